@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const envSchema = z.object({
+  NODE_ENV: z.string().default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('./data'),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  SECRETS_KEY: z.string().optional(),
+  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
+  SEED_DEMO: z.string().optional(),
+  ANTHROPIC_MODEL: z.string().default('claude-sonnet-4-5'),
+  ANTHROPIC_BASE_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** scrypt cost exponent; tests lower it so suites with many users stay quick. */
+  PASSWORD_COST: z.coerce.number().int().min(10).max(20).default(17),
+});
+
+export interface AppConfig {
+  env: string;
+  port: number;
+  host: string;
+  databaseUrl?: string;
+  dataDir: string;
+  jwtSecret: string;
+  /** 32-byte key for AES-256-GCM encryption of stored API keys. */
+  secretsKey: Buffer;
+  adminEmail?: string;
+  adminPassword?: string;
+  seedDemo: boolean;
+  anthropicModel: string;
+  anthropicBaseUrl?: string;
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  passwordCost: number;
+}
+
+/**
+ * Reads a secret from the environment, or in embedded mode from DATA_DIR where it is generated once,
+ * so restarts keep sessions and encrypted keys valid. Production refuses to start without it.
+ */
+function secret(name: string, value: string | undefined, dataDir: string, production: boolean): string {
+  if (value) {
+    return value;
+  }
+  if (production) {
+    throw new Error(`${name} must be set when NODE_ENV=production`);
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, `.${name.toLowerCase()}`);
+  if (existsSync(file)) {
+    return readFileSync(file, 'utf8').trim();
+  }
+  const generated = randomBytes(32).toString('hex');
+  writeFileSync(file, generated, { mode: 0o600 });
+  return generated;
+}
+
+function keyFrom(value: string): Buffer {
+  const hex = /^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, 'hex') : null;
+  const key = hex ?? Buffer.from(value, 'base64');
+  if (key.length !== 32) {
+    throw new Error('SECRETS_KEY must be 32 bytes, as 64 hex characters or base64');
+  }
+  return key;
+}
+
+/** Parses and checks the environment once at startup; a bad value is a startup error. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const dataDir = path.resolve(e.DATA_DIR);
+  const embedded = !e.DATABASE_URL;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    jwtSecret: secret('JWT_SECRET', e.JWT_SECRET, dataDir, production),
+    secretsKey: keyFrom(secret('SECRETS_KEY', e.SECRETS_KEY, dataDir, production)),
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    seedDemo: e.SEED_DEMO === undefined ? embedded : e.SEED_DEMO === '1' || e.SEED_DEMO === 'true',
+    anthropicModel: e.ANTHROPIC_MODEL,
+    anthropicBaseUrl: e.ANTHROPIC_BASE_URL,
+    logLevel: e.LOG_LEVEL,
+    passwordCost: e.PASSWORD_COST,
+  };
+}

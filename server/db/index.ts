@@ -1,0 +1,112 @@
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import knexFactory, { type Knex } from 'knex';
+import ClientPgLite from 'knex-pglite';
+import pg from 'pg';
+
+export type Db = Knex | Knex.Transaction;
+
+const NUMERIC = 1700;
+const INT8 = 20;
+const DATE = 1082;
+
+// Money is numeric(14,2): JavaScript numbers hold every cent up to 9e13 exactly, and totals are
+// summed in SQL, so a number is safe to hand to the presenters. Dates stay 'YYYY-MM-DD' strings so
+// no timezone shifts a hire date by a day.
+pg.types.setTypeParser(NUMERIC, (v) => Number(v));
+pg.types.setTypeParser(INT8, (v) => Number(v));
+pg.types.setTypeParser(DATE, (v) => v);
+
+const pgliteParsers = {
+  [NUMERIC]: (v: string) => Number(v),
+  [INT8]: (v: string) => Number(v),
+  [DATE]: (v: string) => v,
+};
+
+export interface DbOptions {
+  /** A PostgreSQL connection string: production, or a real server in tests. */
+  url?: string;
+  /** A folder for PGlite's files (embedded mode). */
+  dataDir?: string;
+  /** A PGlite data dump to start from (tests clone a migrated template this way). */
+  loadDataDir?: Blob;
+}
+
+export interface DbHandle {
+  knex: Knex;
+  kind: 'pg' | 'pglite';
+  pglite?: PGlite;
+  close(): Promise<void>;
+}
+
+function takeLock(dir: string): () => void {
+  const lock = path.join(dir, 'pglite.lock');
+  if (existsSync(lock)) {
+    const pid = Number(readFileSync(lock, 'utf8'));
+    let alive = false;
+    try {
+      process.kill(pid, 0);
+      alive = pid !== process.pid;
+    } catch {
+      alive = false;
+    }
+    if (alive) {
+      throw new Error(
+        `The embedded database in ${dir} is in use by another process (pid ${pid}). ` +
+          'PGlite allows one process at a time: stop the server first, or set DATABASE_URL to use a PostgreSQL server.',
+      );
+    }
+  }
+  writeFileSync(lock, String(process.pid));
+  return () => rmSync(lock, { force: true });
+}
+
+/**
+ * Opens the database: PostgreSQL through `pg` when a URL is given, otherwise embedded PGlite.
+ * PGlite has a single connection, so code inside a transaction must use that transaction for every
+ * query; the short acquire timeout makes a mistake fail loudly instead of hanging.
+ */
+export async function openDb(options: DbOptions): Promise<DbHandle> {
+  if (options.url) {
+    const knex = knexFactory({
+      client: 'pg',
+      connection: options.url,
+      pool: { min: 0, max: 10 },
+      acquireConnectionTimeout: 10_000,
+    });
+    return { knex, kind: 'pg', close: () => knex.destroy() };
+  }
+  let release = () => {};
+  let dataDir: string | undefined;
+  if (options.dataDir) {
+    dataDir = path.join(options.dataDir, 'pgdata');
+    mkdirSync(options.dataDir, { recursive: true });
+    release = takeLock(options.dataDir);
+  }
+  try {
+    const pglite = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir, parsers: pgliteParsers });
+    const knex = knexFactory({
+      client: ClientPgLite as unknown as typeof Knex.Client,
+      dialect: 'postgres',
+      connection: () => ({ pglite }) as object,
+      acquireConnectionTimeout: 5_000,
+    } as Knex.Config);
+    return {
+      knex,
+      kind: 'pglite',
+      pglite,
+      close: async () => {
+        // knex-pglite closes the PGlite instance it was handed when the pool is destroyed.
+        await knex.destroy();
+        if (!pglite.closed) {
+          await pglite.close();
+        }
+        release();
+      },
+    };
+  } catch (err) {
+    release();
+    throw err;
+  }
+}

@@ -1,0 +1,66 @@
+/** One catalogue of API errors: each has an HTTP status, a stable UPPER_SNAKE code and a human message. */
+export class AppError extends Error {
+  constructor(
+    public status: number,
+    public code: string,
+    message: string,
+    public details: unknown[] = [],
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export interface IssueDetail {
+  path: string;
+  message: string;
+}
+
+export const badRequest = (message: string, details: unknown[] = []) =>
+  new AppError(400, 'BAD_REQUEST', message, details);
+export const validationFailed = (details: IssueDetail[]) =>
+  new AppError(
+    400,
+    'VALIDATION_FAILED',
+    details.length
+      ? details.map((d) => (d.path ? `${d.path}: ${d.message}` : d.message)).join('; ')
+      : 'Invalid input',
+    details,
+  );
+export const unauthorized = (message = 'Authentication required') => new AppError(401, 'UNAUTHORIZED', message);
+export const forbidden = (message = 'You do not have permission to do this') =>
+  new AppError(403, 'FORBIDDEN', message);
+export const notFound = (what = 'Resource') => new AppError(404, 'NOT_FOUND', `${what} not found`);
+export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
+export const payloadTooLarge = (message = 'Upload too large') => new AppError(413, 'PAYLOAD_TOO_LARGE', message);
+export const unsupportedMediaType = (message = 'Unsupported file type') =>
+  new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', message);
+export const tooManyRequests = (message = 'Too many attempts. Please try again later.') =>
+  new AppError(429, 'RATE_LIMITED', message);
+
+interface PgError {
+  code?: string;
+  constraint?: string;
+  detail?: string;
+  column?: string;
+}
+
+/**
+ * Translates PostgreSQL constraint errors into API errors in one place (SQLSTATE 23505 unique,
+ * 23503 foreign key, 23502 not null, 23514 check); anything else passes through unchanged.
+ */
+export function translateDbError(err: unknown): unknown {
+  const e = err as PgError;
+  switch (e?.code) {
+    case '23505':
+      return conflict(e.detail ? `Already exists: ${e.detail.replace(/^Key /, '')}` : 'Already exists');
+    case '23503':
+      return conflict('This record is referenced by other records or refers to a record that does not exist');
+    case '23502':
+      return badRequest(`Missing required value${e.column ? `: ${e.column}` : ''}`);
+    case '23514':
+      return badRequest(`Value not allowed${e.constraint ? ` (${e.constraint})` : ''}`);
+    default:
+      return err;
+  }
+}

@@ -1,0 +1,80 @@
+import type { Role } from '@server/schemas/common';
+import { forbidden } from '@server/errors';
+
+const ANY: readonly Role[] = ['ADMIN', 'FINANCE', 'VIEW_ONLY'];
+const STAFF: readonly Role[] = ['ADMIN', 'FINANCE'];
+const ADMIN: readonly Role[] = ['ADMIN'];
+
+/**
+ * Who may do what: the one table the server enforces (routes check it before validating input,
+ * services check it again so the CLI is guarded the same way) and the screens mirror through
+ * `abilities`. Grouped as DESIGN section 4 lists them.
+ */
+export const POLICY = {
+  // anyone signed in: own profile and what the Budget Dashboard needs
+  'profile.read': ANY,
+  'profile.update': ANY,
+  'dashboard.read': ANY,
+  'referenceData.read': ANY,
+  // ADMIN and FINANCE
+  'lineItems.read': STAFF,
+  'lineItems.write': STAFF,
+  'scenarios.read': STAFF,
+  'scenarios.write': STAFF,
+  'cola.read': STAFF,
+  'cola.write': STAFF,
+  'townGoals.read': ANY,
+  'townGoals.write': STAFF,
+  'projections.write': STAFF,
+  'comparison.read': STAFF,
+  'ai.analyze': STAFF,
+  'reconciliation.write': STAFF,
+  // ADMIN only
+  'users.manage': ADMIN,
+  'referenceData.write': ADMIN,
+  'budgetSettings.write': ADMIN,
+  'budgets.manage': ADMIN,
+  'import.run': ADMIN,
+  'versions.manage': ADMIN,
+  'bulkUpdate.run': ADMIN,
+  'dataQuality.manage': ADMIN,
+  'publicDashboard.manage': ADMIN,
+  'audit.read': ADMIN,
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Action = keyof typeof POLICY;
+
+/** Who is acting: a signed-in user, or the CLI acting as a named system actor. */
+export type Actor =
+  | { kind: 'user'; id: number; role: Role; name: string; email: string }
+  | { kind: 'system'; id: null; role: 'ADMIN'; name: string; email: null };
+
+export const systemActor = (name = 'budget-cli'): Actor => ({
+  kind: 'system',
+  id: null,
+  role: 'ADMIN',
+  name,
+  email: null,
+});
+
+export function can(actor: Pick<Actor, 'role'>, action: Action): boolean {
+  return (POLICY[action] as readonly Role[]).includes(actor.role);
+}
+
+/** Throws 403 unless the actor's role may perform the action. */
+export function authorize(actor: Pick<Actor, 'role'>, action: Action): void {
+  if (!can(actor, action)) {
+    throw forbidden();
+  }
+}
+
+export function rolesFor(action: Action): readonly Role[] {
+  return POLICY[action];
+}
+
+/** The actions a role may take, sent to the web app so screens can hide what the server would refuse. */
+export function abilitiesFor(role: Role): Record<Action, boolean> {
+  return Object.fromEntries(
+    (Object.keys(POLICY) as Action[]).map((a) => [a, (POLICY[a] as readonly Role[]).includes(role)]),
+  ) as Record<Action, boolean>;
+}

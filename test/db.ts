@@ -1,0 +1,33 @@
+import { readFileSync } from 'node:fs';
+import { inject } from 'vitest';
+import { openDb, type DbHandle } from '@server/db/index';
+import { adminUrl, templateName } from './pg-names';
+
+let counter = 0;
+
+/**
+ * A migrated database of this test file's own: a PGlite clone of the run's template, or (with
+ * TEST_DATABASE_URL) a new database copied from the run's template on the real server, dropped on close.
+ */
+export async function createTestDb(): Promise<DbHandle> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const tar = readFileSync(inject('pgliteTemplate'));
+    return openDb({ loadDataDir: new Blob([tar]) });
+  }
+  const runId = inject('testRunId');
+  const name = `budget_test_${runId}_${process.pid}_${++counter}_${Date.now() % 100000}`;
+  const admin = await openDb({ url: adminUrl(url) });
+  await admin.knex.raw(`CREATE DATABASE ${name} TEMPLATE ${templateName(runId)}`);
+  await admin.close();
+  const db = await openDb({ url: adminUrl(url, name) });
+  return {
+    ...db,
+    close: async () => {
+      await db.close();
+      const again = await openDb({ url: adminUrl(url) });
+      await again.knex.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await again.close();
+    },
+  };
+}
