@@ -20,7 +20,14 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    include: ['server/**/*.test.ts', 'cli/**/*.test.ts', 'migrations/**/*.test.ts', 'seeds/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
+    include: [
+      'server/**/*.test.ts',
+      'cli/**/*.test.ts',
+      'migrations/**/*.test.ts',
+      'seeds/**/*.test.ts',
+      'web/src/**/*.test.{ts,tsx}',
+      'test/**/*.test.ts',
+    ],
     env: { PASSWORD_COST: '10', LOG_LEVEL: 'silent' },
   },
 });

@@ -15,7 +15,9 @@ export async function up(knex: Knex): Promise<void> {
     t.text('claude_api_key_enc');
     t.timestamps(true, true);
   });
-  await knex.raw(`ALTER TABLE users ADD CONSTRAINT users_role_check CHECK (role IN ('ADMIN','FINANCE','VIEW_ONLY'))`);
+  await knex.raw(
+    `ALTER TABLE users ADD CONSTRAINT users_role_check CHECK (role IN ('ADMIN','FINANCE','VIEW_ONLY'))`,
+  );
   await knex.raw('CREATE UNIQUE INDEX users_email_lower_unique ON users (lower(email))');
 }
 

@@ -1,5 +1,10 @@
 import type { Knex } from 'knex';
 import * as createUsers from './20261121000001_create_users';
+import * as createAuditLog from './20261121000002_create_audit_log';
+import * as createBudgetModel from './20261121000003_create_budget_model';
+import * as createLineItems from './20261121000004_create_line_items';
+import * as createGoalsAndContracts from './20261121000005_create_goals_and_contracts';
+import * as createPublicDashboard from './20261121000006_create_public_dashboard';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -10,6 +15,11 @@ interface Migration {
 // Append new migrations here in order; names never change once released.
 const migrations: Record<string, Migration> = {
   '20261121000001_create_users': createUsers,
+  '20261121000002_create_audit_log': createAuditLog,
+  '20261121000003_create_budget_model': createBudgetModel,
+  '20261121000004_create_line_items': createLineItems,
+  '20261121000005_create_goals_and_contracts': createGoalsAndContracts,
+  '20261121000006_create_public_dashboard': createPublicDashboard,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

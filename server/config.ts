@@ -14,6 +14,7 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
   SEED_DEMO: z.string().optional(),
+  DEMO_PASSWORD: z.string().min(8).max(128).optional(),
   ANTHROPIC_MODEL: z.string().default('claude-sonnet-4-5'),
   ANTHROPIC_BASE_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
@@ -33,6 +34,8 @@ export interface AppConfig {
   adminEmail?: string;
   adminPassword?: string;
   seedDemo: boolean;
+  /** Password of the demo personas; random (and printed once) when unset. */
+  demoPassword?: string;
   anthropicModel: string;
   anthropicBaseUrl?: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
@@ -91,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     seedDemo: e.SEED_DEMO === undefined ? embedded : e.SEED_DEMO === '1' || e.SEED_DEMO === 'true',
+    demoPassword: e.DEMO_PASSWORD,
     anthropicModel: e.ANTHROPIC_MODEL,
     anthropicBaseUrl: e.ANTHROPIC_BASE_URL,
     logLevel: e.LOG_LEVEL,

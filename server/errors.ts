@@ -27,12 +27,14 @@ export const validationFailed = (details: IssueDetail[]) =>
       : 'Invalid input',
     details,
   );
-export const unauthorized = (message = 'Authentication required') => new AppError(401, 'UNAUTHORIZED', message);
+export const unauthorized = (message = 'Authentication required') =>
+  new AppError(401, 'UNAUTHORIZED', message);
 export const forbidden = (message = 'You do not have permission to do this') =>
   new AppError(403, 'FORBIDDEN', message);
 export const notFound = (what = 'Resource') => new AppError(404, 'NOT_FOUND', `${what} not found`);
 export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
-export const payloadTooLarge = (message = 'Upload too large') => new AppError(413, 'PAYLOAD_TOO_LARGE', message);
+export const payloadTooLarge = (message = 'Upload too large') =>
+  new AppError(413, 'PAYLOAD_TOO_LARGE', message);
 export const unsupportedMediaType = (message = 'Unsupported file type') =>
   new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', message);
 export const tooManyRequests = (message = 'Too many attempts. Please try again later.') =>

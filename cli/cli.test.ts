@@ -1,0 +1,179 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDb } from '@server/db/index';
+import { adminUrl } from '../test/pg-names';
+
+const run = promisify(execFile);
+const BIN = path.resolve(import.meta.dirname, '../bin/budget-cli.mjs');
+
+/**
+ * Runs the real budget-cli binary against its own database: a PGlite data folder, or with
+ * TEST_DATABASE_URL a fresh database on that server (DATABASE_URL for the CLI).
+ */
+describe('budget-cli', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'budget-cli-'));
+  const dbName = `budget_cli_test_${process.pid}`;
+  const env: Record<string, string> = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PASSWORD_COST: '10',
+    SEED_DEMO: '0',
+  } as Record<string, string>;
+  delete env.DATABASE_URL;
+
+  beforeAll(async () => {
+    const url = process.env.TEST_DATABASE_URL;
+    if (url) {
+      const admin = await openDb({ url: adminUrl(url) });
+      await admin.knex.raw(`DROP DATABASE IF EXISTS ${dbName}`);
+      await admin.knex.raw(`CREATE DATABASE ${dbName}`);
+      await admin.close();
+      env.DATABASE_URL = adminUrl(url, dbName);
+    }
+  });
+
+  afterAll(async () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    const url = process.env.TEST_DATABASE_URL;
+    if (url) {
+      const admin = await openDb({ url: adminUrl(url) });
+      await admin.knex.raw(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await admin.close();
+    }
+  });
+
+  const cli = async (...args: string[]) => {
+    try {
+      const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { env, timeout: 60_000 });
+      return { code: 0, stdout, stderr };
+    } catch (err) {
+      const e = err as { code: number; stdout: string; stderr: string };
+      return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+    }
+  };
+
+  it('prints help for every command and exits 0', async () => {
+    for (const args of [
+      ['--help'],
+      ['db', '--help'],
+      ['users', 'add', '--help'],
+      ['users', 'deactivate', '--help'],
+    ]) {
+      const res = await cli(...args);
+      expect(res.code, args.join(' ')).toBe(0);
+      expect(res.stdout).toContain('Usage: budget-cli');
+    }
+  });
+
+  it('exits non-zero on an unknown command or a missing required flag', async () => {
+    expect((await cli('nonsense')).code).not.toBe(0);
+    const missing = await cli('users', 'add', '--name', 'X');
+    expect(missing.code).not.toBe(0);
+    expect(missing.stderr).toMatch(/required option/);
+  });
+
+  it(
+    'migrates, then adds, lists and deactivates users through the same rules as the API',
+    { timeout: 180_000 },
+    async () => {
+      const migrate = await cli('db', 'migrate');
+      expect(migrate.code).toBe(0);
+      expect(migrate.stdout).toMatch(/Applied \d+ migration/);
+      expect((await cli('db', 'migrate')).stdout).toContain('Already up to date.');
+
+      const badRole = await cli(
+        'users',
+        'add',
+        '--name',
+        'Pat',
+        '--email',
+        'pat@example.org',
+        '--role',
+        'BOSS',
+        '--password',
+        'long-enough',
+      );
+      expect(badRole.code).toBe(2);
+      expect(badRole.stderr).toContain('--role');
+      const shortPw = await cli(
+        'users',
+        'add',
+        '--name',
+        'Pat',
+        '--email',
+        'pat@example.org',
+        '--password',
+        'short',
+      );
+      expect(shortPw.code).toBe(2);
+      expect(shortPw.stderr).toContain('Password must be at least 8 characters');
+
+      const added = await cli(
+        'users',
+        'add',
+        '--name',
+        'Pat Lee',
+        '--email',
+        'Pat@Example.org',
+        '--role',
+        'ADMIN',
+        '--password',
+        'long-enough',
+      );
+      expect(added.code).toBe(0);
+      expect(added.stdout).toContain('Created ADMIN user pat@example.org');
+      const again = await cli(
+        'users',
+        'add',
+        '--name',
+        'Pat',
+        '--email',
+        'pat@example.org',
+        '--password',
+        'long-enough',
+      );
+      expect(again.code).toBe(1);
+      expect(again.stderr).toContain('CONFLICT');
+
+      await cli(
+        'users',
+        'add',
+        '--name',
+        'Sam Roe',
+        '--email',
+        'sam@example.org',
+        '--password',
+        'long-enough',
+        '--as',
+        'pat@example.org',
+      );
+      const list = await cli('users', 'list', '--json');
+      const users = JSON.parse(list.stdout) as { email: string; role: string; isActive: boolean }[];
+      expect(users.map((u) => u.email).sort()).toEqual(['pat@example.org', 'sam@example.org']);
+      expect(users.find((u) => u.email === 'sam@example.org')?.role).toBe('FINANCE');
+
+      const deactivated = await cli('users', 'deactivate', 'sam@example.org', '--as', 'pat@example.org');
+      expect(deactivated.code).toBe(0);
+      const table = await cli('users', 'list');
+      expect(table.stdout).toMatch(/sam@example\.org\s+FINANCE\s+Inactive/);
+      expect((await cli('users', 'deactivate', 'ghost@example.org')).code).toBe(1);
+      expect((await cli('users', 'list', '--as', 'ghost@example.org')).stderr).toContain('No active user');
+    },
+  );
+
+  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'refuses the embedded database while another process holds it',
+    async () => {
+      // The test runner's own pid stands in for a running server.
+      writeFileSync(path.join(dataDir, 'pglite.lock'), String(process.pid));
+      const res = await cli('users', 'list');
+      rmSync(path.join(dataDir, 'pglite.lock'));
+      expect(res.code).toBe(1);
+      expect(res.stderr).toContain('in use by another process');
+    },
+  );
+});

@@ -1,0 +1,36 @@
+import type { Command } from 'commander';
+import { migrateDownAll, migrateLatest } from '@server/db/migrate';
+import { loadDemo } from '@server/services/seed';
+import { withCli } from '../context';
+
+export function registerDbCommands(program: Command): void {
+  const db = program.command('db').description('Database: migrations and the demo district');
+
+  db.command('migrate')
+    .description('Apply every pending migration')
+    .option('--down', 'roll back every migration instead (destroys all data)')
+    .action(async (opts: { down?: boolean }) => {
+      await withCli(undefined, async ({ app }) => {
+        const names = opts.down ? await migrateDownAll(app.db) : await migrateLatest(app.db);
+        process.stdout.write(
+          names.length
+            ? `${opts.down ? 'Rolled back' : 'Applied'} ${names.length} migration(s):\n${names.map((n) => `  ${n}`).join('\n')}\n`
+            : 'Already up to date.\n',
+        );
+      });
+    });
+
+  db.command('seed')
+    .description('Load seed data into an empty database')
+    .requiredOption('--demo', 'load the demo district (8 schools, several hundred employees, FY25-FY27)')
+    .action(async () => {
+      await withCli(program.opts().as, async ({ app, actor }) => {
+        await migrateLatest(app.db);
+        const result = await loadDemo(app, actor);
+        process.stdout.write(
+          `Loaded the demo district: ${result.employees} employees, ${result.proposedLines} proposed lines.\n` +
+            `Demo users finance@example.org and viewer@example.org, password: ${result.password}\n`,
+        );
+      });
+    });
+}

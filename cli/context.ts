@@ -1,0 +1,41 @@
+import { loadConfig } from '@server/config';
+import type { AppContext } from '@server/context';
+import { openDb, type DbHandle } from '@server/db/index';
+import { AppError } from '@server/errors';
+import { createLogger } from '@server/lib/log';
+import { systemActor, type Actor } from '@server/policies/index';
+import { findUserByEmail } from '@server/queries/users';
+
+export interface CliRun {
+  app: AppContext;
+  actor: Actor;
+  handle: DbHandle;
+}
+
+/**
+ * Opens the database the server would use (DATABASE_URL, else PGlite in DATA_DIR; the embedded one
+ * refuses clearly while a server holds it), and resolves the actor: the named system actor
+ * 'budget-cli', or a real active ADMIN/FINANCE user with --as, so audit rows say who acted.
+ */
+export async function withCli<T>(as: string | undefined, work: (run: CliRun) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  const handle = await openDb(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
+  try {
+    const app: AppContext = {
+      db: handle.knex,
+      config,
+      log: createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel),
+    };
+    let actor: Actor = systemActor();
+    if (as) {
+      const user = await findUserByEmail(handle.knex, as);
+      if (!user || !user.is_active) {
+        throw new AppError(404, 'NOT_FOUND', `No active user with email ${as} (from --as)`);
+      }
+      actor = { kind: 'user', id: user.id, role: user.role, name: user.name, email: user.email };
+    }
+    return await work({ app, actor, handle });
+  } finally {
+    await handle.close();
+  }
+}

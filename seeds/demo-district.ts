@@ -1,0 +1,211 @@
+import { buildProposedLines, type ProposedLine } from './demo-budget';
+import { loadDeseCodes, loadTeacherSchedule, type DeseCode, type SalarySchedule } from './demo-fixtures';
+import { buildEmployeeLines, type EmployeeLine } from './demo-people';
+import { CATEGORIES, DEFAULT_COLA_PLAN } from './demo-categories';
+import { buildEnrollment, type DemoEnrollment } from './demo-enrollment';
+import type { WorkGroupName } from './demo-reference';
+import { createRandom } from './random';
+
+/**
+ * The whole demo district as plain data, before any database is involved: the seed inserts it and
+ * the tests recompute its totals from it. Deterministic: DEMO_SEED fixes every name and amount.
+ */
+
+export const DEMO_SEED = 20261121;
+export const FISCAL_YEARS = [2025, 2026, 2027];
+/** The budget year the demo centres on (SPEC: the shell preselects FY26). */
+export const CURRENT_FISCAL_YEAR = 2026;
+
+export interface DemoTownGoal {
+  fiscalYear: number;
+  goalType: 'DOLLAR' | 'PERCENT' | 'BOTH';
+  dollarGoalCents: number;
+  percentGoal: number | null;
+  baselineYear: number | null;
+  baselineAmountCents: number | null;
+  actualAmountCents: number | null;
+  isBaseline: boolean;
+  notes: string;
+}
+
+export interface DemoContract {
+  name: string;
+  workGroup: WorkGroupName;
+  startYear: number;
+  endYear: number;
+  status: 'NEGOTIATING' | 'SETTLED' | 'EXPIRED';
+  settlementDate: string | null;
+  notes: string;
+  /** COLA percent per fiscal year, start to end. */
+  rates: number[];
+}
+
+export interface DemoColaScenario {
+  name: string;
+  description: string;
+  isDefault: boolean;
+  /** Percent per work-group category and fiscal year. */
+  byCategory: Record<string, Record<number, number>>;
+  /** Overrides for single work groups. */
+  byWorkGroup: { workGroup: WorkGroupName; fiscalYear: number; percent: number }[];
+}
+
+export interface DemoDistrict {
+  dese: Map<string, DeseCode>;
+  schedule: SalarySchedule;
+  employees: EmployeeLine[];
+  proposed: ProposedLine[];
+  enrollment: DemoEnrollment[];
+  townGoals: DemoTownGoal[];
+  contracts: DemoContract[];
+  colaScenarios: DemoColaScenario[];
+}
+
+/** Sum of proposed line amounts of a fiscal year, in cents. */
+export function proposedTotalCents(lines: ProposedLine[], fiscalYear: number): number {
+  return lines.filter((l) => l.fiscalYear === fiscalYear).reduce((sum, l) => sum + l.amountCents, 0);
+}
+
+/**
+ * Town guidance in the right ballpark of the proposed budget: FY25 is the adopted baseline, FY26 a
+ * 3.5% dollar goal that the proposed budget overshoots (so the gap chart has a story), FY27 a
+ * percent goal (SPEC: dollar = baseline x (1 + percent/100)).
+ */
+function townGoals(proposed: ProposedLine[]): DemoTownGoal[] {
+  const actual25 = proposedTotalCents(proposed, 2025);
+  const goal25 = Math.round(actual25 / 100000) * 100000;
+  const goal26 = Math.round((goal25 * 1.035) / 100000) * 100000;
+  const goal27 = Math.round(goal26 * 1.03);
+  const percent26 = Math.round(((goal26 - goal25) / goal25) * 100 * 1000) / 1000;
+  return [
+    {
+      fiscalYear: 2025,
+      goalType: 'DOLLAR',
+      dollarGoalCents: goal25,
+      percentGoal: null,
+      baselineYear: null,
+      baselineAmountCents: null,
+      actualAmountCents: actual25,
+      isBaseline: true,
+      notes: 'Adopted at the May 2024 Annual Town Meeting',
+    },
+    {
+      fiscalYear: 2026,
+      goalType: 'DOLLAR',
+      dollarGoalCents: goal26,
+      percentGoal: percent26,
+      baselineYear: 2025,
+      baselineAmountCents: goal25,
+      actualAmountCents: null,
+      isBaseline: false,
+      notes: 'Finance Committee guidance: level services plus 3.5%',
+    },
+    {
+      fiscalYear: 2027,
+      goalType: 'PERCENT',
+      dollarGoalCents: goal27,
+      percentGoal: 3,
+      baselineYear: 2026,
+      baselineAmountCents: goal26,
+      actualAmountCents: null,
+      isBaseline: false,
+      notes: "Town Manager's preliminary guidance: 3% over FY26",
+    },
+  ];
+}
+
+function contracts(schedule: SalarySchedule): DemoContract[] {
+  return [
+    {
+      name: 'Millbrook Education Association (Unit A) 2024-2027',
+      workGroup: 'Teachers',
+      startYear: 2025,
+      endYear: 2027,
+      status: 'SETTLED',
+      settlementDate: '2024-06-11',
+      notes: 'Step-and-lane schedule and COLA from the Lunenburg 2024-2027 agreement, Appendix B.',
+      rates: [2025, 2026, 2027].map((fy) => schedule.cola.get(fy)!),
+    },
+    {
+      name: 'Paraprofessionals Association 2026-2029',
+      workGroup: 'Paraprofessionals',
+      startYear: 2027,
+      endYear: 2029,
+      status: 'NEGOTIATING',
+      settlementDate: null,
+      notes: "District's opening proposal; the association has asked for 3.5% a year.",
+      rates: [2, 2, 2],
+    },
+    {
+      name: 'Custodial & Maintenance Unit 2025-2028',
+      workGroup: 'Custodians',
+      startYear: 2026,
+      endYear: 2028,
+      status: 'SETTLED',
+      settlementDate: '2025-06-17',
+      notes: 'Includes a $0.50/hour night-shift differential.',
+      rates: [2.5, 2.5, 2.25],
+    },
+    {
+      name: 'Secretaries & Clerks 2022-2025',
+      workGroup: 'Secretaries',
+      startYear: 2023,
+      endYear: 2025,
+      status: 'EXPIRED',
+      settlementDate: '2022-08-30',
+      notes: 'Expired June 30, 2025; working under the old terms while a successor is bargained.',
+      rates: [2, 2.5, 2.5],
+    },
+  ];
+}
+
+const COLA_SCENARIOS: DemoColaScenario[] = [
+  {
+    name: 'Baseline Plan',
+    description: 'Settled contracts at their rates; unsettled groups at planning assumptions',
+    isDefault: true,
+    byCategory: DEFAULT_COLA_PLAN,
+    byWorkGroup: [{ workGroup: 'Nurses', fiscalYear: 2027, percent: 3.5 }],
+  },
+  {
+    name: 'Conservative',
+    description: 'Every group at 2% a year: the floor the Finance Committee asked to see',
+    isDefault: false,
+    byCategory: Object.fromEntries(
+      Object.keys(DEFAULT_COLA_PLAN).map((c) => [c, { 2027: 2, 2028: 2, 2029: 2 }]),
+    ),
+    byWorkGroup: [],
+  },
+];
+
+/** Generates the demo district. Reads the two fixtures; otherwise pure and deterministic. */
+export function buildDemoDistrict(): DemoDistrict {
+  const dese = loadDeseCodes();
+  for (const category of CATEGORIES) {
+    if (!dese.has(category.deseFunction)) {
+      throw new Error(
+        `DESE function code ${category.deseFunction} is not in fixtures/dese_function_codes.csv`,
+      );
+    }
+  }
+  const schedule = loadTeacherSchedule();
+  const random = createRandom(DEMO_SEED);
+  const employees = buildEmployeeLines(random, schedule);
+  for (const e of employees) {
+    if (!dese.has(e.deseCode)) {
+      throw new Error(`DESE function code ${e.deseCode} is not in fixtures/dese_function_codes.csv`);
+    }
+  }
+  const enrollment = buildEnrollment(random, FISCAL_YEARS);
+  const proposed = buildProposedLines(random, employees, enrollment, dese);
+  return {
+    dese,
+    schedule,
+    employees,
+    proposed,
+    enrollment,
+    townGoals: townGoals(proposed),
+    contracts: contracts(schedule),
+    colaScenarios: COLA_SCENARIOS,
+  };
+}

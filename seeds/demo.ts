@@ -1,0 +1,108 @@
+import type { Knex } from 'knex';
+import { hashPassword } from '@server/lib/passwords';
+import { buildDemoDistrict, CURRENT_FISCAL_YEAR } from './demo-district';
+import {
+  insertBudgetYears,
+  insertChunked,
+  insertPersonas,
+  insertReference,
+  insertVersions,
+  PERSONAS,
+} from './demo-insert';
+import { insertImportRuns, insertPlans } from './demo-plans';
+import { SCHEDULE_WORK_GROUPS } from './demo-reference';
+import { employeeRow, proposedRow, type LineContext } from './demo-rows';
+
+/**
+ * Loads the demo district into an empty database (DESIGN section 8, SEED_DEMO). Everything goes in
+ * one transaction, and every query uses that transaction: PGlite has one connection, so a query on
+ * the root knex inside the transaction would wait forever.
+ */
+
+/** True when the database holds no budget years and no line items: the demo may be loaded. */
+export async function isDatabaseEmpty(db: Knex): Promise<boolean> {
+  const year = await db('budget_years').first('id');
+  const line = await db('line_items').first('id');
+  return !year && !line;
+}
+
+/**
+ * Loads the demo district: personas Fran Finance (FINANCE) and Vic Viewer (VIEW_ONLY), eight
+ * schools, reference data, budget years FY25-FY27, about 500 employees per year and their proposed
+ * budget, enrollment, town goals, contracts, COLA scenarios and an unpublished public dashboard.
+ * Throws 'Demo data already loaded' unless the database is empty (isDatabaseEmpty).
+ * Returns the current fiscal year's (FY26) employee lines and proposed lines.
+ */
+export async function seedDemo(
+  db: Knex,
+  options: { personaPassword: string; passwordCost?: number },
+): Promise<{ employees: number; proposedLines: number }> {
+  const district = buildDemoDistrict();
+  // Hashing is slow on purpose; do it before the transaction so the lock is held briefly.
+  const cost = options.passwordCost ?? 17;
+  const hashes: string[] = [];
+  for (let i = 0; i < PERSONAS.length; i++) {
+    hashes.push(await hashPassword(options.personaPassword, cost));
+  }
+  return db.transaction(async (trx) => {
+    if (!(await isDatabaseEmpty(trx))) {
+      throw new Error('Demo data already loaded');
+    }
+    const financeId = await insertPersonas(trx, hashes);
+    const ref = await insertReference(trx);
+    // Steps and lanes apply to the groups on the teachers' schedule.
+    const teacherGroups = SCHEDULE_WORK_GROUPS.map((g) => ref.workGroups.get(g)!);
+    const budget = await insertBudgetYears(trx, teacherGroups);
+    const current = budget.years.get(CURRENT_FISCAL_YEAR)!;
+    const versions = await insertVersions(trx, current, financeId);
+    const runs = await insertImportRuns(
+      trx,
+      district,
+      financeId,
+      current,
+      versions.get(CURRENT_FISCAL_YEAR)!,
+    );
+    const ctx: LineContext = {
+      budgetYearId: current,
+      operatingScenarioId: budget.operating.get(CURRENT_FISCAL_YEAR)!,
+      proposedScenarioId: budget.proposed.get(CURRENT_FISCAL_YEAR)!,
+      versions,
+      importRuns: runs,
+      currentFiscalYear: CURRENT_FISCAL_YEAR,
+      ...ref,
+    };
+    await insertChunked(
+      trx,
+      'line_items',
+      district.employees.map((e) => employeeRow(e, ctx)),
+    );
+    await insertChunked(
+      trx,
+      'line_items',
+      district.proposed.map((p) => proposedRow(p, ctx)),
+    );
+    await insertChunked(
+      trx,
+      'enrollment',
+      district.enrollment.map((e) => ({
+        budget_year_id: budget.years.get(e.fiscalYear),
+        building_id: ref.buildings.get(e.buildingCode),
+        grade: e.grade,
+        student_count: e.studentCount,
+        special_ed_count: e.specialEdCount,
+      })),
+    );
+    await insertPlans(trx, district, ref);
+    const counts = {
+      employees: district.employees.filter((e) => e.fiscalYear === CURRENT_FISCAL_YEAR).length,
+      proposedLines: district.proposed.filter((p) => p.fiscalYear === CURRENT_FISCAL_YEAR).length,
+    };
+    await trx('audit_log').insert({
+      actor_label: 'seed-demo',
+      action: 'seed',
+      entity: 'demo_district',
+      after: JSON.stringify({ ...counts, lineItems: district.employees.length + district.proposed.length }),
+    });
+    return counts;
+  });
+}

@@ -1,0 +1,37 @@
+import { loadConfig } from './config';
+import { openDb } from './db/index';
+import { createLogger } from './lib/log';
+import { createApp } from './app';
+import { prepareDatabase } from './services/startup';
+
+/** Starts the server: open the database, migrate, load the demo district if empty, listen. */
+async function main() {
+  const config = loadConfig();
+  const log = createLogger(config.logLevel);
+  const handle = await openDb(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
+  const app = { db: handle.knex, config, log };
+  await prepareDatabase(app, (line) => process.stdout.write(`${line}\n`));
+  const server = createApp(app).listen(config.port, config.host, () => {
+    process.stdout.write(
+      `Budget workbench on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} ` +
+        `(${handle.kind === 'pg' ? 'PostgreSQL' : `embedded PostgreSQL in ${config.dataDir}`})\n`,
+    );
+  });
+  let closing = false;
+  const shutdown = async () => {
+    if (closing) {
+      return;
+    }
+    closing = true;
+    server.close();
+    await handle.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((err) => {
+  process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import type { Middleware } from 'koa';
+import { AppError, translateDbError } from '@server/errors';
+import type { Logger } from '@server/lib/log';
+
+/**
+ * Writes every error in the one shape of DESIGN section 3. Known errors keep their status and
+ * message; anything unexpected is logged with the request id and answered with a bare 500.
+ */
+export function errorHandler(log: Logger): Middleware {
+  return async (ctx, next) => {
+    const requestId = randomUUID();
+    ctx.set('X-Request-Id', requestId);
+    try {
+      await next();
+    } catch (raw) {
+      const err = translateDbError(raw);
+      if (err instanceof AppError) {
+        ctx.status = err.status;
+        ctx.body = { error: err.message, code: err.code, details: err.details };
+        return;
+      }
+      const httpErr = err as { status?: number; expose?: boolean; message?: string; type?: string };
+      if (httpErr.status && httpErr.status < 500 && httpErr.expose) {
+        // Koa and the body parser raise these: malformed JSON, body too large, wrong content type.
+        const code =
+          httpErr.status === 413
+            ? 'PAYLOAD_TOO_LARGE'
+            : httpErr.status === 415
+              ? 'UNSUPPORTED_MEDIA_TYPE'
+              : httpErr.type === 'entity.parse.failed' || /json/i.test(httpErr.message ?? '')
+                ? 'INVALID_JSON'
+                : 'BAD_REQUEST';
+        ctx.status = httpErr.status;
+        ctx.body = {
+          error:
+            code === 'INVALID_JSON' ? 'Malformed JSON in request body' : (httpErr.message ?? 'Bad request'),
+          code,
+          details: [],
+        };
+        return;
+      }
+      log.error('unhandled error', {
+        requestId,
+        method: ctx.method,
+        path: ctx.path,
+        error: (err as Error)?.stack ?? String(err),
+      });
+      ctx.status = 500;
+      ctx.body = { error: 'Internal server error', code: 'INTERNAL_ERROR', details: [] };
+    }
+  };
+}

@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { rolesFor } from '@server/policies/index';
+import { errorSchema } from '@server/schemas/common';
+import type { AnyRoute } from '@server/routes/define';
+
+type JsonSchema = Record<string, unknown>;
+
+function toSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+  delete json.$schema;
+  return json;
+}
+
+/** '/auth/users/:id' -> '/auth/users/{id}' */
+export const openApiPath = (path: string) => `/api${path.replace(/:(\w+)/g, '{$1}')}`;
+
+function parameters(schema: z.ZodType | undefined, where: 'path' | 'query') {
+  if (!schema) {
+    return [];
+  }
+  const json = toSchema(schema, 'input');
+  const props = (json.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((json.required as string[] | undefined) ?? []);
+  return Object.entries(props).map(([name, s]) => ({
+    name,
+    in: where,
+    required: where === 'path' || required.has(name),
+    schema: s,
+  }));
+}
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+});
+
+function operationId(route: AnyRoute): string {
+  const words = route.path
+    .split('/')
+    .filter(Boolean)
+    .map((w) => (w.startsWith(':') ? `by-${w.slice(1)}` : w))
+    .join('-')
+    .split(/[^a-zA-Z0-9]+/)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1));
+  return route.method + words.join('');
+}
+
+/**
+ * Builds the OpenAPI 3.1 document from the route definitions and the zod schemas they validate
+ * with: nothing here is written by hand, so the document cannot drift from what the server does.
+ * Each operation names the roles allowed in its description and in `x-roles`.
+ */
+export function buildOpenApi(routes: AnyRoute[]) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) {
+    const isPublic = route.action === 'public';
+    const roles = isPublic ? [] : [...rolesFor(route.action as Exclude<AnyRoute['action'], 'public'>)];
+    const responses: Record<string, unknown> = {
+      [String(route.status ?? 200)]: {
+        description: 'Success',
+        content: route.response
+          ? { 'application/json': { schema: toSchema(route.response, 'output') } }
+          : undefined,
+      },
+    };
+    if (route.params || route.query || route.body || route.multipart) {
+      responses['400'] = errorResponse('Invalid input: every problem with its path in details');
+    }
+    if (!isPublic) {
+      responses['401'] = errorResponse('No token, or a token that is invalid, expired or revoked');
+      responses['403'] = errorResponse(`The signed-in role is not one of: ${roles.join(', ')}`);
+    }
+    if (route.path.includes(':')) {
+      responses['404'] = errorResponse('Not found');
+    }
+    if (route.method !== 'get' && !isPublic) {
+      responses['409'] = errorResponse('Conflict with existing data');
+    }
+    if (route.path === '/auth/login') {
+      responses['429'] = errorResponse('Too many failed attempts');
+    }
+    const requestBody = route.multipart
+      ? {
+          required: true,
+          content: { 'multipart/form-data': { schema: route.body ? toSchema(route.body, 'input') : {} } },
+        }
+      : route.body
+        ? { required: true, content: { 'application/json': { schema: toSchema(route.body, 'input') } } }
+        : undefined;
+    const key = openApiPath(route.path);
+    paths[key] ??= {};
+    paths[key][route.method] = {
+      operationId: operationId(route),
+      summary: route.summary,
+      description: isPublic ? 'No sign-in needed.' : `Roles allowed: ${roles.join(', ')}.`,
+      tags: [route.tag],
+      'x-roles': roles,
+      security: isPublic ? [] : [{ bearerAuth: [] }],
+      parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query')],
+      requestBody,
+      responses,
+    };
+  }
+  const tags = [...new Set(routes.map((r) => r.tag))].map((name) => ({
+    name,
+    description: `${name} operations`,
+  }));
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'District Budget Workbench API',
+      version: '1.0.0',
+      description: 'Budgets, guidance and the public dashboard of a Massachusetts school district.',
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
+    servers: [{ url: '/' }],
+    tags,
+    security: [{ bearerAuth: [] }],
+    paths,
+    components: {
+      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      schemas: { Error: toSchema(errorSchema, 'output') },
+    },
+  };
+}

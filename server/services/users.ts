@@ -1,0 +1,145 @@
+import type { AppContext } from '@server/context';
+import { badRequest, conflict, forbidden, notFound } from '@server/errors';
+import { generatePassword, hashPassword } from '@server/lib/passwords';
+import { authorize, type Actor } from '@server/policies/index';
+import { insertAudit } from '@server/queries/audit';
+import * as users from '@server/queries/users';
+import type { RegisterBody, UpdateUserBody } from '@server/schemas/auth';
+import type { Role } from '@server/schemas/common';
+
+/** Lists every user, for User Management. */
+export async function listUsers(app: AppContext, actor: Actor) {
+  authorize(actor, 'users.manage');
+  return { users: (await users.listUsers(app.db)).map(users.presentUser) };
+}
+
+/** Creates a user (there is no self sign-up: only an admin, or the CLI, registers people). */
+export async function registerUser(app: AppContext, actor: Actor, input: RegisterBody) {
+  authorize(actor, 'users.manage');
+  if (await users.findUserByEmail(app.db, input.email)) {
+    throw conflict('A user with that email already exists');
+  }
+  const password_hash = await hashPassword(input.password, app.config.passwordCost);
+  return app.db.transaction(async (trx) => {
+    const row = await users.insertUser(trx, {
+      name: input.name,
+      email: input.email,
+      password_hash,
+      role: input.role,
+    });
+    const user = users.presentUser(row);
+    await insertAudit(trx, actor, { action: 'create', entity: 'user', entityId: row.id, after: user });
+    return { user };
+  });
+}
+
+function refuseSelf(actor: Actor, id: number, what: string): void {
+  if (actor.kind === 'user' && actor.id === id) {
+    throw forbidden(`You cannot ${what} your own account from User Management`);
+  }
+}
+
+/**
+ * Changes another user's name, email, role or active flag. Deactivation revokes their tokens at
+ * once; the last active admin cannot be demoted or deactivated, so the district is never locked out.
+ */
+export async function updateUserById(app: AppContext, actor: Actor, id: number, input: UpdateUserBody) {
+  authorize(actor, 'users.manage');
+  refuseSelf(actor, id, 'change');
+  return app.db.transaction(async (trx) => {
+    const before = await users.findUserById(trx, id);
+    if (!before) {
+      throw notFound('User');
+    }
+    if (input.email && input.email !== before.email) {
+      const taken = await users.findUserByEmail(trx, input.email);
+      if (taken && taken.id !== id) {
+        throw conflict('A user with that email already exists');
+      }
+    }
+    const losesAdmin =
+      before.role === 'ADMIN' &&
+      before.is_active &&
+      (input.isActive === false || (input.role ?? 'ADMIN') !== 'ADMIN');
+    if (losesAdmin && (await users.countActiveAdmins(trx)) <= 1) {
+      throw badRequest('At least one active administrator must remain');
+    }
+    const patch: Partial<users.UserRow> = {};
+    if (input.name !== undefined) {
+      patch.name = input.name;
+    }
+    if (input.email !== undefined) {
+      patch.email = input.email;
+    }
+    if (input.role !== undefined) {
+      patch.role = input.role as Role;
+    }
+    if (input.isActive !== undefined) {
+      patch.is_active = input.isActive;
+    }
+    const row = (await users.updateUser(trx, id, patch, input.isActive === false))!;
+    const user = users.presentUser(row);
+    await insertAudit(trx, actor, {
+      action: 'update',
+      entity: 'user',
+      entityId: id,
+      before: users.presentUser(before),
+      after: user,
+    });
+    return { user };
+  });
+}
+
+/** Deletes another user; what they wrote keeps its history with the author set to null. */
+export async function deleteUserById(app: AppContext, actor: Actor, id: number) {
+  authorize(actor, 'users.manage');
+  refuseSelf(actor, id, 'delete');
+  return app.db.transaction(async (trx) => {
+    const before = await users.findUserById(trx, id);
+    if (!before) {
+      throw notFound('User');
+    }
+    if (before.role === 'ADMIN' && before.is_active && (await users.countActiveAdmins(trx)) <= 1) {
+      throw badRequest('At least one active administrator must remain');
+    }
+    await users.deleteUser(trx, id);
+    await insertAudit(trx, actor, {
+      action: 'delete',
+      entity: 'user',
+      entityId: id,
+      before: users.presentUser(before),
+    });
+    return { message: 'User deleted' };
+  });
+}
+
+/** Deactivates a user by email (the CLI's `users deactivate`). */
+export async function deactivateUserByEmail(app: AppContext, actor: Actor, email: string) {
+  const row = await users.findUserByEmail(app.db, email);
+  if (!row) {
+    throw notFound('User');
+  }
+  return updateUserById(app, actor, row.id, { isActive: false });
+}
+
+/**
+ * On first start of an empty database, creates the admin from ADMIN_EMAIL/ADMIN_PASSWORD, or
+ * admin@example.org with a random password that the caller prints once. Returns null when users exist.
+ */
+export async function ensureAdmin(
+  app: AppContext,
+): Promise<{ email: string; password: string; generated: boolean } | null> {
+  if ((await users.countUsers(app.db)) > 0) {
+    return null;
+  }
+  const email = app.config.adminEmail ?? 'admin@example.org';
+  const generated = !app.config.adminPassword;
+  const password = app.config.adminPassword ?? generatePassword(16);
+  await users.insertUser(app.db, {
+    name: 'District Administrator',
+    email,
+    password_hash: await hashPassword(password, app.config.passwordCost),
+    role: 'ADMIN',
+  });
+  return { email, password, generated };
+}

@@ -1,0 +1,101 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { loadConfig } from '@server/config';
+import type { AppContext } from '@server/context';
+import { createApp } from '@server/app';
+import type { DbHandle } from '@server/db/index';
+import { createLogger } from '@server/lib/log';
+import { hashPassword } from '@server/lib/passwords';
+import { insertUser } from '@server/queries/users';
+import type { Role } from '@server/schemas/common';
+import { resetLoginLimits } from '@server/services/auth';
+import { signToken } from '@server/services/tokens';
+import { createTestDb } from './db';
+
+export interface ApiResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface TestApp {
+  db: DbHandle;
+  app: AppContext;
+  url: string;
+  /** Calls the real server over HTTP. `body` as a string is sent raw (for malformed JSON tests). */
+  api<T = any>(
+    method: string,
+    path: string,
+    options?: { token?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<ApiResponse<T>>;
+  /** A user of the given role with a valid token (factory: each call makes a new, unique user). */
+  userWith(
+    role: Role,
+    overrides?: { name?: string; email?: string; password?: string; isActive?: boolean },
+  ): Promise<{
+    id: number;
+    email: string;
+    password: string;
+    token: string;
+  }>;
+  close(): Promise<void>;
+}
+
+let seq = 0;
+
+/** A real server on an ephemeral port over this test file's own database. */
+export async function createTestApp(): Promise<TestApp> {
+  const db = await createTestDb();
+  const config = {
+    ...loadConfig({ ...process.env, DATA_DIR: 'node_modules/.cache/budget-tests/data' }),
+    jwtSecret: 'test-secret-'.padEnd(40, 'x'),
+  };
+  const app: AppContext = { db: db.knex, config, log: createLogger('silent') };
+  const server: Server = createApp(app).listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  resetLoginLimits();
+  return {
+    db,
+    app,
+    url,
+    async api(method, path, options = {}) {
+      const headers: Record<string, string> = { ...options.headers };
+      if (options.token) {
+        headers.Authorization = `Bearer ${options.token}`;
+      }
+      let body: string | undefined;
+      if (options.body !== undefined) {
+        headers['Content-Type'] ??= 'application/json';
+        body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+      }
+      const res = await fetch(`${url}/api${path}`, { method: method.toUpperCase(), headers, body });
+      const text = await res.text();
+      let parsed: unknown = text;
+      try {
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch {
+        // not JSON: keep the text
+      }
+      return { status: res.status, body: parsed as any, headers: res.headers };
+    },
+    async userWith(role, overrides = {}) {
+      seq += 1;
+      const password = overrides.password ?? `password-${seq}-ok`;
+      const row = await insertUser(db.knex, {
+        name: overrides.name ?? `${role} User ${seq}`,
+        email: overrides.email ?? `${role.toLowerCase()}-${seq}-${process.pid}@example.org`,
+        password_hash: await hashPassword(password, 10),
+        role,
+      });
+      if (overrides.isActive === false) {
+        await db.knex('users').where({ id: row.id }).update({ is_active: false });
+      }
+      return { id: row.id, email: row.email, password, token: signToken(app, row) };
+    },
+    async close() {
+      await new Promise((resolve) => server.close(resolve));
+      await db.close();
+    },
+  };
+}
