@@ -11,7 +11,8 @@ import { buildOpenApi } from './openapi';
 import { allRoutes } from './routes/index';
 import { mountRoutes } from './routes/mount';
 
-const WEB_DIST = path.resolve(import.meta.dirname, '../web/dist');
+// WEB_DIST lets browser tests serve a build of their own; normally the app serves web/dist.
+const WEB_DIST = path.resolve(process.env.WEB_DIST ?? path.join(import.meta.dirname, '../web/dist'));
 
 /** Builds the Koa app around a database, configuration and logger; index.ts listens, tests use it directly. */
 export function createApp(app: AppContext): Koa {

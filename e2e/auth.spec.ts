@@ -1,0 +1,104 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, FINANCE, saveScreen, signIn, VIEWER } from './helpers';
+
+test.describe('sign-in', () => {
+  test('the login page shows its texts', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+    await expect(page.getByText('Sign in to your account')).toBeVisible();
+    await expect(page.getByText('Secure access for authorized school personnel only')).toBeVisible();
+    await expect(page.getByText('Forgot your password? Contact your administrator.')).toBeVisible();
+    await saveScreen(page, 'login');
+  });
+
+  test('a protected page sends a signed-out visitor to /login', async ({ page }) => {
+    await page.goto('/users');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('an admin lands on / and sees the shell', async ({ page }) => {
+    await signIn(page, ADMIN);
+    await expect(page.getByRole('heading', { name: 'Budget Dashboard' })).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const label of [
+      'Dashboard',
+      'Scenario Builder',
+      'COLA Management',
+      'Town Guidance',
+      'Budget Comparison',
+    ]) {
+      await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible();
+    }
+    await expect(nav.getByRole('button', { name: 'Admin', exact: true })).toBeVisible();
+    await expect(page.getByRole('banner').getByText('District Administrator').first()).toBeVisible();
+
+    // A reload keeps the session (stored user, verified with /auth/me).
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Budget Dashboard' })).toBeVisible();
+    await saveScreen(page, 'dashboard-admin');
+
+    await page.getByRole('button', { name: 'Admin', exact: true }).click();
+    for (const label of [
+      'Admin Dashboard',
+      'Manage Data',
+      'Proposed Budget',
+      'Employee Manager',
+      'Public Dashboard',
+      'AI Analysis',
+      'Categories',
+      'Data Quality',
+      'Import History',
+    ]) {
+      await expect(page.getByRole('menuitem', { name: label })).toBeVisible();
+    }
+    await saveScreen(page, 'admin-menu');
+    await page.getByRole('menuitem', { name: 'Categories' }).click();
+    await expect(page).toHaveURL(/\/admin\/categories$/);
+    await expect(page.getByRole('heading', { name: 'Budget Categories' })).toBeVisible();
+
+    // Visiting /login while signed in goes back to /.
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('a wrong password shows the server error and stays on /login', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(FINANCE.email);
+    await page.getByLabel('Password', { exact: true }).fill('definitely-not-it');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('logout returns to /login and protected pages need a new sign-in', async ({ page }) => {
+    await signIn(page, FINANCE);
+    await page.getByRole('button', { name: /Account menu for/ }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([
+      null,
+      null,
+    ]);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});
+
+test.describe('roles', () => {
+  test('a viewer visiting /users sees Access Denied', async ({ page }) => {
+    await signIn(page, VIEWER);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('button', { name: 'Admin', exact: true })).toHaveCount(0);
+    await page.goto('/users');
+    await expect(page.getByText("You don't have permission to access this page")).toBeVisible();
+    await expect(page.getByText('Required role: ADMIN')).toBeVisible();
+    await expect(page.getByText('Your role: VIEW_ONLY')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Go Back' })).toBeVisible();
+    await saveScreen(page, 'access-denied-viewer');
+  });
+
+  test('an unknown address shows Not Found', async ({ page }) => {
+    await page.goto('/no-such-page');
+    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  });
+});

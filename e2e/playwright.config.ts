@@ -1,0 +1,64 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const root = path.resolve(import.meta.dirname, '..');
+// E2E_PORT lets several runs share a machine; each builds into its own folder too.
+const port = Number(process.env.E2E_PORT ?? 3100);
+const webDist = path.join(root, 'node_modules/.cache/e2e-web', String(port));
+// A fresh embedded database for every run, so tests never see data from an earlier one.
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'budget-e2e-'));
+
+export default defineConfig({
+  testDir: import.meta.dirname,
+  testMatch: '**/*.spec.ts',
+  outputDir: path.join(root, 'test-results/artifacts'),
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    // Debian's Chromium; never download a browser.
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+    viewport: { width: 1280, height: 800 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    command: `npx vite build --config web/vite.config.ts --logLevel warn --outDir ${webDist} --emptyOutDir && npx tsx server/index.ts`,
+    cwd: root,
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      WEB_DIST: webDist,
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: 'admin@example.org',
+      ADMIN_PASSWORD: 'e2e-admin-password',
+      DEMO_PASSWORD: 'e2e-demo-password',
+      SEED_DEMO: '1',
+      PASSWORD_COST: '12',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

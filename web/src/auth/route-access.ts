@@ -1,0 +1,39 @@
+import type { Role } from '@server/schemas/common';
+
+const STAFF: readonly Role[] = ['ADMIN', 'FINANCE'];
+const ADMIN: readonly Role[] = ['ADMIN'];
+
+/** Every signed-in route and the roles it needs (SPEC sections 2 and 6); null means any signed-in user. */
+export const ROUTE_ROLES = {
+  '/': null,
+  '/profile': null,
+  '/scenario': STAFF,
+  '/cola': STAFF,
+  '/town-goals': STAFF,
+  '/budget-comparison': STAFF,
+  '/admin/proposed-budget': STAFF,
+  '/admin/operating-budget': STAFF,
+  '/admin/ai-analysis': STAFF,
+  '/admin': ADMIN,
+  '/admin/manage-data': ADMIN,
+  '/admin/categories': ADMIN,
+  '/admin/data-quality': ADMIN,
+  '/admin/import-history': ADMIN,
+  '/admin/public-dashboard': ADMIN,
+  '/users': ADMIN,
+} as const satisfies Record<string, readonly Role[] | null>;
+
+export type AppPath = keyof typeof ROUTE_ROLES;
+
+export function rolesFor(path: AppPath): readonly Role[] | null {
+  return ROUTE_ROLES[path];
+}
+
+/** Whether a user with this role may open the route (the server still enforces its own rules). */
+export function canVisit(role: Role | undefined, path: AppPath): boolean {
+  if (!role) {
+    return false;
+  }
+  const roles = rolesFor(path);
+  return roles === null || roles.includes(role);
+}

@@ -1,0 +1,34 @@
+import { AlertDialog } from 'radix-ui';
+
+interface ConfirmDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  title: string;
+  message: string;
+  confirmLabel: string;
+  busyLabel?: string;
+  busy?: boolean;
+  onConfirm(): void;
+}
+
+/** Asks before something irreversible; Cancel has the initial focus. */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const { open, onOpenChange, title, message, confirmLabel, busyLabel, busy = false, onConfirm } = props;
+  return (
+    <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="dialog-overlay" />
+        <AlertDialog.Content className="dialog-content">
+          <AlertDialog.Title className="dialog-title">{title}</AlertDialog.Title>
+          <AlertDialog.Description className="dialog-description">{message}</AlertDialog.Description>
+          <div className="form-actions">
+            <AlertDialog.Cancel className="btn btn--secondary">Cancel</AlertDialog.Cancel>
+            <button type="button" className="btn btn--danger" disabled={busy} onClick={onConfirm}>
+              {busy && busyLabel ? busyLabel : confirmLabel}
+            </button>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

@@ -1,0 +1,40 @@
+import { Dialog } from 'radix-ui';
+import type { ReactNode } from 'react';
+
+interface ModalProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  title: string;
+  description?: string;
+  children: ReactNode;
+}
+
+/** A dialog with a title, an optional description and a close button (Radix handles focus and Escape). */
+export function Modal({ open, onOpenChange, title, description, children }: ModalProps) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content
+          className="dialog-content"
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
+          <div className="dialog-header">
+            <div>
+              <Dialog.Title className="dialog-title">{title}</Dialog.Title>
+              {description ? (
+                <Dialog.Description className="dialog-description">{description}</Dialog.Description>
+              ) : null}
+            </div>
+            <Dialog.Close className="icon-button" aria-label="Close">
+              <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
+                <path d="M3 3l10 10M13 3L3 13" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              </svg>
+            </Dialog.Close>
+          </div>
+          {children}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

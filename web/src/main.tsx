@@ -1,0 +1,20 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from '@web/app';
+import '@web/styles/tokens.css';
+import '@web/styles/base.css';
+import '@web/styles/controls.css';
+import '@web/styles/components.css';
+import '@web/styles/overlays.css';
+import '@web/styles/layout.css';
+
+const container = document.getElementById('root');
+if (!container) {
+  throw new Error('The page has no #root element');
+}
+
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,107 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { useLogin } from '@web/api/auth';
+import { errorMessage } from '@web/api/client';
+import { useSession } from '@web/auth/session-context';
+import { Alert } from '@web/components/alert';
+import { DistrictSeal, TownSeal } from '@web/components/logos';
+import { PasswordInput } from '@web/components/password-input';
+import { DISTRICT_NAME, PRODUCT_NAME } from '@web/lib/branding';
+import { LOGIN_MESSAGES, validateLogin } from '@web/screens/login/validate-login';
+
+export function LoginScreen() {
+  const { user, signIn } = useSession();
+  const navigate = useNavigate();
+  const login = useLogin();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    document.title = `Sign in · ${PRODUCT_NAME}`;
+  }, []);
+
+  if (user) {
+    return <Navigate to="/" replace />;
+  }
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const problem = validateLogin(email, password);
+    setError(problem);
+    if (problem) {
+      return;
+    }
+    login.mutate(
+      { email: email.trim(), password },
+      {
+        onSuccess: ({ token, user: signedIn }) => {
+          signIn(token, signedIn);
+          navigate('/', { replace: true });
+        },
+        onError: (err) => setError(errorMessage(err, LOGIN_MESSAGES.failed)),
+      },
+    );
+  };
+
+  const busy = login.isPending;
+  return (
+    <main id="main-content" className="auth-page">
+      <div className="card auth-card">
+        <div className="auth-card__brand">
+          <DistrictSeal />
+          <TownSeal />
+        </div>
+        <p className="auth-card__subtitle">
+          {DISTRICT_NAME} · {PRODUCT_NAME}
+        </p>
+        <h1>Welcome Back</h1>
+        <p className="auth-card__subtitle">Sign in to your account</p>
+        <form
+          className="form-stack"
+          onSubmit={onSubmit}
+          noValidate
+          aria-describedby={error ? 'login-error' : undefined}
+        >
+          {error ? (
+            <div id="login-error">
+              <Alert>{error}</Alert>
+            </div>
+          ) : null}
+          <div className="field">
+            <label htmlFor="login-email">Email</label>
+            <input
+              id="login-email"
+              className="input"
+              type="email"
+              name="email"
+              autoComplete="username"
+              required
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              aria-invalid={error === LOGIN_MESSAGES.badEmail || undefined}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="login-password">Password</label>
+            <PasswordInput
+              id="login-password"
+              name="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+          </div>
+          <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
+            {busy ? 'Signing in...' : 'Sign In'}
+          </button>
+        </form>
+        <footer className="auth-card__footer">
+          <p>Secure access for authorized school personnel only</p>
+          <p>Forgot your password? Contact your administrator.</p>
+        </footer>
+      </div>
+    </main>
+  );
+}

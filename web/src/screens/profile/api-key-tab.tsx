@@ -1,0 +1,87 @@
+import { useState, type FormEvent } from 'react';
+import { useHasApiKey, useUpdateApiKey } from '@web/api/auth';
+import { errorMessage } from '@web/api/client';
+import { useSession } from '@web/auth/session-context';
+import { Alert } from '@web/components/alert';
+
+const FAILED = 'Failed to save API key';
+
+export function ApiKeyTab() {
+  const { user, updateUser } = useSession();
+  const status = useHasApiKey();
+  const update = useUpdateApiKey();
+  const [key, setKey] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const hasKey = status.data?.hasApiKey ?? status.data?.hasKey ?? user?.hasApiKey ?? false;
+
+  const save = (value: string | null, successText: string) => {
+    setError(null);
+    setDone(null);
+    update.mutate(value, {
+      onSuccess: ({ hasApiKey }) => {
+        updateUser({ hasApiKey });
+        setKey('');
+        setDone(successText);
+      },
+      onError: (err) => setError(errorMessage(err, FAILED)),
+    });
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!key.trim()) {
+      setError('Please enter an API key');
+      return;
+    }
+    save(key.trim(), 'API key saved');
+  };
+
+  return (
+    <form className="form-stack" onSubmit={onSubmit} noValidate style={{ maxWidth: 560 }}>
+      <p className="muted">
+        AI Analysis uses your own Claude API key. It is stored encrypted and never shown again; only whether
+        one is stored is displayed here.
+      </p>
+      {error ? <Alert>{error}</Alert> : null}
+      {done ? <Alert variant="success">{done}</Alert> : null}
+      <p>
+        <strong>Status: </strong>
+        {status.isPending ? (
+          'Checking...'
+        ) : hasKey ? (
+          <span className="badge badge--success">A key is stored</span>
+        ) : (
+          <span className="badge badge--neutral">No key stored</span>
+        )}
+      </p>
+      <div className="field">
+        <label htmlFor="claude-api-key">{hasKey ? 'Replace Claude API key' : 'Claude API key'}</label>
+        <input
+          id="claude-api-key"
+          className="input"
+          type="password"
+          autoComplete="off"
+          spellCheck={false}
+          value={key}
+          onChange={(event) => setKey(event.target.value)}
+        />
+      </div>
+      <div className="form-actions">
+        {hasKey ? (
+          <button
+            type="button"
+            className="btn btn--secondary"
+            disabled={update.isPending}
+            onClick={() => save(null, 'API key removed')}
+          >
+            Remove key
+          </button>
+        ) : null}
+        <button type="submit" className="btn btn--primary" disabled={update.isPending}>
+          {update.isPending ? 'Saving...' : 'Save API Key'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,37 @@
+import { Tabs } from 'radix-ui';
+import { PageHeader } from '@web/components/page-header';
+import { ApiKeyTab } from '@web/screens/profile/api-key-tab';
+import { PasswordTab } from '@web/screens/profile/password-tab';
+import { ProfileTab } from '@web/screens/profile/profile-tab';
+
+export function ProfileScreen() {
+  return (
+    <>
+      <PageHeader title="User Profile" subtitle="Your account details, password and AI assistant key." />
+      <section className="card">
+        <Tabs.Root defaultValue="profile">
+          <Tabs.List className="tabs-list" aria-label="Profile sections">
+            <Tabs.Trigger className="tabs-trigger" value="profile">
+              Profile
+            </Tabs.Trigger>
+            <Tabs.Trigger className="tabs-trigger" value="password">
+              Change Password
+            </Tabs.Trigger>
+            <Tabs.Trigger className="tabs-trigger" value="api-key">
+              Claude API Key
+            </Tabs.Trigger>
+          </Tabs.List>
+          <Tabs.Content value="profile">
+            <ProfileTab />
+          </Tabs.Content>
+          <Tabs.Content value="password">
+            <PasswordTab />
+          </Tabs.Content>
+          <Tabs.Content value="api-key">
+            <ApiKeyTab />
+          </Tabs.Content>
+        </Tabs.Root>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import { createMemoryRouter, Outlet, RouterProvider, type RouteObject } from 'react-router';
+import type { SessionUser } from '@server/schemas/auth';
+import { SessionProvider } from '@web/auth/session-context';
+import { storeToken, storeUser } from '@web/auth/session-storage';
+import { ToastProvider } from '@web/components/toast';
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  vi.unstubAllGlobals();
+});
+
+export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
+  return {
+    id: 1,
+    name: 'Avery Admin',
+    email: 'avery@example.org',
+    role: 'ADMIN',
+    isActive: true,
+    lastLogin: null,
+    hasApiKey: false,
+    createdAt: '2025-07-01T00:00:00.000Z',
+    abilities: { 'users.manage': true },
+    ...overrides,
+  };
+}
+
+export function storeSession(user: SessionUser, token = 'test-token'): void {
+  storeToken(token);
+  storeUser(user);
+}
+
+/** A JSON response for stubbing global fetch. */
+export function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+function SessionRoot() {
+  return (
+    <SessionProvider>
+      <Outlet />
+    </SessionProvider>
+  );
+}
+
+/**
+ * Renders `routes` at `path` inside the app's providers. '/' and '/login' default to markers that
+ * show where the router ended up; pass a route with the same path to replace them.
+ */
+export function renderRoutes(path: string, routes: RouteObject[]) {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const paths = new Set(routes.map((r) => (r.index ? '/' : r.path)));
+  const markers: RouteObject[] = [];
+  if (!paths.has('/')) {
+    markers.push({ index: true, element: <p>Home page</p> });
+  }
+  if (!paths.has('login')) {
+    markers.push({ path: 'login', element: <p>Login page</p> });
+  }
+  const router = createMemoryRouter(
+    [{ path: '/', element: <SessionRoot />, children: [...markers, ...routes] }],
+    {
+      initialEntries: [path],
+    },
+  );
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <ToastProvider>
+        <RouterProvider router={router} />
+      </ToastProvider>
+    </QueryClientProvider>,
+  );
+  return { ...result, router, queryClient };
+}
