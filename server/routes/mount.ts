@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import type { Context, Next } from 'koa';
+import type { Context } from 'koa';
 import type { AppContext } from '@server/context';
 import { unauthorized } from '@server/errors';
 import { parseOrThrow } from '@server/middleware/validate';
@@ -22,7 +22,8 @@ function bearer(ctx: Context): string | null {
 export function mountRoutes(app: AppContext, routes: AnyRoute[]): Router {
   const router = new Router({ prefix: '/api' });
   for (const route of routes) {
-    router[route.method](route.path, async (ctx: Context, next: Next) => {
+    // No next(): once a route answers, no other route matching the same path may run.
+    router[route.method](route.path, async (ctx: Context) => {
       let actor = ANONYMOUS;
       if (route.action !== 'public') {
         const token = bearer(ctx);
@@ -41,7 +42,6 @@ export function mountRoutes(app: AppContext, routes: AnyRoute[]): Router {
         ctx.status = route.status ?? 200;
         ctx.body = result;
       }
-      await next();
     });
   }
   return router;
