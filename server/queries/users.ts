@@ -75,8 +75,3 @@ export async function countActiveAdmins(db: Db): Promise<number> {
     .count<{ count: number }[]>('* as count');
   return Number(row[0].count);
 }
-
-export async function countUsers(db: Db): Promise<number> {
-  const row = await db('users').count<{ count: number }[]>('* as count');
-  return Number(row[0].count);
-}

@@ -123,16 +123,23 @@ export async function deactivateUserByEmail(app: AppContext, actor: Actor, email
 }
 
 /**
- * On first start of an empty database, creates the admin from ADMIN_EMAIL/ADMIN_PASSWORD, or
- * admin@example.org with a random password that the caller prints once. Returns null when users exist.
+ * On start, when no active admin exists (a new database, or one the demo seed filled with personas
+ * only), creates the admin from ADMIN_EMAIL/ADMIN_PASSWORD, or admin@example.org with a random
+ * password that the caller prints once. Returns null when an admin exists or the email is taken.
  */
 export async function ensureAdmin(
   app: AppContext,
 ): Promise<{ email: string; password: string; generated: boolean } | null> {
-  if ((await users.countUsers(app.db)) > 0) {
+  if ((await users.countActiveAdmins(app.db)) > 0) {
     return null;
   }
   const email = app.config.adminEmail ?? 'admin@example.org';
+  if (await users.findUserByEmail(app.db, email)) {
+    app.log.warn('No active admin, and the admin email belongs to an existing user; not creating one', {
+      email,
+    });
+    return null;
+  }
   const generated = !app.config.adminPassword;
   const password = app.config.adminPassword ?? generatePassword(16);
   await users.insertUser(app.db, {
