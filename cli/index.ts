@@ -1,5 +1,10 @@
 import { Command } from 'commander';
+import { registerDashboardCommands } from './commands/dashboard';
 import { registerDbCommands } from './commands/db';
+import { registerImportCommands } from './commands/import';
+import { registerReferenceCommands } from './commands/reference';
+import { registerBudgetCommands } from './commands/budgets';
+import { registerLineItemCommands } from './commands/line-items';
 import { registerUserCommands } from './commands/users';
 import { fail } from './output';
 
@@ -13,7 +18,12 @@ export function buildProgram(): Command {
     .showHelpAfterError()
     .exitOverride();
   registerDbCommands(program);
+  registerDashboardCommands(program);
   registerUserCommands(program);
+  registerBudgetCommands(program);
+  registerLineItemCommands(program);
+  registerImportCommands(program);
+  registerReferenceCommands(program);
   return program;
 }
 

@@ -23,3 +23,23 @@ export function listBudgetYears(db: Db): Promise<BudgetYearRow[]> {
     .select('id', 'fiscal_year', 'name', 'notes', 'current_fiscal_year')
     .orderBy([{ column: 'current_fiscal_year' }, { column: 'id' }]);
 }
+
+export function findBudgetYear(db: Db, id: number): Promise<BudgetYearRow | undefined> {
+  return db<BudgetYearRow>('budget_years')
+    .select('id', 'fiscal_year', 'name', 'notes', 'current_fiscal_year')
+    .where({ id })
+    .first();
+}
+
+/** Sets the fiscal year the dashboard centres on; returns the updated row. */
+export async function updateCurrentFiscalYear(
+  db: Db,
+  id: number,
+  currentFiscalYear: number,
+): Promise<BudgetYearRow | undefined> {
+  const [row] = await db<BudgetYearRow>('budget_years')
+    .where({ id })
+    .update({ current_fiscal_year: currentFiscalYear, updated_at: db.fn.now() } as Partial<BudgetYearRow>)
+    .returning(['id', 'fiscal_year', 'name', 'notes', 'current_fiscal_year']);
+  return row;
+}

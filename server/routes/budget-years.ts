@@ -1,8 +1,9 @@
-import { budgetYearsResponse } from '@server/schemas/budget-years';
+import { budgetYearResponse, budgetYearsResponse, currentFiscalYearBody } from '@server/schemas/budget-years';
+import { idParams } from '@server/schemas/common';
 import * as service from '@server/services/budget-years';
-import { defineRoute } from './define';
+import { defineRoute, type AnyRoute } from './define';
 
-export const budgetYearRoutes = [
+export const budgetYearRoutes: AnyRoute[] = [
   defineRoute({
     method: 'get',
     path: '/budget-years',
@@ -11,5 +12,17 @@ export const budgetYearRoutes = [
     action: 'dashboard.read',
     response: budgetYearsResponse,
     handler: ({ app, actor }) => service.listBudgetYears(app, actor),
+  }),
+  defineRoute({
+    method: 'patch',
+    path: '/budget-years/:id/current-fiscal-year',
+    summary: 'Set the fiscal year the dashboard centres on (2020 to 2034)',
+    tag: 'Budget years',
+    action: 'budgets.manage',
+    params: idParams,
+    body: currentFiscalYearBody,
+    response: budgetYearResponse,
+    handler: ({ app, actor, params, body }) =>
+      service.setCurrentFiscalYear(app, actor, params.id, body.currentFiscalYear),
   }),
 ];

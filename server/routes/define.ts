@@ -1,4 +1,4 @@
-import type { Context } from 'koa';
+import type { Context, Middleware } from 'koa';
 import type { z } from 'zod';
 import type { AppContext } from '@server/context';
 import type { Action, Actor } from '@server/policies/index';
@@ -31,6 +31,8 @@ export interface RouteDef<P = unknown, Q = unknown, B = unknown> {
   body?: z.ZodType<B>;
   /** A multipart upload: the body schema (if any) applies to the text fields. */
   multipart?: boolean;
+  /** Middleware run after the role check and before validation, e.g. a multipart parser. */
+  before?: Middleware[];
   response?: z.ZodType;
   /** Success status, 200 unless given. */
   status?: number;

@@ -2,6 +2,56 @@ import type { AnyRoute } from './define';
 import { authRoutes } from './auth';
 import { budgetYearRoutes } from './budget-years';
 import { healthRoutes } from './health';
+import { budgetComparisonRoutes } from './budget-comparison';
+import { dashboardRoutes } from './dashboard';
+import { enrollmentRoutes } from './enrollment';
+import { fiscalYearRoutes } from './fiscal-years';
+import { projectionRoutes } from './projections';
+import { reconciliationRoutes } from './reconciliation';
+import { townGoalRoutes } from './town-goals';
+import { budgetCategoryRoutes } from './budget-categories';
+import { budgetSettingsRoutes } from './budget-settings';
+import { buildingRoutes } from './buildings';
+import { bulkUpdateRoutes } from './bulk-update';
+import { deseCodeRoutes } from './dese-codes';
+import { salaryVerificationRoutes } from './salary-verification';
+import { workGroupCategoryRoutes } from './work-group-categories';
+import { workGroupRoutes } from './work-groups';
+import { historyRoutes } from './history';
+import { lineItemBulkRoutes } from './line-items-bulk';
+import { lineItemRoutes } from './line-items';
+import { scenarioRoutes } from './scenarios';
+import { importRoutes } from './import';
+import { versionRoutes } from './versions';
 
 /** Every API route. The OpenAPI document and the role test walk this list. */
-export const allRoutes: AnyRoute[] = [...healthRoutes, ...authRoutes, ...budgetYearRoutes];
+export const allRoutes: AnyRoute[] = [
+  ...healthRoutes,
+  ...authRoutes,
+  ...budgetYearRoutes,
+  // Dashboard aggregates and fiscal years (fixed /line-items/... paths, before any /line-items/:id).
+  ...fiscalYearRoutes,
+  ...dashboardRoutes,
+  ...townGoalRoutes,
+  ...projectionRoutes,
+  ...enrollmentRoutes,
+  ...reconciliationRoutes,
+  ...budgetComparisonRoutes,
+  // Reference data, budget settings, bulk updates (dese-codes before the /categories/:id routes).
+  ...deseCodeRoutes,
+  ...budgetCategoryRoutes,
+  ...buildingRoutes,
+  ...workGroupCategoryRoutes,
+  ...workGroupRoutes,
+  ...budgetSettingsRoutes,
+  ...bulkUpdateRoutes,
+  ...salaryVerificationRoutes,
+  // Budgets, line items (after the fixed /line-items/... dashboard paths), history.
+  ...scenarioRoutes,
+  ...lineItemBulkRoutes,
+  ...lineItemRoutes,
+  ...historyRoutes,
+  // Import and budget versions.
+  ...importRoutes,
+  ...versionRoutes,
+];

@@ -33,6 +33,9 @@ export function mountRoutes(app: AppContext, routes: AnyRoute[]): Router {
         actor = await actorFromToken(app, token);
         authorize(actor, route.action);
       }
+      for (const middleware of route.before ?? []) {
+        await middleware(ctx, async () => {});
+      }
       const params = parseOrThrow(route.params, ctx.params, 'params');
       const query = parseOrThrow(route.query, { ...ctx.query }, 'query');
       const rawBody = (ctx.request as { body?: unknown }).body;

@@ -10,3 +10,24 @@ export const budgetYearSchema = z.object({
 
 export const budgetYearsResponse = z.object({ budgetYears: z.array(budgetYearSchema) });
 export type BudgetYear = z.infer<typeof budgetYearSchema>;
+
+/** Current-year setting options: FY2020 to FY2034 (SPEC section 9). */
+export const MIN_CURRENT_FISCAL_YEAR = 2020;
+export const MAX_CURRENT_FISCAL_YEAR = 2034;
+
+/** PATCH /budget-years/:id/current-fiscal-year */
+export const currentFiscalYearBody = z.strictObject({
+  currentFiscalYear: z
+    .number({ message: 'currentFiscalYear must be a year' })
+    .int('currentFiscalYear must be a whole year')
+    .min(
+      MIN_CURRENT_FISCAL_YEAR,
+      `Choose a year from ${MIN_CURRENT_FISCAL_YEAR} to ${MAX_CURRENT_FISCAL_YEAR}`,
+    )
+    .max(
+      MAX_CURRENT_FISCAL_YEAR,
+      `Choose a year from ${MIN_CURRENT_FISCAL_YEAR} to ${MAX_CURRENT_FISCAL_YEAR}`,
+    ),
+});
+export type CurrentFiscalYearBody = z.infer<typeof currentFiscalYearBody>;
+export const budgetYearResponse = z.object({ budgetYear: budgetYearSchema });

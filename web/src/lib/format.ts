@@ -15,6 +15,30 @@ export function formatMoney(value: number | null | undefined): string {
   return value === null || value === undefined ? '' : usd.format(value);
 }
 
+const usdCents = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** Dollars and cents, for line-item grids and editors where every cent is shown. */
+export function formatMoneyCents(value: number | null | undefined): string {
+  return value === null || value === undefined ? '' : usdCents.format(value);
+}
+
+/**
+ * Dollars in millions for dashboards (SPEC section 9): 87,834,567 -> '$87.8M' with 1 decimal,
+ * '$87.83M' with 2; negative amounts keep their sign ('-$1.2M').
+ */
+export function formatMillions(value: number | null | undefined, decimals: 1 | 2 = 1): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) {
+    return '';
+  }
+  const millions = (Math.abs(value) / 1_000_000).toFixed(decimals);
+  return `${value < 0 ? '-' : ''}$${millions}M`;
+}
+
 export const ROLE_LABELS = {
   ADMIN: 'Administrator',
   FINANCE: 'Finance',

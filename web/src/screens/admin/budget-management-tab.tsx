@@ -1,9 +1,286 @@
-import { EmptyState } from '@web/components/empty-state';
+import { useState, type FormEvent } from 'react';
+import { errorMessage } from '@web/api/client';
+import {
+  useCreateScenario,
+  useScenarios,
+  useSetActiveScenario,
+  type Scenario,
+  type ScenarioType,
+} from '@web/api/scenarios';
+import { useCan } from '@web/auth/use-can';
+import { useBudgetYear } from '@web/budget-year/budget-year-context';
+import { Alert } from '@web/components/alert';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
+import '@web/components/data-grid/data-grid.css';
+import { Select } from '@web/components/select';
+import { Spinner } from '@web/components/spinner';
+import { useToast } from '@web/components/toast';
+import { formatDateTime } from '@web/lib/format';
 
-export function BudgetManagementTab() {
+const TYPE_LABEL: Record<ScenarioType, string> = { operating: 'Operating', proposed: 'Proposed' };
+const TYPE_OPTIONS = [
+  { value: 'operating', label: 'Operating (employee-level payroll)' },
+  { value: 'proposed', label: 'Proposed (budget by category)' },
+];
+
+function ActiveCard({ type, scenario }: { type: ScenarioType; scenario: Scenario | undefined }) {
   return (
-    <EmptyState title="This tab is being built.">
-      <p>Choose which operating and proposed budget is active for each budget year.</p>
-    </EmptyState>
+    <article
+      className={`budget-card${scenario ? ' budget-card--active' : ''}`}
+      aria-label={`Active ${type} budget`}
+    >
+      <h3>Active {TYPE_LABEL[type]} Budget</h3>
+      {scenario ? (
+        <>
+          <p>
+            <strong>{scenario.name}</strong>
+          </p>
+          {scenario.description ? <p className="muted">{scenario.description}</p> : null}
+          <dl className="meta-list">
+            <dt>Lines</dt>
+            <dd>{scenario.lineItemCount.toLocaleString('en-US')}</dd>
+            <dt>Created</dt>
+            <dd>{formatDateTime(scenario.createdAt)}</dd>
+            <dt>Updated</dt>
+            <dd>{formatDateTime(scenario.updatedAt)}</dd>
+          </dl>
+        </>
+      ) : (
+        <p className="muted">No active {type} budget. Set one as active below.</p>
+      )}
+    </article>
+  );
+}
+
+interface BudgetListProps {
+  type: ScenarioType;
+  scenarios: Scenario[];
+  canActivate: boolean;
+  onActivate(scenario: Scenario): void;
+}
+
+function BudgetList({ type, scenarios, canActivate, onActivate }: BudgetListProps) {
+  return (
+    <div className="table-wrap">
+      <table className="table">
+        <caption>{TYPE_LABEL[type]} budgets</caption>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Description</th>
+            <th scope="col" className="num">
+              Lines
+            </th>
+            <th scope="col">Updated</th>
+            <th scope="col">
+              <span className="visually-hidden">Status</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {scenarios.length === 0 ? (
+            <tr>
+              <td colSpan={5} className="muted">
+                No {type} budgets yet.
+              </td>
+            </tr>
+          ) : null}
+          {scenarios.map((s) => (
+            <tr key={s.id}>
+              <th scope="row">{s.name}</th>
+              <td>{s.description ?? ''}</td>
+              <td className="num">{s.lineItemCount.toLocaleString('en-US')}</td>
+              <td>{formatDateTime(s.updatedAt)}</td>
+              <td>
+                <div className="actions">
+                  {s.isActive ? (
+                    <span className="badge badge--success">Active</span>
+                  ) : canActivate ? (
+                    <button
+                      type="button"
+                      className="btn btn--secondary btn--small"
+                      aria-label={`Set ${s.name} as active`}
+                      onClick={() => onActivate(s)}
+                    >
+                      Set as Active
+                    </button>
+                  ) : null}
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Budget Management: which operating and proposed budget of a budget year is active. */
+export function BudgetManagementTab() {
+  const { budgetYears, selected } = useBudgetYear();
+  const [chosenId, setChosenId] = useState<number | null>(null);
+  const budgetYearId = chosenId ?? selected?.id;
+  const scenarios = useScenarios(budgetYearId);
+  const setActive = useSetActiveScenario();
+  const create = useCreateScenario();
+  const canActivate = useCan('budgets.manage');
+  const canCreate = useCan('scenarios.write');
+  const notify = useToast();
+  const [confirming, setConfirming] = useState<Scenario | null>(null);
+  const [activateError, setActivateError] = useState<string | null>(null);
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [type, setType] = useState<ScenarioType>('proposed');
+  const [createError, setCreateError] = useState<string | null>(null);
+
+  const list = scenarios.data?.scenarios ?? [];
+  const byType = (t: ScenarioType) => list.filter((s) => s.scenarioType === t);
+  const activeOf = (t: ScenarioType) => list.find((s) => s.scenarioType === t && s.isActive);
+
+  const activate = () => {
+    if (!confirming) {
+      return;
+    }
+    const target = confirming;
+    setActivateError(null);
+    setActive.mutate(target.id, {
+      onSuccess: () => {
+        setConfirming(null);
+        notify({ title: `${target.name} is now the active ${target.scenarioType} budget` });
+      },
+      onError: (err) => {
+        setConfirming(null);
+        setActivateError(`Failed to set as active: ${errorMessage(err, 'Unknown error')}`);
+      },
+    });
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setCreateError(null);
+    if (!budgetYearId) {
+      return;
+    }
+    if (!name.trim()) {
+      setCreateError('Scenario name cannot be empty');
+      return;
+    }
+    create.mutate(
+      { budgetYearId, name: name.trim(), description: description.trim() || null, scenarioType: type },
+      {
+        onSuccess: ({ scenario }) => {
+          setName('');
+          setDescription('');
+          notify({ title: `${scenario.name} created` });
+        },
+        onError: (err) => setCreateError(errorMessage(err, 'Failed to create scenario')),
+      },
+    );
+  };
+
+  const current = confirming ? activeOf(confirming.scenarioType) : undefined;
+  return (
+    <div className="section-stack">
+      <div className="filter-bar">
+        <div className="field">
+          <label htmlFor="budget-management-year">Budget year</label>
+          <Select
+            id="budget-management-year"
+            value={budgetYearId ? String(budgetYearId) : ''}
+            placeholder="Choose a budget year"
+            options={budgetYears.map((y) => ({ value: String(y.id), label: y.name ?? y.fiscalYear }))}
+            onValueChange={(v) => setChosenId(Number(v))}
+          />
+        </div>
+      </div>
+      {activateError ? <Alert>{activateError}</Alert> : null}
+      {scenarios.isPending && budgetYearId ? <Spinner label="Loading budgets..." /> : null}
+      {scenarios.isError ? (
+        <Alert title="Failed to load budgets">
+          {errorMessage(scenarios.error, 'Please reload the page.')}
+        </Alert>
+      ) : null}
+      <div className="budget-cards">
+        <ActiveCard type="operating" scenario={activeOf('operating')} />
+        <ActiveCard type="proposed" scenario={activeOf('proposed')} />
+      </div>
+      <BudgetList
+        type="operating"
+        scenarios={byType('operating')}
+        canActivate={canActivate}
+        onActivate={setConfirming}
+      />
+      <BudgetList
+        type="proposed"
+        scenarios={byType('proposed')}
+        canActivate={canActivate}
+        onActivate={setConfirming}
+      />
+      {canCreate ? (
+        <form className="form-stack card" onSubmit={submit} noValidate aria-labelledby="new-budget-heading">
+          <h3 id="new-budget-heading">Create a budget</h3>
+          {createError ? <Alert title="Failed to create scenario">{createError}</Alert> : null}
+          <div className="form-grid">
+            <div className="field">
+              <label htmlFor="new-budget-name">Name</label>
+              <input
+                id="new-budget-name"
+                className="input"
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+              />
+            </div>
+            <div className="field">
+              <label htmlFor="new-budget-type">Type</label>
+              <Select
+                id="new-budget-type"
+                value={type}
+                options={TYPE_OPTIONS}
+                onValueChange={(v) => setType(v as ScenarioType)}
+              />
+            </div>
+            <div className="field field--full">
+              <label htmlFor="new-budget-description">Description</label>
+              <input
+                id="new-budget-description"
+                className="input"
+                value={description}
+                onChange={(e) => setDescription(e.target.value)}
+              />
+            </div>
+          </div>
+          <div className="form-actions">
+            <button type="submit" className="btn btn--primary" disabled={create.isPending || !budgetYearId}>
+              {create.isPending ? 'Creating...' : 'Create Budget'}
+            </button>
+          </div>
+        </form>
+      ) : null}
+      <Alert variant="info" title="Operating and proposed budgets">
+        <p>
+          An <strong>operating</strong> budget is granular payroll: one line per employee, with salaries, FTE,
+          building and work group. A <strong>proposed</strong> budget is the macro view by category, as
+          presented to the School Committee. Each budget year has one active budget of each type; the
+          dashboard, managers and comparison read the active ones. A new budget starts inactive until you set
+          it as active.
+        </p>
+      </Alert>
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => (open ? undefined : setConfirming(null))}
+        title="Set as active budget"
+        message={
+          confirming
+            ? `Make ${confirming.name} the active ${confirming.scenarioType} budget?${
+                current ? ` ${current.name} will no longer be active.` : ''
+              }`
+            : ''
+        }
+        confirmLabel="Set as Active"
+        busyLabel="Saving..."
+        busy={setActive.isPending}
+        onConfirm={activate}
+      />
+    </div>
   );
 }

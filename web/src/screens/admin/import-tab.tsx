@@ -1,12 +1,30 @@
-import { EmptyState } from '@web/components/empty-state';
+import { useState } from 'react';
+import type { ImportType } from '@server/schemas/import';
+import { useCan } from '@web/auth/use-can';
+import { Alert } from '@web/components/alert';
+import { ImportWizard } from '@web/screens/admin/import/import-wizard';
+import { TypeChoice } from '@web/screens/admin/import/type-choice';
+import '@web/screens/admin/import/import-wizard.css';
+import '@web/screens/admin/import/import-tables.css';
 
+/** The Admin Panel's CSV Import tab: choose operating or proposed, then the four-step wizard. */
 export function ImportTab() {
+  const canImport = useCan('import.run');
+  const [importType, setImportType] = useState<ImportType | null>(null);
+  if (!canImport) {
+    return <Alert>You don&apos;t have permission to import files.</Alert>;
+  }
+  if (importType) {
+    return <ImportWizard key={importType} importType={importType} onCancel={() => setImportType(null)} />;
+  }
   return (
-    <EmptyState title="This tab is being built.">
-      <p>
-        Import operating (one line per employee) or proposed (non-personnel) budget files, CSV, XLSX or XLS,
-        through a column-mapping wizard.
+    <div className="imp">
+      <p className="imp-intro">
+        Bring in a payroll export, position roster, budget workbook or ledger export as it comes from your
+        systems: CSV, Excel (.xlsx) or legacy Excel (.xls). Nothing is saved until you confirm the column
+        mapping and the preview, and an import lands completely or not at all.
       </p>
-    </EmptyState>
+      <TypeChoice value={importType} onChange={setImportType} />
+    </div>
   );
 }

@@ -1,10 +1,131 @@
-import { ScreenPlaceholder } from '@web/components/screen-placeholder';
+import { useState } from 'react';
+import {
+  useBudgetCategories,
+  useDeleteBudgetCategory,
+  useDeseCodes,
+  useSetCategoryYoY,
+  type BudgetCategory,
+} from '@web/api/budget-categories';
+import { errorMessage } from '@web/api/client';
+import { Alert } from '@web/components/alert';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
+import { EmptyState } from '@web/components/empty-state';
+import { PageHeader } from '@web/components/page-header';
+import { Spinner } from '@web/components/spinner';
+import { CategoryCard } from './category-card';
+import { CategoryEditor } from './category-editor';
+import { useStatus } from './use-status';
+import './categories.css';
 
+/** Budget Categories: a card per category with a quick YoY edit and the 5-year forecast it implies. */
 export function CategoriesScreen() {
+  const categories = useBudgetCategories();
+  const codes = useDeseCodes();
+  const setYoY = useSetCategoryYoY();
+  const remove = useDeleteBudgetCategory();
+  const { status, ok, fail, clear } = useStatus();
+  const [editing, setEditing] = useState<BudgetCategory | null>(null);
+  const [open, setOpen] = useState(false);
+  const [toDelete, setToDelete] = useState<BudgetCategory | null>(null);
+  const names = new Map((codes.data?.codes ?? []).map((c) => [c.code, c.name]));
+  const list = categories.data?.categories ?? [];
+
+  const saveYoY = async (category: BudgetCategory, value: number) => {
+    try {
+      await setYoY.mutateAsync({ id: category.id, value });
+      ok(`${category.name}: default increase set to ${value}%`);
+      return true;
+    } catch {
+      fail('Failed to update YoY increase');
+      return false;
+    }
+  };
+
+  const confirmDelete = async () => {
+    const target = toDelete;
+    if (!target) {
+      return;
+    }
+    try {
+      const { message } = await remove.mutateAsync(target.id);
+      ok(message);
+    } catch (err) {
+      fail(`Failed to delete: ${errorMessage(err, 'Unknown error')}`);
+    } finally {
+      setToDelete(null);
+    }
+  };
+
   return (
-    <ScreenPlaceholder
-      title="Budget Categories"
-      purpose="It will list the budget categories with their default year-over-year increase and a five-year forecast preview, and let you add, edit and delete them."
-    />
+    <>
+      <PageHeader
+        title="Budget Categories"
+        subtitle="How proposed budget lines are grouped, the DESE function each maps to, and the yearly increase projections use."
+        actions={
+          <button
+            type="button"
+            className="btn btn--primary"
+            onClick={() => {
+              clear();
+              setEditing(null);
+              setOpen(true);
+            }}
+          >
+            Add Category
+          </button>
+        }
+      />
+      {status ? (
+        <div className="bc-status">
+          <Alert variant={status.kind}>{status.text}</Alert>
+        </div>
+      ) : null}
+      {categories.isPending ? <Spinner label="Loading categories..." /> : null}
+      {categories.isError ? (
+        <Alert title="Failed to load categories">Please reload the page to try again.</Alert>
+      ) : null}
+      {categories.isSuccess && list.length === 0 ? (
+        <EmptyState title="No budget categories yet">
+          <p>Add the first one with Add Category.</p>
+        </EmptyState>
+      ) : null}
+      <div className="bc-grid">
+        {list.map((c) => (
+          <CategoryCard
+            key={c.id}
+            category={c}
+            deseName={c.deseFunction ? names.get(c.deseFunction) : undefined}
+            savingYoY={setYoY.isPending && setYoY.variables?.id === c.id}
+            onSaveYoY={(value) => saveYoY(c, value)}
+            onEdit={() => {
+              clear();
+              setEditing(c);
+              setOpen(true);
+            }}
+            onDelete={() => setToDelete(c)}
+          />
+        ))}
+      </div>
+      <CategoryEditor
+        open={open}
+        category={editing}
+        onOpenChange={setOpen}
+        onSaved={() => ok('Category saved successfully!')}
+      />
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(o) => {
+          if (!o) {
+            setToDelete(null);
+          }
+        }}
+        title={toDelete ? `Delete ${toDelete.name}` : 'Delete category'}
+        message="Are you sure you want to delete this category?"
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        busy={remove.isPending}
+        onConfirm={() => void confirmDelete()}
+      />
+    </>
   );
 }

@@ -1,11 +1,208 @@
-import { ScreenPlaceholder } from '@web/components/screen-placeholder';
+import { useEffect, useMemo, useState } from 'react';
+import {
+  useBudgetSummary,
+  useByBuilding,
+  useByCategory,
+  useEmployeeStats,
+  useSalaryDistribution,
+} from '@web/api/dashboard';
+import { useTownGuidance } from '@web/api/town-goals';
+import { useCan } from '@web/auth/use-can';
+import { useBudgetYear } from '@web/budget-year/budget-year-context';
+import { Alert } from '@web/components/alert';
+import { EmptyState } from '@web/components/empty-state';
+import { PageHeader } from '@web/components/page-header';
+import { Select } from '@web/components/select';
+import { Spinner } from '@web/components/spinner';
+import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+import { BuildingCard } from './building-card';
+import { CategoryCard } from './category-card';
+import { useDashboardSettings } from './dashboard-settings';
+import { DiagnosticsPanel } from './diagnostics-panel';
+import { EmployeeCard } from './employee-card';
+import { GapCard } from './gap-card';
+import { GenerateProjections } from './generate-projections';
+import { HeadcountCard } from './headcount-card';
+import { BLUES, SalaryCard, TEALS } from './salary-card';
+import { SettingsPanel } from './settings-panel';
+import './dashboard.css';
 
+/** More proposed lines than this suggests a duplicated or misdirected import (SPEC section 9). */
+export const CLEANUP_THRESHOLD = 500;
+
+/** One year before the current fiscal year, the current year, and five after (SPEC section 9). */
+export function dashboardYears(current: number): number[] {
+  return Array.from({ length: 7 }, (_, i) => current - 1 + i);
+}
+
+/**
+ * The Budget Dashboard: where the selected budget year's budget stands against the town's guidance
+ * and where the money goes, for one fiscal year. Every figure comes from SQL aggregates.
+ */
 export function DashboardScreen() {
+  const { selected, isLoading, isUnavailable } = useBudgetYear();
+  const settings = useDashboardSettings();
+  const canProject = useCan('projections.write');
+  const current = selected?.currentFiscalYear ?? null;
+  const [fiscalYear, setFiscalYear] = useState<number | null>(current);
+  const [showDiagnostics, setShowDiagnostics] = useState(false);
+  const [showCalculation, setShowCalculation] = useState(false);
+  const [actionError, setActionError] = useState<string | null>(null);
+
+  // A different budget year starts at its own current fiscal year.
+  useEffect(() => {
+    setFiscalYear(current);
+  }, [selected?.id, current]);
+
+  const years = useMemo(() => (current === null ? [] : dashboardYears(current)), [current]);
+  const scope = selected && fiscalYear !== null ? { budgetYearId: selected.id, fiscalYear } : null;
+  const summary = useBudgetSummary(scope);
+  const guidance = useTownGuidance(fiscalYear);
+  const stats = useEmployeeStats(scope);
+  const categories = useByCategory(scope);
+  const buildings = useByBuilding(scope);
+  const salaries = useSalaryDistribution(scope);
+
+  if (isLoading) {
+    return <Spinner label="Loading budget years..." />;
+  }
+  if (isUnavailable || !selected || fiscalYear === null) {
+    return (
+      <>
+        <PageHeader title="Budget Dashboard" />
+        <EmptyState title="No budget year yet">
+          <p>Once a budget year exists (the demo district has FY25 to FY27), its dashboard shows here.</p>
+        </EmptyState>
+      </>
+    );
+  }
+
+  const fy = fiscalYearLabel(fiscalYear);
+  const queries = [summary, stats, categories, buildings, salaries];
+  const failed = queries.find((q) => q.isError);
+  const projectedEmployees = stats.data?.projectedEmployees ?? 0;
+  const money = (v: number) => settings.money(v);
+
   return (
-    <ScreenPlaceholder
-      title="Budget Dashboard"
-      usesBudgetYear
-      purpose="It will compare the proposed budget for the selected fiscal year with the town guidance goal, and break the budget down by category, building, salary range and headcount, with data diagnostics for each fiscal year."
-    />
+    <>
+      <PageHeader
+        title="Budget Dashboard"
+        subtitle={
+          <>
+            <span className="badge badge--accent">{fy}</span> {selected.name}
+            {selected.notes ? <span className="dash-notes"> · {selected.notes}</span> : null}
+          </>
+        }
+      />
+      <div className="dash-toolbar" role="toolbar" aria-label="Dashboard controls">
+        <div className="field field--inline">
+          <label htmlFor="dashboard-fiscal-year">Fiscal year</label>
+          <Select
+            id="dashboard-fiscal-year"
+            value={String(fiscalYear)}
+            onValueChange={(v) => setFiscalYear(Number(v))}
+            options={years.map((y) => ({
+              value: String(y),
+              label: `${fiscalYearLabel(y)}${y === current ? ' (current)' : ''}`,
+            }))}
+          />
+        </div>
+        <div className="dash-toolbar__actions">
+          {canProject ? <GenerateProjections budgetYearId={selected.id} onError={setActionError} /> : null}
+          <button
+            type="button"
+            className="btn btn--secondary"
+            aria-expanded={showDiagnostics}
+            onClick={() => setShowDiagnostics((v) => !v)}
+          >
+            {showDiagnostics ? 'Hide Data Diagnostics' : 'Show Data Diagnostics'}
+          </button>
+          <button
+            type="button"
+            className="btn btn--secondary"
+            aria-expanded={showCalculation}
+            onClick={() => setShowCalculation((v) => !v)}
+          >
+            {showCalculation ? 'Hide Budget Calculation' : 'Show Budget Calculation'}
+          </button>
+          <SettingsPanel api={settings} />
+        </div>
+      </div>
+
+      {actionError ? (
+        <div className="page-message">
+          <Alert>{actionError}</Alert>
+        </div>
+      ) : null}
+      {failed ? (
+        <div className="page-message">
+          <Alert title="Some dashboard figures could not be loaded">Reload the page to try again.</Alert>
+        </div>
+      ) : null}
+      {projectedEmployees > 0 ? (
+        <div className="page-message">
+          <Alert variant="info" title={`${fy} figures are projected`}>
+            {projectedEmployees.toLocaleString('en-US')} of{' '}
+            {(stats.data?.totalEmployees ?? 0).toLocaleString('en-US')} employee lines in {fy} were projected
+            from an earlier year&apos;s payroll, not imported. They change when the {fy} payroll is imported.
+          </Alert>
+        </div>
+      ) : null}
+      {(summary.data?.proposedCount ?? 0) > CLEANUP_THRESHOLD ? (
+        <div className="page-message">
+          <Alert
+            variant="info"
+            title={`${fy} has ${summary.data!.proposedCount.toLocaleString('en-US')} proposed lines`}
+          >
+            A proposed budget is usually a few hundred category lines. More than {CLEANUP_THRESHOLD} often
+            means a file was imported twice or payroll detail went into the proposed budget: review the lines
+            in the Proposed Budget Manager.
+          </Alert>
+        </div>
+      ) : null}
+      {showDiagnostics ? (
+        <div className="page-message">
+          <DiagnosticsPanel budgetYearId={selected.id} years={years} />
+        </div>
+      ) : null}
+
+      {summary.isPending && !summary.data ? <Spinner label="Loading the dashboard..." /> : null}
+
+      <div className="dash-grid" aria-busy={queries.some((q) => q.isFetching)}>
+        {settings.shows('gap') ? (
+          <GapCard
+            fiscalYear={fiscalYear}
+            summary={summary.data}
+            guidance={guidance.data}
+            showCalculation={showCalculation}
+            money={money}
+          />
+        ) : null}
+        {settings.shows('employees') ? <EmployeeCard stats={stats.data} money={money} /> : null}
+        {settings.shows('categories') ? <CategoryCard data={categories.data} money={money} /> : null}
+        {settings.shows('buildings') ? <BuildingCard data={buildings.data} money={money} /> : null}
+        {settings.shows('salaries') ? (
+          <>
+            <SalaryCard
+              title="Teacher Salaries"
+              who="teachers"
+              ranges={salaries.data?.teachers ?? []}
+              excluded={salaries.data?.excluded.teachers ?? 0}
+              colors={BLUES}
+              minRangeCount={salaries.data?.minRangeCount ?? 5}
+            />
+            <SalaryCard
+              title="Paraeducator Salaries"
+              who="paraeducators"
+              ranges={salaries.data?.paras ?? []}
+              excluded={salaries.data?.excluded.paras ?? 0}
+              colors={TEALS}
+              minRangeCount={salaries.data?.minRangeCount ?? 5}
+            />
+          </>
+        ) : null}
+        {settings.shows('headcount') ? <HeadcountCard data={stats.data} /> : null}
+      </div>
+    </>
   );
 }

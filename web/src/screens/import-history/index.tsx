@@ -1,11 +1,142 @@
-import { ScreenPlaceholder } from '@web/components/screen-placeholder';
+import type { GridApi } from 'ag-grid-community';
+import { ToggleGroup } from 'radix-ui';
+import { useMemo, useRef, useState } from 'react';
+import { errorMessage } from '@web/api/client';
+import { useEmployeeLines, type EmployeeLineItem } from '@web/api/line-items';
+import { useCan } from '@web/auth/use-can';
+import { useBudgetYear } from '@web/budget-year/budget-year-context';
+import { Alert } from '@web/components/alert';
+import { DataGrid } from '@web/components/data-grid/data-grid';
+import { ExportToolbar } from '@web/components/data-grid/export-toolbar';
+import { employeeName } from '@web/components/employee-cells';
+import { EmployeeEditor } from '@web/components/employee-editor';
+import { useEmployeeInlineEdits } from '@web/components/employee-inline-edits';
+import { FilterSelect, SearchField, textMatches, useFiscalYearChoice } from '@web/components/line-filters';
+import { PageHeader } from '@web/components/page-header';
+import { useToast } from '@web/components/toast';
+import { importHistoryColumns } from '@web/screens/import-history/columns';
+import { ImportRunsPanel } from '@web/screens/import-history/import-runs-panel';
 
+type Show = 'all' | 'review';
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** Import History: the imported employee records, with the import runs that brought them in. */
 export function ImportHistoryScreen() {
+  const { selected: budgetYear } = useBudgetYear();
+  const canEdit = useCan('lineItems.write');
+  const notify = useToast();
+  const years = useFiscalYearChoice(budgetYear);
+  const [show, setShow] = useState<Show>('all');
+  const [search, setSearch] = useState('');
+  const [shown, setShown] = useState<number | null>(null);
+  const [editing, setEditing] = useState<EmployeeLineItem | null>(null);
+  const apiRef = useRef<GridApi<EmployeeLineItem> | null>(null);
+  const lines = useEmployeeLines(budgetYear?.id, years.fiscalYear);
+  const { onCellEditRequest } = useEmployeeInlineEdits();
+  const rows = lines.data?.lineItems;
+
+  const reviewCount = useMemo(() => (rows ?? []).filter((l) => l.metadata.needsReview).length, [rows]);
+  const filter = useMemo(() => {
+    if (show === 'all' && !search) {
+      return null;
+    }
+    return (line: EmployeeLineItem) =>
+      (show === 'all' || line.metadata.needsReview === true) &&
+      textMatches(search, [
+        line.firstName,
+        line.lastName,
+        `${line.firstName ?? ''} ${line.lastName ?? ''}`,
+        line.position,
+        line.locationCode,
+        line.workGroup,
+        line.deseCode,
+      ]);
+  }, [show, search]);
+  const columns = useMemo(() => importHistoryColumns({ canEdit, onEdit: setEditing }), [canEdit]);
+  const fyLabel = years.fiscalYear ? `FY${String(years.fiscalYear).slice(-2)}` : '';
+
   return (
-    <ScreenPlaceholder
-      title="Import History"
-      usesBudgetYear
-      purpose="It will list imported employee records, filter those that need review, and let you set status, next-year salary and departure date inline."
-    />
+    <div className="grid-screen">
+      <PageHeader
+        title="Import History"
+        subtitle={
+          budgetYear
+            ? `Budget year ${budgetYear.fiscalYear}: imports and the employee records they brought in`
+            : 'Choose a budget year in the header.'
+        }
+      />
+      <ImportRunsPanel />
+      <section className="card" aria-label="Imported records">
+        <div className="filter-bar" role="search" aria-label="Filter imported records">
+          <div className="field">
+            <span className="field__label" id="import-history-show">
+              Show
+            </span>
+            <ToggleGroup.Root
+              type="single"
+              className="segmented"
+              aria-labelledby="import-history-show"
+              value={show}
+              onValueChange={(v) => (v ? setShow(v as Show) : undefined)}
+            >
+              <ToggleGroup.Item className="segmented__item" value="all">
+                All Records
+              </ToggleGroup.Item>
+              <ToggleGroup.Item className="segmented__item" value="review">
+                Needs Review{rows ? ` (${count(reviewCount)})` : ''}
+              </ToggleGroup.Item>
+            </ToggleGroup.Root>
+          </div>
+          <FilterSelect
+            id="import-history-fiscal-year"
+            label="Fiscal year"
+            value={years.fiscalYear ? String(years.fiscalYear) : ''}
+            options={years.options}
+            onChange={(v) => years.choose(Number(v))}
+          />
+          <SearchField
+            id="import-history-search"
+            placeholder="Name, position, location..."
+            onSearch={setSearch}
+          />
+        </div>
+      </section>
+      <section className="card" aria-label="Records">
+        {lines.isError ? (
+          <Alert title="Failed to load records">{errorMessage(lines.error, 'Please reload the page.')}</Alert>
+        ) : null}
+        <div className="grid-toolbar">
+          <span className="grid-toolbar__meta" aria-live="polite">
+            {rows ? `${count(shown ?? rows.length)} of ${count(rows.length)} records` : 'Loading records...'}
+          </span>
+          <ExportToolbar
+            apiRef={apiRef}
+            fileName={`import-history-${fyLabel}${show === 'review' ? '-needs-review' : ''}`}
+            sheetName={`Import History ${fyLabel}`}
+            disabled={!rows?.length}
+          />
+        </div>
+        <DataGrid<EmployeeLineItem>
+          label="Imported records"
+          rows={rows}
+          columns={columns}
+          loading={lines.isPending && Boolean(budgetYear)}
+          emptyText="No imported records in this fiscal year"
+          apiRef={apiRef}
+          externalFilter={filter}
+          onCellEditRequest={onCellEditRequest}
+          onDisplayedRowsChange={setShown}
+        />
+      </section>
+      <EmployeeEditor
+        line={editing}
+        onClose={() => setEditing(null)}
+        onSaved={(line) => {
+          setEditing(null);
+          notify({ title: 'Record saved', description: employeeName(line) });
+        }}
+      />
+    </div>
   );
 }

@@ -1,11 +1,159 @@
-import { ScreenPlaceholder } from '@web/components/screen-placeholder';
+import type { GridApi } from 'ag-grid-community';
+import { useMemo, useRef, useState } from 'react';
+import { errorMessage } from '@web/api/client';
+import { useEmployeeLines, useLineTotals, type EmployeeLineItem } from '@web/api/line-items';
+import { useCan } from '@web/auth/use-can';
+import { useBudgetYear } from '@web/budget-year/budget-year-context';
+import { Alert } from '@web/components/alert';
+import { BulkActionsModal } from '@web/components/bulk-actions-modal';
+import { DataGrid } from '@web/components/data-grid/data-grid';
+import { ExportToolbar } from '@web/components/data-grid/export-toolbar';
+import { EmployeeEditor } from '@web/components/employee-editor';
+import { useEmployeeInlineEdits } from '@web/components/employee-inline-edits';
+import { employeeName } from '@web/components/employee-cells';
+import { useFiscalYearChoice } from '@web/components/line-filters';
+import { PageHeader } from '@web/components/page-header';
+import { SummaryCards } from '@web/components/summary-cards';
+import { useToast } from '@web/components/toast';
+import { formatMoneyCents } from '@web/lib/format';
+import { employeeColumns } from '@web/screens/operating-budget/columns';
+import {
+  EmployeeFilterBar,
+  employeeFilter,
+  employeeTotalsFilter,
+  INITIAL_EMPLOYEE_FILTERS,
+  type EmployeeFilterState,
+} from '@web/screens/operating-budget/employee-filters';
 
+const count = (n: number) => n.toLocaleString('en-US');
+const fte = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Employee Budget Manager: one line per employee of a fiscal year, edited inline or in bulk. */
 export function OperatingBudgetScreen() {
+  const { selected: budgetYear } = useBudgetYear();
+  const canEdit = useCan('lineItems.write');
+  const notify = useToast();
+  const years = useFiscalYearChoice(budgetYear);
+  const [filters, setFilters] = useState<EmployeeFilterState>(INITIAL_EMPLOYEE_FILTERS);
+  const [selection, setSelection] = useState<EmployeeLineItem[]>([]);
+  const [shown, setShown] = useState<number | null>(null);
+  const [bulkOpen, setBulkOpen] = useState(false);
+  const [editing, setEditing] = useState<EmployeeLineItem | null>(null);
+  const apiRef = useRef<GridApi<EmployeeLineItem> | null>(null);
+
+  const lines = useEmployeeLines(budgetYear?.id, years.fiscalYear);
+  const totalsFilter = useMemo(
+    () => employeeTotalsFilter(budgetYear?.id, years.fiscalYear, filters),
+    [budgetYear?.id, years.fiscalYear, filters],
+  );
+  const totals = useLineTotals(totalsFilter);
+  const { onCellEditRequest } = useEmployeeInlineEdits();
+
+  const rows = lines.data?.lineItems;
+  const filter = useMemo(() => employeeFilter(filters), [filters]);
+  const columns = useMemo(() => employeeColumns({ canEdit, onEdit: setEditing }), [canEdit]);
+
+  const t = totals.data;
+  const cards = [
+    { label: 'Employees', value: t ? count(t.count) : '…' },
+    { label: 'Total FTE', value: t ? fte(t.totalFte) : '…' },
+    { label: 'Current Salaries', value: t ? formatMoneyCents(t.totalCurrentSalary) : '…' },
+    { label: 'Next Year Salaries', value: t ? formatMoneyCents(t.totalNextYearSalary) : '…' },
+    {
+      label: 'Change',
+      value: t ? formatMoneyCents(t.totalNextYearSalary - t.totalCurrentSalary) : '…',
+      note: filters.workGroup !== 'all' ? 'Totals include every work group' : undefined,
+    },
+  ];
+
+  const fyLabel = years.fiscalYear ? `FY${String(years.fiscalYear).slice(-2)}` : '';
   return (
-    <ScreenPlaceholder
-      title="Employee Budget Manager"
-      usesBudgetYear
-      purpose="It will list employees with their current and next-year salaries, and let you assign buildings and work groups, set status or delete in bulk."
-    />
+    <div className="grid-screen">
+      <PageHeader
+        title="Employee Budget Manager"
+        subtitle={
+          budgetYear
+            ? `Budget year ${budgetYear.fiscalYear}${fyLabel ? ` · fiscal year ${fyLabel}` : ''}`
+            : 'Choose a budget year in the header.'
+        }
+      />
+      <section className="card" aria-label="Filters">
+        <EmployeeFilterBar
+          filters={filters}
+          onChange={setFilters}
+          fiscalYear={years.fiscalYear}
+          fiscalYearOptions={years.options}
+          onFiscalYearChange={years.choose}
+          lines={rows ?? []}
+        />
+      </section>
+      <SummaryCards
+        label="Employee totals"
+        cards={cards}
+        busy={totals.isFetching}
+        error={totals.isError ? errorMessage(totals.error, 'Failed to load totals') : null}
+      />
+      <section className="card" aria-label="Employees">
+        {lines.isError ? (
+          <Alert title="Failed to load employees">
+            {errorMessage(lines.error, 'Please reload the page.')}
+          </Alert>
+        ) : null}
+        <div className="grid-toolbar">
+          <span className="grid-toolbar__meta" aria-live="polite">
+            {rows
+              ? `${count(shown ?? rows.length)} of ${count(rows.length)} employees`
+              : 'Loading employees...'}
+            {selection.length ? ` · ${count(selection.length)} selected` : ''}
+          </span>
+          <div className="grid-toolbar__actions">
+            {canEdit ? (
+              <button type="button" className="btn btn--primary btn--small" onClick={() => setBulkOpen(true)}>
+                Bulk Actions{selection.length ? ` (${count(selection.length)})` : ''}
+              </button>
+            ) : null}
+            <ExportToolbar
+              apiRef={apiRef}
+              fileName={`employees-${budgetYear?.fiscalYear ?? ''}-${fyLabel}`}
+              sheetName={`Employees ${fyLabel}`}
+              disabled={!rows?.length}
+            />
+          </div>
+        </div>
+        <DataGrid<EmployeeLineItem>
+          label="Employees"
+          rows={rows}
+          columns={columns}
+          loading={lines.isPending && Boolean(budgetYear)}
+          emptyText="No employees in this fiscal year"
+          maxHeight={600}
+          selectable={canEdit}
+          onSelectionChange={setSelection}
+          apiRef={apiRef}
+          externalFilter={filter}
+          onCellEditRequest={onCellEditRequest}
+          onDisplayedRowsChange={setShown}
+        />
+      </section>
+      <BulkActionsModal
+        open={bulkOpen}
+        onOpenChange={setBulkOpen}
+        selected={selection}
+        onDone={(message) => {
+          setBulkOpen(false);
+          apiRef.current?.deselectAll();
+          setSelection([]);
+          notify({ title: message });
+        }}
+      />
+      <EmployeeEditor
+        line={editing}
+        onClose={() => setEditing(null)}
+        onSaved={(line) => {
+          setEditing(null);
+          notify({ title: 'Employee saved', description: employeeName(line) });
+        }}
+      />
+    </div>
   );
 }

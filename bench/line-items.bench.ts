@@ -1,0 +1,229 @@
+// npm run bench -- line-items: the employee grid's read path at 50,000 lines of one fiscal year, over
+// HTTP against the real app and a real PostgreSQL server, in a database this bench creates and drops.
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createApp } from '@server/app';
+import { loadConfig } from '@server/config';
+import { openDb } from '@server/db/index';
+import { migrateLatest } from '@server/db/migrate';
+import { createLogger } from '@server/lib/log';
+import { hashPassword } from '@server/lib/passwords';
+import { insertUser } from '@server/queries/users';
+import type { BenchContext } from './run';
+
+const LINES = 50_000;
+const RUNS = 7;
+
+const FIRST =
+  `Amy Ana Andrew Angela Anthony Barbara Ben Brian Carla Carlos Carol Catherine Chris Cynthia Daniel David
+Deborah Diane Donna Dorothy Edward Elena Elizabeth Emily Eric Frank Gary George Grace Hannah Helen Henry Isabel Jacob
+James Janet Jason Jennifer Jessica John Jonathan Jose Joseph Joshua Julia Karen Katherine Keith Kelly Kevin Laura
+Linda Lisa Luis Margaret Maria Mark Mary Matthew Megan Melissa Michael Michelle Nancy Nicole Noah Olivia Pamela
+Patricia Paul Peter Rachel Rebecca Richard Robert Rosa Ryan Samuel Sandra Sarah Scott Sharon Sophia Stephanie Steven
+Susan Thomas Timothy Victoria Walter William`.split(/\s+/);
+const LAST_ROOTS =
+  `Almeida Anderson Bailey Baker Barnes Bell Bennett Brooks Brown Butler Campbell Carter Clark Collins
+Cook Cooper Costa Cruz Davis Diaz Edwards Evans Fernandes Fisher Flores Foster Garcia Gomes Gonzalez Gray Green Hall
+Harris Hayes Henderson Hill Howard Hughes Jackson James Jenkins Johnson Jones Kelly Kennedy King Lee Lewis Lopez
+Martin Martinez Medeiros Miller Mitchell Moore Morgan Morris Murphy Nelson Nguyen OBrien Oliveira Parker Perez Perry
+Peterson Phillips Powell Price Reed Reyes Richardson Rivera Roberts Robinson Rodrigues Rogers Ross Russell Sanchez
+Santos Silva Smith Souza Stewart Sullivan Taylor Thomas Thompson Torres Turner Walker Ward Watson White Williams Wilson
+Wood Wright Young`.split(/\s+/);
+// Compound surnames widen the space to 10,000 so name collisions are as rare as in a real payroll.
+const LAST = LAST_ROOTS.flatMap((a) => LAST_ROOTS.slice(0, 100).map((b) => `${a}-${b}`));
+const POSITIONS = [
+  ['Grade 1 Teacher', 'Teachers'],
+  ['Grade 4 Teacher', 'Teachers'],
+  ['Math Teacher', 'Teachers'],
+  ['English Teacher', 'Teachers'],
+  ['Science Teacher', 'Teachers'],
+  ['Special Education Teacher', 'Teachers'],
+  ['Special Education Paraprofessional', 'Paraprofessionals'],
+  ['Instructional Paraprofessional', 'Paraprofessionals'],
+  ['Custodian', 'Custodians'],
+  ['School Secretary', 'Secretaries'],
+  ['School Nurse', 'Nurses'],
+  ['Principal', 'Administrators'],
+];
+
+/** Runs a request `runs` times; the clock stops when the whole body has arrived (checks run after). */
+async function timed(
+  runs: number,
+  request: () => Promise<string>,
+  check: (body: string) => void,
+  before: () => Promise<unknown> = async () => undefined,
+) {
+  const times: number[] = [];
+  let size = 0;
+  for (let i = 0; i < runs; i += 1) {
+    await before();
+    const start = performance.now();
+    const body = await request();
+    times.push(performance.now() - start);
+    check(body);
+    size = Buffer.byteLength(body);
+  }
+  const sorted = [...times].sort((a, b) => a - b);
+  return { median: sorted[Math.floor(sorted.length / 2)], max: sorted[sorted.length - 1], size };
+}
+
+export default async function lineItemsBench(ctx: BenchContext): Promise<void> {
+  const dbName = `bench_line_items_${process.pid}`;
+  const adminDb = await openDb({ url: ctx.serverUrl });
+  await adminDb.knex.raw(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await adminDb.knex.raw(`CREATE DATABASE ${dbName}`);
+  const url = new URL(ctx.serverUrl);
+  url.pathname = `/${dbName}`;
+  const handle = await openDb({ url: url.toString() });
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-line-items-'));
+  let server: Server | undefined;
+  try {
+    const db = handle.knex;
+    await migrateLatest(db);
+    const [year] = await db('budget_years')
+      .insert({ fiscal_year: 'FY26', name: 'FY26 Budget', current_fiscal_year: 2026, base_year: 2026 })
+      .returning('id');
+    const [scenario] = await db('scenarios')
+      .insert({
+        budget_year_id: year.id,
+        name: 'FY26 Operating',
+        scenario_type: 'operating',
+        is_active: true,
+      })
+      .returning('id');
+    const buildings = await db('buildings')
+      .insert(Array.from({ length: 8 }, (_, i) => ({ name: `School ${i + 1}`, code: `S${i + 1}` })))
+      .returning('id');
+    const groupNames = [...new Set(POSITIONS.map((p) => p[1]))];
+    const groups = await db('work_groups')
+      .insert(groupNames.map((name) => ({ name })))
+      .returning(['id', 'name']);
+    const groupId = new Map(groups.map((g: { id: number; name: string }) => [g.name, g.id]));
+    await db('budget_settings').insert({
+      budget_year_id: year.id,
+      steps_lanes_work_groups: JSON.stringify([groupId.get('Teachers')]),
+    });
+    const start = performance.now();
+    // One INSERT ... SELECT: names, jobs, buildings and salaries derived from the row number.
+    await db.raw(
+      `INSERT INTO line_items (budget_year_id, scenario_id, fiscal_year, is_operating, first_name, last_name,
+         position, current_salary, next_year_salary, current_fte, location_code, department, work_group_id,
+         work_group, job_class, hire_date, employee_status, budget_status, dese_code, building_id, metadata)
+       SELECT ?, ?, 2026, true, f.names[1 + (g * 7919) % array_length(f.names, 1)],
+         l.names[1 + (g * 104729) % array_length(l.names, 1)], p.pos[1 + g % array_length(p.pos, 1)],
+         round((32000 + (g * 7907) % 88000 + ((g * 31) % 100) / 100.0)::numeric, 2),
+         round((32000 + (g * 7907) % 88000) * 1.035, 2),
+         CASE WHEN g % 10 = 0 THEN 0.5 ELSE 1.0 END, 'S' || (1 + g % 8), 'Department ' || (g % 20),
+         (p.grp[1 + g % array_length(p.grp, 1)])::int, p.grpname[1 + g % array_length(p.grp, 1)],
+         'JC' || (g % 30), date '2000-08-25' + ((g * 37) % 9000)::int,
+         CASE WHEN g % 50 = 0 THEN 'Retiring' WHEN g % 97 = 0 THEN 'Inactive' ELSE 'Active' END,
+         'Budgeted', '2305', (?::int[])[1 + g % 8],
+         CASE WHEN g % 400 = 0 THEN '{"needsReview": true, "importWarnings": ["Hire date missing"]}'::jsonb
+              ELSE '{}'::jsonb END
+       FROM generate_series(1::bigint, ?) AS g,
+         (SELECT ?::text[] AS names) f,
+         (SELECT ?::text[] AS names) l,
+         (SELECT ?::text[] AS pos, ?::int[] AS grp, ?::text[] AS grpname) p`,
+      [
+        year.id,
+        scenario.id,
+        buildings.map((b: { id: number }) => b.id),
+        LINES,
+        FIRST,
+        LAST,
+        POSITIONS.map((p) => p[0]),
+        POSITIONS.map((p) => groupId.get(p[1])!),
+        POSITIONS.map((p) => p[1]),
+      ],
+    );
+    await db.raw('ANALYZE line_items');
+    ctx.report('insert 50,000 lines (INSERT ... SELECT)', performance.now() - start, 'ms');
+
+    const config = {
+      ...loadConfig({ ...process.env, DATA_DIR: dataDir }),
+      jwtSecret: 'bench-secret-'.padEnd(40, 'x'),
+    };
+    const app = { db, config, log: createLogger('silent') };
+    await insertUser(db, {
+      name: 'Bench Admin',
+      email: 'bench@example.org',
+      password_hash: await hashPassword('bench-password', 10),
+      role: 'ADMIN',
+    });
+    server = createApp(app).listen(0, '127.0.0.1');
+    await new Promise((resolve) => server!.once('listening', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+    const login = await fetch(`${base}/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'bench@example.org', password: 'bench-password' }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const get = (p: string) => async () => {
+      const res = await fetch(`${base}${p}`, { headers: { Authorization: `Bearer ${token}` } });
+      const text = await res.text();
+      if (res.status !== 200) {
+        throw new Error(`${p}: ${res.status} ${text.slice(0, 200)}`);
+      }
+      return text;
+    };
+    const none = () => {};
+
+    const listPath = `/line-items/budget?budgetYearId=${year.id}&fiscalYear=2026&isOperating=true`;
+    const checkList = (text: string) => {
+      const n = (JSON.parse(text) as { lineItems: unknown[] }).lineItems.length;
+      if (n !== LINES) {
+        throw new Error(`expected ${LINES} lines, got ${n}`);
+      }
+    };
+    const first = await timed(1, get(listPath), checkList);
+    ctx.report('GET /line-items/budget (50,000 lines) first request', first.median, 'ms');
+    // Each run follows an edit of one line, so the JSON is rebuilt every time (no cache hit).
+    let edits = 0;
+    const afterEdit = await timed(RUNS, get(listPath), checkList, () => {
+      edits += 1;
+      return db('line_items')
+        .where({ id: edits })
+        .update({ notes: `edit ${edits}` });
+    });
+    ctx.report('GET /line-items/budget after an edit (rebuilt) median', afterEdit.median, 'ms');
+    ctx.report('GET /line-items/budget after an edit (rebuilt) max', afterEdit.max, 'ms');
+    const list = await timed(RUNS, get(listPath), checkList);
+    ctx.report('GET /line-items/budget unchanged (cached) median', list.median, 'ms');
+    ctx.report('GET /line-items/budget unchanged (cached) max', list.max, 'ms');
+    ctx.report('GET /line-items/budget response size', Math.round((list.size / 1024 / 1024) * 10) / 10, 'MB');
+
+    const totalsPath = `/line-items/budget/totals?budgetYearId=${year.id}&fiscalYear=2026&isOperating=true`;
+    const totals = await timed(RUNS, get(totalsPath), none);
+    ctx.report('GET /line-items/budget/totals median', totals.median, 'ms');
+    const filtered = await timed(
+      RUNS,
+      get(`${totalsPath}&buildingId=${buildings[0].id}&search=teacher`),
+      none,
+    );
+    ctx.report('GET /line-items/budget/totals (building + search) median', filtered.median, 'ms');
+
+    let groupCount = 0;
+    const dups = await timed(
+      RUNS,
+      get(`/line-items/duplicates?budgetYearId=${year.id}&fiscalYear=2026`),
+      (text) => {
+        groupCount = (JSON.parse(text) as { duplicateGroups: unknown[] }).duplicateGroups.length;
+      },
+    );
+    ctx.report('GET /line-items/duplicates (50,000 lines) median', dups.median, 'ms');
+    ctx.report('GET /line-items/duplicates max', dups.max, 'ms');
+    ctx.report('duplicate groups found in generated data', groupCount);
+  } finally {
+    if (server) {
+      await new Promise((resolve) => server!.close(resolve));
+    }
+    await handle.close();
+    await adminDb.knex.raw(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await adminDb.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,172 @@
+import type { Command } from 'commander';
+import type { AppContext } from '@server/context';
+import { AppError } from '@server/errors';
+import type { Actor } from '@server/policies/index';
+import { fiscalYearInput, fiscalYearLabel, parseFiscalYear } from '@server/schemas/fiscal-year';
+import { DEFAULT_PROJECTION_YEARS, generateProjectionsBody } from '@server/schemas/projections';
+import { saveTownGoalBody } from '@server/schemas/town-goals';
+import { listBudgetYears } from '@server/services/budget-years';
+import * as dashboard from '@server/services/dashboard';
+import * as projections from '@server/services/projections';
+import * as townGoals from '@server/services/town-goals';
+import { withCli } from '../context';
+import { parseFlags, printRows } from '../output';
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const money = (v: number | null | undefined) => (v === null || v === undefined ? '' : usd.format(v));
+
+/** The budget year whose label ('FY26', '2025-2026', '2026') names the same fiscal year. */
+async function budgetYearByLabel(app: AppContext, actor: Actor, label: string) {
+  const wanted = parseFiscalYear(label);
+  const { budgetYears } = await listBudgetYears(app, actor);
+  const found = budgetYears.find(
+    (y) => y.fiscalYear === label || (wanted !== null && parseFiscalYear(y.fiscalYear) === wanted),
+  );
+  if (!found) {
+    throw new AppError(
+      404,
+      'NOT_FOUND',
+      `No budget year ${label} (there are: ${budgetYears.map((y) => y.fiscalYear).join(', ') || 'none'})`,
+    );
+  }
+  return found;
+}
+
+const optionalNumber = (v: string | undefined) => (v === undefined ? undefined : Number(v));
+
+/** `budget-cli dashboard`, `town-goals` and `projections`: the dashboard's figures and actions. */
+export function registerDashboardCommands(program: Command): void {
+  program
+    .command('dashboard')
+    .description('Budget Dashboard figures')
+    .command('summary')
+    .description('Proposed budget against town guidance, employees, and the budget by category')
+    .requiredOption('--budget-year <label>', 'budget year, e.g. FY26')
+    .option('--fiscal-year <year>', 'fiscal year (default: the budget year’s current fiscal year)')
+    .option('--json', 'print JSON')
+    .action(async (opts: { budgetYear: string; fiscalYear?: string; json?: boolean }) => {
+      await withCli(program.opts().as, async ({ app, actor }) => {
+        const year = await budgetYearByLabel(app, actor, opts.budgetYear);
+        const fiscalYear =
+          opts.fiscalYear === undefined
+            ? year.currentFiscalYear!
+            : parseFlags(fiscalYearInput, opts.fiscalYear);
+        const scope = { budgetYearId: year.id, fiscalYear };
+        const summary = await dashboard.budgetSummary(app, actor, scope);
+        const stats = await dashboard.budgetStats(app, actor, scope);
+        const categories = await dashboard.summaryByCategory(app, actor, scope);
+        const goal = await townGoals.totalForYear(app, actor, fiscalYear);
+        const gap = (Math.round(goal.total * 100) - Math.round(summary.proposedBudget * 100)) / 100;
+        if (opts.json) {
+          printRows([{ summary, townGoal: goal, gap, employees: stats, categories }], true);
+          return;
+        }
+        const fy = fiscalYearLabel(fiscalYear);
+        process.stdout.write(
+          `${year.fiscalYear} budget, ${fy}\n` +
+            `  Proposed budget     ${money(summary.proposedBudget)} (${summary.proposedCount} lines, ${summary.breakdown.proposed.projected.count} projected)\n` +
+            `  Town guidance goal  ${goal.hasTownGoal ? money(goal.total) : 'not set (counts as $0)'}\n` +
+            `  Gap (goal - budget) ${money(gap)}${gap < 0 ? ' over guidance' : ''}\n` +
+            `  Employees           ${stats.totalEmployees} (${stats.totalFte} FTE), salaries ${money(stats.totalSalary)}\n\n`,
+        );
+        printRows(
+          categories.categories.map((c) => ({
+            category: c.category,
+            lines: c.count,
+            amount: money(c.total),
+          })),
+          false,
+        );
+      });
+    });
+
+  const goals = program.command('town-goals').description('Town budget goals (guidance)');
+  goals
+    .command('list')
+    .description('List town goals')
+    .option('--json', 'print JSON')
+    .action(async (opts: { json?: boolean }) => {
+      await withCli(program.opts().as, async ({ app, actor }) => {
+        const { goals: list } = await townGoals.listTownGoals(app, actor);
+        printRows(
+          opts.json
+            ? list
+            : list.map((g) => ({
+                fiscalYear: fiscalYearLabel(g.fiscalYear),
+                type: g.goalType,
+                dollarGoal: money(g.dollarGoal),
+                percent: g.percentGoal ?? '',
+                baseline: money(g.baselineAmount),
+                notes: g.notes ?? '',
+              })),
+          Boolean(opts.json),
+        );
+      });
+    });
+  goals
+    .command('set')
+    .description('Create or replace the goal of a fiscal year (same rules as POST /api/town-goals)')
+    .requiredOption('--fiscal-year <year>', 'fiscal year, e.g. FY27')
+    .option('--dollar <amount>', 'dollar goal')
+    .option('--percent <percent>', 'percent over the baseline (the previous year’s goal unless --baseline)')
+    .option('--baseline <amount>', 'baseline amount for a percent goal')
+    .option('--notes <text>', 'notes')
+    .action(
+      async (opts: {
+        fiscalYear: string;
+        dollar?: string;
+        percent?: string;
+        baseline?: string;
+        notes?: string;
+      }) => {
+        const goalType =
+          opts.dollar !== undefined && opts.percent !== undefined
+            ? 'BOTH'
+            : opts.percent !== undefined
+              ? 'PERCENT'
+              : 'DOLLAR';
+        const input = parseFlags(saveTownGoalBody, {
+          fiscalYear: opts.fiscalYear,
+          goalType,
+          dollarGoal: optionalNumber(opts.dollar),
+          percentGoal: optionalNumber(opts.percent),
+          baselineAmount: optionalNumber(opts.baseline),
+          notes: opts.notes,
+        });
+        await withCli(program.opts().as, async ({ app, actor }) => {
+          const { goal, created } = await townGoals.saveTownGoal(app, actor, input);
+          process.stdout.write(
+            `${created ? 'Created' : 'Saved'} the ${fiscalYearLabel(goal.fiscalYear)} goal: ${money(goal.dollarGoal)}` +
+              `${goal.percentGoal !== null ? ` (${goal.percentGoal}% over ${money(goal.baselineAmount)})` : ''}.\n`,
+          );
+        });
+      },
+    );
+
+  program
+    .command('projections')
+    .description('Multi-year projections')
+    .command('generate')
+    .description('Project the base year’s lines of one kind forward (replacing earlier projections)')
+    .requiredOption('--budget-year <label>', 'budget year, e.g. FY26')
+    .requiredOption('--type <type>', 'proposed or operating')
+    .option('--to <year>', `last fiscal year to project (default: base year + ${DEFAULT_PROJECTION_YEARS})`)
+    .action(async (opts: { budgetYear: string; type: string; to?: string }) => {
+      await withCli(program.opts().as, async ({ app, actor }) => {
+        const year = await budgetYearByLabel(app, actor, opts.budgetYear);
+        const base = await projections.baseYears(app, actor, year.id);
+        const from = opts.type === 'operating' ? base.operatingBase : base.proposedBase;
+        const input = parseFlags(generateProjectionsBody, {
+          budgetYearId: year.id,
+          toFiscalYear: opts.to ?? (from ?? year.currentFiscalYear ?? 0) + DEFAULT_PROJECTION_YEARS,
+          projectionType: opts.type,
+          forceRegenerate: true,
+        });
+        const r = await projections.generateProjections(app, actor, input);
+        process.stdout.write(
+          `Projected ${r.projectedCount} ${opts.type} lines from ${fiscalYearLabel(r.baseYear)} into ` +
+            `${r.fiscalYears.map(fiscalYearLabel).join(', ')}${r.replacedCount ? ` (replacing ${r.replacedCount})` : ''}.\n`,
+        );
+      });
+    });
+}

@@ -1,0 +1,132 @@
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { fiscalYearInput } from '@server/schemas/fiscal-year';
+import type { AnyLineItem } from '@server/schemas/line-items';
+import { findBudgetYearByLabel } from '@server/services/budget-years';
+import { findDuplicates } from '@server/services/duplicates';
+import * as items from '@server/services/line-items';
+import { withCli } from '../context';
+import { parseFlags, printRows } from '../output';
+
+const listFlags = z.object({
+  'budget-year': z.string().trim().min(1, 'Give a budget year such as FY26'),
+  'fiscal-year': fiscalYearInput,
+  type: z.enum(['operating', 'proposed'], { message: 'Use operating or proposed' }),
+});
+const duplicateFlags = z.object({
+  'budget-year': z.string().trim().min(1, 'Give a budget year such as FY26'),
+  'fiscal-year': fiscalYearInput.optional(),
+});
+
+/** Dollars with cents and thousands separators: 1234.5 -> '1,234.50'. */
+const money = (n: number | null) =>
+  n === null ? '' : n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Right-aligns a column of money so the cents line up. */
+function alignRight(rows: Record<string, string | number>[], column: string): void {
+  const width = Math.max(column.length, ...rows.map((r) => String(r[column]).length));
+  for (const r of rows) {
+    r[column] = String(r[column]).padStart(width);
+  }
+}
+
+/** `line-items`: the budget grids and the duplicate checker from the command line. */
+export function registerLineItemCommands(program: Command): void {
+  const cmd = program.command('line-items').description('Line items of the operating and proposed budgets');
+
+  cmd
+    .command('list')
+    .description('List the lines of one fiscal year of a budget, with the total')
+    .requiredOption('--budget-year <label>', 'budget year, e.g. FY26')
+    .requiredOption('--fiscal-year <year>', 'fiscal year, e.g. 2026 or FY26')
+    .requiredOption('--type <type>', 'operating (employees) or proposed')
+    .option('--json', 'print JSON')
+    .action(async (opts: { budgetYear: string; fiscalYear: string; type: string; json?: boolean }) => {
+      const flags = parseFlags(listFlags, {
+        'budget-year': opts.budgetYear,
+        'fiscal-year': opts.fiscalYear,
+        type: opts.type,
+      });
+      const isOperating = flags.type === 'operating';
+      await withCli(program.opts().as, async ({ app, actor }) => {
+        const year = await findBudgetYearByLabel(app, actor, flags['budget-year']);
+        const query = { budgetYearId: year.id, fiscalYear: flags['fiscal-year'], isOperating };
+        const text = (await items.listBudgetLineItemsJson(app, actor, query)).toString('utf8');
+        if (opts.json) {
+          process.stdout.write(`${text}\n`);
+          return;
+        }
+        const { lineItems } = JSON.parse(text) as { lineItems: AnyLineItem[] };
+        const totals = await items.budgetTotals(app, actor, query);
+        const rows = lineItems.map((l): Record<string, string | number> =>
+          l.isOperating
+            ? {
+                id: l.id,
+                name: [l.lastName, l.firstName].filter(Boolean).join(', '),
+                position: l.position ?? '',
+                building: l.building?.name ?? 'District Wide',
+                status: l.employeeStatus,
+                salary: money(l.currentSalary),
+              }
+            : {
+                id: l.id,
+                description: l.accountDescription ?? l.name ?? '',
+                category: l.category?.name ?? '',
+                building: l.building?.name ?? 'District Wide',
+                amount: money(l.amount),
+              },
+        );
+        const column = isOperating ? 'salary' : 'amount';
+        const total = isOperating ? totals.totalCurrentSalary : totals.totalAmount;
+        if (rows.length) {
+          rows.push(
+            Object.fromEntries(
+              Object.keys(rows[0]).map((k) => [k, k === 'id' ? 'Total' : k === column ? money(total) : '']),
+            ),
+          );
+          alignRight(rows, column);
+        }
+        printRows(rows, false);
+        process.stdout.write(`${totals.count} ${isOperating ? 'employee' : 'proposed'} lines.\n`);
+      });
+    });
+
+  cmd
+    .command('duplicates')
+    .description('Groups of employee lines that look like the same person, with score and reasons')
+    .requiredOption('--budget-year <label>', 'budget year, e.g. FY26')
+    .option('--fiscal-year <year>', 'only this fiscal year (default: each fiscal year separately)')
+    .option('--json', 'print JSON')
+    .action(async (opts: { budgetYear: string; fiscalYear?: string; json?: boolean }) => {
+      const flags = parseFlags(duplicateFlags, {
+        'budget-year': opts.budgetYear,
+        'fiscal-year': opts.fiscalYear,
+      });
+      await withCli(program.opts().as, async ({ app, actor }) => {
+        const year = await findBudgetYearByLabel(app, actor, flags['budget-year']);
+        const { duplicateGroups } = await findDuplicates(app, actor, {
+          budgetYearId: year.id,
+          fiscalYear: flags['fiscal-year'],
+        });
+        if (opts.json) {
+          printRows(duplicateGroups as unknown as Record<string, unknown>[], true);
+          return;
+        }
+        const rows = duplicateGroups.flatMap((group, i) =>
+          group.map((c) => ({
+            group: i + 1,
+            id: c.id,
+            fy: c.fiscalYear,
+            name: [c.lastName, c.firstName].filter(Boolean).join(', '),
+            position: c.position ?? '',
+            salary: money(c.currentSalary),
+            score: c.similarityScore,
+            why: c.similarityFactors.join('; '),
+          })),
+        );
+        alignRight(rows, 'salary');
+        printRows(rows, false);
+        process.stdout.write(`${duplicateGroups.length} possible duplicate group(s).\n`);
+      });
+    });
+}

@@ -1,0 +1,217 @@
+import type { Command } from 'commander';
+import { z } from 'zod';
+import type { AppContext } from '@server/context';
+import { AppError } from '@server/errors';
+import type { Actor } from '@server/policies/index';
+import { createBuildingBody } from '@server/schemas/buildings';
+import { linkBuildingsBody, deseCodesBody } from '@server/schemas/bulk-update';
+import { parseFiscalYear } from '@server/schemas/fiscal-year';
+import { listBudgetCategories } from '@server/services/budget-categories';
+import { listBudgetYears } from '@server/services/budget-years';
+import { createBuilding, listBuildings } from '@server/services/buildings';
+import { linkEmployeesToBuildings, updateDeseCodes } from '@server/services/bulk-update';
+import { withCli } from '../context';
+import { parseFlags, printRows } from '../output';
+
+const METHOD_LABELS = { code: 'location code', name: 'name', 'name-prefix': 'name prefix' } as const;
+
+/**
+ * A budget year named the way people write it ('FY26', 'FY2026', '2025-2026'): the one whose label
+ * means the same fiscal year, else the one labelled exactly so.
+ */
+async function resolveBudgetYear(app: AppContext, actor: Actor, label: string): Promise<number> {
+  const { budgetYears } = await listBudgetYears(app, actor);
+  const wanted = parseFiscalYear(label);
+  const found =
+    budgetYears.find((y) => wanted !== null && parseFiscalYear(y.fiscalYear) === wanted) ??
+    budgetYears.find((y) => y.fiscalYear.toLowerCase() === label.trim().toLowerCase());
+  if (!found) {
+    const known = budgetYears.map((y) => y.fiscalYear).join(', ') || 'none';
+    throw new AppError(404, 'NOT_FOUND', `No budget year ${label} (budget years: ${known})`);
+  }
+  return found.id;
+}
+
+const money = (n: number) => n.toLocaleString('en-US');
+
+/** Validation messages name the API field; say the flag the user typed instead. */
+function renameFlag<T>(parse: () => T, field: string, flag: string): T {
+  try {
+    return parse();
+  } catch (err) {
+    if (err instanceof AppError) {
+      err.message = err.message.split(field).join(flag);
+    }
+    throw err;
+  }
+}
+
+function registerBuildings(program: Command): void {
+  const cmd = program.command('buildings').description('Buildings (schools) employees and lines belong to');
+
+  cmd
+    .command('list')
+    .description('List buildings with their employee counts')
+    .option('--json', 'print JSON')
+    .action(async (opts: { json?: boolean }) => {
+      await withCli(program.opts().as, async ({ app, actor }) => {
+        const { buildings } = await listBuildings(app, actor);
+        printRows(
+          opts.json
+            ? buildings
+            : buildings.map((b) => ({
+                id: b.id,
+                code: b.code ?? '',
+                name: b.name,
+                type: b.buildingType ?? '',
+                employees: b.employeeCount,
+                address: b.address ?? '',
+              })),
+          Boolean(opts.json),
+        );
+      });
+    });
+
+  cmd
+    .command('add')
+    .description('Add a building (same rules as POST /api/buildings: a code in use is refused)')
+    .requiredOption('--name <name>', 'building name')
+    .option('--code <code>', 'location code, matched against payroll imports')
+    .option('--address <address>', 'street address')
+    .option('--type <type>', 'preschool, elementary, middle, high or special')
+    .option('--json', 'print JSON')
+    .action(
+      async (opts: { name: string; code?: string; address?: string; type?: string; json?: boolean }) => {
+        const input = renameFlag(
+          () =>
+            parseFlags(createBuildingBody, {
+              name: opts.name,
+              code: opts.code,
+              address: opts.address,
+              buildingType: opts.type,
+            }),
+          '--buildingType',
+          '--type',
+        );
+        await withCli(program.opts().as, async ({ app, actor }) => {
+          const { building } = await createBuilding(app, actor, input);
+          if (opts.json) {
+            printRows([building], true);
+          } else {
+            process.stdout.write(
+              `Added building ${building.name}${building.code ? ` (${building.code})` : ''}, id ${building.id}.\n`,
+            );
+          }
+        });
+      },
+    );
+}
+
+function registerCategories(program: Command): void {
+  program
+    .command('categories')
+    .description('Budget categories')
+    .command('list')
+    .description('List budget categories in display order')
+    .option('--json', 'print JSON')
+    .action(async (opts: { json?: boolean }) => {
+      await withCli(program.opts().as, async ({ app, actor }) => {
+        const { categories } = await listBudgetCategories(app, actor);
+        printRows(
+          opts.json
+            ? categories
+            : categories.map((c) => ({
+                id: c.id,
+                name: c.name,
+                code: c.code ?? '',
+                dese: c.deseFunction ?? '',
+                yoy: c.defaultYoYIncrease === null ? '' : `${c.defaultYoYIncrease}%`,
+                personnel: c.isPersonnel ? 'yes' : 'no',
+                lines: c.lineItemCount,
+              })),
+          Boolean(opts.json),
+        );
+      });
+    });
+}
+
+interface BulkFlags {
+  budgetYear: string;
+  fiscalYear?: string;
+  dryRun?: boolean;
+  json?: boolean;
+}
+
+function registerBulkUpdate(program: Command): void {
+  const cmd = program
+    .command('bulk-update')
+    .description('Fix employee data in bulk (as the Admin Panel does)');
+  const flags = (c: Command) =>
+    c
+      .requiredOption('--budget-year <label>', 'budget year, e.g. FY26')
+      .option('--fiscal-year <year>', 'only this fiscal year (e.g. 2026 or FY26); default: all of them')
+      .option('--dry-run', 'report what would change and write nothing')
+      .option('--json', 'print JSON');
+  // The budget year id is resolved after parsing, so validate the rest with a placeholder id.
+  const validate = <T>(schema: z.ZodType<T>, opts: BulkFlags) =>
+    parseFlags(schema, { budgetYearId: 1, fiscalYear: opts.fiscalYear, dryRun: opts.dryRun });
+
+  flags(cmd.command('buildings'))
+    .description('Link employees without a building by location code or building name')
+    .action(async (opts: BulkFlags) => {
+      const input = validate(linkBuildingsBody, opts);
+      await withCli(program.opts().as, async ({ app, actor }) => {
+        const budgetYearId = await resolveBudgetYear(app, actor, opts.budgetYear);
+        const result = await linkEmployeesToBuildings(app, actor, { ...input, budgetYearId });
+        if (opts.json) {
+          process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+          return;
+        }
+        printRows(
+          result.results.map((r) => ({
+            building: r.buildingName,
+            code: r.buildingCode ?? '',
+            linked: r.employeesLinked,
+            matchedBy: METHOD_LABELS[r.method],
+          })),
+          false,
+        );
+        process.stdout.write(
+          `${result.dryRun ? 'Would link' : 'Linked'} ${money(result.totalLinked)} employee(s); ${money(result.stillUnassigned)} without a building remain (District Wide).\n`,
+        );
+      });
+    });
+
+  flags(cmd.command('dese-codes'))
+    .description('Fill missing DESE codes with the most common code of each job class')
+    .action(async (opts: BulkFlags) => {
+      const input = validate(deseCodesBody, opts);
+      await withCli(program.opts().as, async ({ app, actor }) => {
+        const budgetYearId = await resolveBudgetYear(app, actor, opts.budgetYear);
+        const result = await updateDeseCodes(app, actor, { ...input, budgetYearId });
+        if (opts.json) {
+          process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+          return;
+        }
+        printRows(
+          result.results.map((r) => ({
+            jobClass: r.jobClass,
+            deseCode: r.deseCode,
+            function: r.deseName ?? '',
+            updated: r.employeesUpdated,
+          })),
+          false,
+        );
+        process.stdout.write(
+          `${result.dryRun ? 'Would update' : 'Updated'} ${money(result.totalUpdated)} employee(s).\n`,
+        );
+      });
+    });
+}
+
+/** budget-cli buildings, categories and bulk-update: the reference data and bulk fixes. */
+export function registerReferenceCommands(program: Command): void {
+  registerBuildings(program);
+  registerCategories(program);
+  registerBulkUpdate(program);
+}

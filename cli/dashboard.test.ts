@@ -1,0 +1,109 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDb } from '@server/db/index';
+import { adminUrl } from '../test/pg-names';
+
+const run = promisify(execFile);
+const BIN = path.resolve(import.meta.dirname, '../bin/budget-cli.mjs');
+
+/** The dashboard, town-goal and projection commands, run as the real binary on the demo district. */
+describe('budget-cli dashboard, town-goals, projections', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'budget-cli-dashboard-'));
+  const dbName = `budget_cli_dashboard_${process.pid}`;
+  const env: Record<string, string> = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PASSWORD_COST: '10',
+    SEED_DEMO: '0',
+  } as Record<string, string>;
+  delete env.DATABASE_URL;
+
+  beforeAll(async () => {
+    const url = process.env.TEST_DATABASE_URL;
+    if (url) {
+      const admin = await openDb({ url: adminUrl(url) });
+      await admin.knex.raw(`DROP DATABASE IF EXISTS ${dbName}`);
+      await admin.knex.raw(`CREATE DATABASE ${dbName}`);
+      await admin.close();
+      env.DATABASE_URL = adminUrl(url, dbName);
+    }
+  });
+
+  afterAll(async () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    const url = process.env.TEST_DATABASE_URL;
+    if (url) {
+      const admin = await openDb({ url: adminUrl(url) });
+      await admin.knex.raw(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await admin.close();
+    }
+  });
+
+  const cli = async (...args: string[]) => {
+    try {
+      const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { env, timeout: 120_000 });
+      return { code: 0, stdout, stderr };
+    } catch (err) {
+      const e = err as { code: number; stdout: string; stderr: string };
+      return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+    }
+  };
+
+  it('sets a goal, refuses bad input, and reports the budget against it', { timeout: 300_000 }, async () => {
+    expect((await cli('db', 'migrate')).code).toBe(0);
+    expect((await cli('db', 'seed', '--demo')).code).toBe(0);
+
+    const negative = await cli('town-goals', 'set', '--fiscal-year', 'FY30', '--dollar', '-5');
+    expect(negative.code).toBe(2);
+    expect(negative.stderr).toContain('Amounts cannot be negative');
+    const noBaseline = await cli('town-goals', 'set', '--fiscal-year', 'FY30', '--percent', '2');
+    expect(noBaseline.code).toBe(2);
+    expect(noBaseline.stderr).toContain('A percent goal needs a baseline');
+
+    const set = await cli(
+      'town-goals',
+      'set',
+      '--fiscal-year',
+      'FY26',
+      '--dollar',
+      '50000000',
+      '--notes',
+      'Revised',
+    );
+    expect(set.code).toBe(0);
+    expect(set.stdout).toContain('Saved the FY26 goal: $50,000,000.00');
+
+    const summary = await cli('dashboard', 'summary', '--budget-year', 'FY26', '--json');
+    expect(summary.code).toBe(0);
+    const [report] = JSON.parse(summary.stdout);
+    expect(report.townGoal).toEqual({ fiscalYear: 2026, total: 50_000_000, hasTownGoal: true });
+    expect(report.gap).toBe(Math.round((50_000_000 - report.summary.proposedBudget) * 100) / 100);
+    const categoryCents = report.categories.categories.reduce(
+      (n: number, c: { total: number }) => n + Math.round(c.total * 100),
+      0,
+    );
+    expect(categoryCents / 100).toBe(report.summary.proposedBudget);
+
+    const projected = await cli(
+      'projections',
+      'generate',
+      '--budget-year',
+      'FY26',
+      '--type',
+      'proposed',
+      '--to',
+      'FY28',
+    );
+    expect(projected.code).toBe(0);
+    expect(projected.stdout).toMatch(
+      /^Projected \d+ proposed lines from FY26 into FY27, FY28 \(replacing \d+\)\.$/m,
+    );
+    const unknown = await cli('dashboard', 'summary', '--budget-year', 'FY40');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('No budget year FY40');
+  });
+});

@@ -1,0 +1,225 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDb } from '@server/db/index';
+import { adminUrl } from '../test/pg-names';
+
+const run = promisify(execFile);
+const BIN = path.resolve(import.meta.dirname, '../bin/budget-cli.mjs');
+const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/import');
+const REAL = path.resolve(import.meta.dirname, '../../shared/fixtures/real');
+const VERSION = "FY26 Superintendent's Preliminary";
+
+/**
+ * Runs the real budget-cli binary's import against a database of its own (PGlite in a temporary
+ * DATA_DIR, or a fresh database on TEST_DATABASE_URL's server) holding the demo district.
+ */
+describe('budget-cli import', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'budget-cli-import-'));
+  const dbName = `budget_cli_import_${process.pid}`;
+  const env: Record<string, string> = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PASSWORD_COST: '10',
+    SEED_DEMO: '0',
+  } as Record<string, string>;
+  delete env.DATABASE_URL;
+
+  const cli = async (...args: string[]) => {
+    try {
+      const { stdout, stderr } = await run(process.execPath, [BIN, ...args], {
+        env,
+        timeout: 240_000,
+        maxBuffer: 64 * 1024 * 1024,
+      });
+      return { code: 0, stdout, stderr };
+    } catch (err) {
+      const e = err as { code: number; stdout: string; stderr: string };
+      return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+    }
+  };
+  const json = (stdout: string) => JSON.parse(stdout) as Record<string, any>;
+
+  beforeAll(async () => {
+    const url = process.env.TEST_DATABASE_URL;
+    if (url) {
+      const admin = await openDb({ url: adminUrl(url) });
+      await admin.knex.raw(`DROP DATABASE IF EXISTS ${dbName}`);
+      await admin.knex.raw(`CREATE DATABASE ${dbName}`);
+      await admin.close();
+      env.DATABASE_URL = adminUrl(url, dbName);
+    }
+    expect((await cli('db', 'seed', '--demo')).code).toBe(0);
+  }, 240_000);
+
+  afterAll(async () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    const url = process.env.TEST_DATABASE_URL;
+    if (url) {
+      const admin = await openDb({ url: adminUrl(url) });
+      await admin.knex.raw(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await admin.close();
+    }
+  });
+
+  it('prints help, and refuses bad flags (2) and missing files or budget years (1)', async () => {
+    const help = await cli('import', '--help');
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('--budget-year <label>');
+    const badType = await cli(
+      'import',
+      path.join(FIXTURES, 'boston-earnings-2024.csv'),
+      '--type',
+      'payroll',
+      '--budget-year',
+      'FY26',
+    );
+    expect(badType.code).toBe(2);
+    expect(badType.stderr).toContain('Choose operating or proposed');
+    const badMap = await cli(
+      'import',
+      'x.csv',
+      '--type',
+      'operating',
+      '--budget-year',
+      'FY26',
+      '--map',
+      'salary',
+    );
+    expect(badMap.code).toBe(2);
+    const missing = await cli('import', 'no-such-file.csv', '--type', 'operating', '--budget-year', 'FY26');
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('No such file: no-such-file.csv');
+    const noYear = await cli(
+      'import',
+      path.join(FIXTURES, 'boston-earnings-2024.csv'),
+      '--type',
+      'operating',
+      '--budget-year',
+      'FY40',
+    );
+    expect(noYear.code).toBe(1);
+    expect(noYear.stderr).toMatch(/No budget year FY40 \(there are: FY25, FY26, FY27\)/);
+  }, 120_000);
+
+  it(
+    'imports the Boston payroll slice, with a mapping override, a summary and plain progress lines',
+    { timeout: 120_000 },
+    async () => {
+      const file = path.join(FIXTURES, 'boston-earnings-2024.csv');
+      const dry = await cli(
+        'import',
+        file,
+        '--type',
+        'operating',
+        '--budget-year',
+        'FY26',
+        '--version',
+        VERSION,
+        '--dry-run',
+      );
+      expect(dry.code).toBe(0);
+      expect(dry.stdout).toContain('Dry run (nothing saved): would import 30 of 30 rows into FY26');
+      const res = await cli(
+        'import',
+        file,
+        '--type',
+        'operating',
+        '--budget-year',
+        'fy26',
+        '--version',
+        VERSION.toUpperCase(),
+        '--map',
+        'currentSalary=TOTAL GROSS',
+        '--note-column',
+        'POSTAL',
+      );
+      expect(res.code, res.stderr).toBe(0);
+      expect(res.stdout).toMatch(/currentSalary\s+<- TOTAL GROSS/);
+      expect(res.stdout).toMatch(/Imported 30 of 30 rows into FY26 \(import run \d+\)/);
+      expect(res.stdout).toContain('Total: $7,090,415.81; fiscal year(s): FY26');
+      // Not a terminal: progress comes as plain lines on stderr.
+      expect(res.stderr).toContain('Read 100% (30 rows)');
+    },
+  );
+
+  it('finds or creates the version, and prints JSON', { timeout: 120_000 }, async () => {
+    const file = path.join(FIXTURES, 'lunenburg-munis-ytd-fy2023.csv');
+    const unknown = await cli(
+      'import',
+      file,
+      '--type',
+      'proposed',
+      '--budget-year',
+      'FY26',
+      '--version',
+      'Town Meeting',
+    );
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('No version labelled "Town Meeting" for FY26 (there are: ');
+    expect(unknown.stderr).toContain(`"${VERSION}"`);
+    const created = await cli(
+      'import',
+      file,
+      '--type',
+      'proposed',
+      '--budget-year',
+      'FY26',
+      '--version',
+      'Town Meeting',
+      '--create-version',
+      '--json',
+    );
+    expect(created.code, created.stderr).toBe(0);
+    const result = json(created.stdout);
+    expect(result).toMatchObject({ imported: 73, skipped: 0, fiscalYears: [2023], dryRun: false });
+    expect(result.columnMappings).toMatchObject({ accountLine: 'account', amount: 'revised_budget' });
+    expect(created.stderr).toBe('');
+  });
+
+  it('exits non-zero when nothing could be imported', { timeout: 120_000 }, async () => {
+    const file = path.join(dataDir, 'no-names.csv');
+    writeFileSync(file, 'Name,Salary,Notes\n,,see HR\n,,ask Jo\n');
+    const res = await cli('import', file, '--type', 'operating', '--budget-year', 'FY26');
+    expect(res.code).not.toBe(0);
+    expect(res.stderr).toMatch(/NOTHING_IMPORTED.*No rows could be imported \(2 no employee name\)/);
+  });
+
+  it.skipIf(!existsSync(REAL))(
+    'imports every real district file with its suggested mapping',
+    { timeout: 600_000 },
+    async () => {
+      const cases: [string, 'operating' | 'proposed', number][] = [
+        ['boston_employee_earnings_report_2024.csv', 'operating', 25_530],
+        // 1,306 open positions have no name: they come in as 'Vacant', marked for review.
+        ['cps_EmployeePositionRoster_03312017.xls', 'operating', 38_631],
+        ['boston_employee_earnings_report_2023.xlsx', 'operating', 25_812],
+        ['lunenburg_ps_fy27_budget_projection_2026-02-24.xlsx', 'proposed', 0],
+        ['lunenburg_munis_school_ytd_fy2023_slice.csv', 'proposed', 73],
+        ['boston_fy25_adopted_operating_budget.csv', 'proposed', 943],
+        ['hubbardston_fy26_working_budget_expenditures_by_category.csv', 'proposed', 0],
+      ];
+      for (const [name, type, expected] of cases) {
+        const res = await cli(
+          'import',
+          path.join(REAL, name),
+          '--type',
+          type,
+          '--budget-year',
+          'FY27',
+          '--json',
+        );
+        expect(res.code, `${name}: ${res.stderr}`).toBe(0);
+        const result = json(res.stdout);
+        if (expected) {
+          expect(result.imported, name).toBe(expected);
+        } else {
+          expect(result.imported, name).toBeGreaterThan(100);
+        }
+      }
+    },
+  );
+});

@@ -1,0 +1,131 @@
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, axeViolations, saveScreen, signIn } from './helpers';
+
+// The wizard imports into the FY25 budget year (the demo district keeps its lines in FY26) under a
+// version created here with a name unique to this run, so no other test's data changes.
+const STAMP = Date.now().toString(36);
+const VERSION = `E2E payroll ${STAMP}`;
+const BOSTON = path.resolve(import.meta.dirname, '../fixtures/import/boston-earnings-2024.csv');
+
+async function expectNoAxeViolations(page: Page, where: string) {
+  const violations = await axeViolations(page);
+  expect(violations, `${where}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
+}
+
+async function chooseOption(page: Page, combobox: string, option: string | RegExp) {
+  await page.getByRole('combobox', { name: combobox }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+test('an admin imports the real Boston payroll slice through the wizard and sees the run in Import History', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page, ADMIN);
+  await page.goto('/admin?tab=import');
+  // The header's budget year lives in the page, so it is chosen after navigating.
+  await chooseOption(page, 'Budget year', 'FY25 Budget');
+  await page.getByRole('radio', { name: /Operating budget \(employees\)/ }).click();
+  await expect(page.getByRole('heading', { name: 'Import an operating budget (employees)' })).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Import steps' }).locator('[aria-current="step"]'),
+  ).toContainText('Upload');
+
+  // Step 1: a version is required before analysis; create one (SPEC section 5 messages).
+  await page.getByRole('button', { name: 'Analyze File' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Please select a version');
+  await page.getByRole('button', { name: 'New Version' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Version' });
+  await expect(dialog.getByRole('combobox', { name: 'Fiscal year' })).toHaveText('FY25');
+  await dialog.getByRole('button', { name: 'Create Version' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Please enter a version label');
+  await dialog.getByLabel('Label').fill(VERSION);
+  await dialog.getByLabel('Description (optional)').fill('Boston slice, browser test');
+  await expectNoAxeViolations(page, 'new version dialog');
+  await dialog.getByRole('button', { name: 'Create Version' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('combobox', { name: 'Version' })).toHaveText(new RegExp(`^FY25 · ${VERSION}`));
+
+  // A file whose headers say nothing: the required fields stay unmapped.
+  await page.locator('input[type="file"]').setInputFiles({
+    name: 'mystery.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('Col1,Col2\nalpha,beta\ngamma,delta\n'),
+  });
+  await page.getByRole('button', { name: 'Analyze File' }).click();
+  await expect(
+    page.getByRole('list', { name: 'Import steps' }).locator('[aria-current="step"]'),
+  ).toContainText('Map Columns');
+  await page.getByRole('button', { name: 'Preview Import' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Please map required fields: Last Name, Current Salary');
+
+  // Back to step 1 with the real file.
+  await page.getByRole('button', { name: 'Back' }).click();
+  await page.locator('input[type="file"]').setInputFiles(BOSTON);
+  await expect(page.getByText('boston-earnings-2024.csv')).toBeVisible();
+  await saveScreen(page, 'import-1-upload');
+  await expectNoAxeViolations(page, 'upload step');
+  await page.getByRole('button', { name: 'Analyze File' }).click();
+
+  // Step 2: the suggested mapping, one change, and a column kept in the notes.
+  await expect(page.getByRole('combobox', { name: 'Column for Last Name' })).toHaveText('NAME');
+  await expect(page.getByRole('combobox', { name: 'Column for Position' })).toHaveText('TITLE');
+  await expect(page.getByRole('combobox', { name: 'Column for Current Salary' })).toHaveText('REGULAR');
+  await expect(page.getByRole('row', { name: /Last Name/ }).getByText('High')).toBeVisible();
+  await chooseOption(page, 'Column for Current Salary', 'TOTAL GROSS');
+  await expect(page.getByRole('row', { name: /Current Salary/ }).getByText('575,583.11')).toBeVisible();
+  await page.getByRole('checkbox', { name: 'POSTAL' }).check();
+  await saveScreen(page, 'import-2-map');
+  await expectNoAxeViolations(page, 'map step');
+  await page.getByRole('button', { name: 'Preview Import' }).click();
+
+  // Step 3: the dry run counts every row before anything is saved.
+  await expect(page.getByText('30 of 30 rows will be imported')).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Current Salary' })).toBeVisible();
+  await saveScreen(page, 'import-3-preview');
+  await expectNoAxeViolations(page, 'preview step');
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByRole('combobox', { name: 'Column for Current Salary' })).toHaveText('TOTAL GROSS');
+  await page.getByRole('button', { name: 'Preview Import' }).click();
+  await page.getByRole('button', { name: 'Import 30 Rows' }).click();
+
+  // Step 4: what landed.
+  await expect(page.getByText('Import complete')).toBeVisible();
+  await expect(
+    page.getByText(`Imported 30 rows from boston-earnings-2024.csv into FY25 (${VERSION})`),
+  ).toBeVisible();
+  await expect(page.locator('.imp-stat').filter({ hasText: 'Total' })).toContainText('$7,090,416');
+  await saveScreen(page, 'import-4-complete');
+  await expectNoAxeViolations(page, 'complete step');
+
+  await page.getByRole('link', { name: 'View Import History' }).click();
+  await expect(page).toHaveURL(/\/admin\/import-history$/);
+  const runs = page.getByRole('table', { name: 'Recent imports into FY25' });
+  const run = runs.getByRole('row').filter({ hasText: VERSION });
+  await expect(run).toContainText('boston-earnings-2024.csv');
+  await expect(run).toContainText('Operating (employees)');
+  await expect(run).toContainText('District Administrator');
+  await expect(run.getByRole('cell', { name: '30', exact: true }).first()).toBeVisible();
+  await saveScreen(page, 'import-history-runs');
+  await expectNoAxeViolations(page, 'import history');
+});
+
+test('the analysis refuses a file that is no spreadsheet with the server’s message', async ({ page }) => {
+  await signIn(page, ADMIN);
+  await page.goto('/admin?tab=import');
+  await page.getByRole('radio', { name: /Proposed budget \(lines\)/ }).click();
+  await page.getByRole('combobox', { name: 'Version' }).click();
+  await page.getByRole('option').first().click();
+  await page.locator('input[type="file"]').setInputFiles({
+    name: 'scan.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex'),
+  });
+  await page.getByRole('button', { name: 'Analyze File' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Failed to analyze file: The file is neither CSV text nor an Excel workbook. Save it from your spreadsheet as .csv or .xlsx and try again.',
+  );
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(page.getByRole('radio', { name: /Proposed budget/ })).toBeVisible();
+});

@@ -1,0 +1,188 @@
+import type { ImportType } from '@server/schemas/import';
+import { cellText, normalizeLabel, type Cell } from './cells';
+import type { BuildingMatcher, CategoryMatcher, WorkGroupMatcher } from './match';
+import { parseFiscalYearCell, parseText } from './values';
+
+/**
+ * Shared parts of turning a file row into a line_items row: the COPY column list, the context a
+ * row is read in, and the rules for rows that are skipped (totals, repeated headers).
+ */
+
+/** The line_items columns an import writes, in COPY order (both kinds use the same list). */
+export const COPY_COLUMNS = [
+  'budget_year_id',
+  'scenario_id',
+  'version_id',
+  'fiscal_year',
+  'is_operating',
+  'first_name',
+  'last_name',
+  'position',
+  'current_salary',
+  'next_year_salary',
+  'next_year_salary_manual',
+  'current_fte',
+  'location_code',
+  'department',
+  'work_group_id',
+  'work_group',
+  'job_class',
+  'hire_date',
+  'date_of_departure',
+  'employee_status',
+  'account_description',
+  'name',
+  'account_line',
+  'dese_categories',
+  'amount',
+  'dese_code',
+  'category_id',
+  'building_id',
+  'notes',
+  'metadata',
+  'import_run_id',
+] as const;
+
+export type CopyColumn = (typeof COPY_COLUMNS)[number];
+export type LineValues = Partial<Record<CopyColumn, string | null>>;
+
+export interface TransformContext {
+  type: ImportType;
+  /** Column index of each mapped field. */
+  mapping: ReadonlyMap<string, number>;
+  /** Field labels for warnings ('Current Salary'). */
+  labels: Readonly<Record<string, string>>;
+  /** Columns whose values are appended to notes as 'Column: value'. */
+  noteColumns: readonly { name: string; index: number }[];
+  /** Normalized header names of the mapped columns, to spot a header repeated mid-file. */
+  headerNames: ReadonlyMap<number, string>;
+  /** budget_year_id, scenario_id, version_id and import_run_id as text, and the default fiscal year. */
+  fixed: { budgetYearId: string; scenarioId: string | null; versionId: string | null; importRunId: string };
+  defaultFiscalYear: number;
+  buildings: BuildingMatcher;
+  categories: CategoryMatcher;
+  workGroups: WorkGroupMatcher;
+}
+
+export type RowOutcome =
+  | { kind: 'blank' }
+  | { kind: 'skip'; reason: string }
+  | { kind: 'line'; values: LineValues; warnings: string[]; name: string; fiscalYear: number };
+
+/** The cell a field is mapped to in this row (null when the field is not mapped). */
+export function fieldCell(ctx: TransformContext, cells: readonly Cell[], field: string): Cell {
+  const index = ctx.mapping.get(field);
+  return index === undefined ? null : (cells[index] ?? null);
+}
+
+/** A text field, with a warning when it had to be cut short. */
+export function textField(ctx: TransformContext, cells: readonly Cell[], field: string, warnings: string[]) {
+  const { value, truncated } = parseText(fieldCell(ctx, cells, field));
+  if (truncated) {
+    warnings.push(`${ctx.labels[field]} was longer than 500 characters and was shortened`);
+  }
+  return value;
+}
+
+/** "Current Salary '$12,x' is not an amount": the warning text for a value that could not be read. */
+export function problemText(ctx: TransformContext, field: string, cell: Cell, problem: string): string {
+  const raw = cellText(cell);
+  return `${ctx.labels[field]} '${raw.length > 40 ? `${raw.slice(0, 40)}…` : raw}' ${problem}`;
+}
+
+const TOTAL_WORDS = /^(grand\s+|sub-?)?totals?$/i;
+const TOTAL_PREFIX = /^(GRAND\s+|SUB-?)?TOTALS?\b|^(grand\s+|sub-?)?totals?\s*[:\u2013-]/;
+const TOTAL_SUFFIX = /\s(sub-?)?totals?$/i;
+
+/** 'TOTAL', 'Grand Total', 'TOTAL EXPENSES', 'Total:', 'School Total'; not 'Total Care Services'. */
+export function isTotalLabel(text: string): boolean {
+  const t = text.trim();
+  return TOTAL_WORDS.test(t) || TOTAL_PREFIX.test(t) || TOTAL_SUFFIX.test(t);
+}
+
+/** A page header repeated in the data (exports often print one per page). */
+export function isRepeatedHeader(ctx: TransformContext, cells: readonly Cell[]): boolean {
+  let same = 0;
+  for (const [index, name] of ctx.headerNames) {
+    const cell = cells[index];
+    // A cheap length test first: this runs on every row of the file.
+    if (
+      name &&
+      typeof cell === 'string' &&
+      Math.abs(cell.length - name.length) <= 4 &&
+      normalizeLabel(cell) === name
+    ) {
+      same += 1;
+    }
+  }
+  return same >= 2 || (same === 1 && ctx.headerNames.size === 1);
+}
+
+/** Notes: the Notes field, then each note column as 'Column: value', joined by '; '. */
+export function buildNotes(ctx: TransformContext, cells: readonly Cell[], warnings: string[]): string | null {
+  const parts: string[] = [];
+  const notes = textField(ctx, cells, 'notes', warnings);
+  if (notes) {
+    parts.push(notes);
+  }
+  for (const { name, index } of ctx.noteColumns) {
+    const { value } = parseText(cells[index] ?? null);
+    if (value) {
+      parts.push(`${name}: ${value}`);
+    }
+  }
+  const joined = parts.join('; ');
+  return joined ? joined.slice(0, 4000) : null;
+}
+
+/** One COPY line in CSV format: NULL is an empty unquoted field, every value is quoted. */
+export function copyLine(values: LineValues): string {
+  let line = '';
+  for (let i = 0; i < COPY_COLUMNS.length; i += 1) {
+    const v = values[COPY_COLUMNS[i]];
+    if (i) {
+      line += ',';
+    }
+    if (v !== null && v !== undefined) {
+      line += v.indexOf('"') >= 0 ? `"${v.replace(/"/g, '""')}"` : `"${v}"`;
+    }
+  }
+  return `${line}\n`;
+}
+
+/** The row's fiscal year: its own Fiscal Year cell when mapped and readable, else the default. */
+export function rowFiscalYear(ctx: TransformContext, cells: readonly Cell[], warnings: string[]): number {
+  const cell = fieldCell(ctx, cells, 'fiscalYear');
+  const parsed = parseFiscalYearCell(cell);
+  if (parsed.problem) {
+    warnings.push(
+      `${problemText(ctx, 'fiscalYear', cell, parsed.problem)}; FY${String(ctx.defaultFiscalYear).slice(2)} used`,
+    );
+  }
+  return parsed.value ?? ctx.defaultFiscalYear;
+}
+
+/** The building a location cell names (null = District Wide), with a warning when nothing matches. */
+export function rowBuilding(
+  ctx: TransformContext,
+  location: string | null,
+  warnings: string[],
+): string | null {
+  if (!location) {
+    return null;
+  }
+  const id = ctx.buildings.match(location);
+  if (id === null) {
+    warnings.push(`Building '${location}' matches no building; left as District Wide`);
+    return null;
+  }
+  return String(id);
+}
+
+/** The metadata every imported line carries: the review flag, the warnings, and its row in the file. */
+export function metadataJson(warnings: readonly string[], row: number): string {
+  // Most rows are clean: a template, not a JSON.stringify per row.
+  return warnings.length
+    ? JSON.stringify({ needsReview: true, importWarnings: warnings, importRow: row })
+    : `{"needsReview":false,"importWarnings":[],"importRow":${row}}`;
+}

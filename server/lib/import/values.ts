@@ -1,0 +1,127 @@
+import { parseFiscalYear, fiscalYearFromDate } from '@server/schemas/fiscal-year';
+import { cellText, type Cell } from './cells';
+import { parseDate } from './dates';
+import { parseNumber, roundDecimal, type Parsed } from './money';
+
+/** Longest text we store from one cell; longer values are cut with a warning. */
+export const MAX_TEXT = 500;
+
+/** Trimmed text, or null when blank; `truncated` when it was longer than MAX_TEXT. */
+export function parseText(cell: Cell): { value: string | null; truncated: boolean } {
+  const raw = cellText(cell);
+  const text = /\s\s|[\t\n\r\f\v]/.test(raw) ? raw.replace(/\s+/g, ' ') : raw;
+  if (!text) {
+    return { value: null, truncated: false };
+  }
+  return text.length > MAX_TEXT
+    ? { value: text.slice(0, MAX_TEXT), truncated: true }
+    : { value: text, truncated: false };
+}
+
+const SUFFIXES = new Set(['jr', 'jr.', 'sr', 'sr.', 'ii', 'iii', 'iv', 'v']);
+
+/**
+ * A person's name as payroll files write it: 'Last, First M' (also 'Last,First' with no space, as
+ * Boston's export does) or 'First M Last' (a suffix such as Jr. stays with the last name). One
+ * word is a last name alone.
+ */
+export function splitName(raw: string): { first: string | null; last: string | null } {
+  const text = raw.replace(/\s+/g, ' ').trim();
+  if (!text) {
+    return { first: null, last: null };
+  }
+  const comma = text.indexOf(',');
+  if (comma >= 0) {
+    const last = text.slice(0, comma).trim();
+    const first = text.slice(comma + 1).trim();
+    return { first: first || null, last: last || null };
+  }
+  const words = text.split(' ');
+  if (words.length === 1) {
+    return { first: null, last: words[0] };
+  }
+  const take = words.length >= 3 && SUFFIXES.has(words[words.length - 1].toLowerCase()) ? 2 : 1;
+  return { first: words.slice(0, -take).join(' '), last: words.slice(-take).join(' ') };
+}
+
+/** FTE bounds of line_items (numeric(4,2), CHECK 0..1.5). */
+export const MAX_FTE = 1.5;
+
+/**
+ * FTE as a decimal string with two places: 1, '0.5', '50%' -> '0.50'. A bare number above 1.5 and
+ * at most 150 is read as a percent (some systems write 100 for full time), with a note saying so.
+ */
+export function parseFte(cell: Cell): Parsed<string> & { note?: string } {
+  const text = cellText(cell);
+  const percent = /^(\d+(?:\.\d+)?)\s*%$/.exec(text);
+  if (percent) {
+    const value = Number(percent[1]) / 100;
+    return value <= MAX_FTE
+      ? { value: roundDecimal(String(value)) }
+      : { value: null, problem: 'is above 1.5' };
+  }
+  const parsed = parseNumber(cell);
+  if (parsed.value === null) {
+    return parsed.problem ? { value: null, problem: 'is not a number' } : { value: null };
+  }
+  const n = parsed.value;
+  if (n < 0) {
+    return { value: null, problem: 'is negative' };
+  }
+  if (n <= MAX_FTE) {
+    return { value: roundDecimal(String(Number(n.toPrecision(12)))) };
+  }
+  if (n <= 150) {
+    return { value: roundDecimal(String(n / 100)), note: `FTE ${text} read as ${n}%` };
+  }
+  return { value: null, problem: 'is above 1.5' };
+}
+
+const STATUS_WORDS: Record<string, 'Active' | 'Retiring' | 'Inactive'> = {
+  active: 'Active',
+  a: 'Active',
+  employed: 'Active',
+  current: 'Active',
+  retiring: 'Retiring',
+  retire: 'Retiring',
+  retired: 'Retiring',
+  retirement: 'Retiring',
+  r: 'Retiring',
+  inactive: 'Inactive',
+  i: 'Inactive',
+  terminated: 'Inactive',
+  term: 'Inactive',
+  t: 'Inactive',
+  resigned: 'Inactive',
+  separated: 'Inactive',
+  leave: 'Inactive',
+  'on leave': 'Inactive',
+};
+
+/** Employee status words to Active, Retiring or Inactive; blank is null; anything else a problem. */
+export function parseStatus(cell: Cell): Parsed<'Active' | 'Retiring' | 'Inactive'> {
+  const text = cellText(cell).toLowerCase().replace(/\s+/g, ' ');
+  if (!text) {
+    return { value: null };
+  }
+  const status = STATUS_WORDS[text];
+  return status ? { value: status } : { value: null, problem: 'is not Active, Retiring or Inactive' };
+}
+
+/**
+ * A fiscal year cell: 'FY26', '2025-2026', 2026, or a date (July onward counts as the next year,
+ * SPEC section 9). Labels go through the one fiscal-year parser.
+ */
+export function parseFiscalYearCell(cell: Cell): Parsed<number> {
+  const text = cellText(cell);
+  if (!text) {
+    return { value: null };
+  }
+  const label = parseFiscalYear(/^\d{4}\.0+$/.test(text) ? text.split('.')[0] : text);
+  if (label !== null) {
+    return { value: label };
+  }
+  const date = parseDate(cell);
+  const year = date.value ? fiscalYearFromDate(date.value) : null;
+  return year !== null ? { value: year } : { value: null, problem: 'is not a fiscal year' };
+}

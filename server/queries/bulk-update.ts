@@ -1,0 +1,248 @@
+import type { Knex } from 'knex';
+import type { Db } from '@server/db/index';
+import type { Actor } from '@server/policies/index';
+import type { AuditEntry } from '@server/queries/audit';
+import type { EmployeeMatch } from '@server/schemas/bulk-update';
+
+/** Which employee lines a bulk call covers: one budget year, optionally one fiscal year. */
+export interface EmployeeScope {
+  budgetYearId: number;
+  fiscalYear?: number;
+}
+
+const AUDIT_CHUNK = 1000;
+// Id lists go to PostgreSQL as bind parameters, at most 65,535 per statement.
+const ID_CHUNK = 5000;
+
+/**
+ * Records many audit rows in a few statements (same columns as insertAudit): a bulk change to
+ * thousands of lines must not cost a round trip per line. Call it inside the change's transaction.
+ */
+export async function insertAudits(db: Db, actor: Actor, entries: readonly AuditEntry[]): Promise<void> {
+  for (let i = 0; i < entries.length; i += AUDIT_CHUNK) {
+    await db('audit_log').insert(
+      entries.slice(i, i + AUDIT_CHUNK).map((entry) => ({
+        user_id: actor.id,
+        actor_label: actor.email ?? actor.name,
+        action: entry.action,
+        entity: entry.entity,
+        entity_id: String(entry.entityId),
+        before: entry.before === undefined ? null : JSON.stringify(entry.before),
+        after: entry.after === undefined ? null : JSON.stringify(entry.after),
+      })),
+    );
+  }
+}
+
+/** Employee lines in scope, as a query to add conditions to. */
+export function employees(db: Db, scope: EmployeeScope, alias = 'li'): Knex.QueryBuilder {
+  const q = db(`line_items as ${alias}`)
+    .where(`${alias}.budget_year_id`, scope.budgetYearId)
+    .where(`${alias}.is_operating`, true);
+  if (scope.fiscalYear !== undefined) {
+    q.where(`${alias}.fiscal_year`, scope.fiscalYear);
+  }
+  return q;
+}
+
+/** Case- and space-insensitive equality on each field the match names. */
+export function whereMatches(q: Knex.QueryBuilder, match: EmployeeMatch, alias = 'li'): Knex.QueryBuilder {
+  const columns = { position: 'position', jobClass: 'job_class', department: 'department' } as const;
+  for (const key of Object.keys(columns) as (keyof typeof columns)[]) {
+    const value = match[key];
+    if (value) {
+      q.whereRaw(`lower(btrim(??)) = lower(btrim(?))`, [`${alias}.${columns[key]}`, value]);
+    }
+  }
+  return q;
+}
+
+export interface UnlinkedLine {
+  id: number;
+  location_code: string | null;
+  department: string | null;
+}
+
+/** Employee lines in scope with no building (District Wide or not yet linked). */
+export function unlinkedEmployees(db: Db, scope: EmployeeScope): Promise<UnlinkedLine[]> {
+  return employees(db, scope)
+    .whereNull('li.building_id')
+    .select('li.id', 'li.location_code', 'li.department')
+    .orderBy('li.id');
+}
+
+/**
+ * Sets building_id on the given lines, only where it is still null (so a line linked meanwhile is
+ * left alone). Returns the lines changed.
+ */
+export async function linkLines(db: Db, links: { id: number; buildingId: number }[]): Promise<number[]> {
+  if (!links.length) {
+    return [];
+  }
+  const { rows } = await db.raw<{ rows: { id: number }[] }>(
+    `update line_items li set building_id = m.building_id, updated_at = now()
+       from jsonb_to_recordset(?::jsonb) as m(id int, building_id int)
+      where li.id = m.id and li.building_id is null
+      returning li.id`,
+    [JSON.stringify(links.map((l) => ({ id: l.id, building_id: l.buildingId })))],
+  );
+  return rows.map((r) => r.id);
+}
+
+export async function countUnlinked(db: Db, scope: EmployeeScope): Promise<number> {
+  const row = await employees(db, scope).whereNull('li.building_id').count<{ n: number }[]>('* as n');
+  return Number(row[0].n);
+}
+
+export interface JobClassCodeCount {
+  job_key: string;
+  job_class: string;
+  dese_code: string | null;
+  n: number;
+}
+
+/**
+ * How many lines carry each (job class spelling, DESE code) pair; job classes are compared
+ * case-insensitively through job_key, and a blank code counts as null.
+ */
+export function jobClassCodeCounts(db: Db, scope: EmployeeScope): Promise<JobClassCodeCount[]> {
+  return employees(db, scope)
+    .whereRaw(`coalesce(btrim(li.job_class), '') <> ''`)
+    .select(
+      db.raw('lower(btrim(li.job_class)) as job_key'),
+      db.raw('btrim(li.job_class) as job_class'),
+      db.raw(`nullif(btrim(li.dese_code), '') as dese_code`),
+      db.raw('count(*)::int as n'),
+    )
+    .groupByRaw(`lower(btrim(li.job_class)), btrim(li.job_class), nullif(btrim(li.dese_code), '')`);
+}
+
+export interface CodeChange {
+  id: number;
+  job_key: string;
+  old_code: string | null;
+  new_code: string;
+}
+
+/**
+ * Sets the DESE code of the lines of each job class. `onlyBlank` fills only lines without one;
+ * otherwise every line whose code differs changes. `apply: false` reports without writing.
+ */
+export async function setDeseCodes(
+  db: Db,
+  scope: EmployeeScope,
+  mappings: { jobKey: string; deseCode: string }[],
+  options: { onlyBlank: boolean; apply: boolean },
+): Promise<CodeChange[]> {
+  if (!mappings.length) {
+    return [];
+  }
+  const targets = employees(db, scope)
+    .joinRaw(
+      `join jsonb_to_recordset(?::jsonb) as m(job_key text, dese_code text) on lower(btrim(li.job_class)) = m.job_key`,
+      [JSON.stringify(mappings.map((m) => ({ job_key: m.jobKey, dese_code: m.deseCode })))],
+    )
+    .select('li.id', 'm.job_key', 'li.dese_code as old_code', 'm.dese_code as new_code');
+  if (options.onlyBlank) {
+    targets.whereRaw(`coalesce(btrim(li.dese_code), '') = ''`);
+  } else {
+    targets.whereRaw('li.dese_code is distinct from m.dese_code');
+  }
+  if (!options.apply) {
+    return targets;
+  }
+  const { rows } = await db.raw<{ rows: CodeChange[] }>(
+    `update line_items u set dese_code = t.new_code, updated_at = now()
+       from (?) t where u.id = t.id
+     returning u.id, t.job_key, t.old_code, t.new_code`,
+    [targets.forUpdate('li')],
+  );
+  return rows;
+}
+
+export interface MatchedLine {
+  id: number;
+  work_group_id: number | null;
+  work_group: string | null;
+  employee_status: string | null;
+  next_year_salary: number | null;
+  next_year_salary_manual: boolean;
+}
+
+/** Employee lines in scope that the match selects, with the fields bulk changes touch. */
+export function matchedLines(db: Db, scope: EmployeeScope, match: EmployeeMatch): Knex.QueryBuilder {
+  return whereMatches(employees(db, scope), match).select(
+    'li.id',
+    'li.work_group_id',
+    'li.work_group',
+    'li.employee_status',
+    'li.next_year_salary',
+    'li.next_year_salary_manual',
+  );
+}
+
+/** The status fields of the given lines, as they are now. */
+export async function statusFields(
+  db: Db,
+  ids: number[],
+): Promise<Pick<MatchedLine, 'id' | 'employee_status' | 'next_year_salary' | 'next_year_salary_manual'>[]> {
+  const rows: MatchedLine[] = [];
+  for (let i = 0; i < ids.length; i += ID_CHUNK) {
+    rows.push(
+      ...(await db('line_items')
+        .whereIn('id', ids.slice(i, i + ID_CHUNK))
+        .select('id', 'employee_status', 'next_year_salary', 'next_year_salary_manual')),
+    );
+  }
+  return rows;
+}
+
+/** Applies column values to the given lines. */
+export async function updateLines(db: Db, ids: number[], values: Record<string, unknown>): Promise<void> {
+  for (let i = 0; i < ids.length; i += ID_CHUNK) {
+    await db('line_items')
+      .whereIn('id', ids.slice(i, i + ID_CHUNK))
+      .update({ ...values, updated_at: db.fn.now() });
+  }
+}
+
+/** The values the bulk screens offer, with how many employee lines carry each. */
+export async function distinctValues(
+  db: Db,
+  scope: EmployeeScope,
+  column: 'position' | 'job_class' | 'department',
+): Promise<{ value: string; count: number }[]> {
+  const rows: { value: string; count: number }[] = await employees(db, scope)
+    .whereRaw(`coalesce(btrim(??), '') <> ''`, [`li.${column}`])
+    .select(db.raw('min(btrim(??)) as value', [`li.${column}`]), db.raw('count(*)::int as count'))
+    .groupByRaw('lower(btrim(??))', [`li.${column}`])
+    .orderBy('value');
+  return rows.map((r) => ({ value: r.value, count: Number(r.count) }));
+}
+
+export async function employeeFiscalYears(db: Db, budgetYearId: number): Promise<number[]> {
+  const rows: { fiscal_year: number }[] = await db('line_items')
+    .distinct('fiscal_year')
+    .where({ budget_year_id: budgetYearId, is_operating: true })
+    .orderBy('fiscal_year');
+  return rows.map((r) => r.fiscal_year);
+}
+
+/** Employee count, those without a building, and those without a DESE code. */
+export async function employeeCounts(
+  db: Db,
+  scope: EmployeeScope,
+): Promise<{ total: number; unassigned: number; missingDese: number }> {
+  const row = await employees(db, scope)
+    .select(
+      db.raw('count(*)::int as total'),
+      db.raw('count(*) filter (where li.building_id is null)::int as unassigned'),
+      db.raw(`count(*) filter (where coalesce(btrim(li.dese_code), '') = '')::int as missing_dese`),
+    )
+    .first();
+  return {
+    total: Number(row?.total ?? 0),
+    unassigned: Number(row?.unassigned ?? 0),
+    missingDese: Number(row?.missing_dese ?? 0),
+  };
+}

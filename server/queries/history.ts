@@ -1,0 +1,35 @@
+import type { Db } from '@server/db/index';
+
+export interface AuditLogRow {
+  id: number;
+  action: string;
+  actor_label: string;
+  user_name: string | null;
+  created_at: Date | string;
+  before: unknown;
+  after: unknown;
+}
+
+/** Audit rows of one record under any of its entity names, newest first. */
+export async function auditRowsFor(
+  db: Db,
+  entityNames: readonly string[],
+  entityId: number,
+  limit: number,
+): Promise<AuditLogRow[]> {
+  return (await db('audit_log as a')
+    .leftJoin('users as u', 'u.id', 'a.user_id')
+    .whereIn('a.entity', [...entityNames])
+    .andWhere('a.entity_id', String(entityId))
+    .select('a.id', 'a.action', 'a.actor_label', 'u.name as user_name', 'a.created_at', 'a.before', 'a.after')
+    .orderBy([
+      { column: 'a.created_at', order: 'desc' },
+      { column: 'a.id', order: 'desc' },
+    ])
+    .limit(limit)) as AuditLogRow[];
+}
+
+/** Whether a row with this id exists in the table. */
+export async function rowExists(db: Db, table: string, id: number): Promise<boolean> {
+  return Boolean(await db(table).where({ id }).first('id'));
+}

@@ -1,0 +1,69 @@
+import type { Db } from '@server/db/index';
+import { activeScope } from './line-items-scope';
+
+export interface ProgressionRow {
+  person_key: string;
+  fiscal_year: number;
+  first_name: string | null;
+  last_name: string;
+  position: string | null;
+  work_group_id: number | null;
+  work_group: string | null;
+  building: string | null;
+  current_salary: number | null;
+}
+
+/** The newest budget year (by its current fiscal year) that has employee lines. */
+export async function newestBudgetYearWithEmployees(db: Db): Promise<number | null> {
+  const row = await db('budget_years as by')
+    .whereExists(
+      db('line_items as li')
+        .whereRaw('li.budget_year_id = by.id')
+        .andWhere('li.is_operating', true)
+        .select(db.raw('1')),
+    )
+    .orderBy([
+      { column: 'by.current_fiscal_year', order: 'desc' },
+      { column: 'by.id', order: 'desc' },
+    ])
+    .first('by.id');
+  return row ? (row.id as number) : null;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Every employee line, across fiscal years, of up to `limit` people (matched on first + last name
+ * within the budget year) who held a position containing `position`. People with the most fiscal
+ * years come first, then by name.
+ */
+export async function progressionRows(
+  db: Db,
+  budgetYearId: number,
+  position: string,
+  limit: number,
+): Promise<ProgressionRow[]> {
+  const key = `lower(trim(coalesce(li.first_name, ''))) || '|' || lower(trim(li.last_name))`;
+  const result = await db.raw<{ rows: ProgressionRow[] }>(
+    `WITH people AS (
+       SELECT ${key} AS person_key,
+              row_number() OVER (ORDER BY count(DISTINCT li.fiscal_year) DESC, min(lower(li.last_name)),
+                                          min(lower(li.first_name)), ${key}) AS ord
+       FROM line_items li
+       WHERE li.budget_year_id = ? AND li.is_operating AND li.last_name IS NOT NULL AND ${activeScope()}
+       GROUP BY 1
+       HAVING bool_or(li.position ILIKE ?)
+       ORDER BY ord
+       LIMIT ?
+     )
+     SELECT p.person_key, li.fiscal_year, li.first_name, li.last_name, li.position, li.work_group_id,
+            li.work_group, b.name AS building, li.current_salary
+     FROM line_items li
+     JOIN people p ON p.person_key = ${key}
+     LEFT JOIN buildings b ON b.id = li.building_id
+     WHERE li.budget_year_id = ? AND li.is_operating AND li.last_name IS NOT NULL AND ${activeScope()}
+     ORDER BY p.ord, li.fiscal_year, li.id`,
+    [budgetYearId, `%${escapeLike(position)}%`, limit, budgetYearId],
+  );
+  return result.rows;
+}

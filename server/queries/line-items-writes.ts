@@ -1,0 +1,170 @@
+import type { Db } from '@server/db/index';
+import type { Actor } from '@server/policies/index';
+
+/** Writing line items: column mapping, inserts, updates, deletes, reference look-ups and batch audit. */
+
+/** camelCase input field -> line_items column, for every field an API call may write. */
+const COLUMNS = {
+  firstName: 'first_name',
+  lastName: 'last_name',
+  position: 'position',
+  currentSalary: 'current_salary',
+  nextYearSalary: 'next_year_salary',
+  currentFTE: 'current_fte',
+  locationCode: 'location_code',
+  deseCode: 'dese_code',
+  department: 'department',
+  workGroupId: 'work_group_id',
+  workGroup: 'work_group',
+  jobClass: 'job_class',
+  hireDate: 'hire_date',
+  dateOfDeparture: 'date_of_departure',
+  employeeStatus: 'employee_status',
+  budgetStatus: 'budget_status',
+  notes: 'notes',
+  buildingId: 'building_id',
+  categoryId: 'category_id',
+  accountDescription: 'account_description',
+  name: 'name',
+  accountLine: 'account_line',
+  deseCategories: 'dese_categories',
+  amount: 'amount',
+} as const;
+export type WritableField = keyof typeof COLUMNS;
+
+/** Maps the defined fields of an input to columns; undefined fields are left out. */
+export function toColumns(input: Partial<Record<WritableField, unknown>>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [field, column] of Object.entries(COLUMNS)) {
+    const value = input[field as WritableField];
+    if (value !== undefined) {
+      out[column] = value;
+    }
+  }
+  return out;
+}
+
+/** Inserts one line and returns its id. */
+export async function insertLine(db: Db, values: Record<string, unknown>): Promise<number> {
+  const [row] = await db('line_items').insert(values).returning('id');
+  return row.id as number;
+}
+
+/**
+ * Updates the listed lines with the same column values (and updated_at). `metadataPatch` is merged
+ * into the JSON metadata rather than replacing it, so import warnings survive a review.
+ */
+export async function updateLines(
+  db: Db,
+  ids: readonly number[],
+  values: Record<string, unknown>,
+  metadataPatch?: Record<string, unknown>,
+): Promise<number> {
+  if (!ids.length) {
+    return 0;
+  }
+  const patch: Record<string, unknown> = { ...values, updated_at: db.fn.now() };
+  if (metadataPatch) {
+    patch.metadata = db.raw(`metadata || ?::jsonb`, [JSON.stringify(metadataPatch)]);
+  }
+  return db('line_items')
+    .whereIn('id', [...ids])
+    .update(patch);
+}
+
+/** Deletes the listed lines; returns the ids actually deleted. */
+export async function deleteLines(db: Db, ids: readonly number[]): Promise<number[]> {
+  if (!ids.length) {
+    return [];
+  }
+  const rows = await db('line_items')
+    .whereIn('id', [...ids])
+    .del()
+    .returning('id');
+  return rows.map((r: { id: number }) => r.id);
+}
+
+export async function buildingExists(db: Db, id: number): Promise<boolean> {
+  return Boolean(await db('buildings').where({ id }).first('id'));
+}
+
+export async function categoryExists(db: Db, id: number): Promise<boolean> {
+  return Boolean(await db('budget_categories').where({ id }).first('id'));
+}
+
+export interface WorkGroupRow {
+  id: number;
+  name: string;
+}
+
+export function workGroupById(db: Db, id: number): Promise<WorkGroupRow | undefined> {
+  return db<WorkGroupRow>('work_groups').where({ id }).first('id', 'name');
+}
+
+/** A work group by name, ignoring case and surrounding spaces. */
+export function workGroupByName(db: Db, name: string): Promise<WorkGroupRow | undefined> {
+  return db<WorkGroupRow>('work_groups')
+    .whereRaw('lower(name) = lower(?)', [name.trim()])
+    .first('id', 'name');
+}
+
+export interface BudgetYearKeyRow {
+  id: number;
+  current_fiscal_year: number;
+}
+
+export function budgetYearKey(db: Db, id: number): Promise<BudgetYearKeyRow | undefined> {
+  return db<BudgetYearKeyRow>('budget_years').where({ id }).first('id', 'current_fiscal_year');
+}
+
+export interface ScenarioKeyRow {
+  id: number;
+  budget_year_id: number;
+  scenario_type: 'operating' | 'proposed';
+  is_active: boolean;
+}
+
+export function scenarioKey(db: Db, id: number): Promise<ScenarioKeyRow | undefined> {
+  return db<ScenarioKeyRow>('scenarios')
+    .where({ id })
+    .first('id', 'budget_year_id', 'scenario_type', 'is_active');
+}
+
+/** The active scenario of a type in a budget year, if any. */
+export function activeScenarioKey(
+  db: Db,
+  budgetYearId: number,
+  type: 'operating' | 'proposed',
+): Promise<ScenarioKeyRow | undefined> {
+  return db<ScenarioKeyRow>('scenarios')
+    .where({ budget_year_id: budgetYearId, scenario_type: type, is_active: true })
+    .first('id', 'budget_year_id', 'scenario_type', 'is_active');
+}
+
+export interface AuditRow {
+  action: string;
+  entityId: number;
+  before: unknown;
+  after: unknown;
+}
+
+/**
+ * Writes one audit row per changed line in a few multi-row inserts (a bulk call may touch 5,000
+ * lines); same columns as insertAudit, entity 'line-item'.
+ */
+export async function insertLineAudits(db: Db, actor: Actor, rows: AuditRow[]): Promise<void> {
+  const CHUNK = 500;
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    await db('audit_log').insert(
+      rows.slice(i, i + CHUNK).map((r) => ({
+        user_id: actor.id,
+        actor_label: actor.email ?? actor.name,
+        action: r.action,
+        entity: 'line-item',
+        entity_id: String(r.entityId),
+        before: r.before === undefined || r.before === null ? null : JSON.stringify(r.before),
+        after: r.after === undefined || r.after === null ? null : JSON.stringify(r.after),
+      })),
+    );
+  }
+}

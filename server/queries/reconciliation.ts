@@ -1,0 +1,95 @@
+import type { Db } from '@server/db/index';
+import { activeBudgetScope } from './fiscal-years';
+
+export interface PayrollGroup {
+  categoryId: number | null;
+  buildingId: number | null;
+  categoryName: string | null;
+  buildingName: string | null;
+  deseFunction: string | null;
+  isPersonnel: boolean;
+  total: number;
+  count: number;
+}
+
+/** Employee salaries per (category, building) of a fiscal year, and the grand total (GROUPING SETS). */
+export async function payrollGroups(
+  db: Db,
+  budgetYearId: number,
+  fiscalYear: number,
+): Promise<{ groups: PayrollGroup[]; total: number }> {
+  const active = activeBudgetScope(budgetYearId);
+  const { rows } = await db.raw(
+    `SELECT a.*, c.name AS category_name, c.dese_function, c.is_personnel, b.name AS building_name
+       FROM (SELECT li.category_id, li.building_id, GROUPING(li.category_id) AS is_total,
+                    coalesce(sum(li.current_salary), 0) AS total, count(*)::int AS count
+               FROM line_items li
+              WHERE li.budget_year_id = ? AND li.fiscal_year = ? AND li.is_operating AND ${active.sql}
+              GROUP BY GROUPING SETS ((li.category_id, li.building_id), ())) a
+       LEFT JOIN budget_categories c ON c.id = a.category_id
+       LEFT JOIN buildings b ON b.id = a.building_id`,
+    [budgetYearId, fiscalYear, ...active.bindings],
+  );
+  let total = 0;
+  const groups: PayrollGroup[] = [];
+  for (const r of rows) {
+    if (Number(r.is_total) === 1) {
+      total = Number(r.total);
+      continue;
+    }
+    groups.push({
+      categoryId: r.category_id,
+      buildingId: r.building_id,
+      categoryName: r.category_name,
+      buildingName: r.building_name,
+      deseFunction: r.dese_function,
+      isPersonnel: Boolean(r.is_personnel),
+      total: Number(r.total),
+      count: Number(r.count),
+    });
+  }
+  return { groups, total };
+}
+
+export interface PersonnelLine {
+  id: number;
+  category_id: number;
+  building_id: number | null;
+  amount: number | null;
+}
+
+/** Proposed lines of personnel categories in a fiscal year (the salary budget), oldest first. */
+export async function personnelLines(
+  db: Db,
+  budgetYearId: number,
+  fiscalYear: number,
+): Promise<PersonnelLine[]> {
+  const active = activeBudgetScope(budgetYearId);
+  const { rows } = await db.raw(
+    `SELECT li.id, li.category_id, li.building_id, li.amount
+       FROM line_items li
+       JOIN budget_categories c ON c.id = li.category_id AND c.is_personnel
+      WHERE li.budget_year_id = ? AND li.fiscal_year = ? AND NOT li.is_operating AND ${active.sql}
+      ORDER BY li.id
+      FOR UPDATE OF li`,
+    [budgetYearId, fiscalYear, ...active.bindings],
+  );
+  return rows;
+}
+
+export async function setAmount(db: Db, id: number, amount: string): Promise<void> {
+  await db('line_items').where({ id }).update({ amount, updated_at: db.fn.now() });
+}
+
+/** The active proposed budget of a budget year, which new lines join. */
+export async function activeProposedScenarioId(db: Db, budgetYearId: number): Promise<number | null> {
+  const row = await db('scenarios')
+    .where({ budget_year_id: budgetYearId, scenario_type: 'proposed', is_active: true })
+    .first('id');
+  return row?.id ?? null;
+}
+
+export async function insertProposedLine(db: Db, values: Record<string, unknown>): Promise<number> {
+  const [row] = await db('line_items').insert(values).returning('id');
+  return row.id;
+}

@@ -1,0 +1,116 @@
+import type { Db } from '@server/db/index';
+import type { WorkGroup } from '@server/schemas/work-groups';
+
+export interface WorkGroupRow {
+  id: number;
+  name: string;
+  description: string | null;
+  category_id: number | null;
+  category_name: string | null;
+  category_background_color: string | null;
+  category_text_color: string | null;
+  employee_count: number;
+  contract_count: number;
+}
+
+export interface WorkGroupValues {
+  name?: string;
+  description?: string | null;
+  category_id?: number | null;
+}
+
+/** Row -> API shape, with the category's colours for the badge. */
+export function presentWorkGroup(row: WorkGroupRow): WorkGroup {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    categoryId: row.category_id,
+    category:
+      row.category_id === null
+        ? null
+        : {
+            id: row.category_id,
+            name: row.category_name ?? '',
+            backgroundColor: row.category_background_color ?? '',
+            textColor: row.category_text_color ?? '',
+          },
+    employeeCount: Number(row.employee_count),
+    contractCount: Number(row.contract_count),
+  };
+}
+
+function withCounts(db: Db) {
+  return db('work_groups as g')
+    .leftJoin('work_group_categories as c', 'c.id', 'g.category_id')
+    .select(
+      'g.id',
+      'g.name',
+      'g.description',
+      'g.category_id',
+      'c.name as category_name',
+      'c.background_color as category_background_color',
+      'c.text_color as category_text_color',
+      db.raw(
+        '(select count(*) from line_items li where li.work_group_id = g.id and li.is_operating)::int as employee_count',
+      ),
+      db.raw('(select count(*) from contracts k where k.work_group_id = g.id)::int as contract_count'),
+    );
+}
+
+/** Every work group with its category and usage counts, by name. */
+export function listWorkGroups(db: Db): Promise<WorkGroupRow[]> {
+  return withCounts(db).orderBy([{ column: 'g.name' }, { column: 'g.id' }]);
+}
+
+export function findWorkGroup(db: Db, id: number): Promise<WorkGroupRow | undefined> {
+  return withCounts(db).where('g.id', id).first();
+}
+
+/** Another work group with this name, compared case-insensitively. */
+export function findWorkGroupByName(
+  db: Db,
+  name: string,
+  exceptId?: number,
+): Promise<{ id: number } | undefined> {
+  const q = db('work_groups').select('id').whereRaw('lower(name) = lower(?)', [name]);
+  if (exceptId !== undefined) {
+    q.whereNot({ id: exceptId });
+  }
+  return q.first();
+}
+
+/** The ids among these that are not work groups. */
+export async function missingWorkGroupIds(db: Db, ids: readonly number[]): Promise<number[]> {
+  if (!ids.length) {
+    return [];
+  }
+  const found = new Set(
+    (await db('work_groups').select('id').whereIn('id', ids)).map((r: { id: number }) => r.id),
+  );
+  return ids.filter((id) => !found.has(id));
+}
+
+export async function insertWorkGroup(db: Db, values: WorkGroupValues & { name: string }): Promise<number> {
+  const [row] = await db('work_groups').insert(values).returning('id');
+  return row.id as number;
+}
+
+export async function updateWorkGroup(db: Db, id: number, values: WorkGroupValues): Promise<void> {
+  await db('work_groups')
+    .where({ id })
+    .update({ ...values, updated_at: db.fn.now() });
+}
+
+/** Gives the lines linked to a renamed work group, still labelled with its old name, the new name. */
+export async function relabelLines(db: Db, id: number, oldName: string, newName: string): Promise<number[]> {
+  const rows: { id: number }[] = await db('line_items')
+    .where({ work_group_id: id, work_group: oldName })
+    .update({ work_group: newName, updated_at: db.fn.now() })
+    .returning('id');
+  return rows.map((r) => r.id);
+}
+
+export async function deleteWorkGroup(db: Db, id: number): Promise<void> {
+  await db('work_groups').where({ id }).del();
+}

@@ -1,0 +1,383 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app';
+import { analyze, makeDistrict, writeCounts, type District } from './import.factories';
+
+let t: TestApp;
+let admin: { id: number; token: string };
+let d: District;
+beforeAll(async () => {
+  t = await createTestApp();
+  t.app.config.dataDir = mkdtempSync(path.join(tmpdir(), 'import-exec-test-'));
+  admin = await t.userWith('ADMIN');
+  d = await makeDistrict(t.db.knex);
+});
+afterAll(async () => {
+  rmSync(t.app.config.dataDir, { recursive: true, force: true });
+  await t.close();
+});
+
+/** Analyzes a CSV written inline and returns its upload token and suggested mapping. */
+async function upload(csv: string, name = 'staff.csv', importType = 'operating', token = admin.token) {
+  const res = await analyze(t, token, { name, data: csv }, { importType });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const mapping: Record<string, string | null> = {};
+  for (const [field, s] of Object.entries(
+    res.body.suggestedMappings as Record<string, { csvColumn: string | null }>,
+  )) {
+    mapping[field] = s.csvColumn;
+  }
+  return { fileName: res.body.fileName as string, mapping, analysis: res.body };
+}
+
+const execute = (body: Record<string, unknown>, token = admin.token) =>
+  t.api('post', '/import/execute', { token, body });
+
+const STAFF = [
+  'Employee Name,Title,School,Salary,FTE,Hire Date,DESE,Status,Union',
+  '"Lee, Ana M",Teacher,HSE{tag},"$61,234.50",1,8/15/2019,01-130-2305-51100,Active,Unit A {tag}',
+  '"Park, Jo",Paraprofessional,Hillside,"31,000",50%,2021-09-01,2330,A,',
+  '"Ortiz, Sam",Teacher,Nowhere Academy,"(1,000.00)",0.5,13/45/2020,,Retired,Unit Z',
+  'Total,,,"91,234.50",,,,,',
+].join('\r\n');
+
+describe('POST /import/execute', () => {
+  it('returns 401, then 400 for a malformed body, then 403 for FINANCE', async () => {
+    expect((await t.api('post', '/import/execute', { body: {} })).status).toBe(401);
+    const bad = await execute({
+      fileName: '../../etc/passwd',
+      columnMappings: {},
+      importType: 'operating',
+      budgetYearId: 1,
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.details).toEqual(
+      expect.arrayContaining([
+        { path: 'fileName', message: 'Unknown upload: analyze the file again' },
+        { path: 'versionId', message: 'Please select a version' },
+      ]),
+    );
+    const extra = await execute({
+      fileName: 'a'.repeat(32),
+      columnMappings: {},
+      importType: 'operating',
+      budgetYearId: 1,
+      versionId: 1,
+      admin: true,
+    });
+    expect(extra.status).toBe(400);
+    const finance = await t.userWith('FINANCE');
+    const refused = await execute(
+      {
+        fileName: 'a'.repeat(32),
+        columnMappings: {},
+        importType: 'operating',
+        budgetYearId: 1,
+        versionId: 1,
+      },
+      finance.token,
+    );
+    expect(refused.status).toBe(403);
+  });
+
+  it('returns 404 for an unknown upload, budget year or version, and 403 for another admin’s upload', async () => {
+    const missing = await execute({
+      fileName: 'f'.repeat(32),
+      columnMappings: {},
+      importType: 'operating',
+      budgetYearId: d.budgetYearId,
+      versionId: d.versionId,
+    });
+    expect(missing.status).toBe(404);
+    expect(missing.body.error).toMatch(/expired or was already imported/);
+    const { fileName, mapping } = await upload('Name,Salary\nAna Lee,100\n');
+    const base = {
+      fileName,
+      columnMappings: mapping,
+      importType: 'operating',
+      budgetYearId: d.budgetYearId,
+      versionId: d.versionId,
+    };
+    expect((await execute({ ...base, budgetYearId: 999_999 })).status).toBe(404);
+    expect((await execute({ ...base, versionId: 999_999 })).status).toBe(404);
+    const other = await t.userWith('ADMIN');
+    const foreign = await execute(base, other.token);
+    expect(foreign.status).toBe(403);
+    const wrongType = await execute({ ...base, importType: 'proposed' });
+    expect(wrongType.status).toBe(400);
+    expect(wrongType.body.error).toMatch(/analyzed for a operating import/);
+  });
+
+  it('refuses unmapped required fields and mappings to columns the file lacks, writing nothing', async () => {
+    const { fileName, mapping } = await upload('Name,Salary,Title\nAna Lee,100,Teacher\n');
+    const before = await writeCounts(t.db.knex);
+    const base = { fileName, importType: 'operating', budgetYearId: d.budgetYearId, versionId: d.versionId };
+    const unmapped = await execute({ ...base, columnMappings: { ...mapping, currentSalary: 'SKIP' } });
+    expect(unmapped.status).toBe(400);
+    expect(unmapped.body.error).toBe('Please map required fields: Current Salary');
+    const both = await execute({ ...base, columnMappings: { lastName: null } });
+    expect(both.body.error).toBe('Please map required fields: Last Name, Current Salary');
+    const ghost = await execute({
+      ...base,
+      columnMappings: { ...mapping, position: 'Job Title' },
+      noteColumns: ['Nope'],
+    });
+    expect(ghost.status).toBe(400);
+    expect(ghost.body.details).toEqual([
+      { path: 'columnMappings.position', message: "The file has no column named 'Job Title'" },
+      { path: 'noteColumns.0', message: "The file has no column named 'Nope'" },
+    ]);
+    const unknown = await execute({ ...base, columnMappings: { ...mapping, shoeSize: 'Name' } });
+    expect(unknown.body.details).toEqual([
+      { path: 'columnMappings.shoeSize', message: 'Unknown field for a operating import' },
+    ]);
+    expect(await writeCounts(t.db.knex)).toEqual(before);
+  });
+
+  it('imports employees with parsed money, names, FTE, dates, buildings, DESE codes and review flags', async () => {
+    const tag = Object.keys(d.buildings)[1].slice(3);
+    const { fileName, mapping, analysis } = await upload(STAFF.replaceAll('{tag}', tag));
+    expect(mapping).toMatchObject({
+      lastName: 'Employee Name',
+      position: 'Title',
+      locationCode: 'School',
+      currentSalary: 'Salary',
+      currentFTE: 'FTE',
+      hireDate: 'Hire Date',
+      deseCode: 'DESE',
+      employeeStatus: 'Status',
+      workGroup: 'Union',
+    });
+    expect(analysis.previousImports).toEqual([]);
+    const res = await execute({
+      fileName,
+      columnMappings: mapping,
+      noteColumns: ['Union'],
+      importType: 'operating',
+      budgetYearId: d.budgetYearId,
+      versionId: d.versionId,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({
+      success: true,
+      dryRun: false,
+      rowCount: 4,
+      imported: 3,
+      skipped: 1,
+      errors: ['Row 5: skipped, total or subtotal row'],
+      skippedReasons: { 'total or subtotal row': 1 },
+      warningCount: 1,
+      totalAmount: 92234.5,
+    });
+    expect(res.body.warnings).toEqual([
+      {
+        row: 4,
+        name: 'Sam Ortiz',
+        issues: [
+          'Current Salary -1000.00 is negative and was not stored',
+          "Hire Date '13/45/2020' is not a valid date",
+          "Building 'Nowhere Academy' matches no building; left as District Wide",
+        ],
+      },
+    ]);
+    const rows = await t.db.knex('line_items').where({ import_run_id: res.body.importRunId }).orderBy('id');
+    const version = await t.db.knex('budget_versions').where({ id: d.versionId }).first();
+    expect(rows).toHaveLength(3);
+    expect(rows[0]).toMatchObject({
+      first_name: 'Ana M',
+      last_name: 'Lee',
+      position: 'Teacher',
+      current_salary: 61234.5,
+      current_fte: 1,
+      hire_date: '2019-08-15',
+      dese_code: '2305',
+      category_id: d.categories[`TCHR${tag}`],
+      building_id: d.buildings[`HSE${tag}`],
+      work_group_id: d.workGroupId,
+      employee_status: 'Active',
+      is_operating: true,
+      fiscal_year: version.fiscal_year,
+      version_id: d.versionId,
+      scenario_id: d.operatingScenarioId,
+      budget_year_id: d.budgetYearId,
+      needs_review: false,
+      notes: `Union: Unit A ${tag}`,
+    });
+    expect(rows[1]).toMatchObject({
+      first_name: 'Jo',
+      last_name: 'Park',
+      current_fte: 0.5,
+      hire_date: '2021-09-01',
+      building_id: d.buildings[`HSE${tag}`],
+      category_id: d.categories[`PARA${tag}`],
+    });
+    expect(rows[2]).toMatchObject({
+      last_name: 'Ortiz',
+      current_salary: null,
+      employee_status: 'Retiring',
+      building_id: null,
+      location_code: 'Nowhere Academy',
+      work_group: 'Unit Z',
+      work_group_id: null,
+      needs_review: true,
+    });
+    expect(rows[2].metadata).toMatchObject({ needsReview: true, importRow: 4 });
+    const run = await t.db.knex('import_runs').where({ id: res.body.importRunId }).first();
+    expect(run).toMatchObject({
+      user_id: admin.id,
+      row_count: 4,
+      imported_count: 3,
+      skipped_count: 1,
+      warning_count: 1,
+    });
+    const audit = await t.db.knex('audit_log').where({ entity: 'import-run', entity_id: String(run.id) });
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ user_id: admin.id, action: 'import' });
+
+    // The upload is gone; the same bytes again are recognised; the confirmed mapping comes back.
+    expect(
+      (
+        await execute({
+          fileName,
+          columnMappings: mapping,
+          importType: 'operating',
+          budgetYearId: d.budgetYearId,
+          versionId: d.versionId,
+        })
+      ).status,
+    ).toBe(404);
+    const again = await upload(STAFF.replaceAll('{tag}', tag));
+    expect(again.analysis.previousImports).toEqual([
+      expect.objectContaining({ id: run.id, importedCount: 3 }),
+    ]);
+    expect(again.analysis.savedMapping).toBe(true);
+    expect(again.analysis.suggestedNoteColumns).toEqual(['Union']);
+    const saved = await t.api(
+      'get',
+      `/import/saved-mappings?importType=operating&${['Union', 'Employee Name', 'Title', 'School', 'Salary', 'FTE', 'Hire Date', 'DESE', 'Status'].map((c) => `columns=${encodeURIComponent(c)}`).join('&')}`,
+      { token: admin.token },
+    );
+    expect(saved.body.mapping).toMatchObject({
+      columnMappings: { currentSalary: 'Salary', firstName: null },
+      noteColumns: ['Union'],
+    });
+    const runs = await t.api('get', `/import/runs?budgetYearId=${d.budgetYearId}`, { token: admin.token });
+    expect(runs.body.runs[0]).toMatchObject({
+      id: run.id,
+      fileName: 'staff.csv',
+      importType: 'operating',
+      budgetYearId: d.budgetYearId,
+      versionId: d.versionId,
+      versionLabel: version.label,
+      importedCount: 3,
+      skippedCount: 1,
+      warningCount: 1,
+      status: 'completed with warnings',
+    });
+  });
+
+  it('imports text in a salary column with a warning, and refuses a file where no row can be imported', async () => {
+    const { fileName, mapping } = await upload(
+      'Name,Salary,Title\n"Doe, Jane",about 50k,Nurse\n"Roe, Rick",$52000,Teacher\n,"48,000",Teacher\n',
+    );
+    const res = await execute({
+      fileName,
+      columnMappings: mapping,
+      importType: 'operating',
+      budgetYearId: d.budgetYearId,
+      versionId: d.versionId,
+    });
+    expect(res.body).toMatchObject({ imported: 3, warningCount: 2, totalAmount: 100000 });
+    expect(res.body.warnings).toEqual([
+      { row: 2, name: 'Jane Doe', issues: ["Current Salary 'about 50k' is not an amount"] },
+      { row: 4, name: 'Vacant', issues: ['No employee name: imported as a vacant position'] },
+    ]);
+
+    const none = await upload('Name,Salary,Notes\n,,see HR\n,,ask Jo\nTOTAL,300,\n');
+    const before = await writeCounts(t.db.knex);
+    const refused = await execute({
+      fileName: none.fileName,
+      columnMappings: none.mapping,
+      importType: 'operating',
+      budgetYearId: d.budgetYearId,
+      versionId: d.versionId,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      code: 'NOTHING_IMPORTED',
+      error: expect.stringMatching(
+        /No rows could be imported \(2 no employee name, 1 total or subtotal row\)/,
+      ),
+    });
+    expect(await writeCounts(t.db.knex)).toEqual(before);
+  });
+
+  it('checks everything in a dry run and writes nothing, then imports for real', async () => {
+    const { fileName, mapping } = await upload('Name,Salary\nAna Lee,100.10\nBo Chan,200.20\n');
+    const before = await writeCounts(t.db.knex);
+    const body = {
+      fileName,
+      columnMappings: mapping,
+      importType: 'operating',
+      budgetYearId: d.budgetYearId,
+      versionId: d.versionId,
+    };
+    const dry = await execute({ ...body, dryRun: true });
+    expect(dry.body).toMatchObject({ dryRun: true, importRunId: null, imported: 2, totalAmount: 300.3 });
+    expect(await writeCounts(t.db.knex)).toEqual(before);
+    const real = await execute(body);
+    expect(real.body).toMatchObject({ dryRun: false, imported: 2, totalAmount: 300.3 });
+  });
+
+  it('rolls back and answers 400 when the file breaks partway through, after rows were sent', async () => {
+    // The analysis only reads the top; an unclosed quote 3,000 rows down is found during the import.
+    const rows = Array.from({ length: 3000 }, (_, i) => `"Person, Number${i}",${50000 + i}`);
+    const csv = `Name,Salary\n${rows.join('\n')}\n"Broken, Row ${'x'.repeat(1100 * 1024)}\n`;
+    const { fileName, mapping } = await upload(csv);
+    const before = await writeCounts(t.db.knex);
+    const res = await execute({
+      fileName,
+      columnMappings: mapping,
+      importType: 'operating',
+      budgetYearId: d.budgetYearId,
+      versionId: d.versionId,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatch(/The CSV file could not be read: a field near row 3002 never ends/);
+    expect(await writeCounts(t.db.knex)).toEqual(before);
+    // The connection is healthy afterwards.
+    const ok = await upload('Name,Salary\nAna Lee,1\n');
+    const after = await execute({
+      fileName: ok.fileName,
+      columnMappings: ok.mapping,
+      importType: 'operating',
+      budgetYearId: d.budgetYearId,
+      versionId: d.versionId,
+    });
+    expect(after.status).toBe(200);
+  });
+
+  it('rolls every row back when the database refuses one of them', async () => {
+    // A constraint of this test's own makes row 3 of 4 fail inside COPY.
+    await t.db.knex.raw(
+      `ALTER TABLE line_items ADD CONSTRAINT test_refuse_zed CHECK (last_name IS DISTINCT FROM 'Zed')`,
+    );
+    try {
+      const { fileName, mapping } = await upload('Name,Salary\nAna Lee,1\nBo Chan,2\nAl Zed,3\nCy Dee,4\n');
+      const before = await writeCounts(t.db.knex);
+      const res = await execute({
+        fileName,
+        columnMappings: mapping,
+        importType: 'operating',
+        budgetYearId: d.budgetYearId,
+        versionId: d.versionId,
+      });
+      expect(res.status).toBe(400);
+      expect(await writeCounts(t.db.knex)).toEqual(before);
+    } finally {
+      await t.db.knex.raw('ALTER TABLE line_items DROP CONSTRAINT test_refuse_zed');
+    }
+  });
+});

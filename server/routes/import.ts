@@ -1,0 +1,62 @@
+import { singleFileUpload, uploadedFile } from '@server/lib/import/upload-middleware';
+import * as s from '@server/schemas/import';
+import * as service from '@server/services/import';
+import { defineRoute } from './define';
+
+const tag = 'Import';
+
+export const importRoutes = [
+  defineRoute({
+    method: 'post',
+    path: '/import/analyze',
+    summary:
+      'Upload a .csv, .xlsx or .xls file (multipart: file, importType) and get its columns, suggested mapping and first rows',
+    tag,
+    action: 'import.run',
+    multipart: true,
+    before: [singleFileUpload('file')],
+    body: s.analyzeRequest,
+    response: s.analysisResponse,
+    handler: ({ app, actor, body, ctx }) => {
+      const file = uploadedFile(ctx);
+      return service.analyzeUpload(
+        app,
+        actor,
+        file ? { buffer: file.buffer, originalName: file.originalname } : undefined,
+        body,
+      );
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/import/execute',
+    summary:
+      'Import an analyzed file with a confirmed column mapping, in one transaction (dryRun: check only)',
+    tag,
+    action: 'import.run',
+    body: s.executeBody,
+    response: s.importResultSchema,
+    handler: ({ app, actor, body }) => service.executeUpload(app, actor, body),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/import/runs',
+    summary: 'Recorded import runs, newest first: who, when, file, type, budget year, version and counts',
+    tag,
+    action: 'import.run',
+    query: s.importRunsQuery,
+    response: s.importRunsResponse,
+    handler: ({ app, actor, query }) => service.listImportRuns(app, actor, query),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/import/saved-mappings',
+    summary:
+      'The column mapping confirmed earlier for a file with these columns (repeat columns=...), or null',
+    tag,
+    action: 'import.run',
+    query: s.savedMappingsQuery,
+    response: s.savedMappingResponse,
+    handler: ({ app, actor, query }) => service.getSavedMapping(app, actor, query),
+  }),
+];

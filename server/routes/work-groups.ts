@@ -1,0 +1,50 @@
+import { idParams, messageSchema } from '@server/schemas/common';
+import * as s from '@server/schemas/work-groups';
+import * as service from '@server/services/work-groups';
+import { defineRoute } from './define';
+
+const tag = 'Reference data';
+
+export const workGroupRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/cola/work-groups',
+    summary: 'Work groups with their category and employee and contract counts',
+    tag,
+    action: 'referenceData.read',
+    response: s.workGroupsResponse,
+    handler: ({ app, actor }) => service.listWorkGroups(app, actor),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/cola/work-groups',
+    summary: 'Add a work group',
+    tag,
+    action: 'referenceData.write',
+    body: s.createWorkGroupBody,
+    response: s.workGroupResponse,
+    status: 201,
+    handler: ({ app, actor, body }) => service.createWorkGroup(app, actor, body),
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/cola/work-groups/:id',
+    summary: 'Change a work group (a rename relabels the employee lines that carry its old name)',
+    tag,
+    action: 'referenceData.write',
+    params: idParams,
+    body: s.updateWorkGroupBody,
+    response: s.workGroupResponse,
+    handler: ({ app, actor, params, body }) => service.updateWorkGroup(app, actor, params.id, body),
+  }),
+  defineRoute({
+    method: 'delete',
+    path: '/cola/work-groups/:id',
+    summary: 'Delete a work group no employee line or contract uses (else 409 with the counts)',
+    tag,
+    action: 'referenceData.write',
+    params: idParams,
+    response: messageSchema,
+    handler: ({ app, actor, params }) => service.deleteWorkGroup(app, actor, params.id),
+  }),
+];

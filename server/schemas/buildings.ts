@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { BUILDING_TYPES } from './common';
+import { fiscalYearInput } from './fiscal-year';
+import { hexColor, optionalText } from './work-group-categories';
+
+const name = z.string().trim().min(1, 'Name is required').max(200, 'Name must be at most 200 characters');
+const buildingType = z.enum(BUILDING_TYPES, {
+  message: `Building type must be one of: ${BUILDING_TYPES.join(', ')}`,
+});
+
+const fields = {
+  /** Matched (case-insensitively) against payroll location codes; unique among buildings. */
+  code: optionalText(20),
+  address: optionalText(500),
+  buildingType: buildingType.nullable().optional(),
+  color: hexColor.nullable().optional(),
+};
+
+export const createBuildingBody = z.strictObject({ name, ...fields });
+
+export const updateBuildingBody = z
+  .strictObject({ name: name.optional(), ...fields })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to update' });
+
+/** Employee counts for one budget year and/or fiscal year; without them, every employee line counts. */
+export const buildingsQuery = z.strictObject({
+  budgetYearId: z.coerce.number().int().positive().optional(),
+  fiscalYear: fiscalYearInput.optional(),
+});
+
+export const buildingSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  code: z.string().nullable(),
+  address: z.string().nullable(),
+  buildingType: buildingType.nullable(),
+  color: z.string().nullable(),
+  employeeCount: z.number().int(),
+});
+
+export const buildingsResponse = z.object({ buildings: z.array(buildingSchema) });
+export const buildingResponse = z.object({ building: buildingSchema });
+
+export type Building = z.infer<typeof buildingSchema>;
+export type BuildingType = z.infer<typeof buildingType>;
+export type CreateBuildingBody = z.infer<typeof createBuildingBody>;
+export type UpdateBuildingBody = z.infer<typeof updateBuildingBody>;
+export type BuildingsQuery = z.infer<typeof buildingsQuery>;

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+
+/**
+ * The Budget Dashboard's aggregates (SPEC section 3 'Dashboard aggregates'), each for one budget
+ * year and fiscal year. Every total is summed in SQL; money is dollars with at most 2 decimals.
+ */
+
+const countTotal = z.object({ count: z.number().int(), total: z.number() });
+
+/** GET /line-items/budget/summary */
+export const budgetSummaryResponse = z.object({
+  budgetYearId: z.number().int(),
+  fiscalYear: z.number().int(),
+  /** Sum of the proposed budget's lines (personnel and non-personnel). */
+  proposedBudget: z.number(),
+  proposedCount: z.number().int(),
+  breakdown: z.object({
+    proposed: z.object({ imported: countTotal, projected: countTotal }),
+  }),
+});
+
+export const categoryTotalSchema = z.object({
+  categoryId: z.number().int().nullable(),
+  category: z.string(),
+  total: z.number(),
+  count: z.number().int(),
+  color: z.string(),
+  isPersonnel: z.boolean(),
+});
+
+/** GET /line-items/summary/by-category: the proposed budget by budget category. */
+export const byCategoryResponse = z.object({
+  categories: z.array(categoryTotalSchema),
+  total: z.number(),
+});
+
+export const buildingTotalSchema = z.object({
+  buildingId: z.number().int().nullable(),
+  building: z.string(),
+  total: z.number(),
+  count: z.number().int(),
+  color: z.string().nullable(),
+});
+
+/** GET /line-items/summary/by-building: the proposed budget by building (null = District Wide). */
+export const byBuildingResponse = z.object({
+  buildings: z.array(buildingTotalSchema),
+  total: z.number(),
+});
+
+/** GET /line-items/budget/stats: the operating budget's employees. */
+export const employeeStatsResponse = z.object({
+  totalEmployees: z.number().int(),
+  totalSalary: z.number(),
+  totalFte: z.number(),
+  /** Employee lines of this fiscal year that were projected rather than imported. */
+  projectedEmployees: z.number().int(),
+  byBuilding: z.array(
+    z.object({
+      buildingId: z.number().int().nullable(),
+      building: z.string(),
+      count: z.number().int(),
+      total: z.number(),
+      fte: z.number(),
+    }),
+  ),
+});
+
+export const salaryRangeSchema = z.object({
+  range: z.string(),
+  /** Lower bound of the range in dollars (the range is [min, min + 10,000)). */
+  rangeStart: z.number(),
+  count: z.number().int(),
+  avgSalary: z.number(),
+  minSalary: z.number(),
+  maxSalary: z.number(),
+});
+
+/** Ranges with fewer than this many employees are left out, so no one's pay can be singled out. */
+export const MIN_RANGE_COUNT = 5;
+/** Width of a salary range in dollars. */
+export const SALARY_RANGE_WIDTH = 10_000;
+
+/** GET /line-items/salary-distribution */
+export const salaryDistributionResponse = z.object({
+  teachers: z.array(salaryRangeSchema),
+  paras: z.array(salaryRangeSchema),
+  /** Employees left out because their range had fewer than MIN_RANGE_COUNT people. */
+  excluded: z.object({ teachers: z.number().int(), paras: z.number().int() }),
+  minRangeCount: z.number().int(),
+});
+
+/** GET /line-items/headcount-by-location */
+export const headcountResponse = z.object({
+  locations: z.array(
+    z.object({
+      buildingId: z.number().int().nullable(),
+      location: z.string(),
+      count: z.number().int(),
+      totalSalary: z.number(),
+      totalFte: z.number(),
+    }),
+  ),
+  totalEmployees: z.number().int(),
+  totalSalary: z.number(),
+});
+
+export type BudgetSummary = z.infer<typeof budgetSummaryResponse>;
+export type CategoryTotal = z.infer<typeof categoryTotalSchema>;
+export type ByCategory = z.infer<typeof byCategoryResponse>;
+export type BuildingTotal = z.infer<typeof buildingTotalSchema>;
+export type ByBuilding = z.infer<typeof byBuildingResponse>;
+export type EmployeeStats = z.infer<typeof employeeStatsResponse>;
+export type SalaryRange = z.infer<typeof salaryRangeSchema>;
+export type SalaryDistribution = z.infer<typeof salaryDistributionResponse>;
+export type Headcount = z.infer<typeof headcountResponse>;

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/**
+ * The change history of one record, read from audit_log (GET /history/:entity/:id). Services write
+ * audit rows with insertAudit(trx, actor, { entity, ... }); the entity name they use must be the
+ * canonical one below (the first: the URL name, as the other services write it) or one of its
+ * aliases for the record's history to be found.
+ */
+export const HISTORY_ENTITIES = {
+  'line-item': ['line-item', 'line_item', 'lineItem'],
+  building: ['building'],
+  'work-group': ['work-group', 'work_group', 'workGroup'],
+  'work-group-category': ['work-group-category', 'work_group_category', 'workGroupCategory'],
+  'budget-category': ['budget-category', 'budget_category', 'budgetCategory', 'category'],
+  scenario: ['scenario'],
+  'town-goal': ['town-goal', 'town_goal', 'townGoal'],
+  contract: ['contract'],
+} as const;
+export type HistoryEntity = keyof typeof HISTORY_ENTITIES;
+export const historyEntityNames = Object.keys(HISTORY_ENTITIES) as [HistoryEntity, ...HistoryEntity[]];
+
+/** The audit_log entity name each history entity is written under (the first of its aliases). */
+export const auditEntityName = (entity: HistoryEntity): string => HISTORY_ENTITIES[entity][0];
+
+export const historyParams = z.strictObject({
+  entity: z.enum(historyEntityNames, {
+    message: `Entity must be one of ${historyEntityNames.join(', ')}`,
+  }),
+  id: z.coerce.number().int().positive(),
+});
+
+export const historyQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+
+export const historyChangeSchema = z.object({
+  /** camelCase field name as in the record's DTO (nested fields joined by '.'). */
+  field: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+
+export const historyEntrySchema = z.object({
+  id: z.number().int(),
+  /** create, update, delete, merge, status, ... */
+  action: z.string(),
+  /** The user's name when the account still exists, else the label recorded (email or system actor). */
+  actor: z.string(),
+  createdAt: z.string(),
+  /** Only the fields that differ between before and after (every field for a create or delete), by field name. */
+  changes: z.array(historyChangeSchema),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+
+/** Newest first. */
+export const historyResponse = z.object({ entries: z.array(historyEntrySchema) });

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { SCENARIO_TYPES } from './common';
+import { fiscalYearInput } from './fiscal-year';
+
+/** How far past the base year projections may reach (SPEC: the target is base + 5). */
+export const MAX_PROJECTION_YEARS = 10;
+export const DEFAULT_PROJECTION_YEARS = 5;
+
+export const DIAGNOSTIC_STATUSES = ['No Data', 'Partial', 'Complete'] as const;
+
+/** One fiscal year of the data diagnostics table. */
+export const diagnosticRowSchema = z.object({
+  fiscalYear: z.number().int(),
+  hasOperating: z.boolean(),
+  operatingCount: z.number().int(),
+  operatingTotal: z.number(),
+  operatingProjected: z.number().int(),
+  hasProposed: z.boolean(),
+  proposedCount: z.number().int(),
+  proposedTotal: z.number(),
+  proposedProjected: z.number().int(),
+  /** No Data (neither kind), Partial (one kind), Complete (both). */
+  status: z.enum(DIAGNOSTIC_STATUSES),
+});
+
+/** GET /projections/status?budgetYearId: the dashboard's fiscal years (current - 1 to current + 5) and any other year with lines. */
+export const projectionStatusResponse = z.object({
+  budgetYearId: z.number().int(),
+  currentFiscalYear: z.number().int(),
+  years: z.array(diagnosticRowSchema),
+});
+
+export const baseYearsQuery = z.strictObject({
+  budgetYearId: z.coerce.number().int().positive().optional(),
+});
+
+/** GET /projections/base-years: the latest fiscal year holding imported (not projected) lines, per kind. */
+export const baseYearsResponse = z.object({
+  operatingBase: z.number().int().nullable(),
+  proposedBase: z.number().int().nullable(),
+});
+
+const kindDiagnostic = z.object({
+  /** The latest fiscal year with imported lines of this kind; projections start from it. */
+  importedYear: z.number().int().nullable(),
+  importedCount: z.number().int(),
+  /** Every fiscal year with imported lines of this kind (more than one is normal: last year's actuals). */
+  importedYears: z.array(z.number().int()),
+  projectedYears: z.array(z.number().int()),
+});
+
+/** GET /projections/base-year-diagnostic?budgetYearId */
+export const baseYearDiagnosticResponse = z.object({
+  budgetYearId: z.number().int(),
+  fiscalYear: z.string(),
+  /** The base year recorded on the budget year (null when never set). */
+  baseYear: z.number().int().nullable(),
+  currentFiscalYear: z.number().int(),
+  operating: kindDiagnostic,
+  proposed: kindDiagnostic,
+  /** True when an imported year differs from the recorded base year: 'Fix Base Year' can move it. */
+  needsFix: z.boolean(),
+  message: z.string(),
+});
+
+/** POST /projections/fix-base-year: moves the imported lines of one kind to the right fiscal year. */
+export const fixBaseYearBody = z.strictObject({
+  budgetYearId: z.number().int().positive(),
+  correctBaseYear: fiscalYearInput,
+  isOperating: z.boolean(),
+});
+
+export const fixBaseYearResponse = z.object({
+  /** Imported lines moved to correctBaseYear. */
+  baseYearUpdated: z.number().int(),
+  /** Projected lines shifted by the same number of years. */
+  futureYearsUpdated: z.number().int(),
+  fromYear: z.number().int().nullable(),
+  toYear: z.number().int(),
+});
+
+/** POST /projections/generate */
+export const generateProjectionsBody = z.strictObject({
+  budgetYearId: z.number().int().positive(),
+  toFiscalYear: fiscalYearInput,
+  projectionType: z.enum(SCENARIO_TYPES),
+  /** Replace projected lines already in the target years (never imported ones). */
+  forceRegenerate: z.boolean().optional().default(false),
+});
+
+export const generateProjectionsResponse = z.object({
+  projectedCount: z.number().int(),
+  replacedCount: z.number().int(),
+  baseYear: z.number().int(),
+  fiscalYears: z.array(z.number().int()),
+});
+
+export type DiagnosticRow = z.infer<typeof diagnosticRowSchema>;
+export type ProjectionStatus = z.infer<typeof projectionStatusResponse>;
+export type BaseYears = z.infer<typeof baseYearsResponse>;
+export type BaseYearDiagnostic = z.infer<typeof baseYearDiagnosticResponse>;
+export type FixBaseYearBody = z.infer<typeof fixBaseYearBody>;
+export type GenerateProjectionsBody = z.input<typeof generateProjectionsBody>;
+export type GenerateProjectionsInput = z.output<typeof generateProjectionsBody>;

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { fiscalYearInput } from './fiscal-year';
+
+/**
+ * POST /reconciliation/update-salary-budget: sets the proposed budget's personnel lines to the
+ * operating payroll of the same category and building.
+ */
+export const updateSalaryBudgetBody = z.strictObject({
+  budgetYearId: z.number().int().positive(),
+  fiscalYear: fiscalYearInput,
+});
+
+export const updateSalaryBudgetResponse = z.object({
+  /** Proposed personnel lines whose amount changed. */
+  updatedItems: z.number().int(),
+  /** Personnel lines added where payroll had no proposed line to land on. */
+  createdItems: z.number().int(),
+  /** Sum of every employee's salary in the fiscal year. */
+  totalOperatingSalary: z.number(),
+  /** Payroll written onto proposed personnel lines (employees with a personnel category). */
+  distributedAmount: z.number(),
+  /** Payroll of employees with no personnel category, which has no proposed line to go to. */
+  undistributedAmount: z.number(),
+});
+
+export type UpdateSalaryBudgetBody = z.infer<typeof updateSalaryBudgetBody>;
+export type UpdateSalaryBudgetResult = z.infer<typeof updateSalaryBudgetResponse>;

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { optionalText } from './work-group-categories';
+
+const name = z.string().trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters');
+const categoryId = z.number().int().positive().nullable();
+
+export const createWorkGroupBody = z.strictObject({
+  name,
+  description: optionalText(1000),
+  /** A work-group category id, or null for none. */
+  categoryId: categoryId.optional(),
+});
+
+export const updateWorkGroupBody = z
+  .strictObject({
+    name: name.optional(),
+    description: optionalText(1000),
+    categoryId: categoryId.optional(),
+  })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to update' });
+
+export const workGroupSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  categoryId: z.number().int().nullable(),
+  category: z
+    .object({
+      id: z.number().int(),
+      name: z.string(),
+      backgroundColor: z.string(),
+      textColor: z.string(),
+    })
+    .nullable(),
+  /** Employee lines (all budget and fiscal years) linked to this work group. */
+  employeeCount: z.number().int(),
+  contractCount: z.number().int(),
+});
+
+export const workGroupsResponse = z.object({ workGroups: z.array(workGroupSchema) });
+export const workGroupResponse = z.object({ workGroup: workGroupSchema });
+
+export type WorkGroup = z.infer<typeof workGroupSchema>;
+export type CreateWorkGroupBody = z.infer<typeof createWorkGroupBody>;
+export type UpdateWorkGroupBody = z.infer<typeof updateWorkGroupBody>;

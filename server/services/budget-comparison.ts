@@ -1,0 +1,119 @@
+import type { AppContext } from '@server/context';
+import { authorize, type Actor } from '@server/policies/index';
+import * as q from '@server/queries/budget-comparison';
+import {
+  COMPARISON_YEARS,
+  VARIANCE_ALIGNED,
+  VARIANCE_HIGHLIGHT,
+  VARIANCE_LARGE,
+  type BudgetComparison,
+  type ComparisonCell,
+  type ComparisonRow,
+  type VarianceFlag,
+} from '@server/schemas/budget-comparison';
+import { parseFiscalYear } from '@server/schemas/fiscal-year';
+import { requireBudgetYear } from './fiscal-years';
+
+const UNCATEGORIZED = 'Uncategorized';
+const UNCATEGORIZED_COLOR = '#94a3b8';
+
+/** The flag of SPEC section 5: a missing side, else how far proposed is from operating. */
+export function varianceFlag(
+  operating: number,
+  operatingCount: number,
+  proposed: number,
+  proposedCount: number,
+): { flag: VarianceFlag | null; percent: number | null } {
+  if (operatingCount === 0 && proposedCount === 0) {
+    return { flag: null, percent: null };
+  }
+  if (operatingCount === 0 || operating === 0) {
+    return { flag: proposed === 0 ? 'ALIGNED' : 'NO_OPERATING', percent: null };
+  }
+  const percent =
+    ((Math.round(proposed * 100) - Math.round(operating * 100)) / Math.round(operating * 100)) * 100;
+  if (proposedCount === 0) {
+    return { flag: 'NO_PROPOSED', percent };
+  }
+  const size = Math.abs(percent);
+  const flag: VarianceFlag =
+    size <= VARIANCE_ALIGNED
+      ? 'ALIGNED'
+      : size <= VARIANCE_HIGHLIGHT
+        ? 'MINOR'
+        : size <= VARIANCE_LARGE
+          ? 'HIGHLIGHT'
+          : 'LARGE';
+  return { flag, percent };
+}
+
+function cell(fiscalYear: number, row: q.ComparisonSqlRow | undefined): ComparisonCell {
+  const operating = row?.operating ?? 0;
+  const proposed = row?.proposed ?? 0;
+  const operatingCount = row?.operatingCount ?? 0;
+  const proposedCount = row?.proposedCount ?? 0;
+  const { flag, percent } = varianceFlag(operating, operatingCount, proposed, proposedCount);
+  return {
+    fiscalYear,
+    operating,
+    operatingCount,
+    proposed,
+    proposedCount,
+    variance: (Math.round(proposed * 100) - Math.round(operating * 100)) / 100,
+    variancePercent: percent === null ? null : Math.round(percent * 100) / 100,
+    flag,
+  };
+}
+
+/**
+ * Operating (employee salaries) against proposed (budget lines) per budget category for the six
+ * fiscal years from the budget year's base year (FY26 -> 2026 to 2031), with the variance flags,
+ * a personnel subtotal (the like-for-like comparison: salaries against salary lines) and a total.
+ */
+export async function budgetComparison(
+  app: AppContext,
+  actor: Actor,
+  budgetYearId: number,
+): Promise<BudgetComparison> {
+  authorize(actor, 'comparison.read');
+  const year = await requireBudgetYear(app.db, budgetYearId);
+  const baseYear = parseFiscalYear(year.fiscal_year) ?? year.current_fiscal_year;
+  const fiscalYears = Array.from({ length: COMPARISON_YEARS }, (_, i) => baseYear + i);
+  const sqlRows = await q.comparisonTotals(app.db, budgetYearId, baseYear, baseYear + COMPARISON_YEARS - 1);
+  const categories = new Map<string, q.ComparisonSqlRow>();
+  const categoryRows = sqlRows.filter((x) => x.level === 'category');
+  for (const r of categoryRows) {
+    categories.set(String(r.categoryId), r);
+  }
+  const ordered = [...categories.values()].sort(
+    (a, b) =>
+      Number(a.categoryId === null) - Number(b.categoryId === null) ||
+      (a.displayOrder ?? 0) - (b.displayOrder ?? 0) ||
+      (a.name ?? '').localeCompare(b.name ?? ''),
+  );
+  const rows: ComparisonRow[] = ordered.map((c) => ({
+    categoryId: c.categoryId,
+    category: c.name ?? UNCATEGORIZED,
+    color: c.color ?? UNCATEGORIZED_COLOR,
+    isPersonnel: c.isPersonnel,
+    years: fiscalYears.map((fy) =>
+      cell(
+        fy,
+        categoryRows.find((r) => r.fiscalYear === fy && r.categoryId === c.categoryId),
+      ),
+    ),
+  }));
+  const totals = fiscalYears.map((fy) =>
+    cell(
+      fy,
+      sqlRows.find((r) => r.level === 'total' && r.fiscalYear === fy),
+    ),
+  );
+  const personnelTotals = fiscalYears.map((fy) =>
+    cell(
+      fy,
+      sqlRows.find((r) => r.level === 'personnel' && r.fiscalYear === fy),
+    ),
+  );
+  return { budgetYearId, baseYear, fiscalYears, rows, personnelTotals, totals };
+}

@@ -1,0 +1,211 @@
+import type { AppContext } from '@server/context';
+import { conflict, notFound } from '@server/errors';
+import { authorize, type Actor } from '@server/policies/index';
+import { insertAudit } from '@server/queries/audit';
+import { budgetYearExists } from '@server/queries/budget-settings';
+import * as q from '@server/queries/buildings';
+import type { BuildingsQuery, CreateBuildingBody, UpdateBuildingBody } from '@server/schemas/buildings';
+
+const ENTITY = 'building';
+
+function toValues(input: UpdateBuildingBody): q.BuildingValues {
+  const values: q.BuildingValues = {};
+  if (input.name !== undefined) {
+    values.name = input.name;
+  }
+  if (input.code !== undefined) {
+    values.code = input.code;
+  }
+  if (input.address !== undefined) {
+    values.address = input.address;
+  }
+  if (input.buildingType !== undefined) {
+    values.building_type = input.buildingType;
+  }
+  if (input.color !== undefined) {
+    values.color = input.color;
+  }
+  return values;
+}
+
+async function refuseTakenCode(db: AppContext['db'], code: string | null | undefined, exceptId?: number) {
+  if (code && (await q.findBuildingByCode(db, code, exceptId))) {
+    throw conflict(`A building with code ${code} already exists`);
+  }
+}
+
+/** Buildings with employee counts for a budget year and fiscal year (or every year), by name. */
+export async function listBuildings(app: AppContext, actor: Actor, filter: BuildingsQuery = {}) {
+  authorize(actor, 'referenceData.read');
+  if (filter.budgetYearId !== undefined && !(await budgetYearExists(app.db, filter.budgetYearId))) {
+    throw notFound('Budget year');
+  }
+  return { buildings: (await q.listBuildings(app.db, filter)).map(q.presentBuilding) };
+}
+
+/** Adds a building; a code another building uses (in any letter case) is refused with 409. */
+export async function createBuilding(app: AppContext, actor: Actor, input: CreateBuildingBody) {
+  authorize(actor, 'referenceData.write');
+  return app.db.transaction(async (trx) => {
+    await refuseTakenCode(trx, input.code);
+    const id = await q.insertBuilding(trx, { ...toValues(input), name: input.name });
+    const building = q.presentBuilding((await q.findBuilding(trx, id))!);
+    await insertAudit(trx, actor, { action: 'create', entity: ENTITY, entityId: id, after: building });
+    return { building };
+  });
+}
+
+/** Changes a building's name, code, address, type or colour. */
+export async function updateBuilding(app: AppContext, actor: Actor, id: number, input: UpdateBuildingBody) {
+  authorize(actor, 'referenceData.write');
+  return app.db.transaction(async (trx) => {
+    const before = await q.findBuilding(trx, id);
+    if (!before) {
+      throw notFound('Building');
+    }
+    await refuseTakenCode(trx, input.code, id);
+    await q.updateBuilding(trx, id, toValues(input));
+    const building = q.presentBuilding((await q.findBuilding(trx, id))!);
+    await insertAudit(trx, actor, {
+      action: 'update',
+      entity: ENTITY,
+      entityId: id,
+      before: q.presentBuilding(before),
+      after: building,
+    });
+    return { building };
+  });
+}
+
+/**
+ * Deletes a building no line points at. Employees or proposed lines assigned to it make this a 409
+ * that says how many (SPEC section 8: 'Make sure no employees or line items are assigned to it').
+ * Its enrollment rows go with it (they describe only this building).
+ */
+export async function deleteBuilding(app: AppContext, actor: Actor, id: number) {
+  authorize(actor, 'referenceData.write');
+  return app.db.transaction(async (trx) => {
+    const before = await q.findBuilding(trx, id);
+    if (!before) {
+      throw notFound('Building');
+    }
+    const usage = await q.buildingUsage(trx, id);
+    if (usage.employees + usage.lineItems > 0) {
+      const parts = [
+        usage.employees ? plural(usage.employees, 'employee') : null,
+        usage.lineItems ? plural(usage.lineItems, 'line item') : null,
+      ].filter(Boolean);
+      const err = conflict(
+        `Cannot delete ${before.name}: ${parts.join(' and ')} ${usage.employees + usage.lineItems === 1 ? 'is' : 'are'} assigned to it. Make sure no employees or line items are assigned to it.`,
+      );
+      err.details = [{ employeeCount: usage.employees, lineItemCount: usage.lineItems }];
+      throw err;
+    }
+    await q.deleteBuilding(trx, id);
+    await insertAudit(trx, actor, {
+      action: 'delete',
+      entity: ENTITY,
+      entityId: id,
+      before: q.presentBuilding(before),
+    });
+    return { message: `Building ${before.name} deleted` };
+  });
+}
+
+/** '1 employee', '3 employees'. */
+export function plural(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
+// Abbreviations payroll exports use for parts of school names. Both sides of a comparison are
+// expanded the same way, so 'St' becoming 'street' is harmless even in "St. Mary's".
+const ABBREVIATIONS: Record<string, string> = {
+  hs: 'high school',
+  ms: 'middle school',
+  es: 'elementary school',
+  elem: 'elementary',
+  el: 'elementary',
+  mid: 'middle',
+  sch: 'school',
+  schl: 'school',
+  acad: 'academy',
+  ctr: 'center',
+  cntr: 'center',
+  jr: 'junior',
+  sr: 'senior',
+  st: 'street',
+  ave: 'avenue',
+  rd: 'road',
+  mt: 'mount',
+};
+
+/**
+ * A school name reduced for comparison: lower case, '&' read as 'and', apostrophes dropped, other
+ * punctuation as spaces, abbreviations spelt out, 'pre school' joined. 'Millbrook HS' and
+ * 'Millbrook High School.' both become 'millbrook high school'.
+ */
+export function normaliseBuildingName(text: string): string {
+  const words = text
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/['\u2019]/g, '')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()
+    .split(' ')
+    .filter(Boolean)
+    .map((w) => ABBREVIATIONS[w] ?? w);
+  return words.join(' ').replace(/\bpre school\b/g, 'preschool');
+}
+
+export type BuildingMatchMethod = 'code' | 'name' | 'name-prefix';
+
+/** Prefixes shorter than this ('MI', 'RIV') say too little about which school is meant. */
+const MIN_PREFIX_LENGTH = 4;
+
+/**
+ * Finds the building a payroll line belongs to, by these rules in order:
+ * 1. code: the location code equals a building's code (ignoring case and surrounding spaces);
+ * 2. name: the location code or the department, normalised, equals exactly one building's
+ *    normalised name ('Millbrook HS' = 'Millbrook High School');
+ * 3. name-prefix: the normalised location code is the first whole word(s) of exactly one
+ *    building's name and at least 4 letters ('HILLSIDE' = 'Hillside Elementary School').
+ * Anything ambiguous or unmatched returns null: a wrong link is worse than none.
+ */
+export function buildingMatcher(buildings: readonly { id: number; name: string; code: string | null }[]) {
+  const byCode = new Map<string, number>();
+  const byName = new Map<string, number[]>();
+  const names = buildings.map((b) => ({ id: b.id, name: normaliseBuildingName(b.name) }));
+  for (const b of buildings) {
+    if (b.code?.trim()) {
+      byCode.set(b.code.trim().toLowerCase(), b.id);
+    }
+  }
+  for (const b of names) {
+    byName.set(b.name, [...(byName.get(b.name) ?? []), b.id]);
+  }
+  const uniqueName = (text: string | null) => {
+    const ids = text ? byName.get(normaliseBuildingName(text)) : undefined;
+    return ids?.length === 1 ? ids[0] : null;
+  };
+  return (line: {
+    locationCode: string | null;
+    department: string | null;
+  }): { buildingId: number; method: BuildingMatchMethod } | null => {
+    const code = line.locationCode?.trim().toLowerCase();
+    if (code && byCode.has(code)) {
+      return { buildingId: byCode.get(code)!, method: 'code' };
+    }
+    const named = uniqueName(line.locationCode) ?? uniqueName(line.department);
+    if (named !== null) {
+      return { buildingId: named, method: 'name' };
+    }
+    const prefix = line.locationCode ? normaliseBuildingName(line.locationCode) : '';
+    if (prefix.replace(/ /g, '').length >= MIN_PREFIX_LENGTH) {
+      const hits = names.filter((b) => b.name === prefix || b.name.startsWith(`${prefix} `));
+      if (hits.length === 1) {
+        return { buildingId: hits[0].id, method: 'name-prefix' };
+      }
+    }
+    return null;
+  };
+}

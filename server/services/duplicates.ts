@@ -1,0 +1,213 @@
+import type { AppContext } from '@server/context';
+import type { Db } from '@server/db/index';
+import { AppError, badRequest, notFound } from '@server/errors';
+import { authorize, type Actor } from '@server/policies/index';
+import * as q from '@server/queries/duplicates';
+import * as read from '@server/queries/line-items';
+import * as write from '@server/queries/line-items-writes';
+import type { DuplicateCandidate, EmployeeLineItem } from '@server/schemas/line-items';
+import {
+  blockKey,
+  prepareRecord,
+  scorePair,
+  type PairScore,
+  type PersonRecord,
+  type PreparedRecord,
+} from './line-items-duplicate-score';
+import { ITEM_NOT_FOUND } from './line-items-rules';
+
+/**
+ * The Duplicate Checker of Data Quality Review: employee lines of one fiscal year that look like the
+ * same person, how alike they are and why; merging a pair and dismissing one for good.
+ */
+
+interface Match extends PairScore {
+  a: number;
+  b: number;
+}
+
+/** Every scored pair within each block (records sharing budget, fiscal year, last-name Soundex and first initial). */
+function scoredPairs(records: PersonRecord[], dismissed: Set<string>): Match[] {
+  const blocks = new Map<string, PreparedRecord[]>();
+  for (const r of records.map(prepareRecord)) {
+    const key = blockKey(r);
+    if (key) {
+      const block = blocks.get(key);
+      if (block) {
+        block.push(r);
+      } else {
+        blocks.set(key, [r]);
+      }
+    }
+  }
+  const matches: Match[] = [];
+  for (const block of blocks.values()) {
+    for (let i = 0; i < block.length; i += 1) {
+      for (let j = i + 1; j < block.length; j += 1) {
+        const [a, b] = block[i].id < block[j].id ? [block[i], block[j]] : [block[j], block[i]];
+        if (dismissed.has(`${a.id}:${b.id}`)) {
+          continue;
+        }
+        const s = scorePair(a, b);
+        if (s) {
+          matches.push({ a: a.id, b: b.id, ...s });
+        }
+      }
+    }
+  }
+  return matches;
+}
+
+/** Connected pairs become groups (A~B and B~C: one group), each record with its best match. */
+function groupMatches(matches: Match[]): { ids: number[]; best: Map<number, Match> }[] {
+  const parent = new Map<number, number>();
+  const find = (x: number): number => {
+    let root = x;
+    while (parent.get(root) !== root) {
+      root = parent.get(root)!;
+    }
+    parent.set(x, root);
+    return root;
+  };
+  const best = new Map<number, Match>();
+  for (const m of matches) {
+    for (const id of [m.a, m.b]) {
+      if (!parent.has(id)) {
+        parent.set(id, id);
+      }
+      if ((best.get(id)?.score ?? -1) < m.score) {
+        best.set(id, m);
+      }
+    }
+    parent.set(find(m.a), find(m.b));
+  }
+  const groups = new Map<number, number[]>();
+  for (const id of parent.keys()) {
+    const root = find(id);
+    groups.set(root, [...(groups.get(root) ?? []), id]);
+  }
+  return [...groups.values()].map((ids) => ({ ids: ids.sort((x, y) => x - y), best }));
+}
+
+/**
+ * Groups of likely duplicate employee lines in a budget year (one fiscal year, or each fiscal year
+ * separately), strongest first. Dismissed pairs are never suggested again.
+ */
+export async function findDuplicates(
+  app: AppContext,
+  actor: Actor,
+  input: { budgetYearId: number; fiscalYear?: number },
+) {
+  authorize(actor, 'dataQuality.manage');
+  if (!(await write.budgetYearKey(app.db, input.budgetYearId))) {
+    throw notFound('Budget year');
+  }
+  const records = await q.personRecords(app.db, input.budgetYearId, input.fiscalYear);
+  const dismissed = await q.dismissedPairs(app.db, input.budgetYearId);
+  const groups = groupMatches(scoredPairs(records, dismissed));
+  const items = await read.lineItemsByIds(
+    app.db,
+    groups.flatMap((g) => g.ids),
+  );
+  const byId = new Map(items.map((i) => [i.id, i as EmployeeLineItem]));
+  const duplicateGroups: DuplicateCandidate[][] = groups
+    .map((g) =>
+      g.ids.map((id) => {
+        const m = g.best.get(id)!;
+        return {
+          ...byId.get(id)!,
+          similarityScore: m.score,
+          similarityFactors: m.factors,
+          matchedWithId: m.a === id ? m.b : m.a,
+        };
+      }),
+    )
+    .sort((x, y) => {
+      const top = (g: DuplicateCandidate[]) => Math.max(...g.map((c) => c.similarityScore));
+      return top(y) - top(x) || x[0].id - y[0].id;
+    });
+  return { duplicateGroups };
+}
+
+/** Locks two employee lines of the same budget and fiscal year, or refuses (404 / 400). */
+async function lockPair(trx: Db, ids: [number, number], what: string) {
+  const rows = await read.lockLines(trx, ids);
+  const missing = ids.filter((id) => !rows.some((r) => r.id === id));
+  if (missing.length) {
+    throw new AppError(404, 'NOT_FOUND', `${ITEM_NOT_FOUND}: ${missing.join(', ')}`);
+  }
+  if (rows.some((r) => !r.is_operating)) {
+    throw badRequest(`Only employee lines can be ${what}`);
+  }
+  const [a, b] = rows;
+  if (
+    a.budget_year_id !== b.budget_year_id ||
+    a.fiscal_year !== b.fiscal_year ||
+    a.scenario_id !== b.scenario_id
+  ) {
+    throw badRequest(`Records must belong to the same budget and fiscal year to be ${what}`);
+  }
+  return rows;
+}
+
+// Fields the kept record takes from the deleted one when it has no value of its own.
+const FILLABLE: (keyof EmployeeLineItem & write.WritableField)[] = [
+  'firstName',
+  'position',
+  'locationCode',
+  'deseCode',
+  'department',
+  'jobClass',
+  'hireDate',
+  'dateOfDeparture',
+  'categoryId',
+  'notes',
+];
+
+/**
+ * Merges two records of one person: keeps `keepId`, fills its empty fields from the other record,
+ * deletes `deleteId`, and audits both (action 'merge'), in one transaction.
+ */
+export async function mergeDuplicates(
+  app: AppContext,
+  actor: Actor,
+  input: { keepId: number; deleteId: number },
+) {
+  authorize(actor, 'dataQuality.manage');
+  return app.db.transaction(async (trx) => {
+    await lockPair(trx, [input.keepId, input.deleteId], 'merged');
+    const [keep, drop] = [
+      await read.lineItemById(trx, input.keepId),
+      await read.lineItemById(trx, input.deleteId),
+    ] as [EmployeeLineItem, EmployeeLineItem];
+    const fill: Partial<Record<write.WritableField, unknown>> = {};
+    for (const field of FILLABLE) {
+      if ((keep[field] === null || keep[field] === '') && drop[field] !== null) {
+        fill[field] = drop[field];
+      }
+    }
+    if (keep.workGroupId === null && keep.workGroup === null && drop.workGroup !== null) {
+      fill.workGroup = drop.workGroup;
+      fill.workGroupId = drop.workGroupId;
+    }
+    await write.updateLines(trx, [keep.id], write.toColumns(fill));
+    await write.deleteLines(trx, [drop.id]);
+    const lineItem = (await read.lineItemById(trx, keep.id)) as EmployeeLineItem;
+    await write.insertLineAudits(trx, actor, [
+      { action: 'merge', entityId: keep.id, before: keep, after: { ...lineItem, mergedFromId: drop.id } },
+      { action: 'merge', entityId: drop.id, before: drop, after: { mergedIntoId: keep.id } },
+    ]);
+    return { lineItem, deletedId: drop.id };
+  });
+}
+
+/** Remembers that two records are different people; idempotent. */
+export async function dismissDuplicate(app: AppContext, actor: Actor, input: { id1: number; id2: number }) {
+  authorize(actor, 'dataQuality.manage');
+  return app.db.transaction(async (trx) => {
+    await lockPair(trx, [input.id1, input.id2], 'dismissed as duplicates');
+    const [low, high] = input.id1 < input.id2 ? [input.id1, input.id2] : [input.id2, input.id1];
+    await q.insertDismissedPair(trx, low, high, actor.id);
+    return { id1: input.id1, id2: input.id2, dismissed: true as const };
+  });
+}

@@ -1,0 +1,195 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import path from 'node:path';
+import type { AppContext } from '@server/context';
+import { badRequest } from '@server/errors';
+import { cellText, isBlankRow, type SourceRow } from '@server/lib/import/cells';
+import { detectHeader, HEADER_SCAN_ROWS, headerSignature, type HeaderInfo } from '@server/lib/import/header';
+import { BuildingMatcher, CategoryMatcher } from '@server/lib/import/match';
+import { profileColumns } from '@server/lib/import/profile';
+import { openTable, type TableSource } from '@server/lib/import/read-table';
+import { checkExtension } from '@server/lib/import/sniff';
+import { suggestMappings, type Suggestion } from '@server/lib/import/suggest';
+import {
+  deleteUpload,
+  purgeExpiredUploads,
+  saveUploadBytes,
+  saveUploadMeta,
+  sha256,
+} from '@server/lib/import/uploads';
+import { authorize, type Actor } from '@server/policies/index';
+import * as q from '@server/queries/import';
+import {
+  analyzeFields,
+  fieldsFor,
+  PREVIEW_ROWS,
+  SKIP,
+  type ImportAnalysis,
+  type ImportType,
+} from '@server/schemas/import';
+import { parseOrThrow } from '@server/middleware/validate';
+
+/** Data rows read to profile columns and suggest mappings; the rest of the file is not read. */
+const PROFILE_ROWS = 200;
+
+/** The top of a file: enough rows to find the header and profile the columns under it. */
+export async function sampleRows(table: TableSource): Promise<SourceRow[]> {
+  const rows: SourceRow[] = [];
+  let nonBlank = 0;
+  for await (const batch of table.batches()) {
+    for (const row of batch) {
+      rows.push(row);
+      if (!isBlankRow(row.cells)) {
+        nonBlank += 1;
+      }
+    }
+    if (nonBlank >= HEADER_SCAN_ROWS + PROFILE_ROWS) {
+      break;
+    }
+  }
+  return rows;
+}
+
+/** Finds the header, refusing a file with no data (400 with a message the wizard can show). */
+export function headerOf(sample: readonly SourceRow[]): { header: HeaderInfo; data: SourceRow[] } {
+  const header = detectHeader(sample);
+  if (!header) {
+    throw badRequest('The file is empty: it has no rows with data');
+  }
+  const data = sample.filter((r) => r.n > header.headerRow && !isBlankRow(r.cells));
+  if (!data.length) {
+    throw badRequest('The file has column headers but no data rows');
+  }
+  return { header, data };
+}
+
+/** SHA-256 of a file on disk, read in a stream. */
+export async function fileSha256(filePath: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(filePath)) {
+    hash.update(chunk as Buffer);
+  }
+  return hash.digest('hex');
+}
+
+export type FileAnalysis = Omit<ImportAnalysis, 'fileName'> & { header: HeaderInfo; sha256: string };
+
+/**
+ * Reads the top of a file and proposes a mapping: the header (even below title rows), the fields
+ * expected for the import type, suggestions from header names and values (or the mapping saved
+ * for this layout), the first 5 rows, and earlier imports of the same bytes. The HTTP upload and
+ * the CLI both come through here.
+ */
+export async function analyzeFile(
+  app: AppContext,
+  actor: Actor,
+  file: { path: string; originalName: string; sha256?: string },
+  importType: ImportType,
+): Promise<FileAnalysis> {
+  authorize(actor, 'import.run');
+  const table = await openTable(file.path, file.originalName);
+  const sample = await sampleRows(table);
+  const { header, data } = headerOf(sample);
+  const columns = header.columns;
+  const matchers = {
+    buildings: new BuildingMatcher(await q.listBuildingRefs(app.db)),
+    categories: new CategoryMatcher(await q.listCategoryRefs(app.db)),
+  };
+  const profileSample = data.slice(0, PROFILE_ROWS);
+  const profiles = profileColumns(
+    columns.length,
+    profileSample.map((r) => r.cells),
+    matchers,
+  );
+  let suggestedMappings: Record<string, Suggestion> = suggestMappings(
+    importType,
+    columns,
+    profiles,
+    profileSample.length,
+  );
+  let suggestedNoteColumns: string[] = [];
+  const saved = await q.findSavedMapping(app.db, importType, headerSignature(columns));
+  const known = new Set(columns);
+  const usable =
+    saved &&
+    Object.values(saved.columnMappings).every((c) => c === null || c === SKIP || known.has(c)) &&
+    saved.noteColumns.every((c) => known.has(c));
+  if (saved && usable) {
+    suggestedMappings = Object.fromEntries(
+      fieldsFor(importType).map(({ field }) => {
+        const column = saved.columnMappings[field];
+        return [
+          field,
+          column && column !== SKIP
+            ? { csvColumn: column, confidence: 'high' }
+            : { csvColumn: null, confidence: 'none' },
+        ];
+      }),
+    );
+    suggestedNoteColumns = saved.noteColumns;
+  }
+  const digest = file.sha256 ?? (await fileSha256(file.path));
+  return {
+    success: true,
+    originalName: file.originalName,
+    importType,
+    fileType: table.format,
+    sheetName: table.sheetName(),
+    headerRow: header.headerRow,
+    detectedColumns: columns,
+    expectedColumns: fieldsFor(importType).map((f) => ({ ...f })),
+    suggestedMappings,
+    suggestedNoteColumns,
+    savedMapping: Boolean(saved && usable),
+    previewData: data
+      .slice(0, PREVIEW_ROWS)
+      .map((r) => Object.fromEntries(columns.map((c, i) => [c, cellText(r.cells[i] ?? null)]))),
+    previousImports: await q.findRunsOfFile(app.db, digest),
+    header,
+    sha256: digest,
+  };
+}
+
+/**
+ * POST /import/analyze: stores the upload (so execute needs no second upload), analyzes it and
+ * answers with its token as `fileName`. A file that cannot be analyzed is deleted at once.
+ */
+export async function analyzeUpload(
+  app: AppContext,
+  actor: Actor,
+  upload: { buffer: Buffer; originalName: string } | undefined,
+  rawFields: unknown,
+): Promise<ImportAnalysis> {
+  authorize(actor, 'import.run');
+  const { importType } = parseOrThrow(analyzeFields, rawFields ?? {}, 'body');
+  if (!upload) {
+    throw badRequest('Please choose a file to upload (.csv, .xlsx or .xls)', [
+      { path: 'file', message: 'Required' },
+    ]);
+  }
+  const originalName = path.basename(upload.originalName || 'upload');
+  checkExtension(originalName);
+  await purgeExpiredUploads(app.config.dataDir);
+  const digest = sha256(upload.buffer);
+  const stored = await saveUploadBytes(app.config.dataDir, upload.buffer);
+  try {
+    const {
+      header,
+      sha256: fileHash,
+      ...analysis
+    } = await analyzeFile(app, actor, { path: stored.path, originalName, sha256: digest }, importType);
+    await saveUploadMeta(app.config.dataDir, stored.token, {
+      originalName,
+      importType,
+      userId: actor.id,
+      size: upload.buffer.length,
+      sha256: fileHash,
+      header,
+      createdAt: new Date().toISOString(),
+    });
+    return { ...analysis, fileName: stored.token };
+  } catch (err) {
+    await deleteUpload(app.config.dataDir, stored.token);
+    throw err;
+  }
+}

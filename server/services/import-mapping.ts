@@ -1,0 +1,86 @@
+import { AppError, type IssueDetail } from '@server/errors';
+import { normalizeLabel } from '@server/lib/import/cells';
+import { fieldsFor, SKIP, type ImportType } from '@server/schemas/import';
+
+/** A confirmed mapping turned into column positions. */
+export interface ResolvedMapping {
+  /** Column index per mapped field. */
+  fields: Map<string, number>;
+  /** What is saved for this layout: every field, null when skipped. */
+  columnMappings: Record<string, string | null>;
+  noteColumns: { name: string; index: number }[];
+  labels: Record<string, string>;
+  /** Normalized header names of the mapped columns (to spot a header repeated in the data). */
+  headerNames: Map<number, string>;
+}
+
+const skipped = (value: string | null | undefined) =>
+  value === null || value === undefined || value === '' || value === SKIP;
+
+/**
+ * Checks a mapping against the file's columns and the import type's fields: unknown fields, columns
+ * the file does not have and unknown note columns are refused with every problem listed (400);
+ * unmapped required fields give SPEC section 5's 'Please map required fields: ...'.
+ */
+export function resolveMapping(
+  type: ImportType,
+  columns: readonly string[],
+  columnMappings: Record<string, string | null>,
+  noteColumns: readonly string[],
+): ResolvedMapping {
+  const fields = fieldsFor(type);
+  const known = new Set(fields.map((f) => f.field));
+  const index = new Map(columns.map((c, i) => [c, i]));
+  const details: IssueDetail[] = [];
+  for (const [field, column] of Object.entries(columnMappings)) {
+    if (!known.has(field)) {
+      details.push({ path: `columnMappings.${field}`, message: `Unknown field for a ${type} import` });
+    } else if (!skipped(column) && !index.has(column!)) {
+      details.push({ path: `columnMappings.${field}`, message: `The file has no column named '${column}'` });
+    }
+  }
+  noteColumns.forEach((column, i) => {
+    if (!index.has(column)) {
+      details.push({ path: `noteColumns.${i}`, message: `The file has no column named '${column}'` });
+    }
+  });
+  if (details.length) {
+    throw new AppError(
+      400,
+      'VALIDATION_FAILED',
+      details.map((d) => `${d.path}: ${d.message}`).join('; '),
+      details,
+    );
+  }
+  const missing = fields.filter((f) => f.required && skipped(columnMappings[f.field]));
+  if (missing.length) {
+    throw new AppError(
+      400,
+      'VALIDATION_FAILED',
+      `Please map required fields: ${missing.map((f) => f.label).join(', ')}`,
+      missing.map((f) => ({ path: `columnMappings.${f.field}`, message: 'Required' })),
+    );
+  }
+  const resolved: ResolvedMapping = {
+    fields: new Map(),
+    columnMappings: {},
+    noteColumns: noteColumns.map((name) => ({ name, index: index.get(name)! })),
+    labels: Object.fromEntries(fields.map((f) => [f.field, f.label])),
+    headerNames: new Map(),
+  };
+  for (const { field } of fields) {
+    const column = columnMappings[field];
+    if (skipped(column)) {
+      resolved.columnMappings[field] = null;
+      continue;
+    }
+    const i = index.get(column!)!;
+    resolved.fields.set(field, i);
+    resolved.columnMappings[field] = column!;
+    // Generated names ('Column C') never repeat in data, so only real header text is compared.
+    if (!/^Column [A-Z]+$/.test(column!)) {
+      resolved.headerNames.set(i, normalizeLabel(column!.replace(/ \(\d+\)$/, '')));
+    }
+  }
+  return resolved;
+}

@@ -1,0 +1,234 @@
+import type { AppContext } from '@server/context';
+import { badRequest, conflict } from '@server/errors';
+import { authorize, type Actor } from '@server/policies/index';
+import { insertAudit } from '@server/queries/audit';
+import * as q from '@server/queries/projections';
+import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+import {
+  MAX_PROJECTION_YEARS,
+  type BaseYearDiagnostic,
+  type BaseYears,
+  type DiagnosticRow,
+  type FixBaseYearBody,
+  type GenerateProjectionsInput,
+  type ProjectionStatus,
+} from '@server/schemas/projections';
+import { requireBudgetYear } from './fiscal-years';
+
+/** Years before and after the current fiscal year that the dashboard offers (SPEC section 9). */
+export const YEARS_BEFORE = 1;
+export const YEARS_AFTER = 5;
+
+const kindName = (isOperating: boolean) => (isOperating ? 'operating' : 'proposed');
+const label = fiscalYearLabel;
+
+function diagnosticRow(fiscalYear: number, rows: q.YearKindRow[]): DiagnosticRow {
+  const of = (isOperating: boolean) =>
+    rows.filter((r) => r.fiscalYear === fiscalYear && r.isOperating === isOperating);
+  const sum = (list: q.YearKindRow[]) => ({
+    count: list.reduce((n, r) => n + r.count, 0),
+    // Two SQL totals at most (imported, projected); added in cents to stay exact.
+    total: list.reduce((n, r) => n + Math.round(r.total * 100), 0) / 100,
+    projected: list.filter((r) => r.isProjected).reduce((n, r) => n + r.count, 0),
+  });
+  const operating = sum(of(true));
+  const proposed = sum(of(false));
+  const hasOperating = operating.count > 0;
+  const hasProposed = proposed.count > 0;
+  return {
+    fiscalYear,
+    hasOperating,
+    operatingCount: operating.count,
+    operatingTotal: operating.total,
+    operatingProjected: operating.projected,
+    hasProposed,
+    proposedCount: proposed.count,
+    proposedTotal: proposed.total,
+    proposedProjected: proposed.projected,
+    status: hasOperating && hasProposed ? 'Complete' : hasOperating || hasProposed ? 'Partial' : 'No Data',
+  };
+}
+
+/**
+ * The data diagnostics table: for the dashboard's fiscal years (current - 1 to current + 5) and any
+ * other year holding lines, how many lines of each kind and their totals, and whether the year has
+ * No Data, Partial (one kind) or Complete (both kinds) data.
+ */
+export async function projectionStatus(
+  app: AppContext,
+  actor: Actor,
+  budgetYearId: number,
+): Promise<ProjectionStatus> {
+  authorize(actor, 'dashboard.read');
+  const year = await requireBudgetYear(app.db, budgetYearId);
+  const rows = await q.yearKindCounts(app.db, budgetYearId);
+  const years = new Set(rows.map((r) => r.fiscalYear));
+  for (let fy = year.current_fiscal_year - YEARS_BEFORE; fy <= year.current_fiscal_year + YEARS_AFTER; fy++) {
+    years.add(fy);
+  }
+  return {
+    budgetYearId,
+    currentFiscalYear: year.current_fiscal_year,
+    years: [...years].sort((a, b) => a - b).map((fy) => diagnosticRow(fy, rows)),
+  };
+}
+
+function importedYearOf(rows: q.YearKindRow[], isOperating: boolean): number | null {
+  const years = rows.filter((r) => r.isOperating === isOperating && !r.isProjected).map((r) => r.fiscalYear);
+  return years.length ? Math.max(...years) : null;
+}
+
+/** The latest fiscal year with imported lines of each kind: in one budget year, or across all of them. */
+export async function baseYears(app: AppContext, actor: Actor, budgetYearId?: number): Promise<BaseYears> {
+  authorize(actor, 'dashboard.read');
+  if (budgetYearId === undefined) {
+    const latest = await q.latestImportedYears(app.db);
+    return { operatingBase: latest.operating, proposedBase: latest.proposed };
+  }
+  await requireBudgetYear(app.db, budgetYearId);
+  const rows = await q.yearKindCounts(app.db, budgetYearId);
+  return { operatingBase: importedYearOf(rows, true), proposedBase: importedYearOf(rows, false) };
+}
+
+/**
+ * Where each kind's imported data sits against the budget year's base year (its recorded base year,
+ * else its current fiscal year). A mismatch usually means a file was imported under the wrong year.
+ */
+export async function baseYearDiagnostic(
+  app: AppContext,
+  actor: Actor,
+  budgetYearId: number,
+): Promise<BaseYearDiagnostic> {
+  authorize(actor, 'dashboard.read');
+  const year = await requireBudgetYear(app.db, budgetYearId);
+  const rows = await q.yearKindCounts(app.db, budgetYearId);
+  const kind = (isOperating: boolean) => {
+    const own = rows.filter((r) => r.isOperating === isOperating);
+    const importedYear = importedYearOf(rows, isOperating);
+    return {
+      importedYear,
+      importedCount: own
+        .filter((r) => !r.isProjected && r.fiscalYear === importedYear)
+        .reduce((n, r) => n + r.count, 0),
+      importedYears: own.filter((r) => !r.isProjected).map((r) => r.fiscalYear),
+      projectedYears: own.filter((r) => r.isProjected).map((r) => r.fiscalYear),
+    };
+  };
+  const operating = kind(true);
+  const proposed = kind(false);
+  const expected = year.base_year ?? year.current_fiscal_year;
+  const wrong = [
+    operating.importedYear !== null && operating.importedYear !== expected
+      ? `operating data is in ${label(operating.importedYear)}`
+      : null,
+    proposed.importedYear !== null && proposed.importedYear !== expected
+      ? `proposed data is in ${label(proposed.importedYear)}`
+      : null,
+  ].filter((m): m is string => m !== null);
+  return {
+    budgetYearId,
+    fiscalYear: year.fiscal_year,
+    baseYear: year.base_year,
+    currentFiscalYear: year.current_fiscal_year,
+    operating,
+    proposed,
+    needsFix: wrong.length > 0,
+    message: wrong.length
+      ? `The base year is ${label(expected)}, but the ${wrong.join(' and the ')}.`
+      : operating.importedYear === null && proposed.importedYear === null
+        ? 'No imported data yet.'
+        : `Imported data is in the base year ${label(expected)}.`,
+  };
+}
+
+/**
+ * Moves one kind's imported lines from the year they were imported under to the correct base year,
+ * and shifts that kind's later (projected) years by as many years, so the projections keep their
+ * distance from the base. Refused (409) when the move would mix them with lines already there.
+ * Records the corrected base year on the budget year. One transaction.
+ */
+export async function fixBaseYear(app: AppContext, actor: Actor, input: FixBaseYearBody) {
+  authorize(actor, 'projections.write');
+  return app.db.transaction(async (trx) => {
+    const year = await requireBudgetYear(trx, input.budgetYearId);
+    const scope = { budgetYearId: input.budgetYearId, isOperating: input.isOperating };
+    const importedYear = importedYearOf(await q.yearKindCounts(trx, input.budgetYearId), input.isOperating);
+    if (importedYear === null) {
+      throw badRequest(`There are no imported ${kindName(input.isOperating)} lines to move`);
+    }
+    const delta = input.correctBaseYear - importedYear;
+    let baseYearUpdated = 0;
+    let futureYearsUpdated = 0;
+    if (delta !== 0) {
+      const conflicts = await q.countMoveConflicts(trx, scope, importedYear, delta);
+      if (conflicts.length) {
+        const where = conflicts.map((c) => `${c.count} in ${label(c.fiscalYear)}`).join(', ');
+        throw conflict(
+          `Cannot move ${kindName(input.isOperating)} lines to ${label(input.correctBaseYear)}: other lines are already there (${where})`,
+        );
+      }
+      futureYearsUpdated = await q.shiftLines(trx, scope, importedYear, delta, 'later');
+      baseYearUpdated = await q.shiftLines(trx, scope, importedYear, delta, 'imported');
+    }
+    await q.setBaseYear(trx, input.budgetYearId, input.correctBaseYear);
+    await insertAudit(trx, actor, {
+      action: 'fix-base-year',
+      entity: 'budget-year',
+      entityId: input.budgetYearId,
+      before: { baseYear: year.base_year, importedYear, kind: kindName(input.isOperating) },
+      after: { baseYear: input.correctBaseYear, baseYearUpdated, futureYearsUpdated },
+    });
+    return { baseYearUpdated, futureYearsUpdated, fromYear: importedYear, toYear: input.correctBaseYear };
+  });
+}
+
+/**
+ * Copies the base year's lines of one kind (the latest imported year) into every fiscal year up to
+ * toFiscalYear, marked projected: employees with their next-year salaries, proposed lines grown by
+ * their category's default increase. Projected lines already in those years are a 409 unless
+ * forceRegenerate, which replaces them; imported lines are never touched. One transaction.
+ */
+export async function generateProjections(app: AppContext, actor: Actor, input: GenerateProjectionsInput) {
+  authorize(actor, 'projections.write');
+  const isOperating = input.projectionType === 'operating';
+  return app.db.transaction(async (trx) => {
+    await requireBudgetYear(trx, input.budgetYearId);
+    const scope = { budgetYearId: input.budgetYearId, isOperating };
+    const baseYear = importedYearOf(await q.yearKindCounts(trx, input.budgetYearId), isOperating);
+    if (baseYear === null) {
+      throw badRequest(`There are no imported ${input.projectionType} lines to project from`);
+    }
+    const span = input.toFiscalYear - baseYear;
+    if (span < 1 || span > MAX_PROJECTION_YEARS) {
+      throw badRequest(
+        `Project to a fiscal year after the base year ${label(baseYear)}, at most ${label(baseYear + MAX_PROJECTION_YEARS)}`,
+        [
+          {
+            path: 'toFiscalYear',
+            message: `Must be between ${baseYear + 1} and ${baseYear + MAX_PROJECTION_YEARS}`,
+          },
+        ],
+      );
+    }
+    const fiscalYears = Array.from({ length: span }, (_, i) => baseYear + 1 + i);
+    const existing = await q.countProjected(trx, scope, fiscalYears[0], input.toFiscalYear);
+    if (existing > 0 && !input.forceRegenerate) {
+      throw conflict(
+        `${label(fiscalYears[0])} to ${label(input.toFiscalYear)} already have ${existing} projected ${input.projectionType} lines; regenerate to replace them`,
+      );
+    }
+    const replacedCount =
+      existing > 0 ? await q.deleteProjected(trx, scope, fiscalYears[0], input.toFiscalYear) : 0;
+    const projectedCount = isOperating
+      ? await q.projectEmployees(trx, scope, baseYear, span)
+      : await q.projectProposed(trx, scope, baseYear, span);
+    await insertAudit(trx, actor, {
+      action: 'generate-projections',
+      entity: 'budget-year',
+      entityId: input.budgetYearId,
+      before: { projectedLines: existing },
+      after: { projectionType: input.projectionType, baseYear, fiscalYears, projectedCount, replacedCount },
+    });
+    return { projectedCount, replacedCount, baseYear, fiscalYears };
+  });
+}

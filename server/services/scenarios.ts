@@ -1,0 +1,133 @@
+import type { AppContext } from '@server/context';
+import { AppError, notFound } from '@server/errors';
+import { authorize, type Actor } from '@server/policies/index';
+import { insertAudit } from '@server/queries/audit';
+import * as q from '@server/queries/scenarios';
+import { budgetYearKey } from '@server/queries/line-items-writes';
+import { auditEntityName } from '@server/schemas/history';
+import type { CreateScenarioBody, RenameScenarioBody, ScenarioType } from '@server/schemas/scenarios';
+
+/**
+ * Scenarios are the budgets of a budget year (Budget Management): any number of operating and
+ * proposed ones, of which at most one of each type is active.
+ */
+
+const ENTITY = auditEntityName('scenario');
+
+/** Scenarios of a budget year (all budget years without one). */
+export async function listScenarios(
+  app: AppContext,
+  actor: Actor,
+  filter: { budgetYearId?: number; scenarioType?: ScenarioType },
+) {
+  authorize(actor, 'scenarios.read');
+  if (filter.budgetYearId !== undefined && !(await budgetYearKey(app.db, filter.budgetYearId))) {
+    throw notFound('Budget year');
+  }
+  return { scenarios: (await q.listScenarios(app.db, filter)).map(q.presentScenario) };
+}
+
+/** The active scenario of a type in a budget year; 404 when none is active. */
+export async function getActiveScenario(
+  app: AppContext,
+  actor: Actor,
+  budgetYearId: number,
+  type: ScenarioType,
+) {
+  authorize(actor, 'scenarios.read');
+  if (!(await budgetYearKey(app.db, budgetYearId))) {
+    throw notFound('Budget year');
+  }
+  const row = await q.findActiveScenario(app.db, budgetYearId, type);
+  if (!row) {
+    throw new AppError(404, 'NOT_FOUND', `No active ${type} budget for this budget year`);
+  }
+  return { scenario: q.presentScenario(row) };
+}
+
+/** Creates an inactive scenario. */
+export async function createScenario(app: AppContext, actor: Actor, input: CreateScenarioBody) {
+  authorize(actor, 'scenarios.write');
+  return app.db.transaction(async (trx) => {
+    if (!(await budgetYearKey(trx, input.budgetYearId))) {
+      throw new AppError(
+        400,
+        'VALIDATION_FAILED',
+        `budgetYearId: Budget year ${input.budgetYearId} does not exist`,
+        [{ path: 'budgetYearId', message: `Budget year ${input.budgetYearId} does not exist` }],
+      );
+    }
+    const id = await q.insertScenario(trx, {
+      budget_year_id: input.budgetYearId,
+      name: input.name,
+      description: input.description ?? null,
+      scenario_type: input.scenarioType,
+    });
+    const scenario = q.presentScenario((await q.findScenario(trx, id))!);
+    await insertAudit(trx, actor, { action: 'create', entity: ENTITY, entityId: id, after: scenario });
+    return { scenario };
+  });
+}
+
+/** Renames a scenario ('Scenario name cannot be empty' is refused by the schema). */
+export async function renameScenario(app: AppContext, actor: Actor, id: number, input: RenameScenarioBody) {
+  authorize(actor, 'scenarios.write');
+  return app.db.transaction(async (trx) => {
+    if (!(await q.lockScenario(trx, id))) {
+      throw notFound('Scenario');
+    }
+    const before = q.presentScenario((await q.findScenario(trx, id))!);
+    await q.updateScenario(trx, id, { name: input.name });
+    const scenario = q.presentScenario((await q.findScenario(trx, id))!);
+    await insertAudit(trx, actor, {
+      action: 'update',
+      entity: ENTITY,
+      entityId: id,
+      before,
+      after: scenario,
+    });
+    return { scenario };
+  });
+}
+
+/**
+ * 'Set as Active': makes the scenario active and deactivates the active one of the same type in
+ * the same budget year, in one transaction (the partial unique index would refuse two). Setting
+ * the active scenario active again changes nothing.
+ */
+export async function setActiveScenario(app: AppContext, actor: Actor, id: number) {
+  authorize(actor, 'budgets.manage');
+  return app.db.transaction(async (trx) => {
+    const row = await q.lockScenario(trx, id);
+    if (!row) {
+      throw notFound('Scenario');
+    }
+    await q.lockScenariosOfType(trx, row.budget_year_id, row.scenario_type);
+    // Read after both locks: another call may have changed the active flag while we waited.
+    const before = q.presentScenario((await q.findScenario(trx, id))!);
+    if (before.isActive) {
+      return { scenario: before, deactivatedId: null };
+    }
+    const previous = await q.findActiveScenario(trx, row.budget_year_id, row.scenario_type);
+    const deactivatedId = await q.deactivateActive(trx, row.budget_year_id, row.scenario_type, id);
+    await q.updateScenario(trx, id, { is_active: true });
+    const scenario = q.presentScenario((await q.findScenario(trx, id))!);
+    if (previous && deactivatedId !== null) {
+      await insertAudit(trx, actor, {
+        action: 'deactivate',
+        entity: ENTITY,
+        entityId: previous.id,
+        before: q.presentScenario(previous),
+        after: q.presentScenario((await q.findScenario(trx, previous.id))!),
+      });
+    }
+    await insertAudit(trx, actor, {
+      action: 'set-active',
+      entity: ENTITY,
+      entityId: id,
+      before,
+      after: scenario,
+    });
+    return { scenario, deactivatedId };
+  });
+}

@@ -1,0 +1,48 @@
+import type { AppContext } from '@server/context';
+import { conflict, notFound } from '@server/errors';
+import { authorize, type Actor } from '@server/policies/index';
+import { insertAudit } from '@server/queries/audit';
+import * as q from '@server/queries/versions';
+import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+import type { CreateVersionBody, VersionsQuery } from '@server/schemas/versions';
+
+/** Budget versions, newest first, optionally of one fiscal year or one budget year. */
+export async function listVersions(app: AppContext, actor: Actor, filter: VersionsQuery) {
+  authorize(actor, 'versions.manage');
+  return { versions: (await q.listVersions(app.db, filter)).map(q.presentVersion) };
+}
+
+/**
+ * Creates a version as DRAFT (SPEC section 4) with the next version number of its fiscal year.
+ * The uploader is the signed-in user (the CLI's system actor records none); a label already used
+ * in that fiscal year is refused with 409.
+ */
+export async function createVersion(app: AppContext, actor: Actor, input: CreateVersionBody) {
+  authorize(actor, 'versions.manage');
+  return app.db.transaction(async (trx) => {
+    if (input.budgetYearId && !(await trx('budget_years').where({ id: input.budgetYearId }).first('id'))) {
+      throw notFound('Budget year');
+    }
+    if (await q.findVersionByLabel(trx, input.fiscalYear, input.label)) {
+      throw conflict(
+        `A version labelled "${input.label}" already exists for ${fiscalYearLabel(input.fiscalYear)}`,
+      );
+    }
+    const id = await q.insertVersion(trx, {
+      fiscal_year: input.fiscalYear,
+      label: input.label,
+      version_number: await q.nextVersionNumber(trx, input.fiscalYear),
+      description: input.description,
+      uploaded_by: actor.id,
+      budget_year_id: input.budgetYearId ?? null,
+    });
+    const version = q.presentVersion((await q.findVersionById(trx, id))!);
+    await insertAudit(trx, actor, {
+      action: 'create',
+      entity: 'budget-version',
+      entityId: id,
+      after: version,
+    });
+    return { version };
+  });
+}

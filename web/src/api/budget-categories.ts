@@ -1,0 +1,89 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type {
+  BudgetCategory,
+  budgetCategoriesResponse,
+  budgetCategoryResponse,
+  saveCategoryBody,
+  updateCategoryBody,
+} from '@server/schemas/budget-categories';
+import type { DeseCode, deseCodesResponse } from '@server/schemas/dese-codes';
+import { api } from '@web/api/client';
+
+export type { BudgetCategory, DeseCode };
+export type BudgetCategoriesResponse = z.infer<typeof budgetCategoriesResponse>;
+export type BudgetCategoryResponse = z.infer<typeof budgetCategoryResponse>;
+/** POST /categories: create, or update when it carries an id. */
+export type SaveBudgetCategory = z.input<typeof saveCategoryBody>;
+export type BudgetCategoryPatch = z.input<typeof updateCategoryBody>;
+
+/** Query keys for budget categories (the shared lookup list lives under the same root). */
+export const budgetCategoryKeys = {
+  all: ['categories'] as const,
+  list: () => [...budgetCategoryKeys.all, 'list'] as const,
+  deseCodes: () => [...budgetCategoryKeys.all, 'dese-codes'] as const,
+};
+
+export const budgetCategoriesApi = {
+  list: () => api.get<BudgetCategoriesResponse>('/categories'),
+  deseCodes: () => api.get<z.infer<typeof deseCodesResponse>>('/categories/dese-codes'),
+  save: (body: SaveBudgetCategory) => api.post<BudgetCategoryResponse>('/categories', body),
+  update: (id: number, body: BudgetCategoryPatch) =>
+    api.put<BudgetCategoryResponse>(`/categories/${id}`, body),
+  setYoY: (id: number, defaultYoYIncrease: number | null) =>
+    api.patch<BudgetCategoryResponse>(`/categories/${id}`, { defaultYoYIncrease }),
+  remove: (id: number) => api.delete<{ message: string }>(`/categories/${id}`),
+};
+
+export function useBudgetCategories(enabled = true) {
+  return useQuery({ queryKey: budgetCategoryKeys.list(), queryFn: budgetCategoriesApi.list, enabled });
+}
+
+/** The DESE function codes: a fixed list, loaded once per session. */
+export function useDeseCodes(enabled = true) {
+  return useQuery({
+    queryKey: budgetCategoryKeys.deseCodes(),
+    queryFn: budgetCategoriesApi.deseCodes,
+    enabled,
+    staleTime: Infinity,
+  });
+}
+
+function useInvalidate() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: budgetCategoryKeys.list() });
+}
+
+export function useSaveBudgetCategory() {
+  const invalidate = useInvalidate();
+  return useMutation({ mutationFn: budgetCategoriesApi.save, onSuccess: invalidate });
+}
+
+export function useUpdateBudgetCategory() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: BudgetCategoryPatch }) =>
+      budgetCategoriesApi.update(id, body),
+    onSuccess: invalidate,
+  });
+}
+
+/** The quick YoY edit: the list is updated in place so the card does not flicker back. */
+export function useSetCategoryYoY() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, value }: { id: number; value: number | null }) =>
+      budgetCategoriesApi.setYoY(id, value),
+    onSuccess: ({ category }) => {
+      queryClient.setQueryData<BudgetCategoriesResponse>(budgetCategoryKeys.list(), (old) =>
+        old ? { categories: old.categories.map((c) => (c.id === category.id ? category : c)) } : old,
+      );
+      return queryClient.invalidateQueries({ queryKey: budgetCategoryKeys.list() });
+    },
+  });
+}
+
+export function useDeleteBudgetCategory() {
+  const invalidate = useInvalidate();
+  return useMutation({ mutationFn: budgetCategoriesApi.remove, onSuccess: invalidate });
+}

@@ -1,0 +1,267 @@
+import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { fiscalYearsResponse } from '@server/schemas/fiscal-years';
+import type {
+  budgetTotalsResponse,
+  bulkCountResponse,
+  bulkDeleteResponse,
+  BulkWorkGroupBody,
+  CreateEmployeeBody,
+  CreateProposedBody,
+  deleteLineItemResponse,
+  DuplicateCandidate,
+  duplicatesResponse,
+  dismissDuplicateResponse,
+  EmployeeLineItem,
+  employeeLineItemResponse,
+  employeeLineItemsResponse,
+  lineItemResponse,
+  mergeDuplicatesResponse,
+  PatchLineItemBody,
+  ProposedLineItem,
+  proposedLineItemResponse,
+  UpdateEmployeeBody,
+  UpdateProposedBody,
+} from '@server/schemas/line-items';
+import type { EMPLOYEE_STATUSES } from '@server/schemas/common';
+import { api } from '@web/api/client';
+
+export type { DuplicateCandidate, EmployeeLineItem, ProposedLineItem };
+export type EmployeeStatus = (typeof EMPLOYEE_STATUSES)[number];
+export type BudgetTotals = z.infer<typeof budgetTotalsResponse>;
+export type BulkDeleteResult = z.infer<typeof bulkDeleteResponse>;
+type EmployeeList = { lineItems: EmployeeLineItem[] };
+type ProposedList = { lineItems: ProposedLineItem[] };
+type AnyLine = EmployeeLineItem | ProposedLineItem;
+
+/** The filters the summary cards share with the grid; sums are computed by the server in SQL. */
+export interface TotalsFilter {
+  budgetYearId: number;
+  fiscalYear: number;
+  isOperating: boolean;
+  /** A building id, or 'unassigned' for District Wide lines. */
+  buildingId?: number | 'unassigned';
+  categoryId?: number;
+  search?: string;
+  employeeStatus?: EmployeeStatus;
+  needsReview?: boolean;
+}
+
+/** Query keys: every line-item read sits under 'line-items', so one invalidation refreshes them all. */
+export const lineItemKeys = {
+  all: ['line-items'] as const,
+  lists: () => [...lineItemKeys.all, 'list'] as const,
+  employees: (budgetYearId: number, fiscalYear: number) =>
+    [...lineItemKeys.lists(), 'employees', budgetYearId, fiscalYear] as const,
+  proposed: (budgetYearId: number, fiscalYear: number) =>
+    [...lineItemKeys.lists(), 'proposed', budgetYearId, fiscalYear] as const,
+  needsReview: (budgetYearId: number) => [...lineItemKeys.lists(), 'needs-review', budgetYearId] as const,
+  totals: (filter?: TotalsFilter) =>
+    filter ? ([...lineItemKeys.all, 'totals', filter] as const) : ([...lineItemKeys.all, 'totals'] as const),
+  duplicates: (budgetYearId: number) => [...lineItemKeys.all, 'duplicates', budgetYearId] as const,
+  fiscalYears: (budgetYearId: number) => [...lineItemKeys.all, 'fiscal-years', budgetYearId] as const,
+};
+
+export const lineItemsApi = {
+  employees: (budgetYearId: number, fiscalYear: number) =>
+    api.get<EmployeeList>('/line-items/budget', { query: { budgetYearId, fiscalYear, isOperating: true } }),
+  proposed: (budgetYearId: number, fiscalYear: number) =>
+    api.get<ProposedList>('/line-items/budget', { query: { budgetYearId, fiscalYear, isOperating: false } }),
+  needsReview: (budgetYearId: number) =>
+    api.get<z.infer<typeof employeeLineItemsResponse>>('/line-items/budget/needs-review', {
+      query: { budgetYearId },
+    }),
+  totals: (filter: TotalsFilter) =>
+    api.get<BudgetTotals>('/line-items/budget/totals', { query: { ...filter } }),
+  duplicates: (budgetYearId: number) =>
+    api.get<z.infer<typeof duplicatesResponse>>('/line-items/duplicates', { query: { budgetYearId } }),
+  fiscalYears: (budgetYearId: number) =>
+    api.get<z.infer<typeof fiscalYearsResponse>>('/line-items/fiscal-years', { query: { budgetYearId } }),
+
+  updateEmployee: (id: number, body: UpdateEmployeeBody) =>
+    api.patch<z.infer<typeof employeeLineItemResponse>>(`/line-items/budget/${id}`, body),
+  setNextYearSalary: (id: number, nextYearSalary: number | null) =>
+    api.patch<z.infer<typeof employeeLineItemResponse>>(`/line-items/budget/${id}/next-year-salary`, {
+      nextYearSalary,
+    }),
+  setStatus: (id: number, employeeStatus: EmployeeStatus) =>
+    api.patch<z.infer<typeof employeeLineItemResponse>>(`/line-items/budget/${id}/status`, {
+      employeeStatus,
+    }),
+  create: (body: CreateEmployeeBody | CreateProposedBody) =>
+    api.post<z.infer<typeof lineItemResponse>>('/line-items', body),
+  updateProposed: (id: number, body: UpdateProposedBody) =>
+    api.put<z.infer<typeof proposedLineItemResponse>>(`/line-items/${id}`, body),
+  patch: (id: number, body: PatchLineItemBody) =>
+    api.patch<z.infer<typeof lineItemResponse>>(`/line-items/${id}`, body),
+  remove: (id: number) => api.delete<z.infer<typeof deleteLineItemResponse>>(`/line-items/${id}`),
+  merge: (keepId: number, deleteId: number) =>
+    api.post<z.infer<typeof mergeDuplicatesResponse>>('/line-items/merge-duplicates', { keepId, deleteId }),
+  dismiss: (id1: number, id2: number) =>
+    api.post<z.infer<typeof dismissDuplicateResponse>>('/line-items/dismiss-duplicate', { id1, id2 }),
+  bulkBuilding: (itemIds: number[], buildingId: number | null) =>
+    api.post<z.infer<typeof bulkCountResponse>>('/line-items/bulk-update', { itemIds, buildingId }),
+  bulkDelete: (itemIds: number[]) => api.post<BulkDeleteResult>('/line-items/bulk-delete', { itemIds }),
+  bulkStatus: (itemIds: number[], employeeStatus: EmployeeStatus) =>
+    api.post<z.infer<typeof bulkCountResponse>>('/line-items/bulk-status', { itemIds, employeeStatus }),
+  bulkWorkGroup: (body: BulkWorkGroupBody) =>
+    api.post<z.infer<typeof bulkCountResponse>>('/line-items/bulk-work-group', body),
+};
+
+// Lists stay fresh for a minute: a fiscal year can hold 50,000 lines, and every edit already
+// updates the cached list in place (see replaceLine), so there is no reason to download it again.
+const LIST_STALE_MS = 60_000;
+
+/**
+ * A list query that starts downloading during render. useQuery fetches from an effect, and React
+ * runs a child's effects first: the grid's own start-up (a few hundred milliseconds) would
+ * otherwise delay a 50,000-line download that can run alongside it.
+ */
+function useEagerList<T>(queryKey: readonly unknown[], queryFn: () => Promise<T>, enabled: boolean) {
+  const queryClient = useQueryClient();
+  if (enabled && !queryClient.getQueryState(queryKey)) {
+    void queryClient.prefetchQuery({ queryKey, queryFn, staleTime: LIST_STALE_MS });
+  }
+  return useQuery({ queryKey, queryFn, enabled, staleTime: LIST_STALE_MS });
+}
+
+export function useEmployeeLines(budgetYearId: number | undefined, fiscalYear: number | undefined) {
+  return useEagerList(
+    lineItemKeys.employees(budgetYearId ?? 0, fiscalYear ?? 0),
+    () => lineItemsApi.employees(budgetYearId!, fiscalYear!),
+    Boolean(budgetYearId && fiscalYear),
+  );
+}
+
+export function useProposedLines(budgetYearId: number | undefined, fiscalYear: number | undefined) {
+  return useEagerList(
+    lineItemKeys.proposed(budgetYearId ?? 0, fiscalYear ?? 0),
+    () => lineItemsApi.proposed(budgetYearId!, fiscalYear!),
+    Boolean(budgetYearId && fiscalYear),
+  );
+}
+
+export function useNeedsReview(budgetYearId: number | undefined) {
+  return useQuery({
+    queryKey: lineItemKeys.needsReview(budgetYearId ?? 0),
+    queryFn: () => lineItemsApi.needsReview(budgetYearId!),
+    enabled: Boolean(budgetYearId),
+  });
+}
+
+/** The summary cards' sums; the previous figures stay on screen while a new filter loads. */
+export function useLineTotals(filter: TotalsFilter | null) {
+  return useQuery({
+    queryKey: lineItemKeys.totals(filter ?? undefined),
+    queryFn: () => lineItemsApi.totals(filter!),
+    enabled: filter !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useDuplicates(budgetYearId: number | undefined) {
+  return useQuery({
+    queryKey: lineItemKeys.duplicates(budgetYearId ?? 0),
+    queryFn: () => lineItemsApi.duplicates(budgetYearId!),
+    enabled: Boolean(budgetYearId),
+  });
+}
+
+export function useFiscalYears(budgetYearId: number | undefined) {
+  return useQuery({
+    queryKey: lineItemKeys.fiscalYears(budgetYearId ?? 0),
+    queryFn: () => lineItemsApi.fiscalYears(budgetYearId!),
+    enabled: Boolean(budgetYearId),
+    retry: false,
+  });
+}
+
+/**
+ * Puts a saved line into every cached list that holds it (in place of a refetch of the whole
+ * fiscal year), then refreshes the sums, duplicate groups and the line's history.
+ */
+export function replaceLine(queryClient: QueryClient, line: AnyLine): Promise<void> {
+  // A new line joins the list of its own budget year, fiscal year and kind.
+  const home = line.isOperating
+    ? lineItemKeys.employees(line.budgetYearId, line.fiscalYear)
+    : lineItemKeys.proposed(line.budgetYearId, line.fiscalYear);
+  queryClient.setQueryData<{ lineItems: AnyLine[] }>(home, (data) =>
+    data && !data.lineItems.some((item) => item.id === line.id)
+      ? { lineItems: [...data.lineItems, line] }
+      : data,
+  );
+  queryClient.setQueriesData<{ lineItems: AnyLine[] }>({ queryKey: lineItemKeys.lists() }, (data) => {
+    if (!data || !data.lineItems.some((item) => item.id === line.id)) {
+      return data;
+    }
+    return { lineItems: data.lineItems.map((item) => (item.id === line.id ? line : item)) };
+  });
+  return refreshDerived(queryClient, [line.id]);
+}
+
+/** Takes deleted lines out of every cached list, then refreshes the sums. */
+export function removeLines(queryClient: QueryClient, ids: readonly number[]): Promise<void> {
+  const gone = new Set(ids);
+  queryClient.setQueriesData<{ lineItems: AnyLine[] }>({ queryKey: lineItemKeys.lists() }, (data) =>
+    data ? { lineItems: data.lineItems.filter((item) => !gone.has(item.id)) } : data,
+  );
+  return refreshDerived(queryClient, ids);
+}
+
+async function refreshDerived(queryClient: QueryClient, ids: readonly number[]): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: lineItemKeys.totals() }),
+    queryClient.invalidateQueries({ queryKey: [...lineItemKeys.all, 'duplicates'] }),
+    queryClient.invalidateQueries({ queryKey: [...lineItemKeys.lists(), 'needs-review'] }),
+    ...ids.map((id) => queryClient.invalidateQueries({ queryKey: ['history', 'line-item', id] })),
+  ]);
+}
+
+/** After a bulk change: reload every list and sum (a bulk call can touch thousands of lines). */
+export function refreshAllLines(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: lineItemKeys.all });
+}
+
+/**
+ * A mutation that saves one line and answers with it ({ lineItem }): the saved line replaces the
+ * cached one, so the grid updates that row without downloading the fiscal year again.
+ */
+export function useLineMutation<V>(save: (variables: V) => Promise<{ lineItem: AnyLine }>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: save,
+    onSuccess: ({ lineItem }) => replaceLine(queryClient, lineItem),
+  });
+}
+
+const BULK_CHUNK = 5000;
+
+/**
+ * Runs a bulk call over any number of ids in chunks of 5,000 (the API's limit per call), one after
+ * another, and returns each chunk's answer. "Select all" on 50,000 lines is ten calls.
+ */
+export async function inChunks<R>(
+  ids: readonly number[],
+  call: (chunk: number[]) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = [];
+  for (let i = 0; i < ids.length; i += BULK_CHUNK) {
+    results.push(await call(ids.slice(i, i + BULK_CHUNK)));
+  }
+  return results;
+}
+
+/** Bulk delete over any number of ids: the deleted count and every id that failed, with its reason. */
+export async function bulkDeleteAll(ids: readonly number[]): Promise<BulkDeleteResult> {
+  const parts = await inChunks(ids, lineItemsApi.bulkDelete);
+  return {
+    deleted: parts.reduce((n, p) => n + p.deleted, 0),
+    failed: parts.flatMap((p) => p.failed),
+  };
+}

@@ -1,0 +1,47 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { BudgetVersion, versionResponse, versionsResponse } from '@server/schemas/versions';
+import { api } from '@web/api/client';
+
+export type { BudgetVersion };
+export type VersionsResponse = z.infer<typeof versionsResponse>;
+export type VersionResponse = z.infer<typeof versionResponse>;
+
+export interface VersionFilter {
+  budgetYearId?: number;
+  fiscalYear?: string;
+}
+
+export interface NewVersion {
+  /** 'FY26' as the form offers it. */
+  fiscalYear: string;
+  label: string;
+  description: string | null;
+  status: 'DRAFT';
+  /** The signed-in user's id or 'admin' (SPEC section 7); the server records the signed-in user. */
+  uploadedBy: number | 'admin';
+  budgetYearId?: number;
+}
+
+/** Query keys for budget versions. */
+export const versionKeys = {
+  all: ['versions'] as const,
+  list: (filter: VersionFilter) => [...versionKeys.all, 'list', filter] as const,
+};
+
+export const versionsApi = {
+  list: (filter: VersionFilter) => api.get<VersionsResponse>('/versions', { query: { ...filter } }),
+  create: (body: NewVersion) => api.post<VersionResponse>('/versions', body),
+};
+
+export function useVersions(filter: VersionFilter, enabled = true) {
+  return useQuery({ queryKey: versionKeys.list(filter), queryFn: () => versionsApi.list(filter), enabled });
+}
+
+export function useCreateVersion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: versionsApi.create,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: versionKeys.all }),
+  });
+}

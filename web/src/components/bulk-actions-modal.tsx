@@ -1,0 +1,238 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { errorMessage } from '@web/api/client';
+import {
+  bulkDeleteAll,
+  inChunks,
+  lineItemsApi,
+  refreshAllLines,
+  type EmployeeLineItem,
+  type EmployeeStatus,
+} from '@web/api/line-items';
+import { useBuildings, useWorkGroups } from '@web/api/lookups';
+import { Alert } from '@web/components/alert';
+import { DISTRICT_WIDE } from '@web/components/data-grid/column-types';
+import { Modal } from '@web/components/modal';
+import { Select } from '@web/components/select';
+import { STATUS_OPTIONS } from '@web/components/employee-form';
+
+type Action = '' | 'building' | 'workGroup' | 'status' | 'delete';
+
+const ACTIONS = [
+  { value: 'building', label: 'Assign building' },
+  { value: 'workGroup', label: 'Assign work group' },
+  { value: 'status', label: 'Set status' },
+  { value: 'delete', label: 'Delete' },
+];
+
+const FAILURE: Record<Exclude<Action, ''>, string> = {
+  building: 'Error assigning building',
+  workGroup: 'Error assigning work group',
+  status: 'Error setting status',
+  delete: 'Error deleting employees',
+};
+
+const NONE = 'none';
+
+/** Every selected line failed to delete: the first few reasons travel in the message. */
+class PartialFailure extends Error {}
+
+interface BulkActionsModalProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  selected: readonly EmployeeLineItem[];
+  /** Called after a success with the message to confirm; the screen clears the selection. */
+  onDone(message: string): void;
+}
+
+const plural = (n: number) => `${n.toLocaleString('en-US')} employee${n === 1 ? '' : 's'}`;
+
+/** The Employee Budget Manager's Bulk Actions: assign building or work group, set status, delete. */
+export function BulkActionsModal({ open, onOpenChange, selected, onDone }: BulkActionsModalProps) {
+  const queryClient = useQueryClient();
+  const buildings = useBuildings();
+  const workGroups = useWorkGroups();
+  const [action, setAction] = useState<Action>('');
+  const [buildingId, setBuildingId] = useState('');
+  const [workGroup, setWorkGroup] = useState('');
+  const [status, setStatus] = useState<EmployeeStatus>('Active');
+  const [problem, setProblem] = useState<{ title: string; detail?: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (open) {
+      setAction('');
+      setBuildingId('');
+      setWorkGroup('');
+      setStatus('Active');
+      setProblem(null);
+    }
+  }, [open]);
+
+  const buildingOptions = useMemo(
+    () => [
+      { value: NONE, label: DISTRICT_WIDE },
+      ...(buildings.data?.buildings ?? []).map((b) => ({ value: String(b.id), label: b.name })),
+    ],
+    [buildings.data],
+  );
+
+  const run = async (ids: number[]): Promise<string> => {
+    switch (action) {
+      case 'building': {
+        const building = buildingId === NONE ? null : Number(buildingId);
+        const parts = await inChunks(ids, (chunk) => lineItemsApi.bulkBuilding(chunk, building));
+        const name = buildingOptions.find((o) => o.value === buildingId)?.label ?? 'the building';
+        return `Assigned ${plural(parts.reduce((n, p) => n + p.count, 0))} to ${name}`;
+      }
+      case 'workGroup': {
+        const name = workGroup.trim();
+        const parts = await inChunks(ids, (chunk) =>
+          lineItemsApi.bulkWorkGroup({ itemIds: chunk, workGroup: name }),
+        );
+        return `Assigned ${plural(parts.reduce((n, p) => n + p.count, 0))} to ${name}`;
+      }
+      case 'status': {
+        const parts = await inChunks(ids, (chunk) => lineItemsApi.bulkStatus(chunk, status));
+        return `Set ${plural(parts.reduce((n, p) => n + p.count, 0))} to ${status}`;
+      }
+      default: {
+        const result = await bulkDeleteAll(ids);
+        if (result.deleted === 0 && result.failed.length > 0) {
+          throw new PartialFailure(
+            result.failed
+              .slice(0, 5)
+              .map((f) => `#${f.id}: ${f.error}`)
+              .join('; '),
+          );
+        }
+        if (result.failed.length > 0) {
+          return `Deleted ${plural(result.deleted)}; ${result.failed.length} could not be deleted: ${result.failed
+            .slice(0, 3)
+            .map((f) => `#${f.id}: ${f.error}`)
+            .join('; ')}`;
+        }
+        return `Deleted ${plural(result.deleted)}`;
+      }
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setProblem(null);
+    if (selected.length === 0 || action === '') {
+      setProblem({ title: 'Please select employees and choose an action' });
+      return;
+    }
+    if (action === 'building' && buildingId === '') {
+      setProblem({ title: 'Please select a building' });
+      return;
+    }
+    if (action === 'workGroup' && workGroup.trim() === '') {
+      setProblem({ title: 'Please enter a work group' });
+      return;
+    }
+    setBusy(true);
+    try {
+      const message = await run(selected.map((s) => s.id));
+      onDone(message);
+    } catch (err) {
+      setProblem({
+        title: FAILURE[action],
+        detail: err instanceof PartialFailure ? err.message : errorMessage(err, ''),
+      });
+    } finally {
+      setBusy(false);
+      // Even a failed call may have changed some chunks; show the server's truth.
+      void refreshAllLines(queryClient);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Bulk Actions"
+      description={`${plural(selected.length)} selected`}
+    >
+      <form className="form-stack" onSubmit={(e) => void submit(e)} noValidate>
+        {problem ? <Alert title={problem.title}>{problem.detail || null}</Alert> : null}
+        <div className="field">
+          <label htmlFor="bulk-action">Action</label>
+          <Select
+            id="bulk-action"
+            value={action}
+            placeholder="Choose an action"
+            options={ACTIONS}
+            onValueChange={(v) => {
+              setAction(v as Action);
+              setProblem(null);
+            }}
+          />
+        </div>
+        {action === 'building' ? (
+          <div className="field">
+            <label htmlFor="bulk-building">Building</label>
+            <Select
+              id="bulk-building"
+              value={buildingId}
+              placeholder="Choose a building"
+              options={buildingOptions}
+              onValueChange={(v) => {
+                setBuildingId(v);
+                setProblem(null);
+              }}
+            />
+          </div>
+        ) : null}
+        {action === 'workGroup' ? (
+          <div className="field">
+            <label htmlFor="bulk-work-group">Work group</label>
+            <input
+              id="bulk-work-group"
+              className="input"
+              list="bulk-work-groups"
+              autoComplete="off"
+              value={workGroup}
+              onChange={(e) => setWorkGroup(e.target.value)}
+            />
+            <datalist id="bulk-work-groups">
+              {(workGroups.data?.workGroups ?? []).map((g) => (
+                <option key={g.id} value={g.name} />
+              ))}
+            </datalist>
+          </div>
+        ) : null}
+        {action === 'status' ? (
+          <div className="field">
+            <label htmlFor="bulk-status">Status</label>
+            <Select
+              id="bulk-status"
+              value={status}
+              options={STATUS_OPTIONS}
+              onValueChange={(v) => setStatus(v as EmployeeStatus)}
+            />
+            <span className="field__hint">Inactive and Retiring clear the next-year salary.</span>
+          </div>
+        ) : null}
+        {action === 'delete' ? (
+          <Alert variant="info" title="This cannot be undone">
+            {`The ${plural(selected.length)} selected will be deleted.`}
+          </Alert>
+        ) : null}
+        <div className="form-actions">
+          <button type="button" className="btn btn--secondary" onClick={() => onOpenChange(false)}>
+            Cancel
+          </button>
+          <button
+            type="submit"
+            className={action === 'delete' ? 'btn btn--danger' : 'btn btn--primary'}
+            disabled={busy}
+          >
+            {busy ? 'Applying...' : action === 'delete' ? `Delete ${plural(selected.length)}` : 'Apply'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,88 @@
+import { LazyPlot } from './lazy-plot';
+import { CHART_GRID, CHART_MUTED, seriesColor } from './palette';
+
+export interface BarDatum {
+  label: string;
+  value: number;
+  color?: string | null;
+  /** The text shown on hover and at the bar's end. */
+  text: string;
+}
+
+interface BarChartProps {
+  data: readonly BarDatum[];
+  /** Accessible summary of the chart. */
+  label: string;
+  orientation?: 'h' | 'v';
+  height?: number;
+  /** Axis range [0, max]; defaults to 110% of the largest bar so the end labels fit. */
+  max?: number;
+  /** Tick labels for the value axis, e.g. millions. */
+  tickFormat?(value: number): string;
+  showValues?: boolean;
+}
+
+/** Round tick values from 0 to max: steps of 1, 2, 2.5 or 5 times a power of ten, about four of them. */
+export function niceTicks(max: number, count = 4): number[] {
+  if (!(max > 0)) {
+    return [0];
+  }
+  const raw = max / count;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 2.5, 5, 10].map((m) => m * power).find((s) => s >= raw) ?? 10 * power;
+  const ticks: number[] = [];
+  for (let v = 0; v <= max + step * 1e-9; v += step) {
+    ticks.push(Math.round(v * 1e6) / 1e6);
+  }
+  return ticks;
+}
+
+/** A bar chart, horizontal by default (long building and category names read better sideways). */
+export function BarChart({
+  data,
+  label,
+  orientation = 'h',
+  height,
+  max,
+  tickFormat,
+  showValues = true,
+}: BarChartProps) {
+  const horizontal = orientation === 'h';
+  const rows = horizontal ? [...data].reverse() : [...data];
+  const top = max ?? Math.max(0, ...data.map((d) => d.value)) * 1.1;
+  const ticks = niceTicks(top);
+  const valueAxis = {
+    range: [0, top || 1],
+    gridcolor: CHART_GRID,
+    zeroline: false,
+    tickfont: { color: CHART_MUTED },
+    ...(tickFormat ? { tickvals: ticks, ticktext: ticks.map(tickFormat) } : {}),
+  };
+  const labelAxis = { automargin: true, tickfont: { color: CHART_MUTED } };
+  const trace = {
+    type: 'bar',
+    orientation,
+    x: horizontal ? rows.map((d) => d.value) : rows.map((d) => d.label),
+    y: horizontal ? rows.map((d) => d.label) : rows.map((d) => d.value),
+    marker: { color: rows.map((d, i) => d.color ?? seriesColor(horizontal ? rows.length - 1 - i : i)) },
+    text: showValues ? rows.map((d) => d.text) : undefined,
+    textposition: 'outside',
+    cliponaxis: false,
+    customdata: rows.map((d) => d.text),
+    hovertemplate: '%{' + (horizontal ? 'y' : 'x') + '}: %{customdata}<extra></extra>',
+  };
+  return (
+    <LazyPlot
+      label={label}
+      height={height ?? (horizontal ? Math.max(160, rows.length * 34 + 48) : 300)}
+      data={[trace]}
+      layout={{
+        showlegend: false,
+        bargap: 0.35,
+        margin: { l: 8, r: 24, t: 8, b: horizontal ? 32 : 8 },
+        xaxis: horizontal ? valueAxis : labelAxis,
+        yaxis: horizontal ? labelAxis : valueAxis,
+      }}
+    />
+  );
+}

@@ -1,0 +1,36 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import '@web/components/data-grid/data-grid.css';
+import type { DataGridProps, GridRow } from '@web/components/data-grid/ag-data-grid';
+import { GRID_HEADER_HEIGHT, GRID_ROW_HEIGHT } from '@web/components/data-grid/grid-size';
+
+export type { DataGridProps, GridRow };
+
+// AG Grid (about 300 kB compressed) arrives in its own chunk, so a screen renders its filters and
+// starts downloading its lines at once; the grid code loads and starts up alongside that download
+// instead of before it.
+const AgDataGrid = lazy(async () => {
+  const mod = await import('@web/components/data-grid/ag-data-grid');
+  return { default: mod.AgDataGrid as ComponentType<DataGridProps<GridRow>> };
+});
+
+/** Where the grid will be, while its code loads: the same height, so nothing jumps. */
+function GridPlaceholder({ maxHeight = 600 }: { maxHeight?: number }) {
+  return (
+    <div
+      className="data-grid data-grid--placeholder"
+      style={{ height: Math.min(maxHeight, GRID_HEADER_HEIGHT + 4 * GRID_ROW_HEIGHT + 18) }}
+      role="status"
+    >
+      Loading table...
+    </div>
+  );
+}
+
+/** The app's data grid (see ag-data-grid.tsx for what it does). */
+export function DataGrid<T extends GridRow>(props: DataGridProps<T>) {
+  return (
+    <Suspense fallback={<GridPlaceholder maxHeight={props.maxHeight} />}>
+      <AgDataGrid {...(props as unknown as DataGridProps<GridRow>)} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,110 @@
+import type { CellEditRequestEvent } from 'ag-grid-community';
+import { useCallback } from 'react';
+import { errorMessage } from '@web/api/client';
+import {
+  lineItemsApi,
+  useLineMutation,
+  type EmployeeLineItem,
+  type EmployeeStatus,
+} from '@web/api/line-items';
+import { useToast } from '@web/components/toast';
+import { employeeName } from '@web/components/employee-cells';
+
+type InlineEdit =
+  | { field: 'nextYearSalary'; id: number; value: number | null }
+  | { field: 'employeeStatus'; id: number; value: EmployeeStatus }
+  | { field: 'dateOfDeparture'; id: number; value: string | null };
+
+const FAILURE: Record<InlineEdit['field'], string> = {
+  nextYearSalary: 'Failed to update next year salary',
+  employeeStatus: 'Failed to update status',
+  dateOfDeparture: 'Failed to update departure date',
+};
+
+const SAVED: Record<InlineEdit['field'], string> = {
+  nextYearSalary: 'Next-year salary saved',
+  employeeStatus: 'Status saved',
+  dateOfDeparture: 'Departure date saved',
+};
+
+function save(edit: InlineEdit) {
+  switch (edit.field) {
+    case 'nextYearSalary':
+      return lineItemsApi.setNextYearSalary(edit.id, edit.value);
+    case 'employeeStatus':
+      return lineItemsApi.setStatus(edit.id, edit.value);
+    default:
+      return lineItemsApi.updateEmployee(edit.id, { dateOfDeparture: edit.value });
+  }
+}
+
+/** Two decimals at most, 0 or more: what a salary cell accepts. */
+function salaryProblem(value: unknown): string | null {
+  if (value === null || value === undefined || value === '') {
+    return null;
+  }
+  const n = Number(value);
+  if (!Number.isFinite(n)) {
+    return 'Salary must be a number';
+  }
+  if (n < 0) {
+    return 'Salary cannot be negative';
+  }
+  return Math.abs(n * 100 - Math.round(n * 100)) > 1e-6 ? 'Use at most 2 decimal places' : null;
+}
+
+/**
+ * Saves the employee grid's inline edits (next-year salary, status, departure date). The grid
+ * never changes a row itself (readOnlyEdit): the saved row from the server replaces it, and a
+ * failure leaves the old value in place with the SPEC's message.
+ */
+export function useEmployeeInlineEdits() {
+  const notify = useToast();
+  const mutation = useLineMutation(save);
+  const { mutate } = mutation;
+
+  const onCellEditRequest = useCallback(
+    (event: CellEditRequestEvent<EmployeeLineItem>) => {
+      const line = event.data;
+      const field = event.colDef.field;
+      let edit: InlineEdit;
+      if (field === 'nextYearSalary') {
+        const problem = salaryProblem(event.newValue);
+        if (problem) {
+          notify({ variant: 'error', title: FAILURE.nextYearSalary, description: problem });
+          return;
+        }
+        const value = event.newValue === null || event.newValue === '' ? null : Number(event.newValue);
+        if (value === null && !line.nextYearSalaryManual) {
+          return;
+        }
+        edit = { field, id: line.id, value: value === null ? null : Math.round(value * 100) / 100 };
+      } else if (field === 'employeeStatus') {
+        if (event.newValue === line.employeeStatus) {
+          return;
+        }
+        edit = { field, id: line.id, value: event.newValue as EmployeeStatus };
+      } else if (field === 'dateOfDeparture') {
+        const value = (event.newValue as string | null) || null;
+        if (value === line.dateOfDeparture) {
+          return;
+        }
+        edit = { field, id: line.id, value };
+      } else {
+        return;
+      }
+      mutate(edit, {
+        onSuccess: () => notify({ title: SAVED[edit.field], description: employeeName(line) }),
+        onError: (err) =>
+          notify({
+            variant: 'error',
+            title: FAILURE[edit.field],
+            description: errorMessage(err, '') || undefined,
+          }),
+      });
+    },
+    [mutate, notify],
+  );
+
+  return { onCellEditRequest, saving: mutation.isPending };
+}

@@ -1,0 +1,121 @@
+import { errorMessage } from '@web/api/client';
+import { useHistory, type HistoryEntity } from '@web/api/history';
+import { formatDateTime, formatMoneyCents } from '@web/lib/format';
+
+const FIELD_LABELS: Record<string, string> = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  position: 'Position',
+  currentSalary: 'Current salary',
+  nextYearSalary: 'Next-year salary',
+  nextYearSalaryManual: 'Set by hand (manual)',
+  currentFTE: 'FTE',
+  locationCode: 'Location code',
+  deseCode: 'DESE code',
+  department: 'Department',
+  workGroupId: 'Work group id',
+  workGroup: 'Work group',
+  jobClass: 'Job class',
+  hireDate: 'Hire date',
+  dateOfDeparture: 'Departure date',
+  employeeStatus: 'Status',
+  budgetStatus: 'Budget status',
+  buildingId: 'Building id',
+  categoryId: 'Category id',
+  notes: 'Notes',
+  accountDescription: 'Account description',
+  accountLine: 'Account line',
+  deseCategories: 'DESE categories',
+  amount: 'Amount',
+  name: 'Name',
+  'metadata.needsReview': 'Needs review',
+  'metadata.importWarnings': 'Import warnings',
+};
+
+const MONEY_FIELDS = new Set(['currentSalary', 'nextYearSalary', 'amount']);
+
+function label(field: string): string {
+  return FIELD_LABELS[field] ?? field;
+}
+
+function show(field: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') {
+    return '—';
+  }
+  if (MONEY_FIELDS.has(field) && typeof value === 'number') {
+    return formatMoneyCents(value);
+  }
+  if (typeof value === 'boolean') {
+    return value ? 'Yes' : 'No';
+  }
+  if (Array.isArray(value)) {
+    return value.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join('; ');
+  }
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+const ACTION_LABELS: Record<string, string> = {
+  create: 'Created',
+  update: 'Updated',
+  delete: 'Deleted',
+  merge: 'Merged',
+  status: 'Status changed',
+};
+
+interface HistoryPanelProps {
+  entity: HistoryEntity;
+  id: number;
+}
+
+/** Who changed what and when on one record, newest first (read from the audit log). */
+export function HistoryPanel({ entity, id }: HistoryPanelProps) {
+  const history = useHistory(entity, id);
+  const headingId = `history-${entity}-${id}`;
+  return (
+    <section className="history" aria-labelledby={headingId}>
+      <h3 id={headingId}>History</h3>
+      {history.isPending ? <p className="muted">Loading history...</p> : null}
+      {history.isError ? (
+        <p className="field__error" role="alert">
+          {errorMessage(history.error, 'Failed to load history')}
+        </p>
+      ) : null}
+      {history.data && history.data.entries.length === 0 ? (
+        <p className="muted">No changes recorded yet.</p>
+      ) : null}
+      {history.data && history.data.entries.length > 0 ? (
+        <ol className="history__list">
+          {history.data.entries.map((entry) => (
+            <li key={entry.id} className="history__entry">
+              <strong>{ACTION_LABELS[entry.action] ?? entry.action}</strong>{' '}
+              <span className="history__meta">
+                by {entry.actor} · {formatDateTime(entry.createdAt)}
+              </span>
+              {entry.changes.length > 0 && entry.action !== 'create' && entry.action !== 'delete' ? (
+                <table className="history__changes">
+                  <caption className="visually-hidden">Fields changed</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Field</th>
+                      <th scope="col">Before</th>
+                      <th scope="col">After</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {entry.changes.map((change) => (
+                      <tr key={change.field}>
+                        <th scope="row">{label(change.field)}</th>
+                        <td>{show(change.field, change.before)}</td>
+                        <td>{show(change.field, change.after)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,157 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { BudgetYear } from '@web/api/budget-years';
+import { useBudgetYear } from '@web/budget-year/budget-year-context';
+import { useFiscalYears } from '@web/api/line-items';
+import type { Building } from '@web/api/lookups';
+import { Select, type SelectOption } from '@web/components/select';
+import { DISTRICT_WIDE } from '@web/components/data-grid/column-types';
+
+/** Filter values of the select controls: 'all', 'unassigned' (buildings only) or an id. */
+export const ALL = 'all';
+export const UNASSIGNED = 'unassigned';
+
+/** Buildings for a filter: all, Unassigned (District Wide lines), then each building. */
+export function buildingFilterOptions(buildings: readonly Building[] | undefined): SelectOption[] {
+  return [
+    { value: ALL, label: 'All buildings' },
+    { value: UNASSIGNED, label: `Unassigned (${DISTRICT_WIDE})` },
+    ...(buildings ?? []).map((b) => ({ value: String(b.id), label: b.name })),
+  ];
+}
+
+/** The building filter as the totals call takes it. */
+export function buildingParam(value: string): number | 'unassigned' | undefined {
+  if (value === ALL) {
+    return undefined;
+  }
+  return value === UNASSIGNED ? 'unassigned' : Number(value);
+}
+
+/** Whether a line's building passes the building filter. */
+export function buildingMatches(value: string, buildingId: number | null): boolean {
+  if (value === ALL) {
+    return true;
+  }
+  return value === UNASSIGNED ? buildingId === null : buildingId === Number(value);
+}
+
+/** Case-insensitive "contains" over the same fields the server's totals search uses. */
+export function textMatches(needle: string, fields: readonly (string | null | undefined)[]): boolean {
+  if (!needle) {
+    return true;
+  }
+  const n = needle.toLowerCase();
+  return fields.some((f) => typeof f === 'string' && f.toLowerCase().includes(n));
+}
+
+interface FilterSelectProps {
+  id: string;
+  label: string;
+  value: string;
+  options: readonly SelectOption[];
+  onChange(value: string): void;
+  disabled?: boolean;
+}
+
+/** A labelled select in a filter bar. */
+export function FilterSelect({ id, label, value, options, onChange, disabled }: FilterSelectProps) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <Select id={id} value={value} options={options} onValueChange={onChange} disabled={disabled} />
+    </div>
+  );
+}
+
+interface SearchFieldProps {
+  id: string;
+  label?: string;
+  placeholder: string;
+  onSearch(value: string): void;
+}
+
+/** A search box that reports its text a moment after typing stops (no refiltering per keystroke). */
+export function SearchField({ id, label = 'Search', placeholder, onSearch }: SearchFieldProps) {
+  const [text, setText] = useState('');
+  const report = useRef({ onSearch, last: '' });
+  report.current.onSearch = onSearch;
+  useEffect(() => {
+    const value = text.trim();
+    if (value === report.current.last) {
+      return undefined;
+    }
+    const timer = setTimeout(() => {
+      report.current.last = value;
+      report.current.onSearch(value);
+    }, 250);
+    return () => clearTimeout(timer);
+  }, [text]);
+  return (
+    <div className="field field--grow">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        className="input"
+        type="search"
+        placeholder={placeholder}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
+    </div>
+  );
+}
+
+/** The budget year's own fiscal years when the server cannot list them: the one before to the one after. */
+function fallbackYears(budgetYear: BudgetYear | null): number[] {
+  const current = budgetYear?.currentFiscalYear;
+  return current ? [current - 1, current, current + 1] : [];
+}
+
+/**
+ * The fiscal years of the selected budget year and the one chosen. A new budget year starts on
+ * its current fiscal year when it has lines for it, else on its first fiscal year.
+ */
+export function useFiscalYearChoice(budgetYear: BudgetYear | null) {
+  const query = useFiscalYears(budgetYear?.id);
+  const years = useMemo(() => {
+    const listed = query.data?.fiscalYears ?? [];
+    return [...(listed.length ? listed : fallbackYears(budgetYear))].sort((a, b) => a - b);
+  }, [query.data, budgetYear]);
+  const [chosen, setChosen] = useState<{ budgetYearId: number; fiscalYear: number } | null>(null);
+  const current = budgetYear?.currentFiscalYear ?? null;
+  let fiscalYear: number | undefined;
+  if (chosen && chosen.budgetYearId === budgetYear?.id && years.includes(chosen.fiscalYear)) {
+    fiscalYear = chosen.fiscalYear;
+  } else if (current !== null && years.includes(current)) {
+    fiscalYear = current;
+  } else {
+    fiscalYear = years[0];
+  }
+  const choose = (value: number) => {
+    if (budgetYear) {
+      setChosen({ budgetYearId: budgetYear.id, fiscalYear: value });
+    }
+  };
+  const options: SelectOption[] = years.map((y) => ({
+    value: String(y),
+    label: `FY${String(y).slice(-2)} (${y})`,
+  }));
+  return { fiscalYear, years, options, choose, isLoading: query.isPending && Boolean(budgetYear) };
+}
+
+/** The budget year chosen in the header, offered again beside the other filters (same selection). */
+export function BudgetYearFilter({ id }: { id: string }) {
+  const { budgetYears, selected, select } = useBudgetYear();
+  if (budgetYears.length === 0) {
+    return null;
+  }
+  return (
+    <FilterSelect
+      id={id}
+      label="Budget year"
+      value={selected ? String(selected.id) : ''}
+      options={budgetYears.map((y) => ({ value: String(y.id), label: y.fiscalYear }))}
+      onChange={(v) => select(Number(v))}
+    />
+  );
+}

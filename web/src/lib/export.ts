@@ -1,0 +1,132 @@
+/**
+ * Exports of what a grid shows, to CSV and to Excel (.xlsx). Both neutralise text that a
+ * spreadsheet would run as a formula (CSV/formula injection): an imported description such as
+ * `=HYPERLINK("http://evil","click")` must arrive as text, never as a live formula.
+ */
+
+/** How a column is written: money and numbers stay numbers in .xlsx (money with a currency format). */
+export type ExportKind = 'text' | 'money' | 'number';
+
+export type ExportValue = string | number | boolean | null | undefined;
+
+export interface ExportColumn<T> {
+  header: string;
+  kind: ExportKind;
+  value(row: T): ExportValue;
+}
+
+/** Characters that make Excel, LibreOffice or Google Sheets treat a cell as a formula or command. */
+const FORMULA_TRIGGERS = new Set(['=', '+', '-', '@', '\t', '\r']);
+
+/** Prefixes a single quote to text starting with = + - @ tab or carriage return (OWASP's advice). */
+export function neutralise(text: string): string {
+  return text.length > 0 && FORMULA_TRIGGERS.has(text[0]) ? `'${text}` : text;
+}
+
+/** The cell as it is written: numbers for numeric columns, neutralised text otherwise. */
+export function exportCell<T>(column: ExportColumn<T>, row: T): string | number | null {
+  const raw = column.value(row);
+  if (raw === null || raw === undefined || raw === '') {
+    return null;
+  }
+  if (column.kind !== 'text') {
+    const n = typeof raw === 'number' ? raw : Number(raw);
+    if (Number.isFinite(n)) {
+      return n;
+    }
+  }
+  return neutralise(String(raw));
+}
+
+function csvField(value: string | number | null): string {
+  if (value === null) {
+    return '';
+  }
+  const text = String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** RFC 4180 CSV (CRLF line ends) with a header row. */
+export function toCsv<T>(rows: readonly T[], columns: readonly ExportColumn<T>[]): string {
+  const lines = [columns.map((c) => csvField(neutralise(c.header))).join(',')];
+  for (const row of rows) {
+    lines.push(columns.map((c) => csvField(exportCell(c, row))).join(','));
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+function download(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoke after the click has been handled, or some browsers cancel the download.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Downloads the rows as CSV; a byte-order mark makes Excel read it as UTF-8 (names with accents). */
+export function exportCsv<T>(
+  rows: readonly T[],
+  columns: readonly ExportColumn<T>[],
+  fileName: string,
+): void {
+  const blob = new Blob(['\uFEFF', toCsv(rows, columns)], { type: 'text/csv;charset=utf-8' });
+  download(blob, fileName.endsWith('.csv') ? fileName : `${fileName}.csv`);
+}
+
+const CURRENCY_FORMAT = '"$"#,##0.00;[Red]-"$"#,##0.00';
+const NUMBER_FORMAT = '#,##0.##';
+
+/**
+ * The workbook as bytes. exceljs is loaded only when someone exports, so it never weighs on the
+ * first load of a screen.
+ */
+export async function buildXlsx<T>(
+  rows: readonly T[],
+  columns: readonly ExportColumn<T>[],
+  sheetName = 'Export',
+): Promise<ArrayBuffer> {
+  const mod = await import('exceljs');
+  // The browser build is a CommonJS bundle: depending on the bundler the classes sit on `default`.
+  const ExcelJS = (mod.default ?? mod) as typeof mod.default;
+  const workbook = new ExcelJS.Workbook();
+  workbook.created = new Date();
+  // Sheet names: at most 31 characters, none of : \ / ? * [ ].
+  const sheet = workbook.addWorksheet(sheetName.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31) || 'Export', {
+    views: [{ state: 'frozen', ySplit: 1 }],
+  });
+  sheet.columns = columns.map((c) => ({
+    header: neutralise(c.header),
+    width: Math.min(40, Math.max(10, c.header.length + 4)),
+    style:
+      c.kind === 'money' ? { numFmt: CURRENCY_FORMAT } : c.kind === 'number' ? { numFmt: NUMBER_FORMAT } : {},
+  }));
+  sheet.getRow(1).font = { bold: true };
+  for (const row of rows) {
+    sheet.addRow(columns.map((c) => exportCell(c, row)));
+  }
+  const bytes = (await workbook.xlsx.writeBuffer()) as unknown as Uint8Array | ArrayBuffer;
+  if (bytes instanceof ArrayBuffer) {
+    return bytes;
+  }
+  // A copy that is exactly the workbook (a pooled Buffer may be a view on a larger block).
+  return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+}
+
+/** Downloads the rows as an Excel workbook with one sheet. */
+export async function exportXlsx<T>(
+  rows: readonly T[],
+  columns: readonly ExportColumn<T>[],
+  fileName: string,
+  sheetName?: string,
+): Promise<void> {
+  const bytes = await buildXlsx(rows, columns, sheetName);
+  const blob = new Blob([bytes], {
+    type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  });
+  download(blob, fileName.endsWith('.xlsx') ? fileName : `${fileName}.xlsx`);
+}

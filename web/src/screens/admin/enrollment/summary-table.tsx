@@ -1,0 +1,57 @@
+import type { EnrollmentResponse } from '@web/api/enrollment';
+import { buildingTypeLabel } from './building-grid';
+
+const share = (part: number, whole: number) => (whole > 0 ? `${((part / whole) * 100).toFixed(1)}%` : '—');
+
+/** Students and special education by building, with district totals. */
+export function SummaryTable({ data }: { data: EnrollmentResponse }) {
+  return (
+    <div className="table-wrap">
+      <table className="table table--compact">
+        <caption className="table-caption">Enrollment summary</caption>
+        <thead>
+          <tr>
+            <th scope="col">Building</th>
+            <th scope="col">Type</th>
+            <th scope="col" className="num">
+              Grades entered
+            </th>
+            <th scope="col" className="num">
+              Students
+            </th>
+            <th scope="col" className="num">
+              Special Ed
+            </th>
+            <th scope="col" className="num">
+              Special Ed share
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.buildings.map((b) => (
+            <tr key={b.id}>
+              <th scope="row">{b.name}</th>
+              <td>{buildingTypeLabel(b.buildingType)}</td>
+              <td className="num">
+                {b.gradesEntered} of {b.grades.length}
+              </td>
+              <td className="num">{b.totalStudents.toLocaleString('en-US')}</td>
+              <td className="num">{b.specialEdStudents.toLocaleString('en-US')}</td>
+              <td className="num">{share(b.specialEdStudents, b.totalStudents)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">District</th>
+            <td />
+            <td />
+            <td className="num">{data.totals.students.toLocaleString('en-US')}</td>
+            <td className="num">{data.totals.specialEd.toLocaleString('en-US')}</td>
+            <td className="num">{share(data.totals.specialEd, data.totals.students)}</td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}

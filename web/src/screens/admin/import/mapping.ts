@@ -1,0 +1,56 @@
+import type { ImportAnalysis } from '@server/schemas/import';
+import { SKIP } from '@server/schemas/import';
+
+/** The wizard's mapping: a column name, or SKIP, for every expected field. */
+export type FieldMapping = Record<string, string>;
+
+/** The analysis's suggestions as a starting mapping (fields with no suggestion are skipped). */
+export function initialMapping(analysis: ImportAnalysis): FieldMapping {
+  const mapping: FieldMapping = {};
+  for (const { field } of analysis.expectedColumns) {
+    mapping[field] = analysis.suggestedMappings[field]?.csvColumn ?? SKIP;
+  }
+  return mapping;
+}
+
+/** Labels of required fields left unmapped or on SKIP (SPEC section 5). */
+export function missingRequired(analysis: ImportAnalysis, mapping: FieldMapping): string[] {
+  return analysis.expectedColumns
+    .filter((f) => f.required && (!mapping[f.field] || mapping[f.field] === SKIP))
+    .map((f) => f.label);
+}
+
+export const requiredMessage = (labels: readonly string[]) =>
+  `Please map required fields: ${labels.join(', ')}`;
+
+/** The body's columnMappings: SKIP becomes null. */
+export function toColumnMappings(mapping: FieldMapping): Record<string, string | null> {
+  return Object.fromEntries(
+    Object.entries(mapping).map(([field, column]) => [field, column === SKIP ? null : column]),
+  );
+}
+
+/** Columns no field uses, which may go to notes instead. */
+export function unmappedColumns(analysis: ImportAnalysis, mapping: FieldMapping): string[] {
+  const used = new Set(Object.values(mapping));
+  return analysis.detectedColumns.filter((c) => !used.has(c));
+}
+
+/** The first non-blank preview value of a column, to show what a mapping picks up. */
+export function sampleValue(analysis: ImportAnalysis, column: string | undefined): string {
+  if (!column || column === SKIP) {
+    return '';
+  }
+  return analysis.previewData.map((row) => row[column] ?? '').find((v) => v.trim() !== '') ?? '';
+}
+
+/** 12,345 bytes -> '12 KB'. */
+export function fileSize(bytes: number): string {
+  if (bytes < 1024) {
+    return `${bytes} bytes`;
+  }
+  if (bytes < 1024 * 1024) {
+    return `${Math.round(bytes / 1024)} KB`;
+  }
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}

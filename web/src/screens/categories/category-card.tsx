@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import type { BudgetCategory } from '@web/api/budget-categories';
+import { formatMoney } from '@web/lib/format';
+import { FORECAST_BASE, forecast } from './forecast';
+import { YoYInput } from './yoy-input';
+
+interface CategoryCardProps {
+  category: BudgetCategory;
+  deseName: string | undefined;
+  onEdit(): void;
+  onDelete(): void;
+  onSaveYoY(value: number): Promise<boolean>;
+  savingYoY: boolean;
+}
+
+/** One budget category: its facts, the quick YoY edit and the 5-year forecast it implies. */
+export function CategoryCard({
+  category,
+  deseName,
+  onEdit,
+  onDelete,
+  onSaveYoY,
+  savingYoY,
+}: CategoryCardProps) {
+  const [draft, setDraft] = useState<number | null>(category.defaultYoYIncrease);
+  const rate = draft ?? category.defaultYoYIncrease;
+  const years = forecast(rate);
+  const headingId = `category-${category.id}-name`;
+  return (
+    <article className="bc-card" aria-labelledby={headingId}>
+      <div className="bc-card__stripe" style={{ background: category.color }} />
+      <div className="bc-card__body">
+        <header className="bc-card__header">
+          <h2 id={headingId}>{category.name}</h2>
+          {category.isPersonnel ? <span className="badge badge--neutral">Personnel</span> : null}
+        </header>
+        <dl className="bc-facts">
+          <div>
+            <dt>Code</dt>
+            <dd>{category.code ?? '—'}</dd>
+          </div>
+          <div>
+            <dt>DESE function</dt>
+            <dd>{category.deseFunction ? `${category.deseFunction} ${deseName ?? ''}`.trim() : '—'}</dd>
+          </div>
+          <div>
+            <dt>Line items</dt>
+            <dd className="num">{category.lineItemCount.toLocaleString('en-US')}</dd>
+          </div>
+          <div>
+            <dt>Display order</dt>
+            <dd className="num">{category.displayOrder}</dd>
+          </div>
+        </dl>
+        {category.description ? <p className="bc-card__description">{category.description}</p> : null}
+        <YoYInput category={category} onDraft={setDraft} onSave={onSaveYoY} saving={savingYoY} />
+        <table className="bc-forecast">
+          <caption>
+            5-year forecast from {formatMoney(FORECAST_BASE)}
+            {rate === null ? ' (no increase set)' : ` at ${rate}% a year`}
+          </caption>
+          <thead>
+            <tr>
+              {years.map((_, i) => (
+                <th key={i} scope="col" className="num">
+                  Year {i + 1}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            <tr>
+              {years.map((amount, i) => (
+                <td key={i} className="num">
+                  {formatMoney(amount)}
+                </td>
+              ))}
+            </tr>
+          </tbody>
+        </table>
+        <div className="bc-card__actions">
+          <button
+            type="button"
+            className="btn btn--secondary btn--small"
+            aria-label={`Edit ${category.name}`}
+            onClick={onEdit}
+          >
+            Edit
+          </button>
+          <button
+            type="button"
+            className="btn btn--danger btn--small"
+            aria-label={`Delete ${category.name}`}
+            onClick={onDelete}
+          >
+            Delete
+          </button>
+        </div>
+      </div>
+    </article>
+  );
+}

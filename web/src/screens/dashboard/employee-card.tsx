@@ -1,0 +1,76 @@
+import { Link } from 'react-router';
+import type { EmployeeStats } from '@web/api/dashboard';
+import { useCanVisit } from '@web/auth/use-can';
+import { formatMoney } from '@web/lib/format';
+
+/** How many buildings the employee card lists (SPEC section 9). */
+export const TOP_BUILDINGS = 4;
+
+interface EmployeeCardProps {
+  stats: EmployeeStats | undefined;
+  money(value: number): string;
+}
+
+/** Employee totals and the four buildings with the most employees. */
+export function EmployeeCard({ stats, money }: EmployeeCardProps) {
+  const canViewEmployees = useCanVisit('/admin/import-history');
+  const top = [...(stats?.byBuilding ?? [])]
+    .sort((a, b) => b.count - a.count || b.total - a.total)
+    .slice(0, TOP_BUILDINGS);
+  return (
+    <section className="card dash-employees" aria-labelledby="dash-employees-title">
+      <div className="chart-card__header">
+        <h2 id="dash-employees-title" className="chart-card__title">
+          Employees
+        </h2>
+        {canViewEmployees ? (
+          <Link className="btn btn--secondary btn--small" to="/admin/import-history">
+            View All Employees
+          </Link>
+        ) : null}
+      </div>
+      <div className="kpis kpis--two">
+        <div className="kpi">
+          <span className="kpi__label">Employees</span>
+          <span className="kpi__value num">{(stats?.totalEmployees ?? 0).toLocaleString('en-US')}</span>
+          <span className="kpi__hint">
+            {(stats?.totalFte ?? 0).toLocaleString('en-US', { maximumFractionDigits: 2 })} FTE
+          </span>
+        </div>
+        <div className="kpi">
+          <span className="kpi__label">Total salaries</span>
+          <span className="kpi__value money">{money(stats?.totalSalary ?? 0)}</span>
+        </div>
+      </div>
+      {top.length ? (
+        <table className="table table--compact">
+          <caption className="table-caption">Largest buildings by employees</caption>
+          <thead>
+            <tr>
+              <th scope="col">Building</th>
+              <th scope="col" className="num">
+                Employees
+              </th>
+              <th scope="col" className="num">
+                Salaries
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {top.map((b) => (
+              <tr key={b.buildingId ?? 'district'}>
+                <th scope="row">{b.building}</th>
+                <td className="num">{b.count.toLocaleString('en-US')}</td>
+                <td className="money" title={formatMoney(b.total)}>
+                  {money(b.total)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p className="muted">No employees in this fiscal year.</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import { errorMessage } from '@web/api/client';
+import { useBaseYears, useGenerateProjections } from '@web/api/projections';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
+import { useToast } from '@web/components/toast';
+import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+import { DEFAULT_PROJECTION_YEARS } from '@server/schemas/projections';
+
+interface GenerateProjectionsProps {
+  budgetYearId: number;
+  onError(message: string): void;
+}
+
+/**
+ * 'Generate Projections', confirmed first: the proposed budget, then the employees, each from its
+ * base year through base + 5 (SPEC section 9). A proposed failure stops; an operating failure is
+ * only logged (SPEC section 8), since the proposed budget is what the dashboard compares.
+ */
+export function GenerateProjections({ budgetYearId, onError }: GenerateProjectionsProps) {
+  const generate = useGenerateProjections();
+  const notify = useToast();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  // Read only when asked: the base years are not needed to draw the dashboard.
+  const baseYears = useBaseYears(budgetYearId, confirming || busy);
+  const proposedBase = baseYears.data?.proposedBase ?? null;
+  const operatingBase = baseYears.data?.operatingBase ?? null;
+  const through = Math.max(proposedBase ?? 0, operatingBase ?? 0) + DEFAULT_PROJECTION_YEARS;
+
+  const run = async () => {
+    setConfirming(false);
+    setBusy(true);
+    try {
+      let total = 0;
+      if (proposedBase !== null) {
+        try {
+          const r = await generate.mutateAsync({
+            budgetYearId,
+            toFiscalYear: proposedBase + DEFAULT_PROJECTION_YEARS,
+            projectionType: 'proposed',
+            forceRegenerate: true,
+          });
+          total += r.projectedCount;
+        } catch (err) {
+          onError(`Proposed projection failed: ${errorMessage(err, 'Unknown error')}`);
+          return;
+        }
+      }
+      if (operatingBase !== null) {
+        try {
+          const r = await generate.mutateAsync({
+            budgetYearId,
+            toFiscalYear: operatingBase + DEFAULT_PROJECTION_YEARS,
+            projectionType: 'operating',
+            forceRegenerate: true,
+          });
+          total += r.projectedCount;
+        } catch (err) {
+          console.warn('Operating projection failed', err);
+        }
+      }
+      notify({
+        title: `Generated ${total.toLocaleString('en-US')} projected lines through ${fiscalYearLabel(through)}`,
+      });
+    } catch (err) {
+      console.error(err);
+      onError('Error generating projections. Check console for details.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const nothing = baseYears.isSuccess && proposedBase === null && operatingBase === null;
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn--secondary"
+        disabled={busy}
+        onClick={() => setConfirming(true)}
+      >
+        {busy ? 'Generating...' : 'Generate Projections'}
+      </button>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Generate projections?"
+        message={
+          baseYears.isPending
+            ? 'Finding the base years...'
+            : nothing
+              ? 'There is nothing to project from: import an operating or proposed budget first.'
+              : `Project the proposed budget${proposedBase !== null ? ` from ${fiscalYearLabel(proposedBase)}` : ''} and the employees${operatingBase !== null ? ` from ${fiscalYearLabel(operatingBase)}` : ''} through ${fiscalYearLabel(through)}. Projected lines already in those years are replaced; imported lines are never changed.`
+        }
+        confirmLabel="Generate"
+        busy={busy || baseYears.isPending || nothing}
+        busyLabel={busy ? 'Generating...' : 'Generate'}
+        onConfirm={() => void run()}
+      />
+    </>
+  );
+}

@@ -1,0 +1,76 @@
+import { Popover, RadioGroup } from 'radix-ui';
+import { useId } from 'react';
+import { SECTIONS, type DashboardSettingsApi, type MoneyDecimals } from './dashboard-settings';
+
+/** The dashboard's Settings: which sections show and how money reads; remembered in this browser. */
+export function SettingsPanel({ api }: { api: DashboardSettingsApi }) {
+  const id = useId();
+  const { settings, toggleSection, setDecimals, reset } = api;
+  return (
+    <Popover.Root>
+      <Popover.Trigger className="btn btn--secondary">
+        <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
+          <path
+            d="M2 4h8M13 4h1M2 12h2M7 12h7M10 2v4M4 10v4"
+            stroke="currentColor"
+            strokeWidth="1.5"
+            strokeLinecap="round"
+            fill="none"
+          />
+        </svg>
+        Settings
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          className="popover-content settings-panel"
+          sideOffset={6}
+          align="end"
+          aria-label="Dashboard settings"
+        >
+          <fieldset className="settings-panel__group">
+            <legend>Sections</legend>
+            {SECTIONS.map((section) => (
+              <label key={section.key} className="check">
+                <input
+                  type="checkbox"
+                  checked={!settings.hidden.includes(section.key)}
+                  onChange={(e) => toggleSection(section.key, e.target.checked)}
+                />
+                {section.label}
+              </label>
+            ))}
+          </fieldset>
+          <div className="settings-panel__group">
+            <span className="field__label" id={`${id}-money`}>
+              Money format
+            </span>
+            <RadioGroup.Root
+              className="radio-list"
+              aria-labelledby={`${id}-money`}
+              value={String(settings.decimals)}
+              onValueChange={(v) => setDecimals(Number(v) as MoneyDecimals)}
+            >
+              {[
+                { value: '1', label: 'Millions, 1 decimal ($87.8M)' },
+                { value: '2', label: 'Millions, 2 decimals ($87.83M)' },
+              ].map((option) => (
+                <label key={option.value} className="check">
+                  <RadioGroup.Item value={option.value} className="radio">
+                    <RadioGroup.Indicator className="radio__dot" />
+                  </RadioGroup.Item>
+                  {option.label}
+                </label>
+              ))}
+            </RadioGroup.Root>
+          </div>
+          <div className="settings-panel__footer">
+            <span className="field__hint">Saved in this browser.</span>
+            <button type="button" className="btn btn--ghost btn--small" onClick={reset}>
+              Reset
+            </button>
+          </div>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}

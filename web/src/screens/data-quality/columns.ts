@@ -1,0 +1,53 @@
+import type { ColDef } from 'ag-grid-community';
+import type { EmployeeLineItem } from '@web/api/line-items';
+import {
+  DISTRICT_WIDE,
+  fteColumn,
+  moneyColumn,
+  numberColumn,
+  textColumn,
+} from '@web/components/data-grid/column-types';
+import { editColumn } from '@web/components/data-grid/edit-column';
+import { employeeName } from '@web/components/employee-cells';
+
+/** Data Issues: the records an import flagged for review, with the reasons. */
+export function dataIssueColumns(onEdit: (line: EmployeeLineItem) => void): ColDef<EmployeeLineItem>[] {
+  return [
+    textColumn({
+      colId: 'name',
+      headerName: 'Name',
+      valueGetter: (p) => (p.data ? employeeName(p.data) : ''),
+      pinned: 'left',
+      width: 200,
+      sort: 'asc',
+    }),
+    numberColumn({
+      field: 'fiscalYear',
+      headerName: 'FY',
+      width: 90,
+      valueFormatter: (p) => `FY${String(p.value).slice(-2)}`,
+      context: { export: 'number' },
+    }),
+    textColumn({
+      colId: 'warnings',
+      headerName: 'Import Warnings',
+      flex: 1,
+      minWidth: 320,
+      wrapText: true,
+      autoHeight: true,
+      valueGetter: (p) => (p.data?.metadata.importWarnings ?? []).join('; '),
+    }),
+    textColumn({ field: 'position', headerName: 'Position', width: 190 }),
+    textColumn({
+      colId: 'building',
+      headerName: 'Building',
+      valueGetter: (p) => p.data?.building?.name ?? DISTRICT_WIDE,
+      width: 180,
+    }),
+    textColumn({ field: 'locationCode', headerName: 'Location', width: 110 }),
+    textColumn({ field: 'workGroup', headerName: 'Work Group', width: 150 }),
+    moneyColumn({ field: 'currentSalary', headerName: 'Current Salary' }),
+    fteColumn({ field: 'currentFTE' }),
+    editColumn(onEdit, employeeName),
+  ];
+}

@@ -1,0 +1,162 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import {
+  COLOR_PRESETS,
+  DEFAULT_BACKGROUND_COLOR,
+  DEFAULT_TEXT_COLOR,
+  HEX_COLOR,
+} from '@server/schemas/work-group-categories';
+import { errorMessage } from '@web/api/client';
+import {
+  useCreateWorkGroupCategory,
+  useUpdateWorkGroupCategory,
+  type WorkGroupCategory,
+} from '@web/api/work-groups';
+import { Alert } from '@web/components/alert';
+import { Modal } from '@web/components/modal';
+import { ColorField } from './color-field';
+
+interface CategoryModalProps {
+  open: boolean;
+  category: WorkGroupCategory | null;
+  onOpenChange(open: boolean): void;
+  onSaved(message: string): void;
+}
+
+/** Add or edit a work-group category: name, description, colours (or a preset), with a live preview. */
+export function CategoryModal({ open, category, onOpenChange, onSaved }: CategoryModalProps) {
+  const create = useCreateWorkGroupCategory();
+  const update = useUpdateWorkGroupCategory();
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [background, setBackground] = useState(DEFAULT_BACKGROUND_COLOR);
+  const [text, setText] = useState(DEFAULT_TEXT_COLOR);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (open) {
+      setName(category?.name ?? '');
+      setDescription(category?.description ?? '');
+      setBackground(category?.backgroundColor ?? DEFAULT_BACKGROUND_COLOR);
+      setText(category?.textColor ?? DEFAULT_TEXT_COLOR);
+      setError(null);
+    }
+  }, [open, category]);
+
+  const busy = create.isPending || update.isPending;
+  const validColours = HEX_COLOR.test(background) && HEX_COLOR.test(text);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!name.trim()) {
+      setError('Name is required');
+      return;
+    }
+    if (!validColours) {
+      setError('Colours must be hex values in the form #RRGGBB');
+      return;
+    }
+    const body = {
+      name: name.trim(),
+      description: description.trim() || null,
+      backgroundColor: background,
+      textColor: text,
+    };
+    const done = {
+      onSuccess: () => {
+        onSaved(category ? `Category ${body.name} updated` : `Category ${body.name} added`);
+        onOpenChange(false);
+      },
+      onError: (err: unknown) => setError(errorMessage(err, 'Failed to save category')),
+    };
+    if (category) {
+      update.mutate({ id: category.id, body }, done);
+    } else {
+      create.mutate(body, done);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={category ? 'Edit Category' : 'Add Category'}
+      description="Categories group work groups (TEACHERS, SUPPORT, ...) and colour their badges."
+    >
+      <form className="form-stack" onSubmit={onSubmit} noValidate>
+        {error ? <Alert>{error}</Alert> : null}
+        <div className="field">
+          <label htmlFor="wgc-name">Name</label>
+          <input
+            id="wgc-name"
+            className="input"
+            required
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="wgc-description">Description</label>
+          <textarea
+            id="wgc-description"
+            className="input md-textarea"
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <span className="field__label" id="wgc-presets-label">
+            Presets
+          </span>
+          <div className="md-presets" role="group" aria-labelledby="wgc-presets-label">
+            {COLOR_PRESETS.map((p) => (
+              <button
+                key={p.name}
+                type="button"
+                className="md-preset"
+                style={{ background: p.backgroundColor, color: p.textColor }}
+                aria-pressed={background === p.backgroundColor && text === p.textColor}
+                onClick={() => {
+                  setBackground(p.backgroundColor);
+                  setText(p.textColor);
+                }}
+              >
+                {p.name}
+              </button>
+            ))}
+          </div>
+        </div>
+        <div className="md-two-col">
+          <ColorField
+            id="wgc-background"
+            label="Background colour"
+            value={background}
+            onChange={setBackground}
+          />
+          <ColorField id="wgc-text" label="Text colour" value={text} onChange={setText} />
+        </div>
+        <div className="field">
+          <span className="field__label">Preview</span>
+          <div className="md-preview" data-testid="category-preview">
+            <span
+              className="md-badge"
+              style={validColours ? { background, color: text } : undefined}
+              aria-label={`Preview of ${name.trim() || 'the category'}`}
+            >
+              {name.trim() || 'Category name'}
+            </span>
+            <span className="muted">
+              {validColours ? `${text} on ${background}` : 'Enter both colours as #RRGGBB to preview'}
+            </span>
+          </div>
+        </div>
+        <div className="form-actions">
+          <button type="button" className="btn btn--secondary" onClick={() => onOpenChange(false)}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn--primary" disabled={busy}>
+            {busy ? 'Saving...' : 'Save'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,138 @@
+import { useMemo } from 'react';
+import type { EmployeeLineItem, EmployeeStatus, TotalsFilter } from '@web/api/line-items';
+import { useBuildings } from '@web/api/lookups';
+import {
+  ALL,
+  buildingFilterOptions,
+  buildingMatches,
+  buildingParam,
+  BudgetYearFilter,
+  FilterSelect,
+  SearchField,
+  textMatches,
+} from '@web/components/line-filters';
+import type { SelectOption } from '@web/components/select';
+import { STATUS_OPTIONS } from '@web/components/employee-form';
+
+export interface EmployeeFilterState {
+  building: string;
+  workGroup: string;
+  status: string;
+  search: string;
+}
+
+export const INITIAL_EMPLOYEE_FILTERS: EmployeeFilterState = {
+  building: ALL,
+  workGroup: ALL,
+  status: ALL,
+  search: '',
+};
+
+/** The rows the filters let through; search covers the same fields as the server's totals. */
+export function employeeFilter(f: EmployeeFilterState): ((line: EmployeeLineItem) => boolean) | null {
+  if (f.building === ALL && f.workGroup === ALL && f.status === ALL && !f.search) {
+    return null;
+  }
+  return (line) =>
+    buildingMatches(f.building, line.buildingId) &&
+    (f.workGroup === ALL || (line.workGroup ?? '') === f.workGroup) &&
+    (f.status === ALL || line.employeeStatus === f.status) &&
+    textMatches(f.search, [
+      line.firstName,
+      line.lastName,
+      `${line.firstName ?? ''} ${line.lastName ?? ''}`,
+      line.position,
+      line.locationCode,
+      line.department,
+      line.workGroup,
+      line.jobClass,
+      line.deseCode,
+    ]);
+}
+
+/** The same filters as the summary cards' totals call takes them (work group has no server filter). */
+export function employeeTotalsFilter(
+  budgetYearId: number | undefined,
+  fiscalYear: number | undefined,
+  f: EmployeeFilterState,
+): TotalsFilter | null {
+  if (!budgetYearId || !fiscalYear) {
+    return null;
+  }
+  return {
+    budgetYearId,
+    fiscalYear,
+    isOperating: true,
+    buildingId: buildingParam(f.building),
+    employeeStatus: f.status === ALL ? undefined : (f.status as EmployeeStatus),
+    search: f.search || undefined,
+  };
+}
+
+interface EmployeeFilterBarProps {
+  filters: EmployeeFilterState;
+  onChange(next: EmployeeFilterState): void;
+  fiscalYear: number | undefined;
+  fiscalYearOptions: SelectOption[];
+  onFiscalYearChange(year: number): void;
+  lines: readonly EmployeeLineItem[];
+}
+
+/** Fiscal year, building (with Unassigned), work group, status and search. */
+export function EmployeeFilterBar(props: EmployeeFilterBarProps) {
+  const { filters, onChange, fiscalYear, fiscalYearOptions, onFiscalYearChange, lines } = props;
+  const buildings = useBuildings();
+  // Work groups as the lines spell them, so imported labels that match no work group can be found too.
+  const workGroupOptions = useMemo(() => {
+    const names = new Set<string>();
+    for (const line of lines) {
+      if (line.workGroup) {
+        names.add(line.workGroup);
+      }
+    }
+    return [
+      { value: ALL, label: 'All work groups' },
+      ...[...names].sort((a, b) => a.localeCompare(b)).map((n) => ({ value: n, label: n })),
+    ];
+  }, [lines]);
+  const set = (key: keyof EmployeeFilterState) => (value: string) => onChange({ ...filters, [key]: value });
+
+  return (
+    <div className="filter-bar" role="search" aria-label="Filter employees">
+      <BudgetYearFilter id="employee-budget-year" />
+      <FilterSelect
+        id="employee-fiscal-year"
+        label="Fiscal year"
+        value={fiscalYear ? String(fiscalYear) : ''}
+        options={fiscalYearOptions}
+        onChange={(v) => onFiscalYearChange(Number(v))}
+      />
+      <FilterSelect
+        id="employee-building"
+        label="Building"
+        value={filters.building}
+        options={buildingFilterOptions(buildings.data?.buildings)}
+        onChange={set('building')}
+      />
+      <FilterSelect
+        id="employee-work-group"
+        label="Work group"
+        value={filters.workGroup}
+        options={workGroupOptions}
+        onChange={set('workGroup')}
+      />
+      <FilterSelect
+        id="employee-status"
+        label="Status"
+        value={filters.status}
+        options={[{ value: ALL, label: 'All statuses' }, ...STATUS_OPTIONS]}
+        onChange={set('status')}
+      />
+      <SearchField
+        id="employee-search"
+        placeholder="Name, position, department, code..."
+        onSearch={set('search')}
+      />
+    </div>
+  );
+}

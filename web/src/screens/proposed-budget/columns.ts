@@ -1,0 +1,68 @@
+import type { ColDef } from 'ag-grid-community';
+import type { ProposedLineItem } from '@web/api/line-items';
+import { DISTRICT_WIDE, moneyColumn, textColumn } from '@web/components/data-grid/column-types';
+import { actionsColumn } from '@web/components/data-grid/edit-column';
+
+interface ProposedColumnOptions {
+  canEdit: boolean;
+  onEdit(line: ProposedLineItem): void;
+  onDelete(line: ProposedLineItem): void;
+}
+
+/** A proposed line's name for buttons and messages. */
+export function proposedLabel(line: ProposedLineItem): string {
+  return line.accountDescription || line.name || line.accountLine || `line ${line.id}`;
+}
+
+/** The Proposed Budget Manager's columns, typed against the shared proposed-line DTO. */
+export function proposedColumns({
+  canEdit,
+  onEdit,
+  onDelete,
+}: ProposedColumnOptions): ColDef<ProposedLineItem>[] {
+  const columns: ColDef<ProposedLineItem>[] = [
+    textColumn({
+      field: 'accountDescription',
+      headerName: 'Account Description',
+      width: 300,
+      pinned: 'left',
+    }),
+    textColumn({
+      colId: 'category',
+      headerName: 'Category',
+      valueGetter: (p) => p.data?.category?.name ?? '',
+      width: 170,
+      sort: 'asc',
+    }),
+    textColumn({
+      colId: 'building',
+      headerName: 'Building',
+      valueGetter: (p) => p.data?.building?.name ?? DISTRICT_WIDE,
+      width: 190,
+    }),
+    moneyColumn({ field: 'amount', headerName: 'Amount', width: 160 }),
+    textColumn({ field: 'accountLine', headerName: 'Account Line', width: 150 }),
+    textColumn({ field: 'deseCode', headerName: 'DESE Code', width: 120 }),
+    textColumn({ field: 'deseCategories', headerName: 'DESE Categories', width: 180 }),
+    textColumn({ field: 'name', headerName: 'Name', width: 160 }),
+    textColumn({ field: 'notes', headerName: 'Notes', width: 220, tooltipField: 'notes' }),
+    textColumn({
+      colId: 'projected',
+      headerName: 'Source',
+      valueGetter: (p) => (p.data?.isProjected ? 'Projected' : 'Imported'),
+      width: 120,
+    }),
+  ];
+  if (canEdit) {
+    columns.push(
+      actionsColumn(
+        [
+          { name: 'Edit', onClick: onEdit },
+          { name: 'Delete', onClick: onDelete, danger: true },
+        ],
+        proposedLabel,
+      ),
+    );
+  }
+  return columns;
+}

@@ -1,0 +1,73 @@
+import { useMemo, useState } from 'react';
+import { useBuildings } from '@web/api/lookups';
+import { DISTRICT_WIDE } from '@web/components/data-grid/column-types';
+import { Select } from '@web/components/select';
+
+interface ProposedBulkBarProps {
+  selectedCount: number;
+  busy: boolean;
+  /** Called with a building id, or null for District Wide. */
+  onAssign(buildingId: number | null, buildingName: string): void;
+  onDelete(): void;
+  /** A validation message ('Please select items first', ...). */
+  onProblem(message: string): void;
+}
+
+/** Bulk assign building and bulk delete for the selected proposed lines. */
+export function ProposedBulkBar({
+  selectedCount,
+  busy,
+  onAssign,
+  onDelete,
+  onProblem,
+}: ProposedBulkBarProps) {
+  const buildings = useBuildings();
+  const [building, setBuilding] = useState('');
+  const options = useMemo(
+    () => [
+      { value: 'none', label: DISTRICT_WIDE },
+      ...(buildings.data?.buildings ?? []).map((b) => ({ value: String(b.id), label: b.name })),
+    ],
+    [buildings.data],
+  );
+
+  const assign = () => {
+    if (selectedCount === 0) {
+      onProblem('Please select items first');
+      return;
+    }
+    if (!building) {
+      onProblem('Please select a building');
+      return;
+    }
+    const name = options.find((o) => o.value === building)?.label ?? '';
+    onAssign(building === 'none' ? null : Number(building), name);
+  };
+
+  const remove = () => {
+    if (selectedCount === 0) {
+      onProblem('Please select items to delete');
+      return;
+    }
+    onDelete();
+  };
+
+  return (
+    <div className="grid-toolbar__actions" role="group" aria-label="Bulk actions">
+      <Select
+        ariaLabel="Building to assign"
+        value={building}
+        placeholder="Assign to building..."
+        options={options}
+        onValueChange={setBuilding}
+        disabled={busy}
+      />
+      <button type="button" className="btn btn--secondary btn--small" disabled={busy} onClick={assign}>
+        Assign Building
+      </button>
+      <button type="button" className="btn btn--danger btn--small" disabled={busy} onClick={remove}>
+        Delete Selected
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { errorMessage } from '@web/api/client';
+import { useGapAnalysis } from '@web/api/town-goals';
+import { Alert } from '@web/components/alert';
+import { Select } from '@web/components/select';
+import { Spinner } from '@web/components/spinner';
+import { formatMoney } from '@web/lib/format';
+import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+import { GAP_THRESHOLD } from '@server/schemas/town-goals';
+
+const STATUS = {
+  OVER: { label: 'OVER', className: 'tone--bad', text: 'The budget asks for more than the town’s goal.' },
+  UNDER: { label: 'UNDER', className: 'tone--good', text: 'The budget is within the town’s goal.' },
+  NEAR: {
+    label: 'NEAR GOAL',
+    className: 'tone--near',
+    text: `Within ${formatMoney(GAP_THRESHOLD)} of the town’s goal.`,
+  },
+} as const;
+
+/** The district's need (the proposed budget) against the town goal for a chosen fiscal year. */
+export function GapAnalysis({ years, defaultYear }: { years: number[]; defaultYear: number }) {
+  const [year, setYear] = useState(defaultYear);
+  const gap = useGapAnalysis(year);
+  const status = gap.data ? STATUS[gap.data.status] : null;
+  return (
+    <section className={`card gap-analysis ${status?.className ?? ''}`} aria-labelledby="gap-analysis-title">
+      <div className="chart-card__header">
+        <div>
+          <h2 id="gap-analysis-title" className="chart-card__title">
+            Gap Analysis
+          </h2>
+          <p className="chart-card__subtitle">District need (the proposed budget) against the town goal.</p>
+        </div>
+        <div className="field field--inline">
+          <label htmlFor="gap-year">Fiscal year</label>
+          <Select
+            id="gap-year"
+            value={String(year)}
+            onValueChange={(v) => setYear(Number(v))}
+            options={years.map((y) => ({ value: String(y), label: fiscalYearLabel(y) }))}
+          />
+        </div>
+      </div>
+      {gap.isPending ? <Spinner label="Loading gap analysis..." /> : null}
+      {gap.isError ? (
+        <Alert title="Failed to load the gap analysis">{errorMessage(gap.error, 'Please try again.')}</Alert>
+      ) : null}
+      {gap.data && status ? (
+        <>
+          <div className="kpis kpis--four">
+            <div className="kpi">
+              <span className="kpi__label">District need</span>
+              <span className="kpi__value money">{formatMoney(gap.data.districtNeed)}</span>
+            </div>
+            <div className="kpi">
+              <span className="kpi__label">Town goal</span>
+              <span className="kpi__value money">
+                {gap.data.hasTownGoal ? formatMoney(gap.data.townGoal) : 'Not set'}
+              </span>
+            </div>
+            <div className="kpi">
+              <span className="kpi__label">Gap</span>
+              <span className="kpi__value money gap-analysis__gap">{formatMoney(gap.data.gap)}</span>
+            </div>
+            <div className="kpi">
+              <span className="kpi__label">Status</span>
+              <span className="kpi__value">
+                <span className="status-pill">{status.label}</span>
+              </span>
+            </div>
+          </div>
+          <p className="muted gap-analysis__note">
+            {gap.data.hasTownGoal
+              ? status.text
+              : `No goal is set for ${fiscalYearLabel(year)}, so it counts as $0.`}{' '}
+            Gaps beyond {formatMoney(GAP_THRESHOLD)} either way are OVER (red) or UNDER (green).
+          </p>
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,77 @@
+import type { TownGoal } from '@web/api/town-goals';
+import { formatMoney } from '@web/lib/format';
+import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+import { formatPercent, varianceTone } from './goal-math';
+
+const TYPE_LABELS = { DOLLAR: 'Dollar goal', PERCENT: 'Percent goal', BOTH: 'Dollar and percent' } as const;
+const TONE_CLASS = { good: 'tone--good', bad: 'tone--bad', near: 'tone--near' } as const;
+
+interface GoalCardProps {
+  goal: TownGoal;
+  canEdit: boolean;
+  onEdit(goal: TownGoal): void;
+  onDelete(goal: TownGoal): void;
+}
+
+/** One fiscal year's town goal: the dollars, the percent over the baseline, and actual against goal. */
+export function GoalCard({ goal, canEdit, onEdit, onDelete }: GoalCardProps) {
+  const fy = fiscalYearLabel(goal.fiscalYear);
+  const tone = varianceTone(goal.variance);
+  return (
+    <article
+      className={`card goal-card${tone ? ` ${TONE_CLASS[tone]}` : ''}`}
+      aria-labelledby={`goal-${goal.id}`}
+    >
+      <div className="goal-card__header">
+        <h2 id={`goal-${goal.id}`} className="goal-card__year">
+          {fy}
+        </h2>
+        <span className="badge badge--neutral">{TYPE_LABELS[goal.goalType]}</span>
+        {goal.isBaseline ? <span className="badge badge--success">Baseline</span> : null}
+      </div>
+      <p className="goal-card__amount money">
+        {goal.dollarGoal === null ? '—' : formatMoney(goal.dollarGoal)}
+      </p>
+      <dl className="goal-card__facts">
+        {goal.percentGoal !== null ? (
+          <>
+            <dt>Change</dt>
+            <dd className="num">
+              {formatPercent(goal.percentGoal)}
+              {goal.baselineYear ? ` over ${fiscalYearLabel(goal.baselineYear)}` : ''}
+            </dd>
+          </>
+        ) : null}
+        {goal.baselineAmount !== null ? (
+          <>
+            <dt>Baseline</dt>
+            <dd className="money">{formatMoney(goal.baselineAmount)}</dd>
+          </>
+        ) : null}
+        {goal.actualAmount !== null ? (
+          <>
+            <dt>Actual</dt>
+            <dd className="money">{formatMoney(goal.actualAmount)}</dd>
+          </>
+        ) : null}
+        {goal.variance !== null ? (
+          <>
+            <dt>Actual − goal</dt>
+            <dd className="money goal-card__variance">{formatMoney(goal.variance)}</dd>
+          </>
+        ) : null}
+      </dl>
+      {goal.notes ? <p className="goal-card__notes">{goal.notes}</p> : null}
+      {canEdit ? (
+        <div className="goal-card__actions">
+          <button type="button" className="btn btn--secondary btn--small" onClick={() => onEdit(goal)}>
+            Edit<span className="visually-hidden"> {fy} goal</span>
+          </button>
+          <button type="button" className="btn btn--ghost btn--small" onClick={() => onDelete(goal)}>
+            Delete<span className="visually-hidden"> {fy} goal</span>
+          </button>
+        </div>
+      ) : null}
+    </article>
+  );
+}
