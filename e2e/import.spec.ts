@@ -129,3 +129,37 @@ test('the analysis refuses a file that is no spreadsheet with the server’s mes
   await page.getByRole('button', { name: 'Cancel', exact: true }).click();
   await expect(page.getByRole('radio', { name: /Proposed budget/ })).toBeVisible();
 });
+
+test('a budget workbook with title rows and headings imports as proposed lines, skips explained', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const version = `E2E budget ${STAMP}`;
+  await signIn(page, ADMIN);
+  await page.goto('/admin?tab=import');
+  await chooseOption(page, 'Budget year', 'FY25 Budget');
+  await page.getByRole('radio', { name: /Proposed budget \(lines\)/ }).click();
+  await page.getByRole('button', { name: 'New Version' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Version' });
+  await dialog.getByLabel('Label').fill(version);
+  await dialog.getByRole('button', { name: 'Create Version' }).click();
+  await expect(dialog).toBeHidden();
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles(path.resolve(import.meta.dirname, '../fixtures/import/lunenburg-fy27-budget.xlsx'));
+  await page.getByRole('button', { name: 'Analyze File' }).click();
+
+  await expect(page.getByText('Column headers on row')).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: 'FY27 Budget Projection' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Column for Amount' })).toHaveText('FY27 Proposed');
+  await expect(page.getByRole('combobox', { name: 'Column for Account Description' })).toHaveText('Column B');
+  await page.getByRole('button', { name: 'Preview Import' }).click();
+  await expect(page.getByText(/37 of 59 rows will be imported, 22 skipped/)).toBeVisible();
+  await page.getByRole('button', { name: 'Import 37 Rows' }).click();
+
+  await expect(page.getByText('Import complete')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Skipped rows (first 10 of 22)' })).toBeVisible();
+  await expect(page.getByText('Row 7: skipped, heading row (no amount)')).toBeVisible();
+  await saveScreen(page, 'import-4-complete-proposed');
+  await expectNoAxeViolations(page, 'complete step with skipped rows');
+});

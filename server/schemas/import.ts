@@ -129,7 +129,7 @@ export const PROPOSED_FIELDS: readonly ImportField[] = [
     field: 'category',
     label: 'Budget Category',
     required: false,
-    description: 'Matched to a budget category by name or code (else by the DESE code)',
+    description: 'Used when the DESE code matches no category: matched by category name or code',
   },
   { field: 'name', label: 'Line Name', required: false, description: 'Short name or vendor' },
   {

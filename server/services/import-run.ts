@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import type { AppContext } from '@server/context';
 import { AppError } from '@server/errors';
-import { openCopy } from '@server/lib/import/copy';
+import type { SourceRow } from '@server/lib/import/cells';
+import { openCopy, type CopyWriter } from '@server/lib/import/copy';
 import { headerSignature, type HeaderInfo } from '@server/lib/import/header';
 import { BuildingMatcher, CategoryMatcher, WorkGroupMatcher } from '@server/lib/import/match';
 import type { TableSource } from '@server/lib/import/read-table';
@@ -111,6 +112,36 @@ function nothingImported(tally: Tally): AppError {
   );
 }
 
+/** Streams every data row through the transform into the COPY, one write per batch of rows. */
+async function copyRows(
+  input: RunInput,
+  transform: (n: number, cells: SourceRow['cells']) => RowOutcome,
+  tally: Tally,
+  copy: CopyWriter,
+): Promise<void> {
+  const { table, header, plan } = input;
+  let bytesRead = 0;
+  for await (const batch of table.batches((b) => (bytesRead += b))) {
+    // An await per row would cost more than the row itself.
+    let lines = '';
+    for (const row of batch) {
+      if (row.n <= header.headerRow) {
+        continue;
+      }
+      const outcome = transform(row.n, row.cells);
+      tally.add(row.n, outcome);
+      if (outcome.kind === 'line') {
+        lines += copyLine(outcome.values);
+      }
+    }
+    if (lines) {
+      await copy.write(lines);
+    }
+    plan.onProgress?.({ bytesRead, totalBytes: table.size, rows: tally.rowCount });
+  }
+  await copy.finish();
+}
+
 /**
  * Imports every data row in ONE transaction: an import_runs row, then the lines through COPY on the
  * transaction's own connection (pg-copy-streams on a server, a blob on PGlite), then the run's
@@ -119,7 +150,7 @@ function nothingImported(tally: Tally): AppError {
  */
 export async function runImport(app: AppContext, actor: Actor, input: RunInput): Promise<ImportResult> {
   const started = Date.now();
-  const { table, header, mapping, plan, targets, file } = input;
+  const { header, mapping, plan, targets, file } = input;
   const tally = new Tally();
   try {
     return await app.db.transaction(async (trx) => {
@@ -140,29 +171,15 @@ export async function runImport(app: AppContext, actor: Actor, input: RunInput):
       const ctx = await context(trx, input, runId);
       const transform =
         plan.importType === 'operating'
-          ? (n: number, cells: Parameters<typeof transformEmployee>[2]) => transformEmployee(ctx, n, cells)
+          ? (n: number, cells: SourceRow['cells']) => transformEmployee(ctx, n, cells)
           : proposedTransformer(ctx);
       const copy = await openCopy(trx, 'line_items', COPY_COLUMNS);
-      let bytesRead = 0;
-      for await (const batch of table.batches((b) => (bytesRead += b))) {
-        // One write per batch: an await per row would cost more than the row itself.
-        let lines = '';
-        for (const row of batch) {
-          if (row.n <= header.headerRow) {
-            continue;
-          }
-          const outcome = transform(row.n, row.cells);
-          tally.add(row.n, outcome);
-          if (outcome.kind === 'line') {
-            lines += copyLine(outcome.values);
-          }
-        }
-        if (lines) {
-          await copy.write(lines);
-        }
-        plan.onProgress?.({ bytesRead, totalBytes: table.size, rows: tally.rowCount });
+      try {
+        await copyRows(input, transform, tally, copy);
+      } catch (err) {
+        await copy.abort(err as Error);
+        throw err;
       }
-      await copy.finish();
       if (!tally.imported) {
         throw nothingImported(tally);
       }

@@ -9,6 +9,11 @@ export interface CopyWriter {
   write(line: string): Promise<void>;
   /** Sends what is left and waits for the server to accept it. */
   finish(): Promise<void>;
+  /**
+   * Abandons the COPY after a failure on our side, so the connection leaves COPY mode (CopyFail)
+   * before the transaction rolls back; a ROLLBACK sent mid-COPY would hang the connection.
+   */
+  abort(reason: Error): Promise<void>;
 }
 
 interface PgliteLike {
@@ -60,6 +65,14 @@ function pgWriter(client: PgClientLike, sql: string): CopyWriter {
         throw failure;
       }
     },
+    async abort(reason) {
+      if (stream.destroyed || stream.writableFinished) {
+        return;
+      }
+      const closed = once(stream, 'close').catch(() => undefined);
+      stream.destroy(reason);
+      await closed;
+    },
   };
 }
 
@@ -84,6 +97,11 @@ function pgliteWriter(pglite: PgliteLike, sql: string): CopyWriter {
       }
     },
     finish: flush,
+    async abort() {
+      // Nothing reached the server that the rollback will not undo: drop what is buffered.
+      parts = [];
+      size = 0;
+    },
   };
 }
 

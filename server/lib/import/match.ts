@@ -112,8 +112,8 @@ export class BuildingMatcher {
 }
 
 /**
- * Finds a budget category: by name or code when the file names one, else by the line's DESE
- * function code (budget_categories.dese_function; the first by display order when several share it).
+ * Finds a budget category by the line's DESE function code (budget_categories.dese_function; the
+ * first by display order when several share it), or by the name or code a file gives.
  */
 export class CategoryMatcher {
   private readonly byText = new Map<string, number>();

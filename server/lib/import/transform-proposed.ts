@@ -75,13 +75,14 @@ export function proposedTransformer(ctx: TransformContext) {
       deseCode = heading.code;
       deseCategories ??= heading.text;
     }
+    // The DESE code decides the category; a Budget Category column is used when it does not.
     const categoryText = textField(ctx, cells, 'category', warnings);
-    let categoryId = categoryText ? ctx.categories.byName(categoryText) : null;
-    if (categoryText && categoryId === null) {
-      warnings.push(`Budget category '${categoryText}' matches no category`);
-    }
-    if (categoryId === null && deseCode) {
-      categoryId = ctx.categories.byDeseCode(deseCode);
+    let categoryId = deseCode ? ctx.categories.byDeseCode(deseCode) : null;
+    if (categoryId === null && categoryText) {
+      categoryId = ctx.categories.byName(categoryText);
+      if (categoryId === null) {
+        warnings.push(`Budget category '${categoryText}' matches no category`);
+      }
     }
     const location = textField(ctx, cells, 'locationCode', warnings);
     const fiscalYear = rowFiscalYear(ctx, cells, warnings);

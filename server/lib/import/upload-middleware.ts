@@ -32,6 +32,9 @@ export function singleFileUpload(field: string): Middleware {
     try {
       await parse(ctx, async () => {});
     } catch (err) {
+      // The rest of the body was not read: close the connection after answering rather than leave
+      // the client pushing the remainder of an oversized upload into a socket nobody reads.
+      ctx.set('Connection', 'close');
       if (err instanceof MulterError) {
         if (err.code === 'LIMIT_FILE_SIZE') {
           throw payloadTooLarge(`The file is larger than the ${MAX_IMPORT_MB} MB upload limit`);

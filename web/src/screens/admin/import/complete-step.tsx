@@ -81,6 +81,14 @@ export function CompleteStep({ result, fileName, budgetYear, versionLabel, onRes
               ? ` (first ${RESULT_ERRORS_SHOWN} of ${count(result.errorCount)})`
               : ''}
           </h3>
+          <p className="muted">
+            By reason:{' '}
+            {Object.entries(result.skippedReasons)
+              .sort((a, b) => b[1] - a[1])
+              .map(([reason, n]) => `${count(n)} ${reason}`)
+              .join(', ')}
+            .
+          </p>
           <ul className="imp-list">
             {result.errors.slice(0, RESULT_ERRORS_SHOWN).map((e) => (
               <li key={e}>{e}</li>
