@@ -92,6 +92,12 @@ export function openXlsx(filePath: string): XlsxSource {
         worksheets: 'emit',
         entries: 'ignore',
       });
+      // exceljs's streaming reader can reach a worksheet before workbook.xml has set `model`, and then
+      // reads `model.sheets` of undefined (seen on a real Excel-written file, depending on timing).
+      // An empty model avoids the crash; workbook.xml replaces it when parsed (only the sheet name
+      // can be missing then).
+      const withModel = reader as unknown as { model?: { sheets?: unknown[] } };
+      withModel.model ??= { sheets: [] };
       let seen = 0;
       let batch: SourceRow[] = [];
       try {
