@@ -18,3 +18,8 @@ export async function gridSignature(db: Db, where: string, bindings: readonly Kn
   );
   return result.rows[0].sig;
 }
+
+/** Whether two fingerprints agree on everything but the lines themselves (the joined tables). */
+export function sameReferences(a: string, b: string): boolean {
+  return a.slice(a.indexOf('|')) === b.slice(b.indexOf('|'));
+}

@@ -1,12 +1,15 @@
 import type { Knex } from 'knex';
 import * as read from '@server/queries/line-items';
+import { sameReferences } from '@server/queries/line-items-signature';
 
 /**
  * A small cache of budget-grid JSON. Finance staff reopen the same 50,000-line budget all day;
  * building its JSON costs PostgreSQL far more than checking whether anything changed. Each entry
  * is stored with the fingerprint of its rows (queries/line-items-signature.ts) and served only
  * while the fingerprint is unchanged, so a write by any code path (API, import, CLI, another
- * server process) is seen on the next request. Caches are per database handle, so tests and
+ * server process) is seen on the next request. When only some lines changed (an edit, a bulk
+ * action), only their JSON is built again: every line's row version (xmin) is kept beside its JSON
+ * and compared with the versions read in grid order. Caches are per database handle, so tests and
  * several apps in one process never share entries.
  */
 
@@ -14,10 +17,14 @@ interface Entry {
   signature: string;
   /** UTF-8 JSON, encoded once: a hit is written to the socket as is. */
   body: Buffer;
+  /** Each line's version and JSON, by id: what an incremental refresh reuses. */
+  lines: Map<number, read.GridRow>;
 }
 
-/** The most JSON kept per database handle (bytes); the least recently used entries go first. */
-const MAX_BYTES = 100 * 1024 * 1024;
+/** The most memory kept per database handle (bytes, body and lines); least recently used go first. */
+const MAX_BYTES = 256 * 1024 * 1024;
+/** Beyond this share of changed lines, one full read is cheaper than fetching the changed ones. */
+const REFRESH_LIMIT = 0.25;
 const caches = new WeakMap<Knex, Map<string, Entry>>();
 
 function cacheFor(db: Knex): Map<string, Entry> {
@@ -29,20 +36,37 @@ function cacheFor(db: Knex): Map<string, Entry> {
   return cache;
 }
 
+/** Bytes an entry holds: the encoded body and about as much again for the lines' JSON strings. */
+const sizeOf = (e: Entry) => e.body.byteLength * 2;
+
 function store(cache: Map<string, Entry>, key: string, entry: Entry): void {
   cache.delete(key);
   cache.set(key, entry);
   let total = 0;
   for (const e of cache.values()) {
-    total += e.body.byteLength;
+    total += sizeOf(e);
   }
   for (const [k, e] of cache) {
     if (total <= MAX_BYTES || k === key) {
       break;
     }
     cache.delete(k);
-    total -= e.body.byteLength;
+    total -= sizeOf(e);
   }
+}
+
+/**
+ * The filter's lines in grid order, reusing the JSON of every line whose version is unchanged. The
+ * order is read again (an edited name moves a line), and new or changed lines are built afresh.
+ */
+async function refresh(trx: Knex, filter: read.LineItemFilter, known: Map<number, read.GridRow>) {
+  const versions = await read.gridVersions(trx, filter);
+  const stale = versions.filter((v) => known.get(v.id)?.version !== v.version).map((v) => v.id);
+  if (stale.length > versions.length * REFRESH_LIMIT) {
+    return read.gridLines(trx, filter);
+  }
+  const fresh = new Map((await read.gridLinesByIds(trx, stale)).map((r) => [r.id, r]));
+  return versions.map((v) => fresh.get(v.id) ?? known.get(v.id)!);
 }
 
 /**
@@ -62,8 +86,15 @@ export async function cachedLineItemsJson(db: Knex, filter: read.LineItemFilter)
         cache.set(key, hit);
         return hit.body;
       }
-      const body = Buffer.from(await read.lineItemsJson(trx, filter), 'utf8');
-      store(cache, key, { signature, body });
+      await read.allowParallelRead(trx);
+      // A renamed building or category, or another active budget, changes lines' JSON without
+      // touching their rows: then everything is read again.
+      const rows =
+        hit && sameReferences(hit.signature, signature)
+          ? await refresh(trx, filter, hit.lines)
+          : await read.gridLines(trx, filter);
+      const body = Buffer.from(read.lineItemsBody(rows.map((r) => r.json)), 'utf8');
+      store(cache, key, { signature, body, lines: new Map(rows.map((r) => [r.id, r])) });
       return body;
     },
     { isolationLevel: 'repeatable read' },
