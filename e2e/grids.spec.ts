@@ -141,6 +141,32 @@ test.describe('Employee Budget Manager', () => {
     await expect(page.getByText(/selected/)).toHaveCount(0);
   });
 
+  test('the summary cards follow the work-group filter, summed on the server', async ({ page }) => {
+    await signIn(page, ADMIN);
+    const crew = `Crew ${RUN}`;
+    await createEmployee(page, {
+      firstName: 'Dan',
+      lastName: `Crew${RUN}`,
+      workGroup: crew,
+      currentSalary: 50000.25,
+    });
+    await createEmployee(page, {
+      firstName: 'Eve',
+      lastName: `Crew${RUN}`,
+      workGroup: crew,
+      currentSalary: 40000.5,
+    });
+
+    await page.goto('/admin/operating-budget');
+    await expect(page.locator('.ag-row [col-id="building"]').first()).toBeVisible();
+    await page.getByRole('combobox', { name: 'Work group' }).click();
+    await page.getByRole('option', { name: crew }).click();
+    await expect(page.locator('.ag-row [col-id="building"]')).toHaveCount(2);
+    const cards = page.getByRole('region', { name: 'Employee totals' });
+    await expect(cards.locator('.summary-card', { hasText: 'Employees' })).toContainText(/^Employees\s*2$/);
+    await expect(cards.locator('.summary-card', { hasText: 'Current Salaries' })).toContainText('$90,000.75');
+  });
+
   test('the Employee Budget Manager has no axe violations and logs no errors', async ({ page }) => {
     const problems: string[] = [];
     page.on('console', (m) => {

@@ -27,6 +27,9 @@ export async function budgetTotals(db: Db, q: BudgetTotalsQuery): Promise<Budget
   if (q.employeeStatus !== undefined) {
     query.whereRaw(`coalesce(li.employee_status, 'Active') = ?`, [q.employeeStatus]);
   }
+  if (q.workGroup !== undefined) {
+    query.where('li.work_group', q.workGroup);
+  }
   if (q.needsReview !== undefined) {
     query.where('li.needs_review', q.needsReview);
   }

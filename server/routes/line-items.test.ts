@@ -219,6 +219,12 @@ describe('GET /line-items/budget/totals', () => {
       (await t.api('get', `/line-items/budget/totals?${base}&employeeStatus=Gone`, { token: finance.token }))
         .status,
     ).toBe(400);
+    for (const workGroup of ['', '%20', 'x'.repeat(201)]) {
+      const res = await t.api('get', `/line-items/budget/totals?${base}&workGroup=${workGroup}`, {
+        token: finance.token,
+      });
+      expect(res.status, workGroup).toBe(400);
+    }
     expect((await t.api('get', `/line-items/budget/totals?${base}`, { token: viewer.token })).status).toBe(
       403,
     );
@@ -267,6 +273,21 @@ describe('GET /line-items/budget/totals', () => {
       1,
     );
     expect((await t.api('get', `${base}&needsReview=true`, { token: finance.token })).body.count).toBe(1);
+    // The work group as the line spells it, exactly (the grid's work-group filter).
+    await buildEmployee(t.db.knex, w, {
+      work_group: 'Custodians',
+      current_salary: '41000.50',
+      current_fte: 1,
+    });
+    expect((await t.api('get', `${base}&workGroup=Custodians`, { token: finance.token })).body).toMatchObject(
+      {
+        count: 1,
+        totalCurrentSalary: 41000.5,
+        totalFte: 1,
+      },
+    );
+    expect((await t.api('get', `${base}&workGroup=Teachers`, { token: finance.token })).body.count).toBe(5);
+    expect((await t.api('get', `${base}&workGroup=Custodian`, { token: finance.token })).body.count).toBe(0);
     await buildProposed(t.db.knex, w, { amount: '0.10' });
     await buildProposed(t.db.knex, w, { amount: '0.20' });
     const proposed = await t.api(

@@ -205,6 +205,8 @@ export const budgetTotalsQuery = z.strictObject({
   search: text(200).optional(),
   employeeStatus: employeeStatus.optional(),
   needsReview: queryBoolean.optional(),
+  /** An employee line's work group as the line spells it (the Employee Budget Manager's filter). */
+  workGroup: text(200).min(1).optional(),
 });
 export type BudgetTotalsQuery = z.infer<typeof budgetTotalsQuery>;
 /** Sums are exact (numeric in SQL); totalAmount is for proposed lines, the salary/FTE sums for employees. */

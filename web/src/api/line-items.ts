@@ -51,6 +51,8 @@ export interface TotalsFilter {
   search?: string;
   employeeStatus?: EmployeeStatus;
   needsReview?: boolean;
+  /** A work group as the lines spell it. */
+  workGroup?: string;
 }
 
 /** Query keys: every line-item read sits under 'line-items', so one invalidation refreshes them all. */

@@ -50,7 +50,7 @@ export function employeeFilter(f: EmployeeFilterState): ((line: EmployeeLineItem
     ]);
 }
 
-/** The same filters as the summary cards' totals call takes them (work group has no server filter). */
+/** The same filters as the summary cards' totals call takes them. */
 export function employeeTotalsFilter(
   budgetYearId: number | undefined,
   fiscalYear: number | undefined,
@@ -65,6 +65,7 @@ export function employeeTotalsFilter(
     isOperating: true,
     buildingId: buildingParam(f.building),
     employeeStatus: f.status === ALL ? undefined : (f.status as EmployeeStatus),
+    workGroup: f.workGroup === ALL ? undefined : f.workGroup,
     search: f.search || undefined,
   };
 }

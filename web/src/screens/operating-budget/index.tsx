@@ -62,7 +62,6 @@ export function OperatingBudgetScreen() {
     {
       label: 'Change',
       value: t ? formatMoneyCents(t.totalNextYearSalary - t.totalCurrentSalary) : '…',
-      note: filters.workGroup !== 'all' ? 'Totals include every work group' : undefined,
     },
   ];
 
