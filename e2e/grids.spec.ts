@@ -165,6 +165,7 @@ test.describe('Employee Budget Manager', () => {
     const cards = page.getByRole('region', { name: 'Employee totals' });
     await expect(cards.locator('.summary-card', { hasText: 'Employees' })).toContainText(/^Employees\s*2$/);
     await expect(cards.locator('.summary-card', { hasText: 'Current Salaries' })).toContainText('$90,000.75');
+    await saveScreen(page, 'grids-employee-work-group-totals');
   });
 
   test('the Employee Budget Manager has no axe violations and logs no errors', async ({ page }) => {
