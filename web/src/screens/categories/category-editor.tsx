@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { DEFAULT_CATEGORY_COLOR } from '@server/schemas/budget-categories';
 import { HEX_COLOR } from '@server/schemas/work-group-categories';
 import {
@@ -8,8 +8,9 @@ import {
   type SaveBudgetCategory,
 } from '@web/api/budget-categories';
 import { errorMessage } from '@web/api/client';
-import { Alert } from '@web/components/alert';
-import { Modal } from '@web/components/modal';
+import { ColorField } from '@web/components/color-field';
+import { DeseCodeSelect } from '@web/components/dese-code-select';
+import { DescriptionField, ReferenceFormModal } from '@web/components/reference-form-modal';
 import { parsePercent } from './forecast';
 
 interface CategoryEditorProps {
@@ -74,13 +75,7 @@ export function CategoryEditor({ open, category, onOpenChange, onSaved }: Catego
     }
   }, [open, category]);
 
-  const groups = new Map<string, { code: string; name: string }[]>();
-  for (const c of codes.data?.codes ?? []) {
-    groups.set(c.parentName, [...(groups.get(c.parentName) ?? []), c]);
-  }
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = () => {
     const bad = problem(d);
     if (bad) {
       setError(`Failed to save: ${bad}`);
@@ -107,124 +102,83 @@ export function CategoryEditor({ open, category, onOpenChange, onSaved }: Catego
   };
 
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title={category ? 'Edit Category' : 'Add Category'}>
-      <form className="form-stack" onSubmit={onSubmit} noValidate>
-        {error ? <Alert>{error}</Alert> : null}
+    <ReferenceFormModal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={category ? 'Edit Category' : 'Add Category'}
+      idPrefix="cat"
+      name={d.name}
+      onNameChange={(v) => set('name', v)}
+      error={error}
+      busy={save.isPending}
+      onSubmit={onSubmit}
+    >
+      <div className="bc-form-row">
         <div className="field">
-          <label htmlFor="cat-name">Name</label>
+          <label htmlFor="cat-code">Code</label>
           <input
-            id="cat-name"
+            id="cat-code"
             className="input"
-            required
-            value={d.name}
-            onChange={(e) => set('name', e.target.value)}
+            maxLength={20}
+            value={d.code}
+            onChange={(e) => set('code', e.target.value)}
           />
         </div>
-        <div className="bc-form-row">
-          <div className="field">
-            <label htmlFor="cat-code">Code</label>
-            <input
-              id="cat-code"
-              className="input"
-              maxLength={20}
-              value={d.code}
-              onChange={(e) => set('code', e.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="cat-dese">DESE function</label>
-            <select
-              id="cat-dese"
-              className="bc-native-select"
-              value={d.deseFunction}
-              onChange={(e) => set('deseFunction', e.target.value)}
-            >
-              <option value="">None</option>
-              {[...groups].map(([parent, list]) => (
-                <optgroup key={parent} label={parent}>
-                  {list.map((c) => (
-                    <option key={c.code} value={c.code}>{`${c.code} ${c.name}`}</option>
-                  ))}
-                </optgroup>
-              ))}
-            </select>
-          </div>
-        </div>
         <div className="field">
-          <label htmlFor="cat-description">Description</label>
-          <textarea
-            id="cat-description"
-            className="input bc-textarea"
-            value={d.description}
-            onChange={(e) => set('description', e.target.value)}
+          <label htmlFor="cat-dese">DESE function</label>
+          <DeseCodeSelect
+            id="cat-dese"
+            className="bc-native-select"
+            value={d.deseFunction}
+            codes={codes.data?.codes ?? []}
+            onChange={(v) => set('deseFunction', v)}
           />
         </div>
-        <div className="bc-form-row">
-          <div className="field">
-            <label htmlFor="cat-yoy">Default YoY increase (%)</label>
-            <input
-              id="cat-yoy"
-              className="input num"
-              type="number"
-              step={0.01}
-              value={d.yoy}
-              aria-describedby="cat-yoy-hint"
-              onChange={(e) => set('yoy', e.target.value)}
-            />
-            <span id="cat-yoy-hint" className="field__hint">
-              Leave empty for no default.
-            </span>
-          </div>
-          <div className="field">
-            <label htmlFor="cat-order">Display order</label>
-            <input
-              id="cat-order"
-              className="input num"
-              type="number"
-              step={1}
-              value={d.displayOrder}
-              onChange={(e) => set('displayOrder', e.target.value)}
-            />
-          </div>
-        </div>
+      </div>
+      <DescriptionField idPrefix="cat" value={d.description} onChange={(v) => set('description', v)} />
+      <div className="bc-form-row">
         <div className="field">
-          <label htmlFor="cat-color">Colour</label>
-          <div className="bc-color">
-            <input
-              type="color"
-              className="bc-color__picker"
-              aria-label="Colour picker"
-              value={HEX_COLOR.test(d.color) ? d.color.toLowerCase() : '#000000'}
-              onChange={(e) => set('color', e.target.value)}
-            />
-            <input
-              id="cat-color"
-              className="input"
-              maxLength={7}
-              spellCheck={false}
-              aria-invalid={!HEX_COLOR.test(d.color)}
-              value={d.color}
-              onChange={(e) => set('color', e.target.value.trim())}
-            />
-          </div>
-        </div>
-        <label className="bc-check">
+          <label htmlFor="cat-yoy">Default YoY increase (%)</label>
           <input
-            type="checkbox"
-            checked={d.isPersonnel}
-            onChange={(e) => set('isPersonnel', e.target.checked)}
+            id="cat-yoy"
+            className="input num"
+            type="number"
+            step={0.01}
+            value={d.yoy}
+            aria-describedby="cat-yoy-hint"
+            onChange={(e) => set('yoy', e.target.value)}
           />
-          Personnel category (salaries and wages)
-        </label>
-        <div className="form-actions">
-          <button type="button" className="btn btn--secondary" onClick={() => onOpenChange(false)}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn--primary" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save'}
-          </button>
+          <span id="cat-yoy-hint" className="field__hint">
+            Leave empty for no default.
+          </span>
         </div>
-      </form>
-    </Modal>
+        <div className="field">
+          <label htmlFor="cat-order">Display order</label>
+          <input
+            id="cat-order"
+            className="input num"
+            type="number"
+            step={1}
+            value={d.displayOrder}
+            onChange={(e) => set('displayOrder', e.target.value)}
+          />
+        </div>
+      </div>
+      <ColorField
+        id="cat-color"
+        label="Colour"
+        value={d.color}
+        onChange={(v) => set('color', v)}
+        hint={false}
+      />
+      <label className="bc-check">
+        <input
+          type="checkbox"
+          checked={d.isPersonnel}
+          onChange={(e) => set('isPersonnel', e.target.checked)}
+        />
+        Personnel category (salaries and wages)
+      </label>
+    </ReferenceFormModal>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import {
   useDeseCodes,
   useSaveBudgetCategory,
@@ -6,9 +6,8 @@ import {
   type BudgetCategory,
 } from '@web/api/budget-categories';
 import { errorMessage } from '@web/api/client';
-import { Alert } from '@web/components/alert';
-import { Modal } from '@web/components/modal';
-import { DesePicker } from './dese-picker';
+import { DeseCodeSelect } from '@web/components/dese-code-select';
+import { DescriptionField, ReferenceFormModal } from '@web/components/reference-form-modal';
 
 interface BudgetCategoryModalProps {
   open: boolean;
@@ -42,8 +41,7 @@ export function BudgetCategoryModal({ open, category, onOpenChange, onSaved }: B
   }, [open, category]);
 
   const busy = save.isPending || update.isPending;
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = () => {
     if (!name.trim()) {
       setError('Name is required');
       return;
@@ -69,59 +67,42 @@ export function BudgetCategoryModal({ open, category, onOpenChange, onSaved }: B
   };
 
   return (
-    <Modal
+    <ReferenceFormModal
       open={open}
       onOpenChange={onOpenChange}
       title={category ? 'Edit Budget Category' : 'Add Budget Category'}
       description="Proposed budget lines are grouped by category; the DESE function links it to the state's chart of accounts."
+      idPrefix="bc"
+      name={name}
+      onNameChange={setName}
+      error={error}
+      busy={busy}
+      onSubmit={onSubmit}
     >
-      <form className="form-stack" onSubmit={onSubmit} noValidate>
-        {error ? <Alert>{error}</Alert> : null}
-        <div className="field">
-          <label htmlFor="bc-name">Name</label>
-          <input
-            id="bc-name"
-            className="input"
-            required
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="bc-code">Code</label>
-          <input
-            id="bc-code"
-            className="input"
-            maxLength={20}
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="bc-description">Description</label>
-          <textarea
-            id="bc-description"
-            className="input md-textarea"
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="bc-dese">DESE function</label>
-          <DesePicker id="bc-dese" value={dese} codes={codes.data?.codes ?? []} onChange={setDese} />
-          {codes.isError ? (
-            <span className="field__hint md-error-text">The DESE codes could not be loaded.</span>
-          ) : null}
-        </div>
-        <div className="form-actions">
-          <button type="button" className="btn btn--secondary" onClick={() => onOpenChange(false)}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn--primary" disabled={busy}>
-            {busy ? 'Saving...' : 'Save'}
-          </button>
-        </div>
-      </form>
-    </Modal>
+      <div className="field">
+        <label htmlFor="bc-code">Code</label>
+        <input
+          id="bc-code"
+          className="input"
+          maxLength={20}
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+        />
+      </div>
+      <DescriptionField idPrefix="bc" value={description} onChange={setDescription} />
+      <div className="field">
+        <label htmlFor="bc-dese">DESE function</label>
+        <DeseCodeSelect
+          id="bc-dese"
+          className="md-native-select"
+          value={dese}
+          codes={codes.data?.codes ?? []}
+          onChange={setDese}
+        />
+        {codes.isError ? (
+          <span className="field__hint md-error-text">The DESE codes could not be loaded.</span>
+        ) : null}
+      </div>
+    </ReferenceFormModal>
   );
 }

@@ -1,9 +1,8 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { BUILDING_TYPES } from '@server/schemas/common';
 import { useCreateBuilding, useUpdateBuilding, type Building } from '@web/api/buildings';
 import { errorMessage } from '@web/api/client';
-import { Alert } from '@web/components/alert';
-import { Modal } from '@web/components/modal';
+import { ReferenceFormModal } from '@web/components/reference-form-modal';
 import { Select } from '@web/components/select';
 
 const NO_TYPE = 'none';
@@ -43,8 +42,7 @@ export function BuildingModal({ open, building, onOpenChange, onSaved }: Buildin
   }, [open, building]);
 
   const busy = create.isPending || update.isPending;
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = () => {
     if (!name.trim()) {
       setError('Name is required');
       return;
@@ -70,68 +68,52 @@ export function BuildingModal({ open, building, onOpenChange, onSaved }: Buildin
   };
 
   return (
-    <Modal
+    <ReferenceFormModal
       open={open}
       onOpenChange={onOpenChange}
       title={building ? 'Edit Building' : 'Add Building'}
       description="The code is matched against location codes in payroll imports and must be unique."
+      idPrefix="building"
+      name={name}
+      onNameChange={setName}
+      error={error}
+      errorTitle="Failed to save building"
+      busy={busy}
+      onSubmit={onSubmit}
     >
-      <form className="form-stack" onSubmit={onSubmit} noValidate>
-        {error ? (
-          <Alert title="Failed to save building">{error === 'Failed to save building' ? null : error}</Alert>
-        ) : null}
+      <div className="md-two-col">
         <div className="field">
-          <label htmlFor="building-name">Name</label>
+          <label htmlFor="building-code">Code</label>
           <input
-            id="building-name"
+            id="building-code"
             className="input"
-            required
-            value={name}
-            onChange={(e) => setName(e.target.value)}
+            maxLength={20}
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
           />
         </div>
-        <div className="md-two-col">
-          <div className="field">
-            <label htmlFor="building-code">Code</label>
-            <input
-              id="building-code"
-              className="input"
-              maxLength={20}
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="building-type">Building type</label>
-            <Select
-              id="building-type"
-              value={type}
-              onValueChange={setType}
-              options={[
-                { value: NO_TYPE, label: 'Not set' },
-                ...BUILDING_TYPES.map((t) => ({ value: t, label: BUILDING_TYPE_LABELS[t] })),
-              ]}
-            />
-          </div>
-        </div>
         <div className="field">
-          <label htmlFor="building-address">Address</label>
-          <input
-            id="building-address"
-            className="input"
-            value={address}
-            onChange={(e) => setAddress(e.target.value)}
+          <label htmlFor="building-type">Building type</label>
+          <Select
+            id="building-type"
+            value={type}
+            onValueChange={setType}
+            options={[
+              { value: NO_TYPE, label: 'Not set' },
+              ...BUILDING_TYPES.map((t) => ({ value: t, label: BUILDING_TYPE_LABELS[t] })),
+            ]}
           />
         </div>
-        <div className="form-actions">
-          <button type="button" className="btn btn--secondary" onClick={() => onOpenChange(false)}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn--primary" disabled={busy}>
-            {busy ? 'Saving...' : 'Save'}
-          </button>
-        </div>
-      </form>
-    </Modal>
+      </div>
+      <div className="field">
+        <label htmlFor="building-address">Address</label>
+        <input
+          id="building-address"
+          className="input"
+          value={address}
+          onChange={(e) => setAddress(e.target.value)}
+        />
+      </div>
+    </ReferenceFormModal>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import {
   COLOR_PRESETS,
   DEFAULT_BACKGROUND_COLOR,
@@ -11,9 +11,8 @@ import {
   useUpdateWorkGroupCategory,
   type WorkGroupCategory,
 } from '@web/api/work-groups';
-import { Alert } from '@web/components/alert';
-import { Modal } from '@web/components/modal';
-import { ColorField } from './color-field';
+import { ColorField } from '@web/components/color-field';
+import { DescriptionField, ReferenceFormModal } from '@web/components/reference-form-modal';
 
 interface CategoryModalProps {
   open: boolean;
@@ -44,8 +43,7 @@ export function CategoryModal({ open, category, onOpenChange, onSaved }: Categor
 
   const busy = create.isPending || update.isPending;
   const validColours = HEX_COLOR.test(background) && HEX_COLOR.test(text);
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = () => {
     if (!name.trim()) {
       setError('Name is required');
       return;
@@ -75,88 +73,65 @@ export function CategoryModal({ open, category, onOpenChange, onSaved }: Categor
   };
 
   return (
-    <Modal
+    <ReferenceFormModal
       open={open}
       onOpenChange={onOpenChange}
       title={category ? 'Edit Category' : 'Add Category'}
       description="Categories group work groups (TEACHERS, SUPPORT, ...) and colour their badges."
+      idPrefix="wgc"
+      name={name}
+      onNameChange={setName}
+      error={error}
+      busy={busy}
+      onSubmit={onSubmit}
     >
-      <form className="form-stack" onSubmit={onSubmit} noValidate>
-        {error ? <Alert>{error}</Alert> : null}
-        <div className="field">
-          <label htmlFor="wgc-name">Name</label>
-          <input
-            id="wgc-name"
-            className="input"
-            required
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="wgc-description">Description</label>
-          <textarea
-            id="wgc-description"
-            className="input md-textarea"
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <span className="field__label" id="wgc-presets-label">
-            Presets
-          </span>
-          <div className="md-presets" role="group" aria-labelledby="wgc-presets-label">
-            {COLOR_PRESETS.map((p) => (
-              <button
-                key={p.name}
-                type="button"
-                className="md-preset"
-                style={{ background: p.backgroundColor, color: p.textColor }}
-                aria-pressed={background === p.backgroundColor && text === p.textColor}
-                onClick={() => {
-                  setBackground(p.backgroundColor);
-                  setText(p.textColor);
-                }}
-              >
-                {p.name}
-              </button>
-            ))}
-          </div>
-        </div>
-        <div className="md-two-col">
-          <ColorField
-            id="wgc-background"
-            label="Background colour"
-            value={background}
-            onChange={setBackground}
-          />
-          <ColorField id="wgc-text" label="Text colour" value={text} onChange={setText} />
-        </div>
-        <div className="field">
-          <span className="field__label">Preview</span>
-          <div className="md-preview" data-testid="category-preview">
-            <span
-              className="md-badge"
-              style={validColours ? { background, color: text } : undefined}
-              aria-label={`Preview of ${name.trim() || 'the category'}`}
+      <DescriptionField idPrefix="wgc" value={description} onChange={setDescription} />
+      <div className="field">
+        <span className="field__label" id="wgc-presets-label">
+          Presets
+        </span>
+        <div className="md-presets" role="group" aria-labelledby="wgc-presets-label">
+          {COLOR_PRESETS.map((p) => (
+            <button
+              key={p.name}
+              type="button"
+              className="md-preset"
+              style={{ background: p.backgroundColor, color: p.textColor }}
+              aria-pressed={background === p.backgroundColor && text === p.textColor}
+              onClick={() => {
+                setBackground(p.backgroundColor);
+                setText(p.textColor);
+              }}
             >
-              {name.trim() || 'Category name'}
-            </span>
-            <span className="muted">
-              {validColours ? `${text} on ${background}` : 'Enter both colours as #RRGGBB to preview'}
-            </span>
-          </div>
+              {p.name}
+            </button>
+          ))}
         </div>
-        <div className="form-actions">
-          <button type="button" className="btn btn--secondary" onClick={() => onOpenChange(false)}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn--primary" disabled={busy}>
-            {busy ? 'Saving...' : 'Save'}
-          </button>
+      </div>
+      <div className="md-two-col">
+        <ColorField
+          id="wgc-background"
+          label="Background colour"
+          value={background}
+          onChange={setBackground}
+        />
+        <ColorField id="wgc-text" label="Text colour" value={text} onChange={setText} />
+      </div>
+      <div className="field">
+        <span className="field__label">Preview</span>
+        <div className="md-preview" data-testid="category-preview">
+          <span
+            className="md-badge"
+            style={validColours ? { background, color: text } : undefined}
+            aria-label={`Preview of ${name.trim() || 'the category'}`}
+          >
+            {name.trim() || 'Category name'}
+          </span>
+          <span className="muted">
+            {validColours ? `${text} on ${background}` : 'Enter both colours as #RRGGBB to preview'}
+          </span>
         </div>
-      </form>
-    </Modal>
+      </div>
+    </ReferenceFormModal>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { errorMessage } from '@web/api/client';
 import {
   useCreateWorkGroup,
@@ -6,8 +6,7 @@ import {
   type WorkGroup,
   type WorkGroupCategory,
 } from '@web/api/work-groups';
-import { Alert } from '@web/components/alert';
-import { Modal } from '@web/components/modal';
+import { DescriptionField, ReferenceFormModal } from '@web/components/reference-form-modal';
 import { Select } from '@web/components/select';
 
 const NO_CATEGORY = 'none';
@@ -40,8 +39,7 @@ export function WorkGroupModal({ open, workGroup, categories, onOpenChange, onSa
   }, [open, workGroup]);
 
   const busy = create.isPending || update.isPending;
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = () => {
     if (!name.trim()) {
       setError('Name is required');
       return;
@@ -66,54 +64,31 @@ export function WorkGroupModal({ open, workGroup, categories, onOpenChange, onSa
   };
 
   return (
-    <Modal
+    <ReferenceFormModal
       open={open}
       onOpenChange={onOpenChange}
       title={workGroup ? 'Edit Work Group' : 'Add Work Group'}
       description="Work groups are the bargaining units employees belong to; contracts and COLA apply per work group."
+      idPrefix="wg"
+      name={name}
+      onNameChange={setName}
+      error={error}
+      busy={busy}
+      onSubmit={onSubmit}
     >
-      <form className="form-stack" onSubmit={onSubmit} noValidate>
-        {error ? <Alert>{error}</Alert> : null}
-        <div className="field">
-          <label htmlFor="wg-name">Name</label>
-          <input
-            id="wg-name"
-            className="input"
-            required
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="wg-description">Description</label>
-          <textarea
-            id="wg-description"
-            className="input md-textarea"
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="wg-category">Category</label>
-          <Select
-            id="wg-category"
-            value={categoryId}
-            onValueChange={setCategoryId}
-            options={[
-              { value: NO_CATEGORY, label: 'No category' },
-              ...categories.map((c) => ({ value: String(c.id), label: c.name })),
-            ]}
-          />
-        </div>
-        <div className="form-actions">
-          <button type="button" className="btn btn--secondary" onClick={() => onOpenChange(false)}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn--primary" disabled={busy}>
-            {busy ? 'Saving...' : 'Save'}
-          </button>
-        </div>
-      </form>
-    </Modal>
+      <DescriptionField idPrefix="wg" value={description} onChange={setDescription} />
+      <div className="field">
+        <label htmlFor="wg-category">Category</label>
+        <Select
+          id="wg-category"
+          value={categoryId}
+          onValueChange={setCategoryId}
+          options={[
+            { value: NO_CATEGORY, label: 'No category' },
+            ...categories.map((c) => ({ value: String(c.id), label: c.name })),
+          ]}
+        />
+      </div>
+    </ReferenceFormModal>
   );
 }

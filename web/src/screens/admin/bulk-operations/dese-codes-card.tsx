@@ -4,6 +4,7 @@ import type { BudgetYear } from '@web/api/budget-years';
 import { useBulkOptions, useUpdateDeseCodes, type DeseCodesResult } from '@web/api/bulk-update';
 import { errorMessage } from '@web/api/client';
 import { Alert } from '@web/components/alert';
+import { DeseCodeSelect } from '@web/components/dese-code-select';
 import { YearChoice } from './year-choice';
 
 type Mode = 'fill' | 'set';
@@ -23,11 +24,6 @@ export function DeseCodesCard({ budgetYear, years }: { budgetYear: BudgetYear; y
   const [code, setCode] = useState('');
   const [result, setResult] = useState<DeseCodesResult | null>(null);
   const [error, setError] = useState<string | null>(null);
-
-  const groups = new Map<string, { code: string; name: string }[]>();
-  for (const c of codes.data?.codes ?? []) {
-    groups.set(c.parentName, [...(groups.get(c.parentName) ?? []), c]);
-  }
 
   const run = (dryRun: boolean) => {
     setError(null);
@@ -101,21 +97,14 @@ export function DeseCodesCard({ budgetYear, years }: { budgetYear: BudgetYear; y
             </div>
             <div className="bo-field">
               <label htmlFor="bo-dese-code">DESE code</label>
-              <select
+              <DeseCodeSelect
                 id="bo-dese-code"
                 className="bo-select"
+                emptyLabel="Choose..."
                 value={code}
-                onChange={(e) => setCode(e.target.value)}
-              >
-                <option value="">Choose...</option>
-                {[...groups].map(([parent, list]) => (
-                  <optgroup key={parent} label={parent}>
-                    {list.map((c) => (
-                      <option key={c.code} value={c.code}>{`${c.code} ${c.name}`}</option>
-                    ))}
-                  </optgroup>
-                ))}
-              </select>
+                codes={codes.data?.codes ?? []}
+                onChange={setCode}
+              />
             </div>
           </>
         ) : null}

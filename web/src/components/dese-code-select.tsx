@@ -1,15 +1,27 @@
 import type { DeseCode } from '@web/api/budget-categories';
 
-interface DesePickerProps {
+interface DeseCodeSelectProps {
   id: string;
   value: string;
   codes: readonly DeseCode[];
   onChange(value: string): void;
+  /** The screen's own native-select class, so the picker matches the selects beside it. */
+  className: string;
+  /** The first option, whose value is '' (no code). */
+  emptyLabel?: string;
   disabled?: boolean;
 }
 
 /** The DESE function codes grouped by spending category; a native select so typing a code finds it. */
-export function DesePicker({ id, value, codes, onChange, disabled }: DesePickerProps) {
+export function DeseCodeSelect({
+  id,
+  value,
+  codes,
+  onChange,
+  className,
+  emptyLabel = 'None',
+  disabled,
+}: DeseCodeSelectProps) {
   const groups = new Map<string, DeseCode[]>();
   for (const c of codes) {
     groups.set(c.parentName, [...(groups.get(c.parentName) ?? []), c]);
@@ -17,12 +29,12 @@ export function DesePicker({ id, value, codes, onChange, disabled }: DesePickerP
   return (
     <select
       id={id}
-      className="md-native-select"
+      className={className}
       value={value}
       disabled={disabled}
       onChange={(e) => onChange(e.target.value)}
     >
-      <option value="">None</option>
+      <option value="">{emptyLabel}</option>
       {[...groups].map(([parent, list]) => (
         <optgroup key={parent} label={parent}>
           {list.map((c) => (

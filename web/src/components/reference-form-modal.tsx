@@ -1,0 +1,98 @@
+import type { FormEvent, ReactNode } from 'react';
+import { Alert } from '@web/components/alert';
+import { Modal } from '@web/components/modal';
+import './reference-form-modal.css';
+
+interface ReferenceFormModalProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  title: string;
+  description?: string;
+  /** The id prefix of the Name field (`<prefix>-name`), unique on the page. */
+  idPrefix: string;
+  name: string;
+  onNameChange(name: string): void;
+  /** What went wrong on the last Save, shown above the fields; null when nothing did. */
+  error: string | null;
+  /** A bold heading for the error; an error equal to it is not repeated under it. */
+  errorTitle?: string;
+  /** A save is in flight: Save is disabled and says so. */
+  busy: boolean;
+  /** Called on Save (or Enter) with the browser's own submission already prevented. */
+  onSubmit(): void;
+  /** The fields after Name. */
+  children: ReactNode;
+}
+
+/**
+ * The form every reference-data record (building, category, work group, ...) is added and edited
+ * with: the error alert, the Name field, the record's own fields and the Cancel/Save footer. The
+ * browser's validation is off so our messages, not its bubbles, explain a refused save.
+ */
+export function ReferenceFormModal({
+  open,
+  onOpenChange,
+  title,
+  description,
+  idPrefix,
+  name,
+  onNameChange,
+  error,
+  errorTitle,
+  busy,
+  onSubmit,
+  children,
+}: ReferenceFormModalProps) {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onSubmit();
+  };
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} title={title} description={description}>
+      <form className="form-stack" onSubmit={submit} noValidate>
+        {error ? <Alert title={errorTitle}>{error === errorTitle ? null : error}</Alert> : null}
+        <div className="field">
+          <label htmlFor={`${idPrefix}-name`}>Name</label>
+          <input
+            id={`${idPrefix}-name`}
+            className="input"
+            required
+            value={name}
+            onChange={(e) => onNameChange(e.target.value)}
+          />
+        </div>
+        {children}
+        <div className="form-actions">
+          <button type="button" className="btn btn--secondary" onClick={() => onOpenChange(false)}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn--primary" disabled={busy}>
+            {busy ? 'Saving...' : 'Save'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+interface DescriptionFieldProps {
+  /** The id prefix of the form (`<prefix>-description`). */
+  idPrefix: string;
+  value: string;
+  onChange(value: string): void;
+}
+
+/** The free-text Description most reference records carry; placed where each form wants it. */
+export function DescriptionField({ idPrefix, value, onChange }: DescriptionFieldProps) {
+  return (
+    <div className="field">
+      <label htmlFor={`${idPrefix}-description`}>Description</label>
+      <textarea
+        id={`${idPrefix}-description`}
+        className="input reference-form__textarea"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </div>
+  );
+}
