@@ -43,130 +43,105 @@ const NIGHT_CUSTODIAN: [number, number] = [50000, 58000];
 const CAFE_MANAGER: [number, number] = [46000, 52000];
 const FOOD_WORKER: [number, number] = [36000, 41000];
 
-const SUBJECT_DEPARTMENTS: [string, string, string][] = [
-  // position, department, DESE code
-  ['Mathematics Teacher', 'Mathematics', '2305'],
-  ['English Teacher', 'English', '2305'],
-  ['Science Teacher', 'Science', '2305'],
-  ['Social Studies Teacher', 'Social Studies', '2305'],
-  ['World Language Teacher', 'World Languages', '2305'],
-  ['Art Teacher', 'Fine Arts', '2305'],
-  ['Music Teacher', 'Fine Arts', '2305'],
-  ['Physical Education & Health Teacher', 'Physical Education', '2305'],
-  ['Technology & Engineering Teacher', 'Career & Technical', '2305'],
-  ['English Learner Teacher', 'English Learners', '2305'],
-  ['Library Media Specialist', 'Library', '2340'],
+/** Headcount of one building of each type, in SCHOOL_TYPES order. */
+type Counts = [preschool: number, elementary: number, middle: number, high: number, special: number];
+const SCHOOL_TYPES: readonly BuildingType[] = ['preschool', 'elementary', 'middle', 'high', 'special'];
+
+type Row = [
+  position: string,
+  department: string,
+  dese: string,
+  counts: Counts,
+  pay?: [number, number],
+  stipend?: number,
 ];
+const group = (name: WorkGroupName, rows: Row[]) => rows.map((row) => ({ group: name, row }));
 
-/** Secondary subject teachers: counts in SUBJECT_DEPARTMENTS order. */
-function subjects(counts: number[]): PositionSpec[] {
-  return SUBJECT_DEPARTMENTS.map(([position, department, dese], i) =>
-    p('Teachers', position, department, dese, counts[i]),
-  );
-}
-
-const ELEMENTARY: PositionSpec[] = [
-  p('Teachers', 'Kindergarten Teacher', 'Kindergarten', '2305', 4),
-  ...[1, 2, 3, 4].map((g) => p('Teachers', `Grade ${g} Teacher`, `Grade ${g}`, '2305', 4)),
-  p('Teachers', 'Art Teacher', 'Fine Arts', '2305', 1),
-  p('Teachers', 'Music Teacher', 'Fine Arts', '2305', 1),
-  p('Teachers', 'Physical Education Teacher', 'Physical Education', '2305', 1),
-  p('Teachers', 'Reading Specialist', 'Literacy', '2305', 1),
-  p('Special Education', 'Special Education Teacher', 'Special Education', '2305', 4),
-  p('Guidance', 'School Adjustment Counselor', 'Student Support', '2710', 1),
-  p('Related Services', 'Speech-Language Pathologist', 'Student Support', '2320', 1, SLP),
-  p('Paraprofessionals', 'Special Education Paraprofessional', 'Special Education', '2330', 6, SPED_PARA),
-  p('Paraprofessionals', 'Instructional Paraprofessional', 'Instruction', '2330', 3, PARA),
-  p('Administrators', 'Principal', 'Administration', '2210', 1, [128000, 136000]),
-  p('Administrators', 'Assistant Principal', 'Administration', '2210', 1, [104000, 110000]),
-  p('Secretaries', 'Main Office Secretary', 'Administration', '2210', 1, MAIN_OFFICE),
-  p('Secretaries', 'Attendance Secretary', 'Administration', '2210', 1, ATTENDANCE),
-  p('Custodians', 'Head Custodian', 'Facilities', '4110', 1, HEAD_CUSTODIAN),
-  p('Custodians', 'Custodian', 'Facilities', '4110', 1, CUSTODIAN),
-  p('Custodians', 'Night Custodian', 'Facilities', '4110', 1, NIGHT_CUSTODIAN),
-  p('Nurses', 'School Nurse', 'Health Services', '3200', 1, NURSE),
-  p('Food Service', 'Cafeteria Manager', 'Food Services', '3400', 1, CAFE_MANAGER),
-  p('Food Service', 'Food Service Worker', 'Food Services', '3400', 2, FOOD_WORKER),
-];
-
-const PRESCHOOL: PositionSpec[] = [
-  p('Teachers', 'Preschool Teacher', 'Early Childhood', '2305', 6),
-  p('Special Education', 'Special Education Teacher', 'Early Childhood', '2305', 3),
-  p('Paraprofessionals', 'Preschool Paraprofessional', 'Early Childhood', '2330', 12, PARA),
-  p('Administrators', 'Preschool Director', 'Administration', '2210', 1, [94000, 100000]),
-  p('Secretaries', 'Main Office Secretary', 'Administration', '2210', 1, MAIN_OFFICE),
-  p('Custodians', 'Head Custodian', 'Facilities', '4110', 1, HEAD_CUSTODIAN),
-  p('Nurses', 'School Nurse', 'Health Services', '3200', 1, NURSE),
-  p('Related Services', 'Speech-Language Pathologist', 'Student Support', '2320', 1, SLP),
-  p('Related Services', 'Occupational Therapist', 'Student Support', '2320', 1, OT),
-];
-
-const MIDDLE: PositionSpec[] = [
-  ...subjects([10, 10, 9, 9, 5, 3, 4, 5, 2, 2, 1]),
-  p('Teachers', 'Reading Specialist', 'Literacy', '2305', 2),
-  p('Special Education', 'Special Education Teacher', 'Special Education', '2305', 7),
-  p('Special Education', 'Special Education Team Chair', 'Special Education', '2305', 1, undefined, 6000),
-  p('Guidance', 'School Counselor', 'Guidance', '2710', 3),
-  p('Guidance', 'School Adjustment Counselor', 'Student Support', '2710', 1),
-  p('Related Services', 'School Psychologist', 'Student Support', '2800', 1, PSYCH),
-  p('Related Services', 'Speech-Language Pathologist', 'Student Support', '2320', 1, SLP),
-  p('Paraprofessionals', 'Special Education Paraprofessional', 'Special Education', '2330', 7, SPED_PARA),
-  p('Paraprofessionals', 'Instructional Paraprofessional', 'Instruction', '2330', 3, PARA),
-  p('Administrators', 'Principal', 'Administration', '2210', 1, [140000, 148000]),
-  p('Administrators', 'Assistant Principal', 'Administration', '2210', 2, [112000, 118000]),
-  p('Secretaries', 'Main Office Secretary', 'Administration', '2210', 1, MAIN_OFFICE),
-  p('Secretaries', 'Guidance Secretary', 'Guidance', '2710', 1, [44000, 52000]),
-  p('Secretaries', 'Attendance Secretary', 'Administration', '2210', 1, ATTENDANCE),
-  p('Custodians', 'Head Custodian', 'Facilities', '4110', 1, HEAD_CUSTODIAN),
-  p('Custodians', 'Custodian', 'Facilities', '4110', 2, CUSTODIAN),
-  p('Custodians', 'Night Custodian', 'Facilities', '4110', 2, NIGHT_CUSTODIAN),
-  p('Nurses', 'School Nurse', 'Health Services', '3200', 2, NURSE),
-  p('Food Service', 'Cafeteria Manager', 'Food Services', '3400', 1, CAFE_MANAGER),
-  p('Food Service', 'Food Service Worker', 'Food Services', '3400', 4, FOOD_WORKER),
-];
-
-const HIGH: PositionSpec[] = [
-  ...subjects([11, 11, 11, 10, 7, 3, 3, 4, 2, 2, 1]),
-  p('Teachers', 'Business & Computer Science Teacher', 'Career & Technical', '2305', 3),
-  p('Special Education', 'Special Education Teacher', 'Special Education', '2305', 7),
-  p('Special Education', 'Special Education Team Chair', 'Special Education', '2305', 1, undefined, 6000),
-  p('Guidance', 'Director of Guidance', 'Guidance', '2710', 1, undefined, 9500),
-  p('Guidance', 'School Counselor', 'Guidance', '2710', 4),
-  p('Guidance', 'School Adjustment Counselor', 'Student Support', '2710', 1),
-  p('Related Services', 'School Psychologist', 'Student Support', '2800', 1, PSYCH),
-  p('Paraprofessionals', 'Special Education Paraprofessional', 'Special Education', '2330', 6, SPED_PARA),
-  p('Paraprofessionals', 'Instructional Paraprofessional', 'Instruction', '2330', 2, PARA),
-  p('Administrators', 'Principal', 'Administration', '2210', 1, [148000, 156000]),
-  p('Administrators', 'Assistant Principal', 'Administration', '2210', 2, [118000, 124000]),
-  p('Administrators', 'Athletic Director', 'Athletics', '3510', 1, [98000, 106000]),
-  p('Secretaries', 'Main Office Secretary', 'Administration', '2210', 1, MAIN_OFFICE),
-  p('Secretaries', 'Guidance Secretary', 'Guidance', '2710', 1, [44000, 52000]),
-  p('Secretaries', 'Attendance Secretary', 'Administration', '2210', 1, ATTENDANCE),
-  p('Secretaries', 'Registrar', 'Guidance', '2710', 1, [48000, 55000]),
-  p('Custodians', 'Head Custodian', 'Facilities', '4110', 1, HEAD_CUSTODIAN),
-  p('Custodians', 'Custodian', 'Facilities', '4110', 2, CUSTODIAN),
-  p('Custodians', 'Night Custodian', 'Facilities', '4110', 3, NIGHT_CUSTODIAN),
-  p('Nurses', 'School Nurse', 'Health Services', '3200', 2, NURSE),
-  p('Food Service', 'Cafeteria Manager', 'Food Services', '3400', 1, CAFE_MANAGER),
-  p('Food Service', 'Food Service Worker', 'Food Services', '3400', 4, FOOD_WORKER),
-];
-
-const SPECIAL: PositionSpec[] = [
-  p('Teachers', 'Mathematics Teacher', 'Academics', '2305', 1),
-  p('Teachers', 'English Teacher', 'Academics', '2305', 1),
-  p('Teachers', 'Science Teacher', 'Academics', '2305', 1),
-  p('Teachers', 'Social Studies Teacher', 'Academics', '2305', 1),
-  p('Teachers', 'Life Skills Teacher', 'Academics', '2305', 1),
-  p('Special Education', 'Special Education Teacher', 'Special Education', '2305', 6),
-  p('Guidance', 'School Adjustment Counselor', 'Student Support', '2710', 2),
-  p('Related Services', 'BCBA', 'Student Support', '2320', 1, BCBA),
-  p('Related Services', 'Occupational Therapist', 'Student Support', '2320', 1, OT),
-  p('Paraprofessionals', 'ABA Technician', 'Special Education', '2330', 4, [33000, 39000]),
-  p('Paraprofessionals', 'Special Education Paraprofessional', 'Special Education', '2330', 6, SPED_PARA),
-  p('Administrators', 'Program Director', 'Administration', '2210', 1, [114000, 122000]),
-  p('Secretaries', 'Main Office Secretary', 'Administration', '2210', 1, MAIN_OFFICE),
-  p('Custodians', 'Custodian', 'Facilities', '4110', 1, CUSTODIAN),
-  p('Nurses', 'School Nurse', 'Health Services', '3200', 1, NURSE),
+/**
+ * The staffing of every school type, one row per position. A school's positions are listed in table
+ * order, and that order decides which generated person fills which slot, so rows are placed to keep
+ * each school's order: preschool's therapists come last, and each level has its own principals (pay
+ * rises with the level).
+ */
+const SCHOOL_STAFFING = [
+  //   position, department, DESE code, [preschool, elementary, middle, high, special], pay, stipend
+  ...group('Teachers', [
+    ['Preschool Teacher', 'Early Childhood', '2305', [6, 0, 0, 0, 0]],
+    ['Kindergarten Teacher', 'Kindergarten', '2305', [0, 4, 0, 0, 0]],
+    ...[1, 2, 3, 4].map((g): Row => [`Grade ${g} Teacher`, `Grade ${g}`, '2305', [0, 4, 0, 0, 0]]),
+    ['Mathematics Teacher', 'Mathematics', '2305', [0, 0, 10, 11, 0]],
+    ['English Teacher', 'English', '2305', [0, 0, 10, 11, 0]],
+    ['Science Teacher', 'Science', '2305', [0, 0, 9, 11, 0]],
+    ['Social Studies Teacher', 'Social Studies', '2305', [0, 0, 9, 10, 0]],
+    ['World Language Teacher', 'World Languages', '2305', [0, 0, 5, 7, 0]],
+    ['Art Teacher', 'Fine Arts', '2305', [0, 1, 3, 3, 0]],
+    ['Music Teacher', 'Fine Arts', '2305', [0, 1, 4, 3, 0]],
+    ['Physical Education Teacher', 'Physical Education', '2305', [0, 1, 0, 0, 0]],
+    ['Physical Education & Health Teacher', 'Physical Education', '2305', [0, 0, 5, 4, 0]],
+    ['Technology & Engineering Teacher', 'Career & Technical', '2305', [0, 0, 2, 2, 0]],
+    ['English Learner Teacher', 'English Learners', '2305', [0, 0, 2, 2, 0]],
+    ['Library Media Specialist', 'Library', '2340', [0, 0, 1, 1, 0]],
+    ['Reading Specialist', 'Literacy', '2305', [0, 1, 2, 0, 0]],
+    ['Business & Computer Science Teacher', 'Career & Technical', '2305', [0, 0, 0, 3, 0]],
+    ['Mathematics Teacher', 'Academics', '2305', [0, 0, 0, 0, 1]],
+    ['English Teacher', 'Academics', '2305', [0, 0, 0, 0, 1]],
+    ['Science Teacher', 'Academics', '2305', [0, 0, 0, 0, 1]],
+    ['Social Studies Teacher', 'Academics', '2305', [0, 0, 0, 0, 1]],
+    ['Life Skills Teacher', 'Academics', '2305', [0, 0, 0, 0, 1]],
+  ]),
+  ...group('Special Education', [
+    ['Special Education Teacher', 'Early Childhood', '2305', [3, 0, 0, 0, 0]],
+    ['Special Education Teacher', 'Special Education', '2305', [0, 4, 7, 7, 6]],
+    ['Special Education Team Chair', 'Special Education', '2305', [0, 0, 1, 1, 0], undefined, 6000],
+  ]),
+  ...group('Guidance', [
+    ['Director of Guidance', 'Guidance', '2710', [0, 0, 0, 1, 0], undefined, 9500],
+    ['School Counselor', 'Guidance', '2710', [0, 0, 3, 4, 0]],
+    ['School Adjustment Counselor', 'Student Support', '2710', [0, 1, 1, 1, 2]],
+  ]),
+  ...group('Related Services', [
+    ['School Psychologist', 'Student Support', '2800', [0, 0, 1, 1, 0], PSYCH],
+    ['Speech-Language Pathologist', 'Student Support', '2320', [0, 1, 1, 0, 0], SLP],
+    ['BCBA', 'Student Support', '2320', [0, 0, 0, 0, 1], BCBA],
+    ['Occupational Therapist', 'Student Support', '2320', [0, 0, 0, 0, 1], OT],
+  ]),
+  ...group('Paraprofessionals', [
+    ['Preschool Paraprofessional', 'Early Childhood', '2330', [12, 0, 0, 0, 0], PARA],
+    ['ABA Technician', 'Special Education', '2330', [0, 0, 0, 0, 4], [33000, 39000]],
+    ['Special Education Paraprofessional', 'Special Education', '2330', [0, 6, 7, 6, 6], SPED_PARA],
+    ['Instructional Paraprofessional', 'Instruction', '2330', [0, 3, 3, 2, 0], PARA],
+  ]),
+  ...group('Administrators', [
+    ['Preschool Director', 'Administration', '2210', [1, 0, 0, 0, 0], [94000, 100000]],
+    ['Principal', 'Administration', '2210', [0, 1, 0, 0, 0], [128000, 136000]],
+    ['Assistant Principal', 'Administration', '2210', [0, 1, 0, 0, 0], [104000, 110000]],
+    ['Principal', 'Administration', '2210', [0, 0, 1, 0, 0], [140000, 148000]],
+    ['Assistant Principal', 'Administration', '2210', [0, 0, 2, 0, 0], [112000, 118000]],
+    ['Principal', 'Administration', '2210', [0, 0, 0, 1, 0], [148000, 156000]],
+    ['Assistant Principal', 'Administration', '2210', [0, 0, 0, 2, 0], [118000, 124000]],
+    ['Athletic Director', 'Athletics', '3510', [0, 0, 0, 1, 0], [98000, 106000]],
+    ['Program Director', 'Administration', '2210', [0, 0, 0, 0, 1], [114000, 122000]],
+  ]),
+  ...group('Secretaries', [
+    ['Main Office Secretary', 'Administration', '2210', [1, 1, 1, 1, 1], MAIN_OFFICE],
+    ['Guidance Secretary', 'Guidance', '2710', [0, 0, 1, 1, 0], [44000, 52000]],
+    ['Attendance Secretary', 'Administration', '2210', [0, 1, 1, 1, 0], ATTENDANCE],
+    ['Registrar', 'Guidance', '2710', [0, 0, 0, 1, 0], [48000, 55000]],
+  ]),
+  ...group('Custodians', [
+    ['Head Custodian', 'Facilities', '4110', [1, 1, 1, 1, 0], HEAD_CUSTODIAN],
+    ['Custodian', 'Facilities', '4110', [0, 1, 2, 2, 1], CUSTODIAN],
+    ['Night Custodian', 'Facilities', '4110', [0, 1, 2, 3, 0], NIGHT_CUSTODIAN],
+  ]),
+  ...group('Nurses', [['School Nurse', 'Health Services', '3200', [1, 1, 2, 2, 1], NURSE]]),
+  ...group('Food Service', [
+    ['Cafeteria Manager', 'Food Services', '3400', [0, 1, 1, 1, 0], CAFE_MANAGER],
+    ['Food Service Worker', 'Food Services', '3400', [0, 2, 4, 4, 0], FOOD_WORKER],
+  ]),
+  ...group('Related Services', [
+    ['Speech-Language Pathologist', 'Student Support', '2320', [1, 0, 0, 0, 0], SLP],
+    ['Occupational Therapist', 'Student Support', '2320', [1, 0, 0, 0, 0], OT],
+  ]),
 ];
 
 /** Central office and district-wide staff (no building: District Wide). */
@@ -197,11 +172,19 @@ export const DISTRICT_WIDE_STAFF: PositionSpec[] = [
   p('Nurses', 'Nurse Leader', 'Health Services', '3200', 1, [96000, 100000]),
 ];
 
-/** The positions of one building of the given type. */
+/** The positions of one building of the given type, in table order; a count of 0 is no position. */
 export const STAFF_BY_TYPE: Record<BuildingType, PositionSpec[]> = {
-  preschool: PRESCHOOL,
-  elementary: ELEMENTARY,
-  middle: MIDDLE,
-  high: HIGH,
-  special: SPECIAL,
+  preschool: [],
+  elementary: [],
+  middle: [],
+  high: [],
+  special: [],
 };
+for (const { group: name, row } of SCHOOL_STAFFING) {
+  const [position, department, dese, counts, pay, stipend] = row;
+  SCHOOL_TYPES.forEach((type, i) => {
+    if (counts[i] > 0) {
+      STAFF_BY_TYPE[type].push(p(name, position, department, dese, counts[i], pay, stipend));
+    }
+  });
+}

@@ -39,4 +39,9 @@ export class FailureLimiter {
   reset(key: string): void {
     this.failures.delete(key);
   }
+
+  /** Forgets every key's failures (tests start each app with clean counts). */
+  clear(): void {
+    this.failures.clear();
+  }
 }

@@ -1,65 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { buildBulkUpdateWorld, type BulkUpdateWorld } from './bulk-update-factories';
 
-let t: TestApp;
-let admin: { token: string; id: number };
-let finance: { token: string };
-let viewer: { token: string };
-let seq = 0;
-let buildings: Record<string, number>;
+let w: BulkUpdateWorld;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.userWith('ADMIN');
-  finance = await t.userWith('FINANCE');
-  viewer = await t.userWith('VIEW_ONLY');
-  const rows = await t.db
-    .knex('buildings')
-    .insert([
-      { name: 'Bulk High School', code: 'BHS' },
-      { name: 'Brookside Elementary School', code: 'BES' },
-      { name: 'Riverview Middle School', code: null },
-    ])
-    .returning(['id', 'name']);
-  buildings = Object.fromEntries(rows.map((r: { id: number; name: string }) => [r.name, r.id]));
+  w = await buildBulkUpdateWorld();
 });
-afterAll(() => t.close());
-
-async function budgetYear(): Promise<number> {
-  seq += 1;
-  const [row] = await t.db
-    .knex('budget_years')
-    .insert({ fiscal_year: `FY-bu${seq}`, name: `Bulk ${seq}`, current_fiscal_year: 2026 })
-    .returning('id');
-  return row.id;
-}
-
-async function employees(budgetYearId: number, rows: Record<string, unknown>[]): Promise<number[]> {
-  const inserted = await t.db
-    .knex('line_items')
-    .insert(
-      rows.map((r) => ({
-        budget_year_id: budgetYearId,
-        fiscal_year: 2026,
-        is_operating: true,
-        current_salary: 60000,
-        ...r,
-      })),
-    )
-    .returning('id');
-  return inserted.map((r: { id: number }) => r.id);
-}
-
-const lines = (ids: number[]) => t.db.knex('line_items').whereIn('id', ids).orderBy('id');
-const audits = (ids: number[]) =>
-  t.db.knex('audit_log').where({ entity: 'line-item' }).whereIn('entity_id', ids.map(String)).orderBy('id');
-const post = (path: string, body: unknown, token = admin.token) => t.api('post', path, { token, body });
+afterAll(() => w.t.close());
 
 describe('POST /bulk-update/work-groups', () => {
   it('returns 400 without a match, 404 for an unknown work group, and writes nothing', async () => {
-    const by = await budgetYear();
-    const ids = await employees(by, [{ position: 'Custodian' }]);
-    const none = await post('/bulk-update/work-groups', {
+    const by = await w.budgetYear();
+    const ids = await w.employees(by, [{ position: 'Custodian' }]);
+    const none = await w.post('/bulk-update/work-groups', {
       budgetYearId: by,
       fiscalYear: 2026,
       match: {},
@@ -67,23 +20,23 @@ describe('POST /bulk-update/work-groups', () => {
     });
     expect(none.status).toBe(400);
     expect(none.body.error).toContain('Choose a position, job class or department to match');
-    const unknown = await post('/bulk-update/work-groups', {
+    const unknown = await w.post('/bulk-update/work-groups', {
       budgetYearId: by,
       fiscalYear: 2026,
       match: { position: 'Custodian' },
       workGroupId: 999999,
     });
     expect(unknown.status).toBe(404);
-    expect((await lines(ids))[0].work_group_id).toBeNull();
+    expect((await w.lines(ids))[0].work_group_id).toBeNull();
   });
 
   it('previews the count, then assigns the matching lines of that fiscal year and audits them', async () => {
-    const by = await budgetYear();
-    const [wg] = await t.db
+    const by = await w.budgetYear();
+    const [wg] = await w.t.db
       .knex('work_groups')
-      .insert({ name: `Custodial ${seq}` })
+      .insert({ name: `Custodial ${by}` })
       .returning('id');
-    const ids = await employees(by, [
+    const ids = await w.employees(by, [
       { position: 'Custodian', department: 'Facilities' },
       { position: ' custodian ', department: 'Facilities' },
       { position: 'Custodian', department: 'Food' },
@@ -96,16 +49,16 @@ describe('POST /bulk-update/work-groups', () => {
       match: { position: 'CUSTODIAN', department: 'facilities' },
       workGroupId: wg.id,
     };
-    const preview = await post('/bulk-update/work-groups', { ...body, dryRun: true });
+    const preview = await w.post('/bulk-update/work-groups', { ...body, dryRun: true });
     expect(preview.body).toEqual({ matched: 2, totalUpdated: 2, dryRun: true });
-    expect((await lines(ids)).every((l: any) => l.work_group_id === null)).toBe(true);
-    const res = await post('/bulk-update/work-groups', body);
+    expect((await w.lines(ids)).every((l: any) => l.work_group_id === null)).toBe(true);
+    const res = await w.post('/bulk-update/work-groups', body);
     expect(res.body).toEqual({ matched: 2, totalUpdated: 2, dryRun: false });
-    expect((await lines(ids)).map((l: any) => l.work_group_id)).toEqual([wg.id, wg.id, null, null, null]);
-    expect((await lines(ids))[0].work_group).toBe(`Custodial ${seq}`);
-    expect(await audits(ids)).toHaveLength(2);
+    expect((await w.lines(ids)).map((l: any) => l.work_group_id)).toEqual([wg.id, wg.id, null, null, null]);
+    expect((await w.lines(ids))[0].work_group).toBe(`Custodial ${by}`);
+    expect(await w.audits(ids)).toHaveLength(2);
     // Already in the group: matched but not changed again.
-    expect((await post('/bulk-update/work-groups', body)).body).toEqual({
+    expect((await w.post('/bulk-update/work-groups', body)).body).toEqual({
       matched: 2,
       totalUpdated: 0,
       dryRun: false,
@@ -115,30 +68,30 @@ describe('POST /bulk-update/work-groups', () => {
 
 describe('POST /bulk-update/employee-status', () => {
   it('returns 400 for an unknown status and 403 for FINANCE', async () => {
-    const by = await budgetYear();
+    const by = await w.budgetYear();
     const body = { budgetYearId: by, fiscalYear: 2026, match: { jobClass: 'X' }, employeeStatus: 'Retired' };
-    expect((await post('/bulk-update/employee-status', body)).status).toBe(400);
+    expect((await w.post('/bulk-update/employee-status', body)).status).toBe(400);
     expect(
-      (await post('/bulk-update/employee-status', { ...body, employeeStatus: 'Inactive' }, finance.token))
+      (await w.post('/bulk-update/employee-status', { ...body, employeeStatus: 'Inactive' }, w.finance.token))
         .status,
     ).toBe(403);
   });
 
   it('sets Retiring and clears next-year salaries and the manual flag, audited', async () => {
-    const by = await budgetYear();
-    const ids = await employees(by, [
+    const by = await w.budgetYear();
+    const ids = await w.employees(by, [
       { job_class: 'Bus Driver', next_year_salary: 61000, next_year_salary_manual: true },
       { job_class: 'Bus Driver', next_year_salary: 62000 },
       { job_class: 'Teacher', next_year_salary: 70000 },
     ]);
-    const res = await post('/bulk-update/employee-status', {
+    const res = await w.post('/bulk-update/employee-status', {
       budgetYearId: by,
       fiscalYear: 2026,
       match: { jobClass: 'bus driver' },
       employeeStatus: 'Retiring',
     });
     expect(res.body).toEqual({ matched: 2, totalUpdated: 2, dryRun: false });
-    const after = await lines(ids);
+    const after = await w.lines(ids);
     expect(after.map((l: any) => [l.employee_status, l.next_year_salary, l.next_year_salary_manual])).toEqual(
       [
         ['Retiring', null, false],
@@ -146,7 +99,7 @@ describe('POST /bulk-update/employee-status', () => {
         ['Active', 70000, false],
       ],
     );
-    const trail = await audits(ids);
+    const trail = await w.audits(ids);
     expect(trail[0]).toMatchObject({
       before: { employeeStatus: 'Active', nextYearSalary: 61000, nextYearSalaryManual: true },
       after: { employeeStatus: 'Retiring', nextYearSalary: null, nextYearSalaryManual: false },
@@ -156,8 +109,8 @@ describe('POST /bulk-update/employee-status', () => {
 
 describe('POST /bulk-update/employee-status back to Active', () => {
   it('gives lines coming back to Active their automatic next-year salary again', async () => {
-    const by = await budgetYear();
-    const ids = await employees(by, [
+    const by = await w.budgetYear();
+    const ids = await w.employees(by, [
       {
         job_class: 'Returning',
         employee_status: 'Inactive',
@@ -172,18 +125,18 @@ describe('POST /bulk-update/employee-status back to Active', () => {
         next_year_salary_manual: true,
       },
     ]);
-    const res = await post('/bulk-update/employee-status', {
+    const res = await w.post('/bulk-update/employee-status', {
       budgetYearId: by,
       fiscalYear: 2026,
       match: { jobClass: 'Returning' },
       employeeStatus: 'Active',
     });
     expect(res.body).toEqual({ matched: 2, totalUpdated: 1, dryRun: false });
-    const after = await lines(ids);
+    const after = await w.lines(ids);
     // No contract and no step/lane settings: the automatic rule keeps the current salary.
     expect([after[0].employee_status, Number(after[0].next_year_salary)]).toEqual(['Active', 50000.5]);
     expect(Number(after[1].next_year_salary)).toBe(45000);
-    const [trail] = await audits([ids[0]]);
+    const [trail] = await w.audits([ids[0]]);
     expect(trail).toMatchObject({
       before: { employeeStatus: 'Inactive', nextYearSalary: null },
       after: { employeeStatus: 'Active', nextYearSalary: 50000.5, nextYearSalaryManual: false },
@@ -193,25 +146,25 @@ describe('POST /bulk-update/employee-status back to Active', () => {
 
 describe('GET /bulk-update/options', () => {
   it('returns 400 without a budget year and lists what the bulk screens can target', async () => {
-    expect((await t.api('get', '/bulk-update/options', { token: admin.token })).status).toBe(400);
-    for (const u of [finance, viewer]) {
-      const res = await t.api('get', '/bulk-update/options?budgetYearId=1', { token: u.token });
+    expect((await w.t.api('get', '/bulk-update/options', { token: w.admin.token })).status).toBe(400);
+    for (const u of [w.finance, w.viewer]) {
+      const res = await w.t.api('get', '/bulk-update/options?budgetYearId=1', { token: u.token });
       expect(res.status).toBe(403);
     }
-    const by = await budgetYear();
-    await employees(by, [
+    const by = await w.budgetYear();
+    await w.employees(by, [
       {
         position: 'Teacher',
         job_class: 'Teacher',
         department: 'Math',
         dese_code: '2305',
-        building_id: buildings['Bulk High School'],
+        building_id: w.buildings['Bulk High School'],
       },
       { position: 'teacher', job_class: 'Teacher', department: 'Math' },
       { position: 'Custodian', job_class: 'Custodian', department: ' ', fiscal_year: 2027 },
     ]);
-    const res = await t.api('get', `/bulk-update/options?budgetYearId=${by}&fiscalYear=2026`, {
-      token: admin.token,
+    const res = await w.t.api('get', `/bulk-update/options?budgetYearId=${by}&fiscalYear=2026`, {
+      token: w.admin.token,
     });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({

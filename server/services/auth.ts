@@ -15,8 +15,8 @@ const perAddress = new FailureLimiter(20, WINDOW_MS);
 
 /** For tests: forget every counted failure. */
 export function resetLoginLimits(): void {
-  (perAccount as unknown as { failures: Map<string, number[]> }).failures.clear();
-  (perAddress as unknown as { failures: Map<string, number[]> }).failures.clear();
+  perAccount.clear();
+  perAddress.clear();
 }
 
 export function presentSessionUser(row: UserRow): SessionUser {

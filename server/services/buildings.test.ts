@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildingMatcher, normaliseBuildingName } from './buildings';
+import { normaliseBuildingName } from '@server/lib/building-match';
+import { buildingMatcher } from './buildings';
 
 const BUILDINGS = [
   { id: 1, name: 'Millbrook High School', code: 'MHS' },

@@ -1,5 +1,6 @@
 import type { AppContext } from '@server/context';
 import { conflict, notFound } from '@server/errors';
+import { indexBuildings, LINK_NAMES, type BuildingRef } from '@server/lib/building-match';
 import { authorize, type Actor } from '@server/policies/index';
 import { insertAudit } from '@server/queries/audit';
 import { budgetYearExists } from '@server/queries/budget-settings';
@@ -117,53 +118,11 @@ export function plural(n: number, noun: string): string {
   return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }
 
-// Abbreviations payroll exports use for parts of school names. Both sides of a comparison are
-// expanded the same way, so 'St' becoming 'street' is harmless even in "St. Mary's".
-const ABBREVIATIONS: Record<string, string> = {
-  hs: 'high school',
-  ms: 'middle school',
-  es: 'elementary school',
-  elem: 'elementary',
-  el: 'elementary',
-  mid: 'middle',
-  sch: 'school',
-  schl: 'school',
-  acad: 'academy',
-  ctr: 'center',
-  cntr: 'center',
-  jr: 'junior',
-  sr: 'senior',
-  st: 'street',
-  ave: 'avenue',
-  rd: 'road',
-  mt: 'mount',
-};
-
-/**
- * A school name reduced for comparison: lower case, '&' read as 'and', apostrophes dropped, other
- * punctuation as spaces, abbreviations spelt out, 'pre school' joined. 'Millbrook HS' and
- * 'Millbrook High School.' both become 'millbrook high school'.
- */
-export function normaliseBuildingName(text: string): string {
-  const words = text
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/['\u2019]/g, '')
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim()
-    .split(' ')
-    .filter(Boolean)
-    .map((w) => ABBREVIATIONS[w] ?? w);
-  return words.join(' ').replace(/\bpre school\b/g, 'preschool');
-}
-
 export type BuildingMatchMethod = 'code' | 'name' | 'name-prefix';
 
-/** Prefixes shorter than this ('MI', 'RIV') say too little about which school is meant. */
-const MIN_PREFIX_LENGTH = 4;
-
 /**
- * Finds the building a payroll line belongs to, by these rules in order:
+ * Finds the building a payroll line belongs to, by these rules in order (LINK_NAMES in
+ * server/lib/building-match.ts):
  * 1. code: the location code equals a building's code (ignoring case and surrounding spaces);
  * 2. name: the location code or the department, normalised, equals exactly one building's
  *    normalised name ('Millbrook HS' = 'Millbrook High School');
@@ -171,41 +130,21 @@ const MIN_PREFIX_LENGTH = 4;
  *    building's name and at least 4 letters ('HILLSIDE' = 'Hillside Elementary School').
  * Anything ambiguous or unmatched returns null: a wrong link is worse than none.
  */
-export function buildingMatcher(buildings: readonly { id: number; name: string; code: string | null }[]) {
-  const byCode = new Map<string, number>();
-  const byName = new Map<string, number[]>();
-  const names = buildings.map((b) => ({ id: b.id, name: normaliseBuildingName(b.name) }));
-  for (const b of buildings) {
-    if (b.code?.trim()) {
-      byCode.set(b.code.trim().toLowerCase(), b.id);
-    }
-  }
-  for (const b of names) {
-    byName.set(b.name, [...(byName.get(b.name) ?? []), b.id]);
-  }
-  const uniqueName = (text: string | null) => {
-    const ids = text ? byName.get(normaliseBuildingName(text)) : undefined;
-    return ids?.length === 1 ? ids[0] : null;
-  };
+export function buildingMatcher(buildings: readonly BuildingRef[]) {
+  const index = indexBuildings(buildings, LINK_NAMES);
   return (line: {
     locationCode: string | null;
     department: string | null;
   }): { buildingId: number; method: BuildingMatchMethod } | null => {
-    const code = line.locationCode?.trim().toLowerCase();
-    if (code && byCode.has(code)) {
-      return { buildingId: byCode.get(code)!, method: 'code' };
+    const code = index.byCode(line.locationCode);
+    if (code !== null) {
+      return { buildingId: code, method: 'code' };
     }
-    const named = uniqueName(line.locationCode) ?? uniqueName(line.department);
+    const named = index.byName(line.locationCode) ?? index.byName(line.department);
     if (named !== null) {
       return { buildingId: named, method: 'name' };
     }
-    const prefix = line.locationCode ? normaliseBuildingName(line.locationCode) : '';
-    if (prefix.replace(/ /g, '').length >= MIN_PREFIX_LENGTH) {
-      const hits = names.filter((b) => b.name === prefix || b.name.startsWith(`${prefix} `));
-      if (hits.length === 1) {
-        return { buildingId: hits[0].id, method: 'name-prefix' };
-      }
-    }
-    return null;
+    const prefixed = index.byLooseName(line.locationCode);
+    return prefixed === null ? null : { buildingId: prefixed, method: 'name-prefix' };
   };
 }
