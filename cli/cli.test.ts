@@ -1,60 +1,20 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDb } from '@server/db/index';
-import { adminUrl } from '../test/pg-names';
-
-const run = promisify(execFile);
-const BIN = path.resolve(import.meta.dirname, '../bin/budget-cli.mjs');
+import { createCliRunner, type CliRunner } from '../test/cli';
 
 /**
  * Runs the real budget-cli binary against its own database: a PGlite data folder, or with
  * TEST_DATABASE_URL a fresh database on that server (DATABASE_URL for the CLI).
  */
 describe('budget-cli', () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'budget-cli-'));
-  const dbName = `budget_cli_test_${process.pid}`;
-  const env: Record<string, string> = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PASSWORD_COST: '10',
-    SEED_DEMO: '0',
-  } as Record<string, string>;
-  delete env.DATABASE_URL;
+  let runner: CliRunner;
+  const cli = (...args: string[]) => runner.cli(...args);
 
   beforeAll(async () => {
-    const url = process.env.TEST_DATABASE_URL;
-    if (url) {
-      const admin = await openDb({ url: adminUrl(url) });
-      await admin.knex.raw(`DROP DATABASE IF EXISTS ${dbName}`);
-      await admin.knex.raw(`CREATE DATABASE ${dbName}`);
-      await admin.close();
-      env.DATABASE_URL = adminUrl(url, dbName);
-    }
+    runner = await createCliRunner('core', { timeout: 60_000 });
   });
-
-  afterAll(async () => {
-    rmSync(dataDir, { recursive: true, force: true });
-    const url = process.env.TEST_DATABASE_URL;
-    if (url) {
-      const admin = await openDb({ url: adminUrl(url) });
-      await admin.knex.raw(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await admin.close();
-    }
-  });
-
-  const cli = async (...args: string[]) => {
-    try {
-      const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { env, timeout: 60_000 });
-      return { code: 0, stdout, stderr };
-    } catch (err) {
-      const e = err as { code: number; stdout: string; stderr: string };
-      return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-    }
-  };
+  afterAll(() => runner?.close());
 
   it('prints help for every command and exits 0', async () => {
     for (const args of [
@@ -169,9 +129,9 @@ describe('budget-cli', () => {
     'refuses the embedded database while another process holds it',
     async () => {
       // The test runner's own pid stands in for a running server.
-      writeFileSync(path.join(dataDir, 'pglite.lock'), String(process.pid));
+      writeFileSync(path.join(runner.dataDir, 'pglite.lock'), String(process.pid));
       const res = await cli('users', 'list');
-      rmSync(path.join(dataDir, 'pglite.lock'));
+      rmSync(path.join(runner.dataDir, 'pglite.lock'));
       expect(res.code).toBe(1);
       expect(res.stderr).toContain('in use by another process');
     },

@@ -1,57 +1,15 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDb } from '@server/db/index';
-import { adminUrl } from '../test/pg-names';
-
-const run = promisify(execFile);
-const BIN = path.resolve(import.meta.dirname, '../bin/budget-cli.mjs');
+import { createCliRunner, type CliRunner } from '../test/cli';
 
 /** The dashboard, town-goal and projection commands, run as the real binary on the demo district. */
 describe('budget-cli dashboard, town-goals, projections', () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'budget-cli-dashboard-'));
-  const dbName = `budget_cli_dashboard_${process.pid}`;
-  const env: Record<string, string> = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PASSWORD_COST: '10',
-    SEED_DEMO: '0',
-  } as Record<string, string>;
-  delete env.DATABASE_URL;
+  let runner: CliRunner;
+  const cli = (...args: string[]) => runner.cli(...args);
 
   beforeAll(async () => {
-    const url = process.env.TEST_DATABASE_URL;
-    if (url) {
-      const admin = await openDb({ url: adminUrl(url) });
-      await admin.knex.raw(`DROP DATABASE IF EXISTS ${dbName}`);
-      await admin.knex.raw(`CREATE DATABASE ${dbName}`);
-      await admin.close();
-      env.DATABASE_URL = adminUrl(url, dbName);
-    }
+    runner = await createCliRunner('dashboard');
   });
-
-  afterAll(async () => {
-    rmSync(dataDir, { recursive: true, force: true });
-    const url = process.env.TEST_DATABASE_URL;
-    if (url) {
-      const admin = await openDb({ url: adminUrl(url) });
-      await admin.knex.raw(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await admin.close();
-    }
-  });
-
-  const cli = async (...args: string[]) => {
-    try {
-      const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { env, timeout: 120_000 });
-      return { code: 0, stdout, stderr };
-    } catch (err) {
-      const e = err as { code: number; stdout: string; stderr: string };
-      return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-    }
-  };
+  afterAll(() => runner?.close());
 
   it('sets a goal, refuses bad input, and reports the budget against it', { timeout: 300_000 }, async () => {
     expect((await cli('db', 'migrate')).code).toBe(0);

@@ -1,14 +1,8 @@
-import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDb } from '@server/db/index';
-import { adminUrl } from '../test/pg-names';
+import { createCliRunner, type CliRunner } from '../test/cli';
 
-const run = promisify(execFile);
-const BIN = path.resolve(import.meta.dirname, '../bin/budget-cli.mjs');
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/import');
 const REAL = path.resolve(import.meta.dirname, '../../shared/fixtures/real');
 const VERSION = "FY26 Superintendent's Preliminary";
@@ -18,52 +12,15 @@ const VERSION = "FY26 Superintendent's Preliminary";
  * DATA_DIR, or a fresh database on TEST_DATABASE_URL's server) holding the demo district.
  */
 describe('budget-cli import', () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'budget-cli-import-'));
-  const dbName = `budget_cli_import_${process.pid}`;
-  const env: Record<string, string> = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PASSWORD_COST: '10',
-    SEED_DEMO: '0',
-  } as Record<string, string>;
-  delete env.DATABASE_URL;
-
-  const cli = async (...args: string[]) => {
-    try {
-      const { stdout, stderr } = await run(process.execPath, [BIN, ...args], {
-        env,
-        timeout: 240_000,
-        maxBuffer: 64 * 1024 * 1024,
-      });
-      return { code: 0, stdout, stderr };
-    } catch (err) {
-      const e = err as { code: number; stdout: string; stderr: string };
-      return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-    }
-  };
+  let runner: CliRunner;
+  const cli = (...args: string[]) => runner.cli(...args);
   const json = (stdout: string) => JSON.parse(stdout) as Record<string, any>;
 
   beforeAll(async () => {
-    const url = process.env.TEST_DATABASE_URL;
-    if (url) {
-      const admin = await openDb({ url: adminUrl(url) });
-      await admin.knex.raw(`DROP DATABASE IF EXISTS ${dbName}`);
-      await admin.knex.raw(`CREATE DATABASE ${dbName}`);
-      await admin.close();
-      env.DATABASE_URL = adminUrl(url, dbName);
-    }
+    runner = await createCliRunner('import', { timeout: 240_000 });
     expect((await cli('db', 'seed', '--demo')).code).toBe(0);
   }, 240_000);
-
-  afterAll(async () => {
-    rmSync(dataDir, { recursive: true, force: true });
-    const url = process.env.TEST_DATABASE_URL;
-    if (url) {
-      const admin = await openDb({ url: adminUrl(url) });
-      await admin.knex.raw(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await admin.close();
-    }
-  });
+  afterAll(() => runner?.close());
 
   it('prints help, and refuses bad flags (2) and missing files or budget years (1)', async () => {
     const help = await cli('import', '--help');
@@ -181,7 +138,7 @@ describe('budget-cli import', () => {
   });
 
   it('exits non-zero when nothing could be imported', { timeout: 120_000 }, async () => {
-    const file = path.join(dataDir, 'no-names.csv');
+    const file = path.join(runner.dataDir, 'no-names.csv');
     writeFileSync(file, 'Name,Salary,Notes\n,,see HR\n,,ask Jo\n');
     const res = await cli('import', file, '--type', 'operating', '--budget-year', 'FY26');
     expect(res.code).not.toBe(0);

@@ -1,56 +1,23 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDb } from '@server/db/index';
 import { buildEmployee, buildProposed, buildWorld, type World } from '@server/routes/line-items-factories';
-import { adminUrl } from '../test/pg-names';
-
-const run = promisify(execFile);
-const BIN = path.resolve(import.meta.dirname, '../bin/budget-cli.mjs');
+import { createCliRunner, type CliRunner } from '../test/cli';
 
 /**
  * The budgets and line-items commands, through the real binary against a database of their own
  * (a PGlite folder, or with TEST_DATABASE_URL a fresh database on that server).
  */
 describe('budget-cli budgets and line-items', () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'budget-cli-li-'));
-  const dbName = `budget_cli_li_test_${process.pid}`;
-  const env: Record<string, string> = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PASSWORD_COST: '10',
-    SEED_DEMO: '0',
-  } as Record<string, string>;
-  delete env.DATABASE_URL;
+  let runner: CliRunner;
+  const cli = (...args: string[]) => runner.cli(...args);
   let w: World;
   let alternativeId: number;
   const ids: Record<string, number> = {};
 
-  const cli = async (...args: string[]) => {
-    try {
-      const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { env, timeout: 150_000 });
-      return { code: 0, stdout, stderr };
-    } catch (err) {
-      const e = err as { code: number; stdout: string; stderr: string };
-      return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-    }
-  };
-
   beforeAll(async () => {
-    const url = process.env.TEST_DATABASE_URL;
-    if (url) {
-      const admin = await openDb({ url: adminUrl(url) });
-      await admin.knex.raw(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await admin.knex.raw(`CREATE DATABASE ${dbName}`);
-      await admin.close();
-      env.DATABASE_URL = adminUrl(url, dbName);
-    }
+    runner = await createCliRunner('li', { timeout: 150_000 });
     expect((await cli('db', 'migrate')).code).toBe(0);
     // The CLI owns the PGlite folder while it runs; write the rows first, then close.
-    const handle = await openDb(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir });
+    const handle = await runner.openDb();
     try {
       const knex = handle.knex;
       w = await buildWorld(knex);
@@ -83,16 +50,7 @@ describe('budget-cli budgets and line-items', () => {
       await handle.close();
     }
   }, 300_000);
-
-  afterAll(async () => {
-    rmSync(dataDir, { recursive: true, force: true });
-    const url = process.env.TEST_DATABASE_URL;
-    if (url) {
-      const admin = await openDb({ url: adminUrl(url) });
-      await admin.knex.raw(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await admin.close();
-    }
-  });
+  afterAll(() => runner?.close());
 
   it('prints help for the new commands', async () => {
     const res = await cli('line-items', 'list', '--help');

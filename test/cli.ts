@@ -1,0 +1,103 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { openDb, type DbHandle } from '@server/db/index';
+import { adminUrl } from './pg-names';
+
+const run = promisify(execFile);
+const BIN = path.resolve(import.meta.dirname, '../bin/budget-cli.mjs');
+
+export interface CliResult {
+  /** The exit code; null (timeout) or Node's error code (output past maxBuffer) if it was killed. */
+  code: number | string | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface CliRunner {
+  /** Runs the real bin/budget-cli.mjs; a non-zero exit is returned, not thrown. */
+  cli(...args: string[]): Promise<CliResult>;
+  /** The CLI's DATA_DIR (its PGlite folder unless DATABASE_URL is set); removed on close. */
+  dataDir: string;
+  /**
+   * Opens the CLI's database from the test process, to write rows no command makes. On PGlite the
+   * folder is locked while it is open: close the handle before the next `cli` call.
+   */
+  openDb(): Promise<DbHandle>;
+  /** Removes the data folder and drops the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * A database of the CLI's own and a way to run the binary on it: a temporary DATA_DIR (PGlite), or
+ * with TEST_DATABASE_URL a new, empty database on that server. Empty rather than a copy of the
+ * migrated template, because the CLI's own `db migrate` and `db seed` are under test.
+ * `name` (letters, digits, `-`) tells the folders and databases of the test files apart.
+ */
+export async function createCliRunner(name: string, options: { timeout?: number } = {}): Promise<CliRunner> {
+  if (!/^[a-z0-9-]+$/.test(name)) {
+    throw new Error(`createCliRunner: "${name}" must be lower-case letters, digits and '-'`);
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), `budget-cli-${name}-`));
+  const env: Record<string, string> = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PASSWORD_COST: '10',
+    SEED_DEMO: '0',
+  } as Record<string, string>;
+  // A developer's own DATABASE_URL must never reach the child: it would run on their database.
+  delete env.DATABASE_URL;
+
+  const url = process.env.TEST_DATABASE_URL;
+  // The pid keeps parallel workers (and parallel runs) apart; a leftover of a crashed run with the
+  // same pid is dropped first.
+  const dbName = `budget_cli_${name.replaceAll('-', '_')}_${process.pid}`;
+  if (url) {
+    try {
+      const admin = await openDb({ url: adminUrl(url) });
+      try {
+        await admin.knex.raw(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+        await admin.knex.raw(`CREATE DATABASE ${dbName}`);
+      } finally {
+        await admin.close();
+      }
+    } catch (err) {
+      // No runner is returned, so nobody else would remove the folder.
+      rmSync(dataDir, { recursive: true, force: true });
+      throw err;
+    }
+    env.DATABASE_URL = adminUrl(url, dbName);
+  }
+
+  return {
+    dataDir,
+    async cli(...args) {
+      try {
+        const { stdout, stderr } = await run(process.execPath, [BIN, ...args], {
+          env,
+          timeout: options.timeout ?? 120_000,
+          // execFile kills a child past 1 MB of output by default; a whole import's output may be more.
+          maxBuffer: 64 * 1024 * 1024,
+        });
+        return { code: 0, stdout, stderr };
+      } catch (err) {
+        const e = err as CliResult;
+        return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+      }
+    },
+    openDb: () => openDb(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir }),
+    async close() {
+      rmSync(dataDir, { recursive: true, force: true });
+      if (url) {
+        const admin = await openDb({ url: adminUrl(url) });
+        try {
+          await admin.knex.raw(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+        } finally {
+          await admin.close();
+        }
+      }
+    },
+  };
+}
