@@ -1,16 +1,11 @@
 import { useState } from 'react';
 import { parseFiscalYear } from '@server/schemas/fiscal-year';
 import { useBuildings, useDeleteBuilding, type Building } from '@web/api/buildings';
-import { errorMessage } from '@web/api/client';
 import { useBudgetYear } from '@web/budget-year/budget-year-context';
-import { Alert } from '@web/components/alert';
-import { EmptyState } from '@web/components/empty-state';
 import { Select } from '@web/components/select';
-import { Spinner } from '@web/components/spinner';
 import { BUILDING_TYPE_LABELS, BuildingModal } from './building-modal';
-import { ReferenceTable, type Column } from './reference-table';
-import { TabHeader } from './tab-header';
-import { useDeleteConfirm } from './use-delete-confirm';
+import type { Column } from './reference-table';
+import { ReferenceTab } from './reference-tab';
 import type { Flash } from './use-flash';
 
 const ALL_YEARS = 'all';
@@ -38,69 +33,38 @@ export function BuildingsTab({ flash }: { flash: Flash }) {
     chosen === ALL_YEARS || !selected ? {} : { budgetYearId: selected.id, fiscalYear: Number(chosen) };
   const buildings = useBuildings(filter);
   const remove = useDeleteBuilding();
-  const [editing, setEditing] = useState<Building | null>(null);
-  const [open, setOpen] = useState(false);
-  const del = useDeleteConfirm<Building>({
-    flash,
-    failure: 'Make sure no employees or line items are assigned to it',
-    remove: (b) => remove.mutateAsync(b.id),
-    busy: remove.isPending,
-  });
-  const list = buildings.data?.buildings ?? [];
 
   return (
-    <>
-      <TabHeader
-        title="Buildings"
-        description="Employees and budget lines belong to a building; a line without one is District Wide. A building with employees or line items cannot be deleted."
-        actions={
-          <>
-            <div className="md-inline-field">
-              <label htmlFor="buildings-fiscal-year">Employees in</label>
-              <Select
-                id="buildings-fiscal-year"
-                value={chosen}
-                onValueChange={setYear}
-                options={[
-                  ...years.map((y) => ({ value: String(y), label: `FY${String(y % 100).padStart(2, '0')}` })),
-                  { value: ALL_YEARS, label: 'All years' },
-                ]}
-              />
-            </div>
-            <button
-              type="button"
-              className="btn btn--primary"
-              onClick={() => {
-                setEditing(null);
-                setOpen(true);
-              }}
-            >
-              Add Building
-            </button>
-          </>
-        }
-      />
-      {buildings.isPending ? <Spinner label="Loading buildings..." /> : null}
-      {buildings.isError ? <Alert>{errorMessage(buildings.error, 'Failed to load buildings')}</Alert> : null}
-      {buildings.isSuccess && list.length === 0 ? (
-        <EmptyState title="No buildings yet" headingLevel={3}>
-          <p>Add the district&apos;s schools with Add Building.</p>
-        </EmptyState>
-      ) : null}
-      {list.length ? (
-        <ReferenceTable<Building>
-          caption="Buildings"
-          rows={list}
-          columns={COLUMNS}
-          onEdit={(b) => {
-            setEditing(b);
-            setOpen(true);
-          }}
-          onDelete={del.ask}
-        />
-      ) : null}
-      <BuildingModal open={open} building={editing} onOpenChange={setOpen} onSaved={flash.ok} />
-      {del.dialog}
-    </>
+    <ReferenceTab<Building>
+      flash={flash}
+      title="Buildings"
+      description="Employees and budget lines belong to a building; a line without one is District Wide. A building with employees or line items cannot be deleted."
+      tools={
+        <div className="md-inline-field">
+          <label htmlFor="buildings-fiscal-year">Employees in</label>
+          <Select
+            id="buildings-fiscal-year"
+            value={chosen}
+            onValueChange={setYear}
+            options={[
+              ...years.map((y) => ({ value: String(y), label: `FY${String(y % 100).padStart(2, '0')}` })),
+              { value: ALL_YEARS, label: 'All years' },
+            ]}
+          />
+        </div>
+      }
+      addLabel="Add Building"
+      query={buildings}
+      rows={buildings.data?.buildings ?? []}
+      loadingLabel="Loading buildings..."
+      loadFailure="Failed to load buildings"
+      emptyTitle="No buildings yet"
+      emptyHint="Add the district's schools with Add Building."
+      caption="Buildings"
+      columns={COLUMNS}
+      remove={remove}
+      deleteFailure="Make sure no employees or line items are assigned to it"
+      renderModal={(modal) => <BuildingModal {...modal} />}
+    />
   );
 }

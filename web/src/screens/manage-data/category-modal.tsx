@@ -1,11 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   COLOR_PRESETS,
   DEFAULT_BACKGROUND_COLOR,
   DEFAULT_TEXT_COLOR,
   HEX_COLOR,
 } from '@server/schemas/work-group-categories';
-import { errorMessage } from '@web/api/client';
 import {
   useCreateWorkGroupCategory,
   useUpdateWorkGroupCategory,
@@ -13,77 +12,41 @@ import {
 } from '@web/api/work-groups';
 import { ColorField } from '@web/components/color-field';
 import { DescriptionField, ReferenceFormModal } from '@web/components/reference-form-modal';
-
-interface CategoryModalProps {
-  open: boolean;
-  category: WorkGroupCategory | null;
-  onOpenChange(open: boolean): void;
-  onSaved(message: string): void;
-}
+import { useReferenceForm, type RecordModalProps } from './use-reference-form';
 
 /** Add or edit a work-group category: name, description, colours (or a preset), with a live preview. */
-export function CategoryModal({ open, category, onOpenChange, onSaved }: CategoryModalProps) {
-  const create = useCreateWorkGroupCategory();
-  const update = useUpdateWorkGroupCategory();
-  const [name, setName] = useState('');
+export function CategoryModal(props: RecordModalProps<WorkGroupCategory>) {
   const [description, setDescription] = useState('');
   const [background, setBackground] = useState(DEFAULT_BACKGROUND_COLOR);
   const [text, setText] = useState(DEFAULT_TEXT_COLOR);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (open) {
-      setName(category?.name ?? '');
+  const validColours = HEX_COLOR.test(background) && HEX_COLOR.test(text);
+  const form = useReferenceForm({
+    ...props,
+    noun: 'Category',
+    failure: 'Failed to save category',
+    create: useCreateWorkGroupCategory(),
+    update: useUpdateWorkGroupCategory(),
+    reset: (category) => {
       setDescription(category?.description ?? '');
       setBackground(category?.backgroundColor ?? DEFAULT_BACKGROUND_COLOR);
       setText(category?.textColor ?? DEFAULT_TEXT_COLOR);
-      setError(null);
-    }
-  }, [open, category]);
-
-  const busy = create.isPending || update.isPending;
-  const validColours = HEX_COLOR.test(background) && HEX_COLOR.test(text);
-  const onSubmit = () => {
-    if (!name.trim()) {
-      setError('Name is required');
-      return;
-    }
-    if (!validColours) {
-      setError('Colours must be hex values in the form #RRGGBB');
-      return;
-    }
-    const body = {
-      name: name.trim(),
+    },
+    validate: () => (validColours ? null : 'Colours must be hex values in the form #RRGGBB'),
+    body: (name) => ({
+      name,
       description: description.trim() || null,
       backgroundColor: background,
       textColor: text,
-    };
-    const done = {
-      onSuccess: () => {
-        onSaved(category ? `Category ${body.name} updated` : `Category ${body.name} added`);
-        onOpenChange(false);
-      },
-      onError: (err: unknown) => setError(errorMessage(err, 'Failed to save category')),
-    };
-    if (category) {
-      update.mutate({ id: category.id, body }, done);
-    } else {
-      create.mutate(body, done);
-    }
-  };
+    }),
+  });
+  const name = form.name;
 
   return (
     <ReferenceFormModal
-      open={open}
-      onOpenChange={onOpenChange}
-      title={category ? 'Edit Category' : 'Add Category'}
+      {...form}
+      title={props.record ? 'Edit Category' : 'Add Category'}
       description="Categories group work groups (TEACHERS, SUPPORT, ...) and colour their badges."
       idPrefix="wgc"
-      name={name}
-      onNameChange={setName}
-      error={error}
-      busy={busy}
-      onSubmit={onSubmit}
     >
       <DescriptionField idPrefix="wgc" value={description} onChange={setDescription} />
       <div className="field">
