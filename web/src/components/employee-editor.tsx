@@ -1,21 +1,18 @@
-import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import type { FormEvent } from 'react';
 import { errorMessage } from '@web/api/client';
 import { lineItemsApi, useLineMutation, type EmployeeLineItem } from '@web/api/line-items';
-import { useBuildings, useCategories, useWorkGroups } from '@web/api/lookups';
+import { useWorkGroups } from '@web/api/lookups';
 import { Alert } from '@web/components/alert';
-import { DISTRICT_WIDE } from '@web/components/data-grid/column-types';
+import {
+  EditorActions,
+  NotesField,
+  useEditorForm,
+  useLineLookupOptions,
+} from '@web/components/editor-fields';
 import { EditorModal } from '@web/components/editor-modal';
 import { employeeName } from '@web/components/employee-cells';
-import {
-  buildEmployeePatch,
-  NONE,
-  STATUS_OPTIONS,
-  toFormValues,
-  type EmployeeFormErrors,
-  type EmployeeFormValues,
-} from '@web/components/employee-form';
+import { buildEmployeePatch, STATUS_OPTIONS, toFormValues } from '@web/components/employee-form';
 import { HistoryPanel } from '@web/components/history-panel';
-import { Select } from '@web/components/select';
 import { formatMoneyCents } from '@web/lib/format';
 
 interface EmployeeEditorProps {
@@ -29,8 +26,6 @@ interface EmployeeEditorProps {
   failureTitle?: string;
 }
 
-type Field = keyof EmployeeFormValues;
-
 /** Every field of one employee line, checked as the API checks it, with the line's history. */
 export function EmployeeEditor({
   line,
@@ -39,47 +34,21 @@ export function EmployeeEditor({
   review = false,
   failureTitle,
 }: EmployeeEditorProps) {
-  const [values, setValues] = useState<EmployeeFormValues | null>(null);
-  const [errors, setErrors] = useState<EmployeeFormErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const buildings = useBuildings();
-  const categories = useCategories();
+  const { values, setErrors, failure, setFailure, set, input, select } = useEditorForm(
+    'employee',
+    line,
+    () => (line ? toFormValues(line) : null),
+  );
+  const { buildingOptions, categoryOptions } = useLineLookupOptions();
   const workGroups = useWorkGroups();
   const save = useLineMutation(
     ({ id, body }: { id: number; body: Parameters<typeof lineItemsApi.updateEmployee>[1] }) =>
       lineItemsApi.updateEmployee(id, body),
   );
 
-  useEffect(() => {
-    setValues(line ? toFormValues(line) : null);
-    setErrors({});
-    setFailure(null);
-  }, [line]);
-
-  const buildingOptions = useMemo(
-    () => [
-      { value: NONE, label: DISTRICT_WIDE },
-      ...(buildings.data?.buildings ?? []).map((b) => ({ value: String(b.id), label: b.name })),
-    ],
-    [buildings.data],
-  );
-  const categoryOptions = useMemo(
-    () => [
-      { value: NONE, label: 'No category' },
-      ...(categories.data?.categories ?? []).map((c) => ({ value: String(c.id), label: c.name })),
-    ],
-    [categories.data],
-  );
-
   if (!line || !values) {
     return null;
   }
-  const set = (field: Field) => (value: string) => {
-    setValues({ ...values, [field]: value });
-    if (errors[field]) {
-      setErrors({ ...errors, [field]: undefined });
-    }
-  };
   const locked = values.employeeStatus !== 'Active';
 
   const submit = (event: FormEvent) => {
@@ -104,26 +73,6 @@ export function EmployeeEditor({
     );
   };
 
-  const input = (field: Field, label: string, props: Record<string, unknown> = {}, hint?: ReactNode) => (
-    <div className="field">
-      <label htmlFor={`employee-${field}`}>{label}</label>
-      <input
-        id={`employee-${field}`}
-        className="input"
-        value={values[field]}
-        aria-invalid={errors[field] ? true : undefined}
-        aria-describedby={errors[field] || hint ? `employee-${field}-note` : undefined}
-        onChange={(e) => set(field)(e.target.value)}
-        {...props}
-      />
-      {errors[field] || hint ? (
-        <span id={`employee-${field}-note`} className={errors[field] ? 'field__error' : 'field__hint'}>
-          {errors[field] ?? hint}
-        </span>
-      ) : null}
-    </div>
-  );
-
   const warnings = line.metadata.importWarnings ?? [];
   return (
     <EditorModal
@@ -147,87 +96,48 @@ export function EmployeeEditor({
           {input('firstName', 'First name', { autoComplete: 'off' })}
           {input('lastName', 'Last name', { autoComplete: 'off' })}
           {input('position', 'Position')}
-          <div className="field">
-            <label htmlFor="employee-employeeStatus">Status</label>
-            <Select
-              id="employee-employeeStatus"
-              value={values.employeeStatus}
-              options={STATUS_OPTIONS}
-              onValueChange={set('employeeStatus')}
-            />
-          </div>
-          {input(
-            'currentSalary',
-            'Current salary',
-            { type: 'number', min: 0, step: 0.01, inputMode: 'decimal' },
-            '0 means a new hire starting next fiscal year',
-          )}
-          {input(
-            'nextYearSalary',
-            'Next-year salary',
-            {
-              type: locked ? 'text' : 'number',
-              min: 0,
-              step: 0.01,
-              inputMode: 'decimal',
-              disabled: locked,
-              value: locked ? 'N/A' : values.nextYearSalary,
-              placeholder: line.nextYearSalaryManual ? '' : formatMoneyCents(line.nextYearSalary),
-            },
-            locked
+          {select('employeeStatus', 'Status', STATUS_OPTIONS)}
+          {input('currentSalary', 'Current salary', {
+            type: 'number',
+            min: 0,
+            step: 0.01,
+            inputMode: 'decimal',
+            hint: '0 means a new hire starting next fiscal year',
+          })}
+          {input('nextYearSalary', 'Next-year salary', {
+            type: locked ? 'text' : 'number',
+            min: 0,
+            step: 0.01,
+            inputMode: 'decimal',
+            disabled: locked,
+            value: locked ? 'N/A' : values.nextYearSalary,
+            placeholder: line.nextYearSalaryManual ? '' : formatMoneyCents(line.nextYearSalary),
+            hint: locked
               ? 'Inactive and Retiring employees have no next-year salary'
               : 'Leave empty for the automatic (computed) salary; a value makes it manual',
-          )}
+          })}
           {input('currentFTE', 'FTE', { type: 'number', min: 0, max: 1.5, step: 0.01, inputMode: 'decimal' })}
-          <div className="field">
-            <label htmlFor="employee-buildingId">Building</label>
-            <Select
-              id="employee-buildingId"
-              value={values.buildingId}
-              options={buildingOptions}
-              onValueChange={set('buildingId')}
-            />
-          </div>
+          {select('buildingId', 'Building', buildingOptions)}
           {input('workGroup', 'Work group', { list: 'employee-work-groups', autoComplete: 'off' })}
           <datalist id="employee-work-groups">
             {(workGroups.data?.workGroups ?? []).map((g) => (
               <option key={g.id} value={g.name} />
             ))}
           </datalist>
-          <div className="field">
-            <label htmlFor="employee-categoryId">Budget category</label>
-            <Select
-              id="employee-categoryId"
-              value={values.categoryId}
-              options={categoryOptions}
-              onValueChange={set('categoryId')}
-            />
-          </div>
+          {select('categoryId', 'Budget category', categoryOptions)}
           {input('department', 'Department')}
           {input('jobClass', 'Job class')}
           {input('locationCode', 'Location code')}
           {input('deseCode', 'DESE code')}
           {input('hireDate', 'Hire date', { type: 'date' })}
           {input('dateOfDeparture', 'Departure date', { type: 'date' })}
-          <div className="field field--full">
-            <label htmlFor="employee-notes">Notes</label>
-            <textarea
-              id="employee-notes"
-              className="input"
-              rows={3}
-              value={values.notes}
-              onChange={(e) => set('notes')(e.target.value)}
-            />
-          </div>
+          <NotesField id="employee-notes" value={values.notes} onValueChange={set('notes')} />
         </div>
-        <div className="form-actions">
-          <button type="button" className="btn btn--secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn--primary" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : review ? 'Save and mark reviewed' : 'Save'}
-          </button>
-        </div>
+        <EditorActions
+          onCancel={onClose}
+          pending={save.isPending}
+          submitLabel={review ? 'Save and mark reviewed' : 'Save'}
+        />
       </form>
       <HistoryPanel entity="line-item" id={line.id} />
     </EditorModal>

@@ -6,17 +6,19 @@ interface ModalProps {
   onOpenChange(open: boolean): void;
   title: string;
   description?: string;
+  /** Wider content, for record editors (a two-column form and the record's history). */
+  wide?: boolean;
   children: ReactNode;
 }
 
 /** A dialog with a title, an optional description and a close button (Radix handles focus and Escape). */
-export function Modal({ open, onOpenChange, title, description, children }: ModalProps) {
+export function Modal({ open, onOpenChange, title, description, wide = false, children }: ModalProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content
-          className="dialog-content"
+          className={wide ? 'dialog-content dialog-content--wide' : 'dialog-content'}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <div className="dialog-header">

@@ -1,10 +1,14 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { errorMessage } from '@web/api/client';
 import { lineItemsApi, useLineMutation, type ProposedLineItem } from '@web/api/line-items';
-import { useBuildings, useCategories } from '@web/api/lookups';
 import type { CreateProposedBody, UpdateProposedBody } from '@server/schemas/line-items';
 import { Alert } from '@web/components/alert';
-import { DISTRICT_WIDE } from '@web/components/data-grid/column-types';
+import {
+  EditorActions,
+  NotesField,
+  useEditorForm,
+  useLineLookupOptions,
+} from '@web/components/editor-fields';
 import { EditorModal } from '@web/components/editor-modal';
 import { HistoryPanel } from '@web/components/history-panel';
 import {
@@ -12,10 +16,7 @@ import {
   buildProposedUpdate,
   EMPTY_PROPOSED,
   toProposedValues,
-  type ProposedFormErrors,
-  type ProposedFormValues,
 } from '@web/components/proposed-form';
-import { Select } from '@web/components/select';
 
 /** Editing an existing line, or adding one to the budget year and fiscal year on screen. */
 export type ProposedEditorTarget =
@@ -27,50 +28,24 @@ interface ProposedEditorProps {
   onSaved(line: ProposedLineItem, mode: 'edit' | 'add'): void;
 }
 
-type Field = keyof ProposedFormValues;
-
 type SaveVars =
   { kind: 'add'; body: CreateProposedBody } | { kind: 'edit'; id: number; body: UpdateProposedBody };
 
 /** The Proposed Budget Manager's line editor (add and edit), with the line's history when editing. */
 export function ProposedEditor({ target, onClose, onSaved }: ProposedEditorProps) {
-  const [values, setValues] = useState<ProposedFormValues>(EMPTY_PROPOSED);
-  const [errors, setErrors] = useState<ProposedFormErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const buildings = useBuildings();
-  const categories = useCategories();
+  const { values, setErrors, failure, setFailure, set, input, select } = useEditorForm(
+    'proposed',
+    target,
+    () => (target?.mode === 'edit' ? toProposedValues(target.line) : EMPTY_PROPOSED),
+  );
+  const { buildingOptions, categoryOptions } = useLineLookupOptions();
   const save = useLineMutation((vars: SaveVars) =>
     vars.kind === 'add' ? lineItemsApi.create(vars.body) : lineItemsApi.updateProposed(vars.id, vars.body),
   );
 
-  useEffect(() => {
-    setValues(target?.mode === 'edit' ? toProposedValues(target.line) : EMPTY_PROPOSED);
-    setErrors({});
-    setFailure(null);
-  }, [target]);
-
-  const buildingOptions = useMemo(
-    () => [
-      { value: 'none', label: DISTRICT_WIDE },
-      ...(buildings.data?.buildings ?? []).map((b) => ({ value: String(b.id), label: b.name })),
-    ],
-    [buildings.data],
-  );
-  const categoryOptions = useMemo(
-    () => [
-      { value: 'none', label: 'No category' },
-      ...(categories.data?.categories ?? []).map((c) => ({ value: String(c.id), label: c.name })),
-    ],
-    [categories.data],
-  );
-
-  if (!target) {
+  if (!target || !values) {
     return null;
   }
-  const set = (field: Field) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
-  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -102,26 +77,6 @@ export function ProposedEditor({ target, onClose, onSaved }: ProposedEditorProps
     });
   };
 
-  const input = (field: Field, label: string, props: Record<string, unknown> = {}, full = false) => (
-    <div className={full ? 'field field--full' : 'field'}>
-      <label htmlFor={`proposed-${field}`}>{label}</label>
-      <input
-        id={`proposed-${field}`}
-        className="input"
-        value={values[field]}
-        aria-invalid={errors[field] ? true : undefined}
-        aria-describedby={errors[field] ? `proposed-${field}-error` : undefined}
-        onChange={(e) => set(field)(e.target.value)}
-        {...props}
-      />
-      {errors[field] ? (
-        <span id={`proposed-${field}-error`} className="field__error">
-          {errors[field]}
-        </span>
-      ) : null}
-    </div>
-  );
-
   const fy = target.mode === 'edit' ? target.line.fiscalYear : target.fiscalYear;
   return (
     <EditorModal
@@ -133,49 +88,21 @@ export function ProposedEditor({ target, onClose, onSaved }: ProposedEditorProps
       <form className="form-stack" onSubmit={submit} noValidate>
         {failure ? <Alert>{failure}</Alert> : null}
         <div className="form-grid">
-          {input('accountDescription', 'Account description', { required: true }, true)}
+          {input('accountDescription', 'Account description', { required: true, full: true })}
           {input('amount', 'Amount', { type: 'number', step: 0.01, inputMode: 'decimal', required: true })}
           {input('name', 'Name')}
-          <div className="field">
-            <label htmlFor="proposed-buildingId">Building</label>
-            <Select
-              id="proposed-buildingId"
-              value={values.buildingId}
-              options={buildingOptions}
-              onValueChange={set('buildingId')}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="proposed-categoryId">Category</label>
-            <Select
-              id="proposed-categoryId"
-              value={values.categoryId}
-              options={categoryOptions}
-              onValueChange={set('categoryId')}
-            />
-          </div>
+          {select('buildingId', 'Building', buildingOptions)}
+          {select('categoryId', 'Category', categoryOptions)}
           {input('accountLine', 'Account line')}
           {input('deseCode', 'DESE code')}
-          {input('deseCategories', 'DESE categories', {}, true)}
-          <div className="field field--full">
-            <label htmlFor="proposed-notes">Notes</label>
-            <textarea
-              id="proposed-notes"
-              className="input"
-              rows={3}
-              value={values.notes}
-              onChange={(e) => set('notes')(e.target.value)}
-            />
-          </div>
+          {input('deseCategories', 'DESE categories', { full: true })}
+          <NotesField id="proposed-notes" value={values.notes} onValueChange={set('notes')} />
         </div>
-        <div className="form-actions">
-          <button type="button" className="btn btn--secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn--primary" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : target.mode === 'edit' ? 'Save' : 'Add Line'}
-          </button>
-        </div>
+        <EditorActions
+          onCancel={onClose}
+          pending={save.isPending}
+          submitLabel={target.mode === 'edit' ? 'Save' : 'Add Line'}
+        />
       </form>
       {target.mode === 'edit' ? <HistoryPanel entity="line-item" id={target.line.id} /> : null}
     </EditorModal>

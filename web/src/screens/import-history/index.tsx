@@ -8,12 +8,14 @@ import { useBudgetYear } from '@web/budget-year/budget-year-context';
 import { Alert } from '@web/components/alert';
 import { DataGrid } from '@web/components/data-grid/data-grid';
 import { ExportToolbar } from '@web/components/data-grid/export-toolbar';
+import { GridToolbar } from '@web/components/grid-toolbar';
 import { employeeName } from '@web/components/employee-cells';
 import { EmployeeEditor } from '@web/components/employee-editor';
 import { useEmployeeInlineEdits } from '@web/components/employee-inline-edits';
-import { FilterSelect, SearchField, textMatches, useFiscalYearChoice } from '@web/components/line-filters';
+import { SearchField, textMatches, useFiscalYearChoice } from '@web/components/line-filters';
 import { PageHeader } from '@web/components/page-header';
 import { useToast } from '@web/components/toast';
+import { FiscalYearFilter } from '@web/components/manager-filters';
 import { importHistoryColumns } from '@web/screens/import-history/columns';
 import { ImportRunsPanel } from '@web/screens/import-history/import-runs-panel';
 
@@ -88,13 +90,7 @@ export function ImportHistoryScreen() {
               </ToggleGroup.Item>
             </ToggleGroup.Root>
           </div>
-          <FilterSelect
-            id="import-history-fiscal-year"
-            label="Fiscal year"
-            value={years.fiscalYear ? String(years.fiscalYear) : ''}
-            options={years.options}
-            onChange={(v) => years.choose(Number(v))}
-          />
+          <FiscalYearFilter id="import-history-fiscal-year" years={years} />
           <SearchField
             id="import-history-search"
             placeholder="Name, position, location..."
@@ -106,17 +102,14 @@ export function ImportHistoryScreen() {
         {lines.isError ? (
           <Alert title="Failed to load records">{errorMessage(lines.error, 'Please reload the page.')}</Alert>
         ) : null}
-        <div className="grid-toolbar">
-          <span className="grid-toolbar__meta" aria-live="polite">
-            {rows ? `${count(shown ?? rows.length)} of ${count(rows.length)} records` : 'Loading records...'}
-          </span>
+        <GridToolbar total={rows?.length} shown={shown} noun="records">
           <ExportToolbar
             apiRef={apiRef}
             fileName={`import-history-${fyLabel}${show === 'review' ? '-needs-review' : ''}`}
             sheetName={`Import History ${fyLabel}`}
             disabled={!rows?.length}
           />
-        </div>
+        </GridToolbar>
         <DataGrid<EmployeeLineItem>
           label="Imported records"
           rows={rows}

@@ -1,17 +1,12 @@
 import { useMemo } from 'react';
 import type { EmployeeLineItem, EmployeeStatus, TotalsFilter } from '@web/api/line-items';
-import { useBuildings } from '@web/api/lookups';
+import { ALL, buildingMatches, FilterSelect, SearchField, textMatches } from '@web/components/line-filters';
 import {
-  ALL,
-  buildingFilterOptions,
-  buildingMatches,
-  buildingParam,
-  BudgetYearFilter,
-  FilterSelect,
-  SearchField,
-  textMatches,
-} from '@web/components/line-filters';
-import type { SelectOption } from '@web/components/select';
+  BuildingFilter,
+  lineTotalsFilter,
+  YearFilters,
+  type FiscalYearChoice,
+} from '@web/components/manager-filters';
 import { STATUS_OPTIONS } from '@web/components/employee-form';
 
 export interface EmployeeFilterState {
@@ -56,33 +51,22 @@ export function employeeTotalsFilter(
   fiscalYear: number | undefined,
   f: EmployeeFilterState,
 ): TotalsFilter | null {
-  if (!budgetYearId || !fiscalYear) {
-    return null;
-  }
-  return {
-    budgetYearId,
-    fiscalYear,
-    isOperating: true,
-    buildingId: buildingParam(f.building),
+  return lineTotalsFilter(budgetYearId, fiscalYear, true, f, {
     employeeStatus: f.status === ALL ? undefined : (f.status as EmployeeStatus),
     workGroup: f.workGroup === ALL ? undefined : f.workGroup,
-    search: f.search || undefined,
-  };
+  });
 }
 
 interface EmployeeFilterBarProps {
   filters: EmployeeFilterState;
   onChange(next: EmployeeFilterState): void;
-  fiscalYear: number | undefined;
-  fiscalYearOptions: SelectOption[];
-  onFiscalYearChange(year: number): void;
+  years: FiscalYearChoice;
   lines: readonly EmployeeLineItem[];
 }
 
 /** Fiscal year, building (with Unassigned), work group, status and search. */
 export function EmployeeFilterBar(props: EmployeeFilterBarProps) {
-  const { filters, onChange, fiscalYear, fiscalYearOptions, onFiscalYearChange, lines } = props;
-  const buildings = useBuildings();
+  const { filters, onChange, years, lines } = props;
   // Work groups as the lines spell them, so imported labels that match no work group can be found too.
   const workGroupOptions = useMemo(() => {
     const names = new Set<string>();
@@ -100,21 +84,8 @@ export function EmployeeFilterBar(props: EmployeeFilterBarProps) {
 
   return (
     <div className="filter-bar" role="search" aria-label="Filter employees">
-      <BudgetYearFilter id="employee-budget-year" />
-      <FilterSelect
-        id="employee-fiscal-year"
-        label="Fiscal year"
-        value={fiscalYear ? String(fiscalYear) : ''}
-        options={fiscalYearOptions}
-        onChange={(v) => onFiscalYearChange(Number(v))}
-      />
-      <FilterSelect
-        id="employee-building"
-        label="Building"
-        value={filters.building}
-        options={buildingFilterOptions(buildings.data?.buildings)}
-        onChange={set('building')}
-      />
+      <YearFilters idPrefix="employee" years={years} />
+      <BuildingFilter id="employee-building" value={filters.building} onChange={set('building')} />
       <FilterSelect
         id="employee-work-group"
         label="Work group"

@@ -8,6 +8,7 @@ import { Alert } from '@web/components/alert';
 import { BulkActionsModal } from '@web/components/bulk-actions-modal';
 import { DataGrid } from '@web/components/data-grid/data-grid';
 import { ExportToolbar } from '@web/components/data-grid/export-toolbar';
+import { GridToolbar } from '@web/components/grid-toolbar';
 import { EmployeeEditor } from '@web/components/employee-editor';
 import { useEmployeeInlineEdits } from '@web/components/employee-inline-edits';
 import { employeeName } from '@web/components/employee-cells';
@@ -77,14 +78,7 @@ export function OperatingBudgetScreen() {
         }
       />
       <section className="card" aria-label="Filters">
-        <EmployeeFilterBar
-          filters={filters}
-          onChange={setFilters}
-          fiscalYear={years.fiscalYear}
-          fiscalYearOptions={years.options}
-          onFiscalYearChange={years.choose}
-          lines={rows ?? []}
-        />
+        <EmployeeFilterBar filters={filters} onChange={setFilters} years={years} lines={rows ?? []} />
       </section>
       <SummaryCards
         label="Employee totals"
@@ -98,13 +92,7 @@ export function OperatingBudgetScreen() {
             {errorMessage(lines.error, 'Please reload the page.')}
           </Alert>
         ) : null}
-        <div className="grid-toolbar">
-          <span className="grid-toolbar__meta" aria-live="polite">
-            {rows
-              ? `${count(shown ?? rows.length)} of ${count(rows.length)} employees`
-              : 'Loading employees...'}
-            {selection.length ? ` · ${count(selection.length)} selected` : ''}
-          </span>
+        <GridToolbar total={rows?.length} shown={shown} noun="employees" selected={selection.length}>
           <div className="grid-toolbar__actions">
             {canEdit ? (
               <button type="button" className="btn btn--primary btn--small" onClick={() => setBulkOpen(true)}>
@@ -118,7 +106,7 @@ export function OperatingBudgetScreen() {
               disabled={!rows?.length}
             />
           </div>
-        </div>
+        </GridToolbar>
         <DataGrid<EmployeeLineItem>
           label="Employees"
           rows={rows}

@@ -1,7 +1,8 @@
 import type { ColDef } from 'ag-grid-community';
 import type { ProposedLineItem } from '@web/api/line-items';
-import { DISTRICT_WIDE, moneyColumn, textColumn } from '@web/components/data-grid/column-types';
+import { moneyColumn, textColumn } from '@web/components/data-grid/column-types';
 import { actionsColumn } from '@web/components/data-grid/edit-column';
+import { buildingColumn } from '@web/components/employee-columns';
 
 interface ProposedColumnOptions {
   canEdit: boolean;
@@ -34,12 +35,7 @@ export function proposedColumns({
       width: 170,
       sort: 'asc',
     }),
-    textColumn({
-      colId: 'building',
-      headerName: 'Building',
-      valueGetter: (p) => p.data?.building?.name ?? DISTRICT_WIDE,
-      width: 190,
-    }),
+    buildingColumn<ProposedLineItem>(190),
     moneyColumn({ field: 'amount', headerName: 'Amount', width: 160 }),
     textColumn({ field: 'accountLine', headerName: 'Account Line', width: 150 }),
     textColumn({ field: 'deseCode', headerName: 'DESE Code', width: 120 }),

@@ -18,6 +18,7 @@ import { Alert } from '@web/components/alert';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { DataGrid } from '@web/components/data-grid/data-grid';
 import { ExportToolbar } from '@web/components/data-grid/export-toolbar';
+import { GridToolbar } from '@web/components/grid-toolbar';
 import { useFiscalYearChoice } from '@web/components/line-filters';
 import { PageHeader } from '@web/components/page-header';
 import { ProposedEditor, type ProposedEditorTarget } from '@web/components/proposed-editor';
@@ -177,13 +178,7 @@ export function ProposedBudgetScreen() {
         }
       />
       <section className="card" aria-label="Filters">
-        <ProposedFilterBar
-          filters={filters}
-          onChange={setFilters}
-          fiscalYear={years.fiscalYear}
-          fiscalYearOptions={years.options}
-          onFiscalYearChange={years.choose}
-        />
+        <ProposedFilterBar filters={filters} onChange={setFilters} years={years} />
       </section>
       <SummaryCards
         label="Proposed totals"
@@ -210,11 +205,7 @@ export function ProposedBudgetScreen() {
             </Alert>
           </div>
         ) : null}
-        <div className="grid-toolbar">
-          <span className="grid-toolbar__meta" aria-live="polite">
-            {rows ? `${count(shown ?? rows.length)} of ${count(rows.length)} lines` : 'Loading lines...'}
-            {selection.length ? ` · ${count(selection.length)} selected` : ''}
-          </span>
+        <GridToolbar total={rows?.length} shown={shown} noun="lines" selected={selection.length}>
           <div className="grid-toolbar__actions">
             {canEdit ? (
               <ProposedBulkBar
@@ -232,7 +223,7 @@ export function ProposedBudgetScreen() {
               disabled={!rows?.length}
             />
           </div>
-        </div>
+        </GridToolbar>
         <DataGrid<ProposedLineItem>
           label="Proposed lines"
           rows={rows}

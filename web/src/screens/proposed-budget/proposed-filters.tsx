@@ -1,17 +1,13 @@
 import { useMemo } from 'react';
 import type { ProposedLineItem, TotalsFilter } from '@web/api/line-items';
-import { useBuildings, useCategories } from '@web/api/lookups';
+import { useCategories } from '@web/api/lookups';
+import { ALL, buildingMatches, FilterSelect, SearchField, textMatches } from '@web/components/line-filters';
 import {
-  ALL,
-  buildingFilterOptions,
-  buildingMatches,
-  buildingParam,
-  BudgetYearFilter,
-  FilterSelect,
-  SearchField,
-  textMatches,
-} from '@web/components/line-filters';
-import type { SelectOption } from '@web/components/select';
+  BuildingFilter,
+  lineTotalsFilter,
+  YearFilters,
+  type FiscalYearChoice,
+} from '@web/components/manager-filters';
 
 export interface ProposedFilterState {
   building: string;
@@ -44,31 +40,20 @@ export function proposedTotalsFilter(
   fiscalYear: number | undefined,
   f: ProposedFilterState,
 ): TotalsFilter | null {
-  if (!budgetYearId || !fiscalYear) {
-    return null;
-  }
-  return {
-    budgetYearId,
-    fiscalYear,
-    isOperating: false,
-    buildingId: buildingParam(f.building),
+  return lineTotalsFilter(budgetYearId, fiscalYear, false, f, {
     categoryId: f.category === ALL ? undefined : Number(f.category),
-    search: f.search || undefined,
-  };
+  });
 }
 
 interface ProposedFilterBarProps {
   filters: ProposedFilterState;
   onChange(next: ProposedFilterState): void;
-  fiscalYear: number | undefined;
-  fiscalYearOptions: SelectOption[];
-  onFiscalYearChange(year: number): void;
+  years: FiscalYearChoice;
 }
 
 /** Fiscal year, search, building (with Unassigned) and category. */
 export function ProposedFilterBar(props: ProposedFilterBarProps) {
-  const { filters, onChange, fiscalYear, fiscalYearOptions, onFiscalYearChange } = props;
-  const buildings = useBuildings();
+  const { filters, onChange, years } = props;
   const categories = useCategories();
   const categoryOptions = useMemo(
     () => [
@@ -80,26 +65,13 @@ export function ProposedFilterBar(props: ProposedFilterBarProps) {
   const set = (key: keyof ProposedFilterState) => (value: string) => onChange({ ...filters, [key]: value });
   return (
     <div className="filter-bar" role="search" aria-label="Filter proposed lines">
-      <BudgetYearFilter id="proposed-budget-year" />
-      <FilterSelect
-        id="proposed-fiscal-year"
-        label="Fiscal year"
-        value={fiscalYear ? String(fiscalYear) : ''}
-        options={fiscalYearOptions}
-        onChange={(v) => onFiscalYearChange(Number(v))}
-      />
+      <YearFilters idPrefix="proposed" years={years} />
       <SearchField
         id="proposed-search"
         placeholder="Description, account line, DESE code..."
         onSearch={set('search')}
       />
-      <FilterSelect
-        id="proposed-building"
-        label="Building"
-        value={filters.building}
-        options={buildingFilterOptions(buildings.data?.buildings)}
-        onChange={set('building')}
-      />
+      <BuildingFilter id="proposed-building" value={filters.building} onChange={set('building')} />
       <FilterSelect
         id="proposed-category"
         label="Category"

@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import { useDeseCodes } from '@web/api/budget-categories';
 import type { BudgetYear } from '@web/api/budget-years';
-import { useBulkOptions, useUpdateDeseCodes, type DeseCodesResult } from '@web/api/bulk-update';
-import { errorMessage } from '@web/api/client';
-import { Alert } from '@web/components/alert';
+import { useBulkOptions, useUpdateDeseCodes } from '@web/api/bulk-update';
 import { DeseCodeSelect } from '@web/components/dese-code-select';
-import { YearChoice } from './year-choice';
+import { BulkControls, BulkOutcome, useBulkRun } from './bulk-run';
 
 type Mode = 'fill' | 'set';
 const count = (n: number) => n.toLocaleString('en-US');
@@ -15,34 +13,24 @@ const count = (n: number) => n.toLocaleString('en-US');
  * employees carry, or set one code on every employee of a chosen job class.
  */
 export function DeseCodesCard({ budgetYear, years }: { budgetYear: BudgetYear; years: readonly number[] }) {
-  const update = useUpdateDeseCodes();
+  const bulk = useBulkRun(useUpdateDeseCodes(), 'Failed to update DESE codes');
   const codes = useDeseCodes();
-  const [fiscalYear, setFiscalYear] = useState<number | undefined>(undefined);
-  const options = useBulkOptions(budgetYear.id, fiscalYear);
+  const options = useBulkOptions(budgetYear.id, bulk.fiscalYear);
   const [mode, setMode] = useState<Mode>('fill');
   const [jobClass, setJobClass] = useState('');
   const [code, setCode] = useState('');
-  const [result, setResult] = useState<DeseCodesResult | null>(null);
-  const [error, setError] = useState<string | null>(null);
 
   const run = (dryRun: boolean) => {
-    setError(null);
     if (mode === 'set' && (!jobClass || !code)) {
-      setError('Choose a job class and a DESE code');
+      bulk.setError('Choose a job class and a DESE code');
       return;
     }
-    update.mutate(
-      {
-        budgetYearId: budgetYear.id,
-        fiscalYear,
-        dryRun,
-        ...(mode === 'set' ? { mappings: [{ jobClass, deseCode: code }] } : {}),
-      },
-      {
-        onSuccess: setResult,
-        onError: (err) => setError(errorMessage(err, 'Failed to update DESE codes')),
-      },
-    );
+    bulk.run({
+      budgetYearId: budgetYear.id,
+      fiscalYear: bulk.fiscalYear,
+      dryRun,
+      ...(mode === 'set' ? { mappings: [{ jobClass, deseCode: code }] } : {}),
+    });
   };
 
   const missing = options.data?.missingDeseCodes;
@@ -69,16 +57,15 @@ export function DeseCodesCard({ budgetYear, years }: { budgetYear: BudgetYear; y
           Set one code for every employee of a job class
         </label>
       </fieldset>
-      <div className="bo-controls">
-        <YearChoice
-          id="bo-dese-year"
-          years={years}
-          value={fiscalYear}
-          onChange={(y) => {
-            setFiscalYear(y);
-            setResult(null);
-          }}
-        />
+      <BulkControls
+        yearId="bo-dese-year"
+        years={years}
+        fiscalYear={bulk.fiscalYear}
+        onYearChange={bulk.chooseYear}
+        pending={bulk.pending}
+        actionLabel="Update DESE Codes"
+        onRun={run}
+      >
         {mode === 'set' ? (
           <>
             <div className="bo-field">
@@ -108,60 +95,24 @@ export function DeseCodesCard({ budgetYear, years }: { budgetYear: BudgetYear; y
             </div>
           </>
         ) : null}
-        <button
-          type="button"
-          className="btn btn--secondary"
-          disabled={update.isPending}
-          onClick={() => run(true)}
-        >
-          Preview
-        </button>
-        <button
-          type="button"
-          className="btn btn--primary"
-          disabled={update.isPending}
-          onClick={() => run(false)}
-        >
-          {update.isPending ? 'Working...' : 'Update DESE Codes'}
-        </button>
-      </div>
-      {error ? <Alert>{error}</Alert> : null}
-      {result ? (
-        <div className="bo-result" role="status">
-          <p>
+      </BulkControls>
+      <BulkOutcome
+        error={bulk.error}
+        result={bulk.result}
+        summary={(result) => (
+          <>
             <strong>
               {result.dryRun ? 'Would update' : 'Updated'} {count(result.totalUpdated)} employee
               {result.totalUpdated === 1 ? '' : 's'}
             </strong>
             {result.totalUpdated === 0 && mode === 'fill' ? ': no job class has missing codes to fill.' : '.'}
-          </p>
-          {result.results.length ? (
-            <table className="table">
-              <caption className="visually-hidden">Employees updated per job class</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Job class</th>
-                  <th scope="col">DESE code</th>
-                  <th scope="col">Function</th>
-                  <th scope="col" className="num">
-                    Employees updated
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {result.results.map((r) => (
-                  <tr key={r.jobClass}>
-                    <th scope="row">{r.jobClass}</th>
-                    <td>{r.deseCode}</td>
-                    <td>{r.deseName ?? ''}</td>
-                    <td className="num">{count(r.employeesUpdated)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          ) : null}
-        </div>
-      ) : null}
+          </>
+        )}
+        caption="Employees updated per job class"
+        headers={['Job class', 'DESE code', 'Function', 'Employees updated']}
+        rowKey={(r) => r.jobClass}
+        cells={(r) => [r.jobClass, r.deseCode, r.deseName ?? '', count(r.employeesUpdated)]}
+      />
     </section>
   );
 }

@@ -1,9 +1,6 @@
-import { useState } from 'react';
 import type { BudgetYear } from '@web/api/budget-years';
 import { useLinkBuildings, type LinkBuildingsResult } from '@web/api/bulk-update';
-import { errorMessage } from '@web/api/client';
-import { Alert } from '@web/components/alert';
-import { YearChoice } from './year-choice';
+import { BulkControls, BulkOutcome, useBulkRun } from './bulk-run';
 
 const METHOD_LABELS: Record<LinkBuildingsResult['results'][number]['method'], string> = {
   code: 'Location code',
@@ -21,21 +18,7 @@ export function LinkBuildingsCard({
   budgetYear: BudgetYear;
   years: readonly number[];
 }) {
-  const link = useLinkBuildings();
-  const [fiscalYear, setFiscalYear] = useState<number | undefined>(undefined);
-  const [result, setResult] = useState<LinkBuildingsResult | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const run = (dryRun: boolean) => {
-    setError(null);
-    link.mutate(
-      { budgetYearId: budgetYear.id, fiscalYear, dryRun },
-      {
-        onSuccess: setResult,
-        onError: (err) => setError(errorMessage(err, 'Failed to normalize buildings')),
-      },
-    );
-  };
+  const bulk = useBulkRun(useLinkBuildings(), 'Failed to normalize buildings');
 
   return (
     <section className="bo-card" aria-labelledby="bo-link-title">
@@ -53,71 +36,38 @@ export function LinkBuildingsCard({
         </li>
       </ol>
       <p>Anything unclear is left alone and stays District Wide.</p>
-      <div className="bo-controls">
-        <YearChoice
-          id="bo-link-year"
-          years={years}
-          value={fiscalYear}
-          onChange={(y) => {
-            setFiscalYear(y);
-            setResult(null);
-          }}
-        />
-        <button
-          type="button"
-          className="btn btn--secondary"
-          disabled={link.isPending}
-          onClick={() => run(true)}
-        >
-          Preview
-        </button>
-        <button
-          type="button"
-          className="btn btn--primary"
-          disabled={link.isPending}
-          onClick={() => run(false)}
-        >
-          {link.isPending ? 'Working...' : 'Link Employees'}
-        </button>
-      </div>
-      {error ? <Alert>{error}</Alert> : null}
-      {result ? (
-        <div className="bo-result" role="status">
-          <p>
+      <BulkControls
+        yearId="bo-link-year"
+        years={years}
+        fiscalYear={bulk.fiscalYear}
+        onYearChange={bulk.chooseYear}
+        pending={bulk.pending}
+        actionLabel="Link Employees"
+        onRun={(dryRun) => bulk.run({ budgetYearId: budgetYear.id, fiscalYear: bulk.fiscalYear, dryRun })}
+      />
+      <BulkOutcome
+        error={bulk.error}
+        result={bulk.result}
+        summary={(result) => (
+          <>
             <strong>
               {result.dryRun ? 'Would link' : 'Linked'} {count(result.totalLinked)} employee
               {result.totalLinked === 1 ? '' : 's'}
             </strong>
             ; {count(result.stillUnassigned)} without a building {result.dryRun ? 'would remain' : 'remain'}{' '}
             (District Wide).
-          </p>
-          {result.results.length ? (
-            <table className="table">
-              <caption className="visually-hidden">Employees linked per building</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Building</th>
-                  <th scope="col">Code</th>
-                  <th scope="col">Matched by</th>
-                  <th scope="col" className="num">
-                    Employees linked
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {result.results.map((r) => (
-                  <tr key={`${r.buildingId}-${r.method}`}>
-                    <th scope="row">{r.buildingName}</th>
-                    <td>{r.buildingCode ?? ''}</td>
-                    <td>{METHOD_LABELS[r.method]}</td>
-                    <td className="num">{count(r.employeesLinked)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          ) : null}
-        </div>
-      ) : null}
+          </>
+        )}
+        caption="Employees linked per building"
+        headers={['Building', 'Code', 'Matched by', 'Employees linked']}
+        rowKey={(r) => `${r.buildingId}-${r.method}`}
+        cells={(r) => [
+          r.buildingName,
+          r.buildingCode ?? '',
+          METHOD_LABELS[r.method],
+          count(r.employeesLinked),
+        ]}
+      />
     </section>
   );
 }

@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+interface GridToolbarProps {
+  /** How many rows the grid holds; undefined while they load. */
+  total: number | undefined;
+  /** How many the filters let through, once the grid has said (null: all of them). */
+  shown: number | null;
+  /** What the rows are, plural: 'employees', 'lines', 'records'. */
+  noun: string;
+  /** How many rows are selected, for grids with selection. */
+  selected?: number;
+  /** The actions on the right (bulk buttons, export). */
+  children: ReactNode;
+}
+
+/** The line over a grid: "12 of 40 employees · 2 selected", announced as it changes, and the actions. */
+export function GridToolbar({ total, shown, noun, selected = 0, children }: GridToolbarProps) {
+  return (
+    <div className="grid-toolbar">
+      <span className="grid-toolbar__meta" aria-live="polite">
+        {total !== undefined ? `${count(shown ?? total)} of ${count(total)} ${noun}` : `Loading ${noun}...`}
+        {selected ? ` · ${count(selected)} selected` : null}
+      </span>
+      {children}
+    </div>
+  );
+}

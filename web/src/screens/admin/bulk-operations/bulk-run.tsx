@@ -1,0 +1,117 @@
+import { useState, type ReactNode } from 'react';
+import { errorMessage } from '@web/api/client';
+import { Alert } from '@web/components/alert';
+import { YearChoice } from './year-choice';
+
+interface BulkMutation<V, R> {
+  mutate(vars: V, options: { onSuccess(result: R): void; onError(err: unknown): void }): void;
+  isPending: boolean;
+}
+
+/**
+ * A bulk-fix card's state: the fiscal year it covers (changing it drops the result, which was for
+ * the other years), the last result and the error. `run` clears the error and calls the mutation.
+ */
+export function useBulkRun<V, R>(mutation: BulkMutation<V, R>, failure: string) {
+  const [fiscalYear, setFiscalYear] = useState<number | undefined>(undefined);
+  const [result, setResult] = useState<R | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const chooseYear = (year: number | undefined) => {
+    setFiscalYear(year);
+    setResult(null);
+  };
+  const run = (vars: V) => {
+    setError(null);
+    mutation.mutate(vars, {
+      onSuccess: setResult,
+      onError: (err) => setError(errorMessage(err, failure)),
+    });
+  };
+  return { fiscalYear, chooseYear, result, error, setError, run, pending: mutation.isPending };
+}
+
+interface BulkControlsProps {
+  yearId: string;
+  years: readonly number[];
+  fiscalYear: number | undefined;
+  onYearChange(year: number | undefined): void;
+  /** The card's own choices, between the years and the buttons. */
+  children?: ReactNode;
+  pending: boolean;
+  actionLabel: string;
+  onRun(dryRun: boolean): void;
+}
+
+/** Fiscal years, the card's choices, then Preview (a dry run) and the action itself. */
+export function BulkControls(props: BulkControlsProps) {
+  const { yearId, years, fiscalYear, onYearChange, children, pending, actionLabel, onRun } = props;
+  return (
+    <div className="bo-controls">
+      <YearChoice id={yearId} years={years} value={fiscalYear} onChange={onYearChange} />
+      {children}
+      <button type="button" className="btn btn--secondary" disabled={pending} onClick={() => onRun(true)}>
+        Preview
+      </button>
+      <button type="button" className="btn btn--primary" disabled={pending} onClick={() => onRun(false)}>
+        {pending ? 'Working...' : actionLabel}
+      </button>
+    </div>
+  );
+}
+
+type Cells = readonly [ReactNode, ReactNode, ReactNode, ReactNode];
+
+interface BulkOutcomeProps<R extends { results: readonly unknown[] }> {
+  error: string | null;
+  result: R | null;
+  /** The sentence over the table (what was or would be done). */
+  summary(result: R): ReactNode;
+  caption: string;
+  /** Four headers; the first cell of a row names it, the last is a right-aligned count. */
+  headers: Cells;
+  rowKey(row: R['results'][number]): string;
+  cells(row: R['results'][number]): Cells;
+}
+
+/** The error, or the result: its summary and a table of what changed, one row per group. */
+export function BulkOutcome<R extends { results: readonly unknown[] }>(props: BulkOutcomeProps<R>) {
+  const { error, result, summary, caption, headers, rowKey, cells } = props;
+  return (
+    <>
+      {error ? <Alert>{error}</Alert> : null}
+      {result ? (
+        <div className="bo-result" role="status">
+          <p>{summary(result)}</p>
+          {result.results.length ? (
+            <table className="table">
+              <caption className="visually-hidden">{caption}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{headers[0]}</th>
+                  <th scope="col">{headers[1]}</th>
+                  <th scope="col">{headers[2]}</th>
+                  <th scope="col" className="num">
+                    {headers[3]}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {result.results.map((row) => {
+                  const [name, second, third, total] = cells(row);
+                  return (
+                    <tr key={rowKey(row)}>
+                      <th scope="row">{name}</th>
+                      <td>{second}</td>
+                      <td>{third}</td>
+                      <td className="num">{total}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          ) : null}
+        </div>
+      ) : null}
+    </>
+  );
+}
