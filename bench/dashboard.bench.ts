@@ -1,8 +1,7 @@
 // npm run bench -- dashboard: every dashboard aggregate over HTTP, and the whole dashboard in
 // Chromium, with 50,000 employee lines and 20,000 proposed lines in one fiscal year, against the
-// real app (spawned as `npx tsx server/index.ts`) on a real PostgreSQL server, in a database this
+// real app (spawned as `tsx server/index.ts`) on a real PostgreSQL server, in a database this
 // bench creates and drops.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
@@ -10,6 +9,16 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { openDb } from '@server/db/index';
 import { migrateLatest } from '@server/db/migrate';
+import {
+  apiLogin,
+  benchDatabase,
+  buildWeb,
+  CHROMIUM_ARGS,
+  median,
+  signedInContext,
+  startServer,
+  type BenchServer,
+} from './lib';
 import type { BenchContext } from './run';
 
 const EMPLOYEES = 50_000;
@@ -18,18 +27,7 @@ const RUNS = 7;
 const BROWSER_RUNS = 3;
 const LIMIT_MS = 150;
 const PAGE_LIMIT_MS = 2000;
-const ROOT = path.resolve(import.meta.dirname, '..');
 const ADMIN = { email: 'bench-admin@example.org', password: 'bench-admin-password' };
-// The flags of e2e/playwright.config.ts.
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const POSITIONS: [string, string][] = [
   ['Grade 2 Teacher', 'Teachers'],
@@ -67,8 +65,6 @@ function freePort(): Promise<number> {
     });
   });
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** Loads the district: a budget year with its active budgets, reference data, 70,000 lines, a goal. */
 export async function seed(url: string): Promise<number> {
@@ -156,90 +152,31 @@ export async function seed(url: string): Promise<number> {
   }
 }
 
-async function waitForHealth(base: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 120; i += 1) {
-    if (child.exitCode !== null) {
-      throw new Error(`The server exited with code ${child.exitCode}`);
-    }
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) {
-        return;
-      }
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('The server did not start within 60 s');
-}
-
 export default async function dashboardBench(ctx: BenchContext): Promise<void> {
-  const dbName = `bench_dashboard_${process.pid}`;
-  const admin = await openDb({ url: ctx.serverUrl });
-  await admin.knex.raw(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.knex.raw(`CREATE DATABASE ${dbName}`);
-  const url = new URL(ctx.serverUrl);
-  url.pathname = `/${dbName}`;
+  const database = await benchDatabase(ctx.serverUrl, `bench_dashboard_${process.pid}`);
   const webDist = mkdtempSync(path.join(tmpdir(), 'bench-dashboard-web-'));
-  let server: ChildProcess | undefined;
+  let server: BenchServer | undefined;
   try {
     // The machine may be shared: say how busy it was, since every figure below scales with it.
     ctx.report('load average at start (1 min, 2 cores)', loadavg()[0]);
     const started = performance.now();
-    const budgetYearId = await seed(url.toString());
+    const budgetYearId = await seed(database.url);
     ctx.report(
       `load ${EMPLOYEES.toLocaleString('en-US')} employee + ${PROPOSED.toLocaleString('en-US')} proposed lines`,
       performance.now() - started,
       'ms',
     );
 
-    const build = spawnSync(
-      'npx',
-      [
-        'vite',
-        'build',
-        '--config',
-        'web/vite.config.ts',
-        '--logLevel',
-        'error',
-        '--outDir',
-        webDist,
-        '--emptyOutDir',
-      ],
-      {
-        cwd: ROOT,
-        stdio: 'inherit',
-      },
-    );
-    if (build.status !== 0) {
-      throw new Error('vite build failed');
-    }
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    server = spawn('npx', ['tsx', 'server/index.ts'], {
-      cwd: ROOT,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      detached: true,
-      env: {
-        ...process.env,
-        DATABASE_URL: url.toString(),
-        WEB_DIST: webDist,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        SEED_DEMO: '0',
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-        PASSWORD_COST: '12',
-        LOG_LEVEL: 'warn',
-      },
+    buildWeb(webDist);
+    server = await startServer({
+      databaseUrl: database.url,
+      webDist,
+      port: await freePort(),
+      admin: ADMIN,
+      env: { PASSWORD_COST: '12' },
     });
-    await waitForHealth(base, server);
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    });
-    const session = (await login.json()) as { token: string; user: unknown };
+    const { base } = server;
+    const session = await apiLogin(base, ADMIN);
     const headers = { Authorization: `Bearer ${session.token}` };
     const scope = `budgetYearId=${budgetYearId}&fiscalYear=2026`;
     const endpoints = [
@@ -292,11 +229,7 @@ export default async function dashboardBench(ctx: BenchContext): Promise<void> {
       const loads: number[] = [];
       for (let i = 0; i < BROWSER_RUNS; i += 1) {
         // A fresh context each time: no cached scripts, the session already stored as after sign-in.
-        const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-        await context.addInitScript((s) => {
-          localStorage.setItem('token', s.token);
-          localStorage.setItem('user', JSON.stringify(s.user));
-        }, session);
+        const context = await signedInContext(browser, session, { viewport: { width: 1280, height: 800 } });
         const page = await context.newPage();
         const start = performance.now();
         await page.goto(`${base}/`);
@@ -323,17 +256,8 @@ export default async function dashboardBench(ctx: BenchContext): Promise<void> {
       await browser.close();
     }
   } finally {
-    if (server?.pid) {
-      // The server was started in its own process group (npx -> tsx -> node): end that group.
-      try {
-        process.kill(-server.pid, 'SIGTERM');
-      } catch {
-        // already gone
-      }
-    }
+    await server?.stop();
     rmSync(webDist, { recursive: true, force: true });
-    await new Promise((r) => setTimeout(r, 500));
-    await admin.knex.raw(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.close();
+    await database.drop();
   }
 }

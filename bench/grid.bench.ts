@@ -3,32 +3,29 @@
 // build; reports the time from navigation to the first grid row on screen (median of 3, each in a
 // fresh browser context: no HTTP cache, no TanStack Query cache) and whether scrolling ever shows a
 // blank row.
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { openDb } from '@server/db/index';
 import { migrateLatest } from '@server/db/migrate';
+import {
+  apiLogin,
+  benchDatabase,
+  buildWeb,
+  CHROMIUM_ARGS,
+  insertOperatingYear,
+  median,
+  signedInContext,
+  startServer,
+  type BenchServer,
+} from './lib';
 import type { BenchContext } from './run';
 
 const LINES = 50_000;
 const RUNS = 3;
 const PORT = Number(process.env.BENCH_GRID_PORT ?? 3193);
 const ADMIN = { email: 'bench-grid@example.org', password: 'bench-grid-password' };
-const root = path.resolve(import.meta.dirname, '..');
-// The flags of e2e/playwright.config.ts: Debian's Chromium, nothing downloaded, nothing phoned home.
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** One INSERT ... SELECT: names, jobs, buildings and salaries derived from the row number. */
 export async function seed(url: string): Promise<void> {
@@ -36,20 +33,7 @@ export async function seed(url: string): Promise<void> {
   try {
     const db = handle.knex;
     await migrateLatest(db);
-    const [year] = await db('budget_years')
-      .insert({ fiscal_year: 'FY26', name: 'FY26 Budget', current_fiscal_year: 2026, base_year: 2026 })
-      .returning('id');
-    const [scenario] = await db('scenarios')
-      .insert({
-        budget_year_id: year.id,
-        name: 'FY26 Operating',
-        scenario_type: 'operating',
-        is_active: true,
-      })
-      .returning('id');
-    const buildings = await db('buildings')
-      .insert(Array.from({ length: 8 }, (_, i) => ({ name: `School ${i + 1}`, code: `S${i + 1}` })))
-      .returning('id');
+    const { yearId, scenarioId, buildingIds } = await insertOperatingYear(db);
     await db.raw(
       `INSERT INTO line_items (budget_year_id, scenario_id, fiscal_year, is_operating, first_name, last_name,
          position, current_salary, next_year_salary, current_fte, location_code, department, work_group,
@@ -66,7 +50,7 @@ export async function seed(url: string): Promise<void> {
          CASE WHEN g % 50 = 0 THEN 'Retiring' WHEN g % 97 = 0 THEN 'Inactive' ELSE 'Active' END,
          '2305', CASE WHEN g % 9 = 0 THEN NULL ELSE (?::int[])[1 + g % 8] END, '{}'::jsonb
        FROM generate_series(1::bigint, ?) AS g`,
-      [year.id, scenario.id, buildings.map((b: { id: number }) => b.id), LINES],
+      [yearId, scenarioId, buildingIds, LINES],
     );
     await db.raw('ANALYZE line_items');
   } finally {
@@ -74,40 +58,13 @@ export async function seed(url: string): Promise<void> {
   }
 }
 
-async function waitForHealth(base: string, server: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) {
-      throw new Error(`The server exited with code ${server.exitCode}`);
-    }
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) {
-        return;
-      }
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('The server did not start within 2 minutes');
-}
-
 /** A fresh context signed in through the API (the token and user the login screen would store). */
 async function signedInPage(browser: Browser, base: string): Promise<Page> {
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(ADMIN),
+  const session = await apiLogin(base, ADMIN);
+  const context = await signedInContext(browser, session, {
+    baseURL: base,
+    viewport: { width: 1280, height: 1200 },
   });
-  const { token, user } = (await login.json()) as { token: string; user: unknown };
-  const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 1200 } });
-  await context.addInitScript(
-    ([t, u]) => {
-      localStorage.setItem('token', t);
-      localStorage.setItem('user', u);
-    },
-    [token, JSON.stringify(user)] as const,
-  );
   return context.newPage();
 }
 
@@ -161,64 +118,32 @@ async function blankRowsWhileScrolling(
 }
 
 export default async function gridBench(ctx: BenchContext): Promise<void> {
-  const dbName = `bench_grid_${process.pid}`;
-  const admin = await openDb({ url: ctx.serverUrl });
-  await admin.knex.raw(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.knex.raw(`CREATE DATABASE ${dbName}`);
-  const url = new URL(ctx.serverUrl);
-  url.pathname = `/${dbName}`;
+  const database = await benchDatabase(ctx.serverUrl, `bench_grid_${process.pid}`);
   const tmp = mkdtempSync(path.join(tmpdir(), 'bench-grid-'));
   const webDist = path.join(tmp, 'web');
-  let server: ChildProcess | undefined;
+  let server: BenchServer | undefined;
   let browser: Browser | undefined;
   try {
     let start = performance.now();
-    await seed(url.toString());
+    await seed(database.url);
     ctx.report(`insert ${LINES.toLocaleString('en-US')} employee lines`, performance.now() - start, 'ms');
 
     start = performance.now();
-    execFileSync(
-      'npx',
-      [
-        'vite',
-        'build',
-        '--config',
-        'web/vite.config.ts',
-        '--logLevel',
-        'error',
-        '--outDir',
-        webDist,
-        '--emptyOutDir',
-      ],
-      {
-        cwd: root,
-        stdio: ['ignore', 'ignore', 'inherit'],
-      },
-    );
+    buildWeb(webDist);
     ctx.report('production web build', performance.now() - start, 'ms');
 
-    const base = `http://127.0.0.1:${PORT}`;
-    // Its own process group, so stopping the bench stops tsx and the server it runs.
-    server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['server/index.ts'], {
-      cwd: root,
-      detached: true,
-      stdio: ['ignore', 'ignore', 'inherit'],
+    server = await startServer({
+      databaseUrl: database.url,
+      webDist,
+      port: PORT,
+      admin: ADMIN,
       env: {
-        ...process.env,
-        DATABASE_URL: url.toString(),
-        WEB_DIST: webDist,
-        PORT: String(PORT),
-        HOST: '127.0.0.1',
         DATA_DIR: path.join(tmp, 'data'),
-        SEED_DEMO: '0',
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
         JWT_SECRET: 'bench-grid-secret-'.padEnd(48, 'x'),
         PASSWORD_COST: '10',
-        LOG_LEVEL: 'warn',
       },
     });
-    await waitForHealth(base, server);
+    const { base } = server;
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 
     // One visit first, not counted: a production server has long compiled its code and warmed
@@ -272,13 +197,8 @@ export default async function gridBench(ctx: BenchContext): Promise<void> {
     ctx.report('scroll jump to next frame, max', Math.max(...frames), 'ms');
   } finally {
     await browser?.close();
-    if (server?.pid && server.exitCode === null) {
-      const exited = new Promise((r) => server!.once('exit', r));
-      process.kill(-server.pid, 'SIGTERM');
-      await exited;
-    }
-    await admin.knex.raw(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.close();
+    await server?.stop();
+    await database.drop();
     rmSync(tmp, { recursive: true, force: true });
   }
 }

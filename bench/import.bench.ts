@@ -23,6 +23,7 @@ import { COPY_COLUMNS, copyLine } from '../server/lib/import/transform';
 import { transformEmployee } from '../server/lib/import/transform-employee';
 import * as q from '../server/queries/import';
 import { seedDemo } from '../seeds/demo';
+import { median } from './lib';
 import type { BenchContext } from './run';
 
 const ROWS = 100_000;
@@ -244,9 +245,6 @@ async function timeCopy(url: string, file: string): Promise<number> {
     await client.end();
   }
 }
-
-/** Median of a few numbers. */
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 export default async function importBench(ctx: BenchContext): Promise<void> {
   const server = new URL(ctx.serverUrl);

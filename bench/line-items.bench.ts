@@ -12,6 +12,7 @@ import { migrateLatest } from '@server/db/migrate';
 import { createLogger } from '@server/lib/log';
 import { hashPassword } from '@server/lib/passwords';
 import { insertUser } from '@server/queries/users';
+import { apiLogin, benchDatabase, insertOperatingYear } from './lib';
 import type { BenchContext } from './run';
 
 const LINES = 50_000;
@@ -71,39 +72,21 @@ async function timed(
 }
 
 export default async function lineItemsBench(ctx: BenchContext): Promise<void> {
-  const dbName = `bench_line_items_${process.pid}`;
-  const adminDb = await openDb({ url: ctx.serverUrl });
-  await adminDb.knex.raw(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await adminDb.knex.raw(`CREATE DATABASE ${dbName}`);
-  const url = new URL(ctx.serverUrl);
-  url.pathname = `/${dbName}`;
-  const handle = await openDb({ url: url.toString() });
+  const database = await benchDatabase(ctx.serverUrl, `bench_line_items_${process.pid}`);
+  const handle = await openDb({ url: database.url });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-line-items-'));
   let server: Server | undefined;
   try {
     const db = handle.knex;
     await migrateLatest(db);
-    const [year] = await db('budget_years')
-      .insert({ fiscal_year: 'FY26', name: 'FY26 Budget', current_fiscal_year: 2026, base_year: 2026 })
-      .returning('id');
-    const [scenario] = await db('scenarios')
-      .insert({
-        budget_year_id: year.id,
-        name: 'FY26 Operating',
-        scenario_type: 'operating',
-        is_active: true,
-      })
-      .returning('id');
-    const buildings = await db('buildings')
-      .insert(Array.from({ length: 8 }, (_, i) => ({ name: `School ${i + 1}`, code: `S${i + 1}` })))
-      .returning('id');
+    const { yearId, scenarioId, buildingIds } = await insertOperatingYear(db);
     const groupNames = [...new Set(POSITIONS.map((p) => p[1]))];
     const groups = await db('work_groups')
       .insert(groupNames.map((name) => ({ name })))
       .returning(['id', 'name']);
     const groupId = new Map(groups.map((g: { id: number; name: string }) => [g.name, g.id]));
     await db('budget_settings').insert({
-      budget_year_id: year.id,
+      budget_year_id: yearId,
       steps_lanes_work_groups: JSON.stringify([groupId.get('Teachers')]),
     });
     const start = performance.now();
@@ -128,9 +111,9 @@ export default async function lineItemsBench(ctx: BenchContext): Promise<void> {
          (SELECT ?::text[] AS names) l,
          (SELECT ?::text[] AS pos, ?::int[] AS grp, ?::text[] AS grpname) p`,
       [
-        year.id,
-        scenario.id,
-        buildings.map((b: { id: number }) => b.id),
+        yearId,
+        scenarioId,
+        buildingIds,
         LINES,
         FIRST,
         LAST,
@@ -155,13 +138,9 @@ export default async function lineItemsBench(ctx: BenchContext): Promise<void> {
     });
     server = createApp(app).listen(0, '127.0.0.1');
     await new Promise((resolve) => server!.once('listening', resolve));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
-    const login = await fetch(`${base}/auth/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: 'bench@example.org', password: 'bench-password' }),
-    });
-    const { token } = (await login.json()) as { token: string };
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const base = `${origin}/api`;
+    const { token } = await apiLogin(origin, { email: 'bench@example.org', password: 'bench-password' });
     const get = (p: string) => async () => {
       const res = await fetch(`${base}${p}`, { headers: { Authorization: `Bearer ${token}` } });
       const text = await res.text();
@@ -172,7 +151,7 @@ export default async function lineItemsBench(ctx: BenchContext): Promise<void> {
     };
     const none = () => {};
 
-    const listPath = `/line-items/budget?budgetYearId=${year.id}&fiscalYear=2026&isOperating=true`;
+    const listPath = `/line-items/budget?budgetYearId=${yearId}&fiscalYear=2026&isOperating=true`;
     const checkList = (text: string) => {
       const n = (JSON.parse(text) as { lineItems: unknown[] }).lineItems.length;
       if (n !== LINES) {
@@ -195,7 +174,7 @@ export default async function lineItemsBench(ctx: BenchContext): Promise<void> {
     const rebuilt = await timed(RUNS, get(listPath), checkList, () => {
       edits += 1;
       return db('buildings')
-        .where({ id: buildings[0].id })
+        .where({ id: buildingIds[0] })
         .update({ name: `School 1 (${edits})` });
     });
     ctx.report('GET /line-items/budget every line rebuilt median', rebuilt.median, 'ms');
@@ -205,12 +184,12 @@ export default async function lineItemsBench(ctx: BenchContext): Promise<void> {
     ctx.report('GET /line-items/budget unchanged (cached) max', list.max, 'ms');
     ctx.report('GET /line-items/budget response size', Math.round((list.size / 1024 / 1024) * 10) / 10, 'MB');
 
-    const totalsPath = `/line-items/budget/totals?budgetYearId=${year.id}&fiscalYear=2026&isOperating=true`;
+    const totalsPath = `/line-items/budget/totals?budgetYearId=${yearId}&fiscalYear=2026&isOperating=true`;
     const totals = await timed(RUNS, get(totalsPath), none);
     ctx.report('GET /line-items/budget/totals median', totals.median, 'ms');
     const filtered = await timed(
       RUNS,
-      get(`${totalsPath}&buildingId=${buildings[0].id}&search=teacher`),
+      get(`${totalsPath}&buildingId=${buildingIds[0]}&search=teacher`),
       none,
     );
     ctx.report('GET /line-items/budget/totals (building + search) median', filtered.median, 'ms');
@@ -218,7 +197,7 @@ export default async function lineItemsBench(ctx: BenchContext): Promise<void> {
     let groupCount = 0;
     const dups = await timed(
       RUNS,
-      get(`/line-items/duplicates?budgetYearId=${year.id}&fiscalYear=2026`),
+      get(`/line-items/duplicates?budgetYearId=${yearId}&fiscalYear=2026`),
       (text) => {
         groupCount = (JSON.parse(text) as { duplicateGroups: unknown[] }).duplicateGroups.length;
       },
@@ -231,8 +210,7 @@ export default async function lineItemsBench(ctx: BenchContext): Promise<void> {
       await new Promise((resolve) => server!.close(resolve));
     }
     await handle.close();
-    await adminDb.knex.raw(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await adminDb.close();
+    await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

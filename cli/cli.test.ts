@@ -10,6 +10,9 @@ import { createCliRunner, type CliRunner } from '../test/cli';
 describe('budget-cli', () => {
   let runner: CliRunner;
   const cli = (...args: string[]) => runner.cli(...args);
+  /** `users add` with each key of `flags` passed as `--key value`, in the order given. */
+  const addUser = (flags: Record<string, string>) =>
+    cli('users', 'add', ...Object.entries(flags).flatMap(([flag, value]) => [`--${flag}`, value]));
 
   beforeAll(async () => {
     runner = await createCliRunner('core', { timeout: 60_000 });
@@ -45,72 +48,36 @@ describe('budget-cli', () => {
       expect(migrate.stdout).toMatch(/Applied \d+ migration/);
       expect((await cli('db', 'migrate')).stdout).toContain('Already up to date.');
 
-      const badRole = await cli(
-        'users',
-        'add',
-        '--name',
-        'Pat',
-        '--email',
-        'pat@example.org',
-        '--role',
-        'BOSS',
-        '--password',
-        'long-enough',
-      );
+      const badRole = await addUser({
+        name: 'Pat',
+        email: 'pat@example.org',
+        role: 'BOSS',
+        password: 'long-enough',
+      });
       expect(badRole.code).toBe(2);
       expect(badRole.stderr).toContain('--role');
-      const shortPw = await cli(
-        'users',
-        'add',
-        '--name',
-        'Pat',
-        '--email',
-        'pat@example.org',
-        '--password',
-        'short',
-      );
+      const shortPw = await addUser({ name: 'Pat', email: 'pat@example.org', password: 'short' });
       expect(shortPw.code).toBe(2);
       expect(shortPw.stderr).toContain('Password must be at least 8 characters');
 
-      const added = await cli(
-        'users',
-        'add',
-        '--name',
-        'Pat Lee',
-        '--email',
-        'Pat@Example.org',
-        '--role',
-        'ADMIN',
-        '--password',
-        'long-enough',
-      );
+      const added = await addUser({
+        name: 'Pat Lee',
+        email: 'Pat@Example.org',
+        role: 'ADMIN',
+        password: 'long-enough',
+      });
       expect(added.code).toBe(0);
       expect(added.stdout).toContain('Created ADMIN user pat@example.org');
-      const again = await cli(
-        'users',
-        'add',
-        '--name',
-        'Pat',
-        '--email',
-        'pat@example.org',
-        '--password',
-        'long-enough',
-      );
+      const again = await addUser({ name: 'Pat', email: 'pat@example.org', password: 'long-enough' });
       expect(again.code).toBe(1);
       expect(again.stderr).toContain('CONFLICT');
 
-      await cli(
-        'users',
-        'add',
-        '--name',
-        'Sam Roe',
-        '--email',
-        'sam@example.org',
-        '--password',
-        'long-enough',
-        '--as',
-        'pat@example.org',
-      );
+      await addUser({
+        name: 'Sam Roe',
+        email: 'sam@example.org',
+        password: 'long-enough',
+        as: 'pat@example.org',
+      });
       const list = await cli('users', 'list', '--json');
       const users = JSON.parse(list.stdout) as { email: string; role: string; isActive: boolean }[];
       expect(users.map((u) => u.email).sort()).toEqual(['pat@example.org', 'sam@example.org']);

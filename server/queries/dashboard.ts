@@ -49,39 +49,72 @@ export async function proposedTotals(db: Db, scope: Scope): Promise<ProjectedSpl
   }));
 }
 
+/**
+ * GROUPING SETS rows apart: the groups in the statement's order, and a reader of the grand-total
+ * row (is_total = 1), 0 for a column when there is no such row.
+ */
+function splitGrandTotal<R extends { is_total: number }>(rows: R[]) {
+  const grand = rows.find((r) => Number(r.is_total) === 1);
+  return {
+    groups: rows.filter((r) => Number(r.is_total) !== 1),
+    grand: (column: keyof R) => (grand ? Number(grand[column]) : 0),
+  };
+}
+
+// The two ways the proposed budget is broken down: which column of the line, which table names it.
+const PROPOSED_GROUPINGS = {
+  category: { column: 'category_id', table: 'budget_categories', names: 'g.name, g.color, g.is_personnel' },
+  building: { column: 'building_id', table: 'buildings', names: 'g.name, g.color' },
+} as const;
+
+interface ProposedGroupRow {
+  category_id?: number | null;
+  building_id?: number | null;
+  is_total: number;
+  count: number;
+  total: number;
+  name: string | null;
+  color: string | null;
+  is_personnel?: boolean | null;
+}
+
+/** The proposed budget's count and total per category or building, largest first, and the grand total. */
+async function proposedGroups(
+  db: Db,
+  scope: Scope,
+  by: keyof typeof PROPOSED_GROUPINGS,
+): Promise<{ groups: ProposedGroupRow[]; total: number }> {
+  const { column, table, names } = PROPOSED_GROUPINGS[by];
+  const w = where(scope, false);
+  const { rows } = await db.raw(
+    `SELECT a.*, ${names}
+       FROM (SELECT li.${column}, GROUPING(li.${column}) AS is_total,
+                    count(*)::int AS count, coalesce(sum(li.amount), 0) AS total
+               FROM line_items li
+              WHERE ${w.sql}
+              GROUP BY GROUPING SETS ((li.${column}), ())) a
+       LEFT JOIN ${table} g ON g.id = a.${column} AND a.is_total = 0
+      ORDER BY a.is_total, a.total DESC, g.name`,
+    w.bindings,
+  );
+  const { groups, grand } = splitGrandTotal<ProposedGroupRow>(rows);
+  return { groups, total: grand('total') };
+}
+
 /** The proposed budget by category, largest first, and its grand total. */
 export async function proposedByCategory(
   db: Db,
   scope: Scope,
 ): Promise<{ categories: CategoryTotal[]; total: number }> {
-  const w = where(scope, false);
-  const { rows } = await db.raw(
-    `SELECT a.*, c.name, c.color, c.is_personnel
-       FROM (SELECT li.category_id, GROUPING(li.category_id) AS is_total,
-                    count(*)::int AS count, coalesce(sum(li.amount), 0) AS total
-               FROM line_items li
-              WHERE ${w.sql}
-              GROUP BY GROUPING SETS ((li.category_id), ())) a
-       LEFT JOIN budget_categories c ON c.id = a.category_id AND a.is_total = 0
-      ORDER BY a.is_total, a.total DESC, c.name`,
-    w.bindings,
-  );
-  const categories: CategoryTotal[] = [];
-  let total = 0;
-  for (const r of rows) {
-    if (Number(r.is_total) === 1) {
-      total = Number(r.total);
-      continue;
-    }
-    categories.push({
-      categoryId: r.category_id,
-      category: r.name ?? UNCATEGORIZED,
-      total: Number(r.total),
-      count: Number(r.count),
-      color: r.color ?? UNCATEGORIZED_COLOR,
-      isPersonnel: Boolean(r.is_personnel),
-    });
-  }
+  const { groups, total } = await proposedGroups(db, scope, 'category');
+  const categories = groups.map((r) => ({
+    categoryId: r.category_id ?? null,
+    category: r.name ?? UNCATEGORIZED,
+    total: Number(r.total),
+    count: Number(r.count),
+    color: r.color ?? UNCATEGORIZED_COLOR,
+    isPersonnel: Boolean(r.is_personnel),
+  }));
   return { categories, total };
 }
 
@@ -90,33 +123,14 @@ export async function proposedByBuilding(
   db: Db,
   scope: Scope,
 ): Promise<{ buildings: BuildingTotal[]; total: number }> {
-  const w = where(scope, false);
-  const { rows } = await db.raw(
-    `SELECT a.*, b.name, b.color
-       FROM (SELECT li.building_id, GROUPING(li.building_id) AS is_total,
-                    count(*)::int AS count, coalesce(sum(li.amount), 0) AS total
-               FROM line_items li
-              WHERE ${w.sql}
-              GROUP BY GROUPING SETS ((li.building_id), ())) a
-       LEFT JOIN buildings b ON b.id = a.building_id AND a.is_total = 0
-      ORDER BY a.is_total, a.total DESC, b.name`,
-    w.bindings,
-  );
-  const buildings: BuildingTotal[] = [];
-  let total = 0;
-  for (const r of rows) {
-    if (Number(r.is_total) === 1) {
-      total = Number(r.total);
-      continue;
-    }
-    buildings.push({
-      buildingId: r.building_id,
-      building: r.name ?? DISTRICT_WIDE,
-      total: Number(r.total),
-      count: Number(r.count),
-      color: r.color ?? null,
-    });
-  }
+  const { groups, total } = await proposedGroups(db, scope, 'building');
+  const buildings = groups.map((r) => ({
+    buildingId: r.building_id ?? null,
+    building: r.name ?? DISTRICT_WIDE,
+    total: Number(r.total),
+    count: Number(r.count),
+    color: r.color ?? null,
+  }));
   return { buildings, total };
 }
 
@@ -149,52 +163,36 @@ async function employeesByBuilding(db: Db, scope: Scope, orderBy: string): Promi
 
 /** Employees of the operating budget: how many, their salaries and FTE, by building (largest payroll first). */
 export async function employeeStats(db: Db, scope: Scope): Promise<EmployeeStats> {
-  const rows = await employeesByBuilding(db, scope, 'salary DESC');
-  const stats: EmployeeStats = {
-    totalEmployees: 0,
-    totalSalary: 0,
-    totalFte: 0,
-    projectedEmployees: 0,
-    byBuilding: [],
-  };
-  for (const r of rows) {
-    if (Number(r.is_total) === 1) {
-      stats.totalEmployees = Number(r.count);
-      stats.totalSalary = Number(r.salary);
-      stats.totalFte = Number(r.fte);
-      stats.projectedEmployees = Number(r.projected);
-      continue;
-    }
-    stats.byBuilding.push({
+  const { groups, grand } = splitGrandTotal(await employeesByBuilding(db, scope, 'salary DESC'));
+  return {
+    totalEmployees: grand('count'),
+    totalSalary: grand('salary'),
+    totalFte: grand('fte'),
+    projectedEmployees: grand('projected'),
+    byBuilding: groups.map((r) => ({
       buildingId: r.building_id,
       building: r.name ?? DISTRICT_WIDE,
       count: Number(r.count),
       total: Number(r.salary),
       fte: Number(r.fte),
-    });
-  }
-  return stats;
+    })),
+  };
 }
 
 /** Headcount by location (building; none = District Wide), most people first. */
 export async function headcountByLocation(db: Db, scope: Scope): Promise<Headcount> {
-  const rows = await employeesByBuilding(db, scope, 'count DESC');
-  const result: Headcount = { locations: [], totalEmployees: 0, totalSalary: 0 };
-  for (const r of rows) {
-    if (Number(r.is_total) === 1) {
-      result.totalEmployees = Number(r.count);
-      result.totalSalary = Number(r.salary);
-      continue;
-    }
-    result.locations.push({
+  const { groups, grand } = splitGrandTotal(await employeesByBuilding(db, scope, 'count DESC'));
+  return {
+    locations: groups.map((r) => ({
       buildingId: r.building_id,
       location: r.name ?? DISTRICT_WIDE,
       count: Number(r.count),
       totalSalary: Number(r.salary),
       totalFte: Number(r.fte),
-    });
-  }
-  return result;
+    })),
+    totalEmployees: grand('count'),
+    totalSalary: grand('salary'),
+  };
 }
 
 export interface SalaryRangeRow {

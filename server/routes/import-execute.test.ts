@@ -1,39 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
-import { analyze, makeDistrict, writeCounts, type District } from './import.factories';
+import { describe, expect, it } from 'vitest';
+import { writeCounts } from './import.factories';
+import { importSuite } from './import.suite';
 
-let t: TestApp;
-let admin: { id: number; token: string };
-let d: District;
-beforeAll(async () => {
-  t = await createTestApp();
-  t.app.config.dataDir = mkdtempSync(path.join(tmpdir(), 'import-exec-test-'));
-  admin = await t.userWith('ADMIN');
-  d = await makeDistrict(t.db.knex);
-});
-afterAll(async () => {
-  rmSync(t.app.config.dataDir, { recursive: true, force: true });
-  await t.close();
-});
-
-/** Analyzes a CSV written inline and returns its upload token and suggested mapping. */
-async function upload(csv: string, name = 'staff.csv', importType = 'operating', token = admin.token) {
-  const res = await analyze(t, token, { name, data: csv }, { importType });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  const mapping: Record<string, string | null> = {};
-  for (const [field, s] of Object.entries(
-    res.body.suggestedMappings as Record<string, { csvColumn: string | null }>,
-  )) {
-    mapping[field] = s.csvColumn;
-  }
-  return { fileName: res.body.fileName as string, mapping, analysis: res.body };
-}
-
-const execute = (body: Record<string, unknown>, token = admin.token) =>
-  t.api('post', '/import/execute', { token, body });
+const s = importSuite('import-exec-test-');
+const { upload, execute } = s;
 
 const STAFF = [
   'Employee Name,Title,School,Salary,FTE,Hire Date,DESE,Status,Union',
@@ -45,7 +15,7 @@ const STAFF = [
 
 describe('POST /import/execute', () => {
   it('imports employees with parsed money, names, FTE, dates, buildings, DESE codes and review flags', async () => {
-    const tag = Object.keys(d.buildings)[1].slice(3);
+    const tag = Object.keys(s.d.buildings)[1].slice(3);
     const { fileName, mapping, analysis } = await upload(STAFF.replaceAll('{tag}', tag));
     expect(mapping).toMatchObject({
       lastName: 'Employee Name',
@@ -63,9 +33,7 @@ describe('POST /import/execute', () => {
       fileName,
       columnMappings: mapping,
       noteColumns: ['Union'],
-      importType: 'operating',
-      budgetYearId: d.budgetYearId,
-      versionId: d.versionId,
+      ...s.target(),
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({
@@ -90,8 +58,8 @@ describe('POST /import/execute', () => {
         ],
       },
     ]);
-    const rows = await t.db.knex('line_items').where({ import_run_id: res.body.importRunId }).orderBy('id');
-    const version = await t.db.knex('budget_versions').where({ id: d.versionId }).first();
+    const rows = await s.t.db.knex('line_items').where({ import_run_id: res.body.importRunId }).orderBy('id');
+    const version = await s.t.db.knex('budget_versions').where({ id: s.d.versionId }).first();
     expect(rows).toHaveLength(3);
     expect(rows[0]).toMatchObject({
       first_name: 'Ana M',
@@ -101,15 +69,15 @@ describe('POST /import/execute', () => {
       current_fte: 1,
       hire_date: '2019-08-15',
       dese_code: '2305',
-      category_id: d.categories[`TCHR${tag}`],
-      building_id: d.buildings[`HSE${tag}`],
-      work_group_id: d.workGroupId,
+      category_id: s.d.categories[`TCHR${tag}`],
+      building_id: s.d.buildings[`HSE${tag}`],
+      work_group_id: s.d.workGroupId,
       employee_status: 'Active',
       is_operating: true,
       fiscal_year: version.fiscal_year,
-      version_id: d.versionId,
-      scenario_id: d.operatingScenarioId,
-      budget_year_id: d.budgetYearId,
+      version_id: s.d.versionId,
+      scenario_id: s.d.operatingScenarioId,
+      budget_year_id: s.d.budgetYearId,
       needs_review: false,
       notes: `Union: Unit A ${tag}`,
     });
@@ -118,8 +86,8 @@ describe('POST /import/execute', () => {
       last_name: 'Park',
       current_fte: 0.5,
       hire_date: '2021-09-01',
-      building_id: d.buildings[`HSE${tag}`],
-      category_id: d.categories[`PARA${tag}`],
+      building_id: s.d.buildings[`HSE${tag}`],
+      category_id: s.d.categories[`PARA${tag}`],
     });
     expect(rows[2]).toMatchObject({
       last_name: 'Ortiz',
@@ -132,52 +100,42 @@ describe('POST /import/execute', () => {
       needs_review: true,
     });
     expect(rows[2].metadata).toMatchObject({ needsReview: true, importRow: 4 });
-    const run = await t.db.knex('import_runs').where({ id: res.body.importRunId }).first();
+    const run = await s.t.db.knex('import_runs').where({ id: res.body.importRunId }).first();
     expect(run).toMatchObject({
-      user_id: admin.id,
+      user_id: s.admin.id,
       row_count: 4,
       imported_count: 3,
       skipped_count: 1,
       warning_count: 1,
     });
-    const audit = await t.db.knex('audit_log').where({ entity: 'import-run', entity_id: String(run.id) });
+    const audit = await s.t.db.knex('audit_log').where({ entity: 'import-run', entity_id: String(run.id) });
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ user_id: admin.id, action: 'import' });
+    expect(audit[0]).toMatchObject({ user_id: s.admin.id, action: 'import' });
 
     // The upload is gone; the same bytes again are recognised; the confirmed mapping comes back.
-    expect(
-      (
-        await execute({
-          fileName,
-          columnMappings: mapping,
-          importType: 'operating',
-          budgetYearId: d.budgetYearId,
-          versionId: d.versionId,
-        })
-      ).status,
-    ).toBe(404);
+    expect((await execute({ fileName, columnMappings: mapping, ...s.target() })).status).toBe(404);
     const again = await upload(STAFF.replaceAll('{tag}', tag));
     expect(again.analysis.previousImports).toEqual([
       expect.objectContaining({ id: run.id, importedCount: 3 }),
     ]);
     expect(again.analysis.savedMapping).toBe(true);
     expect(again.analysis.suggestedNoteColumns).toEqual(['Union']);
-    const saved = await t.api(
+    const saved = await s.t.api(
       'get',
       `/import/saved-mappings?importType=operating&${['Union', 'Employee Name', 'Title', 'School', 'Salary', 'FTE', 'Hire Date', 'DESE', 'Status'].map((c) => `columns=${encodeURIComponent(c)}`).join('&')}`,
-      { token: admin.token },
+      { token: s.admin.token },
     );
     expect(saved.body.mapping).toMatchObject({
       columnMappings: { currentSalary: 'Salary', firstName: null },
       noteColumns: ['Union'],
     });
-    const runs = await t.api('get', `/import/runs?budgetYearId=${d.budgetYearId}`, { token: admin.token });
+    const runs = await s.t.api('get', `/import/runs?budgetYearId=${s.d.budgetYearId}`, {
+      token: s.admin.token,
+    });
     expect(runs.body.runs[0]).toMatchObject({
       id: run.id,
       fileName: 'staff.csv',
-      importType: 'operating',
-      budgetYearId: d.budgetYearId,
-      versionId: d.versionId,
+      ...s.target(),
       versionLabel: version.label,
       importedCount: 3,
       skippedCount: 1,
@@ -190,13 +148,7 @@ describe('POST /import/execute', () => {
     const { fileName, mapping } = await upload(
       'Name,Salary,Title\n"Doe, Jane",about 50k,Nurse\n"Roe, Rick",$52000,Teacher\n,"48,000",Teacher\n',
     );
-    const res = await execute({
-      fileName,
-      columnMappings: mapping,
-      importType: 'operating',
-      budgetYearId: d.budgetYearId,
-      versionId: d.versionId,
-    });
+    const res = await execute({ fileName, columnMappings: mapping, ...s.target() });
     expect(res.body).toMatchObject({ imported: 3, warningCount: 2, totalAmount: 100000 });
     expect(res.body.warnings).toEqual([
       { row: 2, name: 'Jane Doe', issues: ["Current Salary 'about 50k' is not an amount"] },
@@ -204,14 +156,8 @@ describe('POST /import/execute', () => {
     ]);
 
     const none = await upload('Name,Salary,Notes\n,,see HR\n,,ask Jo\nTOTAL,300,\n');
-    const before = await writeCounts(t.db.knex);
-    const refused = await execute({
-      fileName: none.fileName,
-      columnMappings: none.mapping,
-      importType: 'operating',
-      budgetYearId: d.budgetYearId,
-      versionId: d.versionId,
-    });
+    const before = await writeCounts(s.t.db.knex);
+    const refused = await execute({ fileName: none.fileName, columnMappings: none.mapping, ...s.target() });
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({
       code: 'NOTHING_IMPORTED',
@@ -219,11 +165,11 @@ describe('POST /import/execute', () => {
         /No rows could be imported \(2 no employee name, 1 total or subtotal row\)/,
       ),
     });
-    expect(await writeCounts(t.db.knex)).toEqual(before);
+    expect(await writeCounts(s.t.db.knex)).toEqual(before);
   });
 
   it('gives proposed lines the category of their DESE code, else of their Budget Category column', async () => {
-    const tag = Object.keys(d.categories)[0].slice(4);
+    const tag = Object.keys(s.d.categories)[0].slice(4);
     const csv = [
       'Description,Amount,DESE Code,Budget Category',
       `Grade 3 teacher,"70,000",2305,Paraprofessionals ${tag}`,
@@ -239,33 +185,28 @@ describe('POST /import/execute', () => {
     const res = await execute({
       fileName,
       columnMappings: { ...mapping, category: 'Budget Category' },
-      importType: 'proposed',
-      budgetYearId: d.budgetYearId,
-      versionId: d.versionId,
+      ...s.target('proposed'),
     });
     expect(res.body).toMatchObject({ imported: 3, totalAmount: 69300, warningCount: 1 });
     expect(res.body.warnings[0].issues).toEqual(["Budget category 'Adventures' matches no category"]);
-    const lines = await t.db.knex('line_items').where({ import_run_id: res.body.importRunId }).orderBy('id');
+    const lines = await s.t.db
+      .knex('line_items')
+      .where({ import_run_id: res.body.importRunId })
+      .orderBy('id');
     expect(lines.map((l) => [l.account_description, l.amount, l.category_id])).toEqual([
-      ['Grade 3 teacher', 70000, d.categories[`TCHR${tag}`]],
-      ['Aides', -1500, d.categories[`PARA${tag}`]],
+      ['Grade 3 teacher', 70000, s.d.categories[`TCHR${tag}`]],
+      ['Aides', -1500, s.d.categories[`PARA${tag}`]],
       ['Field trips', 800, null],
     ]);
   });
 
   it('checks everything in a dry run and writes nothing, then imports for real', async () => {
     const { fileName, mapping } = await upload('Name,Salary\nAna Lee,100.10\nBo Chan,200.20\n');
-    const before = await writeCounts(t.db.knex);
-    const body = {
-      fileName,
-      columnMappings: mapping,
-      importType: 'operating',
-      budgetYearId: d.budgetYearId,
-      versionId: d.versionId,
-    };
+    const before = await writeCounts(s.t.db.knex);
+    const body = { fileName, columnMappings: mapping, ...s.target() };
     const dry = await execute({ ...body, dryRun: true });
     expect(dry.body).toMatchObject({ dryRun: true, importRunId: null, imported: 2, totalAmount: 300.3 });
-    expect(await writeCounts(t.db.knex)).toEqual(before);
+    expect(await writeCounts(s.t.db.knex)).toEqual(before);
     const real = await execute(body);
     expect(real.body).toMatchObject({ dryRun: false, imported: 2, totalAmount: 300.3 });
   });

@@ -1,90 +1,61 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
-import { analyze, fixture, makeDistrict, type District } from './import.factories';
+import { describe, expect, it } from 'vitest';
+import { analyze, fixture } from './import.factories';
+import { importSuite, suggestedMapping } from './import.suite';
 
-let t: TestApp;
-let admin: { id: number; token: string };
-let d: District;
-beforeAll(async () => {
-  t = await createTestApp();
-  t.app.config.dataDir = mkdtempSync(path.join(tmpdir(), 'import-exec-test-'));
-  admin = await t.userWith('ADMIN');
-  d = await makeDistrict(t.db.knex);
-});
-afterAll(async () => {
-  rmSync(t.app.config.dataDir, { recursive: true, force: true });
-  await t.close();
-});
-
-const execute = (body: Record<string, unknown>, token = admin.token) =>
-  t.api('post', '/import/execute', { token, body });
+const s = importSuite('import-exec-test-');
+const { execute } = s;
 
 describe('POST /import/execute with the real fixture slices', () => {
   it('imports proposed lines: DESE codes from account strings and headings, categories, totals skipped', async () => {
     const munis = await analyze(
-      t,
-      admin.token,
+      s.t,
+      s.admin.token,
       { name: 'lunenburg-munis-ytd-fy2023.csv', data: fixture('lunenburg-munis-ytd-fy2023.csv') },
       { importType: 'proposed' },
     );
-    const mapping = Object.fromEntries(
-      Object.entries(munis.body.suggestedMappings as Record<string, { csvColumn: string | null }>).map(
-        ([f, s]) => [f, s.csvColumn],
-      ),
-    );
+    const mapping = suggestedMapping(munis);
     const res = await execute({
       fileName: munis.body.fileName,
       columnMappings: mapping,
-      importType: 'proposed',
-      budgetYearId: d.budgetYearId,
-      versionId: d.versionId,
+      ...s.target('proposed'),
     });
     expect(res.body).toMatchObject({ imported: 73, skipped: 0, fiscalYears: [2023] });
-    const sum = await t.db
+    const sum = await s.t.db
       .knex('line_items')
       .where({ import_run_id: res.body.importRunId })
       .sum('amount as s')
       .first();
     expect(res.body.totalAmount).toBe(Number(sum!.s));
-    const line = await t.db
+    const line = await s.t.db
       .knex('line_items')
       .where({ import_run_id: res.body.importRunId, account_line: '0100-3-300-2305-03-2-10-1-511001' })
       .first();
     expect(line).toMatchObject({
       dese_code: '2305',
       is_operating: false,
-      scenario_id: d.proposedScenarioId,
+      scenario_id: s.d.proposedScenarioId,
       current_fte: null,
     });
     expect(line.category_id).not.toBeNull();
 
     const book = await analyze(
-      t,
-      admin.token,
+      s.t,
+      s.admin.token,
       { name: 'lunenburg-fy27-budget.xlsx', data: fixture('lunenburg-fy27-budget.xlsx') },
       { importType: 'proposed' },
     );
-    const bookMapping = Object.fromEntries(
-      Object.entries(book.body.suggestedMappings as Record<string, { csvColumn: string | null }>).map(
-        ([f, s]) => [f, s.csvColumn],
-      ),
-    );
+    const bookMapping = suggestedMapping(book);
     const imported = await execute({
       fileName: book.body.fileName,
       columnMappings: bookMapping,
-      importType: 'proposed',
-      budgetYearId: d.budgetYearId,
-      versionId: d.versionId,
+      ...s.target('proposed'),
     });
     expect(imported.status).toBe(200);
     expect(imported.body.skippedReasons).toMatchObject({
       'heading row (no amount)': expect.any(Number),
       'total or subtotal row': 1,
     });
-    const lines = await t.db
+    const lines = await s.t.db
       .knex('line_items')
       .where({ import_run_id: imported.body.importRunId })
       .orderBy('id');
@@ -113,23 +84,17 @@ describe('every fixture slice through analyze and execute with its suggested map
     ['hubbardston-fy26-budget.csv', 'proposed', 142, 185],
     ['lunenburg-fy27-budget.xlsx', 'proposed', 37, 22],
   ])('imports %s', async (name, importType, imported, skipped) => {
-    const analysis = await analyze(t, admin.token, { name, data: fixture(name) }, { importType });
+    const analysis = await analyze(s.t, s.admin.token, { name, data: fixture(name) }, { importType });
     expect(analysis.status, JSON.stringify(analysis.body)).toBe(200);
-    const mapping = Object.fromEntries(
-      Object.entries(analysis.body.suggestedMappings as Record<string, { csvColumn: string | null }>).map(
-        ([f, s]) => [f, s.csvColumn],
-      ),
-    );
+    const mapping = suggestedMapping(analysis);
     const res = await execute({
       fileName: analysis.body.fileName,
       columnMappings: mapping,
-      importType,
-      budgetYearId: d.budgetYearId,
-      versionId: d.versionId,
+      ...s.target(importType),
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ imported, skipped });
-    const stored = await t.db
+    const stored = await s.t.db
       .knex('line_items')
       .where({ import_run_id: res.body.importRunId })
       .count('* as c')

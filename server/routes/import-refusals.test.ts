@@ -1,43 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
-import { analyze, makeDistrict, writeCounts, type District } from './import.factories';
+import { describe, expect, it } from 'vitest';
+import { writeCounts } from './import.factories';
+import { importSuite } from './import.suite';
 
-let t: TestApp;
-let admin: { id: number; token: string };
-let d: District;
-beforeAll(async () => {
-  t = await createTestApp();
-  t.app.config.dataDir = mkdtempSync(path.join(tmpdir(), 'import-refusal-test-'));
-  admin = await t.userWith('ADMIN');
-  d = await makeDistrict(t.db.knex);
-});
-afterAll(async () => {
-  rmSync(t.app.config.dataDir, { recursive: true, force: true });
-  await t.close();
-});
-
-/** Analyzes a CSV written inline and returns its upload token and suggested mapping. */
-async function upload(csv: string, name = 'staff.csv', importType = 'operating', token = admin.token) {
-  const res = await analyze(t, token, { name, data: csv }, { importType });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  const mapping: Record<string, string | null> = {};
-  for (const [field, s] of Object.entries(
-    res.body.suggestedMappings as Record<string, { csvColumn: string | null }>,
-  )) {
-    mapping[field] = s.csvColumn;
-  }
-  return { fileName: res.body.fileName as string, mapping, analysis: res.body };
-}
-
-const execute = (body: Record<string, unknown>, token = admin.token) =>
-  t.api('post', '/import/execute', { token, body });
+const s = importSuite('import-refusal-test-');
+const { upload, execute } = s;
 
 describe('POST /import/execute refusals: nothing is written', () => {
   it('returns 401, then 400 for a malformed body, then 403 for FINANCE', async () => {
-    expect((await t.api('post', '/import/execute', { body: {} })).status).toBe(401);
+    expect((await s.t.api('post', '/import/execute', { body: {} })).status).toBe(401);
     const bad = await execute({
       fileName: '../../etc/passwd',
       columnMappings: {},
@@ -60,7 +30,7 @@ describe('POST /import/execute refusals: nothing is written', () => {
       admin: true,
     });
     expect(extra.status).toBe(400);
-    const finance = await t.userWith('FINANCE');
+    const finance = await s.t.userWith('FINANCE');
     const refused = await execute(
       {
         fileName: 'a'.repeat(32),
@@ -78,23 +48,15 @@ describe('POST /import/execute refusals: nothing is written', () => {
     const missing = await execute({
       fileName: 'f'.repeat(32),
       columnMappings: {},
-      importType: 'operating',
-      budgetYearId: d.budgetYearId,
-      versionId: d.versionId,
+      ...s.target(),
     });
     expect(missing.status).toBe(404);
     expect(missing.body.error).toMatch(/expired or was already imported/);
     const { fileName, mapping } = await upload('Name,Salary\nAna Lee,100\n');
-    const base = {
-      fileName,
-      columnMappings: mapping,
-      importType: 'operating',
-      budgetYearId: d.budgetYearId,
-      versionId: d.versionId,
-    };
+    const base = { fileName, columnMappings: mapping, ...s.target() };
     expect((await execute({ ...base, budgetYearId: 999_999 })).status).toBe(404);
     expect((await execute({ ...base, versionId: 999_999 })).status).toBe(404);
-    const other = await t.userWith('ADMIN');
+    const other = await s.t.userWith('ADMIN');
     const foreign = await execute(base, other.token);
     expect(foreign.status).toBe(403);
     const wrongType = await execute({ ...base, importType: 'proposed' });
@@ -104,8 +66,8 @@ describe('POST /import/execute refusals: nothing is written', () => {
 
   it('refuses unmapped required fields and mappings to columns the file lacks, writing nothing', async () => {
     const { fileName, mapping } = await upload('Name,Salary,Title\nAna Lee,100,Teacher\n');
-    const before = await writeCounts(t.db.knex);
-    const base = { fileName, importType: 'operating', budgetYearId: d.budgetYearId, versionId: d.versionId };
+    const before = await writeCounts(s.t.db.knex);
+    const base = { fileName, ...s.target() };
     const unmapped = await execute({ ...base, columnMappings: { ...mapping, currentSalary: 'SKIP' } });
     expect(unmapped.status).toBe(400);
     expect(unmapped.body.error).toBe('Please map required fields: Current Salary');
@@ -125,7 +87,7 @@ describe('POST /import/execute refusals: nothing is written', () => {
     expect(unknown.body.details).toEqual([
       { path: 'columnMappings.shoeSize', message: 'Unknown field for a operating import' },
     ]);
-    expect(await writeCounts(t.db.knex)).toEqual(before);
+    expect(await writeCounts(s.t.db.knex)).toEqual(before);
   });
 
   it('rolls back and answers 400 when the file breaks partway through, after rows were sent', async () => {
@@ -133,48 +95,30 @@ describe('POST /import/execute refusals: nothing is written', () => {
     const rows = Array.from({ length: 3000 }, (_, i) => `"Person, Number${i}",${50000 + i}`);
     const csv = `Name,Salary\n${rows.join('\n')}\n"Broken, Row ${'x'.repeat(1100 * 1024)}\n`;
     const { fileName, mapping } = await upload(csv);
-    const before = await writeCounts(t.db.knex);
-    const res = await execute({
-      fileName,
-      columnMappings: mapping,
-      importType: 'operating',
-      budgetYearId: d.budgetYearId,
-      versionId: d.versionId,
-    });
+    const before = await writeCounts(s.t.db.knex);
+    const res = await execute({ fileName, columnMappings: mapping, ...s.target() });
     expect(res.status).toBe(400);
     expect(res.body.error).toMatch(/The CSV file could not be read: a field near row 3002 never ends/);
-    expect(await writeCounts(t.db.knex)).toEqual(before);
+    expect(await writeCounts(s.t.db.knex)).toEqual(before);
     // The connection is healthy afterwards.
     const ok = await upload('Name,Salary\nAna Lee,1\n');
-    const after = await execute({
-      fileName: ok.fileName,
-      columnMappings: ok.mapping,
-      importType: 'operating',
-      budgetYearId: d.budgetYearId,
-      versionId: d.versionId,
-    });
+    const after = await execute({ fileName: ok.fileName, columnMappings: ok.mapping, ...s.target() });
     expect(after.status).toBe(200);
   });
 
   it('rolls every row back when the database refuses one of them', async () => {
     // A constraint of this test's own makes row 3 of 4 fail inside COPY.
-    await t.db.knex.raw(
+    await s.t.db.knex.raw(
       `ALTER TABLE line_items ADD CONSTRAINT test_refuse_zed CHECK (last_name IS DISTINCT FROM 'Zed')`,
     );
     try {
       const { fileName, mapping } = await upload('Name,Salary\nAna Lee,1\nBo Chan,2\nAl Zed,3\nCy Dee,4\n');
-      const before = await writeCounts(t.db.knex);
-      const res = await execute({
-        fileName,
-        columnMappings: mapping,
-        importType: 'operating',
-        budgetYearId: d.budgetYearId,
-        versionId: d.versionId,
-      });
+      const before = await writeCounts(s.t.db.knex);
+      const res = await execute({ fileName, columnMappings: mapping, ...s.target() });
       expect(res.status).toBe(400);
-      expect(await writeCounts(t.db.knex)).toEqual(before);
+      expect(await writeCounts(s.t.db.knex)).toEqual(before);
     } finally {
-      await t.db.knex.raw('ALTER TABLE line_items DROP CONSTRAINT test_refuse_zed');
+      await s.t.db.knex.raw('ALTER TABLE line_items DROP CONSTRAINT test_refuse_zed');
     }
   });
 });

@@ -1,43 +1,29 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import { uploadsDir } from '@server/lib/import/uploads';
-import { createTestApp, type TestApp } from '../../test/app';
-import { analyze, fixture, makeDistrict, writeCounts, zip } from './import.factories';
+import { analyze, fixture, writeCounts, zip } from './import.factories';
+import { importSuite } from './import.suite';
 
-let t: TestApp;
-let admin: { token: string };
-beforeAll(async () => {
-  t = await createTestApp();
-  // Uploads go to a folder of this file's own, so counting them is not disturbed by other files.
-  t.app.config.dataDir = mkdtempSync(path.join(tmpdir(), 'import-test-'));
-  admin = await t.userWith('ADMIN');
-  await makeDistrict(t.db.knex);
-});
-afterAll(async () => {
-  rmSync(t.app.config.dataDir, { recursive: true, force: true });
-  await t.close();
-});
+const s = importSuite('import-test-');
 
 const uploads = () => {
-  const dir = uploadsDir(t.app.config.dataDir);
+  const dir = uploadsDir(s.t.app.config.dataDir);
   return existsSync(dir) ? readdirSync(dir).length : 0;
 };
 
 describe('POST /import/analyze', () => {
   it('returns 401 without a token', async () => {
-    const res = await analyze(t, undefined, { name: 'a.csv', data: 'a,b\n1,2\n' });
+    const res = await analyze(s.t, undefined, { name: 'a.csv', data: 'a,b\n1,2\n' });
     expect(res.status).toBe(401);
   });
 
   it('returns 400 without a file or with a bad import type', async () => {
-    const noFile = await analyze(t, admin.token, null);
+    const noFile = await analyze(s.t, s.admin.token, null);
     expect(noFile.status).toBe(400);
     expect(noFile.body.error).toMatch(/choose a file/i);
     const badType = await analyze(
-      t,
-      admin.token,
+      s.t,
+      s.admin.token,
       { name: 'a.csv', data: 'a,b\n1,2\n' },
       { importType: 'payroll' },
     );
@@ -47,8 +33,8 @@ describe('POST /import/analyze', () => {
       message: 'Choose operating or proposed',
     });
     const extra = await analyze(
-      t,
-      admin.token,
+      s.t,
+      s.admin.token,
       { name: 'a.csv', data: 'a,b\n1,2\n' },
       { importType: 'operating', role: 'x' },
     );
@@ -57,38 +43,38 @@ describe('POST /import/analyze', () => {
 
   it('returns 403 for FINANCE and VIEW_ONLY', async () => {
     for (const role of ['FINANCE', 'VIEW_ONLY'] as const) {
-      const user = await t.userWith(role);
-      const res = await analyze(t, user.token, { name: 'a.csv', data: 'Name,Salary\nA,1\n' });
+      const user = await s.t.userWith(role);
+      const res = await analyze(s.t, user.token, { name: 'a.csv', data: 'Name,Salary\nA,1\n' });
       expect(res.status).toBe(403);
     }
   });
 
   it('returns 415 for an unsupported extension and for content that is no spreadsheet', async () => {
-    const pdf = await analyze(t, admin.token, { name: 'budget.pdf', data: '%PDF-1.7' });
+    const pdf = await analyze(s.t, s.admin.token, { name: 'budget.pdf', data: '%PDF-1.7' });
     expect(pdf.status).toBe(415);
     expect(pdf.body).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', error: expect.stringMatching(/\.pdf/) });
     const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
-    const renamed = await analyze(t, admin.token, { name: 'payroll.csv', data: png });
+    const renamed = await analyze(s.t, s.admin.token, { name: 'payroll.csv', data: png });
     expect(renamed.status).toBe(415);
     expect(renamed.body.error).toMatch(/neither CSV text nor an Excel workbook/);
     const docx = zip([{ name: 'word/document.xml', data: Buffer.from('<w:document/>') }]);
-    expect((await analyze(t, admin.token, { name: 'payroll.xlsx', data: docx })).status).toBe(415);
+    expect((await analyze(s.t, s.admin.token, { name: 'payroll.xlsx', data: docx })).status).toBe(415);
     expect(uploads()).toBe(0);
   });
 
   it('returns 400 for an empty file, a header without rows, a damaged workbook and a zip bomb', async () => {
-    const before = await writeCounts(t.db.knex);
-    const empty = await analyze(t, admin.token, { name: 'empty.csv', data: '' });
+    const before = await writeCounts(s.t.db.knex);
+    const empty = await analyze(s.t, s.admin.token, { name: 'empty.csv', data: '' });
     expect(empty).toMatchObject({ status: 400, body: { error: 'The file is empty' } });
-    const blank = await analyze(t, admin.token, { name: 'blank.csv', data: '\r\n,,\r\n\r\n' });
+    const blank = await analyze(s.t, s.admin.token, { name: 'blank.csv', data: '\r\n,,\r\n\r\n' });
     expect(blank.body.error).toMatch(/no rows with data/);
-    const headerOnly = await analyze(t, admin.token, { name: 'h.csv', data: 'NAME,TITLE,REGULAR\r\n' });
+    const headerOnly = await analyze(s.t, s.admin.token, { name: 'h.csv', data: 'NAME,TITLE,REGULAR\r\n' });
     expect(headerOnly).toMatchObject({
       status: 400,
       body: { error: 'The file has column headers but no data rows' },
     });
     const corrupt = Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(200, 7)]);
-    const damaged = await analyze(t, admin.token, { name: 'broken.xlsx', data: corrupt });
+    const damaged = await analyze(s.t, s.admin.token, { name: 'broken.xlsx', data: corrupt });
     expect(damaged.status).toBe(400);
     expect(damaged.body.error).toMatch(/could not be read/);
     const bomb = zip([
@@ -96,23 +82,23 @@ describe('POST /import/analyze', () => {
       { name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(30 * 1024 * 1024, 0x20) },
     ]);
     expect(bomb.length).toBeLessThan(100_000);
-    const bombed = await analyze(t, admin.token, { name: 'bomb.xlsx', data: bomb });
+    const bombed = await analyze(s.t, s.admin.token, { name: 'bomb.xlsx', data: bomb });
     expect(bombed.status).toBe(400);
     expect(bombed.body.error).toMatch(/zip bomb/);
     const liar = zip([
       { name: 'xl/workbook.xml', data: Buffer.from('<workbook/>') },
       { name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(2 * 1024 * 1024, 0x20), declaredSize: 1000 },
     ]);
-    const lied = await analyze(t, admin.token, { name: 'liar.xlsx', data: liar });
+    const lied = await analyze(s.t, s.admin.token, { name: 'liar.xlsx', data: liar });
     expect(lied.status).toBe(400);
     expect(lied.body.error).toMatch(/more data than it declares/);
-    expect(await writeCounts(t.db.knex)).toEqual(before);
+    expect(await writeCounts(s.t.db.knex)).toEqual(before);
     expect(uploads()).toBe(0);
   });
 
   it('returns 413 for a file over 50 MB', async () => {
     const big = Buffer.alloc(50 * 1024 * 1024 + 10, 0x41);
-    const res = await analyze(t, admin.token, { name: 'huge.csv', data: big });
+    const res = await analyze(s.t, s.admin.token, { name: 'huge.csv', data: big });
     expect(res.status).toBe(413);
     expect(res.body).toMatchObject({
       code: 'PAYLOAD_TOO_LARGE',
@@ -122,7 +108,7 @@ describe('POST /import/analyze', () => {
   });
 
   it('analyzes the Boston payroll CSV: names, salary, title, department, and the first 5 rows', async () => {
-    const res = await analyze(t, admin.token, {
+    const res = await analyze(s.t, s.admin.token, {
       name: 'boston-earnings-2024.csv',
       data: fixture('boston-earnings-2024.csv'),
     });
@@ -171,8 +157,8 @@ describe('POST /import/analyze', () => {
 
   it('finds the header below title rows in the Lunenburg budget workbook and merges two header rows', async () => {
     const res = await analyze(
-      t,
-      admin.token,
+      s.t,
+      s.admin.token,
       { name: 'lunenburg-fy27-budget.xlsx', data: fixture('lunenburg-fy27-budget.xlsx') },
       { importType: 'proposed' },
     );
@@ -193,13 +179,13 @@ describe('POST /import/analyze', () => {
   });
 
   it('reads an .xls that is really .xlsx, a legacy BIFF8 .xls, and a MUNIS ledger CSV', async () => {
-    const ooxml = await analyze(t, admin.token, {
+    const ooxml = await analyze(s.t, s.admin.token, {
       name: 'cps-position-roster.xls',
       data: fixture('cps-position-roster.xls'),
     });
     expect(ooxml.status).toBe(200);
     expect(ooxml.body.fileType).toBe('xlsx');
-    const biff = await analyze(t, admin.token, {
+    const biff = await analyze(s.t, s.admin.token, {
       name: 'cps-position-roster-biff8.xls',
       data: fixture('cps-position-roster-biff8.xls'),
     });
@@ -217,8 +203,8 @@ describe('POST /import/analyze', () => {
       expect(res.body.previewData.map((r: Record<string, string>) => r.JobCode)).toContain('000055');
     }
     const munis = await analyze(
-      t,
-      admin.token,
+      s.t,
+      s.admin.token,
       { name: 'lunenburg-munis-ytd-fy2023.csv', data: fixture('lunenburg-munis-ytd-fy2023.csv') },
       { importType: 'proposed' },
     );
@@ -231,7 +217,7 @@ describe('POST /import/analyze', () => {
   });
 
   it('reads semicolon CSVs with a BOM and CRLF, UTF-16 text and Windows-1252 accents', async () => {
-    const semi = await analyze(t, admin.token, {
+    const semi = await analyze(s.t, s.admin.token, {
       name: 'eu.csv',
       data: '\ufeffLast Name;First Name;Salary\r\n"Doe; Jr";Jane;"1.234"\r\nRoe;Rick;50000\r\n',
     });
@@ -241,32 +227,39 @@ describe('POST /import/analyze', () => {
       Buffer.from([0xff, 0xfe]),
       Buffer.from('Name\tSalary\r\nZoë Lane\t61000\r\n', 'utf16le'),
     ]);
-    const u = await analyze(t, admin.token, { name: 'unicode.csv', data: utf16 });
+    const u = await analyze(s.t, s.admin.token, { name: 'unicode.csv', data: utf16 });
     expect(u.body.detectedColumns).toEqual(['Name', 'Salary']);
     expect(u.body.previewData[0].Name).toBe('Zoë Lane');
     const latin = Buffer.from('Name,Salary\nJos\xe9 Pe\xf1a,"61,000"\n', 'latin1');
-    const l = await analyze(t, admin.token, { name: 'latin.csv', data: latin });
+    const l = await analyze(s.t, s.admin.token, { name: 'latin.csv', data: latin });
     expect(l.body.previewData[0].Name).toBe('José Peña');
   });
 });
 
 describe('GET /import/runs and GET /import/saved-mappings', () => {
   it('returns 401, 400 and 403 in turn', async () => {
-    expect((await t.api('get', '/import/runs')).status).toBe(401);
-    expect((await t.api('get', '/import/runs?limit=0', { token: admin.token })).status).toBe(400);
-    const finance = await t.userWith('FINANCE');
-    expect((await t.api('get', '/import/runs', { token: finance.token })).status).toBe(403);
-    expect((await t.api('get', '/import/saved-mappings', { token: admin.token })).status).toBe(400);
+    expect((await s.t.api('get', '/import/runs')).status).toBe(401);
+    expect((await s.t.api('get', '/import/runs?limit=0', { token: s.admin.token })).status).toBe(400);
+    const finance = await s.t.userWith('FINANCE');
+    expect((await s.t.api('get', '/import/runs', { token: finance.token })).status).toBe(403);
+    expect((await s.t.api('get', '/import/saved-mappings', { token: s.admin.token })).status).toBe(400);
     expect(
-      (await t.api('get', '/import/saved-mappings?importType=operating&columns=A', { token: finance.token }))
-        .status,
+      (
+        await s.t.api('get', '/import/saved-mappings?importType=operating&columns=A', {
+          token: finance.token,
+        })
+      ).status,
     ).toBe(403);
   });
 
   it('answers null for a layout never mapped', async () => {
-    const res = await t.api('get', '/import/saved-mappings?importType=operating&columns=NAME&columns=TITLE', {
-      token: admin.token,
-    });
+    const res = await s.t.api(
+      'get',
+      '/import/saved-mappings?importType=operating&columns=NAME&columns=TITLE',
+      {
+        token: s.admin.token,
+      },
+    );
     expect(res).toMatchObject({ status: 200, body: { mapping: null } });
   });
 });

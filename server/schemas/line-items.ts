@@ -14,12 +14,27 @@ export const lineItemMetadataSchema = z
   })
   .catchall(z.unknown());
 
-export const employeeLineItemSchema = z.object({
+/** What every line has first and last, whichever its kind (spread in place, so the keys keep their order). */
+const lineItemHead = {
   id: z.number().int(),
   budgetYearId: z.number().int(),
   scenarioId: z.number().int().nullable(),
   versionId: z.number().int().nullable(),
   fiscalYear: z.number().int(),
+};
+const lineItemTail = {
+  buildingId: z.number().int().nullable(),
+  /** null building means District Wide. */
+  building: z.object({ name: z.string() }).nullable(),
+  notes: z.string().nullable(),
+  metadata: lineItemMetadataSchema,
+  importRunId: z.number().int().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+};
+
+export const employeeLineItemSchema = z.object({
+  ...lineItemHead,
   isOperating: z.literal(true),
   isProjected: z.boolean(),
   firstName: z.string().nullable(),
@@ -40,22 +55,11 @@ export const employeeLineItemSchema = z.object({
   employeeStatus: z.enum(EMPLOYEE_STATUSES),
   budgetStatus: z.string().nullable(),
   categoryId: z.number().int().nullable(),
-  buildingId: z.number().int().nullable(),
-  /** null building means District Wide. */
-  building: z.object({ name: z.string() }).nullable(),
-  notes: z.string().nullable(),
-  metadata: lineItemMetadataSchema,
-  importRunId: z.number().int().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...lineItemTail,
 });
 
 export const proposedLineItemSchema = z.object({
-  id: z.number().int(),
-  budgetYearId: z.number().int(),
-  scenarioId: z.number().int().nullable(),
-  versionId: z.number().int().nullable(),
-  fiscalYear: z.number().int(),
+  ...lineItemHead,
   isOperating: z.literal(false),
   isProjected: z.boolean(),
   accountDescription: z.string().nullable(),
@@ -66,13 +70,7 @@ export const proposedLineItemSchema = z.object({
   amount: z.number().nullable(),
   categoryId: z.number().int().nullable(),
   category: z.object({ name: z.string(), color: z.string().nullable() }).nullable(),
-  buildingId: z.number().int().nullable(),
-  building: z.object({ name: z.string() }).nullable(),
-  notes: z.string().nullable(),
-  metadata: lineItemMetadataSchema,
-  importRunId: z.number().int().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...lineItemTail,
 });
 
 export type EmployeeLineItem = z.infer<typeof employeeLineItemSchema>;

@@ -1,21 +1,35 @@
 import { cellText, isBlankRow, type Cell } from './cells';
 import { parseDate } from './dates';
 import { extractDeseCode } from './dese';
-import { parseMoney } from './money';
+import { parseMoney, type Parsed } from './money';
 import {
-  buildNotes,
   fieldCell,
   isRepeatedHeader,
   isTotalLabel,
-  metadataJson,
   problemText,
-  rowBuilding,
   rowFiscalYear,
   textField,
   type RowOutcome,
   type TransformContext,
 } from './transform';
+import { lineOutcome } from './transform-line';
 import { parseFte, parseStatus, splitName } from './values';
+
+/** A field's cell parsed, with a warning (quoting the cell) when it cannot be read. */
+function readField<P extends Parsed<string>>(
+  ctx: TransformContext,
+  cells: readonly Cell[],
+  field: string,
+  parse: (cell: Cell) => P,
+  warnings: string[],
+): P {
+  const cell = fieldCell(ctx, cells, field);
+  const parsed = parse(cell);
+  if (parsed.problem) {
+    warnings.push(problemText(ctx, field, cell, parsed.problem));
+  }
+  return parsed;
+}
 
 function salary(
   ctx: TransformContext,
@@ -23,29 +37,13 @@ function salary(
   field: string,
   warnings: string[],
 ): string | null {
-  const cell = fieldCell(ctx, cells, field);
-  const parsed = parseMoney(cell);
+  const parsed = readField(ctx, cells, field, parseMoney, warnings);
   if (parsed.problem) {
-    warnings.push(problemText(ctx, field, cell, parsed.problem));
     return null;
   }
   if (parsed.value !== null && parsed.value.startsWith('-')) {
     warnings.push(`${ctx.labels[field]} ${parsed.value} is negative and was not stored`);
     return null;
-  }
-  return parsed.value;
-}
-
-function date(
-  ctx: TransformContext,
-  cells: readonly Cell[],
-  field: string,
-  warnings: string[],
-): string | null {
-  const cell = fieldCell(ctx, cells, field);
-  const parsed = parseDate(cell);
-  if (parsed.problem) {
-    warnings.push(problemText(ctx, field, cell, parsed.problem));
   }
   return parsed.value;
 }
@@ -98,10 +96,8 @@ export function transformEmployee(ctx: TransformContext, n: number, cells: reado
 
   let fte: string | null = '1.00';
   if (ctx.mapping.has('currentFTE')) {
-    const cell = fieldCell(ctx, cells, 'currentFTE');
-    const parsed = parseFte(cell);
+    const parsed = readField(ctx, cells, 'currentFTE', parseFte, warnings);
     if (parsed.problem) {
-      warnings.push(problemText(ctx, 'currentFTE', cell, parsed.problem));
       fte = null;
     } else if (parsed.value !== null) {
       fte = parsed.value;
@@ -127,10 +123,6 @@ export function transformEmployee(ctx: TransformContext, n: number, cells: reado
   const workGroupId = workGroup ? ctx.workGroups.match(workGroup) : null;
   const categoryId = deseCode ? ctx.categories.byDeseCode(deseCode) : null;
   const values = {
-    budget_year_id: ctx.fixed.budgetYearId,
-    scenario_id: ctx.fixed.scenarioId,
-    version_id: ctx.fixed.versionId,
-    fiscal_year: String(fiscalYear),
     is_operating: 't',
     first_name: first,
     last_name: last,
@@ -144,20 +136,11 @@ export function transformEmployee(ctx: TransformContext, n: number, cells: reado
     work_group_id: workGroupId === null ? null : String(workGroupId),
     work_group: workGroup,
     job_class: textField(ctx, cells, 'jobClass', warnings),
-    hire_date: date(ctx, cells, 'hireDate', warnings),
-    date_of_departure: date(ctx, cells, 'dateOfDeparture', warnings),
+    hire_date: readField(ctx, cells, 'hireDate', parseDate, warnings).value,
+    date_of_departure: readField(ctx, cells, 'dateOfDeparture', parseDate, warnings).value,
     employee_status: status.value ?? 'Active',
     dese_code: deseCode,
     category_id: categoryId === null ? null : String(categoryId),
-    building_id: rowBuilding(ctx, location, warnings),
-    notes: buildNotes(ctx, cells, warnings),
-    import_run_id: ctx.fixed.importRunId,
   };
-  return {
-    kind: 'line',
-    values: Object.assign(values, { metadata: metadataJson(warnings, n) }),
-    warnings,
-    name,
-    fiscalYear,
-  };
+  return lineOutcome(ctx, n, cells, { values, location, warnings, name, fiscalYear });
 }

@@ -2,18 +2,16 @@ import { cellText, isBlankRow, type Cell } from './cells';
 import { extractDeseCode, headingDeseCode } from './dese';
 import { parseMoney } from './money';
 import {
-  buildNotes,
   fieldCell,
   isRepeatedHeader,
   isTotalLabel,
-  metadataJson,
   problemText,
-  rowBuilding,
   rowFiscalYear,
   textField,
   type RowOutcome,
   type TransformContext,
 } from './transform';
+import { lineOutcome } from './transform-line';
 
 const HEADING = /^\s*\d{4}\s*[-\u2013\u2014:]\s*[A-Za-z]/;
 
@@ -87,10 +85,6 @@ export function proposedTransformer(ctx: TransformContext) {
     const location = textField(ctx, cells, 'locationCode', warnings);
     const fiscalYear = rowFiscalYear(ctx, cells, warnings);
     const values = {
-      budget_year_id: ctx.fixed.budgetYearId,
-      scenario_id: ctx.fixed.scenarioId,
-      version_id: ctx.fixed.versionId,
-      fiscal_year: String(fiscalYear),
       is_operating: 'f',
       next_year_salary_manual: 'f',
       current_fte: null,
@@ -102,16 +96,7 @@ export function proposedTransformer(ctx: TransformContext) {
       amount: amount.value,
       dese_code: deseCode,
       category_id: categoryId === null ? null : String(categoryId),
-      building_id: rowBuilding(ctx, location, warnings),
-      notes: buildNotes(ctx, cells, warnings),
-      import_run_id: ctx.fixed.importRunId,
     };
-    return {
-      kind: 'line',
-      values: Object.assign(values, { metadata: metadataJson(warnings, n) }),
-      warnings,
-      name: description,
-      fiscalYear,
-    };
+    return lineOutcome(ctx, n, cells, { values, location, warnings, name: description, fiscalYear });
   };
 }
