@@ -95,14 +95,25 @@ export async function deleteBuilding(db: Db, id: number): Promise<void> {
   await db('buildings').where({ id }).del();
 }
 
-/** What keeps a building from being deleted: employee lines and proposed lines pointing at it. */
-export async function buildingUsage(db: Db, id: number): Promise<{ employees: number; lineItems: number }> {
+/**
+ * What keeps a building from being deleted: employee lines and proposed lines pointing at it, and
+ * how many fiscal years the employee lines span (one person has a line in each year).
+ */
+export async function buildingUsage(
+  db: Db,
+  id: number,
+): Promise<{ employees: number; lineItems: number; employeeYears: number }> {
   const row = await db('line_items')
     .where({ building_id: id })
     .select(
       db.raw('count(*) filter (where is_operating)::int as employees'),
       db.raw('count(*) filter (where not is_operating)::int as line_items'),
+      db.raw('count(distinct fiscal_year) filter (where is_operating)::int as employee_years'),
     )
     .first();
-  return { employees: Number(row?.employees ?? 0), lineItems: Number(row?.line_items ?? 0) };
+  return {
+    employees: Number(row?.employees ?? 0),
+    lineItems: Number(row?.line_items ?? 0),
+    employeeYears: Number(row?.employee_years ?? 0),
+  };
 }

@@ -233,6 +233,21 @@ describe('DELETE /buildings/:id', () => {
     expect(await knex()('buildings').where({ id }).first()).toBeTruthy();
   });
 
+  it('counts employee records of several fiscal years as such, not as that many employees', async () => {
+    const { body } = await createBuilding({ name: 'Multi Year School' });
+    const id = body.building.id;
+    const by = await budgetYear();
+    for (const fiscalYear of [2025, 2026, 2027]) {
+      await line({ budget_year_id: by, building_id: id, fiscal_year: fiscalYear });
+    }
+    const res = await t.api('delete', `/buildings/${id}`, { token: admin.token });
+    expect(res.status).toBe(409);
+    expect(res.body.error).toBe(
+      'Cannot delete Multi Year School: 3 employee records across 3 fiscal years are assigned to it. Make sure no employees or line items are assigned to it.',
+    );
+    expect(await knex()('buildings').where({ id }).first()).toBeTruthy();
+  });
+
   it('deletes an unused building and audits it', async () => {
     const { body } = await createBuilding({ name: 'Closed School' });
     const id = body.building.id;

@@ -93,7 +93,13 @@ export async function deleteBuilding(app: AppContext, actor: Actor, id: number) 
     const usage = await q.buildingUsage(trx, id);
     if (usage.employees + usage.lineItems > 0) {
       const parts = [
-        usage.employees ? plural(usage.employees, 'employee') : null,
+        // Lines of several fiscal years count each person once a year: say so, or the count looks
+        // like three times the building's staff.
+        usage.employeeYears > 1
+          ? `${plural(usage.employees, 'employee record')} across ${usage.employeeYears} fiscal years`
+          : usage.employees
+            ? plural(usage.employees, 'employee')
+            : null,
         usage.lineItems ? plural(usage.lineItems, 'line item') : null,
       ].filter(Boolean);
       const err = conflict(
