@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { EMPLOYEE_STATUSES } from './common';
+
+/**
+ * The line-item DTOs every screen, import and aggregate shares. One table holds both kinds:
+ * employee (operating, is_operating = true) and proposed (non-personnel, is_operating = false).
+ * Money is a number of dollars with at most 2 decimals (numeric(14,2) in the database).
+ */
+export const lineItemMetadataSchema = z
+  .object({
+    needsReview: z.boolean().optional(),
+    importWarnings: z.array(z.string()).optional(),
+  })
+  .catchall(z.unknown());
+
+/** What every line has first and last, whichever its kind (spread in place, so the keys keep their order). */
+const lineItemHead = {
+  id: z.number().int(),
+  budgetYearId: z.number().int(),
+  scenarioId: z.number().int().nullable(),
+  versionId: z.number().int().nullable(),
+  fiscalYear: z.number().int(),
+};
+const lineItemTail = {
+  buildingId: z.number().int().nullable(),
+  /** null building means District Wide. */
+  building: z.object({ name: z.string() }).nullable(),
+  notes: z.string().nullable(),
+  metadata: lineItemMetadataSchema,
+  importRunId: z.number().int().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+};
+
+export const employeeLineItemSchema = z.object({
+  ...lineItemHead,
+  isOperating: z.literal(true),
+  isProjected: z.boolean(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  position: z.string().nullable(),
+  currentSalary: z.number().nullable(),
+  nextYearSalary: z.number().nullable(),
+  nextYearSalaryManual: z.boolean(),
+  currentFTE: z.number().nullable(),
+  locationCode: z.string().nullable(),
+  deseCode: z.string().nullable(),
+  department: z.string().nullable(),
+  workGroupId: z.number().int().nullable(),
+  workGroup: z.string().nullable(),
+  jobClass: z.string().nullable(),
+  hireDate: z.string().nullable(),
+  dateOfDeparture: z.string().nullable(),
+  employeeStatus: z.enum(EMPLOYEE_STATUSES),
+  budgetStatus: z.string().nullable(),
+  categoryId: z.number().int().nullable(),
+  ...lineItemTail,
+});
+
+export const proposedLineItemSchema = z.object({
+  ...lineItemHead,
+  isOperating: z.literal(false),
+  isProjected: z.boolean(),
+  accountDescription: z.string().nullable(),
+  name: z.string().nullable(),
+  accountLine: z.string().nullable(),
+  deseCategories: z.string().nullable(),
+  deseCode: z.string().nullable(),
+  amount: z.number().nullable(),
+  categoryId: z.number().int().nullable(),
+  category: z.object({ name: z.string(), color: z.string().nullable() }).nullable(),
+  ...lineItemTail,
+});
+
+export type EmployeeLineItem = z.infer<typeof employeeLineItemSchema>;
+export type ProposedLineItem = z.infer<typeof proposedLineItemSchema>;

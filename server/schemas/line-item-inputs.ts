@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { EMPLOYEE_STATUSES } from './common';
+import { parseFiscalYear } from './fiscal-year';
+
+/* ------------------------------------------------------------------------------------------------
+ * Request schemas and response wrappers of the line-items API (SPEC section 7, 'Line items').
+ * Money in requests is a JSON number of dollars with at most 2 decimals; dates are 'YYYY-MM-DD'.
+ * ---------------------------------------------------------------------------------------------- */
+
+/** The most a numeric(14,2) column holds. */
+export const MAX_MONEY = 999_999_999_999.99;
+/** FTE bounds (numeric(4,2), CHECK 0..1.5). */
+export const MIN_FTE = 0;
+export const MAX_FTE = 1.5;
+/** Bulk calls take 1..5000 ids. */
+export const MAX_BULK_IDS = 5000;
+
+/** True when a number has at most two decimals (tolerates binary float noise such as 0.1 + 0.2). */
+const hasCents = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
+/** Drops that float noise, so 0.1 + 0.2 is stored and audited as 0.3. */
+const toCents = (v: number) => Math.round(v * 100) / 100;
+
+/** A money amount that may be negative (a credit line in a proposed budget). */
+export const moneyInput = z
+  .number({ message: 'Must be a number' })
+  .finite()
+  .min(-MAX_MONEY, 'Amount is too large')
+  .max(MAX_MONEY, 'Amount is too large')
+  .refine(hasCents, 'Use at most 2 decimal places')
+  .transform(toCents);
+/** A salary: a number of dollars, 0 or more, at most 2 decimals (0 means a new hire). */
+export const salaryInput = z
+  .number({ message: 'Salary must be a number' })
+  .finite()
+  .min(0, 'Salary cannot be negative')
+  .max(MAX_MONEY, 'Salary is too large')
+  .refine(hasCents, 'Use at most 2 decimal places')
+  .transform(toCents);
+export const fteInput = z
+  .number({ message: 'FTE must be a number' })
+  .min(MIN_FTE, `FTE must be between ${MIN_FTE} and ${MAX_FTE}`)
+  .max(MAX_FTE, `FTE must be between ${MIN_FTE} and ${MAX_FTE}`)
+  .refine(hasCents, 'Use at most 2 decimal places')
+  .transform(toCents);
+/** A calendar date 'YYYY-MM-DD' (a real date: 2025-02-30 is refused). */
+export const dateInput = z.iso.date({ message: 'Use a date in the form YYYY-MM-DD' });
+export const text = (max = 500) => z.string().trim().max(max);
+/** Optional free text: '' is stored as null. */
+export const optionalText = (max = 500) =>
+  text(max)
+    .nullable()
+    .transform((v) => (v === '' ? null : v));
+export const positiveId = z.number().int().positive();
+export const queryId = z.coerce.number().int().positive();
+export const employeeStatus = z.enum(EMPLOYEE_STATUSES, {
+  message: `Employee status must be one of ${EMPLOYEE_STATUSES.join(', ')}`,
+});
+/** 'true' / 'false' in a query string. */
+export const queryBoolean = z
+  .enum(['true', 'false'], { message: "Use 'true' or 'false'" })
+  .transform((v) => v === 'true');
+/** A fiscal year in a query string or body: 2026, '2026' or a label such as 'FY26'. */
+export const fiscalYear = z.union([z.string(), z.number()]).transform((value, ctx) => {
+  const year = parseFiscalYear(value);
+  if (year === null) {
+    ctx.addIssue({ code: 'custom', message: `Invalid fiscal year: ${String(value)}` });
+    return z.NEVER;
+  }
+  return year;
+});
+
+/** id lists of the bulk calls: 1..5000 unique positive integers. */
+export const itemIdsInput = z
+  .array(positiveId, { message: 'itemIds must be a list of line item ids' })
+  .min(1, 'Please select items first')
+  .max(MAX_BULK_IDS, `At most ${MAX_BULK_IDS} items per call`)
+  .refine((ids) => new Set(ids).size === ids.length, 'Each id may appear only once');

@@ -1,0 +1,189 @@
+import { z } from 'zod';
+import { employeeLineItemSchema } from './line-item-dtos';
+import {
+  dateInput,
+  employeeStatus,
+  fiscalYear,
+  fteInput,
+  itemIdsInput,
+  moneyInput,
+  optionalText,
+  positiveId,
+  salaryInput,
+  text,
+} from './line-item-inputs';
+
+/** Request bodies and responses of the line-items API's writes (re-exported by ./line-items). */
+
+/* ---------- Employee writes ---------- */
+
+/** The employee fields an editor may change (PATCH /line-items/budget/:id, and POST /line-items). */
+const employeeFields = {
+  firstName: optionalText(100),
+  lastName: optionalText(100),
+  position: optionalText(200),
+  currentSalary: salaryInput,
+  currentFTE: fteInput,
+  locationCode: optionalText(50),
+  deseCode: optionalText(50),
+  department: optionalText(200),
+  workGroupId: positiveId.nullable(),
+  /** The work-group label; linked to the work group of that name when one exists. */
+  workGroup: optionalText(200),
+  jobClass: optionalText(200),
+  hireDate: dateInput.nullable(),
+  dateOfDeparture: dateInput.nullable(),
+  employeeStatus,
+  notes: optionalText(4000),
+  buildingId: positiveId.nullable(),
+  categoryId: positiveId.nullable(),
+};
+
+/**
+ * PATCH /line-items/budget/:id: any employee fields. Status rules apply (Inactive or Retiring clears
+ * and locks the next-year salary); nextYearSalary works as in the next-year-salary call; the Data
+ * Quality editor sends metadata.needsReview = false.
+ */
+export const updateEmployeeBody = z
+  .strictObject(employeeFields)
+  .partial()
+  .extend({
+    nextYearSalary: salaryInput.nullable().optional(),
+    metadata: z.strictObject({ needsReview: z.boolean() }).optional(),
+  })
+  .refine((b) => Object.keys(b).length > 0, { message: 'Nothing to update' });
+export type UpdateEmployeeBody = z.infer<typeof updateEmployeeBody>;
+
+/** PATCH /line-items/budget/:id/next-year-salary: a number makes it manual; null reverts to automatic. */
+export const nextYearSalaryBody = z.strictObject({ nextYearSalary: salaryInput.nullable() });
+
+/** PATCH /line-items/budget/:id/status: the employee status, the budget status, or both. */
+export const statusBody = z
+  .strictObject({
+    employeeStatus: employeeStatus.optional(),
+    budgetStatus: optionalText(100).optional(),
+  })
+  .refine((b) => b.employeeStatus !== undefined || b.budgetStatus !== undefined, {
+    message: 'Send employeeStatus or budgetStatus',
+  });
+export type StatusBody = z.infer<typeof statusBody>;
+
+/** POST /line-items/merge-duplicates: keep one record, delete the other (same budget year and fiscal year). */
+export const mergeDuplicatesBody = z
+  .strictObject({ keepId: positiveId, deleteId: positiveId })
+  .refine((b) => b.keepId !== b.deleteId, {
+    message: 'A record cannot be merged with itself',
+    path: ['deleteId'],
+  });
+export const mergeDuplicatesResponse = z.object({
+  lineItem: employeeLineItemSchema,
+  deletedId: z.number().int(),
+});
+
+/** POST /line-items/dismiss-duplicate: the pair is never suggested again. */
+export const dismissDuplicateBody = z
+  .strictObject({ id1: positiveId, id2: positiveId })
+  .refine((b) => b.id1 !== b.id2, { message: 'A record cannot be a duplicate of itself', path: ['id2'] });
+export const dismissDuplicateResponse = z.object({
+  id1: z.number().int(),
+  id2: z.number().int(),
+  dismissed: z.literal(true),
+});
+
+/* ---------- Creating and editing lines of either kind ---------- */
+
+const lineKey = {
+  budgetYearId: positiveId,
+  fiscalYear,
+  /** Defaults to the active scenario of the kind (operating/proposed) in the budget year, if any. */
+  scenarioId: positiveId.nullable().optional(),
+};
+
+/** POST /line-items with isOperating true: an employee line. lastName and currentSalary are required. */
+export const createEmployeeBody = z
+  .strictObject(employeeFields)
+  .partial()
+  .extend({
+    isOperating: z.literal(true),
+    ...lineKey,
+    lastName: text(100).min(1, 'Last name is required'),
+    currentSalary: salaryInput,
+    nextYearSalary: salaryInput.nullable().optional(),
+  });
+
+const proposedFields = {
+  accountDescription: optionalText(500),
+  name: optionalText(200),
+  accountLine: optionalText(100),
+  deseCategories: optionalText(200),
+  deseCode: optionalText(50),
+  amount: moneyInput,
+  /** null = District Wide. */
+  buildingId: positiveId.nullable(),
+  categoryId: positiveId.nullable(),
+  notes: optionalText(4000),
+};
+
+/** POST /line-items with isOperating false: a proposed line. accountDescription and amount are required. */
+export const createProposedBody = z
+  .strictObject(proposedFields)
+  .partial()
+  .extend({
+    isOperating: z.literal(false),
+    ...lineKey,
+    accountDescription: text(500).min(1, 'Account description is required'),
+    amount: moneyInput,
+  });
+
+export const createLineItemBody = z.discriminatedUnion('isOperating', [
+  createEmployeeBody,
+  createProposedBody,
+]);
+export type CreateLineItemBody = z.infer<typeof createLineItemBody>;
+export type CreateEmployeeBody = z.infer<typeof createEmployeeBody>;
+export type CreateProposedBody = z.infer<typeof createProposedBody>;
+
+/** PUT /line-items/:id: edit a proposed line (the Proposed Budget Manager's edit modal). */
+export const updateProposedBody = z
+  .strictObject(proposedFields)
+  .partial()
+  .refine((b) => Object.keys(b).length > 0, { message: 'Nothing to update' });
+export type UpdateProposedBody = z.infer<typeof updateProposedBody>;
+
+/** PATCH /line-items/:id: assign a building (null = District Wide) or a work group (by id or by name). */
+export const patchLineItemBody = z
+  .strictObject({
+    buildingId: positiveId.nullable().optional(),
+    workGroupId: positiveId.nullable().optional(),
+    workGroup: optionalText(200).optional(),
+  })
+  .refine((b) => Object.keys(b).length > 0, { message: 'Send buildingId, workGroupId or workGroup' });
+export type PatchLineItemBody = z.infer<typeof patchLineItemBody>;
+
+export const deleteLineItemResponse = z.object({ message: z.string(), id: z.number().int() });
+
+/* ---------- Bulk ---------- */
+
+/** POST /line-items/bulk-update: assign a building (null = District Wide) to every listed line. */
+export const bulkUpdateBody = z.strictObject({ itemIds: itemIdsInput, buildingId: positiveId.nullable() });
+export const bulkCountResponse = z.object({ count: z.number().int() });
+/** POST /line-items/bulk-delete: deletes what exists; ids that do not are reported in failed. */
+export const bulkDeleteBody = z.strictObject({ itemIds: itemIdsInput });
+export const bulkDeleteResponse = z.object({
+  deleted: z.number().int(),
+  failed: z.array(z.object({ id: z.number().int(), error: z.string() })),
+});
+/** POST /line-items/bulk-status: the status rules apply to each line. */
+export const bulkStatusBody = z.strictObject({ itemIds: itemIdsInput, employeeStatus });
+/** POST /line-items/bulk-work-group: by id, or by name ('Please enter a work group'). */
+export const bulkWorkGroupBody = z
+  .strictObject({
+    itemIds: itemIdsInput,
+    workGroupId: positiveId.optional(),
+    workGroup: text(200).min(1, 'Please enter a work group').optional(),
+  })
+  .refine((b) => b.workGroupId !== undefined || b.workGroup !== undefined, {
+    message: 'Please enter a work group',
+    path: ['workGroupId'],
+  });
+export type BulkWorkGroupBody = z.infer<typeof bulkWorkGroupBody>;
