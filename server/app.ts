@@ -6,7 +6,7 @@ import serve from 'koa-static';
 import type { AppContext } from './context';
 import { docsMiddleware } from './docs';
 import { AppError, notFound, payloadTooLarge, unsupportedMediaType } from './errors';
-import { errorHandler } from './middleware/errors';
+import { errorHandler, onAppError } from './middleware/errors';
 import { buildOpenApi } from './openapi';
 import { allRoutes } from './routes/index';
 import { mountRoutes } from './routes/mount';
@@ -20,6 +20,7 @@ export function createApp(app: AppContext): Koa {
   const router = mountRoutes(app, allRoutes);
   const openapi = buildOpenApi(allRoutes);
 
+  koa.on('error', onAppError(app.log));
   koa.use(errorHandler(app.log));
   koa.use(async (ctx, next) => {
     ctx.set('X-Content-Type-Options', 'nosniff');

@@ -51,3 +51,22 @@ export function errorHandler(log: Logger): Middleware {
     }
   };
 }
+
+/** A client that closed the connection mid-response: routine (a page left mid-download), not a fault. */
+const CLIENT_GONE = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE', 'ECONNABORTED']);
+
+/**
+ * Koa's 'error' event: errors raised while a response is streamed, after errorHandler has returned
+ * (a static file whose reader fails, a client that goes away). Without a listener Koa prints stacks
+ * to stderr outside our JSON log; here a departed client is a debug line and anything else an error.
+ */
+export function onAppError(log: Logger) {
+  return (err: Error & { code?: string }, ctx?: { method?: string; path?: string }) => {
+    const fields = { method: ctx?.method, path: ctx?.path, code: err?.code };
+    if (err?.code && CLIENT_GONE.has(err.code)) {
+      log.debug('client closed the connection', fields);
+      return;
+    }
+    log.error('response error', { ...fields, error: err?.stack ?? String(err) });
+  };
+}
