@@ -1,5 +1,6 @@
 import type { Db } from '@server/db/index';
 import type { PersonRecord } from '@server/services/line-items-duplicate-score';
+import { gridSignature } from './line-items-signature';
 
 /** The columns the duplicate checker compares, for every employee line of a budget year (and fiscal year). */
 export async function personRecords(
@@ -49,4 +50,22 @@ export async function insertDismissedPair(
     .ignore()
     .returning('id');
   return rows.length > 0;
+}
+
+/**
+ * A fingerprint of everything the duplicate check reads: the budget year's employee lines (and the
+ * buildings, categories and scenarios their DTOs join), and every dismissed pair. See gridSignature.
+ */
+export async function duplicatesSignature(
+  db: Db,
+  budgetYearId: number,
+  fiscalYear?: number,
+): Promise<string> {
+  const where = fiscalYear === undefined ? '' : ' AND li.fiscal_year = ?';
+  const bindings = fiscalYear === undefined ? [budgetYearId] : [budgetYearId, fiscalYear];
+  const lines = await gridSignature(db, `li.is_operating AND li.budget_year_id = ?${where}`, bindings);
+  const dismissed = await db.raw<{ rows: { sig: string }[] }>(
+    `SELECT count(*) || ':' || coalesce(sum(xmin::text::bigint), 0) AS sig FROM dismissed_duplicates`,
+  );
+  return `${lines}|${dismissed.rows[0].sig}`;
 }

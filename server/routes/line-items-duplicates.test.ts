@@ -141,6 +141,36 @@ describe('GET /line-items/duplicates', () => {
     expect(rows).toHaveLength(1);
     expect((await getDuplicates(w)).body.duplicateGroups).toEqual([]);
   });
+
+  it('answers a repeat check from its cache, and sees an edit, a renamed building and a dismissal', async () => {
+    const w = await buildWorld(t.db.knex);
+    const p = await plantPair(w);
+    const check = async () => (await getDuplicates(w, admin.token, '&fiscalYear=2026')).body.duplicateGroups;
+    const first = await check();
+    expect(first).toHaveLength(1);
+    const scans: string[] = [];
+    const listen = (q: { sql: string }) => {
+      if (q.sql.includes('"scenario_id" as "scenarioId"')) {
+        scans.push(q.sql);
+      }
+    };
+    t.db.knex.on('query', listen);
+    expect(await check()).toEqual(first);
+    expect(scans).toEqual([]); // no payroll scan: served from the cache
+    await t.db.knex('buildings').where({ id: w.buildingId }).update({ name: 'Renamed Hall' });
+    expect((await check())[0][0].building).toEqual({ name: 'Renamed Hall' });
+    await t.db.knex('line_items').where({ id: p.copy }).update({ first_name: 'Zed' });
+    expect(await check()).toEqual([]);
+    await t.db.knex('line_items').where({ id: p.copy }).update({ first_name: 'Kathryn' });
+    expect(await check()).toHaveLength(1);
+    const body = { id1: p.copy, id2: p.original };
+    expect((await t.api('post', '/line-items/dismiss-duplicate', { token: admin.token, body })).status).toBe(
+      200,
+    );
+    expect(await check()).toEqual([]);
+    t.db.knex.off('query', listen);
+    expect(scans.length).toBe(4);
+  });
 });
 
 describe('POST /line-items/merge-duplicates', () => {
