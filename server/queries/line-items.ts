@@ -156,23 +156,18 @@ function kindsOf(filter: LineItemFilter): boolean[] {
 }
 
 /** The lines of a filter (what GET /line-items/budget returns) in grid order, with their JSON. */
-export async function gridLines(db: Db, filter: LineItemFilter): Promise<GridRow[]> {
+export async function gridLines(db: Db, filter: LineItemFilter, withJson = true): Promise<GridRow[]> {
   const rows: GridRow[] = [];
   for (const kind of kindsOf(filter)) {
     const { where, bindings } = filterSql(filter, kind);
-    rows.push(...(await gridRows(db, where, bindings, kind)));
+    rows.push(...(await gridRows(db, where, bindings, kind, withJson)));
   }
   return rows;
 }
 
 /** The same lines in the same order with their versions only (json ''): a cheap check for changes. */
-export async function gridVersions(db: Db, filter: LineItemFilter): Promise<GridRow[]> {
-  const rows: GridRow[] = [];
-  for (const kind of kindsOf(filter)) {
-    const { where, bindings } = filterSql(filter, kind);
-    rows.push(...(await gridRows(db, where, bindings, kind, false)));
-  }
-  return rows;
+export function gridVersions(db: Db, filter: LineItemFilter): Promise<GridRow[]> {
+  return gridLines(db, filter, false);
 }
 
 /** The given lines with their JSON, in no particular order. */

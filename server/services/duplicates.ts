@@ -1,6 +1,7 @@
 import type { AppContext } from '@server/context';
 import type { Db } from '@server/db/index';
 import { AppError, badRequest, notFound } from '@server/errors';
+import { LruMap, perDatabase } from '@server/lib/lru';
 import { authorize, type Actor } from '@server/policies/index';
 import * as q from '@server/queries/duplicates';
 import * as read from '@server/queries/line-items';
@@ -90,14 +91,17 @@ function groupMatches(matches: Match[]): { ids: number[]; best: Map<number, Matc
 }
 
 type DuplicatesResult = { duplicateGroups: DuplicateCandidate[][] };
+/** Budget year / fiscal year results kept per database handle. */
+const MAX_CACHED = 20;
 
 /**
  * Results by budget year and fiscal year, per database handle, served while the fingerprint of what
  * they were computed from holds (queries/duplicates.ts duplicatesSignature): at 50,000 lines the check
  * scores half a million pairs (~0.9 s), and Data Quality is reopened far more often than it changes.
  */
-const cachedResults = new WeakMap<Db, Map<string, { signature: string; result: DuplicatesResult }>>();
-const MAX_CACHED = 20;
+const cachedResults = perDatabase(
+  () => new LruMap<{ signature: string; result: DuplicatesResult }>(MAX_CACHED),
+);
 
 /**
  * Groups of likely duplicate employee lines in a budget year (one fiscal year, or each fiscal year
@@ -115,22 +119,14 @@ export async function findDuplicates(
   // The fingerprint is read before the records, so a stored result is never older than its
   // fingerprint: a write in between only makes the next call compute again.
   const signature = await q.duplicatesSignature(app.db, input.budgetYearId, input.fiscalYear);
-  let cache = cachedResults.get(app.db);
-  if (!cache) {
-    cache = new Map();
-    cachedResults.set(app.db, cache);
-  }
+  const cache = cachedResults(app.db);
   const key = `${input.budgetYearId}:${input.fiscalYear ?? 'all'}`;
   const hit = cache.get(key);
   if (hit?.signature === signature) {
     return hit.result;
   }
   const result = await computeDuplicates(app.db, input);
-  cache.delete(key);
   cache.set(key, { signature, result });
-  if (cache.size > MAX_CACHED) {
-    cache.delete(cache.keys().next().value!);
-  }
   return result;
 }
 

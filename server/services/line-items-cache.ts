@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { LruMap, perDatabase } from '@server/lib/lru';
 import * as read from '@server/queries/line-items';
 import { sameReferences } from '@server/queries/line-items-signature';
 
@@ -25,35 +26,9 @@ interface Entry {
 const MAX_BYTES = 256 * 1024 * 1024;
 /** Beyond this share of changed lines, one full read is cheaper than fetching the changed ones. */
 const REFRESH_LIMIT = 0.25;
-const caches = new WeakMap<Knex, Map<string, Entry>>();
-
-function cacheFor(db: Knex): Map<string, Entry> {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new Map();
-    caches.set(db, cache);
-  }
-  return cache;
-}
-
 /** Bytes an entry holds: the encoded body and about as much again for the lines' JSON strings. */
 const sizeOf = (e: Entry) => e.body.byteLength * 2;
-
-function store(cache: Map<string, Entry>, key: string, entry: Entry): void {
-  cache.delete(key);
-  cache.set(key, entry);
-  let total = 0;
-  for (const e of cache.values()) {
-    total += sizeOf(e);
-  }
-  for (const [k, e] of cache) {
-    if (total <= MAX_BYTES || k === key) {
-      break;
-    }
-    cache.delete(k);
-    total -= sizeOf(e);
-  }
-}
+const cacheFor = perDatabase(() => new LruMap<Entry>(MAX_BYTES, sizeOf));
 
 /**
  * The filter's lines in grid order, reusing the JSON of every line whose version is unchanged. The
@@ -82,8 +57,6 @@ export async function cachedLineItemsJson(db: Knex, filter: read.LineItemFilter)
       const signature = await read.lineItemsSignature(trx, filter);
       const hit = cache.get(key);
       if (hit && hit.signature === signature) {
-        cache.delete(key);
-        cache.set(key, hit);
         return hit.body;
       }
       await read.allowParallelRead(trx);
@@ -94,7 +67,7 @@ export async function cachedLineItemsJson(db: Knex, filter: read.LineItemFilter)
           ? await refresh(trx, filter, hit.lines)
           : await read.gridLines(trx, filter);
       const body = Buffer.from(read.lineItemsBody(rows.map((r) => r.json)), 'utf8');
-      store(cache, key, { signature, body, lines: new Map(rows.map((r) => [r.id, r])) });
+      cache.set(key, { signature, body, lines: new Map(rows.map((r) => [r.id, r])) });
       return body;
     },
     { isolationLevel: 'repeatable read' },
