@@ -13,12 +13,12 @@ import {
   apiLogin,
   benchDatabase,
   buildWeb,
-  CHROMIUM_ARGS,
   median,
   signedInContext,
   startServer,
   type BenchServer,
 } from './lib';
+import { CHROMIUM } from '../e2e/chromium';
 import type { BenchContext } from './run';
 
 const EMPLOYEES = 50_000;
@@ -224,7 +224,7 @@ export default async function dashboardBench(ctx: BenchContext): Promise<void> {
       `ms (limit ${LIMIT_MS} ms: ${slowest < LIMIT_MS ? 'ok' : 'FAILED'})`,
     );
 
-    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    const browser = await chromium.launch(CHROMIUM);
     try {
       const loads: number[] = [];
       for (let i = 0; i < BROWSER_RUNS; i += 1) {

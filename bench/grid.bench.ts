@@ -13,13 +13,13 @@ import {
   apiLogin,
   benchDatabase,
   buildWeb,
-  CHROMIUM_ARGS,
   insertOperatingYear,
   median,
   signedInContext,
   startServer,
   type BenchServer,
 } from './lib';
+import { CHROMIUM } from '../e2e/chromium';
 import type { BenchContext } from './run';
 
 const LINES = 50_000;
@@ -144,7 +144,7 @@ export default async function gridBench(ctx: BenchContext): Promise<void> {
       },
     });
     const { base } = server;
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await chromium.launch(CHROMIUM);
 
     // One visit first, not counted: a production server has long compiled its code and warmed
     // PostgreSQL's cache; the browser side stays cold in every measured run (fresh context).

@@ -8,17 +8,6 @@ import { openDb } from '@server/db/index';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 
-// The flags of e2e/playwright.config.ts: Debian's Chromium, nothing downloaded, nothing phoned home.
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 /** The middle value (the upper one of an even count). */
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
