@@ -144,10 +144,9 @@ async function rowsJson(
  * disk under the default work_mem. SET LOCAL ends with the transaction.
  */
 export async function allowParallelRead(trx: Db): Promise<void> {
-  await trx.raw(`SET LOCAL work_mem = '128MB'`);
-  await trx.raw('SET LOCAL parallel_setup_cost = 0');
-  await trx.raw('SET LOCAL parallel_tuple_cost = 0');
-  await trx.raw('SET LOCAL min_parallel_table_scan_size = 0');
+  // set_config(..., true) is SET LOCAL as a function: all four in one round trip.
+  await trx.raw(`SELECT set_config('work_mem', '128MB', true), set_config('parallel_setup_cost', '0', true),
+    set_config('parallel_tuple_cost', '0', true), set_config('min_parallel_table_scan_size', '0', true)`);
 }
 
 /** The kinds a filter reads: without isOperating (a scenario's lines) both, employees first. */
