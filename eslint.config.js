@@ -1,7 +1,18 @@
+import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
 
+const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/*.factories.ts', '**/*-factories.ts', '**/*.suite.ts'];
+const restrict = (files, patterns, ignores = TESTS) => ({
+  files,
+  ignores,
+  rules: { 'no-restricted-imports': ['error', { patterns }] },
+});
+const screens = readdirSync(new URL('./web/src/screens', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+
 export default tseslint.config(
-  { ignores: ['node_modules', 'web/dist', 'data', 'test-results', 'playwright-report'] },
+  { ignores: ['node_modules', 'dist', 'web/dist', 'data', 'test-results', 'playwright-report'] },
   ...tseslint.configs.recommended,
   {
     rules: {
@@ -30,4 +41,44 @@ export default tseslint.config(
       ],
     },
   },
+  // The layering of DESIGN section 1, held by the linter rather than by memory.
+  restrict(
+    ['server/schemas/**/*.ts'],
+    [
+      {
+        regex: '^(?!zod$|\\./)',
+        message: 'Schemas import only zod (and each other): web/ and cli/ bundle them.',
+      },
+    ],
+  ),
+  restrict(
+    ['server/routes/**/*.ts'],
+    [{ group: ['@server/queries/*', '../queries/*'], message: 'Routes call services, never queries.' }],
+  ),
+  restrict(
+    ['server/queries/**/*.ts'],
+    [{ group: ['@server/services/*', '../services/*'], message: 'Queries import nothing from services.' }],
+  ),
+  restrict(
+    ['cli/**/*.ts'],
+    [
+      {
+        group: ['@server/queries/*', '@server/db/*', 'knex', 'pg'],
+        message: 'The CLI reaches data only through services; cli/context.ts alone opens the database.',
+      },
+    ],
+    [...TESTS, 'cli/context.ts'],
+  ),
+  ...screens.map((screen) =>
+    restrict(
+      [`web/src/screens/${screen}/**/*.{ts,tsx}`],
+      [
+        {
+          group: ['@web/screens/*', `!@web/screens/${screen}`, `!@web/screens/${screen}/**`],
+          message: 'Screens do not import other screens: move what two screens share to web/src/components.',
+        },
+      ],
+      [],
+    ),
+  ),
 );

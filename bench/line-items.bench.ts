@@ -1,9 +1,11 @@
 // npm run bench -- line-items: the employee grid's read path at 50,000 lines of one fiscal year, over
 // HTTP against the real app and a real PostgreSQL server, in a database this bench creates and drops.
+// The list is timed in both forms, the compact rows the grids read (format=rows) and the object form,
+// alternately, so a busy machine weighs on both alike; each figure is printed with the load average.
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createApp } from '@server/app';
 import { loadConfig } from '@server/config';
@@ -12,6 +14,7 @@ import { migrateLatest } from '@server/db/migrate';
 import { createLogger } from '@server/lib/log';
 import { hashPassword } from '@server/lib/passwords';
 import { insertUser } from '@server/queries/users';
+import { decodeEmployeeRows, type LineItemRows } from '@server/schemas/line-item-rows';
 import { apiLogin, benchDatabase, insertOperatingYear } from './lib';
 import type { BenchContext } from './run';
 
@@ -69,6 +72,50 @@ async function timed(
   }
   const sorted = [...times].sort((a, b) => a - b);
   return { median: sorted[Math.floor(sorted.length / 2)], max: sorted[sorted.length - 1], size };
+}
+
+const FORMATS = ['rows', 'objects'] as const;
+type Format = (typeof FORMATS)[number];
+
+/**
+ * timed() for both forms of the list, run after run alternately (`before` ahead of each request),
+ * with the load average over the runs.
+ */
+async function timedBoth(
+  runs: number,
+  request: (format: Format) => () => Promise<string>,
+  check: (format: Format) => (body: string) => void,
+  before?: () => Promise<unknown>,
+) {
+  const times: Record<Format, number[]> = { rows: [], objects: [] };
+  const loads = [loadavg()[0]];
+  for (let i = 0; i < runs; i += 1) {
+    for (const format of i % 2 ? [...FORMATS].reverse() : FORMATS) {
+      times[format].push((await timed(1, request(format), check(format), before)).median);
+    }
+    loads.push(loadavg()[0]);
+  }
+  const stats = (t: number[]) => {
+    const sorted = [...t].sort((a, b) => a - b);
+    return { median: sorted[Math.floor(sorted.length / 2)], max: sorted[sorted.length - 1] };
+  };
+  return {
+    rows: stats(times.rows),
+    objects: stats(times.objects),
+    load: `${Math.min(...loads).toFixed(1)} to ${Math.max(...loads).toFixed(1)}`,
+  };
+}
+
+/** Median CPU time of `fn` over `runs` calls (ms): steadier than the clock on a busy machine. */
+function cpuMs(runs: number, fn: () => unknown): number {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const start = process.cpuUsage();
+    fn();
+    const used = process.cpuUsage(start);
+    times.push((used.user + used.system) / 1000);
+  }
+  return [...times].sort((a, b) => a - b)[Math.floor(runs / 2)];
 }
 
 export default async function lineItemsBench(ctx: BenchContext): Promise<void> {
@@ -137,6 +184,8 @@ export default async function lineItemsBench(ctx: BenchContext): Promise<void> {
       role: 'ADMIN',
     });
     server = createApp(app).listen(0, '127.0.0.1');
+    // Longer than the pauses between calls (the client's sockets are reused, never found closed).
+    server.keepAliveTimeout = 120_000;
     await new Promise((resolve) => server!.once('listening', resolve));
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const base = `${origin}/api`;
@@ -152,41 +201,56 @@ export default async function lineItemsBench(ctx: BenchContext): Promise<void> {
     const none = () => {};
 
     const listPath = `/line-items/budget?budgetYearId=${yearId}&fiscalYear=2026&isOperating=true`;
-    const checkList = (text: string) => {
-      const n = (JSON.parse(text) as { lineItems: unknown[] }).lineItems.length;
+    const listOf = (format: Format) => get(format === 'rows' ? `${listPath}&format=rows` : listPath);
+    const count = (format: Format, text: string) =>
+      format === 'rows'
+        ? (JSON.parse(text) as LineItemRows).employees.rows.length
+        : (JSON.parse(text) as { lineItems: unknown[] }).lineItems.length;
+    const checkList = (format: Format) => (text: string) => {
+      const n = count(format, text);
       if (n !== LINES) {
         throw new Error(`expected ${LINES} lines, got ${n}`);
       }
     };
-    const first = await timed(1, get(listPath), checkList);
-    ctx.report('GET /line-items/budget (50,000 lines) first request', first.median, 'ms');
+    const load = () => `load average ${loadavg()[0].toFixed(1)}`;
+    // The grids' form first: the first call after the start is theirs.
+    const first = await timed(1, listOf('rows'), checkList('rows'));
+    ctx.report(
+      `GET /line-items/budget?format=rows (50,000 lines) first request, ${load()}`,
+      first.median,
+      'ms',
+    );
+    const firstObjects = await timed(1, listOf('objects'), checkList('objects'));
+    ctx.report(`  the object form right after it, ${load()}`, firstObjects.median, 'ms');
+    const both = (what: string, r: Awaited<ReturnType<typeof timedBoth>>) => {
+      for (const format of FORMATS) {
+        const name = `GET /line-items/budget ${format === 'rows' ? '?format=rows' : '(objects)'} ${what}`;
+        ctx.report(`${name} median, load average ${r.load}`, r[format].median, 'ms');
+        ctx.report(`${name} max`, r[format].max, 'ms');
+      }
+    };
     // Each run follows an edit of one line: the cache builds that line's JSON again, not the rest.
     let edits = 0;
-    const afterEdit = await timed(RUNS, get(listPath), checkList, () => {
+    const editOne = () => {
       edits += 1;
       return db('line_items')
         .where({ id: edits })
         .update({ notes: `edit ${edits}` });
-    });
-    ctx.report('GET /line-items/budget after a one-line edit median', afterEdit.median, 'ms');
-    ctx.report('GET /line-items/budget after a one-line edit max', afterEdit.max, 'ms');
+    };
+    both('after a one-line edit', await timedBoth(RUNS, listOf, checkList, editOne));
     // A renamed building changes every line's JSON without touching a line row: all 50,000 rebuilt.
-    const rebuilt = await timed(RUNS, get(listPath), checkList, () => {
+    const renameBuilding = () => {
       edits += 1;
       return db('buildings')
         .where({ id: buildingIds[0] })
         .update({ name: `School 1 (${edits})` });
-    });
-    ctx.report('GET /line-items/budget every line rebuilt median', rebuilt.median, 'ms');
-    ctx.report('GET /line-items/budget every line rebuilt max', rebuilt.max, 'ms');
-    const list = await timed(RUNS, get(listPath), checkList);
-    ctx.report('GET /line-items/budget unchanged (cached) median', list.median, 'ms');
-    ctx.report('GET /line-items/budget unchanged (cached) max', list.max, 'ms');
-    ctx.report('GET /line-items/budget response size', Math.round((list.size / 1024 / 1024) * 10) / 10, 'MB');
+    };
+    both('every line rebuilt', await timedBoth(RUNS, listOf, checkList, renameBuilding));
+    both('unchanged (cached)', await timedBoth(RUNS, listOf, checkList));
 
     const totalsPath = `/line-items/budget/totals?budgetYearId=${yearId}&fiscalYear=2026&isOperating=true`;
     const totals = await timed(RUNS, get(totalsPath), none);
-    ctx.report('GET /line-items/budget/totals median', totals.median, 'ms');
+    ctx.report(`GET /line-items/budget/totals median, ${load()}`, totals.median, 'ms');
     const filtered = await timed(
       RUNS,
       get(`${totalsPath}&buildingId=${buildingIds[0]}&search=teacher`),
@@ -200,17 +264,34 @@ export default async function lineItemsBench(ctx: BenchContext): Promise<void> {
       groupCount = (JSON.parse(text) as { duplicateGroups: unknown[] }).duplicateGroups.length;
     };
     // Each run follows an edit, so every pair is scored again; then the unchanged case (cached).
-    const dups = await timed(RUNS, get(dupsPath), countGroups, () => {
-      edits += 1;
-      return db('line_items')
-        .where({ id: edits })
-        .update({ notes: `edit ${edits}` });
-    });
-    ctx.report('GET /line-items/duplicates after an edit (all pairs scored) median', dups.median, 'ms');
+    const dups = await timed(RUNS, get(dupsPath), countGroups, editOne);
+    ctx.report(
+      `GET /line-items/duplicates after an edit (all pairs scored) median, ${load()}`,
+      dups.median,
+      'ms',
+    );
     ctx.report('GET /line-items/duplicates after an edit max', dups.max, 'ms');
     const dupsCached = await timed(RUNS, get(dupsPath), countGroups);
     ctx.report('GET /line-items/duplicates unchanged (cached) median', dupsCached.median, 'ms');
     ctx.report('duplicate groups found in generated data', groupCount);
+
+    // What the client does with each body, in CPU time (the same V8 as Chromium's).
+    const bodies = { rows: await listOf('rows')(), objects: await listOf('objects')() };
+    const rowsBody = JSON.parse(bodies.rows) as LineItemRows;
+    for (const format of FORMATS) {
+      const mb = Math.round((Buffer.byteLength(bodies[format]) / 1024 / 1024) * 10) / 10;
+      ctx.report(`GET /line-items/budget ${format} response size`, mb, 'MB');
+      ctx.report(
+        `  JSON.parse of it, CPU time, median of 7, ${load()}`,
+        cpuMs(7, () => JSON.parse(bodies[format])),
+        'ms',
+      );
+    }
+    ctx.report(
+      `  decoding the parsed rows into 50,000 line objects, CPU time, median of 7, ${load()}`,
+      cpuMs(7, () => decodeEmployeeRows(rowsBody)),
+      'ms',
+    );
   } finally {
     if (server) {
       await new Promise((resolve) => server!.close(resolve));

@@ -1,9 +1,7 @@
 #!/usr/bin/env node
-// The CLI is TypeScript sharing the server's services; tsx compiles it on the fly.
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { register } from 'tsx/esm/api';
+// budget-cli runs dist/cli.mjs, the CLI compiled once to JavaScript (scripts/build-server.mjs),
+// after rebuilding it if it is missing or its sources changed (a few milliseconds to check).
+import { ensureBuilt } from '../scripts/build-server.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-register({ tsconfig: path.join(root, 'tsconfig.json') });
-await import(path.join(root, 'cli/index.ts'));
+await ensureBuilt({ quiet: !process.stderr.isTTY });
+await import('../dist/cli.mjs');

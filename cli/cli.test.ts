@@ -72,12 +72,21 @@ describe('budget-cli', () => {
       expect(again.code).toBe(1);
       expect(again.stderr).toContain('CONFLICT');
 
-      await addUser({
-        name: 'Sam Roe',
-        email: 'sam@example.org',
-        password: 'long-enough',
-        as: 'pat@example.org',
-      });
+      // --json prints one document: the user itself, not a list of one.
+      const sam = await cli(
+        'users',
+        'add',
+        '--name',
+        'Sam Roe',
+        '--email',
+        'sam@example.org',
+        '--password',
+        'long-enough',
+        '--as',
+        'pat@example.org',
+        '--json',
+      );
+      expect(JSON.parse(sam.stdout)).toMatchObject({ email: 'sam@example.org', role: 'FINANCE' });
       const list = await cli('users', 'list', '--json');
       const users = JSON.parse(list.stdout) as { email: string; role: string; isActive: boolean }[];
       expect(users.map((u) => u.email).sort()).toEqual(['pat@example.org', 'sam@example.org']);

@@ -1,10 +1,9 @@
 import { loadConfig } from '@server/config';
 import type { AppContext } from '@server/context';
 import { openDb, type DbHandle } from '@server/db/index';
-import { AppError } from '@server/errors';
 import { createLogger } from '@server/lib/log';
 import { systemActor, type Actor } from '@server/policies/index';
-import { findUserByEmail } from '@server/queries/users';
+import { actorForEmail } from '@server/services/users';
 
 export interface CliRun {
   app: AppContext;
@@ -26,14 +25,7 @@ export async function withCli<T>(as: string | undefined, work: (run: CliRun) => 
       config,
       log: createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel),
     };
-    let actor: Actor = systemActor();
-    if (as) {
-      const user = await findUserByEmail(handle.knex, as);
-      if (!user || !user.is_active) {
-        throw new AppError(404, 'NOT_FOUND', `No active user with email ${as} (from --as)`);
-      }
-      actor = { kind: 'user', id: user.id, role: user.role, name: user.name, email: user.email };
-    }
+    const actor: Actor = as ? await actorForEmail(app, as) : systemActor();
     return await work({ app, actor, handle });
   } finally {
     await handle.close();

@@ -21,6 +21,33 @@ describe('budget-cli dashboard, town-goals, projections', () => {
     const noBaseline = await cli('town-goals', 'set', '--fiscal-year', 'FY30', '--percent', '2');
     expect(noBaseline.code).toBe(2);
     expect(noBaseline.stderr).toContain('A percent goal needs a baseline');
+    // The API's rules: a BOTH pair that disagrees, a percent with more decimals than are kept.
+    const disagree = await cli(
+      'town-goals',
+      'set',
+      '--fiscal-year',
+      'FY30',
+      '--dollar',
+      '1000000',
+      '--percent',
+      '50',
+      '--baseline',
+      '46733000',
+    );
+    expect(disagree.code).toBe(2);
+    expect(disagree.stderr).toContain('The dollar goal and the percent goal disagree');
+    const decimals = await cli(
+      'town-goals',
+      'set',
+      '--fiscal-year',
+      'FY30',
+      '--percent',
+      '3.14159',
+      '--baseline',
+      '1',
+    );
+    expect(decimals.code).toBe(2);
+    expect(decimals.stderr).toContain('Use at most 3 decimal places for a percent');
 
     const set = await cli(
       'town-goals',
@@ -37,7 +64,7 @@ describe('budget-cli dashboard, town-goals, projections', () => {
 
     const summary = await cli('dashboard', 'summary', '--budget-year', 'FY26', '--json');
     expect(summary.code).toBe(0);
-    const [report] = JSON.parse(summary.stdout);
+    const report = JSON.parse(summary.stdout);
     expect(report.townGoal).toEqual({ fiscalYear: 2026, total: 50_000_000, hasTownGoal: true });
     expect(report.gap).toBe(Math.round((50_000_000 - report.summary.proposedBudget) * 100) / 100);
     const categoryCents = report.categories.categories.reduce(

@@ -1,4 +1,4 @@
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCliRunner, type CliRunner } from '../test/cli';
@@ -80,6 +80,28 @@ describe('budget-cli import', () => {
       );
       expect(dry.code).toBe(0);
       expect(dry.stdout).toContain('Dry run (nothing saved): would import 30 of 30 rows into FY26');
+      // The reconciliation of the mapped salary column (the slice's REGULAR has no negatives).
+      expect(dry.stdout).toMatch(
+        /Reconciliation of REGULAR \(currentSalary\):\n {2}File sum: {5}\$[\d,]+\.\d\d/,
+      );
+      expect(dry.stdout).toContain('Balanced: file sum = stored sum + differences, to the cent.');
+      // Two projected lines of the version's fiscal year, which the imported payroll supersedes.
+      const db = await runner.openDb();
+      try {
+        const version = await db.knex('budget_versions').where({ label: VERSION }).first();
+        const budgetYear = await db.knex('budget_years').where({ fiscal_year: 'FY26' }).first();
+        const projected = {
+          budget_year_id: budgetYear.id,
+          fiscal_year: version.fiscal_year,
+          is_operating: true,
+        };
+        await db.knex('line_items').insert([
+          { ...projected, is_projected: true, last_name: 'Projected A', current_salary: 1 },
+          { ...projected, is_projected: true, last_name: 'Projected B', current_salary: 2 },
+        ]);
+      } finally {
+        await db.close();
+      }
       const res = await cli(
         'import',
         file,
@@ -98,13 +120,60 @@ describe('budget-cli import', () => {
       expect(res.stdout).toMatch(/currentSalary\s+<- TOTAL GROSS/);
       expect(res.stdout).toMatch(/Imported 30 of 30 rows into FY26 \(import run \d+\)/);
       expect(res.stdout).toContain('Total: $7,090,415.81; fiscal year(s): FY26');
+      expect(res.stdout).toContain(
+        'Replaced 2 projected line(s) of FY26: imported lines supersede projections.',
+      );
       // Not a terminal: progress comes as plain lines on stderr.
       expect(res.stderr).toContain('Read 100% (30 rows)');
     },
   );
 
+  it(
+    'counts the last row in its progress, and warns when the same file was imported before',
+    { timeout: 120_000 },
+    async () => {
+      // Issue 10 item 10: a file whose last line has no line break (the real Boston file) read
+      // 'Read 100% (25,529 rows)' and then imported 25,530: the last row comes after the last bytes.
+      const file = path.join(runner.dataDir, 'boston-no-final-newline.csv');
+      writeFileSync(file, readFileSync(path.join(FIXTURES, 'boston-earnings-2024.csv'), 'utf8').trimEnd());
+      const args = ['import', file, '--type', 'operating', '--budget-year', 'FY26', '--version', VERSION];
+      const dry = await cli(...args, '--dry-run');
+      expect(dry.code, dry.stderr).toBe(0);
+      expect(dry.stdout).toContain('would import 30 of 30 rows');
+      expect(dry.stderr).toContain('Read 100% (30 rows)');
+      expect(dry.stderr).not.toContain('Read 100% (29 rows)');
+      expect(dry.stderr).not.toContain('Warning');
+
+      // Issue 10 item 8: the 'imported before' notice, as a warning line and in --json.
+      const first = await cli(...args, '--json');
+      expect(first.code, first.stderr).toBe(0);
+      expect(json(first.stdout).duplicateOf).toBeNull();
+      const again = await cli(...args, '--dry-run', '--json');
+      expect(again.code, again.stderr).toBe(0);
+      const runId = json(first.stdout).importRunId as number;
+      expect(json(again.stdout).duplicateOf).toMatchObject({ id: runId, importedCount: 30 });
+      expect(again.stderr).toContain(`Warning: this exact file was imported before (import run ${runId}, `);
+      expect(again.stderr).toContain('importing it again adds its rows a second time.');
+    },
+  );
+
   it('finds or creates the version, and prints JSON', { timeout: 120_000 }, async () => {
     const file = path.join(FIXTURES, 'lunenburg-munis-ytd-fy2023.csv');
+    // Issue 9 item 11: a dry run writes nothing, not even the version it would create.
+    const dry = await cli(
+      'import',
+      file,
+      '--type',
+      'proposed',
+      '--budget-year',
+      'FY26',
+      '--version',
+      'Town Meeting',
+      '--create-version',
+      '--dry-run',
+    );
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toContain('would import 73 of 73 rows into FY26, new version "Town Meeting"');
     const unknown = await cli(
       'import',
       file,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildEmployee, buildProposed, buildWorld, type World } from '@server/routes/line-items-factories';
+import { buildEmployee, buildProposed, buildWorld, type World } from '../test/factories';
 import { createCliRunner, type CliRunner } from '../test/cli';
 
 /**

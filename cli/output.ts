@@ -1,10 +1,18 @@
 import { z } from 'zod';
 import { AppError, translateDbError } from '@server/errors';
 
-/** Prints rows as an aligned table, or JSON with --json. */
+/**
+ * Prints the result of a command run with --json: one JSON document (an object, or an array for a
+ * list), and nothing else on stdout, so `budget-cli ... --json | jq` and JSON.parse read it whole.
+ */
+export function printJson(value: unknown): void {
+  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** Prints rows as an aligned table, or with --json as one JSON array. */
 export function printRows(rows: Record<string, unknown>[], json: boolean): void {
   if (json) {
-    process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
+    printJson(rows);
     return;
   }
   if (!rows.length) {
@@ -42,6 +50,8 @@ export function fail(raw: unknown): never {
     process.stderr.write(`Error [${err.code}]: ${err.message}\n`);
     process.exit(err.status === 400 ? 2 : 1);
   }
-  process.stderr.write(`Error: ${err instanceof Error ? err.message : String(err)}\n`);
+  // LOG_LEVEL=debug shows where an unexpected error came from.
+  const stack = process.env.LOG_LEVEL === 'debug' && err instanceof Error ? err.stack : undefined;
+  process.stderr.write(`${stack ?? `Error: ${err instanceof Error ? err.message : String(err)}`}\n`);
   process.exit(1);
 }

@@ -40,7 +40,7 @@ describe('budget-cli buildings, categories and bulk-update', () => {
         '--json',
       );
       expect(added.code).toBe(0);
-      expect(JSON.parse(added.stdout)[0]).toMatchObject({
+      expect(JSON.parse(added.stdout)).toMatchObject({
         name: 'North Annex',
         code: 'NAX',
         buildingType: 'special',
@@ -51,11 +51,12 @@ describe('budget-cli buildings, categories and bulk-update', () => {
       expect(list.stdout).toMatch(/MHS\s+Millbrook High School\s+high\s+\d+/);
       expect(list.stdout).toMatch(/NAX\s+North Annex\s+special\s+0/);
 
-      // The demo import left an employee whose location code is only a building name's first word.
+      // The demo import left an employee whose location code is only a building name's first word:
+      // two lines, the FY26 import and its FY27 projection (Generate Projections copies the code).
       const linked = await cli('bulk-update', 'buildings', '--budget-year', 'FY2026');
       expect(linked.code).toBe(0);
-      expect(linked.stdout).toMatch(/Pathways Academy\s+PWA\s+1\s+name prefix/);
-      expect(linked.stdout).toMatch(/Linked 1 employee\(s\); \d+ without a building remain/);
+      expect(linked.stdout).toMatch(/Pathways Academy\s+PWA\s+2\s+name prefix/);
+      expect(linked.stdout).toMatch(/Linked 2 employee\(s\); \d+ without a building remain/);
 
       const dese = await cli(
         'bulk-update',

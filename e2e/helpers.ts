@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 const root = path.resolve(import.meta.dirname, '..');
 const screensDir = path.join(root, 'test-results/screens');
@@ -51,4 +51,78 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
       nodes: v.nodes.map((n) => ({ target: n.target })),
     }));
   });
+}
+
+/** Calls the API as the signed-in user (the page's stored token) and returns the JSON body. */
+export async function apiCall(page: Page, method: string, apiPath: string, body?: unknown): Promise<any> {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const response = await page.request.fetch(`/api${apiPath}`, {
+    method,
+    headers: { Authorization: `Bearer ${token ?? ''}` },
+    data: body,
+  });
+  expect(response.ok(), `${method} ${apiPath}: ${response.status()} ${await response.text()}`).toBe(true);
+  return response.json();
+}
+
+/** The id of a budget year by its label ('FY26'). */
+export async function budgetYearId(page: Page, fiscalYear: string): Promise<number> {
+  const { budgetYears } = await apiCall(page, 'GET', '/budget-years');
+  const year = budgetYears.find((y: { fiscalYear: string }) => y.fiscalYear === fiscalYear);
+  expect(year, `budget year ${fiscalYear}`).toBeTruthy();
+  return year.id;
+}
+
+/**
+ * Opens a screen the way a user does, through the main navigation: a link of the bar, an item of
+ * one of its dropdowns (Admin, Budget Tools), or on a narrow screen an item of the Menu button.
+ */
+export async function navigate(page: Page, label: string): Promise<void> {
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const follow = (target: Locator) => openLink(page, target);
+  const link = nav.getByRole('link', { name: label, exact: true });
+  if (await link.isVisible()) {
+    await follow(link);
+    return;
+  }
+  const triggers = nav.getByRole('button');
+  for (let i = 0; i < (await triggers.count()); i += 1) {
+    const trigger = triggers.nth(i);
+    if (!(await trigger.isVisible())) {
+      continue;
+    }
+    await trigger.click();
+    const item = page.getByRole('menuitem', { name: label, exact: true });
+    if (await item.isVisible()) {
+      await follow(item);
+      return;
+    }
+    await page.keyboard.press('Escape');
+  }
+  throw new Error(`'${label}' is not in the navigation`);
+}
+
+const LEFT = 'data-e2e-left';
+
+/** Waits until the current screen has rendered its heading (lazy screens show a spinner first). */
+export async function screenHeading(page: Page): Promise<string> {
+  const heading = page.locator(`main h1:not([${LEFT}])`).first();
+  await expect(heading).toBeVisible();
+  return (await heading.textContent()) ?? '';
+}
+
+/**
+ * Clicks a link (or a menu item that is one), waits for its address and for the new screen's own
+ * heading (not the previous screen's, which may stay while the next one loads), and returns it.
+ */
+export async function openLink(page: Page, target: Locator): Promise<string> {
+  const href = (await target.getAttribute('href')) ?? '';
+  if (new URL(page.url()).pathname !== href) {
+    await page.evaluate((mark) => {
+      document.querySelectorAll('main h1').forEach((h) => h.setAttribute(mark, ''));
+    }, LEFT);
+  }
+  await target.click();
+  await page.waitForURL((url) => url.pathname === href);
+  return screenHeading(page);
 }

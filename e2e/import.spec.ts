@@ -21,7 +21,7 @@ async function chooseOption(page: Page, combobox: string, option: string | RegEx
 test('an admin imports the real Boston payroll slice through the wizard and sees the run in Import History', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   await signIn(page, ADMIN);
   await page.goto('/admin?tab=import');
   // The header's budget year lives in the page, so it is chosen after navigating.
@@ -39,7 +39,8 @@ test('an admin imports the real Boston payroll slice through the wizard and sees
   const dialog = page.getByRole('dialog', { name: 'New Version' });
   await expect(dialog.getByRole('combobox', { name: 'Fiscal year' })).toHaveText('FY25');
   await dialog.getByRole('button', { name: 'Create Version' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText('Please enter a version label');
+  // The message sits on the field it is about, read with it.
+  await expect(dialog.getByLabel('Label')).toHaveAccessibleDescription('Please enter a version label');
   await dialog.getByLabel('Label').fill(VERSION);
   await dialog.getByLabel('Description (optional)').fill('Boston slice, browser test');
   await expectNoAxeViolations(page, 'new version dialog');
@@ -82,7 +83,18 @@ test('an admin imports the real Boston payroll slice through the wizard and sees
 
   // Step 3: the dry run counts every row before anything is saved.
   await expect(page.getByText('30 of 30 rows will be imported')).toBeVisible();
-  await expect(page.getByRole('columnheader', { name: 'Current Salary' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Reconciliation of TOTAL GROSS (Current Salary)' }),
+  ).toBeVisible();
+  await expect(page.getByText(/^Balanced: the file sum equals the stored sum/)).toBeVisible();
+  // The first rows as they will be stored: the name split, TOTAL GROSS read as money.
+  const preview = page.getByRole('table', { name: 'The first rows of the file as they will be imported' });
+  await expect(preview.getByRole('columnheader', { name: 'Current Salary' })).toBeVisible();
+  const first = preview.getByRole('row').filter({ hasText: 'Demesmin' });
+  await expect(first.getByRole('cell', { name: 'Stanley', exact: true })).toBeVisible();
+  await expect(first.getByRole('cell', { name: 'Demesmin', exact: true })).toBeVisible();
+  await expect(first.getByRole('cell', { name: '$575,583.11' })).toBeVisible();
+  await expect(page.getByText('This exact file was imported before')).toHaveCount(0);
   await saveScreen(page, 'import-3-preview');
   await expectNoAxeViolations(page, 'preview step');
   await page.getByRole('button', { name: 'Back' }).click();
@@ -96,6 +108,7 @@ test('an admin imports the real Boston payroll slice through the wizard and sees
     page.getByText(`Imported 30 rows from boston-earnings-2024.csv into FY25 (${VERSION})`),
   ).toBeVisible();
   await expect(page.locator('.imp-stat').filter({ hasText: 'Total' })).toContainText('$7,090,416');
+  await expect(page.locator('.imp-stat').filter({ hasText: 'Stored' })).toContainText('$7,090,415.81');
   await saveScreen(page, 'import-4-complete');
   await expectNoAxeViolations(page, 'complete step');
 
@@ -109,6 +122,22 @@ test('an admin imports the real Boston payroll slice through the wizard and sees
   await expect(run.getByRole('cell', { name: '30', exact: true }).first()).toBeVisible();
   await saveScreen(page, 'import-history-runs');
   await expectNoAxeViolations(page, 'import history');
+
+  // The same bytes again: the warning stands beside the Import button, where the user commits.
+  await page.goto('/admin?tab=import');
+  await chooseOption(page, 'Budget year', 'FY25 Budget');
+  await page.getByRole('radio', { name: /Operating budget \(employees\)/ }).click();
+  await chooseOption(page, 'Version', new RegExp(VERSION));
+  await page.locator('input[type="file"]').setInputFiles(BOSTON);
+  await page.getByRole('button', { name: 'Analyze File' }).click();
+  await page.getByRole('button', { name: 'Preview Import' }).click();
+  const actions = page.locator('.imp-actions');
+  await expect(actions.getByRole('alert')).toContainText('This exact file was imported before');
+  await expect(actions.getByRole('alert')).toContainText('Importing it again adds its rows a second time.');
+  await expect(actions.getByRole('button', { name: 'Import 30 Rows' })).toBeVisible();
+  await saveScreen(page, 'import-3-preview-duplicate');
+  await expectNoAxeViolations(page, 'preview step, file imported before');
+  await page.getByRole('button', { name: 'Cancel import' }).click();
 });
 
 test('the analysis refuses a file that is no spreadsheet with the server’s message', async ({ page }) => {
@@ -155,6 +184,13 @@ test('a budget workbook with title rows and headings imports as proposed lines, 
   await expect(page.getByRole('combobox', { name: 'Column for Account Description' })).toHaveText('Column B');
   await page.getByRole('button', { name: 'Preview Import' }).click();
   await expect(page.getByText(/37 of 59 rows will be imported, 22 skipped/)).toBeVisible();
+  // Headings are shown greyed with why they are skipped; lines with their parsed amounts.
+  const preview = page.getByRole('table', { name: 'The first rows of the file as they will be imported' });
+  await expect(preview.getByRole('row').filter({ hasText: '1110 - School Committee' }).first()).toContainText(
+    'Skipped: heading row (no amount)',
+  );
+  await expect(preview.getByRole('row').filter({ hasText: 'Dues/Meetings' })).toContainText('$6,500.00');
+  await saveScreen(page, 'import-3-preview-proposed');
   await page.getByRole('button', { name: 'Import 37 Rows' }).click();
 
   await expect(page.getByText('Import complete')).toBeVisible();

@@ -169,9 +169,11 @@ test.describe('Manage Data as ADMIN', () => {
     }
     await page.goto('/admin/manage-data?tab=bulk-operations');
     const card = page.getByRole('region', { name: 'Assign Work Group' });
-    await card.getByLabel('Match employees by').selectOption('position');
-    await card.getByLabel('Position', { exact: true }).selectOption(position);
-    await card.getByLabel('Work group').selectOption({ label: 'Custodians' });
+    await expect(card.getByRole('combobox', { name: 'Match employees by' })).toHaveText(/Position/);
+    await card.getByRole('combobox', { name: 'Position', exact: true }).click();
+    await page.getByRole('option').filter({ hasText: position }).click();
+    await card.getByRole('combobox', { name: 'Work group' }).click();
+    await page.getByRole('option', { name: 'Custodians', exact: true }).click();
     await card.getByRole('button', { name: 'Preview and Assign' }).click();
     const confirm = page.getByRole('alertdialog');
     await expect(confirm).toContainText(
@@ -193,7 +195,8 @@ test.describe('Budget Categories', () => {
     await page.getByRole('button', { name: 'Add Category' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Category' });
     await dialog.getByLabel('Name').fill(name);
-    await dialog.getByLabel('DESE function').selectOption('3520');
+    await dialog.getByRole('combobox', { name: 'DESE function' }).click();
+    await page.getByRole('option', { name: /^3520 / }).click();
     await dialog.getByLabel('Default YoY increase (%)').fill('2');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Category saved successfully!')).toBeVisible();

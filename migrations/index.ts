@@ -5,6 +5,7 @@ import * as createBudgetModel from './20261121000003_create_budget_model';
 import * as createLineItems from './20261121000004_create_line_items';
 import * as createGoalsAndContracts from './20261121000005_create_goals_and_contracts';
 import * as createPublicDashboard from './20261121000006_create_public_dashboard';
+import * as importReplacedProjected from './20261122000001_import_replaced_projected';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '20261121000004_create_line_items': createLineItems,
   '20261121000005_create_goals_and_contracts': createGoalsAndContracts,
   '20261121000006_create_public_dashboard': createPublicDashboard,
+  '20261122000001_import_replaced_projected': importReplacedProjected,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

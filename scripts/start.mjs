@@ -1,24 +1,31 @@
-// npm start: build the web app when it is missing or older than its sources, then run the server.
-import { spawnSync, spawn } from 'node:child_process';
+// npm start: build what is missing or older than its sources (the web app with Vite into web/dist,
+// the server with esbuild into dist/), then run the compiled server, dist/server.mjs, in this process.
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { ensureBuilt } from './build-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const built = path.join(root, 'web/dist/index.html');
 
-function newest(dir) {
+function newest(target) {
+  const stat = statSync(target, { throwIfNoEntry: false });
+  if (!stat) {
+    return 0;
+  }
+  if (!stat.isDirectory()) {
+    return stat.mtimeMs;
+  }
   let latest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    latest = Math.max(latest, entry.isDirectory() ? newest(full) : statSync(full).mtimeMs);
+  for (const name of readdirSync(target)) {
+    latest = Math.max(latest, newest(path.join(target, name)));
   }
   return latest;
 }
 
-const sources = Math.max(
-  newest(path.join(root, 'web/src')),
-  statSync(path.join(root, 'web/index.html')).mtimeMs,
-);
+// The web app imports the server's zod schemas (@server/schemas), so they are among its sources.
+const webSources = ['web/src', 'web/index.html', 'web/vite.config.ts', 'server/schemas'];
+const sources = Math.max(...webSources.map((p) => newest(path.join(root, p))));
 if (!existsSync(built) || statSync(built).mtimeMs < sources) {
   console.log('Building the web app...');
   const build = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
@@ -29,11 +36,13 @@ if (!existsSync(built) || statSync(built).mtimeMs < sources) {
     process.exit(build.status ?? 1);
   }
 }
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/index.ts')], {
-  cwd: root,
-  stdio: 'inherit',
-});
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => server.kill(signal));
+
+try {
+  await ensureBuilt();
+} catch {
+  // esbuild has printed what does not compile.
+  process.exit(1);
 }
-server.on('exit', (code) => process.exit(code ?? 0));
+// Stack traces in the log point at the TypeScript sources (dist/*.map).
+process.setSourceMapsEnabled(true);
+await import('../dist/server.mjs');

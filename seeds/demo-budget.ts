@@ -11,12 +11,11 @@ import type { Random } from './random';
  * building, close to the operating payroll so Budget Comparison has small and large variances to
  * show; non-personnel lines (supplies, textbooks, transportation, utilities, SPED tuition,
  * technology, professional development) are sized by enrollment and building type. FY25 is the
- * adopted budget, FY26 the current one and FY27 a projection at each category's default increase.
+ * adopted budget and FY26 the current one; the seed projects FY27 with Generate Projections.
  */
 
 export interface ProposedLine {
   fiscalYear: number;
-  isProjected: boolean;
   buildingCode: string | null;
   category: string;
   deseCode: string;
@@ -62,7 +61,7 @@ function sites(employees: EmployeeLine[], enrollment: DemoEnrollment[]): Site[] 
   ];
 }
 
-/** Builds every proposed line for fiscal years 2025, 2026 and 2027. */
+/** Builds every proposed line for fiscal years 2025 and 2026. */
 export function buildProposedLines(
   random: Random,
   employees: EmployeeLine[],
@@ -82,7 +81,6 @@ export function buildProposedLines(
     }
     return {
       fiscalYear,
-      isProjected: fiscalYear === 2027,
       buildingCode: site.code,
       category: t.category,
       deseCode: t.dese,
@@ -136,15 +134,6 @@ export function buildProposedLines(
       lines.push(make(site, 2025, template, hundreds(fy25), template.notes ?? null));
       lines.push(make(site, 2026, template, hundreds(fy26), template.notes ?? null));
     }
-  }
-  // FY27: every FY26 line grown by its category's default increase (null = no change).
-  for (const l of lines.filter((x) => x.fiscalYear === 2026)) {
-    lines.push({
-      ...l,
-      fiscalYear: 2027,
-      isProjected: true,
-      amountCents: hundreds((l.amountCents / 100) * (1 + yoy.get(l.category)!)),
-    });
   }
   return lines;
 }

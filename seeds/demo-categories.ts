@@ -136,8 +136,8 @@ export const CATEGORY_OF_GROUP: Record<WorkGroupName, string> = {
 
 /**
  * The default COLA scenario: percent per work-group category and fiscal year. FY27 for TEACHERS is
- * the settled 3.5% of the teachers' contract; the rest are planning assumptions. Projected FY27
- * lines estimate their FY28 salary from it.
+ * the settled 3.5% of the teachers' contract; the rest are planning assumptions. (The next-year
+ * salary rule reads contracts only, until COLA scenarios feed it.)
  */
 export const DEFAULT_COLA_PLAN: Record<string, Record<number, number>> = {
   TEACHERS: { 2027: 3.5, 2028: 3.0, 2029: 3.0 },

@@ -114,17 +114,64 @@ function townGoals(proposed: ProposedLine[]): DemoTownGoal[] {
   ];
 }
 
+/**
+ * The bargaining units and their COLA. The next-year salary rule reads these: every group has a
+ * settled or negotiating rate for FY27 except Technology (non-union staff with no agreed raise),
+ * whose FY26 lines the rule computes at 0% COLA and flags for review, as it would a real import.
+ */
 function contracts(schedule: SalarySchedule): DemoContract[] {
+  const unitA = (workGroup: WorkGroupName, suffix: string): DemoContract => ({
+    name: `Millbrook Education Association (Unit A) 2024-2027${suffix}`,
+    workGroup,
+    startYear: 2025,
+    endYear: 2027,
+    status: 'SETTLED',
+    settlementDate: '2024-06-11',
+    notes: 'Step-and-lane schedule and COLA from the Lunenburg 2024-2027 agreement, Appendix B.',
+    rates: [2025, 2026, 2027].map((fy) => schedule.cola.get(fy)!),
+  });
+  const settled = (
+    name: string,
+    workGroup: WorkGroupName,
+    settlementDate: string,
+    rates: number[],
+  ): DemoContract => ({
+    name,
+    workGroup,
+    startYear: 2026,
+    endYear: 2026 + rates.length - 1,
+    status: 'SETTLED',
+    settlementDate,
+    notes: 'COLA on July 1 of each year; steps as in the prior agreement.',
+    rates,
+  });
   return [
+    unitA('Teachers', ''),
+    // Unit A covers special educators and counselors on the same terms.
+    unitA('Special Education', ': Special Education'),
+    unitA('Guidance', ': Guidance'),
+    settled('Related Service Providers 2025-2028', 'Related Services', '2025-05-20', [3, 3, 2.75]),
+    settled('School Nurses Association 2025-2028', 'Nurses', '2025-05-20', [3, 3.25, 3]),
+    settled('Administrators Association 2025-2028', 'Administrators', '2025-04-08', [3, 3, 3]),
     {
-      name: 'Millbrook Education Association (Unit A) 2024-2027',
-      workGroup: 'Teachers',
-      startYear: 2025,
-      endYear: 2027,
-      status: 'SETTLED',
-      settlementDate: '2024-06-11',
-      notes: 'Step-and-lane schedule and COLA from the Lunenburg 2024-2027 agreement, Appendix B.',
-      rates: [2025, 2026, 2027].map((fy) => schedule.cola.get(fy)!),
+      name: 'Food Service Workers 2026-2029',
+      workGroup: 'Food Service',
+      startYear: 2027,
+      endYear: 2029,
+      status: 'NEGOTIATING',
+      settlementDate: null,
+      notes: "District's proposal; the unit has asked for 3% a year.",
+      rates: [2.5, 2.5, 2.5],
+    },
+    {
+      name: 'Secretaries & Clerks 2026-2029',
+      workGroup: 'Secretaries',
+      startYear: 2027,
+      endYear: 2029,
+      status: 'NEGOTIATING',
+      settlementDate: null,
+      notes: 'Successor agreement; both sides have tentatively agreed to 2% a year.',
+      rates: [2, 2, 2],
     },
     {
       name: 'Paraprofessionals Association 2026-2029',

@@ -186,7 +186,7 @@ export async function insertBudgetYears(trx: Knex.Transaction, teacherGroups: nu
 export async function insertVersions(
   trx: Knex.Transaction,
   budgetYearId: number,
-  uploadedBy: number,
+  uploadedBy: number | null,
 ): Promise<Map<number, number>> {
   const versions = new Map<number, number>();
   for (const fy of FISCAL_YEARS) {

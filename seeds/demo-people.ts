@@ -1,30 +1,23 @@
 import type { Lane, SalarySchedule } from './demo-fixtures';
 import { FIRST_NAMES, LAST_NAMES } from './demo-names';
 import { CATEGORY_OF_GROUP } from './demo-categories';
-import {
-  fy28Estimate,
-  JOB_CLASS,
-  makePerson,
-  salaryCents,
-  type EmployeeStatus,
-  type Person,
-} from './demo-person';
+import { JOB_CLASS, makePerson, salaryCents, type EmployeeStatus, type Person } from './demo-person';
 import { applyReviewFlags, duplicateOf, FIXED_PEOPLE } from './demo-quirks';
 import { BUILDINGS, DISTRICT_WIDE, type WorkGroupName } from './demo-reference';
 import { DISTRICT_WIDE_STAFF, STAFF_BY_TYPE, type PositionSpec } from './demo-staffing';
 import type { Random } from './random';
 
 /**
- * The demo district's employees as operating line items for FY25 (adopted), FY26 (budgeted, the
- * current year) and FY27 (projected), with the year's retirements, leaves, new hires and manual
- * next-year salaries. Money is in integer cents until insert.
+ * The demo district's employees as operating line items for FY25 (adopted) and FY26 (budgeted, the
+ * current year), with the year's retirements, leaves, new hires and manual next-year salaries.
+ * Money is in integer cents until insert. The seed then computes FY26's automatic next-year
+ * salaries by the rule and projects FY27 with Generate Projections, as a district's data would be.
  */
 
 export type { EmployeeStatus };
 
 export interface EmployeeLine {
   fiscalYear: number;
-  isProjected: boolean;
   firstName: string;
   lastName: string;
   position: string | null;
@@ -53,7 +46,6 @@ function line(person: Person, fiscalYear: number, fields: Partial<EmployeeLine>)
   const spec = person.spec;
   return {
     fiscalYear,
-    isProjected: false,
     firstName: person.firstName,
     lastName: person.lastName,
     position: spec.position,
@@ -230,20 +222,25 @@ export function buildEmployeeLines(random: Random, schedule: SalarySchedule): Em
       );
     }
     if (p.hireYear <= 2024) {
+      // FY25 is closed: its next-year salary is what FY26 actually pays, entered (manual), not the rule's.
       lines.push(
         line(p, 2025, {
           salaryCents: salaryCents(p, 2025, schedule),
           nextYearSalaryCents: salaryCents(p, 2026, schedule),
+          nextYearSalaryManual: true,
           budgetStatus: 'Adopted',
         }),
       );
     }
     const active = p.status === 'Active';
-    const next27 = p.nextOverride?.cents ?? salaryCents(p, 2027, schedule);
+    const salary26 = salaryCents(p, 2026, schedule);
+    // A typed value (promotion, FTE change) is manual; a new hire (salary 0) keeps the salary they
+    // were hired at; everyone else's next-year salary is the rule's, computed by the seed.
+    const entered = p.nextOverride?.cents ?? (salary26 === 0 ? salaryCents(p, 2027, schedule) : null);
     lines.push(
       line(p, 2026, {
-        salaryCents: salaryCents(p, 2026, schedule),
-        nextYearSalaryCents: active ? next27 : null,
+        salaryCents: salary26,
+        nextYearSalaryCents: active ? entered : null,
         nextYearSalaryManual: active && !!p.nextOverride,
         employeeStatus: p.status,
         dateOfDeparture: p.departure,
@@ -251,18 +248,6 @@ export function buildEmployeeLines(random: Random, schedule: SalarySchedule): Em
         notes: p.notes,
       }),
     );
-    if (active) {
-      const fte27 = p.nextOverride?.fte ?? p.fte;
-      lines.push(
-        line(p, 2027, {
-          isProjected: true,
-          fte: fte27,
-          salaryCents: next27,
-          nextYearSalaryCents: fy28Estimate(p, next27),
-          budgetStatus: 'Projected',
-        }),
-      );
-    }
   }
   const fy26 = lines.filter((l) => l.fiscalYear === 2026);
   applyReviewFlags(random, fy26);

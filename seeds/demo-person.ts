@@ -1,6 +1,5 @@
 import { LANES, TOP_STEP, type Lane, type SalarySchedule } from './demo-fixtures';
-import { DEFAULT_COLA_PLAN, STEP_LANE_PERCENT } from './demo-categories';
-import { SCHEDULE_WORK_GROUPS, categoryOfWorkGroup, type WorkGroupName } from './demo-reference';
+import { SCHEDULE_WORK_GROUPS, type WorkGroupName } from './demo-reference';
 import type { PositionSpec } from './demo-staffing';
 import type { Random } from './random';
 
@@ -201,11 +200,4 @@ export function salaryCents(
 ): number {
   const pay = fullTimePay(person, fiscalYear, schedule);
   return pay === null ? 0 : Math.round(pay * fte * 100);
-}
-
-/** An FY28 estimate for a projected FY27 line: the default COLA plan, plus steps for schedule groups. */
-export function fy28Estimate(person: Person, cents27: number): number {
-  const cola = DEFAULT_COLA_PLAN[categoryOfWorkGroup(person.spec.group)][2028];
-  const steps = person.lane ? STEP_LANE_PERCENT : 0;
-  return Math.round(cents27 * (1 + cola / 100) * (1 + steps / 100));
 }

@@ -110,11 +110,9 @@ const REVIEW_CASES: ReviewCase[] = [
     },
   },
   {
-    fits: (l) => l.nextYearSalaryCents !== null,
-    apply: (l) => {
-      l.nextYearSalaryCents = null;
-      return ['Next year salary could not be computed: step not found'];
-    },
+    // (The next-year salary is the rule's, computed after the import; it flags what it cannot serve.)
+    fits: (l) => l.workGroup === 'Teachers',
+    apply: () => ['Step and lane missing in the payroll export; placed by years of service'],
   },
   {
     fits: () => true,

@@ -161,12 +161,3 @@ export const WORK_GROUPS: { name: WorkGroupName; category: string; description: 
 
 /** Work groups paid on the teachers' step-and-lane schedule. */
 export const SCHEDULE_WORK_GROUPS: WorkGroupName[] = ['Teachers', 'Special Education', 'Guidance'];
-
-/** The work-group category of a work group. */
-export function categoryOfWorkGroup(group: WorkGroupName): string {
-  const found = WORK_GROUPS.find((g) => g.name === group);
-  if (!found) {
-    throw new Error(`Unknown work group ${group}`);
-  }
-  return found.category;
-}

@@ -43,7 +43,8 @@ export function employeeRow(e: EmployeeLine, ctx: LineContext): Record<string, u
     version_id: ctx.versions.get(e.fiscalYear) ?? null,
     fiscal_year: e.fiscalYear,
     is_operating: true,
-    is_projected: e.isProjected,
+    // Imported lines; the projected years come from Generate Projections.
+    is_projected: false,
     first_name: e.firstName,
     last_name: e.lastName,
     position: e.position,
@@ -78,7 +79,7 @@ export function proposedRow(p: ProposedLine, ctx: LineContext): Record<string, u
     version_id: ctx.versions.get(p.fiscalYear) ?? null,
     fiscal_year: p.fiscalYear,
     is_operating: false,
-    is_projected: p.isProjected,
+    is_projected: false,
     // Employee-only columns stay empty on a proposed line.
     current_fte: null,
     employee_status: null,

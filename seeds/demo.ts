@@ -1,5 +1,8 @@
 import type { Knex } from 'knex';
 import { hashPassword } from '@server/lib/passwords';
+import { systemActor } from '@server/policies/index';
+import { generateProjectionsIn } from '@server/services/projections-generate';
+import { applyAutomaticNextYearSalary } from '@server/services/salary-projection';
 import { buildDemoDistrict, CURRENT_FISCAL_YEAR } from './demo-district';
 import {
   insertBudgetYears,
@@ -19,6 +22,34 @@ import { employeeRow, proposedRow, type LineContext } from './demo-rows';
  * the root knex inside the transaction would wait forever.
  */
 
+/**
+ * What the application itself does after an import, so the demo follows its own rules: the
+ * automatic next-year salaries computed by the rule (flagging what it cannot serve, counted in the
+ * payroll import's warnings), then FY27 projected from FY26 by Generate Projections.
+ */
+async function followTheRules(trx: Knex.Transaction, budgetYearId: number, operatingRunId: number) {
+  const ids = await trx('line_items')
+    .where({ budget_year_id: budgetYearId, is_operating: true })
+    .orderBy('id')
+    .pluck('id');
+  await applyAutomaticNextYearSalary(trx, ids);
+  const [{ n }] = await trx('line_items')
+    .where({ import_run_id: operatingRunId, needs_review: true })
+    .count({ n: '*' });
+  await trx('import_runs')
+    .where({ id: operatingRunId })
+    .update({ warning_count: Number(n) });
+  const actor = systemActor('seed-demo');
+  for (const projectionType of ['operating', 'proposed'] as const) {
+    await generateProjectionsIn(trx, actor, {
+      budgetYearId,
+      toFiscalYear: CURRENT_FISCAL_YEAR + 1,
+      projectionType,
+      forceRegenerate: false,
+    });
+  }
+}
+
 /** True when the database holds no budget years and no line items: the demo may be loaded. */
 export async function isDatabaseEmpty(db: Knex): Promise<boolean> {
   const year = await db('budget_years').first('id');
@@ -29,7 +60,8 @@ export async function isDatabaseEmpty(db: Knex): Promise<boolean> {
 /**
  * Loads the demo district: personas Fran Finance (FINANCE) and Vic Viewer (VIEW_ONLY), eight
  * schools, reference data, budget years FY25-FY27, about 500 employees per year and their proposed
- * budget, enrollment, town goals, contracts, COLA scenarios and an unpublished public dashboard.
+ * budget (FY25 and FY26 imported, FY27 projected by Generate Projections), enrollment, town goals,
+ * contracts, COLA scenarios and an unpublished public dashboard.
  * Throws 'Demo data already loaded' unless the database is empty (isDatabaseEmpty).
  * Returns the current fiscal year's (FY26) employee lines and proposed lines.
  */
@@ -48,17 +80,21 @@ export async function seedDemo(
     if (!(await isDatabaseEmpty(trx))) {
       throw new Error('Demo data already loaded');
     }
-    const financeId = await insertPersonas(trx, hashes);
+    await insertPersonas(trx, hashes);
+    // Versions and imports are ADMIN work (DESIGN section 4): the seeded ones name the first active
+    // administrator, or nobody when the demo is loaded before one exists (budget-cli db seed --demo).
+    const admin = await trx('users').where({ role: 'ADMIN', is_active: true }).orderBy('id').first('id');
+    const importerId: number | null = admin?.id ?? null;
     const ref = await insertReference(trx);
     // Steps and lanes apply to the groups on the teachers' schedule.
     const teacherGroups = SCHEDULE_WORK_GROUPS.map((g) => ref.workGroups.get(g)!);
     const budget = await insertBudgetYears(trx, teacherGroups);
     const current = budget.years.get(CURRENT_FISCAL_YEAR)!;
-    const versions = await insertVersions(trx, current, financeId);
+    const versions = await insertVersions(trx, current, importerId);
     const runs = await insertImportRuns(
       trx,
       district,
-      financeId,
+      importerId,
       current,
       versions.get(CURRENT_FISCAL_YEAR)!,
     );
@@ -93,15 +129,18 @@ export async function seedDemo(
       })),
     );
     await insertPlans(trx, district, ref);
+    // After the contracts (insertPlans): the next-year salary rule reads their COLA.
+    await followTheRules(trx, current, runs.operating);
     const counts = {
       employees: district.employees.filter((e) => e.fiscalYear === CURRENT_FISCAL_YEAR).length,
       proposedLines: district.proposed.filter((p) => p.fiscalYear === CURRENT_FISCAL_YEAR).length,
     };
+    const [{ n }] = await trx('line_items').count({ n: '*' });
     await trx('audit_log').insert({
       actor_label: 'seed-demo',
       action: 'seed',
       entity: 'demo_district',
-      after: JSON.stringify({ ...counts, lineItems: district.employees.length + district.proposed.length }),
+      after: JSON.stringify({ ...counts, lineItems: Number(n) }),
     });
     return counts;
   });

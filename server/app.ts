@@ -1,8 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import bodyParser from '@koa/bodyparser';
 import Koa from 'koa';
-import serve from 'koa-static';
 import type { AppContext } from './context';
 import { docsMiddleware } from './docs';
 import { AppError, notFound, payloadTooLarge, unsupportedMediaType } from './errors';
@@ -10,12 +8,16 @@ import { errorHandler, onAppError } from './middleware/errors';
 import { buildOpenApi } from './openapi';
 import { allRoutes } from './routes/index';
 import { mountRoutes } from './routes/mount';
+import { webApp } from './static';
 
 // WEB_DIST lets browser tests serve a build of their own; normally the app serves web/dist.
 const WEB_DIST = path.resolve(process.env.WEB_DIST ?? path.join(import.meta.dirname, '../web/dist'));
 
-/** Builds the Koa app around a database, configuration and logger; index.ts listens, tests use it directly. */
-export function createApp(app: AppContext): Koa {
+/**
+ * Builds the Koa app around a database, configuration and logger; index.ts listens, tests use it
+ * directly. `webDist` is the built web app it serves (default WEB_DIST).
+ */
+export function createApp(app: AppContext, options: { webDist?: string } = {}): Koa {
   const koa = new Koa({ proxy: process.env.TRUST_PROXY === '1' });
   const router = mountRoutes(app, allRoutes);
   const openapi = buildOpenApi(allRoutes);
@@ -64,16 +66,7 @@ export function createApp(app: AppContext): Koa {
     }
     await next();
   });
-  if (existsSync(WEB_DIST)) {
-    koa.use(serve(WEB_DIST, { index: 'index.html', maxage: 0 }));
-    const index = readFileSync(path.join(WEB_DIST, 'index.html'), 'utf8');
-    // Client-side routes (/admin/..., /public/demo) all load the single-page app.
-    koa.use(async (ctx) => {
-      if (ctx.method === 'GET' && ctx.body === undefined) {
-        ctx.type = 'html';
-        ctx.body = index;
-      }
-    });
-  }
+  // The built web app (server/static.ts), read per request, so a rebuild is served without a restart.
+  koa.use(webApp(options.webDist ?? WEB_DIST));
   return koa;
 }

@@ -7,10 +7,12 @@ import type { DbHandle } from '@server/db/index';
 import { createLogger } from '@server/lib/log';
 import { hashPassword } from '@server/lib/passwords';
 import { insertUser } from '@server/queries/users';
+import { allRoutes } from '@server/routes/index';
 import type { Role } from '@server/schemas/common';
 import { resetLoginLimits } from '@server/services/auth';
 import { signToken } from '@server/services/tokens';
 import { createTestDb } from './db';
+import { RESPONSE_MISMATCH, responseCheck } from './response-check';
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -22,7 +24,10 @@ export interface TestApp {
   db: DbHandle;
   app: AppContext;
   url: string;
-  /** Calls the real server over HTTP. `body` as a string is sent raw (for malformed JSON tests). */
+  /**
+   * Calls the real server over HTTP. `body` as a string is sent raw (for malformed JSON tests).
+   * Throws when the response does not match the route's declared schema (see responseCheck).
+   */
   api<T = any>(
     method: string,
     path: string,
@@ -43,7 +48,11 @@ export interface TestApp {
 
 let seq = 0;
 
-/** A real server on an ephemeral port over this test file's own database. */
+/**
+ * A real server on an ephemeral port over this test file's own database. Every API response is
+ * checked against the schema its route declares (test/response-check.ts): a DTO built in SQL
+ * cannot drift from the schema the web types and the OpenAPI document are made from.
+ */
 export async function createTestApp(): Promise<TestApp> {
   const db = await createTestDb();
   const config = {
@@ -51,7 +60,11 @@ export async function createTestApp(): Promise<TestApp> {
     jwtSecret: 'test-secret-'.padEnd(40, 'x'),
   };
   const app: AppContext = { db: db.knex, config, log: createLogger('silent') };
-  const server: Server = createApp(app).listen(0, '127.0.0.1');
+  const koa = createApp(app);
+  // Outermost, before the error handler: it sees every final status and body. Koa composes its
+  // middleware list when it starts listening, so this is the only change a test server has.
+  koa.middleware.unshift(responseCheck(allRoutes));
+  const server: Server = koa.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   resetLoginLimits();
@@ -76,6 +89,10 @@ export async function createTestApp(): Promise<TestApp> {
         parsed = text ? JSON.parse(text) : undefined;
       } catch {
         // not JSON: keep the text
+      }
+      const mismatch = parsed as { code?: string; error?: string } | undefined;
+      if (res.status === 500 && mismatch?.code === RESPONSE_MISMATCH) {
+        throw new Error(mismatch.error);
       }
       return { status: res.status, body: parsed as any, headers: res.headers };
     },

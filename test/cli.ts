@@ -17,7 +17,11 @@ export interface CliResult {
 }
 
 export interface CliRunner {
-  /** Runs the real bin/budget-cli.mjs; a non-zero exit is returned, not thrown. */
+  /**
+   * Runs the real bin/budget-cli.mjs, which runs the shipped build (dist/cli.mjs) after rebuilding
+   * it from the sources if they changed, so the tests exercise what users run, built from the code
+   * under test. A non-zero exit is returned, not thrown.
+   */
   cli(...args: string[]): Promise<CliResult>;
   /** The CLI's DATA_DIR (its PGlite folder unless DATABASE_URL is set); removed on close. */
   dataDir: string;

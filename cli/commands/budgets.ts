@@ -1,10 +1,11 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { idParams } from '@server/schemas/common';
+import { createScenarioBody } from '@server/schemas/scenarios';
 import { findBudgetYearByLabel } from '@server/services/budget-years';
 import * as scenarios from '@server/services/scenarios';
 import { withCli } from '../context';
-import { parseFlags, printRows } from '../output';
+import { parseFlags, printJson, printRows } from '../output';
 
 const budgetYearFlag = z.string().trim().min(1, 'Give a budget year such as FY26');
 
@@ -39,6 +40,66 @@ export function registerBudgetCommands(program: Command): void {
         );
       });
     });
+
+  cmd
+    .command('create')
+    .description('Create a budget (inactive), empty or as a copy of the lines of a budget of the same type')
+    .requiredOption('--budget-year <label>', 'budget year, e.g. FY26')
+    .requiredOption('--type <type>', 'operating or proposed')
+    .requiredOption('--name <name>', 'name of the new budget')
+    .option('--description <text>', 'description')
+    .option('--copy-from <id>', 'budget (scenario) id whose lines the new budget starts with')
+    .option('--json', 'print JSON')
+    .action(
+      async (opts: {
+        budgetYear: string;
+        type: string;
+        name: string;
+        description?: string;
+        copyFrom?: string;
+        json?: boolean;
+      }) => {
+        // The body's own field rules, under the flags' names, checked before the database opens.
+        const body = createScenarioBody.shape;
+        const flags = parseFlags(
+          z.object({
+            'budget-year': budgetYearFlag,
+            type: body.scenarioType,
+            name: body.name,
+            description: body.description,
+            'copy-from': idParams.shape.id.optional(),
+          }),
+          {
+            'budget-year': opts.budgetYear,
+            type: opts.type,
+            name: opts.name,
+            description: opts.description,
+            'copy-from': opts.copyFrom,
+          },
+        );
+        await withCli(program.opts().as, async ({ app, actor }) => {
+          const year = await findBudgetYearByLabel(app, actor, flags['budget-year']);
+          // The API's own body schema: the CLI refuses what POST /scenarios refuses.
+          const input = parseFlags(createScenarioBody, {
+            budgetYearId: year.id,
+            name: flags.name,
+            description: flags.description,
+            scenarioType: flags.type,
+            copyFromScenarioId: flags['copy-from'],
+          });
+          const result = await scenarios.createScenario(app, actor, input);
+          if (opts.json) {
+            printJson(result);
+            return;
+          }
+          const { scenario, copiedLineCount } = result;
+          process.stdout.write(
+            `Created the ${scenario.scenarioType} budget ${scenario.name} (id ${scenario.id}, inactive)` +
+              `${input.copyFromScenarioId ? ` with ${copiedLineCount} line${copiedLineCount === 1 ? '' : 's'} copied from budget ${input.copyFromScenarioId}` : ', empty'}.\n`,
+          );
+        });
+      },
+    );
 
   cmd
     .command('set-active')

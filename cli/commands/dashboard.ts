@@ -8,9 +8,10 @@ import { saveTownGoalBody } from '@server/schemas/town-goals';
 import { listBudgetYears } from '@server/services/budget-years';
 import * as dashboard from '@server/services/dashboard';
 import * as projections from '@server/services/projections';
+import { generateProjections } from '@server/services/projections-generate';
 import * as townGoals from '@server/services/town-goals';
 import { withCli } from '../context';
-import { parseFlags, printRows } from '../output';
+import { parseFlags, printJson, printRows } from '../output';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const money = (v: number | null | undefined) => (v === null || v === undefined ? '' : usd.format(v));
@@ -32,7 +33,12 @@ async function budgetYearByLabel(app: AppContext, actor: Actor, label: string) {
   return found;
 }
 
-const optionalNumber = (v: string | undefined) => (v === undefined ? undefined : Number(v));
+/**
+ * A number flag as the API would receive it: plain decimal text ('48134990', '3.5', '-1') becomes
+ * its number; anything else ('', '0x10', '1,000') stays text, which the schema refuses with its message.
+ */
+const optionalNumber = (v: string | undefined) =>
+  v === undefined ? undefined : /^[-+]?(\d+\.?\d*|\.\d+)$/.test(v.trim()) ? Number(v) : v;
 
 /** `budget-cli dashboard`, `town-goals` and `projections`: the dashboard's figures and actions. */
 export function registerDashboardCommands(program: Command): void {
@@ -58,7 +64,7 @@ export function registerDashboardCommands(program: Command): void {
         const goal = await townGoals.totalForYear(app, actor, fiscalYear);
         const gap = (Math.round(goal.total * 100) - Math.round(summary.proposedBudget * 100)) / 100;
         if (opts.json) {
-          printRows([{ summary, townGoal: goal, gap, employees: stats, categories }], true);
+          printJson({ summary, townGoal: goal, gap, employees: stats, categories });
           return;
         }
         const fy = fiscalYearLabel(fiscalYear);
@@ -162,10 +168,14 @@ export function registerDashboardCommands(program: Command): void {
           projectionType: opts.type,
           forceRegenerate: true,
         });
-        const r = await projections.generateProjections(app, actor, input);
+        const r = await generateProjections(app, actor, input);
         process.stdout.write(
           `Projected ${r.projectedCount} ${opts.type} lines from ${fiscalYearLabel(r.baseYear)} into ` +
-            `${r.fiscalYears.map(fiscalYearLabel).join(', ')}${r.replacedCount ? ` (replacing ${r.replacedCount})` : ''}.\n`,
+            `${r.fiscalYears.map(fiscalYearLabel).join(', ')}${r.replacedCount ? ` (replacing ${r.replacedCount})` : ''}.\n` +
+            r.skippedYears.map((s) => `Skipped ${fiscalYearLabel(s.fiscalYear)}: ${s.reason}.\n`).join('') +
+            (r.supersededCount
+              ? `Removed ${r.supersededCount} projected lines superseded by imported ones.\n`
+              : ''),
         );
       });
     });

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { migrateDownAll, migrateLatest } from '@server/db/migrate';
+import { applyMigrations, rollBackAllMigrations } from '@server/services/database';
 import { loadDemo } from '@server/services/seed';
 import { withCli } from '../context';
 
@@ -11,7 +11,7 @@ export function registerDbCommands(program: Command): void {
     .option('--down', 'roll back every migration instead (destroys all data)')
     .action(async (opts: { down?: boolean }) => {
       await withCli(undefined, async ({ app }) => {
-        const names = opts.down ? await migrateDownAll(app.db) : await migrateLatest(app.db);
+        const names = opts.down ? await rollBackAllMigrations(app) : await applyMigrations(app);
         process.stdout.write(
           names.length
             ? `${opts.down ? 'Rolled back' : 'Applied'} ${names.length} migration(s):\n${names.map((n) => `  ${n}`).join('\n')}\n`
@@ -25,7 +25,7 @@ export function registerDbCommands(program: Command): void {
     .requiredOption('--demo', 'load the demo district (8 schools, several hundred employees, FY25-FY27)')
     .action(async () => {
       await withCli(program.opts().as, async ({ app, actor }) => {
-        await migrateLatest(app.db);
+        await applyMigrations(app);
         const result = await loadDemo(app, actor);
         process.stdout.write(
           `Loaded the demo district: ${result.employees} employees, ${result.proposedLines} proposed lines.\n` +

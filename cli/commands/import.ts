@@ -5,17 +5,12 @@ import type { AppContext } from '@server/context';
 import { AppError } from '@server/errors';
 import type { Actor } from '@server/policies/index';
 import { parseFiscalYear } from '@server/schemas/fiscal-year';
-import {
-  importTypeSchema,
-  RESULT_ERRORS_SHOWN,
-  RESULT_WARNINGS_SHOWN,
-  SKIP,
-  type ImportResult,
-} from '@server/schemas/import';
+import { importTypeSchema, SKIP } from '@server/schemas/import';
 import { listBudgetYears } from '@server/services/budget-years';
 import { importLocalFile } from '@server/services/import';
 import type { ImportProgress } from '@server/services/import-run';
-import { createVersion, listVersions } from '@server/services/versions';
+import { listVersions } from '@server/services/versions';
+import { duplicateText, summaryLines } from './import-summary';
 import { withCli } from '../context';
 import { parseFlags } from '../output';
 
@@ -33,17 +28,22 @@ const flags = z.object({
 });
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
-const money = (n: number) => n.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 
-/** A progress bar on a terminal; plain lines every 10% otherwise (logs, CI). */
+/**
+ * A progress bar on a terminal; plain lines every 10% otherwise (logs, CI). The 100% line waits for
+ * the end: the last bytes are read before the last rows are (a last line without a line break, the
+ * rows of the last chunk in several batches), so its count is the final one.
+ */
 function progressReporter(enabled: boolean) {
   const tty = Boolean(process.stderr.isTTY);
   let lastDecile = -1;
+  let last: ImportProgress | null = null;
   return {
     update(p: ImportProgress) {
       if (!enabled || !p.totalBytes) {
         return;
       }
+      last = p;
       const share = Math.min(1, p.bytesRead / p.totalBytes);
       if (tty) {
         const width = 30;
@@ -54,7 +54,7 @@ function progressReporter(enabled: boolean) {
         return;
       }
       const decile = Math.floor(share * 10);
-      if (decile > lastDecile) {
+      if (decile > lastDecile && decile < 10) {
         lastDecile = decile;
         process.stderr.write(`Read ${decile * 10}% (${p.rows.toLocaleString('en-US')} rows)\n`);
       }
@@ -62,6 +62,8 @@ function progressReporter(enabled: boolean) {
     end() {
       if (enabled && tty) {
         process.stderr.write('\n');
+      } else if (last && last.bytesRead >= last.totalBytes) {
+        process.stderr.write(`Read 100% (${last.rows.toLocaleString('en-US')} rows)\n`);
       }
     },
   };
@@ -83,14 +85,14 @@ async function resolveTargets(app: AppContext, actor: Actor, opts: z.infer<typeo
     );
   }
   if (!opts.version) {
-    return { budgetYear, versionId: null };
+    return { budgetYear, versionId: null, newVersion: undefined };
   }
   const { versions } = await listVersions(app, actor, { budgetYearId: budgetYear.id });
   const label = opts.version.toLowerCase();
   const matches = versions.filter((v) => v.label.toLowerCase() === label);
   const version = matches.find((v) => v.fiscalYear === budgetYear.currentFiscalYear) ?? matches[0];
   if (version) {
-    return { budgetYear, versionId: version.id };
+    return { budgetYear, versionId: version.id, newVersion: undefined };
   }
   if (!opts.createVersion) {
     throw new AppError(
@@ -99,13 +101,12 @@ async function resolveTargets(app: AppContext, actor: Actor, opts: z.infer<typeo
       `No version labelled "${opts.version}" for ${budgetYear.fiscalYear} (there are: ${versions.map((v) => `"${v.label}"`).join(', ') || 'none'}). Add --create-version to create it.`,
     );
   }
-  const created = await createVersion(app, actor, {
-    fiscalYear: budgetYear.currentFiscalYear ?? parseFiscalYear(budgetYear.fiscalYear)!,
+  // Created by the import, in its transaction: a dry run or a failed import leaves no empty version.
+  const newVersion = {
     label: opts.version,
-    description: null,
-    budgetYearId: budgetYear.id,
-  });
-  return { budgetYear, versionId: created.version.id };
+    fiscalYear: budgetYear.currentFiscalYear ?? parseFiscalYear(budgetYear.fiscalYear)!,
+  };
+  return { budgetYear, versionId: null, newVersion };
 }
 
 function parseMaps(maps: readonly string[]): Record<string, string | null> {
@@ -116,43 +117,6 @@ function parseMaps(maps: readonly string[]): Record<string, string | null> {
     overrides[m.slice(0, at)] = column === '' || column === SKIP ? null : column;
   }
   return overrides;
-}
-
-function printSummary(result: ImportResult, mapping: Record<string, string | null>, label: string): void {
-  const out: string[] = [];
-  out.push('Column mapping:');
-  for (const [field, column] of Object.entries(mapping)) {
-    if (column) {
-      out.push(`  ${field.padEnd(20)} <- ${column}`);
-    }
-  }
-  out.push('');
-  out.push(
-    `${result.dryRun ? 'Dry run (nothing saved): would import' : 'Imported'} ${result.imported.toLocaleString('en-US')} of ${result.rowCount.toLocaleString('en-US')} rows into ${label}` +
-      (result.importRunId ? ` (import run ${result.importRunId})` : '') +
-      ` in ${(result.durationMs / 1000).toFixed(1)} s.`,
-  );
-  out.push(
-    `Total: ${money(result.totalAmount)}; fiscal year(s): ${result.fiscalYears.map((y) => `FY${String(y).slice(2)}`).join(', ')}`,
-  );
-  if (result.skipped) {
-    const reasons = Object.entries(result.skippedReasons)
-      .map(([reason, n]) => `${n} ${reason}`)
-      .join(', ');
-    out.push(`Skipped ${result.skipped.toLocaleString('en-US')}: ${reasons}`);
-    out.push(...result.errors.slice(0, RESULT_ERRORS_SHOWN).map((e) => `  ${e}`));
-  }
-  if (result.warningCount) {
-    out.push(
-      `${result.warningCount.toLocaleString('en-US')} row(s) ${result.dryRun ? 'would be ' : ''}imported with warnings (marked for review):`,
-    );
-    out.push(
-      ...result.warnings
-        .slice(0, RESULT_WARNINGS_SHOWN)
-        .map((w) => `  Row ${w.row} ${w.name}: ${w.issues.join('; ')}`),
-    );
-  }
-  process.stdout.write(`${out.join('\n')}\n`);
 }
 
 export function registerImportCommands(program: Command): void {
@@ -180,7 +144,7 @@ export function registerImportCommands(program: Command): void {
         throw new AppError(404, 'NOT_FOUND', `No such file: ${file}`);
       }
       await withCli(program.opts().as, async ({ app, actor }) => {
-        const { budgetYear, versionId } = await resolveTargets(app, actor, opts);
+        const { budgetYear, versionId, newVersion } = await resolveTargets(app, actor, opts);
         const progress = progressReporter(!opts.json);
         let outcome;
         try {
@@ -188,6 +152,7 @@ export function registerImportCommands(program: Command): void {
             importType: opts.type,
             budgetYearId: budgetYear.id,
             versionId,
+            newVersion,
             overrides: parseMaps(opts.map),
             noteColumns: opts.noteColumn,
             dryRun: opts.dryRun,
@@ -196,13 +161,21 @@ export function registerImportCommands(program: Command): void {
         } finally {
           progress.end();
         }
+        const duplicateOf = outcome.analysis.previousImports[0] ?? null;
+        if (duplicateOf) {
+          process.stderr.write(`Warning: ${duplicateText(outcome.analysis.previousImports)}\n`);
+        }
         if (opts.json) {
+          const { columnMappings, noteColumns } = outcome;
           process.stdout.write(
-            `${JSON.stringify({ ...outcome.result, columnMappings: outcome.columnMappings, noteColumns: outcome.noteColumns }, null, 2)}\n`,
+            `${JSON.stringify({ ...outcome.result, columnMappings, noteColumns, duplicateOf }, null, 2)}\n`,
           );
           return;
         }
-        printSummary(outcome.result, outcome.columnMappings, budgetYear.fiscalYear);
+        const label = newVersion
+          ? `${budgetYear.fiscalYear}, ${outcome.result.dryRun ? 'new' : 'created'} version "${newVersion.label}"`
+          : budgetYear.fiscalYear;
+        process.stdout.write(`${summaryLines(outcome.result, outcome.columnMappings, label).join('\n')}\n`);
       });
     });
 }

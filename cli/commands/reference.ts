@@ -11,7 +11,7 @@ import { listBudgetYears } from '@server/services/budget-years';
 import { createBuilding, listBuildings } from '@server/services/buildings';
 import { linkEmployeesToBuildings, updateDeseCodes } from '@server/services/bulk-update';
 import { withCli } from '../context';
-import { parseFlags, printRows } from '../output';
+import { parseFlags, printJson, printRows } from '../output';
 
 const METHOD_LABELS = { code: 'location code', name: 'name', 'name-prefix': 'name prefix' } as const;
 
@@ -96,7 +96,7 @@ function registerBuildings(program: Command): void {
         await withCli(program.opts().as, async ({ app, actor }) => {
           const { building } = await createBuilding(app, actor, input);
           if (opts.json) {
-            printRows([building], true);
+            printJson(building);
           } else {
             process.stdout.write(
               `Added building ${building.name}${building.code ? ` (${building.code})` : ''}, id ${building.id}.\n`,

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { registerBody } from '@server/schemas/auth';
 import * as users from '@server/services/users';
 import { withCli } from '../context';
-import { parseFlags, printRows } from '../output';
+import { parseFlags, printJson, printRows } from '../output';
 
 export function registerUserCommands(program: Command): void {
   const cmd = program.command('users').description('User accounts');
@@ -25,7 +25,7 @@ export function registerUserCommands(program: Command): void {
       await withCli(program.opts().as, async ({ app, actor }) => {
         const { user } = await users.registerUser(app, actor, input);
         if (opts.json) {
-          printRows([user], true);
+          printJson(user);
         } else {
           process.stdout.write(`Created ${user.role} user ${user.email} (id ${user.id}).\n`);
         }

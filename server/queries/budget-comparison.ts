@@ -1,5 +1,5 @@
 import type { Db } from '@server/db/index';
-import { activeBudgetScope } from './fiscal-years';
+import { activeScope } from './line-items-scope';
 
 export interface ComparisonSqlRow {
   fiscalYear: number;
@@ -18,8 +18,8 @@ export interface ComparisonSqlRow {
 
 /**
  * Operating salaries and proposed amounts per fiscal year and budget category, with a personnel
- * subtotal and a total row per fiscal year (GROUPING SETS), for the lines of the budget year's
- * active budgets.
+ * subtotal and a total row per fiscal year (GROUPING SETS), for the budget year's lines that count
+ * (activeScope).
  */
 export async function comparisonTotals(
   db: Db,
@@ -27,7 +27,6 @@ export async function comparisonTotals(
   fromYear: number,
   toYear: number,
 ): Promise<ComparisonSqlRow[]> {
-  const active = activeBudgetScope(budgetYearId);
   const { rows } = await db.raw(
     `WITH a AS (
        SELECT li.fiscal_year, li.category_id,
@@ -36,7 +35,7 @@ export async function comparisonTotals(
               count(*) FILTER (WHERE NOT li.is_operating) AS proposed_count,
               coalesce(sum(li.amount) FILTER (WHERE NOT li.is_operating), 0) AS proposed
          FROM line_items li
-        WHERE li.budget_year_id = ? AND li.fiscal_year BETWEEN ? AND ? AND ${active.sql}
+        WHERE li.budget_year_id = ? AND li.fiscal_year BETWEEN ? AND ? AND ${activeScope()}
         GROUP BY li.fiscal_year, li.category_id
      )
      SELECT a.fiscal_year, GROUPING(a.category_id) AS by_category, GROUPING(c.is_personnel) AS by_kind,
@@ -48,7 +47,7 @@ export async function comparisonTotals(
       GROUP BY GROUPING SETS ((a.fiscal_year, a.category_id, c.name, c.color, c.is_personnel, c.display_order),
                               (a.fiscal_year, c.is_personnel), (a.fiscal_year))
       ORDER BY a.fiscal_year`,
-    [budgetYearId, fromYear, toYear, ...active.bindings],
+    [budgetYearId, fromYear, toYear],
   );
   return rows.map(
     (r: {

@@ -1,5 +1,6 @@
 import type { Db } from '@server/db/index';
 import type { Building, BuildingType } from '@server/schemas/buildings';
+import { activeScope } from './line-items-scope';
 
 export interface BuildingRow {
   id: number;
@@ -40,6 +41,7 @@ export function listBuildings(
     .select('building_id')
     .count<Record<string, number>>('* as employee_count')
     .where({ is_operating: true })
+    .whereRaw(activeScope('line_items'))
     .whereNotNull('building_id')
     .groupBy('building_id');
   if (filter.budgetYearId !== undefined) {

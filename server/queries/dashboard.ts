@@ -1,12 +1,13 @@
 import type { Db } from '@server/db/index';
 import type { BuildingTotal, CategoryTotal, EmployeeStats, Headcount } from '@server/schemas/dashboard';
+import { classifyTitleSql } from '@server/lib/staff-roles';
 import { SALARY_RANGE_WIDTH } from '@server/schemas/dashboard';
-import { activeBudgetScope } from './fiscal-years';
+import { activeScope } from './line-items-scope';
 
 /**
  * The Budget Dashboard's aggregates. Each is one statement over the lines of a budget year and
- * fiscal year in its active budgets (activeBudgetScope); totals come from GROUPING SETS so the sums
- * are PostgreSQL's, exact to the cent, never a float sum in JavaScript.
+ * fiscal year that count (activeScope: the active budgets); totals come from GROUPING SETS so the
+ * sums are PostgreSQL's, exact to the cent, never a float sum in JavaScript.
  */
 
 export interface Scope {
@@ -19,10 +20,9 @@ export const UNCATEGORIZED = 'Uncategorized';
 const UNCATEGORIZED_COLOR = '#94a3b8';
 
 function where(scope: Scope, isOperating: boolean) {
-  const active = activeBudgetScope(scope.budgetYearId);
   return {
-    sql: `li.budget_year_id = ? AND li.fiscal_year = ? AND li.is_operating = ? AND ${active.sql}`,
-    bindings: [scope.budgetYearId, scope.fiscalYear, isOperating, ...active.bindings],
+    sql: `li.budget_year_id = ? AND li.fiscal_year = ? AND li.is_operating = ? AND ${activeScope()}`,
+    bindings: [scope.budgetYearId, scope.fiscalYear, isOperating],
   };
 }
 
@@ -205,40 +205,29 @@ export interface SalaryRangeRow {
 }
 
 /**
- * Salaries of teachers and paraeducators in ranges of SALARY_RANGE_WIDTH dollars. The work group
- * decides first: a group whose name starts 'Para' (Paraprofessionals) or 'Teacher'; a line with no
- * work group is read by its imported label ('Para Educator'). Otherwise the position does: a word
- * starting 'para' or the word 'aide' is a paraeducator (so 'Teacher Aide' is one), else 'teacher'
- * anywhere is a teacher. A salary of 0 (a new hire starting next year) is in no range. Every range
- * is returned; the service suppresses small ones.
+ * Salaries of teachers and paraeducators in ranges of SALARY_RANGE_WIDTH dollars. Who is which is
+ * classifyTitle's rule (server/lib/staff-roles.ts), applied first to the line's work group, then,
+ * for a line with no work group, to its imported label ('Para Educator'), then to its position. A
+ * salary of 0 (a new hire starting next year) is in no range. Every range is returned; the service
+ * suppresses small ones.
  */
 export async function salaryRanges(db: Db, scope: Scope): Promise<SalaryRangeRow[]> {
   const w = where(scope, true);
   const { rows } = await db.raw(
     // Work groups are classified once (a handful of rows), so most lines need no text work at all;
-    // the rest use LIKE on lower-cased text, several times cheaper than regular expressions, with
-    // COLLATE "C" making lower() a plain ASCII fold (the words matched are ASCII). ' ' || text
-    // makes '% para%' match a word that starts with 'para'. The range comes from whole cents in
-    // integer arithmetic: salary > 0, so integer division is the floor.
-    `WITH groups AS MATERIALIZED (
-       SELECT id, CASE WHEN lower(ltrim(name) COLLATE "C") LIKE 'para%' THEN 'paras'
-                       WHEN lower(ltrim(name) COLLATE "C") LIKE 'teacher%' THEN 'teachers' END AS grp
-         FROM work_groups
-     )
-     SELECT grp, band * ${SALARY_RANGE_WIDTH} AS range_start, count(*)::int AS count,
+    // the rest go through classifyTitleSql, whose LIKE pre-checks turn most titles away before any
+    // regular expression runs. The range comes from whole cents in bigint arithmetic (salary > 0,
+    // so integer division is the floor); nothing is cast to int, so no salary up to the
+    // numeric(14,2) maximum overflows (an int range start did at $2,147,490,000).
+    `WITH groups AS MATERIALIZED (SELECT id, ${classifyTitleSql('name')} AS grp FROM work_groups)
+     SELECT grp, band * ${SALARY_RANGE_WIDTH} AS range_start, count(*) AS count,
             round(avg(salary), 2) AS avg_salary, min(salary) AS min_salary, max(salary) AS max_salary
        FROM (SELECT li.current_salary AS salary,
-                    ((li.current_salary * 100)::bigint / ${SALARY_RANGE_WIDTH * 100})::int AS band,
-                    CASE
-                      WHEN g.grp IS NOT NULL THEN g.grp
-                      WHEN li.work_group_id IS NULL AND lower(ltrim(li.work_group) COLLATE "C") LIKE 'para%'
-                        THEN 'paras'
-                      WHEN li.work_group_id IS NULL AND lower(ltrim(li.work_group) COLLATE "C") LIKE 'teacher%'
-                        THEN 'teachers'
-                      WHEN ' ' || lower(li.position COLLATE "C") LIKE '% para%'
-                        OR ' ' || lower(li.position COLLATE "C") || ' ' LIKE '% aide %' THEN 'paras'
-                      WHEN lower(li.position COLLATE "C") LIKE '%teacher%' THEN 'teachers'
-                    END AS grp
+                    (li.current_salary * 100)::bigint / ${SALARY_RANGE_WIDTH * 100} AS band,
+                    -- coalesce stops at the first answer: the work group, else (no work group) the
+                    -- imported label, else the position.
+                    coalesce(g.grp, CASE WHEN li.work_group_id IS NULL THEN ${classifyTitleSql('li.work_group')} END,
+                             ${classifyTitleSql('li.position')}) AS grp
                FROM line_items li
                LEFT JOIN groups g ON g.id = li.work_group_id
               WHERE ${w.sql} AND li.current_salary > 0

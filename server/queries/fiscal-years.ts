@@ -1,5 +1,6 @@
 import type { Db } from '@server/db/index';
 import type { FiscalYearListItem } from '@server/schemas/fiscal-years';
+import { activeScope } from './line-items-scope';
 
 export interface BudgetYearRow {
   id: number;
@@ -24,47 +25,30 @@ export function listBudgetYearRows(db: Db): Promise<BudgetYearRow[]> {
     .orderBy([{ column: 'current_fiscal_year' }, { column: 'id' }]);
 }
 
-/**
- * The lines that make up a budget year's budgets, as a WHERE fragment over `line_items <alias>`:
- * lines of the active budget (scenario) of their kind, and lines that belong to no budget. When a
- * budget year has no active budget of a kind, all of its lines of that kind count, so data imported
- * before anyone set up budgets still shows. An inactive alternative budget never double-counts.
- * The subqueries do not depend on the row, so PostgreSQL evaluates each once per statement.
- */
-export function activeBudgetScope(budgetYearId: number, alias = 'li'): { sql: string; bindings: number[] } {
-  const active = (type: string) =>
-    `SELECT 1 FROM scenarios WHERE budget_year_id = ? AND is_active AND scenario_type = '${type}'`;
-  return {
-    sql: `(${alias}.scenario_id IS NULL
-      OR ${alias}.scenario_id IN (SELECT id FROM scenarios WHERE budget_year_id = ? AND is_active)
-      OR (${alias}.is_operating AND NOT EXISTS (${active('operating')}))
-      OR (NOT ${alias}.is_operating AND NOT EXISTS (${active('proposed')})))`,
-    bindings: [budgetYearId, budgetYearId, budgetYearId],
-  };
-}
-
-/** The fiscal years a budget year holds lines for, ascending. */
+/** The fiscal years a budget year holds lines for (lines that count: activeScope), ascending. */
 export async function fiscalYearsWithLines(db: Db, budgetYearId: number): Promise<number[]> {
-  const rows = await db('line_items')
-    .where({ budget_year_id: budgetYearId })
-    .distinct('fiscal_year')
-    .orderBy('fiscal_year');
+  const rows = await db('line_items as li')
+    .where({ 'li.budget_year_id': budgetYearId })
+    .whereRaw(activeScope())
+    .distinct('li.fiscal_year')
+    .orderBy('li.fiscal_year');
   return rows.map((r: { fiscal_year: number }) => r.fiscal_year);
 }
 
 /**
- * Every fiscal year with lines across all budget years: how many, and whether every one of them was
- * projected (a year with any imported line is not a projected year).
+ * Every fiscal year with lines that count (activeScope) across all budget years: how many, and
+ * whether every one of them was projected (a year with any imported line is not a projected year).
  */
 export async function allFiscalYears(db: Db, isOperating?: boolean): Promise<FiscalYearListItem[]> {
-  const query = db('line_items')
-    .select('fiscal_year')
+  const query = db('line_items as li')
+    .select('li.fiscal_year')
     .count<{ fiscal_year: number; count: number; projected: boolean }[]>('* as count')
-    .select(db.raw('bool_and(is_projected) AS projected'))
-    .groupBy('fiscal_year')
-    .orderBy('fiscal_year');
+    .select(db.raw('bool_and(li.is_projected) AS projected'))
+    .whereRaw(activeScope())
+    .groupBy('li.fiscal_year')
+    .orderBy('li.fiscal_year');
   if (isOperating !== undefined) {
-    query.where({ is_operating: isOperating });
+    query.where({ 'li.is_operating': isOperating });
   }
   const rows = await query;
   return rows.map((r) => ({

@@ -1,6 +1,8 @@
 import type { Db } from '@server/db/index';
 import type { BuildingRef, CategoryRef, WorkGroupRef } from '@server/lib/import/match';
 import type { ImportRun, ImportType } from '@server/schemas/import';
+import { NEXT_YEAR_WARNING_PREFIX } from './line-items-projection';
+import { activeScope } from './line-items-scope';
 
 /** The knex of imports: runs, saved mappings, and the reference data an import matches against. */
 
@@ -71,6 +73,7 @@ export async function finishImportRun(
     skipped_count: number;
     warning_count: number;
     error_count: number;
+    replaced_projected_count: number;
   },
 ): Promise<void> {
   await db('import_runs')
@@ -86,7 +89,11 @@ export async function importedTotals(db: Db, runId: number, type: ImportType) {
   const money = type === 'operating' ? 'current_salary' : 'amount';
   const row = await db('line_items')
     .where({ import_run_id: runId })
-    .select(db.raw('coalesce(sum(??), 0)::numeric(16,2) as total', [money]), db.raw('count(*)::int as count'))
+    .select(
+      db.raw('coalesce(sum(??), 0)::numeric(16,2) as total', [money]),
+      db.raw('coalesce(sum(??), 0)::numeric(16,2)::text as total_text', [money]),
+      db.raw('count(*)::int as count'),
+    )
     .first();
   const years = await db('line_items')
     .where({ import_run_id: runId })
@@ -94,8 +101,65 @@ export async function importedTotals(db: Db, runId: number, type: ImportType) {
     .orderBy('fiscal_year');
   return {
     total: Number(row?.total ?? 0),
+    /** The same sum as an exact decimal string, for the reconciliation. */
+    totalText: String(row?.total_text ?? '0.00'),
     count: Number(row?.count ?? 0),
     fiscalYears: years.map((y: { fiscal_year: number }) => y.fiscal_year),
+  };
+}
+
+/**
+ * Actuals supersede projections: deletes the projected lines that the run's imported lines replace,
+ * those of the same budget year, kind and fiscal year(s) in the budget year's active budget scope
+ * (the lines that count: activeScope). Returns how many were deleted.
+ */
+export async function replaceProjectedLines(
+  db: Db,
+  run: { id: number; budgetYearId: number; type: ImportType },
+): Promise<number> {
+  const result = await db.raw<{ rows: { n: number }[] }>(
+    `WITH gone AS (
+       DELETE FROM line_items li
+       WHERE li.budget_year_id = ? AND li.is_operating = ? AND li.is_projected
+         AND li.fiscal_year IN (SELECT DISTINCT fiscal_year FROM line_items WHERE import_run_id = ?)
+         AND ${activeScope('li')}
+       RETURNING 1)
+     SELECT count(*)::int AS n FROM gone`,
+    [run.budgetYearId, run.type === 'operating', run.id],
+  );
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+/** The ids of the employee lines a run inserted. */
+export async function runEmployeeLineIds(db: Db, runId: number): Promise<number[]> {
+  const rows = await db('line_items').where({ import_run_id: runId, is_operating: true }).select('id');
+  return rows.map((r: { id: number }) => r.id);
+}
+
+/**
+ * The next-year salaries of a run's employee lines after the rule ran: computed by the rule, kept
+ * from the file (manual), and flagged by the rule for review (its warning is in importWarnings).
+ */
+export async function runNextYearSalaries(db: Db, runId: number) {
+  const row = await db('line_items')
+    .where({ import_run_id: runId, is_operating: true })
+    .select(
+      db.raw(
+        'count(*) FILTER (WHERE NOT next_year_salary_manual AND next_year_salary IS NOT NULL)::int AS automatic',
+      ),
+      db.raw('count(*) FILTER (WHERE next_year_salary_manual)::int AS manual'),
+      db.raw(
+        `count(*) FILTER (WHERE jsonb_typeof(metadata -> 'importWarnings') = 'array' AND EXISTS (
+           SELECT 1 FROM jsonb_array_elements_text(metadata -> 'importWarnings') w(text)
+           WHERE w.text LIKE ?))::int AS flagged`,
+        [`${NEXT_YEAR_WARNING_PREFIX}%`],
+      ),
+    )
+    .first();
+  return {
+    automatic: Number(row?.automatic ?? 0),
+    manual: Number(row?.manual ?? 0),
+    flagged: Number(row?.flagged ?? 0),
   };
 }
 
@@ -114,6 +178,7 @@ interface RunRow {
   skipped_count: number;
   warning_count: number;
   error_count: number;
+  replaced_projected_count: number;
   status: string;
 }
 
@@ -133,6 +198,7 @@ function presentRun(row: RunRow): ImportRun {
     skippedCount: row.skipped_count,
     warningCount: row.warning_count,
     errorCount: row.error_count,
+    replacedProjectedCount: row.replaced_projected_count,
     status: row.status,
   };
 }
@@ -161,6 +227,7 @@ export async function listImportRuns(
       'r.skipped_count',
       'r.warning_count',
       'r.error_count',
+      'r.replaced_projected_count',
       'r.status',
     )
     .whereNot('r.status', 'running')

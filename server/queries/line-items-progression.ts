@@ -1,4 +1,10 @@
 import type { Db } from '@server/db/index';
+import {
+  NEXT_YEAR_COLA_PERCENT,
+  NEXT_YEAR_RULE_JOINS,
+  STEP_LANE_TYPE,
+  STEP_LANE_VALUE,
+} from './line-items-projection';
 import { activeScope } from './line-items-scope';
 
 export interface ProgressionRow {
@@ -11,6 +17,13 @@ export interface ProgressionRow {
   work_group: string | null;
   building: string | null;
   current_salary: number | null;
+  is_projected: boolean;
+  next_year_salary_manual: boolean;
+  /** The rule's COLA percent moving into this line's fiscal year (0 when none). */
+  rule_cola: number;
+  /** The rule's step/lane type and value moving into this year, null when the group gets none. */
+  rule_step_type: 'PERCENTAGE' | 'DOLLAR' | null;
+  rule_step_value: number | null;
 }
 
 /** The newest budget year (by its current fiscal year) that has employee lines. */
@@ -34,8 +47,9 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Every employee line, across fiscal years, of up to `limit` people (matched on first + last name
- * within the budget year) who held a position containing `position`. People with the most fiscal
- * years come first, then by name.
+ * within the budget year) who held a position containing `position`, with the next-year salary rule's
+ * COLA and step/lane moving into the line's fiscal year (the rule's own SQL, evaluated as for the
+ * year before). People with the most fiscal years come first, then by name.
  */
 export async function progressionRows(
   db: Db,
@@ -57,10 +71,14 @@ export async function progressionRows(
        LIMIT ?
      )
      SELECT p.person_key, li.fiscal_year, li.first_name, li.last_name, li.position, li.work_group_id,
-            li.work_group, b.name AS building, li.current_salary
+            li.work_group, b.name AS building, li.current_salary, li.is_projected, li.next_year_salary_manual,
+            ${NEXT_YEAR_COLA_PERCENT} AS rule_cola, ${STEP_LANE_TYPE} AS rule_step_type,
+            ${STEP_LANE_VALUE} AS rule_step_value
      FROM line_items li
      JOIN people p ON p.person_key = ${key}
      LEFT JOIN buildings b ON b.id = li.building_id
+     CROSS JOIN LATERAL (SELECT li.work_group_id, li.budget_year_id, li.fiscal_year - 1 AS fiscal_year) src
+     ${NEXT_YEAR_RULE_JOINS}
      WHERE li.budget_year_id = ? AND li.is_operating AND li.last_name IS NOT NULL AND ${activeScope()}
      ORDER BY p.ord, li.fiscal_year, li.id`,
     [budgetYearId, `%${escapeLike(position)}%`, limit, budgetYearId],

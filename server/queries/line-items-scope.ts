@@ -1,9 +1,16 @@
 /**
- * Which lines a budget year's grids show: those of the active budget (scenario) of their kind, plus
- * lines in no budget; when the budget year has no active budget of a kind, all its lines of that
- * kind. The same rule as the dashboard's (activeBudgetScope in queries/fiscal-years.ts), written
- * against each line's own budget year so it also serves reads across budget years. An inactive
- * alternative budget is read by its scenarioId instead.
+ * THE rule for which lines count, used by every read that totals, lists or projects lines: the
+ * dashboard's aggregates, the budget grids and their totals, the fiscal-year lists, the town-goal
+ * gap, Budget Comparison, salary reconciliation, projections and their diagnostics. A line counts
+ * when
+ *   - it belongs to no budget (scenario), or
+ *   - it belongs to an active budget, or
+ *   - its budget year has no active budget of its kind (operating or proposed), so data imported
+ *     before anyone set up budgets still shows.
+ * A line of an inactive alternative budget never counts beside the active one; it is read by its
+ * scenarioId instead. The rule is written against each line's own budget year, so it serves reads
+ * within one budget year and across all of them alike. Callers add their own filters (budget year,
+ * fiscal year, kind) beside it; this file is the only place that decides which budget counts.
  */
 export function activeScope(alias = 'li'): string {
   // Uncorrelated ARRAY(...) subqueries on purpose: PostgreSQL runs each once, before the scan, as an

@@ -1,10 +1,7 @@
-import type { Knex } from 'knex';
 import type { Db } from '@server/db/index';
 import type { BudgetTotals, BudgetTotalsQuery } from '@server/schemas/line-items';
 import { activeScope } from './line-items-scope';
-
-/** LIKE wildcards in user input are literal characters. */
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+import { whereLineSearch } from './line-search';
 
 /**
  * The summary cards of the budget grids: count and exact sums (numeric in SQL, never floats added
@@ -33,34 +30,20 @@ export async function budgetTotals(db: Db, q: BudgetTotalsQuery): Promise<Budget
   if (q.needsReview !== undefined) {
     query.where('li.needs_review', q.needsReview);
   }
-  const search = q.search?.trim();
-  if (search) {
-    const pattern = `%${escapeLike(search)}%`;
-    const columns = q.isOperating
-      ? [
-          'first_name',
-          'last_name',
-          'position',
-          'location_code',
-          'department',
-          'work_group',
-          'job_class',
-          'dese_code',
-        ]
-      : ['account_description', 'name', 'account_line', 'dese_code', 'dese_categories', 'notes'];
-    query.where((w: Knex.QueryBuilder) => {
-      for (const col of columns) {
-        w.orWhereRaw(`?? ILIKE ?`, [`li.${col}`, pattern]);
-      }
-      if (q.isOperating) {
-        w.orWhereRaw(`(coalesce(li.first_name, '') || ' ' || coalesce(li.last_name, '')) ILIKE ?`, [pattern]);
-      }
-    });
-  }
+  whereLineSearch(query, q.isOperating ? 'operating' : 'proposed', q.search);
+  // Next year's change: a line with a next-year salary changes by next - current; an Inactive or
+  // Retiring line leaves (its salary is not paid next year); an Active line with no next-year salary
+  // is unknown, counted apart (missing) rather than as a cut to zero.
+  const leaving = `li.is_operating AND li.employee_status IN ('Inactive', 'Retiring')`;
+  const missing = `li.is_operating AND coalesce(li.employee_status, 'Active') = 'Active' AND li.next_year_salary IS NULL`;
   const [row] = await query.select(
     db.raw('count(*)::int AS count'),
     db.raw('coalesce(sum(li.current_salary), 0) AS total_current_salary'),
     db.raw('coalesce(sum(li.next_year_salary), 0) AS total_next_year_salary'),
+    db.raw(`coalesce(sum(CASE WHEN ${leaving} THEN -coalesce(li.current_salary, 0)
+      ELSE li.next_year_salary - coalesce(li.current_salary, 0) END), 0) AS total_change`),
+    db.raw(`count(*) FILTER (WHERE ${missing})::int AS missing`),
+    db.raw(`count(*) FILTER (WHERE ${leaving})::int AS leaving`),
     db.raw('coalesce(sum(li.current_fte), 0) AS total_fte'),
     db.raw('coalesce(sum(li.amount), 0) AS total_amount'),
   );
@@ -68,6 +51,9 @@ export async function budgetTotals(db: Db, q: BudgetTotalsQuery): Promise<Budget
     count: Number(row.count),
     totalCurrentSalary: Number(row.total_current_salary),
     totalNextYearSalary: Number(row.total_next_year_salary),
+    totalChange: Number(row.total_change),
+    missingNextYearSalaryCount: Number(row.missing),
+    leavingCount: Number(row.leaving),
     totalFte: Number(row.total_fte),
     totalAmount: Number(row.total_amount),
   };

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Db } from '@server/db/index';
 import type { AnyLineItem, EmployeeLineItem, ProposedLineItem } from '@server/schemas/line-items';
+import { EMPLOYEE_ROW_COLUMNS, PROPOSED_ROW_COLUMNS } from '@server/schemas/line-item-rows';
 import { activeScope } from './line-items-scope';
 import { gridSignature } from './line-items-signature';
 
@@ -9,36 +10,146 @@ import { gridSignature } from './line-items-signature';
  * aliased to their camelCase names: compact JSON, one text per row): a budget of 50,000 employee
  * lines reaches the client as text that Node only joins, never parses or re-serialises. Every other
  * read (one line, a bulk audit) uses the same select lists, so the DTO is defined exactly once.
+ * The grids read the compact form (`format=rows`, schemas/line-item-rows.ts): each line a JSON
+ * array of the same fields, built from the same list below.
  */
 
 /** Timestamps as ISO 8601 in UTC, like Date.prototype.toISOString. */
 const iso = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-const COMMON_HEAD = `li.id, li.budget_year_id AS "budgetYearId", li.scenario_id AS "scenarioId",
-  li.version_id AS "versionId", li.fiscal_year AS "fiscalYear"`;
-const COMMON_TAIL = `li.building_id AS "buildingId",
-  CASE WHEN b.id IS NULL THEN NULL ELSE json_build_object('name', b.name) END AS building,
-  li.notes, li.metadata, li.import_run_id AS "importRunId",
-  ${iso('li.created_at')} AS "createdAt", ${iso('li.updated_at')} AS "updatedAt"`;
+/**
+ * How a DTO field is written. Both forms derive from this: `int`, `text`, `flag` (boolean) and
+ * `json` (jsonb) are their own JSON; `number` is numeric (the object form keeps its scale, 1.00; the
+ * compact form the shortest text of the same double, 1); `time` is timestamptz (ISO text, or
+ * milliseconds since 1970 truncated as to_char's MS is); `building` and `category` are the joined
+ * rows (objects, or the compact name and [name, color]); `const` is a literal of the kind.
+ */
+type FieldKind = 'int' | 'number' | 'text' | 'flag' | 'json' | 'time' | 'building' | 'category' | 'const';
+type Field = readonly [name: string, sql: string, kind: FieldKind];
 
-/** The employee DTO (employeeLineItemSchema), field order as in the schema. Needs FROM below. */
-const EMPLOYEE_COLUMNS = `${COMMON_HEAD}, true AS "isOperating", li.is_projected AS "isProjected",
-  li.first_name AS "firstName", li.last_name AS "lastName", li.position,
-  li.current_salary AS "currentSalary", li.next_year_salary AS "nextYearSalary",
-  li.next_year_salary_manual AS "nextYearSalaryManual", li.current_fte AS "currentFTE",
-  li.location_code AS "locationCode", li.dese_code AS "deseCode", li.department,
-  li.work_group_id AS "workGroupId", li.work_group AS "workGroup", li.job_class AS "jobClass",
-  li.hire_date::text AS "hireDate", li.date_of_departure::text AS "dateOfDeparture",
-  coalesce(li.employee_status, 'Active') AS "employeeStatus", li.budget_status AS "budgetStatus",
-  li.category_id AS "categoryId", ${COMMON_TAIL}`;
+/** Where a line came from (schemas LINE_SOURCES): projected, else written by an import, else typed in. */
+const SOURCE = `CASE WHEN li.is_projected THEN 'projected' WHEN li.import_run_id IS NOT NULL THEN 'imported'
+       ELSE 'entered' END`;
+
+const COMMON_HEAD: Field[] = [
+  ['id', 'li.id', 'int'],
+  ['budgetYearId', 'li.budget_year_id', 'int'],
+  ['scenarioId', 'li.scenario_id', 'int'],
+  ['versionId', 'li.version_id', 'int'],
+  ['fiscalYear', 'li.fiscal_year', 'int'],
+];
+const COMMON_TAIL: Field[] = [
+  ['buildingId', 'li.building_id', 'int'],
+  ['building', 'b', 'building'],
+  ['notes', 'li.notes', 'text'],
+  ['metadata', 'li.metadata', 'json'],
+  ['importRunId', 'li.import_run_id', 'int'],
+  ['source', SOURCE, 'text'],
+  ['createdAt', 'li.created_at', 'time'],
+  ['updatedAt', 'li.updated_at', 'time'],
+];
+
+/** The employee DTO (employeeLineItemSchema), fields in the schema's order. Needs FROM below. */
+const EMPLOYEE_FIELDS: Field[] = [
+  ...COMMON_HEAD,
+  ['isOperating', 'true', 'const'],
+  ['isProjected', 'li.is_projected', 'flag'],
+  ['firstName', 'li.first_name', 'text'],
+  ['lastName', 'li.last_name', 'text'],
+  ['position', 'li.position', 'text'],
+  ['currentSalary', 'li.current_salary', 'number'],
+  ['nextYearSalary', 'li.next_year_salary', 'number'],
+  ['nextYearSalaryManual', 'li.next_year_salary_manual', 'flag'],
+  ['currentFTE', 'li.current_fte', 'number'],
+  ['locationCode', 'li.location_code', 'text'],
+  ['deseCode', 'li.dese_code', 'text'],
+  ['department', 'li.department', 'text'],
+  ['workGroupId', 'li.work_group_id', 'int'],
+  ['workGroup', 'li.work_group', 'text'],
+  ['jobClass', 'li.job_class', 'text'],
+  ['hireDate', 'li.hire_date::text', 'text'],
+  ['dateOfDeparture', 'li.date_of_departure::text', 'text'],
+  ['employeeStatus', "coalesce(li.employee_status, 'Active')", 'text'],
+  ['budgetStatus', 'li.budget_status', 'text'],
+  ['categoryId', 'li.category_id', 'int'],
+  ...COMMON_TAIL,
+];
 
 /** The proposed DTO (proposedLineItemSchema). */
-const PROPOSED_COLUMNS = `${COMMON_HEAD}, false AS "isOperating", li.is_projected AS "isProjected",
-  li.account_description AS "accountDescription", li.name, li.account_line AS "accountLine",
-  li.dese_categories AS "deseCategories", li.dese_code AS "deseCode", li.amount,
-  li.category_id AS "categoryId",
-  CASE WHEN c.id IS NULL THEN NULL ELSE json_build_object('name', c.name, 'color', c.color) END AS category,
-  ${COMMON_TAIL}`;
+const PROPOSED_FIELDS: Field[] = [
+  ...COMMON_HEAD,
+  ['isOperating', 'false', 'const'],
+  ['isProjected', 'li.is_projected', 'flag'],
+  ['accountDescription', 'li.account_description', 'text'],
+  ['name', 'li.name', 'text'],
+  ['accountLine', 'li.account_line', 'text'],
+  ['deseCategories', 'li.dese_categories', 'text'],
+  ['deseCode', 'li.dese_code', 'text'],
+  ['amount', 'li.amount', 'number'],
+  ['categoryId', 'li.category_id', 'int'],
+  ['category', 'c', 'category'],
+  ...COMMON_TAIL,
+];
+
+/** A field as a column of the object form's LATERAL row (row_to_json names the key after it). */
+function objectColumn([name, sql, kind]: Field): string {
+  switch (kind) {
+    case 'time':
+      return `${iso(sql)} AS "${name}"`;
+    case 'building':
+      return `CASE WHEN b.id IS NULL THEN NULL ELSE json_build_object('name', b.name) END AS "${name}"`;
+    case 'category':
+      return `CASE WHEN c.id IS NULL THEN NULL ELSE json_build_object('name', c.name, 'color', c.color) END AS "${name}"`;
+    default:
+      return `${sql} AS "${name}"`;
+  }
+}
+
+/** A field as the JSON text of one value of the compact form (never NULL: concat_ws skips NULLs). */
+function rowValue([, sql, kind]: Field): string {
+  switch (kind) {
+    case 'int':
+    case 'json':
+      return `coalesce((${sql})::text, 'null')`;
+    case 'number':
+      // Exact: numeric(14,2) has at most 14 significant digits, a double holds 15.
+      return `coalesce((${sql})::float8::text, 'null')`;
+    case 'text':
+      return `coalesce(to_json(${sql})::text, 'null')`;
+    case 'flag':
+      return `CASE WHEN ${sql} THEN '1' ELSE '0' END`;
+    case 'time':
+      return `coalesce(floor(extract(epoch FROM ${sql}) * 1000)::bigint::text, 'null')`;
+    case 'building':
+      return `CASE WHEN b.id IS NULL THEN 'null' ELSE coalesce(to_json(b.name)::text, 'null') END`;
+    case 'category':
+      return `CASE WHEN c.id IS NULL THEN 'null'
+        ELSE '[' || coalesce(to_json(c.name)::text, 'null') || ',' || coalesce(to_json(c.color)::text, 'null') || ']' END`;
+    case 'const':
+      throw new Error('A constant is not sent in the compact form');
+  }
+}
+
+/** The compact form's array for one line: the fields of `columns` (the wire list) in its order. */
+function rowArray(fields: readonly Field[], columns: readonly string[]): string {
+  const byName = new Map(fields.map((f) => [f[0], f]));
+  const values = columns.map((column) => {
+    const field = byName.get(column);
+    if (!field) {
+      throw new Error(`No SQL for the line column ${column}`);
+    }
+    return rowValue(field);
+  });
+  return `'[' || concat_ws(',', ${values.join(', ')}) || ']'`;
+}
+
+const EMPLOYEE_COLUMNS = EMPLOYEE_FIELDS.map(objectColumn).join(', ');
+const PROPOSED_COLUMNS = PROPOSED_FIELDS.map(objectColumn).join(', ');
+const EMPLOYEE_ROW = rowArray(EMPLOYEE_FIELDS, EMPLOYEE_ROW_COLUMNS);
+const PROPOSED_ROW = rowArray(PROPOSED_FIELDS, PROPOSED_ROW_COLUMNS);
+
+/** The two forms of GET /line-items/budget: `{ lineItems: [{...}] }`, or the grids' compact one. */
+export type LineItemsFormat = 'objects' | 'rows';
 
 const FROM = `line_items li
   LEFT JOIN buildings b ON b.id = li.building_id
@@ -92,33 +203,41 @@ const EMPLOYEE_KEYS =
 const PROPOSED_KEYS =
   'c.display_order AS k1, c.name AS k2, li.account_line AS k3, li.fiscal_year AS k4, li.id AS k5';
 
-/** A line as a grid read returns it: id, row version (xmin: new with every write) and DTO JSON. */
+/** A line as a grid read returns it: id, kind, row version (xmin: new with every write) and its JSON. */
 export interface GridRow {
   id: number;
+  isOperating: boolean;
   version: string;
   json: string;
 }
 
 /**
- * Lines of one kind in grid order, with their DTO JSON unless `withJson` is false (then json is '').
- * The JSON is built in a LATERAL row beside the sort keys and sorted with them, so PostgreSQL's
- * parallel workers build it (row_to_json is most of the cost of a 50,000-line read); row_to_json
- * over the sorted rows instead runs in one process after the Gather. See allowParallelRead.
+ * Lines of one kind in grid order, with their JSON in `format` unless `withJson` is false (then json
+ * is ''). The JSON is built beside the sort keys and sorted with them (the object form in a LATERAL
+ * row), so PostgreSQL's parallel workers build it (it is most of the cost of a 50,000-line read);
+ * building it over the sorted rows instead runs in one process after the Gather. See
+ * allowParallelRead.
  */
 async function gridRows(
   db: Db,
   where: string,
   bindings: readonly Knex.Value[],
   isOperating: boolean,
+  format: LineItemsFormat,
   withJson = true,
 ): Promise<GridRow[]> {
-  const columns = isOperating ? EMPLOYEE_COLUMNS : PROPOSED_COLUMNS;
   const keys = isOperating ? EMPLOYEE_KEYS : PROPOSED_KEYS;
   const order = isOperating ? 'k1, k2, k3, k4' : 'k1, k2, k3, k4, k5';
-  const json = withJson ? 'row_to_json(dto)::text' : "''";
-  const lateral = withJson ? `CROSS JOIN LATERAL (SELECT ${columns}) dto` : '';
+  let json = "''";
+  let lateral = '';
+  if (withJson && format === 'rows') {
+    json = isOperating ? EMPLOYEE_ROW : PROPOSED_ROW;
+  } else if (withJson) {
+    json = 'row_to_json(dto)::text';
+    lateral = `CROSS JOIN LATERAL (SELECT ${isOperating ? EMPLOYEE_COLUMNS : PROPOSED_COLUMNS}) dto`;
+  }
   const result = await db.raw<{ rows: GridRow[] }>(
-    `SELECT id, version, json
+    `SELECT id, ${isOperating} AS "isOperating", version, json
        FROM (SELECT li.id, li.xmin::text AS version, ${json} AS json, ${keys}
                FROM ${FROM} ${lateral}
               WHERE ${where}) t
@@ -128,14 +247,14 @@ async function gridRows(
   return result.rows;
 }
 
-/** One JSON text per line of one kind, in grid order. */
+/** One DTO JSON text per line of one kind, in grid order. */
 async function rowsJson(
   db: Db,
   where: string,
   bindings: readonly Knex.Value[],
   isOperating: boolean,
 ): Promise<string[]> {
-  return (await gridRows(db, where, bindings, isOperating)).map((r) => r.json);
+  return (await gridRows(db, where, bindings, isOperating, 'objects')).map((r) => r.json);
 }
 
 /**
@@ -155,37 +274,72 @@ function kindsOf(filter: LineItemFilter): boolean[] {
 }
 
 /** The lines of a filter (what GET /line-items/budget returns) in grid order, with their JSON. */
-export async function gridLines(db: Db, filter: LineItemFilter, withJson = true): Promise<GridRow[]> {
+export async function gridLines(
+  db: Db,
+  filter: LineItemFilter,
+  format: LineItemsFormat = 'objects',
+  withJson = true,
+): Promise<GridRow[]> {
   const rows: GridRow[] = [];
   for (const kind of kindsOf(filter)) {
     const { where, bindings } = filterSql(filter, kind);
-    rows.push(...(await gridRows(db, where, bindings, kind, withJson)));
+    rows.push(...(await gridRows(db, where, bindings, kind, format, withJson)));
   }
   return rows;
 }
 
 /** The same lines in the same order with their versions only (json ''): a cheap check for changes. */
 export function gridVersions(db: Db, filter: LineItemFilter): Promise<GridRow[]> {
-  return gridLines(db, filter, false);
+  return gridLines(db, filter, 'objects', false);
 }
 
-/** The given lines with their JSON, in no particular order. */
-export async function gridLinesByIds(db: Db, ids: readonly number[]): Promise<GridRow[]> {
+/** The given lines with their JSON in `format`, in no particular order. */
+export async function gridLinesByIds(
+  db: Db,
+  ids: readonly number[],
+  format: LineItemsFormat = 'objects',
+): Promise<GridRow[]> {
   const rows: GridRow[] = [];
   for (const kind of [true, false]) {
-    rows.push(...(await gridRows(db, 'li.is_operating = ? AND li.id = ANY(?)', [kind, [...ids]], kind)));
+    rows.push(
+      ...(await gridRows(db, 'li.is_operating = ? AND li.id = ANY(?)', [kind, [...ids]], kind, format)),
+    );
   }
   return rows;
 }
 
-/** The `{"lineItems":[...]}` body of a filter, as JSON text. */
-export async function lineItemsJson(db: Db, filter: LineItemFilter): Promise<string> {
-  return lineItemsBody((await gridLines(db, filter)).map((r) => r.json));
+/** The body of GET /line-items/budget for a filter in `format`, as JSON text. */
+export async function lineItemsJson(
+  db: Db,
+  filter: LineItemFilter,
+  format: LineItemsFormat = 'objects',
+): Promise<string> {
+  return gridBody(await gridLines(db, filter, format), format);
 }
 
 /** The `{"lineItems":[...]}` body around DTO JSON texts. */
 export function lineItemsBody(jsons: readonly string[]): string {
   return `{"lineItems":[${jsons.join(',')}]}`;
+}
+
+const columnsJson = (columns: readonly string[]) => JSON.stringify(columns);
+const ROWS_HEAD = `{"employees":{"columns":${columnsJson(EMPLOYEE_ROW_COLUMNS)},"rows":[`;
+const ROWS_MIDDLE = `]},"proposed":{"columns":${columnsJson(PROPOSED_ROW_COLUMNS)},"rows":[`;
+
+/**
+ * The body of GET /line-items/budget around grid rows in grid order (rows of the format): the
+ * object form, or the compact one (schemas lineItemRowsResponse) with employee lines, then proposed.
+ */
+export function gridBody(rows: readonly GridRow[], format: LineItemsFormat): string {
+  if (format === 'objects') {
+    return lineItemsBody(rows.map((r) => r.json));
+  }
+  const employees: string[] = [];
+  const proposed: string[] = [];
+  for (const row of rows) {
+    (row.isOperating ? employees : proposed).push(row.json);
+  }
+  return `${ROWS_HEAD}${employees.join(',')}${ROWS_MIDDLE}${proposed.join(',')}]}}`;
 }
 
 /** The fingerprint of what lineItemsJson would return for the filter (see gridSignature). */

@@ -1,10 +1,11 @@
 import type { Db } from '@server/db/index';
-import { activeBudgetScope } from './fiscal-years';
+import { AUTOMATIC_NEXT_YEAR_SALARY, NEXT_YEAR_RULE_JOINS } from './line-items-projection';
+import { activeScope } from './line-items-scope';
 
 /**
  * Projections copy a base year's lines forward into later fiscal years, marked is_projected, and
  * the diagnostics that tell which fiscal years hold which kind of line. Every statement works on
- * the lines of the budget year's active budgets (activeBudgetScope), the lines the dashboard counts.
+ * the lines of the budget year's active budgets (activeScope), the lines the dashboard counts.
  */
 
 export interface YearKindRow {
@@ -17,15 +18,14 @@ export interface YearKindRow {
 
 /** Lines per fiscal year, kind and imported/projected, with their totals (salaries or amounts). */
 export async function yearKindCounts(db: Db, budgetYearId: number): Promise<YearKindRow[]> {
-  const active = activeBudgetScope(budgetYearId);
   const { rows } = await db.raw(
     `SELECT li.fiscal_year, li.is_operating, li.is_projected, count(*)::int AS count,
             coalesce(sum(CASE WHEN li.is_operating THEN li.current_salary ELSE li.amount END), 0) AS total
        FROM line_items li
-      WHERE li.budget_year_id = ? AND ${active.sql}
+      WHERE li.budget_year_id = ? AND ${activeScope()}
       GROUP BY li.fiscal_year, li.is_operating, li.is_projected
       ORDER BY li.fiscal_year`,
-    [budgetYearId, ...active.bindings],
+    [budgetYearId],
   );
   return rows.map(
     (r: {
@@ -50,6 +50,7 @@ export async function latestImportedYears(
 ): Promise<{ operating: number | null; proposed: number | null }> {
   const rows = await db('line_items')
     .where({ is_projected: false })
+    .whereRaw(activeScope('line_items'))
     .select('is_operating')
     .max<{ is_operating: boolean; year: number }[]>('fiscal_year as year')
     .groupBy('is_operating');
@@ -65,10 +66,9 @@ export interface KindScope {
 }
 
 function scopeWhere(scope: KindScope) {
-  const active = activeBudgetScope(scope.budgetYearId);
   return {
-    sql: `li.budget_year_id = ? AND li.is_operating = ? AND ${active.sql}`,
-    bindings: [scope.budgetYearId, scope.isOperating, ...active.bindings],
+    sql: `li.budget_year_id = ? AND li.is_operating = ? AND ${activeScope()}`,
+    bindings: [scope.budgetYearId, scope.isOperating] as (number | boolean)[],
   };
 }
 
@@ -93,68 +93,100 @@ export async function deleteProjected(db: Db, scope: KindScope, from: number, to
   return result.rowCount ?? result.affectedRows ?? 0;
 }
 
-const EMPLOYEE_COPY = `first_name, last_name, position, current_fte, location_code, department, work_group_id,
-  work_group, job_class, budget_status, dese_code, category_id, building_id, notes`;
-
 /**
- * Copies the base year's Active employees into baseYear+1 .. baseYear+years. The first projected
- * year's salary is the base line's next-year salary (its current salary when none is set); each
- * later year grows by the same rate (next / current), so a person's raise pattern continues. Retiring
- * and Inactive employees are not carried forward. Amounts are rounded to the cent in SQL.
+ * Deletes projected lines of a kind in the listed fiscal years, which hold imported lines of that
+ * kind: actuals supersede projections (left over from before the import, they counted everyone twice).
  */
-export async function projectEmployees(
-  db: Db,
-  scope: KindScope,
-  baseYear: number,
-  years: number,
-): Promise<number> {
+export async function deleteSuperseded(db: Db, scope: KindScope, years: readonly number[]): Promise<number> {
+  if (!years.length) {
+    return 0;
+  }
   const w = scopeWhere(scope);
   const result = await db.raw(
-    `INSERT INTO line_items (budget_year_id, scenario_id, fiscal_year, is_operating, is_projected,
-            current_salary, next_year_salary, next_year_salary_manual, employee_status, metadata, ${EMPLOYEE_COPY})
-     SELECT li.budget_year_id, li.scenario_id, li.fiscal_year + k, true, true,
-            round(first_year * power(rate, k - 1), 2), round(first_year * power(rate, k), 2), false, 'Active',
-            jsonb_build_object('projectedFrom', li.fiscal_year, 'sourceLineId', li.id),
-            ${EMPLOYEE_COPY.replace(/(\w+)/g, 'li.$1')}
-       FROM line_items li
-      CROSS JOIN LATERAL (
-            SELECT coalesce(li.next_year_salary, li.current_salary) AS first_year,
-                   CASE WHEN li.current_salary > 0 AND li.next_year_salary IS NOT NULL
-                        THEN li.next_year_salary / li.current_salary ELSE 1 END::numeric AS rate) s
-      CROSS JOIN generate_series(1, ?::int) AS k
-      WHERE ${w.sql} AND li.fiscal_year = ? AND NOT li.is_projected
-        AND coalesce(li.employee_status, 'Active') = 'Active'`,
-    [years, ...w.bindings, baseYear],
+    `DELETE FROM line_items li WHERE ${w.sql} AND li.is_projected AND li.fiscal_year = ANY(?::int[])`,
+    [...w.bindings, [...years]],
   );
   return result.rowCount ?? result.affectedRows ?? 0;
 }
 
+const EMPLOYEE_COPY = `first_name, last_name, position, current_fte, location_code, department, work_group_id,
+  work_group, job_class, budget_status, dese_code, category_id, building_id, notes`;
 const PROPOSED_COPY = `account_description, name, account_line, dese_categories, dese_code, category_id,
   building_id, notes`;
+const prefixed = (columns: string, alias: string) => columns.replace(/(\w+)/g, `${alias}.$1`);
 
 /**
- * Copies the base year's proposed lines into baseYear+1 .. baseYear+years, each grown by its
- * category's default year-over-year increase compounded per year (no default: unchanged).
+ * The lines a projected year grows from: at the base year the imported lines (Active employees
+ * only: Retiring and Inactive are not carried forward), later the projected lines of the year
+ * before, which this run has just written.
  */
-export async function projectProposed(
+function previousYear(scope: KindScope, baseYear: number, fromYear: number) {
+  const w = scopeWhere(scope);
+  const which =
+    fromYear === baseYear
+      ? `NOT li.is_projected${scope.isOperating ? ` AND coalesce(li.employee_status, 'Active') = 'Active'` : ''}`
+      : 'li.is_projected';
+  return {
+    sql: `${w.sql} AND li.fiscal_year = ? AND ${which}`,
+    bindings: [...w.bindings, fromYear],
+    // The base line a projected line descends from, carried through every year.
+    source: `CASE WHEN li.is_projected THEN li.metadata -> 'sourceLineId' ELSE to_jsonb(li.id) END`,
+  };
+}
+
+/**
+ * Writes the employees of fromYear + 1, each grown from their line of fromYear by the rule of
+ * fromYear + 1: the salary is the previous line's next-year salary (manual or automatic; the
+ * previous salary when it has none), and the new line's own next-year salary is the automatic rule
+ * (AUTOMATIC_NEXT_YEAR_SALARY, the same SQL an edit uses) for the year after. A manual value is
+ * therefore that one year's only. Set-based: one INSERT ... SELECT per projected year.
+ */
+export async function projectEmployeeYear(
   db: Db,
   scope: KindScope,
   baseYear: number,
-  years: number,
+  fromYear: number,
 ): Promise<number> {
-  const w = scopeWhere(scope);
+  const prev = previousYear(scope, baseYear, fromYear);
+  const result = await db.raw(
+    `INSERT INTO line_items (budget_year_id, scenario_id, fiscal_year, is_operating, is_projected,
+            current_salary, next_year_salary, next_year_salary_manual, employee_status, metadata, ${EMPLOYEE_COPY})
+     SELECT src.budget_year_id, src.scenario_id, src.fiscal_year, true, true,
+            src.current_salary, CASE WHEN src.current_salary > 0 THEN ${AUTOMATIC_NEXT_YEAR_SALARY} END,
+            false, 'Active', jsonb_build_object('projectedFrom', ?::int, 'sourceLineId', src.source_line_id),
+            ${prefixed(EMPLOYEE_COPY, 'src')}
+       FROM (SELECT li.budget_year_id, li.scenario_id, li.fiscal_year + 1 AS fiscal_year,
+                    coalesce(li.next_year_salary, li.current_salary) AS current_salary,
+                    ${prev.source} AS source_line_id, ${prefixed(EMPLOYEE_COPY, 'li')}
+               FROM line_items li WHERE ${prev.sql}) src
+       ${NEXT_YEAR_RULE_JOINS}`,
+    [baseYear, ...prev.bindings],
+  );
+  return result.rowCount ?? result.affectedRows ?? 0;
+}
+
+/**
+ * Writes the proposed lines of fromYear + 1: each line of fromYear grown by its category's default
+ * year-over-year increase (no default: unchanged), rounded to the cent every year.
+ */
+export async function projectProposedYear(
+  db: Db,
+  scope: KindScope,
+  baseYear: number,
+  fromYear: number,
+): Promise<number> {
+  const prev = previousYear(scope, baseYear, fromYear);
   const result = await db.raw(
     `INSERT INTO line_items (budget_year_id, scenario_id, fiscal_year, is_operating, is_projected,
             amount, current_fte, employee_status, metadata, ${PROPOSED_COPY})
-     SELECT li.budget_year_id, li.scenario_id, li.fiscal_year + k, false, true,
-            round(li.amount * power(1 + coalesce(c.default_yoy_increase, 0) / 100, k), 2), NULL, NULL,
-            jsonb_build_object('projectedFrom', li.fiscal_year, 'sourceLineId', li.id),
-            ${PROPOSED_COPY.replace(/(\w+)/g, 'li.$1')}
+     SELECT li.budget_year_id, li.scenario_id, li.fiscal_year + 1, false, true,
+            round(li.amount * (1 + coalesce(c.default_yoy_increase, 0) / 100), 2), NULL, NULL,
+            jsonb_build_object('projectedFrom', ?::int, 'sourceLineId', ${prev.source}),
+            ${prefixed(PROPOSED_COPY, 'li')}
        FROM line_items li
        LEFT JOIN budget_categories c ON c.id = li.category_id
-      CROSS JOIN generate_series(1, ?::int) AS k
-      WHERE ${w.sql} AND li.fiscal_year = ? AND NOT li.is_projected`,
-    [years, ...w.bindings, baseYear],
+      WHERE ${prev.sql}`,
+    [baseYear, ...prev.bindings],
   );
   return result.rowCount ?? result.affectedRows ?? 0;
 }

@@ -1,5 +1,5 @@
 import type { Db } from '@server/db/index';
-import { activeBudgetScope } from './fiscal-years';
+import { activeScope } from './line-items-scope';
 
 export interface PayrollGroup {
   categoryId: number | null;
@@ -18,17 +18,16 @@ export async function payrollGroups(
   budgetYearId: number,
   fiscalYear: number,
 ): Promise<{ groups: PayrollGroup[]; total: number }> {
-  const active = activeBudgetScope(budgetYearId);
   const { rows } = await db.raw(
     `SELECT a.*, c.name AS category_name, c.dese_function, c.is_personnel, b.name AS building_name
        FROM (SELECT li.category_id, li.building_id, GROUPING(li.category_id) AS is_total,
                     coalesce(sum(li.current_salary), 0) AS total, count(*)::int AS count
                FROM line_items li
-              WHERE li.budget_year_id = ? AND li.fiscal_year = ? AND li.is_operating AND ${active.sql}
+              WHERE li.budget_year_id = ? AND li.fiscal_year = ? AND li.is_operating AND ${activeScope()}
               GROUP BY GROUPING SETS ((li.category_id, li.building_id), ())) a
        LEFT JOIN budget_categories c ON c.id = a.category_id
        LEFT JOIN buildings b ON b.id = a.building_id`,
-    [budgetYearId, fiscalYear, ...active.bindings],
+    [budgetYearId, fiscalYear],
   );
   let total = 0;
   const groups: PayrollGroup[] = [];
@@ -64,15 +63,14 @@ export async function personnelLines(
   budgetYearId: number,
   fiscalYear: number,
 ): Promise<PersonnelLine[]> {
-  const active = activeBudgetScope(budgetYearId);
   const { rows } = await db.raw(
     `SELECT li.id, li.category_id, li.building_id, li.amount
        FROM line_items li
        JOIN budget_categories c ON c.id = li.category_id AND c.is_personnel
-      WHERE li.budget_year_id = ? AND li.fiscal_year = ? AND NOT li.is_operating AND ${active.sql}
+      WHERE li.budget_year_id = ? AND li.fiscal_year = ? AND NOT li.is_operating AND ${activeScope()}
       ORDER BY li.id
       FOR UPDATE OF li`,
-    [budgetYearId, fiscalYear, ...active.bindings],
+    [budgetYearId, fiscalYear],
   );
   return rows;
 }

@@ -1,5 +1,6 @@
 import type { Db } from '@server/db/index';
 import { MANUAL_INCREASE_LIMIT_PERCENT, RANGE_MIN_GROUP_SIZE } from '@server/schemas/salary-verification';
+import { activeScope } from './line-items-scope';
 
 export interface CheckedLine {
   id: number;
@@ -44,7 +45,7 @@ export async function findSalaryOutliers(
         from line_items li
         left join work_groups wg on wg.id = li.work_group_id
         left join buildings b on b.id = li.building_id
-       where li.budget_year_id = ? and li.fiscal_year = ? and li.is_operating
+       where li.budget_year_id = ? and li.fiscal_year = ? and li.is_operating and ${activeScope()}
     ),
     bands as (
       select group_key, count(*)::int as group_size,
@@ -75,7 +76,8 @@ export async function findSalaryOutliers(
     [...bindings, 1 + MANUAL_INCREASE_LIMIT_PERCENT / 100],
   );
   const count = await db.raw<{ rows: { n: number }[] }>(
-    `select count(*)::int as n from line_items where budget_year_id = ? and fiscal_year = ? and is_operating`,
+    `select count(*)::int as n from line_items li
+      where li.budget_year_id = ? and li.fiscal_year = ? and li.is_operating and ${activeScope()}`,
     [budgetYearId, fiscalYear],
   );
   return {

@@ -1,6 +1,7 @@
 import type { Db } from '@server/db/index';
+import { fromCents, toCents } from '@server/schemas/common';
 import type { GoalType, TownGoal } from '@server/schemas/town-goals';
-import { activeBudgetScope } from './fiscal-years';
+import { activeScope } from './line-items-scope';
 
 export interface TownGoalRow {
   id: number;
@@ -19,14 +20,11 @@ export interface TownGoalRow {
 
 export type TownGoalValues = Omit<TownGoalRow, 'id' | 'created_at' | 'updated_at'>;
 
-const cents = (v: number) => Math.round(v * 100);
-
 /** Row -> DTO; variance is actual minus goal, computed in cents so it stays exact. */
 export function presentTownGoal(row: TownGoalRow): TownGoal {
-  const variance =
-    row.actual_amount !== null && row.dollar_goal !== null
-      ? (cents(row.actual_amount) - cents(row.dollar_goal)) / 100
-      : null;
+  const actual = row.actual_amount === null ? null : toCents(row.actual_amount);
+  const goal = row.dollar_goal === null ? null : toCents(row.dollar_goal);
+  const variance = actual !== null && goal !== null ? fromCents(actual - goal) : null;
   return {
     id: row.id,
     fiscalYear: row.fiscal_year,
@@ -73,28 +71,24 @@ export async function deleteTownGoal(db: Db, id: number): Promise<void> {
   await db('town_goals').where({ id }).del();
 }
 
-/** Sum of a budget version's proposed lines in a fiscal year (the district's need for that draft). */
-export async function proposedTotalOfVersion(db: Db, versionId: number, fiscalYear: number): Promise<number> {
-  const row = await db('line_items')
-    .where({ version_id: versionId, fiscal_year: fiscalYear, is_operating: false })
-    .sum<{ total: number | null }>('amount as total')
-    .first();
-  return Number(row?.total ?? 0);
-}
-
-/** Sum of a budget year's active proposed budget in a fiscal year. */
-export async function proposedTotalOfBudgetYear(
+/**
+ * The district's need for a fiscal year: the sum of the budget year's proposed lines of that year
+ * that count (activeScope). With a version, only the lines of that version or of no version: a
+ * version is a draft of the year's budget, lines imported under another version belong to that
+ * other draft, and lines that carry none (projected, regenerated or typed in) belong to whichever
+ * draft is read, so regenerating projections does not empty a version. Exact: the sum as text.
+ */
+export async function districtNeed(
   db: Db,
-  budgetYearId: number,
-  fiscalYear: number,
-): Promise<number> {
-  const active = activeBudgetScope(budgetYearId);
+  scope: { budgetYearId: number; fiscalYear: number; versionId?: number },
+): Promise<string> {
+  const version = scope.versionId === undefined ? '' : 'AND (li.version_id = ? OR li.version_id IS NULL)';
   const { rows } = await db.raw(
-    `SELECT coalesce(sum(li.amount), 0) AS total FROM line_items li
-      WHERE li.budget_year_id = ? AND li.fiscal_year = ? AND NOT li.is_operating AND ${active.sql}`,
-    [budgetYearId, fiscalYear, ...active.bindings],
+    `SELECT coalesce(sum(li.amount), 0)::text AS total FROM line_items li
+      WHERE li.budget_year_id = ? AND li.fiscal_year = ? AND NOT li.is_operating AND ${activeScope()} ${version}`,
+    [scope.budgetYearId, scope.fiscalYear, ...(scope.versionId === undefined ? [] : [scope.versionId])],
   );
-  return Number(rows[0].total);
+  return rows[0].total;
 }
 
 /**
@@ -106,6 +100,7 @@ export async function budgetYearWithProposedLines(db: Db, fiscalYear: number): P
   const row = await db('line_items as li')
     .join('budget_years as by', 'by.id', 'li.budget_year_id')
     .where({ 'li.fiscal_year': fiscalYear, 'li.is_operating': false })
+    .whereRaw(activeScope())
     .orderBy([
       { column: 'by.current_fiscal_year', order: 'desc' },
       { column: 'by.id', order: 'desc' },
@@ -114,6 +109,9 @@ export async function budgetYearWithProposedLines(db: Db, fiscalYear: number): P
   return row ? row.budget_year_id : null;
 }
 
-export function versionExists(db: Db, versionId: number) {
-  return db('budget_versions').where({ id: versionId }).first('id', 'budget_year_id');
+export function findVersion(
+  db: Db,
+  versionId: number,
+): Promise<{ id: number; budget_year_id: number | null; label: string } | undefined> {
+  return db('budget_versions').where({ id: versionId }).first('id', 'budget_year_id', 'label');
 }

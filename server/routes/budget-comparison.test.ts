@@ -6,7 +6,7 @@ import {
   buildScenario,
   insertEmployees,
   insertProposed,
-} from './dashboard.factories';
+} from '../../test/factories';
 
 let t: TestApp;
 let finance: string;

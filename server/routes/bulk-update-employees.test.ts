@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildBulkUpdateWorld, type BulkUpdateWorld } from './bulk-update-factories';
+import { buildBulkUpdateWorld, type BulkUpdateWorld } from '../../test/factories';
 
 let w: BulkUpdateWorld;
 
@@ -110,12 +110,17 @@ describe('POST /bulk-update/employee-status', () => {
 describe('POST /bulk-update/employee-status back to Active', () => {
   it('gives lines coming back to Active their automatic next-year salary again', async () => {
     const by = await w.budgetYear();
+    const [group] = await w.t.db
+      .knex('work_groups')
+      .insert({ name: `Returning ${by}` })
+      .returning('id');
     const ids = await w.employees(by, [
       {
         job_class: 'Returning',
         employee_status: 'Inactive',
         current_salary: 50000.5,
         next_year_salary: null,
+        work_group_id: group.id,
       },
       {
         job_class: 'Returning',
@@ -133,7 +138,7 @@ describe('POST /bulk-update/employee-status back to Active', () => {
     });
     expect(res.body).toEqual({ matched: 2, totalUpdated: 1, dryRun: false });
     const after = await w.lines(ids);
-    // No contract and no step/lane settings: the automatic rule keeps the current salary.
+    // A work group with no contract and no step/lane settings: the rule applies 0% (and flags it).
     expect([after[0].employee_status, Number(after[0].next_year_salary)]).toEqual(['Active', 50000.5]);
     expect(Number(after[1].next_year_salary)).toBe(45000);
     const [trail] = await w.audits([ids[0]]);

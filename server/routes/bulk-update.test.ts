@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildBulkUpdateWorld, type BulkUpdateWorld } from './bulk-update-factories';
+import { buildBulkUpdateWorld, type BulkUpdateWorld } from '../../test/factories';
 
 let w: BulkUpdateWorld;
 

@@ -11,7 +11,7 @@ import {
   sumCents,
   type EmployeeInput,
   type ProposedInput,
-} from './dashboard.factories';
+} from '../../test/factories';
 
 let t: TestApp;
 let viewer: string;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
-import { buildBudgetYear, buildBuilding } from './dashboard.factories';
+import { buildBudgetYear, buildBuilding } from '../../test/factories';
 
 let t: TestApp;
 let admin: string;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
-import { buildBudgetYear, insertEmployees, insertProposed } from './dashboard.factories';
+import { buildBudgetYear, insertEmployees, insertProposed } from '../../test/factories';
 
 let t: TestApp;
 let viewer: string;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAudit } from '@server/queries/audit';
 import { createTestApp, type TestApp } from '../../test/app';
-import { buildEmployee, buildWorld } from './line-items-factories';
+import { buildEmployee, buildWorld } from '../../test/factories';
 
 let t: TestApp;
 let finance: { id: number; token: string };

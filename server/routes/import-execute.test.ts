@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { writeCounts } from './import.factories';
+import { writeCounts } from '../../test/factories';
 import { importSuite } from './import.suite';
 
 const s = importSuite('import-exec-test-');
@@ -58,6 +58,30 @@ describe('POST /import/execute', () => {
         ],
       },
     ]);
+    // Every dollar of the Salary column accounted for: 61,234.50 + 31,000 - 1,000 in the file, the
+    // negative one not stored (listed with its row), and the file's Total row compared, not added.
+    expect(res.body.reconciliation).toMatchObject({
+      field: 'currentSalary',
+      column: 'Salary',
+      fileSum: '91234.50',
+      storedSum: '92234.50',
+      differenceCount: 1,
+      differenceTotal: '-1000.00',
+      differences: [
+        {
+          row: 4,
+          name: 'Sam Ortiz',
+          fileAmount: '-1000.00',
+          storedAmount: '0.00',
+          difference: '-1000.00',
+          reason: expect.stringContaining('negative pay'),
+        },
+      ],
+      unexplained: '0.00',
+      balanced: true,
+      totalRowCount: 1,
+      fileTotal: { row: 5, label: 'Total', amount: '91234.50', difference: '-1000.00', matches: false },
+    });
     const rows = await s.t.db.knex('line_items').where({ import_run_id: res.body.importRunId }).orderBy('id');
     const version = await s.t.db.knex('budget_versions').where({ id: s.d.versionId }).first();
     expect(rows).toHaveLength(3);
@@ -80,6 +104,9 @@ describe('POST /import/execute', () => {
       budget_year_id: s.d.budgetYearId,
       needs_review: false,
       notes: `Union: Unit A ${tag}`,
+      // The automatic rule, in the import's transaction: 61,234.50 x 1.03 = 63,071.535 -> .54.
+      next_year_salary: 63071.54,
+      next_year_salary_manual: false,
     });
     expect(rows[1]).toMatchObject({
       first_name: 'Jo',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { writeCounts } from './import.factories';
+import { writeCounts } from '../../test/factories';
 import { importSuite } from './import.suite';
 
 const s = importSuite('import-refusal-test-');

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { createTestApp, type ApiResponse, type TestApp } from '../../test/app';
-import { analyze, makeDistrict, type District, type UploadResponse } from './import.factories';
+import { analyze, makeDistrict, type District, type UploadResponse } from '../../test/factories';
 
 /** The field → column mapping the analysis suggests, as POST /import/execute takes it. */
 export function suggestedMapping(analysis: UploadResponse): Record<string, string | null> {

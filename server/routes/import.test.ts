@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { uploadsDir } from '@server/lib/import/uploads';
-import { analyze, fixture, writeCounts, zip } from './import.factories';
+import { analyze, fixture, writeCounts, zip } from '../../test/factories';
 import { importSuite } from './import.suite';
 
 const s = importSuite('import-test-');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
-import { buildEmployee, buildProposed, buildWorld, type World } from './line-items-factories';
+import { buildEmployee, buildProposed, buildWorld, type World } from '../../test/factories';
 
 let t: TestApp;
 let finance: { token: string };

@@ -1,6 +1,7 @@
 import * as s from '@server/schemas/line-items';
 import * as bulk from '@server/services/line-items-bulk';
 import * as duplicates from '@server/services/duplicates';
+import { mergeByRule } from '@server/services/duplicates-merge';
 import * as items from '@server/services/line-items';
 import { defineRoute } from './define';
 
@@ -83,6 +84,17 @@ export const lineItemBulkRoutes = [
     body: s.mergeDuplicatesBody,
     response: s.mergeDuplicatesResponse,
     handler: ({ app, actor, body }) => duplicates.mergeDuplicates(app, actor, body),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/line-items/duplicates/merge-by-rule',
+    summary:
+      'Merge many duplicate groups by a rule (keep the imported, entered or newest record); dryRun previews, else one transaction',
+    tag: quality,
+    action: 'dataQuality.manage',
+    body: s.mergeByRuleBody,
+    response: s.mergeByRuleResponse,
+    handler: ({ app, actor, body }) => mergeByRule(app, actor, body),
   }),
   defineRoute({
     method: 'post',

@@ -1,13 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
-import {
-  auditOf,
-  buildEmployee,
-  buildProposed,
-  buildWorld,
-  lineRow,
-  type World,
-} from './line-items-factories';
+import { auditOf, buildEmployee, buildProposed, buildWorld, lineRow, type World } from '../../test/factories';
 
 let t: TestApp;
 let admin: { token: string };

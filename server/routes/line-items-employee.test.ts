@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
-import { auditOf, buildEmployee, buildWorld, lineRow } from './line-items-factories';
+import { auditOf, buildEmployee, buildWorld, lineRow } from '../../test/factories';
 
 let t: TestApp;
 let finance: { token: string };

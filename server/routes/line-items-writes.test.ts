@@ -1,13 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
-import {
-  auditOf,
-  buildEmployee,
-  buildProposed,
-  buildWorld,
-  lineRow,
-  type World,
-} from './line-items-factories';
+import { auditOf, buildEmployee, buildProposed, buildWorld, lineRow, type World } from '../../test/factories';
 
 let t: TestApp;
 let admin: { token: string };
@@ -231,10 +224,12 @@ describe('PATCH /line-items/:id', () => {
       token: finance.token,
       body: { workGroup: 'Lunch Aides' },
     });
+    // No work group, no contract COLA: the rule has no next-year salary and flags the line.
     expect(unknown.body.lineItem).toMatchObject({
       workGroupId: null,
       workGroup: 'Lunch Aides',
-      nextYearSalary: 60000,
+      nextYearSalary: null,
+      metadata: { needsReview: true },
     });
     const byId = await t.api('patch', `/line-items/${id}`, {
       token: finance.token,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
-import { buildEmployee, buildProposed, buildWorld } from './line-items-factories';
+import { buildEmployee, buildProposed, buildWorld } from '../../test/factories';
 
 let t: TestApp;
 let admin: { token: string };
@@ -254,6 +254,10 @@ describe('GET /line-items/budget/totals', () => {
       count: 5,
       totalCurrentSalary: 1000006.01,
       totalNextYearSalary: 1000001.01,
+      // Quinn (Retiring, $5) leaves; every Active line has a next-year salary.
+      totalChange: -5,
+      missingNextYearSalaryCount: 0,
+      leavingCount: 1,
       totalFte: 3,
       totalAmount: 0,
     });

@@ -21,11 +21,13 @@ export const lineItemRoutes = [
   defineRoute({
     method: 'get',
     path: '/line-items/budget',
-    summary: `Line items of a budget. ${s.BUDGET_QUERY_COMBINATIONS}`,
+    summary:
+      `Line items of a budget. ${s.BUDGET_QUERY_COMBINATIONS}. format=rows answers the compact form ` +
+      "the grids read: each line an array of values in the order of its kind's column list",
     tag,
     action: 'lineItems.read',
     query: s.budgetLineItemsQuery,
-    response: s.lineItemsResponse,
+    response: s.budgetLineItemsResponse,
     handler: async ({ app, actor, query, ctx }) =>
       sendJson(ctx, await items.listBudgetLineItemsJson(app, actor, query)),
   }),

@@ -10,6 +10,7 @@ import {
   projectionStatusResponse,
 } from '@server/schemas/projections';
 import * as service from '@server/services/projections';
+import { generateProjections } from '@server/services/projections-generate';
 import { defineRoute } from './define';
 
 const tag = 'Projections';
@@ -63,6 +64,6 @@ export const projectionRoutes = [
     action: 'projections.write',
     body: generateProjectionsBody,
     response: generateProjectionsResponse,
-    handler: ({ app, actor, body }) => service.generateProjections(app, actor, body),
+    handler: ({ app, actor, body }) => generateProjections(app, actor, body),
   }),
 ];

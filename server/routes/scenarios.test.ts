@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
-import { buildEmployee, buildWorld } from './line-items-factories';
+import { buildEmployee, buildWorld } from '../../test/factories';
 
 let t: TestApp;
 let admin: { token: string };

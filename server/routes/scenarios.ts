@@ -41,11 +41,11 @@ export const scenarioRoutes = [
   defineRoute({
     method: 'post',
     path: '/scenarios',
-    summary: 'Create a budget (inactive until set as active)',
+    summary: 'Create a budget (inactive until set as active), empty or as a copy of a budget’s lines',
     tag,
     action: 'scenarios.write',
     body: s.createScenarioBody,
-    response: s.scenarioResponse,
+    response: s.createScenarioResponse,
     status: 201,
     handler: ({ app, actor, body }) => scenarios.createScenario(app, actor, body),
   }),

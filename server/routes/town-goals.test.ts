@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
-import { buildBudgetYear, buildScenario, insertProposed } from './dashboard.factories';
+import { buildBudgetYear, buildScenario, insertProposed } from '../../test/factories';
 
 let t: TestApp;
 let finance: string;
@@ -134,16 +134,16 @@ describe('POST /town-goals', () => {
     const audits = await auditCount();
     const again = await t.api('post', '/town-goals', {
       token: finance,
-      body: { fiscalYear: 2030, goalType: 'BOTH', dollarGoal: 2000, percentGoal: 4 },
+      body: { fiscalYear: 2030, goalType: 'BOTH', dollarGoal: 2080, percentGoal: 4, baselineAmount: 2000 },
     });
     expect(again.body).toMatchObject({
       created: false,
-      goal: { id: first.body.goal.id, dollarGoal: 2000, percentGoal: 4 },
+      goal: { id: first.body.goal.id, dollarGoal: 2080, percentGoal: 4 },
     });
     expect(await auditCount()).toBe(audits + 1);
     const audit = await t.db.knex('audit_log').where({ entity: 'town-goal' }).orderBy('id', 'desc').first();
     expect(audit.before.dollarGoal).toBe(1000);
-    expect(audit.after.dollarGoal).toBe(2000);
+    expect(audit.after.dollarGoal).toBe(2080);
 
     const other = await t.api('post', '/town-goals', {
       token: finance,
@@ -253,20 +253,37 @@ describe('GET /town-goals/analysis/gap', () => {
     expect(byDefault.body).toMatchObject({ budgetYearId: year, districtNeed: 1250000.25 });
   });
 
-  it('reads a version’s lines when versionId is given, and 404s an unknown version', async () => {
+  it('reads a version’s lines and the lines of no version when versionId is given, and 404s an unknown version', async () => {
     const db = t.db.knex;
     const year = await buildBudgetYear(db, { currentFiscalYear: 2037 });
-    const [version] = await db('budget_versions')
-      .insert({ fiscal_year: 2037, label: `Draft ${process.pid}`, budget_year_id: year })
+    const pr = await buildScenario(db, year, 'proposed');
+    const alternative = await buildScenario(db, year, 'proposed', false);
+    const [version, other] = await db('budget_versions')
+      .insert([
+        { fiscal_year: 2037, label: `Draft ${process.pid}`, budget_year_id: year },
+        { fiscal_year: 2037, label: `Other ${process.pid}`, budget_year_id: year },
+      ])
       .returning('id');
     await insertProposed(db, [
-      { budgetYearId: year, fiscalYear: 2037, amount: '10.01', versionId: version.id },
-      { budgetYearId: year, fiscalYear: 2037, amount: '99.99' },
+      { budgetYearId: year, fiscalYear: 2037, scenarioId: pr, amount: '10.01', versionId: version.id },
+      // Projected or typed in: no version, so part of whichever draft is read.
+      { budgetYearId: year, fiscalYear: 2037, scenarioId: pr, amount: '99.99', isProjected: true },
+      // Another draft's line, and the version's line in an inactive alternative budget: not counted.
+      { budgetYearId: year, fiscalYear: 2037, scenarioId: pr, amount: '5000.00', versionId: other.id },
+      {
+        budgetYearId: year,
+        fiscalYear: 2037,
+        scenarioId: alternative,
+        amount: '700.00',
+        versionId: version.id,
+      },
     ]);
     const res = await t.api('get', `/town-goals/analysis/gap?fiscalYear=2037&versionId=${version.id}`, {
       token: viewer,
     });
-    expect(res.body).toMatchObject({ districtNeed: 10.01, versionId: version.id });
+    expect(res.body).toMatchObject({ districtNeed: 110, budgetYearId: year, versionId: version.id });
+    const elsewhere = `/town-goals/analysis/gap?fiscalYear=2037&versionId=${version.id}&budgetYearId=${year + 1}`;
+    expect((await t.api('get', elsewhere, { token: viewer })).status).toBe(400);
     expect(
       (await t.api('get', '/town-goals/analysis/gap?fiscalYear=2037&versionId=999999', { token: viewer }))
         .status,

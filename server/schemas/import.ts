@@ -17,6 +17,8 @@ export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
 export const MAX_IMPORT_MB = MAX_IMPORT_BYTES / (1024 * 1024);
 /** SPEC section 9: the preview shows the first 5 rows; results list 20 warnings and 10 errors. */
 export const PREVIEW_ROWS = 5;
+/** The import preview reads rows until PREVIEW_ROWS will be imported, skipped rows met included, at most this many. */
+export const PREVIEW_ROWS_MAX = 20;
 export const RESULT_WARNINGS_SHOWN = 20;
 export const RESULT_ERRORS_SHOWN = 10;
 /** The mapping value that leaves a field out (only optional fields may be skipped). */
@@ -25,131 +27,7 @@ export const SKIP = 'SKIP';
 export const CONFIDENCES = ['high', 'medium', 'none'] as const;
 export const confidenceSchema = z.enum(CONFIDENCES);
 
-export interface ImportField {
-  field: string;
-  label: string;
-  required: boolean;
-  /** What the field holds and how its values are read. */
-  description: string;
-}
-
-export const OPERATING_FIELDS: readonly ImportField[] = [
-  {
-    field: 'lastName',
-    label: 'Last Name',
-    required: true,
-    description:
-      "A last name, or a full name: 'Last, First' or 'First Last' is split when First Name is not mapped",
-  },
-  { field: 'firstName', label: 'First Name', required: false, description: 'Given name' },
-  { field: 'position', label: 'Position', required: false, description: 'Job title, e.g. Teacher' },
-  {
-    field: 'currentSalary',
-    label: 'Current Salary',
-    required: true,
-    description: 'Budgeted salary for the FTE: $1,234.50, 1,234 and (1,234.00) are all read',
-  },
-  {
-    field: 'currentFTE',
-    label: 'FTE',
-    required: false,
-    description: '1.0 full time, 0.5 half; 50% also works (blank = 1.0)',
-  },
-  {
-    field: 'locationCode',
-    label: 'Building / Location',
-    required: false,
-    description: 'Matched to a building by code, then by name; no match leaves District Wide with a warning',
-  },
-  { field: 'department', label: 'Department', required: false, description: 'Department name' },
-  { field: 'workGroup', label: 'Work Group', required: false, description: 'Bargaining unit or work group' },
-  { field: 'jobClass', label: 'Job Class', required: false, description: 'Job class or job code' },
-  {
-    field: 'deseCode',
-    label: 'DESE Code / Account',
-    required: false,
-    description: "A DESE function code, or an account string containing one ('01-170-2305-51100')",
-  },
-  { field: 'hireDate', label: 'Hire Date', required: false, description: 'm/d/yyyy, ISO or an Excel date' },
-  {
-    field: 'dateOfDeparture',
-    label: 'Departure Date',
-    required: false,
-    description: 'm/d/yyyy, ISO or an Excel date',
-  },
-  {
-    field: 'employeeStatus',
-    label: 'Status',
-    required: false,
-    description: 'Active, Retiring or Inactive (blank = Active)',
-  },
-  {
-    field: 'nextYearSalary',
-    label: 'Next Year Salary',
-    required: false,
-    description: 'Stored as a manual next-year salary',
-  },
-  {
-    field: 'fiscalYear',
-    label: 'Fiscal Year',
-    required: false,
-    description: "Per row: 'FY26', 2026 or '2025-2026'",
-  },
-  { field: 'notes', label: 'Notes', required: false, description: 'Free text' },
-];
-
-export const PROPOSED_FIELDS: readonly ImportField[] = [
-  {
-    field: 'accountDescription',
-    label: 'Account Description',
-    required: true,
-    description: 'What the line pays for',
-  },
-  {
-    field: 'amount',
-    label: 'Amount',
-    required: true,
-    description:
-      "Proposed amount: $1,234.50, (1,234) as negative, '-' as zero; rows without one are headings",
-  },
-  {
-    field: 'accountLine',
-    label: 'Account Number',
-    required: false,
-    description: "Ledger account string; a DESE function code inside it is found ('0100-3-300-2305-...')",
-  },
-  { field: 'deseCode', label: 'DESE Code', required: false, description: 'DESE function code, e.g. 2305' },
-  {
-    field: 'deseCategories',
-    label: 'DESE Category',
-    required: false,
-    description: 'DESE category or function name',
-  },
-  {
-    field: 'category',
-    label: 'Budget Category',
-    required: false,
-    description: 'Used when the DESE code matches no category: matched by category name or code',
-  },
-  { field: 'name', label: 'Line Name', required: false, description: 'Short name or vendor' },
-  {
-    field: 'locationCode',
-    label: 'Building',
-    required: false,
-    description: 'Matched to a building by code, then by name; blank is District Wide',
-  },
-  {
-    field: 'fiscalYear',
-    label: 'Fiscal Year',
-    required: false,
-    description: "Per row: 'FY26', 2026 or '2025-2026'",
-  },
-  { field: 'notes', label: 'Notes', required: false, description: 'Free text' },
-];
-
-export function fieldsFor(type: ImportType): readonly ImportField[] {
-  return type === 'operating' ? OPERATING_FIELDS : PROPOSED_FIELDS;
-}
+export { fieldsFor, OPERATING_FIELDS, PROPOSED_FIELDS, type ImportField } from './import-fields';
 
 /** Text fields of the multipart analyze request (the file travels as the `file` part). */
 export const analyzeFields = z.strictObject({ importType: importTypeSchema });
@@ -218,6 +96,100 @@ export const importWarningSchema = z.object({
   issues: z.array(z.string()),
 });
 
+/** A decimal string: money as the file or the database holds it, exactly ('1234.565', '-0.02'). */
+const decimalString = z.string().regex(/^-?\d+\.\d{2,}$/);
+
+export const reconciliationDifferenceSchema = z.object({
+  row: z.number().int(),
+  name: z.string(),
+  /** The file's value, exactly. */
+  fileAmount: decimalString,
+  /** What the import stores for the row ('0.00' for nothing). */
+  storedAmount: decimalString,
+  /** fileAmount - storedAmount. */
+  difference: decimalString,
+  reason: z.string(),
+});
+
+export const fileTotalRowSchema = z.object({
+  row: z.number().int(),
+  label: z.string(),
+  /** The row's amount, exactly; null when its amount cell is blank. */
+  amount: decimalString.nullable(),
+});
+
+/**
+ * Every dollar of the amount column accounted for: the file's sum over its data rows (total rows
+ * are not data: they are listed and compared instead), the sum stored, and each row where the two
+ * differ, with the reason. fileSum = storedSum + the sum of every difference, to the cent
+ * (`unexplained` is what is left, '0.00' when it balances).
+ */
+export const reconciliationSchema = z.object({
+  /** The field summed: currentSalary (operating) or amount (proposed). */
+  field: z.string(),
+  /** The file's column mapped to it. */
+  column: z.string(),
+  fileSum: decimalString,
+  storedSum: decimalString,
+  differenceCount: z.number().int(),
+  differenceTotal: decimalString,
+  /** The first 100 differences, in file order. */
+  differences: z.array(reconciliationDifferenceSchema),
+  unexplained: decimalString,
+  balanced: z.boolean(),
+  /** Rows whose amount cell is not an amount: imported with no amount and a warning. */
+  unreadableCount: z.number().int(),
+  /** The file's total and subtotal rows (first 100); their amounts are not part of fileSum. */
+  totalRowCount: z.number().int(),
+  totalRows: z.array(fileTotalRowSchema),
+  /**
+   * The file's own total (its last GRAND TOTAL row, else its largest total row) compared with
+   * the stored sum; null when the file has no total row.
+   */
+  fileTotal: fileTotalRowSchema
+    .extend({ amount: decimalString, difference: decimalString, matches: z.boolean() })
+    .nullable(),
+});
+
+/**
+ * A reconciliation amount for people, exactly as held (no float): '-1234.565' -> '-$1,234.565',
+ * '5000.00' -> '$5,000.00'. The web app and the CLI both show reconciliations with it.
+ */
+export function formatDecimalDollars(decimal: string): string {
+  const negative = decimal.startsWith('-');
+  const [whole, frac = ''] = decimal.replace(/^-/, '').split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${negative ? '-' : ''}$${grouped}.${frac.padEnd(2, '0')}`;
+}
+
+/**
+ * One row of the file as the import reads it, by the same transform the import runs: what the line
+ * will store, or why the row is skipped.
+ */
+export const previewRowSchema = z.object({
+  row: z.number().int(),
+  /** import: stored as read; review: stored and marked for review (see warnings); skip: not stored. */
+  status: z.enum(['import', 'review', 'skip']),
+  /** Why a skipped row is skipped ('total or subtotal row'); null otherwise. */
+  reason: z.string().nullable(),
+  warnings: z.array(z.string()),
+  /**
+   * What the line stores, by import field (firstName, lastName, currentSalary, amount, ...): text as
+   * stored, money as exact decimals ('153224.76'), dates as YYYY-MM-DD; `building` is the matched
+   * building's name (null: District Wide) and `category` the matched category's. Empty when skipped.
+   */
+  values: z.record(z.string(), z.string().nullable()),
+  /** A skipped row's own cells, joined ('TOTAL · 11,809,742'); null otherwise. */
+  text: z.string().nullable(),
+});
+
+export const importPreviewSchema = z.object({
+  /** The first rows until PREVIEW_ROWS will be imported (at most PREVIEW_ROWS_MAX), blank rows left out. */
+  rows: z.array(previewRowSchema),
+  /** Blank rows in the whole file: ignored, never shown. */
+  blankRows: z.number().int(),
+});
+
 export const importResultSchema = z.object({
   success: z.boolean(),
   dryRun: z.boolean(),
@@ -236,6 +208,23 @@ export const importResultSchema = z.object({
   /** Sum of the imported salaries (operating) or amounts (proposed), computed in SQL. */
   totalAmount: z.number(),
   fiscalYears: z.array(z.number().int()),
+  /**
+   * Projected lines the import replaced: imported lines of a fiscal year and kind supersede that
+   * year's projected lines of the kind in the budget year's active budget scope.
+   */
+  replacedProjected: z.number().int(),
+  /**
+   * Next-year salaries of the imported employees (0 for proposed lines): computed by the automatic
+   * rule, kept from the file's Next Year Salary column (manual), and flagged for review by the rule.
+   */
+  nextYearSalaries: z.object({
+    automatic: z.number().int(),
+    manual: z.number().int(),
+    flagged: z.number().int(),
+  }),
+  reconciliation: reconciliationSchema,
+  /** The first rows as they will be stored or skipped (the wizard's preview). */
+  preview: importPreviewSchema,
   durationMs: z.number().int(),
 });
 
@@ -254,6 +243,8 @@ export const importRunSchema = z.object({
   skippedCount: z.number().int(),
   warningCount: z.number().int(),
   errorCount: z.number().int(),
+  /** Projected lines the run replaced (see importResultSchema.replacedProjected). */
+  replacedProjectedCount: z.number().int(),
   status: z.string(),
 });
 
@@ -285,6 +276,11 @@ export type ImportAnalysis = z.infer<typeof analysisResponse>;
 export type ExecuteBody = z.infer<typeof executeBody>;
 export type ImportResult = z.infer<typeof importResultSchema>;
 export type ImportWarning = z.infer<typeof importWarningSchema>;
+export type PreviewRow = z.infer<typeof previewRowSchema>;
+export type ImportPreview = z.infer<typeof importPreviewSchema>;
+export type Reconciliation = z.infer<typeof reconciliationSchema>;
+export type ReconciliationDifference = z.infer<typeof reconciliationDifferenceSchema>;
+export type FileTotalRow = z.infer<typeof fileTotalRowSchema>;
 export type ImportRun = z.infer<typeof importRunSchema>;
 export type ImportRunsQuery = z.infer<typeof importRunsQuery>;
 export type SavedMappingsQuery = z.infer<typeof savedMappingsQuery>;

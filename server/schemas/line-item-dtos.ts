@@ -13,6 +13,14 @@ export const lineItemMetadataSchema = z
   })
   .catchall(z.unknown());
 
+/**
+ * Where a line came from: 'projected' (generated from a base year), 'imported' (written by an
+ * import run) or 'entered' (created by hand). Derived in SQL (queries/line-items.ts), shown in the
+ * grids' Source column and their exports.
+ */
+export const LINE_SOURCES = ['imported', 'projected', 'entered'] as const;
+export type LineSource = (typeof LINE_SOURCES)[number];
+
 /** What every line has first and last, whichever its kind (spread in place, so the keys keep their order). */
 const lineItemHead = {
   id: z.number().int(),
@@ -28,6 +36,7 @@ const lineItemTail = {
   notes: z.string().nullable(),
   metadata: lineItemMetadataSchema,
   importRunId: z.number().int().nullable(),
+  source: z.enum(LINE_SOURCES),
   createdAt: z.string(),
   updatedAt: z.string(),
 };

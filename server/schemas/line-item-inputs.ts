@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMPLOYEE_STATUSES } from './common';
+import { EMPLOYEE_STATUSES, MAX_MONEY, toCents as exactCents } from './common';
 import { parseFiscalYear } from './fiscal-year';
 
 /* ------------------------------------------------------------------------------------------------
@@ -7,17 +7,17 @@ import { parseFiscalYear } from './fiscal-year';
  * Money in requests is a JSON number of dollars with at most 2 decimals; dates are 'YYYY-MM-DD'.
  * ---------------------------------------------------------------------------------------------- */
 
-/** The most a numeric(14,2) column holds. */
-export const MAX_MONEY = 999_999_999_999.99;
+/** The most a numeric(14,2) column holds (one definition, in common.ts). */
+export { MAX_MONEY };
 /** FTE bounds (numeric(4,2), CHECK 0..1.5). */
 export const MIN_FTE = 0;
 export const MAX_FTE = 1.5;
 /** Bulk calls take 1..5000 ids. */
 export const MAX_BULK_IDS = 5000;
 
-/** True when a number has at most two decimals (tolerates binary float noise such as 0.1 + 0.2). */
-const hasCents = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
-/** Drops that float noise, so 0.1 + 0.2 is stored and audited as 0.3. */
+/** True when a number has at most two decimals, read exactly on its decimal text (common.ts). */
+const hasCents = (v: number) => exactCents(v) !== null;
+/** The number nearest the cents typed (a no-op for every amount hasCents accepts). */
 const toCents = (v: number) => Math.round(v * 100) / 100;
 
 /** A money amount that may be negative (a credit line in a proposed budget). */

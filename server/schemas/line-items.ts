@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { employeeLineItemSchema, proposedLineItemSchema } from './line-item-dtos';
 import { employeeStatus, fiscalYear, queryBoolean, queryId, text } from './line-item-inputs';
+import { EMPLOYEE_ROW_COLUMNS, PROPOSED_ROW_COLUMNS, ROW_WIRE_KINDS } from './line-item-rows';
 
 /**
  * Everything the line-items API validates and returns, in one import for routes, services, the CLI
@@ -10,6 +11,8 @@ import { employeeStatus, fiscalYear, queryBoolean, queryId, text } from './line-
 export * from './line-item-dtos';
 export * from './line-item-inputs';
 export * from './line-item-writes';
+export * from './line-item-rows';
+export * from './duplicates';
 
 /* ---------- Reads ---------- */
 
@@ -28,6 +31,8 @@ export const budgetLineItemsQuery = z
     budgetYearId: queryId.optional(),
     fiscalYear: fiscalYear.optional(),
     isOperating: queryBoolean.optional(),
+    /** rows: the compact form the grids read (lineItemRowsResponse); objects (the default): { lineItems }. */
+    format: z.enum(['objects', 'rows']).optional(),
   })
   .superRefine((q, ctx) => {
     const has = (k: keyof typeof q) => q[k] !== undefined;
@@ -47,6 +52,43 @@ export type AnyLineItem = z.infer<typeof anyLineItemSchema>;
 export const lineItemsResponse = z.object({ lineItems: z.array(anyLineItemSchema) });
 export const employeeLineItemsResponse = z.object({ lineItems: z.array(employeeLineItemSchema) });
 export const lineItemResponse = z.object({ lineItem: anyLineItemSchema });
+
+/** A DTO field as the compact form sends it (see ./line-item-rows). */
+function wireValue(shape: Record<string, z.ZodType>, column: string): z.ZodType {
+  switch (ROW_WIRE_KINDS[column]) {
+    case 'flag':
+      return z.union([z.literal(0), z.literal(1)]);
+    case 'time':
+      return z.number().int().describe(`${column}: milliseconds since 1970-01-01T00:00:00Z`);
+    case 'building':
+      return z.string().nullable().describe('building: its name, or null (District Wide)');
+    case 'category':
+      return z.tuple([z.string(), z.string().nullable()]).nullable().describe('category: [name, color]');
+    default:
+      return shape[column];
+  }
+}
+
+function rowList(shape: Record<string, z.ZodType>, columns: readonly string[]) {
+  const tuple = (items: z.ZodType[]) => z.tuple(items as [z.ZodType, ...z.ZodType[]]);
+  return z.object({
+    columns: tuple(columns.map((c) => z.literal(c))),
+    rows: z.array(tuple(columns.map((c) => wireValue(shape, c)))),
+  });
+}
+
+/**
+ * GET /line-items/budget?format=rows: the same lines as lineItemsResponse, each an array of values
+ * in the order of its kind's `columns` (employee lines first, then proposed lines). isOperating is
+ * the list a line is in; booleans are 1/0, createdAt/updatedAt milliseconds since 1970, building its
+ * name, category [name, color]. decodeLineItemRows turns it into the DTOs.
+ */
+export const lineItemRowsResponse = z.object({
+  employees: rowList(employeeLineItemSchema.shape, EMPLOYEE_ROW_COLUMNS),
+  proposed: rowList(proposedLineItemSchema.shape, PROPOSED_ROW_COLUMNS),
+});
+/** What GET /line-items/budget answers: the object form, or the compact one with format=rows. */
+export const budgetLineItemsResponse = z.union([lineItemsResponse, lineItemRowsResponse]);
 export const employeeLineItemResponse = z.object({ lineItem: employeeLineItemSchema });
 export const proposedLineItemResponse = z.object({ lineItem: proposedLineItemSchema });
 
@@ -73,6 +115,16 @@ export const budgetTotalsResponse = z.object({
   count: z.number().int(),
   totalCurrentSalary: z.number(),
   totalNextYearSalary: z.number(),
+  /**
+   * Next year's change in salaries: next - current over the lines with a next-year salary, minus
+   * the current salary of Inactive and Retiring lines (they leave). Active lines with no next-year
+   * salary are left out (unknown, not a cut): see missingNextYearSalaryCount.
+   */
+  totalChange: z.number(),
+  /** Active employee lines with no next-year salary (the rule could not compute one). */
+  missingNextYearSalaryCount: z.number().int(),
+  /** Inactive and Retiring employee lines: no next-year salary, counted as leaving in totalChange. */
+  leavingCount: z.number().int(),
   totalFte: z.number(),
   totalAmount: z.number(),
 });
@@ -83,23 +135,6 @@ export const needsReviewQuery = z.strictObject({
   budgetYearId: queryId,
   fiscalYear: fiscalYear.optional(),
 });
-
-/** GET /line-items/duplicates. Without fiscalYear every fiscal year of the budget year is checked (each separately). */
-export const duplicatesQuery = z.strictObject({
-  budgetYearId: queryId,
-  fiscalYear: fiscalYear.optional(),
-});
-export const duplicateCandidateSchema = employeeLineItemSchema.extend({
-  /** 0-100: how alike this record is to the record it matched best in its group. */
-  similarityScore: z.number().int().min(0).max(100),
-  /** Why, e.g. 'Same last name', 'First name 92% similar', 'Same position', 'Salary within 1%'. */
-  similarityFactors: z.array(z.string()),
-  /** The id of the record in the group this one matched best. */
-  matchedWithId: z.number().int(),
-});
-export type DuplicateCandidate = z.infer<typeof duplicateCandidateSchema>;
-/** Groups of two or more records, highest score first; within a group, the oldest record first. */
-export const duplicatesResponse = z.object({ duplicateGroups: z.array(z.array(duplicateCandidateSchema)) });
 
 export const SALARY_PROGRESSION_LIMITS = [5, 10, 20, 50] as const;
 /** GET /line-items/budget/salary-progression. budgetYearId defaults to the newest budget year with employee lines. */
@@ -120,11 +155,17 @@ export const salaryProgressionYearSchema = z.object({
   currentSalary: z.number(),
   /** Percent over the previous fiscal year's salary; null in the first year. */
   yoyIncrease: z.number().nullable(),
-  /** COLA percent of the work group's contract for this fiscal year (0 when none). */
+  /**
+   * How the salary reached this year: imported (payroll; the figures below are what the next-year
+   * salary rule would have applied), rule (a projected year grown by the rule, as Generate
+   * Projections did) or manual (a projected year taking a typed next-year salary: no COLA or steps).
+   */
+  basis: z.enum(['imported', 'rule', 'manual']),
+  /** COLA percent the rule applies moving into this fiscal year: the work group's contract (0 when none; 0 for manual). */
   colaApplied: z.number(),
-  /** Step/lane percent from the budget settings when the work group gets steps and lanes (0 otherwise). */
+  /** Step/lane percent from the budget settings when the work group gets steps and lanes (0 otherwise; 0 for manual). */
   stepsLanesApplied: z.number(),
-  /** colaApplied + stepsLanesApplied (percent). */
+  /** colaApplied + stepsLanesApplied (percent); for manual, the typed value's change over the year before. */
   totalIncreaseApplied: z.number(),
 });
 export const salaryProgressionSchema = z.object({

@@ -7,6 +7,8 @@ export const MAX_PROJECTION_YEARS = 10;
 export const DEFAULT_PROJECTION_YEARS = 5;
 
 export const DIAGNOSTIC_STATUSES = ['No Data', 'Partial', 'Complete'] as const;
+/** Where a year's lines of one kind come from: a year with any imported line is imported. */
+export const LINE_SOURCES = ['imported', 'projected'] as const;
 
 /** One fiscal year of the data diagnostics table. */
 export const diagnosticRowSchema = z.object({
@@ -15,10 +17,16 @@ export const diagnosticRowSchema = z.object({
   operatingCount: z.number().int(),
   operatingTotal: z.number(),
   operatingProjected: z.number().int(),
+  /** imported when the year holds imported operating lines (never 'projected' then), null with none. */
+  operatingSource: z.enum(LINE_SOURCES).nullable(),
+  /** Projected operating lines beside imported ones: superseded, Generate Projections removes them. */
+  operatingSuperseded: z.number().int(),
   hasProposed: z.boolean(),
   proposedCount: z.number().int(),
   proposedTotal: z.number(),
   proposedProjected: z.number().int(),
+  proposedSource: z.enum(LINE_SOURCES).nullable(),
+  proposedSuperseded: z.number().int(),
   /** No Data (neither kind), Partial (one kind), Complete (both). */
   status: z.enum(DIAGNOSTIC_STATUSES),
 });
@@ -47,6 +55,17 @@ const kindDiagnostic = z.object({
   /** Every fiscal year with imported lines of this kind (more than one is normal: last year's actuals). */
   importedYears: z.array(z.number().int()),
   projectedYears: z.array(z.number().int()),
+  /**
+   * True when this kind's imported data lies only outside the base year (likely imported under the
+   * wrong year): 'Fix Base Year' is offered for it. Later imported years beside an imported base
+   * year are actuals and never need a fix.
+   */
+  needsFix: z.boolean(),
+  /**
+   * Whether 'Fix Base Year' is offered for this kind: it has imported data, and its latest imported
+   * year is not an actual year after an imported base year (those are never moved).
+   */
+  canFix: z.boolean(),
 });
 
 /** GET /projections/base-year-diagnostic?budgetYearId */
@@ -58,7 +77,7 @@ export const baseYearDiagnosticResponse = z.object({
   currentFiscalYear: z.number().int(),
   operating: kindDiagnostic,
   proposed: kindDiagnostic,
-  /** True when an imported year differs from the recorded base year: 'Fix Base Year' can move it. */
+  /** True when either kind needs a fix (see the kind's needsFix): 'Fix Base Year' can move it. */
   needsFix: z.boolean(),
   message: z.string(),
 });
@@ -90,9 +109,16 @@ export const generateProjectionsBody = z.strictObject({
 
 export const generateProjectionsResponse = z.object({
   projectedCount: z.number().int(),
+  /** Projected lines replaced in the target years (forceRegenerate). */
   replacedCount: z.number().int(),
+  /** Projected lines removed from years that hold imported lines of the kind (actuals supersede them). */
+  supersededCount: z.number().int(),
+  /** The latest fiscal year with imported lines of the kind: projections grow from it. */
   baseYear: z.number().int(),
+  /** The fiscal years written, base + 1 to toFiscalYear. */
   fiscalYears: z.array(z.number().int()),
+  /** Years after the recorded base year that hold imported lines: not projected over, and why. */
+  skippedYears: z.array(z.object({ fiscalYear: z.number().int(), reason: z.string() })),
 });
 
 export type DiagnosticRow = z.infer<typeof diagnosticRowSchema>;

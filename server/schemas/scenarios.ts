@@ -43,7 +43,11 @@ export const activeScenarioQuery = z.strictObject({
   budgetYearId: z.coerce.number().int().positive(),
 });
 
-/** POST /scenarios: new scenarios are inactive until 'Set as Active'. */
+/**
+ * POST /scenarios: new scenarios are inactive until 'Set as Active'. With `copyFromScenarioId` the
+ * new budget starts as a copy of that budget's lines (every fiscal year), which must be a budget of
+ * the same budget year and type; without it the budget starts empty.
+ */
 export const createScenarioBody = z.strictObject({
   budgetYearId: z.number().int().positive(),
   name: scenarioName,
@@ -55,8 +59,20 @@ export const createScenarioBody = z.strictObject({
     .optional()
     .transform((v) => (v === '' ? null : v)),
   scenarioType: scenarioTypeSchema,
+  copyFromScenarioId: z
+    .number({ message: 'copyFromScenarioId must be a budget id' })
+    .int('copyFromScenarioId must be a budget id')
+    .positive('copyFromScenarioId must be a budget id')
+    .nullable()
+    .optional(),
 });
 export type CreateScenarioBody = z.infer<typeof createScenarioBody>;
+export type CreateScenarioInput = z.input<typeof createScenarioBody>;
+/** The new budget, and how many lines were copied into it (0 for an empty start). */
+export const createScenarioResponse = z.object({
+  scenario: scenarioSchema,
+  copiedLineCount: z.number().int(),
+});
 
 /** PATCH /scenarios/:id: rename. */
 export const renameScenarioBody = z.strictObject({ name: scenarioName });

@@ -1,19 +1,81 @@
 import { z } from 'zod';
-import { GOAL_TYPES } from './common';
+import {
+  divideRounded,
+  fromCents,
+  fromUnits,
+  GOAL_TYPES,
+  MAX_MONEY_CENTS,
+  moneyInput,
+  toCents,
+  unitsOf,
+} from './common';
 import { fiscalYearInput } from './fiscal-year';
 
-/** The largest amount a numeric(14,2) column holds. */
-export const MAX_MONEY = 999_999_999_999.99;
+/** Dollars, never negative, at most 2 decimals (cents), at most numeric(14,2)'s maximum. */
+export const nonNegativeMoney = moneyInput();
 
-const hasAtMostTwoDecimals = (v: number) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6;
+/** Decimals a percent goal keeps (percent_goal is numeric(7,3)). */
+export const PERCENT_PLACES = 3;
+const PERCENT_UNITS = 10n ** BigInt(PERCENT_PLACES);
 
-/** Dollars, never negative, at most 2 decimals (cents). */
-export const nonNegativeMoney = z
-  .number({ error: 'Enter an amount in dollars' })
-  .finite()
-  .min(0, 'Amounts cannot be negative')
-  .max(MAX_MONEY, 'Amount is too large')
-  .refine(hasAtMostTwoDecimals, 'Use at most 2 decimals (cents)');
+/* ------------------------------------------------------------------------------------------------
+ * Town-goal arithmetic (SPEC section 5), the one implementation the server, the CLI and the web form
+ * use. Exact: cents and thousandths of a percent as BigInt, rounded once, halves away from zero.
+ * ---------------------------------------------------------------------------------------------- */
+
+/**
+ * Percent goal -> dollars: baseline x (1 + percent / 100), to the cent, halves away from zero
+ * (0.1% over $1,665.00 is $1,666.665, so $1,666.67). Null when the baseline has more than 2
+ * decimals or the percent more than PERCENT_PLACES (callers validate those first).
+ */
+export function dollarsFromPercent(baseline: number, percent: number): number | null {
+  const cents = toCents(baseline);
+  const p = unitsOf(percent, PERCENT_PLACES);
+  if (cents === null || p === null) {
+    return null;
+  }
+  const hundred = 100n * PERCENT_UNITS;
+  return fromCents(divideRounded(cents * (hundred + p), hundred));
+}
+
+/**
+ * Dollar goal -> percent over the baseline, to PERCENT_PLACES decimals, halves away from zero; null
+ * without a positive baseline, and when the percent is beyond what the column holds (|p| >= 10,000).
+ */
+export function percentFromDollars(baseline: number | null, goal: number): number | null {
+  const b = baseline === null ? null : toCents(baseline);
+  const g = toCents(goal);
+  if (b === null || g === null || b <= 0n) {
+    return null;
+  }
+  const units = divideRounded((g - b) * 100n * PERCENT_UNITS, b);
+  const limit = 10_000n * PERCENT_UNITS;
+  return (units < 0n ? -units : units) < limit ? fromUnits(units, PERCENT_PLACES) : null;
+}
+
+/**
+ * Whether a dollar goal and a percent goal over the same baseline say the same thing: the dollars
+ * are within a cent of baseline x (1 + percent / 100), or the percent is the dollars' own percent
+ * rounded to the PERCENT_PLACES decimals the column keeps (a town's '3.5%' beside its exact dollars).
+ */
+export function goalsAgree(baseline: number, dollarGoal: number, percentGoal: number): boolean {
+  const derived = dollarsFromPercent(baseline, percentGoal);
+  const derivedCents = derived === null ? null : toCents(derived);
+  const goalCents = toCents(dollarGoal);
+  if (derivedCents !== null && goalCents !== null) {
+    const diff = derivedCents - goalCents;
+    if (diff >= -1n && diff <= 1n) {
+      return true;
+    }
+  }
+  return percentFromDollars(baseline, dollarGoal) === percentGoal;
+}
+
+/** True when dollars fit a numeric(14,2) column. */
+export const fitsMoney = (dollars: number) => {
+  const cents = toCents(dollars);
+  return cents !== null && cents <= MAX_MONEY_CENTS && cents >= -MAX_MONEY_CENTS;
+};
 
 export const goalTypeSchema = z.enum(GOAL_TYPES);
 export type GoalType = z.infer<typeof goalTypeSchema>;
@@ -45,7 +107,8 @@ export const townGoalResponse = z.object({ goal: townGoalSchema, created: z.bool
  * POST /town-goals: creates the goal of a fiscal year, or saves it when one exists (the fiscal year
  * is unique) or when `id` names it. DOLLAR needs dollarGoal; PERCENT needs percentGoal and a
  * baseline (baselineAmount, or the dollar goal of baselineYear, which defaults to the year before);
- * BOTH needs dollarGoal and percentGoal. The missing half is derived from the baseline.
+ * BOTH needs dollarGoal, percentGoal and a baseline, and the two must agree (goalsAgree). The
+ * missing half is derived from the baseline.
  */
 export const saveTownGoalBody = z.strictObject({
   id: z.number().int().positive().optional(),
@@ -57,6 +120,11 @@ export const saveTownGoalBody = z.strictObject({
     .finite()
     .gt(-100, 'A percent goal must be above -100%')
     .max(1000, 'A percent goal must be at most 1000%')
+    // Refused rather than rounded: the percent stored is the percent the dollars come from.
+    .refine(
+      (v) => unitsOf(v, PERCENT_PLACES) !== null,
+      `Use at most ${PERCENT_PLACES} decimal places for a percent (such as 3.142)`,
+    )
     .nullable()
     .optional(),
   baselineYear: fiscalYearInput.nullable().optional(),
@@ -89,6 +157,11 @@ export const townGoalTotalResponse = z.object({
   hasTownGoal: z.boolean(),
 });
 
+/**
+ * GET /town-goals/analysis/gap: the need of a budget year's fiscal year (the version's budget year,
+ * else budgetYearId, else the latest with proposed lines for the year). With versionId, the lines of
+ * that version and the lines of no version (projected or regenerated lines carry none).
+ */
 export const gapQuery = z.strictObject({
   fiscalYear: fiscalYearInput,
   versionId: z.coerce.number().int().positive().optional(),

@@ -116,18 +116,31 @@ export async function findDuplicates(
   if (!(await write.budgetYearKey(app.db, input.budgetYearId))) {
     throw notFound('Budget year');
   }
+  return (await currentDuplicates(app.db, app.db, input)).result;
+}
+
+/**
+ * The duplicate groups as `db` (the app's handle, or a transaction) sees them now, with the
+ * fingerprint they were computed from; served from the cache of `cacheDb` (the app's handle) while
+ * the fingerprint holds.
+ */
+export async function currentDuplicates(
+  db: Db,
+  cacheDb: Db,
+  input: { budgetYearId: number; fiscalYear?: number },
+): Promise<{ signature: string; result: DuplicatesResult }> {
   // The fingerprint is read before the records, so a stored result is never older than its
   // fingerprint: a write in between only makes the next call compute again.
-  const signature = await q.duplicatesSignature(app.db, input.budgetYearId, input.fiscalYear);
-  const cache = cachedResults(app.db);
+  const signature = await q.duplicatesSignature(db, input.budgetYearId, input.fiscalYear);
+  const cache = cachedResults(cacheDb);
   const key = `${input.budgetYearId}:${input.fiscalYear ?? 'all'}`;
   const hit = cache.get(key);
   if (hit?.signature === signature) {
-    return hit.result;
+    return hit;
   }
-  const result = await computeDuplicates(app.db, input);
-  cache.set(key, { signature, result });
-  return result;
+  const entry = { signature, result: await computeDuplicates(db, input) };
+  cache.set(key, entry);
+  return entry;
 }
 
 async function computeDuplicates(
@@ -137,20 +150,28 @@ async function computeDuplicates(
   const records = await q.personRecords(db, input.budgetYearId, input.fiscalYear);
   const dismissed = await q.dismissedPairs(db, input.budgetYearId);
   const groups = groupMatches(scoredPairs(records, dismissed));
-  const items = await read.lineItemsByIds(
+  const items = (await read.lineItemsByIds(
     db,
     groups.flatMap((g) => g.ids),
-  );
-  const byId = new Map(items.map((i) => [i.id, i as EmployeeLineItem]));
+  )) as EmployeeLineItem[];
+  const runs = await q.importRunsByIds(db, [
+    ...new Set(items.flatMap((i) => (i.importRunId === null ? [] : [i.importRunId]))),
+  ]);
+  const byId = new Map(items.map((i) => [i.id, i]));
   const duplicateGroups: DuplicateCandidate[][] = groups
     .map((g) =>
       g.ids.map((id) => {
         const m = g.best.get(id)!;
+        const item = byId.get(id)!;
         return {
-          ...byId.get(id)!,
+          ...item,
           similarityScore: m.score,
           similarityFactors: m.factors,
           matchedWithId: m.a === id ? m.b : m.a,
+          importRun:
+            item.source === 'imported' && item.importRunId !== null
+              ? (runs.get(item.importRunId) ?? null)
+              : null,
         };
       }),
     )
@@ -206,31 +227,50 @@ export async function mergeDuplicates(
   input: { keepId: number; deleteId: number },
 ) {
   authorize(actor, 'dataQuality.manage');
-  return app.db.transaction(async (trx) => {
-    await lockPair(trx, [input.keepId, input.deleteId], 'merged');
-    const [keep, drop] = [
-      await read.lineItemById(trx, input.keepId),
-      await read.lineItemById(trx, input.deleteId),
-    ] as [EmployeeLineItem, EmployeeLineItem];
-    const fill: Partial<Record<write.WritableField, unknown>> = {};
-    for (const field of FILLABLE) {
-      if ((keep[field] === null || keep[field] === '') && drop[field] !== null) {
-        fill[field] = drop[field];
-      }
+  return app.db.transaction((trx) => mergePair(trx, actor, input.keepId, input.deleteId));
+}
+
+/**
+ * The one merge, inside the caller's transaction (a single merge, or every group of a merge by
+ * rule): locks both lines, fills the kept record's empty fields from the other, deletes the other,
+ * and writes the two audit rows (naming the rule when there is one).
+ */
+export async function mergePair(
+  trx: Db,
+  actor: Actor,
+  keepId: number,
+  deleteId: number,
+  rule?: string,
+): Promise<{ lineItem: EmployeeLineItem; deletedId: number }> {
+  await lockPair(trx, [keepId, deleteId], 'merged');
+  const [keep, drop] = [await read.lineItemById(trx, keepId), await read.lineItemById(trx, deleteId)] as [
+    EmployeeLineItem,
+    EmployeeLineItem,
+  ];
+  const fill: Partial<Record<write.WritableField, unknown>> = {};
+  for (const field of FILLABLE) {
+    if ((keep[field] === null || keep[field] === '') && drop[field] !== null) {
+      fill[field] = drop[field];
     }
-    if (keep.workGroupId === null && keep.workGroup === null && drop.workGroup !== null) {
-      fill.workGroup = drop.workGroup;
-      fill.workGroupId = drop.workGroupId;
-    }
-    await write.updateLines(trx, [keep.id], write.toColumns(fill));
-    await write.deleteLines(trx, [drop.id]);
-    const lineItem = (await read.lineItemById(trx, keep.id)) as EmployeeLineItem;
-    await write.insertLineAudits(trx, actor, [
-      { action: 'merge', entityId: keep.id, before: keep, after: { ...lineItem, mergedFromId: drop.id } },
-      { action: 'merge', entityId: drop.id, before: drop, after: { mergedIntoId: keep.id } },
-    ]);
-    return { lineItem, deletedId: drop.id };
-  });
+  }
+  if (keep.workGroupId === null && keep.workGroup === null && drop.workGroup !== null) {
+    fill.workGroup = drop.workGroup;
+    fill.workGroupId = drop.workGroupId;
+  }
+  await write.updateLines(trx, [keep.id], write.toColumns(fill));
+  await write.deleteLines(trx, [drop.id]);
+  const lineItem = (await read.lineItemById(trx, keep.id)) as EmployeeLineItem;
+  const byRule = rule === undefined ? {} : { mergeRule: rule };
+  await write.insertLineAudits(trx, actor, [
+    {
+      action: 'merge',
+      entityId: keep.id,
+      before: keep,
+      after: { ...lineItem, mergedFromId: drop.id, ...byRule },
+    },
+    { action: 'merge', entityId: drop.id, before: drop, after: { mergedIntoId: keep.id, ...byRule } },
+  ]);
+  return { lineItem, deletedId: drop.id };
 }
 
 /** Remembers that two records are different people; idempotent. */

@@ -15,6 +15,8 @@ export interface ImportPlan {
   importType: ImportType;
   budgetYearId: number;
   versionId: number | null;
+  /** A version to create for the import, in its transaction (the CLI's --create-version). */
+  newVersion?: { label: string; fiscalYear: number };
   columnMappings: Record<string, string | null>;
   noteColumns: string[];
   dryRun?: boolean;
@@ -39,7 +41,7 @@ async function loadTargets(app: AppContext, plan: ImportPlan) {
       `The version "${version.label}" belongs to budget year ${other?.fiscal_year ?? version.budget_year_id}, not ${budgetYear.fiscal_year}`,
     );
   }
-  const fiscalYear = version?.fiscal_year ?? budgetYear.current_fiscal_year;
+  const fiscalYear = version?.fiscal_year ?? plan.newVersion?.fiscalYear ?? budgetYear.current_fiscal_year;
   if (!fiscalYear) {
     throw new AppError(400, 'BAD_REQUEST', 'Choose a version: the budget year has no current fiscal year');
   }

@@ -6,14 +6,17 @@ import { openCopy, type CopyWriter } from '@server/lib/import/copy';
 import { headerSignature, type HeaderInfo } from '@server/lib/import/header';
 import { BuildingMatcher, CategoryMatcher, WorkGroupMatcher } from '@server/lib/import/match';
 import type { TableSource } from '@server/lib/import/read-table';
+import { Tally } from '@server/lib/import/tally';
 import { COPY_COLUMNS, copyLine, type RowOutcome, type TransformContext } from '@server/lib/import/transform';
 import { transformEmployee } from '@server/lib/import/transform-employee';
 import { proposedTransformer } from '@server/lib/import/transform-proposed';
 import type { Actor } from '@server/policies/index';
 import { insertAudit } from '@server/queries/audit';
 import * as q from '@server/queries/import';
-import type { VersionRow } from '@server/queries/versions';
-import type { ImportResult, ImportWarning } from '@server/schemas/import';
+import { findVersionById, type VersionRow } from '@server/queries/versions';
+import type { ImportResult } from '@server/schemas/import';
+import { applyAutomaticNextYearSalary } from './salary-projection';
+import { createVersionIn } from './versions';
 import type { ImportPlan } from './import-execute';
 import type { ResolvedMapping } from './import-mapping';
 
@@ -23,9 +26,6 @@ export interface ImportProgress {
   totalBytes: number;
   rows: number;
 }
-
-/** Rows listed in a result; the counts cover every row. */
-const LISTED = 100;
 
 /** Thrown inside a dry run's transaction to roll it back while handing the result out. */
 class DryRunDone extends Error {
@@ -43,39 +43,12 @@ interface RunInput {
   plan: ImportPlan;
 }
 
-class Tally {
-  rowCount = 0;
-  imported = 0;
-  skipped = 0;
-  warningCount = 0;
-  warnings: ImportWarning[] = [];
-  errors: string[] = [];
-  reasons: Record<string, number> = {};
-
-  add(n: number, outcome: RowOutcome): void {
-    if (outcome.kind === 'blank') {
-      return;
-    }
-    this.rowCount += 1;
-    if (outcome.kind === 'skip') {
-      this.skipped += 1;
-      this.reasons[outcome.reason] = (this.reasons[outcome.reason] ?? 0) + 1;
-      if (this.errors.length < LISTED) {
-        this.errors.push(`Row ${n}: skipped, ${outcome.reason}`);
-      }
-      return;
-    }
-    this.imported += 1;
-    if (outcome.warnings.length) {
-      this.warningCount += 1;
-      if (this.warnings.length < LISTED) {
-        this.warnings.push({ row: n, name: outcome.name, issues: outcome.warnings });
-      }
-    }
-  }
-}
-
-async function context(trx: Knex.Transaction, input: RunInput, runId: number): Promise<TransformContext> {
+async function context(
+  trx: Knex.Transaction,
+  input: RunInput,
+  runId: number,
+  version: VersionRow | null,
+): Promise<TransformContext> {
   const { plan, targets, mapping } = input;
   const scenarioId = await q.findActiveScenarioId(trx, targets.budgetYear.id, plan.importType);
   return {
@@ -87,7 +60,7 @@ async function context(trx: Knex.Transaction, input: RunInput, runId: number): P
     fixed: {
       budgetYearId: String(targets.budgetYear.id),
       scenarioId: scenarioId === null ? null : String(scenarioId),
-      versionId: targets.version ? String(targets.version.id) : null,
+      versionId: version ? String(version.id) : null,
       importRunId: String(runId),
     },
     defaultFiscalYear: targets.fiscalYear,
@@ -129,7 +102,7 @@ async function copyRows(
         continue;
       }
       const outcome = transform(row.n, row.cells);
-      tally.add(row.n, outcome);
+      tally.add(row.n, outcome, row.cells);
       if (outcome.kind === 'line') {
         lines += copyLine(outcome.values);
       }
@@ -143,23 +116,69 @@ async function copyRows(
 }
 
 /**
+ * The version the lines go to: the chosen one, or the one the plan asks to create, created here in
+ * the import's transaction so a dry run or a failed import leaves no empty version behind.
+ */
+async function targetVersion(
+  trx: Knex.Transaction,
+  actor: Actor,
+  input: RunInput,
+): Promise<VersionRow | null> {
+  const { plan, targets } = input;
+  if (!plan.newVersion) {
+    return targets.version;
+  }
+  const { version } = await createVersionIn(trx, actor, {
+    fiscalYear: plan.newVersion.fiscalYear,
+    label: plan.newVersion.label,
+    description: null,
+    budgetYearId: targets.budgetYear.id,
+  });
+  return (await findVersionById(trx, version.id))!;
+}
+
+/**
+ * What follows the COPY, in the same transaction. Actuals supersede projections: the projected lines
+ * of the fiscal years and kind the run imported are deleted (queries/import.ts replaceProjectedLines).
+ * Imported employees get their next-year salary by the one rule an edit uses (salary-projection.ts):
+ * a value the file gave is manual and kept (transform-employee.ts); lines without one get the rule.
+ */
+async function settle(trx: Knex.Transaction, input: RunInput, runId: number) {
+  const { plan, targets } = input;
+  const replaced = await q.replaceProjectedLines(trx, {
+    id: runId,
+    budgetYearId: targets.budgetYear.id,
+    type: plan.importType,
+  });
+  let nextYearSalaries = { automatic: 0, manual: 0, flagged: 0 };
+  if (plan.importType === 'operating') {
+    await applyAutomaticNextYearSalary(trx, await q.runEmployeeLineIds(trx, runId));
+    nextYearSalaries = await q.runNextYearSalaries(trx, runId);
+  }
+  return { replaced, nextYearSalaries, totals: await q.importedTotals(trx, runId, plan.importType) };
+}
+
+/**
  * Imports every data row in ONE transaction: an import_runs row, then the lines through COPY on the
- * transaction's own connection (pg-copy-streams on a server, a blob on PGlite), then the run's
- * counts, the saved mapping for this layout and one audit row. All rows land or none do: a file
- * where no row can be imported, a dry run, or any failure rolls everything back.
+ * transaction's own connection (pg-copy-streams on a server, a blob on PGlite), then the projected
+ * lines they replace and their next-year salaries (settle), the run's counts, the saved mapping for
+ * this layout and one audit row. All rows land or none do: a file where no row can be imported, a
+ * dry run, or any failure rolls everything back (a version created for the import included).
  */
 export async function runImport(app: AppContext, actor: Actor, input: RunInput): Promise<ImportResult> {
   const started = Date.now();
   const { header, mapping, plan, targets, file } = input;
-  const tally = new Tally();
+  const moneyField = plan.importType === 'operating' ? 'currentSalary' : 'amount';
+  const tally = new Tally(moneyField, mapping.columnMappings[moneyField] ?? '');
   try {
     return await app.db.transaction(async (trx) => {
+      const version = await targetVersion(trx, actor, input);
       const runId = await q.insertImportRun(trx, {
         user_id: actor.id,
         file_name: file.originalName,
         import_type: plan.importType,
         budget_year_id: targets.budgetYear.id,
-        version_id: targets.version?.id ?? null,
+        version_id: version?.id ?? null,
         column_mappings: {
           columnMappings: mapping.columnMappings,
           noteColumns: mapping.noteColumns.map((c) => c.name),
@@ -168,7 +187,7 @@ export async function runImport(app: AppContext, actor: Actor, input: RunInput):
           actor: actor.email ?? actor.name,
         },
       });
-      const ctx = await context(trx, input, runId);
+      const ctx = await context(trx, input, runId, version);
       const transform =
         plan.importType === 'operating'
           ? (n: number, cells: SourceRow['cells']) => transformEmployee(ctx, n, cells)
@@ -183,13 +202,15 @@ export async function runImport(app: AppContext, actor: Actor, input: RunInput):
       if (!tally.imported) {
         throw nothingImported(tally);
       }
-      const totals = await q.importedTotals(trx, runId, plan.importType);
+      const { replaced, nextYearSalaries, totals } = await settle(trx, input, runId);
+      const reconciliation = tally.reconciler.result(totals.totalText);
       await q.finishImportRun(trx, runId, {
         row_count: tally.rowCount,
         imported_count: tally.imported,
         skipped_count: tally.skipped,
         warning_count: tally.warningCount,
         error_count: tally.skipped,
+        replaced_projected_count: replaced,
       });
       await q.saveMapping(trx, plan.importType, headerSignature(header.columns), {
         columnMappings: mapping.columnMappings,
@@ -209,6 +230,10 @@ export async function runImport(app: AppContext, actor: Actor, input: RunInput):
         skippedReasons: tally.reasons,
         totalAmount: totals.total,
         fiscalYears: totals.fiscalYears,
+        replacedProjected: replaced,
+        nextYearSalaries,
+        reconciliation,
+        preview: tally.preview.result(ctx),
         durationMs: Date.now() - started,
       };
       await insertAudit(trx, actor, {
@@ -219,13 +244,17 @@ export async function runImport(app: AppContext, actor: Actor, input: RunInput):
           fileName: file.originalName,
           importType: plan.importType,
           budgetYearId: targets.budgetYear.id,
-          versionId: targets.version?.id ?? null,
+          versionId: version?.id ?? null,
           rowCount: tally.rowCount,
           imported: tally.imported,
           skipped: tally.skipped,
           warnings: tally.warningCount,
-          totalAmount: totals.total,
+          totalAmount: totals.totalText,
           fiscalYears: totals.fiscalYears,
+          replacedProjected: replaced,
+          fileSum: reconciliation.fileSum,
+          differenceTotal: reconciliation.differenceTotal,
+          differenceCount: reconciliation.differenceCount,
         },
       });
       if (plan.dryRun) {

@@ -3,12 +3,14 @@ import type { Knex } from 'knex';
 import { createTestDb } from '../../test/db';
 import type { DbHandle } from '@server/db/index';
 import { lineItemsJson, type LineItemFilter } from '@server/queries/line-items';
-import { buildEmployee, buildProposed, buildWorld, type World } from '../routes/line-items-factories';
+import { decodeLineItemRows, type LineItemRows } from '@server/schemas/line-item-rows';
+import { buildEmployee, buildProposed, buildWorld, type World } from '../../test/factories';
 import { cachedLineItemsJson } from './line-items-cache';
 
 // The grid cache may only ever serve what a fresh read would return: after every kind of write
 // (one line, many lines, a rename that reorders, inserts, deletes, a joined building or category, the
-// active budget) the cached body must equal the uncached one, byte for byte.
+// active budget) the cached body must equal the uncached one, byte for byte, in both formats (the
+// object form and the grids' compact rows, which must decode to the object form's lines).
 
 let handle: DbHandle;
 let db: Knex;
@@ -44,7 +46,11 @@ afterAll(() => handle.close());
 async function expectFresh(filter: LineItemFilter) {
   const cached = (await cachedLineItemsJson(db, filter)).toString('utf8');
   expect(cached).toBe(await lineItemsJson(db, filter));
-  return JSON.parse(cached) as { lineItems: { id: number; lastName: string; notes: string | null }[] };
+  const cachedRows = (await cachedLineItemsJson(db, filter, 'rows')).toString('utf8');
+  expect(cachedRows).toBe(await lineItemsJson(db, filter, 'rows'));
+  const body = JSON.parse(cached) as { lineItems: { id: number; lastName: string; notes: string | null }[] };
+  expect(decodeLineItemRows(JSON.parse(cachedRows) as LineItemRows)).toEqual(body.lineItems);
+  return body;
 }
 
 describe('budget grid cache', () => {
@@ -55,8 +61,28 @@ describe('budget grid cache', () => {
     db.on('query', listen);
     await expectFresh(employee);
     db.off('query', listen);
-    // One fingerprint query from the cache; the comparison read above is the only JSON build.
+    // Fingerprint queries from the cache; the comparison reads above are the only JSON builds.
     expect(seen.filter((sql) => sql.includes('row_to_json'))).toHaveLength(1);
+    expect(seen.filter((sql) => sql.includes('concat_ws'))).toHaveLength(1);
+  });
+
+  it('builds only the edited line again, in both formats', async () => {
+    await expectFresh(employee);
+    await db('line_items').where({ id: ids[2] }).update({ notes: 'One edit' });
+    const seen: string[] = [];
+    const listen = (q: { sql: string; bindings?: unknown[] }) => {
+      if (/row_to_json|concat_ws/.test(q.sql) && q.sql.includes('ANY(')) {
+        seen.push(JSON.stringify(q.bindings));
+      }
+    };
+    db.on('query', listen);
+    await cachedLineItemsJson(db, employee);
+    await cachedLineItemsJson(db, employee, 'rows');
+    db.off('query', listen);
+    // Per format, the edited line is built again by id (employee and proposed statements), no more.
+    expect(seen.filter((b) => b.includes(`[${ids[2]}]`))).toHaveLength(4);
+    expect(seen).toHaveLength(4);
+    await expectFresh(employee);
   });
 
   it('shows an edited line, and moves a renamed one to its place in name order', async () => {

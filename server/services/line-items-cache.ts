@@ -10,8 +10,9 @@ import { sameReferences } from '@server/queries/line-items-signature';
  * while the fingerprint is unchanged, so a write by any code path (API, import, CLI, another
  * server process) is seen on the next request. When only some lines changed (an edit, a bulk
  * action), only their JSON is built again: every line's row version (xmin) is kept beside its JSON
- * and compared with the versions read in grid order. Caches are per database handle, so tests and
- * several apps in one process never share entries.
+ * and compared with the versions read in grid order. Each format (the object form and the grids'
+ * compact rows) has its own entries, holding that format's JSON per line. Caches are per database
+ * handle, so tests and several apps in one process never share entries.
  */
 
 interface Entry {
@@ -34,24 +35,40 @@ const cacheFor = perDatabase(() => new LruMap<Entry>(MAX_BYTES, sizeOf));
  * The filter's lines in grid order, reusing the JSON of every line whose version is unchanged. The
  * order is read again (an edited name moves a line), and new or changed lines are built afresh.
  */
-async function refresh(trx: Knex, filter: read.LineItemFilter, known: Map<number, read.GridRow>) {
+async function refresh(
+  trx: Knex,
+  filter: read.LineItemFilter,
+  format: read.LineItemsFormat,
+  known: Map<number, read.GridRow>,
+) {
   const versions = await read.gridVersions(trx, filter);
   const stale = versions.filter((v) => known.get(v.id)?.version !== v.version).map((v) => v.id);
   if (stale.length > versions.length * REFRESH_LIMIT) {
-    return read.gridLines(trx, filter);
+    return read.gridLines(trx, filter, format);
   }
-  const fresh = new Map((await read.gridLinesByIds(trx, stale)).map((r) => [r.id, r]));
+  const fresh = new Map((await read.gridLinesByIds(trx, stale, format)).map((r) => [r.id, r]));
   return versions.map((v) => fresh.get(v.id) ?? known.get(v.id)!);
 }
 
 /**
- * The `{"lineItems":[...]}` JSON (UTF-8) for a filter, from the cache when its rows are unchanged. The
- * fingerprint and the JSON are read in one REPEATABLE READ transaction, so the stored text is
- * exactly the state the fingerprint describes.
+ * The body of GET /line-items/budget (UTF-8) for a filter in `format` (`{"lineItems":[...]}`, or the
+ * compact rows), from the cache when its rows are unchanged. The fingerprint and the JSON are read
+ * in one REPEATABLE READ transaction, so the stored text is exactly the state the fingerprint
+ * describes.
  */
-export async function cachedLineItemsJson(db: Knex, filter: read.LineItemFilter): Promise<Buffer> {
+export async function cachedLineItemsJson(
+  db: Knex,
+  filter: read.LineItemFilter,
+  format: read.LineItemsFormat = 'objects',
+): Promise<Buffer> {
   const cache = cacheFor(db);
-  const key = JSON.stringify([filter.scenarioId, filter.budgetYearId, filter.fiscalYear, filter.isOperating]);
+  const key = JSON.stringify([
+    filter.scenarioId,
+    filter.budgetYearId,
+    filter.fiscalYear,
+    filter.isOperating,
+    format,
+  ]);
   return db.transaction(
     async (trx) => {
       const signature = await read.lineItemsSignature(trx, filter);
@@ -64,9 +81,9 @@ export async function cachedLineItemsJson(db: Knex, filter: read.LineItemFilter)
       // touching their rows: then everything is read again.
       const rows =
         hit && sameReferences(hit.signature, signature)
-          ? await refresh(trx, filter, hit.lines)
-          : await read.gridLines(trx, filter);
-      const body = Buffer.from(read.lineItemsBody(rows.map((r) => r.json)), 'utf8');
+          ? await refresh(trx, filter, format, hit.lines)
+          : await read.gridLines(trx, filter, format);
+      const body = Buffer.from(read.gridBody(rows, format), 'utf8');
       cache.set(key, { signature, body, lines: new Map(rows.map((r) => [r.id, r])) });
       return body;
     },

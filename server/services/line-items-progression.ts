@@ -3,14 +3,49 @@ import { notFound } from '@server/errors';
 import { authorize, type Actor } from '@server/policies/index';
 import * as q from '@server/queries/line-items-progression';
 import { budgetYearKey } from '@server/queries/line-items-writes';
-import { increaseApplied, loadColaRates, loadStepLaneSettings } from './salary-projection';
 
+// Percentages for display (not money): two decimals.
 const round2 = (n: number) => Math.round(n * 100) / 100;
+const cents = (n: number | null) => Math.round(Number(n ?? 0) * 100);
+
+/**
+ * What moved a salary into its fiscal year, in percent of the year before:
+ * - imported: payroll says so; the COLA and steps shown are what the rule would have applied,
+ *   so an unexpected jump or freeze stands out against them;
+ * - manual: a projected year whose salary is a typed next-year salary (that year only): no COLA or
+ *   step was applied, the whole change is the typed value's;
+ * - rule: a projected year grown by the next-year salary rule, exactly as Generate Projections
+ *   grew it (the same SQL gives the COLA and step/lane figures).
+ */
+function applied(
+  line: q.ProgressionRow,
+  previousLine: q.ProgressionRow | null,
+  previousCents: number | null,
+  yoyIncrease: number | null,
+) {
+  const manual = line.is_projected && previousLine?.next_year_salary_manual === true;
+  if (manual) {
+    const total = yoyIncrease ?? 0;
+    return { basis: 'manual' as const, colaApplied: 0, stepsLanesApplied: 0, totalIncreaseApplied: total };
+  }
+  const colaApplied = Number(line.rule_cola);
+  let stepsLanesApplied = 0;
+  if (line.rule_step_type === 'DOLLAR') {
+    stepsLanesApplied = previousCents ? (Number(line.rule_step_value) * 100 * 100) / previousCents : 0;
+  } else if (line.rule_step_type !== null) {
+    stepsLanesApplied = Number(line.rule_step_value);
+  }
+  return {
+    basis: line.is_projected ? ('rule' as const) : ('imported' as const),
+    colaApplied: round2(colaApplied),
+    stepsLanesApplied: round2(stepsLanesApplied),
+    totalIncreaseApplied: round2(colaApplied + stepsLanesApplied),
+  };
+}
 
 /**
  * Salary Progression Analysis: for up to `limit` people in a position, their salary in each fiscal
- * year they have lines for, the change over the year before, and the COLA and step/lane increase
- * the rules would apply, so an unexpected jump or freeze stands out.
+ * year they have lines for, the change over the year before, and what was applied to reach it.
  */
 export async function salaryProgression(
   app: AppContext,
@@ -26,31 +61,32 @@ export async function salaryProgression(
   if (budgetYearId === null) {
     return { progressions: [] };
   }
-  const [rows, cola, settings] = await Promise.all([
-    q.progressionRows(app.db, budgetYearId, input.position, input.limit),
-    loadColaRates(app.db),
-    loadStepLaneSettings(app.db, budgetYearId),
-  ]);
+  const rows = await q.progressionRows(app.db, budgetYearId, input.position, input.limit);
   const people = new Map<string, q.ProgressionRow[]>();
   for (const r of rows) {
     people.set(r.person_key, [...(people.get(r.person_key) ?? []), r]);
   }
   const progressions = [...people.values()].map((lines) => {
-    // Several lines in one fiscal year (a split assignment) add up to that year's salary.
-    const years = new Map<number, { salary: number; line: q.ProgressionRow }>();
+    // Several lines in one fiscal year (a split assignment) add up to that year's salary (in cents).
+    const years = new Map<number, { cents: number; line: q.ProgressionRow }>();
     for (const l of lines) {
-      const y = years.get(l.fiscal_year);
-      years.set(l.fiscal_year, { salary: round2((y?.salary ?? 0) + Number(l.current_salary ?? 0)), line: l });
+      years.set(l.fiscal_year, {
+        cents: (years.get(l.fiscal_year)?.cents ?? 0) + cents(l.current_salary),
+        line: l,
+      });
     }
-    let previous: number | null = null;
+    let previous: { fiscalYear: number; cents: number; line: q.ProgressionRow } | null = null;
     const yearData = [...years.entries()]
       .sort(([a], [b]) => a - b)
-      .map(([fiscalYear, { salary, line }]) => {
-        const yoyIncrease: number | null =
-          previous && previous > 0 ? round2(((salary - previous) / previous) * 100) : null;
-        const applied = increaseApplied(line.work_group_id, fiscalYear, previous, cola, settings);
-        previous = salary;
-        return { fiscalYear, currentSalary: salary, yoyIncrease, ...applied };
+      .map(([fiscalYear, year]) => {
+        const before = previous && previous.fiscalYear === fiscalYear - 1 ? previous : null;
+        const yoyIncrease =
+          previous && previous.cents > 0
+            ? round2(((year.cents - previous.cents) / previous.cents) * 100)
+            : null;
+        const increase = applied(year.line, before?.line ?? null, previous?.cents ?? null, yoyIncrease);
+        previous = { fiscalYear, ...year };
+        return { fiscalYear, currentSalary: year.cents / 100, yoyIncrease, ...increase };
       });
     const latest = lines[lines.length - 1];
     return {

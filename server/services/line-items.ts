@@ -25,9 +25,10 @@ import { cachedLineItemsJson } from './line-items-cache';
 import { applyAutomaticNextYearSalary } from './salary-projection';
 
 /**
- * The budget grids' line items as the UTF-8 JSON of `{ lineItems: [...] }`, built by PostgreSQL so a
- * 50,000-line budget is never parsed and re-serialised in Node, and served from the cache while its
- * rows are unchanged. The query was validated as one of the SPEC's four combinations.
+ * The budget grids' line items as UTF-8 JSON: `{ lineItems: [...] }`, or with format=rows the
+ * compact form (schemas/line-item-rows.ts). Built by PostgreSQL so a 50,000-line budget is never
+ * parsed and re-serialised in Node, and served from the cache while its rows are unchanged. The
+ * query was validated as one of the SPEC's four combinations.
  */
 export async function listBudgetLineItemsJson(
   app: AppContext,
@@ -41,7 +42,8 @@ export async function listBudgetLineItemsJson(
   if (q.budgetYearId !== undefined && !(await write.budgetYearKey(app.db, q.budgetYearId))) {
     throw notFound('Budget year');
   }
-  return cachedLineItemsJson(app.db, q);
+  const { format = 'objects', ...filter } = q;
+  return cachedLineItemsJson(app.db, filter, format);
 }
 
 /** Count and exact sums of the lines matching the grid's filters (the summary cards). */

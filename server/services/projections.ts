@@ -5,12 +5,10 @@ import { insertAudit } from '@server/queries/audit';
 import * as q from '@server/queries/projections';
 import { fiscalYearLabel } from '@server/schemas/fiscal-year';
 import {
-  MAX_PROJECTION_YEARS,
   type BaseYearDiagnostic,
   type BaseYears,
   type DiagnosticRow,
   type FixBaseYearBody,
-  type GenerateProjectionsInput,
   type ProjectionStatus,
 } from '@server/schemas/projections';
 import { requireBudgetYear } from './fiscal-years';
@@ -25,12 +23,19 @@ const label = fiscalYearLabel;
 function diagnosticRow(fiscalYear: number, rows: q.YearKindRow[]): DiagnosticRow {
   const of = (isOperating: boolean) =>
     rows.filter((r) => r.fiscalYear === fiscalYear && r.isOperating === isOperating);
-  const sum = (list: q.YearKindRow[]) => ({
-    count: list.reduce((n, r) => n + r.count, 0),
-    // Two SQL totals at most (imported, projected); added in cents to stay exact.
-    total: list.reduce((n, r) => n + Math.round(r.total * 100), 0) / 100,
-    projected: list.filter((r) => r.isProjected).reduce((n, r) => n + r.count, 0),
-  });
+  const sum = (list: q.YearKindRow[]) => {
+    const projected = list.filter((r) => r.isProjected).reduce((n, r) => n + r.count, 0);
+    const imported = list.filter((r) => !r.isProjected).reduce((n, r) => n + r.count, 0);
+    return {
+      count: imported + projected,
+      // Two SQL totals at most (imported, projected); added in cents to stay exact.
+      total: list.reduce((n, r) => n + Math.round(r.total * 100), 0) / 100,
+      projected,
+      // A year with imported lines is an imported year, whatever projections are left beside them.
+      source: imported > 0 ? ('imported' as const) : projected > 0 ? ('projected' as const) : null,
+      superseded: imported > 0 ? projected : 0,
+    };
+  };
   const operating = sum(of(true));
   const proposed = sum(of(false));
   const hasOperating = operating.count > 0;
@@ -41,10 +46,14 @@ function diagnosticRow(fiscalYear: number, rows: q.YearKindRow[]): DiagnosticRow
     operatingCount: operating.count,
     operatingTotal: operating.total,
     operatingProjected: operating.projected,
+    operatingSource: operating.source,
+    operatingSuperseded: operating.superseded,
     hasProposed,
     proposedCount: proposed.count,
     proposedTotal: proposed.total,
     proposedProjected: proposed.projected,
+    proposedSource: proposed.source,
+    proposedSuperseded: proposed.superseded,
     status: hasOperating && hasProposed ? 'Complete' : hasOperating || hasProposed ? 'Partial' : 'No Data',
   };
 }
@@ -90,9 +99,15 @@ export async function baseYears(app: AppContext, actor: Actor, budgetYearId?: nu
   return { operatingBase: importedYearOf(rows, true), proposedBase: importedYearOf(rows, false) };
 }
 
+/** An imported year after a base year that holds imported lines too: actuals, not a misfiled import. */
+const laterActuals = (importedYear: number, importedYears: number[], expected: number) =>
+  importedYear > expected && importedYears.includes(expected);
+
 /**
  * Where each kind's imported data sits against the budget year's base year (its recorded base year,
- * else its current fiscal year). A mismatch usually means a file was imported under the wrong year.
+ * else its current fiscal year). Imported data only outside the base year usually means a file was
+ * imported under the wrong year: 'Fix Base Year' is offered for that kind. Imported years after a
+ * base year that holds imported data are actuals (a later year's payroll), never a mistake.
  */
 export async function baseYearDiagnostic(
   app: AppContext,
@@ -102,27 +117,34 @@ export async function baseYearDiagnostic(
   authorize(actor, 'dashboard.read');
   const year = await requireBudgetYear(app.db, budgetYearId);
   const rows = await q.yearKindCounts(app.db, budgetYearId);
+  const expected = year.base_year ?? year.current_fiscal_year;
   const kind = (isOperating: boolean) => {
     const own = rows.filter((r) => r.isOperating === isOperating);
     const importedYear = importedYearOf(rows, isOperating);
+    const importedYears = own.filter((r) => !r.isProjected).map((r) => r.fiscalYear);
     return {
       importedYear,
       importedCount: own
         .filter((r) => !r.isProjected && r.fiscalYear === importedYear)
         .reduce((n, r) => n + r.count, 0),
-      importedYears: own.filter((r) => !r.isProjected).map((r) => r.fiscalYear),
+      importedYears,
       projectedYears: own.filter((r) => r.isProjected).map((r) => r.fiscalYear),
+      needsFix: importedYear !== null && importedYear !== expected && !importedYears.includes(expected),
+      canFix: importedYear !== null && !laterActuals(importedYear, importedYears, expected),
     };
   };
   const operating = kind(true);
   const proposed = kind(false);
-  const expected = year.base_year ?? year.current_fiscal_year;
   const wrong = [
-    operating.importedYear !== null && operating.importedYear !== expected
-      ? `operating data is in ${label(operating.importedYear)}`
+    operating.needsFix ? `operating data is in ${label(operating.importedYear!)}` : null,
+    proposed.needsFix ? `proposed data is in ${label(proposed.importedYear!)}` : null,
+  ].filter((m): m is string => m !== null);
+  const later = [
+    operating.importedYear !== null && operating.importedYear > expected && !operating.needsFix
+      ? `operating through ${label(operating.importedYear)}`
       : null,
-    proposed.importedYear !== null && proposed.importedYear !== expected
-      ? `proposed data is in ${label(proposed.importedYear)}`
+    proposed.importedYear !== null && proposed.importedYear > expected && !proposed.needsFix
+      ? `proposed through ${label(proposed.importedYear)}`
       : null,
   ].filter((m): m is string => m !== null);
   return {
@@ -137,7 +159,11 @@ export async function baseYearDiagnostic(
       ? `The base year is ${label(expected)}, but the ${wrong.join(' and the ')}.`
       : operating.importedYear === null && proposed.importedYear === null
         ? 'No imported data yet.'
-        : `Imported data is in the base year ${label(expected)}.`,
+        : `Imported data is in the base year ${label(expected)}.${
+            later.length
+              ? ` Later years are imported too (${later.join(', ')}): actuals, which projections never replace; they start after the latest imported year.`
+              : ''
+          }`,
   };
 }
 
@@ -152,11 +178,21 @@ export async function fixBaseYear(app: AppContext, actor: Actor, input: FixBaseY
   return app.db.transaction(async (trx) => {
     const year = await requireBudgetYear(trx, input.budgetYearId);
     const scope = { budgetYearId: input.budgetYearId, isOperating: input.isOperating };
-    const importedYear = importedYearOf(await q.yearKindCounts(trx, input.budgetYearId), input.isOperating);
+    const rows = await q.yearKindCounts(trx, input.budgetYearId);
+    const importedYear = importedYearOf(rows, input.isOperating);
     if (importedYear === null) {
       throw badRequest(`There are no imported ${kindName(input.isOperating)} lines to move`);
     }
     const delta = input.correctBaseYear - importedYear;
+    const expected = year.base_year ?? year.current_fiscal_year;
+    const importedYears = rows
+      .filter((r) => r.isOperating === input.isOperating && !r.isProjected)
+      .map((r) => r.fiscalYear);
+    if (delta !== 0 && laterActuals(importedYear, importedYears, expected)) {
+      throw conflict(
+        `${label(importedYear)} holds imported ${kindName(input.isOperating)} lines beside the imported base year ${label(expected)}: they are ${label(importedYear)}'s actuals, not data filed under the wrong year`,
+      );
+    }
     let baseYearUpdated = 0;
     let futureYearsUpdated = 0;
     if (delta !== 0) {
@@ -179,56 +215,5 @@ export async function fixBaseYear(app: AppContext, actor: Actor, input: FixBaseY
       after: { baseYear: input.correctBaseYear, baseYearUpdated, futureYearsUpdated },
     });
     return { baseYearUpdated, futureYearsUpdated, fromYear: importedYear, toYear: input.correctBaseYear };
-  });
-}
-
-/**
- * Copies the base year's lines of one kind (the latest imported year) into every fiscal year up to
- * toFiscalYear, marked projected: employees with their next-year salaries, proposed lines grown by
- * their category's default increase. Projected lines already in those years are a 409 unless
- * forceRegenerate, which replaces them; imported lines are never touched. One transaction.
- */
-export async function generateProjections(app: AppContext, actor: Actor, input: GenerateProjectionsInput) {
-  authorize(actor, 'projections.write');
-  const isOperating = input.projectionType === 'operating';
-  return app.db.transaction(async (trx) => {
-    await requireBudgetYear(trx, input.budgetYearId);
-    const scope = { budgetYearId: input.budgetYearId, isOperating };
-    const baseYear = importedYearOf(await q.yearKindCounts(trx, input.budgetYearId), isOperating);
-    if (baseYear === null) {
-      throw badRequest(`There are no imported ${input.projectionType} lines to project from`);
-    }
-    const span = input.toFiscalYear - baseYear;
-    if (span < 1 || span > MAX_PROJECTION_YEARS) {
-      throw badRequest(
-        `Project to a fiscal year after the base year ${label(baseYear)}, at most ${label(baseYear + MAX_PROJECTION_YEARS)}`,
-        [
-          {
-            path: 'toFiscalYear',
-            message: `Must be between ${baseYear + 1} and ${baseYear + MAX_PROJECTION_YEARS}`,
-          },
-        ],
-      );
-    }
-    const fiscalYears = Array.from({ length: span }, (_, i) => baseYear + 1 + i);
-    const existing = await q.countProjected(trx, scope, fiscalYears[0], input.toFiscalYear);
-    if (existing > 0 && !input.forceRegenerate) {
-      throw conflict(
-        `${label(fiscalYears[0])} to ${label(input.toFiscalYear)} already have ${existing} projected ${input.projectionType} lines; regenerate to replace them`,
-      );
-    }
-    const replacedCount =
-      existing > 0 ? await q.deleteProjected(trx, scope, fiscalYears[0], input.toFiscalYear) : 0;
-    const projectedCount = isOperating
-      ? await q.projectEmployees(trx, scope, baseYear, span)
-      : await q.projectProposed(trx, scope, baseYear, span);
-    await insertAudit(trx, actor, {
-      action: 'generate-projections',
-      entity: 'budget-year',
-      entityId: input.budgetYearId,
-      before: { projectedLines: existing },
-      after: { projectionType: input.projectionType, baseYear, fiscalYears, projectedCount, replacedCount },
-    });
-    return { projectedCount, replacedCount, baseYear, fiscalYears };
   });
 }

@@ -45,17 +45,43 @@ export async function getActiveScenario(
   return { scenario: q.presentScenario(row) };
 }
 
-/** Creates an inactive scenario. */
+const aBudget = (type: ScenarioType) => (type === 'operating' ? 'an operating budget' : 'a proposed budget');
+
+/** A 400 naming one field of the create body, as the schema's own refusals do. */
+function invalidField(path: string, message: string): AppError {
+  return new AppError(400, 'VALIDATION_FAILED', `${path}: ${message}`, [{ path, message }]);
+}
+
+/**
+ * Creates an inactive scenario, empty or, with `copyFromScenarioId`, as a copy of the lines of a
+ * budget of the same budget year and type. One transaction: a refused copy writes nothing. One
+ * audit row (the new budget, the budget it copies and the number of lines copied), not one per line.
+ */
 export async function createScenario(app: AppContext, actor: Actor, input: CreateScenarioBody) {
   authorize(actor, 'scenarios.write');
   return app.db.transaction(async (trx) => {
     if (!(await budgetYearKey(trx, input.budgetYearId))) {
-      throw new AppError(
-        400,
-        'VALIDATION_FAILED',
-        `budgetYearId: Budget year ${input.budgetYearId} does not exist`,
-        [{ path: 'budgetYearId', message: `Budget year ${input.budgetYearId} does not exist` }],
-      );
+      throw invalidField('budgetYearId', `Budget year ${input.budgetYearId} does not exist`);
+    }
+    const sourceId = input.copyFromScenarioId ?? null;
+    if (sourceId !== null) {
+      // Locked, so the source cannot be deleted while its lines are read.
+      const source = await q.lockScenario(trx, sourceId);
+      if (!source) {
+        throw invalidField('copyFromScenarioId', `Budget ${sourceId} does not exist`);
+      }
+      if (source.budget_year_id !== input.budgetYearId) {
+        throw invalidField(
+          'copyFromScenarioId',
+          `Budget ${sourceId} belongs to another budget year; copy a budget of this budget year`,
+        );
+      }
+      if (source.scenario_type !== input.scenarioType) {
+        throw invalidField(
+          'copyFromScenarioId',
+          `Budget ${sourceId} is ${aBudget(source.scenario_type)}; ${aBudget(input.scenarioType)} can only copy ${aBudget(input.scenarioType)}`,
+        );
+      }
     }
     const id = await q.insertScenario(trx, {
       budget_year_id: input.budgetYearId,
@@ -63,9 +89,15 @@ export async function createScenario(app: AppContext, actor: Actor, input: Creat
       description: input.description ?? null,
       scenario_type: input.scenarioType,
     });
+    const copiedLineCount = sourceId === null ? 0 : await q.copyScenarioLines(trx, sourceId, id);
     const scenario = q.presentScenario((await q.findScenario(trx, id))!);
-    await insertAudit(trx, actor, { action: 'create', entity: ENTITY, entityId: id, after: scenario });
-    return { scenario };
+    await insertAudit(trx, actor, {
+      action: 'create',
+      entity: ENTITY,
+      entityId: id,
+      after: sourceId === null ? scenario : { ...scenario, copiedFromScenarioId: sourceId, copiedLineCount },
+    });
+    return { scenario, copiedLineCount };
   });
 }
 

@@ -15,7 +15,7 @@ export async function loadDemo(app: AppContext, actor: Actor, password?: string)
       'The database already holds budget data; the demo district loads only into an empty database',
     );
   }
-  const personaPassword = app.config.demoPassword ?? password ?? generatePassword(16);
+  const personaPassword = app.config.demoPassword ?? password ?? generatePassword();
   const counts = await seedDemo(app.db, { personaPassword, passwordCost: app.config.passwordCost });
   return { ...counts, password: personaPassword };
 }

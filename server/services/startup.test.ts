@@ -1,9 +1,10 @@
+import { execFileSync } from 'node:child_process';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '@server/config';
 import type { AppContext } from '@server/context';
 import type { DbHandle } from '@server/db/index';
 import { createLogger } from '@server/lib/log';
-import { verifyPassword } from '@server/lib/passwords';
+import { generatePassword, PASSWORD_ALPHABET, verifyPassword } from '@server/lib/passwords';
 import { insertUser } from '@server/queries/users';
 import { createTestDb } from '../../test/db';
 import { prepareDatabase } from './startup';
@@ -32,6 +33,9 @@ describe('prepareDatabase on start', () => {
     await prepareDatabase(app, (l) => lines.push(l));
     const printed = lines.find((l) => l.includes('admin@example.org'))!;
     const password = /password: (\S+)/.exec(printed)![1];
+    // Letters and digits only, at least 128 bits.
+    expect(password).toMatch(/^[A-Za-z0-9]+$/);
+    expect(password.length * Math.log2(PASSWORD_ALPHABET.length)).toBeGreaterThanOrEqual(128);
     const row = await db.knex('users').where({ email: 'admin@example.org' }).first();
     expect(row.role).toBe('ADMIN');
     expect(await verifyPassword(password, row.password_hash)).toBe(true);
@@ -55,5 +59,14 @@ describe('prepareDatabase on start', () => {
     expect(lines).toContain('Created admin boss@district.org from ADMIN_EMAIL/ADMIN_PASSWORD.');
     const row = await db.knex('users').where({ email: 'boss@district.org' }).first();
     expect(row.role).toBe('ADMIN');
+  });
+
+  it('generates passwords that survive being pasted into a shell unquoted, from the whole alphabet', () => {
+    const passwords = Array.from({ length: 200 }, () => generatePassword());
+    const echoed = execFileSync('sh', ['-c', `printf '%s\\n' ${passwords.join(' ')}`], { encoding: 'utf8' });
+    expect(echoed.trimEnd().split('\n')).toEqual(passwords);
+    const seen = new Set(passwords.join(''));
+    expect([...seen].sort().join('')).toBe([...PASSWORD_ALPHABET].sort().join(''));
+    expect(PASSWORD_ALPHABET).not.toMatch(/[0O1lI]/);
   });
 });

@@ -4,31 +4,19 @@ import { badRequest, conflict, notFound } from '@server/errors';
 import { authorize, type Actor } from '@server/policies/index';
 import { insertAudit } from '@server/queries/audit';
 import * as q from '@server/queries/town-goals';
+import { fromCents, MAX_MONEY_TEXT, toCents } from '@server/schemas/common';
 import { fiscalYearLabel } from '@server/schemas/fiscal-year';
 import {
+  dollarsFromPercent,
+  fitsMoney,
   GAP_THRESHOLD,
+  goalsAgree,
+  percentFromDollars,
   type GapAnalysis,
   type SaveTownGoalBody,
   type TownGuidance,
 } from '@server/schemas/town-goals';
 import { requireBudgetYear } from './fiscal-years';
-
-const toCents = (dollars: number) => Math.round(dollars * 100);
-
-/** Percent goal -> dollars: baseline x (1 + percent / 100), to the cent (SPEC section 5). */
-export function dollarsFromPercent(baseline: number, percent: number): number {
-  return Math.round((toCents(baseline) * (100 + percent)) / 100) / 100;
-}
-
-/** Dollar goal -> percent over the baseline, to 3 decimals; null without a positive baseline. */
-export function percentFromDollars(baseline: number | null, goal: number): number | null {
-  if (baseline === null || baseline <= 0) {
-    return null;
-  }
-  const percent = Math.round(((toCents(goal) - toCents(baseline)) / toCents(baseline)) * 100 * 1000) / 1000;
-  // The column holds up to 9,999.999%; a goal further from its baseline than that has no useful percent.
-  return Math.abs(percent) < 10_000 ? percent : null;
-}
 
 /** Every town goal, oldest fiscal year first. */
 export async function listTownGoals(app: AppContext, actor: Actor) {
@@ -44,6 +32,9 @@ async function resolveBaseline(db: Db, input: SaveTownGoalBody, baselineYear: nu
   const previous = await q.findTownGoalByYear(db, baselineYear);
   return previous?.dollar_goal ?? null;
 }
+
+const usd = (dollars: number) =>
+  dollars.toLocaleString('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
 
 async function goalValues(db: Db, input: SaveTownGoalBody): Promise<q.TownGoalValues> {
   const baselineYear = input.baselineYear ?? input.fiscalYear - 1;
@@ -65,16 +56,52 @@ async function goalValues(db: Db, input: SaveTownGoalBody): Promise<q.TownGoalVa
       { path: 'percentGoal', message: 'Required for this goal type' },
     ]);
   }
+  if (input.goalType !== 'DOLLAR' && baseline === null) {
+    const what = input.goalType === 'PERCENT' ? 'A percent goal' : 'A goal with both dollars and a percent';
+    throw badRequest(
+      `${what} needs a baseline: enter a baseline amount or set a dollar goal for ${fiscalYearLabel(baselineYear)} first`,
+      [
+        {
+          path: 'baselineAmount',
+          message: `Required for a ${input.goalType === 'PERCENT' ? 'percent' : 'BOTH'} goal`,
+        },
+      ],
+    );
+  }
   if (input.goalType === 'PERCENT') {
-    if (baseline === null) {
+    dollarGoal = dollarsFromPercent(baseline!, percentGoal!);
+    if (dollarGoal === null || !fitsMoney(dollarGoal)) {
       throw badRequest(
-        `A percent goal needs a baseline: enter a baseline amount or set a dollar goal for ${fiscalYearLabel(baselineYear)} first`,
-        [{ path: 'baselineAmount', message: 'Required for a percent goal' }],
+        `The percent goal gives more than the largest amount a goal can hold ($${MAX_MONEY_TEXT})`,
+        [{ path: 'percentGoal', message: `Gives more than $${MAX_MONEY_TEXT}` }],
       );
     }
-    dollarGoal = dollarsFromPercent(baseline, percentGoal!);
   } else if (input.goalType === 'DOLLAR') {
     percentGoal = percentFromDollars(baseline, dollarGoal!);
+  } else if (!goalsAgree(baseline!, dollarGoal!, percentGoal!)) {
+    const derived = dollarsFromPercent(baseline!, percentGoal!);
+    const percent = percentFromDollars(baseline!, dollarGoal!);
+    throw badRequest(
+      `The dollar goal and the percent goal disagree: ${percentGoal}% over the baseline ${usd(baseline!)} is ` +
+        `${derived === null ? 'out of range' : usd(derived)}, not ${usd(dollarGoal!)}` +
+        `${percent === null ? '' : ` (which is ${percent}%)`}. Enter one of them, or make them agree.`,
+      [
+        {
+          path: 'dollarGoal',
+          message:
+            derived === null
+              ? 'Does not match the percent goal'
+              : `Should be ${usd(derived)} for ${percentGoal}%`,
+        },
+        {
+          path: 'percentGoal',
+          message:
+            percent === null
+              ? 'Does not match the dollar goal'
+              : `Should be ${percent}% for ${usd(dollarGoal!)}`,
+        },
+      ],
+    );
   }
   return {
     fiscal_year: input.fiscalYear,
@@ -175,9 +202,11 @@ export async function totalForYear(app: AppContext, actor: Actor, fiscalYear: nu
 }
 
 /**
- * The district's need (the proposed budget: of a version when versionId is given, of a budget year
- * when budgetYearId is, else of the latest budget year with proposed lines for the year) against the
- * town goal (0 when there is none). OVER beyond +GAP_THRESHOLD, UNDER beyond -GAP_THRESHOLD, else NEAR.
+ * The district's need (the proposed budget of a budget year's fiscal year, in the active scope;
+ * with a version, that version's lines and the lines of no version: q.districtNeed) against the
+ * town goal (0 when there is none). The budget year is the version's, else the one named, else the
+ * latest with proposed lines for the year. OVER beyond +GAP_THRESHOLD, UNDER beyond -GAP_THRESHOLD,
+ * else NEAR.
  */
 export async function gapAnalysis(
   app: AppContext,
@@ -185,36 +214,51 @@ export async function gapAnalysis(
   input: { fiscalYear: number; versionId?: number; budgetYearId?: number },
 ): Promise<GapAnalysis> {
   authorize(actor, 'townGoals.read');
-  let districtNeed = 0;
   let budgetYearId: number | null = null;
   if (input.versionId !== undefined) {
-    const version = await q.versionExists(app.db, input.versionId);
+    const version = await q.findVersion(app.db, input.versionId);
     if (!version) {
       throw notFound('Budget version');
     }
-    districtNeed = await q.proposedTotalOfVersion(app.db, input.versionId, input.fiscalYear);
-    budgetYearId = version.budget_year_id ?? null;
-  } else {
-    if (input.budgetYearId !== undefined) {
-      budgetYearId = (await requireBudgetYear(app.db, input.budgetYearId)).id;
-    } else {
-      budgetYearId = await q.budgetYearWithProposedLines(app.db, input.fiscalYear);
+    if (
+      input.budgetYearId !== undefined &&
+      version.budget_year_id !== null &&
+      version.budget_year_id !== input.budgetYearId
+    ) {
+      throw badRequest(`Version ‘${version.label}’ belongs to another budget year`, [
+        { path: 'versionId', message: 'Not a version of this budget year' },
+      ]);
     }
-    if (budgetYearId !== null) {
-      districtNeed = await q.proposedTotalOfBudgetYear(app.db, budgetYearId, input.fiscalYear);
-    }
+    budgetYearId = version.budget_year_id;
   }
+  if (budgetYearId === null && input.budgetYearId !== undefined) {
+    budgetYearId = (await requireBudgetYear(app.db, input.budgetYearId)).id;
+  }
+  if (budgetYearId === null) {
+    budgetYearId = await q.budgetYearWithProposedLines(app.db, input.fiscalYear);
+  }
+  const needCents =
+    budgetYearId === null
+      ? 0n
+      : toCents(
+          await q.districtNeed(app.db, {
+            budgetYearId,
+            fiscalYear: input.fiscalYear,
+            versionId: input.versionId,
+          }),
+        )!;
   const goal = await q.findTownGoalByYear(app.db, input.fiscalYear);
-  const townGoal = goal?.dollar_goal ?? 0;
-  const gap = (toCents(districtNeed) - toCents(townGoal)) / 100;
+  const goalCents = goal?.dollar_goal == null ? 0n : toCents(goal.dollar_goal)!;
+  const gapCents = needCents - goalCents;
+  const threshold = BigInt(GAP_THRESHOLD) * 100n;
   return {
     fiscalYear: input.fiscalYear,
     budgetYearId,
     versionId: input.versionId ?? null,
-    districtNeed,
-    townGoal,
+    districtNeed: fromCents(needCents),
+    townGoal: fromCents(goalCents),
     hasTownGoal: goal?.dollar_goal != null,
-    gap,
-    status: gap > GAP_THRESHOLD ? 'OVER' : gap < -GAP_THRESHOLD ? 'UNDER' : 'NEAR',
+    gap: fromCents(gapCents),
+    status: gapCents > threshold ? 'OVER' : gapCents < -threshold ? 'UNDER' : 'NEAR',
   };
 }

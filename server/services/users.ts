@@ -1,5 +1,5 @@
 import type { AppContext } from '@server/context';
-import { badRequest, conflict, forbidden, notFound } from '@server/errors';
+import { AppError, badRequest, conflict, forbidden, notFound } from '@server/errors';
 import { generatePassword, hashPassword } from '@server/lib/passwords';
 import { authorize, type Actor } from '@server/policies/index';
 import { insertAudit } from '@server/queries/audit';
@@ -141,7 +141,7 @@ export async function ensureAdmin(
     return null;
   }
   const generated = !app.config.adminPassword;
-  const password = app.config.adminPassword ?? generatePassword(16);
+  const password = app.config.adminPassword ?? generatePassword();
   await users.insertUser(app.db, {
     name: 'District Administrator',
     email,
@@ -149,4 +149,16 @@ export async function ensureAdmin(
     role: 'ADMIN',
   });
   return { email, password, generated };
+}
+
+/**
+ * The actor a command-line user acts as (`budget-cli --as <email>`): an active user, so audit rows
+ * name them and their role's permissions apply. 404 when no active user has that email.
+ */
+export async function actorForEmail(app: AppContext, email: string): Promise<Actor> {
+  const user = await users.findUserByEmail(app.db, email);
+  if (!user || !user.is_active) {
+    throw new AppError(404, 'NOT_FOUND', `No active user with email ${email} (from --as)`);
+  }
+  return { kind: 'user', id: user.id, role: user.role, name: user.name, email: user.email };
 }

@@ -1,4 +1,5 @@
 import type { AppContext } from '@server/context';
+import type { Db } from '@server/db/index';
 import { conflict, notFound } from '@server/errors';
 import { authorize, type Actor } from '@server/policies/index';
 import { insertAudit } from '@server/queries/audit';
@@ -19,30 +20,29 @@ export async function listVersions(app: AppContext, actor: Actor, filter: Versio
  */
 export async function createVersion(app: AppContext, actor: Actor, input: CreateVersionBody) {
   authorize(actor, 'versions.manage');
-  return app.db.transaction(async (trx) => {
-    if (input.budgetYearId && !(await trx('budget_years').where({ id: input.budgetYearId }).first('id'))) {
-      throw notFound('Budget year');
-    }
-    if (await q.findVersionByLabel(trx, input.fiscalYear, input.label)) {
-      throw conflict(
-        `A version labelled "${input.label}" already exists for ${fiscalYearLabel(input.fiscalYear)}`,
-      );
-    }
-    const id = await q.insertVersion(trx, {
-      fiscal_year: input.fiscalYear,
-      label: input.label,
-      version_number: await q.nextVersionNumber(trx, input.fiscalYear),
-      description: input.description,
-      uploaded_by: actor.id,
-      budget_year_id: input.budgetYearId ?? null,
-    });
-    const version = q.presentVersion((await q.findVersionById(trx, id))!);
-    await insertAudit(trx, actor, {
-      action: 'create',
-      entity: 'budget-version',
-      entityId: id,
-      after: version,
-    });
-    return { version };
+  return app.db.transaction((trx) => createVersionIn(trx, actor, input));
+}
+
+/** createVersion inside a caller's transaction (an import creating its version rolls back with it). */
+export async function createVersionIn(trx: Db, actor: Actor, input: CreateVersionBody) {
+  authorize(actor, 'versions.manage');
+  if (input.budgetYearId && !(await trx('budget_years').where({ id: input.budgetYearId }).first('id'))) {
+    throw notFound('Budget year');
+  }
+  if (await q.findVersionByLabel(trx, input.fiscalYear, input.label)) {
+    throw conflict(
+      `A version labelled "${input.label}" already exists for ${fiscalYearLabel(input.fiscalYear)}`,
+    );
+  }
+  const id = await q.insertVersion(trx, {
+    fiscal_year: input.fiscalYear,
+    label: input.label,
+    version_number: await q.nextVersionNumber(trx, input.fiscalYear),
+    description: input.description,
+    uploaded_by: actor.id,
+    budget_year_id: input.budgetYearId ?? null,
   });
+  const version = q.presentVersion((await q.findVersionById(trx, id))!);
+  await insertAudit(trx, actor, { action: 'create', entity: 'budget-version', entityId: id, after: version });
+  return { version };
 }

@@ -3,8 +3,8 @@ import { Outlet, type RouteObject } from 'react-router';
 import { rolesFor, type AppPath } from '@web/auth/route-access';
 import { SessionProvider, useSession } from '@web/auth/session-context';
 import { RouteErrorFallback } from '@web/components/error-fallback';
+import { readToken } from '@web/auth/session-storage';
 import { ProtectedRoute } from '@web/components/protected-route';
-import { Shell } from '@web/components/shell/shell';
 import { Spinner } from '@web/components/spinner';
 import { LoginScreen } from '@web/screens/login/index';
 import { NotFoundScreen } from '@web/screens/not-found/index';
@@ -46,6 +46,15 @@ const SCREENS: Record<AppPath, ComponentType> = {
 };
 
 const PublicViewScreen = screen(() => import('@web/screens/public-view/index'), 'PublicViewScreen');
+
+// The signed-in layout (header, navigation, budget-year picker, user menu, with their menu and
+// select primitives) is its own chunk, so the login page and the public dashboard do not load it.
+// With a stored session it is fetched at once, beside the app's own code, not after it.
+const loadShell = () => import('@web/components/shell/shell');
+if (readToken()) {
+  void loadShell();
+}
+const Shell = screen(loadShell, 'Shell');
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<Spinner />}>{children}</Suspense>;
@@ -99,7 +108,9 @@ export const routes: RouteObject[] = [
         path: '/',
         element: (
           <ProtectedRoute>
-            <Shell />
+            <Suspense fallback={<Spinner fullScreen />}>
+              <Shell />
+            </Suspense>
           </ProtectedRoute>
         ),
         children: signedInRoutes,

@@ -38,9 +38,16 @@ export class BuildingMatcher {
   private readonly index: BuildingIndex;
   // A file repeats the same few locations on thousands of rows.
   private readonly cache = new Map<string, number | null>();
+  private readonly names: Map<number, string>;
 
   constructor(buildings: readonly BuildingRef[]) {
     this.index = indexBuildings(buildings, IMPORT_NAMES);
+    this.names = new Map(buildings.map((b) => [b.id, b.name]));
+  }
+
+  /** The name of a building matched earlier (the import preview shows it). */
+  nameOf(id: number): string | null {
+    return this.names.get(id) ?? null;
   }
 
   match(text: string): number | null {
@@ -61,9 +68,11 @@ export class BuildingMatcher {
 export class CategoryMatcher {
   private readonly byText = new Map<string, number>();
   private readonly byDese = new Map<string, number>();
+  private readonly names = new Map<number, string>();
 
   constructor(categories: readonly CategoryRef[]) {
     for (const c of categories) {
+      this.names.set(c.id, c.name);
       this.byText.set(plain(c.name), c.id);
       if (c.code) {
         this.byText.set(plain(c.code), c.id);
@@ -80,6 +89,11 @@ export class CategoryMatcher {
 
   byDeseCode(code: string): number | null {
     return this.byDese.get(code) ?? null;
+  }
+
+  /** The name of a category matched earlier (the import preview shows it). */
+  nameOf(id: number): string | null {
+    return this.names.get(id) ?? null;
   }
 }
 

@@ -9,6 +9,13 @@ export interface Parsed<T> {
   problem?: string;
 }
 
+/**
+ * Money read from a cell: `value` to the cent; `exact` is the file's own value when it had more
+ * than two decimals and rounding changed it ('1234.565' for a value of '1234.57'), so the caller
+ * can warn and the reconciliation can list the difference.
+ */
+export type ParsedMoney = Parsed<string> & { exact?: string };
+
 /** numeric(14,2) holds at most 12 digits before the point. */
 const MAX_INTEGER_DIGITS = 12;
 
@@ -46,20 +53,35 @@ function tooLarge(decimal: string): boolean {
   );
 }
 
+/** The value rounded to the cent, with the exact value beside it when rounding changed it. */
+function toCents(decimal: string): ParsedMoney {
+  const value = roundDecimal(decimal);
+  if (tooLarge(value)) {
+    return { value: null, problem: 'is too large' };
+  }
+  const point = decimal.indexOf('.');
+  const changed = point >= 0 && /[1-9]/.test(decimal.slice(point + 3));
+  if (!changed) {
+    return { value };
+  }
+  return { value, exact: decimal.replace(/0+$/, '') };
+}
+
 /**
  * Money as people write it, to an exact decimal string with two places for numeric(14,2):
  * '$1,234.50' -> '1234.50'; '1,234' -> '1234.00'; '(1,234.00)', '-$500', '$-500', '1,234.00-' and
  * '1,234 CR' -> negative; '-' and '$ -' (accounting zeros) -> '0.00'; blank -> null. Excel numbers
- * are cleaned of float noise first (426425.10000000003 -> '426425.10'). Text, percentages and
- * error values (#DIV/0!, #Missing) are problems, not zeros.
+ * are cleaned of float noise first (426425.10000000003 -> '426425.10'). More than two decimals
+ * are rounded half away from zero, exactly, and the file's value is returned as `exact`
+ * ('1,234.565' -> '1234.57', exact '1234.565'). Text, percentages and error values (#DIV/0!,
+ * #Missing) are problems, not zeros.
  */
-export function parseMoney(cell: Cell): Parsed<string> {
+export function parseMoney(cell: Cell): ParsedMoney {
   if (typeof cell === 'number') {
     if (!Number.isFinite(cell)) {
       return { value: null, problem: 'is not a number' };
     }
-    const rounded = roundDecimal(numberText(cell).replace(/^(-?)\./, '$10.'));
-    return tooLarge(rounded) ? { value: null, problem: 'is too large' } : { value: rounded };
+    return toCents(numberText(cell).replace(/^(-?)\./, '$10.'));
   }
   if (typeof cell === 'boolean' || cell instanceof Date) {
     return { value: null, problem: 'is not an amount' };
@@ -98,11 +120,9 @@ export function parseMoney(cell: Cell): Parsed<string> {
   if (!PLAIN.test(text) && !GROUPED.test(text)) {
     return { value: null, problem: 'is not an amount' };
   }
-  const decimal = roundDecimal(text.replace(/,/g, '').replace(/^\./, '0.'));
-  if (tooLarge(decimal)) {
-    return { value: null, problem: 'is too large' };
-  }
-  return { value: negative && decimal !== '0.00' ? `-${decimal}` : decimal };
+  const plain = text.replace(/,/g, '').replace(/^\./, '0.');
+  // roundDecimal gives '0.00', never '-0.00'.
+  return toCents(negative ? `-${plain}` : plain);
 }
 
 /** A plain number (FTE, codes): '0.5', '1', 0.75. Null for blank; a problem for text. */

@@ -133,6 +133,8 @@ export const OPERATING_WORDS: Record<string, FieldWords> = {
     ],
     veto: ['address', 'zip', 'postal', 'phone', 'city'],
   },
+  // The app's own export has both: Building (the matched building's name) and Location (the code).
+  building: { names: ['building', 'building name'], veto: ['code', 'address'] },
   department: {
     names: [
       'department',
@@ -229,6 +231,7 @@ export const OPERATING_WORDS: Record<string, FieldWords> = {
     ],
     veto: ['fte', 'benefit'],
   },
+  nextYearSalarySource: { names: ['next year salary source', 'next year salary auto manual'] },
   fiscalYear: FISCAL_YEAR,
   notes: NOTES,
 };

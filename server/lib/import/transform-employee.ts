@@ -1,14 +1,18 @@
 import { cellText, isBlankRow, type Cell } from './cells';
 import { parseDate } from './dates';
 import { extractDeseCode } from './dese';
-import { parseMoney, type Parsed } from './money';
+import type { Parsed } from './money';
 import {
+  exactAmount,
   fieldCell,
+  isDistrictWide,
+  moneyField,
   isRepeatedHeader,
   isTotalLabel,
   problemText,
   rowFiscalYear,
   textField,
+  type RowMoney,
   type RowOutcome,
   type TransformContext,
 } from './transform';
@@ -31,21 +35,55 @@ function readField<P extends Parsed<string>>(
   return parsed;
 }
 
-function salary(
-  ctx: TransformContext,
-  cells: readonly Cell[],
-  field: string,
-  warnings: string[],
-): string | null {
-  const parsed = readField(ctx, cells, field, parseMoney, warnings);
-  if (parsed.problem) {
-    return null;
+/** Reason given in the reconciliation for a negative salary (the database holds none). */
+export const NEGATIVE_SALARY = 'negative pay (a reversal) is not a salary: the line stores none';
+
+/**
+ * A salary: rounded to the cent with a warning; a negative amount (payroll exports list pay
+ * reversals that way) is not stored, with a warning, and the reconciliation lists it.
+ */
+function salary(ctx: TransformContext, cells: readonly Cell[], field: string, warnings: string[]): RowMoney {
+  const money = moneyField(ctx, cells, field, warnings);
+  if (money.stored !== null && money.stored.startsWith('-')) {
+    warnings.push(`${ctx.labels[field]} ${money.stored} is negative and was not stored`);
+    return { file: money.file, stored: null, reason: NEGATIVE_SALARY };
   }
-  if (parsed.value !== null && parsed.value.startsWith('-')) {
-    warnings.push(`${ctx.labels[field]} ${parsed.value} is negative and was not stored`);
-    return null;
+  return money;
+}
+
+/**
+ * A next-year salary the file gives is kept as a manual value; lines without one get the automatic
+ * rule after the COPY (applyAutomaticNextYearSalary, in the import's transaction). A Next Year
+ * Salary Source column (the app's own export writes one) saying Auto keeps the value as automatic:
+ * the rule recomputes it where it applies, so an exported file imports back unchanged.
+ */
+function nextYearSalary(ctx: TransformContext, cells: readonly Cell[], warnings: string[]) {
+  if (!ctx.mapping.has('nextYearSalary')) {
+    return { value: null, manual: false };
   }
-  return parsed.value;
+  const value = salary(ctx, cells, 'nextYearSalary', warnings).stored;
+  const sourceCell = fieldCell(ctx, cells, 'nextYearSalarySource');
+  const source = cellText(sourceCell).toLowerCase();
+  if (source && source !== 'auto' && source !== 'automatic' && source !== 'manual') {
+    warnings.push(
+      problemText(ctx, 'nextYearSalarySource', sourceCell, 'is neither Auto nor Manual; Manual used'),
+    );
+  }
+  return { value, manual: value !== null && source !== 'auto' && source !== 'automatic' };
+}
+
+/**
+ * The location code kept as text and the text the building is matched from: a mapped Building
+ * column when the row has one (the location then stays a code only), else the location. A file
+ * with a Building column and no location keeps the building's text as its location, as before.
+ */
+function locationAndBuilding(ctx: TransformContext, cells: readonly Cell[], warnings: string[]) {
+  const location = textField(ctx, cells, 'locationCode', warnings);
+  const building = textField(ctx, cells, 'building', warnings);
+  if (!ctx.mapping.has('locationCode') && building && !isDistrictWide(building)) {
+    return { location: building, building };
+  }
+  return { location, building: building ?? location };
 }
 
 /**
@@ -62,7 +100,12 @@ export function transformEmployee(ctx: TransformContext, n: number, cells: reado
   const lastCell = cellText(fieldCell(ctx, cells, 'lastName'));
   const firstCell = textField(ctx, cells, 'firstName', warnings);
   if (isTotalLabel(lastCell) || (firstCell && isTotalLabel(firstCell))) {
-    return { kind: 'skip', reason: 'total or subtotal row' };
+    return {
+      kind: 'skip',
+      reason: 'total or subtotal row',
+      amount: exactAmount(fieldCell(ctx, cells, 'currentSalary')),
+      totalLabel: isTotalLabel(lastCell) ? lastCell : firstCell!,
+    };
   }
   if (isRepeatedHeader(ctx, cells)) {
     return { kind: 'skip', reason: 'repeated header row' };
@@ -75,7 +118,8 @@ export function transformEmployee(ctx: TransformContext, n: number, cells: reado
   } else if (last && last.endsWith(',')) {
     last = last.slice(0, -1).trim() || null;
   }
-  const currentSalary = salary(ctx, cells, 'currentSalary', warnings);
+  const money = salary(ctx, cells, 'currentSalary', warnings);
+  const currentSalary = money.stored;
   const position = textField(ctx, cells, 'position', warnings);
   if (!last && !first) {
     // A budgeted position with nobody in it still costs money: keep it, marked for review.
@@ -90,9 +134,7 @@ export function transformEmployee(ctx: TransformContext, n: number, cells: reado
   if (currentSalary === null && !warnings.some((w) => w.startsWith(ctx.labels.currentSalary))) {
     warnings.push('No current salary');
   }
-  const nextYearSalary = ctx.mapping.has('nextYearSalary')
-    ? salary(ctx, cells, 'nextYearSalary', warnings)
-    : null;
+  const nextYear = nextYearSalary(ctx, cells, warnings);
 
   let fte: string | null = '1.00';
   if (ctx.mapping.has('currentFTE')) {
@@ -107,7 +149,7 @@ export function transformEmployee(ctx: TransformContext, n: number, cells: reado
     }
   }
 
-  const location = textField(ctx, cells, 'locationCode', warnings);
+  const { location, building } = locationAndBuilding(ctx, cells, warnings);
   const workGroup = textField(ctx, cells, 'workGroup', warnings);
   const deseCell = fieldCell(ctx, cells, 'deseCode');
   const deseCode = extractDeseCode(deseCell);
@@ -128,8 +170,8 @@ export function transformEmployee(ctx: TransformContext, n: number, cells: reado
     last_name: last,
     position,
     current_salary: currentSalary,
-    next_year_salary: nextYearSalary,
-    next_year_salary_manual: nextYearSalary !== null ? 't' : 'f',
+    next_year_salary: nextYear.value,
+    next_year_salary_manual: nextYear.manual ? 't' : 'f',
     current_fte: fte,
     location_code: location,
     department: textField(ctx, cells, 'department', warnings),
@@ -142,5 +184,5 @@ export function transformEmployee(ctx: TransformContext, n: number, cells: reado
     dese_code: deseCode,
     category_id: categoryId === null ? null : String(categoryId),
   };
-  return lineOutcome(ctx, n, cells, { values, location, warnings, name, fiscalYear });
+  return lineOutcome(ctx, n, cells, { values, location: building, warnings, name, fiscalYear, money });
 }

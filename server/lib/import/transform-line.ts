@@ -4,6 +4,7 @@ import {
   metadataJson,
   rowBuilding,
   type LineValues,
+  type RowMoney,
   type RowOutcome,
   type TransformContext,
 } from './transform';
@@ -24,9 +25,10 @@ export function lineOutcome(
     warnings: string[];
     name: string;
     fiscalYear: number;
+    money: RowMoney;
   },
 ): RowOutcome {
-  const { values, location, warnings, name, fiscalYear } = line;
+  const { values, location, warnings, name, fiscalYear, money } = line;
   return {
     kind: 'line',
     values: Object.assign(values, {
@@ -42,5 +44,6 @@ export function lineOutcome(
     warnings,
     name,
     fiscalYear,
+    money,
   };
 }

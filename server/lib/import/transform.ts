@@ -1,6 +1,7 @@
 import type { ImportType } from '@server/schemas/import';
 import { cellText, normalizeLabel, type Cell } from './cells';
 import type { BuildingMatcher, CategoryMatcher, WorkGroupMatcher } from './match';
+import { parseMoney } from './money';
 import { parseFiscalYearCell, parseText } from './values';
 
 /**
@@ -64,10 +65,68 @@ export interface TransformContext {
   workGroups: WorkGroupMatcher;
 }
 
+/**
+ * A row's amount (the salary of an employee line, the amount of a proposed line) for the
+ * reconciliation: the file's exact value and what the line stores, with the reason they differ.
+ */
+export interface RowMoney {
+  /** The file's value, exactly (more than two decimals kept); null when blank or unreadable. */
+  file: string | null;
+  /** What the line stores; null for nothing. */
+  stored: string | null;
+  /** Why `stored` differs from `file`. */
+  reason?: string;
+  /** The cell held something that is not an amount (the row carries a warning). */
+  unreadable?: boolean;
+}
+
 export type RowOutcome =
   | { kind: 'blank' }
-  | { kind: 'skip'; reason: string }
-  | { kind: 'line'; values: LineValues; warnings: string[]; name: string; fiscalYear: number };
+  | {
+      kind: 'skip';
+      reason: string;
+      /** The amount a skipped row carries, exactly (null when none). */
+      amount?: string | null;
+      /** Set on total rows: their label. Their amounts are compared with the import, never summed. */
+      totalLabel?: string;
+    }
+  | {
+      kind: 'line';
+      values: LineValues;
+      warnings: string[];
+      name: string;
+      fiscalYear: number;
+      money: RowMoney;
+    };
+
+/** The exact amount in a row's money cell (null when blank or not an amount), for skipped rows. */
+export function exactAmount(cell: Cell): string | null {
+  const parsed = parseMoney(cell);
+  return parsed.exact ?? parsed.value;
+}
+
+/**
+ * A money field read for a line, with a warning when it cannot be read and when more than two
+ * decimals were rounded to the cent (the original and the rounded value, so a person can check).
+ */
+export function moneyField(
+  ctx: TransformContext,
+  cells: readonly Cell[],
+  field: string,
+  warnings: string[],
+): RowMoney {
+  const cell = fieldCell(ctx, cells, field);
+  const parsed = parseMoney(cell);
+  if (parsed.problem) {
+    warnings.push(problemText(ctx, field, cell, parsed.problem));
+    return { file: null, stored: null, unreadable: true };
+  }
+  if (parsed.exact !== undefined) {
+    warnings.push(`${problemText(ctx, field, cell, 'has more than 2 decimals')}; rounded to ${parsed.value}`);
+    return { file: parsed.exact, stored: parsed.value, reason: 'rounded to the cent' };
+  }
+  return { file: parsed.value, stored: parsed.value };
+}
 
 /** The cell a field is mapped to in this row (null when the field is not mapped). */
 export function fieldCell(ctx: TransformContext, cells: readonly Cell[], field: string): Cell {
@@ -162,7 +221,15 @@ export function rowFiscalYear(ctx: TransformContext, cells: readonly Cell[], war
   return parsed.value ?? ctx.defaultFiscalYear;
 }
 
-/** The building a location cell names (null = District Wide), with a warning when nothing matches. */
+/** 'District Wide' (the app's name for no building, in its grids and exports). */
+export function isDistrictWide(text: string): boolean {
+  return /^district[\s-]*wide$/i.test(text.trim());
+}
+
+/**
+ * The building a location cell names (null = District Wide), with a warning when nothing matches;
+ * 'District Wide' itself is no building, unless the district has a building of that name.
+ */
 export function rowBuilding(
   ctx: TransformContext,
   location: string | null,
@@ -172,6 +239,9 @@ export function rowBuilding(
     return null;
   }
   const id = ctx.buildings.match(location);
+  if (id === null && isDistrictWide(location)) {
+    return null;
+  }
   if (id === null) {
     warnings.push(`Building '${location}' matches no building; left as District Wide`);
     return null;

@@ -13,7 +13,6 @@ describe('parseMoney', () => {
     ['$-500', '-500.00'],
     ['1,234.00-', '-1234.00'],
     ['1,234.56 CR', '-1234.56'],
-    ['  $ 61,234.505 ', '61234.51'],
     ['-', '0.00'],
     ['$ -', '0.00'],
     ['\u2014', '0.00'],
@@ -22,8 +21,7 @@ describe('parseMoney', () => {
     ['', null],
     [null, null],
     [426425.10000000003, '426425.10'],
-    [1.005, '1.01'],
-    [-0.001, '0.00'],
+    ['1,234.500', '1234.50'],
     [999_999_999_999.99, '999999999999.99'],
   ])('reads %j as %j', (input, expected) => {
     expect(parseMoney(input)).toEqual({ value: expected });
@@ -45,6 +43,21 @@ describe('parseMoney', () => {
   it('refuses amounts numeric(14,2) cannot hold', () => {
     expect(parseMoney('1,000,000,000,000')).toEqual({ value: null, problem: 'is too large' });
     expect(parseMoney(1e13)).toEqual({ value: null, problem: 'is too large' });
+  });
+
+  // Issue 9 item 7: sub-cent values are rounded half away from zero and the file's value is
+  // handed back, so the import warns with both and the reconciliation lists the difference.
+  it.each<[string | number, string, string]>([
+    ['  $ 61,234.505 ', '61234.51', '61234.505'],
+    ['1,234.565', '1234.57', '1234.565'],
+    ['0.005', '0.01', '0.005'],
+    ['(1,234.565)', '-1234.57', '-1234.565'],
+    ['-0.004', '0.00', '-0.004'],
+    ['12.3450', '12.35', '12.345'],
+    [1.005, '1.01', '1.005'],
+    [-0.001, '0.00', '-0.001'],
+  ])('rounds %j to the cent as %j and keeps the exact %j', (input, value, exact) => {
+    expect(parseMoney(input)).toEqual({ value, exact });
   });
 
   it('rounds half away from zero exactly', () => {

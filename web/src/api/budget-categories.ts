@@ -8,6 +8,7 @@ import type {
   updateCategoryBody,
 } from '@server/schemas/budget-categories';
 import type { DeseCode, deseCodesResponse } from '@server/schemas/dese-codes';
+import { invalidateBudgetData, useInvalidateBudgetData } from '@web/api/budget-data';
 import { api } from '@web/api/client';
 
 export type { BudgetCategory, DeseCode };
@@ -49,18 +50,15 @@ export function useDeseCodes(enabled = true) {
   });
 }
 
-function useInvalidate() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: budgetCategoryKeys.list() });
-}
-
+// Lines, sums and the dashboard show categories' names and colours, projections use their
+// increases: a category change is a budget-data change.
 export function useSaveBudgetCategory() {
-  const invalidate = useInvalidate();
+  const invalidate = useInvalidateBudgetData();
   return useMutation({ mutationFn: budgetCategoriesApi.save, onSuccess: invalidate });
 }
 
 export function useUpdateBudgetCategory() {
-  const invalidate = useInvalidate();
+  const invalidate = useInvalidateBudgetData();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: BudgetCategoryPatch }) =>
       budgetCategoriesApi.update(id, body),
@@ -78,12 +76,12 @@ export function useSetCategoryYoY() {
       queryClient.setQueryData<BudgetCategoriesResponse>(budgetCategoryKeys.list(), (old) =>
         old ? { categories: old.categories.map((c) => (c.id === category.id ? category : c)) } : old,
       );
-      return queryClient.invalidateQueries({ queryKey: budgetCategoryKeys.list() });
+      return invalidateBudgetData(queryClient);
     },
   });
 }
 
 export function useDeleteBudgetCategory() {
-  const invalidate = useInvalidate();
+  const invalidate = useInvalidateBudgetData();
   return useMutation({ mutationFn: budgetCategoriesApi.remove, onSuccess: invalidate });
 }

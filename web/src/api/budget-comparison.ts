@@ -1,9 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { BudgetComparison, ComparisonCell, ComparisonRow } from '@server/schemas/budget-comparison';
 import type { UpdateSalaryBudgetResult } from '@server/schemas/reconciliation';
+import { useInvalidateBudgetData } from '@web/api/budget-data';
 import { api } from '@web/api/client';
-import { dashboardKeys } from '@web/api/dashboard';
-import { projectionKeys } from '@web/api/projections';
 
 export type { BudgetComparison, ComparisonCell, ComparisonRow, UpdateSalaryBudgetResult };
 
@@ -26,16 +25,11 @@ export function useBudgetComparison(budgetYearId: number | null) {
   });
 }
 
-/** Sets the proposed salary lines to the payroll; the comparison and the dashboard change with it. */
+/**
+ * Sets the proposed salary lines to the payroll: the proposed line lists, the comparison, the
+ * dashboard and everything else that reads budget data change with it.
+ */
 export function useUpdateSalaryBudget() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: comparisonApi.updateSalaryBudget,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: comparisonKeys.all }),
-        queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
-        queryClient.invalidateQueries({ queryKey: projectionKeys.all }),
-      ]),
-  });
+  const invalidate = useInvalidateBudgetData();
+  return useMutation({ mutationFn: comparisonApi.updateSalaryBudget, onSuccess: invalidate });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { BudgetSettings, budgetSettingsResponse } from '@server/schemas/budget-settings';
+import { invalidateBudgetData } from '@web/api/budget-data';
 import { api } from '@web/api/client';
 
 export type { BudgetSettings };
@@ -45,7 +46,7 @@ export function useSaveBudgetSettings() {
     onSuccess: (data) => {
       queryClient.setQueryData(budgetSettingsKeys.forYear(data.settings.budgetYearId), data);
       // Next-year salaries computed from steps and lanes read these settings.
-      return queryClient.invalidateQueries({ queryKey: ['line-items'] });
+      return invalidateBudgetData(queryClient);
     },
   });
 }

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
   Building,
@@ -8,6 +8,7 @@ import type {
   createBuildingBody,
   updateBuildingBody,
 } from '@server/schemas/buildings';
+import { useInvalidateBudgetData } from '@web/api/budget-data';
 import { api } from '@web/api/client';
 
 export type { Building, BuildingType };
@@ -44,18 +45,14 @@ export function useBuildings(filter: BuildingFilter = {}, enabled = true) {
   });
 }
 
-function useInvalidateBuildings() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: buildingKeys.all });
-}
-
+// Lines, sums and charts by building show buildings' names: a building change is a budget-data change.
 export function useCreateBuilding() {
-  const invalidate = useInvalidateBuildings();
+  const invalidate = useInvalidateBudgetData();
   return useMutation({ mutationFn: buildingsApi.create, onSuccess: invalidate });
 }
 
 export function useUpdateBuilding() {
-  const invalidate = useInvalidateBuildings();
+  const invalidate = useInvalidateBudgetData();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: BuildingPatch }) => buildingsApi.update(id, body),
     onSuccess: invalidate,
@@ -63,6 +60,6 @@ export function useUpdateBuilding() {
 }
 
 export function useDeleteBuilding() {
-  const invalidate = useInvalidateBuildings();
+  const invalidate = useInvalidateBudgetData();
   return useMutation({ mutationFn: buildingsApi.remove, onSuccess: invalidate });
 }

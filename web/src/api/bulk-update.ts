@@ -8,6 +8,7 @@ import type {
   bulkCountResponse,
 } from '@server/schemas/bulk-update';
 import type { EMPLOYEE_STATUSES } from '@server/schemas/common';
+import { invalidateBudgetData } from '@web/api/budget-data';
 import { api } from '@web/api/client';
 
 export type { BulkOptions, DeseCodesResult, EmployeeMatch, LinkBuildingsResult };
@@ -66,8 +67,9 @@ export function useBulkOptions(budgetYearId: number | undefined, fiscalYear?: nu
 }
 
 /**
- * A bulk change touches employee lines everywhere: refresh the grids, building counts, work-group
- * counts, the options and the salary checks. A dry run (preview) changes nothing, so refreshes nothing.
+ * A bulk change touches employee lines everywhere: everything that reads budget data refreshes
+ * (grids, sums, building and work-group counts, the options, the salary checks, the dashboard).
+ * A dry run (preview) changes nothing, so refreshes nothing.
  */
 function useBulkMutation<I extends { dryRun?: boolean }, O>(fn: (input: I) => Promise<O>) {
   const queryClient = useQueryClient();
@@ -77,11 +79,7 @@ function useBulkMutation<I extends { dryRun?: boolean }, O>(fn: (input: I) => Pr
       if (input.dryRun) {
         return undefined;
       }
-      return Promise.all(
-        ['line-items', 'buildings', 'work-groups', 'bulk-update', 'salary-verification', 'history'].map(
-          (root) => queryClient.invalidateQueries({ queryKey: [root] }),
-        ),
-      );
+      return invalidateBudgetData(queryClient);
     },
   });
 }

@@ -8,6 +8,7 @@ import type {
   ImportType,
   importRunsResponse,
 } from '@server/schemas/import';
+import { invalidateBudgetData } from '@web/api/budget-data';
 import { api, ApiError } from '@web/api/client';
 
 export type { ExecuteBody, ImportAnalysis, ImportResult, ImportRun, ImportType };
@@ -94,14 +95,14 @@ export function useAnalyzeFile() {
   });
 }
 
-/** Runs an import (or its dry run). A real import changes budget data, so every query refetches. */
+/** Runs an import (or its dry run). A real import changes budget data; a dry run changes nothing. */
 export function useExecuteImport() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: importApi.execute,
     onSuccess: (result) => {
       if (!result.dryRun) {
-        return queryClient.invalidateQueries();
+        return invalidateBudgetData(queryClient);
       }
       return undefined;
     },

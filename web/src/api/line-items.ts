@@ -30,6 +30,8 @@ import type {
   UpdateProposedBody,
 } from '@server/schemas/line-items';
 import type { EMPLOYEE_STATUSES } from '@server/schemas/common';
+import { decodeEmployeeRows, decodeProposedRows, type LineItemRows } from '@server/schemas/line-item-rows';
+import { invalidateBudgetData } from '@web/api/budget-data';
 import { api } from '@web/api/client';
 
 export type { DuplicateCandidate, EmployeeLineItem, ProposedLineItem };
@@ -70,11 +72,28 @@ export const lineItemKeys = {
   fiscalYears: (budgetYearId: number) => [...lineItemKeys.all, 'fiscal-years', budgetYearId] as const,
 };
 
+/**
+ * A grid's list in the compact form (format=rows: an array of values per line, a third of the
+ * object form's bytes), decoded into the same line objects. A server that answers the object form
+ * (one older than format=rows) is read as it is.
+ */
+async function lineList<T>(
+  budgetYearId: number,
+  fiscalYear: number,
+  isOperating: boolean,
+  decode: (body: LineItemRows) => T[],
+): Promise<{ lineItems: T[] }> {
+  const body = await api.get<LineItemRows | { lineItems: T[] }>('/line-items/budget', {
+    query: { budgetYearId, fiscalYear, isOperating, format: 'rows' },
+  });
+  return 'lineItems' in body ? body : { lineItems: decode(body) };
+}
+
 export const lineItemsApi = {
-  employees: (budgetYearId: number, fiscalYear: number) =>
-    api.get<EmployeeList>('/line-items/budget', { query: { budgetYearId, fiscalYear, isOperating: true } }),
-  proposed: (budgetYearId: number, fiscalYear: number) =>
-    api.get<ProposedList>('/line-items/budget', { query: { budgetYearId, fiscalYear, isOperating: false } }),
+  employees: (budgetYearId: number, fiscalYear: number): Promise<EmployeeList> =>
+    lineList(budgetYearId, fiscalYear, true, decodeEmployeeRows),
+  proposed: (budgetYearId: number, fiscalYear: number): Promise<ProposedList> =>
+    lineList(budgetYearId, fiscalYear, false, decodeProposedRows),
   needsReview: (budgetYearId: number) =>
     api.get<z.infer<typeof employeeLineItemsResponse>>('/line-items/budget/needs-review', {
       query: { budgetYearId },
@@ -186,7 +205,8 @@ export function useFiscalYears(budgetYearId: number | undefined) {
 
 /**
  * Puts a saved line into every cached list that holds it (in place of a refetch of the whole
- * fiscal year), then refreshes the sums, duplicate groups and the line's history.
+ * fiscal year), then marks everything else computed from the lines stale (sums, dashboard,
+ * comparison, duplicate groups, history...: invalidateBudgetData).
  */
 export function replaceLine(queryClient: QueryClient, line: AnyLine): Promise<void> {
   // A new line joins the list of its own budget year, fiscal year and kind.
@@ -204,30 +224,21 @@ export function replaceLine(queryClient: QueryClient, line: AnyLine): Promise<vo
     }
     return { lineItems: data.lineItems.map((item) => (item.id === line.id ? line : item)) };
   });
-  return refreshDerived(queryClient, [line.id]);
+  return invalidateBudgetData(queryClient, { listsUpdatedInPlace: true });
 }
 
-/** Takes deleted lines out of every cached list, then refreshes the sums. */
+/** Takes deleted lines out of every cached list, then marks everything computed from them stale. */
 export function removeLines(queryClient: QueryClient, ids: readonly number[]): Promise<void> {
   const gone = new Set(ids);
   queryClient.setQueriesData<{ lineItems: AnyLine[] }>({ queryKey: lineItemKeys.lists() }, (data) =>
     data ? { lineItems: data.lineItems.filter((item) => !gone.has(item.id)) } : data,
   );
-  return refreshDerived(queryClient, ids);
-}
-
-async function refreshDerived(queryClient: QueryClient, ids: readonly number[]): Promise<void> {
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: lineItemKeys.totals() }),
-    queryClient.invalidateQueries({ queryKey: [...lineItemKeys.all, 'duplicates'] }),
-    queryClient.invalidateQueries({ queryKey: [...lineItemKeys.lists(), 'needs-review'] }),
-    ...ids.map((id) => queryClient.invalidateQueries({ queryKey: ['history', 'line-item', id] })),
-  ]);
+  return invalidateBudgetData(queryClient, { listsUpdatedInPlace: true });
 }
 
 /** After a bulk change: reload every list and sum (a bulk call can touch thousands of lines). */
 export function refreshAllLines(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: lineItemKeys.all });
+  return invalidateBudgetData(queryClient);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
   BaseYearDiagnostic,
@@ -8,10 +8,8 @@ import type {
   GenerateProjectionsBody,
   ProjectionStatus,
 } from '@server/schemas/projections';
+import { useInvalidateBudgetData } from '@web/api/budget-data';
 import { api } from '@web/api/client';
-import { dashboardKeys } from '@web/api/dashboard';
-import { fiscalYearKeys } from '@web/api/fiscal-years';
-import { townGoalKeys } from '@web/api/town-goals';
 
 export type { BaseYearDiagnostic, BaseYears, ProjectionStatus };
 export type GenerateProjectionsResult = z.infer<typeof generateProjectionsResponse>;
@@ -65,18 +63,7 @@ export function useBaseYearDiagnostic(budgetYearId: number | null, enabled = tru
   });
 }
 
-/** Projections and base-year fixes move lines between years: every aggregate is stale afterwards. */
-function useInvalidateBudgetData() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: projectionKeys.all }),
-      queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
-      queryClient.invalidateQueries({ queryKey: fiscalYearKeys.all }),
-      queryClient.invalidateQueries({ queryKey: townGoalKeys.all }),
-    ]);
-}
-
+// Projections and base-year fixes add lines and move them between years: all budget data is stale.
 export function useGenerateProjections() {
   const invalidate = useInvalidateBudgetData();
   return useMutation({ mutationFn: projectionsApi.generate, onSuccess: invalidate });

@@ -1,13 +1,15 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
-  CreateScenarioBody,
+  CreateScenarioInput,
+  createScenarioResponse,
   Scenario,
   ScenarioType,
   scenarioResponse,
   scenariosResponse,
   setActiveResponse,
 } from '@server/schemas/scenarios';
+import { useInvalidateBudgetData } from '@web/api/budget-data';
 import { api } from '@web/api/client';
 
 export type { Scenario, ScenarioType };
@@ -23,7 +25,7 @@ export const scenarioKeys = {
 export const scenariosApi = {
   list: (budgetYearId: number) =>
     api.get<z.infer<typeof scenariosResponse>>('/scenarios', { query: { budgetYearId } }),
-  create: (body: CreateScenarioBody) => api.post<z.infer<typeof scenarioResponse>>('/scenarios', body),
+  create: (body: CreateScenarioInput) => api.post<z.infer<typeof createScenarioResponse>>('/scenarios', body),
   rename: (id: number, name: string) =>
     api.patch<z.infer<typeof scenarioResponse>>(`/scenarios/${id}`, { name }),
   setActive: (id: number) => api.post<z.infer<typeof setActiveResponse>>(`/scenarios/${id}/set-active`),
@@ -38,26 +40,23 @@ export function useScenarios(budgetYearId: number | undefined) {
 }
 
 export function useCreateScenario() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: scenariosApi.create,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: scenarioKeys.all }),
-  });
+  const invalidate = useInvalidateBudgetData();
+  return useMutation({ mutationFn: scenariosApi.create, onSuccess: invalidate });
 }
 
 export function useRenameScenario() {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidateBudgetData();
   return useMutation({
     mutationFn: ({ id, name }: { id: number; name: string }) => scenariosApi.rename(id, name),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: scenarioKeys.all }),
+    onSuccess: invalidate,
   });
 }
 
-/** Makes a budget active; the server deactivates the previously active one of that type. */
+/**
+ * Makes a budget active; the server deactivates the previously active one of that type. The active
+ * budgets decide which lines every grid, sum and dashboard counts, so all budget data is stale.
+ */
 export function useSetActiveScenario() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: scenariosApi.setActive,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: scenarioKeys.all }),
-  });
+  const invalidate = useInvalidateBudgetData();
+  return useMutation({ mutationFn: scenariosApi.setActive, onSuccess: invalidate });
 }

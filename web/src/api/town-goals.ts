@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
   GapAnalysis,
@@ -8,6 +8,7 @@ import type {
   townGoalResponse,
   townGoalsResponse,
 } from '@server/schemas/town-goals';
+import { useInvalidateBudgetData } from '@web/api/budget-data';
 import { api, ApiError } from '@web/api/client';
 
 export type { GapAnalysis, TownGoal, TownGuidance };
@@ -67,18 +68,13 @@ export function useGapAnalysis(fiscalYear: number | null, budgetYearId?: number)
   });
 }
 
+// A goal is what the dashboard, the gap analysis and the scenario builder measure the budget by.
 export function useSaveTownGoal() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: townGoalsApi.save,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: townGoalKeys.all }),
-  });
+  const invalidate = useInvalidateBudgetData();
+  return useMutation({ mutationFn: townGoalsApi.save, onSuccess: invalidate });
 }
 
 export function useDeleteTownGoal() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: townGoalsApi.remove,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: townGoalKeys.all }),
-  });
+  const invalidate = useInvalidateBudgetData();
+  return useMutation({ mutationFn: townGoalsApi.remove, onSuccess: invalidate });
 }

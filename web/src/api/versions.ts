@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { BudgetVersion, versionResponse, versionsResponse } from '@server/schemas/versions';
+import { useInvalidateBudgetData } from '@web/api/budget-data';
 import { api } from '@web/api/client';
 
 export type { BudgetVersion };
@@ -39,9 +40,6 @@ export function useVersions(filter: VersionFilter, enabled = true) {
 }
 
 export function useCreateVersion() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: versionsApi.create,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: versionKeys.all }),
-  });
+  const invalidate = useInvalidateBudgetData();
+  return useMutation({ mutationFn: versionsApi.create, onSuccess: invalidate });
 }

@@ -14,6 +14,7 @@ import type {
   workGroupResponse,
   workGroupsResponse,
 } from '@server/schemas/work-groups';
+import { invalidateBudgetData } from '@web/api/budget-data';
 import { api } from '@web/api/client';
 
 export type { WorkGroup, WorkGroupCategory };
@@ -71,13 +72,24 @@ function useInvalidate() {
   };
 }
 
+/** Work groups also classify lines (salary distribution, COLA, bulk options): all budget data is stale. */
+function useInvalidateWithBudgetData() {
+  const queryClient = useQueryClient();
+  return async () => {
+    await Promise.all([
+      invalidateBudgetData(queryClient),
+      queryClient.invalidateQueries({ queryKey: workGroupCategoryKeys.all }),
+    ]);
+  };
+}
+
 export function useCreateWorkGroup() {
-  const invalidate = useInvalidate();
+  const invalidate = useInvalidateWithBudgetData();
   return useMutation({ mutationFn: workGroupsApi.create, onSuccess: invalidate });
 }
 
 export function useUpdateWorkGroup() {
-  const invalidate = useInvalidate();
+  const invalidate = useInvalidateWithBudgetData();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: WorkGroupPatch }) => workGroupsApi.update(id, body),
     onSuccess: invalidate,
@@ -85,7 +97,7 @@ export function useUpdateWorkGroup() {
 }
 
 export function useDeleteWorkGroup() {
-  const invalidate = useInvalidate();
+  const invalidate = useInvalidateWithBudgetData();
   return useMutation({ mutationFn: workGroupsApi.remove, onSuccess: invalidate });
 }
 

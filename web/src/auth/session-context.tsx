@@ -124,6 +124,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 
+/** The session, or null outside a SessionProvider (a component that works signed out too). */
+export function useOptionalSession(): Session | null {
+  return useContext(SessionContext);
+}
+
 export function useSession(): Session {
   const session = useContext(SessionContext);
   if (!session) {

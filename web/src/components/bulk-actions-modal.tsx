@@ -13,6 +13,8 @@ import { useBuildings, useWorkGroups } from '@web/api/lookups';
 import { Alert } from '@web/components/alert';
 import { DISTRICT_WIDE } from '@web/components/data-grid/column-types';
 import { Modal } from '@web/components/modal';
+import { Button } from '@web/components/form/button';
+import { Field } from '@web/components/form/field';
 import { Select } from '@web/components/select';
 import { STATUS_OPTIONS } from '@web/components/employee-form';
 
@@ -157,8 +159,7 @@ export function BulkActionsModal({ open, onOpenChange, selected, onDone }: BulkA
     >
       <form className="form-stack" onSubmit={(e) => void submit(e)} noValidate>
         {problem ? <Alert title={problem.title}>{problem.detail || null}</Alert> : null}
-        <div className="field">
-          <label htmlFor="bulk-action">Action</label>
+        <Field id="bulk-action" label="Action">
           <Select
             id="bulk-action"
             value={action}
@@ -169,10 +170,9 @@ export function BulkActionsModal({ open, onOpenChange, selected, onDone }: BulkA
               setProblem(null);
             }}
           />
-        </div>
+        </Field>
         {action === 'building' ? (
-          <div className="field">
-            <label htmlFor="bulk-building">Building</label>
+          <Field id="bulk-building" label="Building">
             <Select
               id="bulk-building"
               value={buildingId}
@@ -183,14 +183,13 @@ export function BulkActionsModal({ open, onOpenChange, selected, onDone }: BulkA
                 setProblem(null);
               }}
             />
-          </div>
+          </Field>
         ) : null}
         {action === 'workGroup' ? (
-          <div className="field">
-            <label htmlFor="bulk-work-group">Work group</label>
-            <input
+          <>
+            <Field
               id="bulk-work-group"
-              className="input"
+              label="Work group"
               list="bulk-work-groups"
               autoComplete="off"
               value={workGroup}
@@ -201,19 +200,19 @@ export function BulkActionsModal({ open, onOpenChange, selected, onDone }: BulkA
                 <option key={g.id} value={g.name} />
               ))}
             </datalist>
-          </div>
+          </>
         ) : null}
         {action === 'status' ? (
-          <div className="field">
-            <label htmlFor="bulk-status">Status</label>
-            <Select
-              id="bulk-status"
-              value={status}
-              options={STATUS_OPTIONS}
-              onValueChange={(v) => setStatus(v as EmployeeStatus)}
-            />
-            <span className="field__hint">Inactive and Retiring clear the next-year salary.</span>
-          </div>
+          <Field id="bulk-status" label="Status" hint="Inactive and Retiring clear the next-year salary.">
+            {(control) => (
+              <Select
+                {...control}
+                value={status}
+                options={STATUS_OPTIONS}
+                onValueChange={(v) => setStatus(v as EmployeeStatus)}
+              />
+            )}
+          </Field>
         ) : null}
         {action === 'delete' ? (
           <Alert variant="info" title="This cannot be undone">
@@ -221,16 +220,15 @@ export function BulkActionsModal({ open, onOpenChange, selected, onDone }: BulkA
           </Alert>
         ) : null}
         <div className="form-actions">
-          <button type="button" className="btn btn--secondary" onClick={() => onOpenChange(false)}>
-            Cancel
-          </button>
-          <button
+          <Button onClick={() => onOpenChange(false)}>Cancel</Button>
+          <Button
             type="submit"
-            className={action === 'delete' ? 'btn btn--danger' : 'btn btn--primary'}
-            disabled={busy}
+            variant={action === 'delete' ? 'danger' : 'primary'}
+            busy={busy}
+            busyLabel="Applying..."
           >
-            {busy ? 'Applying...' : action === 'delete' ? `Delete ${plural(selected.length)}` : 'Apply'}
-          </button>
+            {action === 'delete' ? `Delete ${plural(selected.length)}` : 'Apply'}
+          </Button>
         </div>
       </form>
     </Modal>

@@ -1,49 +1,42 @@
 import type { DeseCode } from '@web/api/budget-categories';
+import { Select } from '@web/components/select';
+
+// Radix Select items cannot have the value '', so 'no code' travels as this inside the picker.
+const NO_CODE = 'none';
 
 interface DeseCodeSelectProps {
   id: string;
   value: string;
   codes: readonly DeseCode[];
   onChange(value: string): void;
-  /** The screen's own native-select class, so the picker matches the selects beside it. */
-  className: string;
   /** The first option, whose value is '' (no code). */
   emptyLabel?: string;
   disabled?: boolean;
 }
 
-/** The DESE function codes grouped by spending category; a native select so typing a code finds it. */
+/**
+ * The DESE function codes grouped by spending category, in the styled Select; each option starts
+ * with its code, so typing a code finds it.
+ */
 export function DeseCodeSelect({
   id,
   value,
   codes,
   onChange,
-  className,
   emptyLabel = 'None',
   disabled,
 }: DeseCodeSelectProps) {
-  const groups = new Map<string, DeseCode[]>();
-  for (const c of codes) {
-    groups.set(c.parentName, [...(groups.get(c.parentName) ?? []), c]);
-  }
+  const options = [
+    { value: NO_CODE, label: emptyLabel },
+    ...codes.map((c) => ({ value: c.code, label: `${c.code} ${c.name}`, group: c.parentName })),
+  ];
   return (
-    <select
+    <Select
       id={id}
-      className={className}
-      value={value}
+      value={value || NO_CODE}
       disabled={disabled}
-      onChange={(e) => onChange(e.target.value)}
-    >
-      <option value="">{emptyLabel}</option>
-      {[...groups].map(([parent, list]) => (
-        <optgroup key={parent} label={parent}>
-          {list.map((c) => (
-            <option key={c.code} value={c.code}>
-              {`${c.code} ${c.name}`}
-            </option>
-          ))}
-        </optgroup>
-      ))}
-    </select>
+      options={options}
+      onValueChange={(v) => onChange(v === NO_CODE ? '' : v)}
+    />
   );
 }

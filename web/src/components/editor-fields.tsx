@@ -2,6 +2,8 @@ import { useEffect, useMemo, useState, type InputHTMLAttributes, type ReactNode 
 import { useBuildings, useCategories } from '@web/api/lookups';
 import { DISTRICT_WIDE } from '@web/components/data-grid/column-types';
 import { NONE } from '@web/components/employee-form';
+import { Button } from '@web/components/form/button';
+import { Field } from '@web/components/form/field';
 import { FilterSelect } from '@web/components/line-filters';
 import type { SelectOption } from '@web/components/select';
 
@@ -100,25 +102,17 @@ export function EditorInput({
   full = false,
   ...props
 }: EditorInputProps) {
-  const note = error || hint;
   return (
-    <div className={full ? 'field field--full' : 'field'}>
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        className="input"
-        value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={note ? `${id}-note` : undefined}
-        onChange={(e) => onValueChange(e.target.value)}
-        {...props}
-      />
-      {note ? (
-        <span id={`${id}-note`} className={error ? 'field__error' : 'field__hint'}>
-          {note}
-        </span>
-      ) : null}
-    </div>
+    <Field
+      id={id}
+      label={label}
+      value={value}
+      error={error}
+      hint={hint}
+      full={full}
+      onChange={(e) => onValueChange(e.target.value)}
+      {...props}
+    />
   );
 }
 
@@ -133,16 +127,17 @@ export function NotesField({
   onValueChange(value: string): void;
 }) {
   return (
-    <div className="field field--full">
-      <label htmlFor={id}>Notes</label>
-      <textarea
-        id={id}
-        className="input"
-        rows={3}
-        value={value}
-        onChange={(e) => onValueChange(e.target.value)}
-      />
-    </div>
+    <Field id={id} label="Notes" full>
+      {(control) => (
+        <textarea
+          {...control}
+          className="input"
+          rows={3}
+          value={value}
+          onChange={(e) => onValueChange(e.target.value)}
+        />
+      )}
+    </Field>
   );
 }
 
@@ -156,12 +151,10 @@ interface EditorActionsProps {
 export function EditorActions({ onCancel, pending, submitLabel }: EditorActionsProps) {
   return (
     <div className="form-actions">
-      <button type="button" className="btn btn--secondary" onClick={onCancel}>
-        Cancel
-      </button>
-      <button type="submit" className="btn btn--primary" disabled={pending}>
-        {pending ? 'Saving...' : submitLabel}
-      </button>
+      <Button onClick={onCancel}>Cancel</Button>
+      <Button type="submit" variant="primary" busy={pending} busyLabel="Saving...">
+        {submitLabel}
+      </Button>
     </div>
   );
 }

@@ -1,11 +1,13 @@
 import type { ColDef, EditableCallbackParams } from 'ag-grid-community';
 import { EMPLOYEE_STATUSES } from '@server/schemas/common';
+import type { LineSource } from '@server/schemas/line-item-dtos';
 import type { EmployeeLineItem } from '@web/api/line-items';
 import {
   DISTRICT_WIDE,
   formatIsoDate,
   moneyColumn,
   textColumn,
+  type GridColumnContext,
 } from '@web/components/data-grid/column-types';
 import { editColumn } from '@web/components/data-grid/edit-column';
 import {
@@ -43,6 +45,23 @@ export function buildingColumn<T extends { building: { name: string } | null }>(
   });
 }
 
+/** How the Source column (and so its exports) names a line's source. */
+export const SOURCE_LABELS: Record<LineSource, string> = {
+  imported: 'Imported',
+  projected: 'Projected',
+  entered: 'Entered',
+};
+
+/** Where a line came from: Imported (by an import run), Projected, or Entered by hand. */
+export function sourceColumn<T extends { source: LineSource }>(width: number): ColDef<T> {
+  return textColumn<T>({
+    colId: 'source',
+    headerName: 'Source',
+    valueGetter: (p) => (p.data ? SOURCE_LABELS[p.data.source] : ''),
+    width,
+  });
+}
+
 /** Status as a badge, chosen inline from the statuses when the user may edit. */
 export function statusColumn(canEdit: boolean): Def {
   return {
@@ -66,13 +85,30 @@ export function nextYearSalaryColumn(canEdit: boolean, def: Def): Def {
       canEdit && Boolean(p.data) && !nextYearSalaryLocked(p.data!),
     cellEditor: 'agNumberCellEditor',
     cellEditorParams: { min: 0, precision: 2, step: 0.01, showStepperButtons: false },
+    // Exports say which values are Auto, so the import leaves those to the rule (README).
+    context: {
+      export: 'money',
+      exportAlso: [
+        {
+          header: 'Next Year Salary Source',
+          kind: 'text',
+          value: (line: EmployeeLineItem | undefined) =>
+            line ? (line.nextYearSalaryManual ? 'Manual' : 'Auto') : '',
+        },
+      ],
+    } satisfies GridColumnContext,
     ...def,
   });
 }
 
 /** A YYYY-MM-DD date column shown as MM/DD/YYYY. */
 export function dateColumn(def: Def): Def {
-  return textColumn({ width: 120, valueFormatter: (p) => formatIsoDate(p.value as string | null), ...def });
+  return textColumn({
+    width: 120,
+    valueFormatter: (p) => formatIsoDate(p.value as string | null),
+    context: { export: 'date' } satisfies GridColumnContext,
+    ...def,
+  });
 }
 
 /** 'Needs review' for lines an import flagged. */

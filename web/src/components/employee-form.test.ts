@@ -33,6 +33,7 @@ const line: EmployeeLineItem = {
   notes: null,
   metadata: {},
   importRunId: null,
+  source: 'entered',
   createdAt: '2025-07-01T00:00:00.000Z',
   updatedAt: '2025-07-01T00:00:00.000Z',
 };

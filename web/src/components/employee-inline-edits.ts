@@ -9,6 +9,7 @@ import {
 } from '@web/api/line-items';
 import { useToast } from '@web/components/toast';
 import { employeeName } from '@web/components/employee-cells';
+import { toCents } from '@server/schemas/common';
 
 type InlineEdit =
   | { field: 'nextYearSalary'; id: number; value: number | null }
@@ -50,7 +51,8 @@ function salaryProblem(value: unknown): string | null {
   if (n < 0) {
     return 'Salary cannot be negative';
   }
-  return Math.abs(n * 100 - Math.round(n * 100)) > 1e-6 ? 'Use at most 2 decimal places' : null;
+  // Counted on the number's decimal text, as the API does: exact at any size.
+  return toCents(n) === null ? 'Use at most 2 decimal places' : null;
 }
 
 /**

@@ -35,15 +35,6 @@ export function buildingMatches(value: string, buildingId: number | null): boole
   return value === UNASSIGNED ? buildingId === null : buildingId === Number(value);
 }
 
-/** Case-insensitive "contains" over the same fields the server's totals search uses. */
-export function textMatches(needle: string, fields: readonly (string | null | undefined)[]): boolean {
-  if (!needle) {
-    return true;
-  }
-  const n = needle.toLowerCase();
-  return fields.some((f) => typeof f === 'string' && f.toLowerCase().includes(n));
-}
-
 interface FilterSelectProps {
   id: string;
   label: string;

@@ -1,5 +1,7 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Alert } from '@web/components/alert';
+import { Button } from '@web/components/form/button';
+import { Field } from '@web/components/form/field';
 import { Modal } from '@web/components/modal';
 import './reference-form-modal.css';
 
@@ -12,6 +14,8 @@ interface ReferenceFormModalProps {
   idPrefix: string;
   name: string;
   onNameChange(name: string): void;
+  /** What is wrong with the Name, shown under it. */
+  nameError?: string;
   /** What went wrong on the last Save, shown above the fields; null when nothing did. */
   error: string | null;
   /** A bold heading for the error; an error equal to it is not repeated under it. */
@@ -37,6 +41,7 @@ export function ReferenceFormModal({
   idPrefix,
   name,
   onNameChange,
+  nameError,
   error,
   errorTitle,
   busy,
@@ -51,24 +56,20 @@ export function ReferenceFormModal({
     <Modal open={open} onOpenChange={onOpenChange} title={title} description={description}>
       <form className="form-stack" onSubmit={submit} noValidate>
         {error ? <Alert title={errorTitle}>{error === errorTitle ? null : error}</Alert> : null}
-        <div className="field">
-          <label htmlFor={`${idPrefix}-name`}>Name</label>
-          <input
-            id={`${idPrefix}-name`}
-            className="input"
-            required
-            value={name}
-            onChange={(e) => onNameChange(e.target.value)}
-          />
-        </div>
+        <Field
+          id={`${idPrefix}-name`}
+          label="Name"
+          required
+          error={nameError}
+          value={name}
+          onChange={(e) => onNameChange(e.target.value)}
+        />
         {children}
         <div className="form-actions">
-          <button type="button" className="btn btn--secondary" onClick={() => onOpenChange(false)}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn--primary" disabled={busy}>
-            {busy ? 'Saving...' : 'Save'}
-          </button>
+          <Button onClick={() => onOpenChange(false)}>Cancel</Button>
+          <Button type="submit" variant="primary" busy={busy} busyLabel="Saving...">
+            Save
+          </Button>
         </div>
       </form>
     </Modal>
@@ -85,14 +86,15 @@ interface DescriptionFieldProps {
 /** The free-text Description most reference records carry; placed where each form wants it. */
 export function DescriptionField({ idPrefix, value, onChange }: DescriptionFieldProps) {
   return (
-    <div className="field">
-      <label htmlFor={`${idPrefix}-description`}>Description</label>
-      <textarea
-        id={`${idPrefix}-description`}
-        className="input reference-form__textarea"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-      />
-    </div>
+    <Field id={`${idPrefix}-description`} label="Description">
+      {(control) => (
+        <textarea
+          {...control}
+          className="input reference-form__textarea"
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+    </Field>
   );
 }

@@ -3,6 +3,38 @@ import { Select as RadixSelect } from 'radix-ui';
 export interface SelectOption {
   value: string;
   label: string;
+  /** Options sharing a group are listed together under its name, in order of first appearance. */
+  group?: string;
+}
+
+function renderItems(options: readonly SelectOption[]) {
+  return options.map((option) => (
+    <RadixSelect.Item key={option.value} value={option.value} className="select-item">
+      <RadixSelect.ItemText>{option.label}</RadixSelect.ItemText>
+    </RadixSelect.Item>
+  ));
+}
+
+/** Ungrouped options first, then each group under a label. */
+function renderOptions(options: readonly SelectOption[]) {
+  if (!options.some((o) => o.group)) {
+    return renderItems(options);
+  }
+  const groups = new Map<string, SelectOption[]>();
+  for (const o of options.filter((o) => o.group)) {
+    groups.set(o.group!, [...(groups.get(o.group!) ?? []), o]);
+  }
+  return (
+    <>
+      {renderItems(options.filter((o) => !o.group))}
+      {[...groups].map(([group, list]) => (
+        <RadixSelect.Group key={group}>
+          <RadixSelect.Label className="select-group-label">{group}</RadixSelect.Label>
+          {renderItems(list)}
+        </RadixSelect.Group>
+      ))}
+    </>
+  );
 }
 
 interface SelectProps {
@@ -14,13 +46,26 @@ interface SelectProps {
   ariaLabel?: string;
   disabled?: boolean;
   placeholder?: string;
+  /** Set by a Field: the trigger reads the field's error or hint and says when it is invalid. */
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
+  'aria-required'?: boolean;
 }
 
 /** A styled Radix Select; label it with <label htmlFor={id}> or ariaLabel. */
-export function Select({ id, value, onValueChange, options, ariaLabel, disabled, placeholder }: SelectProps) {
+export function Select({
+  id,
+  value,
+  onValueChange,
+  options,
+  ariaLabel,
+  disabled,
+  placeholder,
+  ...aria
+}: SelectProps) {
   return (
     <RadixSelect.Root value={value} onValueChange={onValueChange} disabled={disabled}>
-      <RadixSelect.Trigger id={id} className="select-trigger" aria-label={ariaLabel}>
+      <RadixSelect.Trigger id={id} className="select-trigger" aria-label={ariaLabel} {...aria}>
         <RadixSelect.Value placeholder={placeholder} />
         <RadixSelect.Icon aria-hidden="true">
           <svg width="12" height="12" viewBox="0 0 12 12">
@@ -30,13 +75,7 @@ export function Select({ id, value, onValueChange, options, ariaLabel, disabled,
       </RadixSelect.Trigger>
       <RadixSelect.Portal>
         <RadixSelect.Content className="select-content" position="popper" sideOffset={4}>
-          <RadixSelect.Viewport>
-            {options.map((option) => (
-              <RadixSelect.Item key={option.value} value={option.value} className="select-item">
-                <RadixSelect.ItemText>{option.label}</RadixSelect.ItemText>
-              </RadixSelect.Item>
-            ))}
-          </RadixSelect.Viewport>
+          <RadixSelect.Viewport>{renderOptions(options)}</RadixSelect.Viewport>
         </RadixSelect.Content>
       </RadixSelect.Portal>
     </RadixSelect.Root>

@@ -4,8 +4,11 @@
  * `=HYPERLINK("http://evil","click")` must arrive as text, never as a live formula.
  */
 
-/** How a column is written: money and numbers stay numbers in .xlsx (money with a currency format). */
-export type ExportKind = 'text' | 'money' | 'number';
+/**
+ * How a column is written: money and numbers stay numbers in .xlsx (money with a currency format);
+ * dates (YYYY-MM-DD values) are Excel dates there and MM/DD/YYYY in CSV.
+ */
+export type ExportKind = 'text' | 'money' | 'number' | 'date';
 
 export type ExportValue = string | number | boolean | null | undefined;
 
@@ -23,11 +26,24 @@ export function neutralise(text: string): string {
   return text.length > 0 && FORMULA_TRIGGERS.has(text[0]) ? `'${text}` : text;
 }
 
-/** The cell as it is written: numbers for numeric columns, neutralised text otherwise. */
-export function exportCell<T>(column: ExportColumn<T>, row: T): string | number | null {
+/** A YYYY-MM-DD day as the Date of its UTC midnight (what Excel's serial day numbers count). */
+function utcDay(value: string): Date | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  if (!m) {
+    return null;
+  }
+  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return date.getUTCDate() === Number(m[3]) ? date : null;
+}
+
+/** The cell as it is written: numbers for numeric columns, dates for date columns, neutralised text otherwise. */
+export function exportCell<T>(column: ExportColumn<T>, row: T): string | number | Date | null {
   const raw = column.value(row);
   if (raw === null || raw === undefined || raw === '') {
     return null;
+  }
+  if (column.kind === 'date') {
+    return utcDay(String(raw)) ?? neutralise(String(raw));
   }
   if (column.kind !== 'text') {
     const n = typeof raw === 'number' ? raw : Number(raw);
@@ -38,9 +54,13 @@ export function exportCell<T>(column: ExportColumn<T>, row: T): string | number 
   return neutralise(String(raw));
 }
 
-function csvField(value: string | number | null): string {
+function csvField(value: string | number | Date | null): string {
   if (value === null) {
     return '';
+  }
+  if (value instanceof Date) {
+    const iso = value.toISOString();
+    return `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
   }
   const text = String(value);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
@@ -80,6 +100,12 @@ export function exportCsv<T>(
 
 const CURRENCY_FORMAT = '"$"#,##0.00;[Red]-"$"#,##0.00';
 const NUMBER_FORMAT = '#,##0.##';
+const DATE_FORMAT = 'mm/dd/yyyy';
+const FORMATS: Partial<Record<ExportKind, string>> = {
+  money: CURRENCY_FORMAT,
+  number: NUMBER_FORMAT,
+  date: DATE_FORMAT,
+};
 
 /**
  * The workbook as bytes. exceljs is loaded only when someone exports, so it never weighs on the
@@ -102,8 +128,7 @@ export async function buildXlsx<T>(
   sheet.columns = columns.map((c) => ({
     header: neutralise(c.header),
     width: Math.min(40, Math.max(10, c.header.length + 4)),
-    style:
-      c.kind === 'money' ? { numFmt: CURRENCY_FORMAT } : c.kind === 'number' ? { numFmt: NUMBER_FORMAT } : {},
+    style: FORMATS[c.kind] ? { numFmt: FORMATS[c.kind] } : {},
   }));
   sheet.getRow(1).font = { bold: true };
   for (const row of rows) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatMillions } from '@web/lib/format';
-import { niceTicks } from './bar-chart';
+import { formatMoneyTicks } from '@web/lib/format';
+import { niceTicks, valueTicks } from './bar-chart';
 
 describe('chart axes', () => {
   it('puts ticks on round numbers from zero', () => {
@@ -10,10 +10,15 @@ describe('chart axes', () => {
     expect(niceTicks(0)).toEqual([0]);
   });
 
-  it('shows dashboard money in millions with 1 or 2 decimals (SPEC section 9)', () => {
-    expect(formatMillions(87_834_567)).toBe('$87.8M');
-    expect(formatMillions(87_834_567, 2)).toBe('$87.83M');
-    expect(formatMillions(-444_400)).toBe('-$0.4M');
-    expect(formatMillions(null)).toBe('');
+  it('labels the ticks all at once or one at a time, or leaves them to Plotly', () => {
+    expect(valueTicks(330_000, undefined, formatMoneyTicks)).toEqual({
+      tickvals: [0, 100_000, 200_000, 300_000],
+      ticktext: ['$0', '$100K', '$200K', '$300K'],
+    });
+    expect(valueTicks(124, (v) => `${v} people`)).toEqual({
+      tickvals: [0, 50, 100],
+      ticktext: ['0 people', '50 people', '100 people'],
+    });
+    expect(valueTicks(124)).toEqual({});
   });
 });

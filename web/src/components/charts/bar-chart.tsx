@@ -17,8 +17,10 @@ interface BarChartProps {
   height?: number;
   /** Axis range [0, max]; defaults to 110% of the largest bar so the end labels fit. */
   max?: number;
-  /** Tick labels for the value axis, e.g. millions. */
+  /** Tick labels for the value axis, one value at a time (counts). */
   tickFormat?(value: number): string;
+  /** Tick labels for the value axis, all ticks at once (money: formatMoneyTicks picks one unit). */
+  tickLabels?(ticks: number[]): string[];
   showValues?: boolean;
 }
 
@@ -37,6 +39,17 @@ export function niceTicks(max: number, count = 4): number[] {
   return ticks;
 }
 
+/** Plotly's settings for a value axis from 0 to top, with our ticks when labels are given. */
+export function valueTicks(
+  top: number,
+  tickFormat?: (value: number) => string,
+  tickLabels?: (ticks: number[]) => string[],
+): { tickvals?: number[]; ticktext?: string[] } {
+  const ticks = niceTicks(top);
+  const ticktext = tickLabels ? tickLabels(ticks) : tickFormat ? ticks.map(tickFormat) : undefined;
+  return ticktext ? { tickvals: ticks, ticktext } : {};
+}
+
 /** A bar chart, horizontal by default (long building and category names read better sideways). */
 export function BarChart({
   data,
@@ -45,18 +58,18 @@ export function BarChart({
   height,
   max,
   tickFormat,
+  tickLabels,
   showValues = true,
 }: BarChartProps) {
   const horizontal = orientation === 'h';
   const rows = horizontal ? [...data].reverse() : [...data];
   const top = max ?? Math.max(0, ...data.map((d) => d.value)) * 1.1;
-  const ticks = niceTicks(top);
   const valueAxis = {
     range: [0, top || 1],
     gridcolor: CHART_GRID,
     zeroline: false,
     tickfont: { color: CHART_MUTED },
-    ...(tickFormat ? { tickvals: ticks, ticktext: ticks.map(tickFormat) } : {}),
+    ...valueTicks(top, tickFormat, tickLabels),
   };
   const labelAxis = { automargin: true, tickfont: { color: CHART_MUTED } };
   const trace = {

@@ -1,4 +1,4 @@
-import { niceTicks } from './bar-chart';
+import { valueTicks } from './bar-chart';
 import { LazyPlot } from './lazy-plot';
 import { CHART_GRID, CHART_MUTED, seriesColor } from './palette';
 
@@ -16,6 +16,8 @@ interface GroupedBarChartProps {
   label: string;
   height?: number;
   tickFormat?(value: number): string;
+  /** All tick labels at once (money: formatMoneyTicks). */
+  tickLabels?(ticks: number[]): string[];
 }
 
 /** Vertical bars grouped by category, one colour per series, with a legend. */
@@ -25,9 +27,9 @@ export function GroupedBarChart({
   label,
   height = 300,
   tickFormat,
+  tickLabels,
 }: GroupedBarChartProps) {
   const top = Math.max(0, ...series.flatMap((s) => s.values)) * 1.1 || 1;
-  const ticks = niceTicks(top);
   return (
     <LazyPlot
       label={label}
@@ -53,7 +55,7 @@ export function GroupedBarChart({
           range: [0, top],
           gridcolor: CHART_GRID,
           tickfont: { color: CHART_MUTED },
-          ...(tickFormat ? { tickvals: ticks, ticktext: ticks.map(tickFormat) } : {}),
+          ...valueTicks(top, tickFormat, tickLabels),
         },
       }}
     />

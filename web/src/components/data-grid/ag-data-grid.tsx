@@ -10,8 +10,10 @@ import type {
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type MutableRefObject } from 'react';
+import { AUTO_SIZE_PADDING } from '@web/components/data-grid/fit-columns';
 import { GRID_HEADER_HEIGHT, GRID_ROW_HEIGHT } from '@web/components/data-grid/grid-size';
 import { gridTheme } from '@web/components/data-grid/grid-theme';
+import { useColumnLayout } from '@web/components/data-grid/use-column-layout';
 
 /** Rows need a stable numeric id: selection, edits and refreshes follow it. */
 export interface GridRow {
@@ -23,6 +25,12 @@ export interface DataGridProps<T extends GridRow> {
   columns: ColDef<T>[];
   /** The accessible name of the grid ("Employees", "Proposed lines"). */
   label: string;
+  /**
+   * Names the grid ('employees') for the user's saved column layout. A grid with an id sizes its
+   * columns to their content and remembers the order, visibility, pins and widths the user chose
+   * (the toolbar's Columns menu, header drags); one without keeps its defined widths.
+   */
+  gridId?: string;
   loading?: boolean;
   /** Shown when there are no rows at all. */
   emptyText?: string;
@@ -72,6 +80,7 @@ export function AgDataGrid<T extends GridRow>(props: DataGridProps<T>) {
     rows,
     columns,
     label,
+    gridId,
     loading = false,
     emptyText = 'No rows to show',
     maxHeight = 600,
@@ -89,6 +98,7 @@ export function AgDataGrid<T extends GridRow>(props: DataGridProps<T>) {
   const filterRef = useRef(externalFilter);
   // Height of all shown rows in pixels (rows with wrapped text are taller than the default).
   const [contentHeight, setContentHeight] = useState(0);
+  const { restore, handlers } = useColumnLayout({ gridId, columns, rows, wrapperRef });
 
   const rowSelection = useMemo<RowSelectionOptions<T> | undefined>(
     () => (selectable ? { mode: 'multiRow', selectAll: 'filtered', enableClickSelection: false } : undefined),
@@ -108,6 +118,9 @@ export function AgDataGrid<T extends GridRow>(props: DataGridProps<T>) {
   const onGridReady = useCallback(
     (event: GridReadyEvent<T>) => {
       gridApi.current = event.api;
+      if (gridId) {
+        restore(event.api);
+      }
       if (apiRef) {
         apiRef.current = event.api;
       }
@@ -116,7 +129,7 @@ export function AgDataGrid<T extends GridRow>(props: DataGridProps<T>) {
         ?.querySelector('[role="grid"], [role="treegrid"]')
         ?.setAttribute('aria-label', label);
     },
-    [apiRef, label],
+    [apiRef, label, gridId, restore],
   );
 
   useEffect(
@@ -177,6 +190,8 @@ export function AgDataGrid<T extends GridRow>(props: DataGridProps<T>) {
         enableCellTextSelection
         ensureDomOrder
         tooltipShowDelay={300}
+        autoSizePadding={AUTO_SIZE_PADDING}
+        {...(gridId ? handlers : {})}
       />
     </div>
   );

@@ -1,5 +1,5 @@
 import type { ColDef, ValueFormatterParams } from 'ag-grid-community';
-import type { ExportKind } from '@web/lib/export';
+import type { ExportKind, ExportValue } from '@web/lib/export';
 import { formatMoneyCents } from '@web/lib/format';
 
 /**
@@ -8,6 +8,8 @@ import { formatMoneyCents } from '@web/lib/format';
  */
 export interface GridColumnContext {
   export?: ExportKind | false;
+  /** Columns the export writes right after this one, from the row ('Next Year Salary Source'). */
+  exportAlso?: { header: string; kind: ExportKind; value(data: never): ExportValue }[];
 }
 
 /** A money column: right-aligned in tabular figures, dollars and cents, exported as a number. */

@@ -1,7 +1,7 @@
 import type { Column, GridApi, IRowNode } from 'ag-grid-community';
 import { useState, type MutableRefObject } from 'react';
 import type { GridColumnContext } from '@web/components/data-grid/column-types';
-import { exportCsv, exportXlsx, type ExportColumn } from '@web/lib/export';
+import { exportCsv, exportXlsx, type ExportColumn, type ExportValue } from '@web/lib/export';
 
 /**
  * The grid's visible columns in display order, as export columns. Text columns are written as the
@@ -15,17 +15,25 @@ export function exportColumnsOf<T>(api: GridApi<T>): ExportColumn<IRowNode<T>>[]
       const ctx = def.context as GridColumnContext | undefined;
       return ctx?.export !== false && !col.getColId().startsWith('ag-Grid-');
     })
-    .map((col: Column) => {
+    .flatMap((col: Column) => {
       const def = col.getColDef();
-      const kind = (def.context as GridColumnContext | undefined)?.export || 'text';
-      return {
-        header: def.headerName ?? col.getColId(),
-        kind,
-        value: (node: IRowNode<T>) =>
-          kind === 'text'
-            ? api.getCellValue({ rowNode: node, colKey: col, useFormatter: true })
-            : api.getCellValue({ rowNode: node, colKey: col }),
-      };
+      const ctx = def.context as GridColumnContext | undefined;
+      const kind = ctx?.export || 'text';
+      const also = (ctx?.exportAlso ?? []).map((extra) => ({
+        ...extra,
+        value: (node: IRowNode<T>) => (extra.value as (data: T | undefined) => ExportValue)(node.data),
+      }));
+      return [
+        {
+          header: def.headerName ?? col.getColId(),
+          kind,
+          value: (node: IRowNode<T>) =>
+            kind === 'text'
+              ? api.getCellValue({ rowNode: node, colKey: col, useFormatter: true })
+              : api.getCellValue({ rowNode: node, colKey: col }),
+        },
+        ...also,
+      ];
     });
 }
 

@@ -1,9 +1,69 @@
-import { AllCommunityModule, ModuleRegistry, themeQuartz } from 'ag-grid-community';
+import {
+  CellApiModule,
+  CellStyleModule,
+  ClientSideRowModelApiModule,
+  ClientSideRowModelModule,
+  ColumnApiModule,
+  ColumnAutoSizeModule,
+  DateEditorModule,
+  ExternalFilterModule,
+  LocaleModule,
+  ModuleRegistry,
+  NumberEditorModule,
+  NumberFilterModule,
+  QuickFilterModule,
+  RowApiModule,
+  RowAutoHeightModule,
+  RowSelectionModule,
+  RowStyleModule,
+  SelectEditorModule,
+  TextEditorModule,
+  TextFilterModule,
+  themeQuartz,
+  TooltipModule,
+  ValidationModule,
+  type Module,
+} from 'ag-grid-community';
 import { GRID_HEADER_HEIGHT, GRID_ROW_HEIGHT } from '@web/components/data-grid/grid-size';
 
-// Registered once, when the first grid screen loads (screens are code-split, so the grid's
-// ~300 kB never weighs on the login page or the dashboard).
-ModuleRegistry.registerModules([AllCommunityModule]);
+/**
+ * The AG Grid features our grids use, and no others (AllCommunityModule would add infinite and
+ * paginated row models, CSV export, row dragging, aligned grids, cell spans...). What needs each:
+ * ag-data-grid.tsx (client-side rows, checkbox selection, quick and external filters, locale
+ * texts, row classes, tooltips), column-types.ts (text and number column filters, cell classes),
+ * export-toolbar.tsx (column, cell and sorted-row APIs), fit-columns.ts and use-column-layout.ts
+ * (columns sized to their content; column state saved and restored), employee-columns.ts and the
+ * import history (select, number and date-string editors; plain text editing), data quality
+ * (wrapped rows of their own height). A feature added to a grid without its module shows AG Grid error
+ * #200 in the console; the development build registers the ValidationModule, which names it.
+ */
+export const GRID_MODULES: Module[] = [
+  ClientSideRowModelModule,
+  ClientSideRowModelApiModule,
+  RowApiModule,
+  ColumnApiModule,
+  // data-grid/fit-columns.ts: columns sized to their content.
+  ColumnAutoSizeModule,
+  CellApiModule,
+  RowSelectionModule,
+  TextFilterModule,
+  NumberFilterModule,
+  QuickFilterModule,
+  ExternalFilterModule,
+  TextEditorModule,
+  NumberEditorModule,
+  SelectEditorModule,
+  DateEditorModule,
+  TooltipModule,
+  CellStyleModule,
+  RowStyleModule,
+  RowAutoHeightModule,
+  LocaleModule,
+];
+
+// Registered once, when the first grid screen loads (screens are code-split, so the grid never
+// weighs on the login page or the dashboard).
+ModuleRegistry.registerModules(import.meta.env.DEV ? [...GRID_MODULES, ValidationModule] : GRID_MODULES);
 
 /**
  * AG Grid's Quartz theme in our design tokens (web/src/styles/tokens.css): the grid follows the

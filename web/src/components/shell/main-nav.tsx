@@ -1,27 +1,49 @@
 import { DropdownMenu } from 'radix-ui';
 import { Link, NavLink, useLocation } from 'react-router';
-import { canVisit } from '@web/auth/route-access';
 import { useSession } from '@web/auth/session-context';
-import { useCanVisit } from '@web/auth/use-can';
-import { ADMIN_NAV, MAIN_NAV } from '@web/components/shell/nav-items';
+import { navigationFor, type NavItem, type NavMenu } from '@web/components/shell/nav-items';
 
-function AdminMenu() {
+function Chevron() {
+  return (
+    <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true">
+      <path d="M2 4l4 4 4-4" stroke="currentColor" strokeWidth="1.5" fill="none" />
+    </svg>
+  );
+}
+
+function MenuIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 18 18" aria-hidden="true">
+      <path d="M2 4.5h14M2 9h14M2 13.5h14" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/** A link of a dropdown, marked as the current page when it is. */
+function MenuLink({ item, pathname }: { item: NavItem; pathname: string }) {
+  return (
+    <DropdownMenu.Item className="menu-item" asChild>
+      <Link to={item.to} aria-current={item.to === pathname ? 'page' : undefined}>
+        {item.label}
+      </Link>
+    </DropdownMenu.Item>
+  );
+}
+
+/** The dropdown of the wide bar: Admin for ADMIN, Budget Tools for FINANCE. */
+function NavDropdown({ menu }: { menu: NavMenu }) {
   const { pathname } = useLocation();
-  const active = ADMIN_NAV.some((item) => item.to === pathname);
+  const active = menu.items.some((item) => item.to === pathname);
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger className="nav-trigger" data-active={active}>
-        Admin
-        <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true">
-          <path d="M2 4l4 4 4-4" stroke="currentColor" strokeWidth="1.5" fill="none" />
-        </svg>
+        {menu.label}
+        <Chevron />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content className="menu-content" align="start" sideOffset={4}>
-          {ADMIN_NAV.map((item) => (
-            <DropdownMenu.Item key={item.to} className="menu-item" asChild>
-              <Link to={item.to}>{item.label}</Link>
-            </DropdownMenu.Item>
+          {menu.items.map((item) => (
+            <MenuLink key={item.to} item={item} pathname={pathname} />
           ))}
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
@@ -29,27 +51,62 @@ function AdminMenu() {
   );
 }
 
+/** The narrow screens' navigation: one Menu button opening every link, the dropdown's as a group. */
+function CollapsedNav({ links, menu }: { links: NavItem[]; menu: NavMenu | null }) {
+  const { pathname } = useLocation();
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger className="nav-trigger nav-menu-button">
+        <MenuIcon />
+        Menu
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className="menu-content nav-menu-content" align="start" sideOffset={4}>
+          {links.map((item) => (
+            <MenuLink key={item.to} item={item} pathname={pathname} />
+          ))}
+          {menu ? (
+            <>
+              <DropdownMenu.Separator className="menu-separator" />
+              <DropdownMenu.Group aria-label={menu.label}>
+                <DropdownMenu.Label className="menu-label menu-label--group">{menu.label}</DropdownMenu.Label>
+                {menu.items.map((item) => (
+                  <MenuLink key={item.to} item={item} pathname={pathname} />
+                ))}
+              </DropdownMenu.Group>
+            </>
+          ) : null}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
 /**
- * The navigation bar. Links the user's role cannot open are left out (the route table decides),
- * so nobody is offered a page that would only say Access Denied.
+ * The navigation bar: the links and dropdown the user's role may open (see navigationFor). Below
+ * the 'narrow' breakpoint (layout.css) the bar collapses into one Menu button.
  */
 export function MainNav() {
   const { user } = useSession();
-  const showAdmin = useCanVisit('/admin');
-  const items = MAIN_NAV.filter((item) => canVisit(user?.role, item.to));
+  const { links, menu } = navigationFor(user?.role);
   return (
     <nav className="app-nav" aria-label="Main">
       <div className="app-nav__inner">
-        <ul className="app-nav__list">
-          {items.map((item) => (
-            <li key={item.to}>
-              <NavLink to={item.to} end className="nav-link">
-                {item.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-        {showAdmin ? <AdminMenu /> : null}
+        <div className="app-nav__wide">
+          <ul className="app-nav__list">
+            {links.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end className="nav-link">
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          {menu ? <NavDropdown menu={menu} /> : null}
+        </div>
+        <div className="app-nav__narrow">
+          <CollapsedNav links={links} menu={menu} />
+        </div>
       </div>
     </nav>
   );

@@ -1,8 +1,21 @@
-import type { AppPath } from '@web/auth/route-access';
+import type { Role } from '@server/schemas/common';
+import { canVisit, type AppPath } from '@web/auth/route-access';
 
 export interface NavItem {
   label: string;
   to: AppPath;
+}
+
+/** A dropdown of the navigation bar. */
+export interface NavMenu {
+  label: string;
+  items: NavItem[];
+}
+
+/** What one role's navigation offers: the bar's links and, when it has any items, one dropdown. */
+export interface Navigation {
+  links: NavItem[];
+  menu: NavMenu | null;
 }
 
 /** The navigation bar (SPEC section 2). */
@@ -14,7 +27,11 @@ export const MAIN_NAV: readonly NavItem[] = [
   { label: 'Budget Comparison', to: '/budget-comparison' },
 ];
 
-/** The Admin dropdown, shown to those who may open the Admin Panel. */
+/**
+ * The Admin dropdown (SPEC section 2). Three of its screens (the two budget managers and AI
+ * Analysis) are open to FINANCE too, so a role that may open some of these screens but not the
+ * Admin Panel gets the same dropdown, limited to what it may open, under BUDGET_TOOLS_LABEL.
+ */
 export const ADMIN_NAV: readonly NavItem[] = [
   { label: 'Admin Dashboard', to: '/admin' },
   { label: 'Manage Data', to: '/admin/manage-data' },
@@ -26,3 +43,31 @@ export const ADMIN_NAV: readonly NavItem[] = [
   { label: 'Data Quality', to: '/admin/data-quality' },
   { label: 'Import History', to: '/admin/import-history' },
 ];
+
+export const ADMIN_LABEL = 'Admin';
+export const BUDGET_TOOLS_LABEL = 'Budget Tools';
+
+/** The screens of the user menu (SPEC section 2: Profile, and User Management for ADMIN). */
+export const USER_MENU_NAV: readonly NavItem[] = [
+  { label: 'Profile', to: '/profile' },
+  { label: 'User Management', to: '/users' },
+];
+
+/**
+ * The navigation of a role. Links the role cannot open are left out (the route table decides), so
+ * nobody is offered a page that would only say Access Denied, and every screen the role may open
+ * is in the bar, the dropdown or the user menu.
+ */
+export function navigationFor(role: Role | undefined): Navigation {
+  const links = MAIN_NAV.filter((item) => canVisit(role, item.to));
+  const items = ADMIN_NAV.filter((item) => canVisit(role, item.to));
+  if (items.length === 0) {
+    return { links, menu: null };
+  }
+  return { links, menu: { label: canVisit(role, '/admin') ? ADMIN_LABEL : BUDGET_TOOLS_LABEL, items } };
+}
+
+/** The user menu's screens for a role. */
+export function userMenuFor(role: Role | undefined): NavItem[] {
+  return USER_MENU_NAV.filter((item) => canVisit(role, item.to));
+}

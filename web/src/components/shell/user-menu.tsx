@@ -1,12 +1,15 @@
 import { DropdownMenu } from 'radix-ui';
 import { Link } from 'react-router';
 import { useSession } from '@web/auth/session-context';
-import { useCan } from '@web/auth/use-can';
+import { userMenuFor } from '@web/components/shell/nav-items';
 
-/** The avatar button with the user's name and role, opening Profile, User Management and Logout. */
+/**
+ * The avatar button with the user's name and role, opening Profile, User Management (the roles the
+ * route table lets in) and Logout. On narrow screens only the avatar shows; the name stays the
+ * button's accessible name.
+ */
 export function UserMenu() {
   const { user, signOut } = useSession();
-  const canManageUsers = useCan('users.manage');
   if (!user) {
     return null;
   }
@@ -33,14 +36,11 @@ export function UserMenu() {
             <div className="menu-label__meta">{user.role}</div>
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="menu-separator" />
-          <DropdownMenu.Item className="menu-item" asChild>
-            <Link to="/profile">Profile</Link>
-          </DropdownMenu.Item>
-          {canManageUsers ? (
-            <DropdownMenu.Item className="menu-item" asChild>
-              <Link to="/users">User Management</Link>
+          {userMenuFor(user.role).map((item) => (
+            <DropdownMenu.Item key={item.to} className="menu-item" asChild>
+              <Link to={item.to}>{item.label}</Link>
             </DropdownMenu.Item>
-          ) : null}
+          ))}
           <DropdownMenu.Separator className="menu-separator" />
           <DropdownMenu.Item className="menu-item" onSelect={() => void signOut()}>
             Logout

@@ -1,12 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { errorMessage } from '@web/api/client';
-import {
-  useCreateScenario,
-  useScenarios,
-  useSetActiveScenario,
-  type Scenario,
-  type ScenarioType,
-} from '@web/api/scenarios';
+import { useScenarios, useSetActiveScenario, type Scenario, type ScenarioType } from '@web/api/scenarios';
 import { useCan } from '@web/auth/use-can';
 import { useBudgetYear } from '@web/budget-year/budget-year-context';
 import { Alert } from '@web/components/alert';
@@ -16,12 +10,33 @@ import { Select } from '@web/components/select';
 import { Spinner } from '@web/components/spinner';
 import { useToast } from '@web/components/toast';
 import { formatDateTime } from '@web/lib/format';
+import { CreateBudgetForm } from './create-budget-form';
 
 const TYPE_LABEL: Record<ScenarioType, string> = { operating: 'Operating', proposed: 'Proposed' };
-const TYPE_OPTIONS = [
-  { value: 'operating', label: 'Operating (employee-level payroll)' },
-  { value: 'proposed', label: 'Proposed (budget by category)' },
-];
+
+/**
+ * What 'Set as Active' asks. Making a budget with no lines active empties that type's figures (the
+ * active budget decides which lines every grid, sum and the dashboard count), so the question then
+ * says what the dashboard will show and how many lines of the current active budget stop counting.
+ */
+export function activationMessage(
+  target: Scenario,
+  current: Scenario | undefined,
+  yearLabel: string,
+): string {
+  const question = `Make ${target.name} the active ${target.scenarioType} budget?${
+    current ? ` ${current.name} will no longer be active.` : ''
+  }`;
+  if (target.lineItemCount > 0) {
+    return question;
+  }
+  const replaced = current
+    ? `, in place of the ${current.lineItemCount.toLocaleString('en-US')} line${
+        current.lineItemCount === 1 ? '' : 's'
+      } of ${current.name}`
+    : '';
+  return `${question} ${target.name} has no lines: the dashboard will show $0 for the ${target.scenarioType} budget of ${yearLabel}${replaced}.`;
+}
 
 function ActiveCard({ type, scenario }: { type: ScenarioType; scenario: Scenario | undefined }) {
   return (
@@ -122,16 +137,11 @@ export function BudgetManagementTab() {
   const budgetYearId = chosenId ?? selected?.id;
   const scenarios = useScenarios(budgetYearId);
   const setActive = useSetActiveScenario();
-  const create = useCreateScenario();
   const canActivate = useCan('budgets.manage');
   const canCreate = useCan('scenarios.write');
   const notify = useToast();
   const [confirming, setConfirming] = useState<Scenario | null>(null);
   const [activateError, setActivateError] = useState<string | null>(null);
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
-  const [type, setType] = useState<ScenarioType>('proposed');
-  const [createError, setCreateError] = useState<string | null>(null);
 
   const list = scenarios.data?.scenarios ?? [];
   const byType = (t: ScenarioType) => list.filter((s) => s.scenarioType === t);
@@ -155,30 +165,9 @@ export function BudgetManagementTab() {
     });
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setCreateError(null);
-    if (!budgetYearId) {
-      return;
-    }
-    if (!name.trim()) {
-      setCreateError('Scenario name cannot be empty');
-      return;
-    }
-    create.mutate(
-      { budgetYearId, name: name.trim(), description: description.trim() || null, scenarioType: type },
-      {
-        onSuccess: ({ scenario }) => {
-          setName('');
-          setDescription('');
-          notify({ title: `${scenario.name} created` });
-        },
-        onError: (err) => setCreateError(errorMessage(err, 'Failed to create scenario')),
-      },
-    );
-  };
-
   const current = confirming ? activeOf(confirming.scenarioType) : undefined;
+  const year = budgetYears.find((y) => y.id === budgetYearId);
+  const yearLabel = year ? (year.name ?? year.fiscalYear) : 'this budget year';
   return (
     <div className="section-stack">
       <div className="filter-bar">
@@ -216,66 +205,21 @@ export function BudgetManagementTab() {
         canActivate={canActivate}
         onActivate={setConfirming}
       />
-      {canCreate ? (
-        <form className="form-stack card" onSubmit={submit} noValidate aria-labelledby="new-budget-heading">
-          <h3 id="new-budget-heading">Create a budget</h3>
-          {createError ? <Alert title="Failed to create scenario">{createError}</Alert> : null}
-          <div className="form-grid">
-            <div className="field">
-              <label htmlFor="new-budget-name">Name</label>
-              <input
-                id="new-budget-name"
-                className="input"
-                value={name}
-                onChange={(e) => setName(e.target.value)}
-              />
-            </div>
-            <div className="field">
-              <label htmlFor="new-budget-type">Type</label>
-              <Select
-                id="new-budget-type"
-                value={type}
-                options={TYPE_OPTIONS}
-                onValueChange={(v) => setType(v as ScenarioType)}
-              />
-            </div>
-            <div className="field field--full">
-              <label htmlFor="new-budget-description">Description</label>
-              <input
-                id="new-budget-description"
-                className="input"
-                value={description}
-                onChange={(e) => setDescription(e.target.value)}
-              />
-            </div>
-          </div>
-          <div className="form-actions">
-            <button type="submit" className="btn btn--primary" disabled={create.isPending || !budgetYearId}>
-              {create.isPending ? 'Creating...' : 'Create Budget'}
-            </button>
-          </div>
-        </form>
-      ) : null}
+      {canCreate ? <CreateBudgetForm budgetYearId={budgetYearId} scenarios={list} /> : null}
       <Alert variant="info" title="Operating and proposed budgets">
         <p>
           An <strong>operating</strong> budget is granular payroll: one line per employee, with salaries, FTE,
           building and work group. A <strong>proposed</strong> budget is the macro view by category, as
           presented to the School Committee. Each budget year has one active budget of each type; the
-          dashboard, managers and comparison read the active ones. A new budget starts inactive until you set
-          it as active.
+          dashboard, managers and comparison read the active ones. A new budget starts empty or as a copy of
+          another budget&apos;s lines, and stays inactive until you set it as active.
         </p>
       </Alert>
       <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(open) => (open ? undefined : setConfirming(null))}
-        title="Set as active budget"
-        message={
-          confirming
-            ? `Make ${confirming.name} the active ${confirming.scenarioType} budget?${
-                current ? ` ${current.name} will no longer be active.` : ''
-              }`
-            : ''
-        }
+        title={confirming?.lineItemCount === 0 ? 'Set an empty budget as active' : 'Set as active budget'}
+        message={confirming ? activationMessage(confirming, current, yearLabel) : ''}
         confirmLabel="Set as Active"
         busyLabel="Saving..."
         busy={setActive.isPending}

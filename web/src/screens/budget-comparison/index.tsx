@@ -12,7 +12,7 @@ import { EmptyState } from '@web/components/empty-state';
 import { PageHeader } from '@web/components/page-header';
 import { Select } from '@web/components/select';
 import { Spinner } from '@web/components/spinner';
-import { formatMillions, formatMoney } from '@web/lib/format';
+import { formatMillions, formatMoney, formatMoneyTicks } from '@web/lib/format';
 import { fiscalYearLabel } from '@server/schemas/fiscal-year';
 import { ComparisonTable } from './comparison-table';
 import { formatVariancePercent } from './flags';
@@ -121,7 +121,7 @@ export function BudgetComparisonScreen() {
               )
               .join('; ')}`}
             categories={labels}
-            tickFormat={(v) => formatMillions(v)}
+            tickLabels={formatMoneyTicks}
             series={[
               {
                 name: 'Operating',

@@ -6,7 +6,18 @@ import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { formatMoney } from '@web/lib/format';
 import { fiscalYearLabel } from '@server/schemas/fiscal-year';
 
-/** Sets the proposed salary lines of a fiscal year to the operating payroll (reconciliation). */
+/** What the last update answered, keyed by its budget year and fiscal year. */
+interface Outcome {
+  key: string;
+  result?: UpdateSalaryBudgetResult;
+  error?: string;
+}
+
+/**
+ * Sets the proposed salary lines of a fiscal year to the operating payroll (reconciliation). The
+ * message of an update shows only while its own year is chosen: FY26's result never reads as
+ * FY27's after the year changes.
+ */
 export function SalaryBudgetButton({
   budgetYearId,
   fiscalYear,
@@ -16,28 +27,30 @@ export function SalaryBudgetButton({
 }) {
   const update = useUpdateSalaryBudget();
   const [confirming, setConfirming] = useState(false);
-  const [result, setResult] = useState<UpdateSalaryBudgetResult | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const key = `${budgetYearId}:${fiscalYear}`;
+  const shown = outcome?.key === key ? outcome : null;
   const fy = fiscalYearLabel(fiscalYear);
   const run = () => {
-    setError(null);
-    setResult(null);
+    setOutcome(null);
     update.mutate(
       { budgetYearId, fiscalYear },
       {
-        onSuccess: (r) => {
+        onSuccess: (result) => {
           setConfirming(false);
-          setResult(r);
+          setOutcome({ key, result });
         },
         onError: (err) => {
           setConfirming(false);
-          setError(
-            `Failed to update salary budget: ${errorMessage(err, err instanceof Error ? err.message : 'Unknown error')}`,
-          );
+          setOutcome({
+            key,
+            error: `Failed to update salary budget: ${errorMessage(err, err instanceof Error ? err.message : 'Unknown error')}`,
+          });
         },
       },
     );
   };
+  const result = shown?.result;
   return (
     <>
       <button
@@ -58,9 +71,9 @@ export function SalaryBudgetButton({
         busyLabel="Updating..."
         onConfirm={run}
       />
-      {error || result ? (
+      {shown ? (
         <div className="page-message comparison-result">
-          {error ? <Alert>{error}</Alert> : null}
+          {shown.error ? <Alert>{shown.error}</Alert> : null}
           {result ? (
             <Alert variant="success" title={`${fy} salary budget updated`}>
               {result.updatedItems} lines changed and {result.createdItems} added:{' '}

@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react';
-import { DEFAULT_CATEGORY_COLOR } from '@server/schemas/budget-categories';
-import { HEX_COLOR } from '@server/schemas/work-group-categories';
+import { useEffect } from 'react';
+import { DEFAULT_CATEGORY_COLOR, saveCategoryBody } from '@server/schemas/budget-categories';
 import {
   useDeseCodes,
   useSaveBudgetCategory,
@@ -10,6 +9,8 @@ import {
 import { errorMessage } from '@web/api/client';
 import { ColorField } from '@web/components/color-field';
 import { DeseCodeSelect } from '@web/components/dese-code-select';
+import { Field } from '@web/components/form/field';
+import { useSchemaForm } from '@web/components/form/use-schema-form';
 import { DescriptionField, ReferenceFormModal } from '@web/components/reference-form-modal';
 import { parsePercent } from './forecast';
 
@@ -43,62 +44,56 @@ const fromCategory = (c: BudgetCategory | null): Draft => ({
   isPersonnel: c?.isPersonnel ?? false,
 });
 
-/** Checks what the server would refuse, so the message names the field before a round trip. */
-function problem(d: Draft): string | null {
-  if (!d.name.trim()) {
-    return 'Name is required';
-  }
-  if (d.yoy.trim() !== '' && parsePercent(d.yoy) === null) {
-    return 'Default YoY increase must be a number';
-  }
-  if (!HEX_COLOR.test(d.color)) {
-    return 'Colour must be a hex value in the form #RRGGBB';
-  }
-  if (!/^-?\d+$/.test(d.displayOrder.trim())) {
-    return 'Display order must be a whole number';
-  }
-  return null;
+/** The request body from the draft; text that is not a number goes as NaN, which the schema refuses. */
+function toBody(d: Draft, id: number | undefined): SaveBudgetCategory {
+  return {
+    ...(id ? { id } : {}),
+    name: d.name,
+    code: d.code.trim() || null,
+    description: d.description.trim() || null,
+    deseFunction: d.deseFunction || null,
+    defaultYoYIncrease: d.yoy.trim() === '' ? null : (parsePercent(d.yoy) ?? Number.NaN),
+    color: d.color,
+    displayOrder: /^-?\d+$/.test(d.displayOrder.trim()) ? Number(d.displayOrder.trim()) : Number.NaN,
+    isPersonnel: d.isPersonnel,
+  };
 }
 
 /** Add or edit every field of a budget category (POST /categories, with the id when editing). */
 export function CategoryEditor({ open, category, onOpenChange, onSaved }: CategoryEditorProps) {
   const save = useSaveBudgetCategory();
   const codes = useDeseCodes(open);
-  const [d, setD] = useState<Draft>(fromCategory(null));
-  const [error, setError] = useState<string | null>(null);
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setD((prev) => ({ ...prev, [key]: value }));
+  // Checked with the server's own schema, so each message names its field before a round trip.
+  const form = useSchemaForm(saveCategoryBody, fromCategory(null), {
+    toInput: (d) => toBody(d, category?.id),
+    fieldFor: (path) => (path === 'defaultYoYIncrease' ? 'yoy' : path),
+  });
+  const { values: d, errors, setValue: set, reset } = form;
 
   useEffect(() => {
     if (open) {
-      setD(fromCategory(category));
-      setError(null);
+      reset(fromCategory(category));
     }
+    // reset is a new function each render; only opening (or another category) refills the form.
   }, [open, category]);
 
   const onSubmit = () => {
-    const bad = problem(d);
-    if (bad) {
-      setError(`Failed to save: ${bad}`);
+    if (!form.validate()) {
       return;
     }
-    const body: SaveBudgetCategory = {
-      ...(category ? { id: category.id } : {}),
-      name: d.name.trim(),
-      code: d.code.trim() || null,
-      description: d.description.trim() || null,
-      deseFunction: d.deseFunction || null,
-      defaultYoYIncrease: parsePercent(d.yoy),
-      color: d.color,
-      displayOrder: Number(d.displayOrder.trim()),
-      isPersonnel: d.isPersonnel,
-    };
-    save.mutate(body, {
-      onSuccess: () => {
-        onSaved();
-        onOpenChange(false);
+    save.mutate(
+      { ...toBody(d, category?.id), name: d.name.trim() },
+      {
+        onSuccess: () => {
+          onSaved();
+          onOpenChange(false);
+        },
+        onError: (err) => {
+          form.applyServerError(err, 'Unknown error');
+          form.setFormError(`Failed to save: ${errorMessage(err, 'Unknown error')}`);
+        },
       },
-      onError: (err) => setError(`Failed to save: ${errorMessage(err, 'Unknown error')}`),
-    });
+    );
   };
 
   return (
@@ -109,60 +104,52 @@ export function CategoryEditor({ open, category, onOpenChange, onSaved }: Catego
       idPrefix="cat"
       name={d.name}
       onNameChange={(v) => set('name', v)}
-      error={error}
+      nameError={errors.name}
+      error={form.formError}
       busy={save.isPending}
       onSubmit={onSubmit}
     >
       <div className="bc-form-row">
-        <div className="field">
-          <label htmlFor="cat-code">Code</label>
-          <input
-            id="cat-code"
-            className="input"
-            maxLength={20}
-            value={d.code}
-            onChange={(e) => set('code', e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="cat-dese">DESE function</label>
+        <Field
+          id="cat-code"
+          label="Code"
+          maxLength={20}
+          value={d.code}
+          error={errors.code}
+          onChange={(e) => set('code', e.target.value)}
+        />
+        <Field id="cat-dese" label="DESE function" error={errors.deseFunction}>
           <DeseCodeSelect
             id="cat-dese"
-            className="bc-native-select"
             value={d.deseFunction}
             codes={codes.data?.codes ?? []}
             onChange={(v) => set('deseFunction', v)}
           />
-        </div>
+        </Field>
       </div>
       <DescriptionField idPrefix="cat" value={d.description} onChange={(v) => set('description', v)} />
       <div className="bc-form-row">
-        <div className="field">
-          <label htmlFor="cat-yoy">Default YoY increase (%)</label>
-          <input
-            id="cat-yoy"
-            className="input num"
-            type="number"
-            step={0.01}
-            value={d.yoy}
-            aria-describedby="cat-yoy-hint"
-            onChange={(e) => set('yoy', e.target.value)}
-          />
-          <span id="cat-yoy-hint" className="field__hint">
-            Leave empty for no default.
-          </span>
-        </div>
-        <div className="field">
-          <label htmlFor="cat-order">Display order</label>
-          <input
-            id="cat-order"
-            className="input num"
-            type="number"
-            step={1}
-            value={d.displayOrder}
-            onChange={(e) => set('displayOrder', e.target.value)}
-          />
-        </div>
+        <Field
+          id="cat-yoy"
+          label="Default YoY increase (%)"
+          className="input num"
+          type="number"
+          step={0.01}
+          value={d.yoy}
+          hint="Leave empty for no default."
+          error={errors.yoy}
+          onChange={(e) => set('yoy', e.target.value)}
+        />
+        <Field
+          id="cat-order"
+          label="Display order"
+          className="input num"
+          type="number"
+          step={1}
+          value={d.displayOrder}
+          error={errors.displayOrder}
+          onChange={(e) => set('displayOrder', e.target.value)}
+        />
       </div>
       <ColorField
         id="cat-color"
@@ -170,6 +157,7 @@ export function CategoryEditor({ open, category, onOpenChange, onSaved }: Catego
         value={d.color}
         onChange={(v) => set('color', v)}
         hint={false}
+        error={errors.color}
       />
       <label className="bc-check">
         <input

@@ -3,7 +3,7 @@ import { BarChart } from '@web/components/charts/bar-chart';
 import { ChartCard } from '@web/components/charts/chart-card';
 import { DataTable } from '@web/components/charts/data-table';
 import { COLOR_DISTRICT_WIDE } from '@web/components/charts/palette';
-import { formatMoney } from '@web/lib/format';
+import { formatMoney, formatMoneyTicks } from '@web/lib/format';
 
 interface BuildingCardProps {
   data: ByBuilding | undefined;
@@ -28,7 +28,7 @@ export function BuildingCard({ data, money }: BuildingCardProps) {
             color: b.buildingId === null ? COLOR_DISTRICT_WIDE : b.color,
             text: money(b.total),
           }))}
-          tickFormat={money}
+          tickLabels={formatMoneyTicks}
         />
       }
       table={

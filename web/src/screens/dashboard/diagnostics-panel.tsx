@@ -42,6 +42,13 @@ export function DiagnosticsPanel({ budgetYearId, years }: DiagnosticsPanelProps)
   }
   const d = diagnostic.data;
   const label = (y: number | null) => (y === null ? 'none' : fiscalYearLabel(y));
+  // 'Fix Base Year' is not offered for a kind whose latest imported year is a later year's actuals
+  // beside an imported base year (the server refuses to move those too).
+  const fixable = [
+    ...(d.operating.canFix ? (['operating'] as const) : []),
+    ...(d.proposed.canFix ? (['proposed'] as const) : []),
+  ];
+  const superseded = status.data.years.filter((y) => y.operatingSuperseded + y.proposedSuperseded > 0);
   return (
     <section className="card diagnostics" aria-labelledby="diagnostics-title">
       <h2 id="diagnostics-title" className="chart-card__title">
@@ -53,6 +60,22 @@ export function DiagnosticsPanel({ budgetYearId, years }: DiagnosticsPanelProps)
         <strong>{label(d.baseYear)}</strong>
       </p>
       {d.needsFix ? <Alert variant="info">{d.message}</Alert> : <p className="muted">{d.message}</p>}
+      {superseded.length ? (
+        <Alert variant="info" title="Projected lines left beside imported ones">
+          {superseded
+            .map(
+              (y) =>
+                `${fiscalYearLabel(y.fiscalYear)}: ${[
+                  y.operatingSuperseded ? `${y.operatingSuperseded.toLocaleString('en-US')} employee` : '',
+                  y.proposedSuperseded ? `${y.proposedSuperseded.toLocaleString('en-US')} proposed` : '',
+                ]
+                  .filter(Boolean)
+                  .join(' and ')} lines`,
+            )
+            .join('; ')}
+          . The imported lines supersede them; Generate Projections removes them.
+        </Alert>
+      ) : null}
       <div className="table-wrap">
         <table className="table table--compact">
           <caption className="visually-hidden">Lines per fiscal year</caption>
@@ -71,22 +94,19 @@ export function DiagnosticsPanel({ budgetYearId, years }: DiagnosticsPanelProps)
               <th scope="col" className="num">
                 Proposed total
               </th>
+              <th scope="col">Source</th>
               <th scope="col">Status</th>
             </tr>
           </thead>
           <tbody>
             {status.data.years.map((y) => (
               <tr key={y.fiscalYear}>
-                <th scope="row">
-                  {fiscalYearLabel(y.fiscalYear)}
-                  {y.operatingProjected + y.proposedProjected > 0 ? (
-                    <span className="muted"> (projected)</span>
-                  ) : null}
-                </th>
+                <th scope="row">{fiscalYearLabel(y.fiscalYear)}</th>
                 <td className="num">{y.operatingCount.toLocaleString('en-US')}</td>
                 <td className="money">{formatMoney(y.operatingTotal)}</td>
                 <td className="num">{y.proposedCount.toLocaleString('en-US')}</td>
                 <td className="money">{formatMoney(y.proposedTotal)}</td>
+                <td>{sourceText(y.operatingSource, y.proposedSource)}</td>
                 <td>
                   <span className={`badge ${STATUS_BADGE[y.status]}`}>{y.status}</span>
                 </td>
@@ -95,10 +115,11 @@ export function DiagnosticsPanel({ budgetYearId, years }: DiagnosticsPanelProps)
           </tbody>
         </table>
       </div>
-      {canFix ? (
+      {canFix && fixable.length ? (
         <FixBaseYear
           budgetYearId={budgetYearId}
           years={years}
+          kinds={fixable}
           suggested={d.baseYear ?? d.currentFiscalYear}
         />
       ) : null}
@@ -106,19 +127,40 @@ export function DiagnosticsPanel({ budgetYearId, years }: DiagnosticsPanelProps)
   );
 }
 
+type Source = 'imported' | 'projected' | null;
+
+/** 'Operating imported · Proposed projected': a year with imported lines of a kind is imported. */
+function sourceText(operating: Source, proposed: Source): string {
+  const parts = [
+    operating ? `Operating ${operating}` : null,
+    proposed ? `Proposed ${proposed}` : null,
+  ].filter(Boolean);
+  return parts.length ? parts.join(' · ') : '—';
+}
+
+type Kind = 'operating' | 'proposed';
+const KIND_LABELS: Record<Kind, string> = {
+  operating: 'Operating (employees)',
+  proposed: 'Proposed budget',
+};
+
 function FixBaseYear({
   budgetYearId,
   years,
+  kinds,
   suggested,
 }: {
   budgetYearId: number;
   years: number[];
+  /** The kinds 'Fix Base Year' may move (at least one). */
+  kinds: readonly Kind[];
   suggested: number;
 }) {
   const fix = useFixBaseYear();
   const notify = useToast();
   const [year, setYear] = useState<string>(years.includes(suggested) ? String(suggested) : '');
-  const [kind, setKind] = useState<'operating' | 'proposed'>('operating');
+  const [chosen, setKind] = useState<Kind>(kinds[0]);
+  const kind = kinds.includes(chosen) ? chosen : kinds[0];
   const [error, setError] = useState<string | null>(null);
   const submit = () => {
     if (!year) {
@@ -154,11 +196,8 @@ function FixBaseYear({
           <Select
             id="fix-kind"
             value={kind}
-            onValueChange={(v) => setKind(v as 'operating' | 'proposed')}
-            options={[
-              { value: 'operating', label: 'Operating (employees)' },
-              { value: 'proposed', label: 'Proposed budget' },
-            ]}
+            onValueChange={(v) => setKind(v as Kind)}
+            options={kinds.map((k) => ({ value: k, label: KIND_LABELS[k] }))}
           />
         </div>
         <div className="field">

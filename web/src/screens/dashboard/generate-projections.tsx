@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { errorMessage } from '@web/api/client';
-import { useBaseYears, useGenerateProjections } from '@web/api/projections';
+import { useBaseYears, useGenerateProjections, type GenerateProjectionsResult } from '@web/api/projections';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { useToast } from '@web/components/toast';
 import { fiscalYearLabel } from '@server/schemas/fiscal-year';
@@ -32,6 +32,17 @@ export function GenerateProjections({ budgetYearId, onError }: GenerateProjectio
     setBusy(true);
     try {
       let total = 0;
+      // Years that hold imported lines are actuals: the server skips them and says why.
+      const notes: string[] = [];
+      const noteOn = (r: GenerateProjectionsResult) => {
+        total += r.projectedCount;
+        notes.push(...r.skippedYears.map((s) => `${fiscalYearLabel(s.fiscalYear)} skipped: ${s.reason}.`));
+        if (r.supersededCount) {
+          notes.push(
+            `${r.supersededCount.toLocaleString('en-US')} projected lines superseded by imported ones removed.`,
+          );
+        }
+      };
       if (proposedBase !== null) {
         try {
           const r = await generate.mutateAsync({
@@ -40,7 +51,7 @@ export function GenerateProjections({ budgetYearId, onError }: GenerateProjectio
             projectionType: 'proposed',
             forceRegenerate: true,
           });
-          total += r.projectedCount;
+          noteOn(r);
         } catch (err) {
           onError(`Proposed projection failed: ${errorMessage(err, 'Unknown error')}`);
           return;
@@ -54,13 +65,14 @@ export function GenerateProjections({ budgetYearId, onError }: GenerateProjectio
             projectionType: 'operating',
             forceRegenerate: true,
           });
-          total += r.projectedCount;
+          noteOn(r);
         } catch (err) {
           console.warn('Operating projection failed', err);
         }
       }
       notify({
         title: `Generated ${total.toLocaleString('en-US')} projected lines through ${fiscalYearLabel(through)}`,
+        description: notes.length ? notes.join(' ') : undefined,
       });
     } catch (err) {
       console.error(err);
@@ -90,7 +102,7 @@ export function GenerateProjections({ budgetYearId, onError }: GenerateProjectio
             ? 'Finding the base years...'
             : nothing
               ? 'There is nothing to project from: import an operating or proposed budget first.'
-              : `Project the proposed budget${proposedBase !== null ? ` from ${fiscalYearLabel(proposedBase)}` : ''} and the employees${operatingBase !== null ? ` from ${fiscalYearLabel(operatingBase)}` : ''} through ${fiscalYearLabel(through)}. Projected lines already in those years are replaced; imported lines are never changed.`
+              : `Project the proposed budget${proposedBase !== null ? ` from ${fiscalYearLabel(proposedBase)}` : ''} and the employees${operatingBase !== null ? ` from ${fiscalYearLabel(operatingBase)}` : ''} through ${fiscalYearLabel(through)}. Projected lines already in those years are replaced; years holding imported lines are never projected over.`
         }
         confirmLabel="Generate"
         busy={busy || baseYears.isPending || nothing}

@@ -139,12 +139,21 @@ export function DashboardScreen() {
           <Alert title="Some dashboard figures could not be loaded">Reload the page to try again.</Alert>
         </div>
       ) : null}
-      {projectedEmployees > 0 ? (
+      {projectedEmployees > 0 && projectedEmployees === (stats.data?.totalEmployees ?? 0) ? (
         <div className="page-message">
           <Alert variant="info" title={`${fy} figures are projected`}>
             {projectedEmployees.toLocaleString('en-US')} of{' '}
             {(stats.data?.totalEmployees ?? 0).toLocaleString('en-US')} employee lines in {fy} were projected
             from an earlier year&apos;s payroll, not imported. They change when the {fy} payroll is imported.
+          </Alert>
+        </div>
+      ) : projectedEmployees > 0 ? (
+        // The year's payroll is imported: projected lines left beside it are superseded, not pending.
+        <div className="page-message">
+          <Alert variant="info" title={`${fy} payroll is imported`}>
+            {projectedEmployees.toLocaleString('en-US')} projected employee lines from before the import are
+            still in {fy} beside the imported ones; the imported payroll supersedes them. Generate Projections
+            removes them.
           </Alert>
         </div>
       ) : null}

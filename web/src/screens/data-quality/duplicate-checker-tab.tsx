@@ -8,6 +8,7 @@ import { EmptyState } from '@web/components/empty-state';
 import { Spinner } from '@web/components/spinner';
 import { DuplicateGroup } from '@web/screens/data-quality/duplicate-group';
 import { FlashBanner } from '@web/screens/data-quality/flash-banner';
+import { MergeByRulePanel } from '@web/screens/data-quality/merge-by-rule-panel';
 import { useFlash } from '@web/screens/data-quality/use-flash';
 
 interface PendingMerge {
@@ -90,6 +91,19 @@ export function DuplicateCheckerTab({ budgetYearId }: { budgetYearId: number | u
           {groups.length} group{groups.length === 1 ? '' : 's'} of records that may be the same person.
           Merging keeps the chosen record and deletes the others; dismissing marks them as different people.
         </p>
+      ) : null}
+      {groups.length > 0 && budgetYearId ? (
+        <MergeByRulePanel
+          key={budgetYearId}
+          budgetYearId={budgetYearId}
+          busy={busy}
+          onMerged={(result) =>
+            success(
+              `Records merged successfully! ${result.mergedGroupCount} group${result.mergedGroupCount === 1 ? '' : 's'} merged, ${result.removedRecordCount} record${result.removedRecordCount === 1 ? '' : 's'} removed.`,
+            )
+          }
+          onFailed={(detail) => failure('Failed to merge', detail)}
+        />
       ) : null}
       {groups.map((group, i) => (
         <DuplicateGroup

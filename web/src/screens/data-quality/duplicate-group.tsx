@@ -3,6 +3,7 @@ import type { DuplicateCandidate } from '@web/api/line-items';
 import { DISTRICT_WIDE, formatIsoDate } from '@web/components/data-grid/column-types';
 import { employeeName } from '@web/components/employee-cells';
 import { formatMoneyCents } from '@web/lib/format';
+import { SourceBadge } from '@web/screens/data-quality/source-badge';
 
 /** SPEC section 9: 80 and above red, 60 and above orange, otherwise yellow. */
 export function scoreClass(score: number): string {
@@ -44,6 +45,7 @@ export function DuplicateGroup({ group, index, busy, onMerge, onDismiss }: Dupli
             <tr>
               <th scope="col">Keep</th>
               <th scope="col">Name</th>
+              <th scope="col">Source</th>
               <th scope="col">FY</th>
               <th scope="col">Position</th>
               <th scope="col">Building</th>
@@ -70,6 +72,9 @@ export function DuplicateGroup({ group, index, busy, onMerge, onDismiss }: Dupli
                   />
                 </td>
                 <th scope="row">{employeeName(c)}</th>
+                <td>
+                  <SourceBadge source={c.source} importRun={c.importRun} />
+                </td>
                 <td>FY{String(c.fiscalYear).slice(-2)}</td>
                 <td>{c.position ?? ''}</td>
                 <td>{c.building?.name ?? DISTRICT_WIDE}</td>

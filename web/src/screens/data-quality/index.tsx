@@ -4,6 +4,7 @@ import { useBudgetYear } from '@web/budget-year/budget-year-context';
 import { PageHeader } from '@web/components/page-header';
 import { DataIssuesTab } from '@web/screens/data-quality/data-issues-tab';
 import { DuplicateCheckerTab } from '@web/screens/data-quality/duplicate-checker-tab';
+import './data-quality.css';
 
 /** Data Quality Review: records flagged by imports, and likely duplicates to merge or dismiss. */
 export function DataQualityScreen() {

@@ -43,7 +43,7 @@ export function importHistoryColumns({
         headerName: 'Import Warnings',
         width: 320,
         valueGetter: (p) => (p.data?.metadata.importWarnings ?? []).join('; '),
-        tooltipValueGetter: (p) => (p.value as string) || null,
+        tooltip: (p) => (p.value as string) || null,
       }),
       textColumn({ field: 'workGroup', headerName: 'Work Group', width: 160 }),
       textColumn({ field: 'locationCode', headerName: 'Location', width: 110 }),

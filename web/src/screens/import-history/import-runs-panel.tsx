@@ -16,7 +16,7 @@ const count = (n: number) => n.toLocaleString('en-US');
 
 /**
  * Import History: the latest import runs into the budget year chosen in the header (who, when,
- * file, type, version, and the counts), newest first.
+ * file, type, version, and the counts, with the projected lines each replaced), newest first.
  */
 export function ImportRunsPanel() {
   const canSee = useCan('import.run');
@@ -71,12 +71,15 @@ export function ImportRunsPanel() {
                 <th scope="col" className="num" style={CELL}>
                   For review
                 </th>
+                <th scope="col" className="num" style={CELL}>
+                  Projected replaced
+                </th>
               </tr>
             </thead>
             <tbody>
               {list.length === 0 ? (
                 <tr>
-                  <td colSpan={8} className="muted">
+                  <td colSpan={9} className="muted">
                     No imports into {selected.fiscalYear} yet. Import a file from the Admin Panel&apos;s CSV
                     Import tab.
                   </td>
@@ -104,6 +107,9 @@ export function ImportRunsPanel() {
                   </td>
                   <td className="num" style={CELL}>
                     {count(run.warningCount)}
+                  </td>
+                  <td className="num" style={CELL}>
+                    {count(run.replacedProjectedCount)}
                   </td>
                 </tr>
               ))}

@@ -12,12 +12,14 @@ import { GridToolbar } from '@web/components/grid-toolbar';
 import { employeeName } from '@web/components/employee-cells';
 import { EmployeeEditor } from '@web/components/employee-editor';
 import { useEmployeeInlineEdits } from '@web/components/employee-inline-edits';
-import { SearchField, textMatches, useFiscalYearChoice } from '@web/components/line-filters';
+import { SearchField, useFiscalYearChoice } from '@web/components/line-filters';
 import { PageHeader } from '@web/components/page-header';
 import { useToast } from '@web/components/toast';
 import { FiscalYearFilter } from '@web/components/manager-filters';
 import { importHistoryColumns } from '@web/screens/import-history/columns';
+import { importHistoryFilter } from '@web/screens/import-history/filter';
 import { ImportRunsPanel } from '@web/screens/import-history/import-runs-panel';
+import '@web/styles/grid-page.css';
 
 type Show = 'all' | 'review';
 
@@ -39,27 +41,12 @@ export function ImportHistoryScreen() {
   const rows = lines.data?.lineItems;
 
   const reviewCount = useMemo(() => (rows ?? []).filter((l) => l.metadata.needsReview).length, [rows]);
-  const filter = useMemo(() => {
-    if (show === 'all' && !search) {
-      return null;
-    }
-    return (line: EmployeeLineItem) =>
-      (show === 'all' || line.metadata.needsReview === true) &&
-      textMatches(search, [
-        line.firstName,
-        line.lastName,
-        `${line.firstName ?? ''} ${line.lastName ?? ''}`,
-        line.position,
-        line.locationCode,
-        line.workGroup,
-        line.deseCode,
-      ]);
-  }, [show, search]);
+  const filter = useMemo(() => importHistoryFilter(show, search), [show, search]);
   const columns = useMemo(() => importHistoryColumns({ canEdit, onEdit: setEditing }), [canEdit]);
   const fyLabel = years.fiscalYear ? `FY${String(years.fiscalYear).slice(-2)}` : '';
 
   return (
-    <div className="grid-screen">
+    <div className="grid-screen grid-screen--wide">
       <PageHeader
         title="Import History"
         subtitle={
@@ -102,7 +89,7 @@ export function ImportHistoryScreen() {
         {lines.isError ? (
           <Alert title="Failed to load records">{errorMessage(lines.error, 'Please reload the page.')}</Alert>
         ) : null}
-        <GridToolbar total={rows?.length} shown={shown} noun="records">
+        <GridToolbar apiRef={apiRef} total={rows?.length} shown={shown} noun="records">
           <ExportToolbar
             apiRef={apiRef}
             fileName={`import-history-${fyLabel}${show === 'review' ? '-needs-review' : ''}`}
@@ -112,6 +99,7 @@ export function ImportHistoryScreen() {
         </GridToolbar>
         <DataGrid<EmployeeLineItem>
           label="Imported records"
+          gridId="import-history"
           rows={rows}
           columns={columns}
           loading={lines.isPending && Boolean(budgetYear)}

@@ -7,6 +7,8 @@ import { Alert } from '@web/components/alert';
 import { DistrictSeal, TownSeal } from '@web/components/logos';
 import { PasswordInput } from '@web/components/password-input';
 import { DISTRICT_NAME, PRODUCT_NAME } from '@web/lib/branding';
+import { Button } from '@web/components/form/button';
+import { Field } from '@web/components/form/field';
 import { LOGIN_MESSAGES, validateLogin } from '@web/screens/login/validate-login';
 
 export function LoginScreen() {
@@ -68,34 +70,38 @@ export function LoginScreen() {
               <Alert>{error}</Alert>
             </div>
           ) : null}
-          <div className="field">
-            <label htmlFor="login-email">Email</label>
-            <input
-              id="login-email"
-              className="input"
-              type="email"
-              name="email"
-              autoComplete="username"
-              required
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              aria-invalid={error === LOGIN_MESSAGES.badEmail || undefined}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="login-password">Password</label>
-            <PasswordInput
-              id="login-password"
-              name="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-            />
-          </div>
-          <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
-            {busy ? 'Signing in...' : 'Sign In'}
-          </button>
+          <Field
+            id="login-email"
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="username"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            aria-invalid={error === LOGIN_MESSAGES.badEmail || undefined}
+          />
+          <Field id="login-password" label="Password" required>
+            {(control) => (
+              <PasswordInput
+                {...control}
+                name="password"
+                autoComplete="current-password"
+                required
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+              />
+            )}
+          </Field>
+          <Button
+            type="submit"
+            variant="primary"
+            className="btn--block"
+            busy={busy}
+            busyLabel="Signing in..."
+          >
+            Sign In
+          </Button>
         </form>
         <footer className="auth-card__footer">
           <p>Secure access for authorized school personnel only</p>

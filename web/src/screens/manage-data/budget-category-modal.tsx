@@ -5,6 +5,7 @@ import {
   useUpdateBudgetCategory,
   type BudgetCategory,
 } from '@web/api/budget-categories';
+import { Field } from '@web/components/form/field';
 import { DeseCodeSelect } from '@web/components/dese-code-select';
 import { DescriptionField, ReferenceFormModal } from '@web/components/reference-form-modal';
 import { TextField } from './text-field';
@@ -47,19 +48,13 @@ export function BudgetCategoryModal(props: RecordModalProps<BudgetCategory>) {
     >
       <TextField id="bc-code" label="Code" maxLength={20} value={code} onChange={setCode} />
       <DescriptionField idPrefix="bc" value={description} onChange={setDescription} />
-      <div className="field">
-        <label htmlFor="bc-dese">DESE function</label>
-        <DeseCodeSelect
-          id="bc-dese"
-          className="md-native-select"
-          value={dese}
-          codes={codes.data?.codes ?? []}
-          onChange={setDese}
-        />
-        {codes.isError ? (
-          <span className="field__hint md-error-text">The DESE codes could not be loaded.</span>
-        ) : null}
-      </div>
+      <Field
+        id="bc-dese"
+        label="DESE function"
+        hint={codes.isError ? 'The DESE codes could not be loaded.' : undefined}
+      >
+        <DeseCodeSelect id="bc-dese" value={dese} codes={codes.data?.codes ?? []} onChange={setDese} />
+      </Field>
     </ReferenceFormModal>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { BUILDING_TYPES } from '@server/schemas/common';
 import { useCreateBuilding, useUpdateBuilding, type Building } from '@web/api/buildings';
 import { ReferenceFormModal } from '@web/components/reference-form-modal';
+import { Field } from '@web/components/form/field';
 import { Select } from '@web/components/select';
 import { TextField } from './text-field';
 import { useReferenceForm, type RecordModalProps } from './use-reference-form';
@@ -49,8 +50,7 @@ export function BuildingModal(props: RecordModalProps<Building>) {
     >
       <div className="md-two-col">
         <TextField id="building-code" label="Code" maxLength={20} value={code} onChange={setCode} />
-        <div className="field">
-          <label htmlFor="building-type">Building type</label>
+        <Field id="building-type" label="Building type">
           <Select
             id="building-type"
             value={type}
@@ -60,7 +60,7 @@ export function BuildingModal(props: RecordModalProps<Building>) {
               ...BUILDING_TYPES.map((t) => ({ value: t, label: BUILDING_TYPE_LABELS[t] })),
             ]}
           />
-        </div>
+        </Field>
       </div>
       <TextField id="building-address" label="Address" value={address} onChange={setAddress} />
     </ReferenceFormModal>

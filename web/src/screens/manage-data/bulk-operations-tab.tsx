@@ -5,6 +5,8 @@ import { useBulkOptions, useBulkStatus, useBulkWorkGroup, type EmployeeStatus } 
 import { useWorkGroups } from '@web/api/work-groups';
 import { useBudgetYear } from '@web/budget-year/budget-year-context';
 import { Alert } from '@web/components/alert';
+import { Field } from '@web/components/form/field';
+import { Select } from '@web/components/select';
 import { BulkCard } from './bulk-card';
 import { defaultFiscalYear, FiscalYearSelect } from './fiscal-year-select';
 import { describeMatch, MatchFields, toMatch, type MatchState } from './match-fields';
@@ -87,22 +89,15 @@ export function BulkOperationsTab({ flash }: { flash: Flash }) {
             match={groupMatch}
             onChange={setGroupMatch}
           />
-          <div className="field">
-            <label htmlFor="bulk-group-target">Work group</label>
-            <select
+          <Field id="bulk-group-target" label="Work group">
+            <Select
               id="bulk-group-target"
-              className="md-native-select"
               value={groupId}
-              onChange={(e) => setGroupId(e.target.value)}
-            >
-              <option value="">Choose...</option>
-              {(groups.data?.workGroups ?? []).map((g) => (
-                <option key={g.id} value={g.id}>
-                  {g.name}
-                </option>
-              ))}
-            </select>
-          </div>
+              placeholder="Choose..."
+              onValueChange={setGroupId}
+              options={(groups.data?.workGroups ?? []).map((g) => ({ value: String(g.id), label: g.name }))}
+            />
+          </Field>
         </BulkCard>
         <BulkCard
           title="Set Employee Status"
@@ -140,22 +135,15 @@ export function BulkOperationsTab({ flash }: { flash: Flash }) {
             match={statusMatch}
             onChange={setStatusMatch}
           />
-          <div className="field">
-            <label htmlFor="bulk-status-target">Status</label>
-            <select
+          <Field id="bulk-status-target" label="Status">
+            <Select
               id="bulk-status-target"
-              className="md-native-select"
               value={status}
-              onChange={(e) => setStatus(e.target.value as EmployeeStatus | '')}
-            >
-              <option value="">Choose...</option>
-              {EMPLOYEE_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </select>
-          </div>
+              placeholder="Choose..."
+              onValueChange={(v) => setStatus(v as EmployeeStatus)}
+              options={EMPLOYEE_STATUSES.map((s) => ({ value: s, label: s }))}
+            />
+          </Field>
         </BulkCard>
       </div>
     </>

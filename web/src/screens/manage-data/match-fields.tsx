@@ -1,3 +1,5 @@
+import { Field } from '@web/components/form/field';
+import { Select } from '@web/components/select';
 import type { BulkOptions, EmployeeMatch } from '@web/api/bulk-update';
 
 export type MatchField = keyof EmployeeMatch;
@@ -33,37 +35,26 @@ export function MatchFields({ idPrefix, options, match, onChange }: MatchFieldsP
   const values = (options?.[field.options] ?? []) as { value: string; count: number }[];
   return (
     <div className="md-two-col">
-      <div className="field">
-        <label htmlFor={`${idPrefix}-field`}>Match employees by</label>
-        <select
+      <Field id={`${idPrefix}-field`} label="Match employees by">
+        <Select
           id={`${idPrefix}-field`}
-          className="md-native-select"
           value={match.field}
-          onChange={(e) => onChange({ field: e.target.value as MatchField, value: '' })}
-        >
-          {MATCH_FIELDS.map((f) => (
-            <option key={f.value} value={f.value}>
-              {f.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor={`${idPrefix}-value`}>{field.label}</label>
-        <select
+          onValueChange={(v) => onChange({ field: v as MatchField, value: '' })}
+          options={MATCH_FIELDS.map((f) => ({ value: f.value, label: f.label }))}
+        />
+      </Field>
+      <Field id={`${idPrefix}-value`} label={field.label}>
+        <Select
           id={`${idPrefix}-value`}
-          className="md-native-select"
           value={match.value}
-          onChange={(e) => onChange({ ...match, value: e.target.value })}
-        >
-          <option value="">Choose...</option>
-          {values.map((v) => (
-            <option key={v.value} value={v.value}>
-              {`${v.value} (${v.count.toLocaleString('en-US')})`}
-            </option>
-          ))}
-        </select>
-      </div>
+          placeholder="Choose..."
+          onValueChange={(v) => onChange({ ...match, value: v })}
+          options={values.map((v) => ({
+            value: v.value,
+            label: `${v.value} (${v.count.toLocaleString('en-US')})`,
+          }))}
+        />
+      </Field>
     </div>
   );
 }

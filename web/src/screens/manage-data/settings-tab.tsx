@@ -4,6 +4,10 @@ import { errorMessage } from '@web/api/client';
 import { useWorkGroups } from '@web/api/work-groups';
 import { useBudgetYear } from '@web/budget-year/budget-year-context';
 import { Alert } from '@web/components/alert';
+import { updateBudgetSettingsBody } from '@server/schemas/budget-settings';
+import { Button } from '@web/components/form/button';
+import { Field } from '@web/components/form/field';
+import { useSchemaForm } from '@web/components/form/use-schema-form';
 import { Select } from '@web/components/select';
 import { Spinner } from '@web/components/spinner';
 import { formatMoneyCents } from '@web/lib/format';
@@ -25,52 +29,67 @@ export function SettingsTab({ flash }: { flash: Flash }) {
   const settings = useBudgetSettings(selected?.id);
   const groups = useWorkGroups();
   const save = useSaveBudgetSettings();
-  const [type, setType] = useState<AdjustmentType>('PERCENTAGE');
-  const [value, setValue] = useState('');
-  const [description, setDescription] = useState('');
   const [chosen, setChosen] = useState<Set<number>>(new Set());
-  const [invalid, setInvalid] = useState<string | null>(null);
+  // Checked with the server's own schema (which also caps a percentage at 100).
+  const form = useSchemaForm(
+    updateBudgetSettingsBody,
+    {
+      stepLaneAdjustmentType: 'PERCENTAGE' as AdjustmentType,
+      stepLaneAdjustmentValue: '',
+      stepLaneDescription: '',
+    },
+    {
+      toInput: (v) => ({
+        stepLaneAdjustmentType: v.stepLaneAdjustmentType,
+        stepLaneAdjustmentValue:
+          v.stepLaneAdjustmentValue.trim() === '' ? NaN : Number(v.stepLaneAdjustmentValue),
+        stepLaneDescription: v.stepLaneDescription.trim() || null,
+        stepsLanesWorkGroups: [...chosen].sort((x, y) => x - y),
+      }),
+    },
+  );
+  const { values, errors, setValue, reset } = form;
+  const type = values.stepLaneAdjustmentType;
 
   const loaded = settings.data?.settings;
   useEffect(() => {
     if (loaded) {
-      setType(loaded.stepLaneAdjustmentType);
-      setValue(String(loaded.stepLaneAdjustmentValue));
-      setDescription(loaded.stepLaneDescription ?? '');
+      reset({
+        stepLaneAdjustmentType: loaded.stepLaneAdjustmentType,
+        stepLaneAdjustmentValue: String(loaded.stepLaneAdjustmentValue),
+        stepLaneDescription: loaded.stepLaneDescription ?? '',
+      });
       setChosen(new Set(loaded.stepsLanesWorkGroups));
-      setInvalid(null);
     }
+    // reset is a new function each render; only newly loaded settings refill the form.
   }, [loaded]);
 
   if (!selected) {
     return <Alert variant="info">Choose a budget year in the header to see its settings.</Alert>;
   }
 
-  const numeric = value.trim() === '' ? NaN : Number(value);
+  const numeric = values.stepLaneAdjustmentValue.trim() === '' ? NaN : Number(values.stepLaneAdjustmentValue);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (value.trim() === '' || !Number.isFinite(numeric)) {
-      setInvalid('Step/lane value is required');
+    const input = form.validate();
+    if (!input) {
       return;
     }
-    if (numeric < 0) {
-      setInvalid('Step/lane value must be at least 0');
-      return;
-    }
-    setInvalid(null);
     save.mutate(
       {
         id: loaded!.id,
         input: {
-          stepLaneAdjustmentType: type,
-          stepLaneAdjustmentValue: numeric,
-          stepLaneDescription: description.trim() || null,
-          stepsLanesWorkGroups: [...chosen].sort((a, b) => a - b),
+          ...input,
+          stepLaneDescription: input.stepLaneDescription ?? null,
+          stepsLanesWorkGroups: input.stepsLanesWorkGroups ?? [],
         },
       },
       {
         onSuccess: () => flash.ok('Budget settings updated successfully'),
-        onError: (err) => flash.fail(errorMessage(err, 'Failed to save budget settings')),
+        onError: (err) => {
+          form.applyServerError(err, 'Failed to save budget settings');
+          flash.fail(errorMessage(err, 'Failed to save budget settings'));
+        },
       },
     );
   };
@@ -98,53 +117,40 @@ export function SettingsTab({ flash }: { flash: Flash }) {
       {loaded ? (
         <form className="form-stack md-settings" onSubmit={onSubmit} noValidate>
           <div className="md-two-col">
-            <div className="field">
-              <label htmlFor="settings-type">Adjustment type</label>
+            <Field id="settings-type" label="Adjustment type">
               <Select
                 id="settings-type"
                 value={type}
-                onValueChange={(v) => setType(v as AdjustmentType)}
+                onValueChange={(v) => setValue('stepLaneAdjustmentType', v as AdjustmentType)}
                 options={[
                   { value: 'PERCENTAGE', label: 'Percentage of salary (%)' },
                   { value: 'DOLLAR', label: 'Dollar amount per employee ($)' },
                 ]}
               />
-            </div>
-            <div className="field">
-              <label htmlFor="settings-value">
-                {type === 'PERCENTAGE' ? 'Adjustment (%)' : 'Adjustment ($)'}
-              </label>
-              <input
-                id="settings-value"
-                className="input num"
-                type="number"
-                min={0}
-                step={0.01}
-                required
-                aria-invalid={invalid !== null}
-                aria-describedby="settings-value-hint"
-                value={value}
-                onChange={(e) => setValue(e.target.value)}
-              />
-              <span
-                id="settings-value-hint"
-                className={invalid ? 'field__hint md-error-text' : 'field__hint'}
-              >
-                {invalid ??
-                  (Number.isFinite(numeric) && numeric >= 0 ? example(type, numeric) : 'At least 0')}
-              </span>
-            </div>
-          </div>
-          <div className="field">
-            <label htmlFor="settings-description">Description</label>
-            <textarea
-              id="settings-description"
-              className="input md-textarea"
-              placeholder="e.g. Average step movement under the Unit A contract"
-              value={description}
-              onChange={(e) => setDescription(e.target.value)}
+            </Field>
+            <Field
+              id="settings-value"
+              label={type === 'PERCENTAGE' ? 'Adjustment (%)' : 'Adjustment ($)'}
+              className="input num"
+              type="number"
+              min={0}
+              step={0.01}
+              required
+              hint={Number.isFinite(numeric) && numeric >= 0 ? example(type, numeric) : 'At least 0'}
+              {...form.bind('stepLaneAdjustmentValue')}
             />
           </div>
+          <Field id="settings-description" label="Description" error={errors.stepLaneDescription}>
+            {(control) => (
+              <textarea
+                {...control}
+                className="input md-textarea"
+                placeholder="e.g. Average step movement under the Unit A contract"
+                value={values.stepLaneDescription}
+                onChange={(e) => setValue('stepLaneDescription', e.target.value)}
+              />
+            )}
+          </Field>
           <fieldset className="md-checklist">
             <legend>Work groups that receive steps and lanes</legend>
             {(groups.data?.workGroups ?? []).map((g) => (
@@ -163,9 +169,9 @@ export function SettingsTab({ flash }: { flash: Flash }) {
             ) : null}
           </fieldset>
           <div className="form-actions">
-            <button type="submit" className="btn btn--primary" disabled={save.isPending}>
-              {save.isPending ? 'Saving...' : 'Save Settings'}
-            </button>
+            <Button type="submit" variant="primary" busy={save.isPending} busyLabel="Saving...">
+              Save Settings
+            </Button>
           </div>
         </form>
       ) : null}

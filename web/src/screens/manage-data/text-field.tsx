@@ -1,3 +1,5 @@
+import { Field } from '@web/components/form/field';
+
 interface TextFieldProps {
   id: string;
   label: string;
@@ -9,15 +11,12 @@ interface TextFieldProps {
 /** A labelled one-line text input of a reference-data form (Code, Address, ...). */
 export function TextField({ id, label, value, onChange, maxLength }: TextFieldProps) {
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        className="input"
-        maxLength={maxLength}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-      />
-    </div>
+    <Field
+      id={id}
+      label={label}
+      maxLength={maxLength}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    />
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useEffectEvent, useState } from 'react';
-import { errorMessage } from '@web/api/client';
+import { ApiError, errorMessage } from '@web/api/client';
+import { issuesToErrors } from '@web/components/form/use-schema-form';
 
 /** What a tab gives its add/edit modal: the record being edited (null to add one) and where to report. */
 export interface RecordModalProps<T> {
@@ -48,6 +49,7 @@ export function useReferenceForm<T extends { id: number; name: string }, B>({
 }: ReferenceFormConfig<T, B>) {
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [nameError, setNameError] = useState<string | undefined>(undefined);
   // Only opening the modal (or a new record) resets it, not every new `reset` the parent renders.
   const resetFields = useEffectEvent(reset);
 
@@ -56,12 +58,33 @@ export function useReferenceForm<T extends { id: number; name: string }, B>({
       setName(record?.name ?? '');
       resetFields(record);
       setError(null);
+      setNameError(undefined);
     }
   }, [open, record]);
 
+  const changeName = (next: string) => {
+    setName(next);
+    setNameError(undefined);
+  };
+
+  // A refused save: a problem with the name goes on the Name field, anything else in the alert.
+  const onFailure = (err: unknown) => {
+    const details =
+      err instanceof ApiError && err.details ? (err.details as { path: string; message: string }[]) : [];
+    const sorted = issuesToErrors<{ name: string }>(details, ['name']);
+    setNameError(sorted.fields.name);
+    setError(sorted.fields.name && !sorted.form.length ? null : errorMessage(err, failure));
+  };
+
   const onSubmit = () => {
     const trimmed = name.trim();
-    const problem = trimmed ? (validate?.() ?? null) : 'Name is required';
+    if (!trimmed) {
+      setNameError('Name is required');
+      setError(null);
+      return;
+    }
+    setNameError(undefined);
+    const problem = validate?.() ?? null;
     if (problem) {
       setError(problem);
       return;
@@ -72,7 +95,7 @@ export function useReferenceForm<T extends { id: number; name: string }, B>({
         onSaved(record ? `${noun} ${body.name} updated` : `${noun} ${body.name} added`);
         onOpenChange(false);
       },
-      onError: (err: unknown) => setError(errorMessage(err, failure)),
+      onError: onFailure,
     };
     if (record) {
       update.mutate({ id: record.id, body }, done);
@@ -86,7 +109,8 @@ export function useReferenceForm<T extends { id: number; name: string }, B>({
     open,
     onOpenChange,
     name,
-    onNameChange: setName,
+    onNameChange: changeName,
+    nameError,
     error,
     busy: create.isPending || update.isPending,
     onSubmit,

@@ -6,6 +6,7 @@ import {
   type WorkGroupCategory,
 } from '@web/api/work-groups';
 import { DescriptionField, ReferenceFormModal } from '@web/components/reference-form-modal';
+import { Field } from '@web/components/form/field';
 import { Select } from '@web/components/select';
 import { useReferenceForm, type RecordModalProps } from './use-reference-form';
 
@@ -44,8 +45,7 @@ export function WorkGroupModal({ categories, ...props }: WorkGroupModalProps) {
       idPrefix="wg"
     >
       <DescriptionField idPrefix="wg" value={description} onChange={setDescription} />
-      <div className="field">
-        <label htmlFor="wg-category">Category</label>
+      <Field id="wg-category" label="Category">
         <Select
           id="wg-category"
           value={categoryId}
@@ -55,7 +55,7 @@ export function WorkGroupModal({ categories, ...props }: WorkGroupModalProps) {
             ...categories.map((c) => ({ value: String(c.id), label: c.name })),
           ]}
         />
-      </div>
+      </Field>
     </ReferenceFormModal>
   );
 }

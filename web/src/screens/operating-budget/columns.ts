@@ -7,6 +7,7 @@ import {
   employeeNameColumn,
   nextYearSalaryColumn,
   reviewColumn,
+  sourceColumn,
   statusColumn,
   withEditColumn,
 } from '@web/components/employee-columns';
@@ -41,6 +42,7 @@ export function employeeColumns({ canEdit, onEdit }: EmployeeColumnOptions): Col
       textColumn({ field: 'locationCode', headerName: 'Location', width: 110 }),
       textColumn({ field: 'deseCode', headerName: 'DESE Code', width: 110 }),
       reviewColumn(),
+      sourceColumn<EmployeeLineItem>(110),
     ],
     canEdit,
     onEdit,

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { EmployeeLineItem, EmployeeStatus, TotalsFilter } from '@web/api/line-items';
-import { ALL, buildingMatches, FilterSelect, SearchField, textMatches } from '@web/components/line-filters';
+import { lineSearchMatcher } from '@server/schemas/line-search';
+import { ALL, buildingMatches, FilterSelect, SearchField } from '@web/components/line-filters';
 import {
   BuildingFilter,
   lineTotalsFilter,
@@ -23,26 +24,20 @@ export const INITIAL_EMPLOYEE_FILTERS: EmployeeFilterState = {
   search: '',
 };
 
-/** The rows the filters let through; search covers the same fields as the server's totals. */
+/**
+ * The rows the filters let through. Search is the one rule the server's totals apply too
+ * (server/schemas/line-search.ts): every term of the text, split on commas and spaces, in a field.
+ */
 export function employeeFilter(f: EmployeeFilterState): ((line: EmployeeLineItem) => boolean) | null {
-  if (f.building === ALL && f.workGroup === ALL && f.status === ALL && !f.search) {
+  const search = lineSearchMatcher('operating', f.search);
+  if (f.building === ALL && f.workGroup === ALL && f.status === ALL && !search) {
     return null;
   }
   return (line) =>
     buildingMatches(f.building, line.buildingId) &&
     (f.workGroup === ALL || (line.workGroup ?? '') === f.workGroup) &&
     (f.status === ALL || line.employeeStatus === f.status) &&
-    textMatches(f.search, [
-      line.firstName,
-      line.lastName,
-      `${line.firstName ?? ''} ${line.lastName ?? ''}`,
-      line.position,
-      line.locationCode,
-      line.department,
-      line.workGroup,
-      line.jobClass,
-      line.deseCode,
-    ]);
+    (!search || search(line));
 }
 
 /** The same filters as the summary cards' totals call takes them. */

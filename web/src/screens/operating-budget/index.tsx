@@ -25,6 +25,7 @@ import {
   INITIAL_EMPLOYEE_FILTERS,
   type EmployeeFilterState,
 } from '@web/screens/operating-budget/employee-filters';
+import '@web/styles/grid-page.css';
 
 const count = (n: number) => n.toLocaleString('en-US');
 const fte = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -60,15 +61,23 @@ export function OperatingBudgetScreen() {
     { label: 'Total FTE', value: t ? fte(t.totalFte) : '…' },
     { label: 'Current Salaries', value: t ? formatMoneyCents(t.totalCurrentSalary) : '…' },
     { label: 'Next Year Salaries', value: t ? formatMoneyCents(t.totalNextYearSalary) : '…' },
+    // The server's exact sum: next - current where there is a next-year salary; Inactive and
+    // Retiring lines leave; Active lines without one are counted apart, not as cuts.
     {
       label: 'Change',
-      value: t ? formatMoneyCents(t.totalNextYearSalary - t.totalCurrentSalary) : '…',
+      value: t ? formatMoneyCents(t.totalChange) : '…',
+      note: t?.leavingCount ? `includes ${count(t.leavingCount)} leaving (Inactive or Retiring)` : undefined,
+    },
+    {
+      label: 'No Next-Year Salary',
+      value: t ? count(t.missingNextYearSalaryCount) : '…',
+      note: t?.missingNextYearSalaryCount ? 'Active lines, left out of Change' : undefined,
     },
   ];
 
   const fyLabel = years.fiscalYear ? `FY${String(years.fiscalYear).slice(-2)}` : '';
   return (
-    <div className="grid-screen">
+    <div className="grid-screen grid-screen--wide">
       <PageHeader
         title="Employee Budget Manager"
         subtitle={
@@ -92,7 +101,13 @@ export function OperatingBudgetScreen() {
             {errorMessage(lines.error, 'Please reload the page.')}
           </Alert>
         ) : null}
-        <GridToolbar total={rows?.length} shown={shown} noun="employees" selected={selection.length}>
+        <GridToolbar
+          apiRef={apiRef}
+          total={rows?.length}
+          shown={shown}
+          noun="employees"
+          selected={selection.length}
+        >
           <div className="grid-toolbar__actions">
             {canEdit ? (
               <button type="button" className="btn btn--primary btn--small" onClick={() => setBulkOpen(true)}>
@@ -109,6 +124,7 @@ export function OperatingBudgetScreen() {
         </GridToolbar>
         <DataGrid<EmployeeLineItem>
           label="Employees"
+          gridId="employees"
           rows={rows}
           columns={columns}
           loading={lines.isPending && Boolean(budgetYear)}

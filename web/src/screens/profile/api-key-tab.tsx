@@ -3,6 +3,8 @@ import { useHasApiKey, useUpdateApiKey } from '@web/api/auth';
 import { errorMessage } from '@web/api/client';
 import { useSession } from '@web/auth/session-context';
 import { Alert } from '@web/components/alert';
+import { Button } from '@web/components/form/button';
+import { Field } from '@web/components/form/field';
 
 const FAILED = 'Failed to save API key';
 
@@ -55,32 +57,24 @@ export function ApiKeyTab() {
           <span className="badge badge--neutral">No key stored</span>
         )}
       </p>
-      <div className="field">
-        <label htmlFor="claude-api-key">{hasKey ? 'Replace Claude API key' : 'Claude API key'}</label>
-        <input
-          id="claude-api-key"
-          className="input"
-          type="password"
-          autoComplete="off"
-          spellCheck={false}
-          value={key}
-          onChange={(event) => setKey(event.target.value)}
-        />
-      </div>
+      <Field
+        id="claude-api-key"
+        label={hasKey ? 'Replace Claude API key' : 'Claude API key'}
+        type="password"
+        autoComplete="off"
+        spellCheck={false}
+        value={key}
+        onChange={(event) => setKey(event.target.value)}
+      />
       <div className="form-actions">
         {hasKey ? (
-          <button
-            type="button"
-            className="btn btn--secondary"
-            disabled={update.isPending}
-            onClick={() => save(null, 'API key removed')}
-          >
+          <Button disabled={update.isPending} onClick={() => save(null, 'API key removed')}>
             Remove key
-          </button>
+          </Button>
         ) : null}
-        <button type="submit" className="btn btn--primary" disabled={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save API Key'}
-        </button>
+        <Button type="submit" variant="primary" busy={update.isPending} busyLabel="Saving...">
+          Save API Key
+        </Button>
       </div>
     </form>
   );

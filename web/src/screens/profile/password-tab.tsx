@@ -1,87 +1,84 @@
 import { useState, type FormEvent } from 'react';
-import { PASSWORD_MIN } from '@server/schemas/auth';
+import { changePasswordBody, PASSWORD_MIN } from '@server/schemas/auth';
 import { useChangePassword } from '@web/api/auth';
-import { errorMessage } from '@web/api/client';
 import { useSession } from '@web/auth/session-context';
 import { Alert } from '@web/components/alert';
+import { Button } from '@web/components/form/button';
+import { Field, type FieldControlProps } from '@web/components/form/field';
+import { useSchemaForm } from '@web/components/form/use-schema-form';
 import { PasswordInput } from '@web/components/password-input';
 import { PASSWORD_MESSAGES, validatePasswordChange } from '@web/screens/profile/password-rules';
+
+const EMPTY = { currentPassword: '', newPassword: '', confirm: '' };
 
 export function PasswordTab() {
   const { replaceToken } = useSession();
   const change = useChangePassword();
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // The schema is the server's; `confirm` never leaves the browser (strictObject would refuse it).
+  const form = useSchemaForm(changePasswordBody, EMPTY, {
+    toInput: ({ currentPassword, newPassword }) => ({ currentPassword, newPassword }),
+  });
   const [done, setDone] = useState<string | null>(null);
+  const { currentPassword, newPassword, confirm } = form.values;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setDone(null);
-    const problem = validatePasswordChange(current, next, confirm);
-    setError(problem);
+    // SPEC section 5's checks and messages come first; the shared schema then checks the rest.
+    const problem = validatePasswordChange(currentPassword, newPassword, confirm);
     if (problem) {
+      form.setErrors({});
+      form.setFormError(problem);
       return;
     }
-    change.mutate(
-      { currentPassword: current, newPassword: next },
-      {
-        onSuccess: ({ message, token }) => {
-          // The server revokes older tokens on a password change; keep the one it just issued.
-          replaceToken(token);
-          setCurrent('');
-          setNext('');
-          setConfirm('');
-          setDone(message || 'Password changed');
-        },
-        onError: (err) => setError(errorMessage(err, PASSWORD_MESSAGES.failed)),
+    const body = form.validate();
+    if (!body) {
+      return;
+    }
+    change.mutate(body, {
+      onSuccess: ({ message, token }) => {
+        // The server revokes older tokens on a password change; keep the one it just issued.
+        replaceToken(token);
+        form.reset(EMPTY);
+        setDone(message || 'Password changed');
       },
-    );
+      onError: (err) => form.applyServerError(err, PASSWORD_MESSAGES.failed),
+    });
   };
+
+  const password = (field: keyof typeof EMPTY, autoComplete: string) => (control: FieldControlProps) => (
+    <PasswordInput
+      {...control}
+      autoComplete={autoComplete}
+      required
+      value={form.values[field]}
+      onChange={(event) => form.setValue(field, event.target.value)}
+    />
+  );
 
   return (
     <form className="form-stack" onSubmit={onSubmit} noValidate style={{ maxWidth: 480 }}>
-      {error ? <Alert>{error}</Alert> : null}
+      {form.formError ? <Alert>{form.formError}</Alert> : null}
       {done ? <Alert variant="success">{done}</Alert> : null}
-      <div className="field">
-        <label htmlFor="current-password">Current password</label>
-        <PasswordInput
-          id="current-password"
-          autoComplete="current-password"
-          required
-          value={current}
-          onChange={(event) => setCurrent(event.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="new-password">New password</label>
-        <PasswordInput
-          id="new-password"
-          autoComplete="new-password"
-          required
-          aria-describedby="new-password-hint"
-          value={next}
-          onChange={(event) => setNext(event.target.value)}
-        />
-        <span id="new-password-hint" className="field__hint">
-          At least {PASSWORD_MIN} characters.
-        </span>
-      </div>
-      <div className="field">
-        <label htmlFor="confirm-password">Confirm new password</label>
-        <PasswordInput
-          id="confirm-password"
-          autoComplete="new-password"
-          required
-          value={confirm}
-          onChange={(event) => setConfirm(event.target.value)}
-        />
-      </div>
+      <Field id="current-password" label="Current password" required error={form.errors.currentPassword}>
+        {password('currentPassword', 'current-password')}
+      </Field>
+      <Field
+        id="new-password"
+        label="New password"
+        required
+        error={form.errors.newPassword}
+        hint={`At least ${PASSWORD_MIN} characters.`}
+      >
+        {password('newPassword', 'new-password')}
+      </Field>
+      <Field id="confirm-password" label="Confirm new password" required error={form.errors.confirm}>
+        {password('confirm', 'new-password')}
+      </Field>
       <div className="form-actions">
-        <button type="submit" className="btn btn--primary" disabled={change.isPending}>
-          {change.isPending ? 'Changing...' : 'Change Password'}
-        </button>
+        <Button type="submit" variant="primary" busy={change.isPending} busyLabel="Changing...">
+          Change Password
+        </Button>
       </div>
     </form>
   );

@@ -1,79 +1,56 @@
 import { useState, type FormEvent } from 'react';
+import { updateProfileBody } from '@server/schemas/auth';
 import { useUpdateProfile } from '@web/api/auth';
-import { errorMessage } from '@web/api/client';
 import { useSession } from '@web/auth/session-context';
 import { Alert } from '@web/components/alert';
-import { isValidEmail } from '@web/lib/validation';
+import { Button } from '@web/components/form/button';
+import { Field } from '@web/components/form/field';
+import { useSchemaForm } from '@web/components/form/use-schema-form';
 
 export function ProfileTab() {
   const { user, updateUser } = useSession();
   const update = useUpdateProfile();
-  const [name, setName] = useState(user?.name ?? '');
-  const [email, setEmail] = useState(user?.email ?? '');
-  const [error, setError] = useState<string | null>(null);
+  const form = useSchemaForm(updateProfileBody, { name: user?.name ?? '', email: user?.email ?? '' });
   const [saved, setSaved] = useState(false);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setSaved(false);
-    if (!name.trim() || !email.trim()) {
-      setError('Please enter your name and email');
+    const body = form.validate();
+    if (!body) {
       return;
     }
-    if (!isValidEmail(email)) {
-      setError('Please enter a valid email address');
-      return;
-    }
-    setError(null);
-    update.mutate(
-      { name: name.trim(), email: email.trim() },
-      {
-        onSuccess: ({ user: fresh }) => {
-          updateUser(fresh);
-          setName(fresh.name);
-          setEmail(fresh.email);
-          setSaved(true);
-        },
-        onError: (err) => setError(errorMessage(err, 'Failed to update profile')),
+    update.mutate(body, {
+      onSuccess: ({ user: fresh }) => {
+        updateUser(fresh);
+        form.reset({ name: fresh.name, email: fresh.email });
+        setSaved(true);
       },
-    );
+      onError: (err) => form.applyServerError(err, 'Failed to update profile'),
+    });
   };
 
   return (
     <form className="form-stack" onSubmit={onSubmit} noValidate style={{ maxWidth: 480 }}>
-      {error ? <Alert>{error}</Alert> : null}
+      {form.formError ? <Alert>{form.formError}</Alert> : null}
       {saved ? <Alert variant="success">Profile updated</Alert> : null}
-      <div className="field">
-        <label htmlFor="profile-name">Name</label>
-        <input
-          id="profile-name"
-          className="input"
-          autoComplete="name"
-          required
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="profile-email">Email</label>
-        <input
-          id="profile-email"
-          className="input"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-      </div>
+      <Field id="profile-name" label="Name" autoComplete="name" required {...form.bind('name')} />
+      <Field
+        id="profile-email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+        {...form.bind('email')}
+      />
       <div className="field">
         <span className="field__label">Role</span>
         <span>{user?.role}</span>
       </div>
       <div className="form-actions">
-        <button type="submit" className="btn btn--primary" disabled={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save Profile'}
-        </button>
+        <Button type="submit" variant="primary" busy={update.isPending} busyLabel="Saving...">
+          Save Profile
+        </Button>
       </div>
     </form>
   );

@@ -2,7 +2,7 @@ import type { ColDef } from 'ag-grid-community';
 import type { ProposedLineItem } from '@web/api/line-items';
 import { moneyColumn, textColumn } from '@web/components/data-grid/column-types';
 import { actionsColumn } from '@web/components/data-grid/edit-column';
-import { buildingColumn } from '@web/components/employee-columns';
+import { buildingColumn, sourceColumn } from '@web/components/employee-columns';
 
 interface ProposedColumnOptions {
   canEdit: boolean;
@@ -41,13 +41,8 @@ export function proposedColumns({
     textColumn({ field: 'deseCode', headerName: 'DESE Code', width: 120 }),
     textColumn({ field: 'deseCategories', headerName: 'DESE Categories', width: 180 }),
     textColumn({ field: 'name', headerName: 'Name', width: 160 }),
-    textColumn({ field: 'notes', headerName: 'Notes', width: 220, tooltipField: 'notes' }),
-    textColumn({
-      colId: 'projected',
-      headerName: 'Source',
-      valueGetter: (p) => (p.data?.isProjected ? 'Projected' : 'Imported'),
-      width: 120,
-    }),
+    textColumn({ field: 'notes', headerName: 'Notes', width: 220, tooltip: true }),
+    sourceColumn<ProposedLineItem>(120),
   ];
   if (canEdit) {
     columns.push(

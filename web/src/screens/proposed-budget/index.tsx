@@ -40,6 +40,7 @@ import {
   deleteFailure,
   type Outcome,
 } from '@web/screens/proposed-budget/proposed-messages';
+import '@web/styles/grid-page.css';
 
 const count = (n: number) => n.toLocaleString('en-US');
 
@@ -155,7 +156,7 @@ export function ProposedBudgetScreen() {
   const fyLabel = years.fiscalYear ? `FY${String(years.fiscalYear).slice(-2)}` : '';
 
   return (
-    <div className="grid-screen">
+    <div className="grid-screen grid-screen--wide">
       <PageHeader
         title="Proposed Budget Manager"
         subtitle={
@@ -205,7 +206,13 @@ export function ProposedBudgetScreen() {
             </Alert>
           </div>
         ) : null}
-        <GridToolbar total={rows?.length} shown={shown} noun="lines" selected={selection.length}>
+        <GridToolbar
+          apiRef={apiRef}
+          total={rows?.length}
+          shown={shown}
+          noun="lines"
+          selected={selection.length}
+        >
           <div className="grid-toolbar__actions">
             {canEdit ? (
               <ProposedBulkBar
@@ -226,6 +233,7 @@ export function ProposedBudgetScreen() {
         </GridToolbar>
         <DataGrid<ProposedLineItem>
           label="Proposed lines"
+          gridId="proposed-lines"
           rows={rows}
           columns={columns}
           loading={lines.isPending && Boolean(budgetYear)}

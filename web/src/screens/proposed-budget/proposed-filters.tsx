@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import type { ProposedLineItem, TotalsFilter } from '@web/api/line-items';
 import { useCategories } from '@web/api/lookups';
-import { ALL, buildingMatches, FilterSelect, SearchField, textMatches } from '@web/components/line-filters';
+import { lineSearchMatcher } from '@server/schemas/line-search';
+import { ALL, buildingMatches, FilterSelect, SearchField } from '@web/components/line-filters';
 import {
   BuildingFilter,
   lineTotalsFilter,
@@ -17,22 +18,19 @@ export interface ProposedFilterState {
 
 export const INITIAL_PROPOSED_FILTERS: ProposedFilterState = { building: ALL, category: ALL, search: '' };
 
-/** The rows the filters let through; search covers the same fields as the server's totals. */
+/**
+ * The rows the filters let through. Search is the one rule the server's totals apply too
+ * (server/schemas/line-search.ts): every term of the text, split on commas and spaces, in a field.
+ */
 export function proposedFilter(f: ProposedFilterState): ((line: ProposedLineItem) => boolean) | null {
-  if (f.building === ALL && f.category === ALL && !f.search) {
+  const search = lineSearchMatcher('proposed', f.search);
+  if (f.building === ALL && f.category === ALL && !search) {
     return null;
   }
   return (line) =>
     buildingMatches(f.building, line.buildingId) &&
     (f.category === ALL || line.categoryId === Number(f.category)) &&
-    textMatches(f.search, [
-      line.accountDescription,
-      line.name,
-      line.accountLine,
-      line.deseCode,
-      line.deseCategories,
-      line.notes,
-    ]);
+    (!search || search(line));
 }
 
 export function proposedTotalsFilter(

@@ -7,6 +7,7 @@ import { Spinner } from '@web/components/spinner';
 import { formatMoney } from '@web/lib/format';
 import { fiscalYearLabel } from '@server/schemas/fiscal-year';
 import { GAP_THRESHOLD } from '@server/schemas/town-goals';
+import { guidanceGapLabel } from './goal-math';
 
 const STATUS = {
   OVER: { label: 'OVER', className: 'tone--bad', text: 'The budget asks for more than the town’s goal.' },
@@ -18,10 +19,21 @@ const STATUS = {
   },
 } as const;
 
-/** The district's need (the proposed budget) against the town goal for a chosen fiscal year. */
-export function GapAnalysis({ years, defaultYear }: { years: number[]; defaultYear: number }) {
+/**
+ * The district's need (the proposed budget) against the town goal for a chosen fiscal year, read
+ * from the selected budget year as the dashboard reads it, so the two screens show the same gap.
+ */
+export function GapAnalysis({
+  years,
+  defaultYear,
+  budgetYearId,
+}: {
+  years: number[];
+  defaultYear: number;
+  budgetYearId?: number;
+}) {
   const [year, setYear] = useState(defaultYear);
-  const gap = useGapAnalysis(year);
+  const gap = useGapAnalysis(year, budgetYearId);
   const status = gap.data ? STATUS[gap.data.status] : null;
   return (
     <section className={`card gap-analysis ${status?.className ?? ''}`} aria-labelledby="gap-analysis-title">
@@ -61,7 +73,7 @@ export function GapAnalysis({ years, defaultYear }: { years: number[]; defaultYe
             </div>
             <div className="kpi">
               <span className="kpi__label">Gap</span>
-              <span className="kpi__value money gap-analysis__gap">{formatMoney(gap.data.gap)}</span>
+              <span className="kpi__value money gap-analysis__gap">{guidanceGapLabel(gap.data.gap)}</span>
             </div>
             <div className="kpi">
               <span className="kpi__label">Status</span>

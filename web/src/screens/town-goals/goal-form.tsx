@@ -1,14 +1,22 @@
 import { RadioGroup } from 'radix-ui';
-import { useEffect, useState, type FormEvent } from 'react';
-import { ApiError, errorMessage } from '@web/api/client';
+import { useEffect, type FormEvent } from 'react';
 import { useSaveTownGoal, type TownGoal, type TownGoalInput } from '@web/api/town-goals';
 import { Alert } from '@web/components/alert';
+import { Button } from '@web/components/form/button';
+import { Field } from '@web/components/form/field';
+import { useSchemaForm } from '@web/components/form/use-schema-form';
 import { Modal } from '@web/components/modal';
 import { Select } from '@web/components/select';
 import { formatMoney } from '@web/lib/format';
-import type { GoalType } from '@server/schemas/town-goals';
+import { saveTownGoalBody, type GoalType } from '@server/schemas/town-goals';
 import { fiscalYearLabel } from '@server/schemas/fiscal-year';
-import { dollarsFromPercent, formatPercent, percentFromDollars, previousGoal } from './goal-math';
+import {
+  dollarsFromPercent,
+  formatPercent,
+  percentFromDollars,
+  previousGoal,
+  serverProblems,
+} from './goal-math';
 
 /** Fiscal years a goal can be set for (SPEC section 9: FY2020 to FY2034). */
 export const GOAL_YEARS = Array.from({ length: 15 }, (_, i) => 2020 + i);
@@ -38,46 +46,56 @@ const num = (v: string) => (v.trim() === '' ? null : Number(v));
  */
 export function GoalForm({ open, onOpenChange, goal, goals, defaultYear, onSaved }: GoalFormProps) {
   const save = useSaveTownGoal();
-  const [fiscalYear, setFiscalYear] = useState(defaultYear);
-  const [goalType, setGoalType] = useState<GoalType>('DOLLAR');
-  const [dollar, setDollar] = useState('');
-  const [percent, setPercent] = useState('');
-  const [baseline, setBaseline] = useState('');
-  const [actual, setActual] = useState('');
-  const [notes, setNotes] = useState('');
-  const [isBaseline, setIsBaseline] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  // Values are named as the API's fields, so the server's field errors land on them.
+  const form = useSchemaForm(saveTownGoalBody, {
+    fiscalYear: defaultYear,
+    goalType: 'DOLLAR' as GoalType,
+    dollarGoal: '',
+    percentGoal: '',
+    baselineAmount: '',
+    actualAmount: '',
+    notes: '',
+    isBaseline: false,
+  });
+  const { values, errors, setValue, reset } = form;
+  const { fiscalYear, goalType } = values;
 
   useEffect(() => {
     if (!open) {
       return;
     }
-    setFiscalYear(goal?.fiscalYear ?? defaultYear);
-    setGoalType(goal?.goalType ?? 'DOLLAR');
-    setDollar(text(goal?.dollarGoal));
-    setPercent(text(goal?.percentGoal));
-    setBaseline(text(goal?.baselineAmount));
-    setActual(text(goal?.actualAmount));
-    setNotes(goal?.notes ?? '');
-    setIsBaseline(goal?.isBaseline ?? false);
-    setError(null);
-    setFieldErrors({});
+    reset({
+      fiscalYear: goal?.fiscalYear ?? defaultYear,
+      goalType: goal?.goalType ?? 'DOLLAR',
+      dollarGoal: text(goal?.dollarGoal),
+      percentGoal: text(goal?.percentGoal),
+      baselineAmount: text(goal?.baselineAmount),
+      actualAmount: text(goal?.actualAmount),
+      notes: goal?.notes ?? '',
+      isBaseline: goal?.isBaseline ?? false,
+    });
+    // reset is a new function each render; only opening (or another goal) refills the form.
   }, [open, goal, defaultYear]);
 
   const previous = previousGoal(goals, fiscalYear);
-  const baselineValue = num(baseline) ?? previous?.dollarGoal ?? null;
-  const dollarValue = num(dollar);
-  const percentValue = num(percent);
+  const baselineValue = num(values.baselineAmount) ?? previous?.dollarGoal ?? null;
+  const dollarValue = num(values.dollarGoal);
+  const percentValue = num(values.percentGoal);
+  // The server's own arithmetic (exact, in cents); null while a figure has too many decimals.
+  const fromPercent =
+    goalType !== 'DOLLAR' && percentValue !== null && baselineValue !== null
+      ? dollarsFromPercent(baselineValue, percentValue)
+      : null;
   const derived =
-    goalType === 'PERCENT' && percentValue !== null && baselineValue !== null && Number.isFinite(percentValue)
-      ? `= ${formatMoney(dollarsFromPercent(baselineValue, percentValue))} (baseline × (1 + ${percentValue}/100))`
+    fromPercent !== null
+      ? `= ${formatMoney(fromPercent)} (baseline × (1 + ${percentValue}/100))`
       : goalType === 'DOLLAR' && dollarValue !== null && baselineValue !== null
         ? `= ${formatPercent(percentFromDollars(baselineValue, dollarValue))} over the baseline`
         : null;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // Plainer messages for the common mistakes first; then whatever the shared schema refuses.
     const problems: Record<string, string> = {};
     if (goalType !== 'PERCENT' && (dollarValue === null || !(dollarValue >= 0))) {
       problems.dollarGoal = 'Enter a dollar goal of $0 or more';
@@ -85,19 +103,13 @@ export function GoalForm({ open, onOpenChange, goal, goals, defaultYear, onSaved
     if (goalType !== 'DOLLAR' && (percentValue === null || !Number.isFinite(percentValue))) {
       problems.percentGoal = 'Enter a percent, such as 3.5 or -1';
     }
-    if (goalType === 'PERCENT' && baselineValue === null) {
+    if (goalType !== 'DOLLAR' && baselineValue === null) {
       problems.baselineAmount = `Enter a baseline amount, or set a dollar goal for ${fiscalYearLabel(fiscalYear - 1)} first`;
     }
-    const actualValue = num(actual);
+    const actualValue = num(values.actualAmount);
     if (actualValue !== null && !(actualValue >= 0)) {
       problems.actualAmount = 'Enter an amount of $0 or more';
     }
-    setFieldErrors(problems);
-    if (Object.keys(problems).length) {
-      setError('Please correct the highlighted fields');
-      return;
-    }
-    setError(null);
     const body: TownGoalInput = {
       ...(goal ? { id: goal.id } : {}),
       fiscalYear,
@@ -106,37 +118,39 @@ export function GoalForm({ open, onOpenChange, goal, goals, defaultYear, onSaved
       percentGoal: goalType === 'DOLLAR' ? null : percentValue,
       baselineAmount: baselineValue,
       actualAmount: actualValue,
-      notes: notes.trim() || null,
-      isBaseline,
+      notes: values.notes.trim() || null,
+      isBaseline: values.isBaseline,
     };
+    for (const [field, message] of Object.entries(serverProblems(body))) {
+      problems[field] ??= message;
+    }
+    form.setErrors(problems);
+    if (Object.keys(problems).length) {
+      form.setFormError('Please correct the highlighted fields');
+      return;
+    }
+    form.setFormError(null);
     save.mutate(body, {
       onSuccess: (r) => {
         onSaved(r.goal, r.created);
         onOpenChange(false);
       },
-      onError: (err) => {
-        setError(errorMessage(err, 'Failed to save town goal'));
-        if (err instanceof ApiError && err.details) {
-          const byField: Record<string, string> = {};
-          for (const d of err.details as { path?: string; message?: string }[]) {
-            if (d.path && d.message) {
-              byField[d.path] = d.message;
-            }
-          }
-          setFieldErrors(byField);
-        }
-      },
+      onError: (err) => form.applyServerError(err, 'Failed to save town goal'),
     });
   };
 
-  const invalid = (field: string) =>
-    fieldErrors[field] ? { 'aria-invalid': true, 'aria-describedby': `${field}-error` } : {};
-  const fieldError = (field: string) =>
-    fieldErrors[field] ? (
-      <span id={`${field}-error`} className="field__error">
-        {fieldErrors[field]}
-      </span>
-    ) : null;
+  const money = {
+    className: 'input input--money',
+    type: 'number',
+    inputMode: 'decimal' as const,
+    min: 0,
+    step: 0.01,
+  };
+  const bindText = (field: 'dollarGoal' | 'percentGoal' | 'baselineAmount' | 'actualAmount') => ({
+    value: values[field],
+    error: errors[field],
+    onChange: (e: { target: { value: string } }) => setValue(field, e.target.value),
+  });
 
   return (
     <Modal
@@ -146,21 +160,20 @@ export function GoalForm({ open, onOpenChange, goal, goals, defaultYear, onSaved
       description="The town’s guidance for the school budget of one fiscal year."
     >
       <form className="form-stack" onSubmit={submit} noValidate>
-        {error ? (
+        {form.formError ? (
           <Alert title="Failed to save town goal">
-            {error === 'Failed to save town goal' ? null : error}
+            {form.formError === 'Failed to save town goal' ? null : form.formError}
           </Alert>
         ) : null}
         <div className="form-row">
-          <div className="field">
-            <label htmlFor="goal-year">Fiscal year</label>
+          <Field id="goal-year" label="Fiscal year">
             <Select
               id="goal-year"
               value={String(fiscalYear)}
-              onValueChange={(v) => setFiscalYear(Number(v))}
+              onValueChange={(v) => setValue('fiscalYear', Number(v))}
               options={GOAL_YEARS.map((y) => ({ value: String(y), label: fiscalYearLabel(y) }))}
             />
-          </div>
+          </Field>
           <div className="field">
             <span className="field__label" id="goal-type-label">
               Goal type
@@ -169,7 +182,7 @@ export function GoalForm({ open, onOpenChange, goal, goals, defaultYear, onSaved
               className="radio-row"
               aria-labelledby="goal-type-label"
               value={goalType}
-              onValueChange={(v) => setGoalType(v as GoalType)}
+              onValueChange={(v) => setValue('goalType', v as GoalType)}
             >
               {TYPES.map((t) => (
                 <label key={t.value} className="check">
@@ -184,102 +197,61 @@ export function GoalForm({ open, onOpenChange, goal, goals, defaultYear, onSaved
         </div>
         <div className="form-row">
           {goalType !== 'PERCENT' ? (
-            <div className="field">
-              <label htmlFor="goal-dollar">Dollar goal</label>
-              <input
-                id="goal-dollar"
-                className="input input--money"
-                type="number"
-                inputMode="decimal"
-                min={0}
-                step={0.01}
-                value={dollar}
-                onChange={(e) => setDollar(e.target.value)}
-                {...invalid('dollarGoal')}
-              />
-              {fieldError('dollarGoal')}
-            </div>
+            <Field id="goal-dollar" label="Dollar goal" {...money} {...bindText('dollarGoal')} />
           ) : null}
           {goalType !== 'DOLLAR' ? (
-            <div className="field">
-              <label htmlFor="goal-percent">Percent over baseline</label>
-              <input
-                id="goal-percent"
-                className="input input--money"
-                type="number"
-                inputMode="decimal"
-                step={0.001}
-                value={percent}
-                onChange={(e) => setPercent(e.target.value)}
-                {...invalid('percentGoal')}
-              />
-              {fieldError('percentGoal')}
-            </div>
+            <Field
+              id="goal-percent"
+              label="Percent over baseline"
+              {...money}
+              min={undefined}
+              step={0.001}
+              {...bindText('percentGoal')}
+            />
           ) : null}
         </div>
-        <div className="field">
-          <label htmlFor="goal-baseline">Baseline amount</label>
-          <input
-            id="goal-baseline"
-            className="input input--money"
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step={0.01}
-            placeholder={previous?.dollarGoal != null ? String(previous.dollarGoal) : ''}
-            aria-describedby="goal-baseline-hint"
-            value={baseline}
-            onChange={(e) => setBaseline(e.target.value)}
-            {...invalid('baselineAmount')}
-          />
-          <span id="goal-baseline-hint" className="field__hint">
-            {previous?.dollarGoal != null
+        <Field
+          id="goal-baseline"
+          label="Baseline amount"
+          {...money}
+          placeholder={previous?.dollarGoal != null ? String(previous.dollarGoal) : ''}
+          hint={
+            previous?.dollarGoal != null
               ? `Leave empty to use the ${fiscalYearLabel(previous.fiscalYear)} goal, ${formatMoney(previous.dollarGoal)}.`
-              : `No ${fiscalYearLabel(fiscalYear - 1)} goal to start from: enter the baseline for a percent goal.`}
-          </span>
-          {fieldError('baselineAmount')}
-        </div>
+              : `No ${fiscalYearLabel(fiscalYear - 1)} goal to start from: enter the baseline for a percent goal.`
+          }
+          {...bindText('baselineAmount')}
+        />
         {derived ? (
           <p className="derived" role="status">
             {derived}
           </p>
         ) : null}
-        <div className="field">
-          <label htmlFor="goal-actual">Actual amount (optional)</label>
-          <input
-            id="goal-actual"
-            className="input input--money"
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step={0.01}
-            value={actual}
-            onChange={(e) => setActual(e.target.value)}
-            {...invalid('actualAmount')}
-          />
-          {fieldError('actualAmount')}
-        </div>
-        <div className="field">
-          <label htmlFor="goal-notes">Notes</label>
-          <textarea
-            id="goal-notes"
-            className="input"
-            rows={2}
-            value={notes}
-            onChange={(e) => setNotes(e.target.value)}
-          />
-        </div>
+        <Field id="goal-actual" label="Actual amount (optional)" {...money} {...bindText('actualAmount')} />
+        <Field id="goal-notes" label="Notes">
+          {(control) => (
+            <textarea
+              {...control}
+              className="input"
+              rows={2}
+              value={values.notes}
+              onChange={(e) => setValue('notes', e.target.value)}
+            />
+          )}
+        </Field>
         <label className="check">
-          <input type="checkbox" checked={isBaseline} onChange={(e) => setIsBaseline(e.target.checked)} />
+          <input
+            type="checkbox"
+            checked={values.isBaseline}
+            onChange={(e) => setValue('isBaseline', e.target.checked)}
+          />
           This year is the baseline later goals grow from
         </label>
         <div className="form-actions">
-          <button type="button" className="btn btn--secondary" onClick={() => onOpenChange(false)}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn--primary" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save Goal'}
-          </button>
+          <Button onClick={() => onOpenChange(false)}>Cancel</Button>
+          <Button type="submit" variant="primary" busy={save.isPending} busyLabel="Saving...">
+            Save Goal
+          </Button>
         </div>
       </form>
     </Modal>

@@ -1,20 +1,43 @@
-import type { TownGoal } from '@web/api/town-goals';
+import type { TownGoal, TownGoalInput } from '@web/api/town-goals';
+import { formatGuidanceGap, formatMoney, formatMoneyCents } from '@web/lib/format';
+import { dollarsFromPercent, goalsAgree, saveTownGoalBody } from '@server/schemas/town-goals';
 
-/** Percent goal -> dollars from the baseline, to the cent (SPEC section 5; the server does the same). */
-export function dollarsFromPercent(baseline: number, percent: number): number {
-  return Math.round((Math.round(baseline * 100) * (100 + percent)) / 100) / 100;
+// The town-goal arithmetic is the server's own (exact, in cents): one rule for the form and the API.
+export { dollarsFromPercent, goalsAgree, percentFromDollars } from '@server/schemas/town-goals';
+
+/**
+ * What the API would refuse in a goal, by field, before it is sent: the request schema's rules
+ * (cents, percent decimals, the largest amount) and a BOTH pair that disagrees over its baseline.
+ */
+export function serverProblems(body: TownGoalInput): Record<string, string> {
+  const problems: Record<string, string> = {};
+  const checked = saveTownGoalBody.safeParse(body);
+  for (const issue of checked.success ? [] : checked.error.issues) {
+    const field = String(issue.path[0] ?? '');
+    problems[field] ??= issue.message;
+  }
+  const { dollarGoal, percentGoal, baselineAmount } = body;
+  if (
+    checked.success &&
+    body.goalType === 'BOTH' &&
+    dollarGoal != null &&
+    percentGoal != null &&
+    baselineAmount != null &&
+    !goalsAgree(baselineAmount, dollarGoal, percentGoal)
+  ) {
+    const expected = dollarsFromPercent(baselineAmount, percentGoal);
+    problems.dollarGoal = `Does not match the percent goal${expected === null ? '' : `: ${percentGoal}% gives ${formatMoneyCents(expected)}`}`;
+  }
+  return problems;
 }
 
-/** Dollar goal -> percent over the baseline, 3 decimals; null without a positive baseline. */
-export function percentFromDollars(baseline: number, goal: number): number | null {
-  if (!(baseline > 0)) {
-    return null;
-  }
-  return (
-    Math.round(
-      ((Math.round(goal * 100) - Math.round(baseline * 100)) / Math.round(baseline * 100)) * 100000,
-    ) / 1000
-  );
+/**
+ * The gap (district need minus town funding) in words that cannot read as a contradiction of the
+ * dashboard's card: 'Over guidance by $444,400' when the need exceeds the funding, else 'Under
+ * guidance by ...' (the dashboard says the same of the same year, in millions).
+ */
+export function guidanceGapLabel(gap: number): string {
+  return formatGuidanceGap(gap, formatMoney);
 }
 
 /** The dollar goal of the year before, the default baseline. */

@@ -84,7 +84,7 @@ export function TownGoalsScreen() {
           </Alert>
         </div>
       ) : null}
-      <GapAnalysis years={years} defaultYear={current} />
+      <GapAnalysis years={years} defaultYear={current} budgetYearId={selected?.id} />
       {goals.isPending ? <Spinner label="Loading town goals..." /> : null}
       {goals.isError ? (
         <Alert title="Failed to load town goals">

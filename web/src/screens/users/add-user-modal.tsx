@@ -1,21 +1,23 @@
 import { useState, type FormEvent } from 'react';
-import { PASSWORD_MIN } from '@server/schemas/auth';
+import { PASSWORD_MIN, registerBody } from '@server/schemas/auth';
 import type { Role } from '@server/schemas/common';
-import { errorMessage } from '@web/api/client';
 import { useRegisterUser } from '@web/api/users';
 import { Alert } from '@web/components/alert';
+import { Button } from '@web/components/form/button';
+import { Field } from '@web/components/form/field';
+import { useSchemaForm } from '@web/components/form/use-schema-form';
 import { Modal } from '@web/components/modal';
 import { PasswordInput } from '@web/components/password-input';
 import { Select } from '@web/components/select';
 import { ROLE_LABELS } from '@web/lib/format';
 import { generatePassword } from '@web/lib/password';
-import { isValidEmail } from '@web/lib/validation';
 
 const ROLE_OPTIONS = (Object.keys(ROLE_LABELS) as Role[]).map((role) => ({
   value: role,
   label: ROLE_LABELS[role],
 }));
 const REGISTER_FAILED = 'Registration failed. Please try again.';
+const EMPTY = { name: '', email: '', password: '', role: 'FINANCE' as Role };
 
 interface AddUserModalProps {
   open: boolean;
@@ -23,63 +25,38 @@ interface AddUserModalProps {
   onCreated(name: string): void;
 }
 
-function validate(name: string, email: string, password: string): string | null {
-  if (!name.trim() || !email.trim() || !password) {
-    return 'Please enter a name, email and password';
-  }
-  if (!isValidEmail(email)) {
-    return 'Please enter a valid email address';
-  }
-  if (password.length < PASSWORD_MIN) {
-    return `Password must be at least ${PASSWORD_MIN} characters`;
-  }
-  return null;
-}
-
-/** Creates an account through POST /auth/register; the new person's role defaults to FINANCE. */
+/**
+ * Creates an account through POST /auth/register; the new person's role defaults to FINANCE.
+ * The register schema's own messages mark the bad fields; only a failed request shows the
+ * 'Failed to create user' alert.
+ */
 export function AddUserModal({ open, onOpenChange, onCreated }: AddUserModalProps) {
   const register = useRegisterUser();
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const form = useSchemaForm(registerBody, EMPTY);
   const [showPassword, setShowPassword] = useState(false);
-  const [role, setRole] = useState<Role>('FINANCE');
-  const [error, setError] = useState<string | null>(null);
-
-  const reset = () => {
-    setName('');
-    setEmail('');
-    setPassword('');
-    setShowPassword(false);
-    setRole('FINANCE');
-    setError(null);
-    register.reset();
-  };
 
   const changeOpen = (next: boolean) => {
     if (!next) {
-      reset();
+      form.reset();
+      setShowPassword(false);
+      register.reset();
     }
     onOpenChange(next);
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const problem = validate(name, email, password);
-    setError(problem);
-    if (problem) {
+    const body = form.validate();
+    if (!body) {
       return;
     }
-    register.mutate(
-      { name: name.trim(), email: email.trim(), password, role },
-      {
-        onSuccess: ({ user }) => {
-          onCreated(user.name);
-          changeOpen(false);
-        },
-        onError: (err) => setError(errorMessage(err, REGISTER_FAILED)),
+    register.mutate(body, {
+      onSuccess: ({ user }) => {
+        onCreated(user.name);
+        changeOpen(false);
       },
-    );
+      onError: (err) => form.applyServerError(err, REGISTER_FAILED),
+    });
   };
 
   return (
@@ -90,74 +67,63 @@ export function AddUserModal({ open, onOpenChange, onCreated }: AddUserModalProp
       description="Create an account for a staff member."
     >
       <form className="form-stack" onSubmit={onSubmit} noValidate>
-        {error ? <Alert title="Failed to create user">{error}</Alert> : null}
-        <div className="field">
-          <label htmlFor="new-user-name">Name</label>
-          <input
-            id="new-user-name"
-            className="input"
-            required
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="new-user-email">Email</label>
-          <input
-            id="new-user-email"
-            className="input"
-            type="email"
-            autoComplete="off"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="new-user-password">Password</label>
-          <div className="input-group">
-            <PasswordInput
-              id="new-user-password"
-              autoComplete="new-password"
-              required
-              aria-describedby="new-user-password-hint"
-              visible={showPassword}
-              onVisibleChange={setShowPassword}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-            <button
-              type="button"
-              className="btn btn--secondary"
-              onClick={() => {
-                setPassword(generatePassword());
-                setShowPassword(true);
-              }}
-            >
-              Generate
-            </button>
-          </div>
-          <span id="new-user-password-hint" className="field__hint">
-            At least {PASSWORD_MIN} characters. Generate makes a 12-character password and shows it so you can
-            pass it on.
-          </span>
-        </div>
-        <div className="field">
-          <label htmlFor="new-user-role">Role</label>
+        {form.formError ? <Alert title="Failed to create user">{form.formError}</Alert> : null}
+        <Field id="new-user-name" label="Name" required {...form.bind('name')} />
+        <Field
+          id="new-user-email"
+          label="Email"
+          type="email"
+          autoComplete="off"
+          required
+          {...form.bind('email')}
+        />
+        <Field
+          id="new-user-password"
+          label="Password"
+          required
+          error={form.errors.password}
+          hint={
+            <>
+              At least {PASSWORD_MIN} characters. Generate makes a 12-character password and shows it so you
+              can pass it on.
+            </>
+          }
+        >
+          {(control) => (
+            <div className="input-group">
+              <PasswordInput
+                {...control}
+                autoComplete="new-password"
+                required
+                visible={showPassword}
+                onVisibleChange={setShowPassword}
+                value={form.values.password}
+                onChange={(e) => form.setValue('password', e.target.value)}
+              />
+              <Button
+                onClick={() => {
+                  form.setValue('password', generatePassword());
+                  setShowPassword(true);
+                }}
+              >
+                Generate
+              </Button>
+            </div>
+          )}
+        </Field>
+        <Field id="new-user-role" label="Role">
           <Select
             id="new-user-role"
-            value={role}
+            value={form.values.role}
             options={ROLE_OPTIONS}
-            onValueChange={(v) => setRole(v as Role)}
+            onValueChange={(v) => form.setValue('role', v as Role)}
           />
-        </div>
+        </Field>
         <div className="form-actions">
-          <button type="button" className="btn btn--secondary" onClick={() => changeOpen(false)}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn--primary" disabled={register.isPending}>
-            {register.isPending ? 'Creating...' : 'Create User'}
-          </button>
+          <Button onClick={() => changeOpen(false)}>Cancel</Button>
+          <Button type="submit" variant="primary" busy={register.isPending} busyLabel="Creating...">
+            Create User
+          </Button>
         </div>
       </form>
     </Modal>

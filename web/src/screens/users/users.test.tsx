@@ -74,4 +74,33 @@ describe('UsersScreen', () => {
     expect(alert.textContent).toContain('Failed to load users');
     expect(alert.textContent).toContain('Database unavailable');
   });
+
+  it('shows client checks on the fields, and only a server failure under "Failed to create user"', async () => {
+    const fetchMock = stubApi({
+      'GET /api/auth/me': () => jsonResponse(200, { user: admin }),
+      'GET /api/auth/users': () => jsonResponse(200, { users: [admin, finance] }),
+      'POST /api/auth/register': () =>
+        jsonResponse(409, { error: 'A user with that email already exists', code: 'CONFLICT', details: [] }),
+    });
+    renderUsers();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add User' }));
+    const dialog = screen.getByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create User' }));
+    expect(within(dialog).queryByText('Failed to create user')).toBeNull();
+    const email = within(dialog).getByLabelText('Email');
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(email.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Email must be a valid email address',
+    );
+    expect(within(dialog).getByLabelText('Name').getAttribute('aria-invalid')).toBe('true');
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/auth/register')).toBe(false);
+
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Dana Doe' } });
+    fireEvent.change(email, { target: { value: 'dana@example.org' } });
+    fireEvent.change(within(dialog).getByLabelText('Password'), { target: { value: 'long-enough' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create User' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain('Failed to create user');
+    expect(alert.textContent).toContain('A user with that email already exists');
+  });
 });

@@ -86,7 +86,6 @@ export function DeseCodesCard({ budgetYear, years }: { budgetYear: BudgetYear; y
               <label htmlFor="bo-dese-code">DESE code</label>
               <DeseCodeSelect
                 id="bo-dese-code"
-                className="bo-select"
                 emptyLabel="Choose..."
                 value={code}
                 codes={codes.data?.codes ?? []}

@@ -6,6 +6,7 @@ import {
   type EnrollmentRecord,
 } from '@web/api/enrollment';
 import { Alert } from '@web/components/alert';
+import { Button } from '@web/components/form/button';
 import { Modal } from '@web/components/modal';
 import { gradeLabel, type Grade } from '@server/schemas/enrollment';
 
@@ -167,12 +168,10 @@ export function GradeForm({ budgetYearId, building, records, onClose, onSaved }:
           </tbody>
         </table>
         <div className="form-actions">
-          <button type="button" className="btn btn--secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn--primary" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save Enrollment'}
-          </button>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="primary" busy={save.isPending} busyLabel="Saving...">
+            Save Enrollment
+          </Button>
         </div>
       </form>
     </Modal>

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { RESULT_ERRORS_SHOWN, RESULT_WARNINGS_SHOWN, type ImportResult } from '@server/schemas/import';
 import { Alert } from '@web/components/alert';
 import { formatMoney } from '@web/lib/format';
+import { ReconciliationPanel, supersedeText } from './reconciliation';
 
 interface CompleteStepProps {
   result: ImportResult;
@@ -20,7 +21,7 @@ export function CompleteStep({ result, fileName, budgetYear, versionLabel, onRes
       <Alert variant="success" title="Import complete">
         Imported {count(result.imported)} rows from {fileName} into {budgetYear}
         {versionLabel ? ` (${versionLabel})` : ''}, fiscal year{result.fiscalYears.length > 1 ? 's' : ''}{' '}
-        {result.fiscalYears.map((y) => `FY${String(y).slice(2)}`).join(', ')}.
+        {result.fiscalYears.map((y) => `FY${String(y).slice(2)}`).join(', ')}. {supersedeText(result)}
       </Alert>
       <dl className="imp-stats">
         <div className="imp-stat">
@@ -39,7 +40,12 @@ export function CompleteStep({ result, fileName, budgetYear, versionLabel, onRes
           <dt>Total</dt>
           <dd>{formatMoney(result.totalAmount)}</dd>
         </div>
+        <div className="imp-stat">
+          <dt>Projected lines replaced</dt>
+          <dd>{count(result.replacedProjected)}</dd>
+        </div>
       </dl>
+      <ReconciliationPanel r={result.reconciliation} dryRun={false} />
       {result.warnings.length ? (
         <div className="imp-section">
           <h3>

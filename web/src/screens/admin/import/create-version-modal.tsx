@@ -1,10 +1,13 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, type FormEvent } from 'react';
 import { fiscalYearLabel } from '@server/schemas/fiscal-year';
-import { VERSION_FISCAL_YEARS } from '@server/schemas/versions';
+import { createVersionBody, VERSION_FISCAL_YEARS } from '@server/schemas/versions';
 import { errorMessage } from '@web/api/client';
 import { useCreateVersion, type BudgetVersion } from '@web/api/versions';
 import { useSession } from '@web/auth/session-context';
 import { Alert } from '@web/components/alert';
+import { Button } from '@web/components/form/button';
+import { Field } from '@web/components/form/field';
+import { useSchemaForm } from '@web/components/form/use-schema-form';
 import { Modal } from '@web/components/modal';
 import { Select } from '@web/components/select';
 
@@ -36,24 +39,28 @@ export function CreateVersionModal({
     defaultFiscalYear && (VERSION_FISCAL_YEARS as readonly number[]).includes(defaultFiscalYear)
       ? fiscalYearLabel(defaultFiscalYear)
       : '';
-  const [fiscalYear, setFiscalYear] = useState(initialYear);
-  const [label, setLabel] = useState('');
-  const [description, setDescription] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const empty = { fiscalYear: initialYear, label: '', description: '' };
+  // The request schema's own messages ('Please select a fiscal year', ...) mark the fields.
+  const form = useSchemaForm(createVersionBody, empty, {
+    toInput: (values) => ({
+      ...values,
+      status: 'DRAFT',
+      uploadedBy: user?.id ?? 'admin',
+      budgetYearId,
+    }),
+  });
+  const { values, errors, setValue, reset } = form;
 
   // The header's budget year may have changed since the last time the dialog was open.
   useEffect(() => {
     if (open) {
-      setFiscalYear(initialYear);
+      setValue('fiscalYear', initialYear);
     }
-  }, [open, initialYear]);
+  }, [open, initialYear, setValue]);
 
   const changeOpen = (next: boolean) => {
     if (!next) {
-      setFiscalYear(initialYear);
-      setLabel('');
-      setDescription('');
-      setError(null);
+      reset();
       create.reset();
     }
     onOpenChange(next);
@@ -61,20 +68,15 @@ export function CreateVersionModal({
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!fiscalYear) {
-      setError('Please select a fiscal year');
+    const body = form.validate();
+    if (!body) {
       return;
     }
-    if (!label.trim()) {
-      setError('Please enter a version label');
-      return;
-    }
-    setError(null);
     create.mutate(
       {
-        fiscalYear,
-        label: label.trim(),
-        description: description.trim() || null,
+        fiscalYear: values.fiscalYear,
+        label: body.label,
+        description: body.description,
         status: 'DRAFT',
         uploadedBy: user?.id ?? 'admin',
         budgetYearId,
@@ -84,7 +86,10 @@ export function CreateVersionModal({
           onCreated(version);
           changeOpen(false);
         },
-        onError: (err) => setError(`Failed to create version: ${errorMessage(err, 'Unknown error')}`),
+        onError: (err) => {
+          form.applyServerError(err, 'Unknown error');
+          form.setFormError(`Failed to create version: ${errorMessage(err, 'Unknown error')}`);
+        },
       },
     );
   };
@@ -97,47 +102,45 @@ export function CreateVersionModal({
       description="A version labels one upload of a fiscal year's budget. It starts as a draft."
     >
       <form className="form-stack" onSubmit={onSubmit} noValidate>
-        {error ? <Alert>{error}</Alert> : null}
-        <div className="field">
-          <label htmlFor="version-fiscal-year">Fiscal year</label>
-          <Select
-            id="version-fiscal-year"
-            value={fiscalYear}
-            options={FISCAL_YEAR_OPTIONS}
-            placeholder="Select a fiscal year"
-            onValueChange={setFiscalYear}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="version-label">Label</label>
-          <input
-            id="version-label"
-            className="input"
-            required
-            maxLength={200}
-            placeholder="e.g. Superintendent's Preliminary"
-            value={label}
-            onChange={(e) => setLabel(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="version-description">Description (optional)</label>
-          <textarea
-            id="version-description"
-            className="input"
-            rows={3}
-            maxLength={2000}
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-          />
-        </div>
+        {form.formError ? <Alert>{form.formError}</Alert> : null}
+        <Field id="version-fiscal-year" label="Fiscal year" required error={errors.fiscalYear}>
+          {(control) => (
+            <Select
+              {...control}
+              value={values.fiscalYear}
+              options={FISCAL_YEAR_OPTIONS}
+              placeholder="Select a fiscal year"
+              onValueChange={(v) => setValue('fiscalYear', v)}
+            />
+          )}
+        </Field>
+        <Field
+          id="version-label"
+          label="Label"
+          required
+          maxLength={200}
+          placeholder="e.g. Superintendent's Preliminary"
+          value={values.label}
+          error={errors.label}
+          onChange={(e) => setValue('label', e.target.value)}
+        />
+        <Field id="version-description" label="Description (optional)" error={errors.description}>
+          {(control) => (
+            <textarea
+              {...control}
+              className="input"
+              rows={3}
+              maxLength={2000}
+              value={values.description}
+              onChange={(e) => setValue('description', e.target.value)}
+            />
+          )}
+        </Field>
         <div className="form-actions">
-          <button type="button" className="btn btn--secondary" onClick={() => changeOpen(false)}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn--primary" disabled={create.isPending}>
-            {create.isPending ? 'Creating...' : 'Create Version'}
-          </button>
+          <Button onClick={() => changeOpen(false)}>Cancel</Button>
+          <Button type="submit" variant="primary" busy={create.isPending} busyLabel="Creating...">
+            Create Version
+          </Button>
         </div>
       </form>
     </Modal>

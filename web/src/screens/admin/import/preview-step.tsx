@@ -1,11 +1,13 @@
 import { useEffect } from 'react';
-import { SKIP, type ImportAnalysis, type ImportResult } from '@server/schemas/import';
+import type { ImportAnalysis, ImportResult } from '@server/schemas/import';
 import { ApiError } from '@web/api/client';
 import { importErrorMessage, useExecuteImport } from '@web/api/import';
 import { Alert } from '@web/components/alert';
 import { Spinner } from '@web/components/spinner';
-import { formatMoney } from '@web/lib/format';
+import { formatDateTime, formatMoney } from '@web/lib/format';
 import type { FieldMapping } from './mapping';
+import { PreviewTable } from './preview-table';
+import { ReconciliationPanel, supersedeText } from './reconciliation';
 
 interface PreviewStepProps {
   analysis: ImportAnalysis;
@@ -16,11 +18,28 @@ interface PreviewStepProps {
 }
 
 const count = (n: number) => n.toLocaleString('en-US');
-const MONEY_FIELDS = new Set(['currentSalary', 'nextYearSalary', 'amount']);
+
+/** Beside the Import button: the same bytes were imported before, and importing adds the rows again. */
+function DuplicateWarning({ previous }: { previous: ImportAnalysis['previousImports'] }) {
+  if (!previous.length) {
+    return null;
+  }
+  return (
+    <div className="alert imp-duplicate" role="alert">
+      <strong className="alert__title">This exact file was imported before</strong>
+      {previous
+        .map(
+          (p) => `${formatDateTime(p.createdAt)} by ${p.user ?? 'unknown'} (${count(p.importedCount)} rows)`,
+        )
+        .join('; ')}
+      . Importing it again adds its rows a second time.
+    </div>
+  );
+}
 
 /**
- * Step 3: the first 5 rows as they will be read, and a dry run of the whole file (every row
- * checked on the server, then rolled back) so the numbers are known before anything is saved.
+ * Step 3: a dry run of the whole file (every row checked on the server, then rolled back) so the
+ * numbers are known before anything is saved, and its first rows as they will be stored or skipped.
  */
 export function PreviewStep({ analysis, mapping, body, onBack, onImported }: PreviewStepProps) {
   const check = useExecuteImport();
@@ -31,7 +50,6 @@ export function PreviewStep({ analysis, mapping, body, onBack, onImported }: Pre
     checkMutate({ ...body, dryRun: true });
   }, [checkMutate, body]);
 
-  const fields = analysis.expectedColumns.filter((f) => mapping[f.field] && mapping[f.field] !== SKIP);
   const dry = check.data;
   const refused = check.isError && check.error instanceof ApiError && check.error.status === 400;
   return (
@@ -46,43 +64,17 @@ export function PreviewStep({ analysis, mapping, body, onBack, onImported }: Pre
                 .join(', ')})`
             : ''}
           {dry.warningCount ? `; ${count(dry.warningCount)} will be marked for review` : ''}. Total{' '}
-          {formatMoney(dry.totalAmount)}.
+          {formatMoney(dry.totalAmount)}. {supersedeText(dry)}
         </Alert>
       ) : null}
+      {dry ? <ReconciliationPanel r={dry.reconciliation} dryRun /> : null}
       {check.isError ? (
         <Alert title={refused ? 'This file cannot be imported as mapped' : undefined}>
           {importErrorMessage(check.error)}
         </Alert>
       ) : null}
       {run.isError ? <Alert>{importErrorMessage(run.error)}</Alert> : null}
-      <div className="imp-section">
-        <h3>First {analysis.previewData.length} rows</h3>
-        <div className="table-wrap imp-scroll">
-          <table className="table">
-            <caption className="visually-hidden">The first rows of the file, by field</caption>
-            <thead>
-              <tr>
-                {fields.map((f) => (
-                  <th key={f.field} scope="col" className={MONEY_FIELDS.has(f.field) ? 'money' : undefined}>
-                    {f.label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {analysis.previewData.map((row, i) => (
-                <tr key={i}>
-                  {fields.map((f) => (
-                    <td key={f.field} className={MONEY_FIELDS.has(f.field) ? 'money' : undefined}>
-                      {row[mapping[f.field]] ?? ''}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </div>
+      {dry ? <PreviewTable preview={dry.preview} importType={analysis.importType} mapping={mapping} /> : null}
       {dry && dry.warnings.length ? (
         <div className="imp-section">
           <h3>Rows that will be marked for review</h3>
@@ -104,6 +96,7 @@ export function PreviewStep({ analysis, mapping, body, onBack, onImported }: Pre
         >
           Back
         </button>
+        <DuplicateWarning previous={analysis.previousImports} />
         <button
           type="button"
           className="btn btn--primary"

@@ -2,7 +2,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import type { Knex } from 'knex';
-import type { TestApp } from '../../test/app';
+import type { TestApp } from '../app';
+import { buildBudgetYear, buildContract, buildScenario } from './budget-years';
+import { buildBuilding, buildCategory, buildWorkGroup } from './reference';
+import { unique } from './unique';
 
 /** Test helpers for the import routes: fixture files, multipart uploads and the rows a test needs. */
 
@@ -12,7 +15,6 @@ export const fixture = (name: string) => readFileSync(path.join(FIXTURES, name))
 export interface UploadResponse {
   status: number;
   // Tests read the JSON answers loosely, as test/app.ts's api() does.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   body: any;
 }
 
@@ -54,58 +56,68 @@ export interface District {
   buildings: Record<string, number>;
   categories: Record<string, number>;
   workGroupId: number;
+  /** The COLA percent the work group's settled contract gives for the fiscal year after the version's. */
+  colaPercent: number;
 }
 
-let seq = 0;
+let districts = 0;
 
 /**
  * A small district of this test's own: two budget years (FY26 with active budgets), a version of
- * FY26, two buildings, two categories with DESE codes and a work group. Names are unique per call.
+ * FY26, two buildings, two categories with DESE codes and a work group with a settled contract
+ * (3% COLA into the next fiscal year). Names are unique per call.
  */
 export async function makeDistrict(knex: Knex): Promise<District> {
-  seq += 1;
-  const tag = `${process.pid}-${seq}`;
-  const year = 2040 + (seq % 50);
-  const [by] = await knex('budget_years')
-    .insert({ fiscal_year: `T${tag}`, name: `Test ${tag}`, current_fiscal_year: year, base_year: year })
-    .returning('id');
-  const [other] = await knex('budget_years')
-    .insert({ fiscal_year: `U${tag}`, name: `Other ${tag}`, current_fiscal_year: year })
-    .returning('id');
-  const scenarios = await knex('scenarios')
-    .insert([
-      { budget_year_id: by.id, name: 'Operating', scenario_type: 'operating', is_active: true },
-      { budget_year_id: by.id, name: 'Proposed', scenario_type: 'proposed', is_active: true },
-      { budget_year_id: by.id, name: 'Alt', scenario_type: 'proposed', is_active: false },
-    ])
-    .returning('id');
+  districts += 1;
+  const tag = unique();
+  const year = 2040 + (districts % 50);
+  const budgetYearId = await buildBudgetYear(knex, {
+    label: `T${tag}`,
+    name: `Test ${tag}`,
+    currentFiscalYear: year,
+    notes: null,
+  });
+  const otherBudgetYearId = await buildBudgetYear(knex, {
+    label: `U${tag}`,
+    name: `Other ${tag}`,
+    currentFiscalYear: year,
+    baseYear: null,
+    notes: null,
+  });
+  const operatingScenarioId = await buildScenario(knex, budgetYearId, 'operating', true, 'Operating');
+  const proposedScenarioId = await buildScenario(knex, budgetYearId, 'proposed', true, 'Proposed');
+  await buildScenario(knex, budgetYearId, 'proposed', false, 'Alt');
   const [version] = await knex('budget_versions')
-    .insert({ fiscal_year: year, label: `V ${tag}`, budget_year_id: by.id })
+    .insert({ fiscal_year: year, label: `V ${tag}`, budget_year_id: budgetYearId })
     .returning('id');
-  const buildings = await knex('buildings')
-    .insert([
-      { name: `Madison Park Tech Vocational ${tag}`, code: `MPT${tag}` },
-      { name: `Hillside Elementary School ${tag}`, code: `HSE${tag}` },
-    ])
-    .returning(['id', 'code']);
-  const categories = await knex('budget_categories')
-    .insert([
-      { name: `Teachers ${tag}`, code: `TCHR${tag}`, dese_function: '2305' },
-      { name: `Paraprofessionals ${tag}`, code: `PARA${tag}`, dese_function: '2330' },
-    ])
-    .returning(['id', 'code']);
-  const [wg] = await knex('work_groups')
-    .insert({ name: `Unit A ${tag}` })
-    .returning('id');
+  const building = (name: string, code: string) => buildBuilding(knex, { name, code, buildingType: null });
+  const category = (name: string, code: string, deseFunction: string) =>
+    buildCategory(knex, { name, code, deseFunction, color: '#3b82f6' });
+  const buildings = {
+    [`MPT${tag}`]: await building(`Madison Park Tech Vocational ${tag}`, `MPT${tag}`),
+    [`HSE${tag}`]: await building(`Hillside Elementary School ${tag}`, `HSE${tag}`),
+  };
+  const categories = {
+    [`TCHR${tag}`]: await category(`Teachers ${tag}`, `TCHR${tag}`, '2305'),
+    [`PARA${tag}`]: await category(`Paraprofessionals ${tag}`, `PARA${tag}`, '2330'),
+  };
+  const workGroupId = await buildWorkGroup(knex, `Unit A ${tag}`);
+  await buildContract(knex, {
+    name: `Unit A contract ${tag}`,
+    workGroupId,
+    status: 'SETTLED',
+    rates: [[year + 1, 3]],
+  });
   return {
-    budgetYearId: by.id,
-    otherBudgetYearId: other.id,
-    operatingScenarioId: scenarios[0].id,
-    proposedScenarioId: scenarios[1].id,
+    budgetYearId,
+    otherBudgetYearId,
+    operatingScenarioId,
+    proposedScenarioId,
     versionId: version.id,
-    buildings: Object.fromEntries(buildings.map((b: { id: number; code: string }) => [b.code, b.id])),
-    categories: Object.fromEntries(categories.map((c: { id: number; code: string }) => [c.code, c.id])),
-    workGroupId: wg.id,
+    buildings,
+    categories,
+    workGroupId,
+    colaPercent: 3,
   };
 }
 
@@ -117,6 +129,7 @@ export async function writeCounts(knex: Knex) {
     importRuns: await count('import_runs'),
     audit: await count('audit_log'),
     mappings: await count('saved_column_mappings'),
+    versions: await count('budget_versions'),
   };
 }
 

@@ -1,0 +1,108 @@
+import {
+  formatDecimalDollars as dollars,
+  RESULT_ERRORS_SHOWN,
+  RESULT_WARNINGS_SHOWN,
+  type ImportAnalysis,
+  type ImportResult,
+  type Reconciliation,
+} from '@server/schemas/import';
+
+const count = (n: number) => n.toLocaleString('en-US');
+const money = (n: number) => n.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+const fy = (y: number) => `FY${String(y).slice(2)}`;
+
+/** The reconciliation as text: file sum, stored sum, each difference, the file's own total. */
+export function reconciliationLines(r: Reconciliation): string[] {
+  const out = [`Reconciliation of ${r.column || r.field} (${r.field}):`];
+  out.push(`  File sum:     ${dollars(r.fileSum)}`);
+  out.push(`  Stored sum:   ${dollars(r.storedSum)}`);
+  if (r.differenceCount) {
+    out.push(`  Differences:  ${dollars(r.differenceTotal)} in ${count(r.differenceCount)} row(s):`);
+    for (const d of r.differences.slice(0, RESULT_WARNINGS_SHOWN)) {
+      out.push(
+        `    Row ${d.row}${d.name ? ` ${d.name}` : ''}: file ${dollars(d.fileAmount)}, stored ${dollars(d.storedAmount)} (${d.reason})`,
+      );
+    }
+    if (r.differenceCount > RESULT_WARNINGS_SHOWN) {
+      out.push(`    ... and ${count(r.differenceCount - RESULT_WARNINGS_SHOWN)} more (--json lists 100)`);
+    }
+  }
+  out.push(
+    r.balanced
+      ? '  Balanced: file sum = stored sum + differences, to the cent.'
+      : `  DOES NOT BALANCE: ${dollars(r.unexplained)} unexplained.`,
+  );
+  if (r.unreadableCount) {
+    out.push(`  ${count(r.unreadableCount)} row(s) hold no readable amount (see the warnings).`);
+  }
+  if (r.fileTotal) {
+    const t = r.fileTotal;
+    out.push(
+      `  The file's own total (row ${t.row}, '${t.label}'): ${dollars(t.amount)}, ${
+        t.matches
+          ? 'equal to the stored sum'
+          : `the stored sum differs by ${dollars(t.difference)} (total − stored)`
+      }.`,
+    );
+  }
+  if (r.totalRowCount) {
+    out.push(`  ${count(r.totalRowCount)} total or subtotal row(s) compared, not added.`);
+  }
+  return out;
+}
+
+/** 'this exact file was imported before: import run 12, 2025-07-01 14:03 by ...; importing it again adds its rows again'. */
+export function duplicateText(previous: readonly ImportAnalysis['previousImports'][number][]): string {
+  const runs = previous
+    .map(
+      (p) =>
+        `import run ${p.id}, ${p.createdAt.slice(0, 16).replace('T', ' ')} UTC by ${p.user ?? 'unknown'} (${count(p.importedCount)} rows)`,
+    )
+    .join('; ');
+  return `this exact file was imported before (${runs}); importing it again adds its rows a second time.`;
+}
+
+/** The CLI's summary of an import (or a dry run) for people; --json prints the result instead. */
+export function summaryLines(
+  result: ImportResult,
+  mapping: Record<string, string | null>,
+  label: string,
+): string[] {
+  const out: string[] = ['Column mapping:'];
+  for (const [field, column] of Object.entries(mapping)) {
+    if (column) {
+      out.push(`  ${field.padEnd(20)} <- ${column}`);
+    }
+  }
+  out.push('');
+  out.push(
+    `${result.dryRun ? 'Dry run (nothing saved): would import' : 'Imported'} ${count(result.imported)} of ${count(result.rowCount)} rows into ${label}` +
+      (result.importRunId ? ` (import run ${result.importRunId})` : '') +
+      ` in ${(result.durationMs / 1000).toFixed(1)} s.`,
+  );
+  out.push(`Total: ${money(result.totalAmount)}; fiscal year(s): ${result.fiscalYears.map(fy).join(', ')}`);
+  if (result.replacedProjected) {
+    out.push(
+      `${result.dryRun ? 'Would replace' : 'Replaced'} ${count(result.replacedProjected)} projected line(s) of ${result.fiscalYears.map(fy).join(', ')}: imported lines supersede projections.`,
+    );
+  }
+  out.push(...reconciliationLines(result.reconciliation));
+  if (result.skipped) {
+    const reasons = Object.entries(result.skippedReasons)
+      .map(([reason, n]) => `${n} ${reason}`)
+      .join(', ');
+    out.push(`Skipped ${count(result.skipped)}: ${reasons}`);
+    out.push(...result.errors.slice(0, RESULT_ERRORS_SHOWN).map((e) => `  ${e}`));
+  }
+  if (result.warningCount) {
+    out.push(
+      `${count(result.warningCount)} row(s) ${result.dryRun ? 'would be ' : ''}imported with warnings (marked for review):`,
+    );
+    out.push(
+      ...result.warnings
+        .slice(0, RESULT_WARNINGS_SHOWN)
+        .map((w) => `  Row ${w.row} ${w.name}: ${w.issues.join('; ')}`),
+    );
+  }
+  return out;
+}

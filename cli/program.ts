@@ -1,0 +1,136 @@
+import { Command, Help } from 'commander';
+
+type Register = (program: Command) => void;
+
+/** A command module and the top-level commands it registers, with the help line of each. */
+interface CommandGroup {
+  load: () => Promise<Register>;
+  /** name → the term and description `budget-cli --help` shows (test/cli-program.test.ts keeps them equal). */
+  commands: Record<string, { term?: string; description: string }>;
+}
+
+/**
+ * Every command module, loaded only when its command runs: the services behind them pull in knex,
+ * PostgreSQL drivers and zod, which `budget-cli --help` does not need (in the build each module is
+ * its own chunk, dist/cli-*.mjs). A new top-level command needs a line here; until then it still
+ * works, through the slower path that loads every module.
+ */
+export const COMMAND_GROUPS: CommandGroup[] = [
+  {
+    load: async () => (await import('./commands/db')).registerDbCommands,
+    commands: { db: { description: 'Database: migrations and the demo district' } },
+  },
+  {
+    load: async () => (await import('./commands/dashboard')).registerDashboardCommands,
+    commands: {
+      dashboard: { description: 'Budget Dashboard figures' },
+      'town-goals': { description: 'Town budget goals (guidance)' },
+      projections: { description: 'Multi-year projections' },
+    },
+  },
+  {
+    load: async () => (await import('./commands/users')).registerUserCommands,
+    commands: { users: { description: 'User accounts' } },
+  },
+  {
+    load: async () => (await import('./commands/budgets')).registerBudgetCommands,
+    commands: { budgets: { description: 'Budgets (scenarios) of a budget year' } },
+  },
+  {
+    load: async () => (await import('./commands/line-items')).registerLineItemCommands,
+    commands: { 'line-items': { description: 'Line items of the operating and proposed budgets' } },
+  },
+  {
+    load: async () => (await import('./commands/duplicates')).registerDuplicateCommands,
+    commands: {
+      duplicates: { description: 'Merge likely duplicate employee records by a rule (Data Quality)' },
+    },
+  },
+  {
+    load: async () => (await import('./commands/import')).registerImportCommands,
+    commands: {
+      import: {
+        term: 'import [options] <file>',
+        description:
+          'Import a payroll (operating) or budget (proposed) file: .csv, .xlsx or .xls, in one transaction',
+      },
+    },
+  },
+  {
+    load: async () => (await import('./commands/reference')).registerReferenceCommands,
+    commands: {
+      buildings: { description: 'Buildings (schools) employees and lines belong to' },
+      categories: { description: 'Budget categories' },
+      'bulk-update': { description: 'Fix employee data in bulk (as the Admin Panel does)' },
+    },
+  },
+];
+
+/** budget-cli with its global options and no commands. */
+function baseProgram(): Command {
+  return new Command('budget-cli')
+    .description(
+      'District budget workbench CLI. Uses DATABASE_URL, or the embedded database in DATA_DIR (./data) when the server is not running.',
+    )
+    .option('--as <email>', 'act as this user (audit rows name them); default: the system actor budget-cli')
+    .showHelpAfterError()
+    .exitOverride();
+}
+
+/** budget-cli: scripts what the web app does, through the same services (never its own SQL). Every command loaded. */
+export async function buildProgram(groups: CommandGroup[] = COMMAND_GROUPS): Promise<Command> {
+  const program = baseProgram();
+  for (const group of groups) {
+    (await group.load())(program);
+  }
+  return program;
+}
+
+/** The top-level help without loading any command: each command a placeholder with its help line. */
+function overviewProgram(): Command {
+  const program = baseProgram();
+  const terms = new Map<Command, string>();
+  for (const group of COMMAND_GROUPS) {
+    for (const [name, { term, description }] of Object.entries(group.commands)) {
+      const stub = program.command(name).description(description);
+      if (term) {
+        terms.set(stub, term);
+      }
+    }
+  }
+  program.configureHelp({
+    subcommandTerm: (cmd) => terms.get(cmd) ?? new Help().subcommandTerm(cmd),
+  });
+  return program;
+}
+
+/**
+ * The command the arguments name (after `node budget-cli`): the first operand, skipping the global
+ * `--as <email>`; for `help <command>`, that command. Null when there is none or help is asked
+ * for before it (then the overview answers).
+ */
+export function commandName(args: string[]): string | null {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === '--as') {
+      i++;
+    } else if (arg === '-h' || arg === '--help') {
+      return null;
+    } else if (arg === '--') {
+      return args[i + 1] ?? null;
+    } else if (!arg.startsWith('-')) {
+      return arg === 'help' ? commandName(args.slice(i + 1)) : arg;
+    }
+  }
+  return null;
+}
+
+/** The program `argv` needs: the one command module it names, the overview for top-level help, else every module. */
+export async function programFor(argv: string[]): Promise<Command> {
+  const name = commandName(argv.slice(2));
+  if (name === null) {
+    return overviewProgram();
+  }
+  const group = COMMAND_GROUPS.find((g) => Object.hasOwn(g.commands, name));
+  return buildProgram(group ? [group] : COMMAND_GROUPS);
+}

@@ -1,0 +1,222 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { ADMIN, apiCall, budgetYearId, FINANCE, navigate, saveScreen, signIn } from './helpers';
+
+// The main grids at a common laptop size: full width, columns sized to their content, the pinned
+// Actions column beside the data (never over it), and the user's column choices remembered.
+test.use({ viewport: { width: 1440, height: 900 } });
+
+const RUN = Date.now()
+  .toString(36)
+  .replace(/[0-9]/g, (d) => 'abcdefghij'[Number(d)]);
+
+type Box = { x: number; y: number; width: number; height: number };
+
+async function box(locator: Locator): Promise<Box> {
+  const b = await locator.boundingBox();
+  expect(b, 'element on screen').not.toBeNull();
+  return b!;
+}
+
+/** The grid's columns settle once its first rows show (sized to their content). */
+async function gridReady(page: Page, label: string): Promise<Locator> {
+  const grid = page.locator('.data-grid').filter({ has: page.getByRole('grid', { name: label }) });
+  await expect(grid.locator('.ag-row').first()).toBeVisible();
+  await page.waitForTimeout(300);
+  return grid;
+}
+
+/**
+ * Whether a cell cuts its content: text cut off on the right (an ellipsis: scrollWidth beyond
+ * clientWidth), or content running out of the cell on either side (right-aligned figures overflow
+ * to the left, which scrollWidth does not count).
+ */
+async function clipped(cell: Locator): Promise<boolean> {
+  return cell.evaluate((el) => {
+    const outer = el.getBoundingClientRect();
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const inner = range.getBoundingClientRect();
+    const cut = [el, ...el.querySelectorAll('*')].some((p) => p.scrollWidth > p.clientWidth + 1);
+    return cut || inner.left < outer.left - 0.5 || inner.right > outer.right + 0.5;
+  });
+}
+
+/**
+ * The column's header and its cells in the rows on screen lie wholly inside the grid, right of the
+ * pinned-left columns and left of the pinned Actions column, and show their whole text.
+ */
+async function expectColumnInView(grid: Locator, colId: string): Promise<void> {
+  const header = grid.locator(`.ag-header-cell[col-id="${colId}"]`);
+  const actions = grid.locator('.ag-header-cell[col-id="actions"]');
+  const gridBox = await box(grid);
+  const h = await box(header);
+  const a = await box(actions);
+  expect(h.x).toBeGreaterThanOrEqual(gridBox.x);
+  expect(h.x + h.width, `${colId} ends before the pinned Actions column`).toBeLessThanOrEqual(a.x + 0.5);
+  const cells = grid.locator(`.ag-row [col-id="${colId}"]`);
+  const count = Math.min(await cells.count(), 8);
+  expect(count).toBeGreaterThan(0);
+  for (let i = 0; i < count; i += 1) {
+    const c = await box(cells.nth(i));
+    expect(c.x + c.width).toBeLessThanOrEqual(a.x + 0.5);
+    expect(await clipped(cells.nth(i)), `${colId} cell ${i} shows its whole text`).toBe(false);
+  }
+}
+
+test('Employee Budget Manager: full width, Next Year Salary beside the pinned Actions, not under it', async ({
+  page,
+}) => {
+  test.slow();
+  await signIn(page, ADMIN);
+  await navigate(page, 'Employee Manager');
+  const grid = await gridReady(page, 'Employees');
+  const g = await box(grid);
+  // The page used to stop at 1280 px, leaving ~130 px empty on each side.
+  expect(g.width).toBeGreaterThan(1440 - 110);
+  await expectColumnInView(grid, 'nextYearSalary');
+  await expectColumnInView(grid, 'currentSalary');
+  await grid.scrollIntoViewIfNeeded();
+  await saveScreen(page, 'grid-columns-employees-1440');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(300);
+  await saveScreen(page, 'grid-columns-employees-390');
+});
+
+test('Import History shows Current Salary in full, the largest figure too', async ({ page }) => {
+  await signIn(page, ADMIN);
+  // Sorted last by name, so its row is far below the rows on screen when the columns are sized.
+  const budgetYear = await budgetYearId(page, 'FY26');
+  await apiCall(page, 'POST', '/line-items', {
+    isOperating: true,
+    budgetYearId: budgetYear,
+    fiscalYear: 2026,
+    firstName: 'Max',
+    lastName: `Zzz${RUN}`,
+    position: 'Superintendent',
+    currentSalary: 123456789.01,
+    nextYearSalary: 987654321.09,
+    currentFTE: 1,
+    employeeStatus: 'Active',
+  });
+  await navigate(page, 'Import History');
+  const grid = await gridReady(page, 'Imported records');
+  await expectColumnInView(grid, 'currentSalary');
+  await expectColumnInView(grid, 'nextYearSalary');
+  await grid.scrollIntoViewIfNeeded();
+  await saveScreen(page, 'grid-columns-import-history-1440');
+
+  // The largest figures, scrolled to, are not cut either.
+  await grid
+    .locator('.ag-body-viewport, .ag-grid-viewport')
+    .first()
+    .evaluate((el) => {
+      el.scrollTop = el.scrollHeight;
+    });
+  const last = grid.locator('.ag-row').filter({ hasText: `Zzz${RUN}` });
+  await expect(last.locator('[col-id="nextYearSalary"]')).toContainText('$987,654,321.09');
+  await expect(last.locator('[col-id="currentSalary"]')).toHaveText('$123,456,789.01');
+  for (const colId of ['currentSalary', 'nextYearSalary']) {
+    expect(await clipped(last.locator(`[col-id="${colId}"]`)), `${colId} of the largest row in full`).toBe(
+      false,
+    );
+  }
+});
+
+test('Proposed Budget Manager shows Account Line in full', async ({ page }) => {
+  await signIn(page, ADMIN);
+  await navigate(page, 'Proposed Budget');
+  const grid = await gridReady(page, 'Proposed lines');
+  await expectColumnInView(grid, 'accountLine');
+  await expectColumnInView(grid, 'amount');
+  await grid.scrollIntoViewIfNeeded();
+  await saveScreen(page, 'grid-columns-proposed-1440');
+});
+
+/** Whether the Position column sits with the pinned-left columns (AG Grid 36's .ag-grid-pinned-left-cells). */
+async function positionPinnedLeft(page: Page): Promise<boolean> {
+  return page.evaluate(() =>
+    Boolean(
+      document.querySelector('.ag-header-cell[col-id="position"]')?.closest('.ag-grid-pinned-left-cells'),
+    ),
+  );
+}
+
+async function openColumnsMenu(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: 'Columns' }).click();
+  const menu = page.getByRole('dialog', { name: 'Columns' });
+  await expect(menu).toBeVisible();
+  return menu;
+}
+
+async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /Account menu for/ }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+const workGroupHeader = (grid: Locator) => grid.locator('.ag-header-cell[col-id="workGroup"]');
+
+test('columns hidden and pinned through the Columns menu stay so after a reload, until reset', async ({
+  page,
+}) => {
+  test.slow();
+  await signIn(page, ADMIN);
+  await navigate(page, 'Employee Manager');
+  let grid = await gridReady(page, 'Employees');
+  await expect(workGroupHeader(grid)).toHaveCount(1);
+
+  let menu = await openColumnsMenu(page);
+  await menu.getByRole('checkbox', { name: 'Work Group' }).uncheck();
+  await menu.getByLabel('Pin Position').selectOption('left');
+  await saveScreen(page, 'grid-columns-menu');
+  await page.keyboard.press('Escape');
+  await expect(workGroupHeader(grid)).toHaveCount(0);
+  expect(await positionPinnedLeft(page)).toBe(true);
+
+  await page.waitForTimeout(500);
+  await page.reload();
+  grid = await gridReady(page, 'Employees');
+  await expect(workGroupHeader(grid)).toHaveCount(0);
+  expect(await positionPinnedLeft(page)).toBe(true);
+  menu = await openColumnsMenu(page);
+  await expect(menu.getByRole('checkbox', { name: 'Work Group' })).not.toBeChecked();
+  await expect(menu.getByLabel('Pin Position')).toHaveValue('left');
+
+  await menu.getByRole('button', { name: 'Reset columns' }).click();
+  await page.keyboard.press('Escape');
+  await expect(workGroupHeader(grid)).toHaveCount(1);
+  expect(await positionPinnedLeft(page)).toBe(false);
+  await expectColumnInView(grid, 'nextYearSalary');
+
+  await page.reload();
+  grid = await gridReady(page, 'Employees');
+  await expect(workGroupHeader(grid)).toHaveCount(1);
+  expect(await positionPinnedLeft(page)).toBe(false);
+});
+
+test("one user's column layout is not another's on the same browser", async ({ page }) => {
+  test.slow();
+  await signIn(page, ADMIN);
+  await navigate(page, 'Employee Manager');
+  let grid = await gridReady(page, 'Employees');
+  const menu = await openColumnsMenu(page);
+  await menu.getByRole('checkbox', { name: 'Work Group' }).uncheck();
+  await page.keyboard.press('Escape');
+  await expect(workGroupHeader(grid)).toHaveCount(0);
+  await page.waitForTimeout(500);
+  await signOut(page);
+
+  await signIn(page, FINANCE);
+  await navigate(page, 'Employee Manager');
+  grid = await gridReady(page, 'Employees');
+  await expect(workGroupHeader(grid)).toHaveCount(1);
+  await signOut(page);
+
+  await signIn(page, ADMIN);
+  await navigate(page, 'Employee Manager');
+  grid = await gridReady(page, 'Employees');
+  await expect(workGroupHeader(grid)).toHaveCount(0);
+  await (await openColumnsMenu(page)).getByRole('button', { name: 'Reset columns' }).click();
+  await expect(workGroupHeader(grid)).toHaveCount(1);
+});

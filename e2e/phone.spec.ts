@@ -1,0 +1,161 @@
+import { expect, test, type Page } from '@playwright/test';
+import { FINANCE, navigate, saveScreen, signIn } from './helpers';
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+interface Clipped {
+  text: string;
+  problem: string;
+}
+
+/**
+ * Every element showing money (its own text has '$' and a digit) whose text does not fit: wider
+ * than its box (clipped, or spilling over a neighbour), or out of the box of an ancestor that hides
+ * overflow. Money inside a scrolling region (a wide table) is reachable by scrolling and only has
+ * to fit its own cell.
+ */
+async function clippedMoney(page: Page): Promise<Clipped[]> {
+  return page.evaluate(() => {
+    const found: { text: string; problem: string }[] = [];
+    const main = document.querySelector('main')!;
+    for (const el of main.querySelectorAll<HTMLElement>('*')) {
+      if (!(el instanceof HTMLElement) || !el.checkVisibility()) {
+        continue;
+      }
+      const own = [...el.childNodes]
+        .filter((n) => n.nodeType === Node.TEXT_NODE)
+        .map((n) => n.textContent)
+        .join('');
+      if (!/\$\s*-?\d/.test(own)) {
+        continue;
+      }
+      const text = el.textContent!.trim();
+      // An inline element has no box of its own to overflow: measure the block it sits in.
+      let box: HTMLElement = el;
+      while (getComputedStyle(box).display === 'inline' && box.parentElement) {
+        box = box.parentElement;
+      }
+      if (box.scrollWidth > box.clientWidth + 1) {
+        found.push({ text, problem: `text ${box.scrollWidth}px wide in a ${box.clientWidth}px box` });
+        continue;
+      }
+      const rect = el.getBoundingClientRect();
+      for (let up = box.parentElement; up && up !== document.body; up = up.parentElement) {
+        const overflow = getComputedStyle(up).overflowX;
+        if (overflow === 'auto' || overflow === 'scroll') {
+          break;
+        }
+        if (overflow === 'hidden' || overflow === 'clip') {
+          const outer = up.getBoundingClientRect();
+          if (rect.left < outer.left - 1 || rect.right > outer.right + 1) {
+            found.push({ text, problem: `cut by ${up.className || up.tagName}` });
+          }
+          break;
+        }
+      }
+      if (rect.right > window.innerWidth + 1 && !box.closest('.table-wrap, .ag-root')) {
+        found.push({ text, problem: `runs ${Math.round(rect.right - window.innerWidth)}px off the screen` });
+      }
+    }
+    return found;
+  });
+}
+
+async function pageOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+const SCREENS = [
+  {
+    label: 'Dashboard',
+    heading: 'Budget Dashboard',
+    ready: async (page: Page) => {
+      await expect(page.getByRole('region', { name: 'Employees' }).getByText(/\$\d/).first()).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Headcount by Location' })).toContainText('employees');
+    },
+  },
+  {
+    label: 'Budget Comparison',
+    heading: 'Budget Comparison',
+    ready: async (page: Page) => {
+      await expect(page.locator('.kpi__value').first()).toContainText('$');
+    },
+  },
+  {
+    label: 'Town Guidance',
+    heading: 'Town Budget Goals',
+    ready: async (page: Page) => {
+      await expect(
+        page.getByRole('region', { name: 'Gap Analysis' }).locator('.kpi__value').first(),
+      ).toContainText('$');
+    },
+  },
+  {
+    label: 'Employee Manager',
+    heading: 'Employee Budget Manager',
+    ready: async (page: Page) => {
+      await expect(page.getByRole('region', { name: 'Employee totals' })).toContainText('$');
+      await expect(page.locator('.ag-row').first()).toBeVisible();
+    },
+  },
+];
+
+test('on a phone the navigation collapses into a Menu button and the shell fits the screen', async ({
+  page,
+}) => {
+  await signIn(page, FINANCE);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'COLA Management' })).toBeHidden();
+  const menuButton = nav.getByRole('button', { name: 'Menu', exact: true });
+  await expect(menuButton).toBeVisible();
+  await expect(menuButton).toHaveAttribute('aria-haspopup', 'menu');
+  // Keyboard: Enter opens the menu on its first item, arrows move, Escape closes and gives focus
+  // back to the button.
+  await menuButton.focus();
+  await page.keyboard.press('Enter');
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole('menuitem')).toHaveText([
+    'Dashboard',
+    'Scenario Builder',
+    'COLA Management',
+    'Town Guidance',
+    'Budget Comparison',
+    'Proposed Budget',
+    'Employee Manager',
+    'AI Analysis',
+  ]);
+  await expect(menu.getByRole('menuitem', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+  await expect(menu.getByRole('menuitem').first()).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('menuitem').nth(1)).toBeFocused();
+  await saveScreen(page, 'phone-menu-open');
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(menuButton).toBeFocused();
+  // The account menu shows just the avatar, still named for screen readers.
+  await expect(page.getByRole('button', { name: /Account menu for/ })).toBeVisible();
+  expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+});
+
+for (const screen of SCREENS) {
+  test(`${screen.heading} at 390px: no money clipped, nothing wider than the screen`, async ({ page }) => {
+    await signIn(page, FINANCE);
+    if (screen.label !== 'Dashboard') {
+      await navigate(page, screen.label);
+    }
+    await expect(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible({
+      timeout: 20_000,
+    });
+    await screen.ready(page);
+    // Let charts and late cards settle before measuring.
+    await page.waitForLoadState('networkidle');
+    const name = `phone-${screen.label.toLowerCase().replace(/ /g, '-')}`;
+    await saveScreen(page, name);
+    // The first figures as a phone shows them (full-page pictures shrink too much to judge).
+    await page.locator('main .kpi__value, main .summary-card__value').first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/screens/${name}-figures.png` });
+    expect(await clippedMoney(page)).toEqual([]);
+    expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+  });
+}

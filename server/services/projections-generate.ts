@@ -1,0 +1,102 @@
+import type { AppContext } from '@server/context';
+import type { Db } from '@server/db/index';
+import { badRequest, conflict } from '@server/errors';
+import { authorize, type Actor } from '@server/policies/index';
+import { insertAudit } from '@server/queries/audit';
+import { MAX_MONEY_LABEL } from '@server/queries/line-items-projection';
+import * as q from '@server/queries/projections';
+import { fiscalYearLabel as label } from '@server/schemas/fiscal-year';
+import { MAX_PROJECTION_YEARS, type GenerateProjectionsInput } from '@server/schemas/projections';
+import { requireBudgetYear } from './fiscal-years';
+
+const isNumericOverflow = (err: unknown) => (err as { code?: string })?.code === '22003';
+
+/**
+ * Generate Projections: projects one kind from its base year (the latest fiscal year with imported
+ * lines) into every fiscal year up to toFiscalYear, marked projected, one year after another:
+ * employees by the next-year salary rule of each year (q.projectEmployeeYear), proposed lines by
+ * their category's default increase. Years holding imported lines are actuals: never projected
+ * over (reported in skippedYears; a target that is one is a 400), and projected lines left in them
+ * from before their import are removed (supersededCount). Projected lines already in the target
+ * years are a 409 unless forceRegenerate, which replaces them. Amounts that would overflow the
+ * money columns are a 400 naming the year. Runs on the caller's transaction (the demo seed calls it
+ * too), so a refusal writes nothing.
+ */
+export async function generateProjectionsIn(trx: Db, actor: Actor, input: GenerateProjectionsInput) {
+  const kind = input.projectionType;
+  const isOperating = kind === 'operating';
+  const year = await requireBudgetYear(trx, input.budgetYearId);
+  const scope = { budgetYearId: input.budgetYearId, isOperating };
+  const own = (await q.yearKindCounts(trx, input.budgetYearId)).filter((r) => r.isOperating === isOperating);
+  const importedCount = (fy: number) =>
+    own.filter((r) => r.fiscalYear === fy && !r.isProjected).reduce((n, r) => n + r.count, 0);
+  const importedYears = [...new Set(own.filter((r) => !r.isProjected).map((r) => r.fiscalYear))].sort(
+    (a, b) => a - b,
+  );
+  if (!importedYears.length) {
+    throw badRequest(`There are no imported ${kind} lines to project from`);
+  }
+  const baseYear = importedYears[importedYears.length - 1];
+  const actuals = (fy: number) =>
+    `${label(fy)} holds ${importedCount(fy)} imported ${kind} lines: actuals are never projected over`;
+  const span = input.toFiscalYear - baseYear;
+  if (span < 1 || span > MAX_PROJECTION_YEARS) {
+    const target = importedYears.includes(input.toFiscalYear) ? `${actuals(input.toFiscalYear)}. ` : '';
+    throw badRequest(
+      `${target}Project to a fiscal year after the base year ${label(baseYear)}, at most ${label(baseYear + MAX_PROJECTION_YEARS)}`,
+      [
+        {
+          path: 'toFiscalYear',
+          message: `Must be between ${baseYear + 1} and ${baseYear + MAX_PROJECTION_YEARS}`,
+        },
+      ],
+    );
+  }
+  // Asked for: the years after the recorded base year. Those holding imported lines are skipped.
+  const from = Math.min(year.base_year ?? year.current_fiscal_year, baseYear) + 1;
+  const skippedYears = importedYears
+    .filter((fy) => fy >= from)
+    .map((fy) => ({ fiscalYear: fy, reason: actuals(fy) }));
+  const fiscalYears = Array.from({ length: span }, (_, i) => baseYear + 1 + i);
+  const existing = await q.countProjected(trx, scope, fiscalYears[0], input.toFiscalYear);
+  if (existing > 0 && !input.forceRegenerate) {
+    throw conflict(
+      `${label(fiscalYears[0])} to ${label(input.toFiscalYear)} already have ${existing} projected ${kind} lines; regenerate to replace them`,
+    );
+  }
+  const replacedCount =
+    existing > 0 ? await q.deleteProjected(trx, scope, fiscalYears[0], input.toFiscalYear) : 0;
+  const supersededYears = importedYears.filter((fy) => own.some((r) => r.fiscalYear === fy && r.isProjected));
+  const supersededCount = await q.deleteSuperseded(trx, scope, supersededYears);
+  let projectedCount = 0;
+  for (const fy of fiscalYears) {
+    try {
+      projectedCount += isOperating
+        ? await q.projectEmployeeYear(trx, scope, baseYear, fy - 1)
+        : await q.projectProposedYear(trx, scope, baseYear, fy - 1);
+    } catch (err) {
+      if (!isNumericOverflow(err)) {
+        throw err;
+      }
+      const what = isOperating ? `next-year salaries of ${label(fy)}` : `amounts of ${label(fy)}`;
+      throw badRequest(
+        `The projected ${what} would exceed ${MAX_MONEY_LABEL}, the most a line can hold; project to an earlier year`,
+        [{ path: 'toFiscalYear', message: `Projecting into ${label(fy)} exceeds ${MAX_MONEY_LABEL}` }],
+      );
+    }
+  }
+  await insertAudit(trx, actor, {
+    action: 'generate-projections',
+    entity: 'budget-year',
+    entityId: input.budgetYearId,
+    before: { projectedLines: existing, supersededLines: supersededCount },
+    after: { projectionType: kind, baseYear, fiscalYears, projectedCount, replacedCount, skippedYears },
+  });
+  return { projectedCount, replacedCount, supersededCount, baseYear, fiscalYears, skippedYears };
+}
+
+/** POST /projections/generate: generateProjectionsIn in one transaction of its own. */
+export async function generateProjections(app: AppContext, actor: Actor, input: GenerateProjectionsInput) {
+  authorize(actor, 'projections.write');
+  return app.db.transaction((trx) => generateProjectionsIn(trx, actor, input));
+}

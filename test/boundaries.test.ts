@@ -1,0 +1,51 @@
+import { ESLint } from 'eslint';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/** The layering of DESIGN section 1 is held by eslint.config.js; each boundary refuses a crossing. */
+const eslint = new ESLint({ cwd: path.resolve(import.meta.dirname, '..') });
+
+async function restricted(filePath: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(source, { filePath });
+  return result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+describe('import boundaries', () => {
+  it.each([
+    ['server/schemas/probe.ts', "import { openDb } from '@server/db/index';", 'Schemas import only zod'],
+    ['server/routes/probe.ts', "import { findUserByEmail } from '@server/queries/users';", 'never queries'],
+    ['server/queries/probe.ts', "import { listUsers } from '../services/users';", 'nothing from services'],
+    [
+      'cli/commands/probe.ts',
+      "import { findUserByEmail } from '@server/queries/users';",
+      'only through services',
+    ],
+    ['cli/commands/probe.ts', "import knex from 'knex';", 'only through services'],
+    [
+      'web/src/screens/admin/probe.ts',
+      "import { GapCard } from '@web/screens/dashboard/gap-card';",
+      'other screens',
+    ],
+  ])('%s refuses %s', async (file, line, message) => {
+    const messages = await restricted(
+      file,
+      `${line}\nexport const used = [${line
+        .match(/\{ (\w+) \}|import (\w+)/)!
+        .slice(1)
+        .find(Boolean)}];\n`,
+    );
+    expect(messages.join('\n')).toContain(message);
+  });
+
+  it.each([
+    ['server/schemas/probe.ts', "import { z } from 'zod';\nimport { moneyInput } from './common';"],
+    ['server/routes/probe.ts', "import { listUsers } from '@server/services/users';"],
+    ['cli/context.ts', "import { openDb } from '@server/db/index';"],
+    [
+      'web/src/screens/admin/probe.ts',
+      "import { ImportWizard } from '@web/screens/admin/import/import-wizard';",
+    ],
+  ])('%s may import within its layer', async (file, lines) => {
+    expect(await restricted(file, `${lines}\n`)).toEqual([]);
+  });
+});

@@ -1,0 +1,35 @@
+import type { ButtonHTMLAttributes } from 'react';
+
+export type ButtonVariant = 'primary' | 'secondary' | 'danger';
+
+interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: ButtonVariant;
+  /** A request is in flight: the button is disabled, marked busy and shows `busyLabel` if given. */
+  busy?: boolean;
+  busyLabel?: string;
+}
+
+/** The app's button: `type="button"` unless told otherwise, so only a form's submit submits it. */
+export function Button({
+  variant = 'secondary',
+  busy = false,
+  busyLabel,
+  type = 'button',
+  className,
+  disabled,
+  children,
+  ...props
+}: ButtonProps) {
+  const classes = `btn btn--${variant}${className ? ` ${className}` : ''}`;
+  return (
+    <button
+      {...props}
+      type={type}
+      className={classes}
+      disabled={disabled || busy}
+      aria-busy={busy || undefined}
+    >
+      {busy && busyLabel ? busyLabel : children}
+    </button>
+  );
+}

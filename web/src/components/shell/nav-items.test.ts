@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import type { Role } from '@server/schemas/common';
+import { canVisit, ROUTE_ROLES, type AppPath } from '@web/auth/route-access';
+import { navigationFor, userMenuFor } from '@web/components/shell/nav-items';
+
+const ROLES: Role[] = ['ADMIN', 'FINANCE', 'VIEW_ONLY'];
+
+function reachable(role: Role): AppPath[] {
+  const { links, menu } = navigationFor(role);
+  return [...links, ...(menu?.items ?? []), ...userMenuFor(role)].map((item) => item.to).sort();
+}
+
+describe('navigationFor', () => {
+  it.each(ROLES)('%s reaches every screen it may open, and only those', (role) => {
+    const allowed = (Object.keys(ROUTE_ROLES) as AppPath[]).filter((path) => canVisit(role, path)).sort();
+    expect(reachable(role)).toEqual(allowed);
+  });
+
+  it('names the dropdown Admin for ADMIN and Budget Tools for FINANCE; VIEW_ONLY has none', () => {
+    expect(navigationFor('ADMIN').menu?.label).toBe('Admin');
+    expect(navigationFor('ADMIN').menu?.items).toHaveLength(9);
+    expect(navigationFor('FINANCE').menu).toEqual({
+      label: 'Budget Tools',
+      items: [
+        { label: 'Proposed Budget', to: '/admin/proposed-budget' },
+        { label: 'Employee Manager', to: '/admin/operating-budget' },
+        { label: 'AI Analysis', to: '/admin/ai-analysis' },
+      ],
+    });
+    expect(navigationFor('VIEW_ONLY')).toEqual({ links: [{ label: 'Dashboard', to: '/' }], menu: null });
+  });
+});

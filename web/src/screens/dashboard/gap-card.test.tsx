@@ -1,0 +1,70 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { BudgetSummary } from '@web/api/dashboard';
+import type { TownGuidance } from '@web/api/town-goals';
+import { formatMillions } from '@web/lib/format';
+import { jsonResponse, makeUser, renderRoutes, storeSession } from '@web/test/render';
+import { GapCard } from './gap-card';
+
+// Plotly is not needed to read the card's words.
+vi.mock('@web/components/charts/lazy-plot', () => ({ LazyPlot: () => null }));
+
+const summary = (proposedBudget: number): BudgetSummary => ({
+  budgetYearId: 1,
+  fiscalYear: 2027,
+  proposedBudget,
+  proposedCount: 10,
+  breakdown: {
+    proposed: { imported: { count: 10, total: proposedBudget }, projected: { count: 0, total: 0 } },
+  },
+});
+
+const guidance = (dollarGoal: number): TownGuidance => ({
+  fiscalYear: 2027,
+  baselineYear: null,
+  dollarGoal,
+  goalType: 'DOLLAR',
+  hasTownGoal: true,
+  townFunding: dollarGoal,
+});
+
+async function renderCard(budget: number, goal: number) {
+  const user = makeUser();
+  storeSession(user);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => jsonResponse(200, { user })),
+  );
+  renderRoutes('/dash', [
+    {
+      path: 'dash',
+      element: (
+        <GapCard
+          fiscalYear={2027}
+          summary={summary(budget)}
+          guidance={guidance(goal)}
+          showCalculation={false}
+          money={(v) => formatMillions(v)}
+        />
+      ),
+    },
+  ]);
+  return (await screen.findByText('Gap')).closest('.kpi') as HTMLElement;
+}
+
+describe('GapCard', () => {
+  it('says the budget is over guidance in words, with no signed amount', async () => {
+    const kpi = await renderCard(41_444_400, 41_000_000);
+    expect(kpi.textContent).toBe('GapOver guidance by $0.4M');
+    expect(document.body.textContent).not.toContain('-$');
+    fireEvent.click(screen.getByRole('radio', { name: 'Table' }));
+    expect(screen.getByRole('row', { name: /^Gap/ }).textContent).toContain('Over guidance by $444,400');
+  });
+
+  it('says the budget is under guidance when the goal is larger', async () => {
+    const kpi = await renderCard(40_600_000, 41_000_000);
+    expect(kpi.textContent).toBe('GapUnder guidance by $0.4M');
+    expect(screen.getByText('The proposed budget is within the town’s guidance goal.')).toBeTruthy();
+  });
+});
