@@ -6,6 +6,7 @@ import * as createLineItems from './20261121000004_create_line_items';
 import * as createGoalsAndContracts from './20261121000005_create_goals_and_contracts';
 import * as createPublicDashboard from './20261121000006_create_public_dashboard';
 import * as importReplacedProjected from './20261122000001_import_replaced_projected';
+import * as salarySchedules from './20261122000002_salary_schedules';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '20261121000005_create_goals_and_contracts': createGoalsAndContracts,
   '20261121000006_create_public_dashboard': createPublicDashboard,
   '20261122000001_import_replaced_projected': importReplacedProjected,
+  '20261122000002_salary_schedules': salarySchedules,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,7 +1,7 @@
 import type { Db } from '@server/db/index';
 import type { BuildingRef, CategoryRef, WorkGroupRef } from '@server/lib/import/match';
 import type { ImportRun, ImportType } from '@server/schemas/import';
-import { NEXT_YEAR_WARNING_PREFIX } from './line-items-projection';
+import { NEXT_YEAR_WARNING_PREFIX } from './salary-rule';
 import { activeScope } from './line-items-scope';
 
 /** The knex of imports: runs, saved mappings, and the reference data an import matches against. */

@@ -1,5 +1,5 @@
 import type { Db } from '@server/db/index';
-import { AUTOMATIC_NEXT_YEAR_SALARY, NEXT_YEAR_RULE_JOINS } from './line-items-projection';
+import { AUTOMATIC_NEXT_YEAR_SALARY, NEXT_STEP, NEXT_YEAR_RULE_JOINS } from './salary-rule';
 import { activeScope } from './line-items-scope';
 
 /**
@@ -148,17 +148,25 @@ export async function projectEmployeeYear(
   fromYear: number,
 ): Promise<number> {
   const prev = previousYear(scope, baseYear, fromYear);
+  // The inner rule moves the previous line into fromYear + 1 (its step, one up on a schedule); the
+  // outer one gives the new line its own next-year salary, for the year after.
   const result = await db.raw(
     `INSERT INTO line_items (budget_year_id, scenario_id, fiscal_year, is_operating, is_projected,
-            current_salary, next_year_salary, next_year_salary_manual, employee_status, metadata, ${EMPLOYEE_COPY})
+            current_salary, next_year_salary, next_year_salary_manual, employee_status, metadata,
+            salary_step, salary_lane, salary_placement, ${EMPLOYEE_COPY})
      SELECT src.budget_year_id, src.scenario_id, src.fiscal_year, true, true,
             src.current_salary, CASE WHEN src.current_salary > 0 THEN ${AUTOMATIC_NEXT_YEAR_SALARY} END,
             false, 'Active', jsonb_build_object('projectedFrom', ?::int, 'sourceLineId', src.source_line_id),
-            ${prefixed(EMPLOYEE_COPY, 'src')}
+            src.salary_step, src.salary_lane, src.salary_placement, ${prefixed(EMPLOYEE_COPY, 'src')}
        FROM (SELECT li.budget_year_id, li.scenario_id, li.fiscal_year + 1 AS fiscal_year,
                     coalesce(li.next_year_salary, li.current_salary) AS current_salary,
+                    ${NEXT_STEP} AS salary_step, li.salary_lane, li.salary_placement,
                     ${prev.source} AS source_line_id, ${prefixed(EMPLOYEE_COPY, 'li')}
-               FROM line_items li WHERE ${prev.sql}) src
+               FROM line_items li
+               CROSS JOIN LATERAL (SELECT li.budget_year_id, li.fiscal_year, li.work_group_id, li.work_group,
+                    li.current_salary, li.salary_step, li.salary_lane) src
+               ${NEXT_YEAR_RULE_JOINS}
+              WHERE ${prev.sql}) src
        ${NEXT_YEAR_RULE_JOINS}`,
     [baseYear, ...prev.bindings],
   );

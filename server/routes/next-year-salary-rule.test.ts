@@ -17,7 +17,7 @@ describe('applyAutomaticNextYearSalary on imported lines', () => {
   it('computes the rule, flags the lines it cannot serve, and the totals count them', async () => {
     const db = t.db.knex;
     const w = await buildRuleWorld(db);
-    const noCola = `Next-year salary computed at 0% COLA: ${w.names.librarians} has no settled or negotiating contract COLA for FY27`;
+    const noCola = `Next-year salary computed at 0% COLA: ${w.names.librarians} has no settled or negotiating contract COLA and no COLA scenario percentage for FY27`;
     // As an import writes them: no next-year salaries yet, metadata with the import's warnings.
     const clean = { needsReview: false, importWarnings: [], importRow: 2 };
     const ids = await insertPeople(db, w, [

@@ -28,6 +28,18 @@ function applied(
     const total = yoyIncrease ?? 0;
     return { basis: 'manual' as const, colaApplied: 0, stepsLanesApplied: 0, totalIncreaseApplied: total };
   }
+  if (line.on_schedule && Number(line.previous_salary) > 0) {
+    // On a step-and-lane schedule: the dollars of each part, in percent of last year's salary.
+    const base = Number(line.previous_salary);
+    const cola = (Number(line.schedule_cola_amount) / base) * 100;
+    const steps = (Number(line.schedule_steps_amount) / base) * 100;
+    return {
+      basis: line.is_projected ? ('rule' as const) : ('imported' as const),
+      colaApplied: round2(cola),
+      stepsLanesApplied: round2(steps),
+      totalIncreaseApplied: round2(cola + steps),
+    };
+  }
   const colaApplied = Number(line.rule_cola);
   let stepsLanesApplied = 0;
   if (line.rule_step_type === 'DOLLAR') {

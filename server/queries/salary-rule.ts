@@ -1,0 +1,178 @@
+/**
+ * THE salary rules, as SQL over `src` (a line_items row, or a derived row with the same column names:
+ * budget_year_id, fiscal_year, work_group_id, work_group, current_salary, salary_step, salary_lane),
+ * moving it into fiscal year src.fiscal_year + 1. One statement serves one line or fifty thousand:
+ * edits, imports, contract changes, Generate Projections, the salary progression report, the COLA
+ * calculation, the RIF gap and the multi-year projection all splice these fragments in; nothing
+ * else computes a raise. The rules in words are in docs/ARCHITECTURE.md ('Salary rules').
+ *
+ * Use: `FROM <rows> src ${ruleJoins(scenario)}`, then the expressions below in the select list.
+ *
+ * COLA for a work group in a fiscal year: the SETTLED contract covering that year, else the
+ * NEGOTIATING one (the newest of several), else the COLA scenario's setting for the work group,
+ * else the scenario's setting for the work group's category, else 0. The scenario is the default
+ * one (cola_scenarios.is_default) for stored next-year salaries and projections, or the one a
+ * calculation names.
+ *
+ * An employee placed on their work group's step-and-lane schedule moves one step (capped at the
+ * top) at the schedule's amount for the next year in the same lane; of the change, the COLA part is
+ * (next year, same step) - (this year, same step) and the steps-and-lanes part is the rest. Years
+ * past the schedule's last year grow its last row by each year's COLA, rounded to the cent. Anyone
+ * else grows by the COLA plus the budget settings' pooled step/lane percent or dollars (only for
+ * the work groups listed there). Rounded to the cent once per employee per year.
+ */
+
+/** Which COLA scenario fills in where no contract covers a year. */
+export type ScenarioChoice = 'default' | number;
+
+/** How many years past its last printed year a schedule is extended by COLA. */
+export const SCHEDULE_EXTENSION_YEARS = 12;
+
+function scenarioIdSql(scenario: ScenarioChoice): string {
+  if (scenario === 'default') {
+    return '(SELECT cs.id FROM cola_scenarios cs WHERE cs.is_default ORDER BY cs.id LIMIT 1)';
+  }
+  if (!Number.isSafeInteger(scenario)) {
+    throw new Error(`scenario id must be an integer, got ${scenario}`);
+  }
+  return `${scenario}`;
+}
+
+/**
+ * Contract COLA per (work group, fiscal year): SETTLED or NEGOTIATING (an EXPIRED contract promises
+ * nothing), settled first, then the newest. One row per key, so it hash-joins against any number of lines.
+ */
+const CONTRACT_COLA = `SELECT DISTINCT ON (ct.work_group_id, r.fiscal_year)
+    ct.work_group_id, r.fiscal_year, r.cola_percentage, ct.status, ct.id AS contract_id, r.contract_year
+  FROM contracts ct JOIN contract_cola_rates r ON r.contract_id = ct.id
+  WHERE ct.status IN ('SETTLED', 'NEGOTIATING')
+  ORDER BY ct.work_group_id, r.fiscal_year, (ct.status = 'SETTLED') DESC, ct.id DESC`;
+
+/** COLA percent per (work group, fiscal year) by the precedence above, for every work group. */
+function colaByGroup(scenario: ScenarioChoice): string {
+  const sid = scenarioIdSql(scenario);
+  return `SELECT wg.id AS work_group_id, y.fiscal_year,
+      coalesce(cc.cola_percentage, sw.cola_percentage, sc.cola_percentage, 0) AS pct
+    FROM work_groups wg
+    CROSS JOIN (SELECT DISTINCT fiscal_year FROM contract_cola_rates
+                UNION SELECT DISTINCT fiscal_year FROM cola_settings) y
+    LEFT JOIN (${CONTRACT_COLA}) cc ON cc.work_group_id = wg.id AND cc.fiscal_year = y.fiscal_year
+    LEFT JOIN cola_settings sw ON sw.scenario_id = ${sid} AND sw.work_group_id = wg.id AND sw.fiscal_year = y.fiscal_year
+    LEFT JOIN cola_settings sc ON sc.scenario_id = ${sid} AND sc.work_group_category_id = wg.category_id
+      AND sc.fiscal_year = y.fiscal_year`;
+}
+
+/**
+ * Every schedule's amounts per (schedule, work group, fiscal year, lane) as an array indexed by
+ * step, printed years plus SCHEDULE_EXTENSION_YEARS more grown by the work group's COLA.
+ */
+function scheduleRows(scenario: ScenarioChoice): string {
+  return `SELECT x.schedule_id, x.work_group_id, x.fiscal_year, x.lane,
+      array_agg(x.amount ORDER BY x.step) AS amounts, max(x.step) AS top_step
+    FROM (
+      WITH RECURSIVE ext AS (
+        SELECT a.schedule_id, s.work_group_id, a.fiscal_year, a.step, a.lane, a.amount::numeric AS amount,
+               a.fiscal_year AS last_year
+          FROM salary_schedule_amounts a JOIN salary_schedules s ON s.id = a.schedule_id
+         WHERE a.fiscal_year = (SELECT max(l.fiscal_year) FROM salary_schedule_amounts l WHERE l.schedule_id = a.schedule_id)
+        UNION ALL
+        SELECT e.schedule_id, e.work_group_id, e.fiscal_year + 1, e.step, e.lane,
+               round(e.amount * (1 + coalesce(c.pct, 0) / 100), 2)::numeric, e.last_year
+          FROM ext e
+          LEFT JOIN (${colaByGroup(scenario)}) c ON c.work_group_id = e.work_group_id AND c.fiscal_year = e.fiscal_year + 1
+         WHERE e.fiscal_year < e.last_year + ${SCHEDULE_EXTENSION_YEARS}
+      )
+      SELECT a.schedule_id, s.work_group_id, a.fiscal_year, a.step, a.lane, a.amount
+        FROM salary_schedule_amounts a JOIN salary_schedules s ON s.id = a.schedule_id
+      UNION ALL
+      SELECT schedule_id, work_group_id, fiscal_year, step, lane, amount FROM ext WHERE fiscal_year > last_year
+    ) x
+    WHERE x.work_group_id IS NOT NULL
+    GROUP BY x.schedule_id, x.work_group_id, x.fiscal_year, x.lane`;
+}
+
+// steps_lanes_work_groups is a JSON array of work group ids; compared as text so an array of
+// strings (the settings form sends a JSON string) matches too.
+const STEP_LANE_GROUPS = `SELECT DISTINCT bs.budget_year_id, g.id AS work_group_key,
+    bs.step_lane_adjustment_type AS type, bs.step_lane_adjustment_value AS value
+  FROM budget_settings bs CROSS JOIN LATERAL jsonb_array_elements_text(bs.steps_lanes_work_groups) AS g(id)`;
+
+/** The rule's inputs for `src` moving into src.fiscal_year + 1, with `scenario` as the COLA fallback. */
+export function ruleJoins(scenario: ScenarioChoice = 'default'): string {
+  const sid = scenarioIdSql(scenario);
+  return `
+  LEFT JOIN (${CONTRACT_COLA}) rule_cola
+    ON rule_cola.work_group_id = src.work_group_id AND rule_cola.fiscal_year = src.fiscal_year + 1
+  LEFT JOIN work_groups rule_wg ON rule_wg.id = src.work_group_id
+  LEFT JOIN cola_settings rule_scen_wg ON rule_scen_wg.scenario_id = ${sid}
+    AND rule_scen_wg.work_group_id = src.work_group_id AND rule_scen_wg.fiscal_year = src.fiscal_year + 1
+  LEFT JOIN cola_settings rule_scen_cat ON rule_scen_cat.scenario_id = ${sid}
+    AND rule_scen_cat.work_group_category_id = rule_wg.category_id AND rule_scen_cat.fiscal_year = src.fiscal_year + 1
+  LEFT JOIN (${STEP_LANE_GROUPS}) rule_step
+    ON rule_step.budget_year_id = src.budget_year_id AND rule_step.work_group_key = src.work_group_id::text
+  LEFT JOIN (${scheduleRows(scenario)}) rule_sy
+    ON src.salary_step IS NOT NULL AND rule_sy.work_group_id = src.work_group_id
+    AND rule_sy.fiscal_year = src.fiscal_year + 1 AND rule_sy.lane = src.salary_lane
+  LEFT JOIN (${scheduleRows(scenario)}) rule_sp
+    ON src.salary_step IS NOT NULL AND rule_sp.work_group_id = src.work_group_id
+    AND rule_sp.fiscal_year = src.fiscal_year AND rule_sp.lane = src.salary_lane`;
+}
+
+/** The default-scenario joins (what stored next-year salaries and projections use). */
+export const NEXT_YEAR_RULE_JOINS = ruleJoins('default');
+
+/** The COLA percent for the year (contract, else scenario for the group, else for its category, else 0). */
+export const NEXT_YEAR_COLA_PERCENT = `coalesce(rule_cola.cola_percentage, rule_scen_wg.cola_percentage,
+  rule_scen_cat.cola_percentage, 0)`;
+/** Where the COLA came from: SETTLED, NEGOTIATING, SCENARIO or NONE. */
+export const COLA_SOURCE = `CASE WHEN rule_cola.cola_percentage IS NOT NULL THEN rule_cola.status
+  WHEN coalesce(rule_scen_wg.cola_percentage, rule_scen_cat.cola_percentage) IS NOT NULL THEN 'SCENARIO'
+  ELSE 'NONE' END`;
+/** The contract year of the contract COLA (1 for its first year), or NULL. */
+export const COLA_CONTRACT_YEAR = `rule_cola.contract_year`;
+/** True when a contract or scenario served the line; otherwise the rule used 0% and says so. */
+export const HAS_NEXT_YEAR_COLA = `(coalesce(rule_cola.cola_percentage, rule_scen_wg.cola_percentage,
+  rule_scen_cat.cola_percentage) IS NOT NULL)`;
+/** Step/lane type and value when the line's work group gets the pooled steps and lanes, else NULL. */
+export const STEP_LANE_TYPE = `rule_step.type`;
+export const STEP_LANE_VALUE = `rule_step.value`;
+
+/** True when the line is placed on its work group's schedule and the schedule covers the year. */
+export const ON_SCHEDULE = `(rule_sy.amounts[src.salary_step] IS NOT NULL)`;
+/** The step the line holds next year: one up, capped at the top, when on a schedule; else unchanged. */
+export const NEXT_STEP = `CASE WHEN ${ON_SCHEDULE} THEN least(src.salary_step + 1, rule_sy.top_step)
+  ELSE src.salary_step END`;
+
+const POOLED_STEP_AMOUNT = `coalesce(CASE rule_step.type WHEN 'DOLLAR' THEN rule_step.value
+  ELSE src.current_salary * rule_step.value / 100 END, 0)`;
+
+/**
+ * The automatic next-year salary; NULL for a line with no work group, which no contract, scenario
+ * or schedule can serve. Callers apply it only to lines that follow the rule (Active, not manual, a
+ * current salary above 0).
+ */
+export const AUTOMATIC_NEXT_YEAR_SALARY = `CASE WHEN src.work_group_id IS NULL THEN NULL
+  WHEN ${ON_SCHEDULE} THEN rule_sy.amounts[least(src.salary_step + 1, rule_sy.top_step)]
+  ELSE round(src.current_salary * (1 + ${NEXT_YEAR_COLA_PERCENT} / 100) + ${POOLED_STEP_AMOUNT}, 2) END`;
+
+/** The COLA part of the change in dollars (cents exact); 0 for a line with no work group. */
+export const COLA_AMOUNT = `CASE WHEN src.work_group_id IS NULL THEN 0
+  WHEN ${ON_SCHEDULE} THEN rule_sy.amounts[src.salary_step] - coalesce(rule_sp.amounts[src.salary_step], src.current_salary)
+  ELSE round(src.current_salary * ${NEXT_YEAR_COLA_PERCENT} / 100, 2) END`;
+
+/** The steps-and-lanes part: the rest of the change (so COLA + steps = next - current, exactly). */
+export const STEPS_LANES_AMOUNT = `CASE WHEN src.work_group_id IS NULL THEN 0
+  ELSE (${AUTOMATIC_NEXT_YEAR_SALARY}) - src.current_salary - (${COLA_AMOUNT}) END`;
+
+/** Warnings the rule writes start with this, so a later run can replace its own and keep the import's. */
+export const NEXT_YEAR_WARNING_PREFIX = 'Next-year salary';
+
+/** Why the rule could not fully serve a line (a warning for Data Quality), or NULL when it could. */
+export const NEXT_YEAR_SALARY_WARNING = `CASE
+  WHEN src.work_group_id IS NULL
+    THEN '${NEXT_YEAR_WARNING_PREFIX} not computed: the line has no work group, so no contract COLA applies'
+  WHEN NOT ${ON_SCHEDULE} AND NOT ${HAS_NEXT_YEAR_COLA}
+    THEN '${NEXT_YEAR_WARNING_PREFIX} computed at 0% COLA: ' || coalesce(src.work_group, 'the work group')
+      || ' has no settled or negotiating contract COLA and no COLA scenario percentage for FY'
+      || lpad(((src.fiscal_year + 1) % 100)::text, 2, '0')
+  END`;
