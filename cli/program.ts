@@ -57,6 +57,20 @@ export const COMMAND_GROUPS: CommandGroup[] = [
     },
   },
   {
+    load: async () => (await import('./commands/cola')).registerColaCommands,
+    commands: {
+      project: {
+        term: 'project [options]',
+        description: 'Project a budget year forward (Generate Projections)',
+      },
+      rif: { term: 'rif [options]', description: 'Reduction-in-force gap for a fiscal year' },
+    },
+  },
+  {
+    load: async () => (await import('./commands/schedules')).registerScheduleCommands,
+    commands: { schedules: { description: 'Step-and-lane salary schedules' } },
+  },
+  {
     load: async () => (await import('./commands/reference')).registerReferenceCommands,
     commands: {
       buildings: { description: 'Buildings (schools) employees and lines belong to' },

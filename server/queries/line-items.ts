@@ -72,6 +72,9 @@ const EMPLOYEE_FIELDS: Field[] = [
   ['employeeStatus', "coalesce(li.employee_status, 'Active')", 'text'],
   ['budgetStatus', 'li.budget_status', 'text'],
   ['categoryId', 'li.category_id', 'int'],
+  ['salaryStep', 'li.salary_step', 'int'],
+  ['salaryLane', 'li.salary_lane', 'text'],
+  ['salaryPlacement', 'li.salary_placement', 'text'],
   ...COMMON_TAIL,
 ];
 

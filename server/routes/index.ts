@@ -23,6 +23,8 @@ import { lineItemRoutes } from './line-items';
 import { scenarioRoutes } from './scenarios';
 import { importRoutes } from './import';
 import { versionRoutes } from './versions';
+import { colaCalcRoutes } from './cola-calc';
+import { salaryScheduleRoutes } from './salary-schedules';
 
 /** Every API route. The OpenAPI document and the role test walk this list. */
 export const allRoutes: AnyRoute[] = [
@@ -44,6 +46,9 @@ export const allRoutes: AnyRoute[] = [
   ...workGroupCategoryRoutes,
   ...workGroupRoutes,
   ...budgetSettingsRoutes,
+  // COLA Management: calculations and step-and-lane schedules.
+  ...colaCalcRoutes,
+  ...salaryScheduleRoutes,
   ...bulkUpdateRoutes,
   ...salaryVerificationRoutes,
   // Budgets, line items (after the fixed /line-items/... dashboard paths), history.

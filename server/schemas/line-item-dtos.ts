@@ -21,6 +21,10 @@ export const lineItemMetadataSchema = z
 export const LINE_SOURCES = ['imported', 'projected', 'entered'] as const;
 export type LineSource = (typeof LINE_SOURCES)[number];
 
+/** Where an employee's step and lane came from: suggested from the salary, or confirmed by a person. */
+export const PLACEMENT_KINDS = ['suggested', 'confirmed'] as const;
+export type PlacementKind = (typeof PLACEMENT_KINDS)[number];
+
 /** What every line has first and last, whichever its kind (spread in place, so the keys keep their order). */
 const lineItemHead = {
   id: z.number().int(),
@@ -63,6 +67,11 @@ export const employeeLineItemSchema = z.object({
   employeeStatus: z.enum(EMPLOYEE_STATUSES),
   budgetStatus: z.string().nullable(),
   categoryId: z.number().int().nullable(),
+  /** The line's step and lane on its work group's salary schedule (null: not placed), and whether
+   * the system suggested them from the salary or a person confirmed them. */
+  salaryStep: z.number().int().nullable(),
+  salaryLane: z.string().nullable(),
+  salaryPlacement: z.enum(PLACEMENT_KINDS).nullable(),
   ...lineItemTail,
 });
 

@@ -1,0 +1,191 @@
+import type { Command } from 'commander';
+import type { AppContext } from '@server/context';
+import { AppError } from '@server/errors';
+import type { Actor } from '@server/policies/index';
+import { rifGapBody, type RifCalculation } from '@server/schemas/cola-calc';
+import { fiscalYearInput, fiscalYearLabel as label, parseFiscalYear } from '@server/schemas/fiscal-year';
+import { DEFAULT_PROJECTION_YEARS, generateProjectionsBody } from '@server/schemas/projections';
+import { listBudgetYears } from '@server/services/budget-years';
+import { calculateRifGap } from '@server/services/cola-rif';
+import * as projections from '@server/services/projections';
+import { generateProjections } from '@server/services/projections-generate';
+import { withCli } from '../context';
+import { parseFlags, printJson, printRows } from '../output';
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const money = (v: number) => usd.format(v);
+
+/** The budget year whose label ('FY26', '2025-2026', '2026') names the same fiscal year. */
+async function budgetYearByLabel(app: AppContext, actor: Actor, text: string) {
+  const wanted = parseFiscalYear(text);
+  const { budgetYears } = await listBudgetYears(app, actor);
+  const found = budgetYears.find(
+    (y) => y.fiscalYear === text || (wanted !== null && parseFiscalYear(y.fiscalYear) === wanted),
+  );
+  if (!found) {
+    const known = budgetYears.map((y) => y.fiscalYear).join(', ') || 'none';
+    throw new AppError(404, 'NOT_FOUND', `No budget year ${text} (there are: ${known})`);
+  }
+  return found;
+}
+
+/** A number flag as the API would receive it: plain decimal text becomes its number, anything else stays text for the schema to refuse. */
+const numberFlag = (v: string | undefined) =>
+  v === undefined ? undefined : /^[-+]?(\d+\.?\d*|\.\d+)$/.test(v.trim()) ? Number(v) : v;
+
+/**
+ * Progress on stderr while `work` runs: a start line, a tick every 2 s on a terminal, and the time
+ * taken; stdout stays for the result (one JSON document with --json).
+ */
+async function withProgress<T>(start: string, work: () => Promise<T>): Promise<T> {
+  const began = performance.now();
+  const seconds = () => ((performance.now() - began) / 1000).toFixed(1);
+  process.stderr.write(`${start}\n`);
+  const timer = process.stderr.isTTY
+    ? setInterval(() => process.stderr.write(`  ... ${seconds()} s\n`), 2000)
+    : undefined;
+  try {
+    const result = await work();
+    process.stderr.write(`Done in ${seconds()} s.\n`);
+    return result;
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+function printRif(r: RifCalculation): void {
+  const rows: [string, string][] = [
+    ['Base year', `${r.baseYear === null ? '?' : label(r.baseYear)}, ${r.employees ?? 0} Active employees`],
+    ['COLA scenario', r.scenarioId === null ? 'none (contracts only)' : `#${r.scenarioId}`],
+    ['Baseline budget', money(r.baselineBudget)],
+    ['COLA impact', money(r.colaImpact.total)],
+    ['  settled contracts', money(r.colaImpact.settled)],
+    ['  negotiating contracts', money(r.colaImpact.negotiating)],
+    ['  COLA scenario', money(r.colaImpact.scenario)],
+    ['Steps and lanes', `${money(r.stepsLanesAmount)}${r.includeStepsLanes ? '' : ' (not included)'}`],
+    ['District need', money(r.districtNeed)],
+    ['Town funding', money(r.townFundingAmount)],
+    ['Gap (need - funding)', money(r.gap)],
+    [
+      'RIF required',
+      r.rifRequired ? `yes, about ${r.positionsEstimate} positions at ${money(r.averagePositionCost)}` : 'no',
+    ],
+  ];
+  const width = Math.max(...rows.map(([k]) => k.length));
+  process.stdout.write(
+    `RIF gap for ${label(r.fiscalYear)} (saved as calculation #${r.id})\n` +
+      rows.map(([k, v]) => `  ${k.padEnd(width)}  ${v}\n`).join('') +
+      '\nCOLA by work group\n',
+  );
+  printRows(
+    r.breakdown.map((b) => ({
+      workGroup: b.workGroupName ?? '(none)',
+      source: b.colaSource,
+      contractYear: b.contractYear ?? '',
+      cola: `${b.percentage}%`,
+      employees: b.employees,
+      payroll: money(b.payroll),
+      colaAmount: money(b.amount),
+      stepsLanes: money(b.stepsLanesAmount),
+    })),
+    false,
+  );
+  if (r.costOfOnePercent.length) {
+    process.stdout.write('\nCost of 1% COLA by bargaining unit\n');
+    printRows(
+      r.costOfOnePercent.map((x) => ({
+        workGroup: x.workGroupName,
+        employees: x.employees,
+        payroll: money(x.payroll),
+        onePercent: money(x.amount),
+      })),
+      false,
+    );
+  }
+}
+
+/** `budget-cli project` (Generate Projections by the name the district's scripts use) and `budget-cli rif`. */
+export function registerColaCommands(program: Command): void {
+  program
+    .command('project')
+    .description('Project a budget year forward (Generate Projections)')
+    .requiredOption('--budget-year <label>', 'budget year, e.g. FY26')
+    .requiredOption('--type <type>', 'operating or proposed')
+    .option('--to <year>', `last fiscal year to project (default: base year + ${DEFAULT_PROJECTION_YEARS})`)
+    .option('--force', 'replace projected lines already in those years')
+    .option('--json', 'print JSON')
+    .action(
+      async (opts: { budgetYear: string; type: string; to?: string; force?: boolean; json?: boolean }) => {
+        await withCli(program.opts().as, async ({ app, actor }) => {
+          const year = await budgetYearByLabel(app, actor, opts.budgetYear);
+          const base = await projections.baseYears(app, actor, year.id);
+          const from = opts.type === 'operating' ? base.operatingBase : base.proposedBase;
+          const input = parseFlags(generateProjectionsBody, {
+            budgetYearId: year.id,
+            toFiscalYear: opts.to ?? (from ?? year.currentFiscalYear ?? 0) + DEFAULT_PROJECTION_YEARS,
+            projectionType: opts.type,
+            forceRegenerate: opts.force ?? false,
+          });
+          const start = `Projecting ${year.fiscalYear} ${input.projectionType} lines${from === null ? '' : ` from ${label(from)}`} through ${label(input.toFiscalYear)}...`;
+          const r = await withProgress(start, () => generateProjections(app, actor, input));
+          if (opts.json) {
+            printJson(r);
+            return;
+          }
+          process.stdout.write(
+            `Projected ${r.projectedCount} ${input.projectionType} lines from ${label(r.baseYear)} into ` +
+              `${r.fiscalYears.map(label).join(', ')}${r.replacedCount ? ` (replacing ${r.replacedCount})` : ''}.\n` +
+              r.skippedYears.map((s) => `Skipped ${label(s.fiscalYear)}: ${s.reason}.\n`).join('') +
+              (r.supersededCount
+                ? `Removed ${r.supersededCount} projected lines superseded by imported ones.\n`
+                : ''),
+          );
+        });
+      },
+    );
+
+  program
+    .command('rif')
+    .description('Reduction-in-force gap for a fiscal year')
+    .option('--fiscal-year <year>', 'fiscal year, e.g. 2027 or FY27', '2027')
+    .requiredOption('--town-funding <dollars>', 'town funding for the year, e.g. 90000000')
+    .option('--baseline <dollars>', 'baseline budget (default 87834567)')
+    .option('--scenario <id>', 'COLA scenario id (default: the default scenario)')
+    .option(
+      '--budget-year <label>',
+      'budget year whose employees to read (default: the newest with employees)',
+    )
+    .option('--no-steps-lanes', 'leave steps and lanes out of the district need')
+    .option('--json', 'print the calculation as JSON')
+    .action(
+      async (opts: {
+        fiscalYear: string;
+        townFunding: string;
+        baseline?: string;
+        scenario?: string;
+        budgetYear?: string;
+        stepsLanes: boolean;
+        json?: boolean;
+      }) => {
+        await withCli(program.opts().as, async ({ app, actor }) => {
+          const budgetYearId = opts.budgetYear
+            ? (await budgetYearByLabel(app, actor, opts.budgetYear)).id
+            : undefined;
+          const input = parseFlags(rifGapBody, {
+            fiscalYear: parseFlags(fiscalYearInput, opts.fiscalYear),
+            townFundingAmount: numberFlag(opts.townFunding),
+            baselineBudget: numberFlag(opts.baseline),
+            scenarioId: numberFlag(opts.scenario),
+            includeStepsLanes: opts.stepsLanes,
+            budgetYearId,
+          });
+          const { calculation } = await calculateRifGap(app, actor, input);
+          if (opts.json) {
+            printJson(calculation);
+            return;
+          }
+          printRif(calculation);
+        });
+      },
+    );
+}

@@ -1,0 +1,139 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import type { Command } from 'commander';
+import { z } from 'zod';
+import type { AppContext } from '@server/context';
+import { AppError } from '@server/errors';
+import type { Actor } from '@server/policies/index';
+import { idParams } from '@server/schemas/common';
+import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+import type { PlacementCounts, Schedule } from '@server/schemas/salary-schedules';
+import { findBudgetYearByLabel } from '@server/services/budget-years';
+import { suggestPlacements } from '@server/services/salary-schedule-placements';
+import { importSchedule, listSchedules } from '@server/services/salary-schedules';
+import { listWorkGroups } from '@server/services/work-groups';
+import { withCli } from '../context';
+import { parseFlags, printJson, printRows } from '../output';
+
+const importFlags = z.object({
+  workGroup: z.string().trim().min(1, 'Name the work group the schedule is for, e.g. --work-group Teachers'),
+  name: z.string().trim().min(1).max(200).optional(),
+  replace: z.boolean().optional(),
+  budgetYear: z.string().trim().min(1).optional(),
+  json: z.boolean().optional(),
+});
+
+/** The work group a name means (case-insensitive), or 404 listing the names there are. */
+async function workGroupNamed(app: AppContext, actor: Actor, name: string) {
+  const { workGroups } = await listWorkGroups(app, actor);
+  const group = workGroups.find((g) => g.name.toLowerCase() === name.trim().toLowerCase());
+  if (!group) {
+    throw new AppError(
+      404,
+      'NOT_FOUND',
+      `No work group ${name} (there are: ${workGroups.map((g) => g.name).join(', ') || 'none'})`,
+    );
+  }
+  return group;
+}
+
+const years = (s: Schedule) =>
+  s.fiscalYears.length
+    ? `${fiscalYearLabel(s.fiscalYears[0])}-${fiscalYearLabel(s.fiscalYears.at(-1)!)}`
+    : '';
+
+const placementLine = (p: PlacementCounts) =>
+  `Placements: ${p.exact} exact, ${p.suggested} suggested (nearest cell within 10%), ${p.unmatched} left unplaced`;
+
+/** `schedules`: step-and-lane salary schedules, as on COLA Management's Salary Schedules tab. */
+export function registerScheduleCommands(program: Command): void {
+  const cmd = program.command('schedules').description('Step-and-lane salary schedules');
+
+  cmd
+    .command('import')
+    .description(
+      'Import a schedule (.csv or .xlsx: fiscal_year, cola, step, one column per lane) for a work group, and suggest where its employees sit',
+    )
+    .argument('<file>', 'the schedule file')
+    .requiredOption('--work-group <name>', 'the work group it is bargained for, e.g. Teachers')
+    .option('--name <name>', 'the schedule’s name (default: the file name)')
+    .option('--replace', 'replace the work group’s schedule if it has one')
+    .option(
+      '--budget-year <label>',
+      'budget year whose current fiscal year is placed (default: the newest with the group’s employees)',
+    )
+    .option('--json', 'print JSON')
+    .action(async (file: string, raw: Record<string, unknown>) => {
+      const opts = parseFlags(importFlags, raw);
+      if (!existsSync(file)) {
+        throw new AppError(404, 'NOT_FOUND', `No such file: ${file}`);
+      }
+      await withCli(program.opts().as, async ({ app, actor }) => {
+        const group = await workGroupNamed(app, actor, opts.workGroup);
+        const budgetYear = opts.budgetYear ? await findBudgetYearByLabel(app, actor, opts.budgetYear) : null;
+        const result = await importSchedule(
+          app,
+          actor,
+          { buffer: await readFile(file), originalName: file },
+          {
+            workGroupId: group.id,
+            name: opts.name,
+            replace: opts.replace ?? false,
+            budgetYearId: budgetYear?.id,
+          },
+        );
+        if (opts.json) {
+          printJson(result);
+          return;
+        }
+        const s = result.schedule;
+        process.stdout.write(
+          `Imported salary schedule ${s.id} '${s.name}' for ${s.workGroup}: ${years(s)}, ${s.steps} steps x ${s.lanes.length} lanes (${s.lanes.join(', ')})\n${placementLine(result.placements)}\n`,
+        );
+      });
+    });
+
+  cmd
+    .command('list')
+    .description('List the salary schedules')
+    .option('--json', 'print JSON')
+    .action(async (opts: { json?: boolean }) => {
+      await withCli(program.opts().as, async ({ app, actor }) => {
+        const { schedules } = await listSchedules(app, actor);
+        printRows(
+          opts.json
+            ? schedules
+            : schedules.map((s) => ({
+                id: s.id,
+                name: s.name,
+                workGroup: s.workGroup ?? '',
+                years: years(s),
+                steps: s.steps,
+                lanes: s.lanes.length,
+                placed: s.placedCount,
+                confirmed: s.confirmedCount,
+              })),
+          Boolean(opts.json),
+        );
+      });
+    });
+
+  cmd
+    .command('suggest')
+    .description('Place the work group’s unconfirmed employees on the cell nearest their salary (suggested)')
+    .argument('<id>', 'schedule id')
+    .option('--budget-year <label>', 'budget year whose current fiscal year is placed')
+    .option('--json', 'print JSON')
+    .action(async (rawId: string, opts: { budgetYear?: string; json?: boolean }) => {
+      const { id } = parseFlags(idParams, { id: rawId });
+      await withCli(program.opts().as, async ({ app, actor }) => {
+        const budgetYear = opts.budgetYear ? await findBudgetYearByLabel(app, actor, opts.budgetYear) : null;
+        const counts = await suggestPlacements(app, actor, id, { budgetYearId: budgetYear?.id });
+        if (opts.json) {
+          printJson(counts);
+          return;
+        }
+        process.stdout.write(`${placementLine(counts)}\n`);
+      });
+    });
+}

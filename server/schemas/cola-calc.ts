@@ -1,0 +1,252 @@
+import { z } from 'zod';
+import { moneyInput } from './common';
+import { fiscalYearInput } from './fiscal-year';
+
+/**
+ * The COLA calculations (COLA Management): the COLA calculation of a span of years, the RIF gap of a
+ * fiscal year (saved), the saved RIF calculations, and the multi-year projection. Defaults are SPEC
+ * section 9's; the definitions are docs/ARCHITECTURE.md 'Salary rules'.
+ */
+
+export const DEFAULT_RIF_FISCAL_YEAR = 2027;
+export const DEFAULT_BASELINE_BUDGET = 87_834_567;
+export const DEFAULT_TOWN_FUNDING = 90_000_000;
+/** The average cost of one position, in dollars: positionsEstimate = ceil(gap / this). */
+export const AVERAGE_POSITION_COST = 85_000;
+export const DEFAULT_COLA_START_YEAR = 2027;
+export const DEFAULT_COLA_END_YEAR = 2029;
+export const DEFAULT_PROJECTION_END_YEAR = 2031;
+/** The most fiscal years one calculation spans. */
+export const MAX_CALC_YEARS = 10;
+export const DEFAULT_RIF_HISTORY = 10;
+export const MAX_RIF_HISTORY = 50;
+
+export const COLA_SOURCES = ['SETTLED', 'NEGOTIATING', 'SCENARIO', 'NONE'] as const;
+export const TOWN_FUNDING_SOURCES = ['goal', 'carried', 'input', 'none'] as const;
+
+/** A query-string value: blank is absent (forms send `scenarioId=`). */
+const blankIsAbsent = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+/** Dollars in a query string, read as the number the text spells and checked as moneyInput does. */
+const moneyQuery = (label: string) =>
+  z.preprocess((v) => {
+    const text = blankIsAbsent(v);
+    return typeof text === 'string' && /^-?\d+(\.\d+)?$/.test(text.trim()) ? Number(text) : text;
+  }, moneyInput({ label }).optional());
+
+const idInput = (what: string) =>
+  z
+    .number({ error: `${what} must be a whole number` })
+    .int(`${what} must be a whole number`)
+    .positive();
+const idQuery = (what: string) =>
+  z.preprocess(
+    blankIsAbsent,
+    z.coerce
+      .number({ error: `${what} must be a whole number` })
+      .int(`${what} must be a whole number`)
+      .positive()
+      .optional(),
+  );
+
+/** endYear on or after startYear, and at most MAX_CALC_YEARS years in all; the refusal names endYear. */
+function checkSpan(v: { startYear: number; endYear: number }, ctx: z.RefinementCtx) {
+  if (v.endYear < v.startYear) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['endYear'],
+      message: 'The end year cannot be before the start year',
+    });
+  } else if (v.endYear - v.startYear + 1 > MAX_CALC_YEARS) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['endYear'],
+      message: `At most ${MAX_CALC_YEARS} fiscal years at once (through ${v.startYear + MAX_CALC_YEARS - 1})`,
+    });
+  }
+}
+
+const money = z.number();
+
+/* ---------------------------------------------------------------- POST /cola/calculate */
+
+/** scenarioId absent or null: the default COLA scenario. budgetYearId absent: the newest with employees. */
+export const colaCalculateBody = z
+  .strictObject({
+    scenarioId: idInput('scenarioId').nullable().optional(),
+    budgetYearId: idInput('budgetYearId').optional(),
+    startYear: fiscalYearInput.default(DEFAULT_COLA_START_YEAR),
+    endYear: fiscalYearInput.default(DEFAULT_COLA_END_YEAR),
+  })
+  .superRefine(checkSpan);
+
+const colaYear = z.object({
+  fiscalYear: z.number().int(),
+  /** Payroll of the Active employees that year (the base year's, moved by the rules). */
+  amount: money,
+  /** amount minus the year before's amount = colaIncrease + stepsLanesIncrease. */
+  increase: money,
+  colaIncrease: money,
+  stepsLanesIncrease: money,
+});
+
+const groupYear = z.object({
+  fiscalYear: z.number().int(),
+  /** The COLA percent that applied moving into the year; 0 when none did. */
+  colaPercentage: z.number(),
+  colaSource: z.enum(COLA_SOURCES),
+  amount: money,
+  increase: money,
+});
+
+export const colaCalculateResponse = z.object({
+  scenarioId: z.number().int().nullable(),
+  /** The fiscal year whose imported employee lines the calculation starts from. */
+  baseYear: z.number().int(),
+  employees: z.number().int(),
+  /** Payroll of the base year. */
+  grandTotal: money,
+  years: z.array(colaYear),
+  /** Sum of the years' increases (the last year's amount minus the amount of the year before the first). */
+  totalIncrease: money,
+  byWorkGroup: z.array(
+    z.object({
+      workGroupId: z.number().int().nullable(),
+      workGroup: z.string().nullable(),
+      category: z.string().nullable(),
+      employees: z.number().int(),
+      /** The group's payroll in the base year. */
+      baseline: money,
+      years: z.array(groupYear),
+    }),
+  ),
+});
+
+/* ---------------------------------------------------------------- RIF gap */
+
+export const rifGapBody = z.strictObject({
+  fiscalYear: fiscalYearInput.default(DEFAULT_RIF_FISCAL_YEAR),
+  scenarioId: idInput('scenarioId').nullable().optional(),
+  townFundingAmount: moneyInput({ label: 'Town funding' }).default(DEFAULT_TOWN_FUNDING),
+  baselineBudget: moneyInput({ label: 'Baseline budget' }).default(DEFAULT_BASELINE_BUDGET),
+  includeStepsLanes: z.boolean({ error: 'includeStepsLanes must be true or false' }).default(true),
+  budgetYearId: idInput('budgetYearId').optional(),
+});
+
+const colaImpact = z.object({
+  settled: money,
+  negotiating: money,
+  scenario: money,
+  /** settled + negotiating + scenario. */
+  total: money,
+});
+
+export const rifSchema = z.object({
+  id: z.number().int(),
+  fiscalYear: z.number().int(),
+  scenarioId: z.number().int().nullable(),
+  townFundingAmount: money,
+  baselineBudget: money,
+  baseYear: z.number().int().nullable(),
+  employees: z.number().int().nullable(),
+  colaImpact,
+  stepsLanesAmount: money,
+  includeStepsLanes: z.boolean(),
+  /** baselineBudget + colaImpact.total + stepsLanesAmount (when included). */
+  districtNeed: money,
+  /** districtNeed - townFundingAmount. */
+  gap: money,
+  rifRequired: z.boolean(),
+  /** ceil(gap / averagePositionCost) when a RIF is required, else 0. */
+  positionsEstimate: z.number().int(),
+  averagePositionCost: money,
+  /** Per work group and COLA source moving into fiscalYear; payroll is the salaries the COLA applied to. */
+  breakdown: z.array(
+    z.object({
+      workGroupId: z.number().int().nullable(),
+      workGroupName: z.string().nullable(),
+      category: z.string().nullable(),
+      colaSource: z.enum(COLA_SOURCES),
+      contractYear: z.number().int().nullable(),
+      percentage: z.number(),
+      employees: z.number().int(),
+      payroll: money,
+      amount: money,
+      stepsLanesAmount: money,
+    }),
+  ),
+  /** What 1% COLA costs each bargaining unit: the sum of round(salary x 1%, 2) over the year before's salaries. */
+  costOfOnePercent: z.array(
+    z.object({
+      workGroupId: z.number().int(),
+      workGroupName: z.string(),
+      employees: z.number().int(),
+      payroll: money,
+      amount: money,
+    }),
+  ),
+  calculatedAt: z.string(),
+  calculatedBy: z.string().nullable(),
+});
+
+export const rifGapResponse = z.object({ calculation: rifSchema });
+
+export const rifListQuery = z.strictObject({
+  limit: z.preprocess(
+    blankIsAbsent,
+    z.coerce
+      .number({ error: 'limit must be a whole number' })
+      .int('limit must be a whole number')
+      .min(1, 'limit must be at least 1')
+      .max(MAX_RIF_HISTORY, `limit must be at most ${MAX_RIF_HISTORY}`)
+      .default(DEFAULT_RIF_HISTORY),
+  ),
+});
+
+export const rifListResponse = z.object({ calculations: z.array(rifSchema) });
+
+/* ---------------------------------------------------------------- GET /cola/multi-year-projection */
+
+export const multiYearQuery = z
+  .strictObject({
+    startYear: z.preprocess(blankIsAbsent, fiscalYearInput.default(DEFAULT_RIF_FISCAL_YEAR)),
+    endYear: z.preprocess(blankIsAbsent, fiscalYearInput.default(DEFAULT_PROJECTION_END_YEAR)),
+    scenarioId: idQuery('scenarioId'),
+    baselineBudget: moneyQuery('Baseline budget'),
+    townFunding: moneyQuery('Town funding'),
+    budgetYearId: idQuery('budgetYearId'),
+  })
+  .superRefine(checkSpan);
+
+export const multiYearResponse = z.object({
+  baseYear: z.number().int(),
+  scenarioId: z.number().int().nullable(),
+  employees: z.number().int(),
+  projections: z.array(
+    z.object({
+      fiscalYear: z.number().int(),
+      /** The first year's is baselineBudget; each later one is the year before's districtNeed. */
+      baseline: money,
+      payroll: money,
+      /** colaImpact total (settled + negotiating + scenario) moving into the year. */
+      colaImpact: money,
+      stepsLanes: money,
+      districtNeed: money,
+      townFunding: money.nullable(),
+      townFundingAssumed: z.boolean(),
+      townFundingSource: z.enum(TOWN_FUNDING_SOURCES),
+      gap: money.nullable(),
+      rifRequired: z.boolean(),
+    }),
+  ),
+});
+
+export type ColaCalculateInput = z.output<typeof colaCalculateBody>;
+export type ColaCalculation = z.infer<typeof colaCalculateResponse>;
+export type RifGapInput = z.output<typeof rifGapBody>;
+export type RifGapBody = z.input<typeof rifGapBody>;
+export type RifCalculation = z.infer<typeof rifSchema>;
+export type MultiYearInput = z.output<typeof multiYearQuery>;
+export type MultiYearProjection = z.infer<typeof multiYearResponse>;
+export type ColaSource = (typeof COLA_SOURCES)[number];
+export type TownFundingSource = (typeof TOWN_FUNDING_SOURCES)[number];

@@ -1,0 +1,178 @@
+import type { AppContext } from '@server/context';
+import { badRequest } from '@server/errors';
+import { authorize, type Actor } from '@server/policies/index';
+import * as q from '@server/queries/rif-calculations';
+import { MAX_MONEY_CENTS, MAX_MONEY_TEXT } from '@server/schemas/common';
+import {
+  AVERAGE_POSITION_COST,
+  type ColaSource,
+  type RifCalculation,
+  type RifGapInput,
+} from '@server/schemas/cola-calc';
+import { cents, colaSourceOf, resolveScope, sumCents, walkScope } from './cola-calc';
+
+/**
+ * The RIF gap of a fiscal year (docs/ARCHITECTURE.md 'Salary rules'): the COLA impact by source and
+ * the steps-and-lanes dollars of the salary walk moving into the year, districtNeed = baseline +
+ * colaImpact.total + steps and lanes (when included), gap = need - town funding, and the positions
+ * a positive gap means at AVERAGE_POSITION_COST each. Saved with its working (rif_calculations).
+ */
+
+const POSITION_CENTS = BigInt(AVERAGE_POSITION_COST) * 100n;
+/** Cents as plain decimal text ('-1234.05'), exactly, for numeric columns and jsonb. */
+export function centsText(c: bigint): string {
+  const abs = c < 0n ? -c : c;
+  return `${c < 0n ? '-' : ''}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
+}
+const str = centsText;
+
+interface StoredBreakdown {
+  workGroupId: number | null;
+  workGroupName: string | null;
+  category: string | null;
+  colaSource: ColaSource;
+  contractYear: number | null;
+  percentage: string;
+  employees: number;
+  payroll: string;
+  amount: string;
+  stepsLanesAmount: string;
+}
+
+interface StoredDetails {
+  budgetYearId: number;
+  baseYear: number;
+  employees: number;
+  averagePositionCost: number;
+  costOfOnePercent: q.OnePercentRow[];
+}
+
+/** Row -> DTO; money stored as numeric or decimal strings in jsonb, numbers only here. */
+export function presentRif(row: q.RifCalculationRow): RifCalculation {
+  const impact = row.cola_impact ?? {};
+  const details = (row.baseline_details ?? {}) as Partial<StoredDetails>;
+  const num = (v: string | number | null | undefined) => (v === null || v === undefined ? 0 : Number(v));
+  return {
+    id: row.id,
+    fiscalYear: row.fiscal_year,
+    scenarioId: row.scenario_id,
+    townFundingAmount: num(row.town_funding_amount),
+    baselineBudget: num(row.baseline_budget),
+    baseYear: details.baseYear ?? null,
+    employees: details.employees ?? null,
+    colaImpact: {
+      settled: num(impact.settled),
+      negotiating: num(impact.negotiating),
+      scenario: num(impact.scenario),
+      total: num(impact.total),
+    },
+    stepsLanesAmount: num(row.steps_lanes_amount),
+    includeStepsLanes: row.include_steps_lanes,
+    districtNeed: num(row.district_need),
+    gap: num(row.gap),
+    rifRequired: row.rif_required,
+    positionsEstimate: num(row.positions_estimate),
+    averagePositionCost: details.averagePositionCost ?? AVERAGE_POSITION_COST,
+    breakdown: ((row.breakdown ?? []) as StoredBreakdown[]).map((b) => ({
+      ...b,
+      percentage: num(b.percentage),
+      payroll: num(b.payroll),
+      amount: num(b.amount),
+      stepsLanesAmount: num(b.stepsLanesAmount),
+    })),
+    costOfOnePercent: (details.costOfOnePercent ?? []).map((c) => ({
+      ...c,
+      payroll: num(c.payroll),
+      amount: num(c.amount),
+    })),
+    calculatedAt: new Date(row.calculated_at).toISOString(),
+    calculatedBy: row.calculated_by_name,
+  };
+}
+
+/** POST /cola/calculate-rif-gap: calculates and saves, in one transaction; a refusal saves nothing. */
+export async function calculateRifGap(app: AppContext, actor: Actor, input: RifGapInput) {
+  authorize(actor, 'cola.write');
+  return app.db.transaction(async (trx) => {
+    await q.allowLargeWalk(trx);
+    const fy = input.fiscalYear;
+    const scope = await resolveScope(trx, input, fy, 'fiscalYear');
+    const walk = await walkScope(trx, scope, fy, 'fiscalYear');
+    const rows = walk.yearRows(fy);
+    const bySource = (source: ColaSource) =>
+      sumCents(
+        rows.filter((r) => colaSourceOf(r) === source),
+        (r) => r.colaAmount,
+      );
+    const settled = bySource('SETTLED');
+    const negotiating = bySource('NEGOTIATING');
+    const scenario = bySource('SCENARIO');
+    const total = settled + negotiating + scenario;
+    const stepsLanes = sumCents(rows, (r) => r.stepsLanesAmount);
+    const baseline = cents(input.baselineBudget);
+    const townFunding = cents(input.townFundingAmount);
+    const need = baseline + total + (input.includeStepsLanes ? stepsLanes : 0n);
+    const gap = need - townFunding;
+    if (need > MAX_MONEY_CENTS || gap > MAX_MONEY_CENTS || gap < -MAX_MONEY_CENTS) {
+      throw badRequest(`The district need would exceed $${MAX_MONEY_TEXT}, the most an amount can hold`, [
+        { path: 'baselineBudget', message: `The need would exceed $${MAX_MONEY_TEXT}` },
+      ]);
+    }
+    const rifRequired = gap > 0n;
+    const positions = rifRequired ? (gap + POSITION_CENTS - 1n) / POSITION_CENTS : 0n;
+    const breakdown: StoredBreakdown[] = rows.map((r) => ({
+      workGroupId: r.workGroupId,
+      workGroupName: r.workGroup,
+      category: r.category,
+      colaSource: colaSourceOf(r),
+      contractYear: r.contractYear,
+      percentage: r.colaPercentage ?? '0',
+      employees: r.employees,
+      payroll: r.previousPayroll,
+      amount: r.colaAmount,
+      stepsLanesAmount: r.stepsLanesAmount,
+    }));
+    // The cost of 1% is on the salaries of the year before fy. Those are imported lines only when
+    // the base year is that year; walked salaries past it are sums in the walk, not per employee.
+    const costOfOnePercent =
+      scope.baseYear === fy - 1
+        ? await q.costOfOnePercent(trx, { budgetYearId: scope.budgetYearId, fiscalYear: scope.baseYear })
+        : [];
+    const details: StoredDetails = {
+      budgetYearId: scope.budgetYearId,
+      baseYear: scope.baseYear,
+      employees: walk.employees,
+      averagePositionCost: AVERAGE_POSITION_COST,
+      costOfOnePercent,
+    };
+    const id = await q.insertRifCalculation(trx, {
+      fiscal_year: fy,
+      scenario_id: scope.scenarioId,
+      town_funding_amount: input.townFundingAmount,
+      baseline_budget: input.baselineBudget,
+      district_need: str(need),
+      gap: str(gap),
+      rif_required: rifRequired,
+      cola_impact: {
+        settled: str(settled),
+        negotiating: str(negotiating),
+        scenario: str(scenario),
+        total: str(total),
+      },
+      breakdown,
+      positions_estimate: Number(positions),
+      include_steps_lanes: input.includeStepsLanes,
+      steps_lanes_amount: str(stepsLanes),
+      baseline_details: details as unknown as Record<string, unknown>,
+      calculated_by: actor.id,
+    });
+    const saved = await q.findRifCalculation(trx, id);
+    return { calculation: presentRif(saved!) };
+  });
+}
+
+/** GET /cola/rif-calculations: the latest `limit` saved calculations, newest first. */
+export async function listRifCalculations(app: AppContext, actor: Actor, limit: number) {
+  authorize(actor, 'cola.read');
+  return { calculations: (await q.listRifCalculations(app.db, limit)).map(presentRif) };
+}

@@ -1,0 +1,243 @@
+import type { AppContext } from '@server/context';
+import type { Db } from '@server/db/index';
+import { AppError, badRequest, notFound } from '@server/errors';
+import { authorize, type Actor } from '@server/policies/index';
+import { insertAudit } from '@server/queries/audit';
+import { lineItemsByIds } from '@server/queries/line-items';
+import * as p from '@server/queries/salary-schedule-placements';
+import * as q from '@server/queries/salary-schedules';
+import { fiscalYearLabel as label } from '@server/schemas/fiscal-year';
+import type { EmployeeLineItem } from '@server/schemas/line-items';
+import {
+  SUGGESTION_TOLERANCE_PERCENT,
+  type PlacementBody,
+  type PlacementCounts,
+} from '@server/schemas/salary-schedules';
+import { auditChanges, lockEmployeeLine, reread } from './line-items-rules';
+import { applyAutomaticNextYearSalary } from './salary-projection';
+
+/**
+ * Placing employees on their work group's salary schedule: suggested from their salary, confirmed
+ * or corrected by a person. A change of step or lane moves the line's automatic next-year salary
+ * (the rule, server/queries/salary-rule.ts, reads the step and lane), so every write here recomputes
+ * it with applyAutomaticNextYearSalary and audits the lines in the same transaction.
+ */
+
+/**
+ * Runs `change` on lines `ids` (it returns the ones it touched), recomputes the touched lines'
+ * automatic next-year salaries and audits each line whose DTO changed; how many did.
+ */
+export async function changeLines(
+  trx: Db,
+  actor: Actor,
+  action: string,
+  ids: readonly number[],
+  change: () => Promise<number[]>,
+): Promise<number> {
+  if (!ids.length) {
+    return 0;
+  }
+  const before = await lineItemsByIds(trx, ids);
+  const touched = await change();
+  if (!touched.length) {
+    return 0;
+  }
+  await applyAutomaticNextYearSalary(trx, touched);
+  return auditChanges(trx, actor, action, before, await lineItemsByIds(trx, touched));
+}
+
+/** The schedule, or 404. */
+export async function requireSchedule(db: Db, id: number): Promise<q.ScheduleRow> {
+  const row = await q.scheduleById(db, id);
+  if (!row) {
+    throw notFound('Salary schedule');
+  }
+  return row;
+}
+
+/** The placement scope of a schedule: its work group's lines in the named (or newest) budget year. */
+async function scopeOf(
+  db: Db,
+  schedule: q.ScheduleRow,
+  budgetYearId: number | undefined,
+): Promise<p.PlacementScope | null> {
+  if (schedule.work_group_id === null) {
+    throw badRequest(`The schedule '${schedule.name}' is not attached to a work group; attach it first`, [
+      { path: 'workGroupId', message: 'The schedule has no work group' },
+    ]);
+  }
+  let year: { id: number; current_fiscal_year: number } | undefined;
+  if (budgetYearId !== undefined) {
+    year = await db('budget_years').where({ id: budgetYearId }).first('id', 'current_fiscal_year');
+    if (!year) {
+      throw badRequest(`Budget year ${budgetYearId} does not exist`, [
+        { path: 'budgetYearId', message: 'No such budget year' },
+      ]);
+    }
+  } else {
+    year = await p.newestBudgetYearOfGroup(db, schedule.work_group_id);
+  }
+  return year
+    ? {
+        scheduleId: schedule.id,
+        workGroupId: schedule.work_group_id,
+        budgetYearId: year.id,
+        fiscalYear: year.current_fiscal_year,
+      }
+    : null;
+}
+
+/**
+ * Suggests placements for the schedule's work group in one transaction of the caller's. With
+ * `strict`, a budget year whose current fiscal year the schedule does not print is a 400; else its
+ * lines are simply left unmatched (an import attaches a schedule whatever the year).
+ */
+export async function suggestIn(
+  trx: Db,
+  actor: Actor,
+  schedule: q.ScheduleRow,
+  budgetYearId: number | undefined,
+  strict: boolean,
+): Promise<PlacementCounts> {
+  const scope = await scopeOf(trx, schedule, budgetYearId);
+  if (!scope) {
+    return { suggested: 0, exact: 0, unmatched: 0 };
+  }
+  if (strict && !schedule.fiscal_years.includes(scope.fiscalYear)) {
+    const span = `${label(schedule.fiscal_years[0])}–${label(schedule.fiscal_years[schedule.fiscal_years.length - 1])}`;
+    throw badRequest(
+      `The schedule '${schedule.name}' prints ${span}; the budget year's current fiscal year ${label(scope.fiscalYear)} is not on it`,
+      [{ path: 'budgetYearId', message: `${label(scope.fiscalYear)} is not a year of the schedule` }],
+    );
+  }
+  const ids = await p.suggestableLineIds(trx, scope);
+  let counts: PlacementCounts = { suggested: 0, exact: 0, unmatched: 0 };
+  await changeLines(trx, actor, 'suggest-placement', ids, async () => {
+    const result = await p.suggestPlacements(trx, schedule.id, ids, SUGGESTION_TOLERANCE_PERCENT);
+    counts = { suggested: result.suggested, exact: result.exact, unmatched: result.unmatched };
+    return result.changed;
+  });
+  await insertAudit(trx, actor, {
+    action: 'suggest-placements',
+    entity: 'salary-schedule',
+    entityId: schedule.id,
+    after: { budgetYearId: scope.budgetYearId, fiscalYear: scope.fiscalYear, ...counts },
+  });
+  return counts;
+}
+
+/** POST /cola/schedules/:id/suggest-placements. */
+export async function suggestPlacements(
+  app: AppContext,
+  actor: Actor,
+  id: number,
+  input: { budgetYearId?: number },
+): Promise<PlacementCounts> {
+  authorize(actor, 'cola.write');
+  return app.db.transaction(async (trx) => {
+    await q.lockSchedule(trx, id);
+    return suggestIn(trx, actor, await requireSchedule(trx, id), input.budgetYearId, true);
+  });
+}
+
+/** POST /cola/schedules/:id/confirm-placements: suggested placements of the group's lines become confirmed. */
+export async function confirmPlacements(app: AppContext, actor: Actor, id: number, ids: number[]) {
+  authorize(actor, 'cola.write');
+  return app.db.transaction(async (trx) => {
+    const schedule = await requireSchedule(trx, id);
+    const unique = [...new Set(ids)];
+    const wrong =
+      schedule.work_group_id === null
+        ? unique
+        : await p.notPlacedInGroup(trx, unique, schedule.work_group_id);
+    if (wrong.length) {
+      throw badRequest(
+        `Not placed lines of ${schedule.work_group ?? 'the schedule’s work group'}: ${wrong.slice(0, 20).join(', ')}${wrong.length > 20 ? ', …' : ''}`,
+        [{ path: 'ids', message: `${wrong.length} of the lines have no placement on this schedule` }],
+      );
+    }
+    const before = await lineItemsByIds(trx, unique);
+    const confirmed = await p.confirmPlacements(trx, unique);
+    await auditChanges(trx, actor, 'confirm-placement', before, await lineItemsByIds(trx, confirmed));
+    return { confirmed: confirmed.length };
+  });
+}
+
+/** GET /cola/schedules/:id/placements: the work group's lines and where they sit. */
+export async function listPlacements(app: AppContext, actor: Actor, id: number, budgetYearId?: number) {
+  authorize(actor, 'cola.read');
+  const schedule = await requireSchedule(app.db, id);
+  if (schedule.work_group_id === null) {
+    return { budgetYearId: null, fiscalYear: null, placements: [] };
+  }
+  const scope = await scopeOf(app.db, schedule, budgetYearId);
+  if (!scope) {
+    return { budgetYearId: null, fiscalYear: null, placements: [] };
+  }
+  return {
+    budgetYearId: scope.budgetYearId,
+    fiscalYear: scope.fiscalYear,
+    placements: await p.placementRows(app.db, scope),
+  };
+}
+
+/**
+ * PATCH /line-items/budget/:id/placement: a person sets (confirmed) or clears an employee line's
+ * step and lane; the step and lane must exist on the schedule of the line's work group.
+ */
+export async function setLinePlacement(app: AppContext, actor: Actor, id: number, input: PlacementBody) {
+  authorize(actor, 'cola.write');
+  return app.db.transaction(async (trx) => {
+    await lockEmployeeLine(trx, id);
+    const before = (await reread(trx, id)) as EmployeeLineItem;
+    if (input.salaryStep !== null && input.salaryLane !== null) {
+      if (before.isProjected) {
+        throw badRequest(
+          'This is a projected line: place the employee on their line of the base year, then generate the projections again',
+          [{ path: 'salaryStep', message: 'Projected lines take their step from the year before' }],
+        );
+      }
+      const schedule =
+        before.workGroupId === null ? undefined : await q.scheduleOfWorkGroup(trx, before.workGroupId);
+      if (!schedule) {
+        throw badRequest(
+          `${before.workGroup ?? 'The line’s work group'} has no salary schedule: import one in COLA Management first`,
+          [{ path: 'salaryStep', message: 'The work group has no salary schedule' }],
+        );
+      }
+      const exists = await p.cellExists(trx, schedule.id, input.salaryStep, input.salaryLane);
+      const details = [
+        ...(exists.step
+          ? []
+          : [
+              {
+                path: 'salaryStep',
+                message: `Step ${input.salaryStep} is not on the schedule '${schedule.name}' (steps 1 to ${schedule.steps})`,
+              },
+            ]),
+        ...(exists.lane
+          ? []
+          : [
+              {
+                path: 'salaryLane',
+                message: `Lane '${input.salaryLane}' is not on the schedule '${schedule.name}' (lanes ${schedule.lanes.join(', ')})`,
+              },
+            ]),
+      ];
+      if (details.length) {
+        throw new AppError(
+          400,
+          'VALIDATION_FAILED',
+          details.map((d) => `${d.path}: ${d.message}`).join('; '),
+          details,
+        );
+      }
+    }
+    const kind = input.salaryStep === null ? null : 'confirmed';
+    await p.setPlacement(trx, id, input.salaryStep, input.salaryLane, kind);
+    await applyAutomaticNextYearSalary(trx, [id]);
+    const after = await reread(trx, id);
+    await auditChanges(trx, actor, 'placement', [before], [after]);
+    return { lineItem: after as EmployeeLineItem };
+  });
+}
