@@ -68,8 +68,11 @@ describe('the demo district follows its own rules', () => {
     const byGroup = new Map<string, bigint>();
     const byCategory = new Map<string, bigint>();
     for (const r of scenarioRates) {
-      if (r.work_group_id !== null) byGroup.set(`${r.work_group_id}:${r.fiscal_year}`, bp(r.cola_percentage));
-      else byCategory.set(`${r.work_group_category_id}:${r.fiscal_year}`, bp(r.cola_percentage));
+      if (r.work_group_id !== null) {
+        byGroup.set(`${r.work_group_id}:${r.fiscal_year}`, bp(r.cola_percentage));
+      } else {
+        byCategory.set(`${r.work_group_category_id}:${r.fiscal_year}`, bp(r.cola_percentage));
+      }
     }
     const colaFor = (workGroupId: number, fy: number) =>
       cola.get(`${workGroupId}:${fy}`) ??
