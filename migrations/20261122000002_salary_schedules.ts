@@ -33,7 +33,12 @@ export async function up(knex: Knex): Promise<void> {
     t.decimal('amount', 14, 2).notNullable();
     t.primary(['schedule_id', 'fiscal_year', 'step', 'lane']);
   });
-  await addCheck(knex, 'salary_schedule_amounts', 'salary_schedule_amounts_fy_check', fiscalYearRange('fiscal_year'));
+  await addCheck(
+    knex,
+    'salary_schedule_amounts',
+    'salary_schedule_amounts_fy_check',
+    fiscalYearRange('fiscal_year'),
+  );
   await addCheck(knex, 'salary_schedule_amounts', 'salary_schedule_amounts_step_check', 'step >= 1');
   await addCheck(knex, 'salary_schedule_amounts', 'salary_schedule_amounts_amount_check', 'amount > 0');
 
@@ -43,7 +48,12 @@ export async function up(knex: Knex): Promise<void> {
     // 'suggested' (from the salary, by the system) or 'confirmed' (by a person).
     t.text('salary_placement');
   });
-  await addCheck(knex, 'line_items', 'line_items_salary_step_check', 'salary_step IS NULL OR salary_step >= 1');
+  await addCheck(
+    knex,
+    'line_items',
+    'line_items_salary_step_check',
+    'salary_step IS NULL OR salary_step >= 1',
+  );
   await addCheck(
     knex,
     'line_items',
