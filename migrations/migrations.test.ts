@@ -26,6 +26,8 @@ const TABLES = [
   'public_dashboard_configs',
   'public_dashboard_links',
   'rif_calculations',
+  'salary_schedule_amounts',
+  'salary_schedules',
   'saved_column_mappings',
   'scenarios',
   'town_goals',
