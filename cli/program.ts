@@ -67,6 +67,10 @@ export const COMMAND_GROUPS: CommandGroup[] = [
     },
   },
   {
+    load: async () => (await import('./commands/contracts')).registerContractCommands,
+    commands: { contracts: { description: 'Union contracts and their yearly COLA' } },
+  },
+  {
     load: async () => (await import('./commands/schedules')).registerScheduleCommands,
     commands: { schedules: { description: 'Step-and-lane salary schedules' } },
   },

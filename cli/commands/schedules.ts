@@ -2,17 +2,15 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { z } from 'zod';
-import type { AppContext } from '@server/context';
 import { AppError } from '@server/errors';
-import type { Actor } from '@server/policies/index';
 import { idParams } from '@server/schemas/common';
 import { fiscalYearLabel } from '@server/schemas/fiscal-year';
 import type { PlacementCounts, Schedule } from '@server/schemas/salary-schedules';
 import { findBudgetYearByLabel } from '@server/services/budget-years';
 import { suggestPlacements } from '@server/services/salary-schedule-placements';
 import { importSchedule, listSchedules } from '@server/services/salary-schedules';
-import { listWorkGroups } from '@server/services/work-groups';
 import { withCli } from '../context';
+import { workGroupNamed } from '../lookups';
 import { parseFlags, printJson, printRows } from '../output';
 
 const importFlags = z.object({
@@ -22,20 +20,6 @@ const importFlags = z.object({
   budgetYear: z.string().trim().min(1).optional(),
   json: z.boolean().optional(),
 });
-
-/** The work group a name means (case-insensitive), or 404 listing the names there are. */
-async function workGroupNamed(app: AppContext, actor: Actor, name: string) {
-  const { workGroups } = await listWorkGroups(app, actor);
-  const group = workGroups.find((g) => g.name.toLowerCase() === name.trim().toLowerCase());
-  if (!group) {
-    throw new AppError(
-      404,
-      'NOT_FOUND',
-      `No work group ${name} (there are: ${workGroups.map((g) => g.name).join(', ') || 'none'})`,
-    );
-  }
-  return group;
-}
 
 const years = (s: Schedule) =>
   s.fiscalYears.length

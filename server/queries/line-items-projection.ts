@@ -79,3 +79,38 @@ export async function recomputeNextYearSalaries(db: Db, ids: readonly number[]):
   const row = result.rows[0];
   return { changed: row.changed, overflow: row.overflow };
 }
+
+/**
+ * Employee lines whose next-year salary follows the rule (not manual, Active, a current salary
+ * above 0) in the given work groups, or in every work group ('all'), with their stored value as
+ * text: what a contract or COLA-scenario change may move.
+ */
+export async function ruleLinesOfWorkGroups(
+  db: Db,
+  workGroupIds: readonly number[] | 'all',
+): Promise<{ id: number; next_year_salary: string | null }[]> {
+  if (workGroupIds !== 'all' && !workGroupIds.length) {
+    return [];
+  }
+  const q = db('line_items')
+    .where({ is_operating: true, next_year_salary_manual: false })
+    .whereRaw(`coalesce(employee_status, 'Active') = 'Active' AND current_salary > 0`)
+    .select('id', db.raw('next_year_salary::text AS next_year_salary'))
+    .orderBy('id');
+  if (workGroupIds === 'all') {
+    q.whereNotNull('work_group_id');
+  } else {
+    q.whereIn('work_group_id', [...workGroupIds]);
+  }
+  return q;
+}
+
+/** The stored next-year salary of these lines as text, by id. */
+export async function nextYearSalaries(db: Db, ids: readonly number[]): Promise<Map<number, string | null>> {
+  const rows: { id: number; v: string | null }[] = ids.length
+    ? await db('line_items')
+        .whereIn('id', [...ids])
+        .select('id', db.raw('next_year_salary::text AS v'))
+    : [];
+  return new Map(rows.map((r) => [r.id, r.v]));
+}

@@ -25,6 +25,8 @@ import { importRoutes } from './import';
 import { versionRoutes } from './versions';
 import { colaCalcRoutes } from './cola-calc';
 import { salaryScheduleRoutes } from './salary-schedules';
+import { colaContractRoutes } from './cola-contracts';
+import { colaScenarioRoutes } from './cola-scenarios';
 
 /** Every API route. The OpenAPI document and the role test walk this list. */
 export const allRoutes: AnyRoute[] = [
@@ -46,7 +48,9 @@ export const allRoutes: AnyRoute[] = [
   ...workGroupCategoryRoutes,
   ...workGroupRoutes,
   ...budgetSettingsRoutes,
-  // COLA Management: calculations and step-and-lane schedules.
+  // COLA Management: contracts, COLA scenarios and their settings, calculations, schedules.
+  ...colaContractRoutes,
+  ...colaScenarioRoutes,
   ...colaCalcRoutes,
   ...salaryScheduleRoutes,
   ...bulkUpdateRoutes,

@@ -15,6 +15,7 @@ export const HISTORY_ENTITIES = {
   scenario: ['scenario'],
   'town-goal': ['town-goal', 'town_goal', 'townGoal'],
   contract: ['contract'],
+  'cola-scenario': ['cola-scenario', 'cola_scenario', 'colaScenario'],
 } as const;
 export type HistoryEntity = keyof typeof HISTORY_ENTITIES;
 export const historyEntityNames = Object.keys(HISTORY_ENTITIES) as [HistoryEntity, ...HistoryEntity[]];

@@ -14,6 +14,7 @@ const TABLES: Record<HistoryEntity, string> = {
   scenario: 'scenarios',
   'town-goal': 'town_goals',
   contract: 'contracts',
+  'cola-scenario': 'cola_scenarios',
 };
 
 // Every write changes these; listing them as changes would only add noise.

@@ -1,0 +1,152 @@
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { CONTRACT_STATUSES, idParams } from '@server/schemas/common';
+import {
+  DEFAULT_CONTRACT_END_YEAR,
+  DEFAULT_CONTRACT_START_YEAR,
+  contractBody,
+  contractStatusBody,
+  type Contract,
+} from '@server/schemas/contracts';
+import { fiscalYearLabel as label } from '@server/schemas/fiscal-year';
+import * as contracts from '@server/services/contracts';
+import { withCli } from '../context';
+import { workGroupNamed } from '../lookups';
+import { parseFlags, printJson, printRows } from '../output';
+
+/** A comma-separated list of percents ('3,2.5,2'): numbers where the text is one, else the text for the schema to refuse. */
+const percents = (text: string) =>
+  text.split(',').map((p) => (/^\s*\d+(\.\d+)?\s*$/.test(p) ? Number(p) : p.trim()));
+
+const rows = (list: Contract[]) =>
+  list.map((c) => ({
+    id: c.id,
+    name: c.name,
+    workGroup: c.workGroup ?? '',
+    years: `${label(c.startYear)}-${label(c.endYear)}`,
+    status: c.status,
+    settled: c.settlementDate ?? '',
+    cola: c.colaSettings.map((r) => `${label(r.fiscalYear)} ${r.colaPercentage}%`).join(', '),
+  }));
+
+function printSaved(
+  verb: string,
+  r: { contract: Contract; recomputedLines: number },
+  json: boolean | undefined,
+) {
+  if (json) {
+    printJson(r);
+    return;
+  }
+  printRows(rows([r.contract]), false);
+  process.stdout.write(
+    `${verb} contract #${r.contract.id}; ${r.recomputedLines} automatic next-year salar${r.recomputedLines === 1 ? 'y' : 'ies'} recomputed.\n`,
+  );
+}
+
+/** `contracts list|add|set-status|delete`: union contracts, as on COLA Management's Contracts tab. */
+export function registerContractCommands(program: Command): void {
+  const cmd = program.command('contracts').description('Union contracts and their yearly COLA');
+
+  cmd
+    .command('list')
+    .description('List contracts with their COLA by fiscal year')
+    .option('--work-group <name>', 'only this work group’s')
+    .option('--status <status>', `only this status (${CONTRACT_STATUSES.join(', ')})`)
+    .option('--json', 'print JSON')
+    .action(async (opts: { workGroup?: string; status?: string; json?: boolean }) => {
+      const status = parseFlags(z.enum(CONTRACT_STATUSES).optional(), opts.status);
+      await withCli(program.opts().as, async ({ app, actor }) => {
+        const workGroupId = opts.workGroup
+          ? (await workGroupNamed(app, actor, opts.workGroup)).id
+          : undefined;
+        const list = (await contracts.listContracts(app, actor, { workGroupId, status })).contracts;
+        printRows(opts.json ? list : rows(list), opts.json ?? false);
+      });
+    });
+
+  cmd
+    .command('add')
+    .description('Add a contract; recomputes its work group’s automatic next-year salaries')
+    .requiredOption('--name <name>', 'the contract’s name, e.g. "Teachers Association 2027-2029"')
+    .requiredOption('--work-group <name>', 'the work group it covers, e.g. Teachers')
+    .requiredOption('--cola <percents>', 'COLA percent for each fiscal year from start to end, e.g. 3,2.5,2')
+    .option('--start <year>', 'first fiscal year', String(DEFAULT_CONTRACT_START_YEAR))
+    .option('--end <year>', 'last fiscal year', String(DEFAULT_CONTRACT_END_YEAR))
+    .option('--status <status>', CONTRACT_STATUSES.join(', '), 'NEGOTIATING')
+    .option('--settlement-date <date>', 'YYYY-MM-DD, only with --status SETTLED')
+    .option('--notes <text>', 'notes')
+    .option('--json', 'print JSON')
+    .action(
+      async (opts: {
+        name: string;
+        workGroup: string;
+        cola: string;
+        start: string;
+        end: string;
+        status: string;
+        settlementDate?: string;
+        notes?: string;
+        json?: boolean;
+      }) => {
+        await withCli(program.opts().as, async ({ app, actor }) => {
+          const group = await workGroupNamed(app, actor, opts.workGroup);
+          const span = parseFlags(
+            z.object({ start: z.coerce.number().int(), end: z.coerce.number().int() }),
+            opts,
+          );
+          const cola = percents(opts.cola);
+          const input = parseFlags(contractBody, {
+            name: opts.name,
+            workGroupId: group.id,
+            startYear: opts.start,
+            endYear: opts.end,
+            status: opts.status,
+            settlementDate: opts.settlementDate ?? null,
+            notes: opts.notes ?? null,
+            // One value per year from start to end; a count that disagrees is refused by the schema.
+            yearlyIncreases: cola.map((colaPercentage, i) => ({
+              fiscalYear: span.start + i,
+              colaPercentage,
+            })),
+          });
+          printSaved('Added', await contracts.createContract(app, actor, input), opts.json);
+        });
+      },
+    );
+
+  cmd
+    .command('set-status')
+    .description('Change a contract’s status (settle it, or let it expire); recomputes next-year salaries')
+    .argument('<id>', 'contract id (see contracts list)')
+    .requiredOption('--status <status>', CONTRACT_STATUSES.join(', '))
+    .option('--settlement-date <date>', 'YYYY-MM-DD, only with --status SETTLED')
+    .option('--json', 'print JSON')
+    .action(async (id: string, opts: { status: string; settlementDate?: string; json?: boolean }) => {
+      const params = parseFlags(idParams, { id });
+      const input = parseFlags(contractStatusBody, {
+        status: opts.status,
+        settlementDate: opts.settlementDate ?? null,
+      });
+      await withCli(program.opts().as, async ({ app, actor }) => {
+        printSaved('Updated', await contracts.setContractStatus(app, actor, params.id, input), opts.json);
+      });
+    });
+
+  cmd
+    .command('delete')
+    .description('Delete a contract; recomputes its work group’s automatic next-year salaries')
+    .argument('<id>', 'contract id')
+    .option('--json', 'print JSON')
+    .action(async (id: string, opts: { json?: boolean }) => {
+      const params = parseFlags(idParams, { id });
+      await withCli(program.opts().as, async ({ app, actor }) => {
+        const r = await contracts.deleteContract(app, actor, params.id);
+        if (opts.json) {
+          printJson(r);
+          return;
+        }
+        process.stdout.write(`${r.message}; ${r.recomputedLines} automatic next-year salaries recomputed.\n`);
+      });
+    });
+}

@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildBudgetYear, buildWorkGroup, grow, insertEmployees } from '../test/factories';
+import { createCliRunner, type CliRunner } from '../test/cli';
+
+/** `contracts list|add|set-status|delete` through the real binary on a database of its own. */
+describe('budget-cli contracts', () => {
+  let runner: CliRunner;
+  let group = '';
+  let lineId = 0;
+  const cli = (...args: string[]) => runner.cli(...args);
+  const nextYear = async () => {
+    const handle = await runner.openDb();
+    try {
+      const row = await handle.knex('line_items').where({ id: lineId }).first('next_year_salary');
+      return BigInt(Math.round(Number(row.next_year_salary) * 100));
+    } finally {
+      await handle.close();
+    }
+  };
+
+  beforeAll(async () => {
+    runner = await createCliRunner('contracts', { timeout: 150_000 });
+    expect((await cli('db', 'migrate')).code).toBe(0);
+    const handle = await runner.openDb();
+    try {
+      const workGroupId = await buildWorkGroup(handle.knex, 'Custodians Local 7');
+      group = 'Custodians Local 7';
+      const budgetYearId = await buildBudgetYear(handle.knex);
+      [lineId] = await insertEmployees(handle.knex, [
+        { budgetYearId, fiscalYear: 2026, salary: '52345.67', workGroupId, workGroup: group },
+      ]);
+    } finally {
+      await handle.close();
+    }
+  }, 180_000);
+  afterAll(() => runner?.close());
+
+  it('adds a contract, settles it, lists it and deletes it, moving the next-year salary each time', async () => {
+    const added = await cli(
+      'contracts',
+      'add',
+      '--name',
+      'Custodians 2027-2029',
+      '--work-group',
+      'custodians local 7',
+      '--cola',
+      '2.75,2.5,2',
+      '--json',
+    );
+    expect(added.stderr).toBe('');
+    expect(added.code).toBe(0);
+    const body = JSON.parse(added.stdout);
+    expect(body.contract).toMatchObject({
+      status: 'NEGOTIATING',
+      startYear: 2027,
+      endYear: 2029,
+      contractYears: 3,
+    });
+    expect(body.recomputedLines).toBe(1);
+    expect(await nextYear()).toBe(grow(5234567n, 275n));
+    const id = String(body.contract.id);
+
+    const settled = await cli(
+      'contracts',
+      'set-status',
+      id,
+      '--status',
+      'SETTLED',
+      '--settlement-date',
+      '2026-06-30',
+    );
+    expect(settled.code).toBe(0);
+    expect(settled.stdout).toMatch(/Updated contract #\d+; 0 automatic next-year salaries recomputed/);
+
+    const list = await cli('contracts', 'list', '--work-group', group);
+    expect(list.stdout).toMatch(
+      /Custodians 2027-2029 +Custodians Local 7 +FY27-FY29 +SETTLED +2026-06-30 +FY27 2\.75%, FY28 2\.5%, FY29 2%/,
+    );
+    const json = JSON.parse((await cli('contracts', 'list', '--status', 'SETTLED', '--json')).stdout);
+    expect(json.map((c: { id: number }) => c.id)).toEqual([Number(id)]);
+
+    const expired = await cli('contracts', 'set-status', id, '--status', 'EXPIRED');
+    expect(expired.stdout).toMatch(/1 automatic next-year salary recomputed/);
+    expect(await nextYear()).toBe(5234567n);
+
+    const deleted = await cli('contracts', 'delete', id);
+    expect(deleted.code).toBe(0);
+    expect((await cli('contracts', 'list', '--json')).stdout.trim()).toBe('[]');
+  }, 300_000);
+
+  it('refuses bad input with exit code 2 and writes nothing', async () => {
+    const cases: [string[], RegExp][] = [
+      [['--cola', '101,2,2'], /Please enter a valid COLA percentage for FY2027 \(between 0 and 100\)/],
+      [['--cola', 'three,2,2'], /colaPercentage: COLA percentage must be a number/],
+      [['--cola', '2,2'], /Enter a COLA percentage for FY2029/],
+      [['--cola', '2', '--start', '2029', '--end', '2027'], /The end year cannot be before the start year/],
+      [
+        ['--cola', '2,2,2', '--settlement-date', '2026-01-01'],
+        /A settlement date is kept only for a SETTLED contract/,
+      ],
+      [['--cola', '2,2,2', '--status', 'SIGNED'], /Status must be one of NEGOTIATING, SETTLED, EXPIRED/],
+    ];
+    for (const [flags, message] of cases) {
+      const r = await cli('contracts', 'add', '--name', 'Bad', '--work-group', group, ...flags);
+      expect(r.code, flags.join(' ')).toBe(2);
+      expect(r.stderr).toMatch(message);
+    }
+    const unknown = await cli(
+      'contracts',
+      'add',
+      '--name',
+      'Bad',
+      '--work-group',
+      'Nobody',
+      '--cola',
+      '2,2,2',
+    );
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(/No work group Nobody \(there are: Custodians Local 7\)/);
+    expect((await cli('contracts', 'set-status', '999', '--status', 'SETTLED')).stderr).toMatch(
+      /Contract not found/,
+    );
+    expect((await cli('contracts', 'list', '--json')).stdout.trim()).toBe('[]');
+  }, 300_000);
+});

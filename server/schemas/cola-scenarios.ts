@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { isoDate } from './common';
+import { isColaPercent } from './contracts';
+import { fiscalYearInput } from './fiscal-year';
+import { optionalText } from './work-group-categories';
+
+/**
+ * COLA planning scenarios (COLA Management, tab 'COLA Scenarios'): named sets of COLA percents by
+ * work-group category (the grid: TEACHERS, SUPPORT, ADMIN, OPERATIONS x FY2027-2029) or by work
+ * group. The default scenario fills next-year salaries where no contract covers a year.
+ */
+
+/** SPEC sections 2 and 9: the grid's rows and fiscal years. */
+export const GRID_CATEGORIES = ['TEACHERS', 'SUPPORT', 'ADMIN', 'OPERATIONS'] as const;
+export const GRID_YEARS = [2027, 2028, 2029] as const;
+
+export const NO_SCENARIO_MESSAGE = 'Please select a scenario first';
+export const INVALID_SCENARIO_MESSAGE = 'Invalid scenario selected';
+export const NOTHING_TO_SAVE_MESSAGE = 'No COLA percentages to save. Please enter at least one value.';
+export const SCENARIO_NAME_MESSAGE = 'Scenario name cannot be empty';
+const PERCENT_MESSAGE = 'COLA percentage must be a number from 0 to 100 with at most 2 decimals';
+
+const scenarioName = z
+  .string({ error: SCENARIO_NAME_MESSAGE })
+  .trim()
+  .min(1, SCENARIO_NAME_MESSAGE)
+  .max(200, 'Scenario name must be at most 200 characters');
+
+export const createColaScenarioBody = z.strictObject({
+  name: scenarioName,
+  description: optionalText(1000),
+});
+
+export const updateColaScenarioBody = z
+  .strictObject({ name: scenarioName.optional(), description: optionalText(1000) })
+  .refine((b) => b.name !== undefined || b.description !== undefined, { message: 'Nothing to update' });
+
+const scenarioId = z
+  .number({ error: NO_SCENARIO_MESSAGE })
+  .int(INVALID_SCENARIO_MESSAGE)
+  .positive(INVALID_SCENARIO_MESSAGE);
+
+export const colaSettingsQuery = z.strictObject({
+  scenarioId: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce
+      .number({ error: NO_SCENARIO_MESSAGE })
+      .int(INVALID_SCENARIO_MESSAGE)
+      .positive(INVALID_SCENARIO_MESSAGE),
+  ),
+});
+
+/** One cell: a work-group category or a work group, a year, and a percent (null clears the cell). */
+const settingEntry = z
+  .strictObject({
+    workGroupCategoryId: z.number().int().positive().optional(),
+    workGroupId: z.number().int().positive().optional(),
+    fiscalYear: fiscalYearInput,
+    colaPercentage: z.number({ error: PERCENT_MESSAGE }).nullable(),
+  })
+  .superRefine((s, ctx) => {
+    if ((s.workGroupCategoryId === undefined) === (s.workGroupId === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['workGroupId'],
+        message: 'Name either a work group (workGroupId) or a work-group category (workGroupCategoryId)',
+      });
+    }
+    if (s.colaPercentage !== null && !isColaPercent(s.colaPercentage)) {
+      ctx.addIssue({ code: 'custom', path: ['colaPercentage'], message: PERCENT_MESSAGE });
+    }
+  });
+
+/**
+ * POST /cola/settings: SPEC section 7's single setting {workGroupId, fiscalYear, colaPercentage,
+ * scenarioId}, or the grid's batch {scenarioId, settings: [...]}; both become the batch.
+ */
+export const saveColaSettingsBody = z
+  .preprocess(
+    (raw) => {
+      if (raw && typeof raw === 'object' && !Array.isArray(raw) && !('settings' in raw)) {
+        const { scenarioId: id, ...one } = raw as Record<string, unknown>;
+        return Object.keys(one).length ? { scenarioId: id, settings: [one] } : { scenarioId: id };
+      }
+      return raw;
+    },
+    z.strictObject({
+      scenarioId,
+      settings: z.array(settingEntry, { error: NOTHING_TO_SAVE_MESSAGE }).max(1000).optional(),
+    }),
+  )
+  .superRefine((b, ctx) => {
+    if (!b.settings?.length) {
+      ctx.addIssue({ code: 'custom', path: ['settings'], message: NOTHING_TO_SAVE_MESSAGE });
+    }
+  })
+  .transform((b) => ({ scenarioId: b.scenarioId, settings: b.settings ?? [] }));
+
+export const colaScenarioSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  /** The scenario stored next-year salaries and projections use where no contract covers a year. */
+  isDefault: z.boolean(),
+  settingsCount: z.number().int(),
+  createdAt: isoDate,
+});
+
+export const colaSettingSchema = z.object({
+  id: z.number().int(),
+  scenarioId: z.number().int(),
+  workGroupId: z.number().int().nullable(),
+  workGroupCategoryId: z.number().int().nullable(),
+  workGroupCategory: z.string().nullable(),
+  workGroup: z.string().nullable(),
+  fiscalYear: z.number().int(),
+  colaPercentage: z.number(),
+});
+
+export const colaScenariosResponse = z.object({ scenarios: z.array(colaScenarioSchema) });
+export const colaScenarioResponse = z.object({ scenario: colaScenarioSchema });
+export const colaDefaultResponse = z.object({
+  scenario: colaScenarioSchema,
+  recomputedLines: z.number().int(),
+});
+export const colaSettingsResponse = z.object({ settings: z.array(colaSettingSchema) });
+export const colaSettingsSavedResponse = z.object({
+  settings: z.array(colaSettingSchema),
+  recomputedLines: z.number().int(),
+});
+export const colaScenarioDeletedResponse = z.object({ message: z.string() });
+
+export type ColaScenario = z.infer<typeof colaScenarioSchema>;
+export type ColaSetting = z.infer<typeof colaSettingSchema>;
+export type CreateColaScenarioInput = z.output<typeof createColaScenarioBody>;
+export type UpdateColaScenarioInput = z.output<typeof updateColaScenarioBody>;
+export type SaveColaSettingsInput = z.output<typeof saveColaSettingsBody>;
