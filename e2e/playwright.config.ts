@@ -14,7 +14,11 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'budget-e2e-'));
 export default defineConfig({
   testDir: import.meta.dirname,
   testMatch: '**/*.spec.ts',
-  outputDir: path.join(root, 'test-results/artifacts'),
+  // Per port, so runs sharing a machine do not delete each other's traces.
+  outputDir: path.join(
+    root,
+    process.env.E2E_PORT ? `test-results/artifacts-${port}` : 'test-results/artifacts',
+  ),
   fullyParallel: false,
   workers: 1,
   retries: 0,

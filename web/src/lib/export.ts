@@ -75,7 +75,8 @@ export function toCsv<T>(rows: readonly T[], columns: readonly ExportColumn<T>[]
   return `${lines.join('\r\n')}\r\n`;
 }
 
-function download(blob: Blob, fileName: string): void {
+/** Saves a blob under a file name through a temporary link (the browser's download). */
+export function download(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

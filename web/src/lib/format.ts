@@ -83,3 +83,12 @@ export const ROLE_LABELS = {
   FINANCE: 'Finance',
   VIEW_ONLY: 'View only',
 } as const;
+
+const percentage = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+/** A percent as given, with at most 2 decimals (COLA, year-over-year): 3.5 -> '3.5%', 2.25 -> '2.25%'. */
+export function formatPercentage(value: number | null | undefined): string {
+  return value === null || value === undefined || !Number.isFinite(value)
+    ? ''
+    : `${percentage.format(value)}%`;
+}

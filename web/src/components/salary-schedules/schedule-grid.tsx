@@ -1,0 +1,62 @@
+import { useMemo, useState } from 'react';
+import type { ScheduleDetail } from '@web/api/salary-schedules';
+import { Field } from '@web/components/form/field';
+import { Select } from '@web/components/select';
+import { formatMoneyCents } from '@web/lib/format';
+import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+
+/** One year of a schedule: steps down, lanes across, every amount right-aligned in dollars and cents. */
+export function ScheduleGrid({ detail }: { detail: ScheduleDetail }) {
+  const { schedule, amounts } = detail;
+  const [year, setYear] = useState(schedule.fiscalYears[0] ?? 0);
+  const cells = useMemo(
+    () => new Map(amounts.map((a) => [`${a.fiscalYear}|${a.step}|${a.lane}`, a.amount])),
+    [amounts],
+  );
+  const cola = schedule.printedCola[String(year)];
+  return (
+    <div className="form-stack">
+      <Field id="schedule-year" label="Fiscal year">
+        {(control) => (
+          <Select
+            {...control}
+            value={String(year)}
+            onValueChange={(v) => setYear(Number(v))}
+            options={schedule.fiscalYears.map((fy) => ({ value: String(fy), label: fiscalYearLabel(fy) }))}
+          />
+        )}
+      </Field>
+      <div className="table-wrap">
+        <table className="table table--compact">
+          <caption className="table-caption">
+            {schedule.name}, {fiscalYearLabel(year)}
+            {cola === undefined ? '' : ` (printed with a ${cola}% COLA)`}. Years after{' '}
+            {fiscalYearLabel(schedule.fiscalYears.at(-1) ?? year)} grow its last row by the work group’s COLA.
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Step</th>
+              {schedule.lanes.map((lane) => (
+                <th key={lane} scope="col" className="num">
+                  {lane}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {Array.from({ length: schedule.steps }, (_, i) => i + 1).map((step) => (
+              <tr key={step}>
+                <th scope="row">{step}</th>
+                {schedule.lanes.map((lane) => (
+                  <td key={lane} className="money">
+                    {formatMoneyCents(cells.get(`${year}|${step}|${lane}`))}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

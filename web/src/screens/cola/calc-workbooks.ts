@@ -1,0 +1,188 @@
+import type { ColaCalculation, MultiYearProjection, RifCalculation } from '@web/api/cola';
+import { formatDateTime } from '@web/lib/format';
+import { fy, SOURCE_LABELS } from './cola-format';
+import { columnName as col, header, money, moneyFormula, type SheetSpec, type XCell } from './workbook';
+
+/*
+ * The Excel exports of the three calculation tabs. Inputs (the server's per-work-group figures,
+ * the baseline, the funding) are values; every total, need, gap and estimate is a formula over
+ * them that reproduces the figure on screen. Row numbers are fixed so each formula is plain A1.
+ */
+
+/** RIF gap: the figures in B5:B18, the breakdown from row 21, the cost of 1% below it. */
+export function rifSheet(c: RifCalculation): SheetSpec {
+  const first = 21;
+  const last = Math.max(first, first + c.breakdown.length - 1);
+  const range = (column: string) => `${column}${first}:${column}${last}`;
+  const bySource = (source: string, result: number) =>
+    moneyFormula(`SUMIF(${range('C')},"${source}",${range('H')})`, result);
+  const rows: XCell[][] = [
+    [`RIF gap calculation, ${fy(c.fiscalYear)}`],
+    [`Calculated ${formatDateTime(c.calculatedAt)}${c.calculatedBy ? ` by ${c.calculatedBy}` : ''}`],
+    [`Salaries of FY${c.baseYear ?? '?'} moved by the salary rules; ${c.employees ?? 0} employees.`],
+    header('Figure', 'Amount', 'How it is worked out'),
+    ['Fiscal year', c.fiscalYear, 'Input'],
+    ['Baseline budget', money(c.baselineBudget), 'Input'],
+    [
+      'COLA impact: settled contracts',
+      bySource('SETTLED', c.colaImpact.settled),
+      'Breakdown rows from settled contracts',
+    ],
+    [
+      'COLA impact: negotiating contracts',
+      bySource('NEGOTIATING', c.colaImpact.negotiating),
+      'Breakdown rows from negotiating contracts',
+    ],
+    [
+      'COLA impact: COLA scenario',
+      bySource('SCENARIO', c.colaImpact.scenario),
+      'Breakdown rows from the COLA scenario',
+    ],
+    [
+      'COLA impact: total',
+      moneyFormula('SUM(B7:B9)', c.colaImpact.total),
+      'Settled + negotiating + scenario',
+    ],
+    ['Steps and lanes', moneyFormula(`SUM(${range('I')})`, c.stepsLanesAmount), 'Sum of the breakdown'],
+    ['Include steps and lanes', c.includeStepsLanes, 'Input'],
+    [
+      'District need',
+      moneyFormula('B6+B10+IF(B12,B11,0)', c.districtNeed),
+      'Baseline + COLA + steps and lanes (when included)',
+    ],
+    ['Town funding', money(c.townFundingAmount), 'Input'],
+    ['Gap', moneyFormula('B13-B14', c.gap), 'District need − town funding'],
+    ['RIF required', { formula: 'B15>0', result: c.rifRequired }, 'Gap above 0'],
+    ['Average position cost', money(c.averagePositionCost), 'Input'],
+    [
+      'Positions (estimate)',
+      { formula: 'IF(B15>0,ROUNDUP(B15/B17,0),0)', result: c.positionsEstimate, fmt: 'int' },
+      'Gap ÷ average position cost, rounded up',
+    ],
+    [],
+    header(
+      'Work group',
+      'Category',
+      'COLA source',
+      'Contract year',
+      'COLA %',
+      'Employees',
+      'Payroll (year before)',
+      'COLA amount',
+      'Steps and lanes',
+    ),
+  ];
+  for (const b of c.breakdown) {
+    rows.push([
+      b.workGroupName ?? 'No work group',
+      b.category,
+      b.colaSource,
+      b.contractYear,
+      { value: b.percentage, fmt: 'percent' },
+      b.employees,
+      money(b.payroll),
+      money(b.amount),
+      money(b.stepsLanesAmount),
+    ]);
+  }
+  if (c.costOfOnePercent.length > 0) {
+    rows.push([], [`Cost of 1% COLA per bargaining unit (salaries of ${fy(c.fiscalYear - 1)})`]);
+    rows.push(header('Bargaining unit', 'Employees', 'Payroll', 'Cost of 1%'));
+    for (const u of c.costOfOnePercent) {
+      rows.push([u.workGroupName, u.employees, money(u.payroll), money(u.amount)]);
+    }
+  }
+  return { name: `RIF ${fy(c.fiscalYear)}`, rows, widths: [36, 18, 44, 14, 10, 11, 20, 16, 16] };
+}
+
+/** Multi-year: one row per fiscal year from row 5; each baseline after the first is the row above's need. */
+export function projectionSheet(p: MultiYearProjection): SheetSpec {
+  const rows: XCell[][] = [
+    ['Multi-year projection'],
+    [`Salaries of FY${p.baseYear} moved by the salary rules; ${p.employees} employees.`],
+    ['Town funding is the year’s town goal, else the latest earlier goal carried forward (assumed).'],
+    header(
+      'Fiscal year',
+      'Baseline',
+      'COLA impact',
+      'Steps and lanes',
+      'District need',
+      'Town funding',
+      'Funding source',
+      'Gap',
+      'RIF required',
+    ),
+  ];
+  p.projections.forEach((y, i) => {
+    const r = 5 + i;
+    rows.push([
+      y.fiscalYear,
+      i === 0 ? money(y.baseline) : moneyFormula(`E${r - 1}`, y.baseline),
+      money(y.colaImpact),
+      money(y.stepsLanes),
+      moneyFormula(`B${r}+C${r}+D${r}`, y.districtNeed),
+      y.townFunding === null ? null : money(y.townFunding),
+      y.townFundingAssumed ? `${y.townFundingSource} (assumed)` : y.townFundingSource,
+      y.gap === null
+        ? { formula: `IF(ISNUMBER(F${r}),E${r}-F${r},"")`, result: '' }
+        : moneyFormula(`IF(ISNUMBER(F${r}),E${r}-F${r},"")`, y.gap),
+      { formula: `IF(ISNUMBER(F${r}),E${r}-F${r}>0,FALSE)`, result: y.rifRequired },
+    ]);
+  });
+  return { name: 'Multi-year projection', rows, widths: [12, 18, 16, 16, 18, 18, 20, 16, 13] };
+}
+
+/** COLA calculation: payroll year by year from row 5 (the base year), then each work group's years. */
+export function colaSheet(c: ColaCalculation, scenarioName: string): SheetSpec {
+  const rows: XCell[][] = [
+    [`COLA impact, scenario ${scenarioName}`],
+    [`Salaries of FY${c.baseYear} moved by the salary rules; ${c.employees} employees.`],
+    [],
+    header('Fiscal year', 'Payroll', 'COLA increase', 'Steps and lanes increase', 'Increase'),
+    [c.baseYear, money(c.grandTotal), null, null, null],
+  ];
+  c.years.forEach((y, i) => {
+    const r = 6 + i;
+    rows.push([
+      y.fiscalYear,
+      moneyFormula(`B${r - 1}+C${r}+D${r}`, y.amount),
+      money(y.colaIncrease),
+      money(y.stepsLanesIncrease),
+      moneyFormula(`B${r}-B${r - 1}`, y.increase),
+    ]);
+  });
+  const lastRow = 5 + c.years.length;
+  rows.push(['Total increase', null, null, null, moneyFormula(`B${lastRow}-B5`, c.totalIncrease)]);
+  rows.push([]);
+  const groupHeader = ['Work group', 'Category', 'Employees', `Payroll FY${c.baseYear}`];
+  for (const y of c.years) {
+    groupHeader.push(
+      `${fy(y.fiscalYear)} COLA %`,
+      `${fy(y.fiscalYear)} source`,
+      `${fy(y.fiscalYear)} payroll`,
+      `${fy(y.fiscalYear)} increase`,
+    );
+  }
+  rows.push(header(...groupHeader));
+  const groupStart = rows.length + 1;
+  c.byWorkGroup.forEach((g, i) => {
+    const r = groupStart + i;
+    const cells: XCell[] = [g.workGroup ?? 'No work group', g.category, g.employees, money(g.baseline)];
+    g.years.forEach((y, j) => {
+      const amountCol = col(7 + j * 4);
+      const prevCol = j === 0 ? 'D' : col(7 + (j - 1) * 4);
+      cells.push(
+        { value: y.colaPercentage, fmt: 'percent' },
+        SOURCE_LABELS[y.colaSource],
+        money(y.amount),
+        moneyFormula(`${amountCol}${r}-${prevCol}${r}`, y.increase),
+      );
+    });
+    rows.push(cells);
+  });
+  return {
+    name: 'COLA impact',
+    rows,
+    widths: [30, 18, 18, 20, 12, 20, 18, 16, 12, 20, 18, 16, 12, 20, 18, 16],
+  };
+}

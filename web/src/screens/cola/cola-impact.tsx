@@ -1,0 +1,143 @@
+import type { ColaCalculation } from '@web/api/cola';
+import { formatMoneyCents, formatPercentage } from '@web/lib/format';
+import { colaSheet } from './calc-workbooks';
+import { COLA_RULE, fy, SOURCE_LABELS } from './cola-format';
+import { ExportButton } from './export-button';
+import { HowCalculated } from './how-calculated';
+import { ScrollArea } from './scroll-area';
+
+const $ = formatMoneyCents;
+
+/** The result of POST /cola/calculate: payroll year by year, its increases, and each work group's. */
+export function ColaImpact({ result, scenarioName }: { result: ColaCalculation; scenarioName: string }) {
+  const base = fy(result.baseYear);
+  const lastYear = result.years.at(-1);
+  return (
+    <section className="card cola-result" aria-labelledby="cola-impact-title">
+      <h3 id="cola-impact-title">COLA impact of {scenarioName}</h3>
+      <div className="kpis">
+        <div className="kpi">
+          <span className="kpi__label">Baseline payroll {base}</span>
+          <span className="kpi__value money">{$(result.grandTotal)}</span>
+        </div>
+        {lastYear ? (
+          <div className="kpi">
+            <span className="kpi__label">Payroll {fy(lastYear.fiscalYear)}</span>
+            <span className="kpi__value money">{$(lastYear.amount)}</span>
+          </div>
+        ) : null}
+        <div className="kpi">
+          <span className="kpi__label">Total increase</span>
+          <span className="kpi__value money">{$(result.totalIncrease)}</span>
+        </div>
+      </div>
+      <ScrollArea label="Payroll year by year">
+        <table className="table table--compact">
+          <caption className="table-caption">
+            Payroll of {result.employees} active employees, year by year
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Fiscal year</th>
+              <th scope="col" className="num">
+                Payroll
+              </th>
+              <th scope="col" className="num">
+                COLA
+              </th>
+              <th scope="col" className="num">
+                Steps and lanes
+              </th>
+              <th scope="col" className="num">
+                Increase
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            <tr>
+              <th scope="row">{base} (base)</th>
+              <td className="num">{$(result.grandTotal)}</td>
+              <td className="num">—</td>
+              <td className="num">—</td>
+              <td className="num">—</td>
+            </tr>
+            {result.years.map((y) => (
+              <tr key={y.fiscalYear}>
+                <th scope="row">{fy(y.fiscalYear)}</th>
+                <td className="num">{$(y.amount)}</td>
+                <td className="num">{$(y.colaIncrease)}</td>
+                <td className="num">{$(y.stepsLanesIncrease)}</td>
+                <td className="num">{$(y.increase)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollArea>
+      <ScrollArea label="COLA by work group">
+        <table className="table table--compact">
+          <caption className="table-caption">By work group: COLA applied and payroll</caption>
+          <thead>
+            <tr>
+              <th scope="col">Work group</th>
+              <th scope="col" className="num">
+                Employees
+              </th>
+              <th scope="col" className="num">
+                {base} payroll
+              </th>
+              {result.years.map((y) => (
+                <th key={y.fiscalYear} scope="col" className="num">
+                  {fy(y.fiscalYear)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {result.byWorkGroup.map((g) => (
+              <tr key={g.workGroupId ?? 0}>
+                <th scope="row">
+                  {g.workGroup ?? 'No work group'}
+                  {g.category ? <span className="cola-muted"> · {g.category}</span> : null}
+                </th>
+                <td className="num">{g.employees}</td>
+                <td className="num">{$(g.baseline)}</td>
+                {g.years.map((y) => (
+                  <td key={y.fiscalYear} className="num">
+                    {$(y.amount)}
+                    <span className="cola-cell-note">
+                      {formatPercentage(y.colaPercentage)} {SOURCE_LABELS[y.colaSource].toLowerCase()}
+                    </span>
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollArea>
+      <HowCalculated
+        actions={
+          <ExportButton
+            sheets={() => [colaSheet(result, scenarioName)]}
+            fileName={`cola-impact-${scenarioName || 'scenario'}.xlsx`}
+          />
+        }
+        lines={[
+          ...result.years.map((y, i) => {
+            const prev = i === 0 ? result.grandTotal : result.years[i - 1].amount;
+            const prevLabel = i === 0 ? base : fy(result.years[i - 1].fiscalYear);
+            return `${fy(y.fiscalYear)} payroll ${$(y.amount)} = ${prevLabel} payroll ${$(prev)} + COLA ${$(y.colaIncrease)} + steps and lanes ${$(y.stepsLanesIncrease)}`;
+          }),
+          lastYear
+            ? `Total increase ${$(result.totalIncrease)} = ${fy(lastYear.fiscalYear)} payroll ${$(lastYear.amount)} − ${base} payroll ${$(result.grandTotal)}`
+            : `Total increase ${$(result.totalIncrease)}`,
+        ]}
+        notes={
+          <p>
+            {COLA_RULE} Steps and lanes: an employee placed on a salary schedule moves one step a year at that
+            year’s schedule amount; others get the budget settings’ pooled step-and-lane percent.
+          </p>
+        }
+      />
+    </section>
+  );
+}

@@ -1,0 +1,236 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { ApiError, errorMessage } from '@web/api/client';
+import { useSaveContract, type Contract, type ContractSaved, type ContractStatus } from '@web/api/cola';
+import { useWorkGroups } from '@web/api/work-groups';
+import { Alert } from '@web/components/alert';
+import { Button } from '@web/components/form/button';
+import { Field } from '@web/components/form/field';
+import { Modal } from '@web/components/modal';
+import { Select } from '@web/components/select';
+import { CONTRACT_STATUSES } from '@server/schemas/common';
+import {
+  checkContract,
+  draftFrom,
+  draftYears,
+  errorField,
+  STATUS_LABELS,
+  type ContractDraft,
+  type ContractErrors,
+  type RateDraft,
+} from './contract-rules';
+
+interface ContractFormProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** The contract being edited; null creates one. */
+  contract: Contract | null;
+  onSaved(result: ContractSaved, created: boolean): void;
+}
+
+/**
+ * Creates or edits a contract (SPEC sections 3, 4, 5 and 8): one COLA row per fiscal year from the
+ * start to the end year, and a settlement date only while the status is SETTLED.
+ */
+export function ContractForm({ open, onOpenChange, contract, onSaved }: ContractFormProps) {
+  const save = useSaveContract();
+  const workGroups = useWorkGroups(open);
+  const [draft, setDraft] = useState<ContractDraft>(() => draftFrom(contract));
+  const [errors, setErrors] = useState<ContractErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const failure = contract ? 'Failed to update contract' : 'Failed to create contract';
+
+  useEffect(() => {
+    if (open) {
+      setDraft(draftFrom(contract));
+      setErrors({});
+      setFormError(null);
+    }
+  }, [open, contract]);
+
+  const years = draftYears(draft);
+  const set = <K extends keyof ContractDraft>(field: K, value: ContractDraft[K]) => {
+    setDraft((d) => ({ ...d, [field]: value }));
+    setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
+  };
+  const setRate = (fy: number, patch: Partial<RateDraft>) => {
+    setDraft((d) => ({
+      ...d,
+      rates: { ...d.rates, [fy]: { ...(d.rates[fy] ?? { colaPercentage: '', notes: '' }), ...patch } },
+    }));
+    setErrors((e) => ({ ...e, [`cola-${fy}`]: undefined }));
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const checked = checkContract(draft);
+    setErrors(checked.errors);
+    setFormError(checked.message);
+    if (!checked.body) {
+      return;
+    }
+    save.mutate(
+      { id: contract?.id ?? null, body: checked.body },
+      {
+        onSuccess: (result) => {
+          onSaved(result, contract === null);
+          onOpenChange(false);
+        },
+        onError: (err) => {
+          const details = err instanceof ApiError && Array.isArray(err.details) ? err.details : [];
+          const placed: ContractErrors = {};
+          for (const d of details as { path?: string; message?: string }[]) {
+            const field = errorField(String(d.path ?? ''), years);
+            if (field && d.message) {
+              placed[field] ??= d.message;
+            }
+          }
+          setErrors(placed);
+          const reason = errorMessage(err, '');
+          setFormError(reason ? `${failure}: ${reason}` : failure);
+        },
+      },
+    );
+  };
+
+  const groupOptions = (workGroups.data?.workGroups ?? []).map((g) => ({
+    value: String(g.id),
+    label: g.name,
+  }));
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      wide
+      title={contract ? 'Edit Contract' : 'New Contract'}
+      description="A bargaining unit's agreement and its cost-of-living increase for each fiscal year."
+    >
+      <form className="form-stack" onSubmit={submit} noValidate>
+        {formError ? <Alert title={formError}>{null}</Alert> : null}
+        <div className="form-row">
+          <Field
+            id="contract-name"
+            label="Contract name"
+            required
+            value={draft.name}
+            error={errors.name}
+            onChange={(e) => set('name', e.target.value)}
+          />
+          <Field id="contract-work-group" label="Work group" required error={errors.workGroupId}>
+            {(control) => (
+              <Select
+                {...control}
+                value={draft.workGroupId}
+                onValueChange={(v) => set('workGroupId', v)}
+                options={groupOptions}
+                placeholder={workGroups.isPending ? 'Loading...' : 'Choose a work group'}
+              />
+            )}
+          </Field>
+        </div>
+        <div className="form-row">
+          <Field
+            id="contract-start"
+            label="Start year"
+            required
+            type="number"
+            inputMode="numeric"
+            min={2000}
+            max={2100}
+            step={1}
+            value={draft.startYear}
+            error={errors.startYear}
+            hint="Fiscal year, e.g. 2027 for FY2027"
+            onChange={(e) => set('startYear', e.target.value)}
+          />
+          <Field
+            id="contract-end"
+            label="End year"
+            required
+            type="number"
+            inputMode="numeric"
+            min={2000}
+            max={2100}
+            step={1}
+            value={draft.endYear}
+            error={errors.endYear}
+            hint={years.length ? `${years.length} contract year${years.length === 1 ? '' : 's'}` : undefined}
+            onChange={(e) => set('endYear', e.target.value)}
+          />
+        </div>
+        <div className="form-row">
+          <Field id="contract-status" label="Status" required>
+            {(control) => (
+              <Select
+                {...control}
+                value={draft.status}
+                onValueChange={(v) => set('status', v as ContractStatus)}
+                options={CONTRACT_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
+              />
+            )}
+          </Field>
+          {draft.status === 'SETTLED' ? (
+            <Field
+              id="contract-settlement"
+              label="Settlement date"
+              type="date"
+              value={draft.settlementDate}
+              error={errors.settlementDate}
+              onChange={(e) => set('settlementDate', e.target.value)}
+            />
+          ) : null}
+        </div>
+        <fieldset className="cola-rows">
+          <legend>COLA by fiscal year (%)</legend>
+          {years.length === 0 ? (
+            <p className="field__hint">Set the start and end years to list one COLA field per fiscal year.</p>
+          ) : null}
+          {errors.yearlyIncreases ? <span className="field__error">{errors.yearlyIncreases}</span> : null}
+          {years.map((fy, i) => {
+            const rate = draft.rates[fy] ?? { colaPercentage: '', notes: '' };
+            return (
+              <div className="cola-rows__row" key={fy}>
+                <Field
+                  id={`contract-cola-${fy}`}
+                  label={`FY${fy} COLA % (year ${i + 1})`}
+                  type="number"
+                  inputMode="decimal"
+                  className="input input--money"
+                  min={0}
+                  max={100}
+                  step={0.01}
+                  value={rate.colaPercentage}
+                  error={errors[`cola-${fy}`]}
+                  onChange={(e) => setRate(fy, { colaPercentage: e.target.value })}
+                />
+                <Field
+                  id={`contract-cola-notes-${fy}`}
+                  label={`FY${fy} notes`}
+                  value={rate.notes}
+                  maxLength={500}
+                  onChange={(e) => setRate(fy, { notes: e.target.value })}
+                />
+              </div>
+            );
+          })}
+        </fieldset>
+        <Field id="contract-notes" label="Notes">
+          {(control) => (
+            <textarea
+              {...control}
+              className="input"
+              rows={2}
+              value={draft.notes}
+              onChange={(e) => set('notes', e.target.value)}
+            />
+          )}
+        </Field>
+        <div className="form-actions">
+          <Button onClick={() => onOpenChange(false)}>Cancel</Button>
+          <Button type="submit" variant="primary" busy={save.isPending} busyLabel="Saving...">
+            {contract ? 'Save Contract' : 'Create Contract'}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

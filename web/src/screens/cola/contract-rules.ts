@@ -1,0 +1,147 @@
+import type { Contract, ContractBody, ContractStatus } from '@web/api/cola';
+import {
+  DEFAULT_CONTRACT_END_YEAR as DEFAULT_END_YEAR,
+  DEFAULT_CONTRACT_START_YEAR as DEFAULT_START_YEAR,
+  MAX_CONTRACT_YEARS,
+  NO_COLA_ROWS_MESSAGE,
+  colaPercentMessage,
+  contractBody,
+  isColaPercent,
+} from '@server/schemas/contracts';
+import { MAX_FISCAL_YEAR, MIN_FISCAL_YEAR } from '@server/schemas/fiscal-year';
+
+export const STATUS_LABELS: Record<ContractStatus, string> = {
+  NEGOTIATING: 'Negotiating',
+  SETTLED: 'Settled',
+  EXPIRED: 'Expired',
+};
+
+/** One fiscal year's COLA row as typed. */
+export interface RateDraft {
+  colaPercentage: string;
+  notes: string;
+}
+
+/**
+ * The form's values as text. `rates` is keyed by fiscal year and keeps every year ever typed, so a
+ * row comes back with its value when the years are narrowed and widened again (SPEC section 5:
+ * rows are kept when the years change).
+ */
+export interface ContractDraft {
+  name: string;
+  workGroupId: string;
+  startYear: string;
+  endYear: string;
+  status: ContractStatus;
+  settlementDate: string;
+  notes: string;
+  rates: Record<number, RateDraft>;
+}
+
+/** The draft of a contract being edited, or of a new one. */
+export function draftFrom(contract: Contract | null): ContractDraft {
+  if (!contract) {
+    return {
+      name: '',
+      workGroupId: '',
+      startYear: String(DEFAULT_START_YEAR),
+      endYear: String(DEFAULT_END_YEAR),
+      status: 'NEGOTIATING',
+      settlementDate: '',
+      notes: '',
+      rates: {},
+    };
+  }
+  const rates: Record<number, RateDraft> = {};
+  for (const s of contract.colaSettings) {
+    rates[s.fiscalYear] = { colaPercentage: String(s.colaPercentage), notes: s.notes ?? '' };
+  }
+  return {
+    name: contract.name,
+    workGroupId: String(contract.workGroupId),
+    startYear: String(contract.startYear),
+    endYear: String(contract.endYear),
+    status: contract.status,
+    settlementDate: contract.settlementDate ?? '',
+    notes: contract.notes ?? '',
+    rates,
+  };
+}
+
+function year(text: string): number | null {
+  if (!/^\d{4}$/.test(text.trim())) {
+    return null;
+  }
+  const n = Number(text);
+  return n >= MIN_FISCAL_YEAR && n <= MAX_FISCAL_YEAR ? n : null;
+}
+
+/** The fiscal years from start to end: one COLA row each; none while the years do not make a span. */
+export function draftYears(draft: Pick<ContractDraft, 'startYear' | 'endYear'>): number[] {
+  const start = year(draft.startYear);
+  const end = year(draft.endYear);
+  if (start === null || end === null || end < start || end - start + 1 > MAX_CONTRACT_YEARS) {
+    return [];
+  }
+  return Array.from({ length: end - start + 1 }, (_, i) => start + i);
+}
+
+export type ContractErrors = Partial<Record<string, string>>;
+
+/**
+ * Checks the draft with the server's own schema (contractBody: SPEC sections 5 and 8). Returns the
+ * body to send, or the errors by field ('cola-2027' for a row, in SPEC's words) and the first of
+ * them as the form's message; with no rows to show, SPEC's 'set the years' message.
+ */
+export function checkContract(draft: ContractDraft): {
+  body: ContractBody | null;
+  errors: ContractErrors;
+  message: string | null;
+} {
+  const years = draftYears(draft);
+  const errors: ContractErrors = {};
+  // Every row in order with the shared rule first (SPEC words, the first bad year first); a bad row
+  // goes to the schema as 0 so its checks of everything else still run.
+  const rows = years.map((fiscalYear) => {
+    const rate = draft.rates[fiscalYear] ?? { colaPercentage: '', notes: '' };
+    const typed = rate.colaPercentage.trim();
+    const value = /^-?\d+(\.\d+)?$/.test(typed) ? Number(typed) : Number.NaN;
+    if (!isColaPercent(value)) {
+      errors[`cola-${fiscalYear}`] = colaPercentMessage(fiscalYear);
+    }
+    return { fiscalYear, colaPercentage: isColaPercent(value) ? value : 0, notes: rate.notes.trim() || null };
+  });
+  const parsed = contractBody.safeParse({
+    name: draft.name,
+    workGroupId: draft.workGroupId ? Number(draft.workGroupId) : undefined,
+    startYear: draft.startYear.trim(),
+    endYear: draft.endYear.trim(),
+    contractYears: years.length || undefined,
+    status: draft.status,
+    // Stored only when SETTLED (SPEC section 8); the field is hidden otherwise.
+    settlementDate: draft.status === 'SETTLED' && draft.settlementDate ? draft.settlementDate : null,
+    notes: draft.notes.trim() || null,
+    yearlyIncreases: rows,
+  });
+  if (parsed.success && Object.keys(errors).length === 0) {
+    return { body: parsed.data, errors: {}, message: null };
+  }
+  for (const issue of parsed.error?.issues ?? []) {
+    errors[errorField(issue.path.map(String).join('.'), years)] ??= issue.message;
+  }
+  if (!draft.workGroupId) {
+    errors.workGroupId = 'Choose the work group the contract covers';
+  }
+  const message = years.length === 0 ? NO_COLA_ROWS_MESSAGE : (Object.values(errors)[0] ?? null);
+  return { body: null, errors, message };
+}
+
+/** Where a server field error belongs: 'yearlyIncreases.1.colaPercentage' is the second row's. */
+export function errorField(path: string, years: readonly number[]): string {
+  const m = /^yearlyIncreases\.(\d+)/.exec(path);
+  if (m) {
+    const fy = years[Number(m[1])];
+    return fy === undefined ? 'yearlyIncreases' : `cola-${fy}`;
+  }
+  return path.split('.')[0] ?? '';
+}

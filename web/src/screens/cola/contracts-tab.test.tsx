@@ -1,0 +1,151 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { Contract } from '@web/api/cola';
+import { ContractsTab } from '@web/screens/cola/contracts-tab';
+import { jsonResponse, makeUser, renderRoutes, storeSession } from '@web/test/render';
+
+const finance = makeUser({ role: 'FINANCE', abilities: { 'cola.read': true, 'cola.write': true } });
+const contract: Contract = {
+  id: 5,
+  name: 'Nurses 2026-2028',
+  workGroupId: 2,
+  workGroup: 'Nurses',
+  startYear: 2026,
+  endYear: 2028,
+  contractYears: 3,
+  status: 'SETTLED',
+  settlementDate: '2025-05-20',
+  notes: null,
+  colaSettings: [2026, 2027, 2028].map((fy, i) => ({
+    id: i + 1,
+    contractYear: i + 1,
+    fiscalYear: fy,
+    colaPercentage: [3, 3.25, 3][i],
+    notes: null,
+  })),
+  createdAt: '2025-05-20T00:00:00.000Z',
+  updatedAt: '2025-05-20T00:00:00.000Z',
+};
+
+type Answer = { status: number; body: unknown };
+
+function stub(overrides: Record<string, Answer> = {}) {
+  const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
+    const key = `${init.method ?? 'GET'} ${url.replace(/\?.*$/, '')}`;
+    const answers: Record<string, Answer> = {
+      'GET /api/auth/me': { status: 200, body: { user: finance } },
+      'GET /api/cola/contracts': { status: 200, body: { contracts: [contract] } },
+      'GET /api/cola/work-groups': {
+        status: 200,
+        body: { workGroups: [{ id: 2, name: 'Nurses' }] },
+      },
+      'PUT /api/cola/contracts/5': { status: 200, body: { contract, recomputedLines: 11 } },
+      'DELETE /api/cola/contracts/5': {
+        status: 200,
+        body: { message: 'Contract deleted', recomputedLines: 11 },
+      },
+      ...overrides,
+    };
+    const answer = answers[key];
+    if (!answer) {
+      throw new Error(`Unexpected call ${key}`);
+    }
+    return jsonResponse(answer.status, answer.body);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function show() {
+  storeSession(finance);
+  renderRoutes('/cola', [{ path: 'cola', element: <ContractsTab /> }]);
+}
+
+const bodyOf = (fetchMock: ReturnType<typeof stub>, method: string) => {
+  const call = fetchMock.mock.calls.find(([, init]) => init.method === method);
+  return call ? JSON.parse(call[1].body as string) : undefined;
+};
+
+describe('ContractsTab', () => {
+  it('lists a contract with its status, settlement date and COLA per year', async () => {
+    stub();
+    show();
+    const row = (await screen.findByRole('rowheader', { name: 'Nurses 2026-2028' })).closest('tr')!;
+    expect(within(row).getByText('Settled').className).toContain('badge--success');
+    expect(within(row).getByText('05/20/2025')).toBeTruthy();
+    expect(row.textContent).toContain('FY2027 3.25%');
+  });
+
+  it('checks each COLA on save, then sends the SPEC body and says how many salaries moved', async () => {
+    const fetchMock = stub();
+    show();
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Nurses 2026-2028' }));
+    const year2 = await screen.findByLabelText('FY2027 COLA % (year 2)');
+    expect((year2 as HTMLInputElement).value).toBe('3.25');
+    expect((screen.getByLabelText('Settlement date') as HTMLInputElement).value).toBe('2025-05-20');
+    fireEvent.change(year2, { target: { value: '150' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Contract' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Please enter a valid COLA percentage for FY2027 (between 0 and 100)',
+    );
+    expect(fetchMock.mock.calls.some(([, init]) => init.method === 'PUT')).toBe(false);
+
+    fireEvent.change(year2, { target: { value: '3.5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Contract' }));
+    expect(await screen.findByText('11 employees’ next-year salaries were recomputed.')).toBeTruthy();
+    expect(bodyOf(fetchMock, 'PUT')).toEqual({
+      name: 'Nurses 2026-2028',
+      workGroupId: 2,
+      startYear: 2026,
+      endYear: 2028,
+      contractYears: 3,
+      status: 'SETTLED',
+      settlementDate: '2025-05-20',
+      notes: null,
+      yearlyIncreases: [
+        { fiscalYear: 2026, colaPercentage: 3, notes: null },
+        { fiscalYear: 2027, colaPercentage: 3.5, notes: null },
+        { fiscalYear: 2028, colaPercentage: 3, notes: null },
+      ],
+    });
+  });
+
+  it("puts the server's row error on its year and names the failure", async () => {
+    stub({
+      'PUT /api/cola/contracts/5': {
+        status: 400,
+        body: {
+          error: 'COLA must be at most 100',
+          code: 'VALIDATION_FAILED',
+          details: [{ path: 'yearlyIncreases.2.colaPercentage', message: 'COLA must be at most 100' }],
+        },
+      },
+    });
+    show();
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Nurses 2026-2028' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Save Contract' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Failed to update contract: COLA must be at most 100',
+    );
+    const year3 = screen.getByLabelText('FY2028 COLA % (year 3)');
+    expect(year3.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('deletes after confirming, and reports a failure in SPEC words', async () => {
+    const fetchMock = stub();
+    show();
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Nurses 2026-2028' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Contract “Nurses 2026-2028” deleted')).toBeTruthy();
+    expect(
+      fetchMock.mock.calls.some(([url, init]) => init.method === 'DELETE' && url === '/api/cola/contracts/5'),
+    ).toBe(true);
+  });
+
+  it("says 'Failed to load COLA data' when the list fails", async () => {
+    stub({ 'GET /api/cola/contracts': { status: 500, body: {} } });
+    show();
+    expect((await screen.findByRole('alert')).textContent).toContain('Failed to load COLA data');
+  });
+});

@@ -1,0 +1,183 @@
+import type { MultiYearProjection } from '@web/api/cola';
+import { ChartCard } from '@web/components/charts/chart-card';
+import { DataTable } from '@web/components/charts/data-table';
+import { GroupedBarChart } from '@web/components/charts/grouped-bar-chart';
+import { COLOR_BUDGET, COLOR_GOAL } from '@web/components/charts/palette';
+import { formatMillions, formatMoneyCents, formatMoneyTicks } from '@web/lib/format';
+import type { TownFundingSource } from '@server/schemas/cola-calc';
+import { projectionSheet } from './calc-workbooks';
+import { COLA_RULE, fy } from './cola-format';
+import { ExportButton } from './export-button';
+import { HowCalculated } from './how-calculated';
+import { ScrollArea } from './scroll-area';
+
+const $ = formatMoneyCents;
+type Year = MultiYearProjection['projections'][number];
+
+const FUNDING: Record<TownFundingSource, string> = {
+  goal: 'the year’s town goal',
+  carried: 'the latest earlier town goal, carried forward',
+  input: 'the figure entered above',
+  none: 'none known',
+};
+
+function Funding({ y }: { y: Year }) {
+  if (y.townFunding === null) {
+    return <span className="cola-muted">None</span>;
+  }
+  return (
+    <>
+      {$(y.townFunding)}
+      {y.townFundingAssumed ? (
+        <span
+          className="badge badge--warning cola-assumed"
+          title={`Assumed: ${FUNDING[y.townFundingSource]}`}
+        >
+          assumed
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+/** The projection as a table, a chart with its table view, and the working. */
+export function ProjectionResult({
+  data,
+  scenarioName,
+}: {
+  data: MultiYearProjection;
+  scenarioName: string;
+}) {
+  const years = data.projections;
+  const labels = years.map((y) => fy(y.fiscalYear));
+  const lines = years.map((y, i) => {
+    const baseline =
+      i === 0
+        ? `baseline ${$(y.baseline)}`
+        : `baseline ${$(y.baseline)} (${fy(years[i - 1].fiscalYear)}’s need)`;
+    const need = `${fy(y.fiscalYear)}: district need ${$(y.districtNeed)} = ${baseline} + COLA ${$(y.colaImpact)} + steps and lanes ${$(y.stepsLanes)}`;
+    if (y.townFunding === null || y.gap === null) {
+      return `${need}; no town funding known, so no gap.`;
+    }
+    return `${need}; gap ${$(y.gap)} = ${$(y.districtNeed)} − town funding ${$(y.townFunding)} (${FUNDING[y.townFundingSource]}${y.townFundingAssumed ? ', assumed' : ''})${y.rifRequired ? ': RIF required' : ''}.`;
+  });
+  return (
+    <>
+      <section className="card cola-result" aria-labelledby="proj-title">
+        <h3 id="proj-title">
+          {labels[0]} to {labels.at(-1)} · COLA scenario: {scenarioName}
+        </h3>
+        <p className="cola-muted">
+          From the salaries of FY{data.baseYear}, {data.employees} active employees.
+        </p>
+        <ScrollArea label="Multi-year projection">
+          <table className="table table--compact">
+            <caption className="visually-hidden">Multi-year projection</caption>
+            <thead>
+              <tr>
+                <th scope="col">Fiscal year</th>
+                <th scope="col" className="num">
+                  Baseline
+                </th>
+                <th scope="col" className="num">
+                  COLA
+                </th>
+                <th scope="col" className="num">
+                  Steps and lanes
+                </th>
+                <th scope="col" className="num">
+                  District need
+                </th>
+                <th scope="col" className="num">
+                  Town funding
+                </th>
+                <th scope="col" className="num">
+                  Gap
+                </th>
+                <th scope="col">RIF</th>
+              </tr>
+            </thead>
+            <tbody>
+              {years.map((y) => (
+                <tr key={y.fiscalYear}>
+                  <th scope="row">{fy(y.fiscalYear)}</th>
+                  <td className="num">{$(y.baseline)}</td>
+                  <td className="num">{$(y.colaImpact)}</td>
+                  <td className="num">{$(y.stepsLanes)}</td>
+                  <td className="num">{$(y.districtNeed)}</td>
+                  <td className="num nowrap">
+                    <Funding y={y} />
+                  </td>
+                  <td className="num">{y.gap === null ? '—' : $(y.gap)}</td>
+                  <td>{y.rifRequired ? <span className="badge badge--danger">Required</span> : 'No'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollArea>
+        <HowCalculated
+          actions={
+            <ExportButton
+              sheets={() => [projectionSheet(data)]}
+              fileName={`multi-year-${labels[0]}-${labels.at(-1)}.xlsx`}
+            />
+          }
+          lines={lines}
+          notes={
+            <p>
+              {COLA_RULE} Town funding of a year is its town goal; without one, the latest earlier goal
+              carried forward (marked assumed), else the figure entered above (assumed).
+            </p>
+          }
+        />
+      </section>
+      <ChartCard
+        title="District need and town funding"
+        subtitle={`${labels[0]} to ${labels.at(-1)}`}
+        chart={
+          <GroupedBarChart
+            label={`Bar chart of district need and town funding by fiscal year: ${years
+              .map(
+                (y) =>
+                  `${fy(y.fiscalYear)} need ${formatMillions(y.districtNeed)}, funding ${y.townFunding === null ? 'none' : formatMillions(y.townFunding)}`,
+              )
+              .join('; ')}`}
+            categories={labels}
+            tickLabels={formatMoneyTicks}
+            series={[
+              {
+                name: 'District need',
+                values: years.map((y) => y.districtNeed),
+                color: COLOR_BUDGET,
+                texts: years.map((y) => $(y.districtNeed)),
+              },
+              {
+                name: 'Town funding',
+                values: years.map((y) => y.townFunding ?? 0),
+                color: COLOR_GOAL,
+                texts: years.map((y) =>
+                  y.townFunding === null
+                    ? 'None'
+                    : `${$(y.townFunding)}${y.townFundingAssumed ? ' (assumed)' : ''}`,
+                ),
+              },
+            ]}
+          />
+        }
+        table={
+          <DataTable
+            caption="District need, town funding and gap by fiscal year"
+            rows={years}
+            rowKey={(y) => String(y.fiscalYear)}
+            columns={[
+              { header: 'Fiscal year', value: (y) => fy(y.fiscalYear) },
+              { header: 'District need', value: (y) => $(y.districtNeed), numeric: true },
+              { header: 'Town funding', value: (y) => <Funding y={y} />, numeric: true },
+              { header: 'Gap', value: (y) => (y.gap === null ? '—' : $(y.gap)), numeric: true },
+            ]}
+          />
+        }
+      />
+    </>
+  );
+}

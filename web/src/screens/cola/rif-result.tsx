@@ -1,0 +1,190 @@
+import type { RifCalculation } from '@web/api/cola';
+import { formatDateTime, formatMoneyCents, formatPercentage } from '@web/lib/format';
+import { rifSheet } from './calc-workbooks';
+import { COLA_RULE, fy, SOURCE_LABELS } from './cola-format';
+import { ExportButton } from './export-button';
+import { HowCalculated } from './how-calculated';
+import { ScrollArea } from './scroll-area';
+
+const $ = formatMoneyCents;
+
+/** One RIF calculation: the figures, the breakdown, the cost of 1% COLA and the working. */
+export function RifResult({
+  calculation: c,
+  scenarioName,
+}: {
+  calculation: RifCalculation;
+  scenarioName: string;
+}) {
+  const steps = c.includeStepsLanes ? $(c.stepsLanesAmount) : '$0.00 (not included)';
+  return (
+    <section className="card cola-result" aria-labelledby="rif-result-title">
+      <h3 id="rif-result-title">
+        {fy(c.fiscalYear)} RIF gap{' '}
+        {c.rifRequired ? (
+          <span className="badge badge--danger">RIF required</span>
+        ) : (
+          <span className="badge badge--success">No RIF required</span>
+        )}
+      </h3>
+      <p className="cola-muted">
+        Calculated {formatDateTime(c.calculatedAt)}
+        {c.calculatedBy ? ` by ${c.calculatedBy}` : ''} from the salaries of FY{c.baseYear ?? '?'} (
+        {c.employees ?? 0} active employees); COLA scenario: {scenarioName}.
+      </p>
+      <div className="rif-top">
+        <div className="rif-main">
+          <div className="kpis kpis--four">
+            <div className="kpi">
+              <span className="kpi__label">District need</span>
+              <span className="kpi__value money">{$(c.districtNeed)}</span>
+            </div>
+            <div className="kpi">
+              <span className="kpi__label">Town funding</span>
+              <span className="kpi__value money">{$(c.townFundingAmount)}</span>
+            </div>
+            <div className="kpi">
+              <span className="kpi__label">Gap</span>
+              <span className={`kpi__value money ${c.rifRequired ? 'text-danger' : 'text-success'}`}>
+                {$(c.gap)}
+              </span>
+            </div>
+            <div className="kpi">
+              <span className="kpi__label">Positions (estimate)</span>
+              <span className="kpi__value money">{c.positionsEstimate}</span>
+            </div>
+          </div>
+          <dl className="figure-list">
+            <div>
+              <dt>Baseline budget</dt>
+              <dd>{$(c.baselineBudget)}</dd>
+            </div>
+            <div>
+              <dt>COLA impact: settled contracts</dt>
+              <dd>{$(c.colaImpact.settled)}</dd>
+            </div>
+            <div>
+              <dt>COLA impact: negotiating contracts</dt>
+              <dd>{$(c.colaImpact.negotiating)}</dd>
+            </div>
+            <div>
+              <dt>COLA impact: COLA scenario</dt>
+              <dd>{$(c.colaImpact.scenario)}</dd>
+            </div>
+            <div>
+              <dt>COLA impact: total</dt>
+              <dd>{$(c.colaImpact.total)}</dd>
+            </div>
+            <div>
+              <dt>Steps and lanes</dt>
+              <dd>
+                {c.includeStepsLanes ? $(c.stepsLanesAmount) : `Not included (${$(c.stepsLanesAmount)})`}
+              </dd>
+            </div>
+          </dl>
+          <HowCalculated
+            actions={
+              <ExportButton
+                sheets={() => [rifSheet(c)]}
+                fileName={`rif-gap-${fy(c.fiscalYear)}-${c.id}.xlsx`}
+              />
+            }
+            lines={[
+              `COLA impact ${$(c.colaImpact.total)} = settled ${$(c.colaImpact.settled)} + negotiating ${$(c.colaImpact.negotiating)} + scenario ${$(c.colaImpact.scenario)}`,
+              `District need ${$(c.districtNeed)} = baseline ${$(c.baselineBudget)} + COLA ${$(c.colaImpact.total)} + steps and lanes ${steps}`,
+              `Gap ${$(c.gap)} = district need ${$(c.districtNeed)} − town funding ${$(c.townFundingAmount)}`,
+              c.rifRequired
+                ? `RIF required: the gap is above $0. Positions ${c.positionsEstimate} = ${$(c.gap)} ÷ ${$(c.averagePositionCost)} a position, rounded up`
+                : 'No RIF required: the gap is $0 or less, so no positions (0).',
+            ]}
+            notes={
+              <p>
+                {COLA_RULE} The COLA and steps and lanes are those moving each active employee from{' '}
+                {fy(c.fiscalYear - 1)} into {fy(c.fiscalYear)}.
+              </p>
+            }
+          />
+        </div>
+        <aside className="one-percent" aria-label="Cost of 1% COLA per bargaining unit">
+          <ScrollArea label="Cost of 1% COLA">
+            <table className="table table--compact">
+              <caption className="table-caption">Cost of 1% COLA</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Bargaining unit</th>
+                  <th scope="col" className="num">
+                    Employees
+                  </th>
+                  <th scope="col" className="num">
+                    1% costs
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {c.costOfOnePercent.map((u) => (
+                  <tr key={u.workGroupId}>
+                    <th scope="row">{u.workGroupName}</th>
+                    <td className="num">{u.employees}</td>
+                    <td className="num">{$(u.amount)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {c.costOfOnePercent.length === 0 ? (
+              <p className="field__hint">
+                Shown when the fiscal year follows the base year (FY{c.baseYear ?? '?'}): 1% of each
+                employee’s imported salary, rounded to the cent.
+              </p>
+            ) : (
+              <p className="field__hint">
+                1% of each employee’s {fy(c.fiscalYear - 1)} salary, rounded to the cent, summed.
+              </p>
+            )}
+          </ScrollArea>
+        </aside>
+      </div>
+      <ScrollArea label="Breakdown by work group">
+        <table className="table table--compact">
+          <caption className="table-caption">Breakdown by work group</caption>
+          <thead>
+            <tr>
+              <th scope="col">Work group</th>
+              <th scope="col">COLA from</th>
+              <th scope="col" className="num">
+                COLA %
+              </th>
+              <th scope="col" className="num">
+                Employees
+              </th>
+              <th scope="col" className="num">
+                Payroll {fy(c.fiscalYear - 1)}
+              </th>
+              <th scope="col" className="num">
+                COLA
+              </th>
+              <th scope="col" className="num">
+                Steps and lanes
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {c.breakdown.map((b, i) => (
+              <tr key={`${b.workGroupId ?? 0}-${b.colaSource}-${i}`}>
+                <th scope="row">{b.workGroupName ?? 'No work group'}</th>
+                <td className="nowrap">
+                  {SOURCE_LABELS[b.colaSource]}
+                  {b.contractYear ? `, year ${b.contractYear}` : ''}
+                </td>
+                <td className="num">{formatPercentage(b.percentage)}</td>
+                <td className="num">{b.employees}</td>
+                <td className="num">{$(b.payroll)}</td>
+                <td className="num">{$(b.amount)}</td>
+                <td className="num">{$(b.stepsLanesAmount)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollArea>
+    </section>
+  );
+}

@@ -1,0 +1,232 @@
+import { useState, type FormEvent } from 'react';
+import { errorMessage } from '@web/api/client';
+import { useCalculateRif, useColaScenarios, useRifHistory, type RifCalculation } from '@web/api/cola';
+import { useCan } from '@web/auth/use-can';
+import { Alert } from '@web/components/alert';
+import { Button } from '@web/components/form/button';
+import { Field } from '@web/components/form/field';
+import { useSchemaForm } from '@web/components/form/use-schema-form';
+import { Select } from '@web/components/select';
+import { Spinner } from '@web/components/spinner';
+import { formatDateTime, formatMoney, formatMoneyCents } from '@web/lib/format';
+import {
+  DEFAULT_BASELINE_BUDGET,
+  DEFAULT_RIF_FISCAL_YEAR,
+  DEFAULT_TOWN_FUNDING,
+  rifGapBody,
+} from '@server/schemas/cola-calc';
+import { fy } from './cola-format';
+import { RifResult } from './rif-result';
+import { DEFAULT_SCENARIO, scenarioOptions } from './scenario-options';
+import { ScrollArea } from './scroll-area';
+
+const num = (text: string) => (text.trim() === '' ? undefined : Number(text));
+
+/** RIF Gap Calculator: district need against town funding for one fiscal year, saved each time. */
+export function RifTab() {
+  const scenarios = useColaScenarios();
+  const history = useRifHistory();
+  const calculate = useCalculateRif();
+  const canRun = useCan('cola.write');
+  const [shown, setShown] = useState<RifCalculation | null>(null);
+  // SPEC section 9's defaults; values are named as the API's fields so its errors land on them.
+  const form = useSchemaForm(
+    rifGapBody,
+    {
+      fiscalYear: String(DEFAULT_RIF_FISCAL_YEAR),
+      scenarioId: DEFAULT_SCENARIO,
+      baselineBudget: String(DEFAULT_BASELINE_BUDGET),
+      townFundingAmount: String(DEFAULT_TOWN_FUNDING),
+      includeStepsLanes: true,
+    },
+    {
+      toInput: (v) => ({
+        fiscalYear: v.fiscalYear.trim(),
+        scenarioId: v.scenarioId === DEFAULT_SCENARIO ? null : Number(v.scenarioId),
+        baselineBudget: num(v.baselineBudget),
+        townFundingAmount: num(v.townFundingAmount),
+        includeStepsLanes: v.includeStepsLanes,
+      }),
+    },
+  );
+  const { values, setValue, bind } = form;
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const body = form.validate();
+    // A blank amount would take the schema's default: ask for it instead.
+    const blank: Record<string, string> = {};
+    if (!values.baselineBudget.trim()) {
+      blank.baselineBudget = 'Enter the baseline budget';
+    }
+    if (!values.townFundingAmount.trim()) {
+      blank.townFundingAmount = 'Enter the town funding';
+    }
+    if (Object.keys(blank).length) {
+      form.setErrors((e) => ({ ...e, ...blank }));
+      return;
+    }
+    if (!body) {
+      return;
+    }
+    calculate.mutate(body, {
+      onSuccess: (r) => setShown(r.calculation),
+      onError: (err) => form.applyServerError(err, 'Failed to calculate RIF gap'),
+    });
+  };
+
+  const moneyField = {
+    type: 'number',
+    inputMode: 'decimal' as const,
+    min: 0,
+    step: 0.01,
+    className: 'input input--money',
+  };
+  const saved = history.data?.calculations ?? [];
+  return (
+    <div className="cola-tab">
+      <div className="cola-tab__header">
+        <div>
+          <h2>RIF Gap Calculator</h2>
+          <p>
+            Whether next year’s district need fits the town’s funding, and if not, about how many positions a
+            reduction in force would take. Each calculation is saved with its inputs.
+          </p>
+        </div>
+      </div>
+      <form className="card cola-inputs" onSubmit={submit} noValidate aria-label="RIF gap inputs">
+        {form.formError ? (
+          <Alert title="Failed to calculate RIF gap">
+            {form.formError === 'Failed to calculate RIF gap' ? null : form.formError}
+          </Alert>
+        ) : null}
+        <div className="form-row">
+          <Field
+            id="rif-year"
+            label="Fiscal year"
+            type="number"
+            inputMode="numeric"
+            min={2000}
+            max={2100}
+            {...bind('fiscalYear')}
+          />
+          <Field id="rif-scenario" label="COLA scenario">
+            {(control) => (
+              <Select
+                {...control}
+                value={values.scenarioId}
+                onValueChange={(v) => setValue('scenarioId', v)}
+                options={scenarioOptions(scenarios.data?.scenarios ?? [])}
+              />
+            )}
+          </Field>
+          <Field
+            id="rif-baseline"
+            label="Baseline budget ($)"
+            {...moneyField}
+            {...bind('baselineBudget')}
+            hint={form.errors.baselineBudget ? undefined : formatMoney(num(values.baselineBudget))}
+          />
+          <Field
+            id="rif-funding"
+            label="Town funding ($)"
+            {...moneyField}
+            {...bind('townFundingAmount')}
+            hint={form.errors.townFundingAmount ? undefined : formatMoney(num(values.townFundingAmount))}
+          />
+        </div>
+        <div className="cola-actions">
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={values.includeStepsLanes}
+              onChange={(e) => setValue('includeStepsLanes', e.target.checked)}
+            />
+            Include steps and lanes
+          </label>
+          {canRun ? (
+            <Button type="submit" variant="primary" busy={calculate.isPending} busyLabel="Calculating...">
+              Calculate RIF Gap
+            </Button>
+          ) : null}
+        </div>
+      </form>
+      {shown ? (
+        <RifResult calculation={shown} scenarioName={scenarioName(shown, scenarios.data?.scenarios ?? [])} />
+      ) : (
+        <p className="cola-muted">Calculate to see the district need, the gap and the positions it means.</p>
+      )}
+      <section className="card cola-card" aria-labelledby="rif-saved-title">
+        <h3 id="rif-saved-title">Saved calculations</h3>
+        <p className="cola-muted">The latest 10, newest first. Choose one to show it above.</p>
+        {history.isPending ? <Spinner label="Loading saved calculations..." /> : null}
+        {history.isError ? (
+          <Alert title="Failed to load COLA data">
+            {errorMessage(history.error, 'Please reload the page.')}
+          </Alert>
+        ) : null}
+        {history.isSuccess && saved.length === 0 ? <p>No calculations saved yet.</p> : null}
+        {saved.length > 0 ? (
+          <ScrollArea label="Saved calculations">
+            <table className="table table--compact" aria-labelledby="rif-saved-title">
+              <thead>
+                <tr>
+                  <th scope="col">Calculated</th>
+                  <th scope="col">Year</th>
+                  <th scope="col" className="num">
+                    District need
+                  </th>
+                  <th scope="col" className="num">
+                    Town funding
+                  </th>
+                  <th scope="col" className="num">
+                    Gap
+                  </th>
+                  <th scope="col">RIF</th>
+                  <th scope="col" className="num">
+                    Positions
+                  </th>
+                  <th scope="col">
+                    <span className="visually-hidden">Show</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {saved.map((c) => (
+                  <tr key={c.id} aria-current={shown?.id === c.id ? 'true' : undefined}>
+                    <th scope="row" className="nowrap">
+                      {formatDateTime(c.calculatedAt)}
+                      {c.calculatedBy ? <span className="cola-cell-note">{c.calculatedBy}</span> : null}
+                    </th>
+                    <td>{fy(c.fiscalYear)}</td>
+                    <td className="num">{formatMoneyCents(c.districtNeed)}</td>
+                    <td className="num">{formatMoneyCents(c.townFundingAmount)}</td>
+                    <td className="num">{formatMoneyCents(c.gap)}</td>
+                    <td>{c.rifRequired ? <span className="badge badge--danger">Required</span> : 'No'}</td>
+                    <td className="num">{c.positionsEstimate}</td>
+                    <td>
+                      <Button
+                        className="btn--small"
+                        onClick={() => setShown(c)}
+                        aria-label={`Show calculation ${c.id}`}
+                      >
+                        Show
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollArea>
+        ) : null}
+      </section>
+    </div>
+  );
+}
+
+function scenarioName(c: RifCalculation, scenarios: { id: number; name: string }[]): string {
+  if (c.scenarioId === null) {
+    return 'none';
+  }
+  return scenarios.find((s) => s.id === c.scenarioId)?.name ?? `#${c.scenarioId}`;
+}

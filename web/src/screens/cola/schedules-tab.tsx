@@ -1,0 +1,229 @@
+import { useState } from 'react';
+import { errorMessage } from '@web/api/client';
+import {
+  useConfirmPlacements,
+  useDeleteSchedule,
+  usePlacements,
+  useSchedule,
+  useSchedules,
+  useSuggestPlacements,
+  type Schedule,
+} from '@web/api/salary-schedules';
+import { useCan } from '@web/auth/use-can';
+import { useBudgetYear } from '@web/budget-year/budget-year-context';
+import { Alert } from '@web/components/alert';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
+import { EmptyState } from '@web/components/empty-state';
+import { Button } from '@web/components/form/button';
+import { ScheduleGrid } from '@web/components/salary-schedules/schedule-grid';
+import { countsText, UploadForm } from '@web/components/salary-schedules/upload-form';
+import { Spinner } from '@web/components/spinner';
+import { useToast } from '@web/components/toast';
+import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+
+const span = (s: Schedule) =>
+  s.fiscalYears.length
+    ? `${fiscalYearLabel(s.fiscalYears[0])}–${fiscalYearLabel(s.fiscalYears.at(-1)!)}`
+    : '—';
+
+/** The chosen schedule: its grid, the placement counts and the Suggest / Confirm actions. */
+function ScheduleDetails({ id, canEdit }: { id: number; canEdit: boolean }) {
+  const detail = useSchedule(id);
+  const { selected } = useBudgetYear();
+  const placements = usePlacements(id, selected?.id);
+  const suggest = useSuggestPlacements();
+  const confirm = useConfirmPlacements();
+  const notify = useToast();
+  const schedule = detail.data?.schedule;
+  const suggested = (placements.data?.placements ?? []).filter((p) => p.salaryPlacement === 'suggested');
+  const onError = (title: string) => (err: unknown) =>
+    notify({ variant: 'error', title, description: errorMessage(err, '') || undefined });
+  if (detail.isPending) {
+    return <Spinner label="Loading the schedule..." />;
+  }
+  if (detail.isError || !schedule || !detail.data) {
+    return (
+      <Alert title="Failed to load the schedule">
+        {errorMessage(detail.error, 'Please reload the page.')}
+      </Alert>
+    );
+  }
+  return (
+    <section className="card" aria-labelledby="schedule-detail-title">
+      <h2 id="schedule-detail-title">{schedule.name}</h2>
+      <p>
+        {schedule.workGroup ? `For ${schedule.workGroup}. ` : 'Not attached to a work group. '}
+        <strong>{schedule.placedCount}</strong> employees placed: <strong>{schedule.confirmedCount}</strong>{' '}
+        confirmed, <strong>{schedule.placedCount - schedule.confirmedCount}</strong> suggested.
+        {placements.data?.fiscalYear
+          ? ` Placements are in ${fiscalYearLabel(placements.data.fiscalYear)}.`
+          : ''}
+      </p>
+      <p className="muted">
+        A placed employee’s next-year salary is the schedule’s amount for the next year at the next step
+        (capped at step {schedule.steps}) in the same lane. Edit steps and lanes in the Employee Budget
+        Manager.
+      </p>
+      {canEdit && schedule.workGroupId ? (
+        <div className="toolbar">
+          <Button
+            variant="primary"
+            busy={suggest.isPending}
+            busyLabel="Suggesting..."
+            onClick={() =>
+              suggest.mutate(
+                { id, budgetYearId: selected?.id },
+                {
+                  onSuccess: (c) => notify({ title: 'Placements suggested', description: countsText(c) }),
+                  onError: onError('Failed to suggest placements'),
+                },
+              )
+            }
+          >
+            Suggest placements
+          </Button>
+          <Button
+            disabled={!suggested.length}
+            busy={confirm.isPending}
+            busyLabel="Confirming..."
+            onClick={() =>
+              confirm.mutate(
+                { id, ids: suggested.map((p) => p.id) },
+                {
+                  onSuccess: (r) => notify({ title: `${r.confirmed} placements confirmed` }),
+                  onError: onError('Failed to confirm placements'),
+                },
+              )
+            }
+          >
+            Confirm all suggested ({suggested.length})
+          </Button>
+        </div>
+      ) : null}
+      <ScheduleGrid key={schedule.id} detail={detail.data} />
+    </section>
+  );
+}
+
+/** COLA Management's 'Salary Schedules' tab: import, list, show and place employees on step-and-lane schedules. */
+export function SchedulesTab() {
+  const schedules = useSchedules();
+  const remove = useDeleteSchedule();
+  const canEdit = useCan('cola.write');
+  const notify = useToast();
+  const [chosen, setChosen] = useState<number | null>(null);
+  const [toDelete, setToDelete] = useState<Schedule | null>(null);
+  const list = schedules.data?.schedules ?? [];
+  const shown = chosen ?? list[0]?.id ?? null;
+  return (
+    <div className="form-stack">
+      {canEdit ? <UploadForm /> : null}
+      <section className="card" aria-labelledby="schedule-list-title">
+        <h2 id="schedule-list-title">Salary schedules</h2>
+        {schedules.isPending ? <Spinner label="Loading salary schedules..." /> : null}
+        {schedules.isError ? (
+          <Alert title="Failed to load salary schedules">
+            {errorMessage(schedules.error, 'Please reload the page.')}
+          </Alert>
+        ) : null}
+        {schedules.isSuccess && !list.length ? (
+          <EmptyState title="No salary schedules yet" headingLevel={3}>
+            <p>Work groups without one grow by COLA plus the budget settings’ steps and lanes.</p>
+          </EmptyState>
+        ) : null}
+        {list.length ? (
+          <div className="table-wrap">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Work group</th>
+                  <th scope="col">Years</th>
+                  <th scope="col" className="num">
+                    Steps
+                  </th>
+                  <th scope="col" className="num">
+                    Lanes
+                  </th>
+                  <th scope="col" className="num">
+                    Placed
+                  </th>
+                  <th scope="col" className="num">
+                    Confirmed
+                  </th>
+                  <th scope="col" className="actions">
+                    Actions
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((s) => (
+                  <tr key={s.id} aria-current={s.id === shown ? 'true' : undefined}>
+                    <th scope="row">{s.name}</th>
+                    <td>{s.workGroup ?? '—'}</td>
+                    <td>{span(s)}</td>
+                    <td className="num">{s.steps}</td>
+                    <td className="num">{s.lanes.length}</td>
+                    <td className="num">{s.placedCount}</td>
+                    <td className="num">{s.confirmedCount}</td>
+                    <td className="actions">
+                      <Button
+                        className="btn--small"
+                        onClick={() => setChosen(s.id)}
+                        aria-label={`Show ${s.name}`}
+                      >
+                        Show
+                      </Button>
+                      {canEdit ? (
+                        <Button
+                          className="btn--small"
+                          variant="danger"
+                          onClick={() => setToDelete(s)}
+                          aria-label={`Delete ${s.name}`}
+                        >
+                          Delete
+                        </Button>
+                      ) : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+      </section>
+      {shown !== null ? <ScheduleDetails id={shown} canEdit={canEdit} /> : null}
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => (open ? undefined : setToDelete(null))}
+        title="Delete salary schedule"
+        message={
+          toDelete
+            ? `Delete '${toDelete.name}'? ${toDelete.workGroup ?? 'Its work group'}’s ${toDelete.placedCount} placements are cleared and their next-year salaries go back to COLA plus the pooled steps and lanes.`
+            : ''
+        }
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        busy={remove.isPending}
+        onConfirm={() => {
+          const target = toDelete!;
+          remove.mutate(target.id, {
+            onSuccess: (r) => {
+              setToDelete(null);
+              setChosen(null);
+              notify({ title: r.message, description: `${r.recomputedLines} next-year salaries recomputed` });
+            },
+            onError: (err) => {
+              setToDelete(null);
+              notify({
+                variant: 'error',
+                title: 'Failed to delete the schedule',
+                description: errorMessage(err, '') || undefined,
+              });
+            },
+          });
+        }}
+      />
+    </div>
+  );
+}
