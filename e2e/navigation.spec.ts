@@ -13,6 +13,8 @@ const STAFF_SCREENS = [
   '/admin/proposed-budget',
   '/admin/operating-budget',
   '/admin/ai-analysis',
+  // Salary Progression Analysis: SPEC leaves its route open; ADMIN and FINANCE (DESIGN section 4).
+  '/admin/salary-progression',
 ];
 const ADMIN_SCREENS = [
   ...STAFF_SCREENS,

@@ -123,6 +123,7 @@ test('on a phone the navigation collapses into a Menu button and the shell fits 
     'Budget Comparison',
     'Proposed Budget',
     'Employee Manager',
+    'Salary Progression',
     'AI Analysis',
   ]);
   await expect(menu.getByRole('menuitem', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');

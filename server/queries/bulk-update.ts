@@ -3,6 +3,7 @@ import type { Db } from '@server/db/index';
 import type { Actor } from '@server/policies/index';
 import type { AuditEntry } from '@server/queries/audit';
 import type { EmployeeMatch } from '@server/schemas/bulk-update';
+import { withPlacementFollowingGroup } from './line-items-writes';
 
 /** Which employee lines a bulk call covers: one budget year, optionally one fiscal year. */
 export interface EmployeeScope {
@@ -167,42 +168,46 @@ export interface MatchedLine {
   employee_status: string | null;
   next_year_salary: number | null;
   next_year_salary_manual: boolean;
+  salary_step: number | null;
+  salary_lane: string | null;
 }
+
+const MATCHED_COLUMNS = [
+  'id',
+  'work_group_id',
+  'work_group',
+  'employee_status',
+  'next_year_salary',
+  'next_year_salary_manual',
+  'salary_step',
+  'salary_lane',
+];
 
 /** Employee lines in scope that the match selects, with the fields bulk changes touch. */
 export function matchedLines(db: Db, scope: EmployeeScope, match: EmployeeMatch): Knex.QueryBuilder {
-  return whereMatches(employees(db, scope), match).select(
-    'li.id',
-    'li.work_group_id',
-    'li.work_group',
-    'li.employee_status',
-    'li.next_year_salary',
-    'li.next_year_salary_manual',
-  );
+  return whereMatches(employees(db, scope), match).select(MATCHED_COLUMNS.map((c) => `li.${c}`));
 }
 
-/** The status fields of the given lines, as they are now. */
-export async function statusFields(
-  db: Db,
-  ids: number[],
-): Promise<Pick<MatchedLine, 'id' | 'employee_status' | 'next_year_salary' | 'next_year_salary_manual'>[]> {
+/** The fields bulk changes touch of the given lines, as they are now (for the audit's after). */
+export async function matchedFields(db: Db, ids: number[]): Promise<MatchedLine[]> {
   const rows: MatchedLine[] = [];
   for (let i = 0; i < ids.length; i += ID_CHUNK) {
     rows.push(
       ...(await db('line_items')
         .whereIn('id', ids.slice(i, i + ID_CHUNK))
-        .select('id', 'employee_status', 'next_year_salary', 'next_year_salary_manual')),
+        .select(MATCHED_COLUMNS)),
     );
   }
   return rows;
 }
 
-/** Applies column values to the given lines. */
+/** Applies column values to the given lines; a new work group clears the placement (line-items-writes). */
 export async function updateLines(db: Db, ids: number[], values: Record<string, unknown>): Promise<void> {
+  const patch = { ...withPlacementFollowingGroup(db, values), updated_at: db.fn.now() };
   for (let i = 0; i < ids.length; i += ID_CHUNK) {
     await db('line_items')
       .whereIn('id', ids.slice(i, i + ID_CHUNK))
-      .update({ ...values, updated_at: db.fn.now() });
+      .update(patch);
   }
 }
 

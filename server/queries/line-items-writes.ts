@@ -51,8 +51,37 @@ export async function insertLine(db: Db, values: Record<string, unknown>): Promi
 }
 
 /**
+ * `values` plus, when they set work_group_id, the placement columns cleared on every line whose
+ * group that changes. A step and lane are cells of the schedule attached to the line's work group
+ * (salary-rule.ts reads them through it), so on another group's schedule they mean nothing. In an
+ * UPDATE every SET expression reads the row as it was, so the CASE sees the old work_group_id; a
+ * line already in the group keeps its placement. Every write that moves an existing line to another
+ * work group goes through this (updateLines here, updateLines in bulk-update.ts).
+ */
+export function withPlacementFollowingGroup(
+  db: Db,
+  values: Record<string, unknown>,
+): Record<string, unknown> {
+  if (values.work_group_id === undefined) {
+    return values;
+  }
+  const keep = (column: string) =>
+    db.raw(`CASE WHEN work_group_id IS NOT DISTINCT FROM CAST(? AS integer) THEN ?? END`, [
+      values.work_group_id as number | null,
+      column,
+    ]);
+  return {
+    ...values,
+    salary_step: keep('salary_step'),
+    salary_lane: keep('salary_lane'),
+    salary_placement: keep('salary_placement'),
+  };
+}
+
+/**
  * Updates the listed lines with the same column values (and updated_at). `metadataPatch` is merged
- * into the JSON metadata rather than replacing it, so import warnings survive a review.
+ * into the JSON metadata rather than replacing it, so import warnings survive a review. A new work
+ * group clears the placement (withPlacementFollowingGroup); callers recompute the next-year salary.
  */
 export async function updateLines(
   db: Db,
@@ -63,7 +92,10 @@ export async function updateLines(
   if (!ids.length) {
     return 0;
   }
-  const patch: Record<string, unknown> = { ...values, updated_at: db.fn.now() };
+  const patch: Record<string, unknown> = {
+    ...withPlacementFollowingGroup(db, values),
+    updated_at: db.fn.now(),
+  };
   if (metadataPatch) {
     patch.metadata = db.raw(`metadata || ?::jsonb`, [JSON.stringify(metadataPatch)]);
   }

@@ -191,7 +191,23 @@ function labelsOf(counts: bq.JobClassCodeCount[]) {
   return mostCommon(counts, (c) => c.job_class);
 }
 
-/** Puts every matching employee line of a fiscal year in a work group (id and label). */
+/** What the audit of a bulk change records of a line, before and after. */
+const auditFields = (l: bq.MatchedLine) => ({
+  workGroupId: l.work_group_id,
+  workGroup: l.work_group,
+  salaryStep: l.salary_step,
+  salaryLane: l.salary_lane,
+  employeeStatus: l.employee_status,
+  nextYearSalary: l.next_year_salary === null ? null : Number(l.next_year_salary),
+  nextYearSalaryManual: l.next_year_salary_manual,
+});
+
+/**
+ * Puts every matching employee line of a fiscal year in a work group (id and label). A line that
+ * changes group loses its step and lane (they were cells of the old group's schedule; the query
+ * clears them) and its automatic next-year salary follows the new group's rule, as the single-line
+ * edit does; a manual one stays.
+ */
 export async function assignWorkGroup(app: AppContext, actor: Actor, input: BulkWorkGroupBody) {
   authorize(actor, 'bulkUpdate.run');
   const scope = { budgetYearId: input.budgetYearId, fiscalYear: input.fiscalYear };
@@ -203,12 +219,14 @@ export async function assignWorkGroup(app: AppContext, actor: Actor, input: Bulk
     }
     const matched: bq.MatchedLine[] = await bq.matchedLines(trx, scope, input.match).forUpdate();
     const changing = matched.filter((l) => l.work_group_id !== group.id || l.work_group !== group.name);
-    if (!input.dryRun) {
-      await bq.updateLines(
+    if (!input.dryRun && changing.length) {
+      const ids = changing.map((l) => l.id);
+      await bq.updateLines(trx, ids, { work_group_id: group.id, work_group: group.name });
+      await applyAutomaticNextYearSalary(
         trx,
-        changing.map((l) => l.id),
-        { work_group_id: group.id, work_group: group.name },
+        changing.filter((l) => l.work_group_id !== group.id && !l.next_year_salary_manual).map((l) => l.id),
       );
+      const after = new Map((await bq.matchedFields(trx, ids)).map((r) => [r.id, r]));
       await bq.insertAudits(
         trx,
         actor,
@@ -216,8 +234,8 @@ export async function assignWorkGroup(app: AppContext, actor: Actor, input: Bulk
           action: 'update',
           entity: LINE,
           entityId: l.id,
-          before: { workGroupId: l.work_group_id, workGroup: l.work_group },
-          after: { workGroupId: group.id, workGroup: group.name },
+          before: auditFields(l),
+          after: auditFields(after.get(l.id)!),
         })),
       );
     }
@@ -259,16 +277,7 @@ export async function setEmployeeStatus(app: AppContext, actor: Actor, input: Bu
           changing.filter((l) => CLEARS_NEXT_YEAR.has(l.employee_status ?? '')).map((l) => l.id),
         );
       }
-      const after = new Map((await bq.statusFields(trx, ids)).map((r) => [r.id, r]));
-      const fields = (l: {
-        employee_status: string | null;
-        next_year_salary: number | null;
-        next_year_salary_manual: boolean;
-      }) => ({
-        employeeStatus: l.employee_status,
-        nextYearSalary: l.next_year_salary === null ? null : Number(l.next_year_salary),
-        nextYearSalaryManual: l.next_year_salary_manual,
-      });
+      const after = new Map((await bq.matchedFields(trx, ids)).map((r) => [r.id, r]));
       await bq.insertAudits(
         trx,
         actor,
@@ -276,8 +285,8 @@ export async function setEmployeeStatus(app: AppContext, actor: Actor, input: Bu
           action: 'update',
           entity: LINE,
           entityId: l.id,
-          before: fields(l),
-          after: fields(after.get(l.id)!),
+          before: auditFields(l),
+          after: auditFields(after.get(l.id)!),
         })),
       );
     }

@@ -33,6 +33,10 @@ const SCREENS: Record<AppPath, ComponentType> = {
     'OperatingBudgetScreen',
   ),
   '/admin/ai-analysis': screen(() => import('@web/screens/ai-analysis/index'), 'AiAnalysisScreen'),
+  '/admin/salary-progression': screen(
+    () => import('@web/screens/salary-progression/index'),
+    'SalaryProgressionScreen',
+  ),
   '/admin': screen(() => import('@web/screens/admin/index'), 'AdminScreen'),
   '/admin/manage-data': screen(() => import('@web/screens/manage-data/index'), 'ManageDataScreen'),
   '/admin/categories': screen(() => import('@web/screens/categories/index'), 'CategoriesScreen'),

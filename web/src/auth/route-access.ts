@@ -14,6 +14,7 @@ export const ROUTE_ROLES = {
   '/admin/proposed-budget': STAFF,
   '/admin/operating-budget': STAFF,
   '/admin/ai-analysis': STAFF,
+  '/admin/salary-progression': STAFF,
   '/admin': ADMIN,
   '/admin/manage-data': ADMIN,
   '/admin/categories': ADMIN,

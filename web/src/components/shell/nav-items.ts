@@ -28,15 +28,18 @@ export const MAIN_NAV: readonly NavItem[] = [
 ];
 
 /**
- * The Admin dropdown (SPEC section 2). Three of its screens (the two budget managers and AI
- * Analysis) are open to FINANCE too, so a role that may open some of these screens but not the
- * Admin Panel gets the same dropdown, limited to what it may open, under BUDGET_TOOLS_LABEL.
+ * The Admin dropdown (SPEC section 2), plus Salary Progression (SPEC leaves its route and link
+ * open; it sits beside the Employee Manager whose salaries it explains). Four of its screens (the
+ * two budget managers, Salary Progression and AI Analysis) are open to FINANCE too, so a role that
+ * may open some of these screens but not the Admin Panel gets the same dropdown, limited to what
+ * it may open, under BUDGET_TOOLS_LABEL.
  */
 export const ADMIN_NAV: readonly NavItem[] = [
   { label: 'Admin Dashboard', to: '/admin' },
   { label: 'Manage Data', to: '/admin/manage-data' },
   { label: 'Proposed Budget', to: '/admin/proposed-budget' },
   { label: 'Employee Manager', to: '/admin/operating-budget' },
+  { label: 'Salary Progression', to: '/admin/salary-progression' },
   { label: 'Public Dashboard', to: '/admin/public-dashboard' },
   { label: 'AI Analysis', to: '/admin/ai-analysis' },
   { label: 'Categories', to: '/admin/categories' },

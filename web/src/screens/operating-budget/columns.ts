@@ -11,15 +11,25 @@ import {
   statusColumn,
   withEditColumn,
 } from '@web/components/employee-columns';
+import { placementColumns, type SchedulesByGroup } from './placement-columns';
 
 interface EmployeeColumnOptions {
   /** Whether the user may change lines (inline edits and the Edit button). */
   canEdit: boolean;
   onEdit(line: EmployeeLineItem): void;
+  /** The salary schedule of each work group that has one: the Step and Lane choices (none: no columns). */
+  schedules?: SchedulesByGroup;
+  /** Whether the user may place employees on a schedule (Step and Lane). */
+  canPlace?: boolean;
 }
 
 /** The Employee Budget Manager's columns, typed against the shared employee DTO. */
-export function employeeColumns({ canEdit, onEdit }: EmployeeColumnOptions): ColDef<EmployeeLineItem>[] {
+export function employeeColumns({
+  canEdit,
+  onEdit,
+  schedules = new Map(),
+  canPlace = false,
+}: EmployeeColumnOptions): ColDef<EmployeeLineItem>[] {
   return withEditColumn(
     [
       // No initial sort: the server sends employees by last then first name, and sorting 50,000
@@ -36,6 +46,8 @@ export function employeeColumns({ canEdit, onEdit }: EmployeeColumnOptions): Col
           'Auto: computed from COLA and steps. Type a value to set it by hand; clear it to go back to Auto.',
       }),
       textColumn({ field: 'workGroup', headerName: 'Work Group', width: 170 }),
+      // A district without step-and-lane schedules has nothing to show in them.
+      ...(schedules.size ? placementColumns(canPlace, schedules) : []),
       dateColumn({ field: 'hireDate', headerName: 'Hire Date' }),
       textColumn({ field: 'department', headerName: 'Department', width: 160 }),
       textColumn({ field: 'jobClass', headerName: 'Job Class', width: 140 }),

@@ -1,5 +1,5 @@
-import type { GridApi } from 'ag-grid-community';
-import { useMemo, useRef, useState } from 'react';
+import type { CellEditRequestEvent, GridApi } from 'ag-grid-community';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '@web/api/client';
 import { useEmployeeLines, useLineTotals, type EmployeeLineItem } from '@web/api/line-items';
 import { useCan } from '@web/auth/use-can';
@@ -18,6 +18,7 @@ import { SummaryCards } from '@web/components/summary-cards';
 import { useToast } from '@web/components/toast';
 import { formatMoneyCents } from '@web/lib/format';
 import { employeeColumns } from '@web/screens/operating-budget/columns';
+import { usePlacementEdits, useSchedulesByGroup } from '@web/screens/operating-budget/placement-columns';
 import {
   EmployeeFilterBar,
   employeeFilter,
@@ -49,11 +50,26 @@ export function OperatingBudgetScreen() {
     [budgetYear?.id, years.fiscalYear, filters],
   );
   const totals = useLineTotals(totalsFilter);
-  const { onCellEditRequest } = useEmployeeInlineEdits();
+  const { onCellEditRequest: onInlineEdit } = useEmployeeInlineEdits();
+  // Step and Lane (salary schedules, COLA Management) save through their own call.
+  const schedules = useSchedulesByGroup(useCan('cola.read'));
+  const onPlacementEdit = usePlacementEdits(schedules);
+  const onCellEditRequest = useCallback(
+    (event: CellEditRequestEvent<EmployeeLineItem>) => {
+      if (!onPlacementEdit(event)) {
+        onInlineEdit(event);
+      }
+    },
+    [onInlineEdit, onPlacementEdit],
+  );
 
   const rows = lines.data?.lineItems;
   const filter = useMemo(() => employeeFilter(filters), [filters]);
-  const columns = useMemo(() => employeeColumns({ canEdit, onEdit: setEditing }), [canEdit]);
+  const canPlace = useCan('cola.write');
+  const columns = useMemo(
+    () => employeeColumns({ canEdit, onEdit: setEditing, schedules, canPlace }),
+    [canEdit, canPlace, schedules],
+  );
 
   const t = totals.data;
   const cards = [

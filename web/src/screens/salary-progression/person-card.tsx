@@ -1,0 +1,73 @@
+import type { SalaryProgression } from '@web/api/salary-progression';
+import { formatMoneyCents, formatPercentage } from '@web/lib/format';
+import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+
+type Year = SalaryProgression['yearData'][number];
+
+const BASIS: Record<Year['basis'], string> = {
+  imported: 'Payroll',
+  rule: 'Projected',
+  manual: 'Typed next-year salary',
+};
+
+const signed = (v: number | null) => (v === null ? '—' : `${v > 0 ? '+' : ''}${formatPercentage(v)}`);
+
+/** The figures of a year, labelled: each cell carries its label for the stacked phone layout. */
+const COLUMNS: { label: string; value: (y: Year) => string; money?: boolean }[] = [
+  { label: 'Salary', value: (y) => formatMoneyCents(y.currentSalary), money: true },
+  { label: 'YoY', value: (y) => signed(y.yoyIncrease) },
+  { label: 'COLA', value: (y) => formatPercentage(y.colaApplied) },
+  { label: 'Steps and lanes', value: (y) => formatPercentage(y.stepsLanesApplied) },
+  { label: 'Total', value: (y) => formatPercentage(y.totalIncreaseApplied) },
+];
+
+/**
+ * One person's salary by fiscal year. A table on wider screens; on a phone each year becomes a
+ * small block of labelled figures (CSS only, the same table underneath), so money never has to
+ * squeeze into a sixth of a 390-pixel screen.
+ */
+export function PersonCard({ person, index }: { person: SalaryProgression; index: number }) {
+  const headingId = `progression-${index}`;
+  return (
+    <section className="card progression-card" aria-labelledby={headingId}>
+      <h2 id={headingId}>{person.name}</h2>
+      <p className="progression-meta">
+        {[person.position, person.workGroup, person.building ?? 'District Wide'].filter(Boolean).join(' · ')}
+      </p>
+      <div className="table-wrap">
+        <table className="table table--compact progression-table">
+          <caption className="visually-hidden">Salary by fiscal year for {person.name}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Year</th>
+              {COLUMNS.map((c) => (
+                <th key={c.label} scope="col" className="num">
+                  {c.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {person.yearData.map((y) => (
+              <tr key={y.fiscalYear}>
+                <th scope="row">
+                  {fiscalYearLabel(y.fiscalYear)}
+                  <span className="progression-basis">{BASIS[y.basis]}</span>
+                </th>
+                {COLUMNS.map((c) => (
+                  <td
+                    key={c.label}
+                    className={c.money ? 'num progression-money' : 'num'}
+                    data-label={c.label}
+                  >
+                    {c.value(y)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
