@@ -7,6 +7,7 @@ import * as createGoalsAndContracts from './20261121000005_create_goals_and_cont
 import * as createPublicDashboard from './20261121000006_create_public_dashboard';
 import * as importReplacedProjected from './20261122000001_import_replaced_projected';
 import * as salarySchedules from './20261122000002_salary_schedules';
+import * as cutScenarios from './20261123000001_cut_scenarios';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '20261121000006_create_public_dashboard': createPublicDashboard,
   '20261122000001_import_replaced_projected': importReplacedProjected,
   '20261122000002_salary_schedules': salarySchedules,
+  '20261123000001_cut_scenarios': cutScenarios,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

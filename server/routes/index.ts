@@ -21,6 +21,7 @@ import { historyRoutes } from './history';
 import { lineItemBulkRoutes } from './line-items-bulk';
 import { lineItemRoutes } from './line-items';
 import { scenarioRoutes } from './scenarios';
+import { cutScenarioRoutes } from './cut-scenarios';
 import { importRoutes } from './import';
 import { versionRoutes } from './versions';
 import { colaCalcRoutes } from './cola-calc';
@@ -56,6 +57,7 @@ export const allRoutes: AnyRoute[] = [
   ...bulkUpdateRoutes,
   ...salaryVerificationRoutes,
   // Budgets, line items (after the fixed /line-items/... dashboard paths), history.
+  ...cutScenarioRoutes,
   ...scenarioRoutes,
   ...lineItemBulkRoutes,
   ...lineItemRoutes,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate } from './common';
+import { SCENARIO_NAME_MESSAGE, isoDate } from './common';
 import { isColaPercent } from './contracts';
 import { fiscalYearInput } from './fiscal-year';
 import { optionalText } from './work-group-categories';
@@ -17,7 +17,7 @@ export const GRID_YEARS = [2027, 2028, 2029] as const;
 export const NO_SCENARIO_MESSAGE = 'Please select a scenario first';
 export const INVALID_SCENARIO_MESSAGE = 'Invalid scenario selected';
 export const NOTHING_TO_SAVE_MESSAGE = 'No COLA percentages to save. Please enter at least one value.';
-export const SCENARIO_NAME_MESSAGE = 'Scenario name cannot be empty';
+export { SCENARIO_NAME_MESSAGE };
 const PERCENT_MESSAGE = 'COLA percentage must be a number from 0 to 100 with at most 2 decimals';
 
 const scenarioName = z

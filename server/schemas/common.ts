@@ -126,3 +126,17 @@ export function moneyInput(
     .max(MAX_MONEY, `${label} is too large (at most ${MAX_MONEY_TEXT})`)
     .refine((v) => toCents(v) !== null, 'Use at most 2 decimal places');
 }
+
+/** A percent from 0 to 100 with at most 2 decimals (COLA rates, percent kept, floors), checked on exact text. */
+export function isPercent(value: unknown): value is number {
+  return (
+    typeof value === 'number' &&
+    Number.isFinite(value) &&
+    value >= 0 &&
+    value <= 100 &&
+    unitsOf(value, 2) !== null
+  );
+}
+
+/** SPEC section 5: a scenario (COLA or cut) needs a name. */
+export const SCENARIO_NAME_MESSAGE = 'Scenario name cannot be empty';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CONTRACT_STATUSES, isoDate, unitsOf } from './common';
-import { fiscalYearInput } from './fiscal-year';
+import { CONTRACT_STATUSES, isPercent, isoDate } from './common';
+import { fiscalYearInput, parseFiscalYear } from './fiscal-year';
 import { optionalText } from './work-group-categories';
 
 /**
@@ -20,19 +20,22 @@ export const colaPercentMessage = (fiscalYear: number) =>
   `Please enter a valid COLA percentage for FY${fiscalYear} (between 0 and 100)`;
 export const SETTLEMENT_DATE_MESSAGE = 'A settlement date is kept only for a SETTLED contract';
 
-/** A COLA percent: 0 to 100 with at most 2 decimals (the form's step 0.01). Checked on exact text. */
-export function isColaPercent(value: unknown): value is number {
-  return (
-    typeof value === 'number' &&
-    Number.isFinite(value) &&
-    value >= 0 &&
-    value <= 100 &&
-    unitsOf(value, 2) !== null
-  );
-}
+/** A COLA percent: 0 to 100 with at most 2 decimals (the form's step 0.01). */
+export const isColaPercent = isPercent;
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const isRealDay = (s: string) => ISO_DAY.test(s) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
+
+/** A contract's first or last fiscal year, with a message a person can act on. */
+const contractYear = (which: 'first' | 'last', example: number) =>
+  z.union([z.string(), z.number()]).transform((value, ctx) => {
+    const year = parseFiscalYear(value);
+    if (year === null) {
+      ctx.addIssue({ code: 'custom', message: `Enter the ${which} fiscal year, such as ${example}` });
+      return z.NEVER;
+    }
+    return year;
+  });
 
 const yearlyIncrease = z.strictObject({
   fiscalYear: fiscalYearInput,
@@ -51,8 +54,8 @@ const contractFields = z.strictObject({
     .number({ error: 'Choose the work group the contract covers' })
     .int('Choose the work group the contract covers')
     .positive('Choose the work group the contract covers'),
-  startYear: fiscalYearInput,
-  endYear: fiscalYearInput,
+  startYear: contractYear('first', DEFAULT_CONTRACT_START_YEAR),
+  endYear: contractYear('last', DEFAULT_CONTRACT_END_YEAR),
   /** end - start + 1; optional, and when sent it must agree. */
   contractYears: z.number().int().positive().optional(),
   status: z.enum(CONTRACT_STATUSES, { error: `Status must be one of ${CONTRACT_STATUSES.join(', ')}` }),

@@ -16,6 +16,7 @@ export const HISTORY_ENTITIES = {
   'town-goal': ['town-goal', 'town_goal', 'townGoal'],
   contract: ['contract'],
   'cola-scenario': ['cola-scenario', 'cola_scenario', 'colaScenario'],
+  'cut-scenario': ['cut-scenario', 'cut_scenario', 'cutScenario'],
 } as const;
 export type HistoryEntity = keyof typeof HISTORY_ENTITIES;
 export const historyEntityNames = Object.keys(HISTORY_ENTITIES) as [HistoryEntity, ...HistoryEntity[]];

@@ -15,6 +15,7 @@ const TABLES: Record<HistoryEntity, string> = {
   'town-goal': 'town_goals',
   contract: 'contracts',
   'cola-scenario': 'cola_scenarios',
+  'cut-scenario': 'cut_scenarios',
 };
 
 // Every write changes these; listing them as changes would only add noise.

@@ -1,0 +1,265 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app';
+import { buildBudgetYear, buildCategory, buildScenario, insertProposed } from '../../test/factories';
+
+/**
+ * Scenario Builder over the API. Every summary is recomputed here from the rows the test wrote:
+ * sum of round(amount x percent / 100, 2) in BigInt cents, the town goal, gap = adjusted - goal.
+ * The original total must equal the dashboard's proposed budget and the town-goal gap's need.
+ */
+
+let t: TestApp;
+let finance: string;
+let viewer: string;
+let nextYear = 2040;
+beforeAll(async () => {
+  t = await createTestApp();
+  finance = (await t.userWith('FINANCE')).token;
+  viewer = (await t.userWith('VIEW_ONLY')).token;
+});
+afterAll(() => t.close());
+
+const call = (method: string, path: string, body?: unknown, token = finance) =>
+  t.api(method, path, { token, body });
+const c = (n: number) => BigInt(Math.round(n * 100));
+/** round(cents x hundredths-of-percent / 10,000), halves away from zero. */
+const kept = (cents: bigint, pct: bigint) => {
+  const s = cents * pct;
+  return s / 10000n + ((s % 10000n) * 2n >= 10000n ? 1n : 0n);
+};
+
+/** A budget year with proposed lines in two categories, an inactive alternative's line and a town goal. */
+async function world(goal = '100000.00') {
+  const db = t.db.knex;
+  const fiscalYear = (nextYear += 1);
+  const budgetYearId = await buildBudgetYear(db, { currentFiscalYear: fiscalYear });
+  const sped = await buildCategory(db, { name: `Special Education ${fiscalYear}`, displayOrder: 1 });
+  const supplies = await buildCategory(db, { name: `Supplies ${fiscalYear}`, displayOrder: 2 });
+  const amounts = ['12345.67', '999.99', '50000.00', '0.03', '7777.77', '31000.50'];
+  const ids = await insertProposed(
+    db,
+    amounts.map((amount, i) => ({ budgetYearId, fiscalYear, amount, categoryId: i < 2 ? sped : supplies })),
+  );
+  const alternative = await buildScenario(db, budgetYearId, 'proposed', false);
+  const active = await buildScenario(db, budgetYearId, 'proposed', true);
+  await db('line_items').whereIn('id', ids).update({ scenario_id: active });
+  await insertProposed(db, [{ budgetYearId, fiscalYear, amount: '99999.00', scenarioId: alternative }]);
+  const otherYear = await buildBudgetYear(db, { currentFiscalYear: fiscalYear });
+  const [foreign] = await insertProposed(db, [{ budgetYearId: otherYear, fiscalYear, amount: '5.00' }]);
+  expect(
+    (await call('post', '/town-goals', { fiscalYear, goalType: 'DOLLAR', dollarGoal: Number(goal) })).status,
+  ).toBeLessThan(300);
+  return {
+    budgetYearId,
+    fiscalYear,
+    sped,
+    supplies,
+    ids,
+    amounts: amounts.map((a) => c(Number(a))),
+    foreign,
+    goal: c(Number(goal)),
+  };
+}
+type World = Awaited<ReturnType<typeof world>>;
+
+function expected(w: World, pct: Map<number, bigint>) {
+  const original = w.amounts.reduce((a, b) => a + b, 0n);
+  const adjusted = w.ids.reduce((sum, id, i) => sum + kept(w.amounts[i], pct.get(id) ?? 10000n), 0n);
+  return {
+    originalTotal: original,
+    adjustedTotal: adjusted,
+    totalCuts: original - adjusted,
+    gap: adjusted - w.goal,
+    meetsGoal: adjusted - w.goal <= 0n,
+    itemsModified: [...pct.values()].filter((p) => p < 10000n).length,
+  };
+}
+const actual = (s: any) => ({
+  originalTotal: c(s.originalTotal),
+  adjustedTotal: c(s.adjustedTotal),
+  totalCuts: c(s.totalCuts),
+  gap: c(s.gap),
+  meetsGoal: s.meetsGoal,
+  itemsModified: s.itemsModified,
+});
+
+describe('Scenario Builder figures', () => {
+  it('calculates random cuts to the cent and agrees with the dashboard and the town-goal gap', async () => {
+    const w = await world();
+    const base = await call('get', `/scenarios/baseline?budgetYearId=${w.budgetYearId}`);
+    expect(base.status).toBe(200);
+    expect(base.body.lines.map((l: any) => l.id).sort()).toEqual([...w.ids].sort());
+    expect(actual(base.body.summary)).toEqual(expected(w, new Map()));
+    const dash = await call(
+      'get',
+      `/line-items/budget/summary?budgetYearId=${w.budgetYearId}&fiscalYear=${w.fiscalYear}`,
+    );
+    expect(c(dash.body.proposedBudget)).toBe(c(base.body.summary.originalTotal));
+    const gap = await call(
+      'get',
+      `/town-goals/analysis/gap?fiscalYear=${w.fiscalYear}&budgetYearId=${w.budgetYearId}`,
+    );
+    expect(c(gap.body.districtNeed)).toBe(c(base.body.summary.originalTotal));
+
+    let seed = 7;
+    const rand = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    for (let round = 0; round < 12; round += 1) {
+      const pct = new Map<number, bigint>();
+      for (const id of w.ids) {
+        if (rand() < 0.6) {
+          pct.set(id, BigInt(Math.floor(rand() * 10001))); // 0.00% to 100.00%
+        }
+      }
+      const adjustments = Object.fromEntries([...pct].map(([id, p]) => [id, Number(p) / 100]));
+      const res = await call('post', '/scenarios/calculate', { budgetYearId: w.budgetYearId, adjustments });
+      expect(res.status).toBe(200);
+      expect(actual(res.body.summary)).toEqual(expected(w, pct));
+    }
+  });
+
+  it('saves cuts, reloads them, audits them, quick-cuts within floors, compares and adopts one', async () => {
+    const w = await world('60000.00');
+    const created = await call('post', '/scenarios/cuts', {
+      budgetYearId: w.budgetYearId,
+      name: 'Level service',
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.scenario.id;
+    const saved = await call('put', `/scenarios/cuts/${id}/adjustments`, {
+      adjustments: { [w.ids[2]]: 50, [w.ids[4]]: 0 },
+    });
+    expect(saved.status).toBe(200);
+    const pct = new Map([
+      [w.ids[2], 5000n],
+      [w.ids[4], 0n],
+    ]);
+    expect(actual(saved.body.scenario.summary)).toEqual(expected(w, pct));
+    const reloaded = await call('get', `/scenarios/baseline?budgetYearId=${w.budgetYearId}&scenarioId=${id}`);
+    expect(reloaded.body.lines.find((l: any) => l.id === w.ids[2]).percentKept).toBe(50);
+    expect(actual(reloaded.body.summary)).toEqual(expected(w, pct));
+    const history = await call('get', `/history/cut-scenario/${id}`);
+    expect(JSON.stringify(history.body.entries)).toContain(`"${w.ids[2]}":50`);
+
+    // A floor of 80% on Special Education: Cut All holds those lines at 80% and says so.
+    expect(
+      (
+        await call('put', '/scenarios/floors', {
+          budgetYearId: w.budgetYearId,
+          floors: [{ categoryId: w.sped, floorPercent: 80, reason: 'MOE' }],
+        })
+      ).status,
+    ).toBe(200);
+    const quick = await call('post', `/scenarios/cuts/${id}/quick-cut`, {
+      lineIds: [w.ids[0], w.ids[1], w.ids[5]],
+      percent: 0,
+    });
+    expect(quick.status).toBe(200);
+    expect(quick.body.heldByFloor).toBe(2);
+    expect(c(quick.body.notCutByFloor)).toBe(kept(w.amounts[0], 8000n) + kept(w.amounts[1], 8000n));
+    pct.set(w.ids[0], 8000n).set(w.ids[1], 8000n).set(w.ids[5], 0n);
+    expect(actual(quick.body.scenario.summary)).toEqual(expected(w, pct));
+    const below = await call('post', '/scenarios/calculate', {
+      budgetYearId: w.budgetYearId,
+      adjustments: { [w.ids[0]]: 79.99 },
+    });
+    expect(below.status).toBe(400);
+    expect(below.body.error).toMatch(new RegExp(`Line ${w.ids[0]} cannot keep less than its floor of 80%`));
+
+    const other = await call('post', '/scenarios/cuts', {
+      budgetYearId: w.budgetYearId,
+      name: 'Supplies only',
+      copyFromId: id,
+    });
+    const otherId = other.body.scenario.id;
+    await call('post', `/scenarios/cuts/${otherId}/quick-cut`, { categoryId: w.supplies, percent: 75 });
+    const cmp = await call('get', `/scenarios/cuts/compare?ids=${id},${otherId}`);
+    expect(cmp.status).toBe(200);
+    const spedRow = cmp.body.categories.find((r: any) => r.categoryId === w.sped);
+    expect(c(spedRow.original)).toBe(w.amounts[0] + w.amounts[1]);
+    expect(c(spedRow.scenarios[0].adjusted)).toBe(kept(w.amounts[0], 8000n) + kept(w.amounts[1], 8000n));
+    const suppliesRow = cmp.body.categories.find((r: any) => r.categoryId === w.supplies);
+    expect(c(suppliesRow.scenarios[1].adjusted)).toBe(
+      [2, 3, 4, 5].reduce((s, i) => s + kept(w.amounts[i], 7500n), 0n),
+    );
+
+    expect((await call('post', `/scenarios/cuts/${id}/set-active`)).body.scenario.isActive).toBe(true);
+    await call('post', `/scenarios/cuts/${otherId}/set-active`);
+    const list = await call('get', `/scenarios/cuts?budgetYearId=${w.budgetYearId}`);
+    expect(list.body.scenarios.filter((s: any) => s.isActive).map((s: any) => s.id)).toEqual([otherId]);
+    expect((await call('patch', `/scenarios/cuts/${id}`, { name: 'Renamed' })).body.scenario.name).toBe(
+      'Renamed',
+    );
+  });
+});
+
+describe('Scenario Builder refusals change nothing', () => {
+  it('names the field for each bad input', async () => {
+    const w = await world();
+    const id = (await call('post', '/scenarios/cuts', { budgetYearId: w.budgetYearId, name: 'Refusals' }))
+      .body.scenario.id;
+    const before = await t.db
+      .knex('cut_adjustments')
+      .where({ cut_scenario_id: id })
+      .count({ n: '*' })
+      .first();
+    const bad: [unknown, RegExp][] = [
+      [{ [w.ids[0]]: 100.5 }, /adjustments\.\d+: Enter a percent from 0 to 100/],
+      [{ [w.ids[0]]: -1 }, /Enter a percent from 0 to 100/],
+      [{ [w.ids[0]]: '50' }, /Enter a percent from 0 to 100/],
+      [{ [w.ids[0]]: 33.333 }, /at most 2 decimals/],
+      [{ [w.foreign]: 50 }, new RegExp(`Line ${w.foreign} is not a proposed line of this budget year`)],
+      [{ 999999999: 50 }, /Line 999999999 is not a proposed line/],
+      [{ abc: 50 }, /adjustments\.abc: Invalid key in record/],
+    ];
+    for (const [adjustments, message] of bad) {
+      for (const res of [
+        await call('put', `/scenarios/cuts/${id}/adjustments`, { adjustments }),
+        await call('post', '/scenarios/calculate', { budgetYearId: w.budgetYearId, adjustments }),
+      ]) {
+        expect(res.status, JSON.stringify(adjustments)).toBe(400);
+        expect(res.body.error).toMatch(message);
+      }
+    }
+    expect(
+      await t.db.knex('cut_adjustments').where({ cut_scenario_id: id }).count({ n: '*' }).first(),
+    ).toEqual(before);
+    expect(
+      (await call('post', '/scenarios/cuts', { budgetYearId: w.budgetYearId, name: '  ' })).body.error,
+    ).toMatch(/Scenario name cannot be empty/);
+    expect((await call('patch', `/scenarios/cuts/${id}`, { name: '' })).body.error).toMatch(
+      /Scenario name cannot be empty/,
+    );
+    expect(
+      (await call('post', '/scenarios/cuts', { budgetYearId: w.budgetYearId, name: 'refusals' })).status,
+    ).toBe(409);
+    expect((await call('get', '/scenarios/baseline?budgetYearId=999999')).status).toBe(404);
+    expect(
+      (await call('post', `/scenarios/cuts/${id}/quick-cut`, { lineIds: [w.foreign], percent: 50 })).status,
+    ).toBe(400);
+    expect(
+      (
+        await call('put', '/scenarios/floors', {
+          budgetYearId: w.budgetYearId,
+          floors: [{ lineItemId: w.foreign, floorPercent: 50 }],
+        })
+      ).status,
+    ).toBe(400);
+  });
+
+  it('VIEW_ONLY is refused on every call', async () => {
+    const w = await world();
+    for (const [method, path, body] of [
+      ['get', `/scenarios/baseline?budgetYearId=${w.budgetYearId}`],
+      ['post', '/scenarios/calculate', { budgetYearId: w.budgetYearId, adjustments: {} }],
+      ['get', `/scenarios/cuts?budgetYearId=${w.budgetYearId}`],
+      ['post', '/scenarios/cuts', { budgetYearId: w.budgetYearId, name: 'No' }],
+      [
+        'put',
+        '/scenarios/floors',
+        { budgetYearId: w.budgetYearId, floors: [{ categoryId: w.sped, floorPercent: 10 }] },
+      ],
+    ] as [string, string, unknown?][]) {
+      expect((await call(method, path, body, viewer)).status, `${method} ${path}`).toBe(403);
+    }
+  });
+});

@@ -1,0 +1,238 @@
+import { z } from 'zod';
+import { SCENARIO_NAME_MESSAGE, isPercent, isoDate } from './common';
+import { fiscalYearInput } from './fiscal-year';
+import { optionalText } from './work-group-categories';
+
+/**
+ * Scenario Builder (SPEC sections 2-5, 7, 9): cut scenarios over a budget year's proposed lines of
+ * one fiscal year. Each line keeps a percent of its amount (0-100, absent = 100); floors say how far
+ * a category or a line may be cut. Summary: originalTotal, townGoal, totalCuts, adjustedTotal, gap =
+ * adjustedTotal - townGoal (over goal when above zero), meetsGoal, itemsModified.
+ */
+
+/** SPEC section 9's quick cuts: the percent kept. */
+export const QUICK_CUTS = [
+  { label: '-25%', percent: 75 },
+  { label: '-50%', percent: 50 },
+  { label: 'Cut All (0%)', percent: 0 },
+  { label: 'Reset (100%)', percent: 100 },
+] as const;
+export const PERCENT_MESSAGE = 'Enter a percent from 0 to 100 with at most 2 decimals';
+export const MAX_ADJUSTMENTS = 100_000;
+
+const id = (what: string) =>
+  z
+    .number({ error: `${what} must be a whole number` })
+    .int(`${what} must be a whole number`)
+    .positive();
+const idQuery = (what: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce
+      .number({ error: `${what} must be a whole number` })
+      .int(`${what} must be a whole number`)
+      .positive(),
+  );
+const percent = z.number({ error: PERCENT_MESSAGE }).refine(isPercent, PERCENT_MESSAGE);
+
+/** Line id -> percent kept; JSON object keys are the ids. */
+export const adjustmentsInput = z
+  .record(z.string().regex(/^[1-9]\d{0,9}$/, 'Adjustment keys are line item ids'), percent)
+  .refine((m) => Object.keys(m).length <= MAX_ADJUSTMENTS, `At most ${MAX_ADJUSTMENTS} adjustments`);
+
+const scenarioName = z
+  .string({ error: SCENARIO_NAME_MESSAGE })
+  .trim()
+  .min(1, SCENARIO_NAME_MESSAGE)
+  .max(200, 'Scenario name must be at most 200 characters');
+
+export const baselineQuery = z.strictObject({
+  budgetYearId: idQuery('budgetYearId'),
+  /** Default: the budget year's current fiscal year. */
+  fiscalYear: fiscalYearInput.optional(),
+  /** A saved cut scenario whose adjustments to apply (its own year and version then apply). */
+  scenarioId: idQuery('scenarioId').optional(),
+  versionId: idQuery('versionId').optional(),
+});
+
+export const calculateBody = z.strictObject({
+  budgetYearId: id('budgetYearId'),
+  fiscalYear: fiscalYearInput.optional(),
+  adjustments: adjustmentsInput,
+  /** SPEC's name for the budget version whose lines are cut. */
+  version: id('version').nullable().optional(),
+});
+
+export const cutScenariosQuery = z.strictObject({
+  budgetYearId: idQuery('budgetYearId'),
+  fiscalYear: fiscalYearInput.optional(),
+});
+
+export const createCutScenarioBody = z.strictObject({
+  budgetYearId: id('budgetYearId'),
+  fiscalYear: fiscalYearInput.optional(),
+  name: scenarioName,
+  description: optionalText(1000),
+  versionId: id('versionId').nullable().optional(),
+  /** Start from another scenario's cuts. */
+  copyFromId: id('copyFromId').optional(),
+});
+
+export const updateCutScenarioBody = z
+  .strictObject({ name: scenarioName.optional(), description: optionalText(1000) })
+  .refine((b) => b.name !== undefined || b.description !== undefined, { message: 'Nothing to update' });
+
+/** Replaces the scenario's cuts (a line at 100 is uncut). */
+export const saveAdjustmentsBody = z.strictObject({ adjustments: adjustmentsInput });
+
+/** A quick cut: these lines, or a category's, to `percent` kept, each held at its floor. */
+export const quickCutBody = z
+  .strictObject({
+    lineIds: z.array(id('lineIds')).max(MAX_ADJUSTMENTS).optional(),
+    categoryId: id('categoryId').optional(),
+    percent,
+  })
+  .refine((b) => (b.lineIds === undefined) !== (b.categoryId === undefined), {
+    message: 'Name the lines (lineIds) or a budget category (categoryId)',
+    path: ['lineIds'],
+  });
+
+export const floorsQuery = z.strictObject({ budgetYearId: idQuery('budgetYearId') });
+export const saveFloorsBody = z.strictObject({
+  budgetYearId: id('budgetYearId'),
+  floors: z
+    .array(
+      z
+        .strictObject({
+          categoryId: id('categoryId').optional(),
+          lineItemId: id('lineItemId').optional(),
+          /** null removes the floor. */
+          floorPercent: percent.nullable(),
+          reason: optionalText(500),
+        })
+        .refine((f) => (f.categoryId === undefined) !== (f.lineItemId === undefined), {
+          message: 'Name a budget category (categoryId) or a line (lineItemId)',
+          path: ['categoryId'],
+        }),
+    )
+    .min(1, 'Name at least one floor')
+    .max(10_000),
+});
+
+export const compareQuery = z.strictObject({
+  ids: z.preprocess(
+    (v) => (typeof v === 'string' ? v.split(',').filter((x) => x.trim() !== '') : v),
+    z
+      .array(z.coerce.number().int().positive())
+      .min(1, 'Choose two or three scenarios')
+      .max(3, 'Compare at most three scenarios'),
+  ),
+});
+
+const money = z.number();
+
+export const scenarioSummarySchema = z.object({
+  budgetYearId: z.number().int(),
+  fiscalYear: z.number().int(),
+  versionId: z.number().int().nullable(),
+  lineCount: z.number().int(),
+  originalTotal: money,
+  townGoal: money,
+  hasTownGoal: z.boolean(),
+  totalCuts: money,
+  adjustedTotal: money,
+  /** adjustedTotal - townGoal: above zero is over the goal. */
+  gap: money,
+  meetsGoal: z.boolean(),
+  itemsModified: z.number().int(),
+});
+
+export const scenarioLineSchema = z.object({
+  id: z.number().int(),
+  accountDesc: z.string().nullable(),
+  accountLine: z.string().nullable(),
+  deseCode: z.string().nullable(),
+  categoryId: z.number().int().nullable(),
+  category: z.object({ name: z.string(), color: z.string() }).nullable(),
+  buildingId: z.number().int().nullable(),
+  building: z.object({ name: z.string() }).nullable(),
+  isPersonnel: z.boolean(),
+  /** The proposed amount being cut (SPEC's field name, whatever the year). */
+  fy26ProposedV3: money,
+  percentKept: z.number(),
+  /** The least percent this line may keep (its own floor, else its category's), 0 without one. */
+  floorPercent: z.number(),
+  adjustedAmount: money,
+  cut: money,
+});
+
+export const cutScenarioSchema = z.object({
+  id: z.number().int(),
+  budgetYearId: z.number().int(),
+  fiscalYear: z.number().int(),
+  versionId: z.number().int().nullable(),
+  name: z.string(),
+  description: z.string().nullable(),
+  isActive: z.boolean(),
+  createdBy: z.string().nullable(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+  summary: scenarioSummarySchema,
+});
+
+export const baselineResponse = z.object({
+  lines: z.array(scenarioLineSchema),
+  summary: scenarioSummarySchema,
+  scenario: cutScenarioSchema.nullable(),
+});
+export const calculateResponse = z.object({ summary: scenarioSummarySchema });
+export const cutScenariosResponse = z.object({ scenarios: z.array(cutScenarioSchema) });
+export const cutScenarioResponse = z.object({ scenario: cutScenarioSchema });
+export const quickCutResponse = z.object({
+  scenario: cutScenarioSchema,
+  linesChanged: z.number().int(),
+  /** Lines held above the asked percent by a floor, and the dollars the floors kept. */
+  heldByFloor: z.number().int(),
+  notCutByFloor: money,
+});
+export const floorSchema = z.object({
+  id: z.number().int(),
+  categoryId: z.number().int().nullable(),
+  category: z.string().nullable(),
+  lineItemId: z.number().int().nullable(),
+  accountDesc: z.string().nullable(),
+  floorPercent: z.number(),
+  reason: z.string().nullable(),
+});
+export const floorsResponse = z.object({ floors: z.array(floorSchema) });
+export const compareResponse = z.object({
+  fiscalYear: z.number().int(),
+  townGoal: money,
+  scenarios: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      adjustedTotal: money,
+      totalCuts: money,
+      gap: money,
+      meetsGoal: z.boolean(),
+    }),
+  ),
+  categories: z.array(
+    z.object({
+      categoryId: z.number().int().nullable(),
+      category: z.string(),
+      original: money,
+      scenarios: z.array(z.object({ id: z.number().int(), adjusted: money, difference: money })),
+    }),
+  ),
+});
+
+export type ScenarioSummary = z.infer<typeof scenarioSummarySchema>;
+export type ScenarioLine = z.infer<typeof scenarioLineSchema>;
+export type CutScenario = z.infer<typeof cutScenarioSchema>;
+export type Floor = z.infer<typeof floorSchema>;
+export type CalculateInput = z.output<typeof calculateBody>;
+export type CreateCutScenarioInput = z.output<typeof createCutScenarioBody>;
+export type QuickCutInput = z.output<typeof quickCutBody>;
+export type SaveFloorsInput = z.output<typeof saveFloorsBody>;
