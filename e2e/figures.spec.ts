@@ -28,6 +28,9 @@ test('a small budget reads in thousands on the axis, and the gap in words', asyn
         breakdown: {
           proposed: { imported: { count: 3, total: 480_000 }, projected: { count: 0, total: 0 } },
         },
+        townGoal: 900_000,
+        hasTownGoal: true,
+        guidanceGap: 420_000,
       }),
     );
   });

@@ -62,7 +62,8 @@ export function registerDashboardCommands(program: Command): void {
         const stats = await dashboard.budgetStats(app, actor, scope);
         const categories = await dashboard.summaryByCategory(app, actor, scope);
         const goal = await townGoals.totalForYear(app, actor, fiscalYear);
-        const gap = (Math.round(goal.total * 100) - Math.round(summary.proposedBudget * 100)) / 100;
+        // The server's gap (goal - budget): the same figure the dashboard shows.
+        const gap = summary.guidanceGap;
         if (opts.json) {
           printJson({ summary, townGoal: goal, gap, employees: stats, categories });
           return;

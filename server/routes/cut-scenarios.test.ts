@@ -95,6 +95,10 @@ describe('Scenario Builder figures', () => {
       `/line-items/budget/summary?budgetYearId=${w.budgetYearId}&fiscalYear=${w.fiscalYear}`,
     );
     expect(c(dash.body.proposedBudget)).toBe(c(base.body.summary.originalTotal));
+    // One arithmetic (server/lib/budget-math.ts): the dashboard's goal - budget is the builder's
+    // uncut budget - goal, negated, with the same goal.
+    expect(c(dash.body.townGoal)).toBe(w.goal);
+    expect(c(dash.body.guidanceGap)).toBe(-c(base.body.summary.gap));
     const gap = await call(
       'get',
       `/town-goals/analysis/gap?fiscalYear=${w.fiscalYear}&budgetYearId=${w.budgetYearId}`,

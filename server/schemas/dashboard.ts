@@ -17,6 +17,11 @@ export const budgetSummaryResponse = z.object({
   breakdown: z.object({
     proposed: z.object({ imported: countTotal, projected: countTotal }),
   }),
+  /** The fiscal year's town goal in dollars, 0 when it has none (SPEC section 8). */
+  townGoal: z.number(),
+  hasTownGoal: z.boolean(),
+  /** townGoal - proposedBudget (server/lib/budget-math.ts): below zero is over guidance. */
+  guidanceGap: z.number(),
 });
 
 export const categoryTotalSchema = z.object({

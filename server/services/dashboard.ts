@@ -1,6 +1,9 @@
 import type { AppContext } from '@server/context';
+import { guidanceGapCents } from '@server/lib/budget-math';
 import { authorize, type Actor } from '@server/policies/index';
 import * as q from '@server/queries/dashboard';
+import { findTownGoalByYear } from '@server/queries/town-goals';
+import { fromCents, toCents } from '@server/schemas/common';
 import {
   MIN_RANGE_COUNT,
   SALARY_RANGE_WIDTH,
@@ -35,13 +38,18 @@ export async function budgetSummary(app: AppContext, actor: Actor, scope: q.Scop
   };
   const proposed = { imported: pick(false), projected: pick(true) };
   // Two numeric(14,2) totals from SQL: adding them in cents keeps the sum exact.
-  const cents = Math.round(proposed.imported.total * 100) + Math.round(proposed.projected.total * 100);
+  const budgetCents = toCents(proposed.imported.total)! + toCents(proposed.projected.total)!;
+  const goal = (await findTownGoalByYear(app.db, scope.fiscalYear))?.dollar_goal ?? null;
+  const goalCents = goal === null ? 0n : toCents(goal)!;
   return {
     budgetYearId: scope.budgetYearId,
     fiscalYear: scope.fiscalYear,
-    proposedBudget: cents / 100,
+    proposedBudget: fromCents(budgetCents),
     proposedCount: proposed.imported.count + proposed.projected.count,
     breakdown: { proposed },
+    townGoal: fromCents(goalCents),
+    hasTownGoal: goal !== null,
+    guidanceGap: fromCents(guidanceGapCents(budgetCents, goalCents)),
   };
 }
 

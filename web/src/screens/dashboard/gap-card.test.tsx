@@ -10,7 +10,8 @@ import { GapCard } from './gap-card';
 // Plotly is not needed to read the card's words.
 vi.mock('@web/components/charts/lazy-plot', () => ({ LazyPlot: () => null }));
 
-const summary = (proposedBudget: number): BudgetSummary => ({
+/** As the server answers: its guidanceGap is goal - budget, in cents. */
+const summary = (proposedBudget: number, townGoal: number): BudgetSummary => ({
   budgetYearId: 1,
   fiscalYear: 2027,
   proposedBudget,
@@ -18,6 +19,9 @@ const summary = (proposedBudget: number): BudgetSummary => ({
   breakdown: {
     proposed: { imported: { count: 10, total: proposedBudget }, projected: { count: 0, total: 0 } },
   },
+  townGoal,
+  hasTownGoal: true,
+  guidanceGap: (Math.round(townGoal * 100) - Math.round(proposedBudget * 100)) / 100,
 });
 
 const guidance = (dollarGoal: number): TownGuidance => ({
@@ -42,7 +46,7 @@ async function renderCard(budget: number, goal: number) {
       element: (
         <GapCard
           fiscalYear={2027}
-          summary={summary(budget)}
+          summary={summary(budget, goal)}
           guidance={guidance(goal)}
           showCalculation={false}
           money={(v) => formatMillions(v)}

@@ -18,11 +18,10 @@ interface GapCardProps {
   money(value: number): string;
 }
 
-const cents = (v: number) => Math.round(v * 100);
-
 /**
- * The proposed budget against the town's guidance goal. The gap is goal minus budget: below zero
- * the budget is over guidance (SPEC section 4). The axis runs to 110% of the larger bar.
+ * The proposed budget against the town's guidance goal. The gap is the server's (goal minus budget,
+ * server/lib/budget-math.ts): below zero the budget is over guidance (SPEC section 4). The axis
+ * runs to 110% of the larger bar.
  */
 export function GapCard({ fiscalYear, summary, guidance, showCalculation, money }: GapCardProps) {
   const canSetGoals = useCanVisit('/town-goals');
@@ -30,7 +29,7 @@ export function GapCard({ fiscalYear, summary, guidance, showCalculation, money 
   const budget = summary?.proposedBudget ?? 0;
   const goal = guidance?.dollarGoal ?? 0;
   const hasGoal = Boolean(guidance);
-  const gap = (cents(goal) - cents(budget)) / 100;
+  const gap = summary?.guidanceGap ?? 0;
   const over = gap < 0;
   const rows = [
     { label: 'Proposed budget', value: budget, color: COLOR_BUDGET },
