@@ -51,34 +51,48 @@ export default tseslint.config(
       },
     ],
   ),
+  // Regexes rather than globs, so an alias, a bare folder ('@server/queries') and a relative path
+  // of any depth ('../../queries/users') are all caught.
   restrict(
     ['server/routes/**/*.ts'],
-    [{ group: ['@server/queries/*', '../queries/*'], message: 'Routes call services, never queries.' }],
+    [{ regex: '^(@server/|(\\.\\./)+)queries(/|$)', message: 'Routes call services, never queries.' }],
   ),
   restrict(
     ['server/queries/**/*.ts'],
-    [{ group: ['@server/services/*', '../services/*'], message: 'Queries import nothing from services.' }],
+    [{ regex: '^(@server/|(\\.\\./)+)services(/|$)', message: 'Queries import nothing from services.' }],
   ),
   restrict(
     ['cli/**/*.ts'],
     [
       {
-        group: ['@server/queries/*', '@server/db/*', 'knex', 'pg'],
+        regex:
+          '^(@server/(queries|db)|(\\.\\./)+server/(queries|db)|knex|pg|@electric-sql/pglite|knex-pglite)($|/)',
         message: 'The CLI reaches data only through services; cli/context.ts alone opens the database.',
       },
     ],
     [...TESTS, 'cli/context.ts'],
   ),
-  ...screens.map((screen) =>
-    restrict(
-      [`web/src/screens/${screen}/**/*.{ts,tsx}`],
-      [
-        {
-          group: ['@web/screens/*', `!@web/screens/${screen}`, `!@web/screens/${screen}/**`],
-          message: 'Screens do not import other screens: move what two screens share to web/src/components.',
-        },
-      ],
-      [],
+  // A screen's files may climb to their screen's folder and no further ('../' from its top level
+  // leaves it), nor name another screen by alias: one config per screen and depth, since a later
+  // no-restricted-imports replaces an earlier one for the same file.
+  ...screens.flatMap((screen) =>
+    [0, 1, 2, 3].map((depth) =>
+      restrict(
+        [`web/src/screens/${screen}/${'*/'.repeat(depth)}*.{ts,tsx}`],
+        [
+          {
+            group: ['@web/screens/*', `!@web/screens/${screen}`, `!@web/screens/${screen}/**`],
+            message:
+              'Screens do not import other screens: move what two screens share to web/src/components.',
+          },
+          {
+            regex: `^(\\.\\./){${depth + 1}}`,
+            message:
+              'Screens do not import other screens: move what two screens share to web/src/components.',
+          },
+        ],
+        [],
+      ),
     ),
   ),
 );

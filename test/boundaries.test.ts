@@ -26,6 +26,23 @@ describe('import boundaries', () => {
       "import { GapCard } from '@web/screens/dashboard/gap-card';",
       'other screens',
     ],
+    // The paths an alias-only rule let through (issue 10 audit).
+    ['web/src/screens/admin/probe.ts', "import { GapCard } from '../dashboard/gap-card';", 'other screens'],
+    [
+      'web/src/screens/admin/import/probe.ts',
+      "import { GapCard } from '../../dashboard/gap-card';",
+      'other screens',
+    ],
+    ['server/routes/sub/probe.ts', "import { findUserByEmail } from '../../queries/users';", 'never queries'],
+    ['server/routes/probe.ts', "import { findUserByEmail } from '@server/queries';", 'never queries'],
+    ['server/queries/probe.ts', "import { listUsers } from '../services';", 'nothing from services'],
+    [
+      'cli/commands/probe.ts',
+      "import { findUserByEmail } from '../../server/queries/users';",
+      'only through services',
+    ],
+    ['cli/commands/probe.ts', "import { PGlite } from '@electric-sql/pglite';", 'only through services'],
+    ['cli/commands/probe.ts', "import { PGliteDialect } from 'knex-pglite';", 'only through services'],
   ])('%s refuses %s', async (file, line, message) => {
     const messages = await restricted(
       file,
@@ -44,6 +61,12 @@ describe('import boundaries', () => {
     [
       'web/src/screens/admin/probe.ts',
       "import { ImportWizard } from '@web/screens/admin/import/import-wizard';",
+    ],
+    ['web/src/screens/admin/import/probe.ts', "import { AdminScreen } from '../index';"],
+    ['cli/commands/probe.ts', "import { listUsers } from '@server/services/users';"],
+    [
+      'cli/commands/probe.ts',
+      "import { Command } from 'commander';\nimport { pgFormat } from 'pg-format-probe';",
     ],
   ])('%s may import within its layer', async (file, lines) => {
     expect(await restricted(file, `${lines}\n`)).toEqual([]);
