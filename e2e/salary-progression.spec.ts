@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import {
@@ -101,6 +102,21 @@ for (const { name, viewport } of [
       await cards(page).first().scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${SHOTS}/salary-progression-${name}-first-card.png` });
       expect(await axeViolations(page)).toEqual([]);
+
+      // The export: one row per person and year, YoY and total as formulas with the screen's figures.
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Export to Excel' }).click(),
+      ]);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.readFile((await download.path())!);
+      const sheet = workbook.worksheets[0];
+      expect(sheet.getCell('A4').value).toBe(first.name);
+      expect(sheet.getCell('G5').value).toBe(first.yearData[1].currentSalary);
+      expect(sheet.getCell('H5').value).toMatchObject({
+        formula: 'ROUND((G5-G4)/G4*100,2)',
+        result: first.yearData[1].yoyIncrease,
+      });
 
       // Limit 5, then another position.
       await page.getByRole('combobox', { name: 'People' }).click();

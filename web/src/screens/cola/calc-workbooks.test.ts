@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { ColaCalculation, MultiYearProjection, RifCalculation } from '@web/api/cola';
 import { fromCents, toCents } from '@server/schemas/common';
 import { colaSheet, projectionSheet, rifSheet } from './calc-workbooks';
-import { SheetEvaluator } from './formula-eval';
-import { buildWorkbook, type SheetSpec } from './workbook';
+import { SheetEvaluator } from '@web/test/formula-eval';
+import { buildWorkbook, type SheetSpec } from '@web/lib/workbook';
 
 /*
  * The exports must reproduce the screen's figures from their own input cells. Expected figures are

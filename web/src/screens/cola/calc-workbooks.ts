@@ -1,7 +1,14 @@
 import type { ColaCalculation, MultiYearProjection, RifCalculation } from '@web/api/cola';
 import { formatDateTime } from '@web/lib/format';
 import { fy, SOURCE_LABELS } from './cola-format';
-import { columnName as col, header, money, moneyFormula, type SheetSpec, type XCell } from './workbook';
+import {
+  columnName as col,
+  header,
+  money,
+  moneyFormula,
+  type SheetSpec,
+  type XCell,
+} from '@web/lib/workbook';
 
 /*
  * The Excel exports of the three calculation tabs. Inputs (the server's per-work-group figures,

@@ -2,7 +2,7 @@ import type { ColaCalculation } from '@web/api/cola';
 import { formatMoneyCents, formatPercentage } from '@web/lib/format';
 import { colaSheet } from './calc-workbooks';
 import { COLA_RULE, fy, SOURCE_LABELS } from './cola-format';
-import { ExportButton } from './export-button';
+import { ExportButton } from '@web/components/export-button';
 import { HowCalculated } from './how-calculated';
 import { ScrollArea } from './scroll-area';
 

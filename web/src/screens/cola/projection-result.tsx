@@ -7,7 +7,7 @@ import { formatMillions, formatMoneyCents, formatMoneyTicks } from '@web/lib/for
 import type { TownFundingSource } from '@server/schemas/cola-calc';
 import { projectionSheet } from './calc-workbooks';
 import { COLA_RULE, fy } from './cola-format';
-import { ExportButton } from './export-button';
+import { ExportButton } from '@web/components/export-button';
 import { HowCalculated } from './how-calculated';
 import { ScrollArea } from './scroll-area';
 

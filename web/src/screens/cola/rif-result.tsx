@@ -2,7 +2,7 @@ import type { RifCalculation } from '@web/api/cola';
 import { formatDateTime, formatMoneyCents, formatPercentage } from '@web/lib/format';
 import { rifSheet } from './calc-workbooks';
 import { COLA_RULE, fy, SOURCE_LABELS } from './cola-format';
-import { ExportButton } from './export-button';
+import { ExportButton } from '@web/components/export-button';
 import { HowCalculated } from './how-calculated';
 import { ScrollArea } from './scroll-area';
 

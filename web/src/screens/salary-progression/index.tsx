@@ -4,6 +4,7 @@ import { useSalaryProgression } from '@web/api/salary-progression';
 import { useBudgetYear } from '@web/budget-year/budget-year-context';
 import { Alert } from '@web/components/alert';
 import { EmptyState } from '@web/components/empty-state';
+import { ExportButton } from '@web/components/export-button';
 import { Button } from '@web/components/form/button';
 import { Select } from '@web/components/select';
 import { Spinner } from '@web/components/spinner';
@@ -11,6 +12,7 @@ import { PageHeader } from '@web/components/page-header';
 import { SALARY_PROGRESSION_LIMITS } from '@server/schemas/line-items';
 import { IncreaseExplainer } from './increase-explainer';
 import { PersonCard } from './person-card';
+import { progressionSheet } from './workbook';
 import './salary-progression.css';
 
 /** SPEC section 9: the position filter starts at Teacher and the list at 10 people. */
@@ -78,9 +80,15 @@ export function SalaryProgressionScreen() {
       ) : null}
       {people.length > 0 ? (
         <>
-          <p className="progression-count" role="status">
-            {people.length} {people.length === 1 ? 'person' : 'people'} with the position “{position}”
-          </p>
+          <div className="progression-count-row">
+            <p className="progression-count" role="status">
+              {people.length} {people.length === 1 ? 'person' : 'people'} with the position “{position}”
+            </p>
+            <ExportButton
+              sheets={() => [progressionSheet(people, position)]}
+              fileName={`salary-progression-${position}.xlsx`}
+            />
+          </div>
           <div className="progression-grid">
             {people.map((p, i) => (
               <PersonCard key={`${p.name}-${i}`} person={p} index={i} />

@@ -2,7 +2,7 @@ import type ExcelJS from 'exceljs';
 import { download, neutralise } from '@web/lib/export';
 
 /**
- * A small writer for the COLA exports: sheets laid out cell by cell, where figures that are worked
+ * A small writer for the calculation exports (COLA, Salary Progression, Scenario Builder): sheets laid out cell by cell, where figures that are worked
  * out are FORMULAS over the input cells (with the server's figure as the cached result), so the
  * workbook reproduces every number when opened and anyone can change an input and see the effect.
  */

@@ -3,7 +3,7 @@ import { toCents } from '@server/schemas/common';
 
 /**
  * A small evaluator of the formulas the COLA exports write (cell references, ranges, + - * / >,
- * SUM, SUMIF, IF, ISNUMBER, ROUNDUP), for tests: it works out a formula cell from the workbook's
+ * SUM, SUMIF, IF, ISNUMBER, ROUND, ROUNDUP), for tests: it works out a formula cell from the workbook's
  * own input cells, as Excel would when the file opens. Money literals are read as integer cents
  * (exactly, from their decimal text), so sums are exact; a division gives a plain ratio.
  */
@@ -99,6 +99,12 @@ export class SheetEvaluator {
           return typeof args[0] === 'number';
         case 'ROUNDUP':
           return Math.ceil(num(args[0]) - 1e-9);
+        case 'ROUND': {
+          // Halves away from zero, as Excel does; a tiny epsilon absorbs binary fractions.
+          const scale = 10 ** num(args[1] ?? 0);
+          const x = num(args[0]) * scale;
+          return (Math.sign(x) * Math.round(Math.abs(x) + 1e-9)) / scale;
+        }
         default:
           throw new Error(`Unknown function ${name}`);
       }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from '@web/components/form/button';
 import { useToast } from '@web/components/toast';
-import { saveWorkbook, type SheetSpec } from './workbook';
+import { saveWorkbook, type SheetSpec } from '@web/lib/workbook';
 
 /** 'Export to Excel': a workbook whose cells hold the formulas behind the figures on screen. */
 export function ExportButton({ sheets, fileName }: { sheets: () => SheetSpec[]; fileName: string }) {
