@@ -14,6 +14,8 @@ export default defineConfig({
     },
   },
   test: {
+    // Migrates once per run; at the end of a full run, the response sweep (every route answered a
+    // 2xx checked against its response schema somewhere: test/global-setup.ts).
     globalSetup: ['test/global-setup.ts'],
     // Each server test file gets its own database (a PGlite clone, or a fresh database on a real
     // server), so files run in parallel without sharing rows. Two cores: two workers.

@@ -8,6 +8,7 @@ import * as createPublicDashboard from './20261121000006_create_public_dashboard
 import * as importReplacedProjected from './20261122000001_import_replaced_projected';
 import * as salarySchedules from './20261122000002_salary_schedules';
 import * as cutScenarios from './20261123000001_cut_scenarios';
+import * as dropSupersededProjections from './20261123000002_drop_superseded_projections';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '20261122000001_import_replaced_projected': importReplacedProjected,
   '20261122000002_salary_schedules': salarySchedules,
   '20261123000001_cut_scenarios': cutScenarios,
+  '20261123000002_drop_superseded_projections': dropSupersededProjections,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
+import { inject } from 'vitest';
 import { loadConfig } from '@server/config';
 import type { AppContext } from '@server/context';
 import { createApp } from '@server/app';
@@ -12,7 +13,7 @@ import type { Role } from '@server/schemas/common';
 import { resetLoginLimits } from '@server/services/auth';
 import { signToken } from '@server/services/tokens';
 import { createTestDb } from './db';
-import { RESPONSE_MISMATCH, responseCheck } from './response-check';
+import { RESPONSE_MISMATCH, responseCheck, sweepRecorder } from './response-check';
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -62,8 +63,9 @@ export async function createTestApp(): Promise<TestApp> {
   const app: AppContext = { db: db.knex, config, log: createLogger('silent') };
   const koa = createApp(app);
   // Outermost, before the error handler: it sees every final status and body. Koa composes its
-  // middleware list when it starts listening, so this is the only change a test server has.
-  koa.middleware.unshift(responseCheck(allRoutes));
+  // middleware list when it starts listening, so this is the only change a test server has. The
+  // routes whose success it checked go to the run's response sweep (test/global-setup.ts).
+  koa.middleware.unshift(responseCheck(allRoutes, sweepRecorder(inject('responseSweepDir'))));
   const server: Server = koa.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -1,19 +1,33 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDb } from '../server/db/index';
 import { migrateLatest } from '../server/db/migrate';
 import { adminUrl, templateName } from './pg-names';
+import { readSweep, sweepReport, SWEEP_EXEMPT } from './response-check';
 
 /**
  * Migrates once per run. PGlite: the migrated database is dumped to a file that every test file
  * loads (under a second, against ~4 s for a fresh migrate). Real PostgreSQL (TEST_DATABASE_URL): a
  * migrated template database that every test file copies with CREATE DATABASE ... TEMPLATE.
+ * The teardown runs the response sweep (responseSweep below) and removes the run's template.
  */
 export default async function setup(project: TestProject) {
   const url = process.env.TEST_DATABASE_URL;
   const runId = `${process.pid}`;
   project.provide('testRunId', runId);
+  const cache = path.resolve('node_modules/.cache/budget-tests');
+  const sweepDir = path.join(cache, `responses-${runId}`);
+  rmSync(sweepDir, { recursive: true, force: true });
+  mkdirSync(sweepDir, { recursive: true });
+  project.provide('responseSweepDir', sweepDir);
+  const sweep = async () => {
+    try {
+      await responseSweep(project, sweepDir);
+    } finally {
+      rmSync(sweepDir, { recursive: true, force: true });
+    }
+  };
   if (url) {
     const admin = await openDb({ url: adminUrl(url) });
     const tpl = templateName(runId);
@@ -24,26 +38,95 @@ export default async function setup(project: TestProject) {
     await db.close();
     await admin.close();
     return async () => {
-      const again = await openDb({ url: adminUrl(url) });
-      await again.knex.raw(`DROP DATABASE IF EXISTS ${tpl} WITH (FORCE)`);
-      await again.close();
+      try {
+        await sweep();
+      } finally {
+        const again = await openDb({ url: adminUrl(url) });
+        await again.knex.raw(`DROP DATABASE IF EXISTS ${tpl} WITH (FORCE)`);
+        await again.close();
+      }
     };
   }
   const db = await openDb({});
   await migrateLatest(db.knex);
   const dump = await db.pglite!.dumpDataDir('none');
   await db.close();
-  const dir = path.resolve('node_modules/.cache/budget-tests');
-  mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `template-${runId}.tar`);
+  mkdirSync(cache, { recursive: true });
+  const file = path.join(cache, `template-${runId}.tar`);
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteTemplate', file);
-  return undefined;
+  return async () => {
+    try {
+      await sweep();
+    } finally {
+      rmSync(file, { force: true });
+    }
+  };
+}
+
+/**
+ * The response sweep (test/response-check.ts): every route must have answered a 2xx whose body was
+ * checked against its response schema somewhere in the suite, unless SWEEP_EXEMPT names it.
+ *
+ * It runs only on a full run, decided from what vitest actually ran rather than from a flag, so
+ * `npm test` (and .ci/run, on PGlite and on PostgreSQL) always checks it and nobody can forget to
+ * set one: every test file the config includes ran, with no test-name filter (-t), not in watch
+ * mode. A run of some files (`npx vitest run some.test.ts`, a folder, --shard, --changed) skips it
+ * silently, since a route only another file calls would look unchecked. A failed sweep prints the
+ * routes and sets the exit code: the run fails after its summary (vitest reports teardown output
+ * after it). On a run whose tests failed it still reports, saying so.
+ */
+async function responseSweep(project: TestProject, dir: string): Promise<void> {
+  const { vitest } = project;
+  const modules = vitest.state.getTestModules();
+  const ran = new Set(modules.map((m) => path.resolve(m.moduleId)));
+  const { testFiles } = await project.globTestFiles();
+  const full =
+    !vitest.config.watch &&
+    !vitest.config.testNamePattern &&
+    testFiles.length > 0 &&
+    testFiles.every((f) => ran.has(path.resolve(f)));
+  if (!full) {
+    return;
+  }
+  const failed = modules.some((m) => m.state() === 'failed');
+  const { allRoutes } = await import('../server/routes/index');
+  const { unchecked, staleExemptions } = sweepReport(allRoutes, readSweep(dir));
+  if (!unchecked.length && !staleExemptions.length) {
+    const exempt = Object.keys(SWEEP_EXEMPT).length;
+    console.log(
+      `\nResponse sweep: all ${allRoutes.length - exempt} routes answered a 2xx checked against their response schema (${exempt} exempt).`,
+    );
+    return;
+  }
+  const lines = [
+    '',
+    'Response sweep FAILED (test/response-check.ts, test/global-setup.ts).',
+    ...(failed
+      ? ['Tests failed in this run: a route they would have called successfully may be listed.']
+      : []),
+    ...(unchecked.length
+      ? [
+          `${unchecked.length} route(s) never answered a 2xx checked against their response schema in any test:`,
+          ...unchecked.map((k) => `  ${k}`),
+          'Add a test that calls each successfully (see server/routes/response-sweep.test.ts), or exempt it in SWEEP_EXEMPT with the reason.',
+        ]
+      : []),
+    ...(staleExemptions.length
+      ? [
+          'Stale SWEEP_EXEMPT entries (no such route, or the suite does check it): remove them:',
+          ...staleExemptions.map((k) => `  ${k}`),
+        ]
+      : []),
+  ];
+  console.error(lines.join('\n'));
+  process.exitCode = 1;
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
     testRunId: string;
     pgliteTemplate: string;
+    responseSweepDir: string;
   }
 }

@@ -1,3 +1,5 @@
+import { appendFileSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Context, Middleware } from 'koa';
 import type { z } from 'zod';
 import type { AnyRoute } from '@server/routes/define';
@@ -79,9 +81,10 @@ function sentJson(ctx: Context): unknown {
  * Test servers only (test/app.ts): checks every API response against what the route declares, the
  * route's `response` schema for a success and the one error shape otherwise, and replaces a
  * mismatch with a 500 RESPONSE_SCHEMA_MISMATCH listing the issues. It runs outside the error
- * handler, so it sees the final status and body.
+ * handler, so it sees the final status and body. `onChecked` hears the key (routeKey) of each route
+ * whose success (2xx) body was checked and matched, for the run's response sweep (sweepReport).
  */
-export function responseCheck(routes: readonly AnyRoute[]): Middleware {
+export function responseCheck(routes: readonly AnyRoute[], onChecked?: (key: string) => void): Middleware {
   const byKey = new Map(routes.map((r) => [`${r.method.toUpperCase()} /api${r.path}`, r]));
   return async (ctx, next) => {
     await next();
@@ -105,6 +108,74 @@ export function responseCheck(routes: readonly AnyRoute[]): Middleware {
         code: RESPONSE_MISMATCH,
         details: issues,
       };
+    } else if (success && route) {
+      onChecked?.(routeKey(route));
     }
+  };
+}
+
+/*
+ * The response sweep: proof that every route's SUCCESSFUL response is held to its schema somewhere
+ * in the suite, not only its errors. Each test server records the routes whose 2xx body it checked
+ * (sweepRecorder, appending to one file per worker process in a directory the run's global setup
+ * provides); at the end of a full run the global setup's teardown reads them all (readSweep) and
+ * fails the run when a route was never checked with a 2xx (sweepReport; test/global-setup.ts says
+ * when a run counts as full).
+ */
+
+/** How a route is named in the sweep: 'GET /cola/schedules/:id' (its path under /api). */
+export function routeKey(route: Pick<AnyRoute, 'method' | 'path'>): string {
+  return `${route.method.toUpperCase()} ${route.path}`;
+}
+
+/**
+ * Routes the sweep does not require a checked 2xx for, as 'METHOD /path' (routeKey) and the reason.
+ * A route belongs here only when its success has no JSON body to check (it streams a file) or it
+ * cannot succeed in a test (say, it needs a remote service). An entry that names no route, or a
+ * route the suite checks after all, fails the sweep, so the list cannot go stale.
+ *
+ * Empty today: every route answers JSON (the Excel and CSV exports are built in the browser from
+ * JSON reads) and every route can succeed against a test database.
+ */
+export const SWEEP_EXEMPT: Readonly<Record<string, string>> = {};
+
+/** A recorder for responseCheck: appends each newly checked route to dir/<pid>.txt (no dir: none). */
+export function sweepRecorder(dir: string | undefined): (key: string) => void {
+  const seen = new Set<string>();
+  return (key) => {
+    if (!dir || seen.has(key)) {
+      return;
+    }
+    seen.add(key);
+    appendFileSync(path.join(dir, `${process.pid}.txt`), `${key}\n`);
+  };
+}
+
+/** Every route key any worker recorded in dir. */
+export function readSweep(dir: string): Set<string> {
+  const keys = new Set<string>();
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.txt'))) {
+    for (const line of readFileSync(path.join(dir, file), 'utf8').split('\n')) {
+      if (line) {
+        keys.add(line);
+      }
+    }
+  }
+  return keys;
+}
+
+/**
+ * What the sweep fails on: routes never checked with a 2xx that are not exempt, and exemptions that
+ * are stale (no such route, or the route was checked after all). Empty lists: the sweep passes.
+ */
+export function sweepReport(
+  routes: readonly Pick<AnyRoute, 'method' | 'path'>[],
+  checked: ReadonlySet<string>,
+  exempt: Readonly<Record<string, string>> = SWEEP_EXEMPT,
+): { unchecked: string[]; staleExemptions: string[] } {
+  const keys = routes.map(routeKey);
+  return {
+    unchecked: keys.filter((k) => !checked.has(k) && !(k in exempt)),
+    staleExemptions: Object.keys(exempt).filter((k) => !keys.includes(k) || checked.has(k)),
   };
 }

@@ -7,6 +7,11 @@ import { classifyTitle, classifyTitleSql, type StaffRole } from './staff-roles';
 
 const REAL = path.resolve(import.meta.dirname, '../../../shared/fixtures/real');
 const BOSTON = path.join(REAL, 'boston_employee_earnings_report_2024.csv');
+/**
+ * The real file lives beside the repository (../shared), which a developer may not have: then the
+ * test is skipped. Under CI (CI=true, set by .ci/run) it must run, so a missing file fails it.
+ */
+const SKIP_BOSTON = !existsSync(BOSTON) && process.env.CI !== 'true';
 
 /**
  * Titles as they appear in the real rosters (Boston's 2024 earnings report, Chicago Public Schools'
@@ -105,9 +110,10 @@ describe('teachers and paraeducators, by whole words of a known list', () => {
     expect(await classifyInSql([null as unknown as string])).toEqual([null]);
   });
 
-  it.skipIf(!existsSync(BOSTON))(
+  it.skipIf(SKIP_BOSTON)(
     'agrees in SQL and TypeScript on every title of Boston’s 2024 earnings report, no paralegal a para',
     async () => {
+      expect(existsSync(BOSTON), `${BOSTON} is missing (CI needs ../shared/fixtures/real)`).toBe(true);
       const lines = readFileSync(BOSTON, 'utf8').split('\n').slice(1);
       // TITLE is the third column; names are quoted and hold a comma, titles are not quoted.
       const all = new Set<string>();

@@ -11,12 +11,14 @@ import * as projection from '@server/queries/line-items-projection';
  *
  * - COLA%: the cola_percentage for the line's fiscal year + 1 in the contract of the line's work
  *   group, when that contract is SETTLED or NEGOTIATING (an EXPIRED contract gives nothing: there is
- *   no agreed raise to budget). A settled contract outranks a negotiating one. No contract → 0%, and
- *   the line is flagged for review saying so. (A COLA scenario's percent will be the fallback
- *   between the contract and 0: NEXT_YEAR_COLA_PERCENT is the one place it goes.)
+ *   no agreed raise to budget). A settled contract outranks a negotiating one. Without one, the
+ *   default COLA scenario's percent for the work group, else for the work group's category, is the
+ *   fallback; with neither, 0% and the line is flagged for review saying so (NEXT_YEAR_COLA_PERCENT
+ *   and NEXT_YEAR_SALARY_WARNING in server/queries/salary-rule.ts, the one place this is decided).
  * - Step/lane adjustment: only when the work group is listed in the budget year's
  *   budget_settings.steps_lanes_work_groups. PERCENTAGE adds that percent of the current salary,
- *   DOLLAR adds that many dollars. No settings row → 0.
+ *   DOLLAR adds that many dollars. No settings row → 0. (An employee placed on the work group's
+ *   salary schedule instead moves one step at the schedule's next-year amount: salary-rule.ts.)
  * - No work group: no contract can apply, so there is no automatic value: next_year_salary stays
  *   NULL and the line is flagged for review with that reason.
  * - Rounded to cents in SQL (numeric, no floating point). A value beyond the numeric(14,2) column
