@@ -75,6 +75,10 @@ export const COMMAND_GROUPS: CommandGroup[] = [
     commands: { schedules: { description: 'Step-and-lane salary schedules' } },
   },
   {
+    load: async () => (await import('./commands/scenarios')).registerScenarioCommands,
+    commands: { scenarios: { description: 'Scenario Builder: cut scenarios against the town goal' } },
+  },
+  {
     load: async () => (await import('./commands/reference')).registerReferenceCommands,
     commands: {
       buildings: { description: 'Buildings (schools) employees and lines belong to' },

@@ -1,0 +1,315 @@
+import type { Command } from 'commander';
+import { z } from 'zod';
+import type { AppContext } from '@server/context';
+import { AppError } from '@server/errors';
+import type { Actor } from '@server/policies/index';
+import { fromCents, isPercent, toCents } from '@server/schemas/common';
+import {
+  PERCENT_MESSAGE,
+  createCutScenarioBody,
+  quickCutBody,
+  type CutScenario,
+  type ScenarioSummary,
+} from '@server/schemas/cut-scenarios';
+import { fiscalYearInput, fiscalYearLabel } from '@server/schemas/fiscal-year';
+import { listBudgetCategories } from '@server/services/budget-categories';
+import { findBudgetYearByLabel } from '@server/services/budget-years';
+import * as cuts from '@server/services/cut-scenarios';
+import * as calc from '@server/services/cut-scenarios-calc';
+import { withCli } from '../context';
+import { parseFlags, printJson, printRows } from '../output';
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const money = (v: number) => usd.format(v);
+const pct = (v: number) => `${v}%`;
+
+/** --fiscal-year as the API reads it ('2027', 'FY27', '2026-2027'); a refusal names the flag. */
+const fiscalYearFlag = (text: string | undefined): number | undefined =>
+  parseFlags(z.object({ 'fiscal-year': fiscalYearInput.optional() }), { 'fiscal-year': text })['fiscal-year'];
+
+/** The scenario's gap in words: adjusted - goal, over the goal when above zero. */
+const gapText = (s: ScenarioSummary) =>
+  !s.hasTownGoal
+    ? `${money(s.gap)} (no town goal set for ${fiscalYearLabel(s.fiscalYear)}: counts as $0)`
+    : s.meetsGoal
+      ? `${money(s.gap)} (meets the goal${s.gap < 0 ? `, ${money(-s.gap)} under it` : ''})`
+      : `${money(s.gap)} over the goal`;
+
+const summaryRow = (s: CutScenario) => ({
+  id: s.id,
+  name: s.name,
+  fy: fiscalYearLabel(s.fiscalYear),
+  active: s.isActive ? 'yes' : '',
+  original: money(s.summary.originalTotal),
+  cuts: money(s.summary.totalCuts),
+  adjusted: money(s.summary.adjustedTotal),
+  goal: s.summary.hasTownGoal ? money(s.summary.townGoal) : 'not set',
+  gap: money(s.summary.gap),
+  meetsGoal: s.summary.meetsGoal ? 'yes' : 'no',
+  linesCut: s.summary.itemsModified,
+});
+
+function printSummary(s: CutScenario, budgetYear: string): void {
+  const m = s.summary;
+  process.stdout.write(
+    `Scenario '${s.name}' (#${s.id}), ${budgetYear} budget, ${fiscalYearLabel(s.fiscalYear)}${s.isActive ? ', the active plan' : ''}\n` +
+      `  Original total          ${money(m.originalTotal)} (${m.lineCount} lines)\n` +
+      `  Town goal               ${m.hasTownGoal ? money(m.townGoal) : 'not set (counts as $0)'}\n` +
+      `  Total cuts              ${money(m.totalCuts)} (${m.itemsModified} line${m.itemsModified === 1 ? '' : 's'} cut)\n` +
+      `  Adjusted total          ${money(m.adjustedTotal)}\n` +
+      `  Gap (adjusted - goal)   ${gapText(m)}\n`,
+  );
+}
+
+/** The scenario a name means (case-insensitive) in a budget year (and fiscal year), or null; a name used in several years is refused. */
+async function scenarioNamed(
+  app: AppContext,
+  actor: Actor,
+  year: { id: number; fiscalYear: string },
+  name: string,
+  fiscalYear: number | undefined,
+): Promise<CutScenario | null> {
+  const { scenarios } = await cuts.listCutScenarios(app, actor, year.id, fiscalYear);
+  const matches = scenarios.filter((s) => s.name.toLowerCase() === name.trim().toLowerCase());
+  if (matches.length > 1) {
+    throw new AppError(
+      400,
+      'VALIDATION_FAILED',
+      `Invalid input:\n  --fiscal-year: ${name} exists in ${matches.map((s) => fiscalYearLabel(s.fiscalYear)).join(', ')}; name the fiscal year`,
+    );
+  }
+  return matches[0] ?? null;
+}
+
+/** 404 naming the scenarios the budget year (and fiscal year) has. */
+async function unknownScenario(
+  app: AppContext,
+  actor: Actor,
+  year: { id: number; fiscalYear: string },
+  name: string,
+  fiscalYear: number | undefined,
+): Promise<AppError> {
+  const { scenarios } = await cuts.listCutScenarios(app, actor, year.id, fiscalYear);
+  const where = `${year.fiscalYear}${fiscalYear === undefined ? '' : ` ${fiscalYearLabel(fiscalYear)}`}`;
+  return new AppError(
+    404,
+    'NOT_FOUND',
+    `No cut scenario ${name} in ${where} (there are: ${scenarios.map((s) => s.name).join(', ') || 'none'})`,
+  );
+}
+
+interface CutFlag {
+  /** The flag as typed. */
+  text: string;
+  category: string;
+  /** Percent to cut, in hundredths (2500 = 25%). */
+  cutHundredths: bigint;
+}
+
+/**
+ * `--cut CATEGORY=PERCENT`: PERCENT is the share of the category to CUT, as people say it
+ * ('Supplies=25' cuts a quarter: each line keeps 75%); '25%' is read the same. 0 to 100 with at most
+ * 2 decimals, through the API's own percent rule; the category name is the text before the last '='.
+ */
+function parseCuts(values: string[]): CutFlag[] {
+  /** One --cut value through a schema, so a refusal reads `--cut: <message>`. */
+  const flag = <T>(schema: z.ZodType<T>, value: unknown) =>
+    parseFlags(z.object({ cut: schema }), { cut: value }).cut;
+  flag(z.array(z.string()).min(1, 'Name at least one cut, e.g. --cut Supplies=25'), values);
+  const parsed = values.map((text) => {
+    const at = text.lastIndexOf('=');
+    const category = at < 0 ? '' : text.slice(0, at).trim();
+    const raw = at < 0 ? '' : text.slice(at + 1).trim();
+    const number = /^\d+(\.\d+)?\s*%?$/.test(raw) ? Number(raw.replace('%', '').trim()) : raw;
+    const name = flag(
+      z.string().min(1, `${text}: write each cut as CATEGORY=PERCENT, e.g. --cut Supplies=25`),
+      category,
+    );
+    const percent = flag(
+      z
+        .number({ error: `${text}: ${PERCENT_MESSAGE} (the percent to cut)` })
+        .refine(isPercent, `${text}: ${PERCENT_MESSAGE} (the percent to cut)`),
+      number,
+    );
+    return { text, category: name, cutHundredths: toCents(percent)! };
+  });
+  const seen = new Set<string>();
+  for (const c of parsed) {
+    const key = c.category.toLowerCase();
+    if (seen.has(key)) {
+      throw new AppError(400, 'VALIDATION_FAILED', `Invalid input:\n  --cut: ${c.category} is named twice`);
+    }
+    seen.add(key);
+  }
+  return parsed;
+}
+
+/** `scenarios list|show|apply`: the Scenario Builder's saved cut scenarios, through its services. */
+export function registerScenarioCommands(program: Command): void {
+  const cmd = program
+    .command('scenarios')
+    .description('Scenario Builder: cut scenarios against the town goal');
+
+  cmd
+    .command('list')
+    .description('List the cut scenarios of a budget year with their summaries against the town goal')
+    .requiredOption('--budget-year <label>', 'budget year, e.g. FY26')
+    .option('--fiscal-year <year>', 'only this fiscal year’s (default: every year’s)')
+    .option('--json', 'print JSON')
+    .action(async (opts: { budgetYear: string; fiscalYear?: string; json?: boolean }) => {
+      const fiscalYear = fiscalYearFlag(opts.fiscalYear);
+      await withCli(program.opts().as, async ({ app, actor }) => {
+        const year = await findBudgetYearByLabel(app, actor, opts.budgetYear);
+        const { scenarios } = await cuts.listCutScenarios(app, actor, year.id, fiscalYear);
+        printRows(opts.json ? scenarios : scenarios.map(summaryRow), Boolean(opts.json));
+      });
+    });
+
+  cmd
+    .command('show')
+    .description('A cut scenario: its summary, its cuts by category and the lines it cuts')
+    .argument('<name>', 'the scenario’s name (case-insensitive)')
+    .requiredOption('--budget-year <label>', 'budget year, e.g. FY26')
+    .option('--fiscal-year <year>', 'its fiscal year, when the name is used in more than one')
+    .option('--json', 'print JSON')
+    .action(async (name: string, opts: { budgetYear: string; fiscalYear?: string; json?: boolean }) => {
+      const fiscalYear = fiscalYearFlag(opts.fiscalYear);
+      await withCli(program.opts().as, async ({ app, actor }) => {
+        const year = await findBudgetYearByLabel(app, actor, opts.budgetYear);
+        const found = await scenarioNamed(app, actor, year, name, fiscalYear);
+        if (!found) {
+          throw await unknownScenario(app, actor, year, name, fiscalYear);
+        }
+        const base = await calc.baseline(app, actor, { budgetYearId: year.id, scenarioId: found.id });
+        const byCategory = await calc.compare(app, actor, [found.id]);
+        const scenario = base.scenario ?? found;
+        const categories = byCategory.categories.map((c) => ({
+          categoryId: c.categoryId,
+          category: c.category,
+          original: c.original,
+          adjusted: c.scenarios[0].adjusted,
+          // original - adjusted in cents (never '-$0.00').
+          cut: fromCents(toCents(c.original)! - toCents(c.scenarios[0].adjusted)!),
+        }));
+        const cutLines = base.lines.filter((l) => l.percentKept < 100);
+        if (opts.json) {
+          printJson({ scenario, categories, lines: cutLines });
+          return;
+        }
+        printSummary(scenario, year.fiscalYear);
+        process.stdout.write('\nBy category\n');
+        printRows(
+          categories.map((c) => ({
+            category: c.category,
+            original: money(c.original),
+            adjusted: money(c.adjusted),
+            cut: money(c.cut),
+          })),
+          false,
+        );
+        process.stdout.write(`\nLines cut (${cutLines.length})\n`);
+        printRows(
+          cutLines.map((l) => ({
+            id: l.id,
+            description: l.accountDesc ?? '',
+            category: l.category?.name ?? '',
+            building: l.building?.name ?? '',
+            amount: money(l.fy26ProposedV3),
+            kept: pct(l.percentKept),
+            floor: l.floorPercent ? pct(l.floorPercent) : '',
+            adjusted: money(l.adjustedAmount),
+            cut: money(l.cut),
+          })),
+          false,
+        );
+      });
+    });
+
+  cmd
+    .command('apply')
+    .description(
+      'Cut whole categories in a scenario (as the quick cuts do): each line keeps 100 - PERCENT, or its floor when that is higher',
+    )
+    .argument('<name>', 'the scenario’s name (case-insensitive)')
+    .requiredOption('--budget-year <label>', 'budget year, e.g. FY26')
+    .option(
+      '--cut <category=percent>',
+      'the percent of a category to CUT: Supplies=25 keeps 75% of each Supplies line; repeat for more categories; =0 restores one',
+      (value: string, list: string[]) => [...list, value],
+      [] as string[],
+    )
+    .option('--create', 'create the scenario first when none has this name')
+    .option('--fiscal-year <year>', 'the scenario’s fiscal year (default: the budget year’s current one)')
+    .option('--json', 'print JSON')
+    .action(
+      async (
+        name: string,
+        opts: { budgetYear: string; cut: string[]; create?: boolean; fiscalYear?: string; json?: boolean },
+      ) => {
+        const fiscalYear = fiscalYearFlag(opts.fiscalYear);
+        const wanted = parseCuts(opts.cut);
+        await withCli(program.opts().as, async ({ app, actor }) => {
+          const year = await findBudgetYearByLabel(app, actor, opts.budgetYear);
+          // Everything is looked up and checked before the first write, so a refusal writes nothing.
+          const { categories } = await listBudgetCategories(app, actor);
+          const plan = wanted.map((c) => {
+            const category = categories.find((k) => k.name.toLowerCase() === c.category.toLowerCase());
+            if (!category) {
+              throw new AppError(
+                404,
+                'NOT_FOUND',
+                `No budget category ${c.category} (there are: ${categories.map((k) => k.name).join(', ') || 'none'})`,
+              );
+            }
+            const keptHundredths = 10000n - c.cutHundredths;
+            return {
+              category,
+              cutPercent: fromCents(c.cutHundredths),
+              body: parseFlags(quickCutBody, { categoryId: category.id, percent: fromCents(keptHundredths) }),
+            };
+          });
+          let scenario = await scenarioNamed(app, actor, year, name, fiscalYear);
+          let created = false;
+          if (!scenario) {
+            if (!opts.create) {
+              throw await unknownScenario(app, actor, year, name, fiscalYear);
+            }
+            const input = parseFlags(createCutScenarioBody, { budgetYearId: year.id, fiscalYear, name });
+            scenario = (await cuts.createCutScenario(app, actor, input)).scenario;
+            created = true;
+          }
+          const results = [];
+          for (const p of plan) {
+            const r = await cuts.quickCut(app, actor, scenario.id, p.body);
+            scenario = r.scenario;
+            results.push({
+              categoryId: p.category.id,
+              category: p.category.name,
+              cutPercent: p.cutPercent,
+              percentKept: p.body.percent,
+              linesChanged: r.linesChanged,
+              heldByFloor: r.heldByFloor,
+              notCutByFloor: r.notCutByFloor,
+            });
+          }
+          if (opts.json) {
+            printJson({ created, scenario, cuts: results });
+            return;
+          }
+          if (created) {
+            process.stdout.write(`Created cut scenario '${scenario.name}' (#${scenario.id}).\n`);
+          }
+          for (const r of results) {
+            process.stdout.write(
+              `${r.category}: cut ${pct(r.cutPercent)} (each line keeps ${pct(r.percentKept)}); ${r.linesChanged} line${r.linesChanged === 1 ? '' : 's'} changed` +
+                (r.heldByFloor
+                  ? `; ${r.heldByFloor} held at their floor, ${money(r.notCutByFloor)} not cut`
+                  : '') +
+                '.\n',
+            );
+          }
+          printSummary(scenario, year.fiscalYear);
+        });
+      },
+    );
+}
