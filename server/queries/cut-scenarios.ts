@@ -238,15 +238,24 @@ export async function lineIdsOfCategory(db: Db, scope: LineScope, categoryId: nu
   return rows.map((r: { id: number }) => r.id);
 }
 
-/** Floors of the lines in scope among `ids`: id -> floor percent (text). */
-export async function floorsOf(db: Db, scope: LineScope, ids: number[]): Promise<Map<number, string>> {
+/** Floors and amounts of the lines in scope among `ids`: id -> { floor percent, amount } (text). */
+export async function floorsOf(
+  db: Db,
+  scope: LineScope,
+  ids: number[],
+): Promise<Map<number, { floor: string; amount: string }>> {
   const where = inScope(scope);
   const { rows } = await db.raw(
-    `SELECT li.id, ${FLOOR}::text AS floor FROM line_items li ${FLOOR_JOINS}
+    `SELECT li.id, ${FLOOR}::text AS floor, li.amount::text AS amount FROM line_items li ${FLOOR_JOINS}
       WHERE li.id = ANY(?::int[]) AND ${where.sql}`,
     [ids, ...where.bindings],
   );
-  return new Map(rows.map((r: { id: number; floor: string }) => [r.id, r.floor]));
+  return new Map(
+    rows.map((r: { id: number; floor: string; amount: string }) => [
+      r.id,
+      { floor: r.floor, amount: r.amount },
+    ]),
+  );
 }
 
 /* ------------------------------------------------------------------------------ scenarios */

@@ -85,8 +85,12 @@ export async function checkAdjustments(
   }
 }
 
-/** Row -> DTO, with its summary. */
-export async function present(db: Db, row: q.CutScenarioRow): Promise<CutScenario> {
+/** Row -> DTO, with its summary (computed unless the caller has it already). */
+export async function present(
+  db: Db,
+  row: q.CutScenarioRow,
+  summary?: ScenarioSummary,
+): Promise<CutScenario> {
   const scope = { budgetYearId: row.budget_year_id, fiscalYear: row.fiscal_year, versionId: row.version_id };
   return {
     id: row.id,
@@ -99,7 +103,7 @@ export async function present(db: Db, row: q.CutScenarioRow): Promise<CutScenari
     createdBy: row.created_by,
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
-    summary: await summaryOf(db, scope, { scenarioId: row.id }),
+    summary: summary ?? (await summaryOf(db, scope, { scenarioId: row.id })),
   };
 }
 
@@ -138,10 +142,11 @@ export async function baseline(
     scope = await resolveScope(app.db, input);
   }
   const adj: q.Adjustments = scenario ? { scenarioId: scenario.id } : { map: {} };
+  const summary = await summaryOf(app.db, scope, adj);
   return {
     lines: await q.lines(app.db, scope, adj),
-    summary: await summaryOf(app.db, scope, adj),
-    scenario: scenario ? await present(app.db, scenario) : null,
+    summary,
+    scenario: scenario ? await present(app.db, scenario, summary) : null,
   };
 }
 

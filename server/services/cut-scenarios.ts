@@ -187,21 +187,17 @@ export async function quickCut(app: AppContext, actor: Actor, id: number, input:
         })),
       );
     }
-    const amounts = new Map(
-      (await q.lines(trx, scope, { map: {} }))
-        .filter((l) => floors.has(l.id))
-        .map((l) => [l.id, l.fy26ProposedV3]),
-    );
     const asked = BigInt(Math.round(input.percent * 100));
     let held = 0;
     let notCut = 0n;
     const map: Record<string, number> = {};
     for (const lineId of ids) {
-      const floor = toCents(floors.get(lineId)!)!; // hundredths of a percent
+      const line = floors.get(lineId)!;
+      const floor = toCents(line.floor)!; // hundredths of a percent
       const kept = floor > asked ? floor : asked;
       if (floor > asked) {
         held += 1;
-        const amount = toCents(amounts.get(lineId) ?? 0)!;
+        const amount = toCents(line.amount)!;
         notCut += keptCents(amount, floor) - keptCents(amount, asked);
       }
       map[String(lineId)] = fromCents(kept);
