@@ -1,12 +1,16 @@
 // What several benches share: a database of their own, the district's first rows, the production
 // web build, the real server as a child process, and a browser signed in through the API.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { openDb } from '@server/db/index';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
+
+/** The 1-minute load average now, one decimal ('1.4'), to print beside a figure. */
+export const loadNow = () => loadavg()[0].toFixed(1);
 
 /** The middle value (the upper one of an even count). */
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

@@ -1,5 +1,5 @@
 import type { Db } from '@server/db/index';
-import { AUTOMATIC_NEXT_YEAR_SALARY, NEXT_STEP, NEXT_YEAR_RULE_JOINS } from './salary-rule';
+import { AUTOMATIC_NEXT_YEAR_SALARY, NEXT_STEP, RULE_JOINS_ON_INPUTS, ruleInputCtes } from './salary-rule';
 import { activeScope } from './line-items-scope';
 
 /**
@@ -116,61 +116,99 @@ const PROPOSED_COPY = `account_description, name, account_line, dese_categories,
 const prefixed = (columns: string, alias: string) => columns.replace(/(\w+)/g, `${alias}.$1`);
 
 /**
- * The lines a projected year grows from: at the base year the imported lines (Active employees
- * only: Retiring and Inactive are not carried forward), later the projected lines of the year
- * before, which this run has just written.
+ * The proposed lines a projected year grows from: at the base year the imported lines, later the
+ * projected lines of the year before, which this run has just written.
  */
 function previousYear(scope: KindScope, baseYear: number, fromYear: number) {
   const w = scopeWhere(scope);
-  const which =
-    fromYear === baseYear
-      ? `NOT li.is_projected${scope.isOperating ? ` AND coalesce(li.employee_status, 'Active') = 'Active'` : ''}`
-      : 'li.is_projected';
   return {
-    sql: `${w.sql} AND li.fiscal_year = ? AND ${which}`,
+    sql: `${w.sql} AND li.fiscal_year = ? AND ${fromYear === baseYear ? 'NOT li.is_projected' : 'li.is_projected'}`,
     bindings: [...w.bindings, fromYear],
     // The base line a projected line descends from, carried through every year.
     source: `CASE WHEN li.is_projected THEN li.metadata -> 'sourceLineId' ELSE to_jsonb(li.id) END`,
   };
 }
 
+// The smallest value a money column (numeric(14,2)) cannot hold: the cast rounds to the cent first.
+const TOO_BIG = '999999999999.995';
+
+/** The columns the salary rule reads (see ./salary-rule.ts), as `src` for `row` moved by `years`. */
+const ruleSource = (row: string, salary: string, step: string, years: number) =>
+  `CROSS JOIN LATERAL (SELECT ${row}.budget_year_id, ${row}.fiscal_year + ${years} AS fiscal_year,
+     ${row}.work_group_id, ${row}.work_group, (${salary})::numeric AS current_salary, ${step} AS salary_step,
+     ${row}.salary_lane) src`;
+
 /**
- * Writes the employees of fromYear + 1, each grown from their line of fromYear by the rule of
- * fromYear + 1: the salary is the previous line's next-year salary (manual or automatic; the
- * previous salary when it has none), and the new line's own next-year salary is the automatic rule
- * (AUTOMATIC_NEXT_YEAR_SALARY, the same SQL an edit uses) for the year after. A manual value is
- * therefore that one year's only. Set-based: one INSERT ... SELECT per projected year.
+ * Writes the employees of baseYear + 1 .. toYear in one statement: the Active imported lines of
+ * baseYear walked year by year (a recursive CTE, nothing read back from what it writes), then one
+ * INSERT. A projected line's salary is its line of the year before's next-year salary (the base
+ * line's stored one, manual or automatic; else that line's salary), its step the rule's next step,
+ * and its own next-year salary the automatic rule (AUTOMATIC_NEXT_YEAR_SALARY, the SQL an edit
+ * uses) for the year after; a manual value is therefore its year's only. Each row is moved by the
+ * rule once. When a salary would not fit the money columns nothing is written and the first such
+ * fiscal year is returned (the year a year-by-year run would have failed on).
  */
-export async function projectEmployeeYear(
+export async function projectEmployees(
   db: Db,
   scope: KindScope,
   baseYear: number,
-  fromYear: number,
-): Promise<number> {
-  const prev = previousYear(scope, baseYear, fromYear);
-  // The inner rule moves the previous line into fromYear + 1 (its step, one up on a schedule); the
-  // outer one gives the new line its own next-year salary, for the year after.
-  const result = await db.raw(
-    `INSERT INTO line_items (budget_year_id, scenario_id, fiscal_year, is_operating, is_projected,
-            current_salary, next_year_salary, next_year_salary_manual, employee_status, metadata,
-            salary_step, salary_lane, salary_placement, ${EMPLOYEE_COPY})
-     SELECT src.budget_year_id, src.scenario_id, src.fiscal_year, true, true,
-            src.current_salary, CASE WHEN src.current_salary > 0 THEN ${AUTOMATIC_NEXT_YEAR_SALARY} END,
-            false, 'Active', jsonb_build_object('projectedFrom', ?::int, 'sourceLineId', src.source_line_id),
-            src.salary_step, src.salary_lane, src.salary_placement, ${prefixed(EMPLOYEE_COPY, 'src')}
-       FROM (SELECT li.budget_year_id, li.scenario_id, li.fiscal_year + 1 AS fiscal_year,
-                    coalesce(li.next_year_salary, li.current_salary) AS current_salary,
-                    ${NEXT_STEP} AS salary_step, li.salary_lane, li.salary_placement,
-                    ${prev.source} AS source_line_id, ${prefixed(EMPLOYEE_COPY, 'li')}
-               FROM line_items li
-               CROSS JOIN LATERAL (SELECT li.budget_year_id, li.fiscal_year, li.work_group_id, li.work_group,
-                    li.current_salary, li.salary_step, li.salary_lane) src
-               ${NEXT_YEAR_RULE_JOINS}
-              WHERE ${prev.sql}) src
-       ${NEXT_YEAR_RULE_JOINS}`,
-    [baseYear, ...prev.bindings],
+  toYear: number,
+): Promise<{ count: number; overflowYear: number | null }> {
+  const w = scopeWhere(scope);
+  // Active written as an OR (not coalesce) so the planner sees how many lines pass.
+  const baseLines = `${w.sql} AND li.fiscal_year = ? AND NOT li.is_projected
+    AND (li.employee_status = 'Active' OR li.employee_status IS NULL)`;
+  const inputs = ruleInputCtes('default', { budgetYearId: scope.budgetYearId, from: baseYear, to: toYear });
+  // For this statement only (restored after it; the caller's transaction keeps its own): room to
+  // hold the walk (about 300,000 rows for 50,000 employees over five years) in memory rather than in
+  // temporary files, and no JIT, as its estimated cost passes jit_above_cost and compiling its
+  // expressions costs more than it saves.
+  const { rows: before } = await db.raw(
+    `SELECT current_setting('jit') AS jit, current_setting('work_mem') AS work_mem,
+            set_config('jit', 'off', true), set_config('work_mem', '64MB', true)`,
   );
-  return result.rowCount ?? result.affectedRows ?? 0;
+  const { rows } = await db.raw(
+    `WITH RECURSIVE ${inputs},
+     walk AS (
+       SELECT li.id AS source_line_id, src.budget_year_id, src.fiscal_year, src.work_group_id, src.work_group,
+              src.current_salary, src.salary_step, src.salary_lane,
+              li.next_year_salary::numeric AS next_year_salary, (${NEXT_STEP})::int AS next_step
+         FROM line_items li ${ruleSource('li', 'li.current_salary', 'li.salary_step', 0)}
+         ${RULE_JOINS_ON_INPUTS}
+        WHERE ${baseLines}
+       UNION ALL
+       SELECT prev.source_line_id, src.budget_year_id, src.fiscal_year, src.work_group_id, src.work_group,
+              src.current_salary, src.salary_step, src.salary_lane,
+              (CASE WHEN src.current_salary > 0 THEN ${AUTOMATIC_NEXT_YEAR_SALARY} END)::numeric, (${NEXT_STEP})::int
+         FROM walk prev
+         ${ruleSource('prev', 'coalesce(prev.next_year_salary, prev.current_salary)', 'prev.next_step', 1)}
+         ${RULE_JOINS_ON_INPUTS}
+        WHERE prev.fiscal_year < ?
+     ),
+     overflow AS (
+       SELECT min(fiscal_year) AS fiscal_year FROM walk
+        WHERE fiscal_year > ? AND (current_salary >= ${TOO_BIG} OR next_year_salary >= ${TOO_BIG})
+     ),
+     inserted AS (
+       INSERT INTO line_items (budget_year_id, scenario_id, fiscal_year, is_operating, is_projected,
+              current_salary, next_year_salary, next_year_salary_manual, employee_status, metadata,
+              salary_step, salary_lane, salary_placement, ${EMPLOYEE_COPY})
+       SELECT li.budget_year_id, li.scenario_id, w.fiscal_year, true, true,
+              w.current_salary, w.next_year_salary, false, 'Active',
+              jsonb_build_object('projectedFrom', ?::int, 'sourceLineId', w.source_line_id),
+              w.salary_step, li.salary_lane, li.salary_placement, ${prefixed(EMPLOYEE_COPY, 'li')}
+         FROM walk w JOIN line_items li ON li.id = w.source_line_id
+        WHERE w.fiscal_year > ? AND ${baseLines} AND (SELECT fiscal_year FROM overflow) IS NULL
+       RETURNING 1
+     )
+     SELECT (SELECT fiscal_year FROM overflow) AS overflow_year, (SELECT count(*) FROM inserted)::int AS count`,
+    [...w.bindings, baseYear, toYear, baseYear, baseYear, baseYear, ...w.bindings, baseYear],
+  );
+  await db.raw(`SELECT set_config('jit', ?, true), set_config('work_mem', ?, true)`, [
+    before[0].jit,
+    before[0].work_mem,
+  ]);
+  return { count: Number(rows[0].count), overflowYear: rows[0].overflow_year ?? null };
 }
 
 /**

@@ -97,8 +97,8 @@ const STEP_LANE_GROUPS = `SELECT DISTINCT bs.budget_year_id, g.id AS work_group_
     bs.step_lane_adjustment_type AS type, bs.step_lane_adjustment_value AS value
   FROM budget_settings bs CROSS JOIN LATERAL jsonb_array_elements_text(bs.steps_lanes_work_groups) AS g(id)`;
 
-/** The rule's inputs for `src` moving into src.fiscal_year + 1, with `scenario` as the COLA fallback. */
-export function ruleJoins(scenario: ScenarioChoice = 'default'): string {
+/** The COLA and pooled-step joins: what a work group gets moving into src.fiscal_year + 1. */
+function groupJoins(scenario: ScenarioChoice): string {
   const sid = scenarioIdSql(scenario);
   return `
   LEFT JOIN (${CONTRACT_COLA}) rule_cola
@@ -109,14 +109,81 @@ export function ruleJoins(scenario: ScenarioChoice = 'default'): string {
   LEFT JOIN cola_settings rule_scen_cat ON rule_scen_cat.scenario_id = ${sid}
     AND rule_scen_cat.work_group_category_id = rule_wg.category_id AND rule_scen_cat.fiscal_year = src.fiscal_year + 1
   LEFT JOIN (${STEP_LANE_GROUPS}) rule_step
-    ON rule_step.budget_year_id = src.budget_year_id AND rule_step.work_group_key = src.work_group_id::text
-  LEFT JOIN (${scheduleRows(scenario)}) rule_sy
+    ON rule_step.budget_year_id = src.budget_year_id AND rule_step.work_group_key = src.work_group_id::text`;
+}
+
+/** The schedule joins: this year's (rule_sp) and next year's (rule_sy) row of the line's lane. */
+function scheduleJoins(schedule: string): string {
+  return `
+  LEFT JOIN ${schedule} rule_sy
     ON src.salary_step IS NOT NULL AND rule_sy.work_group_id = src.work_group_id
     AND rule_sy.fiscal_year = src.fiscal_year + 1 AND rule_sy.lane = src.salary_lane
-  LEFT JOIN (${scheduleRows(scenario)}) rule_sp
+  LEFT JOIN ${schedule} rule_sp
     ON src.salary_step IS NOT NULL AND rule_sp.work_group_id = src.work_group_id
     AND rule_sp.fiscal_year = src.fiscal_year AND rule_sp.lane = src.salary_lane`;
 }
+
+/** The rule's inputs for `src` moving into src.fiscal_year + 1, with `scenario` as the COLA fallback. */
+export function ruleJoins(scenario: ScenarioChoice = 'default'): string {
+  return groupJoins(scenario) + scheduleJoins(`(${scheduleRows(scenario)})`);
+}
+
+/**
+ * The same inputs for a statement that moves many rows through several years (the salary walk,
+ * Generate Projections), worked out once per statement instead of once per row: CTEs to list in
+ * its WITH clause, and joins against them (RULE_JOINS_ON_INPUTS) that give the expressions below
+ * the same aliases (except rule_wg) and the same values as ruleJoins, so a moved row meets two
+ * joins where ruleJoins makes seven.
+ * - rule_inputs: what groupJoins gives every work group of the budget year moving out of each
+ *   fiscal year from..to, one row each (each of its joins finds one row at most);
+ * - rule_schedule_moves: per work group, fiscal year moved out of and lane, the schedule's row of
+ *   the next year (rule_sy) beside the row of that year (rule_sp), from scheduleRows worked out
+ *   once (ruleJoins evaluates it for each of its two joins). A work group has one schedule at most,
+ *   so each is one row; rule_sp is given only where rule_sy is, the only place the rule reads it.
+ */
+export function ruleInputCtes(
+  scenario: ScenarioChoice,
+  keys: { budgetYearId: number; from: number; to: number },
+): string {
+  for (const n of [keys.budgetYearId, keys.from, keys.to]) {
+    if (!Number.isSafeInteger(n)) {
+      throw new Error(`budget year and fiscal years must be integers, got ${n}`);
+    }
+  }
+  return `rule_inputs AS MATERIALIZED (
+    SELECT src.budget_year_id, src.work_group_id, src.fiscal_year,
+           rule_cola.cola_percentage AS contract_pct, rule_cola.status AS contract_status, rule_cola.contract_year,
+           rule_scen_wg.cola_percentage AS group_pct, rule_scen_cat.cola_percentage AS category_pct,
+           rule_step.type AS step_type, rule_step.value AS step_value
+      FROM (SELECT ${keys.budgetYearId} AS budget_year_id, wg.id AS work_group_id, y.fiscal_year
+              FROM work_groups wg CROSS JOIN generate_series(${keys.from}, ${keys.to}) AS y(fiscal_year)) src
+      ${groupJoins(scenario)}),
+  rule_schedule AS MATERIALIZED (${scheduleRows(scenario)}),
+  rule_schedule_moves AS MATERIALIZED (
+    SELECT sy.work_group_id, sy.fiscal_year - 1 AS fiscal_year, sy.lane, sy.amounts AS next_amounts,
+           sy.top_step AS next_top_step, sp.amounts, sp.top_step
+      FROM rule_schedule sy
+      LEFT JOIN rule_schedule sp ON sp.work_group_id = sy.work_group_id AND sp.lane = sy.lane
+        AND sp.fiscal_year = sy.fiscal_year - 1)`;
+}
+
+/**
+ * ruleJoins over ruleInputCtes, for `src` rows of its budget year moving out of its fiscal years.
+ * The lateral selects only rename the CTEs' columns (the planner folds them away).
+ */
+export const RULE_JOINS_ON_INPUTS = `
+  LEFT JOIN rule_inputs rule_in ON rule_in.budget_year_id = src.budget_year_id
+    AND rule_in.work_group_id = src.work_group_id AND rule_in.fiscal_year = src.fiscal_year
+  CROSS JOIN LATERAL (SELECT rule_in.contract_pct AS cola_percentage, rule_in.contract_status AS status,
+    rule_in.contract_year) rule_cola
+  CROSS JOIN LATERAL (SELECT rule_in.group_pct AS cola_percentage) rule_scen_wg
+  CROSS JOIN LATERAL (SELECT rule_in.category_pct AS cola_percentage) rule_scen_cat
+  CROSS JOIN LATERAL (SELECT rule_in.step_type AS type, rule_in.step_value AS value) rule_step
+  LEFT JOIN rule_schedule_moves rule_move ON src.salary_step IS NOT NULL
+    AND rule_move.work_group_id = src.work_group_id AND rule_move.fiscal_year = src.fiscal_year
+    AND rule_move.lane = src.salary_lane
+  CROSS JOIN LATERAL (SELECT rule_move.next_amounts AS amounts, rule_move.next_top_step AS top_step) rule_sy
+  CROSS JOIN LATERAL (SELECT rule_move.amounts, rule_move.top_step) rule_sp`;
 
 /** The default-scenario joins (what stored next-year salaries and projections use). */
 export const NEXT_YEAR_RULE_JOINS = ruleJoins('default');
@@ -160,9 +227,26 @@ export const COLA_AMOUNT = `CASE WHEN src.work_group_id IS NULL THEN 0
   WHEN ${ON_SCHEDULE} THEN rule_sy.amounts[src.salary_step] - coalesce(rule_sp.amounts[src.salary_step], src.current_salary)
   ELSE round(src.current_salary * ${NEXT_YEAR_COLA_PERCENT} / 100, 2) END`;
 
+/**
+ * The steps-and-lanes part of a move, given its parts as SQL (the expressions above, or columns
+ * already holding their values): the rest of the change, automatic - salary - COLA; 0 for a line
+ * with no work group.
+ */
+export const stepsLanesAmountOf = (move: {
+  automatic: string;
+  cola: string;
+  salary: string;
+  workGroupId: string;
+}) =>
+  `CASE WHEN ${move.workGroupId} IS NULL THEN 0 ELSE (${move.automatic}) - ${move.salary} - (${move.cola}) END`;
+
 /** The steps-and-lanes part: the rest of the change (so COLA + steps = next - current, exactly). */
-export const STEPS_LANES_AMOUNT = `CASE WHEN src.work_group_id IS NULL THEN 0
-  ELSE (${AUTOMATIC_NEXT_YEAR_SALARY}) - src.current_salary - (${COLA_AMOUNT}) END`;
+export const STEPS_LANES_AMOUNT = stepsLanesAmountOf({
+  automatic: AUTOMATIC_NEXT_YEAR_SALARY,
+  cola: COLA_AMOUNT,
+  salary: 'src.current_salary',
+  workGroupId: 'src.work_group_id',
+});
 
 /** Warnings the rule writes start with this, so a later run can replace its own and keep the import's. */
 export const NEXT_YEAR_WARNING_PREFIX = 'Next-year salary';

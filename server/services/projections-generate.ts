@@ -14,8 +14,8 @@ const isNumericOverflow = (err: unknown) => (err as { code?: string })?.code ===
 /**
  * Generate Projections: projects one kind from its base year (the latest fiscal year with imported
  * lines) into every fiscal year up to toFiscalYear, marked projected, one year after another:
- * employees by the next-year salary rule of each year (q.projectEmployeeYear), proposed lines by
- * their category's default increase. Years holding imported lines are actuals: never projected
+ * employees by the next-year salary rule of each year (q.projectEmployees, every year in one
+ * statement), proposed lines by their category's default increase, a year at a time. Years holding imported lines are actuals: never projected
  * over (reported in skippedYears; a target that is one is a 400), and projected lines left in them
  * from before their import are removed (supersededCount). Projected lines already in the target
  * years are a 409 unless forceRegenerate, which replaces them. Amounts that would overflow the
@@ -68,21 +68,28 @@ export async function generateProjectionsIn(trx: Db, actor: Actor, input: Genera
     existing > 0 ? await q.deleteProjected(trx, scope, fiscalYears[0], input.toFiscalYear) : 0;
   const supersededYears = importedYears.filter((fy) => own.some((r) => r.fiscalYear === fy && r.isProjected));
   const supersededCount = await q.deleteSuperseded(trx, scope, supersededYears);
+  const overflow = (fy: number) => {
+    const what = isOperating ? `next-year salaries of ${label(fy)}` : `amounts of ${label(fy)}`;
+    return badRequest(
+      `The projected ${what} would exceed ${MAX_MONEY_LABEL}, the most a line can hold; project to an earlier year`,
+      [{ path: 'toFiscalYear', message: `Projecting into ${label(fy)} exceeds ${MAX_MONEY_LABEL}` }],
+    );
+  };
   let projectedCount = 0;
-  for (const fy of fiscalYears) {
-    try {
-      projectedCount += isOperating
-        ? await q.projectEmployeeYear(trx, scope, baseYear, fy - 1)
-        : await q.projectProposedYear(trx, scope, baseYear, fy - 1);
-    } catch (err) {
-      if (!isNumericOverflow(err)) {
-        throw err;
+  if (isOperating) {
+    // Every year in one statement (the rule moves each employee once a year, set-based).
+    const result = await q.projectEmployees(trx, scope, baseYear, input.toFiscalYear);
+    if (result.overflowYear !== null) {
+      throw overflow(result.overflowYear);
+    }
+    projectedCount = result.count;
+  } else {
+    for (const fy of fiscalYears) {
+      try {
+        projectedCount += await q.projectProposedYear(trx, scope, baseYear, fy - 1);
+      } catch (err) {
+        throw isNumericOverflow(err) ? overflow(fy) : err;
       }
-      const what = isOperating ? `next-year salaries of ${label(fy)}` : `amounts of ${label(fy)}`;
-      throw badRequest(
-        `The projected ${what} would exceed ${MAX_MONEY_LABEL}, the most a line can hold; project to an earlier year`,
-        [{ path: 'toFiscalYear', message: `Projecting into ${label(fy)} exceeds ${MAX_MONEY_LABEL}` }],
-      );
     }
   }
   await insertAudit(trx, actor, {
