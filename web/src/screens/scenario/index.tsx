@@ -1,11 +1,224 @@
-import { ScreenPlaceholder } from '@web/components/screen-placeholder';
+import type { GridApi } from 'ag-grid-community';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { errorMessage } from '@web/api/client';
+import {
+  cutScenarioKeys,
+  useCutScenarios,
+  useScenarioBaseline,
+  type ScenarioLine,
+} from '@web/api/cut-scenarios';
+import { useCan } from '@web/auth/use-can';
+import { useBudgetYear } from '@web/budget-year/budget-year-context';
+import { Alert } from '@web/components/alert';
+import { DataGrid } from '@web/components/data-grid/data-grid';
+import { GridToolbar } from '@web/components/grid-toolbar';
+import { useFiscalYearChoice } from '@web/components/line-filters';
+import { PageHeader } from '@web/components/page-header';
+import { useToast } from '@web/components/toast';
+import { scenarioColumns } from './columns';
+import { ComparePanel } from './compare-panel';
+import { FilterBar } from './filter-bar';
+import { categoryOptions, INITIAL_FILTERS, scenarioFilter, type ScenarioFilterState } from './filters';
+import { FloorsDialog } from './floors-dialog';
+import { HandOver } from './hand-over';
+import { QuickCuts } from './quick-cuts';
+import { ScenarioBar } from './scenario-bar';
+import { count, fyLabel } from './scenario-math';
+import { SummaryPanel } from './summary-panel';
+import { useScenarioEditor } from './use-scenario-editor';
+import '@web/styles/grid-page.css';
+import './scenario.css';
 
+/** Wide screens pin the description while the figures scroll sideways; phones put the slider first. */
+const gridLayout = (): 'wide' | 'compact' =>
+  typeof window !== 'undefined' && window.matchMedia?.('(max-width: 899px)').matches ? 'compact' : 'wide';
+
+/** Scenario Builder: try cuts line by line against the town goal, save them, compare them, hand them over. */
 export function ScenarioScreen() {
+  const { selected: budgetYear } = useBudgetYear();
+  const canWrite = useCan('scenarios.write');
+  const notify = useToast();
+  const years = useFiscalYearChoice(budgetYear);
+  const fy = years.fiscalYear;
+  const [params, setParams] = useSearchParams();
+  const list = useCutScenarios(budgetYear?.id, fy);
+  const scenarios = useMemo(() => list.data?.scenarios ?? [], [list.data]);
+  const requested = Number(params.get('scenario'));
+  // SPEC section 4: the default is the active scenario, else the first.
+  const selected =
+    scenarios.find((s) => s.id === requested) ?? scenarios.find((s) => s.isActive) ?? scenarios[0] ?? null;
+  const selectedId = selected?.id ?? null;
+  const baseline = useScenarioBaseline(budgetYear?.id, fy, selectedId, list.isSuccess);
+  const apiRef = useRef<GridApi<ScenarioLine> | null>(null);
+  const [filters, setFilters] = useState<ScenarioFilterState>(INITIAL_FILTERS);
+  const [selection, setSelection] = useState<ScenarioLine[]>([]);
+  const [shown, setShown] = useState<number | null>(null);
+  const [floorsOpen, setFloorsOpen] = useState(false);
+  const [layout] = useState(gridLayout);
+
+  const editor = useScenarioEditor({
+    baseline: baseline.data,
+    selectedId,
+    queryKey: cutScenarioKeys.baseline(budgetYear?.id ?? 0, fy ?? 0, selectedId),
+    apiRef,
+    onRaised: (n) =>
+      notify({
+        title: `${count(n, 'line')} raised to a new floor`,
+        description: 'The scenario was saved with them.',
+      }),
+  });
+  const editable = canWrite && selected !== null && baseline.data?.scenario?.id === selected.id;
+  const lines = baseline.data?.lines;
+
+  const selectScenario = useCallback(
+    (id: number | null) =>
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          if (id === null) {
+            next.delete('scenario');
+          } else {
+            next.set('scenario', String(id));
+          }
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+
+  const onInvalid = useCallback((message: string) => notify({ variant: 'error', title: message }), [notify]);
+  const columns = useMemo(
+    () =>
+      scenarioColumns({
+        editable,
+        onPreview: editor.preview,
+        onCommit: editor.commit,
+        onInvalid,
+        layout,
+      }),
+    [editable, editor.preview, editor.commit, onInvalid, layout],
+  );
+  const filter = useMemo(() => scenarioFilter(filters), [filters]);
+  const categories = useMemo(() => categoryOptions(lines ?? []).slice(1), [lines]);
+
+  const targetIds = () => {
+    if (selection.length) {
+      return selection.map((l) => l.id);
+    }
+    const ids: number[] = [];
+    if (apiRef.current) {
+      apiRef.current.forEachNodeAfterFilter((node) => {
+        if (node.data) {
+          ids.push(node.data.id);
+        }
+      });
+      return ids;
+    }
+    return editor
+      .currentLines()
+      .filter((l) => !filter || filter(l))
+      .map((l) => l.id);
+  };
+
+  const quickCut = async (ids: number[], percent: number) => {
+    const result = await editor.quickCut(ids, percent);
+    apiRef.current?.deselectAll();
+    setSelection([]);
+    return result;
+  };
+
+  const loadError = list.isError
+    ? errorMessage(list.error, 'Failed to load scenarios')
+    : baseline.isError
+      ? errorMessage(baseline.error, 'Failed to load the scenario lines')
+      : null;
+
   return (
-    <ScreenPlaceholder
-      title="Budget Scenario Builder"
-      usesBudgetYear
-      purpose="It will let you try cuts line by line with a percentage slider per item, apply quick cuts, and see at once whether the adjusted total meets the town goal."
-    />
+    <div className="grid-screen grid-screen--wide scenario-screen">
+      <PageHeader
+        title="Budget Scenario Builder"
+        subtitle={
+          budgetYear
+            ? `Budget year ${budgetYear.fiscalYear}${fy ? ` · fiscal year ${fyLabel(fy)}` : ''} · try cuts line by line against the town goal`
+            : 'Choose a budget year in the header.'
+        }
+        actions={
+          <HandOver
+            scenario={selected}
+            budgetYear={budgetYear?.fiscalYear ?? ''}
+            fiscalYear={fy}
+            ready={selected !== null && baseline.data?.scenario?.id === selected.id}
+            flush={editor.flush}
+            store={editor.store}
+            currentLines={editor.currentLines}
+          />
+        }
+      />
+      {budgetYear && fy ? (
+        <ScenarioBar
+          budgetYearId={budgetYear.id}
+          years={years}
+          scenarios={scenarios}
+          selected={selected}
+          onSelect={selectScenario}
+          canWrite={canWrite}
+          store={editor.store}
+        />
+      ) : null}
+      {loadError ? <Alert title="Failed to load the scenario">{loadError}</Alert> : null}
+      <SummaryPanel store={editor.store} error={null} />
+      {list.isSuccess && scenarios.length === 0 ? (
+        <Alert variant="info" title={`No scenarios yet for ${fyLabel(fy)}`}>
+          {canWrite
+            ? 'Create one with New Scenario to try cuts; below is the proposed budget as it stands.'
+            : 'Below is the proposed budget as it stands.'}
+        </Alert>
+      ) : null}
+      <section className="card" aria-label="Scenario lines">
+        <FilterBar lines={lines ?? []} filters={filters} onChange={setFilters} />
+        <QuickCuts
+          editable={editable}
+          selectedCount={selection.length}
+          shownCount={shown ?? lines?.length ?? 0}
+          targetIds={targetIds}
+          quickCut={quickCut}
+          resetAll={editor.resetAll}
+          onFloors={() => setFloorsOpen(true)}
+        />
+        <GridToolbar
+          apiRef={apiRef}
+          total={lines?.length}
+          shown={shown}
+          noun="lines"
+          selected={selection.length}
+        >
+          {null}
+        </GridToolbar>
+        <DataGrid<ScenarioLine>
+          label="Scenario lines"
+          rows={baseline.data ? editor.rows : []}
+          columns={columns}
+          loading={Boolean(budgetYear) && (list.isPending || baseline.isPending)}
+          emptyText={`No proposed lines in ${fyLabel(fy) || 'this fiscal year'}`}
+          selectable={editable}
+          onSelectionChange={setSelection}
+          apiRef={apiRef}
+          externalFilter={filter}
+          onDisplayedRowsChange={setShown}
+        />
+      </section>
+      {list.isSuccess ? <ComparePanel scenarios={scenarios} /> : null}
+      {budgetYear ? (
+        <FloorsDialog
+          open={floorsOpen}
+          onOpenChange={setFloorsOpen}
+          budgetYearId={budgetYear.id}
+          categories={categories}
+          selectedLines={selection}
+        />
+      ) : null}
+    </div>
   );
 }

@@ -1,0 +1,66 @@
+import { useCallback, useState } from 'react';
+import type { CutScenario, ScenarioLine } from '@web/api/cut-scenarios';
+import { ExportButton } from '@web/components/export-button';
+import { Button } from '@web/components/form/button';
+import type { EditorStore } from './editor-store';
+import { PrintSummary, type PrintData } from './print-summary';
+import { fyLabel } from './scenario-math';
+import { scenarioSheets } from './workbook';
+
+interface HandOverProps {
+  scenario: CutScenario | null;
+  budgetYear: string;
+  fiscalYear: number | undefined;
+  /** The scenario's lines are on screen. */
+  ready: boolean;
+  /** Saves what is pending, so the printed figures are the server's. */
+  flush(): Promise<void>;
+  store: EditorStore;
+  currentLines(): ScenarioLine[];
+}
+
+/** 'Export to Excel' (Summary and Lines, cuts as formulas) and 'Print summary' (one page for the committee). */
+export function HandOver(props: HandOverProps) {
+  const { scenario, budgetYear, fiscalYear, ready, flush, store, currentLines } = props;
+  const [printing, setPrinting] = useState<PrintData | null>(null);
+  const done = useCallback(() => setPrinting(null), []);
+  if (!scenario || !ready) {
+    return null;
+  }
+
+  const print = async () => {
+    await flush();
+    const settled = store.get().summary;
+    if (settled) {
+      setPrinting({
+        scenarioName: scenario.name,
+        description: scenario.description,
+        budgetYear,
+        summary: settled,
+        lines: currentLines(),
+      });
+    }
+  };
+
+  return (
+    <>
+      {/* The workbook works everything out from the percents on screen; only the goal is the server's. */}
+      <ExportButton
+        fileName={`scenario-${scenario.name}-${fyLabel(fiscalYear)}.xlsx`}
+        sheets={() =>
+          scenarioSheets({
+            scenarioName: scenario.name,
+            budgetYear,
+            summary: store.get().summary!,
+            lines: currentLines(),
+            exportedAt: new Date(),
+          })
+        }
+      />
+      <Button className="btn--small" onClick={() => void print()}>
+        Print summary
+      </Button>
+      <PrintSummary data={printing} onDone={done} />
+    </>
+  );
+}

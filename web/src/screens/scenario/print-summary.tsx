@@ -1,0 +1,175 @@
+import { useEffect } from 'react';
+import { createPortal } from 'react-dom';
+import type { ScenarioLine, ScenarioSummary } from '@web/api/cut-scenarios';
+import { DISTRICT_NAME } from '@web/lib/branding';
+import { formatDateTime, formatMoneyCents } from '@web/lib/format';
+import { categoryTotals, fromCents, fyLabel, gapLabel, lineLabel } from './scenario-math';
+
+export interface PrintData {
+  scenarioName: string;
+  description: string | null;
+  budgetYear: string;
+  summary: ScenarioSummary;
+  lines: readonly ScenarioLine[];
+}
+
+/** How many of the largest cuts the one-page summary lists. */
+export const TOP_CUTS = 10;
+
+const BODY_CLASS = 'scenario-printing';
+
+/** The committee's one page: the figures, the cuts by category and the largest cuts. */
+function PrintPage({ data }: { data: PrintData }) {
+  const { summary: s, lines } = data;
+  const categories = [...categoryTotals(lines)].filter(([, c]) => c.original !== 0n);
+  const top = lines
+    .filter((l) => l.cut > 0)
+    .sort((a, b) => b.cut - a.cut)
+    .slice(0, TOP_CUTS);
+  const held = lines.filter((l) => l.floorPercent > 0).length;
+  // Two figures a row, so the page keeps its room for the tables.
+  const figures: [string, string][][] = [
+    [
+      ['Original total', formatMoneyCents(s.originalTotal)],
+      ['Town goal', s.hasTownGoal ? formatMoneyCents(s.townGoal) : 'Not set'],
+    ],
+    [
+      ['Total cuts', formatMoneyCents(s.totalCuts)],
+      ['Adjusted total', formatMoneyCents(s.adjustedTotal)],
+    ],
+    [
+      ['Gap', gapLabel(s.gap)],
+      ['Meets the goal', s.meetsGoal ? 'Yes' : 'No'],
+    ],
+    [
+      [
+        'Lines modified',
+        `${s.itemsModified.toLocaleString('en-US')} of ${s.lineCount.toLocaleString('en-US')}`,
+      ],
+    ],
+  ];
+  return (
+    <article className="print-page" aria-label="Printable scenario summary">
+      <header className="print-page__header">
+        <p className="print-page__district">{DISTRICT_NAME}</p>
+        <h1>Budget Scenario: {data.scenarioName}</h1>
+        <p>
+          Budget year {data.budgetYear} · fiscal year {fyLabel(s.fiscalYear)} · printed{' '}
+          {formatDateTime(new Date().toISOString())}
+        </p>
+        {data.description ? <p>{data.description}</p> : null}
+      </header>
+      <table className="print-figures">
+        <tbody>
+          {figures.map((pairs) => (
+            <tr key={pairs[0][0]}>
+              {pairs.map(([label, value]) => [
+                <th key={`${label}-l`} scope="row">
+                  {label}
+                </th>,
+                <td key={`${label}-v`}>{value}</td>,
+              ])}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h2>Cuts by category</h2>
+      <table className="print-table">
+        <thead>
+          <tr>
+            <th scope="col">Category</th>
+            <th scope="col">Original</th>
+            <th scope="col">Adjusted</th>
+            <th scope="col">Cut</th>
+            <th scope="col">Cut %</th>
+          </tr>
+        </thead>
+        <tbody>
+          {categories.map(([name, c]) => (
+            <tr key={name}>
+              <th scope="row">{name}</th>
+              <td>{formatMoneyCents(fromCents(c.original))}</td>
+              <td>{formatMoneyCents(fromCents(c.original - c.cut))}</td>
+              <td>{formatMoneyCents(fromCents(c.cut))}</td>
+              <td>{((Number(c.cut) / Number(c.original)) * 100).toFixed(1)}%</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">Total</th>
+            <td>{formatMoneyCents(s.originalTotal)}</td>
+            <td>{formatMoneyCents(s.adjustedTotal)}</td>
+            <td>{formatMoneyCents(s.totalCuts)}</td>
+            <td>{s.originalTotal ? ((s.totalCuts / s.originalTotal) * 100).toFixed(1) : '0.0'}%</td>
+          </tr>
+        </tfoot>
+      </table>
+      <h2>Largest cuts</h2>
+      {top.length === 0 ? (
+        <p>No line is cut in this scenario.</p>
+      ) : (
+        <table className="print-table">
+          <thead>
+            <tr>
+              <th scope="col">Line</th>
+              <th scope="col">Proposed</th>
+              <th scope="col">Kept</th>
+              <th scope="col">Cut</th>
+            </tr>
+          </thead>
+          <tbody>
+            {top.map((l) => (
+              <tr key={l.id}>
+                <th scope="row">{lineLabel(l)}</th>
+                <td>{formatMoneyCents(l.fy26ProposedV3)}</td>
+                <td>{l.percentKept}%</td>
+                <td>{formatMoneyCents(l.cut)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <footer className="print-page__footer">
+        {held > 0
+          ? `${held.toLocaleString('en-US')} lines carry a floor (maintenance of effort or contracts). `
+          : ''}
+        Each line keeps its amount × percent kept, rounded to the cent; the gap is the adjusted total less the
+        town goal.
+      </footer>
+    </article>
+  );
+}
+
+/**
+ * 'Print summary': puts the one-page summary in the document, hides everything else for print
+ * (scenario.css) and opens the browser's print dialog; the page goes back when printing ends.
+ */
+export function PrintSummary({ data, onDone }: { data: PrintData | null; onDone(): void }) {
+  useEffect(() => {
+    if (!data) {
+      return undefined;
+    }
+    document.body.classList.add(BODY_CLASS);
+    const done = () => {
+      document.body.classList.remove(BODY_CLASS);
+      onDone();
+    };
+    window.addEventListener('afterprint', done, { once: true });
+    const frame = requestAnimationFrame(() => window.print());
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('afterprint', done);
+      document.body.classList.remove(BODY_CLASS);
+    };
+  }, [data, onDone]);
+  if (!data) {
+    return null;
+  }
+  return createPortal(
+    <div className="scenario-print">
+      <PrintPage data={data} />
+    </div>,
+    document.body,
+  );
+}

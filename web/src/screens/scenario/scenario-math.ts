@@ -1,0 +1,151 @@
+import { keptCents, scenarioStatus } from '@server/lib/budget-math';
+import type { ScenarioLine, ScenarioSummary } from '@web/api/cut-scenarios';
+import { formatMoneyCents } from '@web/lib/format';
+
+/*
+ * The Scenario Builder's arithmetic in the browser, in integer cents with the server's own rules
+ * (server/lib/budget-math.ts): a line keeps round(amount x percent / 100, 2), and the summary's gap
+ * is adjusted - goal, over the goal above zero. It only previews: the cards settle on the server's
+ * summary once the percents are saved.
+ */
+
+/** Dollars (at most 2 decimals, as the API sends them) to integer cents. */
+export const toCents = (dollars: number): bigint => BigInt(Math.round(dollars * 100));
+/** Integer cents to dollars (the nearest number, as the API's own conversion gives). */
+export const fromCents = (cents: bigint): number => Number(cents) / 100;
+/** A percent (at most 2 decimals) in hundredths: 75.5 -> 7550n. */
+export const toHundredths = (percent: number): bigint => BigInt(Math.round(percent * 100));
+
+/** A percent rounded to 2 decimals and held within [floor, 100]. */
+export function clampPercent(value: number, floor = 0): number {
+  const rounded = Math.round(value * 100) / 100;
+  return Math.min(100, Math.max(floor, Math.max(0, rounded)));
+}
+
+/** A typed percent ('75', '75.5', '75 %'): the number, or null unless it is 0-100 with at most 2 decimals. */
+export function parsePercent(text: string): number | null {
+  const trimmed = text.trim().replace(/\s*%$/, '');
+  if (!/^\d{1,3}(\.\d{1,2})?$/.test(trimmed)) {
+    return null;
+  }
+  const value = Number(trimmed);
+  return value >= 0 && value <= 100 ? value : null;
+}
+
+/** What a line keeps and loses at a percent. */
+export function lineFigures(amount: number, percent: number): { adjustedAmount: number; cut: number } {
+  const amountCents = toCents(amount);
+  const kept = keptCents(amountCents, toHundredths(percent));
+  return { adjustedAmount: fromCents(kept), cut: fromCents(amountCents - kept) };
+}
+
+/** The percents the server stores: every line under 100 (a line left out keeps 100). */
+export function adjustmentsOf(percents: ReadonlyMap<number, number>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [id, percent] of percents) {
+    if (percent < 100) {
+      out[String(id)] = percent;
+    }
+  }
+  return out;
+}
+
+/**
+ * Running totals of the lines under the percents on screen, kept up to date one line at a time, so
+ * a slider tick costs a couple of BigInt operations however many lines the year holds.
+ */
+export class PreviewTotals {
+  private readonly amounts = new Map<number, bigint>();
+  private readonly percents = new Map<number, number>();
+  private original = 0n;
+  private adjusted = 0n;
+  private modified = 0;
+
+  constructor(lines: readonly Pick<ScenarioLine, 'id' | 'fy26ProposedV3' | 'percentKept'>[]) {
+    for (const line of lines) {
+      const amount = toCents(line.fy26ProposedV3);
+      this.amounts.set(line.id, amount);
+      this.percents.set(line.id, line.percentKept);
+      this.original += amount;
+      this.adjusted += keptCents(amount, toHundredths(line.percentKept));
+      this.modified += line.percentKept < 100 ? 1 : 0;
+    }
+  }
+
+  percentOf(id: number): number | undefined {
+    return this.percents.get(id);
+  }
+
+  /** Moves one line to a new percent; false when the line is not one of these. */
+  set(id: number, percent: number): boolean {
+    const amount = this.amounts.get(id);
+    const before = this.percents.get(id);
+    if (amount === undefined || before === undefined) {
+      return false;
+    }
+    this.adjusted += keptCents(amount, toHundredths(percent)) - keptCents(amount, toHundredths(before));
+    this.modified += (percent < 100 ? 1 : 0) - (before < 100 ? 1 : 0);
+    this.percents.set(id, percent);
+    return true;
+  }
+
+  /** Every line's percent (line id -> percent kept). */
+  all(): ReadonlyMap<number, number> {
+    return this.percents;
+  }
+
+  /** The summary these percents give against the server's goal (the server's other fields kept). */
+  summary(base: ScenarioSummary): ScenarioSummary {
+    const goal = toCents(base.townGoal);
+    const status = scenarioStatus(this.adjusted, goal);
+    return {
+      ...base,
+      originalTotal: fromCents(this.original),
+      totalCuts: fromCents(this.original - this.adjusted),
+      adjustedTotal: fromCents(this.adjusted),
+      gap: fromCents(status.gapCents),
+      meetsGoal: status.meetsGoal,
+      itemsModified: this.modified,
+    };
+  }
+}
+
+/** Per category (by name, in the lines' order: the server sorts them by category): original and cut, in cents. */
+export function categoryTotals(
+  lines: readonly Pick<ScenarioLine, 'category' | 'fy26ProposedV3' | 'percentKept'>[],
+): Map<string, { original: bigint; cut: bigint; lines: number }> {
+  const out = new Map<string, { original: bigint; cut: bigint; lines: number }>();
+  for (const l of lines) {
+    const name = l.category?.name ?? 'No category';
+    const amount = toCents(l.fy26ProposedV3);
+    const entry = out.get(name) ?? { original: 0n, cut: 0n, lines: 0 };
+    entry.original += amount;
+    entry.cut += amount - keptCents(amount, toHundredths(l.percentKept));
+    entry.lines += 1;
+    out.set(name, entry);
+  }
+  return out;
+}
+
+/** The gap in words, never a bare minus: 'Over goal by $X', 'Under goal by $X' or 'On the goal'. */
+export function gapLabel(gap: number): string {
+  if (gap > 0) {
+    return `Over goal by ${formatMoneyCents(gap)}`;
+  }
+  if (gap < 0) {
+    return `Under goal by ${formatMoneyCents(-gap)}`;
+  }
+  return 'On the goal exactly';
+}
+
+/** The name a line goes by in labels and messages. */
+export function lineLabel(line: Pick<ScenarioLine, 'id' | 'accountDesc' | 'accountLine'>): string {
+  return line.accountDesc || line.accountLine || `Line ${line.id}`;
+}
+
+/** 'FY26' from 2026. */
+export const fyLabel = (fiscalYear: number | undefined): string =>
+  fiscalYear ? `FY${String(fiscalYear).slice(-2)}` : '';
+
+export const count = (n: number, noun: string): string =>
+  `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;

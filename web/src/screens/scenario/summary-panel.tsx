@@ -1,0 +1,71 @@
+import type { ScenarioSummary } from '@web/api/cut-scenarios';
+import { SummaryCards, type SummaryCardItem } from '@web/components/summary-cards';
+import { formatMoneyCents } from '@web/lib/format';
+import { useEditorSnapshot, type EditorStore } from './editor-store';
+import { gapLabel } from './scenario-math';
+
+/** The seven figures of SPEC section 3's scenario summary, as cards (the gap in words). */
+export function summaryCards(s: ScenarioSummary): SummaryCardItem[] {
+  const share = s.originalTotal
+    ? `${((s.totalCuts / s.originalTotal) * 100).toFixed(1)}% of the original`
+    : undefined;
+  return [
+    {
+      label: 'Original Total',
+      value: formatMoneyCents(s.originalTotal),
+      note: `${s.lineCount.toLocaleString('en-US')} lines`,
+    },
+    {
+      label: 'Town Goal',
+      value: s.hasTownGoal ? formatMoneyCents(s.townGoal) : 'Not set',
+      note: s.hasTownGoal ? undefined : 'No town goal for this fiscal year',
+    },
+    { label: 'Total Cuts', value: formatMoneyCents(s.totalCuts), note: share },
+    { label: 'Adjusted Total', value: formatMoneyCents(s.adjustedTotal) },
+    s.hasTownGoal
+      ? { label: 'Gap', value: gapLabel(s.gap), note: 'Adjusted total compared with the town goal' }
+      : { label: 'Gap', value: '—', note: 'Set the town goal under Town Guidance' },
+    s.hasTownGoal
+      ? {
+          label: 'Meets Goal',
+          value: s.meetsGoal ? 'Yes' : 'No',
+          note: s.meetsGoal ? 'Within the town goal' : `Cut ${formatMoneyCents(s.gap)} more to meet it`,
+        }
+      : { label: 'Meets Goal', value: '—', note: 'No town goal to meet' },
+    {
+      label: 'Items Modified',
+      value: s.itemsModified.toLocaleString('en-US'),
+      note: `of ${s.lineCount.toLocaleString('en-US')} lines`,
+    },
+  ];
+}
+
+/** The cards, following the editor: the preview while a slider moves, then the server's figures. */
+export function SummaryPanel({ store, error }: { store: EditorStore; error: string | null }) {
+  const { summary, preview, save } = useEditorSnapshot(store);
+  const busy = preview || save.kind === 'saving';
+  return (
+    <div
+      className={`scenario-summary${summary?.hasTownGoal ? '' : ' scenario-summary--no-goal'}${
+        summary && !summary.meetsGoal ? ' scenario-summary--over' : ''
+      }`}
+    >
+      <SummaryCards
+        label="Scenario summary"
+        cards={summary ? summaryCards(summary) : PLACEHOLDER}
+        busy={busy || !summary}
+        error={error}
+      />
+    </div>
+  );
+}
+
+const PLACEHOLDER: SummaryCardItem[] = [
+  'Original Total',
+  'Town Goal',
+  'Total Cuts',
+  'Adjusted Total',
+  'Gap',
+  'Meets Goal',
+  'Items Modified',
+].map((label) => ({ label, value: '…' }));

@@ -1,0 +1,273 @@
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import type { ScenarioLine, ScenarioSummary } from '@web/api/cut-scenarios';
+import { buildWorkbook } from '@web/lib/workbook';
+import { linesLayout, scenarioSheets } from './workbook';
+
+/*
+ * The export must reproduce the scenario's figures from its own input cells. The workbook is written,
+ * read back with exceljs, and every formula is evaluated here from the amounts and percents in the
+ * Lines sheet (as Excel would when the file opens); the expected figures are worked out separately
+ * in BigInt cents.
+ */
+
+type V = number | string | boolean | V[];
+
+/** ROUND as Excel does it: to 15 significant digits first, then halves away from zero. */
+function round(x: number, digits: number): number {
+  const text = Math.abs(Number(x.toPrecision(15))).toFixed(digits + 4);
+  const [whole, frac] = text.split('.');
+  const scaled = BigInt(whole + frac.slice(0, digits));
+  const next = Number(frac[digits]) >= 5 ? scaled + 1n : scaled;
+  return (Math.sign(x) * Number(next)) / 10 ** digits;
+}
+
+/** A small evaluator of the formulas the export writes (refs, ranges, + - * / & <= > <, SUM, ROUND, SUMIF, COUNTIF, COUNT, IF, TEXT). */
+class Evaluator {
+  constructor(private readonly book: ExcelJS.Workbook) {}
+
+  cell(sheet: string, address: string): V {
+    const cell = this.book.getWorksheet(sheet)!.getCell(address.replace(/\$/g, ''));
+    const v = cell.value as unknown;
+    if (v && typeof v === 'object' && 'formula' in v) {
+      return this.formula(sheet, (v as { formula: string }).formula);
+    }
+    return (v as V | null) ?? 0;
+  }
+
+  range(sheet: string, from: string, to: string): V[] {
+    const [, c1, r1] = /\$?([A-Z]+)\$?(\d+)/.exec(from)!;
+    const [, , r2] = /\$?([A-Z]+)\$?(\d+)/.exec(to)!;
+    const out: V[] = [];
+    for (let r = Number(r1); r <= Number(r2); r += 1) {
+      out.push(this.cell(sheet, `${c1}${r}`));
+    }
+    return out;
+  }
+
+  formula(sheet: string, text: string): V {
+    const tokens = text.match(
+      /[A-Za-z]+!\$?[A-Z]+\$?\d+(:\$?[A-Z]+\$?\d+)?|\$?[A-Z]+\$?\d+(:\$?[A-Z]+\$?\d+)?|[A-Z]+\(|\d+(\.\d+)?|"[^"]*"|<=|>=|[-+*/(),&<>]/g,
+    )!;
+    let i = 0;
+    const peek = () => tokens[i];
+    const next = () => tokens[i++];
+    const primary = (): V => {
+      const t = next();
+      if (t === '-') {
+        return -(primary() as number);
+      }
+      if (t === '(') {
+        const v = compare();
+        next();
+        return v;
+      }
+      if (t.startsWith('"')) {
+        return t.slice(1, -1);
+      }
+      if (/^\d/.test(t)) {
+        return Number(t);
+      }
+      if (t.endsWith('(')) {
+        const args: V[] = [];
+        while (peek() !== ')') {
+          args.push(compare());
+          if (peek() === ',') {
+            next();
+          }
+        }
+        next();
+        return this.call(t.slice(0, -1), args);
+      }
+      const [where, ref] = t.includes('!') ? t.split('!') : [sheet, t];
+      const [from, to] = ref.split(':');
+      return to ? this.range(where, from, to) : this.cell(where, from);
+    };
+    const term = (): V => {
+      let v = primary();
+      while (peek() === '*' || peek() === '/') {
+        v = next() === '*' ? (v as number) * (primary() as number) : (v as number) / (primary() as number);
+      }
+      return v;
+    };
+    const sum = (): V => {
+      let v = term();
+      while (peek() === '+' || peek() === '-' || peek() === '&') {
+        const op = next();
+        const r = term();
+        v =
+          op === '&'
+            ? `${v}${r}`
+            : op === '+'
+              ? (v as number) + (r as number)
+              : (v as number) - (r as number);
+      }
+      return v;
+    };
+    const compare = (): V => {
+      const v = sum();
+      const op = peek();
+      if (op === '<=' || op === '>' || op === '<') {
+        next();
+        const r = sum() as number;
+        return op === '<=' ? (v as number) <= r : op === '>' ? (v as number) > r : (v as number) < r;
+      }
+      return v;
+    };
+    return compare();
+  }
+
+  private call(name: string, args: V[]): V {
+    const nums = (v: V) => (v as V[]).filter((x): x is number => typeof x === 'number');
+    switch (name) {
+      case 'SUM':
+        return nums(args[0]).reduce((a, b) => round(a + b, 2), 0);
+      case 'ROUND':
+        return round(args[0] as number, args[1] as number);
+      case 'COUNT':
+        return nums(args[0]).length;
+      case 'COUNTIF':
+        return nums(args[0]).filter((x) => x < Number(String(args[1]).slice(1))).length;
+      case 'SUMIF': {
+        const keys = args[0] as V[];
+        const values = args[2] as V[];
+        return keys.reduce<number>((s, k, j) => (k === args[1] ? round(s + (values[j] as number), 2) : s), 0);
+      }
+      case 'IF':
+        return args[0] ? args[1] : args[2];
+      case 'TEXT':
+        return `$${(args[0] as number).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+      default:
+        throw new Error(`No ${name} here`);
+    }
+  }
+}
+
+const line = (id: number, amount: string, percent: number, category: string, floor = 0): ScenarioLine => ({
+  id,
+  accountDesc: id === 3 ? '=HYPERLINK("http://x","y")' : `Line ${id}`,
+  accountLine: `01-${id}`,
+  deseCode: '2305',
+  categoryId: category.length,
+  category: { name: category, color: '#000000' },
+  buildingId: null,
+  building: null,
+  isPersonnel: id % 2 === 0,
+  fy26ProposedV3: Number(amount),
+  percentKept: percent,
+  floorPercent: floor,
+  adjustedAmount: 0,
+  cut: 0,
+});
+
+const LINES = [
+  line(1, '2166900.00', 75, 'Teachers'),
+  line(2, '0.05', 50, 'Teachers'),
+  line(3, '1234.57', 33.33, 'Supplies'),
+  line(4, '98765.43', 100, 'Supplies', 80),
+  line(5, '4500.10', 0, 'Technology'),
+];
+
+/** Expected figures, in cents, from the same inputs. */
+const AMOUNTS = [216690000n, 5n, 123457n, 9876543n, 450010n];
+const KEPT = [162517500n, 3n, 41148n, 9876543n, 0n];
+
+const summary: ScenarioSummary = {
+  budgetYearId: 2,
+  fiscalYear: 2026,
+  versionId: null,
+  lineCount: 5,
+  originalTotal: 2271400.15,
+  townGoal: 1700000,
+  hasTownGoal: true,
+  totalCuts: 0,
+  adjustedTotal: 0,
+  gap: 0,
+  meetsGoal: false,
+  itemsModified: 0,
+};
+
+async function open() {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(
+    await buildWorkbook(
+      scenarioSheets({
+        scenarioName: 'Level service minus 2%',
+        budgetYear: 'FY26',
+        summary,
+        lines: LINES,
+        exportedAt: new Date('2026-03-01T15:00:00Z'),
+      }),
+    ),
+  );
+  const formula = (sheet: string, address: string) =>
+    (book.getWorksheet(sheet)!.getCell(address).value as { formula?: string } | null)?.formula;
+  const cached = (sheet: string, address: string) =>
+    (book.getWorksheet(sheet)!.getCell(address).value as { result?: unknown } | null)?.result;
+  return { book, ev: new Evaluator(book), formula, cached };
+}
+
+const toCents = (n: V) => BigInt(Math.round((n as number) * 100));
+
+describe('scenario workbook', () => {
+  it('writes each line adjusted = ROUND(amount*percent/100,2) and its cut as formulas', async () => {
+    const { ev, formula, cached } = await open();
+    LINES.forEach((_, i) => {
+      const r = i + 2;
+      expect(formula('Lines', `K${r}`)).toBe(`ROUND(I${r}*J${r}/100,2)`);
+      expect(formula('Lines', `L${r}`)).toBe(`I${r}-K${r}`);
+      expect(toCents(ev.cell('Lines', `K${r}`))).toBe(KEPT[i]);
+      expect(toCents(ev.cell('Lines', `L${r}`))).toBe(AMOUNTS[i] - KEPT[i]);
+      // exceljs leaves out a cached result of 0 (Excel recalculates on load anyway).
+      expect(toCents((cached('Lines', `K${r}`) as number | undefined) ?? 0)).toBe(KEPT[i]);
+    });
+    const { total } = linesLayout(LINES.length);
+    expect(formula('Lines', `I${total}`)).toBe('SUM(I2:I6)');
+    expect(formula('Lines', `K${total}`)).toBe('SUM(K2:K6)');
+    expect(formula('Lines', `L${total}`)).toBe('SUM(L2:L6)');
+  });
+
+  it('works out the summary from the Lines sheet: totals, gap, meets goal, items modified', async () => {
+    const { ev, formula, cached } = await open();
+    const original = AMOUNTS.reduce((a, b) => a + b);
+    const kept = KEPT.reduce((a, b) => a + b);
+    const gap = kept - 170000000n;
+    expect(formula('Summary', 'B5')).toBe('Lines!I7');
+    expect(formula('Summary', 'B7')).toBe('B5-B8');
+    expect(formula('Summary', 'B8')).toBe('Lines!K7');
+    expect(formula('Summary', 'B9')).toBe('B8-B6');
+    expect(formula('Summary', 'B11')).toBe('B9<=0');
+    expect(toCents(ev.cell('Summary', 'B5'))).toBe(original);
+    expect(toCents(ev.cell('Summary', 'B7'))).toBe(original - kept);
+    expect(toCents(ev.cell('Summary', 'B8'))).toBe(kept);
+    expect(toCents(ev.cell('Summary', 'B9'))).toBe(gap);
+    expect(ev.cell('Summary', 'B10')).toBe('Over goal by $24,351.94');
+    expect(cached('Summary', 'B10')).toBe('Over goal by $24,351.94');
+    expect(ev.cell('Summary', 'B11')).toBe(false);
+    expect(ev.cell('Summary', 'B12')).toBe(4);
+    expect(ev.cell('Summary', 'B13')).toBe(5);
+    expect(toCents(cached('Summary', 'B9') as number)).toBe(gap);
+  });
+
+  it('totals each category with SUMIF over the lines', async () => {
+    const { book, ev } = await open();
+    const sheet = book.getWorksheet('Summary')!;
+    expect(sheet.getCell('A15').value).toBe('By category');
+    const rows = [16, 17, 18].map((r) => [
+      sheet.getCell(`A${r}`).value,
+      toCents(ev.cell('Summary', `B${r}`)),
+      toCents(ev.cell('Summary', `C${r}`)),
+      toCents(ev.cell('Summary', `D${r}`)),
+    ]);
+    expect(rows).toEqual([
+      ['Teachers', 216690005n, 162517503n, 54172502n],
+      ['Supplies', 10000000n, 9917691n, 82309n],
+      ['Technology', 450010n, 0n, 450010n],
+    ]);
+  });
+
+  it('writes text that would run as a formula as text', async () => {
+    const { book } = await open();
+    expect(book.getWorksheet('Lines')!.getCell('B4').value).toBe(`'=HYPERLINK("http://x","y")`);
+  });
+});

@@ -1,0 +1,173 @@
+import { keptCents, scenarioStatus } from '@server/lib/budget-math';
+import type { ScenarioLine, ScenarioSummary } from '@web/api/cut-scenarios';
+import { DISTRICT_WIDE } from '@web/components/data-grid/column-types';
+import { formatDateTime } from '@web/lib/format';
+import { header, money, moneyFormula, type SheetSpec, type XCell } from '@web/lib/workbook';
+import { categoryTotals, fromCents, fyLabel, gapLabel, toCents, toHundredths } from './scenario-math';
+
+/*
+ * 'Export to Excel': a Summary sheet and a Lines sheet (written by the shared writer, lib/workbook).
+ * Amounts and percents kept are values; each line's adjusted amount is ROUND(amount*percent/100,2)
+ * (the server's rule), its cut, the totals, the gap, meets-goal and the category table are FORMULAS
+ * over them, so the committee can change a percent in Excel and watch the gap move. Cached results
+ * are worked out here in integer cents.
+ */
+
+export interface ScenarioExport {
+  scenarioName: string;
+  budgetYear: string;
+  /** The server's summary (its town goal and fiscal year). */
+  summary: ScenarioSummary;
+  /** The lines with the percents on screen. */
+  lines: readonly ScenarioLine[];
+  exportedAt: Date;
+}
+
+const moneyCents = (formula: string, cents: bigint): XCell => moneyFormula(formula, fromCents(cents));
+
+/** Where the Lines sheet's data sits: rows 2..last (at least row 2), totals on the row after. */
+export function linesLayout(count: number) {
+  const last = Math.max(2, count + 1);
+  return { first: 2, last, total: last + 1 };
+}
+
+/** The Lines sheet: one row per line, adjusted and cut as formulas, totals as SUMs. */
+export function linesSheet(lines: readonly ScenarioLine[]): SheetSpec {
+  const { first, last, total } = linesLayout(lines.length);
+  const rows: XCell[][] = [
+    header(
+      'Line ID',
+      'Account Description',
+      'Account Line',
+      'DESE Code',
+      'Category',
+      'Building',
+      'Personnel',
+      'Floor %',
+      'Proposed Amount',
+      'Percent Kept',
+      'Adjusted Amount',
+      'Cut',
+    ),
+  ];
+  let amountSum = 0n;
+  let keptSum = 0n;
+  lines.forEach((l, i) => {
+    const r = first + i;
+    const amount = toCents(l.fy26ProposedV3);
+    const kept = keptCents(amount, toHundredths(l.percentKept));
+    amountSum += amount;
+    keptSum += kept;
+    rows.push([
+      l.id,
+      l.accountDesc ?? '',
+      l.accountLine ?? '',
+      l.deseCode ?? '',
+      l.category?.name ?? 'No category',
+      l.building?.name ?? DISTRICT_WIDE,
+      l.isPersonnel ? 'Yes' : 'No',
+      { value: l.floorPercent, fmt: 'percent' },
+      money(l.fy26ProposedV3),
+      { value: l.percentKept, fmt: 'percent' },
+      moneyCents(`ROUND(I${r}*J${r}/100,2)`, kept),
+      moneyCents(`I${r}-K${r}`, amount - kept),
+    ]);
+  });
+  while (rows.length < total - 1) {
+    rows.push([]);
+  }
+  rows.push([
+    null,
+    { value: 'Total', fmt: 'bold' },
+    null,
+    null,
+    null,
+    null,
+    null,
+    null,
+    moneyCents(`SUM(I${first}:I${last})`, amountSum),
+    null,
+    moneyCents(`SUM(K${first}:K${last})`, keptSum),
+    moneyCents(`SUM(L${first}:L${last})`, amountSum - keptSum),
+  ]);
+  return { name: 'Lines', rows, widths: [9, 44, 20, 10, 22, 30, 10, 9, 18, 13, 18, 16] };
+}
+
+/** The Summary sheet: the seven figures of the scenario and a category table, all formulas over Lines. */
+export function summarySheet(input: ScenarioExport): SheetSpec {
+  const { lines, summary } = input;
+  const { first, last, total } = linesLayout(lines.length);
+  const categories = categoryTotals(lines);
+  let original = 0n;
+  let kept = 0n;
+  let modified = 0;
+  for (const c of categories.values()) {
+    original += c.original;
+    kept += c.original - c.cut;
+  }
+  for (const l of lines) {
+    modified += l.percentKept < 100 ? 1 : 0;
+  }
+  const goal = toCents(summary.townGoal);
+  const status = scenarioStatus(kept, goal);
+  const gap = fromCents(status.gapCents);
+  const range = (col: string) => `Lines!$${col}$${first}:$${col}$${last}`;
+  const money2 = '"$#,##0.00"';
+  const rows: XCell[][] = [
+    [`Budget scenario: ${input.scenarioName}`],
+    [
+      `Budget year ${input.budgetYear} · fiscal year ${fyLabel(summary.fiscalYear)} · exported ${formatDateTime(input.exportedAt.toISOString())}`,
+    ],
+    ['Figures are formulas over the Lines sheet: change a percent kept there and they follow.'],
+    header('Figure', 'Amount', 'How it is worked out'),
+    ['Original total', moneyCents(`Lines!I${total}`, original), 'Sum of the proposed amounts'],
+    [
+      'Town goal',
+      money(summary.townGoal),
+      summary.hasTownGoal ? `Town guidance for ${fyLabel(summary.fiscalYear)}` : 'No town goal set (0)',
+    ],
+    ['Total cuts', moneyCents('B5-B8', original - kept), 'Original total − adjusted total'],
+    [
+      'Adjusted total',
+      moneyCents(`Lines!K${total}`, kept),
+      'Sum of ROUND(amount × percent kept / 100, 2) per line',
+    ],
+    ['Gap', moneyCents('B8-B6', status.gapCents), 'Adjusted total − town goal: above zero is over the goal'],
+    [
+      'Over or under',
+      {
+        formula: `IF(B9>0,"Over goal by "&TEXT(B9,${money2}),IF(B9<0,"Under goal by "&TEXT(-B9,${money2}),"On the goal exactly"))`,
+        result: gapLabel(gap),
+      },
+      'The gap in words',
+    ],
+    ['Meets goal', { formula: 'B9<=0', result: status.meetsGoal }, 'Adjusted total at or under the goal'],
+    [
+      'Items modified',
+      { formula: `COUNTIF(${range('J')},"<100")`, result: modified, fmt: 'int' },
+      'Lines kept under 100%',
+    ],
+    [
+      'Lines',
+      { formula: `COUNT(${range('I')})`, result: lines.length, fmt: 'int' },
+      'Proposed lines of the year',
+    ],
+    [],
+    header('By category', 'Original', 'Adjusted', 'Cut'),
+  ];
+  for (const [name, c] of categories) {
+    const r = rows.length + 1;
+    rows.push([
+      name,
+      moneyCents(`SUMIF(${range('E')},A${r},${range('I')})`, c.original),
+      moneyCents(`SUMIF(${range('E')},A${r},${range('K')})`, c.original - c.cut),
+      moneyCents(`B${r}-C${r}`, c.cut),
+    ]);
+  }
+  return { name: 'Summary', rows, widths: [34, 20, 20, 52] };
+}
+
+/** Both sheets, Summary first. */
+export function scenarioSheets(input: ScenarioExport): SheetSpec[] {
+  return [summarySheet(input), linesSheet(input.lines)];
+}
