@@ -4,6 +4,7 @@ import { useCompareScenarios, type Comparison, type CutScenario } from '@web/api
 import { Alert } from '@web/components/alert';
 import { formatMoneyCents } from '@web/lib/format';
 import { fyLabel, gapLabel } from './scenario-math';
+import './panels.css';
 
 const MAX = 3;
 

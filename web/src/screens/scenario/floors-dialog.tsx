@@ -8,6 +8,7 @@ import { Modal } from '@web/components/modal';
 import { Select, type SelectOption } from '@web/components/select';
 import { useToast } from '@web/components/toast';
 import { count, lineLabel, parsePercent } from './scenario-math';
+import './panels.css';
 
 const PERCENT_MESSAGE = 'Enter a percent from 0 to 100 with at most 2 decimals';
 

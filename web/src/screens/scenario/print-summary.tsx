@@ -4,6 +4,7 @@ import type { ScenarioLine, ScenarioSummary } from '@web/api/cut-scenarios';
 import { DISTRICT_NAME } from '@web/lib/branding';
 import { formatDateTime, formatMoneyCents } from '@web/lib/format';
 import { categoryTotals, fromCents, fyLabel, gapLabel, lineLabel } from './scenario-math';
+import './print.css';
 
 export interface PrintData {
   scenarioName: string;
