@@ -46,8 +46,9 @@ export default tseslint.config(
     ['server/schemas/**/*.ts'],
     [
       {
-        regex: '^(?!zod$|\\./)',
-        message: 'Schemas import only zod (and each other): web/ and cli/ bundle them.',
+        regex: '^(?!zod$|\\./|@server/lib/budget-math$)',
+        message:
+          'Schemas import only zod (and each other, and the budget arithmetic, which imports nothing): web/ and cli/ bundle them.',
       },
     ],
   ),

@@ -3,10 +3,9 @@
 // instead of TypeScript compiled on every run. Runs the real binary against the demo district in a
 // database this bench creates on the PostgreSQL server and drops.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
 import path from 'node:path';
-import { benchDatabase, median, ROOT } from './lib';
+import { benchDatabase, median, ROOT, freePort } from './lib';
 import type { BenchContext } from './run';
 
 const RUNS = 9;
@@ -23,17 +22,6 @@ function timed(command: string, args: string[], env: NodeJS.ProcessEnv): number 
     throw new Error(`${command} ${args.join(' ')} exited ${run.status}: ${run.stderr}`);
   }
   return ms;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 /** Milliseconds from spawning the server until /api/health answers; then it is stopped. */

@@ -3,7 +3,6 @@
 // real app (spawned as `tsx server/index.ts`) on a real PostgreSQL server, in a database this
 // bench creates and drops.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -17,6 +16,7 @@ import {
   signedInContext,
   startServer,
   type BenchServer,
+  freePort,
 } from './lib';
 import { CHROMIUM } from '../e2e/chromium';
 import type { BenchContext } from './run';
@@ -54,17 +54,6 @@ const CATEGORIES = [
   'Professional Development',
   'Food Services',
 ];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** Loads the district: a budget year with its active budgets, reference data, 70,000 lines, a goal. */
 export async function seed(url: string): Promise<number> {

@@ -1,6 +1,7 @@
 // What several benches share: a database of their own, the district's first rows, the production
 // web build, the real server as a child process, and a browser signed in through the API.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import type { Knex } from 'knex';
@@ -185,4 +186,16 @@ export async function signedInContext(
     [session.token, JSON.stringify(session.user)] as const,
   );
   return context;
+}
+
+/** A port nothing listens on now, for a server the bench starts. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
 }

@@ -21,6 +21,21 @@ export const COMMAND_GROUPS: CommandGroup[] = [
     commands: { db: { description: 'Database: migrations and the demo district' } },
   },
   {
+    load: async () => (await import('./commands/backup')).registerBackupCommands,
+    commands: {
+      backup: {
+        term: 'backup <file>',
+        description:
+          'Back up the database to FILE (embedded: a copy of the data folder; PostgreSQL: pg_dump custom format)',
+      },
+      restore: {
+        term: 'restore <file>',
+        description:
+          'Replace the database with a backup made by `backup` (refuses a backup from a newer version)',
+      },
+    },
+  },
+  {
     load: async () => (await import('./commands/dashboard')).registerDashboardCommands,
     commands: {
       dashboard: { description: 'Budget Dashboard figures' },
@@ -77,6 +92,16 @@ export const COMMAND_GROUPS: CommandGroup[] = [
   {
     load: async () => (await import('./commands/scenarios')).registerScenarioCommands,
     commands: { scenarios: { description: 'Scenario Builder: cut scenarios against the town goal' } },
+  },
+  {
+    load: async () => (await import('./commands/publish')).registerPublishCommands,
+    commands: {
+      publish: {
+        term: 'publish [options]',
+        description:
+          'Publish the public dashboard (a snapshot of each year’s public figures), or show its status',
+      },
+    },
   },
   {
     load: async () => (await import('./commands/reference')).registerReferenceCommands,

@@ -256,4 +256,31 @@ describe('budget-cli scenarios', () => {
       ),
     ).toEqual(['Level service']);
   }, 300_000);
+
+  // One arithmetic (server/lib/budget-math.ts): the CLI's dashboard and its Scenario Builder give
+  // the same gap for the same lines and goal, to the cent, as the API's do (routes/cut-scenarios.test.ts).
+  it('gives the dashboard the same gap as an uncut scenario, to the cent, in the same words', async () => {
+    const original = [...amounts.values()].reduce((a, b) => a + b, 0n);
+    const goal = c(Number(GOAL));
+    const dash = await cli('dashboard', 'summary', '--budget-year', 'FY26', '--json');
+    expect(dash.code).toBe(0);
+    expect(c(JSON.parse(dash.stdout).gap)).toBe(goal - original);
+    const uncut = await cli(
+      'scenarios',
+      'apply',
+      'Uncut',
+      '--budget-year',
+      'FY26',
+      '--cut',
+      'Supplies=0',
+      '--create',
+      '--json',
+    );
+    expect(uncut.code).toBe(0);
+    const summary = JSON.parse(uncut.stdout).scenario.summary;
+    expect(c(summary.gap)).toBe(original - goal);
+    expect(summary.meetsGoal).toBe(false);
+    const text = await cli('dashboard', 'summary', '--budget-year', 'FY26');
+    expect(text.stdout).toContain(`(Over guidance by ${usd(original - goal)})`);
+  }, 300_000);
 });

@@ -102,3 +102,45 @@ test.describe('roles', () => {
     await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
   });
 });
+
+test('an admin reads the security log and filters it to failed sign-ins', async ({ page, request }) => {
+  const guess = await request.post('/api/auth/login', {
+    data: { email: VIEWER.email, password: 'not-the-viewer-password' },
+  });
+  expect(guess.status()).toBe(401);
+  // The viewer signs in once, so later tests do not meet the 'failed attempts' notice.
+  expect((await request.post('/api/auth/login', { data: VIEWER })).status()).toBe(200);
+  await signIn(page, ADMIN);
+  await page.goto('/users');
+  const log = page.getByRole('region', { name: 'Security log' });
+  const rows = log.getByRole('table', { name: /Security events/ }).getByRole('row');
+  await expect(rows.filter({ hasText: 'Signed in' }).first()).toBeVisible();
+  await log.getByLabel('Event').click();
+  await page.getByRole('option', { name: 'Failed sign-in' }).click();
+  await expect(rows.nth(1)).toContainText(VIEWER.email);
+  await expect(rows.filter({ hasText: 'Signed in' })).toHaveCount(0);
+  // Never a password in the log.
+  await expect(log).not.toContainText('not-the-viewer-password');
+});
+
+test('an export from a grid shows in the security log', async ({ page }) => {
+  await signIn(page, ADMIN);
+  await page.goto('/admin/proposed-budget');
+  await expect(page.getByRole('heading', { name: 'Proposed Budget Manager' })).toBeVisible();
+  // The toolbar exports through the grid, so wait for the grid to be up.
+  await expect(page.locator('.ag-row').first()).toBeVisible();
+  const [csv] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
+  await page.goto('/users');
+  const log = page.getByRole('region', { name: 'Security log' });
+  await log.getByLabel('Event').click();
+  await page.getByRole('option', { name: 'Exported data' }).click();
+  const row = log
+    .getByRole('table', { name: /Security events/ })
+    .getByRole('row')
+    .nth(1);
+  await expect(row).toContainText(csv.suggestedFilename());
+  await expect(row).toContainText(ADMIN.email);
+});

@@ -220,3 +220,79 @@ test("one user's column layout is not another's on the same browser", async ({ p
   await (await openColumnsMenu(page)).getByRole('button', { name: 'Reset columns' }).click();
   await expect(workGroupHeader(grid)).toHaveCount(1);
 });
+
+/** The columns in the order the Columns menu lists them (the grid's own order, pinned left first). */
+async function menuOrder(menu: Locator): Promise<string[]> {
+  return (await menu
+    .getByRole('checkbox')
+    .evaluateAll((boxes) => boxes.map((b) => b.closest('label')?.textContent?.trim() ?? ''))) as string[];
+}
+
+const headerX = async (grid: Locator, colId: string) =>
+  (await box(grid.locator(`.ag-header-cell[col-id="${colId}"]`))).x;
+
+test('a column moved (in the menu and by dragging its header), one hidden and one pinned stay so after a reload', async ({
+  page,
+}) => {
+  test.slow();
+  await signIn(page, FINANCE);
+  await navigate(page, 'Employee Manager');
+  let grid = await gridReady(page, 'Employees');
+  let menu = await openColumnsMenu(page);
+  const before = await menuOrder(menu);
+  expect(before.slice(before.indexOf('Current Salary'), before.indexOf('Work Group') + 1)).toEqual([
+    'Current Salary',
+    'Next Year Salary',
+    'Work Group',
+  ]);
+  // Two places earlier, through the menu's buttons.
+  await menu.getByRole('button', { name: 'Move Work Group up' }).click();
+  await menu.getByRole('button', { name: 'Move Work Group up' }).click();
+  await menu.getByRole('checkbox', { name: 'Department' }).uncheck();
+  await menu.getByLabel('Pin Job Class').selectOption('left');
+  await page.keyboard.press('Escape');
+  await expect(grid.locator('.ag-header-cell[col-id="department"]')).toHaveCount(0);
+
+  // Current Salary dragged by its header to where Position is (left of it).
+  const position = await box(grid.locator('.ag-header-cell[col-id="position"]'));
+  const salary = await box(grid.locator('.ag-header-cell[col-id="currentSalary"]'));
+  expect(salary.x).toBeGreaterThan(position.x);
+  await page.mouse.move(salary.x + salary.width / 2, salary.y + salary.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(salary.x + salary.width / 2 - 20, salary.y + salary.height / 2, { steps: 5 });
+  await page.mouse.move(position.x + 10, position.y + position.height / 2, { steps: 15 });
+  await page.waitForTimeout(300);
+  await page.mouse.up();
+  await expect
+    .poll(async () => (await headerX(grid, 'currentSalary')) < (await headerX(grid, 'position')))
+    .toBe(true);
+
+  menu = await openColumnsMenu(page);
+  const arranged = await menuOrder(menu);
+  // Work Group went before both salaries, then Current Salary was dragged away to the left.
+  expect(arranged.slice(arranged.indexOf('FTE'), arranged.indexOf('FTE') + 3)).toEqual([
+    'FTE',
+    'Work Group',
+    'Next Year Salary',
+  ]);
+  expect(arranged.indexOf('Current Salary')).toBeLessThan(arranged.indexOf('Position'));
+  expect(arranged.slice(0, 2), 'the pinned columns come first').toEqual(['Name', 'Job Class']);
+  await page.keyboard.press('Escape');
+  await saveScreen(page, 'grid-columns-arranged-1440');
+
+  await page.waitForTimeout(500);
+  await page.reload();
+  grid = await gridReady(page, 'Employees');
+  expect(await headerX(grid, 'currentSalary')).toBeLessThan(await headerX(grid, 'position'));
+  await expect(grid.locator('.ag-header-cell[col-id="department"]')).toHaveCount(0);
+  expect(
+    await grid
+      .locator('.ag-header-cell[col-id="jobClass"]')
+      .evaluate((el) => Boolean(el.closest('.ag-grid-pinned-left-cells'))),
+  ).toBe(true);
+  menu = await openColumnsMenu(page);
+  expect(await menuOrder(menu)).toEqual(arranged);
+  await expect(menu.getByRole('checkbox', { name: 'Department' })).not.toBeChecked();
+  await expect(menu.getByLabel('Pin Job Class')).toHaveValue('left');
+  await saveScreen(page, 'grid-columns-arranged-reloaded-1440');
+});

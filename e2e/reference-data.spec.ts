@@ -273,6 +273,33 @@ test.describe('Admin Panel, Manage Data tab', () => {
     await dese.getByRole('button', { name: 'Preview' }).click();
     await expect(dese.getByRole('status')).toContainText('Would update');
   });
+
+  test('bulk fixes use the styled pickers, and a DESE mapping is checked field by field', async ({
+    page,
+  }) => {
+    await signIn(page, ADMIN);
+    await page.goto('/admin?tab=manage-data');
+    const dese = page.getByRole('region', { name: 'Update DESE Codes' });
+    await dese.getByRole('radio', { name: /Set one code/ }).check();
+    // No native <select>: every picker is the app's Select (a combobox button with a listbox).
+    await expect(page.locator('select:not([aria-hidden="true"])')).toHaveCount(0);
+    const year = dese.getByRole('combobox', { name: 'Fiscal years' });
+    await expect(year).toHaveText(/All fiscal years/);
+    await year.click();
+    await page.getByRole('option', { name: 'FY26' }).click();
+    await expect(year).toHaveText(/FY26/);
+
+    await dese.getByRole('button', { name: 'Preview' }).click();
+    const job = dese.getByRole('combobox', { name: 'Job class' });
+    await expect(job).toHaveAttribute('aria-invalid', 'true');
+    await expect(job).toHaveAccessibleDescription('Job class is required');
+    await expect(dese.getByRole('combobox', { name: 'DESE code' })).toHaveAccessibleDescription(
+      'DESE code is required',
+    );
+    await expect(dese.getByRole('status')).toHaveCount(0);
+    await saveScreen(page, 'admin-bulk-operations-dese-set');
+    expect(await axeViolations(page)).toEqual([]);
+  });
 });
 
 test('FINANCE gets Access Denied on Manage Data and Budget Categories', async ({ page }) => {

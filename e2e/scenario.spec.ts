@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { decodeBaseline } from '../server/schemas/scenario-line-rows';
 import { apiCall, axeViolations, budgetYearId, FINANCE, navigate, screenHeading, signIn } from './helpers';
 
 // Scenario Builder as a finance user, reached through the navigation, at a desktop and a phone
@@ -127,7 +128,9 @@ async function scenarioFlow(page: Page, size: string) {
   page.on('pageerror', (e) => errors.push(e.message));
   await open(page);
   const byId = await budgetYearId(page, 'FY26');
-  const base = await apiCall(page, 'GET', `/scenarios/baseline?budgetYearId=${byId}&fiscalYear=2026`);
+  const base = decodeBaseline(
+    await apiCall(page, 'GET', `/scenarios/baseline?budgetYearId=${byId}&fiscalYear=2026`),
+  );
   const lines: Line[] = base.lines;
   const goal = cents(base.summary.townGoal);
   expect(lines.length).toBeGreaterThan(20);

@@ -9,6 +9,8 @@ import * as importReplacedProjected from './20261122000001_import_replaced_proje
 import * as salarySchedules from './20261122000002_salary_schedules';
 import * as cutScenarios from './20261123000001_cut_scenarios';
 import * as dropSupersededProjections from './20261123000002_drop_superseded_projections';
+import * as publicDashboardSnapshots from './20261123000013_public_dashboard_snapshots';
+import * as authSessions from './20261123000020_auth_sessions';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -28,6 +30,8 @@ const migrations: Record<string, Migration> = {
   '20261122000002_salary_schedules': salarySchedules,
   '20261123000001_cut_scenarios': cutScenarios,
   '20261123000002_drop_superseded_projections': dropSupersededProjections,
+  '20261123000013_public_dashboard_snapshots': publicDashboardSnapshots,
+  '20261123000020_auth_sessions': authSessions,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

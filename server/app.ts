@@ -2,23 +2,48 @@ import path from 'node:path';
 import bodyParser from '@koa/bodyparser';
 import Koa from 'koa';
 import type { AppContext } from './context';
+import { queueFor, queueMiddleware } from './db/queue';
 import { docsMiddleware } from './docs';
 import { AppError, notFound, payloadTooLarge, unsupportedMediaType } from './errors';
 import { errorHandler, onAppError } from './middleware/errors';
 import { buildOpenApi } from './openapi';
 import { allRoutes } from './routes/index';
 import { mountRoutes } from './routes/mount';
+import { publicViewForPath } from './services/public-dashboard-view';
 import { webApp } from './static';
 
 // WEB_DIST lets browser tests serve a build of their own; normally the app serves web/dist.
 const WEB_DIST = path.resolve(process.env.WEB_DIST ?? path.join(import.meta.dirname, '../web/dist'));
 
 /**
+ * Every response's Content-Security-Policy: scripts, styles, fonts and connections from this origin
+ * only, no inline script, no plugins, no <base> elsewhere, never framed. Inline styles are allowed
+ * because AG Grid and Plotly size their elements with them; images may come from https (a logo by
+ * URL); YouTube may be framed (videos linked from the public dashboard).
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  'frame-src https://www.youtube-nocookie.com https://www.youtube.com',
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/**
  * Builds the Koa app around a database, configuration and logger; index.ts listens, tests use it
  * directly. `webDist` is the built web app it serves (default WEB_DIST).
  */
 export function createApp(app: AppContext, options: { webDist?: string } = {}): Koa {
-  const koa = new Koa({ proxy: process.env.TRUST_PROXY === '1' });
+  // TRUST_PROXY=n: ctx.ip is the n-th X-Forwarded-For entry from the right, the address the
+  // outermost trusted proxy saw; entries further left are whatever the client sent (issue 15, item 2).
+  const hops = app.config.trustProxy;
+  const koa = new Koa({ proxy: hops > 0, maxIpsCount: hops });
   const router = mountRoutes(app, allRoutes);
   const openapi = buildOpenApi(allRoutes);
 
@@ -28,6 +53,26 @@ export function createApp(app: AppContext, options: { webDist?: string } = {}): 
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('X-Frame-Options', 'DENY');
     ctx.set('Referrer-Policy', 'same-origin');
+    // The session token sits in localStorage, readable by any script the page runs: only the
+    // app's own files may run. A route may set a stricter policy of its own (uploaded logos).
+    ctx.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    await next();
+    // Salary data must not stay in a browser's or a proxy's cache once the user signs out.
+    if (ctx.path.startsWith('/api/') && ctx.get('Authorization') && !ctx.response.get('Cache-Control')) {
+      ctx.set('Cache-Control', 'no-store');
+    }
+  });
+  // A body the API would not read (text/plain, a form) is refused, rather than taken as an empty
+  // object that a route with optional fields would accept.
+  koa.use(async (ctx, next) => {
+    const hasBody = Number(ctx.get('Content-Length') || 0) > 0 || ctx.get('Transfer-Encoding') !== '';
+    if (
+      hasBody &&
+      ctx.path.startsWith('/api/') &&
+      !ctx.is('application/json', '+json', 'multipart/form-data')
+    ) {
+      throw unsupportedMediaType('Send the request body as application/json');
+    }
     await next();
   });
   koa.use(
@@ -47,6 +92,8 @@ export function createApp(app: AppContext, options: { webDist?: string } = {}): 
       },
     }),
   );
+  // Database work waits its turn here (server/db/queue.ts); health and static files never do.
+  koa.use(queueMiddleware(queueFor(app.db)));
   koa.use(async (ctx, next) => {
     if (ctx.path === '/api/openapi.json') {
       ctx.body = openapi;
@@ -67,6 +114,7 @@ export function createApp(app: AppContext, options: { webDist?: string } = {}): 
     await next();
   });
   // The built web app (server/static.ts), read per request, so a rebuild is served without a restart.
-  koa.use(webApp(options.webDist ?? WEB_DIST));
+  // /public/{urlPath} pages carry the published snapshot's figures in their HTML.
+  koa.use(webApp(options.webDist ?? WEB_DIST, { publicView: (urlPath) => publicViewForPath(app, urlPath) }));
   return koa;
 }

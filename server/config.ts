@@ -20,6 +20,27 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** scrypt cost exponent; tests lower it so suites with many users stay quick. */
   PASSWORD_COST: z.coerce.number().int().min(10).max(20).default(17),
+  /**
+   * How many reverse proxies stand in front of the app (0: none). The client's address is the
+   * entry that many places from the right of X-Forwarded-For; entries further left are the client's own.
+   */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /** A session unused this long ends (minutes). */
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
+  /** A session ends this long after sign-in, however active (hours). */
+  SESSION_MAX_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(12),
+  /** Added before each sign-in attempt on an account that failed many times from anywhere (ms). */
+  LOGIN_SLOWDOWN_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
 });
 
 export interface AppConfig {
@@ -40,6 +61,11 @@ export interface AppConfig {
   anthropicBaseUrl?: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   passwordCost: number;
+  /** Number of trusted reverse proxies in front of the app (TRUST_PROXY). */
+  trustProxy: number;
+  sessionIdleMs: number;
+  sessionMaxMs: number;
+  loginSlowdownMs: number;
 }
 
 /**
@@ -99,5 +125,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     anthropicBaseUrl: e.ANTHROPIC_BASE_URL,
     logLevel: e.LOG_LEVEL,
     passwordCost: e.PASSWORD_COST,
+    trustProxy: e.TRUST_PROXY,
+    sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
+    sessionMaxMs: e.SESSION_MAX_HOURS * 3_600_000,
+    loginSlowdownMs: e.LOGIN_SLOWDOWN_MS,
   };
 }

@@ -37,6 +37,9 @@ export const payloadTooLarge = (message = 'Upload too large') =>
   new AppError(413, 'PAYLOAD_TOO_LARGE', message);
 export const unsupportedMediaType = (message = 'Unsupported file type') =>
   new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', message);
+/** The database could not take the work now (queue full, a deadlock retried in vain): try again. */
+export const serviceUnavailable = (message = 'The server is busy. Please try again in a moment.') =>
+  new AppError(503, 'SERVICE_UNAVAILABLE', message);
 export const tooManyRequests = (message = 'Too many attempts. Please try again later.') =>
   new AppError(429, 'RATE_LIMITED', message);
 
@@ -49,7 +52,8 @@ interface PgError {
 
 /**
  * Translates PostgreSQL constraint errors into API errors in one place (SQLSTATE 23505 unique,
- * 23503 foreign key, 23502 not null, 23514 check); anything else passes through unchanged.
+ * 23503 foreign key, 23502 not null, 23514 check; 40001 and 40P01, conflicting writes, 503);
+ * anything else passes through unchanged.
  */
 export function translateDbError(err: unknown): unknown {
   const e = err as PgError;
@@ -62,6 +66,10 @@ export function translateDbError(err: unknown): unknown {
       return badRequest(`Missing required value${e.column ? `: ${e.column}` : ''}`);
     case '23514':
       return badRequest(`Value not allowed${e.constraint ? ` (${e.constraint})` : ''}`);
+    case '40001':
+    case '40P01':
+      // Already retried once by the transaction helper (server/db/transaction.ts).
+      return serviceUnavailable('Another change to the same records was being saved. Please try again.');
     default:
       return err;
   }

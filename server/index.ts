@@ -1,5 +1,6 @@
 import { loadConfig } from './config';
 import { openDb } from './db/index';
+import { startMaintenance } from './db/maintenance';
 import { createLogger } from './lib/log';
 import { createApp } from './app';
 import { prepareDatabase } from './services/startup';
@@ -11,6 +12,11 @@ async function main() {
   const handle = await openDb(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
   const app = { db: handle.knex, config, log };
   await prepareDatabase(app, (line) => process.stdout.write(`${line}\n`));
+  // Vacuum after writes and every few hours (server/db/maintenance.ts): PGlite has no autovacuum.
+  const maintenance = startMaintenance(handle.knex, {
+    onVacuum: (tables) => log.info('vacuumed', { tables }),
+    onError: (err) => log.warn('vacuum failed', { error: String(err) }),
+  });
   const server = createApp(app).listen(config.port, config.host, () => {
     process.stdout.write(
       `Budget workbench on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} ` +
@@ -24,6 +30,7 @@ async function main() {
     }
     closing = true;
     server.close();
+    maintenance.stop();
     await handle.close();
     process.exit(0);
   };

@@ -1,7 +1,12 @@
+import { createHash } from 'node:crypto';
 import { createReadStream, type Stats } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Middleware } from 'koa';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { Context, Middleware } from 'koa';
+import { renderPublicPage } from './public-page';
+import type { PublicView } from './schemas/public-dashboard';
 
 /** Hashed build output (Vite's assets/): the name changes with the content, so it never goes stale. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -47,13 +52,65 @@ export function acceptsEncoding(header: string | undefined, encoding: string): b
   return star ?? false;
 }
 
+/** The published view of a public dashboard's path, or null (server/services/public-dashboard-view.ts). */
+export type PublicViewLookup = (urlPath: string) => Promise<PublicView | null>;
+
+export interface WebAppOptions {
+  /** Puts the snapshot's figures into /public/{urlPath} pages; without it the page asks the API. */
+  publicView?: PublicViewLookup;
+}
+
+/** /public/{urlPath}: the public dashboard's own page (web/public.html). */
+const PUBLIC_PAGE = /^\/public\/([^/]+)\/?$/;
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * The public dashboard page with the published figures in it, compressed as the client accepts
+ * (a quick brotli level: the page is built per snapshot, not at build time), revalidated on every
+ * visit by an ETag of its content, so a new Publish shows at once and an unchanged page is a 304.
+ */
+async function sendPublicPage(ctx: Context, template: string, urlPath: string, lookup?: PublicViewLookup) {
+  const view = lookup ? await lookup(urlPath) : undefined;
+  const yearParam = ctx.query.year;
+  const html =
+    view === undefined
+      ? template
+      : renderPublicPage(template, view, typeof yearParam === 'string' ? yearParam : undefined);
+  const body = Buffer.from(html, 'utf8');
+  ctx.vary('Accept-Encoding');
+  ctx.type = '.html';
+  ctx.set('Cache-Control', REVALIDATE);
+  ctx.etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+  // An unknown or unpublished path is a 404 (for search engines and link checkers); its page still
+  // says 'Dashboard Not Found' to the reader.
+  ctx.status = view === null ? 404 : 200;
+  if (ctx.status === 200 && ctx.fresh) {
+    ctx.status = 304;
+    return;
+  }
+  const accept = ctx.get('Accept-Encoding');
+  if (acceptsEncoding(accept, 'br')) {
+    ctx.set('Content-Encoding', 'br');
+    ctx.body = await brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+  } else if (acceptsEncoding(accept, 'gzip')) {
+    ctx.set('Content-Encoding', 'gzip');
+    ctx.body = await gzipAsync(body);
+  } else {
+    ctx.body = body;
+  }
+}
+
 /**
  * The built web app (`root`, normally web/dist): files under assets/ immutable for a year, every
  * other file (index.html) revalidated; each sent as its precompressed .br or .gz variant when the
- * client accepts it (Content-Encoding, Vary: Accept-Encoding). Any other GET outside /api is a
- * client-side route and gets index.html; a missing file under /assets/ is a 404, never the page.
+ * client accepts it (Content-Encoding, Vary: Accept-Encoding). /public/{urlPath} gets the public
+ * dashboard's page (public.html) with the figures `options.publicView` finds written in. Any other
+ * GET outside /api is a client-side route and gets index.html; a missing file under /assets/ is a
+ * 404, never the page.
  */
-export function webApp(root: string): Middleware {
+export function webApp(root: string, options: WebAppOptions = {}): Middleware {
   const base = path.resolve(root);
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
@@ -64,6 +121,13 @@ export function webApp(root: string): Middleware {
       requested = decodeURIComponent(ctx.path);
     } catch {
       return next();
+    }
+    const publicPath = PUBLIC_PAGE.exec(requested);
+    if (publicPath) {
+      const template = await readFile(path.join(base, 'public.html'), 'utf8').catch(() => null);
+      if (template !== null) {
+        return sendPublicPage(ctx, template, publicPath[1], options.publicView);
+      }
     }
     // No dotfiles (nor the .br/.gz variants by name), no NUL, nothing outside the folder.
     const inside = path.resolve(base, `.${requested}`);

@@ -1,17 +1,17 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { inject } from 'vitest';
-import { loadConfig } from '@server/config';
+import { loadConfig, type AppConfig } from '@server/config';
 import type { AppContext } from '@server/context';
 import { createApp } from '@server/app';
 import type { DbHandle } from '@server/db/index';
-import { createLogger } from '@server/lib/log';
+import { createLogger, type Logger } from '@server/lib/log';
 import { hashPassword } from '@server/lib/passwords';
 import { insertUser } from '@server/queries/users';
 import { allRoutes } from '@server/routes/index';
 import type { Role } from '@server/schemas/common';
 import { resetLoginLimits } from '@server/services/auth';
-import { signToken } from '@server/services/tokens';
+import { startSession } from '@server/services/tokens';
 import { createTestDb } from './db';
 import { RESPONSE_MISMATCH, responseCheck, sweepRecorder } from './response-check';
 
@@ -54,13 +54,18 @@ let seq = 0;
  * checked against the schema its route declares (test/response-check.ts): a DTO built in SQL
  * cannot drift from the schema the web types and the OpenAPI document are made from.
  */
-export async function createTestApp(): Promise<TestApp> {
+export async function createTestApp(
+  options: { config?: Partial<AppConfig>; log?: Logger } = {},
+): Promise<TestApp> {
   const db = await createTestDb();
   const config = {
     ...loadConfig({ ...process.env, DATA_DIR: 'node_modules/.cache/budget-tests/data' }),
     jwtSecret: 'test-secret-'.padEnd(40, 'x'),
+    // The account-wide slowdown after many failures; tests that count failures keep it short.
+    loginSlowdownMs: 50,
+    ...options.config,
   };
-  const app: AppContext = { db: db.knex, config, log: createLogger('silent') };
+  const app: AppContext = { db: db.knex, config, log: options.log ?? createLogger('silent') };
   const koa = createApp(app);
   // Outermost, before the error handler: it sees every final status and body. Koa composes its
   // middleware list when it starts listening, so this is the only change a test server has. The
@@ -110,7 +115,8 @@ export async function createTestApp(): Promise<TestApp> {
       if (overrides.isActive === false) {
         await db.knex('users').where({ id: row.id }).update({ is_active: false });
       }
-      return { id: row.id, email: row.email, password, token: signToken(app, row) };
+      const { token } = await startSession(app, db.knex, row.id, { address: '127.0.0.1', device: 'test' });
+      return { id: row.id, email: row.email, password, token };
     },
     async close() {
       await new Promise((resolve) => server.close(resolve));

@@ -61,9 +61,25 @@ export function precompress(): Plugin {
   };
 }
 
+/** In development, /public/{urlPath} gets the public entry, as server/static.ts serves it in production. */
+function publicPages(): Plugin {
+  return {
+    name: 'budget-public-pages',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        if (req.url && /^\/public\/[^/?]+\/?(\?.*)?$/.test(req.url)) {
+          req.url = '/public.html';
+        }
+        next();
+      });
+    },
+  };
+}
+
 export default defineConfig({
   root: here,
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), publicPages()],
   resolve: {
     alias: {
       '@web': path.resolve(here, 'src'),
@@ -75,6 +91,10 @@ export default defineConfig({
   build: {
     outDir,
     emptyOutDir: true,
+    // Two pages: the staff app, and the public dashboard residents open (its own small entry).
+    rollupOptions: {
+      input: { main: path.resolve(here, 'index.html'), public: path.resolve(here, 'public.html') },
+    },
     // Three chunks pass Vite's default 500 kB warning, each one library in one piece, loaded only by
     // the screen that needs it, never on the first page: Plotly's partial bundle (charts), AG Grid
     // (the grid screens) and exceljs (Excel export). Splitting them would add requests, not remove

@@ -1,3 +1,4 @@
+import { guidanceGapText } from '@server/lib/budget-math';
 import type { Command } from 'commander';
 import type { AppContext } from '@server/context';
 import { AppError } from '@server/errors';
@@ -73,7 +74,7 @@ export function registerDashboardCommands(program: Command): void {
           `${year.fiscalYear} budget, ${fy}\n` +
             `  Proposed budget     ${money(summary.proposedBudget)} (${summary.proposedCount} lines, ${summary.breakdown.proposed.projected.count} projected)\n` +
             `  Town guidance goal  ${goal.hasTownGoal ? money(goal.total) : 'not set (counts as $0)'}\n` +
-            `  Gap (goal - budget) ${money(gap)}${gap < 0 ? ' over guidance' : ''}\n` +
+            `  Gap (goal - budget) ${money(gap)}${gap === 0 ? '' : ` (${guidanceGapText(-gap, money)})`}\n` +
             `  Employees           ${stats.totalEmployees} (${stats.totalFte} FTE), salaries ${money(stats.totalSalary)}\n\n`,
         );
         printRows(

@@ -1,3 +1,4 @@
+import { fiscalYearLabel } from '@server/lib/budget-math';
 import {
   formatDecimalDollars as dollars,
   RESULT_ERRORS_SHOWN,
@@ -9,7 +10,7 @@ import {
 
 const count = (n: number) => n.toLocaleString('en-US');
 const money = (n: number) => n.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
-const fy = (y: number) => `FY${String(y).slice(2)}`;
+const fy = fiscalYearLabel;
 
 /** The reconciliation as text: file sum, stored sum, each difference, the file's own total. */
 export function reconciliationLines(r: Reconciliation): string[] {

@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import knexFactory, { type Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
 import pg from 'pg';
+import { retryTransactions } from './transaction';
 
 export type Db = Knex | Knex.Transaction;
 
@@ -75,6 +76,7 @@ export async function openDb(options: DbOptions): Promise<DbHandle> {
       pool: { min: 0, max: 10 },
       acquireConnectionTimeout: 10_000,
     });
+    retryTransactions(knex);
     return { knex, kind: 'pg', close: () => knex.destroy() };
   }
   let release = () => {};

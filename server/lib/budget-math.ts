@@ -1,6 +1,8 @@
 /**
- * Budget arithmetic shared by the server, the web and the CLI, in integer cents. No zod and no
- * database here, so the web's small bundles can import it.
+ * Budget arithmetic and the rules' figures shared by the server, the web and the CLI (money in
+ * integer cents): the gaps, the thresholds that colour a variance or a gap, and fiscal-year labels.
+ * No zod and no database here, so the web's small bundles (the public dashboard) can import it.
+ * budget-math.test.ts fails when web/ or cli/ writes one of these rules again.
  *
  * Two readings of 'gap' exist in SPEC section 4 and both are kept, under names that say which:
  * - the Scenario Builder's gap is the budget over the goal: adjusted total - town goal, over the
@@ -25,6 +27,15 @@ export function guidanceGapCents(budgetCents: bigint, goalCents: bigint): bigint
   return goalCents - budgetCents;
 }
 
+/**
+ * A guidance gap in the words every screen and the CLI use: overBy > 0 is 'Over guidance by X',
+ * otherwise 'Under guidance by X' (the dashboard passes budget - goal, the Town Goals screen need -
+ * goal); `money` formats the amount.
+ */
+export function guidanceGapText(overBy: number, money: (value: number) => string): string {
+  return `${overBy > 0 ? 'Over' : 'Under'} guidance by ${money(Math.abs(overBy))}`;
+}
+
 /** amount x percent / 100 rounded half away from zero to the cent; percent in hundredths (7550 = 75.5%). */
 export function keptCents(amountCents: bigint, percentHundredths: bigint): bigint {
   const scaled = amountCents * percentHundredths;
@@ -32,4 +43,48 @@ export function keptCents(amountCents: bigint, percentHundredths: bigint): bigin
   const abs = scaled < 0n ? -scaled : scaled;
   const whole = abs / 10000n;
   return sign * ((abs % 10000n) * 2n >= 10000n ? whole + 1n : whole);
+}
+
+/** The short label of a fiscal year: 2026 -> 'FY26', 2005 -> 'FY05' (labels are parsed in schemas/fiscal-year.ts). */
+export function fiscalYearLabel(year: number): string {
+  return `FY${String(((year % 100) + 100) % 100).padStart(2, '0')}`;
+}
+
+/**
+ * Budget Comparison's variance thresholds, in percent of the operating amount (SPEC section 9):
+ * within 1% is ALIGNED, within 5% MINOR, over 5% HIGHLIGHT (the row is highlighted), over 10% LARGE.
+ */
+export const VARIANCE_ALIGNED = 1;
+export const VARIANCE_HIGHLIGHT = 5;
+export const VARIANCE_LARGE = 10;
+
+/** The flag of a variance of `percent` (either sign) when both sides have lines. */
+export function varianceSize(percent: number): 'ALIGNED' | 'MINOR' | 'HIGHLIGHT' | 'LARGE' {
+  const size = Math.abs(percent);
+  return size <= VARIANCE_ALIGNED
+    ? 'ALIGNED'
+    : size <= VARIANCE_HIGHLIGHT
+      ? 'MINOR'
+      : size <= VARIANCE_LARGE
+        ? 'HIGHLIGHT'
+        : 'LARGE';
+}
+
+/** Town guidance: a gap (need - goal) beyond these many dollars either side is OVER or UNDER, else NEAR. */
+export const GAP_THRESHOLD = 100_000;
+/** A town goal's actual minus goal beyond these many dollars colours its card (SPEC section 9). */
+export const VARIANCE_THRESHOLD = 10_000;
+
+/** The gap analysis's status of need - goal, in cents. */
+export function gapStatus(gapCents: bigint): 'OVER' | 'UNDER' | 'NEAR' {
+  const threshold = BigInt(GAP_THRESHOLD) * 100n;
+  return gapCents > threshold ? 'OVER' : gapCents < -threshold ? 'UNDER' : 'NEAR';
+}
+
+/** A goal card's colour from actual - goal (dollars): under the goal is good, over it is not. */
+export function varianceTone(variance: number | null): 'good' | 'bad' | 'near' | null {
+  if (variance === null) {
+    return null;
+  }
+  return variance < -VARIANCE_THRESHOLD ? 'good' : variance > VARIANCE_THRESHOLD ? 'bad' : 'near';
 }

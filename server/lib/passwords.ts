@@ -61,3 +61,39 @@ export function generatePassword(length = GENERATED_PASSWORD_LENGTH): string {
   }
   return out;
 }
+
+let common: Set<string> | undefined;
+
+/**
+ * The ~49,000 most common passwords, from @zxcvbn-ts/language-common (MIT; its list is compiled
+ * from leaked-password corpora and maintained with the zxcvbn-ts project). Shipped with the app:
+ * no network. Loaded on first use.
+ */
+async function commonPasswords(): Promise<Set<string>> {
+  if (!common) {
+    const { dictionary } = await import('@zxcvbn-ts/language-common');
+    common = new Set(dictionary['passwords-common']);
+  }
+  return common;
+}
+
+const squash = (text: string) => text.toLowerCase().replace(/[\s._-]+/g, '');
+
+/**
+ * Why a new password is refused, or null (OWASP ASVS 5.0 6.2.4, 6.2.11): one of the most common
+ * passwords, or the user's own email, the email's name part, or their name (ignoring case, spaces
+ * and dots).
+ */
+export async function passwordProblem(
+  password: string,
+  user: { email: string; name: string },
+): Promise<string | null> {
+  if ((await commonPasswords()).has(password.toLowerCase())) {
+    return 'This password is one of the most commonly used; choose another';
+  }
+  const own = [user.email, user.email.split('@')[0], user.name].map(squash).filter((t) => t.length > 0);
+  if (own.includes(squash(password))) {
+    return 'The password must not be your email or name';
+  }
+  return null;
+}

@@ -45,3 +45,56 @@ export class FailureLimiter {
     this.failures.clear();
   }
 }
+
+const WINDOW_MS = 15 * 60 * 1000;
+
+/** What a sign-in attempt may do: refused (429) for a reason, or go ahead after a delay. */
+export interface ThrottleVerdict {
+  refused: 'pair' | 'address' | null;
+  delayMs: number;
+}
+
+/**
+ * Throttles password guessing without letting a stranger lock the owner out (issue 15, item 1):
+ * - per account and address: 5 failures in 15 minutes refuse that pair (the guesser, not the owner
+ *   at their own desk);
+ * - per address: 20 failures in 15 minutes refuse that address, whatever account it tries;
+ * - per account, from everywhere: after 5 failures every attempt waits `slowdownMs` first, the
+ *   right password included, so guessing from many addresses slows down and the owner still gets in.
+ * The key for an account is whatever names it (the email typed, or the user id for a signed-in
+ * user's password checks); callers keep the two kinds apart with a prefix.
+ */
+export class SignInThrottle {
+  private readonly pairs = new FailureLimiter(5, WINDOW_MS);
+  private readonly addresses = new FailureLimiter(20, WINDOW_MS);
+  private readonly accounts = new FailureLimiter(5, WINDOW_MS);
+
+  check(account: string, address: string, slowdownMs: number, now = Date.now()): ThrottleVerdict {
+    const refused = this.pairs.isBlocked(`${account}\n${address}`, now)
+      ? 'pair'
+      : this.addresses.isBlocked(address, now)
+        ? 'address'
+        : null;
+    return { refused, delayMs: this.accounts.isBlocked(account, now) ? slowdownMs : 0 };
+  }
+
+  /** Counts a failure; true when this one reached a limit (the moment to log a lockout). */
+  fail(account: string, address: string, now = Date.now()): boolean {
+    const pair = `${account}\n${address}`;
+    this.pairs.fail(pair, now);
+    this.addresses.fail(address, now);
+    this.accounts.fail(account, now);
+    return this.pairs.isBlocked(pair, now) || this.addresses.isBlocked(address, now);
+  }
+
+  /** The right password from this address: its pair starts afresh (the account-wide count stays). */
+  succeed(account: string, address: string): void {
+    this.pairs.reset(`${account}\n${address}`);
+  }
+
+  clear(): void {
+    this.pairs.clear();
+    this.addresses.clear();
+    this.accounts.clear();
+  }
+}

@@ -40,14 +40,28 @@ export const POLICY = {
   'dataQuality.manage': ADMIN,
   'publicDashboard.manage': ADMIN,
   'audit.read': ADMIN,
+  'database.manage': ADMIN,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof POLICY;
 
-/** Who is acting: a signed-in user, or the CLI acting as a named system actor. */
+/**
+ * Who is acting: a signed-in user, the CLI acting as a named system actor, or an anonymous visitor
+ * of a public route. The anonymous actor has no role, so every permission check refuses it: a public
+ * route can only reach services that take no actor (e.g. the public dashboard view).
+ */
 export type Actor =
   | { kind: 'user'; id: number; role: Role; name: string; email: string }
-  | { kind: 'system'; id: null; role: 'ADMIN'; name: string; email: null };
+  | { kind: 'system'; id: null; role: 'ADMIN'; name: string; email: null }
+  | { kind: 'anonymous'; id: null; role: null; name: 'anonymous'; email: null };
+
+export const anonymousActor: Actor = Object.freeze({
+  kind: 'anonymous',
+  id: null,
+  role: null,
+  name: 'anonymous',
+  email: null,
+});
 
 export const systemActor = (name = 'budget-cli'): Actor => ({
   kind: 'system',
@@ -58,7 +72,7 @@ export const systemActor = (name = 'budget-cli'): Actor => ({
 });
 
 export function can(actor: Pick<Actor, 'role'>, action: Action): boolean {
-  return (POLICY[action] as readonly Role[]).includes(actor.role);
+  return actor.role !== null && (POLICY[action] as readonly Role[]).includes(actor.role);
 }
 
 /** Throws 403 unless the actor's role may perform the action. */

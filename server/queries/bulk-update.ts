@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Db } from '@server/db/index';
 import type { Actor } from '@server/policies/index';
-import type { AuditEntry } from '@server/queries/audit';
+import { auditRow, type AuditEntry } from '@server/queries/audit';
 import type { EmployeeMatch } from '@server/schemas/bulk-update';
 import { withPlacementFollowingGroup } from './line-items-writes';
 
@@ -22,15 +22,7 @@ const ID_CHUNK = 5000;
 export async function insertAudits(db: Db, actor: Actor, entries: readonly AuditEntry[]): Promise<void> {
   for (let i = 0; i < entries.length; i += AUDIT_CHUNK) {
     await db('audit_log').insert(
-      entries.slice(i, i + AUDIT_CHUNK).map((entry) => ({
-        user_id: actor.id,
-        actor_label: actor.email ?? actor.name,
-        action: entry.action,
-        entity: entry.entity,
-        entity_id: String(entry.entityId),
-        before: entry.before === undefined ? null : JSON.stringify(entry.before),
-        after: entry.after === undefined ? null : JSON.stringify(entry.after),
-      })),
+      entries.slice(i, i + AUDIT_CHUNK).map((entry) => auditRow(db, actor, entry)),
     );
   }
 }

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Db } from '@server/db/index';
-import type { CutScenario, Floor, ScenarioLine } from '@server/schemas/cut-scenarios';
+import type { CutScenario, Floor } from '@server/schemas/cut-scenarios';
 import { activeScope } from './line-items-scope';
 
 /**
@@ -12,7 +12,8 @@ import { activeScope } from './line-items-scope';
  * Each read joins only what it needs (bench/scenarios.bench.ts, 20,000 lines): the totals skip the
  * floors; checking a set of percents looks up only the lines named (not every line in scope); the
  * comparison scans the lines once and adds each scenario's cuts per category (it re-scanned them per
- * category and scenario); the grid's lines come as one JSON text (see lines).
+ * category and scenario); the grid's lines come as one JSON text with
+ * their totals (cut-scenario-lines.ts).
  */
 
 export interface LineScope {
@@ -24,7 +25,7 @@ export interface LineScope {
 /** Where a computation's percents come from: a saved scenario's, or a map sent by the client. */
 export type Adjustments = { scenarioId: number } | { map: Record<string, number> };
 
-function adjustmentRows(adj: Adjustments): { sql: string; binding: Knex.RawBinding } {
+export function adjustmentRows(adj: Adjustments): { sql: string; binding: Knex.RawBinding } {
   return 'scenarioId' in adj
     ? {
         sql: 'SELECT line_item_id, percent_kept FROM cut_adjustments WHERE cut_scenario_id = ?',
@@ -38,7 +39,7 @@ function adjustmentRows(adj: Adjustments): { sql: string; binding: Knex.RawBindi
 }
 
 /** The condition on `li` that makes a line one the scope cuts, with its bindings. */
-function inScope(scope: LineScope): { sql: string; bindings: Knex.RawBinding[] } {
+export function inScope(scope: LineScope): { sql: string; bindings: Knex.RawBinding[] } {
   const version = scope.versionId === null ? '' : 'AND (li.version_id = ? OR li.version_id IS NULL)';
   return {
     sql: `li.budget_year_id = ? AND li.fiscal_year = ? AND NOT li.is_operating AND li.amount IS NOT NULL
@@ -48,11 +49,11 @@ function inScope(scope: LineScope): { sql: string; bindings: Knex.RawBinding[] }
 }
 
 /** A line's floor: its own, else its category's, else 0 (with FLOOR_JOINS). */
-const FLOOR = 'coalesce(lf.floor_percent, cf.floor_percent, 0)';
-const FLOOR_JOINS = `LEFT JOIN cut_floors lf ON lf.line_item_id = li.id
+export const FLOOR = 'coalesce(lf.floor_percent, cf.floor_percent, 0)';
+export const FLOOR_JOINS = `LEFT JOIN cut_floors lf ON lf.line_item_id = li.id
   LEFT JOIN cut_floors cf ON cf.budget_year_id = li.budget_year_id AND cf.category_id = li.category_id`;
 /** A line's adjusted amount (with `adj` joined); an uncut line keeps its amount as it is. */
-const ADJUSTED = `CASE WHEN adj.percent_kept IS NULL THEN li.amount
+export const ADJUSTED = `CASE WHEN adj.percent_kept IS NULL THEN li.amount
   ELSE round(li.amount * adj.percent_kept / 100, 2) END`;
 
 export interface SummaryRow {
@@ -76,102 +77,6 @@ export async function summarize(db: Db, scope: LineScope, adj: Adjustments): Pro
     [a.binding, ...where.bindings],
   );
   return rows[0];
-}
-
-/** JSON text of a value (null as null). */
-const json = (sql: string) => `coalesce(to_json(${sql})::text, 'null')`;
-
-type LineTuple = [
-  id: number,
-  accountDesc: string | null,
-  accountLine: string | null,
-  deseCode: string | null,
-  categoryId: number | null,
-  buildingId: number | null,
-  amount: number,
-  percentKept: number,
-  floorPercent: number,
-  adjusted: number,
-];
-
-/**
- * The lines with their category and building, as the grid shows them (by category, then
- * description): each line a JSON array of its values, all of them in one text parsed once here, with
- * the names of the few categories and buildings read once. At 20,000 lines this costs about a third
- * less than plain rows (the driver decodes each of 200,000 fields on its own) and half as much as a
- * json_build_object per line (bench/scenarios.bench.ts).
- */
-export async function lines(db: Db, scope: LineScope, adj: Adjustments): Promise<ScenarioLine[]> {
-  const a = adjustmentRows(adj);
-  const where = inScope(scope);
-  const { rows } = await db.raw(
-    `WITH adj AS (${a.sql})
-     SELECT '[' || coalesce(string_agg(concat('[', li.id, ',', ${json('li.account_description')}, ',',
-              ${json('li.account_line')}, ',', ${json('li.dese_code')}, ',', ${json('li.category_id')}, ',',
-              ${json('li.building_id')}, ',', li.amount, ',', coalesce(adj.percent_kept, 100), ',', ${FLOOR}, ',',
-              ${ADJUSTED}, ']'), ','
-            ORDER BY bc.display_order NULLS LAST, bc.name NULLS LAST, li.account_description, li.id), '') || ']' AS lines
-       FROM line_items li
-       LEFT JOIN adj ON adj.line_item_id = li.id
-       ${FLOOR_JOINS}
-       LEFT JOIN budget_categories bc ON bc.id = li.category_id
-      WHERE ${where.sql}`,
-    [a.binding, ...where.bindings],
-  );
-  const { rows: refs } = await db.raw(
-    `SELECT true AS category, id, name, color, is_personnel FROM budget_categories
-     UNION ALL SELECT false, id, name, NULL, false FROM buildings`,
-  );
-  const categories = new Map<number, { name: string; color: string; isPersonnel: boolean }>();
-  const buildings = new Map<number, string>();
-  for (const r of refs as {
-    category: boolean;
-    id: number;
-    name: string;
-    color: string;
-    is_personnel: boolean;
-  }[]) {
-    if (r.category) {
-      categories.set(r.id, { name: r.name, color: r.color, isPersonnel: r.is_personnel });
-    } else {
-      buildings.set(r.id, r.name);
-    }
-  }
-  const cents = (n: number) => Math.round(n * 100);
-  return (JSON.parse(rows[0].lines) as LineTuple[]).map(
-    ([
-      id,
-      accountDesc,
-      accountLine,
-      deseCode,
-      categoryId,
-      buildingId,
-      amount,
-      percentKept,
-      floorPercent,
-      adjusted,
-    ]) => {
-      const c = categoryId === null ? undefined : categories.get(categoryId);
-      const building = buildingId === null ? undefined : buildings.get(buildingId);
-      return {
-        id,
-        accountDesc,
-        accountLine,
-        deseCode,
-        categoryId,
-        category: c ? { name: c.name, color: c.color } : null,
-        buildingId,
-        building: building === undefined ? null : { name: building },
-        isPersonnel: c?.isPersonnel ?? false,
-        fy26ProposedV3: amount,
-        percentKept,
-        floorPercent,
-        adjustedAmount: adjusted,
-        // Whole cents divided by 100: the same double as the decimal the database would print.
-        cut: (cents(amount) - cents(adjusted)) / 100,
-      };
-    },
-  );
 }
 
 /** Ids among `ids` that are not lines in scope, and lines whose percent would go below their floor. */

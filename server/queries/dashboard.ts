@@ -13,6 +13,11 @@ import { activeScope } from './line-items-scope';
 export interface Scope {
   budgetYearId: number;
   fiscalYear: number;
+  /**
+   * Leave projected (not yet adopted) employee lines out of the staffing figures: the public
+   * dashboard publishes them only when an admin turned showProjectedEmployees on.
+   */
+  adoptedStaffOnly?: boolean;
 }
 
 export const DISTRICT_WIDE = 'District Wide';
@@ -21,7 +26,9 @@ const UNCATEGORIZED_COLOR = '#94a3b8';
 
 function where(scope: Scope, isOperating: boolean) {
   return {
-    sql: `li.budget_year_id = ? AND li.fiscal_year = ? AND li.is_operating = ? AND ${activeScope()}`,
+    sql: `li.budget_year_id = ? AND li.fiscal_year = ? AND li.is_operating = ? AND ${activeScope()}${
+      isOperating && scope.adoptedStaffOnly ? ' AND NOT li.is_projected' : ''
+    }`,
     bindings: [scope.budgetYearId, scope.fiscalYear, isOperating],
   };
 }

@@ -1,5 +1,6 @@
 import type { Db } from '@server/db/index';
 import type { Actor } from '@server/policies/index';
+import { auditRow } from '@server/queries/audit';
 
 /** Writing line items: column mapping, inserts, updates, deletes, reference look-ups and batch audit. */
 
@@ -188,15 +189,7 @@ export async function insertLineAudits(db: Db, actor: Actor, rows: AuditRow[]): 
   const CHUNK = 500;
   for (let i = 0; i < rows.length; i += CHUNK) {
     await db('audit_log').insert(
-      rows.slice(i, i + CHUNK).map((r) => ({
-        user_id: actor.id,
-        actor_label: actor.email ?? actor.name,
-        action: r.action,
-        entity: 'line-item',
-        entity_id: String(r.entityId),
-        before: r.before === undefined || r.before === null ? null : JSON.stringify(r.before),
-        after: r.after === undefined || r.after === null ? null : JSON.stringify(r.after),
-      })),
+      rows.slice(i, i + CHUNK).map((r) => auditRow(db, actor, { ...r, entity: 'line-item' })),
     );
   }
 }

@@ -1,5 +1,10 @@
 import type { Db } from '@server/db/index';
-import { AUTOMATIC_NEXT_YEAR_SALARY, NEXT_STEP, RULE_JOINS_ON_INPUTS, ruleInputCtes } from './salary-rule';
+import {
+  AUTOMATIC_NEXT_YEAR_SALARY_ON_INPUTS,
+  NEXT_STEP,
+  RULE_JOINS_ON_INPUTS,
+  ruleInputCtes,
+} from './salary-rule';
 import { activeScope } from './line-items-scope';
 
 /**
@@ -140,12 +145,15 @@ const ruleSource = (row: string, salary: string, step: string, years: number) =>
 
 /**
  * Writes the employees of baseYear + 1 .. toYear in one statement: the Active imported lines of
- * baseYear walked year by year (a recursive CTE, nothing read back from what it writes), then one
- * INSERT. A projected line's salary is its line of the year before's next-year salary (the base
- * line's stored one, manual or automatic; else that line's salary), its step the rule's next step,
- * and its own next-year salary the automatic rule (AUTOMATIC_NEXT_YEAR_SALARY, the SQL an edit
- * uses) for the year after; a manual value is therefore its year's only. Each row is moved by the
- * rule once. When a salary would not fit the money columns nothing is written and the first such
+ * baseYear walked year by year (a recursive CTE), then one INSERT. A projected line's salary is its
+ * line of the year before's next-year salary (the base line's stored one, manual or automatic;
+ * else that line's salary), its step the rule's next step, and its own next-year salary the
+ * automatic rule (AUTOMATIC_NEXT_YEAR_SALARY, the SQL an edit uses, here over the rule's inputs
+ * worked out once for the statement) for the year after; a manual value is therefore its year's
+ * only. Each line is moved by the rule once a year, and nothing is read back from what the
+ * statement writes: the year-by-year statements this replaces read the lines just written, whose
+ * statistics still said the year was empty, so the planner expected one line and rebuilt the
+ * schedule rows for every line (nested loops; 96 s at 50,000 employees). When a salary would not fit the money columns nothing is written and the first such
  * fiscal year is returned (the year a year-by-year run would have failed on).
  */
 export async function projectEmployees(
@@ -179,7 +187,7 @@ export async function projectEmployees(
        UNION ALL
        SELECT prev.source_line_id, src.budget_year_id, src.fiscal_year, src.work_group_id, src.work_group,
               src.current_salary, src.salary_step, src.salary_lane,
-              (CASE WHEN src.current_salary > 0 THEN ${AUTOMATIC_NEXT_YEAR_SALARY} END)::numeric, (${NEXT_STEP})::int
+              (CASE WHEN src.current_salary > 0 THEN ${AUTOMATIC_NEXT_YEAR_SALARY_ON_INPUTS} END)::numeric, (${NEXT_STEP})::int
          FROM walk prev
          ${ruleSource('prev', 'coalesce(prev.next_year_salary, prev.current_salary)', 'prev.next_step', 1)}
          ${RULE_JOINS_ON_INPUTS}

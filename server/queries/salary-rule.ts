@@ -154,7 +154,7 @@ export function ruleInputCtes(
     SELECT src.budget_year_id, src.work_group_id, src.fiscal_year,
            rule_cola.cola_percentage AS contract_pct, rule_cola.status AS contract_status, rule_cola.contract_year,
            rule_scen_wg.cola_percentage AS group_pct, rule_scen_cat.cola_percentage AS category_pct,
-           rule_step.type AS step_type, rule_step.value AS step_value
+           rule_step.type AS step_type, rule_step.value AS step_value, ${COLA_FACTOR} AS cola_factor
       FROM (SELECT ${keys.budgetYearId} AS budget_year_id, wg.id AS work_group_id, y.fiscal_year
               FROM work_groups wg CROSS JOIN generate_series(${keys.from}, ${keys.to}) AS y(fiscal_year)) src
       ${groupJoins(scenario)}),
@@ -191,6 +191,8 @@ export const NEXT_YEAR_RULE_JOINS = ruleJoins('default');
 /** The COLA percent for the year (contract, else scenario for the group, else for its category, else 0). */
 export const NEXT_YEAR_COLA_PERCENT = `coalesce(rule_cola.cola_percentage, rule_scen_wg.cola_percentage,
   rule_scen_cat.cola_percentage, 0)`;
+/** What the COLA multiplies a salary by: 1 + COLA / 100. */
+const COLA_FACTOR = `(1 + ${NEXT_YEAR_COLA_PERCENT} / 100)`;
 /** Where the COLA came from: SETTLED, NEGOTIATING, SCENARIO or NONE. */
 export const COLA_SOURCE = `CASE WHEN rule_cola.cola_percentage IS NOT NULL THEN rule_cola.status
   WHEN coalesce(rule_scen_wg.cola_percentage, rule_scen_cat.cola_percentage) IS NOT NULL THEN 'SCENARIO'
@@ -218,9 +220,16 @@ const POOLED_STEP_AMOUNT = `coalesce(CASE rule_step.type WHEN 'DOLLAR' THEN rule
  * or schedule can serve. Callers apply it only to lines that follow the rule (Active, not manual, a
  * current salary above 0).
  */
-export const AUTOMATIC_NEXT_YEAR_SALARY = `CASE WHEN src.work_group_id IS NULL THEN NULL
+const automaticNextYearSalary = (colaFactor: string) => `CASE WHEN src.work_group_id IS NULL THEN NULL
   WHEN ${ON_SCHEDULE} THEN rule_sy.amounts[least(src.salary_step + 1, rule_sy.top_step)]
-  ELSE round(src.current_salary * (1 + ${NEXT_YEAR_COLA_PERCENT} / 100) + ${POOLED_STEP_AMOUNT}, 2) END`;
+  ELSE round(src.current_salary * ${colaFactor} + ${POOLED_STEP_AMOUNT}, 2) END`;
+export const AUTOMATIC_NEXT_YEAR_SALARY = automaticNextYearSalary(COLA_FACTOR);
+/**
+ * The same over RULE_JOINS_ON_INPUTS: the COLA factor, the same for a whole work group in a year,
+ * is read from rule_inputs, where COLA_FACTOR was worked out once (the same value: the same SQL on
+ * the same inputs).
+ */
+export const AUTOMATIC_NEXT_YEAR_SALARY_ON_INPUTS = automaticNextYearSalary('rule_in.cola_factor');
 
 /** The COLA part of the change in dollars (cents exact); 0 for a line with no work group. */
 export const COLA_AMOUNT = `CASE WHEN src.work_group_id IS NULL THEN 0

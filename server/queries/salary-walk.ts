@@ -1,7 +1,7 @@
 import type { Db } from '@server/db/index';
 import { activeScope } from './line-items-scope';
 import {
-  AUTOMATIC_NEXT_YEAR_SALARY,
+  AUTOMATIC_NEXT_YEAR_SALARY_ON_INPUTS,
   COLA_AMOUNT,
   COLA_CONTRACT_YEAR,
   COLA_SOURCE,
@@ -66,7 +66,7 @@ function walkYear(k: number, previous: string): string {
   const carried = Array.from({ length: k }, (_, j) => `w.prev_${j}, w.auto_${j}, w.cola_${j}`).join(', ');
   return `SELECT w.budget_year_id, w.work_group_id, w.work_group, w.salary_lane, w.n,
       w.fiscal_year + 1 AS fiscal_year, (${NEXT_STEP})::int AS salary_step, ${carried},
-      src.current_salary AS prev_${k}, (${AUTOMATIC_NEXT_YEAR_SALARY})::numeric AS auto_${k},
+      src.current_salary AS prev_${k}, (${AUTOMATIC_NEXT_YEAR_SALARY_ON_INPUTS})::numeric AS auto_${k},
       (${COLA_AMOUNT})::numeric AS cola_${k}
     FROM (${previous}) w
     CROSS JOIN LATERAL (SELECT w.budget_year_id, w.fiscal_year, w.work_group_id, w.work_group,
@@ -104,16 +104,15 @@ export async function salaryWalk(
     from: baseYear,
     to: input.toYear - 1,
   });
-  let walk = `SELECT li.budget_year_id, li.work_group_id,
+  let walk = `SELECT ?::int AS budget_year_id, li.work_group_id,
       min(li.work_group) FILTER (WHERE li.work_group_id IS NULL) AS work_group, li.salary_lane,
-      count(*)::int AS n, li.fiscal_year, li.salary_step, li.current_salary::numeric AS prev_0,
-      NULL::numeric AS auto_0, 0::numeric AS cola_0
+      count(*)::int AS n, ?::int AS fiscal_year, li.salary_step,
+      li.current_salary::numeric AS prev_0, NULL::numeric AS auto_0, 0::numeric AS cola_0
     FROM line_items li
     WHERE li.budget_year_id = ? AND li.fiscal_year = ? AND li.is_operating AND NOT li.is_projected
       AND (li.employee_status = 'Active' OR li.employee_status IS NULL) AND li.current_salary > 0
       AND ${activeScope()}
-    GROUP BY li.budget_year_id, li.fiscal_year, li.work_group_id, li.current_salary, li.salary_step,
-      li.salary_lane`;
+    GROUP BY li.work_group_id, li.current_salary, li.salary_step, li.salary_lane`;
   for (let k = 1; k <= years; k += 1) {
     walk = walkYear(k, walk);
   }
@@ -129,14 +128,13 @@ export async function salaryWalk(
       salary: `w.prev_${k}`,
       workGroupId: 'w.work_group_id',
     });
-    return `${payroll}, sum(${weighted(`w.prev_${k}`)}) AS previous_${k},
-      sum(${weighted(`w.cola_${k}`)}) AS cola_${k}, sum(${weighted(steps)}) AS steps_${k}`;
+    return `${payroll}, sum(${weighted(`w.cola_${k}`)}) AS cola_${k}, sum(${weighted(steps)}) AS steps_${k}`;
   });
-  // Year 0 is the base year: its payroll only.
+  // Year 0 is the base year: its payroll only. A year's salaries before are the year before's.
   const perYear = ks.map((k) =>
     k === 0
       ? `(${baseYear}, g.payroll_0, 0::numeric, 0::numeric, 0::numeric)`
-      : `(${baseYear + k}, g.payroll_${k}, g.previous_${k}, g.cola_${k}, g.steps_${k})`,
+      : `(${baseYear + k}, g.payroll_${k}, g.payroll_${k - 1}, g.cola_${k}, g.steps_${k})`,
   );
   const { rows } = await db.raw(
     `WITH ${inputs},
@@ -168,7 +166,7 @@ export async function salaryWalk(
           WHERE t.fiscal_year > ?
        ) c ON true
       ORDER BY t.fiscal_year, work_group NULLS LAST, c.cola_source`,
-    [input.budgetYearId, baseYear, baseYear],
+    [input.budgetYearId, baseYear, input.budgetYearId, baseYear, baseYear],
   );
   return rows.map(
     (r: {

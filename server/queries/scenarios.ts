@@ -81,14 +81,6 @@ export async function lockScenario(
     .forUpdate();
 }
 
-/**
- * Locks every scenario of a type in a budget year, so two 'Set as Active' calls for the same type
- * run one after the other instead of colliding on the one-active index.
- */
-export async function lockScenariosOfType(db: Db, budgetYearId: number, type: ScenarioType): Promise<void> {
-  await db('scenarios').where({ budget_year_id: budgetYearId, scenario_type: type }).select('id').forUpdate();
-}
-
 export async function findActiveScenario(
   db: Db,
   budgetYearId: number,

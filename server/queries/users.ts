@@ -1,6 +1,7 @@
 import type { Db } from '@server/db/index';
 import type { Role } from '@server/schemas/common';
 import type { User } from '@server/schemas/auth';
+import { deleteUserSessions } from './sessions';
 
 export interface UserRow {
   id: number;
@@ -50,16 +51,21 @@ export async function insertUser(
   return row;
 }
 
-/** Updates the given columns; `bumpToken` also invalidates every token issued so far. */
+/**
+ * Updates the given columns; `endSessions` also ends every session of the user, so every token
+ * issued so far stops working (deactivation, password change).
+ */
 export async function updateUser(
   db: Db,
   id: number,
   values: Partial<Omit<UserRow, 'id' | 'created_at' | 'updated_at' | 'token_version'>>,
-  bumpToken = false,
+  endSessions = false,
 ): Promise<UserRow | undefined> {
   const patch: Record<string, unknown> = { ...values, updated_at: db.fn.now() };
-  if (bumpToken) {
+  if (endSessions) {
+    // token_version is kept counting for the record; the sessions table is what tokens are checked against.
     patch.token_version = db.raw('token_version + 1');
+    await deleteUserSessions(db, id);
   }
   const [row] = await db<UserRow>('users').where({ id }).update(patch).returning('*');
   return row;

@@ -1,10 +1,22 @@
+import type { Context } from 'koa';
 import * as s from '@server/schemas/auth';
 import { idParams, messageSchema } from '@server/schemas/common';
+import { exportRecordBody, securityLogQuery, securityLogResponse } from '@server/schemas/security-log';
 import * as auth from '@server/services/auth';
+import { getSecurityLog, recordExport, type ClientInfo } from '@server/services/security-log';
+import * as sessions from '@server/services/sessions';
 import * as users from '@server/services/users';
 import { defineRoute } from './define';
 
 const tag = 'Authentication and users';
+
+/**
+ * The client's address (ctx.ip: with TRUST_PROXY=n, the address the outermost trusted proxy saw,
+ * server/app.ts) and browser, as sessions and the security log record them.
+ */
+export const clientOf = (ctx: Context): ClientInfo => ({ address: ctx.ip, device: ctx.get('User-Agent') });
+/** The session of this request, set by the token check (server/routes/mount.ts). */
+const sessionOf = (ctx: Context): string => String(ctx.state.sessionId ?? '');
 
 export const authRoutes = [
   defineRoute({
@@ -15,16 +27,55 @@ export const authRoutes = [
     action: 'public',
     body: s.loginBody,
     response: s.loginResponse,
-    handler: ({ app, body, ctx }) => auth.login(app, body, ctx.ip),
+    handler: ({ app, body, ctx }) => auth.login(app, body, clientOf(ctx)),
   }),
   defineRoute({
     method: 'post',
     path: '/auth/logout',
-    summary: 'Sign out: every token issued to this user stops working',
+    summary: 'Sign out this device: its session ends, other devices stay signed in',
     tag,
     action: 'profile.read',
     response: messageSchema,
-    handler: ({ app, actor }) => auth.logout(app, actor),
+    handler: ({ app, actor, ctx }) => sessions.logout(app, actor, sessionOf(ctx), clientOf(ctx)),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/auth/logout-everywhere',
+    summary: 'Sign out everywhere: every session of this user ends, this one included',
+    tag,
+    action: 'profile.read',
+    response: messageSchema,
+    handler: ({ app, actor, ctx }) => sessions.logoutEverywhere(app, actor, clientOf(ctx)),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/auth/sessions',
+    summary: 'One’s active sessions (device, address, last seen) and recent failed sign-ins',
+    tag,
+    action: 'profile.read',
+    response: s.sessionsResponse,
+    handler: ({ app, actor, ctx }) => sessions.listSessions(app, actor, sessionOf(ctx)),
+  }),
+  defineRoute({
+    method: 'delete',
+    path: '/auth/sessions/:id',
+    summary: 'End one of one’s own sessions (sign another device out)',
+    tag,
+    action: 'profile.read',
+    params: s.sessionParams,
+    response: messageSchema,
+    handler: ({ app, actor, params, ctx }) => sessions.endSession(app, actor, params.id, clientOf(ctx)),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/auth/security-log',
+    summary:
+      'The security log: sign-ins, failures, lockouts, sign-outs, refusals, password, email, key and role changes',
+    tag,
+    action: 'users.manage',
+    query: securityLogQuery,
+    response: securityLogResponse,
+    handler: ({ app, actor, query }) => getSecurityLog(app, actor, query),
   }),
   defineRoute({
     method: 'get',
@@ -36,24 +87,34 @@ export const authRoutes = [
     handler: ({ app, actor }) => auth.getMe(app, actor),
   }),
   defineRoute({
+    method: 'post',
+    path: '/auth/exports',
+    summary: 'Record in the security log an Excel or CSV export the browser made (file name and size)',
+    tag,
+    action: 'profile.read',
+    body: exportRecordBody,
+    response: messageSchema,
+    handler: ({ app, actor, body, ctx }) => recordExport(app, actor, body, clientOf(ctx)),
+  }),
+  defineRoute({
     method: 'put',
     path: '/auth/change-password',
-    summary: 'Change one’s own password; returns a fresh token and revokes older ones',
+    summary: 'Change one’s own password; ends every session and returns a token for a new one',
     tag,
     action: 'profile.update',
     body: s.changePasswordBody,
     response: s.changePasswordResponse,
-    handler: ({ app, actor, body }) => auth.changePassword(app, actor, body),
+    handler: ({ app, actor, body, ctx }) => auth.changePassword(app, actor, body, clientOf(ctx)),
   }),
   defineRoute({
     method: 'put',
     path: '/auth/update-profile',
-    summary: 'Change one’s own name and email',
+    summary: 'Change one’s own name, and email with the current password',
     tag,
     action: 'profile.update',
     body: s.updateProfileBody,
     response: s.meResponse,
-    handler: ({ app, actor, body }) => auth.updateProfile(app, actor, body),
+    handler: ({ app, actor, body, ctx }) => auth.updateProfile(app, actor, body, clientOf(ctx)),
   }),
   defineRoute({
     method: 'put',
@@ -63,7 +124,7 @@ export const authRoutes = [
     action: 'profile.update',
     body: s.updateApiKeyBody,
     response: s.apiKeyResponse,
-    handler: ({ app, actor, body }) => auth.updateApiKey(app, actor, body),
+    handler: ({ app, actor, body, ctx }) => auth.updateApiKey(app, actor, body, clientOf(ctx)),
   }),
   defineRoute({
     method: 'get',

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeBaseline } from '@server/schemas/scenario-line-rows';
 import { createTestApp, type TestApp } from '../../test/app';
 import { buildBudgetYear, buildCategory, buildScenario, insertProposed } from '../../test/factories';
 
@@ -88,7 +89,7 @@ describe('Scenario Builder figures', () => {
     const w = await world();
     const base = await call('get', `/scenarios/baseline?budgetYearId=${w.budgetYearId}`);
     expect(base.status).toBe(200);
-    expect(base.body.lines.map((l: any) => l.id).sort()).toEqual([...w.ids].sort());
+    expect(decodeBaseline(base.body).lines.map((l) => l.id)).toEqual(w.ids); // by category, then description
     expect(actual(base.body.summary)).toEqual(expected(w, new Map()));
     const dash = await call(
       'get',
@@ -138,8 +139,29 @@ describe('Scenario Builder figures', () => {
       [w.ids[4], 0n],
     ]);
     expect(actual(saved.body.scenario.summary)).toEqual(expected(w, pct));
+    // PATCH changes only the lines it names (100 uncuts one); the rest stay as saved.
+    const patched = await call('patch', `/scenarios/cuts/${id}/adjustments`, {
+      adjustments: { [w.ids[3]]: 25, [w.ids[4]]: 100 },
+    });
+    expect(patched.status).toBe(200);
+    expect(actual(patched.body.scenario.summary)).toEqual(
+      expected(
+        w,
+        new Map([
+          [w.ids[2], 5000n],
+          [w.ids[3], 2500n],
+        ]),
+      ),
+    );
+    const back = await call('patch', `/scenarios/cuts/${id}/adjustments`, {
+      adjustments: { [w.ids[3]]: 100, [w.ids[4]]: 0 },
+    });
+    expect(actual(back.body.scenario.summary)).toEqual(expected(w, pct));
+    expect(
+      (await call('patch', `/scenarios/cuts/${id}/adjustments`, { adjustments: { [w.foreign]: 5 } })).status,
+    ).toBe(400);
     const reloaded = await call('get', `/scenarios/baseline?budgetYearId=${w.budgetYearId}&scenarioId=${id}`);
-    expect(reloaded.body.lines.find((l: any) => l.id === w.ids[2]).percentKept).toBe(50);
+    expect(decodeBaseline(reloaded.body).lines.find((l) => l.id === w.ids[2])!.percentKept).toBe(50);
     expect(actual(reloaded.body.summary)).toEqual(expected(w, pct));
     const history = await call('get', `/history/cut-scenario/${id}`);
     expect(JSON.stringify(history.body.entries)).toContain(`"${w.ids[2]}":50`);
@@ -162,6 +184,33 @@ describe('Scenario Builder figures', () => {
     expect(c(quick.body.notCutByFloor)).toBe(kept(w.amounts[0], 8000n) + kept(w.amounts[1], 8000n));
     pct.set(w.ids[0], 8000n).set(w.ids[1], 8000n).set(w.ids[5], 0n);
     expect(actual(quick.body.scenario.summary)).toEqual(expected(w, pct));
+    // The baseline's lines and summary (one scan) say the same, each line with its floor and category.
+    const held = decodeBaseline(
+      (await call('get', `/scenarios/baseline?budgetYearId=${w.budgetYearId}&scenarioId=${id}`)).body,
+    );
+    expect(actual(held.summary)).toEqual(expected(w, pct));
+    const keptAt80 = kept(w.amounts[0], 8000n);
+    expect(held.lines.find((l) => l.id === w.ids[0])).toEqual({
+      id: w.ids[0],
+      accountDesc: expect.any(String),
+      accountLine: expect.toBeOneOf([expect.any(String), null]),
+      deseCode: expect.toBeOneOf([expect.any(String), null]),
+      categoryId: w.sped,
+      category: { name: `Special Education ${w.fiscalYear}`, color: expect.any(String) },
+      buildingId: null,
+      building: null,
+      isPersonnel: expect.any(Boolean),
+      fy26ProposedV3: 12345.67,
+      percentKept: 80,
+      floorPercent: 80,
+      adjustedAmount: Number(keptAt80) / 100,
+      cut: Number(w.amounts[0] - keptAt80) / 100,
+    });
+    expect(held.lines.find((l) => l.id === w.ids[5])).toMatchObject({
+      percentKept: 0,
+      floorPercent: 0,
+      cut: 31000.5,
+    });
     const below = await call('post', '/scenarios/calculate', {
       budgetYearId: w.budgetYearId,
       adjustments: { [w.ids[0]]: 79.99 },
@@ -193,6 +242,44 @@ describe('Scenario Builder figures', () => {
     expect((await call('patch', `/scenarios/cuts/${id}`, { name: 'Renamed' })).body.scenario.name).toBe(
       'Renamed',
     );
+  });
+});
+
+describe('Scenario Builder baseline copies', () => {
+  it('reflects every change to what the lines are built from, whoever wrote it', async () => {
+    const w = await world();
+    const id = (await call('post', '/scenarios/cuts', { budgetYearId: w.budgetYearId, name: 'Cached' })).body
+      .scenario.id;
+    const url = `/scenarios/baseline?budgetYearId=${w.budgetYearId}&scenarioId=${id}`;
+    const load = async () => {
+      const res = await call('get', url);
+      expect(res.status).toBe(200);
+      return decodeBaseline(res.body);
+    };
+    const line = async (lineId: number) => (await load()).lines.find((l) => l.id === lineId);
+    expect((await load()).summary.originalTotal).toBe(Number(w.amounts.reduce((a, b) => a + b, 0n)) / 100);
+    const db = t.db.knex;
+    // Written behind the server's back (an import, the CLI, another process): each is seen at once.
+    await db('line_items').where({ id: w.ids[0] }).update({ amount: '20000.00' });
+    expect((await line(w.ids[0]))!.fy26ProposedV3).toBe(20000);
+    expect(c((await load()).summary.originalTotal)).toBe(
+      w.amounts.reduce((a, b) => a + b, 0n) - w.amounts[0] + 2000000n,
+    );
+    await db('cut_adjustments').insert({ cut_scenario_id: id, line_item_id: w.ids[1], percent_kept: 10 });
+    expect((await line(w.ids[1]))!.percentKept).toBe(10);
+    await db('cut_adjustments').where({ cut_scenario_id: id }).delete();
+    expect((await line(w.ids[1]))!.percentKept).toBe(100);
+    await db('cut_floors').insert({ budget_year_id: w.budgetYearId, category_id: w.sped, floor_percent: 40 });
+    expect((await line(w.ids[1]))!.floorPercent).toBe(40);
+    await db('budget_categories')
+      .where({ id: w.sped })
+      .update({ name: `Renamed ${w.fiscalYear}` });
+    expect((await line(w.ids[1]))!.category!.name).toBe(`Renamed ${w.fiscalYear}`);
+    await db('line_items').where({ id: w.ids[2] }).delete();
+    expect(await line(w.ids[2])).toBeUndefined();
+    // The town goal is read afresh every time.
+    await call('post', '/town-goals', { fiscalYear: w.fiscalYear, goalType: 'DOLLAR', dollarGoal: 1 });
+    expect((await load()).summary.townGoal).toBe(1);
   });
 });
 

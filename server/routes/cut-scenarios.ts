@@ -17,7 +17,12 @@ export const cutScenarioRoutes: AnyRoute[] = [
     action: 'scenarios.read',
     query: s.baselineQuery,
     response: s.baselineResponse,
-    handler: ({ app, actor, query }) => calc.baseline(app, actor, query),
+    // PostgreSQL's JSON of the lines, sent as it is (never parsed and re-serialised).
+    handler: async ({ app, actor, query, ctx }) => {
+      ctx.type = 'application/json';
+      ctx.body = await calc.baselineJson(app, actor, query);
+      return undefined;
+    },
   }),
   defineRoute({
     method: 'post',
@@ -94,6 +99,19 @@ export const cutScenarioRoutes: AnyRoute[] = [
     response: s.cutScenarioResponse,
     handler: ({ app, actor, params, body }) =>
       service.saveAdjustments(app, actor, params.id, body.adjustments),
+  }),
+  defineRoute({
+    method: 'patch',
+    path: '/scenarios/cuts/:id/adjustments',
+    summary:
+      'Change some of a cut scenario’s percents kept (100 uncuts a line; the others stay as they are; checked and audited as PUT)',
+    tag,
+    action: 'scenarios.write',
+    params: idParams,
+    body: s.saveAdjustmentsBody,
+    response: s.cutScenarioResponse,
+    handler: ({ app, actor, params, body }) =>
+      service.saveAdjustments(app, actor, params.id, body.adjustments, false),
   }),
   defineRoute({
     method: 'post',

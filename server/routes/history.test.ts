@@ -87,4 +87,62 @@ describe('GET /history/:entity/:id', () => {
     });
     expect(scenario.body.entries).toEqual([]);
   });
+  it('lists changes in the order they were written, not by when their transactions began', async () => {
+    const w = await buildWorld(t.db.knex);
+    const id = await buildEmployee(t.db.knex, w, { first_name: 'Pat' });
+    // Two concurrent edits: A's transaction began first (its now() is earlier) but B wrote first.
+    // Their rows get ids in the order written; now() would order them the other way.
+    const row = (first: string, next: string, createdAt: string) => ({
+      user_id: finance.id,
+      actor_label: 'Fran Finance',
+      action: 'update',
+      entity: 'line-item',
+      entity_id: String(id),
+      before: JSON.stringify({ firstName: first }),
+      after: JSON.stringify({ firstName: next }),
+      created_at: createdAt,
+    });
+    await t.db.knex('audit_log').insert(row('Pat', 'Bea', '2026-11-23T10:00:00.500Z')); // B
+    await t.db.knex('audit_log').insert(row('Bea', 'Ann', '2026-11-23T10:00:00.100Z')); // A
+    const res = await t.api('get', `/history/line-item/${id}`, { token: finance.token });
+    expect(res.body.entries.map((e: { after: { firstName: string } }) => e.after.firstName)).toEqual([
+      'Ann',
+      'Bea',
+    ]);
+  });
+
+  it('stamps each change with the moment it was written, so times follow the listed order', async () => {
+    const w = await buildWorld(t.db.knex);
+    const id = await buildEmployee(t.db.knex, w, { first_name: 'Pat' });
+    await t.db.knex.transaction(async (trx) => {
+      await insertAudit(
+        trx,
+        { kind: 'system', id: null, role: 'ADMIN', name: 'cli', email: null },
+        {
+          action: 'update',
+          entity: 'line-item',
+          entityId: id,
+          before: { notes: null },
+          after: { notes: 'one' },
+        },
+      );
+      await trx.raw('SELECT pg_sleep(0.05)');
+      await insertAudit(
+        trx,
+        { kind: 'system', id: null, role: 'ADMIN', name: 'cli', email: null },
+        {
+          action: 'update',
+          entity: 'line-item',
+          entityId: id,
+          before: { notes: 'one' },
+          after: { notes: 'two' },
+        },
+      );
+    });
+    const res = await t.api('get', `/history/line-item/${id}`, { token: finance.token });
+    const [second, first] = res.body.entries;
+    expect(second.after.notes).toBe('two');
+    // now() is the transaction's start: both rows would carry the same time.
+    expect(Date.parse(second.createdAt)).toBeGreaterThan(Date.parse(first.createdAt));
+  });
 });

@@ -2,6 +2,7 @@ import type { AnyRoute } from './define';
 import { authRoutes } from './auth';
 import { budgetYearRoutes } from './budget-years';
 import { healthRoutes } from './health';
+import { databaseRoutes } from './database';
 import { budgetComparisonRoutes } from './budget-comparison';
 import { dashboardRoutes } from './dashboard';
 import { enrollmentRoutes } from './enrollment';
@@ -28,10 +29,12 @@ import { colaCalcRoutes } from './cola-calc';
 import { salaryScheduleRoutes } from './salary-schedules';
 import { colaContractRoutes } from './cola-contracts';
 import { colaScenarioRoutes } from './cola-scenarios';
+import { publicDashboardRoutes } from './public-dashboard';
 
 /** Every API route. The OpenAPI document and the role test walk this list. */
 export const allRoutes: AnyRoute[] = [
   ...healthRoutes,
+  ...databaseRoutes,
   ...authRoutes,
   ...budgetYearRoutes,
   // Dashboard aggregates and fiscal years (fixed /line-items/... paths, before any /line-items/:id).
@@ -65,4 +68,6 @@ export const allRoutes: AnyRoute[] = [
   // Import and budget versions.
   ...importRoutes,
   ...versionRoutes,
+  // The public dashboard: its anonymous view and logos, and its configuration (ADMIN).
+  ...publicDashboardRoutes,
 ];

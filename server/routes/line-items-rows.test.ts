@@ -187,6 +187,38 @@ describe('GET /line-items/budget?format=rows', () => {
     expect(res.status).toBe(400);
   });
 
+  it('answers only the first lines in grid order with limit, cached or not, and refuses a bad limit', async () => {
+    const query = `budgetYearId=${w.budgetYearId}&fiscalYear=2026&isOperating=true`;
+    const all = (await get(query)) as { lineItems: { id: number }[] };
+    expect(all.lineItems.length).toBeGreaterThan(3);
+    for (const format of ['rows', 'objects']) {
+      // First after a change (the list is built), then again (served from the cache).
+      await t.db
+        .knex('line_items')
+        .where({ id: all.lineItems[0].id })
+        .update({ notes: `edited ${format}` });
+      for (const pass of ['built', 'cached']) {
+        const body = await get(`${query}&format=${format}&limit=3`);
+        const lines =
+          format === 'rows'
+            ? decodeLineItemRows(body as LineItemRows)
+            : (body as { lineItems: { id: number }[] }).lineItems;
+        expect(
+          lines.map((l) => l.id),
+          `${format}, ${pass}`,
+        ).toEqual(all.lineItems.slice(0, 3).map((l) => l.id));
+      }
+    }
+    // The whole list is still whole after a limited request filled the cache.
+    expect(((await get(`${query}&format=rows`)) as LineItemRows).employees.rows).toHaveLength(
+      all.lineItems.length,
+    );
+    for (const limit of ['0', '1001', '-1', 'ten', '2.5']) {
+      const res = await t.api('get', `/line-items/budget?${query}&limit=${limit}`, { token: finance.token });
+      expect(res.status, limit).toBe(400);
+    }
+  });
+
   it('lists every DTO field but isOperating, in the DTO order', () => {
     const keys = (shape: object) => Object.keys(shape).filter((k) => k !== 'isOperating');
     expect(EMPLOYEE_ROW_COLUMNS).toEqual(keys(employeeLineItemSchema.shape));

@@ -3,11 +3,10 @@ import type { Context } from 'koa';
 import type { AppContext } from '@server/context';
 import { unauthorized } from '@server/errors';
 import { parseOrThrow } from '@server/middleware/validate';
-import { authorize, type Actor } from '@server/policies/index';
-import { actorFromToken } from '@server/services/tokens';
+import { anonymousActor, authorize } from '@server/policies/index';
+import { recordSecurityEvent } from '@server/services/security-log';
+import { authenticate } from '@server/services/tokens';
 import type { AnyRoute } from './define';
-
-const ANONYMOUS: Actor = { kind: 'system', id: null, role: 'ADMIN', name: 'anonymous', email: null };
 
 function bearer(ctx: Context): string | null {
   const header = ctx.get('Authorization');
@@ -24,14 +23,28 @@ export function mountRoutes(app: AppContext, routes: AnyRoute[]): Router {
   for (const route of routes) {
     // No next(): once a route answers, no other route matching the same path may run.
     router[route.method](route.path, async (ctx: Context) => {
-      let actor = ANONYMOUS;
+      // A public route runs as the anonymous actor, whom every permission check refuses.
+      let actor = anonymousActor;
       if (route.action !== 'public') {
         const token = bearer(ctx);
         if (!token) {
           throw unauthorized();
         }
-        actor = await actorFromToken(app, token);
-        authorize(actor, route.action);
+        const session = await authenticate(app, token);
+        actor = session.actor;
+        ctx.state.sessionId = session.sessionId;
+        try {
+          authorize(actor, route.action);
+        } catch (err) {
+          // A refused authorisation is a security event (issue 15, item 13): who tried what, from where.
+          await recordSecurityEvent(app, app.db, 'access-denied', {
+            actor,
+            subjectId: session.actor.id,
+            client: { address: ctx.ip, device: ctx.get('User-Agent') },
+            detail: { action: route.action, route: `${route.method.toUpperCase()} ${route.path}` },
+          });
+          throw err;
+        }
       }
       for (const middleware of route.before ?? []) {
         await middleware(ctx, async () => {});

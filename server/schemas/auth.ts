@@ -32,7 +32,12 @@ export const changePasswordBody = z.strictObject({
   newPassword: password,
 });
 
-export const updateProfileBody = z.strictObject({ name, email });
+/** The current password is needed only when the email (the sign-in name) changes. */
+export const updateProfileBody = z.strictObject({
+  name,
+  email,
+  currentPassword: z.string().max(PASSWORD_MAX).optional(),
+});
 
 export const updateApiKeyBody = z.strictObject({
   // null (or an empty string) removes the stored key
@@ -64,7 +69,12 @@ export const sessionUserSchema = userSchema.extend({
   abilities: z.record(z.string(), z.boolean()),
 });
 
-export const loginResponse = z.object({ token: z.string(), user: sessionUserSchema });
+export const loginResponse = z.object({
+  token: z.string(),
+  user: sessionUserSchema,
+  /** Failed sign-ins and wrong current passwords on the account since its previous sign-in (at most 30 days back). */
+  failedAttempts: z.number().int(),
+});
 export const meResponse = z.object({ user: sessionUserSchema });
 export const userResponse = z.object({ user: userSchema });
 export const usersResponse = z.object({ users: z.array(userSchema) });
@@ -72,7 +82,33 @@ export const changePasswordResponse = z.object({ message: z.string(), token: z.s
 export const apiKeyResponse = z.object({ hasApiKey: z.boolean() });
 export const hasApiKeyResponse = z.object({ hasKey: z.boolean(), hasApiKey: z.boolean() });
 
+/** One signed-in device of the user (Profile, Sessions). */
+export const sessionSchema = z.object({
+  id: z.string(),
+  /** The browser's User-Agent as it signed in. */
+  device: z.string(),
+  address: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  /** The session making this request. */
+  current: z.boolean(),
+});
+/** A failed sign-in (or wrong current password) on the user's account. */
+export const failedAttemptSchema = z.object({
+  at: z.string(),
+  address: z.string(),
+  kind: z.enum(['sign-in', 'password-check']),
+});
+export const sessionsResponse = z.object({
+  sessions: z.array(sessionSchema),
+  /** The last 30 days, newest first, at most 20. */
+  failedAttempts: z.array(failedAttemptSchema),
+});
+export const sessionParams = z.strictObject({ id: z.uuid({ message: 'Not a session id' }) });
+
 export type User = z.infer<typeof userSchema>;
+export type Session = z.infer<typeof sessionSchema>;
+export type FailedAttempt = z.infer<typeof failedAttemptSchema>;
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 export type LoginBody = z.infer<typeof loginBody>;
 export type RegisterBody = z.infer<typeof registerBody>;

@@ -3,10 +3,8 @@ import { z } from 'zod';
 /** Budget Comparison covers the budget year's base year through base + 5 (SPEC section 9). */
 export const COMPARISON_YEARS = 6;
 
-/** Variance thresholds in percent of the operating amount (SPEC section 9: 1%, 5%, 10%). */
-export const VARIANCE_ALIGNED = 1;
-export const VARIANCE_HIGHLIGHT = 5;
-export const VARIANCE_LARGE = 10;
+// Variance thresholds (SPEC section 9: 1%, 5%, 10%): their one home is the budget arithmetic.
+export { VARIANCE_ALIGNED, VARIANCE_HIGHLIGHT, VARIANCE_LARGE } from '@server/lib/budget-math';
 
 /**
  * ALIGNED: both sides, within 1%. MINOR: within 5%. HIGHLIGHT: over 5% (the row is highlighted).

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idText } from './common';
 
 export const STEP_LANE_TYPES = ['PERCENTAGE', 'DOLLAR'] as const;
 /** SPEC section 9: the default step/lane setting. */
@@ -66,7 +67,7 @@ export const upsertBudgetSettingsBody = z
 
 /** Without a budget year: the one whose current fiscal year is today's, else the latest. */
 export const budgetSettingsQuery = z.strictObject({
-  budgetYearId: z.coerce.number().int().positive().optional(),
+  budgetYearId: idText.optional(),
 });
 
 export const budgetSettingsSchema = z.object({

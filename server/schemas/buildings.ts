@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BUILDING_TYPES } from './common';
+import { BUILDING_TYPES, idText } from './common';
 import { fiscalYearInput } from './fiscal-year';
 import { hexColor, optionalText } from './work-group-categories';
 
@@ -24,7 +24,7 @@ export const updateBuildingBody = z
 
 /** Employee counts for one budget year and/or fiscal year; without them, every employee line counts. */
 export const buildingsQuery = z.strictObject({
-  budgetYearId: z.coerce.number().int().positive().optional(),
+  budgetYearId: idText.optional(),
   fiscalYear: fiscalYearInput.optional(),
 });
 

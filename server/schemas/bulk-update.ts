@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMPLOYEE_STATUSES } from './common';
+import { EMPLOYEE_STATUSES, idText } from './common';
 import { fiscalYearInput } from './fiscal-year';
 
 const budgetYearId = z.number({ message: 'Budget year is required' }).int().positive();
@@ -58,7 +58,7 @@ export const bulkStatusBody = z.strictObject({
 });
 
 export const bulkOptionsQuery = z.strictObject({
-  budgetYearId: z.coerce.number().int().positive(),
+  budgetYearId: idText,
   fiscalYear: fiscalYearInput.optional(),
 });
 

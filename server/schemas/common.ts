@@ -12,8 +12,50 @@ export const VERSION_STATUSES = ['DRAFT', 'FINAL', 'ARCHIVED'] as const;
 export const BUILDING_TYPES = ['preschool', 'elementary', 'middle', 'high', 'special'] as const;
 export const LINK_TYPES = ['website', 'document', 'video'] as const;
 
+/** PostgreSQL's largest integer: the id columns are integer. */
+export const MAX_ID = 2_147_483_647;
+const ID_MESSAGE = 'Expected a positive whole number';
+/**
+ * A positive integer id as text in a path or a query string (or as a number, from the CLI): digits
+ * only. Number('1e3') is 1000 and Number(' 7') is 7, so a coercing parse would act on another row
+ * than the one named; '1e3', '0x10', '7.0', '+7' and ' 7' are refused instead.
+ */
+export const idText = z
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .regex(/^\d{1,10}$/)
+        .transform(Number),
+    ],
+    { error: ID_MESSAGE },
+  )
+  .pipe(z.number().int(ID_MESSAGE).positive(ID_MESSAGE).max(MAX_ID, ID_MESSAGE));
+
 /** A positive integer id in a path, e.g. /auth/users/:id. */
-export const idParams = z.strictObject({ id: z.coerce.number().int().positive() });
+export const idParams = z.strictObject({ id: idText });
+
+/** The years a date typed into the app may fall in: hire dates, departures, settlements. */
+export const MIN_DATE_YEAR = 1900;
+export const MAX_DATE_YEAR = 2199;
+
+/**
+ * Whether `s` is a real calendar day written 'YYYY-MM-DD' between MIN_DATE_YEAR and MAX_DATE_YEAR:
+ * 2025-02-30 is refused, and so is year 0000, which PostgreSQL refuses with an error that would
+ * otherwise reach the user as a 500.
+ */
+export function isRealDate(s: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+  if (!m) {
+    return false;
+  }
+  const year = Number(m[1]);
+  if (year < MIN_DATE_YEAR || year > MAX_DATE_YEAR) {
+    return false;
+  }
+  return new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
+}
 
 /** Every error answer has this shape (DESIGN section 3). */
 export const errorSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTRACT_STATUSES, isPercent, isoDate } from './common';
+import { CONTRACT_STATUSES, idText, isPercent, isoDate, isRealDate } from './common';
 import { fiscalYearInput, parseFiscalYear } from './fiscal-year';
 import { optionalText } from './work-group-categories';
 
@@ -22,9 +22,6 @@ export const SETTLEMENT_DATE_MESSAGE = 'A settlement date is kept only for a SET
 
 /** A COLA percent: 0 to 100 with at most 2 decimals (the form's step 0.01). */
 export const isColaPercent = isPercent;
-
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-const isRealDay = (s: string) => ISO_DAY.test(s) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
 
 /** A contract's first or last fiscal year, with a message a person can act on. */
 const contractYear = (which: 'first' | 'last', example: number) =>
@@ -63,7 +60,7 @@ const contractFields = z.strictObject({
   settlementDate: z
     .string()
     .trim()
-    .refine((s) => s === '' || isRealDay(s), 'Settlement date must be a date (YYYY-MM-DD)')
+    .refine((s) => s === '' || isRealDate(s), 'Settlement date must be a date (YYYY-MM-DD)')
     .nullable()
     .optional()
     .transform((v) => (v ? v : null)),
@@ -128,7 +125,7 @@ export const contractStatusBody = z
   });
 
 export const contractsQuery = z.strictObject({
-  workGroupId: z.coerce.number().int().positive().optional(),
+  workGroupId: idText.optional(),
   status: z.enum(CONTRACT_STATUSES).optional(),
 });
 

@@ -180,8 +180,27 @@ export const cutScenarioSchema = z.object({
   summary: scenarioSummarySchema,
 });
 
+/** The compact body (scenario-line-rows.ts decodes it into scenarioLineSchema's objects). */
 export const baselineResponse = z.object({
-  lines: z.array(scenarioLineSchema),
+  /** [id, accountDesc, accountLine, deseCode, categoryId, buildingId, amount, percentKept, floorPercent, adjustedAmount] */
+  lines: z.array(
+    z.tuple([
+      z.number().int(),
+      z.string().nullable(),
+      z.string().nullable(),
+      z.string().nullable(),
+      z.number().int().nullable(),
+      z.number().int().nullable(),
+      money,
+      z.number(),
+      z.number(),
+      money,
+    ]),
+  ),
+  categories: z.array(
+    z.object({ id: z.number().int(), name: z.string(), color: z.string(), isPersonnel: z.boolean() }),
+  ),
+  buildings: z.array(z.object({ id: z.number().int(), name: z.string() })),
   summary: scenarioSummarySchema,
   scenario: cutScenarioSchema.nullable(),
 });

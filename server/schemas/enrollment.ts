@@ -67,6 +67,8 @@ const gradeEntry = z
     path: ['specialEdCount'],
   });
 
+export const NO_STUDENTS_MESSAGE = 'Please enter at least one student count';
+
 /** POST /enrollment: one grade of one building (SPEC section 7: one call per grade). */
 export const saveEnrollmentBody = z
   .strictObject({
@@ -85,11 +87,14 @@ export const saveEnrollmentBody = z
  * POST /enrollment/batch: a building's grades in one transaction. Grades with students are saved;
  * the building's other grades for that budget year are removed, so the form is what is stored.
  */
-export const saveEnrollmentBatchBody = z.strictObject({
-  budgetYearId: z.number().int().positive(),
-  buildingId: z.number().int().positive(),
-  grades: z.array(gradeEntry).max(GRADES.length),
-});
+export const saveEnrollmentBatchBody = z
+  .strictObject({
+    budgetYearId: z.number().int().positive(),
+    buildingId: z.number().int().positive(),
+    grades: z.array(gradeEntry).max(GRADES.length),
+  })
+  // SPEC section 5: grades at 0 are not saved, so a form with none above 0 has nothing to save.
+  .refine((b) => b.grades.some((g) => g.studentCount > 0), { message: NO_STUDENTS_MESSAGE });
 
 export type SaveEnrollmentBody = z.infer<typeof saveEnrollmentBody>;
 export type SaveEnrollmentBatchBody = z.infer<typeof saveEnrollmentBatchBody>;

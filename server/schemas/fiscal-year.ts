@@ -62,10 +62,8 @@ export function parseFiscalYear(label: string | number): number | null {
   return null;
 }
 
-/** The short label of a fiscal year: 2026 -> 'FY26', 2005 -> 'FY05'. */
-export function fiscalYearLabel(year: number): string {
-  return `FY${String(((year % 100) + 100) % 100).padStart(2, '0')}`;
-}
+// The label's one home is the budget arithmetic (no zod: the web's small bundles use it too).
+export { fiscalYearLabel } from '@server/lib/budget-math';
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})/;
 

@@ -1,14 +1,15 @@
 import { z } from 'zod';
+import { idText } from './common';
 import { fiscalYearInput } from './fiscal-year';
 
 /** A budget year id in a query string (`?budgetYearId=3`). */
 export const budgetYearIdQuery = z.strictObject({
-  budgetYearId: z.coerce.number().int().positive(),
+  budgetYearId: idText,
 });
 
 /** The aggregates' common query: which budget year, which fiscal year (a number or a label such as FY27). */
 export const budgetYearFiscalYearQuery = z.strictObject({
-  budgetYearId: z.coerce.number().int().positive(),
+  budgetYearId: idText,
   fiscalYear: fiscalYearInput,
   /** The SPEC mentions a `version` parameter on some summaries (v3); accepted and ignored. */
   version: z.string().max(20).optional(),

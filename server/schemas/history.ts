@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idText } from './common';
 
 /**
  * The change history of one record, read from audit_log (GET /history/:entity/:id). Services write
@@ -28,7 +29,7 @@ export const historyParams = z.strictObject({
   entity: z.enum(historyEntityNames, {
     message: `Entity must be one of ${historyEntityNames.join(', ')}`,
   }),
-  id: z.coerce.number().int().positive(),
+  id: idText,
 });
 
 export const historyQuery = z.strictObject({

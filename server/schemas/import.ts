@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SCENARIO_TYPES } from './common';
+import { SCENARIO_TYPES, idText } from './common';
 
 /**
  * The import API (SPEC sections 3, 5 and 7): analyze a .csv/.xlsx/.xls file, map its columns onto
@@ -249,7 +249,7 @@ export const importRunSchema = z.object({
 });
 
 export const importRunsQuery = z.strictObject({
-  budgetYearId: z.coerce.number().int().positive().optional(),
+  budgetYearId: idText.optional(),
   limit: z.coerce.number().int().min(1).max(500).default(50),
 });
 export const importRunsResponse = z.object({ runs: z.array(importRunSchema) });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMPLOYEE_STATUSES, MAX_MONEY, toCents as exactCents } from './common';
+import { EMPLOYEE_STATUSES, MAX_MONEY, toCents as exactCents, idText, isRealDate } from './common';
 import { parseFiscalYear } from './fiscal-year';
 
 /* ------------------------------------------------------------------------------------------------
@@ -42,8 +42,8 @@ export const fteInput = z
   .max(MAX_FTE, `FTE must be between ${MIN_FTE} and ${MAX_FTE}`)
   .refine(hasCents, 'Use at most 2 decimal places')
   .transform(toCents);
-/** A calendar date 'YYYY-MM-DD' (a real date: 2025-02-30 is refused). */
-export const dateInput = z.iso.date({ message: 'Use a date in the form YYYY-MM-DD' });
+/** A calendar date 'YYYY-MM-DD' (a real date from 1900 to 2199: 2025-02-30 and 0000-01-01 are refused). */
+export const dateInput = z.string().refine(isRealDate, 'Use a date in the form YYYY-MM-DD');
 export const text = (max = 500) => z.string().trim().max(max);
 /** Optional free text: '' is stored as null. */
 export const optionalText = (max = 500) =>
@@ -51,7 +51,7 @@ export const optionalText = (max = 500) =>
     .nullable()
     .transform((v) => (v === '' ? null : v));
 export const positiveId = z.number().int().positive();
-export const queryId = z.coerce.number().int().positive();
+export const queryId = idText;
 export const employeeStatus = z.enum(EMPLOYEE_STATUSES, {
   message: `Employee status must be one of ${EMPLOYEE_STATUSES.join(', ')}`,
 });

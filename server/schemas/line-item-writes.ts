@@ -15,6 +15,19 @@ import {
 
 /** Request bodies and responses of the line-items API's writes (re-exported by ./line-items). */
 
+/** A value that must be given: null or left out fails with `message`, not the type's own error. */
+const present = (message: string) => z.unknown().refine((v) => v !== null && v !== undefined, message);
+
+/** An editor's current salary: required, as 0 is how a new hire is entered (SPEC section 5). */
+const currentSalaryInput = present('Current salary is required (0 means a new hire)').pipe(salaryInput);
+/** A proposed line's amount and account description, which every proposed line has. */
+const amountInput = present('Amount is required').pipe(moneyInput);
+const accountDescriptionInput = z
+  .string({ error: 'Account description is required' })
+  .trim()
+  .min(1, 'Account description is required')
+  .max(500);
+
 /* ---------- Employee writes ---------- */
 
 /** The employee fields an editor may change (PATCH /line-items/budget/:id, and POST /line-items). */
@@ -22,7 +35,7 @@ const employeeFields = {
   firstName: optionalText(100),
   lastName: optionalText(100),
   position: optionalText(200),
-  currentSalary: salaryInput,
+  currentSalary: currentSalaryInput,
   currentFTE: fteInput,
   locationCode: optionalText(50),
   deseCode: optionalText(50),
@@ -107,7 +120,7 @@ export const createEmployeeBody = z
     isOperating: z.literal(true),
     ...lineKey,
     lastName: text(100).min(1, 'Last name is required'),
-    currentSalary: salaryInput,
+    currentSalary: currentSalaryInput,
     nextYearSalary: salaryInput.nullable().optional(),
   });
 
@@ -117,7 +130,7 @@ const proposedFields = {
   accountLine: optionalText(100),
   deseCategories: optionalText(200),
   deseCode: optionalText(50),
-  amount: moneyInput,
+  amount: amountInput,
   /** null = District Wide. */
   buildingId: positiveId.nullable(),
   categoryId: positiveId.nullable(),
@@ -131,8 +144,8 @@ export const createProposedBody = z
   .extend({
     isOperating: z.literal(false),
     ...lineKey,
-    accountDescription: text(500).min(1, 'Account description is required'),
-    amount: moneyInput,
+    accountDescription: accountDescriptionInput,
+    amount: amountInput,
   });
 
 export const createLineItemBody = z.discriminatedUnion('isOperating', [
@@ -143,9 +156,12 @@ export type CreateLineItemBody = z.infer<typeof createLineItemBody>;
 export type CreateEmployeeBody = z.infer<typeof createEmployeeBody>;
 export type CreateProposedBody = z.infer<typeof createProposedBody>;
 
-/** PUT /line-items/:id: edit a proposed line (the Proposed Budget Manager's edit modal). */
+/**
+ * PUT /line-items/:id: edit a proposed line (the Proposed Budget Manager's edit modal). A line
+ * keeps its account description: it may change but not be emptied.
+ */
 export const updateProposedBody = z
-  .strictObject(proposedFields)
+  .strictObject({ ...proposedFields, accountDescription: accountDescriptionInput })
   .partial()
   .refine((b) => Object.keys(b).length > 0, { message: 'Nothing to update' });
 export type UpdateProposedBody = z.infer<typeof updateProposedBody>;

@@ -33,6 +33,22 @@ export const budgetLineItemsQuery = z
     isOperating: queryBoolean.optional(),
     /** rows: the compact form the grids read (lineItemRowsResponse); objects (the default): { lineItems }. */
     format: z.enum(['objects', 'rows']).optional(),
+    /**
+     * Only the first lines in grid order (1 to 1,000): what a grid draws first while the whole list
+     * downloads (a 50,000-line body takes seconds to arrive, parse and load into the grid).
+     */
+    limit: z
+      .string()
+      .regex(/^\d{1,4}$/, 'limit must be a whole number from 1 to 1000')
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .int()
+          .min(1, 'limit must be a whole number from 1 to 1000')
+          .max(1000, 'limit must be a whole number from 1 to 1000'),
+      )
+      .optional(),
   })
   .superRefine((q, ctx) => {
     const has = (k: keyof typeof q) => q[k] !== undefined;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SCENARIO_TYPES } from './common';
+import { SCENARIO_TYPES, idText } from './common';
 import { fiscalYearInput } from './fiscal-year';
 
 /** How far past the base year projections may reach (SPEC: the target is base + 5). */
@@ -39,7 +39,7 @@ export const projectionStatusResponse = z.object({
 });
 
 export const baseYearsQuery = z.strictObject({
-  budgetYearId: z.coerce.number().int().positive().optional(),
+  budgetYearId: idText.optional(),
 });
 
 /** GET /projections/base-years: the latest fiscal year holding imported (not projected) lines, per kind. */

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { idText } from './common';
 import { fiscalYearInput } from './fiscal-year';
 
 export const salaryVerificationQuery = z.strictObject({
-  budgetYearId: z.coerce.number().int().positive(),
+  budgetYearId: idText,
   fiscalYear: fiscalYearInput,
 });
 

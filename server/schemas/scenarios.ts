@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SCENARIO_TYPES } from './common';
+import { SCENARIO_TYPES, idText } from './common';
 
 /**
  * Scenarios are budgets (SPEC section 3): an operating or a proposed budget of a budget year. At most
@@ -32,7 +32,7 @@ const scenarioName = z
 
 /** GET /scenarios?budgetYearId= (without it, every budget year's scenarios). */
 export const listScenariosQuery = z.strictObject({
-  budgetYearId: z.coerce.number().int().positive().optional(),
+  budgetYearId: idText.optional(),
   scenarioType: scenarioTypeSchema.optional(),
 });
 export const scenariosResponse = z.object({ scenarios: z.array(scenarioSchema) });
@@ -40,7 +40,7 @@ export const scenarioResponse = z.object({ scenario: scenarioSchema });
 
 /** GET /scenarios/active/operating and /scenarios/active/proposed. */
 export const activeScenarioQuery = z.strictObject({
-  budgetYearId: z.coerce.number().int().positive(),
+  budgetYearId: idText,
 });
 
 /**

@@ -8,6 +8,7 @@ import {
   moneyInput,
   toCents,
   unitsOf,
+  idText,
 } from './common';
 import { fiscalYearInput } from './fiscal-year';
 
@@ -164,14 +165,13 @@ export const townGoalTotalResponse = z.object({
  */
 export const gapQuery = z.strictObject({
   fiscalYear: fiscalYearInput,
-  versionId: z.coerce.number().int().positive().optional(),
-  budgetYearId: z.coerce.number().int().positive().optional(),
+  versionId: idText.optional(),
+  budgetYearId: idText.optional(),
 });
 
-/** Gaps beyond these many dollars either side of the goal are OVER (red) or UNDER (green). */
-export const GAP_THRESHOLD = 100_000;
-/** Actual minus goal beyond these many dollars colours a goal card red or green (SPEC section 9). */
-export const VARIANCE_THRESHOLD = 10_000;
+// Gaps beyond GAP_THRESHOLD are OVER (red) or UNDER (green); a goal card's actual minus goal beyond
+// VARIANCE_THRESHOLD colours it (SPEC section 9). Their one home is the budget arithmetic.
+export { GAP_THRESHOLD, VARIANCE_THRESHOLD } from '@server/lib/budget-math';
 
 export const GAP_STATUSES = ['OVER', 'UNDER', 'NEAR'] as const;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { VERSION_STATUSES } from './common';
+import { VERSION_STATUSES, idText } from './common';
 import { parseFiscalYear } from './fiscal-year';
 
 /** Budget versions (SPEC sections 3, 5 and 7): a labelled upload of a fiscal year's data. */
@@ -36,7 +36,7 @@ export const versionsQuery = z.strictObject({
       return year;
     })
     .optional(),
-  budgetYearId: z.coerce.number().int().positive().optional(),
+  budgetYearId: idText.optional(),
 });
 
 export const createVersionBody = z.strictObject({

@@ -1,11 +1,9 @@
 import type { AppContext } from '@server/context';
+import { varianceSize } from '@server/lib/budget-math';
 import { authorize, type Actor } from '@server/policies/index';
 import * as q from '@server/queries/budget-comparison';
 import {
   COMPARISON_YEARS,
-  VARIANCE_ALIGNED,
-  VARIANCE_HIGHLIGHT,
-  VARIANCE_LARGE,
   type BudgetComparison,
   type ComparisonCell,
   type ComparisonRow,
@@ -35,16 +33,7 @@ export function varianceFlag(
   if (proposedCount === 0) {
     return { flag: 'NO_PROPOSED', percent };
   }
-  const size = Math.abs(percent);
-  const flag: VarianceFlag =
-    size <= VARIANCE_ALIGNED
-      ? 'ALIGNED'
-      : size <= VARIANCE_HIGHLIGHT
-        ? 'MINOR'
-        : size <= VARIANCE_LARGE
-          ? 'HIGHLIGHT'
-          : 'LARGE';
-  return { flag, percent };
+  return { flag: varianceSize(percent), percent };
 }
 
 function cell(fiscalYear: number, row: q.ComparisonSqlRow | undefined): ComparisonCell {

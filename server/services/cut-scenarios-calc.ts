@@ -8,6 +8,8 @@ import { findTownGoalByYear, findVersion } from '@server/queries/town-goals';
 import { fromCents, toCents } from '@server/schemas/common';
 import type { CalculateInput, CutScenario, ScenarioSummary } from '@server/schemas/cut-scenarios';
 import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+import { decodeBaseline, type BaselineRows } from '@server/schemas/scenario-line-rows';
+import { cachedScenarioLines } from './cut-scenario-lines-cache';
 import { requireBudgetYear } from './fiscal-years';
 
 /**
@@ -41,7 +43,10 @@ export async function resolveScope(
 
 /** Totals of the lines under the adjustments, against the fiscal year's town goal (0 without one). */
 export async function summaryOf(db: Db, scope: q.LineScope, adj: q.Adjustments): Promise<ScenarioSummary> {
-  const row = await q.summarize(db, scope, adj);
+  return summaryFrom(db, scope, await q.summarize(db, scope, adj));
+}
+
+async function summaryFrom(db: Db, scope: q.LineScope, row: q.SummaryRow): Promise<ScenarioSummary> {
   const goal = (await findTownGoalByYear(db, scope.fiscalYear))?.dollar_goal ?? null;
   const goalCents = goal === null ? 0n : cents(String(goal));
   const original = cents(row.original);
@@ -121,12 +126,16 @@ export const scopeOf = (row: q.CutScenarioRow): q.LineScope => ({
   versionId: row.version_id,
 });
 
-/** GET /scenarios/baseline: the lines with the scenario's cuts (none without one) and the summary. */
-export async function baseline(
+/**
+ * GET /scenarios/baseline: the lines with the scenario's cuts (none without one) and the summary,
+ * as the JSON text of the compact body (schemas/scenario-line-rows.ts): the lines' part is
+ * PostgreSQL's text as it is (or as it was, while nothing it is built from changed), never parsed here.
+ */
+export async function baselineJson(
   app: AppContext,
   actor: Actor,
   input: { budgetYearId: number; fiscalYear?: number; scenarioId?: number; versionId?: number },
-) {
+): Promise<string> {
   authorize(actor, 'scenarios.read');
   let scenario: q.CutScenarioRow | null = null;
   let scope: q.LineScope;
@@ -141,13 +150,15 @@ export async function baseline(
   } else {
     scope = await resolveScope(app.db, input);
   }
-  const adj: q.Adjustments = scenario ? { scenarioId: scenario.id } : { map: {} };
-  const summary = await summaryOf(app.db, scope, adj);
-  return {
-    lines: await q.lines(app.db, scope, adj),
-    summary,
-    scenario: scenario ? await present(app.db, scenario, summary) : null,
-  };
+  const row = await cachedScenarioLines(app.db, scope, scenario?.id ?? null);
+  const summary = await summaryFrom(app.db, scope, row);
+  const presented = scenario ? await present(app.db, scenario, summary) : null;
+  return `{"lines":${row.lines},"categories":${row.categories},"buildings":${row.buildings},"summary":${JSON.stringify(summary)},"scenario":${JSON.stringify(presented)}}`;
+}
+
+/** The baseline with every line an object (the CLI). */
+export async function baseline(app: AppContext, actor: Actor, input: Parameters<typeof baselineJson>[2]) {
+  return decodeBaseline(JSON.parse(await baselineJson(app, actor, input)) as BaselineRows);
 }
 
 /** POST /scenarios/calculate: the summary of a set of percents, nothing stored. */

@@ -4,6 +4,7 @@ import { conflict, validationFailed } from '@server/errors';
 import { authorize, type Actor } from '@server/policies/index';
 import { insertAudit } from '@server/queries/audit';
 import * as q from '@server/queries/cut-scenarios';
+import { lockCutScenarioGroup } from '@server/queries/scenario-locks';
 import { fromCents, toCents } from '@server/schemas/common';
 import type { CreateCutScenarioInput, QuickCutInput, SaveFloorsInput } from '@server/schemas/cut-scenarios';
 import { keptCents } from '@server/lib/budget-math';
@@ -110,7 +111,10 @@ export async function deleteCutScenario(app: AppContext, actor: Actor, id: numbe
 export async function setActiveCutScenario(app: AppContext, actor: Actor, id: number) {
   authorize(actor, 'scenarios.write');
   return app.db.transaction(async (trx) => {
-    const row = await requireScenario(trx, id, true);
+    // The whole group in id order before any row of it (scenario-locks.ts says why).
+    const found = await requireScenario(trx, id);
+    await lockCutScenarioGroup(trx, found.budget_year_id, found.fiscal_year);
+    const row = await requireScenario(trx, id);
     await q.setActive(trx, row);
     await insertAudit(trx, actor, {
       action: 'set-active',
@@ -152,17 +156,22 @@ async function writeChecked(
   return changed.length;
 }
 
-/** Replaces a scenario's percents (what the screen saves). */
+/**
+ * Replaces a scenario's percents, or with `replace` false changes only the lines named (what the
+ * screen saves after a slider: the lines moved since its last save, so letting go of one slider
+ * writes one line, not every cut of the scenario).
+ */
 export async function saveAdjustments(
   app: AppContext,
   actor: Actor,
   id: number,
   map: Record<string, number>,
+  replace = true,
 ) {
   authorize(actor, 'scenarios.write');
   return app.db.transaction(async (trx) => {
     const row = await requireScenario(trx, id, true);
-    await writeChecked(trx, actor, row, map, true);
+    await writeChecked(trx, actor, row, map, replace);
     return { scenario: await present(trx, (await q.findScenario(trx, id))!) };
   });
 }

@@ -14,8 +14,6 @@ import {
 } from '@server/schemas/enrollment';
 import { requireBudgetYear } from './fiscal-years';
 
-export const NO_STUDENTS_MESSAGE = 'Please enter at least one student count';
-
 /**
  * A budget year's enrollment: every record, and every building with the grades its type enrols
  * and its totals, so the Enrollment tab can show buildings that have no counts yet.
@@ -103,14 +101,12 @@ export async function saveEnrollment(app: AppContext, actor: Actor, input: SaveE
 
 /**
  * Saves a building's grades in one transaction: grades with students are stored, the building's
- * other grades that year are removed. Nothing is written when no grade has a student.
+ * other grades that year are removed.
  */
 export async function saveEnrollmentBatch(app: AppContext, actor: Actor, input: SaveEnrollmentBatchBody) {
   authorize(actor, 'referenceData.write');
+  // The schema has refused a form without students; grades at 0 are dropped, not stored.
   const withStudents = input.grades.filter((g) => g.studentCount > 0);
-  if (!withStudents.length) {
-    throw badRequest(NO_STUDENTS_MESSAGE, [{ path: 'grades', message: NO_STUDENTS_MESSAGE }]);
-  }
   const seen = new Set<string>();
   for (const g of input.grades) {
     if (seen.has(g.grade)) {

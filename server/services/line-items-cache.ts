@@ -50,16 +50,30 @@ async function refresh(
   return versions.map((v) => fresh.get(v.id) ?? known.get(v.id)!);
 }
 
+/** The body of the first `limit` lines of an entry (its lines are kept in grid order). */
+function firstLines(entry: Entry, format: read.LineItemsFormat, limit: number): Buffer {
+  const rows: read.GridRow[] = [];
+  for (const row of entry.lines.values()) {
+    if (rows.length >= limit) {
+      break;
+    }
+    rows.push(row);
+  }
+  return Buffer.from(read.gridBody(rows, format), 'utf8');
+}
+
 /**
  * The body of GET /line-items/budget (UTF-8) for a filter in `format` (`{"lineItems":[...]}`, or the
- * compact rows), from the cache when its rows are unchanged. The fingerprint and the JSON are read
- * in one REPEATABLE READ transaction, so the stored text is exactly the state the fingerprint
- * describes.
+ * compact rows), from the cache when its rows are unchanged; with `limit`, only the first lines
+ * (the whole list is still built and kept, for the request for all of them that follows). The
+ * fingerprint and the JSON are read in one REPEATABLE READ transaction, so the stored text is
+ * exactly the state the fingerprint describes.
  */
 export async function cachedLineItemsJson(
   db: Knex,
   filter: read.LineItemFilter,
   format: read.LineItemsFormat = 'objects',
+  limit?: number,
 ): Promise<Buffer> {
   const cache = cacheFor(db);
   const key = JSON.stringify([
@@ -74,7 +88,7 @@ export async function cachedLineItemsJson(
       const signature = await read.lineItemsSignature(trx, filter);
       const hit = cache.get(key);
       if (hit && hit.signature === signature) {
-        return hit.body;
+        return limit === undefined ? hit.body : firstLines(hit, format, limit);
       }
       await read.allowParallelRead(trx);
       // A renamed building or category, or another active budget, changes lines' JSON without
@@ -84,8 +98,9 @@ export async function cachedLineItemsJson(
           ? await refresh(trx, filter, format, hit.lines)
           : await read.gridLines(trx, filter, format);
       const body = Buffer.from(read.gridBody(rows, format), 'utf8');
-      cache.set(key, { signature, body, lines: new Map(rows.map((r) => [r.id, r])) });
-      return body;
+      const entry = { signature, body, lines: new Map(rows.map((r) => [r.id, r])) };
+      cache.set(key, entry);
+      return limit === undefined ? body : firstLines(entry, format, limit);
     },
     { isolationLevel: 'repeatable read' },
   );

@@ -42,8 +42,8 @@ export async function listBudgetLineItemsJson(
   if (q.budgetYearId !== undefined && !(await write.budgetYearKey(app.db, q.budgetYearId))) {
     throw notFound('Budget year');
   }
-  const { format = 'objects', ...filter } = q;
-  return cachedLineItemsJson(app.db, filter, format);
+  const { format = 'objects', limit, ...filter } = q;
+  return cachedLineItemsJson(app.db, filter, format, limit);
 }
 
 /** Count and exact sums of the lines matching the grid's filters (the summary cards). */

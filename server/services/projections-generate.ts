@@ -13,14 +13,15 @@ const isNumericOverflow = (err: unknown) => (err as { code?: string })?.code ===
 
 /**
  * Generate Projections: projects one kind from its base year (the latest fiscal year with imported
- * lines) into every fiscal year up to toFiscalYear, marked projected, one year after another:
- * employees by the next-year salary rule of each year (q.projectEmployees, every year in one
- * statement), proposed lines by their category's default increase, a year at a time. Years holding imported lines are actuals: never projected
- * over (reported in skippedYears; a target that is one is a 400), and projected lines left in them
- * from before their import are removed (supersededCount). Projected lines already in the target
- * years are a 409 unless forceRegenerate, which replaces them. Amounts that would overflow the
- * money columns are a 400 naming the year. Runs on the caller's transaction (the demo seed calls it
- * too), so a refusal writes nothing.
+ * lines) into every fiscal year up to toFiscalYear, marked projected, each year grown from the one
+ * before: employees by the next-year salary rule of each year (q.projectEmployees, every year in
+ * one statement), proposed lines by their category's default increase (a statement a year). Years
+ * holding imported lines are actuals: never projected over (reported in skippedYears; a target
+ * that is one is a 400), and projected lines left in them from before their import are removed
+ * (supersededCount). Projected lines already in the target years are a 409 unless
+ * forceRegenerate, which replaces them. Amounts that would overflow the money columns are a 400
+ * naming the year. Runs on the caller's transaction (the demo seed calls it too), so a refusal
+ * writes nothing.
  */
 export async function generateProjectionsIn(trx: Db, actor: Actor, input: GenerateProjectionsInput) {
   const kind = input.projectionType;
@@ -77,7 +78,6 @@ export async function generateProjectionsIn(trx: Db, actor: Actor, input: Genera
   };
   let projectedCount = 0;
   if (isOperating) {
-    // Every year in one statement (the rule moves each employee once a year, set-based).
     const result = await q.projectEmployees(trx, scope, baseYear, input.toFiscalYear);
     if (result.overflowYear !== null) {
       throw overflow(result.overflowYear);

@@ -3,6 +3,7 @@ import { AppError, notFound } from '@server/errors';
 import { authorize, type Actor } from '@server/policies/index';
 import { insertAudit } from '@server/queries/audit';
 import * as q from '@server/queries/scenarios';
+import { lockScenarioGroup } from '@server/queries/scenario-locks';
 import { budgetYearKey } from '@server/queries/line-items-writes';
 import { auditEntityName } from '@server/schemas/history';
 import type { CreateScenarioBody, RenameScenarioBody, ScenarioType } from '@server/schemas/scenarios';
@@ -130,12 +131,13 @@ export async function renameScenario(app: AppContext, actor: Actor, id: number, 
 export async function setActiveScenario(app: AppContext, actor: Actor, id: number) {
   authorize(actor, 'budgets.manage');
   return app.db.transaction(async (trx) => {
-    const row = await q.lockScenario(trx, id);
+    const row = await q.findScenario(trx, id);
     if (!row) {
       throw notFound('Scenario');
     }
-    await q.lockScenariosOfType(trx, row.budget_year_id, row.scenario_type);
-    // Read after both locks: another call may have changed the active flag while we waited.
+    // The whole group in id order, never the row first (scenario-locks.ts says why).
+    await lockScenarioGroup(trx, row.budget_year_id, row.scenario_type);
+    // Read after the lock: another call may have changed the active flag while we waited.
     const before = q.presentScenario((await q.findScenario(trx, id))!);
     if (before.isActive) {
       return { scenario: before, deactivatedId: null };

@@ -1,37 +1,106 @@
 import jwt from 'jsonwebtoken';
 import type { AppContext } from '@server/context';
+import type { Db } from '@server/db/index';
 import { unauthorized } from '@server/errors';
 import type { Actor } from '@server/policies/index';
-import { findUserById, type UserRow } from '@server/queries/users';
+import {
+  deleteExpiredSessions,
+  deleteSession,
+  findSessionWithUser,
+  insertSession,
+  touchSession,
+} from '@server/queries/sessions';
+import type { ClientInfo } from './security-log';
 
 const ALGORITHM = 'HS256';
-const LIFETIME = '12h';
+/** Checked on verify: a token this app signed for another purpose (or another app sharing the secret) is refused. */
+export const TOKEN_AUDIENCE = 'budget-api';
+export const TOKEN_ISSUER = 'budget-server';
+/** 'Last seen' is written at most this often per session, so reads do not turn into writes. */
+const TOUCH_EVERY_MS = 60_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Signs a session token carrying the user id and token version (bumped to revoke every older token). */
-export function signToken(app: AppContext, user: Pick<UserRow, 'id' | 'token_version'>): string {
-  return jwt.sign({ tv: user.token_version }, app.config.jwtSecret, {
-    algorithm: ALGORITHM,
-    expiresIn: LIFETIME,
-    subject: String(user.id),
+/**
+ * Starts a session (a row: user, device, address) and signs a token carrying its id. The token's
+ * own expiry is the absolute lifetime; the idle timeout is checked against the row.
+ */
+export async function startSession(
+  app: AppContext,
+  db: Db,
+  userId: number,
+  client: ClientInfo,
+): Promise<{ token: string; sessionId: string }> {
+  // Each sign-in also clears sessions past either limit, everyone's, so abandoned rows do not pile up.
+  const now = Date.now();
+  await deleteExpiredSessions(
+    db,
+    new Date(now - app.config.sessionIdleMs),
+    new Date(now - app.config.sessionMaxMs),
+  );
+  const session = await insertSession(db, {
+    user_id: userId,
+    device: client.device.slice(0, 200),
+    address: client.address.slice(0, 64),
   });
+  const token = jwt.sign({ sid: session.id }, app.config.jwtSecret, {
+    algorithm: ALGORITHM,
+    audience: TOKEN_AUDIENCE,
+    issuer: TOKEN_ISSUER,
+    expiresIn: Math.floor(app.config.sessionMaxMs / 1000),
+    subject: String(userId),
+  });
+  return { token, sessionId: session.id };
 }
 
 /**
- * Turns a bearer token into an actor, or throws 401. The algorithm is pinned, so a token signed
- * with 'none' or RS256 is refused; the user is read fresh so deactivation and role changes apply
- * to the next request.
+ * Turns a bearer token into an actor and its session id, or throws 401. The algorithm is pinned
+ * (a token signed with 'none' or RS256 is refused) and audience and issuer are checked. The session
+ * row must still exist (logout, sign out everywhere, password change, deactivation and deletion
+ * remove it) and be within the idle timeout and the absolute lifetime; the user is read fresh, so
+ * a role change applies to the next request.
  */
-export async function actorFromToken(app: AppContext, token: string): Promise<Actor> {
+export async function authenticate(
+  app: AppContext,
+  token: string,
+): Promise<{ actor: Actor; sessionId: string }> {
   let payload: jwt.JwtPayload;
   try {
-    payload = jwt.verify(token, app.config.jwtSecret, { algorithms: [ALGORITHM] }) as jwt.JwtPayload;
+    payload = jwt.verify(token, app.config.jwtSecret, {
+      algorithms: [ALGORITHM],
+      audience: TOKEN_AUDIENCE,
+      issuer: TOKEN_ISSUER,
+    }) as jwt.JwtPayload;
   } catch (err) {
     throw unauthorized((err as Error).name === 'TokenExpiredError' ? 'Session expired' : 'Invalid token');
   }
-  const id = Number(payload.sub);
-  const user = Number.isInteger(id) ? await findUserById(app.db, id) : undefined;
-  if (!user || !user.is_active || user.token_version !== payload.tv) {
+  const sid = typeof payload.sid === 'string' && UUID.test(payload.sid) ? payload.sid : null;
+  const session = sid ? await findSessionWithUser(app.db, sid) : undefined;
+  if (!session || String(session.user_id) !== payload.sub || !session.is_active) {
     throw unauthorized('Session is no longer valid');
   }
-  return { kind: 'user', id: user.id, role: user.role, name: user.name, email: user.email };
+  const now = Date.now();
+  const lastSeen = new Date(session.last_seen_at).getTime();
+  if (
+    now - lastSeen > app.config.sessionIdleMs ||
+    now - new Date(session.created_at).getTime() > app.config.sessionMaxMs
+  ) {
+    await deleteSession(app.db, session.user_id, session.id);
+    throw unauthorized('Session expired');
+  }
+  if (now - lastSeen > TOUCH_EVERY_MS) {
+    await touchSession(app.db, session.id);
+  }
+  const actor: Actor = {
+    kind: 'user',
+    id: session.user_id,
+    role: session.role,
+    name: session.name,
+    email: session.email,
+  };
+  return { actor, sessionId: session.id };
+}
+
+/** The actor of a bearer token (see authenticate). */
+export async function actorFromToken(app: AppContext, token: string): Promise<Actor> {
+  return (await authenticate(app, token)).actor;
 }

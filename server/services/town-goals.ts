@@ -1,6 +1,7 @@
 import type { AppContext } from '@server/context';
 import type { Db } from '@server/db/index';
 import { badRequest, conflict, notFound } from '@server/errors';
+import { gapStatus } from '@server/lib/budget-math';
 import { authorize, type Actor } from '@server/policies/index';
 import { insertAudit } from '@server/queries/audit';
 import * as q from '@server/queries/town-goals';
@@ -9,7 +10,6 @@ import { fiscalYearLabel } from '@server/schemas/fiscal-year';
 import {
   dollarsFromPercent,
   fitsMoney,
-  GAP_THRESHOLD,
   goalsAgree,
   percentFromDollars,
   type GapAnalysis,
@@ -250,7 +250,6 @@ export async function gapAnalysis(
   const goal = await q.findTownGoalByYear(app.db, input.fiscalYear);
   const goalCents = goal?.dollar_goal == null ? 0n : toCents(goal.dollar_goal)!;
   const gapCents = needCents - goalCents;
-  const threshold = BigInt(GAP_THRESHOLD) * 100n;
   return {
     fiscalYear: input.fiscalYear,
     budgetYearId,
@@ -259,6 +258,6 @@ export async function gapAnalysis(
     townGoal: fromCents(goalCents),
     hasTownGoal: goal?.dollar_goal != null,
     gap: fromCents(gapCents),
-    status: gapCents > threshold ? 'OVER' : gapCents < -threshold ? 'UNDER' : 'NEAR',
+    status: gapStatus(gapCents),
   };
 }

@@ -1,11 +1,12 @@
 import type { AppContext } from '@server/context';
-import { AppError, badRequest, conflict, forbidden, notFound } from '@server/errors';
-import { generatePassword, hashPassword } from '@server/lib/passwords';
+import { AppError, badRequest, conflict, forbidden, notFound, validationFailed } from '@server/errors';
+import { generatePassword, hashPassword, passwordProblem } from '@server/lib/passwords';
 import { authorize, type Actor } from '@server/policies/index';
 import { insertAudit } from '@server/queries/audit';
 import * as users from '@server/queries/users';
 import type { RegisterBody, UpdateUserBody } from '@server/schemas/auth';
 import type { Role } from '@server/schemas/common';
+import { recordSecurityEvent } from './security-log';
 
 /** Lists every user, for User Management. */
 export async function listUsers(app: AppContext, actor: Actor) {
@@ -18,6 +19,10 @@ export async function registerUser(app: AppContext, actor: Actor, input: Registe
   authorize(actor, 'users.manage');
   if (await users.findUserByEmail(app.db, input.email)) {
     throw conflict('A user with that email already exists');
+  }
+  const problem = await passwordProblem(input.password, input);
+  if (problem) {
+    throw validationFailed([{ path: 'password', message: problem }]);
   }
   const password_hash = await hashPassword(input.password, app.config.passwordCost);
   return app.db.transaction(async (trx) => {
@@ -86,6 +91,17 @@ export async function updateUserById(app: AppContext, actor: Actor, id: number, 
       before: users.presentUser(before),
       after: user,
     });
+    // Role and active-flag changes go to the security log too (issue 15, item 13).
+    const subject = { actor, subjectId: id };
+    if (row.role !== before.role) {
+      await recordSecurityEvent(app, trx, 'role-changed', {
+        ...subject,
+        detail: { from: before.role, to: row.role },
+      });
+    }
+    if (row.is_active !== before.is_active) {
+      await recordSecurityEvent(app, trx, row.is_active ? 'user-activated' : 'user-deactivated', subject);
+    }
     return { user };
   });
 }
@@ -108,6 +124,11 @@ export async function deleteUserById(app: AppContext, actor: Actor, id: number) 
       entity: 'user',
       entityId: id,
       before: users.presentUser(before),
+    });
+    await recordSecurityEvent(app, trx, 'user-deleted', {
+      actor,
+      subjectId: id,
+      detail: { email: before.email },
     });
     return { message: 'User deleted' };
   });
@@ -142,6 +163,13 @@ export async function ensureAdmin(
   }
   const generated = !app.config.adminPassword;
   const password = app.config.adminPassword ?? generatePassword();
+  const problem = generated
+    ? null
+    : await passwordProblem(password, { email, name: 'District Administrator' });
+  if (problem) {
+    // The first admin holds every key: a common ADMIN_PASSWORD stops the start, it is not kept.
+    throw new Error(`ADMIN_PASSWORD is refused: ${problem}`);
+  }
   await users.insertUser(app.db, {
     name: 'District Administrator',
     email,

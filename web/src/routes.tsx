@@ -49,10 +49,9 @@ const SCREENS: Record<AppPath, ComponentType> = {
   '/users': screen(() => import('@web/screens/users/index'), 'UsersScreen'),
 };
 
-const PublicViewScreen = screen(() => import('@web/screens/public-view/index'), 'PublicViewScreen');
-
 // The signed-in layout (header, navigation, budget-year picker, user menu, with their menu and
-// select primitives) is its own chunk, so the login page and the public dashboard do not load it.
+// select primitives) is its own chunk, so the login page does not load it
+// (the public dashboard is a page of its own: web/public.html, server/static.ts).
 // With a stored session it is fetched at once, beside the app's own code, not after it.
 const loadShell = () => import('@web/components/shell/shell');
 if (readToken()) {
@@ -100,14 +99,6 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorFallback />,
     children: [
       { path: 'login', element: <LoginScreen /> },
-      {
-        path: 'public/:urlPath',
-        element: (
-          <Lazy>
-            <PublicViewScreen />
-          </Lazy>
-        ),
-      },
       {
         path: '/',
         element: (

@@ -11,15 +11,27 @@ export interface UploadedFile {
   size: number;
 }
 
+/** The largest file an upload takes and the 413 message past it. */
+export interface UploadLimit {
+  bytes: number;
+  tooLarge: string;
+}
+
+const IMPORT_LIMIT: UploadLimit = {
+  bytes: MAX_IMPORT_BYTES,
+  tooLarge: `The file is larger than the ${MAX_IMPORT_MB} MB upload limit`,
+};
+
 /**
- * Parses a multipart upload with one file part (held in memory, at most MAX_IMPORT_BYTES) and a
- * few small text fields. Runs after the role check, so nobody without the right role can make the
- * server read 50 MB. multer's errors become the API's: 413 for a file over the limit, 400 else.
+ * Parses a multipart upload with one file part (held in memory, at most `limit.bytes`, by default
+ * MAX_IMPORT_BYTES) and a few small text fields. Runs after the role check, so nobody without the
+ * right role can make the server read 50 MB. multer's errors become the API's: 413 for a file over
+ * the limit, 400 else.
  */
-export function singleFileUpload(field: string): Middleware {
+export function singleFileUpload(field: string, limit: UploadLimit = IMPORT_LIMIT): Middleware {
   const parse = multer({
     storage: multer.memoryStorage(),
-    limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 12 },
+    limits: { fileSize: limit.bytes, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 12 },
   }).single(field);
   return async (ctx, next) => {
     if (!ctx.is('multipart/form-data')) {
@@ -37,7 +49,7 @@ export function singleFileUpload(field: string): Middleware {
       ctx.set('Connection', 'close');
       if (err instanceof MulterError) {
         if (err.code === 'LIMIT_FILE_SIZE') {
-          throw payloadTooLarge(`The file is larger than the ${MAX_IMPORT_MB} MB upload limit`);
+          throw payloadTooLarge(limit.tooLarge);
         }
         if (err.code === 'LIMIT_UNEXPECTED_FILE') {
           throw badRequest(`Send one file, in a part named '${field}'`);

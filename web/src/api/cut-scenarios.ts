@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
-  baselineResponse,
   calculateResponse,
   compareResponse,
   CreateCutScenarioInput,
@@ -15,11 +14,11 @@ import type {
   ScenarioLine,
   ScenarioSummary,
 } from '@server/schemas/cut-scenarios';
+import { decodeBaseline, type Baseline, type BaselineRows } from '@server/schemas/scenario-line-rows';
 import { api } from '@web/api/client';
 import { historyKeys } from '@web/api/history';
 
-export type { CutScenario, Floor, SaveFloorsInput, ScenarioLine, ScenarioSummary };
-export type Baseline = z.infer<typeof baselineResponse>;
+export type { Baseline, CutScenario, Floor, SaveFloorsInput, ScenarioLine, ScenarioSummary };
 export type QuickCutResult = z.infer<typeof quickCutResponse>;
 export type Comparison = z.infer<typeof compareResponse>;
 /** Line id -> percent kept (0-100; a line left out keeps 100). */
@@ -47,10 +46,13 @@ export const cutScenarioKeys = {
 };
 
 export const cutScenariosApi = {
-  baseline: (budgetYearId: number, fiscalYear: number, scenarioId: number | null) =>
-    api.get<Baseline>('/scenarios/baseline', {
-      query: { budgetYearId, fiscalYear, scenarioId: scenarioId ?? undefined },
-    }),
+  /** The compact body (an array of values per line), decoded into line objects. */
+  baseline: async (budgetYearId: number, fiscalYear: number, scenarioId: number | null): Promise<Baseline> =>
+    decodeBaseline(
+      await api.get<BaselineRows>('/scenarios/baseline', {
+        query: { budgetYearId, fiscalYear, scenarioId: scenarioId ?? undefined },
+      }),
+    ),
   calculate: (body: { budgetYearId: number; fiscalYear: number; adjustments: Adjustments }) =>
     api.post<z.infer<typeof calculateResponse>>('/scenarios/calculate', body),
   list: (budgetYearId: number, fiscalYear: number) =>
@@ -62,6 +64,9 @@ export const cutScenariosApi = {
   remove: (id: number) => api.delete<{ message: string }>(`/scenarios/cuts/${id}`),
   saveAdjustments: (id: number, adjustments: Adjustments) =>
     api.put<z.infer<typeof cutScenarioResponse>>(`/scenarios/cuts/${id}/adjustments`, { adjustments }),
+  /** Only the lines named change (100 uncuts one). */
+  changeAdjustments: (id: number, adjustments: Adjustments) =>
+    api.patch<z.infer<typeof cutScenarioResponse>>(`/scenarios/cuts/${id}/adjustments`, { adjustments }),
   quickCut: (id: number, body: { lineIds: number[]; percent: number }) =>
     api.post<QuickCutResult>(`/scenarios/cuts/${id}/quick-cut`, body),
   setActive: (id: number) =>

@@ -65,6 +65,9 @@ export const lineItemKeys = {
     [...lineItemKeys.lists(), 'employees', budgetYearId, fiscalYear] as const,
   proposed: (budgetYearId: number, fiscalYear: number) =>
     [...lineItemKeys.lists(), 'proposed', budgetYearId, fiscalYear] as const,
+  /** The first lines of a fiscal year (not under lists(): edits never need to reach it). */
+  firstEmployees: (budgetYearId: number, fiscalYear: number) =>
+    [...lineItemKeys.all, 'first', 'employees', budgetYearId, fiscalYear] as const,
   needsReview: (budgetYearId: number) => [...lineItemKeys.lists(), 'needs-review', budgetYearId] as const,
   totals: (filter?: TotalsFilter) =>
     filter ? ([...lineItemKeys.all, 'totals', filter] as const) : ([...lineItemKeys.all, 'totals'] as const),
@@ -82,16 +85,22 @@ async function lineList<T>(
   fiscalYear: number,
   isOperating: boolean,
   decode: (body: LineItemRows) => T[],
+  limit?: number,
 ): Promise<{ lineItems: T[] }> {
   const body = await api.get<LineItemRows | { lineItems: T[] }>('/line-items/budget', {
-    query: { budgetYearId, fiscalYear, isOperating, format: 'rows' },
+    query: { budgetYearId, fiscalYear, isOperating, format: 'rows', ...(limit ? { limit } : {}) },
   });
   return 'lineItems' in body ? body : { lineItems: decode(body) };
 }
 
+/** Lines a grid shows first: a few screens' worth, while the whole fiscal year downloads. */
+export const FIRST_LINES = 100;
+
 export const lineItemsApi = {
   employees: (budgetYearId: number, fiscalYear: number): Promise<EmployeeList> =>
     lineList(budgetYearId, fiscalYear, true, decodeEmployeeRows),
+  firstEmployees: (budgetYearId: number, fiscalYear: number): Promise<EmployeeList> =>
+    lineList(budgetYearId, fiscalYear, true, decodeEmployeeRows, FIRST_LINES),
   proposed: (budgetYearId: number, fiscalYear: number): Promise<ProposedList> =>
     lineList(budgetYearId, fiscalYear, false, decodeProposedRows),
   needsReview: (budgetYearId: number) =>
@@ -157,6 +166,21 @@ export function useEmployeeLines(budgetYearId: number | undefined, fiscalYear: n
     lineItemKeys.employees(budgetYearId ?? 0, fiscalYear ?? 0),
     () => lineItemsApi.employees(budgetYearId!, fiscalYear!),
     Boolean(budgetYearId && fiscalYear),
+  );
+}
+
+/**
+ * The first employee lines of a fiscal year, for the grid to draw while the whole list (up to
+ * 50,000 lines: seconds to arrive, parse and load into the grid) is on its way. Asked for only while
+ * the whole list is not in the cache, at the same time as it.
+ */
+export function useFirstEmployeeLines(budgetYearId: number | undefined, fiscalYear: number | undefined) {
+  const queryClient = useQueryClient();
+  const whole = queryClient.getQueryData(lineItemKeys.employees(budgetYearId ?? 0, fiscalYear ?? 0));
+  return useEagerList(
+    lineItemKeys.firstEmployees(budgetYearId ?? 0, fiscalYear ?? 0),
+    () => lineItemsApi.firstEmployees(budgetYearId!, fiscalYear!),
+    !whole && Boolean(budgetYearId && fiscalYear),
   );
 }
 

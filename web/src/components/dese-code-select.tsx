@@ -1,10 +1,11 @@
 import type { DeseCode } from '@web/api/budget-categories';
+import type { FieldControlProps } from '@web/components/form/field';
 import { Select } from '@web/components/select';
 
 // Radix Select items cannot have the value '', so 'no code' travels as this inside the picker.
 const NO_CODE = 'none';
 
-interface DeseCodeSelectProps {
+interface DeseCodeSelectProps extends Partial<Omit<FieldControlProps, 'id'>> {
   id: string;
   value: string;
   codes: readonly DeseCode[];
@@ -25,6 +26,7 @@ export function DeseCodeSelect({
   onChange,
   emptyLabel = 'None',
   disabled,
+  ...aria
 }: DeseCodeSelectProps) {
   const options = [
     { value: NO_CODE, label: emptyLabel },
@@ -32,6 +34,7 @@ export function DeseCodeSelect({
   ];
   return (
     <Select
+      {...aria}
       id={id}
       value={value || NO_CODE}
       disabled={disabled}

@@ -1,61 +1,59 @@
-import { useEffect, useMemo, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useMemo, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import type { z } from 'zod';
 import { useBuildings, useCategories } from '@web/api/lookups';
 import { DISTRICT_WIDE } from '@web/components/data-grid/column-types';
 import { NONE } from '@web/components/employee-form';
 import { Button } from '@web/components/form/button';
 import { Field } from '@web/components/form/field';
-import { FilterSelect } from '@web/components/line-filters';
-import type { SelectOption } from '@web/components/select';
+import { useSchemaForm, type SchemaFormOptions } from '@web/components/form/use-schema-form';
+import { Select, type SelectOption } from '@web/components/select';
 
 type FieldInputProps = Partial<Omit<EditorInputProps, 'id' | 'onValueChange'>>;
 
 /**
- * A line editor's values, field errors and save failure, reset each time the editor opens on
- * another record (`source`). `values` is null until the first reset, and while `toValues` says so.
- * `input(field, label, props)` and `select(field, label, options)` render a field's control, with
- * the id `<idPrefix>-<field>`.
+ * A line editor's form (useSchemaForm over the API's body schema), refilled with `values` each time
+ * the editor opens on another record (`source`). `input(field, label, props)` and
+ * `select(field, label, options)` render a field's control and its error, with the id
+ * `<idPrefix>-<field>`.
  */
-export function useEditorForm<V extends { [K in keyof V]: string }>(
+export function useEditorForm<S extends z.ZodType, V extends { [K in keyof V]: string }>(
   idPrefix: string,
+  schema: S,
   source: unknown,
-  toValues: () => V | null,
+  values: V,
+  options: SchemaFormOptions<V> = {},
 ) {
-  const [values, setValues] = useState<V | null>(null);
-  const [errors, setErrors] = useState<Partial<Record<keyof V, string>>>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const form = useSchemaForm(schema, values, options);
+  // Another record refills the form before this render shows, so no field shows the last record.
+  const [shown, setShown] = useState(source);
+  if (shown !== source) {
+    setShown(source);
+    form.reset(values);
+  }
 
-  useEffect(() => {
-    // Only a new record resets the form; toValues belongs to the render that changed source.
-    setValues(toValues());
-    setErrors({});
-    setFailure(null);
-  }, [source]);
-
-  // Typing in a field clears that field's error; the others stay until the next save.
-  const set = (field: keyof V) => (value: string) => {
-    setValues((v) => (v ? { ...v, [field]: value } : v));
-    setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
-  };
   const input = (field: keyof V & string, label: string, props: FieldInputProps = {}) => (
     <EditorInput
       id={`${idPrefix}-${field}`}
       label={label}
-      value={values?.[field] ?? ''}
-      onValueChange={set(field)}
-      error={errors[field]}
+      value={form.values[field]}
+      onValueChange={form.set(field)}
+      error={form.errors[field]}
       {...props}
     />
   );
-  const select = (field: keyof V & string, label: string, options: readonly SelectOption[]) => (
-    <FilterSelect
-      id={`${idPrefix}-${field}`}
-      label={label}
-      value={values?.[field] ?? ''}
-      options={options}
-      onChange={set(field)}
-    />
+  const select = (field: keyof V & string, label: string, choices: readonly SelectOption[]) => (
+    <Field id={`${idPrefix}-${field}`} label={label} error={form.errors[field]}>
+      {(control) => (
+        <Select
+          {...control}
+          value={form.values[field]}
+          options={choices}
+          onValueChange={(v) => form.setValue(field, v as V[typeof field])}
+        />
+      )}
+    </Field>
   );
-  return { values, errors, setErrors, failure, setFailure, set, input, select };
+  return { ...form, input, select };
 }
 
 /** Building and budget-category choices of a line: District Wide / No category, then each by name. */
@@ -121,13 +119,15 @@ export function NotesField({
   id,
   value,
   onValueChange,
+  error,
 }: {
   id: string;
   value: string;
   onValueChange(value: string): void;
+  error?: string;
 }) {
   return (
-    <Field id={id} label="Notes" full>
+    <Field id={id} label="Notes" full error={error}>
       {(control) => (
         <textarea
           {...control}

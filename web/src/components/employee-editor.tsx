@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { errorMessage } from '@web/api/client';
+import { updateEmployeeBody, type UpdateEmployeeBody } from '@server/schemas/line-items';
 import { lineItemsApi, useLineMutation, type EmployeeLineItem } from '@web/api/line-items';
 import { useWorkGroups } from '@web/api/lookups';
 import { Alert } from '@web/components/alert';
@@ -11,7 +11,7 @@ import {
 } from '@web/components/editor-fields';
 import { EditorModal } from '@web/components/editor-modal';
 import { employeeName } from '@web/components/employee-cells';
-import { buildEmployeePatch, STATUS_OPTIONS, toFormValues } from '@web/components/employee-form';
+import { employeePatchInput, STATUS_OPTIONS, toFormValues } from '@web/components/employee-form';
 import { HistoryPanel } from '@web/components/history-panel';
 import { formatMoneyCents } from '@web/lib/format';
 
@@ -26,7 +26,10 @@ interface EmployeeEditorProps {
   failureTitle?: string;
 }
 
-/** Every field of one employee line, checked as the API checks it, with the line's history. */
+/**
+ * Every field of one employee line, checked with the API's own schema (each problem, and each of
+ * the server's, under its field), with the line's history.
+ */
 export function EmployeeEditor({
   line,
   onClose,
@@ -34,41 +37,39 @@ export function EmployeeEditor({
   review = false,
   failureTitle,
 }: EmployeeEditorProps) {
-  const { values, setErrors, failure, setFailure, set, input, select } = useEditorForm(
-    'employee',
-    line,
-    () => (line ? toFormValues(line) : null),
-  );
+  // What is sent: the fields that changed, and (Data Quality) the review flag cleared.
+  const toInput = (v: ReturnType<typeof toFormValues>) => {
+    const body = line ? employeePatchInput(line, v) : {};
+    return review ? { ...body, metadata: { needsReview: false } } : body;
+  };
+  const form = useEditorForm('employee', updateEmployeeBody, line, toFormValues(line), { toInput });
+  const { values, input, select } = form;
   const { buildingOptions, categoryOptions } = useLineLookupOptions();
   const workGroups = useWorkGroups();
-  const save = useLineMutation(
-    ({ id, body }: { id: number; body: Parameters<typeof lineItemsApi.updateEmployee>[1] }) =>
-      lineItemsApi.updateEmployee(id, body),
+  const save = useLineMutation(({ id, body }: { id: number; body: UpdateEmployeeBody }) =>
+    lineItemsApi.updateEmployee(id, body),
   );
 
-  if (!line || !values) {
+  if (!line) {
     return null;
   }
   const locked = values.employeeStatus !== 'Active';
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const { body, errors: problems } = buildEmployeePatch(line, values);
-    setErrors(problems);
-    setFailure(null);
-    if (Object.keys(problems).length > 0) {
-      return;
-    }
-    const payload = review ? { ...body, metadata: { needsReview: false } } : body;
-    if (Object.keys(payload).length === 0) {
+    if (Object.keys(toInput(values)).length === 0) {
       onClose();
       return;
     }
+    const body = form.validate();
+    if (!body) {
+      return;
+    }
     save.mutate(
-      { id: line.id, body: payload },
+      { id: line.id, body },
       {
         onSuccess: ({ lineItem }) => onSaved(lineItem as EmployeeLineItem),
-        onError: (err) => setFailure(errorMessage(err, 'Failed to save')),
+        onError: (err) => form.applyServerError(err, 'Failed to save'),
       },
     );
   };
@@ -82,7 +83,7 @@ export function EmployeeEditor({
       description={`FY${String(line.fiscalYear).slice(-2)} employee line${line.isProjected ? ' (projected)' : ''}`}
     >
       <form className="form-stack" onSubmit={submit} noValidate>
-        {failure ? <Alert title={failureTitle ?? 'Failed to save'}>{failure}</Alert> : null}
+        {form.formError ? <Alert title={failureTitle ?? 'Failed to save'}>{form.formError}</Alert> : null}
         {review && warnings.length > 0 ? (
           <Alert variant="info" title="Import warnings">
             <ul className="warning-list">
@@ -131,7 +132,12 @@ export function EmployeeEditor({
           {input('deseCode', 'DESE code')}
           {input('hireDate', 'Hire date', { type: 'date' })}
           {input('dateOfDeparture', 'Departure date', { type: 'date' })}
-          <NotesField id="employee-notes" value={values.notes} onValueChange={set('notes')} />
+          <NotesField
+            id="employee-notes"
+            value={values.notes}
+            onValueChange={form.set('notes')}
+            error={form.errors.notes}
+          />
         </div>
         <EditorActions
           onCancel={onClose}

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { updateEmployeeBody } from '@server/schemas/line-items';
 import type { EmployeeLineItem } from '@web/api/line-items';
-import { buildEmployeePatch, toFormValues } from '@web/components/employee-form';
+import { employeePatchInput, toFormValues, type EmployeeFormValues } from '@web/components/employee-form';
+import { issuesToErrors, type FieldErrors } from '@web/components/form/use-schema-form';
 
 const line: EmployeeLineItem = {
   id: 7,
@@ -41,7 +43,25 @@ const line: EmployeeLineItem = {
   updatedAt: '2025-07-01T00:00:00.000Z',
 };
 
-describe('buildEmployeePatch', () => {
+/** What the editor does on Save: the changed fields, checked with the API's own schema. */
+function buildEmployeePatch(
+  before: EmployeeLineItem,
+  values: EmployeeFormValues,
+): { body: unknown; errors: FieldErrors<EmployeeFormValues> } {
+  const input = employeePatchInput(before, values);
+  if (Object.keys(input).length === 0) {
+    return { body: {}, errors: {} };
+  }
+  const parsed = updateEmployeeBody.safeParse(input);
+  return parsed.success
+    ? { body: parsed.data, errors: {} }
+    : {
+        body: null,
+        errors: issuesToErrors<EmployeeFormValues>(parsed.error.issues, Object.keys(values)).fields,
+      };
+}
+
+describe('employeePatchInput with updateEmployeeBody', () => {
   it('sends only what changed, with blank text as null and District Wide as a null building', () => {
     const values = {
       ...toFormValues(line),

@@ -1,5 +1,4 @@
 import { EMPLOYEE_STATUSES } from '@server/schemas/common';
-import { updateEmployeeBody, type UpdateEmployeeBody } from '@server/schemas/line-items';
 import type { EmployeeLineItem, EmployeeStatus } from '@web/api/line-items';
 
 /** The editor's fields as typed (strings), so a half-typed number is not lost. */
@@ -26,16 +25,37 @@ export interface EmployeeFormValues {
   notes: string;
 }
 
-export type EmployeeFormErrors = Partial<Record<keyof EmployeeFormValues, string>>;
-
 export const NONE = 'none';
 export const STATUS_OPTIONS = EMPLOYEE_STATUSES.map((s) => ({ value: s, label: s }));
 
 const str = (v: string | null | undefined) => v ?? '';
+const BLANK: EmployeeFormValues = {
+  firstName: '',
+  lastName: '',
+  position: '',
+  currentSalary: '',
+  nextYearSalary: '',
+  currentFTE: '',
+  employeeStatus: 'Active',
+  buildingId: NONE,
+  categoryId: NONE,
+  workGroup: '',
+  department: '',
+  jobClass: '',
+  locationCode: '',
+  deseCode: '',
+  hireDate: '',
+  dateOfDeparture: '',
+  notes: '',
+};
 const num = (v: number | null | undefined) => (v === null || v === undefined ? '' : String(v));
 const id = (v: number | null) => (v === null ? NONE : String(v));
 
-export function toFormValues(line: EmployeeLineItem): EmployeeFormValues {
+/** The line's values as the form shows them; blanks (an Active employee) until there is a line. */
+export function toFormValues(line: EmployeeLineItem | null): EmployeeFormValues {
+  if (!line) {
+    return { ...BLANK };
+  }
   return {
     firstName: str(line.firstName),
     lastName: str(line.lastName),
@@ -57,10 +77,10 @@ export function toFormValues(line: EmployeeLineItem): EmployeeFormValues {
   };
 }
 
-/** A typed number, or NaN when the text is not one ('' is handled by the caller). */
-function parseNumber(text: string): number {
+/** A typed number ($ and thousands commas allowed); null when blank, NaN when not a number. */
+function parseNumber(text: string): number | null {
   const cleaned = text.replace(/[$,\s]/g, '');
-  return cleaned === '' ? Number.NaN : Number(cleaned);
+  return cleaned === '' ? null : Number(cleaned);
 }
 
 const TEXT_FIELDS = [
@@ -76,38 +96,29 @@ const TEXT_FIELDS = [
 ] as const;
 
 /**
- * The PATCH body for what changed, or the problems to show per field. The body is checked with
- * the server's own schema, so the form refuses exactly what the API would.
+ * The PATCH body for what changed, before the API's schema (updateEmployeeBody) checks it: text as
+ * typed (the schema trims it and stores blank as null), numbers read from their text (blank is
+ * null, which the schema refuses where a value is required), 'none' as null.
  */
-export function buildEmployeePatch(
-  line: EmployeeLineItem,
-  values: EmployeeFormValues,
-): { body: UpdateEmployeeBody; errors: EmployeeFormErrors } {
-  const errors: EmployeeFormErrors = {};
+export function employeePatchInput(line: EmployeeLineItem, values: EmployeeFormValues) {
   const body: Record<string, unknown> = {};
   const before = toFormValues(line);
-
   for (const field of TEXT_FIELDS) {
     if (values[field].trim() !== before[field].trim()) {
-      body[field] = values[field].trim() === '' ? null : values[field].trim();
+      body[field] = values[field];
     }
   }
-  if (values.currentSalary !== before.currentSalary) {
-    if (values.currentSalary.trim() === '') {
-      errors.currentSalary = 'Current salary is required (0 means a new hire)';
-    } else {
-      body.currentSalary = parseNumber(values.currentSalary);
+  for (const field of ['currentSalary', 'currentFTE'] as const) {
+    if (values[field] !== before[field]) {
+      body[field] = parseNumber(values[field]);
     }
-  }
-  if (values.currentFTE !== before.currentFTE) {
-    body.currentFTE = values.currentFTE.trim() === '' ? Number.NaN : parseNumber(values.currentFTE);
   }
   if (values.employeeStatus !== before.employeeStatus) {
     body.employeeStatus = values.employeeStatus;
   }
-  const locked = values.employeeStatus !== 'Active';
-  if (!locked && values.nextYearSalary !== before.nextYearSalary) {
-    body.nextYearSalary = values.nextYearSalary.trim() === '' ? null : parseNumber(values.nextYearSalary);
+  // Inactive and Retiring employees have no next-year salary: the server clears it.
+  if (values.employeeStatus === 'Active' && values.nextYearSalary !== before.nextYearSalary) {
+    body.nextYearSalary = parseNumber(values.nextYearSalary);
   }
   for (const field of ['buildingId', 'categoryId'] as const) {
     if (values[field] !== before[field]) {
@@ -119,29 +130,5 @@ export function buildEmployeePatch(
       body[field] = values[field] === '' ? null : values[field];
     }
   }
-
-  if (Object.keys(body).length > 0) {
-    const parsed = updateEmployeeBody.safeParse(body);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0] ?? '') as keyof EmployeeFormValues;
-        if (field && !errors[field]) {
-          errors[field] = friendly(field, issue.message);
-        }
-      }
-    }
-  }
-  return { body: body as UpdateEmployeeBody, errors };
-}
-
-function friendly(field: keyof EmployeeFormValues, message: string): string {
-  if (message.startsWith('Invalid input') || message === 'Must be a number') {
-    if (field === 'currentFTE') {
-      return 'FTE must be a number between 0 and 1.5';
-    }
-    if (field === 'currentSalary' || field === 'nextYearSalary') {
-      return 'Salary must be a number';
-    }
-  }
-  return message;
+  return body;
 }

@@ -1,3 +1,4 @@
+import { fiscalYearLabel } from '@server/lib/budget-math';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { BudgetYear } from '@web/api/budget-years';
 import { useBudgetYear } from '@web/budget-year/budget-year-context';
@@ -125,7 +126,7 @@ export function useFiscalYearChoice(budgetYear: BudgetYear | null) {
   };
   const options: SelectOption[] = years.map((y) => ({
     value: String(y),
-    label: `FY${String(y).slice(-2)} (${y})`,
+    label: `${fiscalYearLabel(y)} (${y})`,
   }));
   return { fiscalYear, years, options, choose, isLoading: query.isPending && Boolean(budgetYear) };
 }

@@ -1,7 +1,11 @@
 import type { FormEvent } from 'react';
-import { errorMessage } from '@web/api/client';
+import {
+  createProposedBody,
+  updateProposedBody,
+  type CreateProposedBody,
+  type UpdateProposedBody,
+} from '@server/schemas/line-items';
 import { lineItemsApi, useLineMutation, type ProposedLineItem } from '@web/api/line-items';
-import type { CreateProposedBody, UpdateProposedBody } from '@server/schemas/line-items';
 import { Alert } from '@web/components/alert';
 import {
   EditorActions,
@@ -11,12 +15,7 @@ import {
 } from '@web/components/editor-fields';
 import { EditorModal } from '@web/components/editor-modal';
 import { HistoryPanel } from '@web/components/history-panel';
-import {
-  buildProposedCreate,
-  buildProposedUpdate,
-  EMPTY_PROPOSED,
-  toProposedValues,
-} from '@web/components/proposed-form';
+import { EMPTY_PROPOSED, proposedInput, toProposedValues } from '@web/components/proposed-form';
 
 /** Editing an existing line, or adding one to the budget year and fiscal year on screen. */
 export type ProposedEditorTarget =
@@ -33,47 +32,50 @@ type SaveVars =
 
 /** The Proposed Budget Manager's line editor (add and edit), with the line's history when editing. */
 export function ProposedEditor({ target, onClose, onSaved }: ProposedEditorProps) {
-  const { values, setErrors, failure, setFailure, set, input, select } = useEditorForm(
+  // Adding checks with the create schema (on the budget year and fiscal year on screen), editing
+  // with the PUT's, which gets the full editable set as the SPEC's call sends it.
+  const form = useEditorForm(
     'proposed',
+    target?.mode === 'add' ? createProposedBody : updateProposedBody,
     target,
-    () => (target?.mode === 'edit' ? toProposedValues(target.line) : EMPTY_PROPOSED),
+    target?.mode === 'edit' ? toProposedValues(target.line) : EMPTY_PROPOSED,
+    {
+      toInput: (v) =>
+        target?.mode === 'add'
+          ? {
+              ...proposedInput(v),
+              isOperating: false,
+              budgetYearId: target.budgetYearId,
+              fiscalYear: target.fiscalYear,
+            }
+          : proposedInput(v),
+    },
   );
+  const { values, input, select } = form;
   const { buildingOptions, categoryOptions } = useLineLookupOptions();
   const save = useLineMutation((vars: SaveVars) =>
     vars.kind === 'add' ? lineItemsApi.create(vars.body) : lineItemsApi.updateProposed(vars.id, vars.body),
   );
 
-  if (!target || !values) {
+  if (!target) {
     return null;
   }
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setFailure(null);
-    let vars: SaveVars;
-    if (target.mode === 'add') {
-      const { body, errors: problems } = buildProposedCreate(values, target.budgetYearId, target.fiscalYear);
-      setErrors(problems);
-      if (!body) {
-        return;
-      }
-      vars = { kind: 'add', body };
-    } else {
-      const { body, errors: problems } = buildProposedUpdate(values);
-      setErrors(problems);
-      if (!body) {
-        return;
-      }
-      vars = { kind: 'edit', id: target.line.id, body };
+    const body = form.validate();
+    if (!body) {
+      return;
     }
+    const vars: SaveVars =
+      target.mode === 'add'
+        ? { kind: 'add', body: body as CreateProposedBody }
+        : { kind: 'edit', id: target.line.id, body: body as UpdateProposedBody };
     save.mutate(vars, {
       onSuccess: ({ lineItem }) => onSaved(lineItem as ProposedLineItem, target.mode),
+      // SPEC section 8: 'Failed to update item: ' + the error, or 'Unknown error'.
       onError: (err) =>
-        setFailure(
-          target.mode === 'edit'
-            ? `Failed to update item: ${errorMessage(err, 'Unknown error')}`
-            : errorMessage(err, 'Failed to add item'),
-        ),
+        form.applyServerError(err, target.mode === 'edit' ? 'Unknown error' : 'Failed to add item'),
     });
   };
 
@@ -86,7 +88,11 @@ export function ProposedEditor({ target, onClose, onSaved }: ProposedEditorProps
       description={`FY${String(fy).slice(-2)} proposed budget`}
     >
       <form className="form-stack" onSubmit={submit} noValidate>
-        {failure ? <Alert>{failure}</Alert> : null}
+        {form.formError ? (
+          <Alert>
+            {target.mode === 'edit' ? `Failed to update item: ${form.formError}` : form.formError}
+          </Alert>
+        ) : null}
         <div className="form-grid">
           {input('accountDescription', 'Account description', { required: true, full: true })}
           {input('amount', 'Amount', { type: 'number', step: 0.01, inputMode: 'decimal', required: true })}
@@ -96,7 +102,12 @@ export function ProposedEditor({ target, onClose, onSaved }: ProposedEditorProps
           {input('accountLine', 'Account line')}
           {input('deseCode', 'DESE code')}
           {input('deseCategories', 'DESE categories', { full: true })}
-          <NotesField id="proposed-notes" value={values.notes} onValueChange={set('notes')} />
+          <NotesField
+            id="proposed-notes"
+            value={values.notes}
+            onValueChange={form.set('notes')}
+            error={form.errors.notes}
+          />
         </div>
         <EditorActions
           onCancel={onClose}

@@ -81,12 +81,14 @@ interface DescriptionFieldProps {
   idPrefix: string;
   value: string;
   onChange(value: string): void;
+  /** The Description's validation message (e.g. too long), from the schema or the server. */
+  error?: string;
 }
 
 /** The free-text Description most reference records carry; placed where each form wants it. */
-export function DescriptionField({ idPrefix, value, onChange }: DescriptionFieldProps) {
+export function DescriptionField({ idPrefix, value, onChange, error }: DescriptionFieldProps) {
   return (
-    <Field id={`${idPrefix}-description`} label="Description">
+    <Field id={`${idPrefix}-description`} label="Description" error={error}>
       {(control) => (
         <textarea
           {...control}

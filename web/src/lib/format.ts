@@ -69,14 +69,8 @@ export function formatMoneyTicks(ticks: readonly number[]): string[] {
   return ticks.map((t) => (t === 0 ? '$0' : dollars(t, scale, decimals, suffix)));
 }
 
-/**
- * A gap against the town's guidance in words, never as a signed number (the dashboard's gap is
- * goal minus budget, the Town Goals screen's need minus goal): overBy > 0 is 'Over guidance by
- * $0.4M', otherwise 'Under guidance by ...'. `money` formats the amount (millions, whole dollars).
- */
-export function formatGuidanceGap(overBy: number, money: (value: number) => string): string {
-  return `${overBy > 0 ? 'Over' : 'Under'} guidance by ${money(Math.abs(overBy))}`;
-}
+// The guidance gap's words are the budget arithmetic's (the CLI says the same).
+export { guidanceGapText as formatGuidanceGap } from '@server/lib/budget-math';
 
 export const ROLE_LABELS = {
   ADMIN: 'Administrator',

@@ -77,3 +77,8 @@ export function renderRoutes(path: string, routes: RouteObject[]) {
   );
   return { ...result, router, queryClient };
 }
+
+/** The text a control is described by (its field's error or hint), as a screen reader reads it. */
+export function describedText(control: HTMLElement): string | null | undefined {
+  return document.getElementById(control.getAttribute('aria-describedby') ?? '')?.textContent;
+}

@@ -1,5 +1,6 @@
 import { LazyPlot } from './lazy-plot';
 import { CHART_GRID, CHART_MUTED, seriesColor } from './palette';
+import { plotText } from './plot-text';
 
 export interface BarDatum {
   label: string;
@@ -75,13 +76,13 @@ export function BarChart({
   const trace = {
     type: 'bar',
     orientation,
-    x: horizontal ? rows.map((d) => d.value) : rows.map((d) => d.label),
-    y: horizontal ? rows.map((d) => d.label) : rows.map((d) => d.value),
+    x: horizontal ? rows.map((d) => d.value) : rows.map((d) => plotText(d.label)),
+    y: horizontal ? rows.map((d) => plotText(d.label)) : rows.map((d) => d.value),
     marker: { color: rows.map((d, i) => d.color ?? seriesColor(horizontal ? rows.length - 1 - i : i)) },
-    text: showValues ? rows.map((d) => d.text) : undefined,
+    text: showValues ? rows.map((d) => plotText(d.text)) : undefined,
     textposition: 'outside',
     cliponaxis: false,
-    customdata: rows.map((d) => d.text),
+    customdata: rows.map((d) => plotText(d.text)),
     hovertemplate: '%{' + (horizontal ? 'y' : 'x') + '}: %{customdata}<extra></extra>',
   };
   return (

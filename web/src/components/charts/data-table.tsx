@@ -28,7 +28,8 @@ export function DataTable<T>({
   hideCaption = true,
 }: DataTableProps<T>) {
   return (
-    <div className="table-wrap">
+    // Focusable, so a table wider than a phone can be scrolled from the keyboard (WCAG 2.1.1).
+    <div className="table-wrap" role="group" aria-label={caption} tabIndex={0}>
       <table className="table table--compact">
         <caption className={hideCaption ? 'visually-hidden' : undefined}>{caption}</caption>
         <thead>

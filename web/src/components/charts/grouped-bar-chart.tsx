@@ -1,6 +1,7 @@
 import { valueTicks } from './bar-chart';
 import { LazyPlot } from './lazy-plot';
 import { CHART_GRID, CHART_MUTED, seriesColor } from './palette';
+import { plotText } from './plot-text';
 
 export interface BarSeries {
   name: string;
@@ -36,12 +37,12 @@ export function GroupedBarChart({
       height={height}
       data={series.map((s, i) => ({
         type: 'bar',
-        name: s.name,
-        x: categories,
+        name: plotText(s.name),
+        x: categories.map(plotText),
         y: s.values,
         marker: { color: s.color ?? seriesColor(i) },
-        customdata: s.texts,
-        hovertemplate: `${s.name}, %{x}: %{customdata}<extra></extra>`,
+        customdata: s.texts.map(plotText),
+        hovertemplate: `${plotText(s.name)}, %{x}: %{customdata}<extra></extra>`,
       }))}
       layout={{
         barmode: 'group',

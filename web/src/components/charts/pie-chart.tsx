@@ -1,5 +1,6 @@
 import { LazyPlot } from './lazy-plot';
 import { seriesColor } from './palette';
+import { plotText } from './plot-text';
 
 export interface PieDatum {
   label: string;
@@ -36,7 +37,7 @@ export function PieChart({
   );
   const trace = {
     type: 'pie',
-    labels: data.map((d) => d.label),
+    labels: data.map((d) => plotText(d.label)),
     values: data.map((d) => d.value),
     marker: { colors: data.map((d, i) => d.color ?? seriesColor(i)), line: { color: '#ffffff', width: 1 } },
     hole,
@@ -46,7 +47,7 @@ export function PieChart({
     textinfo: 'text',
     textposition: 'inside',
     insidetextorientation: 'horizontal',
-    customdata: data.map((d) => d.text),
+    customdata: data.map((d) => plotText(d.text)),
     hovertemplate: '%{label}<br>%{customdata} (%{percent})<extra></extra>',
   };
   return (

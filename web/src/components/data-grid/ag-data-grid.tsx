@@ -47,8 +47,8 @@ export interface DataGridProps<T extends GridRow> {
   /** Inline edits do not change the row: the screen saves and the refreshed row comes back. */
   onCellEditRequest?(event: CellEditRequestEvent<T>): void;
   rowClass?(row: T): string | undefined;
-  /** How many rows pass the filters, after each filter or data change. */
-  onDisplayedRowsChange?(count: number): void;
+  /** How many rows pass the filters, after each filter or data change, and of how many rows. */
+  onDisplayedRowsChange?(count: number, of: number): void;
 }
 
 const MIN_BODY_ROWS = 4;
@@ -162,6 +162,9 @@ export function AgDataGrid<T extends GridRow>(props: DataGridProps<T>) {
         theme={gridTheme}
         rowData={rows}
         columnDefs={columns}
+        // New column definitions (the Employee Budget Manager's arrive again when the salary
+        // schedules load) keep the order the user arranged instead of going back to the defined one.
+        maintainColumnOrder
         defaultColDef={defaultColDef}
         getRowId={getRowId}
         loading={loading}
@@ -173,7 +176,7 @@ export function AgDataGrid<T extends GridRow>(props: DataGridProps<T>) {
         onModelUpdated={(e) => {
           const count = e.api.getDisplayedRowCount();
           setContentHeight(measure(e.api));
-          onDisplayedRowsChange?.(count);
+          onDisplayedRowsChange?.(count, e.api.getGridOption('rowData')?.length ?? 0);
         }}
         isExternalFilterPresent={isExternalFilterPresent}
         doesExternalFilterPass={doesExternalFilterPass}

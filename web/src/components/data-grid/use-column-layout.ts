@@ -96,6 +96,13 @@ export function useColumnLayout<T>({ gridId, columns, rows, wrapperRef }: Column
     }
   }, [wrapperRef]);
 
+  // More or fewer rows (the whole list after its first lines, a line added or deleted): a larger
+  // figure may have come in, so the columns are sized again.
+  const rowCount = rows?.length ?? 0;
+  useEffect(() => {
+    fit();
+  }, [rowCount, fit]);
+
   const save = useCallback(() => {
     if (!key || !api.current) {
       return;

@@ -9,11 +9,14 @@ interface IssueLike {
   message: string | undefined;
 }
 
-interface SchemaFormOptions<V> {
+export interface SchemaFormOptions<V> {
   /** The schema's input from the form's values (e.g. numbers from text boxes); the values by default. */
   toInput?(values: V): unknown;
-  /** The form field a schema or server path belongs to; the path's first segment by default. */
-  fieldFor?(path: string): string | undefined;
+  /**
+   * The form field a schema or server path belongs to (given the values checked); the path's first
+   * segment by default.
+   */
+  fieldFor?(path: string, values: V): string | undefined;
 }
 
 function pathText(path: IssueLike['path']): string {
@@ -63,6 +66,7 @@ export function useSchemaForm<S extends z.ZodType, V extends object>(
   const [errors, setErrors] = useState<FieldErrors<V>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const fields = Object.keys(initial);
+  const fieldFor = options.fieldFor && ((path: string) => options.fieldFor?.(path, values));
 
   /** Sets one field; typing in a field clears that field's error. */
   const setValue = useCallback(<K extends keyof V & string>(field: K, value: V[K]) => {
@@ -83,7 +87,7 @@ export function useSchemaForm<S extends z.ZodType, V extends object>(
       setFormError(null);
       return parsed.data;
     }
-    const sorted = issuesToErrors<V>(parsed.error.issues, fields, options.fieldFor);
+    const sorted = issuesToErrors<V>(parsed.error.issues, fields, fieldFor);
     setErrors(sorted.fields);
     setFormError(sorted.form[0] ?? null);
     return null;
@@ -95,7 +99,7 @@ export function useSchemaForm<S extends z.ZodType, V extends object>(
    */
   const applyServerError = (err: unknown, fallback: string) => {
     const details = err instanceof ApiError && err.details ? (err.details as IssueLike[]) : [];
-    const sorted = issuesToErrors<V>(details, fields, options.fieldFor);
+    const sorted = issuesToErrors<V>(details, fields, fieldFor);
     setErrors(sorted.fields);
     const placed = Object.keys(sorted.fields).length > 0 && sorted.form.length === 0;
     setFormError(placed ? null : errorMessage(err, fallback));

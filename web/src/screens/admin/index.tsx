@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { PageHeader } from '@web/components/page-header';
 import { BudgetManagementTab } from '@web/screens/admin/budget-management-tab';
 import { BulkOperationsTab } from '@web/screens/admin/bulk-operations-tab';
+import { DatabaseTab } from '@web/screens/admin/database-tab';
 import { EnrollmentTab } from '@web/screens/admin/enrollment-tab';
 import { ImportTab } from '@web/screens/admin/import-tab';
 
@@ -11,6 +12,7 @@ const TABS = [
   { value: 'budgets', label: 'Budget Management', Component: BudgetManagementTab },
   { value: 'enrollment', label: 'Enrollment', Component: EnrollmentTab },
   { value: 'manage-data', label: 'Manage Data', Component: BulkOperationsTab },
+  { value: 'database', label: 'Database', Component: DatabaseTab },
 ] as const;
 
 /** The Admin Panel: one tab per task, the open tab kept in ?tab= so a link can open it. */

@@ -1,16 +1,17 @@
+import { VARIANCE_HIGHLIGHT } from '@server/lib/budget-math';
 import type { ComparisonCell } from '@web/api/budget-comparison';
 
-/** How each variance flag reads (SPEC section 5) and looks; MINOR (1% to 5%) carries no label. */
+/** How each variance flag reads (SPEC section 5) and looks; MINOR carries no label (thresholds: budget-math). */
 export const FLAG_LABELS = {
   ALIGNED: { label: 'Aligned', badge: 'badge--success' },
   MINOR: { label: '', badge: '' },
-  HIGHLIGHT: { label: 'Over 5%', badge: 'badge--warning' },
+  HIGHLIGHT: { label: `Over ${VARIANCE_HIGHLIGHT}%`, badge: 'badge--warning' },
   LARGE: { label: 'Large Variance', badge: 'badge--danger' },
   NO_OPERATING: { label: 'No Operating', badge: 'badge--neutral' },
   NO_PROPOSED: { label: 'No Proposed', badge: 'badge--neutral' },
 } as const;
 
-/** Rows over 5% (and large variances) are highlighted. */
+/** Rows over VARIANCE_HIGHLIGHT (and large variances) are highlighted. */
 export function isHighlighted(cell: ComparisonCell): boolean {
   return cell.flag === 'HIGHLIGHT' || cell.flag === 'LARGE';
 }

@@ -1,3 +1,4 @@
+import { VARIANCE_ALIGNED, VARIANCE_HIGHLIGHT, VARIANCE_LARGE } from '@server/lib/budget-math';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '@web/api/client';
 import { useBudgetComparison } from '@web/api/budget-comparison';
@@ -106,8 +107,9 @@ export function BudgetComparisonScreen() {
         <ComparisonTable data={data} yearIndex={yearIndex} />
       </section>
       <p className="field__hint comparison-legend">
-        Variance is proposed minus operating, as a percent of operating. Within 1% is Aligned; rows over 5%
-        are highlighted; over 10% is a Large Variance. Non-personnel categories have no operating side.
+        Variance is proposed minus operating, as a percent of operating. Within {VARIANCE_ALIGNED}% is
+        Aligned; rows over {VARIANCE_HIGHLIGHT}% are highlighted; over {VARIANCE_LARGE}% is a Large Variance.
+        Non-personnel categories have no operating side.
       </p>
       <ChartCard
         title="Six-Year View"

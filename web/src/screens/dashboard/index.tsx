@@ -15,20 +15,28 @@ import { PageHeader } from '@web/components/page-header';
 import { Select } from '@web/components/select';
 import { Spinner } from '@web/components/spinner';
 import { fiscalYearLabel } from '@server/schemas/fiscal-year';
-import { BuildingCard } from './building-card';
-import { CategoryCard } from './category-card';
+import { BuildingCard } from '@web/components/budget-cards/building-card';
+import { CategoryCard } from '@web/components/budget-cards/category-card';
+import { HeadcountCard } from '@web/components/budget-cards/headcount-card';
+import { BLUES, SalaryCard, TEALS } from '@web/components/budget-cards/salary-card';
+import { COLOR_DISTRICT_WIDE } from '@web/components/charts/palette';
 import { useDashboardSettings } from './dashboard-settings';
 import { DiagnosticsPanel } from './diagnostics-panel';
 import { EmployeeCard } from './employee-card';
 import { GapCard } from './gap-card';
 import { GenerateProjections } from './generate-projections';
-import { HeadcountCard } from './headcount-card';
-import { BLUES, SalaryCard, TEALS } from './salary-card';
 import { SettingsPanel } from './settings-panel';
 import './dashboard.css';
 
 /** More proposed lines than this suggests a duplicated or misdirected import (SPEC section 9). */
 export const CLEANUP_THRESHOLD = 500;
+
+/** Under a salary donut: who is left out for privacy. */
+function excludedNote(who: string, excluded: number, minRangeCount: number): string {
+  return excluded > 0
+    ? `${excluded.toLocaleString('en-US')} ${who} in ranges of fewer than ${minRangeCount} people are not shown.`
+    : `Ranges of fewer than ${minRangeCount} people are not shown.`;
+}
 
 /** One year before the current fiscal year, the current year, and five after (SPEC section 9). */
 export function dashboardYears(current: number): number[] {
@@ -82,6 +90,7 @@ export function DashboardScreen() {
   const failed = queries.find((q) => q.isError);
   const projectedEmployees = stats.data?.projectedEmployees ?? 0;
   const money = (v: number) => settings.money(v);
+  const minRange = salaries.data?.minRangeCount ?? 5;
 
   return (
     <>
@@ -188,29 +197,69 @@ export function DashboardScreen() {
           />
         ) : null}
         {settings.shows('employees') ? <EmployeeCard stats={stats.data} money={money} /> : null}
-        {settings.shows('categories') ? <CategoryCard data={categories.data} money={money} /> : null}
-        {settings.shows('buildings') ? <BuildingCard data={buildings.data} money={money} /> : null}
+        {settings.shows('categories') ? (
+          <CategoryCard
+            categories={(categories.data?.categories ?? []).map((c) => ({
+              key: String(c.categoryId ?? 'none'),
+              name: c.category,
+              amount: c.total,
+              count: c.count,
+              color: c.color,
+            }))}
+            total={categories.data?.total ?? 0}
+            money={money}
+          />
+        ) : null}
+        {settings.shows('buildings') ? (
+          <BuildingCard
+            buildings={(buildings.data?.buildings ?? []).map((b) => ({
+              key: String(b.buildingId ?? 'district'),
+              name: b.building,
+              amount: b.total,
+              count: b.count,
+              color: b.buildingId === null ? COLOR_DISTRICT_WIDE : b.color,
+            }))}
+            total={buildings.data?.total ?? 0}
+            money={money}
+          />
+        ) : null}
         {settings.shows('salaries') ? (
           <>
             <SalaryCard
               title="Teacher Salaries"
               who="teachers"
               ranges={salaries.data?.teachers ?? []}
-              excluded={salaries.data?.excluded.teachers ?? 0}
+              note={excludedNote('teachers', salaries.data?.excluded.teachers ?? 0, minRange)}
               colors={BLUES}
-              minRangeCount={salaries.data?.minRangeCount ?? 5}
             />
             <SalaryCard
               title="Paraeducator Salaries"
               who="paraeducators"
               ranges={salaries.data?.paras ?? []}
-              excluded={salaries.data?.excluded.paras ?? 0}
+              note={excludedNote('paraeducators', salaries.data?.excluded.paras ?? 0, minRange)}
               colors={TEALS}
-              minRangeCount={salaries.data?.minRangeCount ?? 5}
             />
           </>
         ) : null}
-        {settings.shows('headcount') ? <HeadcountCard data={stats.data} /> : null}
+        {settings.shows('headcount') ? (
+          <HeadcountCard
+            // Drawn from the employee stats the dashboard already loads (the same counts
+            // /line-items/headcount-by-location answers), so the page scans the payroll once.
+            locations={[...(stats.data?.byBuilding ?? [])]
+              .sort((a, b) => b.count - a.count || b.total - a.total)
+              .map((b) => ({
+                key: String(b.buildingId ?? 'district'),
+                location: b.building,
+                count: b.count,
+                totalSalary: b.total,
+                fte: b.fte,
+                muted: b.buildingId === null,
+              }))}
+            totalEmployees={stats.data?.totalEmployees ?? 0}
+            totalSalary={stats.data?.totalSalary ?? 0}
+            totalFte={stats.data?.totalFte ?? 0}
+          />
+        ) : null}
       </div>
     </>
   );

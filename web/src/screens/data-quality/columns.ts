@@ -1,3 +1,4 @@
+import { fiscalYearLabel } from '@server/lib/budget-math';
 import type { ColDef } from 'ag-grid-community';
 import type { EmployeeLineItem } from '@web/api/line-items';
 import {
@@ -25,7 +26,7 @@ export function dataIssueColumns(onEdit: (line: EmployeeLineItem) => void): ColD
       field: 'fiscalYear',
       headerName: 'FY',
       width: 90,
-      valueFormatter: (p) => `FY${String(p.value).slice(-2)}`,
+      valueFormatter: (p) => fiscalYearLabel(p.value),
       context: { export: 'number' },
     }),
     textColumn({

@@ -1,3 +1,4 @@
+import { fiscalYearLabel } from '@server/lib/budget-math';
 import type { GridApi } from 'ag-grid-community';
 import { ToggleGroup } from 'radix-ui';
 import { useMemo, useRef, useState } from 'react';
@@ -43,7 +44,7 @@ export function ImportHistoryScreen() {
   const reviewCount = useMemo(() => (rows ?? []).filter((l) => l.metadata.needsReview).length, [rows]);
   const filter = useMemo(() => importHistoryFilter(show, search), [show, search]);
   const columns = useMemo(() => importHistoryColumns({ canEdit, onEdit: setEditing }), [canEdit]);
-  const fyLabel = years.fiscalYear ? `FY${String(years.fiscalYear).slice(-2)}` : '';
+  const fyLabel = years.fiscalYear ? fiscalYearLabel(years.fiscalYear) : '';
 
   return (
     <div className="grid-screen grid-screen--wide">

@@ -6,6 +6,7 @@ import { useSession } from '@web/auth/session-context';
 import { Alert } from '@web/components/alert';
 import { DistrictSeal, TownSeal } from '@web/components/logos';
 import { PasswordInput } from '@web/components/password-input';
+import { useToast } from '@web/components/toast';
 import { DISTRICT_NAME, PRODUCT_NAME } from '@web/lib/branding';
 import { Button } from '@web/components/form/button';
 import { Field } from '@web/components/form/field';
@@ -15,6 +16,7 @@ export function LoginScreen() {
   const { user, signIn } = useSession();
   const navigate = useNavigate();
   const login = useLogin();
+  const notify = useToast();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -37,9 +39,18 @@ export function LoginScreen() {
     login.mutate(
       { email: email.trim(), password },
       {
-        onSuccess: ({ token, user: signedIn }) => {
+        onSuccess: ({ token, user: signedIn, failedAttempts }) => {
           signIn(token, signedIn);
           navigate('/', { replace: true });
+          if (failedAttempts > 0) {
+            // Someone may be guessing the password: tell the owner at once, not only on Profile.
+            notify({
+              variant: 'error',
+              title: `${failedAttempts} failed sign-in attempt${failedAttempts === 1 ? '' : 's'} on your account since you last signed in`,
+              description:
+                'Profile › Sessions lists when and from where. If it was not you, change your password.',
+            });
+          }
         },
         onError: (err) => setError(errorMessage(err, LOGIN_MESSAGES.failed)),
       },

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { saveCategoryBody, updateCategoryBody } from '@server/schemas/budget-categories';
 import {
   useDeseCodes,
   useSaveBudgetCategory,
@@ -8,7 +8,6 @@ import {
 import { Field } from '@web/components/form/field';
 import { DeseCodeSelect } from '@web/components/dese-code-select';
 import { DescriptionField, ReferenceFormModal } from '@web/components/reference-form-modal';
-import { TextField } from './text-field';
 import { useReferenceForm, type RecordModalProps } from './use-reference-form';
 
 /**
@@ -17,43 +16,49 @@ import { useReferenceForm, type RecordModalProps } from './use-reference-form';
  */
 export function BudgetCategoryModal(props: RecordModalProps<BudgetCategory>) {
   const codes = useDeseCodes(props.open);
-  const [code, setCode] = useState('');
-  const [description, setDescription] = useState('');
-  const [dese, setDese] = useState('');
-  const form = useReferenceForm({
+  const { modal, form } = useReferenceForm({
     ...props,
     noun: 'Budget category',
     failure: 'Failed to save budget category',
+    schemas: { create: saveCategoryBody, update: updateCategoryBody },
     create: useSaveBudgetCategory(),
     update: useUpdateBudgetCategory(),
-    reset: (category) => {
-      setCode(category?.code ?? '');
-      setDescription(category?.description ?? '');
-      setDese(category?.deseFunction ?? '');
-    },
-    body: (name) => ({
-      name,
-      code: code.trim() || null,
-      description: description.trim() || null,
-      deseFunction: dese || null,
+    values: (category) => ({
+      name: category?.name ?? '',
+      code: category?.code ?? '',
+      description: category?.description ?? '',
+      deseFunction: category?.deseFunction ?? '',
     }),
   });
 
   return (
     <ReferenceFormModal
-      {...form}
+      {...modal}
       title={props.record ? 'Edit Budget Category' : 'Add Budget Category'}
       description="Proposed budget lines are grouped by category; the DESE function links it to the state's chart of accounts."
       idPrefix="bc"
     >
-      <TextField id="bc-code" label="Code" maxLength={20} value={code} onChange={setCode} />
-      <DescriptionField idPrefix="bc" value={description} onChange={setDescription} />
+      <Field id="bc-code" label="Code" maxLength={20} {...form.bind('code')} />
+      <DescriptionField
+        idPrefix="bc"
+        value={form.values.description}
+        onChange={form.set('description')}
+        error={form.errors.description}
+      />
       <Field
         id="bc-dese"
         label="DESE function"
+        error={form.errors.deseFunction}
         hint={codes.isError ? 'The DESE codes could not be loaded.' : undefined}
       >
-        <DeseCodeSelect id="bc-dese" value={dese} codes={codes.data?.codes ?? []} onChange={setDese} />
+        {(control) => (
+          <DeseCodeSelect
+            {...control}
+            value={form.values.deseFunction}
+            codes={codes.data?.codes ?? []}
+            onChange={form.set('deseFunction')}
+          />
+        )}
       </Field>
     </ReferenceFormModal>
   );

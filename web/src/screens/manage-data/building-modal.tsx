@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { BUILDING_TYPES } from '@server/schemas/common';
+import { createBuildingBody, updateBuildingBody } from '@server/schemas/buildings';
 import { useCreateBuilding, useUpdateBuilding, type Building } from '@web/api/buildings';
 import { ReferenceFormModal } from '@web/components/reference-form-modal';
 import { Field } from '@web/components/form/field';
 import { Select } from '@web/components/select';
-import { TextField } from './text-field';
 import { useReferenceForm, type RecordModalProps } from './use-reference-form';
 
 const NO_TYPE = 'none';
@@ -18,51 +17,47 @@ export const BUILDING_TYPE_LABELS: Record<(typeof BUILDING_TYPES)[number], strin
 
 /** Add or edit a building: name, code, address and building type (which sets its grades). */
 export function BuildingModal(props: RecordModalProps<Building>) {
-  const [code, setCode] = useState('');
-  const [address, setAddress] = useState('');
-  const [type, setType] = useState(NO_TYPE);
-  const form = useReferenceForm({
+  const { modal, form } = useReferenceForm({
     ...props,
     noun: 'Building',
     failure: 'Failed to save building',
+    schemas: { create: createBuildingBody, update: updateBuildingBody },
     create: useCreateBuilding(),
     update: useUpdateBuilding(),
-    reset: (building) => {
-      setCode(building?.code ?? '');
-      setAddress(building?.address ?? '');
-      setType(building?.buildingType ?? NO_TYPE);
-    },
-    body: (name) => ({
-      name,
-      code: code.trim() || null,
-      address: address.trim() || null,
-      buildingType: type === NO_TYPE ? null : (type as Building['buildingType']),
+    values: (building) => ({
+      name: building?.name ?? '',
+      code: building?.code ?? '',
+      address: building?.address ?? '',
+      buildingType: building?.buildingType ?? NO_TYPE,
     }),
+    toInput: (v) => ({ ...v, buildingType: v.buildingType === NO_TYPE ? null : v.buildingType }),
   });
 
   return (
     <ReferenceFormModal
-      {...form}
+      {...modal}
       title={props.record ? 'Edit Building' : 'Add Building'}
       description="The code is matched against location codes in payroll imports and must be unique."
       idPrefix="building"
       errorTitle="Failed to save building"
     >
       <div className="md-two-col">
-        <TextField id="building-code" label="Code" maxLength={20} value={code} onChange={setCode} />
-        <Field id="building-type" label="Building type">
-          <Select
-            id="building-type"
-            value={type}
-            onValueChange={setType}
-            options={[
-              { value: NO_TYPE, label: 'Not set' },
-              ...BUILDING_TYPES.map((t) => ({ value: t, label: BUILDING_TYPE_LABELS[t] })),
-            ]}
-          />
+        <Field id="building-code" label="Code" maxLength={20} {...form.bind('code')} />
+        <Field id="building-type" label="Building type" error={form.errors.buildingType}>
+          {(control) => (
+            <Select
+              {...control}
+              value={form.values.buildingType}
+              onValueChange={form.set('buildingType')}
+              options={[
+                { value: NO_TYPE, label: 'Not set' },
+                ...BUILDING_TYPES.map((t) => ({ value: t, label: BUILDING_TYPE_LABELS[t] })),
+              ]}
+            />
+          )}
         </Field>
       </div>
-      <TextField id="building-address" label="Address" value={address} onChange={setAddress} />
+      <Field id="building-address" label="Address" {...form.bind('address')} />
     </ReferenceFormModal>
   );
 }

@@ -1,3 +1,4 @@
+import { fiscalYearLabel } from '@server/lib/budget-math';
 import { useState } from 'react';
 import { parseFiscalYear } from '@server/schemas/fiscal-year';
 import { useBuildings, useDeleteBuilding, type Building } from '@web/api/buildings';
@@ -47,7 +48,7 @@ export function BuildingsTab({ flash }: { flash: Flash }) {
             value={chosen}
             onValueChange={setYear}
             options={[
-              ...years.map((y) => ({ value: String(y), label: `FY${String(y % 100).padStart(2, '0')}` })),
+              ...years.map((y) => ({ value: String(y), label: fiscalYearLabel(y) })),
               { value: ALL_YEARS, label: 'All years' },
             ]}
           />

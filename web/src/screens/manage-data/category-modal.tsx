@@ -1,9 +1,10 @@
-import { useState } from 'react';
 import {
   COLOR_PRESETS,
+  createWorkGroupCategoryBody,
   DEFAULT_BACKGROUND_COLOR,
   DEFAULT_TEXT_COLOR,
   HEX_COLOR,
+  updateWorkGroupCategoryBody,
 } from '@server/schemas/work-group-categories';
 import {
   useCreateWorkGroupCategory,
@@ -16,39 +17,37 @@ import { useReferenceForm, type RecordModalProps } from './use-reference-form';
 
 /** Add or edit a work-group category: name, description, colours (or a preset), with a live preview. */
 export function CategoryModal(props: RecordModalProps<WorkGroupCategory>) {
-  const [description, setDescription] = useState('');
-  const [background, setBackground] = useState(DEFAULT_BACKGROUND_COLOR);
-  const [text, setText] = useState(DEFAULT_TEXT_COLOR);
-  const validColours = HEX_COLOR.test(background) && HEX_COLOR.test(text);
-  const form = useReferenceForm({
+  const { modal, form } = useReferenceForm({
     ...props,
     noun: 'Category',
     failure: 'Failed to save category',
+    schemas: { create: createWorkGroupCategoryBody, update: updateWorkGroupCategoryBody },
     create: useCreateWorkGroupCategory(),
     update: useUpdateWorkGroupCategory(),
-    reset: (category) => {
-      setDescription(category?.description ?? '');
-      setBackground(category?.backgroundColor ?? DEFAULT_BACKGROUND_COLOR);
-      setText(category?.textColor ?? DEFAULT_TEXT_COLOR);
-    },
-    validate: () => (validColours ? null : 'Colours must be hex values in the form #RRGGBB'),
-    body: (name) => ({
-      name,
-      description: description.trim() || null,
-      backgroundColor: background,
-      textColor: text,
+    values: (category) => ({
+      name: category?.name ?? '',
+      description: category?.description ?? '',
+      backgroundColor: category?.backgroundColor ?? DEFAULT_BACKGROUND_COLOR,
+      textColor: category?.textColor ?? DEFAULT_TEXT_COLOR,
     }),
   });
-  const name = form.name;
+  const { name, backgroundColor: background, textColor: text } = form.values;
+  // Only for the preview: whether the colours are saved is the schema's call, on Save.
+  const validColours = HEX_COLOR.test(background) && HEX_COLOR.test(text);
 
   return (
     <ReferenceFormModal
-      {...form}
+      {...modal}
       title={props.record ? 'Edit Category' : 'Add Category'}
       description="Categories group work groups (TEACHERS, SUPPORT, ...) and colour their badges."
       idPrefix="wgc"
     >
-      <DescriptionField idPrefix="wgc" value={description} onChange={setDescription} />
+      <DescriptionField
+        idPrefix="wgc"
+        value={form.values.description}
+        onChange={form.set('description')}
+        error={form.errors.description}
+      />
       <div className="field">
         <span className="field__label" id="wgc-presets-label">
           Presets
@@ -62,8 +61,8 @@ export function CategoryModal(props: RecordModalProps<WorkGroupCategory>) {
               style={{ background: p.backgroundColor, color: p.textColor }}
               aria-pressed={background === p.backgroundColor && text === p.textColor}
               onClick={() => {
-                setBackground(p.backgroundColor);
-                setText(p.textColor);
+                form.setValue('backgroundColor', p.backgroundColor);
+                form.setValue('textColor', p.textColor);
               }}
             >
               {p.name}
@@ -76,9 +75,16 @@ export function CategoryModal(props: RecordModalProps<WorkGroupCategory>) {
           id="wgc-background"
           label="Background colour"
           value={background}
-          onChange={setBackground}
+          onChange={form.set('backgroundColor')}
+          error={form.errors.backgroundColor}
         />
-        <ColorField id="wgc-text" label="Text colour" value={text} onChange={setText} />
+        <ColorField
+          id="wgc-text"
+          label="Text colour"
+          value={text}
+          onChange={form.set('textColor')}
+          error={form.errors.textColor}
+        />
       </div>
       <div className="field">
         <span className="field__label">Preview</span>

@@ -1,6 +1,6 @@
-import { useEffect, useEffectEvent, useState } from 'react';
-import { ApiError, errorMessage } from '@web/api/client';
-import { issuesToErrors } from '@web/components/form/use-schema-form';
+import { useEffect, useEffectEvent } from 'react';
+import type { z } from 'zod';
+import { useSchemaForm } from '@web/components/form/use-schema-form';
 
 /** What a tab gives its add/edit modal: the record being edited (null to add one) and where to report. */
 export interface RecordModalProps<T> {
@@ -15,87 +15,70 @@ interface SaveCallbacks {
   onError(err: unknown): void;
 }
 
-interface ReferenceFormConfig<T, B> extends RecordModalProps<T> {
+interface ReferenceFormConfig<T, V, C extends z.ZodType, U extends z.ZodType> extends RecordModalProps<T> {
   /** How the success message names the record: `<noun> <name> added` or `... updated`. */
   noun: string;
   /** The message when the server sends none. */
   failure: string;
-  create: { isPending: boolean; mutate(body: B, callbacks: SaveCallbacks): void };
-  update: { isPending: boolean; mutate(args: { id: number; body: B }, callbacks: SaveCallbacks): void };
-  /** Fills the form's own fields from the record (or empties them) each time the modal opens. */
-  reset(record: T | null): void;
-  /** What is wrong with the form's own fields, checked after the name; null when nothing is. */
-  validate?(): string | null;
-  /** The request body from the trimmed name and the form's own fields. */
-  body(name: string): B & { name: string };
+  /** The API's body schemas: the form is checked with the one its save sends. */
+  schemas: { create: C; update: U };
+  create: { isPending: boolean; mutate(body: z.output<C>, callbacks: SaveCallbacks): void };
+  update: {
+    isPending: boolean;
+    mutate(args: { id: number; body: z.output<U> }, callbacks: SaveCallbacks): void;
+  };
+  /** The form's values (Name and the record's own fields) from the record, or empty to add one. */
+  values(record: T | null): V;
+  /** The body to check from the values, when it is not the values themselves (e.g. 'none' to null). */
+  toInput?(values: V): unknown;
 }
 
 /**
- * The part every reference-data modal shares: the Name and the error, reset when the modal opens;
- * the checks (a name first); and Save, which creates or updates, reports, and closes on success.
+ * The part every reference-data modal shares: the values, reset when the modal opens; Save, which
+ * checks them with the API's schema (each problem under its field), creates or updates, puts the
+ * server's field errors on their fields, reports, and closes on success.
  */
-export function useReferenceForm<T extends { id: number; name: string }, B>({
+export function useReferenceForm<
+  T extends { id: number; name: string },
+  V extends { name: string },
+  C extends z.ZodType,
+  U extends z.ZodType,
+>({
   open,
   record,
   onOpenChange,
   onSaved,
   noun,
   failure,
+  schemas,
   create,
   update,
-  reset,
-  validate,
-  body: toBody,
-}: ReferenceFormConfig<T, B>) {
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [nameError, setNameError] = useState<string | undefined>(undefined);
-  // Only opening the modal (or a new record) resets it, not every new `reset` the parent renders.
-  const resetFields = useEffectEvent(reset);
-
+  values: valuesOf,
+  toInput,
+}: ReferenceFormConfig<T, V, C, U>) {
+  const form = useSchemaForm<z.ZodType, V>(record ? schemas.update : schemas.create, valuesOf(record), {
+    toInput,
+  });
+  // Only opening the modal (or a new record) resets it, not every new `valuesOf` the parent renders.
+  const refill = useEffectEvent(() => form.reset(valuesOf(record)));
   useEffect(() => {
     if (open) {
-      setName(record?.name ?? '');
-      resetFields(record);
-      setError(null);
-      setNameError(undefined);
+      refill();
     }
   }, [open, record]);
 
-  const changeName = (next: string) => {
-    setName(next);
-    setNameError(undefined);
-  };
-
-  // A refused save: a problem with the name goes on the Name field, anything else in the alert.
-  const onFailure = (err: unknown) => {
-    const details =
-      err instanceof ApiError && err.details ? (err.details as { path: string; message: string }[]) : [];
-    const sorted = issuesToErrors<{ name: string }>(details, ['name']);
-    setNameError(sorted.fields.name);
-    setError(sorted.fields.name && !sorted.form.length ? null : errorMessage(err, failure));
-  };
-
   const onSubmit = () => {
-    const trimmed = name.trim();
-    if (!trimmed) {
-      setNameError('Name is required');
-      setError(null);
+    const body = form.validate() as (z.output<C> & z.output<U>) | null;
+    if (!body) {
       return;
     }
-    setNameError(undefined);
-    const problem = validate?.() ?? null;
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    const body = toBody(trimmed);
+    const name = (body as { name?: string }).name ?? form.values.name.trim();
     const done = {
       onSuccess: () => {
-        onSaved(record ? `${noun} ${body.name} updated` : `${noun} ${body.name} added`);
+        onSaved(record ? `${noun} ${name} updated` : `${noun} ${name} added`);
         onOpenChange(false);
       },
-      onError: onFailure,
+      onError: (err: unknown) => form.applyServerError(err, failure),
     };
     if (record) {
       update.mutate({ id: record.id, body }, done);
@@ -104,15 +87,18 @@ export function useReferenceForm<T extends { id: number; name: string }, B>({
     }
   };
 
-  // The props ReferenceFormModal takes from the form: its state, and Save.
+  // The props ReferenceFormModal takes from the form (its Name, the error, Save), and the form.
   return {
-    open,
-    onOpenChange,
-    name,
-    onNameChange: changeName,
-    nameError,
-    error,
-    busy: create.isPending || update.isPending,
-    onSubmit,
+    modal: {
+      open,
+      onOpenChange,
+      name: form.values.name,
+      onNameChange: form.set('name') as (name: string) => void,
+      nameError: form.errors.name,
+      error: form.formError,
+      busy: create.isPending || update.isPending,
+      onSubmit,
+    },
+    form,
   };
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { createWorkGroupBody, updateWorkGroupBody } from '@server/schemas/work-groups';
 import {
   useCreateWorkGroup,
   useUpdateWorkGroup,
@@ -18,43 +18,46 @@ interface WorkGroupModalProps extends RecordModalProps<WorkGroup> {
 
 /** Add or edit a work group: name, description and category. */
 export function WorkGroupModal({ categories, ...props }: WorkGroupModalProps) {
-  const [description, setDescription] = useState('');
-  const [categoryId, setCategoryId] = useState(NO_CATEGORY);
-  const form = useReferenceForm({
+  const { modal, form } = useReferenceForm({
     ...props,
     noun: 'Work group',
     failure: 'Failed to save work group',
+    schemas: { create: createWorkGroupBody, update: updateWorkGroupBody },
     create: useCreateWorkGroup(),
     update: useUpdateWorkGroup(),
-    reset: (workGroup) => {
-      setDescription(workGroup?.description ?? '');
-      setCategoryId(workGroup?.categoryId ? String(workGroup.categoryId) : NO_CATEGORY);
-    },
-    body: (name) => ({
-      name,
-      description: description.trim() || null,
-      categoryId: categoryId === NO_CATEGORY ? null : Number(categoryId),
+    values: (workGroup) => ({
+      name: workGroup?.name ?? '',
+      description: workGroup?.description ?? '',
+      categoryId: workGroup?.categoryId ? String(workGroup.categoryId) : NO_CATEGORY,
     }),
+    toInput: (v) => ({ ...v, categoryId: v.categoryId === NO_CATEGORY ? null : Number(v.categoryId) }),
   });
 
   return (
     <ReferenceFormModal
-      {...form}
+      {...modal}
       title={props.record ? 'Edit Work Group' : 'Add Work Group'}
       description="Work groups are the bargaining units employees belong to; contracts and COLA apply per work group."
       idPrefix="wg"
     >
-      <DescriptionField idPrefix="wg" value={description} onChange={setDescription} />
-      <Field id="wg-category" label="Category">
-        <Select
-          id="wg-category"
-          value={categoryId}
-          onValueChange={setCategoryId}
-          options={[
-            { value: NO_CATEGORY, label: 'No category' },
-            ...categories.map((c) => ({ value: String(c.id), label: c.name })),
-          ]}
-        />
+      <DescriptionField
+        idPrefix="wg"
+        value={form.values.description}
+        onChange={form.set('description')}
+        error={form.errors.description}
+      />
+      <Field id="wg-category" label="Category" error={form.errors.categoryId}>
+        {(control) => (
+          <Select
+            {...control}
+            value={form.values.categoryId}
+            onValueChange={form.set('categoryId')}
+            options={[
+              { value: NO_CATEGORY, label: 'No category' },
+              ...categories.map((c) => ({ value: String(c.id), label: c.name })),
+            ]}
+          />
+        )}
       </Field>
     </ReferenceFormModal>
   );

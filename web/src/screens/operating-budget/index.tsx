@@ -1,7 +1,12 @@
 import type { CellEditRequestEvent, GridApi } from 'ag-grid-community';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '@web/api/client';
-import { useEmployeeLines, useLineTotals, type EmployeeLineItem } from '@web/api/line-items';
+import {
+  useEmployeeLines,
+  useFirstEmployeeLines,
+  useLineTotals,
+  type EmployeeLineItem,
+} from '@web/api/line-items';
 import { useCan } from '@web/auth/use-can';
 import { useBudgetYear } from '@web/budget-year/budget-year-context';
 import { Alert } from '@web/components/alert';
@@ -39,11 +44,14 @@ export function OperatingBudgetScreen() {
   const years = useFiscalYearChoice(budgetYear);
   const [filters, setFilters] = useState<EmployeeFilterState>(INITIAL_EMPLOYEE_FILTERS);
   const [selection, setSelection] = useState<EmployeeLineItem[]>([]);
-  const [shown, setShown] = useState<number | null>(null);
+  // The grid's count of rows passing the filters, and of how many rows it counted them.
+  const [shown, setShown] = useState<{ count: number; of: number } | null>(null);
   const [bulkOpen, setBulkOpen] = useState(false);
   const [editing, setEditing] = useState<EmployeeLineItem | null>(null);
   const apiRef = useRef<GridApi<EmployeeLineItem> | null>(null);
 
+  // The first lines are asked for first: the grid draws them while the whole year downloads.
+  const firstLines = useFirstEmployeeLines(budgetYear?.id, years.fiscalYear);
   const lines = useEmployeeLines(budgetYear?.id, years.fiscalYear);
   const totalsFilter = useMemo(
     () => employeeTotalsFilter(budgetYear?.id, years.fiscalYear, filters),
@@ -63,7 +71,8 @@ export function OperatingBudgetScreen() {
     [onInlineEdit, onPlacementEdit],
   );
 
-  const rows = lines.data?.lineItems;
+  const allRows = lines.data?.lineItems;
+  const rows = allRows ?? firstLines.data?.lineItems;
   const filter = useMemo(() => employeeFilter(filters), [filters]);
   const canPlace = useCan('cola.write');
   const columns = useMemo(
@@ -103,7 +112,7 @@ export function OperatingBudgetScreen() {
         }
       />
       <section className="card" aria-label="Filters">
-        <EmployeeFilterBar filters={filters} onChange={setFilters} years={years} lines={rows ?? []} />
+        <EmployeeFilterBar filters={filters} onChange={setFilters} years={years} lines={allRows ?? []} />
       </section>
       <SummaryCards
         label="Employee totals"
@@ -119,8 +128,9 @@ export function OperatingBudgetScreen() {
         ) : null}
         <GridToolbar
           apiRef={apiRef}
-          total={rows?.length}
-          shown={shown}
+          total={allRows?.length}
+          // Counted on the first lines only, it would read '100 of 50,000' for a moment.
+          shown={shown && shown.of === allRows?.length ? shown.count : null}
           noun="employees"
           selected={selection.length}
         >
@@ -134,7 +144,7 @@ export function OperatingBudgetScreen() {
               apiRef={apiRef}
               fileName={`employees-${budgetYear?.fiscalYear ?? ''}-${fyLabel}`}
               sheetName={`Employees ${fyLabel}`}
-              disabled={!rows?.length}
+              disabled={!allRows?.length}
             />
           </div>
         </GridToolbar>
@@ -143,7 +153,7 @@ export function OperatingBudgetScreen() {
           gridId="employees"
           rows={rows}
           columns={columns}
-          loading={lines.isPending && Boolean(budgetYear)}
+          loading={!rows && lines.isPending && Boolean(budgetYear)}
           emptyText="No employees in this fiscal year"
           maxHeight={600}
           selectable={canEdit}
@@ -151,7 +161,7 @@ export function OperatingBudgetScreen() {
           apiRef={apiRef}
           externalFilter={filter}
           onCellEditRequest={onCellEditRequest}
-          onDisplayedRowsChange={setShown}
+          onDisplayedRowsChange={(count, of) => setShown({ count, of })}
         />
       </section>
       <BulkActionsModal

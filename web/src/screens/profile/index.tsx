@@ -3,19 +3,27 @@ import { PageHeader } from '@web/components/page-header';
 import { ApiKeyTab } from '@web/screens/profile/api-key-tab';
 import { PasswordTab } from '@web/screens/profile/password-tab';
 import { ProfileTab } from '@web/screens/profile/profile-tab';
+import { SessionsTab } from '@web/screens/profile/sessions-tab';
+import './profile.css';
 
 export function ProfileScreen() {
   return (
     <>
-      <PageHeader title="User Profile" subtitle="Your account details, password and AI assistant key." />
+      <PageHeader
+        title="User Profile"
+        subtitle="Your account details, password, sign-ins and AI assistant key."
+      />
       <section className="card">
         <Tabs.Root defaultValue="profile">
-          <Tabs.List className="tabs-list" aria-label="Profile sections">
+          <Tabs.List className="tabs-list profile-tabs" aria-label="Profile sections">
             <Tabs.Trigger className="tabs-trigger" value="profile">
               Profile
             </Tabs.Trigger>
             <Tabs.Trigger className="tabs-trigger" value="password">
               Change Password
+            </Tabs.Trigger>
+            <Tabs.Trigger className="tabs-trigger" value="sessions">
+              Sessions
             </Tabs.Trigger>
             <Tabs.Trigger className="tabs-trigger" value="api-key">
               Claude API Key
@@ -26,6 +34,9 @@ export function ProfileScreen() {
           </Tabs.Content>
           <Tabs.Content value="password">
             <PasswordTab />
+          </Tabs.Content>
+          <Tabs.Content value="sessions">
+            <SessionsTab />
           </Tabs.Content>
           <Tabs.Content value="api-key">
             <ApiKeyTab />

@@ -68,7 +68,7 @@ export function PasswordTab() {
         label="New password"
         required
         error={form.errors.newPassword}
-        hint={`At least ${PASSWORD_MIN} characters.`}
+        hint={`At least ${PASSWORD_MIN} characters; not a commonly used password, your name or your email.`}
       >
         {password('newPassword', 'new-password')}
       </Field>

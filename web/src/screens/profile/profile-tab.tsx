@@ -6,12 +6,20 @@ import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/form/button';
 import { Field } from '@web/components/form/field';
 import { useSchemaForm } from '@web/components/form/use-schema-form';
+import { PasswordInput } from '@web/components/password-input';
 
 export function ProfileTab() {
   const { user, updateUser } = useSession();
   const update = useUpdateProfile();
-  const form = useSchemaForm(updateProfileBody, { name: user?.name ?? '', email: user?.email ?? '' });
+  const initial = { name: user?.name ?? '', email: user?.email ?? '', currentPassword: '' };
+  // The email is the sign-in name: changing it needs the current password (the server checks too).
+  const emailChanges = (values: typeof initial) =>
+    values.email.trim().toLowerCase() !== (user?.email ?? '').toLowerCase();
+  const form = useSchemaForm(updateProfileBody, initial, {
+    toInput: (values) => (emailChanges(values) ? values : { name: values.name, email: values.email }),
+  });
   const [saved, setSaved] = useState(false);
+  const needsPassword = emailChanges(form.values);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -20,10 +28,14 @@ export function ProfileTab() {
     if (!body) {
       return;
     }
+    if (needsPassword && !form.values.currentPassword) {
+      form.setErrors({ currentPassword: 'Enter your current password to change your email' });
+      return;
+    }
     update.mutate(body, {
       onSuccess: ({ user: fresh }) => {
         updateUser(fresh);
-        form.reset({ name: fresh.name, email: fresh.email });
+        form.reset({ name: fresh.name, email: fresh.email, currentPassword: '' });
         setSaved(true);
       },
       onError: (err) => form.applyServerError(err, 'Failed to update profile'),
@@ -43,6 +55,25 @@ export function ProfileTab() {
         required
         {...form.bind('email')}
       />
+      {needsPassword ? (
+        <Field
+          id="profile-current-password"
+          label="Current password"
+          required
+          hint="Needed to change the email you sign in with."
+          error={form.errors.currentPassword}
+        >
+          {(control) => (
+            <PasswordInput
+              {...control}
+              autoComplete="current-password"
+              required
+              value={form.values.currentPassword}
+              onChange={(event) => form.setValue('currentPassword', event.target.value)}
+            />
+          )}
+        </Field>
+      ) : null}
       <div className="field">
         <span className="field__label">Role</span>
         <span>{user?.role}</span>

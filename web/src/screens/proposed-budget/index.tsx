@@ -1,3 +1,4 @@
+import { fiscalYearLabel } from '@server/lib/budget-math';
 import { useQueryClient } from '@tanstack/react-query';
 import type { GridApi } from 'ag-grid-community';
 import { useMemo, useRef, useState } from 'react';
@@ -153,7 +154,7 @@ export function ProposedBudgetScreen() {
     { label: 'Total Amount', value: t ? formatMoneyCents(t.totalAmount) : '…' },
     { label: 'Average per Line', value: t && t.count ? formatMoneyCents(t.totalAmount / t.count) : '—' },
   ];
-  const fyLabel = years.fiscalYear ? `FY${String(years.fiscalYear).slice(-2)}` : '';
+  const fyLabel = years.fiscalYear ? fiscalYearLabel(years.fiscalYear) : '';
 
   return (
     <div className="grid-screen grid-screen--wide">

@@ -1,43 +1,144 @@
-import { useEffect } from 'react';
-import { useParams } from 'react-router';
-import { EmptyState } from '@web/components/empty-state';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import type { PublicView, PublicViewLink } from '@server/schemas/public-dashboard';
 import { DistrictSeal, TownSeal } from '@web/components/logos';
 import { DISTRICT_NAME } from '@web/lib/branding';
+import { formatDate, fyLabel, noDataFor, NOT_FOUND } from './figures';
+import { PublicSection } from './sections';
+import './public-view.css';
 
-/** The resident-facing dashboard at /public/:urlPath; needs no sign-in. */
-export function PublicViewScreen() {
-  const { urlPath = '' } = useParams();
+// The video dialog (Radix) loads when a resident first presses Watch, not with the page.
+const VideoModal = lazy(async () => ({ default: (await import('./video-modal')).VideoModal }));
+
+/** The year in the address (?year=2027) when it is published, else the latest published year. */
+function startYear(view: PublicView): number | null {
+  const asked = Number(new URLSearchParams(window.location.search).get('year'));
+  if (view.years.includes(asked)) {
+    return asked;
+  }
+  return view.years.length ? view.years[view.years.length - 1] : null;
+}
+
+function Header({ title }: { title: string }) {
+  return (
+    <header className="app-header">
+      <div className="app-header__inner">
+        <div className="brand">
+          <span className="brand__logos">
+            <DistrictSeal />
+            <TownSeal />
+          </span>
+          <span className="brand__text">
+            <span className="brand__name">{DISTRICT_NAME}</span>
+            <span className="brand__product">{title}</span>
+          </span>
+        </div>
+      </div>
+    </header>
+  );
+}
+
+/** 'Dashboard Not Found' (SPEC section 8): an unknown address, an unpublished page or a failed load. */
+export function PublicNotFound() {
   useEffect(() => {
-    document.title = `${DISTRICT_NAME} budget`;
+    document.title = `${NOT_FOUND} | ${DISTRICT_NAME}`;
   }, []);
   return (
     <>
-      <header className="app-header">
-        <div className="app-header__inner">
-          <div className="brand">
-            <span className="brand__logos">
-              <DistrictSeal />
-              <TownSeal />
-            </span>
-            <span className="brand__text">
-              <span className="brand__name">{DISTRICT_NAME}</span>
-              <span className="brand__product">Public budget dashboard</span>
-            </span>
-          </div>
-        </div>
-      </header>
-      <main id="main-content" className="app-main">
-        <h1 className="visually-hidden">Public budget dashboard</h1>
-        <section className="card" aria-label="Dashboard status">
-          <EmptyState title="This page is being built.">
-            <p>
-              It will show the budget the district has published at the address &lsquo;{urlPath}&rsquo;: total
-              budget against the town goal, spending by category and by building, and staffing summaries, with
-              no names or individual salaries.
-            </p>
-          </EmptyState>
+      <Header title="Public budget dashboard" />
+      <main id="main-content" className="app-main pub-main">
+        <section className="card pub-empty">
+          <h1>{NOT_FOUND}</h1>
+          <p className="muted">
+            There is no published budget dashboard at this address. Check the link, or visit the
+            district&apos;s website.
+          </p>
         </section>
       </main>
+    </>
+  );
+}
+
+/**
+ * The dashboard residents read at /public/{urlPath}, with no sign-in: the configured sections in
+ * the configured order for one published year, from the snapshot the last Publish stored.
+ */
+export function PublicDashboard({ view }: { view: PublicView }) {
+  const [year, setYear] = useState<number | null>(() => startYear(view));
+  const [video, setVideo] = useState<PublicViewLink | null>(null);
+  const title = view.schoolName ? `${view.schoolName} Budget` : 'School Budget';
+  const data = year === null ? null : (view.data[String(year)] ?? null);
+  const updated = data?.publishedAt ?? view.publishedAt;
+
+  useEffect(() => {
+    document.title = `${year === null ? '' : `${fyLabel(year)} `}${title} | ${DISTRICT_NAME}`;
+  }, [title, year]);
+
+  const chooseYear = (next: number) => {
+    setYear(next);
+    const url = new URL(window.location.href);
+    url.searchParams.set('year', String(next));
+    window.history.replaceState(null, '', url);
+  };
+
+  return (
+    <>
+      <Header title="Public budget dashboard" />
+      <main id="main-content" className="app-main pub-main">
+        <div className="pub-heading">
+          <h1 className="pub-title">{year === null ? title : `${fyLabel(year)} ${title}`}</h1>
+          <div className="pub-tools">
+            {view.years.length > 1 ? (
+              <div className="field field--inline">
+                <label htmlFor="pub-year">Budget year</label>
+                <select
+                  id="pub-year"
+                  className="input"
+                  value={year ?? ''}
+                  onChange={(e) => chooseYear(Number(e.target.value))}
+                >
+                  {view.years.map((y) => (
+                    <option key={y} value={y}>
+                      {fyLabel(y)} (July {y - 1} to June {y})
+                    </option>
+                  ))}
+                </select>
+              </div>
+            ) : null}
+            {year !== null && data ? (
+              <a
+                className="btn btn--secondary btn--small"
+                href={`/api/public-dashboard/view/${encodeURIComponent(view.urlPath)}/data.csv?year=${year}`}
+                download
+              >
+                Download the data (CSV)
+              </a>
+            ) : null}
+          </div>
+        </div>
+        {year !== null && !data ? (
+          <p className="card pub-empty" role="status">
+            {noDataFor(year)}
+          </p>
+        ) : null}
+        <div className="pub-grid">
+          {view.visibleComponents.map((name) =>
+            year === null ? null : (
+              <PublicSection key={name} name={name} view={view} year={year} data={data} onWatch={setVideo} />
+            ),
+          )}
+        </div>
+      </main>
+      <footer className="pub-footer">
+        <p>Last updated {formatDate(updated)}</p>
+        <p className="muted">
+          Published by {DISTRICT_NAME}. Figures are the district&apos;s proposed budget as of that date.
+        </p>
+      </footer>
+      {video ? (
+        <Suspense fallback={null}>
+          <VideoModal link={video} onClose={() => setVideo(null)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -8,8 +8,8 @@ export interface PercentCellCallbacks {
   editable: boolean;
   /** A new percent for the line: previewed at once. */
   onPreview(id: number, percent: number): void;
-  /** The slider was let go or a percent typed: save shortly. */
-  onCommit(): void;
+  /** The slider was let go or a percent typed (`now`: save at once), or a keyboard step (shortly). */
+  onCommit(now?: boolean): void;
   /** A typed percent that cannot be used, with the reason. */
   onInvalid(message: string): void;
 }
@@ -43,7 +43,7 @@ export function PercentCell(props: PercentCellProps) {
   const release = () => {
     if (dragging.current) {
       dragging.current = false;
-      onCommit();
+      onCommit(true);
     }
   };
 
@@ -65,7 +65,7 @@ export function PercentCell(props: PercentCellProps) {
     setText(null);
     setInvalid(false);
     onPreview(line.id, value);
-    onCommit();
+    onCommit(true);
   };
 
   const onTextKey = (event: KeyboardEvent<HTMLInputElement>) => {

@@ -1,4 +1,4 @@
-import { keptCents, scenarioStatus } from '@server/lib/budget-math';
+import { fiscalYearLabel, keptCents, scenarioStatus } from '@server/lib/budget-math';
 import type { ScenarioLine, ScenarioSummary } from '@web/api/cut-scenarios';
 import { formatMoneyCents } from '@web/lib/format';
 
@@ -145,7 +145,7 @@ export function lineLabel(line: Pick<ScenarioLine, 'id' | 'accountDesc' | 'accou
 
 /** 'FY26' from 2026. */
 export const fyLabel = (fiscalYear: number | undefined): string =>
-  fiscalYear ? `FY${String(fiscalYear).slice(-2)}` : '';
+  fiscalYear ? fiscalYearLabel(fiscalYear) : '';
 
 export const count = (n: number, noun: string): string =>
   `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;

@@ -106,7 +106,7 @@ describe('useScenarioEditor', () => {
   it('previews a slider on one row and the cards, then saves once and settles on the server', async () => {
     const server = summary(1250.5, 1);
     const { hook, setData, bodies, fetchMock } = setup({
-      'PUT /api/scenarios/cuts/9/adjustments': { status: 200, body: { scenario: scenario(server) } },
+      'PATCH /api/scenarios/cuts/9/adjustments': { status: 200, body: { scenario: scenario(server) } },
     });
     await waitFor(() => expect(hook.result.current.rows).toHaveLength(3));
     act(() => {
@@ -128,8 +128,31 @@ describe('useScenarioEditor', () => {
       hook.result.current.commit();
     });
     await waitFor(() => expect(store.get().save.kind).toBe('saved'));
-    expect(bodies('PUT')).toEqual([{ adjustments: { 1: 50 } }]);
+    expect(bodies('PATCH')).toEqual([{ adjustments: { 1: 50 } }]);
     expect(store.get()).toMatchObject({ preview: false, summary: server });
+  });
+
+  it('saves a released slider at once, sending only the lines moved since the last save', async () => {
+    const { hook, bodies, fetchMock } = setup({
+      'PATCH /api/scenarios/cuts/9/adjustments': {
+        status: 200,
+        body: { scenario: scenario(summary(1250.5, 1)) },
+      },
+    });
+    await waitFor(() => expect(hook.result.current.rows).toHaveLength(3));
+    act(() => {
+      hook.result.current.preview(1, 50);
+      hook.result.current.commit(true);
+    });
+    // No waiting for a keyboard run to end: the request is already on its way.
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(hook.result.current.store.get().save.kind).toBe('saved'));
+    act(() => {
+      hook.result.current.preview(3, 20);
+      hook.result.current.commit(true);
+    });
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    expect(bodies('PATCH')).toEqual([{ adjustments: { 1: 50 } }, { adjustments: { 3: 20 } }]);
   });
 
   it('holds a line at its floor', async () => {
@@ -143,7 +166,7 @@ describe('useScenarioEditor', () => {
 
   it('says why a save was refused and drops the change', async () => {
     const { hook } = setup({
-      'PUT /api/scenarios/cuts/9/adjustments': {
+      'PATCH /api/scenarios/cuts/9/adjustments': {
         status: 400,
         body: {
           error: 'Line 3 is not a proposed line of this budget year’s FY26',

@@ -13,7 +13,11 @@ import {
 import { EditorStore } from './editor-store';
 import { WorkingCopy } from './working-copy';
 
-/** How long after a slider is let go (or a percent typed) the scenario is saved. */
+/**
+ * How long after a keyboard step the scenario is saved (arrow keys repeat: one save for a run of
+ * them). A slider let go or a percent typed is saved at once: the cards settle on the server's
+ * figures within 200 ms of release (bench/scenario-slider.ts).
+ */
 export const SAVE_DELAY_MS = 400;
 
 interface EditorOptions {
@@ -81,11 +85,11 @@ export function useScenarioEditor({ baseline, selectedId, queryKey, apiRef, onRa
       return Promise.resolve();
     }
     const seq = copy.editSeq;
-    const body = copy.adjustments();
+    const body = copy.takeChanges();
     store.set({ save: { kind: 'saving' } });
     const run = async () => {
       try {
-        const { scenario } = await cutScenariosApi.saveAdjustments(id, body);
+        const { scenario } = await cutScenariosApi.changeAdjustments(id, body);
         if (copy.scenario?.id === id) {
           settle(scenario, seq);
         }
@@ -175,13 +179,21 @@ export function useScenarioEditor({ baseline, selectedId, queryKey, apiRef, onRa
     [apiRef, copy, store],
   );
 
-  /** The slider was let go (or a value typed): save shortly. */
-  const commit = useCallback(() => {
-    clearTimeout(ctl.current.timer);
-    if (copy.unsaved) {
-      ctl.current.timer = setTimeout(() => void save(), SAVE_DELAY_MS);
-    }
-  }, [copy, save]);
+  /** The slider was let go or a value typed (`now`), or a keyboard step taken: save, now or shortly. */
+  const commit = useCallback(
+    (now = false) => {
+      clearTimeout(ctl.current.timer);
+      if (!copy.unsaved) {
+        return;
+      }
+      if (now) {
+        void save();
+      } else {
+        ctl.current.timer = setTimeout(() => void save(), SAVE_DELAY_MS);
+      }
+    },
+    [copy, save],
+  );
 
   /** A quick cut through the server (each line held at its floor), mirrored in the grid. */
   const quickCut = useCallback(

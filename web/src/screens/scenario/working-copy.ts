@@ -15,6 +15,8 @@ export class WorkingCopy {
   private totals: PreviewTotals | null = null;
   private rowById = new Map<number, ScenarioLine>();
   private order: number[] = [];
+  /** Lines moved since the last save was sent: line id -> percent on screen. */
+  private changed = new Map<number, number>();
 
   get loaded(): boolean {
     return this.totals !== null;
@@ -36,6 +38,7 @@ export class WorkingCopy {
     this.totals = new PreviewTotals(data.lines);
     this.editSeq = 0;
     this.savedSeq = 0;
+    this.changed.clear();
     const below = data.scenario ? data.lines.filter((l) => l.percentKept < l.floorPercent) : [];
     for (const line of below) {
       this.move(line.id, line.floorPercent);
@@ -56,6 +59,7 @@ export class WorkingCopy {
     this.totals.set(id, p);
     const next = { ...row, percentKept: p, ...lineFigures(row.fy26ProposedV3, p) };
     this.rowById.set(id, next);
+    this.changed.set(id, p);
     this.editSeq += 1;
     return next;
   }
@@ -69,9 +73,19 @@ export class WorkingCopy {
     return this.order;
   }
 
-  /** What a save sends: every line under 100. */
+  /** Every line under 100: what the scenario holds once saved. */
   adjustments(): Record<string, number> {
     return this.totals ? adjustmentsOf(this.totals.all()) : {};
+  }
+
+  /**
+   * What a save sends: the lines moved since the last save was sent (100 uncuts one), and from now
+   * on they count as sent. A refused save discards everything and the server's lines are reloaded.
+   */
+  takeChanges(): Record<string, number> {
+    const out = Object.fromEntries([...this.changed].map(([id, p]) => [String(id), p]));
+    this.changed.clear();
+    return out;
   }
 
   /** The summary the percents on screen give (the browser's preview). */
@@ -96,6 +110,7 @@ export class WorkingCopy {
   /** A save was refused: the changes are dropped (the server's lines are fetched again). */
   discard(): void {
     this.savedSeq = this.editSeq;
+    this.changed.clear();
   }
 
   /** The baseline as the server now holds it (after a save that settled). */

@@ -2,7 +2,9 @@ import type { TownGoal, TownGoalInput } from '@web/api/town-goals';
 import { formatGuidanceGap, formatMoney, formatMoneyCents } from '@web/lib/format';
 import { dollarsFromPercent, goalsAgree, saveTownGoalBody } from '@server/schemas/town-goals';
 
-// The town-goal arithmetic is the server's own (exact, in cents): one rule for the form and the API.
+// The town-goal arithmetic is the server's own (exact, in cents): one rule for the form and the API;
+// a goal card's colour (actual - goal beyond ±VARIANCE_THRESHOLD) is the budget arithmetic's.
+export { varianceTone } from '@server/lib/budget-math';
 export { dollarsFromPercent, goalsAgree, percentFromDollars } from '@server/schemas/town-goals';
 
 /**
@@ -48,14 +50,6 @@ export function previousGoal(
 ): TownGoal | undefined {
   const year = baselineYear ?? fiscalYear - 1;
   return goals.find((g) => g.fiscalYear === year && g.dollarGoal !== null);
-}
-
-/** Actual minus goal beyond ±$10,000 colours a card (SPEC section 9): under is good, over is not. */
-export function varianceTone(variance: number | null): 'good' | 'bad' | 'near' | null {
-  if (variance === null) {
-    return null;
-  }
-  return variance < -10_000 ? 'good' : variance > 10_000 ? 'bad' : 'near';
 }
 
 export function formatPercent(value: number | null): string {

@@ -12,6 +12,7 @@ import { PageHeader } from '@web/components/page-header';
 import { Spinner } from '@web/components/spinner';
 import { useToast } from '@web/components/toast';
 import { AddUserModal } from '@web/screens/users/add-user-modal';
+import { SecurityLog } from '@web/screens/users/security-log';
 import { UsersTable } from '@web/screens/users/users-table';
 
 export function UsersScreen() {
@@ -115,6 +116,7 @@ export function UsersScreen() {
           />
         ) : null}
       </section>
+      {canManage ? <SecurityLog /> : null}
       <AddUserModal
         open={adding}
         onOpenChange={setAdding}

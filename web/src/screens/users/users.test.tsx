@@ -16,7 +16,10 @@ const finance = makeUser({
 function stubApi(handlers: Record<string, (init: RequestInit) => Response>) {
   const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
     const key = `${init.method ?? 'GET'} ${url}`;
-    const handler = handlers[key];
+    // The security log below the users table loads too; an empty one unless a test says otherwise.
+    const handler =
+      handlers[key] ??
+      (key.startsWith('GET /api/auth/security-log') ? () => jsonResponse(200, { events: [] }) : undefined);
     if (!handler) {
       throw new Error(`Unexpected call ${key}`);
     }

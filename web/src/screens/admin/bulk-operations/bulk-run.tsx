@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { errorMessage } from '@web/api/client';
 import { Alert } from '@web/components/alert';
+import { Button } from '@web/components/form/button';
 import { YearChoice } from './year-choice';
 
 interface BulkMutation<V, R> {
@@ -20,11 +21,12 @@ export function useBulkRun<V, R>(mutation: BulkMutation<V, R>, failure: string) 
     setFiscalYear(year);
     setResult(null);
   };
-  const run = (vars: V) => {
+  /** `onFailure` takes a refused run instead of the card's error (a form puts it on its fields). */
+  const run = (vars: V, onFailure?: (err: unknown) => void) => {
     setError(null);
     mutation.mutate(vars, {
       onSuccess: setResult,
-      onError: (err) => setError(errorMessage(err, failure)),
+      onError: (err) => (onFailure ? onFailure(err) : setError(errorMessage(err, failure))),
     });
   };
   return { fiscalYear, chooseYear, result, error, setError, run, pending: mutation.isPending };
@@ -47,14 +49,19 @@ export function BulkControls(props: BulkControlsProps) {
   const { yearId, years, fiscalYear, onYearChange, children, pending, actionLabel, onRun } = props;
   return (
     <div className="bo-controls">
-      <YearChoice id={yearId} years={years} value={fiscalYear} onChange={onYearChange} />
-      {children}
-      <button type="button" className="btn btn--secondary" disabled={pending} onClick={() => onRun(true)}>
-        Preview
-      </button>
-      <button type="button" className="btn btn--primary" disabled={pending} onClick={() => onRun(false)}>
-        {pending ? 'Working...' : actionLabel}
-      </button>
+      {/* Fields top-aligned, so one field's error under it does not shift the others. */}
+      <div className="bo-fields">
+        <YearChoice id={yearId} years={years} value={fiscalYear} onChange={onYearChange} />
+        {children}
+      </div>
+      <div className="form-actions bo-actions">
+        <Button disabled={pending} onClick={() => onRun(true)}>
+          Preview
+        </Button>
+        <Button variant="primary" busy={pending} busyLabel="Working..." onClick={() => onRun(false)}>
+          {actionLabel}
+        </Button>
+      </div>
     </div>
   );
 }

@@ -1,11 +1,16 @@
 import { useState } from 'react';
+import { deseCodesBody } from '@server/schemas/bulk-update';
 import { useDeseCodes } from '@web/api/budget-categories';
 import type { BudgetYear } from '@web/api/budget-years';
 import { useBulkOptions, useUpdateDeseCodes } from '@web/api/bulk-update';
 import { DeseCodeSelect } from '@web/components/dese-code-select';
+import { Field } from '@web/components/form/field';
+import { useSchemaForm } from '@web/components/form/use-schema-form';
+import { Select } from '@web/components/select';
 import { BulkControls, BulkOutcome, useBulkRun } from './bulk-run';
 
 type Mode = 'fill' | 'set';
+const FAILURE = 'Failed to update DESE codes';
 const count = (n: number) => n.toLocaleString('en-US');
 
 /**
@@ -13,24 +18,33 @@ const count = (n: number) => n.toLocaleString('en-US');
  * employees carry, or set one code on every employee of a chosen job class.
  */
 export function DeseCodesCard({ budgetYear, years }: { budgetYear: BudgetYear; years: readonly number[] }) {
-  const bulk = useBulkRun(useUpdateDeseCodes(), 'Failed to update DESE codes');
+  const bulk = useBulkRun(useUpdateDeseCodes(), FAILURE);
   const codes = useDeseCodes();
   const options = useBulkOptions(budgetYear.id, bulk.fiscalYear);
   const [mode, setMode] = useState<Mode>('fill');
-  const [jobClass, setJobClass] = useState('');
-  const [code, setCode] = useState('');
+  // The request is checked with the API's own schema; its one mapping's issues go on the two pickers.
+  const form = useSchemaForm(
+    deseCodesBody,
+    { jobClass: '', deseCode: '' },
+    {
+      toInput: (v) => ({
+        budgetYearId: budgetYear.id,
+        fiscalYear: bulk.fiscalYear,
+        ...(mode === 'set' ? { mappings: [{ jobClass: v.jobClass, deseCode: v.deseCode }] } : {}),
+      }),
+      fieldFor: (path) => (path.startsWith('mappings.') ? path.split('.').pop() : path),
+    },
+  );
 
   const run = (dryRun: boolean) => {
-    if (mode === 'set' && (!jobClass || !code)) {
-      bulk.setError('Choose a job class and a DESE code');
-      return;
+    const body = form.validate();
+    if (body) {
+      bulk.run({ ...body, dryRun }, (err) => form.applyServerError(err, FAILURE));
     }
-    bulk.run({
-      budgetYearId: budgetYear.id,
-      fiscalYear: bulk.fiscalYear,
-      dryRun,
-      ...(mode === 'set' ? { mappings: [{ jobClass, deseCode: code }] } : {}),
-    });
+  };
+  const chooseMode = (next: Mode) => {
+    setMode(next);
+    form.setErrors({});
   };
 
   const missing = options.data?.missingDeseCodes;
@@ -48,12 +62,17 @@ export function DeseCodesCard({ budgetYear, years }: { budgetYear: BudgetYear; y
             type="radio"
             name="bo-dese-mode"
             checked={mode === 'fill'}
-            onChange={() => setMode('fill')}
+            onChange={() => chooseMode('fill')}
           />
           Fill missing codes with the code most employees of the same job class have
         </label>
         <label>
-          <input type="radio" name="bo-dese-mode" checked={mode === 'set'} onChange={() => setMode('set')} />
+          <input
+            type="radio"
+            name="bo-dese-mode"
+            checked={mode === 'set'}
+            onChange={() => chooseMode('set')}
+          />
           Set one code for every employee of a job class
         </label>
       </fieldset>
@@ -68,35 +87,36 @@ export function DeseCodesCard({ budgetYear, years }: { budgetYear: BudgetYear; y
       >
         {mode === 'set' ? (
           <>
-            <div className="bo-field">
-              <label htmlFor="bo-dese-job">Job class</label>
-              <select
-                id="bo-dese-job"
-                className="bo-select"
-                value={jobClass}
-                onChange={(e) => setJobClass(e.target.value)}
-              >
-                <option value="">Choose...</option>
-                {(options.data?.jobClasses ?? []).map((j) => (
-                  <option key={j.value} value={j.value}>{`${j.value} (${count(j.count)})`}</option>
-                ))}
-              </select>
-            </div>
-            <div className="bo-field">
-              <label htmlFor="bo-dese-code">DESE code</label>
-              <DeseCodeSelect
-                id="bo-dese-code"
-                emptyLabel="Choose..."
-                value={code}
-                codes={codes.data?.codes ?? []}
-                onChange={setCode}
-              />
-            </div>
+            <Field id="bo-dese-job" label="Job class" error={form.errors.jobClass}>
+              {(control) => (
+                <Select
+                  {...control}
+                  value={form.values.jobClass}
+                  placeholder="Choose..."
+                  onValueChange={form.set('jobClass')}
+                  options={(options.data?.jobClasses ?? []).map((j) => ({
+                    value: j.value,
+                    label: `${j.value} (${count(j.count)})`,
+                  }))}
+                />
+              )}
+            </Field>
+            <Field id="bo-dese-code" label="DESE code" error={form.errors.deseCode}>
+              {(control) => (
+                <DeseCodeSelect
+                  {...control}
+                  emptyLabel="Choose..."
+                  value={form.values.deseCode}
+                  codes={codes.data?.codes ?? []}
+                  onChange={form.set('deseCode')}
+                />
+              )}
+            </Field>
           </>
         ) : null}
       </BulkControls>
       <BulkOutcome
-        error={bulk.error}
+        error={bulk.error ?? form.formError}
         result={bulk.result}
         summary={(result) => (
           <>

@@ -1,4 +1,9 @@
 import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+import { Field } from '@web/components/form/field';
+import { Select } from '@web/components/select';
+
+// Radix Select items cannot have the value '', so 'every fiscal year' travels as this.
+const ALL_YEARS = 'all';
 
 interface YearChoiceProps {
   id: string;
@@ -10,21 +15,18 @@ interface YearChoiceProps {
 /** Which fiscal years a bulk fix covers: all of the budget year's, or one. */
 export function YearChoice({ id, years, value, onChange }: YearChoiceProps) {
   return (
-    <div className="bo-field">
-      <label htmlFor={id}>Fiscal years</label>
-      <select
-        id={id}
-        className="bo-select"
-        value={value === undefined ? '' : String(value)}
-        onChange={(e) => onChange(e.target.value ? Number(e.target.value) : undefined)}
-      >
-        <option value="">All fiscal years</option>
-        {years.map((y) => (
-          <option key={y} value={y}>
-            {fiscalYearLabel(y)}
-          </option>
-        ))}
-      </select>
-    </div>
+    <Field id={id} label="Fiscal years">
+      {(control) => (
+        <Select
+          {...control}
+          value={value === undefined ? ALL_YEARS : String(value)}
+          onValueChange={(v) => onChange(v === ALL_YEARS ? undefined : Number(v))}
+          options={[
+            { value: ALL_YEARS, label: 'All fiscal years' },
+            ...years.map((y) => ({ value: String(y), label: fiscalYearLabel(y) })),
+          ]}
+        />
+      )}
+    </Field>
   );
 }

@@ -1,5 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { errorMessage } from '@web/api/client';
+import { useEffect, useEffectEvent, type FormEvent } from 'react';
 import {
   useSaveBuildingEnrollment,
   type EnrollmentBuilding,
@@ -7,10 +6,11 @@ import {
 } from '@web/api/enrollment';
 import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/form/button';
+import { useSchemaForm } from '@web/components/form/use-schema-form';
 import { Modal } from '@web/components/modal';
-import { gradeLabel, type Grade } from '@server/schemas/enrollment';
+import { gradeLabel, saveEnrollmentBatchBody, type Grade } from '@server/schemas/enrollment';
+import { GradeRow } from './grade-row';
 
-export const NO_STUDENTS = 'Please enter at least one student count';
 const SAVE_FAILED = 'Error saving enrollment data';
 
 interface GradeFormProps {
@@ -21,90 +21,81 @@ interface GradeFormProps {
   onSaved(buildingName: string): void;
 }
 
-type Row = { students: string; specialEd: string };
+/** The form's text per grade: `<grade>:students` and `<grade>:specialEd`. */
+type Counts = Record<string, string>;
 
-const wholeNumber = (v: string) => /^\d+$/.test(v.trim());
+export const studentsKey = (grade: string) => `${grade}:students`;
+export const specialEdKey = (grade: string) => `${grade}:specialEd`;
+
+function countsOf(building: EnrollmentBuilding | null, records: readonly EnrollmentRecord[]): Counts {
+  const counts: Counts = {};
+  for (const g of building?.grades ?? []) {
+    const r = records.find((x) => x.buildingId === building?.id && x.grade === g);
+    counts[studentsKey(g)] = r ? String(r.studentCount) : '';
+    counts[specialEdKey(g)] = r?.specialEdCount != null ? String(r.specialEdCount) : '';
+  }
+  return counts;
+}
+
+/** The grades with a student count typed, in order: what is sent (the server drops those at 0). */
+function typedGrades(building: EnrollmentBuilding | null, counts: Counts): string[] {
+  return (building?.grades ?? []).filter((g) => (counts[studentsKey(g)] ?? '').trim() !== '');
+}
+
+// A typed count as the schema reads it: text that is not a number stays NaN, which it refuses.
+const count = (text: string) => Number(text.trim());
 
 /**
  * The grades of one building (those its type enrols, SPEC section 9) with student and special
- * education counts. Only grades with students are saved; an empty special-ed count is sent as null.
+ * education counts, checked with the API's schema; a bad count is marked on its own input.
  */
 export function GradeForm({ budgetYearId, building, records, onClose, onSaved }: GradeFormProps) {
   const save = useSaveBuildingEnrollment();
-  const [rows, setRows] = useState<Record<string, Row>>({});
-  const [error, setError] = useState<string | null>(null);
-
+  const form = useSchemaForm(saveEnrollmentBatchBody, countsOf(building, records), {
+    toInput: (counts) => ({
+      budgetYearId,
+      buildingId: building?.id ?? 0,
+      grades: typedGrades(building, counts).map((g) => ({
+        grade: g as Grade,
+        studentCount: count(counts[studentsKey(g)]),
+        specialEdCount: counts[specialEdKey(g)]?.trim() ? count(counts[specialEdKey(g)]) : null,
+      })),
+    }),
+    // grades.<i>.<field> names the i-th grade sent.
+    fieldFor: (path, counts) => {
+      const [head, index, field] = path.split('.');
+      const grade = head === 'grades' ? typedGrades(building, counts)[Number(index)] : undefined;
+      if (grade === undefined) {
+        return undefined;
+      }
+      return field === 'specialEdCount' ? specialEdKey(grade) : studentsKey(grade);
+    },
+  });
+  // Only another building (or its saved records) refills the form, not every render's new reset.
+  const refill = useEffectEvent(() => form.reset(countsOf(building, records)));
   useEffect(() => {
-    if (!building) {
-      return;
+    if (building) {
+      refill();
     }
-    const own = records.filter((r) => r.buildingId === building.id);
-    setRows(
-      Object.fromEntries(
-        building.grades.map((g) => {
-          const r = own.find((x) => x.grade === g);
-          return [
-            g,
-            {
-              students: r ? String(r.studentCount) : '',
-              specialEd: r?.specialEdCount != null ? String(r.specialEdCount) : '',
-            },
-          ];
-        }),
-      ),
-    );
-    setError(null);
   }, [building, records]);
-
-  const set = (grade: string, field: keyof Row, value: string) =>
-    setRows((current) => ({ ...current, [grade]: { ...current[grade], [field]: value } }));
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!building) {
+    const body = building ? form.validate() : null;
+    if (!building || !body) {
       return;
     }
-    const entries = building.grades.map((g) => ({ grade: g, ...rows[g] }));
-    const bad = entries.find(
-      (e) =>
-        (e.students.trim() && !wholeNumber(e.students)) || (e.specialEd.trim() && !wholeNumber(e.specialEd)),
-    );
-    if (bad) {
-      setError(`${gradeLabel(bad.grade)}: enter whole numbers of students`);
-      return;
-    }
-    const grades = entries
-      .filter((e) => Number(e.students) > 0)
-      .map((e) => ({
-        grade: e.grade as Grade,
-        studentCount: Number(e.students),
-        specialEdCount: e.specialEd.trim() ? Number(e.specialEd) : null,
-      }));
-    const tooMany = grades.find((g) => g.specialEdCount !== null && g.specialEdCount > g.studentCount);
-    if (tooMany) {
-      setError(`${gradeLabel(tooMany.grade)}: special education students cannot outnumber students`);
-      return;
-    }
-    if (!grades.length) {
-      setError(NO_STUDENTS);
-      return;
-    }
-    setError(null);
-    save.mutate(
-      { budgetYearId, buildingId: building.id, grades },
-      {
-        onSuccess: () => {
-          onSaved(building.name);
-          onClose();
-        },
-        onError: (err) =>
-          setError(
-            errorMessage(err, SAVE_FAILED) === SAVE_FAILED
-              ? SAVE_FAILED
-              : `${SAVE_FAILED}: ${errorMessage(err, '')}`,
-          ),
+    save.mutate(body, {
+      onSuccess: () => {
+        onSaved(building.name);
+        onClose();
       },
-    );
+      onError: (err) => {
+        form.applyServerError(err, SAVE_FAILED);
+        // SPEC section 8: the server's reason follows 'Error saving enrollment data'.
+        form.setFormError((m: string | null) => (m && m !== SAVE_FAILED ? `${SAVE_FAILED}: ${m}` : m));
+      },
+    });
   };
 
   return (
@@ -119,7 +110,7 @@ export function GradeForm({ budgetYearId, building, records, onClose, onSaved }:
       description="Students per grade. Grades left empty or at 0 are not saved."
     >
       <form className="form-stack" onSubmit={submit} noValidate>
-        {error ? <Alert>{error}</Alert> : null}
+        {form.formError ? <Alert>{form.formError}</Alert> : null}
         <table className="table table--compact grade-table">
           <caption className="visually-hidden">Student counts by grade</caption>
           <thead>
@@ -135,35 +126,21 @@ export function GradeForm({ budgetYearId, building, records, onClose, onSaved }:
           </thead>
           <tbody>
             {(building?.grades ?? []).map((g) => (
-              <tr key={g}>
-                <th scope="row" id={`grade-${g}`}>
-                  {gradeLabel(g)}
-                </th>
-                <td>
-                  <input
-                    className="input input--money"
-                    type="number"
-                    min={0}
-                    step={1}
-                    inputMode="numeric"
-                    aria-label={`${gradeLabel(g)} students`}
-                    value={rows[g]?.students ?? ''}
-                    onChange={(e) => set(g, 'students', e.target.value)}
-                  />
-                </td>
-                <td>
-                  <input
-                    className="input input--money"
-                    type="number"
-                    min={0}
-                    step={1}
-                    inputMode="numeric"
-                    aria-label={`${gradeLabel(g)} special education students`}
-                    value={rows[g]?.specialEd ?? ''}
-                    onChange={(e) => set(g, 'specialEd', e.target.value)}
-                  />
-                </td>
-              </tr>
+              <GradeRow
+                key={g}
+                grade={g}
+                label={gradeLabel(g)}
+                students={{
+                  value: form.values[studentsKey(g)] ?? '',
+                  error: form.errors[studentsKey(g)],
+                  onChange: form.set(studentsKey(g)),
+                }}
+                specialEd={{
+                  value: form.values[specialEdKey(g)] ?? '',
+                  error: form.errors[specialEdKey(g)],
+                  onChange: form.set(specialEdKey(g)),
+                }}
+              />
             ))}
           </tbody>
         </table>

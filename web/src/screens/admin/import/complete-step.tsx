@@ -1,3 +1,4 @@
+import { fiscalYearLabel } from '@server/lib/budget-math';
 import { Link } from 'react-router';
 import { RESULT_ERRORS_SHOWN, RESULT_WARNINGS_SHOWN, type ImportResult } from '@server/schemas/import';
 import { Alert } from '@web/components/alert';
@@ -21,7 +22,7 @@ export function CompleteStep({ result, fileName, budgetYear, versionLabel, onRes
       <Alert variant="success" title="Import complete">
         Imported {count(result.imported)} rows from {fileName} into {budgetYear}
         {versionLabel ? ` (${versionLabel})` : ''}, fiscal year{result.fiscalYears.length > 1 ? 's' : ''}{' '}
-        {result.fiscalYears.map((y) => `FY${String(y).slice(2)}`).join(', ')}. {supersedeText(result)}
+        {result.fiscalYears.map(fiscalYearLabel).join(', ')}. {supersedeText(result)}
       </Alert>
       <dl className="imp-stats">
         <div className="imp-stat">

@@ -1,3 +1,4 @@
+import { fiscalYearLabel } from '@server/lib/budget-math';
 import {
   formatDecimalDollars as dollars,
   RESULT_WARNINGS_SHOWN,
@@ -7,7 +8,7 @@ import {
 
 const count = (n: number) => n.toLocaleString('en-US');
 const FIELD_LABELS: Record<string, string> = { currentSalary: 'Current Salary', amount: 'Amount' };
-const fy = (y: number) => `FY${String(y).slice(2)}`;
+const fy = fiscalYearLabel;
 
 /**
  * Every dollar of the amount column accounted for (Preview and Complete): the file's sum, the

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPublicWorld, FY } from '../server/routes/public-dashboard.world';
+import { createCliRunner, type CliRunner } from '../test/cli';
+import { sumCents } from '../test/factories';
+
+/** `publish --years ... [--url-path ...]` and `publish --status`, through the real binary. */
+describe('budget-cli publish', () => {
+  let runner: CliRunner;
+  let proposed: string[] = [];
+  const cli = (...args: string[]) => runner.cli(...args);
+  const inDb = async <T>(work: (knex: import('knex').Knex) => Promise<T>) => {
+    const handle = await runner.openDb();
+    try {
+      return await work(handle.knex);
+    } finally {
+      await handle.close();
+    }
+  };
+
+  beforeAll(async () => {
+    runner = await createCliRunner('publish', { timeout: 150_000 });
+    expect((await cli('db', 'migrate')).code).toBe(0);
+    proposed = (await inDb((knex) => buildPublicWorld(knex))).proposed.map((p) => p.amount);
+  }, 180_000);
+  afterAll(() => runner?.close());
+
+  it(
+    'shows an unpublished dashboard, refuses bad input writing nothing, then publishes',
+    { timeout: 300_000 },
+    async () => {
+      const status = await cli('publish', '--status', '--json');
+      expect(status.stderr).toBe('');
+      expect(JSON.parse(status.stdout)).toMatchObject({
+        config: { isPublished: false, publishedYears: [] },
+        publicPath: '/public/district',
+      });
+
+      const none = await cli('publish');
+      expect(none.code).toBe(2);
+      expect(none.stderr).toContain('Please select at least one year to publish');
+      const empty = await cli('publish', '--years', `${FY},2031`);
+      expect(empty.code).toBe(2);
+      expect(empty.stderr).toContain('FY2031 has no budget data to publish');
+      const badPath = await cli('publish', '--years', String(FY), '--url-path', 'bad path');
+      expect(badPath.code).toBe(2);
+      expect(badPath.stderr).toContain('URL path may contain only letters, digits');
+      const badYear = await cli('publish', '--years', 'next year');
+      expect(badYear.code).toBe(2);
+      expect(await inDb((knex) => knex('public_dashboard_snapshots').count('* as n').first())).toEqual({
+        n: 0,
+      });
+
+      const done = await cli('publish', '--years', 'FY26', '--url-path', 'springfield', '--json');
+      expect(done.stderr).toBe('');
+      expect(done.code).toBe(0);
+      const body = JSON.parse(done.stdout);
+      expect(body).toMatchObject({ publishedYears: [FY], publicPath: '/public/springfield' });
+      expect(body.config).toMatchObject({
+        isPublished: true,
+        urlPath: 'springfield',
+        dataChangedSincePublish: false,
+      });
+
+      const { snapshots, audit } = await inDb(async (knex) => ({
+        snapshots: await knex('public_dashboard_snapshots').select('fiscal_year', 'data'),
+        audit: await knex('audit_log').where({ entity: 'public-dashboard', action: 'publish' }),
+      }));
+      expect(snapshots.map((s) => s.fiscal_year)).toEqual([FY]);
+      expect(Math.round(snapshots[0].data.totalBudget * 100)).toBe(sumCents(proposed));
+      expect(audit.map((a) => a.actor_label)).toEqual(['budget-cli']);
+
+      const text = await cli('publish', '--status');
+      expect(text.code).toBe(0);
+      expect(text.stdout).toContain('Public address:   /public/springfield');
+      expect(text.stdout).toContain('Published years:  FY26');
+      expect(text.stdout).toMatch(/Published: +yes, at \d{4}-/);
+    },
+  );
+});

@@ -1,0 +1,110 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, apiCall, axeViolations, budgetYearId, navigate, saveScreen, signIn } from './helpers';
+
+
+/** An admin configures and publishes the public dashboard; residents keep the snapshot until the next Publish. */
+
+const millions = (v: number) => `$${(v / 1_000_000).toFixed(1)}M`;
+
+test('an admin configures, publishes, edits data, and residents see the snapshot until the next Publish', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, ADMIN);
+  await navigate(page, 'Public Dashboard');
+  await expect(page.getByRole('heading', { name: 'Public Dashboard Configuration', level: 1 })).toBeVisible();
+
+  // Settings: the address, the school's name, websites (http/https only) and the years.
+  await page.getByLabel('URL path', { exact: true }).fill('admin-flow');
+  await page.getByLabel('School name', { exact: true }).fill('Millbrook Public Schools');
+  await page.getByLabel('Town website URL', { exact: true }).fill('javascript:alert(1)');
+  await page.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(
+    page.getByText('Town website URL must be a web address starting with http:// or https://'),
+  ).toBeVisible();
+  await page.getByLabel('Town website URL', { exact: true }).fill('https://www.millbrook-town.example');
+  const years = page.getByRole('group', { name: 'Published years' });
+  for (const fy of ['FY26', 'FY27']) {
+    await years.getByLabel(fy).check();
+  }
+  // Reorder by keyboard: the category chart moves up one place, above the progress bar.
+  const order = page.getByRole('list', { name: 'Component order' });
+  const before = await order.getByRole('listitem').allTextContents();
+  const category = before.findIndex((t) => t.includes('Category chart'));
+  await page.getByRole('button', { name: 'Move Category chart up' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(
+    page.getByRole('status').filter({ hasText: `Category chart moved to position ${category}` }),
+  ).toHaveCount(1);
+  const after = await order.getByRole('listitem').allTextContents();
+  expect(after[category - 1]).toContain('Category chart');
+  await page.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(page.getByText('Settings saved.')).toBeVisible();
+  // The live preview lists the sections in the new order.
+  const preview = page.getByRole('list', { name: 'Sections residents see, in order' });
+  await expect(preview).toContainText('Category chart');
+
+  // A custom video link: a bad YouTube address is refused, then the link is added, edited and hidden.
+  await page.getByLabel('Link type', { exact: true }).selectOption('video');
+  await page.getByLabel('Title', { exact: true }).fill('Budget hearing');
+  await page.getByLabel('YouTube URL or video ID', { exact: true }).fill('https://example.org/watch?v=nope');
+  await page.getByRole('button', { name: 'Add Link' }).click();
+  await expect(page.getByText('Invalid YouTube URL/ID')).toBeVisible();
+  await page.getByLabel('YouTube URL or video ID', { exact: true }).fill('https://youtu.be/dQw4w9WgXcQ');
+  await page.getByRole('button', { name: 'Add Link' }).click();
+  const links = page.getByRole('list', { name: 'Links' });
+  await expect(links).toContainText('Budget hearing');
+  await links.getByRole('button', { name: 'Edit Budget hearing' }).first().click();
+  await expect(page.getByRole('button', { name: 'Update Link' })).toBeVisible();
+  await page.getByLabel('Title', { exact: true }).fill('FY27 budget hearing');
+  await page.getByRole('button', { name: 'Update Link' }).click();
+  await expect(links).toContainText('FY27 budget hearing');
+  await saveScreen(page, 'public-dashboard-config-1440');
+  expect(await axeViolations(page)).toEqual([]);
+
+  // Publish: the confirmation lists the years.
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Publish the public dashboard' });
+  await expect(confirm).toContainText('FY26, FY27');
+  await confirm.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByText(/^Published FY26, FY27 at/)).toBeVisible();
+  await expect(page.getByText('Published', { exact: true })).toBeVisible();
+  const url = page.getByRole('link', { name: /\/public\/admin-flow$/ });
+  await expect(url).toHaveAttribute('href', /\/public\/admin-flow$/);
+
+  const resident = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const pub = await resident.newPage();
+  await pub.goto('/public/admin-flow');
+  const budget = pub.locator('.kpi').filter({ hasText: 'Proposed school budget' });
+  const view = await (await pub.request.get('/api/public-dashboard/view/admin-flow')).json();
+  const published = view.data['2027'].totalBudget as number;
+  await expect(budget).toContainText(millions(published));
+
+  // Budget data changes after the Publish: residents still see the snapshot; the screen says so.
+  await apiCall(page, 'POST', '/line-items', {
+    isOperating: false,
+    // The demo district keeps its FY27 figures in the FY26 budget year (FY27 is its projected year).
+    budgetYearId: await budgetYearId(page, 'FY26'),
+    fiscalYear: 2027,
+    accountDescription: 'Public dashboard e2e: new reading program',
+    amount: 2_000_000,
+  });
+  await page.reload();
+  await expect(page.getByText('Budget data has changed since the last Publish')).toBeVisible();
+  await saveScreen(page, 'public-dashboard-config-changed-1440');
+  await pub.reload();
+  await expect(budget).toContainText(millions(published));
+
+  // The next Publish shows the new figures.
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByText('Budget data has changed since the last Publish')).toHaveCount(0);
+  await pub.reload();
+  await expect(budget).toContainText(millions(published + 2_000_000));
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await saveScreen(page, 'public-dashboard-config-390');
+  await resident.close();
+});

@@ -1,0 +1,79 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { expect, test } from '@playwright/test';
+import { ADMIN, apiCall, signIn } from './helpers';
+
+/** The public dashboard is a small page of its own that shows its totals fast on a slow phone. */
+
+const root = path.resolve(import.meta.dirname, '..');
+// The build this run serves (e2e/playwright.config.ts builds into this folder per port).
+const webDist = path.join(root, 'node_modules/.cache/e2e-web', String(Number(process.env.E2E_PORT ?? 3100)));
+
+/** Bytes of a built file as sent gzip-compressed (the .gz the build wrote, else compressed here). */
+function gzipBytes(file: string): number {
+  return existsSync(`${file}.gz`)
+    ? readFileSync(`${file}.gz`).length
+    : gzipSync(readFileSync(file), { level: 9 }).length;
+}
+
+test('the public entry loads under 100 kB of JavaScript (gzip), with no grid, router, zod or chart code', () => {
+  const html = readFileSync(path.join(webDist, 'public.html'), 'utf8');
+  // The entry script and every chunk it imports before running (Vite lists them as modulepreload).
+  const scripts = [
+    ...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="\/(assets\/[^"]+\.js)"/g),
+  ].map((m) => m[1]);
+  expect(scripts.length).toBeGreaterThan(0);
+  const sizes = scripts.map((s) => ({ file: s, gzip: gzipBytes(path.join(webDist, s)) }));
+  const total = sizes.reduce((n, s) => n + s.gzip, 0);
+  console.log(`public first-load JS: ${total} bytes gzip in ${sizes.length} files`);
+  expect(total).toBeLessThan(100_000);
+  for (const { file } of sizes) {
+    const code = readFileSync(path.join(webDist, file), 'utf8');
+    expect(code, file).not.toMatch(/ag-grid|ZodError|createBrowserRouter|QueryClient|Plotly\.register/);
+  }
+});
+
+test('on a phone over slow 4G the total and the goal show within 2 s, before any chart code', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, ADMIN);
+  const { config } = await apiCall(page, 'GET', '/public-dashboard/config');
+  await apiCall(page, 'PATCH', `/public-dashboard/config/${config.id}`, {
+    urlPath: 'slow-phone',
+    publishedYears: [2027],
+  });
+  await apiCall(page, 'POST', `/public-dashboard/publish/${config.id}`, { publishedYears: [2027] });
+
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+  const pub = await phone.newPage();
+  const cdp = await phone.newCDPSession(pub);
+  await cdp.send('Network.enable');
+  // Lighthouse's 'Slow 4G': 150 ms RTT x 3.75, 1.6 Mbps x 0.9 down, 750 kbps x 0.9 up.
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 562.5,
+    downloadThroughput: (1.6 * 1024 * 1024 * 0.9) / 8,
+    uploadThroughput: (750 * 1024 * 0.9) / 8,
+  });
+  const chartCode: string[] = [];
+  pub.on('requestfinished', (request) => {
+    if (/\/assets\/plotly[^/]*\.js$/.test(new URL(request.url()).pathname)) {
+      chartCode.push(request.url());
+    }
+  });
+
+  const started = Date.now();
+  await pub.goto('/public/slow-phone', { waitUntil: 'commit' });
+  const budget = pub.locator('.kpi').filter({ hasText: 'Proposed school budget' });
+  const goal = pub.locator('.kpi').filter({ hasText: "Town's budget goal" });
+  await expect(budget).toContainText('$', { timeout: 5_000 });
+  await expect(goal).toBeVisible({ timeout: 5_000 });
+  const elapsed = Date.now() - started;
+  const chartsBefore = chartCode.length;
+  console.log(`total and goal visible after ${elapsed} ms over slow 4G`);
+  expect(elapsed).toBeLessThan(2_000);
+  expect(chartsBefore).toBe(0);
+  await phone.close();
+});

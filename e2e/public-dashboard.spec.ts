@@ -1,0 +1,160 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, apiCall, axeViolations, saveScreen, signIn } from './helpers';
+
+/** Residents read the public dashboard on a phone, with no sign-in (issue 13). */
+
+const PATH = 'resident-view';
+// Sections in a deliberately unusual order, with the salary charts shown and the progress bar hidden.
+const ORDER = [
+  'categoryChart',
+  'budgetStatus',
+  'links',
+  'schoolInfo',
+  'buildingChart',
+  'salaryCharts',
+  'headcountChart',
+  'progressBar',
+  'townLinks',
+];
+const TITLES: Record<string, RegExp> = {
+  categoryChart: /^Where the Money Goes$/,
+  budgetStatus: /Budget and the Town's Goal$/,
+  links: /^Learn More$/,
+  buildingChart: /^Spending by School$/,
+  salaryCharts: /^Teacher Salaries$/,
+  headcountChart: /^Staff by School$/,
+  townLinks: /^Town and School Websites$/,
+};
+
+const millions = (v: number) => `$${(v / 1_000_000).toFixed(1)}M`;
+
+/** As an admin, through the API: the settings above, a video link, and FY26 + FY27 published. */
+async function publishDashboard(page: Page): Promise<void> {
+  await signIn(page, ADMIN);
+  const { config } = await apiCall(page, 'GET', '/public-dashboard/config');
+  await apiCall(page, 'PATCH', `/public-dashboard/config/${config.id}`, {
+    urlPath: PATH,
+    schoolName: 'Millbrook Public Schools',
+    schoolLogoUrl: null,
+    townWebsiteUrl: 'https://www.millbrook-town.example',
+    schoolWebsiteUrl: 'https://www.millbrook-schools.example',
+    publishedYears: [2026, 2027],
+    componentOrder: ORDER.join(','),
+    showSalaryCharts: true,
+    showProgressBar: false,
+    showLinks: true,
+    showTownLinks: true,
+  });
+  const { links } = await apiCall(page, 'GET', `/public-dashboard/${config.id}/links`);
+  if (!links.some((l: { title: string }) => l.title === 'Budget hearing')) {
+    await apiCall(page, 'POST', `/public-dashboard/${config.id}/links`, {
+      title: 'Budget hearing',
+      description: 'The school committee presents the budget.',
+      url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      linkType: 'video',
+    });
+  }
+  await apiCall(page, 'POST', `/public-dashboard/publish/${config.id}`, { publishedYears: [2026, 2027] });
+}
+
+test.describe('a resident on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('reads the sections in the configured order, switches year, opens the video and the tables', async ({
+    page,
+    browser,
+  }) => {
+    await publishDashboard(page);
+    const view = await (await page.request.get(`/api/public-dashboard/view/${PATH}`)).json();
+
+    const resident = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const pub = await resident.newPage();
+    await pub.goto(`/public/${PATH}`);
+    await expect(pub.getByRole('heading', { level: 1 })).toHaveText('FY27 Millbrook Public Schools Budget');
+
+    // Only the visible sections, in the configured order (the progress bar is hidden).
+    const headings = await pub.locator('main section h2').allTextContents();
+    const expected = ORDER.filter((k) => TITLES[k]);
+    const positions = expected.map((k) => headings.findIndex((h) => TITLES[k].test(h)));
+    expect(
+      positions.every((p) => p >= 0),
+      `${headings.join(' | ')}`,
+    ).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    await expect(pub.getByRole('heading', { name: "Budget Compared with the Town's Goal" })).toHaveCount(0);
+
+    // The total and the goal of FY27, in millions.
+    const budget = pub.locator('.kpi').filter({ hasText: 'Proposed school budget' });
+    await expect(budget).toContainText(millions(view.data['2027'].totalBudget));
+    await saveScreen(pub, 'public-dashboard-390');
+
+    // A second published year: the selector switches every figure.
+    await pub.getByLabel('Budget year').selectOption('2026');
+    await expect(pub.getByRole('heading', { level: 1 })).toHaveText('FY26 Millbrook Public Schools Budget');
+    await expect(budget).toContainText(millions(view.data['2026'].totalBudget));
+    expect(pub.url()).toContain('year=2026');
+
+    // Every chart has its table of the same numbers.
+    const categories = pub.getByRole('region', { name: 'Where the Money Goes' });
+    await categories.getByRole('radio', { name: 'Table' }).click();
+    const first = view.data['2026'].categoryBreakdown[0];
+    const row = categories.getByRole('row', { name: new RegExp(`^${first.name}`) });
+    await expect(row).toContainText(`$${Math.round(first.amount).toLocaleString('en-US')}`);
+
+    // The video plays in a dialog, in YouTube's privacy-enhanced player; Escape closes it.
+    await pub.getByRole('button', { name: 'Watch: Budget hearing' }).click();
+    const dialog = pub.getByRole('dialog', { name: 'Budget hearing' });
+    await expect(dialog.locator('iframe')).toHaveAttribute(
+      'src',
+      /youtube-nocookie\.com\/embed\/dQw4w9WgXcQ/,
+    );
+    await saveScreen(pub, 'public-dashboard-video-390');
+    await pub.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+
+    await expect(pub.getByText(/^Last updated /)).toBeVisible();
+    await expect(pub.getByRole('link', { name: 'Download the data (CSV)' })).toHaveAttribute(
+      'href',
+      `/api/public-dashboard/view/${PATH}/data.csv?year=2026`,
+    );
+    expect(await axeViolations(pub)).toEqual([]);
+    await resident.close();
+  });
+
+  test('an unknown address says Dashboard Not Found', async ({ page }) => {
+    const response = await page.goto('/public/no-such-dashboard');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Dashboard Not Found' })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test('the totals are in the page without JavaScript', async ({ browser, page }) => {
+    await publishDashboard(page);
+    const view = await (await page.request.get(`/api/public-dashboard/view/${PATH}`)).json();
+    const noScript = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 390, height: 844 },
+    });
+    const pub = await noScript.newPage();
+    await pub.goto(`/public/${PATH}`);
+    await expect(pub.getByRole('heading', { level: 1 })).toHaveText('FY27 Millbrook Public Schools Budget');
+    const total = `$${Math.round(view.data['2027'].totalBudget).toLocaleString('en-US')}`;
+    await expect(pub.locator('.kpi').filter({ hasText: 'Proposed school budget' })).toContainText(total);
+    await saveScreen(pub, 'public-dashboard-nojs-390');
+    await noScript.close();
+  });
+});
+
+test('a resident on a desktop sees the same page, laid out wide', async ({ page, browser }) => {
+  await publishDashboard(page);
+  const resident = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const pub = await resident.newPage();
+  await pub.goto(`/public/${PATH}`);
+  await expect(pub.getByRole('heading', { level: 1 })).toContainText('FY27');
+  await expect(pub.locator('.chart-plot .main-svg').first()).toBeVisible();
+  await saveScreen(pub, 'public-dashboard-1440');
+  await pub.emulateMedia({ media: 'print' });
+  await expect(pub.getByLabel('Budget year')).toBeHidden();
+  await saveScreen(pub, 'public-dashboard-print');
+  await resident.close();
+});

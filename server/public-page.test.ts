@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { DATA_SLOT, HTML_SLOT, renderPublicPage } from './public-page';
+import type { PublicView, PublicYearData } from './schemas/public-dashboard';
+
+const TEMPLATE = `<html><head><title>x</title></head><body><div id="root">${HTML_SLOT}</div>${DATA_SLOT}<script src="/a.js"></script></body></html>`;
+
+const year = (fiscalYear: number, totalBudget: number): PublicYearData => ({
+  fiscalYear,
+  publishedAt: '2026-11-20T15:00:00.000Z',
+  totalBudget,
+  townGoal: 41_000_000,
+  hasTownGoal: true,
+  categoryBreakdown: [{ name: 'Salaries', amount: totalBudget, itemCount: 3, color: '#1d4ed8' }],
+  buildingBreakdown: [{ name: '<a href="https://evil.example">x</a>', amount: totalBudget }],
+  salaryData: { teachers: [], paras: [] },
+  locationData: { locations: [], totalEmployees: null, totalSalaries: null },
+  perPupil: null,
+  deseBreakdown: [],
+  includesProjectedEmployees: false,
+});
+
+const view: PublicView = {
+  urlPath: 'district',
+  schoolName: 'Millbrook </script><script>alert(1)</script>',
+  schoolLogoUrl: null,
+  townWebsiteUrl: null,
+  schoolWebsiteUrl: null,
+  componentOrder: ['budgetStatus'],
+  visibleComponents: ['budgetStatus'],
+  years: [2026, 2027],
+  data: { '2026': year(2026, 40_000_000), '2027': year(2027, 41_444_400) },
+  links: [],
+  publishedAt: '2026-11-20T15:00:00.000Z',
+};
+
+describe('the public page HTML', () => {
+  it('writes the latest year’s totals as text a reader without JavaScript sees', () => {
+    const html = renderPublicPage(TEMPLATE, view, undefined);
+    expect(html).toContain('FY27');
+    expect(html).toContain('$41,444,400');
+    expect(html).toContain('$41,000,000');
+    expect(html).not.toContain(HTML_SLOT);
+  });
+
+  it('shows the year the address asks for when it is published, else the latest', () => {
+    expect(renderPublicPage(TEMPLATE, view, '2026')).toContain('$40,000,000');
+    expect(renderPublicPage(TEMPLATE, view, '2031')).toContain('$41,444,400');
+  });
+
+  it('escapes names in the HTML and in the JSON, so no script or link from the data runs', () => {
+    const html = renderPublicPage(TEMPLATE, view, undefined);
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).not.toContain('<a href="https://evil.example">');
+    expect(html).toContain('&lt;a href=&quot;https://evil.example&quot;&gt;x&lt;/a&gt;');
+    const json = /<script type="application\/json" id="public-view-data">(.*?)<\/script>/s.exec(html)![1];
+    expect(JSON.parse(json)).toEqual(view);
+  });
+
+  it('says Dashboard Not Found for an unknown path, with null as the snapshot', () => {
+    const html = renderPublicPage(TEMPLATE, null, undefined);
+    expect(html).toContain('<h1>Dashboard Not Found</h1>');
+    expect(html).toContain('<title>Dashboard Not Found</title>');
+    expect(html).toContain('id="public-view-data">null</script>');
+  });
+});

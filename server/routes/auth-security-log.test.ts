@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Logger } from '@server/lib/log';
+import { createTestApp, type TestApp } from '../../test/app';
+
+// Every log line the server writes, to check what the security log says and never says.
+const lines: string[] = [];
+const capture = (level: string) => (msg: string, fields?: Record<string, unknown>) => {
+  lines.push(JSON.stringify({ level, msg, ...fields }));
+};
+const log: Logger = {
+  debug: capture('debug'),
+  info: capture('info'),
+  warn: capture('warn'),
+  error: capture('error'),
+};
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ log });
+});
+afterAll(() => t.close());
+
+describe('the security log (issue 15, item 13)', () => {
+  it('records sign-ins, failures, refusals and account changes, without secrets, for an admin to filter', async () => {
+    const admin = await t.userWith('ADMIN');
+    const u = await t.userWith('FINANCE');
+    const apiKey = 'sk-ant-never-log-this-0123456789';
+    await t.api('post', '/auth/login', { body: { email: u.email, password: 'a-wrong-password' } });
+    const ok = await t.api('post', '/auth/login', { body: { email: u.email, password: u.password } });
+    const token = ok.body.token as string;
+    expect((await t.api('get', '/auth/users', { token })).status).toBe(403);
+    await t.api('put', '/auth/update-api-key', { token, body: { claudeApiKey: apiKey } });
+    const changed = await t.api('put', '/auth/change-password', {
+      token,
+      body: { currentPassword: u.password, newPassword: 'another-long-secret-9' },
+    });
+    expect(changed.status).toBe(200);
+    await t.api('put', `/auth/users/${u.id}`, { token: admin.token, body: { role: 'VIEW_ONLY' } });
+    await t.api('post', '/auth/logout', { token: changed.body.token });
+
+    const all = await t.api('get', `/auth/security-log?userId=${u.id}`, { token: admin.token });
+    expect(all.status).toBe(200);
+    const events = all.body.events.map((e: { event: string }) => e.event);
+    expect(events).toEqual([
+      'sign-out',
+      'role-changed',
+      'password-changed',
+      'api-key-changed',
+      'access-denied',
+      'sign-in',
+      'sign-in-failed',
+    ]);
+    const role = all.body.events[1];
+    expect(role).toMatchObject({
+      actor: admin.email,
+      userEmail: u.email,
+      detail: { from: 'FINANCE', to: 'VIEW_ONLY' },
+    });
+    expect(all.body.events[4].detail).toMatchObject({ route: 'GET /auth/users' });
+
+    const failures = await t.api('get', '/auth/security-log?event=sign-in-failed', { token: admin.token });
+    expect(failures.body.events.length).toBeGreaterThan(0);
+    expect(failures.body.events.every((e: { event: string }) => e.event === 'sign-in-failed')).toBe(true);
+    expect((await t.api('get', '/auth/security-log?event=nonsense', { token: admin.token })).status).toBe(
+      400,
+    );
+
+    const logged = lines.filter((l) => l.includes('"msg":"security"'));
+    expect(logged.length).toBeGreaterThanOrEqual(events.length);
+    const stored = JSON.stringify(all.body);
+    for (const secret of [u.password, 'a-wrong-password', 'another-long-secret-9', apiKey, token]) {
+      expect(lines.join('\n')).not.toContain(secret);
+      expect(stored).not.toContain(secret);
+    }
+  });
+
+  it('is for admins only', async () => {
+    const fin = await t.userWith('FINANCE');
+    expect((await t.api('get', '/auth/security-log', { token: fin.token })).status).toBe(403);
+    expect((await t.api('get', '/auth/security-log')).status).toBe(401);
+  });
+});
+
+describe('POST /auth/exports', () => {
+  it('records who exported which file, and refuses a malformed record', async () => {
+    const admin = await t.userWith('ADMIN');
+    const u = await t.userWith('FINANCE');
+    expect((await t.api('post', '/auth/exports', { body: { fileName: 'x.xlsx', bytes: 1 } })).status).toBe(
+      401,
+    );
+    const bad = await t.api('post', '/auth/exports', { token: u.token, body: { fileName: '', bytes: -1 } });
+    expect(bad.status).toBe(400);
+    const res = await t.api('post', '/auth/exports', {
+      token: u.token,
+      body: { fileName: 'salary-progression-FY26.xlsx', bytes: 20480 },
+    });
+    expect(res.status).toBe(200);
+    const log = await t.api('get', `/auth/security-log?event=data-exported&userId=${u.id}`, {
+      token: admin.token,
+    });
+    expect(log.body.events).toHaveLength(1);
+    expect(log.body.events[0]).toMatchObject({
+      actor: u.email,
+      detail: { file: 'salary-progression-FY26.xlsx', bytes: 20480 },
+    });
+  });
+});

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+/** The events of the security log (issue 15, item 13); the audit_log action of each row. */
+export const SECURITY_EVENTS = [
+  'sign-in',
+  'sign-in-failed',
+  'lockout',
+  'sign-out',
+  'sign-out-everywhere',
+  'session-ended',
+  'access-denied',
+  'password-check-failed',
+  'password-changed',
+  'email-changed',
+  'api-key-changed',
+  'role-changed',
+  'user-deactivated',
+  'user-activated',
+  'user-deleted',
+  'data-exported',
+] as const;
+export const securityEventSchema = z.enum(SECURITY_EVENTS);
+export type SecurityEvent = z.infer<typeof securityEventSchema>;
+
+export const securityLogQuery = z.strictObject({
+  event: securityEventSchema.optional(),
+  userId: z.coerce.number().int().positive().optional(),
+  beforeId: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+export type SecurityLogQuery = z.infer<typeof securityLogQuery>;
+
+export const securityLogEntrySchema = z.object({
+  id: z.number().int(),
+  event: securityEventSchema,
+  /** Who acted: the signed-in user's email, or 'anonymous' for a sign-in attempt. */
+  actor: z.string(),
+  /** The account concerned, when the attempt named one that exists. */
+  userId: z.number().int().nullable(),
+  userEmail: z.string().nullable(),
+  address: z.string().nullable(),
+  device: z.string().nullable(),
+  /** Reason and flags of the event (never a password, token or key). */
+  detail: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+});
+export type SecurityLogEntry = z.infer<typeof securityLogEntrySchema>;
+
+export const securityLogResponse = z.object({ events: z.array(securityLogEntrySchema) });
+
+/**
+ * An export the browser made (Excel or CSV of figures it was sent, salaries among them): the file's
+ * name and size, so the security log says who took which data out of the app and when.
+ */
+export const exportRecordBody = z.strictObject({
+  fileName: z.string().trim().min(1).max(200),
+  bytes: z.number().int().min(0).max(1_000_000_000),
+});
+export type ExportRecordBody = z.infer<typeof exportRecordBody>;

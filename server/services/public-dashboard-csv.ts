@@ -1,0 +1,100 @@
+import type { AppContext } from '@server/context';
+import type { PublicYearData } from '@server/schemas/public-dashboard';
+import { publicViewEntry } from './public-dashboard-view';
+
+/**
+ * 'Download the data': every public table of the published snapshot as one CSV (long format: one
+ * row per figure), built from the same view residents read, so it can hold nothing the page does
+ * not. Text that a spreadsheet would run as a formula (starting with = + - @, tab or CR) is
+ * prefixed with a single quote; numbers are written as numbers.
+ */
+
+type Cell = string | number | null;
+
+const FORMULA_TRIGGERS = new Set(['=', '+', '-', '@', '\t', '\r']);
+
+/** A text cell safe from CSV/formula injection (OWASP's advice: prefix a single quote). */
+export function neutraliseCell(text: string): string {
+  return text.length > 0 && FORMULA_TRIGGERS.has(text[0]) ? `'${text}` : text;
+}
+
+function field(value: Cell): string {
+  if (value === null) {
+    return '';
+  }
+  const text = typeof value === 'number' ? String(value) : neutraliseCell(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export const CSV_HEADER = ['Fiscal year', 'Table', 'Group', 'Item', 'Count', 'Amount'];
+
+function yearRows(d: PublicYearData): Cell[][] {
+  const fy = d.fiscalYear;
+  const rows: Cell[][] = [
+    [fy, 'Summary', null, 'Total budget', null, d.totalBudget],
+    [fy, 'Summary', null, 'Town goal', null, d.hasTownGoal ? d.townGoal : null],
+  ];
+  for (const c of d.categoryBreakdown) {
+    rows.push([fy, 'Budget by category', null, c.name, c.itemCount, c.amount]);
+  }
+  for (const b of d.buildingBreakdown) {
+    rows.push([fy, 'Budget by building', null, b.name, null, b.amount]);
+  }
+  for (const g of d.deseBreakdown) {
+    rows.push([fy, 'Budget by DESE function', g.name, 'Total', null, g.amount]);
+    for (const f of g.functions) {
+      rows.push([fy, 'Budget by DESE function', g.name, `${f.code} ${f.name}`, null, f.amount]);
+    }
+  }
+  if (d.perPupil) {
+    rows.push([fy, 'Spending per pupil', null, 'Total', d.perPupil.enrollment, d.perPupil.total]);
+    for (const c of d.perPupil.byCategory) {
+      rows.push([fy, 'Spending per pupil', null, c.name, d.perPupil.enrollment, c.amount]);
+    }
+  }
+  for (const [group, buckets] of [
+    ['Teachers', d.salaryData.teachers],
+    ['Paraeducators', d.salaryData.paras],
+  ] as const) {
+    for (const b of buckets) {
+      rows.push([fy, 'Salary ranges', group, b.range, b.count, null]);
+    }
+  }
+  for (const l of d.locationData.locations) {
+    rows.push([fy, 'Staff by location', null, l.location, l.count, l.totalSalary]);
+  }
+  if (d.locationData.totalEmployees !== null) {
+    rows.push([
+      fy,
+      'Staff by location',
+      null,
+      'Total',
+      d.locationData.totalEmployees,
+      d.locationData.totalSalaries,
+    ]);
+  }
+  return rows;
+}
+
+/**
+ * The CSV of a published dashboard, one year or every published year; null when the path has no
+ * published dashboard or the year is not one of its published years with data.
+ */
+export async function publicDataCsv(
+  app: AppContext,
+  urlPath: string,
+  year: number | undefined,
+): Promise<{ csv: string; fileName: string } | null> {
+  const view = (await publicViewEntry(app, urlPath))?.view;
+  if (!view) {
+    return null;
+  }
+  const years = year === undefined ? view.years : view.years.filter((y) => y === year);
+  const data = years.map((y) => view.data[String(y)]).filter((d): d is PublicYearData => Boolean(d));
+  if (year !== undefined && !data.length) {
+    return null;
+  }
+  const lines = [CSV_HEADER, ...data.flatMap(yearRows)].map((r) => r.map(field).join(','));
+  const fileName = `${view.urlPath}-budget${year === undefined ? '' : `-fy${year}`}.csv`;
+  return { csv: `${lines.join('\r\n')}\r\n`, fileName };
+}

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { youtubeId } from '@server/schemas/public-dashboard';
+import { suppressCells } from './public-dashboard-figures';
+
+const cells = (counts: number[]) =>
+  counts.map((count, i) => ({ label: `Cell ${i}`, count, cents: BigInt(count) * 5_000_000n + BigInt(i) }));
+
+describe('suppressCells (small-cell and complementary suppression)', () => {
+  it('publishes every cell when none is under 5', () => {
+    const result = suppressCells(cells([12, 5, 7]));
+    expect(result.shown.map((c) => c.count)).toEqual([12, 5, 7]);
+    expect(result.other).toBeNull();
+  });
+
+  it('counts two small cells together when they reach 5', () => {
+    const result = suppressCells(cells([20, 3, 2]));
+    expect(result.shown.map((c) => c.count)).toEqual([20]);
+    expect(result.other).toMatchObject({ label: 'Other', count: 5 });
+  });
+
+  it('merges the smallest published cell too when the small ones are under 5 together', () => {
+    const result = suppressCells(cells([20, 6, 3]));
+    expect(result.shown.map((c) => c.count)).toEqual([20]);
+    expect(result.other!.count).toBe(9);
+  });
+
+  it('never leaves one suppressed cell alone in Other, whose figures would be that cell’s', () => {
+    // One cell of 4 and nothing else small: Other must take a published cell with it.
+    const result = suppressCells(cells([30, 8, 4]));
+    expect(result.other!.count).toBe(12);
+    expect(result.shown.map((c) => c.count)).toEqual([30]);
+  });
+
+  it('withholds everything when even all cells together are under 5', () => {
+    expect(suppressCells(cells([2, 2]))).toEqual({ shown: [], other: null, withheld: true });
+  });
+
+  it('keeps totals: published cells and Other add up to everyone, each of them 5 or more', () => {
+    for (const counts of [
+      [1, 1, 1, 1, 1, 9],
+      [4, 4, 4],
+      [50, 1],
+      [5, 4, 5, 3, 100],
+      [1, 2, 3, 4, 5, 6, 7],
+    ]) {
+      const { shown, other } = suppressCells(cells(counts));
+      const published = [...shown, ...(other ? [other] : [])];
+      for (const cell of published) {
+        expect(cell.count).toBeGreaterThanOrEqual(5);
+      }
+      expect(published.reduce((n, c) => n + c.count, 0)).toBe(counts.reduce((n, c) => n + c, 0));
+      expect(published.reduce((n, c) => n + c.cents, 0n)).toBe(
+        cells(counts).reduce((n, c) => n + c.cents, 0n),
+      );
+    }
+  });
+});
+
+describe('youtubeId (SPEC section 5 video links)', () => {
+  it.each([
+    ['dQw4w9WgXcQ', 'dQw4w9WgXcQ'],
+    ['https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=30', 'dQw4w9WgXcQ'],
+    ['https://youtu.be/dQw4w9WgXcQ', 'dQw4w9WgXcQ'],
+    ['https://www.youtube.com/embed/dQw4w9WgXcQ', 'dQw4w9WgXcQ'],
+    ['https://youtube.com/shorts/dQw4w9WgXcQ', 'dQw4w9WgXcQ'],
+    ['https://m.youtube.com/watch?v=dQw4w9WgXcQ', 'dQw4w9WgXcQ'],
+    ['https://evil.example/watch?v=dQw4w9WgXcQ', null],
+    ['https://youtube.com.evil.example/watch?v=dQw4w9WgXcQ', null],
+    ['javascript:alert("dQw4w9WgXcQ")', null],
+    ['dQw4w9WgXc', null],
+    ['https://www.youtube.com/watch?v=short', null],
+  ])('%s -> %s', (value, id) => {
+    expect(youtubeId(value)).toBe(id);
+  });
+});

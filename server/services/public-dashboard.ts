@@ -1,0 +1,221 @@
+import type { AppContext } from '@server/context';
+import type { Db } from '@server/db/index';
+import { AppError, badRequest, notFound } from '@server/errors';
+import { authorize, type Actor } from '@server/policies/index';
+import { insertAudit } from '@server/queries/audit';
+import * as q from '@server/queries/public-dashboard';
+import {
+  PUBLIC_DASHBOARD_MESSAGES as M,
+  SHOW_FLAGS,
+  type PublicDashboardConfig,
+  type PublishBody,
+  type PublishResponse,
+  type UpdatePublicDashboardConfigBody,
+} from '@server/schemas/public-dashboard';
+import { budgetYearFor, yearFigures } from './public-dashboard-figures';
+import { forgetPublicViews } from './public-dashboard-view';
+
+/**
+ * The public dashboard's configuration and Publish (ADMIN: 'publicDashboard.manage'). Publish is a
+ * snapshot: it stores the public figures of each published year, in one transaction, and residents
+ * read those (public-dashboard-view.ts) until the next Publish. Links are in
+ * public-dashboard-links.ts; the logo upload in public-dashboard-logo.ts.
+ */
+
+/** The path a new district's dashboard gets until an admin chooses one. */
+export const DEFAULT_URL_PATH = 'district';
+
+const ENTITY = 'public-dashboard';
+
+export async function requireConfig(db: Db, id: number, forUpdate = false): Promise<q.ConfigRow> {
+  const row = await q.findConfig(db, id, forUpdate);
+  if (!row) {
+    throw notFound('Public dashboard');
+  }
+  return row;
+}
+
+/** The figures a Publish would store now for each year, with the budget year each comes from. */
+async function currentFigures(db: Db, row: q.ConfigRow, years: number[], publishedAt: string) {
+  const result: q.SnapshotRow[] = [];
+  for (const year of years) {
+    const budgetYearId = await budgetYearFor(db, year);
+    const data =
+      budgetYearId === null
+        ? null
+        : await yearFigures(db, budgetYearId, year, {
+            includeProjectedEmployees: row.show_projected_employees,
+            publishedAt,
+          });
+    result.push({ fiscal_year: year, budget_year_id: budgetYearId, data, published_at: publishedAt });
+  }
+  return result;
+}
+
+/** JSON with every object's keys sorted: jsonb gives keys back in its own order. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
+
+/**
+ * Whether what a Publish would store now differs from what residents see: the budget data of a
+ * published year changed (a line, a goal, a category's name or colour, enrollment), or the year
+ * now comes from another budget year. Worked out by the same code Publish runs, so it cannot
+ * disagree with it.
+ */
+async function dataChangedSincePublish(db: Db, row: q.ConfigRow): Promise<boolean> {
+  if (!row.is_published) {
+    return false;
+  }
+  const snapshots = await q.listSnapshots(db, row.id);
+  for (const snap of snapshots) {
+    const publishedAt = new Date(snap.published_at).toISOString();
+    const [now] = await currentFigures(db, row, [snap.fiscal_year], publishedAt);
+    if (now.budget_year_id !== snap.budget_year_id || canonical(now.data) !== canonical(snap.data)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+async function present(db: Db, row: q.ConfigRow): Promise<PublicDashboardConfig> {
+  return { ...q.presentConfig(row), dataChangedSincePublish: await dataChangedSincePublish(db, row) };
+}
+
+/** GET /public-dashboard/config: the district's dashboard, made with the defaults on first read. */
+export async function getConfig(app: AppContext, actor: Actor): Promise<{ config: PublicDashboardConfig }> {
+  authorize(actor, 'publicDashboard.manage');
+  let row = await q.firstConfig(app.db);
+  if (!row) {
+    row = await app.db.transaction(async (trx) => {
+      await q.insertDefaultConfig(trx, DEFAULT_URL_PATH);
+      const made = (await q.firstConfig(trx))!;
+      await insertAudit(trx, actor, {
+        action: 'create',
+        entity: ENTITY,
+        entityId: made.id,
+        after: q.presentConfig(made),
+      });
+      return made;
+    });
+  }
+  return { config: await present(app.db, row) };
+}
+
+/** The body's fields as columns; undefined fields are left alone. */
+function columnsOf(body: UpdatePublicDashboardConfigBody): Partial<q.ConfigRow> {
+  const values: Partial<q.ConfigRow> = {};
+  const set = <K extends keyof q.ConfigRow>(key: K, value: q.ConfigRow[K] | undefined) => {
+    if (value !== undefined) {
+      values[key] = value;
+    }
+  };
+  set('url_path', body.urlPath);
+  set('school_name', body.schoolName);
+  set('school_logo_url', body.schoolLogoUrl);
+  set('town_website_url', body.townWebsiteUrl);
+  set('school_website_url', body.schoolWebsiteUrl);
+  set('published_years', body.publishedYears);
+  set('component_order', body.componentOrder);
+  for (const flag of SHOW_FLAGS) {
+    set(q.flagColumn(flag), body[flag] as never);
+  }
+  return values;
+}
+
+/** PATCH /public-dashboard/config/{id}: one show flag, or the full settings ('Save Settings'). */
+export async function updateConfig(
+  app: AppContext,
+  actor: Actor,
+  id: number,
+  body: UpdatePublicDashboardConfigBody,
+): Promise<{ config: PublicDashboardConfig }> {
+  authorize(actor, 'publicDashboard.manage');
+  const row = await app.db.transaction(async (trx) => {
+    const before = await requireConfig(trx, id, true);
+    await refuseTakenPath(trx, body.urlPath, id);
+    const after = await q.updateConfig(trx, id, columnsOf(body));
+    await insertAudit(trx, actor, {
+      action: 'update',
+      entity: ENTITY,
+      entityId: id,
+      before: q.presentConfig(before),
+      after: q.presentConfig(after),
+    });
+    return after;
+  });
+  forgetPublicViews(app);
+  return { config: await present(app.db, row) };
+}
+
+/** 409 naming the field when another dashboard already uses the path. */
+async function refuseTakenPath(db: Db, urlPath: string | undefined, id: number) {
+  if (urlPath !== undefined && (await q.pathTakenByOther(db, urlPath, id))) {
+    throw new AppError(409, 'CONFLICT', M.urlPathTaken, [{ path: 'urlPath', message: M.urlPathTaken }]);
+  }
+}
+
+const yearsIssue = (message: string) => badRequest(message, [{ path: 'publishedYears', message }]);
+
+/**
+ * POST /public-dashboard/publish/{id}: stores the public figures of every year to publish (the
+ * body's years, else the saved ones; the CLI may also set the URL path) as they are now, replacing the last Publish, in one
+ * transaction. Refused, writing nothing, with no years or a year that has no budget data.
+ */
+export async function publish(
+  app: AppContext,
+  actor: Actor,
+  id: number,
+  body: PublishBody,
+): Promise<PublishResponse> {
+  authorize(actor, 'publicDashboard.manage');
+  const publishedAt = new Date().toISOString();
+  const row = await app.db.transaction(async (trx) => {
+    const before = await requireConfig(trx, id, true);
+    const years = body.publishedYears ?? [...before.published_years].sort((a, b) => a - b);
+    if (!years.length) {
+      throw yearsIssue(M.selectYear);
+    }
+    await refuseTakenPath(trx, body.urlPath, id);
+    const snapshots = await currentFigures(trx, before, years, publishedAt);
+    const empty = snapshots.find((s) => s.data === null);
+    if (empty) {
+      throw yearsIssue(M.yearHasNoData(empty.fiscal_year));
+    }
+    await q.replaceSnapshots(trx, id, snapshots);
+    const after = await q.updateConfig(trx, id, {
+      published_years: years,
+      ...(body.urlPath === undefined ? {} : { url_path: body.urlPath }),
+      is_published: true,
+      published_at: publishedAt,
+    });
+    await insertAudit(trx, actor, {
+      action: 'publish',
+      entity: ENTITY,
+      entityId: id,
+      before: q.presentConfig(before),
+      after: {
+        ...q.presentConfig(after),
+        snapshots: snapshots.map((s) => ({ fiscalYear: s.fiscal_year, budgetYearId: s.budget_year_id })),
+      },
+    });
+    return after;
+  });
+  forgetPublicViews(app);
+  return {
+    config: await present(app.db, row),
+    publishedYears: row.published_years,
+    publishedAt,
+    publicPath: `/public/${row.url_path}`,
+  };
+}
+
+/** The CLI's `publish --status`: the dashboard's config (made on first read), with its public address. */
+export async function publishStatus(app: AppContext, actor: Actor) {
+  const { config } = await getConfig(app, actor);
+  return { config, publicPath: `/public/${config.urlPath}` };
+}

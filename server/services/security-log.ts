@@ -1,0 +1,89 @@
+import type { AppContext } from '@server/context';
+import type { Db } from '@server/db/index';
+import { authorize, type Actor } from '@server/policies/index';
+import { insertSecurityEvent, listSecurityEvents } from '@server/queries/security-events';
+import type { ExportRecordBody, SecurityEvent, SecurityLogQuery } from '@server/schemas/security-log';
+
+/** Where a request came from, as the session list and the security log show it. */
+export interface ClientInfo {
+  address: string;
+  device: string;
+}
+
+/**
+ * Records one security event twice (issue 15, item 13): a structured log line for the operator's
+ * log collector, and an audit_log row (entity 'security') for the admin's filtered view. Callers
+ * pass only what is named here: never a password, token or key; `detail` holds flags and reasons.
+ * `subjectId` is the account concerned (null when the email typed matches no account).
+ */
+export async function recordSecurityEvent(
+  app: AppContext,
+  db: Db,
+  event: SecurityEvent,
+  entry: {
+    actor?: Actor;
+    subjectId: number | null;
+    client?: ClientInfo;
+    detail?: Record<string, string | number | boolean | null>;
+  },
+): Promise<void> {
+  const actorId = entry.actor?.kind === 'user' ? entry.actor.id : null;
+  const actorLabel = entry.actor ? (entry.actor.email ?? entry.actor.name) : 'anonymous';
+  const detail = { ...entry.detail, address: entry.client?.address, device: entry.client?.device };
+  const failure = /failed|denied|lockout/.test(event);
+  app.log[failure ? 'warn' : 'info']('security', {
+    event,
+    actor: actorLabel,
+    userId: entry.subjectId,
+    ...detail,
+  });
+  await insertSecurityEvent(db, { event, actorId, actorLabel, subjectId: entry.subjectId, detail });
+}
+
+/** The security log for an admin: newest first, filtered by event and account. */
+export async function getSecurityLog(app: AppContext, actor: Actor, query: SecurityLogQuery) {
+  authorize(actor, 'users.manage');
+  const rows = await listSecurityEvents(app.db, query);
+  return {
+    events: rows.map((r) => {
+      const detail = (typeof r.after === 'string' ? JSON.parse(r.after) : (r.after ?? {})) as Record<
+        string,
+        unknown
+      >;
+      const { address, device, ...rest } = detail;
+      return {
+        id: Number(r.id),
+        event: r.action as SecurityEvent,
+        actor: r.actor_label,
+        userId: r.entity_id === null ? null : Number(r.entity_id),
+        userEmail: r.subject_email,
+        address: typeof address === 'string' ? address : null,
+        device: typeof device === 'string' ? device : null,
+        detail: rest,
+        createdAt: new Date(r.created_at).toISOString(),
+      };
+    }),
+  };
+}
+
+/**
+ * Records an export the browser made. The workbook is built in the browser from data this user was
+ * already sent, so the server can only take the browser's word that it happened; what it does
+ * know (who, from where, when) is its own.
+ */
+export async function recordExport(
+  app: AppContext,
+  actor: Actor,
+  input: ExportRecordBody,
+  client: ClientInfo,
+) {
+  authorize(actor, 'profile.read');
+  const subjectId = actor.kind === 'user' ? actor.id : null;
+  await recordSecurityEvent(app, app.db, 'data-exported', {
+    actor,
+    subjectId,
+    client,
+    detail: { file: input.fileName, bytes: input.bytes },
+  });
+  return { message: 'Export recorded' };
+}

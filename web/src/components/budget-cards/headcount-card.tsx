@@ -1,0 +1,89 @@
+import { BarChart } from '@web/components/charts/bar-chart';
+import { ChartCard } from '@web/components/charts/chart-card';
+import { DataTable, type DataColumn } from '@web/components/charts/data-table';
+import { COLOR_DISTRICT_WIDE } from '@web/components/charts/palette';
+import { formatMoney } from '@web/lib/format';
+import './budget-cards.css';
+
+/** Employees at one location (a building, District Wide, or the public view's 'Other'). */
+export interface LocationRow {
+  key: string;
+  location: string;
+  count: number;
+  totalSalary: number;
+  /** Full-time equivalents, where the figures carry them (the staff dashboard). */
+  fte?: number;
+  /** Grey bar: District Wide staff or a row that counts several places together. */
+  muted?: boolean;
+}
+
+interface HeadcountCardProps {
+  locations: readonly LocationRow[];
+  totalEmployees: number;
+  totalSalary: number;
+  totalFte?: number;
+  title?: string;
+  emptyText?: string;
+  className?: string;
+  /** Under the chart and table (what is counted, what is left out). */
+  note?: string;
+}
+
+const fte = (v: number | undefined) => (v ?? 0).toLocaleString('en-US', { maximumFractionDigits: 2 });
+
+/** People per location, most first, as bars. */
+export function HeadcountCard({
+  locations,
+  totalEmployees,
+  totalSalary,
+  totalFte,
+  title = 'Headcount by Location',
+  emptyText = 'No employees in this fiscal year.',
+  className = 'dash-wide',
+  note,
+}: HeadcountCardProps) {
+  const columns: DataColumn<LocationRow>[] = [
+    { header: 'Location', value: (l) => l.location },
+    { header: 'Employees', value: (l) => l.count.toLocaleString('en-US'), numeric: true },
+    ...(totalFte === undefined
+      ? []
+      : [{ header: 'FTE', value: (l: LocationRow) => fte(l.fte), numeric: true }]),
+    { header: 'Salaries', value: (l) => formatMoney(l.totalSalary), numeric: true },
+  ];
+  return (
+    <ChartCard
+      className={className}
+      title={title}
+      subtitle={`${totalEmployees.toLocaleString('en-US')} employees, ${formatMoney(totalSalary)} in salaries`}
+      isEmpty={locations.length === 0}
+      empty={<p className="muted">{emptyText}</p>}
+      chart={
+        <BarChart
+          label={`Bar chart of employees by location: ${locations.map((l) => `${l.location} ${l.count}`).join(', ')}`}
+          data={locations.map((l) => ({
+            label: l.location,
+            value: l.count,
+            color: l.muted ? COLOR_DISTRICT_WIDE : '#0891b2',
+            text: l.count.toLocaleString('en-US'),
+          }))}
+          tickFormat={(v) => Math.round(v).toLocaleString('en-US')}
+        />
+      }
+      table={
+        <DataTable
+          caption="Employees by location"
+          rows={locations}
+          rowKey={(l) => l.key}
+          columns={columns}
+          footer={[
+            'Total',
+            totalEmployees.toLocaleString('en-US'),
+            ...(totalFte === undefined ? [] : [fte(totalFte)]),
+            formatMoney(totalSalary),
+          ]}
+        />
+      }
+      footer={note ? <p className="chart-note">{note}</p> : null}
+    />
+  );
+}

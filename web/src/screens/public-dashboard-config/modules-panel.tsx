@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import {
+  COMPONENT_KEYS,
+  SHOW_FLAG_OF,
+  type PublicDashboardConfig,
+  type ShowFlag,
+} from '@server/schemas/public-dashboard';
+import { errorMessage } from '@web/api/client';
+import { publicDashboardApi, usePublicDashboardMutation } from '@web/api/public-dashboard';
+import { Alert } from '@web/components/alert';
+import { COMPONENT_LABELS, PROJECTED_FLAG } from './labels';
+
+/** Which sections residents see: each box saves its one flag at once. */
+export function ModulesPanel({ config }: { config: PublicDashboardConfig }) {
+  const [error, setError] = useState<string | null>(null);
+  const toggle = usePublicDashboardMutation((a: { flag: ShowFlag; on: boolean }) =>
+    publicDashboardApi.update(config.id, { [a.flag]: a.on }),
+  );
+  const box = (flag: ShowFlag, name: string, hint: string) => (
+    <label key={flag} className="pdc-check pdc-check--hint">
+      <input
+        type="checkbox"
+        checked={config[flag]}
+        disabled={toggle.isPending}
+        onChange={(e) =>
+          toggle.mutate(
+            { flag, on: e.target.checked },
+            {
+              onSuccess: () => setError(null),
+              onError: (err) => setError(`Failed to save settings: ${errorMessage(err, 'Unknown error')}`),
+            },
+          )
+        }
+      />
+      <span>
+        {name}
+        <span className="muted"> · {hint}</span>
+      </span>
+    </label>
+  );
+  return (
+    <section className="card pdc-section" aria-labelledby="pdc-modules-title">
+      <h2 id="pdc-modules-title" className="pdc-section__title">
+        Visible Modules
+      </h2>
+      {error ? <Alert>{error}</Alert> : null}
+      <fieldset className="pdc-modules">
+        <legend className="visually-hidden">Sections shown on the public page</legend>
+        {COMPONENT_KEYS.map((key) =>
+          box(SHOW_FLAG_OF[key], COMPONENT_LABELS[key].name, COMPONENT_LABELS[key].hint),
+        )}
+        {box(
+          PROJECTED_FLAG,
+          'Include projected employees',
+          'Count planned positions in the staffing figures',
+        )}
+      </fieldset>
+    </section>
+  );
+}

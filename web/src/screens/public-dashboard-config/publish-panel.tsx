@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import { PUBLIC_DASHBOARD_MESSAGES as M, type PublicDashboardConfig } from '@server/schemas/public-dashboard';
+import { errorMessage } from '@web/api/client';
+import { publicDashboardApi, usePublicDashboardMutation } from '@web/api/public-dashboard';
+import { Alert } from '@web/components/alert';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
+import { Button } from '@web/components/form/button';
+import { formatDateTime } from '@web/lib/format';
+
+const fy = (year: number) => `FY${String(year % 100).padStart(2, '0')}`;
+
+/** Published or not, when, whether data changed since, the public address with Copy, and Publish. */
+export function PublishPanel({
+  config,
+  years,
+  origin,
+}: {
+  config: PublicDashboardConfig;
+  years: number[];
+  origin: string;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const [copied, setCopied] = useState(false);
+  const publish = usePublicDashboardMutation((y: number[]) => publicDashboardApi.publish(config.id, y));
+  const url = `${origin}/public/${config.urlPath}`;
+
+  const start = () => {
+    if (years.length === 0) {
+      setMessage({ kind: 'error', text: M.selectYear });
+      return;
+    }
+    setMessage(null);
+    setConfirming(true);
+  };
+
+  return (
+    <section className="card pdc-section pdc-publish" aria-labelledby="pdc-publish-title">
+      <h2 id="pdc-publish-title" className="pdc-section__title">
+        Publishing
+      </h2>
+      <dl className="pdc-status">
+        <div>
+          <dt>Status</dt>
+          <dd>
+            {config.isPublished ? (
+              <span className="badge badge--success">Published</span>
+            ) : (
+              <span className="badge badge--neutral">Not published</span>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>Last published</dt>
+          <dd>{formatDateTime(config.publishedAt)}</dd>
+        </div>
+        <div>
+          <dt>Published years</dt>
+          <dd>
+            {config.isPublished && config.publishedYears.length
+              ? config.publishedYears.map(fy).join(', ')
+              : '—'}
+          </dd>
+        </div>
+      </dl>
+      {config.dataChangedSincePublish ? (
+        <Alert variant="info" title="Budget data has changed since the last Publish">
+          Residents still see the figures of {formatDateTime(config.publishedAt)}. Publish again to show them
+          the current figures.
+        </Alert>
+      ) : null}
+      <div className="pdc-url">
+        <span className="pdc-url__label" id="pdc-url-label">
+          Public URL
+        </span>
+        <a
+          href={url}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-describedby="pdc-url-label"
+          className="pdc-url__link"
+        >
+          {url}
+        </a>
+        <Button
+          className="btn--small"
+          onClick={() =>
+            void navigator.clipboard?.writeText(url).then(
+              () => setCopied(true),
+              () => setCopied(false),
+            )
+          }
+        >
+          {copied ? 'Copied' : 'Copy URL'}
+        </Button>
+        <span className="visually-hidden" role="status">
+          {copied ? 'Public URL copied' : ''}
+        </span>
+      </div>
+      {message ? (
+        <Alert variant={message.kind === 'error' ? 'error' : 'success'}>{message.text}</Alert>
+      ) : null}
+      <div className="form-actions">
+        <Button variant="primary" onClick={start} busy={publish.isPending} busyLabel="Publishing...">
+          Publish
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Publish the public dashboard"
+        message={`Publish ${years.map(fy).join(', ')} to ${url}? Residents will see these years' current figures until the next Publish.`}
+        confirmLabel="Publish"
+        busyLabel="Publishing..."
+        busy={publish.isPending}
+        onConfirm={() =>
+          publish.mutate(years, {
+            onSuccess: (r) => {
+              setConfirming(false);
+              setMessage({
+                kind: 'success',
+                text: `Published ${r.publishedYears.map(fy).join(', ')} at ${formatDateTime(r.publishedAt)}.`,
+              });
+            },
+            onError: (err) => {
+              setConfirming(false);
+              setMessage({ kind: 'error', text: `Publish failed: ${errorMessage(err, 'Unknown error')}` });
+            },
+          })
+        }
+      />
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+import type { PublicYearData } from '@server/schemas/public-dashboard';
+import type { BuildingBar } from '@web/components/budget-cards/building-card';
+import type { CategorySlice } from '@web/components/budget-cards/category-card';
+import type { LocationRow } from '@web/components/budget-cards/headcount-card';
+import { sumMoney } from '@web/components/budget-cards/money';
+import { COLOR_BUDGET, COLOR_DISTRICT_WIDE } from '@web/components/charts/palette';
+
+// Type-only imports from the server's schema: the public page must not bundle zod.
+
+/** 'FY27' for 2027, as everywhere in the product (without the zod-backed label parser). */
+export const fyLabel = (year: number) => `FY${String(year % 100).padStart(2, '0')}`;
+
+/** The words residents read when a page or a year has nothing (SPEC section 8). */
+export const NOT_FOUND = 'Dashboard Not Found';
+export const noDataFor = (year: number) => `No data available for FY${year}`;
+
+export function categorySlices(data: PublicYearData): CategorySlice[] {
+  return data.categoryBreakdown.map((c) => ({
+    key: c.name,
+    name: c.name,
+    amount: c.amount,
+    count: c.itemCount,
+    color: c.color,
+  }));
+}
+
+const isGrey = (name: string) => name === 'District Wide' || name === 'Other';
+
+export function buildingBars(data: PublicYearData): BuildingBar[] {
+  return data.buildingBreakdown.map((b) => ({
+    key: b.name,
+    name: b.name,
+    amount: b.amount,
+    color: isGrey(b.name) ? COLOR_DISTRICT_WIDE : COLOR_BUDGET,
+  }));
+}
+
+export function locationRows(data: PublicYearData): LocationRow[] {
+  return data.locationData.locations.map((l) => ({
+    key: l.location,
+    location: l.location,
+    count: l.count,
+    totalSalary: l.totalSalary,
+    muted: l.isOther || isGrey(l.location),
+  }));
+}
+
+/** Sum of the published amounts (the view carries each breakdown, not its total). */
+export const totalOf = (rows: readonly { amount: number }[]) => sumMoney(rows.map((r) => r.amount));
+
+/**
+ * The town's goal minus the budget, in whole cents: below zero the budget asks for more than the
+ * goal. The staff dashboard gets this figure from the server (server/lib/budget-math.ts); the
+ * published snapshot carries only its two terms.
+ */
+export const goalMinusBudget = (data: PublicYearData) =>
+  (Math.round(data.townGoal * 100) - Math.round(data.totalBudget * 100)) / 100;
+
+/** Only absolute web addresses become links: a stored 'javascript:' address is shown, never followed. */
+export const isWebAddress = (url: string) => /^https?:\/\//i.test(url);
+
+export function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? iso
+    : date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+}

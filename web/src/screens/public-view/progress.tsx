@@ -1,0 +1,34 @@
+import type { PublicYearData } from '@server/schemas/public-dashboard';
+import { formatMoney } from '@web/lib/format';
+
+/**
+ * How much of the town's goal the proposed budget uses, as a plain bar drawn with CSS (no chart
+ * code), with the percent and both amounts written out beside it.
+ */
+export function ProgressSection({ data, fy }: { data: PublicYearData; fy: string }) {
+  if (!data.hasTownGoal || data.townGoal <= 0) {
+    return null;
+  }
+  const percent = (data.totalBudget / data.townGoal) * 100;
+  const over = percent > 100;
+  const shown = `${percent.toFixed(1)}%`;
+  return (
+    <section className="card pub-progress pub-wide" aria-labelledby="pub-progress-title">
+      <h2 id="pub-progress-title" className="chart-card__title">
+        Budget Compared with the Town&apos;s Goal
+      </h2>
+      <p className="pub-progress__text">
+        The {fy} proposed budget of <strong className="money">{formatMoney(data.totalBudget)}</strong> is{' '}
+        <strong>{shown}</strong> of the town&apos;s goal of{' '}
+        <strong className="money">{formatMoney(data.townGoal)}</strong>
+        {over ? ', more than the goal.' : '.'}
+      </p>
+      <div className="pub-progress__track" aria-hidden="true">
+        <div
+          className={`pub-progress__fill${over ? ' pub-progress__fill--over' : ''}`}
+          style={{ width: `${Math.min(percent, 100)}%` }}
+        />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,251 @@
+import type {
+  ComponentKey,
+  PublicView,
+  PublicViewLink,
+  PublicYearData,
+} from '@server/schemas/public-dashboard';
+import { BuildingCard } from '@web/components/budget-cards/building-card';
+import { CategoryCard } from '@web/components/budget-cards/category-card';
+import { GapCard, type GapLabels } from '@web/components/budget-cards/gap-card';
+import { HeadcountCard } from '@web/components/budget-cards/headcount-card';
+import { BLUES, SalaryCard, TEALS } from '@web/components/budget-cards/salary-card';
+import { formatMillions, formatMoney } from '@web/lib/format';
+import {
+  buildingBars,
+  categorySlices,
+  fyLabel,
+  goalMinusBudget,
+  isWebAddress,
+  locationRows,
+  totalOf,
+} from './figures';
+import { ProgressSection } from './progress';
+
+const money = (v: number) => formatMillions(v, 1);
+
+const residentLabels = (fy: string): GapLabels => ({
+  title: `${fy} Budget and the Town's Goal`,
+  subtitle: `What the schools plan to spend in ${fy}, next to the amount the town set as its goal`,
+  budget: 'Proposed school budget',
+  goal: "Town's budget goal",
+  noBudget: `The ${fy} budget has not been published yet.`,
+  noGoal: `The town has not set a budget goal for ${fy} yet.`,
+  exact: "The proposed budget matches the town's goal exactly.",
+  over: "The proposed budget is more than the town's goal.",
+  under: "The proposed budget is within the town's goal.",
+});
+
+interface SectionProps {
+  view: PublicView;
+  year: number;
+  data: PublicYearData | null;
+  onWatch(link: PublicViewLink): void;
+}
+
+/** One configured section of the public page, or nothing when it has nothing to show. */
+export function PublicSection({ name, ...props }: SectionProps & { name: ComponentKey }) {
+  const { view, data, year } = props;
+  const fy = fyLabel(year);
+  switch (name) {
+    case 'schoolInfo':
+      return <SchoolInfo view={view} />;
+    case 'links':
+      return <LinksSection links={view.links} onWatch={props.onWatch} />;
+    case 'townLinks':
+      return <TownLinks view={view} />;
+    default:
+  }
+  if (!data) {
+    return null;
+  }
+  switch (name) {
+    case 'budgetStatus':
+      return (
+        <GapCard
+          className="pub-wide"
+          fy={fy}
+          budget={data.totalBudget}
+          goal={data.townGoal}
+          hasGoal={data.hasTownGoal}
+          hasBudget={data.totalBudget !== 0 || data.categoryBreakdown.length > 0}
+          gap={goalMinusBudget(data)}
+          money={money}
+          labels={residentLabels(fy)}
+          footer={<PerPupil data={data} />}
+        />
+      );
+    case 'progressBar':
+      return <ProgressSection data={data} fy={fy} />;
+    case 'categoryChart':
+      return (
+        <CategoryCard
+          title="Where the Money Goes"
+          what={`the ${fy} proposed budget`}
+          countHeader="Budget lines"
+          categories={categorySlices(data)}
+          total={totalOf(data.categoryBreakdown)}
+          money={money}
+          emptyText={`No spending categories were published for ${fy}.`}
+        />
+      );
+    case 'buildingChart':
+      return (
+        <BuildingCard
+          title="Spending by School"
+          what={`the ${fy} proposed budget`}
+          buildings={buildingBars(data)}
+          total={totalOf(data.buildingBreakdown)}
+          money={money}
+          emptyText={`No school figures were published for ${fy}.`}
+        />
+      );
+    case 'salaryCharts':
+      return (
+        <>
+          <SalaryCard
+            title="Teacher Salaries"
+            who="teachers"
+            ranges={data.salaryData.teachers}
+            colors={BLUES}
+            note="How many teachers earn within each $10,000 range. Ranges with fewer than 5 people are counted together as Other, so no one's pay can be singled out."
+          />
+          <SalaryCard
+            title="Paraeducator Salaries"
+            who="paraeducators"
+            ranges={data.salaryData.paras}
+            colors={TEALS}
+            note="Paraeducators are classroom aides. Ranges with fewer than 5 people are counted together as Other."
+          />
+        </>
+      );
+    case 'headcountChart':
+      return (
+        <HeadcountCard
+          className="pub-wide"
+          title="Staff by School"
+          locations={locationRows(data)}
+          totalEmployees={data.locationData.totalEmployees ?? 0}
+          totalSalary={data.locationData.totalSalaries ?? 0}
+          note={
+            data.locationData.totalEmployees === null
+              ? 'Totals are not shown: too few people to publish them without identifying anyone.'
+              : `Places with fewer than 5 staff are counted together as Other.${data.includesProjectedEmployees ? ' Includes positions planned for next year.' : ''}`
+          }
+        />
+      );
+    default:
+      return null;
+  }
+}
+
+function PerPupil({ data }: { data: PublicYearData }) {
+  if (!data.perPupil) {
+    return null;
+  }
+  return (
+    <div className="kpis kpis--two pub-per-pupil">
+      <div className="kpi">
+        <span className="kpi__label">Students enrolled</span>
+        <span className="kpi__value num">{data.perPupil.enrollment.toLocaleString('en-US')}</span>
+      </div>
+      <div className="kpi">
+        <span className="kpi__label">Spending per student</span>
+        <span className="kpi__value money">{formatMoney(data.perPupil.total)}</span>
+      </div>
+    </div>
+  );
+}
+
+function SchoolInfo({ view }: { view: PublicView }) {
+  if (!view.schoolName && !view.schoolLogoUrl) {
+    return null;
+  }
+  return (
+    <section className="card pub-school pub-wide" aria-label="About the school district">
+      {view.schoolLogoUrl ? (
+        <img
+          className="pub-school__logo"
+          src={view.schoolLogoUrl}
+          alt={view.schoolName ? `${view.schoolName} logo` : 'School logo'}
+          // A logo that does not load is hidden (SPEC section 8).
+          onError={(e) => {
+            e.currentTarget.hidden = true;
+          }}
+        />
+      ) : null}
+      <div>
+        {view.schoolName ? <p className="pub-school__name">{view.schoolName}</p> : null}
+        <p className="muted">
+          The budget the school committee has published for residents. All figures are totals; no one&apos;s
+          name or individual pay is shown.
+        </p>
+      </div>
+    </section>
+  );
+}
+
+const LINK_KIND: Record<PublicViewLink['linkType'], string> = {
+  website: 'Website',
+  document: 'Document',
+  video: 'Video',
+};
+
+function LinksSection({ links, onWatch }: { links: PublicViewLink[]; onWatch(link: PublicViewLink): void }) {
+  if (links.length === 0) {
+    return null;
+  }
+  return (
+    <section className="card pub-links" aria-labelledby="pub-links-title">
+      <h2 id="pub-links-title" className="chart-card__title">
+        Learn More
+      </h2>
+      <ul className="pub-link-list">
+        {links.map((link, i) => (
+          <li key={`${i}-${link.url}`} className="pub-link">
+            <span className="badge">{LINK_KIND[link.linkType]}</span>
+            {link.linkType === 'video' && link.videoId ? (
+              <button type="button" className="link-button pub-link__title" onClick={() => onWatch(link)}>
+                Watch: {link.title}
+              </button>
+            ) : isWebAddress(link.url) ? (
+              <a className="pub-link__title" href={link.url} target="_blank" rel="noopener noreferrer">
+                {link.title}
+                <span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+            ) : (
+              <span className="pub-link__title">{link.title}</span>
+            )}
+            {link.description ? <p className="pub-link__description muted">{link.description}</p> : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function TownLinks({ view }: { view: PublicView }) {
+  const sites = [
+    { label: 'Town website', url: view.townWebsiteUrl },
+    { label: 'School district website', url: view.schoolWebsiteUrl },
+  ].filter((s): s is { label: string; url: string } => Boolean(s.url && isWebAddress(s.url)));
+  if (sites.length === 0) {
+    return null;
+  }
+  return (
+    <section className="card pub-links" aria-labelledby="pub-town-links-title">
+      <h2 id="pub-town-links-title" className="chart-card__title">
+        Town and School Websites
+      </h2>
+      <ul className="pub-link-list">
+        {sites.map((s) => (
+          <li key={s.label} className="pub-link">
+            <a className="pub-link__title" href={s.url} target="_blank" rel="noopener noreferrer">
+              {s.label}
+              <span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
