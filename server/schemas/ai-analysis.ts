@@ -1,0 +1,228 @@
+import { z } from 'zod';
+import { MAX_ID, MAX_MONEY_CENTS, MAX_MONEY_TEXT, idText, isoDate, toCents } from './common';
+
+/**
+ * AI budget-cut analysis (SPEC sections 2, 3, 5, 7; DESIGN section 7; issue 14). Shared by the
+ * server and the web app. Money is a decimal string of dollars with two decimals ('1200000.00')
+ * everywhere in these shapes: the figures are recomputed on the server in integer cents and in SQL,
+ * and a string keeps them exact all the way to the screen.
+ */
+
+/** SPEC section 7: the priorities are fixed; the request names them, the server refuses others. */
+export const AI_PRIORITIES = [
+  'Maintain small class sizes',
+  'Preserve core academic programs',
+  'Support special education services',
+] as const;
+export type AiPriority = (typeof AI_PRIORITIES)[number];
+
+/** The three lists, in the order they are shown (least harm first). */
+export const SUGGESTION_LISTS = ['likelyNeeded', 'moderateNeed', 'deepCuts'] as const;
+export type SuggestionList = (typeof SUGGESTION_LISTS)[number];
+
+/** SPEC section 5 (Calls whose path is not shown): the message for a missing budget year. */
+export const BUDGET_YEAR_MESSAGE = 'Please select a budget year';
+export const TARGET_MESSAGE = 'Enter the reduction target in dollars, for example 1200000 or 1200000.50';
+export const TARGET_POSITIVE_MESSAGE = 'The reduction target must be more than $0';
+export const TARGET_TOO_LARGE_MESSAGE = `The reduction target is too large (at most $${MAX_MONEY_TEXT})`;
+
+/** Cents as the two-decimal dollar text these shapes use: 120000050n -> '1200000.50'. */
+export function centsText(cents: bigint): string {
+  const negative = cents < 0n;
+  const digits = (negative ? -cents : cents).toString().padStart(3, '0');
+  return `${negative ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}
+
+/** A dollar amount as two-decimal text in a response. */
+export const moneyText = z.string().regex(/^-?\d+\.\d{2}$/);
+
+/**
+ * The target reduction: a JSON number or a decimal string of dollars ('1,200,000' and '$1200000'
+ * are read as typed), more than zero, at most 2 decimals, within numeric(14,2). Parsed to cents on
+ * the exact text, never through floating-point arithmetic; the output is the two-decimal text.
+ */
+export const targetAmountInput = z
+  .union([z.number(), z.string()], { error: TARGET_MESSAGE })
+  .transform((v, ctx) => {
+    const text =
+      typeof v === 'string'
+        ? v
+            .trim()
+            .replace(/^\$/, '')
+            .replace(/,(?=\d{3}(\D|$))/g, '')
+        : v;
+    const cents = typeof text === 'string' && !/^\d+(\.\d+)?$/.test(text) ? null : toCents(text);
+    if (cents === null) {
+      ctx.addIssue({ code: 'custom', message: TARGET_MESSAGE });
+      return z.NEVER;
+    }
+    if (cents <= 0n) {
+      ctx.addIssue({ code: 'custom', message: TARGET_POSITIVE_MESSAGE });
+      return z.NEVER;
+    }
+    if (cents > MAX_MONEY_CENTS) {
+      ctx.addIssue({ code: 'custom', message: TARGET_TOO_LARGE_MESSAGE });
+      return z.NEVER;
+    }
+    return centsText(cents);
+  });
+
+/** A budget year id; missing, null or empty is SPEC's 'Please select a budget year'. */
+export const budgetYearIdInput = z
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .regex(/^\d{1,10}$/)
+        .transform(Number),
+    ],
+    {
+      error: (issue) =>
+        issue.input === undefined || issue.input === null || issue.input === ''
+          ? BUDGET_YEAR_MESSAGE
+          : 'budgetYearId must be a budget year id (a positive whole number)',
+    },
+  )
+  .pipe(z.number().int().positive().max(MAX_ID, 'budgetYearId must be a budget year id'));
+
+/** POST /api/ai-analysis/budget-cuts */
+export const budgetCutsBody = z.strictObject({
+  budgetYearId: budgetYearIdInput,
+  targetAmount: targetAmountInput,
+  /** Absent: all three. Each at most once. */
+  priorities: z
+    .array(z.enum(AI_PRIORITIES, { error: `Priorities are: ${AI_PRIORITIES.join('; ')}` }))
+    .max(AI_PRIORITIES.length)
+    .refine((p) => new Set(p).size === p.length, 'Name each priority once')
+    .optional(),
+});
+export type BudgetCutsInput = z.infer<typeof budgetCutsBody>;
+
+/** A personnel group the model may name: position (job title) within a work group. */
+export const positionGroupSchema = z.object({
+  position: z.string(),
+  /** null: employees with no work group. */
+  workGroup: z.string().nullable(),
+});
+export type PositionGroup = z.infer<typeof positionGroupSchema>;
+
+/** One checked suggestion, as stored and shown. */
+export const suggestionSchema = z.object({
+  /** Stable handle for 'Try in Scenario Builder': '<list>:<index>', e.g. 'likelyNeeded:0'. */
+  key: z.string(),
+  list: z.enum(SUGGESTION_LISTS),
+  description: z.string(),
+  /** What the model proposes to save (checked: never more than what the lines or groups cost). */
+  savings: moneyText,
+  impact: z.string(),
+  /** Proposed-budget line ids the suggestion draws on (all exist in the budget year). */
+  lineIds: z.array(z.number().int()),
+  positionGroups: z.array(positionGroupSchema),
+  /** What the named lines and groups cost in total, recomputed on the server. */
+  basisAmount: moneyText,
+  /** The named lines, for the screen: id, description and proposed amount. */
+  lines: z.array(z.object({ id: z.number().int(), description: z.string(), amount: moneyText })),
+  /** The named groups with their head count and total, from the database. */
+  groups: z.array(positionGroupSchema.extend({ count: z.number().int(), total: moneyText })),
+  /** Whether 'Try in Scenario Builder' can apply it: only proposed lines map to a cut scenario. */
+  scenarioReady: z.boolean(),
+});
+export type Suggestion = z.infer<typeof suggestionSchema>;
+
+export const droppedSchema = z.object({
+  list: z.enum(SUGGESTION_LISTS).nullable(),
+  description: z.string(),
+  reason: z.string(),
+});
+export type DroppedSuggestion = z.infer<typeof droppedSchema>;
+
+/** The validated result: only checked suggestions, totals recomputed on the server. */
+export const analysisResultSchema = z.object({
+  /** Everything sent to the model: proposed lines plus personnel groups. */
+  totalAnalyzed: moneyText,
+  proposedTotal: moneyText,
+  personnelTotal: moneyText,
+  lineCount: z.number().int(),
+  groupCount: z.number().int(),
+  note: z.string(),
+  likelyNeeded: z.array(suggestionSchema),
+  moderateNeed: z.array(suggestionSchema),
+  deepCuts: z.array(suggestionSchema),
+  /** Sum of savings per list and over all three. */
+  totals: z.object({
+    likelyNeeded: moneyText,
+    moderateNeed: moneyText,
+    deepCuts: moneyText,
+    all: moneyText,
+  }),
+  dropped: z.array(droppedSchema),
+});
+export type AnalysisResult = z.infer<typeof analysisResultSchema>;
+
+/** A saved analysis, without its result (the list of recent ones). */
+export const analysisSummarySchema = z.object({
+  id: z.number().int(),
+  budgetYearId: z.number().int(),
+  /** The budget year's label, e.g. 'FY26'. */
+  budgetYear: z.string(),
+  /** The fiscal year whose lines were analysed (2026 = FY26). */
+  fiscalYear: z.number().int(),
+  targetAmount: moneyText,
+  priorities: z.array(z.string()),
+  model: z.string(),
+  inputTokens: z.number().int(),
+  outputTokens: z.number().int(),
+  createdAt: isoDate,
+  /** The name of who ran it (null once that user is deleted). */
+  createdBy: z.string().nullable(),
+  suggestionCount: z.number().int(),
+  droppedCount: z.number().int(),
+  totalSavings: moneyText,
+});
+export type AnalysisSummary = z.infer<typeof analysisSummarySchema>;
+
+/** A saved analysis with its validated result. */
+export const analysisSchema = analysisSummarySchema.extend({ result: analysisResultSchema });
+export type Analysis = z.infer<typeof analysisSchema>;
+
+/** POST /budget-cuts and GET /analyses/:id */
+export const analysisResponse = z.object({ analysis: analysisSchema });
+
+/** GET /api/ai-analysis/analyses?budgetYearId= (newest first; all years without budgetYearId) */
+export const analysesQuery = z.strictObject({
+  budgetYearId: z.preprocess((v) => (v === '' ? undefined : v), idText).optional(),
+  limit: z
+    .preprocess((v) => (v === '' ? undefined : v), idText)
+    .pipe(z.number().max(100, 'At most 100 analyses at a time'))
+    .optional(),
+});
+export const analysesResponse = z.object({ analyses: z.array(analysisSummarySchema) });
+
+/** POST /api/ai-analysis/analyses/:id/scenario: the chosen suggestions become a new cut scenario. */
+export const analysisScenarioBody = z.strictObject({
+  keys: z
+    .array(z.string().regex(/^(likelyNeeded|moderateNeed|deepCuts):\d{1,4}$/, 'Unknown suggestion'))
+    .min(1, 'Choose at least one suggestion')
+    .max(300)
+    .refine((k) => new Set(k).size === k.length, 'Choose each suggestion once'),
+  /** Default: 'AI analysis <id>: <date>'. */
+  name: z.string().trim().min(1).max(200).optional(),
+});
+export type AnalysisScenarioInput = z.infer<typeof analysisScenarioBody>;
+
+export const analysisScenarioResponse = z.object({
+  /** Open /scenario with this id. */
+  scenarioId: z.number().int(),
+  name: z.string(),
+  budgetYearId: z.number().int(),
+  fiscalYear: z.number().int(),
+  /** Keys applied, and those that could not be (position groups, lines gone since). */
+  applied: z.array(z.string()),
+  skipped: z.array(z.object({ key: z.string(), description: z.string(), reason: z.string() })),
+  linesCut: z.number().int(),
+  /** The savings the applied suggestions asked for, and the cut the scenario makes. */
+  requestedSavings: moneyText,
+  scenarioCut: moneyText,
+});
+export type AnalysisScenario = z.infer<typeof analysisScenarioResponse>;
