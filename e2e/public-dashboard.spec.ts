@@ -101,6 +101,23 @@ test.describe('a resident on a phone', () => {
     const row = categories.getByRole('row', { name: new RegExp(`^${first.name}`) });
     await expect(row).toContainText(`$${Math.round(first.amount).toLocaleString('en-US')}`);
 
+    // The same year in the state's (DESE) categories, each with its figure, adding up to the total.
+    const dese = pub.getByRole('region', { name: "The FY26 Budget in the State's Categories" });
+    for (const group of view.data['2026'].deseBreakdown) {
+      await expect(dese.getByRole('rowheader', { name: group.name, exact: true })).toBeVisible();
+    }
+    const firstCode = view.data['2026'].deseBreakdown.find(
+      (g: { functions: unknown[] }) => g.functions.length,
+    ).functions[0];
+    const codeRow = dese.getByRole('rowheader', { name: `${firstCode.code} ${firstCode.name}` });
+    await expect(codeRow).toBeHidden();
+    await dese.getByRole('button', { name: 'Show the function codes' }).click();
+    await expect(codeRow).toBeVisible();
+    const deseTotal = dese.getByRole('row', { name: /^Total/ });
+    await expect(deseTotal).toContainText(
+      `$${Math.round(view.data['2026'].totalBudget).toLocaleString('en-US')}`,
+    );
+
     // The video plays in a dialog, in YouTube's privacy-enhanced player; Escape closes it.
     await pub.getByRole('button', { name: 'Watch: Budget hearing' }).click();
     const dialog = pub.getByRole('dialog', { name: 'Budget hearing' });

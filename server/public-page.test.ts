@@ -10,6 +10,7 @@ const year = (fiscalYear: number, totalBudget: number): PublicYearData => ({
   totalBudget,
   townGoal: 41_000_000,
   hasTownGoal: true,
+  guidanceGap: 41_000_000 - totalBudget,
   categoryBreakdown: [{ name: 'Salaries', amount: totalBudget, itemCount: 3, color: '#1d4ed8' }],
   buildingBreakdown: [{ name: '<a href="https://evil.example">x</a>', amount: totalBudget }],
   salaryData: { teachers: [], paras: [] },

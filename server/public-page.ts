@@ -1,4 +1,5 @@
 import { PUBLIC_DASHBOARD_MESSAGES, type PublicView, type PublicYearData } from './schemas/public-dashboard';
+import { fiscalYearLabel } from './lib/budget-math';
 
 /**
  * The public dashboard's HTML (web/public.html, issue 13): the published figures written into the
@@ -16,7 +17,7 @@ export const DATA_ID = 'public-view-data';
 const NOT_FOUND = PUBLIC_DASHBOARD_MESSAGES.notFound;
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
-const fy = (year: number) => `FY${String(year % 100).padStart(2, '0')}`;
+const fy = fiscalYearLabel;
 
 const longDate = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', {

@@ -93,6 +93,8 @@ describe('after Publish', () => {
     expect(published.years).toEqual([FY]);
     expect(year.totalBudget).toBe(dollars(all));
     expect(year).toMatchObject({ townGoal: 2500000, hasTownGoal: true, includesProjectedEmployees: false });
+    // The gap residents read: the goal minus the budget, to the cent (below zero: over the goal).
+    expect(year.guidanceGap).toBe(dollars(250000000 - all));
     const teachers = year.categoryBreakdown.find((c) => c.name === 'Teachers')!;
     expect(teachers).toEqual({ name: 'Teachers', amount: 2380000.15, itemCount: 3, color: '#1d4ed8' });
     // Per pupil: the total over 200 students, to the cent.

@@ -418,6 +418,8 @@ export const publicYearDataSchema = z.strictObject({
   /** The town's dollar goal for the year; 0 when it has none. */
   townGoal: z.number(),
   hasTownGoal: z.boolean(),
+  /** townGoal - totalBudget (budget-math's guidance gap): below zero the budget is over the goal. */
+  guidanceGap: z.number(),
   categoryBreakdown: z.array(
     z.strictObject({ name: z.string(), amount: z.number(), itemCount: z.number().int(), color: z.string() }),
   ),

@@ -13,6 +13,7 @@ import {
   type PublicSalaryBucket,
   type PublicYearData,
 } from '@server/schemas/public-dashboard';
+import { guidanceGapCents } from '@server/lib/budget-math';
 import { rangeLabel } from './dashboard';
 import { deseCodes } from './dese-codes';
 
@@ -199,6 +200,7 @@ export async function yearFigures(
     totalBudget: fromCents(totalCents),
     townGoal: goal === null ? 0 : fromCents(cents(goal)),
     hasTownGoal: goal !== null,
+    guidanceGap: fromCents(guidanceGapCents(totalCents, goal === null ? 0n : cents(goal))),
     categoryBreakdown: byCategory.categories.map((c) => ({
       name: c.category,
       amount: c.total,

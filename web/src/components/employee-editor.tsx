@@ -14,6 +14,7 @@ import { employeeName } from '@web/components/employee-cells';
 import { employeePatchInput, STATUS_OPTIONS, toFormValues } from '@web/components/employee-form';
 import { HistoryPanel } from '@web/components/history-panel';
 import { formatMoneyCents } from '@web/lib/format';
+import { fiscalYearLabel } from '@server/lib/budget-math';
 
 interface EmployeeEditorProps {
   line: EmployeeLineItem | null;
@@ -80,7 +81,7 @@ export function EmployeeEditor({
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
       title={`Edit ${employeeName(line)}`}
-      description={`FY${String(line.fiscalYear).slice(-2)} employee line${line.isProjected ? ' (projected)' : ''}`}
+      description={`${fiscalYearLabel(line.fiscalYear)} employee line${line.isProjected ? ' (projected)' : ''}`}
     >
       <form className="form-stack" onSubmit={submit} noValidate>
         {form.formError ? <Alert title={failureTitle ?? 'Failed to save'}>{form.formError}</Alert> : null}

@@ -16,6 +16,7 @@ import {
 import { EditorModal } from '@web/components/editor-modal';
 import { HistoryPanel } from '@web/components/history-panel';
 import { EMPTY_PROPOSED, proposedInput, toProposedValues } from '@web/components/proposed-form';
+import { fiscalYearLabel } from '@server/lib/budget-math';
 
 /** Editing an existing line, or adding one to the budget year and fiscal year on screen. */
 export type ProposedEditorTarget =
@@ -85,7 +86,7 @@ export function ProposedEditor({ target, onClose, onSaved }: ProposedEditorProps
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
       title={target.mode === 'edit' ? 'Edit Line Item' : 'Add Line Item'}
-      description={`FY${String(fy).slice(-2)} proposed budget`}
+      description={`${fiscalYearLabel(fy)} proposed budget`}
     >
       <form className="form-stack" onSubmit={submit} noValidate>
         {form.formError ? (

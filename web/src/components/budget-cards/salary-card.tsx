@@ -22,6 +22,8 @@ interface SalaryCardProps {
   /** What is left out and why (privacy), under the chart and table. */
   note: string;
   className?: string;
+  /** What to say when there is no one to show (default: none in this fiscal year). */
+  emptyText?: string;
 }
 
 // Sequential shades, light to dark: salary ranges are ordered, so the colours are too.
@@ -36,7 +38,7 @@ function shade(scale: readonly string[], i: number, n: number): string {
 const money = (v: number | undefined) => formatMoney(v ?? 0);
 
 /** A donut of how many people earn in each $10k range; small ranges are left out for privacy. */
-export function SalaryCard({ title, who, ranges, colors, note, className }: SalaryCardProps) {
+export function SalaryCard({ title, who, ranges, colors, note, className, emptyText }: SalaryCardProps) {
   const people = ranges.reduce((n, r) => n + r.count, 0);
   const detailed = ranges.some((r) => r.avgSalary !== undefined);
   const columns: DataColumn<SalaryRangeRow>[] = [
@@ -56,7 +58,7 @@ export function SalaryCard({ title, who, ranges, colors, note, className }: Sala
       title={title}
       subtitle={`${people.toLocaleString('en-US')} ${who} by salary range`}
       isEmpty={ranges.length === 0}
-      empty={<p className="muted">No {who} to show in this fiscal year.</p>}
+      empty={<p className="muted">{emptyText ?? `No ${who} to show in this fiscal year.`}</p>}
       chart={
         <PieChart
           label={`Donut chart of ${who} by salary range: ${ranges.map((r) => `${r.range} ${r.count}`).join(', ')}`}

@@ -32,6 +32,7 @@ import {
   type EmployeeFilterState,
 } from '@web/screens/operating-budget/employee-filters';
 import '@web/styles/grid-page.css';
+import { fiscalYearLabel } from '@server/lib/budget-math';
 
 const count = (n: number) => n.toLocaleString('en-US');
 const fte = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -100,7 +101,7 @@ export function OperatingBudgetScreen() {
     },
   ];
 
-  const fyLabel = years.fiscalYear ? `FY${String(years.fiscalYear).slice(-2)}` : '';
+  const fyLabel = years.fiscalYear ? fiscalYearLabel(years.fiscalYear) : '';
   return (
     <div className="grid-screen grid-screen--wide">
       <PageHeader

@@ -1,8 +1,9 @@
 import { SHOW_FLAG_OF, type PublicDashboardConfig } from '@server/schemas/public-dashboard';
 import { COMPONENT_LABELS } from './labels';
 import type { SettingsValues } from './settings-form';
+import { fiscalYearLabel } from '@server/lib/budget-math';
 
-const fy = (year: number) => `FY${String(year % 100).padStart(2, '0')}`;
+const fy = fiscalYearLabel;
 
 /**
  * What residents will see, as the settings stand now (saved or not): the page's title, the year

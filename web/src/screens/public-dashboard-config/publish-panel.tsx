@@ -6,8 +6,9 @@ import { Alert } from '@web/components/alert';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { Button } from '@web/components/form/button';
 import { formatDateTime } from '@web/lib/format';
+import { fiscalYearLabel } from '@server/lib/budget-math';
 
-const fy = (year: number) => `FY${String(year % 100).padStart(2, '0')}`;
+const fy = fiscalYearLabel;
 
 /** Published or not, when, whether data changed since, the public address with Copy, and Publish. */
 export function PublishPanel({

@@ -9,6 +9,7 @@ import { useSchemaForm } from '@web/components/form/use-schema-form';
 import { Field } from '@web/components/form/field';
 import { ComponentOrder } from './component-order';
 import { LogoField } from './logo-field';
+import { fiscalYearLabel } from '@server/lib/budget-math';
 
 /** The full settings 'Save Settings' sends, checked with the server's own rules. */
 export const settingsSchema = z.strictObject(settingsFields);
@@ -45,7 +46,7 @@ export function useSettingsForm(config: PublicDashboardConfig) {
 
 export type SettingsForm = ReturnType<typeof useSettingsForm>;
 
-const fy = (year: number) => `FY${String(year % 100).padStart(2, '0')}`;
+const fy = fiscalYearLabel;
 
 /** The address, names, logo and websites, the years to publish and the order of the sections. */
 export function SettingsFields({

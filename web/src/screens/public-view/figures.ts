@@ -4,11 +4,12 @@ import type { CategorySlice } from '@web/components/budget-cards/category-card';
 import type { LocationRow } from '@web/components/budget-cards/headcount-card';
 import { sumMoney } from '@web/components/budget-cards/money';
 import { COLOR_BUDGET, COLOR_DISTRICT_WIDE } from '@web/components/charts/palette';
+import { fiscalYearLabel } from '@server/lib/budget-math';
 
 // Type-only imports from the server's schema: the public page must not bundle zod.
 
-/** 'FY27' for 2027, as everywhere in the product (without the zod-backed label parser). */
-export const fyLabel = (year: number) => `FY${String(year % 100).padStart(2, '0')}`;
+/** 'FY27' for 2027, as everywhere in the product (budget-math has no zod, so the page stays small). */
+export const fyLabel = fiscalYearLabel;
 
 /** The words residents read when a page or a year has nothing (SPEC section 8). */
 export const NOT_FOUND = 'Dashboard Not Found';
@@ -47,14 +48,6 @@ export function locationRows(data: PublicYearData): LocationRow[] {
 
 /** Sum of the published amounts (the view carries each breakdown, not its total). */
 export const totalOf = (rows: readonly { amount: number }[]) => sumMoney(rows.map((r) => r.amount));
-
-/**
- * The town's goal minus the budget, in whole cents: below zero the budget asks for more than the
- * goal. The staff dashboard gets this figure from the server (server/lib/budget-math.ts); the
- * published snapshot carries only its two terms.
- */
-export const goalMinusBudget = (data: PublicYearData) =>
-  (Math.round(data.townGoal * 100) - Math.round(data.totalBudget * 100)) / 100;
 
 /** Only absolute web addresses become links: a stored 'javascript:' address is shown, never followed. */
 export const isWebAddress = (url: string) => /^https?:\/\//i.test(url);

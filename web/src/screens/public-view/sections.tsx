@@ -10,15 +10,8 @@ import { GapCard, type GapLabels } from '@web/components/budget-cards/gap-card';
 import { HeadcountCard } from '@web/components/budget-cards/headcount-card';
 import { BLUES, SalaryCard, TEALS } from '@web/components/budget-cards/salary-card';
 import { formatMillions, formatMoney } from '@web/lib/format';
-import {
-  buildingBars,
-  categorySlices,
-  fyLabel,
-  goalMinusBudget,
-  isWebAddress,
-  locationRows,
-  totalOf,
-} from './figures';
+import { buildingBars, categorySlices, fyLabel, isWebAddress, locationRows, totalOf } from './figures';
+import { DeseSection } from './dese-section';
 import { ProgressSection } from './progress';
 
 const money = (v: number) => formatMillions(v, 1);
@@ -58,6 +51,10 @@ export function PublicSection({ name, ...props }: SectionProps & { name: Compone
   if (!data) {
     return null;
   }
+  // A coming year's staff are projected positions, published only when the admin chose to.
+  const staffNotYet = data.includesProjectedEmployees
+    ? undefined
+    : `${fy} staffing is not published yet: its positions are still being planned.`;
   switch (name) {
     case 'budgetStatus':
       return (
@@ -68,7 +65,7 @@ export function PublicSection({ name, ...props }: SectionProps & { name: Compone
           goal={data.townGoal}
           hasGoal={data.hasTownGoal}
           hasBudget={data.totalBudget !== 0 || data.categoryBreakdown.length > 0}
-          gap={goalMinusBudget(data)}
+          gap={data.guidanceGap}
           money={money}
           labels={residentLabels(fy)}
           footer={<PerPupil data={data} />}
@@ -78,15 +75,18 @@ export function PublicSection({ name, ...props }: SectionProps & { name: Compone
       return <ProgressSection data={data} fy={fy} />;
     case 'categoryChart':
       return (
-        <CategoryCard
-          title="Where the Money Goes"
-          what={`the ${fy} proposed budget`}
-          countHeader="Budget lines"
-          categories={categorySlices(data)}
-          total={totalOf(data.categoryBreakdown)}
-          money={money}
-          emptyText={`No spending categories were published for ${fy}.`}
-        />
+        <>
+          <CategoryCard
+            title="Where the Money Goes"
+            what={`the ${fy} proposed budget`}
+            countHeader="Budget lines"
+            categories={categorySlices(data)}
+            total={totalOf(data.categoryBreakdown)}
+            money={money}
+            emptyText={`No spending categories were published for ${fy}.`}
+          />
+          <DeseSection groups={data.deseBreakdown} total={data.totalBudget} fy={fy} />
+        </>
       );
     case 'buildingChart':
       return (
@@ -107,6 +107,7 @@ export function PublicSection({ name, ...props }: SectionProps & { name: Compone
             who="teachers"
             ranges={data.salaryData.teachers}
             colors={BLUES}
+            emptyText={staffNotYet}
             note="How many teachers earn within each $10,000 range. Ranges with fewer than 5 people are counted together as Other, so no one's pay can be singled out."
           />
           <SalaryCard
@@ -114,6 +115,7 @@ export function PublicSection({ name, ...props }: SectionProps & { name: Compone
             who="paraeducators"
             ranges={data.salaryData.paras}
             colors={TEALS}
+            emptyText={staffNotYet}
             note="Paraeducators are classroom aides. Ranges with fewer than 5 people are counted together as Other."
           />
         </>
@@ -123,6 +125,7 @@ export function PublicSection({ name, ...props }: SectionProps & { name: Compone
         <HeadcountCard
           className="pub-wide"
           title="Staff by School"
+          emptyText={staffNotYet}
           locations={locationRows(data)}
           totalEmployees={data.locationData.totalEmployees ?? 0}
           totalSalary={data.locationData.totalSalaries ?? 0}

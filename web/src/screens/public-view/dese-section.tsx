@@ -1,0 +1,76 @@
+import type { PublicDeseCategory } from '@server/schemas/public-dashboard';
+import { useState } from 'react';
+import { formatMoney } from '@web/lib/format';
+
+/**
+ * The budget as the state's End-of-Year Report groups it: DESE spending categories, each with the
+ * function codes under it. Residents comparing districts on the DESE site read these words.
+ */
+interface DeseSectionProps {
+  groups: PublicDeseCategory[];
+  /** The year's proposed budget: the groups add up to it (every line falls in one group). */
+  total: number;
+  fy: string;
+}
+
+export function DeseSection({ groups, total, fy }: DeseSectionProps) {
+  // The categories first; the 40-odd function codes under them on request (printed in full).
+  const [detailed, setDetailed] = useState(false);
+  if (groups.length === 0) {
+    return null;
+  }
+  return (
+    <section className="card pub-wide pub-dese" aria-labelledby="pub-dese-title">
+      <h2 id="pub-dese-title" className="chart-card__title">
+        The {fy} Budget in the State&apos;s Categories
+      </h2>
+      <p className="muted">
+        Massachusetts asks every district to report its spending by function code (the DESE chart of
+        accounts), so districts can be compared. Lines without a code are counted together at the end.
+      </p>
+      <button
+        type="button"
+        className="btn btn--secondary btn--small pub-dese__toggle"
+        aria-expanded={detailed}
+        onClick={() => setDetailed((d) => !d)}
+      >
+        {detailed ? 'Hide the function codes' : 'Show the function codes'}
+      </button>
+      <div className="table-wrap" role="group" aria-label={`${fy} budget by DESE function`} tabIndex={0}>
+        <table className="table table--compact">
+          <caption className="visually-hidden">{`The ${fy} proposed budget by DESE function code`}</caption>
+          <thead>
+            <tr>
+              <th scope="col">State category and function</th>
+              <th scope="col" className="num">
+                Amount
+              </th>
+            </tr>
+          </thead>
+          {groups.map((g) => (
+            <tbody key={g.name}>
+              <tr className="pub-dese__group">
+                <th scope="rowgroup">{g.name}</th>
+                <td className="num">{formatMoney(g.amount)}</td>
+              </tr>
+              {g.functions.map((f) => (
+                <tr key={f.code} className={detailed ? undefined : 'pub-dese__hidden'}>
+                  <th scope="row" className="pub-dese__function">
+                    {f.code} {f.name}
+                  </th>
+                  <td className="num">{formatMoney(f.amount)}</td>
+                </tr>
+              ))}
+            </tbody>
+          ))}
+          <tfoot>
+            <tr>
+              <th scope="row">Total</th>
+              <td className="num">{formatMoney(total)}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+    </section>
+  );
+}
