@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Koa from 'koa';
+import knexFactory from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app';
 import { loadConfig } from './config';
@@ -167,8 +168,9 @@ describe('the app serves its web build beside the API', () => {
   it('keeps /api answers JSON and serves the page and assets with their headers', async () => {
     const dir = fakeBuild();
     const config = loadConfig({ ...process.env, DATA_DIR: 'node_modules/.cache/budget-tests/data' });
-    // No route here reaches the database.
-    const app: AppContext = { db: null as never, config, log: createLogger('silent') };
+    // No route here reaches the database: a knex handle that never connects (the work queue keys on it).
+    const db = knexFactory({ client: 'pg', connection: 'postgres://127.0.0.1:1/none' });
+    const app: AppContext = { db, config, log: createLogger('silent') };
     const { base, server } = await listen(createApp(app, { webDist: dir }));
     try {
       const missing = await get(base, '/api/no-such-route');
@@ -183,6 +185,7 @@ describe('the app serves its web build beside the API', () => {
       expect(asset.headers['content-encoding']).toBe('br');
     } finally {
       server.close();
+      await db.destroy();
       rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -16,7 +16,9 @@ const post = (path: string, body: unknown, token = finance.token) => t.api('post
 /** Every line of the world as stored, to prove a refused call changed nothing. */
 const snapshot = (w: World) =>
   t.db.knex('line_items').where({ budget_year_id: w.budgetYearId }).orderBy('id');
-const auditCount = async () => Number((await t.db.knex('audit_log').count('* as c'))[0].c);
+/** Data-change audit rows: a refusal is written to the security log (entity 'security') and nothing else. */
+const auditCount = async () =>
+  Number((await t.db.knex('audit_log').whereNot({ entity: 'security' }).count('* as c'))[0].c);
 
 /** The refusals every bulk call shares: 401, empty/oversized/duplicate/non-integer lists, 403, mixed years. */
 async function expectListRefusals(path: string, extra: Record<string, unknown>) {
