@@ -46,6 +46,22 @@ describe('path ids', () => {
     const query = await t.api('get', '/line-items/fiscal-years?budgetYearId=1e3', { token: finance.token });
     expect(query.status).toBe(400);
   });
+
+  it('reads ids in query strings and lists as plain digits too, on every screen that takes one', async () => {
+    const admin = await t.userWith('ADMIN');
+    const probes: [string, string, string][] = [
+      ['get', '/scenarios/cuts/compare?ids=1e0,2', finance.token],
+      ['get', '/scenarios/cuts?budgetYearId=1e0', finance.token],
+      ['get', '/cola/multi-year-projection?budgetYearId=1e0&startYear=2027&endYear=2029', finance.token],
+      ['get', '/auth/security-log?userId=1e0', admin.token],
+      ['get', '/auth/security-log?beforeId=0x10', admin.token],
+      ['patch', '/public-dashboard/links/1e0', admin.token],
+    ];
+    for (const [method, path, token] of probes) {
+      const res = await t.api(method, path, { token, body: method === 'patch' ? { title: 'x' } : undefined });
+      expect(res.status, path).toBe(400);
+    }
+  });
 });
 
 describe('request bodies', () => {

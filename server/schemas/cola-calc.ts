@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { moneyInput } from './common';
+import { idTextWith, moneyInput } from './common';
 import { fiscalYearInput } from './fiscal-year';
 
 /**
@@ -40,14 +40,7 @@ const idInput = (what: string) =>
     .int(`${what} must be a whole number`)
     .positive();
 const idQuery = (what: string) =>
-  z.preprocess(
-    blankIsAbsent,
-    z.coerce
-      .number({ error: `${what} must be a whole number` })
-      .int(`${what} must be a whole number`)
-      .positive()
-      .optional(),
-  );
+  z.preprocess(blankIsAbsent, idTextWith(`${what} must be a positive whole number`).optional());
 
 /** endYear on or after startYear, and at most MAX_CALC_YEARS years in all; the refusal names endYear. */
 function checkSpan(v: { startYear: number; endYear: number }, ctx: z.RefinementCtx) {

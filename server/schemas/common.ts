@@ -20,18 +20,21 @@ const ID_MESSAGE = 'Expected a positive whole number';
  * only. Number('1e3') is 1000 and Number(' 7') is 7, so a coercing parse would act on another row
  * than the one named; '1e3', '0x10', '7.0', '+7' and ' 7' are refused instead.
  */
-export const idText = z
-  .union(
-    [
-      z.number(),
-      z
-        .string()
-        .regex(/^\d{1,10}$/)
-        .transform(Number),
-    ],
-    { error: ID_MESSAGE },
-  )
-  .pipe(z.number().int(ID_MESSAGE).positive(ID_MESSAGE).max(MAX_ID, ID_MESSAGE));
+export const idTextWith = (message: string) =>
+  z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .regex(/^\d{1,10}$/)
+          .transform(Number),
+      ],
+      { error: message },
+    )
+    .pipe(z.number().int(message).positive(message).max(MAX_ID, message));
+
+export const idText = idTextWith(ID_MESSAGE);
 
 /** A positive integer id in a path, e.g. /auth/users/:id. */
 export const idParams = z.strictObject({ id: idText });

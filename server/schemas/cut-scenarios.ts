@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SCENARIO_NAME_MESSAGE, isPercent, isoDate } from './common';
+import { SCENARIO_NAME_MESSAGE, idText, idTextWith, isPercent, isoDate } from './common';
 import { fiscalYearInput } from './fiscal-year';
 import { optionalText } from './work-group-categories';
 
@@ -28,10 +28,7 @@ const id = (what: string) =>
 const idQuery = (what: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.coerce
-      .number({ error: `${what} must be a whole number` })
-      .int(`${what} must be a whole number`)
-      .positive(),
+    idTextWith(`${what} must be a positive whole number`),
   );
 const percent = z.number({ error: PERCENT_MESSAGE }).refine(isPercent, PERCENT_MESSAGE);
 
@@ -122,10 +119,7 @@ export const saveFloorsBody = z.strictObject({
 export const compareQuery = z.strictObject({
   ids: z.preprocess(
     (v) => (typeof v === 'string' ? v.split(',').filter((x) => x.trim() !== '') : v),
-    z
-      .array(z.coerce.number().int().positive())
-      .min(1, 'Choose two or three scenarios')
-      .max(3, 'Compare at most three scenarios'),
+    z.array(idText).min(1, 'Choose two or three scenarios').max(3, 'Compare at most three scenarios'),
   ),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idText } from './common';
 
 /**
  * The public dashboard (SPEC sections 2, 3, 5, 7 and 8; issue 13): the admin's configuration and
@@ -353,7 +354,7 @@ export const updatePublicLinkBody = z
   })
   .superRefine(checkLinkUrl);
 
-export const linkIdParams = z.strictObject({ linkId: z.coerce.number().int().positive() });
+export const linkIdParams = z.strictObject({ linkId: idText });
 
 export const publicLinkSchema = z.object({
   id: z.number().int(),

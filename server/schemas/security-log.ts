@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idText } from './common';
 
 /** The events of the security log (issue 15, item 13); the audit_log action of each row. */
 export const SECURITY_EVENTS = [
@@ -24,8 +25,8 @@ export type SecurityEvent = z.infer<typeof securityEventSchema>;
 
 export const securityLogQuery = z.strictObject({
   event: securityEventSchema.optional(),
-  userId: z.coerce.number().int().positive().optional(),
-  beforeId: z.coerce.number().int().positive().optional(),
+  userId: idText.optional(),
+  beforeId: idText.optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 export type SecurityLogQuery = z.infer<typeof securityLogQuery>;
