@@ -50,6 +50,15 @@ export function findTownGoalById(db: Db, id: number): Promise<TownGoalRow | unde
   return db<TownGoalRow>('town_goals').where({ id }).first();
 }
 
+/**
+ * Holds one fiscal year's town goal for the rest of the transaction. Two first saves of a year
+ * would otherwise both find no goal and both insert, and the second would trip the unique index
+ * (a 409 to a user who did nothing wrong); with the lock the second waits and updates.
+ */
+export async function lockTownGoalYear(db: Db, fiscalYear: number): Promise<void> {
+  await db.raw("select pg_advisory_xact_lock(hashtext('town_goals'), ?)", [fiscalYear]);
+}
+
 export function findTownGoalByYear(db: Db, fiscalYear: number): Promise<TownGoalRow | undefined> {
   return db<TownGoalRow>('town_goals').where({ fiscal_year: fiscalYear }).first();
 }

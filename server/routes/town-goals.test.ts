@@ -18,6 +18,21 @@ const auditCount = async () =>
   Number((await t.db.knex('audit_log').where({ entity: 'town-goal' }).count('* as c'))[0].c);
 
 describe('POST /town-goals', () => {
+  it('saves a new year from many users at once: every call succeeds and the year has one goal', async () => {
+    const calls = Array.from({ length: 12 }, (_, i) =>
+      t.api('post', '/town-goals', {
+        token: finance,
+        body: { fiscalYear: 2061, goalType: 'DOLLAR', dollarGoal: 1_000_000 + i },
+      }),
+    );
+    const statuses = (await Promise.all(calls)).map((r) => r.status);
+    expect(
+      statuses.every((s) => s === 200 || s === 201),
+      statuses.join(','),
+    ).toBe(true);
+    expect(Number((await t.db.knex('town_goals').where({ fiscal_year: 2061 }).count('* as c'))[0].c)).toBe(1);
+  });
+
   it('returns 401 without a token', async () => {
     const res = await t.api('post', '/town-goals', {
       body: { fiscalYear: 2040, goalType: 'DOLLAR', dollarGoal: 1 },

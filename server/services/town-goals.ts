@@ -124,6 +124,7 @@ async function goalValues(db: Db, input: SaveTownGoalBody): Promise<q.TownGoalVa
 export async function saveTownGoal(app: AppContext, actor: Actor, input: SaveTownGoalBody) {
   authorize(actor, 'townGoals.write');
   return app.db.transaction(async (trx) => {
+    await q.lockTownGoalYear(trx, input.fiscalYear);
     let existing: q.TownGoalRow | undefined;
     if (input.id !== undefined) {
       existing = await q.findTownGoalById(trx, input.id);
