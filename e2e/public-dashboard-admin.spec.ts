@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN, apiCall, axeViolations, budgetYearId, navigate, saveScreen, signIn } from './helpers';
 
-
 /** An admin configures and publishes the public dashboard; residents keep the snapshot until the next Publish. */
 
 const millions = (v: number) => `$${(v / 1_000_000).toFixed(1)}M`;
