@@ -9,10 +9,25 @@ import { errorHandler, onAppError } from './middleware/errors';
 import { buildOpenApi } from './openapi';
 import { allRoutes } from './routes/index';
 import { mountRoutes } from './routes/mount';
-import { publicViewForPath } from './services/public-dashboard-view';
+import { isPublicViewCached, publicViewForPath } from './services/public-dashboard-view';
 import { webApp } from './static';
 
 // WEB_DIST lets browser tests serve a build of their own; normally the app serves web/dist.
+const PUBLIC_VIEW = /^\/api\/public-dashboard\/view\/([^/]+)$/;
+
+/** A resident's GET of a public dashboard whose answer is already in memory. */
+function cachedPublicView(app: AppContext, ctx: Koa.Context): boolean {
+  const match = ctx.method === 'GET' ? PUBLIC_VIEW.exec(ctx.path) : null;
+  if (!match) {
+    return false;
+  }
+  try {
+    return isPublicViewCached(app, decodeURIComponent(match[1]));
+  } catch {
+    return false; // a malformed escape: the route answers it, in line with the rest
+  }
+}
+
 const WEB_DIST = path.resolve(process.env.WEB_DIST ?? path.join(import.meta.dirname, '../web/dist'));
 
 /**
@@ -93,7 +108,7 @@ export function createApp(app: AppContext, options: { webDist?: string } = {}): 
     }),
   );
   // Database work waits its turn here (server/db/queue.ts); health and static files never do.
-  koa.use(queueMiddleware(queueFor(app.db)));
+  koa.use(queueMiddleware(queueFor(app.db), (ctx) => cachedPublicView(app, ctx)));
   koa.use(async (ctx, next) => {
     if (ctx.path === '/api/openapi.json') {
       ctx.body = openapi;

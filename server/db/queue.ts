@@ -172,9 +172,13 @@ const FREE = /^\/api\/(health|openapi\.json|docs|admin\/database\/backup)(\/|$)/
  * Puts every /api request (but health and docs) through the queue; the web app's files never
  * enter it. A 503 from the queue, or from a database conflict, carries Retry-After.
  */
-export function queueMiddleware(queue: WorkQueue): Middleware {
+export function queueMiddleware(
+  queue: WorkQueue,
+  /** A request this says needs no database work (answered from memory) does not wait in line. */
+  needsNoDatabase: (ctx: Parameters<Middleware>[0]) => boolean = () => false,
+): Middleware {
   return async (ctx, next) => {
-    if (!ctx.path.startsWith('/api/') || FREE.test(ctx.path)) {
+    if (!ctx.path.startsWith('/api/') || FREE.test(ctx.path) || needsNoDatabase(ctx)) {
       await next();
       return;
     }

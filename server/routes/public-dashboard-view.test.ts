@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIN_CELL_COUNT, publicViewResponse, type PublicView } from '@server/schemas/public-dashboard';
+import { queueFor } from '@server/db/queue';
 import { forgetPublicViews, publicViewForPath } from '@server/services/public-dashboard-view';
 import { createTestApp, type TestApp } from '../../test/app';
 import { sumCents } from '../../test/factories';
@@ -184,6 +185,19 @@ describe('after Publish', () => {
       headers: { 'If-None-Match': etag },
     });
     expect(res.status).toBe(304);
+  });
+
+  it("answers residents from memory while the staff's database work holds every turn", async () => {
+    expect((await view()).status).toBe(200); // in memory now
+    let answered = 0;
+    // The backup's exclusive turn: nothing that waits in line runs until it ends.
+    await queueFor(t.db.knex).exclusive(async () => {
+      const res = await fetch(`${t.url}/api/public-dashboard/view/${PATH}`, {
+        signal: AbortSignal.timeout(5_000),
+      });
+      answered = res.status;
+    });
+    expect(answered).toBe(200);
   });
 
   it('keeps serving the snapshot while data changes, says so to the admin, and shows the change after the next Publish', async () => {

@@ -92,10 +92,21 @@ async function buildEntry(app: AppContext, urlPath: string): Promise<PublicViewE
   return { view, body, etag };
 }
 
+const cacheKey = (app: AppContext, urlPath: string) => `${generations.get(app.db) ?? 0}:${urlPath}`;
+
+/**
+ * Whether a path's answer is in memory and fresh: hundreds of residents reading it at once are then
+ * answered without queueing behind the staff's database work (server/db/queue.ts).
+ */
+export function isPublicViewCached(app: AppContext, urlPath: string): boolean {
+  const hit = cacheFor(app.db).get(cacheKey(app, urlPath));
+  return hit !== undefined && hit.expires > Date.now();
+}
+
 /** The cached answer for a path (view, encoded body, ETag), or null: GET /public-dashboard/view/{urlPath}. */
 export function publicViewEntry(app: AppContext, urlPath: string): Promise<PublicViewEntry | null> {
   const cache = cacheFor(app.db);
-  const key = `${generations.get(app.db) ?? 0}:${urlPath}`;
+  const key = cacheKey(app, urlPath);
   const now = Date.now();
   const hit = cache.get(key);
   if (hit && hit.expires > now) {
