@@ -1,69 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, FINANCE, navigate, saveScreen, signIn } from './helpers';
+import { ADMIN, clippedMoney, FINANCE, navigate, pageOverflow, saveScreen, signIn } from './helpers';
 
 test.use({ viewport: { width: 390, height: 844 } });
-
-interface Clipped {
-  text: string;
-  problem: string;
-}
-
-/**
- * Every element showing money (its own text has '$' and a digit) whose text does not fit: wider
- * than its box (clipped, or spilling over a neighbour), or out of the box of an ancestor that hides
- * overflow. Money inside a scrolling region (a wide table) is reachable by scrolling and only has
- * to fit its own cell.
- */
-async function clippedMoney(page: Page): Promise<Clipped[]> {
-  return page.evaluate(() => {
-    const found: { text: string; problem: string }[] = [];
-    const main = document.querySelector('main')!;
-    for (const el of main.querySelectorAll<HTMLElement>('*')) {
-      if (!(el instanceof HTMLElement) || !el.checkVisibility()) {
-        continue;
-      }
-      const own = [...el.childNodes]
-        .filter((n) => n.nodeType === Node.TEXT_NODE)
-        .map((n) => n.textContent)
-        .join('');
-      if (!/\$\s*-?\d/.test(own)) {
-        continue;
-      }
-      const text = el.textContent!.trim();
-      // An inline element has no box of its own to overflow: measure the block it sits in.
-      let box: HTMLElement = el;
-      while (getComputedStyle(box).display === 'inline' && box.parentElement) {
-        box = box.parentElement;
-      }
-      if (box.scrollWidth > box.clientWidth + 1) {
-        found.push({ text, problem: `text ${box.scrollWidth}px wide in a ${box.clientWidth}px box` });
-        continue;
-      }
-      const rect = el.getBoundingClientRect();
-      for (let up = box.parentElement; up && up !== document.body; up = up.parentElement) {
-        const overflow = getComputedStyle(up).overflowX;
-        if (overflow === 'auto' || overflow === 'scroll') {
-          break;
-        }
-        if (overflow === 'hidden' || overflow === 'clip') {
-          const outer = up.getBoundingClientRect();
-          if (rect.left < outer.left - 1 || rect.right > outer.right + 1) {
-            found.push({ text, problem: `cut by ${up.className || up.tagName}` });
-          }
-          break;
-        }
-      }
-      if (rect.right > window.innerWidth + 1 && !box.closest('.table-wrap, .ag-root')) {
-        found.push({ text, problem: `runs ${Math.round(rect.right - window.innerWidth)}px off the screen` });
-      }
-    }
-    return found;
-  });
-}
-
-async function pageOverflow(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-}
 
 const SCREENS = [
   {

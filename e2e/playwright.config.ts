@@ -7,6 +7,8 @@ import { CHROMIUM } from './chromium';
 const root = path.resolve(import.meta.dirname, '..');
 // E2E_PORT lets several runs share a machine; each builds into its own folder too.
 const port = Number(process.env.E2E_PORT ?? 3100);
+// The fake Messages API (AI Analysis) gets a port of its own, derived from the app's.
+const fakeAnthropicPort = port + 20_000;
 const webDist = path.join(root, 'node_modules/.cache/e2e-web', String(port));
 // A fresh embedded database for every run, so tests never see data from an earlier one.
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'budget-e2e-'));
@@ -34,25 +36,39 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: {
-    command: `npx vite build --config web/vite.config.ts --logLevel warn --outDir ${webDist} --emptyOutDir && npx tsx server/index.ts`,
-    cwd: root,
-    url: `http://127.0.0.1:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      WEB_DIST: webDist,
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: 'admin@example.org',
-      ADMIN_PASSWORD: 'e2e-admin-password',
-      DEMO_PASSWORD: 'e2e-demo-password',
-      SEED_DEMO: '1',
-      PASSWORD_COST: '12',
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      command: 'npx tsx e2e/fake-anthropic-server.ts',
+      cwd: root,
+      url: `http://127.0.0.1:${fakeAnthropicPort}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { FAKE_ANTHROPIC_PORT: String(fakeAnthropicPort) },
     },
-  },
+    {
+      command: `npx vite build --config web/vite.config.ts --logLevel warn --outDir ${webDist} --emptyOutDir && npx tsx server/index.ts`,
+      cwd: root,
+      url: `http://127.0.0.1:${port}/api/health`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        WEB_DIST: webDist,
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        ADMIN_EMAIL: 'admin@example.org',
+        ADMIN_PASSWORD: 'e2e-admin-password',
+        DEMO_PASSWORD: 'e2e-demo-password',
+        SEED_DEMO: '1',
+        PASSWORD_COST: '12',
+        LOG_LEVEL: 'warn',
+        ANTHROPIC_BASE_URL: `http://127.0.0.1:${fakeAnthropicPort}`,
+        ANTHROPIC_MODEL: 'claude-e2e-fake',
+      },
+    },
+  ],
 });

@@ -86,3 +86,11 @@ export function formatPercentage(value: number | null | undefined): string {
     ? ''
     : `${percentage.format(value)}%`;
 }
+
+/**
+ * Whole dollars from a server's exact decimal text ('1200000.00'); the conversion is for display
+ * only, sums of such texts go through cents (toCents) first.
+ */
+export function formatMoneyText(text: string | null | undefined): string {
+  return text === null || text === undefined || text === '' ? '' : formatMoney(Number(text));
+}

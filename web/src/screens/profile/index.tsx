@@ -1,4 +1,5 @@
 import { Tabs } from 'radix-ui';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '@web/components/page-header';
 import { ApiKeyTab } from '@web/screens/profile/api-key-tab';
 import { PasswordTab } from '@web/screens/profile/password-tab';
@@ -6,7 +7,13 @@ import { ProfileTab } from '@web/screens/profile/profile-tab';
 import { SessionsTab } from '@web/screens/profile/sessions-tab';
 import './profile.css';
 
+const TABS = ['profile', 'password', 'sessions', 'api-key'];
+
 export function ProfileScreen() {
+  // `?tab=api-key` opens a tab directly (AI Analysis links to the key); only the first tab is read
+  // from the address, clicking a tab leaves the address as it is.
+  const [params] = useSearchParams();
+  const requested = params.get('tab') ?? '';
   return (
     <>
       <PageHeader
@@ -14,7 +21,7 @@ export function ProfileScreen() {
         subtitle="Your account details, password, sign-ins and AI assistant key."
       />
       <section className="card">
-        <Tabs.Root defaultValue="profile">
+        <Tabs.Root defaultValue={TABS.includes(requested) ? requested : 'profile'}>
           <Tabs.List className="tabs-list profile-tabs" aria-label="Profile sections">
             <Tabs.Trigger className="tabs-trigger" value="profile">
               Profile
