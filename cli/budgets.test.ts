@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildEmployee, buildProposed, buildWorld, type World } from '../test/factories';
-import { createCliRunner, type CliRunner } from '../test/cli';
+import { createCliRunner, jsonDocument, type CliRunner } from '../test/cli';
 
 /** `budgets create`, with and without --copy-from, through the real binary on a database of its own. */
 describe('budget-cli budgets create', () => {
@@ -65,8 +65,7 @@ describe('budget-cli budgets create', () => {
       String(w.proposedScenarioId),
       '--json',
     );
-    expect(res.code, res.stderr).toBe(0);
-    const body = JSON.parse(res.stdout) as {
+    const body = jsonDocument(res, 'object') as {
       scenario: { id: number; isActive: boolean };
       copiedLineCount: number;
     };
@@ -88,6 +87,11 @@ describe('budget-cli budgets create', () => {
     );
     expect(empty.code, empty.stderr).toBe(0);
     expect(empty.stdout).toMatch(/^Created the operating budget Blank \(id \d+, inactive\), empty\.\n$/);
+
+    const listed = jsonDocument(await cli('budgets', 'list', '--budget-year', 'FY26', '--json'), 'array');
+    expect(listed.map((b: { name: string }) => b.name)).toEqual(
+      expect.arrayContaining(['Guidance copy', 'Blank']),
+    );
   }, 600_000);
 
   it('refuses a budget of another type and bad flags, writing nothing', async () => {

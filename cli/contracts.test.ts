@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBudgetYear, buildWorkGroup, grow, insertEmployees } from '../test/factories';
-import { createCliRunner, type CliRunner } from '../test/cli';
+import { createCliRunner, jsonDocument, type CliRunner } from '../test/cli';
 
 /** `contracts list|add|set-status|delete` through the real binary on a database of its own. */
 describe('budget-cli contracts', () => {
@@ -83,9 +83,21 @@ describe('budget-cli contracts', () => {
     expect(expired.stdout).toMatch(/1 automatic next-year salary recomputed/);
     expect(await nextYear()).toBe(5234567n);
 
-    const deleted = await cli('contracts', 'delete', id);
-    expect(deleted.code).toBe(0);
-    expect((await cli('contracts', 'list', '--json')).stdout.trim()).toBe('[]');
+    // --json: one object per command about one contract, the list an array.
+    const reopened = jsonDocument(
+      await cli('contracts', 'set-status', id, '--status', 'NEGOTIATING', '--json'),
+      'object',
+    );
+    expect(reopened).toMatchObject({
+      contract: { id: Number(id), status: 'NEGOTIATING' },
+      recomputedLines: 1,
+    });
+    expect(await nextYear()).toBe(grow(5234567n, 275n));
+
+    const deleted = jsonDocument(await cli('contracts', 'delete', id, '--json'), 'object');
+    expect(deleted).toMatchObject({ recomputedLines: 1 });
+    expect(await nextYear()).toBe(5234567n);
+    expect(jsonDocument(await cli('contracts', 'list', '--json'), 'array')).toEqual([]);
   }, 300_000);
 
   it('refuses bad input with exit code 2 and writes nothing', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildEmployee, buildProposed, buildWorld, type World } from '../test/factories';
-import { createCliRunner, type CliRunner } from '../test/cli';
+import { createCliRunner, jsonDocument, type CliRunner } from '../test/cli';
 
 /**
  * The budgets and line-items commands, through the real binary against a database of their own
@@ -123,6 +123,12 @@ describe('budget-cli budgets and line-items', () => {
     expect(res.stdout).toContain('OBrien, Kathryn');
     expect(res.stdout).toMatch(/Same last name; First name 90% similar; Same position/);
     expect(res.stdout.trim().split('\n').at(-1)).toBe('1 possible duplicate group(s).');
+    const groups = jsonDocument(
+      await cli('line-items', 'duplicates', '--budget-year', 'FY26', '--json'),
+      'array',
+    );
+    expect(groups).toHaveLength(1);
+    expect(groups[0].map((c: { lastName: string }) => c.lastName).sort()).toEqual(["O'Brien", 'OBrien']);
   }, 150_000);
 
   it('lists budgets and sets one active, deactivating the other of its type', async () => {

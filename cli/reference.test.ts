@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCliRunner, type CliRunner } from '../test/cli';
+import { createCliRunner, jsonDocument, type CliRunner } from '../test/cli';
 
 /**
  * The reference-data commands, spawned as the real binary against the demo district in a database
@@ -58,7 +58,7 @@ describe('budget-cli buildings, categories and bulk-update', () => {
       expect(linked.stdout).toMatch(/Pathways Academy\s+PWA\s+2\s+name prefix/);
       expect(linked.stdout).toMatch(/Linked 2 employee\(s\); \d+ without a building remain/);
 
-      const dese = await cli(
+      const deseDryRun = [
         'bulk-update',
         'dese-codes',
         '--budget-year',
@@ -66,11 +66,27 @@ describe('budget-cli buildings, categories and bulk-update', () => {
         '--fiscal-year',
         'FY26',
         '--dry-run',
-      );
+      ];
+      const dese = await cli(...deseDryRun);
       expect(dese.code).toBe(0);
       expect(dese.stdout).toMatch(/Would update \d+ employee\(s\)/);
 
-      const categories = JSON.parse((await cli('categories', 'list', '--json')).stdout);
+      // --json: lists are arrays, a bulk fix's report one object.
+      const buildings = jsonDocument(await cli('buildings', 'list', '--json'), 'array');
+      expect(buildings).toContainEqual(expect.objectContaining({ code: 'NAX', employeeCount: 0 }));
+      const relinked = jsonDocument(
+        await cli('bulk-update', 'buildings', '--budget-year', 'FY26', '--dry-run', '--json'),
+        'object',
+      );
+      expect(relinked).toMatchObject({ dryRun: true, totalLinked: 0, results: [] });
+      const deseJson = jsonDocument(await cli(...deseDryRun, '--json'), 'object');
+      // The same dry run as the table above, the same count.
+      expect(deseJson).toMatchObject({ dryRun: true, results: expect.any(Array) });
+      expect(dese.stdout).toContain(
+        `Would update ${deseJson.totalUpdated.toLocaleString('en-US')} employee(s)`,
+      );
+
+      const categories = jsonDocument(await cli('categories', 'list', '--json'), 'array');
       expect(categories[0]).toMatchObject({ name: 'Teachers', deseFunction: '2305', isPersonnel: true });
       expect(categories[0].lineItemCount).toBeGreaterThan(0);
     },

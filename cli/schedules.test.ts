@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRuleWorld, insertPeople, type RuleWorld } from '../test/factories';
-import { createCliRunner, type CliRunner } from '../test/cli';
+import { createCliRunner, jsonDocument, type CliRunner } from '../test/cli';
 
 const LUNENBURG = path.resolve(
   import.meta.dirname,
@@ -85,6 +85,19 @@ describe('budget-cli schedules', () => {
     expect(suggested.stdout).toBe(
       'Placements: 1 exact, 0 suggested (nearest cell within 10%), 1 left unplaced\n',
     );
+
+    // --json: the list an array, the placement counts one object.
+    const listed = jsonDocument(await cli('schedules', 'list', '--json'), 'array');
+    expect(listed).toEqual([
+      expect.objectContaining({ id: body.schedule.id, steps: 13, placedCount: 1, confirmedCount: 0 }),
+    ]);
+    expect(
+      jsonDocument(await cli('schedules', 'suggest', String(body.schedule.id), '--json'), 'object'),
+    ).toEqual({
+      exact: 1,
+      suggested: 0,
+      unmatched: 1,
+    });
 
     const missing = await cli('schedules', 'import', LUNENBURG, '--work-group', 'Nobody');
     expect(missing.code).toBe(1);

@@ -105,3 +105,29 @@ export async function createCliRunner(name: string, options: { timeout?: number 
     },
   };
 }
+
+/**
+ * The one JSON document a `--json` run printed. Fails the test unless the run exited 0 and stdout
+ * is exactly one document of the expected kind: an object for a command about one thing, an array
+ * for a list (never an object wrapped in an array, nor a second document or a message after it).
+ */
+export function jsonDocument(res: CliResult, kind: 'object' | 'array'): any {
+  if (res.code !== 0) {
+    throw new Error(`exited ${res.code}: ${res.stderr}`);
+  }
+  let doc: unknown;
+  try {
+    doc = JSON.parse(res.stdout);
+  } catch (err) {
+    throw new Error(`stdout is not one JSON document (${(err as Error).message}):\n${res.stdout}`);
+  }
+  const actual = Array.isArray(doc)
+    ? 'array'
+    : doc !== null && typeof doc === 'object'
+      ? 'object'
+      : typeof doc;
+  if (actual !== kind) {
+    throw new Error(`expected one JSON ${kind}, got ${actual}:\n${res.stdout}`);
+  }
+  return doc;
+}

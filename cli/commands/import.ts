@@ -12,7 +12,7 @@ import type { ImportProgress } from '@server/services/import-run';
 import { listVersions } from '@server/services/versions';
 import { duplicateText, summaryLines } from './import-summary';
 import { withCli } from '../context';
-import { parseFlags } from '../output';
+import { parseFlags, printJson } from '../output';
 
 const flags = z.object({
   type: importTypeSchema,
@@ -167,9 +167,7 @@ export function registerImportCommands(program: Command): void {
         }
         if (opts.json) {
           const { columnMappings, noteColumns } = outcome;
-          process.stdout.write(
-            `${JSON.stringify({ ...outcome.result, columnMappings, noteColumns, duplicateOf }, null, 2)}\n`,
-          );
+          printJson({ ...outcome.result, columnMappings, noteColumns, duplicateOf });
           return;
         }
         const label = newVersion

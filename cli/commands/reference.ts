@@ -164,7 +164,7 @@ function registerBulkUpdate(program: Command): void {
         const budgetYearId = await resolveBudgetYear(app, actor, opts.budgetYear);
         const result = await linkEmployeesToBuildings(app, actor, { ...input, budgetYearId });
         if (opts.json) {
-          process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+          printJson(result);
           return;
         }
         printRows(
@@ -190,7 +190,7 @@ function registerBulkUpdate(program: Command): void {
         const budgetYearId = await resolveBudgetYear(app, actor, opts.budgetYear);
         const result = await updateDeseCodes(app, actor, { ...input, budgetYearId });
         if (opts.json) {
-          process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+          printJson(result);
           return;
         }
         printRows(
