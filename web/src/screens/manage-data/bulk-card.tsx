@@ -1,18 +1,27 @@
 import { useState, type ReactNode } from 'react';
 import type { BulkCountResult } from '@web/api/bulk-update';
-import { errorMessage } from '@web/api/client';
+import { Alert } from '@web/components/alert';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
+import { Button } from '@web/components/form/button';
 import type { Flash } from './use-flash';
 
-interface BulkCardProps {
+/** What a card needs of its form (useSchemaForm): the shared schema's check and the server's errors. */
+export interface BulkCardForm<B> {
+  /** The request body, or null with each bad field marked. */
+  validate(): B | null;
+  applyServerError(err: unknown, fallback: string): void;
+  /** A failure no field owns. */
+  formError: string | null;
+}
+
+interface BulkCardProps<B> {
   title: string;
   description: string;
   children: ReactNode;
-  /** null when the form is complete; otherwise what is missing. */
-  missing: string | null;
+  form: BulkCardForm<B>;
   actionLabel: string;
   busy: boolean;
-  run(dryRun: boolean): Promise<BulkCountResult>;
+  run(body: B, dryRun: boolean): Promise<BulkCountResult>;
   /** The question asked before applying, given the preview's counts. */
   confirmMessage(preview: BulkCountResult): string;
   successMessage(result: BulkCountResult): string;
@@ -21,22 +30,24 @@ interface BulkCardProps {
 }
 
 /**
- * A bulk change in two steps: the button first previews (a dry run: how many employees match and
- * how many would change), then asks for confirmation, then applies in one transaction on the server.
+ * A bulk change in two steps: the button first checks the fields with the API's schema and
+ * previews (a dry run: how many employees match and how many would change), then asks for
+ * confirmation, then applies in one transaction on the server. A refused request's field errors
+ * go under their fields.
  */
-export function BulkCard(props: BulkCardProps) {
-  const { title, description, children, missing, actionLabel, busy, run, flash } = props;
-  const [preview, setPreview] = useState<BulkCountResult | null>(null);
+export function BulkCard<B>(props: BulkCardProps<B>) {
+  const { title, description, children, form, actionLabel, busy, run, flash } = props;
+  const [preview, setPreview] = useState<{ body: B; counts: BulkCountResult } | null>(null);
   const [note, setNote] = useState<string | null>(null);
 
   const start = async () => {
-    if (missing) {
-      setNote(missing);
+    setNote(null);
+    const body = form.validate();
+    if (body === null) {
       return;
     }
-    setNote(null);
     try {
-      const result = await run(true);
+      const result = await run(body, true);
       if (result.totalUpdated === 0) {
         setNote(
           result.matched === 0
@@ -45,18 +56,21 @@ export function BulkCard(props: BulkCardProps) {
         );
         return;
       }
-      setPreview(result);
+      setPreview({ body, counts: result });
     } catch (err) {
-      flash.fail(errorMessage(err, props.failure));
+      form.applyServerError(err, props.failure);
     }
   };
 
   const apply = async () => {
+    if (!preview) {
+      return;
+    }
     try {
-      const result = await run(false);
+      const result = await run(preview.body, false);
       flash.ok(props.successMessage(result));
     } catch (err) {
-      flash.fail(errorMessage(err, props.failure));
+      form.applyServerError(err, props.failure);
     } finally {
       setPreview(null);
     }
@@ -72,10 +86,11 @@ export function BulkCard(props: BulkCardProps) {
           {note}
         </p>
       ) : null}
+      {form.formError ? <Alert title={props.failure}>{form.formError}</Alert> : null}
       <div className="form-actions">
-        <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void start()}>
-          {busy ? 'Working...' : actionLabel}
-        </button>
+        <Button variant="primary" busy={busy} busyLabel="Working..." onClick={() => void start()}>
+          {actionLabel}
+        </Button>
       </div>
       <ConfirmDialog
         open={preview !== null}
@@ -85,7 +100,7 @@ export function BulkCard(props: BulkCardProps) {
           }
         }}
         title={title}
-        message={preview ? props.confirmMessage(preview) : ''}
+        message={preview ? props.confirmMessage(preview.counts) : ''}
         confirmLabel="Apply"
         busyLabel="Applying..."
         busy={busy}

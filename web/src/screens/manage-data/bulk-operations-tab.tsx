@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { EMPLOYEE_STATUSES } from '@server/schemas/common';
 import { fiscalYearLabel } from '@server/schemas/fiscal-year';
-import { useBulkOptions, useBulkStatus, useBulkWorkGroup, type EmployeeStatus } from '@web/api/bulk-update';
+import { bulkStatusBody, bulkWorkGroupBody } from '@server/schemas/bulk-update';
+import { useBulkOptions, useBulkStatus, useBulkWorkGroup } from '@web/api/bulk-update';
 import { useWorkGroups } from '@web/api/work-groups';
 import { useBudgetYear } from '@web/budget-year/budget-year-context';
 import { Alert } from '@web/components/alert';
 import { Field } from '@web/components/form/field';
+import { useSchemaForm } from '@web/components/form/use-schema-form';
 import { Select } from '@web/components/select';
 import { BulkCard } from './bulk-card';
 import { defaultFiscalYear, FiscalYearSelect } from './fiscal-year-select';
@@ -14,6 +16,10 @@ import { TabHeader } from './tab-header';
 import type { Flash } from './use-flash';
 
 const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+
+/** An empty choice is no match at all, so the schema says what is missing in its own words. */
+const matchInput = (m: MatchState) => (m.value ? toMatch(m) : {});
+const EMPTY_MATCH: MatchState = { field: 'position', value: '' };
 
 /** Bulk changes to the employees of one fiscal year: their work group, or their status. */
 export function BulkOperationsTab({ flash }: { flash: Flash }) {
@@ -26,16 +32,40 @@ export function BulkOperationsTab({ flash }: { flash: Flash }) {
   const groups = useWorkGroups();
   const workGroupMutation = useBulkWorkGroup();
   const statusMutation = useBulkStatus();
-  const [groupMatch, setGroupMatch] = useState<MatchState>({ field: 'position', value: '' });
-  const [groupId, setGroupId] = useState('');
-  const [statusMatch, setStatusMatch] = useState<MatchState>({ field: 'position', value: '' });
-  const [status, setStatus] = useState<EmployeeStatus | ''>('');
+  // Checked with the API's own schemas (dryRun is the button's to decide).
+  const scope = { budgetYearId: selected?.id, fiscalYear, dryRun: true };
+  const groupForm = useSchemaForm(
+    bulkWorkGroupBody,
+    { match: EMPTY_MATCH, workGroupId: '' },
+    {
+      toInput: (v) => ({
+        ...scope,
+        match: matchInput(v.match),
+        workGroupId: v.workGroupId ? Number(v.workGroupId) : undefined,
+      }),
+    },
+  );
+  const statusForm = useSchemaForm(
+    bulkStatusBody,
+    { match: EMPTY_MATCH, employeeStatus: '' },
+    {
+      toInput: (v) => ({
+        ...scope,
+        match: matchInput(v.match),
+        employeeStatus: v.employeeStatus || undefined,
+      }),
+    },
+  );
+  const groupMatch = groupForm.values.match;
+  const statusMatch = statusForm.values.match;
+  const status = statusForm.values.employeeStatus;
 
   if (!selected) {
     return <Alert variant="info">Choose a budget year in the header first.</Alert>;
   }
   const where = fiscalYear ? fiscalYearLabel(fiscalYear) : '';
-  const groupName = groups.data?.workGroups.find((g) => String(g.id) === groupId)?.name ?? '';
+  const groupName =
+    groups.data?.workGroups.find((g) => String(g.id) === groupForm.values.workGroupId)?.name ?? '';
 
   return (
     <>
@@ -56,28 +86,12 @@ export function BulkOperationsTab({ flash }: { flash: Flash }) {
         <BulkCard
           title="Assign Work Group"
           description="Put every employee with a given position, job class or department into a work group."
-          missing={
-            !fiscalYear
-              ? 'Choose a fiscal year'
-              : !groupMatch.value
-                ? 'Choose which employees to change'
-                : !groupId
-                  ? 'Choose a work group'
-                  : null
-          }
+          form={groupForm}
           actionLabel="Preview and Assign"
           busy={workGroupMutation.isPending}
           failure="Error assigning work group"
           flash={flash}
-          run={(dryRun) =>
-            workGroupMutation.mutateAsync({
-              budgetYearId: selected.id,
-              fiscalYear: fiscalYear!,
-              match: toMatch(groupMatch),
-              workGroupId: Number(groupId),
-              dryRun,
-            })
-          }
+          run={(body, dryRun) => workGroupMutation.mutateAsync({ ...body, dryRun })}
           confirmMessage={(p) =>
             `${plural(p.matched, 'employee')} in ${where} match ${describeMatch(groupMatch)}; ${plural(p.totalUpdated, 'employee')} will move to ${groupName}. Apply?`
           }
@@ -87,43 +101,30 @@ export function BulkOperationsTab({ flash }: { flash: Flash }) {
             idPrefix="bulk-group"
             options={options.data}
             match={groupMatch}
-            onChange={setGroupMatch}
+            onChange={groupForm.set('match')}
+            error={groupForm.errors.match}
           />
-          <Field id="bulk-group-target" label="Work group">
-            <Select
-              id="bulk-group-target"
-              value={groupId}
-              placeholder="Choose..."
-              onValueChange={setGroupId}
-              options={(groups.data?.workGroups ?? []).map((g) => ({ value: String(g.id), label: g.name }))}
-            />
+          <Field id="bulk-group-target" label="Work group" error={groupForm.errors.workGroupId}>
+            {(control) => (
+              <Select
+                {...control}
+                value={groupForm.values.workGroupId}
+                placeholder="Choose..."
+                onValueChange={groupForm.set('workGroupId')}
+                options={(groups.data?.workGroups ?? []).map((g) => ({ value: String(g.id), label: g.name }))}
+              />
+            )}
           </Field>
         </BulkCard>
         <BulkCard
           title="Set Employee Status"
           description="Mark matching employees Active, Retiring or Inactive. Retiring and Inactive clear their next-year salaries; back to Active restores the automatic one."
-          missing={
-            !fiscalYear
-              ? 'Choose a fiscal year'
-              : !statusMatch.value
-                ? 'Choose which employees to change'
-                : !status
-                  ? 'Choose a status'
-                  : null
-          }
+          form={statusForm}
           actionLabel="Preview and Set Status"
           busy={statusMutation.isPending}
           failure="Failed to update status"
           flash={flash}
-          run={(dryRun) =>
-            statusMutation.mutateAsync({
-              budgetYearId: selected.id,
-              fiscalYear: fiscalYear!,
-              match: toMatch(statusMatch),
-              employeeStatus: status as EmployeeStatus,
-              dryRun,
-            })
-          }
+          run={(body, dryRun) => statusMutation.mutateAsync({ ...body, dryRun })}
           confirmMessage={(p) =>
             `${plural(p.matched, 'employee')} in ${where} match ${describeMatch(statusMatch)}; ${plural(p.totalUpdated, 'employee')} will be set to ${status}${status === 'Active' ? '' : ' and lose their next-year salary'}. Apply?`
           }
@@ -133,16 +134,19 @@ export function BulkOperationsTab({ flash }: { flash: Flash }) {
             idPrefix="bulk-status"
             options={options.data}
             match={statusMatch}
-            onChange={setStatusMatch}
+            onChange={statusForm.set('match')}
+            error={statusForm.errors.match}
           />
-          <Field id="bulk-status-target" label="Status">
-            <Select
-              id="bulk-status-target"
-              value={status}
-              placeholder="Choose..."
-              onValueChange={(v) => setStatus(v as EmployeeStatus)}
-              options={EMPLOYEE_STATUSES.map((s) => ({ value: s, label: s }))}
-            />
+          <Field id="bulk-status-target" label="Status" error={statusForm.errors.employeeStatus}>
+            {(control) => (
+              <Select
+                {...control}
+                value={status}
+                placeholder="Choose..."
+                onValueChange={statusForm.set('employeeStatus')}
+                options={EMPLOYEE_STATUSES.map((s) => ({ value: s, label: s }))}
+              />
+            )}
           </Field>
         </BulkCard>
       </div>

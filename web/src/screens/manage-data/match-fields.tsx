@@ -27,10 +27,12 @@ interface MatchFieldsProps {
   options: BulkOptions | undefined;
   match: MatchState;
   onChange(match: MatchState): void;
+  /** The schema's or the server's message about the match; shown under the value. */
+  error?: string;
 }
 
 /** Which employees a bulk change applies to: a field and one of its values, with head counts. */
-export function MatchFields({ idPrefix, options, match, onChange }: MatchFieldsProps) {
+export function MatchFields({ idPrefix, options, match, onChange, error }: MatchFieldsProps) {
   const field = MATCH_FIELDS.find((f) => f.value === match.field)!;
   const values = (options?.[field.options] ?? []) as { value: string; count: number }[];
   return (
@@ -43,17 +45,19 @@ export function MatchFields({ idPrefix, options, match, onChange }: MatchFieldsP
           options={MATCH_FIELDS.map((f) => ({ value: f.value, label: f.label }))}
         />
       </Field>
-      <Field id={`${idPrefix}-value`} label={field.label}>
-        <Select
-          id={`${idPrefix}-value`}
-          value={match.value}
-          placeholder="Choose..."
-          onValueChange={(v) => onChange({ ...match, value: v })}
-          options={values.map((v) => ({
-            value: v.value,
-            label: `${v.value} (${v.count.toLocaleString('en-US')})`,
-          }))}
-        />
+      <Field id={`${idPrefix}-value`} label={field.label} error={error}>
+        {(control) => (
+          <Select
+            {...control}
+            value={match.value}
+            placeholder="Choose..."
+            onValueChange={(v) => onChange({ ...match, value: v })}
+            options={values.map((v) => ({
+              value: v.value,
+              label: `${v.value} (${v.count.toLocaleString('en-US')})`,
+            }))}
+          />
+        )}
       </Field>
     </div>
   );
