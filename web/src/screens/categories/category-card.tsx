@@ -9,7 +9,7 @@ interface CategoryCardProps {
   deseName: string | undefined;
   onEdit(): void;
   onDelete(): void;
-  onSaveYoY(value: number): Promise<boolean>;
+  onSaveYoY(value: number): Promise<unknown>;
   savingYoY: boolean;
 }
 

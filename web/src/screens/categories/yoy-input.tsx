@@ -1,13 +1,16 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
+import { patchYoYBody } from '@server/schemas/budget-categories';
 import type { BudgetCategory } from '@web/api/budget-categories';
+import { Field } from '@web/components/form/field';
+import { useSchemaForm } from '@web/components/form/use-schema-form';
 import { parsePercent } from './forecast';
 
 interface YoYInputProps {
   category: BudgetCategory;
   /** The value being typed, for the live forecast. */
   onDraft(value: number | null): void;
-  /** Resolves false when the save failed, so the saved value comes back. */
-  onSave(value: number): Promise<boolean>;
+  /** Saves the value; a refusal rejects with the server's error. */
+  onSave(value: number): Promise<unknown>;
   saving: boolean;
 }
 
@@ -15,71 +18,89 @@ const show = (v: number | null) => (v === null ? '' : String(v));
 
 /**
  * The quick edit of a category's default year-over-year increase: saved on blur or Enter, and only
- * when what was typed is a number that differs from the saved one; Escape puts the saved value back.
+ * when what was typed passes the API's own schema and differs from the saved value; a value the
+ * schema or the server refuses stays, with the reason under it; Escape puts the saved value back.
  */
 export function YoYInput({ category, onDraft, onSave, saving }: YoYInputProps) {
-  const [text, setText] = useState(show(category.defaultYoYIncrease));
+  const form = useSchemaForm(
+    patchYoYBody,
+    { defaultYoYIncrease: show(category.defaultYoYIncrease) },
+    // Text that is not a number reaches the schema as such, so its own message says so.
+    { toInput: (v) => ({ defaultYoYIncrease: parsePercent(v.defaultYoYIncrease) ?? v.defaultYoYIncrease }) },
+  );
+  const { reset } = form;
   const submitted = useRef<number | null>(null);
   const id = `yoy-${category.id}`;
 
+  const restore = () => {
+    reset({ defaultYoYIncrease: show(category.defaultYoYIncrease) });
+    onDraft(category.defaultYoYIncrease);
+  };
+
   useEffect(() => {
-    setText(show(category.defaultYoYIncrease));
+    reset({ defaultYoYIncrease: show(category.defaultYoYIncrease) });
     submitted.current = null;
+    // Only a new saved value resets the field (reset itself is a new function every render).
   }, [category.defaultYoYIncrease]);
 
   const commit = () => {
-    const value = parsePercent(text);
-    if (value === null) {
-      setText(show(category.defaultYoYIncrease));
-      onDraft(category.defaultYoYIncrease);
+    if (form.values.defaultYoYIncrease.trim() === '') {
+      restore();
       return;
     }
-    if (value === category.defaultYoYIncrease || value === submitted.current) {
+    const body = form.validate();
+    const value = body?.defaultYoYIncrease ?? null;
+    if (value === null || value === category.defaultYoYIncrease || value === submitted.current) {
       return;
     }
     submitted.current = value;
-    void onSave(value).then((saved) => {
-      if (!saved) {
-        submitted.current = null;
-        setText(show(category.defaultYoYIncrease));
-        onDraft(category.defaultYoYIncrease);
-      }
+    onSave(value).catch((err: unknown) => {
+      submitted.current = null;
+      form.applyServerError(err, 'Failed to update YoY increase');
     });
   };
 
   return (
     <div className="bc-yoy">
-      <label htmlFor={id}>Default YoY increase</label>
-      <div className="bc-yoy__input">
-        <input
-          id={id}
-          className="input num"
-          type="number"
-          step={0.01}
-          inputMode="decimal"
-          aria-describedby={`${id}-hint`}
-          value={text}
-          disabled={saving}
-          onChange={(e) => {
-            setText(e.target.value);
-            onDraft(parsePercent(e.target.value));
-          }}
-          onBlur={commit}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault();
-              commit();
-            } else if (e.key === 'Escape') {
-              setText(show(category.defaultYoYIncrease));
-              onDraft(category.defaultYoYIncrease);
-            }
-          }}
-        />
-        <span aria-hidden="true">%</span>
-      </div>
-      <span id={`${id}-hint`} className="visually-hidden">
-        Percent per year. Saved when you press Enter or leave the field.
-      </span>
+      <Field
+        id={id}
+        label="Default YoY increase"
+        error={form.errors.defaultYoYIncrease ?? form.formError ?? undefined}
+        hint={
+          <span className="visually-hidden">
+            Percent per year. Saved when you press Enter or leave the field.
+          </span>
+        }
+      >
+        {(control) => (
+          <div className="bc-yoy__input">
+            <input
+              {...control}
+              className="input num"
+              type="number"
+              step={0.01}
+              inputMode="decimal"
+              value={form.values.defaultYoYIncrease}
+              disabled={saving}
+              onChange={(e) => {
+                form.setValue('defaultYoYIncrease', e.target.value);
+                form.setFormError(null);
+                onDraft(parsePercent(e.target.value));
+              }}
+              onBlur={commit}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') {
+                  e.preventDefault();
+                  commit();
+                } else if (e.key === 'Escape') {
+                  restore();
+                }
+              }}
+            />
+            <span aria-hidden="true">%</span>
+          </div>
+        )}
+      </Field>
     </div>
   );
 }
