@@ -94,6 +94,10 @@ export const COMMAND_GROUPS: CommandGroup[] = [
     commands: { scenarios: { description: 'Scenario Builder: cut scenarios against the town goal' } },
   },
   {
+    load: async () => (await import('./commands/ai')).registerAiCommands,
+    commands: { ai: { description: 'AI budget-cut analysis with your own Claude API key (--as EMAIL)' } },
+  },
+  {
     load: async () => (await import('./commands/publish')).registerPublishCommands,
     commands: {
       publish: {

@@ -11,6 +11,7 @@ import * as cutScenarios from './20261123000001_cut_scenarios';
 import * as dropSupersededProjections from './20261123000002_drop_superseded_projections';
 import * as publicDashboardSnapshots from './20261123000013_public_dashboard_snapshots';
 import * as authSessions from './20261123000020_auth_sessions';
+import * as aiAnalyses from './20261124000001_ai_analyses';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '20261123000002_drop_superseded_projections': dropSupersededProjections,
   '20261123000013_public_dashboard_snapshots': publicDashboardSnapshots,
   '20261123000020_auth_sessions': authSessions,
+  '20261124000001_ai_analyses': aiAnalyses,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -9,6 +9,7 @@ import { migrationSource } from './index';
 const ALL = (await migrationSource.getMigrations([])).length;
 
 const TABLES = [
+  'ai_analyses',
   'audit_log',
   'budget_categories',
   'budget_settings',

@@ -17,6 +17,12 @@ const envSchema = z.object({
   DEMO_PASSWORD: z.string().min(8).max(128).optional(),
   ANTHROPIC_MODEL: z.string().default('claude-sonnet-4-5'),
   ANTHROPIC_BASE_URL: z.string().url().optional(),
+  /** How long one call to Claude may take before the analysis gives up (ms, each attempt). */
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(120_000),
+  /** Retries of a call Claude answered 429 (rate limited) or 529 (overloaded), after a pause. */
+  AI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
+  /** The first pause before such a retry (ms), doubled each time, unless Claude says how long. */
+  AI_RETRY_PAUSE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** scrypt cost exponent; tests lower it so suites with many users stay quick. */
   PASSWORD_COST: z.coerce.number().int().min(10).max(20).default(17),
@@ -59,6 +65,12 @@ export interface AppConfig {
   demoPassword?: string;
   anthropicModel: string;
   anthropicBaseUrl?: string;
+  /** Per-attempt timeout of a call to Claude (AI_TIMEOUT_MS). */
+  aiTimeoutMs: number;
+  /** Retries after 429/529 (AI_MAX_RETRIES); the SDK pauses between them. */
+  aiMaxRetries: number;
+  /** First pause before a retry (AI_RETRY_PAUSE_MS), doubled each time. */
+  aiRetryPauseMs: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   passwordCost: number;
   /** Number of trusted reverse proxies in front of the app (TRUST_PROXY). */
@@ -123,6 +135,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demoPassword: e.DEMO_PASSWORD,
     anthropicModel: e.ANTHROPIC_MODEL,
     anthropicBaseUrl: e.ANTHROPIC_BASE_URL,
+    aiTimeoutMs: e.AI_TIMEOUT_MS,
+    aiMaxRetries: e.AI_MAX_RETRIES,
+    aiRetryPauseMs: e.AI_RETRY_PAUSE_MS,
     logLevel: e.LOG_LEVEL,
     passwordCost: e.PASSWORD_COST,
     trustProxy: e.TRUST_PROXY,

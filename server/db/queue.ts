@@ -62,6 +62,32 @@ export class WorkQueue {
     return this.enqueue(work, true);
   }
 
+  /**
+   * Gives a running request's turn back while `work` waits on something that is not the database
+   * (a call to Claude of up to minutes), then waits in line for a turn again before returning, so a
+   * slow outside service never holds one of the few database turns. Call it only from within a
+   * turn this queue started (a request the middleware let in).
+   */
+  async outside<T>(work: () => Promise<T>): Promise<T> {
+    this.running -= 1;
+    this.schedule();
+    try {
+      return await work();
+    } finally {
+      await new Promise<void>((resolve) => {
+        // No time limit: this request already waited its turn once and holds work in progress.
+        this.waiting.push({
+          exclusive: false,
+          start: () => {
+            this.running += 1;
+            resolve();
+          },
+        });
+        this.schedule();
+      });
+    }
+  }
+
   private enqueue<T>(
     work: () => Promise<T>,
     exclusive: boolean,

@@ -30,6 +30,7 @@ import { salaryScheduleRoutes } from './salary-schedules';
 import { colaContractRoutes } from './cola-contracts';
 import { colaScenarioRoutes } from './cola-scenarios';
 import { publicDashboardRoutes } from './public-dashboard';
+import { aiAnalysisRoutes } from './ai-analysis';
 
 /** Every API route. The OpenAPI document and the role test walk this list. */
 export const allRoutes: AnyRoute[] = [
@@ -70,4 +71,6 @@ export const allRoutes: AnyRoute[] = [
   ...versionRoutes,
   // The public dashboard: its anonymous view and logos, and its configuration (ADMIN).
   ...publicDashboardRoutes,
+  // AI budget-cut analysis (the user's own Claude key).
+  ...aiAnalysisRoutes,
 ];

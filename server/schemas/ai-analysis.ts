@@ -51,7 +51,7 @@ export const targetAmountInput = z
             .replace(/^\$/, '')
             .replace(/,(?=\d{3}(\D|$))/g, '')
         : v;
-    const cents = typeof text === 'string' && !/^\d+(\.\d+)?$/.test(text) ? null : toCents(text);
+    const cents = typeof text === 'string' && !/^-?\d+(\.\d+)?$/.test(text) ? null : toCents(text);
     if (cents === null) {
       ctx.addIssue({ code: 'custom', message: TARGET_MESSAGE });
       return z.NEVER;
@@ -221,6 +221,8 @@ export const analysisScenarioResponse = z.object({
   applied: z.array(z.string()),
   skipped: z.array(z.object({ key: z.string(), description: z.string(), reason: z.string() })),
   linesCut: z.number().int(),
+  /** Lines a floor held above the percent the suggestion asked for. */
+  heldByFloor: z.number().int(),
   /** The savings the applied suggestions asked for, and the cut the scenario makes. */
   requestedSavings: moneyText,
   scenarioCut: moneyText,

@@ -18,6 +18,7 @@ export const HISTORY_ENTITIES = {
   contract: ['contract'],
   'cola-scenario': ['cola-scenario', 'cola_scenario', 'colaScenario'],
   'cut-scenario': ['cut-scenario', 'cut_scenario', 'cutScenario'],
+  'ai-analysis': ['ai-analysis'],
 } as const;
 export type HistoryEntity = keyof typeof HISTORY_ENTITIES;
 export const historyEntityNames = Object.keys(HISTORY_ENTITIES) as [HistoryEntity, ...HistoryEntity[]];

@@ -16,6 +16,7 @@ const TABLES: Record<HistoryEntity, string> = {
   contract: 'contracts',
   'cola-scenario': 'cola_scenarios',
   'cut-scenario': 'cut_scenarios',
+  'ai-analysis': 'ai_analyses',
 };
 
 // Every write changes these; listing them as changes would only add noise.

@@ -1,0 +1,142 @@
+import type { AppContext } from '@server/context';
+import { badRequest, notFound } from '@server/errors';
+import { keptCents } from '@server/lib/budget-math';
+import { authorize, type Actor } from '@server/policies/index';
+import * as q from '@server/queries/ai-analyses';
+import { insertAudit } from '@server/queries/audit';
+import { floorsOf, listScenarios } from '@server/queries/cut-scenarios';
+import {
+  SUGGESTION_LISTS,
+  centsText,
+  type AnalysisScenario,
+  type AnalysisScenarioInput,
+  type Suggestion,
+} from '@server/schemas/ai-analysis';
+import { divideRounded, fromCents, toCents } from '@server/schemas/common';
+import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+import { dollars } from './ai-analysis-check';
+import { ENTITY } from './ai-analysis';
+import { createCutScenario, saveAdjustments } from './cut-scenarios';
+
+/**
+ * 'Try in Scenario Builder': the chosen suggestions of a saved analysis become a new cut scenario
+ * through the Scenario Builder's own services (its checks of scope and floors, its audit entries),
+ * all in one transaction. Each suggestion keeps the same percent of each of its lines, chosen so
+ * that the cut comes as close as whole hundredths of a percent allow to the savings it proposed;
+ * a floor holds a line above that percent. Suggestions that name personnel groups cannot be cut in
+ * a scenario (it cuts proposed lines) and are listed as skipped with the reason.
+ */
+
+const cents = (text: string) => toCents(text) ?? 0n;
+
+async function freeName(db: AppContext['db'], budgetYearId: number, fiscalYear: number, base: string) {
+  const taken = new Set((await listScenarios(db, budgetYearId, fiscalYear)).map((s) => s.name.toLowerCase()));
+  for (let n = 1; ; n += 1) {
+    const name = n === 1 ? base : `${base} (${n})`;
+    if (!taken.has(name.toLowerCase())) {
+      return name;
+    }
+  }
+}
+
+export async function scenarioFromAnalysis(
+  app: AppContext,
+  actor: Actor,
+  analysisId: number,
+  input: AnalysisScenarioInput,
+): Promise<AnalysisScenario> {
+  authorize(actor, 'ai.analyze');
+  authorize(actor, 'scenarios.write');
+  const analysis = await q.findAnalysis(app.db, analysisId);
+  if (!analysis) {
+    throw notFound('Analysis');
+  }
+  const byKey = new Map<string, Suggestion>(
+    SUGGESTION_LISTS.flatMap((list) => analysis.result[list].map((s) => [s.key, s] as const)),
+  );
+  const unknown = input.keys.filter((k) => !byKey.has(k));
+  if (unknown.length) {
+    throw badRequest(`This analysis has no suggestion ${unknown.join(', ')}`);
+  }
+  const scope = { budgetYearId: analysis.budgetYearId, fiscalYear: analysis.fiscalYear, versionId: null };
+  const label = fiscalYearLabel(analysis.fiscalYear);
+
+  return app.db.transaction(async (trx) => {
+    const skipped: AnalysisScenario['skipped'] = [];
+    const applied: string[] = [];
+    const map: Record<string, number> = {};
+    let requested = 0n;
+    let cut = 0n;
+    let held = 0;
+    for (const key of input.keys) {
+      const s = byKey.get(key)!;
+      const skip = (reason: string) => skipped.push({ key, description: s.description, reason });
+      if (s.positionGroups.length) {
+        skip(
+          'It names personnel positions; the Scenario Builder cuts proposed lines only. Plan staffing changes in Employee Manager.',
+        );
+        continue;
+      }
+      const lines = await floorsOf(trx, scope, s.lineIds);
+      const gone = s.lineIds.find((id) => !lines.has(id));
+      if (gone !== undefined) {
+        skip(`Line ${gone} is no longer a proposed line of ${label}`);
+        continue;
+      }
+      const total = s.lineIds.reduce((sum, id) => sum + cents(lines.get(id)!.amount), 0n);
+      const savings = cents(s.savings);
+      if (total <= 0n) {
+        skip('Its lines now add up to $0');
+        continue;
+      }
+      // Percent kept in hundredths (7550 = 75.50%), the same for each line of the suggestion.
+      const kept = savings >= total ? 0n : divideRounded((total - savings) * 10000n, total);
+      for (const id of s.lineIds) {
+        const line = lines.get(id)!;
+        const floor = cents(line.floor);
+        const pct = floor > kept ? floor : kept;
+        held += floor > kept ? 1 : 0;
+        map[String(id)] = fromCents(pct);
+        cut += cents(line.amount) - keptCents(cents(line.amount), pct);
+      }
+      requested += savings;
+      applied.push(key);
+    }
+    if (!applied.length) {
+      throw badRequest(
+        `None of the chosen suggestions can become a cut scenario: ${skipped.map((s) => s.reason).join('; ')}`,
+        skipped,
+      );
+    }
+    // The Scenario Builder's services, run inside this transaction (their own become savepoints).
+    const inner = { ...app, db: trx };
+    const name =
+      input.name ??
+      (await freeName(trx, scope.budgetYearId, scope.fiscalYear, `AI analysis ${analysisId} (${label})`));
+    const { scenario } = await createCutScenario(inner, actor, {
+      budgetYearId: scope.budgetYearId,
+      fiscalYear: scope.fiscalYear,
+      name,
+      description: `From AI analysis ${analysisId}: ${applied.length} suggestion(s) saving ${dollars(requested)}.`,
+    });
+    await saveAdjustments(inner, actor, scenario.id, map);
+    await insertAudit(trx, actor, {
+      action: 'scenario',
+      entity: ENTITY,
+      entityId: analysisId,
+      after: { scenarioId: scenario.id, applied, skipped: skipped.map((s) => s.key) },
+    });
+    return {
+      scenarioId: scenario.id,
+      name: scenario.name,
+      budgetYearId: scope.budgetYearId,
+      fiscalYear: scope.fiscalYear,
+      applied,
+      skipped,
+      linesCut: Object.keys(map).length,
+      heldByFloor: held,
+      requestedSavings: centsText(requested),
+      scenarioCut: centsText(cut),
+    };
+  });
+}
