@@ -85,7 +85,8 @@ export async function analyzeBudgetCuts(
   if (!lines.length && !groups.length) {
     throw badRequest(`${year.fiscal_year} has no proposed lines or personnel for ${label} to analyse.`);
   }
-  const priorities = input.priorities ?? [...AI_PRIORITIES];
+  // None named (absent or empty): all three, as the request to Claude then says.
+  const priorities = input.priorities?.length ? input.priorities : [...AI_PRIORITIES];
   const logFields = { userId: actor.id, budgetYearId: year.id, fiscalYear, model: app.config.anthropicModel };
 
   let answer;
