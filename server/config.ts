@@ -15,7 +15,7 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
   SEED_DEMO: z.string().optional(),
   DEMO_PASSWORD: z.string().min(8).max(128).optional(),
-  ANTHROPIC_MODEL: z.string().default('claude-sonnet-4-5'),
+  ANTHROPIC_MODEL: z.string().default('claude-sonnet-4-6'),
   ANTHROPIC_BASE_URL: z.string().url().optional(),
   /** How long one call to Claude may take before the analysis gives up (ms, each attempt). */
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(120_000),
