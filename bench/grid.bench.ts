@@ -1,10 +1,11 @@
 // npm run bench -- grid: the Employee Budget Manager in Chromium with 50,000 employee lines in one
 // fiscal year. Real PostgreSQL, the real server (spawned as in production) and the production web
-// build; reports the time from navigation to the first grid row on screen (median of 3, each in a
-// fresh browser context: no HTTP cache, no TanStack Query cache) and whether scrolling ever shows a
-// blank row. The list is read in the compact form the app asks for (format=rows) and, for
-// comparison in the same conditions, in the object form (the request rewritten without format=rows,
-// which the app reads as it is); the two alternate, so a busy machine weighs on both alike.
+// build; reports the time from navigation to the first grid row on screen (the frame that draws it,
+// and when the test driver sees it; median of 5, each in a fresh browser context: no HTTP cache, no
+// TanStack Query cache) and whether scrolling ever shows a blank row. The list is read in the
+// compact form the app asks for (format=rows) and, for comparison in the same conditions, in the
+// object form (the request rewritten without format=rows, which the app reads as it is); the two
+// alternate, so a busy machine weighs on both alike.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -73,6 +74,20 @@ async function signedInPage(browser: Browser, base: string, format: Format = 'ro
   const context = await signedInContext(browser, session, {
     baseURL: base,
     viewport: { width: 1280, height: 1200 },
+  });
+  // The frame that draws the first row, on the page's own clock (from navigation start): what the
+  // user sees. The driver's own check can only run when the page's thread is free, so a long task
+  // right after that frame (the whole list arriving) delays the check, not the rows on screen.
+  await context.addInitScript(() => {
+    const observer = new MutationObserver(() => {
+      if (document.querySelector('.ag-row[row-index="0"] [col-id="name"]')?.textContent?.trim()) {
+        observer.disconnect();
+        requestAnimationFrame((frame) => {
+          (window as unknown as { firstRowFrame: number }).firstRowFrame = frame;
+        });
+      }
+    });
+    observer.observe(document, { childList: true, subtree: true, characterData: true });
   });
   await context.route('**/api/line-items/budget?*', (route) => {
     const url = new URL(route.request().url());
@@ -198,6 +213,7 @@ export default async function gridBench(ctx: BenchContext): Promise<void> {
     await warm.context().close();
 
     const times: Record<Format, number[]> = { rows: [], objects: [] };
+    const drawn: Record<Format, number[]> = { rows: [], objects: [] };
     const downloaded: Record<Format, number[]> = { rows: [], objects: [] };
     // The list request as the page saw it, from navigation: sent, first byte, last byte.
     const phases: Record<Format, { sent: number[]; firstByte: number[]; lastByte: number[] }> = {
@@ -230,6 +246,11 @@ export default async function gridBench(ctx: BenchContext): Promise<void> {
           .first()
           .waitFor({ state: 'visible', timeout: 60_000 });
         times[format].push(performance.now() - t0);
+        drawn[format].push(
+          await page
+            .waitForFunction(() => (window as unknown as { firstRowFrame?: number }).firstRowFrame)
+            .then((h) => h.jsonValue() as Promise<number>),
+        );
         const { metrics } = await cdp.send('Performance.getMetrics');
         cpu[format].push((metrics.find((m) => m.name === 'ThreadTime')?.value ?? 0) * 1000);
         await lines;
@@ -256,7 +277,21 @@ export default async function gridBench(ctx: BenchContext): Promise<void> {
     );
     for (const format of FORMATS) {
       const label = format === 'rows' ? 'compact rows (what the app reads)' : 'object form (before)';
-      ctx.report(`${label}: first grid row visible, median of ${RUNS}`, median(times[format]), 'ms');
+      ctx.report(
+        `${label}: first grid row drawn (the page's clock), median of ${RUNS}`,
+        median(drawn[format]),
+        'ms',
+      );
+      ctx.report(
+        `${label}: first grid row drawn, each run`,
+        drawn[format].map((t) => Math.round(t)).join(', '),
+        'ms',
+      );
+      ctx.report(
+        `${label}: first grid row seen by the driver, median of ${RUNS}`,
+        median(times[format]),
+        'ms',
+      );
       ctx.report(`${label}:   of which: 50,000 lines downloaded (median)`, median(downloaded[format]), 'ms');
       const p = phases[format];
       ctx.report(
@@ -266,7 +301,7 @@ export default async function gridBench(ctx: BenchContext): Promise<void> {
       );
       ctx.report(`${label}:   main-thread CPU time until then (median)`, median(cpu[format]), 'ms');
       ctx.report(
-        `${label}: first grid row visible, each run`,
+        `${label}: first grid row seen by the driver, each run`,
         times[format].map((t) => Math.round(t)).join(', '),
         'ms',
       );

@@ -6,7 +6,7 @@ import { ErrorBoundary } from '@web/components/error-fallback';
 import { ToastProvider } from '@web/components/toast';
 import { routes } from '@web/routes';
 
-function makeQueryClient(): QueryClient {
+export function makeQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
@@ -20,9 +20,8 @@ function makeQueryClient(): QueryClient {
   });
 }
 
-/** Providers and the router. */
-export function App() {
-  const [queryClient] = useState(makeQueryClient);
+/** Providers and the router, around the query client main.tsx made (and may have started filling). */
+export function App({ queryClient }: { queryClient: QueryClient }) {
   const [router] = useState(() => createBrowserRouter(routes));
   return (
     <ErrorBoundary>

@@ -1,7 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { z } from 'zod';
-import { App } from '@web/app';
+import { App, makeQueryClient } from '@web/app';
+import { preloadSignedIn } from '@web/routes';
 import '@web/styles/tokens.css';
 import '@web/styles/base.css';
 import '@web/styles/controls.css';
@@ -18,8 +19,11 @@ if (!container) {
   throw new Error('The page has no #root element');
 }
 
+const queryClient = makeQueryClient();
+preloadSignedIn(window.location.pathname, queryClient);
+
 createRoot(container).render(
   <StrictMode>
-    <App />
+    <App queryClient={queryClient} />
   </StrictMode>,
 );

@@ -1,63 +1,91 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Outlet, type RouteObject } from 'react-router';
-import { rolesFor, type AppPath } from '@web/auth/route-access';
+import { budgetYearsQuery } from '@web/api/budget-years';
+import { canVisit, rolesFor, type AppPath } from '@web/auth/route-access';
 import { SessionProvider, useSession } from '@web/auth/session-context';
 import { RouteErrorFallback } from '@web/components/error-fallback';
-import { readToken } from '@web/auth/session-storage';
+import { readStoredUser, readToken } from '@web/auth/session-storage';
 import { ProtectedRoute } from '@web/components/protected-route';
 import { Spinner } from '@web/components/spinner';
 import { LoginScreen } from '@web/screens/login/index';
 import { NotFoundScreen } from '@web/screens/not-found/index';
 
-/** Code-splits a screen (named export) so each route loads only its own code. */
-function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] }));
+interface ScreenCode {
+  load: () => Promise<unknown>;
+  component: () => Promise<ComponentType>;
 }
 
-const SCREENS: Record<AppPath, ComponentType> = {
-  '/': screen(() => import('@web/screens/dashboard/index'), 'DashboardScreen'),
-  '/profile': screen(() => import('@web/screens/profile/index'), 'ProfileScreen'),
-  '/scenario': screen(() => import('@web/screens/scenario/index'), 'ScenarioScreen'),
-  '/cola': screen(() => import('@web/screens/cola/index'), 'ColaScreen'),
-  '/town-goals': screen(() => import('@web/screens/town-goals/index'), 'TownGoalsScreen'),
-  '/budget-comparison': screen(
-    () => import('@web/screens/budget-comparison/index'),
-    'BudgetComparisonScreen',
-  ),
-  '/admin/proposed-budget': screen(
-    () => import('@web/screens/proposed-budget/index'),
-    'ProposedBudgetScreen',
-  ),
-  '/admin/operating-budget': screen(
+/** A screen's chunk and its component (a named export, checked against the module's exports). */
+function code<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): ScreenCode {
+  return { load, component: async () => (await load())[name] };
+}
+
+/** Each screen's code, in its own chunk, so each route loads only its own code. */
+const SCREEN_CODE: Record<AppPath, ScreenCode> = {
+  '/': code(() => import('@web/screens/dashboard/index'), 'DashboardScreen'),
+  '/profile': code(() => import('@web/screens/profile/index'), 'ProfileScreen'),
+  '/scenario': code(() => import('@web/screens/scenario/index'), 'ScenarioScreen'),
+  '/cola': code(() => import('@web/screens/cola/index'), 'ColaScreen'),
+  '/town-goals': code(() => import('@web/screens/town-goals/index'), 'TownGoalsScreen'),
+  '/budget-comparison': code(() => import('@web/screens/budget-comparison/index'), 'BudgetComparisonScreen'),
+  '/admin/proposed-budget': code(() => import('@web/screens/proposed-budget/index'), 'ProposedBudgetScreen'),
+  '/admin/operating-budget': code(
     () => import('@web/screens/operating-budget/index'),
     'OperatingBudgetScreen',
   ),
-  '/admin/ai-analysis': screen(() => import('@web/screens/ai-analysis/index'), 'AiAnalysisScreen'),
-  '/admin/salary-progression': screen(
+  '/admin/ai-analysis': code(() => import('@web/screens/ai-analysis/index'), 'AiAnalysisScreen'),
+  '/admin/salary-progression': code(
     () => import('@web/screens/salary-progression/index'),
     'SalaryProgressionScreen',
   ),
-  '/admin': screen(() => import('@web/screens/admin/index'), 'AdminScreen'),
-  '/admin/manage-data': screen(() => import('@web/screens/manage-data/index'), 'ManageDataScreen'),
-  '/admin/categories': screen(() => import('@web/screens/categories/index'), 'CategoriesScreen'),
-  '/admin/data-quality': screen(() => import('@web/screens/data-quality/index'), 'DataQualityScreen'),
-  '/admin/import-history': screen(() => import('@web/screens/import-history/index'), 'ImportHistoryScreen'),
-  '/admin/public-dashboard': screen(
+  '/admin': code(() => import('@web/screens/admin/index'), 'AdminScreen'),
+  '/admin/manage-data': code(() => import('@web/screens/manage-data/index'), 'ManageDataScreen'),
+  '/admin/categories': code(() => import('@web/screens/categories/index'), 'CategoriesScreen'),
+  '/admin/data-quality': code(() => import('@web/screens/data-quality/index'), 'DataQualityScreen'),
+  '/admin/import-history': code(() => import('@web/screens/import-history/index'), 'ImportHistoryScreen'),
+  '/admin/public-dashboard': code(
     () => import('@web/screens/public-dashboard-config/index'),
     'PublicDashboardConfigScreen',
   ),
-  '/users': screen(() => import('@web/screens/users/index'), 'UsersScreen'),
+  '/users': code(() => import('@web/screens/users/index'), 'UsersScreen'),
+};
+
+/** Screens whose first data can be asked for before their code has arrived. */
+const SCREEN_DATA: Partial<Record<AppPath, () => Promise<(queryClient: QueryClient) => Promise<void>>>> = {
+  '/admin/operating-budget': async () =>
+    (await import('@web/screens/operating-budget/preload')).preloadOperatingBudget,
 };
 
 // The signed-in layout (header, navigation, budget-year picker, user menu, with their menu and
 // select primitives) is its own chunk, so the login page does not load it
 // (the public dashboard is a page of its own: web/public.html, server/static.ts).
-// With a stored session it is fetched at once, beside the app's own code, not after it.
 const loadShell = () => import('@web/components/shell/shell');
-if (readToken()) {
-  void loadShell();
+const Shell = lazy(async () => ({ default: (await loadShell()).Shell }));
+
+/**
+ * With a stored session, starts what the page being opened needs while GET /auth/me checks the
+ * session, instead of one after another once it has answered: the shell's and the screen's code,
+ * the budget years the shell selects from and, for screens that declare it, their first data. A
+ * session the server refuses ends as before (the requests' 401s lead to the login page too).
+ */
+export function preloadSignedIn(pathname: string, queryClient: QueryClient): void {
+  const user = readStoredUser();
+  if (!readToken() || !user) {
+    return;
+  }
+  const ignore = () => undefined;
+  loadShell().catch(ignore);
+  queryClient.prefetchQuery(budgetYearsQuery()).catch(ignore);
+  const path = (pathname.replace(/(.)\/+$/, '$1') as AppPath) || '/';
+  if (!(path in SCREEN_CODE) || !canVisit(user.role, path)) {
+    return;
+  }
+  SCREEN_CODE[path].load().catch(ignore);
+  SCREEN_DATA[path]?.()
+    .then((preload) => preload(queryClient))
+    .catch(ignore);
 }
-const Shell = screen(loadShell, 'Shell');
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<Spinner />}>{children}</Suspense>;
@@ -80,8 +108,8 @@ function RootLayout() {
   );
 }
 
-const signedInRoutes: RouteObject[] = (Object.keys(SCREENS) as AppPath[]).map((path) => {
-  const Screen = SCREENS[path];
+const signedInRoutes: RouteObject[] = (Object.keys(SCREEN_CODE) as AppPath[]).map((path) => {
+  const Screen = lazy(async () => ({ default: await SCREEN_CODE[path].component() }));
   const element = (
     <ProtectedRoute roles={rolesFor(path)}>
       <Lazy>

@@ -15,12 +15,13 @@ export const budgetYearsApi = {
   list: () => api.get<BudgetYearsResponse>('/budget-years'),
 };
 
+export const budgetYearsQuery = () => ({
+  queryKey: budgetYearKeys.list(),
+  queryFn: budgetYearsApi.list,
+  // The endpoint may not exist yet; a failure just hides the selector.
+  retry: false,
+});
+
 export function useBudgetYears(enabled = true) {
-  return useQuery({
-    queryKey: budgetYearKeys.list(),
-    queryFn: budgetYearsApi.list,
-    enabled,
-    // The endpoint may not exist yet; a failure just hides the selector.
-    retry: false,
-  });
+  return useQuery({ ...budgetYearsQuery(), enabled });
 }

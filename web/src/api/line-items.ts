@@ -144,54 +144,6 @@ export const lineItemsApi = {
     api.post<z.infer<typeof bulkCountResponse>>('/line-items/bulk-work-group', body),
 };
 
-// Lists stay fresh for a minute: a fiscal year can hold 50,000 lines, and every edit already
-// updates the cached list in place (see replaceLine), so there is no reason to download it again.
-const LIST_STALE_MS = 60_000;
-
-/**
- * A list query that starts downloading during render. useQuery fetches from an effect, and React
- * runs a child's effects first: the grid's own start-up (a few hundred milliseconds) would
- * otherwise delay a 50,000-line download that can run alongside it.
- */
-function useEagerList<T>(queryKey: readonly unknown[], queryFn: () => Promise<T>, enabled: boolean) {
-  const queryClient = useQueryClient();
-  if (enabled && !queryClient.getQueryState(queryKey)) {
-    void queryClient.prefetchQuery({ queryKey, queryFn, staleTime: LIST_STALE_MS });
-  }
-  return useQuery({ queryKey, queryFn, enabled, staleTime: LIST_STALE_MS });
-}
-
-export function useEmployeeLines(budgetYearId: number | undefined, fiscalYear: number | undefined) {
-  return useEagerList(
-    lineItemKeys.employees(budgetYearId ?? 0, fiscalYear ?? 0),
-    () => lineItemsApi.employees(budgetYearId!, fiscalYear!),
-    Boolean(budgetYearId && fiscalYear),
-  );
-}
-
-/**
- * The first employee lines of a fiscal year, for the grid to draw while the whole list (up to
- * 50,000 lines: seconds to arrive, parse and load into the grid) is on its way. Asked for only while
- * the whole list is not in the cache, at the same time as it.
- */
-export function useFirstEmployeeLines(budgetYearId: number | undefined, fiscalYear: number | undefined) {
-  const queryClient = useQueryClient();
-  const whole = queryClient.getQueryData(lineItemKeys.employees(budgetYearId ?? 0, fiscalYear ?? 0));
-  return useEagerList(
-    lineItemKeys.firstEmployees(budgetYearId ?? 0, fiscalYear ?? 0),
-    () => lineItemsApi.firstEmployees(budgetYearId!, fiscalYear!),
-    !whole && Boolean(budgetYearId && fiscalYear),
-  );
-}
-
-export function useProposedLines(budgetYearId: number | undefined, fiscalYear: number | undefined) {
-  return useEagerList(
-    lineItemKeys.proposed(budgetYearId ?? 0, fiscalYear ?? 0),
-    () => lineItemsApi.proposed(budgetYearId!, fiscalYear!),
-    Boolean(budgetYearId && fiscalYear),
-  );
-}
-
 export function useNeedsReview(budgetYearId: number | undefined) {
   return useQuery({
     queryKey: lineItemKeys.needsReview(budgetYearId ?? 0),
@@ -218,13 +170,15 @@ export function useDuplicates(budgetYearId: number | undefined) {
   });
 }
 
+/** The fiscal years a budget year has lines in (the grids' fiscal-year choice). */
+export const fiscalYearsQuery = (budgetYearId: number) => ({
+  queryKey: lineItemKeys.fiscalYears(budgetYearId),
+  queryFn: () => lineItemsApi.fiscalYears(budgetYearId),
+  retry: false,
+});
+
 export function useFiscalYears(budgetYearId: number | undefined) {
-  return useQuery({
-    queryKey: lineItemKeys.fiscalYears(budgetYearId ?? 0),
-    queryFn: () => lineItemsApi.fiscalYears(budgetYearId!),
-    enabled: Boolean(budgetYearId),
-    retry: false,
-  });
+  return useQuery({ ...fiscalYearsQuery(budgetYearId ?? 0), enabled: Boolean(budgetYearId) });
 }
 
 /**

@@ -100,25 +100,37 @@ function fallbackYears(budgetYear: BudgetYear | null): number[] {
 }
 
 /**
- * The fiscal years of the selected budget year and the one chosen. A new budget year starts on
- * its current fiscal year when it has lines for it, else on its first fiscal year.
+ * The fiscal years offered for a budget year (those it has lines in, once known) and the one shown
+ * first: the user's choice while offered, else its current fiscal year when it has lines for it,
+ * else its first fiscal year. The screen and its start-up preload both use it, so they ask for the
+ * same year's lines.
  */
+export function fiscalYearChoice(
+  budgetYear: BudgetYear | null,
+  listed: readonly number[] | undefined,
+  chosen: number | null = null,
+): { years: number[]; fiscalYear: number | undefined } {
+  const years = [...(listed?.length ? listed : fallbackYears(budgetYear))].sort((a, b) => a - b);
+  const current = budgetYear?.currentFiscalYear ?? null;
+  if (chosen !== null && years.includes(chosen)) {
+    return { years, fiscalYear: chosen };
+  }
+  return { years, fiscalYear: current !== null && years.includes(current) ? current : years[0] };
+}
+
+/** The fiscal years of the selected budget year and the one chosen (see fiscalYearChoice). */
 export function useFiscalYearChoice(budgetYear: BudgetYear | null) {
   const query = useFiscalYears(budgetYear?.id);
-  const years = useMemo(() => {
-    const listed = query.data?.fiscalYears ?? [];
-    return [...(listed.length ? listed : fallbackYears(budgetYear))].sort((a, b) => a - b);
-  }, [query.data, budgetYear]);
   const [chosen, setChosen] = useState<{ budgetYearId: number; fiscalYear: number } | null>(null);
-  const current = budgetYear?.currentFiscalYear ?? null;
-  let fiscalYear: number | undefined;
-  if (chosen && chosen.budgetYearId === budgetYear?.id && years.includes(chosen.fiscalYear)) {
-    fiscalYear = chosen.fiscalYear;
-  } else if (current !== null && years.includes(current)) {
-    fiscalYear = current;
-  } else {
-    fiscalYear = years[0];
-  }
+  const { years, fiscalYear } = useMemo(
+    () =>
+      fiscalYearChoice(
+        budgetYear,
+        query.data?.fiscalYears,
+        chosen && chosen.budgetYearId === budgetYear?.id ? chosen.fiscalYear : null,
+      ),
+    [query.data, budgetYear, chosen],
+  );
   const choose = (value: number) => {
     if (budgetYear) {
       setChosen({ budgetYearId: budgetYear.id, fiscalYear: value });

@@ -38,6 +38,29 @@ export function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
+/** An answer of stubApi: a body sent as 200 JSON, or the Response for the request. */
+export type StubAnswer = ((url: string, init: RequestInit) => Response | Promise<Response>) | object;
+
+/**
+ * Stubs fetch with an answer per path (the URL without its query); any other call fails the test.
+ * Returns the URLs asked for, in order.
+ */
+export function stubApi(answers: Record<string, StubAnswer>): string[] {
+  const asked: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      asked.push(url);
+      const answer = answers[url.split('?')[0]];
+      if (answer === undefined) {
+        throw new Error(`Unexpected call ${init.method ?? 'GET'} ${url}`);
+      }
+      return typeof answer === 'function' ? answer(url, init) : jsonResponse(200, answer);
+    }),
+  );
+  return asked;
+}
+
 function SessionRoot() {
   return (
     <SessionProvider>

@@ -1,6 +1,7 @@
 import type {
   CellEditRequestEvent,
   ColDef,
+  FirstDataRenderedEvent,
   GetRowIdParams,
   GridApi,
   GridReadyEvent,
@@ -49,6 +50,8 @@ export interface DataGridProps<T extends GridRow> {
   rowClass?(row: T): string | undefined;
   /** How many rows pass the filters, after each filter or data change, and of how many rows. */
   onDisplayedRowsChange?(count: number, of: number): void;
+  /** The grid has drawn its first rows (once per grid). */
+  onFirstDataRendered?(): void;
 }
 
 const MIN_BODY_ROWS = 4;
@@ -92,6 +95,7 @@ export function AgDataGrid<T extends GridRow>(props: DataGridProps<T>) {
     onCellEditRequest,
     rowClass,
     onDisplayedRowsChange,
+    onFirstDataRendered,
   } = props;
   const wrapperRef = useRef<HTMLDivElement>(null);
   const gridApi = useRef<GridApi<T> | null>(null);
@@ -195,6 +199,12 @@ export function AgDataGrid<T extends GridRow>(props: DataGridProps<T>) {
         tooltipShowDelay={300}
         autoSizePadding={AUTO_SIZE_PADDING}
         {...(gridId ? handlers : {})}
+        onFirstDataRendered={(event: FirstDataRenderedEvent<T>) => {
+          if (gridId) {
+            handlers.onFirstDataRendered(event);
+          }
+          onFirstDataRendered?.();
+        }}
       />
     </div>
   );

@@ -3,7 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { BudgetYearProvider } from '@web/budget-year/budget-year-context';
 import { BulkOperationsTab } from '@web/screens/manage-data/bulk-operations-tab';
-import { describedText, jsonResponse, makeUser, renderRoutes, storeSession } from '@web/test/render';
+import { describedText, jsonResponse, makeUser, renderRoutes, storeSession, stubApi } from '@web/test/render';
 
 const admin = makeUser();
 const flash = { success: null, error: null, ok: vi.fn(), fail: vi.fn(), clear: vi.fn() };
@@ -18,27 +18,19 @@ const options = {
 /** The tab with the API answering its reads, and `post` answering the bulk changes. */
 function renderTab(post: (path: string, body: unknown) => Response) {
   const sent: unknown[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const path = url.split('?')[0];
-      if (init.method === 'POST') {
-        const body = JSON.parse(String(init.body));
-        sent.push(body);
-        return post(path, body);
-      }
-      const answers: Record<string, unknown> = {
-        '/api/auth/me': { user: admin },
-        '/api/budget-years': { budgetYears: [budgetYear] },
-        '/api/bulk-update/options': options,
-        '/api/cola/work-groups': { workGroups: [] },
-      };
-      if (path in answers) {
-        return jsonResponse(200, answers[path]);
-      }
-      throw new Error(`Unexpected call ${init.method ?? 'GET'} ${url}`);
-    }),
-  );
+  const posted = (url: string, init: RequestInit) => {
+    const body = JSON.parse(String(init.body));
+    sent.push(body);
+    return post(url.split('?')[0], body);
+  };
+  stubApi({
+    '/api/auth/me': { user: admin },
+    '/api/budget-years': { budgetYears: [budgetYear] },
+    '/api/bulk-update/options': options,
+    '/api/cola/work-groups': { workGroups: [] },
+    '/api/bulk-update/work-groups': posted,
+    '/api/bulk-update/employee-status': posted,
+  });
   storeSession(admin);
   renderRoutes('/bulk', [
     {

@@ -1,12 +1,8 @@
 import type { CellEditRequestEvent, GridApi } from 'ag-grid-community';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '@web/api/client';
-import {
-  useEmployeeLines,
-  useFirstEmployeeLines,
-  useLineTotals,
-  type EmployeeLineItem,
-} from '@web/api/line-items';
+import { FIRST_LINES, useLineTotals, type EmployeeLineItem } from '@web/api/line-items';
+import { useEmployeeLines, useFirstEmployeeLines } from '@web/api/line-lists';
 import { useCan } from '@web/auth/use-can';
 import { useBudgetYear } from '@web/budget-year/budget-year-context';
 import { Alert } from '@web/components/alert';
@@ -51,9 +47,19 @@ export function OperatingBudgetScreen() {
   const [editing, setEditing] = useState<EmployeeLineItem | null>(null);
   const apiRef = useRef<GridApi<EmployeeLineItem> | null>(null);
 
-  // The first lines are asked for first: the grid draws them while the whole year downloads.
+  // The first lines come first, and the whole year is asked for once the grid has drawn them:
+  // arriving earlier, its parsing and loading (hundreds of milliseconds of the page's one thread)
+  // would come before those first rows instead of after them.
   const firstLines = useFirstEmployeeLines(budgetYear?.id, years.fiscalYear);
-  const lines = useEmployeeLines(budgetYear?.id, years.fiscalYear);
+  const [firstDrawn, setFirstDrawn] = useState(false);
+  const lines = useEmployeeLines(
+    budgetYear?.id,
+    years.fiscalYear,
+    firstDrawn ||
+      firstLines.isError ||
+      // Fewer lines than asked for: drawing them is no reason to wait.
+      (firstLines.data !== undefined && firstLines.data.lineItems.length < FIRST_LINES),
+  );
   const totalsFilter = useMemo(
     () => employeeTotalsFilter(budgetYear?.id, years.fiscalYear, filters),
     [budgetYear?.id, years.fiscalYear, filters],
@@ -163,6 +169,7 @@ export function OperatingBudgetScreen() {
           externalFilter={filter}
           onCellEditRequest={onCellEditRequest}
           onDisplayedRowsChange={(count, of) => setShown({ count, of })}
+          onFirstDataRendered={() => setFirstDrawn(true)}
         />
       </section>
       <BulkActionsModal

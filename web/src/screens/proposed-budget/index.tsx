@@ -10,9 +10,9 @@ import {
   refreshAllLines,
   removeLines,
   useLineTotals,
-  useProposedLines,
   type ProposedLineItem,
 } from '@web/api/line-items';
+import { useProposedLines } from '@web/api/line-lists';
 import { useCan } from '@web/auth/use-can';
 import { useBudgetYear } from '@web/budget-year/budget-year-context';
 import { Alert } from '@web/components/alert';

@@ -1,0 +1,28 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { budgetYearsQuery } from '@web/api/budget-years';
+import { fiscalYearsQuery } from '@web/api/line-items';
+import { firstEmployeeLinesQuery } from '@web/api/line-lists';
+import { pickBudgetYear, readStoredBudgetYearId } from '@web/budget-year/budget-year-context';
+import { fiscalYearChoice } from '@web/components/line-filters';
+
+/**
+ * The Employee Budget Manager's first data, asked for while the session is still being checked and
+ * the screen's code is still loading: the budget year the header will select, its fiscal years, then
+ * the first lines and the whole list of the year the screen will show. The screen's own queries find
+ * them in the cache (or on their way) under the same keys. The grid's code is fetched alongside.
+ */
+export async function preloadOperatingBudget(queryClient: QueryClient): Promise<void> {
+  void import('@web/components/data-grid/ag-data-grid');
+  const { budgetYears } = await queryClient.fetchQuery(budgetYearsQuery());
+  const budgetYear = pickBudgetYear(budgetYears, readStoredBudgetYearId());
+  if (!budgetYear) {
+    return;
+  }
+  const listed = await queryClient.fetchQuery(fiscalYearsQuery(budgetYear.id));
+  const { fiscalYear } = fiscalYearChoice(budgetYear, listed.fiscalYears);
+  if (fiscalYear === undefined) {
+    return;
+  }
+  // Only the first lines: the screen asks for the whole list once the grid has drawn them.
+  void queryClient.prefetchQuery(firstEmployeeLinesQuery(budgetYear.id, fiscalYear));
+}
