@@ -34,7 +34,9 @@ test('an admin imports the real Boston payroll slice through the wizard and sees
 
   // Step 1: a version is required before analysis; create one (SPEC section 5 messages).
   await page.getByRole('button', { name: 'Analyze File' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Please select a version');
+  await expect(page.getByRole('combobox', { name: 'Version' })).toHaveAccessibleDescription(
+    'Please select a version',
+  );
   await page.getByRole('button', { name: 'New Version' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Version' });
   await expect(dialog.getByRole('combobox', { name: 'Fiscal year' })).toHaveText('FY25');

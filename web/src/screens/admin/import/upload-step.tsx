@@ -5,6 +5,8 @@ import { analyzeErrorMessage, useAnalyzeFile, type ImportAnalysis } from '@web/a
 import { useVersions } from '@web/api/versions';
 import { useBudgetYear } from '@web/budget-year/budget-year-context';
 import { Alert } from '@web/components/alert';
+import { Button } from '@web/components/form/button';
+import { Field } from '@web/components/form/field';
 import { Select } from '@web/components/select';
 import { useToast } from '@web/components/toast';
 import { CreateVersionModal } from './create-version-modal';
@@ -40,7 +42,9 @@ export function UploadStep({
   const input = useRef<HTMLInputElement>(null);
   const [creating, setCreating] = useState(false);
   const [over, setOver] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  // What is missing or wrong, under the control it is about (the server's answer about the file's
+  // content stays in the alert above).
+  const [errors, setErrors] = useState<{ version?: string; file?: string }>({});
 
   const list = versions.data?.versions ?? [];
   const options = list.map((v) => ({
@@ -49,17 +53,17 @@ export function UploadStep({
   }));
 
   const choose = (next: File | null | undefined) => {
-    setProblem(null);
+    setErrors((e) => ({ ...e, file: undefined }));
     analyze.reset();
     if (!next) {
       return;
     }
     if (!hasAllowedExtension(next.name)) {
-      setProblem('Choose a .csv, .xlsx or .xls file');
+      setErrors((e) => ({ ...e, file: 'Choose a .csv, .xlsx or .xls file' }));
       return;
     }
     if (next.size > MAX_IMPORT_BYTES) {
-      setProblem(`The file is larger than the ${MAX_IMPORT_MB} MB upload limit`);
+      setErrors((e) => ({ ...e, file: `The file is larger than the ${MAX_IMPORT_MB} MB upload limit` }));
       return;
     }
     onFileChange(next);
@@ -72,19 +76,18 @@ export function UploadStep({
   };
 
   const submit = () => {
-    if (!versionId) {
-      setProblem('Please select a version');
+    const missing = {
+      version: versionId ? undefined : 'Please select a version',
+      file: file ? undefined : 'Please choose a file (.csv, .xlsx or .xls)',
+    };
+    setErrors(missing);
+    if (!file || missing.version) {
       return;
     }
-    if (!file) {
-      setProblem('Please choose a file (.csv, .xlsx or .xls)');
-      return;
-    }
-    setProblem(null);
     analyze.mutate({ file, importType }, { onSuccess: onAnalyzed });
   };
 
-  const message = problem ?? (analyze.isError ? analyzeErrorMessage(analyze.error) : null);
+  const message = analyze.isError ? analyzeErrorMessage(analyze.error) : null;
   return (
     <>
       {message ? <Alert>{message}</Alert> : null}
@@ -101,27 +104,29 @@ export function UploadStep({
             </span>
             <span className="field__hint">Lines go into the budget year chosen in the header.</span>
           </div>
-          <div className="field">
-            <label htmlFor="import-version">Version</label>
-            <div className="imp-row">
-              <Select
-                id="import-version"
-                value={versionId ? String(versionId) : ''}
-                options={options}
-                placeholder={versions.isPending ? 'Loading versions...' : 'Select a version'}
-                onValueChange={(v) => {
-                  setProblem(null);
-                  onVersionChange(Number(v));
-                }}
-              />
-              <button type="button" className="btn btn--secondary" onClick={() => setCreating(true)}>
-                New Version
-              </button>
-            </div>
-            <span className="field__hint">
-              The version&apos;s fiscal year is the fiscal year of the imported lines.
-            </span>
-          </div>
+          <Field
+            id="import-version"
+            label="Version"
+            required
+            error={errors.version}
+            hint="The version's fiscal year is the fiscal year of the imported lines."
+          >
+            {(control) => (
+              <div className="imp-row">
+                <Select
+                  {...control}
+                  value={versionId ? String(versionId) : ''}
+                  options={options}
+                  placeholder={versions.isPending ? 'Loading versions...' : 'Select a version'}
+                  onValueChange={(v) => {
+                    setErrors((e) => ({ ...e, version: undefined }));
+                    onVersionChange(Number(v));
+                  }}
+                />
+                <Button onClick={() => setCreating(true)}>New Version</Button>
+              </div>
+            )}
+          </Field>
         </div>
         <label
           className="imp-drop"
@@ -137,7 +142,8 @@ export function UploadStep({
             ref={input}
             type="file"
             accept={IMPORT_EXTENSIONS.join(',')}
-            aria-describedby="import-file-hint"
+            aria-invalid={errors.file ? true : undefined}
+            aria-describedby={errors.file ? 'import-file-error' : file ? undefined : 'import-file-hint'}
             onChange={(e) => choose(e.target.files?.[0])}
           />
           {file ? (
@@ -154,15 +160,20 @@ export function UploadStep({
               </span>
             </>
           )}
+          {errors.file ? (
+            <span id="import-file-error" className="field__error">
+              {errors.file}
+            </span>
+          ) : null}
         </label>
       </div>
       <div className="imp-actions">
         <button type="button" className="btn btn--ghost imp-actions__start" onClick={onCancel}>
           Cancel
         </button>
-        <button type="button" className="btn btn--primary" disabled={analyze.isPending} onClick={submit}>
-          {analyze.isPending ? 'Analyzing...' : 'Analyze File'}
-        </button>
+        <Button variant="primary" busy={analyze.isPending} busyLabel="Analyzing..." onClick={submit}>
+          Analyze File
+        </Button>
       </div>
       <CreateVersionModal
         open={creating}
@@ -171,7 +182,7 @@ export function UploadStep({
         defaultFiscalYear={budgetYear?.currentFiscalYear}
         onCreated={(version) => {
           onVersionChange(version.id);
-          setProblem(null);
+          setErrors((e) => ({ ...e, version: undefined }));
           notify({ title: `Version "${version.label}" created as a draft` });
         }}
       />
