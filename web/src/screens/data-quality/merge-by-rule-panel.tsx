@@ -8,6 +8,7 @@ import {
   type MergeRule,
 } from '@web/api/duplicates';
 import { Alert } from '@web/components/alert';
+import { Button } from '@web/components/form/button';
 import { MergePreview } from '@web/screens/data-quality/merge-preview';
 
 interface MergeByRulePanelProps {
@@ -78,14 +79,14 @@ export function MergeByRulePanel({ budgetYearId, busy, onMerged, onFailed }: Mer
         ))}
       </fieldset>
       <div className="form-actions dq-rule__actions">
-        <button
-          type="button"
-          className="btn btn--secondary"
+        <Button
           disabled={working}
+          busy={preview.isPending}
+          busyLabel="Previewing..."
           onClick={() => preview.mutate({ budgetYearId, rule })}
         >
-          {preview.isPending ? 'Previewing...' : 'Preview'}
-        </button>
+          Preview
+        </Button>
       </div>
       {preview.isError ? (
         <Alert title="Failed to preview">{errorMessage(preview.error, 'Please try again.')}</Alert>
@@ -100,20 +101,19 @@ export function MergeByRulePanel({ budgetYearId, busy, onMerged, onFailed }: Mer
             </p>
           ) : null}
           <div className="form-actions dq-rule__actions">
-            <button
-              type="button"
-              className="btn btn--secondary"
-              disabled={working}
-              onClick={() => preview.reset()}
-            >
+            <Button disabled={working} onClick={() => preview.reset()}>
               Cancel
-            </button>
+            </Button>
             {result.mergedGroupCount > 0 ? (
-              <button type="button" className="btn btn--danger" disabled={working} onClick={confirm}>
-                {merge.isPending
-                  ? 'Merging...'
-                  : `Confirm: merge ${result.mergedGroupCount} group${result.mergedGroupCount === 1 ? '' : 's'}`}
-              </button>
+              <Button
+                variant="danger"
+                disabled={working}
+                busy={merge.isPending}
+                busyLabel="Merging..."
+                onClick={confirm}
+              >
+                {`Confirm: merge ${result.mergedGroupCount} group${result.mergedGroupCount === 1 ? '' : 's'}`}
+              </Button>
             ) : null}
           </div>
         </>
