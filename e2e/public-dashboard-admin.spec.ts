@@ -4,6 +4,11 @@ import { ADMIN, apiCall, axeViolations, budgetYearId, navigate, saveScreen, sign
 /** An admin configures and publishes the public dashboard; residents keep the snapshot until the next Publish. */
 
 const millions = (v: number) => `$${(v / 1_000_000).toFixed(1)}M`;
+/** A 2x2 PNG (made by hand, so the test reads no file of the app). */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEklEQVR4nGOQ9bsh63eDAUIBACB2BQ13e149AAAAAElFTkSuQmCC',
+  'base64',
+);
 
 test('an admin configures, publishes, edits data, and residents see the snapshot until the next Publish', async ({
   page,
@@ -24,6 +29,19 @@ test('an admin configures, publishes, edits data, and residents see the snapshot
     page.getByText('Town website URL must be a web address starting with http:// or https://'),
   ).toBeVisible();
   await page.getByLabel('Town website URL', { exact: true }).fill('https://www.millbrook-town.example');
+  // The logo by upload: a page of HTML named .png is refused; a real PNG is stored and its address filled in.
+  const logoFile = page.getByLabel('Upload a logo');
+  await logoFile.setInputFiles({
+    name: 'logo.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('<html><script>alert(1)</script></html>'),
+  });
+  await expect(page.getByRole('alert').filter({ hasText: /^Failed to upload logo: / })).toBeVisible();
+  await expect(page.getByLabel('School logo URL', { exact: true })).toHaveValue('');
+  await logoFile.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByLabel('School logo URL', { exact: true })).toHaveValue(
+    /\/api\/public-dashboard\/logos\//,
+  );
   const years = page.getByRole('group', { name: 'Published years' });
   for (const fy of ['FY26', 'FY27']) {
     await years.getByLabel(fy).check();
@@ -80,6 +98,10 @@ test('an admin configures, publishes, edits data, and residents see the snapshot
   const view = await (await pub.request.get('/api/public-dashboard/view/admin-flow')).json();
   const published = view.data['2027'].totalBudget as number;
   await expect(budget).toContainText(millions(published));
+  // The uploaded logo shows to residents, served by the app under its CSP.
+  const logo = pub.getByRole('img', { name: 'Millbrook Public Schools logo' });
+  await expect(logo).toBeVisible();
+  expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2);
 
   // Budget data changes after the Publish: residents still see the snapshot; the screen says so.
   await apiCall(page, 'POST', '/line-items', {
