@@ -13,8 +13,8 @@ const AgDataGrid = lazy(async () => {
   return { default: mod.AgDataGrid as ComponentType<DataGridProps<GridRow>> };
 });
 
-/** Where the grid will be, while its code loads: the same height, so nothing jumps. */
-function GridPlaceholder({ maxHeight = 600 }: { maxHeight?: number }) {
+/** Where the grid will be, while its code (or what it needs first) loads: the same height, so nothing jumps. */
+export function GridPlaceholder({ maxHeight = 600 }: { maxHeight?: number }) {
   return (
     <div
       className="data-grid data-grid--placeholder"

@@ -3,11 +3,12 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '@web/api/client';
 import { FIRST_LINES, useLineTotals, type EmployeeLineItem } from '@web/api/line-items';
 import { useEmployeeLines, useFirstEmployeeLines } from '@web/api/line-lists';
+import { useSchedules } from '@web/api/salary-schedules';
 import { useCan } from '@web/auth/use-can';
 import { useBudgetYear } from '@web/budget-year/budget-year-context';
 import { Alert } from '@web/components/alert';
 import { BulkActionsModal } from '@web/components/bulk-actions-modal';
-import { DataGrid } from '@web/components/data-grid/data-grid';
+import { DataGrid, GridPlaceholder } from '@web/components/data-grid/data-grid';
 import { ExportToolbar } from '@web/components/data-grid/export-toolbar';
 import { GridToolbar } from '@web/components/grid-toolbar';
 import { EmployeeEditor } from '@web/components/employee-editor';
@@ -67,7 +68,11 @@ export function OperatingBudgetScreen() {
   const totals = useLineTotals(totalsFilter);
   const { onCellEditRequest: onInlineEdit } = useEmployeeInlineEdits();
   // Step and Lane (salary schedules, COLA Management) save through their own call.
-  const schedules = useSchedulesByGroup(useCan('cola.read'));
+  const canReadSchedules = useCan('cola.read');
+  const schedules = useSchedulesByGroup(canReadSchedules);
+  // The grid starts once the schedules are known: columns that arrive after it has started go to
+  // the end (it keeps the order it has), and Step and Lane belong after Work Group.
+  const schedulesPending = useSchedules(canReadSchedules).isPending && canReadSchedules;
   const onPlacementEdit = usePlacementEdits(schedules);
   const onCellEditRequest = useCallback(
     (event: CellEditRequestEvent<EmployeeLineItem>) => {
@@ -155,22 +160,26 @@ export function OperatingBudgetScreen() {
             />
           </div>
         </GridToolbar>
-        <DataGrid<EmployeeLineItem>
-          label="Employees"
-          gridId="employees"
-          rows={rows}
-          columns={columns}
-          loading={!rows && lines.isPending && Boolean(budgetYear)}
-          emptyText="No employees in this fiscal year"
-          maxHeight={600}
-          selectable={canEdit}
-          onSelectionChange={setSelection}
-          apiRef={apiRef}
-          externalFilter={filter}
-          onCellEditRequest={onCellEditRequest}
-          onDisplayedRowsChange={(count, of) => setShown({ count, of })}
-          onFirstDataRendered={() => setFirstDrawn(true)}
-        />
+        {schedulesPending ? (
+          <GridPlaceholder maxHeight={600} />
+        ) : (
+          <DataGrid<EmployeeLineItem>
+            label="Employees"
+            gridId="employees"
+            rows={rows}
+            columns={columns}
+            loading={!rows && lines.isPending && Boolean(budgetYear)}
+            emptyText="No employees in this fiscal year"
+            maxHeight={600}
+            selectable={canEdit}
+            onSelectionChange={setSelection}
+            apiRef={apiRef}
+            externalFilter={filter}
+            onCellEditRequest={onCellEditRequest}
+            onDisplayedRowsChange={(count, of) => setShown({ count, of })}
+            onFirstDataRendered={() => setFirstDrawn(true)}
+          />
+        )}
       </section>
       <BulkActionsModal
         open={bulkOpen}

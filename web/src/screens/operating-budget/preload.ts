@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { budgetYearsQuery } from '@web/api/budget-years';
 import { fiscalYearsQuery } from '@web/api/line-items';
 import { firstEmployeeLinesQuery } from '@web/api/line-lists';
+import { scheduleKeys, schedulesApi } from '@web/api/salary-schedules';
 import { pickBudgetYear, readStoredBudgetYearId } from '@web/budget-year/budget-year-context';
 import { fiscalYearChoice } from '@web/components/line-filters';
 
@@ -13,6 +14,9 @@ import { fiscalYearChoice } from '@web/components/line-filters';
  */
 export async function preloadOperatingBudget(queryClient: QueryClient): Promise<void> {
   void import('@web/components/data-grid/ag-data-grid');
+  // The grid waits for the salary schedules (its Step and Lane columns); both roles that open the
+  // screen may read them.
+  void queryClient.prefetchQuery({ queryKey: scheduleKeys.list(), queryFn: schedulesApi.list });
   const { budgetYears } = await queryClient.fetchQuery(budgetYearsQuery());
   const budgetYear = pickBudgetYear(budgetYears, readStoredBudgetYearId());
   if (!budgetYear) {
