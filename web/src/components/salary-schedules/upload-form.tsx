@@ -1,10 +1,12 @@
 import { useRef, useState } from 'react';
+import { importScheduleFields } from '@server/schemas/salary-schedules';
 import { ApiError, errorMessage } from '@web/api/client';
 import { useWorkGroups } from '@web/api/lookups';
 import { useUploadSchedule, type PlacementCounts } from '@web/api/salary-schedules';
 import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/form/button';
 import { Field } from '@web/components/form/field';
+import { useSchemaForm } from '@web/components/form/use-schema-form';
 import { Select } from '@web/components/select';
 import { useToast } from '@web/components/toast';
 
@@ -14,11 +16,11 @@ const NO_GROUP = 'none';
 export const countsText = (p: PlacementCounts) =>
   `${p.exact} on their exact salary, ${p.suggested} on the nearest cell (within 10%), ${p.unmatched} left unplaced`;
 
-/** The server's refusal and each problem it named (row and column of the file). */
+/** The server's refusal and each problem it named in the file (row and column). */
 function UploadError({ error }: { error: unknown }) {
   const details =
     error instanceof ApiError && Array.isArray(error.details)
-      ? (error.details as { message?: string }[])
+      ? (error.details as { path?: string; message?: string }[]).filter((d) => d.path === 'file')
       : [];
   return (
     <Alert title="The schedule was not imported">
@@ -35,6 +37,8 @@ function UploadError({ error }: { error: unknown }) {
   );
 }
 
+const INITIAL = { workGroupId: NO_GROUP, name: '', replace: false };
+
 /** Uploads a salary schedule file (.csv or .xlsx) for a work group (COLA Management, Salary Schedules). */
 export function UploadForm() {
   const workGroups = useWorkGroups();
@@ -42,22 +46,26 @@ export function UploadForm() {
   const notify = useToast();
   const fileRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
-  const [group, setGroup] = useState(NO_GROUP);
-  const [name, setName] = useState('');
-  const [replace, setReplace] = useState(false);
   const [fileError, setFileError] = useState<string | undefined>();
+  // The text fields are checked with the API's own schema; what the server says about the name or
+  // the work group goes under that field, what it says about the file's content into the alert.
+  const form = useSchemaForm(importScheduleFields, INITIAL, {
+    toInput: (v) => ({ ...v, workGroupId: v.workGroupId === NO_GROUP ? '' : v.workGroupId }),
+  });
   const options = [
     { value: NO_GROUP, label: 'No work group (attach later)' },
     ...(workGroups.data?.workGroups ?? []).map((g) => ({ value: String(g.id), label: g.name })),
   ];
   const submit = () => {
+    const fields = form.validate();
     if (!file) {
       setFileError('Choose a .csv or .xlsx file');
+    }
+    if (!fields || !file) {
       return;
     }
-    const workGroupId = group === NO_GROUP ? undefined : Number(group);
     upload.mutate(
-      { file, workGroupId, name: name.trim() || undefined, replace },
+      { file, workGroupId: fields.workGroupId, name: fields.name || undefined, replace: fields.replace },
       {
         onSuccess: ({ schedule, placements }) => {
           notify({
@@ -65,12 +73,12 @@ export function UploadForm() {
             description: schedule.workGroupId ? `Placements: ${countsText(placements)}` : undefined,
           });
           setFile(null);
-          setName('');
-          setReplace(false);
+          form.reset();
           if (fileRef.current) {
             fileRef.current.value = '';
           }
         },
+        onError: (err) => form.applyServerError(err, 'Upload failed'),
       },
     );
   };
@@ -98,23 +106,40 @@ export function UploadForm() {
             />
           )}
         </Field>
-        <Field id="schedule-group" label="Work group" hint="One schedule per work group.">
-          {(control) => <Select {...control} value={group} onValueChange={setGroup} options={options} />}
+        <Field
+          id="schedule-group"
+          label="Work group"
+          hint="One schedule per work group."
+          error={form.errors.workGroupId}
+        >
+          {(control) => (
+            <Select
+              {...control}
+              value={form.values.workGroupId}
+              onValueChange={form.set('workGroupId')}
+              options={options}
+            />
+          )}
         </Field>
         <Field
           id="schedule-name"
           label="Name"
           hint="The file name unless you give one."
-          value={name}
-          onChange={(e) => setName(e.target.value)}
           maxLength={200}
+          {...form.bind('name')}
         />
         <label>
-          <input type="checkbox" checked={replace} onChange={(e) => setReplace(e.target.checked)} /> Replace
-          the work group’s schedule if it has one (confirmed placements on cells the new schedule has are
-          kept)
+          <input
+            type="checkbox"
+            checked={form.values.replace}
+            onChange={(e) => form.setValue('replace', e.target.checked)}
+          />{' '}
+          Replace the work group’s schedule if it has one (confirmed placements on cells the new schedule has
+          are kept)
         </label>
-        {upload.isError ? <UploadError error={upload.error} /> : null}
+        {upload.isError && !(form.errors.workGroupId || form.errors.name) ? (
+          <UploadError error={upload.error} />
+        ) : null}
         <div className="form-actions">
           <Button variant="primary" busy={upload.isPending} busyLabel="Importing..." onClick={submit}>
             Import Schedule
