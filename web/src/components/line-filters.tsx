@@ -4,6 +4,7 @@ import type { BudgetYear } from '@web/api/budget-years';
 import { useBudgetYear } from '@web/budget-year/budget-year-context';
 import { useFiscalYears } from '@web/api/line-items';
 import type { Building } from '@web/api/lookups';
+import { Field } from '@web/components/form/field';
 import { Select, type SelectOption } from '@web/components/select';
 import { DISTRICT_WIDE } from '@web/components/data-grid/column-types';
 
@@ -48,10 +49,11 @@ interface FilterSelectProps {
 /** A labelled select in a filter bar. */
 export function FilterSelect({ id, label, value, options, onChange, disabled }: FilterSelectProps) {
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <Select id={id} value={value} options={options} onValueChange={onChange} disabled={disabled} />
-    </div>
+    <Field id={id} label={label}>
+      {(control) => (
+        <Select {...control} value={value} options={options} onValueChange={onChange} disabled={disabled} />
+      )}
+    </Field>
   );
 }
 
