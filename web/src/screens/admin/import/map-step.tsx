@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { SKIP, type ImportAnalysis } from '@server/schemas/import';
 import { Alert } from '@web/components/alert';
+import { Button } from '@web/components/form/button';
 import { Select } from '@web/components/select';
 import { formatDateTime } from '@web/lib/format';
 import { missingRequired, requiredMessage, sampleValue, unmappedColumns, type FieldMapping } from './mapping';
@@ -168,12 +169,12 @@ export function MapStep({
         </fieldset>
       ) : null}
       <div className="imp-actions">
-        <button type="button" className="btn btn--secondary imp-actions__start" onClick={onBack}>
+        <Button className="imp-actions__start" onClick={onBack}>
           Back
-        </button>
-        <button type="button" className="btn btn--primary" onClick={next}>
+        </Button>
+        <Button variant="primary" onClick={next}>
           Preview Import
-        </button>
+        </Button>
       </div>
     </>
   );
