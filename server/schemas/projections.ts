@@ -82,10 +82,17 @@ export const baseYearDiagnosticResponse = z.object({
   message: z.string(),
 });
 
+/** What the API (and the web form checking with its schema) says when no correctBaseYear is sent. */
+export const FIX_BASE_YEAR_REQUIRED = 'Choose the fiscal year the imported data belongs to';
+
 /** POST /projections/fix-base-year: moves the imported lines of one kind to the right fiscal year. */
 export const fixBaseYearBody = z.strictObject({
   budgetYearId: z.number().int().positive(),
-  correctBaseYear: fiscalYearInput,
+  correctBaseYear: z
+    .union([z.string(), z.number()], {
+      error: (issue) => (issue.input === undefined ? FIX_BASE_YEAR_REQUIRED : undefined),
+    })
+    .pipe(fiscalYearInput),
   isOperating: z.boolean(),
 });
 

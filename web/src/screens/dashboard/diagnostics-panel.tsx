@@ -1,13 +1,16 @@
-import { useState } from 'react';
 import { errorMessage } from '@web/api/client';
 import { useBaseYearDiagnostic, useFixBaseYear, useProjectionStatus } from '@web/api/projections';
 import { useCan } from '@web/auth/use-can';
 import { Alert } from '@web/components/alert';
+import { Button } from '@web/components/form/button';
+import { Field } from '@web/components/form/field';
+import { useSchemaForm } from '@web/components/form/use-schema-form';
 import { Select } from '@web/components/select';
 import { Spinner } from '@web/components/spinner';
 import { useToast } from '@web/components/toast';
 import { formatMoney } from '@web/lib/format';
 import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+import { fixBaseYearBody } from '@server/schemas/projections';
 
 const STATUS_BADGE = {
   'No Data': 'badge--neutral',
@@ -139,6 +142,7 @@ function sourceText(operating: Source, proposed: Source): string {
 }
 
 type Kind = 'operating' | 'proposed';
+const FIX_FAILED = 'Failed to fix base year';
 const KIND_LABELS: Record<Kind, string> = {
   operating: 'Operating (employees)',
   proposed: 'Proposed budget',
@@ -158,27 +162,35 @@ function FixBaseYear({
 }) {
   const fix = useFixBaseYear();
   const notify = useToast();
-  const [year, setYear] = useState<string>(years.includes(suggested) ? String(suggested) : '');
-  const [chosen, setKind] = useState<Kind>(kinds[0]);
-  const kind = kinds.includes(chosen) ? chosen : kinds[0];
-  const [error, setError] = useState<string | null>(null);
+  // The kinds on offer can change under the form (after a fix); a kind no longer offered falls back.
+  const kindOf = (chosen: Kind) => (kinds.includes(chosen) ? chosen : kinds[0]);
+  const form = useSchemaForm(
+    fixBaseYearBody,
+    { correctBaseYear: years.includes(suggested) ? String(suggested) : '', kind: kinds[0] as Kind },
+    {
+      // No year chosen is an absent year, which the schema names ('Choose the fiscal year ...').
+      toInput: (v) => ({
+        budgetYearId,
+        correctBaseYear: v.correctBaseYear || undefined,
+        isOperating: kindOf(v.kind) === 'operating',
+      }),
+      fieldFor: (path) => (path === 'isOperating' ? 'kind' : path),
+    },
+  );
+  const kind = kindOf(form.values.kind);
   const submit = () => {
-    if (!year) {
-      setError('Choose the fiscal year the imported data belongs to');
+    const body = form.validate();
+    if (!body) {
       return;
     }
-    setError(null);
-    fix.mutate(
-      { budgetYearId, correctBaseYear: Number(year), isOperating: kind === 'operating' },
-      {
-        onSuccess: (r) =>
-          notify({
-            title: `Base year set to ${fiscalYearLabel(r.toYear)}`,
-            description: `${r.baseYearUpdated.toLocaleString('en-US')} imported and ${r.futureYearsUpdated.toLocaleString('en-US')} projected lines moved.`,
-          }),
-        onError: (err) => setError(errorMessage(err, 'Failed to fix base year')),
-      },
-    );
+    fix.mutate(body, {
+      onSuccess: (r) =>
+        notify({
+          title: `Base year set to ${fiscalYearLabel(r.toYear)}`,
+          description: `${r.baseYearUpdated.toLocaleString('en-US')} imported and ${r.futureYearsUpdated.toLocaleString('en-US')} projected lines moved.`,
+        }),
+      onError: (err) => form.applyServerError(err, FIX_FAILED),
+    });
   };
   return (
     <div className="fix-base-year">
@@ -187,32 +199,34 @@ function FixBaseYear({
         Moves the latest imported lines of one kind to the year they belong to; their projected years move
         with them.
       </p>
-      {error ? (
-        <Alert title="Failed to fix base year">{error === 'Failed to fix base year' ? null : error}</Alert>
+      {form.formError ? (
+        <Alert title={FIX_FAILED}>{form.formError === FIX_FAILED ? null : form.formError}</Alert>
       ) : null}
       <div className="inline-form">
-        <div className="field">
-          <label htmlFor="fix-kind">Data</label>
-          <Select
-            id="fix-kind"
-            value={kind}
-            onValueChange={(v) => setKind(v as Kind)}
-            options={kinds.map((k) => ({ value: k, label: KIND_LABELS[k] }))}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="fix-year">Correct base year</label>
-          <Select
-            id="fix-year"
-            value={year}
-            placeholder="Choose a year"
-            onValueChange={setYear}
-            options={years.map((y) => ({ value: String(y), label: fiscalYearLabel(y) }))}
-          />
-        </div>
-        <button type="button" className="btn btn--secondary" disabled={fix.isPending} onClick={submit}>
-          {fix.isPending ? 'Fixing...' : 'Fix Base Year'}
-        </button>
+        <Field id="fix-kind" label="Data" error={form.errors.kind}>
+          {(control) => (
+            <Select
+              {...control}
+              value={kind}
+              onValueChange={(v) => form.setValue('kind', v as Kind)}
+              options={kinds.map((k) => ({ value: k, label: KIND_LABELS[k] }))}
+            />
+          )}
+        </Field>
+        <Field id="fix-year" label="Correct base year" error={form.errors.correctBaseYear}>
+          {(control) => (
+            <Select
+              {...control}
+              value={form.values.correctBaseYear}
+              placeholder="Choose a year"
+              onValueChange={form.set('correctBaseYear')}
+              options={years.map((y) => ({ value: String(y), label: fiscalYearLabel(y) }))}
+            />
+          )}
+        </Field>
+        <Button busy={fix.isPending} busyLabel="Fixing..." onClick={submit}>
+          Fix Base Year
+        </Button>
       </div>
     </div>
   );
