@@ -64,7 +64,8 @@ test('an admin configures, publishes, edits data, and residents see the snapshot
   await expect(preview).toContainText('Category chart');
 
   // A custom video link: a bad YouTube address is refused, then the link is added, edited and hidden.
-  await page.getByLabel('Link type', { exact: true }).selectOption('video');
+  await page.getByRole('combobox', { name: 'Link type', exact: true }).click();
+  await page.getByRole('option', { name: 'Video', exact: true }).click();
   await page.getByLabel('Title', { exact: true }).fill('Budget hearing');
   await page.getByLabel('YouTube URL or video ID', { exact: true }).fill('https://example.org/watch?v=nope');
   await page.getByRole('button', { name: 'Add Link' }).click();

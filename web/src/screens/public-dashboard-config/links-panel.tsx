@@ -16,6 +16,7 @@ import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { Button } from '@web/components/form/button';
 import { Field } from '@web/components/form/field';
 import { useSchemaForm } from '@web/components/form/use-schema-form';
+import { Select } from '@web/components/select';
 
 const EMPTY = { title: '', description: '', url: '', linkType: 'website' as PublicLinkType };
 const TYPE_LABEL: Record<PublicLinkType, string> = {
@@ -23,6 +24,7 @@ const TYPE_LABEL: Record<PublicLinkType, string> = {
   document: 'Document',
   video: 'Video',
 };
+const TYPE_OPTIONS = PUBLIC_LINK_TYPES.map((t) => ({ value: t, label: TYPE_LABEL[t] }));
 
 /** Custom links residents see under 'Learn More': add, edit (Add becomes Update), show/hide, delete. */
 export function LinksPanel({ configId }: { configId: number }) {
@@ -79,21 +81,16 @@ export function LinksPanel({ configId }: { configId: number }) {
         }}
       >
         <Field id="pdc-link-title" label="Title" required {...form.bind('title')} />
-        <div className="field">
-          <label htmlFor="pdc-link-type">Link type</label>
-          <select
-            id="pdc-link-type"
-            className="input"
-            value={form.values.linkType}
-            onChange={(e) => form.setValue('linkType', e.target.value as PublicLinkType)}
-          >
-            {PUBLIC_LINK_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {TYPE_LABEL[t]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Field id="pdc-link-type" label="Link type" error={form.errors.linkType}>
+          {(control) => (
+            <Select
+              {...control}
+              value={form.values.linkType}
+              onValueChange={(v) => form.setValue('linkType', v as PublicLinkType)}
+              options={TYPE_OPTIONS}
+            />
+          )}
+        </Field>
         <Field
           id="pdc-link-url"
           label={form.values.linkType === 'video' ? 'YouTube URL or video ID' : 'URL'}
