@@ -81,17 +81,15 @@ export function SearchField({ id, label = 'Search', placeholder, onSearch }: Sea
     return () => clearTimeout(timer);
   }, [text]);
   return (
-    <div className="field field--grow">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        className="input"
-        type="search"
-        placeholder={placeholder}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-      />
-    </div>
+    <Field
+      id={id}
+      label={label}
+      grow
+      type="search"
+      placeholder={placeholder}
+      value={text}
+      onChange={(e) => setText(e.target.value)}
+    />
   );
 }
 

@@ -19,6 +19,8 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 
   required?: boolean;
   /** Spans both columns of a form grid. */
   full?: boolean;
+  /** Takes the free width of a filter bar (a search box). */
+  grow?: boolean;
   /**
    * The control, when it is not a plain text input: a function gets the id and aria wiring to
    * spread onto it. Without children, Field renders an `.input` with the remaining input props.
@@ -37,6 +39,7 @@ export function Field({
   error,
   required = false,
   full = false,
+  grow = false,
   children,
   ...inputProps
 }: FieldProps) {
@@ -66,7 +69,7 @@ export function Field({
     );
   }
   return (
-    <div className={full ? 'field field--full' : 'field'}>
+    <div className={`field${full ? ' field--full' : ''}${grow ? ' field--grow' : ''}`}>
       {required ? (
         // The marker sits beside the label, not in it, so the control's name stays the label text.
         <span className="field__label-row">

@@ -113,6 +113,13 @@ describe('Field', () => {
     expect(screen.queryByText('Optional')).toBeNull();
     expect(screen.getByText('Too long').className).toBe('field__error');
   });
+
+  it("takes a filter bar's free width when told to grow", () => {
+    render(<Field id="f-search" label="Search" grow type="search" />);
+    const box = screen.getByLabelText('Search');
+    expect(box.getAttribute('type')).toBe('search');
+    expect(box.closest('div')?.className).toBe('field field--grow');
+  });
 });
 
 describe('Button', () => {

@@ -6,6 +6,7 @@ import { useBudgetYear } from '@web/budget-year/budget-year-context';
 import { Alert } from '@web/components/alert';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import '@web/components/data-grid/data-grid.css';
+import { Field } from '@web/components/form/field';
 import { Select } from '@web/components/select';
 import { Spinner } from '@web/components/spinner';
 import { useToast } from '@web/components/toast';
@@ -171,16 +172,17 @@ export function BudgetManagementTab() {
   return (
     <div className="section-stack">
       <div className="filter-bar">
-        <div className="field">
-          <label htmlFor="budget-management-year">Budget year</label>
-          <Select
-            id="budget-management-year"
-            value={budgetYearId ? String(budgetYearId) : ''}
-            placeholder="Choose a budget year"
-            options={budgetYears.map((y) => ({ value: String(y.id), label: y.name ?? y.fiscalYear }))}
-            onValueChange={(v) => setChosenId(Number(v))}
-          />
-        </div>
+        <Field id="budget-management-year" label="Budget year">
+          {(control) => (
+            <Select
+              {...control}
+              value={budgetYearId ? String(budgetYearId) : ''}
+              placeholder="Choose a budget year"
+              options={budgetYears.map((y) => ({ value: String(y.id), label: y.name ?? y.fiscalYear }))}
+              onValueChange={(v) => setChosenId(Number(v))}
+            />
+          )}
+        </Field>
       </div>
       {activateError ? <Alert>{activateError}</Alert> : null}
       {scenarios.isPending && budgetYearId ? <Spinner label="Loading budgets..." /> : null}
