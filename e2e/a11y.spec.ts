@@ -24,7 +24,7 @@ test.describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
   test('User Management and Profile have no violations', async ({ page }) => {
     await signIn(page, ADMIN);
     await page.goto('/users');
-    await expect(page.getByRole('table')).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Users' })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
     await page.goto('/profile');
     await expect(page.getByRole('tab', { name: 'Profile' })).toBeVisible();
