@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { lineItemKeys } from '@web/api/line-items';
 import { BUDGET_YEAR_STORAGE_KEY } from '@web/budget-year/budget-year-context';
 import { preloadSignedIn } from '@web/routes';
@@ -21,6 +21,16 @@ const stubSessionCheck = (fiscalYears: number[]) =>
   });
 
 describe('opening the Employee Budget Manager with a stored session', () => {
+  // The preload starts the shell's, the screen's and the grid's code without awaiting them; a module
+  // still loading when the test environment closes is an unhandled error. Wait for the same loads.
+  afterAll(async () => {
+    await Promise.all([
+      import('@web/components/shell/shell'),
+      import('@web/screens/operating-budget/index'),
+      import('@web/components/data-grid/ag-data-grid'),
+    ]);
+  }, 60_000);
+
   it('asks for the first lines of the year the screen will show without waiting for the session check', async () => {
     const asked = stubSessionCheck([2025, 2026, 2027]);
     storeSession(makeUser({ role: 'FINANCE' }));
