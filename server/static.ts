@@ -182,12 +182,12 @@ export function webApp(root: string, options: WebAppOptions = {}): Middleware {
     if (encoding) {
       ctx.set('Content-Encoding', encoding);
     }
-    ctx.length = size;
     // HEAD gets the headers only: a stream opened for it would open the file after the answer
     // went out, and fail loudly if the file had gone by then (a new build replacing the old).
     if (ctx.method !== 'HEAD') {
       ctx.body = createReadStream(sent);
-      ctx.length = size;
     }
+    // After the body: Koa drops Content-Length when a stream becomes the body.
+    ctx.length = size;
   };
 }

@@ -99,21 +99,24 @@ const cacheKey = (app: AppContext, urlPath: string) => `${generations.get(app.db
  * answered without queueing behind the staff's database work (server/db/queue.ts).
  */
 export function isPublicViewCached(app: AppContext, urlPath: string): boolean {
+  return freshHit(app, urlPath) !== undefined;
+}
+
+function freshHit(app: AppContext, urlPath: string): Cached | undefined {
   const hit = cacheFor(app.db).get(cacheKey(app, urlPath));
-  return hit !== undefined && hit.expires > Date.now();
+  return hit && hit.expires > Date.now() ? hit : undefined;
 }
 
 /** The cached answer for a path (view, encoded body, ETag), or null: GET /public-dashboard/view/{urlPath}. */
 export function publicViewEntry(app: AppContext, urlPath: string): Promise<PublicViewEntry | null> {
-  const cache = cacheFor(app.db);
-  const key = cacheKey(app, urlPath);
-  const now = Date.now();
-  const hit = cache.get(key);
-  if (hit && hit.expires > now) {
+  const hit = freshHit(app, urlPath);
+  if (hit) {
     return hit.entry;
   }
+  const cache = cacheFor(app.db);
+  const key = cacheKey(app, urlPath);
   const entry = buildEntry(app, urlPath);
-  cache.set(key, { expires: now + CACHE_MS, entry });
+  cache.set(key, { expires: Date.now() + CACHE_MS, entry });
   // A failed build is not kept: the next request tries again.
   entry.catch(() => cache.set(key, { expires: 0, entry }));
   return entry;
