@@ -1,5 +1,16 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, signIn } from './helpers';
+import { ADMIN, FINANCE, signIn } from './helpers';
+
+// The build this run serves (e2e/playwright.config.ts builds into this folder per port).
+const webDist = path.resolve(
+  import.meta.dirname,
+  '../node_modules/.cache/e2e-web',
+  String(Number(process.env.E2E_PORT ?? 3100)),
+);
+/** A built file's text, by its path as requested ('/assets/...'). */
+const built = (url: string) => readFileSync(path.join(webDist, url), 'utf8');
 
 interface Fetched {
   url: string;
@@ -43,8 +54,13 @@ test('the login page loads small, compressed and cacheable, without the signed-i
   }
   const page1 = fetched.find((f) => f.url === '/login')!;
   expect(page1.headers['cache-control']).toBe('no-cache');
-  // The header, navigation and menus (the shell chunk) wait until someone signs in.
-  expect(fetched.map((f) => f.url).filter((u) => /\/assets\/shell-/.test(u))).toEqual([]);
+  // The header, navigation and menus (the shell, in the app's shared chunk) wait until someone
+  // signs in: no script the login page loads holds the main navigation.
+  const scripts = fetched.filter((f) => f.url.endsWith('.js')).map((f) => f.url);
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const script of scripts) {
+    expect(built(script), script).not.toContain('app-nav');
+  }
   // 504 kB before: nothing compressed, the shell included. About 124 kB now.
   const total = fetched.reduce((n, f) => n + f.bytes, 0);
   expect(total).toBeLessThan(160_000);
@@ -52,4 +68,30 @@ test('the login page loads small, compressed and cacheable, without the signed-i
   // Signing in brings the shell.
   await signIn(page, ADMIN);
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+});
+
+test('a grid screen opened at page load checks the session first and loads its code in a few files', async ({
+  page,
+}) => {
+  await signIn(page, FINANCE);
+  const fetched = await fetchedBy(page, '/admin/operating-budget');
+  await expect(page.getByRole('grid', { name: 'Employees' })).toBeVisible();
+  const requests = await page.evaluate(() =>
+    performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname),
+  );
+  // The session check leaves before any code the page loads on demand (it waited behind ~30
+  // script files before), and before the screen's data.
+  const check = requests.indexOf('/api/auth/me');
+  expect(check).toBeGreaterThanOrEqual(0);
+  const entry = built('/index.html').match(/<script[^>]+src="([^"]+)"/)?.[1] ?? '';
+  const firstPage = new Set([
+    entry,
+    ...[...built('/index.html').matchAll(/href="(\/assets\/[^"]+)"/g)].map((m) => m[1]),
+  ]);
+  const onDemand = requests.findIndex((u) => u.startsWith('/assets/') && !firstPage.has(u));
+  expect(check).toBeLessThan(onDemand);
+  expect(check).toBeLessThan(requests.findIndex((u) => u.startsWith('/api/line-items')));
+  // The shell, the screen, the shared code and the grid: a handful of files, not 40.
+  const scripts = fetched.filter((f) => f.url.endsWith('.js') && !firstPage.has(f.url));
+  expect(scripts.length, scripts.map((s) => s.url).join(' ')).toBeLessThanOrEqual(8);
 });

@@ -1,8 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import { Outlet, type RouteObject } from 'react-router';
 import { budgetYearsQuery } from '@web/api/budget-years';
 import { canVisit, rolesFor, type AppPath } from '@web/auth/route-access';
+import { startSessionCheck } from '@web/auth/session-check';
 import { SessionProvider, useSession } from '@web/auth/session-context';
 import { RouteErrorFallback } from '@web/components/error-fallback';
 import { readStoredUser, readToken } from '@web/auth/session-storage';
@@ -10,16 +11,29 @@ import { ProtectedRoute } from '@web/components/protected-route';
 import { Spinner } from '@web/components/spinner';
 import { LoginScreen } from '@web/screens/login/index';
 import { NotFoundScreen } from '@web/screens/not-found/index';
+import { preloadable, type Preloadable } from '@web/lib/preloadable';
 
 interface ScreenCode {
-  load: () => Promise<unknown>;
-  component: () => Promise<ComponentType>;
+  screen: Preloadable<object>;
+  /** Other code the screen draws at once (the grid), loaded beside its own when it is opened. */
+  alsoLoads?: () => Promise<unknown>;
 }
 
 /** A screen's chunk and its component (a named export, checked against the module's exports). */
-function code<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): ScreenCode {
-  return { load, component: async () => (await load())[name] };
+function code<K extends string>(
+  load: () => Promise<Record<K, ComponentType>>,
+  name: K,
+  alsoLoads?: () => Promise<unknown>,
+): ScreenCode {
+  return { screen: preloadable(async () => (await load())[name]), alsoLoads };
 }
+
+/** The grid's own chunk is asked for at once, beside the shared code its wrapper is in. */
+const loadGrid = () =>
+  Promise.all([
+    import('@web/components/data-grid/ag-data-grid'),
+    import('@web/components/data-grid/data-grid').then((m) => m.preloadDataGrid()),
+  ]);
 
 /** Each screen's code, in its own chunk, so each route loads only its own code. */
 const SCREEN_CODE: Record<AppPath, ScreenCode> = {
@@ -29,10 +43,15 @@ const SCREEN_CODE: Record<AppPath, ScreenCode> = {
   '/cola': code(() => import('@web/screens/cola/index'), 'ColaScreen'),
   '/town-goals': code(() => import('@web/screens/town-goals/index'), 'TownGoalsScreen'),
   '/budget-comparison': code(() => import('@web/screens/budget-comparison/index'), 'BudgetComparisonScreen'),
-  '/admin/proposed-budget': code(() => import('@web/screens/proposed-budget/index'), 'ProposedBudgetScreen'),
+  '/admin/proposed-budget': code(
+    () => import('@web/screens/proposed-budget/index'),
+    'ProposedBudgetScreen',
+    loadGrid,
+  ),
   '/admin/operating-budget': code(
     () => import('@web/screens/operating-budget/index'),
     'OperatingBudgetScreen',
+    loadGrid,
   ),
   '/admin/ai-analysis': code(() => import('@web/screens/ai-analysis/index'), 'AiAnalysisScreen'),
   '/admin/salary-progression': code(
@@ -60,8 +79,15 @@ const SCREEN_DATA: Partial<Record<AppPath, () => Promise<(queryClient: QueryClie
 // The signed-in layout (header, navigation, budget-year picker, user menu, with their menu and
 // select primitives) is its own chunk, so the login page does not load it
 // (the public dashboard is a page of its own: web/public.html, server/static.ts).
-const loadShell = () => import('@web/components/shell/shell');
-const Shell = lazy(async () => ({ default: (await loadShell()).Shell }));
+const Shell = preloadable(async () => (await import('@web/components/shell/shell')).Shell);
+
+/**
+ * Whether the code the page being opened draws first (shell, screen, grid) has arrived. The session
+ * gate waits for it as well as for the session check, so that code never suspends on the first
+ * render: each suspended boundary would show its content 300 ms after its fallback at the earliest.
+ */
+let firstCodeLoaded = true;
+const firstCodeListeners = new Set<() => void>();
 
 /**
  * With a stored session, starts what the page being opened needs while GET /auth/me checks the
@@ -74,27 +100,48 @@ export function preloadSignedIn(pathname: string, queryClient: QueryClient): voi
   if (!readToken() || !user) {
     return;
   }
+  startSessionCheck();
   const ignore = () => undefined;
-  loadShell().catch(ignore);
   queryClient.prefetchQuery(budgetYearsQuery()).catch(ignore);
   const path = (pathname.replace(/(.)\/+$/, '$1') as AppPath) || '/';
-  if (!(path in SCREEN_CODE) || !canVisit(user.role, path)) {
-    return;
+  const screen = path in SCREEN_CODE && canVisit(user.role, path) ? SCREEN_CODE[path] : null;
+  const code: Promise<unknown>[] = [Shell.preload()];
+  if (screen) {
+    code.push(screen.screen.preload(), ...(screen.alsoLoads ? [screen.alsoLoads()] : []));
+    SCREEN_DATA[path]?.()
+      .then((preload) => preload(queryClient))
+      .catch(ignore);
   }
-  SCREEN_CODE[path].load().catch(ignore);
-  SCREEN_DATA[path]?.()
-    .then((preload) => preload(queryClient))
-    .catch(ignore);
+  // A failed load opens the gate too: the screen's error boundary says what went wrong.
+  firstCodeLoaded = false;
+  void Promise.allSettled(code).then(() => {
+    firstCodeLoaded = true;
+    firstCodeListeners.forEach((listener) => listener());
+  });
+}
+
+function useFirstCodeLoaded(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      firstCodeListeners.add(listener);
+      return () => firstCodeListeners.delete(listener);
+    },
+    () => firstCodeLoaded,
+  );
 }
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<Spinner />}>{children}</Suspense>;
 }
 
-/** Holds the whole app until the stored session has been checked (SPEC section 4). */
+/**
+ * Holds the whole app until the stored session has been checked (SPEC section 4), and the code
+ * the page draws first has arrived.
+ */
 function SessionGate() {
   const { status } = useSession();
-  if (status === 'verifying') {
+  const codeLoaded = useFirstCodeLoaded();
+  if (status === 'verifying' || !codeLoaded) {
     return <Spinner fullScreen />;
   }
   return <Outlet />;
@@ -109,7 +156,7 @@ function RootLayout() {
 }
 
 const signedInRoutes: RouteObject[] = (Object.keys(SCREEN_CODE) as AppPath[]).map((path) => {
-  const Screen = lazy(async () => ({ default: await SCREEN_CODE[path].component() }));
+  const Screen = SCREEN_CODE[path].screen.Component;
   const element = (
     <ProtectedRoute roles={rolesFor(path)}>
       <Lazy>
@@ -132,7 +179,7 @@ export const routes: RouteObject[] = [
         element: (
           <ProtectedRoute>
             <Suspense fallback={<Spinner fullScreen />}>
-              <Shell />
+              <Shell.Component />
             </Suspense>
           </ProtectedRoute>
         ),

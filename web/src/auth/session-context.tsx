@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import type { SessionUser } from '@server/schemas/auth';
 import { authApi } from '@web/api/auth';
 import { setUnauthorizedHandler } from '@web/api/client';
+import { takeSessionCheck } from '@web/auth/session-check';
 import {
   clearStoredSession,
   readStoredUser,
@@ -40,7 +41,7 @@ function initialUser(): SessionUser | null {
 
 /**
  * Holds who is signed in. At startup it applies the stored user, then verifies the token with
- * GET /auth/me; any failure clears both. A 401 on any later call ends the session the same way.
+ * GET /auth/me (the check main.tsx started before the first render); any failure clears both. A 401 on any later call ends the session the same way.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
@@ -66,9 +67,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       return;
     }
     const controller = new AbortController();
-    authApi
-      .me(controller.signal)
+    takeSessionCheck(controller.signal)
       .then(({ user: fresh }) => {
+        if (controller.signal.aborted) {
+          return;
+        }
         storeUser(fresh);
         setUser(fresh);
         setStatus('ready');

@@ -1,4 +1,4 @@
-import { AlertDialog } from 'radix-ui';
+import * as AlertDialog from '@radix-ui/react-alert-dialog';
 
 interface ConfirmDialogProps {
   open: boolean;

@@ -1,4 +1,4 @@
-import { Select as RadixSelect } from 'radix-ui';
+import * as RadixSelect from '@radix-ui/react-select';
 
 export interface SelectOption {
   value: string;

@@ -1,4 +1,4 @@
-import { Toast } from 'radix-ui';
+import * as Toast from '@radix-ui/react-toast';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 
 export interface ToastMessage {

@@ -1,4 +1,4 @@
-import { ToggleGroup } from 'radix-ui';
+import * as ToggleGroup from '@radix-ui/react-toggle-group';
 import './charts.css';
 import { useId, useState, type ReactNode } from 'react';
 

@@ -1,5 +1,5 @@
 import type { Column, GridApi } from 'ag-grid-community';
-import { Popover } from 'radix-ui';
+import * as Popover from '@radix-ui/react-popover';
 import { useState, type MutableRefObject } from 'react';
 import { isGridColumn } from '@web/components/data-grid/column-layout';
 import type { GridLayoutContext } from '@web/components/data-grid/use-column-layout';

@@ -1,17 +1,23 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import '@web/components/data-grid/data-grid.css';
 import type { DataGridProps, GridRow } from '@web/components/data-grid/ag-data-grid';
 import { GRID_HEADER_HEIGHT, GRID_ROW_HEIGHT } from '@web/components/data-grid/grid-size';
+import { preloadable } from '@web/lib/preloadable';
 
 export type { DataGridProps, GridRow };
 
 // AG Grid (about 300 kB compressed) arrives in its own chunk, so a screen renders its filters and
 // starts downloading its lines at once; the grid code loads and starts up alongside that download
 // instead of before it.
-const AgDataGrid = lazy(async () => {
-  const mod = await import('@web/components/data-grid/ag-data-grid');
-  return { default: mod.AgDataGrid as ComponentType<DataGridProps<GridRow>> };
-});
+const AgDataGrid = preloadable(
+  async () =>
+    (await import('@web/components/data-grid/ag-data-grid')).AgDataGrid as ComponentType<
+      DataGridProps<GridRow>
+    >,
+);
+
+/** Loads the grid's code ahead of the first grid (a screen opened at page load waits for it). */
+export const preloadDataGrid = AgDataGrid.preload;
 
 /** Where the grid will be, while its code (or what it needs first) loads: the same height, so nothing jumps. */
 export function GridPlaceholder({ maxHeight = 600 }: { maxHeight?: number }) {
@@ -30,7 +36,7 @@ export function GridPlaceholder({ maxHeight = 600 }: { maxHeight?: number }) {
 export function DataGrid<T extends GridRow>(props: DataGridProps<T>) {
   return (
     <Suspense fallback={<GridPlaceholder maxHeight={props.maxHeight} />}>
-      <AgDataGrid {...(props as unknown as DataGridProps<GridRow>)} />
+      <AgDataGrid.Component {...(props as unknown as DataGridProps<GridRow>)} />
     </Suspense>
   );
 }

@@ -1,4 +1,4 @@
-import { DropdownMenu } from 'radix-ui';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useSession } from '@web/auth/session-context';
 import { navigationFor, type NavItem, type NavMenu } from '@web/components/shell/nav-items';

@@ -1,4 +1,4 @@
-import { DropdownMenu } from 'radix-ui';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link } from 'react-router';
 import { useSession } from '@web/auth/session-context';
 import { userMenuFor } from '@web/components/shell/nav-items';

@@ -1,4 +1,5 @@
-import { Popover, RadioGroup } from 'radix-ui';
+import * as Popover from '@radix-ui/react-popover';
+import * as RadioGroup from '@radix-ui/react-radio-group';
 import { useId } from 'react';
 import { SECTIONS, type DashboardSettingsApi, type MoneyDecimals } from './dashboard-settings';
 

@@ -1,4 +1,4 @@
-import { Tabs } from 'radix-ui';
+import * as Tabs from '@radix-ui/react-tabs';
 import { useState } from 'react';
 import { useBudgetYear } from '@web/budget-year/budget-year-context';
 import { PageHeader } from '@web/components/page-header';

@@ -1,6 +1,6 @@
 import { fiscalYearLabel } from '@server/lib/budget-math';
 import type { GridApi } from 'ag-grid-community';
-import { ToggleGroup } from 'radix-ui';
+import * as ToggleGroup from '@radix-ui/react-toggle-group';
 import { useMemo, useRef, useState } from 'react';
 import { errorMessage } from '@web/api/client';
 import type { EmployeeLineItem } from '@web/api/line-items';

@@ -2,6 +2,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { lineItemKeys } from '@web/api/line-items';
+import { takeSessionCheck } from '@web/auth/session-check';
 import { BUDGET_YEAR_STORAGE_KEY } from '@web/budget-year/budget-year-context';
 import { preloadSignedIn } from '@web/routes';
 import { makeUser, storeSession, stubApi } from '@web/test/render';
@@ -45,6 +46,33 @@ describe('opening the Employee Budget Manager with a stored session', () => {
     expect(lines).toEqual([
       '/api/line-items/budget?budgetYearId=7&fiscalYear=2026&isOperating=true&format=rows&limit=100',
     ]);
+  });
+
+  it('checks the session before anything else, once: the session gate takes the same check', async () => {
+    const asked = stubSessionCheck([2026]);
+    storeSession(makeUser({ role: 'FINANCE' }));
+    preloadSignedIn('/admin/operating-budget', new QueryClient());
+    // Asked first, not after the app's code has loaded and rendered.
+    await vi.waitFor(() => expect(asked).toContain('/api/budget-years'));
+    expect(asked[0]).toBe('/api/auth/me');
+    void takeSessionCheck(new AbortController().signal);
+    expect(asked.filter((u) => u === '/api/auth/me')).toHaveLength(1);
+    // Taken once: a later check (after signing in again, say) asks the server again.
+    void takeSessionCheck(new AbortController().signal);
+    expect(asked.filter((u) => u === '/api/auth/me')).toHaveLength(2);
+  });
+
+  it("asks for the stored budget year's fiscal years beside the budget years, not after them", async () => {
+    const asked = stubApi({
+      '/api/auth/me': () => new Promise<Response>(() => {}),
+      // The budget years never answer: the fiscal years must not wait for them.
+      '/api/budget-years': () => new Promise<Response>(() => {}),
+      '/api/line-items/fiscal-years': { fiscalYears: [2026] },
+    });
+    storeSession(makeUser({ role: 'FINANCE' }));
+    localStorage.setItem(BUDGET_YEAR_STORAGE_KEY, '7');
+    preloadSignedIn('/admin/operating-budget', new QueryClient());
+    await vi.waitFor(() => expect(asked).toContain('/api/line-items/fiscal-years?budgetYearId=7'));
   });
 
   it("picks the screen's fiscal year: the first one listed when the current year has no lines", async () => {

@@ -10,15 +10,21 @@ import { fiscalYearChoice } from '@web/components/line-filters';
  * The Employee Budget Manager's first data, asked for while the session is still being checked and
  * the screen's code is still loading: the budget year the header will select, its fiscal years, then
  * the first lines and the whole list of the year the screen will show. The screen's own queries find
- * them in the cache (or on their way) under the same keys. The grid's code is fetched alongside.
+ * them in the cache (or on their way) under the same keys. (The grid's code is loaded beside the
+ * screen's: routes.tsx.)
  */
 export async function preloadOperatingBudget(queryClient: QueryClient): Promise<void> {
-  void import('@web/components/data-grid/ag-data-grid');
   // The grid waits for the salary schedules (its Step and Lane columns); both roles that open the
   // screen may read them.
   void queryClient.prefetchQuery({ queryKey: scheduleKeys.list(), queryFn: schedulesApi.list });
+  // The header's stored choice is most often the year it will select: its fiscal years are asked
+  // for beside the budget years rather than after them (the same query, so never twice).
+  const stored = readStoredBudgetYearId();
+  if (stored !== null) {
+    void queryClient.prefetchQuery(fiscalYearsQuery(stored));
+  }
   const { budgetYears } = await queryClient.fetchQuery(budgetYearsQuery());
-  const budgetYear = pickBudgetYear(budgetYears, readStoredBudgetYearId());
+  const budgetYear = pickBudgetYear(budgetYears, stored);
   if (!budgetYear) {
     return;
   }

@@ -1,4 +1,4 @@
-import { Tabs } from 'radix-ui';
+import * as Tabs from '@radix-ui/react-tabs';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@web/components/page-header';
 import { ApiKeyTab } from '@web/screens/profile/api-key-tab';

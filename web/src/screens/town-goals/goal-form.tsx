@@ -1,4 +1,4 @@
-import { RadioGroup } from 'radix-ui';
+import * as RadioGroup from '@radix-ui/react-radio-group';
 import { useEffect, type FormEvent } from 'react';
 import { useSaveTownGoal, type TownGoal, type TownGoalInput } from '@web/api/town-goals';
 import { Alert } from '@web/components/alert';

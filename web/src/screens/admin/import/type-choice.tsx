@@ -1,4 +1,4 @@
-import { RadioGroup } from 'radix-ui';
+import * as RadioGroup from '@radix-ui/react-radio-group';
 import type { ImportType } from '@server/schemas/import';
 
 const TYPES: { value: ImportType; title: string; text: string }[] = [

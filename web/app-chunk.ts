@@ -1,0 +1,94 @@
+import path from 'node:path';
+
+/**
+ * One chunk for the staff app's code that the first page does not need: the shell, the shared
+ * components, the API clients, the shared schemas and the small libraries they use.
+ *
+ * Left to itself the bundler cut that code into about 40 files of a few hundred bytes to a few
+ * kilobytes each, and a signed-in page (say the Employee Budget Manager) asked for 30 of them at
+ * once. Over HTTP/1.1's six connections per host they queued behind one another, and the session
+ * check (`GET /api/auth/me`) and the screen's first data queued behind them: ~300 ms of the first
+ * row's time at 50,000 lines went to that queue. One file loads in one round trip.
+ *
+ * What stays out, and why:
+ * - the modules the entries load statically (`main.tsx`, `public-main.tsx` and everything they
+ *   import): they are in the first page already; the login page stays small and the residents'
+ *   page does not load the staff app;
+ * - each screen's own folder: a screen's code loads only when the screen opens;
+ * - the three large libraries (AG Grid, Plotly, exceljs), everything they import, and our modules
+ *   that import them: each stays in its own chunk, loaded by the screen that needs it.
+ * Code on the residents' first page that the staff app uses too goes to a second chunk, 'shared'.
+ *
+ * The first page's modules are worked out from the import statements, so libraries are imported
+ * by their own package, never through a barrel: `radix-ui` re-exported every Radix primitive, and
+ * importing the toast through it made all of them first-page modules, left in ~10 small files.
+ */
+const LARGE_LIBRARY = /node_modules[\\/](ag-grid-community|ag-grid-react|plotly\.js[^\\/]*|exceljs)[\\/]/;
+/** Our source and the packages we install; not the bundler's virtual modules ('\0...'). */
+const REAL_FILE = /^[^\0]*[\\/](web[\\/]src|server|node_modules)[\\/]/;
+const SCREEN = /web[\\/]src[\\/]screens[\\/]/;
+/** A screen's preload (its first data, asked for before its code arrives) needs only shared code. */
+const SCREEN_PRELOAD = /web[\\/]src[\\/]screens[\\/][^\\/]+[\\/]preload\.ts$/;
+
+interface ModuleGraph {
+  getModuleInfo(
+    id: string,
+  ): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
+}
+
+/** Every module reachable from `roots` (through dynamic imports too, with `dynamic`), roots included. */
+function closure(graph: ModuleGraph, roots: Iterable<string>, dynamic = false): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...roots];
+  while (stack.length > 0) {
+    const id = stack.pop() as string;
+    if (!seen.has(id)) {
+      seen.add(id);
+      const info = graph.getModuleInfo(id);
+      stack.push(...(info?.importedIds ?? []), ...(dynamic ? (info?.dynamicallyImportedIds ?? []) : []));
+    }
+  }
+  return seen;
+}
+
+/** The rolldown code-splitting group (build.rollupOptions.output.codeSplitting.groups). */
+export function appChunk(webRoot: string) {
+  const main = path.resolve(webRoot, 'src/main.tsx');
+  const residents = path.resolve(webRoot, 'src/public-main.tsx');
+  let chunkOf: Map<string, string> | null = null;
+
+  /** Which module goes to which of the two chunks, worked out once from the whole module graph. */
+  const plan = (graph: ModuleGraph): Map<string, string> => {
+    const staffApp = [...closure(graph, [main], true)];
+    const mainFirst = closure(graph, [main]);
+    const residentsFirst = closure(graph, [residents]);
+    const large = staffApp.filter((id) => LARGE_LIBRARY.test(id));
+    // What the large libraries import (d3 for Plotly, say) goes with them.
+    const owned = closure(graph, large);
+    const importsLarge = (id: string) => large.some((l) => closure(graph, [id]).has(l));
+    const result = new Map<string, string>();
+    for (const id of staffApp) {
+      if (!REAL_FILE.test(id) || mainFirst.has(id) || owned.has(id) || importsLarge(id)) {
+        continue;
+      }
+      if (residentsFirst.has(id)) {
+        // On the residents' first page and used by the staff app: one file both load.
+        result.set(id, 'shared');
+      } else if (!SCREEN.test(id) || SCREEN_PRELOAD.test(id)) {
+        result.set(id, 'app');
+      }
+    }
+    return result;
+  };
+
+  return {
+    debugName: 'app and shared',
+    name(id: string, graph: ModuleGraph): string | null {
+      chunkOf ??= plan(graph);
+      return chunkOf.get(id) ?? null;
+    },
+    // Only the modules named here: pulling in their imports would move first-page modules out of
+    // the first page's chunk.
+    includeDependenciesRecursively: false,
+  };
+}
