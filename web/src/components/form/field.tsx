@@ -90,3 +90,27 @@ export function Field({
     </div>
   );
 }
+
+interface FieldGroupProps {
+  id: string;
+  label: ReactNode;
+  className?: string;
+  /** The group's controls; the function gets the label's id for the group's aria-labelledby. */
+  children: (labelledBy: string) => ReactNode;
+}
+
+/**
+ * A labelled group of controls that act as one field (toggle buttons, radio buttons, presets):
+ * its label names the group, which a <label> cannot do for more than one control.
+ */
+export function FieldGroup({ id, label, className = 'field', children }: FieldGroupProps) {
+  const labelId = `${id}-label`;
+  return (
+    <div className={className}>
+      <span className="field__label" id={labelId}>
+        {label}
+      </span>
+      {children(labelId)}
+    </div>
+  );
+}

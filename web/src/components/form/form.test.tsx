@@ -1,11 +1,13 @@
 // @vitest-environment happy-dom
 import { act, fireEvent, render, renderHook, screen } from '@testing-library/react';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { registerBody } from '@server/schemas/auth';
 import { ApiError } from '@web/api/client';
 import { Button } from '@web/components/form/button';
-import { Field } from '@web/components/form/field';
+import { Field, FieldGroup } from '@web/components/form/field';
 import { useSchemaForm } from '@web/components/form/use-schema-form';
 
 afterEach(cleanup);
@@ -137,5 +139,34 @@ describe('Button', () => {
     expect(busy.disabled).toBe(true);
     expect(busy.getAttribute('aria-busy')).toBe('true');
     fireEvent.click(busy);
+  });
+});
+
+describe('FieldGroup', () => {
+  it('names the group of controls it holds by its label', () => {
+    render(
+      <FieldGroup id="show" label="Show">
+        {(labelledBy) => (
+          <div role="group" aria-labelledby={labelledBy}>
+            <button type="button">All Records</button>
+            <button type="button">Needs Review</button>
+          </div>
+        )}
+      </FieldGroup>,
+    );
+    const group = screen.getByRole('group', { name: 'Show' });
+    expect(group.querySelectorAll('button')).toHaveLength(2);
+  });
+
+  it('is the only way a screen labels a group of controls', () => {
+    // A hand-written label with an id is one that a group's aria-labelledby points at.
+    const root = path.resolve(import.meta.dirname, '../..');
+    const files = readdirSync(root, { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith('.tsx') && !f.endsWith(path.join('form', 'field.tsx')));
+    const handWritten = files.filter((f) =>
+      /className="field__label"\s+id=/.test(readFileSync(path.join(root, f), 'utf8')),
+    );
+    expect(handWritten).toEqual([]);
   });
 });

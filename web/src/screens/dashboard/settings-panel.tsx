@@ -2,6 +2,7 @@ import * as Popover from '@radix-ui/react-popover';
 import * as RadioGroup from '@radix-ui/react-radio-group';
 import { useId } from 'react';
 import { SECTIONS, type DashboardSettingsApi, type MoneyDecimals } from './dashboard-settings';
+import { FieldGroup } from '@web/components/form/field';
 
 /** The dashboard's Settings: which sections show and how money reads; remembered in this browser. */
 export function SettingsPanel({ api }: { api: DashboardSettingsApi }) {
@@ -41,29 +42,28 @@ export function SettingsPanel({ api }: { api: DashboardSettingsApi }) {
               </label>
             ))}
           </fieldset>
-          <div className="settings-panel__group">
-            <span className="field__label" id={`${id}-money`}>
-              Money format
-            </span>
-            <RadioGroup.Root
-              className="radio-list"
-              aria-labelledby={`${id}-money`}
-              value={String(settings.decimals)}
-              onValueChange={(v) => setDecimals(Number(v) as MoneyDecimals)}
-            >
-              {[
-                { value: '1', label: 'Millions, 1 decimal ($87.8M)' },
-                { value: '2', label: 'Millions, 2 decimals ($87.83M)' },
-              ].map((option) => (
-                <label key={option.value} className="check">
-                  <RadioGroup.Item value={option.value} className="radio">
-                    <RadioGroup.Indicator className="radio__dot" />
-                  </RadioGroup.Item>
-                  {option.label}
-                </label>
-              ))}
-            </RadioGroup.Root>
-          </div>
+          <FieldGroup id={`${id}-money`} label="Money format" className="settings-panel__group">
+            {(labelledBy) => (
+              <RadioGroup.Root
+                className="radio-list"
+                aria-labelledby={labelledBy}
+                value={String(settings.decimals)}
+                onValueChange={(v) => setDecimals(Number(v) as MoneyDecimals)}
+              >
+                {[
+                  { value: '1', label: 'Millions, 1 decimal ($87.8M)' },
+                  { value: '2', label: 'Millions, 2 decimals ($87.83M)' },
+                ].map((option) => (
+                  <label key={option.value} className="check">
+                    <RadioGroup.Item value={option.value} className="radio">
+                      <RadioGroup.Indicator className="radio__dot" />
+                    </RadioGroup.Item>
+                    {option.label}
+                  </label>
+                ))}
+              </RadioGroup.Root>
+            )}
+          </FieldGroup>
           <div className="settings-panel__footer">
             <span className="field__hint">Saved in this browser.</span>
             <button type="button" className="btn btn--ghost btn--small" onClick={reset}>

@@ -22,6 +22,7 @@ import { importHistoryColumns } from '@web/screens/import-history/columns';
 import { importHistoryFilter } from '@web/screens/import-history/filter';
 import { ImportRunsPanel } from '@web/screens/import-history/import-runs-panel';
 import '@web/styles/grid-page.css';
+import { FieldGroup } from '@web/components/form/field';
 
 type Show = 'all' | 'review';
 
@@ -60,25 +61,24 @@ export function ImportHistoryScreen() {
       <ImportRunsPanel />
       <section className="card" aria-label="Imported records">
         <div className="filter-bar" role="search" aria-label="Filter imported records">
-          <div className="field">
-            <span className="field__label" id="import-history-show">
-              Show
-            </span>
-            <ToggleGroup.Root
-              type="single"
-              className="segmented"
-              aria-labelledby="import-history-show"
-              value={show}
-              onValueChange={(v) => (v ? setShow(v as Show) : undefined)}
-            >
-              <ToggleGroup.Item className="segmented__item" value="all">
-                All Records
-              </ToggleGroup.Item>
-              <ToggleGroup.Item className="segmented__item" value="review">
-                Needs Review{rows ? ` (${count(reviewCount)})` : ''}
-              </ToggleGroup.Item>
-            </ToggleGroup.Root>
-          </div>
+          <FieldGroup id="import-history-show" label="Show">
+            {(labelledBy) => (
+              <ToggleGroup.Root
+                type="single"
+                className="segmented"
+                aria-labelledby={labelledBy}
+                value={show}
+                onValueChange={(v) => (v ? setShow(v as Show) : undefined)}
+              >
+                <ToggleGroup.Item className="segmented__item" value="all">
+                  All Records
+                </ToggleGroup.Item>
+                <ToggleGroup.Item className="segmented__item" value="review">
+                  Needs Review{rows ? ` (${count(reviewCount)})` : ''}
+                </ToggleGroup.Item>
+              </ToggleGroup.Root>
+            )}
+          </FieldGroup>
           <FiscalYearFilter id="import-history-fiscal-year" years={years} />
           <SearchField
             id="import-history-search"

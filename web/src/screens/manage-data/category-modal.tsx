@@ -14,6 +14,7 @@ import {
 import { ColorField } from '@web/components/color-field';
 import { DescriptionField, ReferenceFormModal } from '@web/components/reference-form-modal';
 import { useReferenceForm, type RecordModalProps } from './use-reference-form';
+import { FieldGroup } from '@web/components/form/field';
 
 /** Add or edit a work-group category: name, description, colours (or a preset), with a live preview. */
 export function CategoryModal(props: RecordModalProps<WorkGroupCategory>) {
@@ -48,28 +49,27 @@ export function CategoryModal(props: RecordModalProps<WorkGroupCategory>) {
         onChange={form.set('description')}
         error={form.errors.description}
       />
-      <div className="field">
-        <span className="field__label" id="wgc-presets-label">
-          Presets
-        </span>
-        <div className="md-presets" role="group" aria-labelledby="wgc-presets-label">
-          {COLOR_PRESETS.map((p) => (
-            <button
-              key={p.name}
-              type="button"
-              className="md-preset"
-              style={{ background: p.backgroundColor, color: p.textColor }}
-              aria-pressed={background === p.backgroundColor && text === p.textColor}
-              onClick={() => {
-                form.setValue('backgroundColor', p.backgroundColor);
-                form.setValue('textColor', p.textColor);
-              }}
-            >
-              {p.name}
-            </button>
-          ))}
-        </div>
-      </div>
+      <FieldGroup id="wgc-presets" label="Presets">
+        {(labelledBy) => (
+          <div className="md-presets" role="group" aria-labelledby={labelledBy}>
+            {COLOR_PRESETS.map((p) => (
+              <button
+                key={p.name}
+                type="button"
+                className="md-preset"
+                style={{ background: p.backgroundColor, color: p.textColor }}
+                aria-pressed={background === p.backgroundColor && text === p.textColor}
+                onClick={() => {
+                  form.setValue('backgroundColor', p.backgroundColor);
+                  form.setValue('textColor', p.textColor);
+                }}
+              >
+                {p.name}
+              </button>
+            ))}
+          </div>
+        )}
+      </FieldGroup>
       <div className="md-two-col">
         <ColorField
           id="wgc-background"

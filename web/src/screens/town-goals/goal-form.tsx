@@ -3,7 +3,7 @@ import { useEffect, type FormEvent } from 'react';
 import { useSaveTownGoal, type TownGoal, type TownGoalInput } from '@web/api/town-goals';
 import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/form/button';
-import { Field } from '@web/components/form/field';
+import { Field, FieldGroup } from '@web/components/form/field';
 import { useSchemaForm } from '@web/components/form/use-schema-form';
 import { Modal } from '@web/components/modal';
 import { Select } from '@web/components/select';
@@ -174,26 +174,25 @@ export function GoalForm({ open, onOpenChange, goal, goals, defaultYear, onSaved
               options={GOAL_YEARS.map((y) => ({ value: String(y), label: fiscalYearLabel(y) }))}
             />
           </Field>
-          <div className="field">
-            <span className="field__label" id="goal-type-label">
-              Goal type
-            </span>
-            <RadioGroup.Root
-              className="radio-row"
-              aria-labelledby="goal-type-label"
-              value={goalType}
-              onValueChange={(v) => setValue('goalType', v as GoalType)}
-            >
-              {TYPES.map((t) => (
-                <label key={t.value} className="check">
-                  <RadioGroup.Item value={t.value} className="radio">
-                    <RadioGroup.Indicator className="radio__dot" />
-                  </RadioGroup.Item>
-                  {t.label}
-                </label>
-              ))}
-            </RadioGroup.Root>
-          </div>
+          <FieldGroup id="goal-type" label="Goal type">
+            {(labelledBy) => (
+              <RadioGroup.Root
+                className="radio-row"
+                aria-labelledby={labelledBy}
+                value={goalType}
+                onValueChange={(v) => setValue('goalType', v as GoalType)}
+              >
+                {TYPES.map((t) => (
+                  <label key={t.value} className="check">
+                    <RadioGroup.Item value={t.value} className="radio">
+                      <RadioGroup.Indicator className="radio__dot" />
+                    </RadioGroup.Item>
+                    {t.label}
+                  </label>
+                ))}
+              </RadioGroup.Root>
+            )}
+          </FieldGroup>
         </div>
         <div className="form-row">
           {goalType !== 'PERCENT' ? (
