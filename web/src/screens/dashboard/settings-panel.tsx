@@ -3,6 +3,7 @@ import * as RadioGroup from '@radix-ui/react-radio-group';
 import { useId } from 'react';
 import { SECTIONS, type DashboardSettingsApi, type MoneyDecimals } from './dashboard-settings';
 import { FieldGroup } from '@web/components/form/field';
+import { RadioOption } from '@web/components/form/radio-option';
 
 /** The dashboard's Settings: which sections show and how money reads; remembered in this browser. */
 export function SettingsPanel({ api }: { api: DashboardSettingsApi }) {
@@ -54,12 +55,9 @@ export function SettingsPanel({ api }: { api: DashboardSettingsApi }) {
                   { value: '1', label: 'Millions, 1 decimal ($87.8M)' },
                   { value: '2', label: 'Millions, 2 decimals ($87.83M)' },
                 ].map((option) => (
-                  <label key={option.value} className="check">
-                    <RadioGroup.Item value={option.value} className="radio">
-                      <RadioGroup.Indicator className="radio__dot" />
-                    </RadioGroup.Item>
+                  <RadioOption key={option.value} value={option.value}>
                     {option.label}
-                  </label>
+                  </RadioOption>
                 ))}
               </RadioGroup.Root>
             )}

@@ -17,6 +17,7 @@ import {
   previousGoal,
   serverProblems,
 } from './goal-math';
+import { RadioOption } from '@web/components/form/radio-option';
 
 /** Fiscal years a goal can be set for (SPEC section 9: FY2020 to FY2034). */
 export const GOAL_YEARS = Array.from({ length: 15 }, (_, i) => 2020 + i);
@@ -183,12 +184,9 @@ export function GoalForm({ open, onOpenChange, goal, goals, defaultYear, onSaved
                 onValueChange={(v) => setValue('goalType', v as GoalType)}
               >
                 {TYPES.map((t) => (
-                  <label key={t.value} className="check">
-                    <RadioGroup.Item value={t.value} className="radio">
-                      <RadioGroup.Indicator className="radio__dot" />
-                    </RadioGroup.Item>
+                  <RadioOption key={t.value} value={t.value}>
                     {t.label}
-                  </label>
+                  </RadioOption>
                 ))}
               </RadioGroup.Root>
             )}
