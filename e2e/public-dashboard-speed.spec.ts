@@ -34,6 +34,30 @@ test('the public entry loads under 100 kB of JavaScript (gzip), with no grid, ro
   }
 });
 
+test("no script the public page may load, now or later (charts, video), is the staff app's", () => {
+  const entryOf = (page: string) =>
+    readFileSync(path.join(webDist, page), 'utf8').match(/<script[^>]+src="\/(assets\/[^"]+\.js)"/)?.[1] ??
+    '';
+  const staff = entryOf('index.html');
+  expect(staff).not.toBe('');
+  // Every chunk reachable from the public entry through static and dynamic imports.
+  const seen = new Set<string>();
+  const stack = [entryOf('public.html')];
+  while (stack.length > 0) {
+    const file = stack.pop() as string;
+    if (!seen.has(file)) {
+      seen.add(file);
+      const code = readFileSync(path.join(webDist, file), 'utf8');
+      for (const m of code.matchAll(/(?:from|import)\s*\(?["`]\.\/([^"`]+\.js)["`]/g)) {
+        stack.push(`assets/${m[1]}`);
+      }
+    }
+  }
+  expect(seen.size).toBeGreaterThan(1);
+  // The staff entry renders the staff app into the page: a resident saw its 'Page Not Found'.
+  expect([...seen]).not.toContain(staff);
+});
+
 test('on a phone over slow 4G the total and the goal show within 2 s, before any chart code', async ({
   page,
   browser,

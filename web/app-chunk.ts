@@ -17,7 +17,9 @@ import path from 'node:path';
  * - each screen's own folder: a screen's code loads only when the screen opens;
  * - the three large libraries (AG Grid, Plotly, exceljs), everything they import, and our modules
  *   that import them: each stays in its own chunk, loaded by the screen that needs it.
- * Code on the residents' first page that the staff app uses too goes to a second chunk, 'shared'.
+ * Code on the residents' page that the staff app uses too goes to 'shared' (what the page loads
+ * first) and 'shared-later' (what it loads on demand); 'app' imports the staff entry's chunk, so
+ * nothing the residents' page may load is put there.
  *
  * The first page's modules are worked out from the import statements, so libraries are imported
  * by their own package, never through a barrel: `radix-ui` re-exported every Radix primitive, and
@@ -57,11 +59,14 @@ export function appChunk(webRoot: string) {
   const residents = path.resolve(webRoot, 'src/public-main.tsx');
   let chunkOf: Map<string, string> | null = null;
 
-  /** Which module goes to which of the two chunks, worked out once from the whole module graph. */
+  /** Which module goes to which chunk, worked out once from the whole module graph. */
   const plan = (graph: ModuleGraph): Map<string, string> => {
     const staffApp = [...closure(graph, [main], true)];
     const mainFirst = closure(graph, [main]);
     const residentsFirst = closure(graph, [residents]);
+    // What the residents' page may load later (its charts, its video) must not sit in 'app':
+    // 'app' imports the staff entry's chunk, whose code starts the staff app in the page.
+    const residentsAll = closure(graph, [residents], true);
     const large = staffApp.filter((id) => LARGE_LIBRARY.test(id));
     // What the large libraries import (d3 for Plotly, say) goes with them.
     const owned = closure(graph, large);
@@ -74,6 +79,9 @@ export function appChunk(webRoot: string) {
       if (residentsFirst.has(id)) {
         // On the residents' first page and used by the staff app: one file both load.
         result.set(id, 'shared');
+      } else if (residentsAll.has(id)) {
+        // What the residents' page loads later (the video's dialog) and the staff app uses too.
+        result.set(id, 'shared-later');
       } else if (!SCREEN.test(id) || SCREEN_PRELOAD.test(id)) {
         result.set(id, 'app');
       }
