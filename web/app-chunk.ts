@@ -29,8 +29,6 @@ const LARGE_LIBRARY = /node_modules[\\/](ag-grid-community|ag-grid-react|plotly\
 /** Our source and the packages we install; not the bundler's virtual modules ('\0...'). */
 const REAL_FILE = /^[^\0]*[\\/](web[\\/]src|server|node_modules)[\\/]/;
 const SCREEN = /web[\\/]src[\\/]screens[\\/]/;
-/** A screen's preload (its first data, asked for before its code arrives) needs only shared code. */
-const SCREEN_PRELOAD = /web[\\/]src[\\/]screens[\\/][^\\/]+[\\/]preload\.ts$/;
 
 interface ModuleGraph {
   getModuleInfo(
@@ -82,7 +80,7 @@ export function appChunk(webRoot: string) {
       } else if (residentsAll.has(id)) {
         // What the residents' page loads later (the video's dialog) and the staff app uses too.
         result.set(id, 'shared-later');
-      } else if (!SCREEN.test(id) || SCREEN_PRELOAD.test(id)) {
+      } else if (!SCREEN.test(id)) {
         result.set(id, 'app');
       }
     }

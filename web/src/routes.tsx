@@ -11,6 +11,7 @@ import { ProtectedRoute } from '@web/components/protected-route';
 import { Spinner } from '@web/components/spinner';
 import { LoginScreen } from '@web/screens/login/index';
 import { NotFoundScreen } from '@web/screens/not-found/index';
+import { preloadOperatingBudget } from '@web/screens/operating-budget/preload';
 import { preloadable, type Preloadable } from '@web/lib/preloadable';
 
 interface ScreenCode {
@@ -70,10 +71,12 @@ const SCREEN_CODE: Record<AppPath, ScreenCode> = {
   '/users': code(() => import('@web/screens/users/index'), 'UsersScreen'),
 };
 
-/** Screens whose first data can be asked for before their code has arrived. */
-const SCREEN_DATA: Partial<Record<AppPath, () => Promise<(queryClient: QueryClient) => Promise<void>>>> = {
-  '/admin/operating-budget': async () =>
-    (await import('@web/screens/operating-budget/preload')).preloadOperatingBudget,
+/**
+ * Screens whose first data can be asked for before their code has arrived. These few functions are
+ * part of the first page, so the requests leave as soon as the page runs, not after the app's code.
+ */
+const SCREEN_DATA: Partial<Record<AppPath, (queryClient: QueryClient) => Promise<void>>> = {
+  '/admin/operating-budget': preloadOperatingBudget,
 };
 
 // The signed-in layout (header, navigation, budget-year picker, user menu, with their menu and
@@ -108,9 +111,7 @@ export function preloadSignedIn(pathname: string, queryClient: QueryClient): voi
   const code: Promise<unknown>[] = [Shell.preload()];
   if (screen) {
     code.push(screen.screen.preload(), ...(screen.alsoLoads ? [screen.alsoLoads()] : []));
-    SCREEN_DATA[path]?.()
-      .then((preload) => preload(queryClient))
-      .catch(ignore);
+    SCREEN_DATA[path]?.(queryClient).catch(ignore);
   }
   // A failed load opens the gate too: the screen's error boundary says what went wrong.
   firstCodeLoaded = false;

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { BudgetYear } from '@web/api/budget-years';
 import { useBudgetYear } from '@web/budget-year/budget-year-context';
 import { useFiscalYears } from '@web/api/line-items';
+import { fiscalYearChoice } from '@web/budget-year/fiscal-year-choice';
 import type { Building } from '@web/api/lookups';
 import { Field } from '@web/components/form/field';
 import { Select, type SelectOption } from '@web/components/select';
@@ -91,31 +92,6 @@ export function SearchField({ id, label = 'Search', placeholder, onSearch }: Sea
       onChange={(e) => setText(e.target.value)}
     />
   );
-}
-
-/** The budget year's own fiscal years when the server cannot list them: the one before to the one after. */
-function fallbackYears(budgetYear: BudgetYear | null): number[] {
-  const current = budgetYear?.currentFiscalYear;
-  return current ? [current - 1, current, current + 1] : [];
-}
-
-/**
- * The fiscal years offered for a budget year (those it has lines in, once known) and the one shown
- * first: the user's choice while offered, else its current fiscal year when it has lines for it,
- * else its first fiscal year. The screen and its start-up preload both use it, so they ask for the
- * same year's lines.
- */
-export function fiscalYearChoice(
-  budgetYear: BudgetYear | null,
-  listed: readonly number[] | undefined,
-  chosen: number | null = null,
-): { years: number[]; fiscalYear: number | undefined } {
-  const years = [...(listed?.length ? listed : fallbackYears(budgetYear))].sort((a, b) => a - b);
-  const current = budgetYear?.currentFiscalYear ?? null;
-  if (chosen !== null && years.includes(chosen)) {
-    return { years, fiscalYear: chosen };
-  }
-  return { years, fiscalYear: current !== null && years.includes(current) ? current : years[0] };
 }
 
 /** The fiscal years of the selected budget year and the one chosen (see fiscalYearChoice). */

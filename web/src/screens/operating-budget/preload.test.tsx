@@ -62,6 +62,24 @@ describe('opening the Employee Budget Manager with a stored session', () => {
     expect(asked.filter((u) => u === '/api/auth/me')).toHaveLength(2);
   });
 
+  it("asks for the current fiscal year's first lines beside the fiscal years, not after them", async () => {
+    const asked = stubApi({
+      '/api/auth/me': () => new Promise<Response>(() => {}),
+      '/api/budget-years': { budgetYears: years },
+      // The fiscal years never answer: the likely year's first lines must not wait for them.
+      '/api/line-items/fiscal-years': () => new Promise<Response>(() => {}),
+      '/api/line-items/budget': { lineItems: [] },
+    });
+    storeSession(makeUser({ role: 'FINANCE' }));
+    localStorage.setItem(BUDGET_YEAR_STORAGE_KEY, '7');
+    preloadSignedIn('/admin/operating-budget', new QueryClient());
+    await vi.waitFor(() =>
+      expect(asked).toContain(
+        '/api/line-items/budget?budgetYearId=7&fiscalYear=2026&isOperating=true&format=rows&limit=100',
+      ),
+    );
+  });
+
   it("asks for the stored budget year's fiscal years beside the budget years, not after them", async () => {
     const asked = stubApi({
       '/api/auth/me': () => new Promise<Response>(() => {}),

@@ -4,7 +4,7 @@ import { fiscalYearsQuery } from '@web/api/line-items';
 import { firstEmployeeLinesQuery } from '@web/api/line-lists';
 import { scheduleKeys, schedulesApi } from '@web/api/salary-schedules';
 import { pickBudgetYear, readStoredBudgetYearId } from '@web/budget-year/budget-year-context';
-import { fiscalYearChoice } from '@web/components/line-filters';
+import { fiscalYearChoice } from '@web/budget-year/fiscal-year-choice';
 
 /**
  * The Employee Budget Manager's first data, asked for while the session is still being checked and
@@ -28,11 +28,16 @@ export async function preloadOperatingBudget(queryClient: QueryClient): Promise<
   if (!budgetYear) {
     return;
   }
+  // Only the first lines: the screen asks for the whole list once the grid has drawn them. The
+  // year shown is most often the budget year's current fiscal year: its lines are asked for beside
+  // the fiscal years, not after them (the page is busy loading code, and each step waits for it).
+  const likely = budgetYear.currentFiscalYear;
+  if (likely) {
+    void queryClient.prefetchQuery(firstEmployeeLinesQuery(budgetYear.id, likely));
+  }
   const listed = await queryClient.fetchQuery(fiscalYearsQuery(budgetYear.id));
   const { fiscalYear } = fiscalYearChoice(budgetYear, listed.fiscalYears);
-  if (fiscalYear === undefined) {
-    return;
+  if (fiscalYear !== undefined && fiscalYear !== likely) {
+    void queryClient.prefetchQuery(firstEmployeeLinesQuery(budgetYear.id, fiscalYear));
   }
-  // Only the first lines: the screen asks for the whole list once the grid has drawn them.
-  void queryClient.prefetchQuery(firstEmployeeLinesQuery(budgetYear.id, fiscalYear));
 }
