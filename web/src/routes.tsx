@@ -80,8 +80,8 @@ const SCREEN_DATA: Partial<Record<AppPath, (queryClient: QueryClient) => Promise
 };
 
 // The signed-in layout (header, navigation, budget-year picker, user menu, with their menu and
-// select primitives) is its own chunk, so the login page does not load it
-// (the public dashboard is a page of its own: web/public.html, server/static.ts).
+// select primitives) is in the app's shared chunk, not the first page's, so the login page does
+// not load it (the public dashboard is a page of its own: web/public.html, server/static.ts).
 const Shell = preloadable(async () => (await import('@web/components/shell/shell')).Shell);
 
 /**
