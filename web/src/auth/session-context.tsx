@@ -41,7 +41,8 @@ function initialUser(): SessionUser | null {
 
 /**
  * Holds who is signed in. At startup it applies the stored user, then verifies the token with
- * GET /auth/me (the check main.tsx started before the first render); any failure clears both. A 401 on any later call ends the session the same way.
+ * GET /auth/me (the check preloadSignedIn started before the first render); any failure clears
+ * both. A 401 on any later call ends the session the same way.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
