@@ -68,7 +68,10 @@ export function appChunk(webRoot: string) {
     const large = staffApp.filter((id) => LARGE_LIBRARY.test(id));
     // What the large libraries import (d3 for Plotly, say) goes with them.
     const owned = closure(graph, large);
-    const importsLarge = (id: string) => large.some((l) => closure(graph, [id]).has(l));
+    const importsLarge = (id: string) => {
+      const reached = closure(graph, [id]);
+      return large.some((l) => reached.has(l));
+    };
     const result = new Map<string, string>();
     for (const id of staffApp) {
       if (!REAL_FILE.test(id) || mainFirst.has(id) || owned.has(id) || importsLarge(id)) {
