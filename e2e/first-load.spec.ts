@@ -1,16 +1,6 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, FINANCE, signIn } from './helpers';
-
-// The build this run serves (e2e/playwright.config.ts builds into this folder per port).
-const webDist = path.resolve(
-  import.meta.dirname,
-  '../node_modules/.cache/e2e-web',
-  String(Number(process.env.E2E_PORT ?? 3100)),
-);
-/** A built file's text, by its path as requested ('/assets/...'). */
-const built = (url: string) => readFileSync(path.join(webDist, url), 'utf8');
+import { builtText, entryScript } from './web-build';
 
 interface Fetched {
   url: string;
@@ -59,7 +49,7 @@ test('the login page loads small, compressed and cacheable, without the signed-i
   const scripts = fetched.filter((f) => f.url.endsWith('.js')).map((f) => f.url);
   expect(scripts.length).toBeGreaterThan(0);
   for (const script of scripts) {
-    expect(built(script), script).not.toContain('app-nav');
+    expect(builtText(script), script).not.toContain('app-nav');
   }
   // 504 kB before: nothing compressed, the shell included. About 124 kB now.
   const total = fetched.reduce((n, f) => n + f.bytes, 0);
@@ -83,10 +73,10 @@ test('a grid screen opened at page load checks the session first and loads its c
   // script files before), and before the screen's data.
   const check = requests.indexOf('/api/auth/me');
   expect(check).toBeGreaterThanOrEqual(0);
-  const entry = built('/index.html').match(/<script[^>]+src="([^"]+)"/)?.[1] ?? '';
+  const entry = entryScript('index.html');
   const firstPage = new Set([
     entry,
-    ...[...built('/index.html').matchAll(/href="(\/assets\/[^"]+)"/g)].map((m) => m[1]),
+    ...[...builtText('index.html').matchAll(/href="(\/assets\/[^"]+)"/g)].map((m) => m[1]),
   ]);
   const onDemand = requests.findIndex((u) => u.startsWith('/assets/') && !firstPage.has(u));
   expect(check).toBeLessThan(onDemand);

@@ -3,13 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM } from './chromium';
+import { E2E_PORT, WEB_DIST } from './web-build';
 
 const root = path.resolve(import.meta.dirname, '..');
-// E2E_PORT lets several runs share a machine; each builds into its own folder too.
-const port = Number(process.env.E2E_PORT ?? 3100);
 // The fake Messages API (AI Analysis) gets a port of its own, derived from the app's.
-const fakeAnthropicPort = port + 20_000;
-const webDist = path.join(root, 'node_modules/.cache/e2e-web', String(port));
+const fakeAnthropicPort = E2E_PORT + 20_000;
 // A fresh embedded database for every run, so tests never see data from an earlier one.
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'budget-e2e-'));
 
@@ -19,7 +17,7 @@ export default defineConfig({
   // Per port, so runs sharing a machine do not delete each other's traces.
   outputDir: path.join(
     root,
-    process.env.E2E_PORT ? `test-results/artifacts-${port}` : 'test-results/artifacts',
+    process.env.E2E_PORT ? `test-results/artifacts-${E2E_PORT}` : 'test-results/artifacts',
   ),
   fullyParallel: false,
   workers: 1,
@@ -28,7 +26,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
     // Debian's Chromium; never download a browser.
     launchOptions: CHROMIUM,
     viewport: { width: 1280, height: 800 },
@@ -48,16 +46,16 @@ export default defineConfig({
       env: { FAKE_ANTHROPIC_PORT: String(fakeAnthropicPort) },
     },
     {
-      command: `npx vite build --config web/vite.config.ts --logLevel warn --outDir ${webDist} --emptyOutDir && npx tsx server/index.ts`,
+      command: `npx vite build --config web/vite.config.ts --logLevel warn --outDir ${WEB_DIST} --emptyOutDir && npx tsx server/index.ts`,
       cwd: root,
-      url: `http://127.0.0.1:${port}/api/health`,
+      url: `http://127.0.0.1:${E2E_PORT}/api/health`,
       reuseExistingServer: false,
       timeout: 180_000,
       stdout: 'ignore',
       stderr: 'pipe',
       env: {
-        PORT: String(port),
-        WEB_DIST: webDist,
+        PORT: String(E2E_PORT),
+        WEB_DIST,
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         ADMIN_EMAIL: 'admin@example.org',

@@ -3,12 +3,9 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { ADMIN, apiCall, signIn } from './helpers';
+import { builtText, entryScript, WEB_DIST } from './web-build';
 
 /** The public dashboard is a small page of its own that shows its totals fast on a slow phone. */
-
-const root = path.resolve(import.meta.dirname, '..');
-// The build this run serves (e2e/playwright.config.ts builds into this folder per port).
-const webDist = path.join(root, 'node_modules/.cache/e2e-web', String(Number(process.env.E2E_PORT ?? 3100)));
 
 /** Bytes of a built file as sent gzip-compressed (the .gz the build wrote, else compressed here). */
 function gzipBytes(file: string): number {
@@ -18,38 +15,34 @@ function gzipBytes(file: string): number {
 }
 
 test('the public entry loads under 100 kB of JavaScript (gzip), with no grid, router, zod or chart code', () => {
-  const html = readFileSync(path.join(webDist, 'public.html'), 'utf8');
+  const html = readFileSync(path.join(WEB_DIST, 'public.html'), 'utf8');
   // The entry script and every chunk it imports before running (Vite lists them as modulepreload).
   const scripts = [
     ...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="\/(assets\/[^"]+\.js)"/g),
   ].map((m) => m[1]);
   expect(scripts.length).toBeGreaterThan(0);
-  const sizes = scripts.map((s) => ({ file: s, gzip: gzipBytes(path.join(webDist, s)) }));
+  const sizes = scripts.map((s) => ({ file: s, gzip: gzipBytes(path.join(WEB_DIST, s)) }));
   const total = sizes.reduce((n, s) => n + s.gzip, 0);
   console.log(`public first-load JS: ${total} bytes gzip in ${sizes.length} files`);
   expect(total).toBeLessThan(100_000);
   for (const { file } of sizes) {
-    const code = readFileSync(path.join(webDist, file), 'utf8');
+    const code = readFileSync(path.join(WEB_DIST, file), 'utf8');
     expect(code, file).not.toMatch(/ag-grid|ZodError|createBrowserRouter|QueryClient|Plotly\.register/);
   }
 });
 
 test("no script the public page may load, now or later (charts, video), is the staff app's", () => {
-  const entryOf = (page: string) =>
-    readFileSync(path.join(webDist, page), 'utf8').match(/<script[^>]+src="\/(assets\/[^"]+\.js)"/)?.[1] ??
-    '';
-  const staff = entryOf('index.html');
+  const staff = entryScript('index.html');
   expect(staff).not.toBe('');
   // Every chunk reachable from the public entry through static and dynamic imports.
   const seen = new Set<string>();
-  const stack = [entryOf('public.html')];
+  const stack = [entryScript('public.html')];
   while (stack.length > 0) {
     const file = stack.pop() as string;
     if (!seen.has(file)) {
       seen.add(file);
-      const code = readFileSync(path.join(webDist, file), 'utf8');
-      for (const m of code.matchAll(/(?:from|import)\s*\(?["`]\.\/([^"`]+\.js)["`]/g)) {
-        stack.push(`assets/${m[1]}`);
+      for (const m of builtText(file).matchAll(/(?:from|import)\s*\(?["`]\.\/([^"`]+\.js)["`]/g)) {
+        stack.push(`/assets/${m[1]}`);
       }
     }
   }
