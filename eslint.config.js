@@ -7,6 +7,90 @@ const restrict = (files, patterns, ignores = TESTS) => ({
   ignores,
   rules: { 'no-restricted-imports': ['error', { patterns }] },
 });
+// The one writer of line items (docs/ARCHITECTURE.md, 'The path of a change'): only
+// server/services/line-items/ imports the line-writing queries, and nothing else under server/
+// writes line_items itself, so every change gets the status rule, the next-year salary rule and an
+// audit entry naming its cause.
+const LINE_WRITER = 'server/services/line-items/**';
+const LINE_WRITES = {
+  regex: '(^|/)queries/line-items-writes|^\\./line-items-writes',
+  message:
+    'Only the line writer (server/services/line-items/) imports the line-writing queries: change lines through it.',
+};
+const WRITE_SQL =
+  /\b(?:update|insert\s+into|delete\s+from|truncate(?:\s+table)?|copy)\s+(?:only\s+)?"?line_items"?(?!\w)/i;
+const WRITE_CALLS = new Set([
+  'update',
+  'insert',
+  'del',
+  'delete',
+  'truncate',
+  'upsert',
+  'increment',
+  'decrement',
+]);
+const LINES_TABLE = /^\s*line_items(\s+(as\s+)?\w+)?\s*$/i;
+const stringOf = (node) =>
+  node?.type === 'Literal' && typeof node.value === 'string'
+    ? node.value
+    : node?.type === 'TemplateLiteral'
+      ? node.quasis.map((q) => q.value.cooked ?? q.value.raw).join(' ')
+      : null;
+const calleeName = (callee) =>
+  callee.type === 'Identifier' ? callee.name : callee.type === 'MemberExpression' ? callee.property.name : '';
+/** A small local plugin: flags a write to line_items spelled out in SQL or as a knex chain. */
+const linesPlugin = {
+  rules: {
+    'no-line-writes': {
+      meta: {
+        type: 'problem',
+        messages: {
+          write:
+            'Lines are written only by the line writer (server/services/line-items/): {{what}} here would skip the status rule, the next-year salary rule and the audit.',
+        },
+      },
+      create(context) {
+        const report = (node, what) => context.report({ node, messageId: 'write', data: { what } });
+        const checkText = (node) => {
+          const text = stringOf(node);
+          const hit = text && WRITE_SQL.exec(text);
+          if (hit) {
+            report(node, `'${hit[0]}'`);
+          }
+        };
+        return {
+          Literal: checkText,
+          TemplateLiteral: checkText,
+          CallExpression(node) {
+            if (!node.arguments.some((arg) => LINES_TABLE.test(stringOf(arg) ?? ''))) {
+              return;
+            }
+            if (/copy/i.test(calleeName(node.callee))) {
+              report(node, 'a COPY into line_items');
+              return;
+            }
+            // Up the chain: db('line_items').where(...).update(...)
+            let current = node;
+            for (;;) {
+              const parent = current.parent;
+              if (parent?.type === 'MemberExpression' && parent.object === current) {
+                if (WRITE_CALLS.has(parent.property.name)) {
+                  report(parent, `('line_items').${parent.property.name}()`);
+                  return;
+                }
+                current = parent;
+              } else if (parent?.type === 'CallExpression' && parent.callee === current) {
+                current = parent;
+              } else {
+                return;
+              }
+            }
+          },
+        };
+      },
+    },
+  },
+};
 const screens = readdirSync(new URL('./web/src/screens', import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
@@ -41,14 +125,23 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    files: ['server/**/*.ts'],
+    ignores: [...TESTS, '**/*.world.ts', LINE_WRITER, 'server/queries/line-items-writes*.ts'],
+    plugins: { lines: linesPlugin },
+    rules: { 'lines/no-line-writes': 'error' },
+  },
+  // Before the layering below: a later no-restricted-imports replaces this one for its files, so
+  // the queries' own rule repeats it.
+  restrict(['server/**/*.ts'], [LINE_WRITES], [...TESTS, LINE_WRITER]),
   // The layering of DESIGN section 1, held by the linter rather than by memory.
   restrict(
     ['server/schemas/**/*.ts'],
     [
       {
-        regex: '^(?!zod$|\\./|@server/lib/budget-math$)',
+        regex: '^(?!zod$|\\./|@server/lib/(budget-math|money)$)',
         message:
-          'Schemas import only zod (and each other, and the budget arithmetic, which imports nothing): web/ and cli/ bundle them.',
+          'Schemas import only zod (and each other, and the budget and money arithmetic, which import nothing): web/ and cli/ bundle them.',
       },
     ],
   ),
@@ -60,7 +153,10 @@ export default tseslint.config(
   ),
   restrict(
     ['server/queries/**/*.ts'],
-    [{ regex: '^(@server/|(\\.\\./)+)services(/|$)', message: 'Queries import nothing from services.' }],
+    [
+      { regex: '^(@server/|(\\.\\./)+)services(/|$)', message: 'Queries import nothing from services.' },
+      LINE_WRITES,
+    ],
   ),
   restrict(
     ['cli/**/*.ts'],

@@ -242,7 +242,7 @@ export default async function scenariosBench(ctx: BenchContext): Promise<void> {
 
     const bytes = await time(
       `GET /scenarios/baseline, ${lines.toLocaleString('en-US')} lines, no scenario`,
-      () => ['get', `/scenarios/baseline?budgetYearId=${budgetYearId}`],
+      () => ['get', `/scenarios/baseline?budgetYearId=${budgetYearId}&format=rows`],
       BASELINE_LIMIT_MS,
     );
     ctx.report('baseline body', bytes / 1e6, 'MB');
@@ -252,7 +252,7 @@ export default async function scenariosBench(ctx: BenchContext): Promise<void> {
     try {
       await time(
         'GET /scenarios/baseline, no scenario, a line changed before each call',
-        () => ['get', `/scenarios/baseline?budgetYearId=${budgetYearId}`],
+        () => ['get', `/scenarios/baseline?budgetYearId=${budgetYearId}&format=rows`],
         BASELINE_LIMIT_MS,
         (run) =>
           writer
@@ -265,7 +265,7 @@ export default async function scenariosBench(ctx: BenchContext): Promise<void> {
     }
     await time(
       'GET /scenarios/baseline of a saved scenario (2,000 cuts)',
-      () => ['get', `/scenarios/baseline?budgetYearId=${budgetYearId}&scenarioId=${created[1]}`],
+      () => ['get', `/scenarios/baseline?budgetYearId=${budgetYearId}&scenarioId=${created[1]}&format=rows`],
       BASELINE_LIMIT_MS,
     );
     await time(

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { centsOf } from '@server/lib/money';
 import { encryptSecret } from '@server/lib/secrets';
 import { buildAiWorld, sqlTotals, goodAnswer, type AiWorld } from '../server/routes/ai-analysis.world';
 import { createCliRunner, jsonDocument, type CliRunner } from '../test/cli';
@@ -83,9 +84,9 @@ describe('budget-cli ai cuts', () => {
     fake.answer(goodAnswer);
     const res = await cuts('1200000', '--json');
     const doc = jsonDocument(res, 'object');
-    expect(doc.targetAmount).toBe('1200000.00');
-    expect(doc.result.proposedTotal).toBe(totals.proposed);
-    expect(doc.result.personnelTotal).toBe(totals.personnel);
+    expect(doc.targetAmount).toBe(1200000);
+    expect(centsOf(doc.result.proposedTotal)).toBe(centsOf(totals.proposed));
+    expect(centsOf(doc.result.personnelTotal)).toBe(centsOf(totals.personnel));
     expect(doc.result.likelyNeeded).toHaveLength(2);
     expect(doc.createdBy).toBe('Fran Finance');
     expect(res.stdout + res.stderr).not.toContain(KEY);
@@ -109,15 +110,61 @@ describe('budget-cli ai cuts', () => {
     const system = await cli('ai', 'cuts', '--budget-year', 'FY99', '--target', '1000');
     expect(system.code).toBe(2);
     expect(system.stderr).toMatch(/--as EMAIL/);
+    // Nothing is asked of Claude before the checks pass, and the command does not say it is.
+    expect(system.stderr).not.toContain('Asking Claude');
     const bad = await cuts('-5');
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--target: The reduction target must be more than \$0/);
     fake.answer(() => apiError(401, 'authentication_error'));
     const refused = await cuts('1000', '--json');
     expect(refused.code).toBe(2);
-    expect(refused.stdout).toBe('');
+    // With --json the refusal is one JSON document on stdout, the key nowhere in it.
+    expect(JSON.parse(refused.stdout)).toMatchObject({ code: 'AI_KEY_REFUSED' });
+    expect(refused.stdout).not.toContain(KEY);
     expect(refused.stderr).toMatch(/AI_KEY_REFUSED.*Profile > Claude API Key/);
     expect(refused.stderr).not.toContain(KEY);
+    const noLines = await cuts('1000', '--fiscal-year', 'FY40');
+    expect(noLines.code).toBe(2);
+    expect(noLines.stderr).toMatch(/no proposed lines or personnel for FY40/);
+    expect(noLines.stderr).not.toContain('Asking Claude');
     expect(await saved()).toBe(before);
+  }, 150_000);
+
+  it('reads the target as the web form does (1.2M), and lists and shows saved analyses', async () => {
+    fake.answer(goodAnswer);
+    const res = await cuts('1.2M', '--json');
+    const doc = jsonDocument(res, 'object');
+    expect(doc.targetAmount).toBe(1200000);
+    expect(res.stderr).toContain('Asking Claude');
+    const listed = jsonDocument(await cli('ai', 'list', '--budget-year', 'FY99', '--json'), 'array');
+    expect(listed[0]).toMatchObject({ id: doc.id, target: 1200000, budgetYear: 'FY99' });
+    const shown = jsonDocument(await cli('ai', 'show', String(doc.id), '--json'), 'object');
+    expect(shown).toEqual(doc);
+    const text = await cli('ai', 'show', String(doc.id));
+    expect(text.stdout).toContain(`AI analysis #${doc.id}, FY99 budget`);
+    expect(fake.requests.length).toBeGreaterThan(0);
+    const missing = await cli('ai', 'show', '99999999');
+    expect(missing.code).toBe(1);
+  }, 150_000);
+
+  it('targets what the year is over its town goal when no --target is given', async () => {
+    const dash = jsonDocument(await cli('dashboard', 'summary', '--budget-year', 'FY99', '--json'), 'object');
+    const handle = await runner.openDb();
+    const budget = centsOf(dash.summary.proposedBudget);
+    const goal = budget - 123_456n; // the budget is $1,234.56 over it
+    try {
+      await handle.knex('town_goals').insert({
+        fiscal_year: w.fiscalYear,
+        goal_type: 'DOLLAR',
+        dollar_goal: `${goal / 100n}.${String(goal % 100n).padStart(2, '0')}`,
+      });
+    } finally {
+      await handle.close();
+    }
+    fake.answer(goodAnswer);
+    const res = await cli('--as', EMAIL, 'ai', 'cuts', '--budget-year', 'FY99', '--json');
+    const doc = jsonDocument(res, 'object');
+    expect(centsOf(doc.targetAmount)).toBe(123_456n);
+    expect(res.stderr).toContain('Target $1,234.56: what');
   }, 150_000);
 });

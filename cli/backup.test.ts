@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCliRunner, type CliRunner } from '../test/cli';
@@ -25,6 +25,36 @@ const listings = async () => {
   }
   return out;
 };
+
+/** Every path under `dir` some other user of the machine could read (group or other bits set). */
+function readableByOthers(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (p: string) => {
+    const info = statSync(p);
+    if (info.mode & 0o077) {
+      out.push(`${p} ${(info.mode & 0o777).toString(8)}`);
+    }
+    if (info.isDirectory()) {
+      for (const name of readdirSync(p)) {
+        walk(path.join(p, name));
+      }
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+describe('private files (issue 23 item 5)', () => {
+  it('keeps the data folder, its database and a backup owner-only', async () => {
+    const file = path.join(c.dataDir, 'private-check.backup');
+    const res = await c.cli('backup', file);
+    expect(res.code, res.stderr).toBe(0);
+    expect((statSync(file).mode & 0o777).toString(8)).toBe('600');
+    if (!process.env.TEST_DATABASE_URL) {
+      expect(readableByOthers(c.dataDir)).toEqual([]);
+    }
+  });
+});
 
 describe('budget-cli backup / restore', () => {
   it('restores every listing as it was at the backup', async () => {

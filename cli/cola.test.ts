@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatMoneyCents, fromCents } from '@server/lib/money';
 import { createCliRunner, type CliRunner } from '../test/cli';
+import { insertProposed } from '../test/factories';
 import { buildColaWorld, c, model, type ColaWorld } from '../server/routes/cola-calc.world';
+
+// The district's own FY2026 budget and FY2027 town goal: what `rif` uses when a flag is left out.
+const FY26_BUDGET = ['47200000.12', '12345.67'];
+const FY26_BUDGET_CENTS = FY26_BUDGET.reduce((n, a) => n + BigInt(a.replace('.', '')), 0n);
 
 /** `budget-cli rif` and `budget-cli project`, run as the real binary on a world of the test's own. */
 describe('budget-cli rif and project', () => {
@@ -23,6 +29,15 @@ describe('budget-cli rif and project', () => {
     try {
       w = await buildColaWorld(handle.knex);
       await handle.knex('budget_years').where({ id: w.budgetYearId }).update({ fiscal_year: 'FY26' });
+      // `project` uses the default COLA scenario: the world's, so the model applies to it too.
+      await handle.knex('cola_scenarios').where({ id: w.scenarioId }).update({ is_default: true });
+      await insertProposed(
+        handle.knex,
+        FY26_BUDGET.map((amount) => ({ budgetYearId: w.budgetYearId, fiscalYear: 2026, amount })),
+      );
+      await handle
+        .knex('town_goals')
+        .insert({ fiscal_year: 2027, goal_type: 'DOLLAR', dollar_goal: '48100000.55' });
     } finally {
       await handle.close();
     }
@@ -35,7 +50,8 @@ describe('budget-cli rif and project', () => {
     async () => {
       const m = model(w, 2027).get(2027)!;
       const cola = m.cola.SETTLED + m.cola.NEGOTIATING + m.cola.SCENARIO;
-      const need = 8_783_456_789n + cola + m.steps;
+      // New hires and a typed next-year salary are FY27 payroll too.
+      const need = 8_783_456_789n + cola + m.steps + m.newHires + m.adjustments;
       const flags = ['--fiscal-year', 'FY27', '--scenario', String(w.scenarioId), '--budget-year', 'FY26'];
       const json = await cli(
         'rif',
@@ -68,9 +84,9 @@ describe('budget-cli rif and project', () => {
 
       const table = await cli('rif', ...flags, '--town-funding', '90000000', '--no-steps-lanes');
       expect(table.code, table.stderr).toBe(0);
-      const needNoSteps = 8_783_456_700n + cola;
-      const dollars = (cents: bigint) =>
-        new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(Number(cents) / 100);
+      // No --baseline: the FY2026 proposed budget, as the dashboard totals it.
+      const needNoSteps = FY26_BUDGET_CENTS + cola + m.newHires + m.adjustments;
+      const dollars = (cents: bigint) => formatMoneyCents(fromCents(cents));
       expect(table.stdout).toContain('RIF gap for FY27 (saved as calculation #');
       expect(table.stdout).toMatch(
         new RegExp(`District need\\s+${dollars(needNoSteps).replace(/[$.]/g, '\\$&')}`),
@@ -98,10 +114,40 @@ describe('budget-cli rif and project', () => {
       );
       expect(scenario.code).toBe(2);
       expect(scenario.stderr).toContain('Invalid scenario selected');
-      const early = await cli('rif', '--fiscal-year', '2026', '--town-funding', '1', '--budget-year', 'FY26');
+      const early = await cli(
+        'rif',
+        '--fiscal-year',
+        '2026',
+        '--town-funding',
+        '1',
+        '--baseline',
+        '1',
+        '--budget-year',
+        'FY26',
+      );
       expect(early.code).toBe(2);
       expect(early.stderr).toContain('No employees to start FY26 from');
       expect(await count('SELECT count(*) AS n FROM rif_calculations')).toBe(saved);
+    },
+  );
+
+  it(
+    'takes the baseline and the town funding it is not given from the district’s data, saying where from, and asks for what a year lacks',
+    { timeout: 300_000 },
+    async () => {
+      const r = await cli('rif', '--scenario', String(w.scenarioId), '--budget-year', 'FY26', '--json');
+      expect(r.code, r.stderr).toBe(0);
+      const calc = JSON.parse(r.stdout);
+      expect([calc.fiscalYear, c(calc.baselineBudget), c(calc.townFundingAmount)]).toEqual([
+        2027,
+        FY26_BUDGET_CENTS,
+        4_810_000_055n,
+      ]);
+      expect(r.stderr).toContain('baseline: $47,212,345.79 (FY2026 proposed budget, 2 lines)');
+      expect(r.stderr).toMatch(/town-funding: \$48,100,000\.55 \(FY2027 town goal, set \d{4}-\d{2}-\d{2}\)/);
+      const noGoal = await cli('rif', '--fiscal-year', 'FY28', '--budget-year', 'FY26', '--baseline', '1');
+      expect(noGoal.code).toBe(2);
+      expect(noGoal.stderr).toContain('FY2028 has no town goal: give --town-funding');
     },
   );
 
@@ -132,6 +178,24 @@ describe('budget-cli rif and project', () => {
       const again = await cli('project', '--budget-year', 'FY26', '--type', 'operating', '--to', 'FY28');
       expect(again.code).toBe(1);
       expect(again.stderr).toContain('CONFLICT');
+      // The command names its own flag, not the API's 'regenerate'.
+      expect(again.stderr).toContain('run again with --force to replace them');
+      // With --json the refusal is one JSON document on stdout.
+      const againJson = await cli(
+        'project',
+        '--budget-year',
+        'FY26',
+        '--type',
+        'operating',
+        '--to',
+        'FY28',
+        '--json',
+      );
+      expect(againJson.code).toBe(1);
+      expect(JSON.parse(againJson.stdout)).toMatchObject({
+        code: 'CONFLICT',
+        error: expect.stringContaining('--force'),
+      });
       const forced = await cli(
         'project',
         '--budget-year',
@@ -146,6 +210,15 @@ describe('budget-cli rif and project', () => {
       expect(forced.stdout).toContain(
         `Projected ${projected} operating lines from FY26 into FY27, FY28 (replacing ${projected}).`,
       );
+      // The projected payroll is the walk every calculation totals (new hires and typed salaries in).
+      const years = model(w, 2028);
+      for (const fy of [2027, 2028]) {
+        const total = await count(
+          `SELECT sum(current_salary) * 100 AS n FROM line_items
+            WHERE budget_year_id = ${w.budgetYearId} AND fiscal_year = ${fy} AND is_operating AND is_projected`,
+        );
+        expect(BigInt(total)).toBe(years.get(fy)!.payroll);
+      }
 
       const bad = await cli('project', '--budget-year', 'FY26', '--type', 'sideways');
       expect(bad.code).toBe(2);

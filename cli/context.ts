@@ -2,6 +2,7 @@ import { loadConfig } from '@server/config';
 import type { AppContext } from '@server/context';
 import { openDb, type DbHandle } from '@server/db/index';
 import { createLogger } from '@server/lib/log';
+import { makeDataDirPrivate } from '@server/lib/private-files';
 import { systemActor, type Actor } from '@server/policies/index';
 import { actorForEmail } from '@server/services/users';
 
@@ -18,6 +19,8 @@ export interface CliRun {
  */
 export async function withCli<T>(as: string | undefined, work: (run: CliRun) => Promise<T>): Promise<T> {
   const config = loadConfig();
+  // Backups and dumps the CLI writes, and the embedded database it opens, are owner-only.
+  makeDataDirPrivate(config.dataDir, (message) => process.stderr.write(`Warning: ${message}\n`));
   const handle = await openDb(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
   try {
     const app: AppContext = {

@@ -103,7 +103,7 @@ describe('budget-cli contracts', () => {
   it('refuses bad input with exit code 2 and writes nothing', async () => {
     const cases: [string[], RegExp][] = [
       [['--cola', '101,2,2'], /Please enter a valid COLA percentage for FY2027 \(between 0 and 100\)/],
-      [['--cola', 'three,2,2'], /colaPercentage: COLA percentage must be a number/],
+      [['--cola', 'three,2,2'], /--cola: COLA percentage must be a number/],
       [['--cola', '2,2'], /Enter a COLA percentage for FY2029/],
       [['--cola', '2', '--start', '2029', '--end', '2027'], /The end year cannot be before the start year/],
       [
@@ -133,5 +133,51 @@ describe('budget-cli contracts', () => {
       /Contract not found/,
     );
     expect((await cli('contracts', 'list', '--json')).stdout.trim()).toBe('[]');
+  }, 300_000);
+
+  it('refuses a second settled contract over the same years, and takes one that supersedes the first', async () => {
+    const add = (name: string, cola: string, ...flags: string[]) =>
+      cli('contracts', 'add', '--name', name, '--work-group', group, '--cola', cola, ...flags);
+    const settled = ['--status', 'SETTLED', '--settlement-date', '2026-06-30', '--json'];
+    const first = await add('Custodians 2027-2029', '3,3,3', ...settled);
+    expect(first.code).toBe(0);
+    const firstId = JSON.parse(first.stdout).contract.id as number;
+    expect(await nextYear()).toBe(grow(5234567n, 300n));
+
+    const overlap = await add('Custodians at 1%', '1,1,1', ...settled);
+    expect(overlap.code).toBe(1);
+    expect(overlap.stderr).toMatch(/CONTRACT_OVERLAP/);
+    expect(overlap.stderr).toMatch(
+      new RegExp(`“Custodians 2027-2029” \\(#${firstId}, FY2027–FY2029\\) in FY2027–FY2029`),
+    );
+    const named = await add('Custodians at 1%', '1,1,1', ...settled, '--supersedes', '');
+    expect(named.code).toBe(2);
+    expect(named.stderr).toMatch(/--supersedes: Choose the settled contract this one supersedes/);
+    const missing = await add('Custodians at 1%', '1,1,1', ...settled, '--supersedes', '99999');
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/supersedesContractId: Contract 99999 does not exist/);
+    expect(jsonDocument(await cli('contracts', 'list', '--json'), 'array')).toHaveLength(1);
+    expect(await nextYear()).toBe(grow(5234567n, 300n));
+
+    const replacing = await add('Custodians at 1%', '1,1,1', ...settled, '--supersedes', String(firstId));
+    expect(replacing.code).toBe(0);
+    const secondId = JSON.parse(replacing.stdout).contract.id as number;
+    expect(await nextYear()).toBe(grow(5234567n, 100n));
+    const list = await cli('contracts', 'list', '--work-group', group);
+    expect(list.stdout).toMatch(
+      new RegExp(
+        `Custodians 2027-2029 +Custodians Local 7 +FY27-FY29 +SETTLED \\(superseded by #${secondId}\\)`,
+      ),
+    );
+
+    // An offer settled over the contract in force needs --supersedes too.
+    const offer = JSON.parse(
+      (await add('Custodians reopener', '4', '--start', '2027', '--end', '2027', '--json')).stdout,
+    );
+    const settle = ['contracts', 'set-status', String(offer.contract.id), '--status', 'SETTLED'];
+    expect((await cli(...settle)).code).toBe(1);
+    expect(await nextYear()).toBe(grow(5234567n, 100n));
+    expect((await cli(...settle, '--supersedes', String(secondId))).code).toBe(0);
+    expect(await nextYear()).toBe(grow(5234567n, 400n));
   }, 300_000);
 });

@@ -50,6 +50,21 @@ describe('budget-cli import', () => {
     const missing = await cli('import', 'no-such-file.csv', '--type', 'operating', '--budget-year', 'FY26');
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('No such file: no-such-file.csv');
+    // With --json, stdout is one JSON document even when the command is refused.
+    const missingJson = await cli(
+      'import',
+      'no-such-file.csv',
+      '--type',
+      'operating',
+      '--budget-year',
+      'FY26',
+      '--json',
+    );
+    expect(missingJson.code).toBe(1);
+    expect(JSON.parse(missingJson.stdout)).toEqual({
+      error: 'No such file: no-such-file.csv',
+      code: 'NOT_FOUND',
+    });
     const noYear = await cli(
       'import',
       path.join(FIXTURES, 'boston-earnings-2024.csv'),
@@ -204,6 +219,45 @@ describe('budget-cli import', () => {
     expect(result).toMatchObject({ imported: 73, skipped: 0, fiscalYears: [2023], dryRun: false });
     expect(result.columnMappings).toMatchObject({ accountLine: 'account', amount: 'revised_budget' });
     expect(created.stderr).toBe('');
+    // A new version whose label names another fiscal year than its lines would get is refused...
+    const slip = await cli(
+      'import',
+      file,
+      '--type',
+      'proposed',
+      '--budget-year',
+      'FY26',
+      '--version',
+      'FY28 Preliminary',
+      '--create-version',
+      '--dry-run',
+    );
+    expect(slip.code).toBe(2);
+    expect(slip.stderr).toContain('names FY28 but would hold FY26 lines: add --version-fiscal-year FY28');
+    // ...and --version-fiscal-year chooses the year it holds.
+    const chosen = await cli(
+      'import',
+      file,
+      '--type',
+      'proposed',
+      '--budget-year',
+      'FY26',
+      '--version',
+      'FY28 Preliminary',
+      '--create-version',
+      '--version-fiscal-year',
+      'FY28',
+      '--json',
+    );
+    expect(chosen.code, chosen.stderr).toBe(0);
+    const version = await runner.openDb().then(async (h) => {
+      try {
+        return await h.knex('budget_versions').where({ label: 'FY28 Preliminary' }).first('fiscal_year');
+      } finally {
+        await h.close();
+      }
+    });
+    expect(version).toEqual({ fiscal_year: 2028 });
   });
 
   it('exits non-zero when nothing could be imported', { timeout: 120_000 }, async () => {

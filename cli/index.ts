@@ -2,6 +2,9 @@ import { fail } from './output';
 import { programFor } from './program';
 
 // budget-cli's entry: parse the arguments with the command module they name (cli/program.ts), run it.
+// Every file the CLI writes (backups, PostgreSQL safety dumps, the database it restores) is
+// owner-only: they hold salaries and password hashes.
+process.umask(0o077);
 try {
   const program = await programFor(process.argv);
   await program.parseAsync(process.argv);

@@ -1,6 +1,8 @@
 import type { AppContext } from '@server/context';
 import { AppError } from '@server/errors';
 import type { Actor } from '@server/policies/index';
+import { pickDefaultBudgetYear } from '@server/schemas/budget-years';
+import { findBudgetYearByLabel, listBudgetYears } from '@server/services/budget-years';
 import { listWorkGroups } from '@server/services/work-groups';
 
 /** Names people type on the command line, resolved through the services the API uses. */
@@ -17,4 +19,20 @@ export async function workGroupNamed(app: AppContext, actor: Actor, name: string
     );
   }
   return group;
+}
+
+/**
+ * The budget year a label names; without one, the year the web app opens on (pickDefaultBudgetYear),
+ * saying on stderr which was used so a script's log shows it.
+ */
+export async function budgetYearOrDefault(app: AppContext, actor: Actor, label: string | undefined) {
+  if (label !== undefined) {
+    return findBudgetYearByLabel(app, actor, label);
+  }
+  const chosen = pickDefaultBudgetYear((await listBudgetYears(app, actor)).budgetYears);
+  if (!chosen) {
+    throw new AppError(404, 'NOT_FOUND', 'No budget year exists yet: create one first');
+  }
+  process.stderr.write(`Budget year ${chosen.fiscalYear} (the web app's default; --budget-year to choose)\n`);
+  return chosen;
 }

@@ -33,11 +33,24 @@ export function printRows(rows: Record<string, unknown>[], json: boolean): void 
   }
 }
 
-/** Parses flags with the same zod schema the API uses, so the CLI refuses what the API refuses. */
-export function parseFlags<T>(schema: z.ZodType<T>, value: unknown): T {
+/** A schema field as the flag a person types: townFunding -> --town-funding (array indexes dropped). */
+const flagOf = (path: PropertyKey[], flags: Record<string, string>) => {
+  const field = String(path[0] ?? '');
+  if (!field) {
+    return '--input';
+  }
+  return flags[field] ?? `--${field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+};
+
+/**
+ * Parses flags with the same zod schema the API uses, so the CLI refuses what the API refuses. A
+ * refusal names the flag (`flags` maps a field to its flag where the two differ, e.g.
+ * `{ publishedYears: '--years' }`), never the API's internal path.
+ */
+export function parseFlags<T>(schema: z.ZodType<T>, value: unknown, flags: Record<string, string> = {}): T {
   const result = schema.safeParse(value);
   if (!result.success) {
-    const lines = result.error.issues.map((i) => `  --${i.path.join('.') || 'input'}: ${i.message}`);
+    const lines = result.error.issues.map((i) => `  ${flagOf(i.path, flags)}: ${i.message}`);
     throw new AppError(400, 'VALIDATION_FAILED', `Invalid input:\n${lines.join('\n')}`);
   }
   return result.data;
@@ -46,9 +59,21 @@ export function parseFlags<T>(schema: z.ZodType<T>, value: unknown): T {
 /** Prints an error with the API's code and exits non-zero (2 for bad input, 1 otherwise). */
 export function fail(raw: unknown): never {
   const err = translateDbError(raw);
+  // With --json the answer on stdout is always one JSON document, a refusal included.
+  const json = process.argv.includes('--json');
   if (err instanceof AppError) {
+    if (json) {
+      printJson({
+        error: err.message,
+        code: err.code,
+        ...(err.details.length ? { details: err.details } : {}),
+      });
+    }
     process.stderr.write(`Error [${err.code}]: ${err.message}\n`);
     process.exit(err.status === 400 ? 2 : 1);
+  }
+  if (json) {
+    printJson({ error: err instanceof Error ? err.message : String(err), code: 'INTERNAL_ERROR' });
   }
   // LOG_LEVEL=debug shows where an unexpected error came from.
   const stack = process.env.LOG_LEVEL === 'debug' && err instanceof Error ? err.stack : undefined;

@@ -46,6 +46,9 @@ describe('budget-cli publish', () => {
       expect(badPath.stderr).toContain('URL path may contain only letters, digits');
       const badYear = await cli('publish', '--years', 'next year');
       expect(badYear.code).toBe(2);
+      // The refusal names the flag typed, not the API's field path (publishedYears.0).
+      expect(badYear.stderr).toContain('--years:');
+      expect(badYear.stderr).not.toContain('publishedYears');
       expect(await inDb((knex) => knex('public_dashboard_snapshots').count('* as n').first())).toEqual({
         n: 0,
       });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatMoneyCents, fromCents } from '@server/lib/money';
 import { buildBudgetYear, buildCategory, insertProposed } from '../test/factories';
 import { createCliRunner, type CliRunner } from '../test/cli';
 
@@ -14,8 +15,7 @@ const kept = (cents: bigint, pct: bigint) => {
   const s = cents * pct;
   return s / 10000n + ((s % 10000n) * 2n >= 10000n ? 1n : 0n);
 };
-const usd = (cents: bigint) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(Number(cents) / 100);
+const usd = (cents: bigint) => formatMoneyCents(fromCents(cents));
 
 /** A dollar figure as the CLI prints it, as a regular expression. */
 const money = (cents: bigint) => usd(cents).replace(/[$.]/g, '\\$&');
@@ -247,7 +247,11 @@ describe('budget-cli scenarios', () => {
     expect(unknownScenario.stderr).toMatch(/No cut scenario Nope in FY26 \(there are: Level service\)/);
     const unknownShow = await cli('scenarios', 'show', 'Nope', '--budget-year', 'FY26', '--json');
     expect(unknownShow.code).toBe(1);
-    expect(unknownShow.stdout).toBe('');
+    // With --json the refusal is the one JSON document on stdout.
+    expect(JSON.parse(unknownShow.stdout)).toEqual({
+      error: 'No cut scenario Nope in FY26 (there are: Level service)',
+      code: 'NOT_FOUND',
+    });
     expect((await cli('scenarios', 'list', '--budget-year', 'FY99')).stderr).toMatch(/Budget year FY99/);
     expect(await counts()).toEqual(before);
     expect(
@@ -282,5 +286,16 @@ describe('budget-cli scenarios', () => {
     expect(summary.meetsGoal).toBe(false);
     const text = await cli('dashboard', 'summary', '--budget-year', 'FY26');
     expect(text.stdout).toContain(`(Over guidance by ${usd(original - goal)})`);
+  }, 300_000);
+
+  it('uses the budget year the web app opens on when none is given, and says so', async () => {
+    const listed = await cli('scenarios', 'list', '--json');
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stderr).toContain("Budget year FY26 (the web app's default; --budget-year to choose)");
+    const named = await cli('scenarios', 'list', '--budget-year', 'FY26', '--json');
+    expect(JSON.parse(listed.stdout)).toEqual(JSON.parse(named.stdout));
+    const shown = await cli('scenarios', 'show', 'Uncut', '--json');
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(JSON.parse(shown.stdout).scenario.name).toBe('Uncut');
   }, 300_000);
 });

@@ -82,6 +82,22 @@ test.describe('at 1440 x 900', () => {
     await navigate(page, 'AI Analysis');
     await expect(page.getByText('Add your Claude API key first')).toBeHidden();
     await chooseFy26(page);
+    // The year being planned can be chosen; its target starts at what it is over its town goal.
+    await page.getByRole('combobox', { name: 'Fiscal year' }).click();
+    await page.getByRole('option', { name: /^FY27/ }).click();
+    const { budgetYears } = await apiCall(page, 'GET', '/budget-years');
+    const fy26Id = budgetYears.find((y: { fiscalYear: string }) => y.fiscalYear === 'FY26').id;
+    const fy27 = await apiCall(
+      page,
+      'GET',
+      `/line-items/budget/summary?budgetYearId=${fy26Id}&fiscalYear=2027`,
+    );
+    const over = Math.round(-fy27.guidanceGap * 100);
+    await expect(page.getByLabel('Target reduction')).toHaveValue(
+      fy27.hasTownGoal && over > 0 ? `${Math.floor(over / 100)}.${String(over % 100).padStart(2, '0')}` : '',
+    );
+    await page.getByRole('combobox', { name: 'Fiscal year' }).click();
+    await page.getByRole('option', { name: /^FY26/ }).click();
     const target = page.getByLabel('Target reduction');
     await target.fill('12,00');
     await expect(page.getByText(/Enter an amount in dollars/)).toBeVisible();
@@ -97,6 +113,19 @@ test.describe('at 1440 x 900', () => {
 
     await analyze(page, '1,200,000');
     await expectResults(page);
+    // The total analysed is the FY26 budget the dashboard shows, each dollar once (the salaries
+    // are in the proposed lines; adding the position groups again showed $82.5M for $47.2M).
+    const fy26 = { id: fy26Id };
+    const dash = await apiCall(
+      page,
+      'GET',
+      `/line-items/budget/summary?budgetYearId=${fy26.id}&fiscalYear=2026`,
+    );
+    const totalCard = page
+      .locator('.summary-card')
+      .filter({ has: page.locator('.summary-card__label', { hasText: /^Total analyzed$/ }) })
+      .locator('.summary-card__value');
+    await expect(totalCard).toHaveText(`$${Math.round(dash.proposedBudget).toLocaleString('en-US')}`);
     await expect(page.getByRole('region', { name: 'Recent analyses' }).getByRole('row')).toHaveCount(2);
     expect(await axeViolations(page)).toEqual([]);
     await saveScreen(page, 'ai-analysis-results-1440');
@@ -113,7 +142,7 @@ test.describe('at 1440 x 900', () => {
     await page.screenshot({ path: 'test-results/screens/ai-analysis-chosen-1440.png' });
     await page.getByRole('button', { name: 'Try in Scenario Builder' }).click();
 
-    await page.waitForURL(/\/scenario\?scenario=\d+$/);
+    await page.waitForURL(/\/scenario\?fy=\d+&scenario=\d+$/);
     const scenarioId = new URL(page.url()).searchParams.get('scenario');
     await expect(page.getByRole('heading', { level: 1, name: 'Budget Scenario Builder' })).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Scenario', exact: true })).toHaveText(/AI analysis/);
@@ -124,6 +153,10 @@ test.describe('at 1440 x 900', () => {
         .filter({ has: page.locator('.summary-card__label', { hasText: new RegExp(`^${label}$`) }) })
         .locator('.summary-card__value');
     await expect(card('Items Modified')).toHaveText('2');
+    // The toast counts the same lines the cards do, and says what the suggestions asked.
+    await expect(
+      page.getByText(/^2 lines cut by \$[\d,]+ of the \$[\d,]+ the chosen suggestions save\./),
+    ).toBeVisible();
     await expect(card('Gap')).toContainText('$');
     await expect(card('Total Cuts')).not.toHaveText('$0.00');
     await saveScreen(page, 'ai-analysis-scenario-1440');

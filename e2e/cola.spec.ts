@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { expect, test, type Page } from '@playwright/test';
-import { apiCall, axeViolations, FINANCE, navigate, screenHeading, signIn } from './helpers';
+import { apiCall, axeViolations, budgetYearId, FINANCE, navigate, screenHeading, signIn } from './helpers';
 
 // COLA Management, reached through the navigation as a finance user. The contract is written for
 // Technology (a work group without a contract in the demo) and deleted again, and settings go to a
@@ -147,6 +147,15 @@ test.describe('COLA Management at 1440x900', () => {
     await page.getByLabel('TEACHERS FY2027 COLA percent').fill('120');
     await save.click();
     await expect(page.getByRole('alert')).toHaveText('Enter a percent from 0 to 100 for TEACHERS FY2027');
+    // The long-term assumption: out of range is refused where it was typed, then saved.
+    await page.getByLabel('Long-term COLA (%)').fill('101');
+    await page.getByRole('button', { name: 'Save Long-Term Assumption' }).click();
+    await expect(page.getByLabel('Long-term COLA (%)')).toHaveAttribute('aria-invalid', 'true');
+    await page.getByLabel('Long-term COLA (%)').fill('2.5');
+    await page.getByRole('button', { name: 'Save Long-Term Assumption' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: `Long-term COLA assumption saved for ${scenario}` }),
+    ).toBeVisible();
     await page.getByLabel('TEACHERS FY2027 COLA percent').fill('3.5');
     await page.getByLabel('SUPPORT FY2028 COLA percent').fill('2.5');
     await page.getByLabel('OPERATIONS FY2029 COLA percent').fill('2');
@@ -155,7 +164,9 @@ test.describe('COLA Management at 1440x900', () => {
       page.getByRole('status').filter({ hasText: `COLA settings saved for ${scenario}` }),
     ).toBeVisible();
     const { scenarios } = await apiCall(page, 'GET', '/cola/scenarios');
-    const id = scenarios.find((s: { name: string }) => s.name === scenario).id;
+    const saved = scenarios.find((s: { name: string }) => s.name === scenario);
+    expect(saved.longTermColaPercentage).toBe(2.5);
+    const id = saved.id;
     const { settings } = await apiCall(page, 'GET', `/cola/settings?scenarioId=${id}`);
     expect(
       settings
@@ -190,24 +201,39 @@ test.describe('COLA Management at 1440x900', () => {
     page,
   }) => {
     await openCola(page, 'RIF Gap Calculator');
+    // The district's own figures, with where they come from: FY2026's budget and FY2027's town goal.
+    const defaults = await apiCall(
+      page,
+      'GET',
+      `/cola/planning-defaults?budgetYearId=${await budgetYearId(page, 'FY26')}`,
+    );
+    expect(defaults.baseline.source).toMatch(/^FY2026 proposed budget, \d+ lines$/);
+    expect(defaults.townFunding.source).toMatch(/^FY2027 town goal, set \d{4}-\d{2}-\d{2}$/);
     await expect(page.getByLabel('Fiscal year')).toHaveValue('2027');
-    await expect(page.getByLabel('Baseline budget ($)')).toHaveValue('87834567');
-    await expect(page.getByLabel('Town funding ($)')).toHaveValue('90000000');
+    await expect(page.getByLabel('Baseline budget ($)')).toHaveValue(String(defaults.baseline.amount));
+    await expect(page.getByLabel('Town funding ($)')).toHaveValue(String(defaults.townFunding.amount));
+    const form = page.getByRole('form', { name: 'RIF gap inputs' });
+    await expect(form).toContainText(defaults.baseline.source);
+    await expect(form).toContainText(defaults.townFunding.source);
+    await expect(form).not.toContainText('87,834,567');
     await expect(page.getByLabel('Include steps and lanes')).toBeChecked();
 
-    await page.getByLabel('Town funding ($)').fill('80000000');
+    // A funding below the baseline: a RIF is required.
+    const funding = Math.floor(defaults.baseline.amount / 2);
+    await page.getByLabel('Town funding ($)').fill(String(funding));
     await page.getByRole('button', { name: 'Calculate RIF Gap' }).click();
     const result = page.getByRole('region', { name: /FY2027 RIF gap/ });
     await expect(result).toBeVisible();
     const { calculations } = await apiCall(page, 'GET', '/cola/rif-calculations');
     const latest = calculations[0];
-    expect(latest.townFundingAmount).toBe(80000000);
+    expect(latest.townFundingAmount).toBe(funding);
+    expect(latest.baselineBudget).toBe(defaults.baseline.amount);
     expect(latest.rifRequired).toBe(true);
     await expect(result).toContainText('RIF required');
     await expect(result).toContainText(money(latest.districtNeed));
     const how = result.getByRole('region', { name: 'How this is calculated' });
     await expect(how).toContainText(
-      `District need ${money(latest.districtNeed)} = baseline ${money(87834567)} + COLA ${money(latest.colaImpact.total)} + steps and lanes ${money(latest.stepsLanesAmount)}`,
+      `District need ${money(latest.districtNeed)} = baseline ${money(defaults.baseline.amount)} + COLA ${money(latest.colaImpact.total)} + steps and lanes ${money(latest.stepsLanesAmount)}`,
     );
     await expect(how).toContainText(`Positions ${latest.positionsEstimate} =`);
     await expect(result.getByRole('table', { name: 'Cost of 1% COLA' })).toBeVisible();
@@ -227,7 +253,7 @@ test.describe('COLA Management at 1440x900', () => {
     await workbook.xlsx.readFile((await download.path())!);
     const sheet = workbook.worksheets[0];
     expect(sheet.getCell('B13').value).toMatchObject({
-      formula: 'B6+B10+IF(B12,B11,0)',
+      formula: 'B6+B10+IF(B12,B11,0)+B19+B20',
       result: latest.districtNeed,
     });
     expect(sheet.getCell('B15').value).toMatchObject({ formula: 'B13-B14', result: latest.gap });
@@ -242,11 +268,31 @@ test.describe('COLA Management at 1440x900', () => {
 
   test('multi-year projections: the table, the chart’s table view and the working', async ({ page }) => {
     await openCola(page, 'Multi-Year Projections');
+    // It opens and runs on the district's FY2026 budget, saying so, never on a sample figure.
+    const d = await apiCall(
+      page,
+      'GET',
+      `/cola/planning-defaults?budgetYearId=${await budgetYearId(page, 'FY26')}`,
+    );
+    await expect(page.getByLabel('Start year')).toHaveValue('2027');
+    await expect(page.getByLabel('Baseline budget ($)')).toHaveValue(String(d.baseline.amount));
+    const inputs = page.getByRole('form', { name: 'Projection inputs' });
+    await expect(inputs).toContainText(d.baseline.source);
+    await expect(inputs).toContainText(d.townFunding.source);
     const data = await apiCall(
       page,
       'GET',
-      '/cola/multi-year-projection?startYear=2027&endYear=2031&baselineBudget=87834567',
+      `/cola/multi-year-projection?startYear=${d.fiscalYear}&endYear=${d.endYear}&baselineBudget=${d.baseline.amount}&budgetYearId=${d.budgetYearId}`,
     );
+    await expect(page.getByRole('region', { name: /^FY2027 to FY2031/ })).toBeVisible();
+    await expect(page.getByText(/87,834,567/)).toHaveCount(0);
+    expect(data.projections[0].baseline).toBe(d.baseline.amount);
+    // Past the demo's contracts and scenario years nothing sets a COLA: the projection warns.
+    const last = data.projections.at(-1);
+    if (last.colaWarnings.length) {
+      await expect(page.getByText(last.colaWarnings[0])).toBeVisible();
+    }
+    await expect(page.getByRole('table', { name: /COLA by work group and year/ })).toBeVisible();
     const table = page.getByRole('table', { name: 'Multi-year projection' });
     await expect(table.getByRole('row')).toHaveCount(6);
     for (const y of data.projections) {
@@ -258,7 +304,7 @@ test.describe('COLA Management at 1440x900', () => {
       await expect(row).toContainText(y.rifRequired ? 'Required' : 'No');
     }
     await expect(page.getByRole('region', { name: 'How this is calculated' })).toContainText(
-      `FY2028: district need ${money(data.projections[1].districtNeed)} = baseline ${money(data.projections[0].districtNeed)} (FY2027’s need)`,
+      `district need ${money(data.projections[1].districtNeed)} = baseline ${money(data.projections[0].districtNeed)} (FY2027’s need)`,
     );
     const chart = page.getByRole('region', { name: 'District need and town funding' });
     await chart.getByRole('radio', { name: 'Table' }).click();

@@ -23,6 +23,8 @@ async function chooseFiscalYear(page: Page, label: string) {
 test('an admin reads the dashboard, toggles a category and switches to a projected year', async ({
   page,
 }) => {
+  const consoleErrors: string[] = [];
+  page.on('console', (m) => (m.type() === 'error' ? consoleErrors.push(m.text()) : undefined));
   await signIn(page, ADMIN);
   await expect(page.getByRole('heading', { name: 'Budget Dashboard', level: 1 })).toBeVisible();
   const budgetYears = await api(page, 'get', '/budget-years');
@@ -60,8 +62,13 @@ test('an admin reads the dashboard, toggles a category and switches to a project
   await saveScreen(page, 'dashboard-admin');
   expect(await axeViolations(page)).toEqual([]);
 
+  // The header says what each year's figures are, computed from its lines (not the budget
+  // year's free-text notes, which said 'projected' of every year).
+  const header = page.locator('.page-header');
+  await expect(header).toContainText('imported or entered figures');
   await chooseFiscalYear(page, 'FY27');
   await expect(page.getByText('FY27 figures are projected')).toBeVisible();
+  await expect(header).toContainText('projected figures');
   await expect(gap.getByText('FY27 proposed budget against the town’s guidance goal')).toBeVisible();
 
   await page.getByRole('button', { name: 'Show Data Diagnostics' }).click();
@@ -85,6 +92,16 @@ test('an admin reads the dashboard, toggles a category and switches to a project
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toBeHidden();
   await expect(diagnostics.getByRole('button', { name: 'Fix Base Year' })).toBeVisible();
+
+  // A year with no lines and no goal: no empty chart with an axis of cents, and no error either
+  // (a year without a goal is not a failed request).
+  await chooseFiscalYear(page, 'FY30');
+  await expect(gap.getByText('FY30 proposed budget against the town’s guidance goal')).toBeVisible();
+  await expect(gap.locator('.main-svg')).toHaveCount(0);
+  await expect(header).toContainText('no lines yet');
+  await expect(gap.getByText('$0.25')).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
+  expect(consoleErrors).toEqual([]);
 });
 
 test('the settings panel hides sections and changes the money format, remembered after reload', async ({

@@ -48,6 +48,16 @@ async function clipped(cell: Locator): Promise<boolean> {
 async function expectColumnInView(grid: Locator, colId: string): Promise<void> {
   const header = grid.locator(`.ag-header-cell[col-id="${colId}"]`);
   const actions = grid.locator('.ag-header-cell[col-id="actions"]');
+  // A column right of the window is scrolled to, as a person would: the grid scrolls sideways
+  // beside its pinned columns; once there it must show whole, not under the Actions column.
+  const past = (await box(header)).x + (await box(header)).width - (await box(actions)).x;
+  if (past > 0) {
+    await grid.locator('.ag-body-horizontal-scroll-viewport').evaluate((el, by) => {
+      el.scrollLeft += by + 16;
+      el.dispatchEvent(new Event('scroll'));
+    }, past);
+    await grid.page().waitForTimeout(300);
+  }
   const gridBox = await box(grid);
   const h = await box(header);
   const a = await box(actions);
@@ -75,6 +85,9 @@ test('Employee Budget Manager: full width, Next Year Salary beside the pinned Ac
   expect(g.width).toBeGreaterThan(1440 - 110);
   await expectColumnInView(grid, 'nextYearSalary');
   await expectColumnInView(grid, 'currentSalary');
+  // The 'Auto' badge beside a next-year salary, a long work group and the hire date show whole.
+  await expectColumnInView(grid, 'workGroup');
+  await expectColumnInView(grid, 'hireDate');
   await grid.scrollIntoViewIfNeeded();
   await saveScreen(page, 'grid-columns-employees-1440');
 
@@ -103,6 +116,7 @@ test('Import History shows Current Salary in full, the largest figure too', asyn
   const grid = await gridReady(page, 'Imported records');
   await expectColumnInView(grid, 'currentSalary');
   await expectColumnInView(grid, 'nextYearSalary');
+  await expectColumnInView(grid, 'hireDate');
   await grid.scrollIntoViewIfNeeded();
   await saveScreen(page, 'grid-columns-import-history-1440');
 

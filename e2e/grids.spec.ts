@@ -88,13 +88,20 @@ test.describe('Employee Budget Manager', () => {
     await dialog.getByLabel('Position').fill('Grade 5 Teacher');
     await dialog.getByLabel('FTE').fill('1.6');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await expect(dialog.getByText('FTE must be between 0 and 1.5')).toBeVisible();
+    await expect(dialog.getByText('FTE must be above 0 and at most 1.5')).toBeVisible();
     await dialog.getByLabel('FTE').fill('0.8');
+    // A work group is chosen among the existing ones, never typed (issue 22 item 11).
+    await expect(dialog.getByRole('textbox', { name: 'Work group' })).toHaveCount(0);
+    await dialog.getByRole('combobox', { name: 'Work group' }).click();
+    await page.getByRole('option', { name: 'Custodians', exact: true }).click();
     await saveScreen(page, 'grids-employee-editor');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toBeHidden();
     await expect(centerCell(page, 0, 'position')).toHaveText('Grade 5 Teacher');
     await expect(centerCell(page, 0, 'currentFTE')).toHaveText('0.80');
+    await expect(centerCell(page, 0, 'workGroup')).toHaveText('Custodians');
+    // Not on a schedule: going from 1.0 to 0.8 FTE pays 80% of $58,000.00 (issue 22 item 6).
+    await expect(centerCell(page, 0, 'currentSalary')).toHaveText('$46,400.00');
     await page.getByRole('button', { name: `Edit ${last}, Ada` }).click();
     await expect(
       page
@@ -144,6 +151,8 @@ test.describe('Employee Budget Manager', () => {
   test('the summary cards follow the work-group filter, summed on the server', async ({ page }) => {
     await signIn(page, ADMIN);
     const crew = `Crew ${RUN}`;
+    // Work groups are chosen, not typed: the group exists before a line names it.
+    await call(page, 'POST', '/cola/work-groups', { name: crew });
     await createEmployee(page, {
       firstName: 'Dan',
       lastName: `Crew${RUN}`,

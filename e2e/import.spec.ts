@@ -70,6 +70,8 @@ test('an admin imports the real Boston payroll slice through the wizard and sees
   await saveScreen(page, 'import-1-upload');
   await expectNoAxeViolations(page, 'upload step');
   await page.getByRole('button', { name: 'Analyze File' }).click();
+  // Each new step takes focus at its heading (it used to fall to the page top).
+  await expect(page.getByRole('heading', { name: 'Step 2 of 4: Map Columns' })).toBeFocused();
 
   // Step 2: the suggested mapping, one change, and a column kept in the notes.
   await expect(page.getByRole('combobox', { name: 'Column for Last Name' })).toHaveText('NAME');
@@ -97,9 +99,11 @@ test('an admin imports the real Boston payroll slice through the wizard and sees
   await expect(first.getByRole('cell', { name: 'Demesmin', exact: true })).toBeVisible();
   await expect(first.getByRole('cell', { name: '$575,583.11' })).toBeVisible();
   await expect(page.getByText('This exact file was imported before')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Step 3 of 4: Preview' })).toBeFocused();
   await saveScreen(page, 'import-3-preview');
   await expectNoAxeViolations(page, 'preview step');
   await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByRole('heading', { name: 'Step 2 of 4: Map Columns' })).toBeFocused();
   await expect(page.getByRole('combobox', { name: 'Column for Current Salary' })).toHaveText('TOTAL GROSS');
   await page.getByRole('button', { name: 'Preview Import' }).click();
   await page.getByRole('button', { name: 'Import 30 Rows' }).click();
@@ -200,4 +204,20 @@ test('a budget workbook with title rows and headings imports as proposed lines, 
   await expect(page.getByText('Row 7: skipped, heading row (no amount)')).toBeVisible();
   await saveScreen(page, 'import-4-complete-proposed');
   await expectNoAxeViolations(page, 'complete step with skipped rows');
+});
+
+test('the import type is chosen by keyboard: the arrows move, Enter starts', async ({ page }) => {
+  await signIn(page, ADMIN);
+  await page.goto('/admin?tab=import');
+  const operating = page.getByRole('radio', { name: /Operating budget \(employees\)/ });
+  await operating.focus();
+  // ArrowRight moves to the other kind; it does not start its wizard.
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('radio', { name: /Proposed budget \(lines\)/ })).toBeFocused();
+  await expect(page.getByRole('list', { name: 'Import steps' })).toHaveCount(0);
+  await page.keyboard.press('ArrowLeft');
+  await expect(operating).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Import an operating budget (employees)' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Step 1 of 4: Upload' })).toBeFocused();
 });

@@ -200,7 +200,8 @@ test('FINANCE places a teacher on the schedule inline; the next-year salary foll
   const dialog = page.getByRole('dialog', { name: 'Bulk Actions' });
   await dialog.getByRole('combobox', { name: 'Action' }).click();
   await page.getByRole('option', { name: 'Assign work group' }).click();
-  await dialog.getByLabel('Work group').fill('Custodians');
+  await dialog.getByRole('combobox', { name: 'Work group' }).click();
+  await page.getByRole('option', { name: 'Custodians', exact: true }).click();
   await dialog.getByRole('button', { name: 'Apply' }).click();
   await expect(dialog).toBeHidden();
   await expect(cell(again, 'workGroup')).toHaveText('Custodians');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, apiCall, axeViolations, saveScreen, signIn } from './helpers';
+import { ADMIN, apiCall, axeViolations, pageOverflow, saveScreen, signIn } from './helpers';
 
 /** Residents read the public dashboard on a phone, with no sign-in (issue 13). */
 
@@ -157,6 +157,17 @@ test.describe('a resident on a phone', () => {
     await expect(pub.getByRole('heading', { level: 1 })).toHaveText('FY27 Millbrook Public Schools Budget');
     const total = `$${Math.round(view.data['2027'].totalBudget).toLocaleString('en-US')}`;
     await expect(pub.locator('.kpi').filter({ hasText: 'Proposed school budget' })).toContainText(total);
+    // Everything published reads without JavaScript: the sentence about the goal, the DESE
+    // categories, the links (the hearing video as a link), and the other published year.
+    await expect(pub.locator('.gap-status')).toHaveText(/town's goal|has not set a budget goal/);
+    await expect(pub.getByRole('table', { name: /state's categories/ })).toBeVisible();
+    await expect(pub.getByRole('link', { name: 'Budget hearing' }).first()).toBeVisible();
+    await pub
+      .getByRole('navigation', { name: 'Published budget years' })
+      .getByRole('link', { name: 'FY26' })
+      .click();
+    await expect(pub.getByRole('heading', { level: 1 })).toHaveText('FY26 Millbrook Public Schools Budget');
+    expect(await pageOverflow(pub)).toBeLessThanOrEqual(0);
     await saveScreen(pub, 'public-dashboard-nojs-390');
     await noScript.close();
   });

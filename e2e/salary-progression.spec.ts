@@ -75,6 +75,17 @@ for (const { name, viewport } of [
       for (const y of first.yearData) {
         const row = card.getByRole('row', { name: new RegExp(`^FY${String(y.fiscalYear).slice(2)}`) });
         await expect(row).toContainText(money(y.currentSalary));
+        // Each year says where its COLA comes from (an assumption is never a bare percent).
+        const source: Record<string, string> = {
+          SETTLED: 'settled contract',
+          NEGOTIATING: 'negotiating contract',
+          SCENARIO: 'COLA scenario',
+          LONG_TERM: 'long-term assumption',
+          NONE: 'no COLA set',
+        };
+        if (y.colaSource) {
+          await expect(row).toContainText(source[y.colaSource]);
+        }
       }
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);

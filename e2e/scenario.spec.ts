@@ -129,7 +129,7 @@ async function scenarioFlow(page: Page, size: string) {
   await open(page);
   const byId = await budgetYearId(page, 'FY26');
   const base = decodeBaseline(
-    await apiCall(page, 'GET', `/scenarios/baseline?budgetYearId=${byId}&fiscalYear=2026`),
+    await apiCall(page, 'GET', `/scenarios/baseline?budgetYearId=${byId}&fiscalYear=2026&format=rows`),
   );
   const lines: Line[] = base.lines;
   const goal = cents(base.summary.townGoal);
@@ -247,6 +247,8 @@ async function scenarioFlow(page: Page, size: string) {
   // 6. A floor of 80% on another category holds a Cut All there.
   await page.getByRole('button', { name: 'Floors...' }).click();
   const floors = page.getByRole('dialog', { name: 'Floors' });
+  // Floors bind every scenario of the budget year, and the dialog says so.
+  await expect(floors).toContainText('each one holds in every scenario of it');
   await chooseOption(page, 'Category', floorLines[0].category!.name);
   await floors.getByLabel('Floor (least % kept)').first().fill('80');
   await floors.getByLabel('Reason').first().fill('Maintenance of effort');
@@ -305,6 +307,98 @@ for (const [size, width, height] of [
     });
   });
 }
+
+test.describe('Scenario Builder remembers where you were', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('the fiscal year and scenario are in the URL and come back when it is reopened from the menu', async ({
+    page,
+  }) => {
+    await open(page);
+    const byId = await budgetYearId(page, 'FY26');
+    const name = `Remembered ${RUN}`;
+    const { scenario } = await apiCall(page, 'POST', '/scenarios/cuts', {
+      budgetYearId: byId,
+      fiscalYear: 2027,
+      name,
+    });
+    try {
+      await chooseOption(page, 'Fiscal year', /^FY27/);
+      await chooseOption(page, 'Scenario', name);
+      await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`/scenario\\?fy=2027&scenario=${scenario.id}$`));
+      // Away through the menu and back: the same year and scenario, not FY26 with none.
+      await navigate(page, 'Dashboard');
+      await navigate(page, 'Scenario Builder');
+      await expect(page.getByRole('combobox', { name: 'Fiscal year' })).toHaveText(/FY27/);
+      await expect(page.getByRole('combobox', { name: 'Scenario', exact: true })).toHaveText(name);
+      await expect(page).toHaveURL(new RegExp(`fy=2027&scenario=${scenario.id}$`));
+      // The URL alone opens it too (a link, a reload).
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+    } finally {
+      await apiCall(page, 'DELETE', `/scenarios/cuts/${scenario.id}`);
+    }
+  });
+});
+
+test.describe('Scenario Builder by keyboard alone', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('Tab is one stop per line, the arrows move the slider or the line, Escape returns to the grid', async ({
+    page,
+  }) => {
+    await open(page);
+    const byId = await budgetYearId(page, 'FY26');
+    const name = `Keys ${RUN}`;
+    const { scenario } = await apiCall(page, 'POST', '/scenarios/cuts', { budgetYearId: byId, name });
+    try {
+      await page.reload();
+      await chooseOption(page, 'Scenario', name);
+      await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+      /** Which line's control has focus: its row and what it is. */
+      const focused = () =>
+        page.evaluate(() => {
+          const el = document.activeElement as HTMLInputElement | null;
+          return {
+            row: Number(el?.closest('.ag-row')?.getAttribute('row-index') ?? -1),
+            what: el?.classList.contains('pct-slider__input')
+              ? 'slider'
+              : el?.tagName === 'INPUT'
+                ? 'input'
+                : 'cell',
+            value: el?.value ?? null,
+          };
+        });
+      // Into the grid at the first line's description, then Tab: straight to its slider.
+      await page.locator('.ag-row[row-index="0"] [col-id="accountDesc"]').click();
+      await page.keyboard.press('Tab');
+      expect(await focused()).toMatchObject({ row: 0, what: 'slider', value: '100' });
+      await page.keyboard.press('ArrowLeft');
+      await page.keyboard.press('ArrowLeft');
+      expect(await focused()).toMatchObject({ row: 0, what: 'slider', value: '98' });
+      // One Tab per line, not one per cell.
+      await page.keyboard.press('Tab');
+      expect(await focused()).toMatchObject({ row: 1, what: 'slider' });
+      await page.keyboard.press('Tab');
+      expect(await focused()).toMatchObject({ row: 2, what: 'slider' });
+      await page.keyboard.press('Shift+Tab');
+      expect(await focused()).toMatchObject({ row: 1, what: 'slider' });
+      // Down moves to the next line's slider without changing this one.
+      await page.keyboard.press('ArrowDown');
+      expect(await focused()).toMatchObject({ row: 2, what: 'slider', value: '100' });
+      // Escape hands the keys back to the grid; Enter goes back in.
+      await page.keyboard.press('Escape');
+      expect(await focused()).toMatchObject({ row: 2, what: 'cell' });
+      await page.keyboard.press('Enter');
+      expect(await focused()).toMatchObject({ row: 2, what: 'slider' });
+      // The first line's cut was kept (and saved).
+      await expect(page.locator('.ag-row[row-index="0"] .pct-input')).toHaveValue('98');
+    } finally {
+      await apiCall(page, 'DELETE', `/scenarios/cuts/${scenario.id}`);
+    }
+  });
+});
 
 test.describe('Scenario Builder hand-over', () => {
   test.use({ viewport: { width: 1440, height: 900 } });

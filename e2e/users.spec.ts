@@ -23,6 +23,8 @@ test('an admin adds a user, deactivates them, and they can no longer sign in', a
   await expect(passwordInput).toHaveAttribute('type', 'text');
   const password = await passwordInput.inputValue();
   expect(password).toHaveLength(12);
+  // Letters and digits only: a generated password pasted into a shell or a URL stays itself.
+  expect(password).toMatch(/^[A-Za-z0-9]{12}$/);
   await expect(dialog.getByRole('combobox', { name: 'Role' })).toHaveText(/Finance/);
   await dialog.getByRole('combobox', { name: 'Role' }).click();
   await page.getByRole('option', { name: 'View only' }).click();

@@ -12,6 +12,8 @@ import * as dropSupersededProjections from './20261123000002_drop_superseded_pro
 import * as publicDashboardSnapshots from './20261123000013_public_dashboard_snapshots';
 import * as authSessions from './20261123000020_auth_sessions';
 import * as aiAnalyses from './20261124000001_ai_analyses';
+import * as colaLongTerm from './20261124000300_cola_long_term';
+import * as contractSupersession from './20261124000400_contract_supersession';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -34,6 +36,8 @@ const migrations: Record<string, Migration> = {
   '20261123000013_public_dashboard_snapshots': publicDashboardSnapshots,
   '20261123000020_auth_sessions': authSessions,
   '20261124000001_ai_analyses': aiAnalyses,
+  '20261124000300_cola_long_term': colaLongTerm,
+  '20261124000400_contract_supersession': contractSupersession,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

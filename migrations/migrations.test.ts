@@ -16,6 +16,7 @@ const TABLES = [
   'budget_versions',
   'budget_years',
   'buildings',
+  'cola_long_term_settings',
   'cola_scenarios',
   'cola_settings',
   'contract_cola_rates',

@@ -85,11 +85,10 @@ const REVIEW_CASES: ReviewCase[] = [
     },
   },
   {
+    // The payroll's own spelling, matched to the district's group on import: the line belongs to
+    // Paraprofessionals (and its contract), never to a stray group of its own that nothing covers.
     fits: (l) => l.workGroup === 'Paraprofessionals',
-    apply: (l) => {
-      l.workGroupLabel = 'Para Educator';
-      return ['Work group "Para Educator" does not match any work group'];
-    },
+    apply: () => ['Work group "Para Educator" in the payroll export was matched to Paraprofessionals'],
   },
   {
     fits: (l) => l.fte === 1,

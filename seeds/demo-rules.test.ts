@@ -4,7 +4,7 @@ import type { DbHandle } from '@server/db/index';
 import { systemActor } from '@server/policies/index';
 import { AUTOMATIC_NEXT_YEAR_SALARY, NEXT_YEAR_RULE_JOINS } from '@server/queries/salary-rule';
 import { generateProjectionsIn } from '@server/services/projections-generate';
-import { applyAutomaticNextYearSalary } from '@server/services/salary-projection';
+import { applyAutomaticNextYearSalary } from '@server/services/line-items/index';
 import { createTestDb } from '../test/db';
 import { seedDemo } from './demo';
 
@@ -119,13 +119,58 @@ describe('the demo district follows its own rules', () => {
     // Technology has no contract: the default COLA scenario's category rate serves it, unflagged.
     expect(flagged.filter((f) => f.work_group === 'Technology')).toEqual([]);
     expect(warnings.filter((w) => w.includes('0% COLA'))).toEqual([]);
-    expect(warnings).toContain(
-      'Next-year salary not computed: the line has no work group, so no contract COLA applies',
-    );
+    // Every line belongs to a real work group (issue 22 item 11: no stray 'Para Educator').
+    expect(warnings.filter((w) => w.includes('has no work group'))).toEqual([]);
     // Every group has a contract or scenario COLA for FY27: the review list stays short.
     expect(flagged.length).toBeLessThan(20);
     const run = await knex('import_runs').where({ import_type: 'operating' }).first();
     expect(run.warning_count).toBe(flagged.filter((f) => f.import_run_id === run.id).length);
+  });
+
+  it('has no work group of its own spelling: every label is a work group that a contract or the COLA scenario covers', async () => {
+    // A label that differs from a work group only by spelling (case, spaces, punctuation) is the
+    // stray group issue 22 item 11 removed: its lines got no raise, as no contract covers it.
+    const squeeze = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
+    const groups = await knex('work_groups').select('id', 'name', 'category_id');
+    const labels = await knex('line_items')
+      .whereNotNull('work_group')
+      .distinct('work_group', 'work_group_id')
+      .orderBy('work_group');
+    const byName = new Map(groups.map((g) => [g.name, g.id]));
+    expect(labels.filter((l) => byName.get(l.work_group) !== l.work_group_id)).toEqual([]);
+    expect(new Set(groups.map((g) => squeeze(g.name))).size).toBe(groups.length);
+    expect(
+      await knex('line_items').where({ is_operating: true }).whereNull('work_group_id').count({ n: '*' }),
+    ).toEqual([{ n: 0 }]);
+
+    // Each work group with employees has FY27 COLA from a contract in force or the default scenario
+    // (for the group or its category), read straight from the tables.
+    const covered = new Set<number>(
+      await knex('contracts as c')
+        .join('contract_cola_rates as r', 'r.contract_id', 'c.id')
+        .whereIn('c.status', ['SETTLED', 'NEGOTIATING'])
+        .whereNull('c.superseded_by_id')
+        .where('r.fiscal_year', 2027)
+        .pluck('c.work_group_id'),
+    );
+    const scenario = await knex('cola_scenarios').where({ is_default: true }).orderBy('id').first('id');
+    const settings = await knex('cola_settings').where({ scenario_id: scenario.id, fiscal_year: 2027 });
+    const coveredCategories = new Set(
+      settings.map((r) => r.work_group_category_id).filter((c) => c !== null),
+    );
+    for (const r of settings.filter((r) => r.work_group_id !== null)) {
+      covered.add(r.work_group_id);
+    }
+    const staffed = new Set<number>(
+      await knex('line_items')
+        .where({ is_operating: true, fiscal_year: 2026 })
+        .distinct()
+        .pluck('work_group_id'),
+    );
+    const uncovered = groups.filter(
+      (g) => staffed.has(g.id) && !covered.has(g.id) && !coveredCategories.has(g.category_id),
+    );
+    expect(uncovered.map((g) => g.name)).toEqual([]);
   });
 
   it('has the FY27 projections Generate Projections makes: running it again changes no total', async () => {

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { hashPassword } from '@server/lib/passwords';
 import { systemActor } from '@server/policies/index';
 import { generateProjectionsIn } from '@server/services/projections-generate';
-import { applyAutomaticNextYearSalary } from '@server/services/salary-projection';
+import { applyAutomaticNextYearSalary } from '@server/services/line-items/index';
 import { buildDemoDistrict, CURRENT_FISCAL_YEAR } from './demo-district';
 import {
   insertBudgetYears,

@@ -2,6 +2,7 @@ import { loadConfig } from './config';
 import { openDb } from './db/index';
 import { startMaintenance } from './db/maintenance';
 import { createLogger } from './lib/log';
+import { makeDataDirPrivate } from './lib/private-files';
 import { createApp } from './app';
 import { prepareDatabase } from './services/startup';
 
@@ -9,6 +10,7 @@ import { prepareDatabase } from './services/startup';
 async function main() {
   const config = loadConfig();
   const log = createLogger(config.logLevel);
+  makeDataDirPrivate(config.dataDir, (message) => log.warn(message));
   const handle = await openDb(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
   const app = { db: handle.knex, config, log };
   await prepareDatabase(app, (line) => process.stdout.write(`${line}\n`));

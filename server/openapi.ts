@@ -5,20 +5,32 @@ import type { AnyRoute } from '@server/routes/define';
 
 type JsonSchema = Record<string, unknown>;
 
-function toSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+/**
+ * Schemas registered with an id (`moneyOut` in server/schemas/common.ts is `Money`), gathered into
+ * components.schemas, where every operation's `$ref` points: the encoding of money is stated once.
+ */
+type Named = Record<string, JsonSchema>;
+
+function toSchema(schema: z.ZodType, io: 'input' | 'output', named: Named): JsonSchema {
   const json = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
   delete json.$schema;
-  return json;
+  const defs = json.$defs as Named | undefined;
+  if (!defs) {
+    return json;
+  }
+  delete json.$defs;
+  Object.assign(named, defs);
+  return JSON.parse(JSON.stringify(json).replaceAll('"#/$defs/', '"#/components/schemas/')) as JsonSchema;
 }
 
 /** '/auth/users/:id' -> '/auth/users/{id}' */
 export const openApiPath = (path: string) => `/api${path.replace(/:(\w+)/g, '{$1}')}`;
 
-function parameters(schema: z.ZodType | undefined, where: 'path' | 'query') {
+function parameters(schema: z.ZodType | undefined, where: 'path' | 'query', named: Named) {
   if (!schema) {
     return [];
   }
-  const json = toSchema(schema, 'input');
+  const json = toSchema(schema, 'input', named);
   const props = (json.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((json.required as string[] | undefined) ?? []);
   return Object.entries(props).map(([name, s]) => ({
@@ -52,6 +64,7 @@ function operationId(route: AnyRoute): string {
  */
 export function buildOpenApi(routes: AnyRoute[]) {
   const paths: Record<string, Record<string, unknown>> = {};
+  const named: Named = {};
   for (const route of routes) {
     const isPublic = route.action === 'public';
     const roles = isPublic ? [] : [...rolesFor(route.action as Exclude<AnyRoute['action'], 'public'>)];
@@ -59,7 +72,7 @@ export function buildOpenApi(routes: AnyRoute[]) {
       [String(route.status ?? 200)]: {
         description: 'Success',
         content: route.response
-          ? { 'application/json': { schema: toSchema(route.response, 'output') } }
+          ? { 'application/json': { schema: toSchema(route.response, 'output', named) } }
           : undefined,
       },
     };
@@ -82,10 +95,15 @@ export function buildOpenApi(routes: AnyRoute[]) {
     const requestBody = route.multipart
       ? {
           required: true,
-          content: { 'multipart/form-data': { schema: route.body ? toSchema(route.body, 'input') : {} } },
+          content: {
+            'multipart/form-data': { schema: route.body ? toSchema(route.body, 'input', named) : {} },
+          },
         }
       : route.body
-        ? { required: true, content: { 'application/json': { schema: toSchema(route.body, 'input') } } }
+        ? {
+            required: true,
+            content: { 'application/json': { schema: toSchema(route.body, 'input', named) } },
+          }
         : undefined;
     const key = openApiPath(route.path);
     paths[key] ??= {};
@@ -96,7 +114,7 @@ export function buildOpenApi(routes: AnyRoute[]) {
       tags: [route.tag],
       'x-roles': roles,
       security: isPublic ? [] : [{ bearerAuth: [] }],
-      parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query')],
+      parameters: [...parameters(route.params, 'path', named), ...parameters(route.query, 'query', named)],
       requestBody,
       responses,
     };
@@ -110,7 +128,10 @@ export function buildOpenApi(routes: AnyRoute[]) {
     info: {
       title: 'District Budget Workbench API',
       version: '1.0.0',
-      description: 'Budgets, guidance and the public dashboard of a Massachusetts school district.',
+      description:
+        'Budgets, guidance and the public dashboard of a Massachusetts school district. Every amount ' +
+        'of money in a response is a `Money` (components.schemas.Money): US dollars as a JSON number ' +
+        'with at most 2 decimals, exact to the cent.',
       license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [{ url: '/' }],
@@ -119,7 +140,7 @@ export function buildOpenApi(routes: AnyRoute[]) {
     paths,
     components: {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      schemas: { Error: toSchema(errorSchema, 'output') },
+      schemas: { Error: toSchema(errorSchema, 'output', named), ...named },
     },
   };
 }

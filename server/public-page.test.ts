@@ -26,8 +26,8 @@ const view: PublicView = {
   schoolLogoUrl: null,
   townWebsiteUrl: null,
   schoolWebsiteUrl: null,
-  componentOrder: ['budgetStatus'],
-  visibleComponents: ['budgetStatus'],
+  componentOrder: ['budgetStatus', 'buildingChart'],
+  visibleComponents: ['budgetStatus', 'buildingChart'],
   years: [2026, 2027],
   data: { '2026': year(2026, 40_000_000), '2027': year(2027, 41_444_400) },
   links: [],
@@ -55,6 +55,84 @@ describe('the public page HTML', () => {
     expect(html).toContain('&lt;a href=&quot;https://evil.example&quot;&gt;x&lt;/a&gt;');
     const json = /<script type="application\/json" id="public-view-data">(.*?)<\/script>/s.exec(html)![1];
     expect(JSON.parse(json)).toEqual(view);
+  });
+
+  it('carries everything published, in the configured sections, for a reader without JavaScript', () => {
+    const full: PublicView = {
+      ...view,
+      schoolName: 'Millbrook',
+      schoolLogoUrl: '/api/public-dashboard/logo/1',
+      townWebsiteUrl: 'https://town.example.org',
+      schoolWebsiteUrl: 'javascript:alert(1)',
+      visibleComponents: [
+        'schoolInfo',
+        'budgetStatus',
+        'categoryChart',
+        'salaryCharts',
+        'headcountChart',
+        'links',
+        'townLinks',
+      ],
+      links: [
+        {
+          title: 'Budget book',
+          description: 'The full FY27 book',
+          url: 'https://example.org/book.pdf',
+          linkType: 'document',
+          videoId: null,
+        },
+        {
+          title: 'Hearing video',
+          description: null,
+          url: 'https://www.youtube.com/watch?v=abc',
+          linkType: 'video',
+          videoId: 'abc',
+        },
+      ],
+      data: {
+        ...view.data,
+        '2027': {
+          ...year(2027, 41_444_400),
+          deseBreakdown: [
+            {
+              name: 'Teachers',
+              amount: 30_000_000,
+              functions: [{ code: '2305', name: 'Classroom Teachers', amount: 30_000_000 }],
+            },
+          ],
+          salaryData: {
+            teachers: [{ range: '$60k-$70k', rangeStart: 60000, count: 12, isOther: false }],
+            paras: [],
+          },
+          locationData: {
+            locations: [{ location: 'Hillside', count: 40, totalSalary: 2_500_000, isOther: false }],
+            totalEmployees: 40,
+            totalSalaries: 2_500_000,
+          },
+        },
+      },
+    };
+    const html = renderPublicPage(TEMPLATE, full, undefined);
+    // The other published year, the sentence about the goal, the logo, the links, every table.
+    expect(html).toContain('<a href="?year=2026">FY26</a>');
+    expect(html).toContain('The proposed budget is more than the town&#39;s goal.');
+    expect(html).toContain(
+      '<img class="pub-school__logo" src="/api/public-dashboard/logo/1" alt="Millbrook logo">',
+    );
+    expect(html).toContain('<a href="https://example.org/book.pdf">Budget book</a> · The full FY27 book');
+    expect(html).toContain('<a href="https://www.youtube.com/watch?v=abc">Hearing video</a>');
+    expect(html).toContain('<a href="https://town.example.org">Town website</a>');
+    expect(html).not.toContain('href="javascript');
+    expect(html).toContain('2305 Classroom Teachers');
+    expect(html).toContain('$60k-$70k');
+    expect(html).toContain('Hillside');
+    // A section switched off is not in the page: the buildings were not chosen here.
+    expect(html).not.toContain('Spending by school');
+  });
+
+  it("writes a school name holding '$' patterns as it is, in the title too", () => {
+    const html = renderPublicPage(TEMPLATE, { ...view, schoolName: "St. Mary's $& $' Academy" }, undefined);
+    expect(html).toContain('<title>FY27 St. Mary&#39;s $&amp; $&#39; Academy Budget</title>');
   });
 
   it('says Dashboard Not Found for an unknown path, with null as the snapshot', () => {

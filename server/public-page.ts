@@ -1,10 +1,19 @@
-import { PUBLIC_DASHBOARD_MESSAGES, type PublicView, type PublicYearData } from './schemas/public-dashboard';
 import { fiscalYearLabel } from './lib/budget-math';
+import { gapStatus, residentGapLabels } from './lib/gap-words';
+import { formatMoney } from './lib/money';
+import { isWebAddress } from './lib/web-address';
+import {
+  PUBLIC_DASHBOARD_MESSAGES,
+  type ComponentKey,
+  type PublicView,
+  type PublicYearData,
+} from './schemas/public-dashboard';
 
 /**
- * The public dashboard's HTML (web/public.html, issue 13): the published figures written into the
- * page as plain HTML, so a reader without JavaScript (or before it arrives, on a slow phone) sees
- * the totals and tables at once, and the snapshot as JSON for the page's script, which then needs
+ * The public dashboard's HTML (web/public.html, issue 13): everything published written into the
+ * page as plain HTML, in the configured sections and order (the totals and the sentence about the
+ * goal, every table, the DESE categories, the logo, the links, the other published years), so a
+ * reader without JavaScript (or before it arrives, on a slow phone) reads it all at once, and the snapshot as JSON for the page's script, which then needs
  * no request of its own. The script replaces the plain HTML with the interactive page.
  */
 
@@ -16,7 +25,6 @@ export const DATA_ID = 'public-view-data';
 
 const NOT_FOUND = PUBLIC_DASHBOARD_MESSAGES.notFound;
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 const fy = fiscalYearLabel;
 
 const longDate = (iso: string) =>
@@ -46,41 +54,162 @@ export function scriptJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-function table(caption: string, headers: [string, string], rows: [string, number][]): string {
+type Row = [label: string, ...cells: string[]];
+
+/** A table in a card; nothing when it has no rows. Cells are HTML the caller escaped. */
+function table(caption: string, headers: string[], rows: Row[]): string {
   if (rows.length === 0) {
     return '';
   }
-  const body = rows
-    .map(
-      ([name, amount]) =>
-        `<tr><th scope="row">${escapeHtml(name)}</th><td class="num">${usd.format(amount)}</td></tr>`,
-    )
+  const cell = (text: string, i: number) =>
+    i === 0 ? `<th scope="row">${text}</th>` : `<td class="num">${text}</td>`;
+  const head = headers
+    .map((h, i) => `<th scope="col"${i > 0 ? ' class="num"' : ''}>${escapeHtml(h)}</th>`)
     .join('');
+  const body = rows.map((r) => `<tr>${r.map(cell).join('')}</tr>`).join('');
   return (
-    `<section class="card"><table class="table table--compact"><caption>${escapeHtml(caption)}</caption>` +
-    `<thead><tr><th scope="col">${headers[0]}</th><th scope="col" class="num">${headers[1]}</th></tr></thead>` +
-    `<tbody>${body}</tbody></table></section>`
+    `<section class="card"><div class="table-wrap"><table class="table table--compact"><caption>${escapeHtml(caption)}</caption>` +
+    `<thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div></section>`
   );
 }
 
-function yearHtml(year: number, data: PublicYearData): string {
-  const goal = data.hasTownGoal ? usd.format(data.townGoal) : 'Not set';
+const money = (amount: number) => escapeHtml(formatMoney(amount));
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** A link only to a web address (isWebAddress); anything else is shown as text. */
+function link(url: string, text: string): string {
+  return isWebAddress(url) ? `<a href="${escapeHtml(url)}">${escapeHtml(text)}</a>` : escapeHtml(text);
+}
+
+function schoolInfoHtml(view: PublicView): string {
+  if (!view.schoolName && !view.schoolLogoUrl) {
+    return '';
+  }
+  const logo = view.schoolLogoUrl;
+  const alt = view.schoolName ? `${view.schoolName} logo` : 'School logo';
   return (
-    `<section class="card pub-wide" aria-label="${fy(year)} totals"><div class="kpis kpis--two">` +
-    `<div class="kpi"><span class="kpi__label">Proposed school budget</span><span class="kpi__value money">${usd.format(data.totalBudget)}</span></div>` +
-    `<div class="kpi"><span class="kpi__label">Town's budget goal</span><span class="kpi__value money">${goal}</span></div>` +
-    `</div></section>` +
-    table(
-      `Where the money goes, ${fy(year)}`,
-      ['Category', 'Amount'],
-      data.categoryBreakdown.map((c) => [c.name, c.amount]),
-    ) +
-    table(
-      `Spending by school, ${fy(year)}`,
-      ['School', 'Amount'],
-      data.buildingBreakdown.map((b) => [b.name, b.amount]),
-    )
+    `<section class="card pub-school pub-wide" aria-label="About the school district">` +
+    (logo && (logo.startsWith('/') || isWebAddress(logo))
+      ? `<img class="pub-school__logo" src="${escapeHtml(logo)}" alt="${escapeHtml(alt)}">`
+      : '') +
+    (view.schoolName ? `<p class="pub-school__name">${escapeHtml(view.schoolName)}</p>` : '') +
+    `</section>`
   );
+}
+
+function linksHtml(view: PublicView, name: 'links' | 'townLinks'): string {
+  const items =
+    name === 'links'
+      ? view.links.map(
+          (l) => `<li>${link(l.url, l.title)}${l.description ? ` · ${escapeHtml(l.description)}` : ''}</li>`,
+        )
+      : [
+          ['Town website', view.townWebsiteUrl],
+          ['School district website', view.schoolWebsiteUrl],
+        ]
+          .filter((s): s is [string, string] => Boolean(s[1] && isWebAddress(s[1])))
+          .map(([text, url]) => `<li>${link(url, text)}</li>`);
+  const label = name === 'links' ? 'Budget documents and meetings' : 'Websites';
+  return items.length
+    ? `<section class="card pub-wide" aria-label="${label}"><h2>${label}</h2><ul>${items.join('')}</ul></section>`
+    : '';
+}
+
+function statusHtml(f: string, data: PublicYearData): string {
+  const words = residentGapLabels(f);
+  const hasBudget = data.totalBudget !== 0 || data.categoryBreakdown.length > 0;
+  const status = gapStatus(words, { hasBudget, hasGoal: data.hasTownGoal, gap: data.guidanceGap });
+  return (
+    `<section class="card pub-wide" aria-label="${f} totals"><div class="kpis kpis--two">` +
+    `<div class="kpi"><span class="kpi__label">${escapeHtml(words.budget)}</span><span class="kpi__value money">${money(data.totalBudget)}</span></div>` +
+    `<div class="kpi"><span class="kpi__label">${escapeHtml(words.goal)}</span><span class="kpi__value money">${data.hasTownGoal ? money(data.townGoal) : 'Not set'}</span></div>` +
+    `</div><p class="gap-status">${escapeHtml(status)}</p></section>`
+  );
+}
+
+/** The year's tables of one section (the page's script draws them as charts). */
+function tablesHtml(name: ComponentKey, f: string, data: PublicYearData): string {
+  switch (name) {
+    case 'categoryChart':
+      return (
+        table(
+          `Where the money goes, ${f}`,
+          ['Category', 'Amount'],
+          data.categoryBreakdown.map((c) => [escapeHtml(c.name), money(c.amount)]),
+        ) +
+        table(
+          `The ${f} budget in the state's categories (DESE function codes)`,
+          ['State category and function', 'Amount'],
+          data.deseBreakdown.flatMap((g) => [
+            [`<strong>${escapeHtml(g.name)}</strong>`, `<strong>${money(g.amount)}</strong>`] as Row,
+            ...g.functions.map(
+              (fn) => [`${escapeHtml(fn.code)} ${escapeHtml(fn.name)}`, money(fn.amount)] as Row,
+            ),
+          ]),
+        )
+      );
+    case 'buildingChart':
+      return table(
+        `Spending by school, ${f}`,
+        ['School', 'Amount'],
+        data.buildingBreakdown.map((b) => [escapeHtml(b.name), money(b.amount)]),
+      );
+    case 'salaryCharts':
+      return (
+        table(
+          `Teachers by salary range, ${f}`,
+          ['Salary range', 'Staff'],
+          data.salaryData.teachers.map((b) => [escapeHtml(b.range), count(b.count)]),
+        ) +
+        table(
+          `Paraprofessionals by salary range, ${f}`,
+          ['Salary range', 'Staff'],
+          data.salaryData.paras.map((b) => [escapeHtml(b.range), count(b.count)]),
+        )
+      );
+    case 'headcountChart':
+      return table(
+        `Staff by location, ${f}`,
+        ['Location', 'Staff', 'Salaries'],
+        data.locationData.locations.map((l) => [
+          escapeHtml(l.location),
+          count(l.count),
+          money(l.totalSalary),
+        ]),
+      );
+    default:
+      return '';
+  }
+}
+
+/** One configured section of a year, as plain HTML. */
+function sectionHtml(
+  name: ComponentKey,
+  view: PublicView,
+  year: number,
+  data: PublicYearData | null,
+): string {
+  if (name === 'schoolInfo') {
+    return schoolInfoHtml(view);
+  }
+  if (name === 'links' || name === 'townLinks') {
+    return linksHtml(view, name);
+  }
+  if (!data) {
+    return '';
+  }
+  return name === 'budgetStatus' ? statusHtml(fy(year), data) : tablesHtml(name, fy(year), data);
+}
+
+/** Links to every published year (the page's script offers a select; without it, plain links). */
+function yearsNav(view: PublicView, year: number | null): string {
+  if (view.years.length < 2) {
+    return '';
+  }
+  const items = view.years
+    .map((y) => `<li><a href="?year=${y}"${y === year ? ' aria-current="page"' : ''}>${fy(y)}</a></li>`)
+    .join('');
+  return `<nav class="pub-years" aria-label="Published budget years"><ul>${items}</ul></nav>`;
 }
 
 /** The year a request asks for (?year=2027) when it is published, else the latest published year. */
@@ -102,11 +231,11 @@ export function publicFiguresHtml(view: PublicView | null, year: number | null):
   const figures =
     year === null
       ? ''
-      : data
-        ? yearHtml(year, data)
-        : `<p class="card pub-empty">${PUBLIC_DASHBOARD_MESSAGES.noDataForYear(year)}</p>`;
+      : view.visibleComponents.map((name) => sectionHtml(name, view, year, data)).join('') +
+        (data ? '' : `<p class="card pub-empty">${PUBLIC_DASHBOARD_MESSAGES.noDataForYear(year)}</p>`);
   return (
     `<main id="main-content" class="app-main pub-main"><h1 class="pub-title">${year === null ? '' : `${fy(year)} `}${title}</h1>` +
+    yearsNav(view, year) +
     `<div class="pub-grid">${figures}</div>` +
     `<p class="muted">Last updated ${escapeHtml(longDate(data?.publishedAt ?? view.publishedAt))}</p></main>`
   );
@@ -122,8 +251,14 @@ export function renderPublicPage(
   const title = view
     ? `${year === null ? '' : `${fy(year)} `}${view.schoolName ? escapeHtml(view.schoolName) : 'School'} Budget`
     : NOT_FOUND;
-  return template
-    .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
-    .replace(HTML_SLOT, () => publicFiguresHtml(view, year))
-    .replace(DATA_SLOT, () => `<script type="application/json" id="${DATA_ID}">${scriptJson(view)}</script>`);
+  return (
+    template
+      // A function, not a string: '$&' or "$'" in a school name is text, not a replacement pattern.
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`)
+      .replace(HTML_SLOT, () => publicFiguresHtml(view, year))
+      .replace(
+        DATA_SLOT,
+        () => `<script type="application/json" id="${DATA_ID}">${scriptJson(view)}</script>`,
+      )
+  );
 }

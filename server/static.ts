@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Context, Middleware } from 'koa';
 import { renderPublicPage } from './public-page';
+import { isPublicUrlPath } from './schemas/public-dashboard';
 import type { PublicView } from './schemas/public-dashboard';
 
 /** Hashed build output (Vite's assets/): the name changes with the content, so it never goes stale. */
@@ -72,7 +73,9 @@ const gzipAsync = promisify(gzip);
  * visit by an ETag of its content, so a new Publish shows at once and an unchanged page is a 304.
  */
 async function sendPublicPage(ctx: Context, template: string, urlPath: string, lookup?: PublicViewLookup) {
-  const view = lookup ? await lookup(urlPath) : undefined;
+  // A path no dashboard can have (a NUL, a slash, 300 characters) is Not Found without a query:
+  // '/public/x%00' reached SQL and answered 500.
+  const view = lookup ? (isPublicUrlPath(urlPath) ? await lookup(urlPath) : null) : undefined;
   const yearParam = ctx.query.year;
   const html =
     view === undefined

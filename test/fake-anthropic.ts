@@ -14,6 +14,8 @@ export interface FakeRequest {
   headers: Record<string, string | string[] | undefined>;
   raw: string;
   body: any;
+  /** When the request arrived (Date.now()): the pause between retries is measured from these. */
+  receivedAt: number;
 }
 
 export interface FakeReply {
@@ -115,6 +117,7 @@ export async function startFakeAnthropic(): Promise<FakeAnthropic> {
       headers: req.headers,
       raw,
       body,
+      receivedAt: Date.now(),
     };
     requests.push(recorded);
     const behaviour = behaviours[Math.min(requests.length - 1, behaviours.length - 1)];

@@ -1,27 +1,31 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
+import type { AppContext } from '@server/context';
+import { AppError } from '@server/errors';
+import { cutTargetCents } from '@server/lib/budget-math';
+import type { Actor } from '@server/policies/index';
+import { idParams } from '@server/schemas/common';
 import {
   AI_PRIORITIES,
   SUGGESTION_LISTS,
+  analysesQuery,
   budgetCutsBody,
   type Analysis,
   type Suggestion,
 } from '@server/schemas/ai-analysis';
+import { centsOf, centsText, formatMoneyCents as money, fromCents } from '@server/lib/money';
 import { fiscalYearLabel } from '@server/schemas/fiscal-year';
-import { analyzeBudgetCuts } from '@server/services/ai-analysis';
-import { findBudgetYearByLabel } from '@server/services/budget-years';
+import { analyzeBudgetCuts, getAnalysis, listAnalyses } from '@server/services/ai-analysis';
+import { budgetSummary } from '@server/services/dashboard';
+import { budgetYearOrDefault } from '../lookups';
 import { withCli } from '../context';
 import { parseFlags, printJson, printRows } from '../output';
 
 /**
- * `budget-cli ai cuts`: the AI budget-cut analysis of the web's AI Analysis screen, through the same
+ * `budget-cli ai cuts|list|show`: the AI budget-cut analysis of the web's AI Analysis screen, through the same
  * service, with the --as user's own stored Claude key (the system actor has none). The result is
  * saved like one run from the screen, and can be reopened there.
  */
-
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-/** Decimal text to the screen's currency format (display only; the figures stay exact text). */
-const money = (text: string) => usd.format(Number(text));
 
 const TITLES = { likelyNeeded: 'Likely needed', moderateNeed: 'Moderate need', deepCuts: 'Deep cuts' };
 
@@ -36,8 +40,8 @@ function printAnalysis(a: Analysis): void {
   process.stdout.write(
     `AI analysis #${a.id}, ${a.budgetYear} budget, ${fiscalYearLabel(a.fiscalYear)}: target ${money(a.targetAmount)}\n` +
       `  Model ${a.model}, ${a.inputTokens} input and ${a.outputTokens} output tokens\n` +
-      `  Analysed ${money(r.totalAnalyzed)}: proposed lines ${money(r.proposedTotal)} (${r.lineCount}), ` +
-      `personnel ${money(r.personnelTotal)} (${r.groupCount} position groups; no names or individual salaries sent)\n` +
+      `  Analysed ${money(r.totalAnalyzed)}: ${r.lineCount} proposed lines; of it, personnel ${money(r.personnelTotal)} ` +
+      `described in ${r.groupCount} position groups (no names or individual salaries sent)\n` +
       `  Suggested savings ${money(r.totals.all)}\n` +
       (r.note ? `  Note: ${r.note}\n` : ''),
   );
@@ -69,10 +73,17 @@ export function registerAiCommands(program: Command): void {
   cmd
     .command('cuts')
     .description(
-      'Ask Claude for cuts reaching a target: the budget year’s proposed lines and its personnel by position and work group are sent (no names, no individual salaries); the answer is checked and saved',
+      'Ask Claude for cuts reaching a target: the fiscal year’s proposed lines and its personnel by position and work group are sent (no names, no individual salaries); the answer is checked and saved',
     )
-    .requiredOption('--budget-year <label>', 'budget year, e.g. FY26')
-    .requiredOption('--target <dollars>', 'the reduction target in dollars, e.g. 1200000')
+    .option('--budget-year <label>', 'budget year, e.g. FY26 (default: the one the web app opens on)')
+    .option(
+      '--fiscal-year <FY>',
+      "the fiscal year to analyse, e.g. FY27 (default: the budget year's current one)",
+    )
+    .option(
+      '--target <dollars>',
+      "the reduction target, e.g. 1200000, 1,200,000 or 1.2M (default: what the year's budget is over its town goal)",
+    )
     .option(
       '--priority <text>',
       `a priority to protect (repeat; default all three: ${AI_PRIORITIES.join('; ')})`,
@@ -80,22 +91,91 @@ export function registerAiCommands(program: Command): void {
       [] as string[],
     )
     .option('--json', 'print JSON')
-    .action(async (opts: { budgetYear: string; target: string; priority: string[]; json?: boolean }) => {
-      // The API's own rules for the target and the priorities; a refusal names the flag.
-      const flags = parseFlags(
-        z.object({ target: budgetCutsBody.shape.targetAmount, priority: budgetCutsBody.shape.priorities }),
-        { target: opts.target, priority: opts.priority.length ? opts.priority : undefined },
-      );
-      await withCli(program.opts().as, async ({ app, actor }) => {
-        const year = await findBudgetYearByLabel(app, actor, opts.budgetYear);
-        process.stderr.write(
-          `Asking Claude (${app.config.anthropicModel}); this can take a minute or two…\n`,
+    .action(
+      async (opts: {
+        budgetYear?: string;
+        fiscalYear?: string;
+        target?: string;
+        priority: string[];
+        json?: boolean;
+      }) => {
+        // The API's own rules for the year, the target and the priorities; a refusal names the flag.
+        const flags = parseFlags(
+          z.object({
+            fiscalYear: budgetCutsBody.shape.fiscalYear,
+            target: budgetCutsBody.shape.targetAmount.optional(),
+            priority: budgetCutsBody.shape.priorities,
+          }),
+          {
+            fiscalYear: opts.fiscalYear,
+            target: opts.target,
+            priority: opts.priority.length ? opts.priority : undefined,
+          },
         );
-        const { analysis } = await analyzeBudgetCuts(app, actor, {
-          budgetYearId: year.id,
-          targetAmount: flags.target,
-          priorities: flags.priority,
+        await withCli(program.opts().as, async ({ app, actor }) => {
+          const year = await budgetYearOrDefault(app, actor, opts.budgetYear);
+          const fiscalYear = flags.fiscalYear ?? year.currentFiscalYear ?? undefined;
+          const target = flags.target ?? (await yearTarget(app, actor, year.id, fiscalYear));
+          const { analysis } = await analyzeBudgetCuts(
+            app,
+            actor,
+            { budgetYearId: year.id, fiscalYear, targetAmount: target, priorities: flags.priority },
+            {
+              // Only once the key, the role and the year have passed: a refusal never says 'Asking'.
+              onAsk: () =>
+                process.stderr.write(
+                  `Asking Claude (${app.config.anthropicModel}); this can take a minute or two…\n`,
+                ),
+            },
+          );
+          if (opts.json) {
+            printJson(analysis);
+            return;
+          }
+          printAnalysis(analysis);
         });
+      },
+    );
+
+  cmd
+    .command('list')
+    .description('Recent saved analyses, newest first (of one budget year with --budget-year)')
+    .option('--budget-year <label>', 'only this budget year, e.g. FY26')
+    .option('--limit <n>', 'how many (at most 100)')
+    .option('--json', 'print JSON')
+    .action(async (opts: { budgetYear?: string; limit?: string; json?: boolean }) => {
+      const query = parseFlags(analysesQuery, { limit: opts.limit });
+      await withCli(program.opts().as, async ({ app, actor }) => {
+        const budgetYearId = opts.budgetYear
+          ? (await budgetYearOrDefault(app, actor, opts.budgetYear)).id
+          : undefined;
+        const { analyses } = await listAnalyses(app, actor, { ...query, budgetYearId });
+        printRows(
+          analyses.map((a) => ({
+            id: a.id,
+            when: a.createdAt?.slice(0, 16).replace('T', ' ') ?? '',
+            by: a.createdBy ?? '',
+            budgetYear: a.budgetYear,
+            fiscalYear: fiscalYearLabel(a.fiscalYear),
+            target: opts.json ? a.targetAmount : money(a.targetAmount),
+            savings: opts.json ? a.totalSavings : money(a.totalSavings),
+          })),
+          Boolean(opts.json),
+        );
+      });
+    });
+
+  cmd
+    .command('show')
+    .description(
+      'One saved analysis, as `ai cuts` printed it (read from the record; Claude is not asked again)',
+    )
+    .argument('<id>', 'the analysis id (ai list)')
+    .option('--json', 'print JSON')
+    .action(async (id: string, opts: { json?: boolean }) => {
+      const params = parseFlags(idParams, { id }, { id: 'id' });
+      await withCli(program.opts().as, async ({ app, actor }) => {
+        const { analysis } = await getAnalysis(app, actor, params.id);
         if (opts.json) {
           printJson(analysis);
           return;
@@ -103,4 +183,27 @@ export function registerAiCommands(program: Command): void {
         printAnalysis(analysis);
       });
     });
+}
+
+/** What the year's budget is over its town goal (cutTargetCents), or a refusal asking for --target. */
+async function yearTarget(
+  app: AppContext,
+  actor: Actor,
+  budgetYearId: number,
+  fiscalYear: number | undefined,
+) {
+  const summary = await budgetSummary(app, actor, { budgetYearId, fiscalYear: fiscalYear! });
+  const cents = cutTargetCents(centsOf(summary.guidanceGap), summary.hasTownGoal);
+  const label = fiscalYearLabel(fiscalYear!);
+  if (cents === null) {
+    throw new AppError(
+      400,
+      'VALIDATION_FAILED',
+      summary.hasTownGoal
+        ? `${label}'s budget is not over its town goal: give --target`
+        : `${label} has no town goal: give --target`,
+    );
+  }
+  process.stderr.write(`Target ${money(fromCents(cents))}: what ${label}'s budget is over its town goal\n`);
+  return centsText(cents);
 }

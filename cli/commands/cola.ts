@@ -1,19 +1,18 @@
 import type { Command } from 'commander';
 import type { AppContext } from '@server/context';
 import { AppError } from '@server/errors';
+import { formatMoneyCents as money } from '@server/lib/money';
 import type { Actor } from '@server/policies/index';
 import { rifGapBody, type RifCalculation } from '@server/schemas/cola-calc';
 import { fiscalYearInput, fiscalYearLabel as label, parseFiscalYear } from '@server/schemas/fiscal-year';
 import { DEFAULT_PROJECTION_YEARS, generateProjectionsBody } from '@server/schemas/projections';
 import { listBudgetYears } from '@server/services/budget-years';
 import { calculateRifGap } from '@server/services/cola-rif';
+import { planningDefaults } from '@server/services/planning-defaults';
 import * as projections from '@server/services/projections';
 import { generateProjections } from '@server/services/projections-generate';
 import { withCli } from '../context';
 import { parseFlags, printJson, printRows } from '../output';
-
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const money = (v: number) => usd.format(v);
 
 /** The budget year whose label ('FY26', '2025-2026', '2026') names the same fiscal year. */
 async function budgetYearByLabel(app: AppContext, actor: Actor, text: string) {
@@ -32,6 +31,27 @@ async function budgetYearByLabel(app: AppContext, actor: Actor, text: string) {
 /** A number flag as the API would receive it: plain decimal text becomes its number, anything else stays text for the schema to refuse. */
 const numberFlag = (v: string | undefined) =>
   v === undefined ? undefined : /^[-+]?(\d+\.?\d*|\.\d+)$/.test(v.trim()) ? Number(v) : v;
+
+/** The `rif` flag of each figure the service may fill in from the district's data. */
+const RIF_FLAGS = { baselineBudget: '--baseline', townFundingAmount: '--town-funding' } as const;
+
+/** A refusal for a figure the data lacks, worded for the command line: which flag to give. */
+function flagNamed(err: unknown): unknown {
+  if (!(err instanceof AppError)) {
+    return err;
+  }
+  const field = (err.details as { path?: string }[]).find((d) => d.path && d.path in RIF_FLAGS)?.path;
+  if (field === undefined || !/: enter /.test(err.message)) {
+    return err;
+  }
+  const flag = RIF_FLAGS[field as keyof typeof RIF_FLAGS];
+  return new AppError(
+    err.status,
+    err.code,
+    `${err.message.replace(/: enter .*/, '')}: give ${flag}`,
+    err.details,
+  );
+}
 
 /**
  * Progress on stderr while `work` runs: a start line, a tick every 2 s on a terminal, and the time
@@ -62,7 +82,10 @@ function printRif(r: RifCalculation): void {
     ['  settled contracts', money(r.colaImpact.settled)],
     ['  negotiating contracts', money(r.colaImpact.negotiating)],
     ['  COLA scenario', money(r.colaImpact.scenario)],
+    ['  long-term assumption', money(r.colaImpact.longTerm)],
     ['Steps and lanes', `${money(r.stepsLanesAmount)}${r.includeStepsLanes ? '' : ' (not included)'}`],
+    ['New hires', `${money(r.newHiresAmount)} (${r.newHires} starting in ${label(r.fiscalYear)})`],
+    ['Typed next-year salaries', `${money(r.adjustmentsAmount)} (beyond the rule)`],
     ['District need', money(r.districtNeed)],
     ['Town funding', money(r.townFundingAmount)],
     ['Gap (need - funding)', money(r.gap)],
@@ -75,6 +98,7 @@ function printRif(r: RifCalculation): void {
   process.stdout.write(
     `RIF gap for ${label(r.fiscalYear)} (saved as calculation #${r.id})\n` +
       rows.map(([k, v]) => `  ${k.padEnd(width)}  ${v}\n`).join('') +
+      r.colaWarnings.map((w) => `Warning: ${w}\n`).join('') +
       '\nCOLA by work group\n',
   );
   printRows(
@@ -127,7 +151,23 @@ export function registerColaCommands(program: Command): void {
             forceRegenerate: opts.force ?? false,
           });
           const start = `Projecting ${year.fiscalYear} ${input.projectionType} lines${from === null ? '' : ` from ${label(from)}`} through ${label(input.toFiscalYear)}...`;
-          const r = await withProgress(start, () => generateProjections(app, actor, input));
+          const r = await withProgress(start, () => generateProjections(app, actor, input)).catch(
+            (err: unknown) => {
+              // The API's 'regenerate' is this command's --force.
+              if (err instanceof AppError && err.status === 409) {
+                throw new AppError(
+                  409,
+                  err.code,
+                  err.message.replace(
+                    /regenerate to replace them$/,
+                    'run again with --force to replace them',
+                  ),
+                  err.details,
+                );
+              }
+              throw err;
+            },
+          );
           if (opts.json) {
             printJson(r);
             return;
@@ -147,9 +187,9 @@ export function registerColaCommands(program: Command): void {
   program
     .command('rif')
     .description('Reduction-in-force gap for a fiscal year')
-    .option('--fiscal-year <year>', 'fiscal year, e.g. 2027 or FY27', '2027')
-    .requiredOption('--town-funding <dollars>', 'town funding for the year, e.g. 90000000')
-    .option('--baseline <dollars>', 'baseline budget (default 87834567)')
+    .option('--fiscal-year <year>', 'fiscal year, e.g. 2027 or FY27 (default: the budget year’s next)')
+    .option('--town-funding <dollars>', 'town funding for the year (default: the year’s town goal)')
+    .option('--baseline <dollars>', 'baseline budget (default: the year before’s proposed budget)')
     .option('--scenario <id>', 'COLA scenario id (default: the default scenario)')
     .option(
       '--budget-year <label>',
@@ -159,8 +199,8 @@ export function registerColaCommands(program: Command): void {
     .option('--json', 'print the calculation as JSON')
     .action(
       async (opts: {
-        fiscalYear: string;
-        townFunding: string;
+        fiscalYear?: string;
+        townFunding?: string;
         baseline?: string;
         scenario?: string;
         budgetYear?: string;
@@ -171,15 +211,33 @@ export function registerColaCommands(program: Command): void {
           const budgetYearId = opts.budgetYear
             ? (await budgetYearByLabel(app, actor, opts.budgetYear)).id
             : undefined;
-          const input = parseFlags(rifGapBody, {
-            fiscalYear: parseFlags(fiscalYearInput, opts.fiscalYear),
-            townFundingAmount: numberFlag(opts.townFunding),
-            baselineBudget: numberFlag(opts.baseline),
-            scenarioId: numberFlag(opts.scenario),
-            includeStepsLanes: opts.stepsLanes,
-            budgetYearId,
+          // The planned year: the flag, else the year after the budget year's own (as the web opens).
+          const fiscalYear =
+            opts.fiscalYear === undefined
+              ? (await planningDefaults(app, actor, { budgetYearId })).fiscalYear
+              : parseFlags(fiscalYearInput, opts.fiscalYear);
+          const input = parseFlags(
+            rifGapBody,
+            {
+              fiscalYear,
+              townFundingAmount: numberFlag(opts.townFunding),
+              baselineBudget: numberFlag(opts.baseline),
+              scenarioId: numberFlag(opts.scenario),
+              includeStepsLanes: opts.stepsLanes,
+              budgetYearId,
+            },
+            { ...RIF_FLAGS, scenarioId: '--scenario', includeStepsLanes: '--no-steps-lanes' },
+          );
+          // A figure left out comes from the district's data (the service says where), or is refused.
+          const { calculation, filledIn } = await calculateRifGap(app, actor, input).catch((err: unknown) => {
+            throw flagNamed(err);
           });
-          const { calculation } = await calculateRifGap(app, actor, input);
+          for (const f of filledIn) {
+            const flag = RIF_FLAGS[f.field as keyof typeof RIF_FLAGS];
+            const amount =
+              f.field === 'baselineBudget' ? calculation.baselineBudget : calculation.townFundingAmount;
+            process.stderr.write(`${flag.slice(2)}: ${money(amount)} (${f.source})\n`);
+          }
           if (opts.json) {
             printJson(calculation);
             return;

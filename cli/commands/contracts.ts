@@ -18,13 +18,35 @@ import { parseFlags, printJson, printRows } from '../output';
 const percents = (text: string) =>
   text.split(',').map((p) => (/^\s*\d+(\.\d+)?\s*$/.test(p) ? Number(p) : p.trim()));
 
+/**
+ * --supersedes as typed: a number where the text is one, else the text, for the schema to refuse
+ * naming supersedesContractId ('' names no contract); absent stays absent.
+ */
+/** The flag of each contract field whose name differs from it, so a refusal names what was typed. */
+const CONTRACT_FLAGS = {
+  supersedesContractId: '--supersedes',
+  yearlyIncreases: '--cola',
+  startYear: '--start',
+  endYear: '--end',
+  workGroupId: '--work-group',
+};
+
+const supersedes = (text: string | undefined) =>
+  text === undefined ? undefined : /^\s*\d+\s*$/.test(text) ? Number(text) : text;
+
+const SUPERSEDES_HELP =
+  'id of the settled contract of the same work group this one replaces where their years overlap (it is kept, marked superseded, and promises nothing)';
+
+const statusText = (c: Contract) =>
+  c.supersededBy ? `${c.status} (superseded by #${c.supersededBy.id})` : c.status;
+
 const rows = (list: Contract[]) =>
   list.map((c) => ({
     id: c.id,
     name: c.name,
     workGroup: c.workGroup ?? '',
     years: `${label(c.startYear)}-${label(c.endYear)}`,
-    status: c.status,
+    status: statusText(c),
     settled: c.settlementDate ?? '',
     cola: c.colaSettings.map((r) => `${label(r.fiscalYear)} ${r.colaPercentage}%`).join(', '),
   }));
@@ -76,9 +98,11 @@ export function registerContractCommands(program: Command): void {
     .option('--status <status>', CONTRACT_STATUSES.join(', '), 'NEGOTIATING')
     .option('--settlement-date <date>', 'YYYY-MM-DD, only with --status SETTLED')
     .option('--notes <text>', 'notes')
+    .option('--supersedes <id>', SUPERSEDES_HELP)
     .option('--json', 'print JSON')
     .action(
       async (opts: {
+        supersedes?: string;
         name: string;
         workGroup: string;
         cola: string;
@@ -96,20 +120,25 @@ export function registerContractCommands(program: Command): void {
             opts,
           );
           const cola = percents(opts.cola);
-          const input = parseFlags(contractBody, {
-            name: opts.name,
-            workGroupId: group.id,
-            startYear: opts.start,
-            endYear: opts.end,
-            status: opts.status,
-            settlementDate: opts.settlementDate ?? null,
-            notes: opts.notes ?? null,
-            // One value per year from start to end; a count that disagrees is refused by the schema.
-            yearlyIncreases: cola.map((colaPercentage, i) => ({
-              fiscalYear: span.start + i,
-              colaPercentage,
-            })),
-          });
+          const input = parseFlags(
+            contractBody,
+            {
+              name: opts.name,
+              workGroupId: group.id,
+              startYear: opts.start,
+              endYear: opts.end,
+              status: opts.status,
+              settlementDate: opts.settlementDate ?? null,
+              notes: opts.notes ?? null,
+              supersedesContractId: supersedes(opts.supersedes),
+              // One value per year from start to end; a count that disagrees is refused by the schema.
+              yearlyIncreases: cola.map((colaPercentage, i) => ({
+                fiscalYear: span.start + i,
+                colaPercentage,
+              })),
+            },
+            CONTRACT_FLAGS,
+          );
           printSaved('Added', await contracts.createContract(app, actor, input), opts.json);
         });
       },
@@ -121,17 +150,28 @@ export function registerContractCommands(program: Command): void {
     .argument('<id>', 'contract id (see contracts list)')
     .requiredOption('--status <status>', CONTRACT_STATUSES.join(', '))
     .option('--settlement-date <date>', 'YYYY-MM-DD, only with --status SETTLED')
+    .option('--supersedes <id>', SUPERSEDES_HELP)
     .option('--json', 'print JSON')
-    .action(async (id: string, opts: { status: string; settlementDate?: string; json?: boolean }) => {
-      const params = parseFlags(idParams, { id });
-      const input = parseFlags(contractStatusBody, {
-        status: opts.status,
-        settlementDate: opts.settlementDate ?? null,
-      });
-      await withCli(program.opts().as, async ({ app, actor }) => {
-        printSaved('Updated', await contracts.setContractStatus(app, actor, params.id, input), opts.json);
-      });
-    });
+    .action(
+      async (
+        id: string,
+        opts: { status: string; settlementDate?: string; supersedes?: string; json?: boolean },
+      ) => {
+        const params = parseFlags(idParams, { id });
+        const input = parseFlags(
+          contractStatusBody,
+          {
+            status: opts.status,
+            settlementDate: opts.settlementDate ?? null,
+            supersedesContractId: supersedes(opts.supersedes),
+          },
+          CONTRACT_FLAGS,
+        );
+        await withCli(program.opts().as, async ({ app, actor }) => {
+          printSaved('Updated', await contracts.setContractStatus(app, actor, params.id, input), opts.json);
+        });
+      },
+    );
 
   cmd
     .command('delete')

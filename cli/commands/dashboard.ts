@@ -2,6 +2,7 @@ import { guidanceGapText } from '@server/lib/budget-math';
 import type { Command } from 'commander';
 import type { AppContext } from '@server/context';
 import { AppError } from '@server/errors';
+import { formatMoneyCents as money } from '@server/lib/money';
 import type { Actor } from '@server/policies/index';
 import { fiscalYearInput, fiscalYearLabel, parseFiscalYear } from '@server/schemas/fiscal-year';
 import { DEFAULT_PROJECTION_YEARS, generateProjectionsBody } from '@server/schemas/projections';
@@ -13,9 +14,6 @@ import { generateProjections } from '@server/services/projections-generate';
 import * as townGoals from '@server/services/town-goals';
 import { withCli } from '../context';
 import { parseFlags, printJson, printRows } from '../output';
-
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const money = (v: number | null | undefined) => (v === null || v === undefined ? '' : usd.format(v));
 
 /** The budget year whose label ('FY26', '2025-2026', '2026') names the same fiscal year. */
 async function budgetYearByLabel(app: AppContext, actor: Actor, label: string) {

@@ -1,6 +1,6 @@
 import { fiscalYearLabel } from '@server/lib/budget-math';
+import { formatDecimalMoney as dollars, formatMoneyCents as money } from '@server/lib/money';
 import {
-  formatDecimalDollars as dollars,
   RESULT_ERRORS_SHOWN,
   RESULT_WARNINGS_SHOWN,
   type ImportAnalysis,
@@ -9,7 +9,6 @@ import {
 } from '@server/schemas/import';
 
 const count = (n: number) => n.toLocaleString('en-US');
-const money = (n: number) => n.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 const fy = fiscalYearLabel;
 
 /** The reconciliation as text: file sum, stored sum, each difference, the file's own total. */

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '@server/context';
 import { AppError } from '@server/errors';
 import type { Actor } from '@server/policies/index';
-import { parseFiscalYear } from '@server/schemas/fiscal-year';
+import { fiscalYearInput, fiscalYearLabel, parseFiscalYear } from '@server/schemas/fiscal-year';
 import { importTypeSchema, SKIP } from '@server/schemas/import';
 import { listBudgetYears } from '@server/services/budget-years';
 import { importLocalFile } from '@server/services/import';
@@ -19,6 +19,8 @@ const flags = z.object({
   budgetYear: z.string().trim().min(1, 'Name a budget year, e.g. FY26'),
   version: z.string().trim().min(1).optional(),
   createVersion: z.boolean().optional(),
+  /** The fiscal year of a version --create-version makes (default: the budget year's current one). */
+  versionFiscalYear: fiscalYearInput.optional(),
   map: z
     .array(z.string().regex(/^[A-Za-z]+=/, "Use --map field=Column (e.g. --map currentSalary='TOTAL GROSS')"))
     .default([]),
@@ -102,10 +104,19 @@ async function resolveTargets(app: AppContext, actor: Actor, opts: z.infer<typeo
     );
   }
   // Created by the import, in its transaction: a dry run or a failed import leaves no empty version.
-  const newVersion = {
-    label: opts.version,
-    fiscalYear: budgetYear.currentFiscalYear ?? parseFiscalYear(budgetYear.fiscalYear)!,
-  };
+  const fiscalYear =
+    opts.versionFiscalYear ?? budgetYear.currentFiscalYear ?? parseFiscalYear(budgetYear.fiscalYear)!;
+  // A label naming another fiscal year ('FY28 Preliminary' into FY26) is almost surely a slip.
+  const named = /\bFY\s?(\d{2}|\d{4})\b/i.exec(opts.version)?.[0];
+  const namedYear = named ? parseFiscalYear(named.replace(/\s/, '')) : null;
+  if (opts.versionFiscalYear === undefined && namedYear !== null && namedYear !== fiscalYear) {
+    throw new AppError(
+      400,
+      'VALIDATION_FAILED',
+      `The version "${opts.version}" names ${fiscalYearLabel(namedYear)} but would hold ${fiscalYearLabel(fiscalYear)} lines: add --version-fiscal-year ${fiscalYearLabel(namedYear)} (or ${fiscalYearLabel(fiscalYear)})`,
+    );
+  }
+  const newVersion = { label: opts.version, fiscalYear };
   return { budgetYear, versionId: null, newVersion };
 }
 
@@ -130,6 +141,10 @@ export function registerImportCommands(program: Command): void {
     .requiredOption('--budget-year <label>', 'budget year to import into, e.g. FY26')
     .option('--version <label>', "budget version label (its fiscal year is the lines' fiscal year)")
     .option('--create-version', 'create the --version as DRAFT when it does not exist')
+    .option(
+      '--version-fiscal-year <FY>',
+      "the fiscal year of the version --create-version makes (its lines' year)",
+    )
     .option(
       '--map <field=Column>',
       "override a suggested mapping; repeatable; 'field=' skips a field",

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
+import { formatAmount as money } from '@server/lib/money';
 import { fiscalYearInput } from '@server/schemas/fiscal-year';
 import type { AnyLineItem } from '@server/schemas/line-items';
 import { findBudgetYearByLabel } from '@server/services/budget-years';
@@ -17,10 +18,6 @@ const duplicateFlags = z.object({
   'budget-year': z.string().trim().min(1, 'Give a budget year such as FY26'),
   'fiscal-year': fiscalYearInput.optional(),
 });
-
-/** Dollars with cents and thousands separators: 1234.5 -> '1,234.50'. */
-const money = (n: number | null) =>
-  n === null ? '' : n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** Right-aligns a column of money so the cents line up. */
 function alignRight(rows: Record<string, string | number>[], column: string): void {

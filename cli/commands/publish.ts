@@ -50,10 +50,14 @@ export function registerPublishCommands(program: Command): void {
         });
         return;
       }
-      const body = parseFlags(publishBody, {
-        ...(opts.years === undefined ? {} : { publishedYears: yearList(opts.years) }),
-        ...(opts.urlPath === undefined ? {} : { urlPath: opts.urlPath }),
-      });
+      const body = parseFlags(
+        publishBody,
+        {
+          ...(opts.years === undefined ? {} : { publishedYears: yearList(opts.years) }),
+          ...(opts.urlPath === undefined ? {} : { urlPath: opts.urlPath }),
+        },
+        { publishedYears: '--years' },
+      );
       await withCli(program.opts().as, async ({ app, actor }) => {
         const { config } = await service.getConfig(app, actor);
         const result = await service.publish(app, actor, config.id, body);

@@ -32,19 +32,7 @@ async function resolveBudgetYear(app: AppContext, actor: Actor, label: string): 
   return found.id;
 }
 
-const money = (n: number) => n.toLocaleString('en-US');
-
-/** Validation messages name the API field; say the flag the user typed instead. */
-function renameFlag<T>(parse: () => T, field: string, flag: string): T {
-  try {
-    return parse();
-  } catch (err) {
-    if (err instanceof AppError) {
-      err.message = err.message.split(field).join(flag);
-    }
-    throw err;
-  }
-}
+const count = (n: number) => n.toLocaleString('en-US');
 
 function registerBuildings(program: Command): void {
   const cmd = program.command('buildings').description('Buildings (schools) employees and lines belong to');
@@ -82,16 +70,10 @@ function registerBuildings(program: Command): void {
     .option('--json', 'print JSON')
     .action(
       async (opts: { name: string; code?: string; address?: string; type?: string; json?: boolean }) => {
-        const input = renameFlag(
-          () =>
-            parseFlags(createBuildingBody, {
-              name: opts.name,
-              code: opts.code,
-              address: opts.address,
-              buildingType: opts.type,
-            }),
-          '--buildingType',
-          '--type',
+        const input = parseFlags(
+          createBuildingBody,
+          { name: opts.name, code: opts.code, address: opts.address, buildingType: opts.type },
+          { buildingType: '--type' },
         );
         await withCli(program.opts().as, async ({ app, actor }) => {
           const { building } = await createBuilding(app, actor, input);
@@ -177,7 +159,7 @@ function registerBulkUpdate(program: Command): void {
           false,
         );
         process.stdout.write(
-          `${result.dryRun ? 'Would link' : 'Linked'} ${money(result.totalLinked)} employee(s); ${money(result.stillUnassigned)} without a building remain (District Wide).\n`,
+          `${result.dryRun ? 'Would link' : 'Linked'} ${count(result.totalLinked)} employee(s); ${count(result.stillUnassigned)} without a building remain (District Wide).\n`,
         );
       });
     });
@@ -203,7 +185,7 @@ function registerBulkUpdate(program: Command): void {
           false,
         );
         process.stdout.write(
-          `${result.dryRun ? 'Would update' : 'Updated'} ${money(result.totalUpdated)} employee(s).\n`,
+          `${result.dryRun ? 'Would update' : 'Updated'} ${count(result.totalUpdated)} employee(s).\n`,
         );
       });
     });

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import type { AppContext } from '@server/context';
 import { AppError } from '@server/errors';
+import { formatMoneyCents as money } from '@server/lib/money';
 import type { Actor } from '@server/policies/index';
 import { fromCents, isPercent, toCents } from '@server/schemas/common';
 import {
@@ -13,14 +14,12 @@ import {
 } from '@server/schemas/cut-scenarios';
 import { fiscalYearInput, fiscalYearLabel } from '@server/schemas/fiscal-year';
 import { listBudgetCategories } from '@server/services/budget-categories';
-import { findBudgetYearByLabel } from '@server/services/budget-years';
+import { budgetYearOrDefault } from '../lookups';
 import * as cuts from '@server/services/cut-scenarios';
 import * as calc from '@server/services/cut-scenarios-calc';
 import { withCli } from '../context';
 import { parseFlags, printJson, printRows } from '../output';
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const money = (v: number) => usd.format(v);
 const pct = (v: number) => `${v}%`;
 
 /** --fiscal-year as the API reads it ('2027', 'FY27', '2026-2027'); a refusal names the flag. */
@@ -153,13 +152,13 @@ export function registerScenarioCommands(program: Command): void {
   cmd
     .command('list')
     .description('List the cut scenarios of a budget year with their summaries against the town goal')
-    .requiredOption('--budget-year <label>', 'budget year, e.g. FY26')
+    .option('--budget-year <label>', 'budget year, e.g. FY26 (default: the one the web app opens on)')
     .option('--fiscal-year <year>', 'only this fiscal year’s (default: every year’s)')
     .option('--json', 'print JSON')
-    .action(async (opts: { budgetYear: string; fiscalYear?: string; json?: boolean }) => {
+    .action(async (opts: { budgetYear?: string; fiscalYear?: string; json?: boolean }) => {
       const fiscalYear = fiscalYearFlag(opts.fiscalYear);
       await withCli(program.opts().as, async ({ app, actor }) => {
-        const year = await findBudgetYearByLabel(app, actor, opts.budgetYear);
+        const year = await budgetYearOrDefault(app, actor, opts.budgetYear);
         const { scenarios } = await cuts.listCutScenarios(app, actor, year.id, fiscalYear);
         printRows(opts.json ? scenarios : scenarios.map(summaryRow), Boolean(opts.json));
       });
@@ -169,13 +168,13 @@ export function registerScenarioCommands(program: Command): void {
     .command('show')
     .description('A cut scenario: its summary, its cuts by category and the lines it cuts')
     .argument('<name>', 'the scenario’s name (case-insensitive)')
-    .requiredOption('--budget-year <label>', 'budget year, e.g. FY26')
+    .option('--budget-year <label>', 'budget year, e.g. FY26 (default: the one the web app opens on)')
     .option('--fiscal-year <year>', 'its fiscal year, when the name is used in more than one')
     .option('--json', 'print JSON')
-    .action(async (name: string, opts: { budgetYear: string; fiscalYear?: string; json?: boolean }) => {
+    .action(async (name: string, opts: { budgetYear?: string; fiscalYear?: string; json?: boolean }) => {
       const fiscalYear = fiscalYearFlag(opts.fiscalYear);
       await withCli(program.opts().as, async ({ app, actor }) => {
-        const year = await findBudgetYearByLabel(app, actor, opts.budgetYear);
+        const year = await budgetYearOrDefault(app, actor, opts.budgetYear);
         const found = await scenarioNamed(app, actor, year, name, fiscalYear);
         if (!found) {
           throw await unknownScenario(app, actor, year, name, fiscalYear);
@@ -231,7 +230,7 @@ export function registerScenarioCommands(program: Command): void {
       'Cut whole categories in a scenario (as the quick cuts do): each line keeps 100 - PERCENT, or its floor when that is higher',
     )
     .argument('<name>', 'the scenario’s name (case-insensitive)')
-    .requiredOption('--budget-year <label>', 'budget year, e.g. FY26')
+    .option('--budget-year <label>', 'budget year, e.g. FY26 (default: the one the web app opens on)')
     .option(
       '--cut <category=percent>',
       'the percent of a category to CUT: Supplies=25 keeps 75% of each Supplies line; repeat for more categories; =0 restores one',
@@ -244,12 +243,12 @@ export function registerScenarioCommands(program: Command): void {
     .action(
       async (
         name: string,
-        opts: { budgetYear: string; cut: string[]; create?: boolean; fiscalYear?: string; json?: boolean },
+        opts: { budgetYear?: string; cut: string[]; create?: boolean; fiscalYear?: string; json?: boolean },
       ) => {
         const fiscalYear = fiscalYearFlag(opts.fiscalYear);
         const wanted = parseCuts(opts.cut);
         await withCli(program.opts().as, async ({ app, actor }) => {
-          const year = await findBudgetYearByLabel(app, actor, opts.budgetYear);
+          const year = await budgetYearOrDefault(app, actor, opts.budgetYear);
           // Everything is looked up and checked before the first write, so a refusal writes nothing.
           const { categories } = await listBudgetCategories(app, actor);
           const plan = wanted.map((c) => {

@@ -5,6 +5,7 @@ import knexFactory, { type Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
 import pg from 'pg';
 import { retryTransactions } from './transaction';
+import { tighten } from '@server/lib/private-files';
 
 export type Db = Knex | Knex.Transaction;
 
@@ -83,11 +84,16 @@ export async function openDb(options: DbOptions): Promise<DbHandle> {
   let dataDir: string | undefined;
   if (options.dataDir) {
     dataDir = path.join(options.dataDir, 'pgdata');
-    mkdirSync(options.dataDir, { recursive: true });
+    mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
     release = takeLock(options.dataDir);
   }
   try {
     const pglite = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir, parsers: pgliteParsers });
+    // Salaries and password hashes: owner-only files (PGlite writes 0666), again after closing.
+    const folder = options.dataDir;
+    if (folder) {
+      tighten(folder);
+    }
     const knex = knexFactory({
       client: ClientPgLite as unknown as typeof Knex.Client,
       dialect: 'postgres',
@@ -103,6 +109,9 @@ export async function openDb(options: DbOptions): Promise<DbHandle> {
         await knex.destroy();
         if (!pglite.closed) {
           await pglite.close();
+        }
+        if (folder) {
+          tighten(folder);
         }
         release();
       },

@@ -28,6 +28,15 @@ export function guidanceGapCents(budgetCents: bigint, goalCents: bigint): bigint
 }
 
 /**
+ * The reduction a year needs to meet its town goal, in cents: what the budget is over the goal
+ * (the guidance gap negated), or null when it has no goal or is not over it. AI Analysis's target
+ * starts here, on the web and in the CLI.
+ */
+export function cutTargetCents(guidanceGap: bigint, hasGoal: boolean): bigint | null {
+  return hasGoal && guidanceGap < 0n ? -guidanceGap : null;
+}
+
+/**
  * A guidance gap in the words every screen and the CLI use: overBy > 0 is 'Over guidance by X',
  * otherwise 'Under guidance by X' (the dashboard passes budget - goal, the Town Goals screen need -
  * goal); `money` formats the amount.

@@ -2,7 +2,7 @@
  * Finding the building a payroll or import value names: by code, by name, then by a looser rule.
  * One implementation for both callers, which read names differently (each as documented for its
  * users), so each passes its NameRules:
- * - imports (`BuildingMatcher` in server/lib/import/match.ts, README 'Importing files'): IMPORT_NAMES;
+ * - imports (`BuildingMatcher` in server/lib/import/match.ts, docs/IMPORTING.md): IMPORT_NAMES;
  * - linking employees to buildings (`buildingMatcher` in server/services/buildings.ts,
  *   ARCHITECTURE 'Linking employees to buildings'): LINK_NAMES.
  */

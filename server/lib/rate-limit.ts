@@ -40,6 +40,18 @@ export class FailureLimiter {
     this.failures.delete(key);
   }
 
+  /** Takes back one failure counted at `at` (an attempt counted before it was checked, that passed). */
+  unfail(key: string, at: number): void {
+    const list = this.failures.get(key);
+    const i = list?.lastIndexOf(at) ?? -1;
+    if (list && i >= 0) {
+      list.splice(i, 1);
+      if (!list.length) {
+        this.failures.delete(key);
+      }
+    }
+  }
+
   /** Forgets every key's failures (tests start each app with clean counts). */
   clear(): void {
     this.failures.clear();
@@ -87,9 +99,17 @@ export class SignInThrottle {
     return this.pairs.isBlocked(pair, now) || this.addresses.isBlocked(address, now);
   }
 
-  /** The right password from this address: its pair starts afresh (the account-wide count stays). */
-  succeed(account: string, address: string): void {
+  /**
+   * The right password from this address: its pair starts afresh (the account-wide count of earlier
+   * failures stays). `countedAt` is when this attempt was counted as a failure before its check
+   * (fail, at the same instant): that count is taken back.
+   */
+  succeed(account: string, address: string, countedAt?: number): void {
     this.pairs.reset(`${account}\n${address}`);
+    if (countedAt !== undefined) {
+      this.addresses.unfail(address, countedAt);
+      this.accounts.unfail(account, countedAt);
+    }
   }
 
   clear(): void {

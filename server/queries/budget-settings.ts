@@ -86,10 +86,6 @@ function serialise(values: BudgetSettingsValues): Record<string, unknown> {
     : { ...rest, steps_lanes_work_groups: JSON.stringify(steps_lanes_work_groups) };
 }
 
-export function budgetYearExists(db: Db, id: number): Promise<{ id: number } | undefined> {
-  return db('budget_years').select('id').where({ id }).first();
-}
-
 /** The budget year for today's fiscal year, else the latest one: what a settings call without an id means. */
 export function defaultBudgetYear(db: Db, fiscalYear: number): Promise<{ id: number } | undefined> {
   return db('budget_years')

@@ -24,13 +24,6 @@ export function listBudgetYears(db: Db): Promise<BudgetYearRow[]> {
     .orderBy([{ column: 'current_fiscal_year' }, { column: 'id' }]);
 }
 
-export function findBudgetYear(db: Db, id: number): Promise<BudgetYearRow | undefined> {
-  return db<BudgetYearRow>('budget_years')
-    .select('id', 'fiscal_year', 'name', 'notes', 'current_fiscal_year')
-    .where({ id })
-    .first();
-}
-
 /** Sets the fiscal year the dashboard centres on; returns the updated row. */
 export async function updateCurrentFiscalYear(
   db: Db,

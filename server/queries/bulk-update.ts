@@ -1,30 +1,11 @@
 import type { Knex } from 'knex';
 import type { Db } from '@server/db/index';
-import type { Actor } from '@server/policies/index';
-import { auditRow, type AuditEntry } from '@server/queries/audit';
 import type { EmployeeMatch } from '@server/schemas/bulk-update';
-import { withPlacementFollowingGroup } from './line-items-writes';
 
 /** Which employee lines a bulk call covers: one budget year, optionally one fiscal year. */
 export interface EmployeeScope {
   budgetYearId: number;
   fiscalYear?: number;
-}
-
-const AUDIT_CHUNK = 1000;
-// Id lists go to PostgreSQL as bind parameters, at most 65,535 per statement.
-const ID_CHUNK = 5000;
-
-/**
- * Records many audit rows in a few statements (same columns as insertAudit): a bulk change to
- * thousands of lines must not cost a round trip per line. Call it inside the change's transaction.
- */
-export async function insertAudits(db: Db, actor: Actor, entries: readonly AuditEntry[]): Promise<void> {
-  for (let i = 0; i < entries.length; i += AUDIT_CHUNK) {
-    await db('audit_log').insert(
-      entries.slice(i, i + AUDIT_CHUNK).map((entry) => auditRow(db, actor, entry)),
-    );
-  }
 }
 
 /** Employee lines in scope, as a query to add conditions to. */
@@ -64,24 +45,6 @@ export function unlinkedEmployees(db: Db, scope: EmployeeScope): Promise<Unlinke
     .orderBy('li.id');
 }
 
-/**
- * Sets building_id on the given lines, only where it is still null (so a line linked meanwhile is
- * left alone). Returns the lines changed.
- */
-export async function linkLines(db: Db, links: { id: number; buildingId: number }[]): Promise<number[]> {
-  if (!links.length) {
-    return [];
-  }
-  const { rows } = await db.raw<{ rows: { id: number }[] }>(
-    `update line_items li set building_id = m.building_id, updated_at = now()
-       from jsonb_to_recordset(?::jsonb) as m(id int, building_id int)
-      where li.id = m.id and li.building_id is null
-      returning li.id`,
-    [JSON.stringify(links.map((l) => ({ id: l.id, building_id: l.buildingId })))],
-  );
-  return rows.map((r) => r.id);
-}
-
 export async function countUnlinked(db: Db, scope: EmployeeScope): Promise<number> {
   const row = await employees(db, scope).whereNull('li.building_id').count<{ n: number }[]>('* as n');
   return Number(row[0].n);
@@ -110,47 +73,29 @@ export function jobClassCodeCounts(db: Db, scope: EmployeeScope): Promise<JobCla
     .groupByRaw(`lower(btrim(li.job_class)), btrim(li.job_class), nullif(btrim(li.dese_code), '')`);
 }
 
-export interface CodeChange {
-  id: number;
-  job_key: string;
-  old_code: string | null;
-  new_code: string;
-}
-
 /**
- * Sets the DESE code of the lines of each job class. `onlyBlank` fills only lines without one;
- * otherwise every line whose code differs changes. `apply: false` reports without writing.
+ * The lines of each job class whose DESE code a mapping changes: with `onlyBlank` only lines
+ * without one, otherwise every line whose code differs. Read for a preview, and as the set the
+ * line writer updates.
  */
-export async function setDeseCodes(
+export function deseCodeTargets(
   db: Db,
   scope: EmployeeScope,
   mappings: { jobKey: string; deseCode: string }[],
-  options: { onlyBlank: boolean; apply: boolean },
-): Promise<CodeChange[]> {
-  if (!mappings.length) {
-    return [];
-  }
+  onlyBlank: boolean,
+): Knex.QueryBuilder {
   const targets = employees(db, scope)
     .joinRaw(
       `join jsonb_to_recordset(?::jsonb) as m(job_key text, dese_code text) on lower(btrim(li.job_class)) = m.job_key`,
       [JSON.stringify(mappings.map((m) => ({ job_key: m.jobKey, dese_code: m.deseCode })))],
     )
     .select('li.id', 'm.job_key', 'li.dese_code as old_code', 'm.dese_code as new_code');
-  if (options.onlyBlank) {
+  if (onlyBlank) {
     targets.whereRaw(`coalesce(btrim(li.dese_code), '') = ''`);
   } else {
     targets.whereRaw('li.dese_code is distinct from m.dese_code');
   }
-  if (!options.apply) {
-    return targets;
-  }
-  const { rows } = await db.raw<{ rows: CodeChange[] }>(
-    `update line_items u set dese_code = t.new_code, updated_at = now()
-       from (?) t where u.id = t.id
-     returning u.id, t.job_key, t.old_code, t.new_code`,
-    [targets.forUpdate('li')],
-  );
-  return rows;
+  return targets;
 }
 
 export interface MatchedLine {
@@ -178,29 +123,6 @@ const MATCHED_COLUMNS = [
 /** Employee lines in scope that the match selects, with the fields bulk changes touch. */
 export function matchedLines(db: Db, scope: EmployeeScope, match: EmployeeMatch): Knex.QueryBuilder {
   return whereMatches(employees(db, scope), match).select(MATCHED_COLUMNS.map((c) => `li.${c}`));
-}
-
-/** The fields bulk changes touch of the given lines, as they are now (for the audit's after). */
-export async function matchedFields(db: Db, ids: number[]): Promise<MatchedLine[]> {
-  const rows: MatchedLine[] = [];
-  for (let i = 0; i < ids.length; i += ID_CHUNK) {
-    rows.push(
-      ...(await db('line_items')
-        .whereIn('id', ids.slice(i, i + ID_CHUNK))
-        .select(MATCHED_COLUMNS)),
-    );
-  }
-  return rows;
-}
-
-/** Applies column values to the given lines; a new work group clears the placement (line-items-writes). */
-export async function updateLines(db: Db, ids: number[], values: Record<string, unknown>): Promise<void> {
-  const patch = { ...withPlacementFollowingGroup(db, values), updated_at: db.fn.now() };
-  for (let i = 0; i < ids.length; i += ID_CHUNK) {
-    await db('line_items')
-      .whereIn('id', ids.slice(i, i + ID_CHUNK))
-      .update(patch);
-  }
 }
 
 /** The values the bulk screens offer, with how many employee lines carry each. */

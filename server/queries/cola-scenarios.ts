@@ -1,6 +1,8 @@
 import type { Db } from '@server/db/index';
 import type { ColaScenario, ColaSetting } from '@server/schemas/cola-scenarios';
 
+type LongTermGroup = ColaScenario['longTermWorkGroups'][number];
+
 /** COLA planning scenarios and their settings (by work group or by work-group category). */
 
 interface ScenarioRow {
@@ -9,17 +11,49 @@ interface ScenarioRow {
   description: string | null;
   is_default: boolean;
   settings_count: number;
+  last_year: number | null;
+  long_term: string | null;
   created_at: Date;
 }
 
-const presentScenario = (r: ScenarioRow): ColaScenario => ({
+const presentScenario = (r: ScenarioRow, longTerm: LongTermGroup[]): ColaScenario => ({
   id: r.id,
   name: r.name,
   description: r.description,
   isDefault: r.is_default,
   settingsCount: Number(r.settings_count),
+  lastYear: r.last_year === null ? null : Number(r.last_year),
+  longTermColaPercentage: r.long_term === null ? null : Number(r.long_term),
+  longTermWorkGroups: longTerm,
   createdAt: new Date(r.created_at).toISOString(),
 });
+
+/** The work groups' own long-term assumptions of these scenarios, by scenario, each by name. */
+async function longTermGroups(db: Db, scenarioIds: number[]): Promise<Map<number, LongTermGroup[]>> {
+  const byScenario = new Map<number, LongTermGroup[]>();
+  if (!scenarioIds.length) {
+    return byScenario;
+  }
+  const rows = await db('cola_long_term_settings as l')
+    .join('work_groups as g', 'g.id', 'l.work_group_id')
+    .whereIn('l.scenario_id', scenarioIds)
+    .orderBy(['g.name', 'g.id'])
+    .select('l.scenario_id', 'l.work_group_id', 'g.name', db.raw('l.cola_percentage::text AS pct'));
+  for (const r of rows as { scenario_id: number; work_group_id: number; name: string; pct: string }[]) {
+    const list = byScenario.get(r.scenario_id) ?? [];
+    list.push({ workGroupId: r.work_group_id, workGroup: r.name, colaPercentage: Number(r.pct) });
+    byScenario.set(r.scenario_id, list);
+  }
+  return byScenario;
+}
+
+async function present(db: Db, rows: ScenarioRow[]): Promise<ColaScenario[]> {
+  const longTerm = await longTermGroups(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => presentScenario(r, longTerm.get(r.id) ?? []));
+}
 
 function scenarios(db: Db) {
   return db('cola_scenarios as s').select(
@@ -29,6 +63,8 @@ function scenarios(db: Db) {
     's.is_default',
     's.created_at',
     db.raw('(SELECT count(*) FROM cola_settings x WHERE x.scenario_id = s.id)::int AS settings_count'),
+    db.raw('(SELECT max(x.fiscal_year) FROM cola_settings x WHERE x.scenario_id = s.id)::int AS last_year'),
+    db.raw('s.long_term_cola_percentage::text AS long_term'),
   );
 }
 
@@ -39,12 +75,12 @@ export async function listScenarios(db: Db): Promise<ColaScenario[]> {
     { column: 's.name', order: 'asc' },
     { column: 's.id', order: 'asc' },
   ]);
-  return (rows as ScenarioRow[]).map(presentScenario);
+  return present(db, rows as ScenarioRow[]);
 }
 
 export async function findScenario(db: Db, id: number): Promise<ColaScenario | null> {
   const row = (await scenarios(db).where('s.id', id).first()) as ScenarioRow | undefined;
-  return row ? presentScenario(row) : null;
+  return row ? (await present(db, [row]))[0] : null;
 }
 
 /** Locks the scenario rows (set-default must see one default at a time). */
@@ -140,6 +176,34 @@ export async function writeSetting(db: Db, scenarioId: number, s: SettingWrite):
      ON CONFLICT (scenario_id, ${target}, fiscal_year) WHERE ${target} IS NOT NULL
      DO UPDATE SET cola_percentage = EXCLUDED.cola_percentage, updated_at = now()`,
     [scenarioId, targetId, s.fiscalYear, s.colaPercentage],
+  );
+}
+
+/** Sets the scenario's long-term COLA assumption (null: none). */
+export async function setLongTerm(db: Db, id: number, colaPercentage: number | null): Promise<void> {
+  await db('cola_scenarios')
+    .where({ id })
+    .update({ long_term_cola_percentage: colaPercentage, updated_at: db.fn.now() });
+}
+
+/** Upserts (or, for null, deletes) a work group's own long-term assumption in a scenario. */
+export async function writeLongTermGroup(
+  db: Db,
+  scenarioId: number,
+  workGroupId: number,
+  colaPercentage: number | null,
+): Promise<void> {
+  if (colaPercentage === null) {
+    await db('cola_long_term_settings')
+      .where({ scenario_id: scenarioId, work_group_id: workGroupId })
+      .delete();
+    return;
+  }
+  await db.raw(
+    `INSERT INTO cola_long_term_settings (scenario_id, work_group_id, cola_percentage) VALUES (?, ?, ?)
+     ON CONFLICT (scenario_id, work_group_id)
+     DO UPDATE SET cola_percentage = EXCLUDED.cola_percentage, updated_at = now()`,
+    [scenarioId, workGroupId, colaPercentage],
   );
 }
 

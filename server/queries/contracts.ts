@@ -14,6 +14,9 @@ interface ContractRow {
   status: Contract['status'];
   settlement_date: string | null;
   notes: string | null;
+  supersedes_contract_id: number | null;
+  superseded_by_id: number | null;
+  superseded_by_name: string | null;
   created_at: Date;
   updated_at: Date;
   rates: {
@@ -37,6 +40,9 @@ function present(row: ContractRow): Contract {
     status: row.status,
     settlementDate: row.settlement_date,
     notes: row.notes,
+    supersedesContractId: row.supersedes_contract_id,
+    supersededBy:
+      row.superseded_by_id === null ? null : { id: row.superseded_by_id, name: row.superseded_by_name ?? '' },
     colaSettings: row.rates.map((r) => ({
       id: r.id,
       contractYear: r.contract_year,
@@ -52,6 +58,7 @@ function present(row: ContractRow): Contract {
 function select(db: Db) {
   return db('contracts as c')
     .leftJoin('work_groups as g', 'g.id', 'c.work_group_id')
+    .leftJoin('contracts as sb', 'sb.id', 'c.superseded_by_id')
     .select(
       'c.id',
       'c.name',
@@ -63,6 +70,9 @@ function select(db: Db) {
       'c.status',
       db.raw(`to_char(c.settlement_date, 'YYYY-MM-DD') AS settlement_date`),
       'c.notes',
+      'c.superseded_by_id',
+      'sb.name as superseded_by_name',
+      db.raw(`(SELECT min(o.id) FROM contracts o WHERE o.superseded_by_id = c.id) AS supersedes_contract_id`),
       'c.created_at',
       'c.updated_at',
       db.raw(`(SELECT coalesce(json_agg(json_build_object('id', r.id, 'contract_year', r.contract_year,
@@ -159,4 +169,94 @@ export async function updateContractStatus(
 
 export async function deleteContract(db: Db, id: number): Promise<void> {
   await db('contracts').where({ id }).delete();
+}
+
+/**
+ * Makes `id` supersede `target` (null: nothing): any other contract it superseded is in force
+ * again. The ids whose mark changed (released or newly superseded).
+ */
+export async function setSupersedes(db: Db, id: number, target: number | null): Promise<number[]> {
+  const released: { id: number }[] = await db('contracts')
+    .where({ superseded_by_id: id })
+    .modify((q) => (target === null ? q : q.whereNot({ id: target })))
+    .update({ superseded_by_id: null, updated_at: db.fn.now() })
+    .returning('id');
+  const marked: { id: number }[] =
+    target === null
+      ? []
+      : await db('contracts')
+          .where({ id: target })
+          .whereRaw('superseded_by_id IS DISTINCT FROM ?', [id])
+          .update({ superseded_by_id: id, updated_at: db.fn.now() })
+          .returning('id');
+  return [...released, ...marked].map((r) => r.id);
+}
+
+/** The ids of the contracts `id` supersedes. */
+export async function supersededBy(db: Db, id: number): Promise<number[]> {
+  return db('contracts').where({ superseded_by_id: id }).orderBy('id').pluck('id');
+}
+
+/**
+ * Serialises the contract writes of one work group (the overlap check reads the group's other
+ * contracts, so two saves at once must not both pass it): locks the work group's row.
+ */
+export async function lockWorkGroupContracts(db: Db, workGroupIds: number[]): Promise<void> {
+  await db('work_groups')
+    .whereIn(
+      'id',
+      [...new Set(workGroupIds)].sort((a, b) => a - b),
+    )
+    .orderBy('id')
+    .forUpdate()
+    .select('id');
+}
+
+/** A settled contract in force that shares fiscal years with another of the same work group. */
+export interface SettledOverlap {
+  id: number;
+  name: string;
+  workGroup: string | null;
+  startYear: number;
+  endYear: number;
+  /** The fiscal years both contracts cover, ascending. */
+  fiscalYears: number[];
+}
+
+/**
+ * The other SETTLED, not superseded contracts of `id`'s work group that cover one of its fiscal
+ * years (none when `id` itself is not settled or is superseded: it then promises nothing).
+ */
+export async function settledOverlaps(db: Db, id: number): Promise<SettledOverlap[]> {
+  const { rows } = await db.raw(
+    `SELECT o.id, o.name, g.name AS work_group, o.start_year, o.end_year,
+            array_agg(ro.fiscal_year ORDER BY ro.fiscal_year) AS fiscal_years
+       FROM contracts c
+       JOIN contract_cola_rates rc ON rc.contract_id = c.id
+       JOIN contracts o ON o.work_group_id = c.work_group_id AND o.id <> c.id
+        AND o.status = 'SETTLED' AND o.superseded_by_id IS NULL
+       JOIN contract_cola_rates ro ON ro.contract_id = o.id AND ro.fiscal_year = rc.fiscal_year
+       LEFT JOIN work_groups g ON g.id = o.work_group_id
+      WHERE c.id = ? AND c.status = 'SETTLED' AND c.superseded_by_id IS NULL
+      GROUP BY o.id, o.name, g.name, o.start_year, o.end_year
+      ORDER BY o.id`,
+    [id],
+  );
+  return (
+    rows as {
+      id: number;
+      name: string;
+      work_group: string | null;
+      start_year: number;
+      end_year: number;
+      fiscal_years: number[];
+    }[]
+  ).map((r) => ({
+    id: r.id,
+    name: r.name,
+    workGroup: r.work_group,
+    startYear: r.start_year,
+    endYear: r.end_year,
+    fiscalYears: r.fiscal_years.map(Number),
+  }));
 }

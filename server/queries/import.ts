@@ -2,20 +2,8 @@ import type { Db } from '@server/db/index';
 import type { BuildingRef, CategoryRef, WorkGroupRef } from '@server/lib/import/match';
 import type { ImportRun, ImportType } from '@server/schemas/import';
 import { NEXT_YEAR_WARNING_PREFIX } from './salary-rule';
-import { activeScope } from './line-items-scope';
 
 /** The knex of imports: runs, saved mappings, and the reference data an import matches against. */
-
-export interface BudgetYearRef {
-  id: number;
-  fiscal_year: string;
-  current_fiscal_year: number | null;
-}
-
-/** A budget year by id, with the fiscal year its lines default to. */
-export function findBudgetYear(db: Db, id: number): Promise<BudgetYearRef | undefined> {
-  return db('budget_years').select('id', 'fiscal_year', 'current_fiscal_year').where({ id }).first();
-}
 
 /** The active budget (scenario) of a type for a budget year, which imported lines join. */
 export async function findActiveScenarioId(
@@ -106,28 +94,6 @@ export async function importedTotals(db: Db, runId: number, type: ImportType) {
     count: Number(row?.count ?? 0),
     fiscalYears: years.map((y: { fiscal_year: number }) => y.fiscal_year),
   };
-}
-
-/**
- * Actuals supersede projections: deletes the projected lines that the run's imported lines replace,
- * those of the same budget year, kind and fiscal year(s) in the budget year's active budget scope
- * (the lines that count: activeScope). Returns how many were deleted.
- */
-export async function replaceProjectedLines(
-  db: Db,
-  run: { id: number; budgetYearId: number; type: ImportType },
-): Promise<number> {
-  const result = await db.raw<{ rows: { n: number }[] }>(
-    `WITH gone AS (
-       DELETE FROM line_items li
-       WHERE li.budget_year_id = ? AND li.is_operating = ? AND li.is_projected
-         AND li.fiscal_year IN (SELECT DISTINCT fiscal_year FROM line_items WHERE import_run_id = ?)
-         AND ${activeScope('li')}
-       RETURNING 1)
-     SELECT count(*)::int AS n FROM gone`,
-    [run.budgetYearId, run.type === 'operating', run.id],
-  );
-  return Number(result.rows[0]?.n ?? 0);
 }
 
 /** The ids of the employee lines a run inserted. */

@@ -1,5 +1,7 @@
 import type { Db } from '@server/db/index';
+import type { ColaSource } from '@server/schemas/cola-assumptions';
 import {
+  COLA_SOURCE,
   COLA_AMOUNT,
   NEXT_YEAR_COLA_PERCENT,
   NEXT_YEAR_RULE_JOINS,
@@ -24,6 +26,8 @@ export interface ProgressionRow {
   next_year_salary_manual: boolean;
   /** The rule's COLA percent moving into this line's fiscal year (0 when none). */
   rule_cola: number;
+  /** Where that COLA comes from (SETTLED, NEGOTIATING, SCENARIO, LONG_TERM or NONE). */
+  rule_cola_source: ColaSource;
   /** The rule's step/lane type and value moving into this year, null when the group gets none. */
   rule_step_type: 'PERCENTAGE' | 'DOLLAR' | null;
   rule_step_value: number | null;
@@ -81,7 +85,8 @@ export async function progressionRows(
      )
      SELECT p.person_key, li.fiscal_year, li.first_name, li.last_name, li.position, li.work_group_id,
             li.work_group, b.name AS building, li.current_salary, li.is_projected, li.next_year_salary_manual,
-            ${NEXT_YEAR_COLA_PERCENT} AS rule_cola, ${STEP_LANE_TYPE} AS rule_step_type,
+            ${NEXT_YEAR_COLA_PERCENT} AS rule_cola, ${COLA_SOURCE} AS rule_cola_source,
+            ${STEP_LANE_TYPE} AS rule_step_type,
             ${STEP_LANE_VALUE} AS rule_step_value, coalesce(${ON_SCHEDULE}, false) AS on_schedule,
             CASE WHEN ${ON_SCHEDULE} THEN ${COLA_AMOUNT} END AS schedule_cola_amount,
             CASE WHEN ${ON_SCHEDULE} THEN ${STEPS_LANES_AMOUNT} END AS schedule_steps_amount,
@@ -89,13 +94,13 @@ export async function progressionRows(
      FROM line_items li
      JOIN people p ON p.person_key = ${key}
      LEFT JOIN buildings b ON b.id = li.building_id
-     LEFT JOIN LATERAL (SELECT pl.current_salary, pl.salary_step, pl.salary_lane FROM line_items pl
+     LEFT JOIN LATERAL (SELECT pl.current_salary, pl.salary_step, pl.salary_lane, pl.current_fte FROM line_items pl
         WHERE pl.budget_year_id = li.budget_year_id AND pl.is_operating AND pl.fiscal_year = li.fiscal_year - 1
           AND ${key.replace(/li\./g, 'pl.')} = p.person_key AND ${activeScope('pl')}
         ORDER BY pl.id LIMIT 1) prev ON true
      -- The rule as it moved the person's line of the year before into this one.
      CROSS JOIN LATERAL (SELECT li.work_group_id, li.work_group, li.budget_year_id, li.fiscal_year - 1 AS fiscal_year,
-        prev.current_salary, prev.salary_step, prev.salary_lane) src
+        prev.current_salary, prev.salary_step, prev.salary_lane, prev.current_fte) src
      ${NEXT_YEAR_RULE_JOINS}
      WHERE li.budget_year_id = ? AND li.is_operating AND li.last_name IS NOT NULL AND ${activeScope()}
      ORDER BY p.ord, li.fiscal_year, li.id`,

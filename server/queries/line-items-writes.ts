@@ -2,7 +2,14 @@ import type { Db } from '@server/db/index';
 import type { Actor } from '@server/policies/index';
 import { auditRow } from '@server/queries/audit';
 
-/** Writing line items: column mapping, inserts, updates, deletes, reference look-ups and batch audit. */
+/**
+ * Writing line items: column mapping, inserts, updates, deletes and their audit rows. Private to
+ * the line writer (server/services/line-items/, enforced by eslint.config.js): every change to a
+ * line goes through it, so the status rule, the next-year salary rule and the audit always apply.
+ */
+
+// Id lists go to PostgreSQL as bind parameters, at most 65,535 per statement.
+const ID_CHUNK = 5000;
 
 /** camelCase input field -> line_items column, for every field an API call may write. */
 const COLUMNS = {
@@ -57,7 +64,7 @@ export async function insertLine(db: Db, values: Record<string, unknown>): Promi
  * (salary-rule.ts reads them through it), so on another group's schedule they mean nothing. In an
  * UPDATE every SET expression reads the row as it was, so the CASE sees the old work_group_id; a
  * line already in the group keeps its placement. Every write that moves an existing line to another
- * work group goes through this (updateLines here, updateLines in bulk-update.ts).
+ * work group goes through this (updateLines).
  */
 export function withPlacementFollowingGroup(
   db: Db,
@@ -100,9 +107,13 @@ export async function updateLines(
   if (metadataPatch) {
     patch.metadata = db.raw(`metadata || ?::jsonb`, [JSON.stringify(metadataPatch)]);
   }
-  return db('line_items')
-    .whereIn('id', [...ids])
-    .update(patch);
+  let n = 0;
+  for (let i = 0; i < ids.length; i += ID_CHUNK) {
+    n += await db('line_items')
+      .whereIn('id', ids.slice(i, i + ID_CHUNK))
+      .update(patch);
+  }
+  return n;
 }
 
 /** Deletes the listed lines; returns the ids actually deleted. */
@@ -110,68 +121,15 @@ export async function deleteLines(db: Db, ids: readonly number[]): Promise<numbe
   if (!ids.length) {
     return [];
   }
-  const rows = await db('line_items')
-    .whereIn('id', [...ids])
-    .del()
-    .returning('id');
-  return rows.map((r: { id: number }) => r.id);
-}
-
-export async function buildingExists(db: Db, id: number): Promise<boolean> {
-  return Boolean(await db('buildings').where({ id }).first('id'));
-}
-
-export async function categoryExists(db: Db, id: number): Promise<boolean> {
-  return Boolean(await db('budget_categories').where({ id }).first('id'));
-}
-
-export interface WorkGroupRow {
-  id: number;
-  name: string;
-}
-
-export function workGroupById(db: Db, id: number): Promise<WorkGroupRow | undefined> {
-  return db<WorkGroupRow>('work_groups').where({ id }).first('id', 'name');
-}
-
-/** A work group by name, ignoring case and surrounding spaces. */
-export function workGroupByName(db: Db, name: string): Promise<WorkGroupRow | undefined> {
-  return db<WorkGroupRow>('work_groups')
-    .whereRaw('lower(name) = lower(?)', [name.trim()])
-    .first('id', 'name');
-}
-
-export interface BudgetYearKeyRow {
-  id: number;
-  current_fiscal_year: number;
-}
-
-export function budgetYearKey(db: Db, id: number): Promise<BudgetYearKeyRow | undefined> {
-  return db<BudgetYearKeyRow>('budget_years').where({ id }).first('id', 'current_fiscal_year');
-}
-
-export interface ScenarioKeyRow {
-  id: number;
-  budget_year_id: number;
-  scenario_type: 'operating' | 'proposed';
-  is_active: boolean;
-}
-
-export function scenarioKey(db: Db, id: number): Promise<ScenarioKeyRow | undefined> {
-  return db<ScenarioKeyRow>('scenarios')
-    .where({ id })
-    .first('id', 'budget_year_id', 'scenario_type', 'is_active');
-}
-
-/** The active scenario of a type in a budget year, if any. */
-export function activeScenarioKey(
-  db: Db,
-  budgetYearId: number,
-  type: 'operating' | 'proposed',
-): Promise<ScenarioKeyRow | undefined> {
-  return db<ScenarioKeyRow>('scenarios')
-    .where({ budget_year_id: budgetYearId, scenario_type: type, is_active: true })
-    .first('id', 'budget_year_id', 'scenario_type', 'is_active');
+  const out: number[] = [];
+  for (let i = 0; i < ids.length; i += ID_CHUNK) {
+    const rows = await db('line_items')
+      .whereIn('id', ids.slice(i, i + ID_CHUNK))
+      .del()
+      .returning('id');
+    out.push(...rows.map((r: { id: number }) => r.id));
+  }
+  return out;
 }
 
 export interface AuditRow {
@@ -182,11 +140,12 @@ export interface AuditRow {
 }
 
 /**
- * Writes one audit row per changed line in a few multi-row inserts (a bulk call may touch 5,000
- * lines); same columns as insertAudit, entity 'line-item'.
+ * Writes one audit row per changed line in a few multi-row inserts (a bulk call may touch thousands
+ * of lines); same columns as insertAudit, entity 'line-item'. Only the writer's audit (services/
+ * line-items/audit.ts) calls it.
  */
-export async function insertLineAudits(db: Db, actor: Actor, rows: AuditRow[]): Promise<void> {
-  const CHUNK = 500;
+export async function insertLineAudits(db: Db, actor: Actor, rows: readonly AuditRow[]): Promise<void> {
+  const CHUNK = 1000;
   for (let i = 0; i < rows.length; i += CHUNK) {
     await db('audit_log').insert(
       rows.slice(i, i + CHUNK).map((r) => auditRow(db, actor, { ...r, entity: 'line-item' })),

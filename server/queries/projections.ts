@@ -1,16 +1,11 @@
 import type { Db } from '@server/db/index';
-import {
-  AUTOMATIC_NEXT_YEAR_SALARY_ON_INPUTS,
-  NEXT_STEP,
-  RULE_JOINS_ON_INPUTS,
-  ruleInputCtes,
-} from './salary-rule';
 import { activeScope } from './line-items-scope';
 
 /**
- * Projections copy a base year's lines forward into later fiscal years, marked is_projected, and
- * the diagnostics that tell which fiscal years hold which kind of line. Every statement works on
- * the lines of the budget year's active budgets (activeScope), the lines the dashboard counts.
+ * The diagnostics of projections: which fiscal years hold which kind of line, imported or
+ * projected. Every statement works on the lines of the budget year's active budgets (activeScope),
+ * the lines the dashboard counts. The projections themselves are written by the line writer
+ * (./line-items-writes-projected.ts).
  */
 
 export interface YearKindRow {
@@ -70,7 +65,8 @@ export interface KindScope {
   isOperating: boolean;
 }
 
-function scopeWhere(scope: KindScope) {
+/** The lines of a kind that count in a budget year, as SQL over `li`. */
+export function scopeWhere(scope: KindScope) {
   return {
     sql: `li.budget_year_id = ? AND li.is_operating = ? AND ${activeScope()}`,
     bindings: [scope.budgetYearId, scope.isOperating] as (number | boolean)[],
@@ -86,163 +82,6 @@ export async function countProjected(db: Db, scope: KindScope, from: number, to:
     [...w.bindings, from, to],
   );
   return Number(rows[0].count);
-}
-
-/** Deletes projected lines of a kind in the fiscal years from..to (imported lines are never touched). */
-export async function deleteProjected(db: Db, scope: KindScope, from: number, to: number): Promise<number> {
-  const w = scopeWhere(scope);
-  const result = await db.raw(
-    `DELETE FROM line_items li WHERE ${w.sql} AND li.is_projected AND li.fiscal_year BETWEEN ? AND ?`,
-    [...w.bindings, from, to],
-  );
-  return result.rowCount ?? result.affectedRows ?? 0;
-}
-
-/**
- * Deletes projected lines of a kind in the listed fiscal years, which hold imported lines of that
- * kind: actuals supersede projections (left over from before the import, they counted everyone twice).
- */
-export async function deleteSuperseded(db: Db, scope: KindScope, years: readonly number[]): Promise<number> {
-  if (!years.length) {
-    return 0;
-  }
-  const w = scopeWhere(scope);
-  const result = await db.raw(
-    `DELETE FROM line_items li WHERE ${w.sql} AND li.is_projected AND li.fiscal_year = ANY(?::int[])`,
-    [...w.bindings, [...years]],
-  );
-  return result.rowCount ?? result.affectedRows ?? 0;
-}
-
-const EMPLOYEE_COPY = `first_name, last_name, position, current_fte, location_code, department, work_group_id,
-  work_group, job_class, budget_status, dese_code, category_id, building_id, notes`;
-const PROPOSED_COPY = `account_description, name, account_line, dese_categories, dese_code, category_id,
-  building_id, notes`;
-const prefixed = (columns: string, alias: string) => columns.replace(/(\w+)/g, `${alias}.$1`);
-
-/**
- * The proposed lines a projected year grows from: at the base year the imported lines, later the
- * projected lines of the year before, which this run has just written.
- */
-function previousYear(scope: KindScope, baseYear: number, fromYear: number) {
-  const w = scopeWhere(scope);
-  return {
-    sql: `${w.sql} AND li.fiscal_year = ? AND ${fromYear === baseYear ? 'NOT li.is_projected' : 'li.is_projected'}`,
-    bindings: [...w.bindings, fromYear],
-    // The base line a projected line descends from, carried through every year.
-    source: `CASE WHEN li.is_projected THEN li.metadata -> 'sourceLineId' ELSE to_jsonb(li.id) END`,
-  };
-}
-
-// The smallest value a money column (numeric(14,2)) cannot hold: the cast rounds to the cent first.
-const TOO_BIG = '999999999999.995';
-
-/** The columns the salary rule reads (see ./salary-rule.ts), as `src` for `row` moved by `years`. */
-const ruleSource = (row: string, salary: string, step: string, years: number) =>
-  `CROSS JOIN LATERAL (SELECT ${row}.budget_year_id, ${row}.fiscal_year + ${years} AS fiscal_year,
-     ${row}.work_group_id, ${row}.work_group, (${salary})::numeric AS current_salary, ${step} AS salary_step,
-     ${row}.salary_lane) src`;
-
-/**
- * Writes the employees of baseYear + 1 .. toYear in one statement: the Active imported lines of
- * baseYear walked year by year (a recursive CTE), then one INSERT. A projected line's salary is its
- * line of the year before's next-year salary (the base line's stored one, manual or automatic;
- * else that line's salary), its step the rule's next step, and its own next-year salary the
- * automatic rule (AUTOMATIC_NEXT_YEAR_SALARY, the SQL an edit uses, here over the rule's inputs
- * worked out once for the statement) for the year after; a manual value is therefore its year's
- * only. Each line is moved by the rule once a year, and nothing is read back from what the
- * statement writes: the year-by-year statements this replaces read the lines just written, whose
- * statistics still said the year was empty, so the planner expected one line and rebuilt the
- * schedule rows for every line (nested loops; 96 s at 50,000 employees). When a salary would not fit the money columns nothing is written and the first such
- * fiscal year is returned (the year a year-by-year run would have failed on).
- */
-export async function projectEmployees(
-  db: Db,
-  scope: KindScope,
-  baseYear: number,
-  toYear: number,
-): Promise<{ count: number; overflowYear: number | null }> {
-  const w = scopeWhere(scope);
-  // Active written as an OR (not coalesce) so the planner sees how many lines pass.
-  const baseLines = `${w.sql} AND li.fiscal_year = ? AND NOT li.is_projected
-    AND (li.employee_status = 'Active' OR li.employee_status IS NULL)`;
-  const inputs = ruleInputCtes('default', { budgetYearId: scope.budgetYearId, from: baseYear, to: toYear });
-  // For this statement only (restored after it; the caller's transaction keeps its own): room to
-  // hold the walk (about 300,000 rows for 50,000 employees over five years) in memory rather than in
-  // temporary files, and no JIT, as its estimated cost passes jit_above_cost and compiling its
-  // expressions costs more than it saves.
-  const { rows: before } = await db.raw(
-    `SELECT current_setting('jit') AS jit, current_setting('work_mem') AS work_mem,
-            set_config('jit', 'off', true), set_config('work_mem', '64MB', true)`,
-  );
-  const { rows } = await db.raw(
-    `WITH RECURSIVE ${inputs},
-     walk AS (
-       SELECT li.id AS source_line_id, src.budget_year_id, src.fiscal_year, src.work_group_id, src.work_group,
-              src.current_salary, src.salary_step, src.salary_lane,
-              li.next_year_salary::numeric AS next_year_salary, (${NEXT_STEP})::int AS next_step
-         FROM line_items li ${ruleSource('li', 'li.current_salary', 'li.salary_step', 0)}
-         ${RULE_JOINS_ON_INPUTS}
-        WHERE ${baseLines}
-       UNION ALL
-       SELECT prev.source_line_id, src.budget_year_id, src.fiscal_year, src.work_group_id, src.work_group,
-              src.current_salary, src.salary_step, src.salary_lane,
-              (CASE WHEN src.current_salary > 0 THEN ${AUTOMATIC_NEXT_YEAR_SALARY_ON_INPUTS} END)::numeric, (${NEXT_STEP})::int
-         FROM walk prev
-         ${ruleSource('prev', 'coalesce(prev.next_year_salary, prev.current_salary)', 'prev.next_step', 1)}
-         ${RULE_JOINS_ON_INPUTS}
-        WHERE prev.fiscal_year < ?
-     ),
-     overflow AS (
-       SELECT min(fiscal_year) AS fiscal_year FROM walk
-        WHERE fiscal_year > ? AND (current_salary >= ${TOO_BIG} OR next_year_salary >= ${TOO_BIG})
-     ),
-     inserted AS (
-       INSERT INTO line_items (budget_year_id, scenario_id, fiscal_year, is_operating, is_projected,
-              current_salary, next_year_salary, next_year_salary_manual, employee_status, metadata,
-              salary_step, salary_lane, salary_placement, ${EMPLOYEE_COPY})
-       SELECT li.budget_year_id, li.scenario_id, w.fiscal_year, true, true,
-              w.current_salary, w.next_year_salary, false, 'Active',
-              jsonb_build_object('projectedFrom', ?::int, 'sourceLineId', w.source_line_id),
-              w.salary_step, li.salary_lane, li.salary_placement, ${prefixed(EMPLOYEE_COPY, 'li')}
-         FROM walk w JOIN line_items li ON li.id = w.source_line_id
-        WHERE w.fiscal_year > ? AND ${baseLines} AND (SELECT fiscal_year FROM overflow) IS NULL
-       RETURNING 1
-     )
-     SELECT (SELECT fiscal_year FROM overflow) AS overflow_year, (SELECT count(*) FROM inserted)::int AS count`,
-    [...w.bindings, baseYear, toYear, baseYear, baseYear, baseYear, ...w.bindings, baseYear],
-  );
-  await db.raw(`SELECT set_config('jit', ?, true), set_config('work_mem', ?, true)`, [
-    before[0].jit,
-    before[0].work_mem,
-  ]);
-  return { count: Number(rows[0].count), overflowYear: rows[0].overflow_year ?? null };
-}
-
-/**
- * Writes the proposed lines of fromYear + 1: each line of fromYear grown by its category's default
- * year-over-year increase (no default: unchanged), rounded to the cent every year.
- */
-export async function projectProposedYear(
-  db: Db,
-  scope: KindScope,
-  baseYear: number,
-  fromYear: number,
-): Promise<number> {
-  const prev = previousYear(scope, baseYear, fromYear);
-  const result = await db.raw(
-    `INSERT INTO line_items (budget_year_id, scenario_id, fiscal_year, is_operating, is_projected,
-            amount, current_fte, employee_status, metadata, ${PROPOSED_COPY})
-     SELECT li.budget_year_id, li.scenario_id, li.fiscal_year + 1, false, true,
-            round(li.amount * (1 + coalesce(c.default_yoy_increase, 0) / 100), 2), NULL, NULL,
-            jsonb_build_object('projectedFrom', ?::int, 'sourceLineId', ${prev.source}),
-            ${prefixed(PROPOSED_COPY, 'li')}
-       FROM line_items li
-       LEFT JOIN budget_categories c ON c.id = li.category_id
-      WHERE ${prev.sql}`,
-    [baseYear, ...prev.bindings],
-  );
-  return result.rowCount ?? result.affectedRows ?? 0;
 }
 
 /**
@@ -271,25 +110,6 @@ export async function countMoveConflicts(
     fiscalYear: r.fiscal_year,
     count: Number(r.count),
   }));
-}
-
-/** Shifts the imported lines of importedYear, or the lines after it, by delta fiscal years. */
-export async function shiftLines(
-  db: Db,
-  scope: KindScope,
-  importedYear: number,
-  delta: number,
-  which: 'imported' | 'later',
-): Promise<number> {
-  const w = scopeWhere(scope);
-  const condition =
-    which === 'imported' ? 'li.fiscal_year = ? AND NOT li.is_projected' : 'li.fiscal_year > ?';
-  const result = await db.raw(
-    `UPDATE line_items li SET fiscal_year = li.fiscal_year + ?::int, updated_at = now()
-      WHERE ${w.sql} AND ${condition}`,
-    [delta, ...w.bindings, importedYear],
-  );
-  return result.rowCount ?? result.affectedRows ?? 0;
 }
 
 export async function setBaseYear(db: Db, budgetYearId: number, baseYear: number): Promise<void> {

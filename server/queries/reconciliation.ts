@@ -75,19 +75,10 @@ export async function personnelLines(
   return rows;
 }
 
-export async function setAmount(db: Db, id: number, amount: string): Promise<void> {
-  await db('line_items').where({ id }).update({ amount, updated_at: db.fn.now() });
-}
-
 /** The active proposed budget of a budget year, which new lines join. */
 export async function activeProposedScenarioId(db: Db, budgetYearId: number): Promise<number | null> {
   const row = await db('scenarios')
     .where({ budget_year_id: budgetYearId, scenario_type: 'proposed', is_active: true })
     .first('id');
   return row?.id ?? null;
-}
-
-export async function insertProposedLine(db: Db, values: Record<string, unknown>): Promise<number> {
-  const [row] = await db('line_items').insert(values).returning('id');
-  return row.id;
 }

@@ -1,9 +1,8 @@
 import type { Db } from '@server/db/index';
-import { activeScope } from './line-items-scope';
 
 /**
  * Saved RIF gap calculations, and the small reads the COLA calculations need beside the salary walk
- * (./salary-walk.ts): which COLA scenario a calculation uses, and the cost of 1% COLA per work group.
+ * (./salary-walk.ts): which COLA scenario a calculation uses.
  */
 
 export interface RifCalculationRow {
@@ -92,6 +91,7 @@ export async function defaultColaScenarioId(db: Db): Promise<number | null> {
   return row ? (row.id as number) : null;
 }
 
+/** The cost of 1% COLA of one work group, as saved with a RIF calculation. */
 export interface OnePercentRow {
   workGroupId: number;
   workGroupName: string;
@@ -99,40 +99,4 @@ export interface OnePercentRow {
   /** Decimal strings: the salaries, and the sum of round(salary x 1/100, 2) over them. */
   payroll: string;
   amount: string;
-}
-
-/**
- * The cost of 1% COLA per work group over the salaries of `fiscalYear`'s imported lines: each
- * employee's 1% rounded to the cent, then summed (as the rule rounds a COLA). The same lines the
- * salary walk starts from: Active operating lines, not projected, with a salary, that count.
- */
-export async function costOfOnePercent(
-  db: Db,
-  scope: { budgetYearId: number; fiscalYear: number },
-): Promise<OnePercentRow[]> {
-  const { rows } = await db.raw(
-    `SELECT li.work_group_id, wg.name AS work_group, count(*)::int AS employees,
-            sum(li.current_salary)::text AS payroll, sum(round(li.current_salary / 100, 2))::text AS amount
-       FROM line_items li JOIN work_groups wg ON wg.id = li.work_group_id
-      WHERE li.budget_year_id = ? AND li.fiscal_year = ? AND li.is_operating AND NOT li.is_projected
-        AND coalesce(li.employee_status, 'Active') = 'Active' AND li.current_salary > 0 AND ${activeScope()}
-      GROUP BY li.work_group_id, wg.name
-      ORDER BY wg.name, li.work_group_id`,
-    [scope.budgetYearId, scope.fiscalYear],
-  );
-  return rows.map(
-    (r: {
-      work_group_id: number;
-      work_group: string;
-      employees: number;
-      payroll: string;
-      amount: string;
-    }) => ({
-      workGroupId: r.work_group_id,
-      workGroupName: r.work_group,
-      employees: Number(r.employees),
-      payroll: r.payroll,
-      amount: r.amount,
-    }),
-  );
 }

@@ -6,17 +6,23 @@
  * calculation, the RIF gap and the multi-year projection all splice these fragments in; nothing
  * else computes a raise. The rules in words are in docs/ARCHITECTURE.md ('Salary rules').
  *
+ * Derived rows carry current_fte too (NULL reads as 1).
+ *
  * Use: `FROM <rows> src ${ruleJoins(scenario)}`, then the expressions below in the select list.
  *
  * COLA for a work group in a fiscal year: the SETTLED contract covering that year, else the
  * NEGOTIATING one (the newest of several), else the COLA scenario's setting for the work group,
- * else the scenario's setting for the work group's category, else 0. The scenario is the default
+ * else the scenario's setting for the work group's category, else, for a year after the work
+ * group's last contract year and after the scenario's last year, the scenario's long-term
+ * assumption (the work group's own, else the scenario's), else 0. The scenario is the default
  * one (cola_scenarios.is_default) for stored next-year salaries and projections, or the one a
  * calculation names.
  *
  * An employee placed on their work group's step-and-lane schedule moves one step (capped at the
- * top) at the schedule's amount for the next year in the same lane; of the change, the COLA part is
- * (next year, same step) - (this year, same step) and the steps-and-lanes part is the rest. Years
+ * top) at the schedule's amount for the next year in the same lane, times their FTE (a cell is a
+ * full-time salary; src.current_fte, 1 where none is given), rounded to the cent once; of the
+ * change, the COLA part is (next year, same step) - (this year, same step), each times the FTE,
+ * and the steps-and-lanes part is the rest. Years
  * past the schedule's last year grow its last row by each year's COLA, rounded to the cent. Anyone
  * else grows by the COLA plus the budget settings' pooled step/lane percent or dollars (only for
  * the work groups listed there). Rounded to the cent once per employee per year.
@@ -40,26 +46,53 @@ function scenarioIdSql(scenario: ScenarioChoice): string {
 
 /**
  * Contract COLA per (work group, fiscal year): SETTLED or NEGOTIATING (an EXPIRED contract promises
- * nothing), settled first, then the newest. One row per key, so it hash-joins against any number of lines.
+ * nothing, nor does one another contract superseded), settled first, then the newest. One row per
+ * key, so it hash-joins against any number of lines.
  */
 const CONTRACT_COLA = `SELECT DISTINCT ON (ct.work_group_id, r.fiscal_year)
     ct.work_group_id, r.fiscal_year, r.cola_percentage, ct.status, ct.id AS contract_id, r.contract_year
   FROM contracts ct JOIN contract_cola_rates r ON r.contract_id = ct.id
-  WHERE ct.status IN ('SETTLED', 'NEGOTIATING')
+  WHERE ct.status IN ('SETTLED', 'NEGOTIATING') AND ct.superseded_by_id IS NULL
   ORDER BY ct.work_group_id, r.fiscal_year, (ct.status = 'SETTLED') DESC, ct.id DESC`;
 
-/** COLA percent per (work group, fiscal year) by the precedence above, for every work group. */
-function colaByGroup(scenario: ScenarioChoice): string {
+/**
+ * The scenario's long-term COLA assumption per work group (the group's own, else the scenario's),
+ * with the last year before it applies: the later of the group's last contract year (of the
+ * contracts CONTRACT_COLA reads) and the scenario's last year. Only groups with an assumption.
+ */
+function longTermByGroup(scenario: ScenarioChoice): string {
   const sid = scenarioIdSql(scenario);
-  return `SELECT wg.id AS work_group_id, y.fiscal_year,
-      coalesce(cc.cola_percentage, sw.cola_percentage, sc.cola_percentage, 0) AS pct
+  return `SELECT wg.id AS work_group_id, coalesce(lw.cola_percentage, s.long_term_cola_percentage) AS cola_percentage,
+      greatest(coalesce(lc.last_year, 0), coalesce(ls.last_year, 0)) AS after_year
     FROM work_groups wg
-    CROSS JOIN (SELECT DISTINCT fiscal_year FROM contract_cola_rates
-                UNION SELECT DISTINCT fiscal_year FROM cola_settings) y
+    JOIN cola_scenarios s ON s.id = ${sid}
+    LEFT JOIN cola_long_term_settings lw ON lw.scenario_id = s.id AND lw.work_group_id = wg.id
+    LEFT JOIN (SELECT c.work_group_id, max(c.fiscal_year) AS last_year FROM (${CONTRACT_COLA}) c
+                GROUP BY c.work_group_id) lc ON lc.work_group_id = wg.id
+    CROSS JOIN LATERAL (SELECT max(x.fiscal_year) AS last_year FROM cola_settings x WHERE x.scenario_id = s.id) ls
+    WHERE coalesce(lw.cola_percentage, s.long_term_cola_percentage) IS NOT NULL`;
+}
+
+/**
+ * COLA percent per (work group, fiscal year) by the precedence above, for every work group (or those
+ * `groups`, a SQL set of ids, names).
+ */
+function colaByGroup(scenario: ScenarioChoice, groups?: string): string {
+  const sid = scenarioIdSql(scenario);
+  // Years past the last listed one matter only for the long-term assumption; the schedule
+  // extension asks for at most SCHEDULE_EXTENSION_YEARS past a schedule's last year.
+  return `SELECT wg.id AS work_group_id, y.fiscal_year,
+      coalesce(cc.cola_percentage, sw.cola_percentage, sc.cola_percentage, lt.cola_percentage, 0) AS pct
+    FROM work_groups wg
+    CROSS JOIN (SELECT generate_series(min(f.fiscal_year), max(f.fiscal_year) + ${SCHEDULE_EXTENSION_YEARS} + 1) AS fiscal_year
+                  FROM (SELECT fiscal_year FROM contract_cola_rates UNION ALL SELECT fiscal_year FROM cola_settings
+                        UNION ALL SELECT fiscal_year FROM salary_schedule_amounts) f) y
     LEFT JOIN (${CONTRACT_COLA}) cc ON cc.work_group_id = wg.id AND cc.fiscal_year = y.fiscal_year
     LEFT JOIN cola_settings sw ON sw.scenario_id = ${sid} AND sw.work_group_id = wg.id AND sw.fiscal_year = y.fiscal_year
     LEFT JOIN cola_settings sc ON sc.scenario_id = ${sid} AND sc.work_group_category_id = wg.category_id
-      AND sc.fiscal_year = y.fiscal_year`;
+      AND sc.fiscal_year = y.fiscal_year
+    LEFT JOIN (${longTermByGroup(scenario)}) lt ON lt.work_group_id = wg.id AND y.fiscal_year > lt.after_year
+    ${groups ? `WHERE wg.id IN (${groups})` : ''}`;
 }
 
 /**
@@ -70,7 +103,11 @@ function scheduleRows(scenario: ScenarioChoice): string {
   return `SELECT x.schedule_id, x.work_group_id, x.fiscal_year, x.lane,
       array_agg(x.amount ORDER BY x.step) AS amounts, max(x.step) AS top_step
     FROM (
-      WITH RECURSIVE ext AS (
+      -- The COLA table is worked out once (MATERIALIZED), for the groups with a schedule only: as a
+      -- subquery of the recursive step it was evaluated again for every year of the extension.
+      WITH RECURSIVE ext_cola AS MATERIALIZED (
+        ${colaByGroup(scenario, 'SELECT s.work_group_id FROM salary_schedules s WHERE s.work_group_id IS NOT NULL')}
+      ), ext AS (
         SELECT a.schedule_id, s.work_group_id, a.fiscal_year, a.step, a.lane, a.amount::numeric AS amount,
                a.fiscal_year AS last_year
           FROM salary_schedule_amounts a JOIN salary_schedules s ON s.id = a.schedule_id
@@ -79,7 +116,7 @@ function scheduleRows(scenario: ScenarioChoice): string {
         SELECT e.schedule_id, e.work_group_id, e.fiscal_year + 1, e.step, e.lane,
                round(e.amount * (1 + coalesce(c.pct, 0) / 100), 2)::numeric, e.last_year
           FROM ext e
-          LEFT JOIN (${colaByGroup(scenario)}) c ON c.work_group_id = e.work_group_id AND c.fiscal_year = e.fiscal_year + 1
+          LEFT JOIN ext_cola c ON c.work_group_id = e.work_group_id AND c.fiscal_year = e.fiscal_year + 1
          WHERE e.fiscal_year < e.last_year + ${SCHEDULE_EXTENSION_YEARS}
       )
       SELECT a.schedule_id, s.work_group_id, a.fiscal_year, a.step, a.lane, a.amount
@@ -108,6 +145,8 @@ function groupJoins(scenario: ScenarioChoice): string {
     AND rule_scen_wg.work_group_id = src.work_group_id AND rule_scen_wg.fiscal_year = src.fiscal_year + 1
   LEFT JOIN cola_settings rule_scen_cat ON rule_scen_cat.scenario_id = ${sid}
     AND rule_scen_cat.work_group_category_id = rule_wg.category_id AND rule_scen_cat.fiscal_year = src.fiscal_year + 1
+  LEFT JOIN (${longTermByGroup(scenario)}) rule_long
+    ON rule_long.work_group_id = src.work_group_id AND src.fiscal_year + 1 > rule_long.after_year
   LEFT JOIN (${STEP_LANE_GROUPS}) rule_step
     ON rule_step.budget_year_id = src.budget_year_id AND rule_step.work_group_key = src.work_group_id::text`;
 }
@@ -154,6 +193,7 @@ export function ruleInputCtes(
     SELECT src.budget_year_id, src.work_group_id, src.fiscal_year,
            rule_cola.cola_percentage AS contract_pct, rule_cola.status AS contract_status, rule_cola.contract_year,
            rule_scen_wg.cola_percentage AS group_pct, rule_scen_cat.cola_percentage AS category_pct,
+           rule_long.cola_percentage AS long_term_pct,
            rule_step.type AS step_type, rule_step.value AS step_value, ${COLA_FACTOR} AS cola_factor
       FROM (SELECT ${keys.budgetYearId} AS budget_year_id, wg.id AS work_group_id, y.fiscal_year
               FROM work_groups wg CROSS JOIN generate_series(${keys.from}, ${keys.to}) AS y(fiscal_year)) src
@@ -178,6 +218,7 @@ export const RULE_JOINS_ON_INPUTS = `
     rule_in.contract_year) rule_cola
   CROSS JOIN LATERAL (SELECT rule_in.group_pct AS cola_percentage) rule_scen_wg
   CROSS JOIN LATERAL (SELECT rule_in.category_pct AS cola_percentage) rule_scen_cat
+  CROSS JOIN LATERAL (SELECT rule_in.long_term_pct AS cola_percentage) rule_long
   CROSS JOIN LATERAL (SELECT rule_in.step_type AS type, rule_in.step_value AS value) rule_step
   LEFT JOIN rule_schedule_moves rule_move ON src.salary_step IS NOT NULL
     AND rule_move.work_group_id = src.work_group_id AND rule_move.fiscal_year = src.fiscal_year
@@ -188,23 +229,49 @@ export const RULE_JOINS_ON_INPUTS = `
 /** The default-scenario joins (what stored next-year salaries and projections use). */
 export const NEXT_YEAR_RULE_JOINS = ruleJoins('default');
 
-/** The COLA percent for the year (contract, else scenario for the group, else for its category, else 0). */
+/**
+ * The COLA percent for the year (contract, else scenario for the group, else for its category, else
+ * the long-term assumption past the last contract and scenario year, else 0).
+ */
 export const NEXT_YEAR_COLA_PERCENT = `coalesce(rule_cola.cola_percentage, rule_scen_wg.cola_percentage,
-  rule_scen_cat.cola_percentage, 0)`;
+  rule_scen_cat.cola_percentage, rule_long.cola_percentage, 0)`;
 /** What the COLA multiplies a salary by: 1 + COLA / 100. */
 const COLA_FACTOR = `(1 + ${NEXT_YEAR_COLA_PERCENT} / 100)`;
-/** Where the COLA came from: SETTLED, NEGOTIATING, SCENARIO or NONE. */
+/** Where the COLA came from: SETTLED, NEGOTIATING, SCENARIO, LONG_TERM (the assumption) or NONE. */
 export const COLA_SOURCE = `CASE WHEN rule_cola.cola_percentage IS NOT NULL THEN rule_cola.status
   WHEN coalesce(rule_scen_wg.cola_percentage, rule_scen_cat.cola_percentage) IS NOT NULL THEN 'SCENARIO'
+  WHEN rule_long.cola_percentage IS NOT NULL THEN 'LONG_TERM'
   ELSE 'NONE' END`;
 /** The contract year of the contract COLA (1 for its first year), or NULL. */
 export const COLA_CONTRACT_YEAR = `rule_cola.contract_year`;
-/** True when a contract or scenario served the line; otherwise the rule used 0% and says so. */
+/** True when a contract, scenario or long-term assumption served the line; otherwise the rule used 0% and says so. */
 export const HAS_NEXT_YEAR_COLA = `(coalesce(rule_cola.cola_percentage, rule_scen_wg.cola_percentage,
-  rule_scen_cat.cola_percentage) IS NOT NULL)`;
+  rule_scen_cat.cola_percentage, rule_long.cola_percentage) IS NOT NULL)`;
 /** Step/lane type and value when the line's work group gets the pooled steps and lanes, else NULL. */
 export const STEP_LANE_TYPE = `rule_step.type`;
 export const STEP_LANE_VALUE = `rule_step.value`;
+
+/**
+ * The line's FTE as the schedule pays it: a cell is a full-time salary. NULL (no FTE given) and 0
+ * (which no write accepts any more) read as 1, so a cell is never paid as nothing.
+ */
+const RULE_FTE = `coalesce(nullif(src.current_fte, 0), 1)`;
+
+/** What a line is paid on a schedule cell (the SQL of its full-time amount): times its FTE, to the cent once. */
+export const cellPay = (amount: string) => `round((${amount}) * ${RULE_FTE}, 2)`;
+
+/** The line's salary as full time (current salary / FTE, unrounded): what placement matches to a cell. */
+export const FULL_TIME_SALARY = `(src.current_salary / ${RULE_FTE})`;
+
+/**
+ * The current salary of a line whose FTE becomes `newFte` (SQL), over ruleJoins: placed on its work
+ * group's schedule and the schedule has this year's row, its cell times the new FTE; otherwise its
+ * salary scaled by new / old FTE (a 1.0 teacher at $60,000 going to 0.8 is paid $48,000). Rounded
+ * to the cent once. A new hire (salary 0) stays 0: their pay starts next year.
+ */
+export const salaryAtFte = (newFte: string) => `CASE WHEN src.current_salary = 0 THEN src.current_salary
+  WHEN rule_sp.amounts[src.salary_step] IS NOT NULL THEN round(rule_sp.amounts[src.salary_step] * (${newFte}), 2)
+  ELSE round(src.current_salary * (${newFte}) / ${RULE_FTE}, 2) END`;
 
 /** True when the line is placed on its work group's schedule and the schedule covers the year. */
 export const ON_SCHEDULE = `(rule_sy.amounts[src.salary_step] IS NOT NULL)`;
@@ -221,7 +288,7 @@ const POOLED_STEP_AMOUNT = `coalesce(CASE rule_step.type WHEN 'DOLLAR' THEN rule
  * current salary above 0).
  */
 const automaticNextYearSalary = (colaFactor: string) => `CASE WHEN src.work_group_id IS NULL THEN NULL
-  WHEN ${ON_SCHEDULE} THEN rule_sy.amounts[least(src.salary_step + 1, rule_sy.top_step)]
+  WHEN ${ON_SCHEDULE} THEN ${cellPay('rule_sy.amounts[least(src.salary_step + 1, rule_sy.top_step)]')}
   ELSE round(src.current_salary * ${colaFactor} + ${POOLED_STEP_AMOUNT}, 2) END`;
 export const AUTOMATIC_NEXT_YEAR_SALARY = automaticNextYearSalary(COLA_FACTOR);
 /**
@@ -231,9 +298,17 @@ export const AUTOMATIC_NEXT_YEAR_SALARY = automaticNextYearSalary(COLA_FACTOR);
  */
 export const AUTOMATIC_NEXT_YEAR_SALARY_ON_INPUTS = automaticNextYearSalary('rule_in.cola_factor');
 
-/** The COLA part of the change in dollars (cents exact); 0 for a line with no work group. */
+/**
+ * The COLA part of the change in dollars (cents exact); 0 for a line with no work group. On a
+ * schedule it is the move between the printed rows at the same step, but only where a COLA (contract,
+ * scenario or long-term) serves the year: with none, the calculations leave source-less COLA out of
+ * their COLA impact, so the whole move of the schedule counts as steps and lanes instead of vanishing
+ * from the district need (planning-inputs.test.ts, the placement step).
+ */
 export const COLA_AMOUNT = `CASE WHEN src.work_group_id IS NULL THEN 0
-  WHEN ${ON_SCHEDULE} THEN rule_sy.amounts[src.salary_step] - coalesce(rule_sp.amounts[src.salary_step], src.current_salary)
+  WHEN ${ON_SCHEDULE} AND NOT ${HAS_NEXT_YEAR_COLA} THEN 0
+  WHEN ${ON_SCHEDULE} THEN ${cellPay('rule_sy.amounts[src.salary_step]')}
+    - coalesce(${cellPay('rule_sp.amounts[src.salary_step]')}, src.current_salary)
   ELSE round(src.current_salary * ${NEXT_YEAR_COLA_PERCENT} / 100, 2) END`;
 
 /**

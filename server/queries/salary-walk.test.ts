@@ -3,18 +3,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '@server/db/index';
 import { createTestDb } from '../../test/db';
 import { buildBudgetYear, buildContract, insertEmployees } from '../../test/factories';
-import { projectEmployees } from './projections';
+import { projectEmployees } from './line-items-writes-projected';
 import { salaryWalk } from './salary-walk';
 import {
   AUTOMATIC_NEXT_YEAR_SALARY,
+  cellPay,
   COLA_AMOUNT,
   COLA_CONTRACT_YEAR,
   COLA_SOURCE,
   NEXT_STEP,
   NEXT_YEAR_COLA_PERCENT,
   NEXT_YEAR_RULE_JOINS,
+  ON_SCHEDULE,
   ruleJoins,
-  STEPS_LANES_AMOUNT,
   type ScenarioChoice,
 } from './salary-rule';
 
@@ -24,8 +25,21 @@ import {
  * the plain statements they replaced, which move one employee at a time with ruleJoins, on a world
  * with the cases the shortcuts could get wrong: employees alike in everything, lines with no work
  * group, a schedule with a missing step (from step 4 the next reads past its array), pooled steps as a
- * percent and as dollars in two budget years, a manual next-year salary, a salary of 0, Retiring.
+ * percent and as dollars in two budget years, a manual next-year salary, Retiring, and new hires (a
+ * salary of 0) with nothing entered, with a next-year salary entered, and placed on the schedule.
  */
+
+/**
+ * A counted line's salary in its first walked year, written out here from docs/ARCHITECTURE.md
+ * ('Salary rules': new hires and typed next-year salaries) over ruleJoins: a new hire gets what was
+ * entered, else the next year's amount of the cell they were placed on, else 0; anyone else a manual
+ * value, else the rule, else (no work group) the salary.
+ */
+const FIRST_SALARY = `CASE WHEN src.current_salary = 0
+    THEN coalesce(src.next_year_salary, CASE WHEN ${ON_SCHEDULE} THEN ${cellPay('rule_sy.amounts[src.salary_step]')} END, 0)
+  WHEN src.next_year_salary_manual THEN src.next_year_salary
+  ELSE coalesce(${AUTOMATIC_NEXT_YEAR_SALARY}, src.current_salary) END`;
+const FIRST_STEP = `CASE WHEN src.current_salary = 0 THEN src.salary_step ELSE ${NEXT_STEP} END`;
 
 let handle: DbHandle;
 let db: Knex;
@@ -110,6 +124,10 @@ async function buildWorld() {
       ...[1, 2, 3].map(() => line(settled, '61234.57')),
       line(settled, '61234.57', { status: 'Retiring' }),
       line(settled, '0.00'),
+      line(settled, '0.00', { nextYearSalary: '47500.25' }),
+      line(scheduled, '0.00', {
+        columns: { salary_step: 2, salary_lane: 'B', salary_placement: 'confirmed' },
+      }),
       line(settled, '48000.01', { nextYearSalary: '52000.00', manual: true }),
       line(byScenario, '45678.91'),
       line(byScenario, '45678.91'),
@@ -127,35 +145,62 @@ async function buildWorld() {
   return { years, other: other.id as number };
 }
 
-/** The walk as it was first written: every employee a row of its own, ruleJoins per row. */
+/**
+ * The walk as it was first written: every employee a row of its own, ruleJoins per row; the first
+ * year by FIRST_SALARY, later years by the rule (a salary still 0 stays 0).
+ */
 async function plainWalk(input: {
   budgetYearId: number;
   baseYear: number;
   toYear: number;
   scenario: ScenarioChoice;
+  onePercentYear?: number;
 }) {
   const { rows } = await db.raw(
     `WITH RECURSIVE walk AS (
        SELECT li.budget_year_id, li.fiscal_year, li.work_group_id, li.work_group,
-              li.current_salary::numeric AS current_salary, li.salary_step, li.salary_lane,
+              li.current_salary::numeric AS current_salary, li.salary_step, li.salary_lane, li.current_fte,
+              li.next_year_salary::numeric AS next_year_salary, li.next_year_salary_manual,
+              li.current_salary = 0 AS new_hire,
               NULL::numeric AS previous_salary, 0::numeric AS cola_amount, 0::numeric AS steps_amount,
+              0::numeric AS one_percent, 0::numeric AS hired, 0::numeric AS adjustment,
               NULL::text AS cola_source, NULL::numeric AS cola_pct, NULL::int AS contract_year
          FROM line_items li
         WHERE li.budget_year_id = ? AND li.fiscal_year = ? AND li.is_operating AND NOT li.is_projected
-          AND coalesce(li.employee_status, 'Active') = 'Active' AND li.current_salary > 0
+          AND coalesce(li.employee_status, 'Active') = 'Active'
        UNION ALL
-       SELECT src.budget_year_id, src.fiscal_year + 1, src.work_group_id, src.work_group,
-              coalesce((${AUTOMATIC_NEXT_YEAR_SALARY})::numeric, src.current_salary), (${NEXT_STEP})::int,
-              src.salary_lane, src.current_salary, (${COLA_AMOUNT})::numeric, (${STEPS_LANES_AMOUNT})::numeric,
-              (${COLA_SOURCE})::text, (${NEXT_YEAR_COLA_PERCENT})::numeric, (${COLA_CONTRACT_YEAR})::int
+       SELECT m.budget_year_id, m.fiscal_year, m.work_group_id, m.work_group, m.salary, m.step, m.salary_lane,
+              src.current_fte, NULL::numeric, false, m.new_hire, m.previous_salary,
+              CASE WHEN m.new_hire THEN 0 ELSE m.cola END,
+              CASE WHEN m.new_hire OR m.auto IS NULL THEN 0 ELSE m.auto - m.previous_salary - m.cola END,
+              round(m.previous_salary / 100, 2),
+              CASE WHEN m.new_hire THEN m.salary ELSE 0 END,
+              CASE WHEN m.first AND NOT m.new_hire THEN m.salary - coalesce(m.auto, m.previous_salary) ELSE 0 END,
+              m.cola_source, m.cola_pct, m.contract_year
          FROM walk src ${ruleJoins(input.scenario)}
+         CROSS JOIN LATERAL (SELECT src.fiscal_year = ${input.baseYear} AS first) f
+         CROSS JOIN LATERAL (SELECT src.budget_year_id, src.fiscal_year + 1 AS fiscal_year, src.work_group_id,
+              src.work_group, src.salary_lane, src.current_salary AS previous_salary, f.first,
+              src.new_hire AND f.first AS new_hire,
+              CASE WHEN src.current_salary > 0 THEN (${AUTOMATIC_NEXT_YEAR_SALARY})::numeric END AS auto,
+              CASE WHEN f.first THEN (${FIRST_SALARY})::numeric
+                   ELSE coalesce(CASE WHEN src.current_salary > 0 THEN (${AUTOMATIC_NEXT_YEAR_SALARY})::numeric END,
+                                 src.current_salary) END AS salary,
+              CASE WHEN f.first THEN (${FIRST_STEP})::int ELSE (${NEXT_STEP})::int END AS step,
+              (${COLA_AMOUNT})::numeric AS cola,
+              (${COLA_SOURCE})::text AS cola_source, (${NEXT_YEAR_COLA_PERCENT})::numeric AS cola_pct,
+              (${COLA_CONTRACT_YEAR})::int AS contract_year) m
         WHERE src.fiscal_year < ?
      )
      SELECT w.fiscal_year, w.work_group_id, coalesce(wg.name, min(w.work_group)) AS work_group,
             wgc.name AS category, w.cola_source, w.cola_pct::text AS cola_pct, w.contract_year,
             count(*)::int AS employees, sum(w.current_salary)::text AS payroll,
             coalesce(sum(w.previous_salary), 0)::text AS previous_payroll,
-            sum(w.cola_amount)::text AS cola_amount, sum(w.steps_amount)::text AS steps_amount
+            sum(w.cola_amount)::text AS cola_amount, sum(w.steps_amount)::text AS steps_amount,
+            (CASE WHEN w.fiscal_year = ${input.onePercentYear ?? 0} THEN sum(w.one_percent) ELSE 0 END)::text
+              AS one_percent,
+            (count(*) FILTER (WHERE w.new_hire AND w.fiscal_year = ${input.baseYear + 1}))::int AS new_hires,
+            sum(w.hired)::text AS hired, sum(w.adjustment)::text AS adjustment
        FROM walk w
        LEFT JOIN work_groups wg ON wg.id = w.work_group_id
        LEFT JOIN work_group_categories wgc ON wgc.id = wg.category_id
@@ -176,6 +221,10 @@ async function plainWalk(input: {
     previousPayroll: r.previous_payroll,
     colaAmount: r.cola_amount,
     stepsLanesAmount: r.steps_amount,
+    onePercentAmount: r.one_percent,
+    newHires: Number(r.new_hires),
+    newHiresAmount: r.hired,
+    adjustmentsAmount: r.adjustment,
   }));
 }
 
@@ -183,7 +232,10 @@ const COPIED = `fiscal_year, current_salary::text, next_year_salary::text, salar
   employee_status, next_year_salary_manual, metadata, first_name, last_name, work_group_id, work_group,
   scenario_id, current_fte, position`;
 
-/** Generate Projections' employees as first written: one INSERT ... SELECT a year, ruleJoins twice. */
+/**
+ * Generate Projections' employees as first written: one INSERT ... SELECT a year, ruleJoins twice;
+ * the base year's lines paid the year after by FIRST_SALARY.
+ */
 async function plainProjection(trx: Knex, budgetYearId: number, toYear: number) {
   for (let from = 2026; from < toYear; from += 1) {
     const which =
@@ -200,13 +252,15 @@ async function plainProjection(trx: Knex, budgetYearId: number, toYear: number) 
               src.salary_step, src.salary_lane, src.salary_placement, src.first_name, src.last_name, src.position,
               src.current_fte, src.work_group_id, src.work_group
          FROM (SELECT li.budget_year_id, li.scenario_id, li.fiscal_year + 1 AS fiscal_year,
-                      coalesce(li.next_year_salary, li.current_salary) AS current_salary,
-                      ${NEXT_STEP} AS salary_step, li.salary_lane, li.salary_placement,
+                      CASE WHEN li.is_projected THEN coalesce(li.next_year_salary, li.current_salary)
+                        ELSE ${FIRST_SALARY} END AS current_salary,
+                      CASE WHEN li.is_projected THEN ${NEXT_STEP} ELSE ${FIRST_STEP} END AS salary_step, li.salary_lane, li.salary_placement,
                       CASE WHEN li.is_projected THEN li.metadata -> 'sourceLineId' ELSE to_jsonb(li.id) END AS source_line_id,
                       li.first_name, li.last_name, li.position, li.current_fte, li.work_group_id, li.work_group
                  FROM line_items li
                  CROSS JOIN LATERAL (SELECT li.budget_year_id, li.fiscal_year, li.work_group_id, li.work_group,
-                      li.current_salary, li.salary_step, li.salary_lane) src
+                      li.current_salary, li.salary_step, li.salary_lane, li.next_year_salary,
+                      li.next_year_salary_manual, li.current_fte) src
                  ${NEXT_YEAR_RULE_JOINS}
                 WHERE li.budget_year_id = ? AND li.is_operating AND li.fiscal_year = ? AND ${which}) src
        ${NEXT_YEAR_RULE_JOINS}`,
@@ -230,21 +284,46 @@ async function projected(run: (trx: Knex) => Promise<unknown>, budgetYearId: num
   }
 }
 
+const MONEY_FIELDS = [
+  'payroll',
+  'previousPayroll',
+  'colaAmount',
+  'stepsLanesAmount',
+  'onePercentAmount',
+  'newHiresAmount',
+  'adjustmentsAmount',
+];
+/** Money as text with two decimals ('0' and '0.00' are the same sum), by string, not float. */
+const sameScale = (rows: object[]) =>
+  rows.map((r) =>
+    Object.fromEntries(
+      Object.entries(r).map(([k, v]) => {
+        if (!MONEY_FIELDS.includes(k) || typeof v !== 'string') {
+          return [k, v];
+        }
+        const [whole, fraction = ''] = v.split('.');
+        return [k, `${whole}.${fraction.padEnd(2, '0')}`];
+      }),
+    ),
+  );
+
 describe('the salary walk and Generate Projections, against the one-employee-at-a-time statements', () => {
-  it('give the same totals and the same projected lines, to the cent', async () => {
+  // On the PostgreSQL server this takes ~84 s (1.8 s on PGlite) since the long-term COLA joins:
+  // a planner regression in the one-employee statements, recorded on issue 22; the figures agree.
+  it('give the same totals and the same projected lines, to the cent', { timeout: 180_000 }, async () => {
     const w = await buildWorld();
     for (const budgetYearId of w.years) {
       for (const scenario of ['default', w.other] as ScenarioChoice[]) {
         for (const toYear of [2027, 2029, 2031]) {
-          const input = { budgetYearId, baseYear: 2026, toYear, scenario };
+          const input = { budgetYearId, baseYear: 2026, toYear, scenario, onePercentYear: toYear };
           const fast = await salaryWalk(db, input);
           expect(fast.length).toBeGreaterThan(5);
-          expect(fast).toEqual(await plainWalk(input));
+          expect(sameScale(fast)).toEqual(sameScale(await plainWalk(input)));
         }
       }
       const scope = { budgetYearId, isOperating: true };
       const fast = await projected((trx) => projectEmployees(trx, scope, 2026, 2031), budgetYearId);
-      expect(fast.rows).toHaveLength(5 * 19);
+      expect(fast.rows).toHaveLength(5 * 21);
       expect(fast.rows).toEqual(
         (await projected((trx) => plainProjection(trx, budgetYearId, 2031), budgetYearId)).rows,
       );

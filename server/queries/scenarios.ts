@@ -124,29 +124,3 @@ export async function deactivateActive(
     .returning('id');
   return rows.length ? (rows[0].id as number) : null;
 }
-
-/**
- * Copies every line of one budget into another in one INSERT ... SELECT (set-based: a 50,000-line
- * budget is one statement). Every column is copied as it is, whatever columns line_items gains
- * later, except the new row's id, its budget and its timestamps; generated columns compute
- * themselves. Returns the number of lines copied.
- */
-export async function copyScenarioLines(db: Db, fromId: number, toId: number): Promise<number> {
-  const rows = (await db('information_schema.columns')
-    .where({ table_name: 'line_items', is_generated: 'NEVER' })
-    .whereRaw('table_schema = current_schema()')
-    .whereNotIn('column_name', ['id', 'scenario_id', 'created_at', 'updated_at'])
-    .orderBy('ordinal_position')
-    .select('column_name')) as { column_name: string }[];
-  const columns = rows.map((r) => r.column_name);
-  const list = columns.map(() => '??').join(', ');
-  const result = await db.raw(
-    `WITH copied AS (
-       INSERT INTO line_items (scenario_id, ${list})
-       SELECT ?, ${list} FROM line_items WHERE scenario_id = ? ORDER BY id
-       RETURNING 1)
-     SELECT count(*)::int AS count FROM copied`,
-    [...columns, toId, ...columns, fromId],
-  );
-  return Number(result.rows[0].count);
-}

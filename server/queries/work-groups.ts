@@ -102,12 +102,13 @@ export async function updateWorkGroup(db: Db, id: number, values: WorkGroupValue
     .update({ ...values, updated_at: db.fn.now() });
 }
 
-/** Gives the lines linked to a renamed work group, still labelled with its old name, the new name. */
-export async function relabelLines(db: Db, id: number, oldName: string, newName: string): Promise<number[]> {
+/** The lines linked to a work group that still carry a label, locked (a rename relabels them). */
+export async function lineIdsLabelled(db: Db, id: number, label: string): Promise<number[]> {
   const rows: { id: number }[] = await db('line_items')
-    .where({ work_group_id: id, work_group: oldName })
-    .update({ work_group: newName, updated_at: db.fn.now() })
-    .returning('id');
+    .where({ work_group_id: id, work_group: label })
+    .orderBy('id')
+    .forUpdate()
+    .select('id');
   return rows.map((r) => r.id);
 }
 

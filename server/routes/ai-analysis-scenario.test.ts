@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { centsOf } from '@server/lib/money';
 import type { TestApp } from '../../test/app';
 import type { FakeAnthropic } from '../../test/fake-anthropic';
 import { buildAiWorld, goodAnswer, type AiWorld, startAiApp } from './ai-analysis.world';
@@ -35,7 +36,8 @@ afterAll(async () => {
 
 const toScenario = (body: unknown, token = finance, id = analysis.id) =>
   t.api('post', `/ai-analysis/analyses/${id}/scenario`, { token, body });
-const cents = (s: string) => BigInt(s.replace('.', ''));
+/** Money from the API (a number) or from SQL (text) in cents, exactly. */
+const cents = (v: number | string) => centsOf(v);
 const scenarioCount = async () => Number((await t.db.knex('cut_scenarios').count({ n: '*' }))[0].n);
 
 /** The scenario's cut per its stored percents, in SQL. */
@@ -63,7 +65,7 @@ describe('suggestions to a cut scenario', () => {
     expect(cents(body.requestedSavings)).toBe(asked);
     const sql = await sqlCut(body.scenarioId);
     expect(sql.lines).toBe(body.linesCut);
-    expect(body.scenarioCut).toBe(sql.cut);
+    expect(cents(body.scenarioCut)).toBe(cents(sql.cut));
     // Whole hundredths of a percent: within a cent or so per line of what was asked.
     const diff = cents(sql.cut) - asked;
     expect(diff < 0n ? -diff : diff).toBeLessThanOrEqual(BigInt(body.linesCut));
@@ -99,8 +101,36 @@ describe('suggestions to a cut scenario', () => {
       .where({ cut_scenario_id: res.body.scenarioId, line_item_id: lineId })
       .first();
     expect(Number(kept.percent_kept)).toBe(90);
-    expect(res.body.scenarioCut).toBe((await sqlCut(res.body.scenarioId)).cut);
+    expect(cents(res.body.scenarioCut)).toBe(cents((await sqlCut(res.body.scenarioId)).cut));
     await t.db.knex('cut_floors').where({ line_item_id: lineId }).delete();
+  });
+
+  it('counts only the lines it cuts, and says what a floor kept (the Scenario Builder agrees)', async () => {
+    const [first, second] = analysis.result.likelyNeeded;
+    const heldLine = first.lineIds[0];
+    // A floor of 100% holds the first suggestion's line whole: it is not cut at all.
+    await t.db
+      .knex('cut_floors')
+      .insert({ budget_year_id: w.budgetYearId, line_item_id: heldLine, floor_percent: 100 });
+    try {
+      const res = await toScenario({ keys: ['likelyNeeded:0', 'likelyNeeded:1'] });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      const body = res.body;
+      expect([body.linesCut, body.heldByFloor]).toEqual([second.lineIds.length, 1]);
+      // What the floor kept is what was asked less what was cut, to within a cent per line.
+      const gap = cents(body.requestedSavings) - cents(body.scenarioCut) - cents(body.notCutByFloor);
+      expect(gap < 0n ? -gap : gap).toBeLessThanOrEqual(2n);
+      const near = cents(body.notCutByFloor) - cents(first.savings);
+      expect(near < 0n ? -near : near).toBeLessThanOrEqual(1n);
+      const baseline = await t.api(
+        'get',
+        `/scenarios/baseline?budgetYearId=${w.budgetYearId}&scenarioId=${body.scenarioId}`,
+        { token: finance },
+      );
+      expect(baseline.body.summary.itemsModified).toBe(body.linesCut);
+    } finally {
+      await t.db.knex('cut_floors').where({ line_item_id: heldLine }).delete();
+    }
   });
 
   it('refuses what cannot become a scenario, creating nothing', async () => {

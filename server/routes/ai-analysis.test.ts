@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { centsOf, centsText } from '@server/lib/money';
 import { AI_PRIORITIES } from '@server/schemas/ai-analysis';
 import type { TestApp } from '../../test/app';
 import { apiError, sentData, toolReply, type FakeAnthropic } from '../../test/fake-anthropic';
@@ -45,7 +46,8 @@ beforeEach(() => {
 const analyze = (body: unknown, token = finance.token) =>
   t.api('post', '/ai-analysis/budget-cuts', { token, body });
 const count = async () => Number((await t.db.knex('ai_analyses').count({ n: '*' }))[0].n);
-const cents = (s: string) => BigInt(s.replace('.', ''));
+/** Money from the API (a number) or from SQL (text) in cents, exactly. */
+const cents = (v: number | string) => centsOf(v);
 
 describe('a grounded analysis', () => {
   it('sends the lines and the personnel groups, checks the answer, saves it and reopens it', async () => {
@@ -59,10 +61,12 @@ describe('a grounded analysis', () => {
     expect(res.status).toBe(201);
     const a = res.body.analysis;
     const totals = await sqlTotals(t.db.knex, w);
-    expect(a.result.proposedTotal).toBe(totals.proposed);
-    expect(a.result.personnelTotal).toBe(totals.personnel);
-    expect(cents(a.result.totalAnalyzed)).toBe(cents(totals.proposed) + cents(totals.personnel));
-    expect(a.targetAmount).toBe('1200000.00');
+    expect(cents(a.result.proposedTotal)).toBe(cents(totals.proposed));
+    expect(cents(a.result.personnelTotal)).toBe(cents(totals.personnel));
+    // The salaries are in the proposed lines already: the total analysed counts them once.
+    expect(cents(a.result.totalAnalyzed)).toBe(cents(totals.proposed));
+    // The API's one money type: a JSON number of dollars (it was the text '1200000.00').
+    expect(a.targetAmount).toBe(1200000);
     expect(a.model).toBe('claude-fake-1');
     expect([a.inputTokens, a.outputTokens]).toEqual([1234, 567]);
     expect(a.result.likelyNeeded).toHaveLength(2);
@@ -78,11 +82,11 @@ describe('a grounded analysis', () => {
     expect(a.result.likelyNeeded[0]).toMatchObject({
       key: 'likelyNeeded:0',
       lineIds: [largest.id],
-      basisAmount: largest.amount,
+      basisAmount: Number(largest.amount),
       scenarioReady: true,
     });
     expect(cents(a.result.likelyNeeded[0].savings)).toBe(cents(largest.amount) / 2n);
-    expect(a.result.likelyNeeded[1].savings).toBe(smallest.amount);
+    expect(cents(a.result.likelyNeeded[1].savings)).toBe(cents(smallest.amount));
     expect(cents(a.result.totals.likelyNeeded)).toBe(cents(largest.amount) / 2n + cents(smallest.amount));
     const { rows: teachers } = await t.db.knex.raw(
       `SELECT count(*)::int AS n, sum(current_salary)::text AS total FROM line_items
@@ -96,10 +100,10 @@ describe('a grounded analysis', () => {
           position: 'Grade 3 Teacher',
           workGroup: w.teachers,
           count: teachers[0].n,
-          total: teachers[0].total,
+          total: Number(teachers[0].total),
         },
       ],
-      basisAmount: teachers[0].total,
+      basisAmount: Number(teachers[0].total),
       scenarioReady: false,
     });
     expect(cents(a.result.totals.all)).toBe(
@@ -148,6 +152,56 @@ describe('a grounded analysis', () => {
     const history = await t.api('get', `/history/ai-analysis/${a.id}`, { token: finance.token });
     expect(history.status).toBe(200);
     expect(history.body.entries[0]).toMatchObject({ action: 'analyze' });
+  });
+
+  it('sends money as JSON numbers, and reads an analysis saved with decimal text as the same amounts', async () => {
+    fake.answer(goodAnswer);
+    const res = await analyze({ budgetYearId: w.budgetYearId, targetAmount: '500000.50' });
+    expect(res.status).toBe(201);
+    const a = res.body.analysis;
+    expect(a.targetAmount).toBe(500000.5);
+    const numbers = [
+      a.totalSavings,
+      a.result.totalAnalyzed,
+      a.result.totals.all,
+      a.result.likelyNeeded[0].savings,
+    ];
+    expect(numbers.map((v) => typeof v)).toEqual(['number', 'number', 'number', 'number']);
+    // As every analysis was stored before money had one JSON type: each amount as two-decimal text.
+    const text = (v: number) => centsText(centsOf(v));
+    const suggestion = (s: any) => ({
+      ...s,
+      savings: text(s.savings),
+      basisAmount: text(s.basisAmount),
+      lines: s.lines.map((l: any) => ({ ...l, amount: text(l.amount) })),
+      groups: s.groups.map((g: any) => ({ ...g, total: text(g.total) })),
+    });
+    const r = a.result;
+    const old = {
+      ...r,
+      // Saved by the old code, which added the personnel groups to the lines that hold them.
+      totalAnalyzed: centsText(centsOf(r.proposedTotal) + centsOf(r.personnelTotal)),
+      proposedTotal: text(r.proposedTotal),
+      personnelTotal: text(r.personnelTotal),
+      likelyNeeded: r.likelyNeeded.map(suggestion),
+      moderateNeed: r.moderateNeed.map(suggestion),
+      deepCuts: r.deepCuts.map(suggestion),
+      totals: Object.fromEntries(Object.entries(r.totals).map(([k, v]) => [k, text(v as number)])),
+    };
+    await t.db
+      .knex('ai_analyses')
+      .where({ id: a.id })
+      .update({ result: JSON.stringify(old) });
+    const again = await t.api('get', `/ai-analysis/analyses/${a.id}`, { token: finance.token });
+    expect(again.status).toBe(200);
+    expect(again.body.analysis).toEqual(a);
+    const list = await t.api('get', `/ai-analysis/analyses?budgetYearId=${w.budgetYearId}`, {
+      token: finance.token,
+    });
+    expect(list.body.analyses.find((x: any) => x.id === a.id)).toMatchObject({
+      targetAmount: 500000.5,
+      totalSavings: a.result.totals.all,
+    });
   });
 
   it('sends no employee name and no individual salary, and leaves out a salary alone in its group', async () => {

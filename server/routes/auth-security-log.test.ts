@@ -104,4 +104,51 @@ describe('POST /auth/exports', () => {
       detail: { file: 'salary-progression-FY26.xlsx', bytes: 20480 },
     });
   });
+
+  it('refuses a file name no file has (half a surrogate pair, a control character) with a 400, not a 500', async () => {
+    const u = await t.userWith('FINANCE');
+    for (const fileName of ['bad\ud800.xlsx', 'x\udc00', 'a\u0000b.csv']) {
+      const res = await t.api('post', '/auth/exports', { token: u.token, body: { fileName, bytes: 1 } });
+      expect(res.status, JSON.stringify(fileName)).toBe(400);
+      expect(res.body.details[0].path).toBe('fileName');
+    }
+    // A whole pair (an emoji) is a name like any other.
+    const ok = await t.api('post', '/auth/exports', {
+      token: u.token,
+      body: { fileName: 'budget 📊.xlsx', bytes: 1 },
+    });
+    expect(ok.status).toBe(200);
+  });
+
+  it('records at most 30 exports per user in 10 minutes: a flood is refused and writes nothing', async () => {
+    const admin = await t.userWith('ADMIN');
+    const u = await t.userWith('VIEW_ONLY');
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i += 1) {
+      statuses.push(
+        (
+          await t.api('post', '/auth/exports', {
+            token: u.token,
+            body: { fileName: `fake-${i}.csv`, bytes: 1 },
+          })
+        ).status,
+      );
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(30);
+    expect(statuses.slice(30)).toEqual(Array(10).fill(429));
+    const log = await t.api('get', `/auth/security-log?event=data-exported&userId=${u.id}&limit=500`, {
+      token: admin.token,
+    });
+    expect(log.body.events).toHaveLength(30);
+    // Another user is not held back by this one's flood.
+    const other = await t.userWith('FINANCE');
+    expect(
+      (
+        await t.api('post', '/auth/exports', {
+          token: other.token,
+          body: { fileName: 'real.xlsx', bytes: 1 },
+        })
+      ).status,
+    ).toBe(200);
+  });
 });

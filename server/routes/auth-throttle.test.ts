@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SECURITY_ENTITY } from '@server/queries/security-events';
 import { createTestApp, type TestApp } from '../../test/app';
 
 // Behind one trusted proxy (TRUST_PROXY=1), so each test can sign in "from" several addresses.
@@ -46,6 +47,39 @@ describe('sign-in throttling (issue 15, item 1)', () => {
     // The next sign-in says so at once; the one after has nothing new to tell.
     expect((await login(u.email, u.password, '192.0.2.5')).body.failedAttempts).toBe(2);
     expect((await login(u.email, u.password, '192.0.2.5')).body.failedAttempts).toBe(0);
+  });
+});
+
+describe('counting before checking (issue 23, items 2 and 8)', () => {
+  it('forty guesses sent at once from one address reach the password at most five times', async () => {
+    const u = await t.userWith('FINANCE');
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => login(u.email, `wrong-${i}`, '198.51.100.200')),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(35);
+    const checked = await t.db
+      .knex('audit_log')
+      .where({ entity: SECURITY_ENTITY, entity_id: String(u.id), action: 'sign-in-failed' })
+      .count({ n: '*' });
+    expect(Number(checked[0].n)).toBe(5);
+    // Right passwords take their count back: the owner signs in from elsewhere, again and again.
+    for (let i = 0; i < 6; i += 1) {
+      expect((await login(u.email, u.password, '192.0.2.99')).status).toBe(200);
+    }
+  });
+
+  it('a failed sign-in on an account that does not exist records the name tried, never the password', async () => {
+    const res = await login('  Invented.Person@Example.org', 'Secret-Guess-123', '198.51.100.201');
+    expect(res.status).toBe(401);
+    const row = await t.db
+      .knex('audit_log')
+      .where({ entity: SECURITY_ENTITY, action: 'sign-in-failed' })
+      .whereRaw("after->>'nameTried' = ?", ['invented.person@example.org'])
+      .first();
+    expect(row).toBeDefined();
+    expect(JSON.stringify(row)).not.toContain('Secret-Guess-123');
   });
 });
 

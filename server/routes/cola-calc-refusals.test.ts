@@ -120,9 +120,10 @@ describe('COLA calculation refusals', () => {
     const scope = { budgetYearId: w.budgetYearId, scenarioId: w.scenarioId };
     const calls: [string, string, unknown][] = [
       ['post', '/cola/calculate', scope],
-      ['post', '/cola/calculate-rif-gap', scope],
+      // This world has no proposed budget and no goals: the figures are given.
+      ['post', '/cola/calculate-rif-gap', { ...scope, baselineBudget: 1000, townFundingAmount: 1000 }],
       ['get', '/cola/rif-calculations', undefined],
-      ['get', `/cola/multi-year-projection?budgetYearId=${w.budgetYearId}`, undefined],
+      ['get', `/cola/multi-year-projection?budgetYearId=${w.budgetYearId}&baselineBudget=1000`, undefined],
     ];
     for (const [method, url, body] of calls) {
       const before = await saved();

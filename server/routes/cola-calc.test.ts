@@ -27,11 +27,22 @@ function expectCalculation(body: any, w: ColaWorld, start: number, end: number) 
   );
   for (const y of body.years) {
     const m = years.get(y.fiscalYear)!;
-    expect([c(y.amount), c(y.increase), c(y.colaIncrease), c(y.stepsLanesIncrease)]).toEqual([
+    expect([
+      y.baseYear,
+      c(y.amount),
+      c(y.increase),
+      c(y.colaIncrease),
+      c(y.stepsLanesIncrease),
+      c(y.newHiresIncrease),
+      c(y.adjustmentsIncrease),
+    ]).toEqual([
+      2026,
       m.payroll,
       m.payroll - years.get(y.fiscalYear - 1)!.payroll,
       m.cola.SETTLED + m.cola.NEGOTIATING + m.cola.SCENARIO + m.cola.NONE,
       m.steps,
+      m.newHires,
+      m.adjustments,
     ]);
     total += m.payroll - years.get(y.fiscalYear - 1)!.payroll;
   }
@@ -127,7 +138,8 @@ describe('POST /cola/calculate-rif-gap and GET /cola/rif-calculations', () => {
       });
       expect(res.status).toBe(200);
       const r = res.body.calculation;
-      const need = c(baseline) + colaTotal(m) + m.steps;
+      // New hires and typed next-year salaries are payroll the year pays too.
+      const need = c(baseline) + colaTotal(m) + m.steps + m.newHires + m.adjustments;
       const gap = need - c(townFunding);
       expect({
         settled: c(r.colaImpact.settled),
@@ -135,6 +147,9 @@ describe('POST /cola/calculate-rif-gap and GET /cola/rif-calculations', () => {
         scenario: c(r.colaImpact.scenario),
         total: c(r.colaImpact.total),
         steps: c(r.stepsLanesAmount),
+        hires: r.newHires,
+        newHires: c(r.newHiresAmount),
+        adjustments: c(r.adjustmentsAmount),
         need: c(r.districtNeed),
         gap: c(r.gap),
       }).toEqual({
@@ -143,6 +158,9 @@ describe('POST /cola/calculate-rif-gap and GET /cola/rif-calculations', () => {
         scenario: m.cola.SCENARIO,
         total: colaTotal(m),
         steps: m.steps,
+        hires: m.hires,
+        newHires: m.newHires,
+        adjustments: m.adjustments,
         need,
         gap,
       });
@@ -176,23 +194,22 @@ describe('POST /cola/calculate-rif-gap and GET /cola/rif-calculations', () => {
         w.groups.teachers.name,
         fy === 2027 ? 1 : 3,
       ]);
-      // Cost of 1%: per employee, round(salary / 100, 2), summed — only when the base is the year before.
-      if (fy === 2027) {
-        const expected = Object.values(w.groups).map((spec) => {
-          const mine = w.people.filter((p) => p.group === spec.key);
-          return {
-            workGroupId: spec.id,
-            workGroupName: spec.name,
-            employees: mine.length,
-            payroll: mine.reduce((n, p) => n + p.cents, 0n),
-            amount: mine.reduce((n, p) => n + (p.cents * 2n + 100n) / 200n, 0n),
-          };
-        });
-        expect(
-          r.costOfOnePercent.map((x: any) => ({ ...x, payroll: c(x.payroll), amount: c(x.amount) })),
-        ).toEqual(expect.arrayContaining(expected));
-        expect(r.costOfOnePercent).toHaveLength(expected.length);
-      }
+      // Cost of 1% of every unit, every year: per employee, round(salary before / 100, 2), summed
+      // (FY29's over the walked FY28 salaries; it was empty past the year after the base).
+      const expected = Object.values(w.groups).map((spec) => {
+        const g = m.byGroup.get(spec.key)!;
+        return {
+          workGroupId: spec.id,
+          workGroupName: spec.name,
+          employees: g.employees,
+          payroll: g.previous,
+          amount: g.onePercent,
+        };
+      });
+      expect(
+        r.costOfOnePercent.map((x: any) => ({ ...x, payroll: c(x.payroll), amount: c(x.amount) })),
+      ).toEqual(expect.arrayContaining(expected));
+      expect(r.costOfOnePercent).toHaveLength(expected.length);
     }
   });
 
@@ -204,11 +221,14 @@ describe('POST /cola/calculate-rif-gap and GET /cola/rif-calculations', () => {
       scenarioId: w.scenarioId,
       budgetYearId: w.budgetYearId,
       includeStepsLanes: false,
+      baselineBudget: 87_834_567,
+      townFundingAmount: 90_000_000,
     });
     expect(res.status).toBe(200);
     const r = res.body.calculation;
-    // SPEC section 9 defaults: baseline 87,834,567 and town funding 90,000,000.
-    const need = 8_783_456_700n + colaTotal(m);
+    // The figures as given (the spec's sample ones; no figure is filled in).
+    expect(res.body.filledIn).toEqual([]);
+    const need = 8_783_456_700n + colaTotal(m) + m.newHires + m.adjustments;
     expect([c(r.districtNeed), c(r.gap), c(r.stepsLanesAmount)]).toEqual([
       need,
       need - 9_000_000_000n,
@@ -227,6 +247,7 @@ describe('POST /cola/calculate-rif-gap and GET /cola/rif-calculations', () => {
         budgetYearId: w.budgetYearId,
         scenarioId: w.scenarioId,
         townFundingAmount: 80_000_000 + i,
+        baselineBudget: 87_834_567,
       });
       ids.push(res.body.calculation.id);
     }
@@ -243,6 +264,8 @@ describe('POST /cola/calculate-rif-gap and GET /cola/rif-calculations', () => {
     const one = await post('/cola/calculate-rif-gap', {
       budgetYearId: w.budgetYearId,
       scenarioId: w.scenarioId,
+      baselineBudget: 1,
+      townFundingAmount: 2,
     });
     expect((await get('/cola/rif-calculations?limit=1')).body.calculations[0]).toEqual(one.body.calculation);
   });

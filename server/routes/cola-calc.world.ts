@@ -21,6 +21,9 @@ import {
  *   pooled steps 1.5%.
  * - Librarians (no category): an EXPIRED contract (ignored) and nothing else: 0%, source NONE.
  * A second scenario ("other") sets category S to 4% every year.
+ * People: Active employees of each group and one with no work group; two new hires (a salary of 0)
+ * for FY27, a teacher hired at an entered salary and a custodian with none yet; a secretary with a
+ * typed FY27 salary; and lines never walked (Retiring, Inactive, projected).
  */
 
 export type Source = 'SETTLED' | 'NEGOTIATING' | 'SCENARIO' | 'NONE';
@@ -40,6 +43,10 @@ export interface GroupSpec {
 export interface Person {
   cents: bigint;
   group: string | null;
+  /** A new hire (cents 0): the next-year salary entered for them (what they start at), if any. */
+  hired?: bigint;
+  /** A manual (typed) next-year salary: paid the year after the base year instead of the rule's. */
+  manual?: bigint;
 }
 
 export interface ColaWorld {
@@ -47,7 +54,7 @@ export interface ColaWorld {
   scenarioId: number;
   otherScenarioId: number;
   groups: Record<string, GroupSpec>;
-  /** The Active employees with a salary in 2026 the walk starts from. */
+  /** The Active employees (new hires included) in 2026 the walk starts from. */
   people: Person[];
 }
 
@@ -67,49 +74,119 @@ export function step(p: Person, spec: GroupSpec | null, fy: number): [bigint, bi
   return [next, cola, next - p.cents - cola, source];
 }
 
+export interface ModelGroupYear {
+  employees: number;
+  payroll: bigint;
+  previous: bigint;
+  cola: bigint;
+  steps: bigint;
+  /** The cost of 1% COLA moving into the year: round(salary before / 100) per employee, summed. */
+  onePercent: bigint;
+}
+
 export interface ModelYear {
   payroll: bigint;
   previous: bigint;
   cola: Record<Source, bigint>;
   steps: bigint;
-  byGroup: Map<string | null, { payroll: bigint; previous: bigint; cola: bigint; steps: bigint }>;
+  /** New hires starting in the year (salary 0 the year before) and what they are paid. */
+  hires: number;
+  newHires: bigint;
+  /** Manual next-year salaries minus the rule's. */
+  adjustments: bigint;
+  byGroup: Map<string | null, ModelGroupYear>;
 }
 
-/** Walks the people from 2026 to `toYear` with `groups` (rates per fiscal year moving into it). */
-export function model(w: { groups: Record<string, GroupSpec>; people: Person[] }, toYear: number) {
+/**
+ * Walks the people of `baseYear` (2026 unless given) to `toYear` with `groups` (rates per fiscal
+ * year moving into it). In the first year a new hire is paid what was entered for them (else 0),
+ * with no COLA or step, and a manual next-year salary replaces the rule's; later years are the rule.
+ */
+export function model(
+  w: { groups: Record<string, GroupSpec>; people: Person[] },
+  toYear: number,
+  baseYear = 2026,
+) {
   const years = new Map<number, ModelYear>();
   let people = w.people.map((p) => ({ ...p }));
   const payrollOf = (list: Person[]) => list.reduce((n, p) => n + p.cents, 0n);
-  const groupSum = (list: Person[], g: string | null) => payrollOf(list.filter((p) => p.group === g));
-  years.set(2026, {
+  const noCola = () => ({ SETTLED: 0n, NEGOTIATING: 0n, SCENARIO: 0n, NONE: 0n });
+  const baseGroups: ModelYear['byGroup'] = new Map();
+  for (const p of people) {
+    const g = baseGroups.get(p.group) ?? {
+      employees: 0,
+      payroll: 0n,
+      previous: 0n,
+      cola: 0n,
+      steps: 0n,
+      onePercent: 0n,
+    };
+    g.employees += 1;
+    g.payroll += p.cents;
+    baseGroups.set(p.group, g);
+  }
+  years.set(baseYear, {
     payroll: payrollOf(people),
     previous: 0n,
-    cola: { SETTLED: 0n, NEGOTIATING: 0n, SCENARIO: 0n, NONE: 0n },
+    cola: noCola(),
     steps: 0n,
-    byGroup: new Map(
-      [...new Set(people.map((p) => p.group))].map((g) => [
-        g,
-        { payroll: groupSum(people, g), previous: 0n, cola: 0n, steps: 0n },
-      ]),
-    ),
+    hires: 0,
+    newHires: 0n,
+    adjustments: 0n,
+    byGroup: baseGroups,
   });
-  for (let fy = 2027; fy <= toYear; fy += 1) {
-    const cola: Record<Source, bigint> = { SETTLED: 0n, NEGOTIATING: 0n, SCENARIO: 0n, NONE: 0n };
+  for (let fy = baseYear + 1; fy <= toYear; fy += 1) {
+    const first = fy === baseYear + 1;
+    const cola: Record<Source, bigint> = noCola();
     let steps = 0n;
+    let hires = 0;
+    let newHires = 0n;
+    let adjustments = 0n;
     const byGroup: ModelYear['byGroup'] = new Map();
     const next = people.map((p) => {
-      const [salary, c, s, source] = step(p, p.group ? w.groups[p.group] : null, fy);
+      const moved = step(p, p.group ? w.groups[p.group] : null, fy);
+      const source = moved[3];
+      let [salary, c, s] = moved;
+      if (p.cents === 0n) {
+        // A new hire starts at what was entered; one with nothing entered stays at 0.
+        [salary, c, s] = [first ? (p.hired ?? 0n) : 0n, 0n, 0n];
+        if (first) {
+          hires += 1;
+          newHires += salary;
+        }
+      } else if (first && p.manual !== undefined) {
+        adjustments += p.manual - salary;
+        salary = p.manual;
+      }
       cola[source] += c;
       steps += s;
-      const g = byGroup.get(p.group) ?? { payroll: 0n, previous: 0n, cola: 0n, steps: 0n };
+      const g = byGroup.get(p.group) ?? {
+        employees: 0,
+        payroll: 0n,
+        previous: 0n,
+        cola: 0n,
+        steps: 0n,
+        onePercent: 0n,
+      };
+      g.employees += 1;
       g.payroll += salary;
       g.previous += p.cents;
       g.cola += c;
       g.steps += s;
+      g.onePercent += roundDiv(p.cents, 100n);
       byGroup.set(p.group, g);
-      return { ...p, cents: salary };
+      return { group: p.group, cents: salary };
     });
-    years.set(fy, { payroll: payrollOf(next), previous: payrollOf(people), cola, steps, byGroup });
+    years.set(fy, {
+      payroll: payrollOf(next),
+      previous: payrollOf(people),
+      cola,
+      steps,
+      hires,
+      newHires,
+      adjustments,
+      byGroup,
+    });
     people = next;
   }
   return years;
@@ -216,6 +293,13 @@ export async function buildColaWorld(db: Knex): Promise<ColaWorld> {
     ['librarians', '52000.01'],
     [null, '40000.00'],
   ];
+  // New hires (a salary of 0: starting in FY27), one with the salary they were hired at and one
+  // with none yet; and a typed (manual) next-year salary.
+  const hires: [string, string | null][] = [
+    ['teachers', '47500.25'],
+    ['custodians', null],
+  ];
+  const manual: [string, string, string] = ['secretaries', '50000.00', '53210.99'];
   const line = (g: string | null, salary: string, extra: Record<string, unknown> = {}) => ({
     budgetYearId,
     scenarioId: operating,
@@ -227,16 +311,19 @@ export async function buildColaWorld(db: Knex): Promise<ColaWorld> {
   });
   await insertEmployees(db, [
     ...salaries.map(([g, s]) => line(g, s)),
-    // Not walked: leaving, gone, no salary yet, projected.
+    ...hires.map(([g, next]) => line(g, '0.00', { nextYearSalary: next })),
+    line(manual[0], manual[1], { nextYearSalary: manual[2], manual: true }),
+    // Not walked: leaving, gone, projected.
     line('teachers', '90000.00', { status: 'Retiring' }),
     line('custodians', '30000.00', { status: 'Inactive' }),
-    line('teachers', '0.00'),
     line('teachers', '80000.00', { isProjected: true }),
   ]);
-  const people = salaries.map(([g, s]) => ({
-    group: g,
-    cents: BigInt(s.replace('.', '')),
-  }));
+  const cents = (text: string) => BigInt(text.replace('.', ''));
+  const people: Person[] = [
+    ...salaries.map(([g, s]) => ({ group: g, cents: cents(s) })),
+    ...hires.map(([g, next]) => ({ group: g, cents: 0n, ...(next === null ? {} : { hired: cents(next) }) })),
+    { group: manual[0], cents: cents(manual[1]), manual: cents(manual[2]) },
+  ];
   return { budgetYearId, scenarioId: scenario.id, otherScenarioId: other.id, groups, people };
 }
 

@@ -86,6 +86,8 @@ describe('a contract over employees placed on the Lunenburg schedule', () => {
       id: undefined,
       workGroup: undefined,
       colaSettings: undefined,
+      // What superseded it is the other contract's to say; what it supersedes round-trips.
+      supersededBy: undefined,
       createdAt: undefined,
       updatedAt: undefined,
       yearlyIncreases: [

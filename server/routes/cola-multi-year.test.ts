@@ -27,7 +27,7 @@ describe('GET /cola/multi-year-projection', () => {
       let b = baseline;
       for (const p of body.projections) {
         const m = years.get(p.fiscalYear)!;
-        const need = b + colaTotal(m) + m.steps;
+        const need = b + colaTotal(m) + m.steps + m.newHires + m.adjustments;
         const funding = p.fiscalYear === 2027 ? input : 8_850_000_025n;
         const source =
           p.fiscalYear === 2027
@@ -42,6 +42,9 @@ describe('GET /cola/multi-year-projection', () => {
           payroll: c(p.payroll),
           cola: c(p.colaImpact),
           steps: c(p.stepsLanes),
+          newHires: c(p.newHires),
+          adjustments: c(p.adjustments),
+          from: [p.baseYear, p.employees],
           need: c(p.districtNeed),
           funding: p.townFunding === null ? null : c(p.townFunding),
           source: p.townFundingSource,
@@ -53,6 +56,9 @@ describe('GET /cola/multi-year-projection', () => {
           payroll: m.payroll,
           cola: colaTotal(m),
           steps: m.steps,
+          newHires: m.newHires,
+          adjustments: m.adjustments,
+          from: [2026, w.people.length],
           need,
           funding,
           source,
@@ -63,7 +69,10 @@ describe('GET /cola/multi-year-projection', () => {
         b = need;
       }
     };
-    const plain = await get(`/cola/multi-year-projection?${q}`);
+    // This world has no proposed budget: with no baseline given there is none to start from.
+    const none = await get(`/cola/multi-year-projection?${q}`);
+    expect([none.status, none.body.details?.[0]?.path]).toEqual([400, 'baselineBudget']);
+    const plain = await get(`/cola/multi-year-projection?${q}&baselineBudget=87834567`);
     expect(plain.status).toBe(200);
     check(plain.body, 8_783_456_700n, null);
     const given = await get(
@@ -98,7 +107,7 @@ describe('GET /cola/multi-year-projection', () => {
       res.body.projections.forEach((p: any, i: number) => {
         const [fy, funding, source] = expected[i];
         const m = years.get(fy)!;
-        const need = baseline + colaTotal(m) + m.steps;
+        const need = baseline + colaTotal(m) + m.steps + m.newHires + m.adjustments;
         expect([
           p.fiscalYear,
           c(p.baseline),

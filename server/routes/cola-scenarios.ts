@@ -59,6 +59,18 @@ export const colaScenarioRoutes: AnyRoute[] = [
     handler: ({ app, actor, params }) => service.setDefaultColaScenario(app, actor, params.id),
   }),
   defineRoute({
+    method: 'put',
+    path: '/cola/scenarios/:id/long-term',
+    summary:
+      'Set a scenario’s long-term COLA assumption (after the last contract year and the scenario’s last year; null for none) and work groups’ own; the default scenario’s recompute next-year salaries',
+    tag,
+    action: 'cola.write',
+    params: idParams,
+    body: s.saveLongTermBody,
+    response: s.colaLongTermSavedResponse,
+    handler: ({ app, actor, params, body }) => service.saveLongTerm(app, actor, params.id, body),
+  }),
+  defineRoute({
     method: 'get',
     path: '/cola/settings',
     summary: 'A COLA scenario’s percentages by work-group category and by work group',

@@ -84,10 +84,36 @@ const actual = (s: any) => ({
   itemsModified: s.itemsModified,
 });
 
+describe('GET /scenarios/baseline forms', () => {
+  it('answers SPEC section 3’s named fields by default, and the compact rows with format=rows', async () => {
+    const w = await world();
+    const named = await call('get', `/scenarios/baseline?budgetYearId=${w.budgetYearId}`);
+    expect(named.status).toBe(200);
+    const rows = await call('get', `/scenarios/baseline?budgetYearId=${w.budgetYearId}&format=rows`);
+    expect(Array.isArray(rows.body.lines[0])).toBe(true);
+    // The named form is exactly the compact one decoded: the same lines, fields and figures.
+    expect(named.body).toEqual(decodeBaseline(rows.body));
+    expect(Object.keys(named.body.lines[0])).toEqual(
+      expect.arrayContaining([
+        'id',
+        'accountDesc',
+        'categoryId',
+        'category',
+        'buildingId',
+        'building',
+        'isPersonnel',
+        'fy26ProposedV3',
+      ]),
+    );
+    const bad = await call('get', `/scenarios/baseline?budgetYearId=${w.budgetYearId}&format=csv`);
+    expect([bad.status, bad.body.details[0].path]).toEqual([400, 'format']);
+  });
+});
+
 describe('Scenario Builder figures', () => {
   it('calculates random cuts to the cent and agrees with the dashboard and the town-goal gap', async () => {
     const w = await world();
-    const base = await call('get', `/scenarios/baseline?budgetYearId=${w.budgetYearId}`);
+    const base = await call('get', `/scenarios/baseline?budgetYearId=${w.budgetYearId}&format=rows`);
     expect(base.status).toBe(200);
     expect(decodeBaseline(base.body).lines.map((l) => l.id)).toEqual(w.ids); // by category, then description
     expect(actual(base.body.summary)).toEqual(expected(w, new Map()));
@@ -160,7 +186,10 @@ describe('Scenario Builder figures', () => {
     expect(
       (await call('patch', `/scenarios/cuts/${id}/adjustments`, { adjustments: { [w.foreign]: 5 } })).status,
     ).toBe(400);
-    const reloaded = await call('get', `/scenarios/baseline?budgetYearId=${w.budgetYearId}&scenarioId=${id}`);
+    const reloaded = await call(
+      'get',
+      `/scenarios/baseline?budgetYearId=${w.budgetYearId}&scenarioId=${id}&format=rows`,
+    );
     expect(decodeBaseline(reloaded.body).lines.find((l) => l.id === w.ids[2])!.percentKept).toBe(50);
     expect(actual(reloaded.body.summary)).toEqual(expected(w, pct));
     const history = await call('get', `/history/cut-scenario/${id}`);
@@ -186,7 +215,8 @@ describe('Scenario Builder figures', () => {
     expect(actual(quick.body.scenario.summary)).toEqual(expected(w, pct));
     // The baseline's lines and summary (one scan) say the same, each line with its floor and category.
     const held = decodeBaseline(
-      (await call('get', `/scenarios/baseline?budgetYearId=${w.budgetYearId}&scenarioId=${id}`)).body,
+      (await call('get', `/scenarios/baseline?budgetYearId=${w.budgetYearId}&scenarioId=${id}&format=rows`))
+        .body,
     );
     expect(actual(held.summary)).toEqual(expected(w, pct));
     const keptAt80 = kept(w.amounts[0], 8000n);
@@ -250,7 +280,7 @@ describe('Scenario Builder baseline copies', () => {
     const w = await world();
     const id = (await call('post', '/scenarios/cuts', { budgetYearId: w.budgetYearId, name: 'Cached' })).body
       .scenario.id;
-    const url = `/scenarios/baseline?budgetYearId=${w.budgetYearId}&scenarioId=${id}`;
+    const url = `/scenarios/baseline?budgetYearId=${w.budgetYearId}&scenarioId=${id}&format=rows`;
     const load = async () => {
       const res = await call('get', url);
       expect(res.status).toBe(200);

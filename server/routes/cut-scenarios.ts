@@ -12,13 +12,17 @@ export const cutScenarioRoutes: AnyRoute[] = [
     method: 'get',
     path: '/scenarios/baseline',
     summary:
-      'The proposed lines of a budget year’s fiscal year with a cut scenario’s percents (none without one), and the summary against the town goal',
+      'The proposed lines of a budget year’s fiscal year with a cut scenario’s percents (none without one), and the summary against the town goal. ' +
+      'Each line is an object with SPEC section 3’s field names; format=rows answers the compact form the Scenario Builder reads (each line an array of values, categories and buildings once)',
     tag,
     action: 'scenarios.read',
     query: s.baselineQuery,
     response: s.baselineResponse,
-    // PostgreSQL's JSON of the lines, sent as it is (never parsed and re-serialised).
     handler: async ({ app, actor, query, ctx }) => {
+      if (query.format !== 'rows') {
+        return calc.baseline(app, actor, query);
+      }
+      // PostgreSQL's JSON of the lines, sent as it is (never parsed and re-serialised).
       ctx.type = 'application/json';
       ctx.body = await calc.baselineJson(app, actor, query);
       return undefined;

@@ -113,6 +113,36 @@ describe('imported employees get their next-year salary', () => {
     ]);
   });
 
+  it('gives an Inactive or Retiring employee no next-year salary, even when the file gives one', async () => {
+    const unit = await workGroupName();
+    const csv = [
+      'Name,Salary,Union,Next Year Salary,Status',
+      `Ed Fox,"52,000.00",${unit},"54,000.00",Retiring`,
+      `Flo Gee,"47,500.00",${unit},"49,000.00",Inactive`,
+      `Gus Hale,"45,000.00",${unit},"46,000.00",Active`,
+    ].join('\n');
+    const { fileName, mapping } = await s.upload(csv);
+    expect(mapping).toMatchObject({ employeeStatus: 'Status', nextYearSalary: 'Next Year Salary' });
+    const res = await s.execute({ fileName, columnMappings: mapping, ...s.target() });
+    expect(res.status).toBe(200);
+    const lines = await s.t.db
+      .knex('line_items')
+      .where({ import_run_id: res.body.importRunId })
+      .orderBy('id');
+    expect(
+      lines.map((l) => [
+        l.last_name,
+        l.employee_status,
+        l.next_year_salary?.toFixed(2) ?? null,
+        l.next_year_salary_manual,
+      ]),
+    ).toEqual([
+      ['Fox', 'Retiring', null, false],
+      ['Gee', 'Inactive', null, false],
+      ['Hale', 'Active', '46000.00', true],
+    ]);
+  });
+
   it('flags employees the rule cannot serve (no work group) and counts them', async () => {
     const { fileName, mapping } = await s.upload('Name,Salary\nDee Eve,"40,000"\n');
     const res = await s.execute({ fileName, columnMappings: mapping, ...s.target() });

@@ -29,6 +29,7 @@ import { colaCalcRoutes } from './cola-calc';
 import { salaryScheduleRoutes } from './salary-schedules';
 import { colaContractRoutes } from './cola-contracts';
 import { colaScenarioRoutes } from './cola-scenarios';
+import { planningDefaultsRoutes } from './planning-defaults';
 import { publicDashboardRoutes } from './public-dashboard';
 import { aiAnalysisRoutes } from './ai-analysis';
 
@@ -56,6 +57,7 @@ export const allRoutes: AnyRoute[] = [
   // COLA Management: contracts, COLA scenarios and their settings, calculations, schedules.
   ...colaContractRoutes,
   ...colaScenarioRoutes,
+  ...planningDefaultsRoutes,
   ...colaCalcRoutes,
   ...salaryScheduleRoutes,
   ...bulkUpdateRoutes,

@@ -220,17 +220,15 @@ describe('PATCH /line-items/:id', () => {
     });
     // Custodians: 2% negotiating COLA, no steps: 60,000 x 1.02
     expect(byName.body.lineItem).toMatchObject({ workGroupId: w.custodiansId, nextYearSalary: 61200 });
+    // A name no group has is refused (a typo would otherwise unlink the line from its raises).
     const unknown = await t.api('patch', `/line-items/${id}`, {
       token: finance.token,
       body: { workGroup: 'Lunch Aides' },
     });
-    // No work group, no contract COLA: the rule has no next-year salary and flags the line.
-    expect(unknown.body.lineItem).toMatchObject({
-      workGroupId: null,
-      workGroup: 'Lunch Aides',
-      nextYearSalary: null,
-      metadata: { needsReview: true },
-    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.details).toEqual([expect.objectContaining({ path: 'workGroup' })]);
+    const kept = await t.db.knex('line_items').where({ id }).first();
+    expect([kept.work_group_id, Number(kept.next_year_salary)]).toEqual([w.custodiansId, 61200]);
     const byId = await t.api('patch', `/line-items/${id}`, {
       token: finance.token,
       body: { workGroupId: w.teachersId },

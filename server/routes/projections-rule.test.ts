@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyAutomaticNextYearSalary } from '@server/services/salary-projection';
+import { applyAutomaticNextYearSalary } from '@server/services/line-items/index';
 import { createTestApp, type TestApp } from '../../test/app';
 import {
   buildCategory,
@@ -104,6 +104,7 @@ describe('Generate Projections applies each projected year’s rule', () => {
         yoyIncrease: null,
         basis: 'imported',
         colaApplied: 0,
+        colaSource: 'NONE',
         stepsLanesApplied: 1.5,
         totalIncreaseApplied: 1.5,
       },
@@ -113,6 +114,7 @@ describe('Generate Projections applies each projected year’s rule', () => {
         yoyIncrease: 9.59,
         basis: 'manual',
         colaApplied: 0,
+        colaSource: null,
         stepsLanesApplied: 0,
         totalIncreaseApplied: 9.59,
       },
@@ -122,6 +124,7 @@ describe('Generate Projections applies each projected year’s rule', () => {
         yoyIncrease: 4.5,
         basis: 'rule',
         colaApplied: 3,
+        colaSource: 'SETTLED',
         stepsLanesApplied: 1.5,
         totalIncreaseApplied: 4.5,
       },
@@ -131,6 +134,7 @@ describe('Generate Projections applies each projected year’s rule', () => {
         yoyIncrease: 4,
         basis: 'rule',
         colaApplied: 2.5,
+        colaSource: 'SETTLED',
         stepsLanesApplied: 1.5,
         totalIncreaseApplied: 4,
       },

@@ -24,7 +24,8 @@ beforeAll(async () => {
   const supplies = await buildCategory(db, { yoy: 3 });
   const base = { budgetYearId, fiscalYear: 2026, scenarioId: op };
   await insertEmployees(db, [
-    { ...base, salary: '50000.00', nextYearSalary: '51500.00', position: 'Rising' },
+    // A typed (manual) next-year salary: the person's own decision, which projections honour.
+    { ...base, salary: '50000.00', nextYearSalary: '51500.00', manual: true, position: 'Rising' },
     { ...base, salary: '60000.00', nextYearSalary: null, status: 'Retiring', position: 'Retiring' },
     { ...base, salary: '0.00', nextYearSalary: '45000.00', position: 'New hire' },
     { ...base, salary: '40000.00', nextYearSalary: null, position: 'Flat' },

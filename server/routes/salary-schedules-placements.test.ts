@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyAutomaticNextYearSalary } from '@server/services/salary-projection';
+import { applyAutomaticNextYearSalary } from '@server/services/line-items/index';
 import { buildRuleWorld, grow, insertPeople, toCents } from '../../test/factories';
 import { dollars, nearest as nearestIn, readIndependently, scheduleKit } from './salary-schedules.suite';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { divideRounded } from '@server/schemas/common';
-import { applyAutomaticNextYearSalary } from '@server/services/salary-projection';
+import { applyAutomaticNextYearSalary } from '@server/services/line-items/index';
 import { createTestApp, type TestApp } from '../../test/app';
 import { buildRuleWorld, grow, insertPeople, toCents } from '../../test/factories';
 import { dollars, LUNENBURG_TEXT, readIndependently, uploadSchedule } from './salary-schedules.suite';

@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { MAX_ID, MAX_MONEY_CENTS, MAX_MONEY_TEXT, idText, isoDate, toCents } from './common';
+import { centsText, parseMoneyText } from '@server/lib/money';
+import { fiscalYearInput } from './fiscal-year';
+import { MAX_ID, MAX_MONEY_CENTS, MAX_MONEY_TEXT, idText, isoDate, moneyOut, toCents } from './common';
 
 /**
  * AI budget-cut analysis (SPEC sections 2, 3, 5, 7; DESIGN section 7; issue 14). Shared by the
- * server and the web app. Money is a decimal string of dollars with two decimals ('1200000.00')
- * everywhere in these shapes: the figures are recomputed on the server in integer cents and in SQL,
- * and a string keeps them exact all the way to the screen.
+ * server and the web app. Money in these shapes is the API's one money type (`moneyOut`, a JSON
+ * number of dollars with at most 2 decimals); every figure is recomputed on the server in integer
+ * cents and in SQL. The target read from a request is kept as exact decimal text until it is saved.
  */
 
 /** SPEC section 7: the priorities are fixed; the request names them, the server refuses others. */
@@ -22,36 +24,34 @@ export type SuggestionList = (typeof SUGGESTION_LISTS)[number];
 
 /** SPEC section 5 (Calls whose path is not shown): the message for a missing budget year. */
 export const BUDGET_YEAR_MESSAGE = 'Please select a budget year';
-export const TARGET_MESSAGE = 'Enter the reduction target in dollars, for example 1200000 or 1200000.50';
+export const TARGET_MESSAGE =
+  'Enter the reduction target in dollars, for example 1200000, 1,200,000.50 or 1.2M';
 export const TARGET_POSITIVE_MESSAGE = 'The reduction target must be more than $0';
 export const TARGET_TOO_LARGE_MESSAGE = `The reduction target is too large (at most $${MAX_MONEY_TEXT})`;
 
-/** Cents as the two-decimal dollar text these shapes use: 120000050n -> '1200000.50'. */
-export function centsText(cents: bigint): string {
-  const negative = cents < 0n;
-  const digits = (negative ? -cents : cents).toString().padStart(3, '0');
-  return `${negative ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}`;
-}
-
-/** A dollar amount as two-decimal text in a response. */
-export const moneyText = z.string().regex(/^-?\d+\.\d{2}$/);
-
 /**
- * The target reduction: a JSON number or a decimal string of dollars ('1,200,000' and '$1200000'
- * are read as typed), more than zero, at most 2 decimals, within numeric(14,2). Parsed to cents on
- * the exact text, never through floating-point arithmetic; the output is the two-decimal text.
+ * The target reduction: a JSON number of dollars, or text as people type it ('1,200,000',
+ * '$1200000.50', '1.2M', '850K': parseMoneyText, the web form's and the CLI's one reader), more
+ * than zero, at most 2 decimals, within numeric(14,2). Exact, never through floating-point
+ * arithmetic; the output is the two-decimal text ('1200000.50').
  */
 export const targetAmountInput = z
   .union([z.number(), z.string()], { error: TARGET_MESSAGE })
   .transform((v, ctx) => {
-    const text =
-      typeof v === 'string'
-        ? v
-            .trim()
-            .replace(/^\$/, '')
-            .replace(/,(?=\d{3}(\D|$))/g, '')
-        : v;
-    const cents = typeof text === 'string' && !/^-?\d+(\.\d+)?$/.test(text) ? null : toCents(text);
+    let cents: bigint | null;
+    if (typeof v === 'number') {
+      cents = toCents(v);
+    } else {
+      const read = parseMoneyText(v);
+      // '-5' is a number below zero, not an unreadable one.
+      cents = read.ok
+        ? read.cents
+        : /^\s*-\s*\$?\d/.test(v)
+          ? -1n
+          : read.error.startsWith('The amount is too large')
+            ? MAX_MONEY_CENTS + 1n
+            : null;
+    }
     if (cents === null) {
       ctx.addIssue({ code: 'custom', message: TARGET_MESSAGE });
       return z.NEVER;
@@ -89,6 +89,8 @@ export const budgetYearIdInput = z
 /** POST /api/ai-analysis/budget-cuts */
 export const budgetCutsBody = z.strictObject({
   budgetYearId: budgetYearIdInput,
+  /** The fiscal year whose lines are analysed (the year being planned); absent: the budget year's current one. */
+  fiscalYear: fiscalYearInput.optional(),
   targetAmount: targetAmountInput,
   /** Absent: all three. Each at most once. */
   priorities: z
@@ -114,17 +116,17 @@ export const suggestionSchema = z.object({
   list: z.enum(SUGGESTION_LISTS),
   description: z.string(),
   /** What the model proposes to save (checked: never more than what the lines or groups cost). */
-  savings: moneyText,
+  savings: moneyOut,
   impact: z.string(),
   /** Proposed-budget line ids the suggestion draws on (all exist in the budget year). */
   lineIds: z.array(z.number().int()),
   positionGroups: z.array(positionGroupSchema),
   /** What the named lines and groups cost in total, recomputed on the server. */
-  basisAmount: moneyText,
+  basisAmount: moneyOut,
   /** The named lines, for the screen: id, description and proposed amount. */
-  lines: z.array(z.object({ id: z.number().int(), description: z.string(), amount: moneyText })),
+  lines: z.array(z.object({ id: z.number().int(), description: z.string(), amount: moneyOut })),
   /** The named groups with their head count and total, from the database. */
-  groups: z.array(positionGroupSchema.extend({ count: z.number().int(), total: moneyText })),
+  groups: z.array(positionGroupSchema.extend({ count: z.number().int(), total: moneyOut })),
   /** Whether 'Try in Scenario Builder' can apply it: only proposed lines map to a cut scenario. */
   scenarioReady: z.boolean(),
 });
@@ -139,10 +141,13 @@ export type DroppedSuggestion = z.infer<typeof droppedSchema>;
 
 /** The validated result: only checked suggestions, totals recomputed on the server. */
 export const analysisResultSchema = z.object({
-  /** Everything sent to the model: proposed lines plus personnel groups. */
-  totalAnalyzed: moneyText,
-  proposedTotal: moneyText,
-  personnelTotal: moneyText,
+  /**
+   * The budget the suggestions were drawn from, each dollar once: the proposed lines (itemised and
+   * totalled). The personnel groups describe salaries those lines already hold, so they are not added.
+   */
+  totalAnalyzed: moneyOut,
+  proposedTotal: moneyOut,
+  personnelTotal: moneyOut,
   lineCount: z.number().int(),
   groupCount: z.number().int(),
   note: z.string(),
@@ -151,10 +156,10 @@ export const analysisResultSchema = z.object({
   deepCuts: z.array(suggestionSchema),
   /** Sum of savings per list and over all three. */
   totals: z.object({
-    likelyNeeded: moneyText,
-    moderateNeed: moneyText,
-    deepCuts: moneyText,
-    all: moneyText,
+    likelyNeeded: moneyOut,
+    moderateNeed: moneyOut,
+    deepCuts: moneyOut,
+    all: moneyOut,
   }),
   dropped: z.array(droppedSchema),
 });
@@ -168,7 +173,7 @@ export const analysisSummarySchema = z.object({
   budgetYear: z.string(),
   /** The fiscal year whose lines were analysed (2026 = FY26). */
   fiscalYear: z.number().int(),
-  targetAmount: moneyText,
+  targetAmount: moneyOut,
   priorities: z.array(z.string()),
   model: z.string(),
   inputTokens: z.number().int(),
@@ -178,7 +183,7 @@ export const analysisSummarySchema = z.object({
   createdBy: z.string().nullable(),
   suggestionCount: z.number().int(),
   droppedCount: z.number().int(),
-  totalSavings: moneyText,
+  totalSavings: moneyOut,
 });
 export type AnalysisSummary = z.infer<typeof analysisSummarySchema>;
 
@@ -220,11 +225,17 @@ export const analysisScenarioResponse = z.object({
   /** Keys applied, and those that could not be (position groups, lines gone since). */
   applied: z.array(z.string()),
   skipped: z.array(z.object({ key: z.string(), description: z.string(), reason: z.string() })),
+  /** Lines the scenario cuts (a line a floor holds at 100% is not cut). */
   linesCut: z.number().int(),
   /** Lines a floor held above the percent the suggestion asked for. */
   heldByFloor: z.number().int(),
+  /**
+   * What those floors kept from being cut: requestedSavings - scenarioCut, to within a cent per
+   * line. Floors belong to the budget year, so they hold in every scenario of it.
+   */
+  notCutByFloor: moneyOut,
   /** The savings the applied suggestions asked for, and the cut the scenario makes. */
-  requestedSavings: moneyText,
-  scenarioCut: moneyText,
+  requestedSavings: moneyOut,
+  scenarioCut: moneyOut,
 });
 export type AnalysisScenario = z.infer<typeof analysisScenarioResponse>;

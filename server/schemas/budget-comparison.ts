@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moneyOut } from './common';
 
 /** Budget Comparison covers the budget year's base year through base + 5 (SPEC section 9). */
 export const COMPARISON_YEARS = 6;
@@ -23,13 +24,13 @@ export type VarianceFlag = (typeof VARIANCE_FLAGS)[number];
 export const comparisonCellSchema = z.object({
   fiscalYear: z.number().int(),
   /** Employee salaries of the category (operating budget). */
-  operating: z.number(),
+  operating: moneyOut,
   operatingCount: z.number().int(),
   /** Lines of the category in the proposed budget. */
-  proposed: z.number(),
+  proposed: moneyOut,
   proposedCount: z.number().int(),
   /** proposed - operating. */
-  variance: z.number(),
+  variance: moneyOut,
   /** variance / operating x 100; null when there is no operating amount. */
   variancePercent: z.number().nullable(),
   flag: z.enum(VARIANCE_FLAGS).nullable(),

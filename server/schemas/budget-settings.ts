@@ -80,7 +80,11 @@ export const budgetSettingsSchema = z.object({
   updatedAt: z.string(),
 });
 
-export const budgetSettingsResponse = z.object({ settings: budgetSettingsSchema });
+export const budgetSettingsResponse = z.object({
+  settings: budgetSettingsSchema,
+  /** After a save: how many lines' automatic next-year salary the new settings moved. */
+  recomputedLines: z.number().int().optional(),
+});
 
 export type BudgetSettings = z.infer<typeof budgetSettingsSchema>;
 export type UpdateBudgetSettingsBody = z.infer<typeof updateBudgetSettingsBody>;

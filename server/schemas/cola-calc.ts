@@ -1,16 +1,15 @@
 import { z } from 'zod';
-import { idTextWith, moneyInput } from './common';
+import { idTextWith, moneyInput, moneyOut } from './common';
+import { COLA_SOURCES, colaYearSourcesShape } from './cola-assumptions';
 import { fiscalYearInput } from './fiscal-year';
 
 /**
  * The COLA calculations (COLA Management): the COLA calculation of a span of years, the RIF gap of a
- * fiscal year (saved), the saved RIF calculations, and the multi-year projection. Defaults are SPEC
- * section 9's; the definitions are docs/ARCHITECTURE.md 'Salary rules'.
+ * fiscal year (saved), the saved RIF calculations, and the multi-year projection. Years default to
+ * SPEC section 9's; the baseline and funding to the district's own figures (planningDefaults); the definitions are docs/ARCHITECTURE.md 'Salary rules'.
  */
 
 export const DEFAULT_RIF_FISCAL_YEAR = 2027;
-export const DEFAULT_BASELINE_BUDGET = 87_834_567;
-export const DEFAULT_TOWN_FUNDING = 90_000_000;
 /** The average cost of one position, in dollars: positionsEstimate = ceil(gap / this). */
 export const AVERAGE_POSITION_COST = 85_000;
 export const DEFAULT_COLA_START_YEAR = 2027;
@@ -21,7 +20,7 @@ export const MAX_CALC_YEARS = 10;
 export const DEFAULT_RIF_HISTORY = 10;
 export const MAX_RIF_HISTORY = 50;
 
-export const COLA_SOURCES = ['SETTLED', 'NEGOTIATING', 'SCENARIO', 'NONE'] as const;
+export { COLA_SOURCES };
 export const TOWN_FUNDING_SOURCES = ['goal', 'carried', 'input', 'none'] as const;
 
 /** A query-string value: blank is absent (forms send `scenarioId=`). */
@@ -59,7 +58,7 @@ function checkSpan(v: { startYear: number; endYear: number }, ctx: z.RefinementC
   }
 }
 
-const money = z.number();
+const money = moneyOut;
 
 /* ---------------------------------------------------------------- POST /cola/calculate */
 
@@ -75,12 +74,21 @@ export const colaCalculateBody = z
 
 const colaYear = z.object({
   fiscalYear: z.number().int(),
-  /** Payroll of the Active employees that year (the base year's, moved by the rules). */
+  /** The actual year this year is walked from: the latest before it with imported or entered lines. */
+  baseYear: z.number().int(),
+  /** Payroll of the Active employees and new hires that year (the base year's, moved by the rules). */
   amount: money,
-  /** amount minus the year before's amount = colaIncrease + stepsLanesIncrease. */
+  /**
+   * amount minus the payroll of the year before it was walked from = colaIncrease +
+   * stepsLanesIncrease + newHiresIncrease + adjustmentsIncrease.
+   */
   increase: money,
   colaIncrease: money,
   stepsLanesIncrease: money,
+  /** Salaries of the new hires starting that year (a current salary of 0 the year before). */
+  newHiresIncrease: money,
+  /** Typed (manual) next-year salaries minus what the rule would have given them. */
+  adjustmentsIncrease: money,
 });
 
 const groupYear = z.object({
@@ -120,8 +128,10 @@ export const colaCalculateResponse = z.object({
 export const rifGapBody = z.strictObject({
   fiscalYear: fiscalYearInput.default(DEFAULT_RIF_FISCAL_YEAR),
   scenarioId: idInput('scenarioId').nullable().optional(),
-  townFundingAmount: moneyInput({ label: 'Town funding' }).default(DEFAULT_TOWN_FUNDING),
-  baselineBudget: moneyInput({ label: 'Baseline budget' }).default(DEFAULT_BASELINE_BUDGET),
+  /** Absent: the fiscal year's town goal (planningDefaults); a year with no goal is refused. */
+  townFundingAmount: moneyInput({ label: 'Town funding' }).optional(),
+  /** Absent: the proposed budget of the year before (planningDefaults); refused when it has none. */
+  baselineBudget: moneyInput({ label: 'Baseline budget' }).optional(),
   includeStepsLanes: z.boolean({ error: 'includeStepsLanes must be true or false' }).default(true),
   budgetYearId: idInput('budgetYearId').optional(),
 });
@@ -130,7 +140,9 @@ const colaImpact = z.object({
   settled: money,
   negotiating: money,
   scenario: money,
-  /** settled + negotiating + scenario. */
+  /** The scenario's long-term COLA assumption, past the last contract and scenario year. */
+  longTerm: money,
+  /** settled + negotiating + scenario + longTerm. */
   total: money,
 });
 
@@ -145,7 +157,15 @@ export const rifSchema = z.object({
   colaImpact,
   stepsLanesAmount: money,
   includeStepsLanes: z.boolean(),
-  /** baselineBudget + colaImpact.total + stepsLanesAmount (when included). */
+  /** New hires starting in fiscalYear (a current salary of 0 the year before) and their salaries. */
+  newHires: z.number().int(),
+  newHiresAmount: money,
+  /** Typed (manual) next-year salaries minus what the rule would have given them. */
+  adjustmentsAmount: money,
+  /**
+   * baselineBudget + colaImpact.total + stepsLanesAmount (when included) + newHiresAmount +
+   * adjustmentsAmount.
+   */
   districtNeed: money,
   /** districtNeed - townFundingAmount. */
   gap: money,
@@ -168,7 +188,10 @@ export const rifSchema = z.object({
       stepsLanesAmount: money,
     }),
   ),
-  /** What 1% COLA costs each bargaining unit: the sum of round(salary x 1%, 2) over the year before's salaries. */
+  /**
+   * What 1% COLA moving into fiscalYear costs each bargaining unit: the sum of round(salary x 1%, 2)
+   * over the unit's salaries of the year before (actual, or projected by the same walk), every year.
+   */
   costOfOnePercent: z.array(
     z.object({
       workGroupId: z.number().int(),
@@ -180,9 +203,18 @@ export const rifSchema = z.object({
   ),
   calculatedAt: z.string(),
   calculatedBy: z.string().nullable(),
+  /** Units the calculation moved at 0% COLA for want of a contract, scenario or long-term assumption. */
+  colaWarnings: colaYearSourcesShape.colaWarnings,
 });
 
-export const rifGapResponse = z.object({ calculation: rifSchema });
+/** A figure the caller left out and the server took from the district's data, and where from. */
+export const filledInSchema = z.object({
+  field: z.string(),
+  /** e.g. 'FY26 proposed budget, 152 lines' or 'FY27 town goal, set 2026-05-01'. */
+  source: z.string(),
+});
+
+export const rifGapResponse = z.object({ calculation: rifSchema, filledIn: z.array(filledInSchema) });
 
 export const rifListQuery = z.strictObject({
   limit: z.preprocess(
@@ -212,24 +244,36 @@ export const multiYearQuery = z
   .superRefine(checkSpan);
 
 export const multiYearResponse = z.object({
+  /** The baseline, when left out, taken from the year before startYear's proposed budget. */
+  filledIn: z.array(filledInSchema),
   baseYear: z.number().int(),
   scenarioId: z.number().int().nullable(),
   employees: z.number().int(),
   projections: z.array(
     z.object({
       fiscalYear: z.number().int(),
+      /** The actual year this year is walked from (the latest before it with imported or entered lines), and its employees. */
+      baseYear: z.number().int(),
+      employees: z.number().int(),
       /** The first year's is baselineBudget; each later one is the year before's districtNeed. */
       baseline: money,
       payroll: money,
       /** colaImpact total (settled + negotiating + scenario) moving into the year. */
       colaImpact: money,
       stepsLanes: money,
+      /** Salaries of the new hires starting in the year. */
+      newHires: money,
+      /** Typed (manual) next-year salaries minus what the rule would have given them. */
+      adjustments: money,
+      /** baseline + colaImpact + stepsLanes + newHires + adjustments. */
       districtNeed: money,
       townFunding: money.nullable(),
       townFundingAssumed: z.boolean(),
       townFundingSource: z.enum(TOWN_FUNDING_SOURCES),
       gap: money.nullable(),
       rifRequired: z.boolean(),
+      /** Where each unit's COLA of the year came from, and a warning for each assumed 0%. */
+      ...colaYearSourcesShape,
     }),
   ),
 });

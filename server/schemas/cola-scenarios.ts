@@ -96,6 +96,54 @@ export const saveColaSettingsBody = z
   })
   .transform((b) => ({ scenarioId: b.scenarioId, settings: b.settings ?? [] }));
 
+/**
+ * PUT /cola/scenarios/:id/long-term: the COLA assumed after the last contract year and the
+ * scenario's last year (null: none, so those years get 0% and the calculations warn), and per work
+ * group where a group's differs (null removes the group's own figure; groups not named keep theirs).
+ */
+const longTermPercent = z.number({ error: PERCENT_MESSAGE }).nullable();
+export const saveLongTermBody = z
+  .strictObject({
+    colaPercentage: longTermPercent,
+    workGroups: z
+      .array(
+        z.strictObject({
+          workGroupId: z
+            .number({ error: 'workGroupId must be a whole number' })
+            .int('workGroupId must be a whole number')
+            .positive('workGroupId must be a whole number'),
+          colaPercentage: longTermPercent,
+        }),
+      )
+      .max(1000)
+      .default([]),
+  })
+  .superRefine((b, ctx) => {
+    if (b.colaPercentage !== null && !isColaPercent(b.colaPercentage)) {
+      ctx.addIssue({ code: 'custom', path: ['colaPercentage'], message: PERCENT_MESSAGE });
+    }
+    const seen = new Set<number>();
+    b.workGroups.forEach((g, i) => {
+      if (g.colaPercentage !== null && !isColaPercent(g.colaPercentage)) {
+        ctx.addIssue({ code: 'custom', path: ['workGroups', i, 'colaPercentage'], message: PERCENT_MESSAGE });
+      }
+      if (seen.has(g.workGroupId)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['workGroups', i, 'workGroupId'],
+          message: 'The same work group is named twice',
+        });
+      }
+      seen.add(g.workGroupId);
+    });
+  });
+
+export const colaLongTermWorkGroupSchema = z.object({
+  workGroupId: z.number().int(),
+  workGroup: z.string(),
+  colaPercentage: z.number(),
+});
+
 export const colaScenarioSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -103,6 +151,15 @@ export const colaScenarioSchema = z.object({
   /** The scenario stored next-year salaries and projections use where no contract covers a year. */
   isDefault: z.boolean(),
   settingsCount: z.number().int(),
+  /** The last fiscal year the scenario sets a COLA for; null when it sets none. */
+  lastYear: z.number().int().nullable(),
+  /**
+   * The long-term COLA assumption: the percent a work group gets in a year after its last contract
+   * year and after lastYear; null when the scenario assumes none (those years get 0%).
+   */
+  longTermColaPercentage: z.number().nullable(),
+  /** Work groups whose long-term assumption differs from the scenario's. */
+  longTermWorkGroups: z.array(colaLongTermWorkGroupSchema),
   createdAt: isoDate,
 });
 
@@ -128,6 +185,10 @@ export const colaSettingsSavedResponse = z.object({
   settings: z.array(colaSettingSchema),
   recomputedLines: z.number().int(),
 });
+export const colaLongTermSavedResponse = z.object({
+  scenario: colaScenarioSchema,
+  recomputedLines: z.number().int(),
+});
 export const colaScenarioDeletedResponse = z.object({ message: z.string() });
 
 export type ColaScenario = z.infer<typeof colaScenarioSchema>;
@@ -135,3 +196,5 @@ export type ColaSetting = z.infer<typeof colaSettingSchema>;
 export type CreateColaScenarioInput = z.output<typeof createColaScenarioBody>;
 export type UpdateColaScenarioInput = z.output<typeof updateColaScenarioBody>;
 export type SaveColaSettingsInput = z.output<typeof saveColaSettingsBody>;
+export type SaveLongTermInput = z.output<typeof saveLongTermBody>;
+export type SaveLongTermBody = z.input<typeof saveLongTermBody>;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { decimalText, divideRounded, fromCents, MAX_MONEY, moneyInput, toCents, unitsOf } from './common';
 
 /** '311865755.60' from 31186575560n, written independently of the code under test. */
-const centsText = (cents: bigint) => {
+const oracleText = (cents: bigint) => {
   const sign = cents < 0n ? '-' : '';
   const abs = cents < 0n ? -cents : cents;
   return `${sign}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
@@ -47,9 +47,9 @@ describe('decimalText and unitsOf: a number read as the decimal a person typed',
     const wrong: string[] = [];
     for (const max of [13_421_772_800n, 99_999_999_999_999n]) {
       for (const cents of someCents(20_000, max)) {
-        const typed = Number(centsText(cents));
+        const typed = Number(oracleText(cents));
         if (toCents(typed) !== cents || fromCents(cents) !== typed) {
-          wrong.push(centsText(cents));
+          wrong.push(oracleText(cents));
         }
       }
     }
@@ -77,7 +77,7 @@ describe('moneyInput: the money validator of every request schema', () => {
   it('accepts every valid cent amount, large ones included (one in ten was refused above $134,217,728)', () => {
     let refused = 0;
     for (const cents of someCents(20_000, 99_999_999_999_999n)) {
-      if (!money.safeParse(Number(centsText(cents))).success) {
+      if (!money.safeParse(Number(oracleText(cents))).success) {
         refused += 1;
       }
     }

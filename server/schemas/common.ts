@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_MONEY, MAX_MONEY_TEXT, toCents, unitsOf } from '@server/lib/money';
 
 export const ROLES = ['ADMIN', 'FINANCE', 'VIEW_ONLY'] as const;
 export const roleSchema = z.enum(ROLES);
@@ -73,85 +74,56 @@ export const messageSchema = z.object({ message: z.string() });
 export const isoDate = z.string().nullable();
 
 /* ------------------------------------------------------------------------------------------------
- * Money and other exact decimals. A JSON number such as 311865755.60 reaches JavaScript as the
- * nearest double; its shortest decimal text (what String() and JSON.stringify write) is exactly the
- * digits a person typed whenever they typed at most 15 significant digits, which every amount a
- * numeric(14,2) column holds does. So decimal places are counted on that text and arithmetic is
- * done on integer units (BigInt cents), never by testing `v * 100` in floating point, which refused
- * about one valid amount in ten above $134,217,728.
+ * Money: parsing, cents arithmetic and formatting live in server/lib/money.ts (the one home); these
+ * are the zod shapes money takes at the API's edge, in both directions.
  * ---------------------------------------------------------------------------------------------- */
 
-/** The largest amount a numeric(14,2) column holds, in cents, dollars and text. */
-export const MAX_MONEY_CENTS = 99_999_999_999_999n;
-export const MAX_MONEY = 999_999_999_999.99;
-export const MAX_MONEY_TEXT = '999,999,999,999.99';
+export {
+  MAX_MONEY,
+  MAX_MONEY_CENTS,
+  MAX_MONEY_TEXT,
+  decimalText,
+  divideRounded,
+  fromCents,
+  fromUnits,
+  toCents,
+  unitsOf,
+} from '@server/lib/money';
 
 /**
- * The plain decimal text of a finite number, without exponent: 1e-7 -> '0.0000001',
- * 1.5e21 -> '1500000000000000000000', 311865755.6 -> '311865755.6'. Null for NaN and infinities.
+ * Money in every response: a JSON number of dollars with at most 2 decimals (311865755.6 is
+ * $311,865,755.60). The server reads it from PostgreSQL's numeric text or writes it from integer
+ * cents, never from a floating-point sum, so it is exact to the cent for any amount numeric(14,2)
+ * holds (far below 2^53 cents); a client sums such amounts through cents (toCents). Named `Money`
+ * in the OpenAPI document (server/openapi.ts). The test servers hold every response to it, so an
+ * amount with a fraction of a cent (a float sum or an unrounded average) fails the test that sent it.
  */
-export function decimalText(value: number): string | null {
-  if (!Number.isFinite(value)) {
-    return null;
-  }
-  const m = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(String(value));
-  if (!m) {
-    return null;
-  }
-  const [, sign, int, frac = '', exp = '0'] = m;
-  let digits = int + frac;
-  let point = int.length + Number(exp);
-  if (point <= 0) {
-    digits = '0'.repeat(1 - point) + digits;
-    point = 1;
-  }
-  digits = digits.padEnd(point, '0');
-  const whole = digits.slice(0, point).replace(/^0+(?=\d)/, '');
-  const fraction = digits.slice(point).replace(/0+$/, '');
-  return `${sign}${whole}${fraction ? `.${fraction}` : ''}`;
-}
+export const moneyOut = z
+  .number()
+  .refine((v) => toCents(v) !== null, 'Money is a whole number of cents')
+  .meta({
+    id: 'Money',
+    description:
+      'US dollars as a JSON number with at most 2 decimals (1234.5 is $1,234.50). Exact to the cent: ' +
+      'the server reads it from numeric(14,2) columns or writes it from integer cents, never from a ' +
+      'floating-point sum; a client adding amounts converts each to whole cents first.',
+  });
 
 /**
- * A number, or a plain decimal text such as PostgreSQL's '1250000.25', as integer units of
- * 10^-places (cents for 2), exactly; null when it has more than `places` decimals or is not a finite
- * number. unitsOf(311865755.6, 2) === 31186575560n.
+ * An import's reconciliation shows a file's amounts exactly as the file wrote them, which may be
+ * finer than a cent ('1234.565', rounded to '1234.57' when stored): decimal text, so the extra
+ * digits reach the person reconciling. Named `FileDecimal` in the OpenAPI document; it is not how
+ * the API sends money (see moneyOut), only how it quotes a file.
  */
-export function unitsOf(value: number | string, places: number): bigint | null {
-  const text =
-    typeof value === 'number' ? decimalText(value) : /^-?\d+(?:\.\d+)?$/.test(value) ? value : null;
-  if (text === null) {
-    return null;
-  }
-  const [whole, rawFraction = ''] = text.split('.');
-  const fraction = rawFraction.replace(/0+$/, '');
-  if (fraction.length > places) {
-    return null;
-  }
-  return BigInt(`${whole}${fraction.padEnd(places, '0')}`);
-}
-
-/** Cents of a dollar amount with at most 2 decimals, exactly; null otherwise. */
-export const toCents = (dollars: number | string): bigint | null => unitsOf(dollars, 2);
-
-/** Integer units back to the number closest to their decimal value: fromUnits(31186575560n, 2) === 311865755.6. */
-export function fromUnits(units: bigint, places: number): number {
-  const negative = units < 0n;
-  const digits = (negative ? -units : units).toString().padStart(places + 1, '0');
-  const text = places ? `${digits.slice(0, -places)}.${digits.slice(-places)}` : digits;
-  return Number(`${negative ? '-' : ''}${text}`);
-}
-
-/** Cents to dollars (the nearest number; exact for every numeric(14,2) amount). */
-export const fromCents = (cents: bigint): number => fromUnits(cents, 2);
-
-/** n / d rounded to the nearest integer, halves away from zero (d must not be 0). */
-export function divideRounded(n: bigint, d: bigint): bigint {
-  const sign = n < 0n !== d < 0n ? -1n : 1n;
-  const an = n < 0n ? -n : n;
-  const ad = d < 0n ? -d : d;
-  const q = an / ad;
-  return sign * (2n * (an % ad) >= ad ? q + 1n : q);
-}
+export const fileDecimal = z
+  .string()
+  .regex(/^-?\d+\.\d{2,}$/)
+  .meta({
+    id: 'FileDecimal',
+    description:
+      "An amount exactly as an imported file wrote it, as decimal text with at least 2 decimals ('1234.565'): " +
+      'only the import reconciliation quotes files this way; money the workbench holds is a Money.',
+  });
 
 /**
  * Dollars in a request: a JSON number with at most 2 decimals within numeric(14,2), checked on its

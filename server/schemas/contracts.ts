@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTRACT_STATUSES, idText, isPercent, isoDate, isRealDate } from './common';
+import { CONTRACT_STATUSES, MAX_ID, idText, isPercent, isoDate, isRealDate } from './common';
 import { fiscalYearInput, parseFiscalYear } from './fiscal-year';
 import { optionalText } from './work-group-categories';
 
@@ -19,6 +19,9 @@ export const NO_COLA_ROWS_MESSAGE = 'Please set the start and end years to gener
 export const colaPercentMessage = (fiscalYear: number) =>
   `Please enter a valid COLA percentage for FY${fiscalYear} (between 0 and 100)`;
 export const SETTLEMENT_DATE_MESSAGE = 'A settlement date is kept only for a SETTLED contract';
+export const SUPERSEDES_MISSING_MESSAGE = 'Choose the settled contract this one supersedes (its id)';
+export const SUPERSEDES_NEGOTIATING_MESSAGE =
+  'Only a settled contract can supersede another: settle this one, or leave Supersedes empty';
 
 /** A COLA percent: 0 to 100 with at most 2 decimals (the form's step 0.01). */
 export const isColaPercent = isPercent;
@@ -33,6 +36,16 @@ const contractYear = (which: 'first' | 'last', example: number) =>
     }
     return year;
   });
+
+/** A contract id, or null for none; anything else (a blank, 0, a name) names no contract. */
+const supersedesContractId = () =>
+  z
+    .number({ error: SUPERSEDES_MISSING_MESSAGE })
+    .int(SUPERSEDES_MISSING_MESSAGE)
+    .positive(SUPERSEDES_MISSING_MESSAGE)
+    .max(MAX_ID, SUPERSEDES_MISSING_MESSAGE)
+    .nullable()
+    .optional();
 
 const yearlyIncrease = z.strictObject({
   fiscalYear: fiscalYearInput,
@@ -65,6 +78,12 @@ const contractFields = z.strictObject({
     .optional()
     .transform((v) => (v ? v : null)),
   notes: optionalText(2000),
+  /**
+   * The settled contract of the same work group this one replaces where their years overlap (it is
+   * then marked superseded and promises nothing). Omitted: an edit keeps what the contract
+   * supersedes today; null: it supersedes nothing.
+   */
+  supersedesContractId: supersedesContractId(),
   yearlyIncreases: z.array(yearlyIncrease, { error: NO_COLA_ROWS_MESSAGE }).max(MAX_CONTRACT_YEARS * 2),
 });
 
@@ -86,6 +105,9 @@ function checkContract(c: z.infer<typeof contractFields>, ctx: z.RefinementCtx) 
   }
   if (c.settlementDate !== null && c.status !== 'SETTLED') {
     issue(['settlementDate'], SETTLEMENT_DATE_MESSAGE);
+  }
+  if (c.supersedesContractId && c.status === 'NEGOTIATING') {
+    issue(['supersedesContractId'], SUPERSEDES_NEGOTIATING_MESSAGE);
   }
   if (c.yearlyIncreases.length === 0) {
     issue(['yearlyIncreases'], NO_COLA_ROWS_MESSAGE);
@@ -117,10 +139,19 @@ export const contractStatusBody = z
   .strictObject({
     status: contractFields.shape.status,
     settlementDate: contractFields.shape.settlementDate,
+    /** As on a save: omitted keeps what the contract supersedes (cleared when it goes back to NEGOTIATING). */
+    supersedesContractId: supersedesContractId(),
   })
   .superRefine((b, ctx) => {
     if (b.settlementDate !== null && b.status !== 'SETTLED') {
       ctx.addIssue({ code: 'custom', path: ['settlementDate'], message: SETTLEMENT_DATE_MESSAGE });
+    }
+    if (b.supersedesContractId && b.status === 'NEGOTIATING') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['supersedesContractId'],
+        message: SUPERSEDES_NEGOTIATING_MESSAGE,
+      });
     }
   });
 
@@ -149,6 +180,10 @@ export const contractSchema = z.object({
   status: z.enum(CONTRACT_STATUSES),
   settlementDate: z.string().nullable(),
   notes: z.string().nullable(),
+  /** The contract this one supersedes, or null. */
+  supersedesContractId: z.number().int().nullable(),
+  /** The contract that superseded this one, or null; a superseded contract promises no COLA. */
+  supersededBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   colaSettings: z.array(contractColaSettingSchema),
   createdAt: isoDate,
   updatedAt: isoDate,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SCENARIO_NAME_MESSAGE, idText, idTextWith, isPercent, isoDate } from './common';
+import { idText, idTextWith, isoDate, isPercent, moneyOut, SCENARIO_NAME_MESSAGE } from './common';
 import { fiscalYearInput } from './fiscal-year';
 import { optionalText } from './work-group-categories';
 
@@ -50,6 +50,8 @@ export const baselineQuery = z.strictObject({
   /** A saved cut scenario whose adjustments to apply (its own year and version then apply). */
   scenarioId: idQuery('scenarioId').optional(),
   versionId: idQuery('versionId').optional(),
+  /** objects (the default): each line with SPEC section 3's field names; rows: the compact body the screen reads. */
+  format: z.enum(['objects', 'rows'], { error: 'format must be objects or rows' }).optional(),
 });
 
 export const calculateBody = z.strictObject({
@@ -123,7 +125,7 @@ export const compareQuery = z.strictObject({
   ),
 });
 
-const money = z.number();
+const money = moneyOut;
 
 export const scenarioSummarySchema = z.object({
   budgetYearId: z.number().int(),
@@ -174,8 +176,15 @@ export const cutScenarioSchema = z.object({
   summary: scenarioSummarySchema,
 });
 
-/** The compact body (scenario-line-rows.ts decodes it into scenarioLineSchema's objects). */
-export const baselineResponse = z.object({
+/** GET /scenarios/baseline's default body: every line an object with SPEC section 3's field names. */
+export const baselineObjectsResponse = z.object({
+  lines: z.array(scenarioLineSchema),
+  summary: scenarioSummarySchema,
+  scenario: cutScenarioSchema.nullable(),
+});
+
+/** The compact body, with format=rows (scenario-line-rows.ts decodes it into scenarioLineSchema's objects). */
+export const baselineRowsResponse = z.object({
   /** [id, accountDesc, accountLine, deseCode, categoryId, buildingId, amount, percentKept, floorPercent, adjustedAmount] */
   lines: z.array(
     z.tuple([
@@ -198,6 +207,8 @@ export const baselineResponse = z.object({
   summary: scenarioSummarySchema,
   scenario: cutScenarioSchema.nullable(),
 });
+/** What GET /scenarios/baseline answers: the object form, or the compact one with format=rows. */
+export const baselineResponse = z.union([baselineObjectsResponse, baselineRowsResponse]);
 export const calculateResponse = z.object({ summary: scenarioSummarySchema });
 export const cutScenariosResponse = z.object({ scenarios: z.array(cutScenarioSchema) });
 export const cutScenarioResponse = z.object({ scenario: cutScenarioSchema });

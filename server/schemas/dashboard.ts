@@ -1,33 +1,34 @@
 import { z } from 'zod';
+import { moneyOut } from './common';
 
 /**
  * The Budget Dashboard's aggregates (SPEC section 3 'Dashboard aggregates'), each for one budget
  * year and fiscal year. Every total is summed in SQL; money is dollars with at most 2 decimals.
  */
 
-const countTotal = z.object({ count: z.number().int(), total: z.number() });
+const countTotal = z.object({ count: z.number().int(), total: moneyOut });
 
 /** GET /line-items/budget/summary */
 export const budgetSummaryResponse = z.object({
   budgetYearId: z.number().int(),
   fiscalYear: z.number().int(),
   /** Sum of the proposed budget's lines (personnel and non-personnel). */
-  proposedBudget: z.number(),
+  proposedBudget: moneyOut,
   proposedCount: z.number().int(),
   breakdown: z.object({
     proposed: z.object({ imported: countTotal, projected: countTotal }),
   }),
   /** The fiscal year's town goal in dollars, 0 when it has none (SPEC section 8). */
-  townGoal: z.number(),
+  townGoal: moneyOut,
   hasTownGoal: z.boolean(),
   /** townGoal - proposedBudget (server/lib/budget-math.ts): below zero is over guidance. */
-  guidanceGap: z.number(),
+  guidanceGap: moneyOut,
 });
 
 export const categoryTotalSchema = z.object({
   categoryId: z.number().int().nullable(),
   category: z.string(),
-  total: z.number(),
+  total: moneyOut,
   count: z.number().int(),
   color: z.string(),
   isPersonnel: z.boolean(),
@@ -36,13 +37,13 @@ export const categoryTotalSchema = z.object({
 /** GET /line-items/summary/by-category: the proposed budget by budget category. */
 export const byCategoryResponse = z.object({
   categories: z.array(categoryTotalSchema),
-  total: z.number(),
+  total: moneyOut,
 });
 
 export const buildingTotalSchema = z.object({
   buildingId: z.number().int().nullable(),
   building: z.string(),
-  total: z.number(),
+  total: moneyOut,
   count: z.number().int(),
   color: z.string().nullable(),
 });
@@ -50,13 +51,13 @@ export const buildingTotalSchema = z.object({
 /** GET /line-items/summary/by-building: the proposed budget by building (null = District Wide). */
 export const byBuildingResponse = z.object({
   buildings: z.array(buildingTotalSchema),
-  total: z.number(),
+  total: moneyOut,
 });
 
 /** GET /line-items/budget/stats: the operating budget's employees. */
 export const employeeStatsResponse = z.object({
   totalEmployees: z.number().int(),
-  totalSalary: z.number(),
+  totalSalary: moneyOut,
   totalFte: z.number(),
   /** Employee lines of this fiscal year that were projected rather than imported. */
   projectedEmployees: z.number().int(),
@@ -65,7 +66,7 @@ export const employeeStatsResponse = z.object({
       buildingId: z.number().int().nullable(),
       building: z.string(),
       count: z.number().int(),
-      total: z.number(),
+      total: moneyOut,
       fte: z.number(),
     }),
   ),
@@ -76,9 +77,9 @@ export const salaryRangeSchema = z.object({
   /** Lower bound of the range in dollars (the range is [min, min + 10,000)). */
   rangeStart: z.number(),
   count: z.number().int(),
-  avgSalary: z.number(),
-  minSalary: z.number(),
-  maxSalary: z.number(),
+  avgSalary: moneyOut,
+  minSalary: moneyOut,
+  maxSalary: moneyOut,
 });
 
 /** Ranges with fewer than this many employees are left out, so no one's pay can be singled out. */
@@ -102,12 +103,12 @@ export const headcountResponse = z.object({
       buildingId: z.number().int().nullable(),
       location: z.string(),
       count: z.number().int(),
-      totalSalary: z.number(),
+      totalSalary: moneyOut,
       totalFte: z.number(),
     }),
   ),
   totalEmployees: z.number().int(),
-  totalSalary: z.number(),
+  totalSalary: moneyOut,
 });
 
 export type BudgetSummary = z.infer<typeof budgetSummaryResponse>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moneyOut } from './common';
 import { employeeLineItemSchema, LINE_SOURCES } from './line-item-dtos';
 import { fiscalYear, positiveId, queryId } from './line-item-inputs';
 
@@ -96,7 +97,7 @@ export const ruleRecordSchema = z.object({
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   position: z.string().nullable(),
-  currentSalary: z.number().nullable(),
+  currentSalary: moneyOut.nullable(),
   source: z.enum(LINE_SOURCES),
   importRun: importRunRefSchema.nullable(),
   updatedAt: z.string(),

@@ -53,6 +53,8 @@ export const historyEntrySchema = z.object({
   createdAt: z.string(),
   /** Only the fields that differ between before and after (every field for a create or delete), by field name. */
   changes: z.array(historyChangeSchema),
+  /** Why a line changed, as the line writer recorded it (after.cause); null when not recorded. */
+  cause: z.string().nullable().optional(),
   before: z.unknown(),
   after: z.unknown(),
 });

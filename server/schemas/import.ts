@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SCENARIO_TYPES, idText } from './common';
+import { fileDecimal, idText, moneyOut, SCENARIO_TYPES } from './common';
 
 /**
  * The import API (SPEC sections 3, 5 and 7): analyze a .csv/.xlsx/.xls file, map its columns onto
@@ -96,8 +96,8 @@ export const importWarningSchema = z.object({
   issues: z.array(z.string()),
 });
 
-/** A decimal string: money as the file or the database holds it, exactly ('1234.565', '-0.02'). */
-const decimalString = z.string().regex(/^-?\d+\.\d{2,}$/);
+/** A file's amount exactly as written, more decimals than cents included (common.ts `fileDecimal`). */
+const decimalString = fileDecimal;
 
 export const reconciliationDifferenceSchema = z.object({
   row: z.number().int(),
@@ -152,17 +152,6 @@ export const reconciliationSchema = z.object({
 });
 
 /**
- * A reconciliation amount for people, exactly as held (no float): '-1234.565' -> '-$1,234.565',
- * '5000.00' -> '$5,000.00'. The web app and the CLI both show reconciliations with it.
- */
-export function formatDecimalDollars(decimal: string): string {
-  const negative = decimal.startsWith('-');
-  const [whole, frac = ''] = decimal.replace(/^-/, '').split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${negative ? '-' : ''}$${grouped}.${frac.padEnd(2, '0')}`;
-}
-
-/**
  * One row of the file as the import reads it, by the same transform the import runs: what the line
  * will store, or why the row is skipped.
  */
@@ -206,7 +195,7 @@ export const importResultSchema = z.object({
   /** Skipped rows per reason. */
   skippedReasons: z.record(z.string(), z.number().int()),
   /** Sum of the imported salaries (operating) or amounts (proposed), computed in SQL. */
-  totalAmount: z.number(),
+  totalAmount: moneyOut,
   fiscalYears: z.array(z.number().int()),
   /**
    * Projected lines the import replaced: imported lines of a fiscal year and kind supersede that

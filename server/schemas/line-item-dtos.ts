@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMPLOYEE_STATUSES } from './common';
+import { EMPLOYEE_STATUSES, moneyOut } from './common';
 
 /**
  * The line-item DTOs every screen, import and aggregate shares. One table holds both kinds:
@@ -52,8 +52,8 @@ export const employeeLineItemSchema = z.object({
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   position: z.string().nullable(),
-  currentSalary: z.number().nullable(),
-  nextYearSalary: z.number().nullable(),
+  currentSalary: moneyOut.nullable(),
+  nextYearSalary: moneyOut.nullable(),
   nextYearSalaryManual: z.boolean(),
   currentFTE: z.number().nullable(),
   locationCode: z.string().nullable(),
@@ -84,7 +84,7 @@ export const proposedLineItemSchema = z.object({
   accountLine: z.string().nullable(),
   deseCategories: z.string().nullable(),
   deseCode: z.string().nullable(),
-  amount: z.number().nullable(),
+  amount: moneyOut.nullable(),
   categoryId: z.number().int().nullable(),
   category: z.object({ name: z.string(), color: z.string().nullable() }).nullable(),
   ...lineItemTail,

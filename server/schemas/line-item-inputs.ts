@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMPLOYEE_STATUSES, MAX_MONEY, toCents as exactCents, idText, isRealDate } from './common';
+import { EMPLOYEE_STATUSES, idText, isRealDate, moneyInput, unitsOf } from './common';
 import { parseFiscalYear } from './fiscal-year';
 
 /* ------------------------------------------------------------------------------------------------
@@ -7,41 +7,28 @@ import { parseFiscalYear } from './fiscal-year';
  * Money in requests is a JSON number of dollars with at most 2 decimals; dates are 'YYYY-MM-DD'.
  * ---------------------------------------------------------------------------------------------- */
 
-/** The most a numeric(14,2) column holds (one definition, in common.ts). */
-export { MAX_MONEY };
-/** FTE bounds (numeric(4,2), CHECK 0..1.5). */
-export const MIN_FTE = 0;
+/**
+ * FTE bounds: above 0 (a line at 0 FTE would be paid nothing on a schedule, and its full-time
+ * salary, salary / FTE, has no value) and at most 1.5 (numeric(4,2), CHECK 0..1.5).
+ */
 export const MAX_FTE = 1.5;
+const FTE_RANGE = `FTE must be above 0 and at most ${MAX_FTE}`;
 /** Bulk calls take 1..5000 ids. */
 export const MAX_BULK_IDS = 5000;
 
-/** True when a number has at most two decimals, read exactly on its decimal text (common.ts). */
-const hasCents = (v: number) => exactCents(v) !== null;
-/** The number nearest the cents typed (a no-op for every amount hasCents accepts). */
-const toCents = (v: number) => Math.round(v * 100) / 100;
-
-/** A money amount that may be negative (a credit line in a proposed budget). */
-export const moneyInput = z
-  .number({ message: 'Must be a number' })
-  .finite()
-  .min(-MAX_MONEY, 'Amount is too large')
-  .max(MAX_MONEY, 'Amount is too large')
-  .refine(hasCents, 'Use at most 2 decimal places')
-  .transform(toCents);
+/** A money amount that may be negative (a credit line in a proposed budget): the one money validator. */
+export const lineAmountInput = moneyInput({ negative: true, typeMessage: 'Must be a number' });
 /** A salary: a number of dollars, 0 or more, at most 2 decimals (0 means a new hire). */
-export const salaryInput = z
-  .number({ message: 'Salary must be a number' })
-  .finite()
-  .min(0, 'Salary cannot be negative')
-  .max(MAX_MONEY, 'Salary is too large')
-  .refine(hasCents, 'Use at most 2 decimal places')
-  .transform(toCents);
+export const salaryInput = moneyInput({
+  label: 'Salary',
+  typeMessage: 'Salary must be a number',
+  negativeMessage: 'Salary cannot be negative',
+});
 export const fteInput = z
   .number({ message: 'FTE must be a number' })
-  .min(MIN_FTE, `FTE must be between ${MIN_FTE} and ${MAX_FTE}`)
-  .max(MAX_FTE, `FTE must be between ${MIN_FTE} and ${MAX_FTE}`)
-  .refine(hasCents, 'Use at most 2 decimal places')
-  .transform(toCents);
+  .gt(0, FTE_RANGE)
+  .max(MAX_FTE, FTE_RANGE)
+  .refine((v) => unitsOf(v, 2) !== null, 'Use at most 2 decimal places');
 /** A calendar date 'YYYY-MM-DD' (a real date from 1900 to 2199: 2025-02-30 and 0000-01-01 are refused). */
 export const dateInput = z.string().refine(isRealDate, 'Use a date in the form YYYY-MM-DD');
 export const text = (max = 500) => z.string().trim().max(max);

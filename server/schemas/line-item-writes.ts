@@ -6,7 +6,7 @@ import {
   fiscalYear,
   fteInput,
   itemIdsInput,
-  moneyInput,
+  lineAmountInput,
   optionalText,
   positiveId,
   salaryInput,
@@ -21,7 +21,7 @@ const present = (message: string) => z.unknown().refine((v) => v !== null && v !
 /** An editor's current salary: required, as 0 is how a new hire is entered (SPEC section 5). */
 const currentSalaryInput = present('Current salary is required (0 means a new hire)').pipe(salaryInput);
 /** A proposed line's amount and account description, which every proposed line has. */
-const amountInput = present('Amount is required').pipe(moneyInput);
+const amountInput = present('Amount is required').pipe(lineAmountInput);
 const accountDescriptionInput = z
   .string({ error: 'Account description is required' })
   .trim()

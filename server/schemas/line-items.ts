@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { moneyOut } from './common';
+import { COLA_SOURCES } from './cola-assumptions';
 import { employeeLineItemSchema, proposedLineItemSchema } from './line-item-dtos';
 import { employeeStatus, fiscalYear, queryBoolean, queryId, text } from './line-item-inputs';
 import { EMPLOYEE_ROW_COLUMNS, PROPOSED_ROW_COLUMNS, ROW_WIRE_KINDS } from './line-item-rows';
@@ -129,8 +131,8 @@ export type BudgetTotalsQuery = z.infer<typeof budgetTotalsQuery>;
 /** Sums are exact (numeric in SQL); totalAmount is for proposed lines, the salary/FTE sums for employees. */
 export const budgetTotalsResponse = z.object({
   count: z.number().int(),
-  totalCurrentSalary: z.number(),
-  totalNextYearSalary: z.number(),
+  totalCurrentSalary: moneyOut,
+  totalNextYearSalary: moneyOut,
   /**
    * Next year's change in salaries: next - current over the lines with a next-year salary, minus
    * the current salary of Inactive and Retiring lines (they leave). Active lines with no next-year
@@ -142,7 +144,7 @@ export const budgetTotalsResponse = z.object({
   /** Inactive and Retiring employee lines: no next-year salary, counted as leaving in totalChange. */
   leavingCount: z.number().int(),
   totalFte: z.number(),
-  totalAmount: z.number(),
+  totalAmount: moneyOut,
 });
 export type BudgetTotals = z.infer<typeof budgetTotalsResponse>;
 
@@ -168,7 +170,7 @@ export const salaryProgressionQuery = z.strictObject({
 });
 export const salaryProgressionYearSchema = z.object({
   fiscalYear: z.number().int(),
-  currentSalary: z.number(),
+  currentSalary: moneyOut,
   /** Percent over the previous fiscal year's salary; null in the first year. */
   yoyIncrease: z.number().nullable(),
   /**
@@ -179,6 +181,11 @@ export const salaryProgressionYearSchema = z.object({
   basis: z.enum(['imported', 'rule', 'manual']),
   /** COLA percent the rule applies moving into this fiscal year: the work group's contract (0 when none; 0 for manual). */
   colaApplied: z.number(),
+  /**
+   * Where that COLA comes from: a settled or negotiating contract, the default COLA scenario, its
+   * long-term assumption, or NONE (0%: nothing covers the year); null for a typed salary.
+   */
+  colaSource: z.enum(COLA_SOURCES).nullable(),
   /** Step/lane percent from the budget settings when the work group gets steps and lanes (0 otherwise; 0 for manual). */
   stepsLanesApplied: z.number(),
   /** colaApplied + stepsLanesApplied (percent); for manual, the typed value's change over the year before. */

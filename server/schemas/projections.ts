@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SCENARIO_TYPES, idText } from './common';
+import { idText, moneyOut, SCENARIO_TYPES } from './common';
 import { fiscalYearInput } from './fiscal-year';
 
 /** How far past the base year projections may reach (SPEC: the target is base + 5). */
@@ -15,7 +15,7 @@ export const diagnosticRowSchema = z.object({
   fiscalYear: z.number().int(),
   hasOperating: z.boolean(),
   operatingCount: z.number().int(),
-  operatingTotal: z.number(),
+  operatingTotal: moneyOut,
   operatingProjected: z.number().int(),
   /** imported when the year holds imported operating lines (never 'projected' then), null with none. */
   operatingSource: z.enum(LINE_SOURCES).nullable(),
@@ -23,7 +23,7 @@ export const diagnosticRowSchema = z.object({
   operatingSuperseded: z.number().int(),
   hasProposed: z.boolean(),
   proposedCount: z.number().int(),
-  proposedTotal: z.number(),
+  proposedTotal: moneyOut,
   proposedProjected: z.number().int(),
   proposedSource: z.enum(LINE_SOURCES).nullable(),
   proposedSuperseded: z.number().int(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idText } from './common';
+import { idText, moneyOut } from './common';
 
 /**
  * The public dashboard (SPEC sections 2, 3, 5, 7 and 8; issue 13): the admin's configuration and
@@ -99,6 +99,9 @@ export const PUBLIC_DASHBOARD_MESSAGES = {
  * ---------------------------------------------------------------------------------------------- */
 
 const URL_PATH = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/;
+
+/** Whether text can be a dashboard's address at all (anything else is no dashboard, never a query). */
+export const isPublicUrlPath = (text: string) => URL_PATH.test(text);
 
 export const urlPathSchema = z
   .string({ error: PUBLIC_DASHBOARD_MESSAGES.urlPathRequired })
@@ -391,7 +394,7 @@ export const publicLocationSchema = z.strictObject({
   /** A building's name, 'District Wide', or 'Other' for the suppressed locations together. */
   location: z.string(),
   count: z.number().int(),
-  totalSalary: z.number(),
+  totalSalary: moneyOut,
   isOther: z.boolean(),
 });
 
@@ -399,14 +402,14 @@ export const publicDeseFunctionSchema = z.strictObject({
   /** A DESE function code such as '2305'. */
   code: z.string(),
   name: z.string(),
-  amount: z.number(),
+  amount: moneyOut,
 });
 
 /** A DESE spending category of the End-of-Year Report (Teachers, Administration, ...). */
 export const publicDeseCategorySchema = z.strictObject({
   /** 'Teachers', 'Administration', ...; 'No DESE function code' for lines without a known code. */
   name: z.string(),
-  amount: z.number(),
+  amount: moneyOut,
   functions: z.array(publicDeseFunctionSchema),
 });
 
@@ -415,16 +418,16 @@ export const publicYearDataSchema = z.strictObject({
   /** When this year's figures were taken (the Publish that stored them). */
   publishedAt: z.string(),
   /** The proposed budget, exactly as the staff dashboard totals it. */
-  totalBudget: z.number(),
+  totalBudget: moneyOut,
   /** The town's dollar goal for the year; 0 when it has none. */
-  townGoal: z.number(),
+  townGoal: moneyOut,
   hasTownGoal: z.boolean(),
   /** townGoal - totalBudget (budget-math's guidance gap): below zero the budget is over the goal. */
-  guidanceGap: z.number(),
+  guidanceGap: moneyOut,
   categoryBreakdown: z.array(
-    z.strictObject({ name: z.string(), amount: z.number(), itemCount: z.number().int(), color: z.string() }),
+    z.strictObject({ name: z.string(), amount: moneyOut, itemCount: z.number().int(), color: z.string() }),
   ),
-  buildingBreakdown: z.array(z.strictObject({ name: z.string(), amount: z.number() })),
+  buildingBreakdown: z.array(z.strictObject({ name: z.string(), amount: moneyOut })),
   salaryData: z.strictObject({
     teachers: z.array(publicSalaryBucketSchema),
     paras: z.array(publicSalaryBucketSchema),
@@ -433,14 +436,14 @@ export const publicYearDataSchema = z.strictObject({
     locations: z.array(publicLocationSchema),
     /** Null when the year has fewer than MIN_CELL_COUNT employees in all (withheld). */
     totalEmployees: z.number().int().nullable(),
-    totalSalaries: z.number().nullable(),
+    totalSalaries: moneyOut.nullable(),
   }),
   /** Spending per enrolled pupil; null when the district has entered no enrollment. */
   perPupil: z
     .strictObject({
       enrollment: z.number().int(),
-      total: z.number(),
-      byCategory: z.array(z.strictObject({ name: z.string(), amount: z.number() })),
+      total: moneyOut,
+      byCategory: z.array(z.strictObject({ name: z.string(), amount: moneyOut })),
     })
     .nullable(),
   /** The budget by DESE function code, grouped as the End-of-Year Report groups it. */

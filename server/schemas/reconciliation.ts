@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moneyOut } from './common';
 import { fiscalYearInput } from './fiscal-year';
 
 /**
@@ -16,11 +17,11 @@ export const updateSalaryBudgetResponse = z.object({
   /** Personnel lines added where payroll had no proposed line to land on. */
   createdItems: z.number().int(),
   /** Sum of every employee's salary in the fiscal year. */
-  totalOperatingSalary: z.number(),
+  totalOperatingSalary: moneyOut,
   /** Payroll written onto proposed personnel lines (employees with a personnel category). */
-  distributedAmount: z.number(),
+  distributedAmount: moneyOut,
   /** Payroll of employees with no personnel category, which has no proposed line to go to. */
-  undistributedAmount: z.number(),
+  undistributedAmount: moneyOut,
 });
 
 export type UpdateSalaryBudgetBody = z.infer<typeof updateSalaryBudgetBody>;

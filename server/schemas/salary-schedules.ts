@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moneyOut } from './common';
 import { PLACEMENT_KINDS } from './line-item-dtos';
 import { MAX_BULK_IDS, positiveId, queryId } from './line-item-inputs';
 
@@ -40,7 +41,7 @@ export const scheduleAmountSchema = z.object({
   fiscalYear: z.number().int(),
   step: z.number().int(),
   lane: z.string(),
-  amount: z.number(),
+  amount: moneyOut,
 });
 export type ScheduleAmount = z.infer<typeof scheduleAmountSchema>;
 
@@ -148,13 +149,13 @@ export const placementRowSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   position: z.string().nullable(),
-  currentSalary: z.number().nullable(),
+  currentSalary: moneyOut.nullable(),
   salaryStep: z.number().int().nullable(),
   salaryLane: z.string().nullable(),
   salaryPlacement: z.enum(PLACEMENT_KINDS).nullable(),
-  /** The schedule's amount at the line's cell in its fiscal year, and salary minus it. */
-  cellAmount: z.number().nullable(),
-  difference: z.number().nullable(),
+  /** What the line's cell in its fiscal year pays it (the schedule's amount times its FTE), and salary minus it. */
+  cellAmount: moneyOut.nullable(),
+  difference: moneyOut.nullable(),
 });
 export type PlacementRow = z.infer<typeof placementRowSchema>;
 export const placementsResponse = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idText } from './common';
+import { idText, moneyOut } from './common';
 import { fiscalYearInput } from './fiscal-year';
 
 export const salaryVerificationQuery = z.strictObject({
@@ -29,8 +29,8 @@ export const salaryIssueSchema = z.object({
   position: z.string().nullable(),
   workGroup: z.string().nullable(),
   building: z.string().nullable(),
-  currentSalary: z.number().nullable(),
-  nextYearSalary: z.number().nullable(),
+  currentSalary: moneyOut.nullable(),
+  nextYearSalary: moneyOut.nullable(),
   currentFte: z.number().nullable(),
   issue: z.enum(SALARY_ISSUES),
   /** 'info' for what is expected but worth knowing (a new hire), 'warning' otherwise. */

@@ -1,3 +1,4 @@
+import { centsOf, fromCents } from '@server/lib/money';
 import type { CutScenario, ScenarioLine, ScenarioSummary } from './cut-scenarios';
 
 /**
@@ -39,8 +40,6 @@ export interface Baseline {
   scenario: CutScenario | null;
 }
 
-const cents = (n: number) => Math.round(n * 100);
-
 export function decodeBaseline(body: BaselineRows): Baseline {
   const categories = new Map(body.categories.map((c) => [c.id, c]));
   const buildings = new Map(body.buildings.map((b) => [b.id, b.name]));
@@ -73,8 +72,8 @@ export function decodeBaseline(body: BaselineRows): Baseline {
         percentKept,
         floorPercent: floor,
         adjustedAmount: adjusted,
-        // Whole cents divided by 100: the same double as the decimal the database would print.
-        cut: (cents(amount) - cents(adjusted)) / 100,
+        // Through whole cents: the same double as the decimal the database would print.
+        cut: fromCents(centsOf(amount) - centsOf(adjusted)),
       };
     },
   );

@@ -53,8 +53,18 @@ export const securityLogResponse = z.object({ events: z.array(securityLogEntrySc
  * An export the browser made (Excel or CSV of figures it was sent, salaries among them): the file's
  * name and size, so the security log says who took which data out of the app and when.
  */
+// Half of a surrogate pair, or a control character: text no file name holds, and which the log's
+// JSON column refused with a 500.
+const UNWRITABLE =
+  /[\u0000-\u001f\u007f]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 export const exportRecordBody = z.strictObject({
-  fileName: z.string().trim().min(1).max(200),
+  fileName: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .refine((name) => !UNWRITABLE.test(name), 'fileName holds characters no file name has'),
   bytes: z.number().int().min(0).max(1_000_000_000),
 });
 export type ExportRecordBody = z.infer<typeof exportRecordBody>;

@@ -4,11 +4,12 @@ import {
   fromCents,
   fromUnits,
   GOAL_TYPES,
+  idText,
   MAX_MONEY_CENTS,
   moneyInput,
+  moneyOut,
   toCents,
   unitsOf,
-  idText,
 } from './common';
 import { fiscalYearInput } from './fiscal-year';
 
@@ -85,14 +86,14 @@ export const townGoalSchema = z.object({
   id: z.number().int(),
   fiscalYear: z.number().int(),
   goalType: goalTypeSchema,
-  dollarGoal: z.number().nullable(),
+  dollarGoal: moneyOut.nullable(),
   /** Percent change over the baseline (3.5 = +3.5%); negative when the town asks for a cut. */
   percentGoal: z.number().nullable(),
   baselineYear: z.number().int().nullable(),
-  baselineAmount: z.number().nullable(),
-  actualAmount: z.number().nullable(),
+  baselineAmount: moneyOut.nullable(),
+  actualAmount: moneyOut.nullable(),
   /** actualAmount - dollarGoal, when both are known. */
-  variance: z.number().nullable(),
+  variance: moneyOut.nullable(),
   notes: z.string().nullable(),
   isBaseline: z.boolean(),
   createdAt: z.string(),
@@ -144,17 +145,17 @@ export const yearParams = z.strictObject({ year: fiscalYearInput });
 export const townGuidanceResponse = z.object({
   fiscalYear: z.number().int(),
   baselineYear: z.number().int().nullable(),
-  dollarGoal: z.number(),
+  dollarGoal: moneyOut,
   goalType: goalTypeSchema,
   hasTownGoal: z.literal(true),
   /** The dollars the town funds: the dollar goal. */
-  townFunding: z.number(),
+  townFunding: moneyOut,
 });
 
 /** GET /town-goals/total/:year: the dollar goal, 0 when the year has none. */
 export const townGoalTotalResponse = z.object({
   fiscalYear: z.number().int(),
-  total: z.number(),
+  total: moneyOut,
   hasTownGoal: z.boolean(),
 });
 
@@ -180,11 +181,11 @@ export const gapAnalysisResponse = z.object({
   fiscalYear: z.number().int(),
   budgetYearId: z.number().int().nullable(),
   versionId: z.number().int().nullable(),
-  districtNeed: z.number(),
-  townGoal: z.number(),
+  districtNeed: moneyOut,
+  townGoal: moneyOut,
   hasTownGoal: z.boolean(),
   /** districtNeed - townGoal: above zero the budget asks for more than the town offers. */
-  gap: z.number(),
+  gap: moneyOut,
   /** OVER when the gap is above GAP_THRESHOLD, UNDER below -GAP_THRESHOLD, else NEAR. */
   status: z.enum(GAP_STATUSES),
 });

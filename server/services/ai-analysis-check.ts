@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { AppError } from '@server/errors';
 import type { AnalysisLine, PersonnelGroup } from '@server/queries/ai-analysis-inputs';
+import { centsOf, centsText, formatDecimalMoney, fromCents, toCents } from '@server/lib/money';
 import {
   SUGGESTION_LISTS,
-  centsText,
   type DroppedSuggestion,
   type Suggestion,
   type SuggestionList,
 } from '@server/schemas/ai-analysis';
-import { toCents } from '@server/schemas/common';
 
 /**
  * The check between the model's answer and the screen: an answer is data from outside, so nothing
@@ -43,11 +42,8 @@ export const badAnswer = (detail: string) =>
     `Claude’s answer was not in the form the workbench needs (${detail}). Nothing was saved. Please try again.`,
   );
 
-/** $1,234.56 */
-export function dollars(cents: bigint): string {
-  const [whole, frac] = centsText(cents < 0n ? -cents : cents).split('.');
-  return `${cents < 0n ? '-' : ''}$${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac}`;
-}
+/** $1,234.56, exactly. */
+export const dollars = (cents: bigint): string => formatDecimalMoney(centsText(cents));
 
 const groupKey = (position: string, workGroup: string | null | undefined) =>
   `${position.trim().toLowerCase()}\u0000${(workGroup ?? '').trim().toLowerCase()}`;
@@ -55,7 +51,7 @@ const groupKey = (position: string, workGroup: string | null | undefined) =>
 export interface CheckedAnswer {
   note: string;
   lists: Record<SuggestionList, Suggestion[]>;
-  totals: Record<SuggestionList | 'all', string>;
+  totals: Record<SuggestionList | 'all', number>;
   dropped: DroppedSuggestion[];
   /** How many were dropped because they named lines or groups that do not exist. */
   invented: number;
@@ -155,17 +151,17 @@ export function checkAnswer(
         key: `${list}:${lists[list].length}`,
         list,
         description: s.description,
-        savings: centsText(savings),
+        savings: fromCents(savings),
         impact: s.impact?.trim() ?? '',
         lineIds,
         positionGroups: groupItems.map((g) => ({ position: g.position, workGroup: g.workGroup })),
-        basisAmount: centsText(basis),
+        basisAmount: fromCents(basis),
         lines: lineItems.map((l) => ({
           id: l.id,
           description: l.description,
-          amount: centsText(toCents(l.amount)!),
+          amount: fromCents(centsOf(l.amount)),
         })),
-        groups: groupItems.map((g) => ({ ...g, total: centsText(toCents(g.total)!) })),
+        groups: groupItems.map((g) => ({ ...g, total: fromCents(centsOf(g.total)) })),
         scenarioReady: lineIds.length > 0 && groupItems.length === 0,
       });
     }
@@ -175,10 +171,10 @@ export function checkAnswer(
     note: top.data.note?.trim() ?? '',
     lists,
     totals: {
-      likelyNeeded: centsText(totals.likelyNeeded),
-      moderateNeed: centsText(totals.moderateNeed),
-      deepCuts: centsText(totals.deepCuts),
-      all: centsText(all),
+      likelyNeeded: fromCents(totals.likelyNeeded),
+      moderateNeed: fromCents(totals.moderateNeed),
+      deepCuts: fromCents(totals.deepCuts),
+      all: fromCents(all),
     },
     dropped,
     invented,

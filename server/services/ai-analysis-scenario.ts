@@ -5,14 +5,13 @@ import { authorize, type Actor } from '@server/policies/index';
 import * as q from '@server/queries/ai-analyses';
 import { insertAudit } from '@server/queries/audit';
 import { floorsOf, listScenarios } from '@server/queries/cut-scenarios';
+import { centsOf, divideRounded, fromCents, fromUnits, unitsOf } from '@server/lib/money';
 import {
   SUGGESTION_LISTS,
-  centsText,
   type AnalysisScenario,
   type AnalysisScenarioInput,
   type Suggestion,
 } from '@server/schemas/ai-analysis';
-import { divideRounded, fromCents, toCents } from '@server/schemas/common';
 import { fiscalYearLabel } from '@server/schemas/fiscal-year';
 import { dollars } from './ai-analysis-check';
 import { ENTITY } from './ai-analysis';
@@ -27,7 +26,7 @@ import { createCutScenario, saveAdjustments } from './cut-scenarios';
  * a scenario (it cuts proposed lines) and are listed as skipped with the reason.
  */
 
-const cents = (text: string) => toCents(text) ?? 0n;
+const cents = (amount: number | string) => centsOf(amount);
 
 async function freeName(db: AppContext['db'], budgetYearId: number, fiscalYear: number, base: string) {
   const taken = new Set((await listScenarios(db, budgetYearId, fiscalYear)).map((s) => s.name.toLowerCase()));
@@ -68,6 +67,9 @@ export async function scenarioFromAnalysis(
     let requested = 0n;
     let cut = 0n;
     let held = 0;
+    // What the floors kept from being cut: the cut each held line would have had, less its cut.
+    let notCutByFloor = 0n;
+    const cutLines = new Set<number>();
     for (const key of input.keys) {
       const s = byKey.get(key)!;
       const skip = (reason: string) => skipped.push({ key, description: s.description, reason });
@@ -93,11 +95,19 @@ export async function scenarioFromAnalysis(
       const kept = savings >= total ? 0n : divideRounded((total - savings) * 10000n, total);
       for (const id of s.lineIds) {
         const line = lines.get(id)!;
-        const floor = cents(line.floor);
+        const floor = unitsOf(line.floor, 2) ?? 0n;
         const pct = floor > kept ? floor : kept;
-        held += floor > kept ? 1 : 0;
-        map[String(id)] = fromCents(pct);
-        cut += cents(line.amount) - keptCents(cents(line.amount), pct);
+        const amount = cents(line.amount);
+        const lineCut = amount - keptCents(amount, pct);
+        if (floor > kept) {
+          held += 1;
+          notCutByFloor += amount - keptCents(amount, kept) - lineCut;
+        }
+        map[String(id)] = fromUnits(pct, 2);
+        cut += lineCut;
+        if (lineCut > 0n) {
+          cutLines.add(id);
+        }
       }
       requested += savings;
       applied.push(key);
@@ -133,10 +143,12 @@ export async function scenarioFromAnalysis(
       fiscalYear: scope.fiscalYear,
       applied,
       skipped,
-      linesCut: Object.keys(map).length,
+      // Lines the scenario actually cuts (a line its floor holds whole is not one of them).
+      linesCut: cutLines.size,
       heldByFloor: held,
-      requestedSavings: centsText(requested),
-      scenarioCut: centsText(cut),
+      notCutByFloor: fromCents(notCutByFloor),
+      requestedSavings: fromCents(requested),
+      scenarioCut: fromCents(cut),
     };
   });
 }

@@ -1,22 +1,17 @@
 import type { AppContext } from '@server/context';
-import { AppError, badRequest, notFound, validationFailed } from '@server/errors';
+import { AppError, badRequest, notFound } from '@server/errors';
 import { decryptSecret } from '@server/lib/secrets';
 import { authorize, type Actor } from '@server/policies/index';
 import { personnelGroups, proposedLines } from '@server/queries/ai-analysis-inputs';
 import * as q from '@server/queries/ai-analyses';
 import { insertAudit } from '@server/queries/audit';
-import { findBudgetYearRow } from '@server/queries/fiscal-years';
 import { findUserById } from '@server/queries/users';
-import {
-  AI_PRIORITIES,
-  centsText,
-  type AnalysisResult,
-  type BudgetCutsInput,
-} from '@server/schemas/ai-analysis';
-import { toCents } from '@server/schemas/common';
+import { centsOf, fromCents } from '@server/lib/money';
+import { AI_PRIORITIES, type AnalysisResult, type BudgetCutsInput } from '@server/schemas/ai-analysis';
 import { fiscalYearLabel } from '@server/schemas/fiscal-year';
 import { checkAnswer } from './ai-analysis-check';
 import { systemPrompt, userPrompt } from './ai-analysis-prompt';
+import { requireBudgetYear } from './fiscal-years';
 import { callTool } from './ai-claude';
 
 /**
@@ -66,17 +61,14 @@ export async function analyzeBudgetCuts(
     signal?: AbortSignal;
     /** Runs the call to Claude outside the database's queue (the API's; the CLI has none). */
     outsideDb?: <T>(work: () => Promise<T>) => Promise<T>;
+    /** Called once every check has passed, just before Claude is asked (the CLI says so then). */
+    onAsk?: () => void;
   } = {},
 ) {
   authorize(actor, 'ai.analyze');
   const started = Date.now();
-  const year = await findBudgetYearRow(app.db, input.budgetYearId);
-  if (!year) {
-    throw validationFailed([
-      { path: 'budgetYearId', message: `Budget year ${input.budgetYearId} does not exist` },
-    ]);
-  }
-  const fiscalYear = year.current_fiscal_year;
+  const year = await requireBudgetYear(app.db, input.budgetYearId, 'budgetYearId');
+  const fiscalYear = input.fiscalYear ?? year.current_fiscal_year;
   const label = fiscalYearLabel(fiscalYear);
   const apiKey = await apiKeyOf(app, actor);
   const scope = { budgetYearId: year.id, fiscalYear, versionId: null };
@@ -93,6 +85,7 @@ export async function analyzeBudgetCuts(
   let checked;
   try {
     const outside = options.outsideDb ?? ((work) => work());
+    options.onAsk?.();
     answer = await outside(() =>
       callTool(app, {
         apiKey,
@@ -136,11 +129,12 @@ export async function analyzeBudgetCuts(
     throw err;
   }
 
-  const sum = (values: string[]) => centsText(values.reduce((s, v) => s + (toCents(v) ?? 0n), 0n));
+  const sum = (values: (string | number)[]) => fromCents(values.reduce((s, v) => s + centsOf(v), 0n));
   const proposedTotal = sum([...lines.map((l) => l.amount), ...rest.map((r) => r.total)]);
   const personnelTotal = sum(groups.map((g) => g.total));
   const result: AnalysisResult = {
-    totalAnalyzed: sum([proposedTotal, personnelTotal]),
+    // The proposed lines already hold the salaries the position groups describe: each dollar once.
+    totalAnalyzed: proposedTotal,
     proposedTotal,
     personnelTotal,
     lineCount: lines.length + rest.reduce((s, r) => s + r.count, 0),

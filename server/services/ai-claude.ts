@@ -40,10 +40,25 @@ const sleep = (ms: number, signal?: AbortSignal) =>
     signal?.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
   });
 
-function pauseMs(err: APIError, attempt: number, basePauseMs: number): number {
-  const header = Number(err.headers?.get('retry-after'));
-  const asked = Number.isFinite(header) && header >= 0 ? header * 1000 : basePauseMs * 2 ** attempt;
-  return Math.min(asked, MAX_PAUSE_MS);
+/**
+ * How long to wait before retry `attempt`: what Claude's Retry-After asks (seconds, or an HTTP
+ * date), else the configured back-off doubling each time. A missing header is no header: Number(null)
+ * is 0, which retried an overloaded Claude at once.
+ */
+export function pauseMs(retryAfter: string | null | undefined, attempt: number, basePauseMs: number): number {
+  const text = retryAfter?.trim();
+  let asked: number | null = null;
+  if (text) {
+    const seconds = Number(text);
+    const date = Date.parse(text);
+    asked =
+      Number.isFinite(seconds) && seconds >= 0
+        ? seconds * 1000
+        : Number.isNaN(date)
+          ? null
+          : Math.max(0, date - Date.now());
+  }
+  return Math.min(asked ?? basePauseMs * 2 ** attempt, MAX_PAUSE_MS);
 }
 
 const retryable = (status: number | undefined) => status === 429 || status === 529 || (status ?? 0) >= 500;
@@ -160,7 +175,10 @@ export async function callTool(app: AppContext, call: ToolCall): Promise<ToolAns
       };
     } catch (err) {
       if (err instanceof APIError && retryable(err.status) && tries <= app.config.aiMaxRetries) {
-        await sleep(pauseMs(err, tries - 1, app.config.aiRetryPauseMs), call.signal);
+        await sleep(
+          pauseMs(err.headers?.get('retry-after'), tries - 1, app.config.aiRetryPauseMs),
+          call.signal,
+        );
         if (!call.signal?.aborted) {
           continue;
         }

@@ -56,18 +56,24 @@ async function checkPassword(
     app.log.warn('security', { event: 'throttled', userId: user?.id ?? null, address: client.address });
     throw tooManyRequests(LOCKED);
   }
+  // Counted as a failure before the password is checked (and taken back if it is right): counted
+  // after, forty guesses sent at once all passed the check above, and 8 reached the password.
+  const countedAt = Date.now();
+  const locked = throttle.fail(account, client.address, countedAt);
   if (verdict.delayMs > 0) {
     await new Promise((resolve) => setTimeout(resolve, verdict.delayMs));
   }
   dummyHash ??= hashPassword('not-a-real-password', app.config.passwordCost);
   const ok = await verifyPassword(attempt.password, user?.password_hash ?? (await dummyHash));
   if (ok && user) {
-    throttle.succeed(account, client.address);
+    throttle.succeed(account, client.address, countedAt);
     return true;
   }
-  const locked = throttle.fail(account, client.address);
   const subjectId = user?.id ?? null;
-  await recordSecurityEvent(app, app.db, event, { actor: attempt.actor, subjectId, client });
+  // An account that does not exist: the name tried (normalised, capped), so a spray of invented
+  // names shows by name; never the password.
+  const detail = user ? undefined : { nameTried: account.trim().slice(0, 100) };
+  await recordSecurityEvent(app, app.db, event, { actor: attempt.actor, subjectId, client, detail });
   if (locked) {
     await recordSecurityEvent(app, app.db, 'lockout', { actor: attempt.actor, subjectId, client });
   }

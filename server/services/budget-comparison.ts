@@ -1,5 +1,6 @@
 import type { AppContext } from '@server/context';
 import { varianceSize } from '@server/lib/budget-math';
+import { centsOf, fromCents } from '@server/lib/money';
 import { authorize, type Actor } from '@server/policies/index';
 import * as q from '@server/queries/budget-comparison';
 import {
@@ -28,8 +29,8 @@ export function varianceFlag(
   if (operatingCount === 0 || operating === 0) {
     return { flag: proposed === 0 ? 'ALIGNED' : 'NO_OPERATING', percent: null };
   }
-  const percent =
-    ((Math.round(proposed * 100) - Math.round(operating * 100)) / Math.round(operating * 100)) * 100;
+  // A percent for display, from exact cents.
+  const percent = (Number(centsOf(proposed) - centsOf(operating)) / Number(centsOf(operating))) * 100;
   if (proposedCount === 0) {
     return { flag: 'NO_PROPOSED', percent };
   }
@@ -48,7 +49,7 @@ function cell(fiscalYear: number, row: q.ComparisonSqlRow | undefined): Comparis
     operatingCount,
     proposed,
     proposedCount,
-    variance: (Math.round(proposed * 100) - Math.round(operating * 100)) / 100,
+    variance: fromCents(centsOf(proposed) - centsOf(operating)),
     variancePercent: percent === null ? null : Math.round(percent * 100) / 100,
     flag,
   };

@@ -6,10 +6,13 @@ import * as q from '@server/queries/budget-settings';
 import { missingWorkGroupIds } from '@server/queries/work-groups';
 import {
   DEFAULT_STEP_LANE,
+  type BudgetSettings,
   type UpdateBudgetSettingsBody,
   type UpsertBudgetSettingsBody,
 } from '@server/schemas/budget-settings';
 import { fiscalYearFromDate } from '@server/schemas/fiscal-year';
+import { requireBudgetYear } from './fiscal-years';
+import { recomputeAfterRuleChange } from './line-items/index';
 
 const ENTITY = 'budget-settings';
 type Db = AppContext['db'];
@@ -67,7 +70,7 @@ export async function getBudgetSettings(app: AppContext, actor: Actor, budgetYea
   authorize(actor, 'referenceData.read');
   return app.db.transaction(async (trx) => {
     const year = budgetYearId
-      ? await q.budgetYearExists(trx, budgetYearId)
+      ? await requireBudgetYear(trx, budgetYearId)
       : await q.defaultBudgetYear(trx, fiscalYearFromDate(new Date())!);
     if (!year) {
       throw notFound('Budget year');
@@ -76,18 +79,38 @@ export async function getBudgetSettings(app: AppContext, actor: Actor, budgetYea
   });
 }
 
+const describe = (s: BudgetSettings) =>
+  s.stepLaneAdjustmentType === 'DOLLAR'
+    ? `$${s.stepLaneAdjustmentValue} a step`
+    : `${s.stepLaneAdjustmentValue}% of salary`;
+
+/**
+ * Saves the settings and, in the same transaction, recomputes every automatic next-year salary
+ * they reach (the rule adds the pooled step/lane percent or dollars to the lines of the listed work
+ * groups, salary-rule.ts): the budget year's rule-following lines of the groups listed before or
+ * after, each audited through the line writer naming the change. A value that would move a salary
+ * beyond the column is a 400 naming stepLaneAdjustmentValue, and nothing is written.
+ */
 async function update(trx: Db, actor: Actor, before: q.BudgetSettingsRow, input: UpdateBudgetSettingsBody) {
   await refuseUnknownWorkGroups(trx, input.stepsLanesWorkGroups);
   const row = await q.updateSettings(trx, before.id, toValues(input));
   const settings = q.presentBudgetSettings(row);
+  const old = q.presentBudgetSettings(before);
   await insertAudit(trx, actor, {
     action: 'update',
     entity: ENTITY,
     entityId: row.id,
-    before: q.presentBudgetSettings(before),
+    before: old,
     after: settings,
   });
-  return { settings };
+  const groups = [...new Set([...old.stepsLanesWorkGroups, ...settings.stepsLanesWorkGroups])];
+  const recomputedLines = await recomputeAfterRuleChange(
+    trx,
+    actor,
+    { workGroupIds: groups, budgetYearId: row.budget_year_id, field: 'stepLaneAdjustmentValue' },
+    `Step-and-lane settings changed: ${describe(old)} to ${describe(settings)}`,
+  );
+  return { settings, recomputedLines };
 }
 
 /** Saves a settings row by its id; every work group named must exist. */
@@ -112,9 +135,7 @@ export async function upsertBudgetSettings(app: AppContext, actor: Actor, input:
   authorize(actor, 'budgetSettings.write');
   const { budgetYearId, ...fields } = input;
   return app.db.transaction(async (trx) => {
-    if (!(await q.budgetYearExists(trx, budgetYearId))) {
-      throw notFound('Budget year');
-    }
+    await requireBudgetYear(trx, budgetYearId);
     return update(trx, actor, await settingsFor(trx, actor, budgetYearId), fields);
   });
 }

@@ -3,6 +3,7 @@ import { authorize, type Actor } from '@server/policies/index';
 import { notFound } from '@server/errors';
 import { insertAudit } from '@server/queries/audit';
 import * as q from '@server/queries/budget-years';
+import { requireBudgetYear } from './fiscal-years';
 import { parseFiscalYear } from '@server/schemas/fiscal-year';
 
 /** Every budget year, oldest first: the shell's year selector and the dashboard read this. */
@@ -20,10 +21,7 @@ export async function setCurrentFiscalYear(
 ) {
   authorize(actor, 'budgets.manage');
   return app.db.transaction(async (trx) => {
-    const before = await q.findBudgetYear(trx, id);
-    if (!before) {
-      throw notFound('Budget year');
-    }
+    const before = await requireBudgetYear(trx, id);
     const row = (await q.updateCurrentFiscalYear(trx, id, currentFiscalYear))!;
     const budgetYear = q.presentBudgetYear(row);
     await insertAudit(trx, actor, {

@@ -3,9 +3,9 @@ import { conflict, notFound } from '@server/errors';
 import { indexBuildings, LINK_NAMES, type BuildingRef } from '@server/lib/building-match';
 import { authorize, type Actor } from '@server/policies/index';
 import { insertAudit } from '@server/queries/audit';
-import { budgetYearExists } from '@server/queries/budget-settings';
 import * as q from '@server/queries/buildings';
 import type { BuildingsQuery, CreateBuildingBody, UpdateBuildingBody } from '@server/schemas/buildings';
+import { requireBudgetYear } from './fiscal-years';
 
 const ENTITY = 'building';
 
@@ -38,8 +38,8 @@ async function refuseTakenCode(db: AppContext['db'], code: string | null | undef
 /** Buildings with employee counts for a budget year and fiscal year (or every year), by name. */
 export async function listBuildings(app: AppContext, actor: Actor, filter: BuildingsQuery = {}) {
   authorize(actor, 'referenceData.read');
-  if (filter.budgetYearId !== undefined && !(await budgetYearExists(app.db, filter.budgetYearId))) {
-    throw notFound('Budget year');
+  if (filter.budgetYearId !== undefined) {
+    await requireBudgetYear(app.db, filter.budgetYearId);
   }
   return { buildings: (await q.listBuildings(app.db, filter)).map(q.presentBuilding) };
 }

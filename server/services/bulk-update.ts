@@ -2,7 +2,6 @@ import type { AppContext } from '@server/context';
 import { notFound, validationFailed } from '@server/errors';
 import { authorize, type Actor } from '@server/policies/index';
 import * as bq from '@server/queries/bulk-update';
-import { budgetYearExists } from '@server/queries/budget-settings';
 import { listBuildings } from '@server/queries/buildings';
 import { findWorkGroup } from '@server/queries/work-groups';
 import type {
@@ -16,16 +15,8 @@ import type {
 } from '@server/schemas/bulk-update';
 import { buildingMatcher, type BuildingMatchMethod } from './buildings';
 import { deseCodes, isDeseCode } from './dese-codes';
-import { applyAutomaticNextYearSalary } from './salary-projection';
-
-type Db = AppContext['db'];
-const LINE = 'line-item';
-
-async function requireBudgetYear(db: Db, id: number) {
-  if (!(await budgetYearExists(db, id))) {
-    throw notFound('Budget year');
-  }
-}
+import { requireBudgetYear } from './fiscal-years';
+import * as lines from './line-items/index';
 
 /**
  * Links employee lines that have no building to one, by the rules of buildingMatcher (location
@@ -52,19 +43,9 @@ export async function linkEmployeesToBuildings(
     }
     let linked = planned;
     if (!input.dryRun) {
-      const changed = new Set(await bq.linkLines(trx, planned));
+      const cause = { action: 'update', reason: 'Bulk update: employees linked to buildings' };
+      const changed = new Set(await lines.linkBuildings(trx, actor, cause, planned));
       linked = planned.filter((p) => changed.has(p.id));
-      await bq.insertAudits(
-        trx,
-        actor,
-        linked.map((p) => ({
-          action: 'update',
-          entity: LINE,
-          entityId: p.id,
-          before: { buildingId: null },
-          after: { buildingId: p.buildingId },
-        })),
-      );
     }
     const byId = new Map(buildings.map((b) => [b.id, b]));
     const groups = new Map<string, LinkBuildingsResult['results'][number]>();
@@ -136,23 +117,21 @@ export async function updateDeseCodes(
         deseCode,
       }));
     }
-    const changes = await bq.setDeseCodes(trx, scope, mappings, {
-      onlyBlank: !input.mappings,
-      apply: !input.dryRun,
-    });
-    if (!input.dryRun) {
-      await bq.insertAudits(
-        trx,
-        actor,
-        changes.map((c) => ({
-          action: 'update',
-          entity: LINE,
-          entityId: c.id,
-          before: { deseCode: c.old_code },
-          after: { deseCode: c.new_code },
-        })),
-      );
-    }
+    const onlyBlank = !input.mappings;
+    const targets: { id: number; job_key: string }[] = mappings.length
+      ? await bq.deseCodeTargets(trx, scope, mappings, onlyBlank)
+      : [];
+    const changes = input.dryRun
+      ? targets
+      : await lines.setDeseCodes(
+          trx,
+          actor,
+          { action: 'update', reason: 'Bulk update: DESE codes by job class' },
+          scope,
+          targets.map((t) => t.id),
+          mappings,
+          onlyBlank,
+        );
     const perKey = new Map<string, number>();
     for (const c of changes) {
       perKey.set(c.job_key, (perKey.get(c.job_key) ?? 0) + 1);
@@ -191,17 +170,6 @@ function labelsOf(counts: bq.JobClassCodeCount[]) {
   return mostCommon(counts, (c) => c.job_class);
 }
 
-/** What the audit of a bulk change records of a line, before and after. */
-const auditFields = (l: bq.MatchedLine) => ({
-  workGroupId: l.work_group_id,
-  workGroup: l.work_group,
-  salaryStep: l.salary_step,
-  salaryLane: l.salary_lane,
-  employeeStatus: l.employee_status,
-  nextYearSalary: l.next_year_salary === null ? null : Number(l.next_year_salary),
-  nextYearSalaryManual: l.next_year_salary_manual,
-});
-
 /**
  * Puts every matching employee line of a fiscal year in a work group (id and label). A line that
  * changes group loses its step and lane (they were cells of the old group's schedule; the query
@@ -220,41 +188,28 @@ export async function assignWorkGroup(app: AppContext, actor: Actor, input: Bulk
     const matched: bq.MatchedLine[] = await bq.matchedLines(trx, scope, input.match).forUpdate();
     const changing = matched.filter((l) => l.work_group_id !== group.id || l.work_group !== group.name);
     if (!input.dryRun && changing.length) {
-      const ids = changing.map((l) => l.id);
-      await bq.updateLines(trx, ids, { work_group_id: group.id, work_group: group.name });
-      await applyAutomaticNextYearSalary(
-        trx,
-        changing.filter((l) => l.work_group_id !== group.id && !l.next_year_salary_manual).map((l) => l.id),
-      );
-      const after = new Map((await bq.matchedFields(trx, ids)).map((r) => [r.id, r]));
-      await bq.insertAudits(
+      await lines.changeLines(
         trx,
         actor,
-        changing.map((l) => ({
-          action: 'update',
-          entity: LINE,
-          entityId: l.id,
-          before: auditFields(l),
-          after: auditFields(after.get(l.id)!),
-        })),
+        { action: 'update', reason: `Bulk update: work group set to ${group.name}` },
+        changing.map((l) => l.id),
+        { columns: { work_group_id: group.id, work_group: group.name } },
       );
     }
     return { matched: matched.length, totalUpdated: changing.length, dryRun: Boolean(input.dryRun) };
   });
 }
 
-const CLEARS_NEXT_YEAR = new Set(['Inactive', 'Retiring']);
-
 /**
  * Sets the status of every matching employee line of a fiscal year, by the SPEC section 4 rules
  * the single-line status call follows: Inactive and Retiring clear the next-year salary and its
  * manual flag (they leave, so nothing is budgeted); a line coming back to Active gets its automatic
- * next-year salary again (salary-projection.ts).
+ * next-year salary again (line-items/status-rule.ts).
  */
 export async function setEmployeeStatus(app: AppContext, actor: Actor, input: BulkStatusBody) {
   authorize(actor, 'bulkUpdate.run');
   const scope = { budgetYearId: input.budgetYearId, fiscalYear: input.fiscalYear };
-  const clears = CLEARS_NEXT_YEAR.has(input.employeeStatus);
+  const clears = lines.isLocked(input.employeeStatus);
   return app.db.transaction(async (trx) => {
     await requireBudgetYear(trx, input.budgetYearId);
     const matched: bq.MatchedLine[] = await bq.matchedLines(trx, scope, input.match).forUpdate();
@@ -264,30 +219,12 @@ export async function setEmployeeStatus(app: AppContext, actor: Actor, input: Bu
         (clears && (l.next_year_salary !== null || l.next_year_salary_manual)),
     );
     if (!input.dryRun && changing.length) {
-      const values: Record<string, unknown> = { employee_status: input.employeeStatus };
-      if (clears) {
-        values.next_year_salary = null;
-        values.next_year_salary_manual = false;
-      }
-      const ids = changing.map((l) => l.id);
-      await bq.updateLines(trx, ids, values);
-      if (input.employeeStatus === 'Active') {
-        await applyAutomaticNextYearSalary(
-          trx,
-          changing.filter((l) => CLEARS_NEXT_YEAR.has(l.employee_status ?? '')).map((l) => l.id),
-        );
-      }
-      const after = new Map((await bq.matchedFields(trx, ids)).map((r) => [r.id, r]));
-      await bq.insertAudits(
+      await lines.changeLines(
         trx,
         actor,
-        changing.map((l) => ({
-          action: 'update',
-          entity: LINE,
-          entityId: l.id,
-          before: auditFields(l),
-          after: auditFields(after.get(l.id)!),
-        })),
+        { action: 'update', reason: `Bulk update: status set to ${input.employeeStatus}` },
+        changing.map((l) => l.id),
+        { columns: { employee_status: input.employeeStatus } },
       );
     }
     return { matched: matched.length, totalUpdated: changing.length, dryRun: Boolean(input.dryRun) };

@@ -4,10 +4,10 @@ import { badRequest } from '@server/errors';
 import { authorize, type Actor } from '@server/policies/index';
 import { newestBudgetYearWithEmployees } from '@server/queries/line-items-progression';
 import * as q from '@server/queries/rif-calculations';
-import { salaryWalk, walkBaseYear, type WalkGroupRow } from '@server/queries/salary-walk';
-import { fromCents, toCents } from '@server/schemas/common';
+import { actualYears, salaryWalk, type WalkGroupRow } from '@server/queries/salary-walk';
+import { centsOf, fromCents } from '@server/lib/money';
 import type { ColaCalculateInput, ColaCalculation, ColaSource } from '@server/schemas/cola-calc';
-import { fiscalYearLabel as label, MAX_FISCAL_YEAR } from '@server/schemas/fiscal-year';
+import { fiscalYearLabel as label } from '@server/schemas/fiscal-year';
 import { requireBudgetYear } from './fiscal-years';
 
 /**
@@ -18,13 +18,7 @@ import { requireBudgetYear } from './fiscal-years';
  */
 
 /** Exact cents of a decimal string the database returned; a figure with more decimals is a bug. */
-export function cents(text: string | number): bigint {
-  const value = toCents(text);
-  if (value === null) {
-    throw new Error(`not an amount in cents: ${text}`);
-  }
-  return value;
-}
+export const cents = centsOf;
 
 export const sumCents = (rows: WalkGroupRow[], pick: (r: WalkGroupRow) => string) =>
   rows.reduce((n, r) => n + cents(pick(r)), 0n);
@@ -33,14 +27,26 @@ export interface CalcScope {
   /** The scenario the walk uses (resolved to an id when one exists), null when there is none. */
   scenarioId: number | null;
   budgetYearId: number;
+  /** The base year of the first year calculated (see baseYearOf). */
   baseYear: number;
+  /** The budget year's fiscal years with actual (imported or entered) employee lines, oldest first. */
+  actualYears: number[];
+}
+
+/**
+ * Where a projection of `fiscalYear` starts (docs/ARCHITECTURE.md 'Salary rules'): the latest fiscal
+ * year before it with actual employee lines, so once a year's payroll is imported every later year
+ * grows from it, in every tool alike; null when there is none.
+ */
+export function baseYearOf(scope: Pick<CalcScope, 'actualYears'>, fiscalYear: number): number | null {
+  return scope.actualYears.filter((y) => y < fiscalYear).pop() ?? null;
 }
 
 /**
  * What a calculation starting in `firstYear` walks from: the COLA scenario (named, else the default;
  * an id of nothing is a 400 naming scenarioId), the budget year (named, else the newest with
- * employees) and its base year (the latest fiscal year before firstYear with imported employee
- * lines; none is a 400 naming `yearField`).
+ * employees) and its actual years, of which one must come before firstYear (else a 400 naming
+ * `yearField`).
  */
 export async function resolveScope(
   db: Db,
@@ -71,42 +77,83 @@ export async function resolveScope(
   } else {
     await requireBudgetYear(db, budgetYearId);
   }
-  const baseYear = await walkBaseYear(db, budgetYearId, firstYear - 1);
+  const years = await actualYears(db, budgetYearId);
+  const baseYear = baseYearOf({ actualYears: years }, firstYear);
   if (baseYear === null) {
-    const latest = await walkBaseYear(db, budgetYearId, MAX_FISCAL_YEAR);
-    const hint = latest === null ? 'it has none' : `its latest are ${label(latest)}'s`;
+    const latest = years.at(-1);
+    const hint = latest === undefined ? 'it has none' : `its latest are ${label(latest)}'s`;
     throw badRequest(
       `No employees to start ${label(firstYear)} from: the budget year has no imported employee lines before ${label(firstYear)} (${hint})`,
       [{ path: yearField, message: `Must be after a fiscal year with imported employee lines` }],
     );
   }
-  return { scenarioId, budgetYearId, baseYear };
+  return { scenarioId, budgetYearId, baseYear, actualYears: years };
 }
 
-/** The walk from the scope's base year to `toYear`; a base year without Active employees is a 400. */
-export async function walkScope(db: Db, scope: CalcScope, toYear: number, yearField: string) {
-  const rows = await salaryWalk(db, {
-    budgetYearId: scope.budgetYearId,
-    baseYear: scope.baseYear,
-    toYear,
-    scenario: scope.scenarioId ?? 'default',
-  });
-  const base = rows.filter((r) => r.fiscalYear === scope.baseYear);
-  const employees = base.reduce((n, r) => n + r.employees, 0);
-  if (employees === 0) {
-    throw badRequest(`${label(scope.baseYear)} has no Active employees with a salary to calculate from`, [
-      { path: yearField, message: `No Active employees in the base year ${label(scope.baseYear)}` },
-    ]);
+/**
+ * Every fiscal year from..to, each walked from its own base year (baseYearOf): one walk per base
+ * year, through the last year that starts from it. A base year without Active employees is a 400.
+ */
+export async function walkScope(
+  db: Db,
+  scope: CalcScope,
+  from: number,
+  to: number,
+  yearField: string,
+  options: { onePercentYear?: number } = {},
+) {
+  const byYear = new Map<number, WalkGroupRow[]>();
+  const bases = new Map<number, { rows: WalkGroupRow[]; employees: number }>();
+  for (let fy = from; fy <= to;) {
+    const base = baseYearOf(scope, fy)!;
+    let last = fy;
+    while (last < to && baseYearOf(scope, last + 1) === base) {
+      last += 1;
+    }
+    const rows = await salaryWalk(db, {
+      budgetYearId: scope.budgetYearId,
+      baseYear: base,
+      toYear: last,
+      scenario: scope.scenarioId ?? 'default',
+      onePercentYear: options.onePercentYear,
+    });
+    const baseRows = rows.filter((r) => r.fiscalYear === base);
+    const employees = baseRows.reduce((n, r) => n + r.employees, 0);
+    if (employees === 0) {
+      throw badRequest(`${label(base)} has no Active employees to calculate from`, [
+        { path: yearField, message: `No Active employees in the base year ${label(base)}` },
+      ]);
+    }
+    bases.set(base, { rows: baseRows, employees });
+    for (let y = fy; y <= last; y += 1) {
+      byYear.set(
+        y,
+        rows.filter((r) => r.fiscalYear === y),
+      );
+    }
+    fy = last + 1;
   }
-  return { rows, employees, yearRows: (fy: number) => rows.filter((r) => r.fiscalYear === fy) };
+  const first = bases.get(scope.baseYear)!;
+  return {
+    /** Employees of the first year's base year. */
+    employees: first.employees,
+    baseRows: first.rows,
+    yearRows: (fy: number) => byYear.get(fy) ?? [],
+    /** The base year a year was walked from, and its employees. */
+    baseOf: (fy: number) => {
+      const base = baseYearOf(scope, fy)!;
+      return { baseYear: base, employees: bases.get(base)!.employees };
+    },
+  };
 }
 
 export const colaSourceOf = (r: WalkGroupRow): ColaSource => (r.colaSource ?? 'NONE') as ColaSource;
 
 /**
  * POST /cola/calculate: the payroll of the base year moved year by year to endYear with the
- * scenario's COLA where no contract covers a year; each year's amount, increase (COLA plus steps
- * and lanes), and the same per work group.
+ * scenario's COLA where no contract covers a year (each year from its own base year: baseYearOf);
+ * each year's amount, increase (COLA, steps and lanes, new hires and typed next-year salaries), and
+ * the same per work group.
  */
 export async function calculateCola(
   app: AppContext,
@@ -123,47 +170,52 @@ export async function calculateCola(
 
 async function colaFigures(db: Db, input: ColaCalculateInput): Promise<ColaCalculation> {
   const scope = await resolveScope(db, input, input.startYear, 'startYear');
-  const walk = await walkScope(db, scope, input.endYear, 'startYear');
+  const walk = await walkScope(db, scope, input.startYear, input.endYear, 'startYear');
   const years = Array.from({ length: input.endYear - input.startYear + 1 }, (_, i) => input.startYear + i);
-  const payroll = (fy: number) => sumCents(walk.yearRows(fy), (r) => r.payroll);
 
+  // A year's increase is over the salaries it was walked from (the year before's, actual or walked).
   const yearFigures = years.map((fy) => {
     const rows = walk.yearRows(fy);
-    const amount = payroll(fy);
+    const amount = sumCents(rows, (r) => r.payroll);
     return {
       fiscalYear: fy,
+      baseYear: walk.baseOf(fy).baseYear,
       amount,
-      increase: amount - payroll(fy - 1),
+      increase: amount - sumCents(rows, (r) => r.previousPayroll),
       colaIncrease: sumCents(rows, (r) => r.colaAmount),
       stepsLanesIncrease: sumCents(rows, (r) => r.stepsLanesAmount),
+      newHiresIncrease: sumCents(rows, (r) => r.newHiresAmount),
+      adjustmentsIncrease: sumCents(rows, (r) => r.adjustmentsAmount),
     };
   });
   const totalIncrease = yearFigures.reduce((n, y) => n + y.increase, 0n);
 
-  // Per work group: the base year's rows name the groups (every employee starts there).
+  // Per work group: the base year's groups, then any a later actual year adds.
   const groupKey = (r: WalkGroupRow) => r.workGroupId ?? -1;
-  const groups = walk.yearRows(scope.baseYear);
-  const byWorkGroup = groups.map((g) => {
-    const mine = walk.rows.filter((r) => groupKey(r) === groupKey(g));
-    const groupPayroll = (fy: number) =>
-      sumCents(
-        mine.filter((r) => r.fiscalYear === fy),
-        (r) => r.payroll,
-      );
+  const groups = new Map<number, WalkGroupRow>();
+  for (const r of [...walk.baseRows, ...years.flatMap((fy) => walk.yearRows(fy))]) {
+    if (!groups.has(groupKey(r))) {
+      groups.set(groupKey(r), r);
+    }
+  }
+  const byWorkGroup = [...groups.values()].map((g) => {
+    const mine = (rows: WalkGroupRow[]) => rows.filter((r) => groupKey(r) === groupKey(g));
+    const base = mine(walk.baseRows);
     return {
       workGroupId: g.workGroupId,
       workGroup: g.workGroup,
       category: g.category,
-      employees: g.employees,
-      baseline: fromCents(groupPayroll(scope.baseYear)),
+      employees: base.reduce((n, r) => n + r.employees, 0),
+      baseline: fromCents(sumCents(base, (r) => r.payroll)),
       years: years.map((fy) => {
-        const first = mine.find((r) => r.fiscalYear === fy);
+        const rows = mine(walk.yearRows(fy));
+        const amount = sumCents(rows, (r) => r.payroll);
         return {
           fiscalYear: fy,
-          colaPercentage: first?.colaPercentage ? Number(first.colaPercentage) : 0,
-          colaSource: first ? colaSourceOf(first) : 'NONE',
-          amount: fromCents(groupPayroll(fy)),
-          increase: fromCents(groupPayroll(fy) - groupPayroll(fy - 1)),
+          colaPercentage: rows[0]?.colaPercentage ? Number(rows[0].colaPercentage) : 0,
+          colaSource: rows[0] ? colaSourceOf(rows[0]) : ('NONE' as const),
+          amount: fromCents(amount),
+          increase: fromCents(amount - sumCents(rows, (r) => r.previousPayroll)),
         };
       }),
     };
@@ -173,13 +225,16 @@ async function colaFigures(db: Db, input: ColaCalculateInput): Promise<ColaCalcu
     scenarioId: scope.scenarioId,
     baseYear: scope.baseYear,
     employees: walk.employees,
-    grandTotal: fromCents(payroll(scope.baseYear)),
+    grandTotal: fromCents(sumCents(walk.baseRows, (r) => r.payroll)),
     years: yearFigures.map((y) => ({
       fiscalYear: y.fiscalYear,
+      baseYear: y.baseYear,
       amount: fromCents(y.amount),
       increase: fromCents(y.increase),
       colaIncrease: fromCents(y.colaIncrease),
       stepsLanesIncrease: fromCents(y.stepsLanesIncrease),
+      newHiresIncrease: fromCents(y.newHiresIncrease),
+      adjustmentsIncrease: fromCents(y.adjustmentsIncrease),
     })),
     totalIncrease: fromCents(totalIncrease),
     byWorkGroup,

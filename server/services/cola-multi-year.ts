@@ -1,24 +1,26 @@
 import type { AppContext } from '@server/context';
-import type { Db } from '@server/db/index';
 import { badRequest } from '@server/errors';
 import { authorize, type Actor } from '@server/policies/index';
 import { allowLargeWalk } from '@server/queries/rif-calculations';
 import { listTownGoals } from '@server/queries/town-goals';
 import { fromCents, MAX_MONEY_CENTS, MAX_MONEY_TEXT } from '@server/schemas/common';
 import {
-  DEFAULT_BASELINE_BUDGET,
   type MultiYearInput,
   type MultiYearProjection,
   type TownFundingSource,
 } from '@server/schemas/cola-calc';
 import { fiscalYearLabel as label } from '@server/schemas/fiscal-year';
+import { colaYearSourcesOf } from './cola-assumptions';
+import { planningAmounts } from './planning-defaults';
 import { cents, colaSourceOf, resolveScope, sumCents, walkScope } from './cola-calc';
 
 /**
- * GET /cola/multi-year-projection: the salary walk from the base year through endYear, and for each
- * year from startYear on: baseline (the first year's is baselineBudget, each later one the year
- * before's district need), the COLA impact (settled + negotiating + scenario) and steps and lanes
- * moving into the year, districtNeed = baseline + both, and the gap to the town's funding.
+ * GET /cola/multi-year-projection: the salary walk of each year from startYear to endYear from its
+ * base year (the latest actual year before it: the RIF gap of any of these years walks from the
+ * same one), and for each year: baseline (the first year's is baselineBudget, each later one the
+ * year before's district need), the COLA impact (settled + negotiating + scenario), steps and lanes,
+ * new hires and typed next-year salaries moving into the year, districtNeed = baseline + those, and
+ * the gap to the town's funding.
  *
  * Town funding of a year: its town goal ('goal'); else the latest earlier goal, carried forward and
  * marked assumed ('carried'); else the townFunding given ('input', assumed); else none ('none': no
@@ -33,13 +35,25 @@ export async function multiYearProjection(
   // One snapshot for the walk and the town goals, and room for the walk (see allowLargeWalk).
   return app.db.transaction(async (trx) => {
     await allowLargeWalk(trx);
-    return projectYears(trx, input);
+    return projectYears({ ...app, db: trx }, actor, input);
   });
 }
 
-async function projectYears(db: Db, input: MultiYearInput): Promise<MultiYearProjection> {
+async function projectYears(
+  app: AppContext,
+  actor: Actor,
+  input: MultiYearInput,
+): Promise<MultiYearProjection> {
+  const db = app.db;
   const scope = await resolveScope(db, input, input.startYear, 'startYear');
-  const walk = await walkScope(db, scope, input.endYear, 'startYear');
+  const walk = await walkScope(db, scope, input.startYear, input.endYear, 'startYear');
+  // Funding comes year by year from the town goals below, so only the baseline is looked up here.
+  const amounts = await planningAmounts(
+    app,
+    actor,
+    { budgetYearId: scope.budgetYearId, fiscalYear: input.startYear, baseline: input.baselineBudget },
+    { baseline: 'baselineBudget', funding: 'townFunding', fundingRequired: false },
+  );
   const goals = (await listTownGoals(db))
     .filter((g) => g.dollar_goal !== null)
     .map((g) => ({ fiscalYear: g.fiscal_year, dollars: cents(g.dollar_goal!) }));
@@ -58,7 +72,7 @@ async function projectYears(db: Db, input: MultiYearInput): Promise<MultiYearPro
     return given === null ? { amount: null, source: 'none' } : { amount: given, source: 'input' };
   };
 
-  let baseline = cents(input.baselineBudget ?? DEFAULT_BASELINE_BUDGET);
+  let baseline = cents(amounts.baseline);
   const projections: MultiYearProjection['projections'] = [];
   for (let fy = input.startYear; fy <= input.endYear; fy += 1) {
     const rows = walk.yearRows(fy);
@@ -67,7 +81,9 @@ async function projectYears(db: Db, input: MultiYearInput): Promise<MultiYearPro
       (r) => r.colaAmount,
     );
     const steps = sumCents(rows, (r) => r.stepsLanesAmount);
-    const need = baseline + cola + steps;
+    const newHires = sumCents(rows, (r) => r.newHiresAmount);
+    const adjustments = sumCents(rows, (r) => r.adjustmentsAmount);
+    const need = baseline + cola + steps + newHires + adjustments;
     if (need > MAX_MONEY_CENTS) {
       throw badRequest(`The district need of ${label(fy)} would exceed $${MAX_MONEY_TEXT}`, [
         { path: 'baselineBudget', message: `The need of ${label(fy)} would exceed $${MAX_MONEY_TEXT}` },
@@ -77,18 +93,28 @@ async function projectYears(db: Db, input: MultiYearInput): Promise<MultiYearPro
     const gap = funding.amount === null ? null : need - funding.amount;
     projections.push({
       fiscalYear: fy,
+      ...walk.baseOf(fy),
       baseline: fromCents(baseline),
       payroll: fromCents(sumCents(rows, (r) => r.payroll)),
       colaImpact: fromCents(cola),
       stepsLanes: fromCents(steps),
+      newHires: fromCents(newHires),
+      adjustments: fromCents(adjustments),
       districtNeed: fromCents(need),
       townFunding: funding.amount === null ? null : fromCents(funding.amount),
       townFundingAssumed: funding.source === 'carried' || funding.source === 'input',
       townFundingSource: funding.source,
       gap: gap === null ? null : fromCents(gap),
       rifRequired: gap !== null && gap > 0n,
+      ...colaYearSourcesOf(fy, rows),
     });
     baseline = need;
   }
-  return { baseYear: scope.baseYear, scenarioId: scope.scenarioId, employees: walk.employees, projections };
+  return {
+    filledIn: amounts.sources,
+    baseYear: scope.baseYear,
+    scenarioId: scope.scenarioId,
+    employees: walk.employees,
+    projections,
+  };
 }

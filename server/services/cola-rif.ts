@@ -1,5 +1,6 @@
 import type { AppContext } from '@server/context';
 import { badRequest } from '@server/errors';
+import { centsText } from '@server/lib/money';
 import { authorize, type Actor } from '@server/policies/index';
 import * as q from '@server/queries/rif-calculations';
 import { MAX_MONEY_CENTS, MAX_MONEY_TEXT } from '@server/schemas/common';
@@ -9,21 +10,21 @@ import {
   type RifCalculation,
   type RifGapInput,
 } from '@server/schemas/cola-calc';
+import { colaWarningsOfBreakdown } from './cola-assumptions';
 import { cents, colaSourceOf, resolveScope, sumCents, walkScope } from './cola-calc';
+import { planningAmounts } from './planning-defaults';
 
 /**
  * The RIF gap of a fiscal year (docs/ARCHITECTURE.md 'Salary rules'): the COLA impact by source and
- * the steps-and-lanes dollars of the salary walk moving into the year, districtNeed = baseline +
- * colaImpact.total + steps and lanes (when included), gap = need - town funding, and the positions
- * a positive gap means at AVERAGE_POSITION_COST each. Saved with its working (rif_calculations).
+ * the steps-and-lanes dollars of the salary walk moving into the year (from the latest actual year
+ * before it), districtNeed = baseline + colaImpact.total + steps and lanes (when included) + new
+ * hires' salaries + typed next-year salaries' difference from the rule, gap = need - town funding,
+ * the positions a positive gap means at AVERAGE_POSITION_COST each, and the cost of 1% COLA per
+ * bargaining unit. Saved with its working (rif_calculations).
  */
 
 const POSITION_CENTS = BigInt(AVERAGE_POSITION_COST) * 100n;
-/** Cents as plain decimal text ('-1234.05'), exactly, for numeric columns and jsonb. */
-export function centsText(c: bigint): string {
-  const abs = c < 0n ? -c : c;
-  return `${c < 0n ? '-' : ''}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
-}
+/** Cents as plain decimal text ('-1234.05'), exactly, for numeric columns and jsonb (server/lib/money.ts). */
 const str = centsText;
 
 interface StoredBreakdown {
@@ -45,6 +46,10 @@ interface StoredDetails {
   employees: number;
   averagePositionCost: number;
   costOfOnePercent: q.OnePercentRow[];
+  /** Decimal strings; absent from calculations saved before new hires were counted (read as 0). */
+  newHires?: number;
+  newHiresAmount?: string;
+  adjustmentsAmount?: string;
 }
 
 /** Row -> DTO; money stored as numeric or decimal strings in jsonb, numbers only here. */
@@ -64,10 +69,14 @@ export function presentRif(row: q.RifCalculationRow): RifCalculation {
       settled: num(impact.settled),
       negotiating: num(impact.negotiating),
       scenario: num(impact.scenario),
+      longTerm: num(impact.longTerm),
       total: num(impact.total),
     },
     stepsLanesAmount: num(row.steps_lanes_amount),
     includeStepsLanes: row.include_steps_lanes,
+    newHires: details.newHires ?? 0,
+    newHiresAmount: num(details.newHiresAmount),
+    adjustmentsAmount: num(details.adjustmentsAmount),
     districtNeed: num(row.district_need),
     gap: num(row.gap),
     rifRequired: row.rif_required,
@@ -87,6 +96,7 @@ export function presentRif(row: q.RifCalculationRow): RifCalculation {
     })),
     calculatedAt: new Date(row.calculated_at).toISOString(),
     calculatedBy: row.calculated_by_name,
+    colaWarnings: colaWarningsOfBreakdown(row.fiscal_year, (row.breakdown ?? []) as StoredBreakdown[]),
   };
 }
 
@@ -97,7 +107,18 @@ export async function calculateRifGap(app: AppContext, actor: Actor, input: RifG
     await q.allowLargeWalk(trx);
     const fy = input.fiscalYear;
     const scope = await resolveScope(trx, input, fy, 'fiscalYear');
-    const walk = await walkScope(trx, scope, fy, 'fiscalYear');
+    const walk = await walkScope(trx, scope, fy, fy, 'fiscalYear', { onePercentYear: fy });
+    const amounts = await planningAmounts(
+      { ...app, db: trx },
+      actor,
+      {
+        budgetYearId: scope.budgetYearId,
+        fiscalYear: fy,
+        baseline: input.baselineBudget,
+        funding: input.townFundingAmount,
+      },
+      { baseline: 'baselineBudget', funding: 'townFundingAmount', fundingRequired: true },
+    );
     const rows = walk.yearRows(fy);
     const bySource = (source: ColaSource) =>
       sumCents(
@@ -107,11 +128,16 @@ export async function calculateRifGap(app: AppContext, actor: Actor, input: RifG
     const settled = bySource('SETTLED');
     const negotiating = bySource('NEGOTIATING');
     const scenario = bySource('SCENARIO');
-    const total = settled + negotiating + scenario;
+    const longTerm = bySource('LONG_TERM');
+    const total = settled + negotiating + scenario + longTerm;
     const stepsLanes = sumCents(rows, (r) => r.stepsLanesAmount);
-    const baseline = cents(input.baselineBudget);
-    const townFunding = cents(input.townFundingAmount);
-    const need = baseline + total + (input.includeStepsLanes ? stepsLanes : 0n);
+    const newHiresAmount = sumCents(rows, (r) => r.newHiresAmount);
+    const adjustments = sumCents(rows, (r) => r.adjustmentsAmount);
+    const baseline = cents(amounts.baseline);
+    const townFunding = cents(amounts.funding!);
+    // New hires and typed next-year salaries are payroll the year will pay, like the COLA.
+    const need =
+      baseline + total + (input.includeStepsLanes ? stepsLanes : 0n) + newHiresAmount + adjustments;
     const gap = need - townFunding;
     if (need > MAX_MONEY_CENTS || gap > MAX_MONEY_CENTS || gap < -MAX_MONEY_CENTS) {
       throw badRequest(`The district need would exceed $${MAX_MONEY_TEXT}, the most an amount can hold`, [
@@ -132,24 +158,33 @@ export async function calculateRifGap(app: AppContext, actor: Actor, input: RifG
       amount: r.colaAmount,
       stepsLanesAmount: r.stepsLanesAmount,
     }));
-    // The cost of 1% is on the salaries of the year before fy. Those are imported lines only when
-    // the base year is that year; walked salaries past it are sums in the walk, not per employee.
-    const costOfOnePercent =
-      scope.baseYear === fy - 1
-        ? await q.costOfOnePercent(trx, { budgetYearId: scope.budgetYearId, fiscalYear: scope.baseYear })
-        : [];
+    // The cost of 1% is on each unit's salaries of the year before fy, imported or walked: the
+    // walk rounds each employee's 1% to the cent, as the rule rounds a COLA.
+    const costOfOnePercent: q.OnePercentRow[] = rows
+      .filter((r) => r.workGroupId !== null)
+      .map((r) => ({
+        workGroupId: r.workGroupId!,
+        workGroupName: r.workGroup ?? '',
+        employees: r.employees,
+        payroll: r.previousPayroll,
+        amount: r.onePercentAmount,
+      }))
+      .sort((a, b) => a.workGroupName.localeCompare(b.workGroupName) || a.workGroupId - b.workGroupId);
     const details: StoredDetails = {
       budgetYearId: scope.budgetYearId,
-      baseYear: scope.baseYear,
+      baseYear: walk.baseOf(fy).baseYear,
       employees: walk.employees,
       averagePositionCost: AVERAGE_POSITION_COST,
       costOfOnePercent,
+      newHires: rows.reduce((n, r) => n + r.newHires, 0),
+      newHiresAmount: str(newHiresAmount),
+      adjustmentsAmount: str(adjustments),
     };
     const id = await q.insertRifCalculation(trx, {
       fiscal_year: fy,
       scenario_id: scope.scenarioId,
-      town_funding_amount: input.townFundingAmount,
-      baseline_budget: input.baselineBudget,
+      town_funding_amount: amounts.funding!,
+      baseline_budget: amounts.baseline,
       district_need: str(need),
       gap: str(gap),
       rif_required: rifRequired,
@@ -157,6 +192,7 @@ export async function calculateRifGap(app: AppContext, actor: Actor, input: RifG
         settled: str(settled),
         negotiating: str(negotiating),
         scenario: str(scenario),
+        longTerm: str(longTerm),
         total: str(total),
       },
       breakdown,
@@ -167,7 +203,7 @@ export async function calculateRifGap(app: AppContext, actor: Actor, input: RifG
       calculated_by: actor.id,
     });
     const saved = await q.findRifCalculation(trx, id);
-    return { calculation: presentRif(saved!) };
+    return { calculation: presentRif(saved!), filledIn: amounts.sources };
   });
 }
 

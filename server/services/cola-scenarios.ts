@@ -7,10 +7,11 @@ import {
   INVALID_SCENARIO_MESSAGE,
   type CreateColaScenarioInput,
   type SaveColaSettingsInput,
+  type SaveLongTermInput,
   type UpdateColaScenarioInput,
 } from '@server/schemas/cola-scenarios';
 import type { Db } from '@server/db/index';
-import { recomputeAfterRuleChange } from './next-year-recompute';
+import { recomputeAfterRuleChange } from './line-items/index';
 
 /**
  * COLA planning scenarios and their settings. The default scenario is what the salary rule falls
@@ -195,5 +196,58 @@ export async function saveColaSettings(app: AppContext, actor: Actor, input: Sav
       );
     }
     return { settings, recomputedLines };
+  });
+}
+
+/**
+ * Saves a scenario's long-term COLA assumption and its work groups' own figures (null clears one),
+ * after checking every named work group exists (a 400 naming it, nothing written). When the
+ * scenario is the default, the automatic next-year salaries it can move are recomputed: every group
+ * when the scenario's figure changed, else the groups named.
+ */
+export async function saveLongTerm(app: AppContext, actor: Actor, id: number, input: SaveLongTermInput) {
+  authorize(actor, 'cola.write');
+  return app.db.transaction(async (trx) => {
+    await q.lockScenarios(trx);
+    const before = await mustFind(trx, id);
+    const groupIds = input.workGroups.map((g) => g.workGroupId);
+    const groups = await q.existingIds(trx, 'work_groups', groupIds);
+    const issues: IssueDetail[] = input.workGroups.flatMap((g, i) =>
+      groups.has(g.workGroupId)
+        ? []
+        : [{ path: `workGroups.${i}.workGroupId`, message: `Work group ${g.workGroupId} does not exist` }],
+    );
+    if (issues.length) {
+      throw validationFailed(issues);
+    }
+    await q.setLongTerm(trx, id, input.colaPercentage);
+    for (const g of input.workGroups) {
+      await q.writeLongTermGroup(trx, id, g.workGroupId, g.colaPercentage);
+    }
+    const scenario = await mustFind(trx, id);
+    await insertAudit(trx, actor, {
+      action: 'update',
+      entity: ENTITY,
+      entityId: id,
+      before: {
+        longTermColaPercentage: before.longTermColaPercentage,
+        longTermWorkGroups: before.longTermWorkGroups,
+      },
+      after: {
+        longTermColaPercentage: scenario.longTermColaPercentage,
+        longTermWorkGroups: scenario.longTermWorkGroups,
+      },
+    });
+    let recomputedLines = 0;
+    if (scenario.isDefault) {
+      const all = before.longTermColaPercentage !== scenario.longTermColaPercentage;
+      recomputedLines = await recomputeAfterRuleChange(
+        trx,
+        actor,
+        all ? 'all' : groupIds,
+        `COLA scenario ${scenario.id} (${scenario.name}) long-term COLA assumption saved`,
+      );
+    }
+    return { scenario, recomputedLines };
   });
 }

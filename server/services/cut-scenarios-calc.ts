@@ -156,7 +156,7 @@ export async function baselineJson(
   return `{"lines":${row.lines},"categories":${row.categories},"buildings":${row.buildings},"summary":${JSON.stringify(summary)},"scenario":${JSON.stringify(presented)}}`;
 }
 
-/** The baseline with every line an object (the CLI). */
+/** The baseline with every line an object (the API's default form and the CLI). */
 export async function baseline(app: AppContext, actor: Actor, input: Parameters<typeof baselineJson>[2]) {
   return decodeBaseline(JSON.parse(await baselineJson(app, actor, input)) as BaselineRows);
 }

@@ -1,11 +1,11 @@
 import type { AppContext } from '@server/context';
-import { AppError, notFound } from '@server/errors';
+import { AppError } from '@server/errors';
 import { authorize, type Actor } from '@server/policies/index';
 import * as q from '@server/queries/duplicates';
 import * as read from '@server/queries/line-items';
-import * as write from '@server/queries/line-items-writes';
 import type { MergeByRuleBody, MergeByRuleResult, RuleMerge, RuleSkip } from '@server/schemas/duplicates';
 import { currentDuplicates, mergePair } from './duplicates';
+import { requireBudgetYear } from './fiscal-years';
 import { pickRequested, planMerges } from './duplicates-rules';
 
 /**
@@ -62,9 +62,7 @@ export async function mergeByRule(
   input: MergeByRuleBody,
 ): Promise<MergeByRuleResult> {
   authorize(actor, 'dataQuality.manage');
-  if (!(await write.budgetYearKey(app.db, input.budgetYearId))) {
-    throw notFound('Budget year');
-  }
+  await requireBudgetYear(app.db, input.budgetYearId);
   const scope = { budgetYearId: input.budgetYearId, fiscalYear: input.fiscalYear };
   if (input.dryRun) {
     const { result } = await currentDuplicates(app.db, app.db, scope);

@@ -1,11 +1,10 @@
 import type { AppContext } from '@server/context';
 import type { Db } from '@server/db/index';
-import { AppError, badRequest, notFound } from '@server/errors';
+import { AppError, badRequest } from '@server/errors';
 import { LruMap, perDatabase } from '@server/lib/lru';
 import { authorize, type Actor } from '@server/policies/index';
 import * as q from '@server/queries/duplicates';
 import * as read from '@server/queries/line-items';
-import * as write from '@server/queries/line-items-writes';
 import type { DuplicateCandidate, EmployeeLineItem } from '@server/schemas/line-items';
 import {
   blockKey,
@@ -15,6 +14,8 @@ import {
   type PersonRecord,
   type PreparedRecord,
 } from './line-items-duplicate-score';
+import { requireBudgetYear } from './fiscal-years';
+import { mergeLines, toColumns, type WritableField } from './line-items/index';
 import { ITEM_NOT_FOUND } from './line-items-rules';
 
 /**
@@ -113,9 +114,7 @@ export async function findDuplicates(
   input: { budgetYearId: number; fiscalYear?: number },
 ): Promise<DuplicatesResult> {
   authorize(actor, 'dataQuality.manage');
-  if (!(await write.budgetYearKey(app.db, input.budgetYearId))) {
-    throw notFound('Budget year');
-  }
+  await requireBudgetYear(app.db, input.budgetYearId);
   return (await currentDuplicates(app.db, app.db, input)).result;
 }
 
@@ -204,7 +203,7 @@ async function lockPair(trx: Db, ids: [number, number], what: string) {
 }
 
 // Fields the kept record takes from the deleted one when it has no value of its own.
-const FILLABLE: (keyof EmployeeLineItem & write.WritableField)[] = [
+const FILLABLE: (keyof EmployeeLineItem & WritableField)[] = [
   'firstName',
   'position',
   'locationCode',
@@ -247,7 +246,7 @@ export async function mergePair(
     EmployeeLineItem,
     EmployeeLineItem,
   ];
-  const fill: Partial<Record<write.WritableField, unknown>> = {};
+  const fill: Partial<Record<WritableField, unknown>> = {};
   for (const field of FILLABLE) {
     if ((keep[field] === null || keep[field] === '') && drop[field] !== null) {
       fill[field] = drop[field];
@@ -257,19 +256,12 @@ export async function mergePair(
     fill.workGroup = drop.workGroup;
     fill.workGroupId = drop.workGroupId;
   }
-  await write.updateLines(trx, [keep.id], write.toColumns(fill));
-  await write.deleteLines(trx, [drop.id]);
-  const lineItem = (await read.lineItemById(trx, keep.id)) as EmployeeLineItem;
   const byRule = rule === undefined ? {} : { mergeRule: rule };
-  await write.insertLineAudits(trx, actor, [
-    {
-      action: 'merge',
-      entityId: keep.id,
-      before: keep,
-      after: { ...lineItem, mergedFromId: drop.id, ...byRule },
-    },
-    { action: 'merge', entityId: drop.id, before: drop, after: { mergedIntoId: keep.id, ...byRule } },
-  ]);
+  const cause = {
+    action: 'merge',
+    reason: rule === undefined ? 'Duplicates merged' : `Duplicates merged (${rule})`,
+  };
+  const lineItem = await mergeLines(trx, actor, cause, keep, drop, toColumns(fill), byRule);
   return { lineItem, deletedId: drop.id };
 }
 

@@ -1,14 +1,24 @@
 import type { AppContext } from '@server/context';
 import type { Db } from '@server/db/index';
-import { notFound } from '@server/errors';
+import { notFound, validationFailed } from '@server/errors';
 import { authorize, type Actor } from '@server/policies/index';
 import * as q from '@server/queries/fiscal-years';
 
-/** The budget year, or 404: every aggregate names one, and an id of nothing is an error, not zeros. */
-export async function requireBudgetYear(db: Db, budgetYearId: number): Promise<q.BudgetYearRow> {
+/**
+ * The budget year, or 404: every aggregate names one, and an id of nothing is an error, not zeros.
+ * With `field` (a body field naming it), a 400 naming the field instead. The one 'budget year
+ * exists' check of the server.
+ */
+export async function requireBudgetYear(
+  db: Db,
+  budgetYearId: number,
+  field?: string,
+): Promise<q.BudgetYearRow> {
   const row = await q.findBudgetYearRow(db, budgetYearId);
   if (!row) {
-    throw notFound('Budget year');
+    throw field
+      ? validationFailed([{ path: field, message: `Budget year ${budgetYearId} does not exist` }])
+      : notFound('Budget year');
   }
   return row;
 }

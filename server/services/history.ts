@@ -19,8 +19,9 @@ const TABLES: Record<HistoryEntity, string> = {
   'ai-analysis': 'ai_analyses',
 };
 
-// Every write changes these; listing them as changes would only add noise.
-const IGNORED = new Set(['updatedAt', 'updated_at']);
+// Every write changes these; listing them as changes would only add noise. The cause the line
+// writer records is not a field of the line: the entry carries it as `cause`.
+const IGNORED = new Set(['updatedAt', 'updated_at', 'cause']);
 
 const asObject = (v: unknown): Record<string, unknown> | null => {
   const parsed = typeof v === 'string' ? safeParse(v) : v;
@@ -87,6 +88,7 @@ export async function getHistory(
       actor: r.user_name ?? r.actor_label,
       createdAt: new Date(r.created_at).toISOString(),
       changes: diffSnapshots(before, after),
+      cause: typeof asObject(after)?.cause === 'string' ? (asObject(after)!.cause as string) : null,
       before,
       after,
     };

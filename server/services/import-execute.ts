@@ -5,8 +5,9 @@ import { openTable } from '@server/lib/import/read-table';
 import { deleteUpload, loadUpload } from '@server/lib/import/uploads';
 import { authorize, type Actor } from '@server/policies/index';
 import type { ExecuteBody, ImportResult, ImportType } from '@server/schemas/import';
-import * as q from '@server/queries/import';
+import { findBudgetYearRow } from '@server/queries/fiscal-years';
 import { findVersionById } from '@server/queries/versions';
+import { requireBudgetYear } from './fiscal-years';
 import { analyzeFile, headerOf, sampleRows } from './import-analyze';
 import { resolveMapping } from './import-mapping';
 import { runImport, type ImportProgress } from './import-run';
@@ -25,16 +26,13 @@ export interface ImportPlan {
 
 /** The budget year, the version (which must not belong to another budget year) and the fiscal year lines get. */
 async function loadTargets(app: AppContext, plan: ImportPlan) {
-  const budgetYear = await q.findBudgetYear(app.db, plan.budgetYearId);
-  if (!budgetYear) {
-    throw notFound('Budget year');
-  }
+  const budgetYear = await requireBudgetYear(app.db, plan.budgetYearId);
   const version = plan.versionId === null ? null : ((await findVersionById(app.db, plan.versionId)) ?? null);
   if (plan.versionId !== null && !version) {
     throw notFound('Version');
   }
   if (version && version.budget_year_id !== null && version.budget_year_id !== budgetYear.id) {
-    const other = await q.findBudgetYear(app.db, version.budget_year_id);
+    const other = await findBudgetYearRow(app.db, version.budget_year_id);
     throw new AppError(
       400,
       'BAD_REQUEST',

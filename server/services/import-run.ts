@@ -2,20 +2,21 @@ import type { Knex } from 'knex';
 import type { AppContext } from '@server/context';
 import { AppError } from '@server/errors';
 import type { SourceRow } from '@server/lib/import/cells';
-import { openCopy, type CopyWriter } from '@server/lib/import/copy';
+import type { CopyWriter } from '@server/lib/import/copy';
 import { headerSignature, type HeaderInfo } from '@server/lib/import/header';
 import { BuildingMatcher, CategoryMatcher, WorkGroupMatcher } from '@server/lib/import/match';
 import type { TableSource } from '@server/lib/import/read-table';
 import { Tally } from '@server/lib/import/tally';
-import { COPY_COLUMNS, copyLine, type RowOutcome, type TransformContext } from '@server/lib/import/transform';
+import { copyLine, type RowOutcome, type TransformContext } from '@server/lib/import/transform';
 import { transformEmployee } from '@server/lib/import/transform-employee';
 import { proposedTransformer } from '@server/lib/import/transform-proposed';
 import type { Actor } from '@server/policies/index';
 import { insertAudit } from '@server/queries/audit';
+import type { BudgetYearRow } from '@server/queries/fiscal-years';
 import * as q from '@server/queries/import';
 import { findVersionById, type VersionRow } from '@server/queries/versions';
 import type { ImportResult } from '@server/schemas/import';
-import { applyAutomaticNextYearSalary } from './salary-projection';
+import { copyImportedLines, settleImportedLines } from './line-items/index';
 import { createVersionIn } from './versions';
 import type { ImportPlan } from './import-execute';
 import type { ResolvedMapping } from './import-mapping';
@@ -39,7 +40,7 @@ interface RunInput {
   header: HeaderInfo;
   mapping: ResolvedMapping;
   file: { originalName: string; sha256: string };
-  targets: { budgetYear: q.BudgetYearRef; version: VersionRow | null; fiscalYear: number };
+  targets: { budgetYear: BudgetYearRow; version: VersionRow | null; fiscalYear: number };
   plan: ImportPlan;
 }
 
@@ -138,23 +139,22 @@ async function targetVersion(
 }
 
 /**
- * What follows the COPY, in the same transaction. Actuals supersede projections: the projected lines
- * of the fiscal years and kind the run imported are deleted (queries/import.ts replaceProjectedLines).
- * Imported employees get their next-year salary by the one rule an edit uses (salary-projection.ts):
- * a value the file gave is manual and kept (transform-employee.ts); lines without one get the rule.
+ * What follows the COPY, in the same transaction, by the line writer (line-items/projected.ts):
+ * actuals supersede projections (the projected lines of the fiscal years and kind the run imported
+ * are deleted), and imported employees get their next-year salary by the one rule an edit uses (a
+ * value the file gave is manual and kept, transform-employee.ts).
  */
 async function settle(trx: Knex.Transaction, input: RunInput, runId: number) {
   const { plan, targets } = input;
-  const replaced = await q.replaceProjectedLines(trx, {
-    id: runId,
-    budgetYearId: targets.budgetYear.id,
-    type: plan.importType,
-  });
-  let nextYearSalaries = { automatic: 0, manual: 0, flagged: 0 };
-  if (plan.importType === 'operating') {
-    await applyAutomaticNextYearSalary(trx, await q.runEmployeeLineIds(trx, runId));
-    nextYearSalaries = await q.runNextYearSalaries(trx, runId);
-  }
+  const replaced = await settleImportedLines(
+    trx,
+    { id: runId, budgetYearId: targets.budgetYear.id, type: plan.importType },
+    () => q.runEmployeeLineIds(trx, runId),
+  );
+  const nextYearSalaries =
+    plan.importType === 'operating'
+      ? await q.runNextYearSalaries(trx, runId)
+      : { automatic: 0, manual: 0, flagged: 0 };
   return { replaced, nextYearSalaries, totals: await q.importedTotals(trx, runId, plan.importType) };
 }
 
@@ -192,13 +192,7 @@ export async function runImport(app: AppContext, actor: Actor, input: RunInput):
         plan.importType === 'operating'
           ? (n: number, cells: SourceRow['cells']) => transformEmployee(ctx, n, cells)
           : proposedTransformer(ctx);
-      const copy = await openCopy(trx, 'line_items', COPY_COLUMNS);
-      try {
-        await copyRows(input, transform, tally, copy);
-      } catch (err) {
-        await copy.abort(err as Error);
-        throw err;
-      }
+      await copyImportedLines(trx, (copy) => copyRows(input, transform, tally, copy));
       if (!tally.imported) {
         throw nothingImported(tally);
       }

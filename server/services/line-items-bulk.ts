@@ -1,18 +1,10 @@
 import type { AppContext } from '@server/context';
 import { authorize, type Actor } from '@server/policies/index';
-import * as read from '@server/queries/line-items';
-import * as write from '@server/queries/line-items-writes';
 import type { BulkWorkGroupBody } from '@server/schemas/line-items';
 import type { EMPLOYEE_STATUSES } from '@server/schemas/common';
-import {
-  auditChanges,
-  checkReferences,
-  isLocked,
-  ITEM_NOT_FOUND,
-  lockBulk,
-  workGroupColumns,
-} from './line-items-rules';
-import { applyAutomaticNextYearSalary } from './salary-projection';
+import { changeLines, deleteLines } from './line-items/index';
+import { checkReferences, ITEM_NOT_FOUND, lockBulk, workGroupColumns } from './line-items-rules';
+import { checkWorkGroupNamed } from './work-group-choice';
 
 /**
  * The bulk actions of the budget managers. Each call takes 1..5000 ids of one budget year and
@@ -30,10 +22,9 @@ export async function bulkAssignBuilding(
   return app.db.transaction(async (trx) => {
     await lockBulk(trx, input.itemIds, { requireAll: true });
     await checkReferences(trx, { buildingId: input.buildingId });
-    const before = await read.lineItemsByIds(trx, input.itemIds);
-    await write.updateLines(trx, input.itemIds, { building_id: input.buildingId });
-    const after = await read.lineItemsByIds(trx, input.itemIds);
-    await auditChanges(trx, actor, 'update', before, after);
+    await changeLines(trx, actor, { action: 'update', reason: 'Bulk: building assigned' }, input.itemIds, {
+      columns: { building_id: input.buildingId },
+    });
     return { count: input.itemIds.length };
   });
 }
@@ -46,13 +37,11 @@ export async function bulkDelete(app: AppContext, actor: Actor, input: { itemIds
   authorize(actor, 'lineItems.write');
   return app.db.transaction(async (trx) => {
     const { rows, missing } = await lockBulk(trx, input.itemIds, { requireAll: false });
-    const ids = rows.map((r) => r.id);
-    const before = await read.lineItemsByIds(trx, ids);
-    const deleted = await write.deleteLines(trx, ids);
-    await write.insertLineAudits(
+    const deleted = await deleteLines(
       trx,
       actor,
-      before.map((b) => ({ action: 'delete', entityId: b.id, before: b, after: null })),
+      { action: 'delete', reason: 'Bulk: lines deleted' },
+      rows.map((r) => r.id),
     );
     return { deleted: deleted.length, failed: missing.map((id) => ({ id, error: ITEM_NOT_FOUND })) };
   });
@@ -72,23 +61,13 @@ export async function bulkSetStatus(
   return app.db.transaction(async (trx) => {
     const { rows } = await lockBulk(trx, input.itemIds, { requireAll: true, employeesOnly: true });
     const changing = rows.filter((r) => (r.employee_status ?? 'Active') !== input.employeeStatus);
-    const ids = changing.map((r) => r.id);
-    const before = await read.lineItemsByIds(trx, ids);
-    if (isLocked(input.employeeStatus)) {
-      await write.updateLines(trx, ids, {
-        employee_status: input.employeeStatus,
-        next_year_salary: null,
-        next_year_salary_manual: false,
-      });
-    } else {
-      await write.updateLines(trx, ids, { employee_status: input.employeeStatus });
-      await applyAutomaticNextYearSalary(
-        trx,
-        changing.filter((r) => isLocked(r.employee_status)).map((r) => r.id),
-      );
-    }
-    const after = await read.lineItemsByIds(trx, ids);
-    await auditChanges(trx, actor, 'status', before, after);
+    await changeLines(
+      trx,
+      actor,
+      { action: 'status', reason: `Bulk: status set to ${input.employeeStatus}` },
+      changing.map((r) => r.id),
+      { columns: { employee_status: input.employeeStatus } },
+    );
     return { count: input.itemIds.length };
   });
 }
@@ -100,16 +79,12 @@ export async function bulkSetStatus(
 export async function bulkSetWorkGroup(app: AppContext, actor: Actor, input: BulkWorkGroupBody) {
   authorize(actor, 'lineItems.write');
   return app.db.transaction(async (trx) => {
-    const { rows } = await lockBulk(trx, input.itemIds, { requireAll: true, employeesOnly: true });
+    await lockBulk(trx, input.itemIds, { requireAll: true, employeesOnly: true });
     await checkReferences(trx, { workGroupId: input.workGroupId });
-    const before = await read.lineItemsByIds(trx, input.itemIds);
-    await write.updateLines(trx, input.itemIds, await workGroupColumns(trx, input));
-    await applyAutomaticNextYearSalary(
-      trx,
-      rows.filter((r) => !r.next_year_salary_manual).map((r) => r.id),
-    );
-    const after = await read.lineItemsByIds(trx, input.itemIds);
-    await auditChanges(trx, actor, 'update', before, after);
+    await checkWorkGroupNamed(trx, input.workGroup);
+    await changeLines(trx, actor, { action: 'update', reason: 'Bulk: work group assigned' }, input.itemIds, {
+      columns: await workGroupColumns(trx, input),
+    });
     return { count: input.itemIds.length };
   });
 }

@@ -1,12 +1,13 @@
 import type { AppContext } from '@server/context';
-import { notFound } from '@server/errors';
+import { centsOf, fromCents } from '@server/lib/money';
 import { authorize, type Actor } from '@server/policies/index';
 import * as q from '@server/queries/line-items-progression';
-import { budgetYearKey } from '@server/queries/line-items-writes';
+import { requireBudgetYear } from './fiscal-years';
 
 // Percentages for display (not money): two decimals.
 const round2 = (n: number) => Math.round(n * 100) / 100;
-const cents = (n: number | null) => Math.round(Number(n ?? 0) * 100);
+/** A stored salary in cents, a safe integer, exactly (server/lib/money.ts). */
+const cents = (n: number | null) => Number(centsOf(n ?? 0));
 
 /**
  * What moved a salary into its fiscal year, in percent of the year before:
@@ -66,8 +67,8 @@ export async function salaryProgression(
 ) {
   authorize(actor, 'lineItems.read');
   let budgetYearId = input.budgetYearId ?? null;
-  if (budgetYearId !== null && !(await budgetYearKey(app.db, budgetYearId))) {
-    throw notFound('Budget year');
+  if (budgetYearId !== null) {
+    await requireBudgetYear(app.db, budgetYearId);
   }
   budgetYearId ??= await q.newestBudgetYearWithEmployees(app.db);
   if (budgetYearId === null) {
@@ -98,7 +99,14 @@ export async function salaryProgression(
             : null;
         const increase = applied(year.line, before?.line ?? null, previous?.cents ?? null, yoyIncrease);
         previous = { fiscalYear, ...year };
-        return { fiscalYear, currentSalary: year.cents / 100, yoyIncrease, ...increase };
+        // A typed salary had no COLA; a line with no work group gets none from anything.
+        const colaSource =
+          increase.basis === 'manual'
+            ? null
+            : year.line.work_group_id === null
+              ? 'NONE'
+              : year.line.rule_cola_source;
+        return { fiscalYear, currentSalary: fromCents(year.cents), yoyIncrease, ...increase, colaSource };
       });
     const latest = lines[lines.length - 1];
     return {

@@ -1,21 +1,18 @@
 import { AppError, badRequest, notFound } from '@server/errors';
 import type { Db } from '@server/db/index';
-import type { Actor } from '@server/policies/index';
 import * as read from '@server/queries/line-items';
-import * as write from '@server/queries/line-items-writes';
+import * as lookup from '@server/queries/line-items-refs';
 import type { AnyLineItem } from '@server/schemas/line-items';
+import { checkWorkGroupNamed } from './work-group-choice';
 
 /**
  * Rules shared by the line-item services: which lines a call may touch, whether the ids it names
- * exist, and how a change is audited. Every function takes the open transaction.
+ * exist. Every function takes the open transaction; the writes are the line writer's
+ * (./line-items/).
  */
 
 export const ITEM_NOT_FOUND = 'Item not found or already deleted';
 export const MIXED_FISCAL_YEARS = 'Items belong to different fiscal years';
-
-/** Inactive and Retiring lock the next-year salary at null (SPEC section 4). */
-export const LOCKED_STATUSES = new Set(['Inactive', 'Retiring']);
-export const isLocked = (status: string | null | undefined) => LOCKED_STATUSES.has(status ?? 'Active');
 
 /** 404 with the SPEC's message for a line that does not exist. */
 export const itemNotFound = () => new AppError(404, 'NOT_FOUND', ITEM_NOT_FOUND);
@@ -79,13 +76,13 @@ export async function checkReferences(
   refs: { buildingId?: number | null; categoryId?: number | null; workGroupId?: number | null },
 ): Promise<void> {
   const details: { path: string; message: string }[] = [];
-  if (refs.buildingId != null && !(await write.buildingExists(trx, refs.buildingId))) {
+  if (refs.buildingId != null && !(await lookup.buildingExists(trx, refs.buildingId))) {
     details.push({ path: 'buildingId', message: `Building ${refs.buildingId} does not exist` });
   }
-  if (refs.categoryId != null && !(await write.categoryExists(trx, refs.categoryId))) {
+  if (refs.categoryId != null && !(await lookup.categoryExists(trx, refs.categoryId))) {
     details.push({ path: 'categoryId', message: `Budget category ${refs.categoryId} does not exist` });
   }
-  if (refs.workGroupId != null && !(await write.workGroupById(trx, refs.workGroupId))) {
+  if (refs.workGroupId != null && !(await lookup.workGroupById(trx, refs.workGroupId))) {
     details.push({ path: 'workGroupId', message: `Work group ${refs.workGroupId} does not exist` });
   }
   if (details.length) {
@@ -100,8 +97,10 @@ export async function checkReferences(
 
 /**
  * The work-group columns for an input naming a work group by id and/or by label: an id sets the
- * link and (unless a label is given) the label; a label alone links to the group of that name, or
- * to none when no group has it (the label is kept, as an import would).
+ * link and (unless a label is given) the label; a label alone links to the group of that name. A
+ * label no group has is a 400 naming workGroup (work groups are chosen, not typed: issue 22 item
+ * 11, ./work-group-choice.ts); an empty label clears both. Imports keep the payroll's labels by
+ * their own path.
  */
 export async function workGroupColumns(
   trx: Db,
@@ -111,44 +110,19 @@ export async function workGroupColumns(
   if (input.workGroupId !== undefined) {
     out.work_group_id = input.workGroupId;
     if (input.workGroupId !== null && input.workGroup === undefined) {
-      out.work_group = (await write.workGroupById(trx, input.workGroupId))?.name ?? null;
+      out.work_group = (await lookup.workGroupById(trx, input.workGroupId))?.name ?? null;
     }
   }
   if (input.workGroup !== undefined) {
     out.work_group = input.workGroup;
     if (input.workGroupId === undefined) {
+      await checkWorkGroupNamed(trx, input.workGroup ?? undefined);
       out.work_group_id = input.workGroup
-        ? ((await write.workGroupByName(trx, input.workGroup))?.id ?? null)
+        ? ((await lookup.workGroupByName(trx, input.workGroup))?.id ?? null)
         : null;
     }
   }
   return out;
-}
-
-/** The DTO without the fields every write changes, for deciding whether anything really changed. */
-function comparable(item: AnyLineItem): string {
-  const { updatedAt: _updated, ...rest } = item;
-  return JSON.stringify(rest);
-}
-
-/** Audits each line whose DTO changed (before and after), in a few multi-row inserts. */
-export async function auditChanges(
-  trx: Db,
-  actor: Actor,
-  action: string,
-  before: AnyLineItem[],
-  after: AnyLineItem[],
-): Promise<number> {
-  const afterById = new Map(after.map((a) => [a.id, a]));
-  const rows: write.AuditRow[] = [];
-  for (const b of before) {
-    const a = afterById.get(b.id);
-    if (a && comparable(a) !== comparable(b)) {
-      rows.push({ action, entityId: b.id, before: b, after: a });
-    }
-  }
-  await write.insertLineAudits(trx, actor, rows);
-  return rows.length;
 }
 
 /** Re-reads one line after a write (it exists: the transaction holds its lock). */

@@ -1,9 +1,9 @@
 import type { AppContext } from '@server/context';
-import { AppError, badRequest, notFound } from '@server/errors';
+import { badRequest, notFound } from '@server/errors';
 import { authorize, type Actor } from '@server/policies/index';
 import * as read from '@server/queries/line-items';
 import { budgetTotals as queryTotals } from '@server/queries/line-items-totals';
-import * as write from '@server/queries/line-items-writes';
+import * as refs from '@server/queries/line-items-refs';
 import type {
   BudgetLineItemsQuery,
   BudgetTotalsQuery,
@@ -12,17 +12,10 @@ import type {
   ProposedLineItem,
   UpdateProposedBody,
 } from '@server/schemas/line-items';
-import {
-  auditChanges,
-  checkReferences,
-  isLocked,
-  lockLine,
-  reread,
-  workGroupColumns,
-  ITEM_NOT_FOUND,
-} from './line-items-rules';
+import { requireBudgetYear } from './fiscal-years';
+import { changeLines, createLine, deleteLines, toColumns } from './line-items/index';
+import { checkReferences, lockLine, workGroupColumns, ITEM_NOT_FOUND } from './line-items-rules';
 import { cachedLineItemsJson } from './line-items-cache';
-import { applyAutomaticNextYearSalary } from './salary-projection';
 
 /**
  * The budget grids' line items as UTF-8 JSON: `{ lineItems: [...] }`, or with format=rows the
@@ -36,11 +29,11 @@ export async function listBudgetLineItemsJson(
   q: BudgetLineItemsQuery,
 ): Promise<Buffer> {
   authorize(actor, 'lineItems.read');
-  if (q.scenarioId !== undefined && !(await write.scenarioKey(app.db, q.scenarioId))) {
+  if (q.scenarioId !== undefined && !(await refs.scenarioKey(app.db, q.scenarioId))) {
     throw notFound('Scenario');
   }
-  if (q.budgetYearId !== undefined && !(await write.budgetYearKey(app.db, q.budgetYearId))) {
-    throw notFound('Budget year');
+  if (q.budgetYearId !== undefined) {
+    await requireBudgetYear(app.db, q.budgetYearId);
   }
   const { format = 'objects', limit, ...filter } = q;
   return cachedLineItemsJson(app.db, filter, format, limit);
@@ -49,9 +42,7 @@ export async function listBudgetLineItemsJson(
 /** Count and exact sums of the lines matching the grid's filters (the summary cards). */
 export async function budgetTotals(app: AppContext, actor: Actor, q: BudgetTotalsQuery) {
   authorize(actor, 'lineItems.read');
-  if (!(await write.budgetYearKey(app.db, q.budgetYearId))) {
-    throw notFound('Budget year');
-  }
+  await requireBudgetYear(app.db, q.budgetYearId);
   return queryTotals(app.db, q);
 }
 
@@ -63,9 +54,7 @@ export async function needsReviewJson(
   fiscalYear?: number,
 ) {
   authorize(actor, 'dataQuality.manage');
-  if (!(await write.budgetYearKey(app.db, budgetYearId))) {
-    throw notFound('Budget year');
-  }
+  await requireBudgetYear(app.db, budgetYearId);
   return read.needsReviewJson(app.db, budgetYearId, fiscalYear);
 }
 
@@ -77,17 +66,10 @@ export async function createLineItem(app: AppContext, actor: Actor, input: Creat
   authorize(actor, 'lineItems.write');
   const type = input.isOperating ? 'operating' : 'proposed';
   return app.db.transaction(async (trx) => {
-    if (!(await write.budgetYearKey(trx, input.budgetYearId))) {
-      throw new AppError(
-        400,
-        'VALIDATION_FAILED',
-        `budgetYearId: Budget year ${input.budgetYearId} does not exist`,
-        [{ path: 'budgetYearId', message: `Budget year ${input.budgetYearId} does not exist` }],
-      );
-    }
+    await requireBudgetYear(trx, input.budgetYearId, 'budgetYearId');
     let scenarioId: number | null = null;
     if (input.scenarioId != null) {
-      const scenario = await write.scenarioKey(trx, input.scenarioId);
+      const scenario = await refs.scenarioKey(trx, input.scenarioId);
       if (!scenario || scenario.budget_year_id !== input.budgetYearId || scenario.scenario_type !== type) {
         throw badRequest(`Scenario ${input.scenarioId} is not a ${type} budget of this budget year`, [
           { path: 'scenarioId', message: `Not a ${type} budget of budget year ${input.budgetYearId}` },
@@ -95,7 +77,7 @@ export async function createLineItem(app: AppContext, actor: Actor, input: Creat
       }
       scenarioId = scenario.id;
     } else if (input.scenarioId === undefined) {
-      scenarioId = (await write.activeScenarioKey(trx, input.budgetYearId, type))?.id ?? null;
+      scenarioId = (await refs.activeScenarioKey(trx, input.budgetYearId, type))?.id ?? null;
     }
     await checkReferences(trx, input);
     const base = {
@@ -105,7 +87,8 @@ export async function createLineItem(app: AppContext, actor: Actor, input: Creat
       is_operating: input.isOperating,
       is_projected: false,
     };
-    let id: number;
+    const cause = { action: 'create', reason: 'Line added' };
+    let lineItem;
     if (input.isOperating) {
       const {
         isOperating: _k,
@@ -114,41 +97,31 @@ export async function createLineItem(app: AppContext, actor: Actor, input: Creat
         scenarioId: _s,
         workGroupId,
         workGroup,
+        nextYearSalary,
         ...fields
       } = input;
-      const locked = isLocked(fields.employeeStatus);
-      if (locked && typeof fields.nextYearSalary === 'number') {
-        throw badRequest(`An employee who is ${fields.employeeStatus} has no next-year salary`, [
-          { path: 'nextYearSalary', message: `Not allowed while the employee is ${fields.employeeStatus}` },
-        ]);
-      }
-      const manual = !locked && typeof fields.nextYearSalary === 'number';
-      id = await write.insertLine(trx, {
-        ...base,
-        ...write.toColumns(fields),
-        ...(await workGroupColumns(trx, { workGroupId, workGroup })),
-        next_year_salary: locked ? null : (fields.nextYearSalary ?? null),
-        // A typed next-year salary is manual (SPEC section 4), for a new hire (salary 0) too.
-        next_year_salary_manual: manual,
-        current_fte: fields.currentFTE ?? 1,
-        employee_status: fields.employeeStatus ?? 'Active',
-      });
-      if (!manual) {
-        await applyAutomaticNextYearSalary(trx, [id]);
-      }
+      lineItem = await createLine(
+        trx,
+        actor,
+        cause,
+        {
+          ...base,
+          ...toColumns(fields),
+          ...(await workGroupColumns(trx, { workGroupId, workGroup })),
+          current_fte: fields.currentFTE ?? 1,
+          employee_status: fields.employeeStatus ?? 'Active',
+        },
+        nextYearSalary,
+      );
     } else {
       const { isOperating: _k, budgetYearId: _b, fiscalYear: _f, scenarioId: _s, ...fields } = input;
-      id = await write.insertLine(trx, {
+      lineItem = await createLine(trx, actor, cause, {
         ...base,
-        ...write.toColumns(fields),
+        ...toColumns(fields),
         current_fte: null,
         employee_status: null,
       });
     }
-    const lineItem = await reread(trx, id);
-    await write.insertLineAudits(trx, actor, [
-      { action: 'create', entityId: id, before: null, after: lineItem },
-    ]);
     return { lineItem };
   });
 }
@@ -167,11 +140,14 @@ export async function updateProposedLine(
       throw badRequest(`Line item ${id} is an employee line; edit it with PATCH /line-items/budget/${id}`);
     }
     await checkReferences(trx, input);
-    const before = await reread(trx, id);
-    await write.updateLines(trx, [id], write.toColumns(input));
-    const after = await reread(trx, id);
-    await auditChanges(trx, actor, 'update', [before], [after]);
-    return { lineItem: after as ProposedLineItem };
+    const { after } = await changeLines(
+      trx,
+      actor,
+      { action: 'update', reason: 'Proposed line edited' },
+      [id],
+      { columns: toColumns(input) },
+    );
+    return { lineItem: after[0] as ProposedLineItem };
   });
 }
 
@@ -185,23 +161,18 @@ export async function patchLineItem(app: AppContext, actor: Actor, id: number, i
       throw badRequest(`Line item ${id} is a proposed budget line; only employee lines have a work group`);
     }
     await checkReferences(trx, input);
-    const before = await reread(trx, id);
     const columns = {
       ...(input.buildingId !== undefined ? { building_id: input.buildingId } : {}),
       ...(await workGroupColumns(trx, input)),
     };
-    await write.updateLines(trx, [id], columns);
-    const groupChanged =
-      touchesWorkGroup &&
-      before.isOperating &&
-      ((input.workGroupId !== undefined && input.workGroupId !== before.workGroupId) ||
-        (input.workGroup !== undefined && input.workGroup !== before.workGroup));
-    if (groupChanged && !row.next_year_salary_manual) {
-      await applyAutomaticNextYearSalary(trx, [id]);
-    }
-    const after = await reread(trx, id);
-    await auditChanges(trx, actor, 'update', [before], [after]);
-    return { lineItem: after };
+    const { after } = await changeLines(
+      trx,
+      actor,
+      { action: 'update', reason: touchesWorkGroup ? 'Work group assigned' : 'Building assigned' },
+      [id],
+      { columns },
+    );
+    return { lineItem: after[0] };
   });
 }
 
@@ -210,9 +181,7 @@ export async function deleteLineItem(app: AppContext, actor: Actor, id: number) 
   authorize(actor, 'lineItems.write');
   return app.db.transaction(async (trx) => {
     await lockLine(trx, id);
-    const before = await reread(trx, id);
-    await write.deleteLines(trx, [id]);
-    await write.insertLineAudits(trx, actor, [{ action: 'delete', entityId: id, before, after: null }]);
+    await deleteLines(trx, actor, { action: 'delete', reason: 'Line deleted' }, [id]);
     return { message: 'Item deleted', id };
   });
 }

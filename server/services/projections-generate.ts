@@ -2,12 +2,12 @@ import type { AppContext } from '@server/context';
 import type { Db } from '@server/db/index';
 import { badRequest, conflict } from '@server/errors';
 import { authorize, type Actor } from '@server/policies/index';
-import { insertAudit } from '@server/queries/audit';
 import { MAX_MONEY_LABEL } from '@server/queries/line-items-projection';
 import * as q from '@server/queries/projections';
 import { fiscalYearLabel as label } from '@server/schemas/fiscal-year';
 import { MAX_PROJECTION_YEARS, type GenerateProjectionsInput } from '@server/schemas/projections';
 import { requireBudgetYear } from './fiscal-years';
+import * as lines from './line-items/index';
 
 const isNumericOverflow = (err: unknown) => (err as { code?: string })?.code === '22003';
 
@@ -66,9 +66,11 @@ export async function generateProjectionsIn(trx: Db, actor: Actor, input: Genera
     );
   }
   const replacedCount =
-    existing > 0 ? await q.deleteProjected(trx, scope, fiscalYears[0], input.toFiscalYear) : 0;
+    existing > 0
+      ? await lines.deleteProjectedLines(trx, scope, { from: fiscalYears[0], to: input.toFiscalYear })
+      : 0;
   const supersededYears = importedYears.filter((fy) => own.some((r) => r.fiscalYear === fy && r.isProjected));
-  const supersededCount = await q.deleteSuperseded(trx, scope, supersededYears);
+  const supersededCount = await lines.deleteProjectedLines(trx, scope, supersededYears);
   const overflow = (fy: number) => {
     const what = isOperating ? `next-year salaries of ${label(fy)}` : `amounts of ${label(fy)}`;
     return badRequest(
@@ -78,7 +80,7 @@ export async function generateProjectionsIn(trx: Db, actor: Actor, input: Genera
   };
   let projectedCount = 0;
   if (isOperating) {
-    const result = await q.projectEmployees(trx, scope, baseYear, input.toFiscalYear);
+    const result = await lines.projectEmployeeLines(trx, scope, baseYear, input.toFiscalYear);
     if (result.overflowYear !== null) {
       throw overflow(result.overflowYear);
     }
@@ -86,19 +88,23 @@ export async function generateProjectionsIn(trx: Db, actor: Actor, input: Genera
   } else {
     for (const fy of fiscalYears) {
       try {
-        projectedCount += await q.projectProposedYear(trx, scope, baseYear, fy - 1);
+        projectedCount += await lines.projectProposedLines(trx, scope, baseYear, fy - 1);
       } catch (err) {
         throw isNumericOverflow(err) ? overflow(fy) : err;
       }
     }
   }
-  await insertAudit(trx, actor, {
-    action: 'generate-projections',
-    entity: 'budget-year',
-    entityId: input.budgetYearId,
-    before: { projectedLines: existing, supersededLines: supersededCount },
-    after: { projectionType: kind, baseYear, fiscalYears, projectedCount, replacedCount, skippedYears },
-  });
+  await lines.auditBulkChange(
+    trx,
+    actor,
+    { action: 'generate-projections', reason: `Generate Projections to ${label(input.toFiscalYear)}` },
+    {
+      entity: 'budget-year',
+      entityId: input.budgetYearId,
+      before: { projectedLines: existing, supersededLines: supersededCount },
+      after: { projectionType: kind, baseYear, fiscalYears, projectedCount, replacedCount, skippedYears },
+    },
+  );
   return { projectedCount, replacedCount, supersededCount, baseYear, fiscalYears, skippedYears };
 }
 

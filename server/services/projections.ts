@@ -1,7 +1,7 @@
 import type { AppContext } from '@server/context';
+import { sumDollars } from '@server/lib/money';
 import { badRequest, conflict } from '@server/errors';
 import { authorize, type Actor } from '@server/policies/index';
-import { insertAudit } from '@server/queries/audit';
 import * as q from '@server/queries/projections';
 import { fiscalYearLabel } from '@server/schemas/fiscal-year';
 import {
@@ -12,6 +12,7 @@ import {
   type ProjectionStatus,
 } from '@server/schemas/projections';
 import { requireBudgetYear } from './fiscal-years';
+import * as lines from './line-items/index';
 
 /** Years before and after the current fiscal year that the dashboard offers (SPEC section 9). */
 export const YEARS_BEFORE = 1;
@@ -29,7 +30,7 @@ function diagnosticRow(fiscalYear: number, rows: q.YearKindRow[]): DiagnosticRow
     return {
       count: imported + projected,
       // Two SQL totals at most (imported, projected); added in cents to stay exact.
-      total: list.reduce((n, r) => n + Math.round(r.total * 100), 0) / 100,
+      total: sumDollars(list.map((r) => r.total)),
       projected,
       // A year with imported lines is an imported year, whatever projections are left beside them.
       source: imported > 0 ? ('imported' as const) : projected > 0 ? ('projected' as const) : null,
@@ -203,17 +204,24 @@ export async function fixBaseYear(app: AppContext, actor: Actor, input: FixBaseY
           `Cannot move ${kindName(input.isOperating)} lines to ${label(input.correctBaseYear)}: other lines are already there (${where})`,
         );
       }
-      futureYearsUpdated = await q.shiftLines(trx, scope, importedYear, delta, 'later');
-      baseYearUpdated = await q.shiftLines(trx, scope, importedYear, delta, 'imported');
+      futureYearsUpdated = await lines.shiftLineYears(trx, scope, importedYear, delta, 'later');
+      baseYearUpdated = await lines.shiftLineYears(trx, scope, importedYear, delta, 'imported');
     }
     await q.setBaseYear(trx, input.budgetYearId, input.correctBaseYear);
-    await insertAudit(trx, actor, {
-      action: 'fix-base-year',
-      entity: 'budget-year',
-      entityId: input.budgetYearId,
-      before: { baseYear: year.base_year, importedYear, kind: kindName(input.isOperating) },
-      after: { baseYear: input.correctBaseYear, baseYearUpdated, futureYearsUpdated },
-    });
+    await lines.auditBulkChange(
+      trx,
+      actor,
+      {
+        action: 'fix-base-year',
+        reason: `Fix Base Year: ${label(importedYear)} to ${label(input.correctBaseYear)}`,
+      },
+      {
+        entity: 'budget-year',
+        entityId: input.budgetYearId,
+        before: { baseYear: year.base_year, importedYear, kind: kindName(input.isOperating) },
+        after: { baseYear: input.correctBaseYear, baseYearUpdated, futureYearsUpdated },
+      },
+    );
     return { baseYearUpdated, futureYearsUpdated, fromYear: importedYear, toYear: input.correctBaseYear };
   });
 }

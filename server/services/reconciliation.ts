@@ -1,18 +1,15 @@
 import type { AppContext } from '@server/context';
 import { badRequest } from '@server/errors';
+import { centsOf, centsText } from '@server/lib/money';
 import { authorize, type Actor } from '@server/policies/index';
-import { insertAudit } from '@server/queries/audit';
 import * as q from '@server/queries/reconciliation';
 import { fiscalYearLabel } from '@server/schemas/fiscal-year';
 import type { UpdateSalaryBudgetBody, UpdateSalaryBudgetResult } from '@server/schemas/reconciliation';
 import { requireBudgetYear } from './fiscal-years';
+import { changeLines, createLine, type LineCause } from './line-items/index';
 
-const toCents = (dollars: number | null) => Math.round((dollars ?? 0) * 100);
-const money = (cents: number) => {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-};
+/** A stored amount (whole cents, from numeric(14,2)) as integer cents, exactly (server/lib/money.ts). */
+const wholeCents = (dollars: number | null) => Number(centsOf(dollars ?? 0));
 
 /**
  * Splits `total` cents over lines in proportion to their current amounts (equally when none is
@@ -64,65 +61,53 @@ export async function updateSalaryBudget(
     }
     const lines = await q.personnelLines(trx, input.budgetYearId, input.fiscalYear);
     const scenarioId = await q.activeProposedScenarioId(trx, input.budgetYearId);
+    const cause: LineCause = { action: 'update', reason: 'Salary budget reconciliation' };
     let updatedItems = 0;
     let createdItems = 0;
     let distributed = 0;
     for (const group of payroll.groups.filter((g) => g.isPersonnel && g.categoryId !== null)) {
-      const cents = toCents(group.total);
+      const cents = wholeCents(group.total);
       distributed += cents;
       const own = lines.filter((l) => sameGroup(l, group));
       if (!own.length) {
         const building = group.buildingName ?? 'District Wide';
         const name = `${group.categoryName} Salaries`;
-        const id = await q.insertProposedLine(trx, {
-          budget_year_id: input.budgetYearId,
-          scenario_id: scenarioId,
-          fiscal_year: input.fiscalYear,
-          is_operating: false,
-          current_fte: null,
-          employee_status: null,
-          name,
-          account_description: `${name} - ${building}`,
-          amount: money(cents),
-          dese_code: group.deseFunction,
-          category_id: group.categoryId,
-          building_id: group.buildingId,
-          notes: 'Added by salary budget reconciliation',
-        });
-        createdItems += 1;
-        await insertAudit(trx, actor, {
-          action: 'create',
-          entity: 'line-item',
-          entityId: id,
-          after: {
-            amount: cents / 100,
-            categoryId: group.categoryId,
-            buildingId: group.buildingId,
-            reason: 'reconciliation',
+        await createLine(
+          trx,
+          actor,
+          { ...cause, action: 'create' },
+          {
+            budget_year_id: input.budgetYearId,
+            scenario_id: scenarioId,
+            fiscal_year: input.fiscalYear,
+            is_operating: false,
+            current_fte: null,
+            employee_status: null,
+            name,
+            account_description: `${name} - ${building}`,
+            amount: centsText(cents),
+            dese_code: group.deseFunction,
+            category_id: group.categoryId,
+            building_id: group.buildingId,
+            notes: 'Added by salary budget reconciliation',
           },
-        });
+        );
+        createdItems += 1;
         continue;
       }
       const parts = distributeCents(
         cents,
-        own.map((l) => toCents(l.amount)),
+        own.map((l) => wholeCents(l.amount)),
       );
       for (const [i, line] of own.entries()) {
-        if (toCents(line.amount) === parts[i]) {
+        if (wholeCents(line.amount) === parts[i]) {
           continue;
         }
-        await q.setAmount(trx, line.id, money(parts[i]));
+        await changeLines(trx, actor, cause, [line.id], { columns: { amount: centsText(parts[i]) } });
         updatedItems += 1;
-        await insertAudit(trx, actor, {
-          action: 'update',
-          entity: 'line-item',
-          entityId: line.id,
-          before: { amount: line.amount },
-          after: { amount: parts[i] / 100, reason: 'reconciliation' },
-        });
       }
     }
-    const total = toCents(payroll.total);
+    const total = wholeCents(payroll.total);
     return {
       updatedItems,
       createdItems,

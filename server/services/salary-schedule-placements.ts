@@ -3,7 +3,6 @@ import type { Db } from '@server/db/index';
 import { AppError, badRequest, notFound } from '@server/errors';
 import { authorize, type Actor } from '@server/policies/index';
 import { insertAudit } from '@server/queries/audit';
-import { lineItemsByIds } from '@server/queries/line-items';
 import * as p from '@server/queries/salary-schedule-placements';
 import * as q from '@server/queries/salary-schedules';
 import { fiscalYearLabel as label } from '@server/schemas/fiscal-year';
@@ -13,38 +12,17 @@ import {
   type PlacementBody,
   type PlacementCounts,
 } from '@server/schemas/salary-schedules';
-import { auditChanges, lockEmployeeLine, reread } from './line-items-rules';
-import { applyAutomaticNextYearSalary } from './salary-projection';
+import { requireBudgetYear } from './fiscal-years';
+import { placements } from './line-items/index';
+import { lockEmployeeLine, reread } from './line-items-rules';
 
 /**
  * Placing employees on their work group's salary schedule: suggested from their salary, confirmed
  * or corrected by a person. A change of step or lane moves the line's automatic next-year salary
- * (the rule, server/queries/salary-rule.ts, reads the step and lane), so every write here recomputes
- * it with applyAutomaticNextYearSalary and audits the lines in the same transaction.
+ * (the rule, server/queries/salary-rule.ts, reads the step and lane), so every placement is written
+ * by the line writer (line-items/placement.ts), which recomputes and audits it in the same
+ * transaction.
  */
-
-/**
- * Runs `change` on lines `ids` (it returns the ones it touched), recomputes the touched lines'
- * automatic next-year salaries and audits each line whose DTO changed; how many did.
- */
-export async function changeLines(
-  trx: Db,
-  actor: Actor,
-  action: string,
-  ids: readonly number[],
-  change: () => Promise<number[]>,
-): Promise<number> {
-  if (!ids.length) {
-    return 0;
-  }
-  const before = await lineItemsByIds(trx, ids);
-  const touched = await change();
-  if (!touched.length) {
-    return 0;
-  }
-  await applyAutomaticNextYearSalary(trx, touched);
-  return auditChanges(trx, actor, action, before, await lineItemsByIds(trx, touched));
-}
 
 /** The schedule, or 404. */
 export async function requireSchedule(db: Db, id: number): Promise<q.ScheduleRow> {
@@ -68,12 +46,7 @@ async function scopeOf(
   }
   let year: { id: number; current_fiscal_year: number } | undefined;
   if (budgetYearId !== undefined) {
-    year = await db('budget_years').where({ id: budgetYearId }).first('id', 'current_fiscal_year');
-    if (!year) {
-      throw badRequest(`Budget year ${budgetYearId} does not exist`, [
-        { path: 'budgetYearId', message: 'No such budget year' },
-      ]);
-    }
+    year = await requireBudgetYear(db, budgetYearId, 'budgetYearId');
   } else {
     year = await p.newestBudgetYearOfGroup(db, schedule.work_group_id);
   }
@@ -111,12 +84,14 @@ export async function suggestIn(
     );
   }
   const ids = await p.suggestableLineIds(trx, scope);
-  let counts: PlacementCounts = { suggested: 0, exact: 0, unmatched: 0 };
-  await changeLines(trx, actor, 'suggest-placement', ids, async () => {
-    const result = await p.suggestPlacements(trx, schedule.id, ids, SUGGESTION_TOLERANCE_PERCENT);
-    counts = { suggested: result.suggested, exact: result.exact, unmatched: result.unmatched };
-    return result.changed;
-  });
+  const counts: PlacementCounts = await placements.suggestPlacements(
+    trx,
+    actor,
+    { action: 'suggest-placement', reason: `Placement suggested on the schedule '${schedule.name}'` },
+    schedule.id,
+    ids,
+    SUGGESTION_TOLERANCE_PERCENT,
+  );
   await insertAudit(trx, actor, {
     action: 'suggest-placements',
     entity: 'salary-schedule',
@@ -156,9 +131,12 @@ export async function confirmPlacements(app: AppContext, actor: Actor, id: numbe
         [{ path: 'ids', message: `${wrong.length} of the lines have no placement on this schedule` }],
       );
     }
-    const before = await lineItemsByIds(trx, unique);
-    const confirmed = await p.confirmPlacements(trx, unique);
-    await auditChanges(trx, actor, 'confirm-placement', before, await lineItemsByIds(trx, confirmed));
+    const confirmed = await placements.confirmPlacements(
+      trx,
+      actor,
+      { action: 'confirm-placement', reason: `Placement confirmed on the schedule '${schedule.name}'` },
+      unique,
+    );
     return { confirmed: confirmed.length };
   });
 }
@@ -233,11 +211,14 @@ export async function setLinePlacement(app: AppContext, actor: Actor, id: number
         );
       }
     }
-    const kind = input.salaryStep === null ? null : 'confirmed';
-    await p.setPlacement(trx, id, input.salaryStep, input.salaryLane, kind);
-    await applyAutomaticNextYearSalary(trx, [id]);
-    const after = await reread(trx, id);
-    await auditChanges(trx, actor, 'placement', [before], [after]);
-    return { lineItem: after as EmployeeLineItem };
+    await placements.setPlacement(
+      trx,
+      actor,
+      { action: 'placement', reason: input.salaryStep === null ? 'Placement cleared' : 'Placement set' },
+      id,
+      input.salaryStep,
+      input.salaryLane,
+    );
+    return { lineItem: (await reread(trx, id)) as EmployeeLineItem };
   });
 }

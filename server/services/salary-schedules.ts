@@ -8,13 +8,14 @@ import { authorize, type Actor } from '@server/policies/index';
 import { insertAudit } from '@server/queries/audit';
 import * as p from '@server/queries/salary-schedule-placements';
 import * as q from '@server/queries/salary-schedules';
-import { workGroupById } from '@server/queries/line-items-writes';
+import { workGroupById } from '@server/queries/line-items-refs';
 import {
   importScheduleFields,
   MAX_SCHEDULE_BYTES,
   type UpdateScheduleBody,
 } from '@server/schemas/salary-schedules';
-import { changeLines, requireSchedule, suggestIn } from './salary-schedule-placements';
+import { placements } from './line-items/index';
+import { requireSchedule, suggestIn } from './salary-schedule-placements';
 
 /**
  * Step-and-lane salary schedules (issue 11): import from a .csv/.xlsx, list, show, rename or move
@@ -55,7 +56,8 @@ async function checkName(trx: Db, name: string, exceptId?: number): Promise<void
 /** Clears every placement of the work group's lines and recomputes them; how many lines changed. */
 async function detachGroup(trx: Db, actor: Actor, workGroupId: number): Promise<number> {
   const ids = await p.placedLineIds(trx, workGroupId);
-  return changeLines(trx, actor, 'clear-placement', ids, () => p.clearPlacements(trx, ids, null));
+  const cause = { action: 'clear-placement', reason: 'The work group no longer has a salary schedule' };
+  return placements.clearPlacements(trx, actor, cause, ids, null);
 }
 
 /**
@@ -71,9 +73,10 @@ async function reattach(
   keepSuggested: boolean,
 ) {
   const ids = await p.placedLineIds(trx, workGroupId);
-  return changeLines(trx, actor, 'schedule-change', ids, async () => {
-    await p.clearPlacements(trx, ids, scheduleId, keepSuggested);
-    return ids;
+  const cause = { action: 'schedule-change', reason: 'The work group’s salary schedule changed' };
+  return placements.clearPlacements(trx, actor, cause, ids, scheduleId, {
+    keepSuggested,
+    recomputeAll: true,
   });
 }
 

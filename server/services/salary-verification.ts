@@ -1,8 +1,8 @@
 import type { AppContext } from '@server/context';
-import { notFound } from '@server/errors';
+import { centsOf, divideRounded, formatMoneyCents as money, fromCents } from '@server/lib/money';
 import { authorize, type Actor } from '@server/policies/index';
-import { budgetYearExists } from '@server/queries/budget-settings';
 import { findSalaryOutliers, type CheckedLine } from '@server/queries/salary-verification';
+import { requireBudgetYear } from './fiscal-years';
 import {
   MANUAL_INCREASE_LIMIT_PERCENT,
   SALARY_ISSUES,
@@ -11,9 +11,6 @@ import {
   type SalaryVerification,
   type SalaryVerificationQuery,
 } from '@server/schemas/salary-verification';
-
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const money = (n: number) => usd.format(n);
 
 type Finding = { issue: SalaryIssueKind; severity: 'warning' | 'info'; detail: string };
 
@@ -65,12 +62,14 @@ export function findingsFor(l: CheckedLine): Finding[] {
     out.push({
       issue: 'NEXT_YEAR_DECREASE',
       severity: 'warning',
-      detail: `${money(salary - next)} less than this year`,
+      detail: `${money(fromCents(centsOf(salary) - centsOf(next)))} less than this year`,
     });
   }
   if (l.next_year_salary_manual && salary !== null && salary > 0 && next !== null) {
     const percent = ((next - salary) / salary) * 100;
-    if (next > Math.round(salary * (1 + MANUAL_INCREASE_LIMIT_PERCENT / 100) * 100) / 100) {
+    // The limit rounded to the cent, in exact cents (the percent is a whole number).
+    const limit = divideRounded(centsOf(salary) * BigInt(100 + MANUAL_INCREASE_LIMIT_PERCENT), 100n);
+    if (centsOf(next) > limit) {
       out.push({
         issue: 'MANUAL_INCREASE',
         severity: 'warning',
@@ -103,9 +102,7 @@ export async function verifySalaries(
   query: SalaryVerificationQuery,
 ): Promise<SalaryVerification> {
   authorize(actor, 'lineItems.read');
-  if (!(await budgetYearExists(app.db, query.budgetYearId))) {
-    throw notFound('Budget year');
-  }
+  await requireBudgetYear(app.db, query.budgetYearId);
   const { checked, lines } = await findSalaryOutliers(app.db, query.budgetYearId, query.fiscalYear);
   const issues: SalaryIssue[] = [];
   const flagged = new Set<number>();

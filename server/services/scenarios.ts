@@ -4,9 +4,10 @@ import { authorize, type Actor } from '@server/policies/index';
 import { insertAudit } from '@server/queries/audit';
 import * as q from '@server/queries/scenarios';
 import { lockScenarioGroup } from '@server/queries/scenario-locks';
-import { budgetYearKey } from '@server/queries/line-items-writes';
 import { auditEntityName } from '@server/schemas/history';
 import type { CreateScenarioBody, RenameScenarioBody, ScenarioType } from '@server/schemas/scenarios';
+import { requireBudgetYear } from './fiscal-years';
+import { copyBudgetLines } from './line-items/index';
 
 /**
  * Scenarios are the budgets of a budget year (Budget Management): any number of operating and
@@ -22,8 +23,8 @@ export async function listScenarios(
   filter: { budgetYearId?: number; scenarioType?: ScenarioType },
 ) {
   authorize(actor, 'scenarios.read');
-  if (filter.budgetYearId !== undefined && !(await budgetYearKey(app.db, filter.budgetYearId))) {
-    throw notFound('Budget year');
+  if (filter.budgetYearId !== undefined) {
+    await requireBudgetYear(app.db, filter.budgetYearId);
   }
   return { scenarios: (await q.listScenarios(app.db, filter)).map(q.presentScenario) };
 }
@@ -36,9 +37,7 @@ export async function getActiveScenario(
   type: ScenarioType,
 ) {
   authorize(actor, 'scenarios.read');
-  if (!(await budgetYearKey(app.db, budgetYearId))) {
-    throw notFound('Budget year');
-  }
+  await requireBudgetYear(app.db, budgetYearId);
   const row = await q.findActiveScenario(app.db, budgetYearId, type);
   if (!row) {
     throw new AppError(404, 'NOT_FOUND', `No active ${type} budget for this budget year`);
@@ -61,9 +60,7 @@ function invalidField(path: string, message: string): AppError {
 export async function createScenario(app: AppContext, actor: Actor, input: CreateScenarioBody) {
   authorize(actor, 'scenarios.write');
   return app.db.transaction(async (trx) => {
-    if (!(await budgetYearKey(trx, input.budgetYearId))) {
-      throw invalidField('budgetYearId', `Budget year ${input.budgetYearId} does not exist`);
-    }
+    await requireBudgetYear(trx, input.budgetYearId, 'budgetYearId');
     const sourceId = input.copyFromScenarioId ?? null;
     if (sourceId !== null) {
       // Locked, so the source cannot be deleted while its lines are read.
@@ -90,7 +87,7 @@ export async function createScenario(app: AppContext, actor: Actor, input: Creat
       description: input.description ?? null,
       scenario_type: input.scenarioType,
     });
-    const copiedLineCount = sourceId === null ? 0 : await q.copyScenarioLines(trx, sourceId, id);
+    const copiedLineCount = sourceId === null ? 0 : await copyBudgetLines(trx, sourceId, id);
     const scenario = q.presentScenario((await q.findScenario(trx, id))!);
     await insertAudit(trx, actor, {
       action: 'create',

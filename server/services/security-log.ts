@@ -1,4 +1,6 @@
 import type { AppContext } from '@server/context';
+import { AppError } from '@server/errors';
+import { FailureLimiter } from '@server/lib/rate-limit';
 import type { Db } from '@server/db/index';
 import { authorize, type Actor } from '@server/policies/index';
 import { insertSecurityEvent, listSecurityEvents } from '@server/queries/security-events';
@@ -71,6 +73,11 @@ export async function getSecurityLog(app: AppContext, actor: Actor, query: Secur
  * already sent, so the server can only take the browser's word that it happened; what it does
  * know (who, from where, when) is its own.
  */
+/** How many exports one user may record in the window (a person exports a few files an hour). */
+export const EXPORTS_PER_WINDOW = 30;
+const EXPORT_WINDOW_MINUTES = 10;
+const exportLimiter = new FailureLimiter(EXPORTS_PER_WINDOW, EXPORT_WINDOW_MINUTES * 60_000);
+
 export async function recordExport(
   app: AppContext,
   actor: Actor,
@@ -79,6 +86,16 @@ export async function recordExport(
 ) {
   authorize(actor, 'profile.read');
   const subjectId = actor.kind === 'user' ? actor.id : null;
+  // Anyone signed in may post these; a few hundred invented ones would bury the events that matter.
+  const key = `export:${subjectId ?? actor.kind}`;
+  if (exportLimiter.isBlocked(key)) {
+    throw new AppError(
+      429,
+      'RATE_LIMITED',
+      `At most ${EXPORTS_PER_WINDOW} exports are recorded per user in ${EXPORT_WINDOW_MINUTES} minutes; try again later`,
+    );
+  }
+  exportLimiter.fail(key);
   await recordSecurityEvent(app, app.db, 'data-exported', {
     actor,
     subjectId,

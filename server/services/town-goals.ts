@@ -2,6 +2,7 @@ import type { AppContext } from '@server/context';
 import type { Db } from '@server/db/index';
 import { badRequest, conflict, notFound } from '@server/errors';
 import { gapStatus } from '@server/lib/budget-math';
+import { formatMoneyCents } from '@server/lib/money';
 import { authorize, type Actor } from '@server/policies/index';
 import { insertAudit } from '@server/queries/audit';
 import * as q from '@server/queries/town-goals';
@@ -32,9 +33,6 @@ async function resolveBaseline(db: Db, input: SaveTownGoalBody, baselineYear: nu
   const previous = await q.findTownGoalByYear(db, baselineYear);
   return previous?.dollar_goal ?? null;
 }
-
-const usd = (dollars: number) =>
-  dollars.toLocaleString('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
 
 async function goalValues(db: Db, input: SaveTownGoalBody): Promise<q.TownGoalValues> {
   const baselineYear = input.baselineYear ?? input.fiscalYear - 1;
@@ -82,8 +80,8 @@ async function goalValues(db: Db, input: SaveTownGoalBody): Promise<q.TownGoalVa
     const derived = dollarsFromPercent(baseline!, percentGoal!);
     const percent = percentFromDollars(baseline!, dollarGoal!);
     throw badRequest(
-      `The dollar goal and the percent goal disagree: ${percentGoal}% over the baseline ${usd(baseline!)} is ` +
-        `${derived === null ? 'out of range' : usd(derived)}, not ${usd(dollarGoal!)}` +
+      `The dollar goal and the percent goal disagree: ${percentGoal}% over the baseline ${formatMoneyCents(baseline!)} is ` +
+        `${derived === null ? 'out of range' : formatMoneyCents(derived)}, not ${formatMoneyCents(dollarGoal!)}` +
         `${percent === null ? '' : ` (which is ${percent}%)`}. Enter one of them, or make them agree.`,
       [
         {
@@ -91,14 +89,14 @@ async function goalValues(db: Db, input: SaveTownGoalBody): Promise<q.TownGoalVa
           message:
             derived === null
               ? 'Does not match the percent goal'
-              : `Should be ${usd(derived)} for ${percentGoal}%`,
+              : `Should be ${formatMoneyCents(derived)} for ${percentGoal}%`,
         },
         {
           path: 'percentGoal',
           message:
             percent === null
               ? 'Does not match the dollar goal'
-              : `Should be ${percent}% for ${usd(dollarGoal!)}`,
+              : `Should be ${percent}% for ${formatMoneyCents(dollarGoal!)}`,
         },
       ],
     );

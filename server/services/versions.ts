@@ -1,11 +1,12 @@
 import type { AppContext } from '@server/context';
 import type { Db } from '@server/db/index';
-import { conflict, notFound } from '@server/errors';
+import { conflict } from '@server/errors';
 import { authorize, type Actor } from '@server/policies/index';
 import { insertAudit } from '@server/queries/audit';
 import * as q from '@server/queries/versions';
 import { fiscalYearLabel } from '@server/schemas/fiscal-year';
 import type { CreateVersionBody, VersionsQuery } from '@server/schemas/versions';
+import { requireBudgetYear } from './fiscal-years';
 
 /** Budget versions, newest first, optionally of one fiscal year or one budget year. */
 export async function listVersions(app: AppContext, actor: Actor, filter: VersionsQuery) {
@@ -26,8 +27,8 @@ export async function createVersion(app: AppContext, actor: Actor, input: Create
 /** createVersion inside a caller's transaction (an import creating its version rolls back with it). */
 export async function createVersionIn(trx: Db, actor: Actor, input: CreateVersionBody) {
   authorize(actor, 'versions.manage');
-  if (input.budgetYearId && !(await trx('budget_years').where({ id: input.budgetYearId }).first('id'))) {
-    throw notFound('Budget year');
+  if (input.budgetYearId) {
+    await requireBudgetYear(trx, input.budgetYearId);
   }
   if (await q.findVersionByLabel(trx, input.fiscalYear, input.label)) {
     throw conflict(

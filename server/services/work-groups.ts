@@ -2,11 +2,11 @@ import type { AppContext } from '@server/context';
 import { conflict, notFound, validationFailed } from '@server/errors';
 import { authorize, type Actor } from '@server/policies/index';
 import { insertAudit } from '@server/queries/audit';
-import { insertAudits } from '@server/queries/bulk-update';
 import { findWorkGroupCategory } from '@server/queries/work-group-categories';
 import * as q from '@server/queries/work-groups';
 import type { CreateWorkGroupBody, UpdateWorkGroupBody } from '@server/schemas/work-groups';
 import { plural } from './buildings';
+import { recomputeAfterRuleChange, relabelWorkGroup } from './line-items/index';
 
 const ENTITY = 'work-group';
 
@@ -65,18 +65,18 @@ export async function updateWorkGroup(app: AppContext, actor: Actor, id: number,
     await check(trx, input, id);
     await q.updateWorkGroup(trx, id, toValues(input));
     if (input.name !== undefined && input.name !== before.name) {
-      const changed = await q.relabelLines(trx, id, before.name, input.name);
-      await insertAudits(
+      await relabelWorkGroup(
         trx,
         actor,
-        changed.map((lineId) => ({
-          action: 'update',
-          entity: 'line-item',
-          entityId: lineId,
-          before: { workGroup: before.name },
-          after: { workGroup: input.name },
-        })),
+        { action: 'update', reason: `Work group renamed to ${input.name}` },
+        await q.lineIdsLabelled(trx, id, before.name),
+        id,
+        { from: before.name, to: input.name },
       );
+    }
+    if (input.categoryId !== undefined && input.categoryId !== before.category_id) {
+      // A COLA scenario's percent for a category reaches the group's lines through its category.
+      await recomputeAfterRuleChange(trx, actor, [id], `Work group ${before.name} moved to another category`);
     }
     const workGroup = q.presentWorkGroup((await q.findWorkGroup(trx, id))!);
     await insertAudit(trx, actor, {

@@ -8,7 +8,7 @@ import {
 
 /**
  * Matching imported text to reference rows: buildings, budget categories and work groups.
- * The rules are documented in README ("Importing files") and tested in suggest.test.ts.
+ * The rules are documented in docs/IMPORTING.md and tested in suggest.test.ts.
  */
 
 export type { BuildingRef };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDecimalDollars } from '@server/schemas/import';
+import { formatDecimalMoney as formatDecimalDollars } from '@server/lib/money';
 import { addDecimal, DecimalSum, sameDecimal, subtractDecimal } from './decimal';
 import { Reconciler } from './reconcile';
 

@@ -70,6 +70,15 @@ function headerColumns(header: SourceRow): Columns {
   const found: Partial<Record<'year' | 'cola' | 'step', number>> = {};
   const lanes: { name: string; index: number }[] = [];
   const problems: string[] = [];
+  // The limit first, on a count: a header of 40,000 lane columns checked each against the lanes
+  // before it (quadratic) held the server for 42 s before this limit refused it.
+  const filled = header.cells.reduce<number>((n, cell) => n + (cellText(cell) ? 1 : 0), 0);
+  if (filled > MAX_LANES + HEADER_ROLES.length) {
+    refuse([
+      `Row ${header.n}: ${filled.toLocaleString('en-US')} columns; a schedule has fiscal_year, cola and step and at most ${MAX_LANES} lanes`,
+    ]);
+  }
+  const seen = new Set<string>();
   header.cells.forEach((cell, index) => {
     const text = cellText(cell);
     if (!text) {
@@ -80,9 +89,10 @@ function headerColumns(header: SourceRow): Columns {
       found[role] = index;
     } else if (role) {
       problems.push(`Row ${header.n}: the column '${text}' appears twice`);
-    } else if (lanes.some((l) => l.name.toLowerCase() === text.toLowerCase())) {
+    } else if (seen.has(text.toLowerCase())) {
       problems.push(`Row ${header.n}: the lane '${text}' appears twice`);
     } else {
+      seen.add(text.toLowerCase());
       lanes.push({ name: text, index });
     }
   });

@@ -1,3 +1,4 @@
+import { badRequest } from '@server/errors';
 import { cellText, isBlankRow, type Cell } from './cells';
 import { parseDate } from './dates';
 import { extractDeseCode } from './dese';
@@ -139,6 +140,11 @@ export function transformEmployee(ctx: TransformContext, n: number, cells: reado
   let fte: string | null = '1.00';
   if (ctx.mapping.has('currentFTE')) {
     const parsed = readField(ctx, cells, 'currentFTE', parseFte, warnings);
+    if (parsed.outOfRange) {
+      // An FTE of 0, negative or above 1.5 moves what a schedule pays: the import stops, nothing written.
+      const message = `Row ${n}: ${problemText(ctx, 'currentFTE', fieldCell(ctx, cells, 'currentFTE'), parsed.problem!)} (an FTE must be above 0 and at most 1.5)`;
+      throw badRequest(message, [{ path: 'currentFTE', message }]);
+    }
     if (parsed.problem) {
       fte = null;
     } else if (parsed.value !== null) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseDate } from './dates';
-import { parseMoney, roundDecimal } from './money';
+import { roundDecimal } from '@server/lib/money';
+import { parseMoney } from './money';
 import { parseFiscalYearCell, parseFte, parseStatus, splitName } from './values';
 
 describe('parseMoney', () => {
@@ -125,6 +126,11 @@ describe('parseFte, parseStatus, parseFiscalYearCell', () => {
     expect(parseFte('80')).toEqual({ value: '0.80', note: 'FTE 80 read as 80%' });
     expect(parseFte('-1').problem).toBe('is negative');
     expect(parseFte('200').problem).toBe('is above 1.5');
+    // Refused, and the import stops (issue 22): 0 or what rounds to it, 1.6 (no FTE, no percent).
+    for (const bad of [0, '0', '0%', 0.004, '1.6', 9.99, '-1', '151']) {
+      expect(parseFte(bad).outOfRange, String(bad)).toBe(true);
+    }
+    expect(parseFte('10')).toEqual({ value: '0.10', note: 'FTE 10 read as 10%' });
     expect(parseFte('half').problem).toBe('is not a number');
     expect(parseFte('')).toEqual({ value: null });
   });

@@ -1,7 +1,8 @@
 import { parseFiscalYear, fiscalYearFromDate } from '@server/schemas/fiscal-year';
 import { cellText, type Cell } from './cells';
 import { parseDate } from './dates';
-import { parseNumber, roundDecimal, type Parsed } from './money';
+import { roundDecimal } from '@server/lib/money';
+import { parseNumber, type Parsed } from './money';
 
 /** Longest text we store from one cell; longer values are cut with a warning. */
 export const MAX_TEXT = 500;
@@ -44,21 +45,31 @@ export function splitName(raw: string): { first: string | null; last: string | n
   return { first: words.slice(0, -take).join(' '), last: words.slice(-take).join(' ') };
 }
 
-/** FTE bounds of line_items (numeric(4,2), CHECK 0..1.5). */
+/** FTE bounds of line_items (numeric(4,2), CHECK 0..1.5); the app takes above 0 to 1.5. */
 export const MAX_FTE = 1.5;
+// A line at 0 FTE has no full-time salary (salary / FTE) and a schedule would pay it nothing.
+const ZERO_FTE = { value: null, problem: 'is 0: an FTE must be above 0', outOfRange: true } as const;
+
+/** A bare number at least this large is read as a percent (100 = full time); below, as an FTE. */
+const PERCENT_FROM = 10;
+
+/** An FTE value in 0..1.5, as two places: above 0 after rounding, else refused. */
+const fteValue = (value: string) => (Number(value) === 0 ? ZERO_FTE : { value });
 
 /**
- * FTE as a decimal string with two places: 1, '0.5', '50%' -> '0.50'. A bare number above 1.5 and
- * at most 150 is read as a percent (some systems write 100 for full time), with a note saying so.
+ * FTE as a decimal string with two places: 1, '0.5', '50%' -> '0.50'. A bare number from 10 to
+ * 150 is read as a percent (some systems write 100 for full time), with a note saying so; one
+ * above 1.5 and under 10 (1.6) is no FTE and no percent anyone writes, and is refused like 0 (or
+ * anything that rounds to 0.00), a negative or more than 150 (outOfRange: the import stops).
  */
-export function parseFte(cell: Cell): Parsed<string> & { note?: string } {
+export function parseFte(cell: Cell): Parsed<string> & { note?: string; outOfRange?: boolean } {
   const text = cellText(cell);
   const percent = /^(\d+(?:\.\d+)?)\s*%$/.exec(text);
   if (percent) {
     const value = Number(percent[1]) / 100;
     return value <= MAX_FTE
-      ? { value: roundDecimal(String(value)) }
-      : { value: null, problem: 'is above 1.5' };
+      ? fteValue(roundDecimal(String(value)))
+      : { value: null, problem: 'is above 1.5', outOfRange: true };
   }
   const parsed = parseNumber(cell);
   if (parsed.value === null) {
@@ -66,15 +77,15 @@ export function parseFte(cell: Cell): Parsed<string> & { note?: string } {
   }
   const n = parsed.value;
   if (n < 0) {
-    return { value: null, problem: 'is negative' };
+    return { value: null, problem: 'is negative', outOfRange: true };
   }
   if (n <= MAX_FTE) {
-    return { value: roundDecimal(String(Number(n.toPrecision(12)))) };
+    return fteValue(roundDecimal(String(Number(n.toPrecision(12)))));
   }
-  if (n <= 150) {
+  if (n >= PERCENT_FROM && n <= 150) {
     return { value: roundDecimal(String(n / 100)), note: `FTE ${text} read as ${n}%` };
   }
-  return { value: null, problem: 'is above 1.5' };
+  return { value: null, problem: 'is above 1.5', outOfRange: true };
 }
 
 const STATUS_WORDS: Record<string, 'Active' | 'Retiring' | 'Inactive'> = {

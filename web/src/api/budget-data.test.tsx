@@ -68,7 +68,6 @@ const BUDGET_QUERIES: QueryKey[] = [
   fiscalYearKeys.ofBudgetYear(2),
   fiscalYearKeys.everywhere(true),
   townGoalKeys.list(),
-  townGoalKeys.guidance(2026),
   townGoalKeys.gap(2026, 2),
   scenarioKeys.list(2),
   scenarioKeys.active('operating', 2),

@@ -5,6 +5,8 @@ import type {
   RifCalculation,
   RifGapBody,
 } from '@server/schemas/cola-calc';
+import type { PlanningDefaults } from '@server/schemas/planning-defaults';
+import type { ColaScenario as Scenario, SaveLongTermBody } from '@server/schemas/cola-scenarios';
 import { useInvalidateBudgetData } from '@web/api/budget-data';
 import { api } from '@web/api/client';
 import type {
@@ -17,7 +19,20 @@ import type {
 } from './cola-types';
 
 export type * from './cola-types';
-export type { ColaCalculation, MultiYearProjection, RifCalculation, RifGapBody };
+export type {
+  ColaCalculation,
+  MultiYearProjection,
+  PlanningDefaults,
+  RifCalculation,
+  RifGapBody,
+  SaveLongTermBody,
+};
+
+/** GET /cola/planning-defaults' parameters: the selected budget year, and the year planned. */
+export interface PlanningDefaultsParams {
+  budgetYearId?: number;
+  fiscalYear?: number;
+}
 
 /** GET /cola/multi-year-projection's parameters (blank ones are left out of the query string). */
 export interface MultiYearParams {
@@ -26,6 +41,7 @@ export interface MultiYearParams {
   scenarioId?: number;
   baselineBudget?: number;
   townFunding?: number;
+  budgetYearId?: number;
 }
 
 /**
@@ -49,7 +65,10 @@ export const colaKeys = {
       p.scenarioId ?? 0,
       p.baselineBudget ?? '',
       p.townFunding ?? '',
+      p.budgetYearId ?? 0,
     ] as const,
+  planningDefaults: (p: PlanningDefaultsParams) =>
+    [...colaKeys.all, 'planning-defaults', p.budgetYearId ?? 0, p.fiscalYear ?? 0] as const,
 };
 
 export const colaApi = {
@@ -63,6 +82,10 @@ export const colaApi = {
     api.post<{ scenario: ColaScenario }>('/cola/scenarios', body),
   setDefault: (id: number) =>
     api.post<{ scenario: ColaScenario; recomputedLines: number }>(`/cola/scenarios/${id}/set-default`),
+  saveLongTerm: (id: number, body: SaveLongTermBody) =>
+    api.put<{ scenario: Scenario; recomputedLines: number }>(`/cola/scenarios/${id}/long-term`, body),
+  planningDefaults: (p: PlanningDefaultsParams) =>
+    api.get<PlanningDefaults>('/cola/planning-defaults', { query: { ...p } }),
   settings: (scenarioId: number) =>
     api.get<{ settings: ColaSetting[] }>('/cola/settings', { query: { scenarioId } }),
   saveSettings: (body: {
@@ -147,6 +170,30 @@ export function useRifHistory() {
   return useQuery({ queryKey: colaKeys.rifHistory(), queryFn: colaApi.rifHistory });
 }
 
-export function useMultiYearProjection(params: MultiYearParams) {
-  return useQuery({ queryKey: colaKeys.multiYear(params), queryFn: () => colaApi.multiYear(params) });
+/** The projection once its inputs are known (null: not yet, e.g. while the defaults load). */
+export function useMultiYearProjection(params: MultiYearParams | null) {
+  return useQuery({
+    queryKey: colaKeys.multiYear(params ?? { startYear: 0, endYear: 0 }),
+    queryFn: () => colaApi.multiYear(params!),
+    enabled: params !== null,
+  });
+}
+
+/** What the planning tools open with: the district's own budget and town goal, with their sources. */
+export function usePlanningDefaults(params: PlanningDefaultsParams, enabled = true) {
+  return useQuery({
+    queryKey: colaKeys.planningDefaults(params),
+    queryFn: () => colaApi.planningDefaults(params),
+    enabled,
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** The long-term COLA assumption of the default scenario moves stored next-year salaries. */
+export function useSaveLongTerm() {
+  const invalidate = useInvalidateBudgetData();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: SaveLongTermBody }) => colaApi.saveLongTerm(id, body),
+    onSuccess: invalidate,
+  });
 }

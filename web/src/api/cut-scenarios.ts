@@ -50,7 +50,7 @@ export const cutScenariosApi = {
   baseline: async (budgetYearId: number, fiscalYear: number, scenarioId: number | null): Promise<Baseline> =>
     decodeBaseline(
       await api.get<BaselineRows>('/scenarios/baseline', {
-        query: { budgetYearId, fiscalYear, scenarioId: scenarioId ?? undefined },
+        query: { budgetYearId, fiscalYear, scenarioId: scenarioId ?? undefined, format: 'rows' },
       }),
     ),
   calculate: (body: { budgetYearId: number; fiscalYear: number; adjustments: Adjustments }) =>

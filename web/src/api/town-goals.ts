@@ -9,7 +9,7 @@ import type {
   townGoalsResponse,
 } from '@server/schemas/town-goals';
 import { useInvalidateBudgetData } from '@web/api/budget-data';
-import { api, ApiError } from '@web/api/client';
+import { api } from '@web/api/client';
 
 export type { GapAnalysis, TownGoal, TownGuidance };
 export type TownGoalsResponse = z.infer<typeof townGoalsResponse>;
@@ -23,7 +23,6 @@ export type TownGoalInput = Omit<SaveTownGoalBody, 'fiscalYear' | 'baselineYear'
 export const townGoalKeys = {
   all: ['town-goals'] as const,
   list: () => [...townGoalKeys.all, 'list'] as const,
-  guidance: (fiscalYear: number) => [...townGoalKeys.all, 'guidance', fiscalYear] as const,
   gap: (fiscalYear: number, budgetYearId?: number) =>
     [...townGoalKeys.all, 'gap', fiscalYear, budgetYearId ?? 0] as const,
 };
@@ -32,32 +31,12 @@ export const townGoalsApi = {
   list: () => api.get<TownGoalsResponse>('/town-goals'),
   save: (body: TownGoalInput) => api.post<TownGoalResponse>('/town-goals', body),
   remove: (id: number) => api.delete<{ message: string }>(`/town-goals/${id}`),
-  /** The town's guidance for a year; null when there is none (the API answers 404, SPEC section 8). */
-  guidance: async (fiscalYear: number): Promise<TownGuidance | null> => {
-    try {
-      return await api.get<TownGuidance>(`/town-goals/year/${fiscalYear}`);
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 404) {
-        return null;
-      }
-      throw err;
-    }
-  },
   gap: (fiscalYear: number, budgetYearId?: number) =>
     api.get<GapAnalysis>('/town-goals/analysis/gap', { query: { fiscalYear, budgetYearId } }),
 };
 
 export function useTownGoals(enabled = true) {
   return useQuery({ queryKey: townGoalKeys.list(), queryFn: townGoalsApi.list, enabled });
-}
-
-/** The town guidance of a fiscal year: null means no goal (treated as 0). */
-export function useTownGuidance(fiscalYear: number | null) {
-  return useQuery({
-    queryKey: townGoalKeys.guidance(fiscalYear ?? 0),
-    queryFn: () => townGoalsApi.guidance(fiscalYear!),
-    enabled: fiscalYear !== null,
-  });
 }
 
 export function useGapAnalysis(fiscalYear: number | null, budgetYearId?: number) {

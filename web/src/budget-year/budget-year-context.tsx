@@ -1,8 +1,10 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useBudgetYears, type BudgetYear } from '@web/api/budget-years';
 
-/** The budget year the shell preselects (SPEC section 2). */
-export const DEFAULT_FISCAL_YEAR = 'FY26';
+import { DEFAULT_FISCAL_YEAR, pickDefaultBudgetYear } from '@server/schemas/budget-years';
+
+/** The budget year the shell preselects (SPEC section 2); one home with the CLI's default. */
+export { DEFAULT_FISCAL_YEAR, pickDefaultBudgetYear };
 
 /** Where the chosen budget year is kept, so it survives a reload (like the dashboard's settings). */
 export const BUDGET_YEAR_STORAGE_KEY = 'budgetYearId';
@@ -17,11 +19,6 @@ export interface BudgetYearState {
 }
 
 const BudgetYearContext = createContext<BudgetYearState | null>(null);
-
-/** FY26 when present, else the first year. */
-export function pickDefaultBudgetYear(years: readonly BudgetYear[]): BudgetYear | null {
-  return years.find((y) => y.fiscalYear === DEFAULT_FISCAL_YEAR) ?? years[0] ?? null;
-}
 
 /** The chosen year while it still exists (it may have been deleted since), else the default. */
 export function pickBudgetYear(years: readonly BudgetYear[], chosenId: number | null): BudgetYear | null {

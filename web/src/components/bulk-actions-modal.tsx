@@ -56,7 +56,9 @@ export function BulkActionsModal({ open, onOpenChange, selected, onDone }: BulkA
   const workGroups = useWorkGroups();
   const [action, setAction] = useState<Action>('');
   const [buildingId, setBuildingId] = useState('');
-  const [workGroup, setWorkGroup] = useState('');
+  // A work group's id: chosen among the existing groups, never typed (a typo would make a group no
+  // contract covers, whose salaries would get no raise).
+  const [workGroupId, setWorkGroupId] = useState('');
   const [status, setStatus] = useState<EmployeeStatus>('Active');
   const [problem, setProblem] = useState<{ title: string; detail?: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -65,7 +67,7 @@ export function BulkActionsModal({ open, onOpenChange, selected, onDone }: BulkA
     if (open) {
       setAction('');
       setBuildingId('');
-      setWorkGroup('');
+      setWorkGroupId('');
       setStatus('Active');
       setProblem(null);
     }
@@ -78,6 +80,10 @@ export function BulkActionsModal({ open, onOpenChange, selected, onDone }: BulkA
     ],
     [buildings.data],
   );
+  const workGroupOptions = useMemo(
+    () => (workGroups.data?.workGroups ?? []).map((g) => ({ value: String(g.id), label: g.name })),
+    [workGroups.data],
+  );
 
   const run = async (ids: number[]): Promise<string> => {
     switch (action) {
@@ -88,9 +94,9 @@ export function BulkActionsModal({ open, onOpenChange, selected, onDone }: BulkA
         return `Assigned ${plural(parts.reduce((n, p) => n + p.count, 0))} to ${name}`;
       }
       case 'workGroup': {
-        const name = workGroup.trim();
+        const name = workGroupOptions.find((o) => o.value === workGroupId)?.label ?? 'the work group';
         const parts = await inChunks(ids, (chunk) =>
-          lineItemsApi.bulkWorkGroup({ itemIds: chunk, workGroup: name }),
+          lineItemsApi.bulkWorkGroup({ itemIds: chunk, workGroupId: Number(workGroupId) }),
         );
         return `Assigned ${plural(parts.reduce((n, p) => n + p.count, 0))} to ${name}`;
       }
@@ -130,8 +136,8 @@ export function BulkActionsModal({ open, onOpenChange, selected, onDone }: BulkA
       setProblem({ title: 'Please select a building' });
       return;
     }
-    if (action === 'workGroup' && workGroup.trim() === '') {
-      setProblem({ title: 'Please enter a work group' });
+    if (action === 'workGroup' && workGroupId === '') {
+      setProblem({ title: 'Please select a work group' });
       return;
     }
     setBusy(true);
@@ -186,21 +192,20 @@ export function BulkActionsModal({ open, onOpenChange, selected, onDone }: BulkA
           </Field>
         ) : null}
         {action === 'workGroup' ? (
-          <>
-            <Field
-              id="bulk-work-group"
-              label="Work group"
-              list="bulk-work-groups"
-              autoComplete="off"
-              value={workGroup}
-              onChange={(e) => setWorkGroup(e.target.value)}
-            />
-            <datalist id="bulk-work-groups">
-              {(workGroups.data?.workGroups ?? []).map((g) => (
-                <option key={g.id} value={g.name} />
-              ))}
-            </datalist>
-          </>
+          <Field id="bulk-work-group" label="Work group">
+            {(control) => (
+              <Select
+                {...control}
+                value={workGroupId}
+                placeholder={workGroups.isPending ? 'Loading...' : 'Choose a work group'}
+                options={workGroupOptions}
+                onValueChange={(v) => {
+                  setWorkGroupId(v);
+                  setProblem(null);
+                }}
+              />
+            )}
+          </Field>
         ) : null}
         {action === 'status' ? (
           <Field id="bulk-status" label="Status" hint="Inactive and Retiring clear the next-year salary.">

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { useMemo, type FormEvent } from 'react';
 import { updateEmployeeBody, type UpdateEmployeeBody } from '@server/schemas/line-items';
 import { lineItemsApi, useLineMutation, type EmployeeLineItem } from '@web/api/line-items';
 import { useWorkGroups } from '@web/api/lookups';
@@ -11,7 +11,13 @@ import {
 } from '@web/components/editor-fields';
 import { EditorModal } from '@web/components/editor-modal';
 import { employeeName } from '@web/components/employee-cells';
-import { employeePatchInput, STATUS_OPTIONS, toFormValues } from '@web/components/employee-form';
+import {
+  employeePatchInput,
+  NONE,
+  STATUS_OPTIONS,
+  toFormValues,
+  UNLISTED,
+} from '@web/components/employee-form';
 import { HistoryPanel } from '@web/components/history-panel';
 import { formatMoneyCents } from '@web/lib/format';
 import { fiscalYearLabel } from '@server/lib/budget-math';
@@ -47,6 +53,17 @@ export function EmployeeEditor({
   const { values, input, select } = form;
   const { buildingOptions, categoryOptions } = useLineLookupOptions();
   const workGroups = useWorkGroups();
+  // Work groups are chosen, not typed (a typo would make a group no contract covers); a line whose
+  // imported label is no work group's shows it until another choice is made.
+  const unlisted = line && line.workGroupId === null ? line.workGroup : null;
+  const workGroupOptions = useMemo(
+    () => [
+      { value: NONE, label: 'No work group' },
+      ...(unlisted ? [{ value: UNLISTED, label: `${unlisted} (not a work group)` }] : []),
+      ...(workGroups.data?.workGroups ?? []).map((g) => ({ value: String(g.id), label: g.name })),
+    ],
+    [workGroups.data, unlisted],
+  );
   const save = useLineMutation(({ id, body }: { id: number; body: UpdateEmployeeBody }) =>
     lineItemsApi.updateEmployee(id, body),
   );
@@ -118,14 +135,16 @@ export function EmployeeEditor({
               ? 'Inactive and Retiring employees have no next-year salary'
               : 'Leave empty for the automatic (computed) salary; a value makes it manual',
           })}
-          {input('currentFTE', 'FTE', { type: 'number', min: 0, max: 1.5, step: 0.01, inputMode: 'decimal' })}
+          {input('currentFTE', 'FTE', {
+            type: 'number',
+            min: 0.01,
+            max: 1.5,
+            step: 0.01,
+            inputMode: 'decimal',
+            hint: 'Changing it alone moves the current salary: its schedule cell x FTE, else in proportion',
+          })}
           {select('buildingId', 'Building', buildingOptions)}
-          {input('workGroup', 'Work group', { list: 'employee-work-groups', autoComplete: 'off' })}
-          <datalist id="employee-work-groups">
-            {(workGroups.data?.workGroups ?? []).map((g) => (
-              <option key={g.id} value={g.name} />
-            ))}
-          </datalist>
+          {select('workGroupId', 'Work group', workGroupOptions)}
           {select('categoryId', 'Budget category', categoryOptions)}
           {input('department', 'Department')}
           {input('jobClass', 'Job class')}

@@ -105,7 +105,7 @@ describe('employeePatchInput with updateEmployeeBody', () => {
     const { errors } = buildEmployeePatch(line, values);
     expect(errors.currentSalary).toBe('Salary cannot be negative');
     expect(errors.nextYearSalary).toBe('Use at most 2 decimal places');
-    expect(errors.currentFTE).toBe('FTE must be between 0 and 1.5');
+    expect(errors.currentFTE).toBe('FTE must be above 0 and at most 1.5');
   });
 
   it('refuses text where a number belongs, an emptied salary and an impossible date', () => {
@@ -114,5 +114,19 @@ describe('employeePatchInput with updateEmployeeBody', () => {
     expect(errors.currentSalary).toBe('Current salary is required (0 means a new hire)');
     expect(errors.currentFTE).toBe('FTE must be a number');
     expect(errors.hireDate).toBe('Use a date in the form YYYY-MM-DD');
+  });
+
+  it('sends a work group chosen by id, and No work group as no link and no label (never a typed name)', () => {
+    const values = toFormValues(line);
+    expect(values.workGroupId).toBe('3');
+    expect(employeePatchInput(line, { ...values, workGroupId: '5' })).toEqual({ workGroupId: 5 });
+    expect(employeePatchInput(line, { ...values, workGroupId: 'none' })).toEqual({
+      workGroupId: null,
+      workGroup: null,
+    });
+    // An imported label no group has is shown as it is, and not sent unless another choice is made.
+    const unlisted = { ...line, workGroupId: null, workGroup: 'Para Educator' };
+    expect(toFormValues(unlisted).workGroupId).toBe('unlisted');
+    expect(employeePatchInput(unlisted, toFormValues(unlisted))).toEqual({});
   });
 });

@@ -15,7 +15,11 @@ export interface EmployeeFormValues {
   buildingId: string;
   /** 'none' or a budget category id. */
   categoryId: string;
-  workGroup: string;
+  /**
+   * Chosen among the existing work groups, never typed: 'none', a work group id, or UNLISTED for a
+   * line (imported) whose label names no work group, kept while it is not changed.
+   */
+  workGroupId: string;
   department: string;
   jobClass: string;
   locationCode: string;
@@ -26,6 +30,8 @@ export interface EmployeeFormValues {
 }
 
 export const NONE = 'none';
+/** The work-group choice of a line whose label is no work group's (shown as that label). */
+export const UNLISTED = 'unlisted';
 export const STATUS_OPTIONS = EMPLOYEE_STATUSES.map((s) => ({ value: s, label: s }));
 
 const str = (v: string | null | undefined) => v ?? '';
@@ -39,7 +45,7 @@ const BLANK: EmployeeFormValues = {
   employeeStatus: 'Active',
   buildingId: NONE,
   categoryId: NONE,
-  workGroup: '',
+  workGroupId: NONE,
   department: '',
   jobClass: '',
   locationCode: '',
@@ -66,7 +72,7 @@ export function toFormValues(line: EmployeeLineItem | null): EmployeeFormValues 
     employeeStatus: line.employeeStatus,
     buildingId: id(line.buildingId),
     categoryId: id(line.categoryId),
-    workGroup: str(line.workGroup),
+    workGroupId: line.workGroupId !== null ? String(line.workGroupId) : line.workGroup ? UNLISTED : NONE,
     department: str(line.department),
     jobClass: str(line.jobClass),
     locationCode: str(line.locationCode),
@@ -87,7 +93,6 @@ const TEXT_FIELDS = [
   'firstName',
   'lastName',
   'position',
-  'workGroup',
   'department',
   'jobClass',
   'locationCode',
@@ -123,6 +128,13 @@ export function employeePatchInput(line: EmployeeLineItem, values: EmployeeFormV
   for (const field of ['buildingId', 'categoryId'] as const) {
     if (values[field] !== before[field]) {
       body[field] = values[field] === NONE ? null : Number(values[field]);
+    }
+  }
+  // A work group is chosen by id; 'No work group' clears the link and the label.
+  if (values.workGroupId !== before.workGroupId && values.workGroupId !== UNLISTED) {
+    body.workGroupId = values.workGroupId === NONE ? null : Number(values.workGroupId);
+    if (body.workGroupId === null) {
+      body.workGroup = null;
     }
   }
   for (const field of ['hireDate', 'dateOfDeparture'] as const) {

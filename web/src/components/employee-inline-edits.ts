@@ -80,7 +80,7 @@ export function useEmployeeInlineEdits() {
         if (value === null && !line.nextYearSalaryManual) {
           return;
         }
-        edit = { field, id: line.id, value: value === null ? null : Math.round(value * 100) / 100 };
+        edit = { field, id: line.id, value };
       } else if (field === 'employeeStatus') {
         if (event.newValue === line.employeeStatus) {
           return;

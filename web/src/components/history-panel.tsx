@@ -91,6 +91,7 @@ export function HistoryPanel({ entity, id }: HistoryPanelProps) {
               <span className="history__meta">
                 by {entry.actor} · {formatDateTime(entry.createdAt)}
               </span>
+              {entry.cause ? <span className="history__cause"> · {entry.cause}</span> : null}
               {entry.changes.length > 0 && entry.action !== 'create' && entry.action !== 'delete' ? (
                 <table className="history__changes">
                   <caption className="visually-hidden">Fields changed</caption>

@@ -95,7 +95,7 @@ export function SearchField({ id, label = 'Search', placeholder, onSearch }: Sea
 }
 
 /** The fiscal years of the selected budget year and the one chosen (see fiscalYearChoice). */
-export function useFiscalYearChoice(budgetYear: BudgetYear | null) {
+export function useFiscalYearChoice(budgetYear: BudgetYear | null, preferred: number | null = null) {
   const query = useFiscalYears(budgetYear?.id);
   const [chosen, setChosen] = useState<{ budgetYearId: number; fiscalYear: number } | null>(null);
   const { years, fiscalYear } = useMemo(
@@ -103,7 +103,8 @@ export function useFiscalYearChoice(budgetYear: BudgetYear | null) {
       fiscalYearChoice(
         budgetYear,
         query.data?.fiscalYears,
-        chosen && chosen.budgetYearId === budgetYear?.id ? chosen.fiscalYear : null,
+        // A choice made here wins; else the screen's preference (its URL or what it remembered).
+        chosen && chosen.budgetYearId === budgetYear?.id ? chosen.fiscalYear : preferred,
       ),
     [query.data, budgetYear, chosen],
   );

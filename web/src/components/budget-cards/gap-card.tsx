@@ -6,31 +6,11 @@ import { COLOR_BUDGET, COLOR_GOAL } from '@web/components/charts/palette';
 import { formatGuidanceGap, formatMoney, formatMoneyTicks } from '@web/lib/format';
 import './budget-cards.css';
 
-/** The words of the card; the public view says them more plainly than the staff dashboard. */
-export interface GapLabels {
-  title: string;
-  subtitle: string;
-  budget: string;
-  goal: string;
-  noBudget: string;
-  noGoal: string;
-  exact: string;
-  over: string;
-  under: string;
-}
+// The card's words (the public view says them more plainly than the staff dashboard) and which
+// sentence it says live with the server's plain-HTML page: one home.
+import { gapStatus, staffGapLabels, type GapLabels } from '@server/lib/gap-words';
 
-/** The staff dashboard's words for fiscal year label `fy` ('FY27'). */
-export const staffGapLabels = (fy: string): GapLabels => ({
-  title: 'Budget vs Town Guidance',
-  subtitle: `${fy} proposed budget against the town’s guidance goal`,
-  budget: 'Proposed budget',
-  goal: 'Town guidance goal',
-  noBudget: `No proposed budget lines for ${fy} in this budget year yet`,
-  noGoal: `No town guidance set for ${fy}: the goal counts as $0`,
-  exact: 'The proposed budget meets the town’s guidance goal exactly.',
-  over: 'The proposed budget asks for more than the town’s guidance goal.',
-  under: 'The proposed budget is within the town’s guidance goal.',
-});
+export { staffGapLabels, type GapLabels };
 
 interface GapCardProps {
   fy: string;
@@ -64,15 +44,7 @@ export function GapCard(props: GapCardProps) {
   // goal), so '-$0.4M' here beside '+$444,400' there read as a contradiction.
   const gapWords = (format: (v: number) => string) =>
     gap === 0 ? 'On the guidance goal' : formatGuidanceGap(-gap, format);
-  const status = !hasBudget
-    ? labels.noBudget
-    : !hasGoal
-      ? labels.noGoal
-      : gap === 0
-        ? labels.exact
-        : over
-          ? labels.over
-          : labels.under;
+  const status = gapStatus(labels, { hasBudget, hasGoal, gap });
   return (
     <ChartCard
       className={props.className ?? 'dash-gap'}
@@ -102,13 +74,17 @@ export function GapCard(props: GapCardProps) {
           <p className={`gap-status ${hasGoal ? (over ? 'gap-status--over' : 'gap-status--under') : ''}`}>
             {status}
           </p>
-          <BarChart
-            label={`Bar chart: ${labels.budget.toLowerCase()} ${money(budget)}, ${labels.goal.toLowerCase()} ${hasGoal ? money(goal) : 'not set'}`}
-            data={rows.map((r) => ({ ...r, text: money(r.value) }))}
-            max={Math.max(budget, goal) * 1.1 || 1}
-            tickLabels={formatMoneyTicks}
-            height={150}
-          />
+          {/* A year with neither a budget nor a goal has nothing to draw: an empty chart's axis
+              read '$0 $0.25 ... $1.00' as if those were figures. The status above says why. */}
+          {budget > 0 || goal > 0 ? (
+            <BarChart
+              label={`Bar chart: ${labels.budget.toLowerCase()} ${money(budget)}, ${labels.goal.toLowerCase()} ${hasGoal ? money(goal) : 'not set'}`}
+              data={rows.map((r) => ({ ...r, text: money(r.value) }))}
+              max={Math.max(budget, goal) * 1.1}
+              tickLabels={formatMoneyTicks}
+              height={150}
+            />
+          ) : null}
         </>
       }
       table={

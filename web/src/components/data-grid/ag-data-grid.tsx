@@ -4,6 +4,7 @@ import type {
   FirstDataRenderedEvent,
   GetRowIdParams,
   GridApi,
+  GridOptions,
   GridReadyEvent,
   IRowNode,
   RowClassParams,
@@ -52,6 +53,11 @@ export interface DataGridProps<T extends GridRow> {
   onDisplayedRowsChange?(count: number, of: number): void;
   /** The grid has drawn its first rows (once per grid). */
   onFirstDataRendered?(): void;
+  /**
+   * Where Tab and the arrow keys go from a cell (AG Grid's tabToNextCell and navigateToNextCell):
+   * a screen whose rows hold one control each can make Tab a step from row to row.
+   */
+  keyboard?: Pick<GridOptions<T>, 'tabToNextCell' | 'navigateToNextCell'>;
 }
 
 const MIN_BODY_ROWS = 4;
@@ -96,6 +102,7 @@ export function AgDataGrid<T extends GridRow>(props: DataGridProps<T>) {
     rowClass,
     onDisplayedRowsChange,
     onFirstDataRendered,
+    keyboard,
   } = props;
   const wrapperRef = useRef<HTMLDivElement>(null);
   const gridApi = useRef<GridApi<T> | null>(null);
@@ -199,6 +206,7 @@ export function AgDataGrid<T extends GridRow>(props: DataGridProps<T>) {
         tooltipShowDelay={300}
         autoSizePadding={AUTO_SIZE_PADDING}
         {...(gridId ? handlers : {})}
+        {...keyboard}
         onFirstDataRendered={(event: FirstDataRenderedEvent<T>) => {
           if (gridId) {
             handlers.onFirstDataRendered(event);

@@ -14,12 +14,12 @@ function suggestion(list: Suggestion['list'], i: number, extra: Partial<Suggesti
     key: `${list}:${i}`,
     list,
     description: `${list} idea ${i}`,
-    savings: '40000.00',
+    savings: 40000,
     impact: 'Fewer supplies',
     lineIds: [10 + i],
     positionGroups: [],
-    basisAmount: '50000.00',
-    lines: [{ id: 10 + i, description: `Line ${10 + i}`, amount: '50000.00' }],
+    basisAmount: 50000,
+    lines: [{ id: 10 + i, description: `Line ${10 + i}`, amount: 50000 }],
     groups: [],
     scenarioReady: true,
     ...extra,
@@ -31,7 +31,7 @@ const analysis: Analysis = {
   budgetYearId: 2,
   budgetYear: 'FY26',
   fiscalYear: 2026,
-  targetAmount: '1200000.00',
+  targetAmount: 1200000,
   priorities: [],
   model: 'claude-test',
   inputTokens: 1000,
@@ -40,11 +40,11 @@ const analysis: Analysis = {
   createdBy: 'Fran Finance',
   suggestionCount: 3,
   droppedCount: 1,
-  totalSavings: '120000.00',
+  totalSavings: 120000,
   result: {
-    totalAnalyzed: '5000000.00',
-    proposedTotal: '1000000.00',
-    personnelTotal: '4000000.00',
+    totalAnalyzed: 5000000,
+    proposedTotal: 1000000,
+    personnelTotal: 4000000,
     lineCount: 40,
     groupCount: 6,
     note: 'Start with supplies.',
@@ -55,10 +55,10 @@ const analysis: Analysis = {
         scenarioReady: false,
         lineIds: [],
         lines: [],
-        groups: [{ position: 'Teacher', workGroup: 'Teachers', count: 30, total: '2000000.00' }],
+        groups: [{ position: 'Teacher', workGroup: 'Teachers', count: 30, total: 2000000 }],
       }),
     ],
-    totals: { likelyNeeded: '40000.00', moderateNeed: '40000.00', deepCuts: '40000.00', all: '120000.00' },
+    totals: { likelyNeeded: 40000, moderateNeed: 40000, deepCuts: 40000, all: 120000 },
     dropped: [
       { list: 'likelyNeeded', description: 'Close the moon office', reason: 'Line 999 does not exist' },
     ],
@@ -73,6 +73,10 @@ function stub(hasKey: boolean, overrides: Record<string, Answer> = {}) {
     'GET /api/budget-years': () => jsonResponse(200, { budgetYears: [fy26] }),
     'GET /api/auth/has-api-key': () => jsonResponse(200, { hasKey, hasApiKey: hasKey }),
     'GET /api/ai-analysis/analyses': () => jsonResponse(200, { analyses: [] }),
+    'GET /api/line-items/fiscal-years': () => jsonResponse(200, { fiscalYears: [2025, 2026, 2027] }),
+    // FY26 is under its goal: the target starts empty.
+    'GET /api/line-items/budget/summary': () =>
+      jsonResponse(200, { guidanceGap: 5000, hasTownGoal: true, proposedBudget: 95000, townGoal: 100000 }),
     'POST /api/ai-analysis/budget-cuts': () => jsonResponse(200, { analysis }),
     'GET /api/ai-analysis/analyses/7': () => jsonResponse(200, { analysis }),
     ...overrides,
@@ -127,8 +131,8 @@ describe('AiAnalysisScreen', () => {
           applied: ['likelyNeeded:0'],
           skipped: [],
           linesCut: 1,
-          requestedSavings: '40000.00',
-          scenarioCut: '40000.00',
+          requestedSavings: 40000,
+          scenarioCut: 40000,
         }),
     });
     const { router } = renderScreen();
@@ -145,7 +149,11 @@ describe('AiAnalysisScreen', () => {
 
     expect(await screen.findByRole('heading', { name: 'Likely needed' })).toBeTruthy();
     const post = fetchMock.mock.calls.find(([, init]) => init.method === 'POST')!;
-    expect(JSON.parse(String(post[1].body))).toEqual({ budgetYearId: 2, targetAmount: '1200000.00' });
+    expect(JSON.parse(String(post[1].body))).toEqual({
+      budgetYearId: 2,
+      fiscalYear: 2026,
+      targetAmount: '1200000.00',
+    });
     expect(screen.getByRole('heading', { name: 'Moderate need' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Deep cuts' })).toBeTruthy();
     const dropped = screen.getByRole('region', { name: 'Dropped suggestions' });
@@ -159,7 +167,7 @@ describe('AiAnalysisScreen', () => {
     fireEvent.click(screen.getByLabelText('likelyNeeded idea 0'));
     fireEvent.click(handOver);
     await waitFor(() => expect(router.state.location.pathname).toBe('/scenario'));
-    expect(router.state.location.search).toBe('?scenario=31');
+    expect(router.state.location.search).toBe('?fy=2026&scenario=31');
     const made = fetchMock.mock.calls.find(([url]) => url.endsWith('/scenario'))!;
     expect(JSON.parse(String(made[1].body))).toEqual({ keys: ['likelyNeeded:0'] });
   });

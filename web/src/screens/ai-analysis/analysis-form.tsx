@@ -1,11 +1,15 @@
 import { useState, type FormEvent } from 'react';
-import { AI_PRIORITIES, BUDGET_YEAR_MESSAGE, centsText } from '@server/schemas/ai-analysis';
+import { cutTargetCents } from '@server/lib/budget-math';
+import { centsOf, centsText, fromCents, parseMoneyText } from '@server/lib/money';
+import { AI_PRIORITIES, BUDGET_YEAR_MESSAGE } from '@server/schemas/ai-analysis';
+import { fiscalYearLabel } from '@server/schemas/fiscal-year';
 import type { BudgetYear } from '@web/api/budget-years';
+import { useBudgetSummary } from '@web/api/dashboard';
+import { useFiscalYearChoice } from '@web/components/line-filters';
 import { Button } from '@web/components/form/button';
 import { Field } from '@web/components/form/field';
 import { Select } from '@web/components/select';
-import { formatMoneyText } from '@web/lib/format';
-import { parseMoneyText } from '@web/lib/money-text';
+import { formatMoney } from '@web/lib/format';
 
 interface AnalysisFormProps {
   budgetYears: readonly BudgetYear[];
@@ -14,10 +18,14 @@ interface AnalysisFormProps {
   /** No key stored, or a run in progress: Analyze waits. */
   disabled: boolean;
   running: boolean;
-  onAnalyze(body: { budgetYearId: number; targetAmount: string }): void;
+  onAnalyze(body: { budgetYearId: number; fiscalYear?: number; targetAmount: string }): void;
 }
 
-/** Budget year, target, the fixed priorities, what leaves the building, and Analyze. */
+/**
+ * Budget year, the fiscal year to analyse (the year being planned), the target (starting at what
+ * that year's budget is over its town goal, cutTargetCents), the fixed priorities, what leaves the
+ * building, and Analyze.
+ */
 export function AnalysisForm({
   budgetYears,
   budgetYearId,
@@ -26,7 +34,17 @@ export function AnalysisForm({
   running,
   onAnalyze,
 }: AnalysisFormProps) {
-  const [target, setTarget] = useState('');
+  const budgetYear = budgetYears.find((y) => y.id === budgetYearId) ?? null;
+  const years = useFiscalYearChoice(budgetYear);
+  const fy = years.fiscalYear;
+  const summary = useBudgetSummary(budgetYear && fy ? { budgetYearId: budgetYear.id, fiscalYear: fy } : null);
+  const suggested = summary.data
+    ? cutTargetCents(centsOf(summary.data.guidanceGap), summary.data.hasTownGoal)
+    : null;
+  // What was typed stands until another year is chosen, which starts from its own gap.
+  const [typed, setTyped] = useState<string | null>(null);
+  const target = typed ?? (suggested !== null ? centsText(suggested) : '');
+  const fromGoal = typed === null && suggested !== null;
   const [yearError, setYearError] = useState<string | undefined>();
   const parsed = parseMoneyText(target);
   // Say what is wrong only once something was typed; an empty field just keeps Analyze disabled.
@@ -41,7 +59,7 @@ export function AnalysisForm({
     if (!parsed.ok) {
       return;
     }
-    onAnalyze({ budgetYearId, targetAmount: centsText(parsed.cents) });
+    onAnalyze({ budgetYearId, fiscalYear: fy, targetAmount: centsText(parsed.cents) });
   };
 
   return (
@@ -54,10 +72,25 @@ export function AnalysisForm({
               value={budgetYearId === null ? '' : String(budgetYearId)}
               onValueChange={(v) => {
                 setYearError(undefined);
+                setTyped(null);
                 onBudgetYear(Number(v));
               }}
               options={budgetYears.map((y) => ({ value: String(y.id), label: y.fiscalYear }))}
               placeholder="Select a budget year"
+            />
+          )}
+        </Field>
+        <Field id="ai-fiscal-year" label="Fiscal year">
+          {(control) => (
+            <Select
+              {...control}
+              value={fy ? String(fy) : ''}
+              onValueChange={(v) => {
+                setTyped(null);
+                years.choose(Number(v));
+              }}
+              options={years.options}
+              placeholder="Fiscal year"
             />
           )}
         </Field>
@@ -69,12 +102,14 @@ export function AnalysisForm({
           autoComplete="off"
           placeholder="1,200,000"
           value={target}
-          onChange={(event) => setTarget(event.target.value)}
+          onChange={(event) => setTyped(event.target.value)}
           error={targetError}
           hint={
-            parsed.ok
-              ? `${formatMoneyText(centsText(parsed.cents))} to find`
-              : 'Dollars, e.g. 1,200,000 or 1.2M'
+            fromGoal && fy
+              ? `${formatMoney(fromCents(suggested!))}: what ${fiscalYearLabel(fy)}'s budget is over its town goal`
+              : parsed.ok
+                ? `${formatMoney(fromCents(parsed.cents))} to find`
+                : 'Dollars, e.g. 1,200,000 or 1.2M'
           }
         />
       </div>
@@ -91,7 +126,7 @@ export function AnalysisForm({
         <div>
           <h2 className="ai-form__heading">What is sent to Claude</h2>
           <p className="ai-muted">
-            With your own API key: the budget year&rsquo;s proposed lines (id, description, category,
+            With your own API key: the fiscal year&rsquo;s proposed lines (id, description, category,
             building, amount) and the personnel budget as totals by position and work group (head count and
             total salary). <strong>No names and no individual salaries are sent.</strong>
           </p>

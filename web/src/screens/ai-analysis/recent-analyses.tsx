@@ -1,7 +1,7 @@
 import { useRecentAnalyses } from '@web/api/ai-analysis';
 import { errorMessage } from '@web/api/client';
 import { Button } from '@web/components/form/button';
-import { formatDateTime, formatMoneyText } from '@web/lib/format';
+import { formatDateTime, formatMoney } from '@web/lib/format';
 
 interface RecentAnalysesProps {
   budgetYearId: number | null;
@@ -50,8 +50,8 @@ export function RecentAnalyses({ budgetYearId, openId, onOpen }: RecentAnalysesP
                 <tr key={a.id} aria-current={a.id === openId ? 'true' : undefined}>
                   <td>{formatDateTime(a.createdAt)}</td>
                   <td>{a.createdBy ?? 'Deleted user'}</td>
-                  <td className="num">{formatMoneyText(a.targetAmount)}</td>
-                  <td className="num">{formatMoneyText(a.totalSavings)}</td>
+                  <td className="num">{formatMoney(a.targetAmount)}</td>
+                  <td className="num">{formatMoney(a.totalSavings)}</td>
                   <td className="num">
                     {a.suggestionCount} / {a.droppedCount}
                   </td>

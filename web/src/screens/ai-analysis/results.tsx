@@ -1,25 +1,41 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { fiscalYearLabel } from '@server/lib/budget-math';
-import { centsText, SUGGESTION_LISTS } from '@server/schemas/ai-analysis';
-import { toCents } from '@server/schemas/common';
-import { useAnalysisScenario, type Analysis } from '@web/api/ai-analysis';
+import { sumDollars } from '@server/lib/money';
+import { SUGGESTION_LISTS } from '@server/schemas/ai-analysis';
+import { useAnalysisScenario, type Analysis, type AnalysisScenario } from '@web/api/ai-analysis';
 import { errorMessage } from '@web/api/client';
 import { useBudgetYear } from '@web/budget-year/budget-year-context';
 import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/form/button';
 import { SummaryCards } from '@web/components/summary-cards';
 import { useToast } from '@web/components/toast';
-import { formatDateTime, formatMoneyText } from '@web/lib/format';
+import { formatDateTime, formatMoney } from '@web/lib/format';
 import { DroppedList } from './dropped-list';
 import { SuggestionList } from './suggestion-list';
 
-/** Sum of decimal dollar texts through cents, so the chosen total is exact. */
-function sumText(texts: readonly string[]): string {
-  return centsText(texts.reduce((n, t) => n + (toCents(t) ?? 0n), 0n));
+/** A saved analysis: its figures, the three lists with checkboxes, what was dropped, and the hand-over. */
+/**
+ * What 'Try in Scenario Builder' did, in the words the cards will agree with: the lines it cuts and
+ * by how much, against what the chosen suggestions asked; what floors held back and why (a floor
+ * binds every scenario of the budget year); and each suggestion it could not apply, with the reason.
+ */
+export function scenarioReport(made: AnalysisScenario): string {
+  const lines = (n: number) => `${n} line${n === 1 ? '' : 's'}`;
+  const parts = [
+    `${lines(made.linesCut)} cut by ${formatMoney(made.scenarioCut)} of the ${formatMoney(made.requestedSavings)} the chosen suggestions save.`,
+  ];
+  if (made.heldByFloor > 0) {
+    parts.push(
+      `Floors kept ${formatMoney(made.notCutByFloor)} on ${lines(made.heldByFloor)} (a floor holds a line in every scenario of the budget year).`,
+    );
+  }
+  for (const s of made.skipped) {
+    parts.push(`Not applied: ${s.description}: ${s.reason}`);
+  }
+  return parts.join(' ');
 }
 
-/** A saved analysis: its figures, the three lists with checkboxes, what was dropped, and the hand-over. */
 export function AnalysisResults({ analysis }: { analysis: Analysis }) {
   const { result } = analysis;
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
@@ -48,13 +64,8 @@ export function AnalysisResults({ analysis }: { analysis: Analysis }) {
         onSuccess: (made) => {
           // The Scenario Builder lists the scenarios of the header's budget year: show this one's.
           select(made.budgetYearId);
-          notify({
-            title: `Scenario '${made.name}' created`,
-            description:
-              `${made.linesCut} lines cut by ${formatMoneyText(made.scenarioCut)}.` +
-              (made.skipped.length ? ` ${made.skipped.length} suggestion(s) could not be applied.` : ''),
-          });
-          void navigate(`/scenario?scenario=${made.scenarioId}`);
+          notify({ title: `Scenario '${made.name}' created`, description: scenarioReport(made) });
+          void navigate(`/scenario?fy=${made.fiscalYear}&scenario=${made.scenarioId}`);
         },
       },
     );
@@ -63,7 +74,7 @@ export function AnalysisResults({ analysis }: { analysis: Analysis }) {
     <div className="ai-results">
       <section className="card" aria-labelledby="ai-result-heading">
         <h2 id="ai-result-heading">
-          {analysis.budgetYear} analysis: {formatMoneyText(analysis.targetAmount)} to find
+          {analysis.budgetYear} analysis: {formatMoney(analysis.targetAmount)} to find
         </h2>
         <p className="ai-muted">
           Lines of {fiscalYearLabel(analysis.fiscalYear)} · run by {analysis.createdBy ?? 'a deleted user'} on{' '}
@@ -75,13 +86,13 @@ export function AnalysisResults({ analysis }: { analysis: Analysis }) {
           cards={[
             {
               label: 'Total analyzed',
-              value: formatMoneyText(result.totalAnalyzed),
+              value: formatMoney(result.totalAnalyzed),
               note: `${result.lineCount.toLocaleString('en-US')} proposed lines, ${result.groupCount.toLocaleString('en-US')} position groups`,
             },
-            { label: 'Target', value: formatMoneyText(analysis.targetAmount) },
+            { label: 'Target', value: formatMoney(analysis.targetAmount) },
             {
               label: 'Suggested savings',
-              value: formatMoneyText(result.totals.all),
+              value: formatMoney(result.totals.all),
               note: `${all.length} suggestions checked`,
             },
             {
@@ -118,7 +129,7 @@ export function AnalysisResults({ analysis }: { analysis: Analysis }) {
           {picked.length ? (
             <>
               {picked.length} chosen, saving{' '}
-              <span className="ai-money">{formatMoneyText(sumText(picked.map((s) => s.savings)))}</span>
+              <span className="ai-money">{formatMoney(sumDollars(picked.map((s) => s.savings)))}</span>
             </>
           ) : (
             'Tick suggestions above to try them as a new cut scenario.'

@@ -1,5 +1,5 @@
 import type { Suggestion, SuggestionList as ListName } from '@server/schemas/ai-analysis';
-import { formatMoneyText } from '@web/lib/format';
+import { formatMoney } from '@web/lib/format';
 
 /** The three lists' headings and what each means, least harm first. */
 export const LIST_TEXT: Record<ListName, { title: string; meaning: string }> = {
@@ -32,7 +32,7 @@ function DrawsOn({ item }: { item: Suggestion }) {
   return (
     <details className="ai-draws" open={item.lines.length + item.groups.length <= OPEN_UP_TO}>
       <summary>
-        Draws on {parts.join(' and ')} costing {formatMoneyText(item.basisAmount)}
+        Draws on {parts.join(' and ')} costing {formatMoney(item.basisAmount)}
       </summary>
       <ul>
         {item.lines.map((l) => (
@@ -40,7 +40,7 @@ function DrawsOn({ item }: { item: Suggestion }) {
             <span>
               Line {l.id}: {l.description}
             </span>
-            <span className="ai-money">{formatMoneyText(l.amount)}</span>
+            <span className="ai-money">{formatMoney(l.amount)}</span>
           </li>
         ))}
         {item.groups.map((g) => (
@@ -48,7 +48,7 @@ function DrawsOn({ item }: { item: Suggestion }) {
             <span>
               {g.position} ({g.workGroup ?? 'no work group'}), {count(g.count, 'person')}
             </span>
-            <span className="ai-money">{formatMoneyText(g.total)}</span>
+            <span className="ai-money">{formatMoney(g.total)}</span>
           </li>
         ))}
       </ul>
@@ -59,7 +59,7 @@ function DrawsOn({ item }: { item: Suggestion }) {
 interface SuggestionListProps {
   list: ListName;
   items: readonly Suggestion[];
-  total: string;
+  total: number;
   chosen: ReadonlySet<string>;
   onToggle(key: string, on: boolean): void;
 }
@@ -77,7 +77,7 @@ export function SuggestionList({ list, items, total, chosen, onToggle }: Suggest
         </div>
         <p className="ai-list__total">
           <span className="ai-muted">{count(items.length, 'suggestion')}, saving </span>
-          <span className="ai-money">{formatMoneyText(total)}</span>
+          <span className="ai-money">{formatMoney(total)}</span>
         </p>
       </div>
       {items.length === 0 ? (
@@ -100,7 +100,7 @@ export function SuggestionList({ list, items, total, chosen, onToggle }: Suggest
                   <label htmlFor={boxId} className="ai-item__description">
                     {item.description}
                   </label>
-                  <span className="ai-money ai-item__savings">{formatMoneyText(item.savings)}</span>
+                  <span className="ai-money ai-item__savings">{formatMoney(item.savings)}</span>
                 </div>
                 <p className="ai-item__impact">
                   <strong>Impact: </strong>

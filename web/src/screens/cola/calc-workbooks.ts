@@ -1,4 +1,5 @@
 import type { ColaCalculation, MultiYearProjection, RifCalculation } from '@web/api/cola';
+import { fromCents, toCents } from '@server/lib/money';
 import { formatDateTime } from '@web/lib/format';
 import { fy, SOURCE_LABELS } from './cola-format';
 import {
@@ -16,9 +17,9 @@ import {
  * them that reproduces the figure on screen. Row numbers are fixed so each formula is plain A1.
  */
 
-/** RIF gap: the figures in B5:B18, the breakdown from row 21, the cost of 1% below it. */
+/** RIF gap: the figures in B5:B20, the breakdown from row 23, the cost of 1% below it. */
 export function rifSheet(c: RifCalculation): SheetSpec {
-  const first = 21;
+  const first = 23;
   const last = Math.max(first, first + c.breakdown.length - 1);
   const range = (column: string) => `${column}${first}:${column}${last}`;
   const bySource = (source: string, result: number) =>
@@ -47,15 +48,16 @@ export function rifSheet(c: RifCalculation): SheetSpec {
     ],
     [
       'COLA impact: total',
-      moneyFormula('SUM(B7:B9)', c.colaImpact.total),
-      'Settled + negotiating + scenario',
+      // The long-term assumption's rows are summed in place, so the rows below keep their numbers.
+      moneyFormula(`SUM(B7:B9)+SUMIF(${range('C')},"LONG_TERM",${range('H')})`, c.colaImpact.total),
+      'Settled + negotiating + scenario + long-term assumption (breakdown rows)',
     ],
     ['Steps and lanes', moneyFormula(`SUM(${range('I')})`, c.stepsLanesAmount), 'Sum of the breakdown'],
     ['Include steps and lanes', c.includeStepsLanes, 'Input'],
     [
       'District need',
-      moneyFormula('B6+B10+IF(B12,B11,0)', c.districtNeed),
-      'Baseline + COLA + steps and lanes (when included)',
+      moneyFormula('B6+B10+IF(B12,B11,0)+B19+B20', c.districtNeed),
+      'Baseline + COLA + steps and lanes (when included) + new hires + typed next-year salaries',
     ],
     ['Town funding', money(c.townFundingAmount), 'Input'],
     ['Gap', moneyFormula('B13-B14', c.gap), 'District need − town funding'],
@@ -66,6 +68,12 @@ export function rifSheet(c: RifCalculation): SheetSpec {
       { formula: 'IF(B15>0,ROUNDUP(B15/B17,0),0)', result: c.positionsEstimate, fmt: 'int' },
       'Gap ÷ average position cost, rounded up',
     ],
+    [
+      'New hires',
+      money(c.newHiresAmount),
+      `${c.newHires} starting in ${fy(c.fiscalYear)} (a salary of 0 the year before)`,
+    ],
+    ['Typed next-year salaries', money(c.adjustmentsAmount), 'Beyond what the rule would give'],
     [],
     header(
       'Work group',
@@ -106,13 +114,19 @@ export function rifSheet(c: RifCalculation): SheetSpec {
 export function projectionSheet(p: MultiYearProjection): SheetSpec {
   const rows: XCell[][] = [
     ['Multi-year projection'],
-    [`Salaries of FY${p.baseYear} moved by the salary rules; ${p.employees} employees.`],
+    [
+      `Each year grows the salaries of the latest year with actual payroll before it (${[
+        ...new Set(p.projections.map((y) => `FY${y.baseYear}`)),
+      ].join(', ')}) by the salary rules.`,
+    ],
     ['Town funding is the year’s town goal, else the latest earlier goal carried forward (assumed).'],
     header(
       'Fiscal year',
       'Baseline',
       'COLA impact',
       'Steps and lanes',
+      'New hires',
+      'Typed salaries',
       'District need',
       'Town funding',
       'Funding source',
@@ -124,42 +138,85 @@ export function projectionSheet(p: MultiYearProjection): SheetSpec {
     const r = 5 + i;
     rows.push([
       y.fiscalYear,
-      i === 0 ? money(y.baseline) : moneyFormula(`E${r - 1}`, y.baseline),
+      i === 0 ? money(y.baseline) : moneyFormula(`G${r - 1}`, y.baseline),
       money(y.colaImpact),
       money(y.stepsLanes),
-      moneyFormula(`B${r}+C${r}+D${r}`, y.districtNeed),
+      money(y.newHires),
+      money(y.adjustments),
+      moneyFormula(`B${r}+C${r}+D${r}+E${r}+F${r}`, y.districtNeed),
       y.townFunding === null ? null : money(y.townFunding),
       y.townFundingAssumed ? `${y.townFundingSource} (assumed)` : y.townFundingSource,
       y.gap === null
-        ? { formula: `IF(ISNUMBER(F${r}),E${r}-F${r},"")`, result: '' }
-        : moneyFormula(`IF(ISNUMBER(F${r}),E${r}-F${r},"")`, y.gap),
-      { formula: `IF(ISNUMBER(F${r}),E${r}-F${r}>0,FALSE)`, result: y.rifRequired },
+        ? { formula: `IF(ISNUMBER(H${r}),G${r}-H${r},"")`, result: '' }
+        : moneyFormula(`IF(ISNUMBER(H${r}),G${r}-H${r},"")`, y.gap),
+      { formula: `IF(ISNUMBER(H${r}),G${r}-H${r}>0,FALSE)`, result: y.rifRequired },
     ]);
   });
-  return { name: 'Multi-year projection', rows, widths: [12, 18, 16, 16, 18, 18, 20, 16, 13] };
+  return {
+    name: 'Multi-year projection',
+    rows,
+    widths: [12, 18, 16, 16, 16, 16, 18, 18, 20, 16, 13],
+  };
 }
 
-/** COLA calculation: payroll year by year from row 5 (the base year), then each work group's years. */
+/**
+ * COLA calculation: payroll year by year from row 5 (the base year), then each work group's years.
+ * A year's payroll is the payroll it grew from plus its increases; that is the row above only when
+ * both come from the same actual year (otherwise the payroll before is the server's figure).
+ */
 export function colaSheet(c: ColaCalculation, scenarioName: string): SheetSpec {
   const rows: XCell[][] = [
     [`COLA impact, scenario ${scenarioName}`],
     [`Salaries of FY${c.baseYear} moved by the salary rules; ${c.employees} employees.`],
     [],
-    header('Fiscal year', 'Payroll', 'COLA increase', 'Steps and lanes increase', 'Increase'),
-    [c.baseYear, money(c.grandTotal), null, null, null],
+    header(
+      'Fiscal year',
+      'Payroll',
+      'Grown from',
+      'Payroll before',
+      'COLA increase',
+      'Steps and lanes increase',
+      'New hires',
+      'Typed salaries',
+      'Increase',
+    ),
+    [c.baseYear, money(c.grandTotal), null, null, null, null, null, null, null],
   ];
+  // Whether year i grows the row above: the year before it, from the same actual year.
+  const chained = (i: number) =>
+    i === 0
+      ? c.years[0].fiscalYear === c.baseYear + 1
+      : c.years[i - 1].fiscalYear === c.years[i].fiscalYear - 1 &&
+        c.years[i - 1].baseYear === c.years[i].baseYear;
+  // Exact: the payroll before = amount - increase, in cents.
+  const before = (amount: number, increase: number) => fromCents(toCents(amount)! - toCents(increase)!);
   c.years.forEach((y, i) => {
     const r = 6 + i;
+    const previous = before(y.amount, y.increase);
     rows.push([
       y.fiscalYear,
-      moneyFormula(`B${r - 1}+C${r}+D${r}`, y.amount),
+      moneyFormula(`D${r}+I${r}`, y.amount),
+      `FY${y.baseYear}`,
+      chained(i) ? moneyFormula(`B${r - 1}`, previous) : money(previous),
       money(y.colaIncrease),
       money(y.stepsLanesIncrease),
-      moneyFormula(`B${r}-B${r - 1}`, y.increase),
+      money(y.newHiresIncrease),
+      money(y.adjustmentsIncrease),
+      moneyFormula(`E${r}+F${r}+G${r}+H${r}`, y.increase),
     ]);
   });
   const lastRow = 5 + c.years.length;
-  rows.push(['Total increase', null, null, null, moneyFormula(`B${lastRow}-B5`, c.totalIncrease)]);
+  rows.push([
+    'Total increase',
+    null,
+    null,
+    null,
+    null,
+    null,
+    null,
+    null,
+    moneyFormula(`SUM(I6:I${lastRow})`, c.totalIncrease),
+  ]);
   rows.push([]);
   const groupHeader = ['Work group', 'Category', 'Employees', `Payroll FY${c.baseYear}`];
   for (const y of c.years) {
@@ -182,7 +239,7 @@ export function colaSheet(c: ColaCalculation, scenarioName: string): SheetSpec {
         { value: y.colaPercentage, fmt: 'percent' },
         SOURCE_LABELS[y.colaSource],
         money(y.amount),
-        moneyFormula(`${amountCol}${r}-${prevCol}${r}`, y.increase),
+        chained(j) ? moneyFormula(`${amountCol}${r}-${prevCol}${r}`, y.increase) : money(y.increase),
       );
     });
     rows.push(cells);

@@ -1,7 +1,9 @@
 import type { ColaCalculation } from '@web/api/cola';
+import { Alert } from '@web/components/alert';
 import { formatMoneyCents, formatPercentage } from '@web/lib/format';
 import { colaSheet } from './calc-workbooks';
-import { COLA_RULE, fy, SOURCE_LABELS } from './cola-format';
+import { colaSourceInline } from '@web/lib/cola-source';
+import { COLA_RULE, fy } from './cola-format';
 import { ExportButton } from '@web/components/export-button';
 import { HowCalculated } from './how-calculated';
 import { ScrollArea } from './scroll-area';
@@ -12,6 +14,19 @@ const $ = formatMoneyCents;
 export function ColaImpact({ result, scenarioName }: { result: ColaCalculation; scenarioName: string }) {
   const base = fy(result.baseYear);
   const lastYear = result.years.at(-1);
+  // A work group moved at 0% in a year for want of a contract, scenario or long-term assumption.
+  const zero = result.years
+    .map((y) => ({
+      year: fy(y.fiscalYear),
+      groups: result.byWorkGroup
+        .filter(
+          (g) =>
+            g.workGroupId !== null &&
+            g.years.some((x) => x.fiscalYear === y.fiscalYear && x.colaSource === 'NONE'),
+        )
+        .map((g) => g.workGroup ?? `work group ${g.workGroupId}`),
+    }))
+    .filter((z) => z.groups.length > 0);
   return (
     <section className="card cola-result" aria-labelledby="cola-impact-title">
       <h3 id="cola-impact-title">COLA impact of {scenarioName}</h3>
@@ -31,6 +46,18 @@ export function ColaImpact({ result, scenarioName }: { result: ColaCalculation; 
           <span className="kpi__value money">{$(result.totalIncrease)}</span>
         </div>
       </div>
+      {zero.length ? (
+        <Alert variant="info" title="Some years assume 0% COLA">
+          <ul>
+            {zero.map((z) => (
+              <li key={z.year}>
+                {z.year} assumes 0% COLA for {z.groups.join(', ')}: no contract, COLA scenario setting or
+                long-term COLA assumption covers {z.year}.
+              </li>
+            ))}
+          </ul>
+        </Alert>
+      ) : null}
       <ScrollArea label="Payroll year by year">
         <table className="table table--compact">
           <caption className="table-caption">
@@ -105,7 +132,7 @@ export function ColaImpact({ result, scenarioName }: { result: ColaCalculation; 
                   <td key={y.fiscalYear} className="num">
                     {$(y.amount)}
                     <span className="cola-cell-note">
-                      {formatPercentage(y.colaPercentage)} {SOURCE_LABELS[y.colaSource].toLowerCase()}
+                      {formatPercentage(y.colaPercentage)} {colaSourceInline(y.colaSource)}
                     </span>
                   </td>
                 ))}
@@ -134,7 +161,8 @@ export function ColaImpact({ result, scenarioName }: { result: ColaCalculation; 
         notes={
           <p>
             {COLA_RULE} Steps and lanes: an employee placed on a salary schedule moves one step a year at that
-            year’s schedule amount; others get the budget settings’ pooled step-and-lane percent.
+            year’s schedule amount times their FTE; others get the budget settings’ pooled step-and-lane
+            percent.
           </p>
         }
       />

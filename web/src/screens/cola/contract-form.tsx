@@ -1,6 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { ApiError, errorMessage } from '@web/api/client';
-import { useSaveContract, type Contract, type ContractSaved, type ContractStatus } from '@web/api/cola';
+import {
+  useContracts,
+  useSaveContract,
+  type Contract,
+  type ContractSaved,
+  type ContractStatus,
+} from '@web/api/cola';
 import { useWorkGroups } from '@web/api/work-groups';
 import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/form/button';
@@ -13,11 +19,24 @@ import {
   draftFrom,
   draftYears,
   errorField,
+  NO_SUPERSEDES,
   STATUS_LABELS,
+  supersedeCandidates,
   type ContractDraft,
   type ContractErrors,
   type RateDraft,
 } from './contract-rules';
+
+const SUPERSEDED_MEANS = 'It is kept, marked superseded, and its COLA no longer counts in any year.';
+
+/** Why the Supersedes choice is offered: which settled contracts share the years. */
+function supersedesHint(candidates: readonly Contract[]): string {
+  if (!candidates.length) {
+    return `The contract this one replaces. ${SUPERSEDED_MEANS}`;
+  }
+  const names = candidates.map((c) => `“${c.name}”`).join(' and ');
+  return `${names} ${candidates.length === 1 ? 'is' : 'are'} settled for some of these years, and two settled contracts cannot cover the same year: choose the one this contract replaces. ${SUPERSEDED_MEANS}`;
+}
 
 interface ContractFormProps {
   open: boolean;
@@ -34,6 +53,7 @@ interface ContractFormProps {
 export function ContractForm({ open, onOpenChange, contract, onSaved }: ContractFormProps) {
   const save = useSaveContract();
   const workGroups = useWorkGroups(open);
+  const contracts = useContracts();
   const [draft, setDraft] = useState<ContractDraft>(() => draftFrom(contract));
   const [errors, setErrors] = useState<ContractErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -96,6 +116,23 @@ export function ContractForm({ open, onOpenChange, contract, onSaved }: Contract
     value: String(g.id),
     label: g.name,
   }));
+  const all = contracts.data?.contracts ?? [];
+  // A superseded contract replaces nothing (the server refuses it too).
+  const candidates = contract?.supersededBy ? [] : supersedeCandidates(all, draft, contract?.id ?? null);
+  const chosen = all.find((c) => String(c.id) === draft.supersedesContractId);
+  const supersedeOptions = [
+    { value: NO_SUPERSEDES, label: 'No contract' },
+    ...[...candidates, ...(chosen && !candidates.includes(chosen) ? [chosen] : [])].map((c) => ({
+      value: String(c.id),
+      label: `${c.name} (FY${c.startYear}–FY${c.endYear})`,
+    })),
+  ];
+  // Offered when settling over a settled contract of the same years, or to show a choice or a refusal.
+  const showSupersedes =
+    draft.status !== 'NEGOTIATING' &&
+    (candidates.length > 0 ||
+      draft.supersedesContractId !== NO_SUPERSEDES ||
+      Boolean(errors.supersedesContractId));
   return (
     <Modal
       open={open}
@@ -179,6 +216,23 @@ export function ContractForm({ open, onOpenChange, contract, onSaved }: Contract
             />
           ) : null}
         </div>
+        {showSupersedes ? (
+          <Field
+            id="contract-supersedes"
+            label="Supersedes"
+            error={errors.supersedesContractId}
+            hint={supersedesHint(candidates)}
+          >
+            {(control) => (
+              <Select
+                {...control}
+                value={draft.supersedesContractId}
+                onValueChange={(v) => set('supersedesContractId', v)}
+                options={supersedeOptions}
+              />
+            )}
+          </Field>
+        ) : null}
         <fieldset className="cola-rows">
           <legend>COLA by fiscal year (%)</legend>
           {years.length === 0 ? (

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Contract } from '@web/api/cola';
-import { checkContract, draftFrom, draftYears, errorField, type ContractDraft } from './contract-rules';
+import {
+  checkContract,
+  draftFrom,
+  draftYears,
+  errorField,
+  NO_SUPERSEDES,
+  supersedeCandidates,
+  type ContractDraft,
+} from './contract-rules';
 
 const draft = (patch: Partial<ContractDraft> = {}): ContractDraft => ({
   ...draftFrom(null),
@@ -32,6 +40,7 @@ describe('contract form rules (SPEC sections 5 and 8)', () => {
       status: 'NEGOTIATING',
       settlementDate: null,
       notes: null,
+      supersedesContractId: null,
       yearlyIncreases: [
         { fiscalYear: 2027, colaPercentage: 3, notes: null },
         { fiscalYear: 2028, colaPercentage: 2.75, notes: 'year 2' },
@@ -91,6 +100,8 @@ describe('contract form rules (SPEC sections 5 and 8)', () => {
       status: 'SETTLED',
       settlementDate: '2025-05-20',
       notes: null,
+      supersedesContractId: null,
+      supersededBy: null,
       createdAt: '',
       updatedAt: '',
       colaSettings: [{ id: 1, contractYear: 1, fiscalYear: 2026, colaPercentage: 3.25, notes: null }],
@@ -98,5 +109,65 @@ describe('contract form rules (SPEC sections 5 and 8)', () => {
     expect(draftFrom(contract).rates).toEqual({ 2026: { colaPercentage: '3.25', notes: '' } });
     expect(errorField('yearlyIncreases.1.colaPercentage', [2026, 2027])).toBe('cola-2027');
     expect(errorField('settlementDate', [2026])).toBe('settlementDate');
+  });
+});
+
+describe('Supersedes (issue 22 item 10)', () => {
+  const settled = (
+    id: number,
+    workGroupId: number,
+    years: number[],
+    patch: Partial<Contract> = {},
+  ): Contract => ({
+    id,
+    name: `Contract ${id}`,
+    workGroupId,
+    workGroup: null,
+    startYear: years[0],
+    endYear: years[years.length - 1],
+    contractYears: years.length,
+    status: 'SETTLED',
+    settlementDate: '2025-05-20',
+    notes: null,
+    supersedesContractId: null,
+    supersededBy: null,
+    createdAt: '',
+    updatedAt: '',
+    colaSettings: years.map((fy, i) => ({
+      id: i,
+      contractYear: i + 1,
+      fiscalYear: fy,
+      colaPercentage: 3,
+      notes: null,
+    })),
+    ...patch,
+  });
+
+  it('offers the settled contracts of the same work group that share a year and are not superseded by another', () => {
+    const list = [
+      settled(1, 4, [2025, 2026, 2027]),
+      settled(2, 4, [2024, 2025, 2026]),
+      settled(3, 5, [2027]),
+      settled(4, 4, [2028], { status: 'NEGOTIATING' }),
+      settled(5, 4, [2029], { supersededBy: { id: 99, name: 'Other' } }),
+      settled(6, 4, [2029], { supersededBy: { id: 8, name: 'This one' } }),
+    ];
+    expect(supersedeCandidates(list, draft({ status: 'SETTLED' }), null).map((c) => c.id)).toEqual([1]);
+    expect(supersedeCandidates(list, draft({ status: 'SETTLED' }), 8).map((c) => c.id)).toEqual([1, 6]);
+    expect(supersedeCandidates(list, draft(), 1).map((c) => c.id)).toEqual([]);
+  });
+
+  it('sends the choice only for a contract that is not negotiating', () => {
+    expect(checkContract(draft({ status: 'SETTLED', supersedesContractId: '12' })).body).toMatchObject({
+      supersedesContractId: 12,
+    });
+    expect(checkContract(draft({ supersedesContractId: '12' })).body).toMatchObject({
+      supersedesContractId: null,
+    });
+    expect(
+      checkContract(draft({ status: 'SETTLED', supersedesContractId: NO_SUPERSEDES })).body,
+    ).toMatchObject({
+      supersedesContractId: null,
+    });
   });
 });

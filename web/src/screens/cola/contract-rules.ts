@@ -36,7 +36,12 @@ export interface ContractDraft {
   settlementDate: string;
   notes: string;
   rates: Record<number, RateDraft>;
+  /** The id of the settled contract this one supersedes, as text; NO_SUPERSEDES for none. */
+  supersedesContractId: string;
 }
+
+/** The Supersedes choice meaning 'none' (a Radix select item cannot have an empty value). */
+export const NO_SUPERSEDES = 'none';
 
 /** The draft of a contract being edited, or of a new one. */
 export function draftFrom(contract: Contract | null): ContractDraft {
@@ -50,6 +55,7 @@ export function draftFrom(contract: Contract | null): ContractDraft {
       settlementDate: '',
       notes: '',
       rates: {},
+      supersedesContractId: NO_SUPERSEDES,
     };
   }
   const rates: Record<number, RateDraft> = {};
@@ -65,6 +71,8 @@ export function draftFrom(contract: Contract | null): ContractDraft {
     settlementDate: contract.settlementDate ?? '',
     notes: contract.notes ?? '',
     rates,
+    supersedesContractId:
+      contract.supersedesContractId === null ? NO_SUPERSEDES : String(contract.supersedesContractId),
   };
 }
 
@@ -121,6 +129,11 @@ export function checkContract(draft: ContractDraft): {
     // Stored only when SETTLED (SPEC section 8); the field is hidden otherwise.
     settlementDate: draft.status === 'SETTLED' && draft.settlementDate ? draft.settlementDate : null,
     notes: draft.notes.trim() || null,
+    // A negotiating offer supersedes nothing (the server says so too); the choice is kept while it is hidden.
+    supersedesContractId:
+      draft.status === 'NEGOTIATING' || draft.supersedesContractId === NO_SUPERSEDES
+        ? null
+        : Number(draft.supersedesContractId),
     yearlyIncreases: rows,
   });
   if (parsed.success && Object.keys(errors).length === 0) {
@@ -144,4 +157,26 @@ export function errorField(path: string, years: readonly number[]): string {
     return fy === undefined ? 'yearlyIncreases' : `cola-${fy}`;
   }
   return path.split('.')[0] ?? '';
+}
+
+/**
+ * The contracts the one being drafted could supersede: the other settled contracts of its work
+ * group that share one of its years and that no other contract has superseded already. The form
+ * offers them under Supersedes; whether two may overlap is the server's rule, which refuses the
+ * save (409) when a settled contract overlaps one it does not supersede.
+ */
+export function supersedeCandidates(
+  contracts: readonly Contract[],
+  draft: ContractDraft,
+  editingId: number | null,
+): Contract[] {
+  const years = new Set(draftYears(draft));
+  return contracts.filter(
+    (c) =>
+      c.id !== editingId &&
+      String(c.workGroupId) === draft.workGroupId &&
+      c.status === 'SETTLED' &&
+      (c.supersededBy === null || c.supersededBy.id === editingId) &&
+      c.colaSettings.some((r) => years.has(r.fiscalYear)),
+  );
 }

@@ -17,6 +17,8 @@ const contract: Contract = {
   status: 'SETTLED',
   settlementDate: '2025-05-20',
   notes: null,
+  supersedesContractId: null,
+  supersededBy: null,
   colaSettings: [2026, 2027, 2028].map((fy, i) => ({
     id: i + 1,
     contractYear: i + 1,
@@ -103,6 +105,7 @@ describe('ContractsTab', () => {
       status: 'SETTLED',
       settlementDate: '2025-05-20',
       notes: null,
+      supersedesContractId: null,
       yearlyIncreases: [
         { fiscalYear: 2026, colaPercentage: 3, notes: null },
         { fiscalYear: 2027, colaPercentage: 3.5, notes: null },
@@ -130,6 +133,67 @@ describe('ContractsTab', () => {
     );
     const year3 = screen.getByLabelText('FY2028 COLA % (year 3)');
     expect(year3.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('shows a superseded contract as kept and marked, and what supersedes it', async () => {
+    const reopener: Contract = {
+      ...contract,
+      id: 6,
+      name: 'Nurses reopener 2027',
+      startYear: 2027,
+      endYear: 2027,
+      contractYears: 1,
+      supersedesContractId: 5,
+      colaSettings: [{ id: 9, contractYear: 1, fiscalYear: 2027, colaPercentage: 4, notes: null }],
+    };
+    const old: Contract = { ...contract, supersededBy: { id: 6, name: 'Nurses reopener 2027' } };
+    stub({ 'GET /api/cola/contracts': { status: 200, body: { contracts: [reopener, old] } } });
+    show();
+    const oldRow = (await screen.findByRole('rowheader', { name: 'Nurses 2026-2028' })).closest('tr')!;
+    expect(within(oldRow).getByText('Superseded').className).toContain('badge--neutral');
+    expect(oldRow.textContent).toContain(
+      'Settled, superseded by “Nurses reopener 2027”; its COLA no longer counts',
+    );
+    const newRow = screen.getByRole('rowheader', { name: 'Nurses reopener 2027' }).closest('tr')!;
+    expect(newRow.textContent).toContain('Supersedes “Nurses 2026-2028”');
+  });
+
+  it('offers Supersedes when a settled contract shares the years, and puts the refusal under it', async () => {
+    const other: Contract = {
+      ...contract,
+      id: 7,
+      name: 'Nurses 1% 2027',
+      settlementDate: '2026-06-01',
+      startYear: 2027,
+      endYear: 2027,
+      contractYears: 1,
+      colaSettings: [{ id: 10, contractYear: 1, fiscalYear: 2027, colaPercentage: 1, notes: null }],
+    };
+    const message =
+      '“Nurses 1% 2027” would overlap the settled Nurses contract “Nurses 2026-2028” (#5, FY2026–FY2028) in FY2027.';
+    const fetchMock = stub({
+      'GET /api/cola/contracts': { status: 200, body: { contracts: [contract, other] } },
+      'PUT /api/cola/contracts/7': {
+        status: 409,
+        body: {
+          error: message,
+          code: 'CONTRACT_OVERLAP',
+          details: [{ path: 'supersedesContractId', message, contractId: 5, fiscalYears: [2027] }],
+        },
+      },
+    });
+    show();
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Nurses 1% 2027' }));
+    const supersedes = await screen.findByLabelText('Supersedes');
+    expect(supersedes.textContent).toBe('No contract');
+    expect(document.getElementById('contract-supersedes-note')!.textContent).toMatch(
+      /^“Nurses 2026-2028” is settled for some of these years/,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Save Contract' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(`Failed to update contract: ${message}`);
+    expect(supersedes.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById('contract-supersedes-note')!.textContent).toBe(message);
+    expect(bodyOf(fetchMock, 'PUT')).toMatchObject({ status: 'SETTLED', supersedesContractId: null });
   });
 
   it('deletes after confirming, and reports a failure in SPEC words', async () => {

@@ -65,6 +65,7 @@ export function ContractsTab() {
   };
 
   const list = contracts.data?.contracts ?? [];
+  const names = new Map(list.map((c) => [c.id, c.name]));
   return (
     <div className="cola-tab">
       <div className="cola-tab__header">
@@ -72,8 +73,9 @@ export function ContractsTab() {
           <h2>Contracts</h2>
           <p>
             A settled contract’s COLA sets next year’s salaries of its work group; a negotiating one is used
-            where no settled contract covers the year. Saving or deleting a contract recomputes those
-            salaries.
+            where no settled contract covers the year. Two settled contracts of one work group cannot cover
+            the same year unless the newer supersedes the older, which is kept and marked superseded. Saving
+            or deleting a contract recomputes those salaries.
           </p>
         </div>
         {canEdit ? (
@@ -135,7 +137,23 @@ export function ContractsTab() {
                     <span className="cola-muted"> · {c.contractYears} yr</span>
                   </td>
                   <td>
-                    <span className={BADGES[c.status]}>{STATUS_LABELS[c.status]}</span>
+                    {c.supersededBy ? (
+                      // Kept for the record; the salary rule reads only the contract that replaced it.
+                      <span className="badge badge--neutral">Superseded</span>
+                    ) : (
+                      <span className={BADGES[c.status]}>{STATUS_LABELS[c.status]}</span>
+                    )}
+                    {c.supersededBy ? (
+                      <div className="cola-muted">
+                        {STATUS_LABELS[c.status]}, superseded by “{c.supersededBy.name}”; its COLA no longer
+                        counts
+                      </div>
+                    ) : null}
+                    {c.supersedesContractId !== null ? (
+                      <div className="cola-muted">
+                        Supersedes “{names.get(c.supersedesContractId) ?? `#${c.supersedesContractId}`}”
+                      </div>
+                    ) : null}
                   </td>
                   <td className="nowrap">{dateText(c.settlementDate)}</td>
                   <td>
@@ -202,7 +220,7 @@ export function ContractsTab() {
         title="Delete contract"
         message={
           toDelete
-            ? `Delete “${toDelete.name}”? Next year’s salaries of ${toDelete.workGroup ?? 'its work group'} will be recomputed without it.`
+            ? `Delete “${toDelete.name}”? Next year’s salaries of ${toDelete.workGroup ?? 'its work group'} will be recomputed without it.${toDelete.supersedesContractId !== null ? ` “${names.get(toDelete.supersedesContractId) ?? 'The contract it superseded'}” will be in force again.` : ''}`
             : ''
         }
         confirmLabel="Delete"

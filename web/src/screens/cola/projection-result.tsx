@@ -8,6 +8,7 @@ import type { TownFundingSource } from '@server/schemas/cola-calc';
 import { projectionSheet } from './calc-workbooks';
 import { COLA_RULE, fy } from './cola-format';
 import { ExportButton } from '@web/components/export-button';
+import { ColaSources } from './cola-sources';
 import { HowCalculated } from './how-calculated';
 import { ScrollArea } from './scroll-area';
 
@@ -40,6 +41,30 @@ function Funding({ y }: { y: Year }) {
   );
 }
 
+/**
+ * Which payroll each run of years grows: 'From the salaries of FY2026 (495 active employees): FY27;
+ * of FY2027 (497): FY28 to FY31.' A year imported since moves the later years onto it.
+ */
+function startingPoints(years: Year[]): string {
+  const runs: { baseYear: number; employees: number; first: number; last: number }[] = [];
+  for (const y of years) {
+    const run = runs.at(-1);
+    if (run && run.baseYear === y.baseYear) {
+      run.last = y.fiscalYear;
+    } else {
+      runs.push({ baseYear: y.baseYear, employees: y.employees, first: y.fiscalYear, last: y.fiscalYear });
+    }
+  }
+  const span = (r: (typeof runs)[number]) =>
+    r.first === r.last ? fy(r.first) : `${fy(r.first)} to ${fy(r.last)}`;
+  if (runs.length === 1) {
+    return `From the salaries of FY${runs[0].baseYear}, ${runs[0].employees} active employees.`;
+  }
+  return `${runs
+    .map((r) => `${span(r)} from the salaries of FY${r.baseYear} (${r.employees} active employees)`)
+    .join('; ')}.`;
+}
+
 /** The projection as a table, a chart with its table view, and the working. */
 export function ProjectionResult({
   data,
@@ -55,7 +80,7 @@ export function ProjectionResult({
       i === 0
         ? `baseline ${$(y.baseline)}`
         : `baseline ${$(y.baseline)} (${fy(years[i - 1].fiscalYear)}’s need)`;
-    const need = `${fy(y.fiscalYear)}: district need ${$(y.districtNeed)} = ${baseline} + COLA ${$(y.colaImpact)} + steps and lanes ${$(y.stepsLanes)}`;
+    const need = `${fy(y.fiscalYear)} (from the FY${y.baseYear} salaries): district need ${$(y.districtNeed)} = ${baseline} + COLA ${$(y.colaImpact)} + steps and lanes ${$(y.stepsLanes)} + new hires ${$(y.newHires)} + typed next-year salaries ${$(y.adjustments)}`;
     if (y.townFunding === null || y.gap === null) {
       return `${need}; no town funding known, so no gap.`;
     }
@@ -67,9 +92,7 @@ export function ProjectionResult({
         <h3 id="proj-title">
           {labels[0]} to {labels.at(-1)} · COLA scenario: {scenarioName}
         </h3>
-        <p className="cola-muted">
-          From the salaries of FY{data.baseYear}, {data.employees} active employees.
-        </p>
+        <p className="cola-muted">{startingPoints(years)}</p>
         <ScrollArea label="Multi-year projection">
           <table className="table table--compact">
             <caption className="visually-hidden">Multi-year projection</caption>
@@ -84,6 +107,12 @@ export function ProjectionResult({
                 </th>
                 <th scope="col" className="num">
                   Steps and lanes
+                </th>
+                <th scope="col" className="num">
+                  New hires
+                </th>
+                <th scope="col" className="num">
+                  Typed salaries
                 </th>
                 <th scope="col" className="num">
                   District need
@@ -104,6 +133,8 @@ export function ProjectionResult({
                   <td className="num">{$(y.baseline)}</td>
                   <td className="num">{$(y.colaImpact)}</td>
                   <td className="num">{$(y.stepsLanes)}</td>
+                  <td className="num">{$(y.newHires)}</td>
+                  <td className="num">{$(y.adjustments)}</td>
                   <td className="num">{$(y.districtNeed)}</td>
                   <td className="num nowrap">
                     <Funding y={y} />
@@ -115,6 +146,7 @@ export function ProjectionResult({
             </tbody>
           </table>
         </ScrollArea>
+        <ColaSources years={years} />
         <HowCalculated
           actions={
             <ExportButton
@@ -125,8 +157,11 @@ export function ProjectionResult({
           lines={lines}
           notes={
             <p>
-              {COLA_RULE} Town funding of a year is its town goal; without one, the latest earlier goal
-              carried forward (marked assumed), else the figure entered above (assumed).
+              {COLA_RULE} Each year grows the salaries of the latest year before it with imported or entered
+              payroll, as the RIF calculator and Generate Projections do; new hires (a salary of 0) start at
+              what was entered for them, and a typed next-year salary replaces the rule’s. Town funding of a
+              year is its town goal; without one, the latest earlier goal carried forward (marked assumed),
+              else the figure entered above (assumed).
             </p>
           }
         />

@@ -1,6 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { errorMessage } from '@web/api/client';
-import { useColaScenarios, useMultiYearProjection, type MultiYearParams } from '@web/api/cola';
+import {
+  useColaScenarios,
+  useMultiYearProjection,
+  usePlanningDefaults,
+  type MultiYearParams,
+} from '@web/api/cola';
+import { useBudgetYear } from '@web/budget-year/budget-year-context';
 import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/form/button';
 import { Field } from '@web/components/form/field';
@@ -8,41 +14,69 @@ import { useSchemaForm } from '@web/components/form/use-schema-form';
 import { Select } from '@web/components/select';
 import { Spinner } from '@web/components/spinner';
 import { formatMoney } from '@web/lib/format';
-import {
-  DEFAULT_BASELINE_BUDGET,
-  DEFAULT_PROJECTION_END_YEAR,
-  DEFAULT_RIF_FISCAL_YEAR,
-  multiYearQuery,
-} from '@server/schemas/cola-calc';
+import { multiYearQuery } from '@server/schemas/cola-calc';
 import { ProjectionResult } from './projection-result';
 import { DEFAULT_SCENARIO, scenarioOptions } from './scenario-options';
 
-const DEFAULTS: MultiYearParams = {
-  startYear: DEFAULT_RIF_FISCAL_YEAR,
-  endYear: DEFAULT_PROJECTION_END_YEAR,
-  baselineBudget: DEFAULT_BASELINE_BUDGET,
-};
-
-/** Multi-Year Projections: district need year by year against the town's funding. */
+/**
+ * Multi-Year Projections: district need year by year against the town's funding. It opens on the
+ * district's own figures (GET /cola/planning-defaults: the selected budget year's next year, the
+ * budget of the year before as baseline) and runs once they are known; a year without a budget
+ * runs nothing until a baseline is entered.
+ */
 export function ProjectionsTab() {
   const scenarios = useColaScenarios();
-  const [params, setParams] = useState<MultiYearParams>(DEFAULTS);
+  const { selected } = useBudgetYear();
+  const defaults = usePlanningDefaults({ budgetYearId: selected?.id }, selected !== null);
+  const [params, setParams] = useState<MultiYearParams | null>(null);
   const projection = useMultiYearProjection(params);
   const form = useSchemaForm(
     multiYearQuery,
+    { startYear: '', endYear: '', scenarioId: DEFAULT_SCENARIO, baselineBudget: '', townFunding: '' },
     {
-      startYear: String(DEFAULTS.startYear),
-      endYear: String(DEFAULTS.endYear),
-      scenarioId: DEFAULT_SCENARIO,
-      baselineBudget: String(DEFAULT_BASELINE_BUDGET),
-      townFunding: '',
+      toInput: (v) => ({
+        ...v,
+        scenarioId: v.scenarioId === DEFAULT_SCENARIO ? undefined : v.scenarioId,
+        budgetYearId: selected?.id,
+      }),
     },
-    { toInput: (v) => ({ ...v, scenarioId: v.scenarioId === DEFAULT_SCENARIO ? undefined : v.scenarioId }) },
   );
   const { values, setValue, bind } = form;
+  const d = defaults.data;
+  // The budget year whose figures filled the form: another budget year's fill it again.
+  const [filledFor, setFilledFor] = useState<number | null>(null);
+
+  // The data's figures fill the form once, and the projection runs on them when there is a budget.
+  useEffect(() => {
+    if (!d || filledFor === d.budgetYearId) {
+      return;
+    }
+    setFilledFor(d.budgetYearId);
+    form.setValues((v) => ({
+      ...v,
+      startYear: String(d.fiscalYear),
+      endYear: String(d.endYear),
+      baselineBudget: d.baseline.amount === null ? '' : String(d.baseline.amount),
+    }));
+    setParams(
+      d.baseline.amount === null
+        ? null
+        : {
+            startYear: d.fiscalYear,
+            endYear: d.endYear,
+            baselineBudget: d.baseline.amount,
+            budgetYearId: d.budgetYearId,
+          },
+    );
+    // Once per budget year: later edits are the user's.
+  }, [d]);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (!values.baselineBudget.trim()) {
+      form.setErrors((e) => ({ ...e, baselineBudget: 'Enter the baseline budget' }));
+      return;
+    }
     const parsed = form.validate();
     if (parsed) {
       setParams({
@@ -51,6 +85,7 @@ export function ProjectionsTab() {
         scenarioId: parsed.scenarioId,
         baselineBudget: parsed.baselineBudget,
         townFunding: parsed.townFunding,
+        budgetYearId: parsed.budgetYearId,
       });
     }
   };
@@ -63,8 +98,23 @@ export function ProjectionsTab() {
     className: 'input input--money',
   };
   const amount = (text: string) => (text.trim() === '' ? null : Number(text));
+  const baselineHint = () => {
+    if (form.errors.baselineBudget) {
+      return undefined;
+    }
+    const dollars = formatMoney(amount(values.baselineBudget));
+    if (!d) {
+      return dollars;
+    }
+    if (d.baseline.amount === null) {
+      return d.baseline.source;
+    }
+    return amount(values.baselineBudget) === d.baseline.amount
+      ? `${dollars} · ${d.baseline.source}`
+      : `${dollars} (entered; the data: ${d.baseline.source})`;
+  };
   const scenarioName =
-    params.scenarioId === undefined
+    params?.scenarioId === undefined
       ? `default (${scenarios.data?.scenarios.find((s) => s.isDefault)?.name ?? 'none set'})`
       : (scenarios.data?.scenarios.find((s) => s.id === params.scenarioId)?.name ?? `#${params.scenarioId}`);
   return (
@@ -80,6 +130,11 @@ export function ProjectionsTab() {
       </div>
       <form className="card cola-inputs" onSubmit={submit} noValidate aria-label="Projection inputs">
         {form.formError ? <Alert title="Failed to load projections">{form.formError}</Alert> : null}
+        {defaults.isError ? (
+          <Alert title="Failed to load the district’s figures">
+            {errorMessage(defaults.error, 'Enter the baseline to project.')}
+          </Alert>
+        ) : null}
         <div className="form-row">
           <Field
             id="proj-start"
@@ -104,23 +159,35 @@ export function ProjectionsTab() {
             label="Baseline budget ($)"
             {...moneyField}
             {...bind('baselineBudget')}
-            hint={form.errors.baselineBudget ? undefined : formatMoney(amount(values.baselineBudget))}
+            hint={baselineHint()}
           />
           <Field
             id="proj-funding"
             label="Fallback town funding ($)"
             {...moneyField}
             {...bind('townFunding')}
-            hint={form.errors.townFunding ? undefined : 'Optional: assumed for years before any town goal'}
+            hint={
+              form.errors.townFunding
+                ? undefined
+                : 'Optional: assumed for years before any town goal; each year otherwise takes its town goal'
+            }
           />
         </div>
+        {d ? (
+          <p className="cola-muted" aria-label="Where the figures come from">
+            Budget year {d.budgetYear}: baseline from the {d.baseline.source.replace(/: enter .*/, '')}; town
+            funding from each year’s town goal ({d.townFunding.source.replace(/: enter .*/, '')}).
+          </p>
+        ) : null}
         <div className="cola-actions">
           <Button type="submit" variant="primary" busy={projection.isFetching} busyLabel="Projecting...">
             Project
           </Button>
         </div>
       </form>
-      {projection.isPending ? <Spinner label="Projecting..." /> : null}
+      {defaults.isPending || (params !== null && projection.isPending) ? (
+        <Spinner label="Projecting..." />
+      ) : null}
       {projection.isError ? (
         <Alert title="Failed to load projections">{errorMessage(projection.error, '') || null}</Alert>
       ) : null}

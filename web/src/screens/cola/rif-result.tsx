@@ -3,6 +3,7 @@ import { formatDateTime, formatMoneyCents, formatPercentage } from '@web/lib/for
 import { rifSheet } from './calc-workbooks';
 import { COLA_RULE, fy, SOURCE_LABELS } from './cola-format';
 import { ExportButton } from '@web/components/export-button';
+import { Alert } from '@web/components/alert';
 import { HowCalculated } from './how-calculated';
 import { ScrollArea } from './scroll-area';
 
@@ -32,6 +33,15 @@ export function RifResult({
         {c.calculatedBy ? ` by ${c.calculatedBy}` : ''} from the salaries of FY{c.baseYear ?? '?'} (
         {c.employees ?? 0} active employees); COLA scenario: {scenarioName}.
       </p>
+      {c.colaWarnings.length ? (
+        <Alert variant="info" title="This calculation assumes 0% COLA for some employees">
+          <ul>
+            {c.colaWarnings.map((w) => (
+              <li key={w}>{w}</li>
+            ))}
+          </ul>
+        </Alert>
+      ) : null}
       <div className="rif-top">
         <div className="rif-main">
           <div className="kpis kpis--four">
@@ -72,6 +82,10 @@ export function RifResult({
               <dd>{$(c.colaImpact.scenario)}</dd>
             </div>
             <div>
+              <dt>COLA impact: long-term assumption</dt>
+              <dd>{$(c.colaImpact.longTerm)}</dd>
+            </div>
+            <div>
               <dt>COLA impact: total</dt>
               <dd>{$(c.colaImpact.total)}</dd>
             </div>
@@ -80,6 +94,16 @@ export function RifResult({
               <dd>
                 {c.includeStepsLanes ? $(c.stepsLanesAmount) : `Not included (${$(c.stepsLanesAmount)})`}
               </dd>
+            </div>
+            <div>
+              <dt>
+                New hires ({c.newHires} starting in {fy(c.fiscalYear)})
+              </dt>
+              <dd>{$(c.newHiresAmount)}</dd>
+            </div>
+            <div>
+              <dt>Typed next-year salaries, beyond the rule</dt>
+              <dd>{$(c.adjustmentsAmount)}</dd>
             </div>
           </dl>
           <HowCalculated
@@ -90,8 +114,8 @@ export function RifResult({
               />
             }
             lines={[
-              `COLA impact ${$(c.colaImpact.total)} = settled ${$(c.colaImpact.settled)} + negotiating ${$(c.colaImpact.negotiating)} + scenario ${$(c.colaImpact.scenario)}`,
-              `District need ${$(c.districtNeed)} = baseline ${$(c.baselineBudget)} + COLA ${$(c.colaImpact.total)} + steps and lanes ${steps}`,
+              `COLA impact ${$(c.colaImpact.total)} = settled ${$(c.colaImpact.settled)} + negotiating ${$(c.colaImpact.negotiating)} + scenario ${$(c.colaImpact.scenario)} + long-term assumption ${$(c.colaImpact.longTerm)}`,
+              `District need ${$(c.districtNeed)} = baseline ${$(c.baselineBudget)} + COLA ${$(c.colaImpact.total)} + steps and lanes ${steps} + new hires ${$(c.newHiresAmount)} + typed next-year salaries ${$(c.adjustmentsAmount)}`,
               `Gap ${$(c.gap)} = district need ${$(c.districtNeed)} − town funding ${$(c.townFundingAmount)}`,
               c.rifRequired
                 ? `RIF required: the gap is above $0. Positions ${c.positionsEstimate} = ${$(c.gap)} ÷ ${$(c.averagePositionCost)} a position, rounded up`
@@ -100,7 +124,10 @@ export function RifResult({
             notes={
               <p>
                 {COLA_RULE} The COLA and steps and lanes are those moving each active employee from{' '}
-                {fy(c.fiscalYear - 1)} into {fy(c.fiscalYear)}.
+                {fy(c.fiscalYear - 1)} into {fy(c.fiscalYear)}, starting from the FY{c.baseYear ?? '?'}{' '}
+                payroll (the latest year with imported or entered salaries before it). A new hire (a salary of
+                0) is paid what was entered for them, else the cell of the schedule they were placed on (times
+                their FTE); a typed next-year salary replaces the rule’s for that person.
               </p>
             }
           />
@@ -132,12 +159,16 @@ export function RifResult({
             </table>
             {c.costOfOnePercent.length === 0 ? (
               <p className="field__hint">
-                Shown when the fiscal year follows the base year (FY{c.baseYear ?? '?'}): 1% of each
-                employee’s imported salary, rounded to the cent.
+                No bargaining unit has employees in {fy(c.fiscalYear - 1)}: give employees a work group to see
+                what 1% costs each unit.
               </p>
             ) : (
               <p className="field__hint">
-                1% of each employee’s {fy(c.fiscalYear - 1)} salary, rounded to the cent, summed.
+                1% of each employee’s {fy(c.fiscalYear - 1)} salary
+                {c.baseYear !== null && c.baseYear < c.fiscalYear - 1
+                  ? ` (projected from FY${c.baseYear} by the same rules)`
+                  : ''}
+                , rounded to the cent, summed.
               </p>
             )}
           </ScrollArea>

@@ -1,7 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { errorMessage } from '@web/api/client';
-import { useCalculateRif, useColaScenarios, useRifHistory, type RifCalculation } from '@web/api/cola';
+import {
+  useCalculateRif,
+  useColaScenarios,
+  usePlanningDefaults,
+  useRifHistory,
+  type RifCalculation,
+} from '@web/api/cola';
 import { useCan } from '@web/auth/use-can';
+import { useBudgetYear } from '@web/budget-year/budget-year-context';
 import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/form/button';
 import { Field } from '@web/components/form/field';
@@ -9,18 +16,17 @@ import { useSchemaForm } from '@web/components/form/use-schema-form';
 import { Select } from '@web/components/select';
 import { Spinner } from '@web/components/spinner';
 import { formatDateTime, formatMoney, formatMoneyCents } from '@web/lib/format';
-import {
-  DEFAULT_BASELINE_BUDGET,
-  DEFAULT_RIF_FISCAL_YEAR,
-  DEFAULT_TOWN_FUNDING,
-  rifGapBody,
-} from '@server/schemas/cola-calc';
+import { rifGapBody } from '@server/schemas/cola-calc';
+import { parseFiscalYear } from '@server/schemas/fiscal-year';
 import { fy } from './cola-format';
 import { RifResult } from './rif-result';
 import { DEFAULT_SCENARIO, scenarioOptions } from './scenario-options';
 import { ScrollArea } from './scroll-area';
 
 const num = (text: string) => (text.trim() === '' ? undefined : Number(text));
+const amountText = (n: number | null) => (n === null ? '' : String(n));
+/** A fiscal year once typed in full (2027 or FY27), so the defaults are not asked for at each keystroke. */
+const typedYear = (text: string) => (/^(\d{4}|fy\d{2})$/i.test(text.trim()) ? parseFiscalYear(text) : null);
 
 /** RIF Gap Calculator: district need against town funding for one fiscal year, saved each time. */
 export function RifTab() {
@@ -29,14 +35,16 @@ export function RifTab() {
   const calculate = useCalculateRif();
   const canRun = useCan('cola.write');
   const [shown, setShown] = useState<RifCalculation | null>(null);
-  // SPEC section 9's defaults; values are named as the API's fields so its errors land on them.
+  const { selected } = useBudgetYear();
+  // The district's own figures (the year before's budget, the year's town goal) fill the form;
+  // values are named as the API's fields so its errors land on them.
   const form = useSchemaForm(
     rifGapBody,
     {
-      fiscalYear: String(DEFAULT_RIF_FISCAL_YEAR),
+      fiscalYear: '',
       scenarioId: DEFAULT_SCENARIO,
-      baselineBudget: String(DEFAULT_BASELINE_BUDGET),
-      townFundingAmount: String(DEFAULT_TOWN_FUNDING),
+      baselineBudget: '',
+      townFundingAmount: '',
       includeStepsLanes: true,
     },
     {
@@ -46,10 +54,52 @@ export function RifTab() {
         baselineBudget: num(v.baselineBudget),
         townFundingAmount: num(v.townFundingAmount),
         includeStepsLanes: v.includeStepsLanes,
+        budgetYearId: selected?.id,
       }),
     },
   );
   const { values, setValue, bind } = form;
+  const defaults = usePlanningDefaults(
+    { budgetYearId: selected?.id, fiscalYear: typedYear(values.fiscalYear) ?? undefined },
+    selected !== null,
+  );
+  // Which amounts still follow the data (a typed amount is the user's until the page reloads).
+  const [typed, setTyped] = useState({ baselineBudget: false, townFundingAmount: false });
+  const d = defaults.data;
+  useEffect(() => {
+    if (!d) {
+      return;
+    }
+    form.setValues((v) => ({
+      ...v,
+      fiscalYear: v.fiscalYear.trim() === '' ? String(d.fiscalYear) : v.fiscalYear,
+      baselineBudget: typed.baselineBudget ? v.baselineBudget : amountText(d.baseline.amount),
+      townFundingAmount: typed.townFundingAmount ? v.townFundingAmount : amountText(d.townFunding.amount),
+    }));
+    // Only new defaults refill the form, not the user's typing.
+  }, [d]);
+  const bindAmount = (field: 'baselineBudget' | 'townFundingAmount') => ({
+    ...bind(field),
+    onChange: (event: { target: { value: string } }) => {
+      setTyped((t) => ({ ...t, [field]: true }));
+      setValue(field, event.target.value);
+    },
+  });
+  /** The amount's dollars and where the figure the form opened with comes from. */
+  const sourceHint = (field: 'baselineBudget' | 'townFundingAmount') => {
+    if (form.errors[field]) {
+      return undefined;
+    }
+    const figure = field === 'baselineBudget' ? d?.baseline : d?.townFunding;
+    const dollars = formatMoney(num(values[field]));
+    if (!figure) {
+      return dollars;
+    }
+    if (typed[field]) {
+      return `${dollars} (entered; the data: ${figure.source})`;
+    }
+    return figure.amount === null ? figure.source : `${dollars} · ${figure.source}`;
+  };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -60,7 +110,8 @@ export function RifTab() {
       blank.baselineBudget = 'Enter the baseline budget';
     }
     if (!values.townFundingAmount.trim()) {
-      blank.townFundingAmount = 'Enter the town funding';
+      blank.townFundingAmount =
+        d?.townFunding.hasGoal === false ? d.townFunding.source : 'Enter the town funding';
     }
     if (Object.keys(blank).length) {
       form.setErrors((e) => ({ ...e, ...blank }));
@@ -95,6 +146,11 @@ export function RifTab() {
         </div>
       </div>
       <form className="card cola-inputs" onSubmit={submit} noValidate aria-label="RIF gap inputs">
+        {defaults.isError ? (
+          <Alert title="Failed to load the district’s figures">
+            {errorMessage(defaults.error, 'Enter the baseline and the town funding.')}
+          </Alert>
+        ) : null}
         {form.formError ? (
           <Alert title="Failed to calculate RIF gap">
             {form.formError === 'Failed to calculate RIF gap' ? null : form.formError}
@@ -124,15 +180,15 @@ export function RifTab() {
             id="rif-baseline"
             label="Baseline budget ($)"
             {...moneyField}
-            {...bind('baselineBudget')}
-            hint={form.errors.baselineBudget ? undefined : formatMoney(num(values.baselineBudget))}
+            {...bindAmount('baselineBudget')}
+            hint={sourceHint('baselineBudget')}
           />
           <Field
             id="rif-funding"
             label="Town funding ($)"
             {...moneyField}
-            {...bind('townFundingAmount')}
-            hint={form.errors.townFundingAmount ? undefined : formatMoney(num(values.townFundingAmount))}
+            {...bindAmount('townFundingAmount')}
+            hint={sourceHint('townFundingAmount')}
           />
         </div>
         <div className="cola-actions">

@@ -19,7 +19,17 @@ const CATS = [
   cat(5, 'SUPPORT'),
 ];
 const SCENARIOS: ColaScenario[] = [
-  { id: 9, name: 'Plan A', description: null, isDefault: true, settingsCount: 0, createdAt: '' },
+  {
+    id: 9,
+    name: 'Plan A',
+    description: null,
+    isDefault: true,
+    settingsCount: 0,
+    lastYear: null,
+    longTermColaPercentage: null,
+    longTermWorkGroups: [],
+    createdAt: '',
+  },
 ];
 
 describe('COLA scenario grid (SPEC section 8)', () => {

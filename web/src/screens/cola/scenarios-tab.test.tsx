@@ -17,7 +17,12 @@ const category = (id: number, name: string) => ({
 const scenarios = [
   { id: 8, name: 'Lean', description: null, isDefault: false, settingsCount: 0, createdAt: '' },
   { id: 9, name: 'Plan A', description: 'Board plan', isDefault: true, settingsCount: 1, createdAt: '' },
-];
+].map((s) => ({
+  ...s,
+  lastYear: s.settingsCount ? 2027 : null,
+  longTermColaPercentage: null,
+  longTermWorkGroups: [],
+}));
 const setting = {
   id: 1,
   scenarioId: 9,
@@ -33,7 +38,18 @@ const calculation: ColaCalculation = {
   baseYear: 2026,
   employees: 2,
   grandTotal: 100000,
-  years: [{ fiscalYear: 2027, amount: 105000, increase: 5000, colaIncrease: 3500, stepsLanesIncrease: 1500 }],
+  years: [
+    {
+      fiscalYear: 2027,
+      baseYear: 2026,
+      amount: 105000,
+      increase: 5000,
+      colaIncrease: 3500,
+      stepsLanesIncrease: 1500,
+      newHiresIncrease: 0,
+      adjustmentsIncrease: 0,
+    },
+  ],
   totalIncrease: 5000,
   byWorkGroup: [],
 };
@@ -51,6 +67,7 @@ function stub(overrides: Record<string, Answer> = {}) {
         body: { categories: [category(1, 'OPERATIONS'), category(3, 'TEACHERS')] },
       },
       'GET /api/cola/settings': { status: 200, body: { settings: [setting] } },
+      'GET /api/cola/work-groups': { status: 200, body: { workGroups: [] } },
       'POST /api/cola/settings': { status: 200, body: { settings: [setting], recomputedLines: 42 } },
       'POST /api/cola/calculate': { status: 200, body: calculation },
       ...overrides,
@@ -135,5 +152,44 @@ describe('ScenariosTab', () => {
       ),
     ).toBeTruthy();
     expect(posted(fetchMock, '/api/cola/calculate')).toEqual({ scenarioId: 9 });
+  });
+
+  it('labels a long-term assumption and warns where a year assumes 0% COLA', async () => {
+    const year = (fiscalYear: number, colaSource: string, colaPercentage: number) => ({
+      fiscalYear,
+      colaPercentage,
+      colaSource,
+      amount: 1000,
+      increase: 10,
+    });
+    const group = (workGroupId: number, workGroup: string, years: ReturnType<typeof year>[]) => ({
+      workGroupId,
+      workGroup,
+      category: null,
+      employees: 1,
+      baseline: 1000,
+      years,
+    });
+    stub({
+      'POST /api/cola/calculate': {
+        status: 200,
+        body: {
+          ...calculation,
+          years: [{ ...calculation.years[0], fiscalYear: 2030 }],
+          byWorkGroup: [
+            group(1, 'Teachers', [year(2030, 'LONG_TERM', 2.5)]),
+            group(2, 'Aides', [year(2030, 'NONE', 0)]),
+          ],
+        },
+      },
+    });
+    await screen.findByLabelText('TEACHERS FY2027 COLA percent');
+    fireEvent.click(await screen.findByRole('button', { name: 'Calculate COLA Impact' }));
+    expect(
+      await screen.findByText(
+        'FY2030 assumes 0% COLA for Aides: no contract, COLA scenario setting or long-term COLA assumption covers FY2030.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getAllByText(/long-term assumption/).length).toBeGreaterThan(0);
   });
 });

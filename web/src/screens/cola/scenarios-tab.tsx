@@ -19,6 +19,7 @@ import { ColaImpact } from './cola-impact';
 import { fy } from './cola-format';
 import { ScenarioCreate } from './scenario-create';
 import { ScenarioGrid } from './scenario-grid';
+import { ScenarioLongTerm } from './scenario-long-term';
 import { checkGrid, gridCategories, gridFromSettings, type GridValues } from './scenario-grid-rules';
 
 type Message = { variant: 'success' | 'error'; title: string; text?: string };
@@ -194,6 +195,7 @@ export function ScenariosTab() {
         </Button>
         <span className="field__hint">A blank cell leaves that year’s setting as it is.</span>
       </div>
+      {selected ? <ScenarioLongTerm scenario={selected} canEdit={canEdit} /> : null}
       {calculate.isError ? (
         <Alert title="Failed to calculate COLA impact">{errorMessage(calculate.error, '') || null}</Alert>
       ) : null}

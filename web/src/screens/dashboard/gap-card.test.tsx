@@ -2,7 +2,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { BudgetSummary } from '@web/api/dashboard';
-import type { TownGuidance } from '@web/api/town-goals';
 import { formatMillions } from '@web/lib/format';
 import { jsonResponse, makeUser, renderRoutes, storeSession } from '@web/test/render';
 import { GapCard } from './gap-card';
@@ -24,15 +23,6 @@ const summary = (proposedBudget: number, townGoal: number): BudgetSummary => ({
   guidanceGap: (Math.round(townGoal * 100) - Math.round(proposedBudget * 100)) / 100,
 });
 
-const guidance = (dollarGoal: number): TownGuidance => ({
-  fiscalYear: 2027,
-  baselineYear: null,
-  dollarGoal,
-  goalType: 'DOLLAR',
-  hasTownGoal: true,
-  townFunding: dollarGoal,
-});
-
 async function renderCard(budget: number, goal: number) {
   const user = makeUser();
   storeSession(user);
@@ -47,7 +37,6 @@ async function renderCard(budget: number, goal: number) {
         <GapCard
           fiscalYear={2027}
           summary={summary(budget, goal)}
-          guidance={guidance(goal)}
           showCalculation={false}
           money={(v) => formatMillions(v)}
         />

@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
 import type { BudgetSummary } from '@web/api/dashboard';
-import type { TownGuidance } from '@web/api/town-goals';
 import { useCanVisit } from '@web/auth/use-can';
 import { GapCard as SharedGapCard } from '@web/components/budget-cards/gap-card';
 import { formatMoney } from '@web/lib/format';
@@ -8,9 +7,8 @@ import { fiscalYearLabel } from '@server/schemas/fiscal-year';
 
 interface GapCardProps {
   fiscalYear: number;
+  /** The year's budget, its town goal and the gap, from one answer (a year without a goal is no error). */
   summary: BudgetSummary | undefined;
-  /** null: no guidance for the year (the goal counts as 0). */
-  guidance: TownGuidance | null | undefined;
   showCalculation: boolean;
   money(value: number): string;
 }
@@ -20,11 +18,11 @@ interface GapCardProps {
  * Town Goals and the 'Show Budget Calculation' breakdown. The gap is the server's (goal minus
  * budget, server/lib/budget-math.ts): below zero the budget is over guidance (SPEC section 4).
  */
-export function GapCard({ fiscalYear, summary, guidance, showCalculation, money }: GapCardProps) {
+export function GapCard({ fiscalYear, summary, showCalculation, money }: GapCardProps) {
   const canSetGoals = useCanVisit('/town-goals');
   const fy = fiscalYearLabel(fiscalYear);
-  const goal = guidance?.dollarGoal ?? 0;
-  const hasGoal = Boolean(guidance);
+  const goal = summary?.townGoal ?? 0;
+  const hasGoal = summary?.hasTownGoal ?? false;
   const gap = summary?.guidanceGap ?? 0;
   return (
     <SharedGapCard

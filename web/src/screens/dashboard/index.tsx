@@ -5,8 +5,9 @@ import {
   useByCategory,
   useEmployeeStats,
   useSalaryDistribution,
+  type BudgetSummary,
+  type EmployeeStats,
 } from '@web/api/dashboard';
-import { useTownGuidance } from '@web/api/town-goals';
 import { useCan } from '@web/auth/use-can';
 import { useBudgetYear } from '@web/budget-year/budget-year-context';
 import { Alert } from '@web/components/alert';
@@ -44,6 +45,22 @@ export function dashboardYears(current: number): number[] {
 }
 
 /**
+ * What the selected fiscal year's figures are, computed from its lines: the budget year's free-text
+ * notes said 'FY27 projected' of every year, even after FY27's payroll was imported.
+ */
+function yearState(summary: BudgetSummary | undefined, stats: EmployeeStats | undefined): string | null {
+  if (!summary || !stats) {
+    return null;
+  }
+  const projected = summary.breakdown.proposed.projected.count + stats.projectedEmployees;
+  const actual = summary.breakdown.proposed.imported.count + stats.totalEmployees - stats.projectedEmployees;
+  if (projected === 0) {
+    return actual === 0 ? 'no lines yet' : 'imported or entered figures';
+  }
+  return actual === 0 ? 'projected figures' : 'imported and projected figures';
+}
+
+/**
  * The Budget Dashboard: where the selected budget year's budget stands against the town's guidance
  * and where the money goes, for one fiscal year. Every figure comes from SQL aggregates.
  */
@@ -65,7 +82,6 @@ export function DashboardScreen() {
   const years = useMemo(() => (current === null ? [] : dashboardYears(current)), [current]);
   const scope = selected && fiscalYear !== null ? { budgetYearId: selected.id, fiscalYear } : null;
   const summary = useBudgetSummary(scope);
-  const guidance = useTownGuidance(fiscalYear);
   const stats = useEmployeeStats(scope);
   const categories = useByCategory(scope);
   const buildings = useByBuilding(scope);
@@ -90,6 +106,7 @@ export function DashboardScreen() {
   const failed = queries.find((q) => q.isError);
   const projectedEmployees = stats.data?.projectedEmployees ?? 0;
   const money = (v: number) => settings.money(v);
+  const state = yearState(summary.data, stats.data);
   const minRange = salaries.data?.minRangeCount ?? 5;
 
   return (
@@ -99,7 +116,7 @@ export function DashboardScreen() {
         subtitle={
           <>
             <span className="badge badge--accent">{fy}</span> {selected.name}
-            {selected.notes ? <span className="dash-notes"> · {selected.notes}</span> : null}
+            {state ? <span className="dash-notes"> · {state}</span> : null}
           </>
         }
       />
@@ -191,7 +208,6 @@ export function DashboardScreen() {
           <GapCard
             fiscalYear={fiscalYear}
             summary={summary.data}
-            guidance={guidance.data}
             showCalculation={showCalculation}
             money={money}
           />

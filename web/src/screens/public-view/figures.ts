@@ -49,8 +49,7 @@ export function locationRows(data: PublicYearData): LocationRow[] {
 /** Sum of the published amounts (the view carries each breakdown, not its total). */
 export const totalOf = (rows: readonly { amount: number }[]) => sumMoney(rows.map((r) => r.amount));
 
-/** Only absolute web addresses become links: a stored 'javascript:' address is shown, never followed. */
-export const isWebAddress = (url: string) => /^https?:\/\//i.test(url);
+export { isWebAddress } from '@server/lib/web-address';
 
 export function formatDate(iso: string): string {
   const date = new Date(iso);

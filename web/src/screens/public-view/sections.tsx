@@ -6,7 +6,8 @@ import type {
 } from '@server/schemas/public-dashboard';
 import { BuildingCard } from '@web/components/budget-cards/building-card';
 import { CategoryCard } from '@web/components/budget-cards/category-card';
-import { GapCard, type GapLabels } from '@web/components/budget-cards/gap-card';
+import { residentGapLabels } from '@server/lib/gap-words';
+import { GapCard } from '@web/components/budget-cards/gap-card';
 import { HeadcountCard } from '@web/components/budget-cards/headcount-card';
 import { BLUES, SalaryCard, TEALS } from '@web/components/budget-cards/salary-card';
 import { formatMillions, formatMoney } from '@web/lib/format';
@@ -15,18 +16,6 @@ import { DeseSection } from './dese-section';
 import { ProgressSection } from './progress';
 
 const money = (v: number) => formatMillions(v, 1);
-
-const residentLabels = (fy: string): GapLabels => ({
-  title: `${fy} Budget and the Town's Goal`,
-  subtitle: `What the schools plan to spend in ${fy}, next to the amount the town set as its goal`,
-  budget: 'Proposed school budget',
-  goal: "Town's budget goal",
-  noBudget: `The ${fy} budget has not been published yet.`,
-  noGoal: `The town has not set a budget goal for ${fy} yet.`,
-  exact: "The proposed budget matches the town's goal exactly.",
-  over: "The proposed budget is more than the town's goal.",
-  under: "The proposed budget is within the town's goal.",
-});
 
 interface SectionProps {
   view: PublicView;
@@ -67,7 +56,7 @@ export function PublicSection({ name, ...props }: SectionProps & { name: Compone
           hasBudget={data.totalBudget !== 0 || data.categoryBreakdown.length > 0}
           gap={data.guidanceGap}
           money={money}
-          labels={residentLabels(fy)}
+          labels={residentGapLabels(fy)}
           footer={<PerPupil data={data} />}
         />
       );

@@ -12,6 +12,7 @@ const year = (fiscalYear: number, colaApplied: number, basis: Year['basis'] = 'i
   yoyIncrease: null,
   basis,
   colaApplied,
+  colaSource: 'SETTLED',
   stepsLanesApplied: 1.5,
   totalIncreaseApplied: colaApplied + 1.5,
 });

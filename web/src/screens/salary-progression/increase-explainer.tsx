@@ -34,10 +34,12 @@ export function IncreaseExplainer({ people, budgetYear }: Props) {
       <p>
         <strong>COLA</strong> is a percent of each employee’s own salary, rounded to the cent: the settled
         contract of their work group for that year, else the negotiating one, else the default COLA scenario
-        (the work group’s setting, then its category’s), else 0%. <strong>Steps and lanes</strong>: an
-        employee placed on a salary schedule moves one step a year at that year’s schedule amount; anyone else
-        gets the budget settings’ pooled allowance, the same for everyone in the listed work groups rather
-        than each person’s own step. <strong>Total</strong> is the two added together.
+        (the work group’s setting, then its category’s), else, past the last contract and scenario year, the
+        scenario’s long-term assumption, else 0%; each year names its source under the percent.{' '}
+        <strong>Steps and lanes</strong>: an employee placed on a salary schedule moves one step a year at
+        that year’s schedule amount; anyone else gets the budget settings’ pooled allowance, the same for
+        everyone in the listed work groups rather than each person’s own step. <strong>Total</strong> is the
+        two added together.
       </p>
       <h3>
         This district’s rule, from its data{budgetYear ? ` (budget year ${budgetYear.fiscalYear})` : ''}

@@ -1,6 +1,7 @@
 import type { SalaryProgression } from '@web/api/salary-progression';
 import { formatMoneyCents, formatPercentage } from '@web/lib/format';
 import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+import { colaSourceInline } from '@web/lib/cola-source';
 
 type Year = SalaryProgression['yearData'][number];
 
@@ -10,13 +11,29 @@ const BASIS: Record<Year['basis'], string> = {
   manual: 'Typed next-year salary',
 };
 
+/**
+ * Where the COLA comes from, under the percent: anything but a settled contract is an assumption,
+ * and a year nothing covers says so rather than showing a bare 0%. Null for a typed salary.
+ */
+function colaSource(y: Year): string | null {
+  if (y.colaSource === null) {
+    return null;
+  }
+  return y.colaSource === 'NONE' ? 'no COLA set' : colaSourceInline(y.colaSource);
+}
+
 const signed = (v: number | null) => (v === null ? '—' : `${v > 0 ? '+' : ''}${formatPercentage(v)}`);
 
 /** The figures of a year, labelled: each cell carries its label for the stacked phone layout. */
-const COLUMNS: { label: string; value: (y: Year) => string; money?: boolean }[] = [
+const COLUMNS: {
+  label: string;
+  value: (y: Year) => string;
+  note?: (y: Year) => string | null;
+  money?: boolean;
+}[] = [
   { label: 'Salary', value: (y) => formatMoneyCents(y.currentSalary), money: true },
   { label: 'YoY', value: (y) => signed(y.yoyIncrease) },
-  { label: 'COLA', value: (y) => formatPercentage(y.colaApplied) },
+  { label: 'COLA', value: (y) => formatPercentage(y.colaApplied), note: colaSource },
   { label: 'Steps and lanes', value: (y) => formatPercentage(y.stepsLanesApplied) },
   { label: 'Total', value: (y) => formatPercentage(y.totalIncreaseApplied) },
 ];
@@ -61,6 +78,7 @@ export function PersonCard({ person, index }: { person: SalaryProgression; index
                     data-label={c.label}
                   >
                     {c.value(y)}
+                    {c.note?.(y) ? <span className="progression-source">{c.note(y)}</span> : null}
                   </td>
                 ))}
               </tr>

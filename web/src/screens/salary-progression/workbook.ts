@@ -1,6 +1,7 @@
 import type { SalaryProgression } from '@web/api/salary-progression';
 import { header, money, type SheetSpec, type XCell } from '@web/lib/workbook';
 import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+import { COLA_SOURCE_LABELS as SOURCE_LABELS } from '@web/lib/cola-source';
 
 const BASIS = {
   imported: 'Payroll',
@@ -30,6 +31,7 @@ export function progressionSheet(people: readonly SalaryProgression[], position:
       'COLA %',
       'Steps and lanes %',
       'Total %',
+      'COLA source',
     ),
   ];
   for (const p of people) {
@@ -55,8 +57,9 @@ export function progressionSheet(people: readonly SalaryProgression[], position:
         { value: y.colaApplied, fmt: 'percent' },
         { value: y.stepsLanesApplied, fmt: 'percent' },
         total,
+        y.colaSource === null ? '' : SOURCE_LABELS[y.colaSource],
       ]);
     });
   }
-  return { name: 'Salary progression', rows, widths: [26, 28, 18, 26, 10, 22, 14, 9, 9, 16, 9] };
+  return { name: 'Salary progression', rows, widths: [26, 28, 18, 26, 10, 22, 14, 9, 9, 16, 9, 22] };
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { sumDollars } from '@server/lib/money';
 import { errorMessage } from '@web/api/client';
 import { useCompareScenarios, type Comparison, type CutScenario } from '@web/api/cut-scenarios';
 import { Alert } from '@web/components/alert';
@@ -62,11 +63,7 @@ function ComparisonTable({ data }: { data: Comparison }) {
         <tfoot>
           <tr>
             <th scope="row">Total</th>
-            <td className="num">
-              {formatMoneyCents(
-                data.categories.reduce((sum, c) => sum + Math.round(c.original * 100), 0) / 100,
-              )}
-            </td>
+            <td className="num">{formatMoneyCents(sumDollars(data.categories.map((c) => c.original)))}</td>
             {data.scenarios.map((s) => [
               <td key={`${s.id}-a`} className="num">
                 {formatMoneyCents(s.adjustedTotal)}

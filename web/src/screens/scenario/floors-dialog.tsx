@@ -124,7 +124,7 @@ export function FloorsDialog({
       open={open}
       onOpenChange={onOpenChange}
       title="Floors"
-      description="A floor is the least percent a line keeps: the slider and the quick cuts stop there (maintenance of effort, contracts)."
+      description="A floor is the least percent a line keeps: the slider and the quick cuts stop there (maintenance of effort, contracts). Floors belong to the budget year: each one holds in every scenario of it, this one and the others."
       wide
     >
       <div className="floors">

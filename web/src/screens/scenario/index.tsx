@@ -1,6 +1,5 @@
 import type { GridApi } from 'ag-grid-community';
-import { useCallback, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '@web/api/client';
 import {
   cutScenarioKeys,
@@ -23,6 +22,8 @@ import { categoryOptions, INITIAL_FILTERS, scenarioFilter, type ScenarioFilterSt
 import { FloorsDialog } from './floors-dialog';
 import { HandOver } from './hand-over';
 import { QuickCuts } from './quick-cuts';
+import { navigateFromPercent, tabToNextPercent } from './percent-keys';
+import { useScenarioPlace } from './place';
 import { ScenarioBar } from './scenario-bar';
 import { count, fyLabel } from './scenario-math';
 import { SummaryPanel } from './summary-panel';
@@ -34,17 +35,20 @@ import './scenario.css';
 const gridLayout = (): 'wide' | 'compact' =>
   typeof window !== 'undefined' && window.matchMedia?.('(max-width: 899px)').matches ? 'compact' : 'wide';
 
+/** Tab steps from line to line's percent control; Up and Down do too from a slider (percent-keys.ts). */
+const PERCENT_KEYS = { tabToNextCell: tabToNextPercent, navigateToNextCell: navigateFromPercent };
+
 /** Scenario Builder: try cuts line by line against the town goal, save them, compare them, hand them over. */
 export function ScenarioScreen() {
   const { selected: budgetYear } = useBudgetYear();
   const canWrite = useCan('scenarios.write');
   const notify = useToast();
-  const years = useFiscalYearChoice(budgetYear);
+  const place = useScenarioPlace(budgetYear?.id);
+  const years = useFiscalYearChoice(budgetYear, place.fiscalYear);
   const fy = years.fiscalYear;
-  const [params, setParams] = useSearchParams();
   const list = useCutScenarios(budgetYear?.id, fy);
   const scenarios = useMemo(() => list.data?.scenarios ?? [], [list.data]);
-  const requested = Number(params.get('scenario'));
+  const requested = place.scenarioId;
   // SPEC section 4: the default is the active scenario, else the first.
   const selected =
     scenarios.find((s) => s.id === requested) ?? scenarios.find((s) => s.isActive) ?? scenarios[0] ?? null;
@@ -71,22 +75,17 @@ export function ScenarioScreen() {
   const editable = canWrite && selected !== null && baseline.data?.scenario?.id === selected.id;
   const lines = baseline.data?.lines;
 
+  const { remember, url } = place;
   const selectScenario = useCallback(
-    (id: number | null) =>
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          if (id === null) {
-            next.delete('scenario');
-          } else {
-            next.set('scenario', String(id));
-          }
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
+    (id: number | null) => remember({ fiscalYear: fy ?? null, scenarioId: id }),
+    [remember, fy],
   );
+  // The place on screen goes into the URL and is remembered once the year's scenarios are known.
+  useEffect(() => {
+    if (fy !== undefined && list.isSuccess && (url.fiscalYear !== fy || url.scenarioId !== selectedId)) {
+      remember({ fiscalYear: fy, scenarioId: selectedId });
+    }
+  }, [fy, selectedId, list.isSuccess, url.fiscalYear, url.scenarioId, remember]);
 
   const onInvalid = useCallback((message: string) => notify({ variant: 'error', title: message }), [notify]);
   const columns = useMemo(
@@ -207,6 +206,7 @@ export function ScenarioScreen() {
           apiRef={apiRef}
           externalFilter={filter}
           onDisplayedRowsChange={setShown}
+          keyboard={PERCENT_KEYS}
         />
       </section>
       {list.isSuccess ? <ComparePanel scenarios={scenarios} /> : null}

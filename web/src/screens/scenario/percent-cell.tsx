@@ -19,9 +19,9 @@ type PercentCellProps = ICellRendererParams<ScenarioLine> & PercentCellCallbacks
 const PERCENT_MESSAGE = 'Enter a percent from 0 to 100 with at most 2 decimals';
 
 /**
- * The percent kept: a 0-100 slider (drag it, or ArrowLeft/Right, PageUp/Down, Home/End; from the
- * grid, Enter on the cell moves into it, Tab on to the typed percent) and the same figure as typed
- * text. A floor greys the track from 0 to it and the slider starts there, so
+ * The percent kept: a 0-100 slider (drag it, or ArrowLeft/Right, PageUp/Down, Home/End; Tab reaches
+ * it line by line, Enter moves to the typed percent, Escape back to the grid) and the same figure as
+ * typed text. A floor greys the track from 0 to it and the slider starts there, so
  * it cannot go below; the track keeps the full 0-100 scale, so 50% always sits in the middle.
  */
 export function PercentCell(props: PercentCellProps) {
@@ -100,6 +100,18 @@ export function PercentCell(props: PercentCellProps) {
             onPointerDown={() => {
               dragging.current = true;
             }}
+            onKeyDown={(e) => {
+              if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
+                // The grid moves to the next line; the value stays (a range input would step it).
+                e.preventDefault();
+              } else if (e.key === 'Enter') {
+                e.preventDefault();
+                e.currentTarget.closest('.pct-cell')?.querySelector<HTMLInputElement>('.pct-input')?.focus();
+              } else if (e.key === 'Escape' && props.node.rowIndex !== null) {
+                // Back to the grid: the cell itself takes focus, and the arrows move between cells.
+                props.api.setFocusedCell(props.node.rowIndex, props.column!);
+              }
+            }}
             onPointerUp={release}
             onPointerCancel={release}
             onBlur={release}
@@ -139,14 +151,15 @@ export function PercentCell(props: PercentCellProps) {
 }
 
 /**
- * The grid's keyboard handling around the cell. Enter (or F2) on the focused cell moves into its
- * slider; keys inside the inputs are theirs (arrows move the slider, typing edits the percent), not
- * the grid's; Tab moves from the slider to the typed percent (and Shift+Tab back) before the grid
- * takes focus on to the next cell.
+ * The grid's keyboard handling around the cell (percent-keys.ts has the whole model). Enter (or F2)
+ * on the focused cell moves into its slider. In the slider, Left/Right (PageUp/Down, Home/End) are
+ * its own; Up/Down and Tab are the grid's, which moves to the line above or below (or the next
+ * line, for Tab) and into its slider; Enter moves to the typed percent; Escape hands the key to the
+ * cell (PercentCell's onKeyDown). In the typed percent every key but Tab is the input's.
  */
 export function keysStayInCell(params: { event: globalThis.KeyboardEvent }): boolean {
   const { event } = params;
-  const { target, key, shiftKey } = event;
+  const { target, key } = event;
   if (!(target instanceof HTMLElement)) {
     return false;
   }
@@ -156,22 +169,23 @@ export function keysStayInCell(params: { event: globalThis.KeyboardEvent }): boo
     }
     event.preventDefault();
     // The cell may be redrawing (the grid scrolled it into view): try again on the next frames.
-    const focusSlider = (tries: number) => {
+    const focusOwnSlider = (tries: number) => {
       const slider = target.querySelector<HTMLInputElement>('.pct-slider__input');
       if (slider) {
         slider.focus();
       } else if (tries > 0) {
-        requestAnimationFrame(() => focusSlider(tries - 1));
+        requestAnimationFrame(() => focusOwnSlider(tries - 1));
       }
     };
-    focusSlider(10);
+    focusOwnSlider(10);
     return true;
   }
   if (target.closest('.pct-cell') === null) {
     return false;
   }
-  if (key !== 'Tab') {
-    return true;
+  if (target.type === 'range') {
+    // The grid moves between lines; the slider keeps its own keys.
+    return !['Tab', 'ArrowUp', 'ArrowDown', 'Escape'].includes(key);
   }
-  return target.type === 'range' ? !shiftKey : shiftKey;
+  return key !== 'Tab';
 }

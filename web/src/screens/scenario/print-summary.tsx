@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
+import { fromCents } from '@server/lib/money';
 import type { ScenarioLine, ScenarioSummary } from '@web/api/cut-scenarios';
 import { DISTRICT_NAME } from '@web/lib/branding';
 import { formatDateTime, formatMoneyCents } from '@web/lib/format';
-import { categoryTotals, fromCents, fyLabel, gapLabel, lineLabel } from './scenario-math';
+import { categoryTotals, fyLabel, gapLabel, lineLabel } from './scenario-math';
 import './print.css';
 
 export interface PrintData {

@@ -1,4 +1,5 @@
 import { fiscalYearLabel, keptCents, scenarioStatus } from '@server/lib/budget-math';
+import { centsOf, fromCents } from '@server/lib/money';
 import type { ScenarioLine, ScenarioSummary } from '@web/api/cut-scenarios';
 import { formatMoneyCents } from '@web/lib/format';
 
@@ -9,10 +10,6 @@ import { formatMoneyCents } from '@web/lib/format';
  * summary once the percents are saved.
  */
 
-/** Dollars (at most 2 decimals, as the API sends them) to integer cents. */
-export const toCents = (dollars: number): bigint => BigInt(Math.round(dollars * 100));
-/** Integer cents to dollars (the nearest number, as the API's own conversion gives). */
-export const fromCents = (cents: bigint): number => Number(cents) / 100;
 /** A percent (at most 2 decimals) in hundredths: 75.5 -> 7550n. */
 export const toHundredths = (percent: number): bigint => BigInt(Math.round(percent * 100));
 
@@ -34,7 +31,7 @@ export function parsePercent(text: string): number | null {
 
 /** What a line keeps and loses at a percent. */
 export function lineFigures(amount: number, percent: number): { adjustedAmount: number; cut: number } {
-  const amountCents = toCents(amount);
+  const amountCents = centsOf(amount);
   const kept = keptCents(amountCents, toHundredths(percent));
   return { adjustedAmount: fromCents(kept), cut: fromCents(amountCents - kept) };
 }
@@ -63,7 +60,7 @@ export class PreviewTotals {
 
   constructor(lines: readonly Pick<ScenarioLine, 'id' | 'fy26ProposedV3' | 'percentKept'>[]) {
     for (const line of lines) {
-      const amount = toCents(line.fy26ProposedV3);
+      const amount = centsOf(line.fy26ProposedV3);
       this.amounts.set(line.id, amount);
       this.percents.set(line.id, line.percentKept);
       this.original += amount;
@@ -96,7 +93,7 @@ export class PreviewTotals {
 
   /** The summary these percents give against the server's goal (the server's other fields kept). */
   summary(base: ScenarioSummary): ScenarioSummary {
-    const goal = toCents(base.townGoal);
+    const goal = centsOf(base.townGoal);
     const status = scenarioStatus(this.adjusted, goal);
     return {
       ...base,
@@ -117,7 +114,7 @@ export function categoryTotals(
   const out = new Map<string, { original: bigint; cut: bigint; lines: number }>();
   for (const l of lines) {
     const name = l.category?.name ?? 'No category';
-    const amount = toCents(l.fy26ProposedV3);
+    const amount = centsOf(l.fy26ProposedV3);
     const entry = out.get(name) ?? { original: 0n, cut: 0n, lines: 0 };
     entry.original += amount;
     entry.cut += amount - keptCents(amount, toHundredths(l.percentKept));

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { nearestCents } from '@server/lib/money';
 import type { ScenarioLine, ScenarioSummary } from '@web/api/cut-scenarios';
 import { buildWorkbook } from '@web/lib/workbook';
 import { linesLayout, scenarioSheets } from './workbook';
@@ -207,7 +208,8 @@ async function open() {
   return { book, ev: new Evaluator(book), formula, cached };
 }
 
-const toCents = (n: V) => BigInt(Math.round((n as number) * 100));
+/** A cell's dollars to the cent, as the spreadsheet shows them (its formulas compute in floats). */
+const cellCents = (n: V) => nearestCents(n as number);
 
 describe('scenario workbook', () => {
   it('writes each line adjusted = ROUND(amount*percent/100,2) and its cut as formulas', async () => {
@@ -216,10 +218,10 @@ describe('scenario workbook', () => {
       const r = i + 2;
       expect(formula('Lines', `K${r}`)).toBe(`ROUND(I${r}*J${r}/100,2)`);
       expect(formula('Lines', `L${r}`)).toBe(`I${r}-K${r}`);
-      expect(toCents(ev.cell('Lines', `K${r}`))).toBe(KEPT[i]);
-      expect(toCents(ev.cell('Lines', `L${r}`))).toBe(AMOUNTS[i] - KEPT[i]);
+      expect(cellCents(ev.cell('Lines', `K${r}`))).toBe(KEPT[i]);
+      expect(cellCents(ev.cell('Lines', `L${r}`))).toBe(AMOUNTS[i] - KEPT[i]);
       // exceljs leaves out a cached result of 0 (Excel recalculates on load anyway).
-      expect(toCents((cached('Lines', `K${r}`) as number | undefined) ?? 0)).toBe(KEPT[i]);
+      expect(cellCents((cached('Lines', `K${r}`) as number | undefined) ?? 0)).toBe(KEPT[i]);
     });
     const { total } = linesLayout(LINES.length);
     expect(formula('Lines', `I${total}`)).toBe('SUM(I2:I6)');
@@ -237,16 +239,16 @@ describe('scenario workbook', () => {
     expect(formula('Summary', 'B8')).toBe('Lines!K7');
     expect(formula('Summary', 'B9')).toBe('B8-B6');
     expect(formula('Summary', 'B11')).toBe('B9<=0');
-    expect(toCents(ev.cell('Summary', 'B5'))).toBe(original);
-    expect(toCents(ev.cell('Summary', 'B7'))).toBe(original - kept);
-    expect(toCents(ev.cell('Summary', 'B8'))).toBe(kept);
-    expect(toCents(ev.cell('Summary', 'B9'))).toBe(gap);
+    expect(cellCents(ev.cell('Summary', 'B5'))).toBe(original);
+    expect(cellCents(ev.cell('Summary', 'B7'))).toBe(original - kept);
+    expect(cellCents(ev.cell('Summary', 'B8'))).toBe(kept);
+    expect(cellCents(ev.cell('Summary', 'B9'))).toBe(gap);
     expect(ev.cell('Summary', 'B10')).toBe('Over goal by $24,351.94');
     expect(cached('Summary', 'B10')).toBe('Over goal by $24,351.94');
     expect(ev.cell('Summary', 'B11')).toBe(false);
     expect(ev.cell('Summary', 'B12')).toBe(4);
     expect(ev.cell('Summary', 'B13')).toBe(5);
-    expect(toCents(cached('Summary', 'B9') as number)).toBe(gap);
+    expect(cellCents(cached('Summary', 'B9') as number)).toBe(gap);
   });
 
   it('totals each category with SUMIF over the lines', async () => {
@@ -255,9 +257,9 @@ describe('scenario workbook', () => {
     expect(sheet.getCell('A15').value).toBe('By category');
     const rows = [16, 17, 18].map((r) => [
       sheet.getCell(`A${r}`).value,
-      toCents(ev.cell('Summary', `B${r}`)),
-      toCents(ev.cell('Summary', `C${r}`)),
-      toCents(ev.cell('Summary', `D${r}`)),
+      cellCents(ev.cell('Summary', `B${r}`)),
+      cellCents(ev.cell('Summary', `C${r}`)),
+      cellCents(ev.cell('Summary', `D${r}`)),
     ]);
     expect(rows).toEqual([
       ['Teachers', 216690005n, 162517503n, 54172502n],

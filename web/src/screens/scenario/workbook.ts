@@ -1,9 +1,10 @@
 import { keptCents, scenarioStatus } from '@server/lib/budget-math';
+import { centsOf, fromCents } from '@server/lib/money';
 import type { ScenarioLine, ScenarioSummary } from '@web/api/cut-scenarios';
 import { DISTRICT_WIDE } from '@web/components/data-grid/column-types';
 import { formatDateTime } from '@web/lib/format';
 import { header, money, moneyFormula, type SheetSpec, type XCell } from '@web/lib/workbook';
-import { categoryTotals, fromCents, fyLabel, gapLabel, toCents, toHundredths } from './scenario-math';
+import { categoryTotals, fyLabel, gapLabel, toHundredths } from './scenario-math';
 
 /*
  * 'Export to Excel': a Summary sheet and a Lines sheet (written by the shared writer, lib/workbook).
@@ -54,7 +55,7 @@ export function linesSheet(lines: readonly ScenarioLine[]): SheetSpec {
   let keptSum = 0n;
   lines.forEach((l, i) => {
     const r = first + i;
-    const amount = toCents(l.fy26ProposedV3);
+    const amount = centsOf(l.fy26ProposedV3);
     const kept = keptCents(amount, toHundredths(l.percentKept));
     amountSum += amount;
     keptSum += kept;
@@ -108,7 +109,7 @@ export function summarySheet(input: ScenarioExport): SheetSpec {
   for (const l of lines) {
     modified += l.percentKept < 100 ? 1 : 0;
   }
-  const goal = toCents(summary.townGoal);
+  const goal = centsOf(summary.townGoal);
   const status = scenarioStatus(kept, goal);
   const gap = fromCents(status.gapCents);
   const range = (col: string) => `Lines!$${col}$${first}:$${col}$${last}`;

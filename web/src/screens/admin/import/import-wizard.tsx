@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ImportType } from '@server/schemas/import';
 import type { ImportAnalysis, ImportResult } from '@web/api/import';
 import { useVersions } from '@web/api/versions';
@@ -7,7 +7,7 @@ import { CompleteStep } from './complete-step';
 import { MapStep } from './map-step';
 import { initialMapping, toColumnMappings, type FieldMapping } from './mapping';
 import { PreviewStep } from './preview-step';
-import { StepIndicator, type StepNumber } from './step-indicator';
+import { StepIndicator, STEPS, type StepNumber } from './step-indicator';
 import { UploadStep } from './upload-step';
 
 const TITLES: Record<ImportType, string> = {
@@ -24,6 +24,10 @@ export function ImportWizard({ importType, onCancel }: { importType: ImportType;
   const { selected: budgetYear } = useBudgetYear();
   const versions = useVersions({ budgetYearId: budgetYear?.id }, Boolean(budgetYear));
   const [step, setStep] = useState<StepNumber>(1);
+  const stepHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    stepHeading.current?.focus();
+  }, [step]);
   const [versionId, setVersionId] = useState<number | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [analysis, setAnalysis] = useState<ImportAnalysis | null>(null);
@@ -67,6 +71,11 @@ export function ImportWizard({ importType, onCancel }: { importType: ImportType;
         ) : null}
       </div>
       <StepIndicator step={step} />
+      {/* Each new step takes focus at its heading, so a keyboard goes on from there (after Analyze,
+          Preview or Back, focus fell to the page top: 22 Tabs back to 'Preview Import'). */}
+      <h3 className="imp-step-heading" tabIndex={-1} ref={stepHeading}>
+        Step {step} of {STEPS.length}: {STEPS[step - 1]}
+      </h3>
       {step === 1 ? (
         <UploadStep
           importType={importType}

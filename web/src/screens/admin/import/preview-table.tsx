@@ -1,10 +1,5 @@
-import {
-  formatDecimalDollars,
-  SKIP,
-  type ImportPreview,
-  type ImportType,
-  type PreviewRow,
-} from '@server/schemas/import';
+import { SKIP, type ImportPreview, type ImportType, type PreviewRow } from '@server/schemas/import';
+import { formatDecimalMoney } from '@web/lib/format';
 import { DISTRICT_WIDE, formatIsoDate } from '@web/components/data-grid/column-types';
 import type { FieldMapping } from './mapping';
 
@@ -51,7 +46,7 @@ function shown(value: string | null | undefined, column: PreviewColumn): string 
     return '';
   }
   if (column.kind === 'money') {
-    return formatDecimalDollars(value);
+    return formatDecimalMoney(value);
   }
   if (column.kind === 'date') {
     return formatIsoDate(value);

@@ -1,10 +1,6 @@
 import { fiscalYearLabel } from '@server/lib/budget-math';
-import {
-  formatDecimalDollars as dollars,
-  RESULT_WARNINGS_SHOWN,
-  type ImportResult,
-  type Reconciliation,
-} from '@server/schemas/import';
+import { RESULT_WARNINGS_SHOWN, type ImportResult, type Reconciliation } from '@server/schemas/import';
+import { formatDecimalMoney as dollars } from '@web/lib/format';
 
 const count = (n: number) => n.toLocaleString('en-US');
 const FIELD_LABELS: Record<string, string> = { currentSalary: 'Current Salary', amount: 'Amount' };

@@ -1,4 +1,5 @@
 import * as RadioGroup from '@radix-ui/react-radio-group';
+import { useRef, useState } from 'react';
 import type { ImportType } from '@server/schemas/import';
 
 const TYPES: { value: ImportType; title: string; text: string }[] = [
@@ -14,7 +15,11 @@ const TYPES: { value: ImportType; title: string; text: string }[] = [
   },
 ];
 
-/** The first choice of the CSV Import tab: what kind of file this is. */
+/**
+ * The first choice of the CSV Import tab: what kind of file this is. A click, Enter or Space starts
+ * that wizard; the arrow keys only move between the two (a radio group checks what it moves to, and
+ * ArrowRight used to start the proposed wizard at once).
+ */
 export function TypeChoice({
   value,
   onChange,
@@ -22,12 +27,29 @@ export function TypeChoice({
   value: ImportType | null;
   onChange(type: ImportType): void;
 }) {
+  const [shown, setShown] = useState<ImportType | null>(value);
+  const arrowing = useRef(false);
   return (
     <RadioGroup.Root
       className="imp-types"
       aria-label="What are you importing?"
-      value={value ?? ''}
-      onValueChange={(v) => onChange(v as ImportType)}
+      value={shown ?? ''}
+      onKeyDownCapture={(e) => {
+        // Capture: the group moves focus (and checks) in the item's own handler, before bubbling.
+        arrowing.current = e.key.startsWith('Arrow');
+        const target = e.target as HTMLButtonElement;
+        if ((e.key === 'Enter' || e.key === ' ') && target.value) {
+          e.preventDefault();
+          onChange(target.value as ImportType);
+        }
+      }}
+      onValueChange={(v) => {
+        setShown(v as ImportType);
+        if (!arrowing.current) {
+          onChange(v as ImportType);
+        }
+        arrowing.current = false;
+      }}
     >
       {TYPES.map((t) => (
         <RadioGroup.Item

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import {
+  centsOf,
+  centsText,
+  formatAmount,
+  formatDecimalMoney,
+  formatMoney,
+  formatMoneyCents,
+  fromCents,
+  nearestCents,
+  parseMoneyText,
+  sumDollars,
+} from './money';
+
+const cents = (text: string) => {
+  const r = parseMoneyText(text);
+  return r.ok ? r.cents : r.error;
+};
+
+describe('parseMoneyText', () => {
+  it('reads amounts as people type them, exactly to the cent', () => {
+    expect(cents('1200000')).toBe(120000000n);
+    expect(cents('1,200,000')).toBe(120000000n);
+    expect(cents(' $1,200,000.50 ')).toBe(120000050n);
+    expect(cents('1.2M')).toBe(120000000n);
+    expect(cents('$850k')).toBe(85000000n);
+    expect(cents('0.1')).toBe(10n);
+    expect(cents('.5')).toBe(50n);
+    expect(cents('1.23456789M')).toBe(123456789n);
+  });
+
+  it('refuses what it cannot read exactly', () => {
+    expect(cents('')).toBe('Enter an amount');
+    expect(cents('12,00')).toMatch(/Enter an amount in dollars/);
+    expect(cents('1.2.3')).toMatch(/Enter an amount in dollars/);
+    expect(cents('-5')).toMatch(/Enter an amount in dollars/);
+    expect(cents('10.005')).toMatch(/2 decimal places/);
+    expect(cents('1.234567891M')).toMatch(/2 decimal places/);
+    expect(cents('0')).toBe('Enter an amount above zero');
+    expect(cents('1000000000000')).toMatch(/too large/);
+  });
+});
+
+describe('cents and dollars', () => {
+  it('converts exactly or refuses: a fraction of a cent is a bug, not a value to round', () => {
+    expect(centsOf(311865755.6)).toBe(31186575560n);
+    expect(centsOf('1250000.25')).toBe(125000025n);
+    expect(() => centsOf(10.005)).toThrow(RangeError);
+    expect(fromCents(-123n)).toBe(-1.23);
+    expect(centsText(-5n)).toBe('-0.05');
+    expect(centsText(120000050n)).toBe('1200000.50');
+  });
+
+  it('sums through cents (0.1 + 0.2 is 0.3) and rounds a spreadsheet float once', () => {
+    expect(0.1 + 0.2).not.toBe(0.3);
+    expect(sumDollars([0.1, 0.2])).toBe(0.3);
+    expect(sumDollars(['999999999999.99', -0.99])).toBe(999999999999);
+    expect(nearestCents(1234.5699999999999)).toBe(123457n);
+    expect(nearestCents(-2.675)).toBe(-268n);
+  });
+
+  it('formats exact decimal text without a float, and amounts for text tables', () => {
+    expect(formatDecimalMoney('1030000000000.00')).toBe('$1,030,000,000,000.00');
+    expect(formatDecimalMoney('-1234.565')).toBe('-$1,234.565');
+    expect(formatDecimalMoney('5')).toBe('$5.00');
+    expect(formatAmount(1234.5)).toBe('1,234.50');
+    expect(formatAmount(null)).toBe('');
+    expect(formatMoneyCents(-1234.5)).toBe('-$1,234.50');
+    expect(formatMoney(1234.5)).toBe('$1,235');
+  });
+});

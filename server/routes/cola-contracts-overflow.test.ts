@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app';
+import { buildBudgetYear, buildWorkGroup, grow, insertEmployees } from '../../test/factories';
+
+/**
+ * Bad input (issue 22): a contract whose COLA would move a stored next-year salary beyond what a
+ * numeric(14,2) line holds is a 400 naming its COLA rows, and nothing is written or recomputed.
+ * Expected salaries are worked out here in BigInt cents.
+ */
+
+let t: TestApp;
+let finance: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  finance = (await t.userWith('FINANCE')).token;
+});
+afterAll(() => t.close());
+
+const call = (method: string, path: string, body?: unknown) => t.api(method, path, { token: finance, body });
+const cents = (v: string) => BigInt(Math.round(Number(v) * 100));
+
+const contract = (
+  workGroupId: number,
+  name: string,
+  rates: [number, number][],
+  extra: Record<string, unknown> = {},
+) => ({
+  name,
+  workGroupId,
+  startYear: rates[0][0],
+  endYear: rates[rates.length - 1][0],
+  status: 'SETTLED',
+  settlementDate: '2026-05-14',
+  notes: null,
+  yearlyIncreases: rates.map(([fiscalYear, colaPercentage]) => ({ fiscalYear, colaPercentage, notes: null })),
+  ...extra,
+});
+
+/** Contracts, their rates and the audit trail: what a refused write must leave alone. */
+async function snapshot() {
+  const db = t.db.knex;
+  return {
+    contracts: await db('contracts').orderBy('id').select('id', 'status', 'superseded_by_id', 'updated_at'),
+    rates: await db('contract_cola_rates').orderBy('id').select('id', 'fiscal_year', 'cola_percentage'),
+    audits: (await db('audit_log').count({ n: '*' }).first())?.n,
+  };
+}
+
+describe('a contract that would move a salary beyond what a line holds', () => {
+  it('is a 400 naming yearlyIncreases: nothing written, nothing recomputed', async () => {
+    const db = t.db.knex;
+    const budgetYearId = await buildBudgetYear(db);
+    const groupId = await buildWorkGroup(db);
+    // $600 billion doubled is past numeric(14,2)'s $999,999,999,999.99; the other line is ordinary.
+    const ids = await insertEmployees(db, [
+      { budgetYearId, fiscalYear: 2026, salary: '600000000000.00', workGroupId: groupId },
+      { budgetYearId, fiscalYear: 2026, salary: '50000.00', workGroupId: groupId },
+    ]);
+    const stored = async () =>
+      (await db('line_items').whereIn('id', ids).orderBy('id').select('next_year_salary')).map((r) =>
+        r.next_year_salary === null ? null : cents(r.next_year_salary),
+      );
+    const ok = await call('post', '/cola/contracts', contract(groupId, 'Modest', [[2027, 1]]));
+    expect(ok.status).toBe(201);
+    expect(await stored()).toEqual([grow(60000000000000n, 100n), grow(5000000n, 100n)]);
+    const before = await snapshot();
+
+    const created = await call(
+      'post',
+      '/cola/contracts',
+      contract(groupId, 'Doubling', [[2028, 100]], { status: 'NEGOTIATING', settlementDate: null }),
+    );
+    // FY2028 moves no FY2026 line: accepted. FY2027 at 100% would double the first line.
+    expect(created.status).toBe(201);
+    const mid = await snapshot();
+    const edited = await call(
+      'put',
+      `/cola/contracts/${ok.body.contract.id}`,
+      contract(groupId, 'Modest', [[2027, 100]]),
+    );
+    expect(edited.status).toBe(400);
+    expect(edited.body.error).toMatch(
+      /^yearlyIncreases: the automatic next-year salary would exceed \$999,999,999,999\.99/,
+    );
+    expect(edited.body.details[0]).toMatchObject({ path: 'yearlyIncreases' });
+    expect(await snapshot()).toEqual(mid);
+    expect(await stored()).toEqual([grow(60000000000000n, 100n), grow(5000000n, 100n)]);
+    expect(before.contracts.length + 1).toBe(mid.contracts.length);
+  });
+});

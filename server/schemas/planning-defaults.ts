@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { idTextWith, moneyOut } from './common';
+import { fiscalYearInput } from './fiscal-year';
+
+/**
+ * GET /cola/planning-defaults: what the planning tools (the RIF gap, the multi-year projection,
+ * `budget-cli rif`) start from, taken from the district's own data rather than sample figures:
+ * the budget of the year before the planned one as the baseline, and the planned year's town goal
+ * as the funding, each with the words saying where it comes from. A year without a goal has no
+ * funding figure (null), never an invented one.
+ */
+
+/** How many fiscal years the multi-year projection spans by default (the planned year and four more). */
+export const PLANNING_SPAN_YEARS = 5;
+
+const blankIsAbsent = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+/** budgetYearId absent: the newest budget year with employees. fiscalYear absent: its current year + 1. */
+export const planningDefaultsQuery = z.strictObject({
+  budgetYearId: z.preprocess(
+    blankIsAbsent,
+    idTextWith('budgetYearId must be a positive whole number').optional(),
+  ),
+  fiscalYear: z.preprocess(blankIsAbsent, fiscalYearInput.optional()),
+});
+
+export const planningDefaultsResponse = z.object({
+  budgetYearId: z.number().int(),
+  /** The budget year's label, e.g. 'FY26'. */
+  budgetYear: z.string(),
+  /** The year being planned (the RIF gap's fiscal year, the projection's first year). */
+  fiscalYear: z.number().int(),
+  /** The multi-year projection's default last year. */
+  endYear: z.number().int(),
+  baseline: z.object({
+    /** The year whose budget the baseline is: the one before fiscalYear. */
+    fiscalYear: z.number().int(),
+    /** The proposed budget of that year as the dashboard and Budget Comparison total it; null with no lines. */
+    amount: moneyOut.nullable(),
+    lines: z.number().int(),
+    /** Where the figure comes from, e.g. 'FY2026 proposed budget, 152 lines'. */
+    source: z.string(),
+  }),
+  townFunding: z.object({
+    fiscalYear: z.number().int(),
+    /** The year's town goal in dollars; null when the year has none. */
+    amount: moneyOut.nullable(),
+    hasGoal: z.boolean(),
+    /** e.g. 'FY2027 town goal, set 2026-05-01', or the plain statement that there is none. */
+    source: z.string(),
+  }),
+});
+
+export type PlanningDefaultsInput = z.output<typeof planningDefaultsQuery>;
+export type PlanningDefaults = z.infer<typeof planningDefaultsResponse>;

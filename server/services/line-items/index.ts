@@ -1,0 +1,31 @@
+/**
+ * The one writer of line items (docs/ARCHITECTURE.md, 'The path of a change'). Services change
+ * lines only through these functions; the line-writing queries (server/queries/line-items-writes*)
+ * are private to this folder, and a literal write to line_items anywhere else under server/ is a
+ * lint error (eslint.config.js).
+ */
+export { toColumns, type WritableField } from '@server/queries/line-items-writes';
+export { auditLines, auditChanged, type LineAuditEntry, type LineCause } from './audit';
+export {
+  changeLines,
+  changeLinesBy,
+  createLine,
+  deleteLines,
+  type ChangeResult,
+  type LinePatch,
+} from './change-lines';
+export { mergeLines } from './merge';
+export { applyAutomaticNextYearSalary, recomputeAfterRuleChange, type RuleScope } from './next-year';
+export * as placements from './placement';
+export {
+  auditBulkChange,
+  copyBudgetLines,
+  copyImportedLines,
+  deleteProjectedLines,
+  projectEmployeeLines,
+  projectProposedLines,
+  settleImportedLines,
+  shiftLineYears,
+} from './projected';
+export { linkBuildings, relabelWorkGroup, setDeseCodes } from './sets';
+export { isLocked, LOCKED_STATUSES, lockedMessage, nextYearSalaryRule } from './status-rule';

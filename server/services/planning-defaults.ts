@@ -1,0 +1,111 @@
+import type { AppContext } from '@server/context';
+import { badRequest } from '@server/errors';
+import { authorize, type Actor } from '@server/policies/index';
+import { newestBudgetYearWithEmployees } from '@server/queries/line-items-progression';
+import { findTownGoalByYear } from '@server/queries/town-goals';
+import {
+  PLANNING_SPAN_YEARS,
+  type PlanningDefaults,
+  type PlanningDefaultsInput,
+} from '@server/schemas/planning-defaults';
+import { budgetSummary } from './dashboard';
+import { requireBudgetYear } from './fiscal-years';
+
+/**
+ * What every planning tool opens with (GET /cola/planning-defaults, the COLA screen's RIF and
+ * Multi-Year tabs, `budget-cli rif`): the baseline is the budget of the year before the planned
+ * one, the funding the planned year's town goal. Both figures are the dashboard's own
+ * (budgetSummary: the proposed lines that count, summed in SQL, and the year's dollar goal), so the
+ * planning tools, the dashboard and Budget Comparison show the same budget for a year. A year
+ * without a goal says so and has no funding figure: the tools ask for one rather than invent it.
+ */
+export async function planningDefaults(
+  app: AppContext,
+  actor: Actor,
+  input: PlanningDefaultsInput,
+): Promise<PlanningDefaults> {
+  authorize(actor, 'cola.read');
+  const budgetYearId = input.budgetYearId ?? (await newestBudgetYearWithEmployees(app.db));
+  if (budgetYearId === null) {
+    throw badRequest('No budget year has employee lines yet: import a payroll first', [
+      { path: 'budgetYearId', message: 'No budget year has employees' },
+    ]);
+  }
+  const year = await requireBudgetYear(app.db, budgetYearId, 'budgetYearId');
+  const fiscalYear = input.fiscalYear ?? year.current_fiscal_year + 1;
+  const before = await budgetSummary(app, actor, { budgetYearId, fiscalYear: fiscalYear - 1 });
+  const planned = await budgetSummary(app, actor, { budgetYearId, fiscalYear });
+  const goal = planned.hasTownGoal ? await findTownGoalByYear(app.db, fiscalYear) : undefined;
+  const setOn = goal ? new Date(goal.updated_at).toISOString().slice(0, 10) : null;
+  const lines = before.proposedCount;
+  return {
+    budgetYearId,
+    budgetYear: year.fiscal_year,
+    fiscalYear,
+    endYear: fiscalYear + PLANNING_SPAN_YEARS - 1,
+    baseline: {
+      fiscalYear: fiscalYear - 1,
+      amount: lines > 0 ? before.proposedBudget : null,
+      lines,
+      source:
+        lines > 0
+          ? `FY${fiscalYear - 1} proposed budget, ${lines} line${lines === 1 ? '' : 's'}`
+          : `FY${fiscalYear - 1} has no proposed budget lines in budget year ${year.fiscal_year}: enter a baseline`,
+    },
+    townFunding: {
+      fiscalYear,
+      amount: planned.hasTownGoal ? planned.townGoal : null,
+      hasGoal: planned.hasTownGoal,
+      source: planned.hasTownGoal
+        ? `FY${fiscalYear} town goal, set ${setOn}`
+        : `FY${fiscalYear} has no town goal: enter the town funding, or set the goal on Town Goals`,
+    },
+  };
+}
+
+/** Which request field carries each figure, so a refusal names the field the caller left out. */
+export interface PlanningAmountFields {
+  baseline: string;
+  funding: string;
+}
+
+/**
+ * The baseline and town funding a calculation uses: what the caller gave, else the district's own
+ * figure (planningDefaults), with the words saying where each came from. A figure the caller left
+ * out that the data does not have (no proposed lines the year before; no goal, when `funding` is
+ * required) is a 400 naming its field: no tool invents a budget. `app.db` may be a transaction.
+ */
+export async function planningAmounts(
+  app: AppContext,
+  actor: Actor,
+  input: { budgetYearId: number; fiscalYear: number; baseline?: number; funding?: number },
+  fields: PlanningAmountFields & { fundingRequired: boolean },
+): Promise<{ baseline: number; funding: number | null; sources: { field: string; source: string }[] }> {
+  const sources: { field: string; source: string }[] = [];
+  const needFunding = fields.fundingRequired && input.funding === undefined;
+  if (input.baseline !== undefined && !needFunding) {
+    return { baseline: input.baseline, funding: input.funding ?? null, sources };
+  }
+  const d = await planningDefaults(app, actor, {
+    budgetYearId: input.budgetYearId,
+    fiscalYear: input.fiscalYear,
+  });
+  /** The caller's figure, else the district's (noting its source), else a 400 naming the field. */
+  const pick = (
+    given: number | undefined,
+    figure: { amount: number | null; source: string },
+    field: string,
+  ) => {
+    if (given !== undefined) {
+      return given;
+    }
+    if (figure.amount === null) {
+      throw badRequest(figure.source, [{ path: field, message: figure.source }]);
+    }
+    sources.push({ field, source: figure.source });
+    return figure.amount;
+  };
+  const baseline = pick(input.baseline, d.baseline, fields.baseline);
+  const funding = needFunding ? pick(undefined, d.townFunding, fields.funding) : (input.funding ?? null);
+  return { baseline, funding, sources };
+}

@@ -1,0 +1,50 @@
+import type { CellPosition, NavigateToNextCellParams, TabToNextCellParams } from 'ag-grid-community';
+import type { ScenarioLine } from '@web/api/cut-scenarios';
+
+/**
+ * The Scenario Builder by keyboard: each line's percent control is one Tab stop. Tab and Shift+Tab
+ * go from line to line (straight into the slider, not through the line's eight cells), the arrows
+ * Left/Right move the slider, Up/Down go to the line above or below, Enter types a percent, and
+ * Escape leaves the slider for the grid's own cell navigation.
+ */
+
+export const PERCENT_COLUMN = 'percentKept';
+
+/** Focuses the slider of the displayed row once the grid has drawn it (it may be scrolling there). */
+export function focusSlider(rowIndex: number, tries = 10): void {
+  requestAnimationFrame(() => {
+    const slider = document.querySelector<HTMLInputElement>(
+      `.ag-row[row-index="${rowIndex}"] [col-id="${PERCENT_COLUMN}"] .pct-slider__input`,
+    );
+    if (slider && !slider.disabled) {
+      slider.focus();
+    } else if (!slider && tries > 0) {
+      focusSlider(rowIndex, tries - 1);
+    }
+  });
+}
+
+/** Tab: the next (or previous) line's percent; past the last line the page's next control. */
+export function tabToNextPercent(params: TabToNextCellParams<ScenarioLine>): CellPosition | boolean {
+  const from = params.previousCellPosition;
+  // From another cell of a line, its own percent first; from a percent, the next line's.
+  const step = from.column.getColId() === PERCENT_COLUMN ? (params.backwards ? -1 : 1) : 0;
+  const next = from.rowIndex + step;
+  const column = params.api.getColumn(PERCENT_COLUMN);
+  if (!column || next < 0 || next >= params.api.getDisplayedRowCount()) {
+    return false;
+  }
+  params.api.ensureIndexVisible(next);
+  focusSlider(next);
+  return { rowIndex: next, column, rowPinned: null };
+}
+
+/** Up and Down from a percent land on the next line's slider, ready for the arrows. */
+export function navigateFromPercent(params: NavigateToNextCellParams<ScenarioLine>): CellPosition | null {
+  const next = params.nextCellPosition;
+  const vertical = params.key === 'ArrowUp' || params.key === 'ArrowDown';
+  if (next && vertical && params.previousCellPosition.column.getColId() === PERCENT_COLUMN) {
+    focusSlider(next.rowIndex);
+  }
+  return next;
+}
