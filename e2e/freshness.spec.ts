@@ -75,3 +75,32 @@ test('the chosen budget year survives a reload', async ({ page }) => {
   await expect(page.getByText('Budget year FY27')).toBeVisible();
   await saveScreen(page, 'freshness-budget-year-after-reload');
 });
+
+test('a search typed before the first rows are drawn still finds a line beyond them', async ({ page }) => {
+  await signIn(page, ADMIN);
+  const last = `Zzlate${RUN}`;
+  await apiCall(page, 'POST', '/line-items', {
+    isOperating: true,
+    budgetYearId: await budgetYearId(page, 'FY26'),
+    fiscalYear: 2026,
+    firstName: 'Ida',
+    lastName: last,
+    position: 'Grade 4 Teacher',
+    currentSalary: 51000,
+    currentFTE: 1,
+    employeeStatus: 'Active',
+  });
+  // The first lines (a hundred, none of them this one) are held until the search is typed: the
+  // search then hides every first row, and the grid never says it has drawn one.
+  let release: () => void = () => {};
+  const typed = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/line-items\/budget\?.*limit=/, async (route) => {
+    await typed;
+    await route.continue();
+  });
+  await navigate(page, 'Employee Manager');
+  await page.getByLabel('Search', { exact: true }).fill(last);
+  release();
+  await expect(page.locator('.ag-row [col-id="building"]')).toHaveCount(1, { timeout: 20_000 });
+  await expect(page.getByRole('button', { name: `Edit ${last}, Ida` })).toBeVisible();
+});

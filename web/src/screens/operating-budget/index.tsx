@@ -58,6 +58,9 @@ export function OperatingBudgetScreen() {
     years.fiscalYear,
     firstDrawn ||
       firstLines.isError ||
+      // A filter or search set before the first rows were drawn may hide them all, and a grid with
+      // no row to draw never says it has drawn: the lines it looks for are in the whole list.
+      filters !== INITIAL_EMPLOYEE_FILTERS ||
       // Fewer lines than asked for: drawing them is no reason to wait.
       (firstLines.data !== undefined && firstLines.data.lineItems.length < FIRST_LINES),
   );
