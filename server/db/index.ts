@@ -73,7 +73,10 @@ export async function openDb(options: DbOptions): Promise<DbHandle> {
   if (options.url) {
     const knex = knexFactory({
       client: 'pg',
-      connection: options.url,
+      // JIT off: the next-year salary rule's statements are planned at costs of millions (the COLA
+      // table's estimated rows), so PostgreSQL 15 compiled each with LLVM for 4-7 s to run it in
+      // a few milliseconds; a one-line edit waited seconds. Nothing here scans enough rows to repay it.
+      connection: { connectionString: options.url, options: '-c jit=off' },
       pool: { min: 0, max: 10 },
       acquireConnectionTimeout: 10_000,
     });
