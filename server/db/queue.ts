@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Middleware } from 'koa';
 import type { Knex } from 'knex';
 import { AppError, serviceUnavailable, translateDbError } from '@server/errors';
@@ -21,16 +22,42 @@ export interface QueueOptions {
   maxWaitMs: number;
 }
 
+/**
+ * Which line a request waits in. Anonymous sign-ins ('sign-in') may hold at most
+ * signInTurns(concurrency) turns at once: forty wrong-password guesses from forty addresses held
+ * every turn (and signed-in staff waited 12-20 s for a 503); now staff always find a turn free.
+ */
+export type Lane = 'staff' | 'sign-in';
+
+/** The turns sign-ins may hold at once: a quarter of them, at least one. */
+export const signInTurns = (concurrency: number) => Math.max(1, Math.floor(concurrency / 4));
+
 interface Waiter {
   exclusive: boolean;
+  lane: Lane;
   start: () => void;
   timer?: NodeJS.Timeout;
+  since: number;
+}
+
+// The queue and lane of the turn the current request holds, so that work deep in a service can
+// give the turn back while it waits on something that is not the database (outsideTurn).
+const turn = new AsyncLocalStorage<{ queue: WorkQueue; lane: Lane }>();
+
+/**
+ * Runs `work` (password hashing, a deliberate delay, a call to Claude) without holding a database
+ * turn when the current request holds one (WorkQueue.outside); as it is, anywhere else (the CLI).
+ */
+export function outsideTurn<T>(work: () => Promise<T>): Promise<T> {
+  const held = turn.getStore();
+  return held ? held.queue.outside(work, held.lane) : work();
 }
 
 export const RETRY_AFTER_SECONDS = 2;
 
 export class WorkQueue {
   private running = 0;
+  private runningSignIn = 0;
   private exclusiveRunning = false;
   private readonly waiting: Waiter[] = [];
   private dispatchScheduled = false;
@@ -52,9 +79,14 @@ export class WorkQueue {
     return this.running;
   }
 
+  /** How long the request first in line has waited, in ms (0 when nobody waits). */
+  oldestWaitMs(now = Date.now()): number {
+    return this.waiting.length ? now - this.waiting[0].since : 0;
+  }
+
   /** `gone`, when given, is called with a function that withdraws the work if it has not started. */
-  run<T>(work: () => Promise<T>, gone?: (withdraw: () => void) => void): Promise<T> {
-    return this.enqueue(work, false, gone);
+  run<T>(work: () => Promise<T>, gone?: (withdraw: () => void) => void, lane: Lane = 'staff'): Promise<T> {
+    return this.enqueue(work, false, gone, lane);
   }
 
   /** Waits for the work in progress to finish, then runs `work` alone. */
@@ -68,8 +100,8 @@ export class WorkQueue {
    * slow outside service never holds one of the few database turns. Call it only from within a
    * turn this queue started (a request the middleware let in).
    */
-  async outside<T>(work: () => Promise<T>): Promise<T> {
-    this.running -= 1;
+  async outside<T>(work: () => Promise<T>, lane: Lane = 'staff'): Promise<T> {
+    this.release(lane);
     this.schedule();
     try {
       return await work();
@@ -78,8 +110,10 @@ export class WorkQueue {
         // No time limit: this request already waited its turn once and holds work in progress.
         this.waiting.push({
           exclusive: false,
+          lane,
+          since: Date.now(),
           start: () => {
-            this.running += 1;
+            this.take(lane);
             resolve();
           },
         });
@@ -88,10 +122,21 @@ export class WorkQueue {
     }
   }
 
+  private take(lane: Lane): void {
+    this.running += 1;
+    this.runningSignIn += lane === 'sign-in' ? 1 : 0;
+  }
+
+  private release(lane: Lane): void {
+    this.running -= 1;
+    this.runningSignIn -= lane === 'sign-in' ? 1 : 0;
+  }
+
   private enqueue<T>(
     work: () => Promise<T>,
     exclusive: boolean,
     gone?: (withdraw: () => void) => void,
+    lane: Lane = 'staff',
   ): Promise<T> {
     if (!exclusive && this.waiting.length >= this.options.maxWaiting) {
       this.refused += 1;
@@ -100,14 +145,17 @@ export class WorkQueue {
     return new Promise<T>((resolve, reject) => {
       const waiter: Waiter = {
         exclusive,
+        lane,
+        since: Date.now(),
         start: () => {
           clearTimeout(waiter.timer);
-          this.running += 1;
+          this.take(lane);
           this.exclusiveRunning = exclusive;
-          work()
+          turn
+            .run({ queue: this, lane }, work)
             .then(resolve, reject)
             .finally(() => {
-              this.running -= 1;
+              this.release(lane);
               this.exclusiveRunning = false;
               this.lastDoneAt = Date.now();
               this.schedule();
@@ -147,12 +195,15 @@ export class WorkQueue {
 
   private dispatch(): void {
     while (this.waiting.length && !this.exclusiveRunning) {
-      const next = this.waiting[0];
-      const room = next.exclusive ? this.running === 0 : this.running < this.options.concurrency;
-      if (!room) {
+      // In arrival order, but a sign-in past its lane's share lets the next staff request by.
+      const signInFull = this.runningSignIn >= signInTurns(this.options.concurrency);
+      const at = this.waiting.findIndex((w) => !(signInFull && w.lane === 'sign-in'));
+      const next = this.waiting[at];
+      const room = next?.exclusive ? this.running === 0 : this.running < this.options.concurrency;
+      if (!next || !room) {
         return;
       }
-      this.waiting.shift();
+      this.waiting.splice(at, 1);
       next.start();
     }
   }
@@ -219,6 +270,7 @@ export function queueMiddleware(
           }),
         // The response closing before it was written means the client hung up.
         (withdraw) => ctx.res.once('close', withdraw),
+        ctx.method === 'POST' && ctx.path === '/api/auth/login' ? 'sign-in' : 'staff',
       );
     } catch (err) {
       // A pool that stayed busy past knex's acquire timeout is the same "come back shortly".

@@ -1,9 +1,14 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { passwordHashing } from './hash-slots';
 
+// Every hash and check takes a slot of the bounded pool (./hash-slots.ts).
 function scrypt(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scryptCb(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key)));
-  });
+  return passwordHashing.run(
+    () =>
+      new Promise((resolve, reject) => {
+        scryptCb(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key)));
+      }),
+  );
 }
 
 const KEY_LENGTH = 32;

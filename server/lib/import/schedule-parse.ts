@@ -273,6 +273,13 @@ async function xlsxRows(buffer: Buffer): Promise<SourceRow[]> {
   return rows;
 }
 
+// The longest row a schedule can have: 43 columns of up to about 380 characters each. A longer
+// one (a header of 40,000 lane columns) is refused when the parser reaches that length, so the
+// request holds the event loop for milliseconds, not for the whole file.
+const MAX_ROW_CHARACTERS = 16 * 1024;
+// Enough of the file to tell its delimiter (a schedule's whole header and first rows, most often).
+const DELIMITER_SAMPLE = 8 * 1024;
+
 function csvRows(buffer: Buffer): SourceRow[] {
   const encoding = detectEncoding(buffer);
   const text = new TextDecoder(encoding === 'utf8' ? 'utf-8' : encoding === 'utf16le' ? 'utf-16le' : 'latin1')
@@ -280,8 +287,22 @@ function csvRows(buffer: Buffer): SourceRow[] {
     .replace(/^\ufeff/, '');
   let records: string[][];
   try {
-    records = parseCsv(text, { delimiter: detectDelimiter(text), relax_column_count: true, bom: true });
+    records = parseCsv(text, {
+      // Told from the first lines, as an import's analysis does: over the whole file, once per
+      // candidate delimiter, it was most of the time a wide upload held the event loop.
+      delimiter: detectDelimiter(text.slice(0, DELIMITER_SAMPLE)),
+      relax_column_count: true,
+      bom: true,
+      max_record_size: MAX_ROW_CHARACTERS,
+    });
   } catch (err) {
+    const { code, lines } = err as { code?: string; lines?: number };
+    if (code === 'CSV_MAX_RECORD_SIZE') {
+      // A row longer than any schedule's: refused as it is met, before the rest is read.
+      throw badRequest(
+        `Row ${lines ?? 1}: longer than ${MAX_ROW_CHARACTERS.toLocaleString('en-US')} characters; a schedule has fiscal_year, cola and step and at most ${MAX_LANES} lanes`,
+      );
+    }
     throw badRequest(`The CSV file could not be read: ${String((err as Error).message).split('\n')[0]}`);
   }
   return records.map((cells, i) => ({ n: i + 1, cells }));
