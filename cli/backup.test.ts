@@ -1,4 +1,4 @@
-import { readdirSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCliRunner, type CliRunner } from '../test/cli';
@@ -54,6 +54,63 @@ describe('private files (issue 23 item 5)', () => {
       expect(readableByOthers(c.dataDir)).toEqual([]);
     }
   });
+});
+
+describe('budget-cli backup / restore: refusals, --force, --json (issue 24 item 11, issue 23 item 6)', () => {
+  it('says "No such file" for a missing backup, as import does, in text and in JSON', async () => {
+    const restore = await c.cli('restore', '/nope.tar.gz');
+    expect(restore.code).toBe(1);
+    expect(restore.stderr).toBe('Error [NOT_FOUND]: No such file: /nope.tar.gz\n');
+    const imported = await c.cli('import', '/nope.csv', '--type', 'operating', '--budget-year', 'FY26');
+    expect(imported.stderr).toBe('Error [NOT_FOUND]: No such file: /nope.csv\n');
+    const json = await c.cli('restore', '/nope.tar.gz', '--json');
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.stdout)).toEqual({ error: 'No such file: /nope.tar.gz', code: 'NOT_FOUND' });
+  });
+
+  it('refuses to overwrite a file without --force, and answers --json', async () => {
+    const file = path.join(c.dataDir, 'kept.backup');
+    writeFileSync(file, 'an older backup');
+    const refused = await c.cli('backup', file);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/already exists; pass --force to replace it/);
+    expect(readFileSync(file, 'utf8')).toBe('an older backup');
+    const json = await c.cli('backup', file, '--json');
+    expect(JSON.parse(json.stdout)).toMatchObject({ code: 'CONFLICT' });
+
+    const forced = await c.cli('backup', file, '--force', '--json');
+    expect(forced.code, forced.stderr).toBe(0);
+    const made = JSON.parse(forced.stdout);
+    expect(made).toMatchObject({ where: file, bytes: statSync(file).size });
+    expect(made.installationId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(readdirSync(c.dataDir).filter((n) => n.includes('.partial-'))).toEqual([]);
+
+    const restored = await c.cli('restore', file, '--json');
+    expect(restored.code, restored.stderr).toBe(0);
+    expect(JSON.parse(restored.stdout)).toMatchObject({
+      file,
+      format: made.format,
+      foreign: false,
+      contents: { installationId: made.installationId, users: expect.any(Number) },
+    });
+  }, 180_000);
+
+  it("restores another installation's backup only with --foreign, saying what it brings", async () => {
+    const file = path.join(c.dataDir, 'elsewhere.backup');
+    expect((await c.cli('backup', file)).code).toBe(0);
+    // This installation becomes another one: the backup is now a stranger's.
+    const db = await c.openDb();
+    await db.knex('installation').update({ id: '00000000-0000-4000-8000-00000000000a' });
+    await db.close();
+    const refused = await c.cli('restore', file);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(
+      /FOREIGN_BACKUP.*another installation of the app.*It brings \d+ user accounts? and \d+ budget years?.*--foreign/s,
+    );
+    const done = await c.cli('restore', file, '--foreign');
+    expect(done.code, done.stderr).toBe(0);
+    expect(done.stdout).toMatch(/a backup of another installation .*Every session was ended/s);
+  }, 180_000);
 });
 
 describe('budget-cli backup / restore', () => {

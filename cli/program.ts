@@ -24,12 +24,12 @@ export const COMMAND_GROUPS: CommandGroup[] = [
     load: async () => (await import('./commands/backup')).registerBackupCommands,
     commands: {
       backup: {
-        term: 'backup <file>',
+        term: 'backup [options] <file>',
         description:
           'Back up the database to FILE (embedded: a copy of the data folder; PostgreSQL: pg_dump custom format)',
       },
       restore: {
-        term: 'restore <file>',
+        term: 'restore [options] <file>',
         description:
           'Replace the database with a backup made by `backup` (refuses a backup from a newer version)',
       },

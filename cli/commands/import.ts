@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import type { AppContext } from '@server/context';
@@ -13,6 +12,7 @@ import { listVersions } from '@server/services/versions';
 import { duplicateText, summaryLines } from './import-summary';
 import { withCli } from '../context';
 import { parseFlags, printJson } from '../output';
+import { requireFile } from '@server/lib/files';
 
 const flags = z.object({
   type: importTypeSchema,
@@ -155,9 +155,7 @@ export function registerImportCommands(program: Command): void {
     .option('--json', 'print the result as JSON')
     .action(async (file: string, raw: Record<string, unknown>) => {
       const opts = parseFlags(flags, raw);
-      if (!existsSync(file)) {
-        throw new AppError(404, 'NOT_FOUND', `No such file: ${file}`);
-      }
+      requireFile(file);
       await withCli(program.opts().as, async ({ app, actor }) => {
         const { budgetYear, versionId, newVersion } = await resolveTargets(app, actor, opts);
         const progress = progressReporter(!opts.json);

@@ -1,8 +1,6 @@
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { AppError } from '@server/errors';
 import { idParams } from '@server/schemas/common';
 import { fiscalYearLabel } from '@server/schemas/fiscal-year';
 import type { PlacementCounts, Schedule } from '@server/schemas/salary-schedules';
@@ -12,6 +10,7 @@ import { importSchedule, listSchedules } from '@server/services/salary-schedules
 import { withCli } from '../context';
 import { workGroupNamed } from '../lookups';
 import { parseFlags, printJson, printRows } from '../output';
+import { requireFile } from '@server/lib/files';
 
 const importFlags = z.object({
   workGroup: z.string().trim().min(1, 'Name the work group the schedule is for, e.g. --work-group Teachers'),
@@ -49,9 +48,7 @@ export function registerScheduleCommands(program: Command): void {
     .option('--json', 'print JSON')
     .action(async (file: string, raw: Record<string, unknown>) => {
       const opts = parseFlags(importFlags, raw);
-      if (!existsSync(file)) {
-        throw new AppError(404, 'NOT_FOUND', `No such file: ${file}`);
-      }
+      requireFile(file);
       await withCli(program.opts().as, async ({ app, actor }) => {
         const group = await workGroupNamed(app, actor, opts.workGroup);
         const budgetYear = opts.budgetYear ? await findBudgetYearByLabel(app, actor, opts.budgetYear) : null;

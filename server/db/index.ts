@@ -6,6 +6,7 @@ import ClientPgLite from 'knex-pglite';
 import pg from 'pg';
 import { retryTransactions } from './transaction';
 import { tighten } from '@server/lib/private-files';
+import { refuseUnfinishedRestore } from '@server/lib/restore-journal';
 
 export type Db = Knex | Knex.Transaction;
 
@@ -42,7 +43,8 @@ export interface DbHandle {
   close(): Promise<void>;
 }
 
-function takeLock(dir: string): () => void {
+/** Takes the embedded data folder's lock for this process; returns its release. */
+export function takeLock(dir: string): () => void {
   const lock = path.join(dir, 'pglite.lock');
   if (existsSync(lock)) {
     const pid = Number(readFileSync(lock, 'utf8'));
@@ -86,6 +88,8 @@ export async function openDb(options: DbOptions): Promise<DbHandle> {
   let release = () => {};
   let dataDir: string | undefined;
   if (options.dataDir) {
+    // A restore stopped half-way: say what to do rather than start an empty database.
+    refuseUnfinishedRestore(options.dataDir);
     dataDir = path.join(options.dataDir, 'pgdata');
     mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
     release = takeLock(options.dataDir);

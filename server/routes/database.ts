@@ -1,5 +1,6 @@
 import { databaseStatusResponse } from '@server/schemas/database';
 import { databaseStatus, downloadBackup } from '@server/services/backup';
+import { clientOf } from './auth';
 import { defineRoute } from './define';
 
 const tag = 'Database';
@@ -22,7 +23,7 @@ export const databaseRoutes = [
     tag,
     action: 'database.manage',
     handler: async ({ app, actor, ctx }) => {
-      const backup = await downloadBackup(app, actor);
+      const backup = await downloadBackup(app, actor, clientOf(ctx));
       ctx.type = backup.type;
       ctx.set('Content-Disposition', `attachment; filename="${backup.fileName}"`);
       ctx.set('Cache-Control', 'no-store');

@@ -19,6 +19,8 @@ export const SECURITY_EVENTS = [
   'user-activated',
   'user-deleted',
   'data-exported',
+  'backup-made',
+  'database-restored',
 ] as const;
 export const securityEventSchema = z.enum(SECURITY_EVENTS);
 export type SecurityEvent = z.infer<typeof securityEventSchema>;

@@ -1,31 +1,35 @@
-import { execFile, spawn } from 'node:child_process';
-import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { open, readFile, writeFile } from 'node:fs/promises';
+import { existsSync, linkSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import type { Readable } from 'node:stream';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Knex } from 'knex';
 import type { AppConfig } from '@server/config';
 import type { AppContext } from '@server/context';
 import { openDb, type DbHandle } from '@server/db/index';
 import { databaseBytes } from '@server/db/maintenance';
-import { migrateLatest } from '@server/db/migrate';
 import { dbKind, queueFor } from '@server/db/queue';
-import { badRequest } from '@server/errors';
-import { authorize, type Actor } from '@server/policies/index';
-import { migrationSource } from '@migrations/index';
+import { conflict } from '@server/errors';
+import type { BackupFormat } from '@server/lib/backup-format';
+import { createLogger, type Logger } from '@server/lib/log';
+import { DUMP_ARGS, pgDumpStream, pgEnv, runTool } from '@server/lib/pg-tools';
+import { authorize, systemActor, type Actor } from '@server/policies/index';
+import { installationId } from '@server/queries/restore';
+import { osAccount } from './restore';
+import { recordSecurityEvent, type ClientInfo } from './security-log';
+
+export { formatOf, type BackupFormat } from '@server/lib/backup-format';
+export { refuseNewerSchema, type RestoreResult } from './restore';
+export { restoreEmbedded } from './restore-embedded';
+export { restorePostgres } from './restore-postgres';
 
 /**
  * Backup and restore (issue 15, item 11). Embedded: a gzipped copy of PGlite's data folder, taken
  * in the queue's exclusive turn so no write is half in it. PostgreSQL: pg_dump's custom format,
- * restored with pg_restore. A restore reads the backup's migration list first and refuses one
- * made by a newer version of the app. The last backup is remembered in DATA_DIR/last-backup.json
- * (outside the database, so a restore does not roll it back).
+ * restored with psql in one transaction (restore-postgres.ts). Every backup names its installation
+ * (the installation table is in it) and is recorded in the security log (issue 23 item 6). The last
+ * backup is remembered in DATA_DIR/last-backup.json (outside the database, so a restore does not
+ * roll it back).
  */
-
-const run = promisify(execFile);
-export type BackupFormat = 'embedded' | 'pg_dump';
 
 export interface LastBackup {
   at: string;
@@ -49,73 +53,12 @@ export async function openForBackup(config: AppConfig): Promise<DbHandle> {
   }
 }
 
-/** Recognises a backup by its first bytes: pg_dump custom format or a gzipped tar. */
-export function formatOf(head: Buffer): BackupFormat | null {
-  if (head.subarray(0, 5).toString('latin1') === 'PGDMP') {
-    return 'pg_dump';
-  }
-  return head[0] === 0x1f && head[1] === 0x8b ? 'embedded' : null;
-}
-
-/** Refuses a backup whose schema has migrations this version does not know. */
-export async function refuseNewerSchema(names: string[]): Promise<void> {
-  const known = new Set(await migrationSource.getMigrations([]));
-  const unknown = names.filter((n) => !known.has(n));
-  if (unknown.length) {
-    throw badRequest(
-      `This backup was made by a newer version of the app (schema ${unknown.join(', ')}); ` +
-        'upgrade the app first, then restore it. Nothing was changed.',
-    );
-  }
-}
-
 /** A consistent dump of the embedded database, or of a PostgreSQL server through pg_dump. */
 export async function dumpEmbedded(knex: Knex): Promise<Buffer> {
   // knex-pglite keeps the PGlite instance it was handed on its client.
   const pglite = (knex.client as { pglite: PGlite }).pglite;
   const dump = await queueFor(knex).exclusive(() => pglite.dumpDataDir('gzip'));
   return Buffer.from(await dump.arrayBuffer());
-}
-
-/**
- * The connection of a PostgreSQL handle as libpq variables for pg_dump and pg_restore: the
- * password goes in the environment, never on a command line others can read with `ps`.
- */
-function pgEnv(knex: Knex): NodeJS.ProcessEnv {
-  const c = knex.client.config.connection as {
-    host?: string;
-    port?: number;
-    user?: string;
-    password?: string;
-    database?: string;
-  };
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  const set = (key: string, value: unknown) => {
-    if (value !== undefined && value !== null && value !== '') {
-      env[key] = String(value);
-    }
-  };
-  set('PGHOST', c.host);
-  set('PGPORT', c.port);
-  set('PGUSER', c.user);
-  set('PGPASSWORD', c.password);
-  set('PGDATABASE', c.database);
-  return env;
-}
-
-const DUMP_ARGS = ['--format=custom', '--no-owner', '--no-privileges'];
-
-/** pg_dump's custom format on stdout (the admin screen's download streams it). */
-export function pgDumpStream(knex: Knex): Readable {
-  const child = spawn('pg_dump', DUMP_ARGS, { stdio: ['ignore', 'pipe', 'pipe'], env: pgEnv(knex) });
-  let stderr = '';
-  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-  child.on('close', (code) => {
-    if (code !== 0) {
-      child.stdout.destroy(new Error(`pg_dump failed: ${stderr.trim()}`));
-    }
-  });
-  return child.stdout;
 }
 
 export function recordBackup(dataDir: string, backup: LastBackup): void {
@@ -127,146 +70,88 @@ export function lastBackup(dataDir: string): LastBackup | null {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as LastBackup) : null;
 }
 
-/** `budget-cli backup FILE`: writes the backup and records it. */
-export async function backupToFile(handle: DbHandle, dataDir: string, file: string): Promise<LastBackup> {
+export interface BackupOptions {
+  /** Replace an existing file (otherwise refused). */
+  force?: boolean;
+  actor?: Actor;
+  log?: Logger;
+}
+
+/**
+ * `budget-cli backup FILE`: writes the backup beside FILE and moves it into place once whole (a
+ * stopped backup leaves no truncated FILE), records it and logs it in the security log.
+ */
+export async function backupToFile(
+  handle: DbHandle,
+  dataDir: string,
+  file: string,
+  options: BackupOptions = {},
+): Promise<LastBackup & { installationId: string | null }> {
+  const target = path.resolve(file);
+  const refuse = () => conflict(`${target} already exists; pass --force to replace it`);
+  if (!options.force && existsSync(target)) {
+    throw refuse();
+  }
+  const partial = `${target}.partial-${process.pid}`;
   let format: BackupFormat;
-  if (handle.kind === 'pglite') {
-    await writeFile(file, await dumpEmbedded(handle.knex));
-    format = 'embedded';
-  } else {
-    await run('pg_dump', [...DUMP_ARGS, `--file=${file}`], { env: pgEnv(handle.knex) });
-    format = 'pg_dump';
-  }
-  const backup = {
-    at: new Date().toISOString(),
-    format,
-    bytes: statSync(file).size,
-    where: path.resolve(file),
-  };
-  recordBackup(dataDir, backup);
-  return backup;
-}
-
-async function readFormat(file: string): Promise<BackupFormat> {
-  const fh = await open(file, 'r');
-  const head = Buffer.alloc(8);
-  await fh.read(head, 0, 8, 0);
-  await fh.close();
-  const format = formatOf(head);
-  if (!format) {
-    throw badRequest(`${file} is not a backup of this app (neither an embedded backup nor a pg_dump file)`);
-  }
-  return format;
-}
-
-async function migrationNames(knex: DbHandle['knex']): Promise<string[]> {
-  return (await knex('knex_migrations').orderBy('id').pluck('name')) as string[];
-}
-
-/**
- * Replaces the embedded database in `dataDir` with the backup; the server must be stopped (the
- * folder's lock says so). The old folder is kept beside it as pgdata.before-restore-<time>.
- */
-export async function restoreEmbedded(dataDir: string, file: string): Promise<{ keptAt: string }> {
-  if ((await readFormat(file)) !== 'embedded') {
-    throw badRequest('This is a pg_dump backup of a PostgreSQL server: restore it with DATABASE_URL set');
-  }
-  // Opening takes the folder's lock: a running server makes this refuse, clearly.
-  await (await openDb({ dataDir })).close();
-  const blob = new Blob([await readFile(file)]);
-  const probe = await openDb({ loadDataDir: blob });
   try {
-    await refuseNewerSchema(await migrationNames(probe.knex));
+    if (handle.kind === 'pglite') {
+      await writeFile(partial, await dumpEmbedded(handle.knex), { mode: 0o600, flag: 'wx' });
+      format = 'embedded';
+    } else {
+      writeFileSync(partial, '', { mode: 0o600, flag: 'wx' });
+      await runTool('pg_dump', [...DUMP_ARGS, `--file=${partial}`], { env: pgEnv(handle.knex) });
+      format = 'pg_dump';
+    }
+    if (options.force) {
+      renameSync(partial, target);
+    } else {
+      try {
+        linkSync(partial, target); // fails rather than replace a file that appeared meanwhile
+      } catch (err) {
+        throw (err as NodeJS.ErrnoException).code === 'EEXIST' ? refuse() : err;
+      }
+    }
   } finally {
-    await probe.close();
+    rmSync(partial, { force: true });
   }
-  const current = path.join(dataDir, 'pgdata');
-  const keptAt = `${current}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;
-  if (existsSync(current)) {
-    renameSync(current, keptAt);
-  }
-  const restored = await openDb({ dataDir, loadDataDir: blob });
-  try {
-    await migrateLatest(restored.knex);
-  } finally {
-    await restored.close();
-  }
-  return { keptAt };
-}
-
-/**
- * Replaces the PostgreSQL database's contents with a pg_dump backup: a safety dump of the current
- * contents first (its path is returned), then the schema emptied and the backup loaded in one
- * transaction, then any migrations newer than the backup applied.
- */
-export async function restorePostgres(handle: DbHandle, file: string, safetyFile: string) {
-  if ((await readFormat(file)) !== 'pg_dump') {
-    throw badRequest('This is a backup of the embedded database: restore it without DATABASE_URL');
-  }
-  const { stdout } = await run('pg_restore', ['--data-only', '--table=knex_migrations', '--file=-', file], {
-    maxBuffer: 64 * 1024 * 1024,
+  const backup = { at: new Date().toISOString(), format, bytes: statSync(target).size, where: target };
+  const installation = await installationId(handle.knex);
+  const app = { db: handle.knex, log: options.log ?? createLogger('warn') } as unknown as AppContext;
+  await recordSecurityEvent(app, handle.knex, 'backup-made', {
+    actor: options.actor ?? systemActor(),
+    subjectId: null,
+    detail: { file: target, format, bytes: backup.bytes, installation, by: osAccount() },
   });
-  const names = stdout
-    .split('\n')
-    .filter((line) => /^\d+\t/.test(line))
-    .map((line) => line.split('\t')[1]);
-  await refuseNewerSchema(names);
-  await run('pg_dump', [...DUMP_ARGS, `--file=${safetyFile}`], { env: pgEnv(handle.knex) });
-  await handle.knex.raw('DROP SCHEMA public CASCADE');
-  await handle.knex.raw('CREATE SCHEMA public');
-  try {
-    const env = pgEnv(handle.knex);
-    await run(
-      'pg_restore',
-      [
-        '--no-owner',
-        '--no-privileges',
-        '--single-transaction',
-        '--exit-on-error',
-        `--dbname=${env.PGDATABASE}`,
-        file,
-      ],
-      { env },
-    );
-  } catch (err) {
-    throw new Error(
-      `The restore failed and the database is empty; the contents from before are in ${safetyFile} ` +
-        `(restore that file). ${(err as { stderr?: string }).stderr ?? String(err)}`,
-    );
-  }
-  await migrateLatest(handle.knex);
-  return { keptAt: safetyFile };
+  recordBackup(dataDir, backup);
+  return { ...backup, installationId: installation };
 }
 
-/** The admin screen's database card: which database, its size, the last backup. */
 /** GET /admin/database/backup: the backup as a download; the admin screen records it. */
-export async function downloadBackup(app: AppContext, actor: Actor) {
+export async function downloadBackup(app: AppContext, actor: Actor, client: ClientInfo) {
   authorize(actor, 'database.manage');
   const at = new Date().toISOString();
   const stamp = at.slice(0, 19).replace(/[:T]/g, '-');
-  if (dbKind(app.db) === 'pglite') {
-    const body = await dumpEmbedded(app.db);
-    recordBackup(app.config.dataDir, {
-      at,
-      format: 'embedded',
-      bytes: body.length,
-      where: `downloaded by ${actor.email ?? 'an admin'}`,
-    });
-    return { fileName: `budget-backup-${stamp}.tar.gz`, type: 'application/gzip', body };
-  }
-  recordBackup(app.config.dataDir, {
-    at,
-    format: 'pg_dump',
-    bytes: 0,
-    where: `downloaded by ${actor.email ?? 'an admin'}`,
+  const where = `downloaded by ${actor.email ?? 'an admin'}`;
+  const embedded = dbKind(app.db) === 'pglite';
+  const fileName = `budget-backup-${stamp}.${embedded ? 'tar.gz' : 'dump'}`;
+  const body = embedded ? await dumpEmbedded(app.db) : pgDumpStream(app.db);
+  // A streamed pg_dump's size is known only once sent.
+  const bytes = Buffer.isBuffer(body) ? body.length : 0;
+  const format = embedded ? 'embedded' : 'pg_dump';
+  await recordSecurityEvent(app, app.db, 'backup-made', {
+    actor,
+    subjectId: actor.kind === 'user' ? actor.id : null,
+    client,
+    detail: { file: fileName, format, bytes, installation: await installationId(app.db) },
   });
-  return {
-    fileName: `budget-backup-${stamp}.dump`,
-    type: 'application/octet-stream',
-    body: pgDumpStream(app.db),
-  };
+  recordBackup(app.config.dataDir, { at, format, bytes, where });
+  return embedded
+    ? { fileName, type: 'application/gzip', body }
+    : { fileName, type: 'application/octet-stream', body };
 }
 
+/** The admin screen's database card: which database, its size, the last backup. */
 export async function databaseStatus(app: AppContext, actor: Actor) {
   authorize(actor, 'database.manage');
   return {

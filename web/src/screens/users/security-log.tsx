@@ -26,6 +26,8 @@ const LABELS: Record<SecurityEvent, string> = {
   'user-activated': 'Account activated',
   'user-deleted': 'Account deleted',
   'data-exported': 'Exported data',
+  'backup-made': 'Backup made',
+  'database-restored': 'Database restored',
 };
 const OPTIONS = [
   { value: ALL, label: 'All events' },
