@@ -130,6 +130,55 @@ describe('the public page HTML', () => {
     expect(html).not.toContain('Spending by school');
   });
 
+  it('writes no staff table for a section the snapshot does not carry, and marks a rounded salary total', () => {
+    const staff: PublicView = {
+      ...view,
+      visibleComponents: ['salaryCharts', 'headcountChart'],
+      data: { ...view.data, '2027': { ...year(2027, 41_444_400), salaryData: null, locationData: null } },
+    };
+    const none = renderPublicPage(TEMPLATE, staff, undefined);
+    expect(none).not.toContain('by salary range');
+    expect(none).not.toContain('Staff by location');
+
+    const rounded = renderPublicPage(
+      TEMPLATE,
+      {
+        ...staff,
+        data: {
+          ...view.data,
+          '2027': {
+            ...year(2027, 41_444_400),
+            locationData: {
+              locations: [
+                {
+                  location: 'Hillside',
+                  count: 11,
+                  totalSalary: 530_000,
+                  isOther: false,
+                  salaryRounded: true,
+                },
+                {
+                  location: 'Other',
+                  count: 10,
+                  totalSalary: 469_320.77,
+                  isOther: true,
+                  salaryRounded: false,
+                },
+              ],
+              totalEmployees: 21,
+              totalSalaries: 1_000_000,
+              totalSalariesRounded: true,
+            },
+          },
+        },
+      },
+      undefined,
+    );
+    expect(rounded).toContain('<td class="num">about $530,000</td>');
+    expect(rounded).toContain('<td class="num">$469,321</td>');
+    expect(rounded).toContain('rounded to the nearest $10,000');
+  });
+
   it("writes a school name holding '$' patterns as it is, in the title too", () => {
     const html = renderPublicPage(TEMPLATE, { ...view, schoolName: "St. Mary's $& $' Academy" }, undefined);
     expect(html).toContain('<title>FY27 St. Mary&#39;s $&amp; $&#39; Academy Budget</title>');

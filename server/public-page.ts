@@ -4,6 +4,7 @@ import { formatMoney } from './lib/money';
 import { isWebAddress } from './lib/web-address';
 import {
   PUBLIC_DASHBOARD_MESSAGES,
+  SALARY_ROUNDING_DOLLARS,
   type ComponentKey,
   type PublicView,
   type PublicYearData,
@@ -74,6 +75,9 @@ function table(caption: string, headers: string[], rows: Row[]): string {
 }
 
 const money = (amount: number) => escapeHtml(formatMoney(amount));
+
+/** Why a staff salary total reads 'about' (the rule on differences between Publishes, docs/PRIVACY.md). */
+const ROUNDED_CAPTION = `salaries marked 'about' are rounded to the nearest $${SALARY_ROUNDING_DOLLARS.toLocaleString('en-US')} so that no one's pay can be worked out from an earlier version`;
 const count = (n: number) => n.toLocaleString('en-US');
 
 /** A link only to a web address (isWebAddress); anything else is shown as text. */
@@ -154,29 +158,36 @@ function tablesHtml(name: ComponentKey, f: string, data: PublicYearData): string
         ['School', 'Amount'],
         data.buildingBreakdown.map((b) => [escapeHtml(b.name), money(b.amount)]),
       );
+    // A section switched off is null in the view (it was never sent): nothing to write.
     case 'salaryCharts':
-      return (
-        table(
-          `Teachers by salary range, ${f}`,
-          ['Salary range', 'Staff'],
-          data.salaryData.teachers.map((b) => [escapeHtml(b.range), count(b.count)]),
-        ) +
-        table(
-          `Paraprofessionals by salary range, ${f}`,
-          ['Salary range', 'Staff'],
-          data.salaryData.paras.map((b) => [escapeHtml(b.range), count(b.count)]),
-        )
-      );
-    case 'headcountChart':
+      return data.salaryData
+        ? table(
+            `Teachers by salary range, ${f}`,
+            ['Salary range', 'Staff'],
+            data.salaryData.teachers.map((b) => [escapeHtml(b.range), count(b.count)]),
+          ) +
+            table(
+              `Paraprofessionals by salary range, ${f}`,
+              ['Salary range', 'Staff'],
+              data.salaryData.paras.map((b) => [escapeHtml(b.range), count(b.count)]),
+            )
+        : '';
+    case 'headcountChart': {
+      const staff = data.locationData;
+      if (!staff) {
+        return '';
+      }
+      const rounded = staff.locations.some((l) => l.salaryRounded) || staff.totalSalariesRounded;
       return table(
-        `Staff by location, ${f}`,
+        `Staff by location, ${f}${rounded ? ` (${ROUNDED_CAPTION})` : ''}`,
         ['Location', 'Staff', 'Salaries'],
-        data.locationData.locations.map((l) => [
+        staff.locations.map((l) => [
           escapeHtml(l.location),
           count(l.count),
-          money(l.totalSalary),
+          l.salaryRounded ? `about ${money(l.totalSalary)}` : money(l.totalSalary),
         ]),
       );
+    }
     default:
       return '';
   }

@@ -34,6 +34,11 @@ export interface ConfigRow {
   show_links: boolean;
   show_town_links: boolean;
   show_projected_employees: boolean;
+  /**
+   * Per fiscal year ('2026') and staff cell, the head counts its salary total was published
+   * exactly at (server/services/public-dashboard-release.ts).
+   */
+  released_staff_counts: Record<string, Record<string, number[]>>;
 }
 
 /** showBudgetStatus -> show_budget_status */
@@ -97,6 +102,9 @@ export async function updateConfig(db: Db, id: number, values: Partial<ConfigRow
   const patch: Record<string, unknown> = { ...values, updated_at: db.fn.now() };
   if (values.published_years !== undefined) {
     patch.published_years = JSON.stringify(values.published_years);
+  }
+  if (values.released_staff_counts !== undefined) {
+    patch.released_staff_counts = JSON.stringify(values.released_staff_counts);
   }
   const [row] = await db<ConfigRow>('public_dashboard_configs').where({ id }).update(patch).returning('*');
   return row;
@@ -181,6 +189,13 @@ export function listSnapshots(db: Db, configId: number): Promise<SnapshotRow[]> 
     .where('config_id', configId)
     .orderBy('fiscal_year')
     .select('fiscal_year', 'budget_year_id', 'data', 'published_at');
+}
+
+/** Rewrites the stored figures of one published year (a section switched off leaves them). */
+export async function updateSnapshotData(db: Db, configId: number, fiscalYear: number, data: unknown) {
+  await db('public_dashboard_snapshots')
+    .where({ config_id: configId, fiscal_year: fiscalYear })
+    .update({ data: data === null ? null : JSON.stringify(data) });
 }
 
 /** Replaces every snapshot of the dashboard with these: a Publish stores exactly its years. */

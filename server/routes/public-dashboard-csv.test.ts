@@ -18,7 +18,11 @@ beforeAll(async () => {
   const admin = (await t.userWith('ADMIN')).token;
   w = await buildPublicWorld(t.db.knex);
   const id = (await t.api('get', '/public-dashboard/config', { token: admin })).body.config.id;
-  await t.api('patch', `/public-dashboard/config/${id}`, { token: admin, body: { urlPath: PATH } });
+  // Every section on (salary charts are off by default): a section switched off is not in the CSV.
+  await t.api('patch', `/public-dashboard/config/${id}`, {
+    token: admin,
+    body: { urlPath: PATH, showSalaryCharts: true },
+  });
   const published = await t.api('post', `/public-dashboard/publish/${id}`, {
     token: admin,
     body: { publishedYears: [FY] },

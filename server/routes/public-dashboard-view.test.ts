@@ -158,23 +158,23 @@ describe('after Publish', () => {
     expect(() => publicViewResponse.parse(published)).not.toThrow();
     expect(text).not.toMatch(/"(id|firstName|lastName|lineId|employeeId|salary|currentSalary)"/);
     const year = published.data[String(FY)]!;
-    const cells = [...year.salaryData.teachers, ...year.salaryData.paras, ...year.locationData.locations];
+    const cells = [...year.salaryData!.teachers, ...year.salaryData!.paras, ...year.locationData!.locations];
     expect(cells.length).toBeGreaterThan(0);
     for (const cell of cells) {
       expect(cell.count).toBeGreaterThanOrEqual(MIN_CELL_COUNT);
     }
     // East (3 people) is suppressed with South (7) so neither can be subtracted out; projected
     // staff are not counted; three paraeducators are too few to publish at all.
-    expect(year.locationData.locations.map((l) => [l.location, l.count])).toEqual([
+    expect(year.locationData!.locations.map((l) => [l.location, l.count])).toEqual([
       ['North Elementary', 10],
       ['Other', 10],
     ]);
-    expect(year.locationData.totalEmployees).toBe(20);
-    expect(year.salaryData.teachers.map((b) => [b.range, b.count])).toEqual([
+    expect(year.locationData!.totalEmployees).toBe(20);
+    expect(year.salaryData!.teachers.map((b) => [b.range, b.count])).toEqual([
       ['$50k-$60k', 6],
       ['Other', 6],
     ]);
-    expect(year.salaryData.paras).toEqual([]);
+    expect(year.salaryData!.paras).toEqual([]);
   });
 
   it('answers 304 to If-None-Match with its ETag', async () => {

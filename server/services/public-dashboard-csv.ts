@@ -1,5 +1,5 @@
 import type { AppContext } from '@server/context';
-import type { PublicYearData } from '@server/schemas/public-dashboard';
+import { SALARY_ROUNDING_DOLLARS, type PublicYearData } from '@server/schemas/public-dashboard';
 import { publicViewEntry } from './public-dashboard-view';
 
 /**
@@ -52,29 +52,29 @@ function yearRows(d: PublicYearData): Cell[][] {
       rows.push([fy, 'Spending per pupil', null, c.name, d.perPupil.enrollment, c.amount]);
     }
   }
+  // A section switched off is null in the view: no rows at all.
   for (const [group, buckets] of [
-    ['Teachers', d.salaryData.teachers],
-    ['Paraeducators', d.salaryData.paras],
+    ['Teachers', d.salaryData?.teachers ?? []],
+    ['Paraeducators', d.salaryData?.paras ?? []],
   ] as const) {
     for (const b of buckets) {
       rows.push([fy, 'Salary ranges', group, b.range, b.count, null]);
     }
   }
-  for (const l of d.locationData.locations) {
-    rows.push([fy, 'Staff by location', null, l.location, l.count, l.totalSalary]);
+  const staff = d.locationData;
+  for (const l of staff?.locations ?? []) {
+    rows.push([fy, 'Staff by location', roundedNote(l.salaryRounded), l.location, l.count, l.totalSalary]);
   }
-  if (d.locationData.totalEmployees !== null) {
-    rows.push([
-      fy,
-      'Staff by location',
-      null,
-      'Total',
-      d.locationData.totalEmployees,
-      d.locationData.totalSalaries,
-    ]);
+  if (staff && staff.totalEmployees !== null) {
+    const note = roundedNote(staff.totalSalariesRounded);
+    rows.push([fy, 'Staff by location', note, 'Total', staff.totalEmployees, staff.totalSalaries]);
   }
   return rows;
 }
+
+/** The Group cell of a salary total the difference rule rounded (docs/PRIVACY.md). */
+export const ROUNDED_NOTE = `Salaries rounded to the nearest $${SALARY_ROUNDING_DOLLARS.toLocaleString('en-US')}`;
+const roundedNote = (rounded: boolean | undefined) => (rounded ? ROUNDED_NOTE : null);
 
 /**
  * The CSV of a published dashboard, one year or every published year; null when the path has no

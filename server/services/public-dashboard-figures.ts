@@ -8,6 +8,7 @@ import { parseFiscalYear } from '@server/schemas/fiscal-year';
 import {
   MIN_CELL_COUNT,
   OTHER_ROW_LABEL,
+  type ComponentKey,
   type PublicDeseCategory,
   type PublicLocation,
   type PublicSalaryBucket,
@@ -16,6 +17,15 @@ import {
 import { guidanceGapCents } from '@server/lib/budget-math';
 import { rangeLabel } from './dashboard';
 import { deseCodes } from './dese-codes';
+import {
+  locationKey,
+  OTHER_KEY,
+  releaseStaffTotals,
+  roundSalaryCents,
+  TOTAL_KEY,
+  withoutHidden,
+  type YearReleases,
+} from './public-dashboard-release';
 
 /**
  * The public figures of one fiscal year, worked out at Publish and stored as the snapshot. Every
@@ -94,31 +104,49 @@ function salaryBuckets(rows: dash.SalaryRangeRow[], group: 'teachers' | 'paras')
   return buckets;
 }
 
-function locationData(headcount: Headcount): PublicYearData['locationData'] {
+/**
+ * Staff by location after the small-cell rule, each salary total exact or rounded by the rule on
+ * differences between snapshots (public-dashboard-release.ts) against the year's earlier releases;
+ * with the releases after this one.
+ */
+function locationData(
+  headcount: Headcount,
+  before: YearReleases,
+): { data: NonNullable<PublicYearData['locationData']>; released: YearReleases } {
   const cells = headcount.locations.map((l) => ({
     label: l.location,
     count: l.count,
     cents: cents(l.totalSalary),
+    key: locationKey(l.buildingId),
   }));
   const { shown, other, withheld } = suppressCells(cells);
   if (withheld) {
-    return { locations: [], totalEmployees: null, totalSalaries: null };
+    return { data: { locations: [], totalEmployees: null, totalSalaries: null }, released: before };
   }
-  const locations: PublicLocation[] = shown.map((c) => ({
+  const rows = [
+    ...shown.map((c) => ({ ...(c as (typeof cells)[number]), isOther: false })),
+    ...(other ? [{ ...other, key: OTHER_KEY, isOther: true }] : []),
+  ];
+  const total = { key: TOTAL_KEY, count: headcount.totalEmployees, cents: cents(headcount.totalSalary) };
+  const { rounded, after } = releaseStaffTotals(rows, total, before);
+  const money = (c: { key: string; cents: bigint }) =>
+    fromCents(rounded.has(c.key) ? roundSalaryCents(c.cents) : c.cents);
+  const locations: PublicLocation[] = rows.map((c) => ({
     location: c.label,
     count: c.count,
-    totalSalary: fromCents(c.cents),
-    isOther: false,
+    totalSalary: money(c),
+    isOther: c.isOther,
+    salaryRounded: rounded.has(c.key),
   }));
-  if (other) {
-    locations.push({
-      location: other.label,
-      count: other.count,
-      totalSalary: fromCents(other.cents),
-      isOther: true,
-    });
-  }
-  return { locations, totalEmployees: headcount.totalEmployees, totalSalaries: headcount.totalSalary };
+  return {
+    data: {
+      locations,
+      totalEmployees: total.count,
+      totalSalaries: money(total),
+      totalSalariesRounded: rounded.has(TOTAL_KEY),
+    },
+    released: after,
+  };
 }
 
 /** amount / students to the cent, half away from zero, in integers. */
@@ -171,14 +199,21 @@ async function deseBreakdown(db: Db, scope: dash.Scope): Promise<PublicDeseCateg
 
 /**
  * The public figures of a fiscal year from a budget year, or null when the year has no proposed
- * budget and no staff there. `publishedAt` is the Publish this is for.
+ * budget and no staff there; with the staff releases after publishing them. `publishedAt` is the
+ * Publish this is for; the sections not `shown` are left out; `released` are the year's earlier
+ * exact staff totals (public-dashboard-release.ts).
  */
 export async function yearFigures(
   db: Db,
   budgetYearId: number,
   fiscalYear: number,
-  options: { includeProjectedEmployees: boolean; publishedAt: string },
-): Promise<PublicYearData | null> {
+  options: {
+    includeProjectedEmployees: boolean;
+    publishedAt: string;
+    shown: ReadonlySet<ComponentKey>;
+    released: YearReleases;
+  },
+): Promise<{ data: PublicYearData; released: YearReleases } | null> {
   const scope: dash.Scope = {
     budgetYearId,
     fiscalYear,
@@ -194,7 +229,9 @@ export async function yearFigures(
   const goal = (await findTownGoalByYear(db, fiscalYear))?.dollar_goal ?? null;
   const students = await figures.enrolledStudents(db, budgetYearId);
   const totalCents = cents(byCategory.total);
-  return {
+  // Released only when published: a hidden staff section tells nobody anything.
+  const staff = options.shown.has('headcountChart') ? locationData(headcount, options.released) : null;
+  const data: PublicYearData = {
     fiscalYear,
     publishedAt: options.publishedAt,
     totalBudget: fromCents(totalCents),
@@ -209,7 +246,7 @@ export async function yearFigures(
     })),
     buildingBreakdown: byBuilding.buildings.map((b) => ({ name: b.building, amount: b.total })),
     salaryData: { teachers: salaryBuckets(salaries, 'teachers'), paras: salaryBuckets(salaries, 'paras') },
-    locationData: locationData(headcount),
+    locationData: staff?.data ?? null,
     perPupil:
       students > 0
         ? {
@@ -224,4 +261,5 @@ export async function yearFigures(
     deseBreakdown: await deseBreakdown(db, scope),
     includesProjectedEmployees: options.includeProjectedEmployees,
   };
+  return { data: withoutHidden(data, options.shown), released: staff?.released ?? options.released };
 }

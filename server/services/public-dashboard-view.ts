@@ -10,6 +10,7 @@ import {
   type PublicView,
   type PublicYearData,
 } from '@server/schemas/public-dashboard';
+import { shownSections, withoutHidden } from './public-dashboard-release';
 
 /**
  * What residents read, with no sign-in and no actor: the published snapshot of a dashboard. This
@@ -19,7 +20,8 @@ import {
  *
  * The figures come from the snapshot Publish stored (never aggregated per request); the school's
  * name, logo, websites, links, section order and visible sections are read live, so an admin's
- * 'Save Settings' shows at once while the budget figures wait for the next Publish.
+ * 'Save Settings' shows at once while the budget figures wait for the next Publish. A section
+ * switched off is not sent at all, not merely hidden (public-dashboard-release.ts).
  *
  * Answers are cached per database handle for CACHE_MS and dropped at once on any write through the
  * services of this process; another process's write (a CLI publish on PostgreSQL) shows within
@@ -60,8 +62,12 @@ async function buildView(app: AppContext, urlPath: string): Promise<PublicView |
   const known = new Set<string>(COMPONENT_KEYS);
   const order = row.component_order.split(',').filter((k): k is ComponentKey => known.has(k));
   const data: Record<string, PublicYearData | null> = {};
+  // Switching a section off drops it from the stored snapshots (public-dashboard.ts); left out here
+  // as well, so a snapshot stored any other way cannot send it either.
+  const shown = shownSections(row);
   for (const snap of snapshots) {
-    data[String(snap.fiscal_year)] = (snap.data ?? null) as PublicYearData | null;
+    const year = (snap.data ?? null) as PublicYearData | null;
+    data[String(snap.fiscal_year)] = year && withoutHidden(year, shown);
   }
   // parse, not a cast: the privacy contract is enforced on what is about to be served.
   return publicViewResponse.parse({

@@ -9,10 +9,12 @@ import {
   SHOW_FLAGS,
   type PublicDashboardConfig,
   type PublishBody,
+  type PublicYearData,
   type PublishResponse,
   type UpdatePublicDashboardConfigBody,
 } from '@server/schemas/public-dashboard';
 import { budgetYearFor, yearFigures } from './public-dashboard-figures';
+import { shownSections, withoutHidden, type ReleasedCounts } from './public-dashboard-release';
 import { forgetPublicViews } from './public-dashboard-view';
 
 /**
@@ -35,21 +37,36 @@ export async function requireConfig(db: Db, id: number, forUpdate = false): Prom
   return row;
 }
 
-/** The figures a Publish would store now for each year, with the budget year each comes from. */
+/**
+ * The figures a Publish would store now for each year, with the budget year each comes from, and
+ * the staff totals released once they are published (public-dashboard-release.ts).
+ */
 async function currentFigures(db: Db, row: q.ConfigRow, years: number[], publishedAt: string) {
-  const result: q.SnapshotRow[] = [];
+  const snapshots: q.SnapshotRow[] = [];
+  const released: ReleasedCounts = { ...row.released_staff_counts };
+  const shown = shownSections(row);
   for (const year of years) {
     const budgetYearId = await budgetYearFor(db, year);
-    const data =
+    const figures =
       budgetYearId === null
         ? null
         : await yearFigures(db, budgetYearId, year, {
             includeProjectedEmployees: row.show_projected_employees,
             publishedAt,
+            shown,
+            released: released[String(year)] ?? {},
           });
-    result.push({ fiscal_year: year, budget_year_id: budgetYearId, data, published_at: publishedAt });
+    if (figures) {
+      released[String(year)] = figures.released;
+    }
+    snapshots.push({
+      fiscal_year: year,
+      budget_year_id: budgetYearId,
+      data: figures?.data ?? null,
+      published_at: publishedAt,
+    });
   }
-  return result;
+  return { snapshots, released };
 }
 
 /** JSON with every object's keys sorted: jsonb gives keys back in its own order. */
@@ -74,7 +91,9 @@ async function dataChangedSincePublish(db: Db, row: q.ConfigRow): Promise<boolea
   const snapshots = await q.listSnapshots(db, row.id);
   for (const snap of snapshots) {
     const publishedAt = new Date(snap.published_at).toISOString();
-    const [now] = await currentFigures(db, row, [snap.fiscal_year], publishedAt);
+    const {
+      snapshots: [now],
+    } = await currentFigures(db, row, [snap.fiscal_year], publishedAt);
     if (now.budget_year_id !== snap.budget_year_id || canonical(now.data) !== canonical(snap.data)) {
       return true;
     }
@@ -139,6 +158,7 @@ export async function updateConfig(
     const before = await requireConfig(trx, id, true);
     await refuseTakenPath(trx, body.urlPath, id);
     const after = await q.updateConfig(trx, id, columnsOf(body));
+    await dropHiddenFromSnapshots(trx, after);
     await insertAudit(trx, actor, {
       action: 'update',
       entity: ENTITY,
@@ -150,6 +170,24 @@ export async function updateConfig(
   });
   forgetPublicViews(app);
   return { config: await present(app.db, row) };
+}
+
+/**
+ * A section switched off leaves the stored snapshots at once, not at the next Publish: what is
+ * switched off is not published (public-dashboard-release.ts). Switched back on, it returns with
+ * the next Publish.
+ */
+async function dropHiddenFromSnapshots(db: Db, row: q.ConfigRow): Promise<void> {
+  const shown = shownSections(row);
+  for (const snap of await q.listSnapshots(db, row.id)) {
+    if (snap.data === null) {
+      continue;
+    }
+    const data = withoutHidden(snap.data as PublicYearData, shown);
+    if (canonical(data) !== canonical(snap.data)) {
+      await q.updateSnapshotData(db, row.id, snap.fiscal_year, data);
+    }
+  }
 }
 
 /** 409 naming the field when another dashboard already uses the path. */
@@ -181,7 +219,7 @@ export async function publish(
       throw yearsIssue(M.selectYear);
     }
     await refuseTakenPath(trx, body.urlPath, id);
-    const snapshots = await currentFigures(trx, before, years, publishedAt);
+    const { snapshots, released } = await currentFigures(trx, before, years, publishedAt);
     const empty = snapshots.find((s) => s.data === null);
     if (empty) {
       throw yearsIssue(M.yearHasNoData(empty.fiscal_year));
@@ -189,6 +227,7 @@ export async function publish(
     await q.replaceSnapshots(trx, id, snapshots);
     const after = await q.updateConfig(trx, id, {
       published_years: years,
+      released_staff_counts: released,
       ...(body.urlPath === undefined ? {} : { url_path: body.urlPath }),
       is_published: true,
       published_at: publishedAt,

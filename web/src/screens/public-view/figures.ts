@@ -37,7 +37,7 @@ export function buildingBars(data: PublicYearData): BuildingBar[] {
 }
 
 export function locationRows(data: PublicYearData): LocationRow[] {
-  return data.locationData.locations.map((l) => ({
+  return (data.locationData?.locations ?? []).map((l) => ({
     key: l.location,
     location: l.location,
     count: l.count,

@@ -89,6 +89,10 @@ export function PublicSection({ name, ...props }: SectionProps & { name: Compone
         />
       );
     case 'salaryCharts':
+      // Null when switched off: the server does not send what is not shown.
+      if (!data.salaryData) {
+        return null;
+      }
       return (
         <>
           <SalaryCard
@@ -110,6 +114,9 @@ export function PublicSection({ name, ...props }: SectionProps & { name: Compone
         </>
       );
     case 'headcountChart':
+      if (!data.locationData) {
+        return null;
+      }
       return (
         <HeadcountCard
           className="pub-wide"
@@ -121,7 +128,12 @@ export function PublicSection({ name, ...props }: SectionProps & { name: Compone
           note={
             data.locationData.totalEmployees === null
               ? 'Totals are not shown: too few people to publish them without identifying anyone.'
-              : `Places with fewer than 5 staff are counted together as Other.${data.includesProjectedEmployees ? ' Includes positions planned for next year.' : ''}`
+              : `Places with fewer than 5 staff are counted together as Other.${data.includesProjectedEmployees ? ' Includes positions planned for next year.' : ''}${
+                  data.locationData.totalSalariesRounded ||
+                  data.locationData.locations.some((l) => l.salaryRounded)
+                    ? ' Some salary totals are rounded to the nearest $10,000, so that no one’s pay can be worked out from an earlier version.'
+                    : ''
+                }`
           }
         />
       );
