@@ -132,3 +132,48 @@ for (const screen of SCREENS) {
     expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
   });
 }
+
+// Issue 24 item 8: the admin screens ran 546, 729 and 690 px wide on a 390 px phone.
+for (const screen of [
+  { path: '/admin', heading: /Admin/, name: 'admin', tabs: 5 },
+  { path: '/admin/manage-data', heading: /Manage Data/, name: 'manage-data', tabs: 7 },
+  { path: '/users', heading: /User/, name: 'users', tabs: 0 },
+]) {
+  test(`${screen.path} at 390px: no sideways scroll, every tab on screen`, async ({ page }) => {
+    await signIn(page, ADMIN);
+    await page.goto(screen.path);
+    await expect(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible({
+      timeout: 20_000,
+    });
+    await page.waitForLoadState('networkidle');
+    await saveScreen(page, `phone-${screen.name}`);
+    await page.screenshot({ path: `test-results/screens/phone-${screen.name}-top.png` });
+    // Wide tables scroll within their own box; nothing may push the page wider than the phone.
+    expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await clippedMoney(page)).toEqual([]);
+    // Every tab is on screen and its panel fits too.
+    await expect(page.getByRole('tab')).toHaveCount(screen.tabs);
+    for (const tab of await page.getByRole('tab').all()) {
+      const box = (await tab.boundingBox())!;
+      expect(box.x + box.width, await tab.innerText()).toBeLessThanOrEqual(390);
+      await tab.click();
+      await expect(tab).toHaveAttribute('aria-selected', 'true');
+      await page.waitForLoadState('networkidle');
+      expect(await pageOverflow(page), `${await tab.innerText()} tab`).toBeLessThanOrEqual(0);
+    }
+  });
+}
+
+test('the dashboard names each category in full on a phone, none cut to "Teac..."', async ({ page }) => {
+  await signIn(page, FINANCE);
+  const card = page.getByRole('region', { name: 'Budget by Category' });
+  await expect(card.locator('.legend-toggle').first()).toBeVisible({ timeout: 20_000 });
+  const cut = await card.locator('.legend-toggle').evaluateAll((toggles) =>
+    toggles
+      .flatMap((t) => [t, ...t.querySelectorAll<HTMLElement>('*')])
+      .filter((el) => el.scrollWidth > el.clientWidth + 1)
+      .map((el) => `${el.textContent} is ${el.scrollWidth}px in ${el.clientWidth}px`),
+  );
+  expect(cut).toEqual([]);
+  await card.screenshot({ path: 'test-results/screens/phone-dashboard-categories.png' });
+});

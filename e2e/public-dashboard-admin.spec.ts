@@ -36,7 +36,13 @@ test('an admin configures, publishes, edits data, and residents see the snapshot
     mimeType: 'image/png',
     buffer: Buffer.from('<html><script>alert(1)</script></html>'),
   });
-  await expect(page.getByRole('alert').filter({ hasText: /^Failed to upload logo: / })).toBeVisible();
+  // SPEC section 5's words first, then why a file named .png was refused.
+  await expect(
+    page.getByRole('alert').filter({
+      hasText:
+        'Failed to upload logo: Only image files are allowed (JPEG, PNG, GIF, SVG): the file’s contents are not the image type its name says',
+    }),
+  ).toBeVisible();
   await expect(page.getByLabel('School logo URL', { exact: true })).toHaveValue('');
   await logoFile.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
   await expect(page.getByLabel('School logo URL', { exact: true })).toHaveValue(

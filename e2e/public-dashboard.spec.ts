@@ -138,6 +138,84 @@ test.describe('a resident on a phone', () => {
     await resident.close();
   });
 
+  test('the category legend reads in full and every value label stays inside its chart', async ({
+    page,
+    browser,
+  }) => {
+    await publishDashboard(page);
+    const view = await (await page.request.get(`/api/public-dashboard/view/${PATH}`)).json();
+    const resident = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const pub = await resident.newPage();
+    for (const year of [2027, 2026]) {
+      await pub.goto(`/public/${PATH}?year=${year}`);
+      await expect(pub.getByRole('heading', { level: 1 })).toContainText(`FY${year % 100}`);
+      const plots = pub.locator('.chart-plot');
+      await expect(plots.first()).toBeVisible();
+      for (const plot of await plots.all()) {
+        await expect(plot.locator('.main-svg').first()).toBeAttached();
+      }
+      // Every category by its whole name, none cut to 'Teac...'.
+      const legend = pub.getByRole('region', { name: 'Where the Money Goes' }).locator('.legend-toggle');
+      const names: string[] = view.data[String(year)].categoryBreakdown.map((c: { name: string }) => c.name);
+      await expect(legend.locator('.legend-toggle__name')).toHaveText(names);
+      const cut = await pub.evaluate(() => {
+        const found: string[] = [];
+        for (const el of document.querySelectorAll<HTMLElement>('.legend-toggle, .legend-toggle *')) {
+          if (el.scrollWidth > el.clientWidth + 1) {
+            found.push(`${el.textContent} is ${el.scrollWidth}px in ${el.clientWidth}px`);
+          }
+        }
+        for (const el of document.querySelectorAll<HTMLElement>('.legend-toggle')) {
+          const card = el.closest('.card')!.getBoundingClientRect();
+          const r = el.getBoundingClientRect();
+          if (r.right > card.right + 1 || r.right > window.innerWidth) {
+            found.push(`${el.textContent} runs past its card`);
+          }
+        }
+        // Plotly's own legends, when a chart draws one, shorten names with an ellipsis.
+        for (const el of document.querySelectorAll('.chart-plot .legendtext')) {
+          if (/…|\.\.\.$/.test(el.textContent ?? '')) {
+            found.push(`legend ${el.textContent}`);
+          }
+        }
+        return found;
+      });
+      expect(cut).toEqual([]);
+      // The value printed at each bar lies within the chart drawn for it (not cut at the right edge).
+      const outside = await pub.evaluate(() => {
+        const found: string[] = [];
+        for (const plot of document.querySelectorAll<HTMLElement>('.chart-plot')) {
+          const box = plot.querySelector('.main-svg')!.getBoundingClientRect();
+          for (const text of plot.querySelectorAll('text.bartext, text.slicetext')) {
+            const r = text.getBoundingClientRect();
+            if (
+              r.width &&
+              (r.left < box.left - 1 || r.right > box.right + 1 || r.right > window.innerWidth)
+            ) {
+              found.push(
+                `${text.textContent} at ${Math.round(r.left)}-${Math.round(r.right)}px in a chart ${Math.round(box.left)}-${Math.round(box.right)}px (${plot.getAttribute('aria-label')?.slice(0, 40)})`,
+              );
+            }
+          }
+        }
+        return found;
+      });
+      expect(outside).toEqual([]);
+      expect(await pageOverflow(pub)).toBeLessThanOrEqual(0);
+      // The cards themselves, at a size one can judge (the full page shrinks them too far).
+      for (const [card, name] of [
+        [/^Where the Money Goes$/, 'categories'],
+        [/Budget and the Town's Goal$/, 'goal'],
+        [/^Spending by School$/, 'schools'],
+      ] as const) {
+        await pub.getByRole('region', { name: card }).screenshot({
+          path: `test-results/screens/public-dashboard-390-fy${year % 100}-${name}.png`,
+        });
+      }
+    }
+    await resident.close();
+  });
+
   test('an unknown address says Dashboard Not Found', async ({ page }) => {
     const response = await page.goto('/public/no-such-dashboard');
     expect(response?.status()).toBe(404);

@@ -137,6 +137,22 @@ describe('POST /public-dashboard/upload-logo', () => {
     expect(stored()).toEqual(before);
   });
 
+  it.each([
+    ['a web page', Buffer.from('<!doctype html><html><body>Hi</body></html>')],
+    ['a GIF', GIF],
+    ['plain text', Buffer.from('hello')],
+  ])(
+    'refuses %s named logo.png with SPEC section 5 message first, the detail after it',
+    async (_what, bytes) => {
+      const res = await upload(bytes, 'logo.png');
+      expect(res.status).toBe(415);
+      expect(res.body.error).toBe(
+        'Only image files are allowed (JPEG, PNG, GIF, SVG): the file’s contents are not the image type its name says',
+      );
+      expect(res.body.details).toEqual([{ path: 'logo', message: res.body.error }]);
+    },
+  );
+
   it('refuses an upload without the logo field (400) and VIEW_ONLY or FINANCE (403)', async () => {
     expect((await upload(PNG, 'logo.png', admin, 'file')).status).toBe(400);
     for (const role of ['VIEW_ONLY', 'FINANCE'] as const) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idText, moneyOut } from './common';
+import { SALARY_RANGE_WIDTH } from './dashboard';
 
 /**
  * The public dashboard (SPEC sections 2, 3, 5, 7 and 8; issue 13): the admin's configuration and
@@ -62,6 +63,12 @@ export type PublicLinkType = (typeof PUBLIC_LINK_TYPES)[number];
 
 /** A breakdown cell (salary range, location) counting fewer employees than this is never published. */
 export const MIN_CELL_COUNT = 5;
+/**
+ * A staff salary total whose head count moved by fewer than MIN_CELL_COUNT since an exact Publish
+ * of the year is published rounded to this many dollars: the salary charts' range width, so the
+ * difference of two snapshots tells no more of one person's pay than those charts do.
+ */
+export const SALARY_ROUNDING_DOLLARS = SALARY_RANGE_WIDTH;
 /** Logo uploads: SPEC section 9. */
 export const MAX_LOGO_BYTES = 5 * 1024 * 1024;
 export const LOGO_EXTENSIONS = ['jpeg', 'jpg', 'png', 'gif', 'svg'] as const;
@@ -71,15 +78,20 @@ export const LOGO_URL_PREFIX = '/api/public-dashboard/logos/';
 /** The label of the row that suppressed cells are counted into. */
 export const OTHER_ROW_LABEL = 'Other';
 
+/** SPEC section 5's words for a file that is not an accepted image. */
+const LOGO_TYPE_MESSAGE = 'Only image files are allowed (JPEG, PNG, GIF, SVG)';
+
 /** Every message the server gives for this capability; the web shows the same words. */
 export const PUBLIC_DASHBOARD_MESSAGES = {
   notFound: 'Dashboard Not Found',
   titleAndUrlRequired: 'Title and URL are required',
   invalidYoutube: 'Invalid YouTube URL/ID',
   logoTooLarge: 'File size must be less than 5MB',
-  logoType: 'Only image files are allowed (JPEG, PNG, GIF, SVG)',
+  logoType: LOGO_TYPE_MESSAGE,
   logoMissing: "Choose an image file to upload in the field 'logo'",
-  logoContentMismatch: 'The file’s contents are not the image type its name says',
+  // A file whose bytes are no image of its name's kind is still 'not an image file' to the person
+  // uploading it: the spec's words first, then why a file named .png was refused.
+  logoContentMismatch: `${LOGO_TYPE_MESSAGE}: the file’s contents are not the image type its name says`,
   svgUnsafe: 'SVG logos may not contain scripts, event handlers, foreignObject or external references',
   selectYear: 'Please select at least one year to publish',
   urlPathRequired: 'URL path is required',
@@ -394,8 +406,14 @@ export const publicLocationSchema = z.strictObject({
   /** A building's name, 'District Wide', or 'Other' for the suppressed locations together. */
   location: z.string(),
   count: z.number().int(),
+  /** Exact, or rounded to SALARY_ROUNDING_DOLLARS when salaryRounded (docs/PRIVACY.md). */
   totalSalary: moneyOut,
   isOther: z.boolean(),
+  /**
+   * The head count moved by fewer than MIN_CELL_COUNT since an exact Publish of this year, so the
+   * total is rounded: subtracting the two would give one person's salary. Absent before issue 23.
+   */
+  salaryRounded: z.boolean().optional(),
 });
 
 export const publicDeseFunctionSchema = z.strictObject({
@@ -428,16 +446,24 @@ export const publicYearDataSchema = z.strictObject({
     z.strictObject({ name: z.string(), amount: moneyOut, itemCount: z.number().int(), color: z.string() }),
   ),
   buildingBreakdown: z.array(z.strictObject({ name: z.string(), amount: moneyOut })),
-  salaryData: z.strictObject({
-    teachers: z.array(publicSalaryBucketSchema),
-    paras: z.array(publicSalaryBucketSchema),
-  }),
-  locationData: z.strictObject({
-    locations: z.array(publicLocationSchema),
-    /** Null when the year has fewer than MIN_CELL_COUNT employees in all (withheld). */
-    totalEmployees: z.number().int().nullable(),
-    totalSalaries: moneyOut.nullable(),
-  }),
+  /** Null when the salary charts are switched off: what is not shown is not sent (docs/PRIVACY.md). */
+  salaryData: z
+    .strictObject({
+      teachers: z.array(publicSalaryBucketSchema),
+      paras: z.array(publicSalaryBucketSchema),
+    })
+    .nullable(),
+  /** Null when the head count chart is switched off. */
+  locationData: z
+    .strictObject({
+      locations: z.array(publicLocationSchema),
+      /** Null when the year has fewer than MIN_CELL_COUNT employees in all (withheld). */
+      totalEmployees: z.number().int().nullable(),
+      totalSalaries: moneyOut.nullable(),
+      /** totalSalaries is rounded, as a location's salaryRounded. Absent before issue 23. */
+      totalSalariesRounded: z.boolean().optional(),
+    })
+    .nullable(),
   /** Spending per enrolled pupil; null when the district has entered no enrollment. */
   perPupil: z
     .strictObject({

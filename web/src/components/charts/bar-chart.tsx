@@ -80,7 +80,11 @@ export function BarChart({
     y: horizontal ? rows.map((d) => plotText(d.label)) : rows.map((d) => d.value),
     marker: { color: rows.map((d, i) => d.color ?? seriesColor(horizontal ? rows.length - 1 - i : i)) },
     text: showValues ? rows.map((d) => plotText(d.text)) : undefined,
-    textposition: 'outside',
+    // Sideways, a long bar's value goes inside its end: printed past it, a phone's narrow plot cut
+    // '$48.9M' at the right edge (Plotly leaves no margin for bar text). A bar too short to hold
+    // its value prints it after the end, where a short bar leaves room.
+    textposition: horizontal ? 'auto' : 'outside',
+    insidetextanchor: 'end',
     cliponaxis: false,
     customdata: rows.map((d) => plotText(d.text)),
     hovertemplate: '%{' + (horizontal ? 'y' : 'x') + '}: %{customdata}<extra></extra>',
