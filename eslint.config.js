@@ -17,8 +17,9 @@ const LINE_WRITES = {
   message:
     'Only the line writer (server/services/line-items/) imports the line-writing queries: change lines through it.',
 };
+// projected_lines (projected employee lines stored apart) is written only by the writer too.
 const WRITE_SQL =
-  /\b(?:update|insert\s+into|delete\s+from|truncate(?:\s+table)?|copy)\s+(?:only\s+)?"?line_items"?(?!\w)/i;
+  /\b(?:update|insert\s+into|delete\s+from|truncate(?:\s+table)?|copy)\s+(?:only\s+)?"?(?:line_items|projected_lines)"?(?!\w)/i;
 const WRITE_CALLS = new Set([
   'update',
   'insert',
@@ -29,7 +30,7 @@ const WRITE_CALLS = new Set([
   'increment',
   'decrement',
 ]);
-const LINES_TABLE = /^\s*line_items(\s+(as\s+)?\w+)?\s*$/i;
+const LINES_TABLE = /^\s*(?:line_items|projected_lines)(\s+(as\s+)?\w+)?\s*$/i;
 const stringOf = (node) =>
   node?.type === 'Literal' && typeof node.value === 'string'
     ? node.value

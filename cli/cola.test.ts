@@ -170,7 +170,7 @@ describe('budget-cli rif and project', () => {
       const r = JSON.parse(first.stdout);
       expect(r).toMatchObject({ baseYear: 2026, fiscalYears: [2027, 2028], replacedCount: 0 });
       const projected = await count(
-        `SELECT count(*) AS n FROM line_items WHERE budget_year_id = ${w.budgetYearId} AND is_projected AND fiscal_year IN (2027, 2028)`,
+        `SELECT count(*) AS n FROM line_items_all WHERE budget_year_id = ${w.budgetYearId} AND is_projected AND fiscal_year IN (2027, 2028)`,
       );
       expect(r.projectedCount).toBe(projected);
       expect(projected).toBeGreaterThan(0);
@@ -214,7 +214,7 @@ describe('budget-cli rif and project', () => {
       const years = model(w, 2028);
       for (const fy of [2027, 2028]) {
         const total = await count(
-          `SELECT sum(current_salary) * 100 AS n FROM line_items
+          `SELECT sum(current_salary) * 100 AS n FROM line_items_all
             WHERE budget_year_id = ${w.budgetYearId} AND fiscal_year = ${fy} AND is_operating AND is_projected`,
         );
         expect(BigInt(total)).toBe(years.get(fy)!.payroll);

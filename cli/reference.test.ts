@@ -52,11 +52,11 @@ describe('budget-cli buildings, categories and bulk-update', () => {
       expect(list.stdout).toMatch(/NAX\s+North Annex\s+special\s+0/);
 
       // The demo import left an employee whose location code is only a building name's first word:
-      // two lines, the FY26 import and its FY27 projection (Generate Projections copies the code).
+      // one line, the FY26 import (its FY27 projection takes its building from it: projected_lines).
       const linked = await cli('bulk-update', 'buildings', '--budget-year', 'FY2026');
       expect(linked.code).toBe(0);
-      expect(linked.stdout).toMatch(/Pathways Academy\s+PWA\s+2\s+name prefix/);
-      expect(linked.stdout).toMatch(/Linked 2 employee\(s\); \d+ without a building remain/);
+      expect(linked.stdout).toMatch(/Pathways Academy\s+PWA\s+1\s+name prefix/);
+      expect(linked.stdout).toMatch(/Linked 1 employee\(s\); \d+ without a building remain/);
 
       const deseDryRun = [
         'bulk-update',

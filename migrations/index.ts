@@ -14,6 +14,9 @@ import * as authSessions from './20261123000020_auth_sessions';
 import * as aiAnalyses from './20261124000001_ai_analyses';
 import * as colaLongTerm from './20261124000300_cola_long_term';
 import * as contractSupersession from './20261124000400_contract_supersession';
+import * as projectedLines from './20261124000500_projected_lines';
+import * as installation from './20261125000500_installation';
+import * as publicReleasedCounts from './20261125000600_public_released_counts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -38,6 +41,9 @@ const migrations: Record<string, Migration> = {
   '20261124000001_ai_analyses': aiAnalyses,
   '20261124000300_cola_long_term': colaLongTerm,
   '20261124000400_contract_supersession': contractSupersession,
+  '20261124000500_projected_lines': projectedLines,
+  '20261125000500_installation': installation,
+  '20261125000600_public_released_counts': publicReleasedCounts,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

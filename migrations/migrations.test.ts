@@ -27,7 +27,9 @@ const TABLES = [
   'dismissed_duplicates',
   'enrollment',
   'import_runs',
+  'installation',
   'line_items',
+  'projected_lines',
   'public_dashboard_configs',
   'public_dashboard_links',
   'public_dashboard_snapshots',
@@ -115,6 +117,19 @@ describe('migrations', () => {
     expect(await sqlState(knex('users').insert(user))).toBe('23514');
     expect(await sqlState(knex('buildings').insert({ name: 'Red', color: 'red' }))).toBe('23514');
     // The rest of the constraints are covered by constraints.test.ts on the run's migrated template.
+  });
+
+  it('show every line through line_items_all with line_items’ columns, in order, and a row version', async () => {
+    const columns = (table: string) =>
+      knex('information_schema.columns')
+        .where({ table_name: table })
+        .whereRaw('table_schema = current_schema()')
+        .orderBy('ordinal_position')
+        .select('column_name', 'data_type');
+    const view = await columns('line_items_all');
+    // A column added to line_items later must be added to the view (and to projected lines) too.
+    expect(view.slice(0, -1)).toEqual(await columns('line_items'));
+    expect(view.at(-1)).toEqual({ column_name: 'row_version', data_type: 'bigint' });
   });
 
   it('migrate all the way down, leaving only knex bookkeeping', async () => {

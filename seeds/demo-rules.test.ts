@@ -175,7 +175,7 @@ describe('the demo district follows its own rules', () => {
 
   it('has the FY27 projections Generate Projections makes: running it again changes no total', async () => {
     const totals = (trx: Knex) =>
-      trx('line_items')
+      trx('line_items_all')
         .where({ budget_year_id: budgetYearId, fiscal_year: 2027 })
         .groupBy('is_operating', 'is_projected')
         .orderBy('is_operating')

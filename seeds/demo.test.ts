@@ -161,7 +161,7 @@ describe('seedDemo', () => {
       ),
     ).toBe(0);
     expect(
-      await scalar(knex, 'SELECT count(*) FROM line_items WHERE fiscal_year = 2027 AND is_operating'),
+      await scalar(knex, 'SELECT count(*) FROM line_items_all WHERE fiscal_year = 2027 AND is_operating'),
     ).toBeGreaterThan(400);
     const missing = await scalar(
       knex,

@@ -62,6 +62,16 @@ describe('the line writer is the only writer of line_items', () => {
       'lines/no-line-writes',
     ],
     [
+      'deletes projected lines with DELETE FROM projected_lines',
+      "import type { Db } from '@server/db/index';\nexport const f = (db: Db) => db.raw('DELETE FROM projected_lines WHERE id = ?', [1]);",
+      'lines/no-line-writes',
+    ],
+    [
+      "updates through knex('projected_lines')",
+      "import type { Db } from '@server/db/index';\nexport const f = (db: Db) => db('projected_lines').where({ id: 1 }).update({ salary_step: 2 });",
+      'lines/no-line-writes',
+    ],
+    [
       'COPYs into line_items',
       "import type { Knex } from 'knex';\nimport { openCopy } from '@server/lib/import/copy';\nexport const f = (trx: Knex.Transaction) => openCopy(trx, 'line_items', ['notes']);",
       'lines/no-line-writes',

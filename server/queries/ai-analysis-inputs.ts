@@ -42,7 +42,7 @@ export async function proposedLines(
                               nullif(btrim(li.account_line), ''), 'Line ' || li.id) AS description,
               bc.name AS category, b.name AS building, li.amount,
               row_number() OVER (ORDER BY li.amount DESC, li.id) AS rank
-         FROM line_items li
+         FROM line_items_all li
          LEFT JOIN budget_categories bc ON bc.id = li.category_id
          LEFT JOIN buildings b ON b.id = li.building_id
         WHERE ${where.sql})
@@ -88,7 +88,7 @@ export async function personnelGroups(
        SELECT coalesce(nullif(btrim(li.position), ''), 'Unspecified position') AS position,
               coalesce(wg.name, nullif(btrim(li.work_group), '')) AS work_group,
               coalesce(li.current_salary, 0) AS salary
-         FROM line_items li
+         FROM line_items_all li
          LEFT JOIN work_groups wg ON wg.id = li.work_group_id
         WHERE li.budget_year_id = ? AND li.fiscal_year = ? AND li.is_operating AND ${activeScope()}),
      c1 AS (SELECT *, ${paid('n')} FROM base),

@@ -43,7 +43,7 @@ function withCounts(db: Db) {
     'c.color',
     'c.display_order',
     'c.is_personnel',
-    db.raw('(select count(*) from line_items li where li.category_id = c.id)::int as line_item_count'),
+    db.raw('(select count(*) from line_items_all li where li.category_id = c.id)::int as line_item_count'),
   );
 }
 

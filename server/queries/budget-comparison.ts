@@ -34,7 +34,7 @@ export async function comparisonTotals(
               coalesce(sum(li.current_salary) FILTER (WHERE li.is_operating), 0) AS operating,
               count(*) FILTER (WHERE NOT li.is_operating) AS proposed_count,
               coalesce(sum(li.amount) FILTER (WHERE NOT li.is_operating), 0) AS proposed
-         FROM line_items li
+         FROM line_items_all li
         WHERE li.budget_year_id = ? AND li.fiscal_year BETWEEN ? AND ? AND ${activeScope()}
         GROUP BY li.fiscal_year, li.category_id
      )

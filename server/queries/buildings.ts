@@ -37,11 +37,11 @@ export function listBuildings(
   db: Db,
   filter: { budgetYearId?: number; fiscalYear?: number } = {},
 ): Promise<BuildingRow[]> {
-  const counts = db('line_items')
+  const counts = db('line_items_all')
     .select('building_id')
     .count<Record<string, number>>('* as employee_count')
     .where({ is_operating: true })
-    .whereRaw(activeScope('line_items'))
+    .whereRaw(activeScope('line_items_all'))
     .whereNotNull('building_id')
     .groupBy('building_id');
   if (filter.budgetYearId !== undefined) {
@@ -62,7 +62,7 @@ export async function findBuilding(db: Db, id: number): Promise<BuildingRow | un
     .select(
       ...COLUMNS,
       db.raw(
-        '(select count(*) from line_items li where li.building_id = b.id and li.is_operating)::int as employee_count',
+        '(select count(*) from line_items_all li where li.building_id = b.id and li.is_operating)::int as employee_count',
       ),
     )
     .where('b.id', id)
@@ -105,7 +105,7 @@ export async function buildingUsage(
   db: Db,
   id: number,
 ): Promise<{ employees: number; lineItems: number; employeeYears: number }> {
-  const row = await db('line_items')
+  const row = await db('line_items_all')
     .where({ building_id: id })
     .select(
       db.raw('count(*) filter (where is_operating)::int as employees'),

@@ -8,7 +8,11 @@ export interface EmployeeScope {
   fiscalYear?: number;
 }
 
-/** Employee lines in scope, as a query to add conditions to. */
+/**
+ * Employee lines in scope, as a query to add conditions to: stored lines only. A projected line in
+ * projected_lines takes its building, codes and work group from its source line, which is in scope
+ * here, so a bulk fix reaches it through the source.
+ */
 export function employees(db: Db, scope: EmployeeScope, alias = 'li'): Knex.QueryBuilder {
   const q = db(`line_items as ${alias}`)
     .where(`${alias}.budget_year_id`, scope.budgetYearId)
@@ -140,7 +144,7 @@ export async function distinctValues(
 }
 
 export async function employeeFiscalYears(db: Db, budgetYearId: number): Promise<number[]> {
-  const rows: { fiscal_year: number }[] = await db('line_items')
+  const rows: { fiscal_year: number }[] = await db('line_items_all')
     .distinct('fiscal_year')
     .where({ budget_year_id: budgetYearId, is_operating: true })
     .orderBy('fiscal_year');

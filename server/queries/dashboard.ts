@@ -44,7 +44,7 @@ export async function proposedTotals(db: Db, scope: Scope): Promise<ProjectedSpl
   const w = where(scope, false);
   const { rows } = await db.raw(
     `SELECT li.is_projected, count(*)::int AS count, coalesce(sum(li.amount), 0) AS total
-       FROM line_items li
+       FROM line_items_all li
       WHERE ${w.sql}
       GROUP BY li.is_projected`,
     w.bindings,
@@ -97,7 +97,7 @@ async function proposedGroups(
     `SELECT a.*, ${names}
        FROM (SELECT li.${column}, GROUPING(li.${column}) AS is_total,
                     count(*)::int AS count, coalesce(sum(li.amount), 0) AS total
-               FROM line_items li
+               FROM line_items_all li
               WHERE ${w.sql}
               GROUP BY GROUPING SETS ((li.${column}), ())) a
        LEFT JOIN ${table} g ON g.id = a.${column} AND a.is_total = 0
@@ -158,7 +158,7 @@ async function employeesByBuilding(db: Db, scope: Scope, orderBy: string): Promi
        FROM (SELECT li.building_id, GROUPING(li.building_id) AS is_total, count(*)::int AS count,
                     coalesce(sum(li.current_salary), 0) AS salary, coalesce(sum(li.current_fte), 0) AS fte,
                     (count(*) FILTER (WHERE li.is_projected))::int AS projected
-               FROM line_items li
+               FROM line_items_all li
               WHERE ${w.sql}
               GROUP BY GROUPING SETS ((li.building_id), ())) a
        LEFT JOIN buildings b ON b.id = a.building_id AND a.is_total = 0
@@ -235,7 +235,7 @@ export async function salaryRanges(db: Db, scope: Scope): Promise<SalaryRangeRow
                     -- imported label, else the position.
                     coalesce(g.grp, CASE WHEN li.work_group_id IS NULL THEN ${classifyTitleSql('li.work_group')} END,
                              ${classifyTitleSql('li.position')}) AS grp
-               FROM line_items li
+               FROM line_items_all li
                LEFT JOIN groups g ON g.id = li.work_group_id
               WHERE ${w.sql} AND li.current_salary > 0
              -- OFFSET 0 keeps this subquery apart, so the CASE runs once per line (not again for

@@ -27,7 +27,7 @@ export function listBudgetYearRows(db: Db): Promise<BudgetYearRow[]> {
 
 /** The fiscal years a budget year holds lines for (lines that count: activeScope), ascending. */
 export async function fiscalYearsWithLines(db: Db, budgetYearId: number): Promise<number[]> {
-  const rows = await db('line_items as li')
+  const rows = await db('line_items_all as li')
     .where({ 'li.budget_year_id': budgetYearId })
     .whereRaw(activeScope())
     .distinct('li.fiscal_year')
@@ -40,7 +40,7 @@ export async function fiscalYearsWithLines(db: Db, budgetYearId: number): Promis
  * whether every one of them was projected (a year with any imported line is not a projected year).
  */
 export async function allFiscalYears(db: Db, isOperating?: boolean): Promise<FiscalYearListItem[]> {
-  const query = db('line_items as li')
+  const query = db('line_items_all as li')
     .select('li.fiscal_year')
     .count<{ fiscal_year: number; count: number; projected: boolean }[]>('* as count')
     .select(db.raw('bool_and(li.is_projected) AS projected'))

@@ -43,7 +43,7 @@ export interface ProgressionRow {
 export async function newestBudgetYearWithEmployees(db: Db): Promise<number | null> {
   const row = await db('budget_years as by')
     .whereExists(
-      db('line_items as li')
+      db('line_items_all as li')
         .whereRaw('li.budget_year_id = by.id')
         .andWhere('li.is_operating', true)
         .select(db.raw('1')),
@@ -76,7 +76,7 @@ export async function progressionRows(
        SELECT ${key} AS person_key,
               row_number() OVER (ORDER BY count(DISTINCT li.fiscal_year) DESC, min(lower(li.last_name)),
                                           min(lower(li.first_name)), ${key}) AS ord
-       FROM line_items li
+       FROM line_items_all li
        WHERE li.budget_year_id = ? AND li.is_operating AND li.last_name IS NOT NULL AND ${activeScope()}
        GROUP BY 1
        HAVING bool_or(li.position ILIKE ?)
@@ -91,10 +91,10 @@ export async function progressionRows(
             CASE WHEN ${ON_SCHEDULE} THEN ${COLA_AMOUNT} END AS schedule_cola_amount,
             CASE WHEN ${ON_SCHEDULE} THEN ${STEPS_LANES_AMOUNT} END AS schedule_steps_amount,
             src.current_salary AS previous_salary
-     FROM line_items li
+     FROM line_items_all li
      JOIN people p ON p.person_key = ${key}
      LEFT JOIN buildings b ON b.id = li.building_id
-     LEFT JOIN LATERAL (SELECT pl.current_salary, pl.salary_step, pl.salary_lane, pl.current_fte FROM line_items pl
+     LEFT JOIN LATERAL (SELECT pl.current_salary, pl.salary_step, pl.salary_lane, pl.current_fte FROM line_items_all pl
         WHERE pl.budget_year_id = li.budget_year_id AND pl.is_operating AND pl.fiscal_year = li.fiscal_year - 1
           AND ${key.replace(/li\./g, 'pl.')} = p.person_key AND ${activeScope('pl')}
         ORDER BY pl.id LIMIT 1) prev ON true

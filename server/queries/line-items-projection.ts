@@ -26,7 +26,7 @@ export async function ruleLinesOfWorkGroups(
   if (workGroupIds !== 'all' && !workGroupIds.length) {
     return [];
   }
-  const q = db('line_items')
+  const q = db('line_items_all')
     .where({ is_operating: true, next_year_salary_manual: false })
     .whereRaw(`coalesce(employee_status, 'Active') = 'Active' AND current_salary > 0`)
     .select('id', db.raw('next_year_salary::text AS next_year_salary'))
@@ -45,7 +45,7 @@ export async function ruleLinesOfWorkGroups(
 /** The stored next-year salary of these lines as text, by id. */
 export async function nextYearSalaries(db: Db, ids: readonly number[]): Promise<Map<number, string | null>> {
   const rows: { id: number; v: string | null }[] = ids.length
-    ? await db('line_items')
+    ? await db('line_items_all')
         .whereIn('id', [...ids])
         .select('id', db.raw('next_year_salary::text AS v'))
     : [];

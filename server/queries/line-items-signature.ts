@@ -2,8 +2,8 @@ import type { Knex } from 'knex';
 import type { Db } from '@server/db/index';
 
 /**
- * A cheap fingerprint of everything a budget grid's JSON is built from: the matching line_items
- * rows, the buildings and budget categories joined into them, and the scenarios that decide
+ * A cheap fingerprint of everything a budget grid's JSON is built from: the matching lines
+ * (line_items_all: row_version is xmin, or for a projected line its own and its source's), the buildings and budget categories joined into them, and the scenarios that decide
  * which lines are in the active scope. Every INSERT or UPDATE gives a
  * row a new xmin (the id of the writing transaction, larger than any before it) and a DELETE
  * lowers the count, so (count, sum of xmin) changes whenever any of those rows changes.
@@ -12,7 +12,7 @@ export async function gridSignature(db: Db, where: string, bindings: readonly Kn
   const part = (from: string, xmin: string) =>
     `(SELECT count(*) || ':' || coalesce(sum(${xmin}::text::bigint), 0) FROM ${from})`;
   const result = await db.raw<{ rows: { sig: string }[] }>(
-    `SELECT ${part(`line_items li WHERE ${where}`, 'li.xmin')} || '|' || ${part('buildings', 'xmin')}
+    `SELECT ${part(`line_items_all li WHERE ${where}`, 'li.row_version')} || '|' || ${part('buildings', 'xmin')}
        || '|' || ${part('budget_categories', 'xmin')} || '|' || ${part('scenarios', 'xmin')} AS sig`,
     bindings,
   );

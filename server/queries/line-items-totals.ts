@@ -8,7 +8,7 @@ import { whereLineSearch } from './line-search';
  * in JavaScript) of the lines matching the same filters the grid applies, in the same active scope.
  */
 export async function budgetTotals(db: Db, q: BudgetTotalsQuery): Promise<BudgetTotals> {
-  const query = db('line_items as li')
+  const query = db('line_items_all as li')
     .where('li.budget_year_id', q.budgetYearId)
     .andWhere('li.fiscal_year', q.fiscalYear)
     .andWhere('li.is_operating', q.isOperating)

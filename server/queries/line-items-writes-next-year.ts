@@ -50,7 +50,7 @@ export async function recomputeNextYearSalaries(db: Db, ids: readonly number[]):
        SELECT src.id, src.metadata, ${AUTOMATIC_NEXT_YEAR_SALARY} AS value,
               -- Projected lines are Generate Projections' to rewrite; review is for imported data.
               CASE WHEN NOT src.is_projected THEN ${NEXT_YEAR_SALARY_WARNING} END AS warning
-       FROM line_items src ${NEXT_YEAR_RULE_JOINS}
+       FROM line_items_all src ${NEXT_YEAR_RULE_JOINS}
        WHERE src.id = ANY(?) AND src.is_operating AND NOT src.next_year_salary_manual
          AND coalesce(src.employee_status, 'Active') = 'Active' AND src.current_salary > 0
      ),
@@ -62,8 +62,17 @@ export async function recomputeNextYearSalaries(db: Db, ids: readonly number[]):
        WHERE li.id = n.id AND NOT EXISTS (SELECT 1 FROM overflow)
          AND (li.next_year_salary IS DISTINCT FROM n.value OR li.metadata IS DISTINCT FROM n.metadata)
        RETURNING li.id
+     ),
+     -- Lines in projected_lines hold their salaries only (their metadata is the view's).
+     upd_projected AS (
+       UPDATE projected_lines p SET next_year_salary = calc.value, updated_at = now()
+       FROM calc
+       WHERE p.id = calc.id AND NOT EXISTS (SELECT 1 FROM overflow)
+         AND p.next_year_salary IS DISTINCT FROM calc.value
+       RETURNING p.id
      )
-     SELECT (SELECT coalesce(json_agg(id ORDER BY id), '[]') FROM upd) AS changed,
+     SELECT (SELECT coalesce(json_agg(id ORDER BY id), '[]')
+               FROM (SELECT id FROM upd UNION ALL SELECT id FROM upd_projected) u) AS changed,
             (SELECT coalesce(json_agg(json_build_object('id', id, 'value', value::text) ORDER BY id), '[]')
                FROM (SELECT * FROM overflow ORDER BY id LIMIT 5) o) AS overflow`,
     [[...ids]],

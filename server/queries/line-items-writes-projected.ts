@@ -22,12 +22,35 @@ import {
 
 /** Deletes projected lines of a kind in the fiscal years from..to (imported lines are never touched). */
 export async function deleteProjected(db: Db, scope: KindScope, from: number, to: number): Promise<number> {
+  return deleteProjectedWhere(db, scope, 'li.fiscal_year BETWEEN ? AND ?', [from, to]);
+}
+
+/**
+ * Deletes the projected lines of a kind matching `where` (over `li`), wherever they are stored: the
+ * lean projected_lines, and line_items (projected proposed lines, and projected employee lines
+ * someone has edited).
+ */
+async function deleteProjectedWhere(
+  db: Db,
+  scope: KindScope,
+  where: string,
+  bindings: readonly (number | number[])[],
+): Promise<number> {
   const w = scopeWhere(scope);
-  const result = await db.raw(
-    `DELETE FROM line_items li WHERE ${w.sql} AND li.is_projected AND li.fiscal_year BETWEEN ? AND ?`,
-    [...w.bindings, from, to],
+  // Over projected_lines' own columns (as `li`, every one an employee line): through the view, a
+  // --force over 245,000 lines first joined each to its source line.
+  const lean = await db.raw(
+    `DELETE FROM projected_lines p WHERE p.id IN (
+       SELECT li.id FROM (SELECT x.id, x.budget_year_id, x.scenario_id, x.fiscal_year, true AS is_operating,
+                                 true AS is_projected FROM projected_lines x) li
+        WHERE ${w.sql} AND ${where})`,
+    [...w.bindings, ...bindings],
   );
-  return result.rowCount ?? result.affectedRows ?? 0;
+  const stored = await db.raw(`DELETE FROM line_items li WHERE ${w.sql} AND li.is_projected AND ${where}`, [
+    ...w.bindings,
+    ...bindings,
+  ]);
+  return (lean.rowCount ?? 0) + (stored.rowCount ?? 0);
 }
 
 /**
@@ -38,16 +61,9 @@ export async function deleteSuperseded(db: Db, scope: KindScope, years: readonly
   if (!years.length) {
     return 0;
   }
-  const w = scopeWhere(scope);
-  const result = await db.raw(
-    `DELETE FROM line_items li WHERE ${w.sql} AND li.is_projected AND li.fiscal_year = ANY(?::int[])`,
-    [...w.bindings, [...years]],
-  );
-  return result.rowCount ?? result.affectedRows ?? 0;
+  return deleteProjectedWhere(db, scope, 'li.fiscal_year = ANY(?::int[])', [[...years]]);
 }
 
-const EMPLOYEE_COPY = `first_name, last_name, position, current_fte, location_code, department, work_group_id,
-  work_group, job_class, budget_status, dese_code, category_id, building_id, notes`;
 const PROPOSED_COPY = `account_description, name, account_line, dese_categories, dese_code, category_id,
   building_id, notes`;
 const prefixed = (columns: string, alias: string) => columns.replace(/(\w+)/g, `${alias}.$1`);
@@ -131,13 +147,10 @@ export async function projectEmployees(
         WHERE fiscal_year > ? AND (current_salary >= ${TOO_BIG} OR next_year_salary >= ${TOO_BIG})
      ),
      inserted AS (
-       INSERT INTO line_items (budget_year_id, scenario_id, fiscal_year, is_operating, is_projected,
-              current_salary, next_year_salary, next_year_salary_manual, employee_status, metadata,
-              salary_step, salary_lane, salary_placement, ${EMPLOYEE_COPY})
-       SELECT li.budget_year_id, li.scenario_id, w.fiscal_year, true, true,
-              w.current_salary, w.next_year_salary, false, 'Active',
-              jsonb_build_object('projectedFrom', ?::int, 'sourceLineId', w.source_line_id),
-              w.salary_step, li.salary_lane, li.salary_placement, ${prefixed(EMPLOYEE_COPY, 'li')}
+       INSERT INTO projected_lines (budget_year_id, scenario_id, fiscal_year, projected_from, source_line_id,
+              current_salary, next_year_salary, salary_step)
+       SELECT li.budget_year_id, li.scenario_id, w.fiscal_year, ?::int, w.source_line_id,
+              w.current_salary, w.next_year_salary, w.salary_step
          FROM walk w JOIN line_items li ON li.id = w.source_line_id
         WHERE w.fiscal_year > ? AND ${baseLines} AND (SELECT fiscal_year FROM overflow) IS NULL
        RETURNING 1
@@ -194,5 +207,14 @@ export async function shiftLines(
       WHERE ${w.sql} AND ${condition} RETURNING li.id`,
     [delta, ...w.bindings, importedYear],
   );
-  return result.rows.map((r) => r.id);
+  if (which === 'imported') {
+    return result.rows.map((r) => r.id);
+  }
+  // Later years hold projected lines, most in projected_lines.
+  const lean = await db.raw<{ rows: { id: number }[] }>(
+    `UPDATE projected_lines p SET fiscal_year = p.fiscal_year + ?::int, updated_at = now()
+      WHERE p.id IN (SELECT li.id FROM line_items_all li WHERE ${w.sql} AND ${condition}) RETURNING p.id`,
+    [delta, ...w.bindings, importedYear],
+  );
+  return [...result.rows, ...lean.rows].map((r) => r.id);
 }

@@ -71,17 +71,17 @@ export async function replaceProjectedLines(
   db: Db,
   run: { id: number; budgetYearId: number; type: ImportType },
 ): Promise<number> {
-  const result = await db.raw<{ rows: { n: number }[] }>(
-    `WITH gone AS (
-       DELETE FROM line_items li
-       WHERE li.budget_year_id = ? AND li.is_operating = ? AND li.is_projected
-         AND li.fiscal_year IN (SELECT DISTINCT fiscal_year FROM line_items WHERE import_run_id = ?)
-         AND ${activeScope('li')}
-       RETURNING 1)
-     SELECT count(*)::int AS n FROM gone`,
-    [run.budgetYearId, run.type === 'operating', run.id],
+  const which = `li.budget_year_id = ? AND li.is_operating = ? AND li.is_projected
+    AND li.fiscal_year IN (SELECT DISTINCT fiscal_year FROM line_items WHERE import_run_id = ?)
+    AND ${activeScope('li')}`;
+  const bindings = [run.budgetYearId, run.type === 'operating', run.id];
+  // Projected employee lines are most in projected_lines (migrations/20261124000500_projected_lines.ts).
+  const lean = await db.raw(
+    `DELETE FROM projected_lines p WHERE p.id IN (SELECT li.id FROM line_items_all li WHERE ${which})`,
+    bindings,
   );
-  return Number(result.rows[0]?.n ?? 0);
+  const stored = await db.raw(`DELETE FROM line_items li WHERE ${which}`, bindings);
+  return (lean.rowCount ?? 0) + (stored.rowCount ?? 0);
 }
 
 /**

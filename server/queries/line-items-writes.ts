@@ -116,6 +116,34 @@ export async function updateLines(
   return n;
 }
 
+// line_items' columns a projected line takes from the view (all but the generated needs_review).
+const STORED_COLUMNS = `id, budget_year_id, scenario_id, version_id, fiscal_year, is_operating, is_projected,
+  first_name, last_name, position, current_salary, next_year_salary, next_year_salary_manual, current_fte,
+  location_code, department, work_group_id, work_group, job_class, hire_date, date_of_departure,
+  employee_status, budget_status, account_description, name, account_line, dese_categories, amount, dese_code,
+  category_id, building_id, notes, metadata, import_run_id, created_at, updated_at, salary_step, salary_lane,
+  salary_placement`;
+
+/**
+ * Moves the listed lines that are stored in projected_lines into line_items under the same ids,
+ * as the view line_items_all shows them, so that an edit, placement, merge or delete of a projected
+ * line changes a row of its own (and no longer follows its source line). Returns how many moved.
+ */
+export async function materializeProjected(db: Db, ids: readonly number[]): Promise<number> {
+  if (!ids.length) {
+    return 0;
+  }
+  const { rows } = await db.raw<{ rows: { n: number }[] }>(
+    `WITH moving AS (SELECT ${STORED_COLUMNS} FROM line_items_all
+                      WHERE id = ANY(?::int[]) AND id IN (SELECT id FROM projected_lines WHERE id = ANY(?::int[]))),
+          gone AS (DELETE FROM projected_lines p USING moving m WHERE p.id = m.id RETURNING p.id),
+          moved AS (INSERT INTO line_items (${STORED_COLUMNS}) SELECT ${STORED_COLUMNS} FROM moving RETURNING id)
+     SELECT count(*)::int AS n FROM moved`,
+    [[...ids], [...ids]],
+  );
+  return Number(rows[0].n);
+}
+
 /** Deletes the listed lines; returns the ids actually deleted. */
 export async function deleteLines(db: Db, ids: readonly number[]): Promise<number[]> {
   if (!ids.length) {

@@ -154,7 +154,7 @@ const PROPOSED_ROW = rowArray(PROPOSED_FIELDS, PROPOSED_ROW_COLUMNS);
 /** The two forms of GET /line-items/budget: `{ lineItems: [{...}] }`, or the grids' compact one. */
 export type LineItemsFormat = 'objects' | 'rows';
 
-const FROM = `line_items li
+const FROM = `line_items_all li
   LEFT JOIN buildings b ON b.id = li.building_id
   LEFT JOIN budget_categories c ON c.id = li.category_id`;
 
@@ -206,7 +206,7 @@ const EMPLOYEE_KEYS =
 const PROPOSED_KEYS =
   'c.display_order AS k1, c.name AS k2, li.account_line AS k3, li.fiscal_year AS k4, li.id AS k5';
 
-/** A line as a grid read returns it: id, kind, row version (xmin: new with every write) and its JSON. */
+/** A line as a grid read returns it: id, kind, row version (new with every write) and its JSON. */
 export interface GridRow {
   id: number;
   isOperating: boolean;
@@ -241,7 +241,7 @@ async function gridRows(
   }
   const result = await db.raw<{ rows: GridRow[] }>(
     `SELECT id, ${isOperating} AS "isOperating", version, json
-       FROM (SELECT li.id, li.xmin::text AS version, ${json} AS json, ${keys}
+       FROM (SELECT li.id, li.row_version::text AS version, ${json} AS json, ${keys}
                FROM ${FROM} ${lateral}
               WHERE ${where}) t
       ORDER BY ${order}`,
@@ -393,23 +393,45 @@ export interface LineKeyRow {
   scenario_id: number | null;
 }
 
-/** Locks and returns the listed lines (FOR UPDATE), in id order; missing ids are simply absent. */
-export function lockLines(db: Db, ids: readonly number[]): Promise<LineKeyRow[]> {
-  return db<LineKeyRow>('line_items')
-    .select(
-      'id',
-      'budget_year_id',
-      'fiscal_year',
-      'is_operating',
-      'employee_status',
-      'current_salary',
-      'next_year_salary',
-      'next_year_salary_manual',
-      'scenario_id',
-    )
+const KEY_COLUMNS = [
+  'id',
+  'budget_year_id',
+  'fiscal_year',
+  'is_operating',
+  'employee_status',
+  'current_salary',
+  'next_year_salary',
+  'next_year_salary_manual',
+  'scenario_id',
+] as const;
+
+/**
+ * Locks and returns the listed lines (FOR UPDATE), in id order; missing ids are simply absent. A
+ * projected line stored in projected_lines is locked there and read through line_items_all (the
+ * line writer moves it into line_items before changing it).
+ */
+export async function lockLines(db: Db, ids: readonly number[]): Promise<LineKeyRow[]> {
+  const stored = await db<LineKeyRow>('line_items')
+    .select(...KEY_COLUMNS)
     .whereIn('id', [...ids])
     .orderBy('id')
     .forUpdate();
+  const found = new Set(stored.map((r) => r.id));
+  const rest = ids.filter((id) => !found.has(id));
+  if (!rest.length) {
+    return stored;
+  }
+  const lean: { id: number }[] = await db('projected_lines').whereIn('id', rest).forUpdate().select('id');
+  if (!lean.length) {
+    return stored;
+  }
+  const projected = await db<LineKeyRow>('line_items_all')
+    .select(...KEY_COLUMNS)
+    .whereIn(
+      'id',
+      lean.map((r) => r.id),
+    );
+  return [...stored, ...projected].sort((a, b) => a.id - b.id);
 }
 
 export type { EmployeeLineItem, ProposedLineItem };

@@ -21,7 +21,7 @@ export async function yearKindCounts(db: Db, budgetYearId: number): Promise<Year
   const { rows } = await db.raw(
     `SELECT li.fiscal_year, li.is_operating, li.is_projected, count(*)::int AS count,
             coalesce(sum(CASE WHEN li.is_operating THEN li.current_salary ELSE li.amount END), 0) AS total
-       FROM line_items li
+       FROM line_items_all li
       WHERE li.budget_year_id = ? AND ${activeScope()}
       GROUP BY li.fiscal_year, li.is_operating, li.is_projected
       ORDER BY li.fiscal_year`,
@@ -77,7 +77,7 @@ export function scopeWhere(scope: KindScope) {
 export async function countProjected(db: Db, scope: KindScope, from: number, to: number): Promise<number> {
   const w = scopeWhere(scope);
   const { rows } = await db.raw(
-    `SELECT count(*)::int AS count FROM line_items li
+    `SELECT count(*)::int AS count FROM line_items_all li
       WHERE ${w.sql} AND li.is_projected AND li.fiscal_year BETWEEN ? AND ?`,
     [...w.bindings, from, to],
   );
@@ -97,10 +97,10 @@ export async function countMoveConflicts(
   const w = scopeWhere(scope);
   const { rows } = await db.raw(
     `WITH moving AS (
-       SELECT DISTINCT li.fiscal_year + ?::int AS target FROM line_items li
+       SELECT DISTINCT li.fiscal_year + ?::int AS target FROM line_items_all li
         WHERE ${w.sql} AND ((li.fiscal_year = ? AND NOT li.is_projected) OR li.fiscal_year > ?)
      )
-     SELECT li.fiscal_year, count(*)::int AS count FROM line_items li
+     SELECT li.fiscal_year, count(*)::int AS count FROM line_items_all li
       WHERE ${w.sql} AND li.fiscal_year IN (SELECT target FROM moving)
         AND NOT ((li.fiscal_year = ? AND NOT li.is_projected) OR li.fiscal_year > ?)
       GROUP BY li.fiscal_year ORDER BY li.fiscal_year`,

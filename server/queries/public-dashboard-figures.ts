@@ -23,7 +23,7 @@ export async function budgetYearsHolding(db: Db, fiscalYear: number): Promise<Ca
   const { rows } = await db.raw(
     `SELECT b.id, b.fiscal_year AS label, b.current_fiscal_year
        FROM budget_years b
-      WHERE b.id = ANY(ARRAY(SELECT DISTINCT li.budget_year_id FROM line_items li
+      WHERE b.id = ANY(ARRAY(SELECT DISTINCT li.budget_year_id FROM line_items_all li
                               WHERE li.fiscal_year = ? AND ${activeScope()}))
       ORDER BY b.id`,
     [fiscalYear],
@@ -49,7 +49,7 @@ export async function proposedByDeseCode(db: Db, scope: Scope): Promise<DeseAmou
   const { rows } = await db.raw(
     `SELECT coalesce(nullif(btrim(li.dese_code), ''), nullif(btrim(c.dese_function), '')) AS code,
             coalesce(sum(li.amount), 0) AS total
-       FROM line_items li
+       FROM line_items_all li
        LEFT JOIN budget_categories c ON c.id = li.category_id
       WHERE li.budget_year_id = ? AND li.fiscal_year = ? AND NOT li.is_operating AND ${activeScope()}
       GROUP BY 1

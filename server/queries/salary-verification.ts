@@ -42,7 +42,7 @@ export async function findSalaryOutliers(
              li.next_year_salary_manual, li.current_fte,
              case when li.current_salary > 0 and li.current_fte > 0
                   then round(li.current_salary / li.current_fte, 2) end as fte_salary
-        from line_items li
+        from line_items_all li
         left join work_groups wg on wg.id = li.work_group_id
         left join buildings b on b.id = li.building_id
        where li.budget_year_id = ? and li.fiscal_year = ? and li.is_operating and ${activeScope()}
@@ -76,7 +76,7 @@ export async function findSalaryOutliers(
     [...bindings, 1 + MANUAL_INCREASE_LIMIT_PERCENT / 100],
   );
   const count = await db.raw<{ rows: { n: number }[] }>(
-    `select count(*)::int as n from line_items li
+    `select count(*)::int as n from line_items_all li
       where li.budget_year_id = ? and li.fiscal_year = ? and li.is_operating and ${activeScope()}`,
     [budgetYearId, fiscalYear],
   );

@@ -275,7 +275,7 @@ async function projected(run: (trx: Knex) => Promise<unknown>, budgetYearId: num
   try {
     await run(trx);
     return await trx.raw(
-      `SELECT ${COPIED} FROM line_items WHERE budget_year_id = ? AND is_projected
+      `SELECT ${COPIED} FROM line_items_all WHERE budget_year_id = ? AND is_projected
         ORDER BY metadata ->> 'sourceLineId', fiscal_year`,
       [budgetYearId],
     );

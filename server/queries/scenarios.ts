@@ -39,7 +39,7 @@ function selectScenarios(db: Db) {
     's.created_at',
     's.updated_at',
     // Served by line_items_scenario_fy_idx.
-    db.raw('(SELECT count(*)::int FROM line_items li WHERE li.scenario_id = s.id) AS line_item_count'),
+    db.raw('(SELECT count(*)::int FROM line_items_all li WHERE li.scenario_id = s.id) AS line_item_count'),
   );
 }
 

@@ -93,7 +93,7 @@ export async function districtNeed(
 ): Promise<string> {
   const version = scope.versionId === undefined ? '' : 'AND (li.version_id = ? OR li.version_id IS NULL)';
   const { rows } = await db.raw(
-    `SELECT coalesce(sum(li.amount), 0)::text AS total FROM line_items li
+    `SELECT coalesce(sum(li.amount), 0)::text AS total FROM line_items_all li
       WHERE li.budget_year_id = ? AND li.fiscal_year = ? AND NOT li.is_operating AND ${activeScope()} ${version}`,
     [scope.budgetYearId, scope.fiscalYear, ...(scope.versionId === undefined ? [] : [scope.versionId])],
   );
@@ -106,7 +106,7 @@ export async function districtNeed(
  * until FY27's own budget is imported.
  */
 export async function budgetYearWithProposedLines(db: Db, fiscalYear: number): Promise<number | null> {
-  const row = await db('line_items as li')
+  const row = await db('line_items_all as li')
     .join('budget_years as by', 'by.id', 'li.budget_year_id')
     .where({ 'li.fiscal_year': fiscalYear, 'li.is_operating': false })
     .whereRaw(activeScope())

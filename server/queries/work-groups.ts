@@ -52,7 +52,7 @@ function withCounts(db: Db) {
       'c.background_color as category_background_color',
       'c.text_color as category_text_color',
       db.raw(
-        '(select count(*) from line_items li where li.work_group_id = g.id and li.is_operating)::int as employee_count',
+        '(select count(*) from line_items_all li where li.work_group_id = g.id and li.is_operating)::int as employee_count',
       ),
       db.raw('(select count(*) from contracts k where k.work_group_id = g.id)::int as contract_count'),
     );

@@ -101,7 +101,7 @@ async function linesThatCount(): Promise<Row[]> {
     'scenario_type',
     'is_active',
   );
-  const rows: Row[] = await db('line_items').select(
+  const rows: Row[] = await db('line_items_all').select(
     'id',
     'budget_year_id',
     'scenario_id',

@@ -55,7 +55,7 @@ async function payrolls(w: ColaWorld, from: number, to: number) {
     expect(rif.status, JSON.stringify(rif.body)).toBe(200);
     const r = rif.body.calculation;
     const { rows } = await t.db.knex.raw(
-      `SELECT coalesce(sum(current_salary), 0)::text AS total FROM line_items
+      `SELECT coalesce(sum(current_salary), 0)::text AS total FROM line_items_all
         WHERE budget_year_id = ? AND fiscal_year = ? AND is_operating AND is_projected`,
       [id, fy],
     );

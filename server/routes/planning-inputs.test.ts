@@ -97,7 +97,7 @@ describe('every planning input, changed in turn', () => {
         const r = rif.body.calculation;
         const p = multi.body.projections.find((x: { fiscalYear: number }) => x.fiscalYear === fy);
         const { rows } = await db.raw(
-          `SELECT coalesce(sum(current_salary), 0)::text AS total FROM line_items
+          `SELECT coalesce(sum(current_salary), 0)::text AS total FROM line_items_all
             WHERE budget_year_id = ? AND fiscal_year = ? AND is_operating AND is_projected`,
           [w.budgetYearId, fy],
         );

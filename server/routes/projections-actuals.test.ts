@@ -110,7 +110,7 @@ describe('a year whose payroll was imported after it was projected', () => {
         },
       ],
     });
-    const rows = await db('line_items')
+    const rows = await db('line_items_all')
       .where({ budget_year_id: w.budgetYearId })
       .where('fiscal_year', '>=', 2027)
       .orderBy(['fiscal_year', 'is_projected', 'last_name']);

@@ -23,7 +23,7 @@ const generate = (body: Record<string, unknown>) =>
 
 const projectedOf = (w: RuleWorld, isOperating = true) =>
   t.db
-    .knex('line_items')
+    .knex('line_items_all')
     .where({ budget_year_id: w.budgetYearId, is_projected: true, is_operating: isOperating })
     .orderBy(['last_name', 'fiscal_year', 'id']);
 

@@ -40,7 +40,7 @@ afterAll(() => t.close());
 
 const lines = (where: Record<string, unknown>) =>
   t.db
-    .knex('line_items')
+    .knex('line_items_all')
     .where({ budget_year_id: budgetYearId, ...where })
     .orderBy(['fiscal_year', 'position', 'amount']);
 

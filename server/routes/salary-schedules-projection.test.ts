@@ -92,7 +92,7 @@ describe('Generate Projections for employees placed on the Lunenburg schedule', 
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ projectedCount: 21, baseYear: 2026, fiscalYears: [2027, 2028, 2029] });
 
-    const rows = await knex('line_items')
+    const rows = await knex('line_items_all')
       .where({ budget_year_id: w.budgetYearId, is_operating: true, is_projected: true })
       .orderBy(['first_name', 'fiscal_year']);
     const byName = (name: string) => rows.filter((r: any) => r.first_name === name);

@@ -6,7 +6,7 @@ import { HISTORY_ENTITIES, type HistoryEntity, type HistoryEntry } from '@server
 
 /** The table each history entity lives in, to tell 'no history yet' from 'no such record'. */
 const TABLES: Record<HistoryEntity, string> = {
-  'line-item': 'line_items',
+  'line-item': 'line_items_all',
   building: 'buildings',
   'work-group': 'work_groups',
   'work-group-category': 'work_group_categories',

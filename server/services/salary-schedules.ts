@@ -14,7 +14,7 @@ import {
   MAX_SCHEDULE_BYTES,
   type UpdateScheduleBody,
 } from '@server/schemas/salary-schedules';
-import { placements } from './line-items/index';
+import { placements, recomputeAfterRuleChange } from './line-items/index';
 import { requireSchedule, suggestIn } from './salary-schedule-placements';
 
 /**
@@ -57,7 +57,16 @@ async function checkName(trx: Db, name: string, exceptId?: number): Promise<void
 async function detachGroup(trx: Db, actor: Actor, workGroupId: number): Promise<number> {
   const ids = await p.placedLineIds(trx, workGroupId);
   const cause = { action: 'clear-placement', reason: 'The work group no longer has a salary schedule' };
-  return placements.clearPlacements(trx, actor, cause, ids, null);
+  const n = await placements.clearPlacements(trx, actor, cause, ids, null);
+  return n + (await recomputeProjected(trx, actor, workGroupId, cause.reason));
+}
+
+/**
+ * The group's projected lines in projected_lines (which placedLineIds, reading stored lines, does
+ * not list) take their lane from their source line: their next-year salaries follow the change too.
+ */
+function recomputeProjected(trx: Db, actor: Actor, workGroupId: number, reason: string): Promise<number> {
+  return recomputeAfterRuleChange(trx, actor, { workGroupIds: [workGroupId] }, reason);
 }
 
 /**
@@ -74,10 +83,11 @@ async function reattach(
 ) {
   const ids = await p.placedLineIds(trx, workGroupId);
   const cause = { action: 'schedule-change', reason: 'The work group’s salary schedule changed' };
-  return placements.clearPlacements(trx, actor, cause, ids, scheduleId, {
+  const n = await placements.clearPlacements(trx, actor, cause, ids, scheduleId, {
     keepSuggested,
     recomputeAll: true,
   });
+  return n + (await recomputeProjected(trx, actor, workGroupId, cause.reason));
 }
 
 export interface ScheduleUpload {

@@ -89,6 +89,8 @@ export async function changeLines(
   if (!ids.length) {
     return { before: [], after: [], audited: 0 };
   }
+  // A projected line someone changes becomes a row of its own (it stops following its source line).
+  await write.materializeProjected(trx, ids);
   const keys = await read.lockLines(trx, ids);
   const before = await read.lineItemsByIds(trx, ids);
   const byId = new Map(before.map((b) => [b.id, b]));
@@ -159,6 +161,7 @@ export async function changeLinesBy(
   if (!ids.length) {
     return 0;
   }
+  await write.materializeProjected(trx, ids);
   await read.lockLines(trx, ids);
   const before = await read.lineItemsByIds(trx, ids);
   const touched = await change();
@@ -219,6 +222,7 @@ export async function deleteLines(
   if (!ids.length) {
     return [];
   }
+  await write.materializeProjected(trx, ids);
   const before = await read.lineItemsByIds(trx, ids);
   const deleted = await write.deleteLines(trx, ids);
   await auditLines(

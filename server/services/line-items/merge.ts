@@ -21,6 +21,7 @@ export async function mergeLines(
   fill: Record<string, unknown>,
   extra: Record<string, unknown>,
 ): Promise<EmployeeLineItem> {
+  await write.materializeProjected(trx, [keep.id, drop.id]);
   const [key] = await read.lockLines(trx, [keep.id]);
   const rule = nextYearSalaryRule(key, {
     basisChanged: fill.work_group_id !== undefined || fill.work_group !== undefined,
