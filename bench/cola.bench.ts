@@ -223,7 +223,10 @@ export default async function colaBench(ctx: BenchContext): Promise<void> {
       ['POST /cola/calculate (FY27-FY29)', call('POST', '/cola/calculate', { budgetYearId })],
       [
         'GET /cola/multi-year-projection (FY27-FY31)',
-        call('GET', `/cola/multi-year-projection?budgetYearId=${budgetYearId}&startYear=2027&endYear=2031&baselineBudget=2300000000`),
+        call(
+          'GET',
+          `/cola/multi-year-projection?budgetYearId=${budgetYearId}&startYear=2027&endYear=2031&baselineBudget=2300000000`,
+        ),
       ],
     ];
     for (const [name, fn] of PARTS.includes('calls') ? cases : []) {
