@@ -37,7 +37,13 @@ export async function insertSecurityEvent(
 /** The security log, newest first, optionally one event type or one account; `beforeId` pages back. */
 export function listSecurityEvents(
   db: Db,
-  filter: { event?: string; userId?: number; beforeId?: number; limit: number },
+  filter: {
+    event?: string;
+    userId?: number;
+    beforeId?: number;
+    limit: number;
+    exceptEvents?: readonly string[];
+  },
 ): Promise<SecurityEventRow[]> {
   const q = db('audit_log as a')
     .joinRaw('LEFT JOIN users AS u ON u.id::text = a.entity_id')
@@ -48,6 +54,9 @@ export function listSecurityEvents(
     .limit(filter.limit);
   if (filter.event) {
     q.andWhere('a.action', filter.event);
+  }
+  if (filter.exceptEvents?.length) {
+    q.whereNotIn('a.action', [...filter.exceptEvents]);
   }
   if (filter.userId !== undefined) {
     q.andWhere('a.entity_id', String(filter.userId));

@@ -152,3 +152,34 @@ describe('POST /auth/exports', () => {
     ).toBe(200);
   });
 });
+
+describe('the security log’s first view (issue 23 item 3)', () => {
+  it('keeps failed sign-ins and role changes in sight however many exports are posted', async () => {
+    const admin = await t.userWith('ADMIN');
+    const target = await t.userWith('FINANCE');
+    await t.api('put', `/auth/users/${target.id}`, { token: admin.token, body: { role: 'VIEW_ONLY' } });
+    expect(
+      (await t.api('post', '/auth/login', { body: { email: target.email, password: 'not-the-password' } }))
+        .status,
+    ).toBe(401);
+    // Three signed-in users post as many export records as their limit lets them: 90 events.
+    for (let u = 0; u < 3; u += 1) {
+      const poster = await t.userWith('VIEW_ONLY');
+      for (let i = 0; i < 30; i += 1) {
+        const res = await t.api('post', '/auth/exports', {
+          token: poster.token,
+          body: { fileName: `invented-${i}.xlsx`, bytes: 1 },
+        });
+        expect(res.status).toBe(200);
+      }
+    }
+    const first = await t.api('get', '/auth/security-log?limit=50', { token: admin.token });
+    const events = first.body.events.map((e: { event: string }) => e.event);
+    expect(events).toContain('role-changed');
+    expect(events).toContain('sign-in-failed');
+    expect(events).not.toContain('data-exported');
+    // Everything is still there when asked for.
+    const all = await t.api('get', '/auth/security-log?view=all&limit=50', { token: admin.token });
+    expect(all.body.events.every((e: { event: string }) => e.event === 'data-exported')).toBe(true);
+  });
+});

@@ -4,7 +4,12 @@ import { FailureLimiter } from '@server/lib/rate-limit';
 import type { Db } from '@server/db/index';
 import { authorize, type Actor } from '@server/policies/index';
 import { insertSecurityEvent, listSecurityEvents } from '@server/queries/security-events';
-import type { ExportRecordBody, SecurityEvent, SecurityLogQuery } from '@server/schemas/security-log';
+import {
+  ROUTINE_SECURITY_EVENTS,
+  type ExportRecordBody,
+  type SecurityEvent,
+  type SecurityLogQuery,
+} from '@server/schemas/security-log';
 
 /** Where a request came from, as the session list and the security log show it. */
 export interface ClientInfo {
@@ -45,7 +50,13 @@ export async function recordSecurityEvent(
 /** The security log for an admin: newest first, filtered by event and account. */
 export async function getSecurityLog(app: AppContext, actor: Actor, query: SecurityLogQuery) {
   authorize(actor, 'users.manage');
-  const rows = await listSecurityEvents(app.db, query);
+  // Asked for one event or one account, everything that matches; the unfiltered first look, the
+  // events that matter (ROUTINE_SECURITY_EVENTS left out).
+  const view = query.view ?? (query.event || query.userId !== undefined ? 'all' : 'important');
+  const rows = await listSecurityEvents(app.db, {
+    ...query,
+    exceptEvents: view === 'important' ? ROUTINE_SECURITY_EVENTS : [],
+  });
   return {
     events: rows.map((r) => {
       const detail = (typeof r.after === 'string' ? JSON.parse(r.after) : (r.after ?? {})) as Record<

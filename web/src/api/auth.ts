@@ -93,14 +93,15 @@ export function useLogoutEverywhere() {
 
 export type SecurityLogResponse = z.infer<typeof securityLogResponse>;
 
-/** The admin’s security log: the last 50 events, newest first, optionally one event type. */
-export function useSecurityLog(event: SecurityEvent | null, enabled = true) {
+/**
+ * The admin’s security log: the last 50 events, newest first: one event type, or every event
+ * ('all'), or the important ones (routine sign-ins, sign-outs and exports left out).
+ */
+export function useSecurityLog(event: SecurityEvent | 'all' | 'important', enabled = true) {
+  const query = event === 'all' || event === 'important' ? { view: event } : { event };
   return useQuery({
-    queryKey: [...authKeys.all, 'security-log', event ?? 'all'] as const,
-    queryFn: () =>
-      api.get<SecurityLogResponse>('/auth/security-log', {
-        query: { event: event ?? undefined, limit: 50 },
-      }),
+    queryKey: [...authKeys.all, 'security-log', event] as const,
+    queryFn: () => api.get<SecurityLogResponse>('/auth/security-log', { query: { ...query, limit: 50 } }),
     enabled,
   });
 }

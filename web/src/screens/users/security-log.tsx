@@ -29,7 +29,9 @@ const LABELS: Record<SecurityEvent, string> = {
   'backup-made': 'Backup made',
   'database-restored': 'Database restored',
 };
+const IMPORTANT = 'important';
 const OPTIONS = [
+  { value: IMPORTANT, label: 'Important events' },
   { value: ALL, label: 'All events' },
   ...SECURITY_EVENTS.map((e) => ({ value: e, label: LABELS[e] })),
 ];
@@ -47,8 +49,10 @@ function describeDetail({ from, to, ...rest }: Record<string, unknown>): string 
 
 /** The security log (issue 15, item 13): the last 50 events, filtered by kind. */
 export function SecurityLog() {
-  const [event, setEvent] = useState<string>(ALL);
-  const log = useSecurityLog(event === ALL ? null : (event as SecurityEvent));
+  // Important events first: routine sign-ins and exports (which anyone can post many of) cannot
+  // push a lockout or a role change out of this first view.
+  const [event, setEvent] = useState<string>(IMPORTANT);
+  const log = useSecurityLog(event as SecurityEvent | typeof ALL | typeof IMPORTANT);
   return (
     <section className="card" aria-labelledby="security-log-title" style={{ marginTop: 'var(--space-4)' }}>
       <h2 id="security-log-title">Security log</h2>
