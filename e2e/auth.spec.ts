@@ -103,7 +103,10 @@ test.describe('roles', () => {
   });
 });
 
-test('an admin reads the security log (important events first) and filters it to failed sign-ins', async ({ page, request }) => {
+test('an admin reads the security log (important events first) and filters it to failed sign-ins', async ({
+  page,
+  request,
+}) => {
   const guess = await request.post('/api/auth/login', {
     data: { email: VIEWER.email, password: 'not-the-viewer-password' },
   });
