@@ -136,3 +136,30 @@ describe('sessions (issue 15, item 6)', () => {
     expect(await me(swapped)).toBe(401);
   });
 });
+
+describe('the idle timeout, to the second (issue 23 item 9)', () => {
+  it('counts from the last request, though last seen is stored at most once a minute', async () => {
+    const idleMs = 2_500;
+    const short = await createTestApp({ config: { sessionIdleMs: idleMs } });
+    try {
+      const u = await short.userWith('FINANCE');
+      const login = await short.api('post', '/auth/login', {
+        body: { email: u.email, password: u.password },
+      });
+      const token = login.body.token as string;
+      const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+      // Requests every 1.5 s: never idle for 2.5 s, though the stored last seen stays at sign-in.
+      for (let i = 0; i < 3; i += 1) {
+        await sleep(1_500);
+        expect((await short.api('get', '/auth/me', { token })).status).toBe(200);
+      }
+      // Then idle past the timeout: ended.
+      await sleep(idleMs + 300);
+      const ended = await short.api('get', '/auth/me', { token });
+      expect(ended.status).toBe(401);
+      expect(ended.body.error).toBe('Session expired');
+    } finally {
+      await short.close();
+    }
+  });
+});

@@ -123,6 +123,28 @@ describe('POST /public-dashboard/upload-logo', () => {
       'not the image type',
     ],
     [
+      // XML character references are decoded by the parser: '&#111;nload' is an onload.
+      'an SVG animating a handler spelled with character references',
+      Buffer.from('<svg><set attributeName="&#111;nload" to="alert(1)"/></svg>'),
+      'x.svg',
+      415,
+      'an animation of a handler or reference',
+    ],
+    [
+      'an SVG loading a stylesheet URL spelled with a character reference',
+      Buffer.from('<svg><rect style="fill: u&#x72;l(https://evil.example/x)"/></svg>'),
+      'x.svg',
+      415,
+      'an external reference (url())',
+    ],
+    [
+      'an SVG loading a URL spelled with a CSS escape',
+      Buffer.from('<svg><style>rect { fill: u\\72 l(https://evil.example/x) }</style><rect/></svg>'),
+      'x.svg',
+      415,
+      'an external reference (url())',
+    ],
+    [
       'a 6 MB PNG',
       Buffer.concat([PNG, Buffer.alloc(6 * 1024 * 1024)]),
       'big.png',

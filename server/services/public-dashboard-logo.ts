@@ -69,10 +69,28 @@ export function sniffLogo(buf: Buffer): LogoKind | null {
 }
 
 /**
+ * The text as the browser reads it: XML character references ('&#111;n', '&#x72;', the five
+ * predefined entities) and CSS escapes ('\72 ') decoded. Written that way, 'onload' and 'url('
+ * passed the checks below while the parser and the stylesheet still saw them (DOCTYPEs are refused,
+ * so no other entity can exist).
+ */
+function asRead(text: string): string {
+  const char = (code: number) => (code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '\ufffd');
+  const named: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+  return text
+    .replace(/&#x([0-9a-f]+);?/gi, (_m, hex: string) => char(parseInt(hex, 16)))
+    .replace(/&#([0-9]+);?/g, (_m, dec: string) => char(parseInt(dec, 10)))
+    .replace(/&(lt|gt|amp|quot|apos);/g, (_m, name: string) => named[name])
+    .replace(/\\([0-9a-f]{1,6})\s?/gi, (_m, hex: string) => char(parseInt(hex, 16)))
+    .replace(/\\(.)/g, '$1');
+}
+
+/**
  * Why an SVG may not be published, or null when it may. Refusing rather than rewriting: a logo
  * needs none of these, and a sanitiser that misses one trick is worse than a clear refusal.
  */
-export function unsafeSvg(text: string): string | null {
+export function unsafeSvg(raw: string): string | null {
+  const text = `${raw}\n${asRead(raw)}`;
   const checks: [RegExp, string][] = [
     [/<\s*script/i, 'a script'],
     [/<\s*foreignObject/i, 'a foreignObject'],

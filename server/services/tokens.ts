@@ -18,6 +18,20 @@ export const TOKEN_AUDIENCE = 'budget-api';
 export const TOKEN_ISSUER = 'budget-server';
 /** 'Last seen' is written at most this often per session, so reads do not turn into writes. */
 const TOUCH_EVERY_MS = 60_000;
+
+/**
+ * When this process last saw each session, to the millisecond: the stored last_seen_at is written
+ * at most once a minute, and read alone it ended a session up to a minute before its idle timeout.
+ * The most recent 10,000 sessions; another process's requests still count through the stored value.
+ */
+const seenHere = new Map<string, number>();
+function noteSeen(sessionId: string, at: number): void {
+  seenHere.delete(sessionId);
+  seenHere.set(sessionId, at);
+  if (seenHere.size > 10_000) {
+    seenHere.delete(seenHere.keys().next().value!);
+  }
+}
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -79,7 +93,8 @@ export async function authenticate(
     throw unauthorized('Session is no longer valid');
   }
   const now = Date.now();
-  const lastSeen = new Date(session.last_seen_at).getTime();
+  const stored = new Date(session.last_seen_at).getTime();
+  const lastSeen = Math.max(stored, seenHere.get(session.id) ?? 0);
   if (
     now - lastSeen > app.config.sessionIdleMs ||
     now - new Date(session.created_at).getTime() > app.config.sessionMaxMs
@@ -87,9 +102,10 @@ export async function authenticate(
     await deleteSession(app.db, session.user_id, session.id);
     throw unauthorized('Session expired');
   }
-  if (now - lastSeen > TOUCH_EVERY_MS) {
+  if (now - stored > TOUCH_EVERY_MS) {
     await touchSession(app.db, session.id);
   }
+  noteSeen(session.id, now);
   const actor: Actor = {
     kind: 'user',
     id: session.user_id,
