@@ -32,12 +32,24 @@ import { parseOrThrow } from '@server/middleware/validate';
 /** Data rows read to profile columns and suggest mappings; the rest of the file is not read. */
 const PROFILE_ROWS = 200;
 
+/**
+ * The widest row an import reads. A district's payroll or budget export has tens of columns, a few
+ * hundred at most; a header of 200,000 had every column profiled and matched against every
+ * field's names, holding the server for 12 s.
+ */
+export const MAX_IMPORT_COLUMNS = 1_000;
+
 /** The top of a file: enough rows to find the header and profile the columns under it. */
 export async function sampleRows(table: TableSource): Promise<SourceRow[]> {
   const rows: SourceRow[] = [];
   let nonBlank = 0;
   for await (const batch of table.batches()) {
     for (const row of batch) {
+      if (row.cells.length > MAX_IMPORT_COLUMNS) {
+        throw badRequest(
+          `Row ${row.n}: ${row.cells.length.toLocaleString('en-US')} columns; an import file may have at most ${MAX_IMPORT_COLUMNS.toLocaleString('en-US')}`,
+        );
+      }
       rows.push(row);
       if (!isBlankRow(row.cells)) {
         nonBlank += 1;
