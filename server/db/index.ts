@@ -67,6 +67,35 @@ export function takeLock(dir: string): () => void {
 }
 
 /**
+ * PGlite runs each statement on the server's own thread, and starts the next queued statement from
+ * the promise of the last: under a storm of reads they ran back to back without the event loop
+ * getting a turn, and /api/health (which needs no database) waited 12 s. Statements now go in one
+ * at a time, each after a turn of the loop (setImmediate: after pending I/O), a fraction of a
+ * millisecond apiece.
+ */
+// knex's typings leave out _query, the method each dialect's client implements.
+const PgLiteClient = ClientPgLite as unknown as new (config: Knex.Config) => {
+  _query(connection: unknown, obj: unknown): Promise<unknown>;
+};
+// The last statement sent to each PGlite connection (knex's transaction clients are made from
+// the prototype, so the order is kept per connection rather than on the client).
+const lastStatement = new WeakMap<object, Promise<unknown>>();
+class PgLiteYielding extends PgLiteClient {
+  _query(connection: unknown, obj: unknown): Promise<unknown> {
+    const key = connection as object;
+    const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+    const run = (lastStatement.get(key) ?? Promise.resolve())
+      .then(turn, turn)
+      .then(() => super._query(connection, obj));
+    lastStatement.set(
+      key,
+      run.catch(() => undefined),
+    );
+    return run;
+  }
+}
+
+/**
  * Opens the database: PostgreSQL through `pg` when a URL is given, otherwise embedded PGlite.
  * PGlite has a single connection, so code inside a transaction must use that transaction for every
  * query; the short acquire timeout makes a mistake fail loudly instead of hanging.
@@ -102,7 +131,7 @@ export async function openDb(options: DbOptions): Promise<DbHandle> {
       tighten(folder);
     }
     const knex = knexFactory({
-      client: ClientPgLite as unknown as typeof Knex.Client,
+      client: PgLiteYielding as unknown as typeof Knex.Client,
       dialect: 'postgres',
       connection: () => ({ pglite }) as object,
       acquireConnectionTimeout: 5_000,

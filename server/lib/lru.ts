@@ -42,8 +42,8 @@ export class LruMap<V> {
  * One LruMap per database handle (a WeakMap on the knex instance), so tests and several apps in one
  * process never share entries, and a closed handle's entries go with it.
  */
-export function perDatabase<V>(create: () => LruMap<V>): (db: object) => LruMap<V> {
-  const maps = new WeakMap<object, LruMap<V>>();
+export function perDatabase<M extends object>(create: () => M): (db: object) => M {
+  const maps = new WeakMap<object, M>();
   return (db) => {
     let map = maps.get(db);
     if (!map) {

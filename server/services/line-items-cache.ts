@@ -30,6 +30,12 @@ const REFRESH_LIMIT = 0.25;
 /** Bytes an entry holds: the encoded body and about as much again for the lines' JSON strings. */
 const sizeOf = (e: Entry) => e.body.byteLength * 2;
 const cacheFor = perDatabase(() => new LruMap<Entry>(MAX_BYTES, sizeOf));
+/**
+ * Builds in progress, by list and fingerprint: requests that miss the cache together wait for the
+ * one build (a storm of readers on a fresh server each built the whole list, and /api/health
+ * waited 10 s behind them).
+ */
+const buildsFor = perDatabase(() => new Map<string, Promise<Entry>>());
 
 /**
  * The filter's lines in grid order, reusing the JSON of every line whose version is unchanged. The
@@ -48,6 +54,25 @@ async function refresh(
   }
   const fresh = new Map((await read.gridLinesByIds(trx, stale, format)).map((r) => [r.id, r]));
   return versions.map((v) => fresh.get(v.id) ?? known.get(v.id)!);
+}
+
+/** The entry for `signature`: what changed since `hit` read again, or the whole list. */
+async function build(
+  trx: Knex,
+  filter: read.LineItemFilter,
+  format: read.LineItemsFormat,
+  signature: string,
+  hit: Entry | undefined,
+): Promise<Entry> {
+  await read.allowParallelRead(trx);
+  // A renamed building or category, or another active budget, changes lines' JSON without
+  // touching their rows: then everything is read again.
+  const rows =
+    hit && sameReferences(hit.signature, signature)
+      ? await refresh(trx, filter, format, hit.lines)
+      : await read.gridLines(trx, filter, format);
+  const body = Buffer.from(read.gridBody(rows, format), 'utf8');
+  return { signature, body, lines: new Map(rows.map((r) => [r.id, r])) };
 }
 
 /** The body of the first `limit` lines of an entry (its lines are kept in grid order). */
@@ -90,17 +115,16 @@ export async function cachedLineItemsJson(
       if (hit && hit.signature === signature) {
         return limit === undefined ? hit.body : firstLines(hit, format, limit);
       }
-      await read.allowParallelRead(trx);
-      // A renamed building or category, or another active budget, changes lines' JSON without
-      // touching their rows: then everything is read again.
-      const rows =
-        hit && sameReferences(hit.signature, signature)
-          ? await refresh(trx, filter, format, hit.lines)
-          : await read.gridLines(trx, filter, format);
-      const body = Buffer.from(read.gridBody(rows, format), 'utf8');
-      const entry = { signature, body, lines: new Map(rows.map((r) => [r.id, r])) };
-      cache.set(key, entry);
-      return limit === undefined ? body : firstLines(entry, format, limit);
+      const builds = buildsFor(db);
+      const building = `${key}|${signature}`;
+      let entry = builds.get(building);
+      if (!entry) {
+        entry = build(trx, filter, format, signature, hit).finally(() => builds.delete(building));
+        builds.set(building, entry);
+      }
+      const built = await entry;
+      cache.set(key, built);
+      return limit === undefined ? built.body : firstLines(built, format, limit);
     },
     { isolationLevel: 'repeatable read' },
   );
