@@ -1,17 +1,7 @@
 import ExcelJS from 'exceljs';
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import {
-  ADMIN,
-  apiCall,
-  axeViolations,
-  budgetYearId,
-  FINANCE,
-  navigate,
-  screenHeading,
-  signIn,
-  VIEWER,
-} from './helpers';
+import { ADMIN, apiCall, axeViolations, budgetYearId, FINANCE, navigate, signIn, VIEWER } from './helpers';
 
 // Salary Progression Analysis, opened from the role's navigation (Budget Tools for FINANCE, Admin
 // for ADMIN, the Menu button on a phone); VIEW_ONLY has no link to it.
@@ -25,7 +15,10 @@ const money = (n: number) =>
 async function open(page: Page, who: { email: string; password: string }) {
   await signIn(page, who);
   await navigate(page, 'Salary Progression');
-  expect(await screenHeading(page)).toBe('Salary Progression Analysis');
+  // Retried until the new screen's heading shows (the screen left may still draw its own).
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Salary Progression Analysis', exact: true }),
+  ).toBeVisible();
 }
 
 const cards = (page: Page) =>

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { decodeBaseline } from '../server/schemas/scenario-line-rows';
-import { apiCall, axeViolations, budgetYearId, FINANCE, navigate, screenHeading, signIn } from './helpers';
+import { apiCall, axeViolations, budgetYearId, FINANCE, navigate, signIn } from './helpers';
 
 // Scenario Builder as a finance user, reached through the navigation, at a desktop and a phone
 // size. Each run creates its own scenarios (named after the run and the size) and removes the
@@ -97,7 +97,10 @@ async function open(page: Page) {
   await signIn(page, FINANCE);
   await expect(page.getByRole('heading', { level: 1, name: 'Budget Dashboard' })).toBeVisible();
   await navigate(page, 'Scenario Builder');
-  expect(await screenHeading(page)).toBe('Budget Scenario Builder');
+  // Retried until the new screen's heading shows (the screen left may still draw its own).
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Budget Scenario Builder', exact: true }),
+  ).toBeVisible();
 }
 
 /**
