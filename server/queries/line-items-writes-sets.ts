@@ -1,11 +1,9 @@
 import type { Db } from '@server/db/index';
 import { deseCodeTargets, type EmployeeScope } from './bulk-update';
-import type { ImportType } from '@server/schemas/import';
-import { activeScope } from './line-items-scope';
 
 /**
- * Set-based writes to many lines at once (building links, DESE codes, a work group's new name,
- * projected lines an import replaces, a budget's copy). Private to the line writer
+ * Set-based writes to many lines at once (building links, DESE codes, a work group’s new name,
+ * a budget's copy). Private to the line writer
  * (server/services/line-items/), which audits them.
  */
 
@@ -60,28 +58,6 @@ export async function relabelLines(db: Db, id: number, oldName: string, newName:
     .update({ work_group: newName, updated_at: db.fn.now() })
     .returning('id');
   return rows.map((r) => r.id);
-}
-
-/**
- * Actuals supersede projections: deletes the projected lines that the run's imported lines replace,
- * those of the same budget year, kind and fiscal year(s) in the budget year's active budget scope
- * (the lines that count: activeScope). Returns how many were deleted.
- */
-export async function replaceProjectedLines(
-  db: Db,
-  run: { id: number; budgetYearId: number; type: ImportType },
-): Promise<number> {
-  const which = `li.budget_year_id = ? AND li.is_operating = ? AND li.is_projected
-    AND li.fiscal_year IN (SELECT DISTINCT fiscal_year FROM line_items WHERE import_run_id = ?)
-    AND ${activeScope('li')}`;
-  const bindings = [run.budgetYearId, run.type === 'operating', run.id];
-  // Projected employee lines are most in projected_lines (migrations/20261124000500_projected_lines.ts).
-  const lean = await db.raw(
-    `DELETE FROM projected_lines p WHERE p.id IN (SELECT li.id FROM line_items_all li WHERE ${which})`,
-    bindings,
-  );
-  const stored = await db.raw(`DELETE FROM line_items li WHERE ${which}`, bindings);
-  return (lean.rowCount ?? 0) + (stored.rowCount ?? 0);
 }
 
 /**

@@ -64,7 +64,7 @@ export async function settleImportedLines(
   run: { id: number; budgetYearId: number; type: 'operating' | 'proposed' },
   employeeLineIds: () => Promise<number[]>,
 ): Promise<number> {
-  const replaced = await sets.replaceProjectedLines(trx, run);
+  const replaced = await projected.replaceProjectedLines(trx, run);
   if (run.type === 'operating') {
     await sets.clearLockedNextYear(trx, run.id, [...LOCKED_STATUSES]);
     await applyAutomaticNextYearSalary(trx, await employeeLineIds());
