@@ -11,7 +11,10 @@ async function main() {
   const config = loadConfig();
   const log = createLogger(config.logLevel);
   makeDataDirPrivate(config.dataDir, (message) => log.warn(message));
-  const handle = await openDb(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
+  // Embedded PGlite on a thread of its own: no statement holds the event loop (issue 23 item 1).
+  const handle = await openDb(
+    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir, thread: 'worker' },
+  );
   const app = { db: handle.knex, config, log };
   await prepareDatabase(app, (line) => process.stdout.write(`${line}\n`));
   // Vacuum after writes and every few hours (server/db/maintenance.ts): PGlite has no autovacuum.

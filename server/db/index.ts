@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import knexFactory, { type Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
 import pg from 'pg';
+import { PGliteRemote, type EmbeddedDb } from './pglite-remote';
 import { retryTransactions } from './transaction';
 import { tighten } from '@server/lib/private-files';
 import { refuseUnfinishedRestore } from '@server/lib/restore-journal';
@@ -21,11 +22,14 @@ pg.types.setTypeParser(NUMERIC, (v) => Number(v));
 pg.types.setTypeParser(INT8, (v) => Number(v));
 pg.types.setTypeParser(DATE, (v) => v);
 
-const pgliteParsers = {
-  [NUMERIC]: (v: string) => Number(v),
-  [INT8]: (v: string) => Number(v),
-  [DATE]: (v: string) => v,
-};
+// The same for PGlite, on this thread or on its own (server/db/pglite-worker.mjs builds its parsers
+// from these lists: functions cannot be sent to a thread).
+const PARSED_AS_NUMBER = [NUMERIC, INT8];
+const KEPT_AS_TEXT = [DATE];
+const pgliteParsers = Object.fromEntries([
+  ...PARSED_AS_NUMBER.map((oid) => [oid, (v: string) => Number(v)] as const),
+  ...KEPT_AS_TEXT.map((oid) => [oid, (v: string) => v] as const),
+]);
 
 export interface DbOptions {
   /** A PostgreSQL connection string: production, or a real server in tests. */
@@ -34,12 +38,18 @@ export interface DbOptions {
   dataDir?: string;
   /** A PGlite data dump to start from (tests clone a migrated template this way). */
   loadDataDir?: Blob;
+  /**
+   * Where embedded PGlite runs its statements. 'worker' (the server): on a thread of its own, so a
+   * long statement never holds the event loop. 'main' (the default: the CLI, tests, restores): on
+   * this thread, which starts faster and serves one caller at a time anyway.
+   */
+  thread?: 'worker' | 'main';
 }
 
 export interface DbHandle {
   knex: Knex;
   kind: 'pg' | 'pglite';
-  pglite?: PGlite;
+  pglite?: EmbeddedDb;
   close(): Promise<void>;
 }
 
@@ -67,11 +77,13 @@ export function takeLock(dir: string): () => void {
 }
 
 /**
- * PGlite runs each statement on the server's own thread, and starts the next queued statement from
+ * PGlite on this thread runs each statement on it, and starts the next queued statement from
  * the promise of the last: under a storm of reads they ran back to back without the event loop
  * getting a turn, and /api/health (which needs no database) waited 12 s. Statements now go in one
  * at a time, each after a turn of the loop (setImmediate: after pending I/O), a fraction of a
- * millisecond apiece.
+ * millisecond apiece. On its own thread (thread: 'worker') a statement no longer holds the loop,
+ * but one long one still did at the start of a read storm (3.8 s); the same one-at-a-time order
+ * per connection holds there too.
  */
 // knex's typings leave out _query, the method each dialect's client implements.
 const PgLiteClient = ClientPgLite as unknown as new (config: Knex.Config) => {
@@ -124,7 +136,15 @@ export async function openDb(options: DbOptions): Promise<DbHandle> {
     release = takeLock(options.dataDir);
   }
   try {
-    const pglite = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir, parsers: pgliteParsers });
+    const pglite: EmbeddedDb =
+      options.thread === 'worker'
+        ? await PGliteRemote.create({
+            dataDir,
+            loadDataDir: options.loadDataDir,
+            numberTypes: PARSED_AS_NUMBER,
+            textTypes: KEPT_AS_TEXT,
+          })
+        : await PGlite.create({ dataDir, loadDataDir: options.loadDataDir, parsers: pgliteParsers });
     // Salaries and password hashes: owner-only files (PGlite writes 0666), again after closing.
     const folder = options.dataDir;
     if (folder) {
