@@ -134,7 +134,12 @@ export default tseslint.config(
   },
   // Before the layering below: a later no-restricted-imports replaces this one for its files, so
   // the queries' own rule repeats it.
-  restrict(['server/**/*.ts'], [LINE_WRITES], [...TESTS, LINE_WRITER]),
+  // The line-writing queries are private to the writer, and share SQL among themselves.
+  restrict(
+    ['server/**/*.ts'],
+    [LINE_WRITES],
+    [...TESTS, LINE_WRITER, 'server/queries/line-items-writes*.ts'],
+  ),
   // The layering of DESIGN section 1, held by the linter rather than by memory.
   restrict(
     ['server/schemas/**/*.ts'],
@@ -158,6 +163,11 @@ export default tseslint.config(
       { regex: '^(@server/|(\\.\\./)+)services(/|$)', message: 'Queries import nothing from services.' },
       LINE_WRITES,
     ],
+    [...TESTS, 'server/queries/line-items-writes*.ts'],
+  ),
+  restrict(
+    ['server/queries/line-items-writes*.ts'],
+    [{ regex: '^(@server/|(\\.\\./)+)services(/|$)', message: 'Queries import nothing from services.' }],
   ),
   restrict(
     ['cli/**/*.ts'],

@@ -108,6 +108,22 @@ export const COMMAND_GROUPS: CommandGroup[] = [
     },
   },
   {
+    load: async () => (await import('./commands/stages')).registerStageCommands,
+    commands: { stage: { description: 'Budget stages: recommended, adopted, appropriated, revised' } },
+  },
+  {
+    load: async () => (await import('./commands/nss')).registerNssCommands,
+    commands: { nss: { description: 'Chapter 70 net school spending: state figures and the NSS meter' } },
+  },
+  {
+    load: async () => (await import('./commands/actuals')).registerActualsCommands,
+    commands: { actuals: { description: 'Ledger actuals: import a year-to-date ledger, budget vs actual' } },
+  },
+  {
+    load: async () => (await import('./commands/dese')).registerDeseCommands,
+    commands: { dese: { description: 'DESE function codes and the budget in DESE’s shape' } },
+  },
+  {
     load: async () => (await import('./commands/reference')).registerReferenceCommands,
     commands: {
       buildings: { description: 'Buildings (schools) employees and lines belong to' },

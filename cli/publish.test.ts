@@ -53,6 +53,18 @@ describe('budget-cli publish', () => {
         n: 0,
       });
 
+      // The preview: what Publish would show, before anything is published.
+      const preview = await cli('publish', 'preview', '--years', 'FY26', '--json');
+      expect(preview.stderr).toBe('');
+      const seen = JSON.parse(preview.stdout);
+      expect(seen).toMatchObject({
+        years: [FY],
+        changes: ['Not published yet'],
+        problems: [],
+        lastPublishedAt: null,
+      });
+      expect(Math.round(seen.data[String(FY)].totalBudget * 100)).toBe(sumCents(proposed));
+
       const done = await cli('publish', '--years', 'FY26', '--url-path', 'springfield', '--json');
       expect(done.stderr).toBe('');
       expect(done.code).toBe(0);
@@ -77,6 +89,10 @@ describe('budget-cli publish', () => {
       expect(text.stdout).toContain('Public address:   /public/springfield');
       expect(text.stdout).toContain('Published years:  FY26');
       expect(text.stdout).toMatch(/Published: +yes, at \d{4}-/);
+      const after = await cli('publish', 'preview');
+      expect(after.code).toBe(0);
+      expect(after.stdout).toContain('Preview — not yet published: /public/springfield');
+      expect(after.stdout).toMatch(/Changes since the last Publish \(\d{4}-.*\):\n {2}\(none\)/);
     },
   );
 });

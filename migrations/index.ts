@@ -16,7 +16,14 @@ import * as colaLongTerm from './20261124000300_cola_long_term';
 import * as contractSupersession from './20261124000400_contract_supersession';
 import * as projectedLines from './20261124000500_projected_lines';
 import * as installation from './20261125000500_installation';
+import * as budgetStages from './20261126000100_budget_stages';
+import * as scenarioAdoptions from './20261126000200_scenario_adoptions';
 import * as publicReleasedCounts from './20261125000600_public_released_counts';
+import * as nss from './20261126000400_nss';
+import * as functionCodeRules from './20261126000500_function_code_rules';
+import * as publicPublishedSettings from './20261126000300_public_dashboard_published_settings';
+import * as ledger from './20261126000700_ledger';
+import * as positionCrosswalk from './20261126000600_position_crosswalk';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -44,6 +51,13 @@ const migrations: Record<string, Migration> = {
   '20261124000500_projected_lines': projectedLines,
   '20261125000500_installation': installation,
   '20261125000600_public_released_counts': publicReleasedCounts,
+  '20261126000100_budget_stages': budgetStages,
+  '20261126000200_scenario_adoptions': scenarioAdoptions,
+  '20261126000300_public_dashboard_published_settings': publicPublishedSettings,
+  '20261126000400_nss': nss,
+  '20261126000500_function_code_rules': functionCodeRules,
+  '20261126000600_position_crosswalk': positionCrosswalk,
+  '20261126000700_ledger': ledger,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

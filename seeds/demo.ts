@@ -13,6 +13,7 @@ import {
   PERSONAS,
 } from './demo-insert';
 import { insertImportRuns, insertPlans } from './demo-plans';
+import { insertStateFigures } from './demo-state-figures';
 import { SCHEDULE_WORK_GROUPS } from './demo-reference';
 import { employeeRow, proposedRow, type LineContext } from './demo-rows';
 
@@ -131,6 +132,7 @@ export async function seedDemo(
     await insertPlans(trx, district, ref);
     // After the contracts (insertPlans): the next-year salary rule reads their COLA.
     await followTheRules(trx, current, runs.operating);
+    await insertStateFigures(trx);
     const counts = {
       employees: district.employees.filter((e) => e.fiscalYear === CURRENT_FISCAL_YEAR).length,
       proposedLines: district.proposed.filter((p) => p.fiscalYear === CURRENT_FISCAL_YEAR).length,

@@ -1,3 +1,4 @@
+import { lockedYearMessage, type BudgetStage } from './schemas/budget-stages';
 /** One catalogue of API errors: each has an HTTP status, a stable UPPER_SNAKE code and a human message. */
 export class AppError extends Error {
   constructor(
@@ -66,6 +67,13 @@ export function translateDbError(err: unknown): unknown {
       return badRequest(`Missing required value${e.column ? `: ${e.column}` : ''}`);
     case '23514':
       return badRequest(`Value not allowed${e.constraint ? ` (${e.constraint})` : ''}`);
+    case 'BY001': {
+      // A write into a year a budget stage locked (migration 20261126000100): 'by:fy:stage'.
+      const [, fy, stage] = (e.detail ?? '').split(':');
+      return conflict(lockedYearMessage(Number(fy), (stage || 'SCHOOL_COMMITTEE_ADOPTED') as BudgetStage));
+    }
+    case 'BY002':
+      return conflict('Budget stages and their snapshots never change once recorded');
     case '40001':
     case '40P01':
       // Already retried once by the transaction helper (server/db/transaction.ts).

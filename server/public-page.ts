@@ -246,6 +246,7 @@ export function publicFiguresHtml(view: PublicView | null, year: number | null):
         (data ? '' : `<p class="card pub-empty">${PUBLIC_DASHBOARD_MESSAGES.noDataForYear(year)}</p>`);
   return (
     `<main id="main-content" class="app-main pub-main"><h1 class="pub-title">${year === null ? '' : `${fy(year)} `}${title}</h1>` +
+    (data?.stageLabel ? `<p class="pub-stage">${escapeHtml(data.stageLabel)} budget</p>` : '') +
     yearsNav(view, year) +
     `<div class="pub-grid">${figures}</div>` +
     `<p class="muted">Last updated ${escapeHtml(longDate(data?.publishedAt ?? view.publishedAt))}</p></main>`

@@ -55,9 +55,9 @@ let seq = 0;
  * cannot drift from the schema the web types and the OpenAPI document are made from.
  */
 export async function createTestApp(
-  options: { config?: Partial<AppConfig>; log?: Logger } = {},
+  options: { config?: Partial<AppConfig>; log?: Logger; thread?: 'worker' | 'main' } = {},
 ): Promise<TestApp> {
-  const db = await createTestDb();
+  const db = await createTestDb({ thread: options.thread });
   const config = {
     ...loadConfig({ ...process.env, DATA_DIR: 'node_modules/.cache/budget-tests/data' }),
     jwtSecret: 'test-secret-'.padEnd(40, 'x'),

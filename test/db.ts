@@ -9,11 +9,11 @@ let counter = 0;
  * A migrated database of this test file's own: a PGlite clone of the run's template, or (with
  * TEST_DATABASE_URL) a new database copied from the run's template on the real server, dropped on close.
  */
-export async function createTestDb(): Promise<DbHandle> {
+export async function createTestDb(options: { thread?: 'worker' | 'main' } = {}): Promise<DbHandle> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const tar = readFileSync(inject('pgliteTemplate'));
-    return openDb({ loadDataDir: new Blob([tar]) });
+    return openDb({ loadDataDir: new Blob([tar]), thread: options.thread });
   }
   const runId = inject('testRunId');
   const name = `budget_test_${runId}_${process.pid}_${++counter}_${Date.now() % 100000}`;

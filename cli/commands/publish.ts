@@ -1,7 +1,13 @@
 import type { Command } from 'commander';
 import { fiscalYearLabel as label, parseFiscalYear } from '@server/schemas/fiscal-year';
-import { publishBody, type PublicDashboardConfig } from '@server/schemas/public-dashboard';
+import {
+  PUBLIC_DASHBOARD_MESSAGES as M,
+  publishBody,
+  type PublicDashboardConfig,
+} from '@server/schemas/public-dashboard';
+import type { PublicPreview } from '@server/schemas/public-dashboard-preview';
 import * as service from '@server/services/public-dashboard';
+import { previewDashboard } from '@server/services/public-dashboard-preview';
 import { withCli } from '../context';
 import { parseFlags, printJson } from '../output';
 
@@ -23,13 +29,37 @@ function statusLines(config: PublicDashboardConfig, publicPath: string): string 
   ].join('\n');
 }
 
+/** The preview as text: what residents would see, what it changes, and why Publish would refuse. */
+function previewLines(p: PublicPreview): string {
+  const list = (items: string[], none: string) =>
+    items.length ? items.map((i) => `  - ${i}`) : [`  ${none}`];
+  const years = p.years.map((y) => {
+    const d = p.data[String(y)];
+    return d
+      ? `  ${label(y)}: ${d.stageLabel ? `${d.stageLabel} budget` : 'proposed budget'}, $${d.totalBudget.toLocaleString('en-US', { minimumFractionDigits: 2 })}`
+      : `  ${label(y)}: no budget data`;
+  });
+  return [
+    `${M.previewLabel}: /public/${p.urlPath}`,
+    `School name:  ${p.schoolName ?? '(none)'}`,
+    `Sections:     ${p.visibleComponents.join(', ') || '(none)'}`,
+    `Links:        ${p.links.map((l) => l.title).join(', ') || '(none)'}`,
+    'Years:',
+    ...(years.length ? years : ['  (none)']),
+    `Changes since the last Publish${p.lastPublishedAt ? ` (${p.lastPublishedAt})` : ''}:`,
+    ...list(p.changes, '(none)'),
+    'Publish would be refused for:',
+    ...list(p.problems, '(nothing)'),
+  ].join('\n');
+}
+
 /**
- * `publish --years 2026,2027 [--url-path PATH]` and `publish --status`: the Public Dashboard's
- * Publish button and status, through the same service (a snapshot of each year's public figures,
- * in one transaction).
+ * `publish --years 2026,2027 [--url-path PATH]`, `publish --status` and `publish preview`: the
+ * Public Dashboard's Publish button, status and preview, through the same services (a snapshot of
+ * each year's public figures and of the settings, in one transaction).
  */
 export function registerPublishCommands(program: Command): void {
-  program
+  const publish = program
     .command('publish')
     .description(
       'Publish the public dashboard (a snapshot of each year’s public figures), or show its status',
@@ -67,6 +97,30 @@ export function registerPublishCommands(program: Command): void {
           process.stdout.write(
             `Published ${result.publishedYears.map(label).join(', ')} at ${result.publicPath} (${result.publishedAt}).\n`,
           );
+        }
+      });
+    });
+  publish
+    .command('preview')
+    .description(
+      'What residents would see if Publish ran now (saved settings and links, current figures), what changes, and why Publish would refuse',
+    )
+    .option('--years <years>', 'fiscal years to preview, e.g. 2026,2027 (default: the saved years)')
+    .option('--json', 'print JSON')
+    .action(async (_opts: unknown, command: Command) => {
+      // publish's own --years and --json take the flags wherever they are typed: read both.
+      const opts = command.optsWithGlobals<{ years?: string; json?: boolean }>();
+      const body = parseFlags(
+        publishBody,
+        opts.years === undefined ? {} : { publishedYears: yearList(opts.years) },
+        { publishedYears: '--years' },
+      );
+      await withCli(program.opts().as, async ({ app, actor }) => {
+        const preview = await previewDashboard(app, actor, { years: body.publishedYears });
+        if (opts.json) {
+          printJson(preview);
+        } else {
+          process.stdout.write(`${previewLines(preview)}\n`);
         }
       });
     });

@@ -18,6 +18,7 @@ import { budgetYearOrDefault } from '../lookups';
 import * as cuts from '@server/services/cut-scenarios';
 import * as calc from '@server/services/cut-scenarios-calc';
 import { withCli } from '../context';
+import { registerAdoptionCommands } from './adoptions';
 import { parseFlags, printJson, printRows } from '../output';
 
 const pct = (v: number) => `${v}%`;
@@ -311,4 +312,5 @@ export function registerScenarioCommands(program: Command): void {
         });
       },
     );
+  registerAdoptionCommands(cmd, program);
 }

@@ -27,8 +27,10 @@ export const POLICY = {
   'townGoals.write': STAFF,
   'projections.write': STAFF,
   'comparison.read': STAFF,
+  'actuals.read': STAFF,
   'ai.analyze': STAFF,
   'reconciliation.write': STAFF,
+  'deseReport.read': STAFF,
   // ADMIN only
   'users.manage': ADMIN,
   'referenceData.write': ADMIN,
@@ -38,7 +40,11 @@ export const POLICY = {
   'versions.manage': ADMIN,
   'bulkUpdate.run': ADMIN,
   'dataQuality.manage': ADMIN,
+  'crosswalk.manage': ADMIN,
   'publicDashboard.manage': ADMIN,
+  'budgetStages.manage': ADMIN,
+  'stateFigures.write': ADMIN,
+  'functionCodes.manage': ADMIN,
   'audit.read': ADMIN,
   'database.manage': ADMIN,
 } as const satisfies Record<string, readonly Role[]>;

@@ -1,5 +1,6 @@
 import type { Db } from '@server/db/index';
 import type { BudgetTotals, BudgetTotalsQuery } from '@server/schemas/line-items';
+import { hasFunctionCodeSql } from './function-codes';
 import { activeScope } from './line-items-scope';
 import { whereLineSearch } from './line-search';
 
@@ -26,6 +27,9 @@ export async function budgetTotals(db: Db, q: BudgetTotalsQuery): Promise<Budget
   }
   if (q.workGroup !== undefined) {
     query.where('li.work_group', q.workGroup);
+  }
+  if (q.functionCode === 'none') {
+    query.whereRaw(`NOT ${hasFunctionCodeSql('li')}`);
   }
   if (q.needsReview !== undefined) {
     query.where('li.needs_review', q.needsReview);

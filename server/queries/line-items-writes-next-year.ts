@@ -1,5 +1,6 @@
 import type { Db } from '@server/db/index';
 import { MAX_MONEY_SQL } from './line-items-projection';
+import { causeOfWarningSql, causesOfWarningsSql, warningsOf } from './line-items-writes-review';
 import {
   AUTOMATIC_NEXT_YEAR_SALARY,
   NEXT_YEAR_RULE_JOINS,
@@ -13,15 +14,27 @@ import {
  * lines. Private to the line writer (server/services/line-items/next-year.ts).
  */
 
-// The metadata after a run: the rule's earlier warning (if any) replaced by the current one; a
-// current one also sets needsReview (cleared only by a person, from the Data Quality editor).
+// The metadata after a run: the rule's earlier warning (if any) replaced by the current one. A
+// current warning flags the line for review with its cause (metadata.reviewCauses: 'work-group'
+// or 'next-year-salary', server/lib/review-causes.ts) unless a person already reviewed that very
+// warning; the writer clears the flag once the cause is fixed (line-items-writes-review.ts).
 const KEPT_WARNINGS = `(SELECT coalesce(jsonb_agg(w.value ORDER BY w.ord), '[]'::jsonb)
   FROM jsonb_array_elements(CASE jsonb_typeof(calc.metadata -> 'importWarnings')
     WHEN 'array' THEN calc.metadata -> 'importWarnings' ELSE '[]'::jsonb END) WITH ORDINALITY AS w(value, ord)
   WHERE coalesce(w.value #>> '{}', '') NOT LIKE '${NEXT_YEAR_WARNING_PREFIX}%')`;
+// The causes the line was flagged for, less the rule's own (the run says anew which holds).
+const OTHER_CAUSES = `((CASE
+    WHEN jsonb_typeof(calc.metadata -> 'reviewCauses') = 'array' THEN calc.metadata -> 'reviewCauses'
+    WHEN calc.needs_review THEN ${causesOfWarningsSql(KEPT_WARNINGS, `'[]'::jsonb`)}
+    ELSE '[]'::jsonb END) - 'work-group' - 'next-year-salary')`;
+const RAISES_FLAG = `(calc.warning IS NOT NULL AND (calc.needs_review
+  OR NOT (${warningsOf('calc.metadata')} @> jsonb_build_array(calc.warning))))`;
 const NEXT_METADATA = `CASE
-  WHEN calc.warning IS NOT NULL THEN calc.metadata || jsonb_build_object('needsReview', true,
-    'importWarnings', ${KEPT_WARNINGS} || jsonb_build_array(calc.warning))
+  WHEN ${RAISES_FLAG} THEN calc.metadata || jsonb_build_object('needsReview', true,
+    'importWarnings', ${KEPT_WARNINGS} || jsonb_build_array(calc.warning),
+    'reviewCauses', ${OTHER_CAUSES} || jsonb_build_array(${causeOfWarningSql('calc.warning')}))
+  WHEN calc.warning IS NOT NULL
+    THEN calc.metadata || jsonb_build_object('importWarnings', ${KEPT_WARNINGS} || jsonb_build_array(calc.warning))
   WHEN calc.metadata -> 'importWarnings' IS NOT NULL
     THEN calc.metadata || jsonb_build_object('importWarnings', ${KEPT_WARNINGS})
   ELSE calc.metadata END`;
@@ -47,7 +60,7 @@ export async function recomputeNextYearSalaries(db: Db, ids: readonly number[]):
     rows: { changed: number[]; overflow: { id: number; value: string }[] }[];
   }>(
     `WITH calc AS (
-       SELECT src.id, src.metadata, ${AUTOMATIC_NEXT_YEAR_SALARY} AS value,
+       SELECT src.id, src.metadata, src.needs_review, ${AUTOMATIC_NEXT_YEAR_SALARY} AS value,
               -- Projected lines are Generate Projections' to rewrite; review is for imported data.
               CASE WHEN NOT src.is_projected THEN ${NEXT_YEAR_SALARY_WARNING} END AS warning
        FROM line_items_all src ${NEXT_YEAR_RULE_JOINS}

@@ -236,3 +236,11 @@ export async function shiftLines(
   );
   return [...result.rows, ...lean.rows].map((r) => r.id);
 }
+
+/** The ids of a fiscal year's projected lines still stored in projected_lines. */
+export async function projectedIdsOf(db: Db, budgetYearId: number, fiscalYear: number): Promise<number[]> {
+  const rows: { id: number }[] = await db('projected_lines')
+    .where({ budget_year_id: budgetYearId, fiscal_year: fiscalYear })
+    .select('id');
+  return rows.map((r) => Number(r.id));
+}

@@ -41,9 +41,37 @@ export interface ConfigRow {
   released_staff_counts: Record<string, Record<string, number[]>>;
 }
 
+/** The column of a show flag: showBudgetStatus -> show_budget_status. */
+export type ShowColumn =
+  | 'show_school_info'
+  | 'show_budget_status'
+  | 'show_progress_bar'
+  | 'show_category_chart'
+  | 'show_building_chart'
+  | 'show_salary_charts'
+  | 'show_headcount_chart'
+  | 'show_links'
+  | 'show_town_links'
+  | 'show_projected_employees';
+
 /** showBudgetStatus -> show_budget_status */
 export const flagColumn = (flag: ShowFlag) =>
-  flag.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`) as keyof ConfigRow;
+  flag.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`) as ShowColumn;
+
+/**
+ * What residents see of the settings: the draft's columns (public_dashboard_configs) and those of
+ * the published copy (public_dashboard_published, server/queries/public-dashboard-published.ts).
+ */
+export type SettingsColumns = Pick<
+  ConfigRow,
+  | 'url_path'
+  | 'school_name'
+  | 'school_logo_url'
+  | 'town_website_url'
+  | 'school_website_url'
+  | 'component_order'
+  | ShowColumn
+>;
 
 export const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
@@ -81,10 +109,17 @@ export function findConfigByPath(db: Db, urlPath: string): Promise<ConfigRow | u
   return db<ConfigRow>('public_dashboard_configs').where({ url_path: urlPath }).first();
 }
 
-/** Another dashboard already using the path (paths compare as typed; the column is unique). */
+/**
+ * Another dashboard already using the path, in its settings or at its published address (paths
+ * compare as typed; both columns are unique).
+ */
 export async function pathTakenByOther(db: Db, urlPath: string, id: number): Promise<boolean> {
   const row = await db('public_dashboard_configs').where({ url_path: urlPath }).whereNot({ id }).first('id');
-  return row !== undefined;
+  const published = await db('public_dashboard_published')
+    .where({ url_path: urlPath })
+    .whereNot({ config_id: id })
+    .first('config_id');
+  return row !== undefined || published !== undefined;
 }
 
 /**
@@ -189,6 +224,22 @@ export function listSnapshots(db: Db, configId: number): Promise<SnapshotRow[]> 
     .where('config_id', configId)
     .orderBy('fiscal_year')
     .select('fiscal_year', 'budget_year_id', 'data', 'published_at');
+}
+
+/**
+ * What residents were last shown of a fiscal year of a budget year, on any public dashboard: its
+ * stage (null: Draft, or a publish from before stages) and when, or undefined if never published.
+ */
+export async function latestPublishedStage(
+  db: Db,
+  budgetYearId: number,
+  fiscalYear: number,
+): Promise<{ stage_label: string | null; published_at: Date | string } | undefined> {
+  return db('public_dashboard_snapshots')
+    .where({ budget_year_id: budgetYearId, fiscal_year: fiscalYear })
+    .whereNotNull('data')
+    .orderBy('published_at', 'desc')
+    .first(db.raw("data->>'stageLabel' AS stage_label"), 'published_at');
 }
 
 /** Rewrites the stored figures of one published year (a section switched off leaves them). */

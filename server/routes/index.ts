@@ -23,7 +23,10 @@ import { lineItemBulkRoutes } from './line-items-bulk';
 import { lineItemRoutes } from './line-items';
 import { scenarioRoutes } from './scenarios';
 import { cutScenarioRoutes } from './cut-scenarios';
+import { scenarioAdoptionRoutes } from './scenario-adoptions';
 import { importRoutes } from './import';
+import { crosswalkRoutes } from './crosswalk';
+import { actualsRoutes } from './actuals';
 import { versionRoutes } from './versions';
 import { colaCalcRoutes } from './cola-calc';
 import { salaryScheduleRoutes } from './salary-schedules';
@@ -32,6 +35,11 @@ import { colaScenarioRoutes } from './cola-scenarios';
 import { planningDefaultsRoutes } from './planning-defaults';
 import { publicDashboardRoutes } from './public-dashboard';
 import { aiAnalysisRoutes } from './ai-analysis';
+import { budgetStageRoutes } from './budget-stages';
+import { nssRoutes } from './nss';
+import { budgetStageCompareRoutes } from './budget-stages-compare';
+import { functionCodeRoutes } from './function-codes';
+import { deseReportRoutes } from './dese-report';
 
 /** Every API route. The OpenAPI document and the role test walk this list. */
 export const allRoutes: AnyRoute[] = [
@@ -64,15 +72,24 @@ export const allRoutes: AnyRoute[] = [
   ...salaryVerificationRoutes,
   // Budgets, line items (after the fixed /line-items/... dashboard paths), history.
   ...cutScenarioRoutes,
+  ...scenarioAdoptionRoutes,
   ...scenarioRoutes,
+  ...functionCodeRoutes,
   ...lineItemBulkRoutes,
   ...lineItemRoutes,
   ...historyRoutes,
+  // Budget stages: the recommendation, the committee's vote, the appropriation, revisions.
+  ...budgetStageRoutes,
+  ...budgetStageCompareRoutes,
   // Import and budget versions.
   ...importRoutes,
+  ...crosswalkRoutes,
+  ...actualsRoutes,
   ...versionRoutes,
   // The public dashboard: its anonymous view and logos, and its configuration (ADMIN).
   ...publicDashboardRoutes,
   // AI budget-cut analysis (the user's own Claude key).
   ...aiAnalysisRoutes,
+  ...nssRoutes,
+  ...deseReportRoutes,
 ];

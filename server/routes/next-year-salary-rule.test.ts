@@ -79,10 +79,17 @@ describe('applyAutomaticNextYearSalary on imported lines', () => {
       ['Retiring', null, false],
       ['Manual', 5500000n, false],
     ]);
-    expect(rows[2].metadata).toEqual({ needsReview: true, importWarnings: [noCola], importRow: 2 });
+    // Each flag records its cause (issue 27 item 3): fixable ones clear themselves once fixed.
+    expect(rows[2].metadata).toEqual({
+      needsReview: true,
+      importWarnings: [noCola],
+      reviewCauses: ['next-year-salary'],
+      importRow: 2,
+    });
     expect(rows[3].metadata).toEqual({
       needsReview: true,
       importWarnings: ['Hire date missing', NO_GROUP],
+      reviewCauses: ['other', 'work-group'],
       importRow: 5,
     });
     // Running again changes nothing (the warning is not repeated).

@@ -3,10 +3,12 @@ import { AppError } from '@server/errors';
 import { singleFileUpload, uploadedFile } from '@server/lib/import/upload-middleware';
 import { idParams, messageSchema } from '@server/schemas/common';
 import * as s from '@server/schemas/public-dashboard';
+import { publicPreviewQuery, publicPreviewResponse } from '@server/schemas/public-dashboard-preview';
 import * as config from '@server/services/public-dashboard';
 import { publicDataCsv } from '@server/services/public-dashboard-csv';
 import * as links from '@server/services/public-dashboard-links';
 import { LOGO_HEADERS, readLogo, uploadLogo } from '@server/services/public-dashboard-logo';
+import { previewDashboard } from '@server/services/public-dashboard-preview';
 import { publicViewEntry } from '@server/services/public-dashboard-view';
 import { defineRoute } from './define';
 
@@ -88,6 +90,17 @@ export const publicDashboardRoutes = [
     action,
     response: s.publicDashboardConfigResponse,
     handler: ({ app, actor }) => config.getConfig(app, actor),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/public-dashboard/preview',
+    summary:
+      'Preview: the public view residents would get if Publish ran now (saved settings, links, current figures), what it changes and why Publish would be refused',
+    tag,
+    action,
+    query: publicPreviewQuery,
+    response: publicPreviewResponse,
+    handler: ({ app, actor, query }) => previewDashboard(app, actor, query),
   }),
   defineRoute({
     method: 'patch',

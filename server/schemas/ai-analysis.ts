@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { centsText, parseMoneyText } from '@server/lib/money';
 import { fiscalYearInput } from './fiscal-year';
 import { MAX_ID, MAX_MONEY_CENTS, MAX_MONEY_TEXT, idText, isoDate, moneyOut, toCents } from './common';
+import { NSS_STATUSES } from './nss';
 
 /**
  * AI budget-cut analysis (SPEC sections 2, 3, 5, 7; DESIGN section 7; issue 14). Shared by the
@@ -109,6 +110,32 @@ export const positionGroupSchema = z.object({
 });
 export type PositionGroup = z.infer<typeof positionGroupSchema>;
 
+/**
+ * What a suggestion does to Chapter 70 net school spending (issue 26), taken after every suggestion
+ * before it in list order; absent without the year's state figures (and in analyses saved before).
+ */
+export const suggestionNssSchema = z.object({
+  /** Its savings that count toward NSS: a line's pro rata to its counted amount, personnel in full. */
+  countedSavings: moneyOut,
+  /** Percent of required NSS left once it and the suggestions before it are taken. */
+  percentAfter: z.number(),
+  /** Flagged: it takes the district below 100% of required NSS. */
+  belowRequired: z.boolean(),
+  /** ... below 95%, where state aid is cut and the tax rate may not be approved. */
+  below95: z.boolean(),
+});
+
+/** The NSS constraint the analysis was asked to respect, and how many suggestions break it. */
+export const analysisNssSchema = z.object({
+  status: z.enum(NSS_STATUSES),
+  message: z.string(),
+  requiredNss: moneyOut.nullable(),
+  budgetedNss: moneyOut.nullable(),
+  percentOfRequired: z.number().nullable(),
+  headroomAbove100: moneyOut.nullable(),
+  flagged: z.number().int(),
+});
+
 /** One checked suggestion, as stored and shown. */
 export const suggestionSchema = z.object({
   /** Stable handle for 'Try in Scenario Builder': '<list>:<index>', e.g. 'likelyNeeded:0'. */
@@ -129,6 +156,7 @@ export const suggestionSchema = z.object({
   groups: z.array(positionGroupSchema.extend({ count: z.number().int(), total: moneyOut })),
   /** Whether 'Try in Scenario Builder' can apply it: only proposed lines map to a cut scenario. */
   scenarioReady: z.boolean(),
+  nss: suggestionNssSchema.optional(),
 });
 export type Suggestion = z.infer<typeof suggestionSchema>;
 
@@ -162,6 +190,8 @@ export const analysisResultSchema = z.object({
     all: moneyOut,
   }),
   dropped: z.array(droppedSchema),
+  /** Absent in analyses saved before the NSS meter. */
+  nss: analysisNssSchema.optional(),
 });
 export type AnalysisResult = z.infer<typeof analysisResultSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fileDecimal, idText, moneyOut, SCENARIO_TYPES } from './common';
+import { crosswalkImportSummary } from './crosswalk';
 
 /**
  * The import API (SPEC sections 3, 5 and 7): analyze a .csv/.xlsx/.xls file, map its columns onto
@@ -214,6 +215,8 @@ export const importResultSchema = z.object({
   reconciliation: reconciliationSchema,
   /** The first rows as they will be stored or skipped (the wizard's preview). */
   preview: importPreviewSchema,
+  /** Operating imports: what the position crosswalk gave the rows, and the titles no rule matches. */
+  crosswalk: crosswalkImportSummary.optional(),
   durationMs: z.number().int(),
 });
 

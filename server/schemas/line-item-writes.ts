@@ -12,6 +12,7 @@ import {
   salaryInput,
   text,
 } from './line-item-inputs';
+import { MAX_REASON } from './budget-stages';
 
 /** Request bodies and responses of the line-items API's writes (re-exported by ./line-items). */
 
@@ -27,6 +28,19 @@ const accountDescriptionInput = z
   .trim()
   .min(1, 'Account description is required')
   .max(500);
+
+/**
+ * Why a line was changed after a budget stage (issue 25): optional on the edit routes, kept in the
+ * line's audit entry (`after.changeReason`) and shown per line by the stage comparison.
+ */
+export const changeReasonInput = z
+  .string({ error: 'changeReason must be text' })
+  .trim()
+  .min(1, 'Reason for the change cannot be empty')
+  .max(MAX_REASON, `Reason for the change must be at most ${MAX_REASON} characters`);
+
+/** Whether a body asks for more than a reason: a reason alone changes nothing. */
+const changesSomething = (b: object) => Object.keys(b).some((k) => k !== 'changeReason');
 
 /* ---------- Employee writes ---------- */
 
@@ -63,8 +77,9 @@ export const updateEmployeeBody = z
   .extend({
     nextYearSalary: salaryInput.nullable().optional(),
     metadata: z.strictObject({ needsReview: z.boolean() }).optional(),
+    changeReason: changeReasonInput.optional(),
   })
-  .refine((b) => Object.keys(b).length > 0, { message: 'Nothing to update' });
+  .refine(changesSomething, { message: 'Nothing to update' });
 export type UpdateEmployeeBody = z.infer<typeof updateEmployeeBody>;
 
 /** PATCH /line-items/budget/:id/next-year-salary: a number makes it manual; null reverts to automatic. */
@@ -163,7 +178,8 @@ export type CreateProposedBody = z.infer<typeof createProposedBody>;
 export const updateProposedBody = z
   .strictObject({ ...proposedFields, accountDescription: accountDescriptionInput })
   .partial()
-  .refine((b) => Object.keys(b).length > 0, { message: 'Nothing to update' });
+  .extend({ changeReason: changeReasonInput.optional() })
+  .refine(changesSomething, { message: 'Nothing to update' });
 export type UpdateProposedBody = z.infer<typeof updateProposedBody>;
 
 /** PATCH /line-items/:id: assign a building (null = District Wide) or a work group (by id or by name). */
@@ -172,8 +188,9 @@ export const patchLineItemBody = z
     buildingId: positiveId.nullable().optional(),
     workGroupId: positiveId.nullable().optional(),
     workGroup: optionalText(200).optional(),
+    changeReason: changeReasonInput.optional(),
   })
-  .refine((b) => Object.keys(b).length > 0, { message: 'Send buildingId, workGroupId or workGroup' });
+  .refine(changesSomething, { message: 'Send buildingId, workGroupId or workGroup' });
 export type PatchLineItemBody = z.infer<typeof patchLineItemBody>;
 
 export const deleteLineItemResponse = z.object({ message: z.string(), id: z.number().int() });
@@ -203,3 +220,16 @@ export const bulkWorkGroupBody = z
     path: ['workGroupId'],
   });
 export type BulkWorkGroupBody = z.infer<typeof bulkWorkGroupBody>;
+/** POST /line-items/bulk-category: a category chosen from the list (employee lines: a personnel one). */
+export const bulkCategoryBody = z.strictObject({ itemIds: itemIdsInput, categoryId: positiveId });
+/** POST /line-items/mark-reviewed: Data Quality marks records reviewed, with a note (audited). */
+export const markReviewedBody = z.strictObject({
+  itemIds: itemIdsInput,
+  note: text(500).min(1, 'Write a note saying what was checked'),
+});
+export const markReviewedResponse = z.object({
+  /** Lines whose flag was cleared. */
+  reviewed: z.number().int(),
+  /** Listed lines that were not flagged (left as they were). */
+  notFlagged: z.number().int(),
+});

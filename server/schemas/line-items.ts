@@ -126,6 +126,8 @@ export const budgetTotalsQuery = z.strictObject({
   needsReview: queryBoolean.optional(),
   /** An employee line's work group as the line spells it (the Employee Budget Manager's filter). */
   workGroup: text(200).min(1).optional(),
+  /** 'none': only lines without a DESE function code, of their own or their category's (issue 26). */
+  functionCode: z.literal('none', { message: "functionCode takes 'none'" }).optional(),
 });
 export type BudgetTotalsQuery = z.infer<typeof budgetTotalsQuery>;
 /** Sums are exact (numeric in SQL); totalAmount is for proposed lines, the salary/FTE sums for employees. */

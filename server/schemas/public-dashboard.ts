@@ -102,6 +102,7 @@ export const PUBLIC_DASHBOARD_MESSAGES = {
   componentOrder: `Component order must list only these keys, each once: ${COMPONENT_KEYS.join(', ')}`,
   nothingToUpdate: 'Nothing to update',
   yearHasNoData: (year: number) => `FY${year} has no budget data to publish`,
+  previewLabel: 'Preview — not yet published',
   noDataForYear: (year: number) => `No data available for FY${year}`,
   savedYearsDiffer: 'Warning: Saved years may differ from selection. Please verify.',
 } as const;
@@ -472,10 +473,21 @@ export const publicYearDataSchema = z.strictObject({
       byCategory: z.array(z.strictObject({ name: z.string(), amount: moneyOut })),
     })
     .nullable(),
+  /**
+   * Spending per pupil by DESE's method: the budget over the year's foundation enrollment (a state
+   * figure, issue 26); null without the year's state figures, absent in snapshots from before.
+   */
+  perPupilDese: z.strictObject({ foundationEnrollment: z.number(), total: moneyOut }).nullable().optional(),
   /** The budget by DESE function code, grouped as the End-of-Year Report groups it. */
   deseBreakdown: z.array(publicDeseCategorySchema),
   /** Projected (not yet adopted) staff are counted in the staffing figures. */
   includesProjectedEmployees: z.boolean(),
+  /**
+   * The budget stage the year's figures were in at Publish ('School Committee Adopted'), shown as
+   * 'School Committee Adopted budget'; null for a year still in Draft. Snapshots stored before
+   * stages existed lack it; the view always sends it (null for those).
+   */
+  stageLabel: z.string().nullable().optional(),
 });
 
 export const publicViewLinkSchema = z.strictObject({

@@ -21,6 +21,7 @@ export const SECURITY_EVENTS = [
   'data-exported',
   'backup-made',
   'database-restored',
+  'budget-reopened',
 ] as const;
 export const securityEventSchema = z.enum(SECURITY_EVENTS);
 

@@ -46,6 +46,8 @@ export interface PromptInput {
   rest: CategoryRest[];
   groups: PersonnelGroup[];
   withheld: number;
+  /** The net school spending constraint (ai-analysis-nss.ts); none without the year's state figures. */
+  nss?: string[];
 }
 
 export function systemPrompt(): string {
@@ -58,6 +60,7 @@ export function systemPrompt(): string {
     '- Use each line and each personnel group in at most one suggestion across all three lists.',
     `- Put suggestions in three lists: ${SUGGESTION_LISTS.join(', ')}; within each, least harm to the priorities first.`,
     '- Lines that are not itemised (totalled per category) cannot be named.',
+    '- When a net school spending constraint is given, keep the cuts to spending that counts within it: a suggestion that takes the district below 100% is flagged to the school committee.',
     `- Answer only by calling the ${TOOL_NAME} tool.`,
   ].join('\n');
 }
@@ -82,5 +85,6 @@ export function userPrompt(p: PromptInput): string {
     'Personnel budget by position and work group [position, workGroup, employees, total salaries]:',
     JSON.stringify(p.groups.map((g) => [g.position, g.workGroup, g.count, Number(g.total)])),
     ...(p.withheld ? [`(${p.withheld} employee(s) left out so that no individual salary is shown.)`] : []),
+    ...(p.nss ?? []),
   ].join('\n');
 }

@@ -10,6 +10,7 @@ import { centsOf, fromCents } from '@server/lib/money';
 import { AI_PRIORITIES, type AnalysisResult, type BudgetCutsInput } from '@server/schemas/ai-analysis';
 import { fiscalYearLabel } from '@server/schemas/fiscal-year';
 import { checkAnswer } from './ai-analysis-check';
+import { flagSuggestions, nssConstraint } from './ai-analysis-nss';
 import { systemPrompt, userPrompt } from './ai-analysis-prompt';
 import { requireBudgetYear } from './fiscal-years';
 import { callTool } from './ai-claude';
@@ -80,6 +81,8 @@ export async function analyzeBudgetCuts(
   // None named (absent or empty): all three, as the request to Claude then says.
   const priorities = input.priorities?.length ? input.priorities : [...AI_PRIORITIES];
   const logFields = { userId: actor.id, budgetYearId: year.id, fiscalYear, model: app.config.anthropicModel };
+  // Required net school spending is a constraint the suggestions must respect (issue 26).
+  const nss = await nssConstraint(app.db, scope, lines);
 
   let answer;
   let checked;
@@ -98,6 +101,7 @@ export async function analyzeBudgetCuts(
           rest,
           groups,
           withheld,
+          nss: nss.prompt,
         }),
         signal: options.signal,
       }),
@@ -143,6 +147,7 @@ export async function analyzeBudgetCuts(
     ...checked.lists,
     totals: checked.totals,
     dropped: checked.dropped,
+    nss: flagSuggestions(checked.lists, nss, lines, groups),
   };
   const id = await app.db.transaction(async (trx) => {
     const newId = await q.insertAnalysis(trx, {

@@ -16,8 +16,9 @@ import type { BudgetYearRow } from '@server/queries/fiscal-years';
 import * as q from '@server/queries/import';
 import { findVersionById, type VersionRow } from '@server/queries/versions';
 import type { ImportResult } from '@server/schemas/import';
-import { copyImportedLines, settleImportedLines } from './line-items/index';
+import { copyImportedLines, functionCodes, settleImportedLines } from './line-items/index';
 import { createVersionIn } from './versions';
+import { crosswalkImport } from './crosswalk-import';
 import type { ImportPlan } from './import-execute';
 import type { ResolvedMapping } from './import-mapping';
 
@@ -68,6 +69,7 @@ async function context(
     buildings: new BuildingMatcher(await q.listBuildingRefs(trx)),
     categories: new CategoryMatcher(await q.listCategoryRefs(trx)),
     workGroups: new WorkGroupMatcher(await q.listWorkGroupRefs(trx)),
+    ...(plan.importType === 'operating' ? { crosswalk: await crosswalkImport(trx) } : {}),
   };
 }
 
@@ -155,7 +157,9 @@ async function settle(trx: Knex.Transaction, input: RunInput, runId: number) {
     plan.importType === 'operating'
       ? await q.runNextYearSalaries(trx, runId)
       : { automatic: 0, manual: 0, flagged: 0 };
-  return { replaced, nextYearSalaries, totals: await q.importedTotals(trx, runId, plan.importType) };
+  // Lines the file gave no function code get the one the ADMIN's rules agree on (issue 26 item 1).
+  const codes = await functionCodes.codeImportedLines(trx, runId);
+  return { replaced, nextYearSalaries, codes, totals: await q.importedTotals(trx, runId, plan.importType) };
 }
 
 /**
@@ -196,7 +200,7 @@ export async function runImport(app: AppContext, actor: Actor, input: RunInput):
       if (!tally.imported) {
         throw nothingImported(tally);
       }
-      const { replaced, nextYearSalaries, totals } = await settle(trx, input, runId);
+      const { replaced, nextYearSalaries, codes, totals } = await settle(trx, input, runId);
       const reconciliation = tally.reconciler.result(totals.totalText);
       await q.finishImportRun(trx, runId, {
         row_count: tally.rowCount,
@@ -228,6 +232,7 @@ export async function runImport(app: AppContext, actor: Actor, input: RunInput):
         nextYearSalaries,
         reconciliation,
         preview: tally.preview.result(ctx),
+        ...(ctx.crosswalk ? { crosswalk: ctx.crosswalk.summary() } : {}),
         durationMs: Date.now() - started,
       };
       await insertAudit(trx, actor, {
@@ -246,6 +251,8 @@ export async function runImport(app: AppContext, actor: Actor, input: RunInput):
           totalAmount: totals.totalText,
           fiscalYears: totals.fiscalYears,
           replacedProjected: replaced,
+          functionCodesFromRules: codes.coded,
+          functionCodeRuleConflicts: codes.conflicts,
           fileSum: reconciliation.fileSum,
           differenceTotal: reconciliation.differenceTotal,
           differenceCount: reconciliation.differenceCount,

@@ -1,5 +1,7 @@
 import type { AppContext } from '@server/context';
+import { badRequest } from '@server/errors';
 import { authorize, type Actor } from '@server/policies/index';
+import { categoryFacts } from '@server/queries/crosswalk';
 import type { BulkWorkGroupBody } from '@server/schemas/line-items';
 import type { EMPLOYEE_STATUSES } from '@server/schemas/common';
 import { changeLines, deleteLines } from './line-items/index';
@@ -84,6 +86,32 @@ export async function bulkSetWorkGroup(app: AppContext, actor: Actor, input: Bul
     await checkWorkGroupNamed(trx, input.workGroup);
     await changeLines(trx, actor, { action: 'update', reason: 'Bulk: work group assigned' }, input.itemIds, {
       columns: await workGroupColumns(trx, input),
+    });
+    return { count: input.itemIds.length };
+  });
+}
+
+/**
+ * Sets a budget category (chosen from the list) on every listed line. Employee lines take only a
+ * personnel category (their payroll lands on it in Update Salary Budget): any other is a 400 and
+ * nothing is written. A review flag for a missing category clears itself (the line writer).
+ */
+export async function bulkSetCategory(
+  app: AppContext,
+  actor: Actor,
+  input: { itemIds: number[]; categoryId: number },
+) {
+  authorize(actor, 'lineItems.write');
+  return app.db.transaction(async (trx) => {
+    const { rows } = await lockBulk(trx, input.itemIds, { requireAll: true });
+    await checkReferences(trx, { categoryId: input.categoryId });
+    const [category] = (await categoryFacts(trx, [input.categoryId])).values();
+    if (!category.isPersonnel && rows.some((r) => r.is_operating)) {
+      const message = `'${category.name}' is not a personnel category: employee lines take a personnel category (mark it Personnel under Categories first)`;
+      throw badRequest(message, [{ path: 'categoryId', message }]);
+    }
+    await changeLines(trx, actor, { action: 'update', reason: 'Bulk: category assigned' }, input.itemIds, {
+      columns: { category_id: input.categoryId },
     });
     return { count: input.itemIds.length };
   });

@@ -2,7 +2,14 @@ import type { AppContext } from '@server/context';
 import { badRequest } from '@server/errors';
 import { authorize, type Actor } from '@server/policies/index';
 import type { EmployeeLineItem, StatusBody, UpdateEmployeeBody } from '@server/schemas/line-items';
-import { changeLines, isLocked, lockedMessage, toColumns, type LinePatch } from './line-items/index';
+import {
+  changeLines,
+  isLocked,
+  lockedMessage,
+  toColumns,
+  type LineCause,
+  type LinePatch,
+} from './line-items/index';
 import { checkReferences, lockEmployeeLine, workGroupColumns } from './line-items-rules';
 
 /**
@@ -13,7 +20,7 @@ async function writeEmployee(
   app: AppContext,
   actor: Actor,
   id: number,
-  cause: { action: string; reason: string },
+  cause: LineCause,
   build: (row: Awaited<ReturnType<typeof lockEmployeeLine>>, trx: AppContext['db']) => Promise<LinePatch>,
 ): Promise<{ lineItem: EmployeeLineItem }> {
   return app.db.transaction(async (trx) => {
@@ -40,10 +47,10 @@ export async function updateEmployeeLine(
     app,
     actor,
     id,
-    { action: 'update', reason: 'Employee line edited' },
+    { action: 'update', reason: 'Employee line edited', changeReason: input.changeReason },
     async (_row, trx) => {
       await checkReferences(trx, input);
-      const { nextYearSalary, metadata, workGroupId, workGroup, ...fields } = input;
+      const { nextYearSalary, metadata, workGroupId, workGroup, changeReason: _reason, ...fields } = input;
       return {
         columns: { ...toColumns(fields), ...(await workGroupColumns(trx, { workGroupId, workGroup })) },
         nextYearSalary,

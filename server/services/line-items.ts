@@ -140,12 +140,13 @@ export async function updateProposedLine(
       throw badRequest(`Line item ${id} is an employee line; edit it with PATCH /line-items/budget/${id}`);
     }
     await checkReferences(trx, input);
+    const { changeReason, ...fields } = input;
     const { after } = await changeLines(
       trx,
       actor,
-      { action: 'update', reason: 'Proposed line edited' },
+      { action: 'update', reason: 'Proposed line edited', changeReason },
       [id],
-      { columns: toColumns(input) },
+      { columns: toColumns(fields) },
     );
     return { lineItem: after[0] as ProposedLineItem };
   });
@@ -168,7 +169,11 @@ export async function patchLineItem(app: AppContext, actor: Actor, id: number, i
     const { after } = await changeLines(
       trx,
       actor,
-      { action: 'update', reason: touchesWorkGroup ? 'Work group assigned' : 'Building assigned' },
+      {
+        action: 'update',
+        reason: touchesWorkGroup ? 'Work group assigned' : 'Building assigned',
+        changeReason: input.changeReason,
+      },
       [id],
       { columns },
     );

@@ -1,8 +1,9 @@
 import type { Db } from '@server/db/index';
 import * as dash from '@server/queries/dashboard';
 import * as figures from '@server/queries/public-dashboard-figures';
+import { findStateFigures } from '@server/queries/nss';
 import { findTownGoalByYear } from '@server/queries/town-goals';
-import { fromCents, toCents } from '@server/schemas/common';
+import { divideRounded, fromCents, toCents, unitsOf } from '@server/schemas/common';
 import type { Headcount } from '@server/schemas/dashboard';
 import { parseFiscalYear } from '@server/schemas/fiscal-year';
 import {
@@ -15,6 +16,7 @@ import {
   type PublicYearData,
 } from '@server/schemas/public-dashboard';
 import { guidanceGapCents } from '@server/lib/budget-math';
+import { stageLabelFor } from './budget-stages-label';
 import { rangeLabel } from './dashboard';
 import { deseCodes } from './dese-codes';
 import {
@@ -157,6 +159,22 @@ function perPupilCents(amount: bigint, students: number): bigint {
   return sign * ((abs * 2n + n) / (2n * n));
 }
 
+/** The budget over the year's foundation enrollment (hundredths of a pupil), or null without state figures. */
+async function perPupilDese(
+  db: Db,
+  fiscalYear: number,
+  totalCents: bigint,
+): Promise<PublicYearData['perPupilDese']> {
+  const state = await findStateFigures(db, fiscalYear);
+  const pupils = state ? (unitsOf(state.foundation_enrollment, 2) ?? 0n) : 0n;
+  return state && pupils > 0n
+    ? {
+        foundationEnrollment: Number(state.foundation_enrollment),
+        total: fromCents(divideRounded(totalCents * 100n, pupils)),
+      }
+    : null;
+}
+
 const NO_DESE_CODE = 'No DESE function code';
 
 /**
@@ -199,7 +217,8 @@ async function deseBreakdown(db: Db, scope: dash.Scope): Promise<PublicDeseCateg
 
 /**
  * The public figures of a fiscal year from a budget year, or null when the year has no proposed
- * budget and no staff there; with the staff releases after publishing them. `publishedAt` is the
+ * budget and no staff there; with the staff releases after publishing them, and the stage the
+ * year is in ('School Committee Adopted', null in Draft). `publishedAt` is the
  * Publish this is for; the sections not `shown` are left out; `released` are the year's earlier
  * exact staff totals (public-dashboard-release.ts).
  */
@@ -258,8 +277,10 @@ export async function yearFigures(
             })),
           }
         : null,
+    perPupilDese: await perPupilDese(db, fiscalYear, totalCents),
     deseBreakdown: await deseBreakdown(db, scope),
     includesProjectedEmployees: options.includeProjectedEmployees,
+    stageLabel: await stageLabelFor(db, budgetYearId, fiscalYear),
   };
   return { data: withoutHidden(data, options.shown), released: staff?.released ?? options.released };
 }

@@ -24,10 +24,22 @@ import {
  *    a rounded Publish followed by an exact one would otherwise compare with the one before.
  */
 
-/** The sections an admin has switched on, from the dashboard's configuration row. */
-export function shownSections(row: q.ConfigRow): ReadonlySet<ComponentKey> {
+/** The sections switched on, from a dashboard's settings (the draft's or the published copy's). */
+export function shownSections(row: Pick<q.SettingsColumns, q.ShowColumn>): ReadonlySet<ComponentKey> {
   return new Set(COMPONENT_KEYS.filter((k) => row[q.flagColumn(SHOW_FLAG_OF[k])] === true));
 }
+
+/**
+ * The sections whose figures a Publish stores (withoutHidden leaves them out). Switching one of
+ * these off withdraws it from residents at once, not at the next Publish: what is switched off is
+ * not sent. Every other change to the settings waits for Publish.
+ */
+export const FIGURE_SECTIONS: readonly ComponentKey[] = [
+  'categoryChart',
+  'buildingChart',
+  'salaryCharts',
+  'headcountChart',
+];
 
 /**
  * A year's figures with every section not shown left out: the salary ranges and staff by location

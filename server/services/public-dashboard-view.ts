@@ -2,12 +2,15 @@ import { createHash } from 'node:crypto';
 import type { AppContext } from '@server/context';
 import { LruMap, perDatabase } from '@server/lib/lru';
 import * as q from '@server/queries/public-dashboard';
+import { findPublishedByPath, type PublishedLink } from '@server/queries/public-dashboard-published';
 import {
   COMPONENT_KEYS,
   SHOW_FLAG_OF,
   publicViewResponse,
+  youtubeId,
   type ComponentKey,
   type PublicView,
+  type PublicViewLink,
   type PublicYearData,
 } from '@server/schemas/public-dashboard';
 import { shownSections, withoutHidden } from './public-dashboard-release';
@@ -18,10 +21,12 @@ import { shownSections, withoutHidden } from './public-dashboard-release';
  * returns only publicViewResponse, which is strict: a field nobody meant to publish fails it here,
  * before anything is sent.
  *
- * The figures come from the snapshot Publish stored (never aggregated per request); the school's
- * name, logo, websites, links, section order and visible sections are read live, so an admin's
- * 'Save Settings' shows at once while the budget figures wait for the next Publish. A section
- * switched off is not sent at all, not merely hidden (public-dashboard-release.ts).
+ * Everything comes from what Publish stored (issue 25 item 5): the figures from the snapshots
+ * (never aggregated per request), the school's name, logo, websites, links, section order and
+ * visible sections from the published copy of the settings (public_dashboard_published). 'Save
+ * Settings', a link or a logo change the draft only, which the admin sees in the preview
+ * (public-dashboard-preview.ts) until the next Publish. A section of figures switched off is
+ * withdrawn at once and not sent at all, not merely hidden (public-dashboard-release.ts).
  *
  * Answers are cached per database handle for CACHE_MS and dropped at once on any write through the
  * services of this process; another process's write (a CLI publish on PostgreSQL) shows within
@@ -52,40 +57,67 @@ export function forgetPublicViews(app: AppContext): void {
   generations.set(app.db, (generations.get(app.db) ?? 0) + 1);
 }
 
-/** The view of a published dashboard, built from its rows; null for unknown or unpublished paths. */
-async function buildView(app: AppContext, urlPath: string): Promise<PublicView | null> {
-  const row = await q.findConfigByPath(app.db, urlPath);
-  if (!row || !row.is_published || row.published_at === null) {
-    return null;
-  }
-  const [snapshots, links] = [await q.listSnapshots(app.db, row.id), await q.listLinks(app.db, row.id, true)];
+/** The links as residents get them: no id, the video id worked out from the URL. */
+const publicLinks = (links: readonly Omit<PublishedLink, 'id'>[]): PublicViewLink[] =>
+  links.map(({ title, description, url, linkType }) => ({
+    title,
+    description,
+    url,
+    linkType,
+    videoId: linkType === 'video' ? youtubeId(url) : null,
+  }));
+
+/**
+ * The public view of a dashboard from its settings (the published copy, or for the preview the
+ * draft), its active links in order, and the figures of its years. One function for the page
+ * residents are served and the admin's preview, so the preview cannot show anything else.
+ */
+export function composeView(
+  settings: q.SettingsColumns,
+  links: readonly Omit<PublishedLink, 'id'>[],
+  years: readonly { fiscal_year: number; data: unknown }[],
+  publishedAt: string,
+): PublicView {
   const known = new Set<string>(COMPONENT_KEYS);
-  const order = row.component_order.split(',').filter((k): k is ComponentKey => known.has(k));
+  const order = settings.component_order.split(',').filter((k): k is ComponentKey => known.has(k));
   const data: Record<string, PublicYearData | null> = {};
-  // Switching a section off drops it from the stored snapshots (public-dashboard.ts); left out here
-  // as well, so a snapshot stored any other way cannot send it either.
-  const shown = shownSections(row);
-  for (const snap of snapshots) {
+  // A section switched off is left out of the stored snapshots too (public-dashboard.ts); left out
+  // here as well, so a snapshot stored any other way cannot send it either.
+  const shown = shownSections(settings);
+  for (const snap of years) {
     const year = (snap.data ?? null) as PublicYearData | null;
-    data[String(snap.fiscal_year)] = year && withoutHidden(year, shown);
+    data[String(snap.fiscal_year)] = year && {
+      ...withoutHidden(year, shown),
+      stageLabel: year.stageLabel ?? null,
+    };
   }
   // parse, not a cast: the privacy contract is enforced on what is about to be served.
   return publicViewResponse.parse({
-    urlPath: row.url_path,
-    schoolName: row.school_name,
-    schoolLogoUrl: row.school_logo_url,
-    townWebsiteUrl: row.town_website_url,
-    schoolWebsiteUrl: row.school_website_url,
+    urlPath: settings.url_path,
+    schoolName: settings.school_name,
+    schoolLogoUrl: settings.school_logo_url,
+    townWebsiteUrl: settings.town_website_url,
+    schoolWebsiteUrl: settings.school_website_url,
     componentOrder: order,
-    visibleComponents: order.filter((k) => row[q.flagColumn(SHOW_FLAG_OF[k])] === true),
-    years: snapshots.map((s) => s.fiscal_year),
+    visibleComponents: order.filter((k) => settings[q.flagColumn(SHOW_FLAG_OF[k])] === true),
+    years: years.map((s) => s.fiscal_year),
     data,
-    links: links.map((l) => {
-      const { title, description, url, linkType, videoId } = q.presentLink(l);
-      return { title, description, url, linkType, videoId };
-    }),
-    publishedAt: q.iso(row.published_at)!,
+    links: publicLinks(links),
+    publishedAt,
   });
+}
+
+/**
+ * The view residents are served at a path: the published copy of the settings and links, and the
+ * snapshots of the figures; null when no dashboard is published there.
+ */
+async function buildView(app: AppContext, urlPath: string): Promise<PublicView | null> {
+  const published = await findPublishedByPath(app.db, urlPath);
+  if (!published) {
+    return null;
+  }
+  const snapshots = await q.listSnapshots(app.db, published.config_id);
+  return composeView(published, published.links, snapshots, q.iso(published.published_at)!);
 }
 
 async function buildEntry(app: AppContext, urlPath: string): Promise<PublicViewEntry | null> {

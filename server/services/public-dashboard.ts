@@ -4,8 +4,10 @@ import { AppError, badRequest, notFound } from '@server/errors';
 import { authorize, type Actor } from '@server/policies/index';
 import { insertAudit } from '@server/queries/audit';
 import * as q from '@server/queries/public-dashboard';
+import * as published from '@server/queries/public-dashboard-published';
 import {
   PUBLIC_DASHBOARD_MESSAGES as M,
+  SHOW_FLAG_OF,
   SHOW_FLAGS,
   type PublicDashboardConfig,
   type PublishBody,
@@ -14,14 +16,22 @@ import {
   type UpdatePublicDashboardConfigBody,
 } from '@server/schemas/public-dashboard';
 import { budgetYearFor, yearFigures } from './public-dashboard-figures';
-import { shownSections, withoutHidden, type ReleasedCounts } from './public-dashboard-release';
+import { refuseUnreconciled } from './public-dashboard-reconcile';
+import {
+  FIGURE_SECTIONS,
+  shownSections,
+  withoutHidden,
+  type ReleasedCounts,
+} from './public-dashboard-release';
 import { forgetPublicViews } from './public-dashboard-view';
 
 /**
- * The public dashboard's configuration and Publish (ADMIN: 'publicDashboard.manage'). Publish is a
- * snapshot: it stores the public figures of each published year, in one transaction, and residents
- * read those (public-dashboard-view.ts) until the next Publish. Links are in
- * public-dashboard-links.ts; the logo upload in public-dashboard-logo.ts.
+ * The public dashboard's configuration and Publish (ADMIN: 'publicDashboard.manage'). The
+ * configuration row and its links are the draft; Publish is a snapshot of all residents see: it
+ * stores the public figures of each published year and a copy of the settings and active links
+ * (public_dashboard_published), in one transaction, and residents read only those
+ * (public-dashboard-view.ts) until the next Publish. Links are in public-dashboard-links.ts; the
+ * logo upload in public-dashboard-logo.ts; the admin's preview in public-dashboard-preview.ts.
  */
 
 /** The path a new district's dashboard gets until an admin chooses one. */
@@ -41,7 +51,7 @@ export async function requireConfig(db: Db, id: number, forUpdate = false): Prom
  * The figures a Publish would store now for each year, with the budget year each comes from, and
  * the staff totals released once they are published (public-dashboard-release.ts).
  */
-async function currentFigures(db: Db, row: q.ConfigRow, years: number[], publishedAt: string) {
+export async function currentFigures(db: Db, row: q.ConfigRow, years: number[], publishedAt: string) {
   const snapshots: q.SnapshotRow[] = [];
   const released: ReleasedCounts = { ...row.released_staff_counts };
   const shown = shownSections(row);
@@ -70,7 +80,7 @@ async function currentFigures(db: Db, row: q.ConfigRow, years: number[], publish
 }
 
 /** JSON with every object's keys sorted: jsonb gives keys back in its own order. */
-function canonical(value: unknown): string {
+export function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
     v && typeof v === 'object' && !Array.isArray(v)
       ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
@@ -94,11 +104,17 @@ async function dataChangedSincePublish(db: Db, row: q.ConfigRow): Promise<boolea
     const {
       snapshots: [now],
     } = await currentFigures(db, row, [snap.fiscal_year], publishedAt);
-    if (now.budget_year_id !== snap.budget_year_id || canonical(now.data) !== canonical(snap.data)) {
+    if (now.budget_year_id !== snap.budget_year_id || canonical(now.data) !== canonical(storedData(snap))) {
       return true;
     }
   }
   return false;
+}
+
+/** A stored year's figures as a Publish now writes them: before stages, snapshots had no stageLabel. */
+export function storedData(snap: Pick<q.SnapshotRow, 'data'>): unknown {
+  const data = snap.data as PublicYearData | null;
+  return data && { ...data, stageLabel: data.stageLabel ?? null };
 }
 
 async function present(db: Db, row: q.ConfigRow): Promise<PublicDashboardConfig> {
@@ -146,7 +162,11 @@ function columnsOf(body: UpdatePublicDashboardConfigBody): Partial<q.ConfigRow> 
   return values;
 }
 
-/** PATCH /public-dashboard/config/{id}: one show flag, or the full settings ('Save Settings'). */
+/**
+ * PATCH /public-dashboard/config/{id}: one show flag, or the full settings ('Save Settings'). It
+ * changes the draft: residents see it from the next Publish, except a section of figures switched
+ * off, which is withdrawn at once (withdrawHidden).
+ */
 export async function updateConfig(
   app: AppContext,
   actor: Actor,
@@ -158,7 +178,7 @@ export async function updateConfig(
     const before = await requireConfig(trx, id, true);
     await refuseTakenPath(trx, body.urlPath, id);
     const after = await q.updateConfig(trx, id, columnsOf(body));
-    await dropHiddenFromSnapshots(trx, after);
+    await withdrawHidden(trx, after);
     await insertAudit(trx, actor, {
       action: 'update',
       entity: ENTITY,
@@ -173,12 +193,15 @@ export async function updateConfig(
 }
 
 /**
- * A section switched off leaves the stored snapshots at once, not at the next Publish: what is
- * switched off is not published (public-dashboard-release.ts). Switched back on, it returns with
- * the next Publish.
+ * A section of figures switched off leaves what residents are served at once, not at the next
+ * Publish: what is switched off is not published (public-dashboard-release.ts). It is switched off
+ * in the published copy and its figures leave the stored snapshots. Switched back on, it returns
+ * with the next Publish.
  */
-async function dropHiddenFromSnapshots(db: Db, row: q.ConfigRow): Promise<void> {
+async function withdrawHidden(db: Db, row: q.ConfigRow): Promise<void> {
   const shown = shownSections(row);
+  const hidden = FIGURE_SECTIONS.filter((k) => !shown.has(k)).map((k) => q.flagColumn(SHOW_FLAG_OF[k]));
+  await published.hidePublishedSections(db, row.id, hidden);
   for (const snap of await q.listSnapshots(db, row.id)) {
     if (snap.data === null) {
       continue;
@@ -201,8 +224,10 @@ const yearsIssue = (message: string) => badRequest(message, [{ path: 'publishedY
 
 /**
  * POST /public-dashboard/publish/{id}: stores the public figures of every year to publish (the
- * body's years, else the saved ones; the CLI may also set the URL path) as they are now, replacing the last Publish, in one
- * transaction. Refused, writing nothing, with no years or a year that has no budget data.
+ * body's years, else the saved ones; the CLI may also set the URL path) as they are now, and a copy
+ * of the saved settings and active links, replacing the last Publish, in one transaction. Refused,
+ * writing nothing, with no years, a year that has no budget data (400), or a year whose totals do
+ * not reconcile between the dashboard, Budget Comparison and the snapshot (409).
  */
 export async function publish(
   app: AppContext,
@@ -224,6 +249,7 @@ export async function publish(
     if (empty) {
       throw yearsIssue(M.yearHasNoData(empty.fiscal_year));
     }
+    await refuseUnreconciled({ ...app, db: trx }, actor, snapshots, shownSections(before));
     await q.replaceSnapshots(trx, id, snapshots);
     const after = await q.updateConfig(trx, id, {
       published_years: years,
@@ -232,6 +258,9 @@ export async function publish(
       is_published: true,
       published_at: publishedAt,
     });
+    // Everything residents see besides the figures: the settings and active links as saved now.
+    const links = (await q.listLinks(trx, id, true)).map(published.publishedLink);
+    await published.replacePublished(trx, id, after, links, publishedAt);
     await insertAudit(trx, actor, {
       action: 'publish',
       entity: ENTITY,
@@ -240,6 +269,7 @@ export async function publish(
       after: {
         ...q.presentConfig(after),
         snapshots: snapshots.map((s) => ({ fiscalYear: s.fiscal_year, budgetYearId: s.budget_year_id })),
+        links: links.map((l) => l.id),
       },
     });
     return after;

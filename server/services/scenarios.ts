@@ -1,5 +1,7 @@
 import type { AppContext } from '@server/context';
 import { AppError, notFound } from '@server/errors';
+import { lockedFiscalYears } from '@server/queries/budget-stages';
+import { requireOpenYear } from './budget-stages';
 import { authorize, type Actor } from '@server/policies/index';
 import { insertAudit } from '@server/queries/audit';
 import * as q from '@server/queries/scenarios';
@@ -134,6 +136,10 @@ export async function setActiveScenario(app: AppContext, actor: Actor, id: numbe
     }
     // The whole group in id order, never the row first (scenario-locks.ts says why).
     await lockScenarioGroup(trx, row.budget_year_id, row.scenario_type);
+    // Which budget counts decides a voted year's figures as much as its lines do.
+    for (const fiscalYear of await lockedFiscalYears(trx, row.budget_year_id)) {
+      await requireOpenYear(trx, row.budget_year_id, fiscalYear);
+    }
     // Read after the lock: another call may have changed the active flag while we waited.
     const before = q.presentScenario((await q.findScenario(trx, id))!);
     if (before.isActive) {

@@ -1,7 +1,10 @@
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { PublicView } from '@server/schemas/public-dashboard';
+import type { PublicPreview } from '@server/schemas/public-dashboard-preview';
+import { readToken } from '@web/auth/session-storage';
 import { PublicDashboard, PublicNotFound } from '@web/screens/public-view/index';
+import { PreviewRefused } from '@web/screens/public-view/preview-refused';
 import '@web/styles/tokens.css';
 import '@web/styles/base.css';
 import '@web/styles/controls.css';
@@ -61,12 +64,43 @@ function PublicApp({ initial }: { initial: PublicView | null | undefined }) {
   return view ? <PublicDashboard view={view} /> : <PublicNotFound />;
 }
 
+/**
+ * ?preview=1 (the configuration screen's 'Open the full preview'): the page the next Publish would
+ * put out, for a signed-in administrator, from GET /api/public-dashboard/preview, under a banner.
+ * Never what residents are served: without an administrator's session it says so and shows nothing.
+ */
+function PreviewApp() {
+  const [preview, setPreview] = useState<PublicPreview | null | undefined>(undefined);
+  useEffect(() => {
+    const years = new URLSearchParams(window.location.search).get('years');
+    const token = readToken();
+    fetch(`/api/public-dashboard/preview${years === null ? '' : `?years=${encodeURIComponent(years)}`}`, {
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+    })
+      .then(async (response) => (response.ok ? ((await response.json()) as PublicPreview) : null))
+      .catch(() => null)
+      .then(setPreview);
+  }, []);
+  if (preview === undefined) {
+    return (
+      <p className="visually-hidden" role="status">
+        Loading the preview...
+      </p>
+    );
+  }
+  return preview ? <PublicDashboard view={preview} preview={preview} /> : <PreviewRefused />;
+}
+
 const container = document.getElementById('root');
 if (!container) {
   throw new Error('The page has no #root element');
 }
 createRoot(container).render(
   <StrictMode>
-    <PublicApp initial={injectedView()} />
+    {new URLSearchParams(window.location.search).has('preview') ? (
+      <PreviewApp />
+    ) : (
+      <PublicApp initial={injectedView()} />
+    )}
   </StrictMode>,
 );

@@ -44,6 +44,9 @@ const SCREEN_CODE: Record<AppPath, ScreenCode> = {
   '/cola': code(() => import('@web/screens/cola/index'), 'ColaScreen'),
   '/town-goals': code(() => import('@web/screens/town-goals/index'), 'TownGoalsScreen'),
   '/budget-comparison': code(() => import('@web/screens/budget-comparison/index'), 'BudgetComparisonScreen'),
+  '/budget-vs-actual': code(() => import('@web/screens/budget-vs-actual/index'), 'BudgetVsActualScreen'),
+  '/budget-stages': code(() => import('@web/screens/budget-stages/index'), 'BudgetStagesScreen'),
+  '/budget-stages/compare': code(() => import('@web/screens/stage-compare/index'), 'StageCompareScreen'),
   '/admin/proposed-budget': code(
     () => import('@web/screens/proposed-budget/index'),
     'ProposedBudgetScreen',
@@ -64,10 +67,13 @@ const SCREEN_CODE: Record<AppPath, ScreenCode> = {
   '/admin/categories': code(() => import('@web/screens/categories/index'), 'CategoriesScreen'),
   '/admin/data-quality': code(() => import('@web/screens/data-quality/index'), 'DataQualityScreen'),
   '/admin/import-history': code(() => import('@web/screens/import-history/index'), 'ImportHistoryScreen'),
+  '/admin/crosswalk': code(() => import('@web/screens/crosswalk/index'), 'CrosswalkScreen'),
   '/admin/public-dashboard': code(
     () => import('@web/screens/public-dashboard-config/index'),
     'PublicDashboardConfigScreen',
   ),
+  '/dese-report': code(() => import('@web/screens/dese-report/index'), 'DeseReportScreen'),
+  '/admin/function-codes': code(() => import('@web/screens/function-codes/index'), 'FunctionCodesScreen'),
   '/users': code(() => import('@web/screens/users/index'), 'UsersScreen'),
 };
 

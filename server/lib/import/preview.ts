@@ -1,5 +1,6 @@
 import { PREVIEW_ROWS, PREVIEW_ROWS_MAX, type ImportPreview, type PreviewRow } from '@server/schemas/import';
 import { cellText, type Cell } from './cells';
+import type { CrosswalkRowHit } from './crosswalk';
 import type { BuildingMatcher, CategoryMatcher } from './match';
 import type { CopyColumn, LineValues, RowOutcome } from './transform';
 
@@ -71,13 +72,26 @@ export class PreviewCollector {
           status: outcome.warnings.length ? 'review' : 'import',
           reason: null,
           warnings: outcome.warnings,
-          values: previewValues(outcome.values, names),
+          values: { ...previewValues(outcome.values, names), ...crosswalkValues(outcome.crosswalk) },
           text: null,
         };
       }),
       blankRows: this.blankRows,
     };
   }
+}
+
+/** What the position crosswalk gave a row: keys only when it gave something. */
+function crosswalkValues(hit: CrosswalkRowHit | null | undefined): Record<string, string | null> {
+  if (!hit) {
+    return {};
+  }
+  return {
+    crosswalkRules: hit.rules.join('; '),
+    workGroupFromCrosswalk: hit.workGroup,
+    categoryFromCrosswalk: hit.category,
+    deseCodeFromCrosswalk: hit.deseCode,
+  };
 }
 
 function previewValues(

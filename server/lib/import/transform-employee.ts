@@ -190,5 +190,14 @@ export function transformEmployee(ctx: TransformContext, n: number, cells: reado
     dese_code: deseCode,
     category_id: categoryId === null ? null : String(categoryId),
   };
-  return lineOutcome(ctx, n, cells, { values, location: building, warnings, name, fiscalYear, money });
+  const crosswalk = ctx.crosswalk?.fill(values, position, currentSalary) ?? null;
+  const outcome = lineOutcome(ctx, n, cells, {
+    values,
+    location: building,
+    warnings,
+    name,
+    fiscalYear,
+    money,
+  });
+  return outcome.kind === 'line' && crosswalk ? { ...outcome, crosswalk } : outcome;
 }

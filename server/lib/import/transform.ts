@@ -1,6 +1,8 @@
 import type { ImportType } from '@server/schemas/import';
 import { cellText, normalizeLabel, type Cell } from './cells';
 import type { BuildingMatcher, CategoryMatcher, WorkGroupMatcher } from './match';
+import type { CrosswalkImport, CrosswalkRowHit } from './crosswalk';
+import { reviewCausesOf } from '@server/lib/review-causes';
 import { parseMoney } from './money';
 import { parseFiscalYearCell, parseText } from './values';
 
@@ -63,6 +65,8 @@ export interface TransformContext {
   buildings: BuildingMatcher;
   categories: CategoryMatcher;
   workGroups: WorkGroupMatcher;
+  /** The position crosswalk (operating imports): fills what a row lacks from the rules. */
+  crosswalk?: CrosswalkImport;
 }
 
 /**
@@ -97,6 +101,8 @@ export type RowOutcome =
       name: string;
       fiscalYear: number;
       money: RowMoney;
+      /** What the position crosswalk gave the row (the preview shows it). */
+      crosswalk?: CrosswalkRowHit | null;
     };
 
 /** The exact amount in a row's money cell (null when blank or not an amount), for skipped rows. */
@@ -249,10 +255,18 @@ export function rowBuilding(
   return String(id);
 }
 
-/** The metadata every imported line carries: the review flag, the warnings, and its row in the file. */
+/**
+ * The metadata every imported line carries: the review flag, the warnings and the causes they name
+ * (a flag for a fixable cause clears itself once fixed: server/lib/review-causes.ts), and its row.
+ */
 export function metadataJson(warnings: readonly string[], row: number): string {
   // Most rows are clean: a template, not a JSON.stringify per row.
   return warnings.length
-    ? JSON.stringify({ needsReview: true, importWarnings: warnings, importRow: row })
+    ? JSON.stringify({
+        needsReview: true,
+        importWarnings: warnings,
+        reviewCauses: reviewCausesOf(warnings),
+        importRow: row,
+      })
     : `{"needsReview":false,"importWarnings":[],"importRow":${row}}`;
 }

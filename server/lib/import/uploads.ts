@@ -16,7 +16,7 @@ export const UPLOAD_TTL_MS = 6 * 60 * 60 * 1000;
 
 export interface UploadMeta {
   originalName: string;
-  importType: ImportType;
+  importType: ImportType | 'ledger';
   /** Who uploaded it: only they (or the CLI) may import it. */
   userId: number | null;
   size: number;

@@ -12,6 +12,11 @@ import type { AnyLineItem } from '@server/schemas/line-items';
 export interface LineCause {
   action: string;
   reason: string;
+  /**
+   * Why the person changed the lines, in their words (an edit after a budget stage, issue 25):
+   * recorded as `after.changeReason`, which the stage comparison shows beside each changed line.
+   */
+  changeReason?: string;
 }
 
 export interface LineAuditEntry {
@@ -23,7 +28,7 @@ export interface LineAuditEntry {
   action?: string;
 }
 
-/** Writes one audit row per entry; `after` gains `cause`. Returns how many were written. */
+/** Writes one audit row per entry; `after` gains `cause` (and `changeReason`). Returns how many were written. */
 export async function auditLines(
   trx: Db,
   actor: Actor,
@@ -37,7 +42,14 @@ export async function auditLines(
       action: e.action ?? cause.action,
       entityId: e.id,
       before: e.before,
-      after: e.after === null ? null : { ...e.after, cause: cause.reason },
+      after:
+        e.after === null
+          ? null
+          : {
+              ...e.after,
+              cause: cause.reason,
+              ...(cause.changeReason ? { changeReason: cause.changeReason } : {}),
+            },
     })),
   );
   return entries.length;

@@ -7,6 +7,7 @@ import type { AnyLineItem } from '@server/schemas/line-items';
 import { auditChanged, auditLines, type LineCause } from './audit';
 import { rescaleSalariesToFte } from '@server/queries/line-items-writes-next-year';
 import { applyAutomaticNextYearSalary } from './next-year';
+import { reviewedMetadata, reviewFlagsAfterChange } from './review';
 import { isLocked, nextYearSalaryRule } from './status-rule';
 
 /**
@@ -136,10 +137,11 @@ export async function changeLines(
   }
   for (const group of groups.values()) {
     if (Object.keys(group.columns).length || patch.metadata) {
-      await write.updateLines(trx, group.ids, group.columns, patch.metadata);
+      await write.updateLines(trx, group.ids, group.columns, reviewedMetadata(patch.metadata));
     }
   }
   await applyAutomaticNextYearSalary(trx, recompute);
+  await reviewFlagsAfterChange(trx, ids);
   const after = await read.lineItemsByIds(trx, ids);
   return { before, after, audited: await auditChanged(trx, actor, cause, before, after) };
 }
@@ -172,6 +174,7 @@ export async function changeLinesBy(
     // A value past what a line holds is a 400 naming the caller's field, nothing written.
     await applyAutomaticNextYearSalary(trx, touched, options.field);
   }
+  await reviewFlagsAfterChange(trx, touched);
   return auditChanged(trx, actor, cause, before, await read.lineItemsByIds(trx, touched));
 }
 

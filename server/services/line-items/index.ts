@@ -5,6 +5,7 @@
  * lint error (eslint.config.js).
  */
 export { toColumns, type WritableField } from '@server/queries/line-items-writes';
+export { setLineAmounts } from './amounts';
 export { auditLines, auditChanged, type LineAuditEntry, type LineCause } from './audit';
 export {
   changeLines,
@@ -25,7 +26,9 @@ export {
   projectEmployeeLines,
   projectProposedLines,
   settleImportedLines,
+  settleProjectedLinesOf,
   shiftLineYears,
 } from './projected';
 export { linkBuildings, relabelWorkGroup, setDeseCodes } from './sets';
+export * as functionCodes from './codes';
 export { isLocked, LOCKED_STATUSES, lockedMessage, nextYearSalaryRule } from './status-rule';

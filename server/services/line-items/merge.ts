@@ -5,6 +5,7 @@ import { auditLines, type LineCause } from './audit';
 import * as read from '@server/queries/line-items';
 import * as write from '@server/queries/line-items-writes';
 import { applyAutomaticNextYearSalary } from './next-year';
+import { reviewFlagsAfterChange } from './review';
 import { nextYearSalaryRule } from './status-rule';
 
 /**
@@ -31,6 +32,7 @@ export async function mergeLines(
     await applyAutomaticNextYearSalary(trx, [keep.id]);
   }
   await write.deleteLines(trx, [drop.id]);
+  await reviewFlagsAfterChange(trx, [keep.id]);
   const lineItem = (await read.lineItemById(trx, keep.id)) as EmployeeLineItem;
   await auditLines(trx, actor, cause, [
     { id: keep.id, before: keep, after: { ...lineItem, mergedFromId: drop.id, ...extra } },

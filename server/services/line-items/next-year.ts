@@ -4,6 +4,7 @@ import type { Actor } from '@server/policies/index';
 import * as projection from '@server/queries/line-items-projection';
 import { recomputeNextYearSalaries } from '@server/queries/line-items-writes-next-year';
 import { auditLines, type LineCause } from './audit';
+import { reviewFlagsAfterChange } from './review';
 
 /**
  * The automatic next-year salary of an employee line (SPEC section 4: 'Auto' as opposed to a
@@ -38,6 +39,7 @@ export async function applyAutomaticNextYearSalary(
       })),
     );
   }
+  await reviewFlagsAfterChange(trx, ids);
   return changed;
 }
 

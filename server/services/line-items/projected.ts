@@ -7,6 +7,7 @@ import { insertAudit } from '@server/queries/audit';
 import type { KindScope } from '@server/queries/projections';
 import * as projected from '@server/queries/line-items-writes-projected';
 import * as sets from '@server/queries/line-items-writes-sets';
+import * as write from '@server/queries/line-items-writes';
 import type { LineCause } from './audit';
 import { applyAutomaticNextYearSalary } from './next-year';
 import { LOCKED_STATUSES } from './status-rule';
@@ -116,4 +117,18 @@ export async function shiftLineYears(
     await applyAutomaticNextYearSalary(trx, moved);
   }
   return moved.length;
+}
+
+/**
+ * Before a year's snapshot locks it (a budget stage from the committee's vote on): its projected
+ * employee lines become stored lines of their own, so an edit of the source line in an open year
+ * no longer reaches the adopted budget through the view. Returns how many moved.
+ */
+export async function settleProjectedLinesOf(
+  trx: Db,
+  budgetYearId: number,
+  fiscalYear: number,
+): Promise<number> {
+  const ids = await projected.projectedIdsOf(trx, budgetYearId, fiscalYear);
+  return write.materializeProjected(trx, ids);
 }

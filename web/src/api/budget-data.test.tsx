@@ -13,6 +13,7 @@ import { budgetCategoryKeys, useSaveBudgetCategory, useSetCategoryYoY } from '@w
 import { comparisonKeys, useUpdateSalaryBudget } from '@web/api/budget-comparison';
 import { BUDGET_DATA_ROOTS, invalidateBudgetData, readsBudgetData } from '@web/api/budget-data';
 import { budgetSettingsKeys, useSaveBudgetSettings } from '@web/api/budget-settings';
+import { budgetStageKeys } from '@web/api/budget-stages';
 import { budgetYearKeys } from '@web/api/budget-years';
 import { buildingKeys, useUpdateBuilding } from '@web/api/buildings';
 import { bulkUpdateKeys, useBulkStatus, useLinkBuildings } from '@web/api/bulk-update';
@@ -50,6 +51,7 @@ const LINE_LISTS: QueryKey[] = [lineItemKeys.employees(2, 2026), lineItemKeys.pr
 
 /** One key of every query that reads budget data, as the screens build them. */
 const BUDGET_QUERIES: QueryKey[] = [
+  budgetStageKeys.ofYear(scope),
   ...LINE_LISTS,
   lineItemKeys.needsReview(2),
   lineItemKeys.totals(totalsFilter),

@@ -6,7 +6,7 @@ import { useCallback } from 'react';
  * lists and sums, dashboard aggregates, the comparison, projections and diagnostics, fiscal-year
  * lists, town goals and their gap analysis, budgets (scenarios), versions, import runs, and the
  * reference lists that count lines (buildings, categories, work groups), the bulk screens' options,
- * salary checks and change history. The key factories of web/src/api start with these words
+ * salary checks, change history and budget stages (a move freezes lines, a vote locks them). The key factories of web/src/api start with these words
  * (budget-data.test.ts checks each one).
  *
  * Not budget data: the session ('auth'), users, the budget-year list, enrollment, budget settings
@@ -28,6 +28,8 @@ export const BUDGET_DATA_ROOTS: ReadonlySet<string> = new Set([
   'bulk-update',
   'salary-verification',
   'history',
+  'budget-stages',
+  'actuals',
 ]);
 
 /** Lists that never change with the budget, under a budget-data root. */

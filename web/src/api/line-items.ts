@@ -55,6 +55,8 @@ export interface TotalsFilter {
   needsReview?: boolean;
   /** A work group as the lines spell it. */
   workGroup?: string;
+  /** 'none': lines without a DESE function code (issue 26). */
+  functionCode?: 'none';
 }
 
 /** Query keys: every line-item read sits under 'line-items', so one invalidation refreshes them all. */

@@ -17,13 +17,15 @@ import { Button } from '@web/components/form/button';
 import { Field } from '@web/components/form/field';
 import { Select } from '@web/components/select';
 import { STATUS_OPTIONS } from '@web/components/employee-form';
+import { FunctionCodeField, setFunctionCode } from '@web/components/bulk-function-code';
 
-type Action = '' | 'building' | 'workGroup' | 'status' | 'delete';
+type Action = '' | 'building' | 'workGroup' | 'status' | 'functionCode' | 'delete';
 
 const ACTIONS = [
   { value: 'building', label: 'Assign building' },
   { value: 'workGroup', label: 'Assign work group' },
   { value: 'status', label: 'Set status' },
+  { value: 'functionCode', label: 'Set function code' },
   { value: 'delete', label: 'Delete' },
 ];
 
@@ -31,6 +33,7 @@ const FAILURE: Record<Exclude<Action, ''>, string> = {
   building: 'Error assigning building',
   workGroup: 'Error assigning work group',
   status: 'Error setting status',
+  functionCode: 'Error setting function code',
   delete: 'Error deleting employees',
 };
 
@@ -49,7 +52,7 @@ interface BulkActionsModalProps {
 
 const plural = (n: number) => `${n.toLocaleString('en-US')} employee${n === 1 ? '' : 's'}`;
 
-/** The Employee Budget Manager's Bulk Actions: assign building or work group, set status, delete. */
+/** The Employee Budget Manager's Bulk Actions: assign building or work group, set status or function code, delete. */
 export function BulkActionsModal({ open, onOpenChange, selected, onDone }: BulkActionsModalProps) {
   const queryClient = useQueryClient();
   const buildings = useBuildings();
@@ -60,6 +63,7 @@ export function BulkActionsModal({ open, onOpenChange, selected, onDone }: BulkA
   // contract covers, whose salaries would get no raise).
   const [workGroupId, setWorkGroupId] = useState('');
   const [status, setStatus] = useState<EmployeeStatus>('Active');
+  const [functionCode, setCode] = useState('');
   const [problem, setProblem] = useState<{ title: string; detail?: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -69,6 +73,7 @@ export function BulkActionsModal({ open, onOpenChange, selected, onDone }: BulkA
       setBuildingId('');
       setWorkGroupId('');
       setStatus('Active');
+      setCode('');
       setProblem(null);
     }
   }, [open]);
@@ -104,6 +109,8 @@ export function BulkActionsModal({ open, onOpenChange, selected, onDone }: BulkA
         const parts = await inChunks(ids, (chunk) => lineItemsApi.bulkStatus(chunk, status));
         return `Set ${plural(parts.reduce((n, p) => n + p.count, 0))} to ${status}`;
       }
+      case 'functionCode':
+        return `Set function code ${functionCode} on ${plural(await setFunctionCode(ids, functionCode))}`;
       default: {
         const result = await bulkDeleteAll(ids);
         if (result.deleted === 0 && result.failed.length > 0) {
@@ -138,6 +145,10 @@ export function BulkActionsModal({ open, onOpenChange, selected, onDone }: BulkA
     }
     if (action === 'workGroup' && workGroupId === '') {
       setProblem({ title: 'Please select a work group' });
+      return;
+    }
+    if (action === 'functionCode' && functionCode === '') {
+      setProblem({ title: 'Please choose a function code' });
       return;
     }
     setBusy(true);
@@ -218,6 +229,15 @@ export function BulkActionsModal({ open, onOpenChange, selected, onDone }: BulkA
               />
             )}
           </Field>
+        ) : null}
+        {action === 'functionCode' ? (
+          <FunctionCodeField
+            value={functionCode}
+            onChange={(v) => {
+              setCode(v);
+              setProblem(null);
+            }}
+          />
         ) : null}
         {action === 'delete' ? (
           <Alert variant="info" title="This cannot be undone">

@@ -3,6 +3,7 @@ import { updateEmployeeBody, type UpdateEmployeeBody } from '@server/schemas/lin
 import { lineItemsApi, useLineMutation, type EmployeeLineItem } from '@web/api/line-items';
 import { useWorkGroups } from '@web/api/lookups';
 import { Alert } from '@web/components/alert';
+import { ChangeReasonField, useStagePassed, withChangeReason } from '@web/components/change-reason-field';
 import {
   EditorActions,
   NotesField,
@@ -21,6 +22,8 @@ import {
 import { HistoryPanel } from '@web/components/history-panel';
 import { formatMoneyCents } from '@web/lib/format';
 import { fiscalYearLabel } from '@server/lib/budget-math';
+
+type FormValues = ReturnType<typeof toFormValues> & { changeReason: string };
 
 interface EmployeeEditorProps {
   line: EmployeeLineItem | null;
@@ -44,12 +47,21 @@ export function EmployeeEditor({
   review = false,
   failureTitle,
 }: EmployeeEditorProps) {
+  // Once the line's year has passed a budget stage, an edit may say why (issue 25).
+  const stage = useStagePassed(line);
   // What is sent: the fields that changed, and (Data Quality) the review flag cleared.
-  const toInput = (v: ReturnType<typeof toFormValues>) => {
+  const changesOf = (v: ReturnType<typeof toFormValues>) => {
     const body = line ? employeePatchInput(line, v) : {};
     return review ? { ...body, metadata: { needsReview: false } } : body;
   };
-  const form = useEditorForm('employee', updateEmployeeBody, line, toFormValues(line), { toInput });
+  const toInput = (v: FormValues) => withChangeReason(changesOf(v), v.changeReason, stage.passed);
+  const form = useEditorForm(
+    'employee',
+    updateEmployeeBody,
+    line,
+    { ...toFormValues(line), changeReason: '' },
+    { toInput },
+  );
   const { values, input, select } = form;
   const { buildingOptions, categoryOptions } = useLineLookupOptions();
   const workGroups = useWorkGroups();
@@ -75,7 +87,8 @@ export function EmployeeEditor({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (Object.keys(toInput(values)).length === 0) {
+    // A reason alone changes nothing.
+    if (Object.keys(changesOf(values)).length === 0) {
       onClose();
       return;
     }
@@ -158,6 +171,15 @@ export function EmployeeEditor({
             onValueChange={form.set('notes')}
             error={form.errors.notes}
           />
+          {stage.passed ? (
+            <ChangeReasonField
+              id="employee-changeReason"
+              value={values.changeReason}
+              onValueChange={form.set('changeReason')}
+              error={form.errors.changeReason}
+              caption={stage.caption}
+            />
+          ) : null}
         </div>
         <EditorActions
           onCancel={onClose}

@@ -7,6 +7,7 @@ import {
 } from '@server/schemas/line-items';
 import { lineItemsApi, useLineMutation, type ProposedLineItem } from '@web/api/line-items';
 import { Alert } from '@web/components/alert';
+import { ChangeReasonField, useStagePassed, withChangeReason } from '@web/components/change-reason-field';
 import {
   EditorActions,
   NotesField,
@@ -33,13 +34,15 @@ type SaveVars =
 
 /** The Proposed Budget Manager's line editor (add and edit), with the line's history when editing. */
 export function ProposedEditor({ target, onClose, onSaved }: ProposedEditorProps) {
+  // Once the line's year has passed a budget stage, an edit may say why (issue 25).
+  const stage = useStagePassed(target?.mode === 'edit' ? target.line : null);
   // Adding checks with the create schema (on the budget year and fiscal year on screen), editing
   // with the PUT's, which gets the full editable set as the SPEC's call sends it.
   const form = useEditorForm(
     'proposed',
     target?.mode === 'add' ? createProposedBody : updateProposedBody,
     target,
-    target?.mode === 'edit' ? toProposedValues(target.line) : EMPTY_PROPOSED,
+    { ...(target?.mode === 'edit' ? toProposedValues(target.line) : EMPTY_PROPOSED), changeReason: '' },
     {
       toInput: (v) =>
         target?.mode === 'add'
@@ -49,7 +52,7 @@ export function ProposedEditor({ target, onClose, onSaved }: ProposedEditorProps
               budgetYearId: target.budgetYearId,
               fiscalYear: target.fiscalYear,
             }
-          : proposedInput(v),
+          : withChangeReason(proposedInput(v), v.changeReason, stage.passed),
     },
   );
   const { values, input, select } = form;
@@ -109,6 +112,15 @@ export function ProposedEditor({ target, onClose, onSaved }: ProposedEditorProps
             onValueChange={form.set('notes')}
             error={form.errors.notes}
           />
+          {target.mode === 'edit' && stage.passed ? (
+            <ChangeReasonField
+              id="proposed-changeReason"
+              value={values.changeReason}
+              onValueChange={form.set('changeReason')}
+              error={form.errors.changeReason}
+              caption={stage.caption}
+            />
+          ) : null}
         </div>
         <EditorActions
           onCancel={onClose}

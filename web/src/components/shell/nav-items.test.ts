@@ -18,12 +18,16 @@ describe('navigationFor', () => {
 
   it('names the dropdown Admin for ADMIN and Budget Tools for FINANCE; VIEW_ONLY has none', () => {
     expect(navigationFor('ADMIN').menu?.label).toBe('Admin');
-    expect(navigationFor('ADMIN').menu?.items).toHaveLength(10);
+    expect(navigationFor('ADMIN').menu?.items).toHaveLength(16);
     expect(navigationFor('FINANCE').menu).toEqual({
       label: 'Budget Tools',
       items: [
         { label: 'Proposed Budget', to: '/admin/proposed-budget' },
         { label: 'Employee Manager', to: '/admin/operating-budget' },
+        { label: 'Budget Stages', to: '/budget-stages' },
+        { label: 'Stage Comparison', to: '/budget-stages/compare' },
+        { label: 'Budget vs Actual', to: '/budget-vs-actual' },
+        { label: 'DESE Report', to: '/dese-report' },
         { label: 'Salary Progression', to: '/admin/salary-progression' },
         { label: 'AI Analysis', to: '/admin/ai-analysis' },
       ],

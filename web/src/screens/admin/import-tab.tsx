@@ -1,18 +1,21 @@
 import { useState } from 'react';
-import type { ImportType } from '@server/schemas/import';
 import { useCan } from '@web/auth/use-can';
 import { Alert } from '@web/components/alert';
 import { ImportWizard } from '@web/screens/admin/import/import-wizard';
-import { TypeChoice } from '@web/screens/admin/import/type-choice';
+import { LedgerWizard } from '@web/screens/admin/import/ledger/ledger-wizard';
+import { TypeChoice, type ImportChoice } from '@web/screens/admin/import/type-choice';
 import '@web/screens/admin/import/import-wizard.css';
 import '@web/screens/admin/import/import-tables.css';
 
-/** The Admin Panel's CSV Import tab: choose operating or proposed, then the four-step wizard. */
+/** The Admin Panel's CSV Import tab: choose operating, proposed or ledger, then its four-step wizard. */
 export function ImportTab() {
   const canImport = useCan('import.run');
-  const [importType, setImportType] = useState<ImportType | null>(null);
+  const [importType, setImportType] = useState<ImportChoice | null>(null);
   if (!canImport) {
     return <Alert>You don&apos;t have permission to import files.</Alert>;
+  }
+  if (importType === 'ledger') {
+    return <LedgerWizard onCancel={() => setImportType(null)} />;
   }
   if (importType) {
     return <ImportWizard key={importType} importType={importType} onCancel={() => setImportType(null)} />;

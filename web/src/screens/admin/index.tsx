@@ -6,11 +6,13 @@ import { BulkOperationsTab } from '@web/screens/admin/bulk-operations-tab';
 import { DatabaseTab } from '@web/screens/admin/database-tab';
 import { EnrollmentTab } from '@web/screens/admin/enrollment-tab';
 import { ImportTab } from '@web/screens/admin/import-tab';
+import { StateFiguresTab } from '@web/screens/admin/state-figures-tab';
 
 const TABS = [
   { value: 'import', label: 'CSV Import', Component: ImportTab },
   { value: 'budgets', label: 'Budget Management', Component: BudgetManagementTab },
   { value: 'enrollment', label: 'Enrollment', Component: EnrollmentTab },
+  { value: 'state-figures', label: 'State Figures', Component: StateFiguresTab },
   { value: 'manage-data', label: 'Manage Data', Component: BulkOperationsTab },
   { value: 'database', label: 'Database', Component: DatabaseTab },
 ] as const;

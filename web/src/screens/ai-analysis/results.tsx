@@ -12,6 +12,7 @@ import { SummaryCards } from '@web/components/summary-cards';
 import { useToast } from '@web/components/toast';
 import { formatDateTime, formatMoney } from '@web/lib/format';
 import { DroppedList } from './dropped-list';
+import { AnalysisNss } from './nss-note';
 import { SuggestionList } from './suggestion-list';
 
 /** A saved analysis: its figures, the three lists with checkboxes, what was dropped, and the hand-over. */
@@ -103,6 +104,7 @@ export function AnalysisResults({ analysis }: { analysis: Analysis }) {
           ]}
         />
         {result.note ? <p className="ai-note">{result.note}</p> : null}
+        {result.nss ? <AnalysisNss nss={result.nss} /> : null}
       </section>
       {SUGGESTION_LISTS.map((list) => (
         <SuggestionList

@@ -1,5 +1,6 @@
 import type { Suggestion, SuggestionList as ListName } from '@server/schemas/ai-analysis';
 import { formatMoney } from '@web/lib/format';
+import { SuggestionNss } from './nss-note';
 
 /** The three lists' headings and what each means, least harm first. */
 export const LIST_TEXT: Record<ListName, { title: string; meaning: string }> = {
@@ -106,6 +107,7 @@ export function SuggestionList({ list, items, total, chosen, onToggle }: Suggest
                   <strong>Impact: </strong>
                   {item.impact}
                 </p>
+                <SuggestionNss item={item} />
                 {item.scenarioReady ? null : (
                   <p id={`${boxId}-why`} className="ai-muted ai-item__note">
                     Staff positions, not proposed lines: plan this one in the Employee Manager.

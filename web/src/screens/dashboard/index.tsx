@@ -16,6 +16,7 @@ import { PageHeader } from '@web/components/page-header';
 import { Select } from '@web/components/select';
 import { Spinner } from '@web/components/spinner';
 import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+import { PublishLag, StageLine } from '@web/components/stage-line';
 import { BuildingCard } from '@web/components/budget-cards/building-card';
 import { CategoryCard } from '@web/components/budget-cards/category-card';
 import { HeadcountCard } from '@web/components/budget-cards/headcount-card';
@@ -25,6 +26,10 @@ import { useDashboardSettings } from './dashboard-settings';
 import { DiagnosticsPanel } from './diagnostics-panel';
 import { EmployeeCard } from './employee-card';
 import { GapCard } from './gap-card';
+import { NssCard } from './nss-card';
+import { ActualsCard } from './actuals-card';
+import { PerPupilCard } from './per-pupil-card';
+import { UnmappedCodes } from './unmapped-codes';
 import { GenerateProjections } from './generate-projections';
 import { SettingsPanel } from './settings-panel';
 import './dashboard.css';
@@ -115,7 +120,7 @@ export function DashboardScreen() {
         title="Budget Dashboard"
         subtitle={
           <>
-            <span className="badge badge--accent">{fy}</span> {selected.name}
+            <span className="badge badge--accent">{fy}</span> {selected.name} · <StageLine scope={scope} />
             {state ? <span className="dash-notes"> · {state}</span> : null}
           </>
         }
@@ -160,6 +165,7 @@ export function DashboardScreen() {
           <Alert>{actionError}</Alert>
         </div>
       ) : null}
+      <PublishLag scope={scope} />
       {failed ? (
         <div className="page-message">
           <Alert title="Some dashboard figures could not be loaded">Reload the page to try again.</Alert>
@@ -195,6 +201,7 @@ export function DashboardScreen() {
           </Alert>
         </div>
       ) : null}
+      <UnmappedCodes scope={scope} />
       {showDiagnostics ? (
         <div className="page-message">
           <DiagnosticsPanel budgetYearId={selected.id} years={years} />
@@ -213,6 +220,9 @@ export function DashboardScreen() {
           />
         ) : null}
         {settings.shows('employees') ? <EmployeeCard stats={stats.data} money={money} /> : null}
+        <NssCard scope={scope} />
+        <PerPupilCard scope={scope} />
+        <ActualsCard fiscalYear={current} />
         {settings.shows('categories') ? (
           <CategoryCard
             categories={(categories.data?.categories ?? []).map((c) => ({

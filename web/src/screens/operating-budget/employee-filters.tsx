@@ -9,12 +9,19 @@ import {
   type FiscalYearChoice,
 } from '@web/components/manager-filters';
 import { STATUS_OPTIONS } from '@web/components/employee-form';
+import {
+  FunctionCodeFilter,
+  functionCodeMatches,
+  NO_FUNCTION_CODE,
+} from '@web/components/function-code-filter';
 
 export interface EmployeeFilterState {
   building: string;
   workGroup: string;
   status: string;
   search: string;
+  /** 'all', or 'none': lines without a DESE function code. */
+  functionCode: string;
 }
 
 export const INITIAL_EMPLOYEE_FILTERS: EmployeeFilterState = {
@@ -22,21 +29,26 @@ export const INITIAL_EMPLOYEE_FILTERS: EmployeeFilterState = {
   workGroup: ALL,
   status: ALL,
   search: '',
+  functionCode: ALL,
 };
 
 /**
  * The rows the filters let through. Search is the one rule the server's totals apply too
  * (server/schemas/line-search.ts): every term of the text, split on commas and spaces, in a field.
  */
-export function employeeFilter(f: EmployeeFilterState): ((line: EmployeeLineItem) => boolean) | null {
+export function employeeFilter(
+  f: EmployeeFilterState,
+  categoryCodes: ReadonlyMap<number, string | null> = new Map(),
+): ((line: EmployeeLineItem) => boolean) | null {
   const search = lineSearchMatcher('operating', f.search);
-  if (f.building === ALL && f.workGroup === ALL && f.status === ALL && !search) {
+  if (f.building === ALL && f.workGroup === ALL && f.status === ALL && f.functionCode === ALL && !search) {
     return null;
   }
   return (line) =>
     buildingMatches(f.building, line.buildingId) &&
     (f.workGroup === ALL || (line.workGroup ?? '') === f.workGroup) &&
     (f.status === ALL || line.employeeStatus === f.status) &&
+    functionCodeMatches(f.functionCode, line, categoryCodes) &&
     (!search || search(line));
 }
 
@@ -49,6 +61,7 @@ export function employeeTotalsFilter(
   return lineTotalsFilter(budgetYearId, fiscalYear, true, f, {
     employeeStatus: f.status === ALL ? undefined : (f.status as EmployeeStatus),
     workGroup: f.workGroup === ALL ? undefined : f.workGroup,
+    functionCode: f.functionCode === NO_FUNCTION_CODE ? NO_FUNCTION_CODE : undefined,
   });
 }
 
@@ -94,6 +107,11 @@ export function EmployeeFilterBar(props: EmployeeFilterBarProps) {
         value={filters.status}
         options={[{ value: ALL, label: 'All statuses' }, ...STATUS_OPTIONS]}
         onChange={set('status')}
+      />
+      <FunctionCodeFilter
+        id="employee-function-code"
+        value={filters.functionCode}
+        onChange={set('functionCode')}
       />
       <SearchField
         id="employee-search"

@@ -15,7 +15,9 @@ import { EmployeeEditor } from '@web/components/employee-editor';
 import { useEmployeeInlineEdits } from '@web/components/employee-inline-edits';
 import { employeeName } from '@web/components/employee-cells';
 import { useFiscalYearChoice } from '@web/components/line-filters';
+import { useCategoryCodes, useFunctionCodeLink } from '@web/components/function-code-filter';
 import { PageHeader } from '@web/components/page-header';
+import { GridSubtitle } from '@web/components/stage-line';
 import { SummaryCards } from '@web/components/summary-cards';
 import { useToast } from '@web/components/toast';
 import { formatMoneyCents } from '@web/lib/format';
@@ -39,8 +41,14 @@ export function OperatingBudgetScreen() {
   const { selected: budgetYear } = useBudgetYear();
   const canEdit = useCan('lineItems.write');
   const notify = useToast();
-  const years = useFiscalYearChoice(budgetYear);
-  const [filters, setFilters] = useState<EmployeeFilterState>(INITIAL_EMPLOYEE_FILTERS);
+  // The dashboard's 'no function code' links name the filter and the fiscal year (issue 26).
+  const link = useFunctionCodeLink();
+  const years = useFiscalYearChoice(budgetYear, link.fiscalYear);
+  const [filters, setFilters] = useState<EmployeeFilterState>(() =>
+    link.functionCode === INITIAL_EMPLOYEE_FILTERS.functionCode
+      ? INITIAL_EMPLOYEE_FILTERS
+      : { ...INITIAL_EMPLOYEE_FILTERS, functionCode: link.functionCode },
+  );
   const [selection, setSelection] = useState<EmployeeLineItem[]>([]);
   // The grid's count of rows passing the filters, and of how many rows it counted them.
   const [shown, setShown] = useState<{ count: number; of: number } | null>(null);
@@ -88,7 +96,8 @@ export function OperatingBudgetScreen() {
 
   const allRows = lines.data?.lineItems;
   const rows = allRows ?? firstLines.data?.lineItems;
-  const filter = useMemo(() => employeeFilter(filters), [filters]);
+  const categoryCodes = useCategoryCodes();
+  const filter = useMemo(() => employeeFilter(filters, categoryCodes), [filters, categoryCodes]);
   const canPlace = useCan('cola.write');
   const columns = useMemo(
     () => employeeColumns({ canEdit, onEdit: setEditing, schedules, canPlace }),
@@ -120,11 +129,7 @@ export function OperatingBudgetScreen() {
     <div className="grid-screen grid-screen--wide">
       <PageHeader
         title="Employee Budget Manager"
-        subtitle={
-          budgetYear
-            ? `Budget year ${budgetYear.fiscalYear}${fyLabel ? ` · fiscal year ${fyLabel}` : ''}`
-            : 'Choose a budget year in the header.'
-        }
+        subtitle={<GridSubtitle budgetYear={budgetYear} fiscalYear={years.fiscalYear} />}
       />
       <section className="card" aria-label="Filters">
         <EmployeeFilterBar filters={filters} onChange={setFilters} years={years} lines={allRows ?? []} />

@@ -21,13 +21,16 @@ import { DataGrid } from '@web/components/data-grid/data-grid';
 import { ExportToolbar } from '@web/components/data-grid/export-toolbar';
 import { GridToolbar } from '@web/components/grid-toolbar';
 import { useFiscalYearChoice } from '@web/components/line-filters';
+import { useCategoryCodes, useFunctionCodeLink } from '@web/components/function-code-filter';
 import { PageHeader } from '@web/components/page-header';
+import { GridSubtitle } from '@web/components/stage-line';
 import { ProposedEditor, type ProposedEditorTarget } from '@web/components/proposed-editor';
 import { SummaryCards } from '@web/components/summary-cards';
 import { useToast } from '@web/components/toast';
 import { formatMoneyCents } from '@web/lib/format';
 import { proposedColumns, proposedLabel } from '@web/screens/proposed-budget/columns';
 import { ProposedBulkBar } from '@web/screens/proposed-budget/proposed-bulk-bar';
+import { BulkFunctionCode } from '@web/components/bulk-function-code';
 import {
   INITIAL_PROPOSED_FILTERS,
   ProposedFilterBar,
@@ -51,8 +54,14 @@ export function ProposedBudgetScreen() {
   const canEdit = useCan('lineItems.write');
   const notify = useToast();
   const queryClient = useQueryClient();
-  const years = useFiscalYearChoice(budgetYear);
-  const [filters, setFilters] = useState<ProposedFilterState>(INITIAL_PROPOSED_FILTERS);
+  // The dashboard's 'no function code' links name the filter and the fiscal year (issue 26).
+  const link = useFunctionCodeLink();
+  const years = useFiscalYearChoice(budgetYear, link.fiscalYear);
+  const [filters, setFilters] = useState<ProposedFilterState>(() =>
+    link.functionCode === INITIAL_PROPOSED_FILTERS.functionCode
+      ? INITIAL_PROPOSED_FILTERS
+      : { ...INITIAL_PROPOSED_FILTERS, functionCode: link.functionCode },
+  );
   const [selection, setSelection] = useState<ProposedLineItem[]>([]);
   const [shown, setShown] = useState<number | null>(null);
   const [editor, setEditor] = useState<ProposedEditorTarget | null>(null);
@@ -69,7 +78,8 @@ export function ProposedBudgetScreen() {
   );
   const totals = useLineTotals(totalsFilter);
   const rows = lines.data?.lineItems;
-  const filter = useMemo(() => proposedFilter(filters), [filters]);
+  const categoryCodes = useCategoryCodes();
+  const filter = useMemo(() => proposedFilter(filters, categoryCodes), [filters, categoryCodes]);
   const columns = useMemo(
     () =>
       proposedColumns({
@@ -160,11 +170,7 @@ export function ProposedBudgetScreen() {
     <div className="grid-screen grid-screen--wide">
       <PageHeader
         title="Proposed Budget Manager"
-        subtitle={
-          budgetYear
-            ? `Budget year ${budgetYear.fiscalYear}${fyLabel ? ` · fiscal year ${fyLabel}` : ''}`
-            : 'Choose a budget year in the header.'
-        }
+        subtitle={<GridSubtitle budgetYear={budgetYear} fiscalYear={years.fiscalYear} />}
         actions={
           canEdit && budgetYear && years.fiscalYear ? (
             <button
@@ -222,6 +228,18 @@ export function ProposedBudgetScreen() {
                 onAssign={(id, name) => void assignBuilding(id, name)}
                 onDelete={() => setConfirmBulk(true)}
                 onProblem={(message) => setOutcome({ variant: 'error', title: message })}
+              />
+            ) : null}
+            {canEdit ? (
+              <BulkFunctionCode
+                ids={selection.map((l) => l.id)}
+                noun="items"
+                busy={busy}
+                onDone={(title) => {
+                  setOutcome({ variant: 'success', title });
+                  clearSelection();
+                }}
+                onProblem={(title) => setOutcome({ variant: 'error', title })}
               />
             ) : null}
             <ExportToolbar

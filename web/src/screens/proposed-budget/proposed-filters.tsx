@@ -4,6 +4,11 @@ import { useCategories } from '@web/api/lookups';
 import { lineSearchMatcher } from '@server/schemas/line-search';
 import { ALL, buildingMatches, FilterSelect, SearchField } from '@web/components/line-filters';
 import {
+  FunctionCodeFilter,
+  functionCodeMatches,
+  NO_FUNCTION_CODE,
+} from '@web/components/function-code-filter';
+import {
   BuildingFilter,
   lineTotalsFilter,
   YearFilters,
@@ -14,22 +19,33 @@ export interface ProposedFilterState {
   building: string;
   category: string;
   search: string;
+  /** 'all', or 'none': lines without a DESE function code. */
+  functionCode: string;
 }
 
-export const INITIAL_PROPOSED_FILTERS: ProposedFilterState = { building: ALL, category: ALL, search: '' };
+export const INITIAL_PROPOSED_FILTERS: ProposedFilterState = {
+  building: ALL,
+  category: ALL,
+  search: '',
+  functionCode: ALL,
+};
 
 /**
  * The rows the filters let through. Search is the one rule the server's totals apply too
  * (server/schemas/line-search.ts): every term of the text, split on commas and spaces, in a field.
  */
-export function proposedFilter(f: ProposedFilterState): ((line: ProposedLineItem) => boolean) | null {
+export function proposedFilter(
+  f: ProposedFilterState,
+  categoryCodes: ReadonlyMap<number, string | null> = new Map(),
+): ((line: ProposedLineItem) => boolean) | null {
   const search = lineSearchMatcher('proposed', f.search);
-  if (f.building === ALL && f.category === ALL && !search) {
+  if (f.building === ALL && f.category === ALL && f.functionCode === ALL && !search) {
     return null;
   }
   return (line) =>
     buildingMatches(f.building, line.buildingId) &&
     (f.category === ALL || line.categoryId === Number(f.category)) &&
+    functionCodeMatches(f.functionCode, line, categoryCodes) &&
     (!search || search(line));
 }
 
@@ -40,6 +56,7 @@ export function proposedTotalsFilter(
 ): TotalsFilter | null {
   return lineTotalsFilter(budgetYearId, fiscalYear, false, f, {
     categoryId: f.category === ALL ? undefined : Number(f.category),
+    functionCode: f.functionCode === NO_FUNCTION_CODE ? NO_FUNCTION_CODE : undefined,
   });
 }
 
@@ -76,6 +93,11 @@ export function ProposedFilterBar(props: ProposedFilterBarProps) {
         value={filters.category}
         options={categoryOptions}
         onChange={set('category')}
+      />
+      <FunctionCodeFilter
+        id="proposed-function-code"
+        value={filters.functionCode}
+        onChange={set('functionCode')}
       />
     </div>
   );

@@ -14,14 +14,23 @@ import { LinksPanel } from './links-panel';
 import { ModulesPanel } from './modules-panel';
 import { Preview } from './preview';
 import { PublishPanel } from './publish-panel';
-import { SettingsFields, useSettingsForm, valuesOf } from './settings-form';
+import { SettingsFields, useSettingsForm, valuesOf, type SettingsValues } from './settings-form';
 import './public-dashboard-config.css';
 
 /**
  * Public Dashboard Configuration (ADMIN): the address, names, logo and links residents see, which
  * years and sections are published and in what order, and Publish, which stores the snapshot
- * residents are served until the next Publish.
+ * residents are served until the next Publish. Everything saved here is a draft until then; the
+ * preview shows it as residents would see it, with what Publish changes.
  */
+
+/** Whether the form holds changes Save Settings has not sent (the years go to the preview as they are). */
+function hasUnsaved(values: SettingsValues, config: PublicDashboardConfig): boolean {
+  const saved = valuesOf(config);
+  return (Object.keys(saved) as (keyof SettingsValues)[]).some(
+    (k) => k !== 'publishedYears' && JSON.stringify(values[k]) !== JSON.stringify(saved[k]),
+  );
+}
 export function PublicDashboardConfigScreen() {
   const config = usePublicDashboardConfig();
   if (config.isPending) {
@@ -96,7 +105,7 @@ function ConfigScreen({ config }: { config: PublicDashboardConfig }) {
     <>
       <PageHeader
         title="Public Dashboard Configuration"
-        subtitle="What residents see at the public address, with no sign-in. Save Settings keeps your changes; Publish shows them, with the current figures, to residents."
+        subtitle="What residents see at the public address, with no sign-in. Save Settings, links and sections change a draft only; Publish shows them, with the current figures, to residents. The preview shows the draft as residents would see it."
       />
       <div className="pdc-layout">
         <div className="pdc-main">
@@ -126,7 +135,7 @@ function ConfigScreen({ config }: { config: PublicDashboardConfig }) {
         </div>
         <div className="pdc-side">
           <PublishPanel config={config} years={form.values.publishedYears} origin={origin} />
-          <Preview values={form.values} config={config} />
+          <Preview years={form.values.publishedYears} unsaved={hasUnsaved(form.values, config)} />
         </div>
       </div>
     </>

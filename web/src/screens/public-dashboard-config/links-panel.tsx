@@ -71,6 +71,9 @@ export function LinksPanel({ configId }: { configId: number }) {
       <h2 id="pdc-links-title" className="pdc-section__title">
         Custom Links
       </h2>
+      <p className="muted pdc-hint">
+        Links added, edited, hidden or deleted reach residents at the next Publish.
+      </p>
       <form
         className="pdc-form-grid"
         aria-label={editing ? 'Edit link' : 'Add link'}

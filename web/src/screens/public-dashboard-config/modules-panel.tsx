@@ -10,7 +10,7 @@ import { publicDashboardApi, usePublicDashboardMutation } from '@web/api/public-
 import { Alert } from '@web/components/alert';
 import { COMPONENT_LABELS, PROJECTED_FLAG } from './labels';
 
-/** Which sections residents see: each box saves its one flag at once. */
+/** Which sections residents see: each box saves its one flag to the draft at once. */
 export function ModulesPanel({ config }: { config: PublicDashboardConfig }) {
   const [error, setError] = useState<string | null>(null);
   const toggle = usePublicDashboardMutation((a: { flag: ShowFlag; on: boolean }) =>
@@ -43,6 +43,10 @@ export function ModulesPanel({ config }: { config: PublicDashboardConfig }) {
       <h2 id="pdc-modules-title" className="pdc-section__title">
         Visible Modules
       </h2>
+      <p className="muted pdc-hint">
+        Residents see a section switched on from the next Publish. A section of figures switched off
+        (categories, buildings, salaries, headcount) leaves the public page at once.
+      </p>
       {error ? <Alert>{error}</Alert> : null}
       <fieldset className="pdc-modules">
         <legend className="visually-hidden">Sections shown on the public page</legend>

@@ -1,48 +1,123 @@
-import { SHOW_FLAG_OF, type PublicDashboardConfig } from '@server/schemas/public-dashboard';
-import { COMPONENT_LABELS } from './labels';
-import type { SettingsValues } from './settings-form';
+import { PUBLIC_DASHBOARD_MESSAGES as M } from '@server/schemas/public-dashboard';
 import { fiscalYearLabel } from '@server/lib/budget-math';
+import { usePublicPreview, type PublicPreview } from '@web/api/public-dashboard';
+import { Alert } from '@web/components/alert';
+import { formatDateTime, formatMoney } from '@web/lib/format';
+import { COMPONENT_LABELS } from './labels';
 
 const fy = fiscalYearLabel;
 
+/** '<stage> budget' for a year in a stage, else the proposed budget of a year still in Draft. */
+export const stageWords = (stageLabel: string | null | undefined) =>
+  stageLabel ? `${stageLabel} budget` : 'Proposed budget (Draft)';
+
 /**
- * What residents will see, as the settings stand now (saved or not): the page's title, the year
- * choice, and the sections shown, in order. The figures themselves are those of the next Publish.
+ * What residents would see if Publish ran now, from GET /public-dashboard/preview: the saved
+ * settings and links and the current figures of the years chosen above, built by the same code as
+ * the public page, with what it changes on the page residents see today and why Publish would be
+ * refused. `unsaved`: the form holds changes not saved yet, which are in neither.
  */
-export function Preview({ values, config }: { values: SettingsValues; config: PublicDashboardConfig }) {
-  const visible = values.componentOrder.filter((key) => config[SHOW_FLAG_OF[key]]);
-  const latest = values.publishedYears.at(-1);
+export function Preview({ years, unsaved }: { years: number[]; unsaved: boolean }) {
+  const preview = usePublicPreview(years);
   return (
     <section className="card pdc-section" aria-labelledby="pdc-preview-title">
       <h2 id="pdc-preview-title" className="pdc-section__title">
-        Preview
+        Preview <span className="badge pdc-badge--preview">{M.previewLabel}</span>
       </h2>
+      {unsaved ? (
+        <Alert variant="info">The form has unsaved changes: Save Settings to see them here.</Alert>
+      ) : null}
+      {preview.isPending ? (
+        <p className="muted" role="status">
+          Loading the preview...
+        </p>
+      ) : preview.data ? (
+        <PreviewBody preview={preview.data} years={years} />
+      ) : (
+        <Alert>Failed to load the preview. Reload the page to try again.</Alert>
+      )}
+    </section>
+  );
+}
+
+function PreviewBody({ preview: p, years }: { preview: PublicPreview; years: number[] }) {
+  const latest = p.years.at(-1);
+  const latestData = latest === undefined ? null : p.data[String(latest)];
+  const fullPreview = `/public/${encodeURIComponent(p.urlPath)}?preview=1&years=${years.join(',')}`;
+  return (
+    <>
       <div className="pdc-preview" aria-label="Preview of the public page" role="group">
         <div className="pdc-preview__header">
-          {values.schoolLogoUrl ? (
-            <img src={values.schoolLogoUrl} alt="" className="pdc-preview__logo" />
+          {p.schoolLogoUrl && p.visibleComponents.includes('schoolInfo') ? (
+            <img src={p.schoolLogoUrl} alt="" className="pdc-preview__logo" />
           ) : null}
           <strong>
             {latest ? `${fy(latest)} ` : ''}
-            {values.schoolName || 'School'} Budget
+            {p.schoolName || 'School'} Budget
           </strong>
         </div>
-        {values.publishedYears.length > 1 ? (
-          <p className="pdc-preview__years">Year choice: {values.publishedYears.map(fy).join(', ')}</p>
+        {latestData?.stageLabel ? (
+          <p className="pdc-preview__stage">{stageWords(latestData.stageLabel)}</p>
         ) : null}
-        {values.publishedYears.length === 0 ? (
+        {p.years.length ? (
+          <ul className="pdc-preview__years" aria-label="Years residents would see">
+            {p.years.map((y) => {
+              const d = p.data[String(y)];
+              return (
+                <li key={y}>
+                  {fy(y)}:{' '}
+                  {d ? `${stageWords(d.stageLabel)}, ${formatMoney(d.totalBudget)}` : 'no budget data'}
+                </li>
+              );
+            })}
+          </ul>
+        ) : (
           <p className="field__error">No year selected: residents would see no figures.</p>
-        ) : null}
+        )}
         <ol className="pdc-preview__sections" aria-label="Sections residents see, in order">
-          {visible.map((key) => (
+          {p.visibleComponents.map((key) => (
             <li key={key}>
               <span className="pdc-preview__name">{COMPONENT_LABELS[key].name}</span>
               <span className="muted"> · {COMPONENT_LABELS[key].hint}</span>
             </li>
           ))}
         </ol>
-        <p className="muted pdc-preview__footer">Footer: the date of the last Publish.</p>
+        {p.visibleComponents.includes('links') ? (
+          <p className="pdc-preview__links">
+            Links: {p.links.length ? p.links.map((l) => l.title).join(', ') : 'none'}
+          </p>
+        ) : null}
       </div>
-    </section>
+      <h3 className="pdc-preview__subtitle">What Publish changes for residents</h3>
+      {p.changes.length ? (
+        <ul className="pdc-preview__changes" aria-label="What Publish changes for residents">
+          {p.changes.map((c) => (
+            <li key={c}>{c}</li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">Nothing: residents see this page now.</p>
+      )}
+      {p.lastPublishedAt ? (
+        <p className="muted pdc-preview__footer">
+          Residents see the page published {formatDateTime(p.lastPublishedAt)}
+          {p.publishedUrlPath ? ` at /public/${p.publishedUrlPath}` : ''}.
+        </p>
+      ) : null}
+      {p.problems.length ? (
+        <Alert title="Publish would be refused">
+          <ul className="pdc-preview__problems">
+            {p.problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        </Alert>
+      ) : null}
+      <p className="pdc-preview__open">
+        <a href={fullPreview} target="_blank" rel="noopener noreferrer">
+          Open the full preview
+        </a>
+      </p>
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { PUBLIC_DASHBOARD_MESSAGES as M, type PublicDashboardConfig } from '@server/schemas/public-dashboard';
 import { errorMessage } from '@web/api/client';
-import { publicDashboardApi, usePublicDashboardMutation } from '@web/api/public-dashboard';
+import { publicDashboardApi, usePublicDashboardMutation, usePublicPreview } from '@web/api/public-dashboard';
 import { Alert } from '@web/components/alert';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { Button } from '@web/components/form/button';
@@ -24,7 +24,10 @@ export function PublishPanel({
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const [copied, setCopied] = useState(false);
   const publish = usePublicDashboardMutation((y: number[]) => publicDashboardApi.publish(config.id, y));
-  const url = `${origin}/public/${config.urlPath}`;
+  // Residents' address is the published one; a saved new path takes over at the next Publish.
+  const publishedPath = usePublicPreview(years).data?.publishedUrlPath ?? null;
+  const url = `${origin}/public/${publishedPath ?? config.urlPath}`;
+  const nextUrl = `${origin}/public/${config.urlPath}`;
 
   const start = () => {
     if (years.length === 0) {
@@ -70,6 +73,11 @@ export function PublishPanel({
           the current figures.
         </Alert>
       ) : null}
+      {publishedPath && publishedPath !== config.urlPath ? (
+        <Alert variant="info" title="The address changes at the next Publish">
+          Residents read the page at {url} until you publish; then at {nextUrl}.
+        </Alert>
+      ) : null}
       <div className="pdc-url">
         <span className="pdc-url__label" id="pdc-url-label">
           Public URL
@@ -110,7 +118,7 @@ export function PublishPanel({
         open={confirming}
         onOpenChange={setConfirming}
         title="Publish the public dashboard"
-        message={`Publish ${years.map(fy).join(', ')} to ${url}? Residents will see these years' current figures until the next Publish.`}
+        message={`Publish ${years.map(fy).join(', ')} to ${nextUrl}? Residents will see these years' current figures, with the saved settings and links, until the next Publish.`}
         confirmLabel="Publish"
         busyLabel="Publishing..."
         busy={publish.isPending}

@@ -15,6 +15,13 @@ export const fyLabel = fiscalYearLabel;
 export const NOT_FOUND = 'Dashboard Not Found';
 export const noDataFor = (year: number) => `No data available for FY${year}`;
 
+/** The admin's preview of the page (PUBLIC_DASHBOARD_MESSAGES.previewLabel; written out: no zod here). */
+export const PREVIEW_LABEL = 'Preview — not yet published';
+
+/** 'School Committee Adopted budget' for a year published in a stage; 'proposed budget' in Draft. */
+export const stageBudget = (stageLabel: string | null | undefined) =>
+  stageLabel ? `${stageLabel} budget` : 'proposed budget';
+
 export function categorySlices(data: PublicYearData): CategorySlice[] {
   return data.categoryBreakdown.map((c) => ({
     key: c.name,

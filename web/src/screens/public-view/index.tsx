@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import type { PublicView, PublicViewLink } from '@server/schemas/public-dashboard';
 import { DistrictSeal, TownSeal } from '@web/components/logos';
 import { DISTRICT_NAME } from '@web/lib/branding';
-import { formatDate, fyLabel, noDataFor, NOT_FOUND } from './figures';
+import { formatDate, fyLabel, noDataFor, NOT_FOUND, PREVIEW_LABEL, stageBudget } from './figures';
 import { PublicSection } from './sections';
 import './public-view.css';
 
@@ -58,11 +58,47 @@ export function PublicNotFound() {
   );
 }
 
+/** For the admin's full preview (?preview=1): what Publish would change, and why it would refuse. */
+export interface PreviewNotes {
+  changes: string[];
+  problems: string[];
+}
+
+/** The preview's banner: never on the page residents are served. */
+function PreviewBanner({ notes }: { notes: PreviewNotes }) {
+  return (
+    <section className="pub-preview" aria-labelledby="pub-preview-title">
+      <h2 id="pub-preview-title" className="pub-preview__title">
+        {PREVIEW_LABEL}
+      </h2>
+      <p>
+        This is the page residents would see if you published now. They see the page last published until you
+        press Publish.
+      </p>
+      {notes.changes.length ? (
+        <ul aria-label="What Publish changes for residents">
+          {notes.changes.map((c) => (
+            <li key={c}>{c}</li>
+          ))}
+        </ul>
+      ) : null}
+      {notes.problems.length ? (
+        <ul aria-label="Why Publish would be refused">
+          {notes.problems.map((p) => (
+            <li key={p}>{p}</li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
 /**
  * The dashboard residents read at /public/{urlPath}, with no sign-in: the configured sections in
- * the configured order for one published year, from the snapshot the last Publish stored.
+ * the configured order for one published year, from the snapshot the last Publish stored. With
+ * `preview`, the admin's preview of the next Publish, under its banner.
  */
-export function PublicDashboard({ view }: { view: PublicView }) {
+export function PublicDashboard({ view, preview }: { view: PublicView; preview?: PreviewNotes }) {
   const [year, setYear] = useState<number | null>(() => startYear(view));
   const [video, setVideo] = useState<PublicViewLink | null>(null);
   const title = view.schoolName ? `${view.schoolName} Budget` : 'School Budget';
@@ -84,8 +120,12 @@ export function PublicDashboard({ view }: { view: PublicView }) {
     <>
       <Header title="Public budget dashboard" />
       <main id="main-content" className="app-main pub-main">
+        {preview ? <PreviewBanner notes={preview} /> : null}
         <div className="pub-heading">
-          <h1 className="pub-title">{year === null ? title : `${fyLabel(year)} ${title}`}</h1>
+          <div>
+            <h1 className="pub-title">{year === null ? title : `${fyLabel(year)} ${title}`}</h1>
+            {data?.stageLabel ? <p className="pub-stage">{stageBudget(data.stageLabel)}</p> : null}
+          </div>
           <div className="pub-tools">
             {view.years.length > 1 ? (
               <div className="field field--inline">
@@ -104,7 +144,8 @@ export function PublicDashboard({ view }: { view: PublicView }) {
                 </select>
               </div>
             ) : null}
-            {year !== null && data ? (
+            {/* The CSV is the published page's: not offered in the preview. */}
+            {year !== null && data && !preview ? (
               <a
                 className="btn btn--secondary btn--small"
                 href={`/api/public-dashboard/view/${encodeURIComponent(view.urlPath)}/data.csv?year=${year}`}
@@ -129,9 +170,10 @@ export function PublicDashboard({ view }: { view: PublicView }) {
         </div>
       </main>
       <footer className="pub-footer">
-        <p>Last updated {formatDate(updated)}</p>
+        <p>{preview ? 'Not yet published' : `Last updated ${formatDate(updated)}`}</p>
         <p className="muted">
-          Published by {DISTRICT_NAME}. Figures are the district&apos;s proposed budget as of that date.
+          Published by {DISTRICT_NAME}. Figures are the district&apos;s {stageBudget(data?.stageLabel)} as of
+          that date.
         </p>
       </footer>
       {video ? (

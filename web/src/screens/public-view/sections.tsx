@@ -143,19 +143,35 @@ export function PublicSection({ name, ...props }: SectionProps & { name: Compone
 }
 
 function PerPupil({ data }: { data: PublicYearData }) {
-  if (!data.perPupil) {
+  const dese = data.perPupilDese ?? null;
+  if (!data.perPupil && !dese) {
     return null;
   }
   return (
-    <div className="kpis kpis--two pub-per-pupil">
-      <div className="kpi">
-        <span className="kpi__label">Students enrolled</span>
-        <span className="kpi__value num">{data.perPupil.enrollment.toLocaleString('en-US')}</span>
-      </div>
-      <div className="kpi">
-        <span className="kpi__label">Spending per student</span>
-        <span className="kpi__value money">{formatMoney(data.perPupil.total)}</span>
-      </div>
+    <div className="kpis pub-per-pupil">
+      {data.perPupil ? (
+        <>
+          <div className="kpi">
+            <span className="kpi__label">Students enrolled</span>
+            <span className="kpi__value num">{data.perPupil.enrollment.toLocaleString('en-US')}</span>
+          </div>
+          <div className="kpi">
+            <span className="kpi__label">Spending per student</span>
+            <span className="kpi__value money">{formatMoney(data.perPupil.total)}</span>
+            <span className="kpi__hint">Budget ÷ students enrolled in the district’s schools</span>
+          </div>
+        </>
+      ) : null}
+      {dese ? (
+        <div className="kpi">
+          <span className="kpi__label">Per pupil, state (DESE) method</span>
+          <span className="kpi__value money">{formatMoney(dese.total)}</span>
+          <span className="kpi__hint">
+            Budget ÷ {dese.foundationEnrollment.toLocaleString('en-US')} foundation enrollment, the state’s
+            count
+          </span>
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -24,9 +24,11 @@ import { HandOver } from './hand-over';
 import { QuickCuts } from './quick-cuts';
 import { navigateFromPercent, tabToNextPercent } from './percent-keys';
 import { useScenarioPlace } from './place';
+import { AdoptionBar } from './adoption-bar';
 import { ScenarioBar } from './scenario-bar';
 import { count, fyLabel } from './scenario-math';
 import { SummaryPanel } from './summary-panel';
+import { ScenarioNssMeter } from './nss-meter';
 import { useScenarioEditor } from './use-scenario-editor';
 import '@web/styles/grid-page.css';
 import './scenario.css';
@@ -166,8 +168,17 @@ export function ScenarioScreen() {
           store={editor.store}
         />
       ) : null}
+      {budgetYear && fy ? (
+        <AdoptionBar budgetYearId={budgetYear.id} fiscalYear={fy} scenario={selected} flush={editor.flush} />
+      ) : null}
       {loadError ? <Alert title="Failed to load the scenario">{loadError}</Alert> : null}
       <SummaryPanel store={editor.store} error={null} />
+      <ScenarioNssMeter
+        budgetYearId={budgetYear?.id}
+        fiscalYear={fy}
+        scenarioId={selectedId}
+        store={editor.store}
+      />
       {list.isSuccess && scenarios.length === 0 ? (
         <Alert variant="info" title={`No scenarios yet for ${fyLabel(fy)}`}>
           {canWrite

@@ -28,6 +28,7 @@ const LABELS: Record<SecurityEvent, string> = {
   'data-exported': 'Exported data',
   'backup-made': 'Backup made',
   'database-restored': 'Database restored',
+  'budget-reopened': 'Budget reopened after a vote',
 };
 const IMPORTANT = 'important';
 const OPTIONS = [

@@ -2,7 +2,10 @@ import * as RadioGroup from '@radix-ui/react-radio-group';
 import { useRef, useState } from 'react';
 import type { ImportType } from '@server/schemas/import';
 
-const TYPES: { value: ImportType; title: string; text: string }[] = [
+/** What the tab can import: the two budget imports, and the ledger (actuals), which has its own wizard. */
+export type ImportChoice = ImportType | 'ledger';
+
+const TYPES: { value: ImportChoice; title: string; text: string }[] = [
   {
     value: 'operating',
     title: 'Operating budget (employees)',
@@ -13,21 +16,26 @@ const TYPES: { value: ImportType; title: string; text: string }[] = [
     title: 'Proposed budget (lines)',
     text: 'A budget or ledger export: one line per account or item with an amount, grouped by DESE function.',
   },
+  {
+    value: 'ledger',
+    title: 'Ledger (actuals)',
+    text: "The general ledger's year-to-date report: budget, expended and encumbered per account, for Budget vs Actual.",
+  },
 ];
 
 /**
  * The first choice of the CSV Import tab: what kind of file this is. A click, Enter or Space starts
- * that wizard; the arrow keys only move between the two (a radio group checks what it moves to, and
+ * that wizard; the arrow keys only move between the types (a radio group checks what it moves to, and
  * ArrowRight used to start the proposed wizard at once).
  */
 export function TypeChoice({
   value,
   onChange,
 }: {
-  value: ImportType | null;
-  onChange(type: ImportType): void;
+  value: ImportChoice | null;
+  onChange(type: ImportChoice): void;
 }) {
-  const [shown, setShown] = useState<ImportType | null>(value);
+  const [shown, setShown] = useState<ImportChoice | null>(value);
   const arrowing = useRef(false);
   return (
     <RadioGroup.Root
@@ -40,13 +48,13 @@ export function TypeChoice({
         const target = e.target as HTMLButtonElement;
         if ((e.key === 'Enter' || e.key === ' ') && target.value) {
           e.preventDefault();
-          onChange(target.value as ImportType);
+          onChange(target.value as ImportChoice);
         }
       }}
       onValueChange={(v) => {
-        setShown(v as ImportType);
+        setShown(v as ImportChoice);
         if (!arrowing.current) {
-          onChange(v as ImportType);
+          onChange(v as ImportChoice);
         }
         arrowing.current = false;
       }}

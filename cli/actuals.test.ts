@@ -1,0 +1,116 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCliRunner, jsonDocument, type CliRunner } from '../test/cli';
+import { buildBudgetYear, FIXTURES } from '../test/factories';
+
+const LEDGER = path.join(FIXTURES, 'lunenburg-munis-ytd-fy2023.csv');
+
+/** `actuals import|report` through the real binary (issue 27 items 4 and 5). */
+describe('budget-cli actuals', () => {
+  let runner: CliRunner;
+  let tmp: string;
+  const cli = (...args: string[]) => runner.cli(...args);
+
+  beforeAll(async () => {
+    runner = await createCliRunner('actuals', { timeout: 150_000 });
+    tmp = mkdtempSync(path.join(tmpdir(), 'actuals-cli-'));
+    expect((await cli('db', 'migrate')).code).toBe(0);
+    const handle = await runner.openDb();
+    try {
+      await buildBudgetYear(handle.knex, { label: 'FY23', currentFiscalYear: 2023 });
+    } finally {
+      await handle.close();
+    }
+  }, 180_000);
+  afterAll(async () => {
+    rmSync(tmp, { recursive: true, force: true });
+    await runner?.close();
+  });
+
+  it(
+    'refuses a year that does not exist and a period outside 1-13, writing nothing',
+    { timeout: 120_000 },
+    async () => {
+      const noYear = await cli('actuals', 'import', LEDGER, '--fiscal-year', 'FY2031', '--json');
+      expect(noYear.code).toBe(2);
+      expect(JSON.parse(noYear.stdout)).toMatchObject({ code: 'VALIDATION_FAILED' });
+      expect(noYear.stderr).toContain('FY31 does not exist');
+      const badPeriod = await cli('actuals', 'import', LEDGER, '--fiscal-year', 'FY2023', '--period', '14');
+      expect(badPeriod.code).toBe(2);
+      expect(badPeriod.stderr).toContain('--period: The period is a whole number from 1 to 13');
+      const noAmount = await cli('actuals', 'import', LEDGER, '--fiscal-year', 'FY23', '--map', 'expended=');
+      expect(noAmount.code).toBe(2);
+      expect(noAmount.stderr).toContain('Please map required fields: Expended Year to Date');
+      const report = jsonDocument(
+        await cli('actuals', 'report', '--fiscal-year', 'FY2023', '--json'),
+        'object',
+      );
+      expect(report.ledger).toBeNull();
+    },
+  );
+
+  it(
+    'dry-runs, imports and reports the real ledger; writes the workbook with formulas',
+    { timeout: 180_000 },
+    async () => {
+      const dry = jsonDocument(
+        await cli('actuals', 'import', LEDGER, '--fiscal-year', 'FY2023', '--dry-run', '--json'),
+        'object',
+      );
+      expect(dry).toMatchObject({ dryRun: true, imported: 73, period: 13 });
+      const empty = jsonDocument(
+        await cli('actuals', 'report', '--fiscal-year', 'FY2023', '--json'),
+        'object',
+      );
+      expect(empty.ledger).toBeNull();
+
+      const text = await cli('actuals', 'import', LEDGER, '--fiscal-year', 'FY2023');
+      expect(text.code, text.stderr).toBe(0);
+      expect(text.stdout).toContain('FY23 period 13, pattern fund-x-xxx-FUNC-...-OBJECT');
+      expect(text.stdout).toMatch(/Revised Budget\s+file\s+\$3,219,806\.26\s+stored\s+\$3,219,806\.26/);
+      expect(text.stdout).toMatch(/Expended Year to Date\s+file\s+\$2,962,207\.45/);
+
+      const byFunction = jsonDocument(
+        await cli('actuals', 'report', '--fiscal-year', 'FY2023', '--by', 'function', '--json'),
+        'object',
+      );
+      expect(byFunction.totals).toMatchObject({
+        revisedBudget: 3219806.26,
+        expended: 2962207.45,
+        originalBudget: 3317435,
+      });
+      expect(byFunction.rows).toHaveLength(21);
+      const table = await cli('actuals', 'report', '--fiscal-year', 'FY2023', '--by', 'function');
+      expect(table.stdout).toContain('2440 Other Instructional Services');
+      expect(table.stdout).toContain('OVER BUDGET');
+
+      const file = path.join(tmp, 'bva.xlsx');
+      const xlsx = await cli(
+        'actuals',
+        'report',
+        '--fiscal-year',
+        'FY2023',
+        '--by',
+        'account',
+        '--xlsx',
+        file,
+      );
+      expect(xlsx.code, xlsx.stderr).toBe(0);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(readFileSync(file) as unknown as ArrayBuffer);
+      const sheet = book.getWorksheet('By account')!;
+      const total = sheet.getCell('E78').value as ExcelJS.CellFormulaValue;
+      expect(total).toMatchObject({ formula: 'SUM(E5:E77)', result: 2962207.45 });
+
+      // A later period's re-import replaces this one; an earlier one is refused (409, exit 1).
+      const p6 = readFileSync(LEDGER, 'utf8').replace(/\r\n2023,13,/g, '\r\n2023,6,');
+      writeFileSync(path.join(tmp, 'p6.csv'), p6);
+      const back = await cli('actuals', 'import', path.join(tmp, 'p6.csv'), '--fiscal-year', 'FY2023');
+      expect(back.code).toBe(1);
+      expect(back.stderr).toContain('already holds the ledger at period 13');
+    },
+  );
+});

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCliRunner, type CliRunner } from '../test/cli';
+import { buildBudgetYear, buildCategory, buildScenario, insertProposed } from '../test/factories';
+
+/** `scenarios adopt|adoptions|undo-adoption` through the real binary (issue 25 item 2). */
+describe('budget-cli scenarios adopt', () => {
+  let runner: CliRunner;
+  const AMOUNTS = ['1000.05', '333.33', '80000.00'];
+  const cli = (...args: string[]) => runner.cli(...args);
+  const year = ['--budget-year', 'FY27'];
+  let ids: number[] = [];
+
+  const amounts = async () => {
+    const handle = await runner.openDb();
+    try {
+      const rows = await handle.knex('line_items').whereIn('id', ids).orderBy('id').select('amount');
+      return rows.map((r: { amount: number }) => Number(r.amount));
+    } finally {
+      await handle.close();
+    }
+  };
+
+  beforeAll(async () => {
+    runner = await createCliRunner('adoptions', { timeout: 150_000 });
+    expect((await cli('db', 'migrate')).code).toBe(0);
+    const handle = await runner.openDb();
+    try {
+      const db = handle.knex;
+      const id = await buildBudgetYear(db, { label: 'FY27', currentFiscalYear: 2027 });
+      const scenarioId = await buildScenario(db, id, 'proposed', true);
+      const supplies = await buildCategory(db, { name: 'Supplies' });
+      ids = await insertProposed(
+        db,
+        AMOUNTS.map((amount) => ({
+          budgetYearId: id,
+          fiscalYear: 2027,
+          amount,
+          scenarioId,
+          categoryId: supplies,
+        })),
+      );
+    } finally {
+      await handle.close();
+    }
+  }, 180_000);
+  afterAll(() => runner?.close());
+
+  it('prints what would change without --yes, adopts with it, and undoes', { timeout: 300_000 }, async () => {
+    const made = await cli(
+      'scenarios',
+      'apply',
+      'Trim',
+      ...year,
+      '--create',
+      '--cut',
+      'Supplies=25',
+      '--json',
+    );
+    expect(made.code, made.stderr).toBe(0);
+    const scenarioId = String(JSON.parse(made.stdout).scenario.id);
+
+    const shown = await cli('scenarios', 'adopt', scenarioId);
+    expect(shown.code, shown.stderr).toBe(0);
+    // 75% of each line, rounded half away from zero: 750.0375 -> 750.04, 249.9975 -> 250.00.
+    expect(shown.stdout).toContain('$750.04');
+    expect(shown.stdout).toContain('$250.00');
+    expect(shown.stdout).toContain('Proposed total before   $81,333.38');
+    expect(shown.stdout).toContain('Proposed total after    $61,000.04');
+    expect(shown.stdout).toContain('Nothing written: run again with --yes to adopt.');
+    expect(await amounts()).toEqual(AMOUNTS.map(Number));
+
+    const tooLong = await cli('scenarios', 'adopt', scenarioId, '--yes', '--reason', 'x'.repeat(2001));
+    expect(tooLong.code).toBe(2);
+    expect(tooLong.stderr).toContain('--reason: reason must be at most 2000 characters');
+
+    const adopted = await cli('scenarios', 'adopt', scenarioId, '--yes', '--reason', 'Workshop', '--json');
+    expect(adopted.code, adopted.stderr).toBe(0);
+    const result = JSON.parse(adopted.stdout);
+    expect(result).toMatchObject({ linesChanged: 3, adoption: { scenarioName: 'Trim', reason: 'Workshop' } });
+    expect(await amounts()).toEqual([750.04, 250, 60000]);
+
+    const again = await cli('scenarios', 'adopt', scenarioId, '--yes');
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('Nothing to adopt: scenario “Trim” changes no line of FY27');
+
+    const list = await cli('scenarios', 'adoptions', ...year, '--json');
+    expect(JSON.parse(list.stdout).map((a: { id: number }) => a.id)).toEqual([result.adoption.id]);
+
+    const undoShown = await cli('scenarios', 'undo-adoption', String(result.adoption.id));
+    expect(undoShown.stdout).toContain('Nothing written: run again with --yes to undo.');
+    expect(await amounts()).toEqual([750.04, 250, 60000]);
+    const undone = await cli('scenarios', 'undo-adoption', String(result.adoption.id), '--yes');
+    expect(undone.code, undone.stderr).toBe(0);
+    expect(undone.stdout).toContain('3 lines returned to the Draft snapshot');
+    expect(await amounts()).toEqual(AMOUNTS.map(Number));
+  });
+});

@@ -1,0 +1,198 @@
+import { writeFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { fiscalYearLabel } from '@server/lib/budget-math';
+import { requireFile } from '@server/lib/files';
+import { formatDecimalMoney as dollars, formatMoneyCents as money } from '@server/lib/money';
+import { ACTUALS_GROUPINGS, type ActualsReport } from '@server/schemas/actuals';
+import { accountPatternInput, periodInput, type LedgerImportResult } from '@server/schemas/actuals-import';
+import { fiscalYearInput } from '@server/schemas/fiscal-year';
+import { SKIP } from '@server/schemas/import';
+import { importLedgerLocalFile } from '@server/services/actuals-import';
+import { budgetVsActual } from '@server/services/actuals-report';
+import { budgetVsActualWorkbook } from '@server/services/actuals-workbook';
+import { findBudgetYearByLabel } from '@server/services/budget-years';
+import { withCli } from '../context';
+import { parseFlags, printJson, printRows } from '../output';
+
+const importFlags = z.object({
+  fiscalYear: fiscalYearInput,
+  period: periodInput.optional(),
+  pattern: accountPatternInput.optional(),
+  map: z
+    .array(z.string().regex(/^[A-Za-z]+=/, "Use --map field=Column (e.g. --map expended='YTD EXPENDED')"))
+    .default([]),
+  replaceLaterPeriod: z.boolean().optional(),
+  dryRun: z.boolean().optional(),
+  json: z.boolean().optional(),
+});
+
+const reportFlags = z.object({
+  fiscalYear: fiscalYearInput,
+  by: z
+    .enum(ACTUALS_GROUPINGS, { error: 'Use --by category, function, building or account' })
+    .default('category'),
+  budgetYear: z.string().trim().min(1).optional(),
+  json: z.boolean().optional(),
+  xlsx: z.string().trim().min(1).optional(),
+});
+
+const FLAGS = {
+  fiscalYear: '--fiscal-year',
+  replaceLaterPeriod: '--replace-later-period',
+  budgetYear: '--budget-year',
+};
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+function overrides(maps: readonly string[]): Record<string, string | null> {
+  const out: Record<string, string | null> = {};
+  for (const m of maps) {
+    const at = m.indexOf('=');
+    const column = m.slice(at + 1);
+    out[m.slice(0, at)] = column === '' || column === SKIP ? null : column;
+  }
+  return out;
+}
+
+/** The import's result as lines: counts, the reconciliation of each amount, rows set aside. */
+export function ledgerSummary(r: LedgerImportResult, mapping: Record<string, string | null>): string[] {
+  const out = [
+    `${r.dryRun ? 'Dry run (nothing written)' : `Imported ledger #${r.importId}`}: ${fiscalYearLabel(r.fiscalYear)} period ${r.period}, pattern ${r.accountPattern}`,
+    `Rows ${r.rowCount}: ${r.imported} accounts in the figures, ${r.setAsideCount} set aside, ${r.skippedCount} not ledger rows, ${r.warningCount} with warnings`,
+    `Mapping: ${Object.entries(mapping)
+      .filter(([, c]) => c)
+      .map(([f, c]) => `${f}=${c}`)
+      .join(', ')}`,
+  ];
+  if (r.replaced) {
+    out.push(
+      `Replaced ledger #${r.replaced.importId} (period ${r.replaced.period}, ${r.replaced.accountCount} accounts)`,
+    );
+  }
+  out.push('Reconciliation (file = stored + set aside + rounding):');
+  for (const c of r.reconciliation.columns) {
+    out.push(
+      `  ${c.label.padEnd(24)} file ${dollars(c.fileSum).padStart(16)}  stored ${dollars(c.stored).padStart(16)}  set aside ${dollars(c.setAside)}  ${c.balanced ? 'balanced' : `UNEXPLAINED ${dollars(c.unexplained)}`}`,
+    );
+  }
+  out.push(
+    `Function codes: ${r.functionCodes.map((f) => `${f.code}${f.name ? '' : '?'} (${f.accounts})`).join(', ')}`,
+  );
+  for (const row of r.rows.filter((x) => x.status !== 'import').slice(0, 20)) {
+    out.push(
+      `  Row ${row.row} ${row.status}: ${row.account || row.description || ''} ${row.reason ?? row.warnings.join('; ')}`,
+    );
+  }
+  return out;
+}
+
+function printReport(r: ActualsReport): void {
+  const ledger = r.ledger
+    ? `ledger at period ${r.ledger.period} (${r.ledger.fileName})`
+    : 'no ledger imported';
+  const budget = r.budgetSource
+    ? `budget ${r.budgetSource.budgetYear}, ${r.budgetSource.lineCount} lines`
+    : 'no budget lines';
+  process.stdout.write(
+    `Budget vs actual ${fiscalYearLabel(r.fiscalYear)} by ${r.by}: ${ledger}; ${budget}\n`,
+  );
+  process.stdout.write(`${r.projectionRule}\n\n`);
+  const row = (label: string, x: ActualsReport['totals']) => ({
+    [r.by]: label,
+    budget: money(x.budget),
+    revised: money(x.revisedBudget),
+    expended: money(x.expended),
+    encumbered: money(x.encumbered),
+    available: money(x.available),
+    used: x.percentUsed === null ? '' : `${x.percentUsed}%`,
+    projected: money(x.projectedYearEnd),
+    flag: x.overBudget ? 'OVER BUDGET' : x.projectedOver ? 'PROJECTED OVER' : '',
+  });
+  printRows([...r.rows.map((g) => row(g.label, g)), row('Total', r.totals)], false);
+  process.stdout.write(
+    `\n${r.unmatchedAccountCount} ledger account(s) no proposed line names; ${r.linesWithoutAccount.length} budget line(s) with no ledger account; ${r.setAside.length} row(s) set aside at import (--json lists them).\n`,
+  );
+}
+
+/** `actuals import|report`: the general ledger's actuals and budget vs actual (issue 27). */
+export function registerActualsCommands(program: Command): void {
+  const cmd = program
+    .command('actuals')
+    .description('Ledger actuals: import a year-to-date ledger, budget vs actual');
+  cmd
+    .command('import')
+    .description(
+      "Import a MUNIS-style year-to-date ledger export into a fiscal year (replaces the year's earlier period)",
+    )
+    .argument('<file>', 'the ledger export: .csv, .xlsx or .xls')
+    .requiredOption('--fiscal-year <FY>', 'the fiscal year of the ledger, e.g. FY2023')
+    .option('--period <n>', "the report's period, 1 to 13 (default: the file's Period column)")
+    .option(
+      '--pattern <pattern>',
+      "account pattern for this import, saved as the district's (e.g. fund-x-xxx-FUNC-...-OBJECT)",
+    )
+    .option(
+      '--map <field=Column>',
+      "override a suggested mapping; repeatable; 'field=' skips a field",
+      collect,
+    )
+    .option('--replace-later-period', 'import an earlier period over a later one')
+    .option('--dry-run', 'check every row and report, then roll back')
+    .option('--json', 'print the result as JSON')
+    .action(async (file: string, raw: Record<string, unknown>) => {
+      const opts = parseFlags(importFlags, raw, FLAGS);
+      requireFile(file);
+      await withCli(program.opts().as, async ({ app, actor }) => {
+        const { columnMappings, result } = await importLedgerLocalFile(app, actor, file, {
+          fiscalYear: opts.fiscalYear,
+          period: opts.period,
+          accountPattern: opts.pattern,
+          replaceLaterPeriod: opts.replaceLaterPeriod,
+          dryRun: opts.dryRun,
+          overrides: overrides(opts.map),
+        });
+        if (opts.json) {
+          printJson({ ...result, columnMappings });
+          return;
+        }
+        process.stdout.write(`${ledgerSummary(result, columnMappings).join('\n')}\n`);
+      });
+    });
+  cmd
+    .command('report')
+    .description('Budget vs actual for a fiscal year, by category, DESE function, building or account')
+    .requiredOption('--fiscal-year <FY>', 'fiscal year, e.g. FY2023')
+    .option('--by <grouping>', 'category, function, building or account', 'category')
+    .option(
+      '--budget-year <label>',
+      'whose proposed lines are the budget (default: the one centred on the year)',
+    )
+    .option('--json', 'print the report as JSON')
+    .option('--xlsx <file>', 'write the report as an Excel workbook (derived figures as formulas)')
+    .action(async (raw: Record<string, unknown>) => {
+      const opts = parseFlags(reportFlags, raw, FLAGS);
+      await withCli(program.opts().as, async ({ app, actor }) => {
+        const budgetYearId = opts.budgetYear
+          ? (await findBudgetYearByLabel(app, actor, opts.budgetYear)).id
+          : undefined;
+        const query = { fiscalYear: opts.fiscalYear, by: opts.by, budgetYearId };
+        if (opts.xlsx) {
+          const book = await budgetVsActualWorkbook(app, actor, query);
+          writeFileSync(opts.xlsx, book.body);
+          process.stderr.write(
+            `Wrote ${opts.xlsx} (${book.report.rows.length} rows, ${book.report.accounts.length} accounts)\n`,
+          );
+          if (opts.json) {
+            printJson(book.report);
+          }
+          return;
+        }
+        const report = await budgetVsActual(app, actor, query);
+        if (opts.json) {
+          printJson(report);
+          return;
+        }
+        printReport(report);
+      });
+    });
+}

@@ -1,0 +1,243 @@
+import { writeFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { z } from 'zod';
+import type { AppContext } from '@server/context';
+import { AppError } from '@server/errors';
+import { formatMoneyCents as formatMoney } from '@server/lib/money';
+import type { Actor } from '@server/policies/index';
+import type { DeseReport } from '@server/schemas/dese-report';
+import { fiscalYearInput } from '@server/schemas/fiscal-year';
+import { applyRulesBody, ruleBody, RULE_KINDS } from '@server/schemas/function-codes';
+import { listBudgetCategories } from '@server/services/budget-categories';
+import { deseReport } from '@server/services/dese-report';
+import { deseReportWorkbook } from '@server/services/dese-report-workbook';
+import * as rules from '@server/services/function-code-rules';
+import { unmappedCodes } from '@server/services/function-codes';
+import { withCli } from '../context';
+import { budgetYearOrDefault, workGroupNamed } from '../lookups';
+import { parseFlags, printJson, printRows } from '../output';
+
+interface YearFlags {
+  budgetYear?: string;
+  fiscalYear?: string;
+  json?: boolean;
+}
+
+const yearFlags = z.object({ fiscalYear: fiscalYearInput.optional() });
+
+function printReport(r: DeseReport): void {
+  process.stdout.write(
+    `FY${r.fiscalYear} budget by DESE function (Schedule 19 layout), budget year ${r.budgetYear}\n\n`,
+  );
+  const rows: Record<string, string>[] = [];
+  const line = (code: string, name: string, f: DeseReport['totals']) => ({
+    code,
+    function: name,
+    salaries: formatMoney(f.salaries),
+    other: formatMoney(f.otherExpenses),
+    total: formatMoney(f.total),
+    lines: String(f.lineCount),
+  });
+  for (const s of r.series) {
+    for (const row of s.rows.filter((x) => x.lineCount > 0)) {
+      rows.push(line(row.code, row.name, row));
+    }
+    rows.push(line(s.code, `Total ${s.name}`, s));
+  }
+  rows.push(line('', 'No function code', r.unmapped));
+  rows.push(line('', 'Total budget', r.totals));
+  printRows(rows, false);
+  process.stdout.write(
+    `\nBudget Dashboard: ${formatMoney(r.dashboard.proposedBudget)} in ${r.dashboard.proposedCount} lines\n`,
+  );
+  const m = r.nss;
+  process.stdout.write(
+    m.columns
+      ? `Net school spending: ${formatMoney(m.columns.budgetedNss)} budgeted of ${formatMoney(m.columns.requiredWithCarry)} required (${m.columns.percentOfRequired.toFixed(2)}%)\n${m.message}\n`
+      : `Net school spending: ${m.message}\n`,
+  );
+}
+
+/**
+ * `dese report|unmapped|rules|rule-add|rule-delete|apply-rules`: the budget in DESE's shape and the
+ * function codes behind it (issue 26 items 1 and 4), through the services the web app uses.
+ */
+export function registerDeseCommands(program: Command): void {
+  const cmd = program.command('dese').description('DESE function codes and the budget in DESE’s shape');
+  const withYear = (c: Command) =>
+    c
+      .option('--budget-year <label>', 'budget year, e.g. FY27 (default: the one the web app opens on)')
+      .option('--fiscal-year <year>', 'fiscal year, e.g. FY2027 (default: the budget year’s current one)')
+      .option('--json', 'print JSON');
+
+  withYear(
+    cmd
+      .command('report')
+      .description('The budget by DESE function code, salaries and other expenses, with the NSS computation'),
+  )
+    .option('--xlsx <file>', 'write the report as an Excel workbook (every total a formula)')
+    .action(async (opts: YearFlags & { xlsx?: string }) => {
+      const { fiscalYear } = parseFlags(
+        yearFlags,
+        { fiscalYear: opts.fiscalYear },
+        { fiscalYear: '--fiscal-year' },
+      );
+      await withCli(program.opts().as, async ({ app, actor }) => {
+        const by = await budgetYearOrDefault(app, actor, opts.budgetYear);
+        const input = { budgetYearId: by.id, fiscalYear };
+        if (opts.xlsx) {
+          const book = await deseReportWorkbook(app, actor, input);
+          writeFileSync(opts.xlsx, book.body);
+          process.stderr.write(`Wrote ${opts.xlsx} (total ${formatMoney(book.report.totals.total)})\n`);
+          if (opts.json) {
+            printJson(book.report);
+          }
+          return;
+        }
+        const report = await deseReport(app, actor, input);
+        if (opts.json) {
+          printJson(report);
+          return;
+        }
+        printReport(report);
+      });
+    });
+
+  withYear(
+    cmd.command('unmapped').description('Lines of the year without a DESE function code, and their dollars'),
+  ).action(async (opts: YearFlags) => {
+    const { fiscalYear } = parseFlags(
+      yearFlags,
+      { fiscalYear: opts.fiscalYear },
+      { fiscalYear: '--fiscal-year' },
+    );
+    await withCli(program.opts().as, async ({ app, actor }) => {
+      const by = await budgetYearOrDefault(app, actor, opts.budgetYear);
+      const res = await unmappedCodes(app, actor, { budgetYearId: by.id, fiscalYear });
+      if (opts.json) {
+        printJson(res);
+        return;
+      }
+      process.stdout.write(`FY${res.fiscalYear}: ${res.message ?? 'every line has a function code'}\n`);
+    });
+  });
+
+  cmd
+    .command('rules')
+    .description('The function-code rules (ADMIN)')
+    .option('--json', 'print JSON')
+    .action(async (opts: { json?: boolean }) => {
+      await withCli(program.opts().as, async ({ app, actor }) => {
+        const { rules: list } = await rules.listRules(app, actor);
+        printRows(
+          opts.json
+            ? list
+            : list.map((r) => ({
+                id: r.id,
+                rule: r.target,
+                code: r.functionCode,
+                function: r.functionName,
+                lines: r.lineCount,
+              })),
+          Boolean(opts.json),
+        );
+      });
+    });
+
+  cmd
+    .command('rule-add')
+    .description(
+      'Add a rule: a category or work group by name, or a position title or account (patterns take * and ?)',
+    )
+    .requiredOption('--kind <kind>', RULE_KINDS.join(', '))
+    .requiredOption('--match <text>', 'the category or work group name, or the title, account or pattern')
+    .requiredOption('--code <code>', 'the DESE function code, e.g. 2305')
+    .option('--note <text>', 'why')
+    .option('--json', 'print JSON')
+    .action(async (opts: { kind: string; match: string; code: string; note?: string; json?: boolean }) => {
+      await withCli(program.opts().as, async ({ app, actor }) => {
+        const target = await targetOf(app, actor, opts.kind, opts.match);
+        const body = parseFlags(
+          ruleBody,
+          { kind: opts.kind, ...target, functionCode: opts.code, note: opts.note },
+          { functionCode: '--code', match: '--match', categoryId: '--match', workGroupId: '--match' },
+        );
+        const { rule } = await rules.createRule(app, actor, body);
+        if (opts.json) {
+          printJson(rule);
+          return;
+        }
+        process.stdout.write(
+          `Rule ${rule.id}: ${rule.target} → ${rule.functionCode} ${rule.functionName} (${rule.lineCount} line${rule.lineCount === 1 ? '' : 's'})\n`,
+        );
+      });
+    });
+
+  cmd
+    .command('rule-delete')
+    .description('Delete a rule (lines keep the codes it gave them)')
+    .argument('<id>', 'rule id, from `dese rules`')
+    .action(async (id: string) => {
+      const ruleId = parseFlags(z.coerce.number().int().positive('Give a rule id'), id);
+      await withCli(program.opts().as, async ({ app, actor }) => {
+        process.stdout.write(`${(await rules.deleteRule(app, actor, ruleId)).message}\n`);
+      });
+    });
+
+  withYear(cmd.command('apply-rules').description('Apply the rules to the lines without a code (ADMIN)'))
+    .option('--overwrite', 'give lines with a code of their own the rules’ code too')
+    .option('--dry-run', 'show what would change, write nothing')
+    .action(async (opts: YearFlags & { overwrite?: boolean; dryRun?: boolean }) => {
+      await withCli(program.opts().as, async ({ app, actor }) => {
+        const by = await budgetYearOrDefault(app, actor, opts.budgetYear);
+        const body = parseFlags(
+          applyRulesBody,
+          {
+            budgetYearId: by.id,
+            fiscalYear: opts.fiscalYear,
+            overwrite: opts.overwrite,
+            dryRun: opts.dryRun,
+          },
+          { fiscalYear: '--fiscal-year' },
+        );
+        const res = await rules.applyRules(app, actor, body);
+        if (opts.json) {
+          printJson(res);
+          return;
+        }
+        process.stdout.write(`${res.dryRun ? 'Would give' : 'Gave'} ${res.updated} lines a function code\n`);
+        printRows(
+          res.byRule.map((r) => ({ rule: r.ruleId, target: r.target, lines: r.lines })),
+          false,
+        );
+        if (res.lockedYears.length) {
+          process.stdout.write(`Left alone (voted): ${res.lockedYears.map((y) => `FY${y}`).join(', ')}\n`);
+        }
+      });
+    });
+}
+
+/** A rule's target from the command line: a category or work group by name, else the text itself. */
+async function targetOf(
+  app: AppContext,
+  actor: Actor,
+  kind: string,
+  match: string,
+): Promise<Record<string, unknown>> {
+  if (kind === 'category') {
+    const { categories } = await listBudgetCategories(app, actor);
+    const found = categories.find((c) => c.name.toLowerCase() === match.trim().toLowerCase());
+    if (!found) {
+      throw new AppError(
+        404,
+        'NOT_FOUND',
+        `No budget category ${match} (there are: ${categories.map((c) => c.name).join(', ') || 'none'})`,
+      );
+    }
+    return { categoryId: found.id };
+  }
+  if (kind === 'workGroup') {
+    return { workGroupId: (await workGroupNamed(app, actor, match)).id };
+  }
+  return { match };
+}

@@ -1,0 +1,142 @@
+import { writeFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { formatMoneyCents as formatMoney } from '@server/lib/money';
+import {
+  compareQuery,
+  type BreakdownRow,
+  type MoneyChange,
+  type StageComparison,
+} from '@server/schemas/budget-stages-compare';
+import { compareStages } from '@server/services/budget-stages-compare';
+import { comparisonWorkbook } from '@server/services/budget-stages-compare-workbook';
+import { withCli } from '../context';
+import { budgetYearOrDefault } from '../lookups';
+import { parseFlags, printJson, printRows } from '../output';
+
+interface CompareFlags {
+  budgetYear?: string;
+  fiscalYear: string;
+  from: string;
+  to: string;
+  lines?: string;
+  json?: boolean;
+  xlsx?: string;
+}
+
+const percent = (m: MoneyChange) => (m.percent === null ? '' : `${m.percent.toFixed(2)}%`);
+
+function breakdown(title: string, rows: readonly BreakdownRow[]): void {
+  process.stdout.write(`\n${title}\n`);
+  printRows(
+    rows.map((r) => ({
+      name: r.name,
+      'proposed from': formatMoney(r.proposed.from),
+      'proposed to': formatMoney(r.proposed.to),
+      difference: formatMoney(r.proposed.difference),
+      'salaries from': formatMoney(r.salaries.from),
+      'salaries to': formatMoney(r.salaries.to),
+      'salary difference': formatMoney(r.salaries.difference),
+    })),
+    false,
+  );
+}
+
+function printComparison(c: StageComparison): void {
+  const t = c.totals;
+  process.stdout.write(
+    `FY${c.fiscalYear} (budget year ${c.budgetYear}): ${c.from.label} -> ${c.to.label}\n\n`,
+  );
+  const money = (figure: string, m: MoneyChange) => ({
+    figure,
+    from: formatMoney(m.from),
+    to: formatMoney(m.to),
+    difference: formatMoney(m.difference),
+    percent: percent(m),
+  });
+  const count = (figure: string, n: { from: number; to: number; difference: number }) => ({
+    figure,
+    from: n.from,
+    to: n.to,
+    difference: n.difference,
+    percent: '',
+  });
+  printRows(
+    [
+      money('Proposed budget', t.proposed),
+      count('Proposed lines', t.proposedCount),
+      count('Employees', t.employeeCount),
+      money('Salaries', t.salaries),
+      money('Next-year salaries', t.nextYearSalaries),
+    ],
+    false,
+  );
+  breakdown('By category', c.byCategory);
+  breakdown('By DESE function', c.byFunction);
+  breakdown('By building', c.byBuilding);
+  const n = c.lineCounts;
+  process.stdout.write(
+    `\nLines: ${n.added} added, ${n.removed} removed, ${n.changed} changed, ${n.unchanged} unchanged\n`,
+  );
+  const shown = (v: string | number | null, isMoney: boolean) =>
+    v === null ? '' : isMoney ? formatMoney(v as number) : String(v);
+  printRows(
+    c.lines.map((l) => ({
+      line: l.lineId,
+      change: l.change,
+      description: l.description,
+      field: l.fieldLabel,
+      from: shown(l.from, l.valueType === 'money'),
+      to: shown(l.to, l.valueType === 'money'),
+      difference: l.difference === null ? '' : formatMoney(l.difference),
+      reason: l.reason ?? '',
+    })),
+    false,
+  );
+}
+
+/**
+ * `stage compare`: what changed between two stages of a fiscal year, or a stage and today's working
+ * figures (`--to current`), and why (issue 25 item 3), through the service of
+ * GET /api/budget-stages/compare; `--xlsx FILE` writes the same workbook as the screen's export.
+ */
+export function registerStageCompare(
+  program: Command,
+  cmd: Command,
+  withYear: (c: Command) => Command,
+): void {
+  withYear(
+    cmd
+      .command('compare')
+      .description("What changed between two stages (or a stage and today's figures), and why"),
+  )
+    .requiredOption('--from <id>', "stage id (from `stage list`) or 'current'")
+    .requiredOption('--to <id>', "stage id or 'current' (today's working figures)")
+    .option('--lines <which>', 'changed (default) or all', 'changed')
+    .option('--xlsx <file>', 'write the comparison as an Excel workbook with formulas')
+    .action(async (opts: CompareFlags) => {
+      await withCli(program.opts().as, async ({ app, actor }) => {
+        const by = await budgetYearOrDefault(app, actor, opts.budgetYear);
+        const input = parseFlags(
+          compareQuery,
+          {
+            budgetYearId: by.id,
+            fiscalYear: opts.fiscalYear,
+            from: opts.from,
+            to: opts.to,
+            lines: opts.lines,
+          },
+          { fiscalYear: '--fiscal-year', from: '--from', to: '--to', lines: '--lines' },
+        );
+        const comparison = await compareStages(app, actor, input);
+        if (opts.xlsx) {
+          writeFileSync(opts.xlsx, await comparisonWorkbook(comparison));
+          process.stderr.write(`Wrote ${opts.xlsx}\n`);
+        }
+        if (opts.json) {
+          printJson(comparison);
+        } else if (!opts.xlsx) {
+          printComparison(comparison);
+        }
+      });
+    });
+}

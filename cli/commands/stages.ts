@@ -1,0 +1,155 @@
+import type { Command } from 'commander';
+import { formatMoneyCents as formatMoney } from '@server/lib/money';
+import {
+  advanceStageBody,
+  reopenStageBody,
+  snapshotQuery,
+  type StagesResponse,
+} from '@server/schemas/budget-stages';
+import { fiscalYearInput } from '@server/schemas/fiscal-year';
+import * as service from '@server/services/budget-stages';
+import { z } from 'zod';
+import { withCli } from '../context';
+import { registerStageCompare } from './stage-compare';
+import { budgetYearOrDefault } from '../lookups';
+import { parseFlags, printJson, printRows } from '../output';
+
+interface YearFlags {
+  budgetYear?: string;
+  fiscalYear: string;
+  json?: boolean;
+}
+
+const yearFlags = z.object({ fiscalYear: fiscalYearInput });
+
+function printStages(res: StagesResponse, json: boolean): void {
+  if (json) {
+    printJson(res);
+    return;
+  }
+  process.stdout.write(`FY${res.fiscalYear}: ${res.current.caption}\n`);
+  process.stdout.write(
+    res.next.stage ? `Next stage: ${res.next.label}\n` : `Next stage: none (${res.next.blocked})\n`,
+  );
+  printRows(
+    res.events.map((e) => ({
+      id: e.id,
+      event: e.event,
+      stage: e.stageLabel,
+      date: e.date,
+      by: e.createdBy,
+      lines: e.lineCount ?? '',
+      proposed: e.totals ? formatMoney(e.totals.proposedTotal) : '',
+      note: e.note ?? '',
+    })),
+    false,
+  );
+}
+
+/**
+ * `stage list|advance|reopen|show`: a fiscal year's budget stages (issue 25), through the service
+ * the Budget Stages screen uses. Advancing and reopening are an administrator's (--as EMAIL, or the
+ * system actor).
+ */
+export function registerStageCommands(program: Command): void {
+  const cmd = program
+    .command('stage')
+    .description('Budget stages: recommended, adopted, appropriated, revised');
+  const withYear = (c: Command) =>
+    c
+      .option('--budget-year <label>', 'budget year, e.g. FY27 (default: the one the web app opens on)')
+      .requiredOption('--fiscal-year <year>', 'fiscal year, e.g. FY2027')
+      .option('--json', 'print JSON');
+
+  withYear(
+    cmd.command('list').description('Where a fiscal year stands, and every stage it went through'),
+  ).action(async (opts: YearFlags) => {
+    const { fiscalYear } = parseFlags(
+      yearFlags,
+      { fiscalYear: opts.fiscalYear },
+      { fiscalYear: '--fiscal-year' },
+    );
+    await withCli(program.opts().as, async ({ app, actor }) => {
+      const by = await budgetYearOrDefault(app, actor, opts.budgetYear);
+      printStages(
+        await service.listStages(app, actor, { budgetYearId: by.id, fiscalYear }),
+        Boolean(opts.json),
+      );
+    });
+  });
+
+  withYear(cmd.command('advance').description('Move the fiscal year to its next stage, freezing a snapshot'))
+    .requiredOption('--stage <stage>', 'the next stage, e.g. SCHOOL_COMMITTEE_ADOPTED')
+    .requiredOption('--date <date>', 'date of the vote or meeting, YYYY-MM-DD')
+    .option('--note <text>', 'the vote, the meeting')
+    .action(async (opts: YearFlags & { stage: string; date: string; note?: string }) => {
+      await withCli(program.opts().as, async ({ app, actor }) => {
+        const by = await budgetYearOrDefault(app, actor, opts.budgetYear);
+        const body = parseFlags(
+          advanceStageBody,
+          {
+            budgetYearId: by.id,
+            fiscalYear: opts.fiscalYear,
+            stage: opts.stage,
+            date: opts.date,
+            note: opts.note,
+          },
+          { fiscalYear: '--fiscal-year', stage: '--stage', date: '--date', note: '--note' },
+        );
+        printStages(await service.advanceStage(app, actor, body), Boolean(opts.json));
+      });
+    });
+
+  withYear(cmd.command('reopen').description('Reopen a voted fiscal year for changes, with a reason'))
+    .requiredOption('--reason <text>', 'why (recorded in the audit and security logs)')
+    .action(async (opts: YearFlags & { reason: string }) => {
+      await withCli(program.opts().as, async ({ app, actor }) => {
+        const by = await budgetYearOrDefault(app, actor, opts.budgetYear);
+        const body = parseFlags(
+          reopenStageBody,
+          { budgetYearId: by.id, fiscalYear: opts.fiscalYear, reason: opts.reason },
+          { fiscalYear: '--fiscal-year', reason: '--reason' },
+        );
+        printStages(await service.reopenStage(app, actor, body), Boolean(opts.json));
+      });
+    });
+
+  cmd
+    .command('show')
+    .description('The lines and totals a stage froze (its id from `stage list`)')
+    .argument('<id>', 'stage id')
+    .option('--kind <kind>', 'employee, proposed or all', 'all')
+    .option('--json', 'print JSON')
+    .action(async (id: string, opts: { kind: string; json?: boolean }) => {
+      const { kind } = parseFlags(snapshotQuery, { kind: opts.kind }, { kind: '--kind' });
+      const stageId = parseFlags(z.coerce.number().int().positive('Give a stage id'), id);
+      await withCli(program.opts().as, async ({ app, actor }) => {
+        const snap = await service.showSnapshot(app, actor, stageId, kind);
+        if (opts.json) {
+          printJson(snap);
+          return;
+        }
+        const t = snap.stage.totals!;
+        process.stdout.write(
+          `${snap.stage.stageLabel}, FY${snap.fiscalYear}, ${snap.stage.date} (recorded by ${snap.stage.createdBy})\n` +
+            `Proposed budget ${formatMoney(t.proposedTotal)} in ${t.proposedCount} lines; ` +
+            `${t.employeeCount} employees, salaries ${formatMoney(t.salaryTotal)}\n`,
+        );
+        printRows(
+          snap.lines.map((l) => ({
+            line: l.lineId,
+            kind: l.isOperating ? 'employee' : 'proposed',
+            name: l.isOperating
+              ? `${l.lastName ?? ''}, ${l.firstName ?? ''}`
+              : (l.accountDescription ?? l.name ?? ''),
+            category: l.categoryName ?? '',
+            building: l.buildingName ?? 'District Wide',
+            amount: formatMoney((l.isOperating ? l.currentSalary : l.amount) ?? 0),
+          })),
+          false,
+        );
+      });
+    });
+
+  registerStageCompare(program, cmd, withYear);
+}

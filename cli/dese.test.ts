@@ -1,0 +1,90 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCliRunner, type CliRunner } from '../test/cli';
+import { buildBudgetYear, buildScenario, insertProposed } from '../test/factories';
+
+/** `dese report|unmapped|rule-add|rules|apply-rules`, through the real binary (issue 26 items 1 and 4). */
+describe('budget-cli dese', () => {
+  let runner: CliRunner;
+  let out: string;
+  const cli = (...args: string[]) => runner.cli(...args);
+  const year = ['--budget-year', 'FY27', '--fiscal-year', 'FY2027'];
+
+  beforeAll(async () => {
+    runner = await createCliRunner('dese', { timeout: 150_000 });
+    out = mkdtempSync(path.join(tmpdir(), 'dese-cli-'));
+    expect((await cli('db', 'migrate')).code).toBe(0);
+    const handle = await runner.openDb();
+    try {
+      const id = await buildBudgetYear(handle.knex, { label: 'FY27', currentFiscalYear: 2027 });
+      const scenarioId = await buildScenario(handle.knex, id, 'proposed', true, 'Proposed');
+      const line = (amount: string, accountLine: string, code: string | null) => ({
+        budgetYearId: id,
+        scenarioId,
+        fiscalYear: 2027,
+        amount,
+        accountLine,
+        columns: { dese_code: code },
+      });
+      await insertProposed(handle.knex, [
+        line('2500000.25', '0100-3-300-2305-03-2-10-1-511001', '2305'),
+        line('125000.50', '0100-3-300-4220-01-1-74-2-535006', '4220'),
+        line('7300.01', '0100-3-300-0300-99-0-99-4-517006', null),
+      ]);
+    } finally {
+      await handle.close();
+    }
+  }, 180_000);
+  afterAll(async () => {
+    rmSync(out, { recursive: true, force: true });
+    await runner?.close();
+  });
+
+  it(
+    'reports the unmapped line, codes it by a rule, and writes the report as JSON and Excel',
+    { timeout: 300_000 },
+    async () => {
+      const unmapped = await cli('dese', 'unmapped', ...year);
+      expect(unmapped.stdout).toBe('FY2027: $7,300.01 in 1 line has no function code\n');
+      const bad = await cli('dese', 'rule-add', '--kind', 'account', '--match', '0100#*', '--code', '1230');
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toContain("'0100#*'");
+      const added = await cli(
+        'dese',
+        'rule-add',
+        '--kind',
+        'account',
+        '--match',
+        '0100-3-300-0300-*',
+        '--code',
+        '1230',
+      );
+      expect(added.code, added.stderr).toBe(0);
+      expect(added.stdout).toMatch(
+        /Rule \d+: Account matches 0100-3-300-0300-\* → 1230 Other District-Wide Administration \(1 line\)/,
+      );
+      const applied = await cli('dese', 'apply-rules', ...year, '--json');
+      expect(JSON.parse(applied.stdout)).toMatchObject({ updated: 1, dryRun: false });
+
+      const json = await cli('dese', 'report', ...year, '--json');
+      expect(json.code, json.stderr).toBe(0);
+      const report = JSON.parse(json.stdout);
+      expect(report.totals).toMatchObject({ total: 2632300.76, lineCount: 3 });
+      expect(report.unmapped.lineCount).toBe(0);
+      expect(report.dashboard.proposedBudget).toBe(2632300.76);
+
+      const text = await cli('dese', 'report', ...year);
+      expect(text.stdout).toContain('Total budget');
+      expect(text.stdout).toContain('$2,632,300.76');
+      const file = path.join(out, 'dese.xlsx');
+      const xlsx = await cli('dese', 'report', ...year, '--xlsx', file);
+      expect(xlsx.code, xlsx.stderr).toBe(0);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(readFileSync(file) as unknown as ExcelJS.Buffer);
+      expect(book.worksheets.map((s) => s.name)).toEqual(['Schedule 19', 'By function', 'NSS']);
+    },
+  );
+});

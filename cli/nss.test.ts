@@ -1,0 +1,96 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCliRunner, type CliRunner } from '../test/cli';
+import { buildBudgetYear, insertProposed } from '../test/factories';
+
+/** `nss figures set|import|list`, `nss show` and `nss rules`, through the real binary (issue 26). */
+describe('budget-cli nss', () => {
+  let runner: CliRunner;
+  const cli = (...args: string[]) => runner.cli(...args);
+
+  beforeAll(async () => {
+    runner = await createCliRunner('nss', { timeout: 150_000 });
+    expect((await cli('db', 'migrate')).code).toBe(0);
+    const handle = await runner.openDb();
+    try {
+      const id = await buildBudgetYear(handle.knex, { label: 'FY27', currentFiscalYear: 2027 });
+      await insertProposed(handle.knex, [
+        { budgetYearId: id, fiscalYear: 2027, amount: '900000.00', columns: { dese_code: '2305' } },
+        { budgetYearId: id, fiscalYear: 2027, amount: '100000.00', columns: { dese_code: '3300' } },
+      ]);
+    } finally {
+      await handle.close();
+    }
+  }, 180_000);
+  afterAll(() => runner?.close());
+
+  it('says to enter the figures, refuses bad ones, then shows the meter', { timeout: 300_000 }, async () => {
+    const empty = await cli('nss', 'show', '--budget-year', 'FY27', '--fiscal-year', 'FY2027');
+    expect(empty.code).toBe(0);
+    expect(empty.stdout).toContain('Enter the state figures to see NSS');
+    const figures = [
+      '--fiscal-year',
+      'FY27',
+      '--foundation-enrollment',
+      '100',
+      '--foundation-budget',
+      '850000',
+      '--required-local-contribution',
+      '600000',
+      '--chapter70-aid',
+      '300000',
+    ];
+    const zero = await cli('nss', 'figures', 'set', ...figures, '--required-nss', '0');
+    expect(zero.code).toBe(2);
+    expect(zero.stderr).toContain('--required-nss: Required net school spending must be more than $0');
+    const set = await cli(
+      'nss',
+      'figures',
+      'set',
+      ...figures,
+      '--required-nss',
+      '900000',
+      '--municipal',
+      '5200=60000',
+      '--municipal',
+      '8000=50000',
+      '--source',
+      'Test sheet',
+    );
+    expect(set.stderr).toBe('');
+    expect(set.code).toBe(0);
+    expect(set.stdout).toContain('Entered the FY27 state figures');
+    const show = await cli('nss', 'show', '--budget-year', 'FY27', '--fiscal-year', 'FY2027', '--json');
+    expect(show.code).toBe(0);
+    const { meter } = JSON.parse(show.stdout);
+    // $900,000 of teachers and $60,000 of health insurance count; buses and debt service do not.
+    expect(meter.columns.budgetedNss).toBe(960000);
+    expect(meter.columns.percentOfRequired).toBe(106.67);
+    const text = await cli('nss', 'show', '--budget-year', 'FY27', '--fiscal-year', 'FY2027');
+    expect(text.stdout).toContain('Percent of required    106.67%');
+    expect(text.stdout).toContain('Per pupil, DESE method');
+  });
+
+  it('imports a CSV all or nothing', { timeout: 300_000 }, async () => {
+    const file = path.join(runner.dataDir, 'figures.csv');
+    writeFileSync(
+      file,
+      'fiscal_year,foundation_enrollment,foundation_budget,required_local_contribution,chapter70_aid,required_nss,bogus\nFY28,100,1,1,1,2,x\n',
+    );
+    const bad = await cli('nss', 'figures', 'import', file);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('Unknown column: bogus');
+    writeFileSync(
+      file,
+      'fiscal_year,foundation_enrollment,foundation_budget,required_local_contribution,chapter70_aid,required_nss\nFY28,101,"$870,000",610000,310000,920000\n',
+    );
+    const ok = await cli('nss', 'figures', 'import', file);
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toContain('Imported: FY28 (new)');
+    const list = await cli('nss', 'figures', 'list', '--json');
+    expect(JSON.parse(list.stdout).map((f: { fiscalYear: number }) => f.fiscalYear)).toEqual([2027, 2028]);
+    const rules = await cli('nss', 'rules', '--fiscal-year', 'FY28');
+    expect(rules.stdout).toContain('Transportation of students to and from school does not count');
+  });
+});

@@ -1,0 +1,188 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  ADMIN,
+  apiCall,
+  axeViolations,
+  budgetYearId,
+  FINANCE,
+  navigate,
+  saveScreen,
+  signIn,
+} from './helpers';
+
+// Issue 27 item 5: Budget vs Actual, reached through the Admin menu (ADMIN) and the Budget Tools
+// menu (FINANCE, whom the server lets read /actuals/report). The figures on the screen are checked
+// against the API's report, and the report's total against the sum of its rows, in cents. The real
+// Lunenburg ledger slice is imported for FY2023 through the API first (the demo district has no
+// FY2023: the FY25 budget year's current fiscal year points at it for the import, then is restored).
+
+const LUNENBURG = path.resolve(
+  import.meta.dirname,
+  '../../shared/fixtures/real/lunenburg_munis_school_ytd_fy2023_slice.csv',
+);
+
+// The FINANCE test reads the ledger the first test imports.
+test.describe.configure({ mode: 'serial' });
+
+interface Figures {
+  budget: number;
+  revisedBudget: number;
+  expended: number;
+  encumbered: number;
+  available: number;
+  percentUsed: number | null;
+  projectedYearEnd: number;
+}
+interface Group extends Figures {
+  key: string;
+  label: string;
+  accountCount: number;
+}
+
+/** An API amount (at most 2 decimals) as integer cents: through its decimal text, not arithmetic. */
+const cents = (x: number) => {
+  const [whole, fraction = ''] = Math.abs(x).toFixed(2).split('.');
+  const value = BigInt(whole!) * 100n + BigInt(fraction);
+  return x < 0 ? -value : value;
+};
+
+/** Whole dollars as the screen writes them ('$1,235', '-$12'), from cents, half away from zero. */
+function dollars(x: number): string {
+  const c = cents(x);
+  const abs = c < 0n ? -c : c;
+  const whole = ((abs + 50n) / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${c < 0n && whole !== '0' ? '-' : ''}$${whole}`;
+}
+
+async function expectAxeClean(page: Page, where: string) {
+  const violations = await axeViolations(page);
+  expect(violations, `${where}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
+}
+
+async function choose(page: Page, combobox: string, option: string) {
+  await page.getByRole('combobox', { name: combobox, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** The KPI cards and every row of the table against the API's report. */
+async function expectScreenMatchesApi(page: Page, fiscalYear: number, by: string) {
+  const report = await apiCall(page, 'GET', `/actuals/report?fiscalYear=${fiscalYear}&by=${by}`);
+  const totals: Figures = report.totals;
+  const kpi = (name: string) =>
+    page.locator('.bva-kpi').filter({ has: page.getByText(name, { exact: true }) });
+  await expect(kpi('Budget (proposed)').locator('dd')).toHaveText(dollars(totals.budget));
+  await expect(kpi('Revised budget').locator('dd')).toHaveText(dollars(totals.revisedBudget));
+  await expect(kpi('Expended').locator('dd')).toHaveText(dollars(totals.expended));
+  await expect(kpi('Encumbered').locator('dd')).toHaveText(dollars(totals.encumbered));
+  await expect(kpi('Available').locator('dd')).toHaveText(dollars(totals.available));
+  await expect(kpi('Projected year-end').locator('dd')).toHaveText(dollars(totals.projectedYearEnd));
+
+  // The report's total is the sum of its rows, and available = revised − expended − encumbered.
+  const rows: Group[] = report.rows;
+  for (const field of ['budget', 'revisedBudget', 'expended', 'encumbered'] as const) {
+    expect(
+      rows.reduce((s, r) => s + cents(r[field]), 0n),
+      field,
+    ).toBe(cents(totals[field]));
+  }
+  expect(cents(totals.available)).toBe(
+    cents(totals.revisedBudget) - cents(totals.expended) - cents(totals.encumbered),
+  );
+
+  const table = page.getByRole('table', { name: /^Budget vs actual by/ });
+  for (const g of rows) {
+    const row = table
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader').filter({ hasText: g.label }) })
+      .first();
+    const cells = row.getByRole('cell');
+    await expect(cells.nth(0), `${g.label}: budget`).toHaveText(dollars(g.budget));
+    await expect(cells.nth(1), `${g.label}: revised`).toHaveText(dollars(g.revisedBudget));
+    await expect(cells.nth(2), `${g.label}: expended`).toHaveText(dollars(g.expended));
+  }
+  return report;
+}
+
+test('ADMIN: the FY2023 ledger against its budget, by category and by DESE function, matches the API', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, ADMIN);
+
+  // The ledger for FY2023, through the API (the wizard itself is e2e/ledger-import.spec.ts).
+  const fy25 = await budgetYearId(page, 'FY25');
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  await apiCall(page, 'PATCH', `/budget-years/${fy25}/current-fiscal-year`, { currentFiscalYear: 2023 });
+  try {
+    const analyzed = await page.request.post('/api/actuals/import/analyze', {
+      headers: { Authorization: `Bearer ${token ?? ''}` },
+      multipart: {
+        file: {
+          name: path.basename(LUNENBURG),
+          mimeType: 'text/csv',
+          buffer: readFileSync(LUNENBURG),
+        },
+      },
+    });
+    expect(analyzed.ok(), await analyzed.text()).toBe(true);
+    const analysis = await analyzed.json();
+    const columnMappings = Object.fromEntries(
+      Object.entries(analysis.suggestedMappings as Record<string, { csvColumn: string | null }>).map(
+        ([field, s]) => [field, s.csvColumn],
+      ),
+    );
+    await apiCall(page, 'POST', '/actuals/import/execute', {
+      fileName: analysis.fileName,
+      columnMappings,
+      fiscalYear: 2023,
+    });
+  } finally {
+    await apiCall(page, 'PATCH', `/budget-years/${fy25}/current-fiscal-year`, { currentFiscalYear: 2025 });
+  }
+
+  await navigate(page, 'Budget vs Actual');
+  await expect(page.getByRole('heading', { level: 1, name: 'Budget vs Actual' })).toBeVisible();
+  // The default year is the selected budget year's (FY26: proposed lines, no ledger yet).
+  await expect(page.getByRole('combobox', { name: 'Fiscal year', exact: true })).toHaveText('FY2026');
+  await expect(page.getByRole('status').filter({ hasText: 'No ledger imported for' })).toBeVisible();
+  await expectScreenMatchesApi(page, 2026, 'category');
+
+  await choose(page, 'Fiscal year', 'FY2023');
+  await expect(page.getByRole('status').filter({ hasText: 'ledger at period 13' })).toBeVisible();
+  await expectScreenMatchesApi(page, 2023, 'category');
+  await choose(page, 'Group by', 'DESE function');
+  const report = await expectScreenMatchesApi(page, 2023, 'function');
+
+  // Drill down: a function's accounts open below it, as many as the API says it has.
+  const leadership = (report.rows as Group[]).find((g) => g.key === '2210')!;
+  expect(leadership.accountCount).toBeGreaterThan(1);
+  await page.getByRole('button', { name: new RegExp(`${leadership.label}: show its`) }).click();
+  const accounts = page.getByRole('table', { name: `Accounts of ${leadership.label}` });
+  await expect(accounts.getByRole('row')).toHaveCount(leadership.accountCount + 1);
+  await expectAxeClean(page, 'budget vs actual, drilled down');
+  await saveScreen(page, 'budget-vs-actual-1440');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(accounts).toBeVisible();
+  await expectAxeClean(page, 'budget vs actual, phone');
+  await saveScreen(page, 'budget-vs-actual-390');
+});
+
+test('FINANCE reaches Budget vs Actual through Budget Tools and sees the API figures', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, FINANCE);
+  await navigate(page, 'Budget vs Actual');
+  await expect(page.getByRole('heading', { level: 1, name: 'Budget vs Actual' })).toBeVisible();
+  await choose(page, 'Fiscal year', 'FY2023');
+  await choose(page, 'Group by', 'Building');
+  await expectScreenMatchesApi(page, 2023, 'building');
+  await expectAxeClean(page, 'budget vs actual, FINANCE, phone');
+  await saveScreen(page, 'budget-vs-actual-finance-390');
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expectAxeClean(page, 'budget vs actual, FINANCE');
+  await saveScreen(page, 'budget-vs-actual-finance-1440');
+});

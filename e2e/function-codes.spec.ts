@@ -1,0 +1,109 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, apiCall, axeViolations, budgetYearId, navigate, saveScreen, signIn } from './helpers';
+
+// Issue 26 item 1: a proposed line without a function code shows on the Budget Dashboard as
+// '$X in N lines have no function code'; its link opens the Proposed Budget Manager filtered to
+// those lines. The ADMIN then adds an account rule on Function-Code Rules (through the Admin menu),
+// applies it to FY27 after the count it shows, and the line has the rule's code. Each size makes
+// its own line and rule, and removes both at the end.
+
+const FY = 2027;
+const CODE = '2420';
+const RUN = Date.now()
+  .toString(36)
+  .replace(/[0-9]/g, (d) => 'abcdefghij'[Number(d)]);
+const SIZES = [
+  { name: '1440', width: 1440, height: 900 },
+  { name: '390', width: 390, height: 844 },
+];
+
+async function chooseOption(page: Page, field: string, option: string | RegExp) {
+  await page.getByRole('combobox', { name: field, exact: true }).click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+for (const size of SIZES) {
+  test(`ADMIN maps an unmapped line with a rule and applies it, at ${size.name}`, async ({ page }) => {
+    test.setTimeout(150_000);
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await signIn(page, ADMIN);
+    const byId = await budgetYearId(page, 'FY26');
+    const account = `E2E-${RUN}-${size.name}-01`;
+    const description = `E2E uncoded supplies ${RUN} ${size.name}`;
+    const { lineItem } = await apiCall(page, 'POST', '/line-items', {
+      isOperating: false,
+      budgetYearId: byId,
+      fiscalYear: FY,
+      accountDescription: description,
+      accountLine: account,
+      amount: 1234.56,
+      categoryId: null,
+    });
+
+    // The dashboard says it, in the server's words, and links to those lines.
+    await chooseOption(page, 'Fiscal year', /^FY27/);
+    const unmapped = await apiCall(
+      page,
+      'GET',
+      `/function-codes/unmapped?budgetYearId=${byId}&fiscalYear=${FY}`,
+    );
+    expect(unmapped.proposed.lineCount).toBeGreaterThanOrEqual(1);
+    const notice = page.getByTestId('unmapped-codes');
+    await expect(notice).toContainText(unmapped.message);
+    expect(await axeViolations(page)).toEqual([]);
+    await saveScreen(page, `function-codes-dashboard-${size.name}`);
+    await notice.getByRole('link', { name: /^Proposed lines/ }).click();
+    await expect(page).toHaveURL(/\/admin\/proposed-budget\?functionCode=none&fiscalYear=2027/);
+    await expect(page.getByRole('combobox', { name: 'Function code' })).toHaveText('No function code');
+    await expect(page.getByText(new RegExp(`^${unmapped.proposed.lineCount} of \\d+ lines`))).toBeVisible();
+    await expect(page.getByRole('gridcell', { name: description })).toBeVisible();
+
+    // The rule: by account, a pattern that reaches this line alone.
+    await navigate(page, 'Function Codes');
+    await expect(page.getByRole('heading', { level: 1, name: 'Function-Code Rules' })).toBeVisible();
+    await page.getByRole('button', { name: 'Add Rule' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Function-Code Rule' });
+    await dialog.getByRole('button', { name: 'Add Rule' }).click();
+    await expect(dialog.getByRole('alert')).toContainText('Choose a budget category');
+    await chooseOption(page, 'Rule by', 'Account');
+    await dialog.getByLabel(/^Account or pattern/).fill(`E2E-${RUN}-${size.name}-*`);
+    await chooseOption(page, 'DESE function code', new RegExp(`^${CODE} `));
+    await dialog.getByRole('button', { name: 'Add Rule' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.locator('.page-message')).toContainText(`→ ${CODE}`);
+    const row = page.getByRole('row').filter({ hasText: account.replace(/01$/, '') });
+    await expect(row).toContainText(CODE);
+
+    // Applied to FY27 after the count: one line gets the code.
+    await chooseOption(page, 'Fiscal year', 'FY27');
+    await page.getByRole('button', { name: 'Apply Rules…' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Apply the rules to FY27?' });
+    await expect(confirm.getByRole('status')).toContainText('1 line would get a function code');
+    await confirm.getByRole('button', { name: 'Apply to 1 line' }).click();
+    await expect(confirm).toHaveCount(0);
+    await expect(page.locator('.page-message')).toContainText('1 line got a function code');
+    expect(await axeViolations(page)).toEqual([]);
+    await saveScreen(page, `function-codes-${size.name}`);
+
+    const after = await apiCall(
+      page,
+      'GET',
+      `/function-codes/unmapped?budgetYearId=${byId}&fiscalYear=${FY}`,
+    );
+    expect(after.proposed.lineCount).toBe(unmapped.proposed.lineCount - 1);
+    expect(Math.round(after.proposed.amount * 100)).toBe(Math.round(unmapped.proposed.amount * 100) - 123456);
+    const { lineItems } = await apiCall(
+      page,
+      'GET',
+      `/line-items/budget?budgetYearId=${byId}&fiscalYear=${FY}&isOperating=false`,
+    );
+    expect(lineItems.find((l: { id: number }) => l.id === lineItem.id).deseCode).toBe(CODE);
+
+    // Deleted: the line keeps its code.
+    await row.getByRole('button', { name: /^Delete rule/ }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Rule' }).click();
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+    await expect(row).toHaveCount(0);
+    await apiCall(page, 'DELETE', `/line-items/${lineItem.id}`);
+  });
+}

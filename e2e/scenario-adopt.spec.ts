@@ -1,0 +1,166 @@
+import { mkdirSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { decodeBaseline } from '../server/schemas/scenario-line-rows';
+import { ADMIN, apiCall, axeViolations, budgetYearId, FINANCE, navigate, signIn } from './helpers';
+
+// Issue 25 item 2: an ADMIN reaches the Scenario Builder through the navigation, adopts a cut
+// scenario into the budget through its confirmation (totals before and after, the lines that
+// change), sees the dashboard's total change, and undoes it, at a desktop and a phone size. FINANCE
+// is not offered the button. The scenario cuts the demo FY26 budget's FY25 lines (a closed year no
+// other spec edits) and each run undoes its adoption, so the specs after this one find the amounts
+// they expect. Expected figures are worked out here in BigInt cents from the lines the API returns.
+
+const RUN = Date.now()
+  .toString(36)
+  .replace(/[0-9]/g, (d) => 'abcdefghij'[Number(d)]);
+const SHOTS = '/tmp/shots';
+mkdirSync(SHOTS, { recursive: true });
+const FY = 2025;
+
+const cents = (dollars: number) => BigInt(Math.round(dollars * 100));
+const half = (amount: bigint) => amount / 2n + (amount % 2n); // 50% kept, halves away from zero
+const money = (c: bigint) => {
+  const abs = c < 0n ? -c : c;
+  return `${c < 0n ? '-' : ''}$${(abs / 100n).toLocaleString('en-US')}.${String(abs % 100n).padStart(2, '0')}`;
+};
+/** Whole dollars, as the dashboard's calculation shows them (halves away from zero). */
+const wholeDollars = (c: bigint) => `$${((c + 50n) / 100n).toLocaleString('en-US')}`;
+
+async function chooseOption(page: Page, field: string, option: string | RegExp) {
+  await page.getByRole('combobox', { name: field, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: typeof option === 'string' }).click();
+}
+
+async function openBuilder(page: Page) {
+  await navigate(page, 'Scenario Builder');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Budget Scenario Builder', exact: true }),
+  ).toBeVisible();
+}
+
+async function proposedTotal(page: Page, byId: number): Promise<bigint> {
+  const summary = await apiCall(
+    page,
+    'GET',
+    `/line-items/budget/summary?budgetYearId=${byId}&fiscalYear=${FY}`,
+  );
+  return cents(summary.proposedBudget);
+}
+
+async function adoptFlow(page: Page, size: string) {
+  test.setTimeout(180_000);
+  const errors: string[] = [];
+  page.on('console', (m) => (m.type() === 'error' ? errors.push(m.text()) : undefined));
+  page.on('pageerror', (e) => errors.push(e.message));
+  await signIn(page, ADMIN);
+  await openBuilder(page);
+  const byId = await budgetYearId(page, 'FY26');
+
+  // A scenario keeping half of the three largest FY25 lines.
+  const base = decodeBaseline(
+    await apiCall(page, 'GET', `/scenarios/baseline?budgetYearId=${byId}&fiscalYear=${FY}&format=rows`),
+  );
+  const cut = [...base.lines].sort((a, b) => b.fy26ProposedV3 - a.fy26ProposedV3).slice(0, 3);
+  const name = `Adopt ${size} ${RUN}`;
+  const { scenario } = await apiCall(page, 'POST', '/scenarios/cuts', {
+    budgetYearId: byId,
+    fiscalYear: FY,
+    name,
+  });
+  await apiCall(page, 'PUT', `/scenarios/cuts/${scenario.id}/adjustments`, {
+    adjustments: Object.fromEntries(cut.map((l) => [String(l.id), 50])),
+  });
+  const before = await proposedTotal(page, byId);
+  const cuts = cut.reduce((s, l) => s + cents(l.fy26ProposedV3) - half(cents(l.fy26ProposedV3)), 0n);
+  const after = before - cuts;
+
+  await chooseOption(page, 'Fiscal year', /^FY25/);
+  await chooseOption(page, 'Scenario', name);
+  await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+
+  // The confirmation: totals before and after, and each line that changes.
+  await page.getByRole('button', { name: 'Adopt into the budget' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Adopt into the budget' });
+  await expect(dialog.getByText('Proposed total now')).toBeVisible();
+  const totals = dialog.locator('.adoption-totals');
+  await expect(totals).toContainText(`Proposed total now${money(before)}`);
+  await expect(totals).toContainText(`After adopting${money(after)}`);
+  await expect(totals).toContainText(`Change${money(-cuts)}`);
+  const table = dialog.getByRole('region', { name: 'Lines that change (3)' });
+  for (const l of cut) {
+    const row = table.getByRole('row').filter({ hasText: l.accountDesc ?? `Line ${l.id}` });
+    await expect(row).toContainText(money(half(cents(l.fy26ProposedV3))));
+  }
+  await dialog.getByLabel('Reason (optional)').fill('School Committee budget workshop');
+  await dialog.screenshot({ path: `${SHOTS}/adopt-dialog-${size}.png` });
+  await page.screenshot({ path: `${SHOTS}/adopt-dialog-page-${size}.png` });
+  const inDialog = await axeViolations(page);
+  expect(inDialog, JSON.stringify(inDialog, null, 2)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Adopt', exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+
+  const bar = page.getByRole('region', { name: 'Adoption into the budget' });
+  await expect(bar.getByText(/^Adopted into the budget on \d{1,2} \w+ \d{4} by .+/)).toBeVisible();
+  await expect(bar).toContainText(`Proposed total ${money(before)} → ${money(after)}`);
+  expect(await proposedTotal(page, byId)).toBe(after);
+  await page.screenshot({ path: `${SHOTS}/adopt-done-${size}.png`, fullPage: true });
+
+  // The dashboard shows the adopted figures.
+  await navigate(page, 'Dashboard');
+  await chooseOption(page, 'Fiscal year', /^FY25/);
+  await page.getByRole('button', { name: 'Show Budget Calculation' }).click();
+  const calc = page.getByRole('region', { name: 'Budget calculation' });
+  await expect(calc.getByRole('row', { name: /= Proposed budget/ })).toContainText(wholeDollars(after));
+  await page.screenshot({ path: `${SHOTS}/adopt-dashboard-${size}.png`, fullPage: true });
+
+  // Undo: the lines return to the snapshot the adoption was made from.
+  await openBuilder(page);
+  // The screen remembers the year and the scenario, now the active one.
+  await expect(page.getByRole('combobox', { name: 'Fiscal year', exact: true })).toHaveText(/^FY25/);
+  await expect(page.getByRole('combobox', { name: 'Scenario', exact: true })).toHaveText(`${name} (active)`);
+  await bar.getByRole('button', { name: 'Undo adoption' }).click();
+  const undo = page.getByRole('dialog', { name: 'Undo adoption' });
+  await expect(undo.getByRole('region', { name: 'Lines that return (3)' })).toBeVisible();
+  await expect(undo.locator('.adoption-totals')).toContainText(`After undoing${money(before)}`);
+  await undo.screenshot({ path: `${SHOTS}/adopt-undo-${size}.png` });
+  await undo.getByRole('button', { name: 'Undo adoption' }).click();
+  await expect(undo).toHaveCount(0);
+  await expect(bar.getByText(/^Adopted into the budget on/)).toHaveCount(0);
+  expect(await proposedTotal(page, byId)).toBe(before);
+
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+  const violations = await axeViolations(page);
+  expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
+  expect(errors).toEqual([]);
+  await apiCall(page, 'DELETE', `/scenarios/cuts/${scenario.id}`);
+}
+
+for (const [size, width, height] of [
+  ['desktop', 1440, 900],
+  ['phone', 390, 844],
+] as const) {
+  test.describe(`Adopting a scenario at ${width}x${height}`, () => {
+    test.use({ viewport: { width, height } });
+
+    test('an ADMIN adopts with the confirmation, the dashboard follows, and undoes it', async ({ page }) => {
+      await adoptFlow(page, size);
+    });
+  });
+}
+
+test('FINANCE is not offered Adopt into the budget, and the API refuses it', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, FINANCE);
+  await openBuilder(page);
+  await expect(page.getByRole('region', { name: 'Scenario lines' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Adopt into the budget' })).toHaveCount(0);
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const res = await page.request.fetch('/api/scenarios/cuts/1/adopt/preview', {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token ?? ''}` },
+    data: {},
+  });
+  expect(res.status()).toBe(403);
+});

@@ -1,0 +1,257 @@
+/* ------------------------------------------------------------------------------------------------
+ * The position crosswalk (issue 27 item 1): rules that give a job title a work group, a personnel
+ * budget category and a DESE function code. One engine, used by the import (row by row), the
+ * preview and the apply of existing lines (title by title), so a title is read the same way
+ * everywhere. Imports only a type, so the web app and the CLI may use it.
+ *
+ * - exact: the title itself, ignoring case and surrounding spaces;
+ * - glob: '*' any run of characters (none included), '?' exactly one, the rest literal, covering
+ *   the whole title, ignoring case ('*teacher*', 'Para*'); the globs of the function-code rules
+ *   (server/lib/code-patterns.ts) read the same way;
+ * - regex: a JavaScript regular expression searched in the title, ignoring case ('^sub(stitute)?\b').
+ *
+ * Several rules may match one title. For each thing a rule gives (work group, category, DESE code)
+ * the most specific rule that gives it wins: an exact rule over any pattern, then the longer pattern
+ * (its characters, wildcards not counted) over the shorter, then the older rule. Rules that lose
+ * while giving something else are reported as conflicts, so the screen can say who won and why.
+ * ---------------------------------------------------------------------------------------------- */
+import type { MatchType } from '@server/schemas/crosswalk';
+
+export type { MatchType };
+
+export const MAX_CROSSWALK_PATTERN = 200;
+
+/** The three things a rule can give a line. */
+export const CROSSWALK_FIELDS = ['workGroup', 'category', 'deseCode'] as const;
+export type CrosswalkField = (typeof CROSSWALK_FIELDS)[number];
+
+export const FIELD_LABELS: Record<CrosswalkField, string> = {
+  workGroup: 'work group',
+  category: 'category',
+  deseCode: 'DESE code',
+};
+
+/** A rule as the engine needs it. */
+export interface CrosswalkRuleRef {
+  id: number;
+  matchType: MatchType;
+  pattern: string;
+  workGroupId: number | null;
+  workGroupName: string | null;
+  categoryId: number | null;
+  categoryName: string | null;
+  deseCode: string | null;
+}
+
+/** What one field of a title resolves to, and the rule that gave it. */
+export interface FieldHit {
+  ruleId: number;
+  /** The id (work group, category) or the code (DESE code). */
+  value: number | string;
+  /** What people read: the group's or category's name, or the code. */
+  label: string;
+}
+
+/** A rule that matched the title and gave another value, and why it lost. */
+export interface CrosswalkConflict {
+  field: CrosswalkField;
+  winnerId: number;
+  loserId: number;
+  winnerLabel: string;
+  loserLabel: string;
+  /** 'exact over pattern', 'longer pattern (9 characters against 7)', 'older rule'. */
+  reason: string;
+}
+
+export interface Resolution {
+  workGroup: FieldHit | null;
+  category: FieldHit | null;
+  deseCode: FieldHit | null;
+  /** Every rule that matched the title, most specific first. */
+  ruleIds: number[];
+  conflicts: CrosswalkConflict[];
+}
+
+const trimmed = (t: string) => t.trim();
+
+/** The characters of a pattern that count for specificity (wildcards of a glob left out). */
+export function patternWeight(matchType: MatchType, pattern: string): number {
+  const p = pattern.trim();
+  return matchType === 'glob' ? p.replace(/[*?]/g, '').length : p.length;
+}
+
+/** A regular expression that could take exponential time: a quantified group holding a quantifier. */
+const NESTED_QUANTIFIER = /\((?:[^()\\]|\\.)*[+*}](?:[^()\\]|\\.)*\)\s*(?:[+*]|\{\d*,?\d*\})/;
+
+/** The source of a glob as a whole-title regular expression. */
+function globSource(glob: string): string {
+  return glob
+    .trim()
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '[\\s\\S]*')
+    .replace(/\?/g, '[\\s\\S]');
+}
+
+/**
+ * What is wrong with a rule's pattern, in words a person can act on, or null when it is usable:
+ * blank, too long, a control character, a glob of nothing but wildcards, a regular expression
+ * that does not compile or could take exponential time.
+ */
+export function crosswalkPatternProblem(matchType: MatchType, raw: string): string | null {
+  const text = raw.trim();
+  if (!text) {
+    return matchType === 'exact'
+      ? 'Write the job title the rule is for'
+      : "Write a pattern, such as '*teacher*' or '^para'";
+  }
+  if (text.length > MAX_CROSSWALK_PATTERN) {
+    return `The pattern '${text.slice(0, 40)}…' is longer than ${MAX_CROSSWALK_PATTERN} characters`;
+  }
+
+  if (/[\u0000-\u001f\u007f]/.test(text)) {
+    return `The pattern '${text.slice(0, 40)}' holds a control character`;
+  }
+  if (matchType === 'glob' && !/[^*?\s]/.test(text)) {
+    return `The pattern '${text}' is only wildcards: it would match every title. Name part of the title`;
+  }
+  if (matchType === 'regex') {
+    try {
+      new RegExp(text, 'i');
+    } catch (err) {
+      return `'${text}' is not a valid regular expression: ${(err as Error).message.replace(/^Invalid regular expression: /, '')}`;
+    }
+    if (NESTED_QUANTIFIER.test(text)) {
+      return `The regular expression '${text}' repeats a group that itself repeats (such as (a+)+): it could take minutes on a long title. Write it without the nested repetition`;
+    }
+  }
+  return null;
+}
+
+/** A compiled test of one rule's pattern. Throws on a pattern crosswalkPatternProblem refuses. */
+export function compilePattern(matchType: MatchType, pattern: string): (title: string) => boolean {
+  const text = pattern.trim();
+  if (matchType === 'exact') {
+    const want = text.toLowerCase();
+    return (title) => trimmed(title).toLowerCase() === want;
+  }
+  const re = matchType === 'glob' ? new RegExp(`^${globSource(text)}$`, 'i') : new RegExp(text, 'i');
+  return (title) => re.test(trimmed(title));
+}
+
+/** Orders rules most specific first: exact, then heavier pattern, then older. */
+export function compareSpecificity(a: CrosswalkRuleRef, b: CrosswalkRuleRef): number {
+  const exact = Number(b.matchType === 'exact') - Number(a.matchType === 'exact');
+  if (exact) {
+    return exact;
+  }
+  const weight = patternWeight(b.matchType, b.pattern) - patternWeight(a.matchType, a.pattern);
+  return weight || a.id - b.id;
+}
+
+/** Why `winner` beats `loser` (both matched one title), in the screen's words. */
+export function whyWins(winner: CrosswalkRuleRef, loser: CrosswalkRuleRef): string {
+  if (winner.matchType === 'exact' && loser.matchType !== 'exact') {
+    return 'an exact title wins over a pattern';
+  }
+  const w = patternWeight(winner.matchType, winner.pattern);
+  const l = patternWeight(loser.matchType, loser.pattern);
+  if (w !== l) {
+    return `the longer pattern wins (${w} characters against ${l})`;
+  }
+  return 'equally specific: the older rule wins';
+}
+
+/** The value a rule gives a field, or null when it gives nothing there. */
+export function ruleValue(rule: CrosswalkRuleRef, field: CrosswalkField): FieldHit | null {
+  switch (field) {
+    case 'workGroup':
+      return rule.workGroupId === null
+        ? null
+        : { ruleId: rule.id, value: rule.workGroupId, label: rule.workGroupName ?? `#${rule.workGroupId}` };
+    case 'category':
+      return rule.categoryId === null
+        ? null
+        : { ruleId: rule.id, value: rule.categoryId, label: rule.categoryName ?? `#${rule.categoryId}` };
+    default:
+      return rule.deseCode === null ? null : { ruleId: rule.id, value: rule.deseCode, label: rule.deseCode };
+  }
+}
+
+/** How a rule is named in messages: "exact 'Teacher'", "pattern '*teacher*'". */
+export function ruleLabel(rule: Pick<CrosswalkRuleRef, 'matchType' | 'pattern'>): string {
+  const kind = rule.matchType === 'exact' ? 'title' : rule.matchType === 'glob' ? 'pattern' : 'regex';
+  return `${kind} '${rule.pattern.trim()}'`;
+}
+
+/**
+ * The rules, compiled once, resolving titles (each distinct title once: a payroll repeats a few
+ * hundred titles over thousands of rows).
+ */
+export class CrosswalkMatcher {
+  private readonly rules: { rule: CrosswalkRuleRef; test: (title: string) => boolean }[];
+  private readonly cache = new Map<string, Resolution | null>();
+  readonly byId: Map<number, CrosswalkRuleRef>;
+
+  constructor(rules: readonly CrosswalkRuleRef[]) {
+    this.rules = [...rules]
+      .sort(compareSpecificity)
+      .map((rule) => ({ rule, test: compilePattern(rule.matchType, rule.pattern) }));
+    this.byId = new Map(rules.map((r) => [r.id, r]));
+  }
+
+  get size(): number {
+    return this.rules.length;
+  }
+
+  /** What the rules give a title: per field the most specific rule giving it; null when none matches. */
+  resolve(title: string | null | undefined): Resolution | null {
+    if (!title || !title.trim() || !this.rules.length) {
+      return null;
+    }
+    const key = title.trim().toLowerCase();
+    const cached = this.cache.get(key);
+    if (cached !== undefined) {
+      return cached;
+    }
+    const matched = this.rules.filter((r) => r.test(title)).map((r) => r.rule);
+    const result = matched.length ? resolveMatched(matched) : null;
+    this.cache.set(key, result);
+    return result;
+  }
+}
+
+/** Resolves the rules that matched one title (most specific first). */
+function resolveMatched(matched: readonly CrosswalkRuleRef[]): Resolution {
+  const out: Resolution = {
+    workGroup: null,
+    category: null,
+    deseCode: null,
+    ruleIds: matched.map((r) => r.id),
+    conflicts: [],
+  };
+  for (const field of CROSSWALK_FIELDS) {
+    let winner: CrosswalkRuleRef | null = null;
+    for (const rule of matched) {
+      const hit = ruleValue(rule, field);
+      if (!hit) {
+        continue;
+      }
+      if (!winner) {
+        winner = rule;
+        out[field] = hit;
+        continue;
+      }
+      if (hit.value !== out[field]!.value) {
+        out.conflicts.push({
+          field,
+          winnerId: winner.id,
+          loserId: rule.id,
+          winnerLabel: out[field]!.label,
+          loserLabel: hit.label,
+          reason: whyWins(winner, rule),
+        });
+      }
+    }
+  }
+  return out;
+}

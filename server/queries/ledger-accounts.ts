@@ -1,0 +1,121 @@
+import type { Db } from '@server/db/index';
+
+/** ledger_accounts: the rows of a ledger import. Amounts are decimal text with 2 places. */
+
+export interface LedgerAccountInsert {
+  ledger_import_id: number;
+  fiscal_year: number;
+  row_number: number;
+  account: string;
+  description: string | null;
+  function_code: string | null;
+  object_code: string | null;
+  location_code: string | null;
+  building_id: number | null;
+  original_budget: string;
+  transfers: string;
+  revised_budget: string;
+  expended: string;
+  encumbered: string;
+  warnings: string[];
+  set_aside_reason: string | null;
+}
+
+/** Inserts rows in batches (a district's ledger is a few thousand accounts). */
+export async function insertLedgerAccounts(db: Db, rows: readonly LedgerAccountInsert[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 500) {
+    await db('ledger_accounts').insert(
+      rows.slice(i, i + 500).map((r) => ({ ...r, warnings: JSON.stringify(r.warnings) })),
+    );
+  }
+}
+
+export interface LedgerSums {
+  original_budget: string;
+  transfers: string;
+  revised_budget: string;
+  expended: string;
+  encumbered: string;
+  accounts: number;
+}
+
+/**
+ * An import's sums, in SQL: of the rows in the figures (`stored`) and of those set aside. Amounts
+ * as numeric text (the reconciliation compares them with the file's exact sums).
+ */
+export async function ledgerImportSums(
+  db: Db,
+  importId: number,
+): Promise<{ stored: LedgerSums; setAside: LedgerSums }> {
+  const { rows } = await db.raw(
+    `SELECT (set_aside_reason IS NOT NULL) AS set_aside,
+            coalesce(sum(original_budget), 0)::text AS original_budget,
+            coalesce(sum(transfers), 0)::text AS transfers,
+            coalesce(sum(revised_budget), 0)::text AS revised_budget,
+            coalesce(sum(expended), 0)::text AS expended,
+            coalesce(sum(encumbered), 0)::text AS encumbered,
+            count(*)::int AS accounts
+       FROM ledger_accounts WHERE ledger_import_id = ?
+      GROUP BY 1`,
+    [importId],
+  );
+  const zero: LedgerSums = {
+    original_budget: '0',
+    transfers: '0',
+    revised_budget: '0',
+    expended: '0',
+    encumbered: '0',
+    accounts: 0,
+  };
+  const of = (setAside: boolean) =>
+    (rows as (LedgerSums & { set_aside: boolean })[]).find((r) => r.set_aside === setAside) ?? zero;
+  return { stored: of(false), setAside: of(true) };
+}
+
+/** Accounts per function code of an import (rows in the figures). */
+export async function functionCodeCounts(
+  db: Db,
+  importId: number,
+): Promise<{ code: string; accounts: number }[]> {
+  const rows = await db('ledger_accounts')
+    .where({ ledger_import_id: importId })
+    .whereNull('set_aside_reason')
+    .whereNotNull('function_code')
+    .select('function_code as code')
+    .count<{ code: string; accounts: number }[]>('* as accounts')
+    .groupBy('function_code')
+    .orderBy('function_code');
+  return rows.map((r) => ({ code: r.code, accounts: Number(r.accounts) }));
+}
+
+/** Buildings with a code, to match an account's location segment. */
+export function listBuildingCodes(db: Db): Promise<{ id: number; code: string; name: string }[]> {
+  return db('buildings').whereNotNull('code').select('id', 'code', 'name');
+}
+
+/** Rows set aside from the current import of a fiscal year, in file order. */
+export async function setAsideRows(db: Db, fiscalYear: number) {
+  const rows = await db('ledger_accounts as la')
+    .join('ledger_imports as li', 'li.id', 'la.ledger_import_id')
+    .where({ 'li.fiscal_year': fiscalYear, 'li.is_current': true })
+    .whereNotNull('la.set_aside_reason')
+    .orderBy('la.row_number')
+    .select(
+      'la.row_number',
+      'la.account',
+      'la.description',
+      'la.set_aside_reason',
+      'la.revised_budget',
+      'la.expended',
+      'la.encumbered',
+    );
+  return rows.map((r) => ({
+    row: r.row_number as number,
+    account: r.account as string,
+    description: r.description as string | null,
+    reason: r.set_aside_reason as string,
+    revisedBudget: Number(r.revised_budget),
+    expended: Number(r.expended),
+    encumbered: Number(r.encumbered),
+  }));
+}

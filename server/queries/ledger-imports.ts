@@ -1,0 +1,206 @@
+import type { Db } from '@server/db/index';
+import type { LedgerImport } from '@server/schemas/actuals-import';
+import { parseFiscalYear } from '@server/schemas/fiscal-year';
+
+/**
+ * ledger_imports (one row per import of a fiscal year's ledger), ledger_settings (the account
+ * pattern) and the saved column mappings of ledger files.
+ */
+
+export interface LedgerImportRow {
+  id: number;
+  fiscal_year: number;
+  period: number;
+  file_name: string;
+  account_pattern: string;
+  user_id: number | null;
+  created_at: Date | string;
+  account_count: number;
+  is_current: boolean;
+}
+
+const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+
+/** The account pattern setting (the migration writes its one row). */
+export async function findLedgerSettings(
+  db: Db,
+): Promise<{ account_pattern: string; updated_at: Date | string }> {
+  return db('ledger_settings').where({ id: 1 }).first('account_pattern', 'updated_at');
+}
+
+/** Replaces the account pattern. */
+export async function saveAccountPattern(db: Db, pattern: string, userId: number | null): Promise<void> {
+  await db('ledger_settings')
+    .where({ id: 1 })
+    .update({ account_pattern: pattern, updated_by: userId, updated_at: db.fn.now() });
+}
+
+/** The fiscal year's current import, locked against a concurrent import of the same year. */
+export function findCurrentImport(
+  db: Db,
+  fiscalYear: number,
+  lock = false,
+): Promise<LedgerImportRow | undefined> {
+  const q = db<LedgerImportRow>('ledger_imports').where({ fiscal_year: fiscalYear, is_current: true });
+  return (lock ? q.forUpdate() : q).first();
+}
+
+/** The current import of a fiscal year with who made it. */
+export async function findCurrentImportInfo(db: Db, fiscalYear: number) {
+  const row = await db('ledger_imports as li')
+    .leftJoin('users as u', 'u.id', 'li.user_id')
+    .where({ 'li.fiscal_year': fiscalYear, 'li.is_current': true })
+    .first(
+      'li.id',
+      'li.period',
+      'li.file_name',
+      'li.created_at',
+      'li.account_pattern',
+      'u.name as user_name',
+    );
+  return row as
+    | {
+        id: number;
+        period: number;
+        file_name: string;
+        created_at: Date | string;
+        account_pattern: string;
+        user_name: string | null;
+      }
+    | undefined;
+}
+
+/**
+ * Takes a transaction-scoped advisory lock on a fiscal year's ledger, so two imports of one year
+ * run one after the other (the first import of a year has no row to lock FOR UPDATE).
+ */
+export async function lockLedgerYear(db: Db, fiscalYear: number): Promise<void> {
+  await db.raw(`SELECT pg_advisory_xact_lock(hashtext('ledger'), ?)`, [fiscalYear]);
+}
+
+export async function insertLedgerImport(
+  db: Db,
+  row: {
+    fiscal_year: number;
+    period: number;
+    file_name: string;
+    file_sha256: string;
+    account_pattern: string;
+    column_mappings: unknown;
+    user_id: number | null;
+  },
+): Promise<number> {
+  const [inserted] = await db('ledger_imports')
+    .insert({ ...row, column_mappings: JSON.stringify(row.column_mappings), is_current: false })
+    .returning('id');
+  return inserted.id as number;
+}
+
+/** Marks the earlier import replaced; its accounts go (the run stays in the history). */
+export async function retireImport(db: Db, id: number, replacedById: number): Promise<void> {
+  await db('ledger_accounts').where({ ledger_import_id: id }).del();
+  await db('ledger_imports').where({ id }).update({ is_current: false, replaced_by_id: replacedById });
+}
+
+/** Makes an import the fiscal year's current one, with its counts. */
+export async function finishLedgerImport(
+  db: Db,
+  id: number,
+  counts: { row_count: number; account_count: number; set_aside_count: number; warning_count: number },
+): Promise<void> {
+  await db('ledger_imports')
+    .where({ id })
+    .update({ ...counts, is_current: true });
+}
+
+/** Ledger imports, newest first (optionally of one fiscal year). */
+export async function listLedgerImports(db: Db, fiscalYear?: number): Promise<LedgerImport[]> {
+  const q = db('ledger_imports as li')
+    .leftJoin('users as u', 'u.id', 'li.user_id')
+    .select('li.*', db.raw(`coalesce(u.name, li.column_mappings ->> 'actor') as user_name`))
+    .orderBy([
+      { column: 'li.created_at', order: 'desc' },
+      { column: 'li.id', order: 'desc' },
+    ])
+    .limit(200);
+  if (fiscalYear !== undefined) {
+    q.where('li.fiscal_year', fiscalYear);
+  }
+  const rows = await q;
+  return rows.map((r) => ({
+    id: r.id,
+    fiscalYear: r.fiscal_year,
+    period: r.period,
+    fileName: r.file_name,
+    accountPattern: r.account_pattern,
+    user: r.user_name,
+    createdAt: iso(r.created_at),
+    rowCount: r.row_count,
+    accountCount: r.account_count,
+    setAsideCount: r.set_aside_count,
+    warningCount: r.warning_count,
+    isCurrent: r.is_current,
+    replacedById: r.replaced_by_id,
+  }));
+}
+
+/** Earlier imports of byte-identical files, newest first. */
+export async function findLedgerImportsOfFile(db: Db, sha256: string) {
+  const rows = await db('ledger_imports as li')
+    .leftJoin('users as u', 'u.id', 'li.user_id')
+    .where('li.file_sha256', sha256)
+    .select(
+      'li.id',
+      'li.created_at',
+      'li.account_count',
+      db.raw(`coalesce(u.name, li.column_mappings ->> 'actor') as user_name`),
+    )
+    .orderBy('li.created_at', 'desc')
+    .limit(5);
+  return rows.map((r) => ({
+    id: r.id as number,
+    createdAt: new Date(r.created_at).toISOString(),
+    user: r.user_name as string | null,
+    importedCount: r.account_count as number,
+  }));
+}
+
+/**
+ * Whether a fiscal year exists in the workbench: a budget year is named for it or centred on it,
+ * or some budget year holds lines of it.
+ */
+export async function fiscalYearExists(db: Db, fiscalYear: number): Promise<boolean> {
+  const years = await db('budget_years').select('fiscal_year', 'current_fiscal_year');
+  if (
+    years.some((y) => y.current_fiscal_year === fiscalYear || parseFiscalYear(y.fiscal_year) === fiscalYear)
+  ) {
+    return true;
+  }
+  return Boolean(await db('line_items').where({ fiscal_year: fiscalYear }).first('id'));
+}
+
+interface SavedLedgerMapping {
+  columnMappings: Record<string, string | null>;
+}
+
+/** The mapping confirmed for a ledger file with these columns, or null. */
+export async function findLedgerMapping(db: Db, signature: string): Promise<SavedLedgerMapping | null> {
+  const row = await db('saved_column_mappings')
+    .where({ import_type: 'ledger', header_signature: signature })
+    .first('mappings');
+  if (!row) {
+    return null;
+  }
+  return (typeof row.mappings === 'string' ? JSON.parse(row.mappings) : row.mappings) as SavedLedgerMapping;
+}
+
+export async function saveLedgerMapping(
+  db: Db,
+  signature: string,
+  mapping: SavedLedgerMapping,
+): Promise<void> {
+  await db('saved_column_mappings')
+    .insert({ import_type: 'ledger', header_signature: signature, mappings: JSON.stringify(mapping) })
+    .onConflict(['import_type', 'header_signature'])
+    .merge({ mappings: JSON.stringify(mapping), updated_at: db.fn.now() });
+}

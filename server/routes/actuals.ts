@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { singleFileUpload, uploadedFile } from '@server/lib/import/upload-middleware';
+import * as r from '@server/schemas/actuals';
+import * as s from '@server/schemas/actuals-import';
+import * as imports from '@server/services/actuals-import';
+import * as report from '@server/services/actuals-report';
+import { defineRoute } from './define';
+
+const tag = 'Budget vs actual';
+
+const analyzeRequest = z.strictObject({
+  file: z
+    .string()
+    .meta({ format: 'binary', description: 'The ledger export: .csv, .xlsx or .xls, at most 50 MB' }),
+});
+
+export const actualsRoutes = [
+  defineRoute({
+    method: 'post',
+    path: '/actuals/import/analyze',
+    summary:
+      'Upload a ledger (actuals) export (multipart: file) and get its columns, suggested mapping, first rows and the account pattern',
+    tag,
+    action: 'import.run',
+    multipart: true,
+    before: [singleFileUpload('file')],
+    body: analyzeRequest,
+    response: s.ledgerAnalysisResponse,
+    handler: ({ app, actor, ctx }) => {
+      const file = uploadedFile(ctx);
+      return imports.analyzeLedgerUpload(
+        app,
+        actor,
+        file ? { buffer: file.buffer, originalName: file.originalname } : undefined,
+      );
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/actuals/import/execute',
+    summary:
+      "Import an analyzed ledger into a fiscal year at a period, replacing the year's earlier period, in one transaction (dryRun: check only)",
+    tag,
+    action: 'import.run',
+    body: s.ledgerExecuteBody,
+    response: s.ledgerImportResult,
+    handler: ({ app, actor, body }) => imports.executeLedgerUpload(app, actor, body),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/actuals/imports',
+    summary: 'Ledger imports, newest first: the current one of each fiscal year and those it replaced',
+    tag,
+    action: 'actuals.read',
+    query: s.ledgerImportsQuery,
+    response: s.ledgerImportsResponse,
+    handler: ({ app, actor, query }) => imports.listLedgerImports(app, actor, query),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/actuals/account-pattern',
+    summary: 'The account pattern that splits ledger accounts into DESE function, object and location codes',
+    tag,
+    action: 'actuals.read',
+    response: s.accountPatternResponse,
+    handler: ({ app, actor }) => imports.getAccountPattern(app, actor),
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/actuals/account-pattern',
+    summary:
+      'Set the account pattern (e.g. fund-x-xxx-FUNC-...-OBJECT); accounts already imported keep their codes',
+    tag,
+    action: 'import.run',
+    body: s.accountPatternBody,
+    response: s.accountPatternResponse,
+    handler: ({ app, actor, body }) => imports.setAccountPattern(app, actor, body),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/actuals/report',
+    summary:
+      'Budget vs actual for a fiscal year by category, DESE function, building or account: budget, revised, expended, encumbered, available, percent used and projected year-end, with the accounts and lines that match nothing',
+    tag,
+    action: 'actuals.read',
+    query: r.actualsReportQuery,
+    response: r.actualsReportResponse,
+    handler: ({ app, actor, query }) => report.budgetVsActual(app, actor, query),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/actuals/summary',
+    summary: "Spent to date against budget for a fiscal year (the dashboard's card): totals only",
+    tag,
+    action: 'dashboard.read',
+    query: r.actualsSummaryQuery,
+    response: r.actualsSummaryResponse,
+    handler: ({ app, actor, query }) => report.actualsSummary(app, actor, query),
+  }),
+];

@@ -1,0 +1,58 @@
+import {
+  advanceStageBody,
+  reopenStageBody,
+  snapshotParams,
+  snapshotQuery,
+  snapshotResponse,
+  stageYearQuery,
+  stagesResponse,
+} from '@server/schemas/budget-stages';
+import * as service from '@server/services/budget-stages';
+import { defineRoute } from './define';
+
+const tag = 'Budget stages';
+
+export const budgetStageRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/budget-stages',
+    summary:
+      'The stages of a fiscal year: where it stands, the next stage, every move and reopen with its totals',
+    tag,
+    action: 'dashboard.read',
+    query: stageYearQuery,
+    response: stagesResponse,
+    handler: ({ app, actor, query }) => service.listStages(app, actor, query),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/budget-stages/advance',
+    summary: 'Move a fiscal year to its next stage with the date and a note; freezes a snapshot of its lines',
+    tag,
+    action: 'budgetStages.manage',
+    body: advanceStageBody,
+    response: stagesResponse,
+    handler: ({ app, actor, body }) => service.advanceStage(app, actor, body),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/budget-stages/reopen',
+    summary: 'Reopen a voted fiscal year for changes, with a reason (audit and security logs)',
+    tag,
+    action: 'budgetStages.manage',
+    body: reopenStageBody,
+    response: stagesResponse,
+    handler: ({ app, actor, body }) => service.reopenStage(app, actor, body),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/budget-stages/:id/snapshot',
+    summary: 'The lines a stage froze, as they were (employee lines carry salaries: staff only)',
+    tag,
+    action: 'lineItems.read',
+    params: snapshotParams,
+    query: snapshotQuery,
+    response: snapshotResponse,
+    handler: ({ app, actor, params, query }) => service.showSnapshot(app, actor, params.id, query.kind),
+  }),
+];

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { BUDGET_STAGES } from './budget-stages';
+import { idTextWith, moneyOut } from './common';
+import { fiscalYearInput } from './fiscal-year';
+
+/**
+ * What changed between two budget stages, and why (issue 25 item 3; GFOA's award criteria ask for
+ * what changed between the proposed and the adopted budget): totals, by budget category, by DESE
+ * function, by building and line by line, each changed line with its reason.
+ */
+
+/** The working figures of the year as they are now, on either side of a comparison. */
+export const CURRENT = 'current';
+export const CURRENT_LABEL = "Today's working figures";
+
+const sideInput = (what: 'from' | 'to') =>
+  z.union([z.literal(CURRENT), idTextWith(`${what} must be a stage id or '${CURRENT}'`)], {
+    error: `${what} must be a stage id or '${CURRENT}'`,
+  });
+
+/** The two sides must differ; the service refuses the same stage twice with this message. */
+export const SAME_STAGE_MESSAGE = 'Choose two different stages';
+
+export const compareQuery = z.strictObject({
+  budgetYearId: idTextWith('budgetYearId must be a positive whole number'),
+  fiscalYear: fiscalYearInput,
+  from: sideInput('from'),
+  to: sideInput('to'),
+  /** changed (default): the lines added, removed or changed; all: every line, unchanged ones too. */
+  lines: z.enum(['changed', 'all'], { error: 'lines must be changed or all' }).optional(),
+});
+export type CompareQuery = z.infer<typeof compareQuery>;
+export type CompareSide = number | typeof CURRENT;
+
+/** One side of the comparison: a stage's snapshot, or today's working figures (stageId null). */
+export const compareSideSchema = z.object({
+  stageId: z.number().int().nullable(),
+  stage: z.enum(BUDGET_STAGES).nullable(),
+  /** "School Committee Adopted, 12 March 2027", or "Today's working figures". */
+  label: z.string(),
+  /** The date of the vote or meeting (YYYY-MM-DD); null for today's figures. */
+  date: z.string().nullable(),
+  /** When the stage was recorded (ISO time); for today's figures, when the comparison was read. */
+  recordedAt: z.string(),
+});
+export type CompareSideInfo = z.infer<typeof compareSideSchema>;
+
+/** A money figure on both sides: to − from, and that as a percent of from (null when from is 0). */
+export const moneyChangeSchema = z.object({
+  from: moneyOut,
+  to: moneyOut,
+  difference: moneyOut,
+  percent: z.number().nullable(),
+});
+export type MoneyChange = z.infer<typeof moneyChangeSchema>;
+
+export const countChangeSchema = z.object({
+  from: z.number().int(),
+  to: z.number().int(),
+  difference: z.number().int(),
+});
+
+export const compareTotalsSchema = z.object({
+  /** The proposed budget: the sum of the proposed lines' amounts, and how many lines. */
+  proposed: moneyChangeSchema,
+  proposedCount: countChangeSchema,
+  /** The employee lines: how many, their current salaries and their next-year salaries. */
+  employeeCount: countChangeSchema,
+  salaries: moneyChangeSchema,
+  nextYearSalaries: moneyChangeSchema,
+});
+
+/** One row of a breakdown: the proposed amounts and the employees' salaries in it, on both sides. */
+export const breakdownRowSchema = z.object({
+  /** Category or building id, or DESE code; null for lines with none (No category, District Wide). */
+  key: z.union([z.number().int(), z.string()]).nullable(),
+  name: z.string(),
+  proposed: moneyChangeSchema,
+  salaries: moneyChangeSchema,
+});
+export type BreakdownRow = z.infer<typeof breakdownRowSchema>;
+
+export const LINE_CHANGES = ['added', 'removed', 'changed', 'unchanged'] as const;
+
+/**
+ * One changed field of one line (a line with several changes has several rows, each with the
+ * line's reason); an added or removed line has one row, its amount or salary. Money fields carry
+ * numbers and a difference; other fields (names, category, building, FTE, status) text.
+ */
+export const lineChangeSchema = z.object({
+  lineId: z.number().int(),
+  kind: z.enum(['proposed', 'employee']),
+  change: z.enum(LINE_CHANGES),
+  description: z.string(),
+  categoryName: z.string().nullable(),
+  buildingName: z.string().nullable(),
+  deseCode: z.string().nullable(),
+  field: z.string(),
+  fieldLabel: z.string(),
+  valueType: z.enum(['money', 'text']),
+  from: z.union([moneyOut, z.string()]).nullable(),
+  to: z.union([moneyOut, z.string()]).nullable(),
+  difference: moneyOut.nullable(),
+  /**
+   * Why: the scenario adoption's reason (or 'Adopted scenario "X"'), else the latest reason given
+   * when the line was edited between the two stages; null when none was given.
+   */
+  reason: z.string().nullable(),
+});
+export type LineChange = z.infer<typeof lineChangeSchema>;
+
+export const compareResponse = z.object({
+  budgetYearId: z.number().int(),
+  /** The budget year's label, e.g. 'FY27'. */
+  budgetYear: z.string(),
+  fiscalYear: z.number().int(),
+  from: compareSideSchema,
+  to: compareSideSchema,
+  totals: compareTotalsSchema,
+  byCategory: z.array(breakdownRowSchema),
+  byFunction: z.array(breakdownRowSchema),
+  byBuilding: z.array(breakdownRowSchema),
+  /** How many lines were added, removed, changed and left unchanged. */
+  lineCounts: z.object({
+    added: z.number().int(),
+    removed: z.number().int(),
+    changed: z.number().int(),
+    unchanged: z.number().int(),
+  }),
+  lines: z.array(lineChangeSchema),
+});
+export type StageComparison = z.infer<typeof compareResponse>;

@@ -1,0 +1,236 @@
+import { z } from 'zod';
+import { idTextWith, isRealDate, moneyOut } from './common';
+import { fiscalYearInput } from './fiscal-year';
+
+/**
+ * Budget stages (issue 25): a fiscal year of a budget year moves Draft → Superintendent's
+ * Recommended → School Committee Adopted → Town Appropriated → Revised (transfers after the
+ * appropriation). Each move freezes a snapshot; from the committee's vote on the year's lines are
+ * locked until an administrator reopens it. Massachusetts: the superintendent recommends, the
+ * committee holds its hearing and votes (c.71 §38N), the town appropriates the total (c.71 §34).
+ */
+export const BUDGET_STAGES = [
+  'DRAFT',
+  'SUPERINTENDENT_RECOMMENDED',
+  'SCHOOL_COMMITTEE_ADOPTED',
+  'TOWN_APPROPRIATED',
+  'REVISED',
+] as const;
+export type BudgetStage = (typeof BUDGET_STAGES)[number];
+
+export const STAGE_LABELS: Record<BudgetStage, string> = {
+  DRAFT: 'Draft',
+  SUPERINTENDENT_RECOMMENDED: "Superintendent's Recommended",
+  SCHOOL_COMMITTEE_ADOPTED: 'School Committee Adopted',
+  TOWN_APPROPRIATED: 'Town Appropriated',
+  REVISED: 'Revised',
+};
+
+/** What the date of each stage records ('voted 12 March 2027'). */
+const STAGE_VERBS: Record<BudgetStage, string> = {
+  DRAFT: 'recorded',
+  SUPERINTENDENT_RECOMMENDED: 'recommended',
+  SCHOOL_COMMITTEE_ADOPTED: 'voted',
+  TOWN_APPROPRIATED: 'appropriated',
+  REVISED: 'revised',
+};
+
+/** Stages from the committee's vote on lock the year's lines (the SQL function budget_year_locked agrees). */
+export const LOCKING_STAGES: readonly BudgetStage[] = [
+  'SCHOOL_COMMITTEE_ADOPTED',
+  'TOWN_APPROPRIATED',
+  'REVISED',
+];
+
+export const MAX_REASON = 2000;
+
+/** Why a write into a locked year is refused (the service's check and the database trigger's alike). */
+export function lockedYearMessage(fiscalYear: number, stage: BudgetStage): string {
+  return `FY${fiscalYear} is ${STAGE_LABELS[stage]}: its lines cannot change until an administrator reopens it with a reason`;
+}
+
+/** Where a year stands: its stage, whether reopened after a vote, and whether its lines may change. */
+export interface StageState {
+  stage: BudgetStage;
+  /** The date of the stage's vote or meeting (YYYY-MM-DD), null for a Draft never recorded. */
+  date: string | null;
+  reopened: boolean;
+  locked: boolean;
+}
+
+/**
+ * The one order of stages: the stage an advance from `state` enters, or why none can. A locked
+ * year moves on (the vote, then the appropriation) but records changes only after a reopen: a year
+ * reopened after the committee's vote is adopted again, one reopened after the appropriation is
+ * Revised.
+ */
+export function nextStage(state: StageState): { stage: BudgetStage } | { error: string } {
+  const { stage, reopened } = state;
+  switch (stage) {
+    case 'DRAFT':
+      return { stage: 'SUPERINTENDENT_RECOMMENDED' };
+    case 'SUPERINTENDENT_RECOMMENDED':
+      return { stage: 'SCHOOL_COMMITTEE_ADOPTED' };
+    case 'SCHOOL_COMMITTEE_ADOPTED':
+      return { stage: reopened ? 'SCHOOL_COMMITTEE_ADOPTED' : 'TOWN_APPROPRIATED' };
+    default:
+      return reopened
+        ? { stage: 'REVISED' }
+        : {
+            error: `${STAGE_LABELS[stage]} is the last stage until changes are made: reopen the year with a reason, make the transfers, then record them as Revised`,
+          };
+  }
+}
+
+/** 'School Committee Adopted, voted 12 March 2027' (and ', reopened for changes'). */
+export function stageCaption(state: StageState): string {
+  const label = STAGE_LABELS[state.stage];
+  const when = state.date ? `, ${STAGE_VERBS[state.stage]} ${longDate(state.date)}` : '';
+  return `${label}${when}${state.reopened ? ', reopened for changes' : ''}`;
+}
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+/** '2027-03-12' → '12 March 2027' (no Date: no time zone can move the day). */
+export function longDate(iso: string): string {
+  const [y, m, d] = iso.slice(0, 10).split('-').map(Number);
+  return `${d} ${MONTHS[m - 1]} ${y}`;
+}
+
+const reasonText = (what: string) =>
+  z
+    .string({ error: `${what} is required` })
+    .trim()
+    .min(1, `${what} is required`)
+    .max(MAX_REASON, `${what} must be at most ${MAX_REASON} characters`);
+
+const stageDate = z
+  .string({ error: 'date must be a date (YYYY-MM-DD)' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be a date (YYYY-MM-DD)')
+  .refine(isRealDate, 'date must be a real calendar date');
+
+const idNumber = (what: string) => idTextWith(`${what} must be a positive whole number`);
+
+export const stageYearQuery = z.strictObject({
+  budgetYearId: idTextWith('budgetYearId must be a positive whole number'),
+  fiscalYear: fiscalYearInput,
+});
+
+export const advanceStageBody = z.strictObject({
+  budgetYearId: idNumber('budgetYearId'),
+  fiscalYear: fiscalYearInput,
+  /** The stage to enter: must be the next one (a guard against two admins moving the year at once). */
+  stage: z.enum(BUDGET_STAGES, { error: `stage must be one of ${BUDGET_STAGES.join(', ')}` }),
+  date: stageDate,
+  note: reasonText('note').optional(),
+});
+export type AdvanceStageBody = z.infer<typeof advanceStageBody>;
+
+export const reopenStageBody = z.strictObject({
+  budgetYearId: idNumber('budgetYearId'),
+  fiscalYear: fiscalYearInput,
+  reason: reasonText('reason'),
+});
+export type ReopenStageBody = z.infer<typeof reopenStageBody>;
+
+export const stageTotalsSchema = z.object({
+  proposedTotal: moneyOut,
+  proposedCount: z.number().int(),
+  employeeCount: z.number().int(),
+  salaryTotal: moneyOut,
+  nextYearSalaryTotal: moneyOut,
+});
+export type StageTotals = z.infer<typeof stageTotalsSchema>;
+
+export const stageEventSchema = z.object({
+  id: z.number().int(),
+  event: z.enum(['advance', 'reopen']),
+  stage: z.enum(BUDGET_STAGES),
+  stageLabel: z.string(),
+  date: z.string(),
+  note: z.string().nullable(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+  /** Totals frozen with the snapshot (advance events only). */
+  totals: stageTotalsSchema.nullable(),
+  lineCount: z.number().int().nullable(),
+});
+export type StageEvent = z.infer<typeof stageEventSchema>;
+
+export const stageStateSchema = z.object({
+  stage: z.enum(BUDGET_STAGES),
+  stageLabel: z.string(),
+  date: z.string().nullable(),
+  reopened: z.boolean(),
+  locked: z.boolean(),
+  caption: z.string(),
+});
+
+export const stagesResponse = z.object({
+  budgetYearId: z.number().int(),
+  fiscalYear: z.number().int(),
+  current: stageStateSchema,
+  /** The stage an advance would enter, or why none can. */
+  next: z.object({
+    stage: z.enum(BUDGET_STAGES).nullable(),
+    label: z.string().nullable(),
+    blocked: z.string().nullable(),
+  }),
+  events: z.array(stageEventSchema),
+  /**
+   * What residents last saw of this year (its stage label, null for Draft, and when it was
+   * published), or null if it was never published: a later vote not yet published shows on the
+   * dashboard (issue 25 item 6).
+   */
+  published: z.object({ stageLabel: z.string().nullable(), publishedAt: z.string() }).nullable(),
+});
+export type StagesResponse = z.infer<typeof stagesResponse>;
+
+export const snapshotLineSchema = z.object({
+  lineId: z.number().int(),
+  isOperating: z.boolean(),
+  isProjected: z.boolean(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  position: z.string().nullable(),
+  workGroup: z.string().nullable(),
+  employeeStatus: z.string().nullable(),
+  currentFTE: z.number().nullable(),
+  currentSalary: moneyOut.nullable(),
+  nextYearSalary: moneyOut.nullable(),
+  name: z.string().nullable(),
+  accountDescription: z.string().nullable(),
+  accountLine: z.string().nullable(),
+  amount: moneyOut.nullable(),
+  deseCode: z.string().nullable(),
+  categoryId: z.number().int().nullable(),
+  categoryName: z.string().nullable(),
+  buildingId: z.number().int().nullable(),
+  buildingName: z.string().nullable(),
+});
+export type SnapshotLine = z.infer<typeof snapshotLineSchema>;
+
+export const snapshotParams = z.strictObject({ id: idTextWith('Stage id must be a positive whole number') });
+export const snapshotQuery = z.strictObject({
+  kind: z
+    .enum(['employee', 'proposed', 'all'], { error: 'kind must be employee, proposed or all' })
+    .optional(),
+});
+export const snapshotResponse = z.object({
+  stage: stageEventSchema,
+  budgetYearId: z.number().int(),
+  fiscalYear: z.number().int(),
+  lines: z.array(snapshotLineSchema),
+});

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { idText, moneyOut } from './common';
+import { fiscalYearInput } from './fiscal-year';
+import { nssMeter } from './nss';
+
+/**
+ * The budget in DESE's shape (issue 26 item 4): a fiscal year's budget by DESE function code, the
+ * nine series (1000-9000) and their codes, each split into salaries and other expenses, laid out as
+ * the End-of-Year Report's next-year school committee budget (Schedule 19) and its expenditure by
+ * function summary, with the net school spending computation beneath. The budget is the
+ * dashboard's proposed budget (its total is the dashboard's to the cent); employees' payroll by the
+ * same codes stands beside it for reference, outside the totals.
+ */
+
+export const deseReportQuery = z.strictObject({
+  budgetYearId: idText,
+  fiscalYear: fiscalYearInput.optional(),
+});
+export type DeseReportQuery = z.infer<typeof deseReportQuery>;
+
+/** The money of one row: the budget's salaries and other expenses, and payroll for reference. */
+const figures = {
+  /** Proposed lines in personnel budget categories. */
+  salaries: moneyOut,
+  /** Every other proposed line. */
+  otherExpenses: moneyOut,
+  /** salaries + otherExpenses. */
+  total: moneyOut,
+  /** Proposed lines. */
+  lineCount: z.number().int(),
+  /** Employee lines of the year coded so, and their current salaries (not part of total). */
+  employeeCount: z.number().int(),
+  payroll: moneyOut,
+};
+
+export const deseReportRow = z.object({
+  code: z.string(),
+  name: z.string(),
+  /** false for a code lines carry that is a series code itself (e.g. 2000) rather than a detail code. */
+  detail: z.boolean(),
+  ...figures,
+});
+export type DeseReportRow = z.infer<typeof deseReportRow>;
+
+export const deseReportSeries = z.object({
+  code: z.string(),
+  name: z.string(),
+  rows: z.array(deseReportRow),
+  ...figures,
+});
+export type DeseReportSeries = z.infer<typeof deseReportSeries>;
+
+export const deseReportResponse = z.object({
+  budgetYearId: z.number().int(),
+  budgetYear: z.string(),
+  fiscalYear: z.number().int(),
+  generatedAt: z.string(),
+  series: z.array(deseReportSeries),
+  /** Lines whose code (own, else their category's) is none, or not a DESE function code. */
+  unmapped: z.object(figures),
+  totals: z.object(figures),
+  /** The Budget Dashboard's figures for the same year, which totals.total and lineCount equal. */
+  dashboard: z.object({ proposedBudget: moneyOut, proposedCount: z.number().int(), payroll: moneyOut }),
+  /** The NSS meter of the same budget (server/services/nss-meter.ts). */
+  nss: nssMeter,
+  /** How each figure is taken, for the report's footnotes. */
+  notes: z.array(z.string()),
+});
+export type DeseReport = z.infer<typeof deseReportResponse>;

@@ -1,0 +1,182 @@
+import { z } from 'zod';
+import { idTextWith, moneyOut } from './common';
+import { fiscalYearInput } from './fiscal-year';
+
+/**
+ * Adopting a cut scenario into the budget (issue 25 item 2). The preview lists each proposed line
+ * the scenario changes (current amount, new amount = amount x percent kept / 100 rounded to the cent
+ * as the Scenario Builder computes it), the year's proposed total before and after, and a `basis`
+ * token the adoption must echo: when the lines, the year's total or its stage moved since the
+ * preview, the adoption is refused and the preview must be read again. An adoption records the
+ * stage snapshot it was made from; Undo returns its lines to that snapshot.
+ */
+
+export const MAX_ADOPTION_REASON = 2000;
+
+const reason = (what: string) =>
+  z
+    .string({ error: `${what} must be text` })
+    .trim()
+    .max(MAX_ADOPTION_REASON, `${what} must be at most ${MAX_ADOPTION_REASON} characters`)
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional();
+
+const positiveId = (what: string) =>
+  z
+    .number({ error: `${what} must be a positive whole number` })
+    .int(`${what} must be a positive whole number`)
+    .positive(`${what} must be a positive whole number`);
+
+/** The budget and fiscal year the person is adopting into: a scenario of another year is refused. */
+const intoYear = {
+  budgetYearId: positiveId('budgetYearId').optional(),
+  fiscalYear: fiscalYearInput.optional(),
+};
+
+export const adoptPreviewBody = z.strictObject(intoYear).optional();
+export type AdoptPreviewBody = z.output<typeof adoptPreviewBody>;
+
+export const adoptBody = z.strictObject({
+  ...intoYear,
+  /** The preview's basis: the adoption is refused when the budget changed since. */
+  basis: z
+    .string({ error: 'basis is required: preview the adoption first' })
+    .min(1, 'basis is required: preview the adoption first')
+    .max(200),
+  reason: reason('reason'),
+  /** Why each line changes (line id -> reason), kept for the report of what changed between stages. */
+  lineReasons: z
+    .record(z.string().regex(/^[1-9]\d{0,9}$/, 'lineReasons keys are line ids'), reason('A line’s reason'))
+    .optional(),
+});
+export type AdoptBody = z.output<typeof adoptBody>;
+
+export const undoBody = z
+  .strictObject({
+    /** The undo preview's basis (optional): refused when the lines moved since. */
+    basis: z.string().min(1).max(200).optional(),
+    reason: reason('reason'),
+  })
+  .optional();
+export type UndoBody = z.output<typeof undoBody>;
+
+export const adoptionParams = z.strictObject({
+  id: idTextWith('Adoption id must be a positive whole number'),
+});
+
+export const adoptionsQuery = z.strictObject({
+  budgetYearId: idTextWith('budgetYearId must be a positive whole number'),
+  fiscalYear: fiscalYearInput.optional(),
+  scenarioId: idTextWith('scenarioId must be a positive whole number').optional(),
+});
+
+export const adoptionSchema = z.object({
+  id: z.number().int(),
+  /** Null once the scenario was deleted; its name stays. */
+  scenarioId: z.number().int().nullable(),
+  scenarioName: z.string(),
+  budgetYearId: z.number().int(),
+  fiscalYear: z.number().int(),
+  /** The stage snapshot the adoption was made from (Undo returns to it). */
+  fromStage: z.object({
+    id: z.number().int(),
+    stage: z.string(),
+    label: z.string(),
+    date: z.string(),
+  }),
+  reason: z.string().nullable(),
+  adoptedBy: z.string(),
+  adoptedAt: z.string(),
+  /** The year's proposed total before and after. */
+  totalBefore: moneyOut,
+  totalAfter: moneyOut,
+  lineCount: z.number().int(),
+  undoneAt: z.string().nullable(),
+  undoneBy: z.string().nullable(),
+  undoReason: z.string().nullable(),
+});
+export type Adoption = z.infer<typeof adoptionSchema>;
+
+const lineBase = {
+  id: z.number().int(),
+  description: z.string().nullable(),
+  accountLine: z.string().nullable(),
+  category: z.string().nullable(),
+  building: z.string().nullable(),
+  currentAmount: moneyOut,
+};
+
+export const adoptPreviewLineSchema = z.object({
+  ...lineBase,
+  percentKept: z.number(),
+  newAmount: moneyOut,
+  /** newAmount - currentAmount (below zero: a cut). */
+  difference: moneyOut,
+});
+export type AdoptPreviewLine = z.infer<typeof adoptPreviewLineSchema>;
+
+const stageSchema = z.object({
+  stage: z.string(),
+  label: z.string(),
+  caption: z.string(),
+  locked: z.boolean(),
+});
+
+export const adoptPreviewResponse = z.object({
+  scenario: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    budgetYearId: z.number().int(),
+    fiscalYear: z.number().int(),
+  }),
+  stage: stageSchema,
+  lines: z.array(adoptPreviewLineSchema),
+  /** The year's proposed total (the dashboard's) now and after the adoption. */
+  totalBefore: moneyOut,
+  totalAfter: moneyOut,
+  /** What the scenario's cuts take off the year: totalBefore - totalAfter. */
+  cutsTotal: moneyOut,
+  /** Echo it to adopt: a different basis means the budget changed since this preview. */
+  basis: z.string(),
+  /** Why the adoption cannot be made now (a locked year, nothing to adopt), else null. */
+  blocked: z.string().nullable(),
+  /** Adoptions already in this year (not undone): this one changes the lines on top of them. */
+  earlier: z.array(adoptionSchema),
+});
+export type AdoptPreview = z.infer<typeof adoptPreviewResponse>;
+
+export const adoptResponse = z.object({
+  adoption: adoptionSchema,
+  linesChanged: z.number().int(),
+  message: z.string(),
+});
+export type AdoptResult = z.infer<typeof adoptResponse>;
+
+export const adoptionsResponse = z.object({ adoptions: z.array(adoptionSchema) });
+
+export const undoPreviewLineSchema = z.object({
+  ...lineBase,
+  /** What the adoption wrote. */
+  adoptedAmount: moneyOut,
+  /** The amount in the stage snapshot the adoption was made from. */
+  returnsTo: moneyOut,
+  /** returnsTo - currentAmount. */
+  difference: moneyOut,
+});
+
+export const undoPreviewResponse = z.object({
+  adoption: adoptionSchema,
+  lines: z.array(undoPreviewLineSchema),
+  totalBefore: moneyOut,
+  totalAfter: moneyOut,
+  basis: z.string(),
+  blocked: z.string().nullable(),
+});
+export type UndoPreview = z.infer<typeof undoPreviewResponse>;
+
+export const undoResponse = z.object({
+  adoption: adoptionSchema,
+  linesChanged: z.number().int(),
+  message: z.string(),
+});

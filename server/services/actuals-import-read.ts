@@ -1,0 +1,217 @@
+import { AppError, type IssueDetail } from '@server/errors';
+import { centsOf, fromCents } from '@server/lib/money';
+import type { AccountPattern } from '@server/lib/account-pattern';
+import { normalizeLabel } from '@server/lib/import/cells';
+import { DESE_FUNCTION_CODES } from '@server/lib/import/dese';
+import type { HeaderInfo } from '@server/lib/import/header';
+import type { TableSource } from '@server/lib/import/read-table';
+import { buildingKey, transformLedgerRow, type LedgerOutcome } from '@server/lib/import/transform-ledger';
+import { LEDGER_FIELDS, type LedgerRow } from '@server/schemas/actuals-import';
+import { PREVIEW_ROWS, PREVIEW_ROWS_MAX, SKIP } from '@server/schemas/import';
+
+/**
+ * Reading a ledger file before anything is written: the confirmed mapping checked, every row read
+ * by the transform, and the rows that make the import impossible (a period outside 1-13, another
+ * fiscal year, two periods) refused together, with their row numbers.
+ */
+
+export interface ReadRow {
+  n: number;
+  outcome: Exclude<LedgerOutcome, { kind: 'blank' }>;
+}
+
+/** Stored decimal text as the API's Money (a number of dollars, exact to the cent). */
+const dollars = (text: string) => fromCents(centsOf(text));
+
+const skipped = (v: string | null | undefined) => v === null || v === undefined || v === '' || v === SKIP;
+
+/** Column index per mapped field; 400 for unknown fields, columns the file lacks, or required fields left out. */
+export function resolveLedgerMapping(
+  columns: readonly string[],
+  columnMappings: Record<string, string | null>,
+): { fields: Map<string, number>; saved: Record<string, string | null> } {
+  const known = new Set(LEDGER_FIELDS.map((f) => f.field));
+  const index = new Map(columns.map((c, i) => [c, i]));
+  const details: IssueDetail[] = [];
+  for (const [field, column] of Object.entries(columnMappings)) {
+    if (!known.has(field)) {
+      details.push({ path: `columnMappings.${field}`, message: 'Unknown field for a ledger import' });
+    } else if (!skipped(column) && !index.has(column!)) {
+      details.push({ path: `columnMappings.${field}`, message: `The file has no column named '${column}'` });
+    }
+  }
+  if (details.length) {
+    throw new AppError(
+      400,
+      'VALIDATION_FAILED',
+      details.map((d) => `${d.path}: ${d.message}`).join('; '),
+      details,
+    );
+  }
+  const missing = LEDGER_FIELDS.filter((f) => f.required && skipped(columnMappings[f.field]));
+  if (missing.length) {
+    throw new AppError(
+      400,
+      'VALIDATION_FAILED',
+      `Please map required fields: ${missing.map((f) => f.label).join(', ')}. A ledger file needs an account column and its amounts.`,
+      missing.map((f) => ({ path: `columnMappings.${f.field}`, message: 'Required' })),
+    );
+  }
+  const fields = new Map<string, number>();
+  const saved: Record<string, string | null> = {};
+  for (const { field } of LEDGER_FIELDS) {
+    const column = columnMappings[field];
+    saved[field] = skipped(column) ? null : column!;
+    if (!skipped(column)) {
+      fields.set(field, index.get(column!)!);
+    }
+  }
+  return { fields, saved };
+}
+
+/** Every non-blank data row of the file, read. */
+export async function readLedgerRows(
+  table: TableSource,
+  header: HeaderInfo,
+  ctx: {
+    fields: Map<string, number>;
+    pattern: AccountPattern;
+    fiscalYear: number;
+    buildings: { id: number; code: string; name: string }[];
+  },
+): Promise<{ rows: ReadRow[]; blank: number }> {
+  const accountColumn = header.columns[ctx.fields.get('account')!];
+  const transformCtx = {
+    fields: ctx.fields,
+    accountHeader: normalizeLabel(accountColumn.replace(/ \(\d+\)$/, '')),
+    pattern: ctx.pattern,
+    fiscalYear: ctx.fiscalYear,
+    buildings: new Map(ctx.buildings.map((b) => [buildingKey(b.code), { id: b.id, name: b.name }])),
+    isDeseCode: (code: string) => DESE_FUNCTION_CODES.has(code),
+  };
+  const rows: ReadRow[] = [];
+  let blank = 0;
+  for await (const batch of table.batches()) {
+    for (const row of batch) {
+      if (row.n <= header.headerRow) {
+        continue;
+      }
+      const outcome = transformLedgerRow(transformCtx, row.cells);
+      if (outcome.kind === 'blank') {
+        blank += 1;
+      } else {
+        rows.push({ n: row.n, outcome });
+      }
+    }
+  }
+  return { rows, blank };
+}
+
+const LISTED = 20;
+
+/**
+ * The period the import is at: the file's (one period for every row that has one) or the one given;
+ * 400 when rows name a period outside 1-13 or another fiscal year (all such rows listed), when the
+ * file mixes periods, when the two disagree, or when there is none.
+ */
+export function checkRows(rows: readonly ReadRow[], given: number | undefined): number {
+  const fatal: IssueDetail[] = [];
+  const periods = new Map<number, number>();
+  for (const { n, outcome } of rows) {
+    if (outcome.kind !== 'row') {
+      continue;
+    }
+    if (outcome.fatal) {
+      fatal.push({ path: `row ${n}`, message: `Row ${n}: ${outcome.fatal}` });
+    }
+    if (outcome.period !== null && !periods.has(outcome.period)) {
+      periods.set(outcome.period, n);
+    }
+  }
+  if (fatal.length) {
+    const shown = fatal.slice(0, LISTED).map((d) => d.message);
+    throw new AppError(
+      400,
+      'VALIDATION_FAILED',
+      `${fatal.length} row${fatal.length === 1 ? '' : 's'} cannot be imported, nothing was written: ${shown.join('; ')}${fatal.length > LISTED ? '; …' : ''}`,
+      fatal.slice(0, 100),
+    );
+  }
+  if (periods.size > 1) {
+    const list = [...periods.entries()].map(([p, n]) => `${p} (row ${n})`).join(', ');
+    throw new AppError(
+      400,
+      'VALIDATION_FAILED',
+      `The file mixes periods ${list}: import one period's report`,
+      [{ path: 'period', message: 'One period per file' }],
+    );
+  }
+  const filePeriod = periods.size ? [...periods.keys()][0] : undefined;
+  if (given !== undefined && filePeriod !== undefined && given !== filePeriod) {
+    throw new AppError(400, 'VALIDATION_FAILED', `The file is period ${filePeriod}, not period ${given}`, [
+      { path: 'period', message: `The file's Period column says ${filePeriod}` },
+    ]);
+  }
+  const period = given ?? filePeriod;
+  if (period === undefined) {
+    throw new AppError(400, 'VALIDATION_FAILED', 'Give the period (1 to 13): the file has no Period column', [
+      { path: 'period', message: 'Required when no Period column is mapped' },
+    ]);
+  }
+  return period;
+}
+
+/** A read row as the result lists it. */
+export function listedRow({ n, outcome }: ReadRow): LedgerRow {
+  if (outcome.kind === 'skip') {
+    return {
+      row: n,
+      status: 'skip',
+      account: '',
+      description: outcome.text,
+      functionCode: null,
+      objectCode: null,
+      locationCode: null,
+      building: null,
+      reason: outcome.reason,
+      warnings: [],
+      amounts: null,
+    };
+  }
+  const a = outcome.amounts;
+  return {
+    row: n,
+    status: outcome.setAside ? 'set-aside' : outcome.warnings.length ? 'review' : 'import',
+    account: outcome.account,
+    description: outcome.description,
+    functionCode: outcome.functionCode,
+    objectCode: outcome.objectCode,
+    locationCode: outcome.locationCode,
+    building: outcome.building?.name ?? null,
+    reason: outcome.setAside,
+    warnings: outcome.warnings,
+    amounts: {
+      originalBudget: dollars(a.originalBudget.stored),
+      transfers: dollars(a.transfers.stored),
+      revisedBudget: dollars(a.revisedBudget.stored),
+      expended: dollars(a.expended.stored),
+      encumbered: dollars(a.encumbered.stored),
+    },
+  };
+}
+
+/** The first rows as they will be stored: until PREVIEW_ROWS are in the figures, at most PREVIEW_ROWS_MAX. */
+export function previewRows(rows: readonly ReadRow[]): LedgerRow[] {
+  const out: LedgerRow[] = [];
+  let imported = 0;
+  for (const r of rows) {
+    if (imported >= PREVIEW_ROWS || out.length >= PREVIEW_ROWS_MAX) {
+      break;
+    }
+    out.push(listedRow(r));
+    if (r.outcome.kind === 'row' && !r.outcome.setAside) {
+      imported += 1;
+    }
+  }
+  return out;
+}

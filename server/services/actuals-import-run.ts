@@ -1,0 +1,299 @@
+import type { Knex } from 'knex';
+import type { AppContext } from '@server/context';
+import { AppError, conflict, validationFailed } from '@server/errors';
+import { compileAccountPattern } from '@server/lib/account-pattern';
+import { headerSignature, type HeaderInfo } from '@server/lib/import/header';
+import { addDecimal, DecimalSum, sameDecimal, subtractDecimal } from '@server/lib/import/decimal';
+import { openTable } from '@server/lib/import/read-table';
+import { authorize, type Actor } from '@server/policies/index';
+import { insertAudit } from '@server/queries/audit';
+import * as accounts from '@server/queries/ledger-accounts';
+import * as q from '@server/queries/ledger-imports';
+import {
+  LEDGER_AMOUNT_FIELDS,
+  LEDGER_FIELDS,
+  type LedgerAmountField,
+  type LedgerImportResult,
+} from '@server/schemas/actuals-import';
+import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+import { deseCodes } from './dese-codes';
+import {
+  checkRows,
+  listedRow,
+  previewRows,
+  readLedgerRows,
+  resolveLedgerMapping,
+  type ReadRow,
+} from './actuals-import-read';
+import { requireValidPattern } from './actuals-import-analyze';
+import { headerOf, sampleRows } from './import-analyze';
+
+export interface LedgerPlan {
+  fiscalYear: number;
+  period?: number;
+  accountPattern?: string;
+  columnMappings: Record<string, string | null>;
+  replaceLaterPeriod?: boolean;
+  dryRun?: boolean;
+}
+
+class DryRunDone extends Error {
+  constructor(public result: LedgerImportResult) {
+    super('dry run');
+  }
+}
+
+const SUM_COLUMN: Record<LedgerAmountField, keyof accounts.LedgerSums> = {
+  originalBudget: 'original_budget',
+  transfers: 'transfers',
+  revisedBudget: 'revised_budget',
+  expended: 'expended',
+  encumbered: 'encumbered',
+};
+const LISTED = 100;
+
+/** Every dollar of every amount column: file = stored + set aside + rounding, per column, exactly. */
+function reconcile(
+  rows: readonly ReadRow[],
+  columns: Record<string, string | null>,
+  sums: { stored: accounts.LedgerSums; setAside: accounts.LedgerSums },
+): LedgerImportResult['reconciliation'] {
+  const result = LEDGER_AMOUNT_FIELDS.map((field) => {
+    const file = new DecimalSum();
+    const rounding = new DecimalSum();
+    for (const { outcome } of rows) {
+      if (outcome.kind !== 'row') {
+        continue;
+      }
+      const a = outcome.amounts[field];
+      if (a.file !== null) {
+        file.add(a.file);
+        if (a.file !== a.stored) {
+          rounding.add(subtractDecimal(a.file, a.stored));
+        }
+      }
+    }
+    const stored = addDecimal(String(sums.stored[SUM_COLUMN[field]]), '0');
+    const setAside = addDecimal(String(sums.setAside[SUM_COLUMN[field]]), '0');
+    const unexplained = subtractDecimal(
+      subtractDecimal(subtractDecimal(file.toString(), stored), setAside),
+      rounding.toString(),
+    );
+    return {
+      field,
+      label: LEDGER_FIELDS.find((f) => f.field === field)!.label,
+      column: columns[field] ?? null,
+      fileSum: file.toString(),
+      stored,
+      setAside,
+      rounding: rounding.toString(),
+      unexplained,
+      balanced: sameDecimal(unexplained, '0'),
+    };
+  });
+  return {
+    balanced: result.every((c) => c.balanced),
+    columns: result,
+    totalRows: rows
+      .filter((r) => r.outcome.kind === 'skip' && r.outcome.total)
+      .slice(0, LISTED)
+      .map((r) => ({ row: r.n, label: r.outcome.kind === 'skip' ? r.outcome.text : '' })),
+  };
+}
+
+function toInsert(
+  importId: number,
+  fiscalYear: number,
+  { n, outcome }: ReadRow,
+): accounts.LedgerAccountInsert | null {
+  if (outcome.kind !== 'row') {
+    return null;
+  }
+  const a = outcome.amounts;
+  return {
+    ledger_import_id: importId,
+    fiscal_year: fiscalYear,
+    row_number: n,
+    account: outcome.account,
+    description: outcome.description,
+    function_code: outcome.functionCode,
+    object_code: outcome.objectCode,
+    location_code: outcome.locationCode,
+    building_id: outcome.building?.id ?? null,
+    original_budget: a.originalBudget.stored,
+    transfers: a.transfers.stored,
+    revised_budget: a.revisedBudget.stored,
+    expended: a.expended.stored,
+    encumbered: a.encumbered.stored,
+    warnings: outcome.warnings,
+    set_aside_reason: outcome.setAside,
+  };
+}
+
+/** 400 unless the rows hold at least one account the figures can use. */
+function requireAccounts(rows: readonly ReadRow[], pattern: string): void {
+  const ledger = rows.filter((r) => r.outcome.kind === 'row');
+  if (!ledger.length) {
+    throw new AppError(
+      400,
+      'NOTHING_IMPORTED',
+      'The file has no ledger rows below its header: check the column mapping',
+    );
+  }
+  if (ledger.every((r) => r.outcome.kind === 'row' && r.outcome.setAside)) {
+    const shown = ledger
+      .slice(0, 5)
+      .map((r) => `row ${r.n}: ${r.outcome.kind === 'row' ? r.outcome.setAside : ''}`);
+    throw new AppError(
+      400,
+      'NOTHING_IMPORTED',
+      `No account can be read by the pattern ${pattern}, nothing was written (${shown.join('; ')}). Check the account pattern and the Account Number column.`,
+      ledger.slice(0, LISTED).map((r) => ({
+        path: `row ${r.n}`,
+        message: r.outcome.kind === 'row' ? (r.outcome.setAside ?? '') : '',
+      })),
+    );
+  }
+}
+
+/** Replaces the fiscal year's earlier import (or refuses to replace a later period). */
+async function replaceCurrent(trx: Knex.Transaction, plan: LedgerPlan, period: number, importId: number) {
+  const current = await q.findCurrentImport(trx, plan.fiscalYear, true);
+  if (!current) {
+    return null;
+  }
+  if (current.period > period && !plan.replaceLaterPeriod) {
+    throw conflict(
+      `${fiscalYearLabel(plan.fiscalYear)} already holds the ledger at period ${current.period} (${current.file_name}); importing period ${period} would replace it with earlier figures. Import it with replaceLaterPeriod (the CLI's --replace-later-period) if that is what you mean.`,
+    );
+  }
+  await q.retireImport(trx, current.id, importId);
+  return { importId: current.id, period: current.period, accountCount: current.account_count };
+}
+
+/**
+ * Imports a ledger file with a confirmed mapping into a fiscal year, in ONE transaction: the rows
+ * are read and checked first (a refusal writes nothing), then the year's earlier import is replaced
+ * by this one, its accounts inserted, the mapping and (when another was given) the account pattern
+ * saved, and one audit row written. A dry run does all of it and rolls back.
+ */
+export async function importLedgerFromPath(
+  app: AppContext,
+  actor: Actor,
+  file: { path: string; originalName: string; sha256: string; header?: HeaderInfo },
+  plan: LedgerPlan,
+): Promise<LedgerImportResult> {
+  authorize(actor, 'import.run');
+  const started = Date.now();
+  if (!(await q.fiscalYearExists(app.db, plan.fiscalYear))) {
+    throw validationFailed([
+      {
+        path: 'fiscalYear',
+        message: `${fiscalYearLabel(plan.fiscalYear)} does not exist: no budget year is named for it or holds lines of it. Create its budget year first.`,
+      },
+    ]);
+  }
+  const settings = await q.findLedgerSettings(app.db);
+  const patternText = plan.accountPattern
+    ? requireValidPattern(plan.accountPattern, 'accountPattern')
+    : settings.account_pattern;
+  const pattern = compileAccountPattern(patternText);
+  const table = await openTable(file.path, file.originalName);
+  const header = file.header ?? headerOf(await sampleRows(table)).header;
+  const mapping = resolveLedgerMapping(header.columns, plan.columnMappings);
+  const buildings = await accounts.listBuildingCodes(app.db);
+  const { rows } = await readLedgerRows(table, header, {
+    fields: mapping.fields,
+    pattern,
+    fiscalYear: plan.fiscalYear,
+    buildings,
+  });
+  const period = checkRows(rows, plan.period);
+  requireAccounts(rows, patternText);
+  try {
+    return await app.db.transaction(async (trx) => {
+      await q.lockLedgerYear(trx, plan.fiscalYear);
+      const importId = await q.insertLedgerImport(trx, {
+        fiscal_year: plan.fiscalYear,
+        period,
+        file_name: file.originalName,
+        file_sha256: file.sha256,
+        account_pattern: patternText,
+        column_mappings: {
+          columnMappings: mapping.saved,
+          headerRow: header.headerRow,
+          actor: actor.email ?? actor.name,
+        },
+        user_id: actor.id,
+      });
+      const replaced = await replaceCurrent(trx, plan, period, importId);
+      const inserts = rows.map((r) => toInsert(importId, plan.fiscalYear, r)).filter((r) => r !== null);
+      await accounts.insertLedgerAccounts(trx, inserts);
+      const setAsideCount = inserts.filter((r) => r.set_aside_reason).length;
+      const warningCount = inserts.filter((r) => !r.set_aside_reason && r.warnings.length).length;
+      await q.finishLedgerImport(trx, importId, {
+        row_count: rows.length,
+        account_count: inserts.length - setAsideCount,
+        set_aside_count: setAsideCount,
+        warning_count: warningCount,
+      });
+      await q.saveLedgerMapping(trx, headerSignature(header.columns), { columnMappings: mapping.saved });
+      if (patternText !== settings.account_pattern) {
+        await q.saveAccountPattern(trx, patternText, actor.id);
+      }
+      const sums = await accounts.ledgerImportSums(trx, importId);
+      const reconciliation = reconcile(rows, mapping.saved, sums);
+      const names = deseCodes();
+      const result: LedgerImportResult = {
+        success: true,
+        dryRun: Boolean(plan.dryRun),
+        importId: plan.dryRun ? null : importId,
+        fiscalYear: plan.fiscalYear,
+        period,
+        accountPattern: patternText,
+        rowCount: rows.length,
+        imported: inserts.length - setAsideCount,
+        setAsideCount,
+        skippedCount: rows.length - inserts.length,
+        warningCount,
+        functionCodes: (await accounts.functionCodeCounts(trx, importId)).map((f) => ({
+          ...f,
+          name: names.get(f.code)?.name ?? null,
+        })),
+        rows: rows
+          .filter((r) => r.outcome.kind === 'skip' || r.outcome.setAside || r.outcome.warnings.length)
+          .slice(0, LISTED)
+          .map(listedRow),
+        preview: previewRows(rows),
+        reconciliation,
+        replaced,
+        durationMs: Date.now() - started,
+      };
+      await insertAudit(trx, actor, {
+        action: 'import',
+        entity: 'ledger-import',
+        entityId: importId,
+        after: {
+          fileName: file.originalName,
+          fiscalYear: plan.fiscalYear,
+          period,
+          accountPattern: patternText,
+          accounts: result.imported,
+          setAside: setAsideCount,
+          replacedImportId: replaced?.importId ?? null,
+          expended: reconciliation.columns.find((c) => c.field === 'expended')?.stored,
+          revisedBudget: reconciliation.columns.find((c) => c.field === 'revisedBudget')?.stored,
+        },
+      });
+      if (plan.dryRun) {
+        throw new DryRunDone(result);
+      }
+      return result;
+    });
+  } catch (err) {
+    if (err instanceof DryRunDone) {
+      return { ...err.result, durationMs: Date.now() - started };
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,288 @@
+import type ExcelJS from 'exceljs';
+import type { AppContext } from '@server/context';
+import type { Actor } from '@server/policies/index';
+import type {
+  BreakdownRow,
+  LineChange,
+  MoneyChange,
+  StageComparison,
+} from '@server/schemas/budget-stages-compare';
+import { compareStages, type CompareInput } from './budget-stages-compare';
+
+/**
+ * The stage comparison as an Excel workbook (issue 25 item 3, for the school committee's packet):
+ * Summary, By category, By DESE function, By building and Lines. The two sides are values; every
+ * difference, percent and total is a formula over them (=C5-B5, =SUM(...)) whose cached result is
+ * the server's figure, so the file shows the numbers before Excel recalculates and reproduces them
+ * after (it recalculates everything on open).
+ */
+
+type Cell =
+  | null
+  | string
+  | number
+  | { formula: string; result: number | string; fmt?: 'money' | 'percent' | 'int' }
+  | { value: string | number | null; fmt?: 'money' | 'percent' | 'int' | 'bold' };
+
+interface Sheet {
+  name: string;
+  widths: number[];
+  rows: Cell[][];
+}
+
+/** OOXML paper size 1, US Letter (exceljs's PaperSize enum leaves it out). */
+const LETTER = 1 as ExcelJS.PaperSize;
+
+const FORMATS = { money: '"$"#,##0.00;[Red]-"$"#,##0.00', percent: '0.00', int: '#,##0' } as const;
+
+/** Text a spreadsheet would run as a formula (=, +, -, @, tab, CR) is written with a leading quote. */
+function neutralise(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+const money = (value: number | null): Cell => ({ value, fmt: 'money' });
+const bold = (value: string): Cell => ({ value, fmt: 'bold' });
+const f = (formula: string, result: number | string, fmt: 'money' | 'percent' | 'int' = 'money'): Cell => ({
+  formula,
+  result,
+  fmt,
+});
+/** (to − from) / from as a percent, blank when from is 0: the server's rounding, to 2 decimals. */
+const pctFormula = (diff: string, from: string, m: MoneyChange): Cell =>
+  f(`IF(${from}=0,"",ROUND(${diff}/${from}*100,2))`, m.percent ?? '', 'percent');
+
+function titleRows(c: StageComparison, title: string): Cell[][] {
+  return [
+    [bold(`${title}: FY${c.fiscalYear}, budget year ${c.budgetYear}`)],
+    [`From ${c.from.label} to ${c.to.label}`],
+    [],
+  ];
+}
+
+const BREAKDOWN_HEAD = [
+  'Proposed from',
+  'Proposed to',
+  'Difference',
+  'Percent',
+  'Salaries from',
+  'Salaries to',
+  'Difference',
+];
+
+function breakdownSheet(
+  c: StageComparison,
+  name: string,
+  first: string,
+  rows: readonly BreakdownRow[],
+): Sheet {
+  const head = 4;
+  const start = head + 1;
+  const end = start + rows.length - 1;
+  const body: Cell[][] = rows.map((r, i) => {
+    const n = start + i;
+    return [
+      r.name,
+      money(r.proposed.from),
+      money(r.proposed.to),
+      f(`C${n}-B${n}`, r.proposed.difference),
+      pctFormula(`D${n}`, `B${n}`, r.proposed),
+      money(r.salaries.from),
+      money(r.salaries.to),
+      f(`G${n}-F${n}`, r.salaries.difference),
+    ];
+  });
+  const t = end + 1;
+  const sum = (col: string, result: number) =>
+    f(rows.length ? `SUM(${col}${start}:${col}${end})` : '0', result);
+  const { proposed, salaries } = c.totals;
+  return {
+    name,
+    widths: [40, 16, 16, 15, 9, 16, 16, 15],
+    rows: [
+      ...titleRows(c, name),
+      [bold(first), ...BREAKDOWN_HEAD.map(bold)],
+      ...body,
+      [
+        bold('Total'),
+        sum('B', proposed.from),
+        sum('C', proposed.to),
+        f(`C${t}-B${t}`, proposed.difference),
+        pctFormula(`D${t}`, `B${t}`, proposed),
+        sum('F', salaries.from),
+        sum('G', salaries.to),
+        f(`G${t}-F${t}`, salaries.difference),
+      ],
+    ],
+  };
+}
+
+/** The row of the Total line of a breakdown sheet (4 title and header rows, then one per row). */
+const totalRow = (rows: readonly unknown[]) => 5 + rows.length;
+
+function summarySheet(c: StageComparison): Sheet {
+  const cat = `'By category'!`;
+  const t = totalRow(c.byCategory);
+  const { totals } = c;
+  const moneyRow = (n: number, label: string, from: string, to: string, m: MoneyChange): Cell[] => [
+    label,
+    f(from, m.from),
+    f(to, m.to),
+    f(`C${n}-B${n}`, m.difference),
+    pctFormula(`D${n}`, `B${n}`, m),
+  ];
+  const countRow = (n: number, label: string, v: { from: number; to: number; difference: number }) => [
+    label,
+    { value: v.from, fmt: 'int' as const },
+    { value: v.to, fmt: 'int' as const },
+    f(`C${n}-B${n}`, v.difference, 'int'),
+  ];
+  return {
+    name: 'Summary',
+    widths: [34, 18, 18, 16, 10],
+    rows: [
+      ...titleRows(c, 'What changed'),
+      [bold('Figure'), bold('From'), bold('To'), bold('Difference'), bold('Percent')],
+      moneyRow(5, 'Proposed budget', `${cat}B${t}`, `${cat}C${t}`, totals.proposed),
+      countRow(6, 'Proposed lines', totals.proposedCount),
+      countRow(7, 'Employees', totals.employeeCount),
+      moneyRow(8, 'Salaries', `${cat}F${t}`, `${cat}G${t}`, totals.salaries),
+      [
+        'Next-year salaries',
+        money(totals.nextYearSalaries.from),
+        money(totals.nextYearSalaries.to),
+        f('C9-B9', totals.nextYearSalaries.difference),
+        pctFormula('D9', 'B9', totals.nextYearSalaries),
+      ],
+      [],
+      [`From: ${c.from.label}`],
+      [`To: ${c.to.label}`],
+      [
+        `Lines added ${c.lineCounts.added}, removed ${c.lineCounts.removed}, changed ${c.lineCounts.changed}, unchanged ${c.lineCounts.unchanged}`,
+      ],
+    ],
+  };
+}
+
+function linesSheet(c: StageComparison): Sheet {
+  const head = 4;
+  const start = head + 1;
+  const end = start + c.lines.length - 1;
+  const body: Cell[][] = c.lines.map((l: LineChange, i) => {
+    const n = start + i;
+    const isMoney = l.valueType === 'money';
+    return [
+      l.lineId,
+      l.kind,
+      l.change,
+      l.description,
+      l.categoryName ?? 'No category',
+      l.buildingName ?? 'District Wide',
+      l.deseCode,
+      l.fieldLabel,
+      isMoney ? money(l.from as number | null) : (l.from as string | null),
+      isMoney ? money(l.to as number | null) : (l.to as string | null),
+      isMoney ? f(`J${n}-I${n}`, l.difference ?? 0) : null,
+      l.reason,
+    ];
+  });
+  const range = (col: string) => `${col}${start}:${col}${end}`;
+  const sumKind = (kind: string, result: number) =>
+    f(c.lines.length ? `SUMIFS(${range('K')},${range('B')},"${kind}")` : '0', result);
+  return {
+    name: 'Lines',
+    widths: [8, 10, 10, 40, 22, 22, 10, 18, 16, 16, 15, 50],
+    rows: [
+      ...titleRows(c, 'Line by line'),
+      [
+        'Line',
+        'Kind',
+        'Change',
+        'Description',
+        'Category',
+        'Building',
+        'DESE code',
+        'Field',
+        'From',
+        'To',
+        'Difference',
+        'Reason',
+      ].map(bold),
+      ...body,
+      [],
+      [
+        bold('Proposed amounts, total difference'),
+        ...Array(9).fill(null),
+        sumKind('proposed', c.totals.proposed.difference),
+      ],
+      [
+        bold('Salaries, total difference'),
+        ...Array(9).fill(null),
+        sumKind('employee', c.totals.salaries.difference),
+      ],
+    ],
+  };
+}
+
+function write(cell: ExcelJS.Cell, spec: Cell): void {
+  if (spec === null) {
+    return;
+  }
+  if (typeof spec !== 'object') {
+    cell.value = typeof spec === 'string' ? neutralise(spec) : spec;
+    return;
+  }
+  if ('formula' in spec) {
+    cell.value = { formula: spec.formula, result: spec.result } as ExcelJS.CellFormulaValue;
+  } else {
+    cell.value = typeof spec.value === 'string' ? neutralise(spec.value) : spec.value;
+  }
+  if (spec.fmt === 'bold') {
+    cell.font = { bold: true };
+  } else if (spec.fmt) {
+    cell.numFmt = FORMATS[spec.fmt];
+  }
+}
+
+/** The workbook of a comparison, as bytes. */
+export async function comparisonWorkbook(c: StageComparison): Promise<Buffer> {
+  const { default: Excel } = await import('exceljs');
+  const book = new Excel.Workbook();
+  book.created = new Date();
+  book.calcProperties.fullCalcOnLoad = true;
+  const sheets = [
+    summarySheet(c),
+    breakdownSheet(c, 'By category', 'Category', c.byCategory),
+    breakdownSheet(c, 'By DESE function', 'DESE function', c.byFunction),
+    breakdownSheet(c, 'By building', 'Building', c.byBuilding),
+    linesSheet(c),
+  ];
+  for (const spec of sheets) {
+    const sheet = book.addWorksheet(spec.name, {
+      pageSetup: {
+        paperSize: LETTER,
+        orientation: 'landscape',
+        fitToPage: true,
+        fitToWidth: 1,
+        fitToHeight: 0,
+      },
+      views: [{ state: 'frozen', ySplit: 4 }],
+    });
+    spec.widths.forEach((w, i) => {
+      sheet.getColumn(i + 1).width = w;
+    });
+    spec.rows.forEach((row, r) => row.forEach((cell, i) => write(sheet.getCell(r + 1, i + 1), cell)));
+    sheet.getRow(1).font = { bold: true, size: 13 };
+  }
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+/** The comparison and its workbook, with a file name such as 'FY2027-stage-12-vs-current.xlsx'. */
+export async function compareStagesWorkbook(app: AppContext, actor: Actor, input: CompareInput) {
+  const comparison = await compareStages(app, actor, input);
+  const name = (s: StageComparison['from']) => (s.stageId === null ? 'current' : `stage-${s.stageId}`);
+  return {
+    comparison,
+    fileName: `FY${comparison.fiscalYear}-${name(comparison.from)}-vs-${name(comparison.to)}.xlsx`,
+    body: await comparisonWorkbook(comparison),
+  };
+}

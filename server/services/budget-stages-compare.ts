@@ -1,0 +1,171 @@
+import type { AppContext } from '@server/context';
+import type { Db } from '@server/db/index';
+import { badRequest, notFound } from '@server/errors';
+import { authorize, type Actor } from '@server/policies/index';
+import { findStage, type StageRow } from '@server/queries/budget-stages';
+import * as q from '@server/queries/budget-stages-compare';
+import * as lq from '@server/queries/budget-stages-compare-lines';
+import { longDate, STAGE_LABELS } from '@server/schemas/budget-stages';
+import {
+  CURRENT,
+  CURRENT_LABEL,
+  SAME_STAGE_MESSAGE,
+  type BreakdownRow,
+  type CompareSide,
+  type CompareSideInfo,
+  type LineChange,
+  type MoneyChange,
+  type StageComparison,
+} from '@server/schemas/budget-stages-compare';
+import { deseCodes } from './dese-codes';
+import { requireBudgetYear } from './fiscal-years';
+
+/**
+ * What changed between two budget stages of a fiscal year, or between a stage and today's working
+ * figures, and why (issue 25 item 3): the figures the Stage Comparison screen, its Excel workbook
+ * and `budget-cli stage compare` show. Read-only; staff only, as it lists salaries line by line.
+ */
+
+export interface CompareInput {
+  budgetYearId: number;
+  fiscalYear: number;
+  from: CompareSide;
+  to: CompareSide;
+  lines?: 'changed' | 'all';
+}
+
+/** A stage side, checked: it exists, froze a snapshot, and belongs to the year asked about. */
+async function requireStage(
+  db: Db,
+  id: number,
+  field: 'from' | 'to',
+  year: { budgetYearId: number; fiscalYear: number; label: string },
+): Promise<StageRow> {
+  const row = await findStage(db, id);
+  if (!row) {
+    throw notFound(`Budget stage ${id}`);
+  }
+  const refuse = (message: string) => badRequest(message, [{ path: field, message }]);
+  if (Number(row.budget_year_id) !== year.budgetYearId || Number(row.fiscal_year) !== year.fiscalYear) {
+    const other = await requireBudgetYear(db, Number(row.budget_year_id));
+    throw refuse(
+      `Stage ${id} is a stage of FY${row.fiscal_year} in budget year ${other.fiscal_year}, ` +
+        `not of FY${year.fiscalYear} in ${year.label}: compare two stages of the same year`,
+    );
+  }
+  if (row.event !== 'advance') {
+    throw refuse(
+      `Stage ${id} is the reopening of FY${year.fiscalYear} for changes, which froze no figures: choose a stage the year moved to`,
+    );
+  }
+  return row;
+}
+
+function sideInfo(row: StageRow | null, now: string): CompareSideInfo {
+  if (!row) {
+    return { stageId: null, stage: null, label: CURRENT_LABEL, date: null, recordedAt: now };
+  }
+  return {
+    stageId: Number(row.id),
+    stage: row.stage,
+    label: `${STAGE_LABELS[row.stage]}, ${longDate(row.stage_date)}`,
+    date: row.stage_date,
+    recordedAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+const change = (m: q.MoneyFigures): MoneyChange => ({ ...m });
+
+function breakdown(rows: q.AggregateRow[], name: (r: q.AggregateRow) => string): BreakdownRow[] {
+  return rows
+    .map((r) => ({
+      key: r.key,
+      name: name(r),
+      proposed: change(r.money.proposed),
+      salaries: change(r.money.salaries),
+    }))
+    .sort((a, b) =>
+      a.key === null ? 1 : b.key === null ? -1 : a.name.localeCompare(b.name, 'en', { numeric: true }),
+    );
+}
+
+/** The name of a DESE function code from the state's chart ('2305 Teachers, Classroom'). */
+function functionName(code: string | null): string {
+  if (code === null) {
+    return 'No DESE code';
+  }
+  const known = deseCodes().get(code);
+  return known ? `${code} ${known.name}` : `${code} (not in the DESE chart)`;
+}
+
+function presentLine(r: lq.LineChangeRow, reasons: Map<number, string[]>): LineChange {
+  const num = (v: number | null) => (v === null ? null : Number(v));
+  return {
+    lineId: Number(r.line_id),
+    kind: r.is_operating ? 'employee' : 'proposed',
+    change: r.change,
+    description: r.description,
+    categoryName: r.category_name,
+    buildingName: r.building_name,
+    deseCode: r.dese_code,
+    field: r.field,
+    fieldLabel: r.field_label,
+    valueType: r.money ? 'money' : 'text',
+    from: r.money ? num(r.from_amount) : r.from_text,
+    to: r.money ? num(r.to_amount) : r.to_text,
+    difference: num(r.difference),
+    reason: reasons.get(Number(r.line_id))?.join('; ') ?? null,
+  };
+}
+
+/** Compares two sides of a fiscal year: totals, by category, DESE function and building, and line by line. */
+export async function compareStages(
+  app: AppContext,
+  actor: Actor,
+  input: CompareInput,
+): Promise<StageComparison> {
+  authorize(actor, 'lineItems.read');
+  if (String(input.from) === String(input.to)) {
+    throw badRequest(SAME_STAGE_MESSAGE, [{ path: 'to', message: SAME_STAGE_MESSAGE }]);
+  }
+  // One snapshot of the working figures for every statement below.
+  return app.db.transaction(
+    async (trx) => {
+      const by = await requireBudgetYear(trx, input.budgetYearId);
+      const year = { budgetYearId: by.id, fiscalYear: input.fiscalYear, label: by.fiscal_year };
+      const from = input.from === CURRENT ? null : await requireStage(trx, input.from, 'from', year);
+      const to = input.to === CURRENT ? null : await requireStage(trx, input.to, 'to', year);
+      const sides = { from: input.from, to: input.to, budgetYearId: by.id, fiscalYear: input.fiscalYear };
+      const aggregates = await q.aggregates(trx, sides);
+      const lines = await lq.lineChanges(trx, sides, input.lines === 'all');
+      const counts = await lq.lineChangeCounts(trx, sides);
+      const moved = [...new Set(lines.filter((l) => l.change !== 'unchanged').map((l) => Number(l.line_id)))];
+      const stageIds = [from, to].filter((s): s is StageRow => s !== null).map((s) => Number(s.id));
+      const reasons = await lq.lineReasons(trx, stageIds, from === null || to === null, moved);
+      const total = aggregates.find((a) => a.level === 'total')!;
+      const count = (c: { from: number; to: number }) => ({ ...c, difference: c.to - c.from });
+      const of = (level: q.AggregateRow['level']) => aggregates.filter((a) => a.level === level);
+      const now = new Date().toISOString();
+      return {
+        budgetYearId: by.id,
+        budgetYear: by.fiscal_year,
+        fiscalYear: input.fiscalYear,
+        from: sideInfo(from, now),
+        to: sideInfo(to, now),
+        totals: {
+          proposed: change(total.money.proposed),
+          proposedCount: count(total.proposedCount),
+          employeeCount: count(total.employeeCount),
+          salaries: change(total.money.salaries),
+          nextYearSalaries: change(total.money.next_year_salaries),
+        },
+        byCategory: breakdown(of('category'), (r) => r.name ?? 'No category'),
+        byFunction: breakdown(of('function'), (r) => functionName(r.key as string | null)),
+        byBuilding: breakdown(of('building'), (r) => r.name ?? 'District Wide'),
+        lineCounts: counts,
+        lines: lines.map((l) => presentLine(l, reasons)),
+      };
+    },
+    { isolationLevel: 'repeatable read' },
+  );
+}

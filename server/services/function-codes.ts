@@ -1,0 +1,149 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'csv-parse/sync';
+import type { AppContext } from '@server/context';
+import type { Db } from '@server/db/index';
+import { conflict, validationFailed } from '@server/errors';
+import { formatMoneyCents } from '@server/lib/money';
+import { authorize, type Actor } from '@server/policies/index';
+import * as q from '@server/queries/function-codes';
+import { fromCents, toCents } from '@server/schemas/common';
+import type { UnmappedCodes } from '@server/schemas/function-codes';
+import { deseCodes } from './dese-codes';
+import { requireBudgetYear } from './fiscal-years';
+import { changeLines } from './line-items/index';
+import { lockBulk } from './line-items-rules';
+
+/**
+ * A DESE function code on every dollar (issue 26 item 1): which codes exist, which of a year's
+ * lines have none, the grids' bulk assignment, and the check that keeps unmapped dollars out of a
+ * budget the school committee adopts.
+ */
+
+export const DESE_SERIES_FILE = path.resolve(import.meta.dirname, '../../fixtures/dese_function_series.csv');
+
+let series: Map<string, string> | null = null;
+
+/**
+ * The nine series of DESE's chart (1000 Administration ... 9000 Programs With Other Systems), as
+ * DESE's guide names them (fixtures/dese_function_series.csv), read once per process.
+ */
+export function deseSeries(): Map<string, string> {
+  if (!series) {
+    const rows = parse(readFileSync(DESE_SERIES_FILE, 'utf8'), {
+      columns: true,
+      skip_empty_lines: true,
+      trim: true,
+    }) as { code: string; name: string }[];
+    series = new Map(rows.map((r) => [r.code, r.name]));
+  }
+  return series;
+}
+
+/** The name of a detail or series code, or null when it is not in the chart. */
+export function functionName(code: string): string | null {
+  return deseCodes().get(code)?.name ?? deseSeries().get(code) ?? null;
+}
+
+/**
+ * A code a line or rule may be given: a detail code of DESE's chart. A series code (2000) or a
+ * code not in the chart is a 400 naming the field and the value, so nothing is written.
+ */
+export function requireChartCode(code: string, field = 'functionCode'): string {
+  const value = code.trim();
+  if (deseCodes().has(value)) {
+    return value;
+  }
+  const seriesName = deseSeries().get(value);
+  const message = seriesName
+    ? `${value} is the ${seriesName} series, not a function code: choose one of its codes (${[
+        ...deseCodes().keys(),
+      ]
+        .filter((c) => c[0] === value[0])
+        .slice(0, 4)
+        .join(', ')}, ...)`
+    : `Function code '${value}' is not in DESE's chart of accounts (fixtures/dese_function_codes.csv)`;
+  throw validationFailed([{ path: field, message }]);
+}
+
+const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+const cents = (text: string) => toCents(text) ?? 0n;
+
+/** '$1,234.00 in 3 lines have no function code' (or 'line has'). */
+export function unmappedMessage(amountCents: bigint, lines: number): string {
+  return `${formatMoneyCents(fromCents(amountCents))} in ${plural(lines, 'line')} ${lines === 1 ? 'has' : 'have'} no function code`;
+}
+
+/** GET /function-codes/unmapped: the year's lines (as the dashboard counts them) without a code. */
+export async function unmappedCodes(
+  app: AppContext,
+  actor: Actor,
+  input: { budgetYearId: number; fiscalYear?: number },
+): Promise<UnmappedCodes> {
+  authorize(actor, 'dashboard.read');
+  const by = await requireBudgetYear(app.db, input.budgetYearId);
+  const fiscalYear = input.fiscalYear ?? by.current_fiscal_year;
+  const rows = await q.unmappedTotals(app.db, by.id, fiscalYear);
+  const part = (isOperating: boolean) => {
+    const row = rows.find((r) => r.is_operating === isOperating);
+    return { lineCount: row?.line_count ?? 0, cents: row ? cents(row.amount) : 0n };
+  };
+  const employee = part(true);
+  const proposed = part(false);
+  const lineCount = employee.lineCount + proposed.lineCount;
+  const total = employee.cents + proposed.cents;
+  return {
+    budgetYearId: by.id,
+    fiscalYear,
+    employee: { lineCount: employee.lineCount, amount: fromCents(employee.cents) },
+    proposed: { lineCount: proposed.lineCount, amount: fromCents(proposed.cents) },
+    lineCount,
+    amount: fromCents(total),
+    message: lineCount ? unmappedMessage(total, lineCount) : null,
+  };
+}
+
+/**
+ * The committee adopts a budget with a function code on every dollar: a 409 naming the dollars and
+ * the lines (employee and proposed) when any line of the year carrying money has none. Called by
+ * advanceStage inside its transaction, before anything is written.
+ */
+export async function requireMappedDollars(db: Db, budgetYearId: number, fiscalYear: number): Promise<void> {
+  const rows = await q.unmappedTotals(db, budgetYearId, fiscalYear);
+  const lines = rows.reduce((n, r) => n + r.dollar_lines, 0);
+  if (!lines) {
+    return;
+  }
+  const amount = rows.reduce((sum, r) => sum + cents(r.dollar_amount), 0n);
+  const kinds = rows
+    .filter((r) => r.dollar_lines > 0)
+    .sort((a, b) => Number(b.is_operating) - Number(a.is_operating))
+    .map((r) => plural(r.dollar_lines, r.is_operating ? 'employee line' : 'proposed line'))
+    .join(', ');
+  throw conflict(
+    `FY${fiscalYear} cannot be School Committee Adopted with unmapped dollars: ` +
+      `${unmappedMessage(amount, lines)} (${kinds}). Give them DESE function codes first ` +
+      '(the function-code rules, or Set function code in the budget grids).',
+  );
+}
+
+/** POST /line-items/bulk-function-code: one chart code on every selected line, audited per line. */
+export async function bulkSetFunctionCode(
+  app: AppContext,
+  actor: Actor,
+  input: { itemIds: number[]; functionCode: string },
+) {
+  authorize(actor, 'lineItems.write');
+  const code = requireChartCode(input.functionCode);
+  return app.db.transaction(async (trx) => {
+    await lockBulk(trx, input.itemIds, { requireAll: true });
+    await changeLines(
+      trx,
+      actor,
+      { action: 'update', reason: `Bulk: function code ${code} set` },
+      input.itemIds,
+      { columns: { dese_code: code } },
+    );
+    return { count: input.itemIds.length };
+  });
+}

@@ -1,0 +1,43 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { AdvanceStageBody, ReopenStageBody, StagesResponse } from '@server/schemas/budget-stages';
+import { useInvalidateBudgetData } from '@web/api/budget-data';
+import { api } from '@web/api/client';
+
+export type { StagesResponse };
+export type StageEvent = StagesResponse['events'][number];
+
+/** A fiscal year of a budget year. */
+export interface StageScope {
+  budgetYearId: number;
+  fiscalYear: number;
+}
+
+/** Under a budget-data root: a move freezes the lines and a vote locks them, so budget data refreshes with it. */
+export const budgetStageKeys = {
+  all: ['budget-stages'] as const,
+  ofYear: (s: StageScope) => [...budgetStageKeys.all, s.budgetYearId, s.fiscalYear] as const,
+};
+
+export const budgetStagesApi = {
+  list: (s: StageScope) => api.get<StagesResponse>('/budget-stages', { query: { ...s } }),
+  advance: (body: AdvanceStageBody) => api.post<StagesResponse>('/budget-stages/advance', body),
+  reopen: (body: ReopenStageBody) => api.post<StagesResponse>('/budget-stages/reopen', body),
+};
+
+export function useBudgetStages(scope: StageScope | null) {
+  return useQuery({
+    queryKey: budgetStageKeys.ofYear(scope ?? { budgetYearId: 0, fiscalYear: 0 }),
+    queryFn: () => budgetStagesApi.list(scope!),
+    enabled: scope !== null,
+  });
+}
+
+export function useAdvanceStage() {
+  const invalidate = useInvalidateBudgetData();
+  return useMutation({ mutationFn: budgetStagesApi.advance, onSuccess: () => invalidate() });
+}
+
+export function useReopenStage() {
+  const invalidate = useInvalidateBudgetData();
+  return useMutation({ mutationFn: budgetStagesApi.reopen, onSuccess: () => invalidate() });
+}

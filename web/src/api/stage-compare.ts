@@ -1,0 +1,62 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { StageComparison } from '@server/schemas/budget-stages-compare';
+import { api, ApiError, type QueryValue } from '@web/api/client';
+import { budgetStageKeys } from '@web/api/budget-stages';
+import { readToken } from '@web/auth/session-storage';
+import { download } from '@web/lib/export';
+
+export type { StageComparison };
+export type LineChange = StageComparison['lines'][number];
+export type BreakdownRow = StageComparison['byCategory'][number];
+export type MoneyChange = StageComparison['totals']['proposed'];
+
+/** Two sides of a fiscal year: stage ids, or 'current' for today's working figures. */
+export interface CompareParams {
+  budgetYearId: number;
+  fiscalYear: number;
+  from: number | 'current';
+  to: number | 'current';
+}
+
+/** Under the stages' key: a move, a reopen or any budget-data change refreshes the comparison. */
+export const stageCompareKeys = {
+  of: (p: CompareParams) => [...budgetStageKeys.all, 'compare', p] as const,
+};
+
+const query = (p: CompareParams): Record<string, QueryValue> => ({
+  budgetYearId: p.budgetYearId,
+  fiscalYear: p.fiscalYear,
+  from: p.from,
+  to: p.to,
+});
+
+export function useStageComparison(params: CompareParams | null) {
+  return useQuery({
+    queryKey: stageCompareKeys.of(params ?? { budgetYearId: 0, fiscalYear: 0, from: 0, to: 0 }),
+    queryFn: () => api.get<StageComparison>('/budget-stages/compare', { query: query(params!) }),
+    enabled: params !== null && params.from !== params.to,
+  });
+}
+
+/** Downloads the comparison's workbook (built by the server, formulas and all). */
+export function useDownloadComparison() {
+  return useMutation({
+    mutationFn: async (params: CompareParams) => {
+      const qs = new URLSearchParams(
+        Object.entries(query(params)).map(([k, v]) => [k, String(v)]),
+      ).toString();
+      const token = readToken();
+      const res = await fetch(`/api/budget-stages/compare.xlsx?${qs}`, {
+        headers: token ? { Authorization: `Bearer ${token}` } : {},
+      });
+      if (!res.ok) {
+        const body = (await res.json().catch(() => ({}))) as { error?: string; code?: string };
+        throw new ApiError(res.status, body.code ?? `HTTP_${res.status}`, body.error);
+      }
+      const name =
+        /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ??
+        'stage-comparison.xlsx';
+      download(await res.blob(), name);
+    },
+  });
+}

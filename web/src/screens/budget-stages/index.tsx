@@ -1,0 +1,114 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { useBudgetStages, type StageScope } from '@web/api/budget-stages';
+import { useFiscalYears } from '@web/api/fiscal-years';
+import { useCan, useCanVisit } from '@web/auth/use-can';
+import { useBudgetYear } from '@web/budget-year/budget-year-context';
+import { fiscalYearChoice } from '@web/budget-year/fiscal-year-choice';
+import { Alert } from '@web/components/alert';
+import { EmptyState } from '@web/components/empty-state';
+import { PageHeader } from '@web/components/page-header';
+import { Select } from '@web/components/select';
+import { Spinner } from '@web/components/spinner';
+import { errorMessage } from '@web/api/client';
+import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+import { AdvanceForm, ReopenForm } from './stage-forms';
+import { StageHistory } from './stage-history';
+import './budget-stages.css';
+
+/**
+ * Budget Stages (issue 25): where a fiscal year stands between the superintendent's recommendation
+ * and the town's appropriation, every move with its date, note and frozen totals, and (ADMIN) the
+ * move to the next stage or a reopen after a vote. Massachusetts: the committee votes after its
+ * hearing (c.71 §38N), the town appropriates the total (c.71 §34).
+ */
+export function BudgetStagesScreen() {
+  const { selected } = useBudgetYear();
+  const listed = useFiscalYears(selected?.id);
+  const [chosen, setChosen] = useState<number | null>(null);
+  const { years, fiscalYear } = fiscalYearChoice(selected ?? null, listed.data?.fiscalYears, chosen);
+  useEffect(() => setChosen(null), [selected?.id]);
+  const scope: StageScope | null = selected && fiscalYear ? { budgetYearId: selected.id, fiscalYear } : null;
+  const stages = useBudgetStages(scope);
+  const canManage = useCan('budgetStages.manage');
+  // The comparison is open to the same roles as this screen (staff: it lists salaries line by line).
+  const canCompare = useCanVisit('/budget-stages');
+
+  if (!selected || !scope) {
+    return (
+      <>
+        <PageHeader title="Budget Stages" />
+        <EmptyState title="No budget year yet">
+          <p>Once a budget year exists, its stages show here.</p>
+        </EmptyState>
+      </>
+    );
+  }
+  const data = stages.data;
+  return (
+    <>
+      <PageHeader
+        title="Budget Stages"
+        subtitle={`${selected.name}: from the superintendent's recommendation to the school committee's vote and the town's appropriation.`}
+      />
+      <div className="dash-toolbar" role="toolbar" aria-label="Budget stage controls">
+        <div className="field field--inline">
+          <label htmlFor="stages-fiscal-year">Fiscal year</label>
+          <Select
+            id="stages-fiscal-year"
+            value={String(scope.fiscalYear)}
+            onValueChange={(v) => setChosen(Number(v))}
+            options={years.map((y) => ({ value: String(y), label: fiscalYearLabel(y) }))}
+          />
+        </div>
+        {canCompare && data && data.events.some((e) => e.event === 'advance') ? (
+          <Link className="btn btn--secondary" to="/budget-stages/compare">
+            Compare stages
+          </Link>
+        ) : null}
+      </div>
+      {stages.isPending ? <Spinner label="Loading the budget stages..." /> : null}
+      {stages.isError ? (
+        <div className="page-message">
+          <Alert title="Failed to load the budget stages">
+            {errorMessage(stages.error, 'Reload the page.')}
+          </Alert>
+        </div>
+      ) : null}
+      {data ? (
+        <div className="stages">
+          <section className="card stages__current" aria-labelledby="stage-now">
+            <h2 id="stage-now" className="card__title">
+              {fiscalYearLabel(scope.fiscalYear)} now
+            </h2>
+            <p className="stages__caption" data-testid="stage-caption">
+              {data.current.caption}
+            </p>
+            <p className="stages__explain">
+              {data.current.locked
+                ? 'The lines of this year are locked: nobody can change them until an administrator reopens the year with a reason.'
+                : data.current.reopened
+                  ? 'Reopened after a vote: changes can be made, and are recorded with their reason.'
+                  : 'The lines of this year can change.'}
+            </p>
+            {canManage ? (
+              <div className="stages__actions">
+                {data.next.stage ? (
+                  <AdvanceForm scope={scope} next={data.next.stage} nextLabel={data.next.label!} />
+                ) : (
+                  <p className="stages__blocked">{data.next.blocked}</p>
+                )}
+                {data.current.locked ? (
+                  <ReopenForm scope={scope} stageLabel={data.current.stageLabel} />
+                ) : null}
+              </div>
+            ) : data.next.label ? (
+              <p className="stages__explain">Next stage: {data.next.label} (an administrator records it).</p>
+            ) : null}
+          </section>
+          <StageHistory events={data.events} />
+        </div>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+import type { StageEvent } from '@web/api/budget-stages';
+import { formatMoneyCents as formatMoney } from '@web/lib/format';
+import { longDate } from '@server/schemas/budget-stages';
+
+/** Every move and reopen of the year, newest first, with the totals each move froze. */
+export function StageHistory({ events }: { events: readonly StageEvent[] }) {
+  if (!events.length) {
+    return (
+      <section className="card" aria-labelledby="stage-history">
+        <h2 id="stage-history" className="card__title">
+          History
+        </h2>
+        <p className="stages__explain">No stage recorded yet: the year is a draft.</p>
+      </section>
+    );
+  }
+  return (
+    <section className="card" aria-labelledby="stage-history">
+      <h2 id="stage-history" className="card__title">
+        History
+      </h2>
+      <ol className="stage-history">
+        {[...events].reverse().map((e) => (
+          <li key={e.id} className={`stage-history__item stage-history__item--${e.event}`}>
+            <div className="stage-history__head">
+              <strong>{e.event === 'reopen' ? `Reopened after ${e.stageLabel}` : e.stageLabel}</strong>
+              <span className="stage-history__date">{longDate(e.date)}</span>
+            </div>
+            {e.note ? <p className="stage-history__note">{e.note}</p> : null}
+            {e.totals ? (
+              <dl className="stage-history__totals">
+                <div>
+                  <dt>Proposed budget</dt>
+                  <dd>{formatMoney(e.totals.proposedTotal)}</dd>
+                </div>
+                <div>
+                  <dt>Proposed lines</dt>
+                  <dd>{e.totals.proposedCount.toLocaleString('en-US')}</dd>
+                </div>
+                <div>
+                  <dt>Employees</dt>
+                  <dd>{e.totals.employeeCount.toLocaleString('en-US')}</dd>
+                </div>
+                <div>
+                  <dt>Salaries</dt>
+                  <dd>{formatMoney(e.totals.salaryTotal)}</dd>
+                </div>
+              </dl>
+            ) : null}
+            <p className="stage-history__by">
+              Recorded by {e.createdBy}, {new Date(e.createdAt).toLocaleString('en-US')}
+            </p>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+import type { ActualsAccount } from '@web/api/actuals';
+import { FigureCells, FigureHeads } from './figures';
+
+/** Ledger accounts with their codes and figures (a group's drill-down). */
+export function AccountsTable({
+  accounts,
+  caption,
+}: {
+  accounts: readonly ActualsAccount[];
+  caption: string;
+}) {
+  return (
+    <div className="table-wrap bva-accounts">
+      <table className="table bva-table bva-table--accounts">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Account</th>
+            <FigureHeads />
+          </tr>
+        </thead>
+        <tbody>
+          {accounts.map((a) => (
+            <tr key={a.id} className={a.overBudget || a.projectedOver ? 'bva-row--flagged' : undefined}>
+              <th scope="row" className="bva-name">
+                <span className="bva-account">{a.account}</span>
+                <small className="bva-counts">
+                  {a.description ?? ''} · function {a.functionCode ?? '—'}
+                  {a.objectCode ? `, object ${a.objectCode}` : ''}
+                  {a.matchedLineCount
+                    ? ` · ${a.matchedLineCount} budget line${a.matchedLineCount === 1 ? '' : 's'}`
+                    : ' · no budget line'}
+                  {a.warnings.length ? ` · ${a.warnings.join('; ')}` : ''}
+                </small>
+              </th>
+              <FigureCells x={a} />
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { Fragment, useState } from 'react';
+import { accountGroupKey, ACTUALS_GROUPING_LABELS } from '@server/schemas/actuals';
+import type { ActualsReport } from '@web/api/actuals';
+import { AccountsTable } from './accounts-table';
+import { FigureCells, FigureHeads } from './figures';
+
+/**
+ * The chosen view, one row per group and the total; a group's button opens its accounts below it
+ * (the drill-down), read from the report's accounts by the same key the server grouped by.
+ */
+export function GroupsTable({ report }: { report: ActualsReport }) {
+  const [open, setOpen] = useState<string | null>(null);
+  const heading = ACTUALS_GROUPING_LABELS[report.by];
+  const drills = report.by !== 'account';
+  return (
+    <div className="table-wrap">
+      <table className="table bva-table">
+        <caption className="visually-hidden">Budget vs actual by {heading.toLowerCase()}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{heading}</th>
+            <FigureHeads />
+          </tr>
+        </thead>
+        <tbody>
+          {report.rows.length === 0 ? (
+            <tr>
+              <td colSpan={9} className="muted">
+                No budget lines or ledger accounts for this year yet.
+              </td>
+            </tr>
+          ) : null}
+          {report.rows.map((g) => {
+            const isOpen = open === g.key;
+            const flagged = g.overBudget || g.projectedOver;
+            const accounts = isOpen
+              ? report.accounts.filter((a) => accountGroupKey(report.by, a) === g.key)
+              : [];
+            return (
+              <Fragment key={g.key}>
+                <tr className={flagged ? 'bva-row--flagged' : undefined}>
+                  <th scope="row" className="bva-name">
+                    {drills && g.accountCount > 0 ? (
+                      <button
+                        type="button"
+                        className="bva-drill"
+                        aria-expanded={isOpen}
+                        aria-controls={`bva-accounts-${g.key}`}
+                        onClick={() => setOpen(isOpen ? null : g.key)}
+                      >
+                        <span aria-hidden="true">{isOpen ? '▾' : '▸'}</span> {g.label}
+                        <span className="visually-hidden">: show its {g.accountCount} accounts</span>
+                      </button>
+                    ) : (
+                      g.label
+                    )}
+                    <small className="bva-counts">
+                      {g.accountCount} account{g.accountCount === 1 ? '' : 's'} · {g.lineCount} line
+                      {g.lineCount === 1 ? '' : 's'}
+                    </small>
+                  </th>
+                  <FigureCells x={g} />
+                </tr>
+                {isOpen ? (
+                  <tr className="bva-drill-row">
+                    <td colSpan={9} id={`bva-accounts-${g.key}`}>
+                      <AccountsTable accounts={accounts} caption={`Accounts of ${g.label}`} />
+                    </td>
+                  </tr>
+                ) : null}
+              </Fragment>
+            );
+          })}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">Total</th>
+            <FigureCells x={report.totals} />
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,156 @@
+import { useEffect, useMemo, useState } from 'react';
+import { actualsFileName, actualsSheets } from '@server/lib/actuals-workbook';
+import { ACTUALS_GROUPING_LABELS, ACTUALS_GROUPINGS, type ActualsGrouping } from '@server/schemas/actuals';
+import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+import { useActualsReport, useLedgerImports } from '@web/api/actuals';
+import { errorMessage } from '@web/api/client';
+import { useFiscalYears } from '@web/api/fiscal-years';
+import { useBudgetYear } from '@web/budget-year/budget-year-context';
+import { Alert } from '@web/components/alert';
+import { EmptyState } from '@web/components/empty-state';
+import { ExportButton } from '@web/components/export-button';
+import { PageHeader } from '@web/components/page-header';
+import { Select } from '@web/components/select';
+import { Spinner } from '@web/components/spinner';
+import { formatDateTime, formatMoney } from '@web/lib/format';
+import { percentText } from './figures';
+import { GroupsTable } from './groups-table';
+import { Unmatched } from './unmatched';
+import './budget-vs-actual.css';
+
+/**
+ * Budget vs Actual (issue 27 item 5): a fiscal year's budget (its proposed lines, and the ledger's
+ * revised budget) against what the ledger says was expended and encumbered, by category, DESE
+ * function, building or account, with the projected year-end at the current rate and the rows
+ * over budget flagged. A group opens onto its accounts; what matches nothing is listed below.
+ */
+export function BudgetVsActualScreen() {
+  const { selected } = useBudgetYear();
+  const years = useFiscalYears(selected?.id);
+  const imports = useLedgerImports(undefined);
+  const [fiscalYear, setFiscalYear] = useState<number | null>(null);
+  const [by, setBy] = useState<ActualsGrouping>('category');
+  useEffect(
+    () => setFiscalYear(selected?.currentFiscalYear ?? null),
+    [selected?.id, selected?.currentFiscalYear],
+  );
+  const report = useActualsReport(fiscalYear, by);
+
+  const yearOptions = useMemo(() => {
+    const all = new Set<number>(years.data?.fiscalYears ?? []);
+    for (const i of imports.data?.imports ?? []) {
+      if (i.isCurrent) {
+        all.add(i.fiscalYear);
+      }
+    }
+    if (fiscalYear !== null) {
+      all.add(fiscalYear);
+    }
+    return [...all].sort((a, b) => a - b).map((y) => ({ value: String(y), label: `FY${y}` }));
+  }, [years.data, imports.data, fiscalYear]);
+
+  const header = (
+    <PageHeader
+      title="Budget vs Actual"
+      subtitle="The budget against what the ledger says was spent and committed so far, with the year-end at the current rate."
+      actions={
+        report.data ? (
+          <ExportButton sheets={() => actualsSheets(report.data)} fileName={actualsFileName(report.data)} />
+        ) : null
+      }
+    />
+  );
+  if (!selected) {
+    return (
+      <>
+        {header}
+        <EmptyState title="No budget year selected" />
+      </>
+    );
+  }
+  const data = report.data;
+  return (
+    <>
+      {header}
+      <div className="bva-toolbar">
+        <div className="field field--inline">
+          <label htmlFor="bva-year">Fiscal year</label>
+          <Select
+            id="bva-year"
+            value={fiscalYear === null ? '' : String(fiscalYear)}
+            onValueChange={(v) => setFiscalYear(Number(v))}
+            options={yearOptions}
+          />
+        </div>
+        <div className="field field--inline">
+          <label htmlFor="bva-by">Group by</label>
+          <Select
+            id="bva-by"
+            value={by}
+            onValueChange={(v) => setBy(v as ActualsGrouping)}
+            options={ACTUALS_GROUPINGS.map((g) => ({ value: g, label: ACTUALS_GROUPING_LABELS[g] }))}
+          />
+        </div>
+      </div>
+      {report.isPending ? <Spinner label="Loading budget vs actual..." /> : null}
+      {report.isError ? (
+        <Alert title="Failed to load budget vs actual">
+          {errorMessage(report.error, 'Please reload the page.')}
+        </Alert>
+      ) : null}
+      {data ? (
+        <>
+          <p className="bva-source" role="status">
+            {data.ledger
+              ? `${fiscalYearLabel(data.fiscalYear)} ledger at period ${data.ledger.period} of 12 (${data.ledger.fileName}, imported ${formatDateTime(data.ledger.importedAt)}${data.ledger.importedBy ? ` by ${data.ledger.importedBy}` : ''}).`
+              : `No ledger imported for ${fiscalYearLabel(data.fiscalYear)} yet: an administrator imports it under Admin Panel → CSV Import → Ledger (actuals).`}{' '}
+            {data.budgetSource
+              ? `Budget: the ${data.budgetSource.lineCount} proposed lines of budget year ${data.budgetSource.budgetYear}.`
+              : 'No budget year holds proposed lines for this year.'}
+          </p>
+          <dl className="bva-kpis">
+            <div className="bva-kpi">
+              <dt>Budget (proposed)</dt>
+              <dd className="money">{formatMoney(data.totals.budget)}</dd>
+            </div>
+            <div className="bva-kpi">
+              <dt>Revised budget</dt>
+              <dd className="money">{formatMoney(data.totals.revisedBudget)}</dd>
+            </div>
+            <div className="bva-kpi">
+              <dt>Expended</dt>
+              <dd className="money">{formatMoney(data.totals.expended)}</dd>
+            </div>
+            <div className="bva-kpi">
+              <dt>Encumbered</dt>
+              <dd className="money">{formatMoney(data.totals.encumbered)}</dd>
+            </div>
+            <div className="bva-kpi">
+              <dt>Available</dt>
+              <dd className="money">{formatMoney(data.totals.available)}</dd>
+            </div>
+            <div className="bva-kpi">
+              <dt>Used</dt>
+              <dd className="num">{percentText(data.totals.percentUsed)}</dd>
+            </div>
+            <div className="bva-kpi">
+              <dt>Projected year-end</dt>
+              <dd className="money">{formatMoney(data.totals.projectedYearEnd)}</dd>
+            </div>
+          </dl>
+          <section
+            className="card card--flush bva-card"
+            aria-label={`By ${ACTUALS_GROUPING_LABELS[by].toLowerCase()}`}
+          >
+            <GroupsTable report={data} />
+          </section>
+          <p className="field__hint bva-legend">
+            {data.projectionRule} Over budget: expended plus encumbered beyond the revised budget. Projected
+            over: the projected year-end beyond it. {data.matchRule}
+          </p>
+          <Unmatched report={data} />
+        </>
+      ) : null}
+    </>
+  );
+}

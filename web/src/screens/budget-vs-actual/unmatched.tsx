@@ -1,0 +1,98 @@
+import type { ActualsReport } from '@web/api/actuals';
+import { formatMoney } from '@web/lib/format';
+import { AccountsTable } from './accounts-table';
+
+/**
+ * What matched nothing, listed rather than dropped: ledger accounts no proposed line names, budget
+ * lines that name no ledger account, and the rows set aside at import with their reasons.
+ */
+export function Unmatched({ report }: { report: ActualsReport }) {
+  const unmatched = report.accounts.filter((a) => a.matchedLineCount === 0);
+  return (
+    <section className="bva-unmatched" aria-labelledby="bva-unmatched-title">
+      <h2 id="bva-unmatched-title">What does not match</h2>
+      <details className="card bva-details">
+        <summary>
+          Budget lines with no ledger account: <strong>{report.linesWithoutAccount.length}</strong>
+        </summary>
+        {report.linesWithoutAccount.length ? (
+          <div className="table-wrap">
+            <table className="table">
+              <caption className="visually-hidden">Budget lines with no ledger account</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Line</th>
+                  <th scope="col">Account number</th>
+                  <th scope="col">Category</th>
+                  <th scope="col" className="num">
+                    Amount
+                  </th>
+                  <th scope="col">Why</th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.linesWithoutAccount.map((l) => (
+                  <tr key={l.id}>
+                    <th scope="row">{l.description ?? `Line ${l.id}`}</th>
+                    <td>{l.accountLine ?? '—'}</td>
+                    <td>{l.categoryName ?? 'No category'}</td>
+                    <td className="money">{formatMoney(l.amount)}</td>
+                    <td>{l.reason}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : (
+          <p className="muted">Every proposed line of the year names a ledger account.</p>
+        )}
+      </details>
+      <details className="card bva-details">
+        <summary>
+          Ledger accounts no budget line names: <strong>{unmatched.length}</strong>
+        </summary>
+        {unmatched.length ? (
+          <AccountsTable accounts={unmatched} caption="Ledger accounts no budget line names" />
+        ) : (
+          <p className="muted">Every ledger account has a budget line.</p>
+        )}
+      </details>
+      <details className="card bva-details" open={report.setAside.length > 0}>
+        <summary>
+          Ledger rows set aside at import: <strong>{report.setAside.length}</strong>
+        </summary>
+        {report.setAside.length ? (
+          <div className="table-wrap">
+            <table className="table">
+              <caption className="visually-hidden">Ledger rows set aside at import, with why</caption>
+              <thead>
+                <tr>
+                  <th scope="col" className="num">
+                    Row
+                  </th>
+                  <th scope="col">Account</th>
+                  <th scope="col">Why</th>
+                  <th scope="col" className="num">
+                    Expended
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.setAside.map((s) => (
+                  <tr key={s.row}>
+                    <td className="num">{s.row}</td>
+                    <th scope="row">{s.account || s.description || '(blank)'}</th>
+                    <td>{s.reason}</td>
+                    <td className="money">{formatMoney(s.expended)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : (
+          <p className="muted">Every ledger row was read by the account pattern.</p>
+        )}
+      </details>
+    </section>
+  );
+}

@@ -1,0 +1,101 @@
+import { MATCH_TYPE_LABELS } from '@server/schemas/crosswalk';
+import type { CrosswalkPreview, CrosswalkRule } from '@web/api/crosswalk';
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** '12 work group, 3 category' or 'nothing': what Apply would change on the lines a rule wins. */
+function changesText(c: CrosswalkPreview['rules'][number]['changes']): string {
+  const parts = [
+    c.workGroup ? `${count(c.workGroup)} work group` : '',
+    c.category ? `${count(c.category)} category` : '',
+    c.deseCode ? `${count(c.deseCode)} DESE code` : '',
+  ].filter(Boolean);
+  return parts.length ? parts.join(', ') : 'nothing';
+}
+
+/** The rules, each with the lines of the year it matches and what applying it would change. */
+export function RulesTable({
+  rules,
+  preview,
+  fiscalYearLabel,
+  onEdit,
+  onDelete,
+}: {
+  rules: readonly CrosswalkRule[];
+  preview: CrosswalkPreview | undefined;
+  fiscalYearLabel: string;
+  onEdit(rule: CrosswalkRule): void;
+  onDelete(rule: CrosswalkRule): void;
+}) {
+  const byRule = new Map(preview?.rules.map((r) => [r.ruleId, r]) ?? []);
+  return (
+    <div className="table-wrap">
+      <table className="table cw-rules">
+        <caption className="visually-hidden">
+          Crosswalk rules with the {fiscalYearLabel} lines each matches
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Title or pattern</th>
+            <th scope="col">Work group</th>
+            <th scope="col">Category</th>
+            <th scope="col">DESE function</th>
+            <th scope="col" className="num">
+              Lines matched
+            </th>
+            <th scope="col">Apply would change</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rules.map((rule) => {
+            const p = byRule.get(rule.id);
+            return (
+              <tr key={rule.id}>
+                <th scope="row" className="cw-pattern">
+                  <span className="cw-code">{rule.pattern}</span>
+                  <small className="cw-note">
+                    {MATCH_TYPE_LABELS[rule.matchType]}
+                    {rule.note ? ` · ${rule.note}` : ''}
+                  </small>
+                </th>
+                <td>{rule.workGroup ?? '—'}</td>
+                <td>{rule.category ?? '—'}</td>
+                <td>{rule.deseCode ? `${rule.deseCode} ${rule.deseName ?? ''}` : '—'}</td>
+                <td className="num">
+                  {p ? `${count(p.lines)} ` : '…'}
+                  {p ? (
+                    <small className="cw-note">
+                      in {count(p.titles)} title{p.titles === 1 ? '' : 's'}
+                    </small>
+                  ) : null}
+                </td>
+                <td>{p ? changesText(p.changes) : '…'}</td>
+                <td className="cw-actions">
+                  <button
+                    type="button"
+                    className="btn btn--ghost btn--small"
+                    aria-label={`Edit rule ${rule.pattern}`}
+                    onClick={() => onEdit(rule)}
+                  >
+                    Edit
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn--ghost btn--small"
+                    aria-label={`Delete rule ${rule.pattern}`}
+                    onClick={() => onDelete(rule)}
+                  >
+                    Delete
+                  </button>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import { errorMessage } from '@web/api/client';
+import { useCreateRules, type CrosswalkYear, type UnmatchedTitle } from '@web/api/crosswalk';
+import { Alert } from '@web/components/alert';
+import { Button } from '@web/components/form/button';
+import { formatMoney } from '@web/lib/format';
+import { givesSomething, RowPickers, type RuleChoices, type RuleValues } from './choices';
+
+const count = (n: number) => n.toLocaleString('en-US');
+const PAGE = 20;
+const EMPTY: RuleValues = { workGroupId: null, categoryId: null, deseCode: null };
+
+/**
+ * The titles no rule matches, most lines first, each with the pickers of a new exact rule: the
+ * rows given something become rules in one call (all or none), checked against the same year.
+ */
+export function UnmatchedTitles({
+  titles,
+  total,
+  year,
+  choices,
+  onCreated,
+}: {
+  titles: readonly UnmatchedTitle[];
+  /** Lines no rule matches (the list is the first 500 titles). */
+  total: number;
+  year: CrosswalkYear;
+  choices: RuleChoices;
+  onCreated(message: string): void;
+}) {
+  const create = useCreateRules(year);
+  const [shown, setShown] = useState(PAGE);
+  const [values, setValues] = useState<Record<string, RuleValues>>({});
+  const chosen = titles.filter((t) => values[t.title] && givesSomething(values[t.title]!));
+
+  const submit = () =>
+    create.mutate(
+      chosen.map((t) => ({ matchType: 'exact' as const, pattern: t.title, ...values[t.title]! })),
+      {
+        onSuccess: (r) => {
+          setValues({});
+          onCreated(`${count(r.rules.length)} rule${r.rules.length === 1 ? '' : 's'} created`);
+        },
+      },
+    );
+
+  return (
+    <section className="card cw-section" aria-labelledby="cw-unmatched">
+      <h2 id="cw-unmatched">Titles no rule matches</h2>
+      {titles.length === 0 ? (
+        <p className="muted">Every line of the year has a title some rule matches.</p>
+      ) : (
+        <>
+          <p className="muted">
+            {count(total)} lines under {count(titles.length)} titles. Choose what a title&apos;s lines get and
+            create the rules at once (exact title rules; use Add Rule for a pattern covering many).
+          </p>
+          {create.isError ? (
+            <Alert title="No rules were created">
+              {errorMessage(create.error, 'Creating the rules failed')}
+            </Alert>
+          ) : null}
+          <div className="table-wrap">
+            <table className="table cw-unmatched">
+              <caption className="visually-hidden">Job titles no crosswalk rule matches</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Job title</th>
+                  <th scope="col" className="num">
+                    Lines
+                  </th>
+                  <th scope="col" className="num">
+                    Salaries
+                  </th>
+                  <th scope="col">Work group</th>
+                  <th scope="col">Category</th>
+                  <th scope="col">DESE function</th>
+                </tr>
+              </thead>
+              <tbody>
+                {titles.slice(0, shown).map((t, i) => (
+                  <tr key={t.title}>
+                    <th scope="row">{t.title || '(no title)'}</th>
+                    <td className="num">{count(t.count)}</td>
+                    <td className="money">{formatMoney(t.amount)}</td>
+                    <RowPickers
+                      idPrefix={`cw-u${i}`}
+                      title={t.title || 'no title'}
+                      choices={choices}
+                      value={values[t.title] ?? EMPTY}
+                      onChange={(v) => setValues({ ...values, [t.title]: v })}
+                    />
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <div className="cw-bar">
+            {shown < titles.length ? (
+              <Button onClick={() => setShown(shown + PAGE)}>
+                Show {Math.min(PAGE, titles.length - shown)} More Titles
+              </Button>
+            ) : null}
+            <Button
+              variant="primary"
+              disabled={chosen.length === 0}
+              busy={create.isPending}
+              busyLabel="Creating..."
+              onClick={submit}
+            >
+              Create {chosen.length || ''} Rule{chosen.length === 1 ? '' : 's'}
+            </Button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

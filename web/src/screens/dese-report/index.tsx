@@ -1,0 +1,122 @@
+import { useEffect, useState } from 'react';
+import { errorMessage } from '@web/api/client';
+import { useFiscalYears } from '@web/api/fiscal-years';
+import { useDeseReport, useDownloadDeseReport } from '@web/api/function-codes';
+import { useBudgetYear } from '@web/budget-year/budget-year-context';
+import { fiscalYearChoice } from '@web/budget-year/fiscal-year-choice';
+import { Alert } from '@web/components/alert';
+import { EmptyState } from '@web/components/empty-state';
+import { Button } from '@web/components/form/button';
+import { PageHeader } from '@web/components/page-header';
+import { Select } from '@web/components/select';
+import { Spinner } from '@web/components/spinner';
+import { formatDateTime, formatMoneyCents } from '@web/lib/format';
+import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+import { NssComputation } from './nss-computation';
+import { ScheduleTable } from './schedule-table';
+import './dese-report.css';
+
+/**
+ * The DESE Report (issue 26 item 4): a fiscal year's budget by DESE function code, salaries and
+ * other expenses, in the End-of-Year Report's Schedule 19 layout, with the net school spending
+ * computation beneath. Every figure is the server's; the workbook it builds carries formulas.
+ */
+export function DeseReportScreen() {
+  const { selected } = useBudgetYear();
+  const listed = useFiscalYears(selected?.id);
+  const [chosen, setChosen] = useState<number | null>(null);
+  const { years, fiscalYear } = fiscalYearChoice(selected ?? null, listed.data?.fiscalYears, chosen);
+  useEffect(() => setChosen(null), [selected?.id]);
+  const scope = selected && fiscalYear ? { budgetYearId: selected.id, fiscalYear } : null;
+  const report = useDeseReport(scope);
+  const download = useDownloadDeseReport();
+
+  if (!selected || !scope) {
+    return (
+      <>
+        <PageHeader title="DESE Report" />
+        <EmptyState title="No budget year yet">
+          <p>Once a budget year exists, its budget by DESE function shows here.</p>
+        </EmptyState>
+      </>
+    );
+  }
+  const fy = fiscalYearLabel(scope.fiscalYear);
+  const data = report.data;
+  return (
+    <div className="dese-report">
+      <PageHeader
+        title="DESE Report"
+        subtitle={`${selected.name}: the budget by DESE function, as the End-of-Year Report's Schedule 19 lays it out.`}
+      />
+      <div className="dash-toolbar no-print" role="toolbar" aria-label="DESE report controls">
+        <div className="field field--inline">
+          <label htmlFor="dese-fiscal-year">Fiscal year</label>
+          <Select
+            id="dese-fiscal-year"
+            value={String(scope.fiscalYear)}
+            onValueChange={(v) => setChosen(Number(v))}
+            options={years.map((y) => ({ value: String(y), label: fiscalYearLabel(y) }))}
+          />
+        </div>
+        <div className="dash-toolbar__actions">
+          <Button
+            variant="primary"
+            disabled={!data}
+            busy={download.isPending}
+            busyLabel="Preparing..."
+            onClick={() => download.mutate(scope)}
+          >
+            Download Excel
+          </Button>
+          <Button disabled={!data} onClick={() => window.print()}>
+            Print
+          </Button>
+        </div>
+      </div>
+      {download.isError ? (
+        <div className="page-message no-print">
+          <Alert title="The workbook could not be downloaded">{errorMessage(download.error, '')}</Alert>
+        </div>
+      ) : null}
+      {report.isPending ? <Spinner label="Loading the report..." /> : null}
+      {report.isError ? (
+        <div className="page-message">
+          <Alert title="Failed to load the report">{errorMessage(report.error, 'Reload the page.')}</Alert>
+        </div>
+      ) : null}
+      {data ? (
+        <div className="dese-report__body" aria-busy={report.isFetching}>
+          <header className="dese-report__title">
+            <h2>
+              {selected.name}, {fy} budget by DESE function
+            </h2>
+            <p className="muted">Prepared {formatDateTime(data.generatedAt)}</p>
+          </header>
+          <section className="card dese-section" aria-label={`${fy} budget by function`}>
+            <ScheduleTable report={data} fy={fy} />
+            <p className="dese-check" data-testid="dese-check">
+              {data.totals.total === data.dashboard.proposedBudget
+                ? `Equals the Budget Dashboard's proposed budget, ${formatMoneyCents(data.dashboard.proposedBudget)} in ${data.dashboard.proposedCount.toLocaleString('en-US')} lines.`
+                : `The Budget Dashboard shows ${formatMoneyCents(data.dashboard.proposedBudget)}: reload to see the same figures.`}{' '}
+              Employee payroll coded the same way, for reference: {formatMoneyCents(data.totals.payroll)}.
+            </p>
+          </section>
+          <NssComputation report={data} fy={fy} />
+          {data.notes.length ? (
+            <section className="dese-notes" aria-labelledby="dese-notes-title">
+              <h2 id="dese-notes-title" className="dese-notes__title">
+                Notes
+              </h2>
+              <ol>
+                {data.notes.map((n) => (
+                  <li key={n}>{n}</li>
+                ))}
+              </ol>
+            </section>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import type { DeseReport } from '@web/api/function-codes';
+import { formatMoneyCents } from '@web/lib/format';
+
+type Figures = Pick<DeseReport['totals'], 'salaries' | 'otherExpenses' | 'total'>;
+
+/** The three money cells of a row: salaries, other expenses, total. */
+function Money({ f }: { f: Figures }) {
+  return (
+    <>
+      <td className="num">{formatMoneyCents(f.salaries)}</td>
+      <td className="num">{formatMoneyCents(f.otherExpenses)}</td>
+      <td className="num">{formatMoneyCents(f.total)}</td>
+    </>
+  );
+}
+
+/**
+ * Schedule 19's shape: each DESE function series (1000 Administration ... 9000 Programs with Other
+ * Districts) as a heading row with its subtotal, its function codes beneath, then lines without a
+ * code, then the total of the school committee budget.
+ */
+export function ScheduleTable({ report, fy }: { report: DeseReport; fy: string }) {
+  const unmapped = report.unmapped;
+  return (
+    // Focusable: on a phone the table scrolls sideways, and keyboard users must reach it.
+    <div className="table-wrap" role="group" aria-label={`${fy} budget by DESE function`} tabIndex={0}>
+      <table className="table table--compact dese-table" data-testid="dese-schedule">
+        <caption>
+          {fy} school committee budget by DESE function (End-of-Year Report, Schedule 19 layout)
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Function</th>
+            <th scope="col">Description</th>
+            <th scope="col" className="num">
+              Salaries
+            </th>
+            <th scope="col" className="num">
+              Other expenses
+            </th>
+            <th scope="col" className="num">
+              Total
+            </th>
+          </tr>
+        </thead>
+        {report.series.map((s) => (
+          <tbody key={s.code} className="dese-series">
+            <tr className="dese-series__head">
+              <th scope="row">{s.code}</th>
+              <th scope="row">{s.name}</th>
+              <Money f={s} />
+            </tr>
+            {s.rows.map((r) => (
+              <tr key={r.code}>
+                <td className="dese-code">{r.code}</td>
+                <td>
+                  {r.name}
+                  {r.detail ? null : <span className="muted"> (series code)</span>}
+                </td>
+                <Money f={r} />
+              </tr>
+            ))}
+          </tbody>
+        ))}
+        <tfoot>
+          {unmapped.total !== 0 || unmapped.lineCount > 0 ? (
+            <tr className="dese-unmapped">
+              <th scope="row" colSpan={2}>
+                No function code ({unmapped.lineCount.toLocaleString('en-US')} lines)
+              </th>
+              <Money f={unmapped} />
+            </tr>
+          ) : null}
+          <tr className="dese-total" data-testid="dese-total">
+            <th scope="row" colSpan={2}>
+              Total school committee budget
+            </th>
+            <Money f={report.totals} />
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,156 @@
+import { useState, type FormEvent } from 'react';
+import { ApiError, errorMessage } from '@web/api/client';
+import type { CutScenario } from '@web/api/cut-scenarios';
+import { useAdoptPreview, useAdoptScenario } from '@web/api/scenario-adoptions';
+import { Alert } from '@web/components/alert';
+import { Button } from '@web/components/form/button';
+import { Modal } from '@web/components/modal';
+import { useToast } from '@web/components/toast';
+import { longDate } from '@server/schemas/budget-stages';
+import { MAX_ADOPTION_REASON } from '@server/schemas/scenario-adoptions';
+import { ChangeTable, TotalsBeforeAfter } from './adoption-table';
+import { fyLabel } from './scenario-math';
+
+interface AdoptDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  scenario: CutScenario;
+  /** The budget year and fiscal year on screen: the server refuses a scenario of another one. */
+  scope: { budgetYearId: number; fiscalYear: number };
+}
+
+/**
+ * 'Adopt into the budget': what the scenario changes now (read afresh when the dialog opens), the
+ * proposed total before and after, an optional reason, then Adopt. The server adopts exactly what
+ * was shown (the preview's basis); if the budget moved meanwhile it says so and the figures here
+ * are read again.
+ */
+export function AdoptDialog({ open, onOpenChange, scenario, scope }: AdoptDialogProps) {
+  const preview = useAdoptPreview(scenario.id, scope, open);
+  const adopt = useAdoptScenario();
+  const notify = useToast();
+  const [reason, setReason] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+  const data = preview.data;
+  const fy = fyLabel(scenario.fiscalYear);
+
+  const close = (next: boolean) => {
+    if (!next) {
+      setReason('');
+      setFailure(null);
+      adopt.reset();
+    }
+    onOpenChange(next);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!data || data.blocked) {
+      return;
+    }
+    setFailure(null);
+    try {
+      const result = await adopt.mutateAsync({
+        scenarioId: scenario.id,
+        ...scope,
+        basis: data.basis,
+        reason: reason.trim() || null,
+      });
+      notify({ title: 'Adopted into the budget', description: result.message });
+      close(false);
+    } catch (err) {
+      setFailure(errorMessage(err, 'Failed to adopt the scenario'));
+      if (err instanceof ApiError && err.status === 409) {
+        void preview.refetch();
+      }
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={close}
+      title="Adopt into the budget"
+      description={`Each line below gets its new amount in the ${fy} proposed budget, recorded in the line's history as adopted from “${scenario.name}”. The dashboard, Budget Comparison, the town-goal gap and the next Publish show the new figures.`}
+      wide
+    >
+      <div className="adopt-dialog">
+        {preview.isPending && open ? <p role="status">Working out what changes...</p> : null}
+        {preview.isError ? (
+          <Alert title="Failed to preview the adoption">
+            {errorMessage(preview.error, 'Please try again.')}
+          </Alert>
+        ) : null}
+        {data ? (
+          <>
+            <p className="adopt-dialog__stage">
+              {fy}: {data.stage.caption}
+            </p>
+            {data.earlier.length ? (
+              <Alert variant="info" title="Already adopted into this year">
+                {data.earlier
+                  .map((a) => `“${a.scenarioName}” on ${longDate(a.adoptedAt)} by ${a.adoptedBy}`)
+                  .join('; ')}
+                . The changes below apply on top of the budget as it now stands.
+              </Alert>
+            ) : null}
+            <TotalsBeforeAfter
+              before={data.totalBefore}
+              after={data.totalAfter}
+              afterLabel="After adopting"
+            />
+            {data.blocked ? <Alert title="Cannot adopt">{data.blocked}</Alert> : null}
+            {data.lines.length ? (
+              <ChangeTable
+                caption={`Lines that change (${data.lines.length.toLocaleString('en-US')})`}
+                nextLabel="New"
+                rows={data.lines.map((l) => ({
+                  id: l.id,
+                  description: l.description,
+                  category: l.category,
+                  building: l.building,
+                  note: `keeps ${l.percentKept}%`,
+                  now: l.currentAmount,
+                  next: l.newAmount,
+                  difference: l.difference,
+                }))}
+              />
+            ) : null}
+            <form className="adopt-dialog__form" onSubmit={(e) => void submit(e)} noValidate>
+              <div className="field">
+                <label htmlFor="adopt-reason">Reason (optional)</label>
+                <textarea
+                  id="adopt-reason"
+                  className="input adopt-dialog__reason"
+                  value={reason}
+                  maxLength={MAX_ADOPTION_REASON}
+                  disabled={Boolean(data.blocked)}
+                  aria-describedby="adopt-reason-note"
+                  placeholder="e.g. School Committee budget workshop, 3 March"
+                  onChange={(e) => setReason(e.target.value)}
+                />
+                <span id="adopt-reason-note" className="field__hint">
+                  Kept with the adoption and each line's history ({reason.length.toLocaleString('en-US')}/
+                  {MAX_ADOPTION_REASON.toLocaleString('en-US')}).
+                </span>
+              </div>
+              {failure ? <Alert title="Not adopted">{failure}</Alert> : null}
+              <div className="form-actions">
+                <Button onClick={() => close(false)}>Cancel</Button>
+                <Button
+                  type="submit"
+                  variant="primary"
+                  busy={adopt.isPending}
+                  busyLabel="Adopting..."
+                  disabled={Boolean(data.blocked) || preview.isFetching}
+                >
+                  Adopt
+                </Button>
+              </div>
+            </form>
+          </>
+        ) : null}
+      </div>
+    </Modal>
+  );
+}

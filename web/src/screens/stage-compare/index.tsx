@@ -1,0 +1,221 @@
+import { useMemo } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { errorMessage } from '@web/api/client';
+import { useBudgetStages, type StageEvent } from '@web/api/budget-stages';
+import { useFiscalYears } from '@web/api/fiscal-years';
+import { useDownloadComparison, useStageComparison, type CompareParams } from '@web/api/stage-compare';
+import { useBudgetYear } from '@web/budget-year/budget-year-context';
+import { fiscalYearChoice } from '@web/budget-year/fiscal-year-choice';
+import { Alert } from '@web/components/alert';
+import { EmptyState } from '@web/components/empty-state';
+import { Button } from '@web/components/form/button';
+import { PageHeader } from '@web/components/page-header';
+import { Select } from '@web/components/select';
+import { Spinner } from '@web/components/spinner';
+import { DISTRICT_NAME } from '@web/lib/branding';
+import { longDate } from '@server/schemas/budget-stages';
+import { CURRENT, CURRENT_LABEL, SAME_STAGE_MESSAGE } from '@server/schemas/budget-stages-compare';
+import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+import { BreakdownTable, LinesTable, SummaryTable } from './report';
+import './stage-compare.css';
+
+type Side = number | typeof CURRENT;
+
+const sideOf = (raw: string | null, allowed: readonly Side[]): Side | null => {
+  if (raw === null) {
+    return null;
+  }
+  const side: Side = raw === CURRENT ? CURRENT : Number(raw);
+  return allowed.includes(side) ? side : null;
+};
+
+const stageOption = (e: StageEvent) => ({
+  value: String(e.id),
+  label: `${e.stageLabel}, ${longDate(e.date)}`,
+});
+
+/**
+ * What changed between two budget stages, and why (issue 25 item 3; GFOA asks for what changed
+ * between the proposed and the adopted budget): the totals, by category, DESE function and
+ * building, and every changed line with its reason, for the budget year chosen in the header and
+ * one of its fiscal years. Exported to Excel by the server; printed on US Letter for the school
+ * committee's packet (stage-compare.css).
+ */
+export function StageCompareScreen() {
+  const { selected } = useBudgetYear();
+  const [params, setParams] = useSearchParams();
+  const listed = useFiscalYears(selected?.id);
+  const chosenYear = params.get('fiscalYear') ? Number(params.get('fiscalYear')) : null;
+  const { years, fiscalYear } = fiscalYearChoice(selected ?? null, listed.data?.fiscalYears, chosenYear);
+  const scope = selected && fiscalYear ? { budgetYearId: selected.id, fiscalYear } : null;
+  const stages = useBudgetStages(scope);
+  const advances = useMemo(
+    () => (stages.data?.events ?? []).filter((e) => e.event === 'advance'),
+    [stages.data],
+  );
+  const allowed: Side[] = [...advances.map((e) => e.id), CURRENT];
+  // By default the latest stage against today's working figures.
+  const from = sideOf(params.get('from'), allowed) ?? advances.at(-1)?.id ?? null;
+  const to = sideOf(params.get('to'), allowed) ?? CURRENT;
+  const compare: CompareParams | null = scope && from !== null ? { ...scope, from, to } : null;
+  const comparison = useStageComparison(compare);
+  const exportXlsx = useDownloadComparison();
+
+  const set = (changes: Record<string, string>) =>
+    setParams((p) => {
+      const next = new URLSearchParams(p);
+      Object.entries(changes).forEach(([k, v]) => next.set(k, v));
+      return next;
+    });
+  const options = [...advances.map(stageOption), { value: CURRENT, label: CURRENT_LABEL }];
+  const header = (
+    <PageHeader
+      title="Stage Comparison"
+      subtitle="What changed between two budget stages, or a stage and today's working figures, and why."
+      actions={
+        <Link to="/budget-stages" className="btn btn--secondary no-print">
+          Budget Stages
+        </Link>
+      }
+    />
+  );
+
+  if (!selected || !scope) {
+    return (
+      <div className="stage-compare">
+        {header}
+        <EmptyState title="No budget year yet" />
+      </div>
+    );
+  }
+  const data = comparison.data;
+  const same = from !== null && from === to;
+  return (
+    <div className="stage-compare">
+      {header}
+      <div className="compare-controls no-print" role="group" aria-label="Stages to compare">
+        <div className="field">
+          <label htmlFor="compare-fiscal-year">Fiscal year</label>
+          <Select
+            id="compare-fiscal-year"
+            value={String(fiscalYear)}
+            onValueChange={(v) => setParams({ fiscalYear: v })}
+            options={years.map((y) => ({ value: String(y), label: fiscalYearLabel(y) }))}
+          />
+        </div>
+        {advances.length ? (
+          <>
+            <div className="field">
+              <label htmlFor="compare-from">From</label>
+              <Select
+                id="compare-from"
+                value={String(from)}
+                onValueChange={(v) => set({ fiscalYear: String(fiscalYear), from: v, to: String(to) })}
+                options={options}
+              />
+            </div>
+            <div className="field">
+              <label htmlFor="compare-to">To</label>
+              <Select
+                id="compare-to"
+                value={String(to)}
+                onValueChange={(v) => set({ fiscalYear: String(fiscalYear), from: String(from), to: v })}
+                options={options}
+              />
+            </div>
+            <div className="compare-controls__actions">
+              <Button
+                onClick={() => compare && exportXlsx.mutate(compare)}
+                busy={exportXlsx.isPending}
+                busyLabel="Exporting..."
+                disabled={!data}
+              >
+                Export to Excel
+              </Button>
+              <Button onClick={() => window.print()} disabled={!data}>
+                Print
+              </Button>
+            </div>
+          </>
+        ) : null}
+      </div>
+      {exportXlsx.isError ? (
+        <div className="page-message no-print">
+          <Alert title="Export failed">{errorMessage(exportXlsx.error, 'Try again.')}</Alert>
+        </div>
+      ) : null}
+      {stages.isPending ? <Spinner label="Loading the budget stages..." /> : null}
+      {stages.data && !advances.length ? (
+        <EmptyState title={`No stage recorded for ${fiscalYearLabel(scope.fiscalYear)} yet`}>
+          <p>
+            Once the year moves to the superintendent&apos;s recommendation on{' '}
+            <Link to="/budget-stages">Budget Stages</Link>, its figures can be compared here.
+          </p>
+        </EmptyState>
+      ) : null}
+      {same ? (
+        <div className="page-message">
+          <Alert variant="info">{SAME_STAGE_MESSAGE}.</Alert>
+        </div>
+      ) : null}
+      {comparison.isError ? (
+        <div className="page-message">
+          <Alert title="Failed to load the comparison">
+            {errorMessage(comparison.error, 'Reload the page.')}
+          </Alert>
+        </div>
+      ) : null}
+      {compare && !same && comparison.isPending ? <Spinner label="Comparing..." /> : null}
+      {data && !same ? (
+        <article className="compare-report" aria-label="Stage comparison">
+          <header className="compare-report__head">
+            <p className="compare-report__district">{DISTRICT_NAME}</p>
+            <p className="compare-report__title">
+              {fiscalYearLabel(data.fiscalYear)} budget (budget year {data.budgetYear}): what changed, and why
+            </p>
+            <p className="compare-report__sides">
+              From <strong>{data.from.label}</strong> to <strong>{data.to.label}</strong>
+            </p>
+            <p className="compare-report__counts">
+              {data.lineCounts.changed === 1 ? '1 line' : `${data.lineCounts.changed} lines`} changed,{' '}
+              {data.lineCounts.added} added, {data.lineCounts.removed} removed, {data.lineCounts.unchanged}{' '}
+              unchanged
+            </p>
+          </header>
+          <SummaryTable data={data} />
+          <BreakdownTable
+            id="compare-category"
+            title="By category"
+            first="Category"
+            rows={data.byCategory}
+            data={data}
+          />
+          <BreakdownTable
+            id="compare-function"
+            title="By DESE function"
+            first="DESE function"
+            rows={data.byFunction}
+            data={data}
+          />
+          <BreakdownTable
+            id="compare-building"
+            title="By building"
+            first="Building"
+            rows={data.byBuilding}
+            data={data}
+          />
+          <LinesTable
+            id="compare-proposed-lines"
+            title="Proposed budget lines"
+            lines={data.lines.filter((l) => l.kind === 'proposed')}
+          />
+          <LinesTable
+            id="compare-employee-lines"
+            title="Employee lines"
+            lines={data.lines.filter((l) => l.kind === 'employee')}
+          />
+        </article>
+      ) : null}
+    </div>
+  );
+}

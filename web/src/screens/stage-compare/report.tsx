@@ -1,0 +1,249 @@
+import type { ReactNode } from 'react';
+import type { BreakdownRow, LineChange, MoneyChange, StageComparison } from '@web/api/stage-compare';
+import { formatMoneyCents as formatMoney } from '@web/lib/format';
+
+/** A table that may scroll sideways on a phone: focusable, so a keyboard can scroll it too. */
+function Scroller({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="table-wrap" tabIndex={0} role="group" aria-label={label}>
+      {children}
+    </div>
+  );
+}
+
+const count = (n: number) => n.toLocaleString('en-US');
+const plural = (n: number, word: string) => `${count(n)} ${word}${n === 1 ? '' : 's'}`;
+const signed = (n: number, text: string) => (n > 0 ? `+${text}` : text);
+const percent = (m: MoneyChange) =>
+  m.percent === null ? '—' : signed(m.percent, `${m.percent.toFixed(2)}%`);
+const changeClass = (n: number) =>
+  n < 0 ? 'money delta delta--down' : n > 0 ? 'money delta delta--up' : 'money';
+
+function MoneyCells({ m }: { m: MoneyChange }) {
+  return (
+    <>
+      <td className="money">{formatMoney(m.from)}</td>
+      <td className="money">{formatMoney(m.to)}</td>
+      <td className={changeClass(m.difference)}>{signed(m.difference, formatMoney(m.difference))}</td>
+    </>
+  );
+}
+
+/** The totals: the proposed budget, line and employee counts, salaries, from and to. */
+export function SummaryTable({ data }: { data: StageComparison }) {
+  const t = data.totals;
+  const countRow = (label: string, n: { from: number; to: number; difference: number }) => (
+    <tr>
+      <th scope="row">{label}</th>
+      <td className="num">{count(n.from)}</td>
+      <td className="num">{count(n.to)}</td>
+      <td className="num">{signed(n.difference, count(n.difference))}</td>
+      <td className="num">—</td>
+    </tr>
+  );
+  const moneyRow = (label: string, m: MoneyChange) => (
+    <tr>
+      <th scope="row">{label}</th>
+      <MoneyCells m={m} />
+      <td className="num">{percent(m)}</td>
+    </tr>
+  );
+  return (
+    <section className="card card--flush compare-section" aria-labelledby="compare-summary">
+      <h2 id="compare-summary" className="compare-section__title">
+        Summary
+      </h2>
+      <Scroller label="Summary table">
+        <table className="table compare-table">
+          <thead>
+            <tr>
+              <th scope="col">Figure</th>
+              <th scope="col" className="num">
+                From
+              </th>
+              <th scope="col" className="num">
+                To
+              </th>
+              <th scope="col" className="num">
+                Difference
+              </th>
+              <th scope="col" className="num">
+                Percent
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {moneyRow('Proposed budget', t.proposed)}
+            {countRow('Proposed lines', t.proposedCount)}
+            {countRow('Employees', t.employeeCount)}
+            {moneyRow('Salaries', t.salaries)}
+            {moneyRow('Next-year salaries', t.nextYearSalaries)}
+          </tbody>
+        </table>
+      </Scroller>
+    </section>
+  );
+}
+
+/** One breakdown (category, DESE function or building): proposed amounts and salaries, from and to. */
+export function BreakdownTable({
+  id,
+  title,
+  first,
+  rows,
+  data,
+}: {
+  id: string;
+  title: string;
+  first: string;
+  rows: readonly BreakdownRow[];
+  data: StageComparison;
+}) {
+  const changed = rows.filter((r) => r.proposed.difference !== 0 || r.salaries.difference !== 0).length;
+  return (
+    <section className="card card--flush compare-section" aria-labelledby={id}>
+      <h2 id={id} className="compare-section__title">
+        {title}{' '}
+        <span className="compare-section__hint">{changed ? `${count(changed)} changed` : 'no change'}</span>
+      </h2>
+      <Scroller label={`${title} table`}>
+        <table className="table compare-table">
+          <thead>
+            <tr>
+              <th scope="col">{first}</th>
+              <th scope="col" className="num">
+                Proposed from
+              </th>
+              <th scope="col" className="num">
+                Proposed to
+              </th>
+              <th scope="col" className="num">
+                Difference
+              </th>
+              <th scope="col" className="num">
+                Salaries from
+              </th>
+              <th scope="col" className="num">
+                Salaries to
+              </th>
+              <th scope="col" className="num">
+                Difference
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={String(r.key)}>
+                <th scope="row">{r.name}</th>
+                <MoneyCells m={r.proposed} />
+                <MoneyCells m={r.salaries} />
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row">Total</th>
+              <MoneyCells m={data.totals.proposed} />
+              <MoneyCells m={data.totals.salaries} />
+            </tr>
+          </tfoot>
+        </table>
+      </Scroller>
+    </section>
+  );
+}
+
+const CHANGE_LABELS: Record<LineChange['change'], string> = {
+  added: 'Added',
+  removed: 'Removed',
+  changed: 'Changed',
+  unchanged: 'Unchanged',
+};
+
+function value(l: LineChange, v: LineChange['from']): string {
+  if (v === null) {
+    return '—';
+  }
+  return l.valueType === 'money' ? formatMoney(v as number) : String(v);
+}
+
+/** The changed lines of one kind, a row per changed field, each with the line's reason. */
+export function LinesTable({
+  id,
+  title,
+  lines,
+}: {
+  id: string;
+  title: string;
+  lines: readonly LineChange[];
+}) {
+  return (
+    <section className="card card--flush compare-section" aria-labelledby={id}>
+      <h2 id={id} className="compare-section__title">
+        {title}{' '}
+        <span className="compare-section__hint">
+          {plural(new Set(lines.map((l) => l.lineId)).size, 'line')}
+        </span>
+      </h2>
+      {lines.length === 0 ? (
+        <p className="compare-section__empty">No line changed.</p>
+      ) : (
+        <Scroller label={`${title} table`}>
+          <table className="table compare-table compare-lines">
+            <thead>
+              <tr>
+                <th scope="col">Line</th>
+                <th scope="col">Change</th>
+                <th scope="col" className="num">
+                  From
+                </th>
+                <th scope="col" className="num">
+                  To
+                </th>
+                <th scope="col" className="num">
+                  Difference
+                </th>
+                <th scope="col">Reason</th>
+              </tr>
+            </thead>
+            <tbody>
+              {lines.map((l) => (
+                <tr key={`${l.lineId}-${l.field}`}>
+                  <th scope="row" data-label="Line">
+                    <span className="compare-lines__name">{l.description}</span>
+                    <span className="compare-lines__where">
+                      {[l.categoryName ?? 'No category', l.buildingName ?? 'District Wide', l.deseCode]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </span>
+                  </th>
+                  <td data-label="Change">
+                    <span className={`badge compare-badge compare-badge--${l.change}`}>
+                      {CHANGE_LABELS[l.change]}
+                    </span>{' '}
+                    {l.change === 'changed' ? l.fieldLabel : null}
+                  </td>
+                  <td data-label="From" className={l.valueType === 'money' ? 'money' : 'num'}>
+                    {value(l, l.from)}
+                  </td>
+                  <td data-label="To" className={l.valueType === 'money' ? 'money' : 'num'}>
+                    {value(l, l.to)}
+                  </td>
+                  <td
+                    data-label="Difference"
+                    className={l.difference === null ? 'num' : changeClass(l.difference)}
+                  >
+                    {l.difference === null ? '—' : signed(l.difference, formatMoney(l.difference))}
+                  </td>
+                  <td data-label="Reason" className="compare-lines__reason">
+                    {l.reason ?? <span className="muted">No reason recorded</span>}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Scroller>
+      )}
+    </section>
+  );
+}
