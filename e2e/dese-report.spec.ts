@@ -76,7 +76,8 @@ for (const size of SIZES) {
       const head = cents((await rows.nth(0).locator('td').nth(2).textContent())!);
       let codes = 0n;
       for (let r = 1; r < (await rows.count()); r += 1) {
-        codes += cents((await rows.nth(r).locator('td').nth(3).textContent())!);
+        // Code rows: code, description, salaries, other expenses, total.
+        codes += cents((await rows.nth(r).locator('td').nth(4).textContent())!);
       }
       expect(codes).toBe(head);
       seriesSum += head;

@@ -56,7 +56,7 @@ for (const size of SIZES) {
     await expect(page).toHaveURL(/\/admin\/proposed-budget\?functionCode=none&fiscalYear=2027/);
     await expect(page.getByRole('combobox', { name: 'Function code' })).toHaveText('No function code');
     await expect(page.getByText(new RegExp(`^${unmapped.proposed.lineCount} of \\d+ lines`))).toBeVisible();
-    await expect(page.getByRole('gridcell', { name: description })).toBeVisible();
+    await expect(page.getByRole('gridcell', { name: description, exact: true })).toBeVisible();
 
     // The rule: by account, a pattern that reaches this line alone.
     await navigate(page, 'Function Codes');

@@ -144,6 +144,10 @@ export const SWEEP_EXEMPT: Readonly<Record<string, string>> = {
     'answers image bytes (server/routes/public-dashboard-logo.test.ts checks them and their headers)',
   'GET /admin/database/backup':
     'answers a backup file (server/routes/database.test.ts checks it and restores the embedded one)',
+  'GET /budget-stages/compare.xlsx':
+    'answers a workbook (server/routes/budget-stages-compare.test.ts opens it and evaluates its formulas)',
+  'GET /dese-report.xlsx':
+    'answers a workbook (server/routes/dese-report.test.ts opens it and checks its totals and formulas)',
 };
 
 /** A recorder for responseCheck: appends each newly checked route to dir/<pid>.txt (no dir: none). */

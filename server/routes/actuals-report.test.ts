@@ -273,3 +273,32 @@ describe('GET /actuals/summary', () => {
     expect(none.body).toMatchObject({ hasLedger: false, expended: 0, period: null });
   });
 });
+
+describe('a year that holds only its ledger', () => {
+  it('is still reported when its budget year has moved on and no line is left in it', async () => {
+    // The e2e found this: a budget year re-centred after its ledger was imported left the report
+    // answering 404 'Fiscal year FY23 not found' for a year whose ledger the screen offered.
+    const db = s.t.db.knex;
+    const year = await db('budget_years').where({ id: w.budgetYearId }).first();
+    const before = await report('fiscalYear=2023');
+    await db('budget_years')
+      .where({ id: w.budgetYearId })
+      .update({ fiscal_year: 'FY2031', current_fiscal_year: 2031 });
+    await db('line_items').where({ fiscal_year: 2023 }).update({ fiscal_year: 2032 });
+    try {
+      const res = await report('fiscalYear=2023');
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.totals).toMatchObject({
+        budget: 0,
+        expended: before.body.totals.expended,
+        revisedBudget: before.body.totals.revisedBudget,
+      });
+      expect((await report('fiscalYear=2029')).status).toBe(404);
+    } finally {
+      await db('line_items').where({ fiscal_year: 2032 }).update({ fiscal_year: 2023 });
+      await db('budget_years')
+        .where({ id: w.budgetYearId })
+        .update({ fiscal_year: year.fiscal_year, current_fiscal_year: year.current_fiscal_year });
+    }
+  });
+});

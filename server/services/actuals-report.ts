@@ -88,7 +88,11 @@ async function budgetSource(app: AppContext, fiscalYear: number, budgetYearId?: 
 
 /** 404 unless the fiscal year exists (a budget year names it or holds lines of it). */
 async function requireFiscalYear(app: AppContext, fiscalYear: number): Promise<void> {
-  if (!(await q.fiscalYearExists(app.db, fiscalYear))) {
+  // A year whose ledger was imported stays readable after its budget year moves on.
+  if (
+    !(await q.fiscalYearExists(app.db, fiscalYear)) &&
+    !(await q.findCurrentImportInfo(app.db, fiscalYear))
+  ) {
     throw notFound(`Fiscal year ${fiscalYearLabel(fiscalYear)}`);
   }
 }

@@ -13,7 +13,9 @@ import { budgetCategoryKeys, useSaveBudgetCategory, useSetCategoryYoY } from '@w
 import { comparisonKeys, useUpdateSalaryBudget } from '@web/api/budget-comparison';
 import { BUDGET_DATA_ROOTS, invalidateBudgetData, readsBudgetData } from '@web/api/budget-data';
 import { budgetSettingsKeys, useSaveBudgetSettings } from '@web/api/budget-settings';
+import { actualsKeys } from '@web/api/actuals';
 import { budgetStageKeys } from '@web/api/budget-stages';
+import { crosswalkKeys } from '@web/api/crosswalk';
 import { budgetYearKeys } from '@web/api/budget-years';
 import { buildingKeys, useUpdateBuilding } from '@web/api/buildings';
 import { bulkUpdateKeys, useBulkStatus, useLinkBuildings } from '@web/api/bulk-update';
@@ -84,6 +86,8 @@ const BUDGET_QUERIES: QueryKey[] = [
   bulkUpdateKeys.options(2, 2026),
   salaryVerificationKeys.check(2, 2026),
   historyKeys.record('line-item', 7),
+  actualsKeys.summary(2026),
+  crosswalkKeys.preview({ budgetYearId: 2, fiscalYear: 2026 }, false),
 ];
 
 /** Queries that do not read budget data: a budget change leaves them fresh. */

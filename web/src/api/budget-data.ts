@@ -6,7 +6,8 @@ import { useCallback } from 'react';
  * lists and sums, dashboard aggregates, the comparison, projections and diagnostics, fiscal-year
  * lists, town goals and their gap analysis, budgets (scenarios), versions, import runs, and the
  * reference lists that count lines (buildings, categories, work groups), the bulk screens' options,
- * salary checks, change history and budget stages (a move freezes lines, a vote locks them). The key factories of web/src/api start with these words
+ * salary checks, change history, budget stages (a move freezes lines, a vote locks them), budget
+ * vs actual (its budget side is the proposed lines) and the crosswalk's preview (it counts lines). The key factories of web/src/api start with these words
  * (budget-data.test.ts checks each one).
  *
  * Not budget data: the session ('auth'), users, the budget-year list, enrollment, budget settings
@@ -30,6 +31,7 @@ export const BUDGET_DATA_ROOTS: ReadonlySet<string> = new Set([
   'history',
   'budget-stages',
   'actuals',
+  'crosswalk',
 ]);
 
 /** Lists that never change with the budget, under a budget-data root. */

@@ -47,9 +47,9 @@ export function GroupsTable({ report }: { report: ActualsReport }) {
                         aria-expanded={isOpen}
                         aria-controls={`bva-accounts-${g.key}`}
                         onClick={() => setOpen(isOpen ? null : g.key)}
+                        aria-label={`${g.label}: show its ${g.accountCount} ${g.accountCount === 1 ? 'account' : 'accounts'}`}
                       >
                         <span aria-hidden="true">{isOpen ? '▾' : '▸'}</span> {g.label}
-                        <span className="visually-hidden">: show its {g.accountCount} accounts</span>
                       </button>
                     ) : (
                       g.label

@@ -17,6 +17,7 @@ import { PageHeader } from '@web/components/page-header';
 import { Select } from '@web/components/select';
 import { Spinner } from '@web/components/spinner';
 import { formatMoney } from '@web/lib/format';
+import { fiscalYearLabel } from '@server/schemas/fiscal-year';
 import { ApplyRules } from './apply-rules';
 import { useRuleChoices } from './choices';
 import { RuleEditor } from './rule-editor';
@@ -74,11 +75,11 @@ export function CrosswalkScreen() {
       </>
     );
   }
-  const yearLabel = `FY${String(year.fiscalYear).slice(2)}`;
+  const yearLabel = fiscalYearLabel(year.fiscalYear);
   const p = preview.data;
   const yearOptions = [...new Set([...(years.data?.fiscalYears ?? []), year.fiscalYear])]
     .sort((a, b) => a - b)
-    .map((y) => ({ value: String(y), label: `FY${String(y).slice(2)}` }));
+    .map((y) => ({ value: String(y), label: fiscalYearLabel(y) }));
 
   return (
     <>

@@ -169,7 +169,7 @@ export function LedgerMapStep({
           onChange={(e) => onSettingsChange({ ...settings, accountPattern: e.target.value })}
         />
       </div>
-      <div className="table-wrap">
+      <div className="table-wrap" role="group" aria-label="Column mapping" tabIndex={0}>
         <table className="table imp-map">
           <caption className="visually-hidden">Map the ledger file&apos;s columns to fields</caption>
           <thead>

@@ -15,7 +15,8 @@ export function LedgerReconciliation({ r, dryRun }: { r: LedgerImportResult; dry
   return (
     <section className="imp-section" aria-labelledby="ledger-reconcile">
       <h3 id="ledger-reconcile">Reconciliation of every amount column</h3>
-      <div className="table-wrap">
+      {/* Focusable: on a phone the table scrolls sideways, and keyboard users must reach it. */}
+      <div className="table-wrap" role="group" aria-labelledby="ledger-reconcile" tabIndex={0}>
         <table className="table">
           <caption className="visually-hidden">
             The file&apos;s sums against what is stored, per column
@@ -80,7 +81,7 @@ export function LedgerRowsTable({ rows, caption }: { rows: readonly LedgerRow[];
   return (
     <section className="imp-section">
       <h3>{caption}</h3>
-      <div className="table-wrap imp-scroll">
+      <div className="table-wrap imp-scroll" role="group" aria-label={caption} tabIndex={0}>
         <table className="table">
           <caption className="visually-hidden">{caption}</caption>
           <thead>
