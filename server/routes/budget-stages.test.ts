@@ -63,7 +63,10 @@ beforeAll(async () => {
   ]);
   // Every dollar has a function code: a vote with unmapped dollars is refused (issue 26 item 1,
   // tested in budget-stages-function-codes.test.ts).
-  await t.db.knex('line_items').whereIn('id', [...proposedIds, ...people]).update({ dese_code: '2305' });
+  await t.db
+    .knex('line_items')
+    .whereIn('id', [...proposedIds, ...people])
+    .update({ dese_code: '2305' });
 });
 afterAll(() => t.close());
 
