@@ -128,6 +128,29 @@ function printRif(r: RifCalculation): void {
   }
 }
 
+/** The --proposed-base flag of `project` and `projections generate`. */
+export const PROPOSED_BASE_FLAG = [
+  '--proposed-base <base>',
+  "proposed lines: grow from last year's 'budget' (default) or its 'actual' spending (the ledger)",
+] as const;
+
+/** What a run grew the proposed lines from, and each category's factor: printed after the counts. */
+export function proposedBaseText(r: Awaited<ReturnType<typeof generateProjections>>): string {
+  if (!r.actualBase) {
+    return '';
+  }
+  const { actualBase: a } = r;
+  return (
+    `Base of ${label(a.fiscalYear)}: ${a.source}; each category's lines × actual ÷ budget, then its increase:\n` +
+    a.factors
+      .map(
+        (f) =>
+          `  ${f.categoryName}: ${money(f.actual)} ÷ ${money(f.budget)} = ×${f.factor}${f.note ? ` (${f.note})` : ''}\n`,
+      )
+      .join('')
+  );
+}
+
 /** `budget-cli project` (Generate Projections by the name the district's scripts use) and `budget-cli rif`. */
 export function registerColaCommands(program: Command): void {
   program
@@ -137,9 +160,17 @@ export function registerColaCommands(program: Command): void {
     .requiredOption('--type <type>', 'operating or proposed')
     .option('--to <year>', `last fiscal year to project (default: base year + ${DEFAULT_PROJECTION_YEARS})`)
     .option('--force', 'replace projected lines already in those years')
+    .option(...PROPOSED_BASE_FLAG)
     .option('--json', 'print JSON')
     .action(
-      async (opts: { budgetYear: string; type: string; to?: string; force?: boolean; json?: boolean }) => {
+      async (opts: {
+        budgetYear: string;
+        type: string;
+        to?: string;
+        force?: boolean;
+        proposedBase?: string;
+        json?: boolean;
+      }) => {
         await withCli(program.opts().as, async ({ app, actor }) => {
           const year = await budgetYearByLabel(app, actor, opts.budgetYear);
           const base = await projections.baseYears(app, actor, year.id);
@@ -149,6 +180,7 @@ export function registerColaCommands(program: Command): void {
             toFiscalYear: opts.to ?? (from ?? year.currentFiscalYear ?? 0) + DEFAULT_PROJECTION_YEARS,
             projectionType: opts.type,
             forceRegenerate: opts.force ?? false,
+            proposedBase: opts.proposedBase,
           });
           const start = `Projecting ${year.fiscalYear} ${input.projectionType} lines${from === null ? '' : ` from ${label(from)}`} through ${label(input.toFiscalYear)}...`;
           const r = await withProgress(start, () => generateProjections(app, actor, input)).catch(
@@ -178,7 +210,8 @@ export function registerColaCommands(program: Command): void {
               r.skippedYears.map((s) => `Skipped ${label(s.fiscalYear)}: ${s.reason}.\n`).join('') +
               (r.supersededCount
                 ? `Removed ${r.supersededCount} projected lines superseded by imported ones.\n`
-                : ''),
+                : '') +
+              proposedBaseText(r),
           );
         });
       },

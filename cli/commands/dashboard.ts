@@ -13,6 +13,7 @@ import * as projections from '@server/services/projections';
 import { generateProjections } from '@server/services/projections-generate';
 import * as townGoals from '@server/services/town-goals';
 import { withCli } from '../context';
+import { PROPOSED_BASE_FLAG, proposedBaseText } from './cola';
 import { parseFlags, printJson, printRows } from '../output';
 
 /** The budget year whose label ('FY26', '2025-2026', '2026') names the same fiscal year. */
@@ -157,7 +158,8 @@ export function registerDashboardCommands(program: Command): void {
     .requiredOption('--budget-year <label>', 'budget year, e.g. FY26')
     .requiredOption('--type <type>', 'proposed or operating')
     .option('--to <year>', `last fiscal year to project (default: base year + ${DEFAULT_PROJECTION_YEARS})`)
-    .action(async (opts: { budgetYear: string; type: string; to?: string }) => {
+    .option(...PROPOSED_BASE_FLAG)
+    .action(async (opts: { budgetYear: string; type: string; to?: string; proposedBase?: string }) => {
       await withCli(program.opts().as, async ({ app, actor }) => {
         const year = await budgetYearByLabel(app, actor, opts.budgetYear);
         const base = await projections.baseYears(app, actor, year.id);
@@ -167,6 +169,7 @@ export function registerDashboardCommands(program: Command): void {
           toFiscalYear: opts.to ?? (from ?? year.currentFiscalYear ?? 0) + DEFAULT_PROJECTION_YEARS,
           projectionType: opts.type,
           forceRegenerate: true,
+          proposedBase: opts.proposedBase,
         });
         const r = await generateProjections(app, actor, input);
         process.stdout.write(
@@ -175,7 +178,8 @@ export function registerDashboardCommands(program: Command): void {
             r.skippedYears.map((s) => `Skipped ${fiscalYearLabel(s.fiscalYear)}: ${s.reason}.\n`).join('') +
             (r.supersededCount
               ? `Removed ${r.supersededCount} projected lines superseded by imported ones.\n`
-              : ''),
+              : '') +
+            proposedBaseText(r),
         );
       });
     });

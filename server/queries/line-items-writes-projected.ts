@@ -185,26 +185,31 @@ export async function projectEmployees(
 
 /**
  * Writes the proposed lines of fromYear + 1: each line of fromYear grown by its category's default
- * year-over-year increase (no default: unchanged), rounded to the cent every year.
+ * year-over-year increase (no default: unchanged), rounded to the cent every year. `factors` (decimal
+ * text per category id, from actual spending: server/services/actuals-base.ts) scale a category's
+ * lines first; one rounding, after both, in SQL.
  */
 export async function projectProposedYear(
   db: Db,
   scope: KindScope,
   baseYear: number,
   fromYear: number,
+  factors: readonly { categoryId: number; factor: string }[] = [],
 ): Promise<number> {
   const prev = previousYear(scope, baseYear, fromYear);
   const result = await db.raw(
     `INSERT INTO line_items (budget_year_id, scenario_id, fiscal_year, is_operating, is_projected,
             amount, current_fte, employee_status, metadata, ${PROPOSED_COPY})
      SELECT li.budget_year_id, li.scenario_id, li.fiscal_year + 1, false, true,
-            round(li.amount * (1 + coalesce(c.default_yoy_increase, 0) / 100), 2), NULL, NULL,
+            round(li.amount * coalesce(f.factor, 1) * (1 + coalesce(c.default_yoy_increase, 0) / 100), 2),
+            NULL, NULL,
             jsonb_build_object('projectedFrom', ?::int, 'sourceLineId', ${prev.source}),
             ${prefixed(PROPOSED_COPY, 'li')}
        FROM line_items li
        LEFT JOIN budget_categories c ON c.id = li.category_id
+       LEFT JOIN unnest(?::int[], ?::numeric[]) AS f(category_id, factor) ON f.category_id = li.category_id
       WHERE ${prev.sql}`,
-    [baseYear, ...prev.bindings],
+    [baseYear, factors.map((f) => f.categoryId), factors.map((f) => f.factor), ...prev.bindings],
   );
   return result.rowCount ?? result.affectedRows ?? 0;
 }

@@ -109,6 +109,8 @@ describe('a year whose payroll was imported after it was projected', () => {
           reason: 'FY27 holds 3 imported operating lines: actuals are never projected over',
         },
       ],
+      proposedBase: 'budget',
+      actualBase: null,
     });
     const rows = await db('line_items_all')
       .where({ budget_year_id: w.budgetYearId })

@@ -140,6 +140,8 @@ describe('POST /projections/generate', () => {
       baseYear: 2026,
       fiscalYears: [2027, 2028],
       skippedYears: [],
+      proposedBase: 'budget',
+      actualBase: null,
     });
     const projected = await lines({ is_projected: true, is_operating: true });
     // Each year takes the year before's next-year salary; with no work group the rule has no

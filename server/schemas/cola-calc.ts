@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BASELINE_SOURCES, baseInput } from './actuals-base';
 import { idTextWith, moneyInput, moneyOut } from './common';
 import { COLA_SOURCES, colaYearSourcesShape } from './cola-assumptions';
 import { fiscalYearInput } from './fiscal-year';
@@ -238,14 +239,20 @@ export const multiYearQuery = z
     endYear: z.preprocess(blankIsAbsent, fiscalYearInput.default(DEFAULT_PROJECTION_END_YEAR)),
     scenarioId: idQuery('scenarioId'),
     baselineBudget: moneyQuery('Baseline budget'),
+    /** A left-out baselineBudget is the year before's proposed budget ('budget') or actual spending. */
+    baselineBasis: baseInput(),
     townFunding: moneyQuery('Town funding'),
     budgetYearId: idQuery('budgetYearId'),
   })
   .superRefine(checkSpan);
 
 export const multiYearResponse = z.object({
-  /** The baseline, when left out, taken from the year before startYear's proposed budget. */
+  /** The baseline, when left out, taken from the year before startYear's budget or actual spending. */
   filledIn: z.array(filledInSchema),
+  /** Which base the first year's baseline is: 'budget', 'actual' (spending), or 'given' (baselineBudget). */
+  baselineBasis: z.enum(BASELINE_SOURCES),
+  /** That base in words, e.g. 'FY26 actual spending from the ledger, period 13 (year complete)'. */
+  baselineSource: z.string(),
   baseYear: z.number().int(),
   scenarioId: z.number().int().nullable(),
   employees: z.number().int(),

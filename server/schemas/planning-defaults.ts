@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BASES, baseInput } from './actuals-base';
 import { idTextWith, moneyOut } from './common';
 import { fiscalYearInput } from './fiscal-year';
 
@@ -22,6 +23,8 @@ export const planningDefaultsQuery = z.strictObject({
     idTextWith('budgetYearId must be a positive whole number').optional(),
   ),
   fiscalYear: z.preprocess(blankIsAbsent, fiscalYearInput.optional()),
+  /** The baseline: the year before's budget ('budget', the default) or its actual spending ('actual'). */
+  basis: baseInput(),
 });
 
 export const planningDefaultsResponse = z.object({
@@ -35,10 +38,18 @@ export const planningDefaultsResponse = z.object({
   baseline: z.object({
     /** The year whose budget the baseline is: the one before fiscalYear. */
     fiscalYear: z.number().int(),
-    /** The proposed budget of that year as the dashboard and Budget Comparison total it; null with no lines. */
+    /** Which figure of that year: its proposed budget, or its actual spending (the ledger's projected year-end). */
+    basis: z.enum(BASES),
+    /**
+     * The proposed budget of that year as the dashboard and Budget Comparison total it (null with no
+     * lines), or its actual spending as Budget vs Actual projects it (null with no ledger).
+     */
     amount: moneyOut.nullable(),
     lines: z.number().int(),
-    /** Where the figure comes from, e.g. 'FY2026 proposed budget, 152 lines'. */
+    /**
+     * Where the figure comes from, e.g. 'FY2026 proposed budget, 152 lines' or 'FY26 actual spending
+     * from the ledger, period 13 (year complete)'.
+     */
     source: z.string(),
   }),
   townFunding: z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { baseFactorSchema, BASES, baseInput } from './actuals-base';
 import { idText, moneyOut, SCENARIO_TYPES } from './common';
 import { fiscalYearInput } from './fiscal-year';
 
@@ -112,6 +113,12 @@ export const generateProjectionsBody = z.strictObject({
   projectionType: z.enum(SCENARIO_TYPES),
   /** Replace projected lines already in the target years (never imported ones). */
   forceRegenerate: z.boolean().optional().default(false),
+  /**
+   * Proposed lines only: grow the first projected year from the year before's budget ('budget', the
+   * default) or from its actual spending ('actual': each category's lines scaled by the ledger's
+   * actual ÷ budget of that year first; see server/services/actuals-base.ts).
+   */
+  proposedBase: baseInput(),
 });
 
 export const generateProjectionsResponse = z.object({
@@ -126,6 +133,19 @@ export const generateProjectionsResponse = z.object({
   fiscalYears: z.array(z.number().int()),
   /** Years after the recorded base year that hold imported lines: not projected over, and why. */
   skippedYears: z.array(z.object({ fiscalYear: z.number().int(), reason: z.string() })),
+  /** The base the proposed lines grew from ('budget' for employee lines, which have no other). */
+  proposedBase: z.enum(BASES),
+  /** With proposedBase 'actual': the year whose actual spending was the base, and each category's factor. */
+  actualBase: z
+    .object({
+      /** The year projected from (its ledger's figures) and the year the factors were applied to. */
+      fromYear: z.number().int(),
+      fiscalYear: z.number().int(),
+      /** e.g. 'FY26 actual spending from the ledger, period 13 (year complete)'. */
+      source: z.string(),
+      factors: z.array(baseFactorSchema),
+    })
+    .nullable(),
 });
 
 export type DiagnosticRow = z.infer<typeof diagnosticRowSchema>;

@@ -17,7 +17,8 @@ import { cents, colaSourceOf, resolveScope, sumCents, walkScope } from './cola-c
 /**
  * GET /cola/multi-year-projection: the salary walk of each year from startYear to endYear from its
  * base year (the latest actual year before it: the RIF gap of any of these years walks from the
- * same one), and for each year: baseline (the first year's is baselineBudget, each later one the
+ * same one), and for each year: baseline (the first year's is baselineBudget, else the year
+ * before's budget or, with baselineBasis 'actual', its actual spending; each later one the
  * year before's district need), the COLA impact (settled + negotiating + scenario), steps and lanes,
  * new hires and typed next-year salaries moving into the year, districtNeed = baseline + those, and
  * the gap to the town's funding.
@@ -51,9 +52,15 @@ async function projectYears(
   const amounts = await planningAmounts(
     app,
     actor,
-    { budgetYearId: scope.budgetYearId, fiscalYear: input.startYear, baseline: input.baselineBudget },
-    { baseline: 'baselineBudget', funding: 'townFunding', fundingRequired: false },
+    {
+      budgetYearId: scope.budgetYearId,
+      fiscalYear: input.startYear,
+      baseline: input.baselineBudget,
+      basis: input.baselineBasis,
+    },
+    { baseline: 'baselineBudget', funding: 'townFunding', basis: 'baselineBasis', fundingRequired: false },
   );
+  const filled = amounts.sources.find((s) => s.field === 'baselineBudget');
   const goals = (await listTownGoals(db))
     .filter((g) => g.dollar_goal !== null)
     .map((g) => ({ fiscalYear: g.fiscal_year, dollars: cents(g.dollar_goal!) }));
@@ -112,6 +119,8 @@ async function projectYears(
   }
   return {
     filledIn: amounts.sources,
+    baselineBasis: filled ? input.baselineBasis : 'given',
+    baselineSource: filled ? filled.source : `The baseline budget given for ${label(input.startYear - 1)}`,
     baseYear: scope.baseYear,
     scenarioId: scope.scenarioId,
     employees: walk.employees,

@@ -3,11 +3,13 @@ import { badRequest } from '@server/errors';
 import { authorize, type Actor } from '@server/policies/index';
 import { newestBudgetYearWithEmployees } from '@server/queries/line-items-progression';
 import { findTownGoalByYear } from '@server/queries/town-goals';
+import type { Base } from '@server/schemas/actuals-base';
 import {
   PLANNING_SPAN_YEARS,
   type PlanningDefaults,
   type PlanningDefaultsInput,
 } from '@server/schemas/planning-defaults';
+import { actualSpending, noLedgerMessage } from './actuals-base';
 import { budgetSummary } from './dashboard';
 import { requireBudgetYear } from './fiscal-years';
 
@@ -18,11 +20,14 @@ import { requireBudgetYear } from './fiscal-years';
  * (budgetSummary: the proposed lines that count, summed in SQL, and the year's dollar goal), so the
  * planning tools, the dashboard and Budget Comparison show the same budget for a year. A year
  * without a goal says so and has no funding figure: the tools ask for one rather than invent it.
+ * With basis 'actual' the baseline is the year before's actual spending instead (actualSpending:
+ * the ledger's projected year-end, as Budget vs Actual shows it); a year without a ledger says so
+ * and has no baseline figure.
  */
 export async function planningDefaults(
   app: AppContext,
   actor: Actor,
-  input: PlanningDefaultsInput,
+  input: Omit<PlanningDefaultsInput, 'basis'> & { basis?: Base },
 ): Promise<PlanningDefaults> {
   authorize(actor, 'cola.read');
   const budgetYearId = input.budgetYearId ?? (await newestBudgetYearWithEmployees(app.db));
@@ -38,6 +43,15 @@ export async function planningDefaults(
   const goal = planned.hasTownGoal ? await findTownGoalByYear(app.db, fiscalYear) : undefined;
   const setOn = goal ? new Date(goal.updated_at).toISOString().slice(0, 10) : null;
   const lines = before.proposedCount;
+  const basis = input.basis ?? 'budget';
+  const spent = basis === 'actual' ? await actualSpending(app.db, budgetYearId, fiscalYear - 1) : null;
+  const budgetBaseline = {
+    amount: lines > 0 ? before.proposedBudget : null,
+    source:
+      lines > 0
+        ? `FY${fiscalYear - 1} proposed budget, ${lines} line${lines === 1 ? '' : 's'}`
+        : `FY${fiscalYear - 1} has no proposed budget lines in budget year ${year.fiscal_year}: enter a baseline`,
+  };
   return {
     budgetYearId,
     budgetYear: year.fiscal_year,
@@ -45,12 +59,13 @@ export async function planningDefaults(
     endYear: fiscalYear + PLANNING_SPAN_YEARS - 1,
     baseline: {
       fiscalYear: fiscalYear - 1,
-      amount: lines > 0 ? before.proposedBudget : null,
+      basis,
       lines,
-      source:
-        lines > 0
-          ? `FY${fiscalYear - 1} proposed budget, ${lines} line${lines === 1 ? '' : 's'}`
-          : `FY${fiscalYear - 1} has no proposed budget lines in budget year ${year.fiscal_year}: enter a baseline`,
+      ...(basis === 'budget'
+        ? budgetBaseline
+        : spent
+          ? { amount: spent.total, source: spent.source }
+          : { amount: null, source: noLedgerMessage(fiscalYear - 1) }),
     },
     townFunding: {
       fiscalYear,
@@ -67,6 +82,8 @@ export async function planningDefaults(
 export interface PlanningAmountFields {
   baseline: string;
   funding: string;
+  /** The field choosing the baseline's basis: a refusal for want of a ledger names it. */
+  basis?: string;
 }
 
 /**
@@ -78,7 +95,7 @@ export interface PlanningAmountFields {
 export async function planningAmounts(
   app: AppContext,
   actor: Actor,
-  input: { budgetYearId: number; fiscalYear: number; baseline?: number; funding?: number },
+  input: { budgetYearId: number; fiscalYear: number; baseline?: number; funding?: number; basis?: Base },
   fields: PlanningAmountFields & { fundingRequired: boolean },
 ): Promise<{ baseline: number; funding: number | null; sources: { field: string; source: string }[] }> {
   const sources: { field: string; source: string }[] = [];
@@ -89,23 +106,27 @@ export async function planningAmounts(
   const d = await planningDefaults(app, actor, {
     budgetYearId: input.budgetYearId,
     fiscalYear: input.fiscalYear,
+    basis: input.basis,
   });
   /** The caller's figure, else the district's (noting its source), else a 400 naming the field. */
   const pick = (
     given: number | undefined,
     figure: { amount: number | null; source: string },
     field: string,
+    refusalField = field,
   ) => {
     if (given !== undefined) {
       return given;
     }
     if (figure.amount === null) {
-      throw badRequest(figure.source, [{ path: field, message: figure.source }]);
+      throw badRequest(figure.source, [{ path: refusalField, message: figure.source }]);
     }
     sources.push({ field, source: figure.source });
     return figure.amount;
   };
-  const baseline = pick(input.baseline, d.baseline, fields.baseline);
+  // Asked for actual spending in a year with no ledger: the choice of basis is what to change.
+  const baselineRefusal = d.baseline.basis === 'actual' ? (fields.basis ?? fields.baseline) : fields.baseline;
+  const baseline = pick(input.baseline, d.baseline, fields.baseline, baselineRefusal);
   const funding = needFunding ? pick(undefined, d.townFunding, fields.funding) : (input.funding ?? null);
   return { baseline, funding, sources };
 }

@@ -3,11 +3,17 @@ import type { Db } from '@server/db/index';
 import { badRequest, conflict } from '@server/errors';
 import { authorize, type Actor } from '@server/policies/index';
 import { MAX_MONEY_LABEL } from '@server/queries/line-items-projection';
+import { findCurrentImportInfo } from '@server/queries/ledger-imports';
 import * as q from '@server/queries/projections';
 import { fiscalYearLabel as label } from '@server/schemas/fiscal-year';
-import { MAX_PROJECTION_YEARS, type GenerateProjectionsInput } from '@server/schemas/projections';
+import type { Base } from '@server/schemas/actuals-base';
+import { MAX_PROJECTION_YEARS, type GenerateProjectionsInput as Parsed } from '@server/schemas/projections';
+import { actualSpending, baseFactorsOf, noLedger } from './actuals-base';
 import { requireBudgetYear } from './fiscal-years';
 import * as lines from './line-items/index';
+
+/** The parsed body; proposedBase may be left out by callers in code (the demo seed): the budget. */
+type GenerateProjectionsInput = Omit<Parsed, 'proposedBase'> & { proposedBase?: Base };
 
 const isNumericOverflow = (err: unknown) => (err as { code?: string })?.code === '22003';
 
@@ -22,10 +28,22 @@ const isNumericOverflow = (err: unknown) => (err as { code?: string })?.code ===
  * forceRegenerate, which replaces them. Amounts that would overflow the money columns are a 400
  * naming the year. Runs on the caller's transaction (the demo seed calls it too), so a refusal
  * writes nothing.
+ *
+ * proposedBase 'actual' (issue 27 item 6): the first year projected from that has a ledger import
+ * (in practice the base year) grows from its actual spending: each category's lines are scaled by
+ * the category's actual ÷ budget (actualSpending; factor 1 where it cannot be had, and why) before
+ * its default increase. The factors are in the response and the audit. No ledger: a 400.
  */
 export async function generateProjectionsIn(trx: Db, actor: Actor, input: GenerateProjectionsInput) {
   const kind = input.projectionType;
   const isOperating = kind === 'operating';
+  const proposedBase = input.proposedBase ?? 'budget';
+  if (isOperating && proposedBase === 'actual') {
+    throw badRequest(
+      'Actual spending is a base for proposed lines only: employee lines grow by the salary rules',
+      [{ path: 'proposedBase', message: "Use 'budget' (or leave it out) for operating projections" }],
+    );
+  }
   const year = await requireBudgetYear(trx, input.budgetYearId);
   const scope = { budgetYearId: input.budgetYearId, isOperating };
   const own = (await q.yearKindCounts(trx, input.budgetYearId)).filter((r) => r.isOperating === isOperating);
@@ -59,6 +77,7 @@ export async function generateProjectionsIn(trx: Db, actor: Actor, input: Genera
     .filter((fy) => fy >= from)
     .map((fy) => ({ fiscalYear: fy, reason: actuals(fy) }));
   const fiscalYears = Array.from({ length: span }, (_, i) => baseYear + 1 + i);
+  const ledgerYear = await ledgerYearOf(trx, proposedBase, fiscalYears);
   const existing = await q.countProjected(trx, scope, fiscalYears[0], input.toFiscalYear);
   if (existing > 0 && !input.forceRegenerate) {
     throw conflict(
@@ -79,6 +98,7 @@ export async function generateProjectionsIn(trx: Db, actor: Actor, input: Genera
     );
   };
   let projectedCount = 0;
+  let actualBase: ActualBase | null = null;
   if (isOperating) {
     const result = await lines.projectEmployeeLines(trx, scope, baseYear, input.toFiscalYear);
     if (result.overflowYear !== null) {
@@ -87,8 +107,18 @@ export async function generateProjectionsIn(trx: Db, actor: Actor, input: Genera
     projectedCount = result.count;
   } else {
     for (const fy of fiscalYears) {
+      // Read when the year projected from holds its lines (a later year's are written by this loop).
+      if (fy - 1 === ledgerYear) {
+        actualBase = await actualBaseOf(trx, input.budgetYearId, ledgerYear);
+      }
+      const factors =
+        fy - 1 === ledgerYear
+          ? actualBase!.factors
+              .filter((f) => f.categoryId !== null && f.factor !== '1')
+              .map((f) => ({ categoryId: f.categoryId!, factor: f.factor }))
+          : [];
       try {
-        projectedCount += await lines.projectProposedLines(trx, scope, baseYear, fy - 1);
+        projectedCount += await lines.projectProposedLines(trx, scope, baseYear, fy - 1, factors);
       } catch (err) {
         throw isNumericOverflow(err) ? overflow(fy) : err;
       }
@@ -102,10 +132,62 @@ export async function generateProjectionsIn(trx: Db, actor: Actor, input: Genera
       entity: 'budget-year',
       entityId: input.budgetYearId,
       before: { projectedLines: existing, supersededLines: supersededCount },
-      after: { projectionType: kind, baseYear, fiscalYears, projectedCount, replacedCount, skippedYears },
+      after: {
+        projectionType: kind,
+        baseYear,
+        fiscalYears,
+        projectedCount,
+        replacedCount,
+        skippedYears,
+        proposedBase,
+        ...(actualBase ? { actualBase } : {}),
+      },
     },
   );
-  return { projectedCount, replacedCount, supersededCount, baseYear, fiscalYears, skippedYears };
+  return {
+    projectedCount,
+    replacedCount,
+    supersededCount,
+    baseYear,
+    fiscalYears,
+    skippedYears,
+    proposedBase,
+    actualBase,
+  };
+}
+
+type ActualBase = {
+  fromYear: number;
+  fiscalYear: number;
+  source: string;
+  factors: Awaited<ReturnType<typeof baseFactorsOf>>;
+};
+
+/**
+ * With proposedBase 'actual': the first year projected from that has a ledger import, checked
+ * before anything is written; a 400 naming proposedBase when none has. null with the budget as
+ * the base.
+ */
+async function ledgerYearOf(trx: Db, proposedBase: Base, fiscalYears: number[]): Promise<number | null> {
+  if (proposedBase !== 'actual') {
+    return null;
+  }
+  for (const fy of fiscalYears) {
+    if (await findCurrentImportInfo(trx, fy - 1)) {
+      return fy - 1;
+    }
+  }
+  throw noLedger(fiscalYears[0] - 1, 'proposedBase');
+}
+
+async function actualBaseOf(trx: Db, budgetYearId: number, fromYear: number): Promise<ActualBase> {
+  const spent = (await actualSpending(trx, budgetYearId, fromYear))!;
+  return {
+    fromYear,
+    fiscalYear: fromYear + 1,
+    source: spent.source,
+    factors: await baseFactorsOf(trx, spent),
+  };
 }
 
 /** POST /projections/generate: generateProjectionsIn in one transaction of its own. */

@@ -94,9 +94,15 @@ export function projectEmployeeLines(trx: Db, scope: KindScope, baseYear: number
   return projected.projectEmployees(trx, scope, baseYear, toYear);
 }
 
-/** Writes the projected proposed lines of fromYear + 1. */
-export function projectProposedLines(trx: Db, scope: KindScope, baseYear: number, fromYear: number) {
-  return projected.projectProposedYear(trx, scope, baseYear, fromYear);
+/** Writes the projected proposed lines of fromYear + 1, each category's scaled first by its factor if given. */
+export function projectProposedLines(
+  trx: Db,
+  scope: KindScope,
+  baseYear: number,
+  fromYear: number,
+  factors: readonly { categoryId: number; factor: string }[] = [],
+) {
+  return projected.projectProposedYear(trx, scope, baseYear, fromYear, factors);
 }
 
 /**

@@ -5,6 +5,7 @@ import type {
   RifCalculation,
   RifGapBody,
 } from '@server/schemas/cola-calc';
+import type { Base } from '@server/schemas/actuals-base';
 import type { PlanningDefaults } from '@server/schemas/planning-defaults';
 import type { ColaScenario as Scenario, SaveLongTermBody } from '@server/schemas/cola-scenarios';
 import { useInvalidateBudgetData } from '@web/api/budget-data';
@@ -32,6 +33,8 @@ export type {
 export interface PlanningDefaultsParams {
   budgetYearId?: number;
   fiscalYear?: number;
+  /** The baseline: last year's budget (the default) or its actual spending. */
+  basis?: Base;
 }
 
 /** GET /cola/multi-year-projection's parameters (blank ones are left out of the query string). */
@@ -40,6 +43,8 @@ export interface MultiYearParams {
   endYear: number;
   scenarioId?: number;
   baselineBudget?: number;
+  /** What a left-out baselineBudget is taken from: last year's budget (the default) or actual spending. */
+  baselineBasis?: Base;
   townFunding?: number;
   budgetYearId?: number;
 }
@@ -64,11 +69,18 @@ export const colaKeys = {
       p.endYear,
       p.scenarioId ?? 0,
       p.baselineBudget ?? '',
+      p.baselineBasis ?? 'budget',
       p.townFunding ?? '',
       p.budgetYearId ?? 0,
     ] as const,
   planningDefaults: (p: PlanningDefaultsParams) =>
-    [...colaKeys.all, 'planning-defaults', p.budgetYearId ?? 0, p.fiscalYear ?? 0] as const,
+    [
+      ...colaKeys.all,
+      'planning-defaults',
+      p.budgetYearId ?? 0,
+      p.fiscalYear ?? 0,
+      p.basis ?? 'budget',
+    ] as const,
 };
 
 export const colaApi = {

@@ -1,4 +1,5 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
+import type { ReactNode } from 'react';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -9,11 +10,23 @@ interface ConfirmDialogProps {
   busyLabel?: string;
   busy?: boolean;
   onConfirm(): void;
+  /** Choices to make before confirming, shown under the message. */
+  children?: ReactNode;
 }
 
 /** Asks before something irreversible; Cancel has the initial focus. */
 export function ConfirmDialog(props: ConfirmDialogProps) {
-  const { open, onOpenChange, title, message, confirmLabel, busyLabel, busy = false, onConfirm } = props;
+  const {
+    open,
+    onOpenChange,
+    title,
+    message,
+    confirmLabel,
+    busyLabel,
+    busy = false,
+    onConfirm,
+    children,
+  } = props;
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
@@ -21,6 +34,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
         <AlertDialog.Content className="dialog-content">
           <AlertDialog.Title className="dialog-title">{title}</AlertDialog.Title>
           <AlertDialog.Description className="dialog-description">{message}</AlertDialog.Description>
+          {children}
           <div className="form-actions">
             <AlertDialog.Cancel className="btn btn--secondary">Cancel</AlertDialog.Cancel>
             <button type="button" className="btn btn--danger" disabled={busy} onClick={onConfirm}>

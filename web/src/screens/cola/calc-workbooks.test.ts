@@ -215,7 +215,15 @@ describe('projectionSheet', () => {
       baseline = need;
     }
     const { formula, ev } = await open(
-      projectionSheet({ filledIn: [], baseYear: 2026, scenarioId: null, employees: 9, projections }),
+      projectionSheet({
+        filledIn: [],
+        baselineBasis: 'given',
+        baselineSource: 'The baseline budget given for FY26',
+        baseYear: 2026,
+        scenarioId: null,
+        employees: 9,
+        projections,
+      }),
     );
     expect(formula('B5')).toBeUndefined();
     expect(formula('B6')).toBe('G5');

@@ -3,6 +3,7 @@ import { ChartCard } from '@web/components/charts/chart-card';
 import { DataTable } from '@web/components/charts/data-table';
 import { GroupedBarChart } from '@web/components/charts/grouped-bar-chart';
 import { COLOR_BUDGET, COLOR_GOAL } from '@web/components/charts/palette';
+import { BASE_LABELS } from '@web/components/form/base-choice';
 import { formatMillions, formatMoneyCents, formatMoneyTicks } from '@web/lib/format';
 import type { TownFundingSource } from '@server/schemas/cola-calc';
 import { projectionSheet } from './calc-workbooks';
@@ -65,6 +66,15 @@ function startingPoints(years: Year[]): string {
     .join('; ')}.`;
 }
 
+/** Which base the first year's baseline is, as the server says: 'Base: last year's actual spending (...)'. */
+function baseText(data: MultiYearProjection): string {
+  const what =
+    data.baselineBasis === 'given'
+      ? 'the baseline budget entered'
+      : BASE_LABELS[data.baselineBasis].toLowerCase();
+  return `Base: ${what} (${data.baselineSource}).`;
+}
+
 /** The projection as a table, a chart with its table view, and the working. */
 export function ProjectionResult({
   data,
@@ -78,7 +88,7 @@ export function ProjectionResult({
   const lines = years.map((y, i) => {
     const baseline =
       i === 0
-        ? `baseline ${$(y.baseline)}`
+        ? `baseline ${$(y.baseline)} (${data.baselineSource})`
         : `baseline ${$(y.baseline)} (${fy(years[i - 1].fiscalYear)}’s need)`;
     const need = `${fy(y.fiscalYear)} (from the FY${y.baseYear} salaries): district need ${$(y.districtNeed)} = ${baseline} + COLA ${$(y.colaImpact)} + steps and lanes ${$(y.stepsLanes)} + new hires ${$(y.newHires)} + typed next-year salaries ${$(y.adjustments)}`;
     if (y.townFunding === null || y.gap === null) {
@@ -92,6 +102,7 @@ export function ProjectionResult({
         <h3 id="proj-title">
           {labels[0]} to {labels.at(-1)} · COLA scenario: {scenarioName}
         </h3>
+        <p className="cola-muted">{baseText(data)}</p>
         <p className="cola-muted">{startingPoints(years)}</p>
         <ScrollArea label="Multi-year projection">
           <table className="table table--compact">

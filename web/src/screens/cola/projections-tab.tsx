@@ -8,12 +8,14 @@ import {
 } from '@web/api/cola';
 import { useBudgetYear } from '@web/budget-year/budget-year-context';
 import { Alert } from '@web/components/alert';
+import { BaseChoice } from '@web/components/form/base-choice';
 import { Button } from '@web/components/form/button';
 import { Field } from '@web/components/form/field';
 import { useSchemaForm } from '@web/components/form/use-schema-form';
 import { Select } from '@web/components/select';
 import { Spinner } from '@web/components/spinner';
 import { formatMoney } from '@web/lib/format';
+import type { Base } from '@server/schemas/actuals-base';
 import { multiYearQuery } from '@server/schemas/cola-calc';
 import { ProjectionResult } from './projection-result';
 import { DEFAULT_SCENARIO, scenarioOptions } from './scenario-options';
@@ -22,12 +24,15 @@ import { DEFAULT_SCENARIO, scenarioOptions } from './scenario-options';
  * Multi-Year Projections: district need year by year against the town's funding. It opens on the
  * district's own figures (GET /cola/planning-defaults: the selected budget year's next year, the
  * budget of the year before as baseline) and runs once they are known; a year without a budget
- * runs nothing until a baseline is entered.
+ * runs nothing until a baseline is entered. The base may instead be last year's actual spending
+ * (the ledger's projected year-end); a baseline left as the district's figure is sent as the base
+ * alone, so the server fills it in and the result says which base it used.
  */
 export function ProjectionsTab() {
   const scenarios = useColaScenarios();
   const { selected } = useBudgetYear();
-  const defaults = usePlanningDefaults({ budgetYearId: selected?.id }, selected !== null);
+  const [basis, setBasis] = useState<Base>('budget');
+  const defaults = usePlanningDefaults({ budgetYearId: selected?.id, basis }, selected !== null);
   const [params, setParams] = useState<MultiYearParams | null>(null);
   const projection = useMultiYearProjection(params);
   const form = useSchemaForm(
@@ -42,34 +47,39 @@ export function ProjectionsTab() {
     },
   );
   const { values, setValue, bind } = form;
-  const d = defaults.data;
-  // The budget year whose figures filled the form: another budget year's fill it again.
-  const [filledFor, setFilledFor] = useState<number | null>(null);
+  // The figures of the base chosen (the previous ones show while another base loads).
+  const d = defaults.data?.baseline.basis === basis ? defaults.data : undefined;
+  // The budget year and base whose figures filled the form: another's fill it again.
+  const [filledFor, setFilledFor] = useState<{ budgetYearId: number; basis: Base } | null>(null);
 
-  // The data's figures fill the form once, and the projection runs on them when there is a budget.
+  // The data's figures fill the form once, and the projection runs on them when there is a baseline.
   useEffect(() => {
-    if (!d || filledFor === d.budgetYearId) {
+    if (!d || (filledFor?.budgetYearId === d.budgetYearId && filledFor.basis === basis)) {
       return;
     }
-    setFilledFor(d.budgetYearId);
+    const newYear = filledFor?.budgetYearId !== d.budgetYearId;
+    setFilledFor({ budgetYearId: d.budgetYearId, basis });
     form.setValues((v) => ({
       ...v,
-      startYear: String(d.fiscalYear),
-      endYear: String(d.endYear),
+      // Another base changes only the baseline: the years and the rest stay as the user set them.
+      ...(newYear ? { startYear: String(d.fiscalYear), endYear: String(d.endYear) } : {}),
       baselineBudget: d.baseline.amount === null ? '' : String(d.baseline.amount),
     }));
+    const amount = d.baseline.amount;
+    const base =
+      newYear || params === null
+        ? { startYear: d.fiscalYear, endYear: d.endYear, budgetYearId: d.budgetYearId }
+        : params;
     setParams(
-      d.baseline.amount === null
+      amount === null
         ? null
-        : {
-            startYear: d.fiscalYear,
-            endYear: d.endYear,
-            baselineBudget: d.baseline.amount,
-            budgetYearId: d.budgetYearId,
-          },
+        : base.startYear === d.fiscalYear
+          ? // The server fills the district's figure in and says where it came from.
+            { ...base, baselineBudget: undefined, baselineBasis: basis }
+          : { ...base, baselineBudget: amount, baselineBasis: undefined },
     );
-    // Once per budget year: later edits are the user's.
-  }, [d]);
+    // Once per budget year and base: later edits are the user's.
+  }, [d, basis]);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -79,11 +89,14 @@ export function ProjectionsTab() {
     }
     const parsed = form.validate();
     if (parsed) {
+      // The district's own figure for the year is left for the server to fill in and name.
+      const theData =
+        d !== undefined && parsed.startYear === d.fiscalYear && parsed.baselineBudget === d.baseline.amount;
       setParams({
         startYear: parsed.startYear,
         endYear: parsed.endYear,
         scenarioId: parsed.scenarioId,
-        baselineBudget: parsed.baselineBudget,
+        ...(theData ? { baselineBasis: basis } : { baselineBudget: parsed.baselineBudget }),
         townFunding: parsed.townFunding,
         budgetYearId: parsed.budgetYearId,
       });
@@ -154,6 +167,7 @@ export function ProjectionsTab() {
               />
             )}
           </Field>
+          <BaseChoice id="proj-base" value={basis} onChange={setBasis} />
           <Field
             id="proj-baseline"
             label="Baseline budget ($)"
@@ -175,8 +189,9 @@ export function ProjectionsTab() {
         </div>
         {d ? (
           <p className="cola-muted" aria-label="Where the figures come from">
-            Budget year {d.budgetYear}: baseline from the {d.baseline.source.replace(/: enter .*/, '')}; town
-            funding from each year’s town goal ({d.townFunding.source.replace(/: enter .*/, '')}).
+            Budget year {d.budgetYear}: baseline from the{' '}
+            {d.baseline.source.replace(/: (enter|import) .*/, '')}; town funding from each year’s town goal (
+            {d.townFunding.source.replace(/: enter .*/, '')}).
           </p>
         ) : null}
         <div className="cola-actions">

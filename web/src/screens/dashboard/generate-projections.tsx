@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { errorMessage } from '@web/api/client';
 import { useBaseYears, useGenerateProjections, type GenerateProjectionsResult } from '@web/api/projections';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
+import { BaseChoice } from '@web/components/form/base-choice';
 import { useToast } from '@web/components/toast';
+import type { Base } from '@server/schemas/actuals-base';
 import { fiscalYearLabel } from '@server/schemas/fiscal-year';
 import { DEFAULT_PROJECTION_YEARS } from '@server/schemas/projections';
 
@@ -14,13 +16,16 @@ interface GenerateProjectionsProps {
 /**
  * 'Generate Projections', confirmed first: the proposed budget, then the employees, each from its
  * base year through base + 5 (SPEC section 9). A proposed failure stops; an operating failure is
- * only logged (SPEC section 8), since the proposed budget is what the dashboard compares.
+ * only logged (SPEC section 8), since the proposed budget is what the dashboard compares. The
+ * proposed budget grows from last year's budget, or from its actual spending (the ledger's; each
+ * category's lines scaled by actual ÷ budget first), and the result says which.
  */
 export function GenerateProjections({ budgetYearId, onError }: GenerateProjectionsProps) {
   const generate = useGenerateProjections();
   const notify = useToast();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [base, setBase] = useState<Base>('budget');
   // Read only when asked: the base years are not needed to draw the dashboard.
   const baseYears = useBaseYears(budgetYearId, confirming || busy);
   const proposedBase = baseYears.data?.proposedBase ?? null;
@@ -37,6 +42,15 @@ export function GenerateProjections({ budgetYearId, onError }: GenerateProjectio
       const noteOn = (r: GenerateProjectionsResult) => {
         total += r.projectedCount;
         notes.push(...r.skippedYears.map((s) => `${fiscalYearLabel(s.fiscalYear)} skipped: ${s.reason}.`));
+        if (r.actualBase) {
+          const scaled = r.actualBase.factors.filter((f) => f.note === null);
+          notes.push(
+            `Proposed ${fiscalYearLabel(r.actualBase.fiscalYear)} based on ${r.actualBase.source}` +
+              (scaled.length
+                ? `: ${scaled.map((f) => `${f.categoryName} ×${f.factor}`).join(', ')}.`
+                : ': no category had both a budget and actual spending, so none was scaled.'),
+          );
+        }
         if (r.supersededCount) {
           notes.push(
             `${r.supersededCount.toLocaleString('en-US')} projected lines superseded by imported ones removed.`,
@@ -50,6 +64,7 @@ export function GenerateProjections({ budgetYearId, onError }: GenerateProjectio
             toFiscalYear: proposedBase + DEFAULT_PROJECTION_YEARS,
             projectionType: 'proposed',
             forceRegenerate: true,
+            proposedBase: base,
           });
           noteOn(r);
         } catch (err) {
@@ -108,7 +123,17 @@ export function GenerateProjections({ budgetYearId, onError }: GenerateProjectio
         busy={busy || baseYears.isPending || nothing}
         busyLabel={busy ? 'Generating...' : 'Generate'}
         onConfirm={() => void run()}
-      />
+      >
+        {proposedBase !== null ? (
+          <BaseChoice
+            id="generate-base"
+            label="Base of the proposed budget"
+            value={base}
+            onChange={setBase}
+            disabled={busy}
+          />
+        ) : null}
+      </ConfirmDialog>
     </>
   );
 }
