@@ -60,15 +60,25 @@ interface CheckSource {
   titles?: string[];
 }
 
+/** Titles each once, as the engine reads them: trimmed, ignoring case ('Teacher' is 'teacher'). */
+const distinctTitles = (titles: readonly string[]) => [
+  ...new Map(
+    titles
+      .map((t) => t.trim())
+      .filter(Boolean)
+      .map((t) => [t.toLowerCase(), t]),
+  ).values(),
+];
+
 /** The titles new patterns must match one of, and how to name them in a message. */
 async function checkTitles(trx: Db, source: CheckSource): Promise<{ titles: string[]; where: string }> {
   if (source.titles) {
-    const titles = [...new Set(source.titles.map((t) => t.trim()).filter(Boolean))];
+    const titles = distinctTitles(source.titles);
     return { titles, where: `the ${titles.length.toLocaleString('en-US')} titles given` };
   }
   const year = await requireBudgetYear(trx, source.budgetYearId!, 'budgetYearId');
   const groups = await q.titleGroups(trx, year.id, source.fiscalYear!);
-  const titles = [...new Set(groups.map((g) => g.title).filter(Boolean))];
+  const titles = distinctTitles(groups.map((g) => g.title));
   const label = `${fiscalYearLabel(source.fiscalYear!)} (budget year ${year.fiscal_year})`;
   return {
     titles,
