@@ -189,9 +189,11 @@ export function ProjectionsTab() {
         </div>
         {d ? (
           <p className="cola-muted" aria-label="Where the figures come from">
-            Budget year {d.budgetYear}: baseline from the{' '}
-            {d.baseline.source.replace(/: (enter|import) .*/, '')}; town funding from each year’s town goal (
-            {d.townFunding.source.replace(/: enter .*/, '')}).
+            Budget year {d.budgetYear}:{' '}
+            {d.baseline.amount === null
+              ? 'no baseline figure (enter one, or choose another base)'
+              : `baseline from the ${d.baseline.source}`}
+            ; town funding from each year’s town goal ({d.townFunding.source.replace(/: enter .*/, '')}).
           </p>
         ) : null}
         <div className="cola-actions">
