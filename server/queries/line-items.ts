@@ -4,6 +4,7 @@ import type { AnyLineItem, EmployeeLineItem, ProposedLineItem } from '@server/sc
 import { EMPLOYEE_ROW_COLUMNS, PROPOSED_ROW_COLUMNS } from '@server/schemas/line-item-rows';
 import { activeScope } from './line-items-scope';
 import { gridSignature } from './line-items-signature';
+import { needsReviewWhere } from './needs-review';
 
 /**
  * Reading line items. The DTOs of SPEC section 3 are built by PostgreSQL (row_to_json over columns
@@ -371,12 +372,8 @@ export async function lineItemById(db: Db, id: number): Promise<AnyLineItem | un
 
 /** Employee lines flagged for review (metadata.needsReview), by name; the partial index serves it. */
 export async function needsReviewJson(db: Db, budgetYearId: number, fiscalYear?: number): Promise<string> {
-  let where = 'li.is_operating = ? AND li.budget_year_id = ? AND li.needs_review';
-  const bindings: Knex.Value[] = [true, budgetYearId];
-  if (fiscalYear !== undefined) {
-    where += ' AND li.fiscal_year = ?';
-    bindings.push(fiscalYear);
-  }
+  // The same rule as the dashboard's count (./needs-review.ts), so the two always agree.
+  const { where, bindings } = needsReviewWhere(budgetYearId, fiscalYear);
   return lineItemsBody(await rowsJson(db, where, bindings, true));
 }
 

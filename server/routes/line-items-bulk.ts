@@ -1,6 +1,7 @@
 import * as s from '@server/schemas/line-items';
 import * as bulk from '@server/services/line-items-bulk';
 import * as duplicates from '@server/services/duplicates';
+import { markReviewed, needsReviewCount } from '@server/services/data-quality-review';
 import { mergeByRule } from '@server/services/duplicates-merge';
 import * as items from '@server/services/line-items';
 import { defineRoute } from './define';
@@ -62,6 +63,27 @@ export const lineItemBulkRoutes = [
       ctx.body = await items.needsReviewJson(app, actor, query.budgetYearId, query.fiscalYear);
       return undefined;
     },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/line-items/budget/needs-review/count',
+    summary: 'How many employee lines are flagged for review: the length of the needs-review list',
+    tag: quality,
+    action: 'dataQuality.manage',
+    query: s.needsReviewQuery,
+    response: s.needsReviewCountResponse,
+    handler: ({ app, actor, query }) => needsReviewCount(app, actor, query),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/line-items/mark-reviewed',
+    summary:
+      'Mark 1..5000 flagged records reviewed with a note saying what was checked; each line audited with the note',
+    tag: quality,
+    action: 'dataQuality.manage',
+    body: s.markReviewedBody,
+    response: s.markReviewedResponse,
+    handler: ({ app, actor, body }) => markReviewed(app, actor, body),
   }),
   defineRoute({
     method: 'get',

@@ -233,3 +233,5 @@ export const markReviewedResponse = z.object({
   /** Listed lines that were not flagged (left as they were). */
   notFlagged: z.number().int(),
 });
+/** GET /line-items/budget/needs-review/count: the length of the needs-review list (the dashboard's count). */
+export const needsReviewCountResponse = z.object({ count: z.number().int() });

@@ -2,6 +2,8 @@ import type { AppContext } from '@server/context';
 import { AppError } from '@server/errors';
 import { authorize, type Actor } from '@server/policies/index';
 import { lineItemsByIds } from '@server/queries/line-items';
+import { needsReviewCount as countFlagged } from '@server/queries/needs-review';
+import { requireBudgetYear } from './fiscal-years';
 import { changeLines } from './line-items/index';
 
 /**
@@ -46,4 +48,18 @@ export async function markReviewed(
     );
     return { reviewed: result.audited, notFlagged: input.itemIds.length - flagged.length };
   });
+}
+
+/**
+ * How many records the Data Quality list holds (the dashboard shows it): the same rule as the
+ * list (server/queries/needs-review.ts), so the two cannot disagree.
+ */
+export async function needsReviewCount(
+  app: AppContext,
+  actor: Actor,
+  input: { budgetYearId: number; fiscalYear?: number },
+) {
+  authorize(actor, 'dataQuality.manage');
+  await requireBudgetYear(app.db, input.budgetYearId);
+  return { count: await countFlagged(app.db, input.budgetYearId, input.fiscalYear) };
 }

@@ -30,6 +30,7 @@ import { NssCard } from './nss-card';
 import { ActualsCard } from './actuals-card';
 import { PerPupilCard } from './per-pupil-card';
 import { UnmappedCodes } from './unmapped-codes';
+import { ReviewCount } from './review-count';
 import { GenerateProjections } from './generate-projections';
 import { SettingsPanel } from './settings-panel';
 import './dashboard.css';
@@ -202,6 +203,7 @@ export function DashboardScreen() {
         </div>
       ) : null}
       <UnmappedCodes scope={scope} />
+      <ReviewCount budgetYearId={selected.id} />
       {showDiagnostics ? (
         <div className="page-message">
           <DiagnosticsPanel budgetYearId={selected.id} years={years} />

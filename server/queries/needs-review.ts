@@ -1,0 +1,32 @@
+import type { Knex } from 'knex';
+import type { Db } from '@server/db/index';
+
+/**
+ * THE rule of which lines 'need review' (issue 27 item 3): employee lines of a budget year (of one
+ * fiscal year when given) whose flag is up. The Data Quality list (needsReviewJson in
+ * ./line-items.ts) and the dashboard's count (needsReviewCount below) both read it, so the count
+ * the dashboard shows is the length of the list. `li` is line_items_all, as the list reads it;
+ * needs_review is the generated column its partial index serves.
+ */
+export function needsReviewWhere(
+  budgetYearId: number,
+  fiscalYear?: number,
+): { where: string; bindings: Knex.Value[] } {
+  let where = 'li.is_operating = ? AND li.budget_year_id = ? AND li.needs_review';
+  const bindings: Knex.Value[] = [true, budgetYearId];
+  if (fiscalYear !== undefined) {
+    where += ' AND li.fiscal_year = ?';
+    bindings.push(fiscalYear);
+  }
+  return { where, bindings };
+}
+
+/** How many lines the Data Quality list holds for the same budget year (and fiscal year). */
+export async function needsReviewCount(db: Db, budgetYearId: number, fiscalYear?: number): Promise<number> {
+  const { where, bindings } = needsReviewWhere(budgetYearId, fiscalYear);
+  const result = await db.raw<{ rows: { count: number }[] }>(
+    `SELECT count(*)::int AS count FROM line_items_all li WHERE ${where}`,
+    bindings,
+  );
+  return Number(result.rows[0].count);
+}
