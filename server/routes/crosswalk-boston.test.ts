@@ -68,7 +68,7 @@ function cents(text: string): bigint {
 }
 
 /** Money the API sends (a JSON number of whole cents) or the database gives (text) -> cents. */
-const centsOf = (v: number | string) => cents(typeof v === 'number' ? v.toFixed(2) : v);
+const answerCents = (v: number | string) => cents(typeof v === 'number' ? v.toFixed(2) : v);
 
 interface Row {
   title: string;
@@ -180,7 +180,7 @@ describe.skipIf(SKIP_BOSTON)('the Boston payroll of four schools through the cro
     new Map(
       summary.unmatchedTitles.map((u: { title: string; count: number; amount: number }) => [
         u.title,
-        { count: u.count, cents: centsOf(u.amount) },
+        { count: u.count, cents: answerCents(u.amount) },
       ]),
     );
 
@@ -319,9 +319,9 @@ describe.skipIf(SKIP_BOSTON)('the Boston payroll of four schools through the cro
       body: { budgetYearId: s.d.budgetYearId, fiscalYear },
     });
     expect(update.status, JSON.stringify(update.body)).toBe(200);
-    expect(centsOf(update.body.totalOperatingSalary)).toBe(sum(rows));
-    expect(centsOf(update.body.distributedAmount)).toBe(sum(categorized));
-    expect(centsOf(update.body.undistributedAmount)).toBe(sum(uncategorized));
+    expect(answerCents(update.body.totalOperatingSalary)).toBe(sum(rows));
+    expect(answerCents(update.body.distributedAmount)).toBe(sum(categorized));
+    expect(answerCents(update.body.undistributedAmount)).toBe(sum(uncategorized));
     expect(sum(categorized)).toBe(6_375_048_342n - sum(uncategorized));
     // No proposed personnel line existed: one is added per category and school.
     expect(update.body).toMatchObject({ createdItems: perGroup.size, updatedItems: 0 });
@@ -350,7 +350,7 @@ describe.skipIf(SKIP_BOSTON)('the Boston payroll of four schools through the cro
       body: { budgetYearId: s.d.budgetYearId, fiscalYear },
     });
     expect(again.body).toMatchObject({ createdItems: 0, updatedItems: 0 });
-    expect(centsOf(again.body.distributedAmount)).toBe(sum(categorized));
+    expect(answerCents(again.body.distributedAmount)).toBe(sum(categorized));
     expect(await proposed()).toEqual(perGroup);
   });
 });
