@@ -51,6 +51,17 @@ export const lineItemBulkRoutes = [
     handler: ({ app, actor, body }) => bulk.bulkSetWorkGroup(app, actor, body),
   }),
   defineRoute({
+    method: 'post',
+    path: '/line-items/bulk-category',
+    summary:
+      'Set a budget category (from the list) on 1..5000 lines; employee lines take only a personnel category',
+    tag,
+    action: 'lineItems.write',
+    body: s.bulkCategoryBody,
+    response: s.bulkCountResponse,
+    handler: ({ app, actor, body }) => bulk.bulkSetCategory(app, actor, body),
+  }),
+  defineRoute({
     method: 'get',
     path: '/line-items/budget/needs-review',
     summary: 'Employee lines flagged for review (metadata.needsReview)',

@@ -110,9 +110,15 @@ export async function bulkSetCategory(
       const message = `'${category.name}' is not a personnel category: employee lines take a personnel category (mark it Personnel under Categories first)`;
       throw badRequest(message, [{ path: 'categoryId', message }]);
     }
-    await changeLines(trx, actor, { action: 'update', reason: 'Bulk: category assigned' }, input.itemIds, {
-      columns: { category_id: input.categoryId },
-    });
+    await changeLines(
+      trx,
+      actor,
+      { action: 'update', reason: `Bulk: category ${category.name} assigned` },
+      input.itemIds,
+      {
+        columns: { category_id: input.categoryId },
+      },
+    );
     return { count: input.itemIds.length };
   });
 }

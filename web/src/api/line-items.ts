@@ -144,6 +144,8 @@ export const lineItemsApi = {
     api.post<z.infer<typeof bulkCountResponse>>('/line-items/bulk-status', { itemIds, employeeStatus }),
   bulkWorkGroup: (body: BulkWorkGroupBody) =>
     api.post<z.infer<typeof bulkCountResponse>>('/line-items/bulk-work-group', body),
+  bulkCategory: (itemIds: number[], categoryId: number) =>
+    api.post<z.infer<typeof bulkCountResponse>>('/line-items/bulk-category', { itemIds, categoryId }),
 };
 
 export function useNeedsReview(budgetYearId: number | undefined) {

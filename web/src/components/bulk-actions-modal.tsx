@@ -18,13 +18,15 @@ import { Field } from '@web/components/form/field';
 import { Select } from '@web/components/select';
 import { STATUS_OPTIONS } from '@web/components/employee-form';
 import { FunctionCodeField, setFunctionCode } from '@web/components/bulk-function-code';
+import { CategoryField, setCategory, useCategoryOptions } from '@web/components/bulk-category';
 
-type Action = '' | 'building' | 'workGroup' | 'status' | 'functionCode' | 'delete';
+type Action = '' | 'building' | 'workGroup' | 'status' | 'category' | 'functionCode' | 'delete';
 
 const ACTIONS = [
   { value: 'building', label: 'Assign building' },
   { value: 'workGroup', label: 'Assign work group' },
   { value: 'status', label: 'Set status' },
+  { value: 'category', label: 'Set category' },
   { value: 'functionCode', label: 'Set function code' },
   { value: 'delete', label: 'Delete' },
 ];
@@ -33,6 +35,7 @@ const FAILURE: Record<Exclude<Action, ''>, string> = {
   building: 'Error assigning building',
   workGroup: 'Error assigning work group',
   status: 'Error setting status',
+  category: 'Error setting category',
   functionCode: 'Error setting function code',
   delete: 'Error deleting employees',
 };
@@ -52,7 +55,10 @@ interface BulkActionsModalProps {
 
 const plural = (n: number) => `${n.toLocaleString('en-US')} employee${n === 1 ? '' : 's'}`;
 
-/** The Employee Budget Manager's Bulk Actions: assign building or work group, set status or function code, delete. */
+/**
+ * The Employee Budget Manager's Bulk Actions: assign building or work group, set status, category
+ * (a personnel one) or function code, delete.
+ */
 export function BulkActionsModal({ open, onOpenChange, selected, onDone }: BulkActionsModalProps) {
   const queryClient = useQueryClient();
   const buildings = useBuildings();
@@ -64,6 +70,9 @@ export function BulkActionsModal({ open, onOpenChange, selected, onDone }: BulkA
   const [workGroupId, setWorkGroupId] = useState('');
   const [status, setStatus] = useState<EmployeeStatus>('Active');
   const [functionCode, setCode] = useState('');
+  // Employee lines take only a personnel category (the server refuses any other).
+  const [categoryId, setCategoryId] = useState('');
+  const categories = useCategoryOptions(true);
   const [problem, setProblem] = useState<{ title: string; detail?: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -74,6 +83,7 @@ export function BulkActionsModal({ open, onOpenChange, selected, onDone }: BulkA
       setWorkGroupId('');
       setStatus('Active');
       setCode('');
+      setCategoryId('');
       setProblem(null);
     }
   }, [open]);
@@ -108,6 +118,10 @@ export function BulkActionsModal({ open, onOpenChange, selected, onDone }: BulkA
       case 'status': {
         const parts = await inChunks(ids, (chunk) => lineItemsApi.bulkStatus(chunk, status));
         return `Set ${plural(parts.reduce((n, p) => n + p.count, 0))} to ${status}`;
+      }
+      case 'category': {
+        const name = categories.options.find((o) => o.value === categoryId)?.label ?? 'the category';
+        return `Set category ${name} on ${plural(await setCategory(ids, Number(categoryId)))}`;
       }
       case 'functionCode':
         return `Set function code ${functionCode} on ${plural(await setFunctionCode(ids, functionCode))}`;
@@ -145,6 +159,10 @@ export function BulkActionsModal({ open, onOpenChange, selected, onDone }: BulkA
     }
     if (action === 'workGroup' && workGroupId === '') {
       setProblem({ title: 'Please select a work group' });
+      return;
+    }
+    if (action === 'category' && categoryId === '') {
+      setProblem({ title: 'Please choose a category' });
       return;
     }
     if (action === 'functionCode' && functionCode === '') {
@@ -229,6 +247,16 @@ export function BulkActionsModal({ open, onOpenChange, selected, onDone }: BulkA
               />
             )}
           </Field>
+        ) : null}
+        {action === 'category' ? (
+          <CategoryField
+            personnelOnly
+            value={categoryId}
+            onChange={(v) => {
+              setCategoryId(v);
+              setProblem(null);
+            }}
+          />
         ) : null}
         {action === 'functionCode' ? (
           <FunctionCodeField

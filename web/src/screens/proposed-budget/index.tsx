@@ -30,6 +30,7 @@ import { useToast } from '@web/components/toast';
 import { formatMoneyCents } from '@web/lib/format';
 import { proposedColumns, proposedLabel } from '@web/screens/proposed-budget/columns';
 import { ProposedBulkBar } from '@web/screens/proposed-budget/proposed-bulk-bar';
+import { BulkCategory } from '@web/components/bulk-category';
 import { BulkFunctionCode } from '@web/components/bulk-function-code';
 import {
   INITIAL_PROPOSED_FILTERS,
@@ -158,6 +159,18 @@ export function ProposedBudgetScreen() {
     }
   };
 
+  // Set Function Code and Set Category: each its own dialog, reporting in the grid's outcome.
+  const bulkProps = {
+    ids: selection.map((l) => l.id),
+    noun: 'items',
+    busy,
+    onDone: (title: string) => {
+      setOutcome({ variant: 'success', title });
+      clearSelection();
+    },
+    onProblem: (title: string) => setOutcome({ variant: 'error', title }),
+  };
+
   const t = totals.data;
   const cards = [
     { label: 'Line Items', value: t ? count(t.count) : '…' },
@@ -230,18 +243,8 @@ export function ProposedBudgetScreen() {
                 onProblem={(message) => setOutcome({ variant: 'error', title: message })}
               />
             ) : null}
-            {canEdit ? (
-              <BulkFunctionCode
-                ids={selection.map((l) => l.id)}
-                noun="items"
-                busy={busy}
-                onDone={(title) => {
-                  setOutcome({ variant: 'success', title });
-                  clearSelection();
-                }}
-                onProblem={(title) => setOutcome({ variant: 'error', title })}
-              />
-            ) : null}
+            {canEdit ? <BulkFunctionCode {...bulkProps} /> : null}
+            {canEdit ? <BulkCategory {...bulkProps} /> : null}
             <ExportToolbar
               apiRef={apiRef}
               fileName={`proposed-${budgetYear?.fiscalYear ?? ''}-${fyLabel}`}
