@@ -7,7 +7,14 @@ import { Button } from '@web/components/form/button';
 import { Field } from '@web/components/form/field';
 import { Modal } from '@web/components/modal';
 import { Select } from '@web/components/select';
-import { givesSomething, idOrNull, NONE, pickerOptions, type RuleChoices, type RuleValues } from './choices';
+import {
+  givesSomething,
+  idOrNull,
+  NONE,
+  pickerOptions,
+  type RuleChoices,
+  type RuleValues,
+} from '@web/components/crosswalk/choices';
 
 const PATTERN_HINTS: Record<MatchType, string> = {
   exact: 'The job title as the payroll writes it (case and spaces are ignored).',

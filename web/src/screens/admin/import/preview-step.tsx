@@ -1,10 +1,11 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { ImportAnalysis, ImportResult } from '@server/schemas/import';
 import { ApiError } from '@web/api/client';
 import { importErrorMessage, useExecuteImport } from '@web/api/import';
 import { Alert } from '@web/components/alert';
 import { Spinner } from '@web/components/spinner';
 import { formatDateTime, formatMoney } from '@web/lib/format';
+import { CrosswalkSummaryLine, CrosswalkUnmatched } from './crosswalk-panel';
 import type { FieldMapping } from './mapping';
 import { PreviewTable } from './preview-table';
 import { ReconciliationPanel, supersedeText } from './reconciliation';
@@ -45,12 +46,16 @@ export function PreviewStep({ analysis, mapping, body, onBack, onImported }: Pre
   const check = useExecuteImport();
   const run = useExecuteImport();
   const { mutate: checkMutate } = check;
+  // The last dry run's answer, kept while a new one runs (after crosswalk rules are created here)
+  // so the preview stays put instead of blinking away.
+  const [dry, setDry] = useState<ImportResult | undefined>(undefined);
+  const recheck = useCallback(
+    () => checkMutate({ ...body, dryRun: true }, { onSuccess: setDry }),
+    [checkMutate, body],
+  );
 
-  useEffect(() => {
-    checkMutate({ ...body, dryRun: true });
-  }, [checkMutate, body]);
+  useEffect(() => recheck(), [recheck]);
 
-  const dry = check.data;
   const refused = check.isError && check.error instanceof ApiError && check.error.status === 400;
   return (
     <>
@@ -74,7 +79,9 @@ export function PreviewStep({ analysis, mapping, body, onBack, onImported }: Pre
         </Alert>
       ) : null}
       {run.isError ? <Alert>{importErrorMessage(run.error)}</Alert> : null}
+      {dry?.crosswalk ? <CrosswalkSummaryLine summary={dry.crosswalk} /> : null}
       {dry ? <PreviewTable preview={dry.preview} importType={analysis.importType} mapping={mapping} /> : null}
+      {dry?.crosswalk ? <CrosswalkUnmatched summary={dry.crosswalk} onRulesCreated={recheck} /> : null}
       {dry && dry.warnings.length ? (
         <div className="imp-section">
           <h3>Rows that will be marked for review</h3>

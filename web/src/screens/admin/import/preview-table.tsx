@@ -9,6 +9,8 @@ interface PreviewColumn {
   kind?: 'money' | 'date' | 'fte';
   /** Shown only when one of these fields is mapped (always when absent). */
   when?: string[];
+  /** The row value saying the position crosswalk gave this one (then the column shows too). */
+  crosswalk?: string;
 }
 
 /** What the preview shows of each line: the values as stored, in the order people read a line. */
@@ -21,10 +23,12 @@ const COLUMNS: Record<ImportType, PreviewColumn[]> = {
     { key: 'currentFTE', label: 'FTE', kind: 'fte' },
     { key: 'currentSalary', label: 'Current Salary', kind: 'money' },
     { key: 'nextYearSalary', label: 'Next Year Salary', kind: 'money', when: ['nextYearSalary'] },
-    { key: 'workGroup', label: 'Work Group', when: ['workGroup'] },
+    { key: 'workGroup', label: 'Work Group', when: ['workGroup'], crosswalk: 'workGroupFromCrosswalk' },
+    // An employee line's category is not in the file: only the crosswalk gives it one here.
+    { key: 'category', label: 'Category', when: [], crosswalk: 'categoryFromCrosswalk' },
     { key: 'hireDate', label: 'Hire Date', kind: 'date', when: ['hireDate'] },
     { key: 'employeeStatus', label: 'Status', when: ['employeeStatus'] },
-    { key: 'deseCode', label: 'DESE Code', when: ['deseCode'] },
+    { key: 'deseCode', label: 'DESE Code', when: ['deseCode'], crosswalk: 'deseCodeFromCrosswalk' },
     { key: 'fiscalYear', label: 'Fiscal Year', when: ['fiscalYear'] },
   ],
   proposed: [
@@ -54,6 +58,24 @@ function shown(value: string | null | undefined, column: PreviewColumn): string 
   return value;
 }
 
+/** A value, marked when the crosswalk gave it, the rule named for screen readers and on hover. */
+function Cell({ row, column }: { row: PreviewRow; column: PreviewColumn }) {
+  const given = column.crosswalk ? row.values[column.crosswalk] : null;
+  const text = shown(row.values[column.key] ?? given, column);
+  if (!given) {
+    return <>{text}</>;
+  }
+  const rules = row.values.crosswalkRules ?? '';
+  return (
+    <>
+      {text}{' '}
+      <span className="badge badge--neutral imp-cw-badge" title={`From the crosswalk: ${rules}`}>
+        crosswalk<span className="visually-hidden"> (rule {rules})</span>
+      </span>
+    </>
+  );
+}
+
 function note(row: PreviewRow): string {
   if (row.status === 'skip') {
     return `Skipped: ${row.reason ?? ''}`;
@@ -77,7 +99,9 @@ export function PreviewTable({
   mapping: FieldMapping;
 }) {
   const mapped = (field: string) => Boolean(mapping[field]) && mapping[field] !== SKIP;
-  const columns = COLUMNS[importType].filter((c) => !c.when || c.when.some(mapped));
+  const fromCrosswalk = (c: PreviewColumn) =>
+    c.crosswalk !== undefined && preview.rows.some((r) => r.values[c.crosswalk!]);
+  const columns = COLUMNS[importType].filter((c) => !c.when || c.when.some(mapped) || fromCrosswalk(c));
   const lines = preview.rows.filter((r) => r.status !== 'skip').length;
   const skipped = preview.rows.length - lines;
   return (
@@ -86,7 +110,8 @@ export function PreviewTable({
         First {count(lines)} {lines === 1 ? 'line' : 'lines'} as they will be stored
         {skipped ? `, and the ${count(skipped)} skipped ${skipped === 1 ? 'row' : 'rows'} among them` : ''}
       </h3>
-      <div className="table-wrap imp-scroll">
+      {/* Focusable: a keyboard scrolls it (on a phone it runs wider than the screen). */}
+      <div className="table-wrap imp-scroll" role="group" aria-label="Preview rows" tabIndex={0}>
         <table className="table imp-preview">
           <caption className="visually-hidden">The first rows of the file as they will be imported</caption>
           <thead>
@@ -113,7 +138,7 @@ export function PreviewTable({
                 ) : (
                   columns.map((c) => (
                     <td key={c.key} className={c.kind === 'money' ? 'money' : undefined}>
-                      {shown(row.values[c.key], c)}
+                      <Cell row={row} column={c} />
                     </td>
                   ))
                 )}

@@ -1,17 +1,29 @@
 import { useState } from 'react';
+import type { UseMutationResult } from '@tanstack/react-query';
 import { errorMessage } from '@web/api/client';
-import { useCreateRules, type CrosswalkYear, type UnmatchedTitle } from '@web/api/crosswalk';
+import {
+  useCreateRules,
+  type CrosswalkRule,
+  type CrosswalkRuleInput,
+  type CrosswalkYear,
+  type UnmatchedTitle,
+} from '@web/api/crosswalk';
 import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/form/button';
 import { formatMoney } from '@web/lib/format';
 import { givesSomething, RowPickers, type RuleChoices, type RuleValues } from './choices';
+import './unmatched-titles.css';
 
 const count = (n: number) => n.toLocaleString('en-US');
 const PAGE = 20;
 const EMPTY: RuleValues = { workGroupId: null, categoryId: null, deseCode: null };
 
+/** Creating several rules at once (the import's checks them against its file's titles, not a year). */
+export type CreateRulesMutation = UseMutationResult<{ rules: CrosswalkRule[] }, Error, CrosswalkRuleInput[]>;
+
 /**
- * The titles no rule matches, most lines first, each with the pickers of a new exact rule: the
+ * The titles no rule matches (a year's lines on the crosswalk screen, a file's rows in the import
+ * wizard), most first, each with the pickers of a new exact rule: the
  * rows given something become rules in one call (all or none), checked against the same year.
  */
 export function UnmatchedTitles({
@@ -20,15 +32,28 @@ export function UnmatchedTitles({
   year,
   choices,
   onCreated,
+  create: given,
+  noun = 'lines',
+  headingLevel = 2,
 }: {
   titles: readonly UnmatchedTitle[];
   /** Lines no rule matches (the list is the first 500 titles). */
   total: number;
-  year: CrosswalkYear;
+  /** The year new rules are checked against; not needed when `create` is given. */
+  year?: CrosswalkYear;
   choices: RuleChoices;
   onCreated(message: string): void;
+  /** Creates the rules another way (the import wizard checks them against the file's titles). */
+  create?: CreateRulesMutation;
+  /** What the counts are of: a year's lines, or an import file's rows. */
+  noun?: 'lines' | 'rows';
+  /** 3 inside the import wizard's step (its heading is an h3 under the wizard's h2). */
+  headingLevel?: 2 | 3;
 }) {
-  const create = useCreateRules(year);
+  const own = useCreateRules(year ?? null);
+  const create = given ?? own;
+  const Heading = headingLevel === 3 ? 'h3' : 'h2';
+  const Noun = noun === 'rows' ? 'Rows' : 'Lines';
   const [shown, setShown] = useState(PAGE);
   const [values, setValues] = useState<Record<string, RuleValues>>({});
   const chosen = titles.filter((t) => values[t.title] && givesSomething(values[t.title]!));
@@ -45,15 +70,16 @@ export function UnmatchedTitles({
     );
 
   return (
-    <section className="card cw-section" aria-labelledby="cw-unmatched">
-      <h2 id="cw-unmatched">Titles no rule matches</h2>
+    <section className="card unmatched-titles" aria-labelledby="cw-unmatched">
+      <Heading id="cw-unmatched">Titles no rule matches</Heading>
       {titles.length === 0 ? (
         <p className="muted">Every line of the year has a title some rule matches.</p>
       ) : (
         <>
           <p className="muted">
-            {count(total)} lines under {count(titles.length)} titles. Choose what a title&apos;s lines get and
-            create the rules at once (exact title rules; use Add Rule for a pattern covering many).
+            {count(total)} {total === 1 ? noun.slice(0, -1) : noun} under {count(titles.length)}{' '}
+            {titles.length === 1 ? 'title' : 'titles'}. Choose what a title&apos;s {noun} get and create the
+            rules at once (exact title rules; use Add Rule for a pattern covering many).
           </p>
           {create.isError ? (
             <Alert title="No rules were created">
@@ -61,13 +87,13 @@ export function UnmatchedTitles({
             </Alert>
           ) : null}
           <div className="table-wrap">
-            <table className="table cw-unmatched">
+            <table className="table">
               <caption className="visually-hidden">Job titles no crosswalk rule matches</caption>
               <thead>
                 <tr>
                   <th scope="col">Job title</th>
                   <th scope="col" className="num">
-                    Lines
+                    {Noun}
                   </th>
                   <th scope="col" className="num">
                     Salaries
@@ -95,7 +121,7 @@ export function UnmatchedTitles({
               </tbody>
             </table>
           </div>
-          <div className="cw-bar">
+          <div className="unmatched-titles__bar">
             {shown < titles.length ? (
               <Button onClick={() => setShown(shown + PAGE)}>
                 Show {Math.min(PAGE, titles.length - shown)} More Titles
