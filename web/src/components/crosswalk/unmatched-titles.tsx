@@ -79,7 +79,8 @@ export function UnmatchedTitles({
           <p className="muted">
             {count(total)} {total === 1 ? noun.slice(0, -1) : noun} under {count(titles.length)}{' '}
             {titles.length === 1 ? 'title' : 'titles'}. Choose what a title&apos;s {noun} get and create the
-            rules at once (exact title rules; use Add Rule for a pattern covering many).
+            rules at once (exact title rules; {given ? 'Position Crosswalk in the Admin menu' : 'Add Rule'}{' '}
+            makes a pattern covering many).
           </p>
           {create.isError ? (
             <Alert title="No rules were created">
