@@ -15,6 +15,11 @@ const STAFF_SCREENS = [
   '/admin/ai-analysis',
   // Salary Progression Analysis: SPEC leaves its route open; ADMIN and FINANCE (DESIGN section 4).
   '/admin/salary-progression',
+  // Issues 25 to 27: the year's stages and their comparison, the DESE report, budget vs actual.
+  '/budget-stages',
+  '/budget-stages/compare',
+  '/dese-report',
+  '/budget-vs-actual',
 ];
 const ADMIN_SCREENS = [
   ...STAFF_SCREENS,
@@ -24,6 +29,8 @@ const ADMIN_SCREENS = [
   '/admin/data-quality',
   '/admin/import-history',
   '/admin/public-dashboard',
+  '/admin/crosswalk',
+  '/admin/function-codes',
   '/users',
 ];
 
@@ -115,7 +122,8 @@ for (const { name, viewport } of VIEWPORTS) {
 
     for (const { role, who, screens } of PERSONAS) {
       test(`${role} reaches every screen it may open, and no link shows Access Denied`, async ({ page }) => {
-        test.setTimeout(120_000);
+        // ADMIN opens some 25 screens, each waited for in turn.
+        test.setTimeout(240_000);
         await signIn(page, who);
         const entries = await collectEntries(page);
         const reached = new Set<string>();
