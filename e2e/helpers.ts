@@ -118,14 +118,16 @@ export async function screenHeading(page: Page): Promise<string> {
  * heading (not the previous screen's, which may stay while the next one loads), and returns it.
  */
 export async function openLink(page: Page, target: Locator): Promise<string> {
-  const href = (await target.getAttribute('href')) ?? '';
+  // A link may carry a query (the dashboard's unmapped-lines link does): compare paths only.
+  const href = new URL((await target.getAttribute('href')) ?? '', page.url()).pathname;
   if (new URL(page.url()).pathname !== href) {
     await page.evaluate((mark) => {
       document.querySelectorAll('main h1').forEach((h) => h.setAttribute(mark, ''));
     }, LEFT);
   }
   await target.click();
-  await page.waitForURL((url) => url.pathname === href);
+  // Its own limit, so a link that leads elsewhere fails in seconds, not at the test timeout.
+  await page.waitForURL((url) => url.pathname === href, { timeout: 15_000 });
   return screenHeading(page);
 }
 

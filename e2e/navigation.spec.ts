@@ -123,7 +123,7 @@ for (const { name, viewport } of VIEWPORTS) {
     for (const { role, who, screens } of PERSONAS) {
       test(`${role} reaches every screen it may open, and no link shows Access Denied`, async ({ page }) => {
         // ADMIN opens some 25 screens, each waited for in turn.
-        test.setTimeout(240_000);
+        test.setTimeout(120_000);
         await signIn(page, who);
         const entries = await collectEntries(page);
         const reached = new Set<string>();
