@@ -135,6 +135,11 @@ export function AgDataGrid<T extends GridRow>(props: DataGridProps<T>) {
       if (apiRef) {
         apiRef.current = event.api;
       }
+      // A filter that changed while the grid was starting (a search typed as the screen opened)
+      // found no grid to refilter: its first rows were filtered by the earlier one.
+      if (filterRef.current) {
+        event.api.onFilterChanged();
+      }
       // AG Grid names its grid element only through the DOM; screen readers and tests find it by name.
       wrapperRef.current
         ?.querySelector('[role="grid"], [role="treegrid"]')

@@ -1,0 +1,51 @@
+// @vitest-environment happy-dom
+import { render, waitFor } from '@testing-library/react';
+import type { GridApi } from 'ag-grid-community';
+import { describe, expect, it } from 'vitest';
+import '@web/test/render';
+import { AgDataGrid } from './ag-data-grid';
+
+interface Row {
+  id: number;
+  name: string;
+}
+const ROWS: Row[] = [
+  { id: 1, name: 'Almeida' },
+  { id: 2, name: 'Barrett' },
+  { id: 3, name: 'Bulkgroup' },
+];
+const COLUMNS = [{ colId: 'name', field: 'name' as const, headerName: 'Name' }];
+
+function shown(api: GridApi<Row>): string[] {
+  const names: string[] = [];
+  api.forEachNodeAfterFilter((node) => names.push(node.data!.name));
+  return names;
+}
+
+describe('the grid filter', () => {
+  // A search typed while the grid was still starting (CI saw it: the totals said 1 employee, the
+  // grid showed all 505) was kept by the screen but never applied by the grid.
+  it('applies a filter that changed before the grid was ready', async () => {
+    const apiRef: { current: GridApi<Row> | null } = { current: null };
+    const props = { rows: ROWS, columns: COLUMNS, label: 'People', apiRef };
+    const view = render(<AgDataGrid<Row> {...props} externalFilter={null} />);
+    expect(apiRef.current, 'the grid is not ready yet').toBeNull();
+    view.rerender(<AgDataGrid<Row> {...props} externalFilter={(r) => r.name.startsWith('Bulk')} />);
+    await waitFor(() => expect(apiRef.current).not.toBeNull());
+    expect(shown(apiRef.current!)).toEqual(['Bulkgroup']);
+    view.unmount();
+  });
+
+  it('applies a filter changed after the grid was ready, and clears it', async () => {
+    const apiRef: { current: GridApi<Row> | null } = { current: null };
+    const props = { rows: ROWS, columns: COLUMNS, label: 'People', apiRef };
+    const view = render(<AgDataGrid<Row> {...props} externalFilter={null} />);
+    await waitFor(() => expect(apiRef.current).not.toBeNull());
+    expect(shown(apiRef.current!)).toEqual(['Almeida', 'Barrett', 'Bulkgroup']);
+    view.rerender(<AgDataGrid<Row> {...props} externalFilter={(r) => r.name.startsWith('B')} />);
+    expect(shown(apiRef.current!)).toEqual(['Barrett', 'Bulkgroup']);
+    view.rerender(<AgDataGrid<Row> {...props} externalFilter={null} />);
+    expect(shown(apiRef.current!)).toEqual(['Almeida', 'Barrett', 'Bulkgroup']);
+    view.unmount();
+  });
+});
