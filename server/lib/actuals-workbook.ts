@@ -2,6 +2,7 @@ import type { ActualsFigures, ActualsReport } from '@server/schemas/actuals';
 import { ACTUALS_GROUPING_LABELS } from '@server/schemas/actuals';
 import { fiscalYearLabel } from './budget-math';
 import { sumDollars } from './money';
+import type { CellFormat, SheetSpec, XCell } from './workbook';
 
 /**
  * Budget vs actual as workbook sheets, laid out cell by cell, for the screen's Export Excel (written
@@ -12,21 +13,6 @@ import { sumDollars } from './money';
  * reproduces each number when opened and anyone can change the periods elapsed and see the effect.
  * Imports nothing at run time but the label helper.
  */
-
-export type CellFormat = 'money' | 'percent' | 'int' | 'bold';
-export type XCell =
-  | null
-  | string
-  | number
-  | boolean
-  | { value: string | number | boolean | null; fmt?: CellFormat }
-  | { formula: string; result: number | boolean | string; fmt?: CellFormat };
-
-export interface SheetSpec {
-  name: string;
-  rows: XCell[][];
-  widths: number[];
-}
 
 const bold = (value: string): XCell => ({ value, fmt: 'bold' });
 const money = (value: number): XCell => ({ value, fmt: 'money' });
@@ -112,6 +98,7 @@ function groupSheet(r: ActualsReport): SheetSpec {
   const x = r.totals;
   return {
     name: `By ${ACTUALS_GROUPING_LABELS[r.by].toLowerCase()}`,
+    headRows: HEAD_ROWS,
     widths: [44, 16, 16, 16, 16, 16, 16, 9, 18, 18, 15, 10, 10],
     rows: [
       ...title(r, `by ${ACTUALS_GROUPING_LABELS[r.by].toLowerCase()}`),
@@ -157,6 +144,7 @@ function accountSheet(r: ActualsReport): SheetSpec {
   const total = (pick: (a: ActualsReport['accounts'][number]) => number) => sumDollars(r.accounts.map(pick));
   return {
     name: 'Accounts',
+    headRows: HEAD_ROWS,
     widths: [34, 34, 9, 10, 24, 22, 16, 16, 16, 16, 16, 16, 9, 18, 18, 15],
     rows: [
       ...title(r, 'accounts'),
@@ -226,6 +214,7 @@ function unmatchedSheet(r: ActualsReport): SheetSpec {
   ]);
   return {
     name: 'Not matched',
+    headRows: HEAD_ROWS,
     widths: [36, 34, 10, 24, 22, 16, 50],
     rows: [
       ...title(r, 'what matched nothing'),

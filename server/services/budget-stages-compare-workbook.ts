@@ -1,5 +1,5 @@
-import type ExcelJS from 'exceljs';
 import type { AppContext } from '@server/context';
+import { workbookBytes, type SheetSpec, type XCell } from '@server/lib/workbook';
 import type { Actor } from '@server/policies/index';
 import type {
   BreakdownRow,
@@ -17,41 +17,18 @@ import { compareStages, type CompareInput } from './budget-stages-compare';
  * after (it recalculates everything on open).
  */
 
-type Cell =
-  | null
-  | string
-  | number
-  | { formula: string; result: number | string; fmt?: 'money' | 'percent' | 'int' }
-  | { value: string | number | null; fmt?: 'money' | 'percent' | 'int' | 'bold' };
-
-interface Sheet {
-  name: string;
-  widths: number[];
-  rows: Cell[][];
-}
-
-/** OOXML paper size 1, US Letter (exceljs's PaperSize enum leaves it out). */
-const LETTER = 1 as ExcelJS.PaperSize;
-
-const FORMATS = { money: '"$"#,##0.00;[Red]-"$"#,##0.00', percent: '0.00', int: '#,##0' } as const;
-
-/** Text a spreadsheet would run as a formula (=, +, -, @, tab, CR) is written with a leading quote. */
-function neutralise(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
-
-const money = (value: number | null): Cell => ({ value, fmt: 'money' });
-const bold = (value: string): Cell => ({ value, fmt: 'bold' });
-const f = (formula: string, result: number | string, fmt: 'money' | 'percent' | 'int' = 'money'): Cell => ({
+const money = (value: number | null): XCell => ({ value, fmt: 'money' });
+const bold = (value: string): XCell => ({ value, fmt: 'bold' });
+const f = (formula: string, result: number | string, fmt: 'money' | 'percent' | 'int' = 'money'): XCell => ({
   formula,
   result,
   fmt,
 });
 /** (to − from) / from as a percent, blank when from is 0: the server's rounding, to 2 decimals. */
-const pctFormula = (diff: string, from: string, m: MoneyChange): Cell =>
+const pctFormula = (diff: string, from: string, m: MoneyChange): XCell =>
   f(`IF(${from}=0,"",ROUND(${diff}/${from}*100,2))`, m.percent ?? '', 'percent');
 
-function titleRows(c: StageComparison, title: string): Cell[][] {
+function titleRows(c: StageComparison, title: string): XCell[][] {
   return [
     [bold(`${title}: FY${c.fiscalYear}, budget year ${c.budgetYear}`)],
     [`From ${c.from.label} to ${c.to.label}`],
@@ -74,11 +51,11 @@ function breakdownSheet(
   name: string,
   first: string,
   rows: readonly BreakdownRow[],
-): Sheet {
+): SheetSpec {
   const head = 4;
   const start = head + 1;
   const end = start + rows.length - 1;
-  const body: Cell[][] = rows.map((r, i) => {
+  const body: XCell[][] = rows.map((r, i) => {
     const n = start + i;
     return [
       r.name,
@@ -119,11 +96,11 @@ function breakdownSheet(
 /** The row of the Total line of a breakdown sheet (4 title and header rows, then one per row). */
 const totalRow = (rows: readonly unknown[]) => 5 + rows.length;
 
-function summarySheet(c: StageComparison): Sheet {
+function summarySheet(c: StageComparison): SheetSpec {
   const cat = `'By category'!`;
   const t = totalRow(c.byCategory);
   const { totals } = c;
-  const moneyRow = (n: number, label: string, from: string, to: string, m: MoneyChange): Cell[] => [
+  const moneyRow = (n: number, label: string, from: string, to: string, m: MoneyChange): XCell[] => [
     label,
     f(from, m.from),
     f(to, m.to),
@@ -163,11 +140,11 @@ function summarySheet(c: StageComparison): Sheet {
   };
 }
 
-function linesSheet(c: StageComparison): Sheet {
+function linesSheet(c: StageComparison): SheetSpec {
   const head = 4;
   const start = head + 1;
   const end = start + c.lines.length - 1;
-  const body: Cell[][] = c.lines.map((l: LineChange, i) => {
+  const body: XCell[][] = c.lines.map((l: LineChange, i) => {
     const n = start + i;
     const isMoney = l.valueType === 'money';
     return [
@@ -223,32 +200,8 @@ function linesSheet(c: StageComparison): Sheet {
   };
 }
 
-function write(cell: ExcelJS.Cell, spec: Cell): void {
-  if (spec === null) {
-    return;
-  }
-  if (typeof spec !== 'object') {
-    cell.value = typeof spec === 'string' ? neutralise(spec) : spec;
-    return;
-  }
-  if ('formula' in spec) {
-    cell.value = { formula: spec.formula, result: spec.result } as ExcelJS.CellFormulaValue;
-  } else {
-    cell.value = typeof spec.value === 'string' ? neutralise(spec.value) : spec.value;
-  }
-  if (spec.fmt === 'bold') {
-    cell.font = { bold: true };
-  } else if (spec.fmt) {
-    cell.numFmt = FORMATS[spec.fmt];
-  }
-}
-
-/** The workbook of a comparison, as bytes. */
+/** The workbook of a comparison, as bytes: landscape US Letter, the heading row on every page. */
 export async function comparisonWorkbook(c: StageComparison): Promise<Buffer> {
-  const { default: Excel } = await import('exceljs');
-  const book = new Excel.Workbook();
-  book.created = new Date();
-  book.calcProperties.fullCalcOnLoad = true;
   const sheets = [
     summarySheet(c),
     breakdownSheet(c, 'By category', 'Category', c.byCategory),
@@ -256,24 +209,9 @@ export async function comparisonWorkbook(c: StageComparison): Promise<Buffer> {
     breakdownSheet(c, 'By building', 'Building', c.byBuilding),
     linesSheet(c),
   ];
-  for (const spec of sheets) {
-    const sheet = book.addWorksheet(spec.name, {
-      pageSetup: {
-        paperSize: LETTER,
-        orientation: 'landscape',
-        fitToPage: true,
-        fitToWidth: 1,
-        fitToHeight: 0,
-      },
-      views: [{ state: 'frozen', ySplit: 4 }],
-    });
-    spec.widths.forEach((w, i) => {
-      sheet.getColumn(i + 1).width = w;
-    });
-    spec.rows.forEach((row, r) => row.forEach((cell, i) => write(sheet.getCell(r + 1, i + 1), cell)));
-    sheet.getRow(1).font = { bold: true, size: 13 };
-  }
-  return Buffer.from(await book.xlsx.writeBuffer());
+  return Buffer.from(
+    await workbookBytes(sheets.map((sheet) => ({ ...sheet, headRows: 4, print: 'landscape' as const }))),
+  );
 }
 
 /** The comparison and its workbook, with a file name such as 'FY2027-stage-12-vs-current.xlsx'. */

@@ -1,6 +1,6 @@
-import type ExcelJS from 'exceljs';
 import type { AppContext } from '@server/context';
 import { divideRounded, fromCents, fromUnits, toCents } from '@server/lib/money';
+import { workbookBytes, type CellFormat, type SheetSpec, type XCell } from '@server/lib/workbook';
 import type { Actor } from '@server/policies/index';
 import type { DeseReport } from '@server/schemas/dese-report';
 import { fiscalYearLabel } from '@server/schemas/fiscal-year';
@@ -15,36 +15,20 @@ import { deseReport } from './dese-report';
  * US Letter, fitted to the page width, for the committee's packet.
  */
 
-type Fmt = 'money' | 'percent' | 'int' | 'bold';
-type Cell =
-  | null
-  | string
-  | number
-  | { formula: string; result: number | string; fmt?: Fmt }
-  | { value: string | number | null; fmt?: Fmt };
-
-interface Sheet {
-  name: string;
-  widths: number[];
-  rows: Cell[][];
-  /** Rows printed bold (series headings and totals). */
-  boldRows?: Set<number>;
-}
-
-/** OOXML paper size 1, US Letter (exceljs's PaperSize enum leaves it out). */
-const LETTER = 1 as ExcelJS.PaperSize;
-const FORMATS = { money: '"$"#,##0.00;[Red]-"$"#,##0.00', percent: '0.00', int: '#,##0' } as const;
 const HEAD = 4;
 export const SCHEDULE = 'Schedule 19';
 
 const cents = (dollars: number) => toCents(dollars) ?? 0n;
-const neutralise = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
-const money = (value: number): Cell => ({ value, fmt: 'money' });
-const int = (value: number): Cell => ({ value, fmt: 'int' });
-const bold = (value: string): Cell => ({ value, fmt: 'bold' });
-const f = (formula: string, result: number | string, fmt: Fmt = 'money'): Cell => ({ formula, result, fmt });
+const money = (value: number): XCell => ({ value, fmt: 'money' });
+const int = (value: number): XCell => ({ value, fmt: 'int' });
+const bold = (value: string): XCell => ({ value, fmt: 'bold' });
+const f = (formula: string, result: number | string, fmt: CellFormat = 'money'): XCell => ({
+  formula,
+  result,
+  fmt,
+});
 
-function title(r: DeseReport, what: string): Cell[][] {
+function title(r: DeseReport, what: string): XCell[][] {
   return [
     [bold(`${fiscalYearLabel(r.fiscalYear)} ${what}, budget year ${r.budgetYear}`)],
     [`Generated ${r.generatedAt.slice(0, 10)}. Totals equal the Budget Dashboard's proposed budget.`],
@@ -54,12 +38,12 @@ function title(r: DeseReport, what: string): Cell[][] {
 
 /** Schedule 19 and where each series' total row and the budget's total row landed. */
 function scheduleSheet(r: DeseReport): {
-  sheet: Sheet;
+  sheet: SheetSpec;
   seriesRows: number[];
   unmappedRow: number;
   totalRow: number;
 } {
-  const rows: Cell[][] = [
+  const rows: XCell[][] = [
     ...title(r, 'school committee budget by DESE function (Schedule 19 layout)'),
     [
       'Code',
@@ -77,7 +61,7 @@ function scheduleSheet(r: DeseReport): {
   // A series with no codes in the chart (6000, 7000, 8000 when no line carries its code) totals 0.
   const sum = (col: string, first: number, last: number) =>
     last < first ? '0' : `SUM(${col}${first}:${col}${last})`;
-  const sumCols = (first: number, last: number, n: number, s: DeseReport['totals']): Cell[] => [
+  const sumCols = (first: number, last: number, n: number, s: DeseReport['totals']): XCell[] => [
     f(sum('C', first, last), s.salaries),
     f(sum('D', first, last), s.otherExpenses),
     f(`C${n}+D${n}`, s.total),
@@ -169,13 +153,13 @@ function scheduleSheet(r: DeseReport): {
   };
 }
 
-function functionSheet(r: DeseReport, seriesRows: number[], u: number, t: number): Sheet {
+function functionSheet(r: DeseReport, seriesRows: number[], u: number, t: number): SheetSpec {
   const ref = (col: string, n: number) => `'${SCHEDULE}'!${col}${n}`;
-  const rows: Cell[][] = [
+  const rows: XCell[][] = [
     ...title(r, 'expenditure by function'),
     ['Series', 'Function', 'Salaries', 'Other expenses', 'Total', 'Share of budget (%)'].map(bold),
   ];
-  const line = (code: string | null, name: string, n: number, s: DeseReport['totals']): Cell[] => {
+  const line = (code: string | null, name: string, n: number, s: DeseReport['totals']): XCell[] => {
     const k = rows.length + 1;
     return [
       code,
@@ -214,9 +198,9 @@ function share(part: number, total: number): number | string {
   return t === 0n ? '' : fromUnits(divideRounded(cents(part) * 10000n, t), 2);
 }
 
-function nssSheet(r: DeseReport, t: number): Sheet {
+function nssSheet(r: DeseReport, t: number): SheetSpec {
   const m = r.nss;
-  const rows: Cell[][] = [
+  const rows: XCell[][] = [
     ...title(r, 'net school spending (Chapter 70)'),
     ['Figure', 'Amount', 'Note'].map(bold),
   ];
@@ -290,60 +274,17 @@ function nssSheet(r: DeseReport, t: number): Sheet {
   return { name: 'NSS', widths: [52, 18, 70], rows, boldRows: new Set([HEAD]) };
 }
 
-function write(cell: ExcelJS.Cell, spec: Cell): void {
-  if (spec === null) {
-    return;
-  }
-  if (typeof spec !== 'object') {
-    cell.value = typeof spec === 'string' ? neutralise(spec) : spec;
-    return;
-  }
-  if ('formula' in spec) {
-    cell.value = { formula: spec.formula, result: spec.result } as ExcelJS.CellFormulaValue;
-  } else {
-    cell.value = typeof spec.value === 'string' ? neutralise(spec.value) : spec.value;
-  }
-  if (spec.fmt === 'bold') {
-    cell.font = { bold: true };
-  } else if (spec.fmt) {
-    cell.numFmt = FORMATS[spec.fmt];
-  }
-}
-
-/** The workbook of a report, as bytes. */
+/** The workbook of a report, as bytes: portrait US Letter, the heading row on every page. */
 export async function reportWorkbook(r: DeseReport): Promise<Buffer> {
-  const { default: Excel } = await import('exceljs');
-  const book = new Excel.Workbook();
-  book.created = new Date();
-  book.calcProperties.fullCalcOnLoad = true;
   const schedule = scheduleSheet(r);
   const sheets = [
     schedule.sheet,
     functionSheet(r, schedule.seriesRows, schedule.unmappedRow, schedule.totalRow),
     nssSheet(r, schedule.totalRow),
   ];
-  for (const spec of sheets) {
-    const sheet = book.addWorksheet(spec.name, {
-      pageSetup: {
-        paperSize: LETTER,
-        orientation: 'portrait',
-        fitToPage: true,
-        fitToWidth: 1,
-        fitToHeight: 0,
-      },
-      views: [{ state: 'frozen', ySplit: HEAD }],
-    });
-    spec.widths.forEach((w, i) => {
-      sheet.getColumn(i + 1).width = w;
-    });
-    spec.rows.forEach((row, i) => row.forEach((cell, j) => write(sheet.getCell(i + 1, j + 1), cell)));
-    for (const n of spec.boldRows ?? []) {
-      sheet.getRow(n).font = { bold: true };
-    }
-    sheet.getRow(1).font = { bold: true, size: 13 };
-    sheet.pageSetup.printTitlesRow = `${HEAD}:${HEAD}`;
-  }
-  return Buffer.from(await book.xlsx.writeBuffer());
+  return Buffer.from(
+    await workbookBytes(sheets.map((sheet) => ({ ...sheet, headRows: HEAD, print: 'portrait' as const }))),
+  );
 }
 
 /** The report and its workbook, named like 'DESE-report-FY2027.xlsx'. */

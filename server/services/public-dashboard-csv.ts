@@ -1,4 +1,5 @@
 import type { AppContext } from '@server/context';
+import { neutralise } from '@server/lib/workbook';
 import { SALARY_ROUNDING_DOLLARS, type PublicYearData } from '@server/schemas/public-dashboard';
 import { publicViewEntry } from './public-dashboard-view';
 
@@ -11,18 +12,11 @@ import { publicViewEntry } from './public-dashboard-view';
 
 type Cell = string | number | null;
 
-const FORMULA_TRIGGERS = new Set(['=', '+', '-', '@', '\t', '\r']);
-
-/** A text cell safe from CSV/formula injection (OWASP's advice: prefix a single quote). */
-export function neutraliseCell(text: string): string {
-  return text.length > 0 && FORMULA_TRIGGERS.has(text[0]) ? `'${text}` : text;
-}
-
 function field(value: Cell): string {
   if (value === null) {
     return '';
   }
-  const text = typeof value === 'number' ? String(value) : neutraliseCell(value);
+  const text = typeof value === 'number' ? String(value) : neutralise(value);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -4,6 +4,7 @@
  * `=HYPERLINK("http://evil","click")` must arrive as text, never as a live formula.
  */
 
+import { loadExcel, MONEY_FORMAT, neutralise } from '@server/lib/workbook';
 import { api } from '@web/api/client';
 
 /**
@@ -20,13 +21,8 @@ export interface ExportColumn<T> {
   value(row: T): ExportValue;
 }
 
-/** Characters that make Excel, LibreOffice or Google Sheets treat a cell as a formula or command. */
-const FORMULA_TRIGGERS = new Set(['=', '+', '-', '@', '\t', '\r']);
-
-/** Prefixes a single quote to text starting with = + - @ tab or carriage return (OWASP's advice). */
-export function neutralise(text: string): string {
-  return text.length > 0 && FORMULA_TRIGGERS.has(text[0]) ? `'${text}` : text;
-}
+// The one rule for text a spreadsheet would run as a formula, shared with the server's exports.
+export { neutralise } from '@server/lib/workbook';
 
 /** A YYYY-MM-DD day as the Date of its UTC midnight (what Excel's serial day numbers count). */
 function utcDay(value: string): Date | null {
@@ -106,11 +102,10 @@ export function exportCsv<T>(
   download(blob, fileName.endsWith('.csv') ? fileName : `${fileName}.csv`);
 }
 
-const CURRENCY_FORMAT = '"$"#,##0.00;[Red]-"$"#,##0.00';
 const NUMBER_FORMAT = '#,##0.##';
 const DATE_FORMAT = 'mm/dd/yyyy';
 const FORMATS: Partial<Record<ExportKind, string>> = {
-  money: CURRENCY_FORMAT,
+  money: MONEY_FORMAT,
   number: NUMBER_FORMAT,
   date: DATE_FORMAT,
 };
@@ -124,9 +119,7 @@ export async function buildXlsx<T>(
   columns: readonly ExportColumn<T>[],
   sheetName = 'Export',
 ): Promise<ArrayBuffer> {
-  const mod = await import('exceljs');
-  // The browser build is a CommonJS bundle: depending on the bundler the classes sit on `default`.
-  const ExcelJS = (mod.default ?? mod) as typeof mod.default;
+  const ExcelJS = await loadExcel();
   const workbook = new ExcelJS.Workbook();
   workbook.created = new Date();
   // Sheet names: at most 31 characters, none of : \ / ? * [ ].
