@@ -1,12 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState, type FormEvent } from 'react';
-import { errorMessage } from '@web/api/client';
-import { inChunks, lineItemsApi, refreshAllLines } from '@web/api/line-items';
+import { useMemo } from 'react';
+import { inChunks, lineItemsApi } from '@web/api/line-items';
 import { useCategories } from '@web/api/lookups';
-import { Alert } from '@web/components/alert';
-import { Button } from '@web/components/form/button';
+import { BulkPickAction, type BulkPickProps } from '@web/components/bulk-pick-action';
 import { Field } from '@web/components/form/field';
-import { Modal } from '@web/components/modal';
 import { Select } from '@web/components/select';
 
 /** Gives the selected lines one budget category (audited per line by the server). */
@@ -56,81 +52,21 @@ export function CategoryField({ value, onChange, personnelOnly = false }: Catego
   );
 }
 
-interface BulkCategoryProps {
-  ids: readonly number[];
-  noun: string;
-  busy?: boolean;
-  onDone(message: string): void;
-  onProblem(message: string): void;
-}
-
 /** The Proposed Budget Manager's 'Set Category' bulk action: a button and its dialog (all categories). */
-export function BulkCategory({ ids, noun, busy = false, onDone, onProblem }: BulkCategoryProps) {
-  const queryClient = useQueryClient();
+export function BulkCategory(props: BulkPickProps) {
   const { options } = useCategoryOptions(false);
-  const [open, setOpen] = useState(false);
-  const [categoryId, setCategoryId] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-
-  const start = () => {
-    if (ids.length === 0) {
-      onProblem('Please select items first');
-      return;
-    }
-    setCategoryId('');
-    setProblem(null);
-    setOpen(true);
-  };
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!categoryId) {
-      setProblem('Please choose a category');
-      return;
-    }
-    setSaving(true);
-    try {
-      const n = await setCategory(ids, Number(categoryId));
-      const name = options.find((o) => o.value === categoryId)?.label ?? 'the category';
-      setOpen(false);
-      onDone(`Set category ${name} on ${n.toLocaleString('en-US')} ${noun}`);
-    } catch (err) {
-      setProblem(errorMessage(err, 'The category could not be set'));
-    } finally {
-      setSaving(false);
-      // Even a failed chunk may follow successful ones; show the server's truth.
-      void refreshAllLines(queryClient);
-    }
-  };
-
   return (
-    <>
-      <button type="button" className="btn btn--secondary btn--small" disabled={busy} onClick={start}>
-        Set Category
-      </button>
-      <Modal
-        open={open}
-        onOpenChange={setOpen}
-        title="Set Category"
-        description={`${ids.length.toLocaleString('en-US')} ${noun} selected`}
-      >
-        <form className="form-stack" onSubmit={(e) => void submit(e)} noValidate>
-          {problem ? <Alert title="Nothing was changed">{problem}</Alert> : null}
-          <CategoryField
-            value={categoryId}
-            onChange={(v) => {
-              setCategoryId(v);
-              setProblem(null);
-            }}
-          />
-          <div className="form-actions">
-            <Button onClick={() => setOpen(false)}>Cancel</Button>
-            <Button type="submit" variant="primary" busy={saving} busyLabel="Applying...">
-              Apply
-            </Button>
-          </div>
-        </form>
-      </Modal>
-    </>
+    <BulkPickAction
+      {...props}
+      title="Set Category"
+      required="Please choose a category"
+      failure="The category could not be set"
+      field={(value, onChange) => <CategoryField value={value} onChange={onChange} />}
+      apply={async (categoryId) => {
+        const n = await setCategory(props.ids, Number(categoryId));
+        const name = options.find((o) => o.value === categoryId)?.label ?? 'the category';
+        return `Set category ${name} on ${n.toLocaleString('en-US')} ${props.noun}`;
+      }}
+    />
   );
 }

@@ -1,0 +1,98 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { errorMessage } from '@web/api/client';
+import { refreshAllLines } from '@web/api/line-items';
+import { Alert } from '@web/components/alert';
+import { Button } from '@web/components/form/button';
+import { Modal } from '@web/components/modal';
+
+export interface BulkPickProps {
+  ids: readonly number[];
+  noun: string;
+  busy?: boolean;
+  onDone(message: string): void;
+  onProblem(message: string): void;
+}
+
+interface BulkPickActionProps extends BulkPickProps {
+  /** The button's and the dialog's title ('Set Category'). */
+  title: string;
+  /** Said when Apply is pressed with nothing chosen. */
+  required: string;
+  /** Said before the server's reason when the change fails. */
+  failure: string;
+  /** The picker, given the chosen value and a way to change it. */
+  field(value: string, onChange: (value: string) => void): ReactNode;
+  /** Applies the value to the selected lines and says what it did (the toast's words). */
+  apply(value: string): Promise<string>;
+}
+
+/**
+ * A bulk action of the grids that sets one chosen value on the selected lines: a button, and a
+ * dialog with one picker, Cancel and Apply. Whatever happens, the lines are read again from the
+ * server (a failed chunk may follow successful ones).
+ */
+export function BulkPickAction(props: BulkPickActionProps) {
+  const { ids, noun, busy = false, onDone, onProblem, title, required, failure, field, apply } = props;
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [value, setValue] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const start = () => {
+    if (ids.length === 0) {
+      onProblem('Please select items first');
+      return;
+    }
+    setValue('');
+    setProblem(null);
+    setOpen(true);
+  };
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!value) {
+      setProblem(required);
+      return;
+    }
+    setSaving(true);
+    try {
+      const message = await apply(value);
+      setOpen(false);
+      onDone(message);
+    } catch (err) {
+      setProblem(errorMessage(err, failure));
+    } finally {
+      setSaving(false);
+      void refreshAllLines(queryClient);
+    }
+  };
+
+  return (
+    <>
+      <button type="button" className="btn btn--secondary btn--small" disabled={busy} onClick={start}>
+        {title}
+      </button>
+      <Modal
+        open={open}
+        onOpenChange={setOpen}
+        title={title}
+        description={`${ids.length.toLocaleString('en-US')} ${noun} selected`}
+      >
+        <form className="form-stack" onSubmit={(e) => void submit(e)} noValidate>
+          {problem ? <Alert title="Nothing was changed">{problem}</Alert> : null}
+          {field(value, (next) => {
+            setValue(next);
+            setProblem(null);
+          })}
+          <div className="form-actions">
+            <Button onClick={() => setOpen(false)}>Cancel</Button>
+            <Button type="submit" variant="primary" busy={saving} busyLabel="Applying...">
+              Apply
+            </Button>
+          </div>
+        </form>
+      </Modal>
+    </>
+  );
+}
