@@ -43,6 +43,13 @@ export function plainCell(value: ExcelJS.CellValue | undefined): Cell {
     if ('text' in value) {
       return plainCell((value as { text: ExcelJS.CellValue }).text);
     }
+    if ('sharedString' in value) {
+      // The text table was not read before the sheet: importing would store nulls for every text
+      // cell. patches/exceljs+4.4.0.patch fixes the known cause; this refuses any other.
+      throw badRequest(
+        'The Excel file could not be read (its text table was missing). Please upload it again.',
+      );
+    }
   }
   return null;
 }
