@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { cents as decimalCents, realFile } from '../test/real-files';
 import {
   ADMIN,
   apiCall,
@@ -18,10 +19,7 @@ import {
 // Lunenburg ledger slice is imported for FY2023 through the API first (the demo district has no
 // FY2023: the FY25 budget year's current fiscal year points at it for the import, then is restored).
 
-const LUNENBURG = path.resolve(
-  import.meta.dirname,
-  '../../shared/fixtures/real/lunenburg_munis_school_ytd_fy2023_slice.csv',
-);
+const LUNENBURG = realFile('lunenburg_munis_school_ytd_fy2023_slice.csv');
 
 // The FINANCE test reads the ledger the first test imports.
 test.describe.configure({ mode: 'serial' });
@@ -42,11 +40,7 @@ interface Group extends Figures {
 }
 
 /** An API amount (at most 2 decimals) as integer cents: through its decimal text, not arithmetic. */
-const cents = (x: number) => {
-  const [whole, fraction = ''] = Math.abs(x).toFixed(2).split('.');
-  const value = BigInt(whole!) * 100n + BigInt(fraction);
-  return x < 0 ? -value : value;
-};
+const cents = (x: number) => decimalCents(x.toFixed(2));
 
 /** Whole dollars as the screen writes them ('$1,235', '-$12'), from cents, half away from zero. */
 function dollars(x: number): string {

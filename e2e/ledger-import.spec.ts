@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { cents, realFile } from '../test/real-files';
 import { ADMIN, apiCall, axeViolations, budgetYearId, navigate, saveScreen, signIn } from './helpers';
 
 // Issue 27 item 4: an ADMIN imports the real Lunenburg year-to-date ledger slice as the third
@@ -9,20 +9,7 @@ import { ADMIN, apiCall, axeViolations, budgetYearId, navigate, saveScreen, sign
 // screen creates a budget year), so the test first sees the import refused with the server's words,
 // then points the FY25 budget year's current fiscal year at 2023 for the import and restores it.
 
-const LUNENBURG = path.resolve(
-  import.meta.dirname,
-  '../../shared/fixtures/real/lunenburg_munis_school_ytd_fy2023_slice.csv',
-);
-
-/** '116850.0' or '-97628.74' as integer cents, without floating point. */
-function cents(text: string): bigint {
-  const t = text.trim() || '0';
-  const negative = t.startsWith('-');
-  const [whole, fraction = ''] = (negative ? t.slice(1) : t).split('.');
-  expect(fraction.length, `${text} has at most 2 decimals`).toBeLessThanOrEqual(2);
-  const value = BigInt(whole || '0') * 100n + BigInt(fraction.padEnd(2, '0'));
-  return negative ? -value : value;
-}
+const LUNENBURG = realFile('lunenburg_munis_school_ytd_fy2023_slice.csv');
 
 /** Cents as the screen writes exact amounts: '-$97,628.74'. */
 function dollarsAndCents(value: bigint): string {

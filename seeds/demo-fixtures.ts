@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { parse } from 'csv-parse/sync';
 import path from 'node:path';
 
 /**
@@ -9,38 +10,9 @@ import path from 'node:path';
 
 const FIXTURES = path.resolve(import.meta.dirname, '..', 'fixtures');
 
-/** Parses simple RFC 4180 CSV: quoted fields, doubled quotes, no newlines inside fields. */
+/** A CSV file's records keyed by its header (csv-parse, as the importers read CSV). */
 export function parseCsv(text: string): Record<string, string>[] {
-  const lines = text.split(/\r?\n/).filter((line) => line.trim() !== '');
-  const split = (line: string): string[] => {
-    const fields: string[] = [];
-    let field = '';
-    let quoted = false;
-    for (let i = 0; i < line.length; i++) {
-      const c = line[i];
-      if (quoted) {
-        if (c === '"' && line[i + 1] === '"') {
-          field += '"';
-          i++;
-        } else if (c === '"') {
-          quoted = false;
-        } else {
-          field += c;
-        }
-      } else if (c === '"') {
-        quoted = true;
-      } else if (c === ',') {
-        fields.push(field);
-        field = '';
-      } else {
-        field += c;
-      }
-    }
-    fields.push(field);
-    return fields;
-  };
-  const [header, ...rows] = lines.map(split);
-  return rows.map((cells) => Object.fromEntries(header.map((name, i) => [name, cells[i] ?? ''])));
+  return parse(text, { columns: true, skip_empty_lines: true, trim: false }) as Record<string, string>[];
 }
 
 export interface DeseCode {

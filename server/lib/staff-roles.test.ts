@@ -1,17 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '@server/db/index';
 import { createTestDb } from '../../test/db';
+import { realFile, skipWithout } from '../../test/real-files';
 import { classifyTitle, classifyTitleSql, type StaffRole } from './staff-roles';
 
-const REAL = path.resolve(import.meta.dirname, '../../../shared/fixtures/real');
-const BOSTON = path.join(REAL, 'boston_employee_earnings_report_2024.csv');
-/**
- * The real file lives beside the repository (../shared), which a developer may not have: then the
- * test is skipped. Under CI (CI=true, set by .ci/run) it must run, so a missing file fails it.
- */
-const SKIP_BOSTON = !existsSync(BOSTON) && process.env.CI !== 'true';
+const BOSTON = realFile('boston_employee_earnings_report_2024.csv');
+/** Skipped without ../shared locally, required under CI (test/real-files.ts). */
+const SKIP_BOSTON = skipWithout(BOSTON);
 
 /**
  * Titles as they appear in the real rosters (Boston's 2024 earnings report, Chicago Public Schools'

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { cents } from '../../test/real-files';
 import {
   centsOfDollars,
-  cents,
   LEDGER_FILE,
   ledgerSuite,
   parseFixture,

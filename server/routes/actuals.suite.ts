@@ -4,13 +4,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { createTestApp, type ApiResponse, type TestApp } from '../../test/app';
 import { buildBudgetYear, buildScenario, FIXTURES } from '../../test/factories';
+import { cents, realFile } from '../../test/real-files';
 
 /** The real Lunenburg MUNIS year-to-date slice (73 rows, CRLF), byte-identical to ../shared/fixtures/real's. */
 export const LEDGER_FILE = path.join(FIXTURES, 'lunenburg-munis-ytd-fy2023.csv');
-export const SHARED_LEDGER = path.resolve(
-  import.meta.dirname,
-  '../../../shared/fixtures/real/lunenburg_munis_school_ytd_fy2023_slice.csv',
-);
+export const SHARED_LEDGER = realFile('lunenburg_munis_school_ytd_fy2023_slice.csv');
 
 /** One row of the fixture, read by this test's own parser: amounts as integer cents (BigInt). */
 export interface FixtureRow {
@@ -24,16 +22,6 @@ export interface FixtureRow {
   revised: bigint;
   expended: bigint;
   encumbered: bigint;
-}
-
-/** '116850.0' or '-97628.74' as cents, from the digits (no floating point). */
-export function cents(text: string): bigint {
-  const m = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());
-  if (!m) {
-    throw new Error(`not an amount: ${text}`);
-  }
-  const value = BigInt(m[2]) * 100n + BigInt((m[3] ?? '').padEnd(2, '0') || '0');
-  return m[1] ? -value : value;
 }
 
 /** An independent read of the fixture: CRLF lines, commas (it has no quotes), header by name. */

@@ -1,7 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyze, buildBuilding, buildCategory, buildWorkGroup } from '../../test/factories';
+import { cents, csvRecords, realFile, skipWithout } from '../../test/real-files';
 import { importSuite, suggestedMapping } from './import.suite';
 
 /**
@@ -9,63 +10,16 @@ import { importSuite, suggestedMapping } from './import.suite';
  * 2024 earnings report (Curley K-8, Boston Latin, Condon K-8, Charlestown High); rules for their 20
  * most common titles made in one call from the import's unmatched titles; the import leaves fewer
  * than 10% of rows without a category, and 'Update Salary Budget' moves the categorized payroll.
- * Every expected figure comes from the file itself, read here with a parser of the test's own
- * (records, quotes, money to BigInt cents), never from the importer's or the crosswalk's code.
+ * Every expected figure comes from the file itself, read with the tests' own parser
+ * (test/real-files.ts: records, quotes, money to BigInt cents), never from the importer's or the crosswalk's code.
  */
 
 const s = importSuite('crosswalk-boston-test-');
-const REAL = path.resolve(import.meta.dirname, '../../../shared/fixtures/real');
-const BOSTON = path.join(REAL, 'boston_employee_earnings_report_2024.csv');
+const BOSTON = realFile('boston_employee_earnings_report_2024.csv');
 /** As in import-reconcile.test.ts: skipped without ../shared locally, required under CI. */
-const SKIP_BOSTON = !existsSync(BOSTON) && process.env.CI !== 'true';
+const SKIP_BOSTON = skipWithout(BOSTON);
 
 const SCHOOLS = ['Curley K-8', 'Boston Latin', 'Condon K-8', 'Charlestown High'];
-
-/** One CSV line's fields (quoted fields with commas and "" escapes). */
-function fields(line: string): string[] {
-  const out: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i += 1) {
-    const c = line[i];
-    if (quoted) {
-      if (c === '"' && line[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (c === '"') {
-        quoted = false;
-      } else {
-        field += c;
-      }
-    } else if (c === '"') {
-      quoted = true;
-    } else if (c === ',') {
-      out.push(field);
-      field = '';
-    } else {
-      field += c;
-    }
-  }
-  if (quoted) {
-    throw new Error(`a quoted field runs past the line: ${line.slice(0, 80)}`);
-  }
-  out.push(field);
-  return out;
-}
-
-/** '"1,234.56"', '' -> cents (this file has whole cents only). */
-function cents(text: string): bigint {
-  const t = text.trim().replace(/[$,]/g, '');
-  if (!t) {
-    return 0n;
-  }
-  const m = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(t);
-  if (!m) {
-    throw new Error(`not money: ${text}`);
-  }
-  const value = BigInt(m[2]) * 100n + BigInt((m[3] ?? '').padEnd(2, '0'));
-  return m[1] ? -value : value;
-}
 
 /** Money the API sends (a JSON number of whole cents) or the database gives (text) -> cents. */
 const answerCents = (v: number | string) => cents(typeof v === 'number' ? v.toFixed(2) : v);
@@ -98,6 +52,8 @@ function placement(title: string): { kind: Kind; deseCode: string } {
 // The file, read once: the four schools' lines kept as they are, for a file of their own.
 const text = SKIP_BOSTON ? '' : readFileSync(BOSTON, 'utf8');
 const lines = text.split(/\r?\n/).filter((l) => l !== '');
+/** One line's fields (this file has no line breaks inside a field). */
+const fields = (line: string) => csvRecords(line)[0];
 const header = SKIP_BOSTON ? [] : fields(lines[0]);
 const col = (name: string) => header.indexOf(name);
 const kept: string[] = [];

@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { analyze, fixture } from '../../test/factories';
+import { cents } from '../../test/real-files';
 import { importSuite, suggestedMapping } from './import.suite';
 
 /**
@@ -20,16 +21,6 @@ const CHART = new Set(
     .filter((r) => r.level === 'detail')
     .map((r) => r.code),
 );
-
-/** Exact cents of a decimal text ('-2565.0', '137643.8'). */
-function cents(text: string): bigint {
-  const m = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());
-  if (!m) {
-    throw new Error(`not an amount: ${text}`);
-  }
-  const c = BigInt(m[2]) * 100n + BigInt((m[3] ?? '').padEnd(2, '0'));
-  return m[1] ? -c : c;
-}
 
 async function importInto(budgetYearId: number, versionId: number) {
   const analysis = await analyze(

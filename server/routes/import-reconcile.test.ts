@@ -2,78 +2,19 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyze, fixture } from '../../test/factories';
+import { csvRecords, cents, decimalText, realFile, skipWithout } from '../../test/real-files';
 import { importSuite, suggestedMapping } from './import.suite';
 
 const s = importSuite('import-reconcile-test-');
-const REAL = path.resolve(import.meta.dirname, '../../../shared/fixtures/real');
-const BOSTON = path.join(REAL, 'boston_employee_earnings_report_2024.csv');
-/**
- * The real file lives beside the repository (../shared), which a developer may not have: then the
- * test is skipped. Under CI (CI=true, set by .ci/run) it must run, so a missing file fails it.
- */
-const SKIP_BOSTON = !existsSync(BOSTON) && process.env.CI !== 'true';
+const BOSTON = realFile('boston_employee_earnings_report_2024.csv');
+/** Skipped without ../shared locally, required under CI (test/real-files.ts). */
+const SKIP_BOSTON = skipWithout(BOSTON);
 
 /**
  * Issue 9 item 6: every imported dollar is accounted for. The expected figures come from the files
- * themselves, read here with a tiny parser of the test's own (records, quotes, money to BigInt
- * cents), not from the importer's code.
+ * themselves, read with the tests' own parser (test/real-files.ts: records, quotes, money to
+ * BigInt cents), not with the importer's code.
  */
-
-/** CSV records (quoted fields with commas and "" escapes; LF or CRLF). */
-function records(text: string): string[][] {
-  const out: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (c === '"') {
-        quoted = false;
-      } else {
-        field += c;
-      }
-    } else if (c === '"') {
-      quoted = true;
-    } else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\n') {
-      row.push(field.replace(/\r$/, ''));
-      out.push(row);
-      row = [];
-      field = '';
-    } else {
-      field += c;
-    }
-  }
-  if (field || row.length) {
-    out.push([...row, field]);
-  }
-  return out;
-}
-
-/** '"$1,234.56"', '-$500', '-0.02', '' -> cents (whole cents only: these files have no more). */
-function cents(text: string): bigint {
-  const t = text.trim().replace(/[$,]/g, '');
-  if (!t) {
-    return 0n;
-  }
-  const m = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(t);
-  if (!m) {
-    throw new Error(`not money: ${text}`);
-  }
-  const value = BigInt(m[2]) * 100n + BigInt((m[3] ?? '').padEnd(2, '0'));
-  return m[1] ? -value : value;
-}
-
-const dollars = (c: bigint) => {
-  const abs = c < 0n ? -c : c;
-  return `${c < 0n ? '-' : ''}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
-};
 
 async function storedSum(runId: number, column: string): Promise<string> {
   const row = await s.t.db
@@ -96,12 +37,12 @@ describe('reconciliation of the real files', () => {
   it('Hubbardston FY26 budget (whole file): stored = the GRAND TOTAL row, the $5,000 row imported', async () => {
     const name = 'hubbardston-fy26-budget.csv';
     const data = fixture(name);
-    const table = records(data.toString('utf8'));
+    const table = csvRecords(data.toString('utf8'));
     const header = table[0];
     const amountCol = header.indexOf('FY26 ADMIN');
     const grand = table.findIndex((r) => r[4] === 'GRAND TOTAL');
     const grandTotal = cents(table[grand][amountCol]);
-    expect(dollars(grandTotal)).toBe('11809742.00');
+    expect(decimalText(grandTotal)).toBe('11809742.00');
 
     const analysis = await analyze(s.t, s.admin.token, { name, data }, { importType: 'proposed' });
     const mapping = suggestedMapping(analysis);
@@ -114,7 +55,7 @@ describe('reconciliation of the real files', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const r = res.body.reconciliation;
     const stored = await storedSum(res.body.importRunId, 'amount');
-    expect(stored).toBe(dollars(grandTotal));
+    expect(stored).toBe(decimalText(grandTotal));
     expect(r).toMatchObject({
       column: 'FY26 ADMIN',
       storedSum: stored,
@@ -146,7 +87,7 @@ describe('reconciliation of the real files', () => {
         expect(lines.has(row) || totals.has(row) || listed.has(row), `row ${row}`).toBe(true);
       }
       if (totals.has(row)) {
-        expect(totals.get(row), `total row ${row}`).toBe(dollars(amount));
+        expect(totals.get(row), `total row ${row}`).toBe(decimalText(amount));
       }
     });
   });
@@ -157,7 +98,7 @@ describe('reconciliation of the real files', () => {
     async () => {
       expect(existsSync(BOSTON), `${BOSTON} is missing (CI needs ../shared/fixtures/real)`).toBe(true);
       const data = readFileSync(BOSTON);
-      const table = records(data.toString('utf8'));
+      const table = csvRecords(data.toString('utf8'));
       const regular = table[0].indexOf('REGULAR');
       let fileSum = 0n;
       const negatives: { row: number; cents: bigint }[] = [];
@@ -170,7 +111,7 @@ describe('reconciliation of the real files', () => {
       });
       const reversals = negatives.reduce((sum, n) => sum + n.cents, 0n);
       expect(negatives).toHaveLength(6);
-      expect(dollars(reversals)).toBe('-2013.21');
+      expect(decimalText(reversals)).toBe('-2013.21');
 
       const analysis = await analyze(
         s.t,
@@ -186,21 +127,21 @@ describe('reconciliation of the real files', () => {
       expect(res.status, JSON.stringify(res.body).slice(0, 500)).toBe(200);
       expect(res.body).toMatchObject({ imported: 25_530, skipped: 0 });
       const stored = await storedSum(res.body.importRunId, 'current_salary');
-      expect(stored).toBe(dollars(fileSum - reversals));
+      expect(stored).toBe(decimalText(fileSum - reversals));
       const r = res.body.reconciliation;
       expect(r).toMatchObject({
         column: 'REGULAR',
-        fileSum: dollars(fileSum),
+        fileSum: decimalText(fileSum),
         storedSum: stored,
         differenceCount: 6,
-        differenceTotal: dollars(reversals),
+        differenceTotal: decimalText(reversals),
         unexplained: '0.00',
         balanced: true,
         totalRowCount: 0,
         fileTotal: null,
       });
       expect(r.differences.map((d: { row: number; difference: string }) => [d.row, d.difference])).toEqual(
-        negatives.map((n) => [n.row, dollars(n.cents)]),
+        negatives.map((n) => [n.row, decimalText(n.cents)]),
       );
     },
   );
