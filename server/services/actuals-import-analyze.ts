@@ -1,25 +1,12 @@
-import path from 'node:path';
 import type { AppContext } from '@server/context';
-import { badRequest, validationFailed } from '@server/errors';
+import { validationFailed } from '@server/errors';
 import { accountPatternProblem, DEFAULT_ACCOUNT_PATTERN } from '@server/lib/account-pattern';
 import { cellText } from '@server/lib/import/cells';
 import { headerSignature, type HeaderInfo } from '@server/lib/import/header';
 import { suggestLedgerMappings } from '@server/lib/import/ledger-suggest';
-import { BuildingMatcher, CategoryMatcher } from '@server/lib/import/match';
-import { profileColumns } from '@server/lib/import/profile';
 import { openTable } from '@server/lib/import/read-table';
-import { checkExtension } from '@server/lib/import/sniff';
-import type { Suggestion } from '@server/lib/import/suggest';
 import { parseFiscalYearCell } from '@server/lib/import/values';
-import {
-  deleteUpload,
-  purgeExpiredUploads,
-  saveUploadBytes,
-  saveUploadMeta,
-  sha256,
-} from '@server/lib/import/uploads';
 import { authorize, type Actor } from '@server/policies/index';
-import * as imports from '@server/queries/import';
 import * as q from '@server/queries/ledger-imports';
 import {
   LEDGER_FIELDS,
@@ -29,11 +16,16 @@ import {
   type AccountPatternInfo,
   type LedgerAnalysis,
 } from '@server/schemas/actuals-import';
-import { PREVIEW_ROWS, SKIP } from '@server/schemas/import';
+import { PREVIEW_ROWS } from '@server/schemas/import';
 import { insertAudit } from '@server/queries/audit';
-import { fileSha256, headerOf, sampleRows } from './import-analyze';
-
-const PROFILE_ROWS = 200;
+import {
+  fileSha256,
+  headerOf,
+  profileSample,
+  sampleRows,
+  savedSuggestions,
+  storeAndAnalyze,
+} from './import-analyze';
 
 export const PATTERN_HELP =
   "Segments as the account writes them, with its separators: FUNC = the DESE function code (4 digits), OBJECT = the object code, LOC = a building's code, x = one character (xxx three), ... = any number of segments, a lower-case word = one segment of any length. Lunenburg's MUNIS accounts (0100-3-300-2305-03-2-10-1-511001): fund-x-xxx-FUNC-...-OBJECT.";
@@ -72,33 +64,10 @@ export async function analyzeLedgerFile(
   const table = await openTable(file.path, file.originalName);
   const { header, data } = headerOf(await sampleRows(table));
   const columns = header.columns;
-  const sample = data.slice(0, PROFILE_ROWS);
-  const profiles = profileColumns(
-    columns.length,
-    sample.map((r) => r.cells),
-    {
-      buildings: new BuildingMatcher(await imports.listBuildingRefs(app.db)),
-      categories: new CategoryMatcher(await imports.listCategoryRefs(app.db)),
-    },
-  );
-  let suggested: Record<string, Suggestion> = suggestLedgerMappings(columns, profiles);
+  const { profiles } = await profileSample(app, columns, data);
   const saved = await q.findLedgerMapping(app.db, headerSignature(columns));
-  const known = new Set(columns);
-  const usable =
-    saved && Object.values(saved.columnMappings).every((c) => c === null || c === SKIP || known.has(c));
-  if (saved && usable) {
-    suggested = Object.fromEntries(
-      LEDGER_FIELDS.map(({ field }) => {
-        const column = saved.columnMappings[field];
-        return [
-          field,
-          column && column !== SKIP
-            ? { csvColumn: column, confidence: 'high' }
-            : { csvColumn: null, confidence: 'none' },
-        ];
-      }),
-    );
-  }
+  const fromSaved = saved && savedSuggestions(LEDGER_FIELDS, saved, columns);
+  const suggested = fromSaved || suggestLedgerMappings(columns, profiles);
   const index = (field: string) => {
     const column = suggested[field]?.csvColumn;
     return column ? columns.indexOf(column) : undefined;
@@ -116,7 +85,7 @@ export async function analyzeLedgerFile(
     expectedColumns: LEDGER_FIELDS.map((f) => ({ ...f })),
     suggestedMappings: suggested,
     suggestedNoteColumns: [],
-    savedMapping: Boolean(saved && usable),
+    savedMapping: Boolean(fromSaved),
     previewData: data
       .slice(0, PREVIEW_ROWS)
       .map((r) => Object.fromEntries(columns.map((c, i) => [c, cellText(r.cells[i] ?? null)]))),
@@ -139,40 +108,9 @@ export async function analyzeLedgerUpload(
   upload: { buffer: Buffer; originalName: string } | undefined,
 ): Promise<LedgerAnalysis> {
   authorize(actor, 'import.run');
-  if (!upload) {
-    throw badRequest('Please choose a file to upload (.csv, .xlsx or .xls)', [
-      { path: 'file', message: 'Required' },
-    ]);
-  }
-  const originalName = path.basename(upload.originalName || 'upload');
-  checkExtension(originalName);
-  await purgeExpiredUploads(app.config.dataDir);
-  const digest = sha256(upload.buffer);
-  const stored = await saveUploadBytes(app.config.dataDir, upload.buffer);
-  try {
-    const {
-      header,
-      sha256: fileHash,
-      ...analysis
-    } = await analyzeLedgerFile(app, actor, {
-      path: stored.path,
-      originalName,
-      sha256: digest,
-    });
-    await saveUploadMeta(app.config.dataDir, stored.token, {
-      originalName,
-      importType: LEDGER_IMPORT_TYPE,
-      userId: actor.id,
-      size: upload.buffer.length,
-      sha256: fileHash,
-      header,
-      createdAt: new Date().toISOString(),
-    });
-    return { ...analysis, fileName: stored.token };
-  } catch (err) {
-    await deleteUpload(app.config.dataDir, stored.token);
-    throw err;
-  }
+  return storeAndAnalyze(app, actor, upload, LEDGER_IMPORT_TYPE, (file) =>
+    analyzeLedgerFile(app, actor, file),
+  );
 }
 
 /** The account pattern the ledger import splits accounts with. */

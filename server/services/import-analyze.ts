@@ -16,6 +16,7 @@ import {
   saveUploadBytes,
   saveUploadMeta,
   sha256,
+  type UploadMeta,
 } from '@server/lib/import/uploads';
 import { authorize, type Actor } from '@server/policies/index';
 import * as q from '@server/queries/import';
@@ -84,6 +85,49 @@ export async function fileSha256(filePath: string): Promise<string> {
   return hash.digest('hex');
 }
 
+/** Each column's profile from the first rows under the header (what its values look like). */
+export async function profileSample(app: AppContext, columns: readonly string[], data: SourceRow[]) {
+  const sample = data.slice(0, PROFILE_ROWS);
+  const profiles = profileColumns(
+    columns.length,
+    sample.map((r) => r.cells),
+    {
+      buildings: new BuildingMatcher(await q.listBuildingRefs(app.db)),
+      categories: new CategoryMatcher(await q.listCategoryRefs(app.db)),
+    },
+  );
+  return { profiles, sample };
+}
+
+/**
+ * The mapping confirmed before for this layout as suggestions, or null when it names a column the
+ * file no longer has (then the file's own suggestions stand).
+ */
+export function savedSuggestions(
+  fields: readonly { field: string }[],
+  saved: { columnMappings: Record<string, string | null>; noteColumns?: string[] },
+  columns: readonly string[],
+): Record<string, Suggestion> | null {
+  const known = new Set(columns);
+  const usable =
+    Object.values(saved.columnMappings).every((c) => c === null || c === SKIP || known.has(c)) &&
+    (saved.noteColumns ?? []).every((c) => known.has(c));
+  if (!usable) {
+    return null;
+  }
+  return Object.fromEntries(
+    fields.map(({ field }) => {
+      const column = saved.columnMappings[field];
+      return [
+        field,
+        column && column !== SKIP
+          ? { csvColumn: column, confidence: 'high' as const }
+          : { csvColumn: null, confidence: 'none' as const },
+      ];
+    }),
+  );
+}
+
 export type FileAnalysis = Omit<ImportAnalysis, 'fileName'> & { header: HeaderInfo; sha256: string };
 
 /**
@@ -100,44 +144,15 @@ export async function analyzeFile(
 ): Promise<FileAnalysis> {
   authorize(actor, 'import.run');
   const table = await openTable(file.path, file.originalName);
-  const sample = await sampleRows(table);
-  const { header, data } = headerOf(sample);
+  const { header, data } = headerOf(await sampleRows(table));
   const columns = header.columns;
-  const matchers = {
-    buildings: new BuildingMatcher(await q.listBuildingRefs(app.db)),
-    categories: new CategoryMatcher(await q.listCategoryRefs(app.db)),
-  };
-  const profileSample = data.slice(0, PROFILE_ROWS);
-  const profiles = profileColumns(
-    columns.length,
-    profileSample.map((r) => r.cells),
-    matchers,
-  );
-  let suggestedMappings: Record<string, Suggestion> = suggestMappings(
-    importType,
-    columns,
-    profiles,
-    profileSample.length,
-  );
+  const { profiles, sample } = await profileSample(app, columns, data);
+  let suggestedMappings = suggestMappings(importType, columns, profiles, sample.length);
   let suggestedNoteColumns: string[] = [];
   const saved = await q.findSavedMapping(app.db, importType, headerSignature(columns));
-  const known = new Set(columns);
-  const usable =
-    saved &&
-    Object.values(saved.columnMappings).every((c) => c === null || c === SKIP || known.has(c)) &&
-    saved.noteColumns.every((c) => known.has(c));
-  if (saved && usable) {
-    suggestedMappings = Object.fromEntries(
-      fieldsFor(importType).map(({ field }) => {
-        const column = saved.columnMappings[field];
-        return [
-          field,
-          column && column !== SKIP
-            ? { csvColumn: column, confidence: 'high' }
-            : { csvColumn: null, confidence: 'none' },
-        ];
-      }),
-    );
+  const fromSaved = saved && savedSuggestions(fieldsFor(importType), saved, columns);
+  if (saved && fromSaved) {
+    suggestedMappings = fromSaved;
     suggestedNoteColumns = saved.noteColumns;
   }
   const digest = file.sha256 ?? (await fileSha256(file.path));
@@ -152,7 +167,7 @@ export async function analyzeFile(
     expectedColumns: fieldsFor(importType).map((f) => ({ ...f })),
     suggestedMappings,
     suggestedNoteColumns,
-    savedMapping: Boolean(saved && usable),
+    savedMapping: Boolean(fromSaved),
     previewData: data
       .slice(0, PREVIEW_ROWS)
       .map((r) => Object.fromEntries(columns.map((c, i) => [c, cellText(r.cells[i] ?? null)]))),
@@ -164,7 +179,7 @@ export async function analyzeFile(
 
 /**
  * POST /import/analyze: stores the upload (so execute needs no second upload), analyzes it and
- * answers with its token as `fileName`. A file that cannot be analyzed is deleted at once.
+ * answers with its token as `fileName`.
  */
 export async function analyzeUpload(
   app: AppContext,
@@ -174,6 +189,21 @@ export async function analyzeUpload(
 ): Promise<ImportAnalysis> {
   authorize(actor, 'import.run');
   const { importType } = parseOrThrow(analyzeFields, rawFields ?? {}, 'body');
+  return storeAndAnalyze(app, actor, upload, importType, (file) => analyzeFile(app, actor, file, importType));
+}
+
+/**
+ * Keeps an upload on disk under a token and analyzes it, for every import type: the extension is
+ * checked first, expired uploads are purged, the header found is saved beside the bytes for
+ * execute, and a file that cannot be analyzed is deleted at once.
+ */
+export async function storeAndAnalyze<T extends { header: HeaderInfo; sha256: string }>(
+  app: AppContext,
+  actor: Actor,
+  upload: { buffer: Buffer; originalName: string } | undefined,
+  importType: UploadMeta['importType'],
+  analyze: (file: { path: string; originalName: string; sha256: string }) => Promise<T>,
+): Promise<Omit<T, 'header' | 'sha256'> & { fileName: string }> {
   if (!upload) {
     throw badRequest('Please choose a file to upload (.csv, .xlsx or .xls)', [
       { path: 'file', message: 'Required' },
@@ -189,7 +219,11 @@ export async function analyzeUpload(
       header,
       sha256: fileHash,
       ...analysis
-    } = await analyzeFile(app, actor, { path: stored.path, originalName, sha256: digest }, importType);
+    } = await analyze({
+      path: stored.path,
+      originalName,
+      sha256: digest,
+    });
     await saveUploadMeta(app.config.dataDir, stored.token, {
       originalName,
       importType,
