@@ -133,7 +133,9 @@ export async function lineChanges(db: Db, sides: Sides, all: boolean): Promise<L
             ${pick('dese_code')} AS dese_code,
             x.field, x.field_label, x.money, x.from_text, x.to_text, x.from_amount, x.to_amount,
             CASE WHEN x.money THEN coalesce(x.to_amount, 0) - coalesce(x.from_amount, 0) END AS difference
-       FROM c k
+       -- Unchanged lines leave before the field-by-field join unless they are asked for: at 70,000
+       -- lines with a few hundred changed, joining every line to its 13 fields took 1.2 s.
+       FROM (SELECT * FROM c WHERE change <> 'unchanged' OR ?::boolean OFFSET 0) k
        CROSS JOIN LATERAL (VALUES ${VALUES})
             x(ord, field, field_label, money, applies, from_key, to_key, from_text, to_text, from_amount, to_amount)
       WHERE x.applies
@@ -143,31 +145,10 @@ export async function lineChanges(db: Db, sides: Sides, all: boolean): Promise<L
                           ELSE x.money END
       ORDER BY k.is_operating, array_position(ARRAY['changed', 'added', 'removed', 'unchanged'], k.change),
                description, k.line_id, x.ord`,
-    [all],
+    [all, all],
   );
   const { rows } = await db.raw(q.sql, q.bindings);
   return rows;
-}
-
-/** How many lines were added, removed, changed and left unchanged. */
-export async function lineChangeCounts(db: Db, sides: Sides): Promise<Record<LineChangeKind, number>> {
-  const q = withSides(
-    sides,
-    `${LINES_CTE}
-     SELECT (count(*) FILTER (WHERE change = 'added'))::int AS added,
-            (count(*) FILTER (WHERE change = 'removed'))::int AS removed,
-            (count(*) FILTER (WHERE change = 'changed'))::int AS changed,
-            (count(*) FILTER (WHERE change = 'unchanged'))::int AS unchanged
-       FROM c`,
-  );
-  const { rows } = await db.raw(q.sql, q.bindings);
-  const r = rows[0];
-  return {
-    added: Number(r.added),
-    removed: Number(r.removed),
-    changed: Number(r.changed),
-    unchanged: Number(r.unchanged),
-  };
 }
 
 /* ---------- Reasons ---------- */

@@ -411,6 +411,19 @@ async function check(
     ...totals.employeeCount,
     difference: totals.employeeCount.to - totals.employeeCount.from,
   });
+  // Lines on both sides that differ in a modelled field are changed; the rest of both unchanged.
+  const changed = new Set(
+    expectedLines(fromState, toState)
+      .filter((r) => r.change === 'changed')
+      .map((r) => r.lineId),
+  );
+  const both = [...toState.keys()].filter((id) => fromState.has(id));
+  expect(body.lineCounts).toEqual({
+    added: [...toState.keys()].filter((id) => !fromState.has(id)).length,
+    removed: [...fromState.keys()].filter((id) => !toState.has(id)).length,
+    changed: changed.size,
+    unchanged: both.length - changed.size,
+  });
 
   const breakdowns: [string, (l: ModelLine) => number | string | null][] = [
     ['byCategory', (l) => l.categoryId],

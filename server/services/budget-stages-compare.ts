@@ -118,6 +118,32 @@ function presentLine(r: lq.LineChangeRow, reasons: Map<number, string[]>): LineC
   };
 }
 
+/**
+ * How many lines were added, removed, changed and left unchanged, from the line-by-line rows (every
+ * added, removed or changed line has at least one) and the number of lines on the later side (the
+ * rest of them are unchanged): no second pass over both sides.
+ */
+function lineChangeCounts(
+  rows: readonly lq.LineChangeRow[],
+  linesOnLaterSide: number,
+): Record<lq.LineChangeKind, number> {
+  const ids: Record<lq.LineChangeKind, Set<number>> = {
+    added: new Set(),
+    removed: new Set(),
+    changed: new Set(),
+    unchanged: new Set(),
+  };
+  for (const r of rows) {
+    ids[r.change].add(Number(r.line_id));
+  }
+  return {
+    added: ids.added.size,
+    removed: ids.removed.size,
+    changed: ids.changed.size,
+    unchanged: linesOnLaterSide - ids.added.size - ids.changed.size,
+  };
+}
+
 /** Compares two sides of a fiscal year: totals, by category, DESE function and building, and line by line. */
 export async function compareStages(
   app: AppContext,
@@ -137,12 +163,12 @@ export async function compareStages(
       const to = input.to === CURRENT ? null : await requireStage(trx, input.to, 'to', year);
       const sides = { from: input.from, to: input.to, budgetYearId: by.id, fiscalYear: input.fiscalYear };
       const aggregates = await q.aggregates(trx, sides);
+      const total = aggregates.find((a) => a.level === 'total')!;
       const lines = await lq.lineChanges(trx, sides, input.lines === 'all');
-      const counts = await lq.lineChangeCounts(trx, sides);
+      const counts = lineChangeCounts(lines, total.proposedCount.to + total.employeeCount.to);
       const moved = [...new Set(lines.filter((l) => l.change !== 'unchanged').map((l) => Number(l.line_id)))];
       const stageIds = [from, to].filter((s): s is StageRow => s !== null).map((s) => Number(s.id));
       const reasons = await lq.lineReasons(trx, stageIds, from === null || to === null, moved);
-      const total = aggregates.find((a) => a.level === 'total')!;
       const count = (c: { from: number; to: number }) => ({ ...c, difference: c.to - c.from });
       const of = (level: q.AggregateRow['level']) => aggregates.filter((a) => a.level === level);
       const now = new Date().toISOString();
