@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { SKIP, type ImportAnalysis } from '@server/schemas/import';
 import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/form/button';
-import { Select } from '@web/components/select';
 import { formatDateTime } from '@web/lib/format';
+import { FieldColumnCells } from './field-column-cells';
 import { missingRequired, requiredMessage, sampleValue, unmappedColumns, type FieldMapping } from './mapping';
 
 interface MapStepProps {
@@ -29,10 +29,6 @@ export function MapStep({
   onNext,
 }: MapStepProps) {
   const [error, setError] = useState<string | null>(null);
-  const columnOptions = [
-    { value: SKIP, label: '— Skip —' },
-    ...analysis.detectedColumns.map((c) => ({ value: c, label: c })),
-  ];
   const spare = unmappedColumns(analysis, mapping);
 
   const next = () => {
@@ -102,28 +98,16 @@ export function MapStep({
               const changed = chosen !== SKIP && suggestion?.csvColumn !== chosen;
               return (
                 <tr key={f.field}>
-                  <th scope="row" className="imp-field">
-                    {f.label}
-                    {f.required ? (
-                      <span className="imp-required" aria-label="required">
-                        *
-                      </span>
-                    ) : null}
-                    <small>{f.description}</small>
-                  </th>
-                  <td>
-                    <Select
-                      value={chosen}
-                      options={f.required ? columnOptions.filter((o) => o.value !== SKIP) : columnOptions}
-                      placeholder="Choose a column"
-                      ariaLabel={`Column for ${f.label}`}
-                      onValueChange={(value) => {
-                        setError(null);
-                        onMappingChange({ ...mapping, [f.field]: value });
-                        onNoteColumnsChange(noteColumns.filter((c) => c !== value));
-                      }}
-                    />
-                  </td>
+                  <FieldColumnCells
+                    field={f}
+                    chosen={chosen}
+                    columns={analysis.detectedColumns}
+                    onChoose={(value) => {
+                      setError(null);
+                      onMappingChange({ ...mapping, [f.field]: value });
+                      onNoteColumnsChange(noteColumns.filter((c) => c !== value));
+                    }}
+                  />
                   <td>
                     {CONFIDENCE[confidence] ? (
                       <span className={`badge badge--${confidence}`}>{CONFIDENCE[confidence]}</span>

@@ -4,8 +4,14 @@ import { SKIP } from '@server/schemas/import';
 /** The wizard's mapping: a column name, or SKIP, for every expected field. */
 export type FieldMapping = Record<string, string>;
 
+/** What the mapping step reads of an analysis: the same for line imports and the ledger. */
+export type MappedAnalysis = Pick<
+  ImportAnalysis,
+  'expectedColumns' | 'suggestedMappings' | 'detectedColumns' | 'previewData'
+>;
+
 /** The analysis's suggestions as a starting mapping (fields with no suggestion are skipped). */
-export function initialMapping(analysis: ImportAnalysis): FieldMapping {
+export function initialMapping(analysis: MappedAnalysis): FieldMapping {
   const mapping: FieldMapping = {};
   for (const { field } of analysis.expectedColumns) {
     mapping[field] = analysis.suggestedMappings[field]?.csvColumn ?? SKIP;
@@ -14,7 +20,7 @@ export function initialMapping(analysis: ImportAnalysis): FieldMapping {
 }
 
 /** Labels of required fields left unmapped or on SKIP (SPEC section 5). */
-export function missingRequired(analysis: ImportAnalysis, mapping: FieldMapping): string[] {
+export function missingRequired(analysis: MappedAnalysis, mapping: FieldMapping): string[] {
   return analysis.expectedColumns
     .filter((f) => f.required && (!mapping[f.field] || mapping[f.field] === SKIP))
     .map((f) => f.label);
@@ -31,13 +37,13 @@ export function toColumnMappings(mapping: FieldMapping): Record<string, string |
 }
 
 /** Columns no field uses, which may go to notes instead. */
-export function unmappedColumns(analysis: ImportAnalysis, mapping: FieldMapping): string[] {
+export function unmappedColumns(analysis: MappedAnalysis, mapping: FieldMapping): string[] {
   const used = new Set(Object.values(mapping));
   return analysis.detectedColumns.filter((c) => !used.has(c));
 }
 
 /** The first non-blank preview value of a column, to show what a mapping picks up. */
-export function sampleValue(analysis: ImportAnalysis, column: string | undefined): string {
+export function sampleValue(analysis: MappedAnalysis, column: string | undefined): string {
   if (!column || column === SKIP) {
     return '';
   }

@@ -8,6 +8,8 @@ import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/form/button';
 import { Field } from '@web/components/form/field';
 import { Select } from '@web/components/select';
+import { FieldColumnCells } from '../field-column-cells';
+import { missingRequired, requiredMessage, sampleValue, type FieldMapping } from '../mapping';
 
 /** The wizard's ledger settings beside the column mapping. */
 export interface LedgerSettings {
@@ -16,17 +18,6 @@ export interface LedgerSettings {
   period: string;
   accountPattern: string;
 }
-
-export type LedgerMapping = Record<string, string>;
-
-export function initialLedgerMapping(a: LedgerAnalysis): LedgerMapping {
-  return Object.fromEntries(
-    a.expectedColumns.map((f) => [f.field, a.suggestedMappings[f.field]?.csvColumn ?? SKIP]),
-  );
-}
-
-const first = (a: LedgerAnalysis, column: string | undefined) =>
-  column && column !== SKIP ? (a.previewData.map((r) => r[column] ?? '').find((v) => v.trim()) ?? '') : '';
 
 /**
  * Step 2 of the ledger import: which column holds each field, and the fiscal year, period and
@@ -42,8 +33,8 @@ export function LedgerMapStep({
   onNext,
 }: {
   analysis: LedgerAnalysis;
-  mapping: LedgerMapping;
-  onMappingChange(m: LedgerMapping): void;
+  mapping: FieldMapping;
+  onMappingChange(m: FieldMapping): void;
   settings: LedgerSettings;
   onSettingsChange(s: LedgerSettings): void;
   onBack(): void;
@@ -74,18 +65,12 @@ export function LedgerMapStep({
   }, [knownYears, analysis.detectedFiscalYear]);
   const yearsLoaded = budgetYears.isSuccess && allYears.isSuccess;
   const unknownYear = yearsLoaded && settings.fiscalYear !== null && !knownYears.has(settings.fiscalYear);
-  const columnOptions = [
-    { value: SKIP, label: '— Skip —' },
-    ...analysis.detectedColumns.map((c) => ({ value: c, label: c })),
-  ];
   const periodMapped = mapping.period && mapping.period !== SKIP;
 
   const next = () => {
-    const missing = analysis.expectedColumns.filter(
-      (f) => f.required && (!mapping[f.field] || mapping[f.field] === SKIP),
-    );
+    const missing = missingRequired(analysis, mapping);
     if (missing.length) {
-      setError(`Please map required fields: ${missing.map((f) => f.label).join(', ')}`);
+      setError(requiredMessage(missing));
       return;
     }
     if (settings.fiscalYear === null) {
@@ -184,29 +169,17 @@ export function LedgerMapStep({
               const chosen = mapping[f.field] ?? SKIP;
               return (
                 <tr key={f.field}>
-                  <th scope="row" className="imp-field">
-                    {f.label}
-                    {f.required ? (
-                      <span className="imp-required" aria-label="required">
-                        *
-                      </span>
-                    ) : null}
-                    <small>{f.description}</small>
-                  </th>
+                  <FieldColumnCells
+                    field={f}
+                    chosen={chosen}
+                    columns={analysis.detectedColumns}
+                    onChoose={(value) => {
+                      setError(null);
+                      onMappingChange({ ...mapping, [f.field]: value });
+                    }}
+                  />
                   <td>
-                    <Select
-                      value={chosen}
-                      options={f.required ? columnOptions.filter((o) => o.value !== SKIP) : columnOptions}
-                      placeholder="Choose a column"
-                      ariaLabel={`Column for ${f.label}`}
-                      onValueChange={(value) => {
-                        setError(null);
-                        onMappingChange({ ...mapping, [f.field]: value });
-                      }}
-                    />
-                  </td>
-                  <td>
-                    <span className="imp-sample">{first(analysis, chosen)}</span>
+                    <span className="imp-sample">{sampleValue(analysis, chosen)}</span>
                   </td>
                 </tr>
               );

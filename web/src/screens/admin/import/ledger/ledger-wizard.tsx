@@ -3,12 +3,8 @@ import { SKIP } from '@server/schemas/import';
 import type { LedgerAnalysis, LedgerExecuteRequest, LedgerImportResult } from '@web/api/actuals';
 import { StepIndicator, STEPS, type StepNumber } from '../step-indicator';
 import { LedgerCompleteStep } from './ledger-complete-step';
-import {
-  initialLedgerMapping,
-  LedgerMapStep,
-  type LedgerMapping,
-  type LedgerSettings,
-} from './ledger-map-step';
+import { initialMapping, type FieldMapping } from '../mapping';
+import { LedgerMapStep, type LedgerSettings } from './ledger-map-step';
 import { LedgerPreviewStep } from './ledger-preview-step';
 import { LedgerUploadStep } from './ledger-upload-step';
 import './ledger.css';
@@ -28,7 +24,7 @@ export function LedgerWizard({ onCancel }: { onCancel(): void }) {
   }, [step]);
   const [file, setFile] = useState<File | null>(null);
   const [analysis, setAnalysis] = useState<LedgerAnalysis | null>(null);
-  const [mapping, setMapping] = useState<LedgerMapping>({});
+  const [mapping, setMapping] = useState<FieldMapping>({});
   const [settings, setSettings] = useState<LedgerSettings>(NO_SETTINGS);
   const [result, setResult] = useState<LedgerImportResult | null>(null);
 
@@ -80,7 +76,7 @@ export function LedgerWizard({ onCancel }: { onCancel(): void }) {
           onCancel={onCancel}
           onAnalyzed={(a) => {
             setAnalysis(a);
-            setMapping(initialLedgerMapping(a));
+            setMapping(initialMapping(a));
             setSettings({
               fiscalYear: a.detectedFiscalYear,
               period: a.detectedPeriod === null ? '' : String(a.detectedPeriod),
