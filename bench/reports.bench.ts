@@ -5,8 +5,9 @@
 // bench creates and drops: the DESE report and its workbook, the NSS meter after the state figures
 // are entered, the unmapped-lines count, a stage advance (it freezes every line), the stage
 // comparison with today's figures after edits (and its workbook), the position crosswalk's preview
-// of 11 rules, budget vs actual by category and by function; then the DESE Report and Budget vs
-// Actual screens' first render in Chromium. Each call: one warm-up, then the median of RUNS.
+// of 11 rules, budget vs actual as the screen reads it (by category and by function, no account;
+// one group's accounts) and with every account; then the DESE Report and Budget vs Actual screens'
+// first render in Chromium. Each call: one warm-up, then the median of RUNS.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -371,20 +372,36 @@ export default async function reportsBench(ctx: BenchContext): Promise<void> {
     };
     ctx.report('lines without a function code', unmapped.lineCount);
 
-    // Budget vs actual.
+    // Budget vs actual: the screen's read (no account), a drill-down into its largest group, and
+    // the report with every account (the CLI's --json and the Excel export).
     const bva = (await measure(
-      'GET /actuals/report?by=category',
-      `/actuals/report?${scope}&by=category`,
+      'GET /actuals/report?by=category&accounts=none (the screen)',
+      `/actuals/report?${scope}&by=category&accounts=none`,
     )) as {
-      accounts: unknown[];
+      rows: { key: string; label: string; accountCount: number }[];
       linesWithoutAccount: unknown[];
       unmatchedAccountCount: number;
     };
+    await measure(
+      'GET /actuals/report?by=function&accounts=none (the screen)',
+      `/actuals/report?${scope}&by=function&accounts=none`,
+    );
+    const largest = bva.rows.reduce((a, b) => (b.accountCount > a.accountCount ? b : a));
+    const drilled = (await measure(
+      `GET /actuals/report?by=category&group=… (drill-down: ${largest.label}, ${largest.accountCount.toLocaleString('en-US')} accounts)`,
+      `/actuals/report?${scope}&by=category&group=${encodeURIComponent(largest.key)}`,
+    )) as { accounts: unknown[] };
+    if (drilled.accounts.length !== largest.accountCount) {
+      throw new Error(`The drill-down listed ${drilled.accounts.length} of ${largest.accountCount} accounts`);
+    }
+    const full = (await measure(
+      'GET /actuals/report?by=category&accounts=all (CLI --json, Excel export)',
+      `/actuals/report?${scope}&by=category&accounts=all`,
+    )) as { accounts: unknown[] };
     ctx.report(
       'budget vs actual: accounts / unmatched accounts / lines without account',
-      `${bva.accounts.length.toLocaleString('en-US')} / ${bva.unmatchedAccountCount.toLocaleString('en-US')} / ${bva.linesWithoutAccount.length.toLocaleString('en-US')}`,
+      `${full.accounts.length.toLocaleString('en-US')} / ${bva.unmatchedAccountCount.toLocaleString('en-US')} / ${bva.linesWithoutAccount.length.toLocaleString('en-US')}`,
     );
-    await measure('GET /actuals/report?by=function', `/actuals/report?${scope}&by=function`);
 
     // The position crosswalk: 11 rules (exact, glob, regex; some disagree), previewed on the year.
     const cat = (name: string) => prepared.categoryId.get(name)!;

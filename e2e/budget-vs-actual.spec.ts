@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { cents as decimalCents, realFile } from '../test/real-files';
 import {
   ADMIN,
@@ -62,7 +63,12 @@ async function choose(page: Page, combobox: string, option: string) {
 
 /** The KPI cards and every row of the table against the API's report. */
 async function expectScreenMatchesApi(page: Page, fiscalYear: number, by: string) {
-  const report = await apiCall(page, 'GET', `/actuals/report?fiscalYear=${fiscalYear}&by=${by}`);
+  // The screen's own read: the groups and totals, no account (each group's are read when opened).
+  const report = await apiCall(
+    page,
+    'GET',
+    `/actuals/report?fiscalYear=${fiscalYear}&by=${by}&accounts=none`,
+  );
   const totals: Figures = report.totals;
   const kpi = (name: string) =>
     page.locator('.bva-kpi').filter({ has: page.getByText(name, { exact: true }) });
@@ -150,12 +156,17 @@ test('ADMIN: the FY2023 ledger against its budget, by category and by DESE funct
   await choose(page, 'Group by', 'DESE function');
   const report = await expectScreenMatchesApi(page, 2023, 'function');
 
-  // Drill down: a function's accounts open below it, as many as the API says it has.
+  // Drill down: a function's accounts, read from the server when it opens, below it: as many as the
+  // API says it has, the API's group accounts in its order.
   const leadership = (report.rows as Group[]).find((g) => g.key === '2210')!;
   expect(leadership.accountCount).toBeGreaterThan(1);
   await page.getByRole('button', { name: new RegExp(`${leadership.label}: show its`) }).click();
   const accounts = page.getByRole('table', { name: `Accounts of ${leadership.label}` });
   await expect(accounts.getByRole('row')).toHaveCount(leadership.accountCount + 1);
+  const drilled = await apiCall(page, 'GET', '/actuals/report?fiscalYear=2023&by=function&group=2210');
+  await expect(accounts.locator('tbody .bva-account')).toHaveText(
+    (drilled.accounts as { account: string }[]).map((a) => a.account),
+  );
   await expectAxeClean(page, 'budget vs actual, drilled down');
   await saveScreen(page, 'budget-vs-actual-1440');
 
@@ -163,6 +174,12 @@ test('ADMIN: the FY2023 ledger against its budget, by category and by DESE funct
   await expect(accounts).toBeVisible();
   await expectAxeClean(page, 'budget vs actual, phone');
   await saveScreen(page, 'budget-vs-actual-390');
+
+  // The accounts no budget line names are still listed, read when their list is opened.
+  expect(report.unmatchedAccountCount).toBeGreaterThan(0);
+  await page.getByText('Ledger accounts no budget line names:').click();
+  const unmatched = page.getByRole('table', { name: 'Ledger accounts no budget line names' });
+  await expect(unmatched.getByRole('row')).toHaveCount(report.unmatchedAccountCount + 1);
 });
 
 test('FINANCE reaches Budget vs Actual through Budget Tools and sees the API figures', async ({ page }) => {
@@ -173,6 +190,22 @@ test('FINANCE reaches Budget vs Actual through Budget Tools and sees the API fig
   await choose(page, 'Fiscal year', 'FY2023');
   await choose(page, 'Group by', 'Building');
   await expectScreenMatchesApi(page, 2023, 'building');
+
+  // The screen holds no account, yet its export lists every one: it reads them when exporting.
+  const full = await apiCall(page, 'GET', '/actuals/report?fiscalYear=2023&by=building&accounts=all');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export to Excel' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('FY2023-budget-vs-actual-by-building.xlsx');
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile((await download.path())!);
+  const sheet = book.getWorksheet('Accounts')!;
+  const accounts = full.accounts as { account: string }[];
+  expect(accounts.length).toBeGreaterThan(0);
+  // Four head rows, one per account, then the total.
+  expect(sheet.getCell(`A${5 + accounts.length}`).value).toBe('Total');
+  expect(sheet.getCell('A5').value).toBe(accounts[0].account);
   await expectAxeClean(page, 'budget vs actual, FINANCE, phone');
   await saveScreen(page, 'budget-vs-actual-finance-390');
 

@@ -1,5 +1,5 @@
 import type { Db } from '@server/db/index';
-import type { ActualsGrouping } from '@server/schemas/actuals';
+import { NO_KEY, type ActualsGrouping } from '@server/schemas/actuals';
 import { activeScope } from './line-items-scope';
 
 /**
@@ -89,12 +89,18 @@ function figures(s: ActualsScope): string {
     (${projected} > revised_budget) AS projected_over`;
 }
 
+/** The key of the group an account or a line falls in, per grouping (NO_KEY when it has none). */
 const KEYS: Record<ActualsGrouping, { account: string; line: string }> = {
   category: { account: 'a.category_ref::text', line: 'l.category_id::text' },
   function: { account: 'a.function_code', line: 'coalesce(l.dese_code, la.function_code)' },
   building: { account: 'a.building_ref::text', line: 'l.building_id::text' },
   account: { account: 'a.account', line: 'la.account' },
 };
+
+const groupKey = (expr: string) => `coalesce(${expr}, '${NO_KEY}')`;
+
+/** An account no proposed line names (of acc_full a). */
+const UNMATCHED = 'a.line_count = 0';
 
 export interface FiguresRow {
   budget: number;
@@ -115,6 +121,8 @@ export type GroupRow = FiguresRow & {
   is_total: boolean;
   account_count: number;
   line_count: number;
+  /** Accounts of the group no proposed line names. */
+  unmatched_account_count: number;
   /** The first account's description (for the account view's label). */
   first_description: string | null;
 };
@@ -124,11 +132,12 @@ export async function actualsGroups(db: Db, s: ActualsScope, by: ActualsGrouping
   const k = KEYS[by];
   const { rows } = await db.raw(
     `${base(s)}, items AS (
-       SELECT coalesce(${k.account}, 'none') AS key, 0::numeric AS budget, a.original_budget, a.revised_budget,
-              a.expended, a.encumbered, 1 AS accounts, 0 AS lines, a.row_number, a.description
+       SELECT ${groupKey(k.account)} AS key, 0::numeric AS budget, a.original_budget, a.revised_budget,
+              a.expended, a.encumbered, 1 AS accounts, (${UNMATCHED})::int AS unmatched, 0 AS lines,
+              a.row_number, a.description
          FROM acc_full a
        UNION ALL
-       SELECT coalesce(${k.line}, 'none'), l.amount, 0, 0, 0, 0, 0, 1, NULL, NULL
+       SELECT ${groupKey(k.line)}, l.amount, 0, 0, 0, 0, 0, 0, 1, NULL, NULL
          FROM line_match l LEFT JOIN acc la ON la.id = l.account_id
      ), sums AS (
        SELECT key, GROUPING(key) = 1 AS is_total,
@@ -136,10 +145,12 @@ export async function actualsGroups(db: Db, s: ActualsScope, by: ActualsGrouping
               coalesce(sum(revised_budget), 0) AS revised_budget, coalesce(sum(expended), 0) AS expended,
               coalesce(sum(encumbered), 0) AS encumbered,
               coalesce(sum(accounts), 0)::int AS account_count, coalesce(sum(lines), 0)::int AS line_count,
+              coalesce(sum(unmatched), 0)::int AS unmatched_account_count,
               (array_agg(description ORDER BY row_number) FILTER (WHERE row_number IS NOT NULL))[1] AS first_description
          FROM items GROUP BY GROUPING SETS ((key), ())
      )
-     SELECT key, is_total, account_count, line_count, first_description, ${figures(s)} FROM sums
+     SELECT key, is_total, account_count, line_count, unmatched_account_count, first_description, ${figures(s)}
+       FROM sums
       ORDER BY is_total, key`,
   );
   return rows as GroupRow[];
@@ -161,8 +172,29 @@ export type AccountRow = FiguresRow & {
   warnings: string[];
 };
 
-/** Every account in the figures with its category, building, matched lines and figures, in file order. */
-export async function actualsAccounts(db: Db, s: ActualsScope): Promise<AccountRow[]> {
+/** Which accounts to list: those no line names only, and/or one group's under a grouping. */
+export interface AccountFilter {
+  unmatchedOnly: boolean;
+  /** The group key (as actualsGroups gives it) and the grouping it belongs to. */
+  group?: { by: ActualsGrouping; key: string };
+}
+
+/**
+ * The accounts in the figures that a filter picks, with their category, building, matched lines and
+ * figures, in file order. A group's accounts are picked by the key actualsGroups groups them by, so
+ * they add up to that group's account figures.
+ */
+export async function actualsAccounts(db: Db, s: ActualsScope, filter: AccountFilter): Promise<AccountRow[]> {
+  const where: string[] = [];
+  const bindings: string[] = [];
+  if (filter.unmatchedOnly) {
+    where.push(UNMATCHED);
+  }
+  if (filter.group) {
+    where.push(`${groupKey(KEYS[filter.group.by].account)} = ?`);
+    bindings.push(filter.group.key);
+  }
+  // The only placeholder in the statement is the group key's (the chain above holds no '?').
   const { rows } = await db.raw(
     `${base(s)}
      SELECT a.id, a.row_number, a.account, a.description, a.function_code, a.object_code, a.location_code,
@@ -171,7 +203,9 @@ export async function actualsAccounts(db: Db, s: ActualsScope): Promise<AccountR
        FROM acc_full a
        LEFT JOIN budget_categories bc ON bc.id = a.category_ref
        LEFT JOIN buildings b ON b.id = a.building_ref
+      ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
       ORDER BY a.row_number, a.id`,
+    bindings,
   );
   return rows as AccountRow[];
 }

@@ -80,7 +80,7 @@ export const actualsRoutes = [
     method: 'get',
     path: '/actuals/report',
     summary:
-      'Budget vs actual for a fiscal year by category, DESE function, building or account: budget, revised, expended, encumbered, available, percent used and projected year-end, with the accounts and lines that match nothing',
+      "Budget vs actual for a fiscal year by category, DESE function, building or account: budget, revised, expended, encumbered, available, percent used and projected year-end per group, with the lines that match no account and how many accounts no line names. The accounts it lists: every one (accounts=all, the default), none (accounts=none, the screen's first read) or those no line names (accounts=unmatched); group=<a row's key> lists only that group's (the drill-down)",
     tag,
     action: 'actuals.read',
     query: r.actualsReportQuery,

@@ -20,14 +20,72 @@ export const ACTUALS_GROUPING_LABELS: Record<ActualsGrouping, string> = {
 /** The key of rows with nothing to group by (no category, no function code, District Wide, no account). */
 export const NO_KEY = 'none';
 
-export const actualsReportQuery = z.strictObject({
-  fiscalYear: fiscalYearInput,
-  by: z
-    .enum(ACTUALS_GROUPINGS, { error: 'Group by category, function, building or account' })
-    .default('category'),
-  /** The budget year whose proposed lines are the budget (default: the one whose current year this is). */
-  budgetYearId: idText.optional(),
-});
+/**
+ * Which ledger accounts a report lists (its `accounts`): every one, none (the groups and totals
+ * only: what the screen asks first, since a ledger holds up to tens of thousands of accounts), or
+ * those no proposed line names. `group` narrows the list to one group of the view (a row's `key`):
+ * the drill-down.
+ */
+export const ACTUALS_ACCOUNT_LISTS = ['all', 'none', 'unmatched'] as const;
+export type ActualsAccountList = (typeof ACTUALS_ACCOUNT_LISTS)[number];
+/**
+ * What a report lists when not told: every account, as the CLI (`--json`), the workbook and callers
+ * from before the choice existed expect.
+ */
+export const DEFAULT_ACCOUNT_LIST: ActualsAccountList = 'all';
+
+/** Groupings whose group keys are row ids (or NO_KEY). */
+const ID_KEYED: readonly ActualsGrouping[] = ['category', 'building'];
+
+export const actualsReportQuery = z
+  .strictObject({
+    fiscalYear: fiscalYearInput,
+    by: z
+      .enum(ACTUALS_GROUPINGS, { error: 'Group by category, function, building or account' })
+      .default('category'),
+    /** The budget year whose proposed lines are the budget (default: the one whose current year this is). */
+    budgetYearId: idText.optional(),
+    accounts: z
+      .enum(ACTUALS_ACCOUNT_LISTS, { error: 'List accounts all, none or unmatched' })
+      .default(DEFAULT_ACCOUNT_LIST)
+      .meta({
+        description:
+          "Which ledger accounts the response's `accounts` lists: 'all' (the default), 'none' (no " +
+          'account: the groups, totals, lines with no account and rows set aside, the light read a screen ' +
+          "starts with) or 'unmatched' (the accounts no proposed line names). The groups, totals and " +
+          'unmatchedAccountCount are the same whatever is listed.',
+      }),
+    group: z
+      .string()
+      .trim()
+      .min(1, 'Name a group: the key of a row of the report')
+      .max(200, 'A group key is at most 200 characters')
+      .optional()
+      .meta({
+        description:
+          "List only the accounts of this group of the view chosen by `by`: a row's `key` (a category " +
+          "or building id, a DESE function code, an account, or 'none'). Not with accounts=none.",
+      }),
+  })
+  .superRefine((q, ctx) => {
+    if (q.group === undefined) {
+      return;
+    }
+    if (q.accounts === 'none') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['group'],
+        message:
+          'group picks whose accounts to list: use it with accounts=all or accounts=unmatched, not none',
+      });
+    } else if (ID_KEYED.includes(q.by) && q.group !== NO_KEY && !/^\d{1,10}$/.test(q.group)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['group'],
+        message: `By ${q.by}, a group is a ${q.by} id or '${NO_KEY}'`,
+      });
+    }
+  });
 
 /** The figures of a group, an account or the whole year. */
 export const actualsFiguresSchema = z.object({
@@ -101,6 +159,10 @@ export const setAsideRowSchema = z.object({
 export const actualsReportResponse = z.object({
   fiscalYear: z.number().int(),
   by: z.enum(ACTUALS_GROUPINGS),
+  /** Which accounts `accounts` lists (the query's `accounts`), so an unasked list is not read as empty. */
+  accountsListed: z.enum(ACTUALS_ACCOUNT_LISTS),
+  /** The one group whose accounts are listed, or null for every group. */
+  group: z.string().nullable(),
   /** The ledger import the figures read, or null when the year has none yet. */
   ledger: z
     .object({
@@ -123,8 +185,9 @@ export const actualsReportResponse = z.object({
   matchRule: z.string(),
   totals: actualsFiguresSchema,
   rows: z.array(actualsGroupSchema),
+  /** The accounts `accountsListed` and `group` asked for, in file order. */
   accounts: z.array(actualsAccountSchema),
-  /** Accounts no proposed line names (their `matchedLineCount` is 0). */
+  /** Accounts no proposed line names (their `matchedLineCount` is 0), whatever is listed. */
   unmatchedAccountCount: z.number().int(),
   linesWithoutAccount: z.array(lineWithoutAccountSchema),
   setAside: z.array(setAsideRowSchema),
@@ -157,17 +220,3 @@ export type LineWithoutAccount = z.infer<typeof lineWithoutAccountSchema>;
 export type SetAsideRow = z.infer<typeof setAsideRowSchema>;
 export type ActualsReport = z.infer<typeof actualsReportResponse>;
 export type ActualsSummary = z.infer<typeof actualsSummaryResponse>;
-
-/** The key of the group an account falls in under a grouping (drill-down: the accounts of a row). */
-export function accountGroupKey(by: ActualsGrouping, a: ActualsAccount): string {
-  switch (by) {
-    case 'category':
-      return a.categoryId === null ? NO_KEY : String(a.categoryId);
-    case 'function':
-      return a.functionCode ?? NO_KEY;
-    case 'building':
-      return a.buildingId === null ? NO_KEY : String(a.buildingId);
-    default:
-      return a.account;
-  }
-}

@@ -5,7 +5,9 @@ import * as bva from '@server/queries/budget-vs-actual';
 import { setAsideRows } from '@server/queries/ledger-accounts';
 import * as q from '@server/queries/ledger-imports';
 import {
+  DEFAULT_ACCOUNT_LIST,
   NO_KEY,
+  type ActualsAccountList,
   type ActualsFigures,
   type ActualsGroup,
   type ActualsGrouping,
@@ -97,18 +99,32 @@ async function requireFiscalYear(app: AppContext, fiscalYear: number): Promise<v
   }
 }
 
+/** What a report is asked for: GET /actuals/report's query (accounts: DEFAULT_ACCOUNT_LIST when absent). */
+export interface BudgetVsActualQuery {
+  fiscalYear: number;
+  by: ActualsGrouping;
+  budgetYearId?: number;
+  accounts?: ActualsAccountList;
+  /** Only this group's accounts (a row's key under `by`). */
+  group?: string;
+}
+
 /**
  * Budget vs actual for a fiscal year (GET /actuals/report, `budget-cli actuals report`): each group
- * of the chosen view, every account (for drilling down), the accounts no line names, the lines that
- * name no account, and the rows set aside at import, read in one snapshot.
+ * of the chosen view, the accounts asked for (every one by default; none, those no line names, or
+ * one group's for a drill-down), how many accounts no line names, the lines that name no account,
+ * and the rows set aside at import, read in one snapshot. The groups and totals never depend on
+ * which accounts are listed.
  */
 export async function budgetVsActual(
   app: AppContext,
   actor: Actor,
-  query: { fiscalYear: number; by: ActualsGrouping; budgetYearId?: number },
+  query: BudgetVsActualQuery,
 ): Promise<ActualsReport> {
   authorize(actor, 'actuals.read');
   const { fiscalYear, by } = query;
+  const listed = query.accounts ?? DEFAULT_ACCOUNT_LIST;
+  const group = query.group ?? null;
   await requireFiscalYear(app, fiscalYear);
   const source = await budgetSource(app, fiscalYear, query.budgetYearId);
   const read = await app.db.transaction(
@@ -123,7 +139,13 @@ export async function budgetVsActual(
         ledger,
         scope,
         groups: await bva.actualsGroups(trx, scope, by),
-        accounts: await bva.actualsAccounts(trx, scope),
+        accounts:
+          listed === 'none'
+            ? []
+            : await bva.actualsAccounts(trx, scope, {
+                unmatchedOnly: listed === 'unmatched',
+                group: group === null ? undefined : { by, key: group },
+              }),
         lines: await bva.linesWithoutAccount(trx, scope),
         setAside: await setAsideRows(trx, fiscalYear),
         lineCount: source ? await bva.countBudgetLines(trx, source.id, fiscalYear) : 0,
@@ -165,6 +187,8 @@ export async function budgetVsActual(
   return {
     fiscalYear,
     by,
+    accountsListed: listed,
+    group,
     ledger: ledger
       ? {
           importId: ledger.id,
@@ -184,7 +208,7 @@ export async function budgetVsActual(
     totals: figuresOf(totalRow),
     rows: rows.map(({ order: _order, ...row }) => row),
     accounts,
-    unmatchedAccountCount: accounts.filter((a) => a.matchedLineCount === 0).length,
+    unmatchedAccountCount: totalRow.unmatched_account_count,
     linesWithoutAccount: read.lines.map((l) => ({
       id: l.id,
       description: l.description,

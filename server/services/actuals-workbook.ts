@@ -16,7 +16,8 @@ export async function budgetVsActualWorkbook(
   actor: Actor,
   query: { fiscalYear: number; by: ActualsGrouping; budgetYearId?: number },
 ) {
-  const report = await budgetVsActual(app, actor, query);
+  // Every account, whatever the default: the Accounts sheet's totals are the report's totals.
+  const report = await budgetVsActual(app, actor, { ...query, accounts: 'all' });
   const body = Buffer.from(await workbookBytes(actualsSheets(report)));
   return { report, fileName: actualsFileName(report), body };
 }

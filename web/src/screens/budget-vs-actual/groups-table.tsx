@@ -1,12 +1,12 @@
 import { Fragment, useState } from 'react';
-import { accountGroupKey, ACTUALS_GROUPING_LABELS } from '@server/schemas/actuals';
+import { ACTUALS_GROUPING_LABELS } from '@server/schemas/actuals';
 import type { ActualsReport } from '@web/api/actuals';
-import { AccountsTable } from './accounts-table';
 import { FigureCells, FigureHeads } from './figures';
+import { GroupAccounts } from './group-accounts';
 
 /**
  * The chosen view, one row per group and the total; a group's button opens its accounts below it
- * (the drill-down), read from the report's accounts by the same key the server grouped by.
+ * (the drill-down), which the server lists by the same key it grouped by.
  */
 export function GroupsTable({ report }: { report: ActualsReport }) {
   const [open, setOpen] = useState<string | null>(null);
@@ -33,9 +33,6 @@ export function GroupsTable({ report }: { report: ActualsReport }) {
           {report.rows.map((g) => {
             const isOpen = open === g.key;
             const flagged = g.overBudget || g.projectedOver;
-            const accounts = isOpen
-              ? report.accounts.filter((a) => accountGroupKey(report.by, a) === g.key)
-              : [];
             return (
               <Fragment key={g.key}>
                 <tr className={flagged ? 'bva-row--flagged' : undefined}>
@@ -64,7 +61,7 @@ export function GroupsTable({ report }: { report: ActualsReport }) {
                 {isOpen ? (
                   <tr className="bva-drill-row">
                     <td colSpan={9} id={`bva-accounts-${g.key}`}>
-                      <AccountsTable accounts={accounts} caption={`Accounts of ${g.label}`} />
+                      <GroupAccounts fiscalYear={report.fiscalYear} by={report.by} group={g} />
                     </td>
                   </tr>
                 ) : null}

@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useState } from 'react';
-import { actualsFileName, actualsSheets } from '@server/lib/actuals-workbook';
 import { ACTUALS_GROUPING_LABELS, ACTUALS_GROUPINGS, type ActualsGrouping } from '@server/schemas/actuals';
 import { fiscalYearLabel } from '@server/schemas/fiscal-year';
 import { useActualsReport, useLedgerImports } from '@web/api/actuals';
@@ -8,11 +7,11 @@ import { useFiscalYears } from '@web/api/fiscal-years';
 import { useBudgetYear } from '@web/budget-year/budget-year-context';
 import { Alert } from '@web/components/alert';
 import { EmptyState } from '@web/components/empty-state';
-import { ExportButton } from '@web/components/export-button';
 import { PageHeader } from '@web/components/page-header';
 import { Select } from '@web/components/select';
 import { Spinner } from '@web/components/spinner';
 import { formatDateTime, formatMoney } from '@web/lib/format';
+import { ExportReportButton } from './export-report';
 import { percentText } from './figures';
 import { GroupsTable } from './groups-table';
 import { Unmatched } from './unmatched';
@@ -53,11 +52,7 @@ export function BudgetVsActualScreen() {
     <PageHeader
       title="Budget vs Actual"
       subtitle="The budget against what the ledger says was spent and committed so far, with the year-end at the current rate."
-      actions={
-        report.data ? (
-          <ExportButton sheets={() => actualsSheets(report.data)} fileName={actualsFileName(report.data)} />
-        ) : null
-      }
+      actions={report.data ? <ExportReportButton report={report.data} /> : null}
     />
   );
   if (!selected) {
@@ -142,7 +137,7 @@ export function BudgetVsActualScreen() {
             className="card card--flush bva-card"
             aria-label={`By ${ACTUALS_GROUPING_LABELS[by].toLowerCase()}`}
           >
-            <GroupsTable report={data} />
+            <GroupsTable key={`${data.fiscalYear}-${data.by}`} report={data} />
           </section>
           <p className="field__hint bva-legend">
             {data.projectionRule} Over budget: expended plus encumbered beyond the revised budget. Projected

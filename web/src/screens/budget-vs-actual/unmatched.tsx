@@ -1,13 +1,16 @@
+import { useState } from 'react';
 import type { ActualsReport } from '@web/api/actuals';
 import { formatMoney } from '@web/lib/format';
-import { AccountsTable } from './accounts-table';
+import { UnmatchedAccounts } from './group-accounts';
 
 /**
  * What matched nothing, listed rather than dropped: ledger accounts no proposed line names, budget
  * lines that name no ledger account, and the rows set aside at import with their reasons.
  */
 export function Unmatched({ report }: { report: ActualsReport }) {
-  const unmatched = report.accounts.filter((a) => a.matchedLineCount === 0);
+  // The report carries their count; the accounts themselves are read once their list is opened.
+  const [accountsOpened, setAccountsOpened] = useState(false);
+  const unmatched = report.unmatchedAccountCount;
   return (
     <section className="bva-unmatched" aria-labelledby="bva-unmatched-title">
       <h2 id="bva-unmatched-title">What does not match</h2>
@@ -47,15 +50,22 @@ export function Unmatched({ report }: { report: ActualsReport }) {
           <p className="muted">Every proposed line of the year names a ledger account.</p>
         )}
       </details>
-      <details className="card bva-details">
+      <details
+        className="card bva-details"
+        onToggle={(e) => {
+          if (e.currentTarget.open) {
+            setAccountsOpened(true);
+          }
+        }}
+      >
         <summary>
-          Ledger accounts no budget line names: <strong>{unmatched.length}</strong>
+          Ledger accounts no budget line names: <strong>{unmatched}</strong>
         </summary>
-        {unmatched.length ? (
-          <AccountsTable accounts={unmatched} caption="Ledger accounts no budget line names" />
-        ) : (
+        {unmatched === 0 ? (
           <p className="muted">Every ledger account has a budget line.</p>
-        )}
+        ) : accountsOpened ? (
+          <UnmatchedAccounts fiscalYear={report.fiscalYear} />
+        ) : null}
       </details>
       <details className="card bva-details" open={report.setAside.length > 0}>
         <summary>
