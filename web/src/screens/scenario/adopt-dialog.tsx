@@ -1,14 +1,11 @@
-import { useState, type FormEvent } from 'react';
-import { ApiError, errorMessage } from '@web/api/client';
+import { errorMessage } from '@web/api/client';
 import type { CutScenario } from '@web/api/cut-scenarios';
 import { useAdoptPreview, useAdoptScenario } from '@web/api/scenario-adoptions';
 import { Alert } from '@web/components/alert';
-import { Button } from '@web/components/form/button';
 import { Modal } from '@web/components/modal';
-import { useToast } from '@web/components/toast';
 import { longDate } from '@server/schemas/budget-stages';
-import { MAX_ADOPTION_REASON } from '@server/schemas/scenario-adoptions';
 import { ChangeTable, TotalsBeforeAfter } from './adoption-table';
+import { ReasonForm, useReasonedAction } from './reasoned-action';
 import { fyLabel } from './scenario-math';
 
 interface AdoptDialogProps {
@@ -28,48 +25,21 @@ interface AdoptDialogProps {
 export function AdoptDialog({ open, onOpenChange, scenario, scope }: AdoptDialogProps) {
   const preview = useAdoptPreview(scenario.id, scope, open);
   const adopt = useAdoptScenario();
-  const notify = useToast();
-  const [reason, setReason] = useState('');
-  const [failure, setFailure] = useState<string | null>(null);
   const data = preview.data;
   const fy = fyLabel(scenario.fiscalYear);
-
-  const close = (next: boolean) => {
-    if (!next) {
-      setReason('');
-      setFailure(null);
-      adopt.reset();
-    }
-    onOpenChange(next);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!data || data.blocked) {
-      return;
-    }
-    setFailure(null);
-    try {
-      const result = await adopt.mutateAsync({
-        scenarioId: scenario.id,
-        ...scope,
-        basis: data.basis,
-        reason: reason.trim() || null,
-      });
-      notify({ title: 'Adopted into the budget', description: result.message });
-      close(false);
-    } catch (err) {
-      setFailure(errorMessage(err, 'Failed to adopt the scenario'));
-      if (err instanceof ApiError && err.status === 409) {
-        void preview.refetch();
-      }
-    }
-  };
+  const action = useReasonedAction({
+    onOpenChange,
+    reset: adopt.reset,
+    run: (reason) => adopt.mutateAsync({ scenarioId: scenario.id, ...scope, basis: data!.basis, reason }),
+    refetchPreview: () => void preview.refetch(),
+    successTitle: 'Adopted into the budget',
+    failureMessage: 'Failed to adopt the scenario',
+  });
 
   return (
     <Modal
       open={open}
-      onOpenChange={close}
+      onOpenChange={action.close}
       title="Adopt into the budget"
       description={`Each line below gets its new amount in the ${fy} proposed budget, recorded in the line's history as adopted from “${scenario.name}”. The dashboard, Budget Comparison, the town-goal gap and the next Publish show the new figures.`}
       wide
@@ -116,38 +86,21 @@ export function AdoptDialog({ open, onOpenChange, scenario, scope }: AdoptDialog
                 }))}
               />
             ) : null}
-            <form className="adopt-dialog__form" onSubmit={(e) => void submit(e)} noValidate>
-              <div className="field">
-                <label htmlFor="adopt-reason">Reason (optional)</label>
-                <textarea
-                  id="adopt-reason"
-                  className="input adopt-dialog__reason"
-                  value={reason}
-                  maxLength={MAX_ADOPTION_REASON}
-                  disabled={Boolean(data.blocked)}
-                  aria-describedby="adopt-reason-note"
-                  placeholder="e.g. School Committee budget workshop, 3 March"
-                  onChange={(e) => setReason(e.target.value)}
-                />
-                <span id="adopt-reason-note" className="field__hint">
-                  Kept with the adoption and each line's history ({reason.length.toLocaleString('en-US')}/
-                  {MAX_ADOPTION_REASON.toLocaleString('en-US')}).
-                </span>
-              </div>
-              {failure ? <Alert title="Not adopted">{failure}</Alert> : null}
-              <div className="form-actions">
-                <Button onClick={() => close(false)}>Cancel</Button>
-                <Button
-                  type="submit"
-                  variant="primary"
-                  busy={adopt.isPending}
-                  busyLabel="Adopting..."
-                  disabled={Boolean(data.blocked) || preview.isFetching}
-                >
-                  Adopt
-                </Button>
-              </div>
-            </form>
+            <ReasonForm
+              id="adopt-reason"
+              action={action}
+              blocked={data.blocked}
+              hint="Kept with the adoption and each line's history"
+              placeholder="e.g. School Committee budget workshop, 3 March"
+              failureTitle="Not adopted"
+              button={{
+                label: 'Adopt',
+                busyLabel: 'Adopting...',
+                variant: 'primary',
+                busy: adopt.isPending,
+                disabled: preview.isFetching,
+              }}
+            />
           </>
         ) : null}
       </div>
