@@ -17,6 +17,7 @@ import {
   startServer,
   type BenchServer,
   freePort,
+  BENCH_ADMIN as ADMIN,
 } from './lib';
 import { CHROMIUM } from '../e2e/chromium';
 import type { BenchContext } from './run';
@@ -27,7 +28,6 @@ const RUNS = 7;
 const BROWSER_RUNS = 3;
 const LIMIT_MS = 150;
 const PAGE_LIMIT_MS = 2000;
-const ADMIN = { email: 'bench-admin@example.org', password: 'bench-admin-password' };
 
 const POSITIONS: [string, string][] = [
   ['Grade 2 Teacher', 'Teachers'],

@@ -11,6 +11,9 @@ import { openDb } from '@server/db/index';
 export const ROOT = path.resolve(import.meta.dirname, '..');
 
 /** The 1-minute load average now, one decimal ('1.4'), to print beside a figure. */
+/** The ADMIN most benches sign in as (the server creates it on start). */
+export const BENCH_ADMIN = { email: 'bench-admin@example.org', password: 'bench-admin-password' };
+
 export const loadNow = () => loadavg()[0].toFixed(1);
 
 /** The middle value (the upper one of an even count). */

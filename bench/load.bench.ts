@@ -10,12 +10,19 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { apiLogin, benchDatabase, loadNow, startServer, type BenchServer, freePort } from './lib';
+import {
+  apiLogin,
+  benchDatabase,
+  loadNow,
+  startServer,
+  type BenchServer,
+  freePort,
+  BENCH_ADMIN as ADMIN,
+} from './lib';
 import type { BenchContext } from './run';
 
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 200);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
-const ADMIN = { email: 'bench-admin@example.org', password: 'bench-admin-password' };
 
 /** The requests a signed-in screen makes: lists, the dashboard's summary, who am I, the page. */
 async function readRequests(base: string, token: string) {

@@ -17,7 +17,7 @@ import { migrateLatest } from '@server/db/migrate';
 import { createLogger } from '@server/lib/log';
 import { systemActor } from '@server/policies/index';
 import { getConfig, publish, updateConfig } from '@server/services/public-dashboard';
-import { loadNow, startServer } from './lib';
+import { loadNow, startServer, BENCH_ADMIN as ADMIN } from './lib';
 import type { BenchContext } from './run';
 
 const RESIDENTS = 500;
@@ -26,7 +26,6 @@ const P99_LIMIT_MS = 100;
 const EMPLOYEES = 2_000;
 const PROPOSED = 1_000;
 const URL_PATH = 'bench-district';
-const ADMIN = { email: 'bench-admin@example.org', password: 'bench-admin-password' };
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

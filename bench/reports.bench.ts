@@ -23,6 +23,7 @@ import {
   signedInContext,
   startServer,
   type BenchServer,
+  BENCH_ADMIN as ADMIN,
 } from './lib';
 import { seed } from './dashboard.bench';
 import { CHROMIUM } from '../e2e/chromium';
@@ -34,7 +35,6 @@ const FY = 2026;
 const LEDGER_ACCOUNTS = 20_000;
 const LEDGER_PERIOD = 6;
 const SLOW_MS = 1000;
-const ADMIN = { email: 'bench-admin@example.org', password: 'bench-admin-password' };
 
 /** The DESE function code of each of the dashboard seed's positions (a title's base, before any suffix). */
 const POSITION_CODES: [string, string][] = [

@@ -11,7 +11,15 @@ import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDb } from '@server/db/index';
-import { apiLogin, benchDatabase, buildWeb, median, startServer, type BenchServer } from './lib';
+import {
+  apiLogin,
+  benchDatabase,
+  buildWeb,
+  median,
+  startServer,
+  type BenchServer,
+  BENCH_ADMIN as ADMIN,
+} from './lib';
 import { measureSlider } from './scenario-slider';
 import { seed } from './dashboard.bench';
 import type { BenchContext } from './run';
@@ -20,7 +28,6 @@ const RUNS = 7;
 const ADJUSTMENTS = 2_000;
 const BASELINE_LIMIT_MS = 300;
 const CALCULATE_LIMIT_MS = 100;
-const ADMIN = { email: 'bench-admin@example.org', password: 'bench-admin-password' };
 /** A category held at 90% (maintenance of effort), and 200 lines elsewhere held at 50%. */
 const FLOORED_CATEGORY = 'Special Education Tuition';
 

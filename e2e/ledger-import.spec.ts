@@ -36,7 +36,9 @@ function fileSums() {
   const sum = (column: string) => {
     const i = columns.indexOf(column);
     expect(i, column).toBeGreaterThanOrEqual(0);
-    return rows.reduce((total, row) => total + cents(row.split(',')[i] ?? ''), 0n);
+    // A blank amount cell is zero.
+    const amount = (cell = '') => (cell.trim() ? cents(cell) : 0n);
+    return rows.reduce((total, row) => total + amount(row.split(',')[i]), 0n);
   };
   return {
     rows: rows.length,

@@ -59,18 +59,20 @@ export function csvRecords(text: string): string[][] {
   return out;
 }
 
-/** '"$1,234.56"', '-$500', '116850.0', '-0.02', '' (zero) -> cents, from the digits. */
+/** '116850.0' or '-97628.74' as cents, from the digits: anything else (a blank too) is an error. */
 export function cents(text: string): bigint {
-  const t = text.trim().replace(/[$,]/g, '');
-  if (!t) {
-    return 0n;
-  }
-  const m = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(t);
+  const m = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());
   if (!m) {
     throw new Error(`not an amount with at most 2 decimals: ${text}`);
   }
   const value = BigInt(m[2]) * 100n + BigInt((m[3] ?? '').padEnd(2, '0'));
   return m[1] ? -value : value;
+}
+
+/** Money as payroll and budget exports write it: '"$1,234.56"', '-$500', and a blank cell is zero. */
+export function exportCents(text: string): bigint {
+  const t = text.trim().replace(/[$,]/g, '');
+  return t ? cents(t) : 0n;
 }
 
 /** Cents as plain decimal text: -123456n -> '-1234.56'. */

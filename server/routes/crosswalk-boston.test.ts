@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyze, buildBuilding, buildCategory, buildWorkGroup } from '../../test/factories';
-import { cents, csvRecords, realFile, skipWithout } from '../../test/real-files';
+import { csvRecords, exportCents, realFile, skipWithout } from '../../test/real-files';
 import { importSuite, suggestedMapping } from './import.suite';
 
 /**
@@ -22,7 +22,7 @@ const SKIP_BOSTON = skipWithout(BOSTON);
 const SCHOOLS = ['Curley K-8', 'Boston Latin', 'Condon K-8', 'Charlestown High'];
 
 /** Money the API sends (a JSON number of whole cents) or the database gives (text) -> cents. */
-const answerCents = (v: number | string) => cents(typeof v === 'number' ? v.toFixed(2) : v);
+const answerCents = (v: number | string) => exportCents(typeof v === 'number' ? v.toFixed(2) : v);
 
 interface Row {
   title: string;
@@ -65,7 +65,7 @@ for (const line of lines.slice(1)) {
     rows.push({
       title: f[col('TITLE')].trim(),
       school: f[col('DEPARTMENT_NAME')],
-      cents: cents(f[col('REGULAR')]),
+      cents: exportCents(f[col('REGULAR')]),
     });
   }
 }
@@ -257,7 +257,7 @@ describe.skipIf(SKIP_BOSTON)('the Boston payroll of four schools through the cro
       const kind = (Object.keys(category) as Kind[]).find((k) => category[k].id === l.category_id) ?? null;
       // A category of none of the three would show as null here and fail the comparison.
       expect(l.work_group_id).toBe(kind ? group[kind].id : null);
-      return key(l.position, l.school, cents(l.salary), kind, l.dese_code);
+      return key(l.position, l.school, exportCents(l.salary), kind, l.dese_code);
     });
     expect(got.sort()).toEqual(expected.sort());
     const withoutCategory = stored.filter((l) => l.category_id === null);
@@ -291,7 +291,7 @@ describe.skipIf(SKIP_BOSTON)('the Boston payroll of four schools through the cro
               Object.values(category).map((c) => c.id),
             )
             .select('category_id', 'building_id', knex.raw('amount::text as amount'))
-        ).map((l) => [`${l.category_id}|${l.building_id}`, cents(l.amount)]),
+        ).map((l) => [`${l.category_id}|${l.building_id}`, exportCents(l.amount)]),
       );
     expect(await proposed()).toEqual(perGroup);
     // Each added line audited as the reconciliation's.

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyze, fixture } from '../../test/factories';
-import { csvRecords, cents, decimalText, realFile, skipWithout } from '../../test/real-files';
+import { csvRecords, decimalText, exportCents, realFile, skipWithout } from '../../test/real-files';
 import { importSuite, suggestedMapping } from './import.suite';
 
 const s = importSuite('import-reconcile-test-');
@@ -41,7 +41,7 @@ describe('reconciliation of the real files', () => {
     const header = table[0];
     const amountCol = header.indexOf('FY26 ADMIN');
     const grand = table.findIndex((r) => r[4] === 'GRAND TOTAL');
-    const grandTotal = cents(table[grand][amountCol]);
+    const grandTotal = exportCents(table[grand][amountCol]);
     expect(decimalText(grandTotal)).toBe('11809742.00');
 
     const analysis = await analyze(s.t, s.admin.token, { name, data }, { importType: 'proposed' });
@@ -67,7 +67,7 @@ describe('reconciliation of the real files', () => {
     });
 
     // The row that carries $5,000 under the '5400 Supplies' heading of Town Clerk - 161.
-    const supplies = table.findIndex((r) => r[2] === '5400' && cents(r[amountCol] ?? '') === 500000n);
+    const supplies = table.findIndex((r) => r[2] === '5400' && exportCents(r[amountCol] ?? '') === 500000n);
     const line = await s.t.db
       .knex('line_items')
       .where({ import_run_id: res.body.importRunId })
@@ -82,7 +82,7 @@ describe('reconciliation of the real files', () => {
     const listed = new Set(r.differences.map((d: { row: number }) => d.row));
     table.slice(1).forEach((cells, i) => {
       const row = i + 2;
-      const amount = cents(cells[amountCol] ?? '');
+      const amount = exportCents(cells[amountCol] ?? '');
       if (amount !== 0n) {
         expect(lines.has(row) || totals.has(row) || listed.has(row), `row ${row}`).toBe(true);
       }
@@ -103,7 +103,7 @@ describe('reconciliation of the real files', () => {
       let fileSum = 0n;
       const negatives: { row: number; cents: bigint }[] = [];
       table.slice(1).forEach((cells, i) => {
-        const c = cents(cells[regular]);
+        const c = exportCents(cells[regular]);
         fileSum += c;
         if (c < 0n) {
           negatives.push({ row: i + 2, cents: c });
