@@ -119,6 +119,11 @@ function score(
   if (fromHeader && (field === 'amount' || field === 'currentSalary') && fromHeader < HIGH) {
     fromHeader = Math.min(HIGH - 1, fromHeader + headerYear(normalizeLabel(header)) * 0.3);
   }
+  // A department column whose values are the district's buildings (Boston's DEPARTMENT_NAME holds
+  // the school names) says where people work: Building's value score (95) takes it first.
+  if (field === 'department' && p.building >= 0.5) {
+    fromHeader = Math.min(fromHeader, HIGH);
+  }
   if (fromHeader && contradicted(field, p)) {
     fromHeader *= 0.3;
   }
