@@ -155,6 +155,7 @@ test("Budget Comparison shows a year's salary budget result only under that year
       json({
         updatedItems: 12,
         createdItems: 2,
+        removedItems: 0,
         totalOperatingSalary: 25_000_000,
         distributedAmount: 25_000_000,
         undistributedAmount: 0,

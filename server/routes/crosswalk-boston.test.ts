@@ -1,8 +1,26 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  BOSTON,
+  byTitle,
+  categorized,
+  col,
+  fields,
+  lines,
+  placement,
+  ranked,
+  rows,
+  SCHOOLS,
+  schoolsFile,
+  SKIP_BOSTON,
+  sum,
+  top20,
+  uncategorized,
+  type Kind,
+} from '../../test/boston-four-schools';
 import { analyze, buildBuilding, buildCategory, buildWorkGroup } from '../../test/factories';
-import { csvRecords, exportCents, realFile, skipWithout } from '../../test/real-files';
+import { exportCents } from '../../test/real-files';
 import { importSuite, suggestedMapping } from './import.suite';
 
 /**
@@ -11,79 +29,13 @@ import { importSuite, suggestedMapping } from './import.suite';
  * most common titles made in one call from the import's unmatched titles; the import leaves fewer
  * than 10% of rows without a category, and 'Update Salary Budget' moves the categorized payroll.
  * Every expected figure comes from the file itself, read with the tests' own parser
- * (test/real-files.ts: records, quotes, money to BigInt cents), never from the importer's or the crosswalk's code.
+ * (test/boston-four-schools.ts), never from the importer's or the crosswalk's code.
  */
 
 const s = importSuite('crosswalk-boston-test-');
-const BOSTON = realFile('boston_employee_earnings_report_2024.csv');
-/** As in import-reconcile.test.ts: skipped without ../shared locally, required under CI. */
-const SKIP_BOSTON = skipWithout(BOSTON);
-
-const SCHOOLS = ['Curley K-8', 'Boston Latin', 'Condon K-8', 'Charlestown High'];
 
 /** Money the API sends (a JSON number of whole cents) or the database gives (text) -> cents. */
 const answerCents = (v: number | string) => exportCents(typeof v === 'number' ? v.toFixed(2) : v);
-
-interface Row {
-  title: string;
-  school: string;
-  cents: bigint;
-}
-
-/** What a title's rule gives, decided here by the title's words (the first pattern that fits). */
-type Kind = 'teachers' | 'paras' | 'support';
-const PLACEMENT: [RegExp, Kind, string][] = [
-  [/para|monitor|before\/after/i, 'paras', '2330'],
-  [/teacher/i, 'teachers', '2305'],
-  [/specialist/i, 'teachers', '2310'],
-  [/coach/i, 'teachers', '2352'],
-  [/librarian/i, 'teachers', '2340'],
-  [/nurse/i, 'support', '3200'],
-  [/counselor|social worker/i, 'support', '2710'],
-  [/psycholog/i, 'support', '2800'],
-  [/liaison/i, 'support', '3100'],
-  [/clerk|sec\b|technician|asst \(|manager/i, 'support', '2250'],
-];
-function placement(title: string): { kind: Kind; deseCode: string } {
-  const hit = PLACEMENT.find(([re]) => re.test(title));
-  return hit ? { kind: hit[1], deseCode: hit[2] } : { kind: 'support', deseCode: '2210' };
-}
-
-// The file, read once: the four schools' lines kept as they are, for a file of their own.
-const text = SKIP_BOSTON ? '' : readFileSync(BOSTON, 'utf8');
-const lines = text.split(/\r?\n/).filter((l) => l !== '');
-/** One line's fields (this file has no line breaks inside a field). */
-const fields = (line: string) => csvRecords(line)[0];
-const header = SKIP_BOSTON ? [] : fields(lines[0]);
-const col = (name: string) => header.indexOf(name);
-const kept: string[] = [];
-const rows: Row[] = [];
-for (const line of lines.slice(1)) {
-  const f = fields(line);
-  if (SCHOOLS.includes(f[col('DEPARTMENT_NAME')])) {
-    kept.push(line);
-    rows.push({
-      title: f[col('TITLE')].trim(),
-      school: f[col('DEPARTMENT_NAME')],
-      cents: exportCents(f[col('REGULAR')]),
-    });
-  }
-}
-const schoolsFile = [lines[0], ...kept].join('\n');
-
-/** Rows and salaries per title, most rows first (ties by title). */
-const byTitle = new Map<string, { count: number; cents: bigint }>();
-for (const r of rows) {
-  const t = byTitle.get(r.title) ?? { count: 0, cents: 0n };
-  t.count += 1;
-  t.cents += r.cents;
-  byTitle.set(r.title, t);
-}
-const ranked = [...byTitle.entries()].sort((a, b) => b[1].count - a[1].count || (a[0] < b[0] ? -1 : 1));
-const top20 = new Set(ranked.slice(0, 20).map(([title]) => title));
-const sum = (list: readonly Row[]) => list.reduce((total, r) => total + r.cents, 0n);
-const categorized = rows.filter((r) => top20.has(r.title));
-const uncategorized = rows.filter((r) => !top20.has(r.title));
 
 describe.skipIf(SKIP_BOSTON)('the Boston payroll of four schools through the crosswalk', () => {
   type Named = { id: number; name: string };
@@ -264,11 +216,18 @@ describe.skipIf(SKIP_BOSTON)('the Boston payroll of four schools through the cro
     expect(withoutCategory).toHaveLength(41);
     expect(withoutCategory.length / stored.length).toBeLessThan(0.1);
 
-    // The salary budget: per category and school, the categorized payroll summed here in cents.
+    // The salary budget: per category, school and function code, the categorized payroll summed
+    // here in cents (a place whose people all have blank salaries has no payroll and no line).
     const perGroup = new Map<string, bigint>();
     for (const r of categorized) {
-      const k = `${category[placement(r.title).kind].id}|${building.get(r.school)}`;
+      const p = placement(r.title);
+      const k = `${category[p.kind].id}|${building.get(r.school)}|${p.deseCode}`;
       perGroup.set(k, (perGroup.get(k) ?? 0n) + r.cents);
+    }
+    for (const [k, c] of perGroup) {
+      if (c === 0n) {
+        perGroup.delete(k);
+      }
     }
     const update = await s.t.api('post', '/reconciliation/update-salary-budget', {
       token: s.admin.token,
@@ -279,20 +238,21 @@ describe.skipIf(SKIP_BOSTON)('the Boston payroll of four schools through the cro
     expect(answerCents(update.body.distributedAmount)).toBe(sum(categorized));
     expect(answerCents(update.body.undistributedAmount)).toBe(sum(uncategorized));
     expect(sum(categorized)).toBe(6_375_048_342n - sum(uncategorized));
-    // No proposed personnel line existed: one is added per category and school.
-    expect(update.body).toMatchObject({ createdItems: perGroup.size, updatedItems: 0 });
-    const proposed = async () =>
-      new Map(
-        (
-          await knex('line_items')
-            .where({ budget_year_id: s.d.budgetYearId, fiscal_year: fiscalYear, is_operating: false })
-            .whereIn(
-              'category_id',
-              Object.values(category).map((c) => c.id),
-            )
-            .select('category_id', 'building_id', knex.raw('amount::text as amount'))
-        ).map((l) => [`${l.category_id}|${l.building_id}`, exportCents(l.amount)]),
+    // No proposed personnel line existed: one is added per category, school and code.
+    expect(update.body).toMatchObject({ createdItems: perGroup.size, updatedItems: 0, removedItems: 0 });
+    const proposed = async () => {
+      const got = await knex('line_items')
+        .where({ budget_year_id: s.d.budgetYearId, fiscal_year: fiscalYear, is_operating: false })
+        .whereIn(
+          'category_id',
+          Object.values(category).map((c) => c.id),
+        )
+        .select('category_id', 'building_id', 'dese_code', knex.raw('amount::text as amount'));
+      expect(got).toHaveLength(perGroup.size);
+      return new Map(
+        got.map((l) => [`${l.category_id}|${l.building_id}|${l.dese_code}`, exportCents(l.amount)]),
       );
+    };
     expect(await proposed()).toEqual(perGroup);
     // Each added line audited as the reconciliation's.
     const audit = await knex('audit_log')
@@ -305,7 +265,7 @@ describe.skipIf(SKIP_BOSTON)('the Boston payroll of four schools through the cro
       token: s.admin.token,
       body: { budgetYearId: s.d.budgetYearId, fiscalYear },
     });
-    expect(again.body).toMatchObject({ createdItems: 0, updatedItems: 0 });
+    expect(again.body).toMatchObject({ createdItems: 0, updatedItems: 0, removedItems: 0 });
     expect(answerCents(again.body.distributedAmount)).toBe(sum(categorized));
     expect(await proposed()).toEqual(perGroup);
   });

@@ -133,6 +133,7 @@ describe('POST /reconciliation/update-salary-budget', () => {
     expect(res.body).toEqual({
       updatedItems: 2,
       createdItems: 1,
+      removedItems: 0,
       totalOperatingSalary: 185000.53,
       distributedAmount: 160000.03,
       undistributedAmount: 25000.5,
@@ -157,7 +158,7 @@ describe('POST /reconciliation/update-salary-budget', () => {
       token: finance,
       body: { budgetYearId, fiscalYear: 2026 },
     });
-    expect(again.body).toMatchObject({ updatedItems: 0, createdItems: 0 });
+    expect(again.body).toMatchObject({ updatedItems: 0, createdItems: 0, removedItems: 0 });
   });
 });
 

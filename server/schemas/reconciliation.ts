@@ -3,8 +3,8 @@ import { moneyOut } from './common';
 import { fiscalYearInput } from './fiscal-year';
 
 /**
- * POST /reconciliation/update-salary-budget: sets the proposed budget's personnel lines to the
- * operating payroll of the same category and building.
+ * POST /reconciliation/update-salary-budget: sets the proposed budget's personnel (salary) lines to
+ * the operating payroll of the same category, building and function code, removing the rest.
  */
 export const updateSalaryBudgetBody = z.strictObject({
   budgetYearId: z.number().int().positive(),
@@ -16,6 +16,8 @@ export const updateSalaryBudgetResponse = z.object({
   updatedItems: z.number().int(),
   /** Personnel lines added where payroll had no proposed line to land on. */
   createdItems: z.number().int(),
+  /** Personnel lines removed: their category, building and function code has no payroll. */
+  removedItems: z.number().int(),
   /** Sum of every employee's salary in the fiscal year. */
   totalOperatingSalary: moneyOut,
   /** Payroll written onto proposed personnel lines (employees with a personnel category). */

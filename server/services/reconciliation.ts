@@ -6,7 +6,7 @@ import * as q from '@server/queries/reconciliation';
 import { fiscalYearLabel } from '@server/schemas/fiscal-year';
 import type { UpdateSalaryBudgetBody, UpdateSalaryBudgetResult } from '@server/schemas/reconciliation';
 import { requireBudgetYear } from './fiscal-years';
-import { changeLines, createLine, type LineCause } from './line-items/index';
+import { changeLines, createLine, deleteLines, type LineCause } from './line-items/index';
 
 /** A stored amount (whole cents, from numeric(14,2)) as integer cents, exactly (server/lib/money.ts). */
 const wholeCents = (dollars: number | null) => Number(centsOf(dollars ?? 0));
@@ -34,16 +34,31 @@ export function distributeCents(total: number, weights: number[]): number[] {
   return parts;
 }
 
-const sameGroup = (line: q.PersonnelLine, group: q.PayrollGroup) =>
-  line.category_id === group.categoryId && line.building_id === group.buildingId;
+/** A salary line's place: category, building and function code (null parts kept apart). */
+const placeOf = (categoryId: number | null, buildingId: number | null, code: string | null) =>
+  JSON.stringify([categoryId, buildingId, code]);
 
 /**
- * Sets the proposed salary budget to the operating payroll: for every personnel category and
- * building with employees, the proposed personnel lines of that category and building get the
- * payroll (split over several lines in proportion to their amounts), and a line is added where
- * none exists. Employees without a personnel category have no line to land on and are reported as
- * undistributed. Lines of categories and buildings with no employees are left alone (they may
- * budget vacancies). One transaction; every changed line audited.
+ * Sets the proposed salary budget of a fiscal year to its operating payroll, exactly, whatever was
+ * there before (issue 32 items 2 and 3).
+ *
+ * Which lines the update owns: every proposed line of a personnel category in the fiscal year (in
+ * the active scope). A personnel category is the product's word for "salaries": Budget
+ * Comparison's personnel subtotal sets exactly these lines against the payroll and the DESE report
+ * counts them as salaries, so a line typed into one is part of the salary budget too. Nothing marks
+ * who made a line (the demo's, a projection's, an import's and a person's look alike), and a marker
+ * would have left the imported and projected lines, the ones that go stale, outside the update.
+ * Costs that are not payroll (stipends, substitutes, vacancies to fill) belong in a non-personnel
+ * category, which the update never touches; the confirmation says so.
+ *
+ * A salary line's place is (category, building, function code): the code each person carries (their
+ * own, else their category's, as every report reads it), so the DESE report, the per-pupil table
+ * and the resident page show the people's codes. For each place with payroll, its lines get the
+ * payroll (split over several lines in proportion to their amounts) or one line is added; each
+ * salary line at a place with no payroll (no one, or only blank salaries) is removed. Employees
+ * without a personnel category have no line to land on and are reported as undistributed. One
+ * transaction, every change through the line writer and audited with its cause (a removed line's
+ * audit entry keeps what it held). Run twice, the second run changes nothing.
  */
 export async function updateSalaryBudget(
   app: AppContext,
@@ -61,21 +76,33 @@ export async function updateSalaryBudget(
     }
     const lines = await q.personnelLines(trx, input.budgetYearId, input.fiscalYear);
     const scenarioId = await q.activeProposedScenarioId(trx, input.budgetYearId);
-    const cause: LineCause = { action: 'update', reason: 'Salary budget reconciliation' };
+    const reason = 'Salary budget reconciliation';
+    const cause: LineCause = { action: 'update', reason };
+    const byPlace = new Map<string, q.PersonnelLine[]>();
+    for (const line of lines) {
+      const place = placeOf(line.category_id, line.building_id, line.code);
+      byPlace.set(place, [...(byPlace.get(place) ?? []), line]);
+    }
     let updatedItems = 0;
     let createdItems = 0;
     let distributed = 0;
-    for (const group of payroll.groups.filter((g) => g.isPersonnel && g.categoryId !== null)) {
+    for (const group of payroll.groups) {
       const cents = wholeCents(group.total);
+      // A place whose people all have blank (or zero) salaries has no payroll: no line is kept there.
+      if (!group.isPersonnel || group.categoryId === null || cents === 0) {
+        continue;
+      }
       distributed += cents;
-      const own = lines.filter((l) => sameGroup(l, group));
+      const place = placeOf(group.categoryId, group.buildingId, group.code);
+      const own = byPlace.get(place) ?? [];
+      byPlace.delete(place);
       if (!own.length) {
-        const building = group.buildingName ?? 'District Wide';
         const name = `${group.categoryName} Salaries`;
+        const where = group.buildingName ?? 'District Wide';
         await createLine(
           trx,
           actor,
-          { ...cause, action: 'create' },
+          { action: 'create', reason },
           {
             budget_year_id: input.budgetYearId,
             scenario_id: scenarioId,
@@ -84,9 +111,9 @@ export async function updateSalaryBudget(
             current_fte: null,
             employee_status: null,
             name,
-            account_description: `${name} - ${building}`,
+            account_description: group.code ? `${name} - ${where} - ${group.code}` : `${name} - ${where}`,
             amount: centsText(cents),
-            dese_code: group.deseFunction,
+            dese_code: group.code,
             category_id: group.categoryId,
             building_id: group.buildingId,
             notes: 'Added by salary budget reconciliation',
@@ -107,10 +134,18 @@ export async function updateSalaryBudget(
         updatedItems += 1;
       }
     }
+    // What is left are salary lines where no one is paid: stale, so removed (each audited).
+    const stale = [...byPlace.values()].flat().map((l) => l.id);
+    // The audit entry keeps what the line held (before) and, as a merge's dropped line does, why
+    // it went (after: the cause and the reason), so History says who removed it and why.
+    const removed = await deleteLines(trx, actor, { action: 'delete', reason }, stale, () => ({
+      removedBecause: 'No payroll at its category, building and function code',
+    }));
     const total = wholeCents(payroll.total);
     return {
       updatedItems,
       createdItems,
+      removedItems: removed.length,
       totalOperatingSalary: total / 100,
       distributedAmount: distributed / 100,
       undistributedAmount: (total - distributed) / 100,

@@ -8,6 +8,7 @@ import { SalaryBudgetButton } from './salary-budget-button';
 const RESULT = {
   updatedItems: 3,
   createdItems: 1,
+  removedItems: 51,
   distributedAmount: 1_000_000,
   totalOperatingSalary: 1_000_000,
   undistributedAmount: 0,
@@ -33,6 +34,8 @@ describe('SalaryBudgetButton', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Update FY26 Salary Budget' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Update Salary Budget' }));
     expect(await screen.findByText('FY26 salary budget updated')).toBeTruthy();
+    // What was changed, added and removed, each counted.
+    expect(screen.getByText(/3 lines changed, 1 line added and 51 lines removed:/)).toBeTruthy();
     expect(fetchMock).toHaveBeenCalledOnce();
 
     view.rerender(2027);

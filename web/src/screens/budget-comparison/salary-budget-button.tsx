@@ -6,6 +6,13 @@ import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { formatMoney } from '@web/lib/format';
 import { fiscalYearLabel } from '@server/schemas/fiscal-year';
 
+const lines = (n: number) => `${n} ${n === 1 ? 'line' : 'lines'}`;
+
+/** What the update did to the salary lines, e.g. '3 lines changed, 1 line added and 51 lines removed'. */
+function changes(r: UpdateSalaryBudgetResult): string {
+  return `${lines(r.updatedItems)} changed, ${lines(r.createdItems)} added and ${lines(r.removedItems)} removed`;
+}
+
 /** What the last update answered, keyed by its budget year and fiscal year. */
 interface Outcome {
   key: string;
@@ -65,7 +72,7 @@ export function SalaryBudgetButton({
         open={confirming}
         onOpenChange={setConfirming}
         title={`Update the ${fy} salary budget?`}
-        message={`Each personnel category's proposed lines at each building are set to that building's ${fy} payroll for the category (split over several lines in proportion to their amounts), and a line is added where none exists. Other lines are not changed.`}
+        message={`The proposed lines of personnel categories become the ${fy} payroll: one amount for each category, building and function code the people carry (split over several lines in proportion to their amounts), a line added where none exists, and a line removed where no one is paid. Lines of other categories are not changed.`}
         confirmLabel="Update Salary Budget"
         busy={update.isPending}
         busyLabel="Updating..."
@@ -76,9 +83,8 @@ export function SalaryBudgetButton({
           {shown.error ? <Alert>{shown.error}</Alert> : null}
           {result ? (
             <Alert variant="success" title={`${fy} salary budget updated`}>
-              {result.updatedItems} lines changed and {result.createdItems} added:{' '}
-              {formatMoney(result.distributedAmount)} of {formatMoney(result.totalOperatingSalary)} payroll is
-              now in the proposed budget.
+              {changes(result)}: {formatMoney(result.distributedAmount)} of{' '}
+              {formatMoney(result.totalOperatingSalary)} payroll is now in the proposed budget.
               {result.undistributedAmount !== 0
                 ? ` ${formatMoney(result.undistributedAmount)} belongs to employees with no personnel category.`
                 : ''}
