@@ -26,6 +26,16 @@ describe('money in the OpenAPI document', () => {
     expect(moneyFieldsOutsideMoney(doc)).toEqual([]);
   });
 
+  it("an import's reconciliation sends the amounts it stored as Money, the file's own as FileDecimal", () => {
+    // Issue 32 item 19: storedAmount and storedSum were decimal text like the file's figures.
+    const path = Object.keys(doc.paths).find((p) => p.endsWith('/import/execute'))!;
+    const r =
+      doc.paths[path].post.responses['200'].content['application/json'].schema.properties.reconciliation;
+    expect(r.properties.storedSum.$ref).toBe(MONEY_REF);
+    expect(r.properties.differences.items.properties.storedAmount.$ref).toBe(MONEY_REF);
+    expect(r.properties.fileSum.$ref).toBe('#/components/schemas/FileDecimal');
+  });
+
   it('the check finds a money field written another way (probe)', () => {
     const probe = {
       paths: {

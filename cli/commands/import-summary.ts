@@ -15,12 +15,12 @@ const fy = fiscalYearLabel;
 export function reconciliationLines(r: Reconciliation): string[] {
   const out = [`Reconciliation of ${r.column || r.field} (${r.field}):`];
   out.push(`  File sum:     ${dollars(r.fileSum)}`);
-  out.push(`  Stored sum:   ${dollars(r.storedSum)}`);
+  out.push(`  Stored sum:   ${money(r.storedSum)}`);
   if (r.differenceCount) {
     out.push(`  Differences:  ${dollars(r.differenceTotal)} in ${count(r.differenceCount)} row(s):`);
     for (const d of r.differences.slice(0, RESULT_WARNINGS_SHOWN)) {
       out.push(
-        `    Row ${d.row}${d.name ? ` ${d.name}` : ''}: file ${dollars(d.fileAmount)}, stored ${dollars(d.storedAmount)} (${d.reason})`,
+        `    Row ${d.row}${d.name ? ` ${d.name}` : ''}: file ${dollars(d.fileAmount)}, stored ${money(d.storedAmount)} (${d.reason})`,
       );
     }
     if (r.differenceCount > RESULT_WARNINGS_SHOWN) {
@@ -87,6 +87,7 @@ export function summaryLines(
     );
   }
   out.push(...reconciliationLines(result.reconciliation));
+  out.push(...nextYearAndCrosswalkLines(result));
   if (result.skipped) {
     const reasons = Object.entries(result.skippedReasons)
       .map(([reason, n]) => `${n} ${reason}`)
@@ -94,15 +95,45 @@ export function summaryLines(
     out.push(`Skipped ${count(result.skipped)}: ${reasons}`);
     out.push(...result.errors.slice(0, RESULT_ERRORS_SHOWN).map((e) => `  ${e}`));
   }
+  if (result.reviewCount) {
+    out.push(
+      `Marked for review: ${count(result.reviewCount)} line(s) ${result.dryRun ? 'would be' : 'are'} on the Data Quality list.`,
+    );
+  }
   if (result.warningCount) {
     out.push(
-      `${count(result.warningCount)} row(s) ${result.dryRun ? 'would be ' : ''}imported with warnings (marked for review):`,
+      `${count(result.warningCount)} row(s) ${result.dryRun ? 'would be ' : ''}imported with warnings:`,
     );
     out.push(
       ...result.warnings
         .slice(0, RESULT_WARNINGS_SHOWN)
         .map((w) => `  Row ${w.row} ${w.name}: ${w.issues.join('; ')}`),
     );
+  }
+  return out;
+}
+
+/** The counts --json gives beside the reconciliation: next-year salaries and the position crosswalk. */
+function nextYearAndCrosswalkLines(result: ImportResult): string[] {
+  const out: string[] = [];
+  const n = result.nextYearSalaries;
+  if (n.automatic + n.manual + n.flagged > 0) {
+    out.push(
+      `Next-year salaries: ${count(n.automatic)} by the automatic rule, ${count(n.manual)} kept from the file (manual), ${count(n.flagged)} flagged for review.`,
+    );
+  }
+  const c = result.crosswalk;
+  if (c) {
+    out.push(
+      `Position crosswalk (${count(c.rules)} rule(s)): ${count(c.matchedRows)} row(s) matched, ${count(c.unmatchedRows)} matched no rule; ` +
+        `work group from it on ${count(c.workGroupRows)}, category on ${count(c.categoryRows)}, DESE code on ${count(c.deseCodeRows)}.`,
+    );
+    if (c.unmatchedTitleCount) {
+      const titles = c.unmatchedTitles.slice(0, RESULT_WARNINGS_SHOWN).map((t) => t.title);
+      out.push(
+        `  ${count(c.unmatchedTitleCount)} title(s) no rule matches: ${titles.join(', ')}${c.unmatchedTitleCount > titles.length ? ', ...' : ''}`,
+      );
+    }
   }
   return out;
 }

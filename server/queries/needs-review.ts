@@ -30,3 +30,21 @@ export async function needsReviewCount(db: Db, budgetYearId: number, fiscalYear?
   );
   return Number(result.rows[0].count);
 }
+
+/**
+ * How many lines of one import run the Data Quality list holds: the same rule, so the import's
+ * 'Marked for review' is the number the list shows for that run (issue 32 item 20; it counted only
+ * the rows the file itself gave warnings, not those the next-year salary rule flags).
+ */
+export async function runNeedsReviewCount(
+  db: Db,
+  budgetYearId: number,
+  importRunId: number,
+): Promise<number> {
+  const { where, bindings } = needsReviewWhere(budgetYearId);
+  const result = await db.raw<{ rows: { count: number }[] }>(
+    `SELECT count(*)::int AS count FROM line_items_all li WHERE ${where} AND li.import_run_id = ?`,
+    [...bindings, importRunId],
+  );
+  return Number(result.rows[0].count);
+}

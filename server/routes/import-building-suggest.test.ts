@@ -49,6 +49,15 @@ describe('suggesting Building from a column of building names', () => {
       .select('last_name', 'first_name', 'building_id');
     const expected = rows.map((r) => ids.get(r[dept]) ?? null);
     expect(stored.map((l) => l.building_id).sort()).toEqual(expected.sort());
+    // Issue 32 item 20: 'Marked for review' is the number of the run's lines the Data Quality list
+    // holds (it said 0 while the list held every employee the next-year salary rule flagged).
+    const list = await s.t.api('get', `/line-items/budget/needs-review?budgetYearId=${s.d.budgetYearId}`, {
+      token: s.admin.token,
+    });
+    expect(list.status).toBe(200);
+    const listed = (list.body.lineItems as { id: number }[]).length;
+    expect(listed).toBeGreaterThan(0);
+    expect(res.body.reviewCount).toBe(listed);
     // The schools' teachers are at their schools, not District Wide.
     expect(stored.filter((l) => l.building_id !== null)).toHaveLength(
       rows.filter((r) => ids.has(r[dept])).length,

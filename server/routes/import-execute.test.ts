@@ -64,7 +64,7 @@ describe('POST /import/execute', () => {
       field: 'currentSalary',
       column: 'Salary',
       fileSum: '91234.50',
-      storedSum: '92234.50',
+      storedSum: 92234.5,
       differenceCount: 1,
       differenceTotal: '-1000.00',
       differences: [
@@ -72,7 +72,7 @@ describe('POST /import/execute', () => {
           row: 4,
           name: 'Sam Ortiz',
           fileAmount: '-1000.00',
-          storedAmount: '0.00',
+          storedAmount: 0,
           difference: '-1000.00',
           reason: expect.stringContaining('negative pay'),
         },

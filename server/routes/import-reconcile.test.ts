@@ -58,7 +58,7 @@ describe('reconciliation of the real files', () => {
     expect(stored).toBe(decimalText(grandTotal));
     expect(r).toMatchObject({
       column: 'FY26 ADMIN',
-      storedSum: stored,
+      storedSum: Number(stored),
       fileSum: stored,
       differenceTotal: '0.00',
       unexplained: '0.00',
@@ -132,7 +132,7 @@ describe('reconciliation of the real files', () => {
       expect(r).toMatchObject({
         column: 'REGULAR',
         fileSum: decimalText(fileSum),
-        storedSum: stored,
+        storedSum: Number(stored),
         differenceCount: 6,
         differenceTotal: decimalText(reversals),
         unexplained: '0.00',
@@ -184,20 +184,20 @@ describe('sub-cent amounts', () => {
     ]);
     expect(res.body.reconciliation).toMatchObject({
       fileSum: '1384.569',
-      storedSum: '1384.57',
+      storedSum: 1384.57,
       differenceTotal: '-0.001',
       differences: [
         {
           row: 2,
           fileAmount: '1234.565',
-          storedAmount: '1234.57',
+          storedAmount: 1234.57,
           difference: '-0.005',
           reason: 'rounded to the cent',
         },
         {
           row: 3,
           fileAmount: '100.004',
-          storedAmount: '100.00',
+          storedAmount: 100,
           difference: '0.004',
           reason: 'rounded to the cent',
         },

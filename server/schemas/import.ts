@@ -105,8 +105,8 @@ export const reconciliationDifferenceSchema = z.object({
   name: z.string(),
   /** The file's value, exactly. */
   fileAmount: decimalString,
-  /** What the import stores for the row ('0.00' for nothing). */
-  storedAmount: decimalString,
+  /** What the import stores for the row (0 for nothing): the workbench's own money, a Money. */
+  storedAmount: moneyOut,
   /** fileAmount - storedAmount. */
   difference: decimalString,
   reason: z.string(),
@@ -131,7 +131,8 @@ export const reconciliationSchema = z.object({
   /** The file's column mapped to it. */
   column: z.string(),
   fileSum: decimalString,
-  storedSum: decimalString,
+  /** The sum of the stored lines (whole cents, from SQL): a Money like every stored amount. */
+  storedSum: moneyOut,
   differenceCount: z.number().int(),
   differenceTotal: decimalString,
   /** The first 100 differences, in file order. */
@@ -190,6 +191,11 @@ export const importResultSchema = z.object({
   /** The first 100 rows imported with warnings (they carry metadata.needsReview). */
   warnings: z.array(importWarningSchema),
   warningCount: z.number().int(),
+  /**
+   * Imported lines marked for review, by the rule the Data Quality list uses (server/queries/
+   * needs-review.ts): the rows with warnings and the employees the next-year salary rule flags.
+   */
+  reviewCount: z.number().int(),
   /** The first 100 skipped rows, each with its reason. */
   errors: z.array(z.string()),
   errorCount: z.number().int(),

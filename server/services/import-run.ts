@@ -14,6 +14,7 @@ import type { Actor } from '@server/policies/index';
 import { insertAudit } from '@server/queries/audit';
 import type { BudgetYearRow } from '@server/queries/fiscal-years';
 import * as q from '@server/queries/import';
+import { runNeedsReviewCount } from '@server/queries/needs-review';
 import { findVersionById, type VersionRow } from '@server/queries/versions';
 import type { ImportResult } from '@server/schemas/import';
 import { copyImportedLines, functionCodes, settleImportedLines } from './line-items/index';
@@ -159,7 +160,14 @@ async function settle(trx: Knex.Transaction, input: RunInput, runId: number) {
       : { automatic: 0, manual: 0, flagged: 0 };
   // Lines the file gave no function code get the one the ADMIN's rules agree on (issue 26 item 1).
   const codes = await functionCodes.codeImportedLines(trx, runId);
-  return { replaced, nextYearSalaries, codes, totals: await q.importedTotals(trx, runId, plan.importType) };
+  const reviewCount = await runNeedsReviewCount(trx, targets.budgetYear.id, runId);
+  return {
+    replaced,
+    nextYearSalaries,
+    codes,
+    reviewCount,
+    totals: await q.importedTotals(trx, runId, plan.importType),
+  };
 }
 
 /**
@@ -200,7 +208,7 @@ export async function runImport(app: AppContext, actor: Actor, input: RunInput):
       if (!tally.imported) {
         throw nothingImported(tally);
       }
-      const { replaced, nextYearSalaries, codes, totals } = await settle(trx, input, runId);
+      const { replaced, nextYearSalaries, codes, reviewCount, totals } = await settle(trx, input, runId);
       const reconciliation = tally.reconciler.result(totals.totalText);
       await q.finishImportRun(trx, runId, {
         row_count: tally.rowCount,
@@ -223,6 +231,7 @@ export async function runImport(app: AppContext, actor: Actor, input: RunInput):
         skipped: tally.skipped,
         warnings: tally.warnings,
         warningCount: tally.warningCount,
+        reviewCount,
         errors: tally.errors,
         errorCount: tally.skipped,
         skippedReasons: tally.reasons,

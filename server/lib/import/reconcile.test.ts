@@ -44,7 +44,7 @@ describe('Reconciler', () => {
     const result = r.result('110.01');
     expect(result).toMatchObject({
       fileSum: '5109.985',
-      storedSum: '110.01',
+      storedSum: 110.01,
       differenceCount: 3,
       differenceTotal: '4999.975',
       unexplained: '0.00',

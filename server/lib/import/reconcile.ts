@@ -1,4 +1,5 @@
 import type { FileTotalRow, Reconciliation, ReconciliationDifference } from '@server/schemas/import';
+import { centsOf, fromCents } from '@server/lib/money';
 import { addDecimal, DecimalSum, sameDecimal, subtractDecimal } from './decimal';
 import type { RowMoney } from './transform';
 
@@ -54,7 +55,7 @@ export class Reconciler {
         row,
         name,
         fileAmount: money.file,
-        storedAmount: stored,
+        stored,
         reason: money.reason ?? 'stored differently',
       });
     }
@@ -71,7 +72,7 @@ export class Reconciler {
         row,
         name: '',
         fileAmount: amount,
-        storedAmount: '0.00',
+        stored: '0.00',
         reason: `skipped: ${reason}`,
       });
     }
@@ -95,15 +96,19 @@ export class Reconciler {
     }
   }
 
-  private difference(d: Omit<ReconciliationDifference, 'difference'>): void {
-    const difference = subtractDecimal(d.fileAmount, d.storedAmount);
+  /** `stored` is decimal text here (exact arithmetic with the file's figure); it leaves as a Money. */
+  private difference({
+    stored,
+    ...d
+  }: Omit<ReconciliationDifference, 'difference' | 'storedAmount'> & { stored: string }): void {
+    const difference = subtractDecimal(d.fileAmount, stored);
     this.differenceSum.add(difference);
     this.differenceCount += 1;
     if (this.differences.length < LISTED) {
       this.differences.push({
         ...d,
         fileAmount: addDecimal(d.fileAmount, '0'),
-        storedAmount: addDecimal(d.storedAmount, '0'),
+        storedAmount: fromCents(centsOf(stored)),
         difference,
       });
     }
@@ -120,7 +125,7 @@ export class Reconciler {
       field: this.field,
       column: this.column,
       fileSum,
-      storedSum: stored,
+      storedSum: fromCents(centsOf(stored)),
       differenceCount: this.differenceCount,
       differenceTotal,
       differences: this.differences,

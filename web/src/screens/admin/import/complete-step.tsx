@@ -35,7 +35,8 @@ export function CompleteStep({ result, fileName, budgetYear, versionLabel, onRes
         </div>
         <div className="imp-stat">
           <dt>Marked for review</dt>
-          <dd>{count(result.warningCount)}</dd>
+          {/* The Data Quality list's own rule, so the two counts agree (issue 32 item 20). */}
+          <dd>{count(result.reviewCount)}</dd>
         </div>
         <div className="imp-stat">
           <dt>Total</dt>

@@ -1,6 +1,6 @@
 import { fiscalYearLabel } from '@server/lib/budget-math';
 import { RESULT_WARNINGS_SHOWN, type ImportResult, type Reconciliation } from '@server/schemas/import';
-import { formatDecimalMoney as dollars } from '@web/lib/format';
+import { formatDecimalMoney as dollars, formatMoneyCents } from '@web/lib/format';
 
 const count = (n: number) => n.toLocaleString('en-US');
 const FIELD_LABELS: Record<string, string> = { currentSalary: 'Current Salary', amount: 'Amount' };
@@ -8,8 +8,9 @@ const fy = fiscalYearLabel;
 
 /**
  * Every dollar of the amount column accounted for (Preview and Complete): the file's sum, the
- * stored sum, each row where they differ with its reason, and the file's own total compared. Amounts
- * are the server's exact decimal strings, shown as they are (a sub-cent value keeps its digits).
+ * stored sum, each row where they differ with its reason, and the file's own total compared. The
+ * file's amounts are exact decimal strings, shown as they are (a sub-cent value keeps its digits);
+ * stored amounts are whole-cent Money.
  */
 export function ReconciliationPanel({ r, dryRun }: { r: Reconciliation; dryRun: boolean }) {
   const stored = dryRun ? 'To be stored' : 'Stored';
@@ -25,7 +26,7 @@ export function ReconciliationPanel({ r, dryRun }: { r: Reconciliation; dryRun: 
         </div>
         <div className="imp-stat">
           <dt>{stored}</dt>
-          <dd>{dollars(r.storedSum)}</dd>
+          <dd>{formatMoneyCents(r.storedSum)}</dd>
         </div>
         <div className="imp-stat">
           <dt>Differences ({count(r.differenceCount)} rows)</dt>
@@ -82,7 +83,7 @@ export function ReconciliationPanel({ r, dryRun }: { r: Reconciliation; dryRun: 
                   <td className="num">{d.row}</td>
                   <td>{d.name}</td>
                   <td className="money">{dollars(d.fileAmount)}</td>
-                  <td className="money">{dollars(d.storedAmount)}</td>
+                  <td className="money">{formatMoneyCents(d.storedAmount)}</td>
                   <td className="money">{dollars(d.difference)}</td>
                   <td>{d.reason}</td>
                 </tr>
