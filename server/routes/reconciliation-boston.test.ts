@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +16,7 @@ import {
   type Kind,
 } from '../../test/boston-four-schools';
 import { analyze, buildBuilding } from '../../test/factories';
-import { exportCents } from '../../test/real-files';
+import { csvRecords, exportCents } from '../../test/real-files';
 import { suggestedMapping } from './import.suite';
 
 /**
@@ -202,6 +202,29 @@ describe.skipIf(SKIP_BOSTON)(
       }
       // No one is coded 1210 Superintendent: no salary is budgeted there.
       expect(answerCents(row('1210')?.salaries ?? 0)).toBe(0n);
+    });
+
+    it('shows the same codes in the per-pupil table by DESE category', async () => {
+      const [report, perPupil] = await Promise.all([
+        t.api('get', `/dese-report?budgetYearId=${budgetYearId}&fiscalYear=${FY}`, { token }),
+        t.api('get', `/nss/per-pupil?budgetYearId=${budgetYearId}&fiscalYear=${FY}`, { token }),
+      ]);
+      expect(perPupil.status, JSON.stringify(perPupil.body)).toBe(200);
+      // DESE's chart, read here: detail code -> its spending category.
+      const chart = csvRecords(
+        readFileSync(path.join(import.meta.dirname, '../../fixtures/dese_function_codes.csv'), 'utf8'),
+      );
+      const parentOf = new Map(chart.slice(1).map((r) => [r[0], r[3]]));
+      const reportRows = report.body.series.flatMap(
+        (x: { rows: { code: string; total: number }[] }) => x.rows,
+      );
+      for (const category of ['Instructional Leadership', 'Administration']) {
+        const expected = reportRows
+          .filter((r: { code: string }) => parentOf.get(r.code) === category)
+          .reduce((c: bigint, r: { total: number }) => c + answerCents(r.total), 0n);
+        const row = perPupil.body.byFunction.find((f: { name: string }) => f.name === category);
+        expect(answerCents(row?.amount ?? 0), category).toBe(expected);
+      }
     });
   },
 );
