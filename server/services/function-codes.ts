@@ -1,15 +1,12 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { parse } from 'csv-parse/sync';
 import type { AppContext } from '@server/context';
 import type { Db } from '@server/db/index';
-import { conflict, validationFailed } from '@server/errors';
+import { conflict } from '@server/errors';
 import { formatMoneyCents } from '@server/lib/money';
 import { authorize, type Actor } from '@server/policies/index';
 import * as q from '@server/queries/function-codes';
 import { fromCents, toCents } from '@server/schemas/common';
 import type { UnmappedCodes } from '@server/schemas/function-codes';
-import { deseCodes } from './dese-codes';
+import { requireChartCode } from './dese-codes';
 import { requireBudgetYear } from './fiscal-years';
 import { changeLines } from './line-items/index';
 import { lockBulk } from './line-items-rules';
@@ -20,51 +17,9 @@ import { lockBulk } from './line-items-rules';
  * budget the school committee adopts.
  */
 
-export const DESE_SERIES_FILE = path.resolve(import.meta.dirname, '../../fixtures/dese_function_series.csv');
-
-let series: Map<string, string> | null = null;
-
-/**
- * The nine series of DESE's chart (1000 Administration ... 9000 Programs With Other Systems), as
- * DESE's guide names them (fixtures/dese_function_series.csv), read once per process.
- */
-export function deseSeries(): Map<string, string> {
-  if (!series) {
-    const rows = parse(readFileSync(DESE_SERIES_FILE, 'utf8'), {
-      columns: true,
-      skip_empty_lines: true,
-      trim: true,
-    }) as { code: string; name: string }[];
-    series = new Map(rows.map((r) => [r.code, r.name]));
-  }
-  return series;
-}
-
-/** The name of a detail or series code, or null when it is not in the chart. */
-export function functionName(code: string): string | null {
-  return deseCodes().get(code)?.name ?? deseSeries().get(code) ?? null;
-}
-
-/**
- * A code a line or rule may be given: a detail code of DESE's chart. A series code (2000) or a
- * code not in the chart is a 400 naming the field and the value, so nothing is written.
- */
-export function requireChartCode(code: string, field = 'functionCode'): string {
-  const value = code.trim();
-  if (deseCodes().has(value)) {
-    return value;
-  }
-  const seriesName = deseSeries().get(value);
-  const message = seriesName
-    ? `${value} is the ${seriesName} series, not a function code: choose one of its codes (${[
-        ...deseCodes().keys(),
-      ]
-        .filter((c) => c[0] === value[0])
-        .slice(0, 4)
-        .join(', ')}, ...)`
-    : `Function code '${value}' is not in DESE's chart of accounts (fixtures/dese_function_codes.csv)`;
-  throw validationFailed([{ path: field, message }]);
-}
+// The chart (series, names, the check a code must pass) lives with the codes in dese-codes.ts, where the
+// line writer reads it too.
+export { DESE_SERIES_FILE, deseSeries, functionName, requireChartCode } from './dese-codes';
 
 const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 const cents = (text: string) => toCents(text) ?? 0n;

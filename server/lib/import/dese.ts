@@ -17,7 +17,7 @@ export const DESE_FUNCTION_CODES: ReadonlySet<string> = new Set(
 
 /** A series header such as 2000 (Instruction) or 6000 (Community Services); not in the detail list. */
 const isSeries = (code: string) => /^[1-9]000$/.test(code);
-const inRange = (code: string) => /^[1-9]\d{3}$/.test(code);
+// Only DESE's chart: a cell such as '9999' or '2399 - Other' holds no function code (issue 32 item 7).
 const known = (code: string) => DESE_FUNCTION_CODES.has(code) || isSeries(code);
 
 // '2305', '2305.0' (an Excel number), '2305 - H.S. Teachers', '2305: Teachers'
@@ -37,7 +37,7 @@ export function extractDeseCode(cell: Cell): string | null {
   }
   const whole = WHOLE.exec(text) ?? HEADING.exec(text);
   if (whole) {
-    return inRange(whole[1]) ? whole[1] : null;
+    return known(whole[1]) ? whole[1] : null;
   }
   const segments = text.split(/[^0-9A-Za-z]+/);
   if (segments.length < 2) {
@@ -56,7 +56,7 @@ export function isAccountString(cell: Cell): boolean {
 export function headingDeseCode(cells: readonly Cell[]): string | null {
   for (const cell of cells) {
     const m = HEADING.exec(cellText(cell));
-    if (m && inRange(m[1])) {
+    if (m && known(m[1])) {
       return m[1];
     }
   }

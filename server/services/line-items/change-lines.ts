@@ -6,6 +6,7 @@ import * as write from '@server/queries/line-items-writes';
 import type { AnyLineItem } from '@server/schemas/line-items';
 import { auditChanged, auditLines, type LineCause } from './audit';
 import { rescaleSalariesToFte } from '@server/queries/line-items-writes-next-year';
+import { requireChartCode } from '../dese-codes';
 import { applyAutomaticNextYearSalary } from './next-year';
 import { reviewedMetadata, reviewFlagsAfterChange } from './review';
 import { isLocked, nextYearSalaryRule } from './status-rule';
@@ -46,6 +47,19 @@ const BASIS: [column: string, field: keyof AnyLineItem][] = [
 ];
 
 const NUMERIC = new Set(['current_salary', 'current_fte']);
+
+/**
+ * Every line's function code is one of DESE's chart (issue 32 item 7): a code being written is
+ * checked here, in the writer, so an edit, the CLI and every service refuse an unknown code alike
+ * (a 400 naming the value, nothing written). Blank clears the code.
+ */
+function chartColumns<T extends Record<string, unknown>>(columns: T): T {
+  const code = columns.dese_code;
+  if (typeof code !== 'string' || !code.trim()) {
+    return columns;
+  }
+  return { ...columns, dese_code: requireChartCode(code, 'deseCode') };
+}
 
 function basisChanged(columns: Record<string, unknown>, line: AnyLineItem): boolean {
   return BASIS.some(([column, field]) => {
@@ -90,12 +104,12 @@ export async function changeLines(
   if (!ids.length) {
     return { before: [], after: [], audited: 0 };
   }
+  const columns = chartColumns(patch.columns ?? {});
   // A projected line someone changes becomes a row of its own (it stops following its source line).
   await write.materializeProjected(trx, ids);
   const keys = await read.lockLines(trx, ids);
   const before = await read.lineItemsByIds(trx, ids);
   const byId = new Map(before.map((b) => [b.id, b]));
-  const columns = patch.columns ?? {};
   const status = columns.employee_status as string | undefined;
   // Lines needing the same columns are written together: a bulk change is a statement or two.
   const groups = new Map<string, { columns: Record<string, unknown>; ids: number[] }>();
@@ -189,7 +203,7 @@ export async function createLine(
   values: Record<string, unknown>,
   nextYearSalary?: number | null,
 ): Promise<AnyLineItem> {
-  let row = values;
+  let row = chartColumns(values);
   let recompute = false;
   if (values.is_operating) {
     const status = (values.employee_status as string | undefined) ?? 'Active';
@@ -199,7 +213,7 @@ export async function createLine(
     );
     const manual = !isLocked(status) && typeof nextYearSalary === 'number';
     // A typed next-year salary is manual (SPEC section 4), for a new hire (salary 0) too.
-    row = { ...values, ...rule.columns, next_year_salary: manual ? nextYearSalary : null };
+    row = { ...row, ...rule.columns, next_year_salary: manual ? nextYearSalary : null };
     row.next_year_salary_manual = manual;
     recompute = !manual;
   }
