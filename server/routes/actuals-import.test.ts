@@ -263,6 +263,44 @@ describe('POST /actuals/import/execute', () => {
   });
 });
 
+describe('ledger refusals (issue 32 items 19 and 20)', () => {
+  it('name every bad row up to 20 and count the rest', async () => {
+    const before = await s.counts();
+    const ledgerRows = rows.length;
+    const otherYear = await s.importFile(file, { fiscalYear: 2022 });
+    expect(otherYear.status).toBe(400);
+    const message: string = otherYear.body.error;
+    for (let n = 2; n <= 21; n++) {
+      expect(message).toContain(`Row ${n}: fiscal year 2023, not FY2022`);
+    }
+    expect(message).not.toContain('Row 22:');
+    expect(message).toMatch(new RegExp(`; and ${ledgerRows - 20} more rows$`));
+    const none = await s.importFile(file, { fiscalYear: 2023, accountPattern: 'xx-xx-FUNC-OBJECT' });
+    expect(none.status).toBe(400);
+    for (let n = 2; n <= 21; n++) {
+      expect(none.body.error).toContain(`row ${n}: `);
+    }
+    expect(none.body.error).toContain(`; and ${ledgerRows - 20} more rows)`);
+    expect(await s.counts()).toEqual(before);
+  });
+
+  it('refuses a file without a fiscal year column whose name says another year than the one asked', async () => {
+    const before = await s.counts();
+    const name = 'glytdbud-expense-fy2023-p13-gf-school.csv';
+    const wrong = await s.importFile(file, { fiscalYear: 2022 }, { name, overrides: { fiscalYear: null } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error).toContain(`The file's name says FY2023 (${name}), not FY2022`);
+    expect(wrong.body.details).toEqual([{ path: 'fiscalYear', message: "The file's name says FY2023" }]);
+    expect(await s.counts()).toEqual(before);
+    const right = await s.importFile(
+      file,
+      { fiscalYear: 2023, dryRun: true },
+      { name, overrides: { fiscalYear: null } },
+    );
+    expect(right.status, JSON.stringify(right.body).slice(0, 300)).toBe(200);
+  });
+});
+
 describe('GET and PUT /actuals/account-pattern', () => {
   it('lets staff read it and only ADMIN set it, refusing an invalid pattern', async () => {
     expect((await s.t.api('get', '/actuals/account-pattern', { token: s.viewer.token })).status).toBe(403);

@@ -7,6 +7,7 @@ import type { HeaderInfo } from '@server/lib/import/header';
 import type { TableSource } from '@server/lib/import/read-table';
 import { buildingKey, transformLedgerRow, type LedgerOutcome } from '@server/lib/import/transform-ledger';
 import { LEDGER_FIELDS, type LedgerRow } from '@server/schemas/actuals-import';
+import { parseFiscalYear } from '@server/schemas/fiscal-year';
 import { PREVIEW_ROWS, PREVIEW_ROWS_MAX, SKIP } from '@server/schemas/import';
 
 /**
@@ -109,6 +110,36 @@ export async function readLedgerRows(
 
 const LISTED = 20;
 
+/** Every bad row a refusal names, up to LISTED, then how many more: 'Row 2: ...; Row 3: ...; and 5 more rows'. */
+export function listedText(messages: readonly string[]): string {
+  const rest = messages.length - LISTED;
+  return `${messages.slice(0, LISTED).join('; ')}${rest > 0 ? `; and ${rest} more row${rest === 1 ? '' : 's'}` : ''}`;
+}
+
+/**
+ * 400 when the file has no fiscal year column and its name says another fiscal year than the one
+ * it is imported into ('...-fy2023-p13.csv' into FY2026): its rows cannot say so themselves, and a
+ * year's figures in another year's Budget vs Actual is a mistake nobody sees until the numbers are
+ * wrong. A file with the column is checked row by row instead (checkRows).
+ */
+export function checkFileYear(
+  fileName: string,
+  fields: ReadonlyMap<string, number>,
+  fiscalYear: number,
+): void {
+  const named = /(?:^|[^a-z0-9])fy[-_ ]?(\d{4}|\d{2})(?![0-9])/i.exec(fileName);
+  const year = named ? parseFiscalYear(`FY${named[1]}`) : null;
+  if (fields.has('fiscalYear') || year === null || year === fiscalYear) {
+    return;
+  }
+  throw new AppError(
+    400,
+    'VALIDATION_FAILED',
+    `The file's name says FY${year} (${fileName}), not FY${fiscalYear}, and it has no fiscal year column to say otherwise: import it into FY${year}, or map its Fiscal Year column`,
+    [{ path: 'fiscalYear', message: `The file's name says FY${year}` }],
+  );
+}
+
 /**
  * The period the import is at: the file's (one period for every row that has one) or the one given;
  * 400 when rows name a period outside 1-13 or another fiscal year (all such rows listed), when the
@@ -129,11 +160,10 @@ export function checkRows(rows: readonly ReadRow[], given: number | undefined): 
     }
   }
   if (fatal.length) {
-    const shown = fatal.slice(0, LISTED).map((d) => d.message);
     throw new AppError(
       400,
       'VALIDATION_FAILED',
-      `${fatal.length} row${fatal.length === 1 ? '' : 's'} cannot be imported, nothing was written: ${shown.join('; ')}${fatal.length > LISTED ? '; …' : ''}`,
+      `${fatal.length} row${fatal.length === 1 ? '' : 's'} cannot be imported, nothing was written: ${listedText(fatal.map((d) => d.message))}`,
       fatal.slice(0, 100),
     );
   }

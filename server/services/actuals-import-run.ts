@@ -18,7 +18,9 @@ import {
 import { fiscalYearLabel } from '@server/schemas/fiscal-year';
 import { deseCodes } from './dese-codes';
 import {
+  checkFileYear,
   checkRows,
+  listedText,
   listedRow,
   previewRows,
   readLedgerRows,
@@ -141,13 +143,11 @@ function requireAccounts(rows: readonly ReadRow[], pattern: string): void {
     );
   }
   if (ledger.every((r) => r.outcome.kind === 'row' && r.outcome.setAside)) {
-    const shown = ledger
-      .slice(0, 5)
-      .map((r) => `row ${r.n}: ${r.outcome.kind === 'row' ? r.outcome.setAside : ''}`);
+    const shown = ledger.map((r) => `row ${r.n}: ${r.outcome.kind === 'row' ? r.outcome.setAside : ''}`);
     throw new AppError(
       400,
       'NOTHING_IMPORTED',
-      `No account can be read by the pattern ${pattern}, nothing was written (${shown.join('; ')}). Check the account pattern and the Account Number column.`,
+      `No account can be read by the pattern ${pattern}, nothing was written (${listedText(shown)}). Check the account pattern and the Account Number column.`,
       ledger.slice(0, LISTED).map((r) => ({
         path: `row ${r.n}`,
         message: r.outcome.kind === 'row' ? (r.outcome.setAside ?? '') : '',
@@ -201,6 +201,7 @@ export async function importLedgerFromPath(
   const table = await openTable(file.path, file.originalName);
   const header = file.header ?? headerOf(await sampleRows(table)).header;
   const mapping = resolveLedgerMapping(header.columns, plan.columnMappings);
+  checkFileYear(file.originalName, mapping.fields, plan.fiscalYear);
   const buildings = await accounts.listBuildingCodes(app.db);
   const { rows } = await readLedgerRows(table, header, {
     fields: mapping.fields,
