@@ -18,6 +18,8 @@ const SIZES = [
 ];
 
 const pct = (v: number) => `${v.toFixed(2)}%`;
+const usd = (v: number) =>
+  `$${v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 interface Line {
   id: number;
@@ -65,7 +67,9 @@ for (const size of SIZES) {
     const percent = meterBox.getByTestId('nss-percent');
     const serverPercent = async () => {
       const answer = await apiCall(page, 'POST', '/nss/meter/scenario', { scenarioId });
-      return `${answer.columns.percentOfRequired.toFixed(2)}% of required`;
+      // Issue 32 item 9: a budget short of the requirement also says by how much.
+      const short = answer.columns.overUnder < 0 ? `, ${usd(-answer.columns.overUnder)} short` : '';
+      return `${answer.columns.percentOfRequired.toFixed(2)}% of required${short}`;
     };
     await expect(percent).toHaveText(await serverPercent());
     const before = (await percent.textContent()) ?? '';

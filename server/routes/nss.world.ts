@@ -160,7 +160,8 @@ export function expectedMeter(
     budgeted,
     required,
     overUnder: budgeted - required,
-    percentOfRequired: divRound(budgeted * 10000n, required),
+    // Rounded down (issue 32 item 9): a shortfall never reads as 100.00% (budgets are positive).
+    percentOfRequired: (budgeted * 10000n) / required,
     percentOfFoundation: divRound(budgeted * 10000n, dollarsOf(figures.foundationBudget)),
     above95: budgeted - threshold,
     threshold,

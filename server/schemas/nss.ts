@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatMoneyCents } from '@server/lib/money';
 import { adjustmentsInput } from './cut-scenarios';
 import { idTextWith, moneyInput, moneyOut, toCents, unitsOf } from './common';
 import { fiscalYearInput } from './fiscal-year';
@@ -51,6 +52,32 @@ export const MUNICIPAL_LINES: { code: string; label: string }[] = [
 ];
 
 export const NO_FIGURES_MESSAGE = 'Enter the state figures to see NSS';
+
+/**
+ * Budgeted NSS as hundredths of a percent of the requirement, rounded DOWN (issue 32 item 9): a
+ * budget short of the requirement by any amount never reads as 100.00%.
+ */
+export function percentOfRequiredUnits(budgetedCents: bigint, requiredCents: bigint): bigint {
+  const n = budgetedCents * 10000n;
+  const q = n / requiredCents;
+  return q * requiredCents > n ? q - 1n : q;
+}
+
+/** ', $599.89 short' when the budget is below the requirement, else ''. */
+export function shortText(overUnder: number): string {
+  return overUnder < 0 ? `, ${formatMoneyCents(-overUnder)} short` : '';
+}
+
+/**
+ * How the meter says where a budget stands, on the screens, in the API's message and in the CLI:
+ * '99.99% of required, $599.89 short', or '100.00% of required' when it is met.
+ */
+export function percentOfRequiredText(
+  c: { percentOfRequired: number; overUnder: number },
+  of = 'required',
+): string {
+  return `${c.percentOfRequired.toFixed(2)}% of ${of}${shortText(c.overUnder)}`;
+}
 export const EOYR_CODE = /^[1-9]\d{3}$/;
 export const EOYR_CODE_MESSAGE = 'An End-of-Year-Report line is a 4-digit function code from 1000 to 9999';
 

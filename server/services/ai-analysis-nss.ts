@@ -10,7 +10,7 @@ import {
   type SuggestionList,
 } from '@server/schemas/ai-analysis';
 import { fiscalYearLabel } from '@server/schemas/fiscal-year';
-import type { NssMeter } from '@server/schemas/nss';
+import { percentOfRequiredText, percentOfRequiredUnits, type NssMeter } from '@server/schemas/nss';
 import { computeMeter } from './nss-meter';
 
 /**
@@ -52,7 +52,7 @@ export async function nssConstraint(db: Db, scope: LineScope, lines: AnalysisLin
     counted,
     prompt: [
       '',
-      `Net school spending (Chapter 70) constraint: ${fy} counts ${dollars(centsOf(meter.columns.budgetedNss))} toward the ${dollars(centsOf(meter.columns.requiredWithCarry))} of net school spending the state requires (${meter.columns.percentOfRequired.toFixed(2)}%).`,
+      `Net school spending (Chapter 70) constraint: ${fy} counts ${dollars(centsOf(meter.columns.budgetedNss))} toward the ${dollars(centsOf(meter.columns.requiredWithCarry))} of net school spending the state requires (${percentOfRequiredText(meter.columns)}).`,
       headroom > 0n
         ? `Cuts to spending that counts must total at most ${dollars(headroom)}, or the district falls below 100% (the shortfall is added to next year's requirement; below 95% state aid is cut).`
         : `The budget is already below 100% of the requirement: any cut to spending that counts deepens the shortfall.`,
@@ -113,7 +113,7 @@ export function flagSuggestions(
       flagged += belowRequired ? 1 : 0;
       s.nss = {
         countedSavings: fromCents(countedSavings),
-        percentAfter: fromUnits(divideRounded(left * 10000n, required), 2),
+        percentAfter: fromUnits(percentOfRequiredUnits(left, required), 2),
         belowRequired,
         below95: left < threshold,
       };

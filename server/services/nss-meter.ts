@@ -7,7 +7,14 @@ import type { Adjustments, LineScope } from '@server/queries/cut-scenarios';
 import * as q from '@server/queries/nss';
 import { divideRounded, fromCents, fromUnits, toCents, unitsOf } from '@server/schemas/common';
 import { fiscalYearLabel } from '@server/schemas/fiscal-year';
-import { NO_FIGURES_MESSAGE, REQUIRED_NSS_ZERO, type NssMeter, type NssStatus } from '@server/schemas/nss';
+import {
+  NO_FIGURES_MESSAGE,
+  percentOfRequiredText,
+  percentOfRequiredUnits,
+  REQUIRED_NSS_ZERO,
+  type NssMeter,
+  type NssStatus,
+} from '@server/schemas/nss';
 import { checkAdjustments, requireScenario, resolveScope, scopeOf } from './cut-scenarios-calc';
 import { deseCodes } from './dese-codes';
 import { eoyrLabel } from './nss';
@@ -18,7 +25,8 @@ import { eoyrLabel } from './nss';
  * behalf, against required NSS, in DESE's six columns, with the headroom above 100% and 95% and what
  * falling short costs. The budget is the dashboard's (the proposed lines that count), under a cut
  * scenario's percents when one is named; which spending counts is the rules table's, never code.
- * All arithmetic in integer cents; a percent is hundredths of a percent, rounded half away from 0.
+ * All arithmetic in integer cents; a percent is hundredths of a percent, rounded half away from 0,
+ * except the percent of required, rounded down so a shortfall never reads as 100% (issue 32 item 9).
  */
 
 const cents = (text: string | null | undefined) => (text ? (toCents(text) ?? 0n) : 0n);
@@ -149,7 +157,12 @@ export function meterFrom(m: MeterInput): NssMeter {
   // The least budget at or above (100 - limit)% of the requirement, in whole cents (rounded up).
   const keep = required * (10000n - limitUnits);
   const threshold = keep / 10000n + (keep % 10000n === 0n ? 0n : 1n);
-  const pctRequired = divideRounded(budgeted * 10000n, required);
+  const pctRequired = percentOfRequiredUnits(budgeted, required);
+  const standing = (of: string) =>
+    percentOfRequiredText(
+      { percentOfRequired: fromUnits(pctRequired, 2), overUnder: fromCents(budgeted - required) },
+      of,
+    );
   const pctFoundation = divideRounded(budgeted * 10000n, foundation);
   const status: NssStatus =
     budgeted >= required ? 'MEETS' : budgeted >= threshold ? 'CARRY_FORWARD' : 'BELOW_95';
@@ -176,8 +189,8 @@ export function meterFrom(m: MeterInput): NssMeter {
     const effects = [carriedText, aidText].filter(Boolean).join(' and ');
     message =
       status === 'CARRY_FORWARD'
-        ? `${fy} budgets ${percentText(pctRequired)} of required net school spending, ${dollars(shortfall)} short: ${effects} (G.L. c.70 §11).`
-        : `Below 95% of required net school spending (${percentText(pctRequired)}), ${dollars(shortfall)} short: ${effects}, and the town's tax rate may not be approved (G.L. c.70 §11; DESE).`;
+        ? `${fy} budgets ${standing('required net school spending')}: ${effects} (G.L. c.70 §11).`
+        : `Below 95% of required net school spending (${standing('required')}): ${effects}, and the town's tax rate may not be approved (G.L. c.70 §11; DESE).`;
     if (carriedIn > 0n) {
       message += ` ${fy} already makes up a ${dollars(carriedIn)} shortfall carried in, so the whole difference comes off state aid.`;
     }

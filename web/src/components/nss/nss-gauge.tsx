@@ -1,5 +1,6 @@
 import type { NssMeter } from '@web/api/nss';
 import { formatMoney } from '@web/lib/format';
+import { percentOfRequiredText } from '@server/schemas/nss';
 import './nss.css';
 
 /** The scale the bar spans, in percent of required NSS; 95% and 100% are marked on it. */
@@ -23,7 +24,7 @@ export function NssGauge({ meter, label }: { meter: NssMeter; label: string }) {
   if (pct === null) {
     return null;
   }
-  const text = `${pct.toFixed(2)}% of required net school spending`;
+  const text = percentOfRequiredText(meter.columns!, 'required net school spending');
   return (
     <div className="nss-gauge">
       <div

@@ -1,5 +1,6 @@
 import type { AnalysisResult, Suggestion } from '@server/schemas/ai-analysis';
 import { formatMoney } from '@web/lib/format';
+import { percentOfRequiredText } from '@server/schemas/nss';
 import '@web/components/nss/nss.css';
 
 /**
@@ -10,7 +11,8 @@ export function AnalysisNss({ nss }: { nss: NonNullable<AnalysisResult['nss']> }
   if (nss.percentOfRequired === null) {
     return <p className="nss-none">Net school spending: {nss.message}.</p>;
   }
-  const text = `Net school spending before any cut: ${nss.percentOfRequired.toFixed(2)}% of required, ${formatMoney(nss.headroomAbove100 ?? 0)} of counted spending above 100%. ${nss.message}`;
+  const above = nss.headroomAbove100 ?? 0;
+  const text = `Net school spending before any cut: ${percentOfRequiredText({ percentOfRequired: nss.percentOfRequired, overUnder: above })}${above >= 0 ? `, ${formatMoney(above)} of counted spending above 100%` : ''}. ${nss.message}`;
   return nss.flagged ? (
     <div className="nss-alert nss-alert--warning" role="status">
       <strong className="nss-alert__title">Net school spending</strong>

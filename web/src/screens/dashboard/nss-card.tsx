@@ -4,6 +4,7 @@ import { useCan } from '@web/auth/use-can';
 import { NssGauge, NssHeadroom, NssStatus } from '@web/components/nss/nss-gauge';
 import { formatMoney, formatMoneyCents } from '@web/lib/format';
 import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+import { shortText } from '@server/schemas/nss';
 
 const pct = (v: number) => `${v.toFixed(2)}%`;
 
@@ -117,7 +118,7 @@ export function NssCard({ scope }: { scope: { budgetYearId: number; fiscalYear: 
             <>
               <div className="nss-card__headline">
                 <span className="nss-card__percent">{pct(m.columns.percentOfRequired)}</span>
-                <span className="muted">of required net school spending</span>
+                <span className="muted">of required net school spending{shortText(m.columns.overUnder)}</span>
               </div>
               <NssGauge meter={m} label={`${fy} net school spending`} />
             </>

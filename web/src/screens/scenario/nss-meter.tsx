@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { useScenarioNssMeter } from '@web/api/nss';
 import { NssGauge, NssStatus } from '@web/components/nss/nss-gauge';
 import { formatMoney } from '@web/lib/format';
+import { percentOfRequiredText } from '@server/schemas/nss';
 import { useEditorSnapshot, type EditorStore } from './editor-store';
 import { fyLabel } from './scenario-math';
 
@@ -40,7 +41,7 @@ export function ScenarioNssMeter({ budgetYearId, fiscalYear, scenarioId, store }
         <h2 className="scenario-nss__title">Net School Spending</h2>
         {m.columns ? (
           <span className="scenario-nss__figure" data-testid="nss-percent">
-            {m.columns.percentOfRequired.toFixed(2)}% of required
+            {percentOfRequiredText(m.columns)}
           </span>
         ) : null}
         {m.headroom ? (
