@@ -37,7 +37,19 @@ const ADMIN_SCREENS = [
 const PERSONAS = [
   { role: 'ADMIN', who: ADMIN, screens: ADMIN_SCREENS },
   { role: 'FINANCE', who: FINANCE, screens: STAFF_SCREENS },
-  { role: 'VIEW_ONLY', who: VIEWER, screens: ['/', '/profile'] },
+  // Issue 32 item 12: the school committee reads the reports that hold no individual pay.
+  {
+    role: 'VIEW_ONLY',
+    who: VIEWER,
+    screens: [
+      '/',
+      '/profile',
+      '/budget-stages',
+      '/budget-stages/compare',
+      '/dese-report',
+      '/budget-vs-actual',
+    ],
+  },
 ];
 
 const VIEWPORTS = [
@@ -163,8 +175,7 @@ for (const { name, viewport } of VIEWPORTS) {
         }
 
         // A picture of the role's navigation, open.
-        const menu =
-          name === 'phone' ? 'Menu' : role === 'ADMIN' ? 'Admin' : role === 'FINANCE' ? 'Budget Tools' : null;
+        const menu = name === 'phone' ? 'Menu' : role === 'ADMIN' ? 'Admin' : 'Budget Tools';
         if (menu) {
           await openMenu(page, menu);
           await expect(page.getByRole('menu')).toBeVisible();

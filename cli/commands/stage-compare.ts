@@ -77,6 +77,9 @@ function printComparison(c: StageComparison): void {
   process.stdout.write(
     `\nLines: ${n.added} added, ${n.removed} removed, ${n.changed} changed, ${n.unchanged} unchanged\n`,
   );
+  if (c.linesListed === 'none') {
+    return;
+  }
   const shown = (v: string | number | null, isMoney: boolean) =>
     v === null ? '' : isMoney ? formatMoney(v as number) : String(v);
   printRows(
@@ -111,7 +114,7 @@ export function registerStageCompare(
   )
     .requiredOption('--from <id>', "stage id (from `stage list`) or 'current'")
     .requiredOption('--to <id>', "stage id or 'current' (today's working figures)")
-    .option('--lines <which>', 'changed (default) or all', 'changed')
+    .option('--lines <which>', 'changed (default), all or none (totals and breakdowns only)', 'changed')
     .option('--xlsx <file>', 'write the comparison as an Excel workbook with formulas')
     .action(async (opts: CompareFlags) => {
       await withCli(program.opts().as, async ({ app, actor }) => {

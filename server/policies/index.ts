@@ -16,6 +16,12 @@ export const POLICY = {
   'profile.update': ANY,
   'dashboard.read': ANY,
   'referenceData.read': ANY,
+  // The budget's reports that hold no individual pay (issue 32 item 12): a school committee member
+  // (VIEW_ONLY) reads the stage comparison by category, function and building, the DESE report and
+  // budget vs actual. The comparison's line-by-line part stays 'lineItems.read' (staff).
+  'stageComparison.read': ANY,
+  'budgetVsActual.read': ANY,
+  'deseReport.read': ANY,
   // ADMIN and FINANCE
   'lineItems.read': STAFF,
   'lineItems.write': STAFF,
@@ -27,10 +33,10 @@ export const POLICY = {
   'townGoals.write': STAFF,
   'projections.write': STAFF,
   'comparison.read': STAFF,
+  // the ledger's set-up (its account pattern); its report and imports list are 'budgetVsActual.read'
   'actuals.read': STAFF,
   'ai.analyze': STAFF,
   'reconciliation.write': STAFF,
-  'deseReport.read': STAFF,
   // ADMIN only
   'users.manage': ADMIN,
   'referenceData.write': ADMIN,

@@ -51,7 +51,7 @@ export const actualsRoutes = [
     path: '/actuals/imports',
     summary: 'Ledger imports, newest first: the current one of each fiscal year and those it replaced',
     tag,
-    action: 'actuals.read',
+    action: 'budgetVsActual.read',
     query: s.ledgerImportsQuery,
     response: s.ledgerImportsResponse,
     handler: ({ app, actor, query }) => imports.listLedgerImports(app, actor, query),
@@ -82,7 +82,7 @@ export const actualsRoutes = [
     summary:
       "Budget vs actual for a fiscal year by category, DESE function, building or account: budget, revised, expended, encumbered, available, percent used and projected year-end per group, with the lines that match no account and how many accounts no line names. The accounts it lists: every one (accounts=all, the default), none (accounts=none, the screen's first read) or those no line names (accounts=unmatched); group=<a row's key> lists only that group's (the drill-down)",
     tag,
-    action: 'actuals.read',
+    action: 'budgetVsActual.read',
     query: r.actualsReportQuery,
     response: r.actualsReportResponse,
     handler: ({ app, actor, query }) => report.budgetVsActual(app, actor, query),

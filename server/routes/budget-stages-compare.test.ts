@@ -285,7 +285,7 @@ describe('GET /budget-stages/compare', () => {
     }
   });
 
-  it('refuses the same stage twice, a reopen, another year, unknown ids and VIEW_ONLY; writes nothing', async () => {
+  it("refuses the same stage twice, a reopen, another year, unknown ids and VIEW_ONLY's lines; writes nothing", async () => {
     const counts = async () => [
       // A refused role is a security event (entity 'security'); nothing else may be written.
       Number((await t.db.knex('audit_log').whereNot({ entity: 'security' }).count({ n: '*' }).first())!.n),
@@ -319,7 +319,9 @@ describe('GET /budget-stages/compare', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.error).toContain("from must be a stage id or 'current'");
     expect((await compare(stage.A, 'current', '&lines=some')).status).toBe(400);
-    expect((await compare(stage.A, 'current', '', viewer)).status).toBe(403);
+    // Issue 32 item 12: VIEW_ONLY reads the totals and breakdowns, never the lines (salaries).
+    expect((await compare(stage.A, 'current', '&lines=changed', viewer)).status).toBe(403);
+    expect((await compare(stage.A, 'current', '&lines=all', viewer)).status).toBe(403);
     const xlsx = await fetch(
       `${t.url}/api/budget-stages/compare.xlsx?budgetYearId=${by}&fiscalYear=${FY}&from=${stage.A}&to=${stage.A}`,
       {

@@ -10,9 +10,9 @@ export const budgetStageCompareRoutes = [
     method: 'get',
     path: '/budget-stages/compare',
     summary:
-      "What changed between two stages of a fiscal year (or a stage and today's working figures), and why: totals, by category, DESE function and building, and line by line with each line's reason",
+      "What changed between two stages of a fiscal year (or a stage and today's working figures), and why: totals, by category, DESE function and building, and line by line with each line's reason (the lines, which carry salaries, for ADMIN and FINANCE only: everyone else gets lines=none)",
     tag,
-    action: 'lineItems.read',
+    action: 'stageComparison.read',
     query: compareQuery,
     response: compareResponse,
     handler: ({ app, actor, query }) => compareStages(app, actor, query),
@@ -21,9 +21,9 @@ export const budgetStageCompareRoutes = [
     method: 'get',
     path: '/budget-stages/compare.xlsx',
     summary:
-      'The stage comparison as an Excel workbook (Summary, By category, By DESE function, By building, Lines), every difference and total a formula',
+      'The stage comparison as an Excel workbook (Summary, By category, By DESE function, By building, and Lines for ADMIN and FINANCE), every difference and total a formula',
     tag,
-    action: 'lineItems.read',
+    action: 'stageComparison.read',
     query: compareQuery,
     handler: async ({ app, actor, query, ctx }) => {
       const book = await compareStagesWorkbook(app, actor, query);

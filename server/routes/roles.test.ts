@@ -44,3 +44,41 @@ describe('every registered route enforces the policy table', () => {
     }
   }
 });
+
+/**
+ * Issue 32 item 12, the rule in words: VIEW_ONLY (the school committee) reads the views that hold
+ * no individual pay (the stage history, the stage comparison by category, function and building,
+ * the DESE report, budget vs actual); line-level salaries and every write of budget data stay with
+ * ADMIN and FINANCE. (view-only-reports.test.ts checks the answers themselves.)
+ */
+describe('what VIEW_ONLY may reach', () => {
+  const viewOnly = allRoutes.filter(
+    (r) => r.action !== 'public' && (POLICY[r.action as Action] as readonly string[]).includes('VIEW_ONLY'),
+  );
+  const label = (r: (typeof allRoutes)[number]) => `${r.method.toUpperCase()} ${r.path}`;
+
+  it('reads the stages, the stage comparison and its workbook, the DESE report and budget vs actual', () => {
+    expect(viewOnly.map(label)).toEqual(
+      expect.arrayContaining([
+        'GET /budget-stages',
+        'GET /budget-stages/compare',
+        'GET /budget-stages/compare.xlsx',
+        'GET /dese-report',
+        'GET /dese-report.xlsx',
+        'GET /actuals/report',
+        'GET /actuals/imports',
+      ]),
+    );
+  });
+
+  it('reads no line (salaries) and writes nothing but its own account', () => {
+    const lineLevel = allRoutes.filter((r) => r.action === 'lineItems.read').map(label);
+    expect(lineLevel).toEqual(
+      expect.arrayContaining(['GET /budget-stages/:id/snapshot', 'GET /history/:entity/:id']),
+    );
+    expect(viewOnly.map(label).filter((l) => lineLevel.includes(l))).toEqual([]);
+    for (const route of viewOnly.filter((r) => r.method !== 'get')) {
+      expect(route.path, label(route)).toMatch(/^\/auth\//);
+    }
+  });
+});

@@ -21,13 +21,24 @@ const sideInput = (what: 'from' | 'to') =>
 /** The two sides must differ; the service refuses the same stage twice with this message. */
 export const SAME_STAGE_MESSAGE = 'Choose two different stages';
 
+export const COMPARE_LINE_LISTS = ['changed', 'all', 'none'] as const;
+export type CompareLineList = (typeof COMPARE_LINE_LISTS)[number];
+
+/** Why a role without line-level access is refused lines=changed or all. */
+export const LINES_STAFF_ONLY =
+  "Line-by-line changes carry employees' salaries: only ADMIN and FINANCE may list them (ask with lines=none)";
+
 export const compareQuery = z.strictObject({
   budgetYearId: idTextWith('budgetYearId must be a positive whole number'),
   fiscalYear: fiscalYearInput,
   from: sideInput('from'),
   to: sideInput('to'),
-  /** changed (default): the lines added, removed or changed; all: every line, unchanged ones too. */
-  lines: z.enum(['changed', 'all'], { error: 'lines must be changed or all' }).optional(),
+  /**
+   * changed: the lines added, removed or changed; all: every line, unchanged ones too; none: the
+   * totals and breakdowns only. Lines carry employees' salaries, so only ADMIN and FINANCE may ask
+   * for them: their default is changed, everyone else's none.
+   */
+  lines: z.enum(COMPARE_LINE_LISTS, { error: 'lines must be changed, all or none' }).optional(),
 });
 export type CompareQuery = z.infer<typeof compareQuery>;
 export type CompareSide = number | typeof CURRENT;
@@ -127,6 +138,8 @@ export const compareResponse = z.object({
     changed: z.number().int(),
     unchanged: z.number().int(),
   }),
+  /** Which lines `lines` lists (the query's, or the role's default), so an unasked list is not read as none changed. */
+  linesListed: z.enum(COMPARE_LINE_LISTS),
   lines: z.array(lineChangeSchema),
 });
 export type StageComparison = z.infer<typeof compareResponse>;

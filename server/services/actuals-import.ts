@@ -87,6 +87,6 @@ export async function importLedgerLocalFile(
 
 /** Ledger imports, newest first: the current one of each fiscal year and the ones they replaced. */
 export async function listLedgerImports(app: AppContext, actor: Actor, query: { fiscalYear?: number }) {
-  authorize(actor, 'actuals.read');
+  authorize(actor, 'budgetVsActual.read');
   return { imports: await q.listLedgerImports(app.db, query.fiscalYear) };
 }

@@ -121,7 +121,7 @@ export async function budgetVsActual(
   actor: Actor,
   query: BudgetVsActualQuery,
 ): Promise<ActualsReport> {
-  authorize(actor, 'actuals.read');
+  authorize(actor, 'budgetVsActual.read');
   const { fiscalYear, by } = query;
   const listed = query.accounts ?? DEFAULT_ACCOUNT_LIST;
   const group = query.group ?? null;

@@ -207,7 +207,9 @@ export async function comparisonWorkbook(c: StageComparison): Promise<Buffer> {
     breakdownSheet(c, 'By category', 'Category', c.byCategory),
     breakdownSheet(c, 'By DESE function', 'DESE function', c.byFunction),
     breakdownSheet(c, 'By building', 'Building', c.byBuilding),
-    linesSheet(c),
+    // No Lines sheet when the lines were not listed (lines=none, VIEW_ONLY's only choice): it would
+    // read as 'nothing changed'.
+    ...(c.linesListed === 'none' ? [] : [linesSheet(c)]),
   ];
   return Buffer.from(
     await workbookBytes(sheets.map((sheet) => ({ ...sheet, headRows: 4, print: 'landscape' as const }))),

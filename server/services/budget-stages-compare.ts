@@ -1,7 +1,7 @@
 import type { AppContext } from '@server/context';
 import type { Db } from '@server/db/index';
-import { badRequest, notFound } from '@server/errors';
-import { authorize, type Actor } from '@server/policies/index';
+import { badRequest, forbidden, notFound } from '@server/errors';
+import { authorize, can, type Actor } from '@server/policies/index';
 import { findStage, type StageRow } from '@server/queries/budget-stages';
 import * as q from '@server/queries/budget-stages-compare';
 import * as lq from '@server/queries/budget-stages-compare-lines';
@@ -9,7 +9,9 @@ import { longDate, STAGE_LABELS } from '@server/schemas/budget-stages';
 import {
   CURRENT,
   CURRENT_LABEL,
+  LINES_STAFF_ONLY,
   SAME_STAGE_MESSAGE,
+  type CompareLineList,
   type BreakdownRow,
   type CompareSide,
   type CompareSideInfo,
@@ -23,7 +25,8 @@ import { requireBudgetYear } from './fiscal-years';
 /**
  * What changed between two budget stages of a fiscal year, or between a stage and today's working
  * figures, and why (issue 25 item 3): the figures the Stage Comparison screen, its Excel workbook
- * and `budget-cli stage compare` show. Read-only; staff only, as it lists salaries line by line.
+ * and `budget-cli stage compare` show. Read-only; anyone signed in reads the totals and breakdowns,
+ * only staff the lines (they list salaries line by line).
  */
 
 export interface CompareInput {
@@ -31,7 +34,20 @@ export interface CompareInput {
   fiscalYear: number;
   from: CompareSide;
   to: CompareSide;
-  lines?: 'changed' | 'all';
+  lines?: CompareLineList;
+}
+
+/**
+ * Which lines a comparison lists: what was asked, else changed for those who may read lines and
+ * none for the rest (VIEW_ONLY reads the totals and breakdowns, which hold no individual pay).
+ */
+function linesFor(actor: Actor, asked: CompareLineList | undefined): CompareLineList {
+  const mayReadLines = can(actor, 'lineItems.read');
+  const lines = asked ?? (mayReadLines ? 'changed' : 'none');
+  if (lines !== 'none' && !mayReadLines) {
+    throw forbidden(LINES_STAFF_ONLY);
+  }
+  return lines;
 }
 
 /** A stage side, checked: it exists, froze a snapshot, and belongs to the year asked about. */
@@ -150,7 +166,8 @@ export async function compareStages(
   actor: Actor,
   input: CompareInput,
 ): Promise<StageComparison> {
-  authorize(actor, 'lineItems.read');
+  authorize(actor, 'stageComparison.read');
+  const listed = linesFor(actor, input.lines);
   if (String(input.from) === String(input.to)) {
     throw badRequest(SAME_STAGE_MESSAGE, [{ path: 'to', message: SAME_STAGE_MESSAGE }]);
   }
@@ -164,9 +181,11 @@ export async function compareStages(
       const sides = { from: input.from, to: input.to, budgetYearId: by.id, fiscalYear: input.fiscalYear };
       const aggregates = await q.aggregates(trx, sides);
       const total = aggregates.find((a) => a.level === 'total')!;
-      const lines = await lq.lineChanges(trx, sides, input.lines === 'all');
+      const lines = await lq.lineChanges(trx, sides, listed === 'all');
       const counts = lineChangeCounts(lines, total.proposedCount.to + total.employeeCount.to);
-      const moved = [...new Set(lines.filter((l) => l.change !== 'unchanged').map((l) => Number(l.line_id)))];
+      // The counts need the changed lines; their reasons are read only when the lines are listed.
+      const shown = listed === 'none' ? [] : lines;
+      const moved = [...new Set(shown.filter((l) => l.change !== 'unchanged').map((l) => Number(l.line_id)))];
       const stageIds = [from, to].filter((s): s is StageRow => s !== null).map((s) => Number(s.id));
       const reasons = await lq.lineReasons(trx, stageIds, from === null || to === null, moved);
       const count = (c: { from: number; to: number }) => ({ ...c, difference: c.to - c.from });
@@ -189,7 +208,8 @@ export async function compareStages(
         byFunction: breakdown(of('function'), (r) => functionName(r.key as string | null)),
         byBuilding: breakdown(of('building'), (r) => r.name ?? 'District Wide'),
         lineCounts: counts,
-        lines: lines.map((l) => presentLine(l, reasons)),
+        linesListed: listed,
+        lines: shown.map((l) => presentLine(l, reasons)),
       };
     },
     { isolationLevel: 'repeatable read' },

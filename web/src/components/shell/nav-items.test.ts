@@ -16,7 +16,7 @@ describe('navigationFor', () => {
     expect(reachable(role)).toEqual(allowed);
   });
 
-  it('names the dropdown Admin for ADMIN and Budget Tools for FINANCE; VIEW_ONLY has none', () => {
+  it('names the dropdown Admin for ADMIN and Budget Tools for FINANCE and VIEW_ONLY', () => {
     expect(navigationFor('ADMIN').menu?.label).toBe('Admin');
     expect(navigationFor('ADMIN').menu?.items).toHaveLength(16);
     expect(navigationFor('FINANCE').menu).toEqual({
@@ -32,6 +32,18 @@ describe('navigationFor', () => {
         { label: 'AI Analysis', to: '/admin/ai-analysis' },
       ],
     });
-    expect(navigationFor('VIEW_ONLY')).toEqual({ links: [{ label: 'Dashboard', to: '/' }], menu: null });
+    // Issue 32 item 12: the school committee reads the reports that hold no individual pay.
+    expect(navigationFor('VIEW_ONLY')).toEqual({
+      links: [{ label: 'Dashboard', to: '/' }],
+      menu: {
+        label: 'Budget Tools',
+        items: [
+          { label: 'Budget Stages', to: '/budget-stages' },
+          { label: 'Stage Comparison', to: '/budget-stages/compare' },
+          { label: 'Budget vs Actual', to: '/budget-vs-actual' },
+          { label: 'DESE Report', to: '/dese-report' },
+        ],
+      },
+    });
   });
 });

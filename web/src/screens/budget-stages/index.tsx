@@ -31,8 +31,8 @@ export function BudgetStagesScreen() {
   const scope: StageScope | null = selected && fiscalYear ? { budgetYearId: selected.id, fiscalYear } : null;
   const stages = useBudgetStages(scope);
   const canManage = useCan('budgetStages.manage');
-  // The comparison is open to the same roles as this screen (staff: it lists salaries line by line).
-  const canCompare = useCanVisit('/budget-stages');
+  // Anyone who may open this screen may compare (its lines, which list salaries, only for staff).
+  const canCompare = useCanVisit('/budget-stages/compare');
 
   if (!selected || !scope) {
     return (

@@ -204,16 +204,25 @@ export function StageCompareScreen() {
             rows={data.byBuilding}
             data={data}
           />
-          <LinesTable
-            id="compare-proposed-lines"
-            title="Proposed budget lines"
-            lines={data.lines.filter((l) => l.kind === 'proposed')}
-          />
-          <LinesTable
-            id="compare-employee-lines"
-            title="Employee lines"
-            lines={data.lines.filter((l) => l.kind === 'employee')}
-          />
+          {data.linesListed === 'none' ? (
+            // The server lists lines (they carry salaries) only to ADMIN and FINANCE.
+            <p className="compare-report__note" data-testid="compare-lines-withheld">
+              Line-by-line changes list employees&apos; salaries and are shown to finance staff only.
+            </p>
+          ) : (
+            <>
+              <LinesTable
+                id="compare-proposed-lines"
+                title="Proposed budget lines"
+                lines={data.lines.filter((l) => l.kind === 'proposed')}
+              />
+              <LinesTable
+                id="compare-employee-lines"
+                title="Employee lines"
+                lines={data.lines.filter((l) => l.kind === 'employee')}
+              />
+            </>
+          )}
         </article>
       ) : null}
     </div>
