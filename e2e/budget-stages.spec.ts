@@ -21,8 +21,9 @@ async function move(page: Page, label: string, date: string, note: string) {
   await page.getByLabel('Date of the vote or meeting').fill(date);
   await page.getByLabel('Note (the vote, the meeting)').fill(note);
   await page.getByRole('button', { name: `Move to ${label}` }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'This freezes a copy' })).toBeVisible();
-  await page.getByRole('button', { name: `Record ${label}` }).click();
+  const confirm = page.getByRole('alertdialog', { name: `Record: ${label}` });
+  await expect(confirm).toContainText('This freezes a copy');
+  await confirm.getByRole('button', { name: `Record ${label}` }).click();
   await expect(page.getByTestId('stage-caption')).toContainText(label);
 }
 

@@ -1,5 +1,6 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import type { ReactNode } from 'react';
+import { useReturnFocus } from '@web/components/return-focus';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -14,7 +15,10 @@ interface ConfirmDialogProps {
   children?: ReactNode;
 }
 
-/** Asks before something irreversible; Cancel has the initial focus. */
+/**
+ * Asks before something irreversible; Cancel has the initial focus, Escape cancels, and focus goes
+ * back to the control that asked (useReturnFocus).
+ */
 export function ConfirmDialog(props: ConfirmDialogProps) {
   const {
     open,
@@ -27,11 +31,12 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
     onConfirm,
     children,
   } = props;
+  const returnFocus = useReturnFocus();
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="dialog-overlay" />
-        <AlertDialog.Content className="dialog-content">
+        <AlertDialog.Content className="dialog-content" {...returnFocus}>
           <AlertDialog.Title className="dialog-title">{title}</AlertDialog.Title>
           <AlertDialog.Description className="dialog-description">{message}</AlertDialog.Description>
           {children}

@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
+import { useReturnFocus } from '@web/components/return-focus';
 
 interface ModalProps {
   open: boolean;
@@ -11,14 +12,19 @@ interface ModalProps {
   children: ReactNode;
 }
 
-/** A dialog with a title, an optional description and a close button (Radix handles focus and Escape). */
+/**
+ * A dialog with a title, an optional description and a close button. Radix traps focus and closes on
+ * Escape; useReturnFocus sends focus back to the control that opened it.
+ */
 export function Modal({ open, onOpenChange, title, description, wide = false, children }: ModalProps) {
+  const returnFocus = useReturnFocus();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content
           className={wide ? 'dialog-content dialog-content--wide' : 'dialog-content'}
+          {...returnFocus}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <div className="dialog-header">

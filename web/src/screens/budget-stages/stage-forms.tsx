@@ -2,9 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { errorMessage } from '@web/api/client';
 import { useAdvanceStage, useReopenStage, type StageScope } from '@web/api/budget-stages';
 import { Alert } from '@web/components/alert';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { useToast } from '@web/components/toast';
 import type { BudgetStage } from '@server/schemas/budget-stages';
 import { MAX_REASON } from '@server/schemas/budget-stages';
+
+/** The stages after a vote: recording one locks the year's lines. */
+const LOCKING: BudgetStage[] = ['SCHOOL_COMMITTEE_ADOPTED', 'TOWN_APPROPRIATED', 'REVISED'];
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -23,12 +27,13 @@ export function AdvanceForm({
   const [date, setDate] = useState(today);
   const [note, setNote] = useState('');
   const [confirming, setConfirming] = useState(false);
+  // The form asks first (its date is checked by the browser), the confirmation records: a dialog,
+  // so Escape cancels and focus comes back to the button that asked (issue 32 item 16).
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!confirming) {
-      setConfirming(true);
-      return;
-    }
+    setConfirming(true);
+  };
+  const record = () => {
     advance.mutate(
       { ...scope, stage: next, date, ...(note.trim() ? { note } : {}) },
       {
@@ -69,25 +74,27 @@ export function AdvanceForm({
         />
       </div>
       {advance.isError ? <Alert>{errorMessage(advance.error, 'Could not record the stage')}</Alert> : null}
-      {confirming ? (
-        <p className="stage-form__confirm" role="status">
-          This freezes a copy of every line of FY{scope.fiscalYear} as it is now
-          {['SCHOOL_COMMITTEE_ADOPTED', 'TOWN_APPROPRIATED', 'REVISED'].includes(next)
-            ? ' and locks the lines until an administrator reopens the year'
-            : ''}
-          . Record it?
-        </p>
-      ) : null}
       <div className="form-actions">
-        {confirming ? (
-          <button type="button" className="btn btn--secondary" onClick={() => setConfirming(false)}>
-            Cancel
-          </button>
-        ) : null}
         <button type="submit" className="btn btn--primary" disabled={advance.isPending}>
-          {advance.isPending ? 'Recording...' : confirming ? `Record ${nextLabel}` : `Move to ${nextLabel}`}
+          {advance.isPending ? 'Recording...' : `Move to ${nextLabel}`}
         </button>
       </div>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={(open) => {
+          if (!advance.isPending) {
+            setConfirming(open);
+          }
+        }}
+        title={`Record: ${nextLabel}`}
+        message={`This freezes a copy of every line of FY${scope.fiscalYear} as it is now${
+          LOCKING.includes(next) ? ' and locks the lines until an administrator reopens the year' : ''
+        }. Record it?`}
+        confirmLabel={`Record ${nextLabel}`}
+        busyLabel="Recording..."
+        busy={advance.isPending}
+        onConfirm={record}
+      />
     </form>
   );
 }
