@@ -1,5 +1,5 @@
-import { fail } from './output';
-import { programFor } from './program';
+import { fail, printJson } from './output';
+import { jsonWanted, programFor } from './program';
 
 // budget-cli's entry: parse the arguments with the command module they name (cli/program.ts), run it.
 // Every file the CLI writes (backups, PostgreSQL safety dumps, the database it restores) is
@@ -14,6 +14,12 @@ try {
     process.exit(0);
   }
   if (code?.startsWith('commander.')) {
+    // commander has said what is wrong on stderr; with --json stdout carries it as the JSON refusal
+    // every other error is ('error: unknown option ...' without commander's 'error: ').
+    if (jsonWanted()) {
+      const message = (err as Error).message.replace(/^error: /, '');
+      printJson({ error: message.charAt(0).toUpperCase() + message.slice(1), code: 'VALIDATION_FAILED' });
+    }
     process.exit(2);
   }
   fail(err);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AppError, translateDbError } from '@server/errors';
+import { fromCents, parseMoneyText } from '@server/lib/money';
 
 /**
  * Prints the result of a command run with --json: one JSON document (an object, or an array for a
@@ -33,6 +34,28 @@ export function printRows(rows: Record<string, unknown>[], json: boolean): void 
   }
 }
 
+/**
+ * THE reading of a dollar flag (--town-funding, --baseline, --dollar, NSS figures...): what a person
+ * types in a form ('76500000', '76,500,000', '$76,500,000.00', '1.2M', '-1,000' where the schema
+ * allows negatives) becomes its number, exactly (through cents); anything else stays text, so the
+ * API's schema refuses it and parseFlags names the flag.
+ */
+export function moneyFlag(value: string | undefined): number | string | undefined {
+  if (value === undefined) {
+    return undefined;
+  }
+  const text = value.trim();
+  if (/^[-+]?(\d+\.?\d*|\.\d+)$/.test(text)) {
+    return Number(text); // plain digits: the schema checks the cents and the range as the API does
+  }
+  const negative = text.startsWith('-');
+  const read = parseMoneyText(negative ? text.slice(1) : text);
+  if (!read.ok) {
+    return value;
+  }
+  return fromCents(negative ? -read.cents : read.cents);
+}
+
 /** A schema field as the flag a person types: townFunding -> --town-funding (array indexes dropped). */
 const flagOf = (path: PropertyKey[], flags: Record<string, string>) => {
   const field = String(path[0] ?? '');
@@ -48,6 +71,7 @@ const flagOf = (path: PropertyKey[], flags: Record<string, string>) => {
  * `{ publishedYears: '--years' }`), never the API's internal path.
  */
 export function parseFlags<T>(schema: z.ZodType<T>, value: unknown, flags: Record<string, string> = {}): T {
+  Object.assign(commandFlags, flags);
   const result = schema.safeParse(value);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${flagOf(i.path, flags)}: ${i.message}`);
@@ -56,9 +80,36 @@ export function parseFlags<T>(schema: z.ZodType<T>, value: unknown, flags: Recor
   return result.data;
 }
 
+/** The flags the running command named for its fields (parseFlags), for refusals its services give. */
+const commandFlags: Record<string, string> = {};
+
+/**
+ * A service's validation refusal ('fiscalYear: FY2099 does not exist...') worded with the flag the
+ * person typed ('--fiscal-year: ...'), as parseFlags words its own; other errors are unchanged.
+ */
+function withFlagNames(err: AppError): AppError {
+  const details = err.details as { path?: unknown; message?: unknown }[];
+  const fields = details.map((d) => (typeof d.path === 'string' ? d.path : ''));
+  const apiText = details.map((d, i) =>
+    fields[i] ? `${fields[i]}: ${String(d.message)}` : String(d.message),
+  );
+  if (!details.length || err.message !== apiText.join('; ')) {
+    return err;
+  }
+  const message = details
+    .map((d, i) =>
+      /^[a-z][A-Za-z0-9]*$/.test(fields[i])
+        ? `${flagOf([fields[i]], commandFlags)}: ${String(d.message)}`
+        : apiText[i],
+    )
+    .join('; ');
+  return new AppError(err.status, err.code, message, err.details);
+}
+
 /** Prints an error with the API's code and exits non-zero (2 for bad input, 1 otherwise). */
 export function fail(raw: unknown): never {
-  const err = translateDbError(raw);
+  const translated = translateDbError(raw);
+  const err = translated instanceof AppError ? withFlagNames(translated) : translated;
   // With --json the answer on stdout is always one JSON document, a refusal included.
   const json = process.argv.includes('--json');
   if (err instanceof AppError) {

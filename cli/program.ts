@@ -140,9 +140,12 @@ function baseProgram(): Command {
       'District budget workbench CLI. Uses DATABASE_URL, or the embedded database in DATA_DIR (./data) when the server is not running.',
     )
     .option('--as <email>', 'act as this user (audit rows name them); default: the system actor budget-cli')
-    .showHelpAfterError()
+    .showHelpAfterError(!jsonWanted())
     .exitOverride();
 }
+
+/** --json asks for one JSON document on stdout, a refusal of the arguments included (cli/index.ts). */
+export const jsonWanted = (argv: readonly string[] = process.argv) => argv.includes('--json');
 
 /** budget-cli: scripts what the web app does, through the same services (never its own SQL). Every command loaded. */
 export async function buildProgram(groups: CommandGroup[] = COMMAND_GROUPS): Promise<Command> {

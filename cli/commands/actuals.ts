@@ -39,6 +39,7 @@ const reportFlags = z.object({
 
 const FLAGS = {
   fiscalYear: '--fiscal-year',
+  accountPattern: '--pattern',
   replaceLaterPeriod: '--replace-later-period',
   budgetYear: '--budget-year',
 };
@@ -66,7 +67,7 @@ export function ledgerSummary(r: LedgerImportResult, mapping: Record<string, str
   ];
   if (r.replaced) {
     out.push(
-      `Replaced ledger #${r.replaced.importId} (period ${r.replaced.period}, ${r.replaced.accountCount} accounts)`,
+      `${r.dryRun ? 'Would replace' : 'Replaced'} ledger #${r.replaced.importId} (period ${r.replaced.period}, ${r.replaced.accountCount} accounts)`,
     );
   }
   out.push('Reconciliation (file = stored + set aside + rounding):');

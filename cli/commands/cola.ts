@@ -12,7 +12,7 @@ import { planningDefaults } from '@server/services/planning-defaults';
 import * as projections from '@server/services/projections';
 import { generateProjections } from '@server/services/projections-generate';
 import { withCli } from '../context';
-import { parseFlags, printJson, printRows } from '../output';
+import { moneyFlag, parseFlags, printJson, printRows } from '../output';
 
 /** The budget year whose label ('FY26', '2025-2026', '2026') names the same fiscal year. */
 async function budgetYearByLabel(app: AppContext, actor: Actor, text: string) {
@@ -28,7 +28,7 @@ async function budgetYearByLabel(app: AppContext, actor: Actor, text: string) {
   return found;
 }
 
-/** A number flag as the API would receive it: plain decimal text becomes its number, anything else stays text for the schema to refuse. */
+/** A number flag (an id) as the API would receive it: plain decimal text becomes its number, anything else stays text for the schema to refuse. */
 const numberFlag = (v: string | undefined) =>
   v === undefined ? undefined : /^[-+]?(\d+\.?\d*|\.\d+)$/.test(v.trim()) ? Number(v) : v;
 
@@ -253,8 +253,8 @@ export function registerColaCommands(program: Command): void {
             rifGapBody,
             {
               fiscalYear,
-              townFundingAmount: numberFlag(opts.townFunding),
-              baselineBudget: numberFlag(opts.baseline),
+              townFundingAmount: moneyFlag(opts.townFunding),
+              baselineBudget: moneyFlag(opts.baseline),
               scenarioId: numberFlag(opts.scenario),
               includeStepsLanes: opts.stepsLanes,
               budgetYearId,

@@ -14,7 +14,7 @@ import { generateProjections } from '@server/services/projections-generate';
 import * as townGoals from '@server/services/town-goals';
 import { withCli } from '../context';
 import { PROPOSED_BASE_FLAG, proposedBaseText } from './cola';
-import { parseFlags, printJson, printRows } from '../output';
+import { moneyFlag, parseFlags, printJson, printRows } from '../output';
 
 /** The budget year whose label ('FY26', '2025-2026', '2026') names the same fiscal year. */
 async function budgetYearByLabel(app: AppContext, actor: Actor, label: string) {
@@ -132,14 +132,18 @@ export function registerDashboardCommands(program: Command): void {
             : opts.percent !== undefined
               ? 'PERCENT'
               : 'DOLLAR';
-        const input = parseFlags(saveTownGoalBody, {
-          fiscalYear: opts.fiscalYear,
-          goalType,
-          dollarGoal: optionalNumber(opts.dollar),
-          percentGoal: optionalNumber(opts.percent),
-          baselineAmount: optionalNumber(opts.baseline),
-          notes: opts.notes,
-        });
+        const input = parseFlags(
+          saveTownGoalBody,
+          {
+            fiscalYear: opts.fiscalYear,
+            goalType,
+            dollarGoal: moneyFlag(opts.dollar),
+            percentGoal: optionalNumber(opts.percent),
+            baselineAmount: moneyFlag(opts.baseline),
+            notes: opts.notes,
+          },
+          { dollarGoal: '--dollar', percentGoal: '--percent', baselineAmount: '--baseline' },
+        );
         await withCli(program.opts().as, async ({ app, actor }) => {
           const { goal, created } = await townGoals.saveTownGoal(app, actor, input);
           process.stdout.write(

@@ -25,6 +25,20 @@ interface YearFlags {
 
 const yearFlags = z.object({ fiscalYear: fiscalYearInput.optional() });
 
+/**
+ * A report of a fiscal year the budget year holds no lines for is all zeros: a typo in --fiscal-year
+ * (FY2099), not a budget of $0, so it is refused (exit 1) instead of printed as one.
+ */
+function requireLines(r: DeseReport): void {
+  if (r.totals.lineCount === 0) {
+    throw new AppError(
+      404,
+      'NOT_FOUND',
+      `Budget year ${r.budgetYear} has no budget lines for FY${r.fiscalYear}: nothing to report (choose another --fiscal-year or --budget-year)`,
+    );
+  }
+}
+
 function printReport(r: DeseReport): void {
   process.stdout.write(
     `FY${r.fiscalYear} budget by DESE function (Schedule 19 layout), budget year ${r.budgetYear}\n\n`,
@@ -87,6 +101,7 @@ export function registerDeseCommands(program: Command): void {
         const input = { budgetYearId: by.id, fiscalYear };
         if (opts.xlsx) {
           const book = await deseReportWorkbook(app, actor, input);
+          requireLines(book.report);
           writeFileSync(opts.xlsx, book.body);
           process.stderr.write(`Wrote ${opts.xlsx} (total ${formatMoney(book.report.totals.total)})\n`);
           if (opts.json) {
@@ -95,6 +110,7 @@ export function registerDeseCommands(program: Command): void {
           return;
         }
         const report = await deseReport(app, actor, input);
+        requireLines(report);
         if (opts.json) {
           printJson(report);
           return;

@@ -12,7 +12,7 @@ import { scenarioMeter, yearMeter } from '@server/services/nss-meter';
 import { perPupil } from '@server/services/nss-per-pupil';
 import { withCli } from '../context';
 import { budgetYearOrDefault } from '../lookups';
-import { parseFlags, printJson, printRows } from '../output';
+import { moneyFlag, parseFlags, printJson, printRows } from '../output';
 
 const yearFlag = z.object({ fiscalYear: fiscalYearInput });
 
@@ -176,18 +176,18 @@ export function registerNssCommands(program: Command): void {
             `--municipal ${pair}: write LINE=DOLLARS, e.g. 5200=1200000`,
           );
         }
-        return { eoyrCode: code.trim(), amount: asNumber(amount), source };
+        return { eoyrCode: code.trim(), amount: moneyFlag(amount), source };
       });
       const str = (k: string) => (typeof opts[k] === 'string' ? (opts[k] as string) : undefined);
       const input = parseFlags(
         stateFiguresBody,
         {
           foundationEnrollment: asNumber(str('foundationEnrollment')),
-          foundationBudget: asNumber(str('foundationBudget')),
-          requiredLocalContribution: asNumber(str('requiredLocalContribution')),
-          chapter70Aid: asNumber(str('chapter70Aid')),
-          requiredNss: asNumber(str('requiredNss')),
-          carryForward: asNumber(str('carryForward')),
+          foundationBudget: moneyFlag(str('foundationBudget')),
+          requiredLocalContribution: moneyFlag(str('requiredLocalContribution')),
+          chapter70Aid: moneyFlag(str('chapter70Aid')),
+          requiredNss: moneyFlag(str('requiredNss')),
+          carryForward: moneyFlag(str('carryForward')),
           ...Object.fromEntries(FIGURES.map((f) => [sourceKey(f.key), source])),
           municipal,
         },
