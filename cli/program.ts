@@ -124,6 +124,15 @@ export const COMMAND_GROUPS: CommandGroup[] = [
     commands: { dese: { description: 'DESE function codes and the budget in DESE’s shape' } },
   },
   {
+    load: async () => (await import('./commands/history')).registerHistoryCommands,
+    commands: {
+      history: {
+        term: 'history [options] <entity> <id>',
+        description: 'Change history of a record, newest first (from the audit log)',
+      },
+    },
+  },
+  {
     load: async () => (await import('./commands/reference')).registerReferenceCommands,
     commands: {
       buildings: { description: 'Buildings (schools) employees and lines belong to' },

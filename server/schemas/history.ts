@@ -19,6 +19,10 @@ export const HISTORY_ENTITIES = {
   'cola-scenario': ['cola-scenario', 'cola_scenario', 'colaScenario'],
   'cut-scenario': ['cut-scenario', 'cut_scenario', 'cutScenario'],
   'ai-analysis': ['ai-analysis'],
+  // Issue 32 item 13: a fiscal year's state figures (the id is the fiscal year, e.g. 2029) and a
+  // budget stage's events (an advance or a reopen with its reason; the id is the event's).
+  'nss-state-figures': ['nss-state-figures'],
+  'budget-stage': ['budget-stage'],
 } as const;
 export type HistoryEntity = keyof typeof HISTORY_ENTITIES;
 export const historyEntityNames = Object.keys(HISTORY_ENTITIES) as [HistoryEntity, ...HistoryEntity[]];

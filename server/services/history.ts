@@ -4,8 +4,11 @@ import { authorize, type Actor } from '@server/policies/index';
 import * as q from '@server/queries/history';
 import { HISTORY_ENTITIES, type HistoryEntity, type HistoryEntry } from '@server/schemas/history';
 
-/** The table each history entity lives in, to tell 'no history yet' from 'no such record'. */
-const TABLES: Record<HistoryEntity, string> = {
+/**
+ * The table each history entity lives in (by its id), to tell 'no history yet' from 'no such
+ * record'; null when any id names a record: a fiscal year's state figures may have no history yet.
+ */
+const TABLES: Record<HistoryEntity, string | null> = {
   'line-item': 'line_items_all',
   building: 'buildings',
   'work-group': 'work_groups',
@@ -17,6 +20,8 @@ const TABLES: Record<HistoryEntity, string> = {
   'cola-scenario': 'cola_scenarios',
   'cut-scenario': 'cut_scenarios',
   'ai-analysis': 'ai_analyses',
+  'nss-state-figures': null,
+  'budget-stage': 'budget_stages',
 };
 
 // Every write changes these; listing them as changes would only add noise. The cause the line
@@ -76,7 +81,8 @@ export async function getHistory(
 ) {
   authorize(actor, 'lineItems.read');
   const rows = await q.auditRowsFor(app.db, HISTORY_ENTITIES[entity], id, limit);
-  if (!rows.length && !(await q.rowExists(app.db, TABLES[entity], id))) {
+  const table = TABLES[entity];
+  if (!rows.length && table !== null && !(await q.rowExists(app.db, table, id))) {
     throw notFound('Record');
   }
   const entries: HistoryEntry[] = rows.map((r) => {

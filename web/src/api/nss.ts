@@ -10,6 +10,7 @@ import type {
   stateFiguresResponse,
 } from '@server/schemas/nss';
 import { api } from '@web/api/client';
+import { historyKeys } from '@web/api/history';
 
 export type { NssMeter, PerPupil, StateFigures, StateFiguresInput };
 export type StateFiguresList = z.infer<typeof stateFiguresListResponse>;
@@ -94,10 +95,14 @@ export function useStateFigures() {
   return useQuery({ queryKey: nssKeys.figures(), queryFn: nssApi.figures });
 }
 
-/** After any write of state figures every meter and per-pupil figure is stale. */
+/** After any write of state figures every meter and per-pupil figure is stale, and their history. */
 function useRefresh() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: nssKeys.all });
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: nssKeys.all }),
+      queryClient.invalidateQueries({ queryKey: [...historyKeys.all, 'nss-state-figures'] }),
+    ]);
 }
 
 export function useSaveStateFigures() {

@@ -30,9 +30,32 @@ const FIELD_LABELS: Record<string, string> = {
   name: 'Name',
   'metadata.needsReview': 'Needs review',
   'metadata.importWarnings': 'Import warnings',
+  // A budget stage's move or reopen, and a year's state figures (issue 32 item 13).
+  reason: 'Reason',
+  reopened: 'Reopened after',
+  stageLabel: 'Stage',
+  note: 'Note',
+  date: 'Date',
+  fiscalYear: 'Fiscal year',
+  foundationEnrollment: 'Foundation enrollment',
+  foundationBudget: 'Foundation budget',
+  requiredLocalContribution: 'Required local contribution',
+  chapter70Aid: 'Chapter 70 aid',
+  requiredNss: 'Required net school spending',
+  carryForward: 'Carry-forward',
+  municipal: 'Town spending lines',
 };
 
-const MONEY_FIELDS = new Set(['currentSalary', 'nextYearSalary', 'amount']);
+const MONEY_FIELDS = new Set([
+  'currentSalary',
+  'nextYearSalary',
+  'amount',
+  'foundationBudget',
+  'requiredLocalContribution',
+  'chapter70Aid',
+  'requiredNss',
+  'carryForward',
+]);
 
 function label(field: string): string {
   return FIELD_LABELS[field] ?? field;

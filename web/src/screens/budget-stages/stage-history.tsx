@@ -1,9 +1,40 @@
+import { useState } from 'react';
 import type { StageEvent } from '@web/api/budget-stages';
+import { useCan } from '@web/auth/use-can';
+import { HistoryPanel } from '@web/components/history-panel';
 import { formatMoneyCents as formatMoney } from '@web/lib/format';
 import { longDate } from '@server/schemas/budget-stages';
 
+/**
+ * The audit log's record of one move or reopen (issue 32 item 13: who recorded it, when, and a
+ * reopen's reason), read on demand; the history route is staff's, like every record's history.
+ */
+function EventAudit({ event }: { event: StageEvent }) {
+  const [open, setOpen] = useState(false);
+  const id = `stage-audit-${event.id}`;
+  return (
+    <div className="stage-history__audit">
+      <button
+        type="button"
+        className="btn btn--secondary btn--small"
+        aria-expanded={open}
+        aria-controls={open ? id : undefined}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {open ? 'Hide audit history' : 'Audit history'}
+      </button>
+      {open ? (
+        <div id={id}>
+          <HistoryPanel entity="budget-stage" id={event.id} />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
 /** Every move and reopen of the year, newest first, with the totals each move froze. */
 export function StageHistory({ events }: { events: readonly StageEvent[] }) {
+  const canAudit = useCan('lineItems.read');
   if (!events.length) {
     return (
       <section className="card" aria-labelledby="stage-history">
@@ -50,6 +81,7 @@ export function StageHistory({ events }: { events: readonly StageEvent[] }) {
             <p className="stage-history__by">
               Recorded by {e.createdBy}, {new Date(e.createdAt).toLocaleString('en-US')}
             </p>
+            {canAudit ? <EventAudit event={e} /> : null}
           </li>
         ))}
       </ol>

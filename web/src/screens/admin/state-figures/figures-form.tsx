@@ -4,6 +4,7 @@ import { useDeleteStateFigures, useSaveStateFigures, type StateFigures } from '@
 import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/form/button';
 import { Field } from '@web/components/form/field';
+import { HistoryPanel } from '@web/components/history-panel';
 import { Select } from '@web/components/select';
 import { useToast } from '@web/components/toast';
 import { fiscalYearLabel } from '@server/schemas/fiscal-year';
@@ -108,101 +109,109 @@ export function FiguresForm({ fiscalYear, figures }: FiguresFormProps) {
   const used = new Set(lines.map((l) => l.eoyrCode));
   const free = MUNICIPAL_LINES.filter((l) => !used.has(l.code));
   return (
-    <form className="state-figures-form" onSubmit={submit} noValidate aria-label={`${fy} state figures`}>
-      {formError ? <Alert title="The figures were not saved">{formError}</Alert> : null}
-      <div className="state-figures-grid">
-        {FIGURES.map((f) => (
-          <div className="state-figures-row" key={f.key}>
-            <Field
-              id={`sf-${f.key}`}
-              label={f.key === 'foundationEnrollment' ? `${f.label} (pupils)` : f.label}
-              inputMode="decimal"
-              className={f.key === 'foundationEnrollment' ? 'input' : 'input input--money'}
-              value={values[f.key]}
-              onChange={(e) => set(f.key)(e.target.value)}
-              error={errors[f.key] || undefined}
-              hint={f.key === 'carryForward' ? 'DESE’s sign: a shortfall carried in is negative' : undefined}
-              required={f.key !== 'carryForward'}
-            />
-            <Field
-              id={`sf-${f.key}-source`}
-              label={`Source of ${f.label.toLowerCase()}`}
-              value={values[sourceKey(f.key)]}
-              onChange={(e) => set(sourceKey(f.key))(e.target.value)}
-              error={errors[sourceKey(f.key)] || undefined}
-            />
-          </div>
-        ))}
-      </div>
-      <fieldset className="state-figures-municipal">
-        <legend>Town spending on the schools’ behalf (End-of-Year Report lines)</legend>
-        {lines.map((line, i) => (
-          <div className="state-figures-row state-figures-row--line" key={line.eoyrCode}>
-            <span className="state-figures-line__name">
-              {line.eoyrCode} {MUNICIPAL_LINES.find((l) => l.code === line.eoyrCode)?.label ?? ''}
-            </span>
-            <Field
-              id={`sf-line-${line.eoyrCode}`}
-              label={`Amount, line ${line.eoyrCode}`}
-              inputMode="decimal"
-              className="input input--money"
-              value={line.amount}
-              onChange={(e) =>
-                setLines((ls) => ls.map((l, j) => (j === i ? { ...l, amount: e.target.value } : l)))
-              }
-              error={errors[`municipal.${i}.amount`] || errors[`municipal.${i}.eoyrCode`] || undefined}
-            />
-            <Field
-              id={`sf-line-${line.eoyrCode}-source`}
-              label={`Source, line ${line.eoyrCode}`}
-              value={line.source}
-              onChange={(e) =>
-                setLines((ls) => ls.map((l, j) => (j === i ? { ...l, source: e.target.value } : l)))
-              }
-            />
-            <Button
-              variant="secondary"
-              className="btn--small"
-              onClick={() => setLines((ls) => ls.filter((_, j) => j !== i))}
-            >
-              Remove<span className="visually-hidden"> line {line.eoyrCode}</span>
-            </Button>
-          </div>
-        ))}
-        {free.length ? (
-          <div className="field field--inline">
-            <label htmlFor="sf-add-line">Add a line</label>
-            <Select
-              id="sf-add-line"
-              value=""
-              placeholder="Choose a line…"
-              onValueChange={(code) => setLines((ls) => [...ls, { eoyrCode: code, amount: '', source: '' }])}
-              options={free.map((l) => ({ value: l.code, label: `${l.code} ${l.label}` }))}
-            />
-          </div>
-        ) : null}
-      </fieldset>
-      <div className="state-figures-actions">
-        <Button type="submit" variant="primary" busy={save.isPending} busyLabel="Saving…">
-          Save {fy} Figures
-        </Button>
-        {figures ? (
-          <Button
-            variant="danger"
-            busy={remove.isPending}
-            onClick={async () => {
-              try {
-                await remove.mutateAsync(fiscalYear);
-                notify({ title: `Deleted the ${fy} state figures` });
-              } catch (err) {
-                setFormError(errorMessage(err, 'Failed to delete the state figures'));
-              }
-            }}
-          >
-            Delete {fy} Figures
+    <>
+      <form className="state-figures-form" onSubmit={submit} noValidate aria-label={`${fy} state figures`}>
+        {formError ? <Alert title="The figures were not saved">{formError}</Alert> : null}
+        <div className="state-figures-grid">
+          {FIGURES.map((f) => (
+            <div className="state-figures-row" key={f.key}>
+              <Field
+                id={`sf-${f.key}`}
+                label={f.key === 'foundationEnrollment' ? `${f.label} (pupils)` : f.label}
+                inputMode="decimal"
+                className={f.key === 'foundationEnrollment' ? 'input' : 'input input--money'}
+                value={values[f.key]}
+                onChange={(e) => set(f.key)(e.target.value)}
+                error={errors[f.key] || undefined}
+                hint={
+                  f.key === 'carryForward' ? 'DESE’s sign: a shortfall carried in is negative' : undefined
+                }
+                required={f.key !== 'carryForward'}
+              />
+              <Field
+                id={`sf-${f.key}-source`}
+                label={`Source of ${f.label.toLowerCase()}`}
+                value={values[sourceKey(f.key)]}
+                onChange={(e) => set(sourceKey(f.key))(e.target.value)}
+                error={errors[sourceKey(f.key)] || undefined}
+              />
+            </div>
+          ))}
+        </div>
+        <fieldset className="state-figures-municipal">
+          <legend>Town spending on the schools’ behalf (End-of-Year Report lines)</legend>
+          {lines.map((line, i) => (
+            <div className="state-figures-row state-figures-row--line" key={line.eoyrCode}>
+              <span className="state-figures-line__name">
+                {line.eoyrCode} {MUNICIPAL_LINES.find((l) => l.code === line.eoyrCode)?.label ?? ''}
+              </span>
+              <Field
+                id={`sf-line-${line.eoyrCode}`}
+                label={`Amount, line ${line.eoyrCode}`}
+                inputMode="decimal"
+                className="input input--money"
+                value={line.amount}
+                onChange={(e) =>
+                  setLines((ls) => ls.map((l, j) => (j === i ? { ...l, amount: e.target.value } : l)))
+                }
+                error={errors[`municipal.${i}.amount`] || errors[`municipal.${i}.eoyrCode`] || undefined}
+              />
+              <Field
+                id={`sf-line-${line.eoyrCode}-source`}
+                label={`Source, line ${line.eoyrCode}`}
+                value={line.source}
+                onChange={(e) =>
+                  setLines((ls) => ls.map((l, j) => (j === i ? { ...l, source: e.target.value } : l)))
+                }
+              />
+              <Button
+                variant="secondary"
+                className="btn--small"
+                onClick={() => setLines((ls) => ls.filter((_, j) => j !== i))}
+              >
+                Remove<span className="visually-hidden"> line {line.eoyrCode}</span>
+              </Button>
+            </div>
+          ))}
+          {free.length ? (
+            <div className="field field--inline">
+              <label htmlFor="sf-add-line">Add a line</label>
+              <Select
+                id="sf-add-line"
+                value=""
+                placeholder="Choose a line…"
+                onValueChange={(code) =>
+                  setLines((ls) => [...ls, { eoyrCode: code, amount: '', source: '' }])
+                }
+                options={free.map((l) => ({ value: l.code, label: `${l.code} ${l.label}` }))}
+              />
+            </div>
+          ) : null}
+        </fieldset>
+        <div className="state-figures-actions">
+          <Button type="submit" variant="primary" busy={save.isPending} busyLabel="Saving…">
+            Save {fy} Figures
           </Button>
-        ) : null}
-      </div>
-    </form>
+          {figures ? (
+            <Button
+              variant="danger"
+              busy={remove.isPending}
+              onClick={async () => {
+                try {
+                  await remove.mutateAsync(fiscalYear);
+                  notify({ title: `Deleted the ${fy} state figures` });
+                } catch (err) {
+                  setFormError(errorMessage(err, 'Failed to delete the state figures'));
+                }
+              }}
+            >
+              Delete {fy} Figures
+            </Button>
+          ) : null}
+        </div>
+      </form>
+      {/* Every save and delete of the year's figures, from the audit log (issue 32 item 13). */}
+      <HistoryPanel entity="nss-state-figures" id={fiscalYear} />
+    </>
   );
 }
