@@ -91,7 +91,7 @@ describe('budget-cli scenarios adopt', () => {
     expect(await amounts()).toEqual([750.04, 250, 60000]);
     const undone = await cli('scenarios', 'undo-adoption', String(result.adoption.id), '--yes');
     expect(undone.code, undone.stderr).toBe(0);
-    expect(undone.stdout).toContain('3 lines returned to the Draft snapshot');
+    expect(undone.stdout).toContain('3 lines returned to the amounts it replaced');
     expect(await amounts()).toEqual(AMOUNTS.map(Number));
   });
 });

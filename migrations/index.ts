@@ -24,6 +24,7 @@ import * as functionCodeRules from './20261126000500_function_code_rules';
 import * as publicPublishedSettings from './20261126000300_public_dashboard_published_settings';
 import * as ledger from './20261126000700_ledger';
 import * as positionCrosswalk from './20261126000600_position_crosswalk';
+import * as scenarioAdoptionApplied from './20261126000800_scenario_adoption_applied';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '20261126000500_function_code_rules': functionCodeRules,
   '20261126000600_position_crosswalk': positionCrosswalk,
   '20261126000700_ledger': ledger,
+  '20261126000800_scenario_adoption_applied': scenarioAdoptionApplied,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

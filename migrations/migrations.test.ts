@@ -49,6 +49,7 @@ const TABLES = [
   'salary_schedule_amounts',
   'salary_schedules',
   'saved_column_mappings',
+  'scenario_adoption_applied',
   'scenario_adoption_lines',
   'scenario_adoptions',
   'scenarios',

@@ -61,19 +61,30 @@ function printAdoptPreview(p: AdoptPreview): void {
 function printUndoPreview(p: UndoPreview): void {
   const a = p.adoption;
   process.stdout.write(
-    `Undoing adoption #${a.id} of '${a.scenarioName}' (${fiscalYearLabel(a.fiscalYear)}, ${a.adoptedAt.slice(0, 10)} by ${a.adoptedBy}): back to the ${a.fromStage.label} snapshot of ${a.fromStage.date}\n`,
+    `Undoing adoption #${a.id} of '${a.scenarioName}' (${fiscalYearLabel(a.fiscalYear)}, ${a.adoptedAt.slice(0, 10)} by ${a.adoptedBy}): each line back to the amount it replaced\n`,
   );
   printRows(
     p.lines.map((l) => ({
       id: l.id,
       description: l.description ?? '',
       current: money(l.currentAmount),
+      adopted: money(l.adoptedAmount),
+      replaced: money(l.replacedAmount),
       'returns to': money(l.returnsTo),
       difference: money(l.difference),
+      note: l.editedSince ? (p.overwriteEdited ? 'edited since: overwritten' : 'edited since: kept') : '',
     })),
     false,
   );
   printTotals(p);
+  if (p.editedCount) {
+    const n = `${p.editedCount} line${p.editedCount === 1 ? ' was' : 's were'} edited since the adoption`;
+    process.stdout.write(
+      p.overwriteEdited
+        ? `Warning: ${n}; --overwrite-edited returns ${p.editedCount === 1 ? 'it' : 'them'} to the amount replaced, losing those edits.\n`
+        : `Warning: ${n} and ${p.editedCount === 1 ? 'stays as it is' : 'stay as they are'} (--overwrite-edited to return ${p.editedCount === 1 ? 'it' : 'them'} too).\n`,
+    );
+  }
 }
 
 const adoptionRow = (a: Adoption) => ({
@@ -142,42 +153,50 @@ export function registerAdoptionCommands(cmd: Command, program: Command): void {
   cmd
     .command('undo-adoption')
     .description(
-      'Undo an adoption (ADMIN): its lines return to the stage snapshot it was made from. Prints what returns; --yes undoes it',
+      'Undo an adoption (ADMIN): the lines still at the amounts it set return to the amounts it replaced; lines edited since stay unless --overwrite-edited. Prints what returns; --yes undoes it',
     )
     .argument('<adoptionId>', 'the adoption’s id (see scenarios adoptions)')
     .option('--reason <text>', 'why (at most 2,000 characters)')
+    .option('--overwrite-edited', 'also return the lines edited since the adoption, overwriting those edits')
     .option('--yes', 'undo it (without: print what would return and write nothing)')
     .option('--json', 'print JSON')
-    .action(async (id: string, opts: { reason?: string; yes?: boolean; json?: boolean }) => {
-      const adoptionId = idArg('<adoptionId>', id);
-      const body = parseFlags(undoBody, { reason: opts.reason });
-      await withCli(program.opts().as, async ({ app, actor }) => {
-        const preview = await undo.previewUndo(app, actor, adoptionId);
-        if (!opts.yes) {
-          if (opts.json) {
-            printJson(preview);
-          } else {
-            printUndoPreview(preview);
-            process.stdout.write(
-              preview.blocked
-                ? `Cannot undo: ${preview.blocked}\n`
-                : 'Nothing written: run again with --yes to undo.\n',
-            );
+    .action(
+      async (
+        id: string,
+        opts: { reason?: string; overwriteEdited?: boolean; yes?: boolean; json?: boolean },
+      ) => {
+        const adoptionId = idArg('<adoptionId>', id);
+        const body = parseFlags(undoBody, { reason: opts.reason });
+        const overwriteEdited = Boolean(opts.overwriteEdited);
+        await withCli(program.opts().as, async ({ app, actor }) => {
+          const preview = await undo.previewUndo(app, actor, adoptionId, { overwriteEdited });
+          if (!opts.yes) {
+            if (opts.json) {
+              printJson(preview);
+            } else {
+              printUndoPreview(preview);
+              process.stdout.write(
+                preview.blocked
+                  ? `Cannot undo: ${preview.blocked}\n`
+                  : 'Nothing written: run again with --yes to undo.\n',
+              );
+            }
+            return;
           }
-          return;
-        }
-        refuseBlocked(preview.blocked);
-        const result = await undo.undoAdoption(app, actor, adoptionId, {
-          basis: preview.basis,
-          reason: body?.reason,
+          refuseBlocked(preview.blocked);
+          const result = await undo.undoAdoption(app, actor, adoptionId, {
+            basis: preview.basis,
+            reason: body?.reason,
+            overwriteEdited,
+          });
+          if (opts.json) {
+            printJson(result);
+            return;
+          }
+          process.stdout.write(`${result.message}.\n`);
         });
-        if (opts.json) {
-          printJson(result);
-          return;
-        }
-        process.stdout.write(`${result.message}.\n`);
-      });
-    });
+      },
+    );
 
   cmd
     .command('adoptions')

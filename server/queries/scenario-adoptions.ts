@@ -202,19 +202,20 @@ export interface UndoRow {
   building: string | null;
   /** The line's amount now (numeric text). */
   amount: string;
+  /** What the adoption replaced (what Undo returns the line to). */
   amount_before: string;
+  /** What the adoption set. */
   amount_after: string;
   percent_kept: string;
-  /** What Undo returns the line to (see undoLines). */
-  returns_to: string;
+  /** Whether the line was edited since the adoption (its amount is no longer the one it set). */
+  edited: boolean;
 }
 
 /**
- * The adoption's lines that still exist, with their amount now and the amount Undo returns them
- * to: the amount in the snapshot the adoption was made from (a line added after that snapshot, its
- * amount before the adoption); but a line an earlier adoption still standing had changed returns to
- * the amount this adoption found, so undoing the later of two adoptions keeps the earlier one's
- * figures. With `lock`, the lines are locked in id order first.
+ * The adoption's lines that still exist, with their amount now, the amount the adoption replaced
+ * (what Undo returns a line to) and the amount it set. A line whose amount is no longer the one the
+ * adoption set was edited since (a transfer, a later adoption): Undo leaves it alone unless asked to
+ * overwrite it. With `lock`, the lines are locked in id order first.
  */
 export async function undoLines(db: Db, adoption: AdoptionRow, lock = false): Promise<UndoRow[]> {
   if (lock) {
@@ -226,28 +227,29 @@ export async function undoLines(db: Db, adoption: AdoptionRow, lock = false): Pr
   }
   const { rows } = await db.raw(
     `SELECT ${DISPLAY}, l.amount_before::text AS amount_before, l.amount_after::text AS amount_after,
-            l.percent_kept::text AS percent_kept,
-            (CASE WHEN EXISTS (SELECT 1 FROM scenario_adoption_lines el
-                                 JOIN scenario_adoptions ea ON ea.id = el.adoption_id
-                                WHERE el.line_id = l.line_id AND ea.id < l.adoption_id AND ea.undone_at IS NULL
-                                  AND ea.budget_year_id = ? AND ea.fiscal_year = ?)
-                  THEN l.amount_before
-                  ELSE coalesce(sl.amount, l.amount_before) END)::text AS returns_to
+            l.percent_kept::text AS percent_kept, li.amount IS DISTINCT FROM l.amount_after AS edited
        FROM scenario_adoption_lines l
        JOIN line_items li ON li.id = l.line_id
-       LEFT JOIN budget_stage_lines sl ON sl.stage_id = ? AND sl.line_id = l.line_id
        ${DISPLAY_JOINS}
       WHERE l.adoption_id = ?
       ORDER BY bc.display_order NULLS LAST, bc.name NULLS LAST, li.account_description, li.id`,
-    [adoption.budget_year_id, adoption.fiscal_year, adoption.from_stage_id, adoption.id],
+    [adoption.id],
   );
   return rows;
 }
 
-/** The percents an adoption took from its scenario (line id -> percent), to give back on undo. */
-export async function adoptedPercents(db: Db, adoptionId: number): Promise<Record<string, number>> {
+/**
+ * The percents an adoption took from its scenario (line id -> percent), of the lines among `lineIds`
+ * (those Undo returned: a line left at an edited amount keeps the cut, so the scenario must not).
+ */
+export async function adoptedPercents(
+  db: Db,
+  adoptionId: number,
+  lineIds: readonly number[],
+): Promise<Record<string, number>> {
   const rows = await db('scenario_adoption_lines')
     .where({ adoption_id: adoptionId })
+    .whereIn('line_id', lineIds)
     .select('line_id', db.raw('percent_kept::text AS pct'));
   return Object.fromEntries(
     rows.map((r: { line_id: number; pct: string }) => [String(r.line_id), Number(r.pct)]),

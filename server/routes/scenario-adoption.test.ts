@@ -456,7 +456,7 @@ describe('adopting a scenario', () => {
     expect(list.body.adoptions.map((a: any) => a.id)).toEqual([adoptionB, adoptionA]);
   });
 
-  it('undoes in order, back to the snapshot the adoption was made from', async () => {
+  it('undoes in order, each line back to what the adoption replaced', async () => {
     const out = await call('post', `/scenario-adoptions/${adoptionA}/undo`, {});
     expect([out.status, out.body.error]).toEqual([
       409,
@@ -464,7 +464,7 @@ describe('adopting a scenario', () => {
     ]);
     expect((await call('post', `/scenario-adoptions/${adoptionB}/undo`, {}, finance)).status).toBe(403);
 
-    // Undoing B: its lines go back to the amounts Plan A left (line 0) or the snapshot's (line 4).
+    // Undoing B: its lines go back to the amounts B replaced (Plan A's for line 0, the original for line 4).
     const shown = await call('post', `/scenario-adoptions/${adoptionB}/undo/preview`);
     expect(shown.status).toBe(200);
     const afterA = new Map(original);

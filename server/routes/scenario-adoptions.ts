@@ -46,18 +46,19 @@ export const scenarioAdoptionRoutes: AnyRoute[] = [
     method: 'post',
     path: '/scenario-adoptions/:id/undo/preview',
     summary:
-      'What undoing an adoption would return: each line’s amount now and in the stage snapshot the adoption was made from; nothing written',
+      'What undoing an adoption would return: each line’s amount now, the amount the adoption replaced, and whether it was edited since (kept as it is unless overwriteEdited); nothing written',
     tag,
     action: 'budgetStages.manage',
     params: idParams,
+    body: s.undoPreviewBody,
     response: s.undoPreviewResponse,
-    handler: ({ app, actor, params }) => undo.previewUndo(app, actor, params.id),
+    handler: ({ app, actor, params, body }) => undo.previewUndo(app, actor, params.id, body),
   }),
   defineRoute({
     method: 'post',
     path: '/scenario-adoptions/:id/undo',
     summary:
-      'Undo an adoption: its lines return to the stage snapshot it was made from (audited), the scenario gets its cuts back',
+      'Undo an adoption in one transaction (audited): the lines still at the amounts it set return to the amounts it replaced; lines edited since stay as they are unless overwriteEdited; the scenario gets back the cuts of the lines returned',
     tag,
     action: 'budgetStages.manage',
     params: idParams,

@@ -162,6 +162,15 @@ export const scenarioLineSchema = z.object({
   cut: money,
 });
 
+/** An adoption made after a scenario was, and how many of the scenario's cuts it had applied. */
+export const adoptedSinceSchema = z.object({
+  adoptionId: z.number().int(),
+  scenarioName: z.string(),
+  adoptedAt: z.string(),
+  cutsApplied: z.number().int(),
+});
+export type AdoptedSince = z.infer<typeof adoptedSinceSchema>;
+
 export const cutScenarioSchema = z.object({
   id: z.number().int(),
   budgetYearId: z.number().int(),
@@ -174,6 +183,12 @@ export const cutScenarioSchema = z.object({
   createdAt: isoDate,
   updatedAt: isoDate,
   summary: scenarioSummarySchema,
+  /**
+   * The adoptions (of other scenarios, not undone) made in this year after this scenario was: its
+   * cuts are shown against today's figures, and those an adoption had already applied (the same
+   * line, the same percent) were taken out of it, counted here (issue 32 item 6).
+   */
+  adoptedSince: z.array(adoptedSinceSchema),
 });
 
 /** GET /scenarios/baseline's default body: every line an object with SPEC section 3's field names. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idTextWith, moneyOut } from './common';
+import { adoptedSinceSchema } from './cut-scenarios';
 import { fiscalYearInput } from './fiscal-year';
 
 /**
@@ -8,7 +9,9 @@ import { fiscalYearInput } from './fiscal-year';
  * as the Scenario Builder computes it), the year's proposed total before and after, and a `basis`
  * token the adoption must echo: when the lines, the year's total or its stage moved since the
  * preview, the adoption is refused and the preview must be read again. An adoption records the
- * stage snapshot it was made from; Undo returns its lines to that snapshot.
+ * stage snapshot it was made from and, per line, the amount it replaced and the amount it set: Undo
+ * returns to the replaced amount each line still at the amount the adoption set; a line edited since is
+ * named in the undo preview and left as it is unless the undo is asked to overwrite it (issue 32 item 4).
  */
 
 export const MAX_ADOPTION_REASON = 2000;
@@ -52,11 +55,21 @@ export const adoptBody = z.strictObject({
 });
 export type AdoptBody = z.output<typeof adoptBody>;
 
+/**
+ * Whether Undo also returns the lines edited since the adoption (a transfer, a correction) to what
+ * the adoption replaced, overwriting those edits. Off unless the person chooses it.
+ */
+const overwriteEdited = z.boolean({ error: 'overwriteEdited must be true or false' }).optional();
+
+export const undoPreviewBody = z.strictObject({ overwriteEdited }).optional();
+export type UndoPreviewBody = z.output<typeof undoPreviewBody>;
+
 export const undoBody = z
   .strictObject({
     /** The undo preview's basis (optional): refused when the lines moved since. */
     basis: z.string().min(1).max(200).optional(),
     reason: reason('reason'),
+    overwriteEdited,
   })
   .optional();
 export type UndoBody = z.output<typeof undoBody>;
@@ -143,6 +156,11 @@ export const adoptPreviewResponse = z.object({
   blocked: z.string().nullable(),
   /** Adoptions already in this year (not undone): this one changes the lines on top of them. */
   earlier: z.array(adoptionSchema),
+  /**
+   * The adoptions made after this scenario was (issue 32 item 6): its lines are shown against
+   * today's figures, and the cuts they had already applied are no longer among its changes.
+   */
+  adoptedSince: z.array(adoptedSinceSchema),
 });
 export type AdoptPreview = z.infer<typeof adoptPreviewResponse>;
 
@@ -157,9 +175,13 @@ export const adoptionsResponse = z.object({ adoptions: z.array(adoptionSchema) }
 
 export const undoPreviewLineSchema = z.object({
   ...lineBase,
-  /** What the adoption wrote. */
+  /** What the adoption set. */
   adoptedAmount: moneyOut,
-  /** The amount in the stage snapshot the adoption was made from. */
+  /** What the adoption replaced: the amount Undo returns the line to. */
+  replacedAmount: moneyOut,
+  /** The line was edited since the adoption (its amount is no longer adoptedAmount). */
+  editedSince: z.boolean(),
+  /** What the line will be after the undo: replacedAmount, or its amount now for an edited line kept. */
   returnsTo: moneyOut,
   /** returnsTo - currentAmount. */
   difference: moneyOut,
@@ -168,6 +190,10 @@ export const undoPreviewLineSchema = z.object({
 export const undoPreviewResponse = z.object({
   adoption: adoptionSchema,
   lines: z.array(undoPreviewLineSchema),
+  /** How many lines were edited since the adoption; kept as they are unless overwriteEdited. */
+  editedCount: z.number().int(),
+  /** Whether this preview overwrites the lines edited since (as asked). */
+  overwriteEdited: z.boolean(),
   totalBefore: moneyOut,
   totalAfter: moneyOut,
   basis: z.string(),
@@ -178,5 +204,7 @@ export type UndoPreview = z.infer<typeof undoPreviewResponse>;
 export const undoResponse = z.object({
   adoption: adoptionSchema,
   linesChanged: z.number().int(),
+  /** Lines edited since the adoption that the undo left as they are. */
+  linesKept: z.number().int(),
   message: z.string(),
 });

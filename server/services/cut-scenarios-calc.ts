@@ -4,9 +4,15 @@ import { notFound, validationFailed } from '@server/errors';
 import { scenarioStatus } from '@server/lib/budget-math';
 import { authorize, type Actor } from '@server/policies/index';
 import * as q from '@server/queries/cut-scenarios';
+import { adoptionsSince } from '@server/queries/scenario-adoption-applied';
 import { findTownGoalByYear, findVersion } from '@server/queries/town-goals';
 import { fromCents, toCents } from '@server/schemas/common';
-import type { CalculateInput, CutScenario, ScenarioSummary } from '@server/schemas/cut-scenarios';
+import type {
+  AdoptedSince,
+  CalculateInput,
+  CutScenario,
+  ScenarioSummary,
+} from '@server/schemas/cut-scenarios';
 import { fiscalYearLabel } from '@server/schemas/fiscal-year';
 import { decodeBaseline, type BaselineRows } from '@server/schemas/scenario-line-rows';
 import { cachedScenarioLines } from './cut-scenario-lines-cache';
@@ -109,7 +115,18 @@ export async function present(
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
     summary: summary ?? (await summaryOf(db, scope, { scenarioId: row.id })),
+    adoptedSince: await adoptedSinceOf(db, row),
   };
+}
+
+/** The adoptions made in the scenario's year after it was (issue 32 item 6). */
+export async function adoptedSinceOf(db: Db, row: q.CutScenarioRow): Promise<AdoptedSince[]> {
+  return (await adoptionsSince(db, row)).map((a) => ({
+    adoptionId: Number(a.id),
+    scenarioName: a.scenario_name,
+    adoptedAt: new Date(a.adopted_at).toISOString(),
+    cutsApplied: Number(a.applied),
+  }));
 }
 
 export async function requireScenario(db: Db, id: number, lock = false): Promise<q.CutScenarioRow> {

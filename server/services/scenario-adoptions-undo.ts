@@ -5,22 +5,27 @@ import { authorize, type Actor } from '@server/policies/index';
 import { insertAudit } from '@server/queries/audit';
 import { lockYear } from '@server/queries/budget-stages';
 import * as cuts from '@server/queries/cut-scenarios';
+import * as applied from '@server/queries/scenario-adoption-applied';
 import * as q from '@server/queries/scenario-adoptions';
 import { lockedYearMessage, longDate } from '@server/schemas/budget-stages';
 import { fromCents } from '@server/schemas/common';
 import { fiscalYearLabel } from '@server/schemas/fiscal-year';
-import type { UndoBody, UndoPreview } from '@server/schemas/scenario-adoptions';
+import type { UndoBody, UndoPreview, UndoPreviewBody } from '@server/schemas/scenario-adoptions';
 import { stageStateOf } from './budget-stages-label';
 import { requireOpenYear } from './budget-stages';
 import { setLineAmounts } from './line-items/index';
-import { basisOf, CHANGED_MESSAGE, presentAdoption, yearTotal } from './scenario-adoptions';
+import { auditAppliedCuts, basisOf, CHANGED_MESSAGE, presentAdoption, yearTotal } from './scenario-adoptions';
 
 /**
- * Undoing an adoption (issue 25 item 2): its lines return to their amounts in the stage snapshot
- * the adoption was made from (a line added after that snapshot, to its amount before the
- * adoption), through the line writer with an audit entry naming the scenario; the scenario gets
- * its cuts back. Refused in a locked year, for an adoption already undone, and while a later
- * adoption of the same lines stands (undo that one first: the budget steps back in order).
+ * Undoing an adoption (issue 25 item 2; issue 32 item 4). The adoption recorded, per line, the
+ * amount it replaced and the amount it set. Undo returns to the replaced amount only the lines
+ * still at the amount the adoption set: a line edited since (a transfer after the vote, a
+ * correction) is named in the preview with its amount now and left as it is, unless the person
+ * chooses to overwrite those edits (overwriteEdited). Everything goes through the line writer with
+ * an audit entry naming the scenario, in one transaction; the scenario gets back the cuts of the
+ * lines returned (a line left at its edited amount still carries the cut, so the scenario must not).
+ * Refused in a locked year, for an adoption already undone, and while a later adoption of the same
+ * lines stands (undo that one first: the budget steps back in order).
  */
 
 async function requireAdoption(app: AppContext, id: number): Promise<q.AdoptionRow> {
@@ -31,7 +36,13 @@ async function requireAdoption(app: AppContext, id: number): Promise<q.AdoptionR
   return row;
 }
 
-async function undoPlanOf(app: AppContext, actor: Actor, row: q.AdoptionRow, lock = false) {
+async function undoPlanOf(
+  app: AppContext,
+  actor: Actor,
+  row: q.AdoptionRow,
+  overwriteEdited: boolean,
+  lock = false,
+) {
   const db = app.db;
   const lines = await q.undoLines(db, row, lock);
   const total = await yearTotal(app, actor, row.budget_year_id, row.fiscal_year);
@@ -39,9 +50,15 @@ async function undoPlanOf(app: AppContext, actor: Actor, row: q.AdoptionRow, loc
   const state = await stageStateOf(db, row.budget_year_id, row.fiscal_year);
   const later = row.undone_at === null ? await q.laterOverlapping(db, row) : undefined;
   let change = 0n;
+  // What each line becomes: what the adoption replaced, unless edited since and not overwritten.
+  const writes: { id: number; amount: string }[] = [];
   const presented = lines.map((l) => {
     const now = centsOf(l.amount);
-    const back = centsOf(l.returns_to);
+    const restore = !l.edited || overwriteEdited;
+    const back = restore ? centsOf(l.amount_before) : now;
+    if (restore) {
+      writes.push({ id: Number(l.id), amount: l.amount_before });
+    }
     change += back - now;
     return {
       id: Number(l.id),
@@ -51,6 +68,8 @@ async function undoPlanOf(app: AppContext, actor: Actor, row: q.AdoptionRow, loc
       building: l.building,
       currentAmount: fromCents(now),
       adoptedAmount: fromCents(centsOf(l.amount_after)),
+      replacedAmount: fromCents(centsOf(l.amount_before)),
+      editedSince: l.edited,
       returnsTo: fromCents(back),
       difference: fromCents(back - now),
     };
@@ -66,29 +85,38 @@ async function undoPlanOf(app: AppContext, actor: Actor, row: q.AdoptionRow, loc
   const preview: UndoPreview = {
     adoption: presentAdoption(row),
     lines: presented,
+    editedCount: lines.filter((l) => l.edited).length,
+    overwriteEdited,
     totalBefore: fromCents(total.cents),
     totalAfter: fromCents(total.cents + change),
     basis: basisOf([
       'undo',
       row.id,
+      overwriteEdited,
       marks.events,
       marks.lastEventId,
       total.count,
       String(total.cents),
-      lines.map((l) => [Number(l.id), l.amount, l.returns_to]),
+      lines.map((l) => [Number(l.id), l.amount, l.amount_before, l.edited]),
     ]),
     blocked,
   };
-  return { preview, lines };
+  return { preview, writes };
 }
 
 /** What undoing the adoption would return, nothing written (ADMIN). */
-export async function previewUndo(app: AppContext, actor: Actor, id: number): Promise<UndoPreview> {
+export async function previewUndo(
+  app: AppContext,
+  actor: Actor,
+  id: number,
+  body?: UndoPreviewBody,
+): Promise<UndoPreview> {
   authorize(actor, 'budgetStages.manage');
-  return (await undoPlanOf(app, actor, await requireAdoption(app, id))).preview;
+  const row = await requireAdoption(app, id);
+  return (await undoPlanOf(app, actor, row, body?.overwriteEdited ?? false)).preview;
 }
 
-/** Returns the adoption's lines to the snapshot it was made from, in one transaction (ADMIN). */
+/** Returns the adoption's lines to what it replaced, in one transaction (ADMIN); see the file's comment. */
 export async function undoAdoption(app: AppContext, actor: Actor, id: number, body: UndoBody) {
   authorize(actor, 'budgetStages.manage');
   return app.db.transaction(async (trx) => {
@@ -97,7 +125,8 @@ export async function undoAdoption(app: AppContext, actor: Actor, id: number, bo
     await lockYear(trx, found.budget_year_id, found.fiscal_year);
     const row = await requireAdoption(tx, id);
     await requireOpenYear(trx, row.budget_year_id, row.fiscal_year);
-    const plan = await undoPlanOf(tx, actor, row, true);
+    const overwrite = body?.overwriteEdited ?? false;
+    const plan = await undoPlanOf(tx, actor, row, overwrite, true);
     if (plan.preview.blocked) {
       throw conflict(plan.preview.blocked);
     }
@@ -108,21 +137,27 @@ export async function undoAdoption(app: AppContext, actor: Actor, id: number, bo
       action: 'undo-adoption',
       reason: `undid adoption of "${row.scenario_name}"${body?.reason ? `: ${body.reason}` : ''}`,
     };
-    const changed = await setLineAmounts(
-      trx,
-      actor,
-      cause,
-      plan.lines.map((l) => ({ id: Number(l.id), amount: l.returns_to })),
-    );
+    const changed = await setLineAmounts(trx, actor, cause, plan.writes);
+    const returned = plan.writes.map((l) => l.id);
+    const kept = plan.preview.lines.filter((l) => l.editedSince && !overwrite).map((l) => l.id);
     if (row.cut_scenario_id !== null) {
-      await cuts.writeAdjustments(trx, row.cut_scenario_id, await q.adoptedPercents(trx, row.id), false);
+      const percents = await q.adoptedPercents(trx, row.id, returned);
+      await cuts.writeAdjustments(trx, row.cut_scenario_id, percents, false);
       await insertAudit(trx, actor, {
         action: 'undo-adopt',
         entity: 'cut-scenario',
         entityId: row.cut_scenario_id,
-        after: { percentKept: await q.adoptedPercents(trx, row.id), adoptionId: row.id },
+        after: { percentKept: percents, adoptionId: row.id },
       });
     }
+    // The copies of the plan get back the cuts the adoption had taken out of them as applied.
+    await auditAppliedCuts(
+      trx,
+      actor,
+      'cuts-given-back-by-undo',
+      row.id,
+      await applied.giveBackAppliedCuts(trx, row.id, returned),
+    );
     await q.markUndone(trx, row.id, actor, body?.reason ?? null);
     const adoption = presentAdoption((await q.findAdoption(trx, row.id))!);
     await insertAudit(trx, actor, {
@@ -130,13 +165,23 @@ export async function undoAdoption(app: AppContext, actor: Actor, id: number, bo
       entity: 'scenario-adoption',
       entityId: row.id,
       before: presentAdoption(row),
-      after: adoption,
+      after: { ...adoption, overwriteEdited: overwrite, linesReturned: returned, editedLinesKept: kept },
     });
     const { totalBefore, totalAfter } = plan.preview;
+    const edited = plan.preview.editedCount;
+    let what = '';
+    if (edited) {
+      what = overwrite
+        ? ` (${plural(edited, 'line')} edited since overwritten)`
+        : `; ${plural(edited, 'line')} edited since left as ${edited === 1 ? 'it is' : 'they are'}`;
+    }
     return {
       adoption,
       linesChanged: changed.length,
-      message: `Undid the adoption of “${row.scenario_name}” in ${fiscalYearLabel(row.fiscal_year)}: ${changed.length} line${changed.length === 1 ? '' : 's'} returned to the ${adoption.fromStage.label} snapshot, proposed total ${formatMoneyCents(totalBefore)} → ${formatMoneyCents(totalAfter)}`,
+      linesKept: kept.length,
+      message: `Undid the adoption of “${row.scenario_name}” in ${fiscalYearLabel(row.fiscal_year)}: ${plural(changed.length, 'line')} returned to the amounts it replaced${what}, proposed total ${formatMoneyCents(totalBefore)} → ${formatMoneyCents(totalAfter)}`,
     };
   });
 }
+
+const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;

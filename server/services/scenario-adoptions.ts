@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { AppContext } from '@server/context';
+import type { Db } from '@server/db/index';
 import { conflict, validationFailed } from '@server/errors';
 import { centsOf, centsText, formatMoneyCents } from '@server/lib/money';
 import { authorize, type Actor } from '@server/policies/index';
 import { insertAudit } from '@server/queries/audit';
 import { lockYear } from '@server/queries/budget-stages';
 import * as cuts from '@server/queries/cut-scenarios';
+import * as applied from '@server/queries/scenario-adoption-applied';
 import * as q from '@server/queries/scenario-adoptions';
 import { lockCutScenarioGroup } from '@server/queries/scenario-locks';
 import { lockedYearMessage, longDate, STAGE_LABELS, stageCaption } from '@server/schemas/budget-stages';
@@ -20,7 +22,7 @@ import type {
 import { fiscalYearLabel } from '@server/schemas/fiscal-year';
 import { stageStateOf } from './budget-stages-label';
 import { freezeStage, requireOpenYear } from './budget-stages';
-import { requireScenario, scopeOf } from './cut-scenarios-calc';
+import { adoptedSinceOf, requireScenario, scopeOf } from './cut-scenarios-calc';
 import { budgetSummary } from './dashboard';
 import { setLineAmounts } from './line-items/index';
 
@@ -126,14 +128,20 @@ async function planOf(app: AppContext, actor: Actor, row: cuts.CutScenarioRow): 
     };
   });
   const earlier = await q.listAdoptions(db, { ...scope, activeOnly: true });
+  const adoptedSince = await adoptedSinceOf(db, row);
   let blocked: string | null = null;
   if (state.locked) {
     blocked = lockedYearMessage(scope.fiscalYear, state.stage);
   } else if (!lines.length) {
     const own = earlier.find((a) => a.cut_scenario_id === row.id);
-    blocked = `Nothing to adopt: scenario “${row.name}” changes no line of ${fiscalYearLabel(scope.fiscalYear)}${
-      own ? ` (its cuts were adopted on ${longDate(new Date(own.adopted_at).toISOString())})` : ''
-    }`;
+    const applied = adoptedSince.find((a) => a.cutsApplied > 0);
+    let why = '';
+    if (own) {
+      why = ` (its cuts were adopted on ${longDate(new Date(own.adopted_at).toISOString())})`;
+    } else if (applied) {
+      why = ` (its cuts were already applied by the adoption of “${applied.scenarioName}” on ${longDate(applied.adoptedAt)})`;
+    }
+    blocked = `Nothing to adopt: scenario “${row.name}” changes no line of ${fiscalYearLabel(scope.fiscalYear)}${why}`;
   }
   const basis = basisOf([
     'adopt',
@@ -162,6 +170,7 @@ async function planOf(app: AppContext, actor: Actor, row: cuts.CutScenarioRow): 
       basis,
       blocked,
       earlier: earlier.map(presentAdoption),
+      adoptedSince,
     },
   };
 }
@@ -265,6 +274,14 @@ export async function adoptScenario(
     const adopted = Object.fromEntries(plan.lines.map((l) => [String(l.id), 100]));
     await cuts.writeAdjustments(trx, row.id, adopted, false);
     await cuts.setActive(trx, row);
+    // The same cuts in the year's other scenarios (a copy of this plan) are in the budget now too.
+    await auditAppliedCuts(
+      trx,
+      actor,
+      'cuts-applied-by-adoption',
+      adoptionId,
+      await applied.takeAppliedCuts(trx, { id: adoptionId, scenarioId: row.id, budgetYearId, fiscalYear }),
+    );
     await insertAudit(trx, actor, {
       action: 'adopt',
       entity: 'cut-scenario',
@@ -287,6 +304,35 @@ export async function adoptScenario(
       message: `Adopted scenario “${row.name}” into ${fiscalYearLabel(fiscalYear)}: ${changed.length} line${changed.length === 1 ? '' : 's'} changed, proposed total ${formatMoneyCents(totalBefore)} → ${formatMoneyCents(totalAfter)}`,
     };
   });
+}
+
+/**
+ * One audit entry per scenario whose cuts an adoption took out as already applied (or its undo gave
+ * back), naming the lines and percents.
+ */
+export async function auditAppliedCuts(
+  trx: Db,
+  actor: Actor,
+  action: 'cuts-applied-by-adoption' | 'cuts-given-back-by-undo',
+  adoptionId: number,
+  rows: readonly applied.AppliedCut[],
+): Promise<void> {
+  const byScenario = new Map<number, Record<string, number>>();
+  for (const r of rows) {
+    const percents = byScenario.get(r.cut_scenario_id) ?? {};
+    percents[String(r.line_id)] = Number(r.percent_kept);
+    byScenario.set(r.cut_scenario_id, percents);
+  }
+  for (const [scenarioId, percentKept] of byScenario) {
+    const taken = action === 'cuts-applied-by-adoption';
+    await insertAudit(trx, actor, {
+      action,
+      entity: 'cut-scenario',
+      entityId: scenarioId,
+      before: taken ? { percentKept } : undefined,
+      after: taken ? { adoptionId } : { percentKept, adoptionId },
+    });
+  }
 }
 
 /** A budget year's adoptions, newest first (staff). */

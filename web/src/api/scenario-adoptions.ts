@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
   Adoption,
@@ -25,7 +25,8 @@ export const adoptionKeys = {
     [...adoptionKeys.all, 'list', budgetYearId, fiscalYear] as const,
   previews: () => [...adoptionKeys.all, 'preview'] as const,
   preview: (scenarioId: number) => [...adoptionKeys.previews(), scenarioId] as const,
-  undoPreview: (adoptionId: number) => [...adoptionKeys.previews(), 'undo', adoptionId] as const,
+  undoPreview: (adoptionId: number, overwriteEdited = false) =>
+    [...adoptionKeys.previews(), 'undo', adoptionId, overwriteEdited] as const,
 };
 
 export interface AdoptInput {
@@ -45,10 +46,17 @@ export const adoptionsApi = {
     api.post<AdoptPreview>(`/scenarios/cuts/${scenarioId}/adopt/preview`, scope),
   adopt: ({ scenarioId, ...body }: AdoptInput) =>
     api.post<AdoptResult>(`/scenarios/cuts/${scenarioId}/adopt`, body),
-  undoPreview: (adoptionId: number) =>
-    api.post<UndoPreview>(`/scenario-adoptions/${adoptionId}/undo/preview`),
-  undo: ({ adoptionId, ...body }: { adoptionId: number; basis: string; reason?: string | null }) =>
-    api.post<z.infer<typeof undoResponse>>(`/scenario-adoptions/${adoptionId}/undo`, body),
+  undoPreview: (adoptionId: number, overwriteEdited: boolean) =>
+    api.post<UndoPreview>(`/scenario-adoptions/${adoptionId}/undo/preview`, { overwriteEdited }),
+  undo: ({
+    adoptionId,
+    ...body
+  }: {
+    adoptionId: number;
+    basis: string;
+    reason?: string | null;
+    overwriteEdited: boolean;
+  }) => api.post<z.infer<typeof undoResponse>>(`/scenario-adoptions/${adoptionId}/undo`, body),
 };
 
 export function useAdoptions(budgetYearId: number | undefined, fiscalYear: number | undefined) {
@@ -75,11 +83,14 @@ export function useAdoptPreview(
   });
 }
 
-export function useUndoPreview(adoptionId: number | null, enabled: boolean) {
+/** What undoing would return; with `overwriteEdited`, the lines edited since return too. */
+export function useUndoPreview(adoptionId: number | null, enabled: boolean, overwriteEdited = false) {
   return useQuery({
-    queryKey: adoptionKeys.undoPreview(adoptionId ?? 0),
-    queryFn: () => adoptionsApi.undoPreview(adoptionId!),
+    queryKey: adoptionKeys.undoPreview(adoptionId ?? 0, overwriteEdited),
+    queryFn: () => adoptionsApi.undoPreview(adoptionId!, overwriteEdited),
     enabled: enabled && adoptionId !== null,
+    // Ticking 'overwrite' reads the preview again: the dialog keeps showing the last one meanwhile.
+    placeholderData: keepPreviousData,
     staleTime: 0,
     gcTime: 0,
     retry: false,

@@ -30,7 +30,9 @@ export function AdoptionBar({ budgetYearId, fiscalYear, scenario, flush }: Adopt
   const standing = scenario
     ? list.data?.adoptions.find((a) => a.scenarioId === scenario.id && a.undoneAt === null)
     : undefined;
-  if (!canAdopt && !standing) {
+  // Adoptions of other plans made after this scenario was (issue 32 item 6): said to everyone.
+  const since = scenario?.adoptedSince ?? [];
+  if (!canAdopt && !standing && !since.length) {
     return null;
   }
 
@@ -56,6 +58,8 @@ export function AdoptionBar({ budgetYearId, fiscalYear, scenario, flush }: Adopt
             {standing.reason ? ` · ${standing.reason}` : ''}
           </span>
         </p>
+      ) : since.length ? (
+        <MadeBefore since={since} />
       ) : (
         <p className="adoption-bar__hint">
           Adopting writes this scenario’s cuts into the proposed budget, which the dashboard, Budget
@@ -92,5 +96,27 @@ export function AdoptionBar({ budgetYearId, fiscalYear, scenario, flush }: Adopt
         />
       ) : null}
     </section>
+  );
+}
+
+/**
+ * A scenario made before an adoption says so: its cuts are shown against today's figures, and the
+ * ones the adoption already made (the same line, the same percent) were taken out of it as applied.
+ */
+function MadeBefore({ since }: { since: CutScenario['adoptedSince'] }) {
+  const applied = since.reduce((n, a) => n + a.cutsApplied, 0);
+  const names = since.map((a) => `“${a.scenarioName}” on ${longDate(a.adoptedAt)}`).join(', ');
+  return (
+    <p className="adoption-bar__notice" role="status">
+      <strong>
+        Made before the adoption{since.length === 1 ? '' : 's'} of {names}
+      </strong>
+      <span className="adoption-bar__detail">
+        Its cuts are shown against today’s figures
+        {applied
+          ? `; ${applied.toLocaleString('en-US')} of them ${applied === 1 ? 'was' : 'were'} already applied by that adoption and count as done.`
+          : '.'}
+      </span>
+    </p>
   );
 }

@@ -33,6 +33,7 @@ const plan: CutScenario = {
     meetsGoal: true,
     itemsModified: 0,
   },
+  adoptedSince: [],
 };
 
 function show(patch: { status: number; body: unknown }) {

@@ -57,6 +57,7 @@ const scenario = (s: ScenarioSummary): CutScenario => ({
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
   summary: s,
+  adoptedSince: [],
 });
 
 const BASELINE: Baseline = {
