@@ -18,6 +18,7 @@ import { useFiscalYearChoice } from '@web/components/line-filters';
 import { useCategoryCodes, useFunctionCodeLink } from '@web/components/function-code-filter';
 import { PageHeader } from '@web/components/page-header';
 import { GridSubtitle } from '@web/components/stage-line';
+import { useYearLock, YearLockNotice } from '@web/components/year-lock';
 import { SummaryCards } from '@web/components/summary-cards';
 import { useToast } from '@web/components/toast';
 import { formatMoneyCents } from '@web/lib/format';
@@ -39,11 +40,13 @@ const fte = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 2,
 /** Employee Budget Manager: one line per employee of a fiscal year, edited inline or in bulk. */
 export function OperatingBudgetScreen() {
   const { selected: budgetYear } = useBudgetYear();
-  const canEdit = useCan('lineItems.write');
   const notify = useToast();
   // The dashboard's 'no function code' links name the filter and the fiscal year (issue 26).
   const link = useFunctionCodeLink();
   const years = useFiscalYearChoice(budgetYear, link.fiscalYear);
+  // A voted year offers no edit the server would refuse (issue 32 item 15).
+  const lock = useYearLock(budgetYear?.id, years.fiscalYear);
+  const canEdit = useCan('lineItems.write') && !lock.locked;
   const [filters, setFilters] = useState<EmployeeFilterState>(() =>
     link.functionCode === INITIAL_EMPLOYEE_FILTERS.functionCode
       ? INITIAL_EMPLOYEE_FILTERS
@@ -98,7 +101,7 @@ export function OperatingBudgetScreen() {
   const rows = allRows ?? firstLines.data?.lineItems;
   const categoryCodes = useCategoryCodes();
   const filter = useMemo(() => employeeFilter(filters, categoryCodes), [filters, categoryCodes]);
-  const canPlace = useCan('cola.write');
+  const canPlace = useCan('cola.write') && !lock.locked;
   const columns = useMemo(
     () => employeeColumns({ canEdit, onEdit: setEditing, schedules, canPlace }),
     [canEdit, canPlace, schedules],
@@ -141,6 +144,7 @@ export function OperatingBudgetScreen() {
         error={totals.isError ? errorMessage(totals.error, 'Failed to load totals') : null}
       />
       <section className="card" aria-label="Employees">
+        <YearLockNotice lock={lock} />
         {lines.isError ? (
           <Alert title="Failed to load employees">
             {errorMessage(lines.error, 'Please reload the page.')}

@@ -24,6 +24,7 @@ import { useFiscalYearChoice } from '@web/components/line-filters';
 import { useCategoryCodes, useFunctionCodeLink } from '@web/components/function-code-filter';
 import { PageHeader } from '@web/components/page-header';
 import { GridSubtitle } from '@web/components/stage-line';
+import { useYearLock, YearLockNotice } from '@web/components/year-lock';
 import { ProposedEditor, type ProposedEditorTarget } from '@web/components/proposed-editor';
 import { SummaryCards } from '@web/components/summary-cards';
 import { useToast } from '@web/components/toast';
@@ -52,12 +53,14 @@ const count = (n: number) => n.toLocaleString('en-US');
 /** Proposed Budget Manager: the non-personnel lines of a fiscal year, by category and building. */
 export function ProposedBudgetScreen() {
   const { selected: budgetYear } = useBudgetYear();
-  const canEdit = useCan('lineItems.write');
   const notify = useToast();
   const queryClient = useQueryClient();
   // The dashboard's 'no function code' links name the filter and the fiscal year (issue 26).
   const link = useFunctionCodeLink();
   const years = useFiscalYearChoice(budgetYear, link.fiscalYear);
+  // A voted year offers no edit the server would refuse (issue 32 item 15).
+  const lock = useYearLock(budgetYear?.id, years.fiscalYear);
+  const canEdit = useCan('lineItems.write') && !lock.locked;
   const [filters, setFilters] = useState<ProposedFilterState>(() =>
     link.functionCode === INITIAL_PROPOSED_FILTERS.functionCode
       ? INITIAL_PROPOSED_FILTERS
@@ -208,6 +211,7 @@ export function ProposedBudgetScreen() {
         error={totals.isError ? errorMessage(totals.error, 'Failed to load totals') : null}
       />
       <section className="card" aria-label="Proposed lines">
+        <YearLockNotice lock={lock} />
         {lines.isError ? (
           <Alert title="Failed to load line items">
             {errorMessage(lines.error, 'Please reload the page.')}
