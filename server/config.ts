@@ -91,7 +91,9 @@ function secret(name: string, value: string | undefined, dataDir: string, produc
   if (production) {
     throw new Error(`${name} must be set when NODE_ENV=production`);
   }
-  mkdirSync(dataDir, { recursive: true });
+  // Owner-only from the start: it will hold salaries and password hashes, and a folder created 0755
+  // here was then reported by makeDataDirPrivate as 'readable by other users' on the first start.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = path.join(dataDir, `.${name.toLowerCase()}`);
   if (existsSync(file)) {
     return readFileSync(file, 'utf8').trim();
