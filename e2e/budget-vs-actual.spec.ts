@@ -151,7 +151,10 @@ test('ADMIN: the FY2023 ledger against its budget, by category and by DESE funct
   await expectScreenMatchesApi(page, 2026, 'category');
 
   await choose(page, 'Fiscal year', 'FY2023');
-  await expect(page.getByRole('status').filter({ hasText: 'ledger at period 13' })).toBeVisible();
+  // Issue 32 item 20: MUNIS's period 13 is the year-end, not a thirteenth of twelve.
+  const source = page.getByRole('status').filter({ hasText: 'ledger at year-end (period 13)' });
+  await expect(source).toBeVisible();
+  await expect(source).not.toContainText('of 12');
   await expectScreenMatchesApi(page, 2023, 'category');
   await choose(page, 'Group by', 'DESE function');
   const report = await expectScreenMatchesApi(page, 2023, 'function');

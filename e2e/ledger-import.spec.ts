@@ -154,7 +154,7 @@ test('ADMIN imports the real Lunenburg ledger slice; every column reconciles to 
   await navigate(page, 'Budget vs Actual');
   await page.getByRole('combobox', { name: 'Fiscal year', exact: true }).click();
   await page.getByRole('option', { name: 'FY2023' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'ledger at period 13' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'ledger at year-end (period 13)' })).toBeVisible();
   const kpi = (name: string) =>
     page.locator('.bva-kpi').filter({ has: page.getByText(name, { exact: true }) });
   await expect(kpi('Revised budget').locator('dd')).toHaveText(wholeDollars(sums['Revised Budget']));

@@ -1,5 +1,6 @@
 import type { ActualsFigures, ActualsReport } from '@server/schemas/actuals';
-import { ACTUALS_GROUPING_LABELS } from '@server/schemas/actuals';
+import { ACTUALS_GROUPING_LABELS, NO_KEY } from '@server/schemas/actuals';
+import { ledgerPeriodText } from '@server/schemas/actuals-import';
 import { fiscalYearLabel } from './budget-math';
 import { sumDollars } from './money';
 import type { CellFormat, SheetSpec, XCell } from './workbook';
@@ -11,7 +12,7 @@ import type { CellFormat, SheetSpec, XCell } from './workbook';
  * are values; available, percent used, the projected year-end, its variance, the flag and every
  * total are FORMULAS over them, with the server's figure as the cached result, so the workbook
  * reproduces each number when opened and anyone can change the periods elapsed and see the effect.
- * Imports nothing at run time but the label helper.
+ * Imports nothing at run time but the label helper and the schema constants.
  */
 
 const bold = (value: string): XCell => ({ value, fmt: 'bold' });
@@ -28,7 +29,9 @@ function flagText(x: ActualsFigures): string {
 
 /**
  * The computed columns of a row whose revised budget, expended and encumbered sit in columns
- * rev, exp and enc of spreadsheet row n.
+ * rev, exp and enc of spreadsheet row n. Only an account is projected from its own expended
+ * (rounded to the cent); a group's or total's projection is `projection`, a sum of account
+ * projections, as the server computes it (issue 32 item 8: a total is the sum of its rows).
  */
 function computed(
   n: number,
@@ -37,11 +40,12 @@ function computed(
   enc: string,
   x: ActualsFigures,
   proj: string,
+  projection = `ROUND(${exp}${n}/${PERIODS}*12,2)`,
 ): XCell[] {
   return [
     f(`${rev}${n}-${exp}${n}-${enc}${n}`, x.available, 'money'),
     f(`IF(${rev}${n}=0,"",ROUND(${exp}${n}/${rev}${n}*100,1))`, x.percentUsed ?? '', 'percent'),
-    f(`ROUND(${exp}${n}/${PERIODS}*12,2)`, x.projectedYearEnd, 'money'),
+    f(projection, x.projectedYearEnd, 'money'),
     f(`${rev}${n}-${proj}${n}`, x.projectedVariance, 'money'),
     f(
       `IF(${exp}${n}+${enc}${n}>${rev}${n},"Over budget",IF(${proj}${n}>${rev}${n},"Projected over",""))`,
@@ -52,7 +56,7 @@ function computed(
 
 function title(r: ActualsReport, what: string): XCell[][] {
   const ledger = r.ledger
-    ? `Ledger at period ${r.ledger.period} (${r.ledger.fileName})`
+    ? `Ledger at ${ledgerPeriodText(r.ledger.period)} (${r.ledger.fileName})`
     : 'No ledger imported for this year';
   return [
     [bold(`Budget vs actual, ${fiscalYearLabel(r.fiscalYear)}: ${what}`)],
@@ -74,10 +78,32 @@ const FIGURE_HEAD = [
   'Flag',
 ];
 
+const ACCOUNTS_SHEET = 'Accounts';
+
+/** A SUMIF criterion that matches `text` exactly (quotes doubled, wildcards escaped). */
+const criterion = (text: string) => `"${text.replace(/[~*?]/g, '~$&').replaceAll('"', '""')}"`;
+
+/**
+ * A group row's projected year-end: the sum of its accounts' projections on the Accounts sheet
+ * (the column of that sheet the view groups by, matched to the group as the sheet shows it).
+ */
+function groupProjection(r: ActualsReport, g: ActualsReport['rows'][number]): string {
+  const last = HEAD_ROWS + r.accounts.length;
+  if (!g.accountCount || !r.accounts.length) {
+    return '0';
+  }
+  const column = { function: 'C', category: 'E', building: 'F', account: 'A' }[r.by];
+  const key = r.by === 'function' || r.by === 'account' ? (g.key === NO_KEY ? '' : g.key) : g.label;
+  const range = (col: string) => `${ACCOUNTS_SHEET}!$${col}$${HEAD_ROWS + 1}:$${col}$${last}`;
+  return `SUMIF(${range(column)},${criterion(key)},${range('N')})`;
+}
+
 /** The chosen view: one row per group, then the total. Columns B-F values, G-K formulas. */
 function groupSheet(r: ActualsReport): SheetSpec {
   const start = HEAD_ROWS + 1;
   const end = start + r.rows.length - 1;
+  // Group projections add up the Accounts sheet's, which lists every account only in a full report.
+  const full = r.accountsListed === 'all' && r.group === null;
   const body = r.rows.map((g, i) => {
     const n = start + i;
     return [
@@ -87,7 +113,7 @@ function groupSheet(r: ActualsReport): SheetSpec {
       money(g.revisedBudget),
       money(g.expended),
       money(g.encumbered),
-      ...computed(n, 'D', 'E', 'F', g, 'I'),
+      ...computed(n, 'D', 'E', 'F', g, 'I', full ? groupProjection(r, g) : undefined),
       { value: g.accountCount, fmt: 'int' as const },
       { value: g.lineCount, fmt: 'int' as const },
     ];
@@ -111,7 +137,7 @@ function groupSheet(r: ActualsReport): SheetSpec {
         sum('D', x.revisedBudget),
         sum('E', x.expended),
         sum('F', x.encumbered),
-        ...computed(t, 'D', 'E', 'F', x, 'I'),
+        ...computed(t, 'D', 'E', 'F', x, 'I', r.rows.length ? `SUM(I${start}:I${end})` : '0'),
       ],
     ],
   };
@@ -143,7 +169,7 @@ function accountSheet(r: ActualsReport): SheetSpec {
     f(r.accounts.length ? `SUM(${col}${start}:${col}${end})` : '0', result, 'money');
   const total = (pick: (a: ActualsReport['accounts'][number]) => number) => sumDollars(r.accounts.map(pick));
   return {
-    name: 'Accounts',
+    name: ACCOUNTS_SHEET,
     headRows: HEAD_ROWS,
     widths: [34, 34, 9, 10, 24, 22, 16, 16, 16, 16, 16, 16, 9, 18, 18, 15],
     rows: [
@@ -186,7 +212,7 @@ function accountSheet(r: ActualsReport): SheetSpec {
           total((a) => a.encumbered),
         ),
         // The accounts carry every ledger dollar: these are the report's totals.
-        ...computed(t, 'I', 'J', 'K', r.totals, 'N'),
+        ...computed(t, 'I', 'J', 'K', r.totals, 'N', r.accounts.length ? `SUM(N${start}:N${end})` : '0'),
       ],
     ],
   };

@@ -76,10 +76,20 @@ function base(s: ActualsScope): string {
   )`;
 }
 
-/** The figures of summed columns (budget, original_budget, revised_budget, expended, encumbered). */
-function figures(s: ActualsScope): string {
-  const periods = int(s.periodsElapsed);
-  const projected = `round(expended * 12 / ${periods}, 2)`;
+/**
+ * An account's projected year-end: expended ÷ periods elapsed × 12, rounded to the cent. Only an
+ * account is projected; a group's and the total's projection is the sum of its accounts' (issue 32
+ * item 8), so every total is the sum of the rows shown, in every view and in the workbook.
+ */
+function accountProjection(s: ActualsScope, expended: string): string {
+  return `round(${expended} * 12 / ${int(s.periodsElapsed)}, 2)`;
+}
+
+/**
+ * The figures of summed columns (budget, original_budget, revised_budget, expended, encumbered) and
+ * `projected`, the projected year-end.
+ */
+function figures(projected: string): string {
   return `budget, original_budget, revised_budget, expended, encumbered,
     revised_budget - expended - encumbered AS available,
     CASE WHEN revised_budget <> 0 THEN round(expended * 100 / revised_budget, 1) END AS percent_used,
@@ -133,23 +143,23 @@ export async function actualsGroups(db: Db, s: ActualsScope, by: ActualsGrouping
   const { rows } = await db.raw(
     `${base(s)}, items AS (
        SELECT ${groupKey(k.account)} AS key, 0::numeric AS budget, a.original_budget, a.revised_budget,
-              a.expended, a.encumbered, 1 AS accounts, (${UNMATCHED})::int AS unmatched, 0 AS lines,
-              a.row_number, a.description
+              a.expended, a.encumbered, ${accountProjection(s, 'a.expended')} AS projected,
+              1 AS accounts, (${UNMATCHED})::int AS unmatched, 0 AS lines, a.row_number, a.description
          FROM acc_full a
        UNION ALL
-       SELECT ${groupKey(k.line)}, l.amount, 0, 0, 0, 0, 0, 0, 1, NULL, NULL
+       SELECT ${groupKey(k.line)}, l.amount, 0, 0, 0, 0, 0, 0, 0, 1, NULL, NULL
          FROM line_match l LEFT JOIN acc la ON la.id = l.account_id
      ), sums AS (
        SELECT key, GROUPING(key) = 1 AS is_total,
               coalesce(sum(budget), 0) AS budget, coalesce(sum(original_budget), 0) AS original_budget,
               coalesce(sum(revised_budget), 0) AS revised_budget, coalesce(sum(expended), 0) AS expended,
-              coalesce(sum(encumbered), 0) AS encumbered,
+              coalesce(sum(encumbered), 0) AS encumbered, coalesce(sum(projected), 0) AS projected,
               coalesce(sum(accounts), 0)::int AS account_count, coalesce(sum(lines), 0)::int AS line_count,
               coalesce(sum(unmatched), 0)::int AS unmatched_account_count,
               (array_agg(description ORDER BY row_number) FILTER (WHERE row_number IS NOT NULL))[1] AS first_description
          FROM items GROUP BY GROUPING SETS ((key), ())
      )
-     SELECT key, is_total, account_count, line_count, unmatched_account_count, first_description, ${figures(s)}
+     SELECT key, is_total, account_count, line_count, unmatched_account_count, first_description, ${figures('projected')}
        FROM sums
       ORDER BY is_total, key`,
   );
@@ -199,7 +209,8 @@ export async function actualsAccounts(db: Db, s: ActualsScope, filter: AccountFi
     `${base(s)}
      SELECT a.id, a.row_number, a.account, a.description, a.function_code, a.object_code, a.location_code,
             a.category_ref AS category_id, bc.name AS category_name, a.building_ref AS building_id,
-            b.name AS building_name, a.line_count::int AS line_count, a.warnings, ${figures(s)}
+            b.name AS building_name, a.line_count::int AS line_count, a.warnings,
+            ${figures(accountProjection(s, 'a.expended'))}
        FROM acc_full a
        LEFT JOIN budget_categories bc ON bc.id = a.category_ref
        LEFT JOIN buildings b ON b.id = a.building_ref

@@ -282,7 +282,8 @@ describe('a ledger part-way through the year', () => {
       `/cola/multi-year-projection?budgetYearId=${w.budgetYearId}&startYear=2024&endYear=2024&baselineBasis=actual`,
     );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const want = roundDiv(sumOf(rows, (r) => r.expended) * 12n, 7n);
+    // The report's projected year-end: each account's, to the cent, summed (issue 32 item 8).
+    const want = sumOf(rows, (r) => roundDiv(r.expended * 12n, 7n));
     expect(centsOfDollars(res.body.projections[0].baseline)).toBe(want);
     expect(res.body.baselineSource).toBe(
       'FY23 actual spending from the ledger, period 7, projected to year-end',

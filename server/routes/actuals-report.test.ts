@@ -119,6 +119,10 @@ describe('GET /actuals/report', () => {
         lineCount: 4,
       });
       expect(res.body.ledger).toMatchObject({ period: 13, periodsElapsed: 12 });
+      // Issue 32 item 20: period 13 is MUNIS's year-end, projected as the complete year.
+      expect(res.body.projectionRule).toContain(
+        'the ledger is at year-end (period 13), so the year is complete',
+      );
     }
   });
 
@@ -207,21 +211,64 @@ describe('GET /actuals/report', () => {
     }
   });
 
-  it('projects the year-end at the current rate: expended ÷ periods elapsed × 12', async () => {
+  it('projects the year-end at the current rate: expended ÷ periods elapsed × 12, totals the sums of the rows', async () => {
     const seven = file.toString('utf8').replace(/\r\n2023,13,/g, '\r\n2023,7,');
     const res = await s.importFile(seven, { fiscalYear: 2023, replaceLaterPeriod: true });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // Issue 32 item 8: each account is projected to the cent, and a group or total is the sum of
+    // its rows as shown (period 7 does not divide the year: projecting the total's own expended
+    // gave $2,082,008.64 over rows adding up to $2,082,008.62).
+    const projected = (r: FixtureRow) => roundDiv(r.expended * 12n, 7n);
+    const total = sumOf(rows, projected);
+    expect(total).not.toBe(roundDiv(sumOf(rows, (r) => r.expended) * 12n, 7n));
     const out = await report('fiscalYear=2023&by=function');
     expect(out.body.ledger).toMatchObject({ period: 7, periodsElapsed: 7 });
     expect(out.body.projectionRule).toContain('expended ÷ 7 × 12');
     for (const g of out.body.rows) {
-      const want = roundDiv(centsOfDollars(g.expended) * 12n, 7n);
+      const want = sumOf(
+        rows.filter((r) => fn(r) === g.key),
+        projected,
+      );
       expect(centsOfDollars(g.projectedYearEnd), g.key).toBe(want);
       expect(g.projectedOver).toBe(want > centsOfDollars(g.revisedBudget));
     }
-    const total = roundDiv(sumOf(rows, (r) => r.expended) * 12n, 7n);
+    const rowSum = (list: any[]) =>
+      list.reduce((t: bigint, r: any) => t + centsOfDollars(r.projectedYearEnd), 0n);
+    expect(rowSum(out.body.rows)).toBe(total);
     expect(centsOfDollars(out.body.totals.projectedYearEnd)).toBe(total);
     expect(out.body.totals.projectedOver).toBe(total > sumOf(rows, (r) => r.revised));
+    expect(out.body.accounts).toHaveLength(73);
+    expect(rowSum(out.body.accounts)).toBe(total);
+    for (const by of ['category', 'building', 'account']) {
+      const view = await report(`fiscalYear=2023&by=${by}`);
+      expect(rowSum(view.body.rows), by).toBe(total);
+      expect(centsOfDollars(view.body.totals.projectedYearEnd), by).toBe(total);
+    }
+
+    // The workbook: each sheet's total is the SUM of the projections above it, and each group's is
+    // the sum of its accounts' on the Accounts sheet.
+    for (const by of ['function', 'category'] as const) {
+      const { body } = await budgetVsActualWorkbook(s.t.app, systemActor(), { fiscalYear: 2023, by });
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(body as unknown as ArrayBuffer);
+      const accounts = book.getWorksheet('Accounts')!;
+      const accountCells = Array.from({ length: 73 }, (_, i) => accounts.getCell(`N${5 + i}`).value);
+      // A formula whose result is 0 is stored without one.
+      const cell = (v: unknown) => centsOfDollars(((v as ExcelJS.CellFormulaValue).result as number) ?? 0);
+      expect(accountCells.reduce((t: bigint, v) => t + cell(v), 0n)).toBe(total);
+      expect(accounts.getCell('N78').value).toMatchObject({ formula: 'SUM(N5:N77)' });
+      expect(cell(accounts.getCell('N78').value)).toBe(total);
+      const sheet = book.worksheets[0];
+      const n = 5 + (await report(`fiscalYear=2023&by=${by}`)).body.rows.length;
+      const groups = Array.from({ length: n - 5 }, (_, i) => cell(sheet.getCell(`I${5 + i}`).value));
+      expect(groups.reduce((t, v) => t + v, 0n)).toBe(total);
+      expect(sheet.getCell(`I${n}`).value).toMatchObject({ formula: `SUM(I5:I${n - 1})` });
+      expect(cell(sheet.getCell(`I${n}`).value)).toBe(total);
+      if (by === 'function') {
+        const first = sheet.getCell('I5').value as ExcelJS.CellFormulaValue;
+        expect(first.formula).toMatch(/^SUMIF\(Accounts!\$C\$5:\$C\$77,"\d{4}",Accounts!\$N\$5:\$N\$77\)$/);
+      }
+    }
   });
 
   it('exports a workbook whose derived figures are formulas', async () => {
@@ -242,7 +289,12 @@ describe('GET /actuals/report', () => {
     const first = sheet.getCell('G5').value as ExcelJS.CellFormulaValue;
     expect(first.formula).toBe('D5-E5-F5');
     expect(first.result).toBe(r.rows[0].available);
-    expect((sheet.getCell('I5').value as ExcelJS.CellFormulaValue).formula).toBe('ROUND(E5/$B$2*12,2)');
+    expect((sheet.getCell('I5').value as ExcelJS.CellFormulaValue).formula).toMatch(
+      /^SUMIF\(Accounts!\$E\$5:/,
+    );
+    expect((book.getWorksheet('Accounts')!.getCell('N5').value as ExcelJS.CellFormulaValue).formula).toBe(
+      'ROUND(J5/$B$2*12,2)',
+    );
     expect((sheet.getCell('K5').value as ExcelJS.CellFormulaValue).formula).toContain('"Over budget"');
     const t = 5 + r.rows.length;
     expect(sheet.getCell(`A${t}`).value).toBe('Total');

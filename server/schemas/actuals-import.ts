@@ -23,6 +23,17 @@ export const MAX_PERIOD = 13;
 /** Periods a year has for the projection: expended ÷ min(period, 12) × 12. */
 export const PERIODS_PER_YEAR = 12;
 
+/**
+ * Where a ledger is in its year, for every place that says so (screen, dashboard card, workbook,
+ * CLI): 'period 7 of 12', or 'year-end (period 13)' for MUNIS's closing period, which is a
+ * complete year, not a thirteenth month (issue 32 item 20).
+ */
+export function ledgerPeriodText(period: number): string {
+  return period > PERIODS_PER_YEAR
+    ? `year-end (period ${period})`
+    : `period ${period} of ${PERIODS_PER_YEAR}`;
+}
+
 export interface LedgerField {
   field: string;
   label: string;

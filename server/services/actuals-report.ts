@@ -14,7 +14,7 @@ import {
   type ActualsReport,
   type ActualsSummary,
 } from '@server/schemas/actuals';
-import { PERIODS_PER_YEAR } from '@server/schemas/actuals-import';
+import { ledgerPeriodText, PERIODS_PER_YEAR } from '@server/schemas/actuals-import';
 import { fiscalYearLabel } from '@server/schemas/fiscal-year';
 import { deseCodes } from './dese-codes';
 import { requireBudgetYear } from './fiscal-years';
@@ -25,14 +25,14 @@ export const MATCH_RULE =
 /** The projection rule in words, for the period the ledger is at. */
 export function projectionRule(period: number | null): string {
   const base =
-    'Projected year-end = expended to date ÷ periods elapsed × 12 (the periods are the ledger’s monthly periods';
+    'Projected year-end = an account’s expended to date ÷ periods elapsed × 12, to the cent; a group’s and the total are the sums of their accounts’ (the periods are the ledger’s monthly periods';
   if (period === null) {
     return `${base}). No ledger is imported for this year yet.`;
   }
   const elapsed = Math.min(period, PERIODS_PER_YEAR);
   return period >= PERIODS_PER_YEAR
-    ? `${base}; the ledger is at period ${period}, so the year is complete and the projection is what was expended).`
-    : `${base}; the ledger is at period ${period}: expended ÷ ${elapsed} × 12).`;
+    ? `${base}; the ledger is at ${ledgerPeriodText(period)}, so the year is complete and the projection is what was expended).`
+    : `${base}; the ledger is at ${ledgerPeriodText(period)}: expended ÷ ${elapsed} × 12).`;
 }
 
 export function figuresOf(r: bva.FiguresRow): ActualsFigures {

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { ACTUALS_GROUPING_LABELS, ACTUALS_GROUPINGS, type ActualsGrouping } from '@server/schemas/actuals';
+import { ledgerPeriodText } from '@server/schemas/actuals-import';
 import { fiscalYearLabel } from '@server/schemas/fiscal-year';
 import { useActualsReport, useLedgerImports } from '@web/api/actuals';
 import { errorMessage } from '@web/api/client';
@@ -97,7 +98,7 @@ export function BudgetVsActualScreen() {
         <>
           <p className="bva-source" role="status">
             {data.ledger
-              ? `${fiscalYearLabel(data.fiscalYear)} ledger at period ${data.ledger.period} of 12 (${data.ledger.fileName}, imported ${formatDateTime(data.ledger.importedAt)}${data.ledger.importedBy ? ` by ${data.ledger.importedBy}` : ''}).`
+              ? `${fiscalYearLabel(data.fiscalYear)} ledger at ${ledgerPeriodText(data.ledger.period)} (${data.ledger.fileName}, imported ${formatDateTime(data.ledger.importedAt)}${data.ledger.importedBy ? ` by ${data.ledger.importedBy}` : ''}).`
               : `No ledger imported for ${fiscalYearLabel(data.fiscalYear)} yet: an administrator imports it under Admin Panel → CSV Import → Ledger (actuals).`}{' '}
             {data.budgetSource
               ? `Budget: the ${data.budgetSource.lineCount} proposed lines of budget year ${data.budgetSource.budgetYear}.`

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { ledgerPeriodText, PERIODS_PER_YEAR } from '@server/schemas/actuals-import';
 import { fiscalYearLabel } from '@server/schemas/fiscal-year';
 import { useActualsSummary } from '@web/api/actuals';
 import { useCanVisit } from '@web/auth/use-can';
@@ -29,7 +30,9 @@ export function ActualsCard({ fiscalYear }: { fiscalYear: number | null }) {
             Spent to Date
           </h2>
           <p className="chart-card__subtitle">
-            {s?.hasLedger ? `${fy} ledger, period ${s.period} of 12` : `${fy} actuals from the ledger`}
+            {s?.hasLedger
+              ? `${fy} ledger, ${ledgerPeriodText(s.period ?? PERIODS_PER_YEAR)}`
+              : `${fy} actuals from the ledger`}
           </p>
         </div>
         {canOpen ? (
