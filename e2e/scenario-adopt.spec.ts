@@ -70,6 +70,14 @@ async function adoptFlow(page: Page, size: string) {
   await apiCall(page, 'PUT', `/scenarios/cuts/${scenario.id}/adjustments`, {
     adjustments: Object.fromEntries(cut.map((l) => [String(l.id), 50])),
   });
+  // A copy made before the adoption (issue 32 item 6): afterwards it says so and cuts nothing again.
+  const copyName = `Copy of ${name}`;
+  const { scenario: copy } = await apiCall(page, 'POST', '/scenarios/cuts', {
+    budgetYearId: byId,
+    fiscalYear: FY,
+    name: copyName,
+    copyFromId: scenario.id,
+  });
   const before = await proposedTotal(page, byId);
   const cuts = cut.reduce((s, l) => s + cents(l.fy26ProposedV3) - half(cents(l.fy26ProposedV3)), 0n);
   const after = before - cuts;
@@ -113,19 +121,60 @@ async function adoptFlow(page: Page, size: string) {
   await expect(calc.getByRole('row', { name: /= Proposed budget/ })).toContainText(wholeDollars(after));
   await page.screenshot({ path: `${SHOTS}/adopt-dashboard-${size}.png`, fullPage: true });
 
-  // Undo: the lines return to the snapshot the adoption was made from.
+  // The copy, made before the adoption, says so: its three cuts were applied by it.
+  await openBuilder(page);
+  await chooseOption(page, 'Scenario', copyName);
+  await expect(page.getByRole('heading', { level: 2, name: copyName })).toBeVisible();
+  await expect(bar).toContainText(`Made before the adoption of “${name}” on`);
+  await expect(bar).toContainText('3 of them were already applied by that adoption and count as done.');
+  await page.screenshot({ path: `${SHOTS}/adopt-copy-${size}.png`, fullPage: true });
+  const onCopy = await axeViolations(page);
+  expect(onCopy, JSON.stringify(onCopy, null, 2)).toEqual([]);
+  await chooseOption(page, 'Scenario', new RegExp(`^${name}`));
+
+  // A $1,000 transfer after the adoption (issue 32 item 4): from the largest cut line to the next
+  // largest line, which the scenario does not cut.
+  const TRANSFER = 1_000_00n;
+  const [debit, credit] = [cut[0], [...base.lines].sort((a, b) => b.fy26ProposedV3 - a.fy26ProposedV3)[3]];
+  const debitNow = half(cents(debit.fy26ProposedV3)) - TRANSFER;
+  const creditBefore = cents(credit.fy26ProposedV3);
+  const transfer = (id: number, amount: bigint, changeReason: string) =>
+    apiCall(page, 'PUT', `/line-items/${id}`, { amount: Number(amount) / 100, changeReason });
+  await transfer(debit.id, debitNow, `Transfer to line ${credit.id}`);
+  await transfer(credit.id, creditBefore + TRANSFER, `Transfer from line ${debit.id}`);
+
+  // Undo: the lines still at the adopted amounts return to what the adoption replaced; the
+  // transferred line is named in a warning and kept unless the box is ticked.
   await openBuilder(page);
   // The screen remembers the year and the scenario, now the active one.
   await expect(page.getByRole('combobox', { name: 'Fiscal year', exact: true })).toHaveText(/^FY25/);
   await expect(page.getByRole('combobox', { name: 'Scenario', exact: true })).toHaveText(`${name} (active)`);
   await bar.getByRole('button', { name: 'Undo adoption' }).click();
   const undo = page.getByRole('dialog', { name: 'Undo adoption' });
-  await expect(undo.getByRole('region', { name: 'Lines that return (3)' })).toBeVisible();
-  await expect(undo.locator('.adoption-totals')).toContainText(`After undoing${money(before)}`);
-  await undo.screenshot({ path: `${SHOTS}/adopt-undo-${size}.png` });
+  await expect(undo.getByRole('region', { name: 'Lines the adoption changed (3)' })).toBeVisible();
+  const warning = undo.locator('.undo-edited');
+  await expect(warning).toContainText('1 line was edited since the adoption');
+  await expect(warning).toContainText(
+    `${debit.accountDesc ?? `Line ${debit.id}`}: now ${money(debitNow)}, adoption set ${money(half(cents(debit.fy26ProposedV3)))}, replaced ${money(cents(debit.fy26ProposedV3))}`,
+  );
+  await expect(warning).toContainText('It stays at the amount now');
+  // Kept: everything returns but the cut of the transferred line (and the transfer's credit stays).
+  const kept = before - (cents(debit.fy26ProposedV3) - half(cents(debit.fy26ProposedV3)));
+  await expect(undo.locator('.adoption-totals')).toContainText(`After undoing${money(kept)}`);
+  await undo.screenshot({ path: `${SHOTS}/adopt-undo-edited-${size}.png` });
+  const inUndo = await axeViolations(page);
+  expect(inUndo, JSON.stringify(inUndo, null, 2)).toEqual([]);
+  // Overwriting returns the transferred line too: only the credit of the transfer is left over.
+  await warning.getByRole('checkbox', { name: /Also return this line/ }).check();
+  await expect(warning).toContainText('Undo will return it to the amount the adoption replaced');
+  await expect(undo.locator('.adoption-totals')).toContainText(`After undoing${money(before + TRANSFER)}`);
+  await undo.screenshot({ path: `${SHOTS}/adopt-undo-overwrite-${size}.png` });
   await undo.getByRole('button', { name: 'Undo adoption' }).click();
   await expect(undo).toHaveCount(0);
   await expect(bar.getByText(/^Adopted into the budget on/)).toHaveCount(0);
+  expect(await proposedTotal(page, byId)).toBe(before + TRANSFER);
+  // The specs after this one find the amounts they expect.
+  await transfer(credit.id, creditBefore, 'Transfer reversed');
   expect(await proposedTotal(page, byId)).toBe(before);
 
   expect(
@@ -135,6 +184,7 @@ async function adoptFlow(page: Page, size: string) {
   expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
   expect(errors).toEqual([]);
   await apiCall(page, 'DELETE', `/scenarios/cuts/${scenario.id}`);
+  await apiCall(page, 'DELETE', `/scenarios/cuts/${copy.id}`);
 }
 
 for (const [size, width, height] of [
