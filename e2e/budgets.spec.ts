@@ -60,7 +60,7 @@ test('creates a budget as a copy, and asks before an empty budget becomes active
     await expect(emptyRow.getByRole('cell').nth(1)).toHaveText('0');
 
     // Setting the empty budget active asks, and says what the dashboard will show.
-    await emptyRow.getByRole('button', { name: `Set ${emptyName} as active` }).click();
+    await emptyRow.getByRole('button', { name: `Set as Active: ${emptyName}` }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Set an empty budget as active' });
     await expect(dialog).toContainText(
       `Make ${emptyName} the active proposed budget? ${original.name} will no longer be active. ` +
@@ -73,7 +73,7 @@ test('creates a budget as a copy, and asks before an empty budget becomes active
     expect((await list()).find((s) => s.isActive && s.scenarioType === 'proposed')!.id).toBe(original.id);
 
     // The copy has lines: the usual question, no warning.
-    await copyRow.getByRole('button', { name: `Set ${copyName} as active` }).click();
+    await copyRow.getByRole('button', { name: `Set as Active: ${copyName}` }).click();
     const plain = page.getByRole('alertdialog', { name: 'Set as active budget' });
     await expect(plain).toContainText(`Make ${copyName} the active proposed budget?`);
     await expect(plain).not.toContainText('has no lines');

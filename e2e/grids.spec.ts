@@ -311,7 +311,7 @@ test('Budget Management sets a budget as active after confirmation', async ({ pa
     await page.getByRole('combobox', { name: 'Budget year' }).last().click();
     await page.getByRole('option', { name: fy25.name }).click();
     const row = page.getByRole('row').filter({ hasText: name });
-    await row.getByRole('button', { name: `Set ${name} as active` }).click();
+    await row.getByRole('button', { name: `Set as Active: ${name}` }).click();
     const confirm = page.getByRole('alertdialog');
     await expect(confirm).toContainText(
       `Make ${name} the active proposed budget? ${original.name} will no longer be active.`,
@@ -323,7 +323,7 @@ test('Budget Management sets a budget as active after confirmation', async ({ pa
       page
         .getByRole('row')
         .filter({ hasText: original.name })
-        .getByRole('button', { name: `Set ${original.name} as active` }),
+        .getByRole('button', { name: `Set as Active: ${original.name}` }),
     ).toBeVisible();
     await saveScreen(page, 'grids-budget-management');
   } finally {

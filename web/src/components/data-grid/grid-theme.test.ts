@@ -29,6 +29,7 @@ describe('GRID_MODULES', () => {
         'RowAutoHeight',
         'RowSelection',
         'RowStyle',
+        'ScrollApi',
         'SelectEditor',
         'TextEditor',
         'TextFilter',

@@ -16,6 +16,7 @@ import {
   RowAutoHeightModule,
   RowSelectionModule,
   RowStyleModule,
+  ScrollApiModule,
   SelectEditorModule,
   TextEditorModule,
   TextFilterModule,
@@ -34,7 +35,8 @@ import { GRID_HEADER_HEIGHT, GRID_ROW_HEIGHT } from '@web/components/data-grid/g
  * export-toolbar.tsx (column, cell and sorted-row APIs), fit-columns.ts and use-column-layout.ts
  * (columns sized to their content; column state saved and restored), employee-columns.ts and the
  * import history (select, number and date-string editors; plain text editing), data quality
- * (wrapped rows of their own height). A feature added to a grid without its module shows AG Grid error
+ * (wrapped rows of their own height), the Scenario Builder's Tab from slider to slider
+ * (ensureIndexVisible: the scroll API; without it each Tab logged #200, issue 32 item 17). A feature added to a grid without its module shows AG Grid error
  * #200 in the console; the development build registers the ValidationModule, which names it.
  */
 export const GRID_MODULES: Module[] = [
@@ -59,6 +61,8 @@ export const GRID_MODULES: Module[] = [
   RowStyleModule,
   RowAutoHeightModule,
   LocaleModule,
+  // scenario/percent-keys.ts: Tab scrolls the next line into view before its slider takes focus.
+  ScrollApiModule,
 ];
 
 // Registered once, when the first grid screen loads (screens are code-split, so the grid never

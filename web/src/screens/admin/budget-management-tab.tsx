@@ -12,6 +12,7 @@ import { Spinner } from '@web/components/spinner';
 import { useToast } from '@web/components/toast';
 import { formatDateTime } from '@web/lib/format';
 import { CreateBudgetForm } from './create-budget-form';
+import { ScrollArea } from '@web/components/scroll-area';
 
 const TYPE_LABEL: Record<ScenarioType, string> = { operating: 'Operating', proposed: 'Proposed' };
 
@@ -77,7 +78,7 @@ interface BudgetListProps {
 
 function BudgetList({ type, scenarios, canActivate, onActivate }: BudgetListProps) {
   return (
-    <div className="table-wrap">
+    <ScrollArea label={`${TYPE_LABEL[type]} budgets`}>
       <table className="table">
         <caption>{TYPE_LABEL[type]} budgets</caption>
         <thead>
@@ -115,7 +116,7 @@ function BudgetList({ type, scenarios, canActivate, onActivate }: BudgetListProp
                     <button
                       type="button"
                       className="btn btn--secondary btn--small"
-                      aria-label={`Set ${s.name} as active`}
+                      aria-label={`Set as Active: ${s.name}`}
                       onClick={() => onActivate(s)}
                     >
                       Set as Active
@@ -127,7 +128,7 @@ function BudgetList({ type, scenarios, canActivate, onActivate }: BudgetListProp
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollArea>
   );
 }
 

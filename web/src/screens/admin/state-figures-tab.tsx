@@ -10,6 +10,7 @@ import { FiguresForm } from '@web/screens/admin/state-figures/figures-form';
 import { ImportForm } from '@web/screens/admin/state-figures/import-form';
 import { fiscalYearLabel } from '@server/schemas/fiscal-year';
 import '@web/screens/admin/state-figures/state-figures.css';
+import { ScrollArea } from '@web/components/scroll-area';
 
 /**
  * State Figures (issue 26 item 2): per fiscal year, the figures DESE publishes for the district and
@@ -51,7 +52,7 @@ export function StateFiguresTab() {
         behalf. They drive the Net School Spending meter and per-pupil spending by DESE’s method.
       </p>
       {entered.length ? (
-        <div className="table-wrap">
+        <ScrollArea label="State figures entered">
           <table className="table table--compact">
             <caption className="table-caption">State figures entered</caption>
             <thead>
@@ -85,7 +86,7 @@ export function StateFiguresTab() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollArea>
       ) : (
         <p>No state figures yet: the Net School Spending meter says ‘Enter the state figures to see NSS’.</p>
       )}

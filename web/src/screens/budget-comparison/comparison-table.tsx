@@ -2,6 +2,7 @@ import type { BudgetComparison, ComparisonCell } from '@web/api/budget-compariso
 import { formatMoney } from '@web/lib/format';
 import { fiscalYearLabel } from '@server/schemas/fiscal-year';
 import { FLAG_LABELS, formatVariancePercent, isHighlighted } from './flags';
+import { ScrollArea } from '@web/components/scroll-area';
 
 function FlagBadge({ cell }: { cell: ComparisonCell }) {
   if (!cell.flag || !FLAG_LABELS[cell.flag].label) {
@@ -18,7 +19,7 @@ export function ComparisonTable({ data, yearIndex }: { data: BudgetComparison; y
   const total = data.totals[yearIndex];
   const personnel = data.personnelTotals[yearIndex];
   return (
-    <div className="table-wrap">
+    <ScrollArea label={`Operating against proposed by category, ${fy}`}>
       <table className="table comparison-table">
         <caption className="visually-hidden">Operating against proposed by category, {fy}</caption>
         <thead>
@@ -88,6 +89,6 @@ export function ComparisonTable({ data, yearIndex }: { data: BudgetComparison; y
           </tr>
         </tfoot>
       </table>
-    </div>
+    </ScrollArea>
   );
 }

@@ -1,5 +1,6 @@
 import type { ActualsAccount } from '@web/api/actuals';
 import { FigureCells, FigureHeads } from './figures';
+import { ScrollArea } from '@web/components/scroll-area';
 
 /** Ledger accounts with their codes and figures (a group's drill-down). */
 export function AccountsTable({
@@ -10,7 +11,7 @@ export function AccountsTable({
   caption: string;
 }) {
   return (
-    <div className="table-wrap bva-accounts">
+    <ScrollArea label={caption} className="bva-accounts">
       <table className="table bva-table bva-table--accounts">
         <caption>{caption}</caption>
         <thead>
@@ -38,6 +39,6 @@ export function AccountsTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollArea>
   );
 }

@@ -3,6 +3,7 @@ import { ACTUALS_GROUPING_LABELS } from '@server/schemas/actuals';
 import type { ActualsReport } from '@web/api/actuals';
 import { FigureCells, FigureHeads } from './figures';
 import { GroupAccounts } from './group-accounts';
+import { ScrollArea } from '@web/components/scroll-area';
 
 /**
  * The chosen view, one row per group and the total; a group's button opens its accounts below it
@@ -13,7 +14,7 @@ export function GroupsTable({ report }: { report: ActualsReport }) {
   const heading = ACTUALS_GROUPING_LABELS[report.by];
   const drills = report.by !== 'account';
   return (
-    <div className="table-wrap">
+    <ScrollArea label={`Budget vs actual by ${heading.toLowerCase()}`}>
       <table className="table bva-table">
         <caption className="visually-hidden">Budget vs actual by {heading.toLowerCase()}</caption>
         <thead>
@@ -76,6 +77,6 @@ export function GroupsTable({ report }: { report: ActualsReport }) {
           </tr>
         </tfoot>
       </table>
-    </div>
+    </ScrollArea>
   );
 }

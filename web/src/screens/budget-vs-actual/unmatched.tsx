@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { ActualsReport } from '@web/api/actuals';
 import { formatMoney } from '@web/lib/format';
 import { UnmatchedAccounts } from './group-accounts';
+import { ScrollArea } from '@web/components/scroll-area';
 
 /**
  * What matched nothing, listed rather than dropped: ledger accounts no proposed line names, budget
@@ -19,7 +20,7 @@ export function Unmatched({ report }: { report: ActualsReport }) {
           Budget lines with no ledger account: <strong>{report.linesWithoutAccount.length}</strong>
         </summary>
         {report.linesWithoutAccount.length ? (
-          <div className="table-wrap">
+          <ScrollArea label="Budget lines with no ledger account">
             <table className="table">
               <caption className="visually-hidden">Budget lines with no ledger account</caption>
               <thead>
@@ -45,7 +46,7 @@ export function Unmatched({ report }: { report: ActualsReport }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollArea>
         ) : (
           <p className="muted">Every proposed line of the year names a ledger account.</p>
         )}
@@ -72,7 +73,7 @@ export function Unmatched({ report }: { report: ActualsReport }) {
           Ledger rows set aside at import: <strong>{report.setAside.length}</strong>
         </summary>
         {report.setAside.length ? (
-          <div className="table-wrap">
+          <ScrollArea label="Ledger rows set aside at import">
             <table className="table">
               <caption className="visually-hidden">Ledger rows set aside at import, with why</caption>
               <thead>
@@ -98,7 +99,7 @@ export function Unmatched({ report }: { report: ActualsReport }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollArea>
         ) : (
           <p className="muted">Every ledger row was read by the account pattern.</p>
         )}

@@ -5,6 +5,7 @@ import { Alert } from '@web/components/alert';
 import { Spinner } from '@web/components/spinner';
 import { formatDateTime } from '@web/lib/format';
 import type { CSSProperties } from 'react';
+import { ScrollArea } from '@web/components/scroll-area';
 
 const RECENT = 10;
 // Inline, so this panel carries no style sheet of another screen.
@@ -39,7 +40,7 @@ export function ImportRunsPanel() {
         </div>
       ) : null}
       {runs.isSuccess ? (
-        <div className="table-wrap">
+        <ScrollArea label="Recent imports">
           <table className="table">
             <caption style={{ textAlign: 'left' }}>
               Recent imports into {selected.fiscalYear}
@@ -115,7 +116,7 @@ export function ImportRunsPanel() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollArea>
       ) : null}
     </section>
   );

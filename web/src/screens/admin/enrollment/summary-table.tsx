@@ -1,12 +1,13 @@
 import type { EnrollmentResponse } from '@web/api/enrollment';
 import { buildingTypeLabel } from './building-grid';
+import { ScrollArea } from '@web/components/scroll-area';
 
 const share = (part: number, whole: number) => (whole > 0 ? `${((part / whole) * 100).toFixed(1)}%` : '—');
 
 /** Students and special education by building, with district totals. */
 export function SummaryTable({ data }: { data: EnrollmentResponse }) {
   return (
-    <div className="table-wrap">
+    <ScrollArea label="Enrollment summary">
       <table className="table table--compact">
         <caption className="table-caption">Enrollment summary</caption>
         <thead>
@@ -52,6 +53,6 @@ export function SummaryTable({ data }: { data: EnrollmentResponse }) {
           </tr>
         </tfoot>
       </table>
-    </div>
+    </ScrollArea>
   );
 }

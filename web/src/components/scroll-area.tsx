@@ -1,0 +1,42 @@
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+
+/**
+ * A table's wrapper that scrolls sideways when the table is wider than the screen (a phone). Only
+ * then is it a named, focusable region, so keyboard users can scroll it (WCAG 2.1.1) without
+ * adding a tab stop where nothing scrolls.
+ */
+export function ScrollArea({
+  label,
+  className,
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) {
+      return;
+    }
+    const check = () => setScrolls(el.scrollWidth > el.clientWidth + 1);
+    check();
+    const observer = new ResizeObserver(check);
+    observer.observe(el);
+    if (el.firstElementChild) {
+      observer.observe(el.firstElementChild);
+    }
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div
+      ref={ref}
+      className={`table-wrap scroll-area${className ? ` ${className}` : ''}`}
+      {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': `${label}, scrolls sideways` } : {})}
+    >
+      {children}
+    </div>
+  );
+}
