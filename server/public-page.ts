@@ -1,5 +1,5 @@
-import { fiscalYearLabel } from './lib/budget-math';
-import { gapStatus, residentGapLabels } from './lib/gap-words';
+import { fiscalYearLabel, guidanceGapText } from './lib/budget-math';
+import { gapPercentText, gapStatus, residentGapLabels } from './lib/gap-words';
 import { formatMoney } from './lib/money';
 import { isWebAddress } from './lib/web-address';
 import {
@@ -119,16 +119,71 @@ function linksHtml(view: PublicView, name: 'links' | 'townLinks'): string {
     : '';
 }
 
+/** The gap in words with its share of the goal: 'Under guidance by $1,816 (less than 0.1% of the goal)'. */
+export function gapText(data: Pick<PublicYearData, 'guidanceGap' | 'townGoal'>): string {
+  if (data.guidanceGap === 0) {
+    return 'On the guidance goal';
+  }
+  const percent = gapPercentText(data.guidanceGap, data.townGoal);
+  return `${guidanceGapText(-data.guidanceGap, formatMoney)}${percent ? ` (${percent} of the goal)` : ''}`;
+}
+
+const kpi = (label: string, value: string, hint = '') =>
+  `<div class="kpi"><span class="kpi__label">${escapeHtml(label)}</span><span class="kpi__value money">${value}</span>` +
+  (hint ? `<span class="kpi__hint">${escapeHtml(hint)}</span>` : '') +
+  `</div>`;
+
+/** Spending per pupil both ways, as the page's script shows it under the totals. */
+function perPupilHtml(data: PublicYearData): string {
+  const dese = data.perPupilDese ?? null;
+  const items = [
+    ...(data.perPupil
+      ? [
+          kpi('Students enrolled', count(data.perPupil.enrollment)),
+          kpi(
+            'Spending per student',
+            money(data.perPupil.total),
+            'Budget ÷ students enrolled in the district’s schools',
+          ),
+        ]
+      : []),
+    ...(dese
+      ? [
+          kpi(
+            'Per pupil, state (DESE) method',
+            money(dese.total),
+            `Budget ÷ ${dese.foundationEnrollment.toLocaleString('en-US')} foundation enrollment, the state’s count`,
+          ),
+        ]
+      : []),
+  ];
+  return items.length ? `<div class="kpis pub-per-pupil">${items.join('')}</div>` : '';
+}
+
 function statusHtml(f: string, data: PublicYearData): string {
-  const words = residentGapLabels(f);
+  const words = residentGapLabels(f, data.stage);
   const hasBudget = data.totalBudget !== 0 || data.categoryBreakdown.length > 0;
   const status = gapStatus(words, { hasBudget, hasGoal: data.hasTownGoal, gap: data.guidanceGap });
+  const compared = hasBudget && data.hasTownGoal;
   return (
-    `<section class="card pub-wide" aria-label="${f} totals"><div class="kpis kpis--two">` +
-    `<div class="kpi"><span class="kpi__label">${escapeHtml(words.budget)}</span><span class="kpi__value money">${money(data.totalBudget)}</span></div>` +
-    `<div class="kpi"><span class="kpi__label">${escapeHtml(words.goal)}</span><span class="kpi__value money">${data.hasTownGoal ? money(data.townGoal) : 'Not set'}</span></div>` +
-    `</div><p class="gap-status">${escapeHtml(status)}</p></section>`
+    `<section class="card pub-wide" aria-label="${f} totals"><div class="kpis">` +
+    kpi(words.budget, money(data.totalBudget)) +
+    kpi(words.goal, data.hasTownGoal ? money(data.townGoal) : 'Not set') +
+    kpi('Gap', compared ? escapeHtml(gapText(data)) : '—') +
+    `</div><p class="gap-status">${escapeHtml(status)}</p>${perPupilHtml(data)}</section>`
   );
+}
+
+/** Per pupil by DESE spending category (issue 32 item 14), after the categories' amounts. */
+function perPupilDeseTable(f: string, data: PublicYearData): string {
+  const dese = data.perPupilDese;
+  return dese?.byCategory?.length
+    ? table(
+        `Per pupil by the state's (DESE) spending categories, ${f}: each category ÷ ${dese.foundationEnrollment.toLocaleString('en-US')} foundation enrollment`,
+        ['State category', 'Per pupil'],
+        dese.byCategory.map((c) => [escapeHtml(c.name), money(c.perPupil)]),
+      )
+    : '';
 }
 
 /** The year's tables of one section (the page's script draws them as charts). */
@@ -150,7 +205,8 @@ function tablesHtml(name: ComponentKey, f: string, data: PublicYearData): string
               (fn) => [`${escapeHtml(fn.code)} ${escapeHtml(fn.name)}`, money(fn.amount)] as Row,
             ),
           ]),
-        )
+        ) +
+        perPupilDeseTable(f, data)
       );
     case 'buildingChart':
       return table(
@@ -212,6 +268,18 @@ function sectionHtml(
   return name === 'budgetStatus' ? statusHtml(fy(year), data) : tablesHtml(name, fy(year), data);
 }
 
+/**
+ * Where the year stands, with its date: 'School Committee Adopted, voted March 12, 2026' (issue 32
+ * item 14); a snapshot from before the date was kept names only the stage; a Draft is proposed.
+ */
+export function stageLine(data: Pick<PublicYearData, 'stageCaption' | 'stageLabel'>): string {
+  return data.stageCaption ?? (data.stageLabel ? `${data.stageLabel} budget` : 'Proposed budget');
+}
+
+/** The published page's CSV of one year (the route in server/routes/public-dashboard.ts). */
+export const csvHref = (urlPath: string, year: number) =>
+  `/api/public-dashboard/view/${encodeURIComponent(urlPath)}/data.csv?year=${year}`;
+
 /** Links to every published year (the page's script offers a select; without it, plain links). */
 function yearsNav(view: PublicView, year: number | null): string {
   if (view.years.length < 2) {
@@ -246,8 +314,11 @@ export function publicFiguresHtml(view: PublicView | null, year: number | null):
         (data ? '' : `<p class="card pub-empty">${PUBLIC_DASHBOARD_MESSAGES.noDataForYear(year)}</p>`);
   return (
     `<main id="main-content" class="app-main pub-main"><h1 class="pub-title">${year === null ? '' : `${fy(year)} `}${title}</h1>` +
-    (data?.stageLabel ? `<p class="pub-stage">${escapeHtml(data.stageLabel)} budget</p>` : '') +
+    (data ? `<p class="pub-stage">${escapeHtml(stageLine(data))}</p>` : '') +
     yearsNav(view, year) +
+    (data && year !== null
+      ? `<p><a class="btn btn--secondary btn--small" href="${escapeHtml(csvHref(view.urlPath, year))}" download>Download the data (CSV)</a></p>`
+      : '') +
     `<div class="pub-grid">${figures}</div>` +
     `<p class="muted">Last updated ${escapeHtml(longDate(data?.publishedAt ?? view.publishedAt))}</p></main>`
   );

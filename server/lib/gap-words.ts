@@ -28,18 +28,62 @@ export const staffGapLabels = (fy: string): GapLabels => ({
   under: 'The proposed budget is within the town’s guidance goal.',
 });
 
-/** The residents' words (SPEC section 8). */
-export const residentGapLabels = (fy: string): GapLabels => ({
-  title: `${fy} Budget and the Town's Goal`,
-  subtitle: `What the schools plan to spend in ${fy}, next to the amount the town set as its goal`,
-  budget: 'Proposed school budget',
-  goal: "Town's budget goal",
-  noBudget: `The ${fy} budget has not been published yet.`,
-  noGoal: `The town has not set a budget goal for ${fy} yet.`,
-  exact: "The proposed budget matches the town's goal exactly.",
-  over: "The proposed budget is more than the town's goal.",
-  under: "The proposed budget is within the town's goal.",
-});
+/**
+ * What residents call the budget of a year in each stage (issue 32 item 20: a Revised budget read
+ * 'Proposed school budget'); a year in Draft, or published before stages, is the proposed one.
+ */
+const STAGE_BUDGET: Record<string, string> = {
+  SUPERINTENDENT_RECOMMENDED: 'Recommended',
+  SCHOOL_COMMITTEE_ADOPTED: 'Adopted',
+  TOWN_APPROPRIATED: 'Appropriated',
+  REVISED: 'Revised',
+};
+
+/** The residents' words (SPEC section 8), naming the budget by the year's `stage` ('REVISED'). */
+export const residentGapLabels = (fy: string, stage?: string | null): GapLabels => {
+  const word = (stage && STAGE_BUDGET[stage]) || 'Proposed';
+  const the = `The ${word.toLowerCase()} budget`;
+  return {
+    title: `${fy} Budget and the Town's Goal`,
+    subtitle: `What the schools plan to spend in ${fy}, next to the amount the town set as its goal`,
+    budget: `${word} school budget`,
+    goal: "Town's budget goal",
+    noBudget: `The ${fy} budget has not been published yet.`,
+    noGoal: `The town has not set a budget goal for ${fy} yet.`,
+    exact: `${the} matches the town's goal exactly.`,
+    over: `${the} is more than the town's goal.`,
+    under: `${the} is within the town's goal.`,
+  };
+};
+
+/**
+ * A gap's amount: in the card's millions when it is large, in exact dollars below $100,000, so a
+ * $1,816 gap never reads '$0.0M' (issue 32 item 20).
+ */
+export function gapMoney(
+  value: number,
+  millions: (v: number) => string,
+  exact: (v: number) => string,
+): string {
+  return Math.abs(value) < 100_000 ? exact(value) : millions(value);
+}
+
+/**
+ * The gap as a share of the goal, to a tenth of a percent from exact cents: '2.4%', and 'less than
+ * 0.1%' for a gap too small to show (never '0.0%' for a gap that is not zero). Null without a goal.
+ */
+export function gapPercentText(gap: number, goal: number): string | null {
+  const goalCents = BigInt(Math.round(goal * 100));
+  if (goalCents <= 0n) {
+    return null;
+  }
+  const gapCents = BigInt(Math.round(Math.abs(gap) * 100));
+  const tenths = (gapCents * 2000n + goalCents) / (2n * goalCents);
+  if (tenths === 0n && gapCents !== 0n) {
+    return 'less than 0.1%';
+  }
+  return `${tenths / 10n}.${tenths % 10n}%`;
+}
 
 /** The sentence under the figures; gap is goal - budget (below zero: over the goal). */
 export function gapStatus(

@@ -110,13 +110,15 @@ describe('GET /public-dashboard/preview', () => {
   it('equals the published view right after Publish, with nothing to change', async () => {
     const p = await preview();
     const now = (await residents()).body;
-    const { changes, problems, lastPublishedAt, publishedUrlPath, ...asView } = p;
-    expect({ changes, problems, lastPublishedAt, publishedUrlPath }).toEqual({
+    const { changes, problems, lastPublishedAt, publishedUrlPath, sources, confirmations, ...asView } = p;
+    expect({ changes, problems, confirmations, lastPublishedAt, publishedUrlPath }).toEqual({
       changes: [],
       problems: [],
+      confirmations: [],
       lastPublishedAt: now.publishedAt,
       publishedUrlPath: PATH,
     });
+    expect(sources.map((s) => [s.fiscalYear, s.budgetYearId])).toEqual([[FY, w.budgetYearId]]);
     // The same page, but for when it was taken.
     const undated = (v: PublicView) => ({
       ...v,

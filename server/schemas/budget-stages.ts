@@ -89,6 +89,19 @@ export function stageCaption(state: StageState): string {
   return `${label}${when}${state.reopened ? ', reopened for changes' : ''}`;
 }
 
+/**
+ * Residents' words for where a year stands (issue 32 item 14): 'School Committee Adopted, voted
+ * March 12, 2026', the date written the American way the public page writes every date.
+ */
+export function residentStageCaption(state: Pick<StageState, 'stage' | 'date'>): string {
+  const label = STAGE_LABELS[state.stage];
+  if (!state.date) {
+    return label;
+  }
+  const [y, m, d] = state.date.slice(0, 10).split('-').map(Number);
+  return `${label}, ${STAGE_VERBS[state.stage]} ${MONTHS[m - 1]} ${d}, ${y}`;
+}
+
 const MONTHS = [
   'January',
   'February',

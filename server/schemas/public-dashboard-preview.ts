@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { publicViewResponse, publishedYearsSchema, type ComponentKey } from './public-dashboard';
+import { BUDGET_STAGES } from './budget-stages';
+import {
+  budgetYearChoicesSchema,
+  publicViewResponse,
+  publishedYearsSchema,
+  type ComponentKey,
+} from './public-dashboard';
 
 /**
  * The admin's preview of the public page (issue 25 item 5): exactly what residents would be served
@@ -35,6 +41,23 @@ export const publicPreviewQuery = z.strictObject({
       publishedYearsSchema,
     )
     .optional(),
+  /** The budget year each fiscal year would come from, where the admin chose: '2027:12,2028:14'. */
+  budgetYears: z
+    .preprocess(
+      (text) =>
+        typeof text === 'string'
+          ? text
+              .split(',')
+              .map((part) => part.trim())
+              .filter((part) => part !== '')
+              .map((part) => {
+                const [year, id] = part.split(':').map(Number);
+                return { fiscalYear: year, budgetYearId: id };
+              })
+          : text,
+      budgetYearChoicesSchema,
+    )
+    .optional(),
 });
 export type PublicPreviewQuery = z.infer<typeof publicPreviewQuery>;
 
@@ -48,6 +71,26 @@ export const publicPreviewResponse = publicViewResponse.extend({
   changes: z.array(z.string()),
   /** Why Publish would be refused now (no year, a year with no data, totals that do not reconcile). */
   problems: z.array(z.string()),
+  /**
+   * Each year's budget year and stage (issue 32 item 5): the one Publish would use and every budget
+   * year holding the year, so the admin can choose where two hold it.
+   */
+  sources: z.array(
+    z.object({
+      fiscalYear: z.number().int(),
+      budgetYearId: z.number().int().nullable(),
+      options: z.array(
+        z.object({
+          budgetYearId: z.number().int(),
+          budgetYearLabel: z.string(),
+          stage: z.enum(BUDGET_STAGES),
+          stageCaption: z.string(),
+        }),
+      ),
+    }),
+  ),
+  /** What Publish would ask the admin to confirm ($0 year, earlier stage); empty when nothing. */
+  confirmations: z.array(z.string()),
   /** When residents' page was last published; null before the first Publish. */
   lastPublishedAt: z.string().nullable(),
   /** The address residents read it at now, null before the first Publish (urlPath is the draft's). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idText, moneyOut } from './common';
+import { BUDGET_STAGES } from './budget-stages';
 import { SALARY_RANGE_WIDTH } from './dashboard';
 
 /**
@@ -105,6 +106,14 @@ export const PUBLIC_DASHBOARD_MESSAGES = {
   previewLabel: 'Preview — not yet published',
   noDataForYear: (year: number) => `No data available for FY${year}`,
   savedYearsDiffer: 'Warning: Saved years may differ from selection. Please verify.',
+  // Issue 32 item 5: what Publish asks the admin to confirm before it replaces what residents read.
+  zeroBudget: (year: number, budgetYear: string) =>
+    `FY${year} from budget year ${budgetYear} has a $0 budget: residents would read a $0 school budget`,
+  earlierStage: (year: number, was: string, now: string) =>
+    `FY${year} is published as ${was}; publishing ${now} would replace it with an earlier stage`,
+  confirmToPublish: 'Publish again with confirm to publish it anyway.',
+  notHeldById: (year: number, id: number) => `Budget year ${id} holds no FY${year} budget lines`,
+  notPublishedYear: (year: number) => `FY${year} is not among the years to publish`,
 } as const;
 
 /* ------------------------------------------------------------------------------------------------
@@ -288,8 +297,38 @@ export const updatePublicDashboardConfigBody = z
  * POST /public-dashboard/publish/{id}: the years to publish, else the saved publishedYears; and
  * optionally the URL path to publish under (the CLI's --url-path), saved in the same transaction.
  */
+export const budgetYearChoiceSchema = z.strictObject({
+  fiscalYear: fiscalYearNumber,
+  budgetYearId: z
+    .number({ error: 'budgetYearId must be a positive whole number' })
+    .int('budgetYearId must be a positive whole number')
+    .positive('budgetYearId must be a positive whole number'),
+});
+export type BudgetYearChoice = z.infer<typeof budgetYearChoiceSchema>;
+
+/** Which budget year each fiscal year comes from, where the admin chose (issue 32 item 5). */
+export const budgetYearChoicesSchema = z
+  .array(budgetYearChoiceSchema, { error: 'budgetYears must be a list of {fiscalYear, budgetYearId}' })
+  .max(20, 'Choose at most 20 budget years')
+  .refine((list) => new Set(list.map((c) => c.fiscalYear)).size === list.length, {
+    message: 'Choose one budget year per fiscal year',
+  });
+
 export const publishBody = z
-  .strictObject({ publishedYears: publishedYearsSchema.optional(), urlPath: urlPathSchema.optional() })
+  .strictObject({
+    publishedYears: publishedYearsSchema.optional(),
+    urlPath: urlPathSchema.optional(),
+    /**
+     * The budget year each fiscal year is published from, where two hold it; absent: the one
+     * published now while it still holds the year, else the one named for the year.
+     */
+    budgetYears: budgetYearChoicesSchema.optional(),
+    /**
+     * The admin confirmed what Publish otherwise refuses (409): a year whose budget is $0, or one
+     * in an earlier stage than residents read now (the preview's `confirmations`).
+     */
+    confirm: z.boolean({ error: 'confirm must be true or false' }).optional(),
+  })
   .optional()
   .transform((b) => b ?? {});
 
@@ -477,7 +516,18 @@ export const publicYearDataSchema = z.strictObject({
    * Spending per pupil by DESE's method: the budget over the year's foundation enrollment (a state
    * figure, issue 26); null without the year's state figures, absent in snapshots from before.
    */
-  perPupilDese: z.strictObject({ foundationEnrollment: z.number(), total: moneyOut }).nullable().optional(),
+  perPupilDese: z
+    .strictObject({
+      foundationEnrollment: z.number(),
+      total: moneyOut,
+      /**
+       * Each DESE spending category of deseBreakdown over the foundation enrollment (issue 32
+       * item 14), as the staff dashboard's per-pupil card; empty when the category chart is off.
+       */
+      byCategory: z.array(z.strictObject({ name: z.string(), perPupil: moneyOut })).optional(),
+    })
+    .nullable()
+    .optional(),
   /** The budget by DESE function code, grouped as the End-of-Year Report groups it. */
   deseBreakdown: z.array(publicDeseCategorySchema),
   /** Projected (not yet adopted) staff are counted in the staffing figures. */
@@ -488,6 +538,10 @@ export const publicYearDataSchema = z.strictObject({
    * stages existed lack it; the view always sends it (null for those).
    */
   stageLabel: z.string().nullable().optional(),
+  /** The stage's key ('REVISED'), which names the headline ('Revised school budget'); null in Draft. */
+  stage: z.enum(BUDGET_STAGES).nullable().optional(),
+  /** 'School Committee Adopted, voted March 12, 2026': the stage with its date; null in Draft. */
+  stageCaption: z.string().nullable().optional(),
 });
 
 export const publicViewLinkSchema = z.strictObject({

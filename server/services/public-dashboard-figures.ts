@@ -16,7 +16,8 @@ import {
   type PublicYearData,
 } from '@server/schemas/public-dashboard';
 import { guidanceGapCents } from '@server/lib/budget-math';
-import { stageLabelFor } from './budget-stages-label';
+import { residentStageCaption, STAGE_LABELS } from '@server/schemas/budget-stages';
+import { stageStateOf } from './budget-stages-label';
 import { rangeLabel } from './dashboard';
 import { deseCodes } from './dese-codes';
 import {
@@ -159,18 +160,25 @@ function perPupilCents(amount: bigint, students: number): bigint {
   return sign * ((abs * 2n + n) / (2n * n));
 }
 
-/** The budget over the year's foundation enrollment (hundredths of a pupil), or null without state figures. */
+/**
+ * The budget, and each DESE spending category of it, over the year's foundation enrollment
+ * (hundredths of a pupil), or null without state figures: the staff dashboard's per-pupil card
+ * (nss-per-pupil.ts) divides the same cents the same way.
+ */
 async function perPupilDese(
   db: Db,
   fiscalYear: number,
   totalCents: bigint,
+  groups: readonly { name: string; cents: bigint }[],
 ): Promise<PublicYearData['perPupilDese']> {
   const state = await findStateFigures(db, fiscalYear);
   const pupils = state ? (unitsOf(state.foundation_enrollment, 2) ?? 0n) : 0n;
+  const over = (amount: bigint) => fromCents(divideRounded(amount * 100n, pupils));
   return state && pupils > 0n
     ? {
         foundationEnrollment: Number(state.foundation_enrollment),
-        total: fromCents(divideRounded(totalCents * 100n, pupils)),
+        total: over(totalCents),
+        byCategory: groups.map((g) => ({ name: g.name, perPupil: over(g.cents) })),
       }
     : null;
 }
@@ -182,7 +190,10 @@ const NO_DESE_CODE = 'No DESE function code';
  * (Administration, Instructional Leadership, Teachers, ...), in the order of their codes. Lines
  * whose code is missing or not in the state's chart are one group of their own, last.
  */
-async function deseBreakdown(db: Db, scope: dash.Scope): Promise<PublicDeseCategory[]> {
+async function deseBreakdown(
+  db: Db,
+  scope: dash.Scope,
+): Promise<{ groups: PublicDeseCategory[]; cents: { name: string; cents: bigint }[] }> {
   const chart = deseCodes();
   const groups = new Map<
     string,
@@ -200,9 +211,10 @@ async function deseBreakdown(db: Db, scope: dash.Scope): Promise<PublicDeseCateg
     group.functions.push({ code: code.code, name: code.name, cents: cents(row.total) });
     groups.set(code.parentName, group);
   }
-  const result: PublicDeseCategory[] = [...groups.entries()]
+  const ordered = [...groups.entries()]
     .map(([name, g]) => ({
       name,
+      cents: g.cents,
       amount: fromCents(g.cents),
       functions: g.functions
         .sort((a, b) => a.code.localeCompare(b.code))
@@ -210,9 +222,12 @@ async function deseBreakdown(db: Db, scope: dash.Scope): Promise<PublicDeseCateg
     }))
     .sort((a, b) => a.functions[0].code.localeCompare(b.functions[0].code));
   if (unassigned !== null) {
-    result.push({ name: NO_DESE_CODE, amount: fromCents(unassigned), functions: [] });
+    ordered.push({ name: NO_DESE_CODE, cents: unassigned, amount: fromCents(unassigned), functions: [] });
   }
-  return result;
+  return {
+    groups: ordered.map(({ name, amount, functions }) => ({ name, amount, functions })),
+    cents: ordered.map(({ name, cents }) => ({ name, cents })),
+  };
 }
 
 /**
@@ -248,6 +263,9 @@ export async function yearFigures(
   const goal = (await findTownGoalByYear(db, fiscalYear))?.dollar_goal ?? null;
   const students = await figures.enrolledStudents(db, budgetYearId);
   const totalCents = cents(byCategory.total);
+  const dese = await deseBreakdown(db, scope);
+  const stage = await stageStateOf(db, budgetYearId, fiscalYear);
+  const staged = stage.stage !== 'DRAFT';
   // Released only when published: a hidden staff section tells nobody anything.
   const staff = options.shown.has('headcountChart') ? locationData(headcount, options.released) : null;
   const data: PublicYearData = {
@@ -277,10 +295,12 @@ export async function yearFigures(
             })),
           }
         : null,
-    perPupilDese: await perPupilDese(db, fiscalYear, totalCents),
-    deseBreakdown: await deseBreakdown(db, scope),
+    perPupilDese: await perPupilDese(db, fiscalYear, totalCents, dese.cents),
+    deseBreakdown: dese.groups,
     includesProjectedEmployees: options.includeProjectedEmployees,
-    stageLabel: await stageLabelFor(db, budgetYearId, fiscalYear),
+    stageLabel: staged ? STAGE_LABELS[stage.stage] : null,
+    stage: staged ? stage.stage : null,
+    stageCaption: staged ? residentStageCaption(stage) : null,
   };
   return { data: withoutHidden(data, options.shown), released: staff?.released ?? options.released };
 }

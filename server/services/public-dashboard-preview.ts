@@ -16,6 +16,7 @@ import {
 } from '@server/schemas/public-dashboard-preview';
 import { canonical, currentFigures, getConfig, requireConfig, storedData } from './public-dashboard';
 import { reconcileProblems } from './public-dashboard-reconcile';
+import { confirmationsNeeded, sourceOptions } from './public-dashboard-sources';
 import { shownSections, withoutHidden } from './public-dashboard-release';
 import { composeView } from './public-dashboard-view';
 
@@ -36,7 +37,7 @@ export async function previewDashboard(
     (await q.firstConfig(app.db)) ?? (await requireConfig(app.db, (await getConfig(app, actor)).config.id));
   const years = query.years ?? [...row.published_years].sort((a, b) => a - b);
   const now = new Date().toISOString();
-  const { snapshots } = await currentFigures(app.db, row, years, now);
+  const { snapshots } = await currentFigures(app.db, row, years, now, query.budgetYears);
   const links = (await q.listLinks(app.db, row.id, true)).map(publishedLink);
   const view = composeView(row, links, snapshots, now);
   const published = await findPublished(app.db, row.id);
@@ -48,8 +49,19 @@ export async function previewDashboard(
   }
   problems.push(...(await reconcileProblems(app, actor, snapshots, shownSections(row))));
 
+  const sources = [];
+  for (const s of snapshots) {
+    sources.push({
+      fiscalYear: s.fiscal_year,
+      budgetYearId: s.budget_year_id,
+      options: await sourceOptions(app.db, s.fiscal_year),
+    });
+  }
+
   return {
     ...view,
+    sources,
+    confirmations: await confirmationsNeeded(app.db, row.id, snapshots),
     changes: published
       ? [...settingsChanges(published, row), ...linkChanges(published.links, links)].concat(
           figureChanges(publishedYears, snapshots, shownInBoth(published, row)),
@@ -158,7 +170,15 @@ export function figureChanges(
       changes.push(`FY${s.fiscal_year} is now ${now.stageLabel ?? 'Draft'}`);
     }
     const figures = (d: PublicYearData | null) =>
-      canonical(d && { ...withoutHidden(d, shown), publishedAt: null, stageLabel: null });
+      canonical(
+        d && {
+          ...withoutHidden(d, shown),
+          publishedAt: null,
+          stageLabel: null,
+          stage: null,
+          stageCaption: null,
+        },
+      );
     if (figures(was) !== figures(now)) {
       changes.push(`FY${s.fiscal_year} figures changed`);
     }

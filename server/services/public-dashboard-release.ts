@@ -53,6 +53,10 @@ export function withoutHidden(data: PublicYearData, shown: ReadonlySet<Component
     categoryBreakdown: categories ? data.categoryBreakdown : [],
     deseBreakdown: categories ? data.deseBreakdown : [],
     perPupil: data.perPupil && !categories ? { ...data.perPupil, byCategory: [] } : data.perPupil,
+    perPupilDese:
+      data.perPupilDese?.byCategory && !categories
+        ? { ...data.perPupilDese, byCategory: [] }
+        : data.perPupilDese,
     buildingBreakdown: shown.has('buildingChart') ? data.buildingBreakdown : [],
     salaryData: shown.has('salaryCharts') ? data.salaryData : null,
     locationData: shown.has('headcountChart') ? data.locationData : null,

@@ -10,13 +10,15 @@ import {
   SHOW_FLAG_OF,
   SHOW_FLAGS,
   type PublicDashboardConfig,
+  type BudgetYearChoice,
   type PublishBody,
   type PublicYearData,
   type PublishResponse,
   type UpdatePublicDashboardConfigBody,
 } from '@server/schemas/public-dashboard';
-import { budgetYearFor, yearFigures } from './public-dashboard-figures';
+import { yearFigures } from './public-dashboard-figures';
 import { refuseUnreconciled } from './public-dashboard-reconcile';
+import { chooseSources, confirmationRequired, confirmationsNeeded } from './public-dashboard-sources';
 import {
   FIGURE_SECTIONS,
   shownSections,
@@ -51,12 +53,19 @@ export async function requireConfig(db: Db, id: number, forUpdate = false): Prom
  * The figures a Publish would store now for each year, with the budget year each comes from, and
  * the staff totals released once they are published (public-dashboard-release.ts).
  */
-export async function currentFigures(db: Db, row: q.ConfigRow, years: number[], publishedAt: string) {
+export async function currentFigures(
+  db: Db,
+  row: q.ConfigRow,
+  years: number[],
+  publishedAt: string,
+  choices: readonly BudgetYearChoice[] = [],
+) {
   const snapshots: q.SnapshotRow[] = [];
   const released: ReleasedCounts = { ...row.released_staff_counts };
   const shown = shownSections(row);
+  const sources = await chooseSources(db, row.id, years, choices);
   for (const year of years) {
-    const budgetYearId = await budgetYearFor(db, year);
+    const budgetYearId = sources.get(year) ?? null;
     const figures =
       budgetYearId === null
         ? null
@@ -226,8 +235,10 @@ const yearsIssue = (message: string) => badRequest(message, [{ path: 'publishedY
  * POST /public-dashboard/publish/{id}: stores the public figures of every year to publish (the
  * body's years, else the saved ones; the CLI may also set the URL path) as they are now, and a copy
  * of the saved settings and active links, replacing the last Publish, in one transaction. Refused,
- * writing nothing, with no years, a year that has no budget data (400), or a year whose totals do
- * not reconcile between the dashboard, Budget Comparison and the snapshot (409).
+ * writing nothing, with no years, a year that has no budget data, a budget year chosen that does
+ * not hold its year (400), a year whose totals do not reconcile between the dashboard, Budget
+ * Comparison and the snapshot (409), or, unless `confirm`, a $0 year or one in an earlier stage
+ * than residents read now (409, public-dashboard-sources.ts).
  */
 export async function publish(
   app: AppContext,
@@ -244,10 +255,15 @@ export async function publish(
       throw yearsIssue(M.selectYear);
     }
     await refuseTakenPath(trx, body.urlPath, id);
-    const { snapshots, released } = await currentFigures(trx, before, years, publishedAt);
+    const { snapshots, released } = await currentFigures(trx, before, years, publishedAt, body.budgetYears);
     const empty = snapshots.find((s) => s.data === null);
     if (empty) {
       throw yearsIssue(M.yearHasNoData(empty.fiscal_year));
+    }
+    // A $0 year, or a year in an earlier stage than residents read, only when the admin confirmed.
+    const needed = await confirmationsNeeded(trx, id, snapshots);
+    if (needed.length && body.confirm !== true) {
+      throw confirmationRequired(needed);
     }
     await refuseUnreconciled({ ...app, db: trx }, actor, snapshots, shownSections(before));
     await q.replaceSnapshots(trx, id, snapshots);

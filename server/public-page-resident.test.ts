@@ -1,0 +1,175 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { saveStateFigures } from '@server/queries/nss';
+import { deseCodes } from '@server/services/dese-codes';
+import { createTestApp, type TestApp } from '../test/app';
+import { servePublicPage } from '../test/public-page-server';
+import {
+  buildBudgetYear,
+  buildBuilding,
+  buildCategory,
+  buildScenario,
+  insertProposed,
+} from '../test/factories';
+
+/**
+ * Issue 32 items 14 and 20: the residents' page as a reader without JavaScript gets it (the
+ * server's HTML, before any script) names the stage with its vote date, calls a School Committee
+ * Adopted budget the adopted budget, gives a $1,816 gap in dollars with its share of the goal,
+ * spending per pupil in total and by DESE's spending categories, and the CSV download. Every figure
+ * is worked out here in integer cents from the lines, the enrollment and the state figures.
+ */
+const FY = 2027;
+const PATH = 'resident';
+const GAP_CENTS = 181_600n;
+const STUDENTS = 200n;
+const FOUNDATION = '187.50';
+const lines = [
+  { amount: '1250000.10', code: '2305' },
+  { amount: '980000.05', code: '2305' },
+  { amount: '150000.00', code: '1210' },
+  { amount: '42000.33', code: '2410' },
+  { amount: '7815.52', code: '4110' },
+];
+
+let t: TestApp;
+let base: string;
+let closePage: (() => Promise<void>) | undefined;
+
+const toCents = (text: string) => {
+  const [whole, frac = ''] = text.split('.');
+  return BigInt(whole) * 100n + BigInt(frac.padEnd(2, '0'));
+};
+/** a / b to the cent, halves up (every figure here is positive). */
+const over = (a: bigint, b: bigint) => (a * 2n + b) / (2n * b);
+/** The page's whole dollars ('$12,149'): cents rounded to the dollar, halves up. */
+const dollars = (cents: bigint) =>
+  `$${over(cents, 100n)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
+const total = lines.reduce((n, l) => n + toCents(l.amount), 0n);
+const goal = total + GAP_CENTS;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const admin = (await t.userWith('ADMIN')).token;
+  const db = t.db.knex;
+  const budgetYearId = await buildBudgetYear(db, { currentFiscalYear: FY, label: 'FY27' });
+  const scenarioId = await buildScenario(db, budgetYearId, 'proposed');
+  const categoryId = await buildCategory(db, { name: 'Instruction' });
+  const school = await buildBuilding(db, { name: 'Center School', buildingType: null });
+  await insertProposed(
+    db,
+    lines.map((l) => ({
+      budgetYearId,
+      fiscalYear: FY,
+      scenarioId,
+      categoryId,
+      amount: l.amount,
+      columns: { dese_code: l.code },
+    })),
+  );
+  const goalText = `${goal / 100n}.${(goal % 100n).toString().padStart(2, '0')}`;
+  await db('town_goals').insert({ fiscal_year: FY, goal_type: 'DOLLAR', dollar_goal: goalText });
+  await db('enrollment').insert({
+    budget_year_id: budgetYearId,
+    building_id: school,
+    grade: 'K',
+    student_count: Number(STUDENTS),
+  });
+  await saveStateFigures(db, {
+    fiscal_year: FY,
+    values: {
+      foundation_enrollment: FOUNDATION,
+      foundation_budget: '3000000.00',
+      required_local_contribution: '2000000.00',
+      chapter70_aid: '1000000.00',
+      required_nss: '3000000.00',
+    },
+    sources: {},
+    municipal: [],
+    updated_by: null,
+  });
+  for (const [stage, date] of [
+    ['SUPERINTENDENT_RECOMMENDED', '2026-02-10'],
+    ['SCHOOL_COMMITTEE_ADOPTED', '2026-03-12'],
+  ]) {
+    const res = await t.api('post', '/budget-stages/advance', {
+      token: admin,
+      body: { budgetYearId, fiscalYear: FY, stage, date },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  }
+  const configId = (await t.api('get', '/public-dashboard/config', { token: admin })).body.config.id;
+  const saved = await t.api('patch', `/public-dashboard/config/${configId}`, {
+    token: admin,
+    body: { urlPath: PATH, publishedYears: [FY], showCategoryChart: true, showBudgetStatus: true },
+  });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  const published = await t.api('post', `/public-dashboard/publish/${configId}`, { token: admin });
+  expect(published.status, JSON.stringify(published.body)).toBe(200);
+
+  const page = await servePublicPage(t);
+  base = page.base;
+  closePage = page.close;
+});
+afterAll(async () => {
+  await closePage?.();
+  await t.close();
+});
+
+/** The page's HTML without the snapshot the script reads: what a reader without JavaScript sees. */
+async function plainHtml(): Promise<string> {
+  const res = await fetch(`${base}/public/${PATH}`);
+  expect(res.status).toBe(200);
+  return (await res.text()).replace(/<script[\s\S]*?<\/script>/g, '');
+}
+
+describe("the residents' page without JavaScript", () => {
+  it('names the stage with the date of its vote and the budget by its stage', async () => {
+    const html = await plainHtml();
+    expect(html).toContain('School Committee Adopted, voted March 12, 2026');
+    expect(html).toContain('Adopted school budget');
+    expect(html).not.toContain('Proposed school budget');
+    expect(html).toContain(dollars(total));
+  });
+
+  it('gives a $1,816 gap in dollars, with its share of the goal', async () => {
+    const html = await plainHtml();
+    // 1,816 of about 2.4 million, in tenths of a percent.
+    const tenths = over(GAP_CENTS * 1000n, goal);
+    expect(html).toContain(
+      `Under guidance by ${dollars(GAP_CENTS)} (${tenths / 10n}.${tenths % 10n}% of the goal)`,
+    );
+    expect(html).not.toContain('$0.0M');
+  });
+
+  it('shows spending per pupil, in total and by the state’s spending categories', async () => {
+    const html = await plainHtml();
+    expect(html).toContain(dollars(over(total, STUDENTS)));
+    const pupils = toCents(FOUNDATION); // hundredths of a pupil
+    expect(html).toContain(dollars(over(total * 100n, pupils)));
+    const chart = deseCodes();
+    const byGroup = new Map<string, bigint>();
+    for (const l of lines) {
+      const name = chart.get(l.code)!.parentName;
+      byGroup.set(name, (byGroup.get(name) ?? 0n) + toCents(l.amount));
+    }
+    expect(byGroup.size).toBe(4);
+    const table = /<caption>Per pupil by the state[^<]*<\/caption>[\s\S]*?<\/table>/.exec(html)?.[0] ?? '';
+    for (const [name, cents] of byGroup) {
+      const escaped = name.replace(/&/g, '&amp;').replace(/'/g, '&#39;');
+      expect(table).toContain(
+        `<th scope="row">${escaped}</th><td class="num">${dollars(over(cents * 100n, pupils))}</td>`,
+      );
+    }
+  });
+
+  it('links to the CSV of the year, which downloads', async () => {
+    const html = await plainHtml();
+    const href = `/api/public-dashboard/view/${PATH}/data.csv?year=${FY}`;
+    expect(html).toContain(`href="${href}"`);
+    const csv = await fetch(`${base}${href}`);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+  });
+});
