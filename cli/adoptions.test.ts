@@ -86,12 +86,31 @@ describe('budget-cli scenarios adopt', () => {
     const list = await cli('scenarios', 'adoptions', ...year, '--json');
     expect(JSON.parse(list.stdout).map((a: { id: number }) => a.id)).toEqual([result.adoption.id]);
 
+    // A line edited since the adoption (issue 32 item 4) is named, kept unless --overwrite-edited.
+    const handle = await runner.openDb();
+    try {
+      await handle.knex('line_items').where({ id: ids[0] }).update({ amount: '700.04' });
+    } finally {
+      await handle.close();
+    }
     const undoShown = await cli('scenarios', 'undo-adoption', String(result.adoption.id));
+    expect(undoShown.stdout).toContain('edited since: kept');
+    expect(undoShown.stdout).toContain(
+      'Warning: 1 line was edited since the adoption and stays as it is (--overwrite-edited to return it too).',
+    );
     expect(undoShown.stdout).toContain('Nothing written: run again with --yes to undo.');
-    expect(await amounts()).toEqual([750.04, 250, 60000]);
-    const undone = await cli('scenarios', 'undo-adoption', String(result.adoption.id), '--yes');
+    expect(await amounts()).toEqual([700.04, 250, 60000]);
+    const undone = await cli(
+      'scenarios',
+      'undo-adoption',
+      String(result.adoption.id),
+      '--yes',
+      '--overwrite-edited',
+    );
     expect(undone.code, undone.stderr).toBe(0);
-    expect(undone.stdout).toContain('3 lines returned to the amounts it replaced');
+    expect(undone.stdout).toContain(
+      '3 lines returned to the amounts it replaced (1 line edited since overwritten)',
+    );
     expect(await amounts()).toEqual(AMOUNTS.map(Number));
   });
 });

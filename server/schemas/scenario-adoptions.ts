@@ -91,7 +91,7 @@ export const adoptionSchema = z.object({
   scenarioName: z.string(),
   budgetYearId: z.number().int(),
   fiscalYear: z.number().int(),
-  /** The stage snapshot the adoption was made from (Undo returns to it). */
+  /** The stage snapshot the year stood at when the adoption was made. */
   fromStage: z.object({
     id: z.number().int(),
     stage: z.string(),
