@@ -7,6 +7,7 @@ import { Field } from '@web/components/form/field';
 import { useSchemaForm } from '@web/components/form/use-schema-form';
 import { Select } from '@web/components/select';
 import { useToast } from '@web/components/toast';
+import { countOf } from '@web/lib/format';
 
 const TYPE_OPTIONS = [
   { value: 'operating', label: 'Operating (employee-level payroll)' },
@@ -14,7 +15,7 @@ const TYPE_OPTIONS = [
 ];
 const EMPTY = 'empty';
 
-const lines = (n: number) => `${n.toLocaleString('en-US')} line${n === 1 ? '' : 's'}`;
+const lines = (n: number) => countOf(n, 'line');
 
 interface CreateBudgetFormProps {
   budgetYearId: number | undefined;

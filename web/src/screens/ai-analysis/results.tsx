@@ -10,7 +10,7 @@ import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/form/button';
 import { SummaryCards } from '@web/components/summary-cards';
 import { useToast } from '@web/components/toast';
-import { formatDateTime, formatMoney } from '@web/lib/format';
+import { countOf, formatDateTime, formatMoney } from '@web/lib/format';
 import { DroppedList } from './dropped-list';
 import { AnalysisNss } from './nss-note';
 import { SuggestionList } from './suggestion-list';
@@ -22,7 +22,7 @@ import { SuggestionList } from './suggestion-list';
  * binds every scenario of the budget year); and each suggestion it could not apply, with the reason.
  */
 export function scenarioReport(made: AnalysisScenario): string {
-  const lines = (n: number) => `${n} line${n === 1 ? '' : 's'}`;
+  const lines = (n: number) => countOf(n, 'line');
   const parts = [
     `${lines(made.linesCut)} cut by ${formatMoney(made.scenarioCut)} of the ${formatMoney(made.requestedSavings)} the chosen suggestions save.`,
   ];

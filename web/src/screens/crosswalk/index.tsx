@@ -18,7 +18,7 @@ import { Button } from '@web/components/form/button';
 import { PageHeader } from '@web/components/page-header';
 import { Select } from '@web/components/select';
 import { Spinner } from '@web/components/spinner';
-import { formatMoney } from '@web/lib/format';
+import { countOf, formatMoney } from '@web/lib/format';
 import { fiscalYearLabel } from '@server/schemas/fiscal-year';
 import { ApplyRules } from './apply-rules';
 import { RuleEditor } from './rule-editor';
@@ -163,8 +163,8 @@ export function CrosswalkScreen() {
           <ul className="cw-list">
             {p.conflicts.map((c) => (
               <li key={`${c.title}-${c.field}`}>
-                <strong>{c.title}</strong> ({count(c.lines)} lines): {c.winnerLabel} wins over {c.loserLabel}.{' '}
-                {c.reason}
+                <strong>{c.title}</strong> ({countOf(c.lines, 'line')}): {c.winnerLabel} wins over{' '}
+                {c.loserLabel}. {c.reason}
               </li>
             ))}
           </ul>

@@ -6,6 +6,7 @@ import { Field } from '@web/components/form/field';
 import { useSchemaForm } from '@web/components/form/use-schema-form';
 import { Modal } from '@web/components/modal';
 import { markReviewedBody } from '@server/schemas/line-item-writes';
+import { countOf } from '@web/lib/format';
 
 const FAILED = 'Failed to mark records reviewed';
 
@@ -17,7 +18,7 @@ interface MarkReviewedDialogProps {
   onDone(result: MarkReviewedResult): void;
 }
 
-const records = (n: number) => `${n.toLocaleString('en-US')} record${n === 1 ? '' : 's'}`;
+const records = (n: number) => countOf(n, 'record');
 
 /**
  * Marks the selected records reviewed with a note saying what was checked (required, checked with

@@ -1,10 +1,11 @@
 import type { MergeByRuleResult } from '@web/api/duplicates';
 import { SummaryCards } from '@web/components/summary-cards';
+import { countOf } from '@web/lib/format';
 import { SourceBadge } from '@web/screens/data-quality/source-badge';
 import type { RuleRecord } from '@server/schemas/duplicates';
 
-const plural = (n: number, one: string, many = `${one}s`) =>
-  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+// The app's one pluralising rule.
+const plural = countOf;
 
 /** 'Last, First' and where the record came from. */
 function RecordCell({ record }: { record: RuleRecord }) {

@@ -1,5 +1,5 @@
 import type { DeseReport } from '@web/api/function-codes';
-import { formatMoneyCents } from '@web/lib/format';
+import { countOf, formatMoneyCents } from '@web/lib/format';
 
 type Figures = Pick<DeseReport['totals'], 'salaries' | 'otherExpenses' | 'total'>;
 
@@ -66,7 +66,7 @@ export function ScheduleTable({ report, fy }: { report: DeseReport; fy: string }
           {unmapped.total !== 0 || unmapped.lineCount > 0 ? (
             <tr className="dese-unmapped">
               <th scope="row" colSpan={2}>
-                No function code ({unmapped.lineCount.toLocaleString('en-US')} lines)
+                No function code ({countOf(unmapped.lineCount, 'line')})
               </th>
               <Money f={unmapped} />
             </tr>

@@ -14,8 +14,9 @@ import { defaultFiscalYear, FiscalYearSelect } from './fiscal-year-select';
 import { describeMatch, MatchFields, toMatch, type MatchState } from './match-fields';
 import { TabHeader } from './tab-header';
 import type { Flash } from './use-flash';
+import { countOf } from '@web/lib/format';
 
-const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+const plural = (n: number, word: string) => countOf(n, word);
 
 /** An empty choice is no match at all, so the schema says what is missing in its own words. */
 const matchInput = (m: MatchState) => (m.value ? toMatch(m) : {});

@@ -1,5 +1,6 @@
 import { ApiError } from '@web/api/client';
 import type { BulkDeleteResult } from '@web/api/line-items';
+import { countOf } from '@web/lib/format';
 
 /** A result banner above the grid: a title and, for failures, the first few reasons. */
 export interface Outcome {
@@ -8,7 +9,7 @@ export interface Outcome {
   lines?: string[];
 }
 
-const items = (n: number) => `${n.toLocaleString('en-US')} item${n === 1 ? '' : 's'}`;
+const items = (n: number) => countOf(n, 'item');
 
 /** SPEC section 8 'Proposed budget': what a failed single delete says. */
 export function deleteFailure(err: unknown): string {

@@ -1,7 +1,7 @@
 import { fiscalYearLabel, keptCents, scenarioStatus } from '@server/lib/budget-math';
 import { centsOf, fromCents } from '@server/lib/money';
 import type { ScenarioLine, ScenarioSummary } from '@web/api/cut-scenarios';
-import { formatMoneyCents } from '@web/lib/format';
+import { countOf, formatMoneyCents } from '@web/lib/format';
 
 /*
  * The Scenario Builder's arithmetic in the browser, in integer cents with the server's own rules
@@ -144,5 +144,4 @@ export function lineLabel(line: Pick<ScenarioLine, 'id' | 'accountDesc' | 'accou
 export const fyLabel = (fiscalYear: number | undefined): string =>
   fiscalYear ? fiscalYearLabel(fiscalYear) : '';
 
-export const count = (n: number, noun: string): string =>
-  `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
+export const count = (n: number, noun: string): string => countOf(n, noun);

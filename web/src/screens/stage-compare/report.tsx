@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { BreakdownRow, LineChange, MoneyChange, StageComparison } from '@web/api/stage-compare';
-import { formatMoneyCents as formatMoney } from '@web/lib/format';
+import { countOf, formatMoneyCents as formatMoney } from '@web/lib/format';
 
 /** A table that may scroll sideways on a phone: focusable, so a keyboard can scroll it too. */
 function Scroller({ label, children }: { label: string; children: ReactNode }) {
@@ -12,7 +12,7 @@ function Scroller({ label, children }: { label: string; children: ReactNode }) {
 }
 
 const count = (n: number) => n.toLocaleString('en-US');
-const plural = (n: number, word: string) => `${count(n)} ${word}${n === 1 ? '' : 's'}`;
+const plural = (n: number, word: string) => countOf(n, word);
 const signed = (n: number, text: string) => (n > 0 ? `+${text}` : text);
 const percent = (m: MoneyChange) =>
   m.percent === null ? '—' : signed(m.percent, `${m.percent.toFixed(2)}%`);

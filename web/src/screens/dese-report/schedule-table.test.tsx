@@ -1,0 +1,34 @@
+// @vitest-environment happy-dom
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { DeseReport } from '@web/api/function-codes';
+import { ScheduleTable } from './schedule-table';
+
+// Issue 32 item 20: the row of lines without a function code said '(1 lines)'.
+
+const money = (total: number, lineCount: number) => ({
+  salaries: 0,
+  otherExpenses: total,
+  total,
+  lineCount,
+  employeeCount: 0,
+  payroll: 0,
+});
+
+function report(unmappedLines: number): DeseReport {
+  return {
+    series: [],
+    unmapped: money(1200, unmappedLines),
+    totals: money(1200, unmappedLines),
+  } as unknown as DeseReport;
+}
+
+describe('ScheduleTable', () => {
+  it("counts one line without a code as '1 line', more as 'lines'", () => {
+    const { unmount } = render(<ScheduleTable report={report(1)} fy="FY26" />);
+    expect(screen.getByRole('rowheader', { name: 'No function code (1 line)' })).toBeTruthy();
+    unmount();
+    render(<ScheduleTable report={report(1204)} fy="FY26" />);
+    expect(screen.getByRole('rowheader', { name: 'No function code (1,204 lines)' })).toBeTruthy();
+  });
+});
