@@ -21,8 +21,16 @@ export const DESE_SERIES_CODES: readonly string[] = [
 
 const CHART: ReadonlySet<string> = new Set([...DESE_FUNCTION_CODES, ...DESE_SERIES_CODES]);
 
+/**
+ * The one order of function codes in every list (pickers, reports, the chart): by their number,
+ * 2305 before 2315 whatever their spending category, a code with letters after the same number.
+ */
+export function compareFunctionCodes(a: string, b: string): number {
+  return a.localeCompare(b, 'en', { numeric: true });
+}
+
 /** Every code of the chart, in order. */
-export const CHART_CODES: readonly string[] = [...CHART].sort();
+export const CHART_CODES: readonly string[] = [...CHART].sort(compareFunctionCodes);
 
 export const isChartCode = (code: string): boolean => CHART.has(code);
 

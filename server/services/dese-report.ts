@@ -1,4 +1,5 @@
 import type { AppContext } from '@server/context';
+import { compareFunctionCodes } from '@server/lib/function-code';
 import { authorize, type Actor } from '@server/policies/index';
 import * as q from '@server/queries/function-codes';
 import { fromCents, toCents } from '@server/schemas/common';
@@ -80,7 +81,7 @@ function accumulate(rows: q.CodeSumRow[]): { byCode: Map<string, Acc>; unmapped:
 /** The nine series, each with every detail code of the chart (and its own code when lines carry it). */
 function seriesOf(byCode: Map<string, Acc>): { series: DeseReportSeries[]; total: Acc } {
   const total = empty();
-  const details = [...deseCodes().values()].sort((a, b) => a.code.localeCompare(b.code));
+  const details = [...deseCodes().values()].sort((a, b) => compareFunctionCodes(a.code, b.code));
   const series = [...deseSeries()].map(([code, name]) => {
     const sum = empty();
     const rows: DeseReportRow[] = [];

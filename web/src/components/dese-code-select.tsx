@@ -1,3 +1,4 @@
+import { compareFunctionCodes } from '@server/lib/function-code';
 import type { DeseCode } from '@web/api/budget-categories';
 import type { FieldControlProps } from '@web/components/form/field';
 import { Select } from '@web/components/select';
@@ -16,9 +17,17 @@ interface DeseCodeSelectProps extends Partial<Omit<FieldControlProps, 'id'>> {
 }
 
 /**
- * The DESE function codes grouped by spending category, in the styled Select; each option starts
- * with its code, so typing a code finds it.
+ * The options of every DESE code picker: in code order (compareFunctionCodes), each starting with
+ * its code so typing a code finds it. Not grouped by spending category: a group gathers codes from
+ * all over the chart (Instructional Leadership holds 2110 and 2315) and so listed 2315 before 2305.
  */
+export function deseCodeOptions(codes: readonly DeseCode[]): { value: string; label: string }[] {
+  return [...codes]
+    .sort((a, b) => compareFunctionCodes(a.code, b.code))
+    .map((c) => ({ value: c.code, label: `${c.code} ${c.name}` }));
+}
+
+/** A DESE function code (or none) in the styled Select. */
 export function DeseCodeSelect({
   id,
   value,
@@ -28,10 +37,7 @@ export function DeseCodeSelect({
   disabled,
   ...aria
 }: DeseCodeSelectProps) {
-  const options = [
-    { value: NO_CODE, label: emptyLabel },
-    ...codes.map((c) => ({ value: c.code, label: `${c.code} ${c.name}`, group: c.parentName })),
-  ];
+  const options = [{ value: NO_CODE, label: emptyLabel }, ...deseCodeOptions(codes)];
   return (
     <Select
       {...aria}

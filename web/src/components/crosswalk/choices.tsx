@@ -1,6 +1,7 @@
 import { useDeseCodes, type DeseCode } from '@web/api/budget-categories';
 import { useCategories, useWorkGroups } from '@web/api/lookups';
 import { Select, type SelectOption } from '@web/components/select';
+import { deseCodeOptions } from '@web/components/dese-code-select';
 
 // Radix Select items cannot have the value '', so 'nothing chosen' travels as this.
 export const NONE = 'none';
@@ -33,15 +34,12 @@ const withNone = (options: readonly SelectOption[], label: string) => [{ value: 
 /** An id chosen from a list, or null for 'leave as is'. */
 export const idOrNull = (v: string) => (v === NONE || v === '' ? null : Number(v));
 
-/** The options of each picker, 'none' first; DESE codes grouped by spending category. */
+/** The options of each picker, 'none' first; DESE codes in code order. */
 export function pickerOptions(choices: RuleChoices) {
   return {
     workGroup: withNone(choices.workGroups, 'No work group'),
     category: withNone(choices.categories, 'No category'),
-    deseCode: withNone(
-      choices.deseCodes.map((c) => ({ value: c.code, label: `${c.code} ${c.name}`, group: c.parentName })),
-      'No DESE code',
-    ),
+    deseCode: withNone(deseCodeOptions(choices.deseCodes), 'No DESE code'),
   };
 }
 
