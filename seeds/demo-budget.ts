@@ -8,7 +8,7 @@ import type { Random } from './random';
 
 /**
  * The proposed (macro) budget of the demo district. Personnel categories carry one salary line per
- * building, close to the operating payroll so Budget Comparison has small and large variances to
+ * building and function code the staff carry, close to the operating payroll so Budget Comparison has small and large variances to
  * show; non-personnel lines (supplies, textbooks, transportation, utilities, SPED tuition,
  * technology, professional development) are sized by enrollment and building type. FY25 is the
  * adopted budget and FY26 the current one; the seed projects FY27 with Generate Projections.
@@ -95,22 +95,34 @@ export function buildProposedLines(
   const lines: ProposedLine[] = [];
   const yoy = new Map(CATEGORIES.map((c) => [c.name, (c.defaultYoY ?? 0) / 100]));
   for (const site of sites(employees, enrollment)) {
-    // Personnel: the payroll of the site's staff per category, as the business office budgets it.
+    // Personnel: the payroll of the site's staff per category and per the function code each
+    // person carries (principals are School Leadership 2210, not their category's 1210), as the
+    // business office budgets it and as 'Update Salary Budget' writes it (issue 32 item 3).
     for (const category of CATEGORIES.filter((c) => c.isPersonnel)) {
-      const template = {
-        name: `${category.name} Salaries`,
-        category: category.name,
-        dese: category.deseFunction,
-        object: '5110',
-      };
       for (const fiscalYear of [2025, 2026]) {
-        const payroll = employees
-          .filter(
-            (e) =>
-              e.fiscalYear === fiscalYear && e.buildingCode === site.code && e.category === category.name,
-          )
-          .reduce((sum, e) => sum + e.salaryCents, 0);
-        if (payroll > 0) {
+        const byCode = new Map<string, number>();
+        for (const e of employees) {
+          if (e.fiscalYear === fiscalYear && e.buildingCode === site.code && e.category === category.name) {
+            byCode.set(e.deseCode, (byCode.get(e.deseCode) ?? 0) + e.salaryCents);
+          }
+        }
+        // The category's own code first, then the others in code order.
+        const codes = [...byCode.keys()].sort(
+          (a, b) =>
+            Number(b === category.deseFunction) - Number(a === category.deseFunction) || a.localeCompare(b),
+        );
+        for (const code of codes) {
+          const payroll = byCode.get(code)!;
+          if (payroll <= 0) {
+            continue;
+          }
+          // Another code's line is named by the code ('School Leadership Staff'), so a search for the
+          // category's own line ('Teachers Salaries - ...', every word) finds that one line only.
+          const name =
+            code === category.deseFunction
+              ? `${category.name} Salaries`
+              : `${dese.get(code)?.name ?? code} Staff`;
+          const template = { name, category: category.name, dese: code, object: '5110' };
           lines.push(
             make(
               site,
