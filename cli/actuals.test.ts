@@ -4,6 +4,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCliRunner, jsonDocument, type CliRunner } from '../test/cli';
+import { cents, csvRecords } from '../test/real-files';
 import { buildBudgetYear, FIXTURES } from '../test/factories';
 
 const LEDGER = path.join(FIXTURES, 'lunenburg-munis-ytd-fy2023.csv');
@@ -85,6 +86,7 @@ describe('budget-cli actuals', () => {
       expect(byFunction.rows).toHaveLength(21);
       const table = await cli('actuals', 'report', '--fiscal-year', 'FY2023', '--by', 'function');
       expect(table.stdout).toContain('2440 Other Instructional Services');
+      expect(table.stdout).toContain('by function: ledger at year-end (period 13) (');
       expect(table.stdout).toContain('OVER BUDGET');
 
       const file = path.join(tmp, 'bva.xlsx');
@@ -111,6 +113,35 @@ describe('budget-cli actuals', () => {
       const back = await cli('actuals', 'import', path.join(tmp, 'p6.csv'), '--fiscal-year', 'FY2023');
       expect(back.code).toBe(1);
       expect(back.stderr).toContain('already holds the ledger at period 13');
+
+      // Issue 32 item 8: at period 7 (which does not divide the year) each account is projected to
+      // the cent and the total is the sum of the rows shown, in --json and in the table.
+      const p7 = readFileSync(LEDGER, 'utf8').replace(/\r\n2023,13,/g, '\r\n2023,7,');
+      writeFileSync(path.join(tmp, 'p7.csv'), p7);
+      const seven = await cli(
+        'actuals',
+        'import',
+        path.join(tmp, 'p7.csv'),
+        '--fiscal-year',
+        'FY2023',
+        '--replace-later-period',
+      );
+      expect(seven.code, seven.stderr).toBe(0);
+      const [head, ...records] = csvRecords(p7).filter((r) => r.length > 1);
+      const expended = records.map((r) => cents(r[head.indexOf('ytd_expended')]));
+      const roundDiv = (n: bigint, d: bigint) => (2n * n + (n < 0n ? -d : d)) / (2n * d);
+      const want = expended.reduce((t, e) => t + roundDiv(e * 12n, 7n), 0n);
+      const atSeven = jsonDocument(
+        await cli('actuals', 'report', '--fiscal-year', 'FY2023', '--by', 'function', '--json'),
+        'object',
+      ) as { totals: { projectedYearEnd: number }; rows: { projectedYearEnd: number }[] };
+      const dollars = (n: number) => cents(n.toFixed(2));
+      expect(atSeven.rows.reduce((t, r) => t + dollars(r.projectedYearEnd), 0n)).toBe(want);
+      expect(dollars(atSeven.totals.projectedYearEnd)).toBe(want);
+      const shown = await cli('actuals', 'report', '--fiscal-year', 'FY2023', '--by', 'function');
+      const moneyText = (c: bigint) =>
+        `$${(c / 100n).toLocaleString('en-US')}.${String(c % 100n).padStart(2, '0')}`;
+      expect(shown.stdout).toMatch(new RegExp(`Total .*\\${moneyText(want)}`));
     },
   );
 });

@@ -5,7 +5,12 @@ import { fiscalYearLabel } from '@server/lib/budget-math';
 import { requireFile } from '@server/lib/files';
 import { formatDecimalMoney as dollars, formatMoneyCents as money } from '@server/lib/money';
 import { ACTUALS_GROUPINGS, type ActualsReport } from '@server/schemas/actuals';
-import { accountPatternInput, periodInput, type LedgerImportResult } from '@server/schemas/actuals-import';
+import {
+  accountPatternInput,
+  ledgerPeriodText,
+  periodInput,
+  type LedgerImportResult,
+} from '@server/schemas/actuals-import';
 import { fiscalYearInput } from '@server/schemas/fiscal-year';
 import { SKIP } from '@server/schemas/import';
 import { importLedgerLocalFile } from '@server/services/actuals-import';
@@ -89,7 +94,7 @@ export function ledgerSummary(r: LedgerImportResult, mapping: Record<string, str
 
 function printReport(r: ActualsReport): void {
   const ledger = r.ledger
-    ? `ledger at period ${r.ledger.period} (${r.ledger.fileName})`
+    ? `ledger at ${ledgerPeriodText(r.ledger.period)} (${r.ledger.fileName})`
     : 'no ledger imported';
   const budget = r.budgetSource
     ? `budget ${r.budgetSource.budgetYear}, ${r.budgetSource.lineCount} lines`

@@ -8,6 +8,7 @@ import type { Actor } from '@server/policies/index';
 import type { DeseReport } from '@server/schemas/dese-report';
 import { fiscalYearInput } from '@server/schemas/fiscal-year';
 import { applyRulesBody, ruleBody, RULE_KINDS } from '@server/schemas/function-codes';
+import { percentOfRequiredText } from '@server/schemas/nss';
 import { listBudgetCategories } from '@server/services/budget-categories';
 import { deseReport } from '@server/services/dese-report';
 import { deseReportWorkbook } from '@server/services/dese-report-workbook';
@@ -67,7 +68,7 @@ function printReport(r: DeseReport): void {
   const m = r.nss;
   process.stdout.write(
     m.columns
-      ? `Net school spending: ${formatMoney(m.columns.budgetedNss)} budgeted of ${formatMoney(m.columns.requiredWithCarry)} required (${m.columns.percentOfRequired.toFixed(2)}%)\n${m.message}\n`
+      ? `Net school spending: ${formatMoney(m.columns.budgetedNss)} budgeted of ${formatMoney(m.columns.requiredWithCarry)} required (${percentOfRequiredText(m.columns)})\n${m.message}\n`
       : `Net school spending: ${m.message}\n`,
   );
 }

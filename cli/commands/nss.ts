@@ -5,7 +5,14 @@ import { AppError } from '@server/errors';
 import { formatMoneyCents as money, sumDollars } from '@server/lib/money';
 import { can } from '@server/policies/index';
 import { fiscalYearInput, fiscalYearLabel } from '@server/schemas/fiscal-year';
-import { FIGURES, sourceKey, stateFiguresBody, type NssMeter, type StateFigures } from '@server/schemas/nss';
+import {
+  FIGURES,
+  percentOfRequiredText,
+  sourceKey,
+  stateFiguresBody,
+  type NssMeter,
+  type StateFigures,
+} from '@server/schemas/nss';
 import { listCutScenarios } from '@server/services/cut-scenarios';
 import * as nss from '@server/services/nss';
 import { scenarioMeter, yearMeter } from '@server/services/nss-meter';
@@ -30,7 +37,7 @@ function printMeter(m: NssMeter, title: string): void {
       `  Required NSS           ${money(c.requiredNss)}${c.carriedIn ? ` + ${money(c.carriedIn)} carried in = ${money(c.requiredWithCarry)}` : ''}`,
       `  Budgeted NSS           ${money(c.budgetedNss)} (school ${money(m.school.counted)}, town ${money(m.municipal.counted)})`,
       `  Over/under             ${money(c.overUnder)}`,
-      `  Percent of required    ${pct(c.percentOfRequired)}`,
+      `  Percent of required    ${percentOfRequiredText(c)}`,
       `  Foundation budget      ${money(c.foundationBudget)}`,
       `  Percent of foundation  ${pct(c.percentOfFoundation)}`,
     );
