@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiCall, budgetYearId, FINANCE, navigate, saveScreen, signIn, VIEWER } from './helpers';
+import { amount, teachersSchedule, workGroupId } from './teachers-schedule';
 
 // Step and Lane in the Employee Budget Manager: a FINANCE user places a teacher on the Teachers'
 // salary schedule inline, the next-year salary follows the schedule, a cell the schedule lacks is
@@ -13,48 +12,8 @@ const RUN = Date.now()
   .toString(36)
   .replace(/[0-9]/g, (d) => 'abcdefghij'[Number(d)]);
 
-/** The repository's copy of ../shared/fixtures/real/lunenburg_teacher_salary_schedule_fy25_fy27.csv. */
-const SCHEDULE_FILE = path.resolve(
-  import.meta.dirname,
-  '../fixtures/lunenburg_teacher_salary_schedule_fy25_fy27.csv',
-);
-const CSV = readFileSync(SCHEDULE_FILE, 'utf8');
-
-/** A cell of the file, in dollars: FY27, step 4, Masters. */
-function amount(fiscalYear: string, step: number, lane: string): number {
-  const [header, ...rows] = CSV.trim().split(/\r?\n/);
-  const column = header.split(',').indexOf(lane);
-  const row = rows.map((r) => r.split(',')).find((r) => r[0] === fiscalYear && Number(r[2]) === step);
-  return Number(row![column]);
-}
-
 const money = (n: number) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }).format(n);
-
-async function workGroupId(page: Page, name: string): Promise<number> {
-  const { workGroups } = await apiCall(page, 'GET', '/cola/work-groups');
-  return workGroups.find((g: { name: string }) => g.name === name).id;
-}
-
-/** The Teachers' schedule: the demo has none, so the test imports the real Lunenburg one once. */
-async function teachersSchedule(page: Page, teachers: number) {
-  const { schedules } = await apiCall(page, 'GET', '/cola/schedules');
-  const existing = schedules.find((s: { workGroupId: number | null }) => s.workGroupId === teachers);
-  if (existing) {
-    return existing;
-  }
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const response = await page.request.post('/api/cola/schedules/import', {
-    headers: { Authorization: `Bearer ${token}` },
-    multipart: {
-      workGroupId: String(teachers),
-      name: 'Lunenburg Teachers FY25-FY27',
-      file: { name: path.basename(SCHEDULE_FILE), mimeType: 'text/csv', buffer: Buffer.from(CSV) },
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()).schedule;
-}
 
 async function createEmployee(page: Page, fields: Record<string, unknown>) {
   const { lineItem } = await apiCall(page, 'POST', '/line-items', {

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { idParams } from '@server/schemas/common';
 import { fiscalYearLabel } from '@server/schemas/fiscal-year';
-import type { PlacementCounts, Schedule } from '@server/schemas/salary-schedules';
+import { suggestPlacementsBody, type PlacementCounts, type Schedule } from '@server/schemas/salary-schedules';
 import { findBudgetYearByLabel } from '@server/services/budget-years';
 import { suggestPlacements } from '@server/services/salary-schedule-placements';
 import { importSchedule, listSchedules } from '@server/services/salary-schedules';
@@ -103,13 +103,19 @@ export function registerScheduleCommands(program: Command): void {
     .command('suggest')
     .description('Place the work group’s unconfirmed employees on the cell nearest their salary (suggested)')
     .argument('<id>', 'schedule id')
-    .option('--budget-year <label>', 'budget year whose current fiscal year is placed')
+    .option('--budget-year <label>', 'budget year whose employees are placed')
+    .option('--fiscal-year <year>', "fiscal year placed, e.g. FY27 (default: the budget year's current one)")
     .option('--json', 'print JSON')
-    .action(async (rawId: string, opts: { budgetYear?: string; json?: boolean }) => {
+    .action(async (rawId: string, opts: { budgetYear?: string; fiscalYear?: string; json?: boolean }) => {
       const { id } = parseFlags(idParams, { id: rawId });
+      const { fiscalYear } = parseFlags(
+        suggestPlacementsBody.pick({ fiscalYear: true }),
+        { fiscalYear: opts.fiscalYear },
+        { fiscalYear: '--fiscal-year' },
+      );
       await withCli(program.opts().as, async ({ app, actor }) => {
         const budgetYear = opts.budgetYear ? await findBudgetYearByLabel(app, actor, opts.budgetYear) : null;
-        const counts = await suggestPlacements(app, actor, id, { budgetYearId: budgetYear?.id });
+        const counts = await suggestPlacements(app, actor, id, { budgetYearId: budgetYear?.id, fiscalYear });
         if (opts.json) {
           printJson(counts);
           return;

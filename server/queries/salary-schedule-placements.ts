@@ -23,22 +23,39 @@ const SCOPE = `li.budget_year_id = ? AND li.fiscal_year = ? AND li.work_group_id
 const scopeBindings = (s: PlacementScope) => [s.budgetYearId, s.fiscalYear, s.workGroupId];
 
 /**
- * The budget year whose current fiscal year holds the work group's employee lines, newest first:
- * the one a suggestion places when none is named.
+ * The budget year whose `fiscalYear` (default: its current fiscal year) holds the work group's
+ * employee lines, newest first: the one a suggestion places when none is named.
  */
 export async function newestBudgetYearOfGroup(
   db: Db,
   workGroupId: number,
+  fiscalYear: number | null = null,
 ): Promise<{ id: number; current_fiscal_year: number } | undefined> {
   const result = await db.raw<{ rows: { id: number; current_fiscal_year: number }[] }>(
     `SELECT by.id, by.current_fiscal_year FROM budget_years by
       WHERE EXISTS (SELECT 1 FROM line_items li WHERE li.budget_year_id = by.id
-                      AND li.fiscal_year = by.current_fiscal_year AND li.work_group_id = ?
+                      AND li.fiscal_year = coalesce(?::int, by.current_fiscal_year) AND li.work_group_id = ?
                       AND li.is_operating AND NOT li.is_projected)
       ORDER BY by.current_fiscal_year DESC, by.id DESC LIMIT 1`,
-    [workGroupId],
+    [fiscalYear, workGroupId],
   );
   return result.rows[0];
+}
+
+/** The fiscal years of a budget year holding the work group's placeable employee lines, in order. */
+export async function fiscalYearsOfGroup(
+  db: Db,
+  budgetYearId: number,
+  workGroupId: number,
+): Promise<number[]> {
+  const result = await db.raw<{ rows: { fiscal_year: number }[] }>(
+    `SELECT DISTINCT li.fiscal_year FROM line_items li
+      WHERE li.budget_year_id = ? AND li.work_group_id = ? AND li.is_operating AND NOT li.is_projected
+        AND ${activeScope()}
+      ORDER BY li.fiscal_year`,
+    [budgetYearId, workGroupId],
+  );
+  return result.rows.map((r) => r.fiscal_year);
 }
 
 /** The lines a suggestion may move: in scope and not confirmed by a person. */

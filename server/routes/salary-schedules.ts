@@ -82,8 +82,7 @@ export const salaryScheduleRoutes: AnyRoute[] = [
     params: idParams,
     query: s.placementsQuery,
     response: s.placementsResponse,
-    handler: ({ app, actor, params, query }) =>
-      placements.listPlacements(app, actor, params.id, query.budgetYearId),
+    handler: ({ app, actor, params, query }) => placements.listPlacements(app, actor, params.id, query),
   }),
   defineRoute({
     method: 'post',

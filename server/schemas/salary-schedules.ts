@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { moneyOut } from './common';
+import { fiscalYearInput } from './fiscal-year';
 import { PLACEMENT_KINDS } from './line-item-dtos';
 import { MAX_BULK_IDS, positiveId, queryId } from './line-item-inputs';
 
@@ -116,7 +117,14 @@ export const updateScheduleBody = z
   .refine((b) => b.name !== undefined || b.workGroupId !== undefined, 'Send a name or a workGroupId');
 export type UpdateScheduleBody = z.infer<typeof updateScheduleBody>;
 
-export const suggestPlacementsBody = z.strictObject({ budgetYearId: positiveId.optional() });
+/**
+ * The lines a schedule places: a budget year's employees of one fiscal year (issue 32 item 11: the
+ * year being planned too, not only the budget year's current one, the default).
+ */
+export const suggestPlacementsBody = z.strictObject({
+  budgetYearId: positiveId.optional(),
+  fiscalYear: fiscalYearInput.optional(),
+});
 
 export const confirmPlacementsBody = z.strictObject({
   ids: z
@@ -142,7 +150,10 @@ export const placementBody = z
   });
 export type PlacementBody = z.infer<typeof placementBody>;
 
-export const placementsQuery = z.strictObject({ budgetYearId: queryId.optional() });
+export const placementsQuery = z.strictObject({
+  budgetYearId: queryId.optional(),
+  fiscalYear: fiscalYearInput.optional(),
+});
 
 /** One employee line of the schedule's work group and where it sits (GET .../placements). */
 export const placementRowSchema = z.object({
@@ -161,5 +172,7 @@ export type PlacementRow = z.infer<typeof placementRowSchema>;
 export const placementsResponse = z.object({
   budgetYearId: z.number().int().nullable(),
   fiscalYear: z.number().int().nullable(),
+  /** The fiscal years of the budget year that hold the work group's employees: the years one may place. */
+  fiscalYears: z.array(z.number().int()),
   placements: z.array(placementRowSchema),
 });

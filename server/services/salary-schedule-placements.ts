@@ -33,29 +33,50 @@ export async function requireSchedule(db: Db, id: number): Promise<q.ScheduleRow
   return row;
 }
 
-/** The placement scope of a schedule: its work group's lines in the named (or newest) budget year. */
+/** Which lines to place: the budget year (default: the newest holding them) and the fiscal year. */
+export interface PlacementTarget {
+  budgetYearId?: number;
+  /** Default: the budget year's current fiscal year. Any fiscal year holding the group's employees. */
+  fiscalYear?: number;
+}
+
+/**
+ * The placement scope of a schedule: its work group's lines of a fiscal year in a budget year (issue
+ * 32 item 11: the year being planned as well as the current one). A fiscal year named that holds none
+ * of the group's employees is a 400 naming the years that do.
+ */
 async function scopeOf(
   db: Db,
   schedule: q.ScheduleRow,
-  budgetYearId: number | undefined,
+  target: PlacementTarget,
 ): Promise<p.PlacementScope | null> {
   if (schedule.work_group_id === null) {
     throw badRequest(`The schedule '${schedule.name}' is not attached to a work group; attach it first`, [
       { path: 'workGroupId', message: 'The schedule has no work group' },
     ]);
   }
-  let year: { id: number; current_fiscal_year: number } | undefined;
+  const { budgetYearId, fiscalYear } = target;
+  let year: { id: number; current_fiscal_year: number; fiscal_year?: string } | undefined;
   if (budgetYearId !== undefined) {
     year = await requireBudgetYear(db, budgetYearId, 'budgetYearId');
   } else {
-    year = await p.newestBudgetYearOfGroup(db, schedule.work_group_id);
+    year = await p.newestBudgetYearOfGroup(db, schedule.work_group_id, fiscalYear ?? null);
+  }
+  if (fiscalYear !== undefined) {
+    const years = year ? await p.fiscalYearsOfGroup(db, year.id, schedule.work_group_id) : [];
+    if (!years.includes(fiscalYear)) {
+      const where = year?.fiscal_year ? ` in budget year ${year.fiscal_year}` : '';
+      const held = years.length ? `: its employees are in ${years.map((y) => label(y)).join(', ')}` : '';
+      const message = `${label(fiscalYear)} has no ${schedule.work_group ?? 'work group'} employees${where}${held}`;
+      throw badRequest(message, [{ path: 'fiscalYear', message }]);
+    }
   }
   return year
     ? {
         scheduleId: schedule.id,
         workGroupId: schedule.work_group_id,
         budgetYearId: year.id,
-        fiscalYear: year.current_fiscal_year,
+        fiscalYear: fiscalYear ?? year.current_fiscal_year,
       }
     : null;
 }
@@ -69,18 +90,23 @@ export async function suggestIn(
   trx: Db,
   actor: Actor,
   schedule: q.ScheduleRow,
-  budgetYearId: number | undefined,
+  target: PlacementTarget,
   strict: boolean,
 ): Promise<PlacementCounts> {
-  const scope = await scopeOf(trx, schedule, budgetYearId);
+  const scope = await scopeOf(trx, schedule, target);
   if (!scope) {
     return { suggested: 0, exact: 0, unmatched: 0 };
   }
   if (strict && !schedule.fiscal_years.includes(scope.fiscalYear)) {
     const span = `${label(schedule.fiscal_years[0])}–${label(schedule.fiscal_years[schedule.fiscal_years.length - 1])}`;
     throw badRequest(
-      `The schedule '${schedule.name}' prints ${span}; the budget year's current fiscal year ${label(scope.fiscalYear)} is not on it`,
-      [{ path: 'budgetYearId', message: `${label(scope.fiscalYear)} is not a year of the schedule` }],
+      `The schedule '${schedule.name}' prints ${span}; ${label(scope.fiscalYear)} is not on it`,
+      [
+        {
+          path: target.fiscalYear === undefined ? 'budgetYearId' : 'fiscalYear',
+          message: `${label(scope.fiscalYear)} is not a year of the schedule`,
+        },
+      ],
     );
   }
   const ids = await p.suggestableLineIds(trx, scope);
@@ -106,12 +132,12 @@ export async function suggestPlacements(
   app: AppContext,
   actor: Actor,
   id: number,
-  input: { budgetYearId?: number },
+  input: PlacementTarget,
 ): Promise<PlacementCounts> {
   authorize(actor, 'cola.write');
   return app.db.transaction(async (trx) => {
     await q.lockSchedule(trx, id);
-    return suggestIn(trx, actor, await requireSchedule(trx, id), input.budgetYearId, true);
+    return suggestIn(trx, actor, await requireSchedule(trx, id), input, true);
   });
 }
 
@@ -142,19 +168,26 @@ export async function confirmPlacements(app: AppContext, actor: Actor, id: numbe
 }
 
 /** GET /cola/schedules/:id/placements: the work group's lines and where they sit. */
-export async function listPlacements(app: AppContext, actor: Actor, id: number, budgetYearId?: number) {
+export async function listPlacements(
+  app: AppContext,
+  actor: Actor,
+  id: number,
+  target: PlacementTarget = {},
+) {
   authorize(actor, 'cola.read');
   const schedule = await requireSchedule(app.db, id);
+  const none = { budgetYearId: null, fiscalYear: null, fiscalYears: [], placements: [] };
   if (schedule.work_group_id === null) {
-    return { budgetYearId: null, fiscalYear: null, placements: [] };
+    return none;
   }
-  const scope = await scopeOf(app.db, schedule, budgetYearId);
+  const scope = await scopeOf(app.db, schedule, target);
   if (!scope) {
-    return { budgetYearId: null, fiscalYear: null, placements: [] };
+    return none;
   }
   return {
     budgetYearId: scope.budgetYearId,
     fiscalYear: scope.fiscalYear,
+    fiscalYears: await p.fiscalYearsOfGroup(app.db, scope.budgetYearId, scope.workGroupId),
     placements: await p.placementRows(app.db, scope),
   };
 }

@@ -150,7 +150,13 @@ export async function importSchedule(
       // The old schedule's placements: confirmed ones on a cell the new one has stay (recomputed on
       // the new amounts); the rest are cleared, and suggested again below.
       await reattach(trx, actor, group.id, id, false);
-      placements = await suggestIn(trx, actor, (await q.scheduleById(trx, id))!, fields.budgetYearId, false);
+      placements = await suggestIn(
+        trx,
+        actor,
+        (await q.scheduleById(trx, id))!,
+        { budgetYearId: fields.budgetYearId },
+        false,
+      );
     }
     const schedule = q.presentSchedule((await q.scheduleById(trx, id))!);
     await insertAudit(trx, actor, {

@@ -29,8 +29,8 @@ export const scheduleKeys = {
   all: ['line-items', 'salary-schedules'] as const,
   list: () => [...scheduleKeys.all, 'list'] as const,
   detail: (id: number) => [...scheduleKeys.all, 'detail', id] as const,
-  placements: (id: number, budgetYearId?: number) =>
-    [...scheduleKeys.all, 'placements', id, budgetYearId ?? 0] as const,
+  placements: (id: number, budgetYearId?: number, fiscalYear?: number) =>
+    [...scheduleKeys.all, 'placements', id, budgetYearId ?? 0, fiscalYear ?? 0] as const,
 };
 
 export const schedulesApi = {
@@ -52,13 +52,14 @@ export const schedulesApi = {
     return api.post<ScheduleImport>('/cola/schedules/import', form);
   },
   remove: (id: number) => api.delete<{ message: string; recomputedLines: number }>(`/cola/schedules/${id}`),
-  placements: (id: number, budgetYearId?: number) =>
-    api.get<Placements>(`/cola/schedules/${id}/placements`, { query: { budgetYearId } }),
-  suggest: (id: number, budgetYearId?: number) =>
-    api.post<PlacementCounts>(
-      `/cola/schedules/${id}/suggest-placements`,
-      budgetYearId ? { budgetYearId } : {},
-    ),
+  /** The placements of a budget year's fiscal year (default: its current one). */
+  placements: (id: number, budgetYearId?: number, fiscalYear?: number) =>
+    api.get<Placements>(`/cola/schedules/${id}/placements`, { query: { budgetYearId, fiscalYear } }),
+  suggest: (id: number, budgetYearId?: number, fiscalYear?: number) =>
+    api.post<PlacementCounts>(`/cola/schedules/${id}/suggest-placements`, {
+      ...(budgetYearId ? { budgetYearId } : {}),
+      ...(fiscalYear ? { fiscalYear } : {}),
+    }),
   confirm: (id: number, ids: number[]) =>
     api.post<{ confirmed: number }>(`/cola/schedules/${id}/confirm-placements`, { ids }),
   /** A person places (confirmed) or clears (nulls) one employee line. */
@@ -81,10 +82,10 @@ export function useSchedule(id: number | null) {
   });
 }
 
-export function usePlacements(id: number | null, budgetYearId?: number) {
+export function usePlacements(id: number | null, budgetYearId?: number, fiscalYear?: number) {
   return useQuery({
-    queryKey: scheduleKeys.placements(id ?? 0, budgetYearId),
-    queryFn: () => schedulesApi.placements(id!, budgetYearId),
+    queryKey: scheduleKeys.placements(id ?? 0, budgetYearId, fiscalYear),
+    queryFn: () => schedulesApi.placements(id!, budgetYearId, fiscalYear),
     enabled: id !== null,
   });
 }
@@ -98,8 +99,9 @@ function useScheduleMutation<V, R>(fn: (variables: V) => Promise<R>) {
 export const useUploadSchedule = () => useScheduleMutation(schedulesApi.upload);
 export const useDeleteSchedule = () => useScheduleMutation(schedulesApi.remove);
 export const useSuggestPlacements = () =>
-  useScheduleMutation(({ id, budgetYearId }: { id: number; budgetYearId?: number }) =>
-    schedulesApi.suggest(id, budgetYearId),
+  useScheduleMutation(
+    ({ id, budgetYearId, fiscalYear }: { id: number; budgetYearId?: number; fiscalYear?: number }) =>
+      schedulesApi.suggest(id, budgetYearId, fiscalYear),
   );
 export const useConfirmPlacements = () =>
   useScheduleMutation(({ id, ids }: { id: number; ids: number[] }) => schedulesApi.confirm(id, ids));

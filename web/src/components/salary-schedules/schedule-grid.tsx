@@ -26,7 +26,13 @@ export function ScheduleGrid({ detail }: { detail: ScheduleDetail }) {
           />
         )}
       </Field>
-      <div className="table-wrap">
+      {/* Focusable: on a phone the lanes scroll sideways, and keyboard users must reach them. */}
+      <div
+        className="table-wrap"
+        role="group"
+        aria-label={`${schedule.name}, ${fiscalYearLabel(year)}`}
+        tabIndex={0}
+      >
         <table className="table table--compact">
           <caption className="table-caption">
             {schedule.name}, {fiscalYearLabel(year)}

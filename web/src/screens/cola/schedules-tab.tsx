@@ -17,6 +17,7 @@ import { EmptyState } from '@web/components/empty-state';
 import { Button } from '@web/components/form/button';
 import { ScheduleGrid } from '@web/components/salary-schedules/schedule-grid';
 import { countsText, UploadForm } from '@web/components/salary-schedules/upload-form';
+import { Select } from '@web/components/select';
 import { Spinner } from '@web/components/spinner';
 import { useToast } from '@web/components/toast';
 import { fiscalYearLabel } from '@server/schemas/fiscal-year';
@@ -30,7 +31,12 @@ const span = (s: Schedule) =>
 function ScheduleDetails({ id, canEdit }: { id: number; canEdit: boolean }) {
   const detail = useSchedule(id);
   const { selected } = useBudgetYear();
-  const placements = usePlacements(id, selected?.id);
+  // The fiscal year placed (issue 32 item 11): the budget year's current one until someone picks
+  // another year holding the group's employees, such as the year being planned.
+  const [picked, setPicked] = useState<{ budgetYearId?: number; fiscalYear: number } | null>(null);
+  const fiscalYear = picked && picked.budgetYearId === selected?.id ? picked.fiscalYear : undefined;
+  const placements = usePlacements(id, selected?.id, fiscalYear);
+  const years = placements.data?.fiscalYears ?? [];
   const suggest = useSuggestPlacements();
   const confirm = useConfirmPlacements();
   const notify = useToast();
@@ -59,6 +65,17 @@ function ScheduleDetails({ id, canEdit }: { id: number; canEdit: boolean }) {
           ? ` Placements are in ${fiscalYearLabel(placements.data.fiscalYear)}.`
           : ''}
       </p>
+      {years.length > 1 && placements.data?.fiscalYear ? (
+        <div className="field field--inline">
+          <label htmlFor={`schedule-${id}-year`}>Fiscal year placed</label>
+          <Select
+            id={`schedule-${id}-year`}
+            value={String(placements.data.fiscalYear)}
+            onValueChange={(v) => setPicked({ budgetYearId: selected?.id, fiscalYear: Number(v) })}
+            options={years.map((y) => ({ value: String(y), label: fiscalYearLabel(y) }))}
+          />
+        </div>
+      ) : null}
       <p className="muted">
         A placed employee’s next-year salary is the schedule’s amount for the next year at the next step
         (capped at step {schedule.steps}) in the same lane. Edit steps and lanes in the Employee Budget
@@ -72,7 +89,7 @@ function ScheduleDetails({ id, canEdit }: { id: number; canEdit: boolean }) {
             busyLabel="Suggesting..."
             onClick={() =>
               suggest.mutate(
-                { id, budgetYearId: selected?.id },
+                { id, budgetYearId: selected?.id, fiscalYear },
                 {
                   onSuccess: (c) => notify({ title: 'Placements suggested', description: countsText(c) }),
                   onError: onError('Failed to suggest placements'),
