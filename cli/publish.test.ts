@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPublicWorld, FY } from '../server/routes/public-dashboard.world';
 import { createCliRunner, type CliRunner } from '../test/cli';
-import { sumCents } from '../test/factories';
+import { buildBudgetYear, buildScenario, insertProposed, sumCents } from '../test/factories';
 
 /** `publish --years ... [--url-path ...]` and `publish --status`, through the real binary. */
 describe('budget-cli publish', () => {
@@ -93,6 +93,48 @@ describe('budget-cli publish', () => {
       expect(after.code).toBe(0);
       expect(after.stdout).toContain('Preview — not yet published: /public/springfield');
       expect(after.stdout).toMatch(/Changes since the last Publish \(\d{4}-.*\):\n {2}\(none\)/);
+    },
+  );
+
+  it(
+    'refuses a $0 year until --confirm, and publishes the budget year --budget-year names (issue 32 item 5)',
+    { timeout: 300_000 },
+    async () => {
+      const ZERO = 2030;
+      await inDb(async (knex) => {
+        const id = await buildBudgetYear(knex, { currentFiscalYear: ZERO, label: 'FY30' });
+        const scenarioId = await buildScenario(knex, id, 'proposed');
+        await insertProposed(knex, [
+          { budgetYearId: id, fiscalYear: ZERO, scenarioId, amount: '250.00' },
+          { budgetYearId: id, fiscalYear: ZERO, scenarioId, amount: '-250.00' },
+        ]);
+      });
+      const snapshots = () =>
+        inDb((knex) => knex('public_dashboard_snapshots').orderBy('fiscal_year').select('*'));
+      const before = await snapshots();
+      const refused = await cli('publish', '--years', `${FY},${ZERO}`);
+      expect(refused.code).not.toBe(0);
+      expect(refused.stderr).toContain('FY2030 from budget year FY30 has a $0 budget');
+      expect(refused.stderr).toContain('--confirm');
+      const unknown = await cli('publish', '--years', `${FY},${ZERO}`, '--budget-year', '2030=FY99');
+      expect(unknown.code).not.toBe(0);
+      expect(await snapshots()).toEqual(before);
+
+      const preview = await cli('publish', 'preview', '--years', `${FY},${ZERO}`);
+      expect(preview.stdout).toContain('FY30: budget year FY30, Draft, $0.00');
+      expect(preview.stdout).toContain('Publish would ask you to confirm (--confirm):');
+
+      const done = await cli(
+        'publish',
+        '--years',
+        `${FY},${ZERO}`,
+        '--budget-year',
+        '2030=FY30',
+        '--confirm',
+      );
+      expect(done.stderr).toBe('');
+      expect(done.code).toBe(0);
+      expect((await snapshots()).map((s) => s.fiscal_year)).toEqual([FY, ZERO]);
     },
   );
 });

@@ -8,6 +8,10 @@ import {
 import type { PublicPreview } from '@server/schemas/public-dashboard-preview';
 import * as service from '@server/services/public-dashboard';
 import { previewDashboard } from '@server/services/public-dashboard-preview';
+import { AppError } from '@server/errors';
+import type { AppContext } from '@server/context';
+import type { Actor } from '@server/policies/index';
+import { findBudgetYearByLabel } from '@server/services/budget-years';
 import { withCli } from '../context';
 import { parseFlags, printJson } from '../output';
 
@@ -18,6 +22,45 @@ const yearList = (text: string) =>
     .map((part) => part.trim())
     .filter((part) => part !== '')
     .map((part) => parseFiscalYear(part) ?? part);
+
+/**
+ * '--budget-year 2027=FY26,2028=FY28': which budget year each fiscal year is published from, by
+ * the budget years' labels as the web app shows them (issue 32 item 5).
+ */
+async function budgetYearChoices(app: AppContext, actor: Actor, text: string | undefined) {
+  if (text === undefined) {
+    return undefined;
+  }
+  const choices = [];
+  for (const part of text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const [year, budgetYear] = part.split('=').map((p) => p.trim());
+    const fiscalYear = parseFiscalYear(year ?? '');
+    if (fiscalYear === null || !budgetYear) {
+      throw new AppError(
+        400,
+        'VALIDATION_FAILED',
+        `--budget-year: '${part}' is not FISCAL_YEAR=BUDGET_YEAR, e.g. 2027=FY26`,
+      );
+    }
+    choices.push({ fiscalYear, budgetYearId: (await findBudgetYearByLabel(app, actor, budgetYear)).id });
+  }
+  return choices;
+}
+
+/** The 409 asking for confirmation, worded with the CLI's flag. */
+function withConfirmFlag(err: unknown): unknown {
+  return err instanceof AppError && err.code === 'CONFIRMATION_REQUIRED'
+    ? new AppError(
+        err.status,
+        err.code,
+        err.message.replace(M.confirmToPublish, 'Run publish again with --confirm to publish it anyway.'),
+        err.details,
+      )
+    : err;
+}
 
 function statusLines(config: PublicDashboardConfig, publicPath: string): string {
   const years = config.publishedYears.map(label).join(', ') || '(none)';
@@ -35,9 +78,19 @@ function previewLines(p: PublicPreview): string {
     items.length ? items.map((i) => `  - ${i}`) : [`  ${none}`];
   const years = p.years.map((y) => {
     const d = p.data[String(y)];
-    return d
-      ? `  ${label(y)}: ${d.stageLabel ? `${d.stageLabel} budget` : 'proposed budget'}, $${d.totalBudget.toLocaleString('en-US', { minimumFractionDigits: 2 })}`
+    const source = p.sources.find((s) => s.fiscalYear === y);
+    const from = source?.options.find((o) => o.budgetYearId === source.budgetYearId);
+    const others = (source?.options ?? []).filter((o) => o.budgetYearId !== source?.budgetYearId);
+    const head = d
+      ? `  ${label(y)}: ${from ? `budget year ${from.budgetYearLabel}, ${from.stageCaption}` : d.stageLabel ? `${d.stageLabel} budget` : 'proposed budget'}, $${d.totalBudget.toLocaleString('en-US', { minimumFractionDigits: 2 })}`
       : `  ${label(y)}: no budget data`;
+    return [
+      head,
+      ...others.map(
+        (o) =>
+          `    also in budget year ${o.budgetYearLabel} (${o.stageCaption}): --budget-year ${y}=${o.budgetYearLabel}`,
+      ),
+    ].join('\n');
   });
   return [
     `${M.previewLabel}: /public/${p.urlPath}`,
@@ -50,7 +103,18 @@ function previewLines(p: PublicPreview): string {
     ...list(p.changes, '(none)'),
     'Publish would be refused for:',
     ...list(p.problems, '(nothing)'),
+    'Publish would ask you to confirm (--confirm):',
+    ...list(p.confirmations, '(nothing)'),
   ].join('\n');
+}
+
+interface PublishOptions {
+  years?: string;
+  urlPath?: string;
+  budgetYear?: string;
+  confirm?: boolean;
+  status?: boolean;
+  json?: boolean;
 }
 
 /**
@@ -66,9 +130,14 @@ export function registerPublishCommands(program: Command): void {
     )
     .option('--years <years>', 'fiscal years to publish, e.g. 2026,2027 (default: the saved years)')
     .option('--url-path <path>', 'publish at /public/<path> (letters, digits, - and _)')
+    .option(
+      '--budget-year <choices>',
+      'the budget year each fiscal year comes from where two hold it, e.g. 2027=FY26 (default: the one published now)',
+    )
+    .option('--confirm', 'publish a $0 year, or a year in an earlier stage than residents read now')
     .option('--status', 'show what is published, without publishing')
     .option('--json', 'print JSON')
-    .action(async (opts: { years?: string; urlPath?: string; status?: boolean; json?: boolean }) => {
+    .action(async (opts: PublishOptions) => {
       if (opts.status) {
         await withCli(program.opts().as, async ({ app, actor }) => {
           const status = await service.publishStatus(app, actor);
@@ -85,12 +154,18 @@ export function registerPublishCommands(program: Command): void {
         {
           ...(opts.years === undefined ? {} : { publishedYears: yearList(opts.years) }),
           ...(opts.urlPath === undefined ? {} : { urlPath: opts.urlPath }),
+          ...(opts.confirm ? { confirm: true } : {}),
         },
-        { publishedYears: '--years' },
+        { publishedYears: '--years', budgetYears: '--budget-year', confirm: '--confirm' },
       );
       await withCli(program.opts().as, async ({ app, actor }) => {
         const { config } = await service.getConfig(app, actor);
-        const result = await service.publish(app, actor, config.id, body);
+        const budgetYears = await budgetYearChoices(app, actor, opts.budgetYear);
+        const result = await service
+          .publish(app, actor, config.id, { ...body, ...(budgetYears ? { budgetYears } : {}) })
+          .catch((err: unknown) => {
+            throw withConfirmFlag(err);
+          });
         if (opts.json) {
           printJson(result);
         } else {
@@ -106,17 +181,19 @@ export function registerPublishCommands(program: Command): void {
       'What residents would see if Publish ran now (saved settings and links, current figures), what changes, and why Publish would refuse',
     )
     .option('--years <years>', 'fiscal years to preview, e.g. 2026,2027 (default: the saved years)')
+    .option('--budget-year <choices>', 'the budget year each fiscal year comes from, e.g. 2027=FY26')
     .option('--json', 'print JSON')
     .action(async (_opts: unknown, command: Command) => {
       // publish's own --years and --json take the flags wherever they are typed: read both.
-      const opts = command.optsWithGlobals<{ years?: string; json?: boolean }>();
+      const opts = command.optsWithGlobals<{ years?: string; budgetYear?: string; json?: boolean }>();
       const body = parseFlags(
         publishBody,
         opts.years === undefined ? {} : { publishedYears: yearList(opts.years) },
         { publishedYears: '--years' },
       );
       await withCli(program.opts().as, async ({ app, actor }) => {
-        const preview = await previewDashboard(app, actor, { years: body.publishedYears });
+        const budgetYears = await budgetYearChoices(app, actor, opts.budgetYear);
+        const preview = await previewDashboard(app, actor, { years: body.publishedYears, budgetYears });
         if (opts.json) {
           printJson(preview);
         } else {
