@@ -130,6 +130,17 @@ async function adoptFlow(page: Page, size: string) {
   await page.screenshot({ path: `${SHOTS}/adopt-copy-${size}.png`, fullPage: true });
   const onCopy = await axeViolations(page);
   expect(onCopy, JSON.stringify(onCopy, null, 2)).toEqual([]);
+  // Its adoption would cut nothing a second time: the confirmation says why.
+  await page.getByRole('button', { name: 'Adopt into the budget' }).click();
+  const copyDialog = page.getByRole('dialog', { name: 'Adopt into the budget' });
+  await expect(copyDialog).toContainText('3 of its cuts were already applied and are not made again.');
+  await expect(copyDialog).toContainText(
+    `Nothing to adopt: scenario “${copyName}” changes no line of FY25 (its cuts were already applied by the adoption of “${name}” on`,
+  );
+  await expect(copyDialog.locator('.adoption-totals')).toContainText(`After adopting${money(after)}`);
+  await copyDialog.screenshot({ path: `${SHOTS}/adopt-copy-dialog-${size}.png` });
+  await copyDialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(copyDialog).toHaveCount(0);
   await chooseOption(page, 'Scenario', new RegExp(`^${name}`));
 
   // A $1,000 transfer after the adoption (issue 32 item 4): from the largest cut line to the next

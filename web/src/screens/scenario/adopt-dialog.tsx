@@ -1,6 +1,6 @@
 import { errorMessage } from '@web/api/client';
 import type { CutScenario } from '@web/api/cut-scenarios';
-import { useAdoptPreview, useAdoptScenario } from '@web/api/scenario-adoptions';
+import { useAdoptPreview, useAdoptScenario, type AdoptPreview } from '@web/api/scenario-adoptions';
 import { Alert } from '@web/components/alert';
 import { Modal } from '@web/components/modal';
 import { longDate } from '@server/schemas/budget-stages';
@@ -62,6 +62,7 @@ export function AdoptDialog({ open, onOpenChange, scenario, scope }: AdoptDialog
                   .map((a) => `“${a.scenarioName}” on ${longDate(a.adoptedAt)} by ${a.adoptedBy}`)
                   .join('; ')}
                 . The changes below apply on top of the budget as it now stands.
+                {applied(data.adoptedSince)}
               </Alert>
             ) : null}
             <TotalsBeforeAfter
@@ -106,4 +107,13 @@ export function AdoptDialog({ open, onOpenChange, scenario, scope }: AdoptDialog
       </div>
     </Modal>
   );
+}
+
+/** How many of this scenario's cuts adoptions made after it had already applied (issue 32 item 6). */
+function applied(since: AdoptPreview['adoptedSince']) {
+  const n = since.reduce((sum, a) => sum + a.cutsApplied, 0);
+  if (!n) {
+    return null;
+  }
+  return ` This scenario was made before; ${n.toLocaleString('en-US')} of its cuts ${n === 1 ? 'was' : 'were'} already applied and ${n === 1 ? 'is' : 'are'} not made again.`;
 }
