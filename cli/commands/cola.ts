@@ -73,9 +73,16 @@ async function withProgress<T>(start: string, work: () => Promise<T>): Promise<T
   }
 }
 
+/** People the payroll gave no salary: counted at $0, and where to fix them. */
+const withoutSalaryText = (n: number) =>
+  `${n} ${n === 1 ? 'person' : 'people'} counted as $0 (no current salary: flagged for review in Data Quality)`;
+
 function printRif(r: RifCalculation): void {
   const rows: [string, string][] = [
     ['Base year', `${r.baseYear === null ? '?' : label(r.baseYear)}, ${r.employees ?? 0} Active employees`],
+    ...(r.employeesWithoutSalary > 0
+      ? ([['Without a salary', withoutSalaryText(r.employeesWithoutSalary)]] as [string, string][])
+      : []),
     ['COLA scenario', r.scenarioId === null ? 'none (contracts only)' : `#${r.scenarioId}`],
     ['Baseline budget', money(r.baselineBudget)],
     ['COLA impact', money(r.colaImpact.total)],

@@ -27,7 +27,8 @@ import {
  * chosen COLA scenario, in one statement, nothing written. The COLA calculation, the RIF gap and
  * the multi-year projection all total it. The first year honours what a person entered (a new
  * hire's salary, a manual next-year salary), as Generate Projections does; later years are the
- * rule's. Lines with no work group stay flat (no COLA or step can reach them).
+ * rule's. Lines with no work group stay flat (no COLA or step can reach them). Lines with no
+ * salary at all are not walked: see employeesWithoutSalary.
  */
 
 export interface WalkGroupRow {
@@ -71,6 +72,25 @@ export async function actualYears(db: Db, budgetYearId: number): Promise<number[
     [budgetYearId],
   );
   return rows.map((r: { fy: number }) => r.fy);
+}
+
+/**
+ * The counted lines of a base year with no current salary (a blank in the payroll file, imported
+ * flagged 'No current salary'): the walk leaves them out, so each is $0 in every year (no COLA, no
+ * step, not a new hire), and the tools say how many they met.
+ */
+export async function employeesWithoutSalary(
+  db: Db,
+  budgetYearId: number,
+  baseYear: number,
+): Promise<number> {
+  const { rows } = await db.raw(
+    `SELECT count(*)::int AS n FROM line_items li
+      WHERE li.budget_year_id = ? AND li.fiscal_year = ? AND ${countedEmployeeLine('li')}
+        AND li.current_salary IS NULL`,
+    [budgetYearId, baseYear],
+  );
+  return Number(rows[0].n);
 }
 
 // A walked row stands for n employees with the same salary, step and lane; most are alone, and
@@ -178,6 +198,7 @@ export async function salaryWalk(
       li.current_salary::numeric AS prev_0, NULL::numeric AS auto_0, 0::numeric AS cola_0
     FROM line_items li
     WHERE li.budget_year_id = ? AND li.fiscal_year = ? AND ${countedEmployeeLine('li')}
+      AND li.current_salary IS NOT NULL
     GROUP BY li.work_group_id, li.current_salary, li.salary_step, li.salary_lane, li.current_fte, 9`;
   for (let k = 1; k <= years; k += 1) {
     walk = walkYear(k, walk);

@@ -103,16 +103,17 @@ describe('the calculations start from the same figures when a request leaves the
   const rif = (body: Record<string, unknown>) =>
     t.api('post', '/cola/calculate-rif-gap', { token: finance, body: { includeStepsLanes: false, ...body } });
 
-  it('RIF gap: the year before’s budget and the year’s goal, saying so; what was given stays as given', async () => {
+  it('RIF gap: the year’s own budget (issue 32 item 10: as Town Guidance) and the year’s goal, saying so; what was given stays as given', async () => {
     const d = await buildDistrict();
     const res = await rif({ budgetYearId: d.budgetYearId, fiscalYear: 2027 });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const calc = res.body.calculation;
     const goal = 4_810_000_055n;
-    expect([c(calc.baselineBudget), c(calc.townFundingAmount)]).toEqual([sum(d.fy26), goal]);
-    expect([c(calc.districtNeed), c(calc.gap)]).toEqual([sum(d.fy26), sum(d.fy26) - goal]);
+    // FY2027 has its own proposed lines: they are its need, not FY2026's budget grown.
+    expect([c(calc.baselineBudget), c(calc.townFundingAmount)]).toEqual([sum(d.fy27), goal]);
+    expect([c(calc.districtNeed), c(calc.gap)]).toEqual([sum(d.fy27), sum(d.fy27) - goal]);
     expect(res.body.filledIn).toEqual([
-      { field: 'baselineBudget', source: 'FY2026 proposed budget, 4 lines' },
+      { field: 'baselineBudget', source: 'FY2027 proposed budget, 2 lines, as Town Guidance totals it' },
       { field: 'townFundingAmount', source: expect.stringMatching(/^FY2027 town goal, set /) },
     ]);
     const given = await rif({
@@ -151,10 +152,19 @@ describe('the calculations start from the same figures when a request leaves the
       `/cola/multi-year-projection?budgetYearId=${d.budgetYearId}&startYear=2027&endYear=2028`,
     );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // FY2027 has its own proposed lines: its need is that budget (issue 32 item 10).
     expect(res.body.filledIn).toEqual([
-      { field: 'baselineBudget', source: 'FY2026 proposed budget, 4 lines' },
+      { field: 'baselineBudget', source: 'FY2027 proposed budget, 2 lines, as Town Guidance totals it' },
     ]);
-    expect(c(res.body.projections[0].baseline)).toBe(sum(d.fy26));
+    expect(c(res.body.projections[0].districtNeed)).toBe(sum(d.fy27));
+    // From FY2028 the baseline is the year before's budget.
+    const from28 = await get(
+      `/cola/multi-year-projection?budgetYearId=${d.budgetYearId}&startYear=2028&endYear=2029`,
+    );
+    expect(from28.body.filledIn).toEqual([
+      { field: 'baselineBudget', source: 'FY2027 proposed budget, 2 lines' },
+    ]);
+    expect(c(from28.body.projections[0].baseline)).toBe(sum(d.fy27));
     expect([res.body.projections[0].townFundingSource, c(res.body.projections[0].townFunding)]).toEqual([
       'goal',
       4_810_000_055n,

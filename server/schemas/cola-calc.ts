@@ -106,6 +106,8 @@ export const colaCalculateResponse = z.object({
   /** The fiscal year whose imported employee lines the calculation starts from. */
   baseYear: z.number().int(),
   employees: z.number().int(),
+  /** Of the employees, those with no current salary (a blank in the payroll file): counted as $0, flagged for review. */
+  employeesWithoutSalary: z.number().int(),
   /** Payroll of the base year. */
   grandTotal: money,
   years: z.array(colaYear),
@@ -155,6 +157,13 @@ export const rifSchema = z.object({
   baselineBudget: money,
   baseYear: z.number().int().nullable(),
   employees: z.number().int().nullable(),
+  /** Of the employees, those with no current salary (a blank in the payroll file): counted as $0, flagged for review. */
+  employeesWithoutSalary: z.number().int(),
+  /**
+   * Where the district need comes from when it is not baseline + the walk's parts: the year's own
+   * proposed budget (the year being built), as Town Guidance totals it; null otherwise.
+   */
+  needSource: z.string().nullable(),
   colaImpact,
   stepsLanesAmount: money,
   includeStepsLanes: z.boolean(),
@@ -256,6 +265,8 @@ export const multiYearResponse = z.object({
   baseYear: z.number().int(),
   scenarioId: z.number().int().nullable(),
   employees: z.number().int(),
+  /** Of the employees, those with no current salary (a blank in the payroll file): counted as $0, flagged for review. */
+  employeesWithoutSalary: z.number().int(),
   projections: z.array(
     z.object({
       fiscalYear: z.number().int(),
@@ -272,8 +283,14 @@ export const multiYearResponse = z.object({
       newHires: money,
       /** Typed (manual) next-year salaries minus what the rule would have given them. */
       adjustments: money,
-      /** baseline + colaImpact + stepsLanes + newHires + adjustments. */
+      /** baseline + colaImpact + stepsLanes + newHires + adjustments, unless needSource says otherwise. */
       districtNeed: money,
+      /**
+       * Set when the year has its own proposed budget in the budget year (the year being built): the
+       * need is that budget and the gap Town Guidance's, e.g. 'FY2027 proposed budget, 152 lines, as
+       * Town Guidance totals it'; the walk's parts are then already in it. Null otherwise.
+       */
+      needSource: z.string().nullable(),
       townFunding: money.nullable(),
       townFundingAssumed: z.boolean(),
       townFundingSource: z.enum(TOWN_FUNDING_SOURCES),

@@ -60,6 +60,19 @@ export const planningDefaultsResponse = z.object({
     /** e.g. 'FY2027 town goal, set 2026-05-01', or the plain statement that there is none. */
     source: z.string(),
   }),
+  /**
+   * The planned year's own proposed budget when the budget year has lines for it (the year being
+   * built): its need is that budget, as Town Guidance totals it, not the year before's grown by the
+   * salary walk; null when it has none.
+   */
+  ownBudget: z
+    .object({
+      amount: moneyOut,
+      lines: z.number().int(),
+      /** e.g. 'FY2027 proposed budget, 152 lines, as Town Guidance totals it'. */
+      source: z.string(),
+    })
+    .nullable(),
 });
 
 export type PlanningDefaultsInput = z.output<typeof planningDefaultsQuery>;

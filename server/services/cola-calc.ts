@@ -4,7 +4,12 @@ import { badRequest } from '@server/errors';
 import { authorize, type Actor } from '@server/policies/index';
 import { newestBudgetYearWithEmployees } from '@server/queries/line-items-progression';
 import * as q from '@server/queries/rif-calculations';
-import { actualYears, salaryWalk, type WalkGroupRow } from '@server/queries/salary-walk';
+import {
+  actualYears,
+  employeesWithoutSalary,
+  salaryWalk,
+  type WalkGroupRow,
+} from '@server/queries/salary-walk';
 import { centsOf, fromCents } from '@server/lib/money';
 import type { ColaCalculateInput, ColaCalculation, ColaSource } from '@server/schemas/cola-calc';
 import { fiscalYearLabel as label } from '@server/schemas/fiscal-year';
@@ -103,7 +108,7 @@ export async function walkScope(
   options: { onePercentYear?: number } = {},
 ) {
   const byYear = new Map<number, WalkGroupRow[]>();
-  const bases = new Map<number, { rows: WalkGroupRow[]; employees: number }>();
+  const bases = new Map<number, { rows: WalkGroupRow[]; employees: number; withoutSalary: number }>();
   for (let fy = from; fy <= to;) {
     const base = baseYearOf(scope, fy)!;
     let last = fy;
@@ -118,13 +123,15 @@ export async function walkScope(
       onePercentYear: options.onePercentYear,
     });
     const baseRows = rows.filter((r) => r.fiscalYear === base);
-    const employees = baseRows.reduce((n, r) => n + r.employees, 0);
-    if (employees === 0) {
+    const walked = baseRows.reduce((n, r) => n + r.employees, 0);
+    if (walked === 0) {
       throw badRequest(`${label(base)} has no Active employees to calculate from`, [
         { path: yearField, message: `No Active employees in the base year ${label(base)}` },
       ]);
     }
-    bases.set(base, { rows: baseRows, employees });
+    // People without a salary are counted, at $0 (the walk leaves them out).
+    const withoutSalary = await employeesWithoutSalary(db, scope.budgetYearId, base);
+    bases.set(base, { rows: baseRows, employees: walked + withoutSalary, withoutSalary });
     for (let y = fy; y <= last; y += 1) {
       byYear.set(
         y,
@@ -135,8 +142,10 @@ export async function walkScope(
   }
   const first = bases.get(scope.baseYear)!;
   return {
-    /** Employees of the first year's base year. */
+    /** Employees of the first year's base year, those without a salary ($0) included. */
     employees: first.employees,
+    /** Of them, how many have no current salary: counted as $0, flagged for review at import. */
+    employeesWithoutSalary: first.withoutSalary,
     baseRows: first.rows,
     yearRows: (fy: number) => byYear.get(fy) ?? [],
     /** The base year a year was walked from, and its employees. */
@@ -225,6 +234,7 @@ async function colaFigures(db: Db, input: ColaCalculateInput): Promise<ColaCalcu
     scenarioId: scope.scenarioId,
     baseYear: scope.baseYear,
     employees: walk.employees,
+    employeesWithoutSalary: walk.employeesWithoutSalary,
     grandTotal: fromCents(sumCents(walk.baseRows, (r) => r.payroll)),
     years: yearFigures.map((y) => ({
       fiscalYear: y.fiscalYear,

@@ -11,7 +11,7 @@ import {
 } from '@server/schemas/cola-calc';
 import { fiscalYearLabel as label } from '@server/schemas/fiscal-year';
 import { colaYearSourcesOf } from './cola-assumptions';
-import { planningAmounts } from './planning-defaults';
+import { planningAmounts, plannedYearBudget } from './planning-defaults';
 import { cents, colaSourceOf, resolveScope, sumCents, walkScope } from './cola-calc';
 
 /**
@@ -48,6 +48,16 @@ async function projectYears(
   const db = app.db;
   const scope = await resolveScope(db, input, input.startYear, 'startYear');
   const walk = await walkScope(db, scope, input.startYear, input.endYear, 'startYear');
+  // A year the budget year has its own proposed budget for (the year being built) needs that budget,
+  // as Town Guidance totals it; the first year only when no baseline or other base was asked for.
+  const ownBudgets = new Map<number, Awaited<ReturnType<typeof plannedYearBudget>>>();
+  for (let fy = input.startYear; fy <= input.endYear; fy += 1) {
+    const byBudget = input.baselineBudget === undefined && input.baselineBasis !== 'actual';
+    if (fy > input.startYear || byBudget) {
+      ownBudgets.set(fy, await plannedYearBudget(app, actor, scope.budgetYearId, fy));
+    }
+  }
+  const ownFirst = ownBudgets.get(input.startYear) ?? null;
   // Funding comes year by year from the town goals below, so only the baseline is looked up here.
   const amounts = await planningAmounts(
     app,
@@ -55,11 +65,14 @@ async function projectYears(
     {
       budgetYearId: scope.budgetYearId,
       fiscalYear: input.startYear,
-      baseline: input.baselineBudget,
+      baseline: ownFirst ? ownFirst.districtNeed : input.baselineBudget,
       basis: input.baselineBasis,
     },
     { baseline: 'baselineBudget', funding: 'townFunding', basis: 'baselineBasis', fundingRequired: false },
   );
+  if (ownFirst) {
+    amounts.sources.unshift({ field: 'baselineBudget', source: ownFirst.source });
+  }
   const filled = amounts.sources.find((s) => s.field === 'baselineBudget');
   const goals = (await listTownGoals(db))
     .filter((g) => g.dollar_goal !== null)
@@ -90,14 +103,21 @@ async function projectYears(
     const steps = sumCents(rows, (r) => r.stepsLanesAmount);
     const newHires = sumCents(rows, (r) => r.newHiresAmount);
     const adjustments = sumCents(rows, (r) => r.adjustmentsAmount);
-    const need = baseline + cola + steps + newHires + adjustments;
+    const own = ownBudgets.get(fy) ?? null;
+    const need = own ? cents(own.districtNeed) : baseline + cola + steps + newHires + adjustments;
     if (need > MAX_MONEY_CENTS) {
       throw badRequest(`The district need of ${label(fy)} would exceed $${MAX_MONEY_TEXT}`, [
         { path: 'baselineBudget', message: `The need of ${label(fy)} would exceed $${MAX_MONEY_TEXT}` },
       ]);
     }
     const funding = fundingFor(fy);
-    const gap = funding.amount === null ? null : need - funding.amount;
+    // With the year's own goal, the gap is Town Guidance's own figure.
+    const gap =
+      funding.amount === null
+        ? null
+        : own && funding.source === 'goal'
+          ? cents(own.gap)
+          : need - funding.amount;
     projections.push({
       fiscalYear: fy,
       ...walk.baseOf(fy),
@@ -108,6 +128,7 @@ async function projectYears(
       newHires: fromCents(newHires),
       adjustments: fromCents(adjustments),
       districtNeed: fromCents(need),
+      needSource: own ? own.source : null,
       townFunding: funding.amount === null ? null : fromCents(funding.amount),
       townFundingAssumed: funding.source === 'carried' || funding.source === 'input',
       townFundingSource: funding.source,
@@ -119,11 +140,12 @@ async function projectYears(
   }
   return {
     filledIn: amounts.sources,
-    baselineBasis: filled ? input.baselineBasis : 'given',
+    baselineBasis: ownFirst ? 'budget' : filled ? input.baselineBasis : 'given',
     baselineSource: filled ? filled.source : `The baseline budget given for ${label(input.startYear - 1)}`,
     baseYear: scope.baseYear,
     scenarioId: scope.scenarioId,
     employees: walk.employees,
+    employeesWithoutSalary: walk.employeesWithoutSalary,
     projections,
   };
 }

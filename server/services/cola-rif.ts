@@ -12,7 +12,7 @@ import {
 } from '@server/schemas/cola-calc';
 import { colaWarningsOfBreakdown } from './cola-assumptions';
 import { cents, colaSourceOf, resolveScope, sumCents, walkScope } from './cola-calc';
-import { planningAmounts } from './planning-defaults';
+import { planningAmounts, plannedYearBudget } from './planning-defaults';
 
 /**
  * The RIF gap of a fiscal year (docs/ARCHITECTURE.md 'Salary rules'): the COLA impact by source and
@@ -44,6 +44,10 @@ interface StoredDetails {
   budgetYearId: number;
   baseYear: number;
   employees: number;
+  /** Of them, those with no current salary (counted as $0); absent from older calculations. */
+  employeesWithoutSalary?: number;
+  /** Set when the need is the year's own proposed budget (see plannedYearBudget). */
+  needSource?: string;
   averagePositionCost: number;
   costOfOnePercent: q.OnePercentRow[];
   /** Decimal strings; absent from calculations saved before new hires were counted (read as 0). */
@@ -65,6 +69,8 @@ export function presentRif(row: q.RifCalculationRow): RifCalculation {
     baselineBudget: num(row.baseline_budget),
     baseYear: details.baseYear ?? null,
     employees: details.employees ?? null,
+    employeesWithoutSalary: details.employeesWithoutSalary ?? 0,
+    needSource: details.needSource ?? null,
     colaImpact: {
       settled: num(impact.settled),
       negotiating: num(impact.negotiating),
@@ -108,17 +114,27 @@ export async function calculateRifGap(app: AppContext, actor: Actor, input: RifG
     const fy = input.fiscalYear;
     const scope = await resolveScope(trx, input, fy, 'fiscalYear');
     const walk = await walkScope(trx, scope, fy, fy, 'fiscalYear', { onePercentYear: fy });
+    const inTrx = { ...app, db: trx };
+    // The year being built, with no baseline given: its need is its own proposed budget and its gap
+    // Town Guidance's (plannedYearBudget), not the year before's budget grown by the walk.
+    const own =
+      input.baselineBudget === undefined
+        ? await plannedYearBudget(inTrx, actor, scope.budgetYearId, fy)
+        : null;
     const amounts = await planningAmounts(
-      { ...app, db: trx },
+      inTrx,
       actor,
       {
         budgetYearId: scope.budgetYearId,
         fiscalYear: fy,
-        baseline: input.baselineBudget,
+        baseline: own ? own.districtNeed : input.baselineBudget,
         funding: input.townFundingAmount,
       },
       { baseline: 'baselineBudget', funding: 'townFundingAmount', fundingRequired: true },
     );
+    if (own) {
+      amounts.sources.unshift({ field: 'baselineBudget', source: own.source });
+    }
     const rows = walk.yearRows(fy);
     const bySource = (source: ColaSource) =>
       sumCents(
@@ -136,9 +152,11 @@ export async function calculateRifGap(app: AppContext, actor: Actor, input: RifG
     const baseline = cents(amounts.baseline);
     const townFunding = cents(amounts.funding!);
     // New hires and typed next-year salaries are payroll the year will pay, like the COLA.
-    const need =
-      baseline + total + (input.includeStepsLanes ? stepsLanes : 0n) + newHiresAmount + adjustments;
-    const gap = need - townFunding;
+    const need = own
+      ? baseline
+      : baseline + total + (input.includeStepsLanes ? stepsLanes : 0n) + newHiresAmount + adjustments;
+    // Funding from the town goal: the gap is Town Guidance's own figure; funding typed: need - it.
+    const gap = own && input.townFundingAmount === undefined ? cents(own.gap) : need - townFunding;
     if (need > MAX_MONEY_CENTS || gap > MAX_MONEY_CENTS || gap < -MAX_MONEY_CENTS) {
       throw badRequest(`The district need would exceed $${MAX_MONEY_TEXT}, the most an amount can hold`, [
         { path: 'baselineBudget', message: `The need would exceed $${MAX_MONEY_TEXT}` },
@@ -174,6 +192,8 @@ export async function calculateRifGap(app: AppContext, actor: Actor, input: RifG
       budgetYearId: scope.budgetYearId,
       baseYear: walk.baseOf(fy).baseYear,
       employees: walk.employees,
+      employeesWithoutSalary: walk.employeesWithoutSalary,
+      ...(own ? { needSource: own.source } : {}),
       averagePositionCost: AVERAGE_POSITION_COST,
       costOfOnePercent,
       newHires: rows.reduce((n, r) => n + r.newHires, 0),

@@ -11,6 +11,7 @@ import {
 } from '@server/schemas/planning-defaults';
 import { actualSpending, noLedgerMessage } from './actuals-base';
 import { budgetSummary } from './dashboard';
+import { gapAnalysis } from './town-goals';
 import { requireBudgetYear } from './fiscal-years';
 
 /**
@@ -45,6 +46,7 @@ export async function planningDefaults(
   const lines = before.proposedCount;
   const basis = input.basis ?? 'budget';
   const spent = basis === 'actual' ? await actualSpending(app.db, budgetYearId, fiscalYear - 1) : null;
+  const own = await plannedYearBudget(app, actor, budgetYearId, fiscalYear, planned.proposedCount);
   const budgetBaseline = {
     amount: lines > 0 ? before.proposedBudget : null,
     source:
@@ -75,6 +77,32 @@ export async function planningDefaults(
         ? `FY${fiscalYear} town goal, set ${setOn}`
         : `FY${fiscalYear} has no town goal: enter the town funding, or set the goal on Town Goals`,
     },
+    ownBudget: own && { amount: own.districtNeed, lines: own.lines, source: own.source },
+  };
+}
+
+/**
+ * The year being built: when the budget year has proposed lines for `fiscalYear`, that budget is
+ * the year's district need, and its gap is Town Guidance's own (gapAnalysis), so the RIF gap and
+ * Town Guidance agree for the same year; null when the year has no lines (the tools then grow the
+ * year before's budget by the salary walk). `lines` is the caller's count when it has one.
+ */
+export async function plannedYearBudget(
+  app: AppContext,
+  actor: Actor,
+  budgetYearId: number,
+  fiscalYear: number,
+  lines?: number,
+) {
+  const count = lines ?? (await budgetSummary(app, actor, { budgetYearId, fiscalYear })).proposedCount;
+  if (count === 0) {
+    return null;
+  }
+  const analysis = await gapAnalysis(app, actor, { fiscalYear, budgetYearId });
+  return {
+    ...analysis,
+    lines: count,
+    source: `FY${fiscalYear} proposed budget, ${count} line${count === 1 ? '' : 's'}, as Town Guidance totals it`,
   };
 }
 

@@ -85,6 +85,8 @@ function rifFixture(baseline: string, funding: string, includeStepsLanes: boolea
     baselineBudget: $(c(baseline)),
     baseYear: 2026,
     employees: 412,
+    employeesWithoutSalary: 0,
+    needSource: null,
     colaImpact: {
       settled: $(settled),
       negotiating: $(negotiating),
@@ -203,6 +205,7 @@ describe('projectionSheet', () => {
         newHires: $(hires[i]),
         adjustments: $(typed[i]),
         districtNeed: $(need),
+        needSource: null,
         townFunding: funding[i] === null ? null : $(funding[i]!),
         townFundingAssumed: i === 1,
         townFundingSource: i === 0 ? 'goal' : i === 1 ? 'carried' : 'none',
@@ -222,6 +225,7 @@ describe('projectionSheet', () => {
         baseYear: 2026,
         scenarioId: null,
         employees: 9,
+        employeesWithoutSalary: 0,
         projections,
       }),
     );
@@ -272,6 +276,7 @@ describe('colaSheet', () => {
       scenarioId: 3,
       baseYear: 2026,
       employees: 300,
+      employeesWithoutSalary: 0,
       grandTotal: $(grand),
       years,
       totalIncrease: $(amount - grand),
@@ -316,6 +321,7 @@ describe('colaSheet', () => {
       scenarioId: 3,
       baseYear: 2026,
       employees: 300,
+      employeesWithoutSalary: 0,
       grandTotal: $(c('25000000.00')),
       years: [
         {

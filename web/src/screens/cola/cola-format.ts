@@ -1,3 +1,4 @@
+import { parseFiscalYear } from '@server/schemas/fiscal-year';
 /** COLA screens name fiscal years in full, as SPEC's grid and messages do: 2027 -> 'FY2027'. */
 export const fy = (year: number) => `FY${year}`;
 
@@ -7,3 +8,7 @@ export { COLA_SOURCE_LABELS as SOURCE_LABELS } from '@web/lib/cola-source';
 /** The precedence every COLA figure on these screens follows, stated once. */
 export const COLA_RULE =
   'COLA for a work group in a fiscal year: the settled contract covering that year, else the negotiating one, else the COLA scenario’s setting (the work group’s own, then its category’s), else, after the work group’s last contract year and the scenario’s last year, the scenario’s long-term assumption (the work group’s own, then the scenario’s), else 0%. Each employee’s COLA is their salary times that percent, rounded to the cent; sums are of those cents.';
+
+/** A fiscal year once typed in full (2027 or FY27), so the defaults are not asked for at each keystroke. */
+export const typedYear = (text: string) =>
+  /^(\d{4}|fy\d{2})$/i.test(text.trim()) ? parseFiscalYear(text) : null;

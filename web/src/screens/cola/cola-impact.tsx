@@ -6,6 +6,7 @@ import { colaSourceInline } from '@web/lib/cola-source';
 import { COLA_RULE, fy } from './cola-format';
 import { ExportButton } from '@web/components/export-button';
 import { HowCalculated } from './how-calculated';
+import { NoSalaryNote } from './no-salary-note';
 import { ScrollArea } from './scroll-area';
 
 const $ = formatMoneyCents;
@@ -58,6 +59,7 @@ export function ColaImpact({ result, scenarioName }: { result: ColaCalculation; 
           </ul>
         </Alert>
       ) : null}
+      <NoSalaryNote count={result.employeesWithoutSalary} />
       <ScrollArea label="Payroll year by year">
         <table className="table table--compact">
           <caption className="table-caption">

@@ -11,6 +11,7 @@ import { COLA_RULE, fy } from './cola-format';
 import { ExportButton } from '@web/components/export-button';
 import { ColaSources } from './cola-sources';
 import { HowCalculated } from './how-calculated';
+import { NoSalaryNote } from './no-salary-note';
 import { ScrollArea } from './scroll-area';
 
 const $ = formatMoneyCents;
@@ -90,7 +91,9 @@ export function ProjectionResult({
       i === 0
         ? `baseline ${$(y.baseline)} (${data.baselineSource})`
         : `baseline ${$(y.baseline)} (${fy(years[i - 1].fiscalYear)}’s need)`;
-    const need = `${fy(y.fiscalYear)} (from the FY${y.baseYear} salaries): district need ${$(y.districtNeed)} = ${baseline} + COLA ${$(y.colaImpact)} + steps and lanes ${$(y.stepsLanes)} + new hires ${$(y.newHires)} + typed next-year salaries ${$(y.adjustments)}`;
+    const need = y.needSource
+      ? `${fy(y.fiscalYear)}: district need ${$(y.districtNeed)}, its own ${y.needSource} (its COLA, steps and new hires are in it)`
+      : `${fy(y.fiscalYear)} (from the FY${y.baseYear} salaries): district need ${$(y.districtNeed)} = ${baseline} + COLA ${$(y.colaImpact)} + steps and lanes ${$(y.stepsLanes)} + new hires ${$(y.newHires)} + typed next-year salaries ${$(y.adjustments)}`;
     if (y.townFunding === null || y.gap === null) {
       return `${need}; no town funding known, so no gap.`;
     }
@@ -104,6 +107,7 @@ export function ProjectionResult({
         </h3>
         <p className="cola-muted">{baseText(data)}</p>
         <p className="cola-muted">{startingPoints(years)}</p>
+        <NoSalaryNote count={data.employeesWithoutSalary} />
         <ScrollArea label="Multi-year projection">
           <table className="table table--compact">
             <caption className="visually-hidden">Multi-year projection</caption>

@@ -17,6 +17,7 @@ import { Spinner } from '@web/components/spinner';
 import { formatMoney } from '@web/lib/format';
 import type { Base } from '@server/schemas/actuals-base';
 import { multiYearQuery } from '@server/schemas/cola-calc';
+import { typedYear } from './cola-format';
 import { ProjectionResult } from './projection-result';
 import { DEFAULT_SCENARIO, scenarioOptions } from './scenario-options';
 
@@ -32,7 +33,13 @@ export function ProjectionsTab() {
   const scenarios = useColaScenarios();
   const { selected } = useBudgetYear();
   const [basis, setBasis] = useState<Base>('budget');
-  const defaults = usePlanningDefaults({ budgetYearId: selected?.id, basis }, selected !== null);
+  // The start year whose figures the form shows: the budget year's planned one until another is
+  // typed in full (issue 32 item 10: the baseline followed only the first start year).
+  const [startFor, setStartFor] = useState<number | undefined>(undefined);
+  const defaults = usePlanningDefaults(
+    { budgetYearId: selected?.id, basis, fiscalYear: startFor },
+    selected !== null,
+  );
   const [params, setParams] = useState<MultiYearParams | null>(null);
   const projection = useMultiYearProjection(params);
   const form = useSchemaForm(
@@ -49,16 +56,43 @@ export function ProjectionsTab() {
   const { values, setValue, bind } = form;
   // The figures of the base chosen (the previous ones show while another base loads).
   const d = defaults.data?.baseline.basis === basis ? defaults.data : undefined;
-  // The budget year and base whose figures filled the form: another's fill it again.
-  const [filledFor, setFilledFor] = useState<{ budgetYearId: number; basis: Base } | null>(null);
+  // The budget year, base and start year whose figures filled the form: another's fill it again.
+  const [filledFor, setFilledFor] = useState<{
+    budgetYearId: number;
+    basis: Base;
+    fiscalYear: number;
+  } | null>(null);
+  // A start year typed in full asks for that year's figures (the baseline is the year before's budget).
+  const typedStart = typedYear(values.startYear);
+  useEffect(() => {
+    if (typedStart !== null && typedStart !== (startFor ?? d?.fiscalYear)) {
+      setStartFor(typedStart);
+    }
+  }, [typedStart]);
+  // Another budget year starts again from its own planned year.
+  useEffect(() => setStartFor(undefined), [selected?.id]);
 
   // The data's figures fill the form once, and the projection runs on them when there is a baseline.
   useEffect(() => {
-    if (!d || (filledFor?.budgetYearId === d.budgetYearId && filledFor.basis === basis)) {
+    if (
+      !d ||
+      (filledFor?.budgetYearId === d.budgetYearId &&
+        filledFor.basis === basis &&
+        filledFor.fiscalYear === d.fiscalYear)
+    ) {
       return;
     }
     const newYear = filledFor?.budgetYearId !== d.budgetYearId;
-    setFilledFor({ budgetYearId: d.budgetYearId, basis });
+    const newStart = !newYear && filledFor?.basis === basis && filledFor.fiscalYear !== d.fiscalYear;
+    setFilledFor({ budgetYearId: d.budgetYearId, basis, fiscalYear: d.fiscalYear });
+    if (newStart) {
+      // Another start year typed: its baseline fills in, and Project runs it.
+      form.setValues((v) => ({
+        ...v,
+        baselineBudget: d.baseline.amount === null ? '' : String(d.baseline.amount),
+      }));
+      return;
+    }
     form.setValues((v) => ({
       ...v,
       // Another base changes only the baseline: the years and the rest stay as the user set them.
@@ -194,6 +228,9 @@ export function ProjectionsTab() {
               ? 'no baseline figure (enter one, or choose another base)'
               : `baseline from the ${d.baseline.source}`}
             ; town funding from each year’s town goal ({d.townFunding.source.replace(/: enter .*/, '')}).
+            {d.ownBudget
+              ? ` FY${d.fiscalYear} has its own proposed budget (${formatMoney(d.ownBudget.amount)}, ${d.ownBudget.source}): its need is that budget and its gap Town Guidance’s.`
+              : null}
           </p>
         ) : null}
         <div className="cola-actions">

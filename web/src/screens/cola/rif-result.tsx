@@ -5,6 +5,7 @@ import { COLA_RULE, fy, SOURCE_LABELS } from './cola-format';
 import { ExportButton } from '@web/components/export-button';
 import { Alert } from '@web/components/alert';
 import { HowCalculated } from './how-calculated';
+import { NoSalaryNote } from './no-salary-note';
 import { ScrollArea } from './scroll-area';
 
 const $ = formatMoneyCents;
@@ -33,6 +34,7 @@ export function RifResult({
         {c.calculatedBy ? ` by ${c.calculatedBy}` : ''} from the salaries of FY{c.baseYear ?? '?'} (
         {c.employees ?? 0} active employees); COLA scenario: {scenarioName}.
       </p>
+      <NoSalaryNote count={c.employeesWithoutSalary} />
       {c.colaWarnings.length ? (
         <Alert variant="info" title="This calculation assumes 0% COLA for some employees">
           <ul>
@@ -66,7 +68,7 @@ export function RifResult({
           </div>
           <dl className="figure-list">
             <div>
-              <dt>Baseline budget</dt>
+              <dt>{c.needSource ? 'Own proposed budget' : 'Baseline budget'}</dt>
               <dd>{$(c.baselineBudget)}</dd>
             </div>
             <div>
@@ -115,7 +117,9 @@ export function RifResult({
             }
             lines={[
               `COLA impact ${$(c.colaImpact.total)} = settled ${$(c.colaImpact.settled)} + negotiating ${$(c.colaImpact.negotiating)} + scenario ${$(c.colaImpact.scenario)} + long-term assumption ${$(c.colaImpact.longTerm)}`,
-              `District need ${$(c.districtNeed)} = baseline ${$(c.baselineBudget)} + COLA ${$(c.colaImpact.total)} + steps and lanes ${steps} + new hires ${$(c.newHiresAmount)} + typed next-year salaries ${$(c.adjustmentsAmount)}`,
+              c.needSource
+                ? `District need ${$(c.districtNeed)} = the ${c.needSource}; its COLA, steps and lanes and new hires (above, from the salary walk) are already in it`
+                : `District need ${$(c.districtNeed)} = baseline ${$(c.baselineBudget)} + COLA ${$(c.colaImpact.total)} + steps and lanes ${steps} + new hires ${$(c.newHiresAmount)} + typed next-year salaries ${$(c.adjustmentsAmount)}`,
               `Gap ${$(c.gap)} = district need ${$(c.districtNeed)} − town funding ${$(c.townFundingAmount)}`,
               c.rifRequired
                 ? `RIF required: the gap is above $0. Positions ${c.positionsEstimate} = ${$(c.gap)} ÷ ${$(c.averagePositionCost)} a position, rounded up`

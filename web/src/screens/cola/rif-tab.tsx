@@ -17,16 +17,13 @@ import { Select } from '@web/components/select';
 import { Spinner } from '@web/components/spinner';
 import { formatDateTime, formatMoney, formatMoneyCents } from '@web/lib/format';
 import { rifGapBody } from '@server/schemas/cola-calc';
-import { parseFiscalYear } from '@server/schemas/fiscal-year';
-import { fy } from './cola-format';
+import { fy, typedYear } from './cola-format';
 import { RifResult } from './rif-result';
 import { DEFAULT_SCENARIO, scenarioOptions } from './scenario-options';
 import { ScrollArea } from './scroll-area';
 
 const num = (text: string) => (text.trim() === '' ? undefined : Number(text));
 const amountText = (n: number | null) => (n === null ? '' : String(n));
-/** A fiscal year once typed in full (2027 or FY27), so the defaults are not asked for at each keystroke. */
-const typedYear = (text: string) => (/^(\d{4}|fy\d{2})$/i.test(text.trim()) ? parseFiscalYear(text) : null);
 
 /** RIF Gap Calculator: district need against town funding for one fiscal year, saved each time. */
 export function RifTab() {
@@ -73,7 +70,12 @@ export function RifTab() {
     form.setValues((v) => ({
       ...v,
       fiscalYear: v.fiscalYear.trim() === '' ? String(d.fiscalYear) : v.fiscalYear,
-      baselineBudget: typed.baselineBudget ? v.baselineBudget : amountText(d.baseline.amount),
+      // The year being built needs its own proposed budget (the server's, as Town Guidance's): no baseline.
+      baselineBudget: typed.baselineBudget
+        ? v.baselineBudget
+        : d.ownBudget
+          ? ''
+          : amountText(d.baseline.amount),
       townFundingAmount: typed.townFundingAmount ? v.townFundingAmount : amountText(d.townFunding.amount),
     }));
     // Only new defaults refill the form, not the user's typing.
@@ -92,6 +94,9 @@ export function RifTab() {
     }
     const figure = field === 'baselineBudget' ? d?.baseline : d?.townFunding;
     const dollars = formatMoney(num(values[field]));
+    if (field === 'baselineBudget' && d?.ownBudget && !values.baselineBudget.trim()) {
+      return `Not needed: FY${d.fiscalYear}’s need is its own ${formatMoney(d.ownBudget.amount)} (${d.ownBudget.source}). Enter a baseline to grow one instead.`;
+    }
     if (!figure) {
       return dollars;
     }
@@ -106,7 +111,7 @@ export function RifTab() {
     const body = form.validate();
     // A blank amount would take the schema's default: ask for it instead.
     const blank: Record<string, string> = {};
-    if (!values.baselineBudget.trim()) {
+    if (!values.baselineBudget.trim() && !d?.ownBudget) {
       blank.baselineBudget = 'Enter the baseline budget';
     }
     if (!values.townFundingAmount.trim()) {

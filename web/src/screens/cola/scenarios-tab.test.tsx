@@ -37,6 +37,7 @@ const calculation: ColaCalculation = {
   scenarioId: 9,
   baseYear: 2026,
   employees: 2,
+  employeesWithoutSalary: 0,
   grandTotal: 100000,
   years: [
     {
