@@ -57,6 +57,8 @@ test('a settled contract over Unit A is refused until it supersedes it; Unit A s
   await expect(note).toContainText('FY2025–FY2027) in FY2027');
   await expect(supersedes).toHaveAttribute('aria-invalid', 'true');
   await expect(dialog.getByRole('alert')).toContainText('Failed to create contract');
+  // The overlap is said once, under the field, not again in the banner (issue 32 item 20).
+  await expect(dialog.getByText(/FY2025–FY2027\) in FY2027/)).toHaveCount(1);
   expect((await contracts(page)).map((c) => c.name)).toEqual(before.map((c) => c.name));
 
   // Superseding Unit A, it is accepted.

@@ -19,6 +19,7 @@ import { Select } from '@web/components/select';
 import { STATUS_OPTIONS } from '@web/components/employee-form';
 import { FunctionCodeField, setFunctionCode } from '@web/components/bulk-function-code';
 import { CategoryField, setCategory, useCategoryOptions } from '@web/components/bulk-category';
+import { countOf } from '@web/lib/format';
 
 type Action = '' | 'building' | 'workGroup' | 'status' | 'category' | 'functionCode' | 'delete';
 
@@ -53,7 +54,7 @@ interface BulkActionsModalProps {
   onDone(message: string): void;
 }
 
-const plural = (n: number) => `${n.toLocaleString('en-US')} employee${n === 1 ? '' : 's'}`;
+const plural = (n: number) => countOf(n, 'employee');
 
 /**
  * The Employee Budget Manager's Bulk Actions: assign building or work group, set status, category
@@ -190,10 +191,16 @@ export function BulkActionsModal({ open, onOpenChange, selected, onDone }: BulkA
       open={open}
       onOpenChange={onOpenChange}
       title="Bulk Actions"
-      description={`${plural(selected.length)} selected`}
+      description={selected.length ? `${plural(selected.length)} selected` : 'No employees selected'}
     >
       <form className="form-stack" onSubmit={(e) => void submit(e)} noValidate>
         {problem ? <Alert title={problem.title}>{problem.detail || null}</Alert> : null}
+        {selected.length === 0 ? (
+          // Opened with nothing ticked: say what to do instead of offering an Apply that can only fail.
+          <Alert variant="info" title="Select employees first">
+            Tick the employees in the grid (the box at the start of each row), then open Bulk Actions.
+          </Alert>
+        ) : null}
         <Field id="bulk-action" label="Action">
           <Select
             id="bulk-action"
@@ -279,6 +286,7 @@ export function BulkActionsModal({ open, onOpenChange, selected, onDone }: BulkA
             variant={action === 'delete' ? 'danger' : 'primary'}
             busy={busy}
             busyLabel="Applying..."
+            disabled={selected.length === 0}
           >
             {action === 'delete' ? `Delete ${plural(selected.length)}` : 'Apply'}
           </Button>

@@ -105,7 +105,9 @@ export function ContractForm({ open, onOpenChange, contract, onSaved }: Contract
             }
           }
           setErrors(placed);
-          const reason = errorMessage(err, '');
+          // A refusal about a field is said once, under that field (the overlap message was shown
+          // twice, here and there); the banner only says the save failed and where to look.
+          const reason = Object.keys(placed).length ? 'see the field marked below' : errorMessage(err, '');
           setFormError(reason ? `${failure}: ${reason}` : failure);
         },
       },
