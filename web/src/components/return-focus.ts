@@ -69,7 +69,10 @@ function find(opener: Opener): HTMLElement | null {
 }
 
 function focusable(el: HTMLElement): boolean {
-  return el.isConnected && !el.matches(':disabled') && el.checkVisibility();
+  // checkVisibility is recent (Chromium 105, Safari 17.4): without it, a connected box counts.
+  const visible =
+    typeof el.checkVisibility === 'function' ? el.checkVisibility() : el.getClientRects().length > 0;
+  return el.isConnected && !el.matches(':disabled') && visible;
 }
 
 function named(el: HTMLElement, name: string): boolean {
