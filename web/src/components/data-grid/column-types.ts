@@ -10,6 +10,12 @@ export interface GridColumnContext {
   export?: ExportKind | false;
   /** Columns the export writes right after this one, from the row ('Next Year Salary Source'). */
   exportAlso?: { header: string; kind: ExportKind; value(data: never): ExportValue }[];
+  /**
+   * The widest the column sizes itself to its content (fit-columns.ts), below the grid's usual
+   * limit: a long title ends in an ellipsis (its tooltip shows it whole) so the columns after it
+   * stay on screen. The user can still drag it wider.
+   */
+  autoMaxWidth?: number;
 }
 
 /** A money column: right-aligned in tabular figures, dollars and cents, exported as a number. */

@@ -100,7 +100,12 @@ function cellWidthFor(grid: HTMLElement, colId: string, text: string): number | 
   return width + AUTO_SIZE_PADDING;
 }
 
-/** A money column's minimum: its largest figure shown in full. */
+/** A column's own cap on sizing to its content (GridColumnContext.autoMaxWidth), if it has one. */
+function autoMaxWidthOf(column: Column): number | undefined {
+  return (column.getColDef().context as GridColumnContext | undefined)?.autoMaxWidth;
+}
+
+/** A money column's minimum: its largest figure shown in full; a capped column's maximum. */
 function moneyLimits<T>(
   grid: HTMLElement,
   rows: readonly T[],
@@ -108,6 +113,10 @@ function moneyLimits<T>(
 ): SizeColumnsToContentColumnLimits[] {
   const limits: SizeColumnsToContentColumnLimits[] = [];
   for (const column of columns) {
+    const cap = autoMaxWidthOf(column);
+    if (cap) {
+      limits.push({ colId: column.getColId(), maxWidth: cap });
+    }
     const field = column.getColDef().field;
     if (!isMoney(column) || !field) {
       continue;

@@ -1,6 +1,11 @@
 import type { ColDef } from 'ag-grid-community';
 import type { EmployeeLineItem } from '@web/api/line-items';
-import { fteColumn, moneyColumn, textColumn } from '@web/components/data-grid/column-types';
+import {
+  fteColumn,
+  moneyColumn,
+  textColumn,
+  type GridColumnContext,
+} from '@web/components/data-grid/column-types';
 import {
   buildingColumn,
   dateColumn,
@@ -23,6 +28,8 @@ interface EmployeeColumnOptions {
   canPlace?: boolean;
 }
 
+const NARROW = { autoMaxWidth: 145 } satisfies GridColumnContext;
+
 /** The Employee Budget Manager's columns, typed against the shared employee DTO. */
 export function employeeColumns({
   canEdit,
@@ -35,8 +42,20 @@ export function employeeColumns({
       // No initial sort: the server sends employees by last then first name, and sorting 50,000
       // rows again would only delay the first paint.
       employeeNameColumn({ width: 190 }),
-      textColumn({ field: 'position', headerName: 'Position', width: 180 }),
-      buildingColumn(170),
+      // Position and Building stop at 145 px (a long title ends in an ellipsis, whole in its
+      // tooltip) so that at 1440 px Work Group shows whole and Hire Date is on screen.
+      textColumn({
+        field: 'position',
+        headerName: 'Position',
+        width: 145,
+        tooltipField: 'position',
+        context: NARROW,
+      }),
+      {
+        ...buildingColumn<EmployeeLineItem>(145),
+        tooltipValueGetter: (p) => p.value as string,
+        context: NARROW,
+      },
       statusColumn(canEdit),
       fteColumn({ field: 'currentFTE' }),
       moneyColumn({ field: 'currentSalary', headerName: 'Current Salary' }),

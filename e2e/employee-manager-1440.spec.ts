@@ -1,0 +1,61 @@
+import { expect, test, type Locator } from '@playwright/test';
+import { ADMIN, axeViolations, navigate, saveScreen, signIn } from './helpers';
+
+// Issue 32 item 20: the Employee Budget Manager at a 1440 px laptop, as an admin reaches it through
+// the Admin menu. Without scrolling sideways Work Group shows whole and Hire Date is on screen, and
+// neither is under the pinned Actions column (Work Group was, cut off at its right); Bulk Actions
+// opened with nothing selected says so and offers no Apply.
+
+test.use({ viewport: { width: 1440, height: 900 } });
+
+/** Text cut off in a cell: an ellipsis (content wider than the box). */
+const cut = (cell: Locator) =>
+  cell.evaluate((el) => [el, ...el.querySelectorAll('*')].some((p) => p.scrollWidth > p.clientWidth + 1));
+
+test('Work Group shows whole and Hire Date is on screen, none under the pinned Actions', async ({ page }) => {
+  await signIn(page, ADMIN);
+  await navigate(page, 'Employee Manager');
+  const grid = page.locator('.data-grid').filter({ has: page.getByRole('grid', { name: 'Employees' }) });
+  await expect(grid.locator('.ag-row').first()).toBeVisible();
+  await page.waitForTimeout(500);
+  await saveScreen(page, 'employee-manager-1440');
+
+  const actions = (await grid.locator('.ag-header-cell[col-id="actions"]').boundingBox())!;
+  const gridBox = (await grid.boundingBox())!;
+  for (const colId of ['workGroup', 'hireDate']) {
+    const header = grid.locator(`.ag-header-cell[col-id="${colId}"]`);
+    await expect(header, `${colId} is drawn without scrolling`).toBeVisible();
+    const h = (await header.boundingBox())!;
+    expect(h.x, colId).toBeGreaterThanOrEqual(gridBox.x);
+    expect(h.x + h.width, `${colId} ends before the Actions column`).toBeLessThanOrEqual(actions.x + 0.5);
+  }
+  // Every work group on screen in full (the longest demo names: Paraprofessionals, Administrators).
+  const cells = grid.locator('.ag-row [col-id="workGroup"]');
+  const count = await cells.count();
+  expect(count).toBeGreaterThan(5);
+  for (let i = 0; i < count; i += 1) {
+    expect(await cut(cells.nth(i)), `work group ${await cells.nth(i).textContent()}`).toBe(false);
+  }
+});
+
+test('Bulk Actions with nothing selected says so and Apply is disabled', async ({ page }) => {
+  await signIn(page, ADMIN);
+  await navigate(page, 'Employee Manager');
+  await expect(page.getByRole('grid', { name: 'Employees' }).locator('.ag-row').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Bulk Actions' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Bulk Actions' });
+  await expect(dialog).toContainText('No employees selected');
+  await expect(dialog).not.toContainText('0 employees');
+  await expect(dialog.getByRole('button', { name: 'Apply' })).toBeDisabled();
+  await saveScreen(page, 'employee-manager-bulk-none');
+  expect(await axeViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Bulk Actions' })).toBeFocused();
+
+  // One employee ticked: the dialog counts one, in the singular, and Apply is offered.
+  await page.getByRole('grid', { name: 'Employees' }).getByRole('checkbox').nth(1).check();
+  await page.getByRole('button', { name: /^Bulk Actions/ }).click();
+  await expect(dialog).toContainText('1 employee selected');
+  await expect(dialog.getByRole('button', { name: 'Apply' })).toBeEnabled();
+});
