@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, axeViolations, saveScreen, signIn } from './helpers';
+import { ADMIN, apiCall, axeViolations, budgetYearId, saveScreen, signIn } from './helpers';
 
 // The wizard imports into the FY25 budget year (the demo district keeps its lines in FY26) under a
 // version created here with a name unique to this run, so no other test's data changes.
@@ -106,6 +106,12 @@ test('an admin imports the real Boston payroll slice through the wizard and sees
   await expect(page.getByRole('heading', { name: 'Step 2 of 4: Map Columns' })).toBeFocused();
   await expect(page.getByRole('combobox', { name: 'Column for Current Salary' })).toHaveText('TOTAL GROSS');
   await page.getByRole('button', { name: 'Preview Import' }).click();
+  // Issue 32 item 20: 'Marked for review' is what the import adds to the Data Quality list.
+  const fy25 = await budgetYearId(page, 'FY25');
+  const reviewCount = async () =>
+    (await apiCall(page, 'GET', `/line-items/budget/needs-review/count?budgetYearId=${fy25}`))
+      .count as number;
+  const reviewBefore = await reviewCount();
   await page.getByRole('button', { name: 'Import 30 Rows' }).click();
 
   // Step 4: what landed.
@@ -115,6 +121,11 @@ test('an admin imports the real Boston payroll slice through the wizard and sees
   ).toBeVisible();
   await expect(page.locator('.imp-stat').filter({ hasText: 'Total' })).toContainText('$7,090,416');
   await expect(page.locator('.imp-stat').filter({ hasText: 'Stored' })).toContainText('$7,090,415.81');
+  const added = (await reviewCount()) - reviewBefore;
+  expect(added).toBeGreaterThan(0);
+  await expect(page.locator('.imp-stat').filter({ hasText: 'Marked for review' }).locator('dd')).toHaveText(
+    String(added),
+  );
   await saveScreen(page, 'import-4-complete');
   await expectNoAxeViolations(page, 'complete step');
 
