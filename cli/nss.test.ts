@@ -66,9 +66,29 @@ describe('budget-cli nss', () => {
     const { meter } = JSON.parse(show.stdout);
     // $900,000 of teachers and $60,000 of health insurance count; buses and debt service do not.
     expect(meter.columns.budgetedNss).toBe(960000);
-    expect(meter.columns.percentOfRequired).toBe(106.67);
+    // 960,000 / 900,000 = 106.666...%: rounded down to the hundredth (issue 32 item 9).
+    expect(meter.columns.percentOfRequired).toBe(106.66);
     const text = await cli('nss', 'show', '--budget-year', 'FY27', '--fiscal-year', 'FY2027');
-    expect(text.stdout).toContain('Percent of required    106.67%');
+    expect(text.stdout).toContain('Percent of required    106.66%\n');
+
+    // $599.89 short of the requirement: rounded down, with the dollars short (issue 32 item 9).
+    const short = await cli(
+      'nss',
+      'figures',
+      'set',
+      ...figures.map((f) => (f === '600000' ? '660599.89' : f)),
+      '--required-nss',
+      '960599.89',
+      '--municipal',
+      '5200=60000',
+      '--municipal',
+      '8000=50000',
+    );
+    expect(short.code, short.stderr).toBe(0);
+    const shortText = await cli('nss', 'show', '--budget-year', 'FY27', '--fiscal-year', 'FY2027');
+    // 96,000,000 / 96,059,989 cents = 99.9375...%: 99.93.
+    expect(shortText.stdout).toContain('Percent of required    99.93%, $599.89 short\n');
+    expect(shortText.stdout).toContain('FY27 budgets 99.93% of required net school spending, $599.89 short:');
     expect(text.stdout).toContain('Per pupil, DESE method');
   });
 

@@ -7,7 +7,7 @@ import { can } from '@server/policies/index';
 import { fiscalYearInput, fiscalYearLabel } from '@server/schemas/fiscal-year';
 import {
   FIGURES,
-  percentOfRequiredText,
+  shortText,
   sourceKey,
   stateFiguresBody,
   type NssMeter,
@@ -37,7 +37,7 @@ function printMeter(m: NssMeter, title: string): void {
       `  Required NSS           ${money(c.requiredNss)}${c.carriedIn ? ` + ${money(c.carriedIn)} carried in = ${money(c.requiredWithCarry)}` : ''}`,
       `  Budgeted NSS           ${money(c.budgetedNss)} (school ${money(m.school.counted)}, town ${money(m.municipal.counted)})`,
       `  Over/under             ${money(c.overUnder)}`,
-      `  Percent of required    ${percentOfRequiredText(c)}`,
+      `  Percent of required    ${pct(c.percentOfRequired)}${shortText(c.overUnder)}`,
       `  Foundation budget      ${money(c.foundationBudget)}`,
       `  Percent of foundation  ${pct(c.percentOfFoundation)}`,
     );
