@@ -109,7 +109,7 @@ export function ProjectionResult({
         <p className="cola-muted">{startingPoints(years)}</p>
         <NoSalaryNote count={data.employeesWithoutSalary} />
         <ScrollArea label="Multi-year projection">
-          <table className="table table--compact">
+          <table className="table table--compact proj-table">
             <caption className="visually-hidden">Multi-year projection</caption>
             <thead>
               <tr>
@@ -151,7 +151,7 @@ export function ProjectionResult({
                   <td className="num">{$(y.newHires)}</td>
                   <td className="num">{$(y.adjustments)}</td>
                   <td className="num">{$(y.districtNeed)}</td>
-                  <td className="num nowrap">
+                  <td className="num">
                     <Funding y={y} />
                   </td>
                   <td className="num">{y.gap === null ? '—' : $(y.gap)}</td>
