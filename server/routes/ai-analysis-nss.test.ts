@@ -31,10 +31,8 @@ afterAll(async () => {
   await fake.close();
 });
 
-const hundredths = (left: bigint, required: bigint) => {
-  const n = left * 10000n;
-  return Number(n / required + ((n % required) * 2n >= required ? 1n : 0n)) / 100;
-};
+/** Hundredths of a percent, rounded down: a shortfall never reads as 100% (issue 32 item 9). */
+const hundredths = (left: bigint, required: bigint) => Number((left * 10000n) / required) / 100;
 
 describe('POST /ai-analysis/budget-cuts with state figures', () => {
   it('asks within the NSS headroom and flags the suggestions that would go below 100%', async () => {

@@ -290,7 +290,7 @@ describe('GET /dese-report', () => {
     expect(budgeted.result).toBe(report.nss.columns.budgetedNss);
     const pct = nss.getCell(`B${findRow(nss, 'Percent of required', 'A')}`).value as ExcelJS.CellFormulaValue;
     expect(pct).toMatchObject({ result: report.nss.columns.percentOfRequired });
-    expect(pct.formula).toMatch(/^ROUND\(B\d+\/B\d+\*100,2\)$/);
+    expect(pct.formula).toMatch(/^ROUNDDOWN\(B\d+\/B\d+\*100,2\)$/);
   });
 });
 
@@ -315,7 +315,7 @@ function numberAt(sheet: ExcelJS.Worksheet, address: string): number {
 }
 
 /**
- * Evaluates the formulas the workbook uses (SUM of a column range, + - * /, ROUND, cell references on
+ * Evaluates the formulas the workbook uses (SUM of a column range, + - * /, ROUND, ROUNDDOWN, cell references on
  * this or another sheet, IF(x=0,"",y)) from the cells they name.
  */
 function evaluate(book: ExcelJS.Workbook, sheet: ExcelJS.Worksheet, formula: string): number | null {
@@ -337,7 +337,9 @@ function evaluate(book: ExcelJS.Workbook, sheet: ExcelJS.Worksheet, formula: str
     },
   );
   expr = expr.replace(ref, (_, name, col, row) => `(${at(name, col, Number(row))})`);
-  expr = expr.replace(/ROUND\(/g, 'round(');
+  expr = expr.replace(/ROUNDDOWN\(/g, 'rounddown(').replace(/ROUND\(/g, 'round(');
   const round = (x: number, p: number) => Math.round(x * 10 ** p) / 10 ** p;
-  return new Function('round', `return ${expr};`)(round) as number;
+  // Toward zero, as Excel's ROUNDDOWN; the nudge absorbs binary fractions such as 10665.999999.
+  const rounddown = (x: number, p: number) => Math.trunc(x * 10 ** p + Math.sign(x) * 1e-7) / 10 ** p;
+  return new Function('round', 'rounddown', `return ${expr};`)(round, rounddown) as number;
 }

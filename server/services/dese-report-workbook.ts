@@ -250,7 +250,8 @@ function nssSheet(r: DeseReport, t: number): SheetSpec {
     rows.push([bold('Over (under) the requirement'), f(`B${budgeted}-B${withCarry}`, c.overUnder), null]);
     rows.push([
       'Percent of required',
-      f(`ROUND(B${budgeted}/B${withCarry}*100,2)`, c.percentOfRequired, 'percent'),
+      // Rounded down, as the meter does: a shortfall never reads as 100% (issue 32 item 9).
+      f(`ROUNDDOWN(B${budgeted}/B${withCarry}*100,2)`, c.percentOfRequired, 'percent'),
       null,
     ]);
     const fb = n();
