@@ -438,9 +438,10 @@ test.describe('Scenario Builder hand-over', () => {
       .getByRole('button', { name: 'Create Copy' })
       .click();
     await expect(page.getByRole('heading', { level: 2, name: `Copy of ${renamed}` })).toBeVisible();
-    await page.getByRole('button', { name: 'Reset to MOE' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Reset to MOE' }).click();
-    await expect(page.getByText('Every line is back to 100% (maintenance of effort)')).toBeVisible();
+    // Issue 32 item 20: 'Reset to MOE' did only what 'Reset (100%)' does, and is gone.
+    await expect(page.getByRole('button', { name: 'Reset to MOE' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Reset (100%)' }).click();
+    await expect(page.getByText(/^Reset \(100%\): \d+ lines changed$/)).toBeVisible();
     await expect(card(page, 'Total Cuts')).toHaveText('$0.00');
 
     const compare = page.getByRole('region', { name: 'Compare scenarios' });

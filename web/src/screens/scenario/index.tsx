@@ -194,7 +194,6 @@ export function ScenarioScreen() {
           shownCount={shown ?? lines?.length ?? 0}
           targetIds={targetIds}
           quickCut={quickCut}
-          resetAll={editor.resetAll}
           onFloors={() => setFloorsOpen(true)}
         />
         <GridToolbar

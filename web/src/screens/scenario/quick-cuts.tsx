@@ -3,7 +3,6 @@ import { QUICK_CUTS } from '@server/schemas/cut-scenarios';
 import { errorMessage } from '@web/api/client';
 import type { QuickCutResult } from '@web/api/cut-scenarios';
 import { Alert } from '@web/components/alert';
-import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { Button } from '@web/components/form/button';
 import { formatMoneyCents } from '@web/lib/format';
 import { count } from './scenario-math';
@@ -16,7 +15,6 @@ interface QuickCutsProps {
   /** The ids the next quick cut applies to. */
   targetIds(): number[];
   quickCut(ids: number[], percent: number): Promise<QuickCutResult>;
-  resetAll(): Promise<void>;
   onFloors(): void;
 }
 
@@ -39,12 +37,16 @@ export function quickCutOutcome(label: string, asked: number, r: QuickCutResult)
   return { variant: 'success', title: changed, detail: asked < 100 ? undefined : 'Back to 100% kept' };
 }
 
-/** SPEC section 9's quick cuts on the selected (or shown) lines, and 'Reset to MOE' for every line. */
+/**
+ * SPEC section 9's quick cuts on the selected (or shown) lines. Issue 32 item 20: 'Reset to MOE'
+ * only did what 'Reset (100%)' does (every line back to 100%), which is not a maintenance-of-effort
+ * figure from the district's data, so it is gone; the floors (Floors...) are where a
+ * maintenance-of-effort minimum is kept, and the quick cuts stop at them.
+ */
 export function QuickCuts(props: QuickCutsProps) {
-  const { editable, selectedCount, shownCount, targetIds, quickCut, resetAll, onFloors } = props;
+  const { editable, selectedCount, shownCount, targetIds, quickCut, onFloors } = props;
   const [busy, setBusy] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const [confirmReset, setConfirmReset] = useState(false);
   const scope =
     selectedCount > 0
       ? `the ${count(selectedCount, 'selected line')}`
@@ -70,23 +72,6 @@ export function QuickCuts(props: QuickCutsProps) {
     }
   };
 
-  const reset = async () => {
-    setBusy('Reset to MOE');
-    try {
-      await resetAll();
-      setOutcome({ variant: 'success', title: 'Every line is back to 100% (maintenance of effort)' });
-    } catch (err) {
-      setOutcome({
-        variant: 'error',
-        title: 'Reset to MOE failed',
-        detail: errorMessage(err, 'Please try again.'),
-      });
-    } finally {
-      setBusy(null);
-      setConfirmReset(false);
-    }
-  };
-
   return (
     <div className="quick-cuts">
       <div className="quick-cuts__row" role="group" aria-label="Quick cuts">
@@ -105,13 +90,6 @@ export function QuickCuts(props: QuickCutsProps) {
           </Button>
         ))}
         <span className="quick-cuts__spacer" />
-        <Button
-          className="btn--small"
-          disabled={!editable || busy !== null}
-          onClick={() => setConfirmReset(true)}
-        >
-          Reset to MOE
-        </Button>
         <Button className="btn--small" disabled={!editable} onClick={onFloors}>
           Floors...
         </Button>
@@ -121,16 +99,6 @@ export function QuickCuts(props: QuickCutsProps) {
           {outcome.detail ?? null}
         </Alert>
       ) : null}
-      <ConfirmDialog
-        open={confirmReset}
-        onOpenChange={setConfirmReset}
-        title="Reset to MOE"
-        message="Return every line of this scenario to 100% kept (the maintenance-of-effort, level-service budget)? Its cuts are removed."
-        confirmLabel="Reset to MOE"
-        busyLabel="Resetting..."
-        busy={busy === 'Reset to MOE'}
-        onConfirm={() => void reset()}
-      />
     </div>
   );
 }

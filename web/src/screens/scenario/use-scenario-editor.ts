@@ -220,18 +220,8 @@ export function useScenarioEditor({ baseline, selectedId, queryKey, apiRef, onRa
     [copy, flush, save],
   );
 
-  /** 'Reset to MOE': every line back to 100% (the level-service budget), saved at once. */
-  const resetAll = useCallback(async () => {
-    for (const id of copy.ids()) {
-      copy.move(id, 100);
-    }
-    setRows(copy.lines());
-    showPreview();
-    await flush();
-  }, [copy, flush]);
-
   /** The lines with the percents on screen now (the grid's rows may be newer than `rows`). */
   const currentLines = useCallback(() => copy.lines(), [copy]);
 
-  return { store, rows, preview, commit, flush, quickCut, resetAll, currentLines };
+  return { store, rows, preview, commit, flush, quickCut, currentLines };
 }
