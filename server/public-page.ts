@@ -1,5 +1,5 @@
-import { fiscalYearLabel, guidanceGapText } from './lib/budget-math';
-import { gapPercentText, gapStatus, residentGapLabels } from './lib/gap-words';
+import { fiscalYearLabel } from './lib/budget-math';
+import { gapStatus, residentGapLabels, residentGapText, stageLine } from './lib/gap-words';
 import { formatMoney } from './lib/money';
 import { isWebAddress } from './lib/web-address';
 import {
@@ -119,15 +119,6 @@ function linksHtml(view: PublicView, name: 'links' | 'townLinks'): string {
     : '';
 }
 
-/** The gap in words with its share of the goal: 'Under guidance by $1,816 (less than 0.1% of the goal)'. */
-export function gapText(data: Pick<PublicYearData, 'guidanceGap' | 'townGoal'>): string {
-  if (data.guidanceGap === 0) {
-    return 'On the guidance goal';
-  }
-  const percent = gapPercentText(data.guidanceGap, data.townGoal);
-  return `${guidanceGapText(-data.guidanceGap, formatMoney)}${percent ? ` (${percent} of the goal)` : ''}`;
-}
-
 const kpi = (label: string, value: string, hint = '') =>
   `<div class="kpi"><span class="kpi__label">${escapeHtml(label)}</span><span class="kpi__value money">${value}</span>` +
   (hint ? `<span class="kpi__hint">${escapeHtml(hint)}</span>` : '') +
@@ -169,7 +160,7 @@ function statusHtml(f: string, data: PublicYearData): string {
     `<section class="card pub-wide" aria-label="${f} totals"><div class="kpis">` +
     kpi(words.budget, money(data.totalBudget)) +
     kpi(words.goal, data.hasTownGoal ? money(data.townGoal) : 'Not set') +
-    kpi('Gap', compared ? escapeHtml(gapText(data)) : '—') +
+    kpi('Gap', compared ? escapeHtml(residentGapText(data, formatMoney, formatMoney)) : '—') +
     `</div><p class="gap-status">${escapeHtml(status)}</p>${perPupilHtml(data)}</section>`
   );
 }
@@ -266,14 +257,6 @@ function sectionHtml(
     return '';
   }
   return name === 'budgetStatus' ? statusHtml(fy(year), data) : tablesHtml(name, fy(year), data);
-}
-
-/**
- * Where the year stands, with its date: 'School Committee Adopted, voted March 12, 2026' (issue 32
- * item 14); a snapshot from before the date was kept names only the stage; a Draft is proposed.
- */
-export function stageLine(data: Pick<PublicYearData, 'stageCaption' | 'stageLabel'>): string {
-  return data.stageCaption ?? (data.stageLabel ? `${data.stageLabel} budget` : 'Proposed budget');
 }
 
 /** The published page's CSV of one year (the route in server/routes/public-dashboard.ts). */

@@ -1,8 +1,10 @@
 /**
  * The words of the budget-against-goal card, one home for the staff dashboard, the residents'
  * page and the residents' page as plain HTML (server/public-page.ts, read without JavaScript).
- * No imports: the public page's bundle stays small.
+ * Only budget-math (no zod): the public page's bundle stays small.
  */
+import { guidanceGapText } from './budget-math';
+
 export interface GapLabels {
   title: string;
   subtitle: string;
@@ -97,4 +99,31 @@ export function gapStatus(
     return labels.noGoal;
   }
   return facts.gap === 0 ? labels.exact : facts.gap < 0 ? labels.over : labels.under;
+}
+
+/**
+ * The gap in words with its share of the goal, as residents read it: 'Under guidance by $1,816
+ * (0.1% of the goal)'; small gaps in dollars (gapMoney). `money` is the card's millions, `exact`
+ * whole dollars.
+ */
+export function residentGapText(
+  data: { guidanceGap: number; townGoal: number },
+  money: (v: number) => string,
+  exact: (v: number) => string,
+): string {
+  if (data.guidanceGap === 0) {
+    return 'On the guidance goal';
+  }
+  const percent = gapPercentText(data.guidanceGap, data.townGoal);
+  const words = guidanceGapText(-data.guidanceGap, (v) => gapMoney(v, money, exact));
+  return `${words}${percent ? ` (${percent} of the goal)` : ''}`;
+}
+
+/**
+ * Where a published year stands, with its date: 'School Committee Adopted, voted March 12, 2026'
+ * (issue 32 item 14); a snapshot from before the date was kept names only the stage; a Draft is
+ * the proposed budget.
+ */
+export function stageLine(data: { stageCaption?: string | null; stageLabel?: string | null }): string {
+  return data.stageCaption ?? (data.stageLabel ? `${data.stageLabel} budget` : 'Proposed budget');
 }

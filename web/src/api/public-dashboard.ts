@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  BudgetYearChoice,
   CreatePublicLinkBody,
   PublicDashboardConfig,
   PublicLink,
@@ -12,7 +13,7 @@ import type {
 import type { PublicPreview } from '@server/schemas/public-dashboard-preview';
 import { api } from '@web/api/client';
 
-export type { PublicDashboardConfig, PublicLink, PublicPreview, PublicView };
+export type { BudgetYearChoice, PublicDashboardConfig, PublicLink, PublicPreview, PublicView };
 
 export const publicDashboardKeys = {
   all: ['public-dashboard'] as const,
@@ -21,8 +22,19 @@ export const publicDashboardKeys = {
   /** The published view (what residents see now), for the preview of the config screen. */
   view: (urlPath: string) => [...publicDashboardKeys.all, 'view', urlPath] as const,
   /** What residents would see if Publish ran now, for these years. */
-  preview: (years: readonly number[]) => [...publicDashboardKeys.all, 'preview', years.join(',')] as const,
+  preview: (years: readonly number[], choices: readonly BudgetYearChoice[] = []) =>
+    [...publicDashboardKeys.all, 'preview', years.join(','), choicesText(choices)] as const,
 };
+
+/** The admin's budget year for each fiscal year, as the preview's query takes it: '2027:12'. */
+const choicesText = (choices: readonly BudgetYearChoice[]) =>
+  choices.map((c) => `${c.fiscalYear}:${c.budgetYearId}`).join(',');
+
+/** What Publish sends besides the years: the budget years chosen and the admin's confirmation. */
+export interface PublishOptions {
+  budgetYears?: BudgetYearChoice[];
+  confirm?: boolean;
+}
 
 export const publicDashboardApi = {
   config: () => api.get<{ config: PublicDashboardConfig }>('/public-dashboard/config'),
@@ -33,8 +45,12 @@ export const publicDashboardApi = {
     form.append('logo', file);
     return api.post<UploadLogoResponse>('/public-dashboard/upload-logo', form);
   },
-  publish: (id: number, publishedYears: number[]) =>
-    api.post<PublishResponse>(`/public-dashboard/publish/${id}`, { publishedYears }),
+  publish: (id: number, publishedYears: number[], options: PublishOptions = {}) =>
+    api.post<PublishResponse>(`/public-dashboard/publish/${id}`, {
+      publishedYears,
+      ...(options.budgetYears?.length ? { budgetYears: options.budgetYears } : {}),
+      ...(options.confirm ? { confirm: true } : {}),
+    }),
   links: (configId: number) => api.get<{ links: PublicLink[] }>(`/public-dashboard/${configId}/links`),
   createLink: (configId: number, body: CreatePublicLinkBody) =>
     api.post<{ link: PublicLink }>(`/public-dashboard/${configId}/links`, body),
@@ -42,8 +58,10 @@ export const publicDashboardApi = {
     api.patch<{ link: PublicLink }>(`/public-dashboard/links/${linkId}`, body),
   deleteLink: (linkId: number) => api.delete<unknown>(`/public-dashboard/links/${linkId}`),
   view: (urlPath: string) => api.get<PublicView>(`/public-dashboard/view/${encodeURIComponent(urlPath)}`),
-  preview: (years: readonly number[]) =>
-    api.get<PublicPreview>(`/public-dashboard/preview?years=${years.join(',')}`),
+  preview: (years: readonly number[], choices: readonly BudgetYearChoice[] = []) =>
+    api.get<PublicPreview>(
+      `/public-dashboard/preview?years=${years.join(',')}${choices.length ? `&budgetYears=${choicesText(choices)}` : ''}`,
+    ),
 };
 
 export function usePublicDashboardConfig() {
@@ -71,10 +89,10 @@ export function usePublishedView(urlPath: string | null, enabled: boolean) {
  * The preview of the page Publish would put out now (saved settings and links, current figures)
  * for the years chosen on the screen, with what it changes; read again after every change.
  */
-export function usePublicPreview(years: readonly number[]) {
+export function usePublicPreview(years: readonly number[], choices: readonly BudgetYearChoice[] = []) {
   return useQuery({
-    queryKey: publicDashboardKeys.preview(years),
-    queryFn: () => publicDashboardApi.preview(years),
+    queryKey: publicDashboardKeys.preview(years, choices),
+    queryFn: () => publicDashboardApi.preview(years, choices),
   });
 }
 

@@ -8,7 +8,7 @@ import './budget-cards.css';
 
 // The card's words (the public view says them more plainly than the staff dashboard) and which
 // sentence it says live with the server's plain-HTML page: one home.
-import { gapStatus, staffGapLabels, type GapLabels } from '@server/lib/gap-words';
+import { gapMoney, gapStatus, residentGapText, staffGapLabels, type GapLabels } from '@server/lib/gap-words';
 
 export { staffGapLabels, type GapLabels };
 
@@ -25,6 +25,8 @@ interface GapCardProps {
   actions?: ReactNode;
   footer?: ReactNode;
   className?: string;
+  /** Say the gap's share of the goal after it ('(0.1% of the goal)'), as residents read it. */
+  showShare?: boolean;
 }
 
 /**
@@ -42,8 +44,13 @@ export function GapCard(props: GapCardProps) {
   const compared = hasGoal && hasBudget;
   // The gap in words, never as a signed number: Town Goals' gap has the opposite sign (need minus
   // goal), so '-$0.4M' here beside '+$444,400' there read as a contradiction.
+  // A gap under $100,000 is in dollars: a $1,816 gap read 'Under guidance by $0.0M' (gapMoney).
   const gapWords = (format: (v: number) => string) =>
-    gap === 0 ? 'On the guidance goal' : formatGuidanceGap(-gap, format);
+    props.showShare
+      ? residentGapText({ guidanceGap: gap, townGoal: goal }, format, formatMoney)
+      : gap === 0
+        ? 'On the guidance goal'
+        : formatGuidanceGap(-gap, (v) => gapMoney(v, format, formatMoney));
   const status = gapStatus(labels, { hasBudget, hasGoal, gap });
   return (
     <ChartCard

@@ -1,4 +1,4 @@
-import { PUBLIC_DASHBOARD_MESSAGES as M } from '@server/schemas/public-dashboard';
+import { PUBLIC_DASHBOARD_MESSAGES as M, type BudgetYearChoice } from '@server/schemas/public-dashboard';
 import { fiscalYearLabel } from '@server/lib/budget-math';
 import { usePublicPreview, type PublicPreview } from '@web/api/public-dashboard';
 import { Alert } from '@web/components/alert';
@@ -17,12 +17,27 @@ export const stageWords = (stageLabel: string | null | undefined) =>
  * the public page, with what it changes on the page residents see today and why Publish would be
  * refused. `unsaved`: the form holds changes not saved yet, which are in neither.
  */
-export function Preview({ years, unsaved }: { years: number[]; unsaved: boolean }) {
-  const preview = usePublicPreview(years);
+export function Preview({
+  years,
+  choices,
+  onChoose,
+  unsaved,
+}: {
+  years: number[];
+  choices: BudgetYearChoice[];
+  onChoose(choices: BudgetYearChoice[]): void;
+  unsaved: boolean;
+}) {
+  const preview = usePublicPreview(years, choices);
+  // Right after Publish the preview is the published page: it must not say 'not yet published'.
+  const same = Boolean(preview.data?.lastPublishedAt) && preview.data?.changes.length === 0;
   return (
     <section className="card pdc-section" aria-labelledby="pdc-preview-title">
       <h2 id="pdc-preview-title" className="pdc-section__title">
-        Preview <span className="badge pdc-badge--preview">{M.previewLabel}</span>
+        Preview{' '}
+        <span className={`badge ${same ? 'badge--success' : 'pdc-badge--preview'}`}>
+          {same ? PUBLISHED_LABEL : M.previewLabel}
+        </span>
       </h2>
       {unsaved ? (
         <Alert variant="info">The form has unsaved changes: Save Settings to see them here.</Alert>
@@ -32,7 +47,13 @@ export function Preview({ years, unsaved }: { years: number[]; unsaved: boolean 
           Loading the preview...
         </p>
       ) : preview.data ? (
-        <PreviewBody preview={preview.data} years={years} />
+        <PreviewBody
+          preview={preview.data}
+          years={years}
+          choose={(fiscalYear, budgetYearId) =>
+            onChoose([...choices.filter((c) => c.fiscalYear !== fiscalYear), { fiscalYear, budgetYearId }])
+          }
+        />
       ) : (
         <Alert>Failed to load the preview. Reload the page to try again.</Alert>
       )}
@@ -40,7 +61,18 @@ export function Preview({ years, unsaved }: { years: number[]; unsaved: boolean 
   );
 }
 
-function PreviewBody({ preview: p, years }: { preview: PublicPreview; years: number[] }) {
+/** The badge when what Publish would put out is what residents read now. */
+export const PUBLISHED_LABEL = 'Published — residents see this page';
+
+function PreviewBody({
+  preview: p,
+  years,
+  choose,
+}: {
+  preview: PublicPreview;
+  years: number[];
+  choose(fiscalYear: number, budgetYearId: number): void;
+}) {
   const latest = p.years.at(-1);
   const latestData = latest === undefined ? null : p.data[String(latest)];
   const fullPreview = `/public/${encodeURIComponent(p.urlPath)}?preview=1&years=${years.join(',')}`;
@@ -63,10 +95,31 @@ function PreviewBody({ preview: p, years }: { preview: PublicPreview; years: num
           <ul className="pdc-preview__years" aria-label="Years residents would see">
             {p.years.map((y) => {
               const d = p.data[String(y)];
+              const source = p.sources.find((s) => s.fiscalYear === y);
+              const from = source?.options.find((o) => o.budgetYearId === source.budgetYearId);
               return (
                 <li key={y}>
                   {fy(y)}:{' '}
-                  {d ? `${stageWords(d.stageLabel)}, ${formatMoney(d.totalBudget)}` : 'no budget data'}
+                  {d
+                    ? `${from ? `budget year ${from.budgetYearLabel}, ${from.stageCaption}` : stageWords(d.stageLabel)}, ${formatMoney(d.totalBudget)}`
+                    : 'no budget data'}
+                  {source && source.options.length > 1 ? (
+                    <span className="field field--inline pdc-preview__source">
+                      <label htmlFor={`pdc-source-${y}`}>Publish {fy(y)} from</label>
+                      <select
+                        id={`pdc-source-${y}`}
+                        className="input"
+                        value={source.budgetYearId ?? ''}
+                        onChange={(e) => choose(y, Number(e.target.value))}
+                      >
+                        {source.options.map((o) => (
+                          <option key={o.budgetYearId} value={o.budgetYearId}>
+                            Budget year {o.budgetYearLabel} ({o.stageCaption})
+                          </option>
+                        ))}
+                      </select>
+                    </span>
+                  ) : null}
                 </li>
               );
             })}
@@ -103,6 +156,15 @@ function PreviewBody({ preview: p, years }: { preview: PublicPreview; years: num
           Residents see the page published {formatDateTime(p.lastPublishedAt)}
           {p.publishedUrlPath ? ` at /public/${p.publishedUrlPath}` : ''}.
         </p>
+      ) : null}
+      {p.confirmations.length ? (
+        <Alert variant="info" title="Publish will ask you to confirm">
+          <ul className="pdc-preview__problems">
+            {p.confirmations.map((c) => (
+              <li key={c}>{c}</li>
+            ))}
+          </ul>
+        </Alert>
       ) : null}
       {p.problems.length ? (
         <Alert title="Publish would be refused">

@@ -1,5 +1,9 @@
 import { useState } from 'react';
-import { PUBLIC_DASHBOARD_MESSAGES as M, type PublicDashboardConfig } from '@server/schemas/public-dashboard';
+import {
+  PUBLIC_DASHBOARD_MESSAGES as M,
+  type BudgetYearChoice,
+  type PublicDashboardConfig,
+} from '@server/schemas/public-dashboard';
 import { errorMessage } from '@web/api/client';
 import { publicDashboardApi, usePublicDashboardMutation, usePublicPreview } from '@web/api/public-dashboard';
 import { Alert } from '@web/components/alert';
@@ -14,18 +18,27 @@ const fy = fiscalYearLabel;
 export function PublishPanel({
   config,
   years,
+  choices,
   origin,
 }: {
   config: PublicDashboardConfig;
   years: number[];
+  /** The budget years the admin chose in the preview, sent with Publish. */
+  choices: BudgetYearChoice[];
   origin: string;
 }) {
   const [confirming, setConfirming] = useState(false);
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const [copied, setCopied] = useState(false);
-  const publish = usePublicDashboardMutation((y: number[]) => publicDashboardApi.publish(config.id, y));
+  const publish = usePublicDashboardMutation((confirm: boolean) =>
+    publicDashboardApi.publish(config.id, years, { budgetYears: choices, confirm }),
+  );
+  const preview = usePublicPreview(years, choices).data;
   // Residents' address is the published one; a saved new path takes over at the next Publish.
-  const publishedPath = usePublicPreview(years).data?.publishedUrlPath ?? null;
+  const publishedPath = preview?.publishedUrlPath ?? null;
+  // A $0 year or an earlier stage than residents read: the dialog says so and Publish confirms it
+  // (the server refuses it otherwise, issue 32 item 5).
+  const confirmations = preview?.confirmations ?? [];
   const url = `${origin}/public/${publishedPath ?? config.urlPath}`;
   const nextUrl = `${origin}/public/${config.urlPath}`;
 
@@ -117,13 +130,13 @@ export function PublishPanel({
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Publish the public dashboard"
+        title={confirmations.length ? 'Publish anyway?' : 'Publish the public dashboard'}
         message={`Publish ${years.map(fy).join(', ')} to ${nextUrl}? Residents will see these years' current figures, with the saved settings and links, until the next Publish.`}
-        confirmLabel="Publish"
+        confirmLabel={confirmations.length ? 'Publish anyway' : 'Publish'}
         busyLabel="Publishing..."
         busy={publish.isPending}
         onConfirm={() =>
-          publish.mutate(years, {
+          publish.mutate(confirmations.length > 0, {
             onSuccess: (r) => {
               setConfirming(false);
               setMessage({
@@ -137,7 +150,17 @@ export function PublishPanel({
             },
           })
         }
-      />
+      >
+        {confirmations.length ? (
+          <Alert title="Residents would read">
+            <ul className="pdc-preview__problems">
+              {confirmations.map((c) => (
+                <li key={c}>{c}</li>
+              ))}
+            </ul>
+          </Alert>
+        ) : null}
+      </ConfirmDialog>
     </section>
   );
 }

@@ -22,6 +22,12 @@ export const PREVIEW_LABEL = 'Preview — not yet published';
 export const stageBudget = (stageLabel: string | null | undefined) =>
   stageLabel ? `${stageLabel} budget` : 'proposed budget';
 
+/**
+ * Where the year stands, with its date: 'School Committee Adopted, voted March 12, 2026' (issue
+ * 32 item 14), as the server's plain HTML writes it (one home: server/lib/gap-words.ts).
+ */
+export { stageLine } from '@server/lib/gap-words';
+
 export function categorySlices(data: PublicYearData): CategorySlice[] {
   return data.categoryBreakdown.map((c) => ({
     key: c.name,

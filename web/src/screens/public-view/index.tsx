@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import type { PublicView, PublicViewLink } from '@server/schemas/public-dashboard';
 import { DistrictSeal, TownSeal } from '@web/components/logos';
 import { DISTRICT_NAME } from '@web/lib/branding';
-import { formatDate, fyLabel, noDataFor, NOT_FOUND, PREVIEW_LABEL, stageBudget } from './figures';
+import { formatDate, fyLabel, noDataFor, NOT_FOUND, PREVIEW_LABEL, stageBudget, stageLine } from './figures';
 import { PublicSection } from './sections';
 import './public-view.css';
 
@@ -124,7 +124,7 @@ export function PublicDashboard({ view, preview }: { view: PublicView; preview?:
         <div className="pub-heading">
           <div>
             <h1 className="pub-title">{year === null ? title : `${fyLabel(year)} ${title}`}</h1>
-            {data?.stageLabel ? <p className="pub-stage">{stageBudget(data.stageLabel)}</p> : null}
+            {data ? <p className="pub-stage">{stageLine(data)}</p> : null}
           </div>
           <div className="pub-tools">
             {view.years.length > 1 ? (

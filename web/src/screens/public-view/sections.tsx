@@ -41,6 +41,9 @@ export function PublicSection({ name, ...props }: SectionProps & { name: Compone
     return null;
   }
   // A coming year's staff are projected positions, published only when the admin chose to.
+  // The budget named by its stage: 'Revised school budget', 'the FY27 revised school budget'.
+  const labels = residentGapLabels(fy, data.stage);
+  const what = `the ${fy} ${labels.budget.toLowerCase()}`;
   const staffNotYet = data.includesProjectedEmployees
     ? undefined
     : `${fy} staffing is not published yet: its positions are still being planned.`;
@@ -56,7 +59,8 @@ export function PublicSection({ name, ...props }: SectionProps & { name: Compone
           hasBudget={data.totalBudget !== 0 || data.categoryBreakdown.length > 0}
           gap={data.guidanceGap}
           money={money}
-          labels={residentGapLabels(fy)}
+          labels={labels}
+          showShare
           footer={<PerPupil data={data} />}
         />
       );
@@ -67,7 +71,7 @@ export function PublicSection({ name, ...props }: SectionProps & { name: Compone
         <>
           <CategoryCard
             title="Where the Money Goes"
-            what={`the ${fy} proposed budget`}
+            what={what}
             countHeader="Budget lines"
             categories={categorySlices(data)}
             total={totalOf(data.categoryBreakdown)}
@@ -81,7 +85,7 @@ export function PublicSection({ name, ...props }: SectionProps & { name: Compone
       return (
         <BuildingCard
           title="Spending by School"
-          what={`the ${fy} proposed budget`}
+          what={what}
           buildings={buildingBars(data)}
           total={totalOf(data.buildingBreakdown)}
           money={money}
@@ -147,6 +151,41 @@ function PerPupil({ data }: { data: PublicYearData }) {
   if (!data.perPupil && !dese) {
     return null;
   }
+  return (
+    <>
+      <PerPupilTotals data={data} />
+      {dese?.byCategory?.length ? (
+        <div className="table-wrap" role="group" aria-label="Per pupil by state category" tabIndex={0}>
+          <table className="table table--compact">
+            <caption className="table-caption">
+              Per pupil by the state&apos;s (DESE) spending categories: each category ÷{' '}
+              {dese.foundationEnrollment.toLocaleString('en-US')} foundation enrollment
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">State category</th>
+                <th scope="col" className="num">
+                  Per pupil
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {dese.byCategory.map((c) => (
+                <tr key={c.name}>
+                  <th scope="row">{c.name}</th>
+                  <td className="num">{formatMoney(c.perPupil)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+function PerPupilTotals({ data }: { data: PublicYearData }) {
+  const dese = data.perPupilDese ?? null;
   return (
     <div className="kpis pub-per-pupil">
       {data.perPupil ? (

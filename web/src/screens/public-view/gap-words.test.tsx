@@ -1,0 +1,49 @@
+// @vitest-environment happy-dom
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { PublicView, PublicYearData } from '@server/schemas/public-dashboard';
+import { PublicSection } from './sections';
+
+// Plotly is not needed to read the card's words.
+vi.mock('@web/components/charts/lazy-plot', () => ({ LazyPlot: () => null }));
+
+/**
+ * Issue 32 item 20: residents read a Revised budget as 'Proposed school budget' and a $1,816 gap as
+ * 'Under guidance by $0.0M'. The card names the budget by its stage and gives a small gap in dollars
+ * with its share of the goal, worked out here in cents.
+ */
+const budgetCents = 7_449_818_392n;
+const gapCents = 181_600n;
+const goalCents = budgetCents + gapCents;
+const data: PublicYearData = {
+  fiscalYear: 2027,
+  publishedAt: '2026-11-25T12:00:00.000Z',
+  totalBudget: Number(budgetCents) / 100,
+  townGoal: Number(goalCents) / 100,
+  hasTownGoal: true,
+  guidanceGap: Number(gapCents) / 100,
+  categoryBreakdown: [],
+  buildingBreakdown: [],
+  salaryData: null,
+  locationData: null,
+  perPupil: null,
+  deseBreakdown: [],
+  includesProjectedEmployees: false,
+  stageLabel: 'Revised',
+  stage: 'REVISED',
+  stageCaption: 'Revised, revised May 4, 2027',
+};
+const view = { years: [2027], data: { '2027': data } } as unknown as PublicView;
+
+describe("the residents' budget card", () => {
+  it('names a Revised budget by its stage and a $1,816 gap in dollars with its share', () => {
+    render(<PublicSection name="budgetStatus" view={view} year={2027} data={data} onWatch={() => {}} />);
+    expect(screen.getAllByText('Revised school budget').length).toBeGreaterThan(0);
+    expect(screen.queryByText(/Proposed school budget/i)).toBeNull();
+    // 1,816 of 74.5 million is under a twentieth of a tenth of a percent.
+    expect((gapCents * 2000n + goalCents) / (2n * goalCents)).toBe(0n);
+    const gap = screen.getAllByText(/Under guidance by/)[0];
+    expect(gap.textContent).toBe('Under guidance by $1,816 (less than 0.1% of the goal)');
+    expect(document.body.textContent).not.toContain('$0.0M');
+  });
+});
