@@ -211,16 +211,21 @@ test.describe('COLA Management at 1440x900', () => {
     expect(defaults.baseline.source).toMatch(/^FY2026 proposed budget, \d+ lines$/);
     expect(defaults.townFunding.source).toMatch(/^FY2027 town goal, set \d{4}-\d{2}-\d{2}$/);
     await expect(page.getByLabel('Fiscal year')).toHaveValue('2027');
-    await expect(page.getByLabel('Baseline budget ($)')).toHaveValue(String(defaults.baseline.amount));
+    // Issue 32 item 10: FY2027 is the year being built (it has its own proposed lines): its need is
+    // that budget, as Town Guidance totals it, so no baseline is asked for.
+    expect(defaults.ownBudget.source).toMatch(
+      /^FY2027 proposed budget, \d+ lines, as Town Guidance totals it$/,
+    );
+    await expect(page.getByLabel('Baseline budget ($)')).toHaveValue('');
     await expect(page.getByLabel('Town funding ($)')).toHaveValue(String(defaults.townFunding.amount));
     const form = page.getByRole('form', { name: 'RIF gap inputs' });
-    await expect(form).toContainText(defaults.baseline.source);
+    await expect(form).toContainText(defaults.ownBudget.source);
     await expect(form).toContainText(defaults.townFunding.source);
     await expect(form).not.toContainText('87,834,567');
     await expect(page.getByLabel('Include steps and lanes')).toBeChecked();
 
     // A funding below the baseline: a RIF is required.
-    const funding = Math.floor(defaults.baseline.amount / 2);
+    const funding = Math.floor(defaults.ownBudget.amount / 2);
     await page.getByLabel('Town funding ($)').fill(String(funding));
     await page.getByRole('button', { name: 'Calculate RIF Gap' }).click();
     const result = page.getByRole('region', { name: /FY2027 RIF gap/ });
@@ -228,14 +233,15 @@ test.describe('COLA Management at 1440x900', () => {
     const { calculations } = await apiCall(page, 'GET', '/cola/rif-calculations');
     const latest = calculations[0];
     expect(latest.townFundingAmount).toBe(funding);
-    expect(latest.baselineBudget).toBe(defaults.baseline.amount);
+    expect([latest.baselineBudget, latest.districtNeed]).toEqual([
+      defaults.ownBudget.amount,
+      defaults.ownBudget.amount,
+    ]);
     expect(latest.rifRequired).toBe(true);
     await expect(result).toContainText('RIF required');
     await expect(result).toContainText(money(latest.districtNeed));
     const how = result.getByRole('region', { name: 'How this is calculated' });
-    await expect(how).toContainText(
-      `District need ${money(latest.districtNeed)} = baseline ${money(defaults.baseline.amount)} + COLA ${money(latest.colaImpact.total)} + steps and lanes ${money(latest.stepsLanesAmount)}`,
-    );
+    await expect(how).toContainText(`District need ${money(latest.districtNeed)} = the ${latest.needSource}`);
     await expect(how).toContainText(`Positions ${latest.positionsEstimate} =`);
     await expect(result.getByRole('table', { name: 'Cost of 1% COLA' })).toBeVisible();
     await expect(result.getByRole('table', { name: 'Breakdown by work group' })).toBeVisible();
@@ -253,10 +259,7 @@ test.describe('COLA Management at 1440x900', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile((await download.path())!);
     const sheet = workbook.worksheets[0];
-    expect(sheet.getCell('B13').value).toMatchObject({
-      formula: 'B6+B10+IF(B12,B11,0)+B19+B20',
-      result: latest.districtNeed,
-    });
+    expect(sheet.getCell('B13').value).toMatchObject({ formula: 'B6', result: latest.districtNeed });
     expect(sheet.getCell('B15').value).toMatchObject({ formula: 'B13-B14', result: latest.gap });
     expect(sheet.getCell('B18').value).toMatchObject({
       formula: 'IF(B15>0,ROUNDUP(B15/B17,0),0)',
@@ -283,11 +286,12 @@ test.describe('COLA Management at 1440x900', () => {
     const data = await apiCall(
       page,
       'GET',
-      `/cola/multi-year-projection?startYear=${d.fiscalYear}&endYear=${d.endYear}&baselineBudget=${d.baseline.amount}&budgetYearId=${d.budgetYearId}`,
+      `/cola/multi-year-projection?startYear=${d.fiscalYear}&endYear=${d.endYear}&baselineBasis=budget&budgetYearId=${d.budgetYearId}`,
     );
     await expect(page.getByRole('region', { name: /^FY2027 to FY2031/ })).toBeVisible();
     await expect(page.getByText(/87,834,567/)).toHaveCount(0);
-    expect(data.projections[0].baseline).toBe(d.baseline.amount);
+    // FY2027 has its own proposed lines: its need is that budget (issue 32 item 10).
+    expect(data.projections[0].districtNeed).toBe(d.ownBudget.amount);
     // Past the demo's contracts and scenario years nothing sets a COLA: the projection warns.
     const last = data.projections.at(-1);
     if (last.colaWarnings.length) {

@@ -30,7 +30,11 @@ export function rifSheet(c: RifCalculation): SheetSpec {
     [`Salaries of FY${c.baseYear ?? '?'} moved by the salary rules; ${c.employees ?? 0} employees.`],
     header('Figure', 'Amount', 'How it is worked out'),
     ['Fiscal year', c.fiscalYear, 'Input'],
-    ['Baseline budget', money(c.baselineBudget), 'Input'],
+    [
+      c.needSource ? 'Own proposed budget' : 'Baseline budget',
+      money(c.baselineBudget),
+      c.needSource ? `The ${c.needSource}` : 'Input',
+    ],
     [
       'COLA impact: settled contracts',
       bySource('SETTLED', c.colaImpact.settled),
@@ -54,11 +58,18 @@ export function rifSheet(c: RifCalculation): SheetSpec {
     ],
     ['Steps and lanes', moneyFormula(`SUM(${range('I')})`, c.stepsLanesAmount), 'Sum of the breakdown'],
     ['Include steps and lanes', c.includeStepsLanes, 'Input'],
-    [
-      'District need',
-      moneyFormula('B6+B10+IF(B12,B11,0)+B19+B20', c.districtNeed),
-      'Baseline + COLA + steps and lanes (when included) + new hires + typed next-year salaries',
-    ],
+    // The year being built needs its own proposed budget: the walk's parts above are already in it.
+    c.needSource
+      ? [
+          'District need',
+          moneyFormula('B6', c.districtNeed),
+          'The own proposed budget (its COLA, steps and new hires are in it)',
+        ]
+      : [
+          'District need',
+          moneyFormula('B6+B10+IF(B12,B11,0)+B19+B20', c.districtNeed),
+          'Baseline + COLA + steps and lanes (when included) + new hires + typed next-year salaries',
+        ],
     ['Town funding', money(c.townFundingAmount), 'Input'],
     ['Gap', moneyFormula('B13-B14', c.gap), 'District need − town funding'],
     ['RIF required', { formula: 'B15>0', result: c.rifRequired }, 'Gap above 0'],
