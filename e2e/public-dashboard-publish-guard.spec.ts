@@ -73,6 +73,14 @@ for (const size of [
       `/api/public-dashboard/view/${PATH}/data.csv?year=2027`,
     );
     await expect(page.getByText('Spending per student').first()).toBeVisible();
+    // The money axes' labels stay level, not tilted to squeeze in (they crowded at 390).
+    await expect(page.locator('.xtick text').first()).toBeVisible();
+    const tilted = await page
+      .locator('.xtick text')
+      .evaluateAll(
+        (ticks) => ticks.filter((t) => (t.getAttribute('transform') ?? '').includes('rotate')).length,
+      );
+    expect(tilted).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
     await saveScreen(page, `issue32-resident-${size.width}`);
   });

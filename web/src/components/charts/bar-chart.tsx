@@ -45,11 +45,14 @@ export function valueTicks(
   top: number,
   tickFormat?: (value: number) => string,
   tickLabels?: (ticks: number[]) => string[],
+  count = 4,
 ): { tickvals?: number[]; ticktext?: string[] } {
-  const ticks = niceTicks(top);
+  const ticks = niceTicks(top, count);
   const ticktext = tickLabels ? tickLabels(ticks) : tickFormat ? ticks.map(tickFormat) : undefined;
   return ticktext ? { tickvals: ticks, ticktext } : {};
 }
+
+const NARROW = '(max-width: 480px)';
 
 /** A bar chart, horizontal by default (long building and category names read better sideways). */
 export function BarChart({
@@ -65,12 +68,16 @@ export function BarChart({
   const horizontal = orientation === 'h';
   const rows = horizontal ? [...data].reverse() : [...data];
   const top = max ?? Math.max(0, ...data.map((d) => d.value)) * 1.1;
+  // On a phone the names of a horizontal chart take most of its width: four money ticks in what is
+  // left were tilted and crowded (issue 32 item 20), so it gets two, level.
+  const narrow = horizontal && typeof window !== 'undefined' && window.matchMedia?.(NARROW).matches === true;
   const valueAxis = {
     range: [0, top || 1],
     gridcolor: CHART_GRID,
     zeroline: false,
     tickfont: { color: CHART_MUTED },
-    ...valueTicks(top, tickFormat, tickLabels),
+    ...(narrow ? { tickangle: 0 } : {}),
+    ...valueTicks(top, tickFormat, tickLabels, narrow ? 2 : 4),
   };
   const labelAxis = { automargin: true, tickfont: { color: CHART_MUTED } };
   const trace = {
