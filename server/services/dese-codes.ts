@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { AppContext } from '@server/context';
+import { compareFunctionCodes } from '@server/lib/function-code';
 import { validationFailed } from '@server/errors';
 import { authorize, type Actor } from '@server/policies/index';
 import type { DeseCode } from '@server/schemas/dese-codes';
@@ -42,7 +43,7 @@ export function isDeseCode(code: string): boolean {
 /** Every DESE function code for the category picker, in code order. */
 export function listDeseCodes(_app: AppContext, actor: Actor) {
   authorize(actor, 'referenceData.read');
-  return { codes: [...deseCodes().values()].sort((a, b) => a.code.localeCompare(b.code)) };
+  return { codes: [...deseCodes().values()].sort((a, b) => compareFunctionCodes(a.code, b.code)) };
 }
 
 export const DESE_SERIES_FILE = path.resolve(import.meta.dirname, '../../fixtures/dese_function_series.csv');

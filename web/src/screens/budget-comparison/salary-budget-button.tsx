@@ -3,10 +3,10 @@ import { errorMessage } from '@web/api/client';
 import { useUpdateSalaryBudget, type UpdateSalaryBudgetResult } from '@web/api/budget-comparison';
 import { Alert } from '@web/components/alert';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
-import { formatMoney } from '@web/lib/format';
+import { countOf, formatMoney } from '@web/lib/format';
 import { fiscalYearLabel } from '@server/schemas/fiscal-year';
 
-const lines = (n: number) => `${n} ${n === 1 ? 'line' : 'lines'}`;
+const lines = (n: number) => countOf(n, 'line');
 
 /** What the update did to the salary lines, e.g. '3 lines changed, 1 line added and 51 lines removed'. */
 function changes(r: UpdateSalaryBudgetResult): string {

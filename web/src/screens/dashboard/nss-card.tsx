@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useNssMeter, type NssMeter } from '@web/api/nss';
 import { useCan } from '@web/auth/use-can';
 import { NssGauge, NssHeadroom, NssStatus } from '@web/components/nss/nss-gauge';
-import { formatMoney, formatMoneyCents } from '@web/lib/format';
+import { countOf, formatMoney, formatMoneyCents } from '@web/lib/format';
 import { fiscalYearLabel } from '@server/schemas/fiscal-year';
 import { shortText } from '@server/schemas/nss';
 
@@ -60,7 +60,7 @@ function WhatCounts({ meter }: { meter: NssMeter }) {
       <ul>
         <li>
           School committee lines counted: {formatMoney(meter.school.counted)} of{' '}
-          {formatMoney(meter.school.budgetTotal)} ({meter.school.lineCount.toLocaleString('en-US')} lines).
+          {formatMoney(meter.school.budgetTotal)} ({countOf(meter.school.lineCount, 'line')}).
         </li>
         {meter.school.excluded.map((e) => (
           <li key={e.code}>
