@@ -23,7 +23,10 @@ async function residentsSee(browser: Browser, name: string, shot?: string) {
     await pub.goto(`/public/${PATH}?year=2026`);
     const heading = pub.getByRole('heading', { level: 1 });
     await expect(heading).toHaveText(`FY26 ${name} Budget`);
-    await expect(pub.getByText("Superintendent's Recommended budget", { exact: true })).toBeVisible();
+    // The stage with its date (issue 32 item 14).
+    await expect(
+      pub.getByText(/^Superintendent's Recommended, recommended [A-Z][a-z]+ \d{1,2}, \d{4}$/),
+    ).toBeVisible();
     const other = name === PUBLISHED_NAME ? DRAFT_NAME : PUBLISHED_NAME;
     await expect(pub.getByText(other)).toHaveCount(0);
     if (shot) {
@@ -70,7 +73,7 @@ test('a saved school name is previewed at once and reaches residents only with P
   await expect(preview.getByText('Preview — not yet published')).toBeVisible();
   await expect(preview.getByRole('group', { name: 'Preview of the public page' })).toContainText(DRAFT_NAME);
   await expect(preview.getByRole('list', { name: 'Years residents would see' })).toContainText(
-    "FY26: Superintendent's Recommended budget",
+    "FY26: budget year FY26, Superintendent's Recommended, recommended",
   );
   await expect(preview.getByRole('list', { name: 'What Publish changes for residents' })).toHaveText(
     'School name changed',
