@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, axeViolations, navigate, saveScreen, signIn } from './helpers';
+import { ADMIN, apiCall, axeViolations, budgetYearId, navigate, saveScreen, signIn } from './helpers';
 
 /**
  * Issue 32 items 5, 14 and 20 on screen: ADMIN publishes through the menu; the preview names each
@@ -85,3 +85,46 @@ for (const size of [
     await saveScreen(page, `issue32-resident-${size.width}`);
   });
 }
+
+test('a $0 year asks to confirm, names the budget year, and Cancel publishes nothing', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, ADMIN);
+  await publishThroughMenu(page);
+  const before = (await apiCall(page, 'GET', '/public-dashboard/config')).config;
+  // The issue's case: a payroll line in budget year FY27's FY2027 makes that budget year hold the
+  // year, with no proposed budget: $0 for residents if Publish took it from there.
+  const { lineItem } = await apiCall(page, 'POST', '/line-items', {
+    isOperating: true,
+    budgetYearId: await budgetYearId(page, 'FY27'),
+    fiscalYear: 2027,
+    firstName: 'Zero',
+    lastName: 'Budget',
+    position: 'Teacher',
+    currentSalary: 50000,
+    currentFTE: 1,
+    employeeStatus: 'Active',
+  });
+  try {
+    await page.reload();
+    const source = page.getByLabel('Publish FY27 from');
+    const fy27 = source.locator('option', { hasText: 'Budget year FY27' });
+    await source.selectOption((await fy27.getAttribute('value')) ?? '');
+    await expect(page.getByText('FY2027 from budget year FY27 has a $0 budget').first()).toBeVisible();
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
+    await expect(dialog.getByRole('heading', { name: 'Publish anyway?' })).toBeVisible();
+    await expect(dialog).toContainText('FY2027 from budget year FY27 has a $0 budget');
+    expect(await axeViolations(page)).toEqual([]);
+    await saveScreen(page, 'issue32-publish-confirm-1440');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    // Nothing was published: residents still read the year from the budget year that has its budget.
+    const after = (await apiCall(page, 'GET', '/public-dashboard/config')).config;
+    expect(after.publishedAt).toBe(before.publishedAt);
+    await page.goto(`/public/${PATH}?year=2027`);
+    await expect(page.getByText('$0.0M')).toHaveCount(0);
+  } finally {
+    await apiCall(page, 'DELETE', `/line-items/${lineItem.id}`);
+  }
+});

@@ -3,6 +3,7 @@ import { saveStateFigures } from '@server/queries/nss';
 import { deseCodes } from '@server/services/dese-codes';
 import { createTestApp, type TestApp } from '../test/app';
 import { servePublicPage } from '../test/public-page-server';
+import { cents } from '../test/real-files';
 import {
   buildBudgetYear,
   buildBuilding,
@@ -35,18 +36,14 @@ let t: TestApp;
 let base: string;
 let closePage: (() => Promise<void>) | undefined;
 
-const toCents = (text: string) => {
-  const [whole, frac = ''] = text.split('.');
-  return BigInt(whole) * 100n + BigInt(frac.padEnd(2, '0'));
-};
 /** a / b to the cent, halves up (every figure here is positive). */
 const over = (a: bigint, b: bigint) => (a * 2n + b) / (2n * b);
 /** The page's whole dollars ('$12,149'): cents rounded to the dollar, halves up. */
-const dollars = (cents: bigint) =>
-  `$${over(cents, 100n)
+const dollars = (amount: bigint) =>
+  `$${over(amount, 100n)
     .toString()
     .replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
-const total = lines.reduce((n, l) => n + toCents(l.amount), 0n);
+const total = lines.reduce((n, l) => n + cents(l.amount), 0n);
 const goal = total + GAP_CENTS;
 
 beforeAll(async () => {
@@ -146,20 +143,20 @@ describe("the residents' page without JavaScript", () => {
   it('shows spending per pupil, in total and by the state’s spending categories', async () => {
     const html = await plainHtml();
     expect(html).toContain(dollars(over(total, STUDENTS)));
-    const pupils = toCents(FOUNDATION); // hundredths of a pupil
+    const pupils = cents(FOUNDATION); // hundredths of a pupil
     expect(html).toContain(dollars(over(total * 100n, pupils)));
     const chart = deseCodes();
     const byGroup = new Map<string, bigint>();
     for (const l of lines) {
       const name = chart.get(l.code)!.parentName;
-      byGroup.set(name, (byGroup.get(name) ?? 0n) + toCents(l.amount));
+      byGroup.set(name, (byGroup.get(name) ?? 0n) + cents(l.amount));
     }
     expect(byGroup.size).toBe(4);
     const table = /<caption>Per pupil by the state[^<]*<\/caption>[\s\S]*?<\/table>/.exec(html)?.[0] ?? '';
-    for (const [name, cents] of byGroup) {
+    for (const [name, sum] of byGroup) {
       const escaped = name.replace(/&/g, '&amp;').replace(/'/g, '&#39;');
       expect(table).toContain(
-        `<th scope="row">${escaped}</th><td class="num">${dollars(over(cents * 100n, pupils))}</td>`,
+        `<th scope="row">${escaped}</th><td class="num">${dollars(over(sum * 100n, pupils))}</td>`,
       );
     }
   });

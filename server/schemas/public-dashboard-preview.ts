@@ -26,17 +26,20 @@ export const SECTION_NAMES: Record<ComponentKey, string> = {
   townLinks: 'Town links',
 };
 
+/** A query value's comma-separated parts, trimmed, blanks dropped ('2026, 2027,' -> two parts). */
+const commaParts = (text: string): string[] =>
+  text
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+
 /** The years to preview, as the screen sends them ('2026,2027'); absent: the saved years. */
 export const publicPreviewQuery = z.strictObject({
   years: z
     .preprocess(
       (text) =>
         typeof text === 'string'
-          ? text
-              .split(',')
-              .map((part) => part.trim())
-              .filter((part) => part !== '')
-              .map((part) => (/^\d+$/.test(part) ? Number(part) : part))
+          ? commaParts(text).map((part) => (/^\d+$/.test(part) ? Number(part) : part))
           : text,
       publishedYearsSchema,
     )
@@ -46,14 +49,10 @@ export const publicPreviewQuery = z.strictObject({
     .preprocess(
       (text) =>
         typeof text === 'string'
-          ? text
-              .split(',')
-              .map((part) => part.trim())
-              .filter((part) => part !== '')
-              .map((part) => {
-                const [year, id] = part.split(':').map(Number);
-                return { fiscalYear: year, budgetYearId: id };
-              })
+          ? commaParts(text).map((part) => {
+              const [year, id] = part.split(':').map(Number);
+              return { fiscalYear: year, budgetYearId: id };
+            })
           : text,
       budgetYearChoicesSchema,
     )

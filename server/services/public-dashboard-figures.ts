@@ -1,4 +1,5 @@
 import type { Db } from '@server/db/index';
+import { compareFunctionCodes } from '@server/lib/function-code';
 import * as dash from '@server/queries/dashboard';
 import * as figures from '@server/queries/public-dashboard-figures';
 import { findStateFigures } from '@server/queries/nss';
@@ -217,10 +218,10 @@ async function deseBreakdown(
       cents: g.cents,
       amount: fromCents(g.cents),
       functions: g.functions
-        .sort((a, b) => a.code.localeCompare(b.code))
+        .sort((a, b) => compareFunctionCodes(a.code, b.code))
         .map((f) => ({ code: f.code, name: f.name, amount: fromCents(f.cents) })),
     }))
-    .sort((a, b) => a.functions[0].code.localeCompare(b.functions[0].code));
+    .sort((a, b) => compareFunctionCodes(a.functions[0].code, b.functions[0].code));
   if (unassigned !== null) {
     ordered.push({ name: NO_DESE_CODE, cents: unassigned, amount: fromCents(unassigned), functions: [] });
   }

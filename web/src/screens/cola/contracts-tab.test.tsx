@@ -128,11 +128,13 @@ describe('ContractsTab', () => {
     show();
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Nurses 2026-2028' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Save Contract' }));
+    // The refusal is said once, under the field it names; the banner says where to look.
     expect((await screen.findByRole('alert')).textContent).toBe(
-      'Failed to update contract: COLA must be at most 100',
+      'Failed to update contract: see the field marked below',
     );
     const year3 = screen.getByLabelText('FY2028 COLA % (year 3)');
     expect(year3.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getAllByText('COLA must be at most 100')).toHaveLength(1);
   });
 
   it('shows a superseded contract as kept and marked, and what supersedes it', async () => {
@@ -190,7 +192,9 @@ describe('ContractsTab', () => {
       /^“Nurses 2026-2028” is settled for some of these years/,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Save Contract' }));
-    expect((await screen.findByRole('alert')).textContent).toBe(`Failed to update contract: ${message}`);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Failed to update contract: see the field marked below',
+    );
     expect(supersedes.getAttribute('aria-invalid')).toBe('true');
     expect(document.getElementById('contract-supersedes-note')!.textContent).toBe(message);
     expect(bodyOf(fetchMock, 'PUT')).toMatchObject({ status: 'SETTLED', supersedesContractId: null });
