@@ -155,7 +155,7 @@ describe('budget-cli contracts', () => {
     expect(named.stderr).toMatch(/--supersedes: Choose the settled contract this one supersedes/);
     const missing = await add('Custodians at 1%', '1,1,1', ...settled, '--supersedes', '99999');
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toMatch(/supersedesContractId: Contract 99999 does not exist/);
+    expect(missing.stderr).toMatch(/--supersedes: Contract 99999 does not exist/);
     expect(jsonDocument(await cli('contracts', 'list', '--json'), 'array')).toHaveLength(1);
     expect(await nextYear()).toBe(grow(5234567n, 300n));
 
