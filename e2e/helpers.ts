@@ -9,6 +9,12 @@ export const ADMIN = { email: 'admin@example.org', password: 'e2e-admin-password
 export const FINANCE = { email: 'finance@example.org', password: 'e2e-demo-password' };
 export const VIEWER = { email: 'viewer@example.org', password: 'e2e-demo-password' };
 
+/**
+ * The resident page's headline figure, named by the year's stage: 'Proposed school budget' in Draft,
+ * 'Appropriated school budget' once a spec has advanced the year (the specs share one server).
+ */
+export const BUDGET_KPI = /^(Proposed|Recommended|Adopted|Appropriated|Revised) school budget/;
+
 /** Signs in through the login form and waits for the shell. */
 export async function signIn(page: Page, who: { email: string; password: string }): Promise<void> {
   await page.goto('/login');

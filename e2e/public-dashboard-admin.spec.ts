@@ -1,5 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, apiCall, axeViolations, budgetYearId, navigate, saveScreen, signIn } from './helpers';
+import {
+  ADMIN,
+  apiCall,
+  axeViolations,
+  BUDGET_KPI,
+  budgetYearId,
+  navigate,
+  saveScreen,
+  signIn,
+} from './helpers';
 
 /** An admin configures and publishes the public dashboard; residents keep the snapshot until the next Publish. */
 
@@ -101,7 +110,7 @@ test('an admin configures, publishes, edits data, and residents see the snapshot
   const resident = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const pub = await resident.newPage();
   await pub.goto('/public/admin-flow');
-  const budget = pub.locator('.kpi').filter({ hasText: 'Proposed school budget' });
+  const budget = pub.locator('.kpi').filter({ hasText: BUDGET_KPI });
   const view = await (await pub.request.get('/api/public-dashboard/view/admin-flow')).json();
   const published = view.data['2027'].totalBudget as number;
   await expect(budget).toContainText(millions(published));
