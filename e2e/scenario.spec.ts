@@ -376,25 +376,25 @@ test.describe('Scenario Builder by keyboard alone', () => {
       // Into the grid at the first line's description, then Tab: straight to its slider.
       await page.locator('.ag-row[row-index="0"] [col-id="accountDesc"]').click();
       await page.keyboard.press('Tab');
-      expect(await focused()).toMatchObject({ row: 0, what: 'slider', value: '100' });
+      await expect.poll(focused).toMatchObject({ row: 0, what: 'slider', value: '100' });
       await page.keyboard.press('ArrowLeft');
       await page.keyboard.press('ArrowLeft');
-      expect(await focused()).toMatchObject({ row: 0, what: 'slider', value: '98' });
+      await expect.poll(focused).toMatchObject({ row: 0, what: 'slider', value: '98' });
       // One Tab per line, not one per cell.
       await page.keyboard.press('Tab');
-      expect(await focused()).toMatchObject({ row: 1, what: 'slider' });
+      await expect.poll(focused).toMatchObject({ row: 1, what: 'slider' });
       await page.keyboard.press('Tab');
-      expect(await focused()).toMatchObject({ row: 2, what: 'slider' });
+      await expect.poll(focused).toMatchObject({ row: 2, what: 'slider' });
       await page.keyboard.press('Shift+Tab');
-      expect(await focused()).toMatchObject({ row: 1, what: 'slider' });
+      await expect.poll(focused).toMatchObject({ row: 1, what: 'slider' });
       // Down moves to the next line's slider without changing this one.
       await page.keyboard.press('ArrowDown');
-      expect(await focused()).toMatchObject({ row: 2, what: 'slider', value: '100' });
+      await expect.poll(focused).toMatchObject({ row: 2, what: 'slider', value: '100' });
       // Escape hands the keys back to the grid; Enter goes back in.
       await page.keyboard.press('Escape');
-      expect(await focused()).toMatchObject({ row: 2, what: 'cell' });
+      await expect.poll(focused).toMatchObject({ row: 2, what: 'cell' });
       await page.keyboard.press('Enter');
-      expect(await focused()).toMatchObject({ row: 2, what: 'slider' });
+      await expect.poll(focused).toMatchObject({ row: 2, what: 'slider' });
       // The first line's cut was kept (and saved).
       await expect(page.locator('.ag-row[row-index="0"] .pct-input')).toHaveValue('98');
     } finally {

@@ -18,10 +18,40 @@ export function focusSlider(rowIndex: number, tries = 10): void {
     );
     if (slider && !slider.disabled) {
       slider.focus();
+      keepSliderFocus(slider, 3);
     } else if (!slider && tries > 0) {
       focusSlider(rowIndex, tries - 1);
     }
   });
+}
+
+/**
+ * The grid focuses the line's cell itself after tabToNextCell returns; while it is still scrolling
+ * there (ensureIndexVisible) that can come after the frame that focused the slider, leaving focus
+ * on the cell. For a few frames, take focus back from the slider's own cell, unless the user has
+ * pressed a key on the slider since (Escape hands the keys to the cell on purpose).
+ */
+function keepSliderFocus(slider: HTMLInputElement, frames: number): void {
+  let keyPressed = false;
+  const onKey = () => {
+    keyPressed = true;
+  };
+  slider.addEventListener('keydown', onKey, { once: true, capture: true });
+  const check = (left: number) =>
+    requestAnimationFrame(() => {
+      if (keyPressed || !slider.isConnected) {
+        return;
+      }
+      if (document.activeElement === slider.closest('.ag-cell')) {
+        slider.focus();
+      }
+      if (left > 1) {
+        check(left - 1);
+      } else {
+        slider.removeEventListener('keydown', onKey, { capture: true });
+      }
+    });
+  check(frames);
 }
 
 /** Tab: the next (or previous) line's percent; past the last line the page's next control. */
