@@ -1,4 +1,5 @@
 import type { AppContext } from '@server/context';
+import { countOf } from '@server/lib/count-words';
 import type { Db } from '@server/db/index';
 import { conflict } from '@server/errors';
 import { formatMoneyCents } from '@server/lib/money';
@@ -21,12 +22,11 @@ import { lockBulk } from './line-items-rules';
 // line writer reads it too.
 export { DESE_SERIES_FILE, deseSeries, functionName, requireChartCode } from './dese-codes';
 
-const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 const cents = (text: string) => toCents(text) ?? 0n;
 
 /** '$1,234.00 in 3 lines have no function code' (or 'line has'). */
 export function unmappedMessage(amountCents: bigint, lines: number): string {
-  return `${formatMoneyCents(fromCents(amountCents))} in ${plural(lines, 'line')} ${lines === 1 ? 'has' : 'have'} no function code`;
+  return `${formatMoneyCents(fromCents(amountCents))} in ${countOf(lines, 'line')} ${lines === 1 ? 'has' : 'have'} no function code`;
 }
 
 /** GET /function-codes/unmapped: the year's lines (as the dashboard counts them) without a code. */
@@ -73,7 +73,7 @@ export async function requireMappedDollars(db: Db, budgetYearId: number, fiscalY
   const kinds = rows
     .filter((r) => r.dollar_lines > 0)
     .sort((a, b) => Number(b.is_operating) - Number(a.is_operating))
-    .map((r) => plural(r.dollar_lines, r.is_operating ? 'employee line' : 'proposed line'))
+    .map((r) => countOf(r.dollar_lines, r.is_operating ? 'employee line' : 'proposed line'))
     .join(', ');
   throw conflict(
     `FY${fiscalYear} cannot be School Committee Adopted with unmapped dollars: ` +

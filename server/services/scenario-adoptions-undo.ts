@@ -1,4 +1,5 @@
 import type { AppContext } from '@server/context';
+import { countOf } from '@server/lib/count-words';
 import { conflict, notFound } from '@server/errors';
 import { centsOf, formatMoneyCents } from '@server/lib/money';
 import { authorize, type Actor } from '@server/policies/index';
@@ -172,16 +173,14 @@ export async function undoAdoption(app: AppContext, actor: Actor, id: number, bo
     let what = '';
     if (edited) {
       what = overwrite
-        ? ` (${plural(edited, 'line')} edited since overwritten)`
-        : `; ${plural(edited, 'line')} edited since left as ${edited === 1 ? 'it is' : 'they are'}`;
+        ? ` (${countOf(edited, 'line')} edited since overwritten)`
+        : `; ${countOf(edited, 'line')} edited since left as ${edited === 1 ? 'it is' : 'they are'}`;
     }
     return {
       adoption,
       linesChanged: changed.length,
       linesKept: kept.length,
-      message: `Undid the adoption of “${row.scenario_name}” in ${fiscalYearLabel(row.fiscal_year)}: ${plural(changed.length, 'line')} returned to the amounts it replaced${what}, proposed total ${formatMoneyCents(totalBefore)} → ${formatMoneyCents(totalAfter)}`,
+      message: `Undid the adoption of “${row.scenario_name}” in ${fiscalYearLabel(row.fiscal_year)}: ${countOf(changed.length, 'line')} returned to the amounts it replaced${what}, proposed total ${formatMoneyCents(totalBefore)} → ${formatMoneyCents(totalAfter)}`,
     };
   });
 }
-
-const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;

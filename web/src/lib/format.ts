@@ -9,13 +9,8 @@ export function formatDateTime(iso: string | null | undefined, fallback = 'Never
   return Number.isNaN(date.getTime()) ? fallback : dateTime.format(date);
 }
 
-/**
- * A count and its noun, singular only for one: '1 line', '3 lines', '1,204 employees' (never
- * '(1 lines)'). The one pluralising rule of the web app; an irregular noun passes its plural.
- */
-export function countOf(n: number, one: string, many = `${one}s`): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
-}
+// The one pluralising rule, shared with the server and the CLI.
+export { countOf } from '@server/lib/count-words';
 
 // Money is formatted in one place for the server, the web app and the CLI (server/lib/money.ts).
 export {
