@@ -142,7 +142,7 @@ function Lazy({ children }: { children: ReactNode }) {
 }
 
 /**
- * Holds the whole app until the stored session has been checked (SPEC section 4), and the code
+ * Holds the whole app until the stored session has been checked, and the code
  * the page draws first has arrived.
  */
 function SessionGate() {

@@ -22,7 +22,7 @@ export const budgetSettingsKeys = {
 export const budgetSettingsApi = {
   get: (budgetYearId: number) =>
     api.get<BudgetSettingsResponse>('/budget-settings', { query: { budgetYearId } }),
-  /** SPEC section 3: the work-group list travels as a JSON string. */
+  /** The work-group list travels as a JSON string. */
   save: (id: number, input: BudgetSettingsInput) =>
     api.put<BudgetSettingsResponse>(`/budget-settings/${id}`, {
       ...input,

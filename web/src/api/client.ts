@@ -21,7 +21,7 @@ export class ApiError extends Error {
   }
 }
 
-/** The server's error text when there is one, else the screen's fallback (SPEC section 8). */
+/** The server's error text when there is one, else the screen's fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.serverMessage) {
     return error.serverMessage;

@@ -149,7 +149,7 @@ export function useCreateCutScenario() {
   return useMutation({ mutationFn: cutScenariosApi.create, onSuccess: () => refreshLists(queryClient) });
 }
 
-/** 'Failed to update scenario name' on failure is the screen's (SPEC section 8). */
+/** 'Failed to update scenario name' on failure is the screen's. */
 export function useUpdateCutScenario() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -39,7 +39,7 @@ export const importApi = {
 };
 
 /**
- * SPEC section 8: 'Failed to analyze file: {message}', where a non-OK answer without a message
+ * 'Failed to analyze file: {message}', where a non-OK answer without a message
  * reads 'Upload failed: {status} - {text}', and anything else 'Analysis failed'.
  */
 export function analyzeErrorMessage(error: unknown): string {
@@ -54,7 +54,7 @@ export function analyzeErrorMessage(error: unknown): string {
   return `Failed to analyze file: ${error instanceof Error && error.message.startsWith('Invalid response') ? error.message : 'Analysis failed'}`;
 }
 
-/** SPEC section 8: 'Import failed: {message}' with the server's error, else 'Import failed'. */
+/** 'Import failed: {message}' with the server's error, else 'Import failed'. */
 export function importErrorMessage(error: unknown): string {
   return error instanceof ApiError && error.serverMessage
     ? `Import failed: ${error.serverMessage}`
@@ -62,7 +62,7 @@ export function importErrorMessage(error: unknown): string {
 }
 
 /**
- * SPEC section 5: the analysis must hold detectedColumns and expectedColumns as arrays and
+ * The analysis must hold detectedColumns and expectedColumns as arrays and
  * suggestedMappings as an object, else 'Invalid response: ...'.
  */
 export function checkAnalysis(body: unknown): ImportAnalysis {

@@ -55,7 +55,7 @@ export interface TotalsFilter {
   needsReview?: boolean;
   /** A work group as the lines spell it. */
   workGroup?: string;
-  /** 'none': lines without a DESE function code (issue 26). */
+  /** 'none': lines without a DESE function code. */
   functionCode?: 'none';
 }
 

@@ -14,7 +14,7 @@ import { api } from '@web/api/client';
 export type { Adoption, AdoptPreview, UndoPreview };
 
 /**
- * Adopting a cut scenario into the budget (issue 25 item 2). Keys sit under 'scenarios', a
+ * Adopting a cut scenario into the budget. Keys sit under 'scenarios', a
  * budget-data root: any change of budget data refreshes them. An adoption or its undo changes the
  * proposed lines, so it refreshes every budget query (the dashboard, the grids, Budget Comparison,
  * town goals, stages), not only the builder's.

@@ -19,7 +19,7 @@ export interface NewVersion {
   label: string;
   description: string | null;
   status: 'DRAFT';
-  /** The signed-in user's id or 'admin' (SPEC section 7); the server records the signed-in user. */
+  /** The signed-in user's id or 'admin'; the server records the signed-in user. */
   uploadedBy: number | 'admin';
   budgetYearId?: number;
 }

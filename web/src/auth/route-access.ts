@@ -3,11 +3,11 @@ import type { Role } from '@server/schemas/common';
 const STAFF: readonly Role[] = ['ADMIN', 'FINANCE'];
 const ADMIN: readonly Role[] = ['ADMIN'];
 
-/** Every signed-in route and the roles it needs (SPEC sections 2 and 6); null means any signed-in user. */
+/** Every signed-in route and the roles it needs; null means any signed-in user. */
 export const ROUTE_ROLES = {
   '/': null,
   '/profile': null,
-  // The reports that hold no individual pay (issue 32 item 12; the server's 'stageComparison.read',
+  // The reports that hold no individual pay (the server's 'stageComparison.read',
   // 'deseReport.read' and 'budgetVsActual.read'): the school committee (VIEW_ONLY) reads them too.
   '/budget-stages': null,
   '/budget-stages/compare': null,

@@ -28,7 +28,7 @@ export interface Session {
 
 const SessionContext = createContext<Session | null>(null);
 
-/** The stored session is usable only when both the token and the user are there (SPEC section 4). */
+/** The stored session is usable only when both the token and the user are there. */
 function initialUser(): SessionUser | null {
   const token = readToken();
   const user = readStoredUser();

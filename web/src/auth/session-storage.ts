@@ -1,6 +1,6 @@
 import type { SessionUser } from '@server/schemas/auth';
 
-/** localStorage keys fixed by SPEC section 9. */
+/** The localStorage keys the session is kept under: 'token' and 'user'. */
 export const TOKEN_KEY = 'token';
 export const USER_KEY = 'user';
 

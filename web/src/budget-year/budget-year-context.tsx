@@ -3,7 +3,7 @@ import { useBudgetYears, type BudgetYear } from '@web/api/budget-years';
 
 import { DEFAULT_FISCAL_YEAR, pickDefaultBudgetYear } from '@server/schemas/budget-years';
 
-/** The budget year the shell preselects (SPEC section 2); one home with the CLI's default. */
+/** The budget year the shell preselects; one home with the CLI's default. */
 export { DEFAULT_FISCAL_YEAR, pickDefaultBudgetYear };
 
 /** Where the chosen budget year is kept, so it survives a reload (like the dashboard's settings). */

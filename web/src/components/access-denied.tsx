@@ -6,7 +6,7 @@ interface AccessDeniedProps {
   userRole: Role;
 }
 
-/** Shown in place of a screen the signed-in user's role may not open (SPEC section 2). */
+/** Shown in place of a screen the signed-in user's role may not open. */
 export function AccessDenied({ requiredRoles, userRole }: AccessDeniedProps) {
   const navigate = useNavigate();
   return (

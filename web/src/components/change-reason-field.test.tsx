@@ -5,7 +5,7 @@ import type { ProposedLineItem } from '@web/api/line-items';
 import { ProposedEditor } from '@web/components/proposed-editor';
 import { jsonResponse, makeUser, renderRoutes, stubApi, storeSession } from '@web/test/render';
 
-/** Issue 25: once a year has passed a budget stage, a line's edit may say why (changeReason). */
+/** Once a year has passed a budget stage, a line's edit may say why (changeReason). */
 const admin = makeUser();
 const line = {
   id: 41,

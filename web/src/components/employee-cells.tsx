@@ -2,7 +2,7 @@ import type { CustomCellRendererProps } from 'ag-grid-react';
 import type { EmployeeLineItem } from '@web/api/line-items';
 import { formatMoneyCents } from '@web/lib/format';
 
-/** Inactive and Retiring employees have no next-year salary (SPEC section 4). */
+/** Inactive and Retiring employees have no next-year salary. */
 export function nextYearSalaryLocked(line: Pick<EmployeeLineItem, 'employeeStatus'>): boolean {
   return line.employeeStatus === 'Inactive' || line.employeeStatus === 'Retiring';
 }

@@ -47,7 +47,7 @@ export function EmployeeEditor({
   review = false,
   failureTitle,
 }: EmployeeEditorProps) {
-  // Once the line's year has passed a budget stage, an edit may say why (issue 25).
+  // Once the line's year has passed a budget stage, an edit may say why.
   const stage = useStagePassed(line);
   // What is sent: the fields that changed, and (Data Quality) the review flag cleared.
   const changesOf = (v: ReturnType<typeof toFormValues>) => {

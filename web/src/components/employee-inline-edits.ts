@@ -58,7 +58,7 @@ function salaryProblem(value: unknown): string | null {
 /**
  * Saves the employee grid's inline edits (next-year salary, status, departure date). The grid
  * never changes a row itself (readOnlyEdit): the saved row from the server replaces it, and a
- * failure leaves the old value in place with the SPEC's message.
+ * failure leaves the old value in place and says what failed ('Failed to update status', ...).
  */
 export function useEmployeeInlineEdits() {
   const notify = useToast();

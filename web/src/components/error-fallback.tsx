@@ -8,7 +8,7 @@ function messageOf(error: unknown): string {
   return 'Unknown error occurred';
 }
 
-/** The last-resort screen for an unexpected failure (SPEC section 2). */
+/** The last-resort screen for an unexpected failure. */
 export function ErrorFallback({ error }: { error: unknown }) {
   return (
     <main className="full-screen-center">

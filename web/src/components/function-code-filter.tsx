@@ -6,7 +6,7 @@ import { useCategories } from '@web/api/lookups';
 import { ALL, FilterSelect } from '@web/components/line-filters';
 
 /**
- * The budget grids' function-code filter (issue 26 item 1): all lines, or the lines without a DESE
+ * The budget grids' function-code filter: all lines, or the lines without a DESE
  * function code of their own or their category's (the server's rule: server/lib/function-code.ts).
  * The dashboard's 'have no function code' links open a grid with it set: ?functionCode=none, and
  * the fiscal year the dashboard showed (?fiscalYear=2027).

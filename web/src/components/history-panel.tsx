@@ -30,7 +30,7 @@ const FIELD_LABELS: Record<string, string> = {
   name: 'Name',
   'metadata.needsReview': 'Needs review',
   'metadata.importWarnings': 'Import warnings',
-  // A budget stage's move or reopen, and a year's state figures (issue 32 item 13).
+  // A budget stage's move or reopen, and a year's state figures.
   reason: 'Reason',
   reopened: 'Reopened after',
   stageLabel: 'Stage',

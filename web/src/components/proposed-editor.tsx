@@ -34,10 +34,10 @@ type SaveVars =
 
 /** The Proposed Budget Manager's line editor (add and edit), with the line's history when editing. */
 export function ProposedEditor({ target, onClose, onSaved }: ProposedEditorProps) {
-  // Once the line's year has passed a budget stage, an edit may say why (issue 25).
+  // Once the line's year has passed a budget stage, an edit may say why.
   const stage = useStagePassed(target?.mode === 'edit' ? target.line : null);
   // Adding checks with the create schema (on the budget year and fiscal year on screen), editing
-  // with the PUT's, which gets the full editable set as the SPEC's call sends it.
+  // with the PUT's, which gets the full editable set the Edit form sends.
   const form = useEditorForm(
     'proposed',
     target?.mode === 'add' ? createProposedBody : updateProposedBody,
@@ -77,7 +77,7 @@ export function ProposedEditor({ target, onClose, onSaved }: ProposedEditorProps
         : { kind: 'edit', id: target.line.id, body: body as UpdateProposedBody };
     save.mutate(vars, {
       onSuccess: ({ lineItem }) => onSaved(lineItem as ProposedLineItem, target.mode),
-      // SPEC section 8: 'Failed to update item: ' + the error, or 'Unknown error'.
+      // On failure: 'Failed to update item: ' + the error, or 'Unknown error'.
       onError: (err) =>
         form.applyServerError(err, target.mode === 'edit' ? 'Unknown error' : 'Failed to add item'),
     });

@@ -81,7 +81,7 @@ function named(el: HTMLElement, name: string): boolean {
 
 /**
  * Returns focus to the control that opened a dialog when it closes, by Escape, Cancel or saving
- * (WAI-ARIA dialog pattern; issue 32 item 16). Our dialogs open from screen state, not from a Radix
+ * (WAI-ARIA dialog pattern). Our dialogs open from screen state, not from a Radix
  * Trigger, so Radix had no trigger to go back to and focus fell to the top of the page. Spread the
  * result on Dialog.Content or AlertDialog.Content.
  */

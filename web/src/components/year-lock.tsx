@@ -11,7 +11,7 @@ export interface YearLock {
 }
 
 /**
- * Whether a fiscal year's lines are locked by a vote (issue 32 item 15). The rule is the server's:
+ * Whether a fiscal year's lines are locked by a vote. The rule is the server's:
  * `current.locked` of GET /budget-stages, worked out by the same function that refuses a write into
  * the year, and the words are the refusal's (lockedYearMessage). Until the stages arrive the year
  * counts as open: the server still refuses a write, and a grid's controls do not blink away.

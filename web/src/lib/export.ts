@@ -85,7 +85,7 @@ export function download(blob: Blob, fileName: string): void {
   link.remove();
   // Revoke after the click has been handled, or some browsers cancel the download.
   setTimeout(() => URL.revokeObjectURL(url), 1000);
-  // Every export goes to the security log (issue 15, item 13: salary data leaving the app); the
+  // Every export goes to the security log (salary data leaving the app); the
   // download never waits on it or fails for it.
   void api
     .post('/auth/exports', { fileName: fileName.slice(0, 200), bytes: blob.size })

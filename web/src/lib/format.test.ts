@@ -3,7 +3,7 @@ import { niceTicks } from '@web/components/charts/bar-chart';
 import { formatGuidanceGap, formatMillions, formatMoney, formatMoneyTicks } from './format';
 
 describe('formatMillions', () => {
-  it('shows dashboard money in millions with 1 or 2 decimals (SPEC section 9)', () => {
+  it('shows dashboard money in millions with 1 or 2 decimals', () => {
     expect(formatMillions(87_834_567)).toBe('$87.8M');
     expect(formatMillions(87_834_567, 2)).toBe('$87.83M');
     expect(formatMillions(-444_400)).toBe('-$0.4M');

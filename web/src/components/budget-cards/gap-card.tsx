@@ -31,7 +31,7 @@ interface GapCardProps {
 
 /**
  * The budget against the town's guidance goal: the two figures, the gap in words, a bar chart whose
- * axis runs to 110% of the larger bar (SPEC section 9), and the same figures as a table.
+ * axis runs to 110% of the larger bar, and the same figures as a table.
  */
 export function GapCard(props: GapCardProps) {
   const { fy, budget, goal, hasGoal, hasBudget, gap, money, actions, footer } = props;

@@ -69,7 +69,7 @@ export function BarChart({
   const rows = horizontal ? [...data].reverse() : [...data];
   const top = max ?? Math.max(0, ...data.map((d) => d.value)) * 1.1;
   // On a phone the names of a horizontal chart take most of its width: four money ticks in what is
-  // left were tilted and crowded (issue 32 item 20), so it gets two, level.
+  // left were tilted and crowded, so it gets two, level.
   const narrow = horizontal && typeof window !== 'undefined' && window.matchMedia?.(NARROW).matches === true;
   const valueAxis = {
     range: [0, top || 1],

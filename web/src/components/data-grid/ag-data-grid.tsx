@@ -36,7 +36,7 @@ export interface DataGridProps<T extends GridRow> {
   loading?: boolean;
   /** Shown when there are no rows at all. */
   emptyText?: string;
-  /** The grid grows with its rows up to this height, then scrolls (SPEC: 600px for employees). */
+  /** The grid grows with its rows up to this height, then scrolls (600px for the employee table). */
   maxHeight?: number;
   selectable?: boolean;
   onSelectionChange?(rows: T[]): void;

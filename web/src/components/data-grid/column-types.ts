@@ -59,7 +59,7 @@ export function textColumn<T>(def: ColDef<T>): ColDef<T> {
   return { filter: 'agTextColumnFilter', minWidth: 110, ...def };
 }
 
-/** The name shown for a line with no building (SPEC: a null building means District Wide). */
+/** The name shown for a line with no building (a null building means District Wide). */
 export const DISTRICT_WIDE = 'District Wide';
 
 /** A YYYY-MM-DD date shown as MM/DD/YYYY, without time-zone shifts. */

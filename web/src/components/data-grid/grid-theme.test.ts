@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { GRID_MODULES } from './grid-theme';
 
 /**
- * The grid chunk carries only the AG Grid features the grids use (issue 10 item 12): the bundle
+ * The grid chunk carries only the AG Grid features the grids use: the bundle
  * went from 1,156.9 kB to 975.7 kB when AllCommunityModule was replaced by this list. A module
  * added here must be one a grid needs; this test names the list so the change is deliberate.
  */

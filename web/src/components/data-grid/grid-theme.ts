@@ -36,7 +36,7 @@ import { GRID_HEADER_HEIGHT, GRID_ROW_HEIGHT } from '@web/components/data-grid/g
  * (columns sized to their content; column state saved and restored), employee-columns.ts and the
  * import history (select, number and date-string editors; plain text editing), data quality
  * (wrapped rows of their own height), the Scenario Builder's Tab from slider to slider
- * (ensureIndexVisible: the scroll API; without it each Tab logged #200, issue 32 item 17). A feature added to a grid without its module shows AG Grid error
+ * (ensureIndexVisible: the scroll API; without it each Tab logged #200). A feature added to a grid without its module shows AG Grid error
  * #200 in the console; the development build registers the ValidationModule, which names it.
  */
 export const GRID_MODULES: Module[] = [

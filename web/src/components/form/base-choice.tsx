@@ -3,7 +3,7 @@ import type { Base } from '@server/schemas/actuals-base';
 import { FieldGroup } from './field';
 import { RadioOption } from './radio-option';
 
-/** What each base means, in the words every screen uses (issue 27 item 6). */
+/** What each base means, in the words every screen uses. */
 export const BASE_LABELS: Record<Base, string> = {
   budget: 'Last year’s budget',
   actual: 'Last year’s actual spending',

@@ -32,7 +32,7 @@ describe('navigationFor', () => {
         { label: 'AI Analysis', to: '/admin/ai-analysis' },
       ],
     });
-    // Issue 32 item 12: the school committee reads the reports that hold no individual pay.
+    // The school committee reads the reports that hold no individual pay.
     expect(navigationFor('VIEW_ONLY')).toEqual({
       links: [{ label: 'Dashboard', to: '/' }],
       menu: {

@@ -18,7 +18,7 @@ export interface Navigation {
   menu: NavMenu | null;
 }
 
-/** The navigation bar (SPEC section 2). */
+/** The navigation bar: every signed-in user's main screens. */
 export const MAIN_NAV: readonly NavItem[] = [
   { label: 'Dashboard', to: '/' },
   { label: 'Scenario Builder', to: '/scenario' },
@@ -28,8 +28,8 @@ export const MAIN_NAV: readonly NavItem[] = [
 ];
 
 /**
- * The Admin dropdown (SPEC section 2), plus Salary Progression (SPEC leaves its route and link
- * open; it sits beside the Employee Manager whose salaries it explains). Four of its screens (the
+ * The Admin dropdown, plus Salary Progression (which has no place of its own in the navigation;
+ * it sits beside the Employee Manager whose salaries it explains). Four of its screens (the
  * two budget managers, Salary Progression and AI Analysis) are open to FINANCE too, so a role that
  * may open some of these screens but not the Admin Panel gets the same dropdown, limited to what
  * it may open, under BUDGET_TOOLS_LABEL.
@@ -56,7 +56,7 @@ export const ADMIN_NAV: readonly NavItem[] = [
 export const ADMIN_LABEL = 'Admin';
 export const BUDGET_TOOLS_LABEL = 'Budget Tools';
 
-/** The screens of the user menu (SPEC section 2: Profile, and User Management for ADMIN). */
+/** The screens of the user menu: Profile, and User Management for ADMIN. */
 export const USER_MENU_NAV: readonly NavItem[] = [
   { label: 'Profile', to: '/profile' },
   { label: 'User Management', to: '/users' },

@@ -5,7 +5,7 @@ import type { DatabaseStatus } from '@web/api/database';
 import { DatabaseTab } from '@web/screens/admin/database-tab';
 import { jsonResponse, makeUser, renderRoutes, storeSession } from '@web/test/render';
 
-/** The Admin Panel's database card (issue 15, items 9 and 11): size on disk and the last backup. */
+/** The Admin Panel's database card: size on disk and the last backup. */
 
 const admin = makeUser({ role: 'ADMIN', abilities: { 'database.manage': true } });
 const status = (lastBackup: DatabaseStatus['lastBackup']): DatabaseStatus => ({

@@ -13,7 +13,7 @@ import '@web/screens/admin/state-figures/state-figures.css';
 import { ScrollArea } from '@web/components/scroll-area';
 
 /**
- * State Figures (issue 26 item 2): per fiscal year, the figures DESE publishes for the district and
+ * State Figures: per fiscal year, the figures DESE publishes for the district and
  * the town's spending on the schools' behalf, entered here or imported from a CSV; they drive the
  * Net School Spending meter and spending per pupil by DESE's method.
  */

@@ -4,7 +4,7 @@ import { percentOfRequiredText } from '@server/schemas/nss';
 import '@web/components/nss/nss.css';
 
 /**
- * The net school spending constraint the analysis was asked to respect (issue 26): the year's
+ * The net school spending constraint the analysis was asked to respect: the year's
  * percent of required NSS and headroom, and how many suggestions would break it.
  */
 export function AnalysisNss({ nss }: { nss: NonNullable<AnalysisResult['nss']> }) {

@@ -1,7 +1,7 @@
 import { VARIANCE_HIGHLIGHT } from '@server/lib/budget-math';
 import type { ComparisonCell } from '@web/api/budget-comparison';
 
-/** How each variance flag reads (SPEC section 5) and looks; MINOR carries no label (thresholds: budget-math). */
+/** How each variance flag reads and looks; MINOR carries no label (thresholds: budget-math). */
 export const FLAG_LABELS = {
   ALIGNED: { label: 'Aligned', badge: 'badge--success' },
   MINOR: { label: '', badge: '' },

@@ -17,7 +17,7 @@ import { StageHistory } from './stage-history';
 import './budget-stages.css';
 
 /**
- * Budget Stages (issue 25): where a fiscal year stands between the superintendent's recommendation
+ * Budget Stages: where a fiscal year stands between the superintendent's recommendation
  * and the town's appropriation, every move with its date, note and frozen totals, and (ADMIN) the
  * move to the next stage or a reopen after a vote. Massachusetts: the committee votes after its
  * hearing (c.71 §38N), the town appropriates the total (c.71 §34).

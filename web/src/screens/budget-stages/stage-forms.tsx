@@ -28,7 +28,7 @@ export function AdvanceForm({
   const [note, setNote] = useState('');
   const [confirming, setConfirming] = useState(false);
   // The form asks first (its date is checked by the browser), the confirmation records: a dialog,
-  // so Escape cancels and focus comes back to the button that asked (issue 32 item 16).
+  // so Escape cancels and focus comes back to the button that asked.
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setConfirming(true);

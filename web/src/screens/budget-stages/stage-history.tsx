@@ -6,7 +6,7 @@ import { formatMoneyCents as formatMoney } from '@web/lib/format';
 import { longDate } from '@server/schemas/budget-stages';
 
 /**
- * The audit log's record of one move or reopen (issue 32 item 13: who recorded it, when, and a
+ * The audit log's record of one move or reopen (who recorded it, when, and a
  * reopen's reason), read on demand; the history route is staff's, like every record's history.
  */
 function EventAudit({ event }: { event: StageEvent }) {

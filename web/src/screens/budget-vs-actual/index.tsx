@@ -19,7 +19,7 @@ import { Unmatched } from './unmatched';
 import './budget-vs-actual.css';
 
 /**
- * Budget vs Actual (issue 27 item 5): a fiscal year's budget (its proposed lines, and the ledger's
+ * Budget vs Actual: a fiscal year's budget (its proposed lines, and the ledger's
  * revised budget) against what the ledger says was expended and encumbered, by category, DESE
  * function, building or account, with the projected year-end at the current rate and the rows
  * over budget flagged. A group opens onto its accounts; what matches nothing is listed below.

@@ -1,4 +1,4 @@
-/** SPEC section 9: the forecast preview starts from 100,000 and runs five years. */
+/** The forecast preview starts from 100,000 and runs five years. */
 export const FORECAST_BASE = 100_000;
 export const FORECAST_YEARS = 5;
 

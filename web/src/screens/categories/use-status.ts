@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 
-/** SPEC section 9: success messages clear after 3 seconds. */
+/** Success messages clear after 3 seconds. */
 const SUCCESS_TIMEOUT_MS = 3000;
 
 /** The screen's message: a success that clears after 3 seconds, or an error that stays. */

@@ -1,5 +1,5 @@
 import { parseFiscalYear } from '@server/schemas/fiscal-year';
-/** COLA screens name fiscal years in full, as SPEC's grid and messages do: 2027 -> 'FY2027'. */
+/** COLA screens name fiscal years in full, as the grid and its messages do: 2027 -> 'FY2027'. */
 export const fy = (year: number) => `FY${year}`;
 
 /** Where a work group's COLA for a year came from (one home: web/src/lib/cola-source.ts). */

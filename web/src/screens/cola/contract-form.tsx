@@ -47,7 +47,7 @@ interface ContractFormProps {
 }
 
 /**
- * Creates or edits a contract (SPEC sections 3, 4, 5 and 8): one COLA row per fiscal year from the
+ * Creates or edits a contract: one COLA row per fiscal year from the
  * start to the end year, and a settlement date only while the status is SETTLED.
  */
 export function ContractForm({ open, onOpenChange, contract, onSaved }: ContractFormProps) {

@@ -22,7 +22,7 @@ const draft = (patch: Partial<ContractDraft> = {}): ContractDraft => ({
   ...patch,
 });
 
-describe('contract form rules (SPEC sections 5 and 8)', () => {
+describe('contract form rules', () => {
   it('starts at FY2027 to FY2029, negotiating, one row per year', () => {
     const d = draftFrom(null);
     expect([d.startYear, d.endYear, d.status]).toEqual(['2027', '2029', 'NEGOTIATING']);
@@ -112,7 +112,7 @@ describe('contract form rules (SPEC sections 5 and 8)', () => {
   });
 });
 
-describe('Supersedes (issue 22 item 10)', () => {
+describe('Supersedes', () => {
   const settled = (
     id: number,
     workGroupId: number,

@@ -24,8 +24,8 @@ export interface RateDraft {
 
 /**
  * The form's values as text. `rates` is keyed by fiscal year and keeps every year ever typed, so a
- * row comes back with its value when the years are narrowed and widened again (SPEC section 5:
- * rows are kept when the years change).
+ * row comes back with its value when the years are narrowed and widened again (rows are
+ * kept when the years change).
  */
 export interface ContractDraft {
   name: string;
@@ -97,9 +97,9 @@ export function draftYears(draft: Pick<ContractDraft, 'startYear' | 'endYear'>):
 export type ContractErrors = Partial<Record<string, string>>;
 
 /**
- * Checks the draft with the server's own schema (contractBody: SPEC sections 5 and 8). Returns the
- * body to send, or the errors by field ('cola-2027' for a row, in SPEC's words) and the first of
- * them as the form's message; with no rows to show, SPEC's 'set the years' message.
+ * Checks the draft with the server's own schema (contractBody). Returns the
+ * body to send, or the errors by field ('cola-2027' for a row, in the form's words) and the first of
+ * them as the form's message; with no rows to show, the 'set the start and end years' message.
  */
 export function checkContract(draft: ContractDraft): {
   body: ContractBody | null;
@@ -108,7 +108,7 @@ export function checkContract(draft: ContractDraft): {
 } {
   const years = draftYears(draft);
   const errors: ContractErrors = {};
-  // Every row in order with the shared rule first (SPEC words, the first bad year first); a bad row
+  // Every row in order with the shared rule first (its words, the first bad year first); a bad row
   // goes to the schema as 0 so its checks of everything else still run.
   const rows = years.map((fiscalYear) => {
     const rate = draft.rates[fiscalYear] ?? { colaPercentage: '', notes: '' };
@@ -126,7 +126,7 @@ export function checkContract(draft: ContractDraft): {
     endYear: draft.endYear.trim(),
     contractYears: years.length || undefined,
     status: draft.status,
-    // Stored only when SETTLED (SPEC section 8); the field is hidden otherwise.
+    // Stored only when SETTLED; the field is hidden otherwise.
     settlementDate: draft.status === 'SETTLED' && draft.settlementDate ? draft.settlementDate : null,
     notes: draft.notes.trim() || null,
     // A negotiating offer supersedes nothing (the server says so too); the choice is kept while it is hidden.

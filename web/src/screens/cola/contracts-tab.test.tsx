@@ -79,7 +79,7 @@ describe('ContractsTab', () => {
     expect(row.textContent).toContain('FY2027 3.25%');
   });
 
-  it('checks each COLA on save, then sends the SPEC body and says how many salaries moved', async () => {
+  it('checks each COLA on save, then sends the contract body and says how many salaries moved', async () => {
     const fetchMock = stub();
     show();
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Nurses 2026-2028' }));
@@ -200,7 +200,7 @@ describe('ContractsTab', () => {
     expect(bodyOf(fetchMock, 'PUT')).toMatchObject({ status: 'SETTLED', supersedesContractId: null });
   });
 
-  it('deletes after confirming, and reports a failure in SPEC words', async () => {
+  it('deletes after confirming, and reports a failure by its message', async () => {
     const fetchMock = stub();
     show();
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Nurses 2026-2028' }));

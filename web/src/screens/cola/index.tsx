@@ -9,7 +9,7 @@ import { SchedulesTab } from './schedules-tab';
 import '@web/components/charts/charts.css';
 import './cola.css';
 
-/** SPEC section 2's tabs in order, then the step-and-lane schedules; `tab` in the URL names one. */
+/** The COLA Management tabs in order, then the step-and-lane schedules; `tab` in the URL names one. */
 export const COLA_TABS = [
   { value: 'contracts', label: 'Contracts', Component: ContractsTab },
   { value: 'scenarios', label: 'COLA Scenarios', Component: ScenariosTab },

@@ -1,7 +1,7 @@
 import { Alert } from '@web/components/alert';
 
 /**
- * Issue 32 item 1: people a payroll gave no salary (a blank cell, imported flagged 'No current
+ * People a payroll gave no salary (a blank cell, imported flagged 'No current
  * salary') are counted by every planning tool at $0, and each tool says how many it met, so a gap
  * that looks too good can be traced to them.
  */

@@ -34,7 +34,7 @@ export function ProjectionsTab() {
   const { selected } = useBudgetYear();
   const [basis, setBasis] = useState<Base>('budget');
   // The start year whose figures the form shows: the budget year's planned one until another is
-  // typed in full (issue 32 item 10: the baseline followed only the first start year).
+  // typed in full (the baseline once followed only the first start year).
   const [startFor, setStartFor] = useState<number | undefined>(undefined);
   const defaults = usePlanningDefaults(
     { budgetYearId: selected?.id, basis, fiscalYear: startFor },

@@ -12,7 +12,7 @@ interface ScenarioCreateProps {
   onCreated(scenario: ColaScenario): void;
 }
 
-/** Names a new COLA scenario (SPEC section 8: 'Scenario name cannot be empty'). */
+/** Names a new COLA scenario (an empty name is refused: 'Scenario name cannot be empty'). */
 export function ScenarioCreate({ open, onOpenChange, onCreated }: ScenarioCreateProps) {
   const create = useCreateColaScenario();
   const [name, setName] = useState('');

@@ -32,7 +32,7 @@ const SCENARIOS: ColaScenario[] = [
   },
 ];
 
-describe('COLA scenario grid (SPEC section 8)', () => {
+describe('COLA scenario grid', () => {
   it('lists TEACHERS, SUPPORT, ADMIN, OPERATIONS first, then the rest', () => {
     expect(gridCategories(CATS).map((c) => c.name)).toEqual([
       'TEACHERS',

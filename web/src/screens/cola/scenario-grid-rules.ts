@@ -16,7 +16,7 @@ export type GridValues = Record<string, string>;
 
 export const cellKey = (categoryId: number, fiscalYear: number) => `${categoryId}:${fiscalYear}`;
 
-/** The grid's categories: SPEC's four first, in their order, then any other category the district has. */
+/** The grid's categories: the four of GRID_CATEGORIES first, in order, then any other the district has. */
 export function gridCategories(categories: readonly WorkGroupCategory[]): WorkGroupCategory[] {
   const rank = (c: WorkGroupCategory) => {
     const i = (GRID_CATEGORIES as readonly string[]).indexOf(c.name.trim().toUpperCase());
@@ -41,14 +41,14 @@ export interface GridSave {
     scenarioId: number;
     settings: { workGroupCategoryId: number; fiscalYear: number; colaPercentage: number }[];
   } | null;
-  /** The form's message (SPEC section 8's wording). */
+  /** The form's message (one of the three above), or null. */
   message: string | null;
   /** Cells that are not a percent from 0 to 100, by cell key. */
   cellErrors: Record<string, string>;
 }
 
 /**
- * SPEC section 8's checks before saving, in its order: a scenario is chosen, it is one that exists,
+ * The checks before saving, in this order: a scenario is chosen, it is one that exists,
  * and at least one cell holds a number. A blank cell is not sent (the year keeps what it has).
  */
 export function checkGrid(

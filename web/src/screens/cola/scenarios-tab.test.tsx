@@ -129,7 +129,7 @@ describe('ScenariosTab', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to save settings: Unknown error');
   });
 
-  it('refuses to save an empty grid in SPEC words', async () => {
+  it('refuses to save an empty grid, saying why', async () => {
     const fetchMock = stub({ 'GET /api/cola/settings': { status: 200, body: { settings: [] } } });
     await vi.waitFor(() =>
       expect(fetchMock.mock.calls.some(([url]) => String(url).includes('scenarioId=9'))).toBe(true),

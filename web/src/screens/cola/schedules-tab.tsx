@@ -31,7 +31,7 @@ const span = (s: Schedule) =>
 function ScheduleDetails({ id, canEdit }: { id: number; canEdit: boolean }) {
   const detail = useSchedule(id);
   const { selected } = useBudgetYear();
-  // The fiscal year placed (issue 32 item 11): the budget year's current one until someone picks
+  // The fiscal year placed: the budget year's current one until someone picks
   // another year holding the group's employees, such as the year being planned.
   const [picked, setPicked] = useState<{ budgetYearId?: number; fiscalYear: number } | null>(null);
   const fiscalYear = picked && picked.budgetYearId === selected?.id ? picked.fiscalYear : undefined;

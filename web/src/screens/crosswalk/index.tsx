@@ -28,7 +28,7 @@ import './crosswalk.css';
 const count = (n: number) => n.toLocaleString('en-US');
 
 /**
- * Position Crosswalk (issue 27 item 1): the ADMIN's rules giving a job title (exact or by pattern)
+ * Position Crosswalk: the ADMIN's rules giving a job title (exact or by pattern)
  * a work group, a personnel category and a DESE function code; how many lines of a year each rule
  * matches and what applying it would change; applying them to the year's lines; and the titles
  * no rule matches, with rules for them created in one go.

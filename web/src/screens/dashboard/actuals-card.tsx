@@ -7,7 +7,7 @@ import { formatMoney } from '@web/lib/format';
 import './actuals-card.css';
 
 /**
- * Spent to date against budget for the current fiscal year (issue 27 item 6), from the ledger's
+ * Spent to date against budget for the current fiscal year, from the ledger's
  * latest import: expended against the revised budget, the proposed budget beside it, and the
  * year-end at the current rate. Totals only, so every role sees it; the drill-down is Budget vs
  * Actual, linked for the roles that may open it.

@@ -13,7 +13,7 @@ describe('dashboard settings', () => {
     expect(readSettings(JSON.stringify({ hidden: 'all', decimals: 7 }))).toEqual(DEFAULT_SETTINGS);
   });
 
-  it('offers one year before the current fiscal year and five after (SPEC section 9)', () => {
+  it('offers one year before the current fiscal year and five after', () => {
     expect(dashboardYears(2026)).toEqual([2025, 2026, 2027, 2028, 2029, 2030, 2031]);
   });
 });

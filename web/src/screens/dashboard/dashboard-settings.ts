@@ -13,7 +13,7 @@ export const SECTIONS = [
 
 export type SectionKey = (typeof SECTIONS)[number]['key'];
 
-/** Millions with 1 or 2 decimals (SPEC section 9). */
+/** Millions with 1 or 2 decimals. */
 export type MoneyDecimals = 1 | 2;
 
 export interface DashboardSettings {

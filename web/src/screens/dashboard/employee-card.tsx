@@ -6,7 +6,7 @@ import { formatMoney } from '@web/lib/format';
 /** Where 'View All Employees' leads. */
 const EMPLOYEES_PATH = '/admin/operating-budget';
 
-/** How many buildings the employee card lists (SPEC section 9). */
+/** How many buildings the employee card lists. */
 export const TOP_BUILDINGS = 4;
 
 interface EmployeeCardProps {
@@ -17,7 +17,7 @@ interface EmployeeCardProps {
 /** Employee totals and the four buildings with the most employees. */
 export function EmployeeCard({ stats, money }: EmployeeCardProps) {
   // Every employee line is in the Employee Budget Manager, which ADMIN and FINANCE may open
-  // (Import History, SPEC's target, is ADMIN-only: FINANCE would have had no link at all).
+  // (Import History, the card's first link target, is ADMIN-only: FINANCE would have had no link at all).
   const canViewEmployees = useCanVisit(EMPLOYEES_PATH);
   const top = [...(stats?.byBuilding ?? [])]
     .sort((a, b) => b.count - a.count || b.total - a.total)

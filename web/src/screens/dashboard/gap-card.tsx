@@ -16,7 +16,7 @@ interface GapCardProps {
 /**
  * The proposed budget against the town's guidance goal (the shared card), with the staff's link to
  * Town Goals and the 'Show Budget Calculation' breakdown. The gap is the server's (goal minus
- * budget, server/lib/budget-math.ts): below zero the budget is over guidance (SPEC section 4).
+ * budget, server/lib/budget-math.ts): below zero the budget is over guidance.
  */
 export function GapCard({ fiscalYear, summary, showCalculation, money }: GapCardProps) {
   const canSetGoals = useCanVisit('/town-goals');

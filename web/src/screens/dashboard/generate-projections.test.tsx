@@ -6,7 +6,7 @@ import { jsonResponse, makeUser, renderRoutes, storeSession, stubApi } from '@we
 
 const finance = makeUser({ role: 'FINANCE', abilities: { 'projections.write': true } });
 
-/** Issue 27 item 6: the dialog asks which base the proposed budget grows from, and sends it. */
+/** The dialog asks which base the proposed budget grows from, and sends it. */
 describe('Generate Projections: the base of the proposed budget', () => {
   it('offers last year’s budget or actual spending as a labelled radio group, sends the choice and says the base used', async () => {
     const sent: unknown[] = [];

@@ -15,8 +15,8 @@ interface GenerateProjectionsProps {
 
 /**
  * 'Generate Projections', confirmed first: the proposed budget, then the employees, each from its
- * base year through base + 5 (SPEC section 9). A proposed failure stops; an operating failure is
- * only logged (SPEC section 8), since the proposed budget is what the dashboard compares. The
+ * base year through base + 5. A proposed failure stops; an operating failure is
+ * only logged, since the proposed budget is what the dashboard compares. The
  * proposed budget grows from last year's budget, or from its actual spending (the ledger's; each
  * category's lines scaled by actual ÷ budget first), and the result says which.
  */

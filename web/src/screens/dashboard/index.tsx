@@ -35,7 +35,7 @@ import { GenerateProjections } from './generate-projections';
 import { SettingsPanel } from './settings-panel';
 import './dashboard.css';
 
-/** More proposed lines than this suggests a duplicated or misdirected import (SPEC section 9). */
+/** More proposed lines than this suggests a duplicated or misdirected import. */
 export const CLEANUP_THRESHOLD = 500;
 
 /** Under a salary donut: who is left out for privacy. */
@@ -45,7 +45,7 @@ function excludedNote(who: string, excluded: number, minRangeCount: number): str
     : `Ranges of fewer than ${minRangeCount} people are not shown.`;
 }
 
-/** One year before the current fiscal year, the current year, and five after (SPEC section 9). */
+/** One year before the current fiscal year, the current year, and five after. */
 export function dashboardYears(current: number): number[] {
   return Array.from({ length: 7 }, (_, i) => current - 1 + i);
 }

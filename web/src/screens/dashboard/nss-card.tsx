@@ -83,7 +83,7 @@ function WhatCounts({ meter }: { meter: NssMeter }) {
 }
 
 /**
- * The dashboard's Net School Spending card (issue 26 item 3): the year's budgeted spending that
+ * The dashboard's Net School Spending card: the year's budgeted spending that
  * counts toward Chapter 70 net school spending against the requirement, from the server's meter.
  * Without the year's state figures it says to enter them, never a percent.
  */

@@ -3,8 +3,8 @@ import '@web/components/nss/nss.css';
 import { formatMoney } from '@web/lib/format';
 
 /**
- * Spending per pupil two ways, side by side and each labelled with how it is worked out (issue 26
- * item 5): over the students entered under Enrollment (the figure the public dashboard has always
+ * Spending per pupil two ways, side by side and each labelled with how it is worked out:
+ * over the students entered under Enrollment (the figure the public dashboard has always
  * shown) and by DESE's method, over the year's foundation enrollment, by DESE's spending categories.
  */
 export function PerPupilCard({ scope }: { scope: { budgetYearId: number; fiscalYear: number } | null }) {

@@ -6,7 +6,7 @@ import { Alert } from '@web/components/alert';
 const DATA_QUALITY = '/admin/data-quality';
 
 /**
- * 'N records need review' (issue 27 item 3): the length of Data Quality's list, counted by the
+ * 'N records need review': the length of Data Quality's list, counted by the
  * server with the list's own rule, for the whole budget year as the list shows it. Only for those
  * who may open Data Quality; nothing when no record is flagged.
  */

@@ -8,7 +8,7 @@ import { formatMoneyCents } from '@web/lib/format';
 const lines = (n: number) => `${n.toLocaleString('en-US')} line${n === 1 ? '' : 's'}`;
 
 /**
- * '$X in N lines have no function code' (issue 26 item 1), the server's words, with links that open
+ * '$X in N lines have no function code', the server's words, with links that open
  * each grid filtered to those lines of the year shown. Nothing when every line has a code.
  */
 export function UnmappedCodes({ scope }: { scope: { budgetYearId: number; fiscalYear: number } | null }) {

@@ -5,7 +5,7 @@ import { employeeName } from '@web/components/employee-cells';
 import { formatMoneyCents } from '@web/lib/format';
 import { SourceBadge } from '@web/screens/data-quality/source-badge';
 
-/** SPEC section 9: 80 and above red, 60 and above orange, otherwise yellow. */
+/** Match scores: 80 and above red, 60 and above orange, otherwise yellow. */
 export function scoreClass(score: number): string {
   if (score >= 80) {
     return 'badge--score-high';

@@ -1,7 +1,7 @@
 import { Alert } from '@web/components/alert';
 import type { Flash } from '@web/screens/data-quality/use-flash';
 
-/** 'Records merged successfully!' or '✗ Failed to merge' with the server's reason (SPEC section 8). */
+/** 'Records merged successfully!' or '✗ Failed to merge' with the server's reason. */
 export function FlashBanner({ flash }: { flash: Flash | null }) {
   if (!flash) {
     return null;

@@ -6,7 +6,7 @@ export interface Flash {
   detail?: string;
 }
 
-/** SPEC section 9: success messages clear after 3 seconds; errors stay until the next action. */
+/** Success messages clear after 3 seconds; errors stay until the next action. */
 export const SUCCESS_TIMEOUT_MS = 3000;
 
 /** A message banner whose successes fade after 3 seconds. */

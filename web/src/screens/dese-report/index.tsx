@@ -17,7 +17,7 @@ import { ScheduleTable } from './schedule-table';
 import './dese-report.css';
 
 /**
- * The DESE Report (issue 26 item 4): a fiscal year's budget by DESE function code, salaries and
+ * The DESE Report: a fiscal year's budget by DESE function code, salaries and
  * other expenses, in the End-of-Year Report's Schedule 19 layout, with the net school spending
  * computation beneath. Every figure is the server's; the workbook it builds carries formulas.
  */

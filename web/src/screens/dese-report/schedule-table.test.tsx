@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { DeseReport } from '@web/api/function-codes';
 import { ScheduleTable } from './schedule-table';
 
-// Issue 32 item 20: the row of lines without a function code said '(1 lines)'.
+// The row of lines without a function code once said '(1 lines)'.
 
 const money = (total: number, lineCount: number) => ({
   salaries: 0,

@@ -16,7 +16,7 @@ import './function-codes.css';
 const count = (n: number) => n.toLocaleString('en-US');
 
 /**
- * Function-Code Rules (issue 26 item 1, ADMIN): which DESE function code lines get by their budget
+ * Function-Code Rules (ADMIN): which DESE function code lines get by their budget
  * category, work group, position title or ledger account. Imports apply the rules by themselves;
  * existing lines get them when the ADMIN applies them to a fiscal year, after a count of what changes.
  */

@@ -15,7 +15,7 @@ function fill(email: string, password: string) {
 }
 
 describe('LoginScreen', () => {
-  it('shows the texts of SPEC section 2', () => {
+  it('shows the sign-in texts', () => {
     renderLogin();
     expect(screen.getByRole('heading', { name: 'Welcome Back' })).toBeTruthy();
     expect(screen.getByText('Sign in to your account')).toBeTruthy();

@@ -6,7 +6,7 @@ export const LOGIN_MESSAGES = {
   failed: 'Login failed. Please try again.',
 } as const;
 
-/** The first problem with the sign-in form, or null when it may be sent (SPEC section 5). */
+/** The first problem with the sign-in form, or null when it may be sent. */
 export function validateLogin(email: string, password: string): string | null {
   if (!email.trim() || !password) {
     return LOGIN_MESSAGES.missing;

@@ -18,7 +18,7 @@ const COLUMNS: Column<Building>[] = [
   { header: 'Employees', align: 'num', cell: (b) => b.employeeCount.toLocaleString('en-US') },
 ];
 
-/** SPEC section 9: the fiscal-year choices are five years starting from the budget year. */
+/** The fiscal-year choices are five years starting from the budget year. */
 export function buildingFiscalYears(label: string | undefined): number[] {
   const first = label ? parseFiscalYear(label) : null;
   return first === null ? [] : [0, 1, 2, 3, 4].map((i) => first + i);

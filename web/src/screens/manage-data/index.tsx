@@ -12,7 +12,7 @@ import { WorkGroupCategoriesTab } from './work-group-categories-tab';
 import { WorkGroupsTab } from './work-groups-tab';
 import './manage-data.css';
 
-/** SPEC section 2: the tabs, in order, and the `tab` query parameter value of each. */
+/** The tabs, in order, and the `tab` query parameter value of each. */
 export const MANAGE_DATA_TABS = [
   { value: 'work-groups', label: 'Work Groups', Component: WorkGroupsTab },
   { value: 'categories', label: 'Categories', Component: WorkGroupCategoriesTab },

@@ -5,7 +5,7 @@ import type { Flash } from './use-flash';
 
 interface DeleteConfig<T> {
   flash: Flash;
-  /** The SPEC section 8 fallback when the server sends no message. */
+  /** The fallback when the server sends no message. */
   failure: string;
   remove(row: T): Promise<{ message: string }>;
   busy: boolean;

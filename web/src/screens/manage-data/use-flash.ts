@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 
-/** SPEC sections 4 and 9: success messages clear after 3 seconds. */
+/** Success messages clear after 3 seconds. */
 export const SUCCESS_TIMEOUT_MS = 3000;
 
 export interface Flash {

@@ -41,10 +41,10 @@ const fte = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 2,
 export function OperatingBudgetScreen() {
   const { selected: budgetYear } = useBudgetYear();
   const notify = useToast();
-  // The dashboard's 'no function code' links name the filter and the fiscal year (issue 26).
+  // The dashboard's 'no function code' links name the filter and the fiscal year.
   const link = useFunctionCodeLink();
   const years = useFiscalYearChoice(budgetYear, link.fiscalYear);
-  // A voted year offers no edit the server would refuse (issue 32 item 15).
+  // A voted year offers no edit the server would refuse.
   const lock = useYearLock(budgetYear?.id, years.fiscalYear);
   const canEdit = useCan('lineItems.write') && !lock.locked;
   const [filters, setFilters] = useState<EmployeeFilterState>(() =>

@@ -7,7 +7,7 @@ export const PASSWORD_MESSAGES = {
   failed: 'Failed to change password',
 } as const;
 
-/** The first problem with the change-password form, or null (SPEC section 5). */
+/** The first problem with the change-password form, or null. */
 export function validatePasswordChange(current: string, next: string, confirm: string): string | null {
   if (!current || !next || !confirm) {
     return PASSWORD_MESSAGES.missing;

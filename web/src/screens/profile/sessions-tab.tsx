@@ -10,7 +10,7 @@ import { describeDevice } from '@web/screens/profile/device';
 
 /**
  * Where the user is signed in (device, address, last seen), with a way to end any one session or
- * all of them, and the failed sign-ins on their account (issue 15, items 1 and 6).
+ * all of them, and the failed sign-ins on their account.
  */
 export function SessionsTab() {
   const { signOut } = useSession();

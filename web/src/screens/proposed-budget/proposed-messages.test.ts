@@ -9,7 +9,7 @@ import {
 const failed = (n: number) => Array.from({ length: n }, (_, i) => ({ id: i + 1, error: `reason ${i + 1}` }));
 
 describe('deleteFailure', () => {
-  it('names a missing item, a refused delete and other failures as SPEC section 8 does', () => {
+  it('names a missing item, a refused delete and other failures', () => {
     expect(deleteFailure(new ApiError(404, 'NOT_FOUND', 'Line item not found'))).toBe(
       'Item not found or already deleted',
     );

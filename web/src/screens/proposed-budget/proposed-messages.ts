@@ -11,7 +11,7 @@ export interface Outcome {
 
 const items = (n: number) => countOf(n, 'item');
 
-/** SPEC section 8 'Proposed budget': what a failed single delete says. */
+/** What a failed single delete of a proposed line says. */
 export function deleteFailure(err: unknown): string {
   const status = err instanceof ApiError ? err.status : 0;
   const server = err instanceof ApiError ? err.serverMessage : undefined;

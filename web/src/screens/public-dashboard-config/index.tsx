@@ -69,12 +69,12 @@ function ConfigScreen({ config }: { config: PublicDashboardConfig }) {
     if (notice?.kind !== 'success') {
       return;
     }
-    // SPEC section 9: success messages go after 3 seconds.
+    // Success messages go after 3 seconds.
     const timer = window.setTimeout(() => setNotice(null), 3000);
     return () => window.clearTimeout(timer);
   }, [notice]);
 
-  // The budget year chosen for a fiscal year two budget years hold (issue 32 item 5); until the
+  // The budget year chosen for a fiscal year two budget years hold; until the
   // admin chooses, Publish keeps the one residents read.
   const [choices, setChoices] = useState<BudgetYearChoice[]>([]);
 

@@ -15,7 +15,7 @@ interface LogoFieldProps {
   onChange(url: string): void;
 }
 
-/** The file's problem before it is sent (SPEC section 9: at most 5MB; JPEG, JPG, PNG, GIF or SVG). */
+/** The file's problem before it is sent (at most 5MB; JPEG, JPG, PNG, GIF or SVG). */
 export function logoFileProblem(file: { name: string; size: number }): string | null {
   const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
   if (!(LOGO_EXTENSIONS as readonly string[]).includes(ext)) {

@@ -37,7 +37,7 @@ export function PublishPanel({
   // Residents' address is the published one; a saved new path takes over at the next Publish.
   const publishedPath = preview?.publishedUrlPath ?? null;
   // A $0 year or an earlier stage than residents read: the dialog says so and Publish confirms it
-  // (the server refuses it otherwise, issue 32 item 5).
+  // (the server refuses it otherwise).
   const confirmations = preview?.confirmations ?? [];
   const url = `${origin}/public/${publishedPath ?? config.urlPath}`;
   const nextUrl = `${origin}/public/${config.urlPath}`;

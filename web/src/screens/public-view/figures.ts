@@ -11,7 +11,7 @@ import { fiscalYearLabel } from '@server/lib/budget-math';
 /** 'FY27' for 2027, as everywhere in the product (budget-math has no zod, so the page stays small). */
 export const fyLabel = fiscalYearLabel;
 
-/** The words residents read when a page or a year has nothing (SPEC section 8). */
+/** The words residents read when a page or a year has nothing. */
 export const NOT_FOUND = 'Dashboard Not Found';
 export const noDataFor = (year: number) => `No data available for FY${year}`;
 

@@ -8,7 +8,7 @@ import { PublicSection } from './sections';
 vi.mock('@web/components/charts/lazy-plot', () => ({ LazyPlot: () => null }));
 
 /**
- * Issue 32 item 20: residents read a Revised budget as 'Proposed school budget' and a $1,816 gap as
+ * Residents once read a Revised budget as 'Proposed school budget' and a $1,816 gap as
  * 'Under guidance by $0.0M'. The card names the budget by its stage and gives a small gap in dollars
  * with its share of the goal, worked out here in cents.
  */

@@ -37,7 +37,7 @@ function Header({ title }: { title: string }) {
   );
 }
 
-/** 'Dashboard Not Found' (SPEC section 8): an unknown address, an unpublished page or a failed load. */
+/** 'Dashboard Not Found': an unknown address, an unpublished page or a failed load. */
 export function PublicNotFound() {
   useEffect(() => {
     document.title = `${NOT_FOUND} | ${DISTRICT_NAME}`;

@@ -226,7 +226,7 @@ function SchoolInfo({ view }: { view: PublicView }) {
           className="pub-school__logo"
           src={view.schoolLogoUrl}
           alt={view.schoolName ? `${view.schoolName} logo` : 'School logo'}
-          // A logo that does not load is hidden (SPEC section 8).
+          // A logo that does not load is hidden.
           onError={(e) => {
             e.currentTarget.hidden = true;
           }}

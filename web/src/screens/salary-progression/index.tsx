@@ -15,12 +15,12 @@ import { PersonCard } from './person-card';
 import { progressionSheet } from './workbook';
 import './salary-progression.css';
 
-/** SPEC section 9: the position filter starts at Teacher and the list at 10 people. */
+/** The position filter starts at Teacher and the list at 10 people. */
 const DEFAULT_POSITION = 'Teacher';
 const DEFAULT_LIMIT = 10;
 
 /**
- * Salary Progression Analysis (SPEC sections 2 and 9): how each person's salary moves year by year
+ * Salary Progression Analysis: how each person's salary moves year by year
  * and how much of each move is COLA and how much steps and lanes, to check the rule by hand.
  */
 export function SalaryProgressionScreen() {

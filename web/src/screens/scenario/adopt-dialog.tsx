@@ -109,7 +109,7 @@ export function AdoptDialog({ open, onOpenChange, scenario, scope }: AdoptDialog
   );
 }
 
-/** How many of this scenario's cuts adoptions made after it had already applied (issue 32 item 6). */
+/** How many of this scenario's cuts adoptions made after it had already applied. */
 function applied(since: AdoptPreview['adoptedSince']) {
   const n = since.reduce((sum, a) => sum + a.cutsApplied, 0);
   if (!n) {

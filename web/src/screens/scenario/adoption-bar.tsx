@@ -30,7 +30,7 @@ export function AdoptionBar({ budgetYearId, fiscalYear, scenario, flush }: Adopt
   const standing = scenario
     ? list.data?.adoptions.find((a) => a.scenarioId === scenario.id && a.undoneAt === null)
     : undefined;
-  // Adoptions of other plans made after this scenario was (issue 32 item 6): said to everyone.
+  // Adoptions of other plans made after this scenario was: said to everyone.
   const since = scenario?.adoptedSince ?? [];
   if (!canAdopt && !standing && !since.length) {
     return null;

@@ -51,7 +51,7 @@ export function ScenarioScreen() {
   const list = useCutScenarios(budgetYear?.id, fy);
   const scenarios = useMemo(() => list.data?.scenarios ?? [], [list.data]);
   const requested = place.scenarioId;
-  // SPEC section 4: the default is the active scenario, else the first.
+  // The default is the active scenario, else the first.
   const selected =
     scenarios.find((s) => s.id === requested) ?? scenarios.find((s) => s.isActive) ?? scenarios[0] ?? null;
   const selectedId = selected?.id ?? null;

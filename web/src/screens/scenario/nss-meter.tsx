@@ -14,7 +14,7 @@ interface ScenarioNssMeterProps {
 }
 
 /**
- * The Scenario Builder's compact NSS meter (issue 26 item 3): the scenario's budgeted net school
+ * The Scenario Builder's compact NSS meter: the scenario's budgeted net school
  * spending against the requirement, always the server's figures. Each time the cards settle on a
  * saved summary (a slider let go, a quick cut), the meter asks the server again; while a slider
  * moves it shows the last figures, marked as updating.

@@ -38,7 +38,7 @@ export function quickCutOutcome(label: string, asked: number, r: QuickCutResult)
 }
 
 /**
- * SPEC section 9's quick cuts on the selected (or shown) lines. Issue 32 item 20: 'Reset to MOE'
+ * The quick cuts (-25%, -50%, Cut All, Reset) on the selected (or shown) lines. 'Reset to MOE'
  * only did what 'Reset (100%)' does (every line back to 100%), which is not a maintenance-of-effort
  * figure from the district's data, so it is gone; the floors (Floors...) are where a
  * maintenance-of-effort minimum is kept, and the quick cuts stop at them.

@@ -41,7 +41,7 @@ function SaveStatus({ store }: { store: EditorStore }) {
   );
 }
 
-/** Fiscal year, the scenario on screen and what can be done with scenarios (SPEC section 4). */
+/** Fiscal year, the scenario on screen and what can be done with scenarios. */
 export function ScenarioBar(props: ScenarioBarProps) {
   const { budgetYearId, years, scenarios, selected, onSelect, canWrite, store } = props;
   const [creating, setCreating] = useState<'new' | 'copy' | null>(null);

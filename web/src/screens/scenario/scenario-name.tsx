@@ -10,7 +10,7 @@ import { useToast } from '@web/components/toast';
 
 const FAILED = 'Failed to update scenario name';
 
-/** The scenario's name with Edit; editing shows the name in a box with Save and Cancel (SPEC section 2). */
+/** The scenario's name with Edit; editing shows the name in a box with Save and Cancel. */
 export function ScenarioName({ scenario, canEdit }: { scenario: CutScenario; canEdit: boolean }) {
   const [editing, setEditing] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);

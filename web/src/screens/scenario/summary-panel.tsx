@@ -4,7 +4,7 @@ import { formatMoneyCents } from '@web/lib/format';
 import { useEditorSnapshot, type EditorStore } from './editor-store';
 import { gapLabel } from './scenario-math';
 
-/** The seven figures of SPEC section 3's scenario summary, as cards (the gap in words). */
+/** The scenario summary's seven figures, as cards (the gap in words). */
 export function summaryCards(s: ScenarioSummary): SummaryCardItem[] {
   const share = s.originalTotal
     ? `${((s.totalCuts / s.originalTotal) * 100).toFixed(1)}% of the original`

@@ -22,7 +22,7 @@ interface UndoAdoptionDialogProps {
 /**
  * 'Undo adoption': the lines the adoption changed return to the amounts it replaced. A line edited
  * since (a transfer after the vote) is named in a warning with its amount now and kept as it is,
- * unless the person ticks the box to overwrite those edits (issue 32 item 4); the preview is read
+ * unless the person ticks the box to overwrite those edits; the preview is read
  * again for that choice, so the totals and the basis sent are the ones shown.
  */
 export function UndoAdoptionDialog({ open, onOpenChange, adoption }: UndoAdoptionDialogProps) {

@@ -35,7 +35,7 @@ const stageOption = (e: StageEvent) => ({
 });
 
 /**
- * What changed between two budget stages, and why (issue 25 item 3; GFOA asks for what changed
+ * What changed between two budget stages, and why (GFOA asks for what changed
  * between the proposed and the adopted budget): the totals, by category, DESE function and
  * building, and every changed line with its reason, for the budget year chosen in the header and
  * one of its fiscal years. Exported to Excel by the server; printed on US Letter for the school

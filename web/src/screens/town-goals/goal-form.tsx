@@ -19,7 +19,7 @@ import {
 } from './goal-math';
 import { RadioOption } from '@web/components/form/radio-option';
 
-/** Fiscal years a goal can be set for (SPEC section 9: FY2020 to FY2034). */
+/** Fiscal years a goal can be set for (FY2020 to FY2034). */
 export const GOAL_YEARS = Array.from({ length: 15 }, (_, i) => 2020 + i);
 
 const TYPES: { value: GoalType; label: string }[] = [
@@ -43,7 +43,7 @@ const num = (v: string) => (v.trim() === '' ? null : Number(v));
 
 /**
  * Adds or edits a town goal. A percent goal shows its dollars and a dollar goal its percent, both
- * from the baseline, which defaults to the previous year's dollar goal (SPEC section 5).
+ * from the baseline, which defaults to the previous year's dollar goal.
  */
 export function GoalForm({ open, onOpenChange, goal, goals, defaultYear, onSaved }: GoalFormProps) {
   const save = useSaveTownGoal();

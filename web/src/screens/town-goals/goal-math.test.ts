@@ -9,7 +9,7 @@ import {
   varianceTone,
 } from './goal-math';
 
-describe('town goal arithmetic (SPEC section 5)', () => {
+describe('town goal arithmetic', () => {
   it('turns a percent goal into dollars from the baseline, to the cent', () => {
     expect(dollarsFromPercent(82_800_000.5, 2.5)).toBe(84_870_000.51);
     expect(dollarsFromPercent(1000, -1)).toBe(990);
@@ -38,7 +38,7 @@ describe('town goal arithmetic (SPEC section 5)', () => {
     expect(formatPercent(-1)).toBe('-1%');
   });
 
-  it('colours actual minus goal beyond ±$10,000 (SPEC section 9)', () => {
+  it('colours actual minus goal beyond ±$10,000', () => {
     expect(varianceTone(-10_000.01)).toBe('good');
     expect(varianceTone(10_000)).toBe('near');
     expect(varianceTone(10_000.01)).toBe('bad');

@@ -48,7 +48,7 @@ function describeDetail({ from, to, ...rest }: Record<string, unknown>): string 
   return parts.join(', ');
 }
 
-/** The security log (issue 15, item 13): the last 50 events, filtered by kind. */
+/** The security log: the last 50 events, filtered by kind. */
 export function SecurityLog() {
   // Important events first: routine sign-ins and exports (which anyone can post many of) cannot
   // push a lockout or a role change out of this first view.

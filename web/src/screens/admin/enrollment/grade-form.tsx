@@ -46,7 +46,7 @@ function typedGrades(building: EnrollmentBuilding | null, counts: Counts): strin
 const count = (text: string) => Number(text.trim());
 
 /**
- * The grades of one building (those its type enrols, SPEC section 9) with student and special
+ * The grades of one building (those its type enrols) with student and special
  * education counts, checked with the API's schema; a bad count is marked on its own input.
  */
 export function GradeForm({ budgetYearId, building, records, onClose, onSaved }: GradeFormProps) {
@@ -92,7 +92,7 @@ export function GradeForm({ budgetYearId, building, records, onClose, onSaved }:
       },
       onError: (err) => {
         form.applyServerError(err, SAVE_FAILED);
-        // SPEC section 8: the server's reason follows 'Error saving enrollment data'.
+        // The server's reason follows 'Error saving enrollment data'.
         form.setFormError((m: string | null) => (m && m !== SAVE_FAILED ? `${SAVE_FAILED}: ${m}` : m));
       },
     });

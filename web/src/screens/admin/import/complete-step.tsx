@@ -15,7 +15,7 @@ interface CompleteStepProps {
 
 const count = (n: number) => n.toLocaleString('en-US');
 
-/** Step 4: what landed, what was skipped and why, and which rows need review (SPEC: 20 warnings, 10 errors). */
+/** Step 4: what landed, what was skipped and why, and which rows need review (the first 20 warnings and 10 errors). */
 export function CompleteStep({ result, fileName, budgetYear, versionLabel, onRestart }: CompleteStepProps) {
   return (
     <>
@@ -35,7 +35,7 @@ export function CompleteStep({ result, fileName, budgetYear, versionLabel, onRes
         </div>
         <div className="imp-stat">
           <dt>Marked for review</dt>
-          {/* The Data Quality list's own rule, so the two counts agree (issue 32 item 20). */}
+          {/* The Data Quality list's own rule, so the two counts agree. */}
           <dd>{count(result.reviewCount)}</dd>
         </div>
         <div className="imp-stat">

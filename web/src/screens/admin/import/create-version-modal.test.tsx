@@ -43,7 +43,7 @@ const description = (el: HTMLElement) =>
   document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent;
 
 describe('CreateVersionModal', () => {
-  it("puts the shared schema's SPEC message on the Label field without calling the server", () => {
+  it("puts the shared schema's message on the Label field without calling the server", () => {
     const fetchMock = renderModal();
     const dialog = screen.getByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Version' }));

@@ -25,7 +25,7 @@ interface CreateVersionModalProps {
   onCreated(version: BudgetVersion): void;
 }
 
-/** SPEC sections 5 and 7: a new version needs a fiscal year and a label; it starts as DRAFT. */
+/** A new version needs a fiscal year and a label; it starts as DRAFT. */
 export function CreateVersionModal({
   open,
   onOpenChange,

@@ -24,7 +24,7 @@ function useCreateRulesForFile(titles: readonly string[]) {
 }
 
 /**
- * Issue 27 item 1 in the wizard's preview: what the position crosswalk gives the file's rows (the
+ * The position crosswalk in the wizard's preview: what it gives the file's rows (the
  * dry run applies the rules as the import will). Shown above the rows, whose values carry a badge.
  */
 export function CrosswalkSummaryLine({ summary }: { summary: CrosswalkImportSummary }) {

@@ -16,7 +16,7 @@ const TITLES: Record<ImportType, string> = {
 };
 
 /**
- * The import wizard (SPEC sections 2, 4 and 5): 1 Upload, 2 Map Columns, 3 Preview, 4 Complete.
+ * The import wizard: 1 Upload, 2 Map Columns, 3 Preview, 4 Complete.
  * Step 1 to 2 after a successful analysis, 2 to 3 only with every required field mapped, 3 to 4
  * after a successful import; Back on steps 2 and 3; Cancel returns to the choice of type.
  */

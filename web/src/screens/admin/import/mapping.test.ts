@@ -39,7 +39,7 @@ describe('the wizard mapping', () => {
     });
   });
 
-  it('names required fields left unmapped or skipped, in SPEC wording', () => {
+  it('names required fields left unmapped or skipped, by their labels', () => {
     expect(missingRequired(analysis, initialMapping(analysis))).toEqual([]);
     const missing = missingRequired(analysis, { lastName: 'SKIP', position: 'TITLE' });
     expect(missing).toEqual(['Last Name', 'Current Salary']);
@@ -59,7 +59,7 @@ describe('the wizard mapping', () => {
   });
 });
 
-describe('analysis responses and error messages (SPEC sections 5 and 8)', () => {
+describe('analysis responses and error messages', () => {
   it('refuses a response without the expected shapes', () => {
     expect(checkAnalysis(analysis)).toBe(analysis);
     expect(() => checkAnalysis({ detectedColumns: 'x', suggestedMappings: [] })).toThrow(
@@ -67,7 +67,7 @@ describe('analysis responses and error messages (SPEC sections 5 and 8)', () => 
     );
   });
 
-  it('words analysis and import failures as the SPEC does', () => {
+  it('words analysis and import failures with the reason the server gave', () => {
     expect(
       analyzeErrorMessage(new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported file type .pdf')),
     ).toBe('Failed to analyze file: Unsupported file type .pdf');

@@ -19,7 +19,7 @@ export function initialMapping(analysis: MappedAnalysis): FieldMapping {
   return mapping;
 }
 
-/** Labels of required fields left unmapped or on SKIP (SPEC section 5). */
+/** Labels of required fields left unmapped or on SKIP. */
 export function missingRequired(analysis: MappedAnalysis, mapping: FieldMapping): string[] {
   return analysis.expectedColumns
     .filter((f) => f.required && (!mapping[f.field] || mapping[f.field] === SKIP))

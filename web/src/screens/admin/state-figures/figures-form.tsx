@@ -210,7 +210,7 @@ export function FiguresForm({ fiscalYear, figures }: FiguresFormProps) {
           ) : null}
         </div>
       </form>
-      {/* Every save and delete of the year's figures, from the audit log (issue 32 item 13). */}
+      {/* Every save and delete of the year's figures, from the audit log. */}
       <HistoryPanel entity="nss-state-figures" id={fiscalYear} />
     </>
   );

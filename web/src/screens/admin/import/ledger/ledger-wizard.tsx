@@ -12,7 +12,7 @@ import './ledger.css';
 const NO_SETTINGS: LedgerSettings = { fiscalYear: null, period: '', accountPattern: '' };
 
 /**
- * The ledger (actuals) import, the third type of the CSV Import tab (issue 27 item 4): Upload, Map
+ * The ledger (actuals) import, the third type of the CSV Import tab: Upload, Map
  * Columns (with the fiscal year, period and account pattern), Preview (a dry run reconciled to the
  * file's totals), Complete. The same four steps and focus handling as the other imports' wizard.
  */
