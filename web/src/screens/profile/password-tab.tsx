@@ -24,7 +24,7 @@ export function PasswordTab() {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setDone(null);
-    // The form's own checks (the two must match, at least 8 characters) come first; the shared schema then checks the rest.
+    // The form's own checks (the two match, 8 characters or more) come first; the shared schema then.
     const problem = validatePasswordChange(currentPassword, newPassword, confirm);
     if (problem) {
       form.setErrors({});

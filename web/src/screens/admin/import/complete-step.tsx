@@ -15,7 +15,7 @@ interface CompleteStepProps {
 
 const count = (n: number) => n.toLocaleString('en-US');
 
-/** Step 4: what landed, what was skipped and why, and which rows need review (the first 20 warnings and 10 errors). */
+/** Step 4: what landed, what was skipped and why (up to 20 warnings, 10 errors), and the rows to review. */
 export function CompleteStep({ result, fileName, budgetYear, versionLabel, onRestart }: CompleteStepProps) {
   return (
     <>
