@@ -9,7 +9,7 @@ import { buildBudgetYear, FIXTURES } from '../test/factories';
 
 const LEDGER = path.join(FIXTURES, 'lunenburg-munis-ytd-fy2023.csv');
 
-/** `actuals import|report` through the real binary (issue 27 items 4 and 5). */
+/** `actuals import|report` through the real binary. */
 describe('budget-cli actuals', () => {
   let runner: CliRunner;
   let tmp: string;
@@ -114,7 +114,7 @@ describe('budget-cli actuals', () => {
       expect(back.code).toBe(1);
       expect(back.stderr).toContain('already holds the ledger at period 13');
 
-      // Issue 32 item 8: at period 7 (which does not divide the year) each account is projected to
+      // At period 7 (which does not divide the year) each account is projected to
       // the cent and the total is the sum of the rows shown, in --json and in the table.
       const p7 = readFileSync(LEDGER, 'utf8').replace(/\r\n2023,13,/g, '\r\n2023,7,');
       writeFileSync(path.join(tmp, 'p7.csv'), p7);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCliRunner, type CliRunner } from '../test/cli';
 import { buildBudgetYear, buildCategory, buildScenario, insertProposed } from '../test/factories';
 
-/** `scenarios adopt|adoptions|undo-adoption` through the real binary (issue 25 item 2). */
+/** `scenarios adopt|adoptions|undo-adoption` through the real binary. */
 describe('budget-cli scenarios adopt', () => {
   let runner: CliRunner;
   const AMOUNTS = ['1000.05', '333.33', '80000.00'];
@@ -86,7 +86,7 @@ describe('budget-cli scenarios adopt', () => {
     const list = await cli('scenarios', 'adoptions', ...year, '--json');
     expect(JSON.parse(list.stdout).map((a: { id: number }) => a.id)).toEqual([result.adoption.id]);
 
-    // A line edited since the adoption (issue 32 item 4) is named, kept unless --overwrite-edited.
+    // A line edited since the adoption is named, kept unless --overwrite-edited.
     const handle = await runner.openDb();
     try {
       await handle.knex('line_items').where({ id: ids[0] }).update({ amount: '700.04' });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCliRunner, type CliRunner } from '../test/cli';
 
 /**
- * `budget-cli backup FILE` and `budget-cli restore FILE` (issue 15, item 11), the real binary on
+ * `budget-cli backup FILE` and `budget-cli restore FILE`, the real binary on
  * its own database (PGlite folder, or a new database with TEST_DATABASE_URL): back up, change
  * data, restore, and every listing reads as it did at the backup.
  */
@@ -44,7 +44,7 @@ function readableByOthers(dir: string): string[] {
   return out;
 }
 
-describe('private files (issue 23 item 5)', () => {
+describe('private files', () => {
   it('keeps the data folder, its database and a backup owner-only', async () => {
     const file = path.join(c.dataDir, 'private-check.backup');
     const res = await c.cli('backup', file);
@@ -56,7 +56,7 @@ describe('private files (issue 23 item 5)', () => {
   });
 });
 
-describe('budget-cli backup / restore: refusals, --force, --json (issue 24 item 11, issue 23 item 6)', () => {
+describe('budget-cli backup / restore: refusals, --force, --json', () => {
   it('says "No such file" for a missing backup, as import does, in text and in JSON', async () => {
     const restore = await c.cli('restore', '/nope.tar.gz');
     expect(restore.code).toBe(1);

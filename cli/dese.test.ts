@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCliRunner, type CliRunner } from '../test/cli';
 import { buildBudgetYear, buildScenario, insertProposed } from '../test/factories';
 
-/** `dese report|unmapped|rule-add|rules|apply-rules`, through the real binary (issue 26 items 1 and 4). */
+/** `dese report|unmapped|rule-add|rules|apply-rules`, through the real binary. */
 describe('budget-cli dese', () => {
   let runner: CliRunner;
   let out: string;

@@ -147,7 +147,7 @@ describe('budget-cli import', () => {
     'counts the last row in its progress, and warns when the same file was imported before',
     { timeout: 120_000 },
     async () => {
-      // Issue 10 item 10: a file whose last line has no line break (the real Boston file) read
+      // A file whose last line has no line break (the real Boston file) read
       // 'Read 100% (25,529 rows)' and then imported 25,530: the last row comes after the last bytes.
       const file = path.join(runner.dataDir, 'boston-no-final-newline.csv');
       writeFileSync(file, readFileSync(path.join(FIXTURES, 'boston-earnings-2024.csv'), 'utf8').trimEnd());
@@ -159,7 +159,7 @@ describe('budget-cli import', () => {
       expect(dry.stderr).not.toContain('Read 100% (29 rows)');
       expect(dry.stderr).not.toContain('Warning');
 
-      // Issue 10 item 8: the 'imported before' notice, as a warning line and in --json.
+      // The 'imported before' notice, as a warning line and in --json.
       const first = await cli(...args, '--json');
       expect(first.code, first.stderr).toBe(0);
       expect(json(first.stdout).duplicateOf).toBeNull();
@@ -174,7 +174,7 @@ describe('budget-cli import', () => {
 
   it('finds or creates the version, and prints JSON', { timeout: 120_000 }, async () => {
     const file = path.join(FIXTURES, 'lunenburg-munis-ytd-fy2023.csv');
-    // Issue 9 item 11: a dry run writes nothing, not even the version it would create.
+    // A dry run writes nothing, not even the version it would create.
     const dry = await cli(
       'import',
       file,

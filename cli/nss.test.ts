@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCliRunner, type CliRunner } from '../test/cli';
 import { buildBudgetYear, insertProposed } from '../test/factories';
 
-/** `nss figures set|import|list`, `nss show` and `nss rules`, through the real binary (issue 26). */
+/** `nss figures set|import|list`, `nss show` and `nss rules`, through the real binary. */
 describe('budget-cli nss', () => {
   let runner: CliRunner;
   const cli = (...args: string[]) => runner.cli(...args);
@@ -66,12 +66,12 @@ describe('budget-cli nss', () => {
     const { meter } = JSON.parse(show.stdout);
     // $900,000 of teachers and $60,000 of health insurance count; buses and debt service do not.
     expect(meter.columns.budgetedNss).toBe(960000);
-    // 960,000 / 900,000 = 106.666...%: rounded down to the hundredth (issue 32 item 9).
+    // 960,000 / 900,000 = 106.666...%: rounded down to the hundredth.
     expect(meter.columns.percentOfRequired).toBe(106.66);
     const text = await cli('nss', 'show', '--budget-year', 'FY27', '--fiscal-year', 'FY2027');
     expect(text.stdout).toContain('Percent of required    106.66%\n');
 
-    // $599.89 short of the requirement: rounded down, with the dollars short (issue 32 item 9).
+    // $599.89 short of the requirement: rounded down, with the dollars short.
     const short = await cli(
       'nss',
       'figures',

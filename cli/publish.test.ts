@@ -97,7 +97,7 @@ describe('budget-cli publish', () => {
   );
 
   it(
-    'refuses a $0 year until --confirm, and publishes the budget year --budget-year names (issue 32 item 5)',
+    'refuses a $0 year until --confirm, and publishes the budget year --budget-year names',
     { timeout: 300_000 },
     async () => {
       const ZERO = 2030;

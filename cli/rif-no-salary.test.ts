@@ -4,7 +4,7 @@ import { buildWorkGroup, insertEmployees } from '../test/factories';
 import { buildColaWorld, c, model, type ColaWorld } from '../server/routes/cola-calc.world';
 
 /**
- * Issue 32 item 1: `budget-cli rif` on a payroll with people whose salary is blank (stored as null,
+ * `budget-cli rif` on a payroll with people whose salary is blank (stored as null,
  * as the real Boston file's 27 are) printed 'Not an amount in whole cents: null'. They are counted
  * as $0 and the command says how many it met; the gap is the world's own (recomputed in cents from
  * the model, which knows nothing of them).

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCliRunner, type CliRunner } from '../test/cli';
 import { buildBudgetYear, insertProposed, sumCents } from '../test/factories';
 
-/** `stage compare`, through the real binary (issue 25 item 3): the API's figures, as text, JSON and Excel. */
+/** `stage compare`, through the real binary: the API's figures, as text, JSON and Excel. */
 describe('budget-cli stage compare', () => {
   let runner: CliRunner;
   const AMOUNTS = ['2500000.25', '125000.50', '7300.01'];

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCliRunner, type CliRunner } from '../test/cli';
 import { buildBudgetYear, insertProposed, sumCents } from '../test/factories';
 
-/** `stage list|advance|reopen|show`, through the real binary (issue 25 item 1). */
+/** `stage list|advance|reopen|show`, through the real binary. */
 describe('budget-cli stage', () => {
   let runner: CliRunner;
   const AMOUNTS = ['2500000.25', '125000.50', '7300.01'];

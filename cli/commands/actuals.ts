@@ -120,7 +120,7 @@ function printReport(r: ActualsReport): void {
   );
 }
 
-/** `actuals import|report`: the general ledger's actuals and budget vs actual (issue 27). */
+/** `actuals import|report`: the general ledger's actuals and budget vs actual. */
 export function registerActualsCommands(program: Command): void {
   const cmd = program
     .command('actuals')

@@ -75,7 +75,7 @@ function printReport(r: DeseReport): void {
 
 /**
  * `dese report|unmapped|rules|rule-add|rule-delete|apply-rules`: the budget in DESE's shape and the
- * function codes behind it (issue 26 items 1 and 4), through the services the web app uses.
+ * function codes behind it, through the services the web app uses.
  */
 export function registerDeseCommands(program: Command): void {
   const cmd = program.command('dese').description('DESE function codes and the budget in DESE’s shape');

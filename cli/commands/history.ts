@@ -10,7 +10,7 @@ const text = (v: unknown) =>
 /**
  * `history <entity> <id>`: the change history of one record, newest first, as GET
  * /api/history/:entity/:id gives it (the same service): who, when, and each changed field; a
- * stage's reopen shows its reason, state figures are asked for by fiscal year (issue 32 item 13).
+ * stage's reopen shows its reason, state figures are asked for by fiscal year.
  */
 export function registerHistoryCommands(program: Command): void {
   program

@@ -69,7 +69,7 @@ function figuresRows(figures: StateFigures[]) {
 }
 
 /**
- * `nss show|rules|figures`: Chapter 70 net school spending (issue 26), through the services the
+ * `nss show|rules|figures`: Chapter 70 net school spending, through the services the
  * dashboard, the Scenario Builder and the Admin Panel use. Figures are an administrator's to write.
  */
 export function registerNssCommands(program: Command): void {

@@ -25,7 +25,7 @@ const yearList = (text: string) =>
 
 /**
  * '--budget-year 2027=FY26,2028=FY28': which budget year each fiscal year is published from, by
- * the budget years' labels as the web app shows them (issue 32 item 5).
+ * the budget years' labels as the web app shows them.
  */
 async function budgetYearChoices(app: AppContext, actor: Actor, text: string | undefined) {
   if (text === undefined) {

@@ -99,7 +99,7 @@ function printComparison(c: StageComparison): void {
 
 /**
  * `stage compare`: what changed between two stages of a fiscal year, or a stage and today's working
- * figures (`--to current`), and why (issue 25 item 3), through the service of
+ * figures (`--to current`), and why, through the service of
  * GET /api/budget-stages/compare; `--xlsx FILE` writes the same workbook as the screen's export.
  */
 export function registerStageCompare(

@@ -47,7 +47,7 @@ function printStages(res: StagesResponse, json: boolean): void {
 }
 
 /**
- * `stage list|advance|reopen|show`: a fiscal year's budget stages (issue 25), through the service
+ * `stage list|advance|reopen|show`: a fiscal year's budget stages, through the service
  * the Budget Stages screen uses. Advancing and reopening are an administrator's (--as EMAIL, or the
  * system actor).
  */
