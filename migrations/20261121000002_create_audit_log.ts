@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * audit_log: one row per write that changes budget data (DESIGN section 2): who, when, what, and the
+ * audit_log: one row per write that changes budget data: who, when, what, and the
  * row before and after. bigIncrements because every edit of every line adds a row.
  */
 export async function up(knex: Knex): Promise<void> {

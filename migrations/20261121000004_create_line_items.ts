@@ -3,7 +3,7 @@ import { addCheck, fiscalYearRange, sqlList } from './helpers';
 
 const IMPORT_TYPES = ['operating', 'proposed'];
 const EMPLOYEE_STATUSES = ['Active', 'Retiring', 'Inactive'];
-// Grades per building type (SPEC section 9): preschool P; elementary K-4; middle 5-8; high 9-12;
+// Grades per building type: preschool P; elementary K-4; middle 5-8; high 9-12;
 // special P, K, 1-12 and SP (a separate special-education programme).
 const GRADES = ['P', 'K', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12', 'SP'];
 
@@ -75,7 +75,7 @@ export async function up(knex: Knex): Promise<void> {
     t.text('last_name');
     t.text('position');
     // Salaries are the budgeted amounts for the FTE, not full-time equivalents. 0 = a new hire
-    // starting next fiscal year (SPEC section 5).
+    // starting next fiscal year.
     t.decimal('current_salary', 14, 2);
     t.decimal('next_year_salary', 14, 2);
     t.boolean('next_year_salary_manual').notNullable().defaultTo(false);
@@ -102,7 +102,7 @@ export async function up(knex: Knex): Promise<void> {
 
     // Shared.
     t.text('dese_code');
-    // A budget category or building in use cannot be deleted (SPEC section 8 messages). NO ACTION
+    // A budget category or building in use cannot be deleted (the screens say so). NO ACTION
     // rather than RESTRICT: both refuse, but NO ACTION fails with SQLSTATE 23503 like every other
     // foreign-key error (RESTRICT reports 23001), so one error translation covers them all.
     t.integer('category_id').references('id').inTable('budget_categories').onDelete('NO ACTION');

@@ -46,7 +46,7 @@ export async function up(knex: Knex): Promise<void> {
     t.integer('work_group_id').notNullable().references('id').inTable('work_groups').onDelete('NO ACTION');
     t.integer('start_year').notNullable();
     t.integer('end_year').notNullable();
-    // end - start + 1 (SPEC section 5); stored because the API returns it.
+    // end - start + 1; stored because the API returns it.
     t.integer('contract_years').notNullable();
     t.text('status').notNullable().defaultTo('NEGOTIATING');
     t.date('settlement_date');

@@ -25,7 +25,7 @@ export async function up(knex: Knex): Promise<void> {
     t.boolean('show_progress_bar').notNullable().defaultTo(true);
     t.boolean('show_category_chart').notNullable().defaultTo(true);
     t.boolean('show_building_chart').notNullable().defaultTo(true);
-    // Hidden by default (SPEC section 9): salary distributions are the most sensitive module.
+    // Hidden by default: salary distributions are the most sensitive module.
     t.boolean('show_salary_charts').notNullable().defaultTo(false);
     t.boolean('show_headcount_chart').notNullable().defaultTo(true);
     t.boolean('show_links').notNullable().defaultTo(true);

@@ -3,7 +3,7 @@ import { addCheck } from './helpers';
 
 /**
  * Actuals supersede projections: an import deletes the projected lines of the fiscal years and kind
- * it imports (issue 9), and its run records how many, for Import History and the audit trail.
+ * it imports, and its run records how many, for Import History and the audit trail.
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('import_runs', (t) => {

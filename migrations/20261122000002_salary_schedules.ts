@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { addCheck, fiscalYearRange } from './helpers';
 
 /**
- * Step-and-lane salary schedules (issue 11): a bargained grid of amounts by fiscal year, step and
+ * Step-and-lane salary schedules: a bargained grid of amounts by fiscal year, step and
  * lane, attached to one work group; and each employee line's place on it (step and lane), which
  * projections move one step a year, capped at the top step. And what a saved RIF calculation shows.
  */

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { addCheck, fiscalYearRange } from './helpers';
 
 /**
- * Scenario Builder (issue 12): named cut scenarios over a budget year's proposed lines of one fiscal
+ * Scenario Builder: named cut scenarios over a budget year's proposed lines of one fiscal
  * year, each line's percent kept (absent = 100), and floors: the least percent a budget category or
  * a line may be cut to (maintenance of effort, contractual obligations).
  */

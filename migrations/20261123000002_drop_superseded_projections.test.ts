@@ -20,8 +20,8 @@ async function countOf(knex: Knex, table: string): Promise<number> {
 }
 
 /**
- * Issue 9 item 1 for old databases: projected lines that an import (from before imports replaced
- * projections) left beside the imported lines of the same budget year, kind and fiscal year.
+ * Actuals supersede projections, for old databases: projected lines that an import (from before
+ * imports replaced projections) left beside the imported lines of the same budget year, kind and fiscal year.
  */
 describe(`migration ${NAME}`, () => {
   let db: DbHandle;

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Actuals supersede projections (issue 9 item 1), for the data written before they did: a database
+ * Actuals supersede projections, for the data written before they did: a database
  * may hold, for one budget year, kind (operating or proposed) and fiscal year, both imported lines
  * and the projected lines the import should have replaced, so every total counts those people and
  * amounts twice. This deletes those projected lines by the rule an import applies today

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { addCheck, fiscalYearRange } from './helpers';
 
 /**
- * Publishing is a snapshot (issue 13): Publish stores the public figures of each published fiscal
+ * Publishing is a snapshot: Publish stores the public figures of each published fiscal
  * year as they are at that moment, and residents read those rows until the next Publish, never the
  * work in progress. One row per dashboard and fiscal year, replaced as a whole by each Publish.
  */

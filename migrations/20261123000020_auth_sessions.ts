@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
 
 /**
- * sessions: one row per sign-in (DESIGN section 4). The token carries the row's id; ending a
- * session deletes its row, so the token stops working on its next request. A user's rows go with
- * the user (CASCADE). The security events index serves the admin's security log and the Profile's
- * list of failed sign-ins without scanning every budget edit in audit_log.
+ * sessions: one row per sign-in, so a session can be ended on the server. The token carries the
+ * row's id; ending a session deletes its row, so the token stops working on its next request. A
+ * user's rows go with the user (CASCADE). The security events index serves the admin's security log
+ * and the Profile's list of failed sign-ins without scanning every budget edit in audit_log.
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('sessions', (t) => {

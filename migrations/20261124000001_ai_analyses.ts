@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { addCheck, fiscalYearRange } from './helpers';
 
 /**
- * ai_analyses (issue 14): each AI budget-cut analysis that succeeded, kept so it can be reopened
+ * ai_analyses: each AI budget-cut analysis that succeeded, kept so it can be reopened
  * without calling the model (and paying for it) again. The result is the checked one the server
  * built (suggestions that survived validation, totals recomputed), never the model's raw answer.
  * A failed analysis writes nothing. Who ran it is kept after the user is deleted as a null.

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { addCheck } from './helpers';
 
 /**
- * The long-term COLA assumption of a COLA scenario (issue 22 item 9): the percent the salary rule
+ * The long-term COLA assumption of a COLA scenario: the percent the salary rule
  * uses for a work group in a fiscal year after its last contract year and after the scenario's last
  * year, where nothing else sets a COLA. One figure per scenario, and per work group where a group's
  * differs. NULL (the default) assumes nothing: those years get 0% and the calculations warn.

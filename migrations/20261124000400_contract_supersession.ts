@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { addCheck } from './helpers';
 
 /**
- * Contracts that supersede others (issue 22 item 10). Two SETTLED contracts of one work group may
+ * Contracts that supersede others. Two SETTLED contracts of one work group may
  * not cover the same fiscal year unless the newer one explicitly supersedes the older: the older is
  * then kept (the history of what was agreed) and marked here with the contract that replaced it,
  * and it promises no COLA in any year (server/queries/salary-rule.ts, CONTRACT_COLA).

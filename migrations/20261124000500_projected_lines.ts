@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { fiscalYearRange } from './helpers';
 
 /**
- * Projected employee lines stored apart (issue 22 item 12; docs/ARCHITECTURE.md, 'Where projected
+ * Projected employee lines stored apart (docs/ARCHITECTURE.md, 'Where projected
  * lines are stored'). Generate Projections writes five years of a district's employees at once
  * (245,000 rows at 50,000 employees); as whole line_items rows, each paid seven foreign-key checks
  * and ten index entries, 8.4 s of a 9.4 s run. A projected line differs from the line it was

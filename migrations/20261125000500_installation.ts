@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 
 /**
- * installation: the one row naming this installation of the app (issue 23 item 6). Every backup
+ * installation: the one row naming this installation of the app. Every backup
  * carries it (it is a table like any other), so a restore can tell this installation's backups
  * from another district's or another machine's, whose accounts it would bring in. A restore keeps
  * the row of the installation it runs on (server/services/restore.ts).

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { addCheck } from './helpers';
 
 /**
- * What each fiscal year's staff figures were published at (issue 23 item 7, docs/PRIVACY.md): for
+ * What each fiscal year's staff figures were published at (docs/PRIVACY.md): for
  * each staff cell (a building, District Wide, Other, the total) the head counts at which its salary
  * total was published exactly. Publish rounds a total whose head count is within 5 of any of them,
  * so no two snapshots of a year differ by one person's salary. Per dashboard, not per snapshot: a
@@ -25,7 +25,7 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 /**
- * Snapshots stored before issue 23 hold the figures of sections switched off too (residents were
+ * Snapshots stored before this migration hold the figures of sections switched off too (residents were
  * sent them): they leave the stored snapshots now, as a section switched off does from now on.
  * After the seeding above, because those figures were out.
  */

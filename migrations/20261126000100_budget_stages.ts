@@ -12,7 +12,7 @@ const STAGES = [
 const LOCKING = ['SCHOOL_COMMITTEE_ADOPTED', 'TOWN_APPROPRIATED', 'REVISED'];
 
 /**
- * Budget stages (issue 25): each fiscal year of a budget year moves from Draft through the
+ * Budget stages: each fiscal year of a budget year moves from Draft through the
  * superintendent's recommendation, the school committee's vote and the town's appropriation to
  * revisions. Every move is an event row with a frozen copy of the year's lines
  * (budget_stage_lines) and totals; a reopen is an event row without one. Neither table can be

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { addCheck, fiscalYearRange } from './helpers';
 
 /**
- * Adopting a cut scenario into the budget (issue 25 item 2): each adoption turns a scenario's
+ * Adopting a cut scenario into the budget: each adoption turns a scenario's
  * percents into new amounts on the proposed lines (written by the line writer, audited per line),
  * and is recorded here with the stage snapshot it was made from, the totals before and after, and
  * each line's amount before and after, so the adoption can be shown, explained (a reason per line)

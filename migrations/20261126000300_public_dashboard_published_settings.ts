@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { addCheck } from './helpers';
 
 /**
- * What residents see is what was published (issue 25 item 5). Until now the public page read the
+ * What residents see is what was published. Until now the public page read the
  * dashboard's settings and links live, so 'Save Settings' or 'Add Link' changed it at once. From
  * here the configuration row and its links are the draft, and Publish copies them, with the figures,
  * into this row: the address, the school's name, logo and websites, the section order, which

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { addCheck, fiscalYearRange, sqlList } from './helpers';
 
 /**
- * Chapter 70 net school spending (issue 26 items 2 and 3): the figures DESE publishes for the
+ * Chapter 70 net school spending: the figures DESE publishes for the
  * district each fiscal year, the town's spending on the schools' behalf by End-of-Year-Report line,
  * and the rules that decide which spending counts toward NSS, kept as data per fiscal year because
  * the Legislature and the Board change them (docs/MASSACHUSETTS.md cites each rule).

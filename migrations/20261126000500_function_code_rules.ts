@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { addCheck, sqlList } from './helpers';
 
 /**
- * Function-code rules (issue 26 item 1): an ADMIN's rules that give a line its DESE function code
+ * Function-code rules: an ADMIN's rules that give a line its DESE function code
  * when it has none of its own, by budget category, work group, position (exact title or a pattern)
  * or account (exact or a pattern). Imports apply them to the lines they bring; an ADMIN applies
  * them to existing lines in bulk. Patterns are globs ('*' any run of characters, '?' one),

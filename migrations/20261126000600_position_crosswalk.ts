@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { addCheck, sqlList } from './helpers';
 
 /**
- * The position crosswalk (issue 27 item 1): an ADMIN's rules that give a job title a work group, a
+ * The position crosswalk: an ADMIN's rules that give a job title a work group, a
  * personnel budget category and a DESE function code (server/lib/crosswalk.ts reads them). Rules
  * are the district's, not a budget year's: a title means the same job every year.
  *

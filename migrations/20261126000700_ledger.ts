@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { addCheck, fiscalYearRange } from './helpers';
 
 /**
- * The general ledger's year-to-date figures (issue 27 items 4-6): what the town's books say was
+ * The general ledger's year-to-date figures: what the town's books say was
  * budgeted, spent and committed per account, imported from a MUNIS-style export. Ledger rows are
  * not budget lines: they live here, never in line_items.
  *

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Issue 32 item 6: a cut that an adoption put into the budget, taken out of the other scenarios of
+ * A cut that an adoption put into the budget, taken out of the other scenarios of
  * the same year that were made before it and cut the same line by the same percent (a copy of the
  * adopted plan). Left on them, the builder would apply the cut a second time on the adopted amounts.
  * Each row is one such cut, kept so that undoing the adoption gives it back to its scenario.

@@ -7,8 +7,8 @@ import { publicViewForPath } from '@server/services/public-dashboard-view';
 import { migrationSource } from './index';
 
 /**
- * 20261126000300_public_dashboard_published_settings on a database published before it (issue 25
- * item 5): residents keep seeing the page they saw, now from its published copy; a dashboard never
+ * 20261126000300_public_dashboard_published_settings on a database published before it:
+ * residents keep seeing the page they saw, now from its published copy; a dashboard never
  * published gets none; down drops the copy and leaves the settings as they were.
  */
 const NAME = '20261126000300_public_dashboard_published_settings';

@@ -5,7 +5,7 @@ import { migrateLatest } from '@server/db/migrate';
 import { migrationSource } from './index';
 
 /**
- * 20261125000600_public_released_counts on a database published before it (issue 23 item 7): the
+ * 20261125000600_public_released_counts on a database published before it: the
  * staff totals already out become where the rule on differences starts, and the figures of
  * sections switched off leave the stored snapshots.
  */
