@@ -97,7 +97,7 @@ export function buildProposedLines(
   for (const site of sites(employees, enrollment)) {
     // Personnel: the payroll of the site's staff per category and per the function code each
     // person carries (principals are School Leadership 2210, not their category's 1210), as the
-    // business office budgets it and as 'Update Salary Budget' writes it (issue 32 item 3).
+    // business office budgets it and as 'Update Salary Budget' writes it.
     for (const category of CATEGORIES.filter((c) => c.isPersonnel)) {
       for (const fiscalYear of [2025, 2026]) {
         const byCode = new Map<string, number>();

@@ -146,5 +146,5 @@ export const DEFAULT_COLA_PLAN: Record<string, Record<number, number>> = {
   OPERATIONS: { 2027: 2.5, 2028: 2.5, 2029: 2.25 },
 };
 
-/** Budget settings default (SPEC section 9): steps and lanes add 1.5% a year. */
+/** Budget settings default: steps and lanes add 1.5% a year. */
 export const STEP_LANE_PERCENT = 1.5;

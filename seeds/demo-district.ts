@@ -13,7 +13,7 @@ import { createRandom } from './random';
 
 export const DEMO_SEED = 20261121;
 export const FISCAL_YEARS = [2025, 2026, 2027];
-/** The budget year the demo centres on (SPEC: the shell preselects FY26). */
+/** The budget year the demo centres on (the shell preselects FY26). */
 export const CURRENT_FISCAL_YEAR = 2026;
 
 export interface DemoTownGoal {
@@ -69,7 +69,7 @@ export function proposedTotalCents(lines: ProposedLine[], fiscalYear: number): n
 /**
  * Town guidance in the right ballpark of the proposed budget: FY25 is the adopted baseline, FY26 a
  * 3.5% dollar goal that the proposed budget overshoots (so the gap chart has a story), FY27 a
- * percent goal (SPEC: dollar = baseline x (1 + percent/100)).
+ * percent goal (dollar = baseline x (1 + percent/100)).
  */
 function townGoals(proposed: ProposedLine[]): DemoTownGoal[] {
   const actual25 = proposedTotalCents(proposed, 2025);

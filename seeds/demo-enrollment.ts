@@ -4,7 +4,7 @@ import type { Random } from './random';
 
 /** Enrollment of the demo district: about 3,900 students across the eight schools. */
 
-/** Grades per building type (SPEC section 9). */
+/** The grades each building type enrols. */
 export const GRADES_BY_TYPE: Record<BuildingType, string[]> = {
   preschool: ['P'],
   elementary: ['K', '1', '2', '3', '4'],

@@ -1,7 +1,7 @@
 /**
  * Reference data of the demo district, Millbrook Public Schools, a fictional Massachusetts district
  * of about 3,900 students: eight schools, work-group categories and work groups. District Wide is
- * not a building: a null building means District Wide (SPEC section 9), so central-office staff and
+ * not a building: a null building means District Wide, so central-office staff and
  * district-wide lines have no building.
  */
 

@@ -119,7 +119,7 @@ describe('the demo district follows its own rules', () => {
     // Technology has no contract: the default COLA scenario's category rate serves it, unflagged.
     expect(flagged.filter((f) => f.work_group === 'Technology')).toEqual([]);
     expect(warnings.filter((w) => w.includes('0% COLA'))).toEqual([]);
-    // Every line belongs to a real work group (issue 22 item 11: no stray 'Para Educator').
+    // Every line belongs to a real work group (no stray 'Para Educator').
     expect(warnings.filter((w) => w.includes('has no work group'))).toEqual([]);
     // Every group has a contract or scenario COLA for FY27: the review list stays short.
     expect(flagged.length).toBeLessThan(20);
@@ -129,7 +129,7 @@ describe('the demo district follows its own rules', () => {
 
   it('has no work group of its own spelling: every label is a work group that a contract or the COLA scenario covers', async () => {
     // A label that differs from a work group only by spelling (case, spaces, punctuation) is the
-    // stray group issue 22 item 11 removed: its lines got no raise, as no contract covers it.
+    // stray group the demo once had: its lines got no raise, as no contract covers it.
     const squeeze = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
     const groups = await knex('work_groups').select('id', 'name', 'category_id');
     const labels = await knex('line_items')

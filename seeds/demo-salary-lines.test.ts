@@ -5,7 +5,7 @@ import { toCents } from '../test/factories';
 import { seedDemo } from './demo';
 
 /**
- * Issue 32 item 3 in the demo: its salary lines follow the function codes its people carry (a
+ * The demo's salary lines follow the function codes its people carry (a
  * principal is 2210 School Leadership, not the Administration category's 1210), one line per
  * category, building and code, so its DESE report, per-pupil table and resident page put each
  * payroll where the people are coded. Before, one line per category and building took the

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * ILLUSTRATIVE state figures for the demo district's FY26 and FY27 (issue 26): not DESE's figures
+ * ILLUSTRATIVE state figures for the demo district's FY26 and FY27: not DESE's figures
  * for any real district. They are set so the demo's FY27 budget sits at about 102.5% of required
  * net school spending (FY26 at about 101.5%), so cutting about $1.3 million of counted spending in
  * the Scenario Builder crosses 100% and about $3.9 million crosses 95% (seeds/demo-nss.test.ts

@@ -18,7 +18,7 @@ import { SCHEDULE_WORK_GROUPS } from './demo-reference';
 import { employeeRow, proposedRow, type LineContext } from './demo-rows';
 
 /**
- * Loads the demo district into an empty database (DESIGN section 8, SEED_DEMO). Everything goes in
+ * Loads the demo district into an empty database (when SEED_DEMO is set). Everything goes in
  * one transaction, and every query uses that transaction: PGlite has one connection, so a query on
  * the root knex inside the transaction would wait forever.
  */
@@ -82,7 +82,7 @@ export async function seedDemo(
       throw new Error('Demo data already loaded');
     }
     await insertPersonas(trx, hashes);
-    // Versions and imports are ADMIN work (DESIGN section 4): the seeded ones name the first active
+    // Versions and imports are ADMIN work: the seeded ones name the first active
     // administrator, or nobody when the demo is loaded before one exists (budget-cli db seed --demo).
     const admin = await trx('users').where({ role: 'ADMIN', is_active: true }).orderBy('id').first('id');
     const importerId: number | null = admin?.id ?? null;
