@@ -2,7 +2,7 @@ import { ESLint } from 'eslint';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-/** The layering of DESIGN section 1 is held by eslint.config.js; each boundary refuses a crossing. */
+/** The layering of web, server and CLI is held by eslint.config.js; each boundary refuses a crossing. */
 const eslint = new ESLint({ cwd: path.resolve(import.meta.dirname, '..') });
 
 async function restricted(filePath: string, source: string): Promise<string[]> {
@@ -27,7 +27,7 @@ describe('import boundaries', () => {
       "import { GapCard } from '@web/screens/dashboard/gap-card';",
       'other screens',
     ],
-    // The paths an alias-only rule let through (issue 10 audit).
+    // The paths an alias-only rule let through.
     ['web/src/screens/admin/probe.ts', "import { GapCard } from '../dashboard/gap-card';", 'other screens'],
     [
       'web/src/screens/admin/import/probe.ts',

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /*
- * Issue 22 item 2: money has one home. server/lib/money.ts parses amounts, does cents arithmetic
+ * Money has one home. server/lib/money.ts parses amounts, does cents arithmetic
  * and formats dollars for the server, the web app and the CLI; this scan fails when any other file
  * under server/, web/src/ or cli/ (tests included: a test's own copy of toCents can disagree with
  * the code it checks) defines one of its functions again, a money parser or a currency formatter.

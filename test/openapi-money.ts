@@ -1,6 +1,6 @@
 /*
  * Finds the response fields of an OpenAPI document that are named like money but are not the
- * `Money` component (issue 22 item 2; server/openapi-money.test.ts).
+ * `Money` component (server/openapi-money.test.ts).
  */
 
 export type Json = Record<string, any>;
