@@ -25,9 +25,9 @@ import type { BenchContext } from './run';
 const LINES = 50_000;
 const RUNS = 5;
 const PARTS = (process.env.COLA_BENCH ?? 'calls,project').split(',');
-// Issue 22 item 12: the RIF gap, multi-year and COLA calculate under 300 ms at 50,000 employees.
+// The RIF gap, multi-year and COLA calculate under 300 ms at 50,000 employees.
 const LIMIT_MS = 300;
-// Issue 22 item 12: under 3 s at 50,000 employees on this machine.
+// `budget-cli project` (five years of projections): under 3 s at 50,000 employees on this machine.
 const PROJECT_LIMIT_MS = 3000;
 const LANES = ['Bach', 'B+15', 'Mast', 'M+30', 'Doct'];
 // [name, category, contracts]: settled / negotiating COLA by fiscal year.
@@ -216,7 +216,7 @@ export default async function colaBench(ctx: BenchContext): Promise<void> {
         call('POST', '/cola/calculate-rif-gap', {
           budgetYearId,
           townFundingAmount: 2_400_000_000,
-          // The bench district has no proposed lines to take a baseline from (issue 22 item 7).
+          // The bench district has no proposed lines to take a baseline from.
           baselineBudget: 2_300_000_000,
         }),
       ],
