@@ -1,13 +1,14 @@
-// npm run bench -- reports: the screens of issues 25 to 27 over HTTP with the dashboard bench's district
-// (50,000 employee + 20,000 proposed lines in one fiscal year), its lines given DESE function codes
-// (1 in 20 left without one), about 110 job titles, and a 20,000-account ledger at period 6, against
-// the real app (spawned as `tsx server/index.ts`) on a real PostgreSQL server, in a database this
-// bench creates and drops: the DESE report and its workbook, the NSS meter after the state figures
-// are entered, the unmapped-lines count, a stage advance (it freezes every line), the stage
-// comparison with today's figures after edits (and its workbook), the position crosswalk's preview
-// of 11 rules, budget vs actual as the screen reads it (by category and by function, no account;
-// one group's accounts) and with every account; then the DESE Report and Budget vs Actual screens'
-// first render in Chromium. Each call: one warm-up, then the median of RUNS.
+// npm run bench -- reports: the budget stages, stage comparison, DESE report and budget vs actual
+// over HTTP with the dashboard bench's district (50,000 employee + 20,000 proposed lines in one
+// fiscal year), its lines given DESE function codes (1 in 20 left without one), about 110 job
+// titles, and a 20,000-account ledger at period 6, against the real app (spawned as `tsx
+// server/index.ts`) on a real PostgreSQL server, in a database this bench creates and drops: the
+// DESE report and its workbook, the NSS meter after the state figures are entered, the
+// unmapped-lines count, a stage advance (it freezes every line), the stage comparison with today's
+// figures after edits (and its workbook), the position crosswalk's preview of 11 rules, budget vs
+// actual as the screen reads it (by category and by function, no account; one group's accounts) and
+// with every account; then the DESE Report and Budget vs Actual screens' first render in Chromium.
+// Each call: one warm-up, then the median of RUNS.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
