@@ -10,10 +10,10 @@ import {
   signIn,
 } from './helpers';
 
-// Issue 25 items 1 and 4: an ADMIN walks a fiscal year from Draft to Town Appropriated on Budget
-// Stages, reached through the Admin menu; the dashboard then says which stage its figures are in,
-// FINANCE is refused a move and a line edit in the voted year. At the end the year is reopened so
-// the specs after this one find its lines editable.
+// An ADMIN walks a fiscal year from Draft to Town Appropriated on Budget Stages, reached through
+// the Admin menu; the dashboard then says which stage its figures are in, FINANCE is refused a move
+// and a line edit in the voted year. At the end the year is reopened so the specs after this one
+// find its lines editable.
 
 const FY = 2027;
 
@@ -68,7 +68,7 @@ test('ADMIN walks FY27 from Draft to Town Appropriated; the dashboard and FINANC
   await chooseYear(page);
   await expect(page.getByTestId('stage-line')).toContainText('Town Appropriated, appropriated 10 May 2027');
   await expect(page.getByTestId('stage-line')).toContainText('lines locked');
-  // Residents have not been shown the vote yet (issue 25 item 6): the dashboard says so.
+  // Residents have not been shown the vote yet: the dashboard says so.
   await expect(
     page
       .getByRole('status')

@@ -14,11 +14,11 @@ import {
   signIn,
 } from './helpers';
 
-// Issue 27 item 5: Budget vs Actual, reached through the Admin menu (ADMIN) and the Budget Tools
-// menu (FINANCE, whom the server lets read /actuals/report). The figures on the screen are checked
-// against the API's report, and the report's total against the sum of its rows, in cents. The real
-// Lunenburg ledger slice is imported for FY2023 through the API first (the demo district has no
-// FY2023: the FY25 budget year's current fiscal year points at it for the import, then is restored).
+// Budget vs Actual, reached through the Admin menu (ADMIN) and the Budget Tools menu (FINANCE, whom
+// the server lets read /actuals/report). The figures on the screen are checked against the API's
+// report, and the report's total against the sum of its rows, in cents. The real Lunenburg ledger
+// slice is imported for FY2023 through the API first (the demo district has no FY2023: the FY25
+// budget year's current fiscal year points at it for the import, then is restored).
 
 const LUNENBURG = realFile('lunenburg_munis_school_ytd_fy2023_slice.csv');
 
@@ -151,7 +151,7 @@ test('ADMIN: the FY2023 ledger against its budget, by category and by DESE funct
   await expectScreenMatchesApi(page, 2026, 'category');
 
   await choose(page, 'Fiscal year', 'FY2023');
-  // Issue 32 item 20: MUNIS's period 13 is the year-end, not a thirteenth of twelve.
+  // MUNIS's period 13 is the year-end, not a thirteenth of twelve.
   const source = page.getByRole('status').filter({ hasText: 'ledger at year-end (period 13)' });
   await expect(source).toBeVisible();
   await expect(source).not.toContainText('of 12');

@@ -1,9 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { FINANCE, navigate, signIn } from './helpers';
 
-// Work groups are chosen, not typed (issue 22 item 11): the Employee Manager's Bulk Actions offers
-// the existing work groups in a select, and the server refuses a name no group has. The test makes
-// its own employee (through the API) under a name unique to this run and deletes it at the end.
+// Work groups are chosen, not typed: the Employee Manager's Bulk Actions offers the existing work
+// groups in a select, and the server refuses a name no group has. The test makes its own employee
+// (through the API) under a name unique to this run and deletes it at the end.
 
 const RUN = Date.now()
   .toString(36)

@@ -211,8 +211,8 @@ test.describe('COLA Management at 1440x900', () => {
     expect(defaults.baseline.source).toMatch(/^FY2026 proposed budget, \d+ lines$/);
     expect(defaults.townFunding.source).toMatch(/^FY2027 town goal, set \d{4}-\d{2}-\d{2}$/);
     await expect(page.getByLabel('Fiscal year')).toHaveValue('2027');
-    // Issue 32 item 10: FY2027 is the year being built (it has its own proposed lines): its need is
-    // that budget, as Town Guidance totals it, so no baseline is asked for.
+    // FY2027 is the year being built (it has its own proposed lines): its need is that budget, as
+    // Town Guidance totals it, so no baseline is asked for.
     expect(defaults.ownBudget.source).toMatch(
       /^FY2027 proposed budget, \d+ lines, as Town Guidance totals it$/,
     );
@@ -290,7 +290,7 @@ test.describe('COLA Management at 1440x900', () => {
     );
     await expect(page.getByRole('region', { name: /^FY2027 to FY2031/ })).toBeVisible();
     await expect(page.getByText(/87,834,567/)).toHaveCount(0);
-    // FY2027 has its own proposed lines: its need is that budget (issue 32 item 10).
+    // FY2027 has its own proposed lines: its need is that budget.
     expect(data.projections[0].districtNeed).toBe(d.ownBudget.amount);
     // Past the demo's contracts and scenario years nothing sets a COLA: the projection warns.
     const last = data.projections.at(-1);

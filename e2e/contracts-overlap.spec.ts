@@ -1,10 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiCall, FINANCE, navigate, signIn } from './helpers';
 
-// Contracts do not silently overlap (issue 22 item 10), on COLA Management reached through the
-// menu as a finance user. A second settled Teachers contract over the ratified Unit A agreement is
-// refused under its Supersedes field, then accepted once it supersedes Unit A, which stays listed
-// as superseded; deleting it at the end puts Unit A back in force, as the demo began.
+// Contracts do not silently overlap, on COLA Management reached through the menu as a finance user.
+// A second settled Teachers contract over the ratified Unit A agreement is refused under its
+// Supersedes field, then accepted once it supersedes Unit A, which stays listed as superseded;
+// deleting it at the end puts Unit A back in force, as the demo began.
 
 const UNIT_A = 'Millbrook Education Association (Unit A) 2024-2027';
 const NAME = `Teachers 1% 2027-2029 ${Date.now().toString(36)}`;
@@ -57,7 +57,7 @@ test('a settled contract over Unit A is refused until it supersedes it; Unit A s
   await expect(note).toContainText('FY2025–FY2027) in FY2027');
   await expect(supersedes).toHaveAttribute('aria-invalid', 'true');
   await expect(dialog.getByRole('alert')).toContainText('Failed to create contract');
-  // The overlap is said once, under the field, not again in the banner (issue 32 item 20).
+  // The overlap is said once, under the field, not again in the banner.
   await expect(dialog.getByText(/FY2025–FY2027\) in FY2027/)).toHaveCount(1);
   expect((await contracts(page)).map((c) => c.name)).toEqual(before.map((c) => c.name));
 

@@ -10,12 +10,12 @@ import {
   signIn,
 } from './helpers';
 
-// Issue 27 item 1: an ADMIN keeps the position crosswalk on its own screen, reached through the
-// Admin menu, against the FY26 employee lines of the demo district: a rule refused with the
-// server's words, a rule added and previewed (lines matched, what Apply would change), Apply with
-// its confirmation, rules created for unmatched titles in one go, and two rules disagreeing on a
-// title (the more specific wins, the screen says so). The test leaves the lines as it found them:
-// the DESE code it changes is changed back, and its rules are deleted (rules also apply on import).
+// An ADMIN keeps the position crosswalk on its own screen, reached through the Admin menu, against
+// the FY26 employee lines of the demo district: a rule refused with the server's words, a rule
+// added and previewed (lines matched, what Apply would change), Apply with its confirmation, rules
+// created for unmatched titles in one go, and two rules disagreeing on a title (the more specific
+// wins, the screen says so). The test leaves the lines as it found them: the DESE code it changes
+// is changed back, and its rules are deleted (rules also apply on import).
 
 interface Preview {
   lineCount: number;

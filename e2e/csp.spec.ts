@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, navigate, screenHeading, signIn } from './helpers';
 
-// The server sends a Content-Security-Policy that lets only the app's own scripts run (issue 15,
-// item 12). The screens must still work under it: no violation on the busiest ones, charts drawn.
+// The server sends a Content-Security-Policy that lets only the app's own scripts run.
+// The screens must still work under it: no violation on the busiest ones, charts drawn.
 async function recordViolations(page: Page): Promise<string[]> {
   const violations: string[] = [];
   await page.exposeFunction('reportCspViolation', (text: string) => violations.push(text));

@@ -1,9 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, apiCall, axeViolations, budgetYearId, navigate, saveScreen, signIn } from './helpers';
 
-// Data Quality's Mark Reviewed (issue 27 item 3): an ADMIN reaches Data Quality through the Admin
-// menu, selects two flagged records, marks them reviewed with a note, and sees the count drop by
-// two there and on the dashboard, which counts with the list's own rule.
+// Data Quality's Mark Reviewed: an ADMIN reaches Data Quality through the Admin menu, selects two
+// flagged records, marks them reviewed with a note, and sees the count drop by two there and on the
+// dashboard, which counts with the list's own rule.
 
 const RUN = Date.now()
   .toString(36)

@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN, navigate, signIn } from './helpers';
 
-// Issue 32 item 20: a DESE function-code picker lists the codes by number. It grouped them by
-// DESE spending category, and a category gathers codes from all over the chart, so 2315
-// (Instructional Leadership) came before 2305 (Teachers). An admin opens Categories through the
-// Admin menu, adds a category, and reads the picker's options.
+// A DESE function-code picker lists the codes by number. It once grouped them by DESE spending
+// category, and a category gathers codes from all over the chart, so 2315 (Instructional
+// Leadership) came before 2305 (Teachers). An admin opens Categories through the Admin menu, adds a
+// category, and reads the picker's options.
 
 test('the DESE function picker lists codes in code order, 2305 before 2315', async ({ page }) => {
   await signIn(page, ADMIN);

@@ -1,10 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiCall, axeViolations, budgetYearId, FINANCE, navigate, saveScreen, signIn } from './helpers';
 
-// Issue 26 item 4: FINANCE opens the DESE Report through the Budget Tools menu, for FY27. Its total
-// is the proposed lines' sum (worked out here in integer cents from the lines the API lists) and
-// the Budget Dashboard's proposed budget; each series' subtotal is the sum of its codes; the NSS
-// computation beneath is the server's meter; the workbook downloads; the print view is the report alone.
+// FINANCE opens the DESE Report through the Budget Tools menu, for FY27. Its total is the proposed
+// lines' sum (worked out here in integer cents from the lines the API lists) and the Budget
+// Dashboard's proposed budget; each series' subtotal is the sum of its codes; the NSS computation
+// beneath is the server's meter; the workbook downloads; the print view is the report alone.
 
 const FY = 2027;
 const SIZES = [

@@ -2,12 +2,12 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { decodeBaseline } from '../server/schemas/scenario-line-rows';
 import { ADMIN, apiCall, axeViolations, budgetYearId, navigate, saveScreen, signIn } from './helpers';
 
-// Issue 32 item 16: closing a dialog (by Escape, by Cancel, by saving) puts keyboard focus back on
-// the control that opened it, not at the top of the page; Escape closes every dialog. Each dialog
-// is opened from the keyboard (focus the opener, Enter), its screen reached through the admin's
-// menus. The shared Modal and ConfirmDialog carry the behaviour, so one dialog of each shape is
-// checked: a form (Add User, New Version), a wide editor (Employee Manager's Edit), a confirmation
-// (Set as Active, Budget Stages' Record) and a preview (Adopt).
+// Closing a dialog (by Escape, by Cancel, by saving) puts keyboard focus back on the control that
+// opened it, not at the top of the page; Escape closes every dialog. Each dialog is opened from the
+// keyboard (focus the opener, Enter), its screen reached through the admin's menus. The shared
+// Modal and ConfirmDialog carry the behaviour, so one dialog of each shape is checked: a form (Add
+// User, New Version), a wide editor (Employee Manager's Edit), a confirmation (Set as Active,
+// Budget Stages' Record) and a preview (Adopt).
 
 const STAMP = Date.now();
 

@@ -1,10 +1,10 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { ADMIN, axeViolations, navigate, saveScreen, signIn } from './helpers';
 
-// Issue 32 item 20: the Employee Budget Manager at a 1440 px laptop, as an admin reaches it through
-// the Admin menu. Without scrolling sideways Work Group shows whole and Hire Date is on screen, and
-// neither is under the pinned Actions column (Work Group was, cut off at its right); Bulk Actions
-// opened with nothing selected says so and offers no Apply.
+// The Employee Budget Manager at a 1440 px laptop, as an admin reaches it through the Admin menu.
+// Without scrolling sideways Work Group shows whole and Hire Date is on screen, and neither is
+// under the pinned Actions column (Work Group was, cut off at its right); Bulk Actions opened with
+// nothing selected says so and offers no Apply.
 
 test.use({ viewport: { width: 1440, height: 900 } });
 

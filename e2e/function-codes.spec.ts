@@ -1,11 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, apiCall, axeViolations, budgetYearId, navigate, saveScreen, signIn } from './helpers';
 
-// Issue 26 item 1: a proposed line without a function code shows on the Budget Dashboard as
-// '$X in N lines have no function code'; its link opens the Proposed Budget Manager filtered to
-// those lines. The ADMIN then adds an account rule on Function-Code Rules (through the Admin menu),
-// applies it to FY27 after the count it shows, and the line has the rule's code. Each size makes
-// its own line and rule, and removes both at the end.
+// A proposed line without a function code shows on the Budget Dashboard as '$X in N lines have no
+// function code'; its link opens the Proposed Budget Manager filtered to those lines. The ADMIN
+// then adds an account rule on Function-Code Rules (through the Admin menu), applies it to FY27
+// after the count it shows, and the line has the rule's code. Each size makes its own line and
+// rule, and removes both at the end.
 
 const FY = 2027;
 const CODE = '2420';

@@ -90,7 +90,7 @@ test.describe('Employee Budget Manager', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog.getByText('FTE must be above 0 and at most 1.5')).toBeVisible();
     await dialog.getByLabel('FTE').fill('0.8');
-    // A work group is chosen among the existing ones, never typed (issue 22 item 11).
+    // A work group is chosen among the existing ones, never typed.
     await expect(dialog.getByRole('textbox', { name: 'Work group' })).toHaveCount(0);
     await dialog.getByRole('combobox', { name: 'Work group' }).click();
     await page.getByRole('option', { name: 'Custodians', exact: true }).click();
@@ -100,7 +100,7 @@ test.describe('Employee Budget Manager', () => {
     await expect(centerCell(page, 0, 'position')).toHaveText('Grade 5 Teacher');
     await expect(centerCell(page, 0, 'currentFTE')).toHaveText('0.80');
     await expect(centerCell(page, 0, 'workGroup')).toHaveText('Custodians');
-    // Not on a schedule: going from 1.0 to 0.8 FTE pays 80% of $58,000.00 (issue 22 item 6).
+    // Not on a schedule: going from 1.0 to 0.8 FTE pays 80% of $58,000.00.
     await expect(centerCell(page, 0, 'currentSalary')).toHaveText('$46,400.00');
     await page.getByRole('button', { name: `Edit ${last}, Ada` }).click();
     await expect(
@@ -123,7 +123,7 @@ test.describe('Employee Budget Manager', () => {
     await search(page, 'Search', last, 2);
     await page.getByRole('button', { name: 'Bulk Actions' }).click();
     let dialog = page.getByRole('dialog', { name: 'Bulk Actions' });
-    // Nothing ticked yet: the dialog says so and offers no Apply (issue 32 item 20).
+    // Nothing ticked yet: the dialog says so and offers no Apply.
     await expect(dialog).toContainText('No employees selected');
     await expect(dialog.getByRole('button', { name: 'Apply' })).toBeDisabled();
     await dialog.getByRole('button', { name: 'Cancel' }).click();

@@ -1,10 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, apiCall, axeViolations, navigate, saveScreen, signIn } from './helpers';
 
-// Issue 32 item 18: a payroll whose DEPARTMENT_NAME column holds the district's building names
-// (as Boston's does for its schools). The wizard suggests that column for Building / Location, and
-// the preview puts each row at its building instead of District Wide. Imports are an
-// administrator's (server/policies: import.run), so the wizard is reached through ADMIN's menu.
+// A payroll whose DEPARTMENT_NAME column holds the district's building names (as Boston's does for
+// its schools). The wizard suggests that column for Building / Location, and the preview puts each
+// row at its building instead of District Wide. Imports are an administrator's (server/policies:
+// import.run), so the wizard is reached through ADMIN's menu.
 const STAMP = Date.now().toString(36);
 const VERSION = `E2E buildings ${STAMP}`;
 

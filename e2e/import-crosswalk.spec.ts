@@ -1,10 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, apiCall, axeViolations, navigate, pageOverflow, saveScreen, signIn } from './helpers';
 
-// Issue 27 item 1 in the import wizard: the employee import's preview says what the position
-// crosswalk gives the rows (a badge on each value it gave, the rows placed and the rows no rule
-// matched) and offers rules for the unmatched titles, created in one go, after which the dry run
-// is checked again. The test stops at the preview (nothing is imported) and deletes its rules.
+// In the import wizard, the employee import's preview says what the position crosswalk gives the
+// rows (a badge on each value it gave, the rows placed and the rows no rule matched) and offers
+// rules for the unmatched titles, created in one go, after which the dry run is checked again. The
+// test stops at the preview (nothing is imported) and deletes its rules.
 const STAMP = Date.now().toString(36);
 const VERSION = `E2E crosswalk ${STAMP}`;
 const AIDE = `E2E Xwalk Aide ${STAMP}`;

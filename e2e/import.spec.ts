@@ -32,7 +32,7 @@ test('an admin imports the real Boston payroll slice through the wizard and sees
     page.getByRole('list', { name: 'Import steps' }).locator('[aria-current="step"]'),
   ).toContainText('Upload');
 
-  // Step 1: a version is required before analysis; create one (SPEC section 5 messages).
+  // Step 1: a version is required before analysis; create one (the wizard says so first).
   await page.getByRole('button', { name: 'Analyze File' }).click();
   await expect(page.getByRole('combobox', { name: 'Version' })).toHaveAccessibleDescription(
     'Please select a version',
@@ -106,7 +106,7 @@ test('an admin imports the real Boston payroll slice through the wizard and sees
   await expect(page.getByRole('heading', { name: 'Step 2 of 4: Map Columns' })).toBeFocused();
   await expect(page.getByRole('combobox', { name: 'Column for Current Salary' })).toHaveText('TOTAL GROSS');
   await page.getByRole('button', { name: 'Preview Import' }).click();
-  // Issue 32 item 20: 'Marked for review' is what the import adds to the Data Quality list.
+  // 'Marked for review' is what the import adds to the Data Quality list.
   const fy25 = await budgetYearId(page, 'FY25');
   const reviewCount = async () =>
     (await apiCall(page, 'GET', `/line-items/budget/needs-review/count?budgetYearId=${fy25}`))

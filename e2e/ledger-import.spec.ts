@@ -3,11 +3,11 @@ import { expect, test, type Page } from '@playwright/test';
 import { cents, realFile } from '../test/real-files';
 import { ADMIN, apiCall, axeViolations, budgetYearId, navigate, saveScreen, signIn } from './helpers';
 
-// Issue 27 item 4: an ADMIN imports the real Lunenburg year-to-date ledger slice as the third
-// import type of the CSV Import tab, reached through the Admin menu. The totals the wizard shows are
-// checked against the file summed here, in integer cents. The demo district has no FY2023 (and no
-// screen creates a budget year), so the test first sees the import refused with the server's words,
-// then points the FY25 budget year's current fiscal year at 2023 for the import and restores it.
+// An ADMIN imports the real Lunenburg year-to-date ledger slice as the third import type of the CSV
+// Import tab, reached through the Admin menu. The totals the wizard shows are checked against the
+// file summed here, in integer cents. The demo district has no FY2023 (and no screen creates a
+// budget year), so the test first sees the import refused with the server's words, then points the
+// FY25 budget year's current fiscal year at 2023 for the import and restores it.
 
 const LUNENBURG = realFile('lunenburg_munis_school_ytd_fy2023_slice.csv');
 

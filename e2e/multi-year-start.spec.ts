@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { apiCall, axeViolations, budgetYearId, FINANCE, navigate, saveScreen, signIn } from './helpers';
 
-// Issue 32 items 10 and 20, on COLA Management's Multi-Year tab reached through FINANCE's menu:
-// changing the start year kept the old year's baseline ('$47,177,400 · FY2026 proposed budget' for
-// a start of 2028), and at 1440 the table's Gap and RIF columns were cut off. The expected baseline
-// is the server's planning figure for the new start year (the year before's proposed budget).
+// On COLA Management's Multi-Year tab reached through FINANCE's menu: changing the start year once
+// kept the old year's baseline ('$47,177,400 · FY2026 proposed budget' for a start of 2028), and at
+// 1440 the table's Gap and RIF columns were cut off. The expected baseline is the server's planning
+// figure for the new start year (the year before's proposed budget).
 
 const money = (n: number) =>
   `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, FINANCE, openLink, pageOverflow, saveScreen, signIn, VIEWER } from './helpers';
 
-// Every screen each role may open (SPEC sections 2 and 6), written out here rather than read from
-// the app's route table, so the test checks the app against the specification.
+// Every screen each role may open, written out here rather than read from the app's route table, so
+// the test checks the app against the specification.
 const STAFF_SCREENS = [
   '/',
   '/profile',
@@ -13,9 +13,9 @@ const STAFF_SCREENS = [
   '/admin/proposed-budget',
   '/admin/operating-budget',
   '/admin/ai-analysis',
-  // Salary Progression Analysis: SPEC leaves its route open; ADMIN and FINANCE (DESIGN section 4).
+  // Salary Progression Analysis: ADMIN and FINANCE.
   '/admin/salary-progression',
-  // Issues 25 to 27: the year's stages and their comparison, the DESE report, budget vs actual.
+  // The year's stages and their comparison, the DESE report, budget vs actual.
   '/budget-stages',
   '/budget-stages/compare',
   '/dese-report',
@@ -37,7 +37,7 @@ const ADMIN_SCREENS = [
 const PERSONAS = [
   { role: 'ADMIN', who: ADMIN, screens: ADMIN_SCREENS },
   { role: 'FINANCE', who: FINANCE, screens: STAFF_SCREENS },
-  // Issue 32 item 12: the school committee reads the reports that hold no individual pay.
+  // The school committee reads the reports that hold no individual pay.
   {
     role: 'VIEW_ONLY',
     who: VIEWER,

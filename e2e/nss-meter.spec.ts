@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { decodeBaseline } from '../server/schemas/scenario-line-rows';
 import { apiCall, axeViolations, budgetYearId, FINANCE, navigate, saveScreen, signIn } from './helpers';
 
-// Issue 26 item 3: the Net School Spending meter on the Budget Dashboard and in the Scenario
+// The Net School Spending meter on the Budget Dashboard and in the Scenario
 // Builder, reached through FINANCE's menus. The dashboard's figures are the server's /nss/meter
 // answer; in the Scenario Builder a slider moved to its floor moves the meter, and the figures it
 // settles on are the server's /nss/meter/scenario answer for the saved scenario. The demo district
@@ -67,7 +67,7 @@ for (const size of SIZES) {
     const percent = meterBox.getByTestId('nss-percent');
     const serverPercent = async () => {
       const answer = await apiCall(page, 'POST', '/nss/meter/scenario', { scenarioId });
-      // Issue 32 item 9: a budget short of the requirement also says by how much.
+      // A budget short of the requirement also says by how much.
       const short = answer.columns.overUnder < 0 ? `, ${usd(-answer.columns.overUnder)} short` : '';
       return `${answer.columns.percentOfRequired.toFixed(2)}% of required${short}`;
     };

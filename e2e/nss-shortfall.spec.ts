@@ -10,10 +10,10 @@ import {
   signIn,
 } from './helpers';
 
-// Issue 32 item 9: a budget $599.89 short of required net school spending read '100.00% of
-// required'. With the year's requirement set $599.89 above what the budget counts (an administrator's
-// state figures), FINANCE sees 99.99% and the dollars short on the Budget Dashboard and in the
-// Scenario Builder, reached through the menus, at both widths.
+// A budget $599.89 short of required net school spending once read '100.00% of required'. With the
+// year's requirement set $599.89 above what the budget counts (an administrator's state figures),
+// FINANCE sees 99.99% and the dollars short on the Budget Dashboard and in the Scenario Builder,
+// reached through the menus, at both widths.
 
 const SIZES = [
   { name: '1440', width: 1440, height: 900 },

@@ -137,7 +137,7 @@ for (const screen of SCREENS) {
   });
 }
 
-// Issue 24 item 8: the admin screens ran 546, 729 and 690 px wide on a 390 px phone.
+// The admin screens once ran 546, 729 and 690 px wide on a 390 px phone.
 for (const screen of [
   { path: '/admin', heading: /Admin/, name: 'admin', tabs: 6 },
   { path: '/admin/manage-data', heading: /Manage Data/, name: 'manage-data', tabs: 7 },

@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { apiCall, axeViolations, budgetYearId, FINANCE, navigate, saveScreen, signIn } from './helpers';
 
-// Issue 27 item 6, on the COLA screen's Multi-Year tab reached through FINANCE's menu: the base is
-// last year's budget or last year's actual spending. The demo district has no ledger for FY2026,
-// so asking for actual spending says so in the server's words and projects nothing; going back
-// to the budget projects from the FY2026 proposed budget again.
+// On the COLA screen's Multi-Year tab reached through FINANCE's menu: the base is last year's
+// budget or last year's actual spending. The demo district has no ledger for FY2026, so asking for
+// actual spending says so in the server's words and projects nothing; going back to the budget
+// projects from the FY2026 proposed budget again.
 
 for (const size of [
   { name: '1440', width: 1440, height: 900 },

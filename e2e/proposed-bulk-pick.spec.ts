@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { FINANCE, navigate, signIn } from './helpers';
 
-// The Proposed Budget Manager's Set Function Code and Set Category bulk actions (issue 27 item 2):
+// The Proposed Budget Manager's Set Function Code and Set Category bulk actions:
 // each asks for a choice before it applies, and the complaint goes once a choice is made. Nothing
 // is written (the dialogs are cancelled), so later specs see the demo's lines unchanged.
 

@@ -45,7 +45,7 @@ test('an admin configures, publishes, edits data, and residents see the snapshot
     mimeType: 'image/png',
     buffer: Buffer.from('<html><script>alert(1)</script></html>'),
   });
-  // SPEC section 5's words first, then why a file named .png was refused.
+  // The logo rule's words first, then why a file named .png was refused.
   await expect(
     page.getByRole('alert').filter({
       hasText:

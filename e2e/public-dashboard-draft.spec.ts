@@ -2,7 +2,7 @@ import { expect, test, type Browser } from '@playwright/test';
 import { ADMIN, apiCall, axeViolations, budgetYearId, navigate, saveScreen, signIn } from './helpers';
 
 /**
- * Issue 25 item 5: residents see only what was published. A school name saved on the
+ * Residents see only what was published. A school name saved on the
  * configuration screen shows in the admin's preview, labelled 'Preview — not yet published', and
  * not on the residents' page until Publish; then it does. At 1440x900 and 390x844, axe clean.
  */
@@ -23,7 +23,7 @@ async function residentsSee(browser: Browser, name: string, shot?: string) {
     await pub.goto(`/public/${PATH}?year=2026`);
     const heading = pub.getByRole('heading', { level: 1 });
     await expect(heading).toHaveText(`FY26 ${name} Budget`);
-    // The stage with its date (issue 32 item 14).
+    // The stage with its date.
     await expect(
       pub.getByText(/^Superintendent's Recommended, recommended [A-Z][a-z]+ \d{1,2}, \d{4}$/),
     ).toBeVisible();

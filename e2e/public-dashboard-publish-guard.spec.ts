@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, apiCall, axeViolations, budgetYearId, navigate, saveScreen, signIn } from './helpers';
 
 /**
- * Issue 32 items 5, 14 and 20 on screen: ADMIN publishes through the menu; the preview names each
+ * Publishing, on screen: ADMIN publishes through the menu; the preview names each
  * year's budget year and stage and stops saying 'not yet published' once it is; residents read the
  * stage with its date, the budget named by its stage, the gap in words with its share of the goal
  * (never '$0.0M'), spending per pupil and the CSV, at 1440x900 and 390x844.

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, apiCall, axeViolations, BUDGET_KPI, pageOverflow, saveScreen, signIn } from './helpers';
 
-/** Residents read the public dashboard on a phone, with no sign-in (issue 13). */
+/** Residents read the public dashboard on a phone, with no sign-in. */
 
 const PATH = 'resident-view';
 // Sections in a deliberately unusual order, with the salary charts shown and the progress bar hidden.
@@ -84,7 +84,7 @@ test.describe('a resident on a phone', () => {
     await expect(pub.getByRole('heading', { name: "Budget Compared with the Town's Goal" })).toHaveCount(0);
 
     // The total and the goal of FY27, in millions.
-    // Named by the year's stage (issue 32 item 20): 'Proposed school budget' in Draft.
+    // Named by the year's stage: 'Proposed school budget' in Draft.
     const budget = pub.locator('.kpi').filter({ hasText: BUDGET_KPI });
     await expect(budget).toContainText(millions(view.data['2027'].totalBudget));
     await saveScreen(pub, 'public-dashboard-390');

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { apiCall, axeViolations, budgetYearId, FINANCE, navigate, saveScreen, signIn } from './helpers';
 
 /**
- * Issue 32 items 2 and 3: Budget Comparison's 'Update Salary Budget', pressed by finance through
+ * Budget Comparison's 'Update Salary Budget', pressed by finance through
  * its menu. The update runs for real, in budget year FY25's later years (no other test uses them,
  * and the demo's FY26 and FY27 stay as other tests expect them); the test puts its own employees
  * and a stale salary line there first and removes what is left afterwards.

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { decodeBaseline } from '../server/schemas/scenario-line-rows';
 import { ADMIN, apiCall, axeViolations, budgetYearId, FINANCE, navigate, signIn } from './helpers';
 
-// Issue 25 item 2: an ADMIN reaches the Scenario Builder through the navigation, adopts a cut
+// An ADMIN reaches the Scenario Builder through the navigation, adopts a cut
 // scenario into the budget through its confirmation (totals before and after, the lines that
 // change), sees the dashboard's total change, and undoes it, at a desktop and a phone size. FINANCE
 // is not offered the button. The scenario cuts the demo FY26 budget's FY25 lines (a closed year no
@@ -70,7 +70,7 @@ async function adoptFlow(page: Page, size: string) {
   await apiCall(page, 'PUT', `/scenarios/cuts/${scenario.id}/adjustments`, {
     adjustments: Object.fromEntries(cut.map((l) => [String(l.id), 50])),
   });
-  // A copy made before the adoption (issue 32 item 6): afterwards it says so and cuts nothing again.
+  // A copy made before the adoption: afterwards it says so and cuts nothing again.
   const copyName = `Copy of ${name}`;
   const { scenario: copy } = await apiCall(page, 'POST', '/scenarios/cuts', {
     budgetYearId: byId,
@@ -143,7 +143,7 @@ async function adoptFlow(page: Page, size: string) {
   await expect(copyDialog).toHaveCount(0);
   await chooseOption(page, 'Scenario', new RegExp(`^${name}`));
 
-  // A $1,000 transfer after the adoption (issue 32 item 4): from the largest cut line to the next
+  // A $1,000 transfer after the adoption: from the largest cut line to the next
   // largest line, which the scenario does not cut.
   const TRANSFER = 1_000_00n;
   const [debit, credit] = [cut[0], [...base.lines].sort((a, b) => b.fy26ProposedV3 - a.fy26ProposedV3)[3]];

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { apiCall, budgetYearId, FINANCE, navigate, signIn } from './helpers';
 
-// Issue 32 item 17: Tab from one Scenario Builder slider to the next scrolls the next line into
+// Tab from one Scenario Builder slider to the next scrolls the next line into
 // view through the grid's scroll API; the grid lacked that module, so every Tab logged AG Grid
 // error #200. FINANCE reaches the builder through the navigation and tabs down twenty lines, far
 // enough that the grid has to scroll.

@@ -35,7 +35,7 @@ const money = (c: bigint) => {
   return `${c < 0n ? '-' : ''}$${(abs / 100n).toLocaleString('en-US')}.${String(abs % 100n).padStart(2, '0')}`;
 };
 
-/** The summary SPEC section 3 describes, from the lines and the percents kept. */
+/** The scenario summary (totals, goal, cuts, gap), from the lines and the percents kept. */
 function expected(lines: Line[], percents: Map<number, number>, goal: bigint) {
   let original = 0n;
   let adjusted = 0n;
@@ -438,7 +438,7 @@ test.describe('Scenario Builder hand-over', () => {
       .getByRole('button', { name: 'Create Copy' })
       .click();
     await expect(page.getByRole('heading', { level: 2, name: `Copy of ${renamed}` })).toBeVisible();
-    // Issue 32 item 20: 'Reset to MOE' did only what 'Reset (100%)' does, and is gone.
+    // 'Reset to MOE' did only what 'Reset (100%)' does, and is gone.
     await expect(page.getByRole('button', { name: 'Reset to MOE' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Reset (100%)' }).click();
     await expect(page.getByText(/^Reset \(100%\): \d+ lines changed$/)).toBeVisible();

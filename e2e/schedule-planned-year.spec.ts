@@ -2,10 +2,10 @@ import { expect, test } from '@playwright/test';
 import { apiCall, axeViolations, budgetYearId, FINANCE, navigate, saveScreen, signIn } from './helpers';
 import { amount, teachersSchedule, workGroupId } from './teachers-schedule';
 
-// Issue 32 item 11: a salary schedule placed only the budget year's current fiscal year ('Placements
-// are in FY26'), so the employees of the year being planned (FY27 lines imported into the FY26
-// budget year) could not be placed. FINANCE, through COLA Management's Salary Schedules tab, picks
-// FY27, suggests placements for its teachers and confirms them, at both widths, axe clean.
+// A salary schedule once placed only the budget year's current fiscal year ('Placements are in
+// FY26'), so the employees of the year being planned (FY27 lines imported into the FY26 budget
+// year) could not be placed. FINANCE, through COLA Management's Salary Schedules tab, picks FY27,
+// suggests placements for its teachers and confirms them, at both widths, axe clean.
 
 const RUN = Date.now()
   .toString(36)

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, axeViolations, navigate, saveScreen, signIn } from './helpers';
 
-// Issue 32 item 17: a table that scrolls sideways must be reachable by keyboard (axe's
-// scrollable-region-focusable, WCAG 2.1.1), each screen reached through the admin's menus.
+// A table that scrolls sideways must be reachable by keyboard (axe's scrollable-region-focusable,
+// WCAG 2.1.1), each screen reached through the admin's menus.
 
 async function expectAxeClean(page: Page, where: string) {
   const violations = await axeViolations(page);

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, apiCall, axeViolations, budgetYearId, navigate, saveScreen, signIn } from './helpers';
 
-// Issue 25 item 3: what changed between two stages, and why. The demo's FY27 budget year (no line
+// What changed between two stages, and why. The demo's FY27 budget year (no line
 // of its own, so no other spec touches it) gets a few lines, is moved to the superintendent's
 // recommendation, then a line is edited in the Proposed Budget Manager with a reason, another
 // deleted, one added and an employee's salary corrected with a reason. Stage Comparison (reached

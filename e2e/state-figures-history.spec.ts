@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN, apiCall, axeViolations, navigate, saveScreen, signIn } from './helpers';
 
-// Issue 32 item 13: changes to the state figures were written to the audit log but could not be
-// read. An ADMIN saves FY2031's figures twice (through the API) and reads both saves, with the
-// figure that changed, under the year's form on the Admin Dashboard's State Figures tab.
+// Changes to the state figures were once written to the audit log but could not be read. An ADMIN
+// saves FY2031's figures twice (through the API) and reads both saves, with the figure that
+// changed, under the year's form on the Admin Dashboard's State Figures tab.
 
 const FY = 2031;
 const figures = (requiredNss: number) => ({

@@ -1,12 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, apiCall, axeViolations, budgetYearId, navigate, saveScreen, signIn, VIEWER } from './helpers';
 
-// Issue 32 item 12: a school committee member (VIEW_ONLY) reaches Budget Stages, the Stage
-// Comparison, the DESE Report and Budget vs Actual through the Budget Tools menu (the Menu button
-// on a phone), none of them Access Denied; the comparison shows its totals and breakdowns but not
-// the line-by-line changes, which list salaries. The demo FY26 budget's FY2026 is recorded as the
-// superintendent's recommendation first (unless a spec before this one did), so there is a stage
-// to compare with.
+// A school committee member (VIEW_ONLY) reaches Budget Stages, the Stage Comparison, the DESE
+// Report and Budget vs Actual through the Budget Tools menu (the Menu button on a phone), none of
+// them Access Denied; the comparison shows its totals and breakdowns but not the line-by-line
+// changes, which list salaries. The demo FY26 budget's FY2026 is recorded as the superintendent's
+// recommendation first (unless a spec before this one did), so there is a stage to compare with.
 
 const FY = 2026;
 const SIZES = [

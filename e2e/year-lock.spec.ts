@@ -11,11 +11,11 @@ import {
   signIn,
 } from './helpers';
 
-// Issue 32 item 15: a voted (locked) year's grids offered Edit, Delete, Add Line Item and Bulk
-// Actions and refused only on Save. The demo FY26 budget's fiscal year 2025 is voted here;
-// FINANCE then finds the Employee and Proposed grids saying the year is locked, with its lines to
-// read and export and no control that would be refused. The year is reopened afterwards (with a
-// reason) so the specs after this one find its lines editable.
+// A voted (locked) year's grids once offered Edit, Delete, Add Line Item and Bulk Actions and
+// refused only on Save. The demo FY26 budget's fiscal year 2025 is voted here; FINANCE then finds
+// the Employee and Proposed grids saying the year is locked, with its lines to read and export and
+// no control that would be refused. The year is reopened afterwards (with a reason) so the specs
+// after this one find its lines editable.
 
 const FY = 2025;
 const SIZES = [
@@ -108,7 +108,7 @@ test('a locked year’s Employee and Proposed grids say so and offer no edit; it
       await saveScreen(page, `year-lock-proposed-${size.name}`);
     }
 
-    // Issue 32 item 13: the reopen and its reason are read back from the audit log on Budget Stages.
+    // The reopen and its reason are read back from the audit log on Budget Stages.
     await page.evaluate(() => localStorage.clear());
     await signIn(page, ADMIN);
     await reopen(page, by);
