@@ -31,7 +31,7 @@ function flagText(x: ActualsFigures): string {
  * The computed columns of a row whose revised budget, expended and encumbered sit in columns
  * rev, exp and enc of spreadsheet row n. Only an account is projected from its own expended
  * (rounded to the cent); a group's or total's projection is `projection`, a sum of account
- * projections, as the server computes it (issue 32 item 8: a total is the sum of its rows).
+ * projections, as the server computes it (a total is the sum of its rows).
  */
 function computed(
   n: number,

@@ -4,7 +4,7 @@
  * No zod and no database here, so the web's small bundles (the public dashboard) can import it.
  * budget-math.test.ts fails when web/ or cli/ writes one of these rules again.
  *
- * Two readings of 'gap' exist in SPEC section 4 and both are kept, under names that say which:
+ * Two readings of 'gap' exist and both are kept, under names that say which:
  * - the Scenario Builder's gap is the budget over the goal: adjusted total - town goal, over the
  *   goal when above zero (meetsGoal when at or below zero);
  * - the dashboard's guidance gap is the room left under the goal: goal - budget, over guidance when
@@ -60,7 +60,7 @@ export function fiscalYearLabel(year: number): string {
 }
 
 /**
- * Budget Comparison's variance thresholds, in percent of the operating amount (SPEC section 9):
+ * Budget Comparison's variance thresholds, in percent of the operating amount:
  * within 1% is ALIGNED, within 5% MINOR, over 5% HIGHLIGHT (the row is highlighted), over 10% LARGE.
  */
 export const VARIANCE_ALIGNED = 1;
@@ -81,7 +81,7 @@ export function varianceSize(percent: number): 'ALIGNED' | 'MINOR' | 'HIGHLIGHT'
 
 /** Town guidance: a gap (need - goal) beyond these many dollars either side is OVER or UNDER, else NEAR. */
 export const GAP_THRESHOLD = 100_000;
-/** A town goal's actual minus goal beyond these many dollars colours its card (SPEC section 9). */
+/** A town goal's actual minus goal beyond these many dollars colours its card. */
 export const VARIANCE_THRESHOLD = 10_000;
 
 /** The gap analysis's status of need - goal, in cents. */

@@ -31,7 +31,7 @@ export const staffGapLabels = (fy: string): GapLabels => ({
 });
 
 /**
- * What residents call the budget of a year in each stage (issue 32 item 20: a Revised budget read
+ * What residents call the budget of a year in each stage (a Revised budget read
  * 'Proposed school budget'); a year in Draft, or published before stages, is the proposed one.
  */
 const STAGE_BUDGET: Record<string, string> = {
@@ -41,7 +41,7 @@ const STAGE_BUDGET: Record<string, string> = {
   REVISED: 'Revised',
 };
 
-/** The residents' words (SPEC section 8), naming the budget by the year's `stage` ('REVISED'). */
+/** The residents' words, naming the budget by the year's `stage` ('REVISED'). */
 export const residentGapLabels = (fy: string, stage?: string | null): GapLabels => {
   const word = (stage && STAGE_BUDGET[stage]) || 'Proposed';
   const the = `The ${word.toLowerCase()} budget`;
@@ -60,7 +60,7 @@ export const residentGapLabels = (fy: string, stage?: string | null): GapLabels 
 
 /**
  * A gap's amount: in the card's millions when it is large, in exact dollars below $100,000, so a
- * $1,816 gap never reads '$0.0M' (issue 32 item 20).
+ * $1,816 gap never reads '$0.0M'.
  */
 export function gapMoney(
   value: number,
@@ -120,9 +120,8 @@ export function residentGapText(
 }
 
 /**
- * Where a published year stands, with its date: 'School Committee Adopted, voted March 12, 2026'
- * (issue 32 item 14); a snapshot from before the date was kept names only the stage; a Draft is
- * the proposed budget.
+ * Where a published year stands, with its date: 'School Committee Adopted, voted March 12, 2026';
+ * a snapshot from before the date was kept names only the stage; a Draft is the proposed budget.
  */
 export function stageLine(data: { stageCaption?: string | null; stageLabel?: string | null }): string {
   return data.stageCaption ?? (data.stageLabel ? `${data.stageLabel} budget` : 'Proposed budget');

@@ -271,7 +271,7 @@ export function parseWrittenMoney(raw: string): WrittenMoney {
 }
 
 /* ---------------------------------------------------------------------------------------------
- * Formatting (US dollars, SPEC section 9). Display only: the figures come exact from the server.
+ * Formatting (US dollars). Display only: the figures come exact from the server.
  * ------------------------------------------------------------------------------------------- */
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
@@ -288,7 +288,7 @@ const fixed = [0, 1, 2, 3].map(
 type Amount = number | null | undefined;
 const blank = (value: Amount): value is null | undefined => value === null || value === undefined;
 
-/** Whole US dollars (SPEC section 9: currency USD with no decimals): '$1,235'. */
+/** Whole US dollars (no cents): '$1,235'. */
 export function formatMoney(value: Amount): string {
   return blank(value) ? '' : usd.format(value);
 }
@@ -322,7 +322,7 @@ function dollars(value: number, scale: number, decimals: number, suffix: string)
 }
 
 /**
- * Dollars in millions for dashboards (SPEC section 9): 87,834,567 -> '$87.8M' with 1 decimal,
+ * Dollars in millions for dashboards: 87,834,567 -> '$87.8M' with 1 decimal,
  * '$87.83M' with 2, 1,911,555,602 -> '$1,911.6M'; negative amounts keep their sign ('-$1.2M').
  */
 export function formatMillions(value: Amount, decimals: 1 | 2 = 1): string {

@@ -6,9 +6,9 @@ import { loadConfig } from '@server/config';
 import { makeDataDirPrivate } from './private-files';
 
 /**
- * Issue 32 item 20: the first start with a new DATA_DIR warned that the folder it had just created
- * 'was readable by other users'. The start-up order is server/index.ts's: loadConfig (which creates
- * the folder for its generated secrets), then makeDataDirPrivate.
+ * The first start with a new DATA_DIR once warned that the folder it had just created 'was readable
+ * by other users'. The start-up order is server/index.ts's: loadConfig (which creates the folder
+ * for its generated secrets), then makeDataDirPrivate.
  */
 describe('DATA_DIR on first start', () => {
   const parent = mkdtempSync(path.join(tmpdir(), 'private-files-test-'));

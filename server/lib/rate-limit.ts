@@ -67,7 +67,7 @@ export interface ThrottleVerdict {
 }
 
 /**
- * Throttles password guessing without letting a stranger lock the owner out (issue 15, item 1):
+ * Throttles password guessing without letting a stranger lock the owner out:
  * - per account and address: 5 failures in 15 minutes refuse that pair (the guesser, not the owner
  *   at their own desk);
  * - per address: 20 failures in 15 minutes refuse that address, whatever account it tries;

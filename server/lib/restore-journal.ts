@@ -12,7 +12,7 @@ import {
 import path from 'node:path';
 
 /**
- * The journal of an embedded restore (issue 23 item 4). The restored copy is written complete
+ * The journal of an embedded restore. The restored copy is written complete
  * beside the data folder first; this file is written next; then two renames swap the folders and
  * the file goes. While it exists the data folder may be half-swapped (no `pgdata` at all between
  * the renames), so opening the database refuses, with what to do, instead of creating an empty one.

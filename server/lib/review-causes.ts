@@ -1,5 +1,5 @@
 /* ------------------------------------------------------------------------------------------------
- * Why a line is flagged for review (issue 27 item 3). A flag raised because the line lacked
+ * Why a line is flagged for review. A flag raised because the line lacked
  * something records that cause (metadata.reviewCauses) and clears itself when the thing is there,
  * by whatever path it came (an edit, a bulk action, the crosswalk, a placement, an import): the
  * line writer re-judges the causes after every change (server/services/line-items/review.ts). A

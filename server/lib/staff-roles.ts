@@ -1,8 +1,8 @@
 /**
- * Who is a teacher and who is a paraeducator, for the salary distribution (SPEC section 2: 'Salary
- * distribution donuts for teachers and paraeducators'). One rule, written once: classifyTitle runs
- * it in TypeScript and classifyTitleSql builds the same test for PostgreSQL from the same word
- * lists and the same regular expressions, so the two cannot drift apart.
+ * Who is a teacher and who is a paraeducator, for the salary distribution (the dashboard's donuts
+ * for teachers and paraeducators). One rule, written once: classifyTitle runs it in TypeScript and
+ * classifyTitleSql builds the same test for PostgreSQL from the same word lists and the same
+ * regular expressions, so the two cannot drift apart.
  *
  * A title (a work group's name, an imported work-group label, or a position) is read as words:
  * runs of the letters a-z after folding A-Z to lower case; anything else (spaces, digits,

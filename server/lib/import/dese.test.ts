@@ -30,7 +30,7 @@ describe('DESE function codes', () => {
     ['0100-3-300-0000-01', null],
     ['Teachers', null],
     ['0123', null],
-    // Issue 32 item 7: a four-digit code outside DESE's chart is no function code.
+    // A four-digit code outside DESE's chart is no function code.
     ['9999', null],
     ['2399', null],
     ['2399 - Made-up Services', null],

@@ -17,7 +17,7 @@ export const DESE_FUNCTION_CODES: ReadonlySet<string> = new Set(
 
 /** A series header such as 2000 (Instruction) or 6000 (Community Services); not in the detail list. */
 const isSeries = (code: string) => /^[1-9]000$/.test(code);
-// Only DESE's chart: a cell such as '9999' or '2399 - Other' holds no function code (issue 32 item 7).
+// Only DESE's chart: a cell such as '9999' or '2399 - Other' holds no function code.
 const known = (code: string) => DESE_FUNCTION_CODES.has(code) || isSeries(code);
 
 // '2305', '2305.0' (an Excel number), '2305 - H.S. Teachers', '2305: Teachers'

@@ -10,7 +10,7 @@ import { checkWorkbookZip, detectFormat } from './sniff';
 import { parseFiscalYearCell } from './values';
 
 /**
- * Reading a step-and-lane salary schedule (issue 11): a .csv or .xlsx with a fiscal_year column
+ * Reading a step-and-lane salary schedule: a .csv or .xlsx with a fiscal_year column
  * (FY25 or 2025), an optional cola column ('2.5%', the COLA the year's row was printed with), a
  * step column, then one column per lane in the order the schedule prints them (Bach, B+15, ...).
  * One row per (fiscal year, step). Every check runs before anything is written, and a refusal names

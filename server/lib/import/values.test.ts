@@ -46,8 +46,8 @@ describe('parseMoney', () => {
     expect(parseMoney(1e13)).toEqual({ value: null, problem: 'is too large' });
   });
 
-  // Issue 9 item 7: sub-cent values are rounded half away from zero and the file's value is
-  // handed back, so the import warns with both and the reconciliation lists the difference.
+  // Sub-cent values are rounded half away from zero and the file's value is handed back, so the
+  // import warns with both and the reconciliation lists the difference.
   it.each<[string | number, string, string]>([
     ['  $ 61,234.505 ', '61234.51', '61234.505'],
     ['1,234.565', '1234.57', '1234.565'],
@@ -126,7 +126,7 @@ describe('parseFte, parseStatus, parseFiscalYearCell', () => {
     expect(parseFte('80')).toEqual({ value: '0.80', note: 'FTE 80 read as 80%' });
     expect(parseFte('-1').problem).toBe('is negative');
     expect(parseFte('200').problem).toBe('is above 1.5');
-    // Refused, and the import stops (issue 22): 0 or what rounds to it, 1.6 (no FTE, no percent).
+    // Refused, and the import stops: 0 or what rounds to it, 1.6 (no FTE, no percent).
     for (const bad of [0, '0', '0%', 0.004, '1.6', 9.99, '-1', '151']) {
       expect(parseFte(bad).outOfRange, String(bad)).toBe(true);
     }

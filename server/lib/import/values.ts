@@ -120,8 +120,8 @@ export function parseStatus(cell: Cell): Parsed<'Active' | 'Retiring' | 'Inactiv
 }
 
 /**
- * A fiscal year cell: 'FY26', '2025-2026', 2026, or a date (July onward counts as the next year,
- * SPEC section 9). Labels go through the one fiscal-year parser.
+ * A fiscal year cell: 'FY26', '2025-2026', 2026, or a date (July onward counts as the next year).
+ * Labels go through the one fiscal-year parser.
  */
 export function parseFiscalYearCell(cell: Cell): Parsed<number> {
   const text = cellText(cell);
