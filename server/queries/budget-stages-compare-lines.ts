@@ -2,7 +2,7 @@ import type { Db } from '@server/db/index';
 import { withSides, type Sides } from './budget-stages-compare';
 
 /**
- * The stage comparison line by line (issue 25 item 3): each line's two sides compared field by
+ * The stage comparison line by line: each line's two sides compared field by
  * field in PostgreSQL, and why each changed (the reasons recorded between the two stages).
  */
 

@@ -4,7 +4,7 @@ import type { CompareSide } from '@server/schemas/budget-stages-compare';
 import { STAGE_LINE_COLUMNS, WORKING_LINES_SQL } from './budget-stages';
 
 /**
- * The stage comparison's SQL (issue 25 item 3): two sides, each a stage's frozen lines
+ * The stage comparison's SQL: two sides, each a stage's frozen lines
  * (budget_stage_lines) or today's working figures (WORKING_LINES_SQL, the selection a stage
  * freezes), compared in PostgreSQL: every sum and difference is numeric, exact to the cent. The
  * line-by-line comparison and the reasons are in ./budget-stages-compare-lines.ts.

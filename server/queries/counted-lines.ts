@@ -9,7 +9,7 @@ import { AUTOMATIC_NEXT_YEAR_SALARY_ON_INPUTS, cellPay, NEXT_STEP, ON_SCHEDULE }
  *
  * Counted: operating (employee) lines of an actual year (imported or entered, not projected), Active
  * (or with no status), in the budgets that count (activeScope). Inactive and Retiring lines leave.
- * A current salary of 0 is a new hire starting next fiscal year (SPEC section 5): counted, and paid
+ * A current salary of 0 is a new hire starting next fiscal year: counted, and paid
  * from next year what was entered for them, else their schedule cell (see firstYearSalary).
  */
 

@@ -1,7 +1,7 @@
 import type { Db } from '@server/db/index';
 
 /**
- * Function-code rules (table function_code_rules, issue 26 item 1): the ADMIN's rules that give a
+ * Function-code rules (table function_code_rules): the ADMIN's rules that give a
  * line its DESE function code by budget category, work group, position or account, and the one
  * SQL test of whether a rule reaches a line (ruleMatchSql), used here to find rules that would give
  * a line two codes and by the line writer to apply them (queries/line-items-writes-codes.ts).

@@ -3,7 +3,7 @@ import { CHART_CODES } from '@server/lib/function-code';
 import { activeScope } from './line-items-scope';
 
 /**
- * Lines by DESE function code (issue 26 items 1 and 4): which of a year's lines have no code, and
+ * Lines by DESE function code: which of a year's lines have no code, and
  * the year's lines summed by code for the DESE report. Both read the lines the dashboard counts
  * (line_items_all, activeScope) and a line's code the way the NSS meter and the public figures do:
  * its own, else its budget category's, counted only when it is in DESE's chart (the rule of

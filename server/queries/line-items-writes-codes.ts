@@ -4,7 +4,7 @@ import { inOpenYear } from './budget-stages';
 import { ruleMatchSql } from './function-code-rules';
 
 /**
- * Function-code rules applied to lines (issue 26 item 1). Private to the line writer
+ * Function-code rules applied to lines. Private to the line writer
  * (server/services/line-items/codes.ts), which audits what it changes.
  *
  * A line the rules reach gets the code they agree on; a line two rules give different codes is

@@ -2,7 +2,7 @@ import type { Db } from '@server/db/index';
 import { CAUSE_WARNINGS, type ReviewCause } from '@server/lib/review-causes';
 
 /**
- * Review flags that follow their cause (issue 27 item 3), in SQL: which cause a warning names, and
+ * Review flags that follow their cause, in SQL: which cause a warning names, and
  * whether a line still lacks what a cause says it lacks. Private to the line writer
  * (server/services/line-items/review.ts); the causes themselves are server/lib/review-causes.ts.
  */

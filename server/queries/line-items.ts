@@ -7,7 +7,7 @@ import { gridSignature } from './line-items-signature';
 import { needsReviewWhere } from './needs-review';
 
 /**
- * Reading line items. The DTOs of SPEC section 3 are built by PostgreSQL (row_to_json over columns
+ * Reading line items. The line-item DTOs are built by PostgreSQL (row_to_json over columns
  * aliased to their camelCase names: compact JSON, one text per row): a budget of 50,000 employee
  * lines reaches the client as text that Node only joins, never parses or re-serialises. Every other
  * read (one line, a bulk audit) uses the same select lists, so the DTO is defined exactly once.
@@ -160,7 +160,7 @@ const FROM = `line_items_all li
   LEFT JOIN budget_categories c ON c.id = li.category_id`;
 
 /**
- * Which lines GET /line-items/budget returns (one of the SPEC's four combinations, already
+ * Which lines GET /line-items/budget returns (one of four filter combinations, already
  * validated): a scenario's lines, or the lines in the active scope (queries/line-items-scope.ts).
  */
 export interface LineItemFilter {

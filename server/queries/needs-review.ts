@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { Db } from '@server/db/index';
 
 /**
- * THE rule of which lines 'need review' (issue 27 item 3): employee lines of a budget year (of one
+ * THE rule of which lines 'need review': employee lines of a budget year (of one
  * fiscal year when given) whose flag is up. The Data Quality list (needsReviewJson in
  * ./line-items.ts) and the dashboard's count (needsReviewCount below) both read it, so the count
  * the dashboard shows is the length of the list. `li` is line_items_all, as the list reads it;
@@ -33,7 +33,7 @@ export async function needsReviewCount(db: Db, budgetYearId: number, fiscalYear?
 
 /**
  * How many lines of one import run the Data Quality list holds: the same rule, so the import's
- * 'Marked for review' is the number the list shows for that run (issue 32 item 20; it counted only
+ * 'Marked for review' is the number the list shows for that run (it counted only
  * the rows the file itself gave warnings, not those the next-year salary rule flags).
  */
 export async function runNeedsReviewCount(

@@ -1,7 +1,7 @@
 import type { Db } from '@server/db/index';
 
 /**
- * scenario_adoption_applied (migration 20261126000800, issue 32 item 6): the cuts an adoption put
+ * scenario_adoption_applied (migration 20261126000800): the cuts an adoption put
  * into the budget, taken out of the other scenarios of its year that cut the same line by the same
  * percent (a copy of the adopted plan), so that the builder does not cut those lines a second time
  * on the adopted amounts; and given back when the adoption is undone.

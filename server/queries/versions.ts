@@ -15,7 +15,7 @@ export interface VersionRow {
   created_at: Date | string;
 }
 
-/** Row -> API shape (SPEC section 3, Budget version). */
+/** Row -> API shape of a budget version. */
 export function presentVersion(row: VersionRow): BudgetVersion {
   return {
     id: row.id,
