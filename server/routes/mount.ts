@@ -7,6 +7,7 @@ import { anonymousActor, authorize } from '@server/policies/index';
 import { recordSecurityEvent } from '@server/services/security-log';
 import { authenticate } from '@server/services/tokens';
 import type { AnyRoute } from './define';
+import { logFileDownload } from './export-log';
 
 function bearer(ctx: Context): string | null {
   const header = ctx.get('Authorization');
@@ -54,6 +55,7 @@ export function mountRoutes(app: AppContext, routes: AnyRoute[]): Router {
       const rawBody = (ctx.request as { body?: unknown }).body;
       const body = route.multipart ? rawBody : parseOrThrow(route.body, rawBody, 'body');
       const result = await route.handler({ params, query, body, actor, app, ctx });
+      await logFileDownload(app, actor, ctx, route, query);
       if (result !== undefined && ctx.body === undefined) {
         ctx.status = route.status ?? 200;
         ctx.body = result;

@@ -1,27 +1,45 @@
 import type { AppContext } from '@server/context';
 import { notFound } from '@server/errors';
-import { authorize, type Actor } from '@server/policies/index';
+import { authorize, type Action, type Actor } from '@server/policies/index';
 import * as q from '@server/queries/history';
 import { HISTORY_ENTITIES, type HistoryEntity, type HistoryEntry } from '@server/schemas/history';
 
 /**
- * The table each history entity lives in (by its id), to tell 'no history yet' from 'no such
- * record'; null when any id names a record: a fiscal year's state figures may have no history yet.
+ * For each history entity, the table it lives in (by its id), to tell 'no history yet' from 'no such
+ * record' (null when any id names a record: a fiscal year's state figures may have no history yet),
+ * and who may read it. History is a staff tool (the route asks ADMIN or FINANCE; snapshots of lines,
+ * adoptions and schedules carry individual pay); on top of that, whoever may read a record may read
+ * its history, so an ADMIN-only record keeps its history to ADMIN.
  */
-const TABLES: Record<HistoryEntity, string | null> = {
-  'line-item': 'line_items_all',
-  building: 'buildings',
-  'work-group': 'work_groups',
-  'work-group-category': 'work_group_categories',
-  'budget-category': 'budget_categories',
-  scenario: 'scenarios',
-  'town-goal': 'town_goals',
-  contract: 'contracts',
-  'cola-scenario': 'cola_scenarios',
-  'cut-scenario': 'cut_scenarios',
-  'ai-analysis': 'ai_analyses',
-  'nss-state-figures': null,
-  'budget-stage': 'budget_stages',
+const ENTITIES: Record<HistoryEntity, { table: string | null; read: Action }> = {
+  'line-item': { table: 'line_items_all', read: 'lineItems.read' },
+  building: { table: 'buildings', read: 'lineItems.read' },
+  'work-group': { table: 'work_groups', read: 'lineItems.read' },
+  'work-group-category': { table: 'work_group_categories', read: 'lineItems.read' },
+  'budget-category': { table: 'budget_categories', read: 'lineItems.read' },
+  scenario: { table: 'scenarios', read: 'scenarios.read' },
+  'town-goal': { table: 'town_goals', read: 'lineItems.read' },
+  contract: { table: 'contracts', read: 'cola.read' },
+  'cola-scenario': { table: 'cola_scenarios', read: 'cola.read' },
+  'cut-scenario': { table: 'cut_scenarios', read: 'scenarios.read' },
+  'ai-analysis': { table: 'ai_analyses', read: 'ai.analyze' },
+  'nss-state-figures': { table: null, read: 'lineItems.read' },
+  'budget-stage': { table: 'budget_stages', read: 'lineItems.read' },
+  'scenario-adoption': { table: 'scenario_adoptions', read: 'scenarios.read' },
+  'crosswalk-rule': { table: 'position_crosswalk_rules', read: 'crosswalk.manage' },
+  'function-code-rule': { table: 'function_code_rules', read: 'functionCodes.manage' },
+  'ledger-import': { table: 'ledger_imports', read: 'actuals.read' },
+  'ledger-settings': { table: 'ledger_settings', read: 'actuals.read' },
+  'budget-settings': { table: 'budget_settings', read: 'lineItems.read' },
+  'budget-year': { table: 'budget_years', read: 'lineItems.read' },
+  'budget-version': { table: 'budget_versions', read: 'versions.manage' },
+  'cut-floors': { table: null, read: 'scenarios.read' },
+  enrollment: { table: 'enrollment', read: 'lineItems.read' },
+  'salary-schedule': { table: 'salary_schedules', read: 'cola.read' },
+  'import-run': { table: 'import_runs', read: 'import.run' },
+  'public-dashboard': { table: 'public_dashboard_configs', read: 'publicDashboard.manage' },
+  'public-dashboard-link': { table: 'public_dashboard_links', read: 'publicDashboard.manage' },
+  user: { table: 'users', read: 'users.manage' },
 };
 
 // Every write changes these; listing them as changes would only add noise. The cause the line
@@ -80,8 +98,9 @@ export async function getHistory(
   limit = 100,
 ) {
   authorize(actor, 'lineItems.read');
+  const { table, read } = ENTITIES[entity];
+  authorize(actor, read);
   const rows = await q.auditRowsFor(app.db, HISTORY_ENTITIES[entity], id, limit);
-  const table = TABLES[entity];
   if (!rows.length && table !== null && !(await q.rowExists(app.db, table, id))) {
     throw notFound('Record');
   }

@@ -80,6 +80,48 @@ export async function getSecurityLog(app: AppContext, actor: Actor, query: Secur
 }
 
 /**
+ * A file of the budget's data the server itself made: a workbook or CSV an API route sent, or one
+ * the CLI wrote. What it was (the route or command), which year, its size and, when the maker knows
+ * it, its row count.
+ */
+export interface FileExport {
+  file: string;
+  via: 'api' | 'cli';
+  what: string;
+  bytes?: number | null;
+  fiscalYear?: number | null;
+  budgetYearId?: number | null;
+  rows?: number | null;
+}
+
+/**
+ * Records a file the server made as the same 'data-exported' event a screen's export records, so
+ * the security log names every way data left the app. No per-user limit: unlike a browser's word,
+ * these happened (the server made the file), and each one is already bounded by the work it took.
+ */
+export async function recordFileExport(
+  app: AppContext,
+  actor: Actor,
+  entry: FileExport,
+  client?: ClientInfo,
+) {
+  await recordSecurityEvent(app, app.db, 'data-exported', {
+    actor,
+    subjectId: actor.kind === 'user' ? actor.id : null,
+    client,
+    detail: {
+      file: entry.file,
+      bytes: entry.bytes ?? null,
+      via: entry.via,
+      what: entry.what,
+      fiscalYear: entry.fiscalYear ?? null,
+      budgetYearId: entry.budgetYearId ?? null,
+      rows: entry.rows ?? null,
+    },
+  });
+}
+
+/**
  * Records an export the browser made. The workbook is built in the browser from data this user was
  * already sent, so the server can only take the browser's word that it happened; what it does
  * know (who, from where, when) is its own.

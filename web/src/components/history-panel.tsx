@@ -44,6 +44,22 @@ const FIELD_LABELS: Record<string, string> = {
   requiredNss: 'Required net school spending',
   carryForward: 'Carry-forward',
   municipal: 'Town spending lines',
+  // Crosswalk and function-code rules, and the ledger's account pattern.
+  pattern: 'Title or pattern',
+  matchType: 'Match',
+  category: 'Category',
+  deseName: 'DESE function',
+  specificity: 'Specificity',
+  kind: 'Kind',
+  match: 'Matches',
+  isPattern: 'Has wildcards',
+  target: 'Lines matching',
+  functionCode: 'Function code',
+  functionName: 'Function',
+  lineCount: 'Lines reached',
+  createdBy: 'Created by',
+  updatedBy: 'Updated by',
+  accountPattern: 'Account pattern',
 };
 
 const MONEY_FIELDS = new Set([

@@ -1,5 +1,6 @@
 import { MATCH_TYPE_LABELS } from '@server/schemas/crosswalk';
 import type { CrosswalkPreview, CrosswalkRule } from '@web/api/crosswalk';
+import { HistoryButton } from '@web/components/history-button';
 
 const count = (n: number) => n.toLocaleString('en-US');
 
@@ -82,6 +83,7 @@ export function RulesTable({
                   >
                     Edit
                   </button>
+                  <HistoryButton entity="crosswalk-rule" id={rule.id} name={rule.pattern} kind="rule" />
                   <button
                     type="button"
                     className="btn btn--ghost btn--small"

@@ -5,6 +5,7 @@ import { Alert } from '@web/components/alert';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { EmptyState } from '@web/components/empty-state';
 import { Button } from '@web/components/form/button';
+import { HistoryButton } from '@web/components/history-button';
 import { PageHeader } from '@web/components/page-header';
 import { Spinner } from '@web/components/spinner';
 import { useToast } from '@web/components/toast';
@@ -119,6 +120,13 @@ export function FunctionCodesScreen() {
                         >
                           Edit
                         </Button>
+                        <HistoryButton
+                          entity="function-code-rule"
+                          id={r.id}
+                          name={r.target}
+                          kind="rule"
+                          className="btn btn--secondary btn--small"
+                        />
                         <Button
                           className="btn--small"
                           variant="danger"
