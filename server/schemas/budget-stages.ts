@@ -35,7 +35,11 @@ const STAGE_VERBS: Record<BudgetStage, string> = {
   REVISED: 'revised',
 };
 
-/** Stages from the committee's vote on lock the year's lines (the SQL function budget_year_locked agrees). */
+/**
+ * Stages from the committee's vote on lock the year's lines. The one list the server and the web
+ * read; the database's budget_year_locked and its write trigger spell it in SQL, and
+ * server/services/budget-stages-locking.test.ts holds the two equal.
+ */
 export const LOCKING_STAGES: readonly BudgetStage[] = [
   'SCHOOL_COMMITTEE_ADOPTED',
   'TOWN_APPROPRIATED',

@@ -5,10 +5,7 @@ import { Alert } from '@web/components/alert';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { useToast } from '@web/components/toast';
 import type { BudgetStage } from '@server/schemas/budget-stages';
-import { MAX_REASON } from '@server/schemas/budget-stages';
-
-/** The stages after a vote: recording one locks the year's lines. */
-const LOCKING: BudgetStage[] = ['SCHOOL_COMMITTEE_ADOPTED', 'TOWN_APPROPRIATED', 'REVISED'];
+import { LOCKING_STAGES, MAX_REASON } from '@server/schemas/budget-stages';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -88,7 +85,7 @@ export function AdvanceForm({
         }}
         title={`Record: ${nextLabel}`}
         message={`This freezes a copy of every line of FY${scope.fiscalYear} as it is now${
-          LOCKING.includes(next) ? ' and locks the lines until an administrator reopens the year' : ''
+          LOCKING_STAGES.includes(next) ? ' and locks the lines until an administrator reopens the year' : ''
         }. Record it?`}
         confirmLabel={`Record ${nextLabel}`}
         busyLabel="Recording..."
