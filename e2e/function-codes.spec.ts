@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, apiCall, axeViolations, budgetYearId, navigate, saveScreen, signIn } from './helpers';
+import { ADMIN, apiCall, axeViolations, budgetYearId, navigate, saveScreen, signIn, VIEWER } from './helpers';
 
 // A proposed line without a function code shows on the Budget Dashboard as '$X in N lines have no
 // function code'; its link opens the Proposed Budget Manager filtered to those lines. The ADMIN
@@ -105,5 +105,48 @@ for (const size of SIZES) {
     await expect(page.getByRole('alertdialog')).toHaveCount(0);
     await expect(row).toHaveCount(0);
     await apiCall(page, 'DELETE', `/line-items/${lineItem.id}`);
+  });
+}
+
+// One uncoded employee line: a VIEW_ONLY reader (a committee member) sees the dashboard's notice
+// without that person's salary, which only ADMIN and FINANCE read, and no column or link that needs it.
+for (const size of SIZES) {
+  test(`VIEW_ONLY reads the unmapped notice without one person's salary, at ${size.name}`, async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await signIn(page, ADMIN);
+    const byId = await budgetYearId(page, 'FY26');
+    const { lineItem } = await apiCall(page, 'POST', '/line-items', {
+      isOperating: true,
+      budgetYearId: byId,
+      fiscalYear: FY,
+      firstName: 'Pat',
+      lastName: `Uncoded ${RUN} ${size.name}`,
+      currentSalary: 87654.32,
+      categoryId: null,
+    });
+    try {
+      const q = `/function-codes/unmapped?budgetYearId=${byId}&fiscalYear=${FY}`;
+      const staff = await apiCall(page, 'GET', q);
+      expect(staff.employee.lineCount).toBeGreaterThanOrEqual(1);
+
+      await signIn(page, VIEWER);
+      const seen = await apiCall(page, 'GET', q);
+      expect(seen.employee.lineCount).toBe(staff.employee.lineCount);
+      expect(JSON.stringify(seen)).not.toContain('87654.32');
+      await chooseOption(page, 'Fiscal year', /^FY27/);
+      const notice = page.getByTestId('unmapped-codes');
+      await expect(notice).toContainText(seen.message);
+      await expect(notice).not.toContainText('87,654.32');
+      // The grids and the rules are staff's: no link to them, no dollars in a broken column.
+      await expect(notice.getByRole('link')).toHaveCount(0);
+      expect(await axeViolations(page)).toEqual([]);
+      await saveScreen(page, `function-codes-dashboard-viewer-${size.name}`);
+    } finally {
+      await signIn(page, ADMIN);
+      await apiCall(page, 'DELETE', `/line-items/${lineItem.id}`);
+    }
   });
 }

@@ -166,7 +166,8 @@ export function registerAdoptionCommands(cmd: Command, program: Command): void {
         opts: { reason?: string; overwriteEdited?: boolean; yes?: boolean; json?: boolean },
       ) => {
         const adoptionId = idArg('<adoptionId>', id);
-        const body = parseFlags(undoBody, { reason: opts.reason });
+        // The basis comes from the preview printed below, so only the person's flags are checked here.
+        const { reason } = parseFlags(undoBody.omit({ basis: true }), { reason: opts.reason });
         const overwriteEdited = Boolean(opts.overwriteEdited);
         await withCli(program.opts().as, async ({ app, actor }) => {
           const preview = await undo.previewUndo(app, actor, adoptionId, { overwriteEdited });
@@ -186,7 +187,7 @@ export function registerAdoptionCommands(cmd: Command, program: Command): void {
           refuseBlocked(preview.blocked);
           const result = await undo.undoAdoption(app, actor, adoptionId, {
             basis: preview.basis,
-            reason: body?.reason,
+            reason,
             overwriteEdited,
           });
           if (opts.json) {

@@ -23,6 +23,8 @@ interface CompareFlags {
   xlsx?: string;
 }
 
+/** Salaries of fewer than five people, which only ADMIN and FINANCE read. */
+const WITHHELD = 'withheld';
 const percent = (m: MoneyChange) => (m.percent === null ? '' : `${m.percent.toFixed(2)}%`);
 
 function breakdown(title: string, rows: readonly BreakdownRow[]): void {
@@ -33,9 +35,9 @@ function breakdown(title: string, rows: readonly BreakdownRow[]): void {
       'proposed from': formatMoney(r.proposed.from),
       'proposed to': formatMoney(r.proposed.to),
       difference: formatMoney(r.proposed.difference),
-      'salaries from': formatMoney(r.salaries.from),
-      'salaries to': formatMoney(r.salaries.to),
-      'salary difference': formatMoney(r.salaries.difference),
+      'salaries from': r.salaries ? formatMoney(r.salaries.from) : WITHHELD,
+      'salaries to': r.salaries ? formatMoney(r.salaries.to) : WITHHELD,
+      'salary difference': r.salaries ? formatMoney(r.salaries.difference) : WITHHELD,
     })),
     false,
   );
@@ -46,13 +48,16 @@ function printComparison(c: StageComparison): void {
   process.stdout.write(
     `FY${c.fiscalYear} (budget year ${c.budgetYear}): ${c.from.label} -> ${c.to.label}\n\n`,
   );
-  const money = (figure: string, m: MoneyChange) => ({
-    figure,
-    from: formatMoney(m.from),
-    to: formatMoney(m.to),
-    difference: formatMoney(m.difference),
-    percent: percent(m),
-  });
+  const money = (figure: string, m: MoneyChange | null) =>
+    m
+      ? {
+          figure,
+          from: formatMoney(m.from),
+          to: formatMoney(m.to),
+          difference: formatMoney(m.difference),
+          percent: percent(m),
+        }
+      : { figure, from: WITHHELD, to: WITHHELD, difference: WITHHELD, percent: '' };
   const count = (figure: string, n: { from: number; to: number; difference: number }) => ({
     figure,
     from: n.from,

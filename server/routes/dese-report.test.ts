@@ -146,7 +146,17 @@ describe('GET /dese-report', () => {
     const seen = await t.api('get', url(), { token: viewer });
     expect(seen.status).toBe(200);
     const staff = (await t.api('get', url(), { token: finance })).body;
-    expect({ ...seen.body, generatedAt: null }).toEqual({ ...staff, generatedAt: null });
+    // The same report, but payroll summed over fewer than five people is withheld (and said so).
+    const noPay = (r: any) => JSON.parse(JSON.stringify(r, (k, v) => (k === 'payroll' ? null : v)));
+    const withheldNote = (n: string) => n.includes('shown only to ADMIN and FINANCE');
+    expect({ ...noPay(seen.body), generatedAt: null, notes: null }).toEqual({
+      ...noPay(staff),
+      generatedAt: null,
+      notes: null,
+    });
+    expect(seen.body.notes.filter((n: string) => !withheldNote(n))).toEqual(staff.notes);
+    expect(seen.body.notes.some(withheldNote)).toBe(true);
+    expect(staff.notes.some(withheldNote)).toBe(false);
     expect((await t.api('get', url('.xlsx'), { token: viewer })).status).toBe(200);
     const bad = await t.api('get', `/dese-report?budgetYearId=${w.budgetYearId}&fiscalYear=next`, {
       token: finance,

@@ -73,7 +73,7 @@ describe('GET /function-codes/unmapped and the grids’ filter', () => {
   it('counts the lines without a code of their own or their category’s, and their dollars', async () => {
     const q = `/function-codes/unmapped?budgetYearId=${w.budgetYearId}&fiscalYear=FY2027`;
     expect((await t.api('get', q)).status).toBe(401);
-    const res = await t.api('get', q, { token: viewer });
+    const res = await t.api('get', q, { token: finance });
     expect(res.status).toBe(200);
     // Ada and Bo (their category has no code); the reserve line (category without a code) and misc.
     const employee = cents('61000.00') + cents('30500.50');
@@ -84,6 +84,17 @@ describe('GET /function-codes/unmapped and the grids’ filter', () => {
       lineCount: 4,
       amount: Number(employee + proposed) / 100,
       message: '$92,800.59 in 4 lines have no function code',
+    });
+    // VIEW_ONLY (on the dashboard) reads the counts and the proposed dollars, not two people's pay.
+    const seen = await t.api('get', q, { token: viewer });
+    expect(seen.status).toBe(200);
+    expect(seen.body).toMatchObject({
+      employee: { lineCount: 2, amount: null },
+      proposed: { lineCount: 2, amount: Number(proposed) / 100 },
+      lineCount: 4,
+      amount: null,
+      message:
+        '$1,300.09 in 2 proposed lines and 2 employee lines (salaries shown only to ADMIN and FINANCE) have no function code',
     });
     const totals = await t.api(
       'get',

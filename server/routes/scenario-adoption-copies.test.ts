@@ -9,6 +9,7 @@ import {
   now,
   scenario,
   total,
+  undo,
   useAdoptionApp,
   w,
 } from './scenario-adoption.suite';
@@ -81,7 +82,7 @@ describe('a scenario made before an adoption', () => {
     expect(now.get(ids[0])).toBe(kept(start.get(ids[0])!, 75));
 
     // Undone, the adoption gives the copy its cuts back (and the audit says so).
-    const undone = await call('post', `/scenario-adoptions/${adoption}/undo`, {});
+    const undone = await undo(adoption);
     expect(undone.status, JSON.stringify(undone.body)).toBe(200);
     ids.forEach((id) => now.set(id, start.get(id)!));
     await expectLines();

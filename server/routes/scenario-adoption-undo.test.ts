@@ -12,6 +12,7 @@ import {
   setCuts,
   throughTheVote,
   total,
+  undo,
   useAdoptionApp,
   w,
 } from './scenario-adoption.suite';
@@ -98,7 +99,7 @@ describe('undoing an adoption after later edits', () => {
     const first = await adopt(plan, cuts);
     await throughTheVote('Plan A was the wrong plan');
     // Undone after the vote: the lines go back to what Plan A replaced.
-    const undone = await call('post', `/scenario-adoptions/${first}/undo`, {});
+    const undone = await undo(first);
     expect(undone.status, JSON.stringify(undone.body)).toBe(200);
     ids.forEach((id) => now.set(id, start.get(id)!));
     await expectLines();
@@ -121,7 +122,7 @@ describe('undoing an adoption after later edits', () => {
     const afterFirst = new Map(now);
     await setCuts(stacked, { [ids[3]]: 50 });
     const second = await adopt(stacked, { [ids[3]]: 50 });
-    const undoSecond = await call('post', `/scenario-adoptions/${second}/undo`, {});
+    const undoSecond = await undo(second);
     expect(undoSecond.status, JSON.stringify(undoSecond.body)).toBe(200);
     now.set(ids[3], afterFirst.get(ids[3])!);
     await expectLines();
@@ -138,7 +139,10 @@ describe('undoing an adoption after later edits', () => {
       w.t.db.knex('line_items').whereIn('id', ids).orderBy('id').select('amount', 'updated_at');
     const untouched = await rows();
 
-    const bad = await call('post', `/scenario-adoptions/${adoption}/undo`, { overwriteEdited: 'yes' });
+    const bad = await call('post', `/scenario-adoptions/${adoption}/undo`, {
+      basis: 'any',
+      overwriteEdited: 'yes',
+    });
     expect([bad.status, bad.body.error]).toEqual([
       400,
       expect.stringContaining('overwriteEdited must be true or false'),
@@ -157,10 +161,13 @@ describe('undoing an adoption after later edits', () => {
     });
     expect(stale.status).toBe(409);
     expect(await rows()).toEqual(untouched);
-    expect(
-      (await call('post', `/scenario-adoptions/${adoption}/undo`, { overwriteEdited: true }, w.finance))
-        .status,
-    ).toBe(403);
+    const byFinance = await call(
+      'post',
+      `/scenario-adoptions/${adoption}/undo`,
+      { basis: overwrite.body.basis, overwriteEdited: true },
+      w.finance,
+    );
+    expect(byFinance.status).toBe(403);
 
     const done = await call('post', `/scenario-adoptions/${adoption}/undo`, {
       basis: overwrite.body.basis,
@@ -169,6 +176,50 @@ describe('undoing an adoption after later edits', () => {
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect(done.body.message).toContain('(1 line edited since overwritten)');
     now.set(ids[4], before);
+    await expectLines();
+  });
+
+  it('refuses an undo without the basis of its preview, or with a basis older than an edit, changing nothing', async () => {
+    const ids = await freshYear(2030);
+    const cuts = { [ids[0]]: 60, [ids[3]]: 80 };
+    const plan = await scenario('Plan G', cuts);
+    const adoption = await adopt(plan, cuts);
+    // The admin reads the undo, choosing to overwrite any edits: both lines would return.
+    const shown = await call('post', `/scenario-adoptions/${adoption}/undo/preview`, {
+      overwriteEdited: true,
+    });
+    expect([shown.status, shown.body.editedCount]).toEqual([200, 0]);
+    // Meanwhile FINANCE corrects one of the adopted lines.
+    await edit(ids[3], now.get(ids[3])! + 2_500_00n, 'Correction after the preview');
+    const footprint = async () => ({
+      lines: await w.t.db.knex('line_items').whereIn('id', ids).orderBy('id').select('amount', 'updated_at'),
+      audits: (await w.t.db.knex('audit_log').count({ n: '*' }).first())!.n,
+      adoption: await w.t.db.knex('scenario_adoptions').where({ id: adoption }).first('undone_at'),
+    });
+    const before = await footprint();
+
+    const path = `/scenario-adoptions/${adoption}/undo`;
+    for (const body of [{ overwriteEdited: true }, {}, undefined, { basis: '', overwriteEdited: true }]) {
+      const refused = await call('post', path, body);
+      expect([refused.status, refused.body.details], JSON.stringify(body)).toEqual([
+        400,
+        [{ path: 'basis', message: 'basis is required: preview the undo first' }],
+      ]);
+    }
+    const stale = await call('post', path, { basis: shown.body.basis, overwriteEdited: true });
+    expect([stale.status, stale.body.error]).toEqual([
+      409,
+      'The budget changed since you reviewed this undo: review it again',
+    ]);
+    expect(await footprint()).toEqual(before);
+    await expectLines();
+
+    // Read again, the preview names the correction; the undo that echoes it goes through.
+    const again = await call('post', `${path}/preview`, { overwriteEdited: true });
+    expect(again.body.editedCount).toBe(1);
+    const done = await call('post', path, { basis: again.body.basis, overwriteEdited: true });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    ids.forEach((id, i) => now.set(id, original(i)));
     await expectLines();
   });
 });

@@ -128,6 +128,13 @@ export async function adopt(id: number, cuts: Record<number, number>) {
   }
   return done.body.adoption.id as number;
 }
+/** Undoes as the dialog does: reads the undo preview, then sends its basis; returns the response. */
+export async function undo(adoption: number, body: { reason?: string; overwriteEdited?: boolean } = {}) {
+  const path = `/scenario-adoptions/${adoption}/undo`;
+  const shown = await call('post', `${path}/preview`, { overwriteEdited: body.overwriteEdited });
+  expect(shown.status, JSON.stringify(shown.body)).toBe(200);
+  return call('post', path, { ...body, basis: shown.body.basis });
+}
 /** Each line and the dashboard's proposed total against the amounts the test expects. */
 export async function expectLines() {
   const rows = await w.t.db.knex('line_items').whereIn('id', w.ids).orderBy('id').select('id', 'amount');

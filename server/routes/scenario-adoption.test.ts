@@ -55,6 +55,12 @@ const dollars = (cents: bigint) => Number(cents) / 100;
 
 const call = (method: string, path: string, body?: unknown, token = admin) =>
   t.api(method, path, { token, body });
+/** Undoes as the dialog does: reads the undo preview (blocked or not), then sends its basis. */
+const undo = async (adoption: number, reason?: string) => {
+  const shown = await call('post', `/scenario-adoptions/${adoption}/undo/preview`, {});
+  expect(shown.status, JSON.stringify(shown.body)).toBe(200);
+  return call('post', `/scenario-adoptions/${adoption}/undo`, { basis: shown.body.basis, reason });
+};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -457,7 +463,7 @@ describe('adopting a scenario', () => {
   });
 
   it('undoes in order, each line back to what the adoption replaced', async () => {
-    const out = await call('post', `/scenario-adoptions/${adoptionA}/undo`, {});
+    const out = await undo(adoptionA);
     expect([out.status, out.body.error]).toEqual([
       409,
       'Undo the later adoption of “Plan B” first: it changed some of the same lines',
@@ -494,13 +500,13 @@ describe('adopting a scenario', () => {
     expect(restored.map((r) => [r.line_item_id, Number(r.percent_kept)])).toEqual(
       Object.entries(CUTS_B).map(([id, p]) => [Number(id), p]),
     );
-    const again = await call('post', `/scenario-adoptions/${adoptionB}/undo`, {});
+    const again = await undo(adoptionB);
     expect([again.status, again.body.error]).toEqual([
       409,
       expect.stringMatching(/^This adoption of “Plan B” was already undone on /),
     ]);
 
-    const undoneA = await call('post', `/scenario-adoptions/${adoptionA}/undo`, {});
+    const undoneA = await undo(adoptionA);
     expect(undoneA.status, JSON.stringify(undoneA.body)).toBe(200);
     for (const [id, amount] of original) {
       w.amounts.set(id, amount);
@@ -533,8 +539,8 @@ describe('adopting a scenario', () => {
     const before = await footprint();
     const refused = await adopt(scenarioA, { basis: shown.body.basis });
     expect([refused.status, refused.body.error]).toEqual([409, locked]);
-    const undo = await call('post', `/scenario-adoptions/${adoptionA}/undo`, {});
-    expect(undo.status).toBe(409);
+    const refusedUndo = await undo(adoptionA);
+    expect([refusedUndo.status, refusedUndo.body.error]).toEqual([409, locked]);
     expect(await footprint()).toEqual(before);
 
     // Reopened with a reason, the adoption goes through, made from the vote's snapshot.

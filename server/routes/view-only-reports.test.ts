@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAY_WITHHELD_NOTE } from '@server/lib/pay-groups';
 import { createTestApp, type TestApp } from '../../test/app';
 import {
   buildBudgetYear,
@@ -103,12 +104,16 @@ describe('VIEW_ONLY reads the views that hold no individual pay', () => {
     expect(res.body.linesListed).toBe('none');
     expect(res.body.lines).toEqual([]);
     expect(staff.linesListed).toBe('changed');
-    // The same totals and breakdowns staff see, and the totals are the lines this test wrote.
+    // The same proposed figures and counts staff see, and the totals are the lines this test wrote;
+    // the salaries of these two people are withheld (a sum over fewer than five is their pay).
+    const noPay = (v: unknown) =>
+      JSON.parse(JSON.stringify(v, (k, x) => (k === 'salaries' || k === 'nextYearSalaries' ? null : x)));
     for (const key of ['totals', 'byCategory', 'byFunction', 'byBuilding', 'lineCounts']) {
-      expect(res.body[key], key).toEqual(staff[key]);
+      expect(res.body[key], key).toEqual(noPay(staff[key]));
     }
+    expect([res.body.totals.salaries, res.body.totals.nextYearSalaries]).toEqual([null, null]);
     expect(res.body.totals.proposed.to).toBe(dollars(sum(proposed)));
-    expect(res.body.totals.salaries.to).toBe(dollars(sum(salaries)));
+    expect(staff.totals.salaries.to).toBe(dollars(sum(salaries)));
     expect(res.body.byCategory.find((r: { name: string }) => r.name === 'Instruction').proposed.to).toBe(
       dollars(sum(proposed)),
     );
@@ -123,12 +128,20 @@ describe('VIEW_ONLY reads the views that hold no individual pay', () => {
     expect(await sheetsOf(finance)).toContain('Lines');
   });
 
-  it('reads the DESE report and its workbook, the same as FINANCE', async () => {
+  it('reads the DESE report and its workbook, as FINANCE does but without two people’s payroll', async () => {
     const url = `/dese-report?budgetYearId=${by}&fiscalYear=${FY}`;
     const res = await t.api('get', url, { token: viewer });
     expect(res.status).toBe(200);
     const staff = (await t.api('get', url, { token: finance })).body;
-    expect({ ...res.body, generatedAt: null }).toEqual({ ...staff, generatedAt: null });
+    // The same report, but the payroll of these two people is withheld and the notes say so.
+    const noPay = (v: unknown) => JSON.parse(JSON.stringify(v, (k, x) => (k === 'payroll' ? null : x)));
+    expect({ ...noPay(res.body), generatedAt: null, notes: null }).toEqual({
+      ...noPay(staff),
+      generatedAt: null,
+      notes: null,
+    });
+    expect([res.body.totals.payroll, res.body.dashboard.payroll]).toEqual([null, null]);
+    expect(res.body.notes).toContain(PAY_WITHHELD_NOTE);
     const xlsx = await fetch(`${t.url}/api/dese-report.xlsx?budgetYearId=${by}&fiscalYear=${FY}`, {
       headers: { Authorization: `Bearer ${viewer}` },
     });

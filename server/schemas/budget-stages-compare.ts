@@ -77,8 +77,9 @@ export const compareTotalsSchema = z.object({
   proposedCount: countChangeSchema,
   /** The employee lines: how many, their current salaries and their next-year salaries. */
   employeeCount: countChangeSchema,
-  salaries: moneyChangeSchema,
-  nextYearSalaries: moneyChangeSchema,
+  /** null when a side has 1 to 4 employees and the reader may not see individual pay. */
+  salaries: moneyChangeSchema.nullable(),
+  nextYearSalaries: moneyChangeSchema.nullable(),
 });
 
 /** One row of a breakdown: the proposed amounts and the employees' salaries in it, on both sides. */
@@ -87,7 +88,11 @@ export const breakdownRowSchema = z.object({
   key: z.union([z.number().int(), z.string()]).nullable(),
   name: z.string(),
   proposed: moneyChangeSchema,
-  salaries: moneyChangeSchema,
+  /**
+   * null when withheld from a reader who may not see individual pay: the row sums 1 to 4 people's
+   * salaries on a side, or would give such a row back from the total.
+   */
+  salaries: moneyChangeSchema.nullable(),
 });
 export type BreakdownRow = z.infer<typeof breakdownRowSchema>;
 

@@ -28,9 +28,13 @@ const figures = {
   total: moneyOut,
   /** Proposed lines. */
   lineCount: z.number().int(),
-  /** Employee lines of the year coded so, and their current salaries (not part of total). */
+  /**
+   * Employee lines of the year coded so, and their current salaries (not part of total); payroll
+   * is null when withheld from a reader who may not see individual pay (fewer than five people's,
+   * or a row that would give such a row back from its total).
+   */
   employeeCount: z.number().int(),
-  payroll: moneyOut,
+  payroll: moneyOut.nullable(),
 };
 
 export const deseReportRow = z.object({
@@ -60,7 +64,12 @@ export const deseReportResponse = z.object({
   unmapped: z.object(figures),
   totals: z.object(figures),
   /** The Budget Dashboard's figures for the same year, which totals.total and lineCount equal. */
-  dashboard: z.object({ proposedBudget: moneyOut, proposedCount: z.number().int(), payroll: moneyOut }),
+  /** payroll: null when the year's payroll is withheld from the reader (totals.payroll is null). */
+  dashboard: z.object({
+    proposedBudget: moneyOut,
+    proposedCount: z.number().int(),
+    payroll: moneyOut.nullable(),
+  }),
   /** The NSS meter of the same budget (server/services/nss-meter.ts). */
   nss: nssMeter,
   /** How each figure is taken, for the report's footnotes. */

@@ -96,7 +96,11 @@ export const bulkFunctionCodeResponse = z.object({ count: z.number().int() });
 
 export const unmappedQuery = z.strictObject({ budgetYearId: idText, fiscalYear: fiscalYearInput.optional() });
 
-const unmappedPart = z.object({ lineCount: z.number().int(), amount: moneyOut });
+/**
+ * amount is null when it is the salaries of 1 to 4 people and the reader may not read lines
+ * (individual pay reaches only ADMIN and FINANCE); the total's amount is then null too.
+ */
+const unmappedPart = z.object({ lineCount: z.number().int(), amount: moneyOut.nullable() });
 
 /** The year's lines that count (the dashboard's) without a function code, of their own or their category's. */
 export const unmappedResponse = z.object({
@@ -107,7 +111,8 @@ export const unmappedResponse = z.object({
   /** Proposed lines: their amounts. */
   proposed: unmappedPart,
   lineCount: z.number().int(),
-  amount: moneyOut,
+  /** null when the employee part's amount is withheld from this reader. */
+  amount: moneyOut.nullable(),
   /** '$1,234.00 in 3 lines have no function code', or null when every line has one. */
   message: z.string().nullable(),
 });

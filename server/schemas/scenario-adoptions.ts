@@ -37,16 +37,23 @@ const intoYear = {
   fiscalYear: fiscalYearInput.optional(),
 };
 
+/**
+ * The preview's basis, which a write must echo: without it an edit made after the person reviewed
+ * the change would be overwritten unseen.
+ */
+const basisOfPreview = (what: string) =>
+  z
+    .string({ error: `basis is required: preview the ${what} first` })
+    .min(1, `basis is required: preview the ${what} first`)
+    .max(200, 'basis must be at most 200 characters');
+
 export const adoptPreviewBody = z.strictObject(intoYear).optional();
 export type AdoptPreviewBody = z.output<typeof adoptPreviewBody>;
 
 export const adoptBody = z.strictObject({
   ...intoYear,
   /** The preview's basis: the adoption is refused when the budget changed since. */
-  basis: z
-    .string({ error: 'basis is required: preview the adoption first' })
-    .min(1, 'basis is required: preview the adoption first')
-    .max(200),
+  basis: basisOfPreview('adoption'),
   reason: reason('reason'),
   /** Why each line changes (line id -> reason), kept for the report of what changed between stages. */
   lineReasons: z
@@ -64,14 +71,12 @@ const overwriteEdited = z.boolean({ error: 'overwriteEdited must be true or fals
 export const undoPreviewBody = z.strictObject({ overwriteEdited }).optional();
 export type UndoPreviewBody = z.output<typeof undoPreviewBody>;
 
-export const undoBody = z
-  .strictObject({
-    /** The undo preview's basis (optional): refused when the lines moved since. */
-    basis: z.string().min(1).max(200).optional(),
-    reason: reason('reason'),
-    overwriteEdited,
-  })
-  .optional();
+export const undoBody = z.strictObject({
+  /** The undo preview's basis: refused when the lines, the total or the stage moved since. */
+  basis: basisOfPreview('undo'),
+  reason: reason('reason'),
+  overwriteEdited,
+});
 export type UndoBody = z.output<typeof undoBody>;
 
 export const adoptionParams = z.strictObject({

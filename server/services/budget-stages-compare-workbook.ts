@@ -14,7 +14,8 @@ import { compareStages, type CompareInput } from './budget-stages-compare';
  * Summary, By category, By DESE function, By building and Lines. The two sides are values; every
  * difference, percent and total is a formula over them (=C5-B5, =SUM(...)) whose cached result is
  * the server's figure, so the file shows the numbers before Excel recalculates and reproduces them
- * after (it recalculates everything on open).
+ * after (it recalculates everything on open). Salaries the comparison withheld from its reader
+ * read 'Withheld', and a total over rows some of which are withheld is written as a value.
  */
 
 const money = (value: number | null): XCell => ({ value, fmt: 'money' });
@@ -27,6 +28,8 @@ const f = (formula: string, result: number | string, fmt: 'money' | 'percent' | 
 /** (to − from) / from as a percent, blank when from is 0: the server's rounding, to 2 decimals. */
 const pctFormula = (diff: string, from: string, m: MoneyChange): XCell =>
   f(`IF(${from}=0,"",ROUND(${diff}/${from}*100,2))`, m.percent ?? '', 'percent');
+/** Where the comparison withheld a sum of pay from its reader (see server/lib/pay-groups.ts). */
+const WITHHELD = 'Withheld';
 
 function titleRows(c: StageComparison, title: string): XCell[][] {
   return [
@@ -63,15 +66,18 @@ function breakdownSheet(
       money(r.proposed.to),
       f(`C${n}-B${n}`, r.proposed.difference),
       pctFormula(`D${n}`, `B${n}`, r.proposed),
-      money(r.salaries.from),
-      money(r.salaries.to),
-      f(`G${n}-F${n}`, r.salaries.difference),
+      ...(r.salaries
+        ? [money(r.salaries.from), money(r.salaries.to), f(`G${n}-F${n}`, r.salaries.difference)]
+        : [WITHHELD, WITHHELD, WITHHELD]),
     ];
   });
   const t = end + 1;
   const sum = (col: string, result: number) =>
     f(rows.length ? `SUM(${col}${start}:${col}${end})` : '0', result);
   const { proposed, salaries } = c.totals;
+  // With a row withheld, a SUM of the rows shown would not be the total: the total is written as it is.
+  const partial = rows.some((r) => r.salaries === null);
+  const salaryTotal = (col: string, result: number) => (partial ? money(result) : sum(col, result));
   return {
     name,
     widths: [40, 16, 16, 15, 9, 16, 16, 15],
@@ -85,9 +91,13 @@ function breakdownSheet(
         sum('C', proposed.to),
         f(`C${t}-B${t}`, proposed.difference),
         pctFormula(`D${t}`, `B${t}`, proposed),
-        sum('F', salaries.from),
-        sum('G', salaries.to),
-        f(`G${t}-F${t}`, salaries.difference),
+        ...(salaries
+          ? [
+              salaryTotal('F', salaries.from),
+              salaryTotal('G', salaries.to),
+              f(`G${t}-F${t}`, salaries.difference),
+            ]
+          : [WITHHELD, WITHHELD, WITHHELD]),
       ],
     ],
   };
@@ -122,14 +132,18 @@ function summarySheet(c: StageComparison): SheetSpec {
       moneyRow(5, 'Proposed budget', `${cat}B${t}`, `${cat}C${t}`, totals.proposed),
       countRow(6, 'Proposed lines', totals.proposedCount),
       countRow(7, 'Employees', totals.employeeCount),
-      moneyRow(8, 'Salaries', `${cat}F${t}`, `${cat}G${t}`, totals.salaries),
-      [
-        'Next-year salaries',
-        money(totals.nextYearSalaries.from),
-        money(totals.nextYearSalaries.to),
-        f('C9-B9', totals.nextYearSalaries.difference),
-        pctFormula('D9', 'B9', totals.nextYearSalaries),
-      ],
+      totals.salaries
+        ? moneyRow(8, 'Salaries', `${cat}F${t}`, `${cat}G${t}`, totals.salaries)
+        : ['Salaries', WITHHELD, WITHHELD, WITHHELD],
+      totals.nextYearSalaries
+        ? [
+            'Next-year salaries',
+            money(totals.nextYearSalaries.from),
+            money(totals.nextYearSalaries.to),
+            f('C9-B9', totals.nextYearSalaries.difference),
+            pctFormula('D9', 'B9', totals.nextYearSalaries),
+          ]
+        : ['Next-year salaries', WITHHELD, WITHHELD, WITHHELD],
       [],
       [`From: ${c.from.label}`],
       [`To: ${c.to.label}`],
@@ -194,7 +208,8 @@ function linesSheet(c: StageComparison): SheetSpec {
       [
         bold('Salaries, total difference'),
         ...Array(9).fill(null),
-        sumKind('employee', c.totals.salaries.difference),
+        // The Lines sheet is staff's, who see every salary: the total is never withheld here.
+        sumKind('employee', c.totals.salaries?.difference ?? 0),
       ],
     ],
   };

@@ -1,6 +1,7 @@
 import type { AppContext } from '@server/context';
 import type { Db } from '@server/db/index';
 import { badRequest, forbidden, notFound } from '@server/errors';
+import { seesIndividualPay, tooFewToShow, withheldRowsOnAnySide } from '@server/lib/pay-groups';
 import { authorize, can, type Actor } from '@server/policies/index';
 import { findStage, type StageRow } from '@server/queries/budget-stages';
 import * as q from '@server/queries/budget-stages-compare';
@@ -26,7 +27,8 @@ import { requireBudgetYear } from './fiscal-years';
  * What changed between two budget stages of a fiscal year, or between a stage and today's working
  * figures, and why (issue 25 item 3): the figures the Stage Comparison screen, its Excel workbook
  * and `budget-cli stage compare` show. Read-only; anyone signed in reads the totals and breakdowns,
- * only staff the lines (they list salaries line by line).
+ * only staff the lines (they list salaries line by line) and the salaries of groups of fewer than
+ * MIN_PAY_GROUP people (server/lib/pay-groups.ts).
  */
 
 export interface CompareInput {
@@ -92,13 +94,25 @@ function sideInfo(row: StageRow | null, now: string): CompareSideInfo {
 
 const change = (m: q.MoneyFigures): MoneyChange => ({ ...m });
 
-function breakdown(rows: q.AggregateRow[], name: (r: q.AggregateRow) => string): BreakdownRow[] {
+/**
+ * One breakdown's rows. For a reader who may not see individual pay, a row's salaries summed over
+ * 1 to 4 people on either side are withheld (null), with enough other rows that the total cannot
+ * give them back.
+ */
+function breakdown(
+  rows: q.AggregateRow[],
+  name: (r: q.AggregateRow) => string,
+  allPay: boolean,
+): BreakdownRow[] {
+  const withheld = allPay
+    ? new Set<number>()
+    : withheldRowsOnAnySide([rows.map((r) => r.employeeCount.from), rows.map((r) => r.employeeCount.to)]);
   return rows
-    .map((r) => ({
+    .map((r, i) => ({
       key: r.key,
       name: name(r),
       proposed: change(r.money.proposed),
-      salaries: change(r.money.salaries),
+      salaries: withheld.has(i) ? null : change(r.money.salaries),
     }))
     .sort((a, b) =>
       a.key === null ? 1 : b.key === null ? -1 : a.name.localeCompare(b.name, 'en', { numeric: true }),
@@ -191,6 +205,10 @@ export async function compareStages(
       const count = (c: { from: number; to: number }) => ({ ...c, difference: c.to - c.from });
       const of = (level: q.AggregateRow['level']) => aggregates.filter((a) => a.level === level);
       const now = new Date().toISOString();
+      const allPay = seesIndividualPay(actor);
+      // The year's own salaries over 1 to 4 people on a side are theirs: withheld like a row's.
+      const yearPay =
+        allPay || !(tooFewToShow(total.employeeCount.from) || tooFewToShow(total.employeeCount.to));
       return {
         budgetYearId: by.id,
         budgetYear: by.fiscal_year,
@@ -201,12 +219,12 @@ export async function compareStages(
           proposed: change(total.money.proposed),
           proposedCount: count(total.proposedCount),
           employeeCount: count(total.employeeCount),
-          salaries: change(total.money.salaries),
-          nextYearSalaries: change(total.money.next_year_salaries),
+          salaries: yearPay ? change(total.money.salaries) : null,
+          nextYearSalaries: yearPay ? change(total.money.next_year_salaries) : null,
         },
-        byCategory: breakdown(of('category'), (r) => r.name ?? 'No category'),
-        byFunction: breakdown(of('function'), (r) => functionName(r.key as string | null)),
-        byBuilding: breakdown(of('building'), (r) => r.name ?? 'District Wide'),
+        byCategory: breakdown(of('category'), (r) => r.name ?? 'No category', allPay),
+        byFunction: breakdown(of('function'), (r) => functionName(r.key as string | null), allPay),
+        byBuilding: breakdown(of('building'), (r) => r.name ?? 'District Wide', allPay),
         lineCounts: counts,
         linesListed: listed,
         lines: shown.map((l) => presentLine(l, reasons)),

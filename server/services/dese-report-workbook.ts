@@ -22,6 +22,9 @@ const cents = (dollars: number) => toCents(dollars) ?? 0n;
 const money = (value: number): XCell => ({ value, fmt: 'money' });
 const int = (value: number): XCell => ({ value, fmt: 'int' });
 const bold = (value: string): XCell => ({ value, fmt: 'bold' });
+/** Payroll the report withheld from its reader (server/lib/pay-groups.ts). */
+const WITHHELD = 'Withheld';
+const pay = (value: number | null): XCell => (value === null ? WITHHELD : money(value));
 const f = (formula: string, result: number | string, fmt: CellFormat = 'money'): XCell => ({
   formula,
   result,
@@ -61,13 +64,22 @@ function scheduleSheet(r: DeseReport): {
   // A series with no codes in the chart (6000, 7000, 8000 when no line carries its code) totals 0.
   const sum = (col: string, first: number, last: number) =>
     last < first ? '0' : `SUM(${col}${first}:${col}${last})`;
-  const sumCols = (first: number, last: number, n: number, s: DeseReport['totals']): XCell[] => [
+  // A payroll total over rows some of which are withheld is written as a value: their SUM is not it.
+  const payTotal = (formula: string, value: number | null, partial: boolean): XCell =>
+    value === null ? WITHHELD : partial ? money(value) : f(formula, value);
+  const sumCols = (
+    first: number,
+    last: number,
+    n: number,
+    s: DeseReport['totals'],
+    partial: boolean,
+  ): XCell[] => [
     f(sum('C', first, last), s.salaries),
     f(sum('D', first, last), s.otherExpenses),
     f(`C${n}+D${n}`, s.total),
     f(sum('F', first, last), s.lineCount, 'int'),
     f(sum('G', first, last), s.employeeCount, 'int'),
-    f(sum('H', first, last), s.payroll),
+    payTotal(sum('H', first, last), s.payroll, partial),
   ];
   for (const s of r.series) {
     rows.push([bold(s.code), bold(s.name)]);
@@ -83,11 +95,12 @@ function scheduleSheet(r: DeseReport): {
         f(`C${n}+D${n}`, row.total),
         int(row.lineCount),
         int(row.employeeCount),
-        money(row.payroll),
+        pay(row.payroll),
       ]);
     }
     const n = rows.length + 1;
-    rows.push([null, bold(`Total ${s.code} ${s.name}`), ...sumCols(first, n - 1, n, s)]);
+    const partial = s.rows.some((row) => row.payroll === null);
+    rows.push([null, bold(`Total ${s.code} ${s.name}`), ...sumCols(first, n - 1, n, s, partial)]);
     boldRows.add(n);
     seriesRows.push(n);
   }
@@ -102,7 +115,7 @@ function scheduleSheet(r: DeseReport): {
     f(`C${u}+D${u}`, un.total),
     int(un.lineCount),
     int(un.employeeCount),
-    money(un.payroll),
+    pay(un.payroll),
   ]);
   const t = rows.length + 1;
   const plus = (col: string) => [...seriesRows, u].map((n) => `${col}${n}`).join('+');
@@ -115,7 +128,11 @@ function scheduleSheet(r: DeseReport): {
     f(`C${t}+D${t}`, tt.total),
     f(plus('F'), tt.lineCount, 'int'),
     f(plus('G'), tt.employeeCount, 'int'),
-    f(plus('H'), tt.payroll),
+    payTotal(
+      plus('H'),
+      tt.payroll,
+      [...r.series, un].some((x) => x.payroll === null),
+    ),
   ]);
   boldRows.add(t);
   rows.push([]);
@@ -127,7 +144,7 @@ function scheduleSheet(r: DeseReport): {
     money(r.dashboard.proposedBudget),
     int(r.dashboard.proposedCount),
     null,
-    money(r.dashboard.payroll),
+    pay(r.dashboard.payroll),
   ]);
   const d = rows.length;
   const diff = (a: number, b: number) => fromCents(cents(a) - cents(b));
@@ -139,7 +156,9 @@ function scheduleSheet(r: DeseReport): {
     f(`E${t}-E${d}`, diff(tt.total, r.dashboard.proposedBudget)),
     f(`F${t}-F${d}`, tt.lineCount - r.dashboard.proposedCount, 'int'),
     null,
-    f(`H${t}-H${d}`, diff(tt.payroll, r.dashboard.payroll)),
+    tt.payroll === null || r.dashboard.payroll === null
+      ? null
+      : f(`H${t}-H${d}`, diff(tt.payroll, r.dashboard.payroll)),
   ]);
   rows.push([]);
   for (const note of r.notes) {

@@ -1,5 +1,6 @@
 import type { AppContext } from '@server/context';
 import { compareFunctionCodes } from '@server/lib/function-code';
+import { PAY_WITHHELD_NOTE, seesIndividualPay, tooFewToShow, withheldRows } from '@server/lib/pay-groups';
 import { authorize, type Actor } from '@server/policies/index';
 import * as q from '@server/queries/function-codes';
 import { fromCents, toCents } from '@server/schemas/common';
@@ -101,6 +102,32 @@ function seriesOf(byCode: Map<string, Acc>): { series: DeseReportSeries[]; total
   return { series, total };
 }
 
+const noPay = <T extends { payroll: number | null }>(f: T): T => ({ ...f, payroll: null });
+
+/**
+ * The report as a reader who may not see individual pay reads it: payroll summed over 1 to 4
+ * people is withheld (server/lib/pay-groups.ts), among the series and the lines without a code
+ * (whose sum is the total's) and among each series' codes (whose sum is the series'). A series
+ * withheld withholds its codes, which would add up to it.
+ */
+function withholdPay(series: DeseReportSeries[], unmapped: Acc, total: Acc) {
+  const top = withheldRows([...series.map((s) => s.employeeCount), unmapped.employees]);
+  const out = series.map((s, i) => {
+    if (top.has(i)) {
+      return { ...noPay(s), rows: s.rows.map(noPay) };
+    }
+    const rows = withheldRows(s.rows.map((r) => r.employeeCount));
+    return { ...s, rows: s.rows.map((r, j) => (rows.has(j) ? noPay(r) : r)) };
+  });
+  const any = top.size > 0 || out.some((s) => s.rows.some((r) => r.payroll === null));
+  return {
+    any,
+    series: out,
+    unmapped: top.has(series.length) ? noPay(figures(unmapped)) : figures(unmapped),
+    totals: tooFewToShow(total.employees) ? noPay(figures(total)) : figures(total),
+  };
+}
+
 /** GET /dese-report: the report of a budget year's fiscal year (default: its current one). */
 export async function deseReport(
   app: AppContext,
@@ -114,6 +141,7 @@ export async function deseReport(
   const { byCode, unmapped } = accumulate(await q.sumsByFunctionCode(app.db, by.id, fiscalYear));
   const { series, total } = seriesOf(byCode);
   add(total, unmapped);
+  const withheld = seesIndividualPay(actor) ? false : withholdPay(series, unmapped, total);
   const dashboard = await budgetSummary(app, actor, scope);
   const staff = await budgetStats(app, actor, scope);
   const fy = fiscalYearLabel(fiscalYear);
@@ -122,13 +150,14 @@ export async function deseReport(
     budgetYear: by.fiscal_year,
     fiscalYear,
     generatedAt: new Date().toISOString(),
-    series,
-    unmapped: figures(unmapped),
-    totals: figures(total),
+    series: withheld ? withheld.series : series,
+    unmapped: withheld ? withheld.unmapped : figures(unmapped),
+    totals: withheld ? withheld.totals : figures(total),
     dashboard: {
       proposedBudget: dashboard.proposedBudget,
       proposedCount: dashboard.proposedCount,
-      payroll: staff.totalSalary,
+      // The dashboard's payroll is the year's: withheld with the year's total.
+      payroll: withheld && withheld.totals.payroll === null ? null : staff.totalSalary,
     },
     nss: await yearMeter(app, actor, scope),
     notes: [
@@ -136,6 +165,7 @@ export async function deseReport(
       'Salaries are the proposed lines of personnel budget categories; other expenses are every other proposed line.',
       "A line's function code is its own, else its budget category's. Lines with neither, or with a code that is not in DESE's chart, are listed as without a function code.",
       "Payroll is the employee lines' current salaries by the same codes, for reference: the salary budget is the proposed lines, so payroll is not added to the totals.",
+      ...(withheld && withheld.any ? [PAY_WITHHELD_NOTE] : []),
       "Function codes: DESE, District Expenditures by Function Code; series names: DESE's guide, Appendix 4. Layout: the End-of-Year Report's Schedule 19 (next year's school committee budget) and its expenditure-by-function summary.",
     ],
   };

@@ -3,6 +3,7 @@ import { countOf } from '@server/lib/count-words';
 import type { Db } from '@server/db/index';
 import { conflict } from '@server/errors';
 import { formatMoneyCents } from '@server/lib/money';
+import { seesIndividualPay, tooFewToShow } from '@server/lib/pay-groups';
 import { authorize, type Actor } from '@server/policies/index';
 import * as q from '@server/queries/function-codes';
 import { fromCents, toCents } from '@server/schemas/common';
@@ -29,7 +30,11 @@ export function unmappedMessage(amountCents: bigint, lines: number): string {
   return `${formatMoneyCents(fromCents(amountCents))} in ${countOf(lines, 'line')} ${lines === 1 ? 'has' : 'have'} no function code`;
 }
 
-/** GET /function-codes/unmapped: the year's lines (as the dashboard counts them) without a code. */
+/**
+ * GET /function-codes/unmapped: the year's lines (as the dashboard counts them) without a code.
+ * Anyone signed in reads it (the dashboard shows it), but the salaries of fewer than MIN_PAY_GROUP
+ * uncoded people reach only those who may read lines.
+ */
 export async function unmappedCodes(
   app: AppContext,
   actor: Actor,
@@ -47,7 +52,7 @@ export async function unmappedCodes(
   const proposed = part(false);
   const lineCount = employee.lineCount + proposed.lineCount;
   const total = employee.cents + proposed.cents;
-  return {
+  const result = {
     budgetYearId: by.id,
     fiscalYear,
     employee: { lineCount: employee.lineCount, amount: fromCents(employee.cents) },
@@ -55,6 +60,20 @@ export async function unmappedCodes(
     lineCount,
     amount: fromCents(total),
     message: lineCount ? unmappedMessage(total, lineCount) : null,
+  };
+  // The salaries of one to four uncoded people would be theirs: withheld, and so is the total.
+  if (seesIndividualPay(actor) || !tooFewToShow(employee.lineCount)) {
+    return result;
+  }
+  const people = countOf(employee.lineCount, 'employee line');
+  const dollars = proposed.lineCount
+    ? `${formatMoneyCents(fromCents(proposed.cents))} in ${countOf(proposed.lineCount, 'proposed line')} and `
+    : '';
+  return {
+    ...result,
+    employee: { lineCount: employee.lineCount, amount: null },
+    amount: null,
+    message: `${dollars}${people} (salaries shown only to ADMIN and FINANCE) ${lineCount === 1 ? 'has' : 'have'} no function code`,
   };
 }
 

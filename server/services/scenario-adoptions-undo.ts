@@ -25,8 +25,10 @@ import { auditAppliedCuts, basisOf, CHANGED_MESSAGE, presentAdoption, yearTotal 
  * chooses to overwrite those edits (overwriteEdited). Everything goes through the line writer with
  * an audit entry naming the scenario, in one transaction; the scenario gets back the cuts of the
  * lines returned (a line left at its edited amount still carries the cut, so the scenario must not).
- * Refused in a locked year, for an adoption already undone, and while a later adoption of the same
- * lines stands (undo that one first: the budget steps back in order).
+ * Refused in a locked year, for an adoption already undone, while a later adoption of the same
+ * lines stands (undo that one first: the budget steps back in order), and unless it echoes the
+ * basis of the preview the person read: an edit made after that preview would otherwise be
+ * overwritten by an undo whose figures the person never saw.
  */
 
 async function requireAdoption(app: AppContext, id: number): Promise<q.AdoptionRow> {
@@ -126,17 +128,17 @@ export async function undoAdoption(app: AppContext, actor: Actor, id: number, bo
     await lockYear(trx, found.budget_year_id, found.fiscal_year);
     const row = await requireAdoption(tx, id);
     await requireOpenYear(trx, row.budget_year_id, row.fiscal_year);
-    const overwrite = body?.overwriteEdited ?? false;
+    const overwrite = body.overwriteEdited ?? false;
     const plan = await undoPlanOf(tx, actor, row, overwrite, true);
     if (plan.preview.blocked) {
       throw conflict(plan.preview.blocked);
     }
-    if (body?.basis !== undefined && body.basis !== plan.preview.basis) {
+    if (body.basis !== plan.preview.basis) {
       throw conflict(CHANGED_MESSAGE.replace('this adoption', 'this undo'));
     }
     const cause = {
       action: 'undo-adoption',
-      reason: `undid adoption of "${row.scenario_name}"${body?.reason ? `: ${body.reason}` : ''}`,
+      reason: `undid adoption of "${row.scenario_name}"${body.reason ? `: ${body.reason}` : ''}`,
     };
     const changed = await setLineAmounts(trx, actor, cause, plan.writes);
     const returned = plan.writes.map((l) => l.id);
@@ -159,7 +161,7 @@ export async function undoAdoption(app: AppContext, actor: Actor, id: number, bo
       row.id,
       await applied.giveBackAppliedCuts(trx, row.id, returned),
     );
-    await q.markUndone(trx, row.id, actor, body?.reason ?? null);
+    await q.markUndone(trx, row.id, actor, body.reason ?? null);
     const adoption = presentAdoption((await q.findAdoption(trx, row.id))!);
     await insertAudit(trx, actor, {
       action: 'undo',

@@ -9,7 +9,9 @@ const lines = (n: number) => `${n.toLocaleString('en-US')} line${n === 1 ? '' : 
 
 /**
  * '$X in N lines have no function code', the server's words, with links that open
- * each grid filtered to those lines of the year shown. Nothing when every line has a code.
+ * each grid filtered to those lines of the year shown. Nothing when every line has a code. The
+ * server leaves out the salaries of a few uncoded people for a reader who may not see pay (the
+ * employee link, for staff only, then names the lines without dollars).
  */
 export function UnmappedCodes({ scope }: { scope: { budgetYearId: number; fiscalYear: number } | null }) {
   const unmapped = useUnmappedCodes(scope);
@@ -33,7 +35,7 @@ export function UnmappedCodes({ scope }: { scope: { budgetYearId: number; fiscal
           {canProposed && canEmployees && u.proposed.lineCount > 0 && u.employee.lineCount > 0 ? ' · ' : null}
           {canEmployees && u.employee.lineCount > 0 ? (
             <Link to={unmappedLinesPath('employee', scope.fiscalYear)}>
-              {`Employee lines: ${lines(u.employee.lineCount)}, ${formatMoneyCents(u.employee.amount)}`}
+              {`Employee lines: ${lines(u.employee.lineCount)}${u.employee.amount === null ? '' : `, ${formatMoneyCents(u.employee.amount)}`}`}
             </Link>
           ) : null}
           {canRules ? (

@@ -99,7 +99,9 @@ export function DeseReportScreen() {
               {data.totals.total === data.dashboard.proposedBudget
                 ? `Equals the Budget Dashboard's proposed budget, ${formatMoneyCents(data.dashboard.proposedBudget)} in ${data.dashboard.proposedCount.toLocaleString('en-US')} lines.`
                 : `The Budget Dashboard shows ${formatMoneyCents(data.dashboard.proposedBudget)}: reload to see the same figures.`}{' '}
-              Employee payroll coded the same way, for reference: {formatMoneyCents(data.totals.payroll)}.
+              {data.totals.payroll === null
+                ? 'Employee payroll is shown only to ADMIN and FINANCE: it is the pay of fewer than five people.'
+                : `Employee payroll coded the same way, for reference: ${formatMoneyCents(data.totals.payroll)}.`}
             </p>
           </section>
           <NssComputation report={data} fy={fy} />

@@ -16,10 +16,27 @@ const plural = (n: number, word: string) => countOf(n, word);
 const signed = (n: number, text: string) => (n > 0 ? `+${text}` : text);
 const percent = (m: MoneyChange) =>
   m.percent === null ? '—' : signed(m.percent, `${m.percent.toFixed(2)}%`);
+const WITHHELD_REASON = 'salaries of fewer than five people are shown only to ADMIN and FINANCE';
 const changeClass = (n: number) =>
   n < 0 ? 'money delta delta--down' : n > 0 ? 'money delta delta--up' : 'money';
 
-function MoneyCells({ m }: { m: MoneyChange }) {
+/**
+ * Three money cells: from, to and the difference. Salaries the server withheld (fewer than five
+ * people's, for a reader who may not see individual pay) read 'Withheld', with the reason on hover
+ * and for screen readers.
+ */
+function MoneyCells({ m }: { m: MoneyChange | null }) {
+  if (!m) {
+    return (
+      <>
+        {[0, 1, 2].map((i) => (
+          <td key={i} className="num" title={WITHHELD_REASON}>
+            Withheld<span className="visually-hidden">: {WITHHELD_REASON}</span>
+          </td>
+        ))}
+      </>
+    );
+  }
   return (
     <>
       <td className="money">{formatMoney(m.from)}</td>
@@ -41,11 +58,11 @@ export function SummaryTable({ data }: { data: StageComparison }) {
       <td className="num">—</td>
     </tr>
   );
-  const moneyRow = (label: string, m: MoneyChange) => (
+  const moneyRow = (label: string, m: MoneyChange | null) => (
     <tr>
       <th scope="row">{label}</th>
       <MoneyCells m={m} />
-      <td className="num">{percent(m)}</td>
+      <td className="num">{m ? percent(m) : '—'}</td>
     </tr>
   );
   return (
@@ -99,7 +116,9 @@ export function BreakdownTable({
   rows: readonly BreakdownRow[];
   data: StageComparison;
 }) {
-  const changed = rows.filter((r) => r.proposed.difference !== 0 || r.salaries.difference !== 0).length;
+  const changed = rows.filter(
+    (r) => r.proposed.difference !== 0 || (r.salaries !== null && r.salaries.difference !== 0),
+  ).length;
   return (
     <section className="card card--flush compare-section" aria-labelledby={id}>
       <h2 id={id} className="compare-section__title">

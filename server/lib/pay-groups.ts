@@ -1,0 +1,52 @@
+import { MIN_RANGE_COUNT } from '@server/schemas/dashboard';
+import { can, type Actor } from '@server/policies/index';
+
+/**
+ * Individual pay reaches only ADMIN and FINANCE (those who may read lines). Everyone else reads
+ * salaries only summed over at least MIN_PAY_GROUP people: the dashboard's salary ranges and the
+ * public dashboard use the same size. A sum over 1 to 4 people is withheld, and so are enough
+ * other rows of the same breakdown that the total minus the rows shown cannot give it back.
+ */
+export const MIN_PAY_GROUP = MIN_RANGE_COUNT;
+
+/** The note a report carries when it withheld a sum of pay from its reader. */
+export const PAY_WITHHELD_NOTE = `Salaries summed over fewer than ${MIN_PAY_GROUP} people (and enough other rows that they cannot be worked out from the total) are shown only to ADMIN and FINANCE.`;
+
+/** Whether this reader sees every sum of pay, however few people it covers. */
+export const seesIndividualPay = (actor: Pick<Actor, 'role'>) => can(actor, 'lineItems.read');
+
+/** Whether a sum over `people` people's pay would show one person's: 1 to 4 people (0 shows nothing). */
+export const tooFewToShow = (people: number) => people > 0 && people < MIN_PAY_GROUP;
+
+/**
+ * The rows of one breakdown (its head counts, in any order) whose pay is withheld: every row of
+ * 1 to 4 people, then, while the withheld rows hold fewer than MIN_PAY_GROUP people together, the
+ * smallest other row with people (its sum would otherwise let the total reveal theirs).
+ */
+export function withheldRows(people: readonly number[]): Set<number> {
+  const withheld = new Set(people.flatMap((n, i) => (tooFewToShow(n) ? [i] : [])));
+  if (!withheld.size) {
+    return withheld;
+  }
+  let hidden = [...withheld].reduce((sum, i) => sum + people[i], 0);
+  const others = people
+    .map((n, i) => [n, i] as const)
+    .filter(([n, i]) => n > 0 && !withheld.has(i))
+    .sort((a, b) => a[0] - b[0]);
+  for (const [n, i] of others) {
+    if (hidden >= MIN_PAY_GROUP) {
+      break;
+    }
+    withheld.add(i);
+    hidden += n;
+  }
+  return withheld;
+}
+
+/**
+ * withheldRows over several sides of the same rows (a comparison's two stages): a row is withheld
+ * when any side withholds it.
+ */
+export function withheldRowsOnAnySide(sides: readonly (readonly number[])[]): Set<number> {
+  return new Set(sides.flatMap((people) => [...withheldRows(people)]));
+}
