@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { accountPatternProblem, compileAccountPattern, DEFAULT_ACCOUNT_PATTERN } from './account-pattern';
+import {
+  accountPatternProblem,
+  compileAccountPattern,
+  DEFAULT_ACCOUNT_PATTERN,
+  MAX_ACCOUNT_LENGTH,
+} from './account-pattern';
 
 describe('compileAccountPattern', () => {
   it("splits Lunenburg's MUNIS accounts into function and object", () => {
@@ -55,5 +60,39 @@ describe('compileAccountPattern', () => {
     expect(accountPatternProblem('Fund-FUNC')).toMatch(/'Fund' is not a segment/);
     expect(accountPatternProblem('fund-(FUNC)')).toMatch(/not a segment/);
     expect(accountPatternProblem(DEFAULT_ACCOUNT_PATTERN)).toBeNull();
+  });
+
+  // Each '...' multiplied the ways of splitting an account: six of them held the server 5.4 s on one
+  // 451-character account. One is enough for every ledger layout, and an account is at most 100
+  // characters: then the work of one account is at most the square of 100.
+  it("refuses a second '...' and reads no account over the length limit, naming both", () => {
+    const hostile = 'a-...-b-...-c-...-d-...-e-...-FUNC-...-x';
+    expect(accountPatternProblem(hostile)).toMatch(
+      /^The account pattern 'a-\.\.\.-b-.*' writes '\.\.\.' 6 times: write it at most once/,
+    );
+    expect(accountPatternProblem('fund-...-FUNC....')).toMatch(/writes '\.\.\.' 2 times/);
+    expect(accountPatternProblem('...-FUNC-OBJECT')).toBeNull();
+    const p = compileAccountPattern(DEFAULT_ACCOUNT_PATTERN);
+    const long = `0100-3-300-2305-${'12-'.repeat(28)}511001`;
+    expect(long.length).toBeGreaterThan(MAX_ACCOUNT_LENGTH);
+    expect(p.parse(long)).toEqual({
+      ok: false,
+      reason: `account '${long.slice(0, 30)}…' is ${long.length} characters long: an account is at most 100`,
+    });
+    const longest = `0100-3-300-2305-${'12-'.repeat(26)}511001`;
+    expect(longest.length).toBe(MAX_ACCOUNT_LENGTH);
+    expect(p.parse(longest)).toMatchObject({ ok: true, functionCode: '2305', objectCode: '511001' });
+  });
+
+  it('reads a hostile account of the longest length in bounded time', () => {
+    // Many separators, no object code at the end: every way of splitting at '...' is tried.
+    const p = compileAccountPattern('fund-x-xxx-FUNC-...-LOC-OBJECT-x');
+    const account = `0100-3-300-2305-${'1-'.repeat(41)}-`;
+    expect(account.length).toBeLessThanOrEqual(MAX_ACCOUNT_LENGTH);
+    const started = performance.now();
+    for (let i = 0; i < 200; i += 1) {
+      expect(p.parse(account).ok).toBe(false);
+    }
+    expect(performance.now() - started).toBeLessThan(1500);
   });
 });

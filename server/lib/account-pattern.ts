@@ -10,9 +10,15 @@
  *   OBJECT   the object code (what is bought: salaries, supplies): letters or digits
  *   LOC      the location (building) code, matched to a building's code
  *   x, xxx   exactly that many letters or digits, ignored (a run of x's)
- *   ...      any number of segments (none included), ignored
+ *   ...      any number of segments (none included), ignored; at most once in a pattern
  *   a word   any other lower-case word ('fund', 'org'): one segment of any length, ignored
  * Lunenburg's MUNIS accounts: 'fund-x-xxx-FUNC-...-OBJECT' (0100-3-300-2305-03-2-10-1-511001).
+ *
+ * Why the bounds: every segment but '...' matches in one way (a segment runs to the next separator),
+ * so with one '...' an account is tried at most once per way of splitting it there: work at most
+ * the square of its length. Each further '...' would multiply that by the length again (six of them
+ * held the server for seconds on one long account). An account is at most MAX_ACCOUNT_LENGTH
+ * characters (a real one is under 60); a longer one is not read, and the import says which rows.
  * ---------------------------------------------------------------------------------------------- */
 
 /** What an account string holds, as the pattern reads it. */
@@ -33,6 +39,8 @@ export interface AccountPattern {
 /** Lunenburg's MUNIS layout; a new installation starts with it. */
 export const DEFAULT_ACCOUNT_PATTERN = 'fund-x-xxx-FUNC-...-OBJECT';
 export const MAX_ACCOUNT_PATTERN_LENGTH = 200;
+/** The longest account string read (trimmed); a ledger's accounts are under 60 characters. */
+export const MAX_ACCOUNT_LENGTH = 100;
 
 const SEPARATOR = /[-./_ ]/;
 const SEGMENT = '[0-9A-Za-z]+';
@@ -98,7 +106,7 @@ function segmentsOf(text: string): { segment: string; separator: string }[] {
 
 /**
  * Compiles a pattern, or throws AccountPatternError saying what is wrong: blank, too long, no FUNC,
- * a token twice, an unknown segment, two '...' side by side, or separators with nothing between.
+ * a token twice, an unknown segment, '...' more than once, or separators with nothing between.
  */
 export function compileAccountPattern(raw: string): AccountPattern {
   const text = raw.trim();
@@ -111,11 +119,15 @@ export function compileAccountPattern(raw: string): AccountPattern {
   const order: Token[] = [];
   let source = '^';
   let previous = { segment: '', separator: '' };
-  for (const { segment, separator } of segmentsOf(text)) {
+  const segments = segmentsOf(text);
+  const anyRuns = segments.filter((p) => p.segment === '...').length;
+  if (anyRuns > 1) {
+    throw new AccountPatternError(
+      `The account pattern '${text.length > 60 ? `${text.slice(0, 60)}…` : text}' writes '...' ${anyRuns} times: write it at most once (it stands for any number of segments; name the others with x's or a word)`,
+    );
+  }
+  for (const { segment, separator } of segments) {
     if (segment === '...') {
-      if (previous.segment === '...') {
-        throw new AccountPatternError("Write '...' once for any number of segments");
-      }
       if (separator) {
         // Any number of segments, each followed by this separator.
         source += `(?:${SEGMENT}${escape(separator)})*`;
@@ -148,6 +160,12 @@ export function compileAccountPattern(raw: string): AccountPattern {
       const value = account.trim();
       if (!value) {
         return { ok: false, reason: 'no account number' };
+      }
+      if (value.length > MAX_ACCOUNT_LENGTH) {
+        return {
+          ok: false,
+          reason: `account '${value.slice(0, 30)}…' is ${value.length} characters long: an account is at most ${MAX_ACCOUNT_LENGTH}`,
+        };
       }
       const m = re.exec(value);
       if (!m) {

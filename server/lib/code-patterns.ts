@@ -4,9 +4,12 @@
  * else is itself. Matching ignores case and the value's surrounding spaces and covers the whole
  * value: 'Teacher*' finds 'Teacher - Grade 3' but not 'Art Teacher'; '0100-3-300-0300-*' finds
  * every account of that function segment. One rule in TypeScript (matchesPattern, for the web
- * app's preview and the tests) and in SQL (globToLike, used by server/queries/function-code-rules).
- * Imports nothing, so schemas, the web app and the CLI can use it.
+ * app's preview and the tests: the crosswalk's glob matcher, server/lib/pattern-match.ts, whose
+ * work is bounded whatever the stars) and in SQL (globToLike, used by server/queries/function-code-rules;
+ * PostgreSQL's LIKE gives up on a '%' as soon as the rest cannot match, so it is not exponential
+ * either).
  * ---------------------------------------------------------------------------------------------- */
+import { globMatches } from './pattern-match';
 
 export const MAX_PATTERN_LENGTH = 200;
 
@@ -66,9 +69,5 @@ export function matchesPattern(text: string, value: string | null | undefined): 
   if (!isPattern(t)) {
     return v === t;
   }
-  const source = t
-    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
-    .replace(/\*/g, '[\\s\\S]*')
-    .replace(/\?/g, '[\\s\\S]');
-  return new RegExp(`^${source}$`).test(v);
+  return globMatches(t, v);
 }

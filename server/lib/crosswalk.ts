@@ -2,13 +2,18 @@
  * The position crosswalk (issue 27 item 1): rules that give a job title a work group, a personnel
  * budget category and a DESE function code. One engine, used by the import (row by row), the
  * preview and the apply of existing lines (title by title), so a title is read the same way
- * everywhere. Imports only a type, so the web app and the CLI may use it.
+ * everywhere. Patterns are matched by server/lib/pattern-match.ts (no pattern can make a match take
+ * long, whatever the title).
  *
  * - exact: the title itself, ignoring case and surrounding spaces;
  * - glob: '*' any run of characters (none included), '?' exactly one, the rest literal, covering
  *   the whole title, ignoring case ('*teacher*', 'Para*'); the globs of the function-code rules
  *   (server/lib/code-patterns.ts) read the same way;
- * - regex: a JavaScript regular expression searched in the title, ignoring case ('^sub(stitute)?\b').
+ * - regex: a regular expression in RE2's syntax (what JavaScript's is, less backreferences and
+ *   lookaround) searched in the title, ignoring case ('^sub(stitute)?\b').
+ *
+ * A title longer than MAX_MATCHED_TITLE characters matches no glob and no regex: it is listed with
+ * the titles no rule matches.
  *
  * Several rules may match one title. For each thing a rule gives (work group, category, DESE code)
  * the most specific rule that gives it wins: an exact rule over any pattern, then the longer pattern
@@ -16,8 +21,15 @@
  * while giving something else are reported as conflicts, so the screen can say who won and why.
  * ---------------------------------------------------------------------------------------------- */
 import type { MatchType } from '@server/schemas/crosswalk';
+import { compileGlob, compileRegex, regexProblem } from './pattern-match';
 
 export type { MatchType };
+
+/**
+ * The longest title (trimmed) a glob or regex rule is matched against: no job title is longer (a
+ * line's title is at most 200 characters on the screens), and it bounds the work of one match.
+ */
+export const MAX_MATCHED_TITLE = 300;
 
 export const MAX_CROSSWALK_PATTERN = 200;
 
@@ -80,22 +92,10 @@ export function patternWeight(matchType: MatchType, pattern: string): number {
   return matchType === 'glob' ? p.replace(/[*?]/g, '').length : p.length;
 }
 
-/** A regular expression that could take exponential time: a quantified group holding a quantifier. */
-const NESTED_QUANTIFIER = /\((?:[^()\\]|\\.)*[+*}](?:[^()\\]|\\.)*\)\s*(?:[+*]|\{\d*,?\d*\})/;
-
-/** The source of a glob as a whole-title regular expression. */
-function globSource(glob: string): string {
-  return glob
-    .trim()
-    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
-    .replace(/\*/g, '[\\s\\S]*')
-    .replace(/\?/g, '[\\s\\S]');
-}
-
 /**
  * What is wrong with a rule's pattern, in words a person can act on, or null when it is usable:
  * blank, too long, a control character, a glob of nothing but wildcards, a regular expression
- * that does not compile or could take exponential time.
+ * RE2 cannot compile (a backreference, lookaround, a syntax error).
  */
 export function crosswalkPatternProblem(matchType: MatchType, raw: string): string | null {
   const text = raw.trim();
@@ -115,13 +115,9 @@ export function crosswalkPatternProblem(matchType: MatchType, raw: string): stri
     return `The pattern '${text}' is only wildcards: it would match every title. Name part of the title`;
   }
   if (matchType === 'regex') {
-    try {
-      new RegExp(text, 'i');
-    } catch (err) {
-      return `'${text}' is not a valid regular expression: ${(err as Error).message.replace(/^Invalid regular expression: /, '')}`;
-    }
-    if (NESTED_QUANTIFIER.test(text)) {
-      return `The regular expression '${text}' repeats a group that itself repeats (such as (a+)+): it could take minutes on a long title. Write it without the nested repetition`;
+    const problem = regexProblem(text);
+    if (problem) {
+      return `'${text}' ${problem}`;
     }
   }
   return null;
@@ -134,8 +130,8 @@ export function compilePattern(matchType: MatchType, pattern: string): (title: s
     const want = text.toLowerCase();
     return (title) => trimmed(title).toLowerCase() === want;
   }
-  const re = matchType === 'glob' ? new RegExp(`^${globSource(text)}$`, 'i') : new RegExp(text, 'i');
-  return (title) => re.test(trimmed(title));
+  const test = matchType === 'glob' ? compileGlob(text) : compileRegex(text);
+  return (title) => trimmed(title).length <= MAX_MATCHED_TITLE && test(title);
 }
 
 /** Orders rules most specific first: exact, then heavier pattern, then older. */
@@ -183,19 +179,36 @@ export function ruleLabel(rule: Pick<CrosswalkRuleRef, 'matchType' | 'pattern'>)
   return `${kind} '${rule.pattern.trim()}'`;
 }
 
+/** A stored rule the matcher leaves out, and why. */
+export interface UnusableRule {
+  ruleId: number;
+  pattern: string;
+  message: string;
+}
+
 /**
  * The rules, compiled once, resolving titles (each distinct title once: a payroll repeats a few
  * hundred titles over thousands of rows).
  */
 export class CrosswalkMatcher {
-  private readonly rules: { rule: CrosswalkRuleRef; test: (title: string) => boolean }[];
+  private readonly rules: { rule: CrosswalkRuleRef; test: (title: string) => boolean }[] = [];
   private readonly cache = new Map<string, Resolution | null>();
   readonly byId: Map<number, CrosswalkRuleRef>;
+  /**
+   * Stored rules whose pattern is no longer accepted (saved before the checks of today, such as a
+   * regex with a backreference): they match nothing, and the preview and the import say why.
+   */
+  readonly unusable: UnusableRule[] = [];
 
   constructor(rules: readonly CrosswalkRuleRef[]) {
-    this.rules = [...rules]
-      .sort(compareSpecificity)
-      .map((rule) => ({ rule, test: compilePattern(rule.matchType, rule.pattern) }));
+    for (const rule of [...rules].sort(compareSpecificity)) {
+      const problem = crosswalkPatternProblem(rule.matchType, rule.pattern);
+      if (problem) {
+        this.unusable.push({ ruleId: rule.id, pattern: rule.pattern, message: problem });
+      } else {
+        this.rules.push({ rule, test: compilePattern(rule.matchType, rule.pattern) });
+      }
+    }
     this.byId = new Map(rules.map((r) => [r.id, r]));
   }
 

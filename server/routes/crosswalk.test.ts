@@ -273,10 +273,17 @@ describe('the rules, their preview and Apply', () => {
       /not a valid regular expression/,
       'pattern',
     );
+    // Regex rules run on RE2 (linear time): what it cannot run is refused, saying why.
     await refused(
-      one({ matchType: 'regex', pattern: '(a+)+$' }),
+      one({ matchType: 'regex', pattern: '(bus) \\1' }),
       400,
-      /repeats a group that itself repeats/,
+      /'\(bus\) \\1' cannot be used: backreferences/,
+      'pattern',
+    );
+    await refused(
+      one({ matchType: 'regex', pattern: '^(?!sub)bus' }),
+      400,
+      /cannot be used: lookahead and lookbehind/,
       'pattern',
     );
     await refused(one({ matchType: 'glob', pattern: '*?*' }), 400, /only wildcards/, 'pattern');
@@ -676,6 +683,7 @@ describe('the crosswalk in an operating import', () => {
       deseCodeRows: 3,
       unmatchedTitles: [{ title: 'Crossing Guard', count: 1, amount: 1000.01 }],
       unmatchedTitleCount: 1,
+      unusableRules: [],
     };
     const dry = await post('/import/execute', { ...body, dryRun: true });
     expect(dry.status, JSON.stringify(dry.body)).toBe(200);

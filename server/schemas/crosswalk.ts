@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idText, moneyOut } from './common';
+import { idNumber, idText, moneyOut } from './common';
 import { fiscalYearInput } from './fiscal-year';
 
 /**
@@ -22,7 +22,7 @@ export const MAX_CHECK_TITLES = 5000;
 /** Rules created in one call (the import's unmatched-titles screen), at most. */
 export const MAX_RULES_PER_CALL = 500;
 
-const id = z.number().int().positive();
+const id = idNumber;
 const matchType = z.enum(MATCH_TYPES, { error: 'matchType must be exact, glob or regex' });
 const pattern = z
   .string({ error: 'Write the job title or a pattern' })
@@ -158,6 +158,16 @@ export const unmatchedTitleSchema = z.object({
 });
 export type UnmatchedTitle = z.infer<typeof unmatchedTitleSchema>;
 
+/**
+ * A stored rule whose pattern is no longer accepted (saved before today's checks, such as a regex
+ * with a backreference): it matches nothing until it is changed, and this says why.
+ */
+export const unusableRuleSchema = z.object({
+  ruleId: z.number().int(),
+  pattern: z.string(),
+  message: z.string(),
+});
+
 export const previewResponse = z.object({
   budgetYearId: z.number().int(),
   fiscalYear: z.number().int(),
@@ -186,6 +196,7 @@ export const previewResponse = z.object({
   conflicts: z.array(conflictSchema),
   /** Titles no rule matches, most lines first (first 500). */
   unmatchedTitles: z.array(unmatchedTitleSchema),
+  unusableRules: z.array(unusableRuleSchema),
 });
 export type CrosswalkPreview = z.infer<typeof previewResponse>;
 
@@ -226,5 +237,7 @@ export const crosswalkImportSummary = z.object({
   /** The titles no rule matches, most rows first (first 500), with their salaries. */
   unmatchedTitles: z.array(unmatchedTitleSchema),
   unmatchedTitleCount: z.number().int(),
+  /** Stored rules left out because their pattern is no longer accepted. */
+  unusableRules: z.array(unusableRuleSchema),
 });
 export type CrosswalkImportSummary = z.infer<typeof crosswalkImportSummary>;

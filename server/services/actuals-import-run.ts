@@ -196,7 +196,7 @@ export async function importLedgerFromPath(
   const settings = await q.findLedgerSettings(app.db);
   const patternText = plan.accountPattern
     ? requireValidPattern(plan.accountPattern, 'accountPattern')
-    : settings.account_pattern;
+    : requireValidPattern(settings.account_pattern, 'accountPattern');
   const pattern = compileAccountPattern(patternText);
   const table = await openTable(file.path, file.originalName);
   const header = file.header ?? headerOf(await sampleRows(table)).header;

@@ -9,6 +9,8 @@ import {
   type CrosswalkRuleRef,
   type Resolution,
 } from '@server/lib/crosswalk';
+import { firstRanked } from '@server/lib/first-ranked';
+import { LoopSlices } from '@server/lib/loop-slices';
 import { centsOf, fromCents } from '@server/lib/money';
 import { authorize, type Actor } from '@server/policies/index';
 import * as q from '@server/queries/crosswalk';
@@ -96,7 +98,11 @@ export async function previewCrosswalk(
   let changedLines = 0;
   let matchedCents = 0n;
   let unmatchedCents = 0n;
+  const slices = new LoopSlices();
   for (const g of groups) {
+    if (slices.due()) {
+      await slices.turn();
+    }
     const cents = centsOf(g.amount);
     lineCount += g.lines;
     titles.add(g.title.toLowerCase());
@@ -132,10 +138,11 @@ export async function previewCrosswalk(
       conflicts.set(key, row);
     }
   }
-  const unmatchedTitles = [...unmatched.values()]
-    .sort((a, b) => b.count - a.count || a.title.localeCompare(b.title))
-    .slice(0, 500)
-    .map((u) => ({ title: u.title, count: u.count, amount: fromCents(u.cents) }));
+  const unmatchedTitles = firstRanked(
+    unmatched.values(),
+    500,
+    (a, b) => b.count - a.count || a.title.localeCompare(b.title),
+  ).map((u) => ({ title: u.title, count: u.count, amount: fromCents(u.cents) }));
   return {
     budgetYearId: input.budgetYearId,
     fiscalYear: input.fiscalYear,
@@ -156,6 +163,7 @@ export async function previewCrosswalk(
     changedLines,
     conflicts: [...conflicts.values()].sort((a, b) => b.lines - a.lines).slice(0, 200),
     unmatchedTitles,
+    unusableRules: matcher.unusable,
   };
 }
 
@@ -203,7 +211,11 @@ export async function applyCrosswalk(app: AppContext, actor: Actor, input: Apply
     const batches = new Map<string, Patch & { ids: number[] }>();
     const changes = emptyCounts();
     const byRule = new Map<number, number>();
+    const slices = new LoopSlices();
     for (const line of lines) {
+      if (slices.due()) {
+        await slices.turn();
+      }
       const res = matcher.resolve(line.title);
       const fields = res ? changedFields(res, line, overwrite) : [];
       if (!res || !fields.length) {

@@ -2,6 +2,7 @@ import type { AppContext } from '@server/context';
 import type { Db } from '@server/db/index';
 import { AppError, conflict, notFound, type IssueDetail } from '@server/errors';
 import { compilePattern, crosswalkPatternProblem, patternWeight, ruleLabel } from '@server/lib/crosswalk';
+import { LoopSlices } from '@server/lib/loop-slices';
 import { authorize, type Actor } from '@server/policies/index';
 import { insertAudit } from '@server/queries/audit';
 import * as q from '@server/queries/crosswalk';
@@ -97,6 +98,23 @@ const toValues = (r: CrosswalkRuleInput): q.RuleValues => ({
   note: r.note?.trim() || null,
 });
 
+/** Whether `test` matches one of `titles`, the event loop answering others meanwhile. */
+async function anyMatches(
+  titles: readonly string[],
+  test: (title: string) => boolean,
+  slices: LoopSlices,
+): Promise<boolean> {
+  for (const title of titles) {
+    if (test(title)) {
+      return true;
+    }
+    if (slices.due()) {
+      await slices.turn();
+    }
+  }
+  return false;
+}
+
 /**
  * Every problem of the rules, each with its path (`rules.2.pattern`, or `pattern` for one rule):
  * nothing is written when there is any.
@@ -119,13 +137,14 @@ async function checkRules(
   );
   const { titles, where } = await checkTitles(trx, source);
   const seen = new Map<string, number>();
+  const slices = new LoopSlices();
   for (const [i, rule] of rules.entries()) {
     const problem = crosswalkPatternProblem(rule.matchType, rule.pattern);
     if (problem) {
       details.push({ path: at(i, 'pattern'), message: problem });
     } else {
       const test = compilePattern(rule.matchType, rule.pattern);
-      if (!titles.some(test)) {
+      if (!(await anyMatches(titles, test, slices))) {
         details.push({
           path: at(i, 'pattern'),
           message: `${ruleLabel(rule)} matches none of ${where}: check the spelling or the pattern`,

@@ -1,4 +1,5 @@
 import { CrosswalkMatcher, ruleLabel, type CrosswalkRuleRef } from '@server/lib/crosswalk';
+import { firstRanked } from '@server/lib/first-ranked';
 import { centsOf, fromCents } from '@server/lib/money';
 import type { CrosswalkImportSummary } from '@server/schemas/crosswalk';
 
@@ -95,7 +96,9 @@ export class CrosswalkImport {
   }
 
   summary(): CrosswalkImportSummary {
-    const titles = [...this.unmatched.values()].sort(
+    const titles = firstRanked(
+      this.unmatched.values(),
+      500,
       (a, b) => b.count - a.count || a.title.localeCompare(b.title),
     );
     return {
@@ -105,12 +108,13 @@ export class CrosswalkImport {
       workGroupRows: this.workGroupRows,
       categoryRows: this.categoryRows,
       deseCodeRows: this.deseCodeRows,
-      unmatchedTitles: titles.slice(0, 500).map((u) => ({
+      unmatchedTitles: titles.map((u) => ({
         title: u.title,
         count: u.count,
         amount: fromCents(u.cents),
       })),
-      unmatchedTitleCount: titles.length,
+      unmatchedTitleCount: this.unmatched.size,
+      unusableRules: this.matcher.unusable,
     };
   }
 }

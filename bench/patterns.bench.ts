@@ -1,0 +1,248 @@
+// npm run bench -- patterns: rules people write against 50,000 job titles, and what the event loop
+// felt. Hostile crosswalk rules ('^(a|a)*$', '((a+))+$', a glob of 25 stars, an expression whose
+// automaton is large) beside ordinary ones, and 50,000 distinct hostile titles of 30 to 50
+// characters:
+//  1. in process: the crosswalk's matcher resolving every title, the longest single title, and for
+//     comparison one title on JavaScript's backtracking engine (what ran the rules before);
+//     the ledger's account pattern reading 50,000 accounts of the longest length accepted;
+//  2. over HTTP against the app (in this process) on the real PostgreSQL server, in a database this
+//     bench creates and drops: the crosswalk preview, Apply's dry run and a 50,000-row payroll
+//     import's dry run, each with the longest the event loop was held meanwhile (the limit: 100 ms).
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createApp } from '@server/app';
+import { loadConfig } from '@server/config';
+import { openDb } from '@server/db/index';
+import { migrateLatest } from '@server/db/migrate';
+import { compileAccountPattern, DEFAULT_ACCOUNT_PATTERN } from '@server/lib/account-pattern';
+import { CrosswalkMatcher, type CrosswalkRuleRef } from '@server/lib/crosswalk';
+import { createLogger } from '@server/lib/log';
+import { hashPassword } from '@server/lib/passwords';
+import { insertUser } from '@server/queries/users';
+import { apiLogin, benchDatabase, insertOperatingYear, loadNow } from './lib';
+import type { BenchContext } from './run';
+
+const TITLES = 50_000;
+const STALL_LIMIT_MS = 100;
+const HOSTILE: [CrosswalkRuleRef['matchType'], string][] = [
+  ['regex', '^(a|a)*$'],
+  ['regex', '((a+))+$'],
+  ['glob', `${'*a'.repeat(25)}*b`],
+  ['regex', '(a|b)*a(a|b){12}$'],
+];
+const ORDINARY: [CrosswalkRuleRef['matchType'], string][] = [
+  ['exact', 'Teacher'],
+  ['glob', '*teacher*'],
+  ['glob', 'para*'],
+  ['regex', '^sub(stitute)?\\b'],
+  ['regex', 'custodian|maintenance'],
+];
+
+/** Title i: 30 to 50 characters of a's and b's, all distinct, none matching most rules. */
+const title = (i: number) =>
+  `${'a'.repeat(20 + (i % 21))}${i.toString(2).replace(/0/g, 'b').padStart(10, 'b')}!`;
+
+const rules = (): CrosswalkRuleRef[] =>
+  [...HOSTILE, ...ORDINARY].map(([matchType, pattern], i) => ({
+    id: i + 1,
+    matchType,
+    pattern,
+    workGroupId: null,
+    workGroupName: null,
+    categoryId: null,
+    categoryName: null,
+    deseCode: '2305',
+  }));
+
+/** ms of `work`. */
+function clock(work: () => void): number {
+  const started = performance.now();
+  work();
+  return performance.now() - started;
+}
+
+function inProcess(ctx: BenchContext): void {
+  const matcher = new CrosswalkMatcher(rules());
+  let longest = 0;
+  const total = clock(() => {
+    for (let i = 0; i < TITLES; i += 1) {
+      longest = Math.max(
+        longest,
+        clock(() => matcher.resolve(title(i))),
+      );
+    }
+  });
+  ctx.report(
+    `crosswalk matcher: ${TITLES.toLocaleString('en-US')} distinct hostile titles x ${HOSTILE.length} hostile + ${ORDINARY.length} ordinary rules`,
+    total,
+    `ms (${((total * 1000) / TITLES).toFixed(1)} µs a title; load ${loadNow()})`,
+  );
+  ctx.report('crosswalk matcher: slowest single title', longest, 'ms');
+  // What ran the rules before: JavaScript's backtracking engine, one title each (26 characters).
+  const before = clock(() => new RegExp('^(a|a)*$', 'i').test(`${'a'.repeat(26)}!`));
+  ctx.report("before, for comparison: '^(a|a)*$' on one 27-character title, JavaScript RegExp", before, 'ms');
+
+  const pattern = compileAccountPattern(DEFAULT_ACCOUNT_PATTERN);
+  // 100 characters, 41 segments, no object code at the end: every split at '...' is tried.
+  const account = (i: number) => `0100-3-300-${String(2305 + (i % 7)).padStart(4, '0')}-${'1-'.repeat(41)}-`;
+  let slowest = 0;
+  const ledger = clock(() => {
+    for (let i = 0; i < TITLES; i += 1) {
+      slowest = Math.max(
+        slowest,
+        clock(() => pattern.parse(account(i))),
+      );
+    }
+  });
+  ctx.report(
+    `ledger: ${TITLES.toLocaleString('en-US')} hostile 100-character accounts read by '${DEFAULT_ACCOUNT_PATTERN}'`,
+    ledger,
+    `ms (slowest ${slowest.toFixed(2)} ms)`,
+  );
+}
+
+/**
+ * While `call` runs: how long it took, and the longest the event loop was held between two turns,
+ * in wall time and in this process's CPU time. On a machine shared with other work the wall time
+ * of a hold grows with the CPU others take; the CPU time is what the hold would be on an idle one.
+ */
+async function stalls<T>(
+  call: () => Promise<T>,
+): Promise<{ ms: number; heldMs: number; heldCpuMs: number; result: T }> {
+  let heldMs = 0;
+  let heldCpuMs = 0;
+  let wall = performance.now();
+  let cpu = process.cpuUsage();
+  const ticker = setInterval(() => {
+    const now = performance.now();
+    const used = process.cpuUsage(cpu);
+    heldMs = Math.max(heldMs, now - wall);
+    heldCpuMs = Math.max(heldCpuMs, (used.user + used.system) / 1000);
+    wall = now;
+    cpu = process.cpuUsage();
+  }, 5);
+  const started = performance.now();
+  const result = await call();
+  const ms = performance.now() - started;
+  clearInterval(ticker);
+  return { ms, heldMs, heldCpuMs, result };
+}
+
+export default async function patternsBench(ctx: BenchContext): Promise<void> {
+  inProcess(ctx);
+  const database = await benchDatabase(ctx.serverUrl, `bench_patterns_${process.pid}`);
+  const handle = await openDb({ url: database.url });
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-patterns-'));
+  let server: Server | undefined;
+  try {
+    const db = handle.knex;
+    await migrateLatest(db);
+    const { yearId, scenarioId } = await insertOperatingYear(db);
+    await db.raw(
+      `INSERT INTO line_items (budget_year_id, scenario_id, fiscal_year, is_operating, first_name, last_name,
+         position, current_salary, current_fte, employee_status)
+       SELECT ?, ?, 2026, true, 'First' || g, 'Last' || g, (?::text[])[g], 40000 + g, 1, 'Active'
+       FROM generate_series(1, ?) AS g`,
+      [yearId, scenarioId, Array.from({ length: TITLES }, (_, i) => title(i)), TITLES],
+    );
+    await db('position_crosswalk_rules').insert(
+      rules().map((r) => ({ match_type: r.matchType, pattern: r.pattern, dese_code: r.deseCode })),
+    );
+    const [version] = await db('budget_versions')
+      .insert({ fiscal_year: 2026, label: 'Bench', budget_year_id: yearId })
+      .returning('id');
+    await db.raw('ANALYZE');
+    const config = {
+      ...loadConfig({ ...process.env, DATA_DIR: dataDir }),
+      jwtSecret: 'bench-secret-'.padEnd(40, 'x'),
+    };
+    await insertUser(db, {
+      name: 'Bench Admin',
+      email: 'bench-patterns@example.org',
+      password_hash: await hashPassword('bench-password', 10),
+      role: 'ADMIN',
+    });
+    server = createApp({ db, config, log: createLogger('silent') }).listen(0, '127.0.0.1');
+    await new Promise((resolve) => server!.once('listening', resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const { token } = await apiLogin(origin, {
+      email: 'bench-patterns@example.org',
+      password: 'bench-password',
+    });
+    const auth = { Authorization: `Bearer ${token}` };
+    const call = (method: string, p: string, body?: unknown) => async () => {
+      const res = await fetch(`${origin}/api${p}`, {
+        method,
+        headers: { ...auth, 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await res.text();
+      if (res.status !== 200) {
+        throw new Error(`${method} ${p}: ${res.status} ${text.slice(0, 300)}`);
+      }
+      return text;
+    };
+    const report = (name: string, r: { ms: number; heldMs: number; heldCpuMs: number }) =>
+      ctx.report(
+        name,
+        r.ms,
+        `ms; event loop held at most ${Math.round(r.heldMs)} ms wall, ${Math.round(r.heldCpuMs)} ms CPU (limit ${STALL_LIMIT_MS}: ${r.heldCpuMs <= STALL_LIMIT_MS ? 'ok' : 'OVER'}; load ${loadNow()})`,
+      );
+    const n = TITLES.toLocaleString('en-US');
+    report(
+      `GET /crosswalk/preview, ${n} lines with distinct hostile titles`,
+      await stalls(call('GET', `/crosswalk/preview?budgetYearId=${yearId}&fiscalYear=2026`)),
+    );
+    report(
+      `POST /crosswalk/apply dry run, the same lines`,
+      await stalls(
+        call('POST', '/crosswalk/apply', { budgetYearId: yearId, fiscalYear: 2026, dryRun: true }),
+      ),
+    );
+
+    const csv = [
+      'Name,Title,Salary',
+      ...Array.from({ length: TITLES }, (_, i) => `"Last${i}, First",${title(i)},40000.00`),
+    ];
+    const form = new FormData();
+    form.append('importType', 'operating');
+    form.append('file', new Blob([csv.join('\n')]), 'hostile-payroll.csv');
+    const analyzed = await fetch(`${origin}/api/import/analyze`, {
+      method: 'POST',
+      headers: auth,
+      body: form,
+    });
+    const analysis = (await analyzed.json()) as {
+      fileName: string;
+      suggestedMappings: Record<string, { csvColumn: string | null }>;
+    };
+    if (analyzed.status !== 200) {
+      throw new Error(`POST /import/analyze: ${analyzed.status} ${JSON.stringify(analysis).slice(0, 300)}`);
+    }
+    const columnMappings = Object.fromEntries(
+      Object.entries(analysis.suggestedMappings).map(([field, s]) => [field, s.csvColumn]),
+    );
+    const dryRun = call('POST', '/import/execute', {
+      fileName: analysis.fileName,
+      columnMappings,
+      importType: 'operating',
+      budgetYearId: yearId,
+      versionId: version.id,
+      dryRun: true,
+    });
+    report(`POST /import/execute dry run, ${n}-row payroll of those titles`, await stalls(dryRun));
+    // What the import holds the loop for by itself: the same dry run with no rule at all.
+    await db('position_crosswalk_rules').del();
+    report('for scale: the same import dry run with no crosswalk rule', await stalls(dryRun));
+  } finally {
+    if (server) {
+      await new Promise((resolve) => server!.close(resolve));
+    }
+    await handle.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    await database.drop();
+  }
+}
