@@ -1,6 +1,7 @@
 import type { Db } from '@server/db/index';
 import { centsText, formatDecimalMoney, MAX_MONEY_CENTS } from '@server/lib/money';
 import { inOpenYear } from './budget-stages';
+import { followsSalaryRuleSql } from './salary-rule-lines';
 
 /**
  * Reading what the automatic next-year salary (the rule itself, as SQL, is in ./salary-rule.ts)
@@ -28,9 +29,8 @@ export async function ruleLinesOfWorkGroups(
     return [];
   }
   const q = db('line_items_all as li')
-    .where({ is_operating: true, next_year_salary_manual: false })
+    .whereRaw(followsSalaryRuleSql('li'))
     .whereRaw(inOpenYear('li'))
-    .whereRaw(`coalesce(employee_status, 'Active') = 'Active' AND current_salary > 0`)
     .select('id', db.raw('next_year_salary::text AS next_year_salary'))
     .orderBy('id');
   if (budgetYearId !== undefined) {

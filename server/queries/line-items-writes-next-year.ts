@@ -1,5 +1,6 @@
 import type { Db } from '@server/db/index';
 import { MAX_MONEY_SQL } from './line-items-projection';
+import { followsSalaryRuleSql } from './salary-rule-lines';
 import { causeOfWarningSql, causesOfWarningsSql, warningsOf } from './line-items-writes-review';
 import {
   AUTOMATIC_NEXT_YEAR_SALARY,
@@ -64,8 +65,7 @@ export async function recomputeNextYearSalaries(db: Db, ids: readonly number[]):
               -- Projected lines are Generate Projections' to rewrite; review is for imported data.
               CASE WHEN NOT src.is_projected THEN ${NEXT_YEAR_SALARY_WARNING} END AS warning
        FROM line_items_all src ${NEXT_YEAR_RULE_JOINS}
-       WHERE src.id = ANY(?) AND src.is_operating AND NOT src.next_year_salary_manual
-         AND coalesce(src.employee_status, 'Active') = 'Active' AND src.current_salary > 0
+       WHERE src.id = ANY(?) AND ${followsSalaryRuleSql('src')}
      ),
      overflow AS (SELECT id, value FROM calc WHERE value > ${MAX_MONEY_SQL}),
      upd AS (

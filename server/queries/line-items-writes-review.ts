@@ -1,5 +1,6 @@
 import type { Db } from '@server/db/index';
 import { CAUSE_WARNINGS, type ReviewCause } from '@server/lib/review-causes';
+import { followsSalaryRuleSql } from './salary-rule-lines';
 
 /**
  * Review flags that follow their cause, in SQL: which cause a warning names, and
@@ -32,8 +33,7 @@ function stillLacksSql(cause: string): string {
     'work-group': 'li.work_group_id IS NULL',
     // The rule keeps its own warning current; a typed value, or a line that stopped following
     // the rule (Inactive, Retiring, a new hire's 0), needs no COLA.
-    'next-year-salary': `li.is_operating AND NOT li.next_year_salary_manual
-      AND coalesce(li.employee_status, 'Active') = 'Active' AND coalesce(li.current_salary, 0) > 0
+    'next-year-salary': `${followsSalaryRuleSql('li')}
       AND EXISTS (SELECT 1 FROM jsonb_array_elements_text(${warningsOf('li.metadata')}) w(value)
                    WHERE w.value LIKE 'Next-year salary computed at 0%')`,
     salary: 'li.current_salary IS NULL',

@@ -1,4 +1,5 @@
 import { badRequest } from '@server/errors';
+import { isLocked, LOCKED_STATUSES } from '@server/schemas/salary-rule-lines';
 
 /**
  * THE status rule of an employee line's next-year salary (SPEC section 4), the only copy: every
@@ -10,9 +11,8 @@ import { badRequest } from '@server/errors';
  *   step, lane): the automatic value is recomputed unless it is manual.
  */
 
-/** Inactive and Retiring lock the next-year salary at null (SPEC section 4). */
-export const LOCKED_STATUSES: ReadonlySet<string> = new Set(['Inactive', 'Retiring']);
-export const isLocked = (status: string | null | undefined) => LOCKED_STATUSES.has(status ?? 'Active');
+// Which statuses lock the next-year salary is shared with the web and the SQL.
+export { isLocked, LOCKED_STATUSES };
 
 export const lockedMessage = (status: string) =>
   `Next year salary cannot be set while the employee is ${status}; set the status to Active first`;

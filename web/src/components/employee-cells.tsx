@@ -1,10 +1,11 @@
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import type { EmployeeLineItem } from '@web/api/line-items';
+import { isLocked } from '@server/schemas/salary-rule-lines';
 import { formatMoneyCents } from '@web/lib/format';
 
 /** Inactive and Retiring employees have no next-year salary. */
 export function nextYearSalaryLocked(line: Pick<EmployeeLineItem, 'employeeStatus'>): boolean {
-  return line.employeeStatus === 'Inactive' || line.employeeStatus === 'Retiring';
+  return isLocked(line.employeeStatus);
 }
 
 const STATUS_BADGE: Record<EmployeeLineItem['employeeStatus'], string> = {

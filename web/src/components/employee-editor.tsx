@@ -1,5 +1,6 @@
 import { useMemo, type FormEvent } from 'react';
 import { updateEmployeeBody, type UpdateEmployeeBody } from '@server/schemas/line-items';
+import { isLocked } from '@server/schemas/salary-rule-lines';
 import { lineItemsApi, useLineMutation, type EmployeeLineItem } from '@web/api/line-items';
 import { useWorkGroups } from '@web/api/lookups';
 import { Alert } from '@web/components/alert';
@@ -83,7 +84,7 @@ export function EmployeeEditor({
   if (!line) {
     return null;
   }
-  const locked = values.employeeStatus !== 'Active';
+  const locked = isLocked(values.employeeStatus);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,4 +1,5 @@
 import { EMPLOYEE_STATUSES } from '@server/schemas/common';
+import { isLocked } from '@server/schemas/salary-rule-lines';
 import type { EmployeeLineItem, EmployeeStatus } from '@web/api/line-items';
 
 /** The editor's fields as typed (strings), so a half-typed number is not lost. */
@@ -122,7 +123,7 @@ export function employeePatchInput(line: EmployeeLineItem, values: EmployeeFormV
     body.employeeStatus = values.employeeStatus;
   }
   // Inactive and Retiring employees have no next-year salary: the server clears it.
-  if (values.employeeStatus === 'Active' && values.nextYearSalary !== before.nextYearSalary) {
+  if (!isLocked(values.employeeStatus) && values.nextYearSalary !== before.nextYearSalary) {
     body.nextYearSalary = parseNumber(values.nextYearSalary);
   }
   for (const field of ['buildingId', 'categoryId'] as const) {

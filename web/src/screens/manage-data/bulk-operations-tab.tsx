@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { EMPLOYEE_STATUSES } from '@server/schemas/common';
 import { fiscalYearLabel } from '@server/schemas/fiscal-year';
 import { bulkStatusBody, bulkWorkGroupBody } from '@server/schemas/bulk-update';
+import { isLocked } from '@server/schemas/salary-rule-lines';
 import { useBulkOptions, useBulkStatus, useBulkWorkGroup } from '@web/api/bulk-update';
 import { useWorkGroups } from '@web/api/work-groups';
 import { useBudgetYear } from '@web/budget-year/budget-year-context';
@@ -127,7 +128,7 @@ export function BulkOperationsTab({ flash }: { flash: Flash }) {
           flash={flash}
           run={(body, dryRun) => statusMutation.mutateAsync({ ...body, dryRun })}
           confirmMessage={(p) =>
-            `${plural(p.matched, 'employee')} in ${where} match ${describeMatch(statusMatch)}; ${plural(p.totalUpdated, 'employee')} will be set to ${status}${status === 'Active' ? '' : ' and lose their next-year salary'}. Apply?`
+            `${plural(p.matched, 'employee')} in ${where} match ${describeMatch(statusMatch)}; ${plural(p.totalUpdated, 'employee')} will be set to ${status}${isLocked(status) ? ' and lose their next-year salary' : ''}. Apply?`
           }
           successMessage={(r) => `${plural(r.totalUpdated, 'employee')} set to ${status}`}
         >
