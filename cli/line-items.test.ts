@@ -113,7 +113,7 @@ describe('budget-cli budgets and line-items', () => {
     expect(bad.stderr).toMatch(/--type: Use operating or proposed/);
     const unknown = await cli('budgets', 'list', '--budget-year', 'FY40');
     expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toMatch(/Budget year FY40 not found/);
+    expect(unknown.stderr).toMatch(/No budget year FY40 \(there are: /);
   }, 300_000);
 
   it('finds the misspelt duplicate with its reasons', async () => {

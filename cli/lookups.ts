@@ -2,7 +2,8 @@ import type { AppContext } from '@server/context';
 import { AppError } from '@server/errors';
 import type { Actor } from '@server/policies/index';
 import { pickDefaultBudgetYear } from '@server/schemas/budget-years';
-import { findBudgetYearByLabel, listBudgetYears } from '@server/services/budget-years';
+import { parseFiscalYear } from '@server/schemas/fiscal-year';
+import { listBudgetYears } from '@server/services/budget-years';
 import { listWorkGroups } from '@server/services/work-groups';
 
 /** Names people type on the command line, resolved through the services the API uses. */
@@ -22,12 +23,31 @@ export async function workGroupNamed(app: AppContext, actor: Actor, name: string
 }
 
 /**
+ * The budget year a label names, the one lookup every command's --budget-year goes through: the
+ * year labelled exactly so (any case), else the one whose label means the same fiscal year ('FY26',
+ * 'FY2026', '2025-2026' and '2026' are one year). 404 naming the labels there are.
+ */
+export async function budgetYearNamed(app: AppContext, actor: Actor, label: string) {
+  const { budgetYears } = await listBudgetYears(app, actor);
+  const text = label.trim().toLowerCase();
+  const wanted = parseFiscalYear(label);
+  const found =
+    budgetYears.find((y) => y.fiscalYear.trim().toLowerCase() === text) ??
+    (wanted === null ? undefined : budgetYears.find((y) => parseFiscalYear(y.fiscalYear) === wanted));
+  if (!found) {
+    const known = budgetYears.map((y) => y.fiscalYear).join(', ') || 'none';
+    throw new AppError(404, 'NOT_FOUND', `No budget year ${label} (there are: ${known})`);
+  }
+  return found;
+}
+
+/**
  * The budget year a label names; without one, the year the web app opens on (pickDefaultBudgetYear),
  * saying on stderr which was used so a script's log shows it.
  */
 export async function budgetYearOrDefault(app: AppContext, actor: Actor, label: string | undefined) {
   if (label !== undefined) {
-    return findBudgetYearByLabel(app, actor, label);
+    return budgetYearNamed(app, actor, label);
   }
   const chosen = pickDefaultBudgetYear((await listBudgetYears(app, actor)).budgetYears);
   if (!chosen) {

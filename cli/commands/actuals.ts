@@ -16,7 +16,7 @@ import { SKIP } from '@server/schemas/import';
 import { importLedgerLocalFile } from '@server/services/actuals-import';
 import { budgetVsActual } from '@server/services/actuals-report';
 import { budgetVsActualWorkbook } from '@server/services/actuals-workbook';
-import { findBudgetYearByLabel } from '@server/services/budget-years';
+import { budgetYearNamed } from '../lookups';
 import { withCli } from '../context';
 import { parseFlags, printJson, printRows } from '../output';
 
@@ -179,7 +179,7 @@ export function registerActualsCommands(program: Command): void {
       const opts = parseFlags(reportFlags, raw, FLAGS);
       await withCli(program.opts().as, async ({ app, actor }) => {
         const budgetYearId = opts.budgetYear
-          ? (await findBudgetYearByLabel(app, actor, opts.budgetYear)).id
+          ? (await budgetYearNamed(app, actor, opts.budgetYear)).id
           : undefined;
         const query = { fiscalYear: opts.fiscalYear, by: opts.by, budgetYearId };
         if (opts.xlsx) {

@@ -2,9 +2,9 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { idParams } from '@server/schemas/common';
 import { createScenarioBody } from '@server/schemas/scenarios';
-import { findBudgetYearByLabel } from '@server/services/budget-years';
 import * as scenarios from '@server/services/scenarios';
 import { withCli } from '../context';
+import { budgetYearNamed } from '../lookups';
 import { parseFlags, printJson, printRows } from '../output';
 
 const budgetYearFlag = z.string().trim().min(1, 'Give a budget year such as FY26');
@@ -23,7 +23,7 @@ export function registerBudgetCommands(program: Command): void {
         'budget-year': opts.budgetYear,
       })['budget-year'];
       await withCli(program.opts().as, async ({ app, actor }) => {
-        const year = await findBudgetYearByLabel(app, actor, label);
+        const year = await budgetYearNamed(app, actor, label);
         const { scenarios: list } = await scenarios.listScenarios(app, actor, { budgetYearId: year.id });
         printRows(
           opts.json
@@ -78,7 +78,7 @@ export function registerBudgetCommands(program: Command): void {
           },
         );
         await withCli(program.opts().as, async ({ app, actor }) => {
-          const year = await findBudgetYearByLabel(app, actor, flags['budget-year']);
+          const year = await budgetYearNamed(app, actor, flags['budget-year']);
           // The API's own body schema: the CLI refuses what POST /scenarios refuses.
           const input = parseFlags(createScenarioBody, {
             budgetYearId: year.id,

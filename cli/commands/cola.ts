@@ -1,32 +1,16 @@
 import type { Command } from 'commander';
-import type { AppContext } from '@server/context';
 import { AppError } from '@server/errors';
 import { formatMoneyCents as money } from '@server/lib/money';
-import type { Actor } from '@server/policies/index';
 import { rifGapBody, type RifCalculation } from '@server/schemas/cola-calc';
-import { fiscalYearInput, fiscalYearLabel as label, parseFiscalYear } from '@server/schemas/fiscal-year';
+import { fiscalYearInput, fiscalYearLabel as label } from '@server/schemas/fiscal-year';
 import { DEFAULT_PROJECTION_YEARS, generateProjectionsBody } from '@server/schemas/projections';
-import { listBudgetYears } from '@server/services/budget-years';
 import { calculateRifGap } from '@server/services/cola-rif';
 import { planningDefaults } from '@server/services/planning-defaults';
 import * as projections from '@server/services/projections';
 import { generateProjections } from '@server/services/projections-generate';
 import { withCli } from '../context';
+import { budgetYearNamed } from '../lookups';
 import { moneyFlag, parseFlags, printJson, printRows } from '../output';
-
-/** The budget year whose label ('FY26', '2025-2026', '2026') names the same fiscal year. */
-async function budgetYearByLabel(app: AppContext, actor: Actor, text: string) {
-  const wanted = parseFiscalYear(text);
-  const { budgetYears } = await listBudgetYears(app, actor);
-  const found = budgetYears.find(
-    (y) => y.fiscalYear === text || (wanted !== null && parseFiscalYear(y.fiscalYear) === wanted),
-  );
-  if (!found) {
-    const known = budgetYears.map((y) => y.fiscalYear).join(', ') || 'none';
-    throw new AppError(404, 'NOT_FOUND', `No budget year ${text} (there are: ${known})`);
-  }
-  return found;
-}
 
 /** A number flag (an id) as the API would receive it: plain decimal text becomes its number, anything else stays text for the schema to refuse. */
 const numberFlag = (v: string | undefined) =>
@@ -179,7 +163,7 @@ export function registerColaCommands(program: Command): void {
         json?: boolean;
       }) => {
         await withCli(program.opts().as, async ({ app, actor }) => {
-          const year = await budgetYearByLabel(app, actor, opts.budgetYear);
+          const year = await budgetYearNamed(app, actor, opts.budgetYear);
           const base = await projections.baseYears(app, actor, year.id);
           const from = opts.type === 'operating' ? base.operatingBase : base.proposedBase;
           const input = parseFlags(generateProjectionsBody, {
@@ -249,7 +233,7 @@ export function registerColaCommands(program: Command): void {
       }) => {
         await withCli(program.opts().as, async ({ app, actor }) => {
           const budgetYearId = opts.budgetYear
-            ? (await budgetYearByLabel(app, actor, opts.budgetYear)).id
+            ? (await budgetYearNamed(app, actor, opts.budgetYear)).id
             : undefined;
           // The planned year: the flag, else the year after the budget year's own (as the web opens).
           const fiscalYear =

@@ -1,37 +1,17 @@
 import { guidanceGapText } from '@server/lib/budget-math';
 import type { Command } from 'commander';
-import type { AppContext } from '@server/context';
-import { AppError } from '@server/errors';
 import { formatMoneyCents as money } from '@server/lib/money';
-import type { Actor } from '@server/policies/index';
-import { fiscalYearInput, fiscalYearLabel, parseFiscalYear } from '@server/schemas/fiscal-year';
+import { fiscalYearInput, fiscalYearLabel } from '@server/schemas/fiscal-year';
 import { DEFAULT_PROJECTION_YEARS, generateProjectionsBody } from '@server/schemas/projections';
 import { saveTownGoalBody } from '@server/schemas/town-goals';
-import { listBudgetYears } from '@server/services/budget-years';
 import * as dashboard from '@server/services/dashboard';
 import * as projections from '@server/services/projections';
 import { generateProjections } from '@server/services/projections-generate';
 import * as townGoals from '@server/services/town-goals';
 import { withCli } from '../context';
+import { budgetYearNamed } from '../lookups';
 import { PROPOSED_BASE_FLAG, proposedBaseText } from './cola';
 import { moneyFlag, parseFlags, printJson, printRows } from '../output';
-
-/** The budget year whose label ('FY26', '2025-2026', '2026') names the same fiscal year. */
-async function budgetYearByLabel(app: AppContext, actor: Actor, label: string) {
-  const wanted = parseFiscalYear(label);
-  const { budgetYears } = await listBudgetYears(app, actor);
-  const found = budgetYears.find(
-    (y) => y.fiscalYear === label || (wanted !== null && parseFiscalYear(y.fiscalYear) === wanted),
-  );
-  if (!found) {
-    throw new AppError(
-      404,
-      'NOT_FOUND',
-      `No budget year ${label} (there are: ${budgetYears.map((y) => y.fiscalYear).join(', ') || 'none'})`,
-    );
-  }
-  return found;
-}
 
 /**
  * A number flag as the API would receive it: plain decimal text ('48134990', '3.5', '-1') becomes
@@ -52,7 +32,7 @@ export function registerDashboardCommands(program: Command): void {
     .option('--json', 'print JSON')
     .action(async (opts: { budgetYear: string; fiscalYear?: string; json?: boolean }) => {
       await withCli(program.opts().as, async ({ app, actor }) => {
-        const year = await budgetYearByLabel(app, actor, opts.budgetYear);
+        const year = await budgetYearNamed(app, actor, opts.budgetYear);
         const fiscalYear =
           opts.fiscalYear === undefined
             ? year.currentFiscalYear!
@@ -165,7 +145,7 @@ export function registerDashboardCommands(program: Command): void {
     .option(...PROPOSED_BASE_FLAG)
     .action(async (opts: { budgetYear: string; type: string; to?: string; proposedBase?: string }) => {
       await withCli(program.opts().as, async ({ app, actor }) => {
-        const year = await budgetYearByLabel(app, actor, opts.budgetYear);
+        const year = await budgetYearNamed(app, actor, opts.budgetYear);
         const base = await projections.baseYears(app, actor, year.id);
         const from = opts.type === 'operating' ? base.operatingBase : base.proposedBase;
         const input = parseFlags(generateProjectionsBody, {

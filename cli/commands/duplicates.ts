@@ -2,9 +2,9 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { MERGE_RULES, type RuleRecord } from '@server/schemas/duplicates';
 import { fiscalYearInput } from '@server/schemas/fiscal-year';
-import { findBudgetYearByLabel } from '@server/services/budget-years';
 import { mergeByRule } from '@server/services/duplicates-merge';
 import { withCli } from '../context';
+import { budgetYearNamed } from '../lookups';
 import { parseFlags, printJson, printRows } from '../output';
 
 const mergeFlags = z.object({
@@ -47,7 +47,7 @@ export function registerDuplicateCommands(program: Command): void {
           rule: opts.rule,
         });
         await withCli(program.opts().as, async ({ app, actor }) => {
-          const year = await findBudgetYearByLabel(app, actor, flags['budget-year']);
+          const year = await budgetYearNamed(app, actor, flags['budget-year']);
           const result = await mergeByRule(app, actor, {
             budgetYearId: year.id,
             fiscalYear: flags['fiscal-year'],

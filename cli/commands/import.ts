@@ -5,12 +5,12 @@ import { AppError } from '@server/errors';
 import type { Actor } from '@server/policies/index';
 import { fiscalYearInput, fiscalYearLabel, parseFiscalYear } from '@server/schemas/fiscal-year';
 import { importTypeSchema, SKIP } from '@server/schemas/import';
-import { listBudgetYears } from '@server/services/budget-years';
 import { importLocalFile } from '@server/services/import';
 import type { ImportProgress } from '@server/services/import-run';
 import { listVersions } from '@server/services/versions';
 import { duplicateText, summaryLines } from './import-summary';
 import { withCli } from '../context';
+import { budgetYearNamed } from '../lookups';
 import { parseFlags, printJson } from '../output';
 import { requireFile } from '@server/lib/files';
 
@@ -72,20 +72,7 @@ function progressReporter(enabled: boolean) {
 }
 
 async function resolveTargets(app: AppContext, actor: Actor, opts: z.infer<typeof flags>) {
-  const { budgetYears } = await listBudgetYears(app, actor);
-  const wanted = parseFiscalYear(opts.budgetYear);
-  const budgetYear = budgetYears.find(
-    (b) =>
-      b.fiscalYear.toLowerCase() === opts.budgetYear.toLowerCase() ||
-      (wanted !== null && parseFiscalYear(b.fiscalYear) === wanted),
-  );
-  if (!budgetYear) {
-    throw new AppError(
-      404,
-      'NOT_FOUND',
-      `No budget year ${opts.budgetYear} (there are: ${budgetYears.map((b) => b.fiscalYear).join(', ') || 'none'})`,
-    );
-  }
+  const budgetYear = await budgetYearNamed(app, actor, opts.budgetYear);
   if (!opts.version) {
     return { budgetYear, versionId: null, newVersion: undefined };
   }

@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { formatAmount as money } from '@server/lib/money';
 import { fiscalYearInput } from '@server/schemas/fiscal-year';
 import type { AnyLineItem } from '@server/schemas/line-items';
-import { findBudgetYearByLabel } from '@server/services/budget-years';
 import { findDuplicates } from '@server/services/duplicates';
 import * as items from '@server/services/line-items';
 import { withCli } from '../context';
+import { budgetYearNamed } from '../lookups';
 import { parseFlags, printRows } from '../output';
 
 const listFlags = z.object({
@@ -46,7 +46,7 @@ export function registerLineItemCommands(program: Command): void {
       });
       const isOperating = flags.type === 'operating';
       await withCli(program.opts().as, async ({ app, actor }) => {
-        const year = await findBudgetYearByLabel(app, actor, flags['budget-year']);
+        const year = await budgetYearNamed(app, actor, flags['budget-year']);
         const query = { budgetYearId: year.id, fiscalYear: flags['fiscal-year'], isOperating };
         const text = (await items.listBudgetLineItemsJson(app, actor, query)).toString('utf8');
         if (opts.json) {
@@ -100,7 +100,7 @@ export function registerLineItemCommands(program: Command): void {
         'fiscal-year': opts.fiscalYear,
       });
       await withCli(program.opts().as, async ({ app, actor }) => {
-        const year = await findBudgetYearByLabel(app, actor, flags['budget-year']);
+        const year = await budgetYearNamed(app, actor, flags['budget-year']);
         const { duplicateGroups } = await findDuplicates(app, actor, {
           budgetYearId: year.id,
           fiscalYear: flags['fiscal-year'],

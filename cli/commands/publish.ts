@@ -11,8 +11,8 @@ import { previewDashboard } from '@server/services/public-dashboard-preview';
 import { AppError } from '@server/errors';
 import type { AppContext } from '@server/context';
 import type { Actor } from '@server/policies/index';
-import { findBudgetYearByLabel } from '@server/services/budget-years';
 import { withCli } from '../context';
+import { budgetYearNamed } from '../lookups';
 import { parseFlags, printJson } from '../output';
 
 /** '2026,FY27' -> [2026, 2027]; a part that is no fiscal year stays text for the schema to refuse. */
@@ -45,7 +45,7 @@ async function budgetYearChoices(app: AppContext, actor: Actor, text: string | u
         `--budget-year: '${part}' is not FISCAL_YEAR=BUDGET_YEAR, e.g. 2027=FY26`,
       );
     }
-    choices.push({ fiscalYear, budgetYearId: (await findBudgetYearByLabel(app, actor, budgetYear)).id });
+    choices.push({ fiscalYear, budgetYearId: (await budgetYearNamed(app, actor, budgetYear)).id });
   }
   return choices;
 }

@@ -1,36 +1,15 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import type { AppContext } from '@server/context';
-import { AppError } from '@server/errors';
-import type { Actor } from '@server/policies/index';
 import { createBuildingBody } from '@server/schemas/buildings';
 import { linkBuildingsBody, deseCodesBody } from '@server/schemas/bulk-update';
-import { parseFiscalYear } from '@server/schemas/fiscal-year';
 import { listBudgetCategories } from '@server/services/budget-categories';
-import { listBudgetYears } from '@server/services/budget-years';
 import { createBuilding, listBuildings } from '@server/services/buildings';
 import { linkEmployeesToBuildings, updateDeseCodes } from '@server/services/bulk-update';
 import { withCli } from '../context';
+import { budgetYearNamed } from '../lookups';
 import { parseFlags, printJson, printRows } from '../output';
 
 const METHOD_LABELS = { code: 'location code', name: 'name', 'name-prefix': 'name prefix' } as const;
-
-/**
- * A budget year named the way people write it ('FY26', 'FY2026', '2025-2026'): the one whose label
- * means the same fiscal year, else the one labelled exactly so.
- */
-async function resolveBudgetYear(app: AppContext, actor: Actor, label: string): Promise<number> {
-  const { budgetYears } = await listBudgetYears(app, actor);
-  const wanted = parseFiscalYear(label);
-  const found =
-    budgetYears.find((y) => wanted !== null && parseFiscalYear(y.fiscalYear) === wanted) ??
-    budgetYears.find((y) => y.fiscalYear.toLowerCase() === label.trim().toLowerCase());
-  if (!found) {
-    const known = budgetYears.map((y) => y.fiscalYear).join(', ') || 'none';
-    throw new AppError(404, 'NOT_FOUND', `No budget year ${label} (budget years: ${known})`);
-  }
-  return found.id;
-}
 
 const count = (n: number) => n.toLocaleString('en-US');
 
@@ -143,7 +122,7 @@ function registerBulkUpdate(program: Command): void {
     .action(async (opts: BulkFlags) => {
       const input = validate(linkBuildingsBody, opts);
       await withCli(program.opts().as, async ({ app, actor }) => {
-        const budgetYearId = await resolveBudgetYear(app, actor, opts.budgetYear);
+        const budgetYearId = (await budgetYearNamed(app, actor, opts.budgetYear)).id;
         const result = await linkEmployeesToBuildings(app, actor, { ...input, budgetYearId });
         if (opts.json) {
           printJson(result);
@@ -169,7 +148,7 @@ function registerBulkUpdate(program: Command): void {
     .action(async (opts: BulkFlags) => {
       const input = validate(deseCodesBody, opts);
       await withCli(program.opts().as, async ({ app, actor }) => {
-        const budgetYearId = await resolveBudgetYear(app, actor, opts.budgetYear);
+        const budgetYearId = (await budgetYearNamed(app, actor, opts.budgetYear)).id;
         const result = await updateDeseCodes(app, actor, { ...input, budgetYearId });
         if (opts.json) {
           printJson(result);

@@ -4,11 +4,10 @@ import { z } from 'zod';
 import { idParams } from '@server/schemas/common';
 import { fiscalYearLabel } from '@server/schemas/fiscal-year';
 import { suggestPlacementsBody, type PlacementCounts, type Schedule } from '@server/schemas/salary-schedules';
-import { findBudgetYearByLabel } from '@server/services/budget-years';
 import { suggestPlacements } from '@server/services/salary-schedule-placements';
 import { importSchedule, listSchedules } from '@server/services/salary-schedules';
 import { withCli } from '../context';
-import { workGroupNamed } from '../lookups';
+import { budgetYearNamed, workGroupNamed } from '../lookups';
 import { parseFlags, printJson, printRows } from '../output';
 import { requireFile } from '@server/lib/files';
 
@@ -51,7 +50,7 @@ export function registerScheduleCommands(program: Command): void {
       requireFile(file);
       await withCli(program.opts().as, async ({ app, actor }) => {
         const group = await workGroupNamed(app, actor, opts.workGroup);
-        const budgetYear = opts.budgetYear ? await findBudgetYearByLabel(app, actor, opts.budgetYear) : null;
+        const budgetYear = opts.budgetYear ? await budgetYearNamed(app, actor, opts.budgetYear) : null;
         const result = await importSchedule(
           app,
           actor,
@@ -114,7 +113,7 @@ export function registerScheduleCommands(program: Command): void {
         { fiscalYear: '--fiscal-year' },
       );
       await withCli(program.opts().as, async ({ app, actor }) => {
-        const budgetYear = opts.budgetYear ? await findBudgetYearByLabel(app, actor, opts.budgetYear) : null;
+        const budgetYear = opts.budgetYear ? await budgetYearNamed(app, actor, opts.budgetYear) : null;
         const counts = await suggestPlacements(app, actor, id, { budgetYearId: budgetYear?.id, fiscalYear });
         if (opts.json) {
           printJson(counts);

@@ -1,10 +1,8 @@
 import type { AppContext } from '@server/context';
 import { authorize, type Actor } from '@server/policies/index';
-import { notFound } from '@server/errors';
 import { insertAudit } from '@server/queries/audit';
 import * as q from '@server/queries/budget-years';
 import { requireBudgetYear } from './fiscal-years';
-import { parseFiscalYear } from '@server/schemas/fiscal-year';
 
 /** Every budget year, oldest first: the shell's year selector and the dashboard read this. */
 export async function listBudgetYears(app: AppContext, actor: Actor) {
@@ -35,19 +33,3 @@ export async function setCurrentFiscalYear(
   });
 }
 
-/**
- * The budget year a label names ('FY26', '2025-2026', '2026'): the one whose own label parses to
- * the same fiscal year (the CLI's --budget-year). 404 when none does.
- */
-export async function findBudgetYearByLabel(app: AppContext, actor: Actor, label: string) {
-  authorize(actor, 'dashboard.read');
-  const year = parseFiscalYear(label);
-  const rows = await q.listBudgetYears(app.db);
-  const match =
-    rows.find((r) => r.fiscal_year.trim().toLowerCase() === label.trim().toLowerCase()) ??
-    (year === null ? undefined : rows.find((r) => parseFiscalYear(r.fiscal_year) === year));
-  if (!match) {
-    throw notFound(`Budget year ${label}`);
-  }
-  return q.presentBudgetYear(match);
-}
