@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  districtNeedAndGap,
   fiscalYearLabel,
   gapStatus,
   guidanceGapText,
@@ -61,6 +62,50 @@ describe('budget arithmetic', () => {
     const usd = (n: number) => `$${n}`;
     expect(guidanceGapText(444_400, usd)).toBe('Over guidance by $444400');
     expect(guidanceGapText(-5, usd)).toBe('Under guidance by $5');
+  });
+});
+
+describe('the district need and the RIF gap', () => {
+  // $48,000,000.00 + COLA $1,200,000.01 + steps $300,000.02 + new hires $61,000.03 + typed $0.04.
+  const parts = {
+    baseline: 4_800_000_000n,
+    cola: 120_000_001n,
+    stepsLanes: 30_000_002n,
+    newHires: 6_100_003n,
+    adjustments: 4n,
+  };
+  const need = 4_956_100_010n;
+
+  it('adds what the walk brings to the baseline and takes the funding off, to the cent', () => {
+    expect(districtNeedAndGap(parts, { cents: need - 1n, fromGoal: false }, null)).toEqual({
+      needCents: need,
+      gapCents: 1n,
+      rifRequired: true,
+    });
+    expect(districtNeedAndGap(parts, { cents: need, fromGoal: true }, null)).toEqual({
+      needCents: need,
+      gapCents: 0n,
+      rifRequired: false,
+    });
+    expect(districtNeedAndGap(parts, null, null)).toEqual({
+      needCents: need,
+      gapCents: null,
+      rifRequired: false,
+    });
+  });
+
+  it("takes the year being built's own budget, and its own gap only against its own town goal", () => {
+    const own = { needCents: 5_000_000_000n, gapCents: 250_000n };
+    expect(districtNeedAndGap(parts, { cents: 4_000_000_000n, fromGoal: true }, own)).toEqual({
+      needCents: 5_000_000_000n,
+      gapCents: 250_000n,
+      rifRequired: true,
+    });
+    expect(districtNeedAndGap(parts, { cents: 5_100_000_000n, fromGoal: false }, own)).toEqual({
+      needCents: 5_000_000_000n,
+      gapCents: -100_000_000n,
+      rifRequired: false,
+    });
   });
 });
 

@@ -97,3 +97,35 @@ export function varianceTone(variance: number | null): 'good' | 'bad' | 'near' |
   }
   return variance < -VARIANCE_THRESHOLD ? 'good' : variance > VARIANCE_THRESHOLD ? 'bad' : 'near';
 }
+
+/** What the salary walk adds to a year's baseline, in cents: the payroll the year will pay on top. */
+export interface NeedParts {
+  baseline: bigint;
+  cola: bigint;
+  /** 0 when the calculation leaves steps and lanes out. */
+  stepsLanes: bigint;
+  newHires: bigint;
+  /** Typed next-year salaries' difference from the rule. */
+  adjustments: bigint;
+}
+
+/**
+ * A year's district need and its RIF gap, in cents, the one sum the RIF gap and the multi-year
+ * projection both make. The need is baseline + COLA + steps and lanes + new hires + typed next-year
+ * salaries, except for the year being built (`own`: its own proposed budget, whose COLA and steps are
+ * already in it). The gap is need - the town's funding, except that the year being built, funded by
+ * its own town goal, takes Town Guidance's own gap; no funding, no gap. A gap above zero means a
+ * reduction in force.
+ */
+export function districtNeedAndGap(
+  parts: NeedParts,
+  funding: { cents: bigint; fromGoal: boolean } | null,
+  own: { needCents: bigint; gapCents: bigint } | null,
+): { needCents: bigint; gapCents: bigint | null; rifRequired: boolean } {
+  const needCents = own
+    ? own.needCents
+    : parts.baseline + parts.cola + parts.stepsLanes + parts.newHires + parts.adjustments;
+  const gapCents =
+    funding === null ? null : own && funding.fromGoal ? own.gapCents : needCents - funding.cents;
+  return { needCents, gapCents, rifRequired: gapCents !== null && gapCents > 0n };
+}

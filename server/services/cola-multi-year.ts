@@ -1,5 +1,6 @@
 import type { AppContext } from '@server/context';
 import { badRequest } from '@server/errors';
+import { districtNeedAndGap } from '@server/lib/budget-math';
 import { authorize, type Actor } from '@server/policies/index';
 import { allowLargeWalk } from '@server/queries/rif-calculations';
 import { listTownGoals } from '@server/queries/town-goals';
@@ -104,20 +105,20 @@ async function projectYears(
     const newHires = sumCents(rows, (r) => r.newHiresAmount);
     const adjustments = sumCents(rows, (r) => r.adjustmentsAmount);
     const own = ownBudgets.get(fy) ?? null;
-    const need = own ? cents(own.districtNeed) : baseline + cola + steps + newHires + adjustments;
+    const funding = fundingFor(fy);
+    // With the year's own goal, the gap is Town Guidance's own figure.
+    const sums = districtNeedAndGap(
+      { baseline, cola, stepsLanes: steps, newHires, adjustments },
+      funding.amount === null ? null : { cents: funding.amount, fromGoal: funding.source === 'goal' },
+      own && { needCents: cents(own.districtNeed), gapCents: cents(own.gap) },
+    );
+    const need = sums.needCents;
+    const gap = sums.gapCents;
     if (need > MAX_MONEY_CENTS) {
       throw badRequest(`The district need of ${label(fy)} would exceed $${MAX_MONEY_TEXT}`, [
         { path: 'baselineBudget', message: `The need of ${label(fy)} would exceed $${MAX_MONEY_TEXT}` },
       ]);
     }
-    const funding = fundingFor(fy);
-    // With the year's own goal, the gap is Town Guidance's own figure.
-    const gap =
-      funding.amount === null
-        ? null
-        : own && funding.source === 'goal'
-          ? cents(own.gap)
-          : need - funding.amount;
     projections.push({
       fiscalYear: fy,
       ...walk.baseOf(fy),
@@ -133,7 +134,7 @@ async function projectYears(
       townFundingAssumed: funding.source === 'carried' || funding.source === 'input',
       townFundingSource: funding.source,
       gap: gap === null ? null : fromCents(gap),
-      rifRequired: gap !== null && gap > 0n,
+      rifRequired: sums.rifRequired,
       ...colaYearSourcesOf(fy, rows),
     });
     baseline = need;

@@ -1,5 +1,6 @@
 import type { AppContext } from '@server/context';
 import { badRequest } from '@server/errors';
+import { districtNeedAndGap } from '@server/lib/budget-math';
 import { centsText } from '@server/lib/money';
 import { authorize, type Actor } from '@server/policies/index';
 import * as q from '@server/queries/rif-calculations';
@@ -151,18 +152,27 @@ export async function calculateRifGap(app: AppContext, actor: Actor, input: RifG
     const adjustments = sumCents(rows, (r) => r.adjustmentsAmount);
     const baseline = cents(amounts.baseline);
     const townFunding = cents(amounts.funding!);
-    // New hires and typed next-year salaries are payroll the year will pay, like the COLA.
-    const need = own
-      ? baseline
-      : baseline + total + (input.includeStepsLanes ? stepsLanes : 0n) + newHiresAmount + adjustments;
-    // Funding from the town goal: the gap is Town Guidance's own figure; funding typed: need - it.
-    const gap = own && input.townFundingAmount === undefined ? cents(own.gap) : need - townFunding;
+    // New hires and typed next-year salaries are payroll the year will pay, like the COLA. Funding
+    // not typed comes from the town goal, so the year being built keeps Town Guidance's own gap.
+    const sums = districtNeedAndGap(
+      {
+        baseline,
+        cola: total,
+        stepsLanes: input.includeStepsLanes ? stepsLanes : 0n,
+        newHires: newHiresAmount,
+        adjustments,
+      },
+      { cents: townFunding, fromGoal: input.townFundingAmount === undefined },
+      own && { needCents: baseline, gapCents: cents(own.gap) },
+    );
+    const need = sums.needCents;
+    const gap = sums.gapCents!;
     if (need > MAX_MONEY_CENTS || gap > MAX_MONEY_CENTS || gap < -MAX_MONEY_CENTS) {
       throw badRequest(`The district need would exceed $${MAX_MONEY_TEXT}, the most an amount can hold`, [
         { path: 'baselineBudget', message: `The need would exceed $${MAX_MONEY_TEXT}` },
       ]);
     }
-    const rifRequired = gap > 0n;
+    const rifRequired = sums.rifRequired;
     const positions = rifRequired ? (gap + POSITION_CENTS - 1n) / POSITION_CENTS : 0n;
     const breakdown: StoredBreakdown[] = rows.map((r) => ({
       workGroupId: r.workGroupId,
