@@ -112,7 +112,7 @@ export function useDownloadDeseReport() {
       }
       const name =
         /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'DESE-report.xlsx';
-      download(await res.blob(), name);
+      download(await res.blob(), name, 'by-server');
     },
   });
 }

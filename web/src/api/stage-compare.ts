@@ -56,7 +56,7 @@ export function useDownloadComparison() {
       const name =
         /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ??
         'stage-comparison.xlsx';
-      download(await res.blob(), name);
+      download(await res.blob(), name, 'by-server');
     },
   });
 }

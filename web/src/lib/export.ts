@@ -73,8 +73,16 @@ export function toCsv<T>(rows: readonly T[], columns: readonly ExportColumn<T>[]
   return `${lines.join('\r\n')}\r\n`;
 }
 
-/** Saves a blob under a file name through a temporary link (the browser's download). */
-export function download(blob: Blob, fileName: string): void {
+/**
+ * Saves a blob under a file name through a temporary link (the browser's download). `logged`: the
+ * server made the file and already wrote its security-log entry when it sent it (a workbook route),
+ * so the browser does not record it a second time.
+ */
+export function download(
+  blob: Blob,
+  fileName: string,
+  logged: 'by-browser' | 'by-server' = 'by-browser',
+): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -87,6 +95,9 @@ export function download(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
   // Every export goes to the security log (salary data leaving the app); the
   // download never waits on it or fails for it.
+  if (logged === 'by-server') {
+    return;
+  }
   void api
     .post('/auth/exports', { fileName: fileName.slice(0, 200), bytes: blob.size })
     .catch(() => undefined);
