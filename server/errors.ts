@@ -19,13 +19,19 @@ export interface IssueDetail {
 
 export const badRequest = (message: string, details: unknown[] = []) =>
   new AppError(400, 'BAD_REQUEST', message, details);
-export const validationFailed = (details: IssueDetail[]) =>
+/**
+ * THE 400 for input that breaks a rule, whoever finds it (the schema at the edge or a service
+ * checking the database): each detail names the field it is about, and the message, unless a
+ * sentence of its own says it better, lists them ('path: message; ...').
+ */
+export const validationFailed = (details: IssueDetail[], message?: string) =>
   new AppError(
     400,
     'VALIDATION_FAILED',
-    details.length
-      ? details.map((d) => (d.path ? `${d.path}: ${d.message}` : d.message)).join('; ')
-      : 'Invalid input',
+    message ??
+      (details.length
+        ? details.map((d) => (d.path ? `${d.path}: ${d.message}` : d.message)).join('; ')
+        : 'Invalid input'),
     details,
   );
 export const unauthorized = (message = 'Authentication required') =>

@@ -1,6 +1,6 @@
 import type { AppContext } from '@server/context';
 import type { Db } from '@server/db/index';
-import { AppError, conflict, notFound, type IssueDetail } from '@server/errors';
+import { conflict, notFound, validationFailed, type IssueDetail } from '@server/errors';
 import { compilePattern, crosswalkPatternProblem, patternWeight, ruleLabel } from '@server/lib/crosswalk';
 import { LoopSlices } from '@server/lib/loop-slices';
 import { authorize, type Actor } from '@server/policies/index';
@@ -182,12 +182,7 @@ async function checkRules(
     seen.set(key, i);
   }
   if (details.length) {
-    throw new AppError(
-      400,
-      'VALIDATION_FAILED',
-      details.map((d) => `${d.path}: ${d.message}`).join('; '),
-      details,
-    );
+    throw validationFailed(details);
   }
   for (const rule of rules) {
     const existing = await q.findRuleByPattern(trx, rule.matchType, rule.pattern, options.exceptId);

@@ -1,4 +1,4 @@
-import { AppError, type IssueDetail } from '@server/errors';
+import { validationFailed, type IssueDetail } from '@server/errors';
 import { normalizeLabel } from '@server/lib/import/cells';
 import { fieldsFor, SKIP, type ImportType } from '@server/schemas/import';
 
@@ -45,20 +45,13 @@ export function resolveMapping(
     }
   });
   if (details.length) {
-    throw new AppError(
-      400,
-      'VALIDATION_FAILED',
-      details.map((d) => `${d.path}: ${d.message}`).join('; '),
-      details,
-    );
+    throw validationFailed(details);
   }
   const missing = fields.filter((f) => f.required && skipped(columnMappings[f.field]));
   if (missing.length) {
-    throw new AppError(
-      400,
-      'VALIDATION_FAILED',
-      `Please map required fields: ${missing.map((f) => f.label).join(', ')}`,
+    throw validationFailed(
       missing.map((f) => ({ path: `columnMappings.${f.field}`, message: 'Required' })),
+      `Please map required fields: ${missing.map((f) => f.label).join(', ')}`,
     );
   }
   const resolved: ResolvedMapping = {

@@ -1,4 +1,4 @@
-import { AppError, badRequest, notFound } from '@server/errors';
+import { AppError, badRequest, notFound, validationFailed } from '@server/errors';
 import type { Db } from '@server/db/index';
 import * as read from '@server/queries/line-items';
 import * as lookup from '@server/queries/line-items-refs';
@@ -86,12 +86,7 @@ export async function checkReferences(
     details.push({ path: 'workGroupId', message: `Work group ${refs.workGroupId} does not exist` });
   }
   if (details.length) {
-    throw new AppError(
-      400,
-      'VALIDATION_FAILED',
-      details.map((d) => `${d.path}: ${d.message}`).join('; '),
-      details,
-    );
+    throw validationFailed(details);
   }
 }
 

@@ -1,6 +1,6 @@
 import type { AppContext } from '@server/context';
 import type { Db } from '@server/db/index';
-import { AppError, badRequest, notFound } from '@server/errors';
+import { badRequest, notFound, validationFailed } from '@server/errors';
 import { authorize, type Actor } from '@server/policies/index';
 import { insertAudit } from '@server/queries/audit';
 import * as p from '@server/queries/salary-schedule-placements';
@@ -236,12 +236,7 @@ export async function setLinePlacement(app: AppContext, actor: Actor, id: number
             ]),
       ];
       if (details.length) {
-        throw new AppError(
-          400,
-          'VALIDATION_FAILED',
-          details.map((d) => `${d.path}: ${d.message}`).join('; '),
-          details,
-        );
+        throw validationFailed(details);
       }
     }
     await placements.setPlacement(

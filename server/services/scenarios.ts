@@ -1,5 +1,5 @@
 import type { AppContext } from '@server/context';
-import { AppError, notFound } from '@server/errors';
+import { AppError, notFound, validationFailed } from '@server/errors';
 import { lockedFiscalYears } from '@server/queries/budget-stages';
 import { requireOpenYear } from './budget-stages';
 import { authorize, type Actor } from '@server/policies/index';
@@ -51,7 +51,7 @@ const aBudget = (type: ScenarioType) => (type === 'operating' ? 'an operating bu
 
 /** A 400 naming one field of the create body, as the schema's own refusals do. */
 function invalidField(path: string, message: string): AppError {
-  return new AppError(400, 'VALIDATION_FAILED', `${path}: ${message}`, [{ path, message }]);
+  return validationFailed([{ path, message }]);
 }
 
 /**
