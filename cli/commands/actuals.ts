@@ -1,4 +1,3 @@
-import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { fiscalYearLabel } from '@server/lib/budget-math';
@@ -19,6 +18,7 @@ import { budgetVsActualWorkbook } from '@server/services/actuals-workbook';
 import { budgetYearNamed } from '../lookups';
 import { withCli } from '../context';
 import { parseFlags, printJson, printRows } from '../output';
+import { writeExport } from '../write-export';
 
 const importFlags = z.object({
   fiscalYear: fiscalYearInput,
@@ -184,7 +184,12 @@ export function registerActualsCommands(program: Command): void {
         const query = { fiscalYear: opts.fiscalYear, by: opts.by, budgetYearId };
         if (opts.xlsx) {
           const book = await budgetVsActualWorkbook(app, actor, query);
-          writeFileSync(opts.xlsx, book.body);
+          await writeExport(app, actor, opts.xlsx, book.body, {
+            what: 'budget-cli actuals report --xlsx',
+            fiscalYear: opts.fiscalYear,
+            budgetYearId: budgetYearId ?? null,
+            rows: book.report.rows.length,
+          });
           process.stderr.write(
             `Wrote ${opts.xlsx} (${book.report.rows.length} rows, ${book.report.accounts.length} accounts)\n`,
           );

@@ -1,4 +1,3 @@
-import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import type { AppContext } from '@server/context';
@@ -17,6 +16,7 @@ import { unmappedCodes } from '@server/services/function-codes';
 import { withCli } from '../context';
 import { budgetYearOrDefault, workGroupNamed } from '../lookups';
 import { parseFlags, printJson, printRows } from '../output';
+import { writeExport } from '../write-export';
 
 interface YearFlags {
   budgetYear?: string;
@@ -103,7 +103,11 @@ export function registerDeseCommands(program: Command): void {
         if (opts.xlsx) {
           const book = await deseReportWorkbook(app, actor, input);
           requireLines(book.report);
-          writeFileSync(opts.xlsx, book.body);
+          await writeExport(app, actor, opts.xlsx, book.body, {
+            what: 'budget-cli dese report --xlsx',
+            budgetYearId: input.budgetYearId,
+            fiscalYear: book.report.fiscalYear,
+          });
           process.stderr.write(`Wrote ${opts.xlsx} (total ${formatMoney(book.report.totals.total)})\n`);
           if (opts.json) {
             printJson(book.report);

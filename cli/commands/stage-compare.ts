@@ -1,4 +1,3 @@
-import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { formatMoneyCents as formatMoney } from '@server/lib/money';
 import {
@@ -12,6 +11,7 @@ import { comparisonWorkbook } from '@server/services/budget-stages-compare-workb
 import { withCli } from '../context';
 import { budgetYearOrDefault } from '../lookups';
 import { parseFlags, printJson, printRows } from '../output';
+import { writeExport } from '../write-export';
 
 interface CompareFlags {
   budgetYear?: string;
@@ -137,7 +137,11 @@ export function registerStageCompare(
         );
         const comparison = await compareStages(app, actor, input);
         if (opts.xlsx) {
-          writeFileSync(opts.xlsx, await comparisonWorkbook(comparison));
+          await writeExport(app, actor, opts.xlsx, await comparisonWorkbook(comparison), {
+            what: 'budget-cli stage compare --xlsx',
+            budgetYearId: input.budgetYearId,
+            fiscalYear: input.fiscalYear,
+          });
           process.stderr.write(`Wrote ${opts.xlsx}\n`);
         }
         if (opts.json) {
