@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { hashPassword } from '@server/lib/passwords';
 import { systemActor } from '@server/policies/index';
+import { insertAudit } from '@server/queries/audit';
 import { generateProjectionsIn } from '@server/services/projections-generate';
 import { applyAutomaticNextYearSalary } from '@server/services/line-items/index';
 import { buildDemoDistrict, CURRENT_FISCAL_YEAR } from './demo-district';
@@ -138,11 +139,11 @@ export async function seedDemo(
       proposedLines: district.proposed.filter((p) => p.fiscalYear === CURRENT_FISCAL_YEAR).length,
     };
     const [{ n }] = await trx('line_items').count({ n: '*' });
-    await trx('audit_log').insert({
-      actor_label: 'seed-demo',
+    await insertAudit(trx, systemActor('seed-demo'), {
       action: 'seed',
       entity: 'demo_district',
-      after: JSON.stringify({ ...counts, lineItems: Number(n) }),
+      entityId: null,
+      after: { ...counts, lineItems: Number(n) },
     });
     return counts;
   });

@@ -1,10 +1,17 @@
 import type { Db } from '@server/db/index';
 import type { Actor } from '@server/policies/index';
 
+/**
+ * THE writer of audit_log: every audited write (a record's change, a line's, a security event, the
+ * demo seed) goes through insertAudit or insertAudits, so every row names its actor and is timed
+ * the same way. Reading the log is the history's and the security log's business.
+ */
+
 export interface AuditEntry {
   action: string;
   entity: string;
-  entityId: string | number;
+  /** The record concerned; null when there is none (a sign-in with an unknown email, the seed). */
+  entityId: string | number | null;
   before?: unknown;
   after?: unknown;
 }
@@ -15,13 +22,13 @@ export interface AuditEntry {
  * history lists rows in the order they were written (by id, see history.ts), so the times it shows
  * must follow that order too.
  */
-export function auditRow(db: Db, actor: Actor, entry: AuditEntry) {
+function auditRow(db: Db, actor: Actor, entry: AuditEntry) {
   return {
     user_id: actor.id,
     actor_label: actor.email ?? actor.name,
     action: entry.action,
     entity: entry.entity,
-    entity_id: String(entry.entityId),
+    entity_id: entry.entityId === null ? null : String(entry.entityId),
     before: entry.before === undefined || entry.before === null ? null : JSON.stringify(entry.before),
     after: entry.after === undefined || entry.after === null ? null : JSON.stringify(entry.after),
     created_at: db.raw('clock_timestamp()'),
@@ -31,4 +38,15 @@ export function auditRow(db: Db, actor: Actor, entry: AuditEntry) {
 /** Records who changed what; call it inside the same transaction as the change. */
 export async function insertAudit(db: Db, actor: Actor, entry: AuditEntry): Promise<void> {
   await db('audit_log').insert(auditRow(db, actor, entry));
+}
+
+/**
+ * insertAudit for many entries in a few multi-row inserts (a bulk change may touch thousands of
+ * lines, and one insert per row would cost a round trip each).
+ */
+export async function insertAudits(db: Db, actor: Actor, entries: readonly AuditEntry[]): Promise<void> {
+  const CHUNK = 1000;
+  for (let i = 0; i < entries.length; i += CHUNK) {
+    await db('audit_log').insert(entries.slice(i, i + CHUNK).map((e) => auditRow(db, actor, e)));
+  }
 }

@@ -1,11 +1,10 @@
 import type { Db } from '@server/db/index';
-import type { Actor } from '@server/policies/index';
-import { auditRow } from '@server/queries/audit';
 
 /**
- * Writing line items: column mapping, inserts, updates, deletes and their audit rows. Private to
- * the line writer (server/services/line-items/, enforced by eslint.config.js): every change to a
- * line goes through it, so the status rule, the next-year salary rule and the audit always apply.
+ * Writing line items: column mapping, inserts, updates and deletes (their audit rows go through
+ * server/queries/audit.ts). Private to the line writer (server/services/line-items/, enforced by
+ * eslint.config.js): every change to a line goes through it, so the status rule, the next-year
+ * salary rule and the audit always apply.
  */
 
 // Id lists go to PostgreSQL as bind parameters, at most 65,535 per statement.
@@ -158,25 +157,4 @@ export async function deleteLines(db: Db, ids: readonly number[]): Promise<numbe
     out.push(...rows.map((r: { id: number }) => r.id));
   }
   return out;
-}
-
-export interface AuditRow {
-  action: string;
-  entityId: number;
-  before: unknown;
-  after: unknown;
-}
-
-/**
- * Writes one audit row per changed line in a few multi-row inserts (a bulk call may touch thousands
- * of lines); same columns as insertAudit, entity 'line-item'. Only the writer's audit (services/
- * line-items/audit.ts) calls it.
- */
-export async function insertLineAudits(db: Db, actor: Actor, rows: readonly AuditRow[]): Promise<void> {
-  const CHUNK = 1000;
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    await db('audit_log').insert(
-      rows.slice(i, i + CHUNK).map((r) => auditRow(db, actor, { ...r, entity: 'line-item' })),
-    );
-  }
 }

@@ -14,26 +14,6 @@ export interface SecurityEventRow {
   created_at: Date | string;
 }
 
-export async function insertSecurityEvent(
-  db: Db,
-  values: {
-    event: string;
-    actorId: number | null;
-    actorLabel: string;
-    subjectId: number | null;
-    detail: Record<string, unknown>;
-  },
-): Promise<void> {
-  await db('audit_log').insert({
-    user_id: values.actorId,
-    actor_label: values.actorLabel,
-    action: values.event,
-    entity: SECURITY_ENTITY,
-    entity_id: values.subjectId === null ? null : String(values.subjectId),
-    after: JSON.stringify(values.detail),
-  });
-}
-
 /** The security log, newest first, optionally one event type or one account; `beforeId` pages back. */
 export function listSecurityEvents(
   db: Db,

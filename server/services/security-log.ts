@@ -2,8 +2,9 @@ import type { AppContext } from '@server/context';
 import { AppError } from '@server/errors';
 import { FailureLimiter } from '@server/lib/rate-limit';
 import type { Db } from '@server/db/index';
-import { authorize, type Actor } from '@server/policies/index';
-import { insertSecurityEvent, listSecurityEvents } from '@server/queries/security-events';
+import { anonymousActor, authorize, type Actor } from '@server/policies/index';
+import { insertAudit } from '@server/queries/audit';
+import { listSecurityEvents, SECURITY_ENTITY } from '@server/queries/security-events';
 import {
   ROUTINE_SECURITY_EVENTS,
   type ExportRecordBody,
@@ -34,8 +35,8 @@ export async function recordSecurityEvent(
     detail?: Record<string, string | number | boolean | null>;
   },
 ): Promise<void> {
-  const actorId = entry.actor?.kind === 'user' ? entry.actor.id : null;
-  const actorLabel = entry.actor ? (entry.actor.email ?? entry.actor.name) : 'anonymous';
+  const actor = entry.actor ?? anonymousActor;
+  const actorLabel = actor.email ?? actor.name;
   const detail = { ...entry.detail, address: entry.client?.address, device: entry.client?.device };
   const failure = /failed|denied|lockout/.test(event);
   app.log[failure ? 'warn' : 'info']('security', {
@@ -44,7 +45,12 @@ export async function recordSecurityEvent(
     userId: entry.subjectId,
     ...detail,
   });
-  await insertSecurityEvent(db, { event, actorId, actorLabel, subjectId: entry.subjectId, detail });
+  await insertAudit(db, actor, {
+    action: event,
+    entity: SECURITY_ENTITY,
+    entityId: entry.subjectId,
+    after: detail,
+  });
 }
 
 /** The security log for an admin: newest first, filtered by event and account. */

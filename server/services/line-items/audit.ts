@@ -1,6 +1,6 @@
 import type { Db } from '@server/db/index';
 import type { Actor } from '@server/policies/index';
-import { insertLineAudits } from '@server/queries/line-items-writes';
+import { insertAudits } from '@server/queries/audit';
 import type { AnyLineItem } from '@server/schemas/line-items';
 
 /**
@@ -35,11 +35,12 @@ export async function auditLines(
   cause: LineCause,
   entries: readonly LineAuditEntry[],
 ): Promise<number> {
-  await insertLineAudits(
+  await insertAudits(
     trx,
     actor,
     entries.map((e) => ({
       action: e.action ?? cause.action,
+      entity: 'line-item',
       entityId: e.id,
       before: e.before,
       after:
