@@ -6,7 +6,7 @@ import { formatMoneyCents as formatMoney } from '@server/lib/money';
 import type { Actor } from '@server/policies/index';
 import type { DeseReport } from '@server/schemas/dese-report';
 import { fiscalYearInput } from '@server/schemas/fiscal-year';
-import { applyRulesBody, ruleBody, RULE_KINDS } from '@server/schemas/function-codes';
+import { applyRulesBody, ruleBody, ruleParams, RULE_KINDS } from '@server/schemas/function-codes';
 import { percentOfRequiredText } from '@server/schemas/nss';
 import { listBudgetCategories } from '@server/services/budget-categories';
 import { deseReport } from '@server/services/dese-report';
@@ -199,7 +199,7 @@ export function registerDeseCommands(program: Command): void {
     .description('Delete a rule (lines keep the codes it gave them)')
     .argument('<id>', 'rule id, from `dese rules`')
     .action(async (id: string) => {
-      const ruleId = parseFlags(z.coerce.number().int().positive('Give a rule id'), id);
+      const ruleId = parseFlags(ruleParams, { id }, { id: '<id>' }).id;
       await withCli(program.opts().as, async ({ app, actor }) => {
         process.stdout.write(`${(await rules.deleteRule(app, actor, ruleId)).message}\n`);
       });

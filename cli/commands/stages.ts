@@ -3,6 +3,7 @@ import { formatMoneyCents as formatMoney } from '@server/lib/money';
 import {
   advanceStageBody,
   reopenStageBody,
+  snapshotParams,
   snapshotQuery,
   type StagesResponse,
 } from '@server/schemas/budget-stages';
@@ -122,7 +123,7 @@ export function registerStageCommands(program: Command): void {
     .option('--json', 'print JSON')
     .action(async (id: string, opts: { kind: string; json?: boolean }) => {
       const { kind } = parseFlags(snapshotQuery, { kind: opts.kind }, { kind: '--kind' });
-      const stageId = parseFlags(z.coerce.number().int().positive('Give a stage id'), id);
+      const stageId = parseFlags(snapshotParams, { id }, { id: '<id>' }).id;
       await withCli(program.opts().as, async ({ app, actor }) => {
         const snap = await service.showSnapshot(app, actor, stageId, kind);
         if (opts.json) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { centsText, parseMoneyText } from '@server/lib/money';
 import { fiscalYearInput } from './fiscal-year';
-import { MAX_ID, MAX_MONEY_CENTS, MAX_MONEY_TEXT, idText, isoDate, moneyOut, toCents } from './common';
+import { MAX_MONEY_CENTS, MAX_MONEY_TEXT, idText, idTextWith, isoDate, moneyOut, toCents } from './common';
 import { NSS_STATUSES } from './nss';
 
 /**
@@ -69,23 +69,12 @@ export const targetAmountInput = z
   });
 
 /** A budget year id; missing, null or empty is SPEC's 'Please select a budget year'. */
-export const budgetYearIdInput = z
-  .union(
-    [
-      z.number(),
-      z
-        .string()
-        .regex(/^\d{1,10}$/)
-        .transform(Number),
-    ],
-    {
-      error: (issue) =>
-        issue.input === undefined || issue.input === null || issue.input === ''
-          ? BUDGET_YEAR_MESSAGE
-          : 'budgetYearId must be a budget year id (a positive whole number)',
-    },
-  )
-  .pipe(z.number().int().positive().max(MAX_ID, 'budgetYearId must be a budget year id'));
+export const budgetYearIdInput = z.preprocess(
+  (v) => (v === null || v === '' ? undefined : v),
+  idTextWith('budgetYearId must be a budget year id (a positive whole number)', {
+    missing: BUDGET_YEAR_MESSAGE,
+  }),
+);
 
 /** POST /api/ai-analysis/budget-cuts */
 export const budgetCutsBody = z.strictObject({

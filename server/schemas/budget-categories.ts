@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idNumber } from './common';
 import { hexColor, optionalText } from './work-group-categories';
 
 /** SPEC section 9: the default budget-category colour. */
@@ -34,7 +35,7 @@ const fields = {
  * create-or-update call). Omitted fields take their defaults on create and keep their value on update.
  */
 export const saveCategoryBody = z.strictObject({
-  id: z.number().int().positive().optional(),
+  id: idNumber.optional(),
   name,
   ...fields,
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idText } from './common';
+import { idNumber, idNumberWith, idText } from './common';
 
 export const STEP_LANE_TYPES = ['PERCENTAGE', 'DOLLAR'] as const;
 /** SPEC section 9: the default step/lane setting. */
@@ -24,7 +24,7 @@ export const stepsLanesWorkGroupsInput = z
       }
     },
     z
-      .array(z.number().int().positive('Work group ids must be positive integers'), {
+      .array(idNumberWith('Work group ids must be positive integers'), {
         message: WORK_GROUPS_MESSAGE,
       })
       .max(1000, 'Too many work groups'),
@@ -62,7 +62,7 @@ export const updateBudgetSettingsBody = z.strictObject(settingsFields).refine(pe
 
 /** PUT /budget-settings (the save whose path the SPEC does not show): upsert by budget year. */
 export const upsertBudgetSettingsBody = z
-  .strictObject({ budgetYearId: z.number().int().positive(), ...settingsFields })
+  .strictObject({ budgetYearId: idNumber, ...settingsFields })
   .refine(percentAtMost100, percentIssue);
 
 /** Without a budget year: the one whose current fiscal year is today's, else the latest. */

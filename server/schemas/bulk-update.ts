@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { EMPLOYEE_STATUSES, idText } from './common';
+import { EMPLOYEE_STATUSES, idNumberWith, idText } from './common';
 import { fiscalYearInput } from './fiscal-year';
 
-const budgetYearId = z.number({ message: 'Budget year is required' }).int().positive();
+const budgetYearId = idNumberWith('Budget year is required');
 /** true: compute and report what would change, write nothing (the screens' preview). */
 const dryRun = z.boolean().optional();
 
@@ -45,7 +45,7 @@ export const bulkWorkGroupBody = z.strictObject({
   budgetYearId,
   fiscalYear: fiscalYearInput,
   match: employeeMatch,
-  workGroupId: z.number({ message: 'Work group is required' }).int().positive(),
+  workGroupId: idNumberWith('Work group is required'),
   dryRun,
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BASELINE_SOURCES, baseInput } from './actuals-base';
-import { idTextWith, moneyInput, moneyOut } from './common';
+import { idNumberWith, idTextWith, moneyInput, moneyOut } from './common';
 import { COLA_SOURCES, colaYearSourcesShape } from './cola-assumptions';
 import { fiscalYearInput } from './fiscal-year';
 
@@ -35,10 +35,7 @@ const moneyQuery = (label: string) =>
   }, moneyInput({ label }).optional());
 
 const idInput = (what: string) =>
-  z
-    .number({ error: `${what} must be a whole number` })
-    .int(`${what} must be a whole number`)
-    .positive();
+  idNumberWith(`${what} must be a positive whole number`, `${what} must be a whole number`);
 const idQuery = (what: string) =>
   z.preprocess(blankIsAbsent, idTextWith(`${what} must be a positive whole number`).optional());
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SCENARIO_NAME_MESSAGE, isoDate } from './common';
+import { SCENARIO_NAME_MESSAGE, idNumber, idNumberWith, idTextWith, isoDate } from './common';
 import { isColaPercent } from './contracts';
 import { fiscalYearInput } from './fiscal-year';
 import { optionalText } from './work-group-categories';
@@ -35,26 +35,20 @@ export const updateColaScenarioBody = z
   .strictObject({ name: scenarioName.optional(), description: optionalText(1000) })
   .refine((b) => b.name !== undefined || b.description !== undefined, { message: 'Nothing to update' });
 
-const scenarioId = z
-  .number({ error: NO_SCENARIO_MESSAGE })
-  .int(INVALID_SCENARIO_MESSAGE)
-  .positive(INVALID_SCENARIO_MESSAGE);
+const scenarioId = idNumberWith(INVALID_SCENARIO_MESSAGE, NO_SCENARIO_MESSAGE);
 
 export const colaSettingsQuery = z.strictObject({
   scenarioId: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.coerce
-      .number({ error: NO_SCENARIO_MESSAGE })
-      .int(INVALID_SCENARIO_MESSAGE)
-      .positive(INVALID_SCENARIO_MESSAGE),
+    idTextWith(INVALID_SCENARIO_MESSAGE, { missing: NO_SCENARIO_MESSAGE }),
   ),
 });
 
 /** One cell: a work-group category or a work group, a year, and a percent (null clears the cell). */
 const settingEntry = z
   .strictObject({
-    workGroupCategoryId: z.number().int().positive().optional(),
-    workGroupId: z.number().int().positive().optional(),
+    workGroupCategoryId: idNumber.optional(),
+    workGroupId: idNumber.optional(),
     fiscalYear: fiscalYearInput,
     colaPercentage: z.number({ error: PERCENT_MESSAGE }).nullable(),
   })
@@ -108,10 +102,7 @@ export const saveLongTermBody = z
     workGroups: z
       .array(
         z.strictObject({
-          workGroupId: z
-            .number({ error: 'workGroupId must be a whole number' })
-            .int('workGroupId must be a whole number')
-            .positive('workGroupId must be a whole number'),
+          workGroupId: idNumberWith('workGroupId must be a whole number'),
           colaPercentage: longTermPercent,
         }),
       )

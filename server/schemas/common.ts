@@ -13,29 +13,69 @@ export const VERSION_STATUSES = ['DRAFT', 'FINAL', 'ARCHIVED'] as const;
 export const BUILDING_TYPES = ['preschool', 'elementary', 'middle', 'high', 'special'] as const;
 export const LINK_TYPES = ['website', 'document', 'video'] as const;
 
-/** PostgreSQL's largest integer: the id columns are integer. */
+/** PostgreSQL's largest integer: the id columns are integer, so no row has an id beyond it. */
 export const MAX_ID = 2_147_483_647;
+/**
+ * The audit log's ids are bigint. JSON and JavaScript hold whole numbers exactly up to 2^53 - 1, so
+ * that is the largest such id the API reads.
+ */
+export const MAX_AUDIT_ID = Number.MAX_SAFE_INTEGER;
 const ID_MESSAGE = 'Expected a positive whole number';
+/**
+ * An id past the column is refused at the edge: sent to the database it would fail the statement
+ * (a 500), and no row could answer to it anyway.
+ */
+export const idTooLarge = (max = MAX_ID) => `Too large for an id (ids go up to ${max})`;
+
 /**
  * A positive integer id as text in a path or a query string (or as a number, from the CLI): digits
  * only. Number('1e3') is 1000 and Number(' 7') is 7, so a coercing parse would act on another row
- * than the one named; '1e3', '0x10', '7.0', '+7' and ' 7' are refused instead.
+ * than the one named; '1e3', '0x10', '7.0', '+7' and ' 7' are refused instead. `message` refuses
+ * what is not a positive whole number (`missing`, when given, an absent one); an id too large for
+ * the column is refused as too large.
  */
-export const idTextWith = (message: string) =>
-  z
+export const idTextWith = (message: string, options: { max?: number; missing?: string } = {}) => {
+  const max = options.max ?? MAX_ID;
+  return z
     .union(
       [
         z.number(),
         z
           .string()
-          .regex(/^\d{1,10}$/)
+          .regex(/^\d{1,30}$/)
           .transform(Number),
       ],
-      { error: message },
+      { error: (issue) => (issue.input === undefined ? (options.missing ?? message) : message) },
     )
-    .pipe(z.number().int(message).positive(message).max(MAX_ID, message));
+    .pipe(z.number().int(message).positive(message).max(max, idTooLarge(max)));
+};
 
 export const idText = idTextWith(ID_MESSAGE);
+/** An audit log id (bigint) as text or a number, e.g. where the security log pages back from. */
+export const auditIdText = idTextWith(ID_MESSAGE, { max: MAX_AUDIT_ID });
+
+/**
+ * A positive integer id in a JSON body: a number (text is refused: the screens send numbers),
+ * within the integer id columns. `message` replaces zod's wording for what is not a positive whole
+ * number, `typeMessage` for what is not a number at all (a missing id, a name); an id too large for
+ * the column is refused as too large.
+ */
+export const idNumberWith = (message?: string, typeMessage = message) =>
+  z
+    .number(typeMessage === undefined ? undefined : { error: typeMessage })
+    .int(message)
+    .positive(message)
+    .max(MAX_ID, idTooLarge());
+
+/** A positive integer id in a JSON body, with zod's own wording for what is not one. */
+export const idNumber = idNumberWith();
+
+/** An id as the key of a JSON object (line id -> percent kept): digits without a leading zero. */
+export const idKey = (message: string) =>
+  z
+    .string()
+    .regex(/^[1-9]\d{0,29}$/, message)
+    .refine((key) => Number(key) <= MAX_ID, idTooLarge());
 
 /** A positive integer id in a path, e.g. /auth/users/:id. */
 export const idParams = z.strictObject({ id: idText });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTRACT_STATUSES, MAX_ID, idText, isPercent, isoDate, isRealDate } from './common';
+import { CONTRACT_STATUSES, idNumberWith, idText, isPercent, isoDate, isRealDate } from './common';
 import { fiscalYearInput, parseFiscalYear } from './fiscal-year';
 import { optionalText } from './work-group-categories';
 
@@ -38,14 +38,7 @@ const contractYear = (which: 'first' | 'last', example: number) =>
   });
 
 /** A contract id, or null for none; anything else (a blank, 0, a name) names no contract. */
-const supersedesContractId = () =>
-  z
-    .number({ error: SUPERSEDES_MISSING_MESSAGE })
-    .int(SUPERSEDES_MISSING_MESSAGE)
-    .positive(SUPERSEDES_MISSING_MESSAGE)
-    .max(MAX_ID, SUPERSEDES_MISSING_MESSAGE)
-    .nullable()
-    .optional();
+const supersedesContractId = () => idNumberWith(SUPERSEDES_MISSING_MESSAGE).nullable().optional();
 
 const yearlyIncrease = z.strictObject({
   fiscalYear: fiscalYearInput,
@@ -60,10 +53,7 @@ const contractFields = z.strictObject({
     .trim()
     .min(1, 'Contract name is required')
     .max(200, 'Contract name must be at most 200 characters'),
-  workGroupId: z
-    .number({ error: 'Choose the work group the contract covers' })
-    .int('Choose the work group the contract covers')
-    .positive('Choose the work group the contract covers'),
+  workGroupId: idNumberWith('Choose the work group the contract covers'),
   startYear: contractYear('first', DEFAULT_CONTRACT_START_YEAR),
   endYear: contractYear('last', DEFAULT_CONTRACT_END_YEAR),
   /** end - start + 1; optional, and when sent it must agree. */

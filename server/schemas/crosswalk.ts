@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idText, moneyOut } from './common';
+import { idNumber, idText, moneyOut } from './common';
 import { fiscalYearInput } from './fiscal-year';
 
 /**
@@ -22,7 +22,7 @@ export const MAX_CHECK_TITLES = 5000;
 /** Rules created in one call (the import's unmatched-titles screen), at most. */
 export const MAX_RULES_PER_CALL = 500;
 
-const id = z.number().int().positive();
+const id = idNumber;
 const matchType = z.enum(MATCH_TYPES, { error: 'matchType must be exact, glob or regex' });
 const pattern = z
   .string({ error: 'Write the job title or a pattern' })

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { idText, idTextWith, isoDate, isPercent, moneyOut, SCENARIO_NAME_MESSAGE } from './common';
+import {
+  idKey,
+  idNumberWith,
+  idText,
+  idTextWith,
+  isoDate,
+  isPercent,
+  moneyOut,
+  SCENARIO_NAME_MESSAGE,
+} from './common';
 import { fiscalYearInput } from './fiscal-year';
 import { optionalText } from './work-group-categories';
 
@@ -21,10 +30,7 @@ export const PERCENT_MESSAGE = 'Enter a percent from 0 to 100 with at most 2 dec
 export const MAX_ADJUSTMENTS = 100_000;
 
 const id = (what: string) =>
-  z
-    .number({ error: `${what} must be a whole number` })
-    .int(`${what} must be a whole number`)
-    .positive();
+  idNumberWith(`${what} must be a positive whole number`, `${what} must be a whole number`);
 const idQuery = (what: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
@@ -34,7 +40,7 @@ const percent = z.number({ error: PERCENT_MESSAGE }).refine(isPercent, PERCENT_M
 
 /** Line id -> percent kept; JSON object keys are the ids. */
 export const adjustmentsInput = z
-  .record(z.string().regex(/^[1-9]\d{0,9}$/, 'Adjustment keys are line item ids'), percent)
+  .record(idKey('Adjustment keys are line item ids'), percent)
   .refine((m) => Object.keys(m).length <= MAX_ADJUSTMENTS, `At most ${MAX_ADJUSTMENTS} adjustments`);
 
 const scenarioName = z

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { moneyOut } from './common';
+import { idNumber, idText, moneyOut } from './common';
 import { employeeLineItemSchema, LINE_SOURCES } from './line-item-dtos';
-import { fiscalYear, positiveId, queryId } from './line-item-inputs';
+import { fiscalYear } from './line-item-inputs';
 
 /**
  * The Duplicate Checker of Data Quality Review (ADMIN): likely duplicate employee records, where each
@@ -10,7 +10,7 @@ import { fiscalYear, positiveId, queryId } from './line-item-inputs';
 
 /** GET /line-items/duplicates. Without fiscalYear every fiscal year of the budget year is checked (each separately). */
 export const duplicatesQuery = z.strictObject({
-  budgetYearId: queryId,
+  budgetYearId: idText,
   fiscalYear: fiscalYear.optional(),
 });
 
@@ -53,8 +53,8 @@ export const MERGE_RULE_LABELS: Record<MergeRule, string> = {
 export const MAX_RULE_MERGES = 5000;
 
 const plannedMerge = z.strictObject({
-  keepId: positiveId,
-  removeIds: z.array(positiveId).min(1, 'removeIds needs at least one id').max(100),
+  keepId: idNumber,
+  removeIds: z.array(idNumber).min(1, 'removeIds needs at least one id').max(100),
 });
 
 /**
@@ -64,7 +64,7 @@ const plannedMerge = z.strictObject({
  */
 export const mergeByRuleBody = z
   .strictObject({
-    budgetYearId: positiveId,
+    budgetYearId: idNumber,
     fiscalYear: fiscalYear.optional(),
     rule: z.enum(MERGE_RULES, { message: `rule must be one of ${MERGE_RULES.join(', ')}` }),
     dryRun: z.boolean({ message: 'dryRun must be true or false' }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BUILDING_TYPES } from './common';
+import { BUILDING_TYPES, idNumber } from './common';
 
 /** Every grade the enrollment table accepts, in school order. */
 export const GRADES = [
@@ -72,8 +72,8 @@ export const NO_STUDENTS_MESSAGE = 'Please enter at least one student count';
 /** POST /enrollment: one grade of one building (SPEC section 7: one call per grade). */
 export const saveEnrollmentBody = z
   .strictObject({
-    budgetYearId: z.number().int().positive(),
-    buildingId: z.number().int().positive(),
+    budgetYearId: idNumber,
+    buildingId: idNumber,
     grade: z.enum(GRADES, { error: 'Unknown grade' }),
     studentCount,
     specialEdCount: studentCount.nullable().optional(),
@@ -89,8 +89,8 @@ export const saveEnrollmentBody = z
  */
 export const saveEnrollmentBatchBody = z
   .strictObject({
-    budgetYearId: z.number().int().positive(),
-    buildingId: z.number().int().positive(),
+    budgetYearId: idNumber,
+    buildingId: idNumber,
     grades: z.array(gradeEntry).max(GRADES.length),
   })
   // SPEC section 5: grades at 0 are not saved, so a form with none above 0 has nothing to save.

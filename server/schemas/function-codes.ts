@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { idText, moneyOut } from './common';
+import { idNumber, idText, moneyOut } from './common';
 import { fiscalYearInput } from './fiscal-year';
-import { itemIdsInput, positiveId } from './line-item-inputs';
+import { itemIdsInput } from './line-item-inputs';
 
 /**
  * A DESE function code on every dollar (issue 26 item 1): the rules an ADMIN keeps (by budget
@@ -32,11 +32,11 @@ export const ruleBody = z.discriminatedUnion(
   [
     z.strictObject({
       kind: z.literal('category'),
-      categoryId: positiveId,
+      categoryId: idNumber,
       functionCode,
       note,
     }),
-    z.strictObject({ kind: z.literal('workGroup'), workGroupId: positiveId, functionCode, note }),
+    z.strictObject({ kind: z.literal('workGroup'), workGroupId: idNumber, functionCode, note }),
     z.strictObject({ kind: z.literal('position'), match: matchText, functionCode, note }),
     z.strictObject({ kind: z.literal('account'), match: matchText, functionCode, note }),
   ],
@@ -73,7 +73,7 @@ export const ruleResponse = z.object({ rule });
 
 /** Apply the rules to a budget year's lines (one fiscal year, or all). */
 export const applyRulesBody = z.strictObject({
-  budgetYearId: positiveId,
+  budgetYearId: idNumber,
   fiscalYear: fiscalYearInput.optional(),
   /** true: lines with a code of their own get the rules' code too. Default: only lines without one. */
   overwrite: z.boolean().optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fileDecimal, idText, moneyOut, SCENARIO_TYPES } from './common';
+import { fileDecimal, idNumber, idNumberWith, idText, moneyOut, SCENARIO_TYPES } from './common';
 import { crosswalkImportSummary } from './crosswalk';
 
 /**
@@ -85,8 +85,8 @@ export const executeBody = z.strictObject({
   columnMappings: columnMappingsSchema,
   noteColumns: z.array(z.string()).max(200).default([]),
   importType: importTypeSchema,
-  budgetYearId: z.number().int().positive(),
-  versionId: z.number({ error: 'Please select a version' }).int().positive(),
+  budgetYearId: idNumber,
+  versionId: idNumberWith(undefined, 'Please select a version'),
   /** Check everything and report what would happen, then roll back. */
   dryRun: z.boolean().optional(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMPLOYEE_STATUSES, idText, isRealDate, moneyInput, unitsOf } from './common';
+import { EMPLOYEE_STATUSES, idNumber, isRealDate, moneyInput, unitsOf } from './common';
 import { parseFiscalYear } from './fiscal-year';
 
 /* ------------------------------------------------------------------------------------------------
@@ -37,8 +37,6 @@ export const optionalText = (max = 500) =>
   text(max)
     .nullable()
     .transform((v) => (v === '' ? null : v));
-export const positiveId = z.number().int().positive();
-export const queryId = idText;
 export const employeeStatus = z.enum(EMPLOYEE_STATUSES, {
   message: `Employee status must be one of ${EMPLOYEE_STATUSES.join(', ')}`,
 });
@@ -58,7 +56,7 @@ export const fiscalYear = z.union([z.string(), z.number()]).transform((value, ct
 
 /** id lists of the bulk calls: 1..5000 unique positive integers. */
 export const itemIdsInput = z
-  .array(positiveId, { message: 'itemIds must be a list of line item ids' })
+  .array(idNumber, { message: 'itemIds must be a list of line item ids' })
   .min(1, 'Please select items first')
   .max(MAX_BULK_IDS, `At most ${MAX_BULK_IDS} items per call`)
   .refine((ids) => new Set(ids).size === ids.length, 'Each id may appear only once');

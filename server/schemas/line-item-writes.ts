@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idNumber } from './common';
 import { employeeLineItemSchema } from './line-item-dtos';
 import {
   dateInput,
@@ -8,7 +9,6 @@ import {
   itemIdsInput,
   lineAmountInput,
   optionalText,
-  positiveId,
   salaryInput,
   text,
 } from './line-item-inputs';
@@ -54,7 +54,7 @@ const employeeFields = {
   locationCode: optionalText(50),
   deseCode: optionalText(50),
   department: optionalText(200),
-  workGroupId: positiveId.nullable(),
+  workGroupId: idNumber.nullable(),
   /** The work-group label; linked to the work group of that name when one exists. */
   workGroup: optionalText(200),
   jobClass: optionalText(200),
@@ -62,8 +62,8 @@ const employeeFields = {
   dateOfDeparture: dateInput.nullable(),
   employeeStatus,
   notes: optionalText(4000),
-  buildingId: positiveId.nullable(),
-  categoryId: positiveId.nullable(),
+  buildingId: idNumber.nullable(),
+  categoryId: idNumber.nullable(),
 };
 
 /**
@@ -98,7 +98,7 @@ export type StatusBody = z.infer<typeof statusBody>;
 
 /** POST /line-items/merge-duplicates: keep one record, delete the other (same budget year and fiscal year). */
 export const mergeDuplicatesBody = z
-  .strictObject({ keepId: positiveId, deleteId: positiveId })
+  .strictObject({ keepId: idNumber, deleteId: idNumber })
   .refine((b) => b.keepId !== b.deleteId, {
     message: 'A record cannot be merged with itself',
     path: ['deleteId'],
@@ -110,7 +110,7 @@ export const mergeDuplicatesResponse = z.object({
 
 /** POST /line-items/dismiss-duplicate: the pair is never suggested again. */
 export const dismissDuplicateBody = z
-  .strictObject({ id1: positiveId, id2: positiveId })
+  .strictObject({ id1: idNumber, id2: idNumber })
   .refine((b) => b.id1 !== b.id2, { message: 'A record cannot be a duplicate of itself', path: ['id2'] });
 export const dismissDuplicateResponse = z.object({
   id1: z.number().int(),
@@ -121,10 +121,10 @@ export const dismissDuplicateResponse = z.object({
 /* ---------- Creating and editing lines of either kind ---------- */
 
 const lineKey = {
-  budgetYearId: positiveId,
+  budgetYearId: idNumber,
   fiscalYear,
   /** Defaults to the active scenario of the kind (operating/proposed) in the budget year, if any. */
-  scenarioId: positiveId.nullable().optional(),
+  scenarioId: idNumber.nullable().optional(),
 };
 
 /** POST /line-items with isOperating true: an employee line. lastName and currentSalary are required. */
@@ -147,8 +147,8 @@ const proposedFields = {
   deseCode: optionalText(50),
   amount: amountInput,
   /** null = District Wide. */
-  buildingId: positiveId.nullable(),
-  categoryId: positiveId.nullable(),
+  buildingId: idNumber.nullable(),
+  categoryId: idNumber.nullable(),
   notes: optionalText(4000),
 };
 
@@ -185,8 +185,8 @@ export type UpdateProposedBody = z.infer<typeof updateProposedBody>;
 /** PATCH /line-items/:id: assign a building (null = District Wide) or a work group (by id or by name). */
 export const patchLineItemBody = z
   .strictObject({
-    buildingId: positiveId.nullable().optional(),
-    workGroupId: positiveId.nullable().optional(),
+    buildingId: idNumber.nullable().optional(),
+    workGroupId: idNumber.nullable().optional(),
     workGroup: optionalText(200).optional(),
     changeReason: changeReasonInput.optional(),
   })
@@ -198,7 +198,7 @@ export const deleteLineItemResponse = z.object({ message: z.string(), id: z.numb
 /* ---------- Bulk ---------- */
 
 /** POST /line-items/bulk-update: assign a building (null = District Wide) to every listed line. */
-export const bulkUpdateBody = z.strictObject({ itemIds: itemIdsInput, buildingId: positiveId.nullable() });
+export const bulkUpdateBody = z.strictObject({ itemIds: itemIdsInput, buildingId: idNumber.nullable() });
 export const bulkCountResponse = z.object({ count: z.number().int() });
 /** POST /line-items/bulk-delete: deletes what exists; ids that do not are reported in failed. */
 export const bulkDeleteBody = z.strictObject({ itemIds: itemIdsInput });
@@ -212,7 +212,7 @@ export const bulkStatusBody = z.strictObject({ itemIds: itemIdsInput, employeeSt
 export const bulkWorkGroupBody = z
   .strictObject({
     itemIds: itemIdsInput,
-    workGroupId: positiveId.optional(),
+    workGroupId: idNumber.optional(),
     workGroup: text(200).min(1, 'Please enter a work group').optional(),
   })
   .refine((b) => b.workGroupId !== undefined || b.workGroup !== undefined, {
@@ -221,7 +221,7 @@ export const bulkWorkGroupBody = z
   });
 export type BulkWorkGroupBody = z.infer<typeof bulkWorkGroupBody>;
 /** POST /line-items/bulk-category: a category chosen from the list (employee lines: a personnel one). */
-export const bulkCategoryBody = z.strictObject({ itemIds: itemIdsInput, categoryId: positiveId });
+export const bulkCategoryBody = z.strictObject({ itemIds: itemIdsInput, categoryId: idNumber });
 /** POST /line-items/mark-reviewed: Data Quality marks records reviewed, with a note (audited). */
 export const markReviewedBody = z.strictObject({
   itemIds: itemIdsInput,

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { moneyOut } from './common';
+import { idText, moneyOut } from './common';
 import { COLA_SOURCES } from './cola-assumptions';
 import { employeeLineItemSchema, proposedLineItemSchema } from './line-item-dtos';
-import { employeeStatus, fiscalYear, queryBoolean, queryId, text } from './line-item-inputs';
+import { employeeStatus, fiscalYear, queryBoolean, text } from './line-item-inputs';
 import { EMPLOYEE_ROW_COLUMNS, PROPOSED_ROW_COLUMNS, ROW_WIRE_KINDS } from './line-item-rows';
 
 /**
@@ -29,8 +29,8 @@ export const BUDGET_QUERY_COMBINATIONS =
  */
 export const budgetLineItemsQuery = z
   .strictObject({
-    scenarioId: queryId.optional(),
-    budgetYearId: queryId.optional(),
+    scenarioId: idText.optional(),
+    budgetYearId: idText.optional(),
     fiscalYear: fiscalYear.optional(),
     isOperating: queryBoolean.optional(),
     /** rows: the compact form the grids read (lineItemRowsResponse); objects (the default): { lineItems }. */
@@ -116,11 +116,11 @@ export const proposedLineItemResponse = z.object({ lineItem: proposedLineItemSch
  * description, account line and codes (case-insensitive, contains).
  */
 export const budgetTotalsQuery = z.strictObject({
-  budgetYearId: queryId,
+  budgetYearId: idText,
   fiscalYear,
   isOperating: queryBoolean,
-  buildingId: z.union([z.literal('unassigned'), queryId]).optional(),
-  categoryId: queryId.optional(),
+  buildingId: z.union([z.literal('unassigned'), idText]).optional(),
+  categoryId: idText.optional(),
   search: text(200).optional(),
   employeeStatus: employeeStatus.optional(),
   needsReview: queryBoolean.optional(),
@@ -152,7 +152,7 @@ export type BudgetTotals = z.infer<typeof budgetTotalsResponse>;
 
 /** GET /line-items/budget/needs-review: employee lines flagged metadata.needsReview. */
 export const needsReviewQuery = z.strictObject({
-  budgetYearId: queryId,
+  budgetYearId: idText,
   fiscalYear: fiscalYear.optional(),
 });
 
@@ -168,7 +168,7 @@ export const salaryProgressionQuery = z.strictObject({
     )
     .default(10),
   position: text(200).default('Teacher'),
-  budgetYearId: queryId.optional(),
+  budgetYearId: idText.optional(),
 });
 export const salaryProgressionYearSchema = z.object({
   fiscalYear: z.number().int(),

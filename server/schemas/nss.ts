@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { formatMoneyCents } from '@server/lib/money';
 import { adjustmentsInput } from './cut-scenarios';
-import { idTextWith, moneyInput, moneyOut, toCents, unitsOf } from './common';
+import { idNumber, idTextWith, moneyInput, moneyOut, toCents, unitsOf } from './common';
 import { fiscalYearInput } from './fiscal-year';
 
 /**
@@ -112,6 +112,9 @@ export const municipalLineInput = z.strictObject({
   source: sourceNote.nullable().optional(),
 });
 
+/** A year's municipal lines, at most: a town's End-of-Year Report has a few dozen. */
+export const MAX_MUNICIPAL_LINES = 100;
+
 /** PUT /nss/state-figures/:fiscalYear: the year's figures and municipal lines, replacing what was there. */
 export const stateFiguresBody = z
   .strictObject({
@@ -134,7 +137,10 @@ export const stateFiguresBody = z
     chapter70AidSource: sourceNote.nullable().optional(),
     requiredNssSource: sourceNote.nullable().optional(),
     carryForwardSource: sourceNote.nullable().optional(),
-    municipal: z.array(municipalLineInput).max(100, 'At most 100 municipal lines').optional(),
+    municipal: z
+      .array(municipalLineInput)
+      .max(MAX_MUNICIPAL_LINES, `At most ${MAX_MUNICIPAL_LINES} municipal lines`)
+      .optional(),
   })
   .superRefine((body, ctx) => {
     const seen = new Set<string>();
@@ -170,8 +176,8 @@ export const meterQuery = z.strictObject({
 /** POST /nss/meter/scenario: a saved cut scenario's meter, or a set of percents not yet saved. */
 export const scenarioMeterBody = z
   .strictObject({
-    scenarioId: z.number().int().positive().optional(),
-    budgetYearId: z.number().int().positive().optional(),
+    scenarioId: idNumber.optional(),
+    budgetYearId: idNumber.optional(),
     fiscalYear: fiscalYearInput.optional(),
     adjustments: adjustmentsInput.optional(),
   })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { baseFactorSchema, BASES, baseInput } from './actuals-base';
-import { idText, moneyOut, SCENARIO_TYPES } from './common';
+import { idNumber, idText, moneyOut, SCENARIO_TYPES } from './common';
 import { fiscalYearInput } from './fiscal-year';
 
 /** How far past the base year projections may reach (SPEC: the target is base + 5). */
@@ -88,7 +88,7 @@ export const FIX_BASE_YEAR_REQUIRED = 'Choose the fiscal year the imported data 
 
 /** POST /projections/fix-base-year: moves the imported lines of one kind to the right fiscal year. */
 export const fixBaseYearBody = z.strictObject({
-  budgetYearId: z.number().int().positive(),
+  budgetYearId: idNumber,
   correctBaseYear: z
     .union([z.string(), z.number()], {
       error: (issue) => (issue.input === undefined ? FIX_BASE_YEAR_REQUIRED : undefined),
@@ -108,7 +108,7 @@ export const fixBaseYearResponse = z.object({
 
 /** POST /projections/generate */
 export const generateProjectionsBody = z.strictObject({
-  budgetYearId: z.number().int().positive(),
+  budgetYearId: idNumber,
   toFiscalYear: fiscalYearInput,
   projectionType: z.enum(SCENARIO_TYPES),
   /** Replace projected lines already in the target years (never imported ones). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idText, moneyOut } from './common';
+import { idNumberWith, idText, moneyOut } from './common';
 import { BUDGET_STAGES } from './budget-stages';
 import { SALARY_RANGE_WIDTH } from './dashboard';
 
@@ -299,10 +299,7 @@ export const updatePublicDashboardConfigBody = z
  */
 export const budgetYearChoiceSchema = z.strictObject({
   fiscalYear: fiscalYearNumber,
-  budgetYearId: z
-    .number({ error: 'budgetYearId must be a positive whole number' })
-    .int('budgetYearId must be a positive whole number')
-    .positive('budgetYearId must be a positive whole number'),
+  budgetYearId: idNumberWith('budgetYearId must be a positive whole number'),
 });
 export type BudgetYearChoice = z.infer<typeof budgetYearChoiceSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { moneyOut } from './common';
+import { idNumber, moneyOut } from './common';
 import { fiscalYearInput } from './fiscal-year';
 
 /**
@@ -7,7 +7,7 @@ import { fiscalYearInput } from './fiscal-year';
  * the operating payroll of the same category, building and function code, removing the rest.
  */
 export const updateSalaryBudgetBody = z.strictObject({
-  budgetYearId: z.number().int().positive(),
+  budgetYearId: idNumber,
   fiscalYear: fiscalYearInput,
 });
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { moneyOut } from './common';
+import { idNumber, idText, moneyOut } from './common';
 import { fiscalYearInput } from './fiscal-year';
 import { PLACEMENT_KINDS } from './line-item-dtos';
-import { MAX_BULK_IDS, positiveId, queryId } from './line-item-inputs';
+import { MAX_BULK_IDS } from './line-item-inputs';
 
 /**
  * Step-and-lane salary schedules (issue 11, COLA Management 'Salary Schedules'): a bargained grid of
@@ -84,14 +84,14 @@ const flag = z
 export const importScheduleFields = z.strictObject({
   name: z.string().trim().max(200, 'At most 200 characters').optional(),
   workGroupId: z
-    .union([z.literal(''), queryId])
+    .union([z.literal(''), idText])
     .optional()
     .transform((v) => (v === '' ? undefined : v)),
   /** Replace the work group's schedule when it already has one (else 409). */
   replace: flag.optional(),
   /** The budget year whose current fiscal year placements are suggested in (default: newest with the group's lines). */
   budgetYearId: z
-    .union([z.literal(''), queryId])
+    .union([z.literal(''), idText])
     .optional()
     .transform((v) => (v === '' ? undefined : v)),
 });
@@ -112,7 +112,7 @@ export const updateScheduleBody = z
       .min(1, 'Schedule name cannot be empty')
       .max(200, 'At most 200 characters')
       .optional(),
-    workGroupId: positiveId.nullable().optional(),
+    workGroupId: idNumber.nullable().optional(),
   })
   .refine((b) => b.name !== undefined || b.workGroupId !== undefined, 'Send a name or a workGroupId');
 export type UpdateScheduleBody = z.infer<typeof updateScheduleBody>;
@@ -122,13 +122,13 @@ export type UpdateScheduleBody = z.infer<typeof updateScheduleBody>;
  * year being planned too, not only the budget year's current one, the default).
  */
 export const suggestPlacementsBody = z.strictObject({
-  budgetYearId: positiveId.optional(),
+  budgetYearId: idNumber.optional(),
   fiscalYear: fiscalYearInput.optional(),
 });
 
 export const confirmPlacementsBody = z.strictObject({
   ids: z
-    .array(positiveId, { message: 'ids must be a list of line item ids' })
+    .array(idNumber, { message: 'ids must be a list of line item ids' })
     .min(1, 'Choose the placements to confirm')
     .max(MAX_BULK_IDS, `At most ${MAX_BULK_IDS} lines per call`),
 });
@@ -151,7 +151,7 @@ export const placementBody = z
 export type PlacementBody = z.infer<typeof placementBody>;
 
 export const placementsQuery = z.strictObject({
-  budgetYearId: queryId.optional(),
+  budgetYearId: idText.optional(),
   fiscalYear: fiscalYearInput.optional(),
 });
 

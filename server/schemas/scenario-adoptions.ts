@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idTextWith, moneyOut } from './common';
+import { idNumberWith, idTextWith, moneyOut } from './common';
 import { adoptedSinceSchema } from './cut-scenarios';
 import { fiscalYearInput } from './fiscal-year';
 
@@ -25,11 +25,7 @@ const reason = (what: string) =>
     .nullable()
     .optional();
 
-const positiveId = (what: string) =>
-  z
-    .number({ error: `${what} must be a positive whole number` })
-    .int(`${what} must be a positive whole number`)
-    .positive(`${what} must be a positive whole number`);
+const positiveId = (what: string) => idNumberWith(`${what} must be a positive whole number`);
 
 /** The budget and fiscal year the person is adopting into: a scenario of another year is refused. */
 const intoYear = {

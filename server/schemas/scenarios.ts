@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SCENARIO_TYPES, idText } from './common';
+import { SCENARIO_TYPES, idNumber, idNumberWith, idText } from './common';
 
 /**
  * Scenarios are budgets (SPEC section 3): an operating or a proposed budget of a budget year. At most
@@ -49,7 +49,7 @@ export const activeScenarioQuery = z.strictObject({
  * the same budget year and type; without it the budget starts empty.
  */
 export const createScenarioBody = z.strictObject({
-  budgetYearId: z.number().int().positive(),
+  budgetYearId: idNumber,
   name: scenarioName,
   description: z
     .string()
@@ -59,12 +59,7 @@ export const createScenarioBody = z.strictObject({
     .optional()
     .transform((v) => (v === '' ? null : v)),
   scenarioType: scenarioTypeSchema,
-  copyFromScenarioId: z
-    .number({ message: 'copyFromScenarioId must be a budget id' })
-    .int('copyFromScenarioId must be a budget id')
-    .positive('copyFromScenarioId must be a budget id')
-    .nullable()
-    .optional(),
+  copyFromScenarioId: idNumberWith('copyFromScenarioId must be a budget id').nullable().optional(),
 });
 export type CreateScenarioBody = z.infer<typeof createScenarioBody>;
 export type CreateScenarioInput = z.input<typeof createScenarioBody>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idText } from './common';
+import { auditIdText, idText } from './common';
 
 /** The events of the security log (issue 15, item 13); the audit_log action of each row. */
 export const SECURITY_EVENTS = [
@@ -46,7 +46,8 @@ export const securityLogQuery = z.strictObject({
   /** Default: 'important' when neither event nor userId is given, else 'all'. */
   view: z.enum(SECURITY_LOG_VIEWS).optional(),
   userId: idText.optional(),
-  beforeId: idText.optional(),
+  /** An audit log id: those are bigint, so the bound is the largest whole number JSON holds exactly. */
+  beforeId: auditIdText.optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 export type SecurityLogQuery = z.infer<typeof securityLogQuery>;

@@ -4,6 +4,7 @@ import {
   fromCents,
   fromUnits,
   GOAL_TYPES,
+  idNumber,
   idText,
   MAX_MONEY_CENTS,
   moneyInput,
@@ -113,7 +114,7 @@ export const townGoalResponse = z.object({ goal: townGoalSchema, created: z.bool
  * missing half is derived from the baseline.
  */
 export const saveTownGoalBody = z.strictObject({
-  id: z.number().int().positive().optional(),
+  id: idNumber.optional(),
   fiscalYear: fiscalYearInput,
   goalType: goalTypeSchema,
   dollarGoal: nonNegativeMoney.nullable().optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { VERSION_STATUSES, idText } from './common';
+import { VERSION_STATUSES, idNumber, idText } from './common';
 import { parseFiscalYear } from './fiscal-year';
 
 /** Budget versions (SPEC sections 3, 5 and 7): a labelled upload of a fiscal year's data. */
@@ -69,7 +69,7 @@ export const createVersionBody = z.strictObject({
   /** Sent by the web app as the signed-in user's id or 'admin'; the server records the signed-in user instead. */
   uploadedBy: z.union([z.string(), z.number()]).optional(),
   /** The budget year the version belongs to, when it belongs to one. */
-  budgetYearId: z.number().int().positive().nullable().optional(),
+  budgetYearId: idNumber.nullable().optional(),
 });
 
 export const versionsResponse = z.object({ versions: z.array(versionSchema) });

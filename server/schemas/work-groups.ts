@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { idNumber } from './common';
 import { optionalText } from './work-group-categories';
 
 const name = z.string().trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters');
-const categoryId = z.number().int().positive().nullable();
+const categoryId = idNumber.nullable();
 
 export const createWorkGroupBody = z.strictObject({
   name,

@@ -9,6 +9,7 @@ import {
   stateFiguresBody,
   type FigureKey,
   type StateFiguresInput,
+  MAX_MUNICIPAL_LINES,
 } from '@server/schemas/nss';
 
 /**
@@ -30,6 +31,13 @@ const REQUIRED = ['fiscal_year', ...FIGURES.filter((f) => f.key !== 'carryForwar
 const FIGURE_BY_COLUMN = new Map<string, FigureKey>(FIGURES.map((f) => [f.column, f.key]));
 const MUNICIPAL = /^municipal_(\d+)(_source)?$/;
 
+/**
+ * The widest file read: fiscal_year and source, each figure with its own source note, and each
+ * municipal line a year may have with its own. A wider header is refused as soon as it is read,
+ * before any row: 9,006 columns held the server for seconds before their refusal.
+ */
+export const MAX_FIGURE_COLUMNS = 2 + 2 * FIGURES.length + 2 * MAX_MUNICIPAL_LINES;
+
 function known(column: string): boolean {
   if (column === 'fiscal_year' || column === 'source' || FIGURE_BY_COLUMN.has(column)) {
     return true;
@@ -41,31 +49,43 @@ function known(column: string): boolean {
   return m !== null && EOYR_CODE.test(m[1]);
 }
 
-export interface CsvYear {
-  fiscalYear: number;
-  input: StateFiguresInput;
-}
-
-/** The years of a state-figures CSV, checked as the API checks a PUT; throws 400 naming every problem. */
-export function parseFiguresCsv(text: string): CsvYear[] {
-  let records: string[][];
+function readCsv(text: string, options: { to?: number } = {}): string[][] {
   try {
-    records = parse(text.replace(/^\uFEFF/, ''), {
-      skip_empty_lines: true,
-      trim: true,
-      relax_column_count: false,
-    });
+    return parse(text, { skip_empty_lines: true, trim: true, relax_column_count: false, ...options });
   } catch (err) {
     throw validationFailed([
       { path: 'csv', message: `The file is not a readable CSV: ${(err as Error).message}` },
     ]);
   }
-  if (!records.length) {
+}
+
+/**
+ * The header, read alone and checked before any row is: its width first, then its columns. Each
+ * column is looked up in a Map from then on (a search of the header per cell grew with the square
+ * of the columns).
+ */
+function readHeader(text: string): { header: string[]; columnIndex: Map<string, number> } {
+  const [first] = readCsv(text, { to: 1 });
+  if (!first) {
     throw validationFailed([
       { path: 'csv', message: 'The file is empty: the first row must name the columns' },
     ]);
   }
-  const header = records[0].map((h) => h.trim().toLowerCase());
+  if (first.length > MAX_FIGURE_COLUMNS) {
+    throw validationFailed([
+      {
+        path: 'csv',
+        message:
+          `The header has ${first.length.toLocaleString('en-US')} columns; a state-figures file has at most ` +
+          `${MAX_FIGURE_COLUMNS} (fiscal_year, source, each figure and its source note, and ` +
+          `${MAX_MUNICIPAL_LINES} municipal lines with theirs)`,
+      },
+    ]);
+  }
+  const header = first.map((h) => h.trim().toLowerCase());
+  const columnIndex = new Map<string, number>();
+  const twice = new Set<string>();
+  header.forEach((h, i) => (columnIndex.has(h) ? twice.add(h) : columnIndex.set(h, i)));
   const issues: IssueDetail[] = [];
   const unknown = header.filter((h) => !known(h));
   if (unknown.length) {
@@ -74,48 +94,72 @@ export function parseFiguresCsv(text: string): CsvYear[] {
       message: `Unknown column${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`,
     });
   }
-  const missing = REQUIRED.filter((c) => !header.includes(c));
+  const missing = REQUIRED.filter((c) => !columnIndex.has(c));
   if (missing.length) {
     issues.push({
       path: 'csv',
       message: `Missing column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}`,
     });
   }
-  const twice = header.filter((h, i) => header.indexOf(h) !== i);
-  if (twice.length) {
-    issues.push({ path: 'csv', message: `Column given twice: ${[...new Set(twice)].join(', ')}` });
+  if (twice.size) {
+    issues.push({ path: 'csv', message: `Column given twice: ${[...twice].join(', ')}` });
   }
   if (issues.length) {
     throw validationFailed(issues);
   }
+  return { header, columnIndex };
+}
+
+export interface CsvYear {
+  fiscalYear: number;
+  input: StateFiguresInput;
+}
+
+/** The years of a state-figures CSV, checked as the API checks a PUT; throws 400 naming every problem. */
+export function parseFiguresCsv(text: string): CsvYear[] {
+  const csv = text.replace(/^\uFEFF/, '');
+  const { header, columnIndex } = readHeader(csv);
+  const records = readCsv(csv);
   if (records.length < 2) {
     throw validationFailed([{ path: 'csv', message: 'The file has no rows of figures under its header' }]);
   }
+  const municipalColumns = header
+    .map((h) => MUNICIPAL.exec(h))
+    .filter((m): m is RegExpExecArray => m !== null && m[2] === undefined);
+  const issues: IssueDetail[] = [];
+  const reported = new Set<string>();
+  const report = (path: string, message: string) => {
+    issues.push({ path, message });
+    reported.add(path);
+  };
   const years: CsvYear[] = [];
   const seen = new Set<number>();
   records.slice(1).forEach((cells, i) => {
     const rowNo = i + 2;
     const at = (column: string) => `row ${rowNo}, ${column}`;
-    const cell = (column: string) => cells[header.indexOf(column)]?.trim() ?? '';
+    const cell = (column: string) => {
+      const position = columnIndex.get(column);
+      return position === undefined ? '' : (cells[position]?.trim() ?? '');
+    };
     const fiscalYear = parseFiscalYear(cell('fiscal_year'));
     if (fiscalYear === null) {
-      issues.push({ path: at('fiscal_year'), message: `Not a fiscal year: ‘${cell('fiscal_year')}’` });
+      report(at('fiscal_year'), `Not a fiscal year: ‘${cell('fiscal_year')}’`);
       return;
     }
     if (seen.has(fiscalYear)) {
-      issues.push({ path: at('fiscal_year'), message: `FY${fiscalYear} is in the file twice` });
+      report(at('fiscal_year'), `FY${fiscalYear} is in the file twice`);
       return;
     }
     seen.add(fiscalYear);
     const money = (column: string): number | undefined => {
       const written = parseWrittenMoney(cell(column));
       if (written.problem || written.exact) {
-        issues.push({
-          path: at(column),
-          message: written.exact
+        report(
+          at(column),
+          written.exact
             ? `‘${cell(column)}’ has more than 2 decimals`
             : `‘${cell(column)}’ ${written.problem ?? 'is not an amount'}`,
-        });
+        );
         return undefined;
       }
       return written.value === null ? undefined : Number(written.value);
@@ -124,21 +168,20 @@ export function parseFiguresCsv(text: string): CsvYear[] {
     const enrollmentText = cell('foundation_enrollment').replace(/,/g, '');
     const enrollment = /^-?\d+(\.\d+)?$/.test(enrollmentText) ? Number(enrollmentText) : Number.NaN;
     if (Number.isNaN(enrollment) || unitsOf(enrollmentText, 2) === null) {
-      issues.push({
-        path: at('foundation_enrollment'),
-        message: `‘${cell('foundation_enrollment')}’ is not a number of pupils with at most 2 decimals`,
-      });
+      report(
+        at('foundation_enrollment'),
+        `‘${cell('foundation_enrollment')}’ is not a number of pupils with at most 2 decimals`,
+      );
     }
     const values: Record<string, unknown> = { foundationEnrollment: enrollment };
     for (const f of FIGURES) {
-      if (f.key !== 'foundationEnrollment' && header.includes(f.column)) {
+      if (f.key !== 'foundationEnrollment' && columnIndex.has(f.column)) {
         values[f.key] = money(f.column);
       }
       values[sourceKey(f.key)] = source(f.column);
     }
-    const municipal = header
-      .map((h) => MUNICIPAL.exec(h))
-      .filter((m): m is RegExpExecArray => m !== null && m[2] === undefined && cell(m[0]) !== '')
+    const municipal = municipalColumns
+      .filter((m) => cell(m[0]) !== '')
       .map((m) => ({ eoyrCode: m[1], amount: money(m[0]), source: source(m[0]) }));
     const parsed = stateFiguresBody.safeParse({ ...values, municipal });
     if (!parsed.success) {
@@ -149,12 +192,9 @@ export function parseFiguresCsv(text: string): CsvYear[] {
             ? `municipal_${municipal[index].eoyrCode}`
             : (FIGURES.find((f) => f.key === key)?.column ?? String(key));
         // An amount already refused above (unreadable) is not reported again as missing.
-        if (!issues.some((d) => d.path === at(column))) {
-          const written = header.includes(column) ? cell(column) : '';
-          issues.push({
-            path: at(column),
-            message: written ? `${issue.message} (‘${written}’)` : issue.message,
-          });
+        if (!reported.has(at(column))) {
+          const written = cell(column);
+          report(at(column), written ? `${issue.message} (‘${written}’)` : issue.message);
         }
       }
       return;
