@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { allRoutes } from '@server/routes/index';
-import { createTestApp, type TestApp } from '../../test/app';
 import { buildBudgetYear, buildScenario, insertProposed } from '../../test/factories';
+import { LEDGER_FILE, ledgerSuite } from './actuals.suite';
 
 /**
  * A workbook downloaded through the API left no trace in the security log, while the same figures
@@ -9,10 +10,10 @@ import { buildBudgetYear, buildScenario, insertProposed } from '../../test/facto
  * writes that entry: who, which file, which route and year, its size. The routes are found from
  * the route table, so a new report's download is called here or this test says it was missed.
  */
-let t: TestApp;
-let admin: { id: number; token: string };
-let viewer: { id: number; token: string };
+const s = ledgerSuite('export-log-');
 const FY = 2027;
+/** The ledger's year (the fixture is FY2023's ledger). */
+const LEDGER_FY = 2023;
 let query: Record<string, string> = {};
 
 /** A GET route that answers with a file: its path or its summary says so. */
@@ -26,13 +27,17 @@ const CALLS: Record<string, () => string> = {
   '/dese-report.xlsx': () => `budgetYearId=${query.budgetYearId}&fiscalYear=${FY}`,
   '/budget-stages/compare.xlsx': () =>
     `budgetYearId=${query.budgetYearId}&fiscalYear=${FY}&from=${query.stageId}&to=current`,
+  '/actuals/report.xlsx': () => `budgetYearId=${query.ledgerYearId}&fiscalYear=${LEDGER_FY}`,
 };
+/** The year each download is asked for. */
+const YEARS: Record<string, () => { fiscalYear: number; budgetYearId: number }> = {
+  '/actuals/report.xlsx': () => ({ fiscalYear: LEDGER_FY, budgetYearId: Number(query.ledgerYearId) }),
+};
+const yearOf = (path: string) =>
+  YEARS[path]?.() ?? { fiscalYear: FY, budgetYearId: Number(query.budgetYearId) };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.userWith('ADMIN');
-  viewer = await t.userWith('VIEW_ONLY');
-  const db = t.db.knex;
+  const db = s.t.db.knex;
   const budgetYearId = await buildBudgetYear(db, {
     currentFiscalYear: FY,
     label: `FY27 exports ${process.pid}`,
@@ -41,28 +46,34 @@ beforeAll(async () => {
   await insertProposed(db, [
     { budgetYearId, fiscalYear: FY, amount: '1500.25', scenarioId, columns: { dese_code: '2305' } },
   ]);
-  const advanced = await t.api('post', '/budget-stages/advance', {
-    token: admin.token,
+  const advanced = await s.t.api('post', '/budget-stages/advance', {
+    token: s.admin.token,
     body: { budgetYearId, fiscalYear: FY, stage: 'SUPERINTENDENT_RECOMMENDED', date: '2027-02-01' },
   });
   expect(advanced.status, JSON.stringify(advanced.body)).toBe(200);
   const stageId = (advanced.body.events as { id: number; event: string }[]).find(
     (e) => e.event === 'advance',
   )!.id;
-  query = { budgetYearId: String(budgetYearId), stageId: String(stageId) };
+  const ledgerYear = await s.budgetYear(LEDGER_FY);
+  const imported = await s.importFile(readFileSync(LEDGER_FILE), { fiscalYear: LEDGER_FY });
+  expect(imported.status, JSON.stringify(imported.body).slice(0, 300)).toBe(200);
+  query = {
+    budgetYearId: String(budgetYearId),
+    stageId: String(stageId),
+    ledgerYearId: String(ledgerYear.budgetYearId),
+  };
 });
-afterAll(() => t.close());
 
 async function exportsOf(userId: number) {
-  const res = await t.api('get', `/auth/security-log?event=data-exported&userId=${userId}`, {
-    token: admin.token,
+  const res = await s.t.api('get', `/auth/security-log?event=data-exported&userId=${userId}`, {
+    token: s.admin.token,
   });
   expect(res.status).toBe(200);
   return res.body.events as { actor: string; address: string | null; detail: Record<string, unknown> }[];
 }
 
 async function download(path: string, token: string) {
-  const res = await fetch(`${t.url}/api${path}?${CALLS[path]()}`, {
+  const res = await fetch(`${s.t.url}/api${path}?${CALLS[path]()}`, {
     headers: { Authorization: `Bearer ${token}`, 'User-Agent': 'export-log test' },
   });
   const body = Buffer.from(await res.arrayBuffer());
@@ -80,40 +91,38 @@ describe('downloading a workbook through the API', () => {
     ).toEqual([]);
   });
 
-  it.each(Object.keys(CALLS))(
-    'GET %s writes a data-exported entry naming the file, year and size',
-    async (path) => {
-      expect(downloads).toContain(path);
-      const before = (await exportsOf(admin.id)).length;
-      const res = await download(path, admin.token);
-      expect(res.status, res.body.toString('utf8').slice(0, 300)).toBe(200);
-      expect(res.type).toMatch(/spreadsheetml|text\/csv/);
-      const events = await exportsOf(admin.id);
-      expect(events.length).toBe(before + 1);
-      expect(events[0]).toMatchObject({ actor: expect.stringContaining('@'), address: expect.any(String) });
-      expect(events[0].detail).toMatchObject({
-        via: 'api',
-        what: `GET ${path}`,
-        file: expect.stringMatching(/\.(xlsx|csv)$/),
-        bytes: res.body.length,
-        fiscalYear: FY,
-        budgetYearId: Number(query.budgetYearId),
-      });
-    },
-  );
+  it.each(downloads)('GET %s writes a data-exported entry naming the file, year and size', async (path) => {
+    const before = (await exportsOf(s.admin.id)).length;
+    const res = await download(path, s.admin.token);
+    expect(res.status, res.body.toString('utf8').slice(0, 300)).toBe(200);
+    expect(res.type).toMatch(/spreadsheetml|text\/csv/);
+    const events = await exportsOf(s.admin.id);
+    expect(events.length).toBe(before + 1);
+    expect(events[0]).toMatchObject({ actor: expect.stringContaining('@'), address: expect.any(String) });
+    expect(events[0].detail).toMatchObject({
+      via: 'api',
+      what: `GET ${path}`,
+      file: expect.stringMatching(/\.(xlsx|csv)$/),
+      ...yearOf(path),
+    });
+    // A workbook built in memory has its size; one streamed as it is written is logged as it starts.
+    expect([res.body.length, null]).toContain(events[0].detail.bytes);
+  });
 
   it('logs a VIEW_ONLY reader’s download too, and nothing for a JSON report', async () => {
-    const before = (await exportsOf(viewer.id)).length;
-    expect((await download('/dese-report.xlsx', viewer.token)).status).toBe(200);
-    const json = await t.api('get', `/dese-report?budgetYearId=${query.budgetYearId}&fiscalYear=${FY}`, {
-      token: viewer.token,
+    const before = (await exportsOf(s.viewer.id)).length;
+    const file = await download('/dese-report.xlsx', s.viewer.token);
+    expect(file.status).toBe(200);
+    const json = await s.t.api('get', `/dese-report?budgetYearId=${query.budgetYearId}&fiscalYear=${FY}`, {
+      token: s.viewer.token,
     });
     expect(json.status).toBe(200);
-    const events = await exportsOf(viewer.id);
+    const events = await exportsOf(s.viewer.id);
     expect(events.length).toBe(before + 1);
     expect(events[0].detail).toMatchObject({
       what: 'GET /dese-report.xlsx',
       file: `DESE-report-FY${FY}.xlsx`,
+      bytes: file.body.length,
     });
   });
 });
