@@ -1,4 +1,6 @@
+import type { Knex } from 'knex';
 import type { Db } from '@server/db/index';
+import { openCopy } from '@server/lib/import/copy';
 
 /** ledger_accounts: the rows of a ledger import. Amounts are decimal text with 2 places. */
 
@@ -21,12 +23,66 @@ export interface LedgerAccountInsert {
   set_aside_reason: string | null;
 }
 
-/** Inserts rows in batches (a district's ledger is a few thousand accounts). */
-export async function insertLedgerAccounts(db: Db, rows: readonly LedgerAccountInsert[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += 500) {
-    await db('ledger_accounts').insert(
-      rows.slice(i, i + 500).map((r) => ({ ...r, warnings: JSON.stringify(r.warnings) })),
-    );
+const COPY_COLUMNS = [
+  'ledger_import_id',
+  'fiscal_year',
+  'row_number',
+  'account',
+  'description',
+  'function_code',
+  'object_code',
+  'location_code',
+  'building_id',
+  'original_budget',
+  'transfers',
+  'revised_budget',
+  'expended',
+  'encumbered',
+  'warnings',
+  'set_aside_reason',
+] as const satisfies readonly (keyof LedgerAccountInsert)[];
+
+/** Rows per COPY statement: on embedded PGlite one statement holds its thread, so keep each short. */
+const COPY_BATCH = 2_000;
+
+/** One row as a line of COPY's CSV: null as nothing, every text quoted. */
+function copyLine(row: LedgerAccountInsert): string {
+  let line = '';
+  for (let i = 0; i < COPY_COLUMNS.length; i += 1) {
+    const column = COPY_COLUMNS[i];
+    const value = column === 'warnings' ? JSON.stringify(row.warnings) : row[column];
+    if (i) {
+      line += ',';
+    }
+    if (value !== null && value !== undefined) {
+      const text = String(value);
+      line += `"${text.indexOf('"') >= 0 ? text.replace(/"/g, '""') : text}"`;
+    }
+  }
+  return `${line}\n`;
+}
+
+/**
+ * Inserts an import's rows with COPY inside the caller's transaction (all land at commit or none
+ * do), a few thousand per statement with a turn of the event loop between them, so a 100,000-row
+ * ledger neither holds the server nor takes the 17 s that row-by-row INSERTs took.
+ */
+export async function insertLedgerAccounts(
+  trx: Knex.Transaction,
+  rows: readonly LedgerAccountInsert[],
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += COPY_BATCH) {
+    const copy = await openCopy(trx, 'ledger_accounts', COPY_COLUMNS);
+    try {
+      for (const row of rows.slice(i, i + COPY_BATCH)) {
+        await copy.write(copyLine(row));
+      }
+      await copy.finish();
+    } catch (err) {
+      await copy.abort(err as Error);
+      throw err;
+    }
+    await new Promise<void>((resolve) => setImmediate(resolve));
   }
 }
 

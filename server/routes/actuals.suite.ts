@@ -73,7 +73,8 @@ export interface LedgerSuite {
   budgetYear(fiscalYear: number): Promise<{ budgetYearId: number; scenarioId: number }>;
 }
 
-export function ledgerSuite(prefix: string): LedgerSuite {
+/** `thread: 'worker'` runs embedded PGlite on its own thread, as the server does (for latency tests). */
+export function ledgerSuite(prefix: string, options: { thread?: 'worker' | 'main' } = {}): LedgerSuite {
   const suite = {
     async analyze(data, name = 'ledger.csv', token = suite.admin.token) {
       const form = new FormData();
@@ -120,7 +121,7 @@ export function ledgerSuite(prefix: string): LedgerSuite {
     },
   } as LedgerSuite;
   beforeAll(async () => {
-    suite.t = await createTestApp();
+    suite.t = await createTestApp({ thread: options.thread });
     suite.t.app.config.dataDir = mkdtempSync(path.join(tmpdir(), prefix));
     suite.admin = await suite.t.userWith('ADMIN');
     suite.finance = await suite.t.userWith('FINANCE');

@@ -3,15 +3,17 @@ import { singleFileUpload, uploadedFile } from '@server/lib/import/upload-middle
 import * as r from '@server/schemas/actuals';
 import * as s from '@server/schemas/actuals-import';
 import * as imports from '@server/services/actuals-import';
+import { LEDGER_TOO_LARGE } from '@server/services/actuals-import-limits';
 import * as report from '@server/services/actuals-report';
 import { defineRoute } from './define';
 
 const tag = 'Budget vs actual';
 
 const analyzeRequest = z.strictObject({
-  file: z
-    .string()
-    .meta({ format: 'binary', description: 'The ledger export: .csv, .xlsx or .xls, at most 50 MB' }),
+  file: z.string().meta({
+    format: 'binary',
+    description: `The ledger export: .csv, .xlsx or .xls; ${s.LEDGER_LIMITS_TEXT}`,
+  }),
 });
 
 export const actualsRoutes = [
@@ -23,7 +25,7 @@ export const actualsRoutes = [
     tag,
     action: 'import.run',
     multipart: true,
-    before: [singleFileUpload('file')],
+    before: [singleFileUpload('file', { bytes: s.LEDGER_MAX_BYTES, tooLarge: LEDGER_TOO_LARGE })],
     body: analyzeRequest,
     response: s.ledgerAnalysisResponse,
     handler: ({ app, actor, ctx }) => {

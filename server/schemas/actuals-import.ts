@@ -17,6 +17,19 @@ import {
  */
 
 export const LEDGER_IMPORT_TYPE = 'ledger';
+
+/**
+ * The largest ledger an import takes. A district's ledger is a few thousand accounts and Boston's
+ * tens of thousands; a 100,000-row MUNIS export is about 10 MB as CSV. Past these a file is a
+ * mistake or an attack: 330,000 rows held the server's memory at 1.4 GB and its answers for
+ * seconds. The byte cap sits under the general upload limit, so such a file is refused as it
+ * arrives.
+ */
+export const LEDGER_MAX_ROWS = 100_000;
+export const LEDGER_MAX_MB = 25;
+export const LEDGER_MAX_BYTES = LEDGER_MAX_MB * 1024 * 1024;
+/** The two limits in words, for every refusal that names them. */
+export const LEDGER_LIMITS_TEXT = `a ledger import takes at most ${LEDGER_MAX_ROWS.toLocaleString('en-US')} rows and ${LEDGER_MAX_MB} MB`;
 /** MUNIS counts 12 monthly periods and a 13th for the year-end closing entries. */
 export const MIN_PERIOD = 1;
 export const MAX_PERIOD = 13;
@@ -138,6 +151,8 @@ export const ledgerAnalysisResponse = z.object({
   /** The period and fiscal year the first rows name, when a column holds them. */
   detectedPeriod: z.number().int().nullable(),
   detectedFiscalYear: z.number().int().nullable(),
+  /** Rows of the first part read as Windows-1252 because they are not UTF-8, named (null: none). */
+  encodingNotice: z.string().nullable(),
 });
 
 export const ledgerExecuteBody = z.strictObject({
@@ -227,6 +242,8 @@ export const ledgerImportResult = z.object({
   replaced: z
     .object({ importId: z.number().int(), period: z.number().int(), accountCount: z.number().int() })
     .nullable(),
+  /** Rows read as Windows-1252 because they are not UTF-8, named (null: every row was UTF-8). */
+  encodingNotice: z.string().nullable(),
   durationMs: z.number().int(),
 });
 

@@ -96,6 +96,7 @@ export async function analyzeLedgerFile(
       return n >= MIN_PERIOD && n <= MAX_PERIOD ? n : null;
     }),
     detectedFiscalYear: firstValue(data, index('fiscalYear'), (t) => parseFiscalYearCell(t).value),
+    encodingNotice: table.legacyNotice(),
     header,
     sha256: digest,
   };

@@ -6,9 +6,10 @@ import { DESE_FUNCTION_CODES } from '@server/lib/import/dese';
 import type { HeaderInfo } from '@server/lib/import/header';
 import type { TableSource } from '@server/lib/import/read-table';
 import { buildingKey, transformLedgerRow, type LedgerOutcome } from '@server/lib/import/transform-ledger';
-import { LEDGER_FIELDS, type LedgerRow } from '@server/schemas/actuals-import';
+import { LEDGER_FIELDS, LEDGER_MAX_ROWS, type LedgerRow } from '@server/schemas/actuals-import';
 import { parseFiscalYear } from '@server/schemas/fiscal-year';
 import { PREVIEW_ROWS, PREVIEW_ROWS_MAX, SKIP } from '@server/schemas/import';
+import { tooManyRows, turnTaker } from './actuals-import-limits';
 
 /**
  * Reading a ledger file before anything is written: the confirmed mapping checked, every row read
@@ -70,7 +71,7 @@ export function resolveLedgerMapping(
   return { fields, saved };
 }
 
-/** Every non-blank data row of the file, read. */
+/** Every non-blank data row of the file, read; 400 past LEDGER_MAX_ROWS of them. */
 export async function readLedgerRows(
   table: TableSource,
   header: HeaderInfo,
@@ -92,14 +93,21 @@ export async function readLedgerRows(
   };
   const rows: ReadRow[] = [];
   let blank = 0;
+  const turns = turnTaker();
   for await (const batch of table.batches()) {
     for (const row of batch) {
+      if (turns.due()) {
+        await turns.take();
+      }
       if (row.n <= header.headerRow) {
         continue;
       }
       const outcome = transformLedgerRow(transformCtx, row.cells);
       if (outcome.kind === 'blank') {
         blank += 1;
+      } else if (rows.length >= LEDGER_MAX_ROWS) {
+        // Stops reading: the generator's cleanup closes the file.
+        throw tooManyRows(row.n);
       } else {
         rows.push({ n: row.n, outcome });
       }

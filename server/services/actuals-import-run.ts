@@ -3,18 +3,12 @@ import type { AppContext } from '@server/context';
 import { AppError, conflict, validationFailed } from '@server/errors';
 import { compileAccountPattern } from '@server/lib/account-pattern';
 import { headerSignature, type HeaderInfo } from '@server/lib/import/header';
-import { addDecimal, DecimalSum, sameDecimal, subtractDecimal } from '@server/lib/import/decimal';
 import { openTable } from '@server/lib/import/read-table';
 import { authorize, type Actor } from '@server/policies/index';
 import { insertAudit } from '@server/queries/audit';
 import * as accounts from '@server/queries/ledger-accounts';
 import * as q from '@server/queries/ledger-imports';
-import {
-  LEDGER_AMOUNT_FIELDS,
-  LEDGER_FIELDS,
-  type LedgerAmountField,
-  type LedgerImportResult,
-} from '@server/schemas/actuals-import';
+import type { LedgerImportResult } from '@server/schemas/actuals-import';
 import { fiscalYearLabel } from '@server/schemas/fiscal-year';
 import { deseCodes } from './dese-codes';
 import {
@@ -29,6 +23,8 @@ import {
 } from './actuals-import-read';
 import { requireValidPattern } from './actuals-import-analyze';
 import { headerOf, sampleRows } from './import-analyze';
+import { oneLedgerImportAtATime, turnTaker } from './actuals-import-limits';
+import { reconcile, sumFile } from './actuals-import-reconcile';
 
 export interface LedgerPlan {
   fiscalYear: number;
@@ -39,69 +35,15 @@ export interface LedgerPlan {
   dryRun?: boolean;
 }
 
+type LedgerFile = { path: string; originalName: string; sha256: string; header?: HeaderInfo };
+
 class DryRunDone extends Error {
   constructor(public result: LedgerImportResult) {
     super('dry run');
   }
 }
 
-const SUM_COLUMN: Record<LedgerAmountField, keyof accounts.LedgerSums> = {
-  originalBudget: 'original_budget',
-  transfers: 'transfers',
-  revisedBudget: 'revised_budget',
-  expended: 'expended',
-  encumbered: 'encumbered',
-};
 const LISTED = 100;
-
-/** Every dollar of every amount column: file = stored + set aside + rounding, per column, exactly. */
-function reconcile(
-  rows: readonly ReadRow[],
-  columns: Record<string, string | null>,
-  sums: { stored: accounts.LedgerSums; setAside: accounts.LedgerSums },
-): LedgerImportResult['reconciliation'] {
-  const result = LEDGER_AMOUNT_FIELDS.map((field) => {
-    const file = new DecimalSum();
-    const rounding = new DecimalSum();
-    for (const { outcome } of rows) {
-      if (outcome.kind !== 'row') {
-        continue;
-      }
-      const a = outcome.amounts[field];
-      if (a.file !== null) {
-        file.add(a.file);
-        if (a.file !== a.stored) {
-          rounding.add(subtractDecimal(a.file, a.stored));
-        }
-      }
-    }
-    const stored = addDecimal(String(sums.stored[SUM_COLUMN[field]]), '0');
-    const setAside = addDecimal(String(sums.setAside[SUM_COLUMN[field]]), '0');
-    const unexplained = subtractDecimal(
-      subtractDecimal(subtractDecimal(file.toString(), stored), setAside),
-      rounding.toString(),
-    );
-    return {
-      field,
-      label: LEDGER_FIELDS.find((f) => f.field === field)!.label,
-      column: columns[field] ?? null,
-      fileSum: file.toString(),
-      stored,
-      setAside,
-      rounding: rounding.toString(),
-      unexplained,
-      balanced: sameDecimal(unexplained, '0'),
-    };
-  });
-  return {
-    balanced: result.every((c) => c.balanced),
-    columns: result,
-    totalRows: rows
-      .filter((r) => r.outcome.kind === 'skip' && r.outcome.total)
-      .slice(0, LISTED)
-      .map((r) => ({ row: r.n, label: r.outcome.kind === 'skip' ? r.outcome.text : '' })),
-  };
-}
 
 function toInsert(
   importId: number,
@@ -130,6 +72,22 @@ function toInsert(
     warnings: outcome.warnings,
     set_aside_reason: outcome.setAside,
   };
+}
+
+/** The rows to store (not the skipped ones), handing the event loop a turn every 20 ms. */
+async function toInserts(importId: number, fiscalYear: number, rows: readonly ReadRow[]) {
+  const inserts: accounts.LedgerAccountInsert[] = [];
+  const turns = turnTaker();
+  for (const row of rows) {
+    if (turns.due()) {
+      await turns.take();
+    }
+    const insert = toInsert(importId, fiscalYear, row);
+    if (insert) {
+      inserts.push(insert);
+    }
+  }
+  return inserts;
 }
 
 /** 400 unless the rows hold at least one account the figures can use. */
@@ -177,13 +135,22 @@ async function replaceCurrent(trx: Knex.Transaction, plan: LedgerPlan, period: n
  * by this one, its accounts inserted, the mapping and (when another was given) the account pattern
  * saved, and one audit row written. A dry run does all of it and rolls back.
  */
-export async function importLedgerFromPath(
+export function importLedgerFromPath(
   app: AppContext,
   actor: Actor,
-  file: { path: string; originalName: string; sha256: string; header?: HeaderInfo },
+  file: LedgerFile,
   plan: LedgerPlan,
 ): Promise<LedgerImportResult> {
   authorize(actor, 'import.run');
+  return oneLedgerImportAtATime(app, actor, plan, () => runLedgerImport(app, actor, file, plan));
+}
+
+async function runLedgerImport(
+  app: AppContext,
+  actor: Actor,
+  file: LedgerFile,
+  plan: LedgerPlan,
+): Promise<LedgerImportResult> {
   const started = Date.now();
   if (!(await q.fiscalYearExists(app.db, plan.fiscalYear))) {
     throw validationFailed([
@@ -211,6 +178,7 @@ export async function importLedgerFromPath(
   });
   const period = checkRows(rows, plan.period);
   requireAccounts(rows, patternText);
+  const fileSums = await sumFile(rows);
   try {
     return await app.db.transaction(async (trx) => {
       await q.lockLedgerYear(trx, plan.fiscalYear);
@@ -228,7 +196,7 @@ export async function importLedgerFromPath(
         user_id: actor.id,
       });
       const replaced = await replaceCurrent(trx, plan, period, importId);
-      const inserts = rows.map((r) => toInsert(importId, plan.fiscalYear, r)).filter((r) => r !== null);
+      const inserts = await toInserts(importId, plan.fiscalYear, rows);
       await accounts.insertLedgerAccounts(trx, inserts);
       const setAsideCount = inserts.filter((r) => r.set_aside_reason).length;
       const warningCount = inserts.filter((r) => !r.set_aside_reason && r.warnings.length).length;
@@ -243,7 +211,7 @@ export async function importLedgerFromPath(
         await q.saveAccountPattern(trx, patternText, actor.id);
       }
       const sums = await accounts.ledgerImportSums(trx, importId);
-      const reconciliation = reconcile(rows, mapping.saved, sums);
+      const reconciliation = reconcile(rows, fileSums, mapping.saved, sums);
       const names = deseCodes();
       const result: LedgerImportResult = {
         success: true,
@@ -268,6 +236,7 @@ export async function importLedgerFromPath(
         preview: previewRows(rows),
         reconciliation,
         replaced,
+        encodingNotice: table.legacyNotice(),
         durationMs: Date.now() - started,
       };
       await insertAudit(trx, actor, {

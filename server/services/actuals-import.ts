@@ -9,6 +9,7 @@ import {
   type LedgerImportResult,
 } from '@server/schemas/actuals-import';
 import { analyzeLedgerFile } from './actuals-import-analyze';
+import { checkLedgerFileSize } from './actuals-import-limits';
 import { importLedgerFromPath, type LedgerPlan } from './actuals-import-run';
 
 export { analyzeLedgerUpload, getAccountPattern, setAccountPattern } from './actuals-import-analyze';
@@ -70,6 +71,7 @@ export async function importLedgerLocalFile(
   plan: Omit<LedgerPlan, 'columnMappings'> & { overrides: Record<string, string | null> },
 ) {
   const originalName = filePath.split(/[\\/]/).pop() ?? filePath;
+  await checkLedgerFileSize(filePath);
   const analysis = await analyzeLedgerFile(app, actor, { path: filePath, originalName });
   const columnMappings: Record<string, string | null> = {};
   for (const [field, s] of Object.entries(analysis.suggestedMappings)) {

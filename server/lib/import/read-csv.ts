@@ -3,6 +3,7 @@ import { open } from 'node:fs/promises';
 import { parse as parseSync } from 'csv-parse/sync';
 import { badRequest } from '@server/errors';
 import type { SourceRow } from './cells';
+import { LegacyRows, LineDecoder, type DecodedPiece } from './csv-decode';
 import { CsvSplitter } from './csv-splitter';
 
 type TextEncoding = 'utf8' | 'utf16le' | 'latin1';
@@ -75,13 +76,16 @@ export function detectDelimiter(sample: string): string {
 export interface CsvSource {
   encoding: TextEncoding;
   delimiter: string;
+  /** Which rows the last read took as Windows-1252 because they are not UTF-8 (null: none). */
+  legacyNotice(): string | null;
   batches(onBytes?: (bytes: number) => void): AsyncGenerator<SourceRow[]>;
 }
 
 /**
  * Opens a delimited text file: the encoding and delimiter come from its first 64 KB, then records
  * stream through CsvSplitter (quotes, embedded newlines, BOM, CRLF) in batches, never holding the
- * whole file. Row numbers count records from 1, as a spreadsheet shows the file.
+ * whole file. Row numbers count records from 1, as a spreadsheet shows the file. A line that is
+ * not UTF-8 is read as Windows-1252 wherever it is (legacyNotice names its row).
  */
 export async function openCsv(filePath: string): Promise<CsvSource> {
   const handle = await open(filePath, 'r');
@@ -97,27 +101,42 @@ export async function openCsv(filePath: string): Promise<CsvSource> {
   // The first lines are enough to tell the delimiter (16 KB: a hundred rows of a payroll export);
   // detectDelimiter parses its sample once per candidate, 300 ms for 64 KB of a single wide line.
   const delimiter = detectDelimiter(decode(head, encoding).slice(0, DELIMITER_SAMPLE));
+  let legacy = new LegacyRows();
   return {
     encoding,
     delimiter,
+    legacyNotice: () => legacy.notice(),
     async *batches(onBytes) {
       const input = createReadStream(filePath, { highWaterMark: 512 * 1024 });
-      // WHATWG 'latin1' is windows-1252, which is what a district's Excel on Windows writes.
-      const decoder = new TextDecoder(
-        encoding === 'utf8' ? 'utf-8' : encoding === 'utf16le' ? 'utf-16le' : 'latin1',
-      );
+      // UTF-16 as a whole; UTF-8 and Windows-1252 line by line (LineDecoder), naming the rows
+      // that were not UTF-8.
+      const utf16 = encoding === 'utf16le' ? new TextDecoder('utf-16le') : null;
+      const lines = new LineDecoder();
+      legacy = new LegacyRows();
       const splitter = new CsvSplitter(delimiter);
+      const split = (pieces: DecodedPiece[]): string[][] =>
+        pieces.flatMap((piece) => {
+          if (piece.legacy) {
+            legacy.add(splitter.count + 1, piece.text);
+          }
+          return splitter.push(piece.text);
+        });
       let n = 0;
       const number = (records: string[][]): SourceRow[] => records.map((cells) => ({ n: ++n, cells }));
       try {
         for await (const chunk of input as AsyncIterable<Buffer>) {
           onBytes?.(chunk.length);
-          const records = splitter.push(decoder.decode(chunk, { stream: true }));
+          const records = utf16
+            ? splitter.push(utf16.decode(chunk, { stream: true }))
+            : split(lines.push(chunk));
           if (records.length) {
             yield number(records);
           }
         }
-        const rest = [...splitter.push(decoder.decode()), ...splitter.finish()];
+        const rest = [
+          ...(utf16 ? splitter.push(utf16.decode()) : split(lines.finish())),
+          ...splitter.finish(),
+        ];
         if (rest.length) {
           yield number(rest);
         }

@@ -13,6 +13,8 @@ export interface TableSource {
   /** The worksheet read (null for CSV); known once batches() has started for .xlsx. */
   sheetName(): string | null;
   batches(onBytes?: (bytes: number) => void): AsyncGenerator<SourceRow[]>;
+  /** Text files: the rows read so far as Windows-1252 because they are not UTF-8 (null: none). */
+  legacyNotice(): string | null;
 }
 
 async function head(filePath: string, bytes = 64 * 1024): Promise<Buffer> {
@@ -37,12 +39,18 @@ export async function openTable(filePath: string, fileName: string): Promise<Tab
   if (format === 'xlsx') {
     await checkWorkbookZip(await readFile(filePath));
     const xlsx = openXlsx(filePath);
-    return { format, size, sheetName: xlsx.sheetName, batches: xlsx.batches };
+    return { format, size, sheetName: xlsx.sheetName, batches: xlsx.batches, legacyNotice: () => null };
   }
   if (format === 'xls' || format === 'html') {
     const xls = await openXls(filePath, format);
-    return { format, size, sheetName: () => xls.sheetName, batches: xls.batches };
+    return {
+      format,
+      size,
+      sheetName: () => xls.sheetName,
+      batches: xls.batches,
+      legacyNotice: () => null,
+    };
   }
   const csv = await openCsv(filePath);
-  return { format, size, sheetName: () => null, batches: csv.batches };
+  return { format, size, sheetName: () => null, batches: csv.batches, legacyNotice: csv.legacyNotice };
 }

@@ -17,6 +17,8 @@ export interface UploadLimit {
   tooLarge: string;
 }
 
+const ANNOUNCED_MARGIN = 1024 * 1024;
+
 const IMPORT_LIMIT: UploadLimit = {
   bytes: MAX_IMPORT_BYTES,
   tooLarge: `The file is larger than the ${MAX_IMPORT_MB} MB upload limit`,
@@ -40,6 +42,12 @@ export function singleFileUpload(field: string, limit: UploadLimit = IMPORT_LIMI
         'UNSUPPORTED_MEDIA_TYPE',
         `Send the file as multipart/form-data with a '${field}' part`,
       );
+    }
+    // A body announced as far larger than the file may be is refused before any of it is read (the
+    // margin is the multipart framing and the few small fields an upload may carry).
+    if (Number(ctx.get('content-length')) > limit.bytes + ANNOUNCED_MARGIN) {
+      ctx.set('Connection', 'close');
+      throw payloadTooLarge(limit.tooLarge);
     }
     try {
       await parse(ctx, async () => {});

@@ -104,6 +104,11 @@ export function LedgerMapStep({
       {analysis.savedMapping ? (
         <Alert variant="info">The mapping you confirmed for files with these columns is filled in.</Alert>
       ) : null}
+      {analysis.encodingNotice ? (
+        <Alert variant="info" title="Not all of the file is UTF-8 text">
+          {analysis.encodingNotice}
+        </Alert>
+      ) : null}
       {error ? <Alert>{error}</Alert> : null}
       {unknownYear ? (
         <Alert variant="info" title={`FY${settings.fiscalYear} is not a year of this district`}>

@@ -35,7 +35,11 @@ export function LedgerPreviewStep({
 
   const dry = check.data;
   // 409: the year holds a later period; the user may still mean to replace it (a correction).
-  const laterPeriod = check.error instanceof ApiError && check.error.status === 409;
+  // (Another import running is a 409 too: that one is only waited for.)
+  const laterPeriod =
+    check.error instanceof ApiError &&
+    check.error.status === 409 &&
+    !check.error.message.startsWith('Another ledger import is running');
   const refused = check.isError;
   return (
     <>
@@ -51,6 +55,11 @@ export function LedgerPreviewStep({
           title={dry.reconciliation.balanced ? 'Ready to import' : 'The file does not reconcile'}
         >
           {ledgerSentence(dry)}
+        </Alert>
+      ) : null}
+      {dry?.encodingNotice ? (
+        <Alert variant="info" title="Not all of the file is UTF-8 text">
+          {dry.encodingNotice}
         </Alert>
       ) : null}
       {check.isError ? (

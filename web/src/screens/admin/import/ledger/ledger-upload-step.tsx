@@ -1,5 +1,6 @@
 import { useState, type DragEvent } from 'react';
-import { IMPORT_EXTENSIONS, MAX_IMPORT_BYTES, MAX_IMPORT_MB } from '@server/schemas/import';
+import { LEDGER_MAX_BYTES, LEDGER_MAX_MB, LEDGER_MAX_ROWS } from '@server/schemas/actuals-import';
+import { IMPORT_EXTENSIONS } from '@server/schemas/import';
 import { useAnalyzeLedger, type LedgerAnalysis } from '@web/api/actuals';
 import { analyzeErrorMessage } from '@web/api/import';
 import { Alert } from '@web/components/alert';
@@ -34,8 +35,10 @@ export function LedgerUploadStep({
       setError('Choose a .csv, .xlsx or .xls file');
       return;
     }
-    if (next.size > MAX_IMPORT_BYTES) {
-      setError(`The file is larger than the ${MAX_IMPORT_MB} MB upload limit`);
+    if (next.size > LEDGER_MAX_BYTES) {
+      setError(
+        `The file is larger than ${LEDGER_MAX_MB} MB: a ledger import takes at most ${LEDGER_MAX_ROWS.toLocaleString('en-US')} rows and ${LEDGER_MAX_MB} MB`,
+      );
       return;
     }
     onFileChange(next);
@@ -89,7 +92,8 @@ export function LedgerUploadStep({
           <>
             <strong>Choose a ledger file or drop it here</strong>
             <span className="muted">
-              CSV, Excel (.xlsx) or legacy Excel (.xls), up to {MAX_IMPORT_MB} MB.
+              CSV, Excel (.xlsx) or legacy Excel (.xls), up to {LEDGER_MAX_ROWS.toLocaleString('en-US')} rows
+              and {LEDGER_MAX_MB} MB.
             </span>
           </>
         )}
