@@ -13,6 +13,8 @@ import { watchHealth } from '../../test/health-watch';
  * the stall of before.
  */
 const BOUND_MS = 1500;
+/** The refusal itself: a megabyte to receive and a header to read, on a machine busy with other tests. */
+const REFUSAL_MS = 3000;
 const FIGURE_COLUMNS = FIGURES.map((f) => f.column);
 
 let t: TestApp;
@@ -64,7 +66,7 @@ describe('a state-figures CSV of 9,006 columns', () => {
     expect(csv.length).toBeLessThan(1_000_000);
     const { res, tookMs, healthMs } = await importWatched(csv);
     expect(healthMs).toBeLessThan(BOUND_MS);
-    expect(tookMs).toBeLessThan(BOUND_MS);
+    expect(tookMs).toBeLessThan(REFUSAL_MS);
     expect(res.status).toBe(400);
     expect(res.body.error).toBe(
       `csv: The header has 9,006 columns; a state-figures file has at most ${MAX_FIGURE_COLUMNS} ` +
