@@ -10,6 +10,7 @@ import { Tally } from '@server/lib/import/tally';
 import { copyLine, type RowOutcome, type TransformContext } from '@server/lib/import/transform';
 import { transformEmployee } from '@server/lib/import/transform-employee';
 import { proposedTransformer } from '@server/lib/import/transform-proposed';
+import { LoopSlices } from '@server/lib/loop-slices';
 import type { Actor } from '@server/policies/index';
 import { insertAudit } from '@server/queries/audit';
 import type { BudgetYearRow } from '@server/queries/fiscal-years';
@@ -98,12 +99,17 @@ async function copyRows(
 ): Promise<void> {
   const { table, header, plan } = input;
   let bytesRead = 0;
+  const slices = new LoopSlices();
   for await (const batch of table.batches((b) => (bytesRead += b))) {
-    // An await per row would cost more than the row itself.
+    // An await per row would cost more than the row itself: the loop hands the event loop a turn
+    // only once a slice of work has run (a batch of rows against many crosswalk rules can be long).
     let lines = '';
     for (const row of batch) {
       if (row.n <= header.headerRow) {
         continue;
+      }
+      if (slices.due()) {
+        await slices.turn();
       }
       const outcome = transform(row.n, row.cells);
       tally.add(row.n, outcome, row.cells);
