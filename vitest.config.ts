@@ -10,7 +10,8 @@ const r = (p: string) => path.resolve(import.meta.dirname, p);
  * than on a server (cli/contracts and cli/cola: 56 s against 12 s). With CI_CLI_ON_SERVER=1 (set
  * by .ci/run only when its server phase will run) the PGlite phase keeps just the CLI files about
  * the embedded database itself (backup and restore, the folder's lock) and the rest run in the
- * server phase; the screens' unit tests, which touch no database, run only in the PGlite phase.
+ * server phase; the screens' unit tests and the web build's test (a whole Vite build), which touch
+ * no database, run only in the PGlite phase.
  */
 const EMBEDDED_CLI_FILES = new Set(['backup.test.ts', 'cli.test.ts']);
 function phaseExclusions(): string[] {
@@ -18,12 +19,22 @@ function phaseExclusions(): string[] {
     return [];
   }
   if (process.env.TEST_DATABASE_URL) {
-    return ['web/src/**'];
+    return ['web/src/**', 'test/web-build.test.ts'];
   }
   return readdirSync(r('cli'))
     .filter((f) => f.endsWith('.test.ts') && !EMBEDDED_CLI_FILES.has(f))
     .map((f) => `cli/${f}`);
 }
+
+/** Tests on the server side: each file opens its own database (test/db.ts) or none. */
+const SERVER_FILES = [
+  'server/**/*.test.ts',
+  'cli/**/*.test.ts',
+  'migrations/**/*.test.ts',
+  'seeds/**/*.test.ts',
+  'test/**/*.test.ts',
+];
+const exclude = [...configDefaults.exclude, ...phaseExclusions()];
 
 export default defineConfig({
   resolve: {
@@ -36,23 +47,40 @@ export default defineConfig({
     },
   },
   test: {
-    // Migrates once per run; at the end of a full run, the response sweep (every route answered a
-    // 2xx checked against its response schema somewhere: test/global-setup.ts).
-    globalSetup: ['test/global-setup.ts'],
     // Each server test file gets its own database (a PGlite clone, or a fresh database on a real
     // server), so files run in parallel without sharing rows. Two cores: two workers.
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    include: [
-      'server/**/*.test.ts',
-      'cli/**/*.test.ts',
-      'migrations/**/*.test.ts',
-      'seeds/**/*.test.ts',
-      'web/src/**/*.test.{ts,tsx}',
-      'test/**/*.test.ts',
-    ],
-    exclude: [...configDefaults.exclude, ...phaseExclusions()],
     env: { PASSWORD_COST: '10', LOG_LEVEL: 'silent' },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: SERVER_FILES,
+          exclude,
+          // Migrates once per run; at the end of a full run, the response sweep (every route
+          // answered a 2xx checked against its response schema somewhere: test/global-setup.ts).
+          globalSetup: ['test/global-setup.ts'],
+          // A worker runs its files one after another in one process, keeping the modules it
+          // loaded: a new process per file loaded the server's code anew every time, a second or
+          // more of a file's run. Nothing these files share is per file: each opens its own
+          // database and server, and test/shared-worker.ts puts back the environment a file changed.
+          isolate: false,
+          setupFiles: ['test/shared-worker.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The screens' unit tests stub globals and modules (vi.stubGlobal, vi.mock): each file
+          // keeps a process of its own.
+          name: 'web',
+          include: ['web/src/**/*.test.{ts,tsx}'],
+          exclude,
+        },
+      },
+    ],
   },
 });

@@ -4,6 +4,9 @@ import { openDb, type DbHandle } from '@server/db/index';
 import { adminUrl, templateName } from './pg-names';
 
 let counter = 0;
+// The template's bytes, read once per worker: test files sharing a worker (vitest.config.ts) load
+// the same ~40 MB file.
+let template: { file: string; blob: Blob } | undefined;
 
 /**
  * A migrated database of this test file's own: a PGlite clone of the run's template, or (with
@@ -12,8 +15,11 @@ let counter = 0;
 export async function createTestDb(options: { thread?: 'worker' | 'main' } = {}): Promise<DbHandle> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    const tar = readFileSync(inject('pgliteTemplate'));
-    return openDb({ loadDataDir: new Blob([tar]), thread: options.thread });
+    const file = inject('pgliteTemplate');
+    if (template?.file !== file) {
+      template = { file, blob: new Blob([readFileSync(file)]) };
+    }
+    return openDb({ loadDataDir: template.blob, thread: options.thread });
   }
   const runId = inject('testRunId');
   const name = `budget_test_${runId}_${process.pid}_${++counter}_${Date.now() % 100000}`;

@@ -1,4 +1,14 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDb } from '../server/db/index';
@@ -8,9 +18,12 @@ import { readSweep, sweepReport, SWEEP_EXEMPT } from './response-check';
 
 /**
  * Migrates once per run. PGlite: the migrated database is dumped to a file that every test file
- * loads (under a second, against ~4 s for a fresh migrate). Real PostgreSQL (TEST_DATABASE_URL): a
- * migrated template database that every test file copies with CREATE DATABASE ... TEMPLATE.
- * The teardown runs the response sweep (responseSweep below) and removes the run's template.
+ * loads (under a second, against ~4 s for a fresh migrate). The file is kept for the next run and
+ * named by a hash of what makes it (pgliteTemplateKey), so a focused run (`npm test -- one.test.ts`)
+ * skips the migration while a changed migration still gets a fresh one. Real PostgreSQL
+ * (TEST_DATABASE_URL): a migrated template database that every test file copies with
+ * CREATE DATABASE ... TEMPLATE. The teardown runs the response sweep (responseSweep below) and
+ * removes the run's server template.
  */
 export default async function setup(project: TestProject) {
   const url = process.env.TEST_DATABASE_URL;
@@ -47,21 +60,48 @@ export default async function setup(project: TestProject) {
       }
     };
   }
-  const db = await openDb({});
-  await migrateLatest(db.knex);
-  const dump = await db.pglite!.dumpDataDir('none');
-  await db.close();
-  mkdirSync(cache, { recursive: true });
-  const file = path.join(cache, `template-${runId}.tar`);
-  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  const file = path.join(cache, `template-${pgliteTemplateKey()}.tar`);
+  if (!existsSync(file)) {
+    const db = await openDb({});
+    await migrateLatest(db.knex);
+    const dump = await db.pglite!.dumpDataDir('none');
+    await db.close();
+    // Written aside and renamed: a run starting meanwhile never loads half a file.
+    const partial = `${file}.${runId}`;
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    renameSync(partial, file);
+  }
+  pruneTemplates(cache, file);
   project.provide('pgliteTemplate', file);
-  return async () => {
-    try {
-      await sweep();
-    } finally {
+  return sweep;
+}
+
+/**
+ * What the migrated PGlite template depends on: the migrations (they import nothing outside their
+ * folder), the code that applies them, and the PGlite release that wrote the files.
+ */
+function pgliteTemplateKey(): string {
+  const hash = createHash('sha256');
+  const dir = path.resolve('migrations');
+  for (const name of readdirSync(dir).sort()) {
+    if (name.endsWith('.ts') && !name.endsWith('.test.ts')) {
+      hash.update(name).update(readFileSync(path.join(dir, name)));
+    }
+  }
+  hash.update(readFileSync(path.resolve('server/db/migrate.ts')));
+  hash.update(readFileSync(path.resolve('node_modules/@electric-sql/pglite/package.json')));
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** Templates of other migrations, a day old (a run still using one has long finished). */
+function pruneTemplates(cache: string, keep: string): void {
+  const dayAgo = Date.now() - 24 * 3600_000;
+  for (const name of readdirSync(cache)) {
+    const file = path.join(cache, name);
+    if (name.startsWith('template-') && file !== keep && statSync(file).mtimeMs < dayAgo) {
       rmSync(file, { force: true });
     }
-  };
+  }
 }
 
 /**
