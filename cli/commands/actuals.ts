@@ -14,11 +14,11 @@ import { fiscalYearInput } from '@server/schemas/fiscal-year';
 import { SKIP } from '@server/schemas/import';
 import { importLedgerLocalFile } from '@server/services/actuals-import';
 import { budgetVsActual } from '@server/services/actuals-report';
-import { budgetVsActualWorkbook } from '@server/services/actuals-workbook';
+import { writeBudgetVsActualWorkbook } from '@server/services/actuals-workbook';
 import { budgetYearNamed } from '../lookups';
 import { withCli } from '../context';
 import { parseFlags, printJson, printRows } from '../output';
-import { writeExport } from '../write-export';
+import { recordWrittenExport } from '../write-export';
 
 const importFlags = z.object({
   fiscalYear: fiscalYearInput,
@@ -115,8 +115,14 @@ function printReport(r: ActualsReport): void {
     flag: x.overBudget ? 'OVER BUDGET' : x.projectedOver ? 'PROJECTED OVER' : '',
   });
   printRows([...r.rows.map((g) => row(g.label, g)), row('Total', r.totals)], false);
+  const more = r.rowsPage.total - r.rows.length;
+  if (more > 0) {
+    process.stdout.write(
+      `(the first ${r.rows.length} of ${r.rowsPage.total} rows; --xlsx writes every one)\n`,
+    );
+  }
   process.stdout.write(
-    `\n${r.unmatchedAccountCount} ledger account(s) no proposed line names; ${r.linesWithoutAccount.length} budget line(s) with no ledger account; ${r.setAside.length} row(s) set aside at import (--json lists them).\n`,
+    `\n${r.unmatchedAccountCount} ledger account(s) no proposed line names; ${r.linesWithoutAccount.length} budget line(s) with no ledger account; ${r.setAsideCount} row(s) set aside at import (--xlsx lists them).\n`,
   );
 }
 
@@ -183,18 +189,19 @@ export function registerActualsCommands(program: Command): void {
           : undefined;
         const query = { fiscalYear: opts.fiscalYear, by: opts.by, budgetYearId };
         if (opts.xlsx) {
-          const book = await budgetVsActualWorkbook(app, actor, query);
-          await writeExport(app, actor, opts.xlsx, book.body, {
+          // Streamed to the file: every group, account and row set aside, whatever the ledger's size.
+          const book = await writeBudgetVsActualWorkbook(app, actor, query, opts.xlsx);
+          await recordWrittenExport(app, actor, opts.xlsx, {
             what: 'budget-cli actuals report --xlsx',
             fiscalYear: opts.fiscalYear,
             budgetYearId: budgetYearId ?? null,
-            rows: book.report.rows.length,
+            rows: book.groupCount,
           });
           process.stderr.write(
-            `Wrote ${opts.xlsx} (${book.report.rows.length} rows, ${book.report.accounts.length} accounts)\n`,
+            `Wrote ${opts.xlsx} (${book.groupCount} rows, ${book.accountCount} accounts)\n`,
           );
           if (opts.json) {
-            printJson(book.report);
+            printJson(await budgetVsActual(app, actor, query));
           }
           return;
         }

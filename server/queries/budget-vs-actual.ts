@@ -25,7 +25,8 @@ export interface ActualsScope {
   periodsElapsed: number;
 }
 
-const int = (n: number) => {
+/** An integer as SQL text: checked, so nothing else can be written into a statement. */
+export const int = (n: number) => {
   if (!Number.isInteger(n)) {
     throw new RangeError(`Not an integer: ${n}`);
   }
@@ -33,7 +34,7 @@ const int = (n: number) => {
 };
 
 /** The chain of CTEs every read below starts from. */
-function base(s: ActualsScope): string {
+export function base(s: ActualsScope): string {
   const lines =
     s.budgetYearId === null
       ? `SELECT NULL::int AS id, 0::numeric AS amount, NULL AS account_line, NULL AS dese_code,
@@ -49,7 +50,14 @@ function base(s: ActualsScope): string {
      WHERE imp.fiscal_year = ${int(s.fiscalYear)} AND imp.is_current AND la.set_aside_reason IS NULL
   ), lines AS (${lines}
   ), first_acc AS (
-    SELECT DISTINCT ON (lower(account)) id, lower(account) AS account_key FROM acc ORDER BY lower(account), row_number
+    -- Only the accounts some line names: sorting every account of a large ledger cost seconds.
+    SELECT DISTINCT ON (lower(account)) id, lower(account) AS account_key FROM acc
+     WHERE lower(account) IN (SELECT lower(account_line) FROM lines WHERE account_line IS NOT NULL)
+     ORDER BY lower(account), row_number
+  ), fn_cat AS (
+    -- The budget category of each DESE function (joined once, not looked up per account).
+    SELECT DISTINCT ON (dese_function) dese_function, id FROM budget_categories
+     WHERE dese_function IS NOT NULL ORDER BY dese_function, display_order, id
   ), line_match AS (
     SELECT l.*, fa.id AS account_id FROM lines l LEFT JOIN first_acc fa ON fa.account_key = lower(l.account_line)
   ), acc_cat AS (
@@ -65,14 +73,14 @@ function base(s: ActualsScope): string {
      WHERE account_id IS NOT NULL GROUP BY account_id
   ), acc_full AS (
     SELECT a.*,
-           coalesce(ac.category_id, (SELECT bc.id FROM budget_categories bc WHERE bc.dese_function = a.function_code
-                                      ORDER BY bc.display_order, bc.id LIMIT 1)) AS category_ref,
+           coalesce(ac.category_id, fc.id) AS category_ref,
            coalesce(a.building_id, ab.building_id) AS building_ref,
            coalesce(abu.budget, 0) AS budget, coalesce(abu.line_count, 0) AS line_count
       FROM acc a
       LEFT JOIN acc_cat ac ON ac.account_id = a.id
       LEFT JOIN acc_bld ab ON ab.account_id = a.id
       LEFT JOIN acc_budget abu ON abu.account_id = a.id
+      LEFT JOIN fn_cat fc ON fc.dese_function = a.function_code
   )`;
 }
 
@@ -81,7 +89,7 @@ function base(s: ActualsScope): string {
  * account is projected; a group's and the total's projection is the sum of its accounts' (issue 32
  * item 8), so every total is the sum of the rows shown, in every view and in the workbook.
  */
-function accountProjection(s: ActualsScope, expended: string): string {
+export function accountProjection(s: ActualsScope, expended: string): string {
   return `round(${expended} * 12 / ${int(s.periodsElapsed)}, 2)`;
 }
 
@@ -89,28 +97,30 @@ function accountProjection(s: ActualsScope, expended: string): string {
  * The figures of summed columns (budget, original_budget, revised_budget, expended, encumbered) and
  * `projected`, the projected year-end.
  */
-function figures(projected: string): string {
-  return `budget, original_budget, revised_budget, expended, encumbered,
-    revised_budget - expended - encumbered AS available,
-    CASE WHEN revised_budget <> 0 THEN round(expended * 100 / revised_budget, 1) END AS percent_used,
+export function figures(projected: string, table: string): string {
+  const c = (name: string) => `${table}.${name}`;
+  return `${c('budget')} AS budget, ${c('original_budget')} AS original_budget,
+    ${c('revised_budget')} AS revised_budget, ${c('expended')} AS expended, ${c('encumbered')} AS encumbered,
+    ${c('revised_budget')} - ${c('expended')} - ${c('encumbered')} AS available,
+    CASE WHEN ${c('revised_budget')} <> 0 THEN round(${c('expended')} * 100 / ${c('revised_budget')}, 1) END AS percent_used,
     ${projected} AS projected_year_end,
-    revised_budget - ${projected} AS projected_variance,
-    (expended + encumbered > revised_budget) AS over_budget,
-    (${projected} > revised_budget) AS projected_over`;
+    ${c('revised_budget')} - ${projected} AS projected_variance,
+    (${c('expended')} + ${c('encumbered')} > ${c('revised_budget')}) AS over_budget,
+    (${projected} > ${c('revised_budget')}) AS projected_over`;
 }
 
 /** The key of the group an account or a line falls in, per grouping (NO_KEY when it has none). */
-const KEYS: Record<ActualsGrouping, { account: string; line: string }> = {
+export const KEYS: Record<ActualsGrouping, { account: string; line: string }> = {
   category: { account: 'a.category_ref::text', line: 'l.category_id::text' },
   function: { account: 'a.function_code', line: 'coalesce(l.dese_code, la.function_code)' },
   building: { account: 'a.building_ref::text', line: 'l.building_id::text' },
   account: { account: 'a.account', line: 'la.account' },
 };
 
-const groupKey = (expr: string) => `coalesce(${expr}, '${NO_KEY}')`;
+export const groupKey = (expr: string) => `coalesce(${expr}, '${NO_KEY}')`;
 
 /** An account no proposed line names (of acc_full a). */
-const UNMATCHED = 'a.line_count = 0';
+export const UNMATCHED = 'a.line_count = 0';
 
 export interface FiguresRow {
   budget: number;
@@ -137,11 +147,24 @@ export type GroupRow = FiguresRow & {
   first_description: string | null;
 };
 
-/** Each group's figures and the grand total (key null, is_total), every line and account counted once. */
-export async function actualsGroups(db: Db, s: ActualsScope, by: ActualsGrouping): Promise<GroupRow[]> {
+/** Which slice of a list to read: `limit` rows after the first `offset`. */
+export interface Page {
+  offset: number;
+  limit: number;
+}
+
+/**
+ * The chain through `sums`: each group's summed figures under `by` and the grand total (is_total),
+ * every line and account counted once. Only the account view labels a group by its first account's
+ * description (the other views' groups would gather every description of the ledger to keep one).
+ */
+function groupSums(s: ActualsScope, by: ActualsGrouping): string {
   const k = KEYS[by];
-  const { rows } = await db.raw(
-    `${base(s)}, items AS (
+  const first =
+    by === 'account'
+      ? '(array_agg(description ORDER BY row_number) FILTER (WHERE row_number IS NOT NULL))[1]'
+      : 'NULL::text';
+  return `${base(s)}, items AS (
        SELECT ${groupKey(k.account)} AS key, 0::numeric AS budget, a.original_budget, a.revised_budget,
               a.expended, a.encumbered, ${accountProjection(s, 'a.expended')} AS projected,
               1 AS accounts, (${UNMATCHED})::int AS unmatched, 0 AS lines, a.row_number, a.description
@@ -155,131 +178,79 @@ export async function actualsGroups(db: Db, s: ActualsScope, by: ActualsGrouping
               coalesce(sum(revised_budget), 0) AS revised_budget, coalesce(sum(expended), 0) AS expended,
               coalesce(sum(encumbered), 0) AS encumbered, coalesce(sum(projected), 0) AS projected,
               coalesce(sum(accounts), 0)::int AS account_count, coalesce(sum(lines), 0)::int AS line_count,
-              coalesce(sum(unmatched), 0)::int AS unmatched_account_count,
-              (array_agg(description ORDER BY row_number) FILTER (WHERE row_number IS NOT NULL))[1] AS first_description
+              coalesce(sum(unmatched), 0)::int AS unmatched_account_count, ${first} AS first_description
          FROM items GROUP BY GROUPING SETS ((key), ())
-     )
-     SELECT key, is_total, account_count, line_count, unmatched_account_count, first_description, ${figures('projected')}
-       FROM sums
-      ORDER BY is_total, key`,
-  );
-  return rows as GroupRow[];
+     )`;
 }
 
-export type AccountRow = FiguresRow & {
-  id: number;
-  row_number: number;
-  account: string;
-  description: string | null;
-  function_code: string | null;
-  object_code: string | null;
-  location_code: string | null;
-  category_id: number | null;
-  category_name: string | null;
-  building_id: number | null;
-  building_name: string | null;
-  line_count: number;
-  warnings: string[];
+/**
+ * The order groups are shown in, in SQL so a page of them can be read: categories in display order,
+ * function codes and accounts by code, buildings by name; the group of none last. Text compares
+ * byte by byte (COLLATE "C"), as the screens sort.
+ */
+const GROUP_ORDER: Record<ActualsGrouping, { join: string; order: string }> = {
+  category: {
+    join: 'LEFT JOIN budget_categories o ON o.id::text = g.key',
+    order: 'o.id IS NOT NULL, o.display_order, o.name, o.id, g.key COLLATE "C"',
+  },
+  function: { join: '', order: 'g.key COLLATE "C"' },
+  building: {
+    join: 'LEFT JOIN buildings o ON o.id::text = g.key',
+    order: `lower(coalesce(o.name, 'Building ' || g.key)) COLLATE "C", g.key COLLATE "C"`,
+  },
+  account: { join: '', order: 'g.key COLLATE "C"' },
 };
 
-/** Which accounts to list: those no line names only, and/or one group's under a grouping. */
-export interface AccountFilter {
-  unmatchedOnly: boolean;
-  /** The group key (as actualsGroups gives it) and the grouping it belongs to. */
-  group?: { by: ActualsGrouping; key: string };
+/**
+ * One page of the groups of a view, in the order shown, and the grand total (key null) with how
+ * many groups there are, from one statement: a view by account has as many groups as the ledger has
+ * accounts, so no read returns them all.
+ */
+export async function actualsGroups(
+  db: Db,
+  s: ActualsScope,
+  by: ActualsGrouping,
+  page: Page,
+): Promise<{ total: GroupRow; groupCount: number; rows: GroupRow[] }> {
+  const { rows } = await db.raw(
+    `${groupSums(s, by)}
+     (SELECT ${GROUP_COLUMNS}, (SELECT count(*)::int FROM sums WHERE NOT is_total) AS group_count
+        FROM sums g WHERE g.is_total)
+     UNION ALL
+     (${groupRows(by)} LIMIT ${int(page.limit)} OFFSET ${int(page.offset)})`,
+  );
+  const all = rows as (GroupRow & { group_count: number | null })[];
+  const total = all.find((g) => g.is_total)!;
+  return { total, groupCount: total.group_count ?? 0, rows: all.filter((g) => !g.is_total) };
 }
+
+const GROUP_COLUMNS = `g.key, g.is_total, g.account_count, g.line_count, g.unmatched_account_count,
+  g.first_description, ${figures('g.projected', 'g')}`;
+
+/** The groups of `sums` (not the total) in the order shown. */
+function groupRows(by: ActualsGrouping): string {
+  const o = GROUP_ORDER[by];
+  return `SELECT ${GROUP_COLUMNS}, NULL::int FROM sums g ${o.join}
+       WHERE NOT g.is_total
+       ORDER BY g.key = '${NO_KEY}', ${o.order}`;
+}
+
+/** Every group of a view in the order shown (not the total): a statement to read in chunks. */
+export const groupsStatement = (s: ActualsScope, by: ActualsGrouping) =>
+  `${groupSums(s, by)} ${groupRows(by)}`;
 
 /**
- * The accounts in the figures that a filter picks, with their category, building, matched lines and
- * figures, in file order. A group's accounts are picked by the key actualsGroups groups them by, so
- * they add up to that group's account figures.
+ * The dashboard's totals and how many categories are over budget or projected over, in one
+ * aggregate statement (no group or account leaves the database).
  */
-export async function actualsAccounts(db: Db, s: ActualsScope, filter: AccountFilter): Promise<AccountRow[]> {
-  const where: string[] = [];
-  const bindings: string[] = [];
-  if (filter.unmatchedOnly) {
-    where.push(UNMATCHED);
-  }
-  if (filter.group) {
-    where.push(`${groupKey(KEYS[filter.group.by].account)} = ?`);
-    bindings.push(filter.group.key);
-  }
-  // The only placeholder in the statement is the group key's (the chain above holds no '?').
+export async function actualsTotals(db: Db, s: ActualsScope): Promise<FiguresRow & { flagged: number }> {
   const { rows } = await db.raw(
-    `${base(s)}
-     SELECT a.id, a.row_number, a.account, a.description, a.function_code, a.object_code, a.location_code,
-            a.category_ref AS category_id, bc.name AS category_name, a.building_ref AS building_id,
-            b.name AS building_name, a.line_count::int AS line_count, a.warnings,
-            ${figures(accountProjection(s, 'a.expended'))}
-       FROM acc_full a
-       LEFT JOIN budget_categories bc ON bc.id = a.category_ref
-       LEFT JOIN buildings b ON b.id = a.building_ref
-      ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-      ORDER BY a.row_number, a.id`,
-    bindings,
+    `${groupSums(s, 'category')}
+     SELECT ${figures('g.projected', 'g')},
+            (SELECT count(*)::int FROM sums x
+              WHERE NOT x.is_total
+                AND (x.expended + x.encumbered > x.revised_budget OR x.projected > x.revised_budget)) AS flagged
+       FROM sums g WHERE g.is_total`,
   );
-  return rows as AccountRow[];
-}
-
-export interface UnmatchedLineRow {
-  id: number;
-  description: string | null;
-  account_line: string | null;
-  dese_code: string | null;
-  category_name: string | null;
-  building_name: string | null;
-  amount: number;
-}
-
-/** Proposed lines of the year that name no account of the ledger (or no account at all). */
-export async function linesWithoutAccount(db: Db, s: ActualsScope): Promise<UnmatchedLineRow[]> {
-  const { rows } = await db.raw(
-    `${base(s)}
-     SELECT l.id, l.description, l.account_line, l.dese_code, bc.name AS category_name, b.name AS building_name, l.amount
-       FROM line_match l
-       LEFT JOIN budget_categories bc ON bc.id = l.category_id
-       LEFT JOIN buildings b ON b.id = l.building_id
-      WHERE l.account_id IS NULL
-      ORDER BY l.account_line NULLS FIRST, l.id`,
-  );
-  return rows as UnmatchedLineRow[];
-}
-
-/**
- * The budget year whose proposed lines are a fiscal year's budget: the one centred on the year,
- * else the latest (by its current year) holding proposed lines of it. Null when none does.
- */
-export async function budgetYearForFiscalYear(db: Db, fiscalYear: number) {
-  const { rows } = await db.raw(
-    `SELECT y.id, y.fiscal_year AS label FROM budget_years y
-      WHERE y.current_fiscal_year = ${int(fiscalYear)}
-         OR EXISTS (SELECT 1 FROM line_items li WHERE li.budget_year_id = y.id
-                     AND li.fiscal_year = ${int(fiscalYear)} AND NOT li.is_operating)
-      ORDER BY (y.current_fiscal_year = ${int(fiscalYear)}) DESC, y.current_fiscal_year DESC, y.id
-      LIMIT 1`,
-  );
-  return (rows[0] as { id: number; label: string } | undefined) ?? null;
-}
-
-/** How many proposed lines of a fiscal year count in a budget year. */
-export async function countBudgetLines(db: Db, budgetYearId: number, fiscalYear: number): Promise<number> {
-  const { rows } = await db.raw(
-    `SELECT count(*)::int AS n FROM line_items_all li
-      WHERE li.budget_year_id = ${int(budgetYearId)} AND li.fiscal_year = ${int(fiscalYear)}
-        AND NOT li.is_operating AND ${activeScope('li')}`,
-  );
-  return rows[0].n as number;
-}
-
-/** Names to label groups with: categories in display order, buildings by id. */
-export async function groupNames(db: Db) {
-  // One after the other: inside a transaction both share its one connection.
-  const categories = await db('budget_categories')
-    .select('id', 'name', 'display_order')
-    .orderBy(['display_order', 'name', 'id']);
-  const buildings = await db('buildings').select('id', 'name');
-  return {
-    categories: categories as { id: number; name: string; display_order: number }[],
-    buildings: buildings as { id: number; name: string }[],
-  };
+  return rows[0] as FiguresRow & { flagged: number };
 }

@@ -10,8 +10,8 @@ import {
   type FixtureRow,
 } from './actuals.suite';
 
-// GET /actuals/report lists every ledger account by default, none (accounts=none: the screen's first
-// read), the ones no line names (accounts=unmatched), or one group's (group=<key>: the drill-down).
+// GET /actuals/report lists no ledger account by default (the screen's first read), every one a page
+// at a time (accounts=all), the ones no line names (accounts=unmatched), or one group's (group=<key>: the drill-down).
 // A group's accounts are checked against the group's figures and against the fixture, read by this
 // test's own parser, in integer cents.
 
@@ -61,7 +61,12 @@ describe('GET /actuals/report: which accounts it lists', () => {
       ['by=building&group=1.5', 'group', "By building, a group is a building id or 'none'"],
       ['by=function&group=%20', 'group', 'Name a group'],
       [`by=account&group=${'x'.repeat(201)}`, 'group', 'at most 200 characters'],
-      ['accounts=none&limit=5', '', 'limit'],
+      ['accounts=none&limit=5', 'limit', 'use them with accounts=all or accounts=unmatched'],
+      ['offset=5', 'offset', 'use them with accounts=all or accounts=unmatched'],
+      ['accounts=all&limit=1001', 'limit', 'at most 1000 per page'],
+      ['accounts=all&limit=0', 'limit', 'a whole number from 1 to 1000'],
+      ['accounts=all&offset=-1', 'offset', 'a whole number of rows to skip'],
+      ['rowsLimit=5000', 'rowsLimit', 'at most 1000 per page'],
     ];
     for (const [query, path, message] of refusals) {
       const res = await report(`fiscalYear=2023&${query}`);
@@ -78,17 +83,19 @@ describe('GET /actuals/report: which accounts it lists', () => {
     expect((await report('fiscalYear=2023&accounts=none', s.viewer.token)).status).toBe(200);
   });
 
-  it('lists every account by default, none with accounts=none, and the same figures either way', async () => {
-    const full = await report('fiscalYear=2023&by=function');
+  it('lists no account by default, every one with accounts=all, and the same figures either way', async () => {
+    const full = await report('fiscalYear=2023&by=function&accounts=all');
     expect(full.status, JSON.stringify(full.body)).toBe(200);
     expect(full.body).toMatchObject({ accountsListed: 'all', group: null, unmatchedAccountCount: 71 });
+    expect(full.body.accountsPage).toEqual({ offset: 0, limit: 200, total: 73 });
     expect(full.body.accounts.map((a: Json) => a.account)).toEqual(rows.map((r) => r.account));
-    expect((await report('fiscalYear=2023&by=function&accounts=all')).body).toEqual(full.body);
 
-    const none = await report('fiscalYear=2023&by=function&accounts=none');
+    const none = await report('fiscalYear=2023&by=function');
     expect(none.status, JSON.stringify(none.body)).toBe(200);
     expect(none.body).toMatchObject({ accountsListed: 'none', group: null, accounts: [] });
-    const { accounts: _a, accountsListed: _l, ...rest } = full.body;
+    expect(none.body.accountsPage).toEqual({ offset: 0, limit: 200, total: 0 });
+    expect((await report('fiscalYear=2023&by=function&accounts=none')).body).toEqual(none.body);
+    const { accounts: _a, accountsListed: _l, accountsPage: _p, ...rest } = full.body;
     expect(none.body).toMatchObject(rest);
     // The listed accounts carry every ledger dollar: their sums are the totals.
     for (const f of ACCOUNT_FIGURES) {
@@ -101,6 +108,16 @@ describe('GET /actuals/report: which accounts it lists', () => {
   it("lists one group's accounts: they add up to the group's figures and are the fixture's", async () => {
     const none = await report('fiscalYear=2023&by=function&accounts=none');
     const drilled = none.body.rows.filter((g: Json) => g.accountCount > 0);
+    // Pages of a group's accounts: 2 at a time, in file order, with the group's count.
+    const paged = drilled.find((g: Json) => g.accountCount > 2);
+    const second = await report(`fiscalYear=2023&by=function&group=${paged.key}&offset=2&limit=2`);
+    expect(second.body.accountsPage).toEqual({ offset: 2, limit: 2, total: paged.accountCount });
+    expect(second.body.accounts.map((a: Json) => a.account)).toEqual(
+      rows
+        .filter((r) => fn(r) === paged.key)
+        .map((r) => r.account)
+        .slice(2, 4),
+    );
     expect(drilled.length).toBe(new Set(rows.map(fn)).size);
     for (const g of drilled) {
       const res = await report(`fiscalYear=2023&by=function&group=${g.key}`);

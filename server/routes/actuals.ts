@@ -5,6 +5,7 @@ import * as s from '@server/schemas/actuals-import';
 import * as imports from '@server/services/actuals-import';
 import { LEDGER_TOO_LARGE } from '@server/services/actuals-import-limits';
 import * as report from '@server/services/actuals-report';
+import { budgetVsActualWorkbookStream } from '@server/services/actuals-workbook';
 import { defineRoute } from './define';
 
 const tag = 'Budget vs actual';
@@ -88,6 +89,21 @@ export const actualsRoutes = [
     query: r.actualsReportQuery,
     response: r.actualsReportResponse,
     handler: ({ app, actor, query }) => report.budgetVsActual(app, actor, query),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/actuals/report.xlsx',
+    summary:
+      'Budget vs actual as an Excel workbook: the chosen view, every account and every row that matched nothing, derived figures as formulas; streamed whatever the size of the ledger',
+    tag,
+    action: 'budgetVsActual.read',
+    query: r.actualsWorkbookQuery,
+    handler: async ({ app, actor, query, ctx }) => {
+      const book = await budgetVsActualWorkbookStream(app, actor, query);
+      ctx.type = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+      ctx.set('Content-Disposition', `attachment; filename="${book.fileName}"`);
+      ctx.body = book.stream;
+    },
   }),
   defineRoute({
     method: 'get',

@@ -29,10 +29,34 @@ export const NO_KEY = 'none';
 export const ACTUALS_ACCOUNT_LISTS = ['all', 'none', 'unmatched'] as const;
 export type ActualsAccountList = (typeof ACTUALS_ACCOUNT_LISTS)[number];
 /**
- * What a report lists when not told: every account, as the CLI (`--json`), the workbook and callers
- * from before the choice existed expect.
+ * What a report lists when not told: no account. A ledger may hold hundreds of thousands of rows;
+ * a read that lists accounts asks for them and gets them a page at a time, and the workbook
+ * (GET /actuals/report.xlsx) streams every one.
  */
-export const DEFAULT_ACCOUNT_LIST: ActualsAccountList = 'all';
+export const DEFAULT_ACCOUNT_LIST: ActualsAccountList = 'none';
+
+/** Rows per page of a view's groups (a view by account has one per account) and of accounts. */
+export const ACTUALS_PAGE = { rows: 500, accounts: 200, max: 1000 } as const;
+
+/** Rows set aside at import that a report lists (their count is given; the workbook lists all). */
+export const SET_ASIDE_LISTED = 100;
+
+const pageLimit = (what: string) =>
+  z.coerce
+    .number({ error: `${what} is a whole number from 1 to ${ACTUALS_PAGE.max}` })
+    .int(`${what} is a whole number from 1 to ${ACTUALS_PAGE.max}`)
+    .min(1, `${what} is a whole number from 1 to ${ACTUALS_PAGE.max}`)
+    .max(ACTUALS_PAGE.max, `${what}: at most ${ACTUALS_PAGE.max} per page`);
+const pageOffset = (what: string) =>
+  z.coerce
+    .number({ error: `${what} is a whole number of rows to skip` })
+    .int(`${what} is a whole number of rows to skip`)
+    .min(0, `${what} is a whole number of rows to skip`)
+    .max(2_000_000_000, `${what} is at most 2000000000`);
+
+/** The accounts a report lists: as asked, else one group's when a group is named, else none. */
+export const accountsListed = (q: { accounts?: ActualsAccountList; group?: string }): ActualsAccountList =>
+  q.accounts ?? (q.group === undefined ? DEFAULT_ACCOUNT_LIST : 'all');
 
 /** Groupings whose group keys are row ids (or NO_KEY). */
 const ID_KEYED: readonly ActualsGrouping[] = ['category', 'building'];
@@ -47,13 +71,13 @@ export const actualsReportQuery = z
     budgetYearId: idText.optional(),
     accounts: z
       .enum(ACTUALS_ACCOUNT_LISTS, { error: 'List accounts all, none or unmatched' })
-      .default(DEFAULT_ACCOUNT_LIST)
+      .optional()
       .meta({
         description:
-          "Which ledger accounts the response's `accounts` lists: 'all' (the default), 'none' (no " +
-          'account: the groups, totals, lines with no account and rows set aside, the light read a screen ' +
-          "starts with) or 'unmatched' (the accounts no proposed line names). The groups, totals and " +
-          'unmatchedAccountCount are the same whatever is listed.',
+          "Which ledger accounts the response's `accounts` lists, a page at a time: 'none' (the default " +
+          "without `group`: the groups, totals, lines with no account and rows set aside), 'all' (the " +
+          "default with `group`) or 'unmatched' (the accounts no proposed line names). The groups, totals " +
+          'and unmatchedAccountCount are the same whatever is listed.',
       }),
     group: z
       .string()
@@ -66,8 +90,30 @@ export const actualsReportQuery = z
           "List only the accounts of this group of the view chosen by `by`: a row's `key` (a category " +
           "or building id, a DESE function code, an account, or 'none'). Not with accounts=none.",
       }),
+    rowsOffset: pageOffset('rowsOffset')
+      .default(0)
+      .meta({ description: 'Groups of the view to skip (paging)' }),
+    rowsLimit: pageLimit('rowsLimit')
+      .default(ACTUALS_PAGE.rows)
+      .meta({
+        description: `Groups of the view per page: ${ACTUALS_PAGE.rows} unless told, at most ${ACTUALS_PAGE.max}`,
+      }),
+    offset: pageOffset('offset').optional().meta({ description: 'Listed accounts to skip (paging)' }),
+    limit: pageLimit('limit')
+      .optional()
+      .meta({
+        description: `Listed accounts per page: ${ACTUALS_PAGE.accounts} unless told, at most ${ACTUALS_PAGE.max}`,
+      }),
   })
   .superRefine((q, ctx) => {
+    if (accountsListed(q) === 'none' && (q.offset !== undefined || q.limit !== undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [q.offset !== undefined ? 'offset' : 'limit'],
+        message:
+          'offset and limit page the accounts listed: use them with accounts=all or accounts=unmatched',
+      });
+    }
     if (q.group === undefined) {
       return;
     }
@@ -86,6 +132,15 @@ export const actualsReportQuery = z
       });
     }
   });
+
+/** GET /actuals/report.xlsx: the whole report (every group, account and row set aside) as a workbook. */
+export const actualsWorkbookQuery = z.strictObject({
+  fiscalYear: fiscalYearInput,
+  by: z
+    .enum(ACTUALS_GROUPINGS, { error: 'Group by category, function, building or account' })
+    .default('category'),
+  budgetYearId: idText.optional(),
+});
 
 /** The figures of a group, an account or the whole year. */
 export const actualsFiguresSchema = z.object({
@@ -156,6 +211,13 @@ export const setAsideRowSchema = z.object({
   encumbered: moneyOut,
 });
 
+/** Which page of a list a report holds, and how long the whole list is. */
+export const actualsPageSchema = z.object({
+  offset: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+});
+
 export const actualsReportResponse = z.object({
   fiscalYear: z.number().int(),
   by: z.enum(ACTUALS_GROUPINGS),
@@ -184,13 +246,19 @@ export const actualsReportResponse = z.object({
   /** How budget lines and accounts are matched, in words. */
   matchRule: z.string(),
   totals: actualsFiguresSchema,
+  /** A page of the view's groups in the order shown (rowsPage says which, of how many). */
   rows: z.array(actualsGroupSchema),
-  /** The accounts `accountsListed` and `group` asked for, in file order. */
+  rowsPage: actualsPageSchema,
+  /** A page of the accounts `accountsListed` and `group` asked for, in file order. */
   accounts: z.array(actualsAccountSchema),
+  /** Which page `accounts` is, and how many accounts were asked for (0 when none are listed). */
+  accountsPage: actualsPageSchema,
   /** Accounts no proposed line names (their `matchedLineCount` is 0), whatever is listed. */
   unmatchedAccountCount: z.number().int(),
   linesWithoutAccount: z.array(lineWithoutAccountSchema),
+  /** The first rows set aside at import, in file order (setAsideCount says how many in all). */
   setAside: z.array(setAsideRowSchema),
+  setAsideCount: z.number().int(),
 });
 
 /** Spent to date against budget for the dashboard's current fiscal year (item 6). */

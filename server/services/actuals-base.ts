@@ -2,7 +2,8 @@ import type { Db } from '@server/db/index';
 import { badRequest } from '@server/errors';
 import { centsOf, centsText } from '@server/lib/money';
 import { baseFactors } from '@server/queries/actuals-base';
-import { actualsGroups, groupNames } from '@server/queries/budget-vs-actual';
+import { actualsGroups } from '@server/queries/budget-vs-actual';
+import { groupNames } from '@server/queries/budget-vs-actual-sources';
 import { findCurrentImportInfo } from '@server/queries/ledger-imports';
 import { NO_KEY } from '@server/schemas/actuals';
 import type { BaseFactor } from '@server/schemas/actuals-base';
@@ -42,20 +43,22 @@ export async function actualSpending(
     return null;
   }
   const periodsElapsed = Math.min(ledger.period, PERIODS_PER_YEAR);
-  const groups = await actualsGroups(db, { fiscalYear, budgetYearId, periodsElapsed }, 'category');
+  // Every category: their number is the district's categories', not the ledger's accounts'.
+  const groups = await actualsGroups(db, { fiscalYear, budgetYearId, periodsElapsed }, 'category', {
+    offset: 0,
+    limit: 1_000_000,
+  });
   const complete = ledger.period >= PERIODS_PER_YEAR;
   return {
     fiscalYear,
     period: ledger.period,
     complete,
-    total: groups.find((g) => g.is_total)!.projected_year_end,
-    byCategory: groups
-      .filter((g) => !g.is_total)
-      .map((g) => ({
-        categoryId: g.key === null || g.key === NO_KEY ? null : Number(g.key),
-        budget: g.budget,
-        actual: g.projected_year_end,
-      })),
+    total: groups.total.projected_year_end,
+    byCategory: groups.rows.map((g) => ({
+      categoryId: g.key === null || g.key === NO_KEY ? null : Number(g.key),
+      budget: g.budget,
+      actual: g.projected_year_end,
+    })),
     source:
       `${label(fiscalYear)} actual spending from the ledger, period ${ledger.period}` +
       (complete ? ' (year complete)' : ', projected to year-end'),

@@ -1,12 +1,18 @@
 import type { AppContext } from '@server/context';
+import type { Db } from '@server/db/index';
 import { notFound } from '@server/errors';
 import { authorize, type Actor } from '@server/policies/index';
 import * as bva from '@server/queries/budget-vs-actual';
-import { setAsideRows } from '@server/queries/ledger-accounts';
+import * as acc from '@server/queries/budget-vs-actual-accounts';
+import { setAsidePage } from '@server/queries/budget-vs-actual-chunks';
+import * as src from '@server/queries/budget-vs-actual-sources';
 import * as q from '@server/queries/ledger-imports';
 import {
-  DEFAULT_ACCOUNT_LIST,
+  ACTUALS_PAGE,
+  accountsListed,
+  SET_ASIDE_LISTED,
   NO_KEY,
+  type ActualsAccount,
   type ActualsAccountList,
   type ActualsFigures,
   type ActualsGroup,
@@ -51,32 +57,29 @@ export function figuresOf(r: bva.FiguresRow): ActualsFigures {
   };
 }
 
-type Names = Awaited<ReturnType<typeof bva.groupNames>>;
+type Names = Awaited<ReturnType<typeof src.groupNames>>;
 
-function labelOf(by: ActualsGrouping, row: bva.GroupRow, names: Names): { label: string; order: string } {
+function labelOf(by: ActualsGrouping, row: bva.GroupRow, names: Names): string {
   const key = row.key ?? NO_KEY;
   if (key === NO_KEY) {
-    const none = {
+    return {
       category: 'No category',
       function: 'No DESE function code',
       building: 'District Wide',
       account: 'Budget lines with no ledger account',
     }[by];
-    return { label: none, order: '\uffff' };
   }
   if (by === 'category') {
-    const i = names.categories.findIndex((c) => String(c.id) === key);
-    return { label: names.categories[i]?.name ?? `Category ${key}`, order: String(i).padStart(6, '0') };
+    return names.categories.find((c) => String(c.id) === key)?.name ?? `Category ${key}`;
   }
   if (by === 'function') {
     const name = deseCodes().get(key)?.name;
-    return { label: name ? `${key} ${name}` : `${key} (not a DESE function code)`, order: key };
+    return name ? `${key} ${name}` : `${key} (not a DESE function code)`;
   }
   if (by === 'building') {
-    const name = names.buildings.find((b) => String(b.id) === key)?.name ?? `Building ${key}`;
-    return { label: name, order: name.toLowerCase() };
+    return names.buildings.find((b) => String(b.id) === key)?.name ?? `Building ${key}`;
   }
-  return { label: row.first_description ? `${key} ${row.first_description}` : key, order: key };
+  return row.first_description ? `${key} ${row.first_description}` : key;
 }
 
 /** Which budget year's proposed lines are the year's budget, or null. */
@@ -85,7 +88,20 @@ async function budgetSource(app: AppContext, fiscalYear: number, budgetYearId?: 
     const year = await requireBudgetYear(app.db, budgetYearId, 'budgetYearId');
     return { id: year.id, label: year.fiscal_year };
   }
-  return bva.budgetYearForFiscalYear(app.db, fiscalYear);
+  return src.budgetYearForFiscalYear(app.db, fiscalYear);
+}
+
+/** The scope of a year's figures: its budget year's lines and its current ledger's periods. */
+function scopeOf(
+  fiscalYear: number,
+  source: { id: number } | null,
+  period: number | undefined,
+): bva.ActualsScope {
+  return {
+    fiscalYear,
+    budgetYearId: source?.id ?? null,
+    periodsElapsed: Math.min(period ?? PERIODS_PER_YEAR, PERIODS_PER_YEAR),
+  };
 }
 
 /** 404 unless the fiscal year exists (a budget year names it or holds lines of it). */
@@ -107,73 +123,63 @@ export interface BudgetVsActualQuery {
   accounts?: ActualsAccountList;
   /** Only this group's accounts (a row's key under `by`). */
   group?: string;
+  /** Pages of the groups and of the listed accounts (ACTUALS_PAGE's sizes when absent). */
+  rowsOffset?: number;
+  rowsLimit?: number;
+  offset?: number;
+  limit?: number;
 }
 
 /**
- * Budget vs actual for a fiscal year (GET /actuals/report, `budget-cli actuals report`): each group
- * of the chosen view, the accounts asked for (every one by default; none, those no line names, or
- * one group's for a drill-down), how many accounts no line names, the lines that name no account,
- * and the rows set aside at import, read in one snapshot. The groups and totals never depend on
- * which accounts are listed.
+ * Budget vs actual for a fiscal year (GET /actuals/report, `budget-cli actuals report`): a page of
+ * the groups of the chosen view with the totals, a page of the accounts asked for (none by default;
+ * every one, those no line names, or one group's for a drill-down), how many accounts no line names,
+ * the lines that name no account, and the first rows set aside at import, read in one snapshot.
+ * Every sum is SQL's; no read holds more than a page of the ledger, whatever its size.
  */
 export async function budgetVsActual(
   app: AppContext,
   actor: Actor,
   query: BudgetVsActualQuery,
 ): Promise<ActualsReport> {
+  const source = await reportSource(app, actor, query);
+  const read = await app.db.transaction((trx) => readReport(trx, query, source), {
+    isolationLevel: 'repeatable read',
+  });
+  return read.report;
+}
+
+/** Checks the reader and the year (404) and finds whose lines are the budget. */
+export async function reportSource(
+  app: AppContext,
+  actor: Actor,
+  query: { fiscalYear: number; budgetYearId?: number },
+): Promise<BudgetSource> {
   authorize(actor, 'budgetVsActual.read');
-  const { fiscalYear, by } = query;
-  const listed = query.accounts ?? DEFAULT_ACCOUNT_LIST;
-  const group = query.group ?? null;
-  await requireFiscalYear(app, fiscalYear);
-  const source = await budgetSource(app, fiscalYear, query.budgetYearId);
-  const read = await app.db.transaction(
-    async (trx) => {
-      const ledger = await q.findCurrentImportInfo(trx, fiscalYear);
-      const scope: bva.ActualsScope = {
-        fiscalYear,
-        budgetYearId: source?.id ?? null,
-        periodsElapsed: Math.min(ledger?.period ?? PERIODS_PER_YEAR, PERIODS_PER_YEAR),
-      };
-      return {
-        ledger,
-        scope,
-        groups: await bva.actualsGroups(trx, scope, by),
-        accounts:
-          listed === 'none'
-            ? []
-            : await bva.actualsAccounts(trx, scope, {
-                unmatchedOnly: listed === 'unmatched',
-                group: group === null ? undefined : { by, key: group },
-              }),
-        lines: await bva.linesWithoutAccount(trx, scope),
-        setAside: await setAsideRows(trx, fiscalYear),
-        lineCount: source ? await bva.countBudgetLines(trx, source.id, fiscalYear) : 0,
-        names: await bva.groupNames(trx),
-      };
-    },
-    { isolationLevel: 'repeatable read' },
-  );
-  const { ledger, scope } = read;
-  const totalRow = read.groups.find((g) => g.is_total)!;
-  const rows: (ActualsGroup & { order: string })[] = read.groups
-    .filter((g) => !g.is_total)
-    .map((g) => ({
-      key: g.key ?? NO_KEY,
-      ...labelOf(by, g, read.names),
-      accountCount: g.account_count,
-      lineCount: g.line_count,
-      ...figuresOf(g),
-    }))
-    .sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0));
-  const names = deseCodes();
-  const accounts = read.accounts.map((a) => ({
+  await requireFiscalYear(app, query.fiscalYear);
+  return budgetSource(app, query.fiscalYear, query.budgetYearId);
+}
+
+type BudgetSource = Awaited<ReturnType<typeof budgetSource>>;
+
+/** A group row as the API gives it. */
+export const groupOf = (by: ActualsGrouping, g: bva.GroupRow, names: Names): ActualsGroup => ({
+  key: g.key ?? NO_KEY,
+  label: labelOf(by, g, names),
+  accountCount: g.account_count,
+  lineCount: g.line_count,
+  ...figuresOf(g),
+});
+
+/** An account row as the API gives it. */
+export function accountOf(a: acc.AccountRow): ActualsAccount {
+  return {
     id: a.id,
     row: a.row_number,
     account: a.account,
     description: a.description,
     functionCode: a.function_code,
-    functionName: a.function_code ? (names.get(a.function_code)?.name ?? null) : null,
+    functionName: a.function_code ? (deseCodes().get(a.function_code)?.name ?? null) : null,
     objectCode: a.object_code,
     locationCode: a.location_code,
     categoryId: a.category_id,
@@ -183,8 +189,35 @@ export async function budgetVsActual(
     matchedLineCount: a.line_count,
     warnings: a.warnings,
     ...figuresOf(a),
-  }));
-  return {
+  };
+}
+
+/**
+ * The report read through `trx` (one snapshot when it is a repeatable-read transaction), with what
+ * a writer of every row needs besides: the scope of its statements, the names groups are labelled
+ * with and how many accounts are in the figures.
+ */
+export async function readReport(trx: Db, query: BudgetVsActualQuery, source: BudgetSource) {
+  const { fiscalYear, by } = query;
+  const listed = accountsListed(query);
+  const group = query.group ?? null;
+  const rowsPage = { offset: query.rowsOffset ?? 0, limit: query.rowsLimit ?? ACTUALS_PAGE.rows };
+  const accountsPage = { offset: query.offset ?? 0, limit: query.limit ?? ACTUALS_PAGE.accounts };
+  const ledger = await q.findCurrentImportInfo(trx, fiscalYear);
+  const scope = scopeOf(fiscalYear, source, ledger?.period);
+  const groups = await bva.actualsGroups(trx, scope, by, rowsPage);
+  const filter = {
+    unmatchedOnly: listed === 'unmatched',
+    group: group === null ? undefined : { by, key: group },
+  };
+  const accounts =
+    listed === 'none' ? { rows: [], total: 0 } : await acc.actualsAccounts(trx, scope, filter, accountsPage);
+  const lines = await acc.linesWithoutAccount(trx, scope);
+  const setAside = await setAsidePage(trx, fiscalYear, SET_ASIDE_LISTED);
+  const lineCount = source ? await src.countBudgetLines(trx, source.id, fiscalYear) : 0;
+  const names = await src.groupNames(trx);
+  const totalRow = groups.total;
+  const report: ActualsReport = {
     fiscalYear,
     by,
     accountsListed: listed,
@@ -200,16 +233,17 @@ export async function budgetVsActual(
           accountPattern: ledger.account_pattern,
         }
       : null,
-    budgetSource: source
-      ? { budgetYearId: source.id, budgetYear: source.label, lineCount: read.lineCount }
-      : null,
+    budgetSource: source ? { budgetYearId: source.id, budgetYear: source.label, lineCount } : null,
     projectionRule: projectionRule(ledger?.period ?? null),
     matchRule: MATCH_RULE,
     totals: figuresOf(totalRow),
-    rows: rows.map(({ order: _order, ...row }) => row),
-    accounts,
+    // The page's rows come in the order shown (SQL sorts them); only their labels are made here.
+    rows: groups.rows.map((g) => groupOf(by, g, names)),
+    rowsPage: { ...rowsPage, total: groups.groupCount },
+    accounts: accounts.rows.map(accountOf),
+    accountsPage: { ...accountsPage, total: accounts.total },
     unmatchedAccountCount: totalRow.unmatched_account_count,
-    linesWithoutAccount: read.lines.map((l) => ({
+    linesWithoutAccount: lines.map((l) => ({
       id: l.id,
       description: l.description,
       accountLine: l.account_line,
@@ -219,8 +253,10 @@ export async function budgetVsActual(
       amount: l.amount,
       reason: l.account_line ? 'its account number is not in the ledger' : 'no account number',
     })),
-    setAside: read.setAside,
+    setAside: setAside.rows,
+    setAsideCount: setAside.total,
   };
+  return { report, scope, names, accountCount: totalRow.account_count };
 }
 
 /**
@@ -235,27 +271,23 @@ export async function actualsSummary(
   authorize(actor, 'dashboard.read');
   const { fiscalYear } = query;
   const ledger = await q.findCurrentImportInfo(app.db, fiscalYear);
-  const source = await bva.budgetYearForFiscalYear(app.db, fiscalYear);
-  const scope: bva.ActualsScope = {
-    fiscalYear,
-    budgetYearId: source?.id ?? null,
-    periodsElapsed: Math.min(ledger?.period ?? PERIODS_PER_YEAR, PERIODS_PER_YEAR),
-  };
-  const groups = await bva.actualsGroups(app.db, scope, 'category');
-  const total = figuresOf(groups.find((g) => g.is_total)!);
+  const source = await src.budgetYearForFiscalYear(app.db, fiscalYear);
+  // One aggregate statement over the ledger: no group or account is read into the server.
+  const total = await bva.actualsTotals(app.db, scopeOf(fiscalYear, source, ledger?.period));
+  const x = figuresOf(total);
   return {
     fiscalYear,
     hasLedger: Boolean(ledger),
     period: ledger?.period ?? null,
-    budget: total.budget,
-    revisedBudget: total.revisedBudget,
-    expended: total.expended,
-    encumbered: total.encumbered,
-    available: total.available,
-    percentUsed: total.percentUsed,
-    projectedYearEnd: total.projectedYearEnd,
-    overBudget: total.overBudget,
-    projectedOver: total.projectedOver,
-    flaggedCategories: groups.filter((g) => !g.is_total && (g.over_budget || g.projected_over)).length,
+    budget: x.budget,
+    revisedBudget: x.revisedBudget,
+    expended: x.expended,
+    encumbered: x.encumbered,
+    available: x.available,
+    percentUsed: x.percentUsed,
+    projectedYearEnd: x.projectedYearEnd,
+    overBudget: x.overBudget,
+    projectedOver: x.projectedOver,
+    flaggedCategories: total.flagged,
   };
 }

@@ -18,7 +18,9 @@ import type {
   LedgerRow,
 } from '@server/schemas/actuals-import';
 import { invalidateBudgetData } from '@web/api/budget-data';
-import { api } from '@web/api/client';
+import { api, ApiError } from '@web/api/client';
+import { readToken } from '@web/auth/session-storage';
+import { download } from '@web/lib/export';
 
 export type {
   AccountPatternInfo,
@@ -40,27 +42,47 @@ export type LedgerExecuteRequest = Omit<LedgerExecuteBody, 'fiscalYear'> & { fis
 
 /**
  * Query keys: under 'actuals', a budget-data root (the budget side is the proposed lines). A report
- * is keyed by the accounts it lists: the screen's (none), one group's (the drill-down), the
- * unmatched ones, or every one (the export).
+ * is keyed by the page of groups it holds and the accounts it lists: the screen's (none), a page of
+ * one group's (the drill-down) or of the unmatched ones. The export is the server's workbook.
  */
 export const actualsKeys = {
   all: ['actuals'] as const,
-  report: (fiscalYear: number, by: ActualsGrouping) =>
-    [...actualsKeys.all, 'report', fiscalYear, by] as const,
-  groupAccounts: (fiscalYear: number, by: ActualsGrouping, group: string) =>
-    [...actualsKeys.report(fiscalYear, by), 'group', group] as const,
-  unmatchedAccounts: (fiscalYear: number) =>
-    [...actualsKeys.all, 'report', fiscalYear, 'unmatched-accounts'] as const,
-  fullReport: (fiscalYear: number, by: ActualsGrouping) =>
-    [...actualsKeys.report(fiscalYear, by), 'all-accounts'] as const,
+  report: (fiscalYear: number, by: ActualsGrouping, rowsOffset = 0) =>
+    [...actualsKeys.all, 'report', fiscalYear, by, rowsOffset] as const,
+  groupAccounts: (fiscalYear: number, by: ActualsGrouping, group: string, offset: number) =>
+    [...actualsKeys.all, 'report', fiscalYear, by, 'group', group, offset] as const,
+  unmatchedAccounts: (fiscalYear: number, offset: number) =>
+    [...actualsKeys.all, 'report', fiscalYear, 'unmatched-accounts', offset] as const,
   summary: (fiscalYear: number) => [...actualsKeys.all, 'summary', fiscalYear] as const,
   imports: (fiscalYear?: number) => [...actualsKeys.all, 'imports', fiscalYear ?? 'all'] as const,
   pattern: () => [...actualsKeys.all, 'account-pattern'] as const,
 };
 
+/** Groups per page on the screen, and accounts per page of a drill-down. */
+export const ROWS_PER_PAGE = 500;
+export const ACCOUNTS_PER_PAGE = 100;
+
+interface ReportPage {
+  accounts: ActualsAccountList;
+  group?: string;
+  rowsOffset?: number;
+  offset?: number;
+}
+
 export const actualsApi = {
-  report: (fiscalYear: number, by: ActualsGrouping, accounts: ActualsAccountList, group?: string) =>
-    api.get<ActualsReport>('/actuals/report', { query: { fiscalYear, by, accounts, group } }),
+  report: (fiscalYear: number, by: ActualsGrouping, page: ReportPage) =>
+    api.get<ActualsReport>('/actuals/report', {
+      query: {
+        fiscalYear,
+        by,
+        accounts: page.accounts,
+        group: page.group,
+        rowsOffset: page.rowsOffset,
+        rowsLimit: page.accounts === 'none' ? ROWS_PER_PAGE : 1,
+        offset: page.accounts === 'none' ? undefined : page.offset,
+        limit: page.accounts === 'none' ? undefined : ACCOUNTS_PER_PAGE,
+      },
+    }),
   summary: (fiscalYear: number) => api.get<ActualsSummary>('/actuals/summary', { query: { fiscalYear } }),
   imports: (fiscalYear?: number) =>
     api.get<{ imports: LedgerImport[] }>('/actuals/imports', { query: { fiscalYear } }),
@@ -73,44 +95,65 @@ export const actualsApi = {
   execute: (body: LedgerExecuteRequest) => api.post<LedgerImportResult>('/actuals/import/execute', body),
 };
 
-/** The report as the screen shows it: groups, totals and what matches nothing, no account listed. */
-export function useActualsReport(fiscalYear: number | null, by: ActualsGrouping) {
+/** The report as the screen shows it: a page of groups, totals and what matches nothing, no account. */
+export function useActualsReport(fiscalYear: number | null, by: ActualsGrouping, rowsOffset = 0) {
   return useQuery({
-    queryKey: actualsKeys.report(fiscalYear ?? 0, by),
-    queryFn: () => actualsApi.report(fiscalYear!, by, 'none'),
+    queryKey: actualsKeys.report(fiscalYear ?? 0, by, rowsOffset),
+    queryFn: () => actualsApi.report(fiscalYear!, by, { accounts: 'none', rowsOffset }),
     enabled: fiscalYear !== null,
+    placeholderData: (previous) => previous,
   });
 }
 
-/** One group's accounts (a row's key under `by`), read when the row is opened. */
-export function useActualsGroupAccounts(fiscalYear: number, by: ActualsGrouping, group: string | null) {
+/** A page of one group's accounts (a row's key under `by`), read when the row is opened. */
+export function useActualsGroupAccounts(
+  fiscalYear: number,
+  by: ActualsGrouping,
+  group: string | null,
+  offset: number,
+) {
   return useQuery({
-    queryKey: actualsKeys.groupAccounts(fiscalYear, by, group ?? ''),
-    queryFn: () => actualsApi.report(fiscalYear, by, 'all', group!),
-    select: (r) => r.accounts,
+    queryKey: actualsKeys.groupAccounts(fiscalYear, by, group ?? '', offset),
+    queryFn: () => actualsApi.report(fiscalYear, by, { accounts: 'all', group: group!, offset }),
+    select: (r) => ({ accounts: r.accounts, page: r.accountsPage }),
     enabled: group !== null,
+    placeholderData: (previous) => previous,
   });
 }
 
-/** The accounts no proposed line names, read when their list is opened. */
-export function useUnmatchedAccounts(fiscalYear: number) {
+/** A page of the accounts no proposed line names, read when their list is opened. */
+export function useUnmatchedAccounts(fiscalYear: number, offset: number) {
   return useQuery({
-    queryKey: actualsKeys.unmatchedAccounts(fiscalYear),
+    queryKey: actualsKeys.unmatchedAccounts(fiscalYear, offset),
     // Any grouping lists the same accounts: the default one.
-    queryFn: () => actualsApi.report(fiscalYear, 'category', 'unmatched'),
-    select: (r) => r.accounts,
+    queryFn: () => actualsApi.report(fiscalYear, 'category', { accounts: 'unmatched', offset }),
+    select: (r) => ({ accounts: r.accounts, page: r.accountsPage }),
+    placeholderData: (previous) => previous,
   });
 }
 
 /**
- * The report with every account, for the workbook export: fetched when someone exports, and not
- * kept afterwards (tens of megabytes at tens of thousands of accounts).
+ * Downloads the whole report as the server's workbook (every group, account and row set aside,
+ * streamed by the server whatever the ledger's size).
  */
-export const fullActualsReportQuery = (fiscalYear: number, by: ActualsGrouping) => ({
-  queryKey: actualsKeys.fullReport(fiscalYear, by),
-  queryFn: () => actualsApi.report(fiscalYear, by, 'all'),
-  gcTime: 0,
-});
+export function useDownloadActualsWorkbook() {
+  return useMutation({
+    mutationFn: async (s: { fiscalYear: number; by: ActualsGrouping }) => {
+      const token = readToken();
+      const res = await fetch(`/api/actuals/report.xlsx?fiscalYear=${s.fiscalYear}&by=${s.by}`, {
+        headers: token ? { Authorization: `Bearer ${token}` } : {},
+      });
+      if (!res.ok) {
+        const body = (await res.json().catch(() => ({}))) as { error?: string; code?: string };
+        throw new ApiError(res.status, body.code ?? `HTTP_${res.status}`, body.error);
+      }
+      const name =
+        /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ??
+        'budget-vs-actual.xlsx';
+      download(await res.blob(), name, 'by-server');
+    },
+  });
+}
 
 export function useActualsSummary(fiscalYear: number | null) {
   return useQuery({

@@ -1,20 +1,27 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { actualsFileName, actualsSheets } from '@server/lib/actuals-workbook';
-import { fullActualsReportQuery, type ActualsReport } from '@web/api/actuals';
-import { ExportButton } from '@web/components/export-button';
+import { useDownloadActualsWorkbook, type ActualsReport } from '@web/api/actuals';
+import { Button } from '@web/components/form/button';
+import { useToast } from '@web/components/toast';
 
 /**
- * 'Export to Excel' for the report: the screen holds no account, so the workbook's Accounts sheet
- * comes from the full report, read when someone exports.
+ * 'Export to Excel' for the report: the screen holds a page of groups and no account, so the
+ * workbook (every group, account and row set aside) is the server's, streamed to the browser.
  */
 export function ExportReportButton({ report }: { report: ActualsReport }) {
-  const queryClient = useQueryClient();
+  const save = useDownloadActualsWorkbook();
+  const notify = useToast();
   return (
-    <ExportButton
-      fileName={actualsFileName(report)}
-      sheets={async () =>
-        actualsSheets(await queryClient.fetchQuery(fullActualsReportQuery(report.fiscalYear, report.by)))
+    <Button
+      className="btn--small"
+      busy={save.isPending}
+      busyLabel="Exporting..."
+      onClick={() =>
+        save.mutate(
+          { fiscalYear: report.fiscalYear, by: report.by },
+          { onError: () => notify({ variant: 'error', title: 'Failed to export the workbook' }) },
+        )
       }
-    />
+    >
+      Export to Excel
+    </Button>
   );
 }

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import {
   useActualsGroupAccounts,
   useUnmatchedAccounts,
@@ -8,8 +9,39 @@ import { errorMessage } from '@web/api/client';
 import { Alert } from '@web/components/alert';
 import { Spinner } from '@web/components/spinner';
 import { AccountsTable } from './accounts-table';
+import { Pager } from './pager';
 
-/** The accounts of one group, read from the server when the group is opened (the drill-down). */
+type Read = ReturnType<typeof useUnmatchedAccounts>;
+
+/** A page of accounts as read, with its pager, or the spinner or the failure. */
+function AccountsPage({
+  read,
+  caption,
+  onOffset,
+}: {
+  read: Read;
+  caption: string;
+  onOffset: (offset: number) => void;
+}) {
+  if (read.isPending) {
+    return <Spinner label={`Loading the ${caption.toLowerCase()}...`} />;
+  }
+  if (read.isError) {
+    return (
+      <Alert title={`Failed to load the ${caption.toLowerCase()}`}>
+        {errorMessage(read.error, 'Please try again.')}
+      </Alert>
+    );
+  }
+  return (
+    <>
+      <AccountsTable accounts={read.data.accounts} caption={caption} />
+      <Pager page={read.data.page} what="Accounts" onOffset={onOffset} />
+    </>
+  );
+}
+
+/** The accounts of one group, read from the server a page at a time when the group is opened. */
 export function GroupAccounts({
   fiscalYear,
   by,
@@ -19,32 +51,14 @@ export function GroupAccounts({
   by: ActualsGrouping;
   group: ActualsGroup;
 }) {
-  const accounts = useActualsGroupAccounts(fiscalYear, by, group.key);
-  if (accounts.isPending) {
-    return <Spinner label={`Loading the accounts of ${group.label}...`} />;
-  }
-  if (accounts.isError) {
-    return (
-      <Alert title={`Failed to load the accounts of ${group.label}`}>
-        {errorMessage(accounts.error, 'Please try again.')}
-      </Alert>
-    );
-  }
-  return <AccountsTable accounts={accounts.data} caption={`Accounts of ${group.label}`} />;
+  const [offset, setOffset] = useState(0);
+  const read = useActualsGroupAccounts(fiscalYear, by, group.key, offset);
+  return <AccountsPage read={read} caption={`Accounts of ${group.label}`} onOffset={setOffset} />;
 }
 
-/** The ledger accounts no budget line names, read when their list is opened. */
+/** The ledger accounts no budget line names, read a page at a time when their list is opened. */
 export function UnmatchedAccounts({ fiscalYear }: { fiscalYear: number }) {
-  const accounts = useUnmatchedAccounts(fiscalYear);
-  if (accounts.isPending) {
-    return <Spinner label="Loading the accounts no budget line names..." />;
-  }
-  if (accounts.isError) {
-    return (
-      <Alert title="Failed to load the accounts no budget line names">
-        {errorMessage(accounts.error, 'Please try again.')}
-      </Alert>
-    );
-  }
-  return <AccountsTable accounts={accounts.data} caption="Ledger accounts no budget line names" />;
+  const [offset, setOffset] = useState(0);
+  const read = useUnmatchedAccounts(fiscalYear, offset);
+  return <AccountsPage read={read} caption="Ledger accounts no budget line names" onOffset={setOffset} />;
 }

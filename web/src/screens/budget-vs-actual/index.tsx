@@ -15,6 +15,7 @@ import { formatDateTime, formatMoney } from '@web/lib/format';
 import { ExportReportButton } from './export-report';
 import { percentText } from './figures';
 import { GroupsTable } from './groups-table';
+import { Pager } from './pager';
 import { Unmatched } from './unmatched';
 import './budget-vs-actual.css';
 
@@ -30,11 +31,14 @@ export function BudgetVsActualScreen() {
   const imports = useLedgerImports(undefined);
   const [fiscalYear, setFiscalYear] = useState<number | null>(null);
   const [by, setBy] = useState<ActualsGrouping>('category');
+  // The page of groups shown (a view by account has a group per account of the ledger).
+  const [rowsOffset, setRowsOffset] = useState(0);
   useEffect(
     () => setFiscalYear(selected?.currentFiscalYear ?? null),
     [selected?.id, selected?.currentFiscalYear],
   );
-  const report = useActualsReport(fiscalYear, by);
+  useEffect(() => setRowsOffset(0), [fiscalYear, by]);
+  const report = useActualsReport(fiscalYear, by, rowsOffset);
 
   const yearOptions = useMemo(() => {
     const all = new Set<number>(years.data?.fiscalYears ?? []);
@@ -138,8 +142,9 @@ export function BudgetVsActualScreen() {
             className="card card--flush bva-card"
             aria-label={`By ${ACTUALS_GROUPING_LABELS[by].toLowerCase()}`}
           >
-            <GroupsTable key={`${data.fiscalYear}-${data.by}`} report={data} />
+            <GroupsTable key={`${data.fiscalYear}-${data.by}-${data.rowsPage.offset}`} report={data} />
           </section>
+          <Pager page={data.rowsPage} what="Rows" onOffset={setRowsOffset} />
           <p className="field__hint bva-legend">
             {data.projectionRule} Over budget: expended plus encumbered beyond the revised budget. Projected
             over: the projected year-end beyond it. {data.matchRule}

@@ -68,9 +68,9 @@ export function Unmatched({ report }: { report: ActualsReport }) {
           <UnmatchedAccounts fiscalYear={report.fiscalYear} />
         ) : null}
       </details>
-      <details className="card bva-details" open={report.setAside.length > 0}>
+      <details className="card bva-details" open={report.setAsideCount > 0}>
         <summary>
-          Ledger rows set aside at import: <strong>{report.setAside.length}</strong>
+          Ledger rows set aside at import: <strong>{report.setAsideCount}</strong>
         </summary>
         {report.setAside.length ? (
           <ScrollArea label="Ledger rows set aside at import">
@@ -103,6 +103,12 @@ export function Unmatched({ report }: { report: ActualsReport }) {
         ) : (
           <p className="muted">Every ledger row was read by the account pattern.</p>
         )}
+        {report.setAsideCount > report.setAside.length ? (
+          <p className="muted">
+            The first {report.setAside.length} of {report.setAsideCount.toLocaleString('en-US')} rows; Export
+            to Excel lists every one.
+          </p>
+        ) : null}
       </details>
     </section>
   );
