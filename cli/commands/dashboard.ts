@@ -54,7 +54,7 @@ export function registerDashboardCommands(program: Command): void {
             `  Proposed budget     ${money(summary.proposedBudget)} (${summary.proposedCount} lines, ${summary.breakdown.proposed.projected.count} projected)\n` +
             `  Town guidance goal  ${goal.hasTownGoal ? money(goal.total) : 'not set (counts as $0)'}\n` +
             `  Gap (goal - budget) ${money(gap)}${gap === 0 ? '' : ` (${guidanceGapText(-gap, money)})`}\n` +
-            `  Employees           ${stats.totalEmployees} (${stats.totalFte} FTE), salaries ${money(stats.totalSalary)}\n\n`,
+            `  Employees           ${stats.totalEmployees} (${stats.totalFte} FTE), salaries ${stats.totalSalary === null ? 'withheld' : money(stats.totalSalary)}\n\n`,
         );
         printRows(
           categories.categories.map((c) => ({

@@ -4,6 +4,15 @@ import { classifyTitleSql } from '@server/lib/staff-roles';
 import { SALARY_RANGE_WIDTH } from '@server/schemas/dashboard';
 import { activeScope } from './line-items-scope';
 
+/** Figures with every payroll given (K: the payroll fields); the service withholds a few people's pay by reader. */
+type Paid<T, K extends keyof T> = Omit<T, K> & Record<K, number>;
+type EmployeeFigures = Omit<Paid<EmployeeStats, 'totalSalary'>, 'byBuilding'> & {
+  byBuilding: Paid<EmployeeStats['byBuilding'][number], 'total'>[];
+};
+export type HeadcountFigures = Omit<Paid<Headcount, 'totalSalary'>, 'locations'> & {
+  locations: Paid<Headcount['locations'][number], 'totalSalary'>[];
+};
+
 /**
  * The Budget Dashboard's aggregates. Each is one statement over the lines of a budget year and
  * fiscal year that count (activeScope: the active budgets); totals come from GROUPING SETS so the
@@ -169,7 +178,7 @@ async function employeesByBuilding(db: Db, scope: Scope, orderBy: string): Promi
 }
 
 /** Employees of the operating budget: how many, their salaries and FTE, by building (largest payroll first). */
-export async function employeeStats(db: Db, scope: Scope): Promise<EmployeeStats> {
+export async function employeeStats(db: Db, scope: Scope): Promise<EmployeeFigures> {
   const { groups, grand } = splitGrandTotal(await employeesByBuilding(db, scope, 'salary DESC'));
   return {
     totalEmployees: grand('count'),
@@ -187,7 +196,7 @@ export async function employeeStats(db: Db, scope: Scope): Promise<EmployeeStats
 }
 
 /** Headcount by location (building; none = District Wide), most people first. */
-export async function headcountByLocation(db: Db, scope: Scope): Promise<Headcount> {
+export async function headcountByLocation(db: Db, scope: Scope): Promise<HeadcountFigures> {
   const { groups, grand } = splitGrandTotal(await employeesByBuilding(db, scope, 'count DESC'));
   return {
     locations: groups.map((r) => ({

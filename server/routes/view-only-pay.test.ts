@@ -17,8 +17,8 @@ import {
 
 /**
  * Individual pay reaches only ADMIN and FINANCE. One person's salary ($87,654.32, a figure no sum
- * of this world makes by accident) sits on an employee line without a DESE function code, in a
- * stage snapshot, in the line's history and among lines a change could touch; every GET route of
+ * of this world makes by accident) sits on an employee line without a DESE function code, alone in
+ * its building, in a stage snapshot, in the line's history and among lines a change could touch; every GET route of
  * the route table is called as VIEW_ONLY (a school committee member) with the world's ids, and no
  * answer (JSON, or the text of a workbook's cells) holds that salary or the person's name. The
  * routes a VIEW_ONLY reader may open must answer 200 at least once, so a refusal cannot pass for
@@ -54,9 +54,18 @@ beforeAll(async () => {
     db,
     COLLEAGUES.map((salary, i) => ({ ...base, salary, categoryId: ids.category, lastName: `Colleague${i}` })),
   );
-  // The person: no category and no code of their own, so no function code (the unmapped dollars).
+  // The person: no category and no code of their own, so no function code (the unmapped dollars),
+  // and the only one in their building.
+  const annex = await buildBuilding(db, { name: 'Annex' });
   [ids.line] = await insertEmployees(db, [
-    { ...base, salary: '87000.00', firstName: 'Pat', lastName: NAME, position: 'Director of Finance' },
+    {
+      ...base,
+      buildingId: annex,
+      salary: '87000.00',
+      firstName: 'Pat',
+      lastName: NAME,
+      position: 'Director of Finance',
+    },
   ]);
   await insertProposed(db, [
     {
@@ -225,6 +234,11 @@ describe('VIEW_ONLY never reads one person’s pay', () => {
     const shown = parts.reduce((sum: bigint, p: { payroll: number }) => sum + cents(String(p.payroll)), 0n);
     expect(cents(String(report.totals.payroll)) - shown).not.toBe(cents(SALARY));
     expect(report.notes.join(' ')).toContain('shown only to ADMIN and FINANCE');
+    const places = (await t.api('get', `/line-items/headcount-by-location?${q}`, { token: viewer })).body;
+    const shownPlaces = places.locations
+      .filter((l: { totalSalary: unknown }) => l.totalSalary !== null)
+      .reduce((sum: bigint, l: { totalSalary: number }) => sum + cents(String(l.totalSalary)), 0n);
+    expect(cents(String(places.totalSalary)) - shownPlaces).not.toBe(cents(SALARY));
   });
 });
 

@@ -57,7 +57,11 @@ export const byBuildingResponse = z.object({
 /** GET /line-items/budget/stats: the operating budget's employees. */
 export const employeeStatsResponse = z.object({
   totalEmployees: z.number().int(),
-  totalSalary: moneyOut,
+  /**
+   * Payroll (the year's, a building's) is null for a reader other than ADMIN and FINANCE when it is
+   * 1 to 4 people's, or a building's that would give such a one back from the total.
+   */
+  totalSalary: moneyOut.nullable(),
   totalFte: z.number(),
   /** Employee lines of this fiscal year that were projected rather than imported. */
   projectedEmployees: z.number().int(),
@@ -66,7 +70,7 @@ export const employeeStatsResponse = z.object({
       buildingId: z.number().int().nullable(),
       building: z.string(),
       count: z.number().int(),
-      total: moneyOut,
+      total: moneyOut.nullable(),
       fte: z.number(),
     }),
   ),
@@ -103,12 +107,13 @@ export const headcountResponse = z.object({
       buildingId: z.number().int().nullable(),
       location: z.string(),
       count: z.number().int(),
-      totalSalary: moneyOut,
+      /** null when withheld from the reader, as employeeStatsResponse's. */
+      totalSalary: moneyOut.nullable(),
       totalFte: z.number(),
     }),
   ),
   totalEmployees: z.number().int(),
-  totalSalary: moneyOut,
+  totalSalary: moneyOut.nullable(),
 });
 
 export type BudgetSummary = z.infer<typeof budgetSummaryResponse>;

@@ -1,5 +1,6 @@
 import type { AppContext } from '@server/context';
 import { guidanceGapCents } from '@server/lib/budget-math';
+import { seesIndividualPay, tooFewToShow, withheldRows } from '@server/lib/pay-groups';
 import { authorize, type Actor } from '@server/policies/index';
 import * as q from '@server/queries/dashboard';
 import { findTownGoalByYear } from '@server/queries/town-goals';
@@ -20,7 +21,8 @@ import { requireBudgetYear } from './fiscal-years';
 /**
  * The Budget Dashboard's aggregates for one budget year and fiscal year. Any signed-in role may
  * read them ('dashboard.read'): they hold totals, never a person's pay (salary ranges with fewer
- * than MIN_RANGE_COUNT people are suppressed).
+ * than MIN_RANGE_COUNT people are suppressed, and so is payroll by place over that few for
+ * readers other than ADMIN and FINANCE).
  */
 
 async function start(app: AppContext, actor: Actor, scope: q.Scope) {
@@ -65,16 +67,45 @@ export async function summaryByBuilding(app: AppContext, actor: Actor, scope: q.
   return q.proposedByBuilding(app.db, scope);
 }
 
+/**
+ * Payroll by place for a reader who may not see individual pay: a building's payroll over 1 to 4
+ * people is withheld (null), with enough other buildings that the total cannot give it back, and
+ * the total too when the year has 1 to 4 employees (server/lib/pay-groups.ts).
+ */
+function withholdPlaces<R extends { count: number }, K extends keyof R>(
+  actor: Actor,
+  rows: R[],
+  pay: K,
+): R[] {
+  if (seesIndividualPay(actor)) {
+    return rows;
+  }
+  const withheld = withheldRows(rows.map((r) => r.count));
+  return rows.map((r, i) => (withheld.has(i) ? ({ ...r, [pay]: null } as R) : r));
+}
+const yearPay = (actor: Actor, people: number, pay: number | null) =>
+  seesIndividualPay(actor) || !tooFewToShow(people) ? pay : null;
+
 /** Employees, payroll and FTE, by building. */
 export async function budgetStats(app: AppContext, actor: Actor, scope: q.Scope): Promise<EmployeeStats> {
   await start(app, actor, scope);
-  return q.employeeStats(app.db, scope);
+  const stats = await q.employeeStats(app.db, scope);
+  return {
+    ...stats,
+    totalSalary: yearPay(actor, stats.totalEmployees, stats.totalSalary),
+    byBuilding: withholdPlaces(actor, stats.byBuilding, 'total'),
+  };
 }
 
 /** Headcount and payroll by location. */
 export async function headcountByLocation(app: AppContext, actor: Actor, scope: q.Scope): Promise<Headcount> {
   await start(app, actor, scope);
-  return q.headcountByLocation(app.db, scope);
+  const counts = await q.headcountByLocation(app.db, scope);
+  return {
+    ...counts,
+    totalSalary: yearPay(actor, counts.totalEmployees, counts.totalSalary),
+    locations: withholdPlaces(actor, counts.locations, 'totalSalary'),
+  };
 }
 
 /** '$40k-$50k' for the range starting at 40,000. */

@@ -5,7 +5,6 @@ import * as figures from '@server/queries/public-dashboard-figures';
 import { findStateFigures } from '@server/queries/nss';
 import { findTownGoalByYear } from '@server/queries/town-goals';
 import { divideRounded, fromCents, toCents, unitsOf } from '@server/schemas/common';
-import type { Headcount } from '@server/schemas/dashboard';
 import { parseFiscalYear } from '@server/schemas/fiscal-year';
 import {
   MIN_CELL_COUNT,
@@ -114,7 +113,7 @@ function salaryBuckets(rows: dash.SalaryRangeRow[], group: 'teachers' | 'paras')
  * with the releases after this one.
  */
 function locationData(
-  headcount: Headcount,
+  headcount: dash.HeadcountFigures,
   before: YearReleases,
 ): { data: NonNullable<PublicYearData['locationData']>; released: YearReleases } {
   const cells = headcount.locations.map((l) => ({

@@ -10,7 +10,8 @@ export interface LocationRow {
   key: string;
   location: string;
   count: number;
-  totalSalary: number;
+  /** null: withheld by the server (a few people's pay, for a reader who may not see it). */
+  totalSalary: number | null;
   /** Full-time equivalents, where the figures carry them (the staff dashboard). */
   fte?: number;
   /** Grey bar: District Wide staff or a row that counts several places together. */
@@ -20,7 +21,7 @@ export interface LocationRow {
 interface HeadcountCardProps {
   locations: readonly LocationRow[];
   totalEmployees: number;
-  totalSalary: number;
+  totalSalary: number | null;
   totalFte?: number;
   title?: string;
   emptyText?: string;
@@ -29,6 +30,7 @@ interface HeadcountCardProps {
   note?: string;
 }
 
+const pay = (v: number | null) => (v === null ? 'Withheld' : formatMoney(v));
 const fte = (v: number | undefined) => (v ?? 0).toLocaleString('en-US', { maximumFractionDigits: 2 });
 
 /** People per location, most first, as bars. */
@@ -48,13 +50,13 @@ export function HeadcountCard({
     ...(totalFte === undefined
       ? []
       : [{ header: 'FTE', value: (l: LocationRow) => fte(l.fte), numeric: true }]),
-    { header: 'Salaries', value: (l) => formatMoney(l.totalSalary), numeric: true },
+    { header: 'Salaries', value: (l) => pay(l.totalSalary), numeric: true },
   ];
   return (
     <ChartCard
       className={className}
       title={title}
-      subtitle={`${totalEmployees.toLocaleString('en-US')} employees, ${formatMoney(totalSalary)} in salaries`}
+      subtitle={`${totalEmployees.toLocaleString('en-US')} employees${totalSalary === null ? '' : `, ${formatMoney(totalSalary)} in salaries`}`}
       isEmpty={locations.length === 0}
       empty={<p className="muted">{emptyText}</p>}
       chart={
@@ -79,7 +81,7 @@ export function HeadcountCard({
             'Total',
             totalEmployees.toLocaleString('en-US'),
             ...(totalFte === undefined ? [] : [fte(totalFte)]),
-            formatMoney(totalSalary),
+            pay(totalSalary),
           ]}
         />
       }

@@ -5,6 +5,8 @@ import { formatMoney } from '@web/lib/format';
 
 /** Where 'View All Employees' leads. */
 const EMPLOYEES_PATH = '/admin/operating-budget';
+/** What the server withheld (a few people's pay, for a reader other than ADMIN and FINANCE). */
+const WITHHELD = 'Withheld';
 
 /** How many buildings the employee card lists. */
 export const TOP_BUILDINGS = 4;
@@ -20,7 +22,7 @@ export function EmployeeCard({ stats, money }: EmployeeCardProps) {
   // (Import History, the card's first link target, is ADMIN-only: FINANCE would have had no link at all).
   const canViewEmployees = useCanVisit(EMPLOYEES_PATH);
   const top = [...(stats?.byBuilding ?? [])]
-    .sort((a, b) => b.count - a.count || b.total - a.total)
+    .sort((a, b) => b.count - a.count || (b.total ?? 0) - (a.total ?? 0))
     .slice(0, TOP_BUILDINGS);
   return (
     <section className="card dash-employees" aria-labelledby="dash-employees-title">
@@ -44,7 +46,9 @@ export function EmployeeCard({ stats, money }: EmployeeCardProps) {
         </div>
         <div className="kpi">
           <span className="kpi__label">Total salaries</span>
-          <span className="kpi__value money">{money(stats?.totalSalary ?? 0)}</span>
+          <span className="kpi__value money">
+            {stats?.totalSalary === null ? WITHHELD : money(stats?.totalSalary ?? 0)}
+          </span>
         </div>
       </div>
       {top.length ? (
@@ -66,8 +70,8 @@ export function EmployeeCard({ stats, money }: EmployeeCardProps) {
               <tr key={b.buildingId ?? 'district'}>
                 <th scope="row">{b.building}</th>
                 <td className="num">{b.count.toLocaleString('en-US')}</td>
-                <td className="money" title={formatMoney(b.total)}>
-                  {money(b.total)}
+                <td className="money" title={b.total === null ? WITHHELD : formatMoney(b.total)}>
+                  {b.total === null ? WITHHELD : money(b.total)}
                 </td>
               </tr>
             ))}

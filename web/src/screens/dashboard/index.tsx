@@ -274,7 +274,7 @@ export function DashboardScreen() {
             // Drawn from the employee stats the dashboard already loads (the same counts
             // /line-items/headcount-by-location answers), so the page scans the payroll once.
             locations={[...(stats.data?.byBuilding ?? [])]
-              .sort((a, b) => b.count - a.count || b.total - a.total)
+              .sort((a, b) => b.count - a.count || (b.total ?? 0) - (a.total ?? 0))
               .map((b) => ({
                 key: String(b.buildingId ?? 'district'),
                 location: b.building,
@@ -284,7 +284,7 @@ export function DashboardScreen() {
                 muted: b.buildingId === null,
               }))}
             totalEmployees={stats.data?.totalEmployees ?? 0}
-            totalSalary={stats.data?.totalSalary ?? 0}
+            totalSalary={stats.data ? stats.data.totalSalary : 0}
             totalFte={stats.data?.totalFte ?? 0}
           />
         ) : null}
