@@ -59,7 +59,7 @@ export async function insertLargeLedger(
          SELECT g % 1000 = 500 AS aside,
                 CASE WHEN g % 1000 = 500 THEN 'SUSPENSE ' || g
                      ELSE '0100-3-300-' || (?::text[])[1 + g % ?] || '-' || (500000 + g) END AS account,
-                round((1000 + (g * 7919) % 90000)::numeric, 2) AS base
+                round((1000 + (g::bigint * 7919) % 90000)::numeric, 2) AS base
        ) a`,
     [ledger.id, fiscalYear, accounts, LARGE_LEDGER_FUNCTIONS, LARGE_LEDGER_FUNCTIONS.length],
   );
