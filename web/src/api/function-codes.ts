@@ -10,9 +10,8 @@ import type {
   bulkFunctionCodeResponse,
 } from '@server/schemas/function-codes';
 import { useInvalidateBudgetData } from '@web/api/budget-data';
-import { api, ApiError } from '@web/api/client';
-import { readToken } from '@web/auth/session-storage';
-import { download } from '@web/lib/export';
+import { api } from '@web/api/client';
+import { downloadServerFile } from '@web/lib/export';
 
 export type { DeseReport, FunctionCodeRule, RuleBody, UnmappedCodes };
 export type ApplyRulesResult = z.infer<typeof applyRulesResponse>;
@@ -98,21 +97,10 @@ export function useApplyRules() {
 /** Downloads the report's workbook (built by the server, every total a formula). */
 export function useDownloadDeseReport() {
   return useMutation({
-    mutationFn: async (s: YearScope) => {
-      const token = readToken();
-      const res = await fetch(
-        `/api/dese-report.xlsx?budgetYearId=${s.budgetYearId}&fiscalYear=${s.fiscalYear}`,
-        {
-          headers: token ? { Authorization: `Bearer ${token}` } : {},
-        },
-      );
-      if (!res.ok) {
-        const body = (await res.json().catch(() => ({}))) as { error?: string; code?: string };
-        throw new ApiError(res.status, body.code ?? `HTTP_${res.status}`, body.error);
-      }
-      const name =
-        /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'DESE-report.xlsx';
-      download(await res.blob(), name, 'by-server');
-    },
+    mutationFn: (s: YearScope) =>
+      downloadServerFile(
+        `/dese-report.xlsx?budgetYearId=${s.budgetYearId}&fiscalYear=${s.fiscalYear}`,
+        'DESE-report.xlsx',
+      ),
   });
 }

@@ -1,9 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { StageComparison } from '@server/schemas/budget-stages-compare';
-import { api, ApiError, type QueryValue } from '@web/api/client';
+import { api, type QueryValue } from '@web/api/client';
 import { budgetStageKeys } from '@web/api/budget-stages';
-import { readToken } from '@web/auth/session-storage';
-import { download } from '@web/lib/export';
+import { downloadServerFile } from '@web/lib/export';
 
 export type { StageComparison };
 export type LineChange = StageComparison['lines'][number];
@@ -45,18 +44,7 @@ export function useDownloadComparison() {
       const qs = new URLSearchParams(
         Object.entries(query(params)).map(([k, v]) => [k, String(v)]),
       ).toString();
-      const token = readToken();
-      const res = await fetch(`/api/budget-stages/compare.xlsx?${qs}`, {
-        headers: token ? { Authorization: `Bearer ${token}` } : {},
-      });
-      if (!res.ok) {
-        const body = (await res.json().catch(() => ({}))) as { error?: string; code?: string };
-        throw new ApiError(res.status, body.code ?? `HTTP_${res.status}`, body.error);
-      }
-      const name =
-        /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ??
-        'stage-comparison.xlsx';
-      download(await res.blob(), name, 'by-server');
+      await downloadServerFile(`/budget-stages/compare.xlsx?${qs}`, 'stage-comparison.xlsx');
     },
   });
 }

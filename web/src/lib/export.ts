@@ -5,7 +5,8 @@
  */
 
 import { loadExcel, MONEY_FORMAT, neutralise } from '@server/lib/workbook';
-import { api } from '@web/api/client';
+import { api, ApiError } from '@web/api/client';
+import { readToken } from '@web/auth/session-storage';
 
 /**
  * How a column is written: money and numbers stay numbers in .xlsx (money with a currency format);
@@ -101,6 +102,21 @@ export function download(
   void api
     .post('/auth/exports', { fileName: fileName.slice(0, 200), bytes: blob.size })
     .catch(() => undefined);
+}
+
+/**
+ * Downloads a file the server builds (a workbook route, `apiPath` under /api), named as the server
+ * names it. The server logged the export as it sent the file; a refusal throws with its message.
+ */
+export async function downloadServerFile(apiPath: string, fallbackName: string): Promise<void> {
+  const token = readToken();
+  const res = await fetch(`/api${apiPath}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  if (!res.ok) {
+    const body = (await res.json().catch(() => ({}))) as { error?: string; code?: string };
+    throw new ApiError(res.status, body.code ?? `HTTP_${res.status}`, body.error);
+  }
+  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
+  download(await res.blob(), name, 'by-server');
 }
 
 /** Downloads the rows as CSV; a byte-order mark makes Excel read it as UTF-8 (names with accents). */
