@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { generatedLedgerCsv } from '../../test/ledger-files';
 import { ledgerSuite } from './actuals.suite';
@@ -112,6 +113,34 @@ describe('the size of a ledger', () => {
     expect(res.status).toBe(400);
     expect(res.body.error).toBe(
       'The file has more than 100,000 rows below its header (row 100,002 is past the limit), nothing was written: a ledger import takes at most 100,000 rows and 25 MB. Export one fund or one report at a time.',
+    );
+    expect(await s.counts()).toEqual(before);
+  }, 240_000);
+
+  it('stops reading an .xlsx one row past the limit, with the same 400', async () => {
+    const { default: Excel } = await import('exceljs');
+    const out = new PassThrough();
+    const parts: Buffer[] = [];
+    out.on('data', (c: Buffer) => parts.push(c));
+    const book = new Excel.stream.xlsx.WorkbookWriter({ stream: out });
+    const sheet = book.addWorksheet('Ledger');
+    sheet.addRow(['account', 'revised_budget', 'ytd_expended', 'period']).commit();
+    for (let i = 0; i < 100_001; i += 1) {
+      sheet.addRow([`0100-3-300-2305-01-1-74-2-5${String(i).padStart(6, '0')}`, 10, 5, 6]).commit();
+    }
+    await book.commit();
+    if (!(await s.t.db.knex('budget_years').where({ current_fiscal_year: 2026 }).first('id'))) {
+      await s.budgetYear(2026);
+    }
+    const before = await s.counts();
+    const res = await s.importFile(
+      Buffer.concat(parts),
+      { fiscalYear: 'FY2026', dryRun: true },
+      { name: 'big.xlsx' },
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatch(
+      /^The file has more than 100,000 rows below its header \(row 100,002 is past the limit\)/,
     );
     expect(await s.counts()).toEqual(before);
   }, 240_000);
