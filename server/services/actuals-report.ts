@@ -143,9 +143,15 @@ export async function budgetVsActual(
   query: BudgetVsActualQuery,
 ): Promise<ActualsReport> {
   const source = await reportSource(app, actor, query);
-  const read = await app.db.transaction((trx) => readReport(trx, query, source), {
-    isolationLevel: 'repeatable read',
-  });
+  const read = await app.db.transaction(
+    async (trx) => {
+      await bva.planForLedger(trx);
+      return readReport(trx, query, source);
+    },
+    {
+      isolationLevel: 'repeatable read',
+    },
+  );
   return read.report;
 }
 
@@ -273,7 +279,10 @@ export async function actualsSummary(
   const ledger = await q.findCurrentImportInfo(app.db, fiscalYear);
   const source = await src.budgetYearForFiscalYear(app.db, fiscalYear);
   // One aggregate statement over the ledger: no group or account is read into the server.
-  const total = await bva.actualsTotals(app.db, scopeOf(fiscalYear, source, ledger?.period));
+  const total = await app.db.transaction(async (trx) => {
+    await bva.planForLedger(trx);
+    return bva.actualsTotals(trx, scopeOf(fiscalYear, source, ledger?.period));
+  });
   const x = figuresOf(total);
   return {
     fiscalYear,

@@ -69,6 +69,7 @@ async function writeBook(
   query: WorkbookQuery,
   source: Parameters<typeof readReport>[2],
 ) {
+  await bva.planForLedger(trx);
   // The head of the report (totals, lines with no account, counts) and its first group row only.
   const { report, scope, names, accountCount } = await readReport(trx, { ...query, rowsLimit: 1 }, source);
   const { rows: _rows, accounts: _accounts, ...head } = report;
