@@ -18,9 +18,8 @@ import type {
   LedgerRow,
 } from '@server/schemas/actuals-import';
 import { invalidateBudgetData } from '@web/api/budget-data';
-import { api, ApiError } from '@web/api/client';
-import { readToken } from '@web/auth/session-storage';
-import { download } from '@web/lib/export';
+import { api } from '@web/api/client';
+import { downloadServerFile } from '@web/lib/export';
 
 export type {
   AccountPatternInfo,
@@ -138,20 +137,11 @@ export function useUnmatchedAccounts(fiscalYear: number, offset: number) {
  */
 export function useDownloadActualsWorkbook() {
   return useMutation({
-    mutationFn: async (s: { fiscalYear: number; by: ActualsGrouping }) => {
-      const token = readToken();
-      const res = await fetch(`/api/actuals/report.xlsx?fiscalYear=${s.fiscalYear}&by=${s.by}`, {
-        headers: token ? { Authorization: `Bearer ${token}` } : {},
-      });
-      if (!res.ok) {
-        const body = (await res.json().catch(() => ({}))) as { error?: string; code?: string };
-        throw new ApiError(res.status, body.code ?? `HTTP_${res.status}`, body.error);
-      }
-      const name =
-        /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ??
-        'budget-vs-actual.xlsx';
-      download(await res.blob(), name, 'by-server');
-    },
+    mutationFn: (s: { fiscalYear: number; by: ActualsGrouping }) =>
+      downloadServerFile(
+        `/actuals/report.xlsx?fiscalYear=${s.fiscalYear}&by=${s.by}`,
+        `FY${s.fiscalYear}-budget-vs-actual-by-${s.by}.xlsx`,
+      ),
   });
 }
 
