@@ -25,6 +25,7 @@ import * as publicPublishedSettings from './20261126000300_public_dashboard_publ
 import * as ledger from './20261126000700_ledger';
 import * as positionCrosswalk from './20261126000600_position_crosswalk';
 import * as scenarioAdoptionApplied from './20261126000800_scenario_adoption_applied';
+import * as ledgerImportStatus from './20261126000900_ledger_import_status';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '20261126000600_position_crosswalk': positionCrosswalk,
   '20261126000700_ledger': ledger,
   '20261126000800_scenario_adoption_applied': scenarioAdoptionApplied,
+  '20261126000900_ledger_import_status': ledgerImportStatus,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

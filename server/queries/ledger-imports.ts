@@ -91,26 +91,61 @@ export async function insertLedgerImport(
   },
 ): Promise<number> {
   const [inserted] = await db('ledger_imports')
-    .insert({ ...row, column_mappings: JSON.stringify(row.column_mappings), is_current: false })
+    .insert({
+      ...row,
+      column_mappings: JSON.stringify(row.column_mappings),
+      is_current: false,
+      status: 'pending',
+    })
     .returning('id');
   return inserted.id as number;
 }
 
-/** Marks the earlier import replaced; its accounts go (the run stays in the history). */
+/**
+ * Marks the earlier import replaced (the run stays in the history). Its accounts are no longer read
+ * and are deleted afterwards, a chunk at a time (deleteImportAccounts), not in this transaction.
+ */
 export async function retireImport(db: Db, id: number, replacedById: number): Promise<void> {
-  await db('ledger_accounts').where({ ledger_import_id: id }).del();
   await db('ledger_imports').where({ id }).update({ is_current: false, replaced_by_id: replacedById });
 }
 
-/** Makes an import the fiscal year's current one, with its counts. */
+/**
+ * Makes a pending import complete and the fiscal year's current one, with its counts; false when
+ * it is no longer pending (a sweep deleted it as abandoned).
+ */
 export async function finishLedgerImport(
   db: Db,
   id: number,
   counts: { row_count: number; account_count: number; set_aside_count: number; warning_count: number },
-): Promise<void> {
-  await db('ledger_imports')
-    .where({ id })
-    .update({ ...counts, is_current: true });
+): Promise<boolean> {
+  const updated = await db('ledger_imports')
+    .where({ id, status: 'pending' })
+    .update({ ...counts, is_current: true, status: 'complete' }, ['id']);
+  return updated.length === 1;
+}
+
+/**
+ * Imports whose rows nobody reads any more and that still may hold some: pending ones started
+ * before `pendingBefore` (abandoned by a failure or a restart), and replaced ones.
+ */
+export async function leftoverImports(
+  db: Db,
+  pendingBefore: Date,
+): Promise<{ id: number; pending: boolean }[]> {
+  const rows = await db('ledger_imports as li')
+    .where((w) => w.where('li.status', 'pending').andWhere('li.created_at', '<', pendingBefore))
+    .orWhere((w) =>
+      w
+        .where({ 'li.status': 'complete', 'li.is_current': false })
+        .whereExists(db('ledger_accounts as la').whereRaw('la.ledger_import_id = li.id').select(db.raw('1'))),
+    )
+    .select('li.id', 'li.status');
+  return rows.map((r) => ({ id: r.id as number, pending: r.status === 'pending' }));
+}
+
+/** Deletes a pending import's row (its accounts first, with deleteImportAccounts). */
+export async function deletePendingImport(db: Db, id: number): Promise<void> {
+  await db('ledger_imports').where({ id, status: 'pending' }).del();
 }
 
 /** Ledger imports, newest first (optionally of one fiscal year). */
@@ -123,6 +158,8 @@ export async function listLedgerImports(db: Db, fiscalYear?: number): Promise<Le
       { column: 'li.id', order: 'desc' },
     ])
     .limit(200);
+  // A pending import is not one yet: it becomes one, or disappears, when it ends.
+  q.where('li.status', 'complete');
   if (fiscalYear !== undefined) {
     q.where('li.fiscal_year', fiscalYear);
   }
@@ -148,7 +185,7 @@ export async function listLedgerImports(db: Db, fiscalYear?: number): Promise<Le
 export async function findLedgerImportsOfFile(db: Db, sha256: string) {
   const rows = await db('ledger_imports as li')
     .leftJoin('users as u', 'u.id', 'li.user_id')
-    .where('li.file_sha256', sha256)
+    .where({ 'li.file_sha256': sha256, 'li.status': 'complete' })
     .select(
       'li.id',
       'li.created_at',

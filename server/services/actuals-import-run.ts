@@ -25,6 +25,7 @@ import { requireValidPattern } from './actuals-import-analyze';
 import { headerOf, sampleRows } from './import-analyze';
 import { oneLedgerImportAtATime, turnTaker } from './actuals-import-limits';
 import { reconcile, sumFile } from './actuals-import-reconcile';
+import { discardAfterFailure, dropReplacedRows, sweepLedgerLeftovers } from './actuals-import-pending';
 
 export interface LedgerPlan {
   fiscalYear: number;
@@ -114,26 +115,35 @@ function requireAccounts(rows: readonly ReadRow[], pattern: string): void {
   }
 }
 
-/** Replaces the fiscal year's earlier import (or refuses to replace a later period). */
-async function replaceCurrent(trx: Knex.Transaction, plan: LedgerPlan, period: number, importId: number) {
-  const current = await q.findCurrentImport(trx, plan.fiscalYear, true);
-  if (!current) {
-    return null;
-  }
-  if (current.period > period && !plan.replaceLaterPeriod) {
+/** 409 when the fiscal year's current import is at a later period and replacing it was not asked for. */
+function refuseEarlierPeriod(current: q.LedgerImportRow | undefined, plan: LedgerPlan, period: number) {
+  if (current && current.period > period && !plan.replaceLaterPeriod) {
     throw conflict(
       `${fiscalYearLabel(plan.fiscalYear)} already holds the ledger at period ${current.period} (${current.file_name}); importing period ${period} would replace it with earlier figures. Import it with replaceLaterPeriod (the CLI's --replace-later-period) if that is what you mean.`,
     );
+  }
+}
+
+/** Replaces the fiscal year's earlier import (or refuses to replace a later period). */
+async function replaceCurrent(trx: Knex.Transaction, plan: LedgerPlan, period: number, importId: number) {
+  const current = await q.findCurrentImport(trx, plan.fiscalYear, true);
+  refuseEarlierPeriod(current, plan, period);
+  if (!current) {
+    return null;
   }
   await q.retireImport(trx, current.id, importId);
   return { importId: current.id, period: current.period, accountCount: current.account_count };
 }
 
 /**
- * Imports a ledger file with a confirmed mapping into a fiscal year, in ONE transaction: the rows
- * are read and checked first (a refusal writes nothing), then the year's earlier import is replaced
- * by this one, its accounts inserted, the mapping and (when another was given) the account pattern
- * saved, and one audit row written. A dry run does all of it and rolls back.
+ * Imports a ledger file with a confirmed mapping into a fiscal year, all or nothing: the rows are
+ * read and checked first (a refusal writes nothing), then written under a pending import in short
+ * transactions (the embedded database's one connection is handed to other requests between two),
+ * then ONE short transaction replaces the year's earlier import by this one, makes it complete,
+ * saves the mapping and (when another was given) the account pattern, and writes one audit row.
+ * Nobody reads a pending import, so the figures change at that commit or not at all; on any failure
+ * the pending rows are deleted. A dry run does all of it, rolls the last transaction back and
+ * deletes its rows, so its figures are the import's.
  */
 export function importLedgerFromPath(
   app: AppContext,
@@ -179,38 +189,48 @@ async function runLedgerImport(
   const period = checkRows(rows, plan.period);
   requireAccounts(rows, patternText);
   const fileSums = await sumFile(rows);
+  // Refused before writing anything (and checked again under the year's lock at the end).
+  refuseEarlierPeriod(await q.findCurrentImport(app.db, plan.fiscalYear), plan, period);
+  await sweepLedgerLeftovers(app.db);
+  const importId = await q.insertLedgerImport(app.db, {
+    fiscal_year: plan.fiscalYear,
+    period,
+    file_name: file.originalName,
+    file_sha256: file.sha256,
+    account_pattern: patternText,
+    column_mappings: {
+      columnMappings: mapping.saved,
+      headerRow: header.headerRow,
+      actor: actor.email ?? actor.name,
+    },
+    user_id: actor.id,
+  });
+  let completed = false;
   try {
-    return await app.db.transaction(async (trx) => {
+    const inserts = await toInserts(importId, plan.fiscalYear, rows);
+    await accounts.insertLedgerAccounts(app.db, inserts);
+    const setAsideCount = inserts.filter((r) => r.set_aside_reason).length;
+    const warningCount = inserts.filter((r) => !r.set_aside_reason && r.warnings.length).length;
+    const sums = await accounts.ledgerImportSums(app.db, importId);
+    const functionCodes = await accounts.functionCodeCounts(app.db, importId);
+    const result = await app.db.transaction(async (trx) => {
       await q.lockLedgerYear(trx, plan.fiscalYear);
-      const importId = await q.insertLedgerImport(trx, {
-        fiscal_year: plan.fiscalYear,
-        period,
-        file_name: file.originalName,
-        file_sha256: file.sha256,
-        account_pattern: patternText,
-        column_mappings: {
-          columnMappings: mapping.saved,
-          headerRow: header.headerRow,
-          actor: actor.email ?? actor.name,
-        },
-        user_id: actor.id,
-      });
       const replaced = await replaceCurrent(trx, plan, period, importId);
-      const inserts = await toInserts(importId, plan.fiscalYear, rows);
-      await accounts.insertLedgerAccounts(trx, inserts);
-      const setAsideCount = inserts.filter((r) => r.set_aside_reason).length;
-      const warningCount = inserts.filter((r) => !r.set_aside_reason && r.warnings.length).length;
-      await q.finishLedgerImport(trx, importId, {
+      const finished = await q.finishLedgerImport(trx, importId, {
         row_count: rows.length,
         account_count: inserts.length - setAsideCount,
         set_aside_count: setAsideCount,
         warning_count: warningCount,
       });
+      if (!finished) {
+        throw conflict(
+          'The import was interrupted (its rows were cleared while it ran): import the file again',
+        );
+      }
       await q.saveLedgerMapping(trx, headerSignature(header.columns), { columnMappings: mapping.saved });
       if (patternText !== settings.account_pattern) {
         await q.saveAccountPattern(trx, patternText, actor.id);
       }
-      const sums = await accounts.ledgerImportSums(trx, importId);
       const reconciliation = reconcile(rows, fileSums, mapping.saved, sums);
       const names = deseCodes();
       const result: LedgerImportResult = {
@@ -225,7 +245,7 @@ async function runLedgerImport(
         setAsideCount,
         skippedCount: rows.length - inserts.length,
         warningCount,
-        functionCodes: (await accounts.functionCodeCounts(trx, importId)).map((f) => ({
+        functionCodes: functionCodes.map((f) => ({
           ...f,
           name: names.get(f.code)?.name ?? null,
         })),
@@ -260,10 +280,19 @@ async function runLedgerImport(
       }
       return result;
     });
+    completed = true;
+    if (result.replaced) {
+      await dropReplacedRows(app, result.replaced.importId);
+    }
+    return { ...result, durationMs: Date.now() - started };
   } catch (err) {
     if (err instanceof DryRunDone) {
       return { ...err.result, durationMs: Date.now() - started };
     }
     throw err;
+  } finally {
+    if (!completed) {
+      await discardAfterFailure(app, importId);
+    }
   }
 }

@@ -1,5 +1,6 @@
 import type { AppContext } from '@server/context';
 import { migrateLatest } from '@server/db/migrate';
+import { sweepLedgerLeftovers } from './actuals-import-pending';
 import { ensureAdmin } from './users';
 import { loadDemoIfEmpty } from './seed';
 
@@ -13,6 +14,8 @@ export async function prepareDatabase(app: AppContext, say: (line: string) => vo
   if (applied.length) {
     say(`Applied ${applied.length} migration(s).`);
   }
+  // What a ledger import stopped mid-way by the last shutdown left (nobody reads it).
+  await sweepLedgerLeftovers(app.db);
   const admin = await ensureAdmin(app);
   if (admin) {
     say(
