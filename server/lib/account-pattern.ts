@@ -67,7 +67,7 @@ function segmentSource(segment: string): { source: string; token: Token | null }
     return { source: SEGMENT, token: null };
   }
   throw new AccountPatternError(
-    `'${segment}' is not a segment: use FUNC, OBJECT, LOC, x's (one per character), ... (any segments) or a lower-case word (one segment)`,
+    `'${segment}' is not a segment: use FUNC, OBJECT, LOC, x's (one per character), ... (any segments, once at most) or a lower-case word (one segment)`,
   );
 }
 

@@ -28,7 +28,7 @@ import {
 } from './import-analyze';
 
 export const PATTERN_HELP =
-  "Segments as the account writes them, with its separators: FUNC = the DESE function code (4 digits), OBJECT = the object code, LOC = a building's code, x = one character (xxx three), ... = any number of segments, a lower-case word = one segment of any length. Lunenburg's MUNIS accounts (0100-3-300-2305-03-2-10-1-511001): fund-x-xxx-FUNC-...-OBJECT.";
+  "Segments as the account writes them, with its separators: FUNC = the DESE function code (4 digits), OBJECT = the object code, LOC = a building's code, x = one character (xxx three), ... = any number of segments (once at most), a lower-case word = one segment of any length. Lunenburg's MUNIS accounts (0100-3-300-2305-03-2-10-1-511001): fund-x-xxx-FUNC-...-OBJECT.";
 
 export type LedgerFileAnalysis = Omit<LedgerAnalysis, 'fileName'> & { header: HeaderInfo; sha256: string };
 

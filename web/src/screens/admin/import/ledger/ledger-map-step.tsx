@@ -155,7 +155,7 @@ export function LedgerMapStep({
           label="Account pattern"
           full
           value={settings.accountPattern}
-          hint="Where the DESE function (FUNC), object (OBJECT) and building (LOC) codes sit in an account: x = one character, ... = any segments, a word = one segment. Saved for the district when you import."
+          hint="Where the DESE function (FUNC), object (OBJECT) and building (LOC) codes sit in an account: x = one character, ... = any segments (once at most), a word = one segment. Saved for the district when you import."
           onChange={(e) => onSettingsChange({ ...settings, accountPattern: e.target.value })}
         />
       </div>
