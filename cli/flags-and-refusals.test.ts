@@ -142,4 +142,39 @@ describe('budget-cli flags and refusals', () => {
       );
     },
   );
+
+  it(
+    'names a stored crosswalk rule the import leaves out because its pattern is no longer accepted',
+    { timeout: 180_000 },
+    async () => {
+      // Saved when JavaScript's engine ran the rules: RE2 has no backreferences.
+      const handle = await runner.openDb();
+      try {
+        await handle
+          .knex('position_crosswalk_rules')
+          .insert({ match_type: 'regex', pattern: '^(a)\\1', dese_code: '2330' });
+      } finally {
+        await handle.close();
+      }
+      const args = [
+        'import',
+        BOSTON,
+        '--type',
+        'operating',
+        '--budget-year',
+        'FY26',
+        '--version',
+        VERSION,
+        '--dry-run',
+      ];
+      const json = jsonDocument(await cli(...args, '--json'), 'object');
+      expect(json.crosswalk.unusableRules).toHaveLength(1);
+      const text = await cli(...args);
+      expect(text.code, text.stderr).toBe(0);
+      expect(text.stdout).toContain(
+        `Rule left out (its pattern is no longer accepted): ${json.crosswalk.unusableRules[0].message}`,
+      );
+      expect(text.stdout).toContain("'^(a)\\1'");
+    },
+  );
 });

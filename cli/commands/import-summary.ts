@@ -134,6 +134,9 @@ function nextYearAndCrosswalkLines(result: ImportResult): string[] {
         `  ${count(c.unmatchedTitleCount)} title(s) no rule matches: ${titles.join(', ')}${c.unmatchedTitleCount > titles.length ? ', ...' : ''}`,
       );
     }
+    for (const rule of c.unusableRules) {
+      out.push(`  Rule left out (its pattern is no longer accepted): ${rule.message}`);
+    }
   }
   return out;
 }

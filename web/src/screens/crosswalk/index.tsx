@@ -114,6 +114,17 @@ export function CrosswalkScreen() {
           {errorMessage(preview.error, 'Please reload the page.')}
         </Alert>
       ) : null}
+      {p && p.unusableRules.length ? (
+        <Alert
+          title={`${countOf(p.unusableRules.length, 'rule')} left out: the pattern is no longer accepted`}
+        >
+          <ul className="cw-list">
+            {p.unusableRules.map((r) => (
+              <li key={r.ruleId}>{r.message}. Edit the rule or delete it; until then it matches no title.</li>
+            ))}
+          </ul>
+        </Alert>
+      ) : null}
       {p ? (
         <dl className="cw-kpis" aria-label={`${yearLabel} employee lines`}>
           <div className="cw-kpi">
