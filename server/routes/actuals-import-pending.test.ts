@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generatedLedgerCsv } from '../../test/ledger-files';
+import { prepareDatabase } from '@server/services/startup';
 import { ledgerSuite } from './actuals.suite';
 
 /**
@@ -103,4 +104,34 @@ describe('a ledger import is seen whole or not at all', () => {
     await knex('ledger_accounts').where({ ledger_import_id: running }).del();
     await knex('ledger_imports').where({ id: running }).del();
   }, 240_000);
+
+  it('deletes what an import stopped by a restart left, when the server starts', async () => {
+    const knex = s.t.db.knex;
+    const { id: currentId } = (await current())!;
+    const [{ id }] = await knex('ledger_imports')
+      .insert({
+        fiscal_year: 2026,
+        period: 9,
+        file_name: 'ledger-fy2026-p9.csv',
+        file_sha256: 'e'.repeat(64),
+        account_pattern: 'fund-x-xxx-FUNC-...-OBJECT',
+        is_current: false,
+        status: 'pending',
+        created_at: new Date(Date.now() - 3 * 60 * 60 * 1000),
+      })
+      .returning('id');
+    await knex.raw(
+      `INSERT INTO ledger_accounts (ledger_import_id, fiscal_year, row_number, account)
+       SELECT ?, fiscal_year, row_number, account FROM ledger_accounts WHERE ledger_import_id = ?`,
+      [id, currentId],
+    );
+    const before = (await report()).body;
+    await prepareDatabase({ ...s.t.app, config: { ...s.t.app.config, seedDemo: false } }, () => undefined);
+    expect(await pending()).toBe(0);
+    expect(Number((await knex('ledger_accounts').where({ ledger_import_id: id }).count('* as n'))[0].n)).toBe(
+      0,
+    );
+    expect(await current()).toEqual({ id: currentId });
+    expect((await report()).body).toEqual(before);
+  }, 120_000);
 });
