@@ -140,7 +140,8 @@ export default tseslint.config(
     [LINE_WRITES],
     [...TESTS, LINE_WRITER, 'server/queries/line-items-writes*.ts'],
   ),
-  // The layering of DESIGN section 1, held by the linter rather than by memory.
+  // The layering (schemas import only zod; queries hold all knex; services are their only callers;
+  // routes stay thin), held by the linter rather than by memory.
   restrict(
     ['server/schemas/**/*.ts'],
     [

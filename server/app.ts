@@ -56,7 +56,7 @@ export const CONTENT_SECURITY_POLICY = [
  */
 export function createApp(app: AppContext, options: { webDist?: string } = {}): Koa {
   // TRUST_PROXY=n: ctx.ip is the n-th X-Forwarded-For entry from the right, the address the
-  // outermost trusted proxy saw; entries further left are whatever the client sent (issue 15, item 2).
+  // outermost trusted proxy saw; entries further left are whatever the client sent.
   const hops = app.config.trustProxy;
   const koa = new Koa({ proxy: hops > 0, maxIpsCount: hops });
   const router = mountRoutes(app, allRoutes);

@@ -11,7 +11,7 @@ async function main() {
   const config = loadConfig();
   const log = createLogger(config.logLevel);
   makeDataDirPrivate(config.dataDir, (message) => log.warn(message));
-  // Embedded PGlite on a thread of its own: no statement holds the event loop (issue 23 item 1).
+  // Embedded PGlite on a thread of its own: no statement holds the event loop.
   const handle = await openDb(
     config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir, thread: 'worker' },
   );

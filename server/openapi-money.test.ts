@@ -4,7 +4,7 @@ import { buildOpenApi } from './openapi';
 import { MONEY_REF, moneyFieldsOutsideMoney, type Json } from '../test/openapi-money';
 
 /*
- * Item 2 of issue 22: money has one JSON type across the API. Every response field named like an
+ * Money has one JSON type across the API. Every response field named like an
  * amount of money must be the `Money` component (server/schemas/common.ts `moneyOut`), so a new
  * field written as z.number() or as decimal text fails here instead of reaching a client as a
  * second encoding.
@@ -27,7 +27,7 @@ describe('money in the OpenAPI document', () => {
   });
 
   it("an import's reconciliation sends the amounts it stored as Money, the file's own as FileDecimal", () => {
-    // Issue 32 item 19: storedAmount and storedSum were decimal text like the file's figures.
+    // storedAmount and storedSum were once decimal text like the file's figures.
     const path = Object.keys(doc.paths).find((p) => p.endsWith('/import/execute'))!;
     const r =
       doc.paths[path].post.responses['200'].content['application/json'].schema.properties.reconciliation;

@@ -3,8 +3,8 @@ import { createTestApp, type TestApp } from '../test/app';
 import { servePublicPage } from '../test/public-page-server';
 
 /**
- * Issue 23 item 9: an address no public dashboard can have is a 404 'Dashboard Not Found' from the
- * real app and database, never a 500 (a NUL byte in the path reached SQL). The app serves a web
+ * An address no public dashboard can have is a 404 'Dashboard Not Found' from the
+ * real app and database, never a 500 (a NUL byte in the path once reached SQL). The app serves a web
  * build of this test's own (a template of the residents' page), so no build is needed.
  */
 let t: TestApp;

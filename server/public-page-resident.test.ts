@@ -13,7 +13,7 @@ import {
 } from '../test/factories';
 
 /**
- * Issue 32 items 14 and 20: the residents' page as a reader without JavaScript gets it (the
+ * The residents' page as a reader without JavaScript gets it (the
  * server's HTML, before any script) names the stage with its vote date, calls a School Committee
  * Adopted budget the adopted budget, gives a $1,816 gap in dollars with its share of the goal,
  * spending per pupil in total and by DESE's spending categories, and the CSV download. Every figure

@@ -11,7 +11,7 @@ import {
 } from './schemas/public-dashboard';
 
 /**
- * The public dashboard's HTML (web/public.html, issue 13): everything published written into the
+ * The public dashboard's HTML (web/public.html): everything published written into the
  * page as plain HTML, in the configured sections and order (the totals and the sentence about the
  * goal, every table, the DESE categories, the logo, the links, the other published years), so a
  * reader without JavaScript (or before it arrives, on a slow phone) reads it all at once, and the snapshot as JSON for the page's script, which then needs
@@ -165,7 +165,7 @@ function statusHtml(f: string, data: PublicYearData): string {
   );
 }
 
-/** Per pupil by DESE spending category (issue 32 item 14), after the categories' amounts. */
+/** Per pupil by DESE spending category, after the categories' amounts. */
 function perPupilDeseTable(f: string, data: PublicYearData): string {
   const dese = data.perPupilDese;
   return dese?.byCategory?.length

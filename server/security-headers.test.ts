@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
 
-// Issue 15 item 12: a policy on every response that lets only the app's own scripts run (the
+// A policy on every response that lets only the app's own scripts run (the
 // session token is readable by script), and no caching of signed-in API answers.
 let t: TestApp;
 beforeAll(async () => {

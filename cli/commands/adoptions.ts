@@ -18,8 +18,8 @@ import { budgetYearOrDefault } from '../lookups';
 import { parseFlags, printJson, printRows } from '../output';
 
 /**
- * `scenarios adopt|undo-adoption|adoptions`: adopting a cut scenario into the budget (issue 25
- * item 2) through the services the Scenario Builder uses. Without --yes a command prints what it
+ * `scenarios adopt|undo-adoption|adoptions`: adopting a cut scenario into the budget through the
+ * services the Scenario Builder uses. Without --yes a command prints what it
  * would change and writes nothing; with --yes it adopts (or undoes) exactly what it printed: the
  * preview's basis goes with the write, so a budget changed in between is refused, not overwritten.
  */

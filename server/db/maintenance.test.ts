@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { databaseBytes, startMaintenance, vacuumDeadRows } from './maintenance';
 
 /**
- * Issue 15, item 9: the embedded database never vacuumed, so an aborted import left its rows in
+ * The embedded database once never vacuumed, so an aborted import left its rows in
  * the files (163 MB for 12,417 live rows). An aborted large write is simulated the way an import
  * fails: thousands of rows written in a transaction that rolls back, then one more row written.
  */

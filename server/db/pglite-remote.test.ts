@@ -7,7 +7,7 @@ import { openCopy } from '@server/lib/import/copy';
 import { openDb, type DbHandle } from './index';
 
 /**
- * Issue 23 item 1: embedded PGlite on a thread of its own (server/db/pglite-worker.mjs, through
+ * Embedded PGlite on a thread of its own (server/db/pglite-worker.mjs, through
  * server/db/pglite-remote.ts) must answer exactly as PGlite on the server's thread does (values,
  * types, errors, COPY from a blob, dumps, order) while no statement holds the event loop.
  * Each case runs the same thing on both and compares; the embedded database only.

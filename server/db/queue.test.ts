@@ -10,8 +10,8 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { queueFor, WorkQueue } from './queue';
 
 /**
- * Issue 15, item 7: under a 200-client load on the embedded database, /api/health and the web
- * app's files waited until the load ended, and requests hung past 30 s. Now database work waits in
+ * Under a 200-client load on the embedded database, /api/health and the web
+ * app's files once waited until the load ended, and requests hung past 30 s. Now database work waits in
  * a fair, bounded queue: health and files answer at once, everyone is served in turn, and a full
  * queue answers 503 with Retry-After instead of hanging.
  */

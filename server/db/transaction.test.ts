@@ -4,7 +4,7 @@ import { createTestDb } from '../../test/db';
 import type { DbHandle } from './index';
 
 /**
- * The transaction helper retries a deadlock victim once (issue 15, item 8). Two transactions lock
+ * The transaction helper retries a deadlock victim once. Two transactions lock
  * two rows in opposite orders; PostgreSQL aborts one with 40P01. Before the helper, that call
  * failed (a 500 to its user); now it runs again after the other committed and both succeed.
  * Only a real server can deadlock (PGlite has one connection), so this runs with TEST_DATABASE_URL.

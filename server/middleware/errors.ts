@@ -4,7 +4,7 @@ import { AppError, translateDbError } from '@server/errors';
 import type { Logger } from '@server/lib/log';
 
 /**
- * Writes every error in the one shape of DESIGN section 3. Known errors keep their status and
+ * Writes every error in one shape, `{ error, code, details? }`. Known errors keep their status and
  * message; anything unexpected is logged with the request id and answered with a bare 500.
  */
 export function errorHandler(log: Logger): Middleware {

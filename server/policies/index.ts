@@ -8,7 +8,7 @@ const ADMIN: readonly Role[] = ['ADMIN'];
 /**
  * Who may do what: the one table the server enforces (routes check it before validating input,
  * services check it again so the CLI is guarded the same way) and the screens mirror through
- * `abilities`. Grouped as DESIGN section 4 lists them.
+ * `abilities`. Grouped by who may: anyone signed in, ADMIN and FINANCE, ADMIN only.
  */
 export const POLICY = {
   // anyone signed in: own profile and what the Budget Dashboard needs
@@ -16,7 +16,7 @@ export const POLICY = {
   'profile.update': ANY,
   'dashboard.read': ANY,
   'referenceData.read': ANY,
-  // The budget's reports that hold no individual pay (issue 32 item 12): a school committee member
+  // The budget's reports that hold no individual pay: a school committee member
   // (VIEW_ONLY) reads the stage comparison by category, function and building, the DESE report and
   // budget vs actual. The comparison's line-by-line part stays 'lineItems.read' (staff).
   'stageComparison.read': ANY,
