@@ -4,7 +4,7 @@ import { buildCategory, buildScenario, insertEmployees, insertProposed } from '.
 import { centsOfDollars, LEDGER_FILE, ledgerSuite, parseFixture, sumOf } from './actuals.suite';
 
 /**
- * Issue 27 item 6: the multi-year projection and Generate Projections can start from last year's
+ * The multi-year projection and Generate Projections can start from last year's
  * actual spending (the ledger's projected year-end) instead of last year's budget. Every expected
  * figure is recomputed here in BigInt cents from the fixture's own columns and the lines this test
  * wrote, never from the code under test.
@@ -282,7 +282,7 @@ describe('a ledger part-way through the year', () => {
       `/cola/multi-year-projection?budgetYearId=${w.budgetYearId}&startYear=2024&endYear=2024&baselineBasis=actual`,
     );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    // The report's projected year-end: each account's, to the cent, summed (issue 32 item 8).
+    // The report's projected year-end: each account's, to the cent, summed.
     const want = sumOf(rows, (r) => roundDiv(r.expended * 12n, 7n));
     expect(centsOfDollars(res.body.projections[0].baseline)).toBe(want);
     expect(res.body.baselineSource).toBe(

@@ -263,7 +263,7 @@ describe('POST /actuals/import/execute', () => {
   });
 });
 
-describe('ledger refusals (issue 32 items 19 and 20)', () => {
+describe('ledger refusals', () => {
   it('name every bad row up to 20 and count the rest', async () => {
     const before = await s.counts();
     const ledgerRows = rows.length;

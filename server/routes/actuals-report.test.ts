@@ -94,7 +94,7 @@ describe('GET /actuals/report', () => {
   it('returns 401, 400 for a bad grouping, the report to VIEW_ONLY too and 404 for a year that does not exist', async () => {
     expect((await s.t.api('get', '/actuals/report?fiscalYear=2023')).status).toBe(401);
     expect((await report('fiscalYear=2023&by=vendor')).status).toBe(400);
-    // Issue 32 item 12: budget vs actual holds no individual pay; the school committee reads it.
+    // Budget vs actual holds no individual pay; the school committee reads it.
     const seen = await report('fiscalYear=2023', s.viewer.token);
     expect(seen.status).toBe(200);
     expect(seen.body.totals).toEqual((await report('fiscalYear=2023')).body.totals);
@@ -129,7 +129,7 @@ describe('GET /actuals/report', () => {
         lineCount: 4,
       });
       expect(res.body.ledger).toMatchObject({ period: 13, periodsElapsed: 12 });
-      // Issue 32 item 20: period 13 is MUNIS's year-end, projected as the complete year.
+      // Period 13 is MUNIS's year-end, projected as the complete year.
       expect(res.body.projectionRule).toContain(
         'the ledger is at year-end (period 13), so the year is complete',
       );
@@ -225,7 +225,7 @@ describe('GET /actuals/report', () => {
     const seven = file.toString('utf8').replace(/\r\n2023,13,/g, '\r\n2023,7,');
     const res = await s.importFile(seven, { fiscalYear: 2023, replaceLaterPeriod: true });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    // Issue 32 item 8: each account is projected to the cent, and a group or total is the sum of
+    // Each account is projected to the cent, and a group or total is the sum of
     // its rows as shown (period 7 does not divide the year: projecting the total's own expended
     // gave $2,082,008.64 over rows adding up to $2,082,008.62).
     const projected = (r: FixtureRow) => roundDiv(r.expended * 12n, 7n);

@@ -5,7 +5,7 @@ import { buildAiWorld, goodAnswer, startAiApp } from './ai-analysis.world';
 import { c, FIGURES_FY27, FY, nssWorld, type NssWorld } from './nss.world';
 
 /**
- * Net school spending as a constraint on the AI analysis (issue 26 item 3): the request carries
+ * Net school spending as a constraint on the AI analysis: the request carries
  * the headroom above 100% of required NSS and the lines that do not count; each suggestion kept is
  * marked with what it does to NSS, taken in list order, and one that takes the district below 100%
  * is flagged, not silently kept. The expected percents are worked out here in cents.
@@ -31,7 +31,7 @@ afterAll(async () => {
   await fake.close();
 });
 
-/** Hundredths of a percent, rounded down: a shortfall never reads as 100% (issue 32 item 9). */
+/** Hundredths of a percent, rounded down: a shortfall never reads as 100%. */
 const hundredths = (left: bigint, required: bigint) => Number((left * 10000n) / required) / 100;
 
 describe('POST /ai-analysis/budget-cuts with state figures', () => {

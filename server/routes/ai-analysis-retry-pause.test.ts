@@ -4,7 +4,7 @@ import { apiError, type FakeAnthropic } from '../../test/fake-anthropic';
 import { buildAiWorld, goodAnswer, startAiApp, type AiWorld } from './ai-analysis.world';
 
 /**
- * Issue 23 item 9: Claude answering 529 (overloaded) without a Retry-After header is retried after
+ * Claude answering 529 (overloaded) without a Retry-After header is retried after
  * the configured back-off, not at once (Number(null) is 0, which made the pause nothing); with the
  * header, its seconds are what is waited.
  */

@@ -19,7 +19,7 @@ describe('PUT /auth/update-profile', () => {
     expect(res.body.user).toMatchObject({ name: 'Renamed Person', email: a.email });
   });
 
-  it('asks for the current password to change the email, and refuses a wrong one (issue 15, item 4)', async () => {
+  it('asks for the current password to change the email, and refuses a wrong one', async () => {
     const a = await t.userWith('FINANCE');
     const b = await t.userWith('FINANCE');
     const email = `renamed-${a.id}@example.org`;
@@ -48,7 +48,7 @@ describe('PUT /auth/update-profile', () => {
   });
 });
 
-describe('password rules (issue 15, item 5)', () => {
+describe('password rules', () => {
   it('refuses the most common passwords and the user’s own email or name', async () => {
     const admin = await t.userWith('ADMIN');
     const u = await t.userWith('FINANCE', {

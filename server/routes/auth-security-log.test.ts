@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('the security log (issue 15, item 13)', () => {
+describe('the security log', () => {
   it('records sign-ins, failures, refusals and account changes, without secrets, for an admin to filter', async () => {
     const admin = await t.userWith('ADMIN');
     const u = await t.userWith('FINANCE');
@@ -153,7 +153,7 @@ describe('POST /auth/exports', () => {
   });
 });
 
-describe('the security log’s first view (issue 23 item 3)', () => {
+describe('the security log’s first view', () => {
   it('keeps failed sign-ins and role changes in sight however many exports are posted', async () => {
     const admin = await t.userWith('ADMIN');
     const target = await t.userWith('FINANCE');

@@ -21,7 +21,7 @@ async function signIn(u: { email: string; password: string }, device: string): P
 const me = async (token: string) => (await t.api('get', '/auth/me', { token })).status;
 const sessionIdOf = (token: string) => (jwt.decode(token) as { sid: string }).sid;
 
-describe('sessions (issue 15, item 6)', () => {
+describe('sessions', () => {
   it('lists the user’s sessions with device, address and last seen, marking this one', async () => {
     const u = await t.userWith('FINANCE');
     const laptop = await signIn(u, 'Laptop Firefox');
@@ -137,7 +137,7 @@ describe('sessions (issue 15, item 6)', () => {
   });
 });
 
-describe('the idle timeout, to the second (issue 23 item 9)', () => {
+describe('the idle timeout, to the second', () => {
   it('counts from the last request, though last seen is stored at most once a minute', async () => {
     const idleMs = 2_500;
     const short = await createTestApp({ config: { sessionIdleMs: idleMs } });

@@ -13,7 +13,7 @@ const from = (address: string) => ({ 'X-Forwarded-For': address });
 const login = (email: string, password: string, address: string) =>
   t.api('post', '/auth/login', { body: { email, password }, headers: from(address) });
 
-describe('sign-in throttling (issue 15, item 1)', () => {
+describe('sign-in throttling', () => {
   it('five wrong passwords from one address refuse that address, not the owner elsewhere', async () => {
     const u = await t.userWith('ADMIN');
     for (let i = 0; i < 5; i += 1) {
@@ -50,7 +50,7 @@ describe('sign-in throttling (issue 15, item 1)', () => {
   });
 });
 
-describe('counting before checking (issue 23, items 2 and 8)', () => {
+describe('counting before checking', () => {
   it('forty guesses sent at once from one address reach the password at most five times', async () => {
     const u = await t.userWith('FINANCE');
     const results = await Promise.all(
@@ -83,7 +83,7 @@ describe('counting before checking (issue 23, items 2 and 8)', () => {
   });
 });
 
-describe('the client address behind a trusted proxy (issue 15, item 2)', () => {
+describe('the client address behind a trusted proxy', () => {
   it('keys on the address the proxy saw, not on X-Forwarded-For entries the client wrote', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 26; i += 1) {
@@ -116,7 +116,7 @@ describe('the client address behind a trusted proxy (issue 15, item 2)', () => {
   });
 });
 
-describe('current-password checks share the sign-in throttle (issue 15, item 3)', () => {
+describe('current-password checks share the sign-in throttle', () => {
   it('refuses with 429 after repeated wrong current passwords, the right one included', async () => {
     const u = await t.userWith('FINANCE');
     const statuses: number[] = [];

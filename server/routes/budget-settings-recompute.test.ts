@@ -11,7 +11,7 @@ import {
 } from '../../test/factories';
 
 /**
- * Issue 22 item 3: saving the step-and-lane settings moves every automatic next-year salary they
+ * Saving the step-and-lane settings moves every automatic next-year salary they
  * reach, in the same transaction and audited, so the stored values and the COLA calculation agree.
  * Expected values are worked out here in integer cents from the salaries, the contract's COLA and
  * the setting: round(salary x (1 + COLA/100) + pooled part, 2).

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { buildBudgetYear, buildScenario, insertProposed } from '../../test/factories';
 
 /**
- * Issue 25 item 3, the reasons an adoption gives: after the superintendent's recommendation a cut
+ * The reasons an adoption gives: after the superintendent's recommendation a cut
  * scenario is adopted into the budget with a reason for one line; the comparison of the
  * recommendation with today's figures explains each adopted line with that reason, or with
  * 'Adopted scenario "X"' and the adoption's reason. Amounts are worked out in cents here.

@@ -20,7 +20,7 @@ import {
 import { evaluateWorkbook } from './budget-stages-compare.xlsx-check';
 
 /**
- * Issue 25 item 3: what changed between two stages, and why. A year is built, moved to the
+ * What changed between two stages, and why. A year is built, moved to the
  * superintendent's recommendation, edited with reasons (a line added and one deleted too), voted,
  * reopened and edited again; every comparison is then worked out again in integer cents from the
  * lines this test wrote (budget-stages-compare.model.ts) and compared with the API's.
@@ -319,7 +319,7 @@ describe('GET /budget-stages/compare', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.error).toContain("from must be a stage id or 'current'");
     expect((await compare(stage.A, 'current', '&lines=some')).status).toBe(400);
-    // Issue 32 item 12: VIEW_ONLY reads the totals and breakdowns, never the lines (salaries).
+    // VIEW_ONLY reads the totals and breakdowns, never the lines (salaries).
     expect((await compare(stage.A, 'current', '&lines=changed', viewer)).status).toBe(403);
     expect((await compare(stage.A, 'current', '&lines=all', viewer)).status).toBe(403);
     const xlsx = await fetch(

@@ -9,7 +9,7 @@ import {
 } from '../../test/factories';
 
 /**
- * Issue 26 item 1 beside issue 25: a year cannot move to School Committee Adopted while dollars in
+ * A year cannot move to School Committee Adopted while dollars in
  * it have no DESE function code. The refusal is a 409 naming the dollars and the lines, and writes
  * nothing (no stage, no frozen line, no audit row); a $0 line without a code does not block it.
  */

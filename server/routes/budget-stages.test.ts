@@ -9,7 +9,7 @@ import {
 } from '../../test/factories';
 
 /**
- * Issue 25 items 1 and 4: a fiscal year walks Draft → Superintendent's Recommended → School
+ * A fiscal year walks Draft → Superintendent's Recommended → School
  * Committee Adopted → Town Appropriated → Revised; each move freezes the year's lines and totals,
  * which never change afterwards; from the vote on nobody can change the lines until an ADMIN
  * reopens the year with a reason. Totals are recomputed here in cents from the rows written.
@@ -61,8 +61,8 @@ beforeAll(async () => {
       fiscalYear: FY,
     },
   ]);
-  // Every dollar has a function code: a vote with unmapped dollars is refused (issue 26 item 1,
-  // tested in budget-stages-function-codes.test.ts).
+  // Every dollar has a function code: a vote with unmapped dollars is refused (tested in
+  // budget-stages-function-codes.test.ts).
   await t.db
     .knex('line_items')
     .whereIn('id', [...proposedIds, ...people])

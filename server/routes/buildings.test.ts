@@ -217,7 +217,7 @@ describe('DELETE /buildings/:id', () => {
     expect(await knex()('buildings').where({ id: body.building.id }).first()).toBeTruthy();
   });
 
-  it('refuses a building in use with the counts and the SPEC message, and deletes nothing', async () => {
+  it('refuses a building in use with the counts and the in-use message, and deletes nothing', async () => {
     const { body } = await createBuilding({ name: 'Busy School' });
     const id = body.building.id;
     const by = await budgetYear();

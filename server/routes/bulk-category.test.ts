@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { buildCategory, buildEmployee, buildProposed, buildWorld, type World } from '../../test/factories';
 
 /**
- * Bulk Actions set the budget category (issue 27 item 2): a category chosen from the list, a
+ * Bulk Actions set the budget category: a category chosen from the list, a
  * personnel one for employee lines, written through the line writer (one audit entry per changed
  * line, review flags re-judged) in one transaction.
  */

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { buildBudgetYear, buildWorkGroup, grow, insertEmployees } from '../../test/factories';
 
 /**
- * Bad input (issue 22): a contract whose COLA would move a stored next-year salary beyond what a
+ * Bad input: a contract whose COLA would move a stored next-year salary beyond what a
  * numeric(14,2) line holds is a 400 naming its COLA rows, and nothing is written or recomputed.
  * Expected salaries are worked out here in BigInt cents.
  */

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { buildBudgetYear, buildWorkGroup, grow, insertEmployees } from '../../test/factories';
 
 /**
- * Contracts do not silently overlap (issue 22 item 10). Two SETTLED contracts of one work group may
+ * Contracts do not silently overlap. Two SETTLED contracts of one work group may
  * not cover the same fiscal year unless the newer supersedes the older; negotiating offers stand
  * beside anything. Stored next-year salaries are checked against salary × (1 + COLA) worked out
  * here in BigInt cents from the rates the test chose, never from the code under test.

@@ -5,9 +5,9 @@ import { csvRecords, exportCents, realFile, skipWithout } from '../../test/real-
 import { importSuite } from './import.suite';
 
 /**
- * Issue 32 item 1: the real Boston payroll (four schools, 744 rows) has 27 rows with a blank
+ * The real Boston payroll (four schools, 744 rows) has 27 rows with a blank
  * REGULAR, imported flagged 'No current salary' and stored as null. COLA Management's calculation,
- * Multi-Year Projections and the RIF gap answered 500 ('Not an amount in whole cents: null'). Each
+ * Multi-Year Projections and the RIF gap once answered 500 ('Not an amount in whole cents: null'). Each
  * now counts such a person as $0 and says how many it met. Expected figures are the file's, read
  * here with the tests' own parser in BigInt cents.
  */

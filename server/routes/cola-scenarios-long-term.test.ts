@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { buildBudgetYear, buildContract, buildScenario, insertEmployees, unique } from '../../test/factories';
 
 /**
- * The long-term COLA assumption of a COLA scenario (issue 22 item 9): after a work group's last
+ * The long-term COLA assumption of a COLA scenario: after a work group's last
  * contract year and the scenario's last year, the scenario's long-term figure (the group's own,
  * else the scenario's) is the COLA, in every tool that walks salaries, labelled as an assumption;
  * a year nothing covers is 0% and warns. Expected money is an independent BigInt-cents model.
@@ -72,7 +72,7 @@ async function buildWorld() {
   const [scenario] = await db('cola_scenarios')
     .insert({ name: `Plan ${tag}` })
     .returning('id');
-  // The scenario's grid stops at FY2029, as SPEC's does.
+  // The scenario's grid stops at FY2029, as the COLA Scenarios screen's does.
   await db('cola_settings').insert(
     [
       [2027, 2],

@@ -64,7 +64,7 @@ describe('COLA scenarios', () => {
     const planning = first.body.scenario.id;
     const lean = second.body.scenario.id;
 
-    // The grid's batch form, by category, plus SPEC's single form by work group.
+    // The grid's batch form, by category, plus the single form by work group.
     const grid = await call('post', '/cola/settings', {
       scenarioId: planning,
       settings: [
@@ -141,7 +141,7 @@ describe('COLA scenarios', () => {
 });
 
 describe('COLA settings refusals change nothing', () => {
-  it('answers SPEC section 8’s messages and names bad cells', async () => {
+  it('answers the COLA settings’ refusal messages and names bad cells', async () => {
     const scenario = (await call('post', '/cola/scenarios', { name: 'Refusals' })).body.scenario.id;
     const before = await t.db.knex('cola_settings').count({ n: '*' }).first();
     const refusals: [unknown, RegExp][] = [

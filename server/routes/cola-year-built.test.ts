@@ -4,7 +4,7 @@ import { insertProposed } from '../../test/factories';
 import { buildColaWorld, c, type ColaWorld } from './cola-calc.world';
 
 /**
- * Issue 32 item 10: the RIF calculator for the year being built ignored that year's own proposed
+ * The RIF calculator for the year being built once ignored that year's own proposed
  * budget (FY2027: 'No RIF required' while Town Guidance said 'Over guidance'), and Multi-Year kept
  * the old start year's baseline. Each tool now takes the year chosen: a year with its own proposed
  * lines needs that budget and has Town Guidance's gap; a later start year's baseline is the budget of

@@ -24,7 +24,7 @@ import { exportCents } from '../../test/real-files';
 import { importSuite, suggestedMapping } from './import.suite';
 
 /**
- * Issue 27 item 1, done: the real Boston payroll imported with crosswalk rules. Four schools of the
+ * The real Boston payroll imported with crosswalk rules. Four schools of the
  * 2024 earnings report (Curley K-8, Boston Latin, Condon K-8, Charlestown High); rules for their 20
  * most common titles made in one call from the import's unmatched titles; the import leaves fewer
  * than 10% of rows without a category, and 'Update Salary Budget' moves the categorized payroll.

@@ -13,7 +13,7 @@ import {
 import { suggestedMapping } from './import.suite';
 
 /**
- * Issue 27 item 1: the position crosswalk. An ADMIN's rules (exact title, glob, regex) giving a job
+ * The position crosswalk. An ADMIN's rules (exact title, glob, regex) giving a job
  * title a work group, a personnel category and a DESE function code; the preview of what they match
  * and would change on a year's employee lines; Apply through the line writer, audited; conflicts,
  * where the more specific rule wins and the preview says why; refusals with nothing written.

@@ -85,7 +85,7 @@ const actual = (s: any) => ({
 });
 
 describe('GET /scenarios/baseline forms', () => {
-  it('answers SPEC section 3’s named fields by default, and the compact rows with format=rows', async () => {
+  it('answers lines with named fields by default, and the compact rows with format=rows', async () => {
     const w = await world();
     const named = await call('get', `/scenarios/baseline?budgetYearId=${w.budgetYearId}`);
     expect(named.status).toBe(200);

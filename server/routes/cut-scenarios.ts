@@ -13,7 +13,7 @@ export const cutScenarioRoutes: AnyRoute[] = [
     path: '/scenarios/baseline',
     summary:
       'The proposed lines of a budget year’s fiscal year with a cut scenario’s percents (none without one), and the summary against the town goal. ' +
-      'Each line is an object with SPEC section 3’s field names; format=rows answers the compact form the Scenario Builder reads (each line an array of values, categories and buildings once)',
+      'Each line is an object with named fields (accountDesc, category, building, fy26ProposedV3, ...); format=rows answers the compact form the Scenario Builder reads (each line an array of values, categories and buildings once)',
     tag,
     action: 'scenarios.read',
     query: s.baselineQuery,

@@ -6,7 +6,7 @@ import { openDb } from '@server/db/index';
 import { restoreEmbedded } from '@server/services/backup';
 import { createTestApp, type TestApp } from '../../test/app';
 
-/** The admin screen's database card and backup download (issue 15, items 9 and 11): ADMIN only. */
+/** The admin screen's database card and backup download: ADMIN only. */
 
 let t: TestApp;
 let admin: { token: string; email: string };

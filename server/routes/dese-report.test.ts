@@ -11,7 +11,7 @@ import {
 } from '../../test/factories';
 
 /**
- * Issue 26 item 4: the budget in DESE's shape. Every figure is worked out here again in integer
+ * The budget in DESE's shape. Every figure is worked out here again in integer
  * cents from the rows this file writes, and the total is the dashboard's to the cent. The workbook
  * is opened and each formula evaluated from the cells it names, which must give its cached value.
  */
@@ -141,7 +141,7 @@ function expected(code: string) {
 }
 
 describe('GET /dese-report', () => {
-  it('returns 401, lets VIEW_ONLY read the report FINANCE reads (issue 32 item 12), then 400 for a bad fiscal year', async () => {
+  it('returns 401, lets VIEW_ONLY read the report FINANCE reads, then 400 for a bad fiscal year', async () => {
     expect((await t.api('get', url())).status).toBe(401);
     const seen = await t.api('get', url(), { token: viewer });
     expect(seen.status).toBe(200);

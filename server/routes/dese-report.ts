@@ -5,7 +5,7 @@ import { defineRoute, type AnyRoute } from './define';
 
 const tag = 'DESE report';
 
-/** The budget in DESE's shape (issue 26 item 4): JSON for the screen and the CLI, and the workbook. */
+/** The budget in DESE's shape: JSON for the screen and the CLI, and the workbook. */
 export const deseReportRoutes: AnyRoute[] = [
   defineRoute({
     method: 'get',

@@ -5,7 +5,7 @@ import { cents } from '../../test/real-files';
 import { importSuite, suggestedMapping } from './import.suite';
 
 /**
- * Issue 26 item 6: real data through it. Lunenburg's MUNIS year-to-date ledger (FY2023, general
+ * Function codes on real data. Lunenburg's MUNIS year-to-date ledger (FY2023, general
  * fund, school department; fixtures/import/lunenburg-munis-ytd-fy2023.csv, a copy of
  * ../shared/fixtures/real/lunenburg_munis_school_ytd_fy2023_slice.csv) is imported with its
  * suggested mapping. Each row's function code is worked out here on its own, from the 4th segment

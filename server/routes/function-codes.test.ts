@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { buildCategory, buildWorld, insertEmployees, insertProposed, type World } from '../../test/factories';
 
 /**
- * Issue 26 item 1: a function code on every dollar. The rules an ADMIN keeps (refused when they
+ * A function code on every dollar. The rules an ADMIN keeps (refused when they
  * would give one line two codes, name a code outside DESE's chart or hold an invalid pattern, with
  * nothing written), applying them through the line writer, the grids' bulk code, the filter and
  * the count of lines still without one. Dollars are checked in integer cents.

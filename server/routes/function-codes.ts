@@ -6,7 +6,7 @@ import { defineRoute, type AnyRoute } from './define';
 
 const tag = 'Function codes';
 
-/** A DESE function code on every dollar (issue 26 item 1): rules, their application, bulk codes, gaps. */
+/** A DESE function code on every dollar: rules, their application, bulk codes, gaps. */
 export const functionCodeRoutes: AnyRoute[] = [
   defineRoute({
     method: 'get',

@@ -3,8 +3,8 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { buildBudgetYear, insertProposed } from '../../test/factories';
 
 /**
- * Issue 32 item 13: the state figures' changes and a stage's reopen with its reason were written to
- * the audit log but could not be read (GET /history/nss-state-figures/2029 was a 400). Their
+ * The state figures' changes and a stage's reopen with its reason were written to
+ * the audit log but once could not be read (GET /history/nss-state-figures/2029 was a 400). Their
  * history is read like every record's: newest first, who, when, each changed field.
  */
 let t: TestApp;

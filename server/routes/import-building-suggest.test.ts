@@ -7,7 +7,7 @@ import { importSuite, suggestedMapping } from './import.suite';
 const s = importSuite('import-building-suggest-test-');
 
 /**
- * Issue 32 item 18: Boston's DEPARTMENT_NAME holds the school names. When those are the district's
+ * Boston's DEPARTMENT_NAME holds the school names. When those are the district's
  * buildings, the wizard suggests that column for Building (it used to go to Department, and every
  * line landed at District Wide).
  */
@@ -49,8 +49,8 @@ describe('suggesting Building from a column of building names', () => {
       .select('last_name', 'first_name', 'building_id');
     const expected = rows.map((r) => ids.get(r[dept]) ?? null);
     expect(stored.map((l) => l.building_id).sort()).toEqual(expected.sort());
-    // Issue 32 item 20: 'Marked for review' is the number of the run's lines the Data Quality list
-    // holds (it said 0 while the list held every employee the next-year salary rule flagged).
+    // 'Marked for review' is the number of the run's lines the Data Quality list
+    // holds (it once said 0 while the list held every employee the next-year salary rule flagged).
     const list = await s.t.api('get', `/line-items/budget/needs-review?budgetYearId=${s.d.budgetYearId}`, {
       token: s.admin.token,
     });

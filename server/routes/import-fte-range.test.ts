@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { importSuite } from './import.suite';
 
 /**
- * An import with an FTE of 0, negative or above 1.5 (issue 22, Bad input): a 400 naming currentFTE
+ * An import with an FTE of 0, negative or above 1.5: a 400 naming currentFTE
  * and the row, nothing written (a schedule pays a line its cell times its FTE, so such a value
  * would move salaries); a blank FTE cell still imports.
  */

@@ -24,7 +24,7 @@ async function dryRun(
 }
 
 /**
- * Issue 10 item 8: the preview shows what will be stored, not the file's cells. The dry run runs
+ * The preview shows what will be stored, not the file's cells. The dry run runs
  * the import's own transform, so its first rows are the lines as stored: names split, money and
  * dates parsed, the building matched; skipped rows come with their reason and blank rows are
  * counted, not shown.

@@ -4,7 +4,7 @@ import { importSuite } from './import.suite';
 
 const s = importSuite('import-projected-test-');
 
-/** Issue 9 items 1 and 2: imported lines supersede projections; imported employees get their next-year salary. */
+/** Imported lines supersede projections; imported employees get their next-year salary. */
 
 async function versionYear(): Promise<number> {
   return (await s.t.db.knex('budget_versions').where({ id: s.d.versionId }).first()).fiscal_year;

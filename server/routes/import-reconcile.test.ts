@@ -11,7 +11,7 @@ const BOSTON = realFile('boston_employee_earnings_report_2024.csv');
 const SKIP_BOSTON = skipWithout(BOSTON);
 
 /**
- * Issue 9 item 6: every imported dollar is accounted for. The expected figures come from the files
+ * Every imported dollar is accounted for. The expected figures come from the files
  * themselves, read with the tests' own parser (test/real-files.ts: records, quotes, money to
  * BigInt cents), not with the importer's code.
  */

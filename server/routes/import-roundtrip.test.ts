@@ -12,7 +12,7 @@ import { employeeColumns } from '@web/screens/operating-budget/columns';
 import { importSuite, suggestedMapping } from './import.suite';
 
 /**
- * Issue 10 item 9: the app's own Excel export imports back. Lines made here go through the
+ * The app's own Excel export imports back. Lines made here go through the
  * Employee Budget Manager's own columns, a (headless) AG Grid and the Export Excel code, and the
  * workbook is imported into an empty budget year through the API; every line comes back the same.
  * (happy-dom gives the grid its DOM; its fetch reaches the test server across origins.)

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { buildEmployee, buildWorld, grow } from '../../test/factories';
 
 /**
- * Work groups are chosen, not typed (issue 22 item 11): Bulk Actions' work group must be one that
+ * Work groups are chosen, not typed: Bulk Actions' work group must be one that
  * exists. A typo used to be stored as a new label linked to no group, which no contract covers, so
  * the line's next-year salary fell to 0% COLA without a word.
  */

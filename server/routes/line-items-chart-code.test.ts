@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { auditOf, buildEmployee, buildProposed, buildWorld, lineRow, type World } from '../../test/factories';
 
 /**
- * Issue 32 item 7: a line's function code is one of DESE's chart on every path that writes one, as
+ * A line's function code is one of DESE's chart on every path that writes one, as
  * bulk assignment and the rules already required. A code outside it is a 400 naming the value, and
  * the line (or the year's lines, for a create) and its audit trail are as they were.
  */

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { buildEmployee, buildWorld } from '../../test/factories';
 
 /**
- * Work groups are chosen, not typed, in one employee's editor too (issue 22 item 11): a label no
+ * Work groups are chosen, not typed, in one employee's editor too: a label no
  * work group has is a 400 naming workGroup, nothing written; a group chosen by id links it and its
  * name; 'No work group' clears both.
  */

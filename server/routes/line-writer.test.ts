@@ -10,7 +10,7 @@ import {
 } from '../../test/factories';
 
 /**
- * Issue 22 item 1: every path that changes a line goes through the one writer, so the rule and
+ * Every path that changes a line goes through the one writer, so the rule and
  * the audit apply the same way everywhere. Paths that used to skip the next-year salary rule (a
  * merge filling in the kept record's work group, a work group moved to another category) now
  * recompute it; every path's audit entries name their cause. Expected salaries are worked out

@@ -37,7 +37,7 @@ export function mountRoutes(app: AppContext, routes: AnyRoute[]): Router {
         try {
           authorize(actor, route.action);
         } catch (err) {
-          // A refused authorisation is a security event (issue 15, item 13): who tried what, from where.
+          // A refused authorisation is a security event: who tried what, from where.
           await recordSecurityEvent(app, app.db, 'access-denied', {
             actor,
             subjectId: session.actor.id,

@@ -79,7 +79,7 @@ describe('applyAutomaticNextYearSalary on imported lines', () => {
       ['Retiring', null, false],
       ['Manual', 5500000n, false],
     ]);
-    // Each flag records its cause (issue 27 item 3): fixable ones clear themselves once fixed.
+    // Each flag records its cause: fixable ones clear themselves once fixed.
     expect(rows[2].metadata).toEqual({
       needsReview: true,
       importWarnings: [noCola],

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { FIGURES_FY27 } from './nss.world';
 
 /**
- * The state figures of a fiscal year (issue 26 item 2): entered by an ADMIN, or imported from a
+ * The state figures of a fiscal year: entered by an ADMIN, or imported from a
  * CSV, audited like every other record. Bad input (a negative enrollment, a required NSS of 0, a
  * CSV with a column missing or unknown, a value that cannot be read) is refused with a message
  * naming the value, and nothing is written: not the figures, not an audit row.

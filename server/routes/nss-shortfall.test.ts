@@ -13,8 +13,8 @@ import {
 } from './nss.world';
 
 /**
- * Issue 32 item 9: a budget $599.89 short of a requirement near $39 million is 99.998% of it, which
- * rounded to the nearest hundredth read '100.00% of required'. The percent of required is rounded
+ * A budget $599.89 short of a requirement near $39 million is 99.998% of it, which
+ * rounded to the nearest hundredth once read '100.00% of required'. The percent of required is rounded
  * down, and the meter says how many dollars short the budget is.
  */
 

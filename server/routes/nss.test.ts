@@ -13,7 +13,7 @@ import {
 } from './nss.world';
 
 /**
- * The NSS meter over the API (issue 26 item 3). Every figure is recomputed in nss.world.ts from the
+ * The NSS meter over the API. Every figure is recomputed in nss.world.ts from the
  * rows the test wrote and the rules read from nss_inclusion_rules; the meter follows a cut
  * scenario's percents across 100% and 95% of required NSS.
  */

@@ -160,7 +160,7 @@ export function expectedMeter(
     budgeted,
     required,
     overUnder: budgeted - required,
-    // Rounded down (issue 32 item 9): a shortfall never reads as 100.00% (budgets are positive).
+    // Rounded down: a shortfall never reads as 100.00% (budgets are positive).
     percentOfRequired: (budgeted * 10000n) / required,
     percentOfFoundation: divRound(budgeted * 10000n, dollarsOf(figures.foundationBudget)),
     above95: budgeted - threshold,

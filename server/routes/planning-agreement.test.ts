@@ -4,7 +4,7 @@ import { insertEmployees } from '../../test/factories';
 import { buildColaWorld, c, model, type ColaWorld, type ModelYear, type Person } from './cola-calc.world';
 
 /**
- * One walk for every tool (issue 22 items 4 and 8): for the same fiscal year and the default COLA
+ * One walk for every tool: for the same fiscal year and the default COLA
  * scenario, the COLA calculation, the RIF gap, the multi-year projection, Generate Projections and
  * Salary Progression give the same payroll, to the cent, equal to an independent walk
  * (cola-calc.world.ts's model) from the latest year with actual lines before it; new hires (a salary

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { buildBudgetYear, buildScenario, insertEmployees, insertProposed } from '../../test/factories';
 
 /**
- * GET /cola/planning-defaults (issue 22 item 7): the planning tools open on the district's own
+ * GET /cola/planning-defaults: the planning tools open on the district's own
  * figures, the budget of the year before the planned one and the planned year's town goal, each
  * saying where it comes from; a year without a goal has no funding figure. Expected amounts are
  * summed here in BigInt cents from the lines the test wrote.
@@ -103,7 +103,7 @@ describe('the calculations start from the same figures when a request leaves the
   const rif = (body: Record<string, unknown>) =>
     t.api('post', '/cola/calculate-rif-gap', { token: finance, body: { includeStepsLanes: false, ...body } });
 
-  it('RIF gap: the year’s own budget (issue 32 item 10: as Town Guidance) and the year’s goal, saying so; what was given stays as given', async () => {
+  it('RIF gap: the year’s own budget (as Town Guidance) and the year’s goal, saying so; what was given stays as given', async () => {
     const d = await buildDistrict();
     const res = await rif({ budgetYearId: d.budgetYearId, fiscalYear: 2027 });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -152,7 +152,7 @@ describe('the calculations start from the same figures when a request leaves the
       `/cola/multi-year-projection?budgetYearId=${d.budgetYearId}&startYear=2027&endYear=2028`,
     );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    // FY2027 has its own proposed lines: its need is that budget (issue 32 item 10).
+    // FY2027 has its own proposed lines: its need is that budget.
     expect(res.body.filledIn).toEqual([
       { field: 'baselineBudget', source: 'FY2027 proposed budget, 2 lines, as Town Guidance totals it' },
     ]);

@@ -4,7 +4,7 @@ import { importSuite } from './import.suite';
 import { dollars, walk, type Cells, type P } from './planning-inputs.world';
 
 /**
- * Issue 22, Done means: every planning input changed in turn through the API (contract add, edit,
+ * Every planning input changed in turn through the API (contract add, edit,
  * supersede and delete, a scenario setting, the default scenario, the step-and-lane setting, an
  * FTE, a placement on a schedule, the import of a later year's payroll), and after each one every
  * stored next-year salary, the COLA calculation, the RIF gap of each year, the multi-year

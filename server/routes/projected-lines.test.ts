@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { buildRuleWorld, insertPeople, type RuleWorld } from '../../test/factories';
 
 /**
- * Issue 22 item 12: projected employee lines are stored apart (projected_lines: year, salaries,
+ * Projected employee lines are stored apart (projected_lines: year, salaries,
  * step, source line) and read through line_items_all with their source line's descriptive columns.
  * These are the seams a finance office meets: a projected line is listed, edited (it becomes a row
  * of its own, same id), follows a rename of its source until then, and goes with its source line.

@@ -7,7 +7,7 @@ import { sumCents } from '../../test/factories';
 import { buildPublicWorld, FY, type PublicWorld } from './public-dashboard.world';
 
 /**
- * Issue 25 item 5: residents see only what was published. Save Settings, links, a logo and the
+ * Residents see only what was published. Save Settings, links, a logo and the
  * section switches change the draft, which the admin's preview shows at once; the public JSON, CSV
  * and page stay as they were until Publish, then show all of it.
  */
@@ -302,7 +302,7 @@ describe('the stage of a published year', () => {
       },
     });
     expect(advanced.status, JSON.stringify(advanced.body)).toBe(200);
-    // The admin's dashboard is told the vote is not what residents see (issue 25 item 6).
+    // The admin's dashboard is told the vote is not what residents see.
     const stagesNow = async () =>
       (await t.api('get', `/budget-stages?budgetYearId=${w.budgetYearId}&fiscalYear=${FY}`, { token: admin }))
         .body;

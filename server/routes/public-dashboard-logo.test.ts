@@ -164,7 +164,7 @@ describe('POST /public-dashboard/upload-logo', () => {
     ['a GIF', GIF],
     ['plain text', Buffer.from('hello')],
   ])(
-    'refuses %s named logo.png with SPEC section 5 message first, the detail after it',
+    'refuses %s named logo.png with the image-type message first, the detail after it',
     async (_what, bytes) => {
       const res = await upload(bytes, 'logo.png');
       expect(res.status).toBe(415);

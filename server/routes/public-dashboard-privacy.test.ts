@@ -15,7 +15,7 @@ import { insertEmployees, sumCents } from '../../test/factories';
 import { buildPublicWorld, FY, type PublicWorld } from './public-dashboard.world';
 
 /**
- * Issue 23 item 7. A section switched off is in no published snapshot, JSON, page or CSV; and no
+ * A section switched off is in no published snapshot, JSON, page or CSV; and no
  * two published snapshots of a year let a reader work out one person's salary by subtracting one
  * staff total from another (docs/PRIVACY.md). Every expected figure is worked out here from the
  * world's salaries, in integer cents.

@@ -7,8 +7,8 @@ import { buildBudgetYear, buildScenario, insertProposed, sumCents } from '../../
 import { buildPublicWorld, type PublicWorld } from './public-dashboard.world';
 
 /**
- * Issue 32 item 5: with budget year FY26's FY2027 published as School Committee Adopted, a budget
- * year FY27 whose FY2027 is a $0 Draft made the next Publish show residents '$0.0M'. Publish now
+ * With budget year FY26's FY2027 published as School Committee Adopted, a budget
+ * year FY27 whose FY2027 is a $0 Draft once made the next Publish show residents '$0.0M'. Publish now
  * keeps the budget year residents read until the admin chooses another, refuses a $0 year or an
  * earlier stage (409, nothing changed) unless the request confirms it, and the preview names each
  * year's budget year and stage.

@@ -10,8 +10,8 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { buildBudgetYear } from '../../test/factories';
 
 /**
- * Issue 23 item 1: in the first seconds of a read storm on a freshly started server (every client
- * opening the Employee Budget Manager at once, nothing cached yet), /api/health waited seconds.
+ * In the first seconds of a read storm on a freshly started server (every client
+ * opening the Employee Budget Manager at once, nothing cached yet), /api/health once waited seconds.
  * PGlite ran statements on the server's thread and started each queued one straight after the
  * last; each then waited a turn of the event loop (server/db/index.ts), and requests that miss the
  * list cache together share one build (server/services/line-items-cache.ts). One large statement

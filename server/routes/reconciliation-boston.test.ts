@@ -20,7 +20,7 @@ import { csvRecords, exportCents } from '../../test/real-files';
 import { suggestedMapping } from './import.suite';
 
 /**
- * Issue 32 items 2 and 3: 'Update FY27 Salary Budget' after the real Boston payroll of four schools
+ * 'Update FY27 Salary Budget' after the real Boston payroll of four schools
  * (put through the crosswalk as crosswalk-boston.test.ts does) is imported into FY27 of the demo
  * district, whose FY27 proposed budget already holds salary lines at the demo's own buildings.
  * Before the fix those lines stayed beside the 18 added (the budget counted both payrolls) and every

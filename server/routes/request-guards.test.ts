@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { buildEmployee, buildWorld } from '../../test/factories';
 
 // Input the database would refuse, or that a lenient parse would read as something else, stops at
-// the edge with a 400 or 415 and changes nothing (issue 15, items 10 and 16).
+// the edge with a 400 or 415 and changes nothing.
 let t: TestApp;
 let finance: { id: number; token: string };
 beforeAll(async () => {

@@ -12,7 +12,7 @@ import { buildBudgetYear, buildCategory, buildScenario } from '../../test/factor
 import { readSweep, responseCheck, routeKey, sweepRecorder, sweepReport } from '../../test/response-check';
 
 /**
- * The response sweep (issue 9 item 12): every route's successful response is checked against its
+ * The response sweep: every route's successful response is checked against its
  * declared schema somewhere in the suite. test/response-check.ts records the routes each test
  * server answered with a checked 2xx; test/global-setup.ts fails a full run that left one out.
  * This file holds the sweep's own rules, and a successful call of each route that no other test

@@ -12,7 +12,7 @@ import {
 } from '../../test/factories';
 
 /**
- * Review flags that follow their cause (issue 27 item 3): a flag raised because a line lacked
+ * Review flags that follow their cause: a flag raised because a line lacked
  * something clears itself when that is fixed, by any path; a flag with no fixable cause stays
  * until Data Quality marks the line reviewed, with a note; the dashboard's count is the list's length.
  */

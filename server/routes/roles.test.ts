@@ -46,7 +46,7 @@ describe('every registered route enforces the policy table', () => {
 });
 
 /**
- * Issue 32 item 12, the rule in words: VIEW_ONLY (the school committee) reads the views that hold
+ * The rule in words: VIEW_ONLY (the school committee) reads the views that hold
  * no individual pay (the stage history, the stage comparison by category, function and building,
  * the DESE report, budget vs actual); line-level salaries and every write of budget data stay with
  * ADMIN and FINANCE. (view-only-reports.test.ts checks the answers themselves.)

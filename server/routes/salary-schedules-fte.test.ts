@@ -3,7 +3,7 @@ import { buildRuleWorld, grow, insertPeople, toCents, type RuleWorld } from '../
 import { dollars, nearest, readIndependently, scheduleKit } from './salary-schedules.suite';
 
 /**
- * Part-time staff on the real Lunenburg schedule (issue 22 item 6): a cell is a full-time salary,
+ * Part-time staff on the real Lunenburg schedule: a cell is a full-time salary,
  * so a line is placed by its full-time equivalent (salary / FTE) and paid the next cell times its
  * FTE; an FTE change moves the salary by the same rule; an FTE of 0 or above 1.5 is refused.
  * Expected money is worked out here in integer cents from the CSV file itself.

@@ -3,7 +3,7 @@ import { buildRuleWorld, insertPeople, toCents } from '../../test/factories';
 import { dollars, nearest as nearestIn, readIndependently, scheduleKit } from './salary-schedules.suite';
 
 /**
- * Issue 32 item 11: a schedule placed only the budget year's current fiscal year ('Placements are in
+ * A schedule once placed only the budget year's current fiscal year ('Placements are in
  * FY26'), so the imported FY27 teachers of the year being planned could not be placed. Any fiscal
  * year of the budget year holding the work group's employees can be listed and placed; a year with
  * none, or one the schedule does not print, is a 400 naming the year, and nothing changes.

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { uploadSchedule } from './salary-schedules.suite';
 
 /**
- * Issue 23 item 1: a salary schedule whose header has 40,000 lane columns (a 496 kB CSV) is refused
+ * A salary schedule whose header has 40,000 lane columns (a 496 kB CSV) is refused
  * on the 40-lane limit at once; it used to hold the event loop for 42.6 s (a quadratic duplicate
  * check ran first), /api/health included. While it is uploaded, the health check keeps answering
  * within a second, and so does a signed-in request.

@@ -15,7 +15,7 @@ import {
 } from './scenario-adoption.suite';
 
 /**
- * Issue 32 item 6: a scenario made before an adoption (a copy of the adopted plan) does not apply
+ * A scenario made before an adoption (a copy of the adopted plan) does not apply
  * the adopted cuts a second time. Its cuts that the adoption already made (the same line, the same
  * percent) count as applied; the rest are shown against today's figures; the API says which
  * adoption came after it; undoing the adoption gives the copy its cuts back. Figures are recomputed

@@ -18,7 +18,7 @@ import {
 } from './scenario-adoption.suite';
 
 /**
- * Issue 32 item 4: an undo returns exactly the lines the adoption changed to what that adoption
+ * An undo returns exactly the lines the adoption changed to what that adoption
  * replaced; a line edited since (a transfer after the vote) is named in the preview and left as it
  * is unless the person chooses to overwrite it. Every amount is recomputed in integer cents from the
  * amounts the test wrote and the percents it chose (scenario-adoption.suite.ts), never read back.

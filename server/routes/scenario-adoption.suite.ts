@@ -9,7 +9,7 @@ import {
 } from '../../test/factories';
 
 /**
- * The shared world of the adoption tests of issue 32 (items 4 and 6): a budget year of their own
+ * The shared world of the adoption undo and copy tests: a budget year of their own
  * per test with five proposed lines, and the steps a person takes (a scenario, its adoption through
  * the preview's basis, the stages, a line edit with a reason). `now` holds each line's amount in
  * integer cents as the test believes it stands, recomputed from the percents the test chose.

@@ -9,7 +9,7 @@ import {
 } from '../../test/factories';
 
 /**
- * Issue 25 item 2: adopting a cut scenario into the budget. Every figure the adoption moves (each
+ * Adopting a cut scenario into the budget. Every figure the adoption moves (each
  * line, the dashboard's total and gap, the dashboard by category, Budget Comparison, the town-goal
  * gap, the multi-year baseline and the next Publish) is recomputed here in integer cents from the
  * amounts the test wrote and the percents it chose, never read back from the code under test.

@@ -6,7 +6,7 @@ import { defineRoute, type AnyRoute } from './define';
 
 const tag = 'Scenario adoption';
 
-/** Adopting a cut scenario into the budget, and undoing it (issue 25 item 2). */
+/** Adopting a cut scenario into the budget, and undoing it. */
 export const scenarioAdoptionRoutes: AnyRoute[] = [
   defineRoute({
     method: 'post',

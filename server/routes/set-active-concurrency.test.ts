@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { buildBudgetYear, buildScenario } from '../../test/factories';
 
 /**
- * 'Set as Active' pressed by many people at once (issue 15, item 8). On PostgreSQL the calls used
+ * 'Set as Active' pressed by many people at once. On PostgreSQL the calls used
  * to take the scenario's own row lock and then the rest of its group, so two calls each held the
  * row the other wanted: 'deadlock detected', answered 500. Every call must now succeed (or at
  * worst answer 409/503), and exactly one scenario of the group ends active. Run it on the real

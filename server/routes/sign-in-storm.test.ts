@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { DEGRADED_AFTER_MS } from './health';
 
 /**
- * Issue 23 item 2: forty wrong-password sign-ins from forty addresses, each under every limit, held
+ * Forty wrong-password sign-ins from forty addresses, each under every limit, once held
  * every database turn while they hashed and slept the 2 s slowdown; signed-in staff waited 12-20 s
  * and got 503, and /api/health still said ok. Now a sign-in gives its turn back while it hashes or
  * waits, sign-ins hold at most a quarter of the turns, hashing has a pool of its own, and health

@@ -11,7 +11,7 @@ import {
 } from '../../test/factories';
 
 /**
- * Issue 32 item 12: a school committee member (VIEW_ONLY) reads the views that hold no individual
+ * A school committee member (VIEW_ONLY) reads the views that hold no individual
  * pay (the stage history, the stage comparison's totals and breakdowns, the DESE report, budget vs
  * actual), while line-level salaries and every write stay with ADMIN and FINANCE. The comparison's
  * totals are worked out again here in integer cents from the lines this test wrote.

@@ -128,7 +128,7 @@ describe('PUT /cola/work-group-categories/:id', () => {
 });
 
 describe('DELETE /cola/work-group-categories/:id', () => {
-  it('refuses a category in use with the SPEC message and unlinks nothing', async () => {
+  it('refuses a category in use with the in-use message and unlinks nothing', async () => {
     const { body } = await create({ name: name() });
     const id = body.category.id;
     const [wg] = await t.db
