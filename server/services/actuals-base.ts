@@ -11,7 +11,7 @@ import { PERIODS_PER_YEAR } from '@server/schemas/actuals-import';
 import { fiscalYearLabel as label } from '@server/schemas/fiscal-year';
 
 /**
- * Issue 27 item 6: "last year's actual spending" as a planning base. The one home of the rule: a
+ * "Last year's actual spending" as a planning base. The one home of the rule: a
  * year's actual spending is the ledger's projected year-end (expended ÷ periods elapsed × 12, the
  * Budget vs Actual figure, which is what was expended once the ledger reaches period 12), per
  * category and in total, read through actualsGroups so every screen shows the same figures. The

@@ -14,7 +14,7 @@ import { percentOfRequiredText, percentOfRequiredUnits, type NssMeter } from '@s
 import { computeMeter } from './nss-meter';
 
 /**
- * Net school spending as a constraint on an AI analysis (issue 26 item 3): the request tells the
+ * Net school spending as a constraint on an AI analysis: the request tells the
  * model how much counted spending the year can lose before it falls below 100% of required NSS and
  * which lines do not count; the answer is then checked, every suggestion taken in list order, and
  * one that would take the district below 100% (or 95%) is flagged on the screen, never silently

@@ -16,7 +16,7 @@ import { requireBudgetYear } from './fiscal-years';
 import { callTool } from './ai-claude';
 
 /**
- * AI budget-cut analysis (issue 14): the budget year's proposed lines and its personnel budget by
+ * AI budget-cut analysis: the budget year's proposed lines and its personnel budget by
  * position and work group go to Claude with the signed-in user's own key; the answer is checked
  * (ai-analysis-check.ts) and only then saved and shown. A failure at any step saves nothing and
  * answers with what the user can do about it. The API and the CLI (`ai cuts --as`) both run this.
@@ -81,7 +81,7 @@ export async function analyzeBudgetCuts(
   // None named (absent or empty): all three, as the request to Claude then says.
   const priorities = input.priorities?.length ? input.priorities : [...AI_PRIORITIES];
   const logFields = { userId: actor.id, budgetYearId: year.id, fiscalYear, model: app.config.anthropicModel };
-  // Required net school spending is a constraint the suggestions must respect (issue 26).
+  // Required net school spending is a constraint the suggestions must respect.
   const nss = await nssConstraint(app.db, scope, lines);
 
   let answer;

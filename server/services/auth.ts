@@ -19,7 +19,7 @@ import type { LoginBody, SessionUser } from '@server/schemas/auth';
 import { recordSecurityEvent, type ClientInfo } from './security-log';
 import { startSession } from './tokens';
 
-/** One throttle for every password check: sign-in, change password, change email (issue 15, items 1 and 3). */
+/** One throttle for every password check: sign-in, change password, change email. */
 const throttle = new SignInThrottle();
 const LOCKED = 'Too many failed attempts from this address. Please wait 15 minutes and try again.';
 

@@ -11,7 +11,7 @@ import { buildBudgetYear, buildScenario } from '../../test/factories';
 import { backupToFile, lastBackup, openForBackup, restoreEmbedded, restorePostgres } from './backup';
 
 /**
- * Issue 15, item 11: back up, change data, restore, and every table reads exactly as it did at
+ * Back up, change data, restore, and every table reads exactly as it did at
  * the backup; a backup from a newer version is refused and changes nothing; the embedded database
  * is not read behind a running server's back.
  */

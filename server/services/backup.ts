@@ -23,10 +23,10 @@ export { restoreEmbedded } from './restore-embedded';
 export { restorePostgres } from './restore-postgres';
 
 /**
- * Backup and restore (issue 15, item 11). Embedded: a gzipped copy of PGlite's data folder, taken
+ * Backup and restore. Embedded: a gzipped copy of PGlite's data folder, taken
  * in the queue's exclusive turn so no write is half in it. PostgreSQL: pg_dump's custom format,
  * restored with psql in one transaction (restore-postgres.ts). Every backup names its installation
- * (the installation table is in it) and is recorded in the security log (issue 23 item 6). The last
+ * (the installation table is in it) and is recorded in the security log. The last
  * backup is remembered in DATA_DIR/last-backup.json (outside the database, so a restore does not
  * roll it back).
  */

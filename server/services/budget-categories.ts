@@ -111,7 +111,7 @@ export async function updateBudgetCategory(
   });
 }
 
-/** POST /categories: update when the body names an id, else create (the SPEC's one save call). */
+/** POST /categories: update when the body names an id, else create (one save call for both). */
 export async function saveBudgetCategory(app: AppContext, actor: Actor, input: SaveCategoryBody) {
   const { id, ...fields } = input;
   return id === undefined
@@ -120,7 +120,7 @@ export async function saveBudgetCategory(app: AppContext, actor: Actor, input: S
 }
 
 /**
- * Deletes a category no line item uses; otherwise 409 with the count (SPEC section 8: 'Make sure no
+ * Deletes a category no line item uses; otherwise 409 with the count ('Make sure no
  * line items are assigned to it'). The foreign key refuses too, should a line arrive meanwhile.
  */
 export async function deleteBudgetCategory(app: AppContext, actor: Actor, id: number) {

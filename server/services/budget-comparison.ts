@@ -16,7 +16,10 @@ import { requireBudgetYear } from './fiscal-years';
 const UNCATEGORIZED = 'Uncategorized';
 const UNCATEGORIZED_COLOR = '#94a3b8';
 
-/** The flag of SPEC section 5: a missing side, else how far proposed is from operating. */
+/**
+ * A row's flag: 'No Operating' or 'No Proposed' for a missing side, else how far proposed is from
+ * operating (1% or less is 'Aligned', over 10% 'Large Variance').
+ */
 export function varianceFlag(
   operating: number,
   operatingCount: number,

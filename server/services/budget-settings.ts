@@ -64,7 +64,7 @@ async function settingsFor(db: Db, actor: Actor, budgetYearId: number) {
 
 /**
  * A budget year's step/lane settings. Without a budget year id: the one whose current fiscal year
- * is today's, else the latest. A year that has none yet gets the default row (SPEC section 9).
+ * is today's, else the latest. A year that has none yet gets the default row (PERCENTAGE 1.5).
  */
 export async function getBudgetSettings(app: AppContext, actor: Actor, budgetYearId?: number) {
   authorize(actor, 'referenceData.read');

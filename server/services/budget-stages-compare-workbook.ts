@@ -10,7 +10,7 @@ import type {
 import { compareStages, type CompareInput } from './budget-stages-compare';
 
 /**
- * The stage comparison as an Excel workbook (issue 25 item 3, for the school committee's packet):
+ * The stage comparison as an Excel workbook (for the school committee's packet):
  * Summary, By category, By DESE function, By building and Lines. The two sides are values; every
  * difference, percent and total is a formula over them (=C5-B5, =SUM(...)) whose cached result is
  * the server's figure, so the file shows the numbers before Excel recalculates and reproduces them

@@ -25,7 +25,7 @@ import { requireBudgetYear } from './fiscal-years';
 
 /**
  * What changed between two budget stages of a fiscal year, or between a stage and today's working
- * figures, and why (issue 25 item 3): the figures the Stage Comparison screen, its Excel workbook
+ * figures, and why: the figures the Stage Comparison screen, its Excel workbook
  * and `budget-cli stage compare` show. Read-only; anyone signed in reads the totals and breakdowns,
  * only staff the lines (they list salaries line by line) and the salaries of groups of fewer than
  * MIN_PAY_GROUP people (server/lib/pay-groups.ts).

@@ -25,7 +25,7 @@ import { requireMappedDollars } from './function-codes';
 import { recordSecurityEvent } from './security-log';
 
 /**
- * Budget stages (issue 25 items 1 and 4): a fiscal year moves through the stages in one order, an
+ * Budget stages: a fiscal year moves through the stages in one order, an
  * administrator moves it with a date and a note, and each move freezes the year's lines and totals.
  * From the committee's vote on, the lines are locked (a database trigger refuses every write, so no
  * path can miss it) until an administrator reopens the year with a reason.
@@ -154,7 +154,7 @@ export async function advanceStage(app: AppContext, actor: Actor, body: AdvanceS
       );
     }
     if (body.stage === 'SCHOOL_COMMITTEE_ADOPTED') {
-      await requireMappedDollars(trx, body.budgetYearId, body.fiscalYear); // issue 26: a code on every dollar
+      await requireMappedDollars(trx, body.budgetYearId, body.fiscalYear); // a code on every dollar
     }
     await freezeStage(trx, actor, { ...body, note: body.note ?? null });
     return stagesOf(trx, body.budgetYearId, body.fiscalYear);

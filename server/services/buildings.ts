@@ -80,7 +80,7 @@ export async function updateBuilding(app: AppContext, actor: Actor, id: number, 
 
 /**
  * Deletes a building no line points at. Employees or proposed lines assigned to it make this a 409
- * that says how many (SPEC section 8: 'Make sure no employees or line items are assigned to it').
+ * that says how many ('Make sure no employees or line items are assigned to it').
  * Its enrollment rows go with it (they describe only this building).
  */
 export async function deleteBuilding(app: AppContext, actor: Actor, id: number) {

@@ -201,7 +201,7 @@ export async function assignWorkGroup(app: AppContext, actor: Actor, input: Bulk
 }
 
 /**
- * Sets the status of every matching employee line of a fiscal year, by the SPEC section 4 rules
+ * Sets the status of every matching employee line of a fiscal year, by the rules
  * the single-line status call follows: Inactive and Retiring clear the next-year salary and its
  * manual flag (they leave, so nothing is budgeted); a line coming back to Active gets its automatic
  * next-year salary again (line-items/status-rule.ts).

@@ -6,7 +6,7 @@ import * as q from '@server/queries/contracts';
 import type { Contract } from '@server/schemas/contracts';
 
 /**
- * The one rule for contracts that overlap (issue 22 item 10): two SETTLED contracts of one work
+ * The one rule for contracts that overlap: two SETTLED contracts of one work
  * group may not cover the same fiscal year unless the newer explicitly supersedes the older, which
  * is then kept, marked superseded, and promises nothing (server/queries/salary-rule.ts reads the
  * mark). Negotiating offers may stand beside each other and beside a settled contract. Every

@@ -18,7 +18,7 @@ import { deseCodes } from './dese-codes';
 import { requireBudgetYear } from './fiscal-years';
 
 /**
- * The position crosswalk's rules (issue 27 item 1), kept by an ADMIN: list, add (one, or many at
+ * The position crosswalk's rules, kept by an ADMIN: list, add (one, or many at
  * once from an import's unmatched titles), change and delete, each audited (entity
  * 'crosswalk-rule'). A rule is refused, with nothing written, when its pattern is not a usable
  * pattern, when it matches none of the titles it is checked against (a year's employee lines, or

@@ -119,7 +119,7 @@ export async function present(
   };
 }
 
-/** The adoptions made in the scenario's year after it was (issue 32 item 6). */
+/** The adoptions made in the scenario's year after it was. */
 export async function adoptedSinceOf(db: Db, row: q.CutScenarioRow): Promise<AdoptedSince[]> {
   return (await adoptionsSince(db, row)).map((a) => ({
     adoptionId: Number(a.id),

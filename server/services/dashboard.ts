@@ -116,7 +116,8 @@ export function rangeLabel(rangeStart: number): string {
 
 /**
  * Teacher and paraeducator salaries by range. A range with fewer than MIN_RANGE_COUNT people is
- * left out (SPEC section 9), and how many people that hides is reported, so totals still reconcile.
+ * left out (too few to show without naming pay), and how many people that hides is reported, so
+ * totals still reconcile.
  */
 export async function salaryDistribution(
   app: AppContext,

@@ -7,8 +7,8 @@ import { requireBudgetYear } from './fiscal-years';
 import { changeLines } from './line-items/index';
 
 /**
- * Data Quality: many flagged records marked reviewed at once, with the reviewer's note (issue 27
- * item 3). Through the line writer, in one transaction: each line's flag and its causes are
+ * Data Quality: many flagged records marked reviewed at once, with the reviewer's note.
+ * Through the line writer, in one transaction: each line's flag and its causes are
  * cleared, the note, who and when kept in its metadata, and each line audited with the note as
  * the reason. Lines that were not flagged are left alone and counted; an id that does not exist
  * is a 404 and nothing is written.

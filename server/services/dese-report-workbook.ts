@@ -7,7 +7,7 @@ import { fiscalYearLabel } from '@server/schemas/fiscal-year';
 import { deseReport } from './dese-report';
 
 /**
- * The DESE report as an Excel workbook (issue 26 item 4): 'Schedule 19' (every function code's
+ * The DESE report as an Excel workbook: 'Schedule 19' (every function code's
  * salaries and other expenses, a total per series and for the budget), 'By function' (the series
  * totals, read from Schedule 19) and 'NSS' (the net school spending computation). Amounts of single
  * codes are values; every total, difference and percent is a formula whose cached result is the
@@ -269,7 +269,7 @@ function nssSheet(r: DeseReport, t: number): SheetSpec {
     rows.push([bold('Over (under) the requirement'), f(`B${budgeted}-B${withCarry}`, c.overUnder), null]);
     rows.push([
       'Percent of required',
-      // Rounded down, as the meter does: a shortfall never reads as 100% (issue 32 item 9).
+      // Rounded down, as the meter does: a shortfall never reads as 100%.
       f(`ROUNDDOWN(B${budgeted}/B${withCarry}*100,2)`, c.percentOfRequired, 'percent'),
       null,
     ]);

@@ -13,7 +13,7 @@ import { deseSeries } from './function-codes';
 import { yearMeter } from './nss-meter';
 
 /**
- * The budget in DESE's shape (issue 26 item 4). The budget is the dashboard's: the proposed lines
+ * The budget in DESE's shape. The budget is the dashboard's: the proposed lines
  * that count for the fiscal year, so the report's total is the dashboard's proposed budget to the
  * cent. Each line goes to its function code (its own, else its category's) and to salaries (a
  * personnel budget category: the salary lines the business office budgets) or other expenses;

@@ -54,7 +54,7 @@ export async function listEnrollment(
   };
 }
 
-/** The building, which must exist and enrol every grade given (SPEC section 9 grades per type). */
+/** The building, which must exist and enrol every grade given (GRADES_BY_BUILDING_TYPE). */
 async function requireBuildingForGrades(db: Db, buildingId: number, grades: string[]) {
   const building = await q.findBuilding(db, buildingId);
   if (!building) {

@@ -14,7 +14,7 @@ import { functionName, requireChartCode } from './function-codes';
 import { functionCodes } from './line-items/index';
 
 /**
- * The function-code rules an ADMIN keeps (issue 26 item 1): by budget category, work group,
+ * The function-code rules an ADMIN keeps: by budget category, work group,
  * position title or account (exact, or a pattern with * and ?), each giving a DESE function code to
  * the lines it reaches that have none of their own. Imports apply them to the lines they bring
  * (import-run.ts); applyRules applies them to a budget year's lines through the line writer.

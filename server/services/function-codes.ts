@@ -14,7 +14,7 @@ import { changeLines } from './line-items/index';
 import { lockBulk } from './line-items-rules';
 
 /**
- * A DESE function code on every dollar (issue 26 item 1): which codes exist, which of a year's
+ * A DESE function code on every dollar: which codes exist, which of a year's
  * lines have none, the grids' bulk assignment, and the check that keeps unmapped dollars out of a
  * budget the school committee adopts.
  */

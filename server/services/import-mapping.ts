@@ -20,7 +20,7 @@ const skipped = (value: string | null | undefined) =>
 /**
  * Checks a mapping against the file's columns and the import type's fields: unknown fields, columns
  * the file does not have and unknown note columns are refused with every problem listed (400);
- * unmapped required fields give SPEC section 5's 'Please map required fields: ...'.
+ * unmapped required fields give 'Please map required fields: ...'.
  */
 export function resolveMapping(
   type: ImportType,

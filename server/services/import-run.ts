@@ -164,7 +164,7 @@ async function settle(trx: Knex.Transaction, input: RunInput, runId: number) {
     plan.importType === 'operating'
       ? await q.runNextYearSalaries(trx, runId)
       : { automatic: 0, manual: 0, flagged: 0 };
-  // Lines the file gave no function code get the one the ADMIN's rules agree on (issue 26 item 1).
+  // Lines the file gave no function code get the one the ADMIN's rules agree on.
   const codes = await functionCodes.codeImportedLines(trx, runId);
   const reviewCount = await runNeedsReviewCount(trx, targets.budgetYear.id, runId);
   return {

@@ -14,7 +14,7 @@ import { checkReferences, lockEmployeeLine, workGroupColumns } from './line-item
 
 /**
  * Edits of one employee line. The writer (changeLines) applies the next-year salary and status
- * rules of SPEC section 4 (line-items/status-rule.ts) and audits the change.
+ * rules (line-items/status-rule.ts) and audits the change.
  */
 async function writeEmployee(
   app: AppContext,

@@ -14,7 +14,7 @@ import { checkWorkGroupNamed } from './work-group-choice';
 export const ITEM_NOT_FOUND = 'Item not found or already deleted';
 export const MIXED_FISCAL_YEARS = 'Items belong to different fiscal years';
 
-/** 404 with the SPEC's message for a line that does not exist. */
+/** 404 with the screens' message for a line that does not exist. */
 export const itemNotFound = () => new AppError(404, 'NOT_FOUND', ITEM_NOT_FOUND);
 
 /** Locks one line for the transaction, or 404. */
@@ -93,8 +93,8 @@ export async function checkReferences(
 /**
  * The work-group columns for an input naming a work group by id and/or by label: an id sets the
  * link and (unless a label is given) the label; a label alone links to the group of that name. A
- * label no group has is a 400 naming workGroup (work groups are chosen, not typed: issue 22 item
- * 11, ./work-group-choice.ts); an empty label clears both. Imports keep the payroll's labels by
+ * label no group has is a 400 naming workGroup (work groups are chosen, not typed:
+ * ./work-group-choice.ts); an empty label clears both. Imports keep the payroll's labels by
  * their own path.
  */
 export async function workGroupColumns(

@@ -21,7 +21,8 @@ import { cachedLineItemsJson } from './line-items-cache';
  * The budget grids' line items as UTF-8 JSON: `{ lineItems: [...] }`, or with format=rows the
  * compact form (schemas/line-item-rows.ts). Built by PostgreSQL so a 50,000-line budget is never
  * parsed and re-serialised in Node, and served from the cache while its rows are unchanged. The
- * query was validated as one of the SPEC's four combinations.
+ * query was validated as one of the four combinations (scenario and fiscal year; budget year,
+ * operating; fiscal year, operating; budget year and fiscal year, proposed).
  */
 export async function listBudgetLineItemsJson(
   app: AppContext,

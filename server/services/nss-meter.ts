@@ -20,13 +20,13 @@ import { deseCodes } from './dese-codes';
 import { eoyrLabel } from './nss';
 
 /**
- * The NSS meter (issue 26 item 3; docs/MASSACHUSETTS.md): a fiscal year's budgeted spending that
+ * The NSS meter (docs/MASSACHUSETTS.md): a fiscal year's budgeted spending that
  * counts toward Chapter 70 net school spending, plus the town's counted spending on the schools'
  * behalf, against required NSS, in DESE's six columns, with the headroom above 100% and 95% and what
  * falling short costs. The budget is the dashboard's (the proposed lines that count), under a cut
  * scenario's percents when one is named; which spending counts is the rules table's, never code.
  * All arithmetic in integer cents; a percent is hundredths of a percent, rounded half away from 0,
- * except the percent of required, rounded down so a shortfall never reads as 100% (issue 32 item 9).
+ * except the percent of required, rounded down so a shortfall never reads as 100%.
  */
 
 const cents = (text: string | null | undefined) => (text ? (toCents(text) ?? 0n) : 0n);

@@ -10,7 +10,7 @@ import { resolveScope } from './cut-scenarios-calc';
 import { deseCodes } from './dese-codes';
 
 /**
- * Spending per pupil (issue 26 item 5), two ways side by side, each saying how it is worked out:
+ * Spending per pupil, two ways side by side, each saying how it is worked out:
  * the workbench's own figure (the fiscal year's proposed budget over the students entered under
  * Enrollment, as the public dashboard has always published it) and DESE's method (the same budget
  * by DESE's spending categories over the year's foundation enrollment from the state figures).

@@ -18,7 +18,7 @@ import { deseCodes } from './dese-codes';
 import { parseFiguresCsv } from './nss-csv';
 
 /**
- * The state figures of each fiscal year (issue 26 item 2): what DESE publishes for the district
+ * The state figures of each fiscal year: what DESE publishes for the district
  * (foundation enrollment and budget, required local contribution, Chapter 70 aid, required NSS, the
  * prior year's carry-forward) and the town's spending on the schools' behalf by End-of-Year-Report
  * line, each with its source note. Anyone signed in reads them (they feed the dashboard's meter);

@@ -29,7 +29,7 @@ const isNumericOverflow = (err: unknown) => (err as { code?: string })?.code ===
  * naming the year. Runs on the caller's transaction (the demo seed calls it too), so a refusal
  * writes nothing.
  *
- * proposedBase 'actual' (issue 27 item 6): the first year projected from that has a ledger import
+ * proposedBase 'actual': the first year projected from that has a ledger import
  * (in practice the base year) grows from its actual spending: each category's lines are scaled by
  * the category's actual ÷ budget (actualSpending; factor 1 where it cannot be had, and why) before
  * its default increase. The factors are in the response and the audit. No ledger: a 400.

@@ -14,7 +14,7 @@ import {
 import { requireBudgetYear } from './fiscal-years';
 import * as lines from './line-items/index';
 
-/** Years before and after the current fiscal year that the dashboard offers (SPEC section 9). */
+/** Years before and after the current fiscal year that the dashboard offers. */
 export const YEARS_BEFORE = 1;
 export const YEARS_AFTER = 5;
 

@@ -56,7 +56,7 @@ describe('suppressCells (small-cell and complementary suppression)', () => {
   });
 });
 
-describe('youtubeId (SPEC section 5 video links)', () => {
+describe('youtubeId (an 11-character id, or a watch, short or embed URL)', () => {
   it.each([
     ['dQw4w9WgXcQ', 'dQw4w9WgXcQ'],
     ['https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=30', 'dQw4w9WgXcQ'],

@@ -8,7 +8,7 @@ import { budgetComparison } from './budget-comparison';
 import { budgetSummary } from './dashboard';
 
 /**
- * Publish refuses a fiscal year whose totals do not reconcile (issue 25 item 5): the proposed
+ * Publish refuses a fiscal year whose totals do not reconcile: the proposed
  * budget the staff dashboard shows (budgetSummary), the year's total in Budget Comparison, and the
  * figures the snapshot would store (its total, and the sums of the breakdowns it publishes) must
  * agree to the cent, and their line counts exactly. The dashboard and the comparison are read

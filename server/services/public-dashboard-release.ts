@@ -10,8 +10,8 @@ import {
 
 /**
  * What a Publish may let out of the building, beyond the small-cell rule of a single snapshot
- * (suppressCells in public-dashboard-figures.ts). Issue 23 item 7; the rules are written out for
- * people in docs/PRIVACY.md.
+ * (suppressCells in public-dashboard-figures.ts). The rules are written out for people in
+ * docs/PRIVACY.md.
  *
  * 1. A section switched off is not sent: its figures are left out of the snapshot Publish stores,
  *    and out of what residents are served (JSON, page, CSV) from the moment it is switched off.

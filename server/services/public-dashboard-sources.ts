@@ -20,7 +20,7 @@ import { budgetYearFor } from './public-dashboard-figures';
 
 /**
  * Which budget year each published fiscal year comes from, and what Publish asks the admin to
- * confirm (issue 32 item 5). A fiscal year can be held by two budget years (FY26's FY2027 Revised
+ * confirm. A fiscal year can be held by two budget years (FY26's FY2027 Revised
  * and FY27's FY2027 Draft): the admin chooses; without a choice, the one residents read now keeps
  * the year while it still holds it, so importing into another budget year never switches the page.
  */

@@ -21,7 +21,7 @@ import { shownSections, withoutHidden } from './public-dashboard-release';
  * returns only publicViewResponse, which is strict: a field nobody meant to publish fails it here,
  * before anything is sent.
  *
- * Everything comes from what Publish stored (issue 25 item 5): the figures from the snapshots
+ * Everything comes from what Publish stored: the figures from the snapshots
  * (never aggregated per request), the school's name, logo, websites, links, section order and
  * visible sections from the published copy of the settings (public_dashboard_published). 'Save
  * Settings', a link or a logo change the draft only, which the admin sees in the preview

@@ -40,7 +40,7 @@ const placeOf = (categoryId: number | null, buildingId: number | null, code: str
 
 /**
  * Sets the proposed salary budget of a fiscal year to its operating payroll, exactly, whatever was
- * there before (issue 32 items 2 and 3).
+ * there before.
  *
  * Which lines the update owns: every proposed line of a personnel category in the fiscal year (in
  * the active scope). A personnel category is the product's word for "salaries": Budget

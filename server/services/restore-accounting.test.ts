@@ -18,7 +18,7 @@ import { logout } from './sessions';
 import { authenticate, startSession } from './tokens';
 
 /**
- * Issue 23 item 6: backups and restores are accounted for. Each is in the security log; a restore
+ * Backups and restores are accounted for. Each is in the security log; a restore
  * ends every session, so one ended after the backup does not come back with it; a backup names its
  * installation, and another installation's backup is restored only when asked, saying what it
  * brings. On the embedded database, or with TEST_DATABASE_URL on PostgreSQL.

@@ -23,7 +23,7 @@ import {
 } from './restore';
 
 /**
- * Restores an embedded backup (issue 23 item 4): the restored copy is written and readied beside
+ * Restores an embedded backup: the restored copy is written and readied beside
  * the data folder, a journal is written, and only then are the folders swapped, so a restore
  * stopped at any point leaves the database from before in place, or the restored one, or a journal
  * that stops the next start with what to do (server/lib/restore-journal.ts). Never no database.

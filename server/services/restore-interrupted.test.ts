@@ -14,7 +14,7 @@ import { EMBEDDED_STEPS, POSTGRES_STEPS } from './restore';
 import { prepareDatabase } from './startup';
 
 /**
- * Issue 23 item 4: a restore killed at any step, then the server started on what is left, shows
+ * A restore killed at any step, then the server started on what is left, shows
  * the database from before or the restored one, or refuses to start with instructions; never an
  * empty database it re-initialises (a new admin, the demo district). The restore runs in a child
  * process (test/restore-child.ts) that SIGKILLs itself and its process group as a step is done.

@@ -17,7 +17,7 @@ import {
 } from './restore';
 
 /**
- * Restores a pg_dump backup into the PostgreSQL database (issue 23 item 4) in one transaction:
+ * Restores a pg_dump backup into the PostgreSQL database in one transaction:
  * psql drops the schema, loads the backup's script and ends the sessions, and commits only at the
  * end. Stopped anywhere before the commit, the server rolls it all back and the database from
  * before is untouched; after it, the restored database is complete (a start migrates it if the

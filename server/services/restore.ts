@@ -10,7 +10,7 @@ import { migrationSource } from '@migrations/index';
 import { recordSecurityEvent } from './security-log';
 
 /**
- * What both restores share (issue 23 items 4 and 6): the steps a test may stop them at, the check
+ * What both restores share: the steps a test may stop them at, the check
  * that a backup is this installation's, and what is done to the restored database before anyone
  * uses it (sessions ended, the installation kept, the restore in the security log).
  */

@@ -18,7 +18,7 @@ import { placements, recomputeAfterRuleChange } from './line-items/index';
 import { requireSchedule, suggestIn } from './salary-schedule-placements';
 
 /**
- * Step-and-lane salary schedules (issue 11): import from a .csv/.xlsx, list, show, rename or move
+ * Step-and-lane salary schedules: import from a .csv/.xlsx, list, show, rename or move
  * to another work group, delete. One schedule per work group; attaching one suggests where the
  * group's employees sit, and detaching one clears their placements, each recomputing the automatic
  * next-year salaries in the same transaction.

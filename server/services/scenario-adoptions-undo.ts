@@ -18,7 +18,7 @@ import { setLineAmounts } from './line-items/index';
 import { auditAppliedCuts, basisOf, CHANGED_MESSAGE, presentAdoption, yearTotal } from './scenario-adoptions';
 
 /**
- * Undoing an adoption (issue 25 item 2; issue 32 item 4). The adoption recorded, per line, the
+ * Undoing an adoption. The adoption recorded, per line, the
  * amount it replaced and the amount it set. Undo returns to the replaced amount only the lines
  * still at the amount the adoption set: a line edited since (a transfer after the vote, a
  * correction) is named in the preview with its amount now and left as it is, unless the person

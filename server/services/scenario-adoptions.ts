@@ -27,8 +27,8 @@ import { budgetSummary } from './dashboard';
 import { setLineAmounts } from './line-items/index';
 
 /**
- * Adopting a cut scenario into the budget (issue 25 item 2; docs/ARCHITECTURE.md 'Adopting a
- * scenario'). The preview and the adoption compute the same plan: the lines whose amount the
+ * Adopting a cut scenario into the budget (docs/ARCHITECTURE.md 'Adopting a scenario'). The preview
+ * and the adoption compute the same plan: the lines whose amount the
  * scenario's percents change, each new amount by the Scenario Builder's own rule, the year's
  * proposed total (the dashboard's) before and after, and a basis token over all of it and the
  * year's stage events. The adoption runs in one transaction under the year's lock, refuses a

@@ -19,7 +19,7 @@ export interface ClientInfo {
 }
 
 /**
- * Records one security event twice (issue 15, item 13): a structured log line for the operator's
+ * Records one security event twice: a structured log line for the operator's
  * log collector, and an audit_log row (entity 'security') for the admin's filtered view. Callers
  * pass only what is named here: never a password, token or key; `detail` holds flags and reasons.
  * `subjectId` is the account concerned (null when the email typed matches no account).

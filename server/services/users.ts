@@ -91,7 +91,7 @@ export async function updateUserById(app: AppContext, actor: Actor, id: number, 
       before: users.presentUser(before),
       after: user,
     });
-    // Role and active-flag changes go to the security log too (issue 15, item 13).
+    // Role and active-flag changes go to the security log too.
     const subject = { actor, subjectId: id };
     if (row.role !== before.role) {
       await recordSecurityEvent(app, trx, 'role-changed', {

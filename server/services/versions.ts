@@ -15,7 +15,7 @@ export async function listVersions(app: AppContext, actor: Actor, filter: Versio
 }
 
 /**
- * Creates a version as DRAFT (SPEC section 4) with the next version number of its fiscal year.
+ * Creates a version as DRAFT (every version starts so) with the next version number of its fiscal year.
  * The uploader is the signed-in user (the CLI's system actor records none); a label already used
  * in that fiscal year is refused with 409.
  */

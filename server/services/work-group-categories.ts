@@ -13,7 +13,7 @@ import { plural } from './buildings';
 
 const ENTITY = 'work-group-category';
 
-/** SPEC section 8, the message the Manage Data screen shows for a category in use. */
+/** The message the Manage Data screen shows for a category in use. */
 export const CATEGORY_IN_USE = 'Failed to delete category. Make sure no work groups are assigned to it.';
 
 function toValues(input: UpdateWorkGroupCategoryBody): q.WorkGroupCategoryValues {
@@ -45,7 +45,7 @@ export async function listWorkGroupCategories(app: AppContext, actor: Actor) {
   return { categories: (await q.listWorkGroupCategories(app.db)).map(q.presentWorkGroupCategory) };
 }
 
-/** Adds a category; colours default to #e5e7eb on #1f2937 text (SPEC section 9). */
+/** Adds a category; colours default to #e5e7eb on #1f2937 text. */
 export async function createWorkGroupCategory(
   app: AppContext,
   actor: Actor,

@@ -3,7 +3,7 @@ import { validationFailed } from '@server/errors';
 import { findWorkGroupByName } from '@server/queries/work-groups';
 
 /**
- * Work groups are chosen, not typed (issue 22 item 11). A bulk change, one line's editor or a new
+ * Work groups are chosen, not typed. A bulk change, one line's editor or a new
  * line that names a work group must name one that exists: a typo would otherwise label lines with
  * a group that no contract or COLA scenario covers, and their next-year salaries would get 0%
  * without a word. (Imports may still keep an unknown label, flagged for review, because that is

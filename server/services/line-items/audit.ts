@@ -13,7 +13,7 @@ export interface LineCause {
   action: string;
   reason: string;
   /**
-   * Why the person changed the lines, in their words (an edit after a budget stage, issue 25):
+   * Why the person changed the lines, in their words (an edit after a budget stage):
    * recorded as `after.changeReason`, which the stage comparison shows beside each changed line.
    */
   changeReason?: string;

@@ -49,7 +49,7 @@ const BASIS: [column: string, field: keyof AnyLineItem][] = [
 const NUMERIC = new Set(['current_salary', 'current_fte']);
 
 /**
- * Every line's function code is one of DESE's chart (issue 32 item 7): a code being written is
+ * Every line's function code is one of DESE's chart: a code being written is
  * checked here, in the writer, so an edit, the CLI and every service refuse an unknown code alike
  * (a 400 naming the value, nothing written). Blank clears the code.
  */
@@ -212,7 +212,7 @@ export async function createLine(
       { nextYearSalary: nextYearSalary ?? undefined },
     );
     const manual = !isLocked(status) && typeof nextYearSalary === 'number';
-    // A typed next-year salary is manual (SPEC section 4), for a new hire (salary 0) too.
+    // A typed next-year salary is manual (null reverts to automatic), for a new hire (salary 0) too.
     row = { ...row, ...rule.columns, next_year_salary: manual ? nextYearSalary : null };
     row.next_year_salary_manual = manual;
     recompute = !manual;

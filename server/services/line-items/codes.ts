@@ -5,7 +5,7 @@ import type { LineCause } from './audit';
 import { changeLinesBy } from './change-lines';
 
 /**
- * Function-code rules applied to lines through the writer (issue 26 item 1). Applying them to
+ * Function-code rules applied to lines through the writer. Applying them to
  * existing lines is audited line by line like any change (changeLinesBy: locked first, one entry
  * per changed line naming the cause); an import's lines are coded in one statement inside the
  * import, counted on the import's own audit entry like the rest of its bulk work.

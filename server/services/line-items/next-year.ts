@@ -7,7 +7,7 @@ import { auditLines, type LineCause } from './audit';
 import { reviewFlagsAfterChange } from './review';
 
 /**
- * The automatic next-year salary of an employee line (SPEC section 4: 'Auto' as opposed to a
+ * The automatic next-year salary of an employee line ('Auto' as opposed to a
  * 'Manual' value someone typed), written by the one rule: the SQL of server/queries/salary-rule.ts
  * (COLA from the contract, else the default COLA scenario; a placed employee moves one step on
  * the schedule; anyone else adds the budget settings' pooled step/lane percent or dollars for the

@@ -2,7 +2,7 @@ import type { Db } from '@server/db/index';
 import { reevaluateReviewFlags } from '@server/queries/line-items-writes-review';
 
 /**
- * THE judge of review flags (issue 27 item 3), called by every path of the writer after it writes
+ * THE judge of review flags, called by every path of the writer after it writes
  * (changeLines, changeLinesBy, the automatic next-year salary, merges): a flag raised because a
  * line lacked something (metadata.reviewCauses, server/lib/review-causes.ts) clears itself once
  * the line has it, whichever path brought it; a flag with no fixable cause stays until a person

@@ -2,7 +2,7 @@ import { badRequest } from '@server/errors';
 import { isLocked, LOCKED_STATUSES } from '@server/schemas/salary-rule-lines';
 
 /**
- * THE status rule of an employee line's next-year salary (SPEC section 4), the only copy: every
+ * THE status rule of an employee line's next-year salary, the only copy: every
  * write goes through changeLines (./change-lines.ts), which applies it.
  * - Inactive or Retiring: the employee leaves, so the next-year salary is cleared and not manual;
  *   a typed value for such a line is refused.
