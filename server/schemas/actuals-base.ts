@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { moneyOut } from './common';
 
 /**
- * Issue 27 item 6: the planning tools can start from last year's actual spending (the ledger's
+ * The planning tools can start from last year's actual spending (the ledger's
  * projected year-end, see server/services/actuals-base.ts) instead of last year's budget. The
  * multi-year projection's baseline (baselineBasis), the planning defaults (basis) and Generate
  * Projections' proposed lines (proposedBase) share this choice.

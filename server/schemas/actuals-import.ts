@@ -10,7 +10,7 @@ import {
 } from './import';
 
 /**
- * The ledger (actuals) import, issue 27 item 4: a MUNIS-style year-to-date export (account string,
+ * The ledger (actuals) import: a MUNIS-style year-to-date export (account string,
  * description, original appropriation, transfers, revised budget, expended, encumbrances, period)
  * analyzed, mapped, dry-run and imported as the other imports are, into ledger tables of its own.
  * Imports only zod: the wizard and the CLI use the same fields and limits.
@@ -39,7 +39,7 @@ export const PERIODS_PER_YEAR = 12;
 /**
  * Where a ledger is in its year, for every place that says so (screen, dashboard card, workbook,
  * CLI): 'period 7 of 12', or 'year-end (period 13)' for MUNIS's closing period, which is a
- * complete year, not a thirteenth month (issue 32 item 20).
+ * complete year, not a thirteenth month.
  */
 export function ledgerPeriodText(period: number): string {
   return period > PERIODS_PER_YEAR

@@ -3,7 +3,7 @@ import { idText, isoDate, moneyOut } from './common';
 import { fiscalYearInput } from './fiscal-year';
 
 /**
- * Budget vs actual (issue 27 item 5): for a fiscal year, the budget (the proposed lines of the year,
+ * Budget vs actual: for a fiscal year, the budget (the proposed lines of the year,
  * and the ledger's revised budget) against what the ledger says was expended and encumbered, by
  * category, DESE function, building or account, with the projected year-end at the current rate.
  */

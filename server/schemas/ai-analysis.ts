@@ -5,13 +5,13 @@ import { MAX_MONEY_CENTS, MAX_MONEY_TEXT, idText, idTextWith, isoDate, moneyOut,
 import { NSS_STATUSES } from './nss';
 
 /**
- * AI budget-cut analysis (SPEC sections 2, 3, 5, 7; DESIGN section 7; issue 14). Shared by the
+ * AI budget-cut analysis (Claude answers through a tool; the answer is validated with zod). Shared by the
  * server and the web app. Money in these shapes is the API's one money type (`moneyOut`, a JSON
  * number of dollars with at most 2 decimals); every figure is recomputed on the server in integer
  * cents and in SQL. The target read from a request is kept as exact decimal text until it is saved.
  */
 
-/** SPEC section 7: the priorities are fixed; the request names them, the server refuses others. */
+/** The priorities are fixed; the request names them, the server refuses others. */
 export const AI_PRIORITIES = [
   'Maintain small class sizes',
   'Preserve core academic programs',
@@ -23,7 +23,7 @@ export type AiPriority = (typeof AI_PRIORITIES)[number];
 export const SUGGESTION_LISTS = ['likelyNeeded', 'moderateNeed', 'deepCuts'] as const;
 export type SuggestionList = (typeof SUGGESTION_LISTS)[number];
 
-/** SPEC section 5 (Calls whose path is not shown): the message for a missing budget year. */
+/** The message for a missing budget year, as the AI Analysis screen words it. */
 export const BUDGET_YEAR_MESSAGE = 'Please select a budget year';
 export const TARGET_MESSAGE =
   'Enter the reduction target in dollars, for example 1200000, 1,200,000.50 or 1.2M';
@@ -68,7 +68,7 @@ export const targetAmountInput = z
     return centsText(cents);
   });
 
-/** A budget year id; missing, null or empty is SPEC's 'Please select a budget year'. */
+/** A budget year id; missing, null or empty is 'Please select a budget year'. */
 export const budgetYearIdInput = z.preprocess(
   (v) => (v === null || v === '' ? undefined : v),
   idTextWith('budgetYearId must be a budget year id (a positive whole number)', {
@@ -100,7 +100,7 @@ export const positionGroupSchema = z.object({
 export type PositionGroup = z.infer<typeof positionGroupSchema>;
 
 /**
- * What a suggestion does to Chapter 70 net school spending (issue 26), taken after every suggestion
+ * What a suggestion does to Chapter 70 net school spending, taken after every suggestion
  * before it in list order; absent without the year's state figures (and in analyses saved before).
  */
 export const suggestionNssSchema = z.object({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idNumber } from './common';
 import { hexColor, optionalText } from './work-group-categories';
 
-/** SPEC section 9: the default budget-category colour. */
+/** The default budget-category colour (blue). */
 export const DEFAULT_CATEGORY_COLOR = '#3b82f6';
 
 const name = z.string().trim().min(1, 'Name is required').max(200, 'Name must be at most 200 characters');
@@ -31,7 +31,7 @@ const fields = {
 };
 
 /**
- * POST /categories: creates a category, or updates one when the body carries its id (the SPEC's
+ * POST /categories: creates a category, or updates one when the body carries its id (one
  * create-or-update call). Omitted fields take their defaults on create and keep their value on update.
  */
 export const saveCategoryBody = z.strictObject({

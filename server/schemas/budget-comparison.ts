@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { moneyOut } from './common';
 
-/** Budget Comparison covers the budget year's base year through base + 5 (SPEC section 9). */
+/** Budget Comparison covers the budget year's base year through base + 5. */
 export const COMPARISON_YEARS = 6;
 
-// Variance thresholds (SPEC section 9: 1%, 5%, 10%): their one home is the budget arithmetic.
+// Variance thresholds (1% aligned, 5% highlighted, 10% large): their one home is the budget arithmetic.
 export { VARIANCE_ALIGNED, VARIANCE_HIGHLIGHT, VARIANCE_LARGE } from '@server/lib/budget-math';
 
 /**

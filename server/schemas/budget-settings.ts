@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { idNumber, idNumberWith, idText } from './common';
 
 export const STEP_LANE_TYPES = ['PERCENTAGE', 'DOLLAR'] as const;
-/** SPEC section 9: the default step/lane setting. */
+/** The default step/lane setting. */
 export const DEFAULT_STEP_LANE = { type: 'PERCENTAGE', value: 1.5 } as const;
 
 const WORK_GROUPS_MESSAGE = 'Work groups must be a list of work group ids (or the JSON string of one)';
 
 /**
- * Work group ids, as an array or as the JSON string of one (SPEC section 3: 'sent as a JSON
- * string, possibly received as one'). Duplicates are dropped.
+ * Work group ids, as an array or as the JSON string of one (the web app has sent them as a JSON
+ * string). Duplicates are dropped.
  */
 export const stepsLanesWorkGroupsInput = z
   .preprocess(
@@ -60,7 +60,7 @@ const percentIssue = {
 
 export const updateBudgetSettingsBody = z.strictObject(settingsFields).refine(percentAtMost100, percentIssue);
 
-/** PUT /budget-settings (the save whose path the SPEC does not show): upsert by budget year. */
+/** PUT /budget-settings: upsert by budget year. */
 export const upsertBudgetSettingsBody = z
   .strictObject({ budgetYearId: idNumber, ...settingsFields })
   .refine(percentAtMost100, percentIssue);

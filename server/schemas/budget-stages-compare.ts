@@ -4,7 +4,7 @@ import { idTextWith, moneyOut } from './common';
 import { fiscalYearInput } from './fiscal-year';
 
 /**
- * What changed between two budget stages, and why (issue 25 item 3; GFOA's award criteria ask for
+ * What changed between two budget stages, and why (GFOA's award criteria ask for
  * what changed between the proposed and the adopted budget): totals, by budget category, by DESE
  * function, by building and line by line, each changed line with its reason.
  */

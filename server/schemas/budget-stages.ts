@@ -3,7 +3,7 @@ import { idTextWith, isRealDate, moneyOut } from './common';
 import { fiscalYearInput } from './fiscal-year';
 
 /**
- * Budget stages (issue 25): a fiscal year of a budget year moves Draft → Superintendent's
+ * Budget stages: a fiscal year of a budget year moves Draft → Superintendent's
  * Recommended → School Committee Adopted → Town Appropriated → Revised (transfers after the
  * appropriation). Each move freezes a snapshot; from the committee's vote on the year's lines are
  * locked until an administrator reopens it. Massachusetts: the superintendent recommends, the
@@ -94,7 +94,7 @@ export function stageCaption(state: StageState): string {
 }
 
 /**
- * Residents' words for where a year stands (issue 32 item 14): 'School Committee Adopted, voted
+ * Residents' words for where a year stands: 'School Committee Adopted, voted
  * March 12, 2026', the date written the American way the public page writes every date.
  */
 export function residentStageCaption(state: Pick<StageState, 'stage' | 'date'>): string {
@@ -209,7 +209,7 @@ export const stagesResponse = z.object({
   /**
    * What residents last saw of this year (its stage label, null for Draft, and when it was
    * published), or null if it was never published: a later vote not yet published shows on the
-   * dashboard (issue 25 item 6).
+   * dashboard.
    */
   published: z.object({ stageLabel: z.string().nullable(), publishedAt: z.string() }).nullable(),
 });

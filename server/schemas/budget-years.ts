@@ -11,7 +11,7 @@ export const budgetYearSchema = z.object({
 export const budgetYearsResponse = z.object({ budgetYears: z.array(budgetYearSchema) });
 export type BudgetYear = z.infer<typeof budgetYearSchema>;
 
-/** The budget year the web app opens on when nobody chose one (SPEC section 2), and the CLI too. */
+/** The budget year the web app opens on when nobody chose one, and the CLI too. */
 export const DEFAULT_FISCAL_YEAR = 'FY26';
 
 /** FY26 when present, else the first year: what the shell preselects and what the CLI defaults to. */
@@ -19,7 +19,7 @@ export function pickDefaultBudgetYear<T extends { fiscalYear: string }>(years: r
   return years.find((y) => y.fiscalYear === DEFAULT_FISCAL_YEAR) ?? years[0] ?? null;
 }
 
-/** Current-year setting options: FY2020 to FY2034 (SPEC section 9). */
+/** Current-year setting options: FY2020 to FY2034. */
 export const MIN_CURRENT_FISCAL_YEAR = 2020;
 export const MAX_CURRENT_FISCAL_YEAR = 2034;
 

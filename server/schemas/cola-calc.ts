@@ -7,7 +7,8 @@ import { fiscalYearInput } from './fiscal-year';
 /**
  * The COLA calculations (COLA Management): the COLA calculation of a span of years, the RIF gap of a
  * fiscal year (saved), the saved RIF calculations, and the multi-year projection. Years default to
- * SPEC section 9's; the baseline and funding to the district's own figures (planningDefaults); the definitions are docs/ARCHITECTURE.md 'Salary rules'.
+ * the constants below (from FY2027); the baseline and funding to the district's own figures
+ * (planningDefaults); the definitions are docs/ARCHITECTURE.md 'Salary rules'.
  */
 
 export const DEFAULT_RIF_FISCAL_YEAR = 2027;

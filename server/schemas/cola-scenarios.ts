@@ -10,7 +10,7 @@ import { optionalText } from './work-group-categories';
  * group. The default scenario fills next-year salaries where no contract covers a year.
  */
 
-/** SPEC sections 2 and 9: the grid's rows and fiscal years. */
+/** The COLA Scenarios grid's rows (work-group categories) and fiscal years. */
 export const GRID_CATEGORIES = ['TEACHERS', 'SUPPORT', 'ADMIN', 'OPERATIONS'] as const;
 export const GRID_YEARS = [2027, 2028, 2029] as const;
 
@@ -66,7 +66,7 @@ const settingEntry = z
   });
 
 /**
- * POST /cola/settings: SPEC section 7's single setting {workGroupId, fiscalYear, colaPercentage,
+ * POST /cola/settings: a single setting {workGroupId, fiscalYear, colaPercentage,
  * scenarioId}, or the grid's batch {scenarioId, settings: [...]}; both become the batch.
  */
 export const saveColaSettingsBody = z

@@ -101,7 +101,7 @@ export function isRealDate(s: string): boolean {
   return new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
 }
 
-/** Every error answer has this shape (DESIGN section 3). */
+/** Every error answer has this shape: a human message, an UPPER_SNAKE code, and details if any. */
 export const errorSchema = z.object({
   error: z.string(),
   code: z.string(),
@@ -195,5 +195,5 @@ export function isPercent(value: unknown): value is number {
   );
 }
 
-/** SPEC section 5: a scenario (COLA or cut) needs a name. */
+/** A scenario (COLA or cut) needs a name. */
 export const SCENARIO_NAME_MESSAGE = 'Scenario name cannot be empty';

@@ -4,12 +4,12 @@ import { fiscalYearInput, parseFiscalYear } from './fiscal-year';
 import { optionalText } from './work-group-categories';
 
 /**
- * Union contracts and their yearly COLA (COLA Management, tab 'Contracts'; SPEC sections 3, 4, 5,
- * 8). The form's rules and messages live here once: the server validates with these schemas and the
- * web's contract form reuses the same constants and checks.
+ * Union contracts and their yearly COLA (COLA Management, tab 'Contracts'). The form's rules and
+ * messages live here once: the server validates with these schemas and the web's contract form
+ * reuses the same constants and checks.
  */
 
-/** SPEC section 9: a new contract runs FY2027 to FY2029. */
+/** A new contract runs FY2027 to FY2029 unless told otherwise. */
 export const DEFAULT_CONTRACT_START_YEAR = 2027;
 export const DEFAULT_CONTRACT_END_YEAR = 2029;
 /** The most fiscal years one contract covers (a typo such as 20290 must not make thousands of rows). */
@@ -121,7 +121,7 @@ function checkContract(c: z.infer<typeof contractFields>, ctx: z.RefinementCtx) 
   }
 }
 
-/** POST /cola/contracts and PUT /cola/contracts/:id (SPEC section 7's body). */
+/** POST /cola/contracts and PUT /cola/contracts/:id. */
 export const contractBody = contractFields.superRefine(checkContract);
 
 /** PATCH /cola/contracts/:id/status: a status change (the CLI's set-status). */

@@ -3,7 +3,7 @@ import { idNumber, idText, moneyOut } from './common';
 import { fiscalYearInput } from './fiscal-year';
 
 /**
- * The position crosswalk API (issue 27 item 1): rules mapping a job title (exact, glob or regex) to
+ * The position crosswalk API: rules mapping a job title (exact, glob or regex) to
  * a work group, a personnel budget category and a DESE function code; their preview on a year's
  * lines; applying them to existing lines; what an import's dry run says about them. How a title is
  * matched is server/lib/crosswalk.ts. Imports only zod: the web app and the CLI share it.

@@ -13,13 +13,13 @@ import { fiscalYearInput } from './fiscal-year';
 import { optionalText } from './work-group-categories';
 
 /**
- * Scenario Builder (SPEC sections 2-5, 7, 9): cut scenarios over a budget year's proposed lines of
+ * Scenario Builder: cut scenarios over a budget year's proposed lines of
  * one fiscal year. Each line keeps a percent of its amount (0-100, absent = 100); floors say how far
  * a category or a line may be cut. Summary: originalTotal, townGoal, totalCuts, adjustedTotal, gap =
  * adjustedTotal - townGoal (over goal when above zero), meetsGoal, itemsModified.
  */
 
-/** SPEC section 9's quick cuts: the percent kept. */
+/** The quick cuts (-25%, -50%, Cut All, Reset): the percent kept. */
 export const QUICK_CUTS = [
   { label: '-25%', percent: 75 },
   { label: '-50%', percent: 50 },
@@ -56,7 +56,7 @@ export const baselineQuery = z.strictObject({
   /** A saved cut scenario whose adjustments to apply (its own year and version then apply). */
   scenarioId: idQuery('scenarioId').optional(),
   versionId: idQuery('versionId').optional(),
-  /** objects (the default): each line with SPEC section 3's field names; rows: the compact body the screen reads. */
+  /** objects (the default): each line with named fields; rows: the compact body the screen reads. */
   format: z.enum(['objects', 'rows'], { error: 'format must be objects or rows' }).optional(),
 });
 
@@ -64,7 +64,7 @@ export const calculateBody = z.strictObject({
   budgetYearId: id('budgetYearId'),
   fiscalYear: fiscalYearInput.optional(),
   adjustments: adjustmentsInput,
-  /** SPEC's name for the budget version whose lines are cut. */
+  /** The web app's name for the budget version whose lines are cut. */
   version: id('version').nullable().optional(),
 });
 
@@ -159,7 +159,7 @@ export const scenarioLineSchema = z.object({
   buildingId: z.number().int().nullable(),
   building: z.object({ name: z.string() }).nullable(),
   isPersonnel: z.boolean(),
-  /** The proposed amount being cut (SPEC's field name, whatever the year). */
+  /** The proposed amount being cut (the field keeps the name the screens use, whatever the year). */
   fy26ProposedV3: money,
   percentKept: z.number(),
   /** The least percent this line may keep (its own floor, else its category's), 0 without one. */
@@ -192,12 +192,12 @@ export const cutScenarioSchema = z.object({
   /**
    * The adoptions (of other scenarios, not undone) made in this year after this scenario was: its
    * cuts are shown against today's figures, and those an adoption had already applied (the same
-   * line, the same percent) were taken out of it, counted here (issue 32 item 6).
+   * line, the same percent) were taken out of it, counted here.
    */
   adoptedSince: z.array(adoptedSinceSchema),
 });
 
-/** GET /scenarios/baseline's default body: every line an object with SPEC section 3's field names. */
+/** GET /scenarios/baseline's default body: every line an object with named fields. */
 export const baselineObjectsResponse = z.object({
   lines: z.array(scenarioLineSchema),
   summary: scenarioSummarySchema,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { moneyOut } from './common';
 
 /**
- * The Budget Dashboard's aggregates (SPEC section 3 'Dashboard aggregates'), each for one budget
+ * The Budget Dashboard's aggregates, each for one budget
  * year and fiscal year. Every total is summed in SQL; money is dollars with at most 2 decimals.
  */
 
@@ -18,7 +18,7 @@ export const budgetSummaryResponse = z.object({
   breakdown: z.object({
     proposed: z.object({ imported: countTotal, projected: countTotal }),
   }),
-  /** The fiscal year's town goal in dollars, 0 when it has none (SPEC section 8). */
+  /** The fiscal year's town goal in dollars, 0 when it has none. */
   townGoal: moneyOut,
   hasTownGoal: z.boolean(),
   /** townGoal - proposedBudget (server/lib/budget-math.ts): below zero is over guidance. */

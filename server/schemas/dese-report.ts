@@ -4,7 +4,7 @@ import { fiscalYearInput } from './fiscal-year';
 import { nssMeter } from './nss';
 
 /**
- * The budget in DESE's shape (issue 26 item 4): a fiscal year's budget by DESE function code, the
+ * The budget in DESE's shape: a fiscal year's budget by DESE function code, the
  * nine series (1000-9000) and their codes, each split into salaries and other expenses, laid out as
  * the End-of-Year Report's next-year school committee budget (Schedule 19) and its expenditure by
  * function summary, with the net school spending computation beneath. The budget is the

@@ -23,7 +23,7 @@ export type Grade = (typeof GRADES)[number];
 
 export type BuildingType = (typeof BUILDING_TYPES)[number];
 
-/** Grades per building type (SPEC section 9); a building with no type may enrol any grade. */
+/** Grades per building type; a building with no type may enrol any grade. */
 export const GRADES_BY_BUILDING_TYPE: Record<BuildingType, readonly Grade[]> = {
   preschool: ['P'],
   elementary: ['K', '1', '2', '3', '4'],
@@ -69,7 +69,7 @@ const gradeEntry = z
 
 export const NO_STUDENTS_MESSAGE = 'Please enter at least one student count';
 
-/** POST /enrollment: one grade of one building (SPEC section 7: one call per grade). */
+/** POST /enrollment: one grade of one building (one call per grade). */
 export const saveEnrollmentBody = z
   .strictObject({
     budgetYearId: idNumber,
@@ -93,7 +93,7 @@ export const saveEnrollmentBatchBody = z
     buildingId: idNumber,
     grades: z.array(gradeEntry).max(GRADES.length),
   })
-  // SPEC section 5: grades at 0 are not saved, so a form with none above 0 has nothing to save.
+  // Grades at 0 are not saved, so a form with none above 0 has nothing to save.
   .refine((b) => b.grades.some((g) => g.studentCount > 0), { message: NO_STUDENTS_MESSAGE });
 
 export type SaveEnrollmentBody = z.infer<typeof saveEnrollmentBody>;

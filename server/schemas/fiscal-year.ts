@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Fiscal years. A fiscal year is an integer named after the calendar year it ends in:
- * 2026 = FY26 = July 2025 through June 2026 (SPEC section 9, DESIGN section 2).
+ * 2026 = FY26 = July 2025 through June 2026.
  * This file is the only place that parses fiscal-year labels; everything else stores integers.
  */
 

@@ -11,7 +11,7 @@ export const budgetYearIdQuery = z.strictObject({
 export const budgetYearFiscalYearQuery = z.strictObject({
   budgetYearId: idText,
   fiscalYear: fiscalYearInput,
-  /** The SPEC mentions a `version` parameter on some summaries (v3); accepted and ignored. */
+  /** Old clients send a `version` parameter on some summaries (v3); accepted and ignored. */
   version: z.string().max(20).optional(),
 });
 

@@ -4,7 +4,7 @@ import { fiscalYearInput } from './fiscal-year';
 import { itemIdsInput } from './line-item-inputs';
 
 /**
- * A DESE function code on every dollar (issue 26 item 1): the rules an ADMIN keeps (by budget
+ * A DESE function code on every dollar: the rules an ADMIN keeps (by budget
  * category, work group, position or account), applying them to existing lines, setting a code on
  * selected lines from the grids, and the lines still without one. Shared with the web app and CLI.
  */

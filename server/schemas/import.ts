@@ -3,7 +3,7 @@ import { fileDecimal, idNumber, idNumberWith, idText, moneyOut, SCENARIO_TYPES }
 import { crosswalkImportSummary } from './crosswalk';
 
 /**
- * The import API (SPEC sections 3, 5 and 7): analyze a .csv/.xlsx/.xls file, map its columns onto
+ * The import API: analyze a .csv/.xlsx/.xls file, map its columns onto
  * the fields below, execute in one transaction, and list the runs. Imports only zod: the web app
  * and the CLI use the same field lists and limits.
  */
@@ -16,7 +16,7 @@ export const IMPORT_EXTENSIONS = ['.csv', '.xlsx', '.xls'] as const;
 /** Uploads larger than this are refused with 413. */
 export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
 export const MAX_IMPORT_MB = MAX_IMPORT_BYTES / (1024 * 1024);
-/** SPEC section 9: the preview shows the first 5 rows; results list 20 warnings and 10 errors. */
+/** The preview shows the first 5 rows; results list 20 warnings and 10 errors. */
 export const PREVIEW_ROWS = 5;
 /** The import preview reads rows until PREVIEW_ROWS will be imported, skipped rows met included, at most this many. */
 export const PREVIEW_ROWS_MAX = 20;

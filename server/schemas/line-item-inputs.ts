@@ -3,7 +3,7 @@ import { EMPLOYEE_STATUSES, idNumber, isRealDate, moneyInput, unitsOf } from './
 import { parseFiscalYear } from './fiscal-year';
 
 /* ------------------------------------------------------------------------------------------------
- * Request schemas and response wrappers of the line-items API (SPEC section 7, 'Line items').
+ * Request schemas and response wrappers of the line-items API.
  * Money in requests is a JSON number of dollars with at most 2 decimals; dates are 'YYYY-MM-DD'.
  * ---------------------------------------------------------------------------------------------- */
 

@@ -19,7 +19,7 @@ import { MAX_REASON } from './budget-stages';
 /** A value that must be given: null or left out fails with `message`, not the type's own error. */
 const present = (message: string) => z.unknown().refine((v) => v !== null && v !== undefined, message);
 
-/** An editor's current salary: required, as 0 is how a new hire is entered (SPEC section 5). */
+/** An editor's current salary: required, as 0 is how a new hire (starting next year) is entered. */
 const currentSalaryInput = present('Current salary is required (0 means a new hire)').pipe(salaryInput);
 /** A proposed line's amount and account description, which every proposed line has. */
 const amountInput = present('Amount is required').pipe(lineAmountInput);
@@ -30,7 +30,7 @@ const accountDescriptionInput = z
   .max(500);
 
 /**
- * Why a line was changed after a budget stage (issue 25): optional on the edit routes, kept in the
+ * Why a line was changed after a budget stage: optional on the edit routes, kept in the
  * line's audit entry (`after.changeReason`) and shown per line by the stage comparison.
  */
 export const changeReasonInput = z

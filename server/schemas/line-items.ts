@@ -23,7 +23,7 @@ export const BUDGET_QUERY_COMBINATIONS =
   'fiscalYear and isOperating=true; budgetYearId, fiscalYear and isOperating=false';
 
 /**
- * GET /line-items/budget. Exactly one of the SPEC's four combinations:
+ * GET /line-items/budget. Exactly one of four combinations:
  * scenarioId + fiscalYear; budgetYearId + isOperating=true [+ fiscalYear]; fiscalYear + isOperating=true;
  * budgetYearId + fiscalYear + isOperating=false. Anything else is a 400 naming them.
  */
@@ -126,7 +126,7 @@ export const budgetTotalsQuery = z.strictObject({
   needsReview: queryBoolean.optional(),
   /** An employee line's work group as the line spells it (the Employee Budget Manager's filter). */
   workGroup: text(200).min(1).optional(),
-  /** 'none': only lines without a DESE function code, of their own or their category's (issue 26). */
+  /** 'none': only lines without a DESE function code, of their own or their category's. */
   functionCode: z.literal('none', { message: "functionCode takes 'none'" }).optional(),
 });
 export type BudgetTotalsQuery = z.infer<typeof budgetTotalsQuery>;

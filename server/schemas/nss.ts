@@ -5,7 +5,7 @@ import { idNumber, idTextWith, moneyInput, moneyOut, toCents, unitsOf } from './
 import { fiscalYearInput } from './fiscal-year';
 
 /**
- * Chapter 70 net school spending (issue 26 items 2, 3 and 5; docs/MASSACHUSETTS.md): the figures
+ * Chapter 70 net school spending (docs/MASSACHUSETTS.md): the figures
  * DESE publishes for a fiscal year, the town's spending on the schools' behalf by End-of-Year-Report
  * line, the NSS meter in DESE's six columns, and spending per pupil by DESE's method.
  */
@@ -54,7 +54,7 @@ export const MUNICIPAL_LINES: { code: string; label: string }[] = [
 export const NO_FIGURES_MESSAGE = 'Enter the state figures to see NSS';
 
 /**
- * Budgeted NSS as hundredths of a percent of the requirement, rounded DOWN (issue 32 item 9): a
+ * Budgeted NSS as hundredths of a percent of the requirement, rounded DOWN: a
  * budget short of the requirement by any amount never reads as 100.00%.
  */
 export function percentOfRequiredUnits(budgetedCents: bigint, requiredCents: bigint): bigint {

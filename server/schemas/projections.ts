@@ -3,7 +3,7 @@ import { baseFactorSchema, BASES, baseInput } from './actuals-base';
 import { idNumber, idText, moneyOut, SCENARIO_TYPES } from './common';
 import { fiscalYearInput } from './fiscal-year';
 
-/** How far past the base year projections may reach (SPEC: the target is base + 5). */
+/** How far past the base year projections may reach (the usual target is base + 5). */
 export const MAX_PROJECTION_YEARS = 10;
 export const DEFAULT_PROJECTION_YEARS = 5;
 

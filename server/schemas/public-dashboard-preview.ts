@@ -8,7 +8,7 @@ import {
 } from './public-dashboard';
 
 /**
- * The admin's preview of the public page (issue 25 item 5): exactly what residents would be served
+ * The admin's preview of the public page: exactly what residents would be served
  * if Publish ran now (the saved draft settings and links, the current figures), with what differs
  * from the page they are served today and why Publish would be refused.
  */
@@ -71,7 +71,7 @@ export const publicPreviewResponse = publicViewResponse.extend({
   /** Why Publish would be refused now (no year, a year with no data, totals that do not reconcile). */
   problems: z.array(z.string()),
   /**
-   * Each year's budget year and stage (issue 32 item 5): the one Publish would use and every budget
+   * Each year's budget year and stage: the one Publish would use and every budget
    * year holding the year, so the admin can choose where two hold it.
    */
   sources: z.array(

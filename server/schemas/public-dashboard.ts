@@ -4,7 +4,7 @@ import { BUDGET_STAGES } from './budget-stages';
 import { SALARY_RANGE_WIDTH } from './dashboard';
 
 /**
- * The public dashboard (SPEC sections 2, 3, 5, 7 and 8; issue 13): the admin's configuration and
+ * The public dashboard: the admin's configuration and
  * links, the publish call, and the PUBLIC VIEW residents read with no sign-in.
  *
  * `publicViewResponse` is the privacy contract: every object in it is a z.strictObject, so a field
@@ -16,7 +16,7 @@ import { SALARY_RANGE_WIDTH } from './dashboard';
  * Constants and messages
  * ---------------------------------------------------------------------------------------------- */
 
-/** The sections of the public page, in their default order (SPEC section 9). */
+/** The sections of the public page, in their default order. */
 export const COMPONENT_KEYS = [
   'schoolInfo',
   'budgetStatus',
@@ -70,7 +70,7 @@ export const MIN_CELL_COUNT = 5;
  * difference of two snapshots tells no more of one person's pay than those charts do.
  */
 export const SALARY_ROUNDING_DOLLARS = SALARY_RANGE_WIDTH;
-/** Logo uploads: SPEC section 9. */
+/** Logo uploads: at most 5 MB, JPEG, JPG, PNG, GIF or SVG. */
 export const MAX_LOGO_BYTES = 5 * 1024 * 1024;
 export const LOGO_EXTENSIONS = ['jpeg', 'jpg', 'png', 'gif', 'svg'] as const;
 /** Where uploaded logos are served from, anonymously: `${LOGO_URL_PREFIX}<file>`. */
@@ -79,7 +79,7 @@ export const LOGO_URL_PREFIX = '/api/public-dashboard/logos/';
 /** The label of the row that suppressed cells are counted into. */
 export const OTHER_ROW_LABEL = 'Other';
 
-/** SPEC section 5's words for a file that is not an accepted image. */
+/** The words the screens use for a file that is not an accepted image. */
 const LOGO_TYPE_MESSAGE = 'Only image files are allowed (JPEG, PNG, GIF, SVG)';
 
 /** Every message the server gives for this capability; the web shows the same words. */
@@ -106,7 +106,7 @@ export const PUBLIC_DASHBOARD_MESSAGES = {
   previewLabel: 'Preview — not yet published',
   noDataForYear: (year: number) => `No data available for FY${year}`,
   savedYearsDiffer: 'Warning: Saved years may differ from selection. Please verify.',
-  // Issue 32 item 5: what Publish asks the admin to confirm before it replaces what residents read.
+  // What Publish asks the admin to confirm before it replaces what residents read.
   zeroBudget: (year: number, budgetYear: string) =>
     `FY${year} from budget year ${budgetYear} has a $0 budget: residents would read a $0 school budget`,
   earlierStage: (year: number, was: string, now: string) =>
@@ -180,7 +180,7 @@ const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
 
 /**
  * The 11-character video id of a YouTube id or watch, short (youtu.be) or embed URL; null for
- * anything else (SPEC section 5).
+ * anything else (the link form refuses it as 'Invalid YouTube URL/ID').
  */
 export function youtubeId(value: string): string | null {
   const text = value.trim();
@@ -203,7 +203,7 @@ export function youtubeId(value: string): string | null {
 }
 
 /**
- * The component order as comma-separated keys (SPEC section 3). Each key at most once, only known
+ * The component order as comma-separated keys. Each key at most once, only known
  * keys; keys left out are appended in the default order, so every component keeps a place.
  */
 export const componentOrderSchema = z
@@ -242,7 +242,7 @@ const showFlagFields = Object.fromEntries(SHOW_FLAGS.map((f) => [f, z.boolean()]
   z.ZodBoolean
 >;
 
-/** GET /public-dashboard/config and the PATCH answer: SPEC section 3 'Public dashboard config'. */
+/** GET /public-dashboard/config and the PATCH answer: the public dashboard's configuration. */
 export const publicDashboardConfigSchema = z.object({
   id: z.number().int(),
   urlPath: z.string(),
@@ -303,7 +303,7 @@ export const budgetYearChoiceSchema = z.strictObject({
 });
 export type BudgetYearChoice = z.infer<typeof budgetYearChoiceSchema>;
 
-/** Which budget year each fiscal year comes from, where the admin chose (issue 32 item 5). */
+/** Which budget year each fiscal year comes from, where the admin chose. */
 export const budgetYearChoicesSchema = z
   .array(budgetYearChoiceSchema, { error: 'budgetYears must be a list of {fiscalYear, budgetYearId}' })
   .max(20, 'Choose at most 20 budget years')
@@ -448,7 +448,7 @@ export const publicLocationSchema = z.strictObject({
   isOther: z.boolean(),
   /**
    * The head count moved by fewer than MIN_CELL_COUNT since an exact Publish of this year, so the
-   * total is rounded: subtracting the two would give one person's salary. Absent before issue 23.
+   * total is rounded: subtracting the two would give one person's salary. Absent in older snapshots.
    */
   salaryRounded: z.boolean().optional(),
 });
@@ -497,7 +497,7 @@ export const publicYearDataSchema = z.strictObject({
       /** Null when the year has fewer than MIN_CELL_COUNT employees in all (withheld). */
       totalEmployees: z.number().int().nullable(),
       totalSalaries: moneyOut.nullable(),
-      /** totalSalaries is rounded, as a location's salaryRounded. Absent before issue 23. */
+      /** totalSalaries is rounded, as a location's salaryRounded. Absent in older snapshots. */
       totalSalariesRounded: z.boolean().optional(),
     })
     .nullable(),
@@ -511,15 +511,15 @@ export const publicYearDataSchema = z.strictObject({
     .nullable(),
   /**
    * Spending per pupil by DESE's method: the budget over the year's foundation enrollment (a state
-   * figure, issue 26); null without the year's state figures, absent in snapshots from before.
+   * figure); null without the year's state figures, absent in snapshots from before.
    */
   perPupilDese: z
     .strictObject({
       foundationEnrollment: z.number(),
       total: moneyOut,
       /**
-       * Each DESE spending category of deseBreakdown over the foundation enrollment (issue 32
-       * item 14), as the staff dashboard's per-pupil card; empty when the category chart is off.
+       * Each DESE spending category of deseBreakdown over the foundation enrollment,
+       * as the staff dashboard's per-pupil card; empty when the category chart is off.
        */
       byCategory: z.array(z.strictObject({ name: z.string(), perPupil: moneyOut })).optional(),
     })

@@ -5,7 +5,7 @@ import { PLACEMENT_KINDS } from './line-item-dtos';
 import { MAX_BULK_IDS } from './line-item-inputs';
 
 /**
- * Step-and-lane salary schedules (issue 11, COLA Management 'Salary Schedules'): a bargained grid of
+ * Step-and-lane salary schedules (COLA Management 'Salary Schedules'): a bargained grid of
  * amounts by fiscal year, step and lane, attached to one work group, and each employee line's place
  * on it. Money as JSON numbers (dollars and cents), percents as numbers.
  */
@@ -118,7 +118,7 @@ export const updateScheduleBody = z
 export type UpdateScheduleBody = z.infer<typeof updateScheduleBody>;
 
 /**
- * The lines a schedule places: a budget year's employees of one fiscal year (issue 32 item 11: the
+ * The lines a schedule places: a budget year's employees of one fiscal year (the
  * year being planned too, not only the budget year's current one, the default).
  */
 export const suggestPlacementsBody = z.strictObject({

@@ -4,14 +4,14 @@ import { adoptedSinceSchema } from './cut-scenarios';
 import { fiscalYearInput } from './fiscal-year';
 
 /**
- * Adopting a cut scenario into the budget (issue 25 item 2). The preview lists each proposed line
+ * Adopting a cut scenario into the budget. The preview lists each proposed line
  * the scenario changes (current amount, new amount = amount x percent kept / 100 rounded to the cent
  * as the Scenario Builder computes it), the year's proposed total before and after, and a `basis`
  * token the adoption must echo: when the lines, the year's total or its stage moved since the
  * preview, the adoption is refused and the preview must be read again. An adoption records the
  * stage snapshot it was made from and, per line, the amount it replaced and the amount it set: Undo
  * returns to the replaced amount each line still at the amount the adoption set; a line edited since is
- * named in the undo preview and left as it is unless the undo is asked to overwrite it (issue 32 item 4).
+ * named in the undo preview and left as it is unless the undo is asked to overwrite it.
  */
 
 export const MAX_ADOPTION_REASON = 2000;
@@ -158,7 +158,7 @@ export const adoptPreviewResponse = z.object({
   /** Adoptions already in this year (not undone): this one changes the lines on top of them. */
   earlier: z.array(adoptionSchema),
   /**
-   * The adoptions made after this scenario was (issue 32 item 6): its lines are shown against
+   * The adoptions made after this scenario was: its lines are shown against
    * today's figures, and the cuts they had already applied are no longer among its changes.
    */
   adoptedSince: z.array(adoptedSinceSchema),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SCENARIO_TYPES, idNumber, idNumberWith, idText } from './common';
 
 /**
- * Scenarios are budgets (SPEC section 3): an operating or a proposed budget of a budget year. At most
+ * Scenarios are budgets: an operating or a proposed budget of a budget year. At most
  * one of each type is active per budget year; 'Set as Active' swaps them in one transaction.
  */
 export const scenarioTypeSchema = z.enum(SCENARIO_TYPES, {

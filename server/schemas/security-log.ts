@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { auditIdText, idText } from './common';
 
-/** The events of the security log (issue 15, item 13); the audit_log action of each row. */
+/** The events of the security log; the audit_log action of each row. */
 export const SECURITY_EVENTS = [
   'sign-in',
   'sign-in-failed',
@@ -28,7 +28,7 @@ export const securityEventSchema = z.enum(SECURITY_EVENTS);
 /**
  * What any signed-in user causes many of in a day (and can post at will: an export record): left
  * out of the security log's default view, so a flood of them cannot push failed sign-ins, lockouts,
- * role and password changes or backups out of sight (issue 23 item 3).
+ * role and password changes or backups out of sight.
  */
 export const ROUTINE_SECURITY_EVENTS: readonly SecurityEvent[] = [
   'sign-in',

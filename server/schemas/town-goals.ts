@@ -22,8 +22,9 @@ export const PERCENT_PLACES = 3;
 const PERCENT_UNITS = 10n ** BigInt(PERCENT_PLACES);
 
 /* ------------------------------------------------------------------------------------------------
- * Town-goal arithmetic (SPEC section 5), the one implementation the server, the CLI and the web form
- * use. Exact: cents and thousandths of a percent as BigInt, rounded once, halves away from zero.
+ * Town-goal arithmetic (a percent goal gives dollars = baseline × (1 + percent/100); a dollar goal
+ * gives percent = (goal − baseline)/baseline × 100), the one implementation the server, the CLI
+ * and the web form use. Exact: cents and thousandths of a percent as BigInt, rounded once, halves away from zero.
  * ---------------------------------------------------------------------------------------------- */
 
 /**
@@ -172,7 +173,7 @@ export const gapQuery = z.strictObject({
 });
 
 // Gaps beyond GAP_THRESHOLD are OVER (red) or UNDER (green); a goal card's actual minus goal beyond
-// VARIANCE_THRESHOLD colours it (SPEC section 9). Their one home is the budget arithmetic.
+// VARIANCE_THRESHOLD colours it. Their one home is the budget arithmetic.
 export { GAP_THRESHOLD, VARIANCE_THRESHOLD } from '@server/lib/budget-math';
 
 export const GAP_STATUSES = ['OVER', 'UNDER', 'NEAR'] as const;

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { VERSION_STATUSES, idNumber, idText } from './common';
 import { parseFiscalYear } from './fiscal-year';
 
-/** Budget versions (SPEC sections 3, 5 and 7): a labelled upload of a fiscal year's data. */
+/** Budget versions: a labelled upload of a fiscal year's data. */
 
-/** The fiscal years the version form offers (SPEC section 9: FY25 to FY30). */
+/** The fiscal years the version form offers: FY25 to FY30. */
 export const VERSION_FISCAL_YEARS = [2025, 2026, 2027, 2028, 2029, 2030] as const;
 
 export const versionSchema = z.object({
@@ -64,7 +64,7 @@ export const createVersionBody = z.strictObject({
     .nullable()
     .optional()
     .transform((v) => (v ? v : null)),
-  /** A version is always created as DRAFT (SPEC section 4); only that value is accepted. */
+  /** A version is always created as DRAFT; only that value is accepted. */
   status: z.literal('DRAFT', { error: 'A new version is always created as DRAFT' }).optional(),
   /** Sent by the web app as the signed-in user's id or 'admin'; the server records the signed-in user instead. */
   uploadedBy: z.union([z.string(), z.number()]).optional(),

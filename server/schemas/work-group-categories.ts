@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** #RRGGBB, the colour rule of buildings, budget categories and work-group categories (SPEC section 5). */
+/** #RRGGBB, the colour rule of buildings, budget categories and work-group categories. */
 export const HEX_COLOR = /^#[0-9A-Fa-f]{6}$/;
 export const COLOR_MESSAGE = 'Colour must be a hex value in the form #RRGGBB';
 export const hexColor = z.string().trim().regex(HEX_COLOR, COLOR_MESSAGE);
@@ -15,7 +15,7 @@ export const optionalText = (max: number) =>
     .transform((v) => (v === '' ? null : v))
     .optional();
 
-/** SPEC section 9: the default work-group-category colours. */
+/** The default work-group-category colours: dark grey text on light grey. */
 export const DEFAULT_BACKGROUND_COLOR = '#e5e7eb';
 export const DEFAULT_TEXT_COLOR = '#1f2937';
 
