@@ -1,5 +1,5 @@
 /* ------------------------------------------------------------------------------------------------
- * The patterns of function-code rules (issue 26 item 1): a position title or an account, exact or
+ * The patterns of function-code rules: a position title or an account, exact or
  * a glob. '*' stands for any run of characters (none included), '?' for exactly one; everything
  * else is itself. Matching ignores case and the value's surrounding spaces and covers the whole
  * value: 'Teacher*' finds 'Teacher - Grade 3' but not 'Art Teacher'; '0100-3-300-0300-*' finds

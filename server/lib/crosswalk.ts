@@ -1,5 +1,5 @@
 /* ------------------------------------------------------------------------------------------------
- * The position crosswalk (issue 27 item 1): rules that give a job title a work group, a personnel
+ * The position crosswalk: rules that give a job title a work group, a personnel
  * budget category and a DESE function code. One engine, used by the import (row by row), the
  * preview and the apply of existing lines (title by title), so a title is read the same way
  * everywhere. Patterns are matched by server/lib/pattern-match.ts (no pattern can make a match take

@@ -3,7 +3,7 @@ import { NO_KEY, type ActualsGrouping } from '@server/schemas/actuals';
 import { activeScope } from './line-items-scope';
 
 /**
- * Budget vs actual in SQL (issue 27 item 5): the current ledger import of a fiscal year beside the
+ * Budget vs actual in SQL: the current ledger import of a fiscal year beside the
  * proposed lines of that year in one budget year (the lines that count, activeScope).
  *
  * How a line and an account meet: a proposed line belongs to the account whose account string
@@ -96,8 +96,8 @@ export function base(s: ActualsScope): string {
 
 /**
  * An account's projected year-end: expended ÷ periods elapsed × 12, rounded to the cent. Only an
- * account is projected; a group's and the total's projection is the sum of its accounts' (issue 32
- * item 8), so every total is the sum of the rows shown, in every view and in the workbook.
+ * account is projected; a group's and the total's projection is the sum of its accounts', so
+ * every total is the sum of the rows shown, in every view and in the workbook.
  */
 export function accountProjection(s: ActualsScope, expended: string): string {
   return `round(${expended} * 12 / ${int(s.periodsElapsed)}, 2)`;
