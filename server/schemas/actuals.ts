@@ -261,7 +261,7 @@ export const actualsReportResponse = z.object({
   setAsideCount: z.number().int(),
 });
 
-/** Spent to date against budget for the dashboard's current fiscal year (item 6). */
+/** Spent to date against budget for the dashboard's current fiscal year. */
 export const actualsSummaryQuery = z.strictObject({ fiscalYear: fiscalYearInput });
 export const actualsSummaryResponse = z.object({
   fiscalYear: z.number().int(),

@@ -41,8 +41,8 @@ export interface PlacementTarget {
 }
 
 /**
- * The placement scope of a schedule: its work group's lines of a fiscal year in a budget year (issue
- * 32 item 11: the year being planned as well as the current one). A fiscal year named that holds none
+ * The placement scope of a schedule: its work group's lines of a fiscal year in a budget year (the
+ * year being planned as well as the current one). A fiscal year named that holds none
  * of the group's employees is a 400 naming the years that do.
  */
 async function scopeOf(
