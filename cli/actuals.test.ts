@@ -54,6 +54,29 @@ describe('budget-cli actuals', () => {
   );
 
   it(
+    'names the rows of a Windows-1252 file it read as such, accents intact, in a dry run',
+    { timeout: 120_000 },
+    async () => {
+      // 'Café supplies – kitchen' as Excel on Windows saves it: é is 0xE9, the en dash 0x96.
+      const file = path.join(tmp, 'ytd-windows.csv');
+      writeFileSync(
+        file,
+        Buffer.concat([
+          Buffer.from('account,description,revised_budget,ytd_expended,period\n'),
+          Buffer.from(
+            '0100-3-300-2305-01-1-74-2-511001,Caf\xe9 supplies \x96 kitchen,100.00,40.00,6\n',
+            'latin1',
+          ),
+        ]),
+      );
+      const dry = await cli('actuals', 'import', file, '--fiscal-year', 'FY2023', '--dry-run');
+      expect(dry.code, dry.stderr).toBe(0);
+      expect(dry.stdout).toMatch(/^Encoding: .*row 2.*Windows-1252/im);
+      expect(dry.stdout).toContain('Café supplies – kitchen');
+    },
+  );
+
+  it(
     'dry-runs, imports and reports the real ledger; writes the workbook with formulas',
     { timeout: 180_000 },
     async () => {

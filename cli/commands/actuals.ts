@@ -70,6 +70,9 @@ export function ledgerSummary(r: LedgerImportResult, mapping: Record<string, str
       .map(([f, c]) => `${f}=${c}`)
       .join(', ')}`,
   ];
+  if (r.encodingNotice) {
+    out.push(`Encoding: ${r.encodingNotice}`);
+  }
   if (r.replaced) {
     out.push(
       `${r.dryRun ? 'Would replace' : 'Replaced'} ledger #${r.replaced.importId} (period ${r.replaced.period}, ${r.replaced.accountCount} accounts)`,
