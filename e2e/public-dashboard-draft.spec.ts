@@ -66,7 +66,12 @@ test('a saved school name is previewed at once and reaches residents only with P
 
   // Save Settings with a new name: the preview has it at once, labelled, with the change named.
   await navigate(page, 'Public Dashboard');
-  await page.getByLabel('School name', { exact: true }).fill(DRAFT_NAME);
+  // The form holds the saved settings before the new name is typed (typed earlier, it was replaced
+  // by them once, and Save Settings saved no change).
+  const schoolName = page.getByLabel('School name', { exact: true });
+  await expect(schoolName).toHaveValue(PUBLISHED_NAME);
+  await schoolName.fill(DRAFT_NAME);
+  await expect(schoolName).toHaveValue(DRAFT_NAME);
   await page.getByRole('button', { name: 'Save Settings' }).click();
   await expect(page.getByText('Settings saved.')).toBeVisible();
   const preview = page.getByRole('region', { name: /^Preview/ });
