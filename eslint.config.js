@@ -92,6 +92,12 @@ const linesPlugin = {
     },
   },
 };
+// The web app reaches outside web/ only for shared/ (the schemas and the rules both sides run).
+const WEB_WALL = {
+  regex: '^(@server|@cli|@migrations|@seeds|@test)(/|$)|^(\\.\\./)+(server|cli|shared)(/|$)',
+  message:
+    'The web app imports from outside web/ only through @shared/ (the schemas and the rules both sides run).',
+};
 const screens = readdirSync(new URL('./web/src/screens', import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
@@ -142,11 +148,24 @@ export default tseslint.config(
   ),
   // The layering (schemas import only zod; queries hold all knex; services are their only callers;
   // routes stay thin), held by the linter rather than by memory.
+  // The shared folder is what the browser and the server both run: it imports nothing of theirs.
+  // (Before the schemas' own rule, which replaces this one for their files and is stricter.)
   restrict(
-    ['server/schemas/**/*.ts'],
+    ['shared/**/*.ts'],
     [
       {
-        regex: '^(?!zod$|\\./|@server/lib/(budget-math|money)$)',
+        regex:
+          '^(@server|@web|@cli|@migrations|@seeds|@test)(/|$)|^(\\.\\./)+(server|web|cli)(/|$)|^(\\.\\./){2,}',
+        message: 'shared/ imports nothing from the server, the web app or the CLI: both sides run it.',
+      },
+    ],
+  ),
+  restrict(['web/src/**/*.{ts,tsx}'], [WEB_WALL], []),
+  restrict(
+    ['shared/schemas/**/*.ts'],
+    [
+      {
+        regex: '^(?!zod$|\\./|@shared/(budget-math|money)$)',
         message:
           'Schemas import only zod (and each other, and the budget and money arithmetic, which import nothing): web/ and cli/ bundle them.',
       },
@@ -189,6 +208,7 @@ export default tseslint.config(
       restrict(
         [`web/src/screens/${screen}/${'*/'.repeat(depth)}*.{ts,tsx}`],
         [
+          WEB_WALL,
           {
             group: ['@web/screens/*', `!@web/screens/${screen}`, `!@web/screens/${screen}/**`],
             message:

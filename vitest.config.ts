@@ -29,6 +29,7 @@ function phaseExclusions(): string[] {
 /** Tests on the server side: each file opens its own database (test/db.ts) or none. */
 const SERVER_FILES = [
   'server/**/*.test.ts',
+  'shared/**/*.test.ts',
   'cli/**/*.test.ts',
   'migrations/**/*.test.ts',
   'seeds/**/*.test.ts',
@@ -44,6 +45,7 @@ export default defineConfig({
       '@cli': r('cli'),
       '@migrations': r('migrations'),
       '@seeds': r('seeds'),
+      '@shared': r('shared'),
     },
   },
   test: {

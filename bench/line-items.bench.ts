@@ -14,7 +14,7 @@ import { migrateLatest } from '@server/db/migrate';
 import { createLogger } from '@server/lib/log';
 import { hashPassword } from '@server/lib/passwords';
 import { insertUser } from '@server/queries/users';
-import { decodeEmployeeRows, type LineItemRows } from '@server/schemas/line-item-rows';
+import { decodeEmployeeRows, type LineItemRows } from '@shared/schemas/line-item-rows';
 import { apiLogin, benchDatabase, insertOperatingYear } from './lib';
 import type { BenchContext } from './run';
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { centsOf } from '@server/lib/money';
+import { centsOf } from '@shared/money';
 import { createCliRunner, jsonDocument, type CliRunner } from '../test/cli';
 import { buildBudgetYear, buildCategory, buildScenario, FIXTURES, insertProposed } from '../test/factories';
 

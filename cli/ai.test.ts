@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { centsOf } from '@server/lib/money';
+import { centsOf } from '@shared/money';
 import { encryptSecret } from '@server/lib/secrets';
 import { buildAiWorld, sqlTotals, goodAnswer, type AiWorld } from '../server/routes/ai-analysis.world';
 import { createCliRunner, jsonDocument, type CliRunner } from '../test/cli';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatMoneyCents, fromCents } from '@server/lib/money';
+import { formatMoneyCents, fromCents } from '@shared/money';
 import { createCliRunner, type CliRunner } from '../test/cli';
 import { insertProposed } from '../test/factories';
 import { buildColaWorld, c, model, type ColaWorld } from '../server/routes/cola-calc.world';

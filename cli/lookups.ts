@@ -1,8 +1,8 @@
 import type { AppContext } from '@server/context';
 import { AppError } from '@server/errors';
 import type { Actor } from '@server/policies/index';
-import { pickDefaultBudgetYear } from '@server/schemas/budget-years';
-import { parseFiscalYear } from '@server/schemas/fiscal-year';
+import { pickDefaultBudgetYear } from '@shared/schemas/budget-years';
+import { parseFiscalYear } from '@shared/schemas/fiscal-year';
 import { listBudgetYears } from '@server/services/budget-years';
 import { listWorkGroups } from '@server/services/work-groups';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AppError, translateDbError } from '@server/errors';
-import { fromCents, parseMoneyText } from '@server/lib/money';
+import { fromCents, parseMoneyText } from '@shared/money';
 
 /**
  * Prints the result of a command run with --json: one JSON document (an object, or an array for a

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatMoneyCents, fromCents } from '@server/lib/money';
+import { formatMoneyCents, fromCents } from '@shared/money';
 import { buildBudgetYear, buildCategory, insertProposed } from '../test/factories';
 import { createCliRunner, type CliRunner } from '../test/cli';
 
@@ -263,7 +263,7 @@ describe('budget-cli scenarios', () => {
     ).toEqual(['Level service']);
   }, 300_000);
 
-  // One arithmetic (server/lib/budget-math.ts): the CLI's dashboard and its Scenario Builder give
+  // One arithmetic (shared/budget-math.ts): the CLI's dashboard and its Scenario Builder give
   // the same gap for the same lines and goal, to the cent, as the API's do (routes/cut-scenarios.test.ts).
   it('gives the dashboard the same gap as an uncut scenario, to the cent, in the same words', async () => {
     const original = [...amounts.values()].reduce((a, b) => a + b, 0n);

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { decodeBaseline } from '../server/schemas/scenario-line-rows';
+import { decodeBaseline } from '@shared/schemas/scenario-line-rows';
 import { ADMIN, apiCall, axeViolations, budgetYearId, navigate, saveScreen, signIn } from './helpers';
 
 // Closing a dialog (by Escape, by Cancel, by saving) puts keyboard focus back on the control that

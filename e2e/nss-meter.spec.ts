@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { decodeBaseline } from '../server/schemas/scenario-line-rows';
+import { decodeBaseline } from '@shared/schemas/scenario-line-rows';
 import { apiCall, axeViolations, budgetYearId, FINANCE, navigate, saveScreen, signIn } from './helpers';
 
 // The Net School Spending meter on the Budget Dashboard and in the Scenario

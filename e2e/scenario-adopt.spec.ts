@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { decodeBaseline } from '../server/schemas/scenario-line-rows';
+import { decodeBaseline } from '@shared/schemas/scenario-line-rows';
 import { ADMIN, apiCall, axeViolations, budgetYearId, FINANCE, navigate, signIn } from './helpers';
 
 // An ADMIN reaches the Scenario Builder through the navigation, adopts a cut

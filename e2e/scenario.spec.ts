@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { decodeBaseline } from '../server/schemas/scenario-line-rows';
+import { decodeBaseline } from '@shared/schemas/scenario-line-rows';
 import { apiCall, axeViolations, budgetYearId, FINANCE, navigate, signIn } from './helpers';
 
 // Scenario Builder as a finance user, reached through the navigation, at a desktop and a phone

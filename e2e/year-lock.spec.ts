@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { lockedYearMessage } from '../server/schemas/budget-stages';
+import { lockedYearMessage } from '@shared/schemas/budget-stages';
 import {
   ADMIN,
   apiCall,

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { addCheck, fiscalYearRange, HEX_COLOUR, sqlList } from './helpers';
 
-// Enumerations are spelled out here rather than imported from server/schemas/common.ts: a migration
+// Enumerations are spelled out here rather than imported from shared/schemas/common.ts: a migration
 // must keep producing the same schema after the application's constants change. The migration test
 // checks that every value in common.ts is still accepted.
 const SCENARIO_TYPES = ['operating', 'proposed'];

@@ -18,7 +18,7 @@ export async function up(knex: Knex): Promise<void> {
     // The budget year the figures came from; kept when that budget year is deleted later (the
     // residents' page still shows what was published).
     t.integer('budget_year_id').references('id').inTable('budget_years').onDelete('SET NULL');
-    // The public figures of the year (server/schemas/public-dashboard.ts publicYearDataSchema), or
+    // The public figures of the year (shared/schemas/public-dashboard.ts publicYearDataSchema), or
     // null when the year had no data at Publish.
     t.jsonb('data');
     t.timestamp('published_at', { useTz: true }).notNullable();

@@ -6,7 +6,7 @@ import { addCheck, sqlList } from './helpers';
  * when it has none of its own, by budget category, work group, position (exact title or a pattern)
  * or account (exact or a pattern). Imports apply them to the lines they bring; an ADMIN applies
  * them to existing lines in bulk. Patterns are globs ('*' any run of characters, '?' one),
- * matched case-insensitively against the whole value (server/lib/code-patterns.ts).
+ * matched case-insensitively against the whole value (shared/code-patterns.ts).
  *
  * One rule per target: a second rule for the same category, work group, title or pattern is a
  * unique violation. Rules that would give one line two codes are refused by the service (it checks

@@ -10,7 +10,7 @@ import {
   ROLES,
   SCENARIO_TYPES,
   VERSION_STATUSES,
-} from '@server/schemas/common';
+} from '@shared/schemas/common';
 import { createTestDb } from '../test/db';
 
 /** The SQLSTATE a statement fails with, or null when it succeeds. */
@@ -80,7 +80,7 @@ describe('schema constraints', () => {
     expect(await sqlState(knex('public_dashboard_configs').insert({ url_path: '../etc' }))).toBe('23514');
   });
 
-  it('accept every value the application enumerates in server/schemas/common.ts', async () => {
+  it('accept every value the application enumerates in shared/schemas/common.ts', async () => {
     await knex('users').insert(
       ROLES.map((role, i) => ({ name: role, email: `${role}${i}@example.org`, password_hash: 'x', role })),
     );

@@ -24,7 +24,7 @@ import { pathToFileURL } from 'node:url';
 export const ROOT = path.resolve(import.meta.dirname, '..');
 export const DIST = path.join(ROOT, 'dist');
 const STAMP = path.join(DIST, 'build.json');
-const SOURCE_DIRS = ['server', 'cli', 'migrations', 'seeds'];
+const SOURCE_DIRS = ['server', 'shared', 'cli', 'migrations', 'seeds'];
 const SOURCE_FILES = ['tsconfig.json', 'package.json', 'scripts/build-server.mjs'];
 /** An unreferenced CLI chunk is removed only once this old, so a CLI started just before a rebuild still finds its chunks. */
 const STALE_CHUNK_MS = 60_000;

@@ -23,8 +23,8 @@ function newest(target) {
   return latest;
 }
 
-// The web app imports the server's zod schemas (@server/schemas), so they are among its sources.
-const webSources = ['web/src', 'web/index.html', 'web/vite.config.ts', 'server/schemas'];
+// The web app imports the shared folder (the zod schemas, money, budget maths), so it is among its sources.
+const webSources = ['web/src', 'web/index.html', 'web/vite.config.ts', 'shared'];
 const sources = Math.max(...webSources.map((p) => newest(path.join(root, p))));
 if (!existsSync(built) || statSync(built).mtimeMs < sources) {
   console.log('Building the web app...');

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { CATEGORIES, STEP_LANE_PERCENT } from './demo-categories';
 import { FISCAL_YEARS } from './demo-district';
 import { BUILDINGS, WORK_GROUP_CATEGORIES, WORK_GROUPS } from './demo-reference';

@@ -1,4 +1,4 @@
-import { lockedYearMessage, type BudgetStage } from './schemas/budget-stages';
+import { lockedYearMessage, type BudgetStage } from '@shared/schemas/budget-stages';
 /** One catalogue of API errors: each has an HTTP status, a stable UPPER_SNAKE code and a human message. */
 export class AppError extends Error {
   constructor(

@@ -5,7 +5,7 @@ import { MONEY_REF, moneyFieldsOutsideMoney, type Json } from '../test/openapi-m
 
 /*
  * Money has one JSON type across the API. Every response field named like an
- * amount of money must be the `Money` component (server/schemas/common.ts `moneyOut`), so a new
+ * amount of money must be the `Money` component (shared/schemas/common.ts `moneyOut`), so a new
  * field written as z.number() or as decimal text fails here instead of reaching a client as a
  * second encoding.
  */

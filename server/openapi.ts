@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { rolesFor } from '@server/policies/index';
-import { errorSchema } from '@server/schemas/common';
+import { errorSchema } from '@shared/schemas/common';
 import type { AnyRoute } from '@server/routes/define';
 
 type JsonSchema = Record<string, unknown>;
 
 /**
- * Schemas registered with an id (`moneyOut` in server/schemas/common.ts is `Money`), gathered into
+ * Schemas registered with an id (`moneyOut` in shared/schemas/common.ts is `Money`), gathered into
  * components.schemas, where every operation's `$ref` points: the encoding of money is stated once.
  */
 type Named = Record<string, JsonSchema>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DATA_SLOT, HTML_SLOT, renderPublicPage } from './public-page';
-import type { PublicView, PublicYearData } from './schemas/public-dashboard';
+import type { PublicView, PublicYearData } from '@shared/schemas/public-dashboard';
 
 const TEMPLATE = `<html><head><title>x</title></head><body><div id="root">${HTML_SLOT}</div>${DATA_SLOT}<script src="/a.js"></script></body></html>`;
 

@@ -1,14 +1,14 @@
-import { fiscalYearLabel } from './lib/budget-math';
-import { gapStatus, residentGapLabels, residentGapText, stageLine } from './lib/gap-words';
-import { formatMoney } from './lib/money';
-import { isWebAddress } from './lib/web-address';
+import { fiscalYearLabel } from '@shared/budget-math';
+import { gapStatus, residentGapLabels, residentGapText, stageLine } from '@shared/gap-words';
+import { formatMoney } from '@shared/money';
+import { isWebAddress } from '@shared/web-address';
 import {
   PUBLIC_DASHBOARD_MESSAGES,
   SALARY_ROUNDING_DOLLARS,
   type ComponentKey,
   type PublicView,
   type PublicYearData,
-} from './schemas/public-dashboard';
+} from '@shared/schemas/public-dashboard';
 
 /**
  * The public dashboard's HTML (web/public.html): everything published written into the

@@ -6,7 +6,7 @@ import path from 'node:path';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_SLOT, HTML_SLOT } from './public-page';
-import type { PublicView } from './schemas/public-dashboard';
+import type { PublicView } from '@shared/schemas/public-dashboard';
 import { webApp } from './static';
 
 const TEMPLATE = `<!doctype html><html><head><title>t</title></head><body><div id="root">${HTML_SLOT}</div>${DATA_SLOT}</body></html>`;

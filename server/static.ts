@@ -6,8 +6,8 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Context, Middleware } from 'koa';
 import { renderPublicPage } from './public-page';
-import { isPublicUrlPath } from './schemas/public-dashboard';
-import type { PublicView } from './schemas/public-dashboard';
+import { isPublicUrlPath } from '@shared/schemas/public-dashboard';
+import type { PublicView } from '@shared/schemas/public-dashboard';
 
 /** Hashed build output (Vite's assets/): the name changes with the content, so it never goes stale. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';

@@ -9,7 +9,7 @@ import { createLogger, type Logger } from '@server/lib/log';
 import { hashPassword } from '@server/lib/passwords';
 import { insertUser } from '@server/queries/users';
 import { allRoutes } from '@server/routes/index';
-import type { Role } from '@server/schemas/common';
+import type { Role } from '@shared/schemas/common';
 import { resetLoginLimits } from '@server/services/auth';
 import { startSession } from '@server/services/tokens';
 import { createTestDb } from './db';

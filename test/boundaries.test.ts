@@ -12,8 +12,8 @@ async function restricted(filePath: string, source: string): Promise<string[]> {
 
 describe('import boundaries', () => {
   it.each([
-    ['server/schemas/probe.ts', "import { openDb } from '@server/db/index';", 'Schemas import only zod'],
-    ['server/schemas/probe.ts', "import { createLogger } from '@server/lib/log';", 'Schemas import only zod'],
+    ['shared/schemas/probe.ts', "import { openDb } from '@server/db/index';", 'Schemas import only zod'],
+    ['shared/schemas/probe.ts', "import { createLogger } from '@server/lib/log';", 'Schemas import only zod'],
     ['server/routes/probe.ts', "import { findUserByEmail } from '@server/queries/users';", 'never queries'],
     ['server/queries/probe.ts', "import { listUsers } from '../services/users';", 'nothing from services'],
     [
@@ -44,6 +44,18 @@ describe('import boundaries', () => {
     ],
     ['cli/commands/probe.ts', "import { PGlite } from '@electric-sql/pglite';", 'only through services'],
     ['cli/commands/probe.ts', "import { PGliteDialect } from 'knex-pglite';", 'only through services'],
+    // The shared folder runs in the browser and on the server: it imports neither.
+    ['shared/probe.ts', "import { createLogger } from '@server/lib/log';", 'shared/ imports nothing'],
+    ['shared/probe.ts', "import { formatMoney } from '@web/lib/format';", 'shared/ imports nothing'],
+    ['shared/probe.ts', "import { createLogger } from '../server/lib/log';", 'shared/ imports nothing'],
+    // The web app reaches outside web/ only through @shared/.
+    ['web/src/lib/probe.ts', "import { createLogger } from '@server/lib/log';", 'only through @shared/'],
+    ['web/src/lib/probe.ts', "import { money } from '../../../shared/money';", 'only through @shared/'],
+    [
+      'web/src/screens/admin/probe.ts',
+      "import { authorize } from '@server/policies/index';",
+      'only through @shared/',
+    ],
   ])('%s refuses %s', async (file, line, message) => {
     const messages = await restricted(
       file,
@@ -56,9 +68,9 @@ describe('import boundaries', () => {
   });
 
   it.each([
-    ['server/schemas/probe.ts', "import { z } from 'zod';\nimport { moneyInput } from './common';"],
+    ['shared/schemas/probe.ts', "import { z } from 'zod';\nimport { moneyInput } from './common';"],
     // The budget arithmetic imports nothing: the schemas' labels and thresholds come from it.
-    ['server/schemas/probe.ts', "import { fiscalYearLabel } from '@server/lib/budget-math';"],
+    ['shared/schemas/probe.ts', "import { fiscalYearLabel } from '@shared/budget-math';"],
     ['server/routes/probe.ts', "import { listUsers } from '@server/services/users';"],
     ['cli/context.ts', "import { openDb } from '@server/db/index';"],
     [
@@ -66,6 +78,8 @@ describe('import boundaries', () => {
       "import { ImportWizard } from '@web/screens/admin/import/import-wizard';",
     ],
     ['web/src/screens/admin/import/probe.ts', "import { AdminScreen } from '../index';"],
+    ['web/src/screens/admin/probe.ts', "import { can } from '@shared/policy';"],
+    ['shared/probe.ts', "import { z } from 'zod';\nimport { money } from './money';"],
     ['cli/commands/probe.ts', "import { listUsers } from '@server/services/users';"],
     [
       'cli/commands/probe.ts',

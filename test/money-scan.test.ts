@@ -3,15 +3,15 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /*
- * Money has one home. server/lib/money.ts parses amounts, does cents arithmetic
+ * Money has one home. shared/money.ts parses amounts, does cents arithmetic
  * and formats dollars for the server, the web app and the CLI; this scan fails when any other file
  * under server/, web/src/ or cli/ (tests included: a test's own copy of toCents can disagree with
  * the code it checks) defines one of its functions again, a money parser or a currency formatter.
  */
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const HOME = 'server/lib/money.ts';
-const SCHEMAS = 'server/schemas/common.ts';
+const HOME = 'shared/money.ts';
+const SCHEMAS = 'shared/schemas/common.ts';
 const SCANNED = ['server', 'web/src', 'cli'];
 
 /** Allowed on purpose, with the reason. */
@@ -20,7 +20,7 @@ const ALLOWED: Record<string, string> = {
   'server/lib/import/money.ts': 'parseMoney',
 };
 
-/** The names server/lib/money.ts exports: nobody else defines them. */
+/** The names shared/money.ts exports: nobody else defines them. */
 function homeNames(): string[] {
   const text = readFileSync(path.join(ROOT, HOME), 'utf8');
   return [...text.matchAll(/^export (?:const|function|class|type|interface) (\w+)/gm)].map((m) => m[1]);
@@ -40,7 +40,7 @@ function rules(names: string[]): Rule[] {
     re.exec(text)?.[0].replace(/\s+/g, ' ').slice(0, 80) ?? null;
   return [
     {
-      what: 'defines a name of server/lib/money.ts again',
+      what: 'defines a name of shared/money.ts again',
       test: (text) => names.find((n) => definition(n).test(text)) ?? null,
     },
     {
@@ -54,7 +54,7 @@ function rules(names: string[]): Rule[] {
     },
     { what: 'formats currency with Intl', test: first(/Intl\.NumberFormat\([^;]*?currency/s) },
     // The zod shapes of money at the API's edge live beside the other schema helpers.
-    { what: 'defines a money schema outside server/schemas/common.ts', test: first(MONEY_SCHEMA) },
+    { what: 'defines a money schema outside shared/schemas/common.ts', test: first(MONEY_SCHEMA) },
     { what: 'formats currency with toLocaleString', test: first(/toLocaleString\([^;]*?currency/s) },
   ];
 }
@@ -84,7 +84,7 @@ export function moneyOutsideItsHome(paths: string[], read: (p: string) => string
   });
 }
 
-describe('money has one home (server/lib/money.ts)', () => {
+describe('money has one home (shared/money.ts)', () => {
   it('no file under server/, web/src/ or cli/ parses or formats money by itself', () => {
     const paths = SCANNED.flatMap(files);
     expect(paths.length).toBeGreaterThan(300);
@@ -99,10 +99,10 @@ describe('money has one home (server/lib/money.ts)', () => {
       'cli/commands/probe-c.ts':
         "const money = (n: number) => n.toLocaleString('en-US', { style: 'currency', currency: 'USD' });",
       'server/lib/probe-d.ts': 'export function formatDollars(v: number) { return `$${v}`; }',
-      'server/schemas/probe-e.ts': 'export const MAX_MONEY = 999_999_999_999.99;',
+      'shared/schemas/probe-e.ts': 'export const MAX_MONEY = 999_999_999_999.99;',
       'web/src/lib/probe-f.ts': 'export function parseAmountText(t: string) { return Number(t); }',
       'server/lib/import/money.ts': 'export function parseMoney(cell: Cell) {}',
-      'server/schemas/line-item-inputs.ts': 'export const moneyInput = z.number().finite();',
+      'shared/schemas/line-item-inputs.ts': 'export const moneyInput = z.number().finite();',
     };
     const found = moneyOutsideItsHome(Object.keys(probes), (p) => probes[p]);
     expect(found.map((f) => f.split(':')[0])).toEqual([
@@ -111,9 +111,9 @@ describe('money has one home (server/lib/money.ts)', () => {
       'web/src/screens/probe/b.ts',
       'cli/commands/probe-c.ts',
       'server/lib/probe-d.ts',
-      'server/schemas/probe-e.ts',
+      'shared/schemas/probe-e.ts',
       'web/src/lib/probe-f.ts',
-      'server/schemas/line-item-inputs.ts',
+      'shared/schemas/line-item-inputs.ts',
     ]);
   });
 });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Context, Middleware } from 'koa';
 import type { z } from 'zod';
 import type { AnyRoute } from '@server/routes/define';
-import { errorSchema } from '@server/schemas/common';
+import { errorSchema } from '@shared/schemas/common';
 
 /** The code of the 500 a test server answers when a response does not match its declared schema. */
 export const RESPONSE_MISMATCH = 'RESPONSE_SCHEMA_MISMATCH';

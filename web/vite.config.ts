@@ -84,7 +84,7 @@ export default defineConfig({
   resolve: {
     alias: {
       '@web': path.resolve(here, 'src'),
-      '@server': path.resolve(here, '../server'),
+      '@shared': path.resolve(here, '../shared'),
     },
   },
   // The Plotly partial bundle expects a Node-style `global`.

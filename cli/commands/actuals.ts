@@ -1,17 +1,17 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { fiscalYearLabel } from '@server/lib/budget-math';
+import { fiscalYearLabel } from '@shared/budget-math';
 import { requireFile } from '@server/lib/files';
-import { formatDecimalMoney as dollars, formatMoneyCents as money } from '@server/lib/money';
-import { ACTUALS_GROUPINGS, type ActualsReport } from '@server/schemas/actuals';
+import { formatDecimalMoney as dollars, formatMoneyCents as money } from '@shared/money';
+import { ACTUALS_GROUPINGS, type ActualsReport } from '@shared/schemas/actuals';
 import {
   accountPatternInput,
   ledgerPeriodText,
   periodInput,
   type LedgerImportResult,
-} from '@server/schemas/actuals-import';
-import { fiscalYearInput } from '@server/schemas/fiscal-year';
-import { SKIP } from '@server/schemas/import';
+} from '@shared/schemas/actuals-import';
+import { fiscalYearInput } from '@shared/schemas/fiscal-year';
+import { SKIP } from '@shared/schemas/import';
 import { importLedgerLocalFile } from '@server/services/actuals-import';
 import { budgetVsActual } from '@server/services/actuals-report';
 import { writeBudgetVsActualWorkbook } from '@server/services/actuals-workbook';

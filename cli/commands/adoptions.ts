@@ -1,16 +1,16 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { AppError } from '@server/errors';
-import { formatMoneyCents as money } from '@server/lib/money';
-import { idText } from '@server/schemas/common';
-import { fiscalYearInput, fiscalYearLabel } from '@server/schemas/fiscal-year';
+import { formatMoneyCents as money } from '@shared/money';
+import { idText } from '@shared/schemas/common';
+import { fiscalYearInput, fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import {
   adoptBody,
   undoBody,
   type AdoptPreview,
   type Adoption,
   type UndoPreview,
-} from '@server/schemas/scenario-adoptions';
+} from '@shared/schemas/scenario-adoptions';
 import * as adoptions from '@server/services/scenario-adoptions';
 import * as undo from '@server/services/scenario-adoptions-undo';
 import { withCli } from '../context';

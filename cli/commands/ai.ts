@@ -2,9 +2,9 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import type { AppContext } from '@server/context';
 import { AppError } from '@server/errors';
-import { cutTargetCents } from '@server/lib/budget-math';
+import { cutTargetCents } from '@shared/budget-math';
 import type { Actor } from '@server/policies/index';
-import { idParams } from '@server/schemas/common';
+import { idParams } from '@shared/schemas/common';
 import {
   AI_PRIORITIES,
   SUGGESTION_LISTS,
@@ -12,9 +12,9 @@ import {
   budgetCutsBody,
   type Analysis,
   type Suggestion,
-} from '@server/schemas/ai-analysis';
-import { centsOf, centsText, formatMoneyCents as money, fromCents } from '@server/lib/money';
-import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+} from '@shared/schemas/ai-analysis';
+import { centsOf, centsText, formatMoneyCents as money, fromCents } from '@shared/money';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { analyzeBudgetCuts, getAnalysis, listAnalyses } from '@server/services/ai-analysis';
 import { budgetSummary } from '@server/services/dashboard';
 import { budgetYearOrDefault } from '../lookups';

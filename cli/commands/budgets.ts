@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { idParams } from '@server/schemas/common';
-import { createScenarioBody } from '@server/schemas/scenarios';
+import { idParams } from '@shared/schemas/common';
+import { createScenarioBody } from '@shared/schemas/scenarios';
 import * as scenarios from '@server/services/scenarios';
 import { withCli } from '../context';
 import { budgetYearNamed } from '../lookups';

@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
 import { AppError } from '@server/errors';
-import { formatMoneyCents as money } from '@server/lib/money';
-import { rifGapBody, type RifCalculation } from '@server/schemas/cola-calc';
-import { fiscalYearInput, fiscalYearLabel as label } from '@server/schemas/fiscal-year';
-import { DEFAULT_PROJECTION_YEARS, generateProjectionsBody } from '@server/schemas/projections';
+import { formatMoneyCents as money } from '@shared/money';
+import { rifGapBody, type RifCalculation } from '@shared/schemas/cola-calc';
+import { fiscalYearInput, fiscalYearLabel as label } from '@shared/schemas/fiscal-year';
+import { DEFAULT_PROJECTION_YEARS, generateProjectionsBody } from '@shared/schemas/projections';
 import { calculateRifGap } from '@server/services/cola-rif';
 import { planningDefaults } from '@server/services/planning-defaults';
 import * as projections from '@server/services/projections';

@@ -1,14 +1,14 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { CONTRACT_STATUSES, idParams } from '@server/schemas/common';
+import { CONTRACT_STATUSES, idParams } from '@shared/schemas/common';
 import {
   DEFAULT_CONTRACT_END_YEAR,
   DEFAULT_CONTRACT_START_YEAR,
   contractBody,
   contractStatusBody,
   type Contract,
-} from '@server/schemas/contracts';
-import { fiscalYearLabel as label } from '@server/schemas/fiscal-year';
+} from '@shared/schemas/contracts';
+import { fiscalYearLabel as label } from '@shared/schemas/fiscal-year';
 import * as contracts from '@server/services/contracts';
 import { withCli } from '../context';
 import { workGroupNamed } from '../lookups';

@@ -1,9 +1,9 @@
-import { guidanceGapText } from '@server/lib/budget-math';
+import { guidanceGapText } from '@shared/budget-math';
 import type { Command } from 'commander';
-import { formatMoneyCents as money } from '@server/lib/money';
-import { fiscalYearInput, fiscalYearLabel } from '@server/schemas/fiscal-year';
-import { DEFAULT_PROJECTION_YEARS, generateProjectionsBody } from '@server/schemas/projections';
-import { saveTownGoalBody } from '@server/schemas/town-goals';
+import { formatMoneyCents as money } from '@shared/money';
+import { fiscalYearInput, fiscalYearLabel } from '@shared/schemas/fiscal-year';
+import { DEFAULT_PROJECTION_YEARS, generateProjectionsBody } from '@shared/schemas/projections';
+import { saveTownGoalBody } from '@shared/schemas/town-goals';
 import * as dashboard from '@server/services/dashboard';
 import * as projections from '@server/services/projections';
 import { generateProjections } from '@server/services/projections-generate';

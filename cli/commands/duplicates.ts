@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { MERGE_RULES, type RuleRecord } from '@server/schemas/duplicates';
-import { fiscalYearInput } from '@server/schemas/fiscal-year';
+import { MERGE_RULES, type RuleRecord } from '@shared/schemas/duplicates';
+import { fiscalYearInput } from '@shared/schemas/fiscal-year';
 import { mergeByRule } from '@server/services/duplicates-merge';
 import { withCli } from '../context';
 import { budgetYearNamed } from '../lookups';

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { historyEntityNames, historyParams, historyQuery } from '@server/schemas/history';
+import { historyEntityNames, historyParams, historyQuery } from '@shared/schemas/history';
 import { getHistory } from '@server/services/history';
 import { withCli } from '../context';
 import { parseFlags, printJson, printRows } from '../output';

@@ -1,12 +1,12 @@
-import { fiscalYearLabel } from '@server/lib/budget-math';
-import { formatDecimalMoney as dollars, formatMoneyCents as money } from '@server/lib/money';
+import { fiscalYearLabel } from '@shared/budget-math';
+import { formatDecimalMoney as dollars, formatMoneyCents as money } from '@shared/money';
 import {
   RESULT_ERRORS_SHOWN,
   RESULT_WARNINGS_SHOWN,
   type ImportAnalysis,
   type ImportResult,
   type Reconciliation,
-} from '@server/schemas/import';
+} from '@shared/schemas/import';
 
 const count = (n: number) => n.toLocaleString('en-US');
 const fy = fiscalYearLabel;

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { formatAmount as money } from '@server/lib/money';
-import { fiscalYearInput } from '@server/schemas/fiscal-year';
-import type { AnyLineItem } from '@server/schemas/line-items';
+import { formatAmount as money } from '@shared/money';
+import { fiscalYearInput } from '@shared/schemas/fiscal-year';
+import type { AnyLineItem } from '@shared/schemas/line-items';
 import { findDuplicates } from '@server/services/duplicates';
 import * as items from '@server/services/line-items';
 import { withCli } from '../context';

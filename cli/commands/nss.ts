@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { AppError } from '@server/errors';
-import { formatMoneyCents as money, sumDollars } from '@server/lib/money';
+import { formatMoneyCents as money, sumDollars } from '@shared/money';
 import { can } from '@server/policies/index';
-import { fiscalYearInput, fiscalYearLabel } from '@server/schemas/fiscal-year';
+import { fiscalYearInput, fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import {
   FIGURES,
   shortText,
@@ -12,7 +12,7 @@ import {
   stateFiguresBody,
   type NssMeter,
   type StateFigures,
-} from '@server/schemas/nss';
+} from '@shared/schemas/nss';
 import { listCutScenarios } from '@server/services/cut-scenarios';
 import * as nss from '@server/services/nss';
 import { scenarioMeter, yearMeter } from '@server/services/nss-meter';

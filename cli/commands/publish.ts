@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
-import { fiscalYearLabel as label, parseFiscalYear } from '@server/schemas/fiscal-year';
+import { fiscalYearLabel as label, parseFiscalYear } from '@shared/schemas/fiscal-year';
 import {
   PUBLIC_DASHBOARD_MESSAGES as M,
   publishBody,
   type PublicDashboardConfig,
-} from '@server/schemas/public-dashboard';
-import type { PublicPreview } from '@server/schemas/public-dashboard-preview';
+} from '@shared/schemas/public-dashboard';
+import type { PublicPreview } from '@shared/schemas/public-dashboard-preview';
 import * as service from '@server/services/public-dashboard';
 import { previewDashboard } from '@server/services/public-dashboard-preview';
 import { AppError } from '@server/errors';

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { createBuildingBody } from '@server/schemas/buildings';
-import { linkBuildingsBody, deseCodesBody } from '@server/schemas/bulk-update';
+import { createBuildingBody } from '@shared/schemas/buildings';
+import { linkBuildingsBody, deseCodesBody } from '@shared/schemas/bulk-update';
 import { listBudgetCategories } from '@server/services/budget-categories';
 import { createBuilding, listBuildings } from '@server/services/buildings';
 import { linkEmployeesToBuildings, updateDeseCodes } from '@server/services/bulk-update';

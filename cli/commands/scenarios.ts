@@ -2,17 +2,17 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import type { AppContext } from '@server/context';
 import { AppError } from '@server/errors';
-import { formatMoneyCents as money } from '@server/lib/money';
+import { formatMoneyCents as money } from '@shared/money';
 import type { Actor } from '@server/policies/index';
-import { fromCents, isPercent, toCents } from '@server/schemas/common';
+import { fromCents, isPercent, toCents } from '@shared/schemas/common';
 import {
   PERCENT_MESSAGE,
   createCutScenarioBody,
   quickCutBody,
   type CutScenario,
   type ScenarioSummary,
-} from '@server/schemas/cut-scenarios';
-import { fiscalYearInput, fiscalYearLabel } from '@server/schemas/fiscal-year';
+} from '@shared/schemas/cut-scenarios';
+import { fiscalYearInput, fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { listBudgetCategories } from '@server/services/budget-categories';
 import { budgetYearOrDefault } from '../lookups';
 import * as cuts from '@server/services/cut-scenarios';

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { idParams } from '@server/schemas/common';
-import { fiscalYearLabel } from '@server/schemas/fiscal-year';
-import { suggestPlacementsBody, type PlacementCounts, type Schedule } from '@server/schemas/salary-schedules';
+import { idParams } from '@shared/schemas/common';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
+import { suggestPlacementsBody, type PlacementCounts, type Schedule } from '@shared/schemas/salary-schedules';
 import { suggestPlacements } from '@server/services/salary-schedule-placements';
 import { importSchedule, listSchedules } from '@server/services/salary-schedules';
 import { withCli } from '../context';

@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
-import { formatMoneyCents as formatMoney } from '@server/lib/money';
+import { formatMoneyCents as formatMoney } from '@shared/money';
 import {
   compareQuery,
   type BreakdownRow,
   type MoneyChange,
   type StageComparison,
-} from '@server/schemas/budget-stages-compare';
+} from '@shared/schemas/budget-stages-compare';
 import { compareStages } from '@server/services/budget-stages-compare';
 import { comparisonWorkbook } from '@server/services/budget-stages-compare-workbook';
 import { withCli } from '../context';

@@ -1,13 +1,13 @@
 import type { Command } from 'commander';
-import { formatMoneyCents as formatMoney } from '@server/lib/money';
+import { formatMoneyCents as formatMoney } from '@shared/money';
 import {
   advanceStageBody,
   reopenStageBody,
   snapshotParams,
   snapshotQuery,
   type StagesResponse,
-} from '@server/schemas/budget-stages';
-import { fiscalYearInput } from '@server/schemas/fiscal-year';
+} from '@shared/schemas/budget-stages';
+import { fiscalYearInput } from '@shared/schemas/fiscal-year';
 import * as service from '@server/services/budget-stages';
 import { z } from 'zod';
 import { withCli } from '../context';

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { registerBody } from '@server/schemas/auth';
+import { registerBody } from '@shared/schemas/auth';
 import * as users from '@server/services/users';
 import { withCli } from '../context';
 import { parseFlags, printJson, printRows } from '../output';

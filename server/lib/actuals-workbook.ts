@@ -1,8 +1,8 @@
-import type { ActualsAccount, ActualsFigures, ActualsGroup, ActualsReport } from '@server/schemas/actuals';
-import { ACTUALS_GROUPING_LABELS, NO_KEY } from '@server/schemas/actuals';
-import { ledgerPeriodText } from '@server/schemas/actuals-import';
-import { fiscalYearLabel } from './budget-math';
-import type { CellFormat, SheetSpec, XCell } from './workbook';
+import type { ActualsAccount, ActualsFigures, ActualsGroup, ActualsReport } from '@shared/schemas/actuals';
+import { ACTUALS_GROUPING_LABELS, NO_KEY } from '@shared/schemas/actuals';
+import { ledgerPeriodText } from '@shared/schemas/actuals-import';
+import { fiscalYearLabel } from '@shared/budget-math';
+import type { CellFormat, SheetSpec, XCell } from '@shared/workbook';
 
 /**
  * Budget vs actual as workbook sheets, laid out row by row so a writer can stream them (a ledger may

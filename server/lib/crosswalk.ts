@@ -2,13 +2,13 @@
  * The position crosswalk: rules that give a job title a work group, a personnel
  * budget category and a DESE function code. One engine, used by the import (row by row), the
  * preview and the apply of existing lines (title by title), so a title is read the same way
- * everywhere. Patterns are matched by server/lib/pattern-match.ts (no pattern can make a match take
+ * everywhere. Patterns are matched by shared/pattern-match.ts (no pattern can make a match take
  * long, whatever the title).
  *
  * - exact: the title itself, ignoring case and surrounding spaces;
  * - glob: '*' any run of characters (none included), '?' exactly one, the rest literal, covering
  *   the whole title, ignoring case ('*teacher*', 'Para*'); the globs of the function-code rules
- *   (server/lib/code-patterns.ts) read the same way;
+ *   (shared/code-patterns.ts) read the same way;
  * - regex: a regular expression in RE2's syntax (what JavaScript's is, less backreferences and
  *   lookaround) searched in the title, ignoring case ('^sub(stitute)?\b').
  *
@@ -20,8 +20,8 @@
  * (its characters, wildcards not counted) over the shorter, then the older rule. Rules that lose
  * while giving something else are reported as conflicts, so the screen can say who won and why.
  * ---------------------------------------------------------------------------------------------- */
-import type { MatchType } from '@server/schemas/crosswalk';
-import { compileGlob, compileRegex, regexProblem } from './pattern-match';
+import type { MatchType } from '@shared/schemas/crosswalk';
+import { compileGlob, compileRegex, regexProblem } from '@shared/pattern-match';
 
 export type { MatchType };
 

@@ -43,7 +43,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return timingSafeEqual(key, expected);
 }
 
-export { GENERATED_PASSWORD_LENGTH, generatePassword, PASSWORD_ALPHABET } from './password-generator';
+export { GENERATED_PASSWORD_LENGTH, generatePassword, PASSWORD_ALPHABET } from '@shared/password-generator';
 
 let common: Set<string> | undefined;
 

@@ -1,4 +1,4 @@
-import { MIN_RANGE_COUNT } from '@server/schemas/dashboard';
+import { MIN_RANGE_COUNT } from '@shared/schemas/dashboard';
 import { can, type Actor } from '@server/policies/index';
 
 /**

@@ -1,12 +1,12 @@
 import type { Writable } from 'node:stream';
 import { crc32, createDeflateRaw } from 'node:zlib';
-import { MONEY_FORMAT, neutralise, type SheetSpec, type XCell } from './workbook';
+import { MONEY_FORMAT, neutralise, type SheetSpec, type XCell } from '@shared/workbook';
 
 /**
  * A streaming .xlsx writer for workbooks too large to build in memory (budget vs actual over a
  * ledger of any size): each sheet's rows are turned into SpreadsheetML and deflated into the zip as
  * they come, waiting for the output to drain, so memory holds a row and zlib's window, not the file.
- * The cells are those of server/lib/workbook.ts (the same formats; text that a spreadsheet would run
+ * The cells are those of shared/workbook.ts (the same formats; text that a spreadsheet would run
  * as a formula is neutralised the same way). exceljs's streaming writer buffered each sheet whole
  * and then held the event loop for seconds while zipping it.
  */

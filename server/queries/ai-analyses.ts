@@ -1,6 +1,6 @@
 import type { Db } from '@server/db/index';
-import { centsOf, fromCents } from '@server/lib/money';
-import type { AnalysisResult, AnalysisSummary, Suggestion } from '@server/schemas/ai-analysis';
+import { centsOf, fromCents } from '@shared/money';
+import type { AnalysisResult, AnalysisSummary, Suggestion } from '@shared/schemas/ai-analysis';
 
 /**
  * Saved AI analyses (ai_analyses). The summary fields of the recent list (suggestion count, total

@@ -1,5 +1,5 @@
 import type { Db } from '@server/db/index';
-import type { BudgetCategory } from '@server/schemas/budget-categories';
+import type { BudgetCategory } from '@shared/schemas/budget-categories';
 
 export interface BudgetCategoryRow {
   id: number;

@@ -1,5 +1,5 @@
 import type { Db } from '@server/db/index';
-import type { BudgetSettings } from '@server/schemas/budget-settings';
+import type { BudgetSettings } from '@shared/schemas/budget-settings';
 
 export interface BudgetSettingsRow {
   id: number;

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Db } from '@server/db/index';
-import type { CompareSide } from '@server/schemas/budget-stages-compare';
+import type { CompareSide } from '@shared/schemas/budget-stages-compare';
 import { STAGE_LINE_COLUMNS, WORKING_LINES_SQL } from './budget-stages';
 
 /**

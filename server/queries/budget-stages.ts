@@ -1,6 +1,6 @@
 import type { Db } from '@server/db/index';
 import type { Actor } from '@server/policies/index';
-import type { BudgetStage } from '@server/schemas/budget-stages';
+import type { BudgetStage } from '@shared/schemas/budget-stages';
 import { activeScope } from './line-items-scope';
 
 /**

@@ -1,5 +1,5 @@
 import type { Db } from '@server/db/index';
-import type { ActualsGrouping } from '@server/schemas/actuals';
+import type { ActualsGrouping } from '@shared/schemas/actuals';
 import {
   accountProjection,
   base,

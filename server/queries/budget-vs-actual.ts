@@ -1,5 +1,5 @@
 import type { Db } from '@server/db/index';
-import { NO_KEY, type ActualsGrouping } from '@server/schemas/actuals';
+import { NO_KEY, type ActualsGrouping } from '@shared/schemas/actuals';
 import { activeScope } from './line-items-scope';
 
 /**

@@ -1,5 +1,5 @@
 import type { Db } from '@server/db/index';
-import type { Building, BuildingType } from '@server/schemas/buildings';
+import type { Building, BuildingType } from '@shared/schemas/buildings';
 import { activeScope } from './line-items-scope';
 
 export interface BuildingRow {

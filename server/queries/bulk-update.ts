@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Db } from '@server/db/index';
-import type { EmployeeMatch } from '@server/schemas/bulk-update';
+import type { EmployeeMatch } from '@shared/schemas/bulk-update';
 
 /** Which employee lines a bulk call covers: one budget year, optionally one fiscal year. */
 export interface EmployeeScope {

@@ -1,5 +1,5 @@
 import type { Db } from '@server/db/index';
-import type { ColaScenario, ColaSetting } from '@server/schemas/cola-scenarios';
+import type { ColaScenario, ColaSetting } from '@shared/schemas/cola-scenarios';
 
 type LongTermGroup = ColaScenario['longTermWorkGroups'][number];
 

@@ -1,5 +1,5 @@
 import type { Db } from '@server/db/index';
-import type { Contract, ContractInput } from '@server/schemas/contracts';
+import type { Contract, ContractInput } from '@shared/schemas/contracts';
 
 /** Contracts with their work group's name and their yearly COLA rows, as one JSON row each. */
 

@@ -1,6 +1,6 @@
 import type { Db } from '@server/db/index';
 import type { CrosswalkRuleRef } from '@server/lib/crosswalk';
-import type { MatchType } from '@server/schemas/crosswalk';
+import type { MatchType } from '@shared/schemas/crosswalk';
 import { activeScope } from './line-items-scope';
 
 /**

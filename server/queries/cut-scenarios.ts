@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Db } from '@server/db/index';
-import type { CutScenario, Floor } from '@server/schemas/cut-scenarios';
+import type { CutScenario, Floor } from '@shared/schemas/cut-scenarios';
 import { activeScope } from './line-items-scope';
 
 /**

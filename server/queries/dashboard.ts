@@ -1,7 +1,7 @@
 import type { Db } from '@server/db/index';
-import type { BuildingTotal, CategoryTotal, EmployeeStats, Headcount } from '@server/schemas/dashboard';
+import type { BuildingTotal, CategoryTotal, EmployeeStats, Headcount } from '@shared/schemas/dashboard';
 import { classifyTitleSql } from '@server/lib/staff-roles';
-import { SALARY_RANGE_WIDTH } from '@server/schemas/dashboard';
+import { SALARY_RANGE_WIDTH } from '@shared/schemas/dashboard';
 import { activeScope } from './line-items-scope';
 
 /** Figures with every payroll given (K: the payroll fields); the service withholds a few people's pay by reader. */

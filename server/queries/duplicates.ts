@@ -1,5 +1,5 @@
 import type { Db } from '@server/db/index';
-import type { ImportRunRef } from '@server/schemas/duplicates';
+import type { ImportRunRef } from '@shared/schemas/duplicates';
 import { gridSignature } from './line-items-signature';
 
 /** The columns the duplicate checker compares (the scorer's PersonRecord has the same shape). */

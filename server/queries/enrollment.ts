@@ -1,5 +1,5 @@
 import type { Db } from '@server/db/index';
-import { GRADES, gradeLabel, type EnrollmentRecord } from '@server/schemas/enrollment';
+import { GRADES, gradeLabel, type EnrollmentRecord } from '@shared/schemas/enrollment';
 
 export interface EnrollmentRow {
   id: number;

@@ -1,5 +1,5 @@
 import type { Db } from '@server/db/index';
-import type { FiscalYearListItem } from '@server/schemas/fiscal-years';
+import type { FiscalYearListItem } from '@shared/schemas/fiscal-years';
 import { activeScope } from './line-items-scope';
 
 export interface BudgetYearRow {

@@ -48,7 +48,7 @@ const textMatch = (r: string, column: string) =>
                  ELSE lower(btrim(${column})) = lower(btrim(${r}.match_text)) END, false)`;
 
 /**
- * THE test of whether rule `r` reaches line `li` (server/lib/code-patterns.ts states it for people):
+ * THE test of whether rule `r` reaches line `li` (shared/code-patterns.ts states it for people):
  * a category rule every line of the category; a work-group rule the employee lines linked to the
  * group; a position rule the employee lines whose title is the rule's (or matches its pattern); an
  * account rule the proposed lines whose account is the rule's (or matches its pattern).

@@ -1,5 +1,5 @@
 import type { Db } from '@server/db/index';
-import { CHART_CODES } from '@server/lib/function-code';
+import { CHART_CODES } from '@shared/function-code';
 import { activeScope } from './line-items-scope';
 
 /**
@@ -7,7 +7,7 @@ import { activeScope } from './line-items-scope';
  * the year's lines summed by code for the DESE report. Both read the lines the dashboard counts
  * (line_items_all, activeScope) and a line's code the way the NSS meter and the public figures do:
  * its own, else its budget category's, counted only when it is in DESE's chart (the rule of
- * server/lib/function-code.ts, lineFunctionCode, written here in SQL).
+ * shared/function-code.ts, lineFunctionCode, written here in SQL).
  */
 
 export { CHART_CODES };

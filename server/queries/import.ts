@@ -1,6 +1,6 @@
 import type { Db } from '@server/db/index';
 import type { BuildingRef, CategoryRef, WorkGroupRef } from '@server/lib/import/match';
-import type { ImportRun, ImportType } from '@server/schemas/import';
+import type { ImportRun, ImportType } from '@shared/schemas/import';
 import { NEXT_YEAR_WARNING_PREFIX } from './salary-rule';
 
 /** The knex of imports: runs, saved mappings, and the reference data an import matches against. */

@@ -1,6 +1,6 @@
 import type { Db } from '@server/db/index';
-import type { LedgerImport } from '@server/schemas/actuals-import';
-import { parseFiscalYear } from '@server/schemas/fiscal-year';
+import type { LedgerImport } from '@shared/schemas/actuals-import';
+import { parseFiscalYear } from '@shared/schemas/fiscal-year';
 
 /**
  * ledger_imports (one row per import of a fiscal year's ledger), ledger_settings (the account

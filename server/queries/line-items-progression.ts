@@ -1,5 +1,5 @@
 import type { Db } from '@server/db/index';
-import type { ColaSource } from '@server/schemas/cola-assumptions';
+import type { ColaSource } from '@shared/schemas/cola-assumptions';
 import {
   COLA_SOURCE,
   COLA_AMOUNT,

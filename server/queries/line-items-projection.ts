@@ -1,5 +1,5 @@
 import type { Db } from '@server/db/index';
-import { centsText, formatDecimalMoney, MAX_MONEY_CENTS } from '@server/lib/money';
+import { centsText, formatDecimalMoney, MAX_MONEY_CENTS } from '@shared/money';
 import { inOpenYear } from './budget-stages';
 import { followsSalaryRuleSql } from './salary-rule-lines';
 
@@ -9,7 +9,7 @@ import { followsSalaryRuleSql } from './salary-rule-lines';
  * ./line-items-writes-next-year.ts, private to the line writer.
  */
 
-/** The largest amount a numeric(14,2) money column holds (server/lib/money.ts), as SQL and as people read it. */
+/** The largest amount a numeric(14,2) money column holds (shared/money.ts), as SQL and as people read it. */
 export const MAX_MONEY_SQL = centsText(MAX_MONEY_CENTS);
 export const MAX_MONEY_LABEL = formatDecimalMoney(MAX_MONEY_SQL);
 export { formatDecimalMoney as moneyLabel };

@@ -1,5 +1,5 @@
 import type { Db } from '@server/db/index';
-import type { BudgetTotals, BudgetTotalsQuery } from '@server/schemas/line-items';
+import type { BudgetTotals, BudgetTotalsQuery } from '@shared/schemas/line-items';
 import { hasFunctionCodeSql } from './function-codes';
 import { activeScope } from './line-items-scope';
 import { whereLineSearch } from './line-search';

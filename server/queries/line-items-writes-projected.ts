@@ -1,5 +1,5 @@
 import type { Db } from '@server/db/index';
-import type { ImportType } from '@server/schemas/import';
+import type { ImportType } from '@shared/schemas/import';
 import {
   countedEmployeeLine,
   enteredNextYearSalary,

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Db } from '@server/db/index';
-import type { AnyLineItem, EmployeeLineItem, ProposedLineItem } from '@server/schemas/line-items';
-import { EMPLOYEE_ROW_COLUMNS, PROPOSED_ROW_COLUMNS } from '@server/schemas/line-item-rows';
+import type { AnyLineItem, EmployeeLineItem, ProposedLineItem } from '@shared/schemas/line-items';
+import { EMPLOYEE_ROW_COLUMNS, PROPOSED_ROW_COLUMNS } from '@shared/schemas/line-item-rows';
 import { activeScope } from './line-items-scope';
 import { gridSignature } from './line-items-signature';
 import { needsReviewWhere } from './needs-review';

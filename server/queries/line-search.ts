@@ -1,11 +1,11 @@
 import type { Knex } from 'knex';
-import { searchColumns, searchTerms, type LineSearchKind } from '@server/schemas/line-search';
+import { searchColumns, searchTerms, type LineSearchKind } from '@shared/schemas/line-search';
 
 /** LIKE wildcards in user input are literal characters. */
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * The grids' search rule (server/schemas/line-search.ts) in SQL, for the totals: one condition per
+ * The grids' search rule (shared/schemas/line-search.ts) in SQL, for the totals: one condition per
  * term, each true when the term occurs (ILIKE) in the line's searchable columns joined by a line
  * break, exactly as the browser's matcher joins them. No terms: no condition.
  */

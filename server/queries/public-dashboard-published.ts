@@ -1,5 +1,5 @@
 import type { Db } from '@server/db/index';
-import { SHOW_FLAGS, type PublicLinkType } from '@server/schemas/public-dashboard';
+import { SHOW_FLAGS, type PublicLinkType } from '@shared/schemas/public-dashboard';
 import { flagColumn, type LinkRow, type SettingsColumns, type ShowColumn } from './public-dashboard';
 
 /**

@@ -6,7 +6,7 @@ import {
   type PublicLink,
   type PublicLinkType,
   type ShowFlag,
-} from '@server/schemas/public-dashboard';
+} from '@shared/schemas/public-dashboard';
 
 /**
  * The public dashboard's configuration, custom links and published snapshots

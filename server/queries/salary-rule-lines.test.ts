@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { DbHandle } from '@server/db/index';
-import { EMPLOYEE_STATUSES } from '@server/schemas/common';
-import { isLocked } from '@server/schemas/salary-rule-lines';
+import { EMPLOYEE_STATUSES } from '@shared/schemas/common';
+import { isLocked } from '@shared/schemas/salary-rule-lines';
 import { createTestDb } from '../../test/db';
 import { followsSalaryRuleSql } from './salary-rule-lines';
 

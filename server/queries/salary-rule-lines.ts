@@ -1,8 +1,8 @@
-import { LOCKED_STATUSES } from '@server/schemas/salary-rule-lines';
+import { LOCKED_STATUSES } from '@shared/schemas/salary-rule-lines';
 
 /**
  * The lines the automatic next-year salary rule serves (the rule in words:
- * server/schemas/salary-rule-lines.ts), as a SQL condition over the line_items (or line_items_all)
+ * shared/schemas/salary-rule-lines.ts), as a SQL condition over the line_items (or line_items_all)
  * row `alias`. Every query that picks those lines splices this in: the recompute, the review flag
  * that follows it, and what a contract or COLA change may move.
  */

@@ -1,5 +1,5 @@
 import type { Db } from '@server/db/index';
-import type { PlacementRow } from '@server/schemas/salary-schedules';
+import type { PlacementRow } from '@shared/schemas/salary-schedules';
 import { activeScope } from './line-items-scope';
 import { cellPay } from './salary-rule';
 

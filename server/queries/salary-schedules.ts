@@ -1,5 +1,5 @@
 import type { Db } from '@server/db/index';
-import type { Schedule, ScheduleAmount } from '@server/schemas/salary-schedules';
+import type { Schedule, ScheduleAmount } from '@shared/schemas/salary-schedules';
 import { activeScope } from './line-items-scope';
 
 /**

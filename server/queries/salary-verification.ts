@@ -1,5 +1,5 @@
 import type { Db } from '@server/db/index';
-import { MANUAL_INCREASE_LIMIT_PERCENT, RANGE_MIN_GROUP_SIZE } from '@server/schemas/salary-verification';
+import { MANUAL_INCREASE_LIMIT_PERCENT, RANGE_MIN_GROUP_SIZE } from '@shared/schemas/salary-verification';
 import { activeScope } from './line-items-scope';
 
 export interface CheckedLine {

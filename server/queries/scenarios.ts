@@ -1,5 +1,5 @@
 import type { Db } from '@server/db/index';
-import type { Scenario, ScenarioType } from '@server/schemas/scenarios';
+import type { Scenario, ScenarioType } from '@shared/schemas/scenarios';
 
 export interface ScenarioRow {
   id: number;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@server/db/index';
-import type { Role } from '@server/schemas/common';
+import type { Role } from '@shared/schemas/common';
 
 export interface SessionRow {
   id: string;

@@ -1,6 +1,6 @@
 import type { Db } from '@server/db/index';
-import { fromCents, toCents } from '@server/schemas/common';
-import type { GoalType, TownGoal } from '@server/schemas/town-goals';
+import { fromCents, toCents } from '@shared/schemas/common';
+import type { GoalType, TownGoal } from '@shared/schemas/town-goals';
 import { activeScope } from './line-items-scope';
 
 export interface TownGoalRow {

@@ -1,6 +1,6 @@
 import type { Db } from '@server/db/index';
-import type { Role } from '@server/schemas/common';
-import type { User } from '@server/schemas/auth';
+import type { Role } from '@shared/schemas/common';
+import type { User } from '@shared/schemas/auth';
 import { deleteUserSessions } from './sessions';
 
 export interface UserRow {

@@ -1,5 +1,5 @@
 import type { Db } from '@server/db/index';
-import type { BudgetVersion } from '@server/schemas/versions';
+import type { BudgetVersion } from '@shared/schemas/versions';
 
 export interface VersionRow {
   id: number;

@@ -1,5 +1,5 @@
 import type { Db } from '@server/db/index';
-import type { WorkGroupCategory } from '@server/schemas/work-group-categories';
+import type { WorkGroupCategory } from '@shared/schemas/work-group-categories';
 
 export interface WorkGroupCategoryRow {
   id: number;

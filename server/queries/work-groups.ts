@@ -1,5 +1,5 @@
 import type { Db } from '@server/db/index';
-import type { WorkGroup } from '@server/schemas/work-groups';
+import type { WorkGroup } from '@shared/schemas/work-groups';
 
 export interface WorkGroupRow {
   id: number;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { singleFileUpload, uploadedFile } from '@server/lib/import/upload-middleware';
-import * as r from '@server/schemas/actuals';
-import * as s from '@server/schemas/actuals-import';
+import * as r from '@shared/schemas/actuals';
+import * as s from '@shared/schemas/actuals-import';
 import * as imports from '@server/services/actuals-import';
 import { LEDGER_TOO_LARGE } from '@server/services/actuals-import-limits';
 import * as report from '@server/services/actuals-report';

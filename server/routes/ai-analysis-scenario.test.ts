@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { centsOf } from '@server/lib/money';
+import { centsOf } from '@shared/money';
 import type { TestApp } from '../../test/app';
 import type { FakeAnthropic } from '../../test/fake-anthropic';
 import { buildAiWorld, goodAnswer, type AiWorld, startAiApp } from './ai-analysis.world';

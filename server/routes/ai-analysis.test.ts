@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { centsOf, centsText } from '@server/lib/money';
-import { AI_PRIORITIES } from '@server/schemas/ai-analysis';
+import { centsOf, centsText } from '@shared/money';
+import { AI_PRIORITIES } from '@shared/schemas/ai-analysis';
 import type { TestApp } from '../../test/app';
 import { apiError, sentData, toolReply, type FakeAnthropic } from '../../test/fake-anthropic';
 import {

@@ -1,6 +1,6 @@
 import { queueFor } from '@server/db/queue';
-import * as s from '@server/schemas/ai-analysis';
-import { idParams } from '@server/schemas/common';
+import * as s from '@shared/schemas/ai-analysis';
+import { idParams } from '@shared/schemas/common';
 import { analyzeBudgetCuts, getAnalysis, listAnalyses } from '@server/services/ai-analysis';
 import { scenarioFromAnalysis } from '@server/services/ai-analysis-scenario';
 import { defineRoute, type AnyRoute } from './define';

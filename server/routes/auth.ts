@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
-import * as s from '@server/schemas/auth';
-import { idParams, messageSchema } from '@server/schemas/common';
-import { exportRecordBody, securityLogQuery, securityLogResponse } from '@server/schemas/security-log';
+import * as s from '@shared/schemas/auth';
+import { idParams, messageSchema } from '@shared/schemas/common';
+import { exportRecordBody, securityLogQuery, securityLogResponse } from '@shared/schemas/security-log';
 import * as auth from '@server/services/auth';
 import { getSecurityLog, recordExport, type ClientInfo } from '@server/services/security-log';
 import * as sessions from '@server/services/sessions';

@@ -1,5 +1,5 @@
-import * as s from '@server/schemas/budget-categories';
-import { idParams, messageSchema } from '@server/schemas/common';
+import * as s from '@shared/schemas/budget-categories';
+import { idParams, messageSchema } from '@shared/schemas/common';
 import * as service from '@server/services/budget-categories';
 import { defineRoute } from './define';
 

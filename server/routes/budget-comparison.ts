@@ -1,5 +1,5 @@
-import { budgetComparisonResponse } from '@server/schemas/budget-comparison';
-import { budgetYearIdQuery } from '@server/schemas/fiscal-years';
+import { budgetComparisonResponse } from '@shared/schemas/budget-comparison';
+import { budgetYearIdQuery } from '@shared/schemas/fiscal-years';
 import * as service from '@server/services/budget-comparison';
 import { defineRoute } from './define';
 

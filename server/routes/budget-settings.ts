@@ -1,5 +1,5 @@
-import * as s from '@server/schemas/budget-settings';
-import { idParams } from '@server/schemas/common';
+import * as s from '@shared/schemas/budget-settings';
+import { idParams } from '@shared/schemas/common';
 import * as service from '@server/services/budget-settings';
 import { defineRoute } from './define';
 

@@ -1,4 +1,4 @@
-import { compareQuery, compareResponse } from '@server/schemas/budget-stages-compare';
+import { compareQuery, compareResponse } from '@shared/schemas/budget-stages-compare';
 import { compareStages } from '@server/services/budget-stages-compare';
 import { compareStagesWorkbook } from '@server/services/budget-stages-compare-workbook';
 import { defineRoute } from './define';

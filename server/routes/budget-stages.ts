@@ -6,7 +6,7 @@ import {
   snapshotResponse,
   stageYearQuery,
   stagesResponse,
-} from '@server/schemas/budget-stages';
+} from '@shared/schemas/budget-stages';
 import * as service from '@server/services/budget-stages';
 import { defineRoute } from './define';
 

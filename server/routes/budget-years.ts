@@ -1,5 +1,5 @@
-import { budgetYearResponse, budgetYearsResponse, currentFiscalYearBody } from '@server/schemas/budget-years';
-import { idParams } from '@server/schemas/common';
+import { budgetYearResponse, budgetYearsResponse, currentFiscalYearBody } from '@shared/schemas/budget-years';
+import { idParams } from '@shared/schemas/common';
 import * as service from '@server/services/budget-years';
 import { defineRoute, type AnyRoute } from './define';
 

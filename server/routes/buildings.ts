@@ -1,5 +1,5 @@
-import * as s from '@server/schemas/buildings';
-import { idParams, messageSchema } from '@server/schemas/common';
+import * as s from '@shared/schemas/buildings';
+import { idParams, messageSchema } from '@shared/schemas/common';
 import * as service from '@server/services/buildings';
 import { defineRoute } from './define';
 

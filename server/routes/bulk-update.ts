@@ -1,4 +1,4 @@
-import * as s from '@server/schemas/bulk-update';
+import * as s from '@shared/schemas/bulk-update';
 import * as service from '@server/services/bulk-update';
 import { defineRoute } from './define';
 

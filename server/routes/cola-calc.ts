@@ -7,7 +7,7 @@ import {
   rifGapResponse,
   rifListQuery,
   rifListResponse,
-} from '@server/schemas/cola-calc';
+} from '@shared/schemas/cola-calc';
 import { calculateCola } from '@server/services/cola-calc';
 import { multiYearProjection } from '@server/services/cola-multi-year';
 import { calculateRifGap, listRifCalculations } from '@server/services/cola-rif';

@@ -1,5 +1,5 @@
-import { idParams } from '@server/schemas/common';
-import * as s from '@server/schemas/contracts';
+import { idParams } from '@shared/schemas/common';
+import * as s from '@shared/schemas/contracts';
 import * as service from '@server/services/contracts';
 import { defineRoute, type AnyRoute } from './define';
 

@@ -1,5 +1,5 @@
-import { idParams } from '@server/schemas/common';
-import * as s from '@server/schemas/cola-scenarios';
+import { idParams } from '@shared/schemas/common';
+import * as s from '@shared/schemas/cola-scenarios';
 import * as service from '@server/services/cola-scenarios';
 import { defineRoute, type AnyRoute } from './define';
 

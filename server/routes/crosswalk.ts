@@ -1,5 +1,5 @@
-import { messageSchema } from '@server/schemas/common';
-import * as s from '@server/schemas/crosswalk';
+import { messageSchema } from '@shared/schemas/common';
+import * as s from '@shared/schemas/crosswalk';
 import * as service from '@server/services/crosswalk';
 import { applyCrosswalk, previewCrosswalk } from '@server/services/crosswalk-apply';
 import { defineRoute } from './define';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeBaseline } from '@server/schemas/scenario-line-rows';
+import { decodeBaseline } from '@shared/schemas/scenario-line-rows';
 import { createTestApp, type TestApp } from '../../test/app';
 import { buildBudgetYear, buildCategory, buildScenario, insertProposed } from '../../test/factories';
 
@@ -122,7 +122,7 @@ describe('Scenario Builder figures', () => {
       `/line-items/budget/summary?budgetYearId=${w.budgetYearId}&fiscalYear=${w.fiscalYear}`,
     );
     expect(c(dash.body.proposedBudget)).toBe(c(base.body.summary.originalTotal));
-    // One arithmetic (server/lib/budget-math.ts): the dashboard's goal - budget is the builder's
+    // One arithmetic (shared/budget-math.ts): the dashboard's goal - budget is the builder's
     // uncut budget - goal, negated, with the same goal.
     expect(c(dash.body.townGoal)).toBe(w.goal);
     expect(c(dash.body.guidanceGap)).toBe(-c(base.body.summary.gap));

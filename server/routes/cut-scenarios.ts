@@ -1,5 +1,5 @@
-import { idParams, messageSchema } from '@server/schemas/common';
-import * as s from '@server/schemas/cut-scenarios';
+import { idParams, messageSchema } from '@shared/schemas/common';
+import * as s from '@shared/schemas/cut-scenarios';
 import * as calc from '@server/services/cut-scenarios-calc';
 import * as service from '@server/services/cut-scenarios';
 import { defineRoute, type AnyRoute } from './define';

@@ -5,8 +5,8 @@ import {
   employeeStatsResponse,
   headcountResponse,
   salaryDistributionResponse,
-} from '@server/schemas/dashboard';
-import { budgetYearFiscalYearQuery, type BudgetYearFiscalYearQuery } from '@server/schemas/fiscal-years';
+} from '@shared/schemas/dashboard';
+import { budgetYearFiscalYearQuery, type BudgetYearFiscalYearQuery } from '@shared/schemas/fiscal-years';
 import * as service from '@server/services/dashboard';
 import { defineRoute } from './define';
 

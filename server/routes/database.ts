@@ -1,4 +1,4 @@
-import { databaseStatusResponse } from '@server/schemas/database';
+import { databaseStatusResponse } from '@shared/schemas/database';
 import { databaseStatus, downloadBackup } from '@server/services/backup';
 import { clientOf } from './auth';
 import { defineRoute } from './define';

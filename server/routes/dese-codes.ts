@@ -1,4 +1,4 @@
-import { deseCodesResponse } from '@server/schemas/dese-codes';
+import { deseCodesResponse } from '@shared/schemas/dese-codes';
 import { listDeseCodes } from '@server/services/dese-codes';
 import { defineRoute } from './define';
 

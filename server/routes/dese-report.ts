@@ -1,4 +1,4 @@
-import { deseReportQuery, deseReportResponse } from '@server/schemas/dese-report';
+import { deseReportQuery, deseReportResponse } from '@shared/schemas/dese-report';
 import { deseReport } from '@server/services/dese-report';
 import { deseReportWorkbook } from '@server/services/dese-report-workbook';
 import { defineRoute, type AnyRoute } from './define';

@@ -4,8 +4,8 @@ import {
   enrollmentSavedResponse,
   saveEnrollmentBatchBody,
   saveEnrollmentBody,
-} from '@server/schemas/enrollment';
-import { budgetYearIdQuery } from '@server/schemas/fiscal-years';
+} from '@shared/schemas/enrollment';
+import { budgetYearIdQuery } from '@shared/schemas/fiscal-years';
 import * as service from '@server/services/enrollment';
 import { defineRoute } from './define';
 

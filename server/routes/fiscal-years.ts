@@ -3,7 +3,7 @@ import {
   allFiscalYearsResponse,
   budgetYearIdQuery,
   fiscalYearsResponse,
-} from '@server/schemas/fiscal-years';
+} from '@shared/schemas/fiscal-years';
 import * as service from '@server/services/fiscal-years';
 import { defineRoute } from './define';
 

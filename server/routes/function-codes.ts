@@ -1,5 +1,5 @@
-import { messageSchema } from '@server/schemas/common';
-import * as s from '@server/schemas/function-codes';
+import { messageSchema } from '@shared/schemas/common';
+import * as s from '@shared/schemas/function-codes';
 import * as rules from '@server/services/function-code-rules';
 import * as codes from '@server/services/function-codes';
 import { defineRoute, type AnyRoute } from './define';

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { HISTORY_ENTITIES, NOT_IN_HISTORY } from '@server/schemas/history';
+import { HISTORY_ENTITIES, NOT_IN_HISTORY } from '@shared/schemas/history';
 
 /**
  * Every record the services write to audit_log has a readable history: GET /history/:entity/:id

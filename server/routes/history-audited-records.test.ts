@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { HISTORY_ENTITIES, NOT_IN_HISTORY } from '@server/schemas/history';
+import { HISTORY_ENTITIES, NOT_IN_HISTORY } from '@shared/schemas/history';
 import { LEDGER_FILE, ledgerSuite } from './actuals.suite';
 
 /**

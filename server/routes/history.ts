@@ -1,4 +1,4 @@
-import * as s from '@server/schemas/history';
+import * as s from '@shared/schemas/history';
 import { getHistory } from '@server/services/history';
 import { defineRoute } from './define';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PREVIEW_ROWS } from '@server/schemas/import';
+import { PREVIEW_ROWS } from '@shared/schemas/import';
 import { analyze, fixture } from '../../test/factories';
 import { importSuite, suggestedMapping } from './import.suite';
 

@@ -3,7 +3,7 @@
 import { createGrid, type ColDef, type GridApi } from 'ag-grid-community';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import type { EmployeeLineItem } from '@server/schemas/line-item-dtos';
+import type { EmployeeLineItem } from '@shared/schemas/line-item-dtos';
 import { applyAutomaticNextYearSalary } from '@server/services/line-items/index';
 import { exportColumnsOf, shownNodesOf } from '@web/components/data-grid/export-toolbar';
 import { GRID_MODULES } from '@web/components/data-grid/grid-theme';

@@ -1,5 +1,5 @@
 import { singleFileUpload, uploadedFile } from '@server/lib/import/upload-middleware';
-import * as s from '@server/schemas/import';
+import * as s from '@shared/schemas/import';
 import * as service from '@server/services/import';
 import { defineRoute } from './define';
 

@@ -1,4 +1,4 @@
-import * as s from '@server/schemas/line-items';
+import * as s from '@shared/schemas/line-items';
 import * as bulk from '@server/services/line-items-bulk';
 import * as duplicates from '@server/services/duplicates';
 import { markReviewed, needsReviewCount } from '@server/services/data-quality-review';

@@ -7,7 +7,7 @@ import {
   employeeLineItemSchema,
   proposedLineItemSchema,
   type LineItemRows,
-} from '@server/schemas/line-items';
+} from '@shared/schemas/line-items';
 import { buildEmployee, buildProposed, buildWorld, type World } from '../../test/factories';
 
 // GET /line-items/budget?format=rows (the grids' compact form) decodes to exactly the lines of the

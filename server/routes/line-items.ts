@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
-import { idParams } from '@server/schemas/common';
-import * as s from '@server/schemas/line-items';
+import { idParams } from '@shared/schemas/common';
+import * as s from '@shared/schemas/line-items';
 import * as employee from '@server/services/line-items-employee';
 import * as items from '@server/services/line-items';
 import { salaryProgression } from '@server/services/line-items-progression';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { buildEmployee, buildProposed, buildWorld } from '../../test/factories';
 
-/** The totals apply the grids' search rule (server/schemas/line-search.ts) in SQL. */
+/** The totals apply the grids' search rule (shared/schemas/line-search.ts) in SQL. */
 let t: TestApp;
 let finance: { token: string };
 beforeAll(async () => {

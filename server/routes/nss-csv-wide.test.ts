@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIGURES } from '@server/schemas/nss';
+import { FIGURES } from '@shared/schemas/nss';
 import { MAX_FIGURE_COLUMNS } from '@server/services/nss-csv';
 import { createTestApp, type TestApp } from '../../test/app';
 import { watchHealth } from '../../test/health-watch';

@@ -1,5 +1,5 @@
-import { messageSchema } from '@server/schemas/common';
-import * as s from '@server/schemas/nss';
+import { messageSchema } from '@shared/schemas/common';
+import * as s from '@shared/schemas/nss';
 import * as meter from '@server/services/nss-meter';
 import { perPupil } from '@server/services/nss-per-pupil';
 import * as service from '@server/services/nss';

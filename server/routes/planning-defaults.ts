@@ -1,4 +1,4 @@
-import * as s from '@server/schemas/planning-defaults';
+import * as s from '@shared/schemas/planning-defaults';
 import * as service from '@server/services/planning-defaults';
 import { defineRoute, type AnyRoute } from './define';
 

@@ -1,4 +1,4 @@
-import { budgetYearIdQuery } from '@server/schemas/fiscal-years';
+import { budgetYearIdQuery } from '@shared/schemas/fiscal-years';
 import {
   baseYearDiagnosticResponse,
   baseYearsQuery,
@@ -8,7 +8,7 @@ import {
   generateProjectionsBody,
   generateProjectionsResponse,
   projectionStatusResponse,
-} from '@server/schemas/projections';
+} from '@shared/schemas/projections';
 import * as service from '@server/services/projections';
 import { generateProjections } from '@server/services/projections-generate';
 import { defineRoute } from './define';

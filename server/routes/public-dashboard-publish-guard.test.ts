@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PublicView } from '@server/schemas/public-dashboard';
-import type { PublicPreview } from '@server/schemas/public-dashboard-preview';
+import type { PublicView } from '@shared/schemas/public-dashboard';
+import type { PublicPreview } from '@shared/schemas/public-dashboard-preview';
 import { forgetPublicViews } from '@server/services/public-dashboard-view';
 import { createTestApp, type TestApp } from '../../test/app';
 import { buildBudgetYear, buildScenario, insertProposed, sumCents } from '../../test/factories';

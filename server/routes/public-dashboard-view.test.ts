@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MIN_CELL_COUNT, publicViewResponse, type PublicView } from '@server/schemas/public-dashboard';
+import { MIN_CELL_COUNT, publicViewResponse, type PublicView } from '@shared/schemas/public-dashboard';
 import { queueFor } from '@server/db/queue';
 import { forgetPublicViews, publicViewForPath } from '@server/services/public-dashboard-view';
 import { createTestApp, type TestApp } from '../../test/app';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { can, anonymousActor, POLICY, type Action } from '@server/policies/index';
 import { allRoutes } from '@server/routes/index';
-import { DEFAULT_COMPONENT_ORDER } from '@server/schemas/public-dashboard';
+import { DEFAULT_COMPONENT_ORDER } from '@shared/schemas/public-dashboard';
 import { createTestApp, type TestApp } from '../../test/app';
 
 /** The public dashboard's configuration and links (ADMIN), as the admin screen drives them. */

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { AppError } from '@server/errors';
 import { singleFileUpload, uploadedFile } from '@server/lib/import/upload-middleware';
-import { idParams, messageSchema } from '@server/schemas/common';
-import * as s from '@server/schemas/public-dashboard';
-import { publicPreviewQuery, publicPreviewResponse } from '@server/schemas/public-dashboard-preview';
+import { idParams, messageSchema } from '@shared/schemas/common';
+import * as s from '@shared/schemas/public-dashboard';
+import { publicPreviewQuery, publicPreviewResponse } from '@shared/schemas/public-dashboard-preview';
 import * as config from '@server/services/public-dashboard';
 import { publicDataCsv } from '@server/services/public-dashboard-csv';
 import * as links from '@server/services/public-dashboard-links';

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '@server/app';
-import type { LineItemRows } from '@server/schemas/line-item-rows';
+import type { LineItemRows } from '@shared/schemas/line-item-rows';
 import { createTestApp, type TestApp } from '../../test/app';
 import { buildBudgetYear } from '../../test/factories';
 

@@ -1,4 +1,4 @@
-import { updateSalaryBudgetBody, updateSalaryBudgetResponse } from '@server/schemas/reconciliation';
+import { updateSalaryBudgetBody, updateSalaryBudgetResponse } from '@shared/schemas/reconciliation';
 import * as service from '@server/services/reconciliation';
 import { defineRoute } from './define';
 

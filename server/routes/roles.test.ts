@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POLICY, type Action } from '@server/policies/index';
-import { ROLES } from '@server/schemas/common';
+import { ROLES } from '@shared/schemas/common';
 import { allRoutes } from '@server/routes/index';
 import { createTestApp, type TestApp } from '../../test/app';
 

@@ -1,7 +1,7 @@
 import { singleFileUpload, uploadedFile } from '@server/lib/import/upload-middleware';
-import { idParams } from '@server/schemas/common';
-import { employeeLineItemResponse } from '@server/schemas/line-items';
-import * as s from '@server/schemas/salary-schedules';
+import { idParams } from '@shared/schemas/common';
+import { employeeLineItemResponse } from '@shared/schemas/line-items';
+import * as s from '@shared/schemas/salary-schedules';
 import * as placements from '@server/services/salary-schedule-placements';
 import * as service from '@server/services/salary-schedules';
 import type { AnyRoute } from './define';

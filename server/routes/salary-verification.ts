@@ -1,4 +1,4 @@
-import * as s from '@server/schemas/salary-verification';
+import * as s from '@shared/schemas/salary-verification';
 import { verifySalaries } from '@server/services/salary-verification';
 import { defineRoute } from './define';
 

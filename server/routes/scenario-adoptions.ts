@@ -1,5 +1,5 @@
-import { idParams } from '@server/schemas/common';
-import * as s from '@server/schemas/scenario-adoptions';
+import { idParams } from '@shared/schemas/common';
+import * as s from '@shared/schemas/scenario-adoptions';
 import * as service from '@server/services/scenario-adoptions';
 import * as undo from '@server/services/scenario-adoptions-undo';
 import { defineRoute, type AnyRoute } from './define';

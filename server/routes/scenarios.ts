@@ -1,5 +1,5 @@
-import { idParams } from '@server/schemas/common';
-import * as s from '@server/schemas/scenarios';
+import { idParams } from '@shared/schemas/common';
+import * as s from '@shared/schemas/scenarios';
 import * as scenarios from '@server/services/scenarios';
 import { defineRoute } from './define';
 

@@ -1,4 +1,4 @@
-import { idParams, messageSchema } from '@server/schemas/common';
+import { idParams, messageSchema } from '@shared/schemas/common';
 import {
   gapAnalysisResponse,
   gapQuery,
@@ -8,7 +8,7 @@ import {
   townGoalTotalResponse,
   townGuidanceResponse,
   yearParams,
-} from '@server/schemas/town-goals';
+} from '@shared/schemas/town-goals';
 import * as service from '@server/services/town-goals';
 import { defineRoute } from './define';
 

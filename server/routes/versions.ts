@@ -1,4 +1,4 @@
-import * as s from '@server/schemas/versions';
+import * as s from '@shared/schemas/versions';
 import * as service from '@server/services/versions';
 import { defineRoute } from './define';
 

@@ -1,5 +1,5 @@
-import { idParams, messageSchema } from '@server/schemas/common';
-import * as s from '@server/schemas/work-group-categories';
+import { idParams, messageSchema } from '@shared/schemas/common';
+import * as s from '@shared/schemas/work-group-categories';
 import * as service from '@server/services/work-group-categories';
 import { defineRoute } from './define';
 

@@ -1,5 +1,5 @@
-import { idParams, messageSchema } from '@server/schemas/common';
-import * as s from '@server/schemas/work-groups';
+import { idParams, messageSchema } from '@shared/schemas/common';
+import * as s from '@shared/schemas/work-groups';
 import * as service from '@server/services/work-groups';
 import { defineRoute } from './define';
 

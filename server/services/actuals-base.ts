@@ -1,14 +1,14 @@
 import type { Db } from '@server/db/index';
 import { badRequest } from '@server/errors';
-import { centsOf, centsText } from '@server/lib/money';
+import { centsOf, centsText } from '@shared/money';
 import { baseFactors } from '@server/queries/actuals-base';
 import { actualsGroups } from '@server/queries/budget-vs-actual';
 import { groupNames } from '@server/queries/budget-vs-actual-sources';
 import { findCurrentImportInfo } from '@server/queries/ledger-imports';
-import { NO_KEY } from '@server/schemas/actuals';
-import type { BaseFactor } from '@server/schemas/actuals-base';
-import { PERIODS_PER_YEAR } from '@server/schemas/actuals-import';
-import { fiscalYearLabel as label } from '@server/schemas/fiscal-year';
+import { NO_KEY } from '@shared/schemas/actuals';
+import type { BaseFactor } from '@shared/schemas/actuals-base';
+import { PERIODS_PER_YEAR } from '@shared/schemas/actuals-import';
+import { fiscalYearLabel as label } from '@shared/schemas/fiscal-year';
 
 /**
  * "Last year's actual spending" as a planning base. The one home of the rule: a

@@ -15,8 +15,8 @@ import {
   MIN_PERIOD,
   type AccountPatternInfo,
   type LedgerAnalysis,
-} from '@server/schemas/actuals-import';
-import { PREVIEW_ROWS } from '@server/schemas/import';
+} from '@shared/schemas/actuals-import';
+import { PREVIEW_ROWS } from '@shared/schemas/import';
 import { insertAudit } from '@server/queries/audit';
 import {
   fileSha256,

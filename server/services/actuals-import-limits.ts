@@ -7,8 +7,8 @@ import {
   LEDGER_MAX_BYTES,
   LEDGER_MAX_MB,
   LEDGER_MAX_ROWS,
-} from '@server/schemas/actuals-import';
-import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+} from '@shared/schemas/actuals-import';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 
 /**
  * What keeps one ledger import from holding the server: a row and a byte limit, and one import

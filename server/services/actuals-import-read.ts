@@ -1,14 +1,14 @@
 import { AppError, type IssueDetail } from '@server/errors';
-import { centsOf, fromCents } from '@server/lib/money';
+import { centsOf, fromCents } from '@shared/money';
 import type { AccountPattern } from '@server/lib/account-pattern';
 import { normalizeLabel } from '@server/lib/import/cells';
 import { DESE_FUNCTION_CODES } from '@server/lib/import/dese';
 import type { HeaderInfo } from '@server/lib/import/header';
 import type { TableSource } from '@server/lib/import/read-table';
 import { buildingKey, transformLedgerRow, type LedgerOutcome } from '@server/lib/import/transform-ledger';
-import { LEDGER_FIELDS, LEDGER_MAX_ROWS, type LedgerRow } from '@server/schemas/actuals-import';
-import { parseFiscalYear } from '@server/schemas/fiscal-year';
-import { PREVIEW_ROWS, PREVIEW_ROWS_MAX, SKIP } from '@server/schemas/import';
+import { LEDGER_FIELDS, LEDGER_MAX_ROWS, type LedgerRow } from '@shared/schemas/actuals-import';
+import { parseFiscalYear } from '@shared/schemas/fiscal-year';
+import { PREVIEW_ROWS, PREVIEW_ROWS_MAX, SKIP } from '@shared/schemas/import';
 import { tooManyRows, turnTaker } from './actuals-import-limits';
 
 /**

@@ -5,7 +5,7 @@ import {
   LEDGER_FIELDS,
   type LedgerAmountField,
   type LedgerImportResult,
-} from '@server/schemas/actuals-import';
+} from '@shared/schemas/actuals-import';
 import type { ReadRow } from './actuals-import-read';
 import { turnTaker } from './actuals-import-limits';
 

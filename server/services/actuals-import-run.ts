@@ -8,8 +8,8 @@ import { authorize, type Actor } from '@server/policies/index';
 import { insertAudit } from '@server/queries/audit';
 import * as accounts from '@server/queries/ledger-accounts';
 import * as q from '@server/queries/ledger-imports';
-import type { LedgerImportResult } from '@server/schemas/actuals-import';
-import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+import type { LedgerImportResult } from '@shared/schemas/actuals-import';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { deseCodes } from './dese-codes';
 import {
   checkFileYear,

@@ -7,7 +7,7 @@ import {
   LEDGER_IMPORT_TYPE,
   type LedgerExecuteBody,
   type LedgerImportResult,
-} from '@server/schemas/actuals-import';
+} from '@shared/schemas/actuals-import';
 import { analyzeLedgerFile } from './actuals-import-analyze';
 import { checkLedgerFileSize } from './actuals-import-limits';
 import { importLedgerFromPath, type LedgerPlan } from './actuals-import-run';

@@ -19,9 +19,9 @@ import {
   type ActualsGrouping,
   type ActualsReport,
   type ActualsSummary,
-} from '@server/schemas/actuals';
-import { ledgerPeriodText, PERIODS_PER_YEAR } from '@server/schemas/actuals-import';
-import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+} from '@shared/schemas/actuals';
+import { ledgerPeriodText, PERIODS_PER_YEAR } from '@shared/schemas/actuals-import';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { deseCodes } from './dese-codes';
 import { requireBudgetYear } from './fiscal-years';
 

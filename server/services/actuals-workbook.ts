@@ -12,14 +12,14 @@ import {
   type SheetHead,
   type WorkbookPlan,
 } from '@server/lib/actuals-workbook';
-import { sumDollars } from '@server/lib/money';
-import type { XCell } from '@server/lib/workbook';
+import { sumDollars } from '@shared/money';
+import type { XCell } from '@shared/workbook';
 import { XlsxStream } from '@server/lib/xlsx-stream';
 import type { Actor } from '@server/policies/index';
 import * as bva from '@server/queries/budget-vs-actual';
 import * as acc from '@server/queries/budget-vs-actual-accounts';
 import { inChunks, setAsideStatement, type SetAsideRow } from '@server/queries/budget-vs-actual-chunks';
-import type { ActualsGrouping } from '@server/schemas/actuals';
+import type { ActualsGrouping } from '@shared/schemas/actuals';
 import { accountOf, groupOf, readReport, reportSource } from './actuals-report';
 
 /**

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { AppError } from '@server/errors';
 import type { AnalysisLine, PersonnelGroup } from '@server/queries/ai-analysis-inputs';
-import { centsOf, centsText, formatDecimalMoney, fromCents, toCents } from '@server/lib/money';
+import { centsOf, centsText, formatDecimalMoney, fromCents, toCents } from '@shared/money';
 import {
   SUGGESTION_LISTS,
   type DroppedSuggestion,
   type Suggestion,
   type SuggestionList,
-} from '@server/schemas/ai-analysis';
+} from '@shared/schemas/ai-analysis';
 
 /**
  * The check between the model's answer and the screen: an answer is data from outside, so nothing

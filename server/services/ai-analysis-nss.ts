@@ -1,5 +1,5 @@
 import type { Db } from '@server/db/index';
-import { centsOf, divideRounded, formatMoneyCents, fromCents, fromUnits } from '@server/lib/money';
+import { centsOf, divideRounded, formatMoneyCents, fromCents, fromUnits } from '@shared/money';
 import type { AnalysisLine, PersonnelGroup } from '@server/queries/ai-analysis-inputs';
 import type { LineScope } from '@server/queries/cut-scenarios';
 import { countedLineIds } from '@server/queries/nss';
@@ -8,9 +8,9 @@ import {
   type AnalysisResult,
   type Suggestion,
   type SuggestionList,
-} from '@server/schemas/ai-analysis';
-import { fiscalYearLabel } from '@server/schemas/fiscal-year';
-import { percentOfRequiredText, percentOfRequiredUnits, type NssMeter } from '@server/schemas/nss';
+} from '@shared/schemas/ai-analysis';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
+import { percentOfRequiredText, percentOfRequiredUnits, type NssMeter } from '@shared/schemas/nss';
 import { computeMeter } from './nss-meter';
 
 /**

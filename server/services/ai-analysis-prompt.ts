@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AnalysisLine, CategoryRest, PersonnelGroup } from '@server/queries/ai-analysis-inputs';
-import { AI_PRIORITIES, SUGGESTION_LISTS } from '@server/schemas/ai-analysis';
+import { AI_PRIORITIES, SUGGESTION_LISTS } from '@shared/schemas/ai-analysis';
 
 /**
  * What the model is asked and how it must answer. It answers only through one tool whose input is

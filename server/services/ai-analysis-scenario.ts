@@ -1,18 +1,18 @@
 import type { AppContext } from '@server/context';
 import { badRequest, notFound } from '@server/errors';
-import { keptCents } from '@server/lib/budget-math';
+import { keptCents } from '@shared/budget-math';
 import { authorize, type Actor } from '@server/policies/index';
 import * as q from '@server/queries/ai-analyses';
 import { insertAudit } from '@server/queries/audit';
 import { floorsOf, listScenarios } from '@server/queries/cut-scenarios';
-import { centsOf, divideRounded, fromCents, fromUnits, unitsOf } from '@server/lib/money';
+import { centsOf, divideRounded, fromCents, fromUnits, unitsOf } from '@shared/money';
 import {
   SUGGESTION_LISTS,
   type AnalysisScenario,
   type AnalysisScenarioInput,
   type Suggestion,
-} from '@server/schemas/ai-analysis';
-import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+} from '@shared/schemas/ai-analysis';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { dollars } from './ai-analysis-check';
 import { ENTITY } from './ai-analysis';
 import { createCutScenario, saveAdjustments } from './cut-scenarios';

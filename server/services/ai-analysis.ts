@@ -6,9 +6,9 @@ import { personnelGroups, proposedLines } from '@server/queries/ai-analysis-inpu
 import * as q from '@server/queries/ai-analyses';
 import { insertAudit } from '@server/queries/audit';
 import { findUserById } from '@server/queries/users';
-import { centsOf, fromCents } from '@server/lib/money';
-import { AI_PRIORITIES, type AnalysisResult, type BudgetCutsInput } from '@server/schemas/ai-analysis';
-import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+import { centsOf, fromCents } from '@shared/money';
+import { AI_PRIORITIES, type AnalysisResult, type BudgetCutsInput } from '@shared/schemas/ai-analysis';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { checkAnswer } from './ai-analysis-check';
 import { flagSuggestions, nssConstraint } from './ai-analysis-nss';
 import { systemPrompt, userPrompt } from './ai-analysis-prompt';

@@ -15,7 +15,7 @@ import { abilitiesFor, authorize, type Actor } from '@server/policies/index';
 import { insertAudit } from '@server/queries/audit';
 import { listFailedAttempts } from '@server/queries/security-events';
 import { findUserByEmail, findUserById, presentUser, updateUser, type UserRow } from '@server/queries/users';
-import type { LoginBody, SessionUser } from '@server/schemas/auth';
+import type { LoginBody, SessionUser } from '@shared/schemas/auth';
 import { recordSecurityEvent, type ClientInfo } from './security-log';
 import { startSession } from './tokens';
 

@@ -7,7 +7,7 @@ import {
   DEFAULT_CATEGORY_COLOR,
   type SaveCategoryBody,
   type UpdateCategoryBody,
-} from '@server/schemas/budget-categories';
+} from '@shared/schemas/budget-categories';
 import { plural } from './buildings';
 import { isDeseCode } from './dese-codes';
 

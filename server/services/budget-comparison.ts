@@ -1,6 +1,6 @@
 import type { AppContext } from '@server/context';
-import { varianceSize } from '@server/lib/budget-math';
-import { centsOf, fromCents } from '@server/lib/money';
+import { varianceSize } from '@shared/budget-math';
+import { centsOf, fromCents } from '@shared/money';
 import { authorize, type Actor } from '@server/policies/index';
 import * as q from '@server/queries/budget-comparison';
 import {
@@ -9,8 +9,8 @@ import {
   type ComparisonCell,
   type ComparisonRow,
   type VarianceFlag,
-} from '@server/schemas/budget-comparison';
-import { parseFiscalYear } from '@server/schemas/fiscal-year';
+} from '@shared/schemas/budget-comparison';
+import { parseFiscalYear } from '@shared/schemas/fiscal-year';
 import { requireBudgetYear } from './fiscal-years';
 
 const UNCATEGORIZED = 'Uncategorized';

@@ -9,8 +9,8 @@ import {
   type BudgetSettings,
   type UpdateBudgetSettingsBody,
   type UpsertBudgetSettingsBody,
-} from '@server/schemas/budget-settings';
-import { fiscalYearFromDate } from '@server/schemas/fiscal-year';
+} from '@shared/schemas/budget-settings';
+import { fiscalYearFromDate } from '@shared/schemas/fiscal-year';
 import { requireBudgetYear } from './fiscal-years';
 import { recomputeAfterRuleChange } from './line-items/index';
 

@@ -1,12 +1,12 @@
 import type { AppContext } from '@server/context';
-import { workbookBytes, type SheetSpec, type XCell } from '@server/lib/workbook';
+import { workbookBytes, type SheetSpec, type XCell } from '@shared/workbook';
 import type { Actor } from '@server/policies/index';
 import type {
   BreakdownRow,
   LineChange,
   MoneyChange,
   StageComparison,
-} from '@server/schemas/budget-stages-compare';
+} from '@shared/schemas/budget-stages-compare';
 import { compareStages, type CompareInput } from './budget-stages-compare';
 
 /**

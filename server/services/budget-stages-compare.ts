@@ -6,7 +6,7 @@ import { authorize, can, type Actor } from '@server/policies/index';
 import { findStage, type StageRow } from '@server/queries/budget-stages';
 import * as q from '@server/queries/budget-stages-compare';
 import * as lq from '@server/queries/budget-stages-compare-lines';
-import { longDate, STAGE_LABELS } from '@server/schemas/budget-stages';
+import { longDate, STAGE_LABELS } from '@shared/schemas/budget-stages';
 import {
   CURRENT,
   CURRENT_LABEL,
@@ -19,7 +19,7 @@ import {
   type LineChange,
   type MoneyChange,
   type StageComparison,
-} from '@server/schemas/budget-stages-compare';
+} from '@shared/schemas/budget-stages-compare';
 import { deseCodes } from './dese-codes';
 import { requireBudgetYear } from './fiscal-years';
 

@@ -1,6 +1,6 @@
 import type { Db } from '@server/db/index';
 import { listStages, type StageRow } from '@server/queries/budget-stages';
-import { LOCKING_STAGES, STAGE_LABELS, stageCaption, type StageState } from '@server/schemas/budget-stages';
+import { LOCKING_STAGES, STAGE_LABELS, stageCaption, type StageState } from '@shared/schemas/budget-stages';
 
 /**
  * Where a fiscal year stands, from its stage events: the last advance's stage and date, reopened

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
 import type { DbHandle } from '@server/db/index';
-import { BUDGET_STAGES, LOCKING_STAGES, type BudgetStage } from '@server/schemas/budget-stages';
+import { BUDGET_STAGES, LOCKING_STAGES, type BudgetStage } from '@shared/schemas/budget-stages';
 import { createTestDb } from '../../test/db';
 import { buildBudgetYear, insertProposed } from '../../test/factories';
 

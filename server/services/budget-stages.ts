@@ -17,7 +17,7 @@ import {
   type SnapshotLine,
   type StageEvent,
   type StagesResponse,
-} from '@server/schemas/budget-stages';
+} from '@shared/schemas/budget-stages';
 import { settleProjectedLinesOf } from './line-items/index';
 import { stageStateOf, stateOf } from './budget-stages-label';
 import { requireBudgetYear } from './fiscal-years';

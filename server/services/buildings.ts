@@ -4,7 +4,7 @@ import { indexBuildings, LINK_NAMES, type BuildingRef } from '@server/lib/buildi
 import { authorize, type Actor } from '@server/policies/index';
 import { insertAudit } from '@server/queries/audit';
 import * as q from '@server/queries/buildings';
-import type { BuildingsQuery, CreateBuildingBody, UpdateBuildingBody } from '@server/schemas/buildings';
+import type { BuildingsQuery, CreateBuildingBody, UpdateBuildingBody } from '@shared/schemas/buildings';
 import { requireBudgetYear } from './fiscal-years';
 
 const ENTITY = 'building';

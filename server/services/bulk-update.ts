@@ -12,7 +12,7 @@ import type {
   DeseCodesResult,
   LinkBuildingsBody,
   LinkBuildingsResult,
-} from '@server/schemas/bulk-update';
+} from '@shared/schemas/bulk-update';
 import { buildingMatcher, type BuildingMatchMethod } from './buildings';
 import { deseCodes, isDeseCode } from './dese-codes';
 import { requireBudgetYear } from './fiscal-years';

@@ -1,6 +1,6 @@
 import type { WalkGroupRow } from '@server/queries/salary-walk';
-import { centsOf, fromCents } from '@server/lib/money';
-import { COLA_SOURCES, type ColaSource, type ColaYearSources } from '@server/schemas/cola-assumptions';
+import { centsOf, fromCents } from '@shared/money';
+import { COLA_SOURCES, type ColaSource, type ColaYearSources } from '@shared/schemas/cola-assumptions';
 
 /**
  * The COLA sources of one fiscal year of the salary walk: the COLA dollars by source, each unit's

@@ -10,9 +10,9 @@ import {
   salaryWalk,
   type WalkGroupRow,
 } from '@server/queries/salary-walk';
-import { centsOf, fromCents } from '@server/lib/money';
-import type { ColaCalculateInput, ColaCalculation, ColaSource } from '@server/schemas/cola-calc';
-import { fiscalYearLabel as label } from '@server/schemas/fiscal-year';
+import { centsOf, fromCents } from '@shared/money';
+import type { ColaCalculateInput, ColaCalculation, ColaSource } from '@shared/schemas/cola-calc';
+import { fiscalYearLabel as label } from '@shared/schemas/fiscal-year';
 import { requireBudgetYear } from './fiscal-years';
 
 /**

@@ -1,16 +1,16 @@
 import type { AppContext } from '@server/context';
 import { badRequest } from '@server/errors';
-import { districtNeedAndGap } from '@server/lib/budget-math';
+import { districtNeedAndGap } from '@shared/budget-math';
 import { authorize, type Actor } from '@server/policies/index';
 import { allowLargeWalk } from '@server/queries/rif-calculations';
 import { listTownGoals } from '@server/queries/town-goals';
-import { fromCents, MAX_MONEY_CENTS, MAX_MONEY_TEXT } from '@server/schemas/common';
+import { fromCents, MAX_MONEY_CENTS, MAX_MONEY_TEXT } from '@shared/schemas/common';
 import {
   type MultiYearInput,
   type MultiYearProjection,
   type TownFundingSource,
-} from '@server/schemas/cola-calc';
-import { fiscalYearLabel as label } from '@server/schemas/fiscal-year';
+} from '@shared/schemas/cola-calc';
+import { fiscalYearLabel as label } from '@shared/schemas/fiscal-year';
 import { colaYearSourcesOf } from './cola-assumptions';
 import { planningAmounts, plannedYearBudget } from './planning-defaults';
 import { cents, colaSourceOf, resolveScope, sumCents, walkScope } from './cola-calc';

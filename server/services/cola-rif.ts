@@ -1,16 +1,16 @@
 import type { AppContext } from '@server/context';
 import { badRequest } from '@server/errors';
-import { districtNeedAndGap } from '@server/lib/budget-math';
-import { centsText } from '@server/lib/money';
+import { districtNeedAndGap } from '@shared/budget-math';
+import { centsText } from '@shared/money';
 import { authorize, type Actor } from '@server/policies/index';
 import * as q from '@server/queries/rif-calculations';
-import { MAX_MONEY_CENTS, MAX_MONEY_TEXT } from '@server/schemas/common';
+import { MAX_MONEY_CENTS, MAX_MONEY_TEXT } from '@shared/schemas/common';
 import {
   AVERAGE_POSITION_COST,
   type ColaSource,
   type RifCalculation,
   type RifGapInput,
-} from '@server/schemas/cola-calc';
+} from '@shared/schemas/cola-calc';
 import { colaWarningsOfBreakdown } from './cola-assumptions';
 import { cents, colaSourceOf, resolveScope, sumCents, walkScope } from './cola-calc';
 import { planningAmounts, plannedYearBudget } from './planning-defaults';
@@ -25,7 +25,7 @@ import { planningAmounts, plannedYearBudget } from './planning-defaults';
  */
 
 const POSITION_CENTS = BigInt(AVERAGE_POSITION_COST) * 100n;
-/** Cents as plain decimal text ('-1234.05'), exactly, for numeric columns and jsonb (server/lib/money.ts). */
+/** Cents as plain decimal text ('-1234.05'), exactly, for numeric columns and jsonb (shared/money.ts). */
 const str = centsText;
 
 interface StoredBreakdown {

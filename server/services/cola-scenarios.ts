@@ -9,7 +9,7 @@ import {
   type SaveColaSettingsInput,
   type SaveLongTermInput,
   type UpdateColaScenarioInput,
-} from '@server/schemas/cola-scenarios';
+} from '@shared/schemas/cola-scenarios';
 import type { Db } from '@server/db/index';
 import { recomputeAfterRuleChange } from './line-items/index';
 

@@ -3,7 +3,7 @@ import { AppError, validationFailed } from '@server/errors';
 import type { Actor } from '@server/policies/index';
 import { insertAudit } from '@server/queries/audit';
 import * as q from '@server/queries/contracts';
-import type { Contract } from '@server/schemas/contracts';
+import type { Contract } from '@shared/schemas/contracts';
 
 /**
  * The one rule for contracts that overlap: two SETTLED contracts of one work

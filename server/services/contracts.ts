@@ -4,7 +4,7 @@ import { authorize, type Actor } from '@server/policies/index';
 import { insertAudit } from '@server/queries/audit';
 import * as q from '@server/queries/contracts';
 import { findWorkGroup } from '@server/queries/work-groups';
-import type { Contract, ContractInput, ContractStatusInput } from '@server/schemas/contracts';
+import type { Contract, ContractInput, ContractStatusInput } from '@shared/schemas/contracts';
 import type { Db } from '@server/db/index';
 import { applySupersession, checkNoSettledOverlap } from './contracts-supersession';
 import { recomputeAfterRuleChange } from './line-items/index';

@@ -11,7 +11,7 @@ import {
 } from '@server/lib/crosswalk';
 import { firstRanked } from '@server/lib/first-ranked';
 import { LoopSlices } from '@server/lib/loop-slices';
-import { centsOf, fromCents } from '@server/lib/money';
+import { centsOf, fromCents } from '@shared/money';
 import { authorize, type Actor } from '@server/policies/index';
 import * as q from '@server/queries/crosswalk';
 import type {
@@ -19,7 +19,7 @@ import type {
   ApplyResult,
   CrosswalkConflictRow,
   CrosswalkPreview,
-} from '@server/schemas/crosswalk';
+} from '@shared/schemas/crosswalk';
 import { requireBudgetYear } from './fiscal-years';
 import { changeLines } from './line-items/index';
 

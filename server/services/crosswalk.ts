@@ -12,8 +12,8 @@ import type {
   CrosswalkRule,
   CrosswalkRuleInput,
   UpdateRuleBody,
-} from '@server/schemas/crosswalk';
-import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+} from '@shared/schemas/crosswalk';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { deseCodes } from './dese-codes';
 import { requireBudgetYear } from './fiscal-years';
 

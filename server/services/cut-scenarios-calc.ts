@@ -1,20 +1,20 @@
 import type { AppContext } from '@server/context';
 import type { Db } from '@server/db/index';
 import { notFound, validationFailed } from '@server/errors';
-import { scenarioStatus } from '@server/lib/budget-math';
+import { scenarioStatus } from '@shared/budget-math';
 import { authorize, type Actor } from '@server/policies/index';
 import * as q from '@server/queries/cut-scenarios';
 import { adoptionsSince } from '@server/queries/scenario-adoption-applied';
 import { findTownGoalByYear, findVersion } from '@server/queries/town-goals';
-import { fromCents, toCents } from '@server/schemas/common';
+import { fromCents, toCents } from '@shared/schemas/common';
 import type {
   AdoptedSince,
   CalculateInput,
   CutScenario,
   ScenarioSummary,
-} from '@server/schemas/cut-scenarios';
-import { fiscalYearLabel } from '@server/schemas/fiscal-year';
-import { decodeBaseline, type BaselineRows } from '@server/schemas/scenario-line-rows';
+} from '@shared/schemas/cut-scenarios';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
+import { decodeBaseline, type BaselineRows } from '@shared/schemas/scenario-line-rows';
 import { cachedScenarioLines } from './cut-scenario-lines-cache';
 import { requireBudgetYear } from './fiscal-years';
 

@@ -5,9 +5,9 @@ import { authorize, type Actor } from '@server/policies/index';
 import { insertAudit } from '@server/queries/audit';
 import * as q from '@server/queries/cut-scenarios';
 import { lockCutScenarioGroup } from '@server/queries/scenario-locks';
-import { fromCents, toCents } from '@server/schemas/common';
-import type { CreateCutScenarioInput, QuickCutInput, SaveFloorsInput } from '@server/schemas/cut-scenarios';
-import { keptCents } from '@server/lib/budget-math';
+import { fromCents, toCents } from '@shared/schemas/common';
+import type { CreateCutScenarioInput, QuickCutInput, SaveFloorsInput } from '@shared/schemas/cut-scenarios';
+import { keptCents } from '@shared/budget-math';
 import { checkAdjustments, present, requireScenario, resolveScope, scopeOf } from './cut-scenarios-calc';
 import { requireBudgetYear } from './fiscal-years';
 

@@ -1,10 +1,10 @@
 import type { AppContext } from '@server/context';
-import { guidanceGapCents } from '@server/lib/budget-math';
+import { guidanceGapCents } from '@shared/budget-math';
 import { seesIndividualPay, tooFewToShow, withheldRows } from '@server/lib/pay-groups';
 import { authorize, type Actor } from '@server/policies/index';
 import * as q from '@server/queries/dashboard';
 import { findTownGoalByYear } from '@server/queries/town-goals';
-import { fromCents, toCents } from '@server/schemas/common';
+import { fromCents, toCents } from '@shared/schemas/common';
 import {
   MIN_RANGE_COUNT,
   SALARY_RANGE_WIDTH,
@@ -15,7 +15,7 @@ import {
   type Headcount,
   type SalaryDistribution,
   type SalaryRange,
-} from '@server/schemas/dashboard';
+} from '@shared/schemas/dashboard';
 import { requireBudgetYear } from './fiscal-years';
 
 /**

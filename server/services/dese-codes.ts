@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { AppContext } from '@server/context';
-import { compareFunctionCodes } from '@server/lib/function-code';
+import { compareFunctionCodes } from '@shared/function-code';
 import { validationFailed } from '@server/errors';
 import { authorize, type Actor } from '@server/policies/index';
-import type { DeseCode } from '@server/schemas/dese-codes';
+import type { DeseCode } from '@shared/schemas/dese-codes';
 
 /** The state's chart of function codes, shipped with the app. */
 export const DESE_CODES_FILE = path.resolve(import.meta.dirname, '../../fixtures/dese_function_codes.csv');

@@ -1,9 +1,9 @@
 import type { AppContext } from '@server/context';
-import { divideRounded, fromCents, fromUnits, toCents } from '@server/lib/money';
-import { workbookBytes, type CellFormat, type SheetSpec, type XCell } from '@server/lib/workbook';
+import { divideRounded, fromCents, fromUnits, toCents } from '@shared/money';
+import { workbookBytes, type CellFormat, type SheetSpec, type XCell } from '@shared/workbook';
 import type { Actor } from '@server/policies/index';
-import type { DeseReport } from '@server/schemas/dese-report';
-import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+import type { DeseReport } from '@shared/schemas/dese-report';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { deseReport } from './dese-report';
 
 /**

@@ -1,11 +1,11 @@
 import type { AppContext } from '@server/context';
-import { compareFunctionCodes } from '@server/lib/function-code';
+import { compareFunctionCodes } from '@shared/function-code';
 import { PAY_WITHHELD_NOTE, seesIndividualPay, tooFewToShow, withheldRows } from '@server/lib/pay-groups';
 import { authorize, type Actor } from '@server/policies/index';
 import * as q from '@server/queries/function-codes';
-import { fromCents, toCents } from '@server/schemas/common';
-import type { DeseReport, DeseReportRow, DeseReportSeries } from '@server/schemas/dese-report';
-import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+import { fromCents, toCents } from '@shared/schemas/common';
+import type { DeseReport, DeseReportRow, DeseReportSeries } from '@shared/schemas/dese-report';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { budgetStats, budgetSummary } from './dashboard';
 import { deseCodes } from './dese-codes';
 import { requireBudgetYear } from './fiscal-years';

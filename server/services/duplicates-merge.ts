@@ -3,7 +3,7 @@ import { AppError } from '@server/errors';
 import { authorize, type Actor } from '@server/policies/index';
 import * as q from '@server/queries/duplicates';
 import * as read from '@server/queries/line-items';
-import type { MergeByRuleBody, MergeByRuleResult, RuleMerge, RuleSkip } from '@server/schemas/duplicates';
+import type { MergeByRuleBody, MergeByRuleResult, RuleMerge, RuleSkip } from '@shared/schemas/duplicates';
 import { currentDuplicates, mergePair } from './duplicates';
 import { requireBudgetYear } from './fiscal-years';
 import { pickRequested, planMerges } from './duplicates-rules';

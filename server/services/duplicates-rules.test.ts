@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DuplicateCandidate } from '@server/schemas/duplicates';
+import type { DuplicateCandidate } from '@shared/schemas/duplicates';
 import { decide, pickRequested, planMerges } from './duplicates-rules';
 
 const record = (id: number, source: DuplicateCandidate['source'], updatedAt = '2026-01-01T00:00:00.000Z') =>

@@ -4,8 +4,8 @@ import type {
   RuleMerge,
   RuleRecord,
   RuleSkip,
-} from '@server/schemas/duplicates';
-import type { LineSource } from '@server/schemas/line-item-dtos';
+} from '@shared/schemas/duplicates';
+import type { LineSource } from '@shared/schemas/line-item-dtos';
 
 /**
  * The rules of a merge by rule (pure): which record of a group of likely duplicates to keep, or

@@ -5,7 +5,7 @@ import { LruMap, perDatabase } from '@server/lib/lru';
 import { authorize, type Actor } from '@server/policies/index';
 import * as q from '@server/queries/duplicates';
 import * as read from '@server/queries/line-items';
-import type { DuplicateCandidate, EmployeeLineItem } from '@server/schemas/line-items';
+import type { DuplicateCandidate, EmployeeLineItem } from '@shared/schemas/line-items';
 import {
   blockKey,
   prepareRecord,

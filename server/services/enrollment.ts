@@ -11,7 +11,7 @@ import {
   type EnrollmentResponse,
   type SaveEnrollmentBatchBody,
   type SaveEnrollmentBody,
-} from '@server/schemas/enrollment';
+} from '@shared/schemas/enrollment';
 import { requireBudgetYear } from './fiscal-years';
 
 /**

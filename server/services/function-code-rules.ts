@@ -1,14 +1,14 @@
 import type { AppContext } from '@server/context';
 import type { Db } from '@server/db/index';
 import { conflict, notFound, validationFailed } from '@server/errors';
-import { isPattern, patternProblem } from '@server/lib/code-patterns';
+import { isPattern, patternProblem } from '@shared/code-patterns';
 import { authorize, type Actor } from '@server/policies/index';
 import { insertAudit } from '@server/queries/audit';
 import { findBudgetCategory } from '@server/queries/budget-categories';
 import * as q from '@server/queries/function-code-rules';
 import { lockedYears } from '@server/queries/function-codes';
 import { findWorkGroup } from '@server/queries/work-groups';
-import type { ApplyRulesBody, FunctionCodeRule, RuleBody, RuleKind } from '@server/schemas/function-codes';
+import type { ApplyRulesBody, FunctionCodeRule, RuleBody, RuleKind } from '@shared/schemas/function-codes';
 import { requireBudgetYear } from './fiscal-years';
 import { functionName, requireChartCode } from './function-codes';
 import { functionCodes } from './line-items/index';

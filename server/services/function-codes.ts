@@ -1,13 +1,13 @@
 import type { AppContext } from '@server/context';
-import { countOf } from '@server/lib/count-words';
+import { countOf } from '@shared/count-words';
 import type { Db } from '@server/db/index';
 import { conflict } from '@server/errors';
-import { formatMoneyCents } from '@server/lib/money';
+import { formatMoneyCents } from '@shared/money';
 import { seesIndividualPay, tooFewToShow } from '@server/lib/pay-groups';
 import { authorize, type Actor } from '@server/policies/index';
 import * as q from '@server/queries/function-codes';
-import { fromCents, toCents } from '@server/schemas/common';
-import type { UnmappedCodes } from '@server/schemas/function-codes';
+import { fromCents, toCents } from '@shared/schemas/common';
+import type { UnmappedCodes } from '@shared/schemas/function-codes';
 import { requireChartCode } from './dese-codes';
 import { requireBudgetYear } from './fiscal-years';
 import { changeLines } from './line-items/index';

@@ -2,7 +2,7 @@ import type { AppContext } from '@server/context';
 import { notFound } from '@server/errors';
 import { authorize, type Action, type Actor } from '@server/policies/index';
 import * as q from '@server/queries/history';
-import { HISTORY_ENTITIES, type HistoryEntity, type HistoryEntry } from '@server/schemas/history';
+import { HISTORY_ENTITIES, type HistoryEntity, type HistoryEntry } from '@shared/schemas/history';
 
 /**
  * For each history entity, the table it lives in (by its id), to tell 'no history yet' from 'no such

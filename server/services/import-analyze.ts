@@ -27,7 +27,7 @@ import {
   SKIP,
   type ImportAnalysis,
   type ImportType,
-} from '@server/schemas/import';
+} from '@shared/schemas/import';
 import { parseOrThrow } from '@server/middleware/validate';
 
 /** Data rows read to profile columns and suggest mappings; the rest of the file is not read. */

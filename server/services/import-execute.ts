@@ -4,7 +4,7 @@ import type { HeaderInfo } from '@server/lib/import/header';
 import { openTable } from '@server/lib/import/read-table';
 import { deleteUpload, loadUpload } from '@server/lib/import/uploads';
 import { authorize, type Actor } from '@server/policies/index';
-import type { ExecuteBody, ImportResult, ImportType } from '@server/schemas/import';
+import type { ExecuteBody, ImportResult, ImportType } from '@shared/schemas/import';
 import { findBudgetYearRow } from '@server/queries/fiscal-years';
 import { findVersionById } from '@server/queries/versions';
 import { requireBudgetYear } from './fiscal-years';

@@ -1,6 +1,6 @@
 import { validationFailed, type IssueDetail } from '@server/errors';
 import { normalizeLabel } from '@server/lib/import/cells';
-import { fieldsFor, SKIP, type ImportType } from '@server/schemas/import';
+import { fieldsFor, SKIP, type ImportType } from '@shared/schemas/import';
 
 /** A confirmed mapping turned into column positions. */
 export interface ResolvedMapping {

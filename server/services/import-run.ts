@@ -17,7 +17,7 @@ import type { BudgetYearRow } from '@server/queries/fiscal-years';
 import * as q from '@server/queries/import';
 import { runNeedsReviewCount } from '@server/queries/needs-review';
 import { findVersionById, type VersionRow } from '@server/queries/versions';
-import type { ImportResult } from '@server/schemas/import';
+import type { ImportResult } from '@shared/schemas/import';
 import { copyImportedLines, functionCodes, settleImportedLines } from './line-items/index';
 import { createVersionIn } from './versions';
 import { crosswalkImport } from './crosswalk-import';

@@ -2,7 +2,7 @@ import type { AppContext } from '@server/context';
 import { headerSignature } from '@server/lib/import/header';
 import { authorize, type Actor } from '@server/policies/index';
 import * as q from '@server/queries/import';
-import type { ImportRunsQuery, SavedMappingsQuery } from '@server/schemas/import';
+import type { ImportRunsQuery, SavedMappingsQuery } from '@shared/schemas/import';
 
 export { analyzeFile, analyzeUpload } from './import-analyze';
 export { executeUpload, importFromPath, importLocalFile } from './import-execute';

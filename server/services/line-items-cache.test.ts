@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { createTestDb } from '../../test/db';
 import type { DbHandle } from '@server/db/index';
 import { lineItemsJson, type LineItemFilter } from '@server/queries/line-items';
-import { decodeLineItemRows, type LineItemRows } from '@server/schemas/line-item-rows';
+import { decodeLineItemRows, type LineItemRows } from '@shared/schemas/line-item-rows';
 import { buildEmployee, buildProposed, buildWorld, type World } from '../../test/factories';
 import { cachedLineItemsJson } from './line-items-cache';
 

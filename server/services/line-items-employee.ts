@@ -1,7 +1,7 @@
 import type { AppContext } from '@server/context';
 import { badRequest } from '@server/errors';
 import { authorize, type Actor } from '@server/policies/index';
-import type { EmployeeLineItem, StatusBody, UpdateEmployeeBody } from '@server/schemas/line-items';
+import type { EmployeeLineItem, StatusBody, UpdateEmployeeBody } from '@shared/schemas/line-items';
 import {
   changeLines,
   isLocked,

@@ -1,12 +1,12 @@
 import type { AppContext } from '@server/context';
-import { centsOf, fromCents } from '@server/lib/money';
+import { centsOf, fromCents } from '@shared/money';
 import { authorize, type Actor } from '@server/policies/index';
 import * as q from '@server/queries/line-items-progression';
 import { requireBudgetYear } from './fiscal-years';
 
 // Percentages for display (not money): two decimals.
 const round2 = (n: number) => Math.round(n * 100) / 100;
-/** A stored salary in cents, a safe integer, exactly (server/lib/money.ts). */
+/** A stored salary in cents, a safe integer, exactly (shared/money.ts). */
 const cents = (n: number | null) => Number(centsOf(n ?? 0));
 
 /**

@@ -2,7 +2,7 @@ import { AppError, badRequest, notFound, validationFailed } from '@server/errors
 import type { Db } from '@server/db/index';
 import * as read from '@server/queries/line-items';
 import * as lookup from '@server/queries/line-items-refs';
-import type { AnyLineItem } from '@server/schemas/line-items';
+import type { AnyLineItem } from '@shared/schemas/line-items';
 import { checkWorkGroupNamed } from './work-group-choice';
 
 /**

@@ -11,7 +11,7 @@ import type {
   PatchLineItemBody,
   ProposedLineItem,
   UpdateProposedBody,
-} from '@server/schemas/line-items';
+} from '@shared/schemas/line-items';
 import { requireBudgetYear } from './fiscal-years';
 import { changeLines, createLine, deleteLines, toColumns } from './line-items/index';
 import { checkReferences, lockLine, workGroupColumns, ITEM_NOT_FOUND } from './line-items-rules';

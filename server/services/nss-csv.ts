@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { validationFailed, type IssueDetail } from '@server/errors';
-import { parseWrittenMoney, unitsOf } from '@server/lib/money';
-import { parseFiscalYear } from '@server/schemas/fiscal-year';
+import { parseWrittenMoney, unitsOf } from '@shared/money';
+import { parseFiscalYear } from '@shared/schemas/fiscal-year';
 import {
   EOYR_CODE,
   FIGURES,
@@ -10,7 +10,7 @@ import {
   type FigureKey,
   type StateFiguresInput,
   MAX_MUNICIPAL_LINES,
-} from '@server/schemas/nss';
+} from '@shared/schemas/nss';
 
 /**
  * The state figures as a CSV file, one row per fiscal year (docs/MASSACHUSETTS.md):

@@ -1,12 +1,12 @@
 import type { AppContext } from '@server/context';
 import type { Db } from '@server/db/index';
 import { validationFailed } from '@server/errors';
-import { formatMoneyCents } from '@server/lib/money';
+import { formatMoneyCents } from '@shared/money';
 import { authorize, type Actor } from '@server/policies/index';
 import type { Adjustments, LineScope } from '@server/queries/cut-scenarios';
 import * as q from '@server/queries/nss';
-import { divideRounded, fromCents, fromUnits, toCents, unitsOf } from '@server/schemas/common';
-import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+import { divideRounded, fromCents, fromUnits, toCents, unitsOf } from '@shared/schemas/common';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import {
   NO_FIGURES_MESSAGE,
   percentOfRequiredText,
@@ -14,7 +14,7 @@ import {
   REQUIRED_NSS_ZERO,
   type NssMeter,
   type NssStatus,
-} from '@server/schemas/nss';
+} from '@shared/schemas/nss';
 import { checkAdjustments, requireScenario, resolveScope, scopeOf } from './cut-scenarios-calc';
 import { deseCodes } from './dese-codes';
 import { eoyrLabel } from './nss';

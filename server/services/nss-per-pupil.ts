@@ -3,9 +3,9 @@ import type { Db } from '@server/db/index';
 import { authorize, type Actor } from '@server/policies/index';
 import * as figures from '@server/queries/public-dashboard-figures';
 import { findStateFigures } from '@server/queries/nss';
-import { divideRounded, fromCents, toCents, unitsOf } from '@server/schemas/common';
-import { fiscalYearLabel } from '@server/schemas/fiscal-year';
-import { NO_FIGURES_MESSAGE, type PerPupil } from '@server/schemas/nss';
+import { divideRounded, fromCents, toCents, unitsOf } from '@shared/schemas/common';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
+import { NO_FIGURES_MESSAGE, type PerPupil } from '@shared/schemas/nss';
 import { resolveScope } from './cut-scenarios-calc';
 import { deseCodes } from './dese-codes';
 

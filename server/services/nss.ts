@@ -4,16 +4,16 @@ import { notFound } from '@server/errors';
 import { authorize, type Actor } from '@server/policies/index';
 import { insertAudit } from '@server/queries/audit';
 import * as q from '@server/queries/nss';
-import { centsText } from '@server/lib/money';
-import { fromCents, toCents } from '@server/schemas/common';
-import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+import { centsText } from '@shared/money';
+import { fromCents, toCents } from '@shared/schemas/common';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import {
   FIGURES,
   MUNICIPAL_LINES,
   sourceKey,
   type StateFigures,
   type StateFiguresInput,
-} from '@server/schemas/nss';
+} from '@shared/schemas/nss';
 import { deseCodes } from './dese-codes';
 import { parseFiguresCsv } from './nss-csv';
 

@@ -3,12 +3,12 @@ import { badRequest } from '@server/errors';
 import { authorize, type Actor } from '@server/policies/index';
 import { newestBudgetYearWithEmployees } from '@server/queries/line-items-progression';
 import { findTownGoalByYear } from '@server/queries/town-goals';
-import type { Base } from '@server/schemas/actuals-base';
+import type { Base } from '@shared/schemas/actuals-base';
 import {
   PLANNING_SPAN_YEARS,
   type PlanningDefaults,
   type PlanningDefaultsInput,
-} from '@server/schemas/planning-defaults';
+} from '@shared/schemas/planning-defaults';
 import { actualSpending, noLedgerMessage } from './actuals-base';
 import { budgetSummary } from './dashboard';
 import { gapAnalysis } from './town-goals';

@@ -1,16 +1,16 @@
 import type { AppContext } from '@server/context';
-import { sumDollars } from '@server/lib/money';
+import { sumDollars } from '@shared/money';
 import { badRequest, conflict } from '@server/errors';
 import { authorize, type Actor } from '@server/policies/index';
 import * as q from '@server/queries/projections';
-import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import {
   type BaseYearDiagnostic,
   type BaseYears,
   type DiagnosticRow,
   type FixBaseYearBody,
   type ProjectionStatus,
-} from '@server/schemas/projections';
+} from '@shared/schemas/projections';
 import { requireBudgetYear } from './fiscal-years';
 import * as lines from './line-items/index';
 

@@ -1,6 +1,6 @@
 import type { AppContext } from '@server/context';
-import { neutralise } from '@server/lib/workbook';
-import { SALARY_ROUNDING_DOLLARS, type PublicYearData } from '@server/schemas/public-dashboard';
+import { neutralise } from '@shared/workbook';
+import { SALARY_ROUNDING_DOLLARS, type PublicYearData } from '@shared/schemas/public-dashboard';
 import { publicViewEntry } from './public-dashboard-view';
 
 /**

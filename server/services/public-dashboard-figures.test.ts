@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { youtubeId } from '@server/schemas/public-dashboard';
+import { youtubeId } from '@shared/schemas/public-dashboard';
 import { suppressCells } from './public-dashboard-figures';
 
 const cells = (counts: number[]) =>

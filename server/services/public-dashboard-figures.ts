@@ -1,11 +1,11 @@
 import type { Db } from '@server/db/index';
-import { compareFunctionCodes } from '@server/lib/function-code';
+import { compareFunctionCodes } from '@shared/function-code';
 import * as dash from '@server/queries/dashboard';
 import * as figures from '@server/queries/public-dashboard-figures';
 import { findStateFigures } from '@server/queries/nss';
 import { findTownGoalByYear } from '@server/queries/town-goals';
-import { divideRounded, fromCents, toCents, unitsOf } from '@server/schemas/common';
-import { parseFiscalYear } from '@server/schemas/fiscal-year';
+import { divideRounded, fromCents, toCents, unitsOf } from '@shared/schemas/common';
+import { parseFiscalYear } from '@shared/schemas/fiscal-year';
 import {
   MIN_CELL_COUNT,
   OTHER_ROW_LABEL,
@@ -14,9 +14,9 @@ import {
   type PublicLocation,
   type PublicSalaryBucket,
   type PublicYearData,
-} from '@server/schemas/public-dashboard';
-import { guidanceGapCents } from '@server/lib/budget-math';
-import { residentStageCaption, STAGE_LABELS } from '@server/schemas/budget-stages';
+} from '@shared/schemas/public-dashboard';
+import { guidanceGapCents } from '@shared/budget-math';
+import { residentStageCaption, STAGE_LABELS } from '@shared/schemas/budget-stages';
 import { stageStateOf } from './budget-stages-label';
 import { rangeLabel } from './dashboard';
 import { deseCodes } from './dese-codes';

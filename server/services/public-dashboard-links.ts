@@ -10,7 +10,7 @@ import {
   type CreatePublicLinkBody,
   type PublicLink,
   type UpdatePublicLinkBody,
-} from '@server/schemas/public-dashboard';
+} from '@shared/schemas/public-dashboard';
 import { requireConfig } from './public-dashboard';
 import { forgetPublicViews } from './public-dashboard-view';
 

@@ -10,7 +10,7 @@ import {
   MAX_LOGO_BYTES,
   PUBLIC_DASHBOARD_MESSAGES as M,
   isUploadedLogoUrl,
-} from '@server/schemas/public-dashboard';
+} from '@shared/schemas/public-dashboard';
 
 /**
  * Logo uploads for the public dashboard. The file lands on a page anyone can open, so it is held

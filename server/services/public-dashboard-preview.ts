@@ -8,12 +8,12 @@ import {
   SHOW_FLAG_OF,
   type ComponentKey,
   type PublicYearData,
-} from '@server/schemas/public-dashboard';
+} from '@shared/schemas/public-dashboard';
 import {
   SECTION_NAMES,
   type PublicPreview,
   type PublicPreviewQuery,
-} from '@server/schemas/public-dashboard-preview';
+} from '@shared/schemas/public-dashboard-preview';
 import { canonical, currentFigures, getConfig, requireConfig, storedData } from './public-dashboard';
 import { reconcileProblems } from './public-dashboard-reconcile';
 import { confirmationsNeeded, sourceOptions } from './public-dashboard-sources';

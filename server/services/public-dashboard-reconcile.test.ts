@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemActor } from '@server/policies/index';
 import * as q from '@server/queries/public-dashboard';
-import type { PublicYearData } from '@server/schemas/public-dashboard';
+import type { PublicYearData } from '@shared/schemas/public-dashboard';
 import { currentFigures } from './public-dashboard';
 import { reconcileMessage, reconcileProblems, type ShownTotal } from './public-dashboard-reconcile';
 import { shownSections } from './public-dashboard-release';

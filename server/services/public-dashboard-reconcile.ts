@@ -1,9 +1,9 @@
 import type { AppContext } from '@server/context';
 import { AppError } from '@server/errors';
-import { centsOf, centsText, formatDecimalMoney } from '@server/lib/money';
+import { centsOf, centsText, formatDecimalMoney } from '@shared/money';
 import type { Actor } from '@server/policies/index';
-import type { BudgetComparison } from '@server/schemas/budget-comparison';
-import type { ComponentKey, PublicYearData } from '@server/schemas/public-dashboard';
+import type { BudgetComparison } from '@shared/schemas/budget-comparison';
+import type { ComponentKey, PublicYearData } from '@shared/schemas/public-dashboard';
 import { budgetComparison } from './budget-comparison';
 import { budgetSummary } from './dashboard';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMPONENT_KEYS, type PublicYearData } from '@server/schemas/public-dashboard';
+import { COMPONENT_KEYS, type PublicYearData } from '@shared/schemas/public-dashboard';
 import {
   exactIsSafe,
   locationKey,

@@ -6,7 +6,7 @@ import {
   SHOW_FLAG_OF,
   type ComponentKey,
   type PublicYearData,
-} from '@server/schemas/public-dashboard';
+} from '@shared/schemas/public-dashboard';
 
 /**
  * What a Publish may let out of the building, beyond the small-cell rule of a single snapshot

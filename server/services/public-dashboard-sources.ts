@@ -3,18 +3,18 @@ import { AppError, badRequest } from '@server/errors';
 import { listBudgetYears } from '@server/queries/budget-years';
 import * as q from '@server/queries/public-dashboard';
 import * as figures from '@server/queries/public-dashboard-figures';
-import { toCents } from '@server/schemas/common';
+import { toCents } from '@shared/schemas/common';
 import {
   BUDGET_STAGES,
   STAGE_LABELS,
   residentStageCaption,
   type BudgetStage,
-} from '@server/schemas/budget-stages';
+} from '@shared/schemas/budget-stages';
 import {
   PUBLIC_DASHBOARD_MESSAGES as M,
   type BudgetYearChoice,
   type PublicYearData,
-} from '@server/schemas/public-dashboard';
+} from '@shared/schemas/public-dashboard';
 import { stageStateOf } from './budget-stages-label';
 import { budgetYearFor } from './public-dashboard-figures';
 

@@ -12,7 +12,7 @@ import {
   type PublicView,
   type PublicViewLink,
   type PublicYearData,
-} from '@server/schemas/public-dashboard';
+} from '@shared/schemas/public-dashboard';
 import { shownSections, withoutHidden } from './public-dashboard-release';
 
 /**

@@ -15,7 +15,7 @@ import {
   type PublicYearData,
   type PublishResponse,
   type UpdatePublicDashboardConfigBody,
-} from '@server/schemas/public-dashboard';
+} from '@shared/schemas/public-dashboard';
 import { yearFigures } from './public-dashboard-figures';
 import { refuseUnreconciled } from './public-dashboard-reconcile';
 import { chooseSources, confirmationRequired, confirmationsNeeded } from './public-dashboard-sources';

@@ -1,14 +1,14 @@
 import type { AppContext } from '@server/context';
 import { badRequest } from '@server/errors';
-import { centsOf, centsText } from '@server/lib/money';
+import { centsOf, centsText } from '@shared/money';
 import { authorize, type Actor } from '@server/policies/index';
 import * as q from '@server/queries/reconciliation';
-import { fiscalYearLabel } from '@server/schemas/fiscal-year';
-import type { UpdateSalaryBudgetBody, UpdateSalaryBudgetResult } from '@server/schemas/reconciliation';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
+import type { UpdateSalaryBudgetBody, UpdateSalaryBudgetResult } from '@shared/schemas/reconciliation';
 import { requireBudgetYear } from './fiscal-years';
 import { changeLines, createLine, deleteLines, type LineCause } from './line-items/index';
 
-/** A stored amount (whole cents, from numeric(14,2)) as integer cents, exactly (server/lib/money.ts). */
+/** A stored amount (whole cents, from numeric(14,2)) as integer cents, exactly (shared/money.ts). */
 const wholeCents = (dollars: number | null) => Number(centsOf(dollars ?? 0));
 
 /**

@@ -5,13 +5,13 @@ import { authorize, type Actor } from '@server/policies/index';
 import { insertAudit } from '@server/queries/audit';
 import * as p from '@server/queries/salary-schedule-placements';
 import * as q from '@server/queries/salary-schedules';
-import { fiscalYearLabel as label } from '@server/schemas/fiscal-year';
-import type { EmployeeLineItem } from '@server/schemas/line-items';
+import { fiscalYearLabel as label } from '@shared/schemas/fiscal-year';
+import type { EmployeeLineItem } from '@shared/schemas/line-items';
 import {
   SUGGESTION_TOLERANCE_PERCENT,
   type PlacementBody,
   type PlacementCounts,
-} from '@server/schemas/salary-schedules';
+} from '@shared/schemas/salary-schedules';
 import { requireBudgetYear } from './fiscal-years';
 import { placements } from './line-items/index';
 import { lockEmployeeLine, reread } from './line-items-rules';

@@ -13,7 +13,7 @@ import {
   importScheduleFields,
   MAX_SCHEDULE_BYTES,
   type UpdateScheduleBody,
-} from '@server/schemas/salary-schedules';
+} from '@shared/schemas/salary-schedules';
 import { placements, recomputeAfterRuleChange } from './line-items/index';
 import { requireSchedule, suggestIn } from './salary-schedule-placements';
 

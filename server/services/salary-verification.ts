@@ -1,5 +1,5 @@
 import type { AppContext } from '@server/context';
-import { centsOf, divideRounded, formatMoneyCents as money, fromCents } from '@server/lib/money';
+import { centsOf, divideRounded, formatMoneyCents as money, fromCents } from '@shared/money';
 import { authorize, type Actor } from '@server/policies/index';
 import { findSalaryOutliers, type CheckedLine } from '@server/queries/salary-verification';
 import { requireBudgetYear } from './fiscal-years';
@@ -10,7 +10,7 @@ import {
   type SalaryIssueKind,
   type SalaryVerification,
   type SalaryVerificationQuery,
-} from '@server/schemas/salary-verification';
+} from '@shared/schemas/salary-verification';
 
 type Finding = { issue: SalaryIssueKind; severity: 'warning' | 'info'; detail: string };
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { AppContext } from '@server/context';
 import type { Db } from '@server/db/index';
 import { conflict, validationFailed } from '@server/errors';
-import { centsOf, centsText, formatMoneyCents } from '@server/lib/money';
+import { centsOf, centsText, formatMoneyCents } from '@shared/money';
 import { authorize, type Actor } from '@server/policies/index';
 import { insertAudit } from '@server/queries/audit';
 import { lockYear } from '@server/queries/budget-stages';
@@ -10,16 +10,16 @@ import * as cuts from '@server/queries/cut-scenarios';
 import * as applied from '@server/queries/scenario-adoption-applied';
 import * as q from '@server/queries/scenario-adoptions';
 import { lockCutScenarioGroup } from '@server/queries/scenario-locks';
-import { lockedYearMessage, longDate, STAGE_LABELS, stageCaption } from '@server/schemas/budget-stages';
-import { fromCents } from '@server/schemas/common';
+import { lockedYearMessage, longDate, STAGE_LABELS, stageCaption } from '@shared/schemas/budget-stages';
+import { fromCents } from '@shared/schemas/common';
 import type {
   Adoption,
   AdoptBody,
   AdoptPreview,
   AdoptPreviewBody,
   AdoptResult,
-} from '@server/schemas/scenario-adoptions';
-import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+} from '@shared/schemas/scenario-adoptions';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { stageStateOf } from './budget-stages-label';
 import { freezeStage, requireOpenYear } from './budget-stages';
 import { adoptedSinceOf, requireScenario, scopeOf } from './cut-scenarios-calc';

@@ -6,8 +6,8 @@ import { authorize, type Actor } from '@server/policies/index';
 import { insertAudit } from '@server/queries/audit';
 import * as q from '@server/queries/scenarios';
 import { lockScenarioGroup } from '@server/queries/scenario-locks';
-import { auditEntityName } from '@server/schemas/history';
-import type { CreateScenarioBody, RenameScenarioBody, ScenarioType } from '@server/schemas/scenarios';
+import { auditEntityName } from '@shared/schemas/history';
+import type { CreateScenarioBody, RenameScenarioBody, ScenarioType } from '@shared/schemas/scenarios';
 import { requireBudgetYear } from './fiscal-years';
 import { copyBudgetLines } from './line-items/index';
 

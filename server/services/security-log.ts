@@ -10,7 +10,7 @@ import {
   type ExportRecordBody,
   type SecurityEvent,
   type SecurityLogQuery,
-} from '@server/schemas/security-log';
+} from '@shared/schemas/security-log';
 
 /** Where a request came from, as the session list and the security log show it. */
 export interface ClientInfo {

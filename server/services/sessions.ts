@@ -8,7 +8,7 @@ import {
   deleteUserSessions,
   listLiveSessions,
 } from '@server/queries/sessions';
-import type { FailedAttempt, Session } from '@server/schemas/auth';
+import type { FailedAttempt, Session } from '@shared/schemas/auth';
 import { requireSelf } from './auth';
 import { recordSecurityEvent, type ClientInfo } from './security-log';
 

@@ -1,13 +1,13 @@
 import type { AppContext } from '@server/context';
 import type { Db } from '@server/db/index';
 import { badRequest, conflict, notFound } from '@server/errors';
-import { gapStatus } from '@server/lib/budget-math';
-import { formatMoneyCents } from '@server/lib/money';
+import { gapStatus } from '@shared/budget-math';
+import { formatMoneyCents } from '@shared/money';
 import { authorize, type Actor } from '@server/policies/index';
 import { insertAudit } from '@server/queries/audit';
 import * as q from '@server/queries/town-goals';
-import { fromCents, MAX_MONEY_TEXT, toCents } from '@server/schemas/common';
-import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+import { fromCents, MAX_MONEY_TEXT, toCents } from '@shared/schemas/common';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import {
   dollarsFromPercent,
   fitsMoney,
@@ -16,7 +16,7 @@ import {
   type GapAnalysis,
   type SaveTownGoalBody,
   type TownGuidance,
-} from '@server/schemas/town-goals';
+} from '@shared/schemas/town-goals';
 import { requireBudgetYear } from './fiscal-years';
 
 /** Every town goal, oldest fiscal year first. */

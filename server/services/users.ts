@@ -4,8 +4,8 @@ import { generatePassword, hashPassword, passwordProblem } from '@server/lib/pas
 import { authorize, type Actor } from '@server/policies/index';
 import { insertAudit } from '@server/queries/audit';
 import * as users from '@server/queries/users';
-import type { RegisterBody, UpdateUserBody } from '@server/schemas/auth';
-import type { Role } from '@server/schemas/common';
+import type { RegisterBody, UpdateUserBody } from '@shared/schemas/auth';
+import type { Role } from '@shared/schemas/common';
 import { recordSecurityEvent } from './security-log';
 
 /** Lists every user, for User Management. */

@@ -4,8 +4,8 @@ import { conflict } from '@server/errors';
 import { authorize, type Actor } from '@server/policies/index';
 import { insertAudit } from '@server/queries/audit';
 import * as q from '@server/queries/versions';
-import { fiscalYearLabel } from '@server/schemas/fiscal-year';
-import type { CreateVersionBody, VersionsQuery } from '@server/schemas/versions';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
+import type { CreateVersionBody, VersionsQuery } from '@shared/schemas/versions';
 import { requireBudgetYear } from './fiscal-years';
 
 /** Budget versions, newest first, optionally of one fiscal year or one budget year. */

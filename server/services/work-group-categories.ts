@@ -8,7 +8,7 @@ import {
   DEFAULT_TEXT_COLOR,
   type CreateWorkGroupCategoryBody,
   type UpdateWorkGroupCategoryBody,
-} from '@server/schemas/work-group-categories';
+} from '@shared/schemas/work-group-categories';
 import { plural } from './buildings';
 
 const ENTITY = 'work-group-category';

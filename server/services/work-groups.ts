@@ -4,7 +4,7 @@ import { authorize, type Actor } from '@server/policies/index';
 import { insertAudit } from '@server/queries/audit';
 import { findWorkGroupCategory } from '@server/queries/work-group-categories';
 import * as q from '@server/queries/work-groups';
-import type { CreateWorkGroupBody, UpdateWorkGroupBody } from '@server/schemas/work-groups';
+import type { CreateWorkGroupBody, UpdateWorkGroupBody } from '@shared/schemas/work-groups';
 import { plural } from './buildings';
 import { recomputeAfterRuleChange, relabelWorkGroup } from './line-items/index';
 

@@ -1,7 +1,7 @@
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { PublicView } from '@server/schemas/public-dashboard';
-import type { PublicPreview } from '@server/schemas/public-dashboard-preview';
+import type { PublicView } from '@shared/schemas/public-dashboard';
+import type { PublicPreview } from '@shared/schemas/public-dashboard-preview';
 import { readToken } from '@web/auth/session-storage';
 import { PublicDashboard, PublicNotFound } from '@web/screens/public-view/index';
 import { PreviewRefused } from '@web/screens/public-view/preview-refused';

@@ -1,7 +1,7 @@
 import { CrosswalkMatcher, ruleLabel, type CrosswalkRuleRef } from '@server/lib/crosswalk';
 import { firstRanked } from '@server/lib/first-ranked';
-import { centsOf, fromCents } from '@server/lib/money';
-import type { CrosswalkImportSummary } from '@server/schemas/crosswalk';
+import { centsOf, fromCents } from '@shared/money';
+import type { CrosswalkImportSummary } from '@shared/schemas/crosswalk';
 
 /**
  * The position crosswalk during an operating import: each row's title is looked up (once per

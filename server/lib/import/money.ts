@@ -1,4 +1,4 @@
-import { parseWrittenMoney, roundMoney, type WrittenMoney } from '@server/lib/money';
+import { parseWrittenMoney, roundMoney, type WrittenMoney } from '@shared/money';
 import { cellText, numberText, type Cell } from './cells';
 
 /**
@@ -10,11 +10,11 @@ export interface Parsed<T> {
   problem?: string;
 }
 
-/** Money read from a cell: see WrittenMoney in server/lib/money.ts (`exact`: the file's own value when rounded). */
+/** Money read from a cell: see WrittenMoney in shared/money.ts (`exact`: the file's own value when rounded). */
 export type ParsedMoney = Parsed<string> & WrittenMoney;
 
 /**
- * Money in a cell, by the one parser of written money (server/lib/money.ts): text as people write
+ * Money in a cell, by the one parser of written money (shared/money.ts): text as people write
  * it ('$1,234.50', '(1,234.00)', '1,234 CR', '$ -'); Excel numbers cleaned of float noise first
  * (426425.10000000003 -> '426425.10'). Booleans and dates are problems, not amounts.
  */

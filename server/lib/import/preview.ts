@@ -1,4 +1,4 @@
-import { PREVIEW_ROWS, PREVIEW_ROWS_MAX, type ImportPreview, type PreviewRow } from '@server/schemas/import';
+import { PREVIEW_ROWS, PREVIEW_ROWS_MAX, type ImportPreview, type PreviewRow } from '@shared/schemas/import';
 import { cellText, type Cell } from './cells';
 import type { CrosswalkRowHit } from './crosswalk';
 import type { BuildingMatcher, CategoryMatcher } from './match';

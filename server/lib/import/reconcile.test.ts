@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDecimalMoney as formatDecimalDollars } from '@server/lib/money';
+import { formatDecimalMoney as formatDecimalDollars } from '@shared/money';
 import { addDecimal, DecimalSum, sameDecimal, subtractDecimal } from './decimal';
 import { Reconciler } from './reconcile';
 

@@ -1,5 +1,5 @@
-import type { FileTotalRow, Reconciliation, ReconciliationDifference } from '@server/schemas/import';
-import { centsOf, fromCents } from '@server/lib/money';
+import type { FileTotalRow, Reconciliation, ReconciliationDifference } from '@shared/schemas/import';
+import { centsOf, fromCents } from '@shared/money';
 import { addDecimal, DecimalSum, sameDecimal, subtractDecimal } from './decimal';
 import type { RowMoney } from './transform';
 

@@ -1,4 +1,4 @@
-import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 
 /**
  * The whole-schedule checks of a salary schedule file (./schedule-parse.ts reads the cells): steps

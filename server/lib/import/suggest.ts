@@ -1,4 +1,4 @@
-import { fieldsFor, type Confidence, type ImportType } from '@server/schemas/import';
+import { fieldsFor, type Confidence, type ImportType } from '@shared/schemas/import';
 import { normalizeLabel } from './cells';
 import type { ColumnProfile } from './profile';
 import { wordsFor, type FieldWords } from './synonyms';

@@ -1,4 +1,4 @@
-import type { ImportType } from '@server/schemas/import';
+import type { ImportType } from '@shared/schemas/import';
 import { OPERATING_WORDS } from './synonyms-operating';
 import { PROPOSED_WORDS } from './synonyms-proposed';
 import type { FieldWords } from './synonyms-common';

@@ -1,4 +1,4 @@
-import type { ImportWarning } from '@server/schemas/import';
+import type { ImportWarning } from '@shared/schemas/import';
 import type { Cell } from './cells';
 import { PreviewCollector } from './preview';
 import { Reconciler } from './reconcile';

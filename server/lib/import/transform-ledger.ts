@@ -1,11 +1,11 @@
 import type { AccountPattern } from '@server/lib/account-pattern';
-import { centsText, toCents } from '@server/lib/money';
+import { centsText, toCents } from '@shared/money';
 import {
   LEDGER_AMOUNT_FIELDS,
   MAX_PERIOD,
   MIN_PERIOD,
   type LedgerAmountField,
-} from '@server/schemas/actuals-import';
+} from '@shared/schemas/actuals-import';
 import { cellText, isBlankRow, normalizeLabel, type Cell } from './cells';
 import { parseMoney } from './money';
 import { parseFiscalYearCell } from './values';

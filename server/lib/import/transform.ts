@@ -1,4 +1,4 @@
-import type { ImportType } from '@server/schemas/import';
+import type { ImportType } from '@shared/schemas/import';
 import { cellText, normalizeLabel, type Cell } from './cells';
 import type { BuildingMatcher, CategoryMatcher, WorkGroupMatcher } from './match';
 import type { CrosswalkImport, CrosswalkRowHit } from './crosswalk';

@@ -2,7 +2,7 @@ import multer from '@koa/multer';
 import type { Middleware } from 'koa';
 import { MulterError } from 'multer';
 import { AppError, badRequest, payloadTooLarge } from '@server/errors';
-import { MAX_IMPORT_BYTES, MAX_IMPORT_MB } from '@server/schemas/import';
+import { MAX_IMPORT_BYTES, MAX_IMPORT_MB } from '@shared/schemas/import';
 
 /** The uploaded file as multer's memory storage hands it over. */
 export interface UploadedFile {

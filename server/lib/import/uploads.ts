@@ -2,8 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { ImportType } from '@server/schemas/import';
-import { UPLOAD_TOKEN } from '@server/schemas/import';
+import type { ImportType } from '@shared/schemas/import';
+import { UPLOAD_TOKEN } from '@shared/schemas/import';
 import type { HeaderInfo } from './header';
 
 /**

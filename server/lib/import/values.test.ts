@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseDate } from './dates';
-import { roundDecimal } from '@server/lib/money';
+import { roundDecimal } from '@shared/money';
 import { parseMoney } from './money';
 import { parseFiscalYearCell, parseFte, parseStatus, splitName } from './values';
 

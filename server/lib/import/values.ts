@@ -1,7 +1,7 @@
-import { parseFiscalYear, fiscalYearFromDate } from '@server/schemas/fiscal-year';
+import { parseFiscalYear, fiscalYearFromDate } from '@shared/schemas/fiscal-year';
 import { cellText, type Cell } from './cells';
 import { parseDate } from './dates';
-import { roundDecimal } from '@server/lib/money';
+import { roundDecimal } from '@shared/money';
 import { parseNumber, type Parsed } from './money';
 
 /** Longest text we store from one cell; longer values are cut with a warning. */

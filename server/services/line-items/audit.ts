@@ -1,7 +1,7 @@
 import type { Db } from '@server/db/index';
 import type { Actor } from '@server/policies/index';
 import { insertAudits } from '@server/queries/audit';
-import type { AnyLineItem } from '@server/schemas/line-items';
+import type { AnyLineItem } from '@shared/schemas/line-items';
 
 /**
  * THE audit writer for lines: one entry (entity 'line-item') per changed line, in the change's

@@ -3,7 +3,7 @@ import { badRequest } from '@server/errors';
 import type { Actor } from '@server/policies/index';
 import * as read from '@server/queries/line-items';
 import * as write from '@server/queries/line-items-writes';
-import type { AnyLineItem } from '@server/schemas/line-items';
+import type { AnyLineItem } from '@shared/schemas/line-items';
 import { auditChanged, auditLines, type LineCause } from './audit';
 import { rescaleSalariesToFte } from '@server/queries/line-items-writes-next-year';
 import { requireChartCode } from '../dese-codes';

@@ -1,6 +1,6 @@
 import type { Db } from '@server/db/index';
 import type { Actor } from '@server/policies/index';
-import type { EmployeeLineItem } from '@server/schemas/line-items';
+import type { EmployeeLineItem } from '@shared/schemas/line-items';
 import { auditLines, type LineCause } from './audit';
 import * as read from '@server/queries/line-items';
 import * as write from '@server/queries/line-items-writes';

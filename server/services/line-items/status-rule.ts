@@ -1,5 +1,5 @@
 import { badRequest } from '@server/errors';
-import { isLocked, LOCKED_STATUSES } from '@server/schemas/salary-rule-lines';
+import { isLocked, LOCKED_STATUSES } from '@shared/schemas/salary-rule-lines';
 
 /**
  * THE status rule of an employee line's next-year salary, the only copy: every

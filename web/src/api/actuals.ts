@@ -8,7 +8,7 @@ import type {
   ActualsSummary,
   LineWithoutAccount,
   SetAsideRow,
-} from '@server/schemas/actuals';
+} from '@shared/schemas/actuals';
 import type {
   AccountPatternInfo,
   LedgerAnalysis,
@@ -16,7 +16,7 @@ import type {
   LedgerImport,
   LedgerImportResult,
   LedgerRow,
-} from '@server/schemas/actuals-import';
+} from '@shared/schemas/actuals-import';
 import { invalidateBudgetData } from '@web/api/budget-data';
 import { api } from '@web/api/client';
 import { downloadServerFile } from '@web/lib/export';

@@ -8,7 +8,7 @@ import type {
   analysesResponse,
   analysisResponse,
   BudgetCutsInput,
-} from '@server/schemas/ai-analysis';
+} from '@shared/schemas/ai-analysis';
 import { api } from '@web/api/client';
 import { cutScenarioKeys } from '@web/api/cut-scenarios';
 

@@ -8,8 +8,8 @@ import type {
   meResponse,
   sessionsResponse,
   userResponse,
-} from '@server/schemas/auth';
-import type { SecurityEvent, securityLogResponse } from '@server/schemas/security-log';
+} from '@shared/schemas/auth';
+import type { SecurityEvent, securityLogResponse } from '@shared/schemas/security-log';
 import { api } from '@web/api/client';
 
 export type LoginResponse = z.infer<typeof loginResponse>;

@@ -6,8 +6,8 @@ import type {
   budgetCategoryResponse,
   saveCategoryBody,
   updateCategoryBody,
-} from '@server/schemas/budget-categories';
-import type { DeseCode, deseCodesResponse } from '@server/schemas/dese-codes';
+} from '@shared/schemas/budget-categories';
+import type { DeseCode, deseCodesResponse } from '@shared/schemas/dese-codes';
 import { invalidateBudgetData, useInvalidateBudgetData } from '@web/api/budget-data';
 import { api } from '@web/api/client';
 

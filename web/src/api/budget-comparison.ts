@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { BudgetComparison, ComparisonCell, ComparisonRow } from '@server/schemas/budget-comparison';
-import type { UpdateSalaryBudgetResult } from '@server/schemas/reconciliation';
+import type { BudgetComparison, ComparisonCell, ComparisonRow } from '@shared/schemas/budget-comparison';
+import type { UpdateSalaryBudgetResult } from '@shared/schemas/reconciliation';
 import { useInvalidateBudgetData } from '@web/api/budget-data';
 import { api } from '@web/api/client';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { BudgetSettings, budgetSettingsResponse } from '@server/schemas/budget-settings';
+import type { BudgetSettings, budgetSettingsResponse } from '@shared/schemas/budget-settings';
 import { invalidateBudgetData } from '@web/api/budget-data';
 import { api } from '@web/api/client';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { AdvanceStageBody, ReopenStageBody, StagesResponse } from '@server/schemas/budget-stages';
+import type { AdvanceStageBody, ReopenStageBody, StagesResponse } from '@shared/schemas/budget-stages';
 import { useInvalidateBudgetData } from '@web/api/budget-data';
 import { api } from '@web/api/client';
 

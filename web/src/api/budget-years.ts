@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { BudgetYear, budgetYearsResponse } from '@server/schemas/budget-years';
+import type { BudgetYear, budgetYearsResponse } from '@shared/schemas/budget-years';
 import { api } from '@web/api/client';
 
 export type { BudgetYear };

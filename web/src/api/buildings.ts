@@ -7,7 +7,7 @@ import type {
   buildingsResponse,
   createBuildingBody,
   updateBuildingBody,
-} from '@server/schemas/buildings';
+} from '@shared/schemas/buildings';
 import { useInvalidateBudgetData } from '@web/api/budget-data';
 import { api } from '@web/api/client';
 

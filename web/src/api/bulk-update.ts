@@ -6,8 +6,8 @@ import type {
   EmployeeMatch,
   LinkBuildingsResult,
   bulkCountResponse,
-} from '@server/schemas/bulk-update';
-import type { EMPLOYEE_STATUSES } from '@server/schemas/common';
+} from '@shared/schemas/bulk-update';
+import type { EMPLOYEE_STATUSES } from '@shared/schemas/common';
 import { invalidateBudgetData } from '@web/api/budget-data';
 import { api } from '@web/api/client';
 

@@ -4,10 +4,10 @@ import type {
   MultiYearProjection,
   RifCalculation,
   RifGapBody,
-} from '@server/schemas/cola-calc';
-import type { Base } from '@server/schemas/actuals-base';
-import type { PlanningDefaults } from '@server/schemas/planning-defaults';
-import type { ColaScenario as Scenario, SaveLongTermBody } from '@server/schemas/cola-scenarios';
+} from '@shared/schemas/cola-calc';
+import type { Base } from '@shared/schemas/actuals-base';
+import type { PlanningDefaults } from '@shared/schemas/planning-defaults';
+import type { ColaScenario as Scenario, SaveLongTermBody } from '@shared/schemas/cola-scenarios';
 import { useInvalidateBudgetData } from '@web/api/budget-data';
 import { api } from '@web/api/client';
 import type {

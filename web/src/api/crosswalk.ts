@@ -7,7 +7,7 @@ import type {
   CrosswalkRuleInput,
   MatchType,
   UnmatchedTitle,
-} from '@server/schemas/crosswalk';
+} from '@shared/schemas/crosswalk';
 import { invalidateBudgetData } from '@web/api/budget-data';
 import { api } from '@web/api/client';
 

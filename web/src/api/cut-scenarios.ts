@@ -13,8 +13,8 @@ import type {
   SaveFloorsInput,
   ScenarioLine,
   ScenarioSummary,
-} from '@server/schemas/cut-scenarios';
-import { decodeBaseline, type Baseline, type BaselineRows } from '@server/schemas/scenario-line-rows';
+} from '@shared/schemas/cut-scenarios';
+import { decodeBaseline, type Baseline, type BaselineRows } from '@shared/schemas/scenario-line-rows';
 import { api } from '@web/api/client';
 import { historyKeys } from '@web/api/history';
 

@@ -7,7 +7,7 @@ import type {
   Headcount,
   SalaryDistribution,
   SalaryRange,
-} from '@server/schemas/dashboard';
+} from '@shared/schemas/dashboard';
 import { api } from '@web/api/client';
 
 export type {

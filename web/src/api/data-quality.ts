@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { markReviewedResponse, needsReviewCountResponse } from '@server/schemas/line-item-writes';
+import type { markReviewedResponse, needsReviewCountResponse } from '@shared/schemas/line-item-writes';
 import { invalidateBudgetData } from '@web/api/budget-data';
 import { api } from '@web/api/client';
 import { lineItemKeys } from '@web/api/line-items';

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DatabaseStatus } from '@server/schemas/database';
+import type { DatabaseStatus } from '@shared/schemas/database';
 import { readToken } from '@web/auth/session-storage';
 import { api, ApiError } from '@web/api/client';
 import { download } from '@web/lib/export';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MergeByRuleResult, MergeRule } from '@server/schemas/duplicates';
+import type { MergeByRuleResult, MergeRule } from '@shared/schemas/duplicates';
 import { api } from '@web/api/client';
 import { removeLines } from '@web/api/line-items';
 

@@ -6,7 +6,7 @@ import type {
   EnrollmentResponse,
   enrollmentBatchResponse,
   SaveEnrollmentBatchBody,
-} from '@server/schemas/enrollment';
+} from '@shared/schemas/enrollment';
 import { api } from '@web/api/client';
 
 export type { EnrollmentBuilding, EnrollmentRecord, EnrollmentResponse, SaveEnrollmentBatchBody };

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { allFiscalYearsResponse, fiscalYearsResponse } from '@server/schemas/fiscal-years';
+import type { allFiscalYearsResponse, fiscalYearsResponse } from '@shared/schemas/fiscal-years';
 import { api } from '@web/api/client';
 
 export type FiscalYearsResponse = z.infer<typeof fiscalYearsResponse>;

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { DeseReport } from '@server/schemas/dese-report';
+import type { DeseReport } from '@shared/schemas/dese-report';
 import type {
   ApplyRulesBody,
   FunctionCodeRule,
@@ -8,7 +8,7 @@ import type {
   UnmappedCodes,
   applyRulesResponse,
   bulkFunctionCodeResponse,
-} from '@server/schemas/function-codes';
+} from '@shared/schemas/function-codes';
 import { useInvalidateBudgetData } from '@web/api/budget-data';
 import { api } from '@web/api/client';
 import { downloadServerFile } from '@web/lib/export';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { HistoryEntity, HistoryEntry, historyResponse } from '@server/schemas/history';
+import type { HistoryEntity, HistoryEntry, historyResponse } from '@shared/schemas/history';
 import { api } from '@web/api/client';
 
 export type { HistoryEntity, HistoryEntry };

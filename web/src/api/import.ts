@@ -7,7 +7,7 @@ import type {
   ImportRun,
   ImportType,
   importRunsResponse,
-} from '@server/schemas/import';
+} from '@shared/schemas/import';
 import { invalidateBudgetData } from '@web/api/budget-data';
 import { api, ApiError } from '@web/api/client';
 

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EMPLOYEE_ROW_COLUMNS, PROPOSED_ROW_COLUMNS } from '@server/schemas/line-item-rows';
+import { EMPLOYEE_ROW_COLUMNS, PROPOSED_ROW_COLUMNS } from '@shared/schemas/line-item-rows';
 import { lineItemsApi } from '@web/api/line-items';
 import { jsonResponse } from '@web/test/render';
 

@@ -6,7 +6,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { fiscalYearsResponse } from '@server/schemas/fiscal-years';
+import type { fiscalYearsResponse } from '@shared/schemas/fiscal-years';
 import type {
   budgetTotalsResponse,
   bulkCountResponse,
@@ -28,9 +28,9 @@ import type {
   proposedLineItemResponse,
   UpdateEmployeeBody,
   UpdateProposedBody,
-} from '@server/schemas/line-items';
-import type { EMPLOYEE_STATUSES } from '@server/schemas/common';
-import { decodeEmployeeRows, decodeProposedRows, type LineItemRows } from '@server/schemas/line-item-rows';
+} from '@shared/schemas/line-items';
+import type { EMPLOYEE_STATUSES } from '@shared/schemas/common';
+import { decodeEmployeeRows, decodeProposedRows, type LineItemRows } from '@shared/schemas/line-item-rows';
 import { invalidateBudgetData } from '@web/api/budget-data';
 import { api } from '@web/api/client';
 

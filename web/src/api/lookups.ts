@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { budgetCategoriesResponse, BudgetCategory } from '@server/schemas/budget-categories';
-import type { Building, buildingsResponse } from '@server/schemas/buildings';
-import type { WorkGroup, workGroupsResponse } from '@server/schemas/work-groups';
+import type { budgetCategoriesResponse, BudgetCategory } from '@shared/schemas/budget-categories';
+import type { Building, buildingsResponse } from '@shared/schemas/buildings';
+import type { WorkGroup, workGroupsResponse } from '@shared/schemas/work-groups';
 import { api } from '@web/api/client';
 
 export type { Building, BudgetCategory, WorkGroup };

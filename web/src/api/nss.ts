@@ -8,7 +8,7 @@ import type {
   StateFiguresInput,
   stateFiguresListResponse,
   stateFiguresResponse,
-} from '@server/schemas/nss';
+} from '@shared/schemas/nss';
 import { api } from '@web/api/client';
 import { historyKeys } from '@web/api/history';
 

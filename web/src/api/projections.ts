@@ -7,7 +7,7 @@ import type {
   generateProjectionsResponse,
   GenerateProjectionsBody,
   ProjectionStatus,
-} from '@server/schemas/projections';
+} from '@shared/schemas/projections';
 import { useInvalidateBudgetData } from '@web/api/budget-data';
 import { api } from '@web/api/client';
 

@@ -9,8 +9,8 @@ import type {
   UpdatePublicDashboardConfigBody,
   UpdatePublicLinkBody,
   UploadLogoResponse,
-} from '@server/schemas/public-dashboard';
-import type { PublicPreview } from '@server/schemas/public-dashboard-preview';
+} from '@shared/schemas/public-dashboard';
+import type { PublicPreview } from '@shared/schemas/public-dashboard-preview';
 import { api } from '@web/api/client';
 
 export type { BudgetYearChoice, PublicDashboardConfig, PublicLink, PublicPreview, PublicView };

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { salaryProgressionResponse, salaryProgressionSchema } from '@server/schemas/line-items';
+import type { salaryProgressionResponse, salaryProgressionSchema } from '@shared/schemas/line-items';
 import { api } from '@web/api/client';
 
 export type SalaryProgression = z.infer<typeof salaryProgressionSchema>;

@@ -9,8 +9,8 @@ import type {
   scheduleImportResponse,
   schedulesResponse,
   placementsResponse,
-} from '@server/schemas/salary-schedules';
-import type { EmployeeLineItem } from '@server/schemas/line-items';
+} from '@shared/schemas/salary-schedules';
+import type { EmployeeLineItem } from '@shared/schemas/line-items';
 import { invalidateBudgetData } from '@web/api/budget-data';
 import { api } from '@web/api/client';
 

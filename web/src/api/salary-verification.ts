@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SalaryIssue, SalaryIssueKind, SalaryVerification } from '@server/schemas/salary-verification';
+import type { SalaryIssue, SalaryIssueKind, SalaryVerification } from '@shared/schemas/salary-verification';
 import { api } from '@web/api/client';
 
 export type { SalaryIssue, SalaryIssueKind, SalaryVerification };

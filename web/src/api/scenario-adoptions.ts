@@ -7,7 +7,7 @@ import type {
   adoptionsResponse,
   undoResponse,
   UndoPreview,
-} from '@server/schemas/scenario-adoptions';
+} from '@shared/schemas/scenario-adoptions';
 import { invalidateBudgetData } from '@web/api/budget-data';
 import { api } from '@web/api/client';
 

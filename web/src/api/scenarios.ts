@@ -8,7 +8,7 @@ import type {
   scenarioResponse,
   scenariosResponse,
   setActiveResponse,
-} from '@server/schemas/scenarios';
+} from '@shared/schemas/scenarios';
 import { useInvalidateBudgetData } from '@web/api/budget-data';
 import { api } from '@web/api/client';
 

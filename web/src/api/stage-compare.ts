@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { StageComparison } from '@server/schemas/budget-stages-compare';
+import type { StageComparison } from '@shared/schemas/budget-stages-compare';
 import { api, type QueryValue } from '@web/api/client';
 import { budgetStageKeys } from '@web/api/budget-stages';
 import { downloadServerFile } from '@web/lib/export';

@@ -7,7 +7,7 @@ import type {
   TownGuidance,
   townGoalResponse,
   townGoalsResponse,
-} from '@server/schemas/town-goals';
+} from '@shared/schemas/town-goals';
 import { useInvalidateBudgetData } from '@web/api/budget-data';
 import { api } from '@web/api/client';
 

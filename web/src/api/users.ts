@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { usersResponse } from '@server/schemas/auth';
-import type { Role } from '@server/schemas/common';
+import type { usersResponse } from '@shared/schemas/auth';
+import type { Role } from '@shared/schemas/common';
 import type { UserResponse } from '@web/api/auth';
 import { api } from '@web/api/client';
 

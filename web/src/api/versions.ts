@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { BudgetVersion, versionResponse, versionsResponse } from '@server/schemas/versions';
+import type { BudgetVersion, versionResponse, versionsResponse } from '@shared/schemas/versions';
 import { useInvalidateBudgetData } from '@web/api/budget-data';
 import { api } from '@web/api/client';
 

@@ -6,14 +6,14 @@ import type {
   updateWorkGroupCategoryBody,
   workGroupCategoriesResponse,
   workGroupCategoryResponse,
-} from '@server/schemas/work-group-categories';
+} from '@shared/schemas/work-group-categories';
 import type {
   WorkGroup,
   createWorkGroupBody,
   updateWorkGroupBody,
   workGroupResponse,
   workGroupsResponse,
-} from '@server/schemas/work-groups';
+} from '@shared/schemas/work-groups';
 import { invalidateBudgetData } from '@web/api/budget-data';
 import { api } from '@web/api/client';
 

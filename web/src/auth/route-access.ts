@@ -1,4 +1,4 @@
-import type { Role } from '@server/schemas/common';
+import type { Role } from '@shared/schemas/common';
 
 const STAFF: readonly Role[] = ['ADMIN', 'FINANCE'];
 const ADMIN: readonly Role[] = ['ADMIN'];

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import type { SessionUser } from '@server/schemas/auth';
+import type { SessionUser } from '@shared/schemas/auth';
 import { authApi } from '@web/api/auth';
 import { setUnauthorizedHandler } from '@web/api/client';
 import { takeSessionCheck } from '@web/auth/session-check';

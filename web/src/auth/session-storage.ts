@@ -1,4 +1,4 @@
-import type { SessionUser } from '@server/schemas/auth';
+import type { SessionUser } from '@shared/schemas/auth';
 
 /** The localStorage keys the session is kept under: 'token' and 'user'. */
 export const TOKEN_KEY = 'token';

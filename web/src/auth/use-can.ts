@@ -1,4 +1,4 @@
-import type { Action } from '@server/policies/index';
+import type { Action } from '@shared/policy';
 import { canVisit, type AppPath } from '@web/auth/route-access';
 import { useSession } from '@web/auth/session-context';
 

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useBudgetYears, type BudgetYear } from '@web/api/budget-years';
 
-import { DEFAULT_FISCAL_YEAR, pickDefaultBudgetYear } from '@server/schemas/budget-years';
+import { DEFAULT_FISCAL_YEAR, pickDefaultBudgetYear } from '@shared/schemas/budget-years';
 
 /** The budget year the shell preselects; one home with the CLI's default. */
 export { DEFAULT_FISCAL_YEAR, pickDefaultBudgetYear };

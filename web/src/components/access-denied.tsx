@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import type { Role } from '@server/schemas/common';
+import type { Role } from '@shared/schemas/common';
 
 interface AccessDeniedProps {
   requiredRoles: readonly Role[];

@@ -1,4 +1,4 @@
-import { HEX_COLOR } from '@server/schemas/work-group-categories';
+import { HEX_COLOR } from '@shared/schemas/work-group-categories';
 import { Field } from '@web/components/form/field';
 import './color-field.css';
 

@@ -1,4 +1,4 @@
-import { compareFunctionCodes } from '@server/lib/function-code';
+import { compareFunctionCodes } from '@shared/function-code';
 import type { DeseCode } from '@web/api/budget-categories';
 import type { FieldControlProps } from '@web/components/form/field';
 import { Select } from '@web/components/select';

@@ -1,6 +1,6 @@
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import type { EmployeeLineItem } from '@web/api/line-items';
-import { isLocked } from '@server/schemas/salary-rule-lines';
+import { isLocked } from '@shared/schemas/salary-rule-lines';
 import { formatMoneyCents } from '@web/lib/format';
 
 /** Inactive and Retiring employees have no next-year salary. */

@@ -1,6 +1,6 @@
 import type { ColDef, EditableCallbackParams } from 'ag-grid-community';
-import { EMPLOYEE_STATUSES } from '@server/schemas/common';
-import type { LineSource } from '@server/schemas/line-item-dtos';
+import { EMPLOYEE_STATUSES } from '@shared/schemas/common';
+import type { LineSource } from '@shared/schemas/line-item-dtos';
 import type { EmployeeLineItem } from '@web/api/line-items';
 import {
   DISTRICT_WIDE,

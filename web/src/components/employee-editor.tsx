@@ -1,6 +1,6 @@
 import { useMemo, type FormEvent } from 'react';
-import { updateEmployeeBody, type UpdateEmployeeBody } from '@server/schemas/line-items';
-import { isLocked } from '@server/schemas/salary-rule-lines';
+import { updateEmployeeBody, type UpdateEmployeeBody } from '@shared/schemas/line-items';
+import { isLocked } from '@shared/schemas/salary-rule-lines';
 import { lineItemsApi, useLineMutation, type EmployeeLineItem } from '@web/api/line-items';
 import { useWorkGroups } from '@web/api/lookups';
 import { Alert } from '@web/components/alert';
@@ -22,7 +22,7 @@ import {
 } from '@web/components/employee-form';
 import { HistoryPanel } from '@web/components/history-panel';
 import { formatMoneyCents } from '@web/lib/format';
-import { fiscalYearLabel } from '@server/lib/budget-math';
+import { fiscalYearLabel } from '@shared/budget-math';
 
 type FormValues = ReturnType<typeof toFormValues> & { changeReason: string };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { updateEmployeeBody } from '@server/schemas/line-items';
+import { updateEmployeeBody } from '@shared/schemas/line-items';
 import type { EmployeeLineItem } from '@web/api/line-items';
 import { employeePatchInput, toFormValues, type EmployeeFormValues } from '@web/components/employee-form';
 import { issuesToErrors, type FieldErrors } from '@web/components/form/use-schema-form';

@@ -1,5 +1,5 @@
-import { EMPLOYEE_STATUSES } from '@server/schemas/common';
-import { isLocked } from '@server/schemas/salary-rule-lines';
+import { EMPLOYEE_STATUSES } from '@shared/schemas/common';
+import { isLocked } from '@shared/schemas/salary-rule-lines';
 import type { EmployeeLineItem, EmployeeStatus } from '@web/api/line-items';
 
 /** The editor's fields as typed (strings), so a half-typed number is not lost. */

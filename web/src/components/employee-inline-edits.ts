@@ -9,7 +9,7 @@ import {
 } from '@web/api/line-items';
 import { useToast } from '@web/components/toast';
 import { employeeName } from '@web/components/employee-cells';
-import { toCents } from '@server/schemas/common';
+import { toCents } from '@shared/schemas/common';
 
 type InlineEdit =
   | { field: 'nextYearSalary'; id: number; value: number | null }

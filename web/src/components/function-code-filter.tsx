@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { lineFunctionCode } from '@server/lib/function-code';
-import { NO_FUNCTION_CODE } from '@server/schemas/function-codes';
+import { lineFunctionCode } from '@shared/function-code';
+import { NO_FUNCTION_CODE } from '@shared/schemas/function-codes';
 import { useCategories } from '@web/api/lookups';
 import { ALL, FilterSelect } from '@web/components/line-filters';
 
 /**
  * The budget grids' function-code filter: all lines, or the lines without a DESE
- * function code of their own or their category's (the server's rule: server/lib/function-code.ts).
+ * function code of their own or their category's (the server's rule: shared/function-code.ts).
  * The dashboard's 'have no function code' links open a grid with it set: ?functionCode=none, and
  * the fiscal year the dashboard showed (?fiscalYear=2027).
  */

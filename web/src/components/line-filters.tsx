@@ -1,4 +1,4 @@
-import { fiscalYearLabel } from '@server/lib/budget-math';
+import { fiscalYearLabel } from '@shared/budget-math';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { BudgetYear } from '@web/api/budget-years';
 import { useBudgetYear } from '@web/budget-year/budget-year-context';

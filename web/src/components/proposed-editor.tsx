@@ -4,7 +4,7 @@ import {
   updateProposedBody,
   type CreateProposedBody,
   type UpdateProposedBody,
-} from '@server/schemas/line-items';
+} from '@shared/schemas/line-items';
 import { lineItemsApi, useLineMutation, type ProposedLineItem } from '@web/api/line-items';
 import { Alert } from '@web/components/alert';
 import { ChangeReasonField, useStagePassed, withChangeReason } from '@web/components/change-reason-field';
@@ -17,7 +17,7 @@ import {
 import { EditorModal } from '@web/components/editor-modal';
 import { HistoryPanel } from '@web/components/history-panel';
 import { EMPTY_PROPOSED, proposedInput, toProposedValues } from '@web/components/proposed-form';
-import { fiscalYearLabel } from '@server/lib/budget-math';
+import { fiscalYearLabel } from '@shared/budget-math';
 
 /** Editing an existing line, or adding one to the budget year and fiscal year on screen. */
 export type ProposedEditorTarget =

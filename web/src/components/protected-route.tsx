@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import type { Role } from '@server/schemas/common';
+import type { Role } from '@shared/schemas/common';
 import { useSession } from '@web/auth/session-context';
 import { AccessDenied } from '@web/components/access-denied';
 import { Spinner } from '@web/components/spinner';

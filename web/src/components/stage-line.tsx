@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { longDate } from '@server/schemas/budget-stages';
-import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+import { longDate } from '@shared/schemas/budget-stages';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { Alert } from '@web/components/alert';
 import { useBudgetStages, type StageScope } from '@web/api/budget-stages';
 import { useCanVisit } from '@web/auth/use-can';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { lockedYearMessage } from '@server/schemas/budget-stages';
+import { lockedYearMessage } from '@shared/schemas/budget-stages';
 import { useBudgetStages } from '@web/api/budget-stages';
 import { useCan } from '@web/auth/use-can';
 import { Alert } from '@web/components/alert';

@@ -1,4 +1,4 @@
-import type { ColaSource } from '@server/schemas/cola-calc';
+import type { ColaSource } from '@shared/schemas/cola-calc';
 
 /**
  * Where a work group's COLA for a year came from (docs/ARCHITECTURE.md 'Salary rules'), as the COLA

@@ -4,7 +4,7 @@
  * `=HYPERLINK("http://evil","click")` must arrive as text, never as a live formula.
  */
 
-import { loadExcel, MONEY_FORMAT, neutralise } from '@server/lib/workbook';
+import { loadExcel, MONEY_FORMAT, neutralise } from '@shared/workbook';
 import { api, ApiError } from '@web/api/client';
 import { readToken } from '@web/auth/session-storage';
 
@@ -23,7 +23,7 @@ export interface ExportColumn<T> {
 }
 
 // The one rule for text a spreadsheet would run as a formula, shared with the server's exports.
-export { neutralise } from '@server/lib/workbook';
+export { neutralise } from '@shared/workbook';
 
 /** A YYYY-MM-DD day as the Date of its UTC midnight (what Excel's serial day numbers count). */
 function utcDay(value: string): Date | null {

@@ -10,9 +10,9 @@ export function formatDateTime(iso: string | null | undefined, fallback = 'Never
 }
 
 // The one pluralising rule, shared with the server and the CLI.
-export { countOf } from '@server/lib/count-words';
+export { countOf } from '@shared/count-words';
 
-// Money is formatted in one place for the server, the web app and the CLI (server/lib/money.ts).
+// Money is formatted in one place for the server, the web app and the CLI (shared/money.ts).
 export {
   formatAmount,
   formatDecimalMoney,
@@ -20,10 +20,10 @@ export {
   formatMoney,
   formatMoneyCents,
   formatMoneyTicks,
-} from '@server/lib/money';
+} from '@shared/money';
 
 // The guidance gap's words are the budget arithmetic's (the CLI says the same).
-export { guidanceGapText as formatGuidanceGap } from '@server/lib/budget-math';
+export { guidanceGapText as formatGuidanceGap } from '@shared/budget-math';
 
 export const ROLE_LABELS = {
   ADMIN: 'Administrator',

@@ -1,4 +1,4 @@
-import { generatePassword as generate, PASSWORD_ALPHABET } from '@server/lib/password-generator';
+import { generatePassword as generate, PASSWORD_ALPHABET } from '@shared/password-generator';
 
 /**
  * Add User's Generate button: the app's one generator (letters and digits, nothing a shell or a

@@ -1,13 +1,13 @@
-import { workbookBytes, type SheetSpec, type XCell } from '@server/lib/workbook';
+import { workbookBytes, type SheetSpec, type XCell } from '@shared/workbook';
 import { download } from '@web/lib/export';
 
 /**
  * The calculation exports (COLA, Salary Progression, Scenario Builder, Budget vs Actual): sheets
  * laid out cell by cell and written by the one workbook writer the server's reports use
- * (server/lib/workbook.ts), where worked-out figures are formulas over the input cells.
+ * (shared/workbook.ts), where worked-out figures are formulas over the input cells.
  */
 
-export { columnName, type CellFormat, type SheetSpec, type XCell } from '@server/lib/workbook';
+export { columnName, type CellFormat, type SheetSpec, type XCell } from '@shared/workbook';
 
 /** The workbook's bytes; exceljs loads only when someone exports. */
 export async function buildWorkbook(sheets: readonly SheetSpec[]): Promise<ArrayBuffer> {

@@ -1,5 +1,5 @@
 import type ExcelJS from 'exceljs';
-import { toCents } from '@server/schemas/common';
+import { toCents } from '@shared/schemas/common';
 
 /**
  * A small evaluator of the formulas the COLA exports write (cell references, ranges, + - * / >,

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { createMemoryRouter, Outlet, RouterProvider, type RouteObject } from 'react-router';
-import type { SessionUser } from '@server/schemas/auth';
+import type { SessionUser } from '@shared/schemas/auth';
 import { SessionProvider } from '@web/auth/session-context';
 import { storeToken, storeUser } from '@web/auth/session-storage';
 import { ToastProvider } from '@web/components/toast';

@@ -8,7 +8,7 @@ import './budget-cards.css';
 
 // The card's words (the public view says them more plainly than the staff dashboard) and which
 // sentence it says live with the server's plain-HTML page: one home.
-import { gapMoney, gapStatus, residentGapText, staffGapLabels, type GapLabels } from '@server/lib/gap-words';
+import { gapMoney, gapStatus, residentGapText, staffGapLabels, type GapLabels } from '@shared/gap-words';
 
 export { staffGapLabels, type GapLabels };
 

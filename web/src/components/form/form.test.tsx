@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup } from '@testing-library/react';
-import { registerBody } from '@server/schemas/auth';
+import { registerBody } from '@shared/schemas/auth';
 import { ApiError } from '@web/api/client';
 import { Button } from '@web/components/form/button';
 import { Field, FieldGroup } from '@web/components/form/field';

@@ -1,6 +1,6 @@
 import type { NssMeter } from '@web/api/nss';
 import { formatMoney } from '@web/lib/format';
-import { percentOfRequiredText } from '@server/schemas/nss';
+import { percentOfRequiredText } from '@shared/schemas/nss';
 import './nss.css';
 
 /** The scale the bar spans, in percent of required NSS; 95% and 100% are marked on it. */

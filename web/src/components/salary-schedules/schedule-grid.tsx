@@ -3,7 +3,7 @@ import type { ScheduleDetail } from '@web/api/salary-schedules';
 import { Field } from '@web/components/form/field';
 import { Select } from '@web/components/select';
 import { formatMoneyCents } from '@web/lib/format';
-import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 
 /** One year of a schedule: steps down, lanes across, every amount right-aligned in dollars and cents. */
 export function ScheduleGrid({ detail }: { detail: ScheduleDetail }) {

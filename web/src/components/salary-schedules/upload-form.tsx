@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { importScheduleFields } from '@server/schemas/salary-schedules';
+import { importScheduleFields } from '@shared/schemas/salary-schedules';
 import { ApiError, errorMessage } from '@web/api/client';
 import { useWorkGroups } from '@web/api/lookups';
 import { useUploadSchedule, type PlacementCounts } from '@web/api/salary-schedules';

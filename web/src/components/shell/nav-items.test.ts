@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Role } from '@server/schemas/common';
+import type { Role } from '@shared/schemas/common';
 import { canVisit, ROUTE_ROLES, type AppPath } from '@web/auth/route-access';
 import { navigationFor, userMenuFor } from '@web/components/shell/nav-items';
 

@@ -1,4 +1,4 @@
-import type { Role } from '@server/schemas/common';
+import type { Role } from '@shared/schemas/common';
 import { canVisit, type AppPath } from '@web/auth/route-access';
 
 export interface NavItem {

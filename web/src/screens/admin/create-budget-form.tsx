@@ -1,5 +1,5 @@
 import { type FormEvent } from 'react';
-import { createScenarioBody } from '@server/schemas/scenarios';
+import { createScenarioBody } from '@shared/schemas/scenarios';
 import { useCreateScenario, type Scenario, type ScenarioType } from '@web/api/scenarios';
 import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/form/button';

@@ -8,7 +8,7 @@ import { Spinner } from '@web/components/spinner';
 import { formatMoney } from '@web/lib/format';
 import { FiguresForm } from '@web/screens/admin/state-figures/figures-form';
 import { ImportForm } from '@web/screens/admin/state-figures/import-form';
-import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import '@web/screens/admin/state-figures/state-figures.css';
 import { ScrollArea } from '@web/components/scroll-area';
 

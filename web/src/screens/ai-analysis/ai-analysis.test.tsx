@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Analysis, Suggestion } from '@server/schemas/ai-analysis';
+import type { Analysis, Suggestion } from '@shared/schemas/ai-analysis';
 import { BudgetYearProvider } from '@web/budget-year/budget-year-context';
 import { AiAnalysisScreen } from '@web/screens/ai-analysis/index';
 import { jsonResponse, makeUser, renderRoutes, storeSession } from '@web/test/render';

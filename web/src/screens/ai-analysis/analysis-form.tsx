@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { cutTargetCents } from '@server/lib/budget-math';
-import { centsOf, centsText, fromCents, parseMoneyText } from '@server/lib/money';
-import { AI_PRIORITIES, BUDGET_YEAR_MESSAGE } from '@server/schemas/ai-analysis';
-import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+import { cutTargetCents } from '@shared/budget-math';
+import { centsOf, centsText, fromCents, parseMoneyText } from '@shared/money';
+import { AI_PRIORITIES, BUDGET_YEAR_MESSAGE } from '@shared/schemas/ai-analysis';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import type { BudgetYear } from '@web/api/budget-years';
 import { useBudgetSummary } from '@web/api/dashboard';
 import { useFiscalYearChoice } from '@web/components/line-filters';

@@ -1,4 +1,4 @@
-import type { DroppedSuggestion } from '@server/schemas/ai-analysis';
+import type { DroppedSuggestion } from '@shared/schemas/ai-analysis';
 import { LIST_TEXT } from './suggestion-list';
 
 /** What the server's checks left out of the answer, and why, so nothing disappears silently. */

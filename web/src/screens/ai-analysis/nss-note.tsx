@@ -1,6 +1,6 @@
-import type { AnalysisResult, Suggestion } from '@server/schemas/ai-analysis';
+import type { AnalysisResult, Suggestion } from '@shared/schemas/ai-analysis';
 import { formatMoney } from '@web/lib/format';
-import { percentOfRequiredText } from '@server/schemas/nss';
+import { percentOfRequiredText } from '@shared/schemas/nss';
 import '@web/components/nss/nss.css';
 
 /**

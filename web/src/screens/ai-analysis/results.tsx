@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { fiscalYearLabel } from '@server/lib/budget-math';
-import { sumDollars } from '@server/lib/money';
-import { SUGGESTION_LISTS } from '@server/schemas/ai-analysis';
+import { fiscalYearLabel } from '@shared/budget-math';
+import { sumDollars } from '@shared/money';
+import { SUGGESTION_LISTS } from '@shared/schemas/ai-analysis';
 import { useAnalysisScenario, type Analysis, type AnalysisScenario } from '@web/api/ai-analysis';
 import { errorMessage } from '@web/api/client';
 import { useBudgetYear } from '@web/budget-year/budget-year-context';

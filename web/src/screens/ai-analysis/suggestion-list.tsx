@@ -1,4 +1,4 @@
-import type { Suggestion, SuggestionList as ListName } from '@server/schemas/ai-analysis';
+import type { Suggestion, SuggestionList as ListName } from '@shared/schemas/ai-analysis';
 import { formatMoney } from '@web/lib/format';
 import { SuggestionNss } from './nss-note';
 

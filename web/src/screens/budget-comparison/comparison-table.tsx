@@ -1,6 +1,6 @@
 import type { BudgetComparison, ComparisonCell } from '@web/api/budget-comparison';
 import { formatMoney } from '@web/lib/format';
-import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { FLAG_LABELS, formatVariancePercent, isHighlighted } from './flags';
 import { ScrollArea } from '@web/components/scroll-area';
 

@@ -1,4 +1,4 @@
-import { VARIANCE_HIGHLIGHT } from '@server/lib/budget-math';
+import { VARIANCE_HIGHLIGHT } from '@shared/budget-math';
 import type { ComparisonCell } from '@web/api/budget-comparison';
 
 /** How each variance flag reads and looks; MINOR carries no label (thresholds: budget-math). */

@@ -1,4 +1,4 @@
-import { VARIANCE_ALIGNED, VARIANCE_HIGHLIGHT, VARIANCE_LARGE } from '@server/lib/budget-math';
+import { VARIANCE_ALIGNED, VARIANCE_HIGHLIGHT, VARIANCE_LARGE } from '@shared/budget-math';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '@web/api/client';
 import { useBudgetComparison } from '@web/api/budget-comparison';
@@ -14,7 +14,7 @@ import { PageHeader } from '@web/components/page-header';
 import { Select } from '@web/components/select';
 import { Spinner } from '@web/components/spinner';
 import { formatMillions, formatMoney, formatMoneyTicks } from '@web/lib/format';
-import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { ComparisonTable } from './comparison-table';
 import { formatVariancePercent } from './flags';
 import { SalaryBudgetButton } from './salary-budget-button';

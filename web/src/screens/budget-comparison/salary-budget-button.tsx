@@ -4,7 +4,7 @@ import { useUpdateSalaryBudget, type UpdateSalaryBudgetResult } from '@web/api/b
 import { Alert } from '@web/components/alert';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { countOf, formatMoney } from '@web/lib/format';
-import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 
 const lines = (n: number) => countOf(n, 'line');
 

@@ -11,7 +11,7 @@ import { PageHeader } from '@web/components/page-header';
 import { Select } from '@web/components/select';
 import { Spinner } from '@web/components/spinner';
 import { errorMessage } from '@web/api/client';
-import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { AdvanceForm, ReopenForm } from './stage-forms';
 import { StageHistory } from './stage-history';
 import './budget-stages.css';

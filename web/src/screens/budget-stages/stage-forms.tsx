@@ -4,8 +4,8 @@ import { useAdvanceStage, useReopenStage, type StageScope } from '@web/api/budge
 import { Alert } from '@web/components/alert';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { useToast } from '@web/components/toast';
-import type { BudgetStage } from '@server/schemas/budget-stages';
-import { LOCKING_STAGES, MAX_REASON } from '@server/schemas/budget-stages';
+import type { BudgetStage } from '@shared/schemas/budget-stages';
+import { LOCKING_STAGES, MAX_REASON } from '@shared/schemas/budget-stages';
 
 const today = () => new Date().toISOString().slice(0, 10);
 

@@ -3,7 +3,7 @@ import type { StageEvent } from '@web/api/budget-stages';
 import { useCan } from '@web/auth/use-can';
 import { HistoryPanel } from '@web/components/history-panel';
 import { formatMoneyCents as formatMoney } from '@web/lib/format';
-import { longDate } from '@server/schemas/budget-stages';
+import { longDate } from '@shared/schemas/budget-stages';
 
 /**
  * The audit log's record of one move or reopen (who recorded it, when, and a

@@ -1,4 +1,4 @@
-import type { ActualsFigures } from '@server/schemas/actuals';
+import type { ActualsFigures } from '@shared/schemas/actuals';
 import { formatMoney } from '@web/lib/format';
 
 /** '93.6%' or '—' when the revised budget is 0. */

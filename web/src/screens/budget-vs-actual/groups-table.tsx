@@ -1,5 +1,5 @@
 import { Fragment, useState } from 'react';
-import { ACTUALS_GROUPING_LABELS } from '@server/schemas/actuals';
+import { ACTUALS_GROUPING_LABELS } from '@shared/schemas/actuals';
 import type { ActualsReport } from '@web/api/actuals';
 import { FigureCells, FigureHeads } from './figures';
 import { GroupAccounts } from './group-accounts';

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
-import { ACTUALS_GROUPING_LABELS, ACTUALS_GROUPINGS, type ActualsGrouping } from '@server/schemas/actuals';
-import { ledgerPeriodText } from '@server/schemas/actuals-import';
-import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+import { ACTUALS_GROUPING_LABELS, ACTUALS_GROUPINGS, type ActualsGrouping } from '@shared/schemas/actuals';
+import { ledgerPeriodText } from '@shared/schemas/actuals-import';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { useActualsReport, useLedgerImports } from '@web/api/actuals';
 import { errorMessage } from '@web/api/client';
 import { useFiscalYears } from '@web/api/fiscal-years';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { DEFAULT_CATEGORY_COLOR, saveCategoryBody } from '@server/schemas/budget-categories';
+import { DEFAULT_CATEGORY_COLOR, saveCategoryBody } from '@shared/schemas/budget-categories';
 import {
   useDeseCodes,
   useSaveBudgetCategory,

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { patchYoYBody } from '@server/schemas/budget-categories';
+import { patchYoYBody } from '@shared/schemas/budget-categories';
 import type { BudgetCategory } from '@web/api/budget-categories';
 import { Field } from '@web/components/form/field';
 import { useSchemaForm } from '@web/components/form/use-schema-form';

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { ColaCalculation, MultiYearProjection, RifCalculation } from '@web/api/cola';
-import { fromCents, toCents } from '@server/schemas/common';
+import { fromCents, toCents } from '@shared/schemas/common';
 import { colaSheet, projectionSheet, rifSheet } from './calc-workbooks';
 import { SheetEvaluator } from '@web/test/formula-eval';
 import { buildWorkbook, type SheetSpec } from '@web/lib/workbook';

@@ -1,5 +1,5 @@
 import type { ColaCalculation, MultiYearProjection, RifCalculation } from '@web/api/cola';
-import { fromCents, toCents } from '@server/lib/money';
+import { fromCents, toCents } from '@shared/money';
 import { formatDateTime } from '@web/lib/format';
 import { fy, SOURCE_LABELS } from './cola-format';
 import {

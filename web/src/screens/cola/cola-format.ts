@@ -1,4 +1,4 @@
-import { parseFiscalYear } from '@server/schemas/fiscal-year';
+import { parseFiscalYear } from '@shared/schemas/fiscal-year';
 /** COLA screens name fiscal years in full, as the grid and its messages do: 2027 -> 'FY2027'. */
 export const fy = (year: number) => `FY${year}`;
 

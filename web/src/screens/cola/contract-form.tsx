@@ -13,7 +13,7 @@ import { Button } from '@web/components/form/button';
 import { Field } from '@web/components/form/field';
 import { Modal } from '@web/components/modal';
 import { Select } from '@web/components/select';
-import { CONTRACT_STATUSES } from '@server/schemas/common';
+import { CONTRACT_STATUSES } from '@shared/schemas/common';
 import {
   checkContract,
   draftFrom,

@@ -7,8 +7,8 @@ import {
   colaPercentMessage,
   contractBody,
   isColaPercent,
-} from '@server/schemas/contracts';
-import { MAX_FISCAL_YEAR, MIN_FISCAL_YEAR } from '@server/schemas/fiscal-year';
+} from '@shared/schemas/contracts';
+import { MAX_FISCAL_YEAR, MIN_FISCAL_YEAR } from '@shared/schemas/fiscal-year';
 
 export const STATUS_LABELS: Record<ContractStatus, string> = {
   NEGOTIATING: 'Negotiating',

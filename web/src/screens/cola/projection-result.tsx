@@ -5,7 +5,7 @@ import { GroupedBarChart } from '@web/components/charts/grouped-bar-chart';
 import { COLOR_BUDGET, COLOR_GOAL } from '@web/components/charts/palette';
 import { BASE_LABELS } from '@web/components/form/base-choice';
 import { formatMillions, formatMoneyCents, formatMoneyTicks } from '@web/lib/format';
-import type { TownFundingSource } from '@server/schemas/cola-calc';
+import type { TownFundingSource } from '@shared/schemas/cola-calc';
 import { projectionSheet } from './calc-workbooks';
 import { COLA_RULE, fy } from './cola-format';
 import { ExportButton } from '@web/components/export-button';

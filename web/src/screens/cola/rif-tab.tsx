@@ -16,7 +16,7 @@ import { useSchemaForm } from '@web/components/form/use-schema-form';
 import { Select } from '@web/components/select';
 import { Spinner } from '@web/components/spinner';
 import { formatDateTime, formatMoney, formatMoneyCents } from '@web/lib/format';
-import { rifGapBody } from '@server/schemas/cola-calc';
+import { rifGapBody } from '@shared/schemas/cola-calc';
 import { fy, typedYear } from './cola-format';
 import { RifResult } from './rif-result';
 import { DEFAULT_SCENARIO, scenarioOptions } from './scenario-options';

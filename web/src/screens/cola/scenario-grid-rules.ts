@@ -6,8 +6,8 @@ import {
   INVALID_SCENARIO_MESSAGE as INVALID_SCENARIO,
   NOTHING_TO_SAVE_MESSAGE as NOTHING_TO_SAVE,
   NO_SCENARIO_MESSAGE as NO_SCENARIO,
-} from '@server/schemas/cola-scenarios';
-import { isColaPercent } from '@server/schemas/contracts';
+} from '@shared/schemas/cola-scenarios';
+import { isColaPercent } from '@shared/schemas/contracts';
 
 export { GRID_CATEGORIES, GRID_YEARS, INVALID_SCENARIO, NOTHING_TO_SAVE, NO_SCENARIO };
 

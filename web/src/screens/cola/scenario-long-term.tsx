@@ -4,7 +4,7 @@ import { useSaveLongTerm, type ColaScenario } from '@web/api/cola';
 import { useWorkGroups } from '@web/api/work-groups';
 import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/form/button';
-import { isColaPercent } from '@server/schemas/contracts';
+import { isColaPercent } from '@shared/schemas/contracts';
 import { fy } from './cola-format';
 import { ScrollArea } from './scroll-area';
 

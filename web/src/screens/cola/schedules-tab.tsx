@@ -20,7 +20,7 @@ import { countsText, UploadForm } from '@web/components/salary-schedules/upload-
 import { Select } from '@web/components/select';
 import { Spinner } from '@web/components/spinner';
 import { useToast } from '@web/components/toast';
-import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 
 const span = (s: Schedule) =>
   s.fiscalYears.length

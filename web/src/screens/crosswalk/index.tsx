@@ -19,7 +19,7 @@ import { PageHeader } from '@web/components/page-header';
 import { Select } from '@web/components/select';
 import { Spinner } from '@web/components/spinner';
 import { countOf, formatMoney } from '@web/lib/format';
-import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { ApplyRules } from './apply-rules';
 import { RuleEditor } from './rule-editor';
 import { RulesTable } from './rules-table';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { MATCH_TYPE_LABELS, MATCH_TYPES } from '@server/schemas/crosswalk';
+import { MATCH_TYPE_LABELS, MATCH_TYPES } from '@shared/schemas/crosswalk';
 import { errorMessage } from '@web/api/client';
 import { useSaveRule, type CrosswalkRule, type CrosswalkYear, type MatchType } from '@web/api/crosswalk';
 import { Alert } from '@web/components/alert';

@@ -1,4 +1,4 @@
-import { MATCH_TYPE_LABELS } from '@server/schemas/crosswalk';
+import { MATCH_TYPE_LABELS } from '@shared/schemas/crosswalk';
 import type { CrosswalkPreview, CrosswalkRule } from '@web/api/crosswalk';
 import { HistoryButton } from '@web/components/history-button';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { ledgerPeriodText, PERIODS_PER_YEAR } from '@server/schemas/actuals-import';
-import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+import { ledgerPeriodText, PERIODS_PER_YEAR } from '@shared/schemas/actuals-import';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { useActualsSummary } from '@web/api/actuals';
 import { useCanVisit } from '@web/auth/use-can';
 import { formatMoney } from '@web/lib/format';

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { FIX_BASE_YEAR_REQUIRED } from '@server/schemas/projections';
+import { FIX_BASE_YEAR_REQUIRED } from '@shared/schemas/projections';
 import { DiagnosticsPanel } from '@web/screens/dashboard/diagnostics-panel';
 import { describedText, jsonResponse, makeUser, renderRoutes, storeSession, stubApi } from '@web/test/render';
 

@@ -9,8 +9,8 @@ import { Select } from '@web/components/select';
 import { Spinner } from '@web/components/spinner';
 import { useToast } from '@web/components/toast';
 import { formatMoney } from '@web/lib/format';
-import { fiscalYearLabel } from '@server/schemas/fiscal-year';
-import { fixBaseYearBody } from '@server/schemas/projections';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
+import { fixBaseYearBody } from '@shared/schemas/projections';
 
 const STATUS_BADGE = {
   'No Data': 'badge--neutral',

@@ -3,7 +3,7 @@ import type { BudgetSummary } from '@web/api/dashboard';
 import { useCanVisit } from '@web/auth/use-can';
 import { GapCard as SharedGapCard } from '@web/components/budget-cards/gap-card';
 import { formatMoney } from '@web/lib/format';
-import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 
 interface GapCardProps {
   fiscalYear: number;
@@ -16,7 +16,7 @@ interface GapCardProps {
 /**
  * The proposed budget against the town's guidance goal (the shared card), with the staff's link to
  * Town Goals and the 'Show Budget Calculation' breakdown. The gap is the server's (goal minus
- * budget, server/lib/budget-math.ts): below zero the budget is over guidance.
+ * budget, shared/budget-math.ts): below zero the budget is over guidance.
  */
 export function GapCard({ fiscalYear, summary, showCalculation, money }: GapCardProps) {
   const canSetGoals = useCanVisit('/town-goals');

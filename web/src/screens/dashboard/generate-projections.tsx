@@ -4,9 +4,9 @@ import { useBaseYears, useGenerateProjections, type GenerateProjectionsResult } 
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { BaseChoice } from '@web/components/form/base-choice';
 import { useToast } from '@web/components/toast';
-import type { Base } from '@server/schemas/actuals-base';
-import { fiscalYearLabel } from '@server/schemas/fiscal-year';
-import { DEFAULT_PROJECTION_YEARS } from '@server/schemas/projections';
+import type { Base } from '@shared/schemas/actuals-base';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
+import { DEFAULT_PROJECTION_YEARS } from '@shared/schemas/projections';
 
 interface GenerateProjectionsProps {
   budgetYearId: number;

@@ -15,7 +15,7 @@ import { EmptyState } from '@web/components/empty-state';
 import { PageHeader } from '@web/components/page-header';
 import { Select } from '@web/components/select';
 import { Spinner } from '@web/components/spinner';
-import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { PublishLag, StageLine } from '@web/components/stage-line';
 import { BuildingCard } from '@web/components/budget-cards/building-card';
 import { CategoryCard } from '@web/components/budget-cards/category-card';

@@ -3,8 +3,8 @@ import { useNssMeter, type NssMeter } from '@web/api/nss';
 import { useCan } from '@web/auth/use-can';
 import { NssGauge, NssHeadroom, NssStatus } from '@web/components/nss/nss-gauge';
 import { countOf, formatMoney, formatMoneyCents } from '@web/lib/format';
-import { fiscalYearLabel } from '@server/schemas/fiscal-year';
-import { shortText } from '@server/schemas/nss';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
+import { shortText } from '@shared/schemas/nss';
 
 const pct = (v: number) => `${v.toFixed(2)}%`;
 

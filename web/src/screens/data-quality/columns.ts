@@ -1,4 +1,4 @@
-import { fiscalYearLabel } from '@server/lib/budget-math';
+import { fiscalYearLabel } from '@shared/budget-math';
 import type { ColDef } from 'ag-grid-community';
 import type { EmployeeLineItem } from '@web/api/line-items';
 import {

@@ -5,7 +5,7 @@ import { Button } from '@web/components/form/button';
 import { Field } from '@web/components/form/field';
 import { useSchemaForm } from '@web/components/form/use-schema-form';
 import { Modal } from '@web/components/modal';
-import { markReviewedBody } from '@server/schemas/line-item-writes';
+import { markReviewedBody } from '@shared/schemas/line-item-writes';
 import { countOf } from '@web/lib/format';
 
 const FAILED = 'Failed to mark records reviewed';

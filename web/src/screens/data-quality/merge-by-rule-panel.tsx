@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { MERGE_RULE_LABELS, MERGE_RULES } from '@server/schemas/duplicates';
+import { MERGE_RULE_LABELS, MERGE_RULES } from '@shared/schemas/duplicates';
 import { errorMessage } from '@web/api/client';
 import {
   useMergeByRule,

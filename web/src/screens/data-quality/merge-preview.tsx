@@ -2,7 +2,7 @@ import type { MergeByRuleResult } from '@web/api/duplicates';
 import { SummaryCards } from '@web/components/summary-cards';
 import { countOf } from '@web/lib/format';
 import { SourceBadge } from '@web/screens/data-quality/source-badge';
-import type { RuleRecord } from '@server/schemas/duplicates';
+import type { RuleRecord } from '@shared/schemas/duplicates';
 
 // The app's one pluralising rule.
 const plural = countOf;

@@ -1,5 +1,5 @@
-import type { ImportRunRef } from '@server/schemas/duplicates';
-import type { LineSource } from '@server/schemas/line-item-dtos';
+import type { ImportRunRef } from '@shared/schemas/duplicates';
+import type { LineSource } from '@shared/schemas/line-item-dtos';
 import { SOURCE_LABELS } from '@web/components/employee-columns';
 
 const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });

@@ -11,7 +11,7 @@ import { PageHeader } from '@web/components/page-header';
 import { Select } from '@web/components/select';
 import { Spinner } from '@web/components/spinner';
 import { formatDateTime, formatMoneyCents } from '@web/lib/format';
-import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { NssComputation } from './nss-computation';
 import { ScheduleTable } from './schedule-table';
 import './dese-report.css';

@@ -8,7 +8,7 @@ import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/form/button';
 import { Modal } from '@web/components/modal';
 import { Select } from '@web/components/select';
-import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 
 const lines = (n: number) => `${n.toLocaleString('en-US')} line${n === 1 ? '' : 's'}`;
 

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { RULE_KIND_LABELS, RULE_KINDS, type RuleKind } from '@server/schemas/function-codes';
+import { RULE_KIND_LABELS, RULE_KINDS, type RuleKind } from '@shared/schemas/function-codes';
 import { useDeseCodes } from '@web/api/budget-categories';
 import { errorMessage } from '@web/api/client';
 import { useSaveRule, type FunctionCodeRule, type RuleBody } from '@web/api/function-codes';

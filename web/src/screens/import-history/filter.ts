@@ -1,4 +1,4 @@
-import { lineSearchMatcher } from '@server/schemas/line-search';
+import { lineSearchMatcher } from '@shared/schemas/line-search';
 import type { EmployeeLineItem } from '@web/api/line-items';
 
 /**

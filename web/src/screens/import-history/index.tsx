@@ -1,4 +1,4 @@
-import { fiscalYearLabel } from '@server/lib/budget-math';
+import { fiscalYearLabel } from '@shared/budget-math';
 import type { GridApi } from 'ag-grid-community';
 import * as ToggleGroup from '@radix-ui/react-toggle-group';
 import { useMemo, useRef, useState } from 'react';

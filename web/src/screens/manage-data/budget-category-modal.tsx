@@ -1,4 +1,4 @@
-import { saveCategoryBody, updateCategoryBody } from '@server/schemas/budget-categories';
+import { saveCategoryBody, updateCategoryBody } from '@shared/schemas/budget-categories';
 import {
   useDeseCodes,
   useSaveBudgetCategory,

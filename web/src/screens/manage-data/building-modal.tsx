@@ -1,5 +1,5 @@
-import { BUILDING_TYPES } from '@server/schemas/common';
-import { createBuildingBody, updateBuildingBody } from '@server/schemas/buildings';
+import { BUILDING_TYPES } from '@shared/schemas/common';
+import { createBuildingBody, updateBuildingBody } from '@shared/schemas/buildings';
 import { useCreateBuilding, useUpdateBuilding, type Building } from '@web/api/buildings';
 import { ReferenceFormModal } from '@web/components/reference-form-modal';
 import { Field } from '@web/components/form/field';

@@ -1,6 +1,6 @@
-import { fiscalYearLabel } from '@server/lib/budget-math';
+import { fiscalYearLabel } from '@shared/budget-math';
 import { useState } from 'react';
-import { parseFiscalYear } from '@server/schemas/fiscal-year';
+import { parseFiscalYear } from '@shared/schemas/fiscal-year';
 import { useBuildings, useDeleteBuilding, type Building } from '@web/api/buildings';
 import { useBudgetYear } from '@web/budget-year/budget-year-context';
 import { Select } from '@web/components/select';

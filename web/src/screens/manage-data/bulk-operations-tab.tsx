@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { EMPLOYEE_STATUSES } from '@server/schemas/common';
-import { fiscalYearLabel } from '@server/schemas/fiscal-year';
-import { bulkStatusBody, bulkWorkGroupBody } from '@server/schemas/bulk-update';
-import { isLocked } from '@server/schemas/salary-rule-lines';
+import { EMPLOYEE_STATUSES } from '@shared/schemas/common';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
+import { bulkStatusBody, bulkWorkGroupBody } from '@shared/schemas/bulk-update';
+import { isLocked } from '@shared/schemas/salary-rule-lines';
 import { useBulkOptions, useBulkStatus, useBulkWorkGroup } from '@web/api/bulk-update';
 import { useWorkGroups } from '@web/api/work-groups';
 import { useBudgetYear } from '@web/budget-year/budget-year-context';

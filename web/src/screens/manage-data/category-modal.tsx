@@ -5,7 +5,7 @@ import {
   DEFAULT_TEXT_COLOR,
   HEX_COLOR,
   updateWorkGroupCategoryBody,
-} from '@server/schemas/work-group-categories';
+} from '@shared/schemas/work-group-categories';
 import {
   useCreateWorkGroupCategory,
   useUpdateWorkGroupCategory,

@@ -1,4 +1,4 @@
-import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { Select } from '@web/components/select';
 
 interface FiscalYearSelectProps {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { MANUAL_INCREASE_LIMIT_PERCENT, RANGE_MIN_GROUP_SIZE } from '@server/schemas/salary-verification';
+import { MANUAL_INCREASE_LIMIT_PERCENT, RANGE_MIN_GROUP_SIZE } from '@shared/schemas/salary-verification';
 import { useBulkOptions } from '@web/api/bulk-update';
 import { errorMessage } from '@web/api/client';
 import { useSalaryVerification, type SalaryIssueKind } from '@web/api/salary-verification';

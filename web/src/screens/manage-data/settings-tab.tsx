@@ -4,7 +4,7 @@ import { errorMessage } from '@web/api/client';
 import { useWorkGroups } from '@web/api/work-groups';
 import { useBudgetYear } from '@web/budget-year/budget-year-context';
 import { Alert } from '@web/components/alert';
-import { updateBudgetSettingsBody } from '@server/schemas/budget-settings';
+import { updateBudgetSettingsBody } from '@shared/schemas/budget-settings';
 import { Button } from '@web/components/form/button';
 import { Field } from '@web/components/form/field';
 import { useSchemaForm } from '@web/components/form/use-schema-form';

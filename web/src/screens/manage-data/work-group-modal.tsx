@@ -1,4 +1,4 @@
-import { createWorkGroupBody, updateWorkGroupBody } from '@server/schemas/work-groups';
+import { createWorkGroupBody, updateWorkGroupBody } from '@shared/schemas/work-groups';
 import {
   useCreateWorkGroup,
   useUpdateWorkGroup,

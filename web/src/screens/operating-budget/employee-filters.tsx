@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { EmployeeLineItem, EmployeeStatus, TotalsFilter } from '@web/api/line-items';
-import { lineSearchMatcher } from '@server/schemas/line-search';
+import { lineSearchMatcher } from '@shared/schemas/line-search';
 import { ALL, buildingMatches, FilterSelect, SearchField } from '@web/components/line-filters';
 import {
   BuildingFilter,
@@ -34,7 +34,7 @@ export const INITIAL_EMPLOYEE_FILTERS: EmployeeFilterState = {
 
 /**
  * The rows the filters let through. Search is the one rule the server's totals apply too
- * (server/schemas/line-search.ts): every term of the text, split on commas and spaces, in a field.
+ * (shared/schemas/line-search.ts): every term of the text, split on commas and spaces, in a field.
  */
 export function employeeFilter(
   f: EmployeeFilterState,

@@ -32,7 +32,7 @@ import {
   type EmployeeFilterState,
 } from '@web/screens/operating-budget/employee-filters';
 import '@web/styles/grid-page.css';
-import { fiscalYearLabel } from '@server/lib/budget-math';
+import { fiscalYearLabel } from '@shared/budget-math';
 
 const count = (n: number) => n.toLocaleString('en-US');
 const fte = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });

@@ -1,4 +1,4 @@
-import { PASSWORD_MIN } from '@server/schemas/auth';
+import { PASSWORD_MIN } from '@shared/schemas/auth';
 
 export const PASSWORD_MESSAGES = {
   missing: 'Please fill in all password fields',

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { changePasswordBody, PASSWORD_MIN } from '@server/schemas/auth';
+import { changePasswordBody, PASSWORD_MIN } from '@shared/schemas/auth';
 import { useChangePassword } from '@web/api/auth';
 import { useSession } from '@web/auth/session-context';
 import { Alert } from '@web/components/alert';

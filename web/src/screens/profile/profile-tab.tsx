@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { updateProfileBody } from '@server/schemas/auth';
+import { updateProfileBody } from '@shared/schemas/auth';
 import { useUpdateProfile } from '@web/api/auth';
 import { useSession } from '@web/auth/session-context';
 import { Alert } from '@web/components/alert';

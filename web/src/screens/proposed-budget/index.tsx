@@ -1,4 +1,4 @@
-import { fiscalYearLabel } from '@server/lib/budget-math';
+import { fiscalYearLabel } from '@shared/budget-math';
 import { useQueryClient } from '@tanstack/react-query';
 import type { GridApi } from 'ag-grid-community';
 import { useMemo, useRef, useState } from 'react';

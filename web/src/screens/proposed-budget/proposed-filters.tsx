@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { ProposedLineItem, TotalsFilter } from '@web/api/line-items';
 import { useCategories } from '@web/api/lookups';
-import { lineSearchMatcher } from '@server/schemas/line-search';
+import { lineSearchMatcher } from '@shared/schemas/line-search';
 import { ALL, buildingMatches, FilterSelect, SearchField } from '@web/components/line-filters';
 import {
   FunctionCodeFilter,
@@ -32,7 +32,7 @@ export const INITIAL_PROPOSED_FILTERS: ProposedFilterState = {
 
 /**
  * The rows the filters let through. Search is the one rule the server's totals apply too
- * (server/schemas/line-search.ts): every term of the text, split on commas and spaces, in a field.
+ * (shared/schemas/line-search.ts): every term of the text, split on commas and spaces, in a field.
  */
 export function proposedFilter(
   f: ProposedFilterState,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ComponentKey } from '@server/schemas/public-dashboard';
+import type { ComponentKey } from '@shared/schemas/public-dashboard';
 import { COMPONENT_LABELS } from './labels';
 
 interface ComponentOrderProps {

@@ -3,7 +3,7 @@ import {
   PUBLIC_DASHBOARD_MESSAGES as M,
   type BudgetYearChoice,
   type PublicDashboardConfig,
-} from '@server/schemas/public-dashboard';
+} from '@shared/schemas/public-dashboard';
 import { useAllFiscalYears } from '@web/api/fiscal-years';
 import {
   publicDashboardApi,

@@ -1,5 +1,5 @@
-import type { ComponentKey, ShowFlag } from '@server/schemas/public-dashboard';
-import { SECTION_NAMES } from '@server/schemas/public-dashboard-preview';
+import type { ComponentKey, ShowFlag } from '@shared/schemas/public-dashboard';
+import { SECTION_NAMES } from '@shared/schemas/public-dashboard-preview';
 
 /** What each section is called on this screen (the names the preview's changes use), with what residents see in it. */
 export const COMPONENT_LABELS: Record<ComponentKey, { name: string; hint: string }> = {

@@ -3,7 +3,7 @@ import {
   createPublicLinkBody,
   PUBLIC_LINK_TYPES,
   type PublicLinkType,
-} from '@server/schemas/public-dashboard';
+} from '@shared/schemas/public-dashboard';
 import { errorMessage } from '@web/api/client';
 import {
   publicDashboardApi,

@@ -3,7 +3,7 @@ import {
   LOGO_EXTENSIONS,
   MAX_LOGO_BYTES,
   PUBLIC_DASHBOARD_MESSAGES as M,
-} from '@server/schemas/public-dashboard';
+} from '@shared/schemas/public-dashboard';
 import { errorMessage } from '@web/api/client';
 import { publicDashboardApi } from '@web/api/public-dashboard';
 import { Button } from '@web/components/form/button';

@@ -4,7 +4,7 @@ import {
   SHOW_FLAG_OF,
   type PublicDashboardConfig,
   type ShowFlag,
-} from '@server/schemas/public-dashboard';
+} from '@shared/schemas/public-dashboard';
 import { errorMessage } from '@web/api/client';
 import { publicDashboardApi, usePublicDashboardMutation } from '@web/api/public-dashboard';
 import { Alert } from '@web/components/alert';

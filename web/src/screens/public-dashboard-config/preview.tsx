@@ -1,5 +1,5 @@
-import { PUBLIC_DASHBOARD_MESSAGES as M, type BudgetYearChoice } from '@server/schemas/public-dashboard';
-import { fiscalYearLabel } from '@server/lib/budget-math';
+import { PUBLIC_DASHBOARD_MESSAGES as M, type BudgetYearChoice } from '@shared/schemas/public-dashboard';
+import { fiscalYearLabel } from '@shared/budget-math';
 import { usePublicPreview, type PublicPreview } from '@web/api/public-dashboard';
 import { Alert } from '@web/components/alert';
 import { formatDateTime, formatMoney } from '@web/lib/format';

@@ -3,14 +3,14 @@ import {
   PUBLIC_DASHBOARD_MESSAGES as M,
   type BudgetYearChoice,
   type PublicDashboardConfig,
-} from '@server/schemas/public-dashboard';
+} from '@shared/schemas/public-dashboard';
 import { errorMessage } from '@web/api/client';
 import { publicDashboardApi, usePublicDashboardMutation, usePublicPreview } from '@web/api/public-dashboard';
 import { Alert } from '@web/components/alert';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { Button } from '@web/components/form/button';
 import { formatDateTime } from '@web/lib/format';
-import { fiscalYearLabel } from '@server/lib/budget-math';
+import { fiscalYearLabel } from '@shared/budget-math';
 
 const fy = fiscalYearLabel;
 

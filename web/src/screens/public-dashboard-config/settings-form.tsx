@@ -4,12 +4,12 @@ import {
   type ComponentKey,
   type PublicDashboardConfig,
   settingsFields,
-} from '@server/schemas/public-dashboard';
+} from '@shared/schemas/public-dashboard';
 import { useSchemaForm } from '@web/components/form/use-schema-form';
 import { Field } from '@web/components/form/field';
 import { ComponentOrder } from './component-order';
 import { LogoField } from './logo-field';
-import { fiscalYearLabel } from '@server/lib/budget-math';
+import { fiscalYearLabel } from '@shared/budget-math';
 
 /** The full settings 'Save Settings' sends, checked with the server's own rules. */
 export const settingsSchema = z.strictObject(settingsFields);

@@ -1,4 +1,4 @@
-import type { PublicDeseCategory } from '@server/schemas/public-dashboard';
+import type { PublicDeseCategory } from '@shared/schemas/public-dashboard';
 import { useState } from 'react';
 import { formatMoney } from '@web/lib/format';
 

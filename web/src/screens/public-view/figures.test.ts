@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PUBLIC_DASHBOARD_MESSAGES } from '@server/schemas/public-dashboard';
+import { PUBLIC_DASHBOARD_MESSAGES } from '@shared/schemas/public-dashboard';
 import { plotText } from '@web/components/charts/plot-text';
 import { fyLabel, isWebAddress, noDataFor, NOT_FOUND } from './figures';
 

@@ -1,10 +1,10 @@
-import type { PublicYearData } from '@server/schemas/public-dashboard';
+import type { PublicYearData } from '@shared/schemas/public-dashboard';
 import type { BuildingBar } from '@web/components/budget-cards/building-card';
 import type { CategorySlice } from '@web/components/budget-cards/category-card';
 import type { LocationRow } from '@web/components/budget-cards/headcount-card';
 import { sumMoney } from '@web/components/budget-cards/money';
 import { COLOR_BUDGET, COLOR_DISTRICT_WIDE } from '@web/components/charts/palette';
-import { fiscalYearLabel } from '@server/lib/budget-math';
+import { fiscalYearLabel } from '@shared/budget-math';
 
 // Type-only imports from the server's schema: the public page must not bundle zod.
 
@@ -24,9 +24,9 @@ export const stageBudget = (stageLabel: string | null | undefined) =>
 
 /**
  * Where the year stands, with its date: 'School Committee Adopted, voted March 12, 2026' (issue
- * 32 item 14), as the server's plain HTML writes it (one home: server/lib/gap-words.ts).
+ * 32 item 14), as the server's plain HTML writes it (one home: shared/gap-words.ts).
  */
-export { stageLine } from '@server/lib/gap-words';
+export { stageLine } from '@shared/gap-words';
 
 export function categorySlices(data: PublicYearData): CategorySlice[] {
   return data.categoryBreakdown.map((c) => ({
@@ -62,7 +62,7 @@ export function locationRows(data: PublicYearData): LocationRow[] {
 /** Sum of the published amounts (the view carries each breakdown, not its total). */
 export const totalOf = (rows: readonly { amount: number }[]) => sumMoney(rows.map((r) => r.amount));
 
-export { isWebAddress } from '@server/lib/web-address';
+export { isWebAddress } from '@shared/web-address';
 
 export function formatDate(iso: string): string {
   const date = new Date(iso);

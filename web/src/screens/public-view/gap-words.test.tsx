@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { PublicView, PublicYearData } from '@server/schemas/public-dashboard';
+import type { PublicView, PublicYearData } from '@shared/schemas/public-dashboard';
 import { PublicSection } from './sections';
 
 // Plotly is not needed to read the card's words.

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import type { PublicView, PublicViewLink } from '@server/schemas/public-dashboard';
+import type { PublicView, PublicViewLink } from '@shared/schemas/public-dashboard';
 import { DistrictSeal, TownSeal } from '@web/components/logos';
 import { DISTRICT_NAME } from '@web/lib/branding';
 import { formatDate, fyLabel, noDataFor, NOT_FOUND, PREVIEW_LABEL, stageBudget, stageLine } from './figures';

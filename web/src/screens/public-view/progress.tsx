@@ -1,4 +1,4 @@
-import type { PublicYearData } from '@server/schemas/public-dashboard';
+import type { PublicYearData } from '@shared/schemas/public-dashboard';
 import { formatMoney } from '@web/lib/format';
 
 /**

@@ -3,10 +3,10 @@ import type {
   PublicView,
   PublicViewLink,
   PublicYearData,
-} from '@server/schemas/public-dashboard';
+} from '@shared/schemas/public-dashboard';
 import { BuildingCard } from '@web/components/budget-cards/building-card';
 import { CategoryCard } from '@web/components/budget-cards/category-card';
-import { residentGapLabels } from '@server/lib/gap-words';
+import { residentGapLabels } from '@shared/gap-words';
 import { GapCard } from '@web/components/budget-cards/gap-card';
 import { HeadcountCard } from '@web/components/budget-cards/headcount-card';
 import { BLUES, SalaryCard, TEALS } from '@web/components/budget-cards/salary-card';

@@ -1,4 +1,4 @@
-import type { PublicViewLink } from '@server/schemas/public-dashboard';
+import type { PublicViewLink } from '@shared/schemas/public-dashboard';
 import { Modal } from '@web/components/modal';
 
 /** A published video in a dialog: YouTube's privacy-enhanced player, which sets no cookies until played. */

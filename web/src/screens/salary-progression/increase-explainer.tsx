@@ -4,7 +4,7 @@ import type { SalaryProgression } from '@web/api/salary-progression';
 import { useSchedules } from '@web/api/salary-schedules';
 import { useWorkGroups } from '@web/api/work-groups';
 import { formatPercentage } from '@web/lib/format';
-import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { colaByWorkGroup, schedulesRule, stepsLanesRule } from './district-rule';
 
 interface Props {

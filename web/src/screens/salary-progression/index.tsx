@@ -9,7 +9,7 @@ import { Button } from '@web/components/form/button';
 import { Select } from '@web/components/select';
 import { Spinner } from '@web/components/spinner';
 import { PageHeader } from '@web/components/page-header';
-import { SALARY_PROGRESSION_LIMITS } from '@server/schemas/line-items';
+import { SALARY_PROGRESSION_LIMITS } from '@shared/schemas/line-items';
 import { IncreaseExplainer } from './increase-explainer';
 import { PersonCard } from './person-card';
 import { progressionSheet } from './workbook';

@@ -1,6 +1,6 @@
 import type { SalaryProgression } from '@web/api/salary-progression';
 import { formatMoneyCents, formatPercentage } from '@web/lib/format';
-import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { colaSourceInline } from '@web/lib/cola-source';
 
 type Year = SalaryProgression['yearData'][number];

@@ -1,6 +1,6 @@
 import type { SalaryProgression } from '@web/api/salary-progression';
 import { header, money, type SheetSpec, type XCell } from '@web/lib/workbook';
-import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { COLA_SOURCE_LABELS as SOURCE_LABELS } from '@web/lib/cola-source';
 
 const BASIS = {

@@ -3,7 +3,7 @@ import type { CutScenario } from '@web/api/cut-scenarios';
 import { useAdoptPreview, useAdoptScenario, type AdoptPreview } from '@web/api/scenario-adoptions';
 import { Alert } from '@web/components/alert';
 import { Modal } from '@web/components/modal';
-import { longDate } from '@server/schemas/budget-stages';
+import { longDate } from '@shared/schemas/budget-stages';
 import { ChangeTable, TotalsBeforeAfter } from './adoption-table';
 import { ReasonForm, useReasonedAction } from './reasoned-action';
 import { fyLabel } from './scenario-math';

@@ -4,7 +4,7 @@ import { useAdoptions } from '@web/api/scenario-adoptions';
 import { useCan } from '@web/auth/use-can';
 import { Button } from '@web/components/form/button';
 import { formatMoneyCents } from '@web/lib/format';
-import { longDate } from '@server/schemas/budget-stages';
+import { longDate } from '@shared/schemas/budget-stages';
 import { AdoptDialog } from './adopt-dialog';
 import { UndoAdoptionDialog } from './undo-adoption-dialog';
 import './adoption.css';

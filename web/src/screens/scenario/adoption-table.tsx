@@ -1,4 +1,4 @@
-import { centsOf, fromCents } from '@server/lib/money';
+import { centsOf, fromCents } from '@shared/money';
 import { formatMoneyCents } from '@web/lib/format';
 
 export interface ChangeRow {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { sumDollars } from '@server/lib/money';
+import { sumDollars } from '@shared/money';
 import { errorMessage } from '@web/api/client';
 import { useCompareScenarios, type Comparison, type CutScenario } from '@web/api/cut-scenarios';
 import { Alert } from '@web/components/alert';

@@ -1,4 +1,4 @@
-import { searchTerms } from '@server/schemas/line-search';
+import { searchTerms } from '@shared/schemas/line-search';
 import type { ScenarioLine } from '@web/api/cut-scenarios';
 import { DISTRICT_WIDE } from '@web/components/data-grid/column-types';
 import { ALL, buildingMatches, UNASSIGNED } from '@web/components/line-filters';
@@ -48,7 +48,7 @@ function textOf(line: ScenarioLine): string {
 
 /**
  * The lines the filters let through, or null when they let every line through. Search follows the
- * budget grids' rule (server/schemas/line-search.ts): every term of the text somewhere in the line.
+ * budget grids' rule (shared/schemas/line-search.ts): every term of the text somewhere in the line.
  */
 export function scenarioFilter(f: ScenarioFilterState): ((line: ScenarioLine) => boolean) | null {
   const terms = searchTerms(f.search);

@@ -1,5 +1,5 @@
 import { useEffect, type FormEvent } from 'react';
-import { createCutScenarioBody } from '@server/schemas/cut-scenarios';
+import { createCutScenarioBody } from '@shared/schemas/cut-scenarios';
 import { useCreateCutScenario, type CutScenario } from '@web/api/cut-scenarios';
 import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/form/button';

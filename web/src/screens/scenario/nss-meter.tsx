@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { useScenarioNssMeter } from '@web/api/nss';
 import { NssGauge, NssStatus } from '@web/components/nss/nss-gauge';
 import { formatMoney } from '@web/lib/format';
-import { percentOfRequiredText } from '@server/schemas/nss';
+import { percentOfRequiredText } from '@shared/schemas/nss';
 import { useEditorSnapshot, type EditorStore } from './editor-store';
 import { fyLabel } from './scenario-math';
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
-import { fromCents } from '@server/lib/money';
+import { fromCents } from '@shared/money';
 import type { ScenarioLine, ScenarioSummary } from '@web/api/cut-scenarios';
 import { DISTRICT_NAME } from '@web/lib/branding';
 import { formatDateTime, formatMoneyCents } from '@web/lib/format';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { QUICK_CUTS } from '@server/schemas/cut-scenarios';
+import { QUICK_CUTS } from '@shared/schemas/cut-scenarios';
 import { errorMessage } from '@web/api/client';
 import type { QuickCutResult } from '@web/api/cut-scenarios';
 import { Alert } from '@web/components/alert';

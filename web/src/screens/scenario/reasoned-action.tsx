@@ -3,7 +3,7 @@ import { ApiError, errorMessage } from '@web/api/client';
 import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/form/button';
 import { useToast } from '@web/components/toast';
-import { MAX_ADOPTION_REASON } from '@server/schemas/scenario-adoptions';
+import { MAX_ADOPTION_REASON } from '@shared/schemas/scenario-adoptions';
 
 /**
  * Adopting a scenario and undoing an adoption work alike: the dialog shows the server's preview, an

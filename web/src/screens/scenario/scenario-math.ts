@@ -1,11 +1,11 @@
-import { fiscalYearLabel, keptCents, scenarioStatus } from '@server/lib/budget-math';
-import { centsOf, fromCents } from '@server/lib/money';
+import { fiscalYearLabel, keptCents, scenarioStatus } from '@shared/budget-math';
+import { centsOf, fromCents } from '@shared/money';
 import type { ScenarioLine, ScenarioSummary } from '@web/api/cut-scenarios';
 import { countOf, formatMoneyCents } from '@web/lib/format';
 
 /*
  * The Scenario Builder's arithmetic in the browser, in integer cents with the server's own rules
- * (server/lib/budget-math.ts): a line keeps round(amount x percent / 100, 2), and the summary's gap
+ * (shared/budget-math.ts): a line keeps round(amount x percent / 100, 2), and the summary's gap
  * is adjusted - goal, over the goal above zero. It only previews: the cards settle on the server's
  * summary once the percents are saved.
  */

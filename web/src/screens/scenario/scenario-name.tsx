@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { updateCutScenarioBody } from '@server/schemas/cut-scenarios';
+import { updateCutScenarioBody } from '@shared/schemas/cut-scenarios';
 import { errorMessage } from '@web/api/client';
 import { useUpdateCutScenario, type CutScenario } from '@web/api/cut-scenarios';
 import { Alert } from '@web/components/alert';

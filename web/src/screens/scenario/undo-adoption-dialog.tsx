@@ -9,7 +9,7 @@ import {
 import { Alert } from '@web/components/alert';
 import { Modal } from '@web/components/modal';
 import { formatMoneyCents } from '@web/lib/format';
-import { longDate } from '@server/schemas/budget-stages';
+import { longDate } from '@shared/schemas/budget-stages';
 import { ChangeTable, TotalsBeforeAfter } from './adoption-table';
 import { ReasonForm, useReasonedAction } from './reasoned-action';
 

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { nearestCents } from '@server/lib/money';
+import { nearestCents } from '@shared/money';
 import type { ScenarioLine, ScenarioSummary } from '@web/api/cut-scenarios';
 import { buildWorkbook } from '@web/lib/workbook';
 import { linesLayout, scenarioSheets } from './workbook';

@@ -1,5 +1,5 @@
-import { keptCents, scenarioStatus } from '@server/lib/budget-math';
-import { centsOf, fromCents } from '@server/lib/money';
+import { keptCents, scenarioStatus } from '@shared/budget-math';
+import { centsOf, fromCents } from '@shared/money';
 import type { ScenarioLine, ScenarioSummary } from '@web/api/cut-scenarios';
 import { DISTRICT_WIDE } from '@web/components/data-grid/column-types';
 import { formatDateTime } from '@web/lib/format';

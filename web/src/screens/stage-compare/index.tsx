@@ -13,9 +13,9 @@ import { PageHeader } from '@web/components/page-header';
 import { Select } from '@web/components/select';
 import { Spinner } from '@web/components/spinner';
 import { DISTRICT_NAME } from '@web/lib/branding';
-import { longDate } from '@server/schemas/budget-stages';
-import { CURRENT, CURRENT_LABEL, SAME_STAGE_MESSAGE } from '@server/schemas/budget-stages-compare';
-import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+import { longDate } from '@shared/schemas/budget-stages';
+import { CURRENT, CURRENT_LABEL, SAME_STAGE_MESSAGE } from '@shared/schemas/budget-stages-compare';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { BreakdownTable, LinesTable, SummaryTable } from './report';
 import './stage-compare.css';
 

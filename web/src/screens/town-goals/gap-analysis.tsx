@@ -5,8 +5,8 @@ import { Alert } from '@web/components/alert';
 import { Select } from '@web/components/select';
 import { Spinner } from '@web/components/spinner';
 import { formatMoney } from '@web/lib/format';
-import { fiscalYearLabel } from '@server/schemas/fiscal-year';
-import { GAP_THRESHOLD } from '@server/schemas/town-goals';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
+import { GAP_THRESHOLD } from '@shared/schemas/town-goals';
 import { guidanceGapLabel } from './goal-math';
 
 const STATUS = {

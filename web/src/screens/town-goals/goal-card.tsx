@@ -1,6 +1,6 @@
 import type { TownGoal } from '@web/api/town-goals';
 import { formatMoney } from '@web/lib/format';
-import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { formatPercent, varianceTone } from './goal-math';
 
 const TYPE_LABELS = { DOLLAR: 'Dollar goal', PERCENT: 'Percent goal', BOTH: 'Dollar and percent' } as const;

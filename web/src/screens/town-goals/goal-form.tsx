@@ -8,8 +8,8 @@ import { useSchemaForm } from '@web/components/form/use-schema-form';
 import { Modal } from '@web/components/modal';
 import { Select } from '@web/components/select';
 import { formatMoney } from '@web/lib/format';
-import { saveTownGoalBody, type GoalType } from '@server/schemas/town-goals';
-import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+import { saveTownGoalBody, type GoalType } from '@shared/schemas/town-goals';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import {
   dollarsFromPercent,
   formatPercent,

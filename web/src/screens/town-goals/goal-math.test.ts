@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as server from '@server/schemas/town-goals';
+import * as server from '@shared/schemas/town-goals';
 import {
   dollarsFromPercent,
   formatPercent,

@@ -1,11 +1,11 @@
 import type { TownGoal, TownGoalInput } from '@web/api/town-goals';
 import { formatGuidanceGap, formatMoney, formatMoneyCents } from '@web/lib/format';
-import { dollarsFromPercent, goalsAgree, saveTownGoalBody } from '@server/schemas/town-goals';
+import { dollarsFromPercent, goalsAgree, saveTownGoalBody } from '@shared/schemas/town-goals';
 
 // The town-goal arithmetic is the server's own (exact, in cents): one rule for the form and the API;
 // a goal card's colour (actual - goal beyond ±VARIANCE_THRESHOLD) is the budget arithmetic's.
-export { varianceTone } from '@server/lib/budget-math';
-export { dollarsFromPercent, goalsAgree, percentFromDollars } from '@server/schemas/town-goals';
+export { varianceTone } from '@shared/budget-math';
+export { dollarsFromPercent, goalsAgree, percentFromDollars } from '@shared/schemas/town-goals';
 
 /**
  * What the API would refuse in a goal, by field, before it is sent: the request schema's rules

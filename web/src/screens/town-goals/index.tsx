@@ -9,7 +9,7 @@ import { EmptyState } from '@web/components/empty-state';
 import { PageHeader } from '@web/components/page-header';
 import { Spinner } from '@web/components/spinner';
 import { useToast } from '@web/components/toast';
-import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { GapAnalysis } from './gap-analysis';
 import { GoalCard } from './goal-card';
 import { GoalForm } from './goal-form';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { PASSWORD_MIN, registerBody } from '@server/schemas/auth';
-import type { Role } from '@server/schemas/common';
+import { PASSWORD_MIN, registerBody } from '@shared/schemas/auth';
+import type { Role } from '@shared/schemas/common';
 import { useRegisterUser } from '@web/api/users';
 import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/form/button';

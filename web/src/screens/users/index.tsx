@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { User } from '@server/schemas/auth';
-import type { Role } from '@server/schemas/common';
+import type { User } from '@shared/schemas/auth';
+import type { Role } from '@shared/schemas/common';
 import { errorMessage } from '@web/api/client';
 import { useDeleteUser, useUpdateUser, useUsers, type UserPatch } from '@web/api/users';
 import { useSession } from '@web/auth/session-context';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { SECURITY_EVENTS, type SecurityEvent } from '@server/schemas/security-log';
+import { SECURITY_EVENTS, type SecurityEvent } from '@shared/schemas/security-log';
 import { useSecurityLog } from '@web/api/auth';
 import { errorMessage } from '@web/api/client';
 import { Alert } from '@web/components/alert';

@@ -1,5 +1,5 @@
-import type { User } from '@server/schemas/auth';
-import type { Role } from '@server/schemas/common';
+import type { User } from '@shared/schemas/auth';
+import type { Role } from '@shared/schemas/common';
 import { Select } from '@web/components/select';
 import { formatDateTime, ROLE_LABELS } from '@web/lib/format';
 

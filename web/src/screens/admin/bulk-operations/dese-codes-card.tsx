@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { deseCodesBody } from '@server/schemas/bulk-update';
+import { deseCodesBody } from '@shared/schemas/bulk-update';
 import { useDeseCodes } from '@web/api/budget-categories';
 import type { BudgetYear } from '@web/api/budget-years';
 import { useBulkOptions, useUpdateDeseCodes } from '@web/api/bulk-update';

@@ -1,4 +1,4 @@
-import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { Field } from '@web/components/form/field';
 import { Select } from '@web/components/select';
 

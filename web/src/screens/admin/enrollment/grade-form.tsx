@@ -8,7 +8,7 @@ import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/form/button';
 import { useSchemaForm } from '@web/components/form/use-schema-form';
 import { Modal } from '@web/components/modal';
-import { gradeLabel, saveEnrollmentBatchBody, type Grade } from '@server/schemas/enrollment';
+import { gradeLabel, saveEnrollmentBatchBody, type Grade } from '@shared/schemas/enrollment';
 import { GradeRow } from './grade-row';
 
 const SAVE_FAILED = 'Error saving enrollment data';

@@ -1,6 +1,6 @@
-import { fiscalYearLabel } from '@server/lib/budget-math';
+import { fiscalYearLabel } from '@shared/budget-math';
 import { Link } from 'react-router';
-import { RESULT_ERRORS_SHOWN, RESULT_WARNINGS_SHOWN, type ImportResult } from '@server/schemas/import';
+import { RESULT_ERRORS_SHOWN, RESULT_WARNINGS_SHOWN, type ImportResult } from '@shared/schemas/import';
 import { Alert } from '@web/components/alert';
 import { formatMoney } from '@web/lib/format';
 import { ReconciliationPanel, supersedeText } from './reconciliation';

@@ -1,6 +1,6 @@
 import { useEffect, type FormEvent } from 'react';
-import { fiscalYearLabel } from '@server/schemas/fiscal-year';
-import { createVersionBody, VERSION_FISCAL_YEARS } from '@server/schemas/versions';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
+import { createVersionBody, VERSION_FISCAL_YEARS } from '@shared/schemas/versions';
 import { errorMessage } from '@web/api/client';
 import { useCreateVersion, type BudgetVersion } from '@web/api/versions';
 import { useSession } from '@web/auth/session-context';

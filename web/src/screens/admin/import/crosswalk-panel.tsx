@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CrosswalkImportSummary } from '@server/schemas/crosswalk';
+import type { CrosswalkImportSummary } from '@shared/schemas/crosswalk';
 import { api } from '@web/api/client';
 import { crosswalkKeys, type CrosswalkRule, type CrosswalkRuleInput } from '@web/api/crosswalk';
 import { Alert } from '@web/components/alert';

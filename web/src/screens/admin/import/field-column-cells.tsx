@@ -1,4 +1,4 @@
-import { SKIP, type ImportAnalysis } from '@server/schemas/import';
+import { SKIP, type ImportAnalysis } from '@shared/schemas/import';
 import { Select } from '@web/components/select';
 
 type ExpectedField = ImportAnalysis['expectedColumns'][number];

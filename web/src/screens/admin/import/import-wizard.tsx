@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { ImportType } from '@server/schemas/import';
+import type { ImportType } from '@shared/schemas/import';
 import type { ImportAnalysis, ImportResult } from '@web/api/import';
 import { useVersions } from '@web/api/versions';
 import { useBudgetYear } from '@web/budget-year/budget-year-context';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { SKIP, type ImportAnalysis } from '@server/schemas/import';
+import { SKIP, type ImportAnalysis } from '@shared/schemas/import';
 import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/form/button';
 import { formatDateTime } from '@web/lib/format';

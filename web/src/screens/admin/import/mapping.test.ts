@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ImportAnalysis } from '@server/schemas/import';
+import type { ImportAnalysis } from '@shared/schemas/import';
 import { analyzeErrorMessage, checkAnalysis, importErrorMessage } from '@web/api/import';
 import { ApiError } from '@web/api/client';
 import {

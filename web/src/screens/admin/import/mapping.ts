@@ -1,5 +1,5 @@
-import type { ImportAnalysis } from '@server/schemas/import';
-import { SKIP } from '@server/schemas/import';
+import type { ImportAnalysis } from '@shared/schemas/import';
+import { SKIP } from '@shared/schemas/import';
 
 /** The wizard's mapping: a column name, or SKIP, for every expected field. */
 export type FieldMapping = Record<string, string>;

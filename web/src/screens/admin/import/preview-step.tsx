@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { ImportAnalysis, ImportResult } from '@server/schemas/import';
+import type { ImportAnalysis, ImportResult } from '@shared/schemas/import';
 import { ApiError } from '@web/api/client';
 import { importErrorMessage, useExecuteImport } from '@web/api/import';
 import { Alert } from '@web/components/alert';

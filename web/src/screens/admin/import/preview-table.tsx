@@ -1,4 +1,4 @@
-import { SKIP, type ImportPreview, type ImportType, type PreviewRow } from '@server/schemas/import';
+import { SKIP, type ImportPreview, type ImportType, type PreviewRow } from '@shared/schemas/import';
 import { formatDecimalMoney } from '@web/lib/format';
 import { DISTRICT_WIDE, formatIsoDate } from '@web/components/data-grid/column-types';
 import type { FieldMapping } from './mapping';

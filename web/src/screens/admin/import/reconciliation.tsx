@@ -1,5 +1,5 @@
-import { fiscalYearLabel } from '@server/lib/budget-math';
-import { RESULT_WARNINGS_SHOWN, type ImportResult, type Reconciliation } from '@server/schemas/import';
+import { fiscalYearLabel } from '@shared/budget-math';
+import { RESULT_WARNINGS_SHOWN, type ImportResult, type Reconciliation } from '@shared/schemas/import';
 import { formatDecimalMoney as dollars, formatMoneyCents } from '@web/lib/format';
 
 const count = (n: number) => n.toLocaleString('en-US');

@@ -1,6 +1,6 @@
 import * as RadioGroup from '@radix-ui/react-radio-group';
 import { useRef, useState } from 'react';
-import type { ImportType } from '@server/schemas/import';
+import type { ImportType } from '@shared/schemas/import';
 
 /** What the tab can import: the two budget imports, and the ledger (actuals), which has its own wizard. */
 export type ImportChoice = ImportType | 'ledger';

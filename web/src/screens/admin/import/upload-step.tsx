@@ -1,6 +1,6 @@
 import { useRef, useState, type DragEvent } from 'react';
-import { fiscalYearLabel } from '@server/schemas/fiscal-year';
-import { IMPORT_EXTENSIONS, MAX_IMPORT_BYTES, MAX_IMPORT_MB, type ImportType } from '@server/schemas/import';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
+import { IMPORT_EXTENSIONS, MAX_IMPORT_BYTES, MAX_IMPORT_MB, type ImportType } from '@shared/schemas/import';
 import { analyzeErrorMessage, useAnalyzeFile, type ImportAnalysis } from '@web/api/import';
 import { useVersions } from '@web/api/versions';
 import { useBudgetYear } from '@web/budget-year/budget-year-context';

@@ -7,8 +7,8 @@ import { Field } from '@web/components/form/field';
 import { HistoryPanel } from '@web/components/history-panel';
 import { Select } from '@web/components/select';
 import { useToast } from '@web/components/toast';
-import { fiscalYearLabel } from '@server/schemas/fiscal-year';
-import { FIGURES, MUNICIPAL_LINES, sourceKey, stateFiguresBody, type FigureKey } from '@server/schemas/nss';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
+import { FIGURES, MUNICIPAL_LINES, sourceKey, stateFiguresBody, type FigureKey } from '@shared/schemas/nss';
 
 type Values = Record<FigureKey, string> & Record<`${FigureKey}Source`, string>;
 interface Line {

@@ -3,7 +3,7 @@ import { ApiError, errorMessage } from '@web/api/client';
 import { useImportStateFigures, type ImportFiguresResult } from '@web/api/nss';
 import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/form/button';
-import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 
 /**
  * A CSV of state figures, one row per fiscal year (columns in docs/MASSACHUSETTS.md): checked

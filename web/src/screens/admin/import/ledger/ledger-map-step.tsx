@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
-import { parseFiscalYear } from '@server/schemas/fiscal-year';
-import { SKIP } from '@server/schemas/import';
+import { parseFiscalYear } from '@shared/schemas/fiscal-year';
+import { SKIP } from '@shared/schemas/import';
 import type { LedgerAnalysis } from '@web/api/actuals';
 import { useAllFiscalYears } from '@web/api/fiscal-years';
 import { useBudgetYears } from '@web/api/budget-years';

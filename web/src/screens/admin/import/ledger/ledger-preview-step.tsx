@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { fiscalYearLabel } from '@server/schemas/fiscal-year';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { useExecuteLedger, type LedgerExecuteRequest, type LedgerImportResult } from '@web/api/actuals';
 import { ApiError } from '@web/api/client';
 import { importErrorMessage } from '@web/api/import';

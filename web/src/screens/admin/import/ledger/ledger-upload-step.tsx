@@ -1,6 +1,6 @@
 import { useState, type DragEvent } from 'react';
-import { LEDGER_MAX_BYTES, LEDGER_MAX_MB, LEDGER_MAX_ROWS } from '@server/schemas/actuals-import';
-import { IMPORT_EXTENSIONS } from '@server/schemas/import';
+import { LEDGER_MAX_BYTES, LEDGER_MAX_MB, LEDGER_MAX_ROWS } from '@shared/schemas/actuals-import';
+import { IMPORT_EXTENSIONS } from '@shared/schemas/import';
 import { useAnalyzeLedger, type LedgerAnalysis } from '@web/api/actuals';
 import { analyzeErrorMessage } from '@web/api/import';
 import { Alert } from '@web/components/alert';

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { SKIP } from '@server/schemas/import';
+import { SKIP } from '@shared/schemas/import';
 import type { LedgerAnalysis, LedgerExecuteRequest, LedgerImportResult } from '@web/api/actuals';
 import { StepIndicator, STEPS, type StepNumber } from '../step-indicator';
 import { LedgerCompleteStep } from './ledger-complete-step';

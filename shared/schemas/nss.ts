@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatMoneyCents } from '@server/lib/money';
+import { formatMoneyCents } from '@shared/money';
 import { adjustmentsInput } from './cut-scenarios';
 import { idNumber, idTextWith, moneyInput, moneyOut, toCents, unitsOf } from './common';
 import { fiscalYearInput } from './fiscal-year';

@@ -5,7 +5,7 @@ import { moneyOut } from './common';
 export const COMPARISON_YEARS = 6;
 
 // Variance thresholds (1% aligned, 5% highlighted, 10% large): their one home is the budget arithmetic.
-export { VARIANCE_ALIGNED, VARIANCE_HIGHLIGHT, VARIANCE_LARGE } from '@server/lib/budget-math';
+export { VARIANCE_ALIGNED, VARIANCE_HIGHLIGHT, VARIANCE_LARGE } from '@shared/budget-math';
 
 /**
  * ALIGNED: both sides, within 1%. MINOR: within 5%. HIGHLIGHT: over 5% (the row is highlighted).

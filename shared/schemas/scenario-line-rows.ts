@@ -1,4 +1,4 @@
-import { centsOf, fromCents } from '@server/lib/money';
+import { centsOf, fromCents } from '@shared/money';
 import type { CutScenario, ScenarioLine, ScenarioSummary } from './cut-scenarios';
 
 /**

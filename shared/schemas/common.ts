@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_MONEY, MAX_MONEY_TEXT, toCents, unitsOf } from '@server/lib/money';
+import { MAX_MONEY, MAX_MONEY_TEXT, toCents, unitsOf } from '@shared/money';
 
 export const ROLES = ['ADMIN', 'FINANCE', 'VIEW_ONLY'] as const;
 export const roleSchema = z.enum(ROLES);
@@ -114,7 +114,7 @@ export const messageSchema = z.object({ message: z.string() });
 export const isoDate = z.string().nullable();
 
 /* ------------------------------------------------------------------------------------------------
- * Money: parsing, cents arithmetic and formatting live in server/lib/money.ts (the one home); these
+ * Money: parsing, cents arithmetic and formatting live in shared/money.ts (the one home); these
  * are the zod shapes money takes at the API's edge, in both directions.
  * ---------------------------------------------------------------------------------------------- */
 
@@ -128,7 +128,7 @@ export {
   fromUnits,
   toCents,
   unitsOf,
-} from '@server/lib/money';
+} from '@shared/money';
 
 /**
  * Money in every response: a JSON number of dollars with at most 2 decimals (311865755.6 is

@@ -1,6 +1,6 @@
 /* ------------------------------------------------------------------------------------------------
  * The one pattern matcher of rules people write: the position crosswalk's globs and regular
- * expressions (server/lib/crosswalk.ts) and the function-code rules' globs (server/lib/code-patterns.ts).
+ * expressions (server/lib/crosswalk.ts) and the function-code rules' globs (shared/code-patterns.ts).
  * A rule is written by a person and matched against every title of a payroll, so no pattern may make
  * a match take more than a bounded amount of work, whatever the title:
  *

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { centsText, parseMoneyText } from '@server/lib/money';
+import { centsText, parseMoneyText } from '@shared/money';
 import { fiscalYearInput } from './fiscal-year';
 import { MAX_MONEY_CENTS, MAX_MONEY_TEXT, idText, idTextWith, isoDate, moneyOut, toCents } from './common';
 import { NSS_STATUSES } from './nss';

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { compilePattern, crosswalkPatternProblem, CrosswalkMatcher, MAX_MATCHED_TITLE } from './crosswalk';
+import {
+  compilePattern,
+  crosswalkPatternProblem,
+  CrosswalkMatcher,
+  MAX_MATCHED_TITLE,
+} from '@server/lib/crosswalk';
 import { matchesPattern } from './code-patterns';
 import { compileGlob, compileRegex, globMatches, regexProblem } from './pattern-match';
 

@@ -63,7 +63,7 @@ export function parseFiscalYear(label: string | number): number | null {
 }
 
 // The label's one home is the budget arithmetic (no zod: the web's small bundles use it too).
-export { fiscalYearLabel } from '@server/lib/budget-math';
+export { fiscalYearLabel } from '@shared/budget-math';
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})/;
 

@@ -174,7 +174,7 @@ export const gapQuery = z.strictObject({
 
 // Gaps beyond GAP_THRESHOLD are OVER (red) or UNDER (green); a goal card's actual minus goal beyond
 // VARIANCE_THRESHOLD colours it. Their one home is the budget arithmetic.
-export { GAP_THRESHOLD, VARIANCE_THRESHOLD } from '@server/lib/budget-math';
+export { GAP_THRESHOLD, VARIANCE_THRESHOLD } from '@shared/budget-math';
 
 export const GAP_STATUSES = ['OVER', 'UNDER', 'NEAR'] as const;
 

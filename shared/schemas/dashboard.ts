@@ -21,7 +21,7 @@ export const budgetSummaryResponse = z.object({
   /** The fiscal year's town goal in dollars, 0 when it has none. */
   townGoal: moneyOut,
   hasTownGoal: z.boolean(),
-  /** townGoal - proposedBudget (server/lib/budget-math.ts): below zero is over guidance. */
+  /** townGoal - proposedBudget (shared/budget-math.ts): below zero is over guidance. */
   guidanceGap: moneyOut,
 });
 

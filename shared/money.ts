@@ -2,7 +2,7 @@
  * Money: the one module that parses amounts, does cents arithmetic and formats dollars, for the
  * server, the web app and the CLI (schemas import it, so it imports nothing). Amounts are integer
  * cents (BigInt) or exact decimal text while they are computed; a JSON number of dollars with at
- * most 2 decimals only where they cross the API (see `moneyOut` in server/schemas/common.ts).
+ * most 2 decimals only where they cross the API (see `moneyOut` in shared/schemas/common.ts).
  *
  * A JSON number such as 311865755.60 reaches JavaScript as the nearest double; its shortest decimal
  * text (what String() writes) is exactly the digits a person typed whenever they typed at most 15

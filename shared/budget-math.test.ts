@@ -12,7 +12,7 @@ import {
   VARIANCE_THRESHOLD,
 } from './budget-math';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
+const ROOT = path.resolve(import.meta.dirname, '..');
 
 describe('budget arithmetic', () => {
   it('labels fiscal years', () => {
