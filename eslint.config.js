@@ -1,4 +1,5 @@
 import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import tseslint from 'typescript-eslint';
 
 const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/*.factories.ts', '**/*-factories.ts', '**/*.suite.ts'];
@@ -8,14 +9,14 @@ const restrict = (files, patterns, ignores = TESTS) => ({
   rules: { 'no-restricted-imports': ['error', { patterns }] },
 });
 // The one writer of line items (docs/ARCHITECTURE.md, 'The path of a change'): only
-// server/services/line-items/ imports the line-writing queries, and nothing else under server/
+// server/domains/line-items/ imports the line-writing queries, and nothing else under server/
 // writes line_items itself, so every change gets the status rule, the next-year salary rule and an
 // audit entry naming its cause.
-const LINE_WRITER = 'server/services/line-items/**';
+const LINE_WRITER = 'server/domains/line-items/**';
 const LINE_WRITES = {
   regex: '(^|/)queries/line-items-writes|^\\./line-items-writes',
   message:
-    'Only the line writer (server/services/line-items/) imports the line-writing queries: change lines through it.',
+    'Only the line writer (server/domains/line-items/) imports the line-writing queries: change lines through it.',
 };
 // projected_lines (projected employee lines stored apart) is written only by the writer too.
 const WRITE_SQL =
@@ -47,7 +48,7 @@ const linesPlugin = {
         type: 'problem',
         messages: {
           write:
-            'Lines are written only by the line writer (server/services/line-items/): {{what}} here would skip the status rule, the next-year salary rule and the audit.',
+            'Lines are written only by the line writer (server/domains/line-items/): {{what}} here would skip the status rule, the next-year salary rule and the audit.',
         },
       },
       create(context) {
@@ -98,6 +99,58 @@ const WEB_WALL = {
   message:
     'The web app imports from outside web/ only through @shared/ (the schemas and the rules both sides run).',
 };
+/**
+ * A domain (server/domains/<name>/) is entered only through its index.ts: a file outside the folder
+ * that names one of its files, by alias or by a relative path, is refused. Tests may reach inside.
+ */
+const DOMAINS = 'server/domains/';
+const domainOf = (file) => {
+  const at = file.indexOf(DOMAINS);
+  return at < 0 ? null : file.slice(at + DOMAINS.length).split('/')[0];
+};
+const domainsPlugin = {
+  rules: {
+    'through-index': {
+      meta: {
+        type: 'problem',
+        messages: {
+          inside:
+            "'{{spec}}' reaches inside the {{domain}} domain: import '@server/domains/{{domain}}' (its index.ts, the one door).",
+        },
+      },
+      create(context) {
+        const file = context.filename.split(path.sep).join('/');
+        const check = (node) => {
+          const spec = node.source?.value;
+          if (typeof spec !== 'string') {
+            return;
+          }
+          let target = null;
+          if (spec.startsWith('@server/')) {
+            target = `/server/${spec.slice('@server/'.length)}`;
+          } else if (spec.startsWith('.')) {
+            target = path.posix.join(path.posix.dirname(file), spec);
+          }
+          const domain = target && domainOf(target);
+          if (!domain) {
+            return;
+          }
+          const rest = target.slice(target.indexOf(DOMAINS) + DOMAINS.length + domain.length);
+          if (rest === '' || rest === '/' || rest === '/index' || domainOf(file) === domain) {
+            return;
+          }
+          context.report({ node: node.source, messageId: 'inside', data: { spec, domain } });
+        };
+        return {
+          ImportDeclaration: check,
+          ExportNamedDeclaration: check,
+          ExportAllDeclaration: check,
+          ImportExpression: check,
+        };
+      },
+    },
+  },
+};
 const screens = readdirSync(new URL('./web/src/screens', import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
@@ -119,7 +172,7 @@ export default tseslint.config(
   {
     // PGlite has one connection: inside app.db.transaction(trx => ...) every query must use trx.
     // A query on app.db there waits forever, so flag the pattern wherever it appears.
-    files: ['server/services/**/*.ts'],
+    files: ['server/domains/**/*.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
@@ -133,19 +186,21 @@ export default tseslint.config(
     },
   },
   {
+    files: ['server/**/*.ts', 'cli/**/*.ts', 'seeds/**/*.ts', 'scripts/**/*.{ts,mjs}'],
+    ignores: TESTS,
+    plugins: { domains: domainsPlugin },
+    rules: { 'domains/through-index': 'error' },
+  },
+  {
     files: ['server/**/*.ts'],
-    ignores: [...TESTS, '**/*.world.ts', LINE_WRITER, 'server/queries/line-items-writes*.ts'],
+    ignores: [...TESTS, '**/*.world.ts', LINE_WRITER],
     plugins: { lines: linesPlugin },
     rules: { 'lines/no-line-writes': 'error' },
   },
   // Before the layering below: a later no-restricted-imports replaces this one for its files, so
   // the queries' own rule repeats it.
   // The line-writing queries are private to the writer, and share SQL among themselves.
-  restrict(
-    ['server/**/*.ts'],
-    [LINE_WRITES],
-    [...TESTS, LINE_WRITER, 'server/queries/line-items-writes*.ts'],
-  ),
+  restrict(['server/**/*.ts'], [LINE_WRITES], [...TESTS, LINE_WRITER]),
   // The layering (schemas import only zod; queries hold all knex; services are their only callers;
   // routes stay thin), held by the linter rather than by memory.
   // The shared folder is what the browser and the server both run: it imports nothing of theirs.
@@ -171,30 +226,28 @@ export default tseslint.config(
       },
     ],
   ),
-  // Regexes rather than globs, so an alias, a bare folder ('@server/queries') and a relative path
-  // of any depth ('../../queries/users') are all caught.
+  // Regexes rather than globs, so an alias, a bare folder ('@server/domains/admin/queries') and a
+  // relative path of any depth ('../../domains/admin/queries/users') are all caught.
   restrict(
     ['server/routes/**/*.ts'],
-    [{ regex: '^(@server/|(\\.\\./)+)queries(/|$)', message: 'Routes call services, never queries.' }],
+    [{ regex: '(^|/)queries(/|$)', message: 'Routes call services, never queries.' }],
+  ),
+  // A domain's queries import no service: not their own domain's ('../x' from queries/) nor another's.
+  restrict(
+    ['server/domains/*/queries/**/*.ts'],
+    [{ regex: '^\\.\\.(/|$)', message: 'Queries import nothing from services.' }, LINE_WRITES],
+    [...TESTS, LINE_WRITER],
   ),
   restrict(
-    ['server/queries/**/*.ts'],
-    [
-      { regex: '^(@server/|(\\.\\./)+)services(/|$)', message: 'Queries import nothing from services.' },
-      LINE_WRITES,
-    ],
-    [...TESTS, 'server/queries/line-items-writes*.ts'],
-  ),
-  restrict(
-    ['server/queries/line-items-writes*.ts'],
-    [{ regex: '^(@server/|(\\.\\./)+)services(/|$)', message: 'Queries import nothing from services.' }],
+    ['server/domains/line-items/queries/**/*.ts'],
+    [{ regex: '^\\.\\.(/|$)', message: 'Queries import nothing from services.' }],
   ),
   restrict(
     ['cli/**/*.ts'],
     [
       {
         regex:
-          '^(@server/(queries|db)|(\\.\\./)+server/(queries|db)|knex|pg|@electric-sql/pglite|knex-pglite)($|/)',
+          '^(@server/(db|sql)|(\\.\\./)+server/(db|sql)|knex|pg|@electric-sql/pglite|knex-pglite)($|/)|(^|/)queries(/|$)',
         message: 'The CLI reaches data only through services; cli/context.ts alone opens the database.',
       },
     ],

@@ -18,7 +18,7 @@ import { openDb } from '@server/db/index';
 import { migrateLatest } from '@server/db/migrate';
 import { createLogger } from '@server/lib/log';
 import { hashPassword } from '@server/lib/passwords';
-import { insertUser } from '@server/queries/users';
+import { insertUser } from '@server/domains/admin/queries/users';
 import { apiLogin, benchDatabase, insertOperatingYear, loadNow, median, ROOT } from './lib';
 import type { BenchContext } from './run';
 

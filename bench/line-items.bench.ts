@@ -13,7 +13,7 @@ import { openDb } from '@server/db/index';
 import { migrateLatest } from '@server/db/migrate';
 import { createLogger } from '@server/lib/log';
 import { hashPassword } from '@server/lib/passwords';
-import { insertUser } from '@server/queries/users';
+import { insertUser } from '@server/domains/admin/queries/users';
 import { decodeEmployeeRows, type LineItemRows } from '@shared/schemas/line-item-rows';
 import { apiLogin, benchDatabase, insertOperatingYear } from './lib';
 import type { BenchContext } from './run';

@@ -22,7 +22,7 @@ import { migrateLatest } from '@server/db/migrate';
 import { compileAccountPattern, DEFAULT_ACCOUNT_PATTERN } from '@server/lib/account-pattern';
 import { CrosswalkMatcher, type CrosswalkRuleRef } from '@server/lib/crosswalk';
 import { createLogger } from '@server/lib/log';
-import { startSession } from '@server/services/tokens';
+import { startSession } from '@server/domains/admin/tokens';
 import { benchDatabase, insertOperatingYear, loadNow } from './lib';
 import type { BenchContext } from './run';
 

@@ -16,7 +16,7 @@ import { openDb } from '@server/db/index';
 import { migrateLatest } from '@server/db/migrate';
 import { createLogger } from '@server/lib/log';
 import { systemActor } from '@server/policies/index';
-import { getConfig, publish, updateConfig } from '@server/services/public-dashboard';
+import { getConfig, publish, updateConfig } from '@server/domains/public-dashboard/public-dashboard';
 import { loadNow, startServer, BENCH_ADMIN as ADMIN } from './lib';
 import type { BenchContext } from './run';
 

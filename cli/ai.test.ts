@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { centsOf } from '@shared/money';
 import { encryptSecret } from '@server/lib/secrets';
-import { buildAiWorld, sqlTotals, goodAnswer, type AiWorld } from '../server/routes/ai-analysis.world';
+import { buildAiWorld, sqlTotals, goodAnswer, type AiWorld } from '../test/worlds/ai-analysis.world';
 import { createCliRunner, jsonDocument, type CliRunner } from '../test/cli';
 import { apiError, startFakeAnthropic, type FakeAnthropic } from '../test/fake-anthropic';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoneyCents, fromCents } from '@shared/money';
 import { createCliRunner, type CliRunner } from '../test/cli';
 import { insertProposed } from '../test/factories';
-import { buildColaWorld, c, model, type ColaWorld } from '../server/routes/cola-calc.world';
+import { buildColaWorld, c, model, type ColaWorld } from '../test/worlds/cola-calc.world';
 
 // The district's own FY2026 budget and FY2027 town goal: what `rif` uses when a flag is left out.
 const FY26_BUDGET = ['47200000.12', '12345.67'];

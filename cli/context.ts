@@ -4,7 +4,7 @@ import { openDb, type DbHandle } from '@server/db/index';
 import { createLogger } from '@server/lib/log';
 import { makeDataDirPrivate } from '@server/lib/private-files';
 import { systemActor, type Actor } from '@server/policies/index';
-import { actorForEmail } from '@server/services/users';
+import { actorForEmail } from '@server/domains/admin';
 
 export interface CliRun {
   app: AppContext;

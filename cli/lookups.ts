@@ -3,8 +3,8 @@ import { AppError } from '@server/errors';
 import type { Actor } from '@server/policies/index';
 import { pickDefaultBudgetYear } from '@shared/schemas/budget-years';
 import { parseFiscalYear } from '@shared/schemas/fiscal-year';
-import { listBudgetYears } from '@server/services/budget-years';
-import { listWorkGroups } from '@server/services/work-groups';
+import { listBudgetYears } from '@server/domains/budgets';
+import { listWorkGroups } from '@server/domains/budgets';
 
 /** Names people type on the command line, resolved through the services the API uses. */
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPublicWorld, FY } from '../server/routes/public-dashboard.world';
+import { buildPublicWorld, FY } from '../test/worlds/public-dashboard.world';
 import { createCliRunner, type CliRunner } from '../test/cli';
 import { buildBudgetYear, buildScenario, insertProposed, sumCents } from '../test/factories';
 

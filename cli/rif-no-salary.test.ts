@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCliRunner, type CliRunner } from '../test/cli';
 import { buildWorkGroup, insertEmployees } from '../test/factories';
-import { buildColaWorld, c, model, type ColaWorld } from '../server/routes/cola-calc.world';
+import { buildColaWorld, c, model, type ColaWorld } from '../test/worlds/cola-calc.world';
 
 /**
  * `budget-cli rif` on a payroll with people whose salary is blank (stored as null,

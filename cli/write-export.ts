@@ -2,7 +2,7 @@ import { statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AppContext } from '@server/context';
 import type { Actor } from '@server/policies/index';
-import { recordFileExport, type FileExport } from '@server/services/security-log';
+import { recordFileExport, type FileExport } from '@server/domains/admin';
 
 type ExportFacts = Omit<FileExport, 'file' | 'via' | 'bytes'>;
 

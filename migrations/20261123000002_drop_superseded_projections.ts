@@ -5,13 +5,13 @@ import type { Knex } from 'knex';
  * may hold, for one budget year, kind (operating or proposed) and fiscal year, both imported lines
  * and the projected lines the import should have replaced, so every total counts those people and
  * amounts twice. This deletes those projected lines by the rule an import applies today
- * (server/queries/import.ts replaceProjectedLines, and Generate Projections' deleteSuperseded):
+ * (server/domains/imports/queries/import.ts replaceProjectedLines, and Generate Projections' deleteSuperseded):
  * projected lines that count (activeScope, the one rule for which lines count) of a budget year,
  * kind and fiscal year that also holds counted imported (not projected) lines. Nothing else is
  * written: lines of other years and kinds, imported lines, and lines of an inactive alternative
  * budget (which never counted) stay as they are.
  *
- * The scope rule is written out here as activeScope (server/queries/line-items-scope.ts) stood when
+ * The scope rule is written out here as activeScope (server/sql/line-items-scope.ts) stood when
  * this migration was written, on purpose: a migration must do tomorrow what it did the day it
  * shipped, whatever the application's rule becomes.
  */

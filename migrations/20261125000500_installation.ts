@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
  * installation: the one row naming this installation of the app. Every backup
  * carries it (it is a table like any other), so a restore can tell this installation's backups
  * from another district's or another machine's, whose accounts it would bring in. A restore keeps
- * the row of the installation it runs on (server/services/restore.ts).
+ * the row of the installation it runs on (server/domains/admin/restore.ts).
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('installation', (t) => {

@@ -61,7 +61,7 @@ interface StoredLocation {
 /**
  * Snapshots published before this column existed are out already: their exact totals are where
  * the next Publish starts. Building rows are matched by name where exactly one building has it
- * (the keys here are server/services/public-dashboard-release.ts's, written out: a migration must
+ * (the keys here are server/domains/public-dashboard/public-dashboard-release.ts's, written out: a migration must
  * not change with the code).
  */
 async function seedFromSnapshots(knex: Knex): Promise<void> {

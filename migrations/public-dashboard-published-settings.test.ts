@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import type { AppContext } from '@server/context';
 import { openDb, type DbHandle } from '@server/db/index';
 import { migrateLatest } from '@server/db/migrate';
-import { publicViewForPath } from '@server/services/public-dashboard-view';
+import { publicViewForPath } from '@server/domains/public-dashboard/public-dashboard-view';
 import { migrationSource } from './index';
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '@server/db/index';
-import { computeMeter } from '@server/services/nss-meter';
+import { computeMeter } from '@server/domains/massachusetts/nss-meter';
 import { createTestDb } from '../test/db';
 import { seedDemo } from './demo';
 

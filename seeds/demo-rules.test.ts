@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
 import type { DbHandle } from '@server/db/index';
 import { systemActor } from '@server/policies/index';
-import { AUTOMATIC_NEXT_YEAR_SALARY, NEXT_YEAR_RULE_JOINS } from '@server/queries/salary-rule';
-import { generateProjectionsIn } from '@server/services/projections-generate';
-import { applyAutomaticNextYearSalary } from '@server/services/line-items/index';
+import { AUTOMATIC_NEXT_YEAR_SALARY, NEXT_YEAR_RULE_JOINS } from '@server/sql/salary-rule';
+import { generateProjectionsIn } from '@server/domains/planning/projections-generate';
+import { applyAutomaticNextYearSalary } from '@server/domains/line-items/index';
 import { createTestDb } from '../test/db';
 import { seedDemo } from './demo';
 

@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
 import { hashPassword } from '@server/lib/passwords';
 import { systemActor } from '@server/policies/index';
-import { insertAudit } from '@server/queries/audit';
-import { generateProjectionsIn } from '@server/services/projections-generate';
-import { applyAutomaticNextYearSalary } from '@server/services/line-items/index';
+import { insertAudit } from '@server/db/audit';
+import { generateProjectionsIn } from '@server/domains/planning';
+import { applyAutomaticNextYearSalary } from '@server/domains/line-items/index';
 import { buildDemoDistrict, CURRENT_FISCAL_YEAR } from './demo-district';
 import {
   insertBudgetYears,

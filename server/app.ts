@@ -9,7 +9,7 @@ import { errorHandler, onAppError } from './middleware/errors';
 import { buildOpenApi } from './openapi';
 import { allRoutes } from './routes/index';
 import { mountRoutes } from './routes/mount';
-import { isPublicViewCached, publicViewForPath } from './services/public-dashboard-view';
+import { isPublicViewCached, publicViewForPath } from '@server/domains/public-dashboard';
 import { webApp } from './static';
 
 // WEB_DIST lets browser tests serve a build of their own; normally the app serves web/dist.

@@ -4,7 +4,7 @@ import { startMaintenance } from './db/maintenance';
 import { createLogger } from './lib/log';
 import { makeDataDirPrivate } from './lib/private-files';
 import { createApp } from './app';
-import { prepareDatabase } from './services/startup';
+import { prepareDatabase } from '@server/domains/admin';
 
 /** Starts the server: open the database, migrate, load the demo district if empty, listen. */
 async function main() {

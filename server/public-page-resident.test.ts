@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { saveStateFigures } from '@server/queries/nss';
-import { deseCodes } from '@server/services/dese-codes';
+import { saveStateFigures } from '@server/domains/massachusetts/queries/nss';
+import { deseCodes } from '@server/domains/massachusetts/dese-codes';
 import { createTestApp, type TestApp } from '../test/app';
 import { servePublicPage } from '../test/public-page-server';
 import { cents } from '../test/real-files';

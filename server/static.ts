@@ -53,7 +53,7 @@ export function acceptsEncoding(header: string | undefined, encoding: string): b
   return star ?? false;
 }
 
-/** The published view of a public dashboard's path, or null (server/services/public-dashboard-view.ts). */
+/** The published view of a public dashboard's path, or null (server/domains/public-dashboard/public-dashboard-view.ts). */
 export type PublicViewLookup = (urlPath: string) => Promise<PublicView | null>;
 
 export interface WebAppOptions {

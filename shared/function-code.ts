@@ -14,7 +14,7 @@ export const DESE_FUNCTION_CODES: ReadonlySet<string> = new Set(
 );
 
 /**
- * Which function code a line carries, one rule for the server's SQL (server/queries/function-codes.ts
+ * Which function code a line carries, one rule for the server's SQL (server/domains/massachusetts/queries/function-codes.ts
  * writes the same in SQL) and the web app's grid filter: its own code, else its budget category's
  * (blank is none), and it counts only when DESE's chart has it: a detail code of
  * fixtures/dese_function_codes.csv or one of the nine series codes (1000 ... 9000).

@@ -7,11 +7,11 @@ import { createApp } from '@server/app';
 import type { DbHandle } from '@server/db/index';
 import { createLogger, type Logger } from '@server/lib/log';
 import { hashPassword } from '@server/lib/passwords';
-import { insertUser } from '@server/queries/users';
+import { insertUser } from '@server/domains/admin/queries/users';
 import { allRoutes } from '@server/routes/index';
 import type { Role } from '@shared/schemas/common';
-import { resetLoginLimits } from '@server/services/auth';
-import { startSession } from '@server/services/tokens';
+import { resetLoginLimits } from '@server/domains/admin/auth';
+import { startSession } from '@server/domains/admin/tokens';
 import { createTestDb } from './db';
 import { RESPONSE_MISMATCH, responseCheck, sweepRecorder } from './response-check';
 

@@ -7,18 +7,28 @@ const eslint = new ESLint({ cwd: path.resolve(import.meta.dirname, '..') });
 
 async function restricted(filePath: string, source: string): Promise<string[]> {
   const [result] = await eslint.lintText(source, { filePath });
-  return result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+  return result.messages
+    .filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'domains/through-index')
+    .map((m) => m.message);
 }
 
 describe('import boundaries', () => {
   it.each([
     ['shared/schemas/probe.ts', "import { openDb } from '@server/db/index';", 'Schemas import only zod'],
     ['shared/schemas/probe.ts', "import { createLogger } from '@server/lib/log';", 'Schemas import only zod'],
-    ['server/routes/probe.ts', "import { findUserByEmail } from '@server/queries/users';", 'never queries'],
-    ['server/queries/probe.ts', "import { listUsers } from '../services/users';", 'nothing from services'],
+    [
+      'server/routes/probe.ts',
+      "import { findUserByEmail } from '@server/domains/admin/queries/users';",
+      'never queries',
+    ],
+    [
+      'server/domains/admin/queries/probe.ts',
+      "import { listUsers } from '../users';",
+      'nothing from services',
+    ],
     [
       'cli/commands/probe.ts',
-      "import { findUserByEmail } from '@server/queries/users';",
+      "import { findUserByEmail } from '@server/domains/admin/queries/users';",
       'only through services',
     ],
     ['cli/commands/probe.ts', "import knex from 'knex';", 'only through services'],
@@ -34,12 +44,29 @@ describe('import boundaries', () => {
       "import { GapCard } from '../../dashboard/gap-card';",
       'other screens',
     ],
-    ['server/routes/sub/probe.ts', "import { findUserByEmail } from '../../queries/users';", 'never queries'],
-    ['server/routes/probe.ts', "import { findUserByEmail } from '@server/queries';", 'never queries'],
-    ['server/queries/probe.ts', "import { listUsers } from '../services';", 'nothing from services'],
+    [
+      'server/routes/sub/probe.ts',
+      "import { findUserByEmail } from '../../domains/admin/queries/users';",
+      'never queries',
+    ],
+    [
+      'server/routes/probe.ts',
+      "import { findUserByEmail } from '@server/domains/admin/queries';",
+      'never queries',
+    ],
+    ['server/domains/admin/queries/probe.ts', "import { listUsers } from '..';", 'nothing from services'],
+    // A domain is entered through its index.ts only, by alias or by a relative path.
+    ['server/routes/probe.ts', "import { listUsers } from '@server/domains/admin/users';", 'the one door'],
+    ['server/domains/planning/probe.ts', "import { listUsers } from '../admin/users';", 'the one door'],
     [
       'cli/commands/probe.ts',
-      "import { findUserByEmail } from '../../server/queries/users';",
+      "import { listUsers } from '../../server/domains/admin/users';",
+      'the one door',
+    ],
+    ['seeds/probe.ts', "import { listUsers } from '@server/domains/admin/users';", 'the one door'],
+    [
+      'cli/commands/probe.ts',
+      "import { findUserByEmail } from '../../server/domains/admin/queries/users';",
       'only through services',
     ],
     ['cli/commands/probe.ts', "import { PGlite } from '@electric-sql/pglite';", 'only through services'],
@@ -71,7 +98,9 @@ describe('import boundaries', () => {
     ['shared/schemas/probe.ts', "import { z } from 'zod';\nimport { moneyInput } from './common';"],
     // The budget arithmetic imports nothing: the schemas' labels and thresholds come from it.
     ['shared/schemas/probe.ts', "import { fiscalYearLabel } from '@shared/budget-math';"],
-    ['server/routes/probe.ts', "import { listUsers } from '@server/services/users';"],
+    ['server/routes/probe.ts', "import { users } from '@server/domains/admin';"],
+    ['server/domains/admin/probe.ts', "import { listUsers } from './users';"],
+    ['server/domains/admin/queries/probe.ts', "import { auditEntry } from '@server/db/audit';"],
     ['cli/context.ts', "import { openDb } from '@server/db/index';"],
     [
       'web/src/screens/admin/probe.ts',
@@ -80,7 +109,7 @@ describe('import boundaries', () => {
     ['web/src/screens/admin/import/probe.ts', "import { AdminScreen } from '../index';"],
     ['web/src/screens/admin/probe.ts', "import { can } from '@shared/policy';"],
     ['shared/probe.ts', "import { z } from 'zod';\nimport { money } from './money';"],
-    ['cli/commands/probe.ts', "import { listUsers } from '@server/services/users';"],
+    ['cli/commands/probe.ts', "import { users } from '@server/domains/admin';"],
     [
       'cli/commands/probe.ts',
       "import { Command } from 'commander';\nimport { pgFormat } from 'pg-format-probe';",

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The one writer of line items is held by eslint.config.js: only server/services/line-items/
+ * The one writer of line items is held by eslint.config.js: only server/domains/line-items/
  * imports the line-writing queries, and a write to line_items spelled anywhere else under server/
- * is an error. A probe in server/services/ that writes lines outside the writer fails; the same
+ * is an error. A probe in another domain (server/domains/planning/) that writes lines outside the writer fails; the same
  * probe inside the writer, and the real tree, pass.
  */
 const root = path.resolve(import.meta.dirname, '..');
@@ -17,13 +17,13 @@ async function layering(filePath: string, source: string): Promise<string[]> {
   return result.messages.filter((m) => RULES.has(m.ruleId ?? '')).map((m) => `${m.ruleId}: ${m.message}`);
 }
 
-const PROBE = 'server/services/probe-line-writes.ts';
+const PROBE = 'server/domains/planning/probe-line-writes.ts';
 
 describe('the line writer is the only writer of line_items', () => {
   it.each([
     [
       'imports the line-writing queries',
-      "import { updateLines } from '@server/queries/line-items-writes';\nexport const used = [updateLines];",
+      "import { updateLines } from '@server/domains/line-items/queries/line-items-writes';\nexport const used = [updateLines];",
       'no-restricted-imports',
     ],
     [
@@ -76,21 +76,21 @@ describe('the line writer is the only writer of line_items', () => {
       "import type { Knex } from 'knex';\nimport { openCopy } from '@server/lib/import/copy';\nexport const f = (trx: Knex.Transaction) => openCopy(trx, 'line_items', ['notes']);",
       'lines/no-line-writes',
     ],
-  ])('a probe in server/services/ that %s fails the lint', async (_what, source, rule) => {
+  ])('a probe in server/domains/planning/ that %s fails the lint', async (_what, source, rule) => {
     const messages = await layering(PROBE, `${source}\n`);
     expect(messages.join('\n')).toContain(`${rule}: `);
     expect(messages.join('\n')).toMatch(/line writer/);
   });
 
-  it('the same writes inside the writer (server/services/line-items/) pass', async () => {
+  it('the same writes inside the writer (server/domains/line-items/) pass', async () => {
     const source = [
       "import type { Db } from '@server/db/index';",
-      "import { updateLines } from '@server/queries/line-items-writes';",
+      "import { updateLines } from '@server/domains/line-items/queries/line-items-writes';",
       "export const f = (db: Db) => db('line_items').where({ id: 1 }).update({ notes: 'x' });",
       "export const g = (db: Db) => db.raw('UPDATE line_items SET notes = ? WHERE id = ?', ['x', 1]);",
       'export const used = [updateLines];',
     ].join('\n');
-    expect(await layering('server/services/line-items/probe.ts', `${source}\n`)).toEqual([]);
+    expect(await layering('server/domains/line-items/probe.ts', `${source}\n`)).toEqual([]);
   });
 
   it('reads of line_items elsewhere pass', async () => {

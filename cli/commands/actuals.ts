@@ -12,9 +12,9 @@ import {
 } from '@shared/schemas/actuals-import';
 import { fiscalYearInput } from '@shared/schemas/fiscal-year';
 import { SKIP } from '@shared/schemas/import';
-import { importLedgerLocalFile } from '@server/services/actuals-import';
-import { budgetVsActual } from '@server/services/actuals-report';
-import { writeBudgetVsActualWorkbook } from '@server/services/actuals-workbook';
+import { importLedgerLocalFile } from '@server/domains/imports';
+import { budgetVsActual } from '@server/domains/ledger';
+import { writeBudgetVsActualWorkbook } from '@server/domains/ledger';
 import { budgetYearNamed } from '../lookups';
 import { withCli } from '../context';
 import { parseFlags, printJson, printRows } from '../output';

@@ -11,8 +11,8 @@ import {
   type Adoption,
   type UndoPreview,
 } from '@shared/schemas/scenario-adoptions';
-import * as adoptions from '@server/services/scenario-adoptions';
-import * as undo from '@server/services/scenario-adoptions-undo';
+import { scenarioAdoptions as adoptions } from '@server/domains/stages';
+import { scenarioAdoptionsUndo as undo } from '@server/domains/stages';
 import { withCli } from '../context';
 import { budgetYearOrDefault } from '../lookups';
 import { parseFlags, printJson, printRows } from '../output';

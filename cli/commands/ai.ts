@@ -15,8 +15,8 @@ import {
 } from '@shared/schemas/ai-analysis';
 import { centsOf, centsText, formatMoneyCents as money, fromCents } from '@shared/money';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
-import { analyzeBudgetCuts, getAnalysis, listAnalyses } from '@server/services/ai-analysis';
-import { budgetSummary } from '@server/services/dashboard';
+import { analyzeBudgetCuts, getAnalysis, listAnalyses } from '@server/domains/ai';
+import { budgetSummary } from '@server/domains/budgets';
 import { budgetYearOrDefault } from '../lookups';
 import { withCli } from '../context';
 import { parseFlags, printJson, printRows } from '../output';

@@ -8,8 +8,8 @@ import {
   restoreEmbedded,
   restorePostgres,
   type RestoreResult,
-} from '@server/services/backup';
-import { describeContents } from '@server/services/restore';
+} from '@server/domains/admin';
+import { describeContents } from '@server/domains/admin';
 import { printJson } from '../output';
 
 function restoredText(done: RestoreResult): string {

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { idParams } from '@shared/schemas/common';
 import { createScenarioBody } from '@shared/schemas/scenarios';
-import * as scenarios from '@server/services/scenarios';
+import { scenarios as scenarios } from '@server/domains/stages';
 import { withCli } from '../context';
 import { budgetYearNamed } from '../lookups';
 import { parseFlags, printJson, printRows } from '../output';

@@ -9,7 +9,7 @@ import {
   type Contract,
 } from '@shared/schemas/contracts';
 import { fiscalYearLabel as label } from '@shared/schemas/fiscal-year';
-import * as contracts from '@server/services/contracts';
+import { contracts as contracts } from '@server/domains/planning';
 import { withCli } from '../context';
 import { workGroupNamed } from '../lookups';
 import { parseFlags, printJson, printRows } from '../output';

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { applyMigrations, rollBackAllMigrations } from '@server/services/database';
-import { loadDemo } from '@server/services/seed';
+import { applyMigrations, rollBackAllMigrations } from '@server/domains/admin';
+import { loadDemo } from '@server/domains/admin';
 import { withCli } from '../context';
 
 export function registerDbCommands(program: Command): void {

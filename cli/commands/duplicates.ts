@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { MERGE_RULES, type RuleRecord } from '@shared/schemas/duplicates';
 import { fiscalYearInput } from '@shared/schemas/fiscal-year';
-import { mergeByRule } from '@server/services/duplicates-merge';
+import { mergeByRule } from '@server/domains/line-items';
 import { withCli } from '../context';
 import { budgetYearNamed } from '../lookups';
 import { parseFlags, printJson, printRows } from '../output';

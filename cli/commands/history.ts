@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { historyEntityNames, historyParams, historyQuery } from '@shared/schemas/history';
-import { getHistory } from '@server/services/history';
+import { getHistory } from '@server/domains/admin';
 import { withCli } from '../context';
 import { parseFlags, printJson, printRows } from '../output';
 

@@ -13,10 +13,10 @@ import {
   type NssMeter,
   type StateFigures,
 } from '@shared/schemas/nss';
-import { listCutScenarios } from '@server/services/cut-scenarios';
-import * as nss from '@server/services/nss';
-import { scenarioMeter, yearMeter } from '@server/services/nss-meter';
-import { perPupil } from '@server/services/nss-per-pupil';
+import { listCutScenarios } from '@server/domains/planning';
+import { nss as nss } from '@server/domains/massachusetts';
+import { scenarioMeter, yearMeter } from '@server/domains/massachusetts';
+import { perPupil } from '@server/domains/massachusetts';
 import { withCli } from '../context';
 import { budgetYearOrDefault } from '../lookups';
 import { moneyFlag, parseFlags, printJson, printRows } from '../output';

@@ -6,8 +6,8 @@ import {
   type PublicDashboardConfig,
 } from '@shared/schemas/public-dashboard';
 import type { PublicPreview } from '@shared/schemas/public-dashboard-preview';
-import * as service from '@server/services/public-dashboard';
-import { previewDashboard } from '@server/services/public-dashboard-preview';
+import { publicDashboard as service } from '@server/domains/public-dashboard';
+import { previewDashboard } from '@server/domains/public-dashboard';
 import { AppError } from '@server/errors';
 import type { AppContext } from '@server/context';
 import type { Actor } from '@server/policies/index';

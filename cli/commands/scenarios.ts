@@ -13,10 +13,10 @@ import {
   type ScenarioSummary,
 } from '@shared/schemas/cut-scenarios';
 import { fiscalYearInput, fiscalYearLabel } from '@shared/schemas/fiscal-year';
-import { listBudgetCategories } from '@server/services/budget-categories';
+import { listBudgetCategories } from '@server/domains/budgets';
 import { budgetYearOrDefault } from '../lookups';
-import * as cuts from '@server/services/cut-scenarios';
-import * as calc from '@server/services/cut-scenarios-calc';
+import { cutScenarios as cuts } from '@server/domains/planning';
+import { cutScenariosCalc as calc } from '@server/domains/planning';
 import { withCli } from '../context';
 import { registerAdoptionCommands } from './adoptions';
 import { parseFlags, printJson, printRows } from '../output';

@@ -6,8 +6,8 @@ import {
   type MoneyChange,
   type StageComparison,
 } from '@shared/schemas/budget-stages-compare';
-import { compareStages } from '@server/services/budget-stages-compare';
-import { comparisonWorkbook } from '@server/services/budget-stages-compare-workbook';
+import { compareStages } from '@server/domains/stages';
+import { comparisonWorkbook } from '@server/domains/stages';
 import { withCli } from '../context';
 import { budgetYearOrDefault } from '../lookups';
 import { parseFlags, printJson, printRows } from '../output';

@@ -8,7 +8,7 @@ import {
   type StagesResponse,
 } from '@shared/schemas/budget-stages';
 import { fiscalYearInput } from '@shared/schemas/fiscal-year';
-import * as service from '@server/services/budget-stages';
+import { budgetStages as service } from '@server/domains/stages';
 import { z } from 'zod';
 import { withCli } from '../context';
 import { registerStageCompare } from './stage-compare';

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { registerBody } from '@shared/schemas/auth';
-import * as users from '@server/services/users';
+import { users as users } from '@server/domains/admin';
 import { withCli } from '../context';
 import { parseFlags, printJson, printRows } from '../output';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTOMATIC_NEXT_YEAR_SALARY, NEXT_YEAR_RULE_JOINS } from '@server/queries/salary-rule';
+import { AUTOMATIC_NEXT_YEAR_SALARY, NEXT_YEAR_RULE_JOINS } from '@server/sql/salary-rule';
 import { createTestDb } from '../../test/db';
 import type { DbHandle } from './index';
 

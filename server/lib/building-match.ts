@@ -3,7 +3,7 @@
  * One implementation for both callers, which read names differently (each as documented for its
  * users), so each passes its NameRules:
  * - imports (`BuildingMatcher` in server/lib/import/match.ts, docs/IMPORTING.md): IMPORT_NAMES;
- * - linking employees to buildings (`buildingMatcher` in server/services/buildings.ts,
+ * - linking employees to buildings (`buildingMatcher` in server/domains/budgets/buildings.ts,
  *   ARCHITECTURE 'Linking employees to buildings'): LINK_NAMES.
  */
 

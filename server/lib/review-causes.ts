@@ -2,13 +2,13 @@
  * Why a line is flagged for review. A flag raised because the line lacked
  * something records that cause (metadata.reviewCauses) and clears itself when the thing is there,
  * by whatever path it came (an edit, a bulk action, the crosswalk, a placement, an import): the
- * line writer re-judges the causes after every change (server/services/line-items/review.ts). A
+ * line writer re-judges the causes after every change (server/domains/line-items/review.ts). A
  * warning that names no fixable cause is 'other' and stays until a person marks the line reviewed.
  *
  * Each cause is known by the warnings that raise it: SQL LIKE patterns ('%' any run of characters),
  * read the same way here (an import classifies its warnings) and in SQL (the writer classifies the
  * warnings of lines flagged before causes were recorded). What 'fixed' means for each cause is SQL
- * (server/queries/line-items-writes-review.ts). Imports nothing.
+ * (server/domains/line-items/queries/line-items-writes-review.ts). Imports nothing.
  * ---------------------------------------------------------------------------------------------- */
 
 export const REVIEW_CAUSES = [

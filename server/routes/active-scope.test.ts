@@ -9,7 +9,7 @@ import {
 } from '../../test/factories';
 
 /**
- * Every read that totals or lists lines agrees with one rule (server/queries/line-items-scope.ts),
+ * Every read that totals or lists lines agrees with one rule (server/sql/line-items-scope.ts),
  * here restated on the rows themselves: a line counts when it is in no budget, in an active budget,
  * or its budget year has no active budget of its kind. Inactive alternative budgets hold lines in
  * every year, one fiscal year holds nothing else, and a second budget year has no active proposed

@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildCategory, buildScenario, insertEmployees, insertProposed } from '../../test/factories';
-import { centsOfDollars, LEDGER_FILE, ledgerSuite, parseFixture, sumOf } from './actuals.suite';
+import {
+  centsOfDollars,
+  LEDGER_FILE,
+  ledgerSuite,
+  parseFixture,
+  sumOf,
+} from '../../test/worlds/actuals.suite';
 
 /**
  * The multi-year projection and Generate Projections can start from last year's

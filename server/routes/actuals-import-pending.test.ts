@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { generatedLedgerCsv } from '../../test/ledger-files';
-import { prepareDatabase } from '@server/services/startup';
-import { ledgerSuite } from './actuals.suite';
+import { prepareDatabase } from '@server/domains/admin/startup';
+import { ledgerSuite } from '../../test/worlds/actuals.suite';
 
 /**
  * A ledger import writes its rows in short transactions under a pending import (the embedded

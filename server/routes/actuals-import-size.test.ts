@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { generatedLedgerCsv } from '../../test/ledger-files';
-import { ledgerSuite } from './actuals.suite';
+import { ledgerSuite } from '../../test/worlds/actuals.suite';
 
 /**
  * A ledger file cannot hold the server: 330,000 rows held reads for 5 s and the memory at 1.4 GB,

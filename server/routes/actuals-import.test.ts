@@ -8,7 +8,7 @@ import {
   parseFixture,
   SHARED_LEDGER,
   sumOf,
-} from './actuals.suite';
+} from '../../test/worlds/actuals.suite';
 
 const s = ledgerSuite('ledger-import-');
 const file = readFileSync(LEDGER_FILE);

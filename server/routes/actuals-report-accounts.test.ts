@@ -8,7 +8,7 @@ import {
   parseFixture,
   sumOf,
   type FixtureRow,
-} from './actuals.suite';
+} from '../../test/worlds/actuals.suite';
 
 // GET /actuals/report lists no ledger account by default (the screen's first read), every one a page
 // at a time (accounts=all), the ones no line names (accounts=unmatched), or one group's (group=<key>: the drill-down).

@@ -9,7 +9,7 @@ import {
   parseFixture,
   sumOf,
   type FixtureRow,
-} from './actuals.suite';
+} from '../../test/worlds/actuals.suite';
 
 const s = ledgerSuite('ledger-report-');
 const file = readFileSync(LEDGER_FILE);

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { singleFileUpload, uploadedFile } from '@server/lib/import/upload-middleware';
 import * as r from '@shared/schemas/actuals';
 import * as s from '@shared/schemas/actuals-import';
-import * as imports from '@server/services/actuals-import';
-import { LEDGER_TOO_LARGE } from '@server/services/actuals-import-limits';
-import * as report from '@server/services/actuals-report';
-import { budgetVsActualWorkbookStream } from '@server/services/actuals-workbook';
+import { actualsImport as imports } from '@server/domains/imports';
+import { LEDGER_TOO_LARGE } from '@server/domains/imports';
+import { actualsReport as report } from '@server/domains/ledger';
+import { budgetVsActualWorkbookStream } from '@server/domains/ledger';
 import { defineRoute } from './define';
 
 const tag = 'Budget vs actual';

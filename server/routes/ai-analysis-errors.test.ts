@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/app';
 import { apiError, toolReply, type FakeAnthropic, type FakeReply } from '../../test/fake-anthropic';
-import { buildAiWorld, goodAnswer, recordingLogger, type AiWorld, startAiApp } from './ai-analysis.world';
+import {
+  buildAiWorld,
+  goodAnswer,
+  recordingLogger,
+  type AiWorld,
+  startAiApp,
+} from '../../test/worlds/ai-analysis.world';
 
 /**
  * Each way an analysis can fail, against the fake Messages API: the message a finance officer reads

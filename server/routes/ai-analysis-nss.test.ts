@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/app';
 import { sentData, toolReply, type FakeAnthropic } from '../../test/fake-anthropic';
-import { buildAiWorld, goodAnswer, startAiApp } from './ai-analysis.world';
-import { c, FIGURES_FY27, FY, nssWorld, type NssWorld } from './nss.world';
+import { buildAiWorld, goodAnswer, startAiApp } from '../../test/worlds/ai-analysis.world';
+import { c, FIGURES_FY27, FY, nssWorld, type NssWorld } from '../../test/worlds/nss.world';
 
 /**
  * Net school spending as a constraint on the AI analysis: the request carries

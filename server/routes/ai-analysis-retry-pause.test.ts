@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/app';
 import { apiError, type FakeAnthropic } from '../../test/fake-anthropic';
-import { buildAiWorld, goodAnswer, startAiApp, type AiWorld } from './ai-analysis.world';
+import { buildAiWorld, goodAnswer, startAiApp, type AiWorld } from '../../test/worlds/ai-analysis.world';
 
 /**
  * Claude answering 529 (overloaded) without a Retry-After header is retried after

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { centsOf } from '@shared/money';
 import type { TestApp } from '../../test/app';
 import type { FakeAnthropic } from '../../test/fake-anthropic';
-import { buildAiWorld, goodAnswer, type AiWorld, startAiApp } from './ai-analysis.world';
+import { buildAiWorld, goodAnswer, type AiWorld, startAiApp } from '../../test/worlds/ai-analysis.world';
 
 /**
  * 'Try in Scenario Builder': chosen suggestions of a saved analysis become a new cut scenario.

@@ -10,7 +10,7 @@ import {
   sqlTotals,
   type AiWorld,
   startAiApp,
-} from './ai-analysis.world';
+} from '../../test/worlds/ai-analysis.world';
 
 /**
  * POST /ai-analysis/budget-cuts against a local fake Messages API: what is sent (lines and

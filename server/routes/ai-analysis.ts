@@ -1,8 +1,8 @@
 import { queueFor } from '@server/db/queue';
 import * as s from '@shared/schemas/ai-analysis';
 import { idParams } from '@shared/schemas/common';
-import { analyzeBudgetCuts, getAnalysis, listAnalyses } from '@server/services/ai-analysis';
-import { scenarioFromAnalysis } from '@server/services/ai-analysis-scenario';
+import { analyzeBudgetCuts, getAnalysis, listAnalyses } from '@server/domains/ai';
+import { scenarioFromAnalysis } from '@server/domains/ai';
 import { defineRoute, type AnyRoute } from './define';
 
 const tag = 'AI Analysis';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdmin } from '@server/services/users';
+import { ensureAdmin } from '@server/domains/admin/users';
 import { createTestApp, type TestApp } from '../../test/app';
 
 let t: TestApp;

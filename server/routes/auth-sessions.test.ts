@@ -1,6 +1,6 @@
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '@server/services/tokens';
+import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '@server/domains/admin/tokens';
 import { createTestApp, type TestApp } from '../../test/app';
 
 let t: TestApp;

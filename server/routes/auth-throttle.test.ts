@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SECURITY_ENTITY } from '@server/queries/security-events';
+import { SECURITY_ENTITY } from '@server/domains/admin/queries/security-events';
 import { createTestApp, type TestApp } from '../../test/app';
 
 // Behind one trusted proxy (TRUST_PROXY=1), so each test can sign in "from" several addresses.

@@ -2,10 +2,10 @@ import type { Context } from 'koa';
 import * as s from '@shared/schemas/auth';
 import { idParams, messageSchema } from '@shared/schemas/common';
 import { exportRecordBody, securityLogQuery, securityLogResponse } from '@shared/schemas/security-log';
-import * as auth from '@server/services/auth';
-import { getSecurityLog, recordExport, type ClientInfo } from '@server/services/security-log';
-import * as sessions from '@server/services/sessions';
-import * as users from '@server/services/users';
+import { auth as auth } from '@server/domains/admin';
+import { getSecurityLog, recordExport, type ClientInfo } from '@server/domains/admin';
+import { sessions as sessions } from '@server/domains/admin';
+import { users as users } from '@server/domains/admin';
 import { defineRoute } from './define';
 
 const tag = 'Authentication and users';

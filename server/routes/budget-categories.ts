@@ -1,6 +1,6 @@
 import * as s from '@shared/schemas/budget-categories';
 import { idParams, messageSchema } from '@shared/schemas/common';
-import * as service from '@server/services/budget-categories';
+import { budgetCategories as service } from '@server/domains/budgets';
 import { defineRoute } from './define';
 
 const tag = 'Reference data';

@@ -1,6 +1,6 @@
 import { budgetComparisonResponse } from '@shared/schemas/budget-comparison';
 import { budgetYearIdQuery } from '@shared/schemas/fiscal-years';
-import * as service from '@server/services/budget-comparison';
+import { budgetComparison } from '@server/domains/budgets';
 import { defineRoute } from './define';
 
 export const budgetComparisonRoutes = [
@@ -12,6 +12,6 @@ export const budgetComparisonRoutes = [
     action: 'comparison.read',
     query: budgetYearIdQuery,
     response: budgetComparisonResponse,
-    handler: ({ app, actor, query }) => service.budgetComparison(app, actor, query.budgetYearId),
+    handler: ({ app, actor, query }) => budgetComparison(app, actor, query.budgetYearId),
   }),
 ];

@@ -1,6 +1,6 @@
 import * as s from '@shared/schemas/budget-settings';
 import { idParams } from '@shared/schemas/common';
-import * as service from '@server/services/budget-settings';
+import { budgetSettings as service } from '@server/domains/budgets';
 import { defineRoute } from './define';
 
 const tag = 'Budget settings';

@@ -16,8 +16,8 @@ import {
   expectedTotals,
   type ModelLine,
   type ModelState,
-} from './budget-stages-compare.model';
-import { evaluateWorkbook } from './budget-stages-compare.xlsx-check';
+} from '../../test/worlds/budget-stages-compare.model';
+import { evaluateWorkbook } from '../../test/worlds/budget-stages-compare.xlsx-check';
 
 /**
  * What changed between two stages, and why. A year is built, moved to the

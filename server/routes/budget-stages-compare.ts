@@ -1,6 +1,6 @@
 import { compareQuery, compareResponse } from '@shared/schemas/budget-stages-compare';
-import { compareStages } from '@server/services/budget-stages-compare';
-import { compareStagesWorkbook } from '@server/services/budget-stages-compare-workbook';
+import { compareStages } from '@server/domains/stages';
+import { compareStagesWorkbook } from '@server/domains/stages';
 import { defineRoute } from './define';
 
 const tag = 'Budget stages';

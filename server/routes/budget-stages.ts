@@ -7,7 +7,7 @@ import {
   stageYearQuery,
   stagesResponse,
 } from '@shared/schemas/budget-stages';
-import * as service from '@server/services/budget-stages';
+import { budgetStages as service } from '@server/domains/stages';
 import { defineRoute } from './define';
 
 const tag = 'Budget stages';

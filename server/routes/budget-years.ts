@@ -1,6 +1,6 @@
 import { budgetYearResponse, budgetYearsResponse, currentFiscalYearBody } from '@shared/schemas/budget-years';
 import { idParams } from '@shared/schemas/common';
-import * as service from '@server/services/budget-years';
+import { budgetYears as service } from '@server/domains/budgets';
 import { defineRoute, type AnyRoute } from './define';
 
 export const budgetYearRoutes: AnyRoute[] = [

@@ -1,6 +1,6 @@
 import * as s from '@shared/schemas/buildings';
 import { idParams, messageSchema } from '@shared/schemas/common';
-import * as service from '@server/services/buildings';
+import { buildings as service } from '@server/domains/budgets';
 import { defineRoute } from './define';
 
 const tag = 'Reference data';

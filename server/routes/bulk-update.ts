@@ -1,5 +1,5 @@
 import * as s from '@shared/schemas/bulk-update';
-import * as service from '@server/services/bulk-update';
+import { bulkUpdate as service } from '@server/domains/line-items';
 import { defineRoute } from './define';
 
 const tag = 'Import and bulk update';

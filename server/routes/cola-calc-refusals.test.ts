@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { buildBudgetYear, buildScenario, insertEmployees } from '../../test/factories';
-import { buildColaWorld, type ColaWorld } from './cola-calc.world';
+import { buildColaWorld, type ColaWorld } from '../../test/worlds/cola-calc.world';
 
 let t: TestApp;
 let finance: string;

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { buildBudgetYear, buildScenario, insertEmployees } from '../../test/factories';
-import { buildColaWorld, c, model, underOther, type ColaWorld, type ModelYear } from './cola-calc.world';
+import {
+  buildColaWorld,
+  c,
+  model,
+  underOther,
+  type ColaWorld,
+  type ModelYear,
+} from '../../test/worlds/cola-calc.world';
 
 let t: TestApp;
 let finance: string;

@@ -8,9 +8,9 @@ import {
   rifListQuery,
   rifListResponse,
 } from '@shared/schemas/cola-calc';
-import { calculateCola } from '@server/services/cola-calc';
-import { multiYearProjection } from '@server/services/cola-multi-year';
-import { calculateRifGap, listRifCalculations } from '@server/services/cola-rif';
+import { calculateCola } from '@server/domains/planning';
+import { multiYearProjection } from '@server/domains/planning';
+import { calculateRifGap, listRifCalculations } from '@server/domains/planning';
 import { defineRoute, type AnyRoute } from './define';
 
 const tag = 'COLA calculations';

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { buildBudgetYear, buildWorkGroup, grow, insertEmployees } from '../../test/factories';
-import { dollars, LUNENBURG_TEXT, readIndependently, uploadSchedule } from './salary-schedules.suite';
+import {
+  dollars,
+  LUNENBURG_TEXT,
+  readIndependently,
+  uploadSchedule,
+} from '../../test/worlds/salary-schedules.suite';
 
 /**
  * The seam between a contract and a real salary schedule: teachers placed on the Lunenburg schedule

@@ -1,6 +1,6 @@
 import { idParams } from '@shared/schemas/common';
 import * as s from '@shared/schemas/contracts';
-import * as service from '@server/services/contracts';
+import { contracts as service } from '@server/domains/planning';
 import { defineRoute, type AnyRoute } from './define';
 
 const tag = 'COLA contracts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
-import { buildColaWorld, c, model, type ModelYear } from './cola-calc.world';
+import { buildColaWorld, c, model, type ModelYear } from '../../test/worlds/cola-calc.world';
 
 let t: TestApp;
 let finance: string;

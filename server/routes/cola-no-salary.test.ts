@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildWorkGroup } from '../../test/factories';
 import { csvRecords, exportCents, realFile, skipWithout } from '../../test/real-files';
-import { importSuite } from './import.suite';
+import { importSuite } from '../../test/worlds/import.suite';
 
 /**
  * The real Boston payroll (four schools, 744 rows) has 27 rows with a blank

@@ -1,6 +1,6 @@
 import { idParams } from '@shared/schemas/common';
 import * as s from '@shared/schemas/cola-scenarios';
-import * as service from '@server/services/cola-scenarios';
+import { colaScenarios as service } from '@server/domains/planning';
 import { defineRoute, type AnyRoute } from './define';
 
 const tag = 'COLA scenarios';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { insertProposed } from '../../test/factories';
-import { buildColaWorld, c, type ColaWorld } from './cola-calc.world';
+import { buildColaWorld, c, type ColaWorld } from '../../test/worlds/cola-calc.world';
 
 /**
  * The RIF calculator for the year being built once ignored that year's own proposed

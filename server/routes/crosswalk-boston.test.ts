@@ -21,7 +21,7 @@ import {
 } from '../../test/boston-four-schools';
 import { analyze, buildBuilding, buildCategory, buildWorkGroup } from '../../test/factories';
 import { exportCents } from '../../test/real-files';
-import { importSuite, suggestedMapping } from './import.suite';
+import { importSuite, suggestedMapping } from '../../test/worlds/import.suite';
 
 /**
  * The real Boston payroll imported with crosswalk rules. Four schools of the

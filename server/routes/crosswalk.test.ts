@@ -10,7 +10,7 @@ import {
   makeDistrict,
   type World,
 } from '../../test/factories';
-import { suggestedMapping } from './import.suite';
+import { suggestedMapping } from '../../test/worlds/import.suite';
 
 /**
  * The position crosswalk. An ADMIN's rules (exact title, glob, regex) giving a job

@@ -1,7 +1,7 @@
 import { messageSchema } from '@shared/schemas/common';
 import * as s from '@shared/schemas/crosswalk';
-import * as service from '@server/services/crosswalk';
-import { applyCrosswalk, previewCrosswalk } from '@server/services/crosswalk-apply';
+import { crosswalk as service } from '@server/domains/massachusetts';
+import { applyCrosswalk, previewCrosswalk } from '@server/domains/massachusetts';
 import { defineRoute } from './define';
 
 const tag = 'Position crosswalk';

@@ -1,7 +1,7 @@
 import { idParams, messageSchema } from '@shared/schemas/common';
 import * as s from '@shared/schemas/cut-scenarios';
-import * as calc from '@server/services/cut-scenarios-calc';
-import * as service from '@server/services/cut-scenarios';
+import { cutScenariosCalc as calc } from '@server/domains/planning';
+import { cutScenarios as service } from '@server/domains/planning';
 import { defineRoute, type AnyRoute } from './define';
 
 const tag = 'Scenario Builder';

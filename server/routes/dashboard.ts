@@ -7,7 +7,7 @@ import {
   salaryDistributionResponse,
 } from '@shared/schemas/dashboard';
 import { budgetYearFiscalYearQuery, type BudgetYearFiscalYearQuery } from '@shared/schemas/fiscal-years';
-import * as service from '@server/services/dashboard';
+import { dashboard as service } from '@server/domains/budgets';
 import { defineRoute } from './define';
 
 const tag = 'Dashboard';

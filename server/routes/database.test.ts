@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '@server/db/index';
-import { restoreEmbedded } from '@server/services/backup';
+import { restoreEmbedded } from '@server/domains/admin/backup';
 import { createTestApp, type TestApp } from '../../test/app';
 
 /** The admin screen's database card and backup download: ADMIN only. */

@@ -1,5 +1,5 @@
 import { databaseStatusResponse } from '@shared/schemas/database';
-import { databaseStatus, downloadBackup } from '@server/services/backup';
+import { databaseStatus, downloadBackup } from '@server/domains/admin';
 import { clientOf } from './auth';
 import { defineRoute } from './define';
 

@@ -1,5 +1,5 @@
 import { deseCodesResponse } from '@shared/schemas/dese-codes';
-import { listDeseCodes } from '@server/services/dese-codes';
+import { listDeseCodes } from '@server/domains/massachusetts';
 import { defineRoute } from './define';
 
 export const deseCodeRoutes = [

@@ -1,6 +1,6 @@
 import { deseReportQuery, deseReportResponse } from '@shared/schemas/dese-report';
-import { deseReport } from '@server/services/dese-report';
-import { deseReportWorkbook } from '@server/services/dese-report-workbook';
+import { deseReport } from '@server/domains/massachusetts';
+import { deseReportWorkbook } from '@server/domains/massachusetts';
 import { defineRoute, type AnyRoute } from './define';
 
 const tag = 'DESE report';

@@ -6,7 +6,7 @@ import {
   saveEnrollmentBody,
 } from '@shared/schemas/enrollment';
 import { budgetYearIdQuery } from '@shared/schemas/fiscal-years';
-import * as service from '@server/services/enrollment';
+import { enrollment as service } from '@server/domains/budgets';
 import { defineRoute } from './define';
 
 const tag = 'Enrollment';

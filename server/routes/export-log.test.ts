@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { allRoutes } from '@server/routes/index';
 import { buildBudgetYear, buildScenario, insertProposed } from '../../test/factories';
-import { LEDGER_FILE, ledgerSuite } from './actuals.suite';
+import { LEDGER_FILE, ledgerSuite } from '../../test/worlds/actuals.suite';
 
 /**
  * A workbook downloaded through the API left no trace in the security log, while the same figures

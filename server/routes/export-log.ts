@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import type { AppContext } from '@server/context';
 import type { Actor } from '@server/policies/index';
-import { recordFileExport } from '@server/services/security-log';
+import { recordFileExport } from '@server/domains/admin';
 import type { AnyRoute } from './define';
 
 /** The content types of a file of figures a person takes away: Excel workbooks and CSV. */

@@ -4,7 +4,7 @@ import {
   budgetYearIdQuery,
   fiscalYearsResponse,
 } from '@shared/schemas/fiscal-years';
-import * as service from '@server/services/fiscal-years';
+import { fiscalYears as service } from '@server/domains/budgets';
 import { defineRoute } from './define';
 
 const tag = 'Dashboard';

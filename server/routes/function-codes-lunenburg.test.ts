@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { analyze, fixture } from '../../test/factories';
 import { cents } from '../../test/real-files';
-import { importSuite, suggestedMapping } from './import.suite';
+import { importSuite, suggestedMapping } from '../../test/worlds/import.suite';
 
 /**
  * Function codes on real data. Lunenburg's MUNIS year-to-date ledger (FY2023, general

@@ -1,7 +1,7 @@
 import { messageSchema } from '@shared/schemas/common';
 import * as s from '@shared/schemas/function-codes';
-import * as rules from '@server/services/function-code-rules';
-import * as codes from '@server/services/function-codes';
+import { functionCodeRules as rules } from '@server/domains/massachusetts';
+import { functionCodes as codes } from '@server/domains/massachusetts';
 import { defineRoute, type AnyRoute } from './define';
 
 const tag = 'Function codes';

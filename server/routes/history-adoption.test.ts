@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { adopt, call, freshYear, scenario, undo, useAdoptionApp, w } from './scenario-adoption.suite';
+import {
+  adopt,
+  call,
+  freshYear,
+  scenario,
+  undo,
+  useAdoptionApp,
+  w,
+} from '../../test/worlds/scenario-adoption.suite';
 
 /**
  * An adoption and its undo were written to the audit log (entity scenario-adoption) but GET

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { HISTORY_ENTITIES, NOT_IN_HISTORY } from '@shared/schemas/history';
-import { LEDGER_FILE, ledgerSuite } from './actuals.suite';
+import { LEDGER_FILE, ledgerSuite } from '../../test/worlds/actuals.suite';
 
 /**
  * The position crosswalk's rules, the function-code rules, the ledger's imports and its account

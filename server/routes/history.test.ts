@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertAudit } from '@server/queries/audit';
+import { insertAudit } from '@server/db/audit';
 import { createTestApp, type TestApp } from '../../test/app';
 import { buildEmployee, buildWorld } from '../../test/factories';
 

@@ -1,5 +1,5 @@
 import * as s from '@shared/schemas/history';
-import { getHistory } from '@server/services/history';
+import { getHistory } from '@server/domains/admin';
 import { defineRoute } from './define';
 
 export const historyRoutes = [

@@ -13,8 +13,8 @@ import {
   type World,
 } from '../../test/factories';
 import { watchHealth } from '../../test/health-watch';
-import { LEDGER_FILE } from './actuals.suite';
-import { suggestedMapping } from './import.suite';
+import { LEDGER_FILE } from '../../test/worlds/actuals.suite';
+import { suggestedMapping } from '../../test/worlds/import.suite';
 
 /**
  * Patterns people write cannot hold the server. Before, a crosswalk regex such as '^(a|a)*$' or

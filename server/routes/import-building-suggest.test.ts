@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { analyze, fixture } from '../../test/factories';
 import { buildBuilding } from '../../test/factories/reference';
 import { csvRecords } from '../../test/real-files';
-import { importSuite, suggestedMapping } from './import.suite';
+import { importSuite, suggestedMapping } from '../../test/worlds/import.suite';
 
 const s = importSuite('import-building-suggest-test-');
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyze, fixture } from '../../test/factories';
-import { importSuite, suggestedMapping } from './import.suite';
+import { importSuite, suggestedMapping } from '../../test/worlds/import.suite';
 
 const s = importSuite('import-exec-test-');
 const { execute } = s;

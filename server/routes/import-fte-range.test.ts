@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { importSuite } from './import.suite';
+import { importSuite } from '../../test/worlds/import.suite';
 
 /**
  * An import with an FTE of 0, negative or above 1.5: a 400 naming currentFTE

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PREVIEW_ROWS } from '@shared/schemas/import';
 import { analyze, fixture } from '../../test/factories';
-import { importSuite, suggestedMapping } from './import.suite';
+import { importSuite, suggestedMapping } from '../../test/worlds/import.suite';
 
 const s = importSuite('import-preview-test-');
 

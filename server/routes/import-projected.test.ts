@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { writeCounts } from '../../test/factories';
-import { importSuite } from './import.suite';
+import { importSuite } from '../../test/worlds/import.suite';
 
 const s = importSuite('import-projected-test-');
 

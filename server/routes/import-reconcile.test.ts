@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyze, fixture } from '../../test/factories';
 import { csvRecords, decimalText, exportCents, realFile, skipWithout } from '../../test/real-files';
-import { importSuite, suggestedMapping } from './import.suite';
+import { importSuite, suggestedMapping } from '../../test/worlds/import.suite';
 
 const s = importSuite('import-reconcile-test-');
 const BOSTON = realFile('boston_employee_earnings_report_2024.csv');

@@ -4,12 +4,12 @@ import { createGrid, type ColDef, type GridApi } from 'ag-grid-community';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { EmployeeLineItem } from '@shared/schemas/line-item-dtos';
-import { applyAutomaticNextYearSalary } from '@server/services/line-items/index';
+import { applyAutomaticNextYearSalary } from '@server/domains/line-items/index';
 import { exportColumnsOf, shownNodesOf } from '@web/components/data-grid/export-toolbar';
 import { GRID_MODULES } from '@web/components/data-grid/grid-theme';
 import { buildXlsx } from '@web/lib/export';
 import { employeeColumns } from '@web/screens/operating-budget/columns';
-import { importSuite, suggestedMapping } from './import.suite';
+import { importSuite, suggestedMapping } from '../../test/worlds/import.suite';
 
 /**
  * The app's own Excel export imports back. Lines made here go through the

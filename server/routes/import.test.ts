@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { uploadsDir } from '@server/lib/import/uploads';
 import { analyze, fixture, writeCounts, zip } from '../../test/factories';
-import { importSuite } from './import.suite';
+import { importSuite } from '../../test/worlds/import.suite';
 
 const s = importSuite('import-test-');
 

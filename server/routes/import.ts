@@ -1,6 +1,6 @@
 import { singleFileUpload, uploadedFile } from '@server/lib/import/upload-middleware';
 import * as s from '@shared/schemas/import';
-import * as service from '@server/services/import';
+import { import as service } from '@server/domains/imports';
 import { defineRoute } from './define';
 
 const tag = 'Import';

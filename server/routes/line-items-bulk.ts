@@ -1,9 +1,9 @@
 import * as s from '@shared/schemas/line-items';
-import * as bulk from '@server/services/line-items-bulk';
-import * as duplicates from '@server/services/duplicates';
-import { markReviewed, needsReviewCount } from '@server/services/data-quality-review';
-import { mergeByRule } from '@server/services/duplicates-merge';
-import * as items from '@server/services/line-items';
+import { lineItemsBulk as bulk } from '@server/domains/line-items';
+import { duplicates as duplicates } from '@server/domains/line-items';
+import { markReviewed, needsReviewCount } from '@server/domains/line-items';
+import { mergeByRule } from '@server/domains/line-items';
+import { lineItems as items } from '@server/domains/line-items';
 import { defineRoute } from './define';
 
 const tag = 'Line items';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildRuleWorld, grow, insertPeople, toCents, type RuleWorld } from '../../test/factories';
-import { dollars, readIndependently, scheduleKit } from './salary-schedules.suite';
+import { dollars, readIndependently, scheduleKit } from '../../test/worlds/salary-schedules.suite';
 
 /**
  * A step and lane are cells of the schedule attached to the line's work group: every call that moves

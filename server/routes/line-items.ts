@@ -1,9 +1,9 @@
 import type { Context } from 'koa';
 import { idParams } from '@shared/schemas/common';
 import * as s from '@shared/schemas/line-items';
-import * as employee from '@server/services/line-items-employee';
-import * as items from '@server/services/line-items';
-import { salaryProgression } from '@server/services/line-items-progression';
+import { lineItemsEmployee as employee } from '@server/domains/line-items';
+import { lineItems as items } from '@server/domains/line-items';
+import { salaryProgression } from '@server/domains/line-items';
 import { defineRoute } from './define';
 
 const tag = 'Line items';

@@ -4,8 +4,8 @@ import type { AppContext } from '@server/context';
 import { unauthorized } from '@server/errors';
 import { parseOrThrow } from '@server/middleware/validate';
 import { anonymousActor, authorize } from '@server/policies/index';
-import { recordSecurityEvent } from '@server/services/security-log';
-import { authenticate } from '@server/services/tokens';
+import { recordSecurityEvent } from '@server/domains/admin';
+import { authenticate } from '@server/domains/admin';
 import type { AnyRoute } from './define';
 import { logFileDownload } from './export-log';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyAutomaticNextYearSalary } from '@server/services/line-items/index';
+import { applyAutomaticNextYearSalary } from '@server/domains/line-items/index';
 import { createTestApp, type TestApp } from '../../test/app';
 import { buildRuleWorld, grow, insertPeople, toCents } from '../../test/factories';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIGURES } from '@shared/schemas/nss';
-import { MAX_FIGURE_COLUMNS } from '@server/services/nss-csv';
+import { MAX_FIGURE_COLUMNS } from '@server/domains/massachusetts/nss-csv';
 import { createTestApp, type TestApp } from '../../test/app';
 import { watchHealth } from '../../test/health-watch';
 

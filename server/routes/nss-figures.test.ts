@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
-import { FIGURES_FY27 } from './nss.world';
+import { FIGURES_FY27 } from '../../test/worlds/nss.world';
 
 /**
  * The state figures of a fiscal year: entered by an ADMIN, or imported from a

@@ -10,7 +10,7 @@ import {
   nssWorld,
   rulesOf,
   type NssWorld,
-} from './nss.world';
+} from '../../test/worlds/nss.world';
 
 /**
  * A budget $599.89 short of a requirement near $39 million is 99.998% of it, which

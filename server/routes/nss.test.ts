@@ -10,7 +10,7 @@ import {
   nssWorld,
   rulesOf,
   type NssWorld,
-} from './nss.world';
+} from '../../test/worlds/nss.world';
 
 /**
  * The NSS meter over the API. Every figure is recomputed in nss.world.ts from the

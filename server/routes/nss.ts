@@ -1,8 +1,8 @@
 import { messageSchema } from '@shared/schemas/common';
 import * as s from '@shared/schemas/nss';
-import * as meter from '@server/services/nss-meter';
-import { perPupil } from '@server/services/nss-per-pupil';
-import * as service from '@server/services/nss';
+import { nssMeter as meter } from '@server/domains/massachusetts';
+import { perPupil } from '@server/domains/massachusetts';
+import { nss as service } from '@server/domains/massachusetts';
 import { defineRoute, type AnyRoute } from './define';
 
 const tag = 'Net school spending';

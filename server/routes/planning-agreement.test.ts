@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { insertEmployees } from '../../test/factories';
-import { buildColaWorld, c, model, type ColaWorld, type ModelYear, type Person } from './cola-calc.world';
+import {
+  buildColaWorld,
+  c,
+  model,
+  type ColaWorld,
+  type ModelYear,
+  type Person,
+} from '../../test/worlds/cola-calc.world';
 
 /**
  * One walk for every tool: for the same fiscal year and the default COLA

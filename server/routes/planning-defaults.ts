@@ -1,5 +1,5 @@
 import * as s from '@shared/schemas/planning-defaults';
-import * as service from '@server/services/planning-defaults';
+import { planningDefaults } from '@server/domains/planning';
 import { defineRoute, type AnyRoute } from './define';
 
 export const planningDefaultsRoutes: AnyRoute[] = [
@@ -12,6 +12,6 @@ export const planningDefaultsRoutes: AnyRoute[] = [
     action: 'cola.read',
     query: s.planningDefaultsQuery,
     response: s.planningDefaultsResponse,
-    handler: ({ app, actor, query }) => service.planningDefaults(app, actor, query),
+    handler: ({ app, actor, query }) => planningDefaults(app, actor, query),
   }),
 ];

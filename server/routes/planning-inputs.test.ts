@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { buildColaWorld, c, roundDiv, type ColaWorld, type GroupSpec, type Rate } from './cola-calc.world';
-import { importSuite } from './import.suite';
-import { dollars, walk, type Cells, type P } from './planning-inputs.world';
+import {
+  buildColaWorld,
+  c,
+  roundDiv,
+  type ColaWorld,
+  type GroupSpec,
+  type Rate,
+} from '../../test/worlds/cola-calc.world';
+import { importSuite } from '../../test/worlds/import.suite';
+import { dollars, walk, type Cells, type P } from '../../test/worlds/planning-inputs.world';
 
 /**
  * Every planning input changed in turn through the API (contract add, edit,

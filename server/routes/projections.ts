@@ -9,8 +9,8 @@ import {
   generateProjectionsResponse,
   projectionStatusResponse,
 } from '@shared/schemas/projections';
-import * as service from '@server/services/projections';
-import { generateProjections } from '@server/services/projections-generate';
+import { projections as service } from '@server/domains/planning';
+import { generateProjections } from '@server/domains/planning';
 import { defineRoute } from './define';
 
 const tag = 'Projections';

@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { sumCents } from '../../test/factories';
-import { buildPublicWorld, FY, type PublicWorld } from './public-dashboard.world';
+import { buildPublicWorld, FY, type PublicWorld } from '../../test/worlds/public-dashboard.world';
 
 /** 'Download the data': the published tables as CSV, safe to open in a spreadsheet. */
 let t: TestApp;

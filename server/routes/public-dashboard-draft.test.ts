@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicView } from '@shared/schemas/public-dashboard';
 import type { PublicPreview } from '@shared/schemas/public-dashboard-preview';
-import { forgetPublicViews, publicViewForPath } from '@server/services/public-dashboard-view';
+import { forgetPublicViews, publicViewForPath } from '@server/domains/public-dashboard/public-dashboard-view';
 import { createTestApp, type TestApp } from '../../test/app';
 import { sumCents } from '../../test/factories';
-import { buildPublicWorld, FY, type PublicWorld } from './public-dashboard.world';
+import { buildPublicWorld, FY, type PublicWorld } from '../../test/worlds/public-dashboard.world';
 
 /**
  * Residents see only what was published. Save Settings, links, a logo and the

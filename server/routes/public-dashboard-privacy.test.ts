@@ -8,11 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '@shared/money';
 import { DATA_SLOT, HTML_SLOT } from '@server/public-page';
 import type { PublicView } from '@shared/schemas/public-dashboard';
-import { publicViewForPath } from '@server/services/public-dashboard-view';
+import { publicViewForPath } from '@server/domains/public-dashboard/public-dashboard-view';
 import { webApp } from '@server/static';
 import { createTestApp, type TestApp } from '../../test/app';
 import { insertEmployees, sumCents } from '../../test/factories';
-import { buildPublicWorld, FY, type PublicWorld } from './public-dashboard.world';
+import { buildPublicWorld, FY, type PublicWorld } from '../../test/worlds/public-dashboard.world';
 
 /**
  * A section switched off is in no published snapshot, JSON, page or CSV; and no

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicView } from '@shared/schemas/public-dashboard';
 import type { PublicPreview } from '@shared/schemas/public-dashboard-preview';
-import { forgetPublicViews } from '@server/services/public-dashboard-view';
+import { forgetPublicViews } from '@server/domains/public-dashboard/public-dashboard-view';
 import { createTestApp, type TestApp } from '../../test/app';
 import { buildBudgetYear, buildScenario, insertProposed, sumCents } from '../../test/factories';
-import { buildPublicWorld, type PublicWorld } from './public-dashboard.world';
+import { buildPublicWorld, type PublicWorld } from '../../test/worlds/public-dashboard.world';
 
 /**
  * With budget year FY26's FY2027 published as School Committee Adopted, a budget

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIN_CELL_COUNT, publicViewResponse, type PublicView } from '@shared/schemas/public-dashboard';
 import { queueFor } from '@server/db/queue';
-import { forgetPublicViews, publicViewForPath } from '@server/services/public-dashboard-view';
+import { forgetPublicViews, publicViewForPath } from '@server/domains/public-dashboard/public-dashboard-view';
 import { createTestApp, type TestApp } from '../../test/app';
 import { sumCents } from '../../test/factories';
-import { buildPublicWorld, FY, type PublicWorld } from './public-dashboard.world';
+import { buildPublicWorld, FY, type PublicWorld } from '../../test/worlds/public-dashboard.world';
 
 /**
  * The public view: Publish stores a snapshot residents read until the next Publish; its figures

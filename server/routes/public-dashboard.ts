@@ -4,12 +4,12 @@ import { singleFileUpload, uploadedFile } from '@server/lib/import/upload-middle
 import { idParams, messageSchema } from '@shared/schemas/common';
 import * as s from '@shared/schemas/public-dashboard';
 import { publicPreviewQuery, publicPreviewResponse } from '@shared/schemas/public-dashboard-preview';
-import * as config from '@server/services/public-dashboard';
-import { publicDataCsv } from '@server/services/public-dashboard-csv';
-import * as links from '@server/services/public-dashboard-links';
-import { LOGO_HEADERS, readLogo, uploadLogo } from '@server/services/public-dashboard-logo';
-import { previewDashboard } from '@server/services/public-dashboard-preview';
-import { publicViewEntry } from '@server/services/public-dashboard-view';
+import { publicDashboard as config } from '@server/domains/public-dashboard';
+import { publicDataCsv } from '@server/domains/public-dashboard';
+import { publicDashboardLinks as links } from '@server/domains/public-dashboard';
+import { LOGO_HEADERS, readLogo, uploadLogo } from '@server/domains/public-dashboard';
+import { previewDashboard } from '@server/domains/public-dashboard';
+import { publicViewEntry } from '@server/domains/public-dashboard';
 import { defineRoute } from './define';
 
 const tag = 'Public dashboard';

@@ -14,7 +14,7 @@ import { buildBudgetYear } from '../../test/factories';
  * opening the Employee Budget Manager at once, nothing cached yet), /api/health once waited seconds.
  * PGlite ran statements on the server's thread and started each queued one straight after the
  * last; each then waited a turn of the event loop (server/db/index.ts), and requests that miss the
- * list cache together share one build (server/services/line-items-cache.ts). One large statement
+ * list cache together share one build (server/domains/line-items/line-items-cache.ts). One large statement
  * still held the loop for its whole length (health waited 3.8 s), so the server now runs PGlite on
  * a thread of its own (server/db/pglite-worker.mjs): this file serves the database that way, as
  * `npm start` does, and health must answer within about 100 ms throughout.

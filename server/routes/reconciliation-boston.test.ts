@@ -17,7 +17,7 @@ import {
 } from '../../test/boston-four-schools';
 import { analyze, buildBuilding } from '../../test/factories';
 import { csvRecords, exportCents } from '../../test/real-files';
-import { suggestedMapping } from './import.suite';
+import { suggestedMapping } from '../../test/worlds/import.suite';
 
 /**
  * 'Update FY27 Salary Budget' after the real Boston payroll of four schools

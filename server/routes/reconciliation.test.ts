@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
-import { distributeCents } from '@server/services/reconciliation';
+import { distributeCents } from '@server/domains/line-items/reconciliation';
 import {
   buildBudgetYear,
   buildBuilding,

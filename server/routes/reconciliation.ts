@@ -1,5 +1,5 @@
 import { updateSalaryBudgetBody, updateSalaryBudgetResponse } from '@shared/schemas/reconciliation';
-import * as service from '@server/services/reconciliation';
+import { reconciliation as service } from '@server/domains/line-items';
 import { defineRoute } from './define';
 
 export const reconciliationRoutes = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildRuleWorld, grow, insertPeople, toCents, type RuleWorld } from '../../test/factories';
-import { dollars, nearest, readIndependently, scheduleKit } from './salary-schedules.suite';
+import { dollars, nearest, readIndependently, scheduleKit } from '../../test/worlds/salary-schedules.suite';
 
 /**
  * Part-time staff on the real Lunenburg schedule: a cell is a full-time salary,

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { applyAutomaticNextYearSalary } from '@server/services/line-items/index';
+import { applyAutomaticNextYearSalary } from '@server/domains/line-items/index';
 import { buildRuleWorld, grow, insertPeople, toCents } from '../../test/factories';
-import { dollars, nearest as nearestIn, readIndependently, scheduleKit } from './salary-schedules.suite';
+import {
+  dollars,
+  nearest as nearestIn,
+  readIndependently,
+  scheduleKit,
+} from '../../test/worlds/salary-schedules.suite';
 
 /** Suggesting, confirming and setting placements on the Lunenburg schedule, and the line DTO showing them. */
 const kit = scheduleKit();

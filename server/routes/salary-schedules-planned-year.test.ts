@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { buildRuleWorld, insertPeople, toCents } from '../../test/factories';
-import { dollars, nearest as nearestIn, readIndependently, scheduleKit } from './salary-schedules.suite';
+import {
+  dollars,
+  nearest as nearestIn,
+  readIndependently,
+  scheduleKit,
+} from '../../test/worlds/salary-schedules.suite';
 
 /**
  * A schedule once placed only the budget year's current fiscal year ('Placements are in

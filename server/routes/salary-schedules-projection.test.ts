@@ -1,9 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { divideRounded } from '@shared/schemas/common';
-import { applyAutomaticNextYearSalary } from '@server/services/line-items/index';
+import { applyAutomaticNextYearSalary } from '@server/domains/line-items/index';
 import { createTestApp, type TestApp } from '../../test/app';
 import { buildRuleWorld, grow, insertPeople, toCents } from '../../test/factories';
-import { dollars, LUNENBURG_TEXT, readIndependently, uploadSchedule } from './salary-schedules.suite';
+import {
+  dollars,
+  LUNENBURG_TEXT,
+  readIndependently,
+  uploadSchedule,
+} from '../../test/worlds/salary-schedules.suite';
 
 /**
  * Employees placed on the real Lunenburg schedule, projected FY27..FY29 by Generate Projections:

@@ -1,7 +1,7 @@
 import { get } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
-import { uploadSchedule } from './salary-schedules.suite';
+import { uploadSchedule } from '../../test/worlds/salary-schedules.suite';
 
 /**
  * A salary schedule whose header has 40,000 lane columns (a 496 kB CSV) is refused

@@ -8,7 +8,7 @@ import {
   readIndependently,
   scheduleKit,
   uploadSchedule,
-} from './salary-schedules.suite';
+} from '../../test/worlds/salary-schedules.suite';
 
 /** Importing, listing, renaming, moving and deleting salary schedules, and who may. */
 const kit = scheduleKit();

@@ -2,8 +2,8 @@ import { singleFileUpload, uploadedFile } from '@server/lib/import/upload-middle
 import { idParams } from '@shared/schemas/common';
 import { employeeLineItemResponse } from '@shared/schemas/line-items';
 import * as s from '@shared/schemas/salary-schedules';
-import * as placements from '@server/services/salary-schedule-placements';
-import * as service from '@server/services/salary-schedules';
+import { salarySchedulePlacements as placements } from '@server/domains/planning';
+import { salarySchedules as service } from '@server/domains/planning';
 import type { AnyRoute } from './define';
 import { defineRoute } from './define';
 

@@ -1,5 +1,5 @@
 import * as s from '@shared/schemas/salary-verification';
-import { verifySalaries } from '@server/services/salary-verification';
+import { verifySalaries } from '@server/domains/planning';
 import { defineRoute } from './define';
 
 export const salaryVerificationRoutes = [

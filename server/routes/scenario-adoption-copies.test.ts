@@ -12,7 +12,7 @@ import {
   undo,
   useAdoptionApp,
   w,
-} from './scenario-adoption.suite';
+} from '../../test/worlds/scenario-adoption.suite';
 
 /**
  * A scenario made before an adoption (a copy of the adopted plan) does not apply

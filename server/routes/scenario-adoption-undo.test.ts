@@ -15,7 +15,7 @@ import {
   undo,
   useAdoptionApp,
   w,
-} from './scenario-adoption.suite';
+} from '../../test/worlds/scenario-adoption.suite';
 
 /**
  * An undo returns exactly the lines the adoption changed to what that adoption

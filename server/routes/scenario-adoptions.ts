@@ -1,7 +1,7 @@
 import { idParams } from '@shared/schemas/common';
 import * as s from '@shared/schemas/scenario-adoptions';
-import * as service from '@server/services/scenario-adoptions';
-import * as undo from '@server/services/scenario-adoptions-undo';
+import { scenarioAdoptions as service } from '@server/domains/stages';
+import { scenarioAdoptionsUndo as undo } from '@server/domains/stages';
 import { defineRoute, type AnyRoute } from './define';
 
 const tag = 'Scenario adoption';

@@ -1,6 +1,6 @@
 import { idParams } from '@shared/schemas/common';
 import * as s from '@shared/schemas/scenarios';
-import * as scenarios from '@server/services/scenarios';
+import { scenarios as scenarios } from '@server/domains/stages';
 import { defineRoute } from './define';
 
 const tag = 'Budgets (scenarios)';

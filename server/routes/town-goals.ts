@@ -9,7 +9,7 @@ import {
   townGuidanceResponse,
   yearParams,
 } from '@shared/schemas/town-goals';
-import * as service from '@server/services/town-goals';
+import { townGoals as service } from '@server/domains/budgets';
 import { defineRoute } from './define';
 
 const tag = 'Town goals';

@@ -1,5 +1,5 @@
 import * as s from '@shared/schemas/versions';
-import * as service from '@server/services/versions';
+import { versions as service } from '@server/domains/budgets';
 import { defineRoute } from './define';
 
 const tag = 'Budget versions';

@@ -1,6 +1,6 @@
 import { idParams, messageSchema } from '@shared/schemas/common';
 import * as s from '@shared/schemas/work-group-categories';
-import * as service from '@server/services/work-group-categories';
+import { workGroupCategories as service } from '@server/domains/budgets';
 import { defineRoute } from './define';
 
 const tag = 'Reference data';

@@ -1,6 +1,6 @@
 import { idParams, messageSchema } from '@shared/schemas/common';
 import * as s from '@shared/schemas/work-groups';
-import * as service from '@server/services/work-groups';
+import { workGroups as service } from '@server/domains/budgets';
 import { defineRoute } from './define';
 
 const tag = 'Reference data';

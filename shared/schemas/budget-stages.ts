@@ -38,7 +38,7 @@ const STAGE_VERBS: Record<BudgetStage, string> = {
 /**
  * Stages from the committee's vote on lock the year's lines. The one list the server and the web
  * read; the database's budget_year_locked and its write trigger spell it in SQL, and
- * server/services/budget-stages-locking.test.ts holds the two equal.
+ * server/domains/stages/budget-stages-locking.test.ts holds the two equal.
  */
 export const LOCKING_STAGES: readonly BudgetStage[] = [
   'SCHOOL_COMMITTEE_ADOPTED',

@@ -70,7 +70,7 @@ export const deseReportResponse = z.object({
     proposedCount: z.number().int(),
     payroll: moneyOut.nullable(),
   }),
-  /** The NSS meter of the same budget (server/services/nss-meter.ts). */
+  /** The NSS meter of the same budget (server/domains/massachusetts/nss-meter.ts). */
   nss: nssMeter,
   /** How each figure is taken, for the report's footnotes. */
   notes: z.array(z.string()),

@@ -1,7 +1,7 @@
 /**
  * THE search rule of the budget grids (Employee Budget Manager, Proposed Budget Manager) and of
  * their summary totals, written once: the grids filter in the browser with `lineSearchMatcher`,
- * the totals filter in SQL with `whereLineSearch` (server/queries/line-search.ts), both from the
+ * the totals filter in SQL with `whereLineSearch` (server/domains/line-items/queries/line-search.ts), both from the
  * term splitting and field lists below.
  *
  * The search text is split into terms on commas and whitespace; a line matches when every term

@@ -116,7 +116,7 @@ export const generateProjectionsBody = z.strictObject({
   /**
    * Proposed lines only: grow the first projected year from the year before's budget ('budget', the
    * default) or from its actual spending ('actual': each category's lines scaled by the ledger's
-   * actual ÷ budget of that year first; see server/services/actuals-base.ts).
+   * actual ÷ budget of that year first; see server/domains/ledger/actuals-base.ts).
    */
   proposedBase: baseInput(),
 });

@@ -1,6 +1,6 @@
 /**
  * Which employee lines the automatic next-year salary rule serves, the one statement of it that the
- * server, the web and the SQL (server/queries/salary-rule-lines.ts) all read:
+ * server, the web and the SQL (server/sql/salary-rule-lines.ts) all read:
  * - an employee line (not a proposed one),
  * - whose next-year salary was not typed by hand,
  * - whose status does not lock it (Inactive and Retiring employees leave: their next-year salary

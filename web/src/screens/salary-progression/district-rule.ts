@@ -6,7 +6,7 @@ import { formatMoneyCents, formatPercentage } from '@web/lib/format';
 /**
  * What this district's data says its rule is, in words, beside the specification's example (COLA
  * 3 percent, steps and lanes 0.75 percent). Nothing here computes a raise: the server's rule
- * (server/queries/salary-rule.ts) made every figure; these functions only read and name them.
+ * (server/sql/salary-rule.ts) made every figure; these functions only read and name them.
  */
 
 export interface GroupCola {

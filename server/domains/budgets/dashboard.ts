@@ -1,0 +1,151 @@
+import type { AppContext } from '@server/context';
+import { guidanceGapCents } from '@shared/budget-math';
+import { seesIndividualPay, tooFewToShow, withheldRows } from '@server/lib/pay-groups';
+import { authorize, type Actor } from '@server/policies/index';
+import * as q from './queries/dashboard';
+import { findTownGoalByYear } from './queries/town-goals';
+import { fromCents, toCents } from '@shared/schemas/common';
+import {
+  MIN_RANGE_COUNT,
+  SALARY_RANGE_WIDTH,
+  type BudgetSummary,
+  type ByBuilding,
+  type ByCategory,
+  type EmployeeStats,
+  type Headcount,
+  type SalaryDistribution,
+  type SalaryRange,
+} from '@shared/schemas/dashboard';
+import { requireBudgetYear } from './fiscal-years';
+
+/**
+ * The Budget Dashboard's aggregates for one budget year and fiscal year. Any signed-in role may
+ * read them ('dashboard.read'): they hold totals, never a person's pay (salary ranges with fewer
+ * than MIN_RANGE_COUNT people are suppressed, and so is payroll by place over that few for
+ * readers other than ADMIN and FINANCE).
+ */
+
+async function start(app: AppContext, actor: Actor, scope: q.Scope) {
+  authorize(actor, 'dashboard.read');
+  await requireBudgetYear(app.db, scope.budgetYearId);
+}
+
+/** Proposed budget total and count, split into imported and projected lines. */
+export async function budgetSummary(app: AppContext, actor: Actor, scope: q.Scope): Promise<BudgetSummary> {
+  await start(app, actor, scope);
+  const rows = await q.proposedTotals(app.db, scope);
+  const pick = (isProjected: boolean) => {
+    const row = rows.find((r) => r.isProjected === isProjected);
+    return { count: row?.count ?? 0, total: row?.total ?? 0 };
+  };
+  const proposed = { imported: pick(false), projected: pick(true) };
+  // Two numeric(14,2) totals from SQL: adding them in cents keeps the sum exact.
+  const budgetCents = toCents(proposed.imported.total)! + toCents(proposed.projected.total)!;
+  const goal = (await findTownGoalByYear(app.db, scope.fiscalYear))?.dollar_goal ?? null;
+  const goalCents = goal === null ? 0n : toCents(goal)!;
+  return {
+    budgetYearId: scope.budgetYearId,
+    fiscalYear: scope.fiscalYear,
+    proposedBudget: fromCents(budgetCents),
+    proposedCount: proposed.imported.count + proposed.projected.count,
+    breakdown: { proposed },
+    townGoal: fromCents(goalCents),
+    hasTownGoal: goal !== null,
+    guidanceGap: fromCents(guidanceGapCents(budgetCents, goalCents)),
+  };
+}
+
+/** The proposed budget by budget category. */
+export async function summaryByCategory(app: AppContext, actor: Actor, scope: q.Scope): Promise<ByCategory> {
+  await start(app, actor, scope);
+  return q.proposedByCategory(app.db, scope);
+}
+
+/** The proposed budget by building. */
+export async function summaryByBuilding(app: AppContext, actor: Actor, scope: q.Scope): Promise<ByBuilding> {
+  await start(app, actor, scope);
+  return q.proposedByBuilding(app.db, scope);
+}
+
+/**
+ * Payroll by place for a reader who may not see individual pay: a building's payroll over 1 to 4
+ * people is withheld (null), with enough other buildings that the total cannot give it back, and
+ * the total too when the year has 1 to 4 employees (server/lib/pay-groups.ts).
+ */
+function withholdPlaces<R extends { count: number }, K extends keyof R>(
+  actor: Actor,
+  rows: R[],
+  pay: K,
+): R[] {
+  if (seesIndividualPay(actor)) {
+    return rows;
+  }
+  const withheld = withheldRows(rows.map((r) => r.count));
+  return rows.map((r, i) => (withheld.has(i) ? ({ ...r, [pay]: null } as R) : r));
+}
+const yearPay = (actor: Actor, people: number, pay: number | null) =>
+  seesIndividualPay(actor) || !tooFewToShow(people) ? pay : null;
+
+/** Employees, payroll and FTE, by building. */
+export async function budgetStats(app: AppContext, actor: Actor, scope: q.Scope): Promise<EmployeeStats> {
+  await start(app, actor, scope);
+  const stats = await q.employeeStats(app.db, scope);
+  return {
+    ...stats,
+    totalSalary: yearPay(actor, stats.totalEmployees, stats.totalSalary),
+    byBuilding: withholdPlaces(actor, stats.byBuilding, 'total'),
+  };
+}
+
+/** Headcount and payroll by location. */
+export async function headcountByLocation(app: AppContext, actor: Actor, scope: q.Scope): Promise<Headcount> {
+  await start(app, actor, scope);
+  const counts = await q.headcountByLocation(app.db, scope);
+  return {
+    ...counts,
+    totalSalary: yearPay(actor, counts.totalEmployees, counts.totalSalary),
+    locations: withholdPlaces(actor, counts.locations, 'totalSalary'),
+  };
+}
+
+/** '$40k-$50k' for the range starting at 40,000. */
+export function rangeLabel(rangeStart: number): string {
+  const k = (dollars: number) => `$${Math.round(dollars / 1000)}k`;
+  return `${k(rangeStart)}-${k(rangeStart + SALARY_RANGE_WIDTH)}`;
+}
+
+/**
+ * Teacher and paraeducator salaries by range. A range with fewer than MIN_RANGE_COUNT people is
+ * left out (too few to show without naming pay), and how many people that hides is reported, so
+ * totals still reconcile.
+ */
+export async function salaryDistribution(
+  app: AppContext,
+  actor: Actor,
+  scope: q.Scope,
+): Promise<SalaryDistribution> {
+  await start(app, actor, scope);
+  const rows = await q.salaryRanges(app.db, scope);
+  const result: SalaryDistribution = {
+    teachers: [],
+    paras: [],
+    excluded: { teachers: 0, paras: 0 },
+    minRangeCount: MIN_RANGE_COUNT,
+  };
+  for (const r of rows) {
+    if (r.count < MIN_RANGE_COUNT) {
+      result.excluded[r.group] += r.count;
+      continue;
+    }
+    const range: SalaryRange = {
+      range: rangeLabel(r.rangeStart),
+      rangeStart: r.rangeStart,
+      count: r.count,
+      avgSalary: r.avgSalary,
+      minSalary: r.minSalary,
+      maxSalary: r.maxSalary,
+    };
+    result[r.group].push(range);
+  }
+  return result;
+}

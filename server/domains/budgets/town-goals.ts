@@ -1,0 +1,262 @@
+import type { AppContext } from '@server/context';
+import type { Db } from '@server/db/index';
+import { badRequest, conflict, notFound } from '@server/errors';
+import { gapStatus } from '@shared/budget-math';
+import { formatMoneyCents } from '@shared/money';
+import { authorize, type Actor } from '@server/policies/index';
+import { insertAudit } from '@server/db/audit';
+import * as q from './queries/town-goals';
+import { fromCents, MAX_MONEY_TEXT, toCents } from '@shared/schemas/common';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
+import {
+  dollarsFromPercent,
+  fitsMoney,
+  goalsAgree,
+  percentFromDollars,
+  type GapAnalysis,
+  type SaveTownGoalBody,
+  type TownGuidance,
+} from '@shared/schemas/town-goals';
+import { requireBudgetYear } from './fiscal-years';
+
+/** Every town goal, oldest fiscal year first. */
+export async function listTownGoals(app: AppContext, actor: Actor) {
+  authorize(actor, 'townGoals.read');
+  return { goals: (await q.listTownGoals(app.db)).map(q.presentTownGoal) };
+}
+
+/** The baseline amount: as given, else the dollar goal of the baseline year (by default the year before). */
+async function resolveBaseline(db: Db, input: SaveTownGoalBody, baselineYear: number) {
+  if (input.baselineAmount !== undefined && input.baselineAmount !== null) {
+    return input.baselineAmount;
+  }
+  const previous = await q.findTownGoalByYear(db, baselineYear);
+  return previous?.dollar_goal ?? null;
+}
+
+async function goalValues(db: Db, input: SaveTownGoalBody): Promise<q.TownGoalValues> {
+  const baselineYear = input.baselineYear ?? input.fiscalYear - 1;
+  if (baselineYear >= input.fiscalYear) {
+    throw badRequest('The baseline year must be before the goal’s fiscal year', [
+      { path: 'baselineYear', message: 'Must be an earlier fiscal year' },
+    ]);
+  }
+  const baseline = await resolveBaseline(db, input, baselineYear);
+  let dollarGoal = input.dollarGoal ?? null;
+  let percentGoal = input.percentGoal ?? null;
+  if (input.goalType !== 'PERCENT' && dollarGoal === null) {
+    throw badRequest('Enter the dollar goal', [
+      { path: 'dollarGoal', message: 'Required for this goal type' },
+    ]);
+  }
+  if (input.goalType !== 'DOLLAR' && percentGoal === null) {
+    throw badRequest('Enter the percent goal', [
+      { path: 'percentGoal', message: 'Required for this goal type' },
+    ]);
+  }
+  if (input.goalType !== 'DOLLAR' && baseline === null) {
+    const what = input.goalType === 'PERCENT' ? 'A percent goal' : 'A goal with both dollars and a percent';
+    throw badRequest(
+      `${what} needs a baseline: enter a baseline amount or set a dollar goal for ${fiscalYearLabel(baselineYear)} first`,
+      [
+        {
+          path: 'baselineAmount',
+          message: `Required for a ${input.goalType === 'PERCENT' ? 'percent' : 'BOTH'} goal`,
+        },
+      ],
+    );
+  }
+  if (input.goalType === 'PERCENT') {
+    dollarGoal = dollarsFromPercent(baseline!, percentGoal!);
+    if (dollarGoal === null || !fitsMoney(dollarGoal)) {
+      throw badRequest(
+        `The percent goal gives more than the largest amount a goal can hold ($${MAX_MONEY_TEXT})`,
+        [{ path: 'percentGoal', message: `Gives more than $${MAX_MONEY_TEXT}` }],
+      );
+    }
+  } else if (input.goalType === 'DOLLAR') {
+    percentGoal = percentFromDollars(baseline, dollarGoal!);
+  } else if (!goalsAgree(baseline!, dollarGoal!, percentGoal!)) {
+    const derived = dollarsFromPercent(baseline!, percentGoal!);
+    const percent = percentFromDollars(baseline!, dollarGoal!);
+    throw badRequest(
+      `The dollar goal and the percent goal disagree: ${percentGoal}% over the baseline ${formatMoneyCents(baseline!)} is ` +
+        `${derived === null ? 'out of range' : formatMoneyCents(derived)}, not ${formatMoneyCents(dollarGoal!)}` +
+        `${percent === null ? '' : ` (which is ${percent}%)`}. Enter one of them, or make them agree.`,
+      [
+        {
+          path: 'dollarGoal',
+          message:
+            derived === null
+              ? 'Does not match the percent goal'
+              : `Should be ${formatMoneyCents(derived)} for ${percentGoal}%`,
+        },
+        {
+          path: 'percentGoal',
+          message:
+            percent === null
+              ? 'Does not match the dollar goal'
+              : `Should be ${percent}% for ${formatMoneyCents(dollarGoal!)}`,
+        },
+      ],
+    );
+  }
+  return {
+    fiscal_year: input.fiscalYear,
+    goal_type: input.goalType,
+    dollar_goal: dollarGoal,
+    percent_goal: percentGoal,
+    baseline_year: baseline === null && input.baselineYear == null ? null : baselineYear,
+    baseline_amount: baseline,
+    actual_amount: input.actualAmount ?? null,
+    notes: input.notes ? input.notes : null,
+    is_baseline: input.isBaseline ?? false,
+  };
+}
+
+/**
+ * Creates the town goal of a fiscal year, or saves the existing one (by id, or by fiscal year, which
+ * is unique). A percent goal becomes dollars from the baseline and a dollar goal gets its percent,
+ * so both are always on the card. Moving a goal onto a year that has one is a 409.
+ */
+export async function saveTownGoal(app: AppContext, actor: Actor, input: SaveTownGoalBody) {
+  authorize(actor, 'townGoals.write');
+  return app.db.transaction(async (trx) => {
+    await q.lockTownGoalYear(trx, input.fiscalYear);
+    let existing: q.TownGoalRow | undefined;
+    if (input.id !== undefined) {
+      existing = await q.findTownGoalById(trx, input.id);
+      if (!existing) {
+        throw notFound('Town goal');
+      }
+      const other = await q.findTownGoalByYear(trx, input.fiscalYear);
+      if (other && other.id !== existing.id) {
+        throw conflict(`${fiscalYearLabel(input.fiscalYear)} already has a town goal`);
+      }
+    } else {
+      existing = await q.findTownGoalByYear(trx, input.fiscalYear);
+    }
+    const values = await goalValues(trx, input);
+    const row = existing
+      ? await q.updateTownGoal(trx, existing.id, values)
+      : await q.insertTownGoal(trx, values);
+    const goal = q.presentTownGoal(row);
+    await insertAudit(trx, actor, {
+      action: existing ? 'update' : 'create',
+      entity: 'town-goal',
+      entityId: row.id,
+      before: existing ? q.presentTownGoal(existing) : undefined,
+      after: goal,
+    });
+    return { goal, created: !existing };
+  });
+}
+
+/** Deletes a town goal; the fiscal year then has no guidance (goal treated as 0). */
+export async function deleteTownGoal(app: AppContext, actor: Actor, id: number) {
+  authorize(actor, 'townGoals.write');
+  return app.db.transaction(async (trx) => {
+    const before = await q.findTownGoalById(trx, id);
+    if (!before) {
+      throw notFound('Town goal');
+    }
+    await q.deleteTownGoal(trx, id);
+    await insertAudit(trx, actor, {
+      action: 'delete',
+      entity: 'town-goal',
+      entityId: id,
+      before: q.presentTownGoal(before),
+    });
+    return { message: 'Town goal deleted' };
+  });
+}
+
+/** The town's guidance for a fiscal year; 404 when there is none (callers treat that as a goal of 0). */
+export async function guidanceForYear(
+  app: AppContext,
+  actor: Actor,
+  fiscalYear: number,
+): Promise<TownGuidance> {
+  authorize(actor, 'townGoals.read');
+  const row = await q.findTownGoalByYear(app.db, fiscalYear);
+  if (!row || row.dollar_goal === null) {
+    throw notFound(`Town guidance for ${fiscalYearLabel(fiscalYear)}`);
+  }
+  return {
+    fiscalYear,
+    baselineYear: row.baseline_year,
+    dollarGoal: row.dollar_goal,
+    goalType: row.goal_type,
+    hasTownGoal: true,
+    townFunding: row.dollar_goal,
+  };
+}
+
+/** The dollar goal of a fiscal year, 0 when it has none. */
+export async function totalForYear(app: AppContext, actor: Actor, fiscalYear: number) {
+  authorize(actor, 'townGoals.read');
+  const row = await q.findTownGoalByYear(app.db, fiscalYear);
+  const total = row?.dollar_goal ?? null;
+  return { fiscalYear, total: total ?? 0, hasTownGoal: total !== null };
+}
+
+/**
+ * The district's need (the proposed budget of a budget year's fiscal year, in the active scope;
+ * with a version, that version's lines and the lines of no version: q.districtNeed) against the
+ * town goal (0 when there is none). The budget year is the version's, else the one named, else the
+ * latest with proposed lines for the year. OVER beyond +GAP_THRESHOLD, UNDER beyond -GAP_THRESHOLD,
+ * else NEAR.
+ */
+export async function gapAnalysis(
+  app: AppContext,
+  actor: Actor,
+  input: { fiscalYear: number; versionId?: number; budgetYearId?: number },
+): Promise<GapAnalysis> {
+  authorize(actor, 'townGoals.read');
+  let budgetYearId: number | null = null;
+  if (input.versionId !== undefined) {
+    const version = await q.findVersion(app.db, input.versionId);
+    if (!version) {
+      throw notFound('Budget version');
+    }
+    if (
+      input.budgetYearId !== undefined &&
+      version.budget_year_id !== null &&
+      version.budget_year_id !== input.budgetYearId
+    ) {
+      throw badRequest(`Version ‘${version.label}’ belongs to another budget year`, [
+        { path: 'versionId', message: 'Not a version of this budget year' },
+      ]);
+    }
+    budgetYearId = version.budget_year_id;
+  }
+  if (budgetYearId === null && input.budgetYearId !== undefined) {
+    budgetYearId = (await requireBudgetYear(app.db, input.budgetYearId)).id;
+  }
+  if (budgetYearId === null) {
+    budgetYearId = await q.budgetYearWithProposedLines(app.db, input.fiscalYear);
+  }
+  const needCents =
+    budgetYearId === null
+      ? 0n
+      : toCents(
+          await q.districtNeed(app.db, {
+            budgetYearId,
+            fiscalYear: input.fiscalYear,
+            versionId: input.versionId,
+          }),
+        )!;
+  const goal = await q.findTownGoalByYear(app.db, input.fiscalYear);
+  const goalCents = goal?.dollar_goal == null ? 0n : toCents(goal.dollar_goal)!;
+  const gapCents = needCents - goalCents;
+  return {
+    fiscalYear: input.fiscalYear,
+    budgetYearId,
+    versionId: input.versionId ?? null,
+    districtNeed: fromCents(needCents),
+    townGoal: fromCents(goalCents),
+    hasTownGoal: goal?.dollar_goal != null,
+    gap: fromCents(gapCents),
+    status: gapStatus(gapCents),
+  };
+}

@@ -1,0 +1,10 @@
+export { importLedgerLocalFile } from './actuals-import';
+export * as actualsImport from './actuals-import';
+export { LEDGER_TOO_LARGE } from './actuals-import-limits';
+export { sweepLedgerLeftovers } from './actuals-import-pending';
+export { importLocalFile } from './import';
+export * as import from './import';
+export { type ImportProgress } from './import-run';
+export { listCategoryRefs } from './queries/import';
+export { findCurrentImportInfo } from './queries/ledger-imports';
+export * as ledgerImportsQueries from './queries/ledger-imports';

@@ -1,0 +1,265 @@
+import type { Db } from '@server/db/index';
+import type { BuildingRef, CategoryRef, WorkGroupRef } from '@server/lib/import/match';
+import type { ImportRun, ImportType } from '@shared/schemas/import';
+import { NEXT_YEAR_WARNING_PREFIX } from '@server/sql/salary-rule';
+
+/** The knex of imports: runs, saved mappings, and the reference data an import matches against. */
+
+/** The active budget (scenario) of a type for a budget year, which imported lines join. */
+export async function findActiveScenarioId(
+  db: Db,
+  budgetYearId: number,
+  type: ImportType,
+): Promise<number | null> {
+  const row = await db('scenarios')
+    .where({ budget_year_id: budgetYearId, scenario_type: type, is_active: true })
+    .first('id');
+  return row?.id ?? null;
+}
+
+/** Buildings to match location cells against. */
+export function listBuildingRefs(db: Db): Promise<BuildingRef[]> {
+  return db('buildings').select('id', 'name', 'code').orderBy('id');
+}
+
+/** Budget categories in display order, to match names, codes and DESE codes against. */
+export function listCategoryRefs(db: Db): Promise<CategoryRef[]> {
+  return db('budget_categories')
+    .select('id', 'name', 'code', 'dese_function as deseFunction')
+    .orderBy([{ column: 'display_order' }, { column: 'id' }]);
+}
+
+/** Work groups to match work-group cells against. */
+export function listWorkGroupRefs(db: Db): Promise<WorkGroupRef[]> {
+  return db('work_groups').select('id', 'name').orderBy('id');
+}
+
+export interface NewImportRun {
+  user_id: number | null;
+  file_name: string;
+  import_type: ImportType;
+  budget_year_id: number;
+  version_id: number | null;
+  column_mappings: unknown;
+}
+
+/** Starts a run ('running' until finishImportRun, which happens in the same transaction). */
+export async function insertImportRun(db: Db, run: NewImportRun): Promise<number> {
+  const [row] = await db('import_runs')
+    .insert({ ...run, column_mappings: JSON.stringify(run.column_mappings), status: 'running' })
+    .returning('id');
+  return row.id;
+}
+
+/** Records a run's counts; 'completed with warnings' when rows were skipped or flagged. */
+export async function finishImportRun(
+  db: Db,
+  id: number,
+  counts: {
+    row_count: number;
+    imported_count: number;
+    skipped_count: number;
+    warning_count: number;
+    error_count: number;
+    replaced_projected_count: number;
+  },
+): Promise<void> {
+  await db('import_runs')
+    .where({ id })
+    .update({
+      ...counts,
+      status: counts.warning_count || counts.skipped_count ? 'completed with warnings' : 'completed',
+    });
+}
+
+/** What landed, summed in SQL: the money total and the fiscal years the lines went to. */
+export async function importedTotals(db: Db, runId: number, type: ImportType) {
+  const money = type === 'operating' ? 'current_salary' : 'amount';
+  const row = await db('line_items')
+    .where({ import_run_id: runId })
+    .select(
+      db.raw('coalesce(sum(??), 0)::numeric(16,2) as total', [money]),
+      db.raw('coalesce(sum(??), 0)::numeric(16,2)::text as total_text', [money]),
+      db.raw('count(*)::int as count'),
+    )
+    .first();
+  const years = await db('line_items')
+    .where({ import_run_id: runId })
+    .distinct('fiscal_year')
+    .orderBy('fiscal_year');
+  return {
+    total: Number(row?.total ?? 0),
+    /** The same sum as an exact decimal string, for the reconciliation. */
+    totalText: String(row?.total_text ?? '0.00'),
+    count: Number(row?.count ?? 0),
+    fiscalYears: years.map((y: { fiscal_year: number }) => y.fiscal_year),
+  };
+}
+
+/** The ids of the employee lines a run inserted. */
+export async function runEmployeeLineIds(db: Db, runId: number): Promise<number[]> {
+  const rows = await db('line_items').where({ import_run_id: runId, is_operating: true }).select('id');
+  return rows.map((r: { id: number }) => r.id);
+}
+
+/**
+ * The next-year salaries of a run's employee lines after the rule ran: computed by the rule, kept
+ * from the file (manual), and flagged by the rule for review (its warning is in importWarnings).
+ */
+export async function runNextYearSalaries(db: Db, runId: number) {
+  const row = await db('line_items')
+    .where({ import_run_id: runId, is_operating: true })
+    .select(
+      db.raw(
+        'count(*) FILTER (WHERE NOT next_year_salary_manual AND next_year_salary IS NOT NULL)::int AS automatic',
+      ),
+      db.raw('count(*) FILTER (WHERE next_year_salary_manual)::int AS manual'),
+      db.raw(
+        `count(*) FILTER (WHERE jsonb_typeof(metadata -> 'importWarnings') = 'array' AND EXISTS (
+           SELECT 1 FROM jsonb_array_elements_text(metadata -> 'importWarnings') w(text)
+           WHERE w.text LIKE ?))::int AS flagged`,
+        [`${NEXT_YEAR_WARNING_PREFIX}%`],
+      ),
+    )
+    .first();
+  return {
+    automatic: Number(row?.automatic ?? 0),
+    manual: Number(row?.manual ?? 0),
+    flagged: Number(row?.flagged ?? 0),
+  };
+}
+
+interface RunRow {
+  id: number;
+  file_name: string;
+  import_type: ImportType;
+  budget_year_id: number | null;
+  budget_year: string | null;
+  version_id: number | null;
+  version_label: string | null;
+  user_name: string | null;
+  created_at: Date | string;
+  row_count: number;
+  imported_count: number;
+  skipped_count: number;
+  warning_count: number;
+  error_count: number;
+  replaced_projected_count: number;
+  status: string;
+}
+
+function presentRun(row: RunRow): ImportRun {
+  return {
+    id: row.id,
+    fileName: row.file_name,
+    importType: row.import_type,
+    budgetYearId: row.budget_year_id,
+    budgetYear: row.budget_year,
+    versionId: row.version_id,
+    versionLabel: row.version_label,
+    user: row.user_name,
+    createdAt: new Date(row.created_at).toISOString(),
+    rowCount: row.row_count,
+    importedCount: row.imported_count,
+    skippedCount: row.skipped_count,
+    warningCount: row.warning_count,
+    errorCount: row.error_count,
+    replacedProjectedCount: row.replaced_projected_count,
+    status: row.status,
+  };
+}
+
+/** Recorded import runs, newest first, with who ran them and into which budget year and version. */
+export async function listImportRuns(
+  db: Db,
+  filter: { budgetYearId?: number; limit: number },
+): Promise<ImportRun[]> {
+  const q = db('import_runs as r')
+    .leftJoin('users as u', 'u.id', 'r.user_id')
+    .leftJoin('budget_years as b', 'b.id', 'r.budget_year_id')
+    .leftJoin('budget_versions as v', 'v.id', 'r.version_id')
+    .select(
+      'r.id',
+      'r.file_name',
+      'r.import_type',
+      'r.budget_year_id',
+      'b.fiscal_year as budget_year',
+      'r.version_id',
+      'v.label as version_label',
+      db.raw(`coalesce(u.name, r.column_mappings ->> 'actor') as user_name`),
+      'r.created_at',
+      'r.row_count',
+      'r.imported_count',
+      'r.skipped_count',
+      'r.warning_count',
+      'r.error_count',
+      'r.replaced_projected_count',
+      'r.status',
+    )
+    .whereNot('r.status', 'running')
+    .orderBy([
+      { column: 'r.created_at', order: 'desc' },
+      { column: 'r.id', order: 'desc' },
+    ])
+    .limit(filter.limit);
+  if (filter.budgetYearId !== undefined) {
+    q.where('r.budget_year_id', filter.budgetYearId);
+  }
+  return ((await q) as RunRow[]).map(presentRun);
+}
+
+/** Earlier runs of a byte-identical file (its SHA-256 is kept with the run's mapping). */
+export async function findRunsOfFile(db: Db, sha256: string) {
+  const rows = await db('import_runs as r')
+    .leftJoin('users as u', 'u.id', 'r.user_id')
+    .select(
+      'r.id',
+      'r.created_at',
+      'r.imported_count',
+      db.raw(`coalesce(u.name, r.column_mappings ->> 'actor') as user_name`),
+    )
+    .whereRaw(`r.column_mappings ->> 'fileSha256' = ?`, [sha256])
+    .whereNot('r.status', 'running')
+    .orderBy('r.created_at', 'desc')
+    .limit(5);
+  return rows.map(
+    (r: { id: number; created_at: Date | string; imported_count: number; user_name: string | null }) => ({
+      id: r.id,
+      createdAt: new Date(r.created_at).toISOString(),
+      user: r.user_name,
+      importedCount: r.imported_count,
+    }),
+  );
+}
+
+export interface SavedMapping {
+  columnMappings: Record<string, string | null>;
+  noteColumns: string[];
+}
+
+/** The mapping saved for a file layout (header signature), or null. */
+export async function findSavedMapping(db: Db, type: ImportType, signature: string) {
+  const row = await db('saved_column_mappings')
+    .where({ import_type: type, header_signature: signature })
+    .first('mappings', 'updated_at');
+  if (!row) {
+    return null;
+  }
+  const mappings = (
+    typeof row.mappings === 'string' ? JSON.parse(row.mappings) : row.mappings
+  ) as SavedMapping;
+  return { ...mappings, updatedAt: new Date(row.updated_at).toISOString() };
+}
+
+/** Remembers the mapping confirmed for a file layout (one per import type and layout). */
+export async function saveMapping(
+  db: Db,
+  type: ImportType,
+  signature: string,
+  mapping: SavedMapping,
+): Promise<void> {
+  await db('saved_column_mappings')
+    .insert({ import_type: type, header_signature: signature, mappings: JSON.stringify(mapping) })
+    .onConflict(['import_type', 'header_signature'])
+    .merge({ mappings: JSON.stringify(mapping), updated_at: db.fn.now() });
+}

@@ -1,0 +1,302 @@
+import type { AppContext } from '@server/context';
+import type { Db } from '@server/db/index';
+import { notFound } from '@server/errors';
+import { authorize, type Actor } from '@server/policies/index';
+import * as bva from './queries/budget-vs-actual';
+import * as acc from './queries/budget-vs-actual-accounts';
+import { setAsidePage } from './queries/budget-vs-actual-chunks';
+import * as src from './queries/budget-vs-actual-sources';
+import { ledgerImportsQueries as q } from '@server/domains/imports';
+import {
+  ACTUALS_PAGE,
+  accountsListed,
+  SET_ASIDE_LISTED,
+  NO_KEY,
+  type ActualsAccount,
+  type ActualsAccountList,
+  type ActualsFigures,
+  type ActualsGroup,
+  type ActualsGrouping,
+  type ActualsReport,
+  type ActualsSummary,
+} from '@shared/schemas/actuals';
+import { ledgerPeriodText, PERIODS_PER_YEAR } from '@shared/schemas/actuals-import';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
+import { deseCodes } from '@server/domains/massachusetts';
+import { requireBudgetYear } from '@server/domains/budgets';
+
+export const MATCH_RULE =
+  "A proposed line belongs to the ledger account whose account string equals its Account Number (trimmed, any case). An account's category is its lines' category, else the budget category whose DESE function is the account's function code; its building is the one its LOC segment names, else its lines'. A line's DESE function is its own code, else its account's. Each line and account is counted once, so every view has the same totals.";
+
+/** The projection rule in words, for the period the ledger is at. */
+export function projectionRule(period: number | null): string {
+  const base =
+    'Projected year-end = an account’s expended to date ÷ periods elapsed × 12, to the cent; a group’s and the total are the sums of their accounts’ (the periods are the ledger’s monthly periods';
+  if (period === null) {
+    return `${base}). No ledger is imported for this year yet.`;
+  }
+  const elapsed = Math.min(period, PERIODS_PER_YEAR);
+  return period >= PERIODS_PER_YEAR
+    ? `${base}; the ledger is at ${ledgerPeriodText(period)}, so the year is complete and the projection is what was expended).`
+    : `${base}; the ledger is at ${ledgerPeriodText(period)}: expended ÷ ${elapsed} × 12).`;
+}
+
+export function figuresOf(r: bva.FiguresRow): ActualsFigures {
+  return {
+    budget: r.budget,
+    revisedBudget: r.revised_budget,
+    originalBudget: r.original_budget,
+    expended: r.expended,
+    encumbered: r.encumbered,
+    available: r.available,
+    percentUsed: r.percent_used,
+    projectedYearEnd: r.projected_year_end,
+    projectedVariance: r.projected_variance,
+    overBudget: r.over_budget,
+    projectedOver: r.projected_over,
+  };
+}
+
+type Names = Awaited<ReturnType<typeof src.groupNames>>;
+
+function labelOf(by: ActualsGrouping, row: bva.GroupRow, names: Names): string {
+  const key = row.key ?? NO_KEY;
+  if (key === NO_KEY) {
+    return {
+      category: 'No category',
+      function: 'No DESE function code',
+      building: 'District Wide',
+      account: 'Budget lines with no ledger account',
+    }[by];
+  }
+  if (by === 'category') {
+    return names.categories.find((c) => String(c.id) === key)?.name ?? `Category ${key}`;
+  }
+  if (by === 'function') {
+    const name = deseCodes().get(key)?.name;
+    return name ? `${key} ${name}` : `${key} (not a DESE function code)`;
+  }
+  if (by === 'building') {
+    return names.buildings.find((b) => String(b.id) === key)?.name ?? `Building ${key}`;
+  }
+  return row.first_description ? `${key} ${row.first_description}` : key;
+}
+
+/** Which budget year's proposed lines are the year's budget, or null. */
+async function budgetSource(app: AppContext, fiscalYear: number, budgetYearId?: number) {
+  if (budgetYearId !== undefined) {
+    const year = await requireBudgetYear(app.db, budgetYearId, 'budgetYearId');
+    return { id: year.id, label: year.fiscal_year };
+  }
+  return src.budgetYearForFiscalYear(app.db, fiscalYear);
+}
+
+/** The scope of a year's figures: its budget year's lines and its current ledger's periods. */
+function scopeOf(
+  fiscalYear: number,
+  source: { id: number } | null,
+  period: number | undefined,
+): bva.ActualsScope {
+  return {
+    fiscalYear,
+    budgetYearId: source?.id ?? null,
+    periodsElapsed: Math.min(period ?? PERIODS_PER_YEAR, PERIODS_PER_YEAR),
+  };
+}
+
+/** 404 unless the fiscal year exists (a budget year names it or holds lines of it). */
+async function requireFiscalYear(app: AppContext, fiscalYear: number): Promise<void> {
+  // A year whose ledger was imported stays readable after its budget year moves on.
+  if (
+    !(await q.fiscalYearExists(app.db, fiscalYear)) &&
+    !(await q.findCurrentImportInfo(app.db, fiscalYear))
+  ) {
+    throw notFound(`Fiscal year ${fiscalYearLabel(fiscalYear)}`);
+  }
+}
+
+/** What a report is asked for: GET /actuals/report's query (accounts: DEFAULT_ACCOUNT_LIST when absent). */
+export interface BudgetVsActualQuery {
+  fiscalYear: number;
+  by: ActualsGrouping;
+  budgetYearId?: number;
+  accounts?: ActualsAccountList;
+  /** Only this group's accounts (a row's key under `by`). */
+  group?: string;
+  /** Pages of the groups and of the listed accounts (ACTUALS_PAGE's sizes when absent). */
+  rowsOffset?: number;
+  rowsLimit?: number;
+  offset?: number;
+  limit?: number;
+}
+
+/**
+ * Budget vs actual for a fiscal year (GET /actuals/report, `budget-cli actuals report`): a page of
+ * the groups of the chosen view with the totals, a page of the accounts asked for (none by default;
+ * every one, those no line names, or one group's for a drill-down), how many accounts no line names,
+ * the lines that name no account, and the first rows set aside at import, read in one snapshot.
+ * Every sum is SQL's; no read holds more than a page of the ledger, whatever its size.
+ */
+export async function budgetVsActual(
+  app: AppContext,
+  actor: Actor,
+  query: BudgetVsActualQuery,
+): Promise<ActualsReport> {
+  const source = await reportSource(app, actor, query);
+  const read = await app.db.transaction(
+    async (trx) => {
+      await bva.planForLedger(trx);
+      return readReport(trx, query, source);
+    },
+    {
+      isolationLevel: 'repeatable read',
+    },
+  );
+  return read.report;
+}
+
+/** Checks the reader and the year (404) and finds whose lines are the budget. */
+export async function reportSource(
+  app: AppContext,
+  actor: Actor,
+  query: { fiscalYear: number; budgetYearId?: number },
+): Promise<BudgetSource> {
+  authorize(actor, 'budgetVsActual.read');
+  await requireFiscalYear(app, query.fiscalYear);
+  return budgetSource(app, query.fiscalYear, query.budgetYearId);
+}
+
+type BudgetSource = Awaited<ReturnType<typeof budgetSource>>;
+
+/** A group row as the API gives it. */
+export const groupOf = (by: ActualsGrouping, g: bva.GroupRow, names: Names): ActualsGroup => ({
+  key: g.key ?? NO_KEY,
+  label: labelOf(by, g, names),
+  accountCount: g.account_count,
+  lineCount: g.line_count,
+  ...figuresOf(g),
+});
+
+/** An account row as the API gives it. */
+export function accountOf(a: acc.AccountRow): ActualsAccount {
+  return {
+    id: a.id,
+    row: a.row_number,
+    account: a.account,
+    description: a.description,
+    functionCode: a.function_code,
+    functionName: a.function_code ? (deseCodes().get(a.function_code)?.name ?? null) : null,
+    objectCode: a.object_code,
+    locationCode: a.location_code,
+    categoryId: a.category_id,
+    categoryName: a.category_name,
+    buildingId: a.building_id,
+    buildingName: a.building_name,
+    matchedLineCount: a.line_count,
+    warnings: a.warnings,
+    ...figuresOf(a),
+  };
+}
+
+/**
+ * The report read through `trx` (one snapshot when it is a repeatable-read transaction), with what
+ * a writer of every row needs besides: the scope of its statements, the names groups are labelled
+ * with and how many accounts are in the figures.
+ */
+export async function readReport(trx: Db, query: BudgetVsActualQuery, source: BudgetSource) {
+  const { fiscalYear, by } = query;
+  const listed = accountsListed(query);
+  const group = query.group ?? null;
+  const rowsPage = { offset: query.rowsOffset ?? 0, limit: query.rowsLimit ?? ACTUALS_PAGE.rows };
+  const accountsPage = { offset: query.offset ?? 0, limit: query.limit ?? ACTUALS_PAGE.accounts };
+  const ledger = await q.findCurrentImportInfo(trx, fiscalYear);
+  const scope = scopeOf(fiscalYear, source, ledger?.period);
+  const groups = await bva.actualsGroups(trx, scope, by, rowsPage);
+  const filter = {
+    unmatchedOnly: listed === 'unmatched',
+    group: group === null ? undefined : { by, key: group },
+  };
+  const accounts =
+    listed === 'none' ? { rows: [], total: 0 } : await acc.actualsAccounts(trx, scope, filter, accountsPage);
+  const lines = await acc.linesWithoutAccount(trx, scope);
+  const setAside = await setAsidePage(trx, fiscalYear, SET_ASIDE_LISTED);
+  const lineCount = source ? await src.countBudgetLines(trx, source.id, fiscalYear) : 0;
+  const names = await src.groupNames(trx);
+  const totalRow = groups.total;
+  const report: ActualsReport = {
+    fiscalYear,
+    by,
+    accountsListed: listed,
+    group,
+    ledger: ledger
+      ? {
+          importId: ledger.id,
+          period: ledger.period,
+          periodsElapsed: scope.periodsElapsed,
+          fileName: ledger.file_name,
+          importedAt: new Date(ledger.created_at).toISOString(),
+          importedBy: ledger.user_name,
+          accountPattern: ledger.account_pattern,
+        }
+      : null,
+    budgetSource: source ? { budgetYearId: source.id, budgetYear: source.label, lineCount } : null,
+    projectionRule: projectionRule(ledger?.period ?? null),
+    matchRule: MATCH_RULE,
+    totals: figuresOf(totalRow),
+    // The page's rows come in the order shown (SQL sorts them); only their labels are made here.
+    rows: groups.rows.map((g) => groupOf(by, g, names)),
+    rowsPage: { ...rowsPage, total: groups.groupCount },
+    accounts: accounts.rows.map(accountOf),
+    accountsPage: { ...accountsPage, total: accounts.total },
+    unmatchedAccountCount: totalRow.unmatched_account_count,
+    linesWithoutAccount: lines.map((l) => ({
+      id: l.id,
+      description: l.description,
+      accountLine: l.account_line,
+      deseCode: l.dese_code,
+      categoryName: l.category_name,
+      buildingName: l.building_name,
+      amount: l.amount,
+      reason: l.account_line ? 'its account number is not in the ledger' : 'no account number',
+    })),
+    setAside: setAside.rows,
+    setAsideCount: setAside.total,
+  };
+  return { report, scope, names, accountCount: totalRow.account_count };
+}
+
+/**
+ * Spent to date against budget for one fiscal year, for the dashboard's card: aggregates only (no
+ * account or line), so it is read with the dashboard's permission.
+ */
+export async function actualsSummary(
+  app: AppContext,
+  actor: Actor,
+  query: { fiscalYear: number },
+): Promise<ActualsSummary> {
+  authorize(actor, 'dashboard.read');
+  const { fiscalYear } = query;
+  const ledger = await q.findCurrentImportInfo(app.db, fiscalYear);
+  const source = await src.budgetYearForFiscalYear(app.db, fiscalYear);
+  // One aggregate statement over the ledger: no group or account is read into the server.
+  const total = await app.db.transaction(async (trx) => {
+    await bva.planForLedger(trx);
+    return bva.actualsTotals(trx, scopeOf(fiscalYear, source, ledger?.period));
+  });
+  const x = figuresOf(total);
+  return {
+    fiscalYear,
+    hasLedger: Boolean(ledger),
+    period: ledger?.period ?? null,
+    budget: x.budget,
+    revisedBudget: x.revisedBudget,
+    expended: x.expended,
+    encumbered: x.encumbered,
+    available: x.available,
+    percentUsed: x.percentUsed,
+    projectedYearEnd: x.projectedYearEnd,
+    overBudget: x.overBudget,
+    projectedOver: x.projectedOver,
+    flaggedCategories: total.flagged,
+  };
+}

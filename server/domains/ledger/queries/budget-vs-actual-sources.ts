@@ -1,0 +1,44 @@
+import type { Db } from '@server/db/index';
+import { int } from './budget-vs-actual';
+import { activeScope } from '@server/sql/line-items-scope';
+
+/** Budget vs actual's other reads: whose lines are the budget, how many, and the names of groups. */
+
+/**
+ * The budget year whose proposed lines are a fiscal year's budget: the one centred on the year,
+ * else the latest (by its current year) holding proposed lines of it. Null when none does.
+ */
+export async function budgetYearForFiscalYear(db: Db, fiscalYear: number) {
+  const { rows } = await db.raw(
+    `SELECT y.id, y.fiscal_year AS label FROM budget_years y
+      WHERE y.current_fiscal_year = ${int(fiscalYear)}
+         OR EXISTS (SELECT 1 FROM line_items li WHERE li.budget_year_id = y.id
+                     AND li.fiscal_year = ${int(fiscalYear)} AND NOT li.is_operating)
+      ORDER BY (y.current_fiscal_year = ${int(fiscalYear)}) DESC, y.current_fiscal_year DESC, y.id
+      LIMIT 1`,
+  );
+  return (rows[0] as { id: number; label: string } | undefined) ?? null;
+}
+
+/** How many proposed lines of a fiscal year count in a budget year. */
+export async function countBudgetLines(db: Db, budgetYearId: number, fiscalYear: number): Promise<number> {
+  const { rows } = await db.raw(
+    `SELECT count(*)::int AS n FROM line_items_all li
+      WHERE li.budget_year_id = ${int(budgetYearId)} AND li.fiscal_year = ${int(fiscalYear)}
+        AND NOT li.is_operating AND ${activeScope('li')}`,
+  );
+  return rows[0].n as number;
+}
+
+/** Names to label groups with: categories in display order, buildings by id. */
+export async function groupNames(db: Db) {
+  // One after the other: inside a transaction both share its one connection.
+  const categories = await db('budget_categories')
+    .select('id', 'name', 'display_order')
+    .orderBy(['display_order', 'name', 'id']);
+  const buildings = await db('buildings').select('id', 'name');
+  return {
+    categories: categories as { id: number; name: string; display_order: number }[],
+    buildings: buildings as { id: number; name: string }[],
+  };
+}

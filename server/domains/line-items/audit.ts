@@ -1,0 +1,82 @@
+import type { Db } from '@server/db/index';
+import type { Actor } from '@server/policies/index';
+import { insertAudits } from '@server/db/audit';
+import type { AnyLineItem } from '@shared/schemas/line-items';
+
+/**
+ * THE audit writer for lines: one entry (entity 'line-item') per changed line, in the change's
+ * transaction, each naming its cause. Every path that changes a line records through it.
+ */
+
+/** Why lines change: the audit action and, in words, the cause recorded on each entry. */
+export interface LineCause {
+  action: string;
+  reason: string;
+  /**
+   * Why the person changed the lines, in their words (an edit after a budget stage):
+   * recorded as `after.changeReason`, which the stage comparison shows beside each changed line.
+   */
+  changeReason?: string;
+}
+
+export interface LineAuditEntry {
+  id: number;
+  before: unknown;
+  /** null for a deleted line (its action says why). */
+  after: Record<string, unknown> | null;
+  /** Overrides the cause's action for this entry (a merge's two sides, a create). */
+  action?: string;
+}
+
+/** Writes one audit row per entry; `after` gains `cause` (and `changeReason`). Returns how many were written. */
+export async function auditLines(
+  trx: Db,
+  actor: Actor,
+  cause: LineCause,
+  entries: readonly LineAuditEntry[],
+): Promise<number> {
+  await insertAudits(
+    trx,
+    actor,
+    entries.map((e) => ({
+      action: e.action ?? cause.action,
+      entity: 'line-item',
+      entityId: e.id,
+      before: e.before,
+      after:
+        e.after === null
+          ? null
+          : {
+              ...e.after,
+              cause: cause.reason,
+              ...(cause.changeReason ? { changeReason: cause.changeReason } : {}),
+            },
+    })),
+  );
+  return entries.length;
+}
+
+/** The DTO without the fields every write changes, for deciding whether anything really changed. */
+function comparable(item: AnyLineItem): string {
+  const { updatedAt: _updated, ...rest } = item;
+  return JSON.stringify(rest);
+}
+
+/** Audits each line whose DTO changed (before and after); how many did. */
+export async function auditChanged(
+  trx: Db,
+  actor: Actor,
+  cause: LineCause,
+  before: readonly AnyLineItem[],
+  after: readonly AnyLineItem[],
+): Promise<number> {
+  const afterById = new Map(after.map((a) => [a.id, a]));
+  const entries: LineAuditEntry[] = [];
+  for (const b of before) {
+    const a = afterById.get(b.id);
+    if (a && comparable(a) !== comparable(b)) {
+      entries.push({ id: b.id, before: b, after: a as unknown as Record<string, unknown> });
+    }
+  }
+  return auditLines(trx, actor, cause, entries);
+}

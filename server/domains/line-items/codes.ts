@@ -1,0 +1,55 @@
+import type { Db } from '@server/db/index';
+import type { Actor } from '@server/policies/index';
+import * as codes from './queries/line-items-writes-codes';
+import type { LineCause } from './audit';
+import { changeLinesBy } from './change-lines';
+
+/**
+ * Function-code rules applied to lines through the writer. Applying them to
+ * existing lines is audited line by line like any change (changeLinesBy: locked first, one entry
+ * per changed line naming the cause); an import's lines are coded in one statement inside the
+ * import, counted on the import's own audit entry like the rest of its bulk work.
+ */
+
+export type { CodeConflict, CodeTarget, PlannedCode } from './queries/line-items-writes-codes';
+
+/** What the rules would do to the target's lines: the changes, and the lines two rules disagree on. */
+export async function planCodeRules(trx: Db, target: codes.CodeTarget, overwrite: boolean) {
+  return {
+    planned: await codes.plannedCodes(trx, target, overwrite),
+    conflicts: await codes.codeConflicts(trx, target, overwrite),
+  };
+}
+
+/**
+ * Writes planned codes (from planCodeRules, inside the same transaction): each line is locked, read,
+ * changed and audited by the writer. Returns the ids changed.
+ */
+export async function applyCodeRules(
+  trx: Db,
+  actor: Actor,
+  cause: LineCause,
+  planned: readonly codes.PlannedCode[],
+): Promise<number[]> {
+  let changed: number[] = [];
+  await changeLinesBy(
+    trx,
+    actor,
+    cause,
+    planned.map((p) => p.id),
+    async () => (changed = await codes.writeCodes(trx, planned)),
+    { recompute: false },
+  );
+  return changed;
+}
+
+/**
+ * After an import's COPY: its lines without a code get the code the rules agree on (the code a
+ * file gave wins; lines two rules disagree on stay without one). Returns how many were coded and
+ * the disagreements, for the import's audit entry.
+ */
+export async function codeImportedLines(trx: Db, importRunId: number) {
+  const conflicts = await codes.codeConflicts(trx, { importRunId }, false);
+  const coded = await codes.codeImportedLines(trx, importRunId);
+  return { coded, conflicts };
+}

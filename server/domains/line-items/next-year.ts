@@ -1,0 +1,89 @@
+import type { Db } from '@server/db/index';
+import { badRequest } from '@server/errors';
+import type { Actor } from '@server/policies/index';
+import * as projection from './queries/line-items-projection';
+import { recomputeNextYearSalaries } from './queries/line-items-writes-next-year';
+import { auditLines, type LineCause } from './audit';
+import { reviewFlagsAfterChange } from './review';
+
+/**
+ * The automatic next-year salary of an employee line ('Auto' as opposed to a
+ * 'Manual' value someone typed), written by the one rule: the SQL of server/sql/salary-rule.ts
+ * (COLA from the contract, else the default COLA scenario; a placed employee moves one step on
+ * the schedule; anyone else adds the budget settings' pooled step/lane percent or dollars for the
+ * work groups listed there; rounded to the cent). It applies only to lines that follow the rule:
+ * status Active, not manual, a current salary above 0 (0 is a new hire whose value stays as
+ * entered). A line with no work group, or computed at 0% for want of a COLA, is flagged for review
+ * (metadata.needsReview and an importWarnings entry); projected lines get the value, no flag.
+ * A value beyond the numeric(14,2) column is a 400 naming `field`, and nothing is written.
+ * Returns the ids whose next-year salary or review warning changed.
+ */
+export async function applyAutomaticNextYearSalary(
+  trx: Db,
+  ids: readonly number[],
+  field = 'nextYearSalary',
+): Promise<number[]> {
+  const { changed, overflow } = await recomputeNextYearSalaries(trx, ids);
+  if (overflow.length) {
+    const { MAX_MONEY_LABEL: max, moneyLabel } = projection;
+    const which = overflow.map((o) => `line ${o.id}: ${moneyLabel(o.value)}`).join(', ');
+    throw badRequest(
+      `${field}: the automatic next-year salary would exceed ${max}, the most a line can hold (${which}); ${
+        field === 'nextYearSalary'
+          ? 'lower the current salary or enter the next-year salary'
+          : `lower ${field}`
+      }`,
+      overflow.map((o) => ({
+        path: field,
+        message: `Line ${o.id}: the automatic next-year salary ${moneyLabel(o.value)} exceeds ${max}`,
+      })),
+    );
+  }
+  await reviewFlagsAfterChange(trx, ids);
+  return changed;
+}
+
+/** Which rule-following lines a change to the rule's inputs may move. */
+export interface RuleScope {
+  workGroupIds: readonly number[] | 'all';
+  /** Only this budget year's lines (budget settings are per budget year). */
+  budgetYearId?: number;
+  /** The input field named by a 400 when a value would overflow. */
+  field?: string;
+}
+
+/**
+ * After a change to what the salary rule reads (a contract's COLA, the default COLA scenario or
+ * its settings, a budget year's step/lane settings, a work group's category), the automatic
+ * next-year salaries it moves are rewritten in the same transaction, and each line whose value
+ * moved gets an audit entry naming the cause (also as `recomputedBecause`). Returns how many.
+ */
+export async function recomputeAfterRuleChange(
+  trx: Db,
+  actor: Actor,
+  scope: RuleScope | readonly number[] | 'all',
+  reason: string,
+): Promise<number> {
+  const s: RuleScope =
+    scope === 'all' || Array.isArray(scope) ? { workGroupIds: scope } : (scope as RuleScope);
+  const lines = await projection.ruleLinesOfWorkGroups(trx, s.workGroupIds, s.budgetYearId);
+  if (!lines.length) {
+    return 0;
+  }
+  const before = new Map(lines.map((l) => [l.id, l.next_year_salary]));
+  const changed = await applyAutomaticNextYearSalary(trx, [...before.keys()], s.field);
+  const after = await projection.nextYearSalaries(trx, changed);
+  const moved = changed.filter((id) => after.get(id) !== before.get(id));
+  const money = (v: string | null | undefined) => (v === null || v === undefined ? null : Number(v));
+  const cause: LineCause = { action: 'update', reason };
+  return auditLines(
+    trx,
+    actor,
+    cause,
+    moved.map((id) => ({
+      id,
+      before: { nextYearSalary: money(before.get(id)) },
+      after: { nextYearSalary: money(after.get(id)), recomputedBecause: reason },
+    })),
+  );
+}

@@ -1,0 +1,98 @@
+import type { Db } from '@server/db/index';
+import { activeScope } from '@server/sql/line-items-scope';
+import { LINE_CODE } from '@server/domains/massachusetts';
+
+export interface PayrollGroup {
+  categoryId: number | null;
+  buildingId: number | null;
+  /** The people's function code (each one's own, else the category's: LINE_CODE), or null. */
+  code: string | null;
+  categoryName: string | null;
+  buildingName: string | null;
+  isPersonnel: boolean;
+  total: number;
+  count: number;
+}
+
+/**
+ * Employee salaries per (category, building, function code) of a fiscal year, and the grand total
+ * (GROUPING SETS). A blank salary counts as $0. The code is read as every report reads a line's
+ * (LINE_CODE), so the salary lines written from these groups land where the DESE report, the
+ * per-pupil table and the resident page put the people.
+ */
+export async function payrollGroups(
+  db: Db,
+  budgetYearId: number,
+  fiscalYear: number,
+): Promise<{ groups: PayrollGroup[]; total: number }> {
+  const { rows } = await db.raw(
+    `SELECT a.*, c.name AS category_name, c.is_personnel, b.name AS building_name
+       FROM (SELECT li.category_id, li.building_id, ${LINE_CODE} AS code,
+                    GROUPING(li.category_id) AS is_total,
+                    coalesce(sum(li.current_salary), 0) AS total, count(*)::int AS count
+               FROM line_items li
+               LEFT JOIN budget_categories c ON c.id = li.category_id
+              WHERE li.budget_year_id = ? AND li.fiscal_year = ? AND li.is_operating AND ${activeScope()}
+              GROUP BY GROUPING SETS ((li.category_id, li.building_id, ${LINE_CODE}), ())) a
+       LEFT JOIN budget_categories c ON c.id = a.category_id
+       LEFT JOIN buildings b ON b.id = a.building_id`,
+    [budgetYearId, fiscalYear],
+  );
+  let total = 0;
+  const groups: PayrollGroup[] = [];
+  for (const r of rows) {
+    if (Number(r.is_total) === 1) {
+      total = Number(r.total);
+      continue;
+    }
+    groups.push({
+      categoryId: r.category_id,
+      buildingId: r.building_id,
+      code: r.code,
+      categoryName: r.category_name,
+      buildingName: r.building_name,
+      isPersonnel: Boolean(r.is_personnel),
+      total: Number(r.total),
+      count: Number(r.count),
+    });
+  }
+  return { groups, total };
+}
+
+export interface PersonnelLine {
+  id: number;
+  category_id: number;
+  building_id: number | null;
+  /** The line's function code, read as the reports read it (LINE_CODE). */
+  code: string | null;
+  amount: number | null;
+}
+
+/**
+ * The salary budget of a fiscal year: its proposed lines (in the active scope) of personnel
+ * categories, oldest first, locked. See updateSalaryBudget for why all of them.
+ */
+export async function personnelLines(
+  db: Db,
+  budgetYearId: number,
+  fiscalYear: number,
+): Promise<PersonnelLine[]> {
+  const { rows } = await db.raw(
+    `SELECT li.id, li.category_id, li.building_id, ${LINE_CODE} AS code, li.amount
+       FROM line_items li
+       JOIN budget_categories c ON c.id = li.category_id AND c.is_personnel
+      WHERE li.budget_year_id = ? AND li.fiscal_year = ? AND NOT li.is_operating AND ${activeScope()}
+      ORDER BY li.id
+      FOR UPDATE OF li`,
+    [budgetYearId, fiscalYear],
+  );
+  return rows;
+}
+
+/** The active proposed budget of a budget year, which new lines join. */
+export async function activeProposedScenarioId(db: Db, budgetYearId: number): Promise<number | null> {
+  const row = await db('scenarios')
+    .where({ budget_year_id: budgetYearId, scenario_type: 'proposed', is_active: true })
+    .first('id');
+  return row?.id ?? null;
+}

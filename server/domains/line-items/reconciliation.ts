@@ -1,0 +1,154 @@
+import type { AppContext } from '@server/context';
+import { badRequest } from '@server/errors';
+import { centsOf, centsText } from '@shared/money';
+import { authorize, type Actor } from '@server/policies/index';
+import * as q from './queries/reconciliation';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
+import type { UpdateSalaryBudgetBody, UpdateSalaryBudgetResult } from '@shared/schemas/reconciliation';
+import { requireBudgetYear } from '@server/domains/budgets';
+import { changeLines, createLine, deleteLines, type LineCause } from './index';
+
+/** A stored amount (whole cents, from numeric(14,2)) as integer cents, exactly (shared/money.ts). */
+const wholeCents = (dollars: number | null) => Number(centsOf(dollars ?? 0));
+
+/**
+ * Splits `total` cents over lines in proportion to their current amounts (equally when none is
+ * positive), by largest remainder, so the parts add up to the total exactly.
+ */
+export function distributeCents(total: number, weights: number[]): number[] {
+  const positive = weights.map((w) => Math.max(w, 0));
+  const sum = positive.reduce((a, b) => a + b, 0);
+  const shares = sum > 0 ? positive.map((w) => (total * w) / sum) : weights.map(() => total / weights.length);
+  const parts = shares.map(Math.floor);
+  let left = total - parts.reduce((a, b) => a + b, 0);
+  const order = shares
+    .map((s, i) => ({ i, rest: s - Math.floor(s) }))
+    .sort((a, b) => b.rest - a.rest || a.i - b.i);
+  for (const { i } of order) {
+    if (left <= 0) {
+      break;
+    }
+    parts[i] += 1;
+    left -= 1;
+  }
+  return parts;
+}
+
+/** A salary line's place: category, building and function code (null parts kept apart). */
+const placeOf = (categoryId: number | null, buildingId: number | null, code: string | null) =>
+  JSON.stringify([categoryId, buildingId, code]);
+
+/**
+ * Sets the proposed salary budget of a fiscal year to its operating payroll, exactly, whatever was
+ * there before.
+ *
+ * Which lines the update owns: every proposed line of a personnel category in the fiscal year (in
+ * the active scope). A personnel category is the product's word for "salaries": Budget
+ * Comparison's personnel subtotal sets exactly these lines against the payroll and the DESE report
+ * counts them as salaries, so a line typed into one is part of the salary budget too. Nothing marks
+ * who made a line (the demo's, a projection's, an import's and a person's look alike), and a marker
+ * would have left the imported and projected lines, the ones that go stale, outside the update.
+ * Costs that are not payroll (stipends, substitutes, vacancies to fill) belong in a non-personnel
+ * category, which the update never touches; the confirmation says so.
+ *
+ * A salary line's place is (category, building, function code): the code each person carries (their
+ * own, else their category's, as every report reads it), so the DESE report, the per-pupil table
+ * and the resident page show the people's codes. For each place with payroll, its lines get the
+ * payroll (split over several lines in proportion to their amounts) or one line is added; each
+ * salary line at a place with no payroll (no one, or only blank salaries) is removed. Employees
+ * without a personnel category have no line to land on and are reported as undistributed. One
+ * transaction, every change through the line writer and audited with its cause (a removed line's
+ * audit entry keeps what it held). Run twice, the second run changes nothing.
+ */
+export async function updateSalaryBudget(
+  app: AppContext,
+  actor: Actor,
+  input: UpdateSalaryBudgetBody,
+): Promise<UpdateSalaryBudgetResult> {
+  authorize(actor, 'reconciliation.write');
+  return app.db.transaction(async (trx) => {
+    await requireBudgetYear(trx, input.budgetYearId);
+    const payroll = await q.payrollGroups(trx, input.budgetYearId, input.fiscalYear);
+    if (!payroll.groups.length) {
+      throw badRequest(
+        `There are no ${fiscalYearLabel(input.fiscalYear)} employee lines to take the payroll from`,
+      );
+    }
+    const lines = await q.personnelLines(trx, input.budgetYearId, input.fiscalYear);
+    const scenarioId = await q.activeProposedScenarioId(trx, input.budgetYearId);
+    const reason = 'Salary budget reconciliation';
+    const cause: LineCause = { action: 'update', reason };
+    const byPlace = new Map<string, q.PersonnelLine[]>();
+    for (const line of lines) {
+      const place = placeOf(line.category_id, line.building_id, line.code);
+      byPlace.set(place, [...(byPlace.get(place) ?? []), line]);
+    }
+    let updatedItems = 0;
+    let createdItems = 0;
+    let distributed = 0;
+    for (const group of payroll.groups) {
+      const cents = wholeCents(group.total);
+      // A place whose people all have blank (or zero) salaries has no payroll: no line is kept there.
+      if (!group.isPersonnel || group.categoryId === null || cents === 0) {
+        continue;
+      }
+      distributed += cents;
+      const place = placeOf(group.categoryId, group.buildingId, group.code);
+      const own = byPlace.get(place) ?? [];
+      byPlace.delete(place);
+      if (!own.length) {
+        const name = `${group.categoryName} Salaries`;
+        const where = group.buildingName ?? 'District Wide';
+        await createLine(
+          trx,
+          actor,
+          { action: 'create', reason },
+          {
+            budget_year_id: input.budgetYearId,
+            scenario_id: scenarioId,
+            fiscal_year: input.fiscalYear,
+            is_operating: false,
+            current_fte: null,
+            employee_status: null,
+            name,
+            account_description: group.code ? `${name} - ${where} - ${group.code}` : `${name} - ${where}`,
+            amount: centsText(cents),
+            dese_code: group.code,
+            category_id: group.categoryId,
+            building_id: group.buildingId,
+            notes: 'Added by salary budget reconciliation',
+          },
+        );
+        createdItems += 1;
+        continue;
+      }
+      const parts = distributeCents(
+        cents,
+        own.map((l) => wholeCents(l.amount)),
+      );
+      for (const [i, line] of own.entries()) {
+        if (wholeCents(line.amount) === parts[i]) {
+          continue;
+        }
+        await changeLines(trx, actor, cause, [line.id], { columns: { amount: centsText(parts[i]) } });
+        updatedItems += 1;
+      }
+    }
+    // What is left are salary lines where no one is paid: stale, so removed (each audited).
+    const stale = [...byPlace.values()].flat().map((l) => l.id);
+    // The audit entry keeps what the line held (before) and, as a merge's dropped line does, why
+    // it went (after: the cause and the reason), so History says who removed it and why.
+    const removed = await deleteLines(trx, actor, { action: 'delete', reason }, stale, () => ({
+      removedBecause: 'No payroll at its category, building and function code',
+    }));
+    const total = wholeCents(payroll.total);
+    return {
+      updatedItems,
+      createdItems,
+      removedItems: removed.length,
+      totalOperatingSalary: total / 100,
+      distributedAmount: distributed / 100,
+      undistributedAmount: (total - distributed) / 100,
+    };
+  });
+}

@@ -1,0 +1,123 @@
+import type { AppContext } from '@server/context';
+import { countOf } from '@shared/count-words';
+import type { Db } from '@server/db/index';
+import { conflict } from '@server/errors';
+import { formatMoneyCents } from '@shared/money';
+import { seesIndividualPay, tooFewToShow } from '@server/lib/pay-groups';
+import { authorize, type Actor } from '@server/policies/index';
+import * as q from './queries/function-codes';
+import { fromCents, toCents } from '@shared/schemas/common';
+import type { UnmappedCodes } from '@shared/schemas/function-codes';
+import { requireChartCode } from './dese-codes';
+import { requireBudgetYear } from '@server/domains/budgets';
+import { changeLines } from '../line-items/index';
+import { lockBulk } from '@server/domains/line-items';
+
+/**
+ * A DESE function code on every dollar: which codes exist, which of a year's
+ * lines have none, the grids' bulk assignment, and the check that keeps unmapped dollars out of a
+ * budget the school committee adopts.
+ */
+
+// The chart (series, names, the check a code must pass) lives with the codes in dese-codes.ts, where the
+// line writer reads it too.
+export { DESE_SERIES_FILE, deseSeries, functionName, requireChartCode } from './dese-codes';
+
+const cents = (text: string) => toCents(text) ?? 0n;
+
+/** '$1,234.00 in 3 lines have no function code' (or 'line has'). */
+export function unmappedMessage(amountCents: bigint, lines: number): string {
+  return `${formatMoneyCents(fromCents(amountCents))} in ${countOf(lines, 'line')} ${lines === 1 ? 'has' : 'have'} no function code`;
+}
+
+/**
+ * GET /function-codes/unmapped: the year's lines (as the dashboard counts them) without a code.
+ * Anyone signed in reads it (the dashboard shows it), but the salaries of fewer than MIN_PAY_GROUP
+ * uncoded people reach only those who may read lines.
+ */
+export async function unmappedCodes(
+  app: AppContext,
+  actor: Actor,
+  input: { budgetYearId: number; fiscalYear?: number },
+): Promise<UnmappedCodes> {
+  authorize(actor, 'dashboard.read');
+  const by = await requireBudgetYear(app.db, input.budgetYearId);
+  const fiscalYear = input.fiscalYear ?? by.current_fiscal_year;
+  const rows = await q.unmappedTotals(app.db, by.id, fiscalYear);
+  const part = (isOperating: boolean) => {
+    const row = rows.find((r) => r.is_operating === isOperating);
+    return { lineCount: row?.line_count ?? 0, cents: row ? cents(row.amount) : 0n };
+  };
+  const employee = part(true);
+  const proposed = part(false);
+  const lineCount = employee.lineCount + proposed.lineCount;
+  const total = employee.cents + proposed.cents;
+  const result = {
+    budgetYearId: by.id,
+    fiscalYear,
+    employee: { lineCount: employee.lineCount, amount: fromCents(employee.cents) },
+    proposed: { lineCount: proposed.lineCount, amount: fromCents(proposed.cents) },
+    lineCount,
+    amount: fromCents(total),
+    message: lineCount ? unmappedMessage(total, lineCount) : null,
+  };
+  // The salaries of one to four uncoded people would be theirs: withheld, and so is the total.
+  if (seesIndividualPay(actor) || !tooFewToShow(employee.lineCount)) {
+    return result;
+  }
+  const people = countOf(employee.lineCount, 'employee line');
+  const dollars = proposed.lineCount
+    ? `${formatMoneyCents(fromCents(proposed.cents))} in ${countOf(proposed.lineCount, 'proposed line')} and `
+    : '';
+  return {
+    ...result,
+    employee: { lineCount: employee.lineCount, amount: null },
+    amount: null,
+    message: `${dollars}${people} (salaries shown only to ADMIN and FINANCE) ${lineCount === 1 ? 'has' : 'have'} no function code`,
+  };
+}
+
+/**
+ * The committee adopts a budget with a function code on every dollar: a 409 naming the dollars and
+ * the lines (employee and proposed) when any line of the year carrying money has none. Called by
+ * advanceStage inside its transaction, before anything is written.
+ */
+export async function requireMappedDollars(db: Db, budgetYearId: number, fiscalYear: number): Promise<void> {
+  const rows = await q.unmappedTotals(db, budgetYearId, fiscalYear);
+  const lines = rows.reduce((n, r) => n + r.dollar_lines, 0);
+  if (!lines) {
+    return;
+  }
+  const amount = rows.reduce((sum, r) => sum + cents(r.dollar_amount), 0n);
+  const kinds = rows
+    .filter((r) => r.dollar_lines > 0)
+    .sort((a, b) => Number(b.is_operating) - Number(a.is_operating))
+    .map((r) => countOf(r.dollar_lines, r.is_operating ? 'employee line' : 'proposed line'))
+    .join(', ');
+  throw conflict(
+    `FY${fiscalYear} cannot be School Committee Adopted with unmapped dollars: ` +
+      `${unmappedMessage(amount, lines)} (${kinds}). Give them DESE function codes first ` +
+      '(the function-code rules, or Set function code in the budget grids).',
+  );
+}
+
+/** POST /line-items/bulk-function-code: one chart code on every selected line, audited per line. */
+export async function bulkSetFunctionCode(
+  app: AppContext,
+  actor: Actor,
+  input: { itemIds: number[]; functionCode: string },
+) {
+  authorize(actor, 'lineItems.write');
+  const code = requireChartCode(input.functionCode);
+  return app.db.transaction(async (trx) => {
+    await lockBulk(trx, input.itemIds, { requireAll: true });
+    await changeLines(
+      trx,
+      actor,
+      { action: 'update', reason: `Bulk: function code ${code} set` },
+      input.itemIds,
+      { columns: { dese_code: code } },
+    );
+    return { count: input.itemIds.length };
+  });
+}

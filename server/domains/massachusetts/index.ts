@@ -1,0 +1,17 @@
+export * as crosswalk from './crosswalk';
+export { applyCrosswalk, previewCrosswalk } from './crosswalk-apply';
+export { crosswalkImport } from './crosswalk-import';
+export { deseCodes, isDeseCode, listDeseCodes, requireChartCode } from './dese-codes';
+export { deseReport } from './dese-report';
+export { deseReportWorkbook } from './dese-report-workbook';
+export * as functionCodeRules from './function-code-rules';
+export { requireMappedDollars, unmappedCodes } from './function-codes';
+export * as functionCodes from './function-codes';
+export * as nss from './nss';
+export { computeMeter, scenarioMeter, yearMeter } from './nss-meter';
+export * as nssMeter from './nss-meter';
+export { perPupil } from './nss-per-pupil';
+export { categoryFacts } from './queries/crosswalk';
+export { ruleMatchSql } from './queries/function-code-rules';
+export { hasFunctionCodeSql } from './queries/function-codes';
+export { LINE_CODE, countedLineIds, findStateFigures } from './queries/nss';

@@ -1,0 +1,88 @@
+import type { AppContext } from '@server/context';
+import type { Db } from '@server/db/index';
+import { authorize, type Actor } from '@server/policies/index';
+import { publicDashboardFiguresQueries as figures } from '@server/domains/public-dashboard';
+import { findStateFigures } from './queries/nss';
+import { divideRounded, fromCents, toCents, unitsOf } from '@shared/schemas/common';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
+import { NO_FIGURES_MESSAGE, type PerPupil } from '@shared/schemas/nss';
+import { resolveScope } from '@server/domains/planning';
+import { deseCodes } from './dese-codes';
+
+/**
+ * Spending per pupil, two ways side by side, each saying how it is worked out:
+ * the workbench's own figure (the fiscal year's proposed budget over the students entered under
+ * Enrollment, as the public dashboard has always published it) and DESE's method (the same budget
+ * by DESE's spending categories over the year's foundation enrollment from the state figures).
+ * Both divide exact cents, rounded to the cent, halves away from zero.
+ */
+
+const NO_CODE = 'No DESE function code';
+
+/** The budget by DESE spending category (the chart's parent), in code order; lines without a code last. */
+async function byCategory(db: Db, scope: { budgetYearId: number; fiscalYear: number }) {
+  const chart = deseCodes();
+  const groups = new Map<string, { first: string; cents: bigint }>();
+  let total = 0n;
+  for (const row of await figures.proposedByDeseCode(db, scope)) {
+    const amount = toCents(row.total) ?? 0n;
+    total += amount;
+    const code = row.code === null ? undefined : chart.get(row.code);
+    const name = code?.parentName ?? NO_CODE;
+    const group = groups.get(name) ?? { first: code?.code ?? '~', cents: 0n };
+    group.cents += amount;
+    if (code && code.code < group.first) {
+      group.first = code.code;
+    }
+    groups.set(name, group);
+  }
+  const ordered = [...groups.entries()].sort((a, b) => a[1].first.localeCompare(b[1].first));
+  return { total, groups: ordered.map(([name, g]) => ({ name, cents: g.cents })) };
+}
+
+/** GET /nss/per-pupil: the budget per pupil by both methods, and by DESE's categories. */
+export async function perPupil(
+  app: AppContext,
+  actor: Actor,
+  input: { budgetYearId: number; fiscalYear?: number },
+): Promise<PerPupil> {
+  authorize(actor, 'dashboard.read');
+  const scope = await resolveScope(app.db, input);
+  const fy = fiscalYearLabel(scope.fiscalYear);
+  const { total, groups } = await byCategory(app.db, scope);
+  const students = await figures.enrolledStudents(app.db, scope.budgetYearId);
+  const state = await findStateFigures(app.db, scope.fiscalYear);
+  // Foundation enrollment in hundredths of a pupil (DESE counts part-time pupils as fractions).
+  const pupils = state ? unitsOf(state.foundation_enrollment, 2) : null;
+  const over = (amount: bigint) =>
+    pupils && pupils > 0n ? fromCents(divideRounded(amount * 100n, pupils)) : null;
+  return {
+    budgetYearId: scope.budgetYearId,
+    fiscalYear: scope.fiscalYear,
+    budgetTotal: fromCents(total),
+    methods: [
+      {
+        method: 'DISTRICT_ENROLLMENT',
+        label: 'Per pupil, district enrollment',
+        description:
+          students > 0
+            ? `${fy} proposed budget ÷ ${students.toLocaleString('en-US')} students entered under Enrollment`
+            : 'No students are entered under Enrollment for this budget year',
+        enrollment: students > 0 ? students : null,
+        perPupil: students > 0 ? fromCents(divideRounded(total, BigInt(students))) : null,
+      },
+      {
+        method: 'DESE_FOUNDATION',
+        label: 'Per pupil, DESE method',
+        description: state
+          ? `${fy} proposed budget ÷ ${Number(state.foundation_enrollment).toLocaleString('en-US')} foundation enrollment (DESE's Chapter 70 figure for ${fy})`
+          : NO_FIGURES_MESSAGE,
+        enrollment: state ? Number(state.foundation_enrollment) : null,
+        perPupil: over(total),
+      },
+    ],
+    byFunction: pupils
+      ? groups.map((g) => ({ name: g.name, amount: fromCents(g.cents), perPupil: over(g.cents)! }))
+      : [],
+  };
+}

@@ -1,0 +1,306 @@
+import type { Db } from '@server/db/index';
+import { compareFunctionCodes } from '@shared/function-code';
+import { dashboardQueries as dash } from '@server/domains/budgets';
+import * as figures from './queries/public-dashboard-figures';
+import { findStateFigures } from '@server/domains/massachusetts';
+import { findTownGoalByYear } from '@server/domains/budgets';
+import { divideRounded, fromCents, toCents, unitsOf } from '@shared/schemas/common';
+import { parseFiscalYear } from '@shared/schemas/fiscal-year';
+import {
+  MIN_CELL_COUNT,
+  OTHER_ROW_LABEL,
+  type ComponentKey,
+  type PublicDeseCategory,
+  type PublicLocation,
+  type PublicSalaryBucket,
+  type PublicYearData,
+} from '@shared/schemas/public-dashboard';
+import { guidanceGapCents } from '@shared/budget-math';
+import { residentStageCaption, STAGE_LABELS } from '@shared/schemas/budget-stages';
+import { stageStateOf } from '@server/domains/stages';
+import { rangeLabel } from '@server/domains/budgets';
+import { deseCodes } from '@server/domains/massachusetts';
+import {
+  locationKey,
+  OTHER_KEY,
+  releaseStaffTotals,
+  roundSalaryCents,
+  TOTAL_KEY,
+  withoutHidden,
+  type YearReleases,
+} from './public-dashboard-release';
+
+/**
+ * The public figures of one fiscal year, worked out at Publish and stored as the snapshot. Every
+ * total comes from the staff dashboard's own queries (server/domains/budgets/queries/dashboard.ts), so the public
+ * totals equal the dashboard's to the cent; this file only chooses what may be shown and
+ * suppresses what could single a person out.
+ */
+
+/**
+ * The budget year a published fiscal year comes from, among those holding lines that count for it:
+ * the one named for that year (label 'FY27' for 2027), else the one centred on it
+ * (currentFiscalYear), else the newest. Null when no budget year holds the year.
+ */
+export async function budgetYearFor(db: Db, fiscalYear: number): Promise<number | null> {
+  const candidates = await figures.budgetYearsHolding(db, fiscalYear);
+  const pick =
+    candidates.find((c) => parseFiscalYear(c.label) === fiscalYear) ??
+    candidates.find((c) => c.currentFiscalYear === fiscalYear) ??
+    [...candidates].sort((a, b) => b.currentFiscalYear - a.currentFiscalYear || b.id - a.id)[0];
+  return pick?.id ?? null;
+}
+
+interface Cell {
+  label: string;
+  count: number;
+  /** A money total of the cell in cents, when it has one. */
+  cents: bigint;
+}
+
+/**
+ * Small-cell suppression with complementary suppression. Cells with fewer than MIN_CELL_COUNT
+ * people are not published; they are counted into one 'Other' row. When that row would itself hold
+ * fewer than MIN_CELL_COUNT people, or hold a single suppressed cell (its figures would be that
+ * cell's), the smallest published cells are merged into it until neither is true. If even every
+ * cell together is too small, nothing is published (withheld).
+ */
+export function suppressCells(cells: Cell[]): { shown: Cell[]; other: Cell | null; withheld: boolean } {
+  const sorted = [...cells].sort((a, b) => a.count - b.count || a.label.localeCompare(b.label));
+  const hidden = sorted.filter((c) => c.count < MIN_CELL_COUNT);
+  const shown = sorted.filter((c) => c.count >= MIN_CELL_COUNT);
+  const hiddenCount = () => hidden.reduce((n, c) => n + c.count, 0);
+  if (!hidden.length) {
+    return { shown: cells.filter((c) => shown.includes(c)), other: null, withheld: false };
+  }
+  while ((hiddenCount() < MIN_CELL_COUNT || hidden.length < 2) && shown.length) {
+    hidden.push(shown.shift()!);
+  }
+  if (hiddenCount() < MIN_CELL_COUNT) {
+    return { shown: [], other: null, withheld: true };
+  }
+  const other = {
+    label: OTHER_ROW_LABEL,
+    count: hiddenCount(),
+    cents: hidden.reduce((n, c) => n + c.cents, 0n),
+  };
+  // Published cells keep the order they came in (largest first from the queries).
+  return { shown: cells.filter((c) => shown.includes(c)), other, withheld: false };
+}
+
+const cents = (dollars: number) => toCents(dollars) ?? 0n;
+
+function salaryBuckets(rows: dash.SalaryRangeRow[], group: 'teachers' | 'paras'): PublicSalaryBucket[] {
+  const cells = rows
+    .filter((r) => r.group === group)
+    .map((r) => ({ label: rangeLabel(r.rangeStart), count: r.count, cents: 0n, start: r.rangeStart }));
+  const { shown, other } = suppressCells(cells);
+  const buckets: PublicSalaryBucket[] = shown.map((c) => ({
+    range: c.label,
+    rangeStart: (c as (typeof cells)[number]).start,
+    count: c.count,
+    isOther: false,
+  }));
+  if (other) {
+    buckets.push({ range: other.label, rangeStart: null, count: other.count, isOther: true });
+  }
+  return buckets;
+}
+
+/**
+ * Staff by location after the small-cell rule, each salary total exact or rounded by the rule on
+ * differences between snapshots (public-dashboard-release.ts) against the year's earlier releases;
+ * with the releases after this one.
+ */
+function locationData(
+  headcount: dash.HeadcountFigures,
+  before: YearReleases,
+): { data: NonNullable<PublicYearData['locationData']>; released: YearReleases } {
+  const cells = headcount.locations.map((l) => ({
+    label: l.location,
+    count: l.count,
+    cents: cents(l.totalSalary),
+    key: locationKey(l.buildingId),
+  }));
+  const { shown, other, withheld } = suppressCells(cells);
+  if (withheld) {
+    return { data: { locations: [], totalEmployees: null, totalSalaries: null }, released: before };
+  }
+  const rows = [
+    ...shown.map((c) => ({ ...(c as (typeof cells)[number]), isOther: false })),
+    ...(other ? [{ ...other, key: OTHER_KEY, isOther: true }] : []),
+  ];
+  const total = { key: TOTAL_KEY, count: headcount.totalEmployees, cents: cents(headcount.totalSalary) };
+  const { rounded, after } = releaseStaffTotals(rows, total, before);
+  const money = (c: { key: string; cents: bigint }) =>
+    fromCents(rounded.has(c.key) ? roundSalaryCents(c.cents) : c.cents);
+  const locations: PublicLocation[] = rows.map((c) => ({
+    location: c.label,
+    count: c.count,
+    totalSalary: money(c),
+    isOther: c.isOther,
+    salaryRounded: rounded.has(c.key),
+  }));
+  return {
+    data: {
+      locations,
+      totalEmployees: total.count,
+      totalSalaries: money(total),
+      totalSalariesRounded: rounded.has(TOTAL_KEY),
+    },
+    released: after,
+  };
+}
+
+/** amount / students to the cent, half away from zero, in integers. */
+function perPupilCents(amount: bigint, students: number): bigint {
+  const n = BigInt(students);
+  const sign = amount < 0n ? -1n : 1n;
+  const abs = amount < 0n ? -amount : amount;
+  return sign * ((abs * 2n + n) / (2n * n));
+}
+
+/**
+ * The budget, and each DESE spending category of it, over the year's foundation enrollment
+ * (hundredths of a pupil), or null without state figures: the staff dashboard's per-pupil card
+ * (nss-per-pupil.ts) divides the same cents the same way.
+ */
+async function perPupilDese(
+  db: Db,
+  fiscalYear: number,
+  totalCents: bigint,
+  groups: readonly { name: string; cents: bigint }[],
+): Promise<PublicYearData['perPupilDese']> {
+  const state = await findStateFigures(db, fiscalYear);
+  const pupils = state ? (unitsOf(state.foundation_enrollment, 2) ?? 0n) : 0n;
+  const over = (amount: bigint) => fromCents(divideRounded(amount * 100n, pupils));
+  return state && pupils > 0n
+    ? {
+        foundationEnrollment: Number(state.foundation_enrollment),
+        total: over(totalCents),
+        byCategory: groups.map((g) => ({ name: g.name, perPupil: over(g.cents) })),
+      }
+    : null;
+}
+
+const NO_DESE_CODE = 'No DESE function code';
+
+/**
+ * The budget by DESE function code, grouped under the End-of-Year Report's spending categories
+ * (Administration, Instructional Leadership, Teachers, ...), in the order of their codes. Lines
+ * whose code is missing or not in the state's chart are one group of their own, last.
+ */
+async function deseBreakdown(
+  db: Db,
+  scope: dash.Scope,
+): Promise<{ groups: PublicDeseCategory[]; cents: { name: string; cents: bigint }[] }> {
+  const chart = deseCodes();
+  const groups = new Map<
+    string,
+    { cents: bigint; functions: { code: string; name: string; cents: bigint }[] }
+  >();
+  let unassigned: bigint | null = null;
+  for (const row of await figures.proposedByDeseCode(db, scope)) {
+    const code = row.code === null ? undefined : chart.get(row.code);
+    if (!code) {
+      unassigned = (unassigned ?? 0n) + cents(row.total);
+      continue;
+    }
+    const group = groups.get(code.parentName) ?? { cents: 0n, functions: [] };
+    group.cents += cents(row.total);
+    group.functions.push({ code: code.code, name: code.name, cents: cents(row.total) });
+    groups.set(code.parentName, group);
+  }
+  const ordered = [...groups.entries()]
+    .map(([name, g]) => ({
+      name,
+      cents: g.cents,
+      amount: fromCents(g.cents),
+      functions: g.functions
+        .sort((a, b) => compareFunctionCodes(a.code, b.code))
+        .map((f) => ({ code: f.code, name: f.name, amount: fromCents(f.cents) })),
+    }))
+    .sort((a, b) => compareFunctionCodes(a.functions[0].code, b.functions[0].code));
+  if (unassigned !== null) {
+    ordered.push({ name: NO_DESE_CODE, cents: unassigned, amount: fromCents(unassigned), functions: [] });
+  }
+  return {
+    groups: ordered.map(({ name, amount, functions }) => ({ name, amount, functions })),
+    cents: ordered.map(({ name, cents }) => ({ name, cents })),
+  };
+}
+
+/**
+ * The public figures of a fiscal year from a budget year, or null when the year has no proposed
+ * budget and no staff there; with the staff releases after publishing them, and the stage the
+ * year is in ('School Committee Adopted', null in Draft). `publishedAt` is the
+ * Publish this is for; the sections not `shown` are left out; `released` are the year's earlier
+ * exact staff totals (public-dashboard-release.ts).
+ */
+export async function yearFigures(
+  db: Db,
+  budgetYearId: number,
+  fiscalYear: number,
+  options: {
+    includeProjectedEmployees: boolean;
+    publishedAt: string;
+    shown: ReadonlySet<ComponentKey>;
+    released: YearReleases;
+  },
+): Promise<{ data: PublicYearData; released: YearReleases } | null> {
+  const scope: dash.Scope = {
+    budgetYearId,
+    fiscalYear,
+    adoptedStaffOnly: !options.includeProjectedEmployees,
+  };
+  const byCategory = await dash.proposedByCategory(db, scope);
+  const byBuilding = await dash.proposedByBuilding(db, scope);
+  const headcount = await dash.headcountByLocation(db, scope);
+  if (!byCategory.categories.length && headcount.totalEmployees === 0) {
+    return null;
+  }
+  const salaries = await dash.salaryRanges(db, scope);
+  const goal = (await findTownGoalByYear(db, fiscalYear))?.dollar_goal ?? null;
+  const students = await figures.enrolledStudents(db, budgetYearId);
+  const totalCents = cents(byCategory.total);
+  const dese = await deseBreakdown(db, scope);
+  const stage = await stageStateOf(db, budgetYearId, fiscalYear);
+  const staged = stage.stage !== 'DRAFT';
+  // Released only when published: a hidden staff section tells nobody anything.
+  const staff = options.shown.has('headcountChart') ? locationData(headcount, options.released) : null;
+  const data: PublicYearData = {
+    fiscalYear,
+    publishedAt: options.publishedAt,
+    totalBudget: fromCents(totalCents),
+    townGoal: goal === null ? 0 : fromCents(cents(goal)),
+    hasTownGoal: goal !== null,
+    guidanceGap: fromCents(guidanceGapCents(totalCents, goal === null ? 0n : cents(goal))),
+    categoryBreakdown: byCategory.categories.map((c) => ({
+      name: c.category,
+      amount: c.total,
+      itemCount: c.count,
+      color: c.color,
+    })),
+    buildingBreakdown: byBuilding.buildings.map((b) => ({ name: b.building, amount: b.total })),
+    salaryData: { teachers: salaryBuckets(salaries, 'teachers'), paras: salaryBuckets(salaries, 'paras') },
+    locationData: staff?.data ?? null,
+    perPupil:
+      students > 0
+        ? {
+            enrollment: students,
+            total: fromCents(perPupilCents(totalCents, students)),
+            byCategory: byCategory.categories.map((c) => ({
+              name: c.category,
+              amount: fromCents(perPupilCents(cents(c.total), students)),
+            })),
+          }
+        : null,
+    perPupilDese: await perPupilDese(db, fiscalYear, totalCents, dese.cents),
+    deseBreakdown: dese.groups,
+    includesProjectedEmployees: options.includeProjectedEmployees,
+    stageLabel: staged ? STAGE_LABELS[stage.stage] : null,
+    stage: staged ? stage.stage : null,
+    stageCaption: staged ? residentStageCaption(stage) : null,
+  };
+  return { data: withoutHidden(data, options.shown), released: staff?.released ?? options.released };
+}

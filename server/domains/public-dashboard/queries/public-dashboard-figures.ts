@@ -1,0 +1,66 @@
+import type { Db } from '@server/db/index';
+import { activeScope } from '@server/sql/line-items-scope';
+import type { Scope } from '@server/domains/budgets';
+import { listEnrollment } from '@server/domains/budgets';
+
+/**
+ * The reads the public figures need beyond the staff dashboard's own aggregates
+ * (server/domains/budgets/queries/dashboard.ts, which the public service calls directly): which budget year a
+ * fiscal year comes from, the budget by DESE function code, and enrollment.
+ */
+
+export interface CandidateBudgetYear {
+  id: number;
+  label: string;
+  currentFiscalYear: number;
+}
+
+/**
+ * The budget years holding lines that count (activeScope, the dashboard's rule) for the fiscal
+ * year; the service picks one of them.
+ */
+export async function budgetYearsHolding(db: Db, fiscalYear: number): Promise<CandidateBudgetYear[]> {
+  const { rows } = await db.raw(
+    `SELECT b.id, b.fiscal_year AS label, b.current_fiscal_year
+       FROM budget_years b
+      WHERE b.id = ANY(ARRAY(SELECT DISTINCT li.budget_year_id FROM line_items_all li
+                              WHERE li.fiscal_year = ? AND ${activeScope()}))
+      ORDER BY b.id`,
+    [fiscalYear],
+  );
+  return rows.map((r: { id: number; label: string; current_fiscal_year: number }) => ({
+    id: r.id,
+    label: r.label,
+    currentFiscalYear: r.current_fiscal_year,
+  }));
+}
+
+export interface DeseAmountRow {
+  /** The line's own DESE code, else its category's; null when neither has one. */
+  code: string | null;
+  total: number;
+}
+
+/**
+ * The proposed budget (the same lines as the dashboard's totals: activeScope, not operating) by
+ * DESE function code. A line's code wins over its category's deseFunction; blank counts as none.
+ */
+export async function proposedByDeseCode(db: Db, scope: Scope): Promise<DeseAmountRow[]> {
+  const { rows } = await db.raw(
+    `SELECT coalesce(nullif(btrim(li.dese_code), ''), nullif(btrim(c.dese_function), '')) AS code,
+            coalesce(sum(li.amount), 0) AS total
+       FROM line_items_all li
+       LEFT JOIN budget_categories c ON c.id = li.category_id
+      WHERE li.budget_year_id = ? AND li.fiscal_year = ? AND NOT li.is_operating AND ${activeScope()}
+      GROUP BY 1
+      ORDER BY 1`,
+    [scope.budgetYearId, scope.fiscalYear],
+  );
+  return rows.map((r: { code: string | null; total: number }) => ({ code: r.code, total: Number(r.total) }));
+}
+
+/** Students the district entered for the budget year, all buildings and grades. */
+export async function enrolledStudents(db: Db, budgetYearId: number): Promise<number> {
+  const rows = await listEnrollment(db, budgetYearId);
+  return rows.reduce((n, r) => n + r.student_count, 0);
+}

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Knex } from 'knex';
+import type { DbHandle } from '@server/db/index';
+import { BUDGET_STAGES, LOCKING_STAGES, type BudgetStage } from '@shared/schemas/budget-stages';
+import { createTestDb } from '../../../test/db';
+import { buildBudgetYear, insertProposed } from '../../../test/factories';
+
+/**
+ * Which stages lock a year is written twice: LOCKING_STAGES in TypeScript (the service's check, the
+ * stage label, the web's warning) and the database's own list inside budget_year_locked and the
+ * write-refusing trigger (SQL cannot import TypeScript). The database is asked here, stage by
+ * stage, so the two lists cannot drift apart unnoticed.
+ */
+let db: DbHandle;
+const FY = 2027;
+
+beforeAll(async () => {
+  db = await createTestDb();
+});
+afterAll(() => db.close());
+
+/** A fresh budget year whose latest event entered `stage`; rolled back by the caller. */
+async function yearAt(trx: Knex.Transaction, stage: BudgetStage): Promise<number> {
+  const budgetYearId = await buildBudgetYear(trx);
+  await trx('budget_stages').insert({
+    budget_year_id: budgetYearId,
+    fiscal_year: FY,
+    event: 'advance',
+    stage,
+    stage_date: '2027-03-12',
+    created_by_name: 'test',
+  });
+  return budgetYearId;
+}
+
+/** Runs `body` in a transaction that is always rolled back (stage rows can never be deleted). */
+async function rolledBack<T>(body: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+  const trx = await db.knex.transaction();
+  try {
+    return await body(trx);
+  } finally {
+    await trx.rollback();
+  }
+}
+
+describe('the stages that lock a year', () => {
+  it.each(BUDGET_STAGES)('budget_year_locked agrees with LOCKING_STAGES for %s', async (stage) => {
+    const locked = await rolledBack(async (trx) => {
+      const id = await yearAt(trx, stage);
+      const { rows } = await trx.raw('SELECT budget_year_locked(?, ?) AS locked', [id, FY]);
+      return rows[0].locked as boolean;
+    });
+    expect(locked).toBe(LOCKING_STAGES.includes(stage));
+  });
+
+  it.each(BUDGET_STAGES)('the trigger refuses a new line exactly when %s locks', async (stage) => {
+    const refused = await rolledBack(async (trx) => {
+      const id = await yearAt(trx, stage);
+      await trx.raw('SAVEPOINT probe');
+      try {
+        await insertProposed(trx, [{ budgetYearId: id, fiscalYear: FY, amount: '10.00' }]);
+        return false;
+      } catch (err) {
+        expect((err as { code?: string }).code).toBe('BY001');
+        await trx.raw('ROLLBACK TO SAVEPOINT probe');
+        return true;
+      }
+    });
+    expect(refused).toBe(LOCKING_STAGES.includes(stage));
+  });
+});

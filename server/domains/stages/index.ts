@@ -1,0 +1,10 @@
+export * as budgetStages from './budget-stages';
+export { compareStages } from './budget-stages-compare';
+export { compareStagesWorkbook, comparisonWorkbook } from './budget-stages-compare-workbook';
+export { stageStateOf } from './budget-stages-label';
+export { inOpenYear } from './queries/budget-stages';
+export { adoptionsSince } from './queries/scenario-adoption-applied';
+export { lockCutScenarioGroup } from './queries/scenario-locks';
+export * as scenarioAdoptions from './scenario-adoptions';
+export * as scenarioAdoptionsUndo from './scenario-adoptions-undo';
+export * as scenarios from './scenarios';

@@ -1,0 +1,346 @@
+import { createHash } from 'node:crypto';
+import type { AppContext } from '@server/context';
+import type { Db } from '@server/db/index';
+import { conflict, validationFailed } from '@server/errors';
+import { centsOf, centsText, formatMoneyCents } from '@shared/money';
+import { authorize, type Actor } from '@server/policies/index';
+import { insertAudit } from '@server/db/audit';
+import { lockYear } from './queries/budget-stages';
+import { cutScenariosQueries as cuts } from '@server/domains/planning';
+import * as applied from './queries/scenario-adoption-applied';
+import * as q from './queries/scenario-adoptions';
+import { lockCutScenarioGroup } from './queries/scenario-locks';
+import { lockedYearMessage, longDate, STAGE_LABELS, stageCaption } from '@shared/schemas/budget-stages';
+import { fromCents } from '@shared/schemas/common';
+import type {
+  Adoption,
+  AdoptBody,
+  AdoptPreview,
+  AdoptPreviewBody,
+  AdoptResult,
+} from '@shared/schemas/scenario-adoptions';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
+import { stageStateOf } from './budget-stages-label';
+import { freezeStage, requireOpenYear } from './budget-stages';
+import { adoptedSinceOf, requireScenario, scopeOf } from '@server/domains/planning';
+import { budgetSummary } from '@server/domains/budgets';
+import { setLineAmounts } from '../line-items/index';
+
+/**
+ * Adopting a cut scenario into the budget (docs/ARCHITECTURE.md 'Adopting a scenario'). The preview
+ * and the adoption compute the same plan: the lines whose amount the
+ * scenario's percents change, each new amount by the Scenario Builder's own rule, the year's
+ * proposed total (the dashboard's) before and after, and a basis token over all of it and the
+ * year's stage events. The adoption runs in one transaction under the year's lock, refuses a
+ * locked year and a basis that moved (a second admin adopting at once is told the budget changed),
+ * writes the amounts through the line writer (one audit entry per line naming the scenario) and
+ * moves the scenario's cuts into the budget (they no longer apply on top of it).
+ */
+
+export const CHANGED_MESSAGE = 'The budget changed since you reviewed this adoption: review it again';
+const ENTITY = 'scenario-adoption';
+
+export function presentAdoption(row: q.AdoptionRow): Adoption {
+  return {
+    id: Number(row.id),
+    scenarioId: row.cut_scenario_id === null ? null : Number(row.cut_scenario_id),
+    scenarioName: row.scenario_name,
+    budgetYearId: Number(row.budget_year_id),
+    fiscalYear: Number(row.fiscal_year),
+    fromStage: {
+      id: Number(row.from_stage_id),
+      stage: row.from_stage,
+      label: STAGE_LABELS[row.from_stage as keyof typeof STAGE_LABELS] ?? row.from_stage,
+      date: row.from_stage_date,
+    },
+    reason: row.reason,
+    adoptedBy: row.adopted_by_name,
+    adoptedAt: new Date(row.adopted_at).toISOString(),
+    totalBefore: fromCents(centsOf(row.totals_before)),
+    totalAfter: fromCents(centsOf(row.totals_after)),
+    lineCount: Number(row.line_count),
+    undoneAt: row.undone_at === null ? null : new Date(row.undone_at).toISOString(),
+    undoneBy: row.undone_by_name,
+    undoReason: row.undo_reason,
+  };
+}
+
+/** A short fingerprint of what a confirmation showed; any change to it gives another token. */
+export function basisOf(parts: unknown): string {
+  return createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 32);
+}
+
+/** The year's proposed total (the dashboard's own figure) and line count, in cents. */
+export async function yearTotal(app: AppContext, actor: Actor, budgetYearId: number, fiscalYear: number) {
+  const summary = await budgetSummary(app, actor, { budgetYearId, fiscalYear });
+  return { cents: centsOf(summary.proposedBudget), count: summary.proposedCount };
+}
+
+interface Plan {
+  preview: AdoptPreview;
+  lines: q.PlanRow[];
+  latestAdvanceId: number | null;
+}
+
+/** 400 when the body names another budget or fiscal year than the scenario's. */
+function checkYear(row: cuts.CutScenarioRow, body: AdoptPreviewBody | AdoptBody) {
+  if (body?.budgetYearId !== undefined && body.budgetYearId !== row.budget_year_id) {
+    throw validationFailed([
+      {
+        path: 'budgetYearId',
+        message: `Scenario “${row.name}” belongs to another budget year: choose that budget year to adopt it`,
+      },
+    ]);
+  }
+  if (body?.fiscalYear !== undefined && body.fiscalYear !== row.fiscal_year) {
+    throw validationFailed([
+      {
+        path: 'fiscalYear',
+        message: `Scenario “${row.name}” cuts ${fiscalYearLabel(row.fiscal_year)}, not ${fiscalYearLabel(body.fiscalYear)}`,
+      },
+    ]);
+  }
+}
+
+/** The plan of adopting `row` now; `app.db` may be a transaction. */
+async function planOf(app: AppContext, actor: Actor, row: cuts.CutScenarioRow): Promise<Plan> {
+  const db = app.db;
+  const scope = scopeOf(row);
+  const lines = await q.planLines(db, scope, row.id);
+  const total = await yearTotal(app, actor, scope.budgetYearId, scope.fiscalYear);
+  const marks = await q.stageMarks(db, scope.budgetYearId, scope.fiscalYear);
+  const state = await stageStateOf(db, scope.budgetYearId, scope.fiscalYear);
+  let change = 0n;
+  const presented = lines.map((l) => {
+    const before = centsOf(l.amount);
+    const after = centsOf(l.new_amount);
+    change += after - before;
+    return {
+      id: Number(l.id),
+      description: l.description,
+      accountLine: l.account_line,
+      category: l.category,
+      building: l.building,
+      currentAmount: fromCents(before),
+      percentKept: Number(l.percent_kept),
+      newAmount: fromCents(after),
+      difference: fromCents(after - before),
+    };
+  });
+  const earlier = await q.listAdoptions(db, { ...scope, activeOnly: true });
+  const adoptedSince = await adoptedSinceOf(db, row);
+  let blocked: string | null = null;
+  if (state.locked) {
+    blocked = lockedYearMessage(scope.fiscalYear, state.stage);
+  } else if (!lines.length) {
+    const own = earlier.find((a) => a.cut_scenario_id === row.id);
+    const applied = adoptedSince.find((a) => a.cutsApplied > 0);
+    let why = '';
+    if (own) {
+      why = ` (its cuts were adopted on ${longDate(new Date(own.adopted_at).toISOString())})`;
+    } else if (applied) {
+      why = ` (its cuts were already applied by the adoption of “${applied.scenarioName}” on ${longDate(applied.adoptedAt)})`;
+    }
+    blocked = `Nothing to adopt: scenario “${row.name}” changes no line of ${fiscalYearLabel(scope.fiscalYear)}${why}`;
+  }
+  const basis = basisOf([
+    'adopt',
+    row.id,
+    marks.events,
+    marks.lastEventId,
+    total.count,
+    centsText(total.cents),
+    lines.map((l) => [Number(l.id), l.amount, l.percent_kept]),
+  ]);
+  return {
+    lines,
+    latestAdvanceId: marks.latestAdvanceId,
+    preview: {
+      scenario: { id: row.id, name: row.name, budgetYearId: row.budget_year_id, fiscalYear: row.fiscal_year },
+      stage: {
+        stage: state.stage,
+        label: STAGE_LABELS[state.stage],
+        caption: stageCaption(state),
+        locked: state.locked,
+      },
+      lines: presented,
+      totalBefore: fromCents(total.cents),
+      totalAfter: fromCents(total.cents + change),
+      cutsTotal: fromCents(-change),
+      basis,
+      blocked,
+      earlier: earlier.map(presentAdoption),
+      adoptedSince,
+    },
+  };
+}
+
+/** What adopting the scenario would change now, nothing written (ADMIN). */
+export async function previewAdoption(
+  app: AppContext,
+  actor: Actor,
+  id: number,
+  body: AdoptPreviewBody,
+): Promise<AdoptPreview> {
+  authorize(actor, 'budgetStages.manage');
+  const row = await requireScenario(app.db, id);
+  checkYear(row, body);
+  return (await planOf(app, actor, row)).preview;
+}
+
+/** Adopts the scenario into the budget, in one transaction (ADMIN); see the file's comment. */
+export async function adoptScenario(
+  app: AppContext,
+  actor: Actor,
+  id: number,
+  body: AdoptBody,
+): Promise<AdoptResult> {
+  authorize(actor, 'budgetStages.manage');
+  return app.db.transaction(async (trx) => {
+    const found = await requireScenario(trx, id);
+    checkYear(found, body);
+    const { budget_year_id: budgetYearId, fiscal_year: fiscalYear } = found;
+    // The year first (stages and adoptions take turns on it), then the scenarios that compete for
+    // the active place (as Set as Active locks them), then the lines the scenario changes.
+    await lockYear(trx, budgetYearId, fiscalYear);
+    await lockCutScenarioGroup(trx, budgetYearId, fiscalYear);
+    const row = await requireScenario(trx, id);
+    await requireOpenYear(trx, budgetYearId, fiscalYear);
+    await q.lockPlanLines(trx, scopeOf(row), id);
+    const plan = await planOf({ ...app, db: trx }, actor, row);
+    if (plan.preview.basis !== body.basis) {
+      throw conflict(CHANGED_MESSAGE);
+    }
+    if (!plan.lines.length) {
+      throw conflict(plan.preview.blocked ?? 'Nothing to adopt');
+    }
+    const ids = new Set(plan.lines.map((l) => String(l.id)));
+    const stray = Object.keys(body.lineReasons ?? {}).filter((k) => !ids.has(k));
+    if (stray.length) {
+      throw validationFailed(
+        stray.slice(0, 20).map((k) => ({
+          path: `lineReasons.${k}`,
+          message: `Line ${k} is not one this adoption changes`,
+        })),
+      );
+    }
+    // There is always a snapshot the adoption was made from: a year never moved gets a Draft one.
+    const fromStageId =
+      plan.latestAdvanceId ??
+      (await freezeStage(trx, actor, {
+        budgetYearId,
+        fiscalYear,
+        stage: 'DRAFT',
+        date: new Date().toISOString().slice(0, 10),
+        note: `Recorded before adopting scenario “${row.name}”`,
+      }));
+    const reason = body.reason ?? null;
+    const cause = {
+      action: 'adopt-scenario',
+      reason: `adopted scenario "${row.name}"${reason ? `: ${reason}` : ''}`,
+    };
+    const changed = await setLineAmounts(
+      trx,
+      actor,
+      cause,
+      plan.lines.map((l) => ({ id: Number(l.id), amount: l.new_amount })),
+    );
+    if (changed.length !== plan.lines.length) {
+      throw conflict(CHANGED_MESSAGE);
+    }
+    const { totalBefore, totalAfter } = plan.preview;
+    const adoptionId = await q.insertAdoption(trx, actor, {
+      scenarioId: row.id,
+      scenarioName: row.name,
+      budgetYearId,
+      fiscalYear,
+      fromStageId,
+      reason,
+      totalBefore: centsText(centsOf(totalBefore)),
+      totalAfter: centsText(centsOf(totalAfter)),
+    });
+    await q.insertAdoptionLines(
+      trx,
+      adoptionId,
+      plan.lines.map((l) => ({
+        lineId: Number(l.id),
+        before: l.amount,
+        after: l.new_amount,
+        percentKept: l.percent_kept,
+        reason: body.lineReasons?.[String(l.id)] ?? null,
+      })),
+    );
+    // Its cuts now live in the lines: left on the scenario, the builder would cut them twice.
+    const adopted = Object.fromEntries(plan.lines.map((l) => [String(l.id), 100]));
+    await cuts.writeAdjustments(trx, row.id, adopted, false);
+    await cuts.setActive(trx, row);
+    // The same cuts in the year's other scenarios (a copy of this plan) are in the budget now too.
+    await auditAppliedCuts(
+      trx,
+      actor,
+      'cuts-applied-by-adoption',
+      adoptionId,
+      await applied.takeAppliedCuts(trx, { id: adoptionId, scenarioId: row.id, budgetYearId, fiscalYear }),
+    );
+    await insertAudit(trx, actor, {
+      action: 'adopt',
+      entity: 'cut-scenario',
+      entityId: row.id,
+      before: {
+        percentKept: Object.fromEntries(plan.lines.map((l) => [String(l.id), Number(l.percent_kept)])),
+      },
+      after: { isActive: true, adoptionId },
+    });
+    const adoption = presentAdoption((await q.findAdoption(trx, adoptionId))!);
+    await insertAudit(trx, actor, {
+      action: 'create',
+      entity: ENTITY,
+      entityId: adoptionId,
+      after: adoption,
+    });
+    return {
+      adoption,
+      linesChanged: changed.length,
+      message: `Adopted scenario “${row.name}” into ${fiscalYearLabel(fiscalYear)}: ${changed.length} line${changed.length === 1 ? '' : 's'} changed, proposed total ${formatMoneyCents(totalBefore)} → ${formatMoneyCents(totalAfter)}`,
+    };
+  });
+}
+
+/**
+ * One audit entry per scenario whose cuts an adoption took out as already applied (or its undo gave
+ * back), naming the lines and percents.
+ */
+export async function auditAppliedCuts(
+  trx: Db,
+  actor: Actor,
+  action: 'cuts-applied-by-adoption' | 'cuts-given-back-by-undo',
+  adoptionId: number,
+  rows: readonly applied.AppliedCut[],
+): Promise<void> {
+  const byScenario = new Map<number, Record<string, number>>();
+  for (const r of rows) {
+    const percents = byScenario.get(r.cut_scenario_id) ?? {};
+    percents[String(r.line_id)] = Number(r.percent_kept);
+    byScenario.set(r.cut_scenario_id, percents);
+  }
+  for (const [scenarioId, percentKept] of byScenario) {
+    const taken = action === 'cuts-applied-by-adoption';
+    await insertAudit(trx, actor, {
+      action,
+      entity: 'cut-scenario',
+      entityId: scenarioId,
+      before: taken ? { percentKept } : undefined,
+      after: taken ? { adoptionId } : { percentKept, adoptionId },
+    });
+  }
+}
+
+/** A budget year's adoptions, newest first (staff). */
+export async function listAdoptions(
+  app: AppContext,
+  actor: Actor,
+  query: { budgetYearId: number; fiscalYear?: number; scenarioId?: number },
+) {
+  authorize(actor, 'scenarios.read');
+  return { adoptions: (await q.listAdoptions(app.db, query)).map(presentAdoption) };
+}
