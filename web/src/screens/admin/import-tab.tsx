@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useCan } from '@web/auth/use-can';
 import { Alert } from '@web/components/alert';
 import { ImportWizard } from '@web/screens/admin/import/import-wizard';
-import { LedgerWizard } from '@web/screens/admin/import/ledger/ledger-wizard';
 import { TypeChoice, type ImportChoice } from '@web/screens/admin/import/type-choice';
 import '@web/screens/admin/import/import-wizard.css';
 import '@web/screens/admin/import/import-tables.css';
@@ -14,11 +13,8 @@ export function ImportTab() {
   if (!canImport) {
     return <Alert>You don&apos;t have permission to import files.</Alert>;
   }
-  if (importType === 'ledger') {
-    return <LedgerWizard onCancel={() => setImportType(null)} />;
-  }
   if (importType) {
-    return <ImportWizard key={importType} importType={importType} onCancel={() => setImportType(null)} />;
+    return <ImportWizard key={importType} kind={importType} onCancel={() => setImportType(null)} />;
   }
   return (
     <div className="imp">

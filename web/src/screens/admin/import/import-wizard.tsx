@@ -1,69 +1,63 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import type { ImportType } from '@shared/schemas/import';
-import type { ImportAnalysis, ImportResult } from '@web/api/import';
-import { useVersions } from '@web/api/versions';
-import { useBudgetYear } from '@web/budget-year/budget-year-context';
+import { useEffect, useRef, useState } from 'react';
 import { CompleteStep } from './complete-step';
+import { LEDGER_KIND } from './kinds/ledger';
+import { LINE_KINDS } from './kinds/lines';
 import { MapStep } from './map-step';
-import { initialMapping, toColumnMappings, type FieldMapping } from './mapping';
+import { initialMapping, type FieldMapping } from './mapping';
 import { PreviewStep } from './preview-step';
 import { StepIndicator, STEPS, type StepNumber } from './step-indicator';
+import type { ImportChoice } from './type-choice';
 import { UploadStep } from './upload-step';
+import type { BaseAnalysis, WizardKind } from './wizard-kind';
 
-const TITLES: Record<ImportType, string> = {
-  operating: 'Import an operating budget (employees)',
-  proposed: 'Import a proposed budget (lines)',
-};
+/** The import wizard for the kind chosen: payroll (operating), budget lines (proposed) or the ledger. */
+export function ImportWizard({ kind, onCancel }: { kind: ImportChoice; onCancel(): void }) {
+  return kind === 'ledger' ? (
+    <Wizard kind={LEDGER_KIND} onCancel={onCancel} />
+  ) : (
+    <Wizard kind={LINE_KINDS[kind]} onCancel={onCancel} />
+  );
+}
 
 /**
- * The import wizard: 1 Upload, 2 Map Columns, 3 Preview, 4 Complete.
- * Step 1 to 2 after a successful analysis, 2 to 3 only with every required field mapped, 3 to 4
- * after a successful import; Back on steps 2 and 3; Cancel returns to the choice of type.
+ * The four steps: 1 Upload, 2 Map Columns, 3 Preview, 4 Complete.
+ * Step 1 to 2 after a successful analysis, 2 to 3 only with every required field mapped (and the
+ * kind's settings complete), 3 to 4 after a successful import; Back on steps 2 and 3; Cancel returns
+ * to the choice of type.
  */
-export function ImportWizard({ importType, onCancel }: { importType: ImportType; onCancel(): void }) {
-  const { selected: budgetYear } = useBudgetYear();
-  const versions = useVersions({ budgetYearId: budgetYear?.id }, Boolean(budgetYear));
+function Wizard<A extends BaseAnalysis, S, B extends { dryRun?: boolean }, R>({
+  kind,
+  onCancel,
+}: {
+  kind: WizardKind<A, S, B, R>;
+  onCancel(): void;
+}) {
   const [step, setStep] = useState<StepNumber>(1);
   const stepHeading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     stepHeading.current?.focus();
   }, [step]);
-  const [versionId, setVersionId] = useState<number | null>(null);
   const [file, setFile] = useState<File | null>(null);
-  const [analysis, setAnalysis] = useState<ImportAnalysis | null>(null);
+  const [analysis, setAnalysis] = useState<A | null>(null);
   const [mapping, setMapping] = useState<FieldMapping>({});
-  const [noteColumns, setNoteColumns] = useState<string[]>([]);
-  const [result, setResult] = useState<ImportResult | null>(null);
+  const [settings, setSettings] = useState<S>(kind.initialSettings);
+  const [result, setResult] = useState<R | null>(null);
+  const body = kind.useBody(analysis, mapping, settings);
+  const changeSettings = (next: S) => setSettings(next);
 
-  const body = useMemo(
-    () =>
-      analysis && budgetYear && versionId
-        ? {
-            fileName: analysis.fileName,
-            columnMappings: toColumnMappings(mapping),
-            noteColumns,
-            importType,
-            budgetYearId: budgetYear.id,
-            versionId,
-          }
-        : null,
-    [analysis, budgetYear, versionId, mapping, noteColumns, importType],
-  );
-
+  // The settings stay: the next analysis sets what it detects (a chosen version is kept).
   const restart = () => {
     setStep(1);
     setFile(null);
     setAnalysis(null);
     setMapping({});
-    setNoteColumns([]);
     setResult(null);
   };
 
-  const version = versions.data?.versions.find((v) => v.id === versionId) ?? null;
   return (
     <div className="imp">
       <div className="imp-head">
-        <h2>{TITLES[importType]}</h2>
+        <h2>{kind.title}</h2>
         {step === 2 || step === 3 ? (
           <button type="button" className="btn btn--ghost btn--small" onClick={onCancel}>
             Cancel import
@@ -78,33 +72,35 @@ export function ImportWizard({ importType, onCancel }: { importType: ImportType;
       </h3>
       {step === 1 ? (
         <UploadStep
-          importType={importType}
-          versionId={versionId}
-          onVersionChange={setVersionId}
+          kind={kind}
+          settings={settings}
+          onSettingsChange={changeSettings}
           file={file}
           onFileChange={setFile}
           onCancel={onCancel}
           onAnalyzed={(a) => {
             setAnalysis(a);
             setMapping(initialMapping(a));
-            setNoteColumns(a.suggestedNoteColumns);
+            setSettings((s) => kind.fromAnalysis(a, s));
             setStep(2);
           }}
         />
       ) : null}
       {step === 2 && analysis ? (
         <MapStep
+          kind={kind}
           analysis={analysis}
           mapping={mapping}
           onMappingChange={setMapping}
-          noteColumns={noteColumns}
-          onNoteColumnsChange={setNoteColumns}
+          settings={settings}
+          onSettingsChange={changeSettings}
           onBack={() => setStep(1)}
           onNext={() => setStep(3)}
         />
       ) : null}
       {step === 3 && analysis && body ? (
         <PreviewStep
+          kind={kind}
           analysis={analysis}
           mapping={mapping}
           body={body}
@@ -117,10 +113,10 @@ export function ImportWizard({ importType, onCancel }: { importType: ImportType;
       ) : null}
       {step === 4 && result && analysis ? (
         <CompleteStep
+          kind={kind}
           result={result}
           fileName={analysis.originalName}
-          budgetYear={budgetYear?.fiscalYear ?? ''}
-          versionLabel={version?.label ?? null}
+          settings={settings}
           onRestart={restart}
         />
       ) : null}

@@ -1,46 +1,50 @@
 import { useState } from 'react';
-import { SKIP, type ImportAnalysis } from '@shared/schemas/import';
+import { SKIP } from '@shared/schemas/import';
 import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/form/button';
 import { formatDateTime } from '@web/lib/format';
 import { FieldColumnCells } from './field-column-cells';
-import { missingRequired, requiredMessage, sampleValue, unmappedColumns, type FieldMapping } from './mapping';
+import { missingRequired, requiredMessage, sampleValue, type FieldMapping } from './mapping';
+import type { BaseAnalysis, SettingsProps, WizardKind } from './wizard-kind';
 
-interface MapStepProps {
-  analysis: ImportAnalysis;
+interface MapStepProps<A extends BaseAnalysis, S> extends SettingsProps<S> {
+  kind: Pick<WizardKind<A, S, never, unknown>, 'map'>;
+  analysis: A;
   mapping: FieldMapping;
   onMappingChange(mapping: FieldMapping): void;
-  noteColumns: string[];
-  onNoteColumnsChange(columns: string[]): void;
   onBack(): void;
   onNext(): void;
 }
 
 const CONFIDENCE = { high: 'High', medium: 'Medium', none: '' } as const;
 
-/** Step 2: one row per expected field, its column, how sure the suggestion was, and a sample value. */
-export function MapStep({
+/**
+ * Step 2: one row per expected field, its column and a sample value (and, where the kind shows it,
+ * how sure the suggestion was), with the kind's settings above the table and below it.
+ */
+export function MapStep<A extends BaseAnalysis, S>({
+  kind: { map },
   analysis,
   mapping,
   onMappingChange,
-  noteColumns,
-  onNoteColumnsChange,
+  settings,
+  onSettingsChange,
   onBack,
   onNext,
-}: MapStepProps) {
+}: MapStepProps<A, S>) {
   const [error, setError] = useState<string | null>(null);
-  const spare = unmappedColumns(analysis, mapping);
 
   const next = () => {
     const missing = missingRequired(analysis, mapping);
-    if (missing.length) {
-      setError(requiredMessage(missing));
-      return;
+    const problem = missing.length ? requiredMessage(missing) : map.problem?.(settings, mapping);
+    setError(problem ?? null);
+    if (!problem) {
+      onNext();
     }
-    setError(null);
-    onNext();
   };
 
+  const { Settings, Extras } = map;
+  const own = { analysis, mapping, settings, onSettingsChange };
   return (
     <>
       <dl className="imp-facts">
@@ -66,7 +70,7 @@ export function MapStep({
       {analysis.savedMapping ? (
         <Alert variant="info">The mapping you confirmed for files with these columns is filled in.</Alert>
       ) : null}
-      {analysis.previousImports.length ? (
+      {map.repeatAdds && analysis.previousImports.length ? (
         <Alert variant="info" title="This exact file was imported before">
           {analysis.previousImports
             .map(
@@ -77,15 +81,22 @@ export function MapStep({
           . Importing it again adds its rows again.
         </Alert>
       ) : null}
+      {analysis.encodingNotice ? (
+        <Alert variant="info" title="Not all of the file is UTF-8 text">
+          {analysis.encodingNotice}
+        </Alert>
+      ) : null}
       {error ? <Alert>{error}</Alert> : null}
-      <div className="table-wrap">
+      {Settings ? <Settings {...own} /> : null}
+      {/* Focusable: on a phone the table scrolls sideways, and keyboard users must reach it. */}
+      <div className="table-wrap" role="group" aria-label="Column mapping" tabIndex={0}>
         <table className="table imp-map">
-          <caption className="visually-hidden">Map the file&apos;s columns to fields</caption>
+          <caption className="visually-hidden">{map.caption}</caption>
           <thead>
             <tr>
               <th scope="col">Field</th>
               <th scope="col">Column in the file</th>
-              <th scope="col">Suggestion</th>
+              {map.showConfidence ? <th scope="col">Suggestion</th> : null}
               <th scope="col">First value</th>
             </tr>
           </thead>
@@ -105,18 +116,22 @@ export function MapStep({
                     onChoose={(value) => {
                       setError(null);
                       onMappingChange({ ...mapping, [f.field]: value });
-                      onNoteColumnsChange(noteColumns.filter((c) => c !== value));
+                      if (map.columnChosen) {
+                        onSettingsChange(map.columnChosen(settings, value));
+                      }
                     }}
                   />
-                  <td>
-                    {CONFIDENCE[confidence] ? (
-                      <span className={`badge badge--${confidence}`}>{CONFIDENCE[confidence]}</span>
-                    ) : changed ? (
-                      <span className="badge badge--neutral">Your choice</span>
-                    ) : (
-                      <span className="muted">—</span>
-                    )}
-                  </td>
+                  {map.showConfidence ? (
+                    <td>
+                      {CONFIDENCE[confidence] ? (
+                        <span className={`badge badge--${confidence}`}>{CONFIDENCE[confidence]}</span>
+                      ) : changed ? (
+                        <span className="badge badge--neutral">Your choice</span>
+                      ) : (
+                        <span className="muted">—</span>
+                      )}
+                    </td>
+                  ) : null}
                   <td>
                     <span className="imp-sample" title={sampleValue(analysis, chosen)}>
                       {sampleValue(analysis, chosen)}
@@ -128,30 +143,7 @@ export function MapStep({
           </tbody>
         </table>
       </div>
-      {spare.length ? (
-        <fieldset className="imp-notes">
-          <legend>Keep other columns in the notes</legend>
-          <span className="field__hint">
-            Each checked column is added to every line&apos;s notes as “Column: value”.
-          </span>
-          <div className="imp-notes__list">
-            {spare.map((column) => (
-              <label key={column} className="imp-check">
-                <input
-                  type="checkbox"
-                  checked={noteColumns.includes(column)}
-                  onChange={(e) =>
-                    onNoteColumnsChange(
-                      e.target.checked ? [...noteColumns, column] : noteColumns.filter((c) => c !== column),
-                    )
-                  }
-                />
-                {column}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-      ) : null}
+      {Extras ? <Extras {...own} /> : null}
       <div className="imp-actions">
         <Button className="imp-actions__start" onClick={onBack}>
           Back

@@ -1,27 +1,24 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { ImportAnalysis, ImportResult } from '@shared/schemas/import';
-import { ApiError } from '@web/api/client';
-import { importErrorMessage, useExecuteImport } from '@web/api/import';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { importErrorMessage } from '@web/api/import';
 import { Alert } from '@web/components/alert';
 import { Spinner } from '@web/components/spinner';
-import { formatDateTime, formatMoney } from '@web/lib/format';
-import { CrosswalkSummaryLine, CrosswalkUnmatched } from './crosswalk-panel';
+import { formatDateTime } from '@web/lib/format';
 import type { FieldMapping } from './mapping';
-import { PreviewTable } from './preview-table';
-import { ReconciliationPanel, supersedeText } from './reconciliation';
+import type { BaseAnalysis, WizardKind } from './wizard-kind';
 
-interface PreviewStepProps {
-  analysis: ImportAnalysis;
+interface PreviewStepProps<A extends BaseAnalysis, S, B extends { dryRun?: boolean }, R> {
+  kind: Pick<WizardKind<A, S, B, R>, 'preview' | 'map' | 'useExecute'>;
+  analysis: A;
   mapping: FieldMapping;
-  body: Parameters<ReturnType<typeof useExecuteImport>['mutate']>[0];
+  body: B;
   onBack(): void;
-  onImported(result: ImportResult): void;
+  onImported(result: R): void;
 }
 
 const count = (n: number) => n.toLocaleString('en-US');
 
 /** Beside the Import button: the same bytes were imported before, and importing adds the rows again. */
-function DuplicateWarning({ previous }: { previous: ImportAnalysis['previousImports'] }) {
+function DuplicateWarning({ previous }: { previous: BaseAnalysis['previousImports'] }) {
   if (!previous.length) {
     return null;
   }
@@ -40,60 +37,51 @@ function DuplicateWarning({ previous }: { previous: ImportAnalysis['previousImpo
 
 /**
  * Step 3: a dry run of the whole file (every row checked on the server, then rolled back) so the
- * numbers are known before anything is saved, and its first rows as they will be stored or skipped.
+ * numbers are known before anything is saved, and what the kind shows of it. Import waits for a
+ * dry run that passed.
  */
-export function PreviewStep({ analysis, mapping, body, onBack, onImported }: PreviewStepProps) {
-  const check = useExecuteImport();
-  const run = useExecuteImport();
+export function PreviewStep<A extends BaseAnalysis, S, B extends { dryRun?: boolean }, R>({
+  kind: { preview, map, useExecute },
+  analysis,
+  mapping,
+  body,
+  onBack,
+  onImported,
+}: PreviewStepProps<A, S, B, R>) {
+  const check = useExecute();
+  const run = useExecute();
+  // What the kind's options add to the body (replace a later period); a change checks again.
+  const [options, setOptions] = useState<Partial<B>>({});
+  const request = useMemo(() => ({ ...body, ...options }), [body, options]);
   const { mutate: checkMutate } = check;
   // The last dry run's answer, kept while a new one runs (after crosswalk rules are created here)
-  // so the preview stays put instead of blinking away.
-  const [dry, setDry] = useState<ImportResult | undefined>(undefined);
+  // so the preview stays put instead of blinking away; a failed one clears it.
+  const [dry, setDry] = useState<R | undefined>(undefined);
   const recheck = useCallback(
-    () => checkMutate({ ...body, dryRun: true }, { onSuccess: setDry }),
-    [checkMutate, body],
+    () => checkMutate({ ...request, dryRun: true }, { onSuccess: setDry, onError: () => setDry(undefined) }),
+    [checkMutate, request],
   );
 
   useEffect(() => recheck(), [recheck]);
 
-  const refused = check.isError && check.error instanceof ApiError && check.error.status === 400;
+  const refused = check.isError && preview.refuses(check.error);
+  const summary = dry ? preview.summary(dry) : null;
+  const { Options, Details } = preview;
   return (
     <>
-      {check.isPending ? <Spinner label="Checking every row of the file..." /> : null}
-      {dry ? (
-        <Alert variant={dry.warningCount || dry.skipped ? 'info' : 'success'} title="Ready to import">
-          {count(dry.imported)} of {count(dry.rowCount)} rows will be imported
-          {dry.skipped
-            ? `, ${count(dry.skipped)} skipped (${Object.entries(dry.skippedReasons)
-                .map(([r, n]) => `${count(n)} ${r}`)
-                .join(', ')})`
-            : ''}
-          {dry.warningCount ? `; ${count(dry.warningCount)} will be marked for review` : ''}. Total{' '}
-          {formatMoney(dry.totalAmount)}. {supersedeText(dry)}
+      {preview.intro ? <p className="imp-intro">{preview.intro(body)}</p> : null}
+      {check.isPending ? <Spinner label={preview.checking} /> : null}
+      {summary ? (
+        <Alert variant={summary.variant} title={summary.title}>
+          {summary.text}
         </Alert>
       ) : null}
-      {dry ? <ReconciliationPanel r={dry.reconciliation} dryRun /> : null}
       {check.isError ? (
-        <Alert title={refused ? 'This file cannot be imported as mapped' : undefined}>
-          {importErrorMessage(check.error)}
-        </Alert>
+        <Alert title={refused ? preview.refusedTitle : undefined}>{importErrorMessage(check.error)}</Alert>
       ) : null}
+      {Options ? <Options error={check.error} value={options} onChange={setOptions} /> : null}
       {run.isError ? <Alert>{importErrorMessage(run.error)}</Alert> : null}
-      {dry?.crosswalk ? <CrosswalkSummaryLine summary={dry.crosswalk} /> : null}
-      {dry ? <PreviewTable preview={dry.preview} importType={analysis.importType} mapping={mapping} /> : null}
-      {dry?.crosswalk ? <CrosswalkUnmatched summary={dry.crosswalk} onRulesCreated={recheck} /> : null}
-      {dry && dry.warnings.length ? (
-        <div className="imp-section">
-          <h3>Rows that will be marked for review</h3>
-          <ul className="imp-list">
-            {dry.warnings.slice(0, 5).map((w) => (
-              <li key={w.row}>
-                Row {w.row}, {w.name}: {w.issues.join('; ')}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      {dry ? <Details result={dry} analysis={analysis} mapping={mapping} recheck={recheck} /> : null}
       <div className="imp-actions">
         <button
           type="button"
@@ -103,14 +91,18 @@ export function PreviewStep({ analysis, mapping, body, onBack, onImported }: Pre
         >
           Back
         </button>
-        <DuplicateWarning previous={analysis.previousImports} />
+        {map.repeatAdds ? <DuplicateWarning previous={analysis.previousImports} /> : null}
         <button
           type="button"
           className="btn btn--primary"
-          disabled={run.isPending || check.isPending || refused}
-          onClick={() => run.mutate(body, { onSuccess: onImported })}
+          disabled={run.isPending || check.isPending || refused || !dry}
+          onClick={() => run.mutate(request, { onSuccess: onImported })}
         >
-          {run.isPending ? 'Importing...' : dry ? `Import ${count(dry.imported)} Rows` : 'Import'}
+          {run.isPending
+            ? 'Importing...'
+            : dry
+              ? `Import ${count(preview.imported(dry))} ${preview.noun}`
+              : 'Import'}
         </button>
       </div>
     </>

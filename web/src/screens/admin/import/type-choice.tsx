@@ -2,7 +2,7 @@ import * as RadioGroup from '@radix-ui/react-radio-group';
 import { useRef, useState } from 'react';
 import type { ImportType } from '@shared/schemas/import';
 
-/** What the tab can import: the two budget imports, and the ledger (actuals), which has its own wizard. */
+/** What the tab can import: the two budget imports, and the ledger (actuals); each a kind of the one wizard. */
 export type ImportChoice = ImportType | 'ledger';
 
 const TYPES: { value: ImportChoice; title: string; text: string }[] = [

@@ -2,6 +2,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { BudgetYearProvider } from '@web/budget-year/budget-year-context';
+import { LINE_KINDS } from '@web/screens/admin/import/kinds/lines';
 import { UploadStep } from '@web/screens/admin/import/upload-step';
 import { describedText, makeUser, renderRoutes, stubApi, storeSession } from '@web/test/render';
 
@@ -18,9 +19,9 @@ function renderStep() {
   });
   storeSession(admin);
   const props = {
-    importType: 'operating' as const,
-    versionId: null,
-    onVersionChange: () => {},
+    kind: LINE_KINDS.operating,
+    settings: LINE_KINDS.operating.initialSettings,
+    onSettingsChange: () => {},
     file: null,
     onFileChange: vi.fn(),
     onAnalyzed: () => {},

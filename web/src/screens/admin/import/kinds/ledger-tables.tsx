@@ -1,4 +1,4 @@
-import type { LedgerImportResult, LedgerRow } from '@web/api/actuals';
+import type { LedgerImportResult, LedgerRow } from '@web/api/ledger';
 import { formatDecimalMoney as dollars, formatMoney } from '@web/lib/format';
 
 const count = (n: number) => n.toLocaleString('en-US');

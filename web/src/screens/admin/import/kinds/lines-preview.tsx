@@ -1,0 +1,42 @@
+import type { ImportAnalysis, ImportResult } from '@web/api/import';
+import { CrosswalkSummaryLine, CrosswalkUnmatched } from '../crosswalk-panel';
+import type { FieldMapping } from '../mapping';
+import { PreviewTable } from '../preview-table';
+import { ReconciliationPanel } from '../reconciliation';
+
+/**
+ * A line import's dry run: every dollar reconciled, the crosswalk's matches, the first rows as
+ * they will be stored or skipped, the rows no rule matched, and the first rows marked for review.
+ */
+export function LinePreviewDetails({
+  result: dry,
+  analysis,
+  mapping,
+  recheck,
+}: {
+  result: ImportResult;
+  analysis: ImportAnalysis;
+  mapping: FieldMapping;
+  recheck(): void;
+}) {
+  return (
+    <>
+      <ReconciliationPanel r={dry.reconciliation} dryRun />
+      {dry.crosswalk ? <CrosswalkSummaryLine summary={dry.crosswalk} /> : null}
+      <PreviewTable preview={dry.preview} importType={analysis.importType} mapping={mapping} />
+      {dry.crosswalk ? <CrosswalkUnmatched summary={dry.crosswalk} onRulesCreated={recheck} /> : null}
+      {dry.warnings.length ? (
+        <div className="imp-section">
+          <h3>Rows that will be marked for review</h3>
+          <ul className="imp-list">
+            {dry.warnings.slice(0, 5).map((w) => (
+              <li key={w.row}>
+                Row {w.row}, {w.name}: {w.issues.join('; ')}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </>
+  );
+}

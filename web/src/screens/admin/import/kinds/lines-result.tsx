@@ -1,0 +1,158 @@
+import { fiscalYearLabel } from '@shared/budget-math';
+import { RESULT_ERRORS_SHOWN, RESULT_WARNINGS_SHOWN, type ImportResult } from '@shared/schemas/import';
+import type { ImportAnalysis } from '@web/api/import';
+import { useVersions } from '@web/api/versions';
+import { useBudgetYear } from '@web/budget-year/budget-year-context';
+import { Alert } from '@web/components/alert';
+import { formatMoney } from '@web/lib/format';
+import { unmappedColumns, type FieldMapping } from '../mapping';
+import { ReconciliationPanel, supersedeText } from '../reconciliation';
+import type { SettingsProps } from '../wizard-kind';
+import type { LineSettings } from './lines';
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** Below a line import's mapping: the columns no field uses, each to keep in the notes or not. */
+export function NoteColumns({
+  analysis,
+  mapping,
+  settings,
+  onSettingsChange,
+}: SettingsProps<LineSettings> & { analysis: ImportAnalysis; mapping: FieldMapping }) {
+  const spare = unmappedColumns(analysis, mapping);
+  const { noteColumns } = settings;
+  if (!spare.length) {
+    return null;
+  }
+  return (
+    <fieldset className="imp-notes">
+      <legend>Keep other columns in the notes</legend>
+      <span className="field__hint">
+        Each checked column is added to every line&apos;s notes as “Column: value”.
+      </span>
+      <div className="imp-notes__list">
+        {spare.map((column) => (
+          <label key={column} className="imp-check">
+            <input
+              type="checkbox"
+              checked={noteColumns.includes(column)}
+              onChange={(e) =>
+                onSettingsChange({
+                  ...settings,
+                  noteColumns: e.target.checked
+                    ? [...noteColumns, column]
+                    : noteColumns.filter((c) => c !== column),
+                })
+              }
+            />
+            {column}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** A line import done: what landed, what was skipped and why (up to 20 warnings, 10 errors). */
+export function LineResult({
+  result,
+  fileName,
+  settings,
+}: {
+  result: ImportResult;
+  fileName: string;
+  settings: LineSettings;
+}) {
+  const { selected: budgetYear } = useBudgetYear();
+  const versions = useVersions({ budgetYearId: budgetYear?.id }, Boolean(budgetYear));
+  const versionLabel = versions.data?.versions.find((v) => v.id === settings.versionId)?.label;
+  return (
+    <>
+      <Alert variant="success" title="Import complete">
+        Imported {count(result.imported)} rows from {fileName} into {budgetYear?.fiscalYear ?? ''}
+        {versionLabel ? ` (${versionLabel})` : ''}, fiscal year{result.fiscalYears.length > 1 ? 's' : ''}{' '}
+        {result.fiscalYears.map(fiscalYearLabel).join(', ')}. {supersedeText(result)}
+      </Alert>
+      <dl className="imp-stats">
+        <div className="imp-stat">
+          <dt>Imported</dt>
+          <dd>{count(result.imported)}</dd>
+        </div>
+        <div className="imp-stat">
+          <dt>Skipped</dt>
+          <dd>{count(result.skipped)}</dd>
+        </div>
+        <div className="imp-stat">
+          <dt>Marked for review</dt>
+          {/* The Data Quality list's own rule, so the two counts agree. */}
+          <dd>{count(result.reviewCount)}</dd>
+        </div>
+        <div className="imp-stat">
+          <dt>Total</dt>
+          <dd>{formatMoney(result.totalAmount)}</dd>
+        </div>
+        <div className="imp-stat">
+          <dt>Projected lines replaced</dt>
+          <dd>{count(result.replacedProjected)}</dd>
+        </div>
+      </dl>
+      <ReconciliationPanel r={result.reconciliation} dryRun={false} />
+      {result.warnings.length ? (
+        <div className="imp-section">
+          <h3>
+            Warnings
+            {result.warningCount > RESULT_WARNINGS_SHOWN
+              ? ` (first ${RESULT_WARNINGS_SHOWN} of ${count(result.warningCount)})`
+              : ''}
+          </h3>
+          <div className="table-wrap imp-scroll">
+            <table className="table">
+              <caption className="visually-hidden">Rows imported with warnings</caption>
+              <thead>
+                <tr>
+                  <th scope="col" className="num">
+                    Row
+                  </th>
+                  <th scope="col">Name</th>
+                  <th scope="col">Issues</th>
+                </tr>
+              </thead>
+              <tbody>
+                {result.warnings.slice(0, RESULT_WARNINGS_SHOWN).map((w) => (
+                  <tr key={w.row}>
+                    <td className="num">{w.row}</td>
+                    <td>{w.name}</td>
+                    <td>{w.issues.join('; ')}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </div>
+      ) : null}
+      {result.errors.length ? (
+        <div className="imp-section">
+          <h3>
+            Skipped rows
+            {result.errorCount > RESULT_ERRORS_SHOWN
+              ? ` (first ${RESULT_ERRORS_SHOWN} of ${count(result.errorCount)})`
+              : ''}
+          </h3>
+          <p className="muted">
+            By reason:{' '}
+            {Object.entries(result.skippedReasons)
+              .sort((a, b) => b[1] - a[1])
+              .map(([reason, n]) => `${count(n)} ${reason}`)
+              .join(', ')}
+            .
+          </p>
+          <ul className="imp-list">
+            {result.errors.slice(0, RESULT_ERRORS_SHOWN).map((e) => (
+              <li key={e}>{e}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </>
+  );
+}

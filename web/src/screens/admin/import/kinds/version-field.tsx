@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
+import { useVersions } from '@web/api/versions';
+import { useBudgetYear } from '@web/budget-year/budget-year-context';
+import { Button } from '@web/components/form/button';
+import { Field } from '@web/components/form/field';
+import { Select } from '@web/components/select';
+import { useToast } from '@web/components/toast';
+import { CreateVersionModal } from '../create-version-modal';
+import type { SettingsProps } from '../wizard-kind';
+import type { LineSettings } from './lines';
+
+/** Beside the file of a line import: the budget year (from the header) and a version, or a new one. */
+export function VersionField({
+  settings,
+  onSettingsChange,
+  error,
+  onErrorClear,
+}: SettingsProps<LineSettings> & { error?: string; onErrorClear(): void }) {
+  const { selected: budgetYear } = useBudgetYear();
+  const versions = useVersions({ budgetYearId: budgetYear?.id }, Boolean(budgetYear));
+  const notify = useToast();
+  const [creating, setCreating] = useState(false);
+  const choose = (versionId: number) => onSettingsChange({ ...settings, versionId });
+
+  const options = (versions.data?.versions ?? []).map((v) => ({
+    value: String(v.id),
+    label: `${fiscalYearLabel(v.fiscalYear)} · ${v.label}${v.versionNumber > 1 ? ` (v${v.versionNumber})` : ''}`,
+  }));
+  return (
+    <div className="form-stack">
+      <div className="field">
+        <span className="field__label">Budget year</span>
+        <span>
+          {budgetYear
+            ? budgetYear.name?.includes(budgetYear.fiscalYear)
+              ? budgetYear.name
+              : `${budgetYear.fiscalYear}${budgetYear.name ? ` · ${budgetYear.name}` : ''}`
+            : 'None selected'}
+        </span>
+        <span className="field__hint">Lines go into the budget year chosen in the header.</span>
+      </div>
+      <Field
+        id="import-version"
+        label="Version"
+        required
+        error={error}
+        hint="The version's fiscal year is the fiscal year of the imported lines."
+      >
+        {(control) => (
+          <div className="imp-row">
+            <Select
+              {...control}
+              value={settings.versionId ? String(settings.versionId) : ''}
+              options={options}
+              placeholder={versions.isPending ? 'Loading versions...' : 'Select a version'}
+              onValueChange={(v) => {
+                onErrorClear();
+                choose(Number(v));
+              }}
+            />
+            <Button onClick={() => setCreating(true)}>New Version</Button>
+          </div>
+        )}
+      </Field>
+      <CreateVersionModal
+        open={creating}
+        onOpenChange={setCreating}
+        budgetYearId={budgetYear?.id}
+        defaultFiscalYear={budgetYear?.currentFiscalYear}
+        onCreated={(version) => {
+          choose(version.id);
+          onErrorClear();
+          notify({ title: `Version "${version.label}" created as a draft` });
+        }}
+      />
+    </div>
+  );
+}
