@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from '../../test/use-app';
 import {
   buildBudgetYear,
   buildCategory,
@@ -16,8 +16,7 @@ import {
  * budget at all. Money is compared in BigInt cents.
  */
 
-let t: TestApp;
-let finance: string;
+const { t, finance } = useApp(['FINANCE']);
 let a: number;
 let b: number;
 let versionId: number;
@@ -40,9 +39,7 @@ interface Scenario {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
   const db = t.db.knex;
-  finance = (await t.userWith('FINANCE')).token;
   a = await buildBudgetYear(db, { currentFiscalYear: 2026 });
   b = await buildBudgetYear(db, { currentFiscalYear: 2026 });
   const op = await buildScenario(db, a, 'operating');
@@ -91,7 +88,6 @@ beforeAll(async () => {
     p(b, 2026, bAlt, '666.67'),
   ]);
 });
-afterAll(() => t.close());
 
 async function linesThatCount(): Promise<Row[]> {
   const db = t.db.knex;
@@ -129,7 +125,7 @@ const cents = (money: string | number) => {
 };
 const sum = (rows: Row[]) => rows.reduce((n, r) => n + cents(r.money), 0n);
 const get = async (path: string) => {
-  const res = await t.api('get', path, { token: finance });
+  const res = await t.api('get', path, { token: finance.token });
   expect(res.status, path).toBe(200);
   return res.body;
 };
@@ -207,7 +203,7 @@ describe('one active-budget rule for every read', () => {
     expect(cents(before.districtNeed)).toBe(sum(versioned(await linesThatCount())));
     expect(before.districtNeed).toBe(48_940_500.5);
     const regenerated = await t.api('post', '/projections/generate', {
-      token: finance,
+      token: finance.token,
       body: { budgetYearId: a, toFiscalYear: 2027, projectionType: 'proposed', forceRegenerate: true },
     });
     expect(regenerated.status).toBe(200);

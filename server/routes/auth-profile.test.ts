@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ensureAdmin } from '@server/domains/admin/users';
-import { createTestApp, type TestApp } from '../../test/app';
+import { createTestApp } from '../../test/app';
+import { useApp } from '../../test/use-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const { t } = useApp();
 
 describe('PUT /auth/update-profile', () => {
   it('changes the name without a password', async () => {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Logger } from '@server/lib/log';
-import { createTestApp, type TestApp } from '../../test/app';
+import { useApp } from '../../test/use-app';
 
 // Every log line the server writes, to check what the security log says and never says.
 const lines: string[] = [];
@@ -14,11 +14,7 @@ const log: Logger = {
   error: capture('error'),
 };
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ log });
-});
-afterAll(() => t.close());
+const { t } = useApp([], { log });
 
 describe('the security log', () => {
   it('records sign-ins, failures, refusals and account changes, without secrets, for an admin to filter', async () => {

@@ -1,13 +1,10 @@
 import jwt from 'jsonwebtoken';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '@server/domains/admin/tokens';
-import { createTestApp, type TestApp } from '../../test/app';
+import { createTestApp } from '../../test/app';
+import { useApp } from '../../test/use-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const { t } = useApp();
 
 /** Signs in as a browser with the given User-Agent; returns the token. */
 async function signIn(u: { email: string; password: string }, device: string): Promise<string> {

@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SECURITY_ENTITY } from '@server/domains/admin/queries/security-events';
-import { createTestApp, type TestApp } from '../../test/app';
+import { createTestApp } from '../../test/app';
+import { useApp } from '../../test/use-app';
 
 // Behind one trusted proxy (TRUST_PROXY=1), so each test can sign in "from" several addresses.
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ config: { trustProxy: 1 } });
-});
-afterAll(() => t.close());
+const { t } = useApp([], { config: { trustProxy: 1 } });
 
 const from = (address: string) => ({ 'X-Forwarded-For': address });
 const login = (email: string, password: string, address: string) =>

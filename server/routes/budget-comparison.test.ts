@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from '../../test/use-app';
 import {
   buildBudgetYear,
   buildCategory,
@@ -8,17 +8,12 @@ import {
   insertProposed,
 } from '../../test/factories';
 
-let t: TestApp;
-let finance: string;
-let viewer: string;
+const { t, finance, viewer } = useApp(['FINANCE', 'VIEW_ONLY']);
 let budgetYearId: number;
 const cats: Record<string, number> = {};
 
 beforeAll(async () => {
-  t = await createTestApp();
   const db = t.db.knex;
-  finance = (await t.userWith('FINANCE')).token;
-  viewer = (await t.userWith('VIEW_ONLY')).token;
   budgetYearId = await buildBudgetYear(db, { label: 'FY26', currentFiscalYear: 2026 });
   const op = await buildScenario(db, budgetYearId, 'operating');
   const pr = await buildScenario(db, budgetYearId, 'proposed');
@@ -57,22 +52,25 @@ beforeAll(async () => {
     p('Supplies', '2600.00', 2027),
   ]);
 });
-afterAll(() => t.close());
 
 describe('GET /budget-comparison', () => {
   it('returns 401, 400, 403 for VIEW_ONLY and 404 for a budget year of nothing', async () => {
     expect((await t.api('get', `/budget-comparison?budgetYearId=${budgetYearId}`)).status).toBe(401);
-    expect((await t.api('get', '/budget-comparison?budgetYearId=x', { token: finance })).status).toBe(400);
-    expect(
-      (await t.api('get', `/budget-comparison?budgetYearId=${budgetYearId}`, { token: viewer })).status,
-    ).toBe(403);
-    expect((await t.api('get', '/budget-comparison?budgetYearId=999999', { token: finance })).status).toBe(
-      404,
+    expect((await t.api('get', '/budget-comparison?budgetYearId=x', { token: finance.token })).status).toBe(
+      400,
     );
+    expect(
+      (await t.api('get', `/budget-comparison?budgetYearId=${budgetYearId}`, { token: viewer.token })).status,
+    ).toBe(403);
+    expect(
+      (await t.api('get', '/budget-comparison?budgetYearId=999999', { token: finance.token })).status,
+    ).toBe(404);
   });
 
   it('compares operating with proposed per category for six years and flags the variances', async () => {
-    const res = await t.api('get', `/budget-comparison?budgetYearId=${budgetYearId}`, { token: finance });
+    const res = await t.api('get', `/budget-comparison?budgetYearId=${budgetYearId}`, {
+      token: finance.token,
+    });
     expect(res.status).toBe(200);
     expect(res.body.baseYear).toBe(2026);
     expect(res.body.fiscalYears).toEqual([2026, 2027, 2028, 2029, 2030, 2031]);

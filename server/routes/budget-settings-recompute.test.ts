@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../../test/use-app';
 import {
   buildBudgetYear,
   buildContract,
@@ -16,15 +16,7 @@ import {
  * Expected values are worked out here in integer cents from the salaries, the contract's COLA and
  * the setting: round(salary x (1 + COLA/100) + pooled part, 2).
  */
-let t: TestApp;
-let admin: string;
-let finance: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await t.userWith('ADMIN')).token;
-  finance = (await t.userWith('FINANCE')).token;
-});
-afterAll(() => t.close());
+const { t, admin, finance } = useApp(['ADMIN', 'FINANCE']);
 
 const COLA_BP = 325n; // the teachers' settled FY2027 COLA, 3.25%
 const SALARIES = ['61234.57', '48000.33', '75555.55', '52001.01', '39999.99'];
@@ -96,7 +88,7 @@ function expected(salary: string, setting: { type: 'PERCENTAGE' | 'DOLLAR'; valu
 
 async function save(w: World, setting: { type: 'PERCENTAGE' | 'DOLLAR'; value: string }) {
   return t.api('put', `/budget-settings/${w.settingsId}`, {
-    token: admin,
+    token: admin.token,
     body: { stepLaneAdjustmentType: setting.type, stepLaneAdjustmentValue: Number(setting.value) },
   });
 }
@@ -104,7 +96,7 @@ async function save(w: World, setting: { type: 'PERCENTAGE' | 'DOLLAR'; value: s
 /** The teachers' FY2027 payroll by the COLA calculation: the rule over every Active teacher line. */
 async function colaTeachersFy27(w: World): Promise<bigint> {
   const res = await t.api('post', '/cola/calculate', {
-    token: finance,
+    token: finance.token,
     body: { scenarioId: w.scenarioId, budgetYearId: w.budgetYearId },
   });
   expect(res.status).toBe(200);
@@ -172,7 +164,7 @@ describe('PUT /budget-settings/:id recomputes the next-year salaries it reaches'
     const auditsBefore = Number((await t.db.knex('audit_log').count({ n: '*' }))[0].n);
 
     const badType = await t.api('put', `/budget-settings/${w.settingsId}`, {
-      token: admin,
+      token: admin.token,
       body: { stepLaneAdjustmentType: 'STEPS', stepLaneAdjustmentValue: 2 },
     });
     expect(badType.status).toBe(400);

@@ -1,25 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from '../../test/use-app';
 
-let t: TestApp;
-let admin: { token: string };
-let finance: { token: string };
-let viewer: { token: string };
+const { t, admin, finance, viewer } = useApp(['ADMIN', 'FINANCE', 'VIEW_ONLY']);
 let seq = 0;
 let groups: number[];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.userWith('ADMIN');
-  finance = await t.userWith('FINANCE');
-  viewer = await t.userWith('VIEW_ONLY');
   const rows = await t.db
     .knex('work_groups')
     .insert([{ name: 'Settings Teachers' }, { name: 'Settings Paras' }, { name: 'Settings Custodians' }])
     .returning('id');
   groups = rows.map((r: { id: number }) => r.id);
 });
-afterAll(() => t.close());
 
 async function budgetYear(current = 2026): Promise<number> {
   seq += 1;

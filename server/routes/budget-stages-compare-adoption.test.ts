@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from '../../test/use-app';
 import { buildBudgetYear, buildScenario, insertProposed } from '../../test/factories';
 
 /**
@@ -8,8 +8,7 @@ import { buildBudgetYear, buildScenario, insertProposed } from '../../test/facto
  * recommendation with today's figures explains each adopted line with that reason, or with
  * 'Adopted scenario "X"' and the adoption's reason. Amounts are worked out in cents here.
  */
-let t: TestApp;
-let admin: string;
+const { t, admin } = useApp(['ADMIN']);
 let by: number;
 let lines: number[];
 const FY = 2027;
@@ -23,11 +22,10 @@ const kept = (cents: bigint, hundredths: bigint) => {
 };
 const dollars = (cents: bigint) => (Number(cents) / 100).toFixed(2);
 const c = (n: number) => BigInt(Math.round(n * 100));
-const call = (method: string, path: string, body?: unknown) => t.api(method, path, { token: admin, body });
+const call = (method: string, path: string, body?: unknown) =>
+  t.api(method, path, { token: admin.token, body });
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await t.userWith('ADMIN')).token;
   const db = t.db.knex;
   by = await buildBudgetYear(db, { currentFiscalYear: FY });
   const scenario = await buildScenario(db, by, 'proposed', true);
@@ -42,7 +40,6 @@ beforeAll(async () => {
     })),
   );
 });
-afterAll(() => t.close());
 
 describe('GET /budget-stages/compare after a scenario adoption', () => {
   it("gives each adopted line the adoption line's reason, else the scenario's name and reason", async () => {

@@ -1,24 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from '../../test/use-app';
 import { buildBudgetYear, buildScenario, insertEmployees } from '../../test/factories';
 import { buildColaWorld, type ColaWorld } from '../../test/worlds/cola-calc.world';
 
-let t: TestApp;
-let finance: string;
+const { t, finance } = useApp(['FINANCE']);
 let w: ColaWorld;
 beforeAll(async () => {
-  t = await createTestApp();
-  finance = (await t.userWith('FINANCE')).token;
   w = await buildColaWorld(t.db.knex);
 });
-afterAll(() => t.close());
 
 const saved = async () => Number((await t.db.knex('rif_calculations').count('* as n'))[0].n);
 
 /** Expects a 400 whose details name `path`, and no calculation saved by it. */
 async function refused(method: 'get' | 'post', url: string, body: unknown, path: string, message?: RegExp) {
   const before = await saved();
-  const res = await t.api(method, url, { token: finance, body });
+  const res = await t.api(method, url, { token: finance.token, body });
   expect(res.status, JSON.stringify(res.body)).toBe(400);
   expect(res.body.details.map((d: { path: string }) => d.path)).toContain(path);
   if (message) {
@@ -64,7 +60,7 @@ describe('COLA calculation refusals', () => {
     await refused('post', '/cola/calculate', { ...scope, startYear: 'next year' }, 'startYear');
     // Ten years is allowed.
     const ten = await t.api('post', '/cola/calculate', {
-      token: finance,
+      token: finance.token,
       body: { ...scope, startYear: 2027, endYear: 2036 },
     });
     expect(ten.status).toBe(200);
@@ -91,7 +87,7 @@ describe('COLA calculation refusals', () => {
     await refused('post', '/cola/calculate-rif-gap', { budgetYearId }, 'fiscalYear', /no Active employees/);
     // A budget year of nothing is not found.
     const missing = await t.api('post', '/cola/calculate', {
-      token: finance,
+      token: finance.token,
       body: { budgetYearId: 999_999 },
     });
     expect(missing.status).toBe(404);
@@ -131,7 +127,7 @@ describe('COLA calculation refusals', () => {
       expect(res.status, `${method} ${url}`).toBe(403);
       expect(await saved()).toBe(before);
       expect((await t.api(method, url, { token: admin, body })).status).toBe(200);
-      expect((await t.api(method, url, { token: finance, body })).status).toBe(200);
+      expect((await t.api(method, url, { token: finance.token, body })).status).toBe(200);
     }
   });
 });

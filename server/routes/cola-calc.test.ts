@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../../test/use-app';
 import { buildBudgetYear, buildScenario, insertEmployees } from '../../test/factories';
 import {
   buildColaWorld,
@@ -10,16 +10,10 @@ import {
   type ModelYear,
 } from '../../test/worlds/cola-calc.world';
 
-let t: TestApp;
-let finance: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  finance = (await t.userWith('FINANCE')).token;
-});
-afterAll(() => t.close());
+const { t, finance } = useApp(['FINANCE']);
 
-const post = (path: string, body: unknown) => t.api('post', path, { token: finance, body });
-const get = (path: string) => t.api('get', path, { token: finance });
+const post = (path: string, body: unknown) => t.api('post', path, { token: finance.token, body });
+const get = (path: string) => t.api('get', path, { token: finance.token });
 const colaTotal = (y: ModelYear) => y.cola.SETTLED + y.cola.NEGOTIATING + y.cola.SCENARIO;
 
 /** The expected POST /cola/calculate figures from the model, in cents. */

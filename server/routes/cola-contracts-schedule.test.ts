@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../../test/use-app';
 import { buildBudgetYear, buildWorkGroup, grow, insertEmployees } from '../../test/factories';
 import {
   dollars,
@@ -15,17 +15,11 @@ import {
  * the contract through the API moves the stored values; every figure comes from the file itself.
  */
 
-let t: TestApp;
-let finance: string;
+const { t, finance } = useApp(['FINANCE']);
 const S = readIndependently(LUNENBURG_TEXT);
 
-beforeAll(async () => {
-  t = await createTestApp();
-  finance = (await t.userWith('FINANCE')).token;
-});
-afterAll(() => t.close());
-
-const call = (method: string, path: string, body?: unknown) => t.api(method, path, { token: finance, body });
+const call = (method: string, path: string, body?: unknown) =>
+  t.api(method, path, { token: finance.token, body });
 
 describe('a contract over employees placed on the Lunenburg schedule', () => {
   it('moves their FY28 salaries by the contract COLA applied to the schedule cell, to the cent', async () => {
@@ -48,7 +42,7 @@ describe('a contract over employees placed on the Lunenburg schedule', () => {
     );
     const upload = await uploadSchedule(
       t,
-      finance,
+      finance.token,
       { name: 'lunenburg.csv', data: LUNENBURG_TEXT },
       { workGroupId: String(groupId), name: `Lunenburg seam ${groupId}` },
     );

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../../test/use-app';
 import { buildColaWorld, c, model, type ModelYear } from '../../test/worlds/cola-calc.world';
 
-let t: TestApp;
-let finance: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  finance = (await t.userWith('FINANCE')).token;
-});
-afterAll(() => t.close());
+const { t, finance } = useApp(['FINANCE']);
 
-const get = (path: string) => t.api('get', path, { token: finance });
+const get = (path: string) => t.api('get', path, { token: finance.token });
 const colaTotal = (y: ModelYear) => y.cola.SETTLED + y.cola.NEGOTIATING + y.cola.SCENARIO;
 
 describe('GET /cola/multi-year-projection', () => {

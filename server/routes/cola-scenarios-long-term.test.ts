@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLogger } from '@server/lib/log';
-import { createTestApp, type TestApp } from '../../test/app';
+import { useApp } from '../../test/use-app';
 import { buildBudgetYear, buildContract, buildScenario, insertEmployees, unique } from '../../test/factories';
 
 /**
@@ -10,15 +10,10 @@ import { buildBudgetYear, buildContract, buildScenario, insertEmployees, unique 
  * a year nothing covers is 0% and warns. Expected money is an independent BigInt-cents model.
  */
 
-let t: TestApp;
-let finance: string;
-beforeAll(async () => {
-  t = await createTestApp(process.env.DEBUG_LOG ? { log: createLogger('error') } : {});
-  finance = (await t.userWith('FINANCE')).token;
-});
-afterAll(() => t.close());
+const { t, finance } = useApp(['FINANCE'], process.env.DEBUG_LOG ? { log: createLogger('error') } : {});
 
-const call = (method: string, path: string, body?: unknown) => t.api(method, path, { token: finance, body });
+const call = (method: string, path: string, body?: unknown) =>
+  t.api(method, path, { token: finance.token, body });
 const c = (n: number) => BigInt(Math.round(n * 100));
 /** Half away from zero, as PostgreSQL's round (positive here). */
 const roundDiv = (n: bigint, d: bigint) => (n * 2n + d) / (2n * d);

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from '../../test/use-app';
 import { insertProposed } from '../../test/factories';
 import { buildColaWorld, c, type ColaWorld } from '../../test/worlds/cola-calc.world';
 
@@ -11,8 +11,7 @@ import { buildColaWorld, c, type ColaWorld } from '../../test/worlds/cola-calc.w
  * the year before it. Expected figures are the lines and goals written here, summed in BigInt cents.
  */
 
-let t: TestApp;
-let finance: string;
+const { t, finance } = useApp(['FINANCE']);
 let w: ColaWorld;
 const FY26 = ['47177400.00', '1250.55'];
 const FY27 = ['30000000.10', '18939944.33', '0.01'];
@@ -21,8 +20,6 @@ const GOAL_28 = '52000000.00';
 const sum = (list: string[]) => list.reduce((n, a) => n + BigInt(a.replace('.', '')), 0n);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  finance = (await t.userWith('FINANCE')).token;
   const db = t.db.knex;
   w = await buildColaWorld(db);
   const lines = (fiscalYear: number, amounts: string[]) =>
@@ -34,10 +31,9 @@ beforeAll(async () => {
     { fiscal_year: 2028, goal_type: 'DOLLAR', dollar_goal: GOAL_28 },
   ]);
 });
-afterAll(() => t.close());
 
-const get = (path: string) => t.api('get', path, { token: finance });
-const post = (path: string, body: unknown) => t.api('post', path, { token: finance, body });
+const get = (path: string) => t.api('get', path, { token: finance.token });
+const post = (path: string, body: unknown) => t.api('post', path, { token: finance.token, body });
 
 describe('the year being built, in every planning tool', () => {
   it('the RIF gap of FY2027 is its own proposed budget against its goal, as Town Guidance says', async () => {

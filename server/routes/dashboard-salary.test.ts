@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from '../../test/use-app';
 import {
   buildBudgetYear,
   buildScenario,
@@ -13,8 +13,7 @@ import {
  * largest a numeric(14,2) column holds. Expected figures are worked out here in BigInt cents.
  */
 
-let t: TestApp;
-let viewer: string;
+const { t, viewer } = useApp(['VIEW_ONLY']);
 let budgetYearId: number;
 const FY = 2026;
 
@@ -54,9 +53,7 @@ const LARGEST = [
 ];
 
 beforeAll(async () => {
-  t = await createTestApp();
   const db = t.db.knex;
-  viewer = (await t.userWith('VIEW_ONLY')).token;
   budgetYearId = await buildBudgetYear(db, { currentFiscalYear: FY });
   const op = await buildScenario(db, budgetYearId, 'operating');
   // Work groups named like a paralegal union must not make paraeducators either.
@@ -85,7 +82,6 @@ beforeAll(async () => {
   ];
   await insertEmployees(db, rows);
 });
-afterAll(() => t.close());
 
 describe('GET /line-items/salary-distribution with real titles and the largest salaries', () => {
   it('counts aides and classroom assistants as paraeducators and no paralegal, without overflowing', async () => {
@@ -93,7 +89,7 @@ describe('GET /line-items/salary-distribution with real titles and the largest s
       'get',
       `/line-items/salary-distribution?budgetYearId=${budgetYearId}&fiscalYear=${FY}`,
       {
-        token: viewer,
+        token: viewer.token,
       },
     );
     expect(res.status).toBe(200);

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from '../../test/use-app';
 import {
   buildBudgetYear,
   buildBuilding,
@@ -13,8 +13,7 @@ import {
   type ProposedInput,
 } from '../../test/factories';
 
-let t: TestApp;
-let viewer: string;
+const { t, viewer } = useApp(['VIEW_ONLY']);
 let budgetYearId: number;
 let otherBudgetYearId: number;
 let buildingA: number;
@@ -28,9 +27,7 @@ const FY = 2026;
 const dollars = (cents: number) => cents / 100;
 
 beforeAll(async () => {
-  t = await createTestApp();
   const db = t.db.knex;
-  viewer = (await t.userWith('VIEW_ONLY')).token;
   budgetYearId = await buildBudgetYear(db, { currentFiscalYear: FY });
   otherBudgetYearId = await buildBudgetYear(db, { currentFiscalYear: FY });
   const op = await buildScenario(db, budgetYearId, 'operating');
@@ -118,7 +115,6 @@ beforeAll(async () => {
     { budgetYearId: otherBudgetYearId, fiscalYear: FY, amount: '8888.88' },
   ]);
 });
-afterAll(() => t.close());
 
 const q = (fiscalYear: number | string = FY, id = budgetYearId) =>
   `budgetYearId=${id}&fiscalYear=${fiscalYear}`;
@@ -136,20 +132,20 @@ describe('GET /line-items/budget/summary', () => {
       `budgetYearId=abc&fiscalYear=2026`,
       `${q()}&extra=1`,
     ]) {
-      const res = await t.api('get', `/line-items/budget/summary?${query}`, { token: viewer });
+      const res = await t.api('get', `/line-items/budget/summary?${query}`, { token: viewer.token });
       expect(res.status, query).toBe(400);
       expect(res.body.code).toBe('VALIDATION_FAILED');
     }
   });
 
   it('returns 404 for a budget year id of nothing', async () => {
-    const res = await t.api('get', `/line-items/budget/summary?${q(FY, 999999)}`, { token: viewer });
+    const res = await t.api('get', `/line-items/budget/summary?${q(FY, 999999)}`, { token: viewer.token });
     expect(res.status).toBe(404);
     expect(res.body.error).toBe('Budget year not found');
   });
 
   it('sums the active proposed budget to the cent, imported and projected apart, for VIEW_ONLY', async () => {
-    const res = await t.api('get', `/line-items/budget/summary?${q()}`, { token: viewer });
+    const res = await t.api('get', `/line-items/budget/summary?${q()}`, { token: viewer.token });
     expect(res.status).toBe(200);
     const imported = proposed.filter((p) => !p.isProjected).map((p) => p.amount);
     const projected = proposed.filter((p) => p.isProjected).map((p) => p.amount);
@@ -162,10 +158,10 @@ describe('GET /line-items/budget/summary', () => {
   });
 
   it('accepts the fiscal year as a label and answers zeros for a year with no lines', async () => {
-    const label = await t.api('get', `/line-items/budget/summary?${q('FY26')}`, { token: viewer });
+    const label = await t.api('get', `/line-items/budget/summary?${q('FY26')}`, { token: viewer.token });
     expect(label.body.fiscalYear).toBe(2026);
     expect(label.body.proposedCount).toBe(proposed.length);
-    const empty = await t.api('get', `/line-items/budget/summary?${q(2030)}`, { token: viewer });
+    const empty = await t.api('get', `/line-items/budget/summary?${q(2030)}`, { token: viewer.token });
     expect(empty.status).toBe(200);
     expect(empty.body).toMatchObject({ proposedBudget: 0, proposedCount: 0 });
   });
@@ -178,14 +174,14 @@ describe('GET /line-items/budget/summary', () => {
       { budgetYearId: year, fiscalYear: FY, scenarioId: inactive, amount: '10.10' },
       { budgetYearId: year, fiscalYear: FY, amount: '0.20' },
     ]);
-    const res = await t.api('get', `/line-items/budget/summary?${q(FY, year)}`, { token: viewer });
+    const res = await t.api('get', `/line-items/budget/summary?${q(FY, year)}`, { token: viewer.token });
     expect(res.body.proposedBudget).toBe(10.3);
   });
 });
 
 describe('GET /line-items/summary/by-category', () => {
   it('groups the proposed budget by category, largest first, with colours and Uncategorized', async () => {
-    const res = await t.api('get', `/line-items/summary/by-category?${q()}`, { token: viewer });
+    const res = await t.api('get', `/line-items/summary/by-category?${q()}`, { token: viewer.token });
     expect(res.status).toBe(200);
     const of = (id: number | null) =>
       proposed.filter((p) => (p.categoryId ?? null) === id).map((p) => p.amount);
@@ -221,7 +217,7 @@ describe('GET /line-items/summary/by-category', () => {
 
 describe('GET /line-items/summary/by-building', () => {
   it('groups the proposed budget by building, with no building as District Wide', async () => {
-    const res = await t.api('get', `/line-items/summary/by-building?${q()}`, { token: viewer });
+    const res = await t.api('get', `/line-items/summary/by-building?${q()}`, { token: viewer.token });
     const of = (id: number | null) =>
       dollars(sumCents(proposed.filter((p) => (p.buildingId ?? null) === id).map((p) => p.amount)));
     expect(res.body.buildings.map((b: any) => [b.building, b.total])).toEqual([
@@ -235,7 +231,7 @@ describe('GET /line-items/summary/by-building', () => {
 
 describe('GET /line-items/budget/stats', () => {
   it('counts employees and sums their salaries and FTE by building', async () => {
-    const res = await t.api('get', `/line-items/budget/stats?${q()}`, { token: viewer });
+    const res = await t.api('get', `/line-items/budget/stats?${q()}`, { token: viewer.token });
     expect(res.status).toBe(200);
     expect(res.body.totalEmployees).toBe(employees.length);
     expect(res.body.totalSalary).toBe(dollars(sumCents(employees.map((e) => e.salary))));
@@ -255,7 +251,7 @@ describe('GET /line-items/budget/stats', () => {
 
 describe('GET /line-items/salary-distribution', () => {
   it('puts teachers and paraeducators in $10k ranges and leaves out ranges under 5 people', async () => {
-    const res = await t.api('get', `/line-items/salary-distribution?${q()}`, { token: viewer });
+    const res = await t.api('get', `/line-items/salary-distribution?${q()}`, { token: viewer.token });
     expect(res.status).toBe(200);
     expect(res.body.teachers).toEqual([
       {
@@ -284,7 +280,7 @@ describe('GET /line-items/salary-distribution', () => {
 
 describe('GET /line-items/headcount-by-location', () => {
   it('counts people per location, most first, with payroll', async () => {
-    const res = await t.api('get', `/line-items/headcount-by-location?${q()}`, { token: viewer });
+    const res = await t.api('get', `/line-items/headcount-by-location?${q()}`, { token: viewer.token });
     const count = (id: number | null) => employees.filter((e) => (e.buildingId ?? null) === id).length;
     expect(res.body.locations.map((l: any) => [l.location, l.count])).toEqual([
       ['Alpha School', count(buildingA)],

@@ -1,25 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from '../../test/use-app';
 import { buildBudgetYear, buildBuilding } from '../../test/factories';
 
-let t: TestApp;
-let admin: string;
-let finance: string;
-let viewer: string;
+const { t, admin, finance, viewer } = useApp(['ADMIN', 'FINANCE', 'VIEW_ONLY']);
 let budgetYearId: number;
 let elementary: number;
 let high: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await t.userWith('ADMIN')).token;
-  finance = (await t.userWith('FINANCE')).token;
-  viewer = (await t.userWith('VIEW_ONLY')).token;
   budgetYearId = await buildBudgetYear(t.db.knex);
   elementary = await buildBuilding(t.db.knex, { name: 'Elm Elementary', buildingType: 'elementary' });
   high = await buildBuilding(t.db.knex, { name: 'Oak High', buildingType: 'high' });
 });
-afterAll(() => t.close());
 
 const rows = () =>
   t.db.knex('enrollment').where({ budget_year_id: budgetYearId }).orderBy(['building_id', 'grade']);
@@ -43,26 +35,30 @@ describe('POST /enrollment', () => {
       { ...body(), color: 'red' },
     ]) {
       expect(
-        (await t.api('post', '/enrollment', { token: admin, body: bad })).status,
+        (await t.api('post', '/enrollment', { token: admin.token, body: bad })).status,
         JSON.stringify(bad),
       ).toBe(400);
     }
-    const wrongGrade = await t.api('post', '/enrollment', { token: admin, body: { ...body(), grade: '9' } });
+    const wrongGrade = await t.api('post', '/enrollment', {
+      token: admin.token,
+      body: { ...body(), grade: '9' },
+    });
     expect(wrongGrade.status).toBe(400);
     expect(wrongGrade.body.error).toBe('Elm Elementary does not enrol Grade 9 (grades K, 1, 2, 3, 4)');
-    expect((await t.api('post', '/enrollment', { token: finance, body: body() })).status).toBe(403);
+    expect((await t.api('post', '/enrollment', { token: finance.token, body: body() })).status).toBe(403);
     expect(
-      (await t.api('post', '/enrollment', { token: admin, body: { ...body(), buildingId: 999999 } })).status,
+      (await t.api('post', '/enrollment', { token: admin.token, body: { ...body(), buildingId: 999999 } }))
+        .status,
     ).toBe(404);
     expect(
-      (await t.api('post', '/enrollment', { token: admin, body: { ...body(), budgetYearId: 999999 } }))
+      (await t.api('post', '/enrollment', { token: admin.token, body: { ...body(), budgetYearId: 999999 } }))
         .status,
     ).toBe(404);
     expect(await rows()).toEqual([]);
   });
 
   it('saves one grade and replaces it on the next save, audited', async () => {
-    const first = await t.api('post', '/enrollment', { token: admin, body: body() });
+    const first = await t.api('post', '/enrollment', { token: admin.token, body: body() });
     expect(first.status).toBe(200);
     expect(first.body.enrollment).toMatchObject({
       grade: 'K',
@@ -72,7 +68,7 @@ describe('POST /enrollment', () => {
       building: { id: elementary, name: 'Elm Elementary' },
     });
     const second = await t.api('post', '/enrollment', {
-      token: admin,
+      token: admin.token,
       body: { ...body(), studentCount: 72, specialEdCount: null },
     });
     expect(second.body.enrollment).toMatchObject({
@@ -90,7 +86,7 @@ describe('POST /enrollment/batch', () => {
   it('refuses a form with no student counts: "Please enter at least one student count"', async () => {
     const before = await rows();
     const res = await t.api('post', '/enrollment/batch', {
-      token: admin,
+      token: admin.token,
       body: { budgetYearId, buildingId: high, grades: [{ grade: '9', studentCount: 0 }] },
     });
     expect(res.status).toBe(400);
@@ -101,7 +97,7 @@ describe('POST /enrollment/batch', () => {
   it('refuses a grade the building does not enrol without saving the others', async () => {
     const before = await rows();
     const res = await t.api('post', '/enrollment/batch', {
-      token: admin,
+      token: admin.token,
       body: {
         budgetYearId,
         buildingId: high,
@@ -117,11 +113,11 @@ describe('POST /enrollment/batch', () => {
 
   it('saves the grades with students and removes the building’s others', async () => {
     await t.api('post', '/enrollment', {
-      token: admin,
+      token: admin.token,
       body: { budgetYearId, buildingId: high, grade: '12', studentCount: 250 },
     });
     const res = await t.api('post', '/enrollment/batch', {
-      token: admin,
+      token: admin.token,
       body: {
         budgetYearId,
         buildingId: high,
@@ -143,12 +139,12 @@ describe('POST /enrollment/batch', () => {
 
 describe('GET /enrollment', () => {
   it('returns 400 without a budget year and 404 for one of nothing', async () => {
-    expect((await t.api('get', '/enrollment', { token: viewer })).status).toBe(400);
-    expect((await t.api('get', '/enrollment?budgetYearId=999999', { token: viewer })).status).toBe(404);
+    expect((await t.api('get', '/enrollment', { token: viewer.token })).status).toBe(400);
+    expect((await t.api('get', '/enrollment?budgetYearId=999999', { token: viewer.token })).status).toBe(404);
   });
 
   it('lists records in school order and every building with its grades and totals', async () => {
-    const res = await t.api('get', `/enrollment?budgetYearId=${budgetYearId}`, { token: viewer });
+    const res = await t.api('get', `/enrollment?budgetYearId=${budgetYearId}`, { token: viewer.token });
     expect(res.status).toBe(200);
     expect(res.body.enrollment.map((e: any) => `${e.building.name}:${e.grade}`)).toEqual([
       'Elm Elementary:K',

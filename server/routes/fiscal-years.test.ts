@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from '../../test/use-app';
 import { buildBudgetYear, insertEmployees, insertProposed } from '../../test/factories';
 
-let t: TestApp;
-let viewer: string;
+const { t, viewer } = useApp(['VIEW_ONLY']);
 let budgetYearId: number;
 const FY = 2026;
 
 beforeAll(async () => {
-  t = await createTestApp();
   const db = t.db.knex;
-  viewer = (await t.userWith('VIEW_ONLY')).token;
   budgetYearId = await buildBudgetYear(db, { currentFiscalYear: FY });
   await insertEmployees(db, [
     { budgetYearId, fiscalYear: FY, salary: '1.00' },
@@ -21,38 +18,41 @@ beforeAll(async () => {
     { budgetYearId, fiscalYear: 2031, amount: '10.00', isProjected: true },
   ]);
 });
-afterAll(() => t.close());
 
 describe('GET /line-items/fiscal-years', () => {
   it('returns 400 without a budget year and 404 for one of nothing', async () => {
-    expect((await t.api('get', '/line-items/fiscal-years', { token: viewer })).status).toBe(400);
+    expect((await t.api('get', '/line-items/fiscal-years', { token: viewer.token })).status).toBe(400);
     expect(
-      (await t.api('get', '/line-items/fiscal-years?budgetYearId=999999', { token: viewer })).status,
+      (await t.api('get', '/line-items/fiscal-years?budgetYearId=999999', { token: viewer.token })).status,
     ).toBe(404);
   });
 
   it('lists the fiscal years the budget year has lines for, with its current year', async () => {
     const res = await t.api('get', `/line-items/fiscal-years?budgetYearId=${budgetYearId}`, {
-      token: viewer,
+      token: viewer.token,
     });
     expect(res.body).toEqual({ fiscalYears: [2026, 2027, 2031] });
     const fresh = await buildBudgetYear(t.db.knex, { currentFiscalYear: 2029 });
-    const empty = await t.api('get', `/line-items/fiscal-years?budgetYearId=${fresh}`, { token: viewer });
+    const empty = await t.api('get', `/line-items/fiscal-years?budgetYearId=${fresh}`, {
+      token: viewer.token,
+    });
     expect(empty.body).toEqual({ fiscalYears: [2029] });
   });
 });
 
 describe('GET /line-items/all-fiscal-years', () => {
   it('lists every fiscal year with lines, its count, and whether it is only projected', async () => {
-    const res = await t.api('get', '/line-items/all-fiscal-years', { token: viewer });
+    const res = await t.api('get', '/line-items/all-fiscal-years', { token: viewer.token });
     expect(res.status).toBe(200);
     const total = Number((await t.db.knex('line_items').where({ fiscal_year: FY }).count('* as c'))[0].c);
     expect(res.body.fiscalYears).toContainEqual({ fiscalYear: 2026, itemCount: total, isProjected: false });
     expect(res.body.fiscalYears).toContainEqual({ fiscalYear: 2031, itemCount: 1, isProjected: true });
-    const operating = await t.api('get', '/line-items/all-fiscal-years?isOperating=true', { token: viewer });
+    const operating = await t.api('get', '/line-items/all-fiscal-years?isOperating=true', {
+      token: viewer.token,
+    });
     expect(operating.body.fiscalYears.map((y: any) => y.fiscalYear)).not.toContain(2031);
     expect(
-      (await t.api('get', '/line-items/all-fiscal-years?isOperating=maybe', { token: viewer })).status,
+      (await t.api('get', '/line-items/all-fiscal-years?isOperating=maybe', { token: viewer.token })).status,
     ).toBe(400);
   });
 });

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from '../../test/use-app';
 import { buildBudgetYear, insertProposed } from '../../test/factories';
 
 /**
@@ -7,7 +7,7 @@ import { buildBudgetYear, insertProposed } from '../../test/factories';
  * the audit log but once could not be read (GET /history/nss-state-figures/2029 was a 400). Their
  * history is read like every record's: newest first, who, when, each changed field.
  */
-let t: TestApp;
+const { t } = useApp();
 let admin: string;
 let finance: string;
 let viewer: string;
@@ -23,12 +23,10 @@ const figures = (requiredNss: number) => ({
 });
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = (await t.userWith('ADMIN', { name: 'Ada Admin' })).token;
   finance = (await t.userWith('FINANCE')).token;
   viewer = (await t.userWith('VIEW_ONLY')).token;
 });
-afterAll(() => t.close());
 
 describe('GET /history/nss-state-figures/:fiscalYear', () => {
   it('lists each save of a year’s state figures with the figure that changed', async () => {

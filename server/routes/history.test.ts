@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { insertAudit } from '@server/db/audit';
-import { createTestApp, type TestApp } from '../../test/app';
+import { useApp } from '../../test/use-app';
 import { buildEmployee, buildWorld } from '../../test/factories';
 
-let t: TestApp;
+const { t } = useApp();
 let finance: { id: number; token: string };
 let viewer: { token: string };
 beforeAll(async () => {
-  t = await createTestApp();
   finance = await t.userWith('FINANCE', { name: 'Fran Finance' });
   viewer = await t.userWith('VIEW_ONLY');
 });
-afterAll(() => t.close());
 
 describe('GET /history/:entity/:id', () => {
   it('returns 401, 400 for an unknown entity or bad id, 403 for VIEW_ONLY, 404 for a record that never existed', async () => {

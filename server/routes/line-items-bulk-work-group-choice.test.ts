@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../../test/use-app';
 import { buildEmployee, buildWorld, grow } from '../../test/factories';
 
 /**
@@ -8,15 +8,9 @@ import { buildEmployee, buildWorld, grow } from '../../test/factories';
  * the line's next-year salary fell to 0% COLA without a word.
  */
 
-let t: TestApp;
-let finance: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  finance = (await t.userWith('FINANCE')).token;
-});
-afterAll(() => t.close());
+const { t, finance } = useApp(['FINANCE']);
 
-const post = (body: unknown) => t.api('post', '/line-items/bulk-work-group', { token: finance, body });
+const post = (body: unknown) => t.api('post', '/line-items/bulk-work-group', { token: finance.token, body });
 const cents = (v: string | number) => BigInt(Math.round(Number(v) * 100));
 
 describe('POST /line-items/bulk-work-group with a work group by name', () => {

@@ -1,16 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../../test/use-app';
 import { buildEmployee, buildProposed, buildWorld, type World } from '../../test/factories';
 
-let t: TestApp;
-let finance: { token: string };
-let viewer: { token: string };
-beforeAll(async () => {
-  t = await createTestApp();
-  finance = await t.userWith('FINANCE');
-  viewer = await t.userWith('VIEW_ONLY');
-});
-afterAll(() => t.close());
+const { t, finance, viewer } = useApp(['FINANCE', 'VIEW_ONLY']);
 
 const post = (path: string, body: unknown, token = finance.token) => t.api('post', path, { token, body });
 /** Every line of the world as stored, to prove a refused call changed nothing. */

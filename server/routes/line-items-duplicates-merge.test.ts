@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../../test/use-app';
 import {
   auditOf,
   buildGroup,
@@ -10,13 +10,7 @@ import {
   type World,
 } from '../../test/factories';
 
-let t: TestApp;
-let admin: { token: string };
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.userWith('ADMIN');
-});
-afterAll(() => t.close());
+const { t, admin } = useApp(['ADMIN']);
 
 const PATH = '/line-items/duplicates/merge-by-rule';
 const mergeByRule = (body: unknown, token = admin.token) => t.api('post', PATH, { token, body });

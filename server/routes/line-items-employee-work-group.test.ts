@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../../test/use-app';
 import { buildEmployee, buildWorld } from '../../test/factories';
 
 /**
@@ -7,13 +7,7 @@ import { buildEmployee, buildWorld } from '../../test/factories';
  * work group has is a 400 naming workGroup, nothing written; a group chosen by id links it and its
  * name; 'No work group' clears both.
  */
-let t: TestApp;
-let finance: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  finance = (await t.userWith('FINANCE')).token;
-});
-afterAll(() => t.close());
+const { t, finance } = useApp(['FINANCE']);
 
 const audits = async () => Number((await t.db.knex('audit_log').count({ n: '*' }).first())?.n);
 
@@ -25,14 +19,14 @@ describe('the employee editor chooses a work group', () => {
     const auditsBefore = await audits();
 
     const res = await t.api('patch', `/line-items/budget/${id}`, {
-      token: finance,
+      token: finance.token,
       body: { workGroup: 'Para Educatr', currentFTE: 0.5 },
     });
     expect(res.status).toBe(400);
     expect(res.body.details).toEqual([expect.objectContaining({ path: 'workGroup' })]);
     expect(res.body.error).toMatch(/No work group is named "Para Educatr"/);
     const created = await t.api('post', '/line-items', {
-      token: finance,
+      token: finance.token,
       body: {
         isOperating: true,
         budgetYearId: w.budgetYearId,
@@ -53,14 +47,14 @@ describe('the employee editor chooses a work group', () => {
     const w = await buildWorld(t.db.knex);
     const id = await buildEmployee(t.db.knex, w);
     const chose = await t.api('patch', `/line-items/budget/${id}`, {
-      token: finance,
+      token: finance.token,
       body: { workGroupId: w.custodiansId },
     });
     expect(chose.status).toBe(200);
     const name = (await t.db.knex('work_groups').where({ id: w.custodiansId }).first()).name;
     expect(chose.body.lineItem).toMatchObject({ workGroupId: w.custodiansId, workGroup: name });
     const cleared = await t.api('patch', `/line-items/budget/${id}`, {
-      token: finance,
+      token: finance.token,
       body: { workGroupId: null, workGroup: null },
     });
     expect(cleared.status).toBe(200);

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from '../../test/use-app';
 import {
   EMPLOYEE_ROW_COLUMNS,
   PROPOSED_ROW_COLUMNS,
@@ -14,12 +14,9 @@ import { buildEmployee, buildProposed, buildWorld, type World } from '../../test
 // object form, in the same order, for every kind of value a line can hold. The test server also
 // holds both bodies to the route's declared schema (test/response-check.ts).
 
-let t: TestApp;
-let finance: { token: string };
+const { t, finance } = useApp(['FINANCE']);
 let w: World;
 beforeAll(async () => {
-  t = await createTestApp();
-  finance = await t.userWith('FINANCE');
   w = await buildWorld(t.db.knex);
   const db = t.db.knex;
   const [run] = await db('import_runs')
@@ -91,7 +88,6 @@ beforeAll(async () => {
     .returning('id');
   await buildProposed(db, w, { category_id: other.id, amount: '0.10' });
 });
-afterAll(() => t.close());
 
 async function get(query: string) {
   const res = await t.api('get', `/line-items/budget?${query}`, { token: finance.token });

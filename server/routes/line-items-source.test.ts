@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../../test/use-app';
 import { buildEmployee, buildProposed, buildWorld } from '../../test/factories';
 
-let t: TestApp;
-let finance: { token: string };
-beforeAll(async () => {
-  t = await createTestApp();
-  finance = await t.userWith('FINANCE');
-});
-afterAll(() => t.close());
+const { t, finance } = useApp(['FINANCE']);
 
 async function importRun(budgetYearId: number, importType: 'operating' | 'proposed'): Promise<number> {
   const [run] = await t.db

@@ -1,18 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../../test/use-app';
 import { buildEmployee, buildProposed, buildWorld } from '../../test/factories';
 
-let t: TestApp;
-let admin: { token: string };
-let finance: { token: string };
-let viewer: { token: string };
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.userWith('ADMIN');
-  finance = await t.userWith('FINANCE');
-  viewer = await t.userWith('VIEW_ONLY');
-});
-afterAll(() => t.close());
+const { t, admin, finance, viewer } = useApp(['ADMIN', 'FINANCE', 'VIEW_ONLY']);
 
 describe('GET /line-items/budget', () => {
   it('returns 401 without a token, 400 for other combinations, 403 for VIEW_ONLY', async () => {

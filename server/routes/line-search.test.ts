@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../../test/use-app';
 import { buildEmployee, buildProposed, buildWorld } from '../../test/factories';
 
 /** The totals apply the grids' search rule (shared/schemas/line-search.ts) in SQL. */
-let t: TestApp;
-let finance: { token: string };
-beforeAll(async () => {
-  t = await createTestApp();
-  finance = await t.userWith('FINANCE');
-});
-afterAll(() => t.close());
+const { t, finance } = useApp(['FINANCE']);
 
 describe('GET /line-items/budget/totals?search=', () => {
   it('finds a name as the grid shows it: the same lines and sums for "Almeida, Amy" and "Amy Almeida"', async () => {

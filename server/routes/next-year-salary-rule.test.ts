@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { applyAutomaticNextYearSalary } from '@server/domains/line-items/index';
-import { createTestApp, type TestApp } from '../../test/app';
+import { useApp } from '../../test/use-app';
 import { buildRuleWorld, grow, insertPeople, toCents } from '../../test/factories';
 
-let t: TestApp;
-let finance: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  finance = (await t.userWith('FINANCE')).token;
-});
-afterAll(() => t.close());
+const { t, finance } = useApp(['FINANCE']);
 
 const NO_GROUP = 'Next-year salary not computed: the line has no work group, so no contract COLA applies';
 
@@ -97,7 +91,7 @@ describe('applyAutomaticNextYearSalary on imported lines', () => {
 
     // Totals: one Active line without a next-year salary; Change leaves it out, Retiring leaves.
     const base = `/line-items/budget/totals?budgetYearId=${w.budgetYearId}&fiscalYear=2026&isOperating=true`;
-    const totals = await t.api('get', base, { token: finance });
+    const totals = await t.api('get', base, { token: finance.token });
     let change = 0n;
     for (const r of rows) {
       const current = toCents(r.current_salary)!;
@@ -117,7 +111,7 @@ describe('applyAutomaticNextYearSalary on imported lines', () => {
 
     // Giving the line a work group serves it: a value, and the rule's warning goes (the import's stays).
     const patched = await t.api('patch', `/line-items/${ids[3]}`, {
-      token: finance,
+      token: finance.token,
       body: { workGroupId: w.custodians },
     });
     expect(patched.status).toBe(200);
@@ -125,7 +119,7 @@ describe('applyAutomaticNextYearSalary on imported lines', () => {
       nextYearSalary: Number(grow(4000000n, w.custodianBp[2027])) / 100,
       metadata: { needsReview: true, importWarnings: ['Hire date missing'] },
     });
-    expect((await t.api('get', base, { token: finance })).body.missingNextYearSalaryCount).toBe(0);
+    expect((await t.api('get', base, { token: finance.token })).body.missingNextYearSalaryCount).toBe(0);
   });
 });
 
@@ -142,7 +136,7 @@ describe('a next-year salary beyond the column', () => {
       currentSalary: 999999999000,
     };
     const before = await db('line_items').where({ budget_year_id: w.budgetYearId }).count({ n: '*' });
-    const created = await t.api('post', '/line-items', { token: finance, body });
+    const created = await t.api('post', '/line-items', { token: finance.token, body });
     expect(created.status).toBe(400);
     expect(created.body.error).toMatch(
       /^nextYearSalary: the automatic next-year salary would exceed \$999,999,999,999\.99/,
@@ -161,7 +155,7 @@ describe('a next-year salary beyond the column', () => {
       { firstName: 'Ok', lastName: 'Now', salary: '50000.00', workGroupId: w.teachers },
     ]);
     const edited = await t.api('patch', `/line-items/budget/${id}`, {
-      token: finance,
+      token: finance.token,
       body: { currentSalary: 999999999000 },
     });
     expect(edited.status).toBe(400);

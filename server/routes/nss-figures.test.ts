@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../../test/use-app';
 import { FIGURES_FY27 } from '../../test/worlds/nss.world';
 
 /**
@@ -9,15 +9,7 @@ import { FIGURES_FY27 } from '../../test/worlds/nss.world';
  * naming the value, and nothing is written: not the figures, not an audit row.
  */
 
-let t: TestApp;
-let admin: string;
-let finance: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await t.userWith('ADMIN')).token;
-  finance = (await t.userWith('FINANCE')).token;
-});
-afterAll(() => t.close());
+const { t, admin, finance } = useApp(['ADMIN', 'FINANCE']);
 
 const call = (method: string, path: string, token: string | undefined, body?: unknown) =>
   t.api(method, path, { token, body });
@@ -39,14 +31,14 @@ describe('PUT /nss/state-figures/:fiscalYear', () => {
   it('returns 401, then 403 for FINANCE, and writes nothing', async () => {
     const before = await snapshot();
     expect((await call('put', '/nss/state-figures/2030', undefined, FIGURES_FY27)).status).toBe(401);
-    const res = await call('put', '/nss/state-figures/2030', finance, FIGURES_FY27);
+    const res = await call('put', '/nss/state-figures/2030', finance.token, FIGURES_FY27);
     expect(res.status).toBe(403);
     expect(await snapshot()).toEqual(before);
   });
 
   it('refuses a negative enrollment, a required NSS of 0 and a line given twice, naming each, writing nothing', async () => {
     const before = await snapshot();
-    const res = await call('put', '/nss/state-figures/2030', admin, {
+    const res = await call('put', '/nss/state-figures/2030', admin.token, {
       ...FIGURES_FY27,
       foundationEnrollment: -5,
       requiredNss: 0,
@@ -62,18 +54,18 @@ describe('PUT /nss/state-figures/:fiscalYear', () => {
     expect(byPath.foundationEnrollment).toBe('Foundation enrollment cannot be negative');
     expect(byPath.requiredNss).toContain('divide by zero');
     expect(byPath['municipal.1.eoyrCode']).toBe('Line 5200 is given twice');
-    const zeroEnrollment = await call('put', '/nss/state-figures/2030', admin, {
+    const zeroEnrollment = await call('put', '/nss/state-figures/2030', admin.token, {
       ...FIGURES_FY27,
       foundationEnrollment: 0,
     });
     expect(zeroEnrollment.body.details[0].message).toBe('Foundation enrollment must be more than 0 pupils');
-    const badYear = await call('put', '/nss/state-figures/FY1', admin, FIGURES_FY27);
+    const badYear = await call('put', '/nss/state-figures/FY1', admin.token, FIGURES_FY27);
     expect(badYear.status).toBe(400);
     expect(await snapshot()).toEqual(before);
   });
 
   it('saves a year with its sources and municipal lines, audited on create, update and delete', async () => {
-    const created = await call('put', '/nss/state-figures/FY30', admin, FIGURES_FY27);
+    const created = await call('put', '/nss/state-figures/FY30', admin.token, FIGURES_FY27);
     expect(created.status).toBe(200);
     expect(created.body.created).toBe(true);
     expect(created.body.figures).toMatchObject({
@@ -89,14 +81,14 @@ describe('PUT /nss/state-figures/:fiscalYear', () => {
       amount: 1200000,
       label: 'Health insurance, active school employees',
     });
-    const updated = await call('put', '/nss/state-figures/2030', admin, {
+    const updated = await call('put', '/nss/state-figures/2030', admin.token, {
       ...FIGURES_FY27,
       requiredNss: 10000000.01,
       municipal: [],
     });
     expect(updated.body.created).toBe(false);
     expect(updated.body.figures.municipal).toEqual([]);
-    const list = await call('get', '/nss/state-figures', finance);
+    const list = await call('get', '/nss/state-figures', finance.token);
     expect(list.body.figures.map((f: { fiscalYear: number }) => f.fiscalYear)).toContain(2030);
     const audit = await t.db
       .knex('audit_log')
@@ -105,8 +97,8 @@ describe('PUT /nss/state-figures/:fiscalYear', () => {
     expect(audit.map((a) => a.action)).toEqual(['create', 'update']);
     expect(audit[1].before.requiredNss).toBe(10000000);
     expect(audit[1].after.requiredNss).toBe(10000000.01);
-    expect((await call('delete', '/nss/state-figures/2030', admin)).status).toBe(200);
-    expect((await call('delete', '/nss/state-figures/2030', admin)).status).toBe(404);
+    expect((await call('delete', '/nss/state-figures/2030', admin.token)).status).toBe(200);
+    expect((await call('delete', '/nss/state-figures/2030', admin.token)).status).toBe(404);
     expect(await t.db.knex('nss_municipal_spending').where({ fiscal_year: 2030 })).toEqual([]);
     const last = await t.db
       .knex('audit_log')
@@ -125,12 +117,12 @@ describe('POST /nss/state-figures/import', () => {
 
   it('refuses a file with a column missing or unknown, naming them, and writes nothing', async () => {
     const before = await snapshot();
-    const missing = await call('post', '/nss/state-figures/import', admin, {
+    const missing = await call('post', '/nss/state-figures/import', admin.token, {
       csv: 'fiscal_year,foundation_enrollment,foundation_budget,chapter70_aid,required_nss\nFY32,1,1,1,1\n',
     });
     expect(missing.status).toBe(400);
     expect(missing.body.error).toContain('Missing column: required_local_contribution');
-    const unknown = await call('post', '/nss/state-figures/import', admin, {
+    const unknown = await call('post', '/nss/state-figures/import', admin.token, {
       csv: good.replace('municipal_3300', 'town_buses').replace('source,', 'notes,'),
     });
     expect(unknown.status).toBe(400);
@@ -140,7 +132,7 @@ describe('POST /nss/state-figures/import', () => {
 
   it('refuses a file with one bad value anywhere, naming the row, column and value, and writes nothing', async () => {
     const before = await snapshot();
-    const res = await call('post', '/nss/state-figures/import', admin, {
+    const res = await call('post', '/nss/state-figures/import', admin.token, {
       csv: good
         .replace('2033,1250', '2033,-1250')
         .replace('"10,000,000"', '0')
@@ -160,7 +152,7 @@ describe('POST /nss/state-figures/import', () => {
 
   it('checks a dry run without writing, then imports every year, audited', async () => {
     const before = await snapshot();
-    const dry = await call('post', '/nss/state-figures/import', admin, { csv: good, dryRun: true });
+    const dry = await call('post', '/nss/state-figures/import', admin.token, { csv: good, dryRun: true });
     expect(dry.status).toBe(200);
     expect(dry.body.dryRun).toBe(true);
     expect(dry.body.years).toEqual([
@@ -168,7 +160,7 @@ describe('POST /nss/state-figures/import', () => {
       { fiscalYear: 2033, created: true },
     ]);
     expect(await snapshot()).toEqual(before);
-    const res = await call('post', '/nss/state-figures/import', admin, { csv: good });
+    const res = await call('post', '/nss/state-figures/import', admin.token, { csv: good });
     expect(res.status).toBe(200);
     const fy32 = res.body.figures[0];
     expect(fy32).toMatchObject({
@@ -194,6 +186,6 @@ describe('POST /nss/state-figures/import', () => {
       .where({ entity: 'nss-state-figures' })
       .whereIn('entity_id', ['2032', '2033']);
     expect(audit).toHaveLength(2);
-    expect((await call('post', '/nss/state-figures/import', finance, { csv: good })).status).toBe(403);
+    expect((await call('post', '/nss/state-figures/import', finance.token, { csv: good })).status).toBe(403);
   });
 });

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../../test/use-app';
 import { insertEmployees } from '../../test/factories';
 import {
   buildColaWorld,
@@ -19,16 +19,10 @@ import {
  * imported: from then on every tool grows that year's salaries, not the older ones.
  */
 
-let t: TestApp;
-let finance: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  finance = (await t.userWith('FINANCE')).token;
-});
-afterAll(() => t.close());
+const { t, finance } = useApp(['FINANCE']);
 
-const post = (path: string, body: unknown) => t.api('post', path, { token: finance, body });
-const get = (path: string) => t.api('get', path, { token: finance });
+const post = (path: string, body: unknown) => t.api('post', path, { token: finance.token, body });
+const get = (path: string) => t.api('get', path, { token: finance.token });
 const sum = (xs: bigint[]) => xs.reduce((n, x) => n + x, 0n);
 
 /** Every tool's payroll of each fiscal year in from..to, in cents, after generating projections. */

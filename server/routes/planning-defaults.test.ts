@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../../test/use-app';
 import { buildBudgetYear, buildScenario, insertEmployees, insertProposed } from '../../test/factories';
 
 /**
@@ -9,15 +9,9 @@ import { buildBudgetYear, buildScenario, insertEmployees, insertProposed } from 
  * summed here in BigInt cents from the lines the test wrote.
  */
 
-let t: TestApp;
-let finance: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  finance = (await t.userWith('FINANCE')).token;
-});
-afterAll(() => t.close());
+const { t, finance } = useApp(['FINANCE']);
 
-const get = (path: string) => t.api('get', path, { token: finance });
+const get = (path: string) => t.api('get', path, { token: finance.token });
 const c = (n: number) => BigInt(Math.round(n * 100));
 const sum = (amounts: string[]) => amounts.reduce((n, a) => n + BigInt(a.replace('.', '')), 0n);
 
@@ -101,7 +95,10 @@ describe('GET /cola/planning-defaults', () => {
 describe('the calculations start from the same figures when a request leaves them out', () => {
   const saved = async () => Number((await t.db.knex('rif_calculations').count('* as n'))[0].n);
   const rif = (body: Record<string, unknown>) =>
-    t.api('post', '/cola/calculate-rif-gap', { token: finance, body: { includeStepsLanes: false, ...body } });
+    t.api('post', '/cola/calculate-rif-gap', {
+      token: finance.token,
+      body: { includeStepsLanes: false, ...body },
+    });
 
   it('RIF gap: the year’s own budget (as Town Guidance) and the year’s goal, saying so; what was given stays as given', async () => {
     const d = await buildDistrict();

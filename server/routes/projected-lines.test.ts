@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from '../../test/use-app';
 import { buildRuleWorld, insertPeople, type RuleWorld } from '../../test/factories';
 
 /**
@@ -8,14 +8,11 @@ import { buildRuleWorld, insertPeople, type RuleWorld } from '../../test/factori
  * These are the seams a finance office meets: a projected line is listed, edited (it becomes a row
  * of its own, same id), follows a rename of its source until then, and goes with its source line.
  */
-let t: TestApp;
-let finance: string;
+const { t, finance } = useApp(['FINANCE']);
 let w: RuleWorld;
 let ada: number;
 let bo: number;
 beforeAll(async () => {
-  t = await createTestApp();
-  finance = (await t.userWith('FINANCE')).token;
   w = await buildRuleWorld(t.db.knex);
   [ada, bo] = await insertPeople(t.db.knex, w, [
     {
@@ -34,7 +31,7 @@ beforeAll(async () => {
     },
   ]);
   const generated = await t.api('post', '/projections/generate', {
-    token: finance,
+    token: finance.token,
     body: {
       budgetYearId: w.budgetYearId,
       toFiscalYear: 2028,
@@ -44,14 +41,13 @@ beforeAll(async () => {
   });
   expect(generated.status, JSON.stringify(generated.body)).toBe(200);
 });
-afterAll(() => t.close());
 
 /** The employee lines of a fiscal year as GET /line-items/budget lists them. */
 async function listed(fiscalYear: number) {
   const res = await t.api(
     'get',
     `/line-items/budget?budgetYearId=${w.budgetYearId}&fiscalYear=${fiscalYear}&isOperating=true`,
-    { token: finance },
+    { token: finance.token },
   );
   expect(res.status).toBe(200);
   return res.body.lineItems as {
@@ -88,7 +84,7 @@ describe('projected lines stored apart', () => {
   it('follow a rename of their source line until someone edits them', async () => {
     const edited = await projectedOf(ada, 2027);
     const res = await t.api('patch', `/line-items/budget/${edited.id}`, {
-      token: finance,
+      token: finance.token,
       body: { currentSalary: 61234.5 },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -99,7 +95,7 @@ describe('projected lines stored apart', () => {
     expect(await t.db.knex('projected_lines').where({ id: edited.id }).first()).toBeUndefined();
 
     const renamed = await t.api('patch', `/line-items/budget/${ada}`, {
-      token: finance,
+      token: finance.token,
       body: { lastName: 'Lane-Okafor' },
     });
     expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
@@ -112,11 +108,11 @@ describe('projected lines stored apart', () => {
   it('go with their source line when it is deleted; an edited one stays', async () => {
     const edited = await projectedOf(bo, 2027);
     const res = await t.api('patch', `/line-items/budget/${edited.id}`, {
-      token: finance,
+      token: finance.token,
       body: { position: 'Head Custodian' },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const gone = await t.api('delete', `/line-items/${bo}`, { token: finance });
+    const gone = await t.api('delete', `/line-items/${bo}`, { token: finance.token });
     expect(gone.status, JSON.stringify(gone.body)).toBe(200);
     expect(await projectedOf(bo, 2028)).toBeUndefined();
     expect((await listed(2027)).find((l) => l.id === edited.id)).toBeDefined();

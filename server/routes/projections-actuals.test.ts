@@ -1,16 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../../test/use-app';
 import { buildRuleWorld, grow, insertPeople, toCents } from '../../test/factories';
 
-let t: TestApp;
-let finance: string;
-let viewer: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  finance = (await t.userWith('FINANCE')).token;
-  viewer = (await t.userWith('VIEW_ONLY')).token;
-});
-afterAll(() => t.close());
+const { t, finance, viewer } = useApp(['FINANCE', 'VIEW_ONLY']);
 
 /**
  * Actuals supersede projections: FY26 imported and projected through FY28, then the FY27 payroll
@@ -26,7 +18,7 @@ describe('a year whose payroll was imported after it was projected', () => {
     ]);
     const generate = (toFiscalYear: number) =>
       t.api('post', '/projections/generate', {
-        token: finance,
+        token: finance.token,
         body: {
           budgetYearId: w.budgetYearId,
           toFiscalYear,
@@ -53,7 +45,7 @@ describe('a year whose payroll was imported after it was projected', () => {
       .update({ next_year_salary: '53817.50' });
 
     const status = await t.api('get', `/projections/status?budgetYearId=${w.budgetYearId}`, {
-      token: viewer,
+      token: viewer.token,
     });
     expect(status.body.years.find((y: any) => y.fiscalYear === 2027)).toMatchObject({
       operatingCount: 5,
@@ -71,7 +63,7 @@ describe('a year whose payroll was imported after it was projected', () => {
       'get',
       `/projections/base-year-diagnostic?budgetYearId=${w.budgetYearId}`,
       {
-        token: viewer,
+        token: viewer.token,
       },
     );
     expect(diagnostic.body).toMatchObject({
@@ -81,7 +73,7 @@ describe('a year whose payroll was imported after it was projected', () => {
         'Imported data is in the base year FY26. Later years are imported too (operating through FY27): actuals, which projections never replace; they start after the latest imported year.',
     });
     const fix = await t.api('post', '/projections/fix-base-year', {
-      token: finance,
+      token: finance.token,
       body: { budgetYearId: w.budgetYearId, correctBaseYear: 2028, isOperating: true },
     });
     expect(fix.status).toBe(409);

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { applyAutomaticNextYearSalary } from '@server/domains/line-items/index';
-import { createTestApp, type TestApp } from '../../test/app';
+import { useApp } from '../../test/use-app';
 import {
   buildCategory,
   buildRuleWorld,
@@ -10,16 +10,10 @@ import {
   type RuleWorld,
 } from '../../test/factories';
 
-let t: TestApp;
-let finance: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  finance = (await t.userWith('FINANCE')).token;
-});
-afterAll(() => t.close());
+const { t, finance } = useApp(['FINANCE']);
 
 const generate = (body: Record<string, unknown>) =>
-  t.api('post', '/projections/generate', { token: finance, body: { forceRegenerate: true, ...body } });
+  t.api('post', '/projections/generate', { token: finance.token, body: { forceRegenerate: true, ...body } });
 
 const projectedOf = (w: RuleWorld, isOperating = true) =>
   t.db
@@ -93,7 +87,7 @@ describe('Generate Projections applies each projected year’s rule', () => {
     const report = await t.api(
       'get',
       `/line-items/budget/salary-progression?limit=5&position=Grade%204&budgetYearId=${w.budgetYearId}`,
-      { token: finance },
+      { token: finance.token },
     );
     expect(report.status).toBe(200);
     expect(report.body.progressions).toHaveLength(1);

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from '../../test/use-app';
 import {
   buildBudgetYear,
   buildCategory,
@@ -8,16 +8,11 @@ import {
   insertProposed,
 } from '../../test/factories';
 
-let t: TestApp;
-let finance: string;
-let viewer: string;
+const { t, finance, viewer } = useApp(['FINANCE', 'VIEW_ONLY']);
 let budgetYearId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
   const db = t.db.knex;
-  finance = (await t.userWith('FINANCE')).token;
-  viewer = (await t.userWith('VIEW_ONLY')).token;
   budgetYearId = await buildBudgetYear(db, { currentFiscalYear: 2026 });
   const op = await buildScenario(db, budgetYearId, 'operating');
   const pr = await buildScenario(db, budgetYearId, 'proposed');
@@ -36,7 +31,6 @@ beforeAll(async () => {
     { budgetYearId, fiscalYear: 2026, scenarioId: pr, amount: '333.33' },
   ]);
 });
-afterAll(() => t.close());
 
 const lines = (where: Record<string, unknown>) =>
   t.db
@@ -47,14 +41,16 @@ const lines = (where: Record<string, unknown>) =>
 describe('GET /projections/status', () => {
   it('returns 401, 400 and 404 for no token, no budget year and a budget year of nothing', async () => {
     expect((await t.api('get', `/projections/status?budgetYearId=${budgetYearId}`)).status).toBe(401);
-    expect((await t.api('get', '/projections/status', { token: viewer })).status).toBe(400);
-    expect((await t.api('get', '/projections/status?budgetYearId=999999', { token: viewer })).status).toBe(
-      404,
-    );
+    expect((await t.api('get', '/projections/status', { token: viewer.token })).status).toBe(400);
+    expect(
+      (await t.api('get', '/projections/status?budgetYearId=999999', { token: viewer.token })).status,
+    ).toBe(404);
   });
 
   it('reports each dashboard year as No Data, Partial or Complete', async () => {
-    const res = await t.api('get', `/projections/status?budgetYearId=${budgetYearId}`, { token: viewer });
+    const res = await t.api('get', `/projections/status?budgetYearId=${budgetYearId}`, {
+      token: viewer.token,
+    });
     expect(res.status).toBe(200);
     expect(res.body.years.map((y: any) => [y.fiscalYear, y.status])).toEqual([
       [2025, 'Partial'],
@@ -76,15 +72,17 @@ describe('GET /projections/status', () => {
 
 describe('GET /projections/base-years and /projections/base-year-diagnostic', () => {
   it('finds the latest imported year of each kind', async () => {
-    const res = await t.api('get', `/projections/base-years?budgetYearId=${budgetYearId}`, { token: viewer });
+    const res = await t.api('get', `/projections/base-years?budgetYearId=${budgetYearId}`, {
+      token: viewer.token,
+    });
     expect(res.body).toEqual({ operatingBase: 2026, proposedBase: 2026 });
-    const all = await t.api('get', '/projections/base-years', { token: viewer });
+    const all = await t.api('get', '/projections/base-years', { token: viewer.token });
     expect(all.status).toBe(200);
   });
 
   it('says when imported data sits in the base year', async () => {
     const res = await t.api('get', `/projections/base-year-diagnostic?budgetYearId=${budgetYearId}`, {
-      token: viewer,
+      token: viewer.token,
     });
     expect(res.body).toMatchObject({
       baseYear: 2026,
@@ -111,16 +109,16 @@ describe('POST /projections/generate', () => {
       { ...body, budgetYearId, toFiscalYear: 2037 },
       { ...body, budgetYearId, extra: true },
     ]) {
-      const res = await t.api('post', '/projections/generate', { token: finance, body: bad });
+      const res = await t.api('post', '/projections/generate', { token: finance.token, body: bad });
       expect(res.status, JSON.stringify(bad)).toBe(400);
     }
     const viewerRes = await t.api('post', '/projections/generate', {
-      token: viewer,
+      token: viewer.token,
       body: { ...body, budgetYearId },
     });
     expect(viewerRes.status).toBe(403);
     const missing = await t.api('post', '/projections/generate', {
-      token: finance,
+      token: finance.token,
       body: { ...body, budgetYearId: 999999 },
     });
     expect(missing.status).toBe(404);
@@ -129,7 +127,7 @@ describe('POST /projections/generate', () => {
 
   it('projects active employees with their next-year salaries, rounding to the cent', async () => {
     const res = await t.api('post', '/projections/generate', {
-      token: finance,
+      token: finance.token,
       body: { ...body, budgetYearId },
     });
     expect(res.status).toBe(200);
@@ -166,7 +164,7 @@ describe('POST /projections/generate', () => {
 
   it('refuses to overwrite projections unless asked to regenerate', async () => {
     const again = await t.api('post', '/projections/generate', {
-      token: finance,
+      token: finance.token,
       body: { ...body, budgetYearId },
     });
     expect(again.status).toBe(409);
@@ -174,7 +172,7 @@ describe('POST /projections/generate', () => {
       'FY27 to FY28 already have 6 projected operating lines; regenerate to replace them',
     );
     const forced = await t.api('post', '/projections/generate', {
-      token: finance,
+      token: finance.token,
       body: { ...body, budgetYearId, forceRegenerate: true },
     });
     expect(forced.body).toMatchObject({ projectedCount: 6, replacedCount: 6 });
@@ -183,7 +181,7 @@ describe('POST /projections/generate', () => {
 
   it('grows proposed lines by their category’s default increase, compounded', async () => {
     const res = await t.api('post', '/projections/generate', {
-      token: finance,
+      token: finance.token,
       body: { budgetYearId, toFiscalYear: 'FY28', projectionType: 'proposed', forceRegenerate: true },
     });
     expect(res.body.projectedCount).toBe(4);
@@ -194,7 +192,9 @@ describe('POST /projections/generate', () => {
       [2028, 333.33],
       [2028, 1060.9],
     ]);
-    const status = await t.api('get', `/projections/status?budgetYearId=${budgetYearId}`, { token: viewer });
+    const status = await t.api('get', `/projections/status?budgetYearId=${budgetYearId}`, {
+      token: viewer.token,
+    });
     expect(status.body.years.find((y: any) => y.fiscalYear === 2027)).toMatchObject({
       status: 'Complete',
       operatingProjected: 3,
@@ -214,15 +214,17 @@ describe('POST /projections/fix-base-year', () => {
     ]);
     await insertProposed(db, [{ budgetYearId: year, fiscalYear: 2026, amount: '5.00' }]);
     const diagnostic = await t.api('get', `/projections/base-year-diagnostic?budgetYearId=${year}`, {
-      token: viewer,
+      token: viewer.token,
     });
     expect(diagnostic.body).toMatchObject({
       needsFix: true,
       message: 'The base year is FY26, but the operating data is in FY27.',
     });
     const body = { budgetYearId: year, correctBaseYear: 'FY26', isOperating: true };
-    expect((await t.api('post', '/projections/fix-base-year', { token: viewer, body })).status).toBe(403);
-    const res = await t.api('post', '/projections/fix-base-year', { token: finance, body });
+    expect((await t.api('post', '/projections/fix-base-year', { token: viewer.token, body })).status).toBe(
+      403,
+    );
+    const res = await t.api('post', '/projections/fix-base-year', { token: finance.token, body });
     expect(res.body).toEqual({ baseYearUpdated: 2, futureYearsUpdated: 1, fromYear: 2027, toYear: 2026 });
     const rows = await db('line_items')
       .where({ budget_year_id: year, is_operating: true })
@@ -233,7 +235,7 @@ describe('POST /projections/fix-base-year', () => {
       [2026, false],
     ]);
     const after = await t.api('get', `/projections/base-year-diagnostic?budgetYearId=${year}`, {
-      token: viewer,
+      token: viewer.token,
     });
     expect(after.body.needsFix).toBe(false);
   });
@@ -246,7 +248,7 @@ describe('POST /projections/fix-base-year', () => {
       { budgetYearId: year, fiscalYear: 2026, salary: '2.00' },
     ]);
     const res = await t.api('post', '/projections/fix-base-year', {
-      token: finance,
+      token: finance.token,
       body: { budgetYearId: year, correctBaseYear: 2025, isOperating: true },
     });
     expect(res.status).toBe(409);
@@ -259,7 +261,7 @@ describe('POST /projections/fix-base-year', () => {
       .pluck('fiscal_year');
     expect(years).toEqual([2025, 2026]);
     const none = await t.api('post', '/projections/fix-base-year', {
-      token: finance,
+      token: finance.token,
       body: { budgetYearId: year, correctBaseYear: 2026, isOperating: false },
     });
     expect(none.status).toBe(400);

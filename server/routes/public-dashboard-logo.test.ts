@@ -1,11 +1,10 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../../test/use-app';
 
 /** Logo upload and serving: checked by the bytes, refused when unsafe, served so nothing in it runs. */
-let t: TestApp;
-let admin: string;
+const { t, admin } = useApp(['ADMIN']);
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -24,7 +23,7 @@ const stored = () => {
   }
 };
 
-async function upload(bytes: Buffer, name: string, token = admin, field = 'logo') {
+async function upload(bytes: Buffer, name: string, token = admin.token, field = 'logo') {
   const form = new FormData();
   form.append(field, new File([new Uint8Array(bytes)], name));
   const res = await fetch(`${t.url}/api/public-dashboard/upload-logo`, {
@@ -34,12 +33,6 @@ async function upload(bytes: Buffer, name: string, token = admin, field = 'logo'
   });
   return { status: res.status, body: await res.json() };
 }
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await t.userWith('ADMIN')).token;
-});
-afterAll(() => t.close());
 
 describe('POST /public-dashboard/upload-logo', () => {
   it.each([
@@ -61,9 +54,9 @@ describe('POST /public-dashboard/upload-logo', () => {
       );
       expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true);
       // The URL it answers is one the settings accept.
-      const config = (await t.api('get', '/public-dashboard/config', { token: admin })).body.config;
+      const config = (await t.api('get', '/public-dashboard/config', { token: admin.token })).body.config;
       const saved = await t.api('patch', `/public-dashboard/config/${config.id}`, {
-        token: admin,
+        token: admin.token,
         body: { schoolLogoUrl: res.body.url },
       });
       expect(saved.status).toBe(200);
@@ -176,7 +169,7 @@ describe('POST /public-dashboard/upload-logo', () => {
   );
 
   it('refuses an upload without the logo field (400) and VIEW_ONLY or FINANCE (403)', async () => {
-    expect((await upload(PNG, 'logo.png', admin, 'file')).status).toBe(400);
+    expect((await upload(PNG, 'logo.png', admin.token, 'file')).status).toBe(400);
     for (const role of ['VIEW_ONLY', 'FINANCE'] as const) {
       expect((await upload(PNG, 'logo.png', (await t.userWith(role)).token)).status).toBe(403);
     }

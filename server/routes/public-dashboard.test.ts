@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { can, anonymousActor, POLICY, type Action } from '@server/policies/index';
 import { allRoutes } from '@server/routes/index';
 import { DEFAULT_COMPONENT_ORDER } from '@shared/schemas/public-dashboard';
-import { createTestApp, type TestApp } from '../../test/app';
+import { useApp } from '../../test/use-app';
 
 /** The public dashboard's configuration and links (ADMIN), as the admin screen drives them. */
-let t: TestApp;
-let admin: string;
+const { t, admin } = useApp(['ADMIN']);
 let configId: number;
 
 const configRow = () => t.db.knex('public_dashboard_configs').where({ id: configId }).first();
@@ -17,12 +16,6 @@ const auditCount = () =>
     .whereIn('entity', ['public-dashboard', 'public-dashboard-link'])
     .count<{ count: string }[]>('* as count')
     .then((r) => Number(r[0].count));
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await t.userWith('ADMIN')).token;
-});
-afterAll(() => t.close());
 
 describe('the anonymous actor', () => {
   it('is refused by every permission in the policy table', () => {
@@ -55,9 +48,9 @@ describe('GET /public-dashboard/config', () => {
   });
 
   it('makes the default row on first read, once, unpublished with salary charts hidden', async () => {
-    const first = await t.api('get', '/public-dashboard/config', { token: admin });
+    const first = await t.api('get', '/public-dashboard/config', { token: admin.token });
     expect(first.status).toBe(200);
-    const again = await t.api('get', '/public-dashboard/config', { token: admin });
+    const again = await t.api('get', '/public-dashboard/config', { token: admin.token });
     expect(again.body.config.id).toBe(first.body.config.id);
     configId = first.body.config.id;
     expect(first.body.config).toMatchObject({
@@ -89,7 +82,7 @@ describe('PATCH /public-dashboard/config/:id', () => {
   it('saves the full settings, sorted years, and audits the change', async () => {
     const before = await auditCount();
     const res = await t.api('patch', `/public-dashboard/config/${configId}`, {
-      token: admin,
+      token: admin.token,
       body: settings,
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -102,7 +95,7 @@ describe('PATCH /public-dashboard/config/:id', () => {
 
   it('changes a single show flag and nothing else', async () => {
     const res = await t.api('patch', `/public-dashboard/config/${configId}`, {
-      token: admin,
+      token: admin.token,
       body: { showSalaryCharts: true },
     });
     expect(res.status).toBe(200);
@@ -129,7 +122,7 @@ describe('PATCH /public-dashboard/config/:id', () => {
   ])('refuses %j with 400 naming %s, writing nothing', async (body, path, message) => {
     const before = await configRow();
     const audits = await auditCount();
-    const res = await t.api('patch', `/public-dashboard/config/${configId}`, { token: admin, body });
+    const res = await t.api('patch', `/public-dashboard/config/${configId}`, { token: admin.token, body });
     expect(res.status).toBe(400);
     expect(res.body.error).toContain(message);
     if (path) {
@@ -143,7 +136,7 @@ describe('PATCH /public-dashboard/config/:id', () => {
     await t.db.knex('public_dashboard_configs').insert({ url_path: 'taken-path' });
     const before = await configRow();
     const res = await t.api('patch', `/public-dashboard/config/${configId}`, {
-      token: admin,
+      token: admin.token,
       body: { urlPath: 'taken-path', schoolName: 'Changed' },
     });
     expect(res.status).toBe(409);
@@ -154,7 +147,7 @@ describe('PATCH /public-dashboard/config/:id', () => {
 
   it('answers 404 for a dashboard that does not exist', async () => {
     const res = await t.api('patch', '/public-dashboard/config/999999', {
-      token: admin,
+      token: admin.token,
       body: { showLinks: false },
     });
     expect(res.status).toBe(404);
@@ -177,7 +170,7 @@ describe('links', () => {
 
   it('adds website, document and video links, in order, and lists them', async () => {
     const add = (body: object) =>
-      t.api('post', `/public-dashboard/${configId}/links`, { token: admin, body });
+      t.api('post', `/public-dashboard/${configId}/links`, { token: admin.token, body });
     const site = await add({
       title: 'Budget book',
       url: 'https://example.org/budget.pdf',
@@ -192,7 +185,7 @@ describe('links', () => {
       linkType: 'video',
     });
     expect(video.body.link).toMatchObject({ videoId: 'dQw4w9WgXcQ', isActive: true, displayOrder: 1 });
-    const list = await t.api('get', `/public-dashboard/${configId}/links`, { token: admin });
+    const list = await t.api('get', `/public-dashboard/${configId}/links`, { token: admin.token });
     expect(list.status).toBe(200);
     expect(list.body.links.map((l: { title: string }) => l.title)).toEqual(['Budget book', 'Budget hearing']);
   });
@@ -207,7 +200,7 @@ describe('links', () => {
     [{ title: 'x', url: 'https://example.org', linkType: 'podcast' }, 'Link type must be one of'],
   ])('refuses %j with 400 (%s), adding nothing', async (body, message) => {
     const before = await linkRows();
-    const res = await t.api('post', `/public-dashboard/${configId}/links`, { token: admin, body });
+    const res = await t.api('post', `/public-dashboard/${configId}/links`, { token: admin.token, body });
     expect(res.status).toBe(400);
     expect(res.body.error).toContain(message);
     expect(await linkRows()).toEqual(before);
@@ -215,7 +208,7 @@ describe('links', () => {
 
   it('edits a link, hides and shows it, and refuses turning it into a video without a YouTube URL', async () => {
     const edit = await t.api('patch', `/public-dashboard/links/${linkId}`, {
-      token: admin,
+      token: admin.token,
       body: {
         title: 'FY27 budget book',
         description: '',
@@ -226,13 +219,13 @@ describe('links', () => {
     expect(edit.status).toBe(200);
     expect(edit.body.link).toMatchObject({ title: 'FY27 budget book', description: null });
     const hide = await t.api('patch', `/public-dashboard/links/${linkId}`, {
-      token: admin,
+      token: admin.token,
       body: { isActive: false },
     });
     expect(hide.body.link.isActive).toBe(false);
     const before = await linkRows();
     const bad = await t.api('patch', `/public-dashboard/links/${linkId}`, {
-      token: admin,
+      token: admin.token,
       body: { linkType: 'video' },
     });
     expect(bad.status).toBe(400);
@@ -242,10 +235,14 @@ describe('links', () => {
 
   it('deletes a link (audited) and answers 404 for it afterwards', async () => {
     const audits = await auditCount();
-    expect((await t.api('delete', `/public-dashboard/links/${linkId}`, { token: admin })).status).toBe(200);
+    expect((await t.api('delete', `/public-dashboard/links/${linkId}`, { token: admin.token })).status).toBe(
+      200,
+    );
     expect((await linkRows()).map((l) => l.id)).not.toContain(linkId);
     expect(await auditCount()).toBe(audits + 1);
-    expect((await t.api('delete', `/public-dashboard/links/${linkId}`, { token: admin })).status).toBe(404);
+    expect((await t.api('delete', `/public-dashboard/links/${linkId}`, { token: admin.token })).status).toBe(
+      404,
+    );
   });
 
   it('refuses every link route to VIEW_ONLY and FINANCE', async () => {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from '../../test/use-app';
 import { distributeCents } from '@server/domains/line-items/reconciliation';
 import {
   buildBudgetYear,
@@ -10,9 +10,7 @@ import {
   insertProposed,
 } from '../../test/factories';
 
-let t: TestApp;
-let finance: string;
-let viewer: string;
+const { t, finance, viewer } = useApp(['FINANCE', 'VIEW_ONLY']);
 let budgetYearId: number;
 let school: number;
 let teachers: number;
@@ -21,10 +19,7 @@ let supplies: number;
 let lineIds: number[];
 
 beforeAll(async () => {
-  t = await createTestApp();
   const db = t.db.knex;
-  finance = (await t.userWith('FINANCE')).token;
-  viewer = (await t.userWith('VIEW_ONLY')).token;
   budgetYearId = await buildBudgetYear(db);
   const op = await buildScenario(db, budgetYearId, 'operating');
   const pr = await buildScenario(db, budgetYearId, 'proposed');
@@ -74,7 +69,6 @@ beforeAll(async () => {
     },
   ]);
 });
-afterAll(() => t.close());
 
 const amounts = () =>
   t.db
@@ -91,7 +85,7 @@ describe('POST /reconciliation/update-salary-budget', () => {
     expect(
       (
         await t.api('post', '/reconciliation/update-salary-budget', {
-          token: finance,
+          token: finance.token,
           body: { budgetYearId },
         })
       ).status,
@@ -99,24 +93,24 @@ describe('POST /reconciliation/update-salary-budget', () => {
     expect(
       (
         await t.api('post', '/reconciliation/update-salary-budget', {
-          token: finance,
+          token: finance.token,
           body: { ...body, fiscalYear: 'soon' },
         })
       ).status,
     ).toBe(400);
     expect(
-      (await t.api('post', '/reconciliation/update-salary-budget', { token: viewer, body })).status,
+      (await t.api('post', '/reconciliation/update-salary-budget', { token: viewer.token, body })).status,
     ).toBe(403);
     expect(
       (
         await t.api('post', '/reconciliation/update-salary-budget', {
-          token: finance,
+          token: finance.token,
           body: { ...body, budgetYearId: 999999 },
         })
       ).status,
     ).toBe(404);
     const empty = await t.api('post', '/reconciliation/update-salary-budget', {
-      token: finance,
+      token: finance.token,
       body: { ...body, fiscalYear: 2031 },
     });
     expect(empty.status).toBe(400);
@@ -126,7 +120,7 @@ describe('POST /reconciliation/update-salary-budget', () => {
 
   it('sets personnel lines to the payroll of their category and building, to the cent', async () => {
     const res = await t.api('post', '/reconciliation/update-salary-budget', {
-      token: finance,
+      token: finance.token,
       body: { budgetYearId, fiscalYear: 'FY26' },
     });
     expect(res.status).toBe(200);
@@ -155,7 +149,7 @@ describe('POST /reconciliation/update-salary-budget', () => {
       .whereIn('entity_id', lineIds.map(String));
     expect(audits.length).toBe(2);
     const again = await t.api('post', '/reconciliation/update-salary-budget', {
-      token: finance,
+      token: finance.token,
       body: { budgetYearId, fiscalYear: 2026 },
     });
     expect(again.body).toMatchObject({ updatedItems: 0, createdItems: 0, removedItems: 0 });

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../../test/use-app';
 import { buildEmployee, buildWorld } from '../../test/factories';
 
 // Input the database would refuse, or that a lenient parse would read as something else, stops at
 // the edge with a 400 or 415 and changes nothing.
-let t: TestApp;
-let finance: { id: number; token: string };
-beforeAll(async () => {
-  t = await createTestApp();
-  finance = await t.userWith('FINANCE');
-});
-afterAll(() => t.close());
+const { t, finance } = useApp(['FINANCE']);
 
 const lineRow = (id: number) =>
   t.db.knex('line_items').where({ id }).first('first_name', 'notes', 'hire_date', 'updated_at');

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../../test/use-app';
 import {
   auditOf,
   buildCategory,
@@ -17,17 +17,7 @@ import {
  * until Data Quality marks the line reviewed, with a note; the dashboard's count is the list's length.
  */
 
-let t: TestApp;
-let admin: { token: string; email: string };
-let finance: { token: string };
-let viewer: { token: string };
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.userWith('ADMIN');
-  finance = await t.userWith('FINANCE');
-  viewer = await t.userWith('VIEW_ONLY');
-});
-afterAll(() => t.close());
+const { t, admin, finance, viewer } = useApp(['ADMIN', 'FINANCE', 'VIEW_ONLY']);
 
 const NO_GROUP = 'Next-year salary not computed: the line has no work group, so no contract COLA applies';
 /** As an import flags a row without a work group. */

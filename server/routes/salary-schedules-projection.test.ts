@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { divideRounded } from '@shared/schemas/common';
 import { applyAutomaticNextYearSalary } from '@server/domains/line-items/index';
-import { createTestApp, type TestApp } from '../../test/app';
+import { useApp } from '../../test/use-app';
 import { buildRuleWorld, grow, insertPeople, toCents } from '../../test/factories';
 import {
   dollars,
@@ -17,15 +17,8 @@ import {
  * rounded to the cent each year. Expected figures come from the file itself, in BigInt cents.
  */
 
-let t: TestApp;
-let finance: string;
+const { t, finance } = useApp(['FINANCE']);
 const S = readIndependently();
-
-beforeAll(async () => {
-  t = await createTestApp();
-  finance = (await t.userWith('FINANCE')).token;
-});
-afterAll(() => t.close());
 
 /** The teachers' COLA moving into each year, in basis points (buildRuleWorld's settled contract; none for FY30). */
 const COLA_BP: Record<number, bigint> = { 2028: 300n, 2029: 250n, 2030: 0n };
@@ -71,7 +64,7 @@ describe('Generate Projections for employees placed on the Lunenburg schedule', 
     await knex.transaction((trx) => applyAutomaticNextYearSalary(trx, ids));
     const imported = await uploadSchedule(
       t,
-      finance,
+      finance.token,
       { name: 'lunenburg.csv', data: LUNENBURG_TEXT },
       { workGroupId: String(w.teachers), name: `Lunenburg projection ${w.budgetYearId}` },
     );
@@ -79,14 +72,14 @@ describe('Generate Projections for employees placed on the Lunenburg schedule', 
     expect(imported.body.placements).toEqual({ exact: 5, suggested: 1, unmatched: 1 });
     // A person moves Golf from the suggested step 2 Bach to step 9 B+30.
     const moved = await t.api('patch', `/line-items/budget/${ids[6]}/placement`, {
-      token: finance,
+      token: finance.token,
       body: { salaryStep: 9, salaryLane: 'B+30' },
     });
     expect(moved.status).toBe(200);
     placed.push(['Golf', 9, 'B+30', 0n]);
 
     const res = await t.api('post', '/projections/generate', {
-      token: finance,
+      token: finance.token,
       body: {
         budgetYearId: w.budgetYearId,
         toFiscalYear: 2029,
@@ -131,7 +124,7 @@ describe('Generate Projections for employees placed on the Lunenburg schedule', 
     const progression = await t.api(
       'get',
       `/line-items/budget/salary-progression?position=Schedule%20Teacher%20Bravo&limit=5&budgetYearId=${w.budgetYearId}`,
-      { token: finance },
+      { token: finance.token },
     );
     expect(progression.status).toBe(200);
     const [bravo] = progression.body.progressions;

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from '../../test/use-app';
 
-let t: TestApp;
-let admin: { token: string };
-let finance: { token: string };
-let viewer: { token: string };
+const { t, admin, finance, viewer } = useApp(['ADMIN', 'FINANCE', 'VIEW_ONLY']);
 let budgetYearId: number;
 let ids: Record<string, number>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.userWith('ADMIN');
-  finance = await t.userWith('FINANCE');
-  viewer = await t.userWith('VIEW_ONLY');
   const [by] = await t.db
     .knex('budget_years')
     .insert({ fiscal_year: 'FY26-sv', name: 'SV', current_fiscal_year: 2026 })
@@ -63,7 +56,6 @@ beforeAll(async () => {
     { ...base, is_operating: false, amount: 5 },
   ]);
 });
-afterAll(() => t.close());
 
 const url = (qs: string) => `/salary-verification${qs}`;
 

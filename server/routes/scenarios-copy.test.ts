@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../../test/use-app';
 import { buildEmployee, buildProposed, buildWorld } from '../../test/factories';
 
 /** Creating a budget as a copy of another's lines (POST /scenarios with copyFromScenarioId). */
-let t: TestApp;
-let finance: { token: string };
-let viewer: { token: string };
-beforeAll(async () => {
-  t = await createTestApp();
-  finance = await t.userWith('FINANCE');
-  viewer = await t.userWith('VIEW_ONLY');
-});
-afterAll(() => t.close());
+const { t, finance, viewer } = useApp(['FINANCE', 'VIEW_ONLY']);
 
 describe('POST /scenarios with copyFromScenarioId', () => {
   const linesOf = (scenarioId: number) =>

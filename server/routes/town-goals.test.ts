@@ -1,17 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../../test/use-app';
 import { buildBudgetYear, buildScenario, insertProposed } from '../../test/factories';
 
-let t: TestApp;
-let finance: string;
-let viewer: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  finance = (await t.userWith('FINANCE')).token;
-  viewer = (await t.userWith('VIEW_ONLY')).token;
-});
-afterAll(() => t.close());
+const { t, finance, viewer } = useApp(['FINANCE', 'VIEW_ONLY']);
 
 const goalCount = async () => Number((await t.db.knex('town_goals').count('* as c'))[0].c);
 const auditCount = async () =>
@@ -21,7 +12,7 @@ describe('POST /town-goals', () => {
   it('saves a new year from many users at once: every call succeeds and the year has one goal', async () => {
     const calls = Array.from({ length: 12 }, (_, i) =>
       t.api('post', '/town-goals', {
-        token: finance,
+        token: finance.token,
         body: { fiscalYear: 2061, goalType: 'DOLLAR', dollarGoal: 1_000_000 + i },
       }),
     );
@@ -51,11 +42,11 @@ describe('POST /town-goals', () => {
       { fiscalYear: 2040, goalType: 'DOLLAR' },
     ];
     for (const body of bodies) {
-      const res = await t.api('post', '/town-goals', { token: finance, body });
+      const res = await t.api('post', '/town-goals', { token: finance.token, body });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.error).toEqual(expect.any(String));
     }
-    const negative = await t.api('post', '/town-goals', { token: finance, body: bodies[0] });
+    const negative = await t.api('post', '/town-goals', { token: finance.token, body: bodies[0] });
     expect(negative.body.details).toContainEqual({
       path: 'dollarGoal',
       message: 'Amounts cannot be negative',
@@ -66,7 +57,7 @@ describe('POST /town-goals', () => {
   it('returns 400 for a percent goal without a baseline, writing nothing', async () => {
     const before = await goalCount();
     const res = await t.api('post', '/town-goals', {
-      token: finance,
+      token: finance.token,
       body: { fiscalYear: 2048, goalType: 'PERCENT', percentGoal: 3 },
     });
     expect(res.status).toBe(400);
@@ -79,7 +70,7 @@ describe('POST /town-goals', () => {
   it('returns 403 for VIEW_ONLY, writing nothing', async () => {
     const before = await goalCount();
     const res = await t.api('post', '/town-goals', {
-      token: viewer,
+      token: viewer.token,
       body: { fiscalYear: 2040, goalType: 'DOLLAR', dollarGoal: 1000 },
     });
     expect(res.status).toBe(403);
@@ -88,7 +79,7 @@ describe('POST /town-goals', () => {
 
   it('creates dollar and percent goals, deriving each from the previous year’s goal', async () => {
     const base = await t.api('post', '/town-goals', {
-      token: finance,
+      token: finance.token,
       body: {
         fiscalYear: 'FY41',
         goalType: 'DOLLAR',
@@ -109,7 +100,7 @@ describe('POST /town-goals', () => {
       },
     });
     const dollar = await t.api('post', '/town-goals', {
-      token: finance,
+      token: finance.token,
       body: { fiscalYear: 2042, goalType: 'DOLLAR', dollarGoal: 82_800_000.5, actualAmount: 82_750_000 },
     });
     expect(dollar.body.goal).toMatchObject({
@@ -119,7 +110,7 @@ describe('POST /town-goals', () => {
       variance: -50_000.5,
     });
     const percent = await t.api('post', '/town-goals', {
-      token: finance,
+      token: finance.token,
       body: { fiscalYear: 2043, goalType: 'PERCENT', percentGoal: 2.5 },
     });
     // 82,800,000.50 x 1.025 = 84,870,000.5125 -> 84,870,000.51
@@ -129,13 +120,13 @@ describe('POST /town-goals', () => {
       baselineAmount: 82_800_000.5,
     });
     const cut = await t.api('post', '/town-goals', {
-      token: finance,
+      token: finance.token,
       body: { fiscalYear: 2044, goalType: 'PERCENT', percentGoal: -1, baselineAmount: 1000 },
     });
     expect(cut.body.goal.dollarGoal).toBe(990);
     // 990 -> 7,000,000 is +706,970%: beyond what a percent column holds, so no percent is stored.
     const far = await t.api('post', '/town-goals', {
-      token: finance,
+      token: finance.token,
       body: { fiscalYear: 2045, goalType: 'DOLLAR', dollarGoal: 7_000_000 },
     });
     expect(far.body.goal).toMatchObject({ baselineAmount: 990, percentGoal: null, dollarGoal: 7_000_000 });
@@ -143,12 +134,12 @@ describe('POST /town-goals', () => {
 
   it('saves the goal of a year that has one, and refuses to move a goal onto a taken year', async () => {
     const first = await t.api('post', '/town-goals', {
-      token: finance,
+      token: finance.token,
       body: { fiscalYear: 2030, goalType: 'DOLLAR', dollarGoal: 1000 },
     });
     const audits = await auditCount();
     const again = await t.api('post', '/town-goals', {
-      token: finance,
+      token: finance.token,
       body: { fiscalYear: 2030, goalType: 'BOTH', dollarGoal: 2080, percentGoal: 4, baselineAmount: 2000 },
     });
     expect(again.body).toMatchObject({
@@ -161,17 +152,17 @@ describe('POST /town-goals', () => {
     expect(audit.after.dollarGoal).toBe(2080);
 
     const other = await t.api('post', '/town-goals', {
-      token: finance,
+      token: finance.token,
       body: { fiscalYear: 2031, goalType: 'DOLLAR', dollarGoal: 5 },
     });
     const move = await t.api('post', '/town-goals', {
-      token: finance,
+      token: finance.token,
       body: { id: other.body.goal.id, fiscalYear: 2030, goalType: 'DOLLAR', dollarGoal: 5 },
     });
     expect(move.status).toBe(409);
     expect(move.body.error).toBe('FY30 already has a town goal');
     const missing = await t.api('post', '/town-goals', {
-      token: finance,
+      token: finance.token,
       body: { id: 999999, fiscalYear: 2032, goalType: 'DOLLAR', dollarGoal: 5 },
     });
     expect(missing.status).toBe(404);
@@ -181,7 +172,7 @@ describe('POST /town-goals', () => {
 describe('GET /town-goals and the guidance reads', () => {
   it('lists goals for any signed-in role', async () => {
     expect((await t.api('get', '/town-goals')).status).toBe(401);
-    const res = await t.api('get', '/town-goals', { token: viewer });
+    const res = await t.api('get', '/town-goals', { token: viewer.token });
     expect(res.status).toBe(200);
     const years = res.body.goals.map((g: any) => g.fiscalYear);
     expect(years).toEqual([...years].sort((a: number, b: number) => a - b));
@@ -189,10 +180,10 @@ describe('GET /town-goals and the guidance reads', () => {
 
   it('GET /town-goals/year/:year returns the guidance, 404 when there is none, 400 for a bad label', async () => {
     await t.api('post', '/town-goals', {
-      token: finance,
+      token: finance.token,
       body: { fiscalYear: 2034, goalType: 'DOLLAR', dollarGoal: 7_000_000 },
     });
-    const res = await t.api('get', '/town-goals/year/FY34', { token: viewer });
+    const res = await t.api('get', '/town-goals/year/FY34', { token: viewer.token });
     expect(res.body).toEqual({
       fiscalYear: 2034,
       baselineYear: null,
@@ -201,16 +192,16 @@ describe('GET /town-goals and the guidance reads', () => {
       hasTownGoal: true,
       townFunding: 7_000_000,
     });
-    const none = await t.api('get', '/town-goals/year/2035', { token: viewer });
+    const none = await t.api('get', '/town-goals/year/2035', { token: viewer.token });
     expect(none.status).toBe(404);
     expect(none.body.error).toBe('Town guidance for FY35 not found');
-    expect((await t.api('get', '/town-goals/year/next-year', { token: viewer })).status).toBe(400);
+    expect((await t.api('get', '/town-goals/year/next-year', { token: viewer.token })).status).toBe(400);
   });
 
   it('GET /town-goals/total/:year answers 0 for a year without a goal', async () => {
-    const none = await t.api('get', '/town-goals/total/2049', { token: viewer });
+    const none = await t.api('get', '/town-goals/total/2049', { token: viewer.token });
     expect(none.body).toEqual({ fiscalYear: 2049, total: 0, hasTownGoal: false });
-    const some = await t.api('get', '/town-goals/total/2034', { token: viewer });
+    const some = await t.api('get', '/town-goals/total/2034', { token: viewer.token });
     expect(some.body).toEqual({ fiscalYear: 2034, total: 7_000_000, hasTownGoal: true });
   });
 });
@@ -218,15 +209,15 @@ describe('GET /town-goals and the guidance reads', () => {
 describe('DELETE /town-goals/:id', () => {
   it('returns 403 for VIEW_ONLY and 404 for an unknown id, then deletes and audits', async () => {
     const made = await t.api('post', '/town-goals', {
-      token: finance,
+      token: finance.token,
       body: { fiscalYear: 2039, goalType: 'DOLLAR', dollarGoal: 1 },
     });
     const id = made.body.goal.id;
-    expect((await t.api('delete', `/town-goals/${id}`, { token: viewer })).status).toBe(403);
-    expect((await t.api('delete', '/town-goals/999999', { token: finance })).status).toBe(404);
-    const res = await t.api('delete', `/town-goals/${id}`, { token: finance });
+    expect((await t.api('delete', `/town-goals/${id}`, { token: viewer.token })).status).toBe(403);
+    expect((await t.api('delete', '/town-goals/999999', { token: finance.token })).status).toBe(404);
+    const res = await t.api('delete', `/town-goals/${id}`, { token: finance.token });
     expect(res.body).toEqual({ message: 'Town goal deleted' });
-    expect((await t.api('get', '/town-goals/year/2039', { token: viewer })).status).toBe(404);
+    expect((await t.api('get', '/town-goals/year/2039', { token: viewer.token })).status).toBe(404);
     const audit = await t.db
       .knex('audit_log')
       .where({ entity: 'town-goal', entity_id: String(id), action: 'delete' })
@@ -247,12 +238,14 @@ describe('GET /town-goals/analysis/gap', () => {
     const gap = (goal?: number) => async () => {
       if (goal !== undefined) {
         await t.api('post', '/town-goals', {
-          token: finance,
+          token: finance.token,
           body: { fiscalYear: 2036, goalType: 'DOLLAR', dollarGoal: goal },
         });
       }
       return (
-        await t.api('get', `/town-goals/analysis/gap?fiscalYear=2036&budgetYearId=${year}`, { token: viewer })
+        await t.api('get', `/town-goals/analysis/gap?fiscalYear=2036&budgetYearId=${year}`, {
+          token: viewer.token,
+        })
       ).body;
     };
     expect(await gap()()).toMatchObject({
@@ -264,7 +257,7 @@ describe('GET /town-goals/analysis/gap', () => {
     });
     expect(await gap(1_200_000)()).toMatchObject({ gap: 50000.25, status: 'NEAR' });
     expect(await gap(1_400_000)()).toMatchObject({ gap: -149999.75, status: 'UNDER' });
-    const byDefault = await t.api('get', '/town-goals/analysis/gap?fiscalYear=FY36', { token: viewer });
+    const byDefault = await t.api('get', '/town-goals/analysis/gap?fiscalYear=FY36', { token: viewer.token });
     expect(byDefault.body).toMatchObject({ budgetYearId: year, districtNeed: 1250000.25 });
   });
 
@@ -294,15 +287,18 @@ describe('GET /town-goals/analysis/gap', () => {
       },
     ]);
     const res = await t.api('get', `/town-goals/analysis/gap?fiscalYear=2037&versionId=${version.id}`, {
-      token: viewer,
+      token: viewer.token,
     });
     expect(res.body).toMatchObject({ districtNeed: 110, budgetYearId: year, versionId: version.id });
     const elsewhere = `/town-goals/analysis/gap?fiscalYear=2037&versionId=${version.id}&budgetYearId=${year + 1}`;
-    expect((await t.api('get', elsewhere, { token: viewer })).status).toBe(400);
+    expect((await t.api('get', elsewhere, { token: viewer.token })).status).toBe(400);
     expect(
-      (await t.api('get', '/town-goals/analysis/gap?fiscalYear=2037&versionId=999999', { token: viewer }))
-        .status,
+      (
+        await t.api('get', '/town-goals/analysis/gap?fiscalYear=2037&versionId=999999', {
+          token: viewer.token,
+        })
+      ).status,
     ).toBe(404);
-    expect((await t.api('get', '/town-goals/analysis/gap', { token: viewer })).status).toBe(400);
+    expect((await t.api('get', '/town-goals/analysis/gap', { token: viewer.token })).status).toBe(400);
   });
 });

@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from '../../test/use-app';
 
-let t: TestApp;
-let admin: { id: number; token: string };
+const { t, admin } = useApp(['ADMIN']);
 let budgetYearId: number;
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.userWith('ADMIN');
   const [by] = await t.db
     .knex('budget_years')
     .insert({ fiscal_year: 'FY31', name: 'FY31', current_fiscal_year: 2031 })
     .returning('id');
   budgetYearId = by.id;
 });
-afterAll(() => t.close());
 
 const versionCount = async () => Number((await t.db.knex('budget_versions').count('* as c'))[0].c);
 

@@ -1,25 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from '../../test/use-app';
 
-let t: TestApp;
-let admin: { token: string };
-let finance: { token: string };
-let viewer: { token: string };
+const { t, admin, finance, viewer } = useApp(['ADMIN', 'FINANCE', 'VIEW_ONLY']);
 let seq = 0;
 let budgetYearId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.userWith('ADMIN');
-  finance = await t.userWith('FINANCE');
-  viewer = await t.userWith('VIEW_ONLY');
   const [by] = await t.db
     .knex('budget_years')
     .insert({ fiscal_year: 'FY26-wg', name: 'WG', current_fiscal_year: 2026 })
     .returning('id');
   budgetYearId = by.id;
 });
-afterAll(() => t.close());
 
 const name = () => `Group ${process.pid}-${++seq}`;
 const create = (body: Record<string, unknown>) =>
