@@ -92,14 +92,14 @@ export default async function run(ctx: BenchContext): Promise<void> {
       return (await res.arrayBuffer()).byteLength;
     };
     const reads: [string, string][] = [
-      ['report by category (the screen)', `/actuals/report?fiscalYear=${FY}`],
-      ['report by account, first 500 rows', `/actuals/report?fiscalYear=${FY}&by=account`],
+      ['report by category (the screen)', `/ledger/report?fiscalYear=${FY}`],
+      ['report by account, first 500 rows', `/ledger/report?fiscalYear=${FY}&by=account`],
       [
         'report by function, a group of 30,000 accounts: page 2',
-        `/actuals/report?fiscalYear=${FY}&by=function&group=2305&offset=200`,
+        `/ledger/report?fiscalYear=${FY}&by=function&group=2305&offset=200`,
       ],
-      ['summary (dashboard card)', `/actuals/summary?fiscalYear=${FY}`],
-      ['workbook by function (every account)', `/actuals/report.xlsx?fiscalYear=${FY}&by=function`],
+      ['summary (dashboard card)', `/ledger/summary?fiscalYear=${FY}`],
+      ['workbook by function (every account)', `/ledger/report.xlsx?fiscalYear=${FY}&by=function`],
     ];
     for (const [name, p] of reads) {
       await get(p);

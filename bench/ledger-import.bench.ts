@@ -55,7 +55,7 @@ async function run(ctx: BenchContext, label: string, base: string) {
   })();
   const started = performance.now();
   const analysis = (await (
-    await fetch(`${base}/api/actuals/import/analyze`, {
+    await fetch(`${base}/api/ledger/import/analyze`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}` },
       body: form,
@@ -63,7 +63,7 @@ async function run(ctx: BenchContext, label: string, base: string) {
   ).json()) as { fileName: string; suggestedMappings: Record<string, { csvColumn: string | null }> };
   const analyzed = performance.now();
   const execute = async (dryRun: boolean) => {
-    const res = await fetch(`${base}/api/actuals/import/execute`, {
+    const res = await fetch(`${base}/api/ledger/import/execute`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({

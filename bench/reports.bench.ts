@@ -376,21 +376,21 @@ export default async function reportsBench(ctx: BenchContext): Promise<void> {
     // Budget vs actual: the screen's read (no account), a drill-down into its largest group, and
     // the report with every account (the CLI's --json and the Excel export).
     const bva = (await measure(
-      'GET /actuals/report?by=category&accounts=none (the screen)',
-      `/actuals/report?${scope}&by=category&accounts=none`,
+      'GET /ledger/report?by=category&accounts=none (the screen)',
+      `/ledger/report?${scope}&by=category&accounts=none`,
     )) as {
       rows: { key: string; label: string; accountCount: number }[];
       linesWithoutAccount: unknown[];
       unmatchedAccountCount: number;
     };
     await measure(
-      'GET /actuals/report?by=function&accounts=none (the screen)',
-      `/actuals/report?${scope}&by=function&accounts=none`,
+      'GET /ledger/report?by=function&accounts=none (the screen)',
+      `/ledger/report?${scope}&by=function&accounts=none`,
     );
     const largest = bva.rows.reduce((a, b) => (b.accountCount > a.accountCount ? b : a));
     const drilled = (await measure(
-      `GET /actuals/report?by=category&group=… (drill-down: ${largest.label}, ${largest.accountCount.toLocaleString('en-US')} accounts, first 1,000)`,
-      `/actuals/report?${scope}&by=category&group=${encodeURIComponent(largest.key)}&limit=1000`,
+      `GET /ledger/report?by=category&group=… (drill-down: ${largest.label}, ${largest.accountCount.toLocaleString('en-US')} accounts, first 1,000)`,
+      `/ledger/report?${scope}&by=category&group=${encodeURIComponent(largest.key)}&limit=1000`,
     )) as { accounts: unknown[]; accountsPage: { total: number } };
     if (drilled.accountsPage.total !== largest.accountCount) {
       throw new Error(
@@ -398,12 +398,12 @@ export default async function reportsBench(ctx: BenchContext): Promise<void> {
       );
     }
     const all = (await measure(
-      'GET /actuals/report?by=category&accounts=all (first page of 1,000 accounts: the CLI)',
-      `/actuals/report?${scope}&by=category&accounts=all&limit=1000`,
+      'GET /ledger/report?by=category&accounts=all (first page of 1,000 accounts: the CLI)',
+      `/ledger/report?${scope}&by=category&accounts=all&limit=1000`,
     )) as { accountsPage: { total: number } };
     await measure(
-      'GET /actuals/report.xlsx (every account, streamed)',
-      `/actuals/report.xlsx?${scope}&by=category`,
+      'GET /ledger/report.xlsx (every account, streamed)',
+      `/ledger/report.xlsx?${scope}&by=category`,
       'xlsx',
     );
     ctx.report(

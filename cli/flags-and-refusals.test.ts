@@ -96,22 +96,22 @@ describe('budget-cli flags and refusals', () => {
     "names the flag in a service's refusal, checks the ledger's year, and words its dry run as one",
     { timeout: 180_000 },
     async () => {
-      const noYear = await cli('actuals', 'import', LEDGER, '--fiscal-year', 'FY2031');
+      const noYear = await cli('ledger', 'import', LEDGER, '--fiscal-year', 'FY2031');
       expect(noYear.code).toBe(2);
       expect(noYear.stderr).toContain('--fiscal-year: FY31 does not exist');
       expect(noYear.stderr).not.toContain('fiscalYear:');
       // The export as MUNIS names it, without its fiscal year column: its name says FY2023.
       const named = path.join(tmp, 'glytdbud-expense-fy2023-p13-gf-school.csv');
       copyFileSync(LEDGER, named);
-      const wrong = await cli('actuals', 'import', named, '--fiscal-year', 'FY2026', '--map', 'fiscalYear=');
+      const wrong = await cli('ledger', 'import', named, '--fiscal-year', 'FY2026', '--map', 'fiscalYear=');
       expect(wrong.code).toBe(2);
       expect(wrong.stderr).toContain("The file's name says FY2023");
       expect(wrong.stderr).toContain('not FY2026');
-      const first = await cli('actuals', 'import', named, '--fiscal-year', 'FY2023', '--map', 'fiscalYear=');
+      const first = await cli('ledger', 'import', named, '--fiscal-year', 'FY2023', '--map', 'fiscalYear=');
       expect(first.code, first.stderr).toBe(0);
       const ledgerId = /Imported ledger #(\d+)/.exec(first.stdout)?.[1];
       expect(ledgerId).toBeDefined();
-      const dry = await cli('actuals', 'import', named, '--fiscal-year', 'FY2023', '--dry-run');
+      const dry = await cli('ledger', 'import', named, '--fiscal-year', 'FY2023', '--dry-run');
       expect(dry.code, dry.stderr).toBe(0);
       expect(dry.stdout).toContain(`Would replace ledger #${ledgerId} (period 13,`);
       expect(dry.stdout).not.toContain('Replaced ledger');

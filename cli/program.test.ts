@@ -22,7 +22,16 @@ describe('budget-cli loads only the command module it runs', () => {
       const program = new Command('budget-cli');
       (await group.load())(program);
       expect(program.commands.map((c) => c.name())).toEqual(Object.keys(group.commands));
+      expect(program.commands.map((c) => c.aliases())).toEqual(
+        Object.values(group.commands).map((c) => c.aliases ?? []),
+      );
     }
+  });
+
+  it('loads one module for a command named by its alias: actuals is ledger', async () => {
+    const program = await programFor(argv('actuals', 'report', '--fiscal-year', 'FY2023'));
+    expect(program.commands.map((c) => c.name())).toEqual(['ledger']);
+    expect(program.commands[0].aliases()).toEqual(['actuals']);
   });
 
   it('finds the command past the global --as and through help', () => {

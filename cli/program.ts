@@ -5,8 +5,11 @@ type Register = (program: Command) => void;
 /** A command module and the top-level commands it registers, with the help line of each. */
 interface CommandGroup {
   load: () => Promise<Register>;
-  /** name → the term and description `budget-cli --help` shows (test/cli-program.test.ts keeps them equal). */
-  commands: Record<string, { term?: string; description: string }>;
+  /**
+   * name → the term and description `budget-cli --help` shows (cli/program.test.ts keeps them
+   * equal), and the other names the command answers to (commander's .alias()).
+   */
+  commands: Record<string, { term?: string; description: string; aliases?: string[] }>;
 }
 
 /**
@@ -116,8 +119,13 @@ export const COMMAND_GROUPS: CommandGroup[] = [
     commands: { nss: { description: 'Chapter 70 net school spending: state figures and the NSS meter' } },
   },
   {
-    load: async () => (await import('./commands/actuals')).registerActualsCommands,
-    commands: { actuals: { description: 'Ledger actuals: import a year-to-date ledger, budget vs actual' } },
+    load: async () => (await import('./commands/ledger')).registerLedgerCommands,
+    commands: {
+      ledger: {
+        description: 'General ledger: import a year-to-date ledger, budget vs actual',
+        aliases: ['actuals'],
+      },
+    },
   },
   {
     load: async () => (await import('./commands/dese')).registerDeseCommands,
@@ -170,8 +178,11 @@ function overviewProgram(): Command {
   const program = baseProgram();
   const terms = new Map<Command, string>();
   for (const group of COMMAND_GROUPS) {
-    for (const [name, { term, description }] of Object.entries(group.commands)) {
-      const stub = program.command(name).description(description);
+    for (const [name, { term, description, aliases }] of Object.entries(group.commands)) {
+      const stub = program
+        .command(name)
+        .aliases(aliases ?? [])
+        .description(description);
       if (term) {
         terms.set(stub, term);
       }
@@ -210,6 +221,9 @@ export async function programFor(argv: string[]): Promise<Command> {
   if (name === null) {
     return overviewProgram();
   }
-  const group = COMMAND_GROUPS.find((g) => Object.hasOwn(g.commands, name));
+  const group = COMMAND_GROUPS.find(
+    (g) =>
+      Object.hasOwn(g.commands, name) || Object.values(g.commands).some((c) => c.aliases?.includes(name)),
+  );
   return buildProgram(group ? [group] : COMMAND_GROUPS);
 }

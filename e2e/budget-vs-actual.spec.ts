@@ -15,7 +15,7 @@ import {
 } from './helpers';
 
 // Budget vs Actual, reached through the Admin menu (ADMIN) and the Budget Tools menu (FINANCE, whom
-// the server lets read /actuals/report). The figures on the screen are checked against the API's
+// the server lets read /ledger/report). The figures on the screen are checked against the API's
 // report, and the report's total against the sum of its rows, in cents. The real Lunenburg ledger
 // slice is imported for FY2023 through the API first (the demo district has no FY2023: the FY25
 // budget year's current fiscal year points at it for the import, then is restored).
@@ -64,11 +64,7 @@ async function choose(page: Page, combobox: string, option: string) {
 /** The KPI cards and every row of the table against the API's report. */
 async function expectScreenMatchesApi(page: Page, fiscalYear: number, by: string) {
   // The screen's own read: the groups and totals, no account (each group's are read when opened).
-  const report = await apiCall(
-    page,
-    'GET',
-    `/actuals/report?fiscalYear=${fiscalYear}&by=${by}&accounts=none`,
-  );
+  const report = await apiCall(page, 'GET', `/ledger/report?fiscalYear=${fiscalYear}&by=${by}&accounts=none`);
   const totals: Figures = report.totals;
   const kpi = (name: string) =>
     page.locator('.bva-kpi').filter({ has: page.getByText(name, { exact: true }) });
@@ -117,7 +113,7 @@ test('ADMIN: the FY2023 ledger against its budget, by category and by DESE funct
   const token = await page.evaluate(() => localStorage.getItem('token'));
   await apiCall(page, 'PATCH', `/budget-years/${fy25}/current-fiscal-year`, { currentFiscalYear: 2023 });
   try {
-    const analyzed = await page.request.post('/api/actuals/import/analyze', {
+    const analyzed = await page.request.post('/api/ledger/import/analyze', {
       headers: { Authorization: `Bearer ${token ?? ''}` },
       multipart: {
         file: {
@@ -134,7 +130,7 @@ test('ADMIN: the FY2023 ledger against its budget, by category and by DESE funct
         ([field, s]) => [field, s.csvColumn],
       ),
     );
-    await apiCall(page, 'POST', '/actuals/import/execute', {
+    await apiCall(page, 'POST', '/ledger/import/execute', {
       fileName: analysis.fileName,
       columnMappings,
       fiscalYear: 2023,
@@ -166,7 +162,7 @@ test('ADMIN: the FY2023 ledger against its budget, by category and by DESE funct
   await page.getByRole('button', { name: new RegExp(`${leadership.label}: show its`) }).click();
   const accounts = page.getByRole('table', { name: `Accounts of ${leadership.label}` });
   await expect(accounts.getByRole('row')).toHaveCount(leadership.accountCount + 1);
-  const drilled = await apiCall(page, 'GET', '/actuals/report?fiscalYear=2023&by=function&group=2210');
+  const drilled = await apiCall(page, 'GET', '/ledger/report?fiscalYear=2023&by=function&group=2210');
   await expect(accounts.locator('tbody .bva-account')).toHaveText(
     (drilled.accounts as { account: string }[]).map((a) => a.account),
   );
@@ -195,7 +191,7 @@ test('FINANCE reaches Budget vs Actual through Budget Tools and sees the API fig
   await expectScreenMatchesApi(page, 2023, 'building');
 
   // The screen holds no account, yet its export lists every one: it reads them when exporting.
-  const full = await apiCall(page, 'GET', '/actuals/report?fiscalYear=2023&by=building&accounts=all');
+  const full = await apiCall(page, 'GET', '/ledger/report?fiscalYear=2023&by=building&accounts=all');
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Export to Excel' }).click(),

@@ -33,7 +33,7 @@ export const POLICY = {
   'projections.write': STAFF,
   'comparison.read': STAFF,
   // the ledger's set-up (its account pattern); its report and imports list are 'budgetVsActual.read'
-  'actuals.read': STAFF,
+  'ledger.read': STAFF,
   'ai.analyze': STAFF,
   'reconciliation.write': STAFF,
   // ADMIN only

@@ -148,8 +148,10 @@ export const SWEEP_EXEMPT: Readonly<Record<string, string>> = {
     'answers a workbook (server/routes/budget-stages-compare.test.ts opens it and evaluates its formulas)',
   'GET /dese-report.xlsx':
     'answers a workbook (server/routes/dese-report.test.ts opens it and checks its totals and formulas)',
+  'GET /ledger/report.xlsx':
+    'streams a workbook (server/routes/ledger-report.test.ts opens it and checks its sheets and formulas)',
   'GET /actuals/report.xlsx':
-    'streams a workbook (server/routes/actuals-report.test.ts opens it and checks its sheets and formulas)',
+    'streams a workbook: the old path of GET /ledger/report.xlsx (server/routes/ledger-aliases.test.ts reads it)',
 };
 
 /** A recorder for responseCheck: appends each newly checked route to dir/<pid>.txt (no dir: none). */

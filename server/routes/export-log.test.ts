@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { allRoutes } from '@server/routes/index';
 import { buildBudgetYear, buildScenario, insertProposed } from '../../test/factories';
-import { LEDGER_FILE, ledgerSuite } from '../../test/worlds/actuals.suite';
+import { LEDGER_FILE, ledgerSuite } from '../../test/worlds/ledger.suite';
 
 /**
  * A workbook downloaded through the API left no trace in the security log, while the same figures
@@ -27,11 +27,11 @@ const CALLS: Record<string, () => string> = {
   '/dese-report.xlsx': () => `budgetYearId=${query.budgetYearId}&fiscalYear=${FY}`,
   '/budget-stages/compare.xlsx': () =>
     `budgetYearId=${query.budgetYearId}&fiscalYear=${FY}&from=${query.stageId}&to=current`,
-  '/actuals/report.xlsx': () => `budgetYearId=${query.ledgerYearId}&fiscalYear=${LEDGER_FY}`,
+  '/ledger/report.xlsx': () => `budgetYearId=${query.ledgerYearId}&fiscalYear=${LEDGER_FY}`,
 };
 /** The year each download is asked for. */
 const YEARS: Record<string, () => { fiscalYear: number; budgetYearId: number }> = {
-  '/actuals/report.xlsx': () => ({ fiscalYear: LEDGER_FY, budgetYearId: Number(query.ledgerYearId) }),
+  '/ledger/report.xlsx': () => ({ fiscalYear: LEDGER_FY, budgetYearId: Number(query.ledgerYearId) }),
 };
 const yearOf = (path: string) =>
   YEARS[path]?.() ?? { fiscalYear: FY, budgetYearId: Number(query.budgetYearId) };

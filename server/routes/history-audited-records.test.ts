@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { HISTORY_ENTITIES, NOT_IN_HISTORY } from '@shared/schemas/history';
-import { LEDGER_FILE, ledgerSuite } from '../../test/worlds/actuals.suite';
+import { LEDGER_FILE, ledgerSuite } from '../../test/worlds/ledger.suite';
 
 /**
  * The position crosswalk's rules, the function-code rules, the ledger's imports and its account
@@ -101,7 +101,7 @@ describe('GET /history of the newer audited records', () => {
 
   it('shows the account pattern changed and a ledger import, to ADMIN and FINANCE', async () => {
     const put = (pattern: string) =>
-      s.t.api('put', '/actuals/account-pattern', { token: admin, body: { pattern } });
+      s.t.api('put', '/ledger/account-pattern', { token: admin, body: { pattern } });
     expect((await put('fund-x-xxx-FUNC-LOC-...-OBJECT')).status).toBe(200);
     const [changed] = await historyOf('ledger-settings', 1, s.finance.token);
     expect(changed).toMatchObject({ action: 'update', actor: ADMIN_NAME });

@@ -13,7 +13,7 @@ import {
   type World,
 } from '../../test/factories';
 import { watchHealth } from '../../test/health-watch';
-import { LEDGER_FILE } from '../../test/worlds/actuals.suite';
+import { LEDGER_FILE } from '../../test/worlds/ledger.suite';
 import { suggestedMapping } from '../../test/worlds/import.suite';
 
 /**
@@ -175,7 +175,7 @@ describe('a hostile ledger account pattern and a long account', () => {
     lines[2] = lines[2].replace('0100-3-300-2440-05-5-63-2-535016', account);
     const form = new FormData();
     form.append('file', new Blob([lines.join('\r\n')]), 'ledger.csv');
-    const analysis = await fetch(`${t.url}/api/actuals/import/analyze`, {
+    const analysis = await fetch(`${t.url}/api/ledger/import/analyze`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${admin}` },
       body: form,
@@ -187,7 +187,7 @@ describe('a hostile ledger account pattern and a long account', () => {
         ([field, s]) => [field, s.csvColumn],
       ),
     );
-    return t.api('post', '/actuals/import/execute', {
+    return t.api('post', '/ledger/import/execute', {
       token: admin,
       body: { fileName: body.fileName, columnMappings, fiscalYear: 2023, dryRun: true },
     });
@@ -198,7 +198,7 @@ describe('a hostile ledger account pattern and a long account', () => {
   const LONG_ACCOUNT = `${'1-'.repeat(130)}y`;
 
   it('refuses to set the pattern, naming the limit', async () => {
-    const res = await t.api('put', '/actuals/account-pattern', {
+    const res = await t.api('put', '/ledger/account-pattern', {
       token: admin,
       body: { pattern: HOSTILE_PATTERN },
     });

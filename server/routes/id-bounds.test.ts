@@ -66,7 +66,7 @@ describe('ids the field names do not announce', () => {
     // Budget vs actual opens one group by its category's or building's id.
     [
       'group',
-      '/actuals/report?budgetYearId=1&fiscalYear=2027&by=category&accounts=all&group=1000000000000000',
+      '/ledger/report?budgetYearId=1&fiscalYear=2027&by=category&accounts=all&group=1000000000000000',
     ],
     // The public page's preview names a budget year per fiscal year: '2027:<id>'.
     ['budgetYears', '/public-dashboard/preview?budgetYears=2027:1000000000000000'],

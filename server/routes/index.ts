@@ -26,7 +26,7 @@ import { cutScenarioRoutes } from './cut-scenarios';
 import { scenarioAdoptionRoutes } from './scenario-adoptions';
 import { importRoutes } from './import';
 import { crosswalkRoutes } from './crosswalk';
-import { actualsRoutes } from './actuals';
+import { ledgerRoutes } from './ledger';
 import { versionRoutes } from './versions';
 import { colaCalcRoutes } from './cola-calc';
 import { salaryScheduleRoutes } from './salary-schedules';
@@ -84,7 +84,7 @@ export const allRoutes: AnyRoute[] = [
   // Import and budget versions.
   ...importRoutes,
   ...crosswalkRoutes,
-  ...actualsRoutes,
+  ...ledgerRoutes,
   ...versionRoutes,
   // The public dashboard: its anonymous view and logos, and its configuration (ADMIN).
   ...publicDashboardRoutes,

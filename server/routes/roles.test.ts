@@ -65,8 +65,8 @@ describe('what VIEW_ONLY may reach', () => {
         'GET /budget-stages/compare.xlsx',
         'GET /dese-report',
         'GET /dese-report.xlsx',
-        'GET /actuals/report',
-        'GET /actuals/imports',
+        'GET /ledger/report',
+        'GET /ledger/imports',
       ]),
     );
   });

@@ -111,7 +111,7 @@ const values = (): Record<string, string> => ({
 });
 /** Other readings of a route worth asking for (each grouping of a report). */
 const VARIANTS: Record<string, string[]> = {
-  '/actuals/report': ['by=category', 'by=function', 'by=building', 'by=account'],
+  '/ledger/report': ['by=category', 'by=function', 'by=building', 'by=account'],
   '/budget-stages/compare': ['', 'lines=changed', 'lines=all'],
   '/budget-stages/compare.xlsx': ['', 'lines=all'],
   '/budget-stages/:id/snapshot': ['kind=employee', 'kind=all'],

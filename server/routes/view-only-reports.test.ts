@@ -149,12 +149,12 @@ describe('VIEW_ONLY reads the views that hold no individual pay', () => {
   });
 
   it('reads budget vs actual and its ledger imports', async () => {
-    const res = await t.api('get', `/actuals/report?fiscalYear=${FY}&by=category`, { token: viewer });
+    const res = await t.api('get', `/ledger/report?fiscalYear=${FY}&by=category`, { token: viewer });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.totals).toEqual(
-      (await t.api('get', `/actuals/report?fiscalYear=${FY}&by=category`, { token: finance })).body.totals,
+      (await t.api('get', `/ledger/report?fiscalYear=${FY}&by=category`, { token: finance })).body.totals,
     );
-    expect((await t.api('get', `/actuals/imports?fiscalYear=${FY}`, { token: viewer })).status).toBe(200);
+    expect((await t.api('get', `/ledger/imports?fiscalYear=${FY}`, { token: viewer })).status).toBe(200);
   });
 });
 
@@ -167,7 +167,7 @@ describe('VIEW_ONLY is still refused line-level salaries and every write', () =>
       `/budget-stages/${stageId}/snapshot?kind=all`,
       `/line-items/budget?budgetYearId=${by}&fiscalYear=${FY}`,
       `/history/line-item/${employeeIds[0]}`,
-      '/actuals/account-pattern',
+      '/ledger/account-pattern',
     ];
     for (const url of refused) {
       const res = await t.api('get', url, { token: viewer });
@@ -194,8 +194,8 @@ describe('VIEW_ONLY is still refused line-level salaries and every write', () =>
       ],
       ['post', '/budget-stages/reopen', { budgetYearId: by, fiscalYear: FY, reason: 'Because' }],
       ['put', `/line-items/${employeeIds[0]}`, { currentSalary: 1 }],
-      ['put', '/actuals/account-pattern', { pattern: 'FUNC-OBJECT' }],
-      ['post', '/actuals/import/execute', {}],
+      ['put', '/ledger/account-pattern', { pattern: 'FUNC-OBJECT' }],
+      ['post', '/ledger/import/execute', {}],
       ['put', `/nss/state-figures/${FY}`, {}],
     ];
     for (const [method, url, body] of writes) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BASELINE_SOURCES, baseInput } from './actuals-base';
+import { BASELINE_SOURCES, baseInput } from './ledger-base';
 import { idNumberWith, idTextWith, moneyInput, moneyOut } from './common';
 import { COLA_SOURCES, colaYearSourcesShape } from './cola-assumptions';
 import { fiscalYearInput } from './fiscal-year';

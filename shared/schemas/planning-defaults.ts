@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BASES, baseInput } from './actuals-base';
+import { BASES, baseInput } from './ledger-base';
 import { idTextWith, moneyOut } from './common';
 import { fiscalYearInput } from './fiscal-year';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseFactorSchema, BASES, baseInput } from './actuals-base';
+import { baseFactorSchema, BASES, baseInput } from './ledger-base';
 import { idNumber, idText, moneyOut, SCENARIO_TYPES } from './common';
 import { fiscalYearInput } from './fiscal-year';
 
@@ -116,7 +116,7 @@ export const generateProjectionsBody = z.strictObject({
   /**
    * Proposed lines only: grow the first projected year from the year before's budget ('budget', the
    * default) or from its actual spending ('actual': each category's lines scaled by the ledger's
-   * actual ÷ budget of that year first; see server/domains/ledger/actuals-base.ts).
+   * actual ÷ budget of that year first; see server/domains/ledger/ledger-base.ts).
    */
   proposedBase: baseInput(),
 });

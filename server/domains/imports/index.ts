@@ -1,7 +1,7 @@
-export { importLedgerLocalFile } from './actuals-import';
-export * as actualsImport from './actuals-import';
-export { LEDGER_TOO_LARGE } from './actuals-import-limits';
-export { sweepLedgerLeftovers } from './actuals-import-pending';
+export { importLedgerLocalFile } from './ledger-import';
+export * as ledgerImport from './ledger-import';
+export { LEDGER_TOO_LARGE } from './ledger-import-limits';
+export { sweepLedgerLeftovers } from './ledger-import-pending';
 export { importLocalFile } from './import';
 export * as import from './import';
 export { type ImportProgress } from './import-run';

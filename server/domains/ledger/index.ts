@@ -1,4 +1,4 @@
-export { actualSpending, baseFactorsOf, noLedger, noLedgerMessage } from './actuals-base';
-export { budgetVsActual } from './actuals-report';
-export * as actualsReport from './actuals-report';
-export { budgetVsActualWorkbookStream, writeBudgetVsActualWorkbook } from './actuals-workbook';
+export { actualSpending, baseFactorsOf, noLedger, noLedgerMessage } from './ledger-base';
+export { budgetVsActual } from './budget-vs-actual';
+export * as ledgerReport from './budget-vs-actual';
+export { budgetVsActualWorkbookStream, writeBudgetVsActualWorkbook } from './budget-vs-actual-workbook';

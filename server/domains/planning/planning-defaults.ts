@@ -3,7 +3,7 @@ import { badRequest } from '@server/errors';
 import { authorize, type Actor } from '@server/policies/index';
 import { newestBudgetYearWithEmployees } from '@server/domains/line-items';
 import { findTownGoalByYear } from '@server/domains/budgets';
-import type { Base } from '@shared/schemas/actuals-base';
+import type { Base } from '@shared/schemas/ledger-base';
 import {
   PLANNING_SPAN_YEARS,
   type PlanningDefaults,

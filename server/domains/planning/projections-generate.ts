@@ -6,7 +6,7 @@ import { MAX_MONEY_LABEL } from '@server/domains/line-items';
 import { findCurrentImportInfo } from '@server/domains/imports';
 import * as q from './queries/projections';
 import { fiscalYearLabel as label } from '@shared/schemas/fiscal-year';
-import type { Base } from '@shared/schemas/actuals-base';
+import type { Base } from '@shared/schemas/ledger-base';
 import { MAX_PROJECTION_YEARS, type GenerateProjectionsInput as Parsed } from '@shared/schemas/projections';
 import { actualSpending, baseFactorsOf, noLedger } from '@server/domains/ledger';
 import { requireBudgetYear } from '@server/domains/budgets';

@@ -1,4 +1,4 @@
-import { LEDGER_FIELDS } from '@shared/schemas/actuals-import';
+import { LEDGER_FIELDS } from '@shared/schemas/ledger-import';
 import type { Suggestion } from './suggest';
 import { headerScore } from './suggest';
 import type { ColumnProfile } from './profile';

@@ -5,7 +5,7 @@ import {
   MAX_PERIOD,
   MIN_PERIOD,
   type LedgerAmountField,
-} from '@shared/schemas/actuals-import';
+} from '@shared/schemas/ledger-import';
 import { cellText, isBlankRow, normalizeLabel, type Cell } from './cells';
 import { parseMoney } from './money';
 import { parseFiscalYearCell } from './values';

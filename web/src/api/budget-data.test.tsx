@@ -13,7 +13,7 @@ import { budgetCategoryKeys, useSaveBudgetCategory, useSetCategoryYoY } from '@w
 import { comparisonKeys, useUpdateSalaryBudget } from '@web/api/budget-comparison';
 import { BUDGET_DATA_ROOTS, invalidateBudgetData, readsBudgetData } from '@web/api/budget-data';
 import { budgetSettingsKeys, useSaveBudgetSettings } from '@web/api/budget-settings';
-import { actualsKeys } from '@web/api/actuals';
+import { ledgerKeys } from '@web/api/ledger';
 import { budgetStageKeys } from '@web/api/budget-stages';
 import { crosswalkKeys } from '@web/api/crosswalk';
 import { budgetYearKeys } from '@web/api/budget-years';
@@ -86,7 +86,7 @@ const BUDGET_QUERIES: QueryKey[] = [
   bulkUpdateKeys.options(2, 2026),
   salaryVerificationKeys.check(2, 2026),
   historyKeys.record('line-item', 7),
-  actualsKeys.summary(2026),
+  ledgerKeys.summary(2026),
   crosswalkKeys.preview({ budgetYearId: 2, fiscalYear: 2026 }, false),
 ];
 

@@ -30,7 +30,7 @@ export const BUDGET_DATA_ROOTS: ReadonlySet<string> = new Set([
   'salary-verification',
   'history',
   'budget-stages',
-  'actuals',
+  'ledger',
   'crosswalk',
 ]);
 

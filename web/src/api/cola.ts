@@ -5,7 +5,7 @@ import type {
   RifCalculation,
   RifGapBody,
 } from '@shared/schemas/cola-calc';
-import type { Base } from '@shared/schemas/actuals-base';
+import type { Base } from '@shared/schemas/ledger-base';
 import type { PlanningDefaults } from '@shared/schemas/planning-defaults';
 import type { ColaScenario as Scenario, SaveLongTermBody } from '@shared/schemas/cola-scenarios';
 import { useInvalidateBudgetData } from '@web/api/budget-data';

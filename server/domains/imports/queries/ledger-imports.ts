@@ -1,5 +1,5 @@
 import type { Db } from '@server/db/index';
-import type { LedgerImport } from '@shared/schemas/actuals-import';
+import type { LedgerImport } from '@shared/schemas/ledger-import';
 import { parseFiscalYear } from '@shared/schemas/fiscal-year';
 
 /**

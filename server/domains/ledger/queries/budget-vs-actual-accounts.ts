@@ -1,5 +1,5 @@
 import type { Db } from '@server/db/index';
-import type { ActualsGrouping } from '@shared/schemas/actuals';
+import type { LedgerGrouping } from '@shared/schemas/ledger';
 import {
   accountProjection,
   base,
@@ -8,7 +8,7 @@ import {
   int,
   KEYS,
   UNMATCHED,
-  type ActualsScope,
+  type LedgerScope,
   type FiguresRow,
   type Page,
 } from './budget-vs-actual';
@@ -34,17 +34,17 @@ export type AccountRow = FiguresRow & {
 /** Which accounts to list: those no line names only, and/or one group's under a grouping. */
 export interface AccountFilter {
   unmatchedOnly: boolean;
-  /** The group key (as actualsGroups gives it) and the grouping it belongs to. */
-  group?: { by: ActualsGrouping; key: string };
+  /** The group key (as ledgerGroups gives it) and the grouping it belongs to. */
+  group?: { by: LedgerGrouping; key: string };
 }
 
 /**
  * The statement of the accounts in the figures that a filter picks, with their category, building,
- * matched lines and figures, in file order. A group's accounts are picked by the key actualsGroups
+ * matched lines and figures, in file order. A group's accounts are picked by the key ledgerGroups
  * groups them by, so they add up to that group's account figures. The only placeholder in it is
  * the group key's (the chain above holds no '?').
  */
-export function accountsStatement(s: ActualsScope, filter: AccountFilter, extra = '') {
+export function accountsStatement(s: LedgerScope, filter: AccountFilter, extra = '') {
   const where: string[] = [];
   const bindings: string[] = [];
   if (filter.unmatchedOnly) {
@@ -68,9 +68,9 @@ export function accountsStatement(s: ActualsScope, filter: AccountFilter, extra 
 }
 
 /** One page of the accounts a filter picks, and how many it picks in all. */
-export async function actualsAccounts(
+export async function ledgerAccounts(
   db: Db,
-  s: ActualsScope,
+  s: LedgerScope,
   filter: AccountFilter,
   page: Page,
 ): Promise<{ rows: AccountRow[]; total: number }> {
@@ -97,7 +97,7 @@ export interface UnmatchedLineRow {
 }
 
 /** Proposed lines of the year that name no account of the ledger (or no account at all). */
-export async function linesWithoutAccount(db: Db, s: ActualsScope): Promise<UnmatchedLineRow[]> {
+export async function linesWithoutAccount(db: Db, s: LedgerScope): Promise<UnmatchedLineRow[]> {
   const { rows } = await db.raw(
     `${base(s)}
      SELECT l.id, l.description, l.account_line, l.dese_code, bc.name AS category_name, b.name AS building_name, l.amount

@@ -1,5 +1,5 @@
 import type { Db } from '@server/db/index';
-import { NO_KEY, type ActualsGrouping } from '@shared/schemas/actuals';
+import { NO_KEY, type LedgerGrouping } from '@shared/schemas/ledger';
 import { activeScope } from '@server/sql/line-items-scope';
 
 /**
@@ -18,7 +18,7 @@ import { activeScope } from '@server/sql/line-items-scope';
  * the statement.
  */
 
-export interface ActualsScope {
+export interface LedgerScope {
   fiscalYear: number;
   budgetYearId: number | null;
   /** min(period, 12): the projection is expended ÷ periodsElapsed × 12. */
@@ -44,7 +44,7 @@ export async function planForLedger(trx: Db): Promise<void> {
 }
 
 /** The chain of CTEs every read below starts from. */
-export function base(s: ActualsScope): string {
+export function base(s: LedgerScope): string {
   const lines =
     s.budgetYearId === null
       ? `SELECT NULL::int AS id, 0::numeric AS amount, NULL AS account_line, NULL AS dese_code,
@@ -99,7 +99,7 @@ export function base(s: ActualsScope): string {
  * account is projected; a group's and the total's projection is the sum of its accounts', so
  * every total is the sum of the rows shown, in every view and in the workbook.
  */
-export function accountProjection(s: ActualsScope, expended: string): string {
+export function accountProjection(s: LedgerScope, expended: string): string {
   return `round(${expended} * 12 / ${int(s.periodsElapsed)}, 2)`;
 }
 
@@ -120,7 +120,7 @@ export function figures(projected: string, table: string): string {
 }
 
 /** The key of the group an account or a line falls in, per grouping (NO_KEY when it has none). */
-export const KEYS: Record<ActualsGrouping, { account: string; line: string }> = {
+export const KEYS: Record<LedgerGrouping, { account: string; line: string }> = {
   category: { account: 'a.category_ref::text', line: 'l.category_id::text' },
   function: { account: 'a.function_code', line: 'coalesce(l.dese_code, la.function_code)' },
   building: { account: 'a.building_ref::text', line: 'l.building_id::text' },
@@ -168,7 +168,7 @@ export interface Page {
  * every line and account counted once. Only the account view labels a group by its first account's
  * description (the other views' groups would gather every description of the ledger to keep one).
  */
-function groupSums(s: ActualsScope, by: ActualsGrouping): string {
+function groupSums(s: LedgerScope, by: LedgerGrouping): string {
   const k = KEYS[by];
   const first =
     by === 'account'
@@ -198,7 +198,7 @@ function groupSums(s: ActualsScope, by: ActualsGrouping): string {
  * function codes and accounts by code, buildings by name; the group of none last. Text compares
  * byte by byte (COLLATE "C"), as the screens sort.
  */
-const GROUP_ORDER: Record<ActualsGrouping, { join: string; order: string }> = {
+const GROUP_ORDER: Record<LedgerGrouping, { join: string; order: string }> = {
   category: {
     join: 'LEFT JOIN budget_categories o ON o.id::text = g.key',
     order: 'o.id IS NOT NULL, o.display_order, o.name, o.id, g.key COLLATE "C"',
@@ -216,10 +216,10 @@ const GROUP_ORDER: Record<ActualsGrouping, { join: string; order: string }> = {
  * many groups there are, from one statement: a view by account has as many groups as the ledger has
  * accounts, so no read returns them all.
  */
-export async function actualsGroups(
+export async function ledgerGroups(
   db: Db,
-  s: ActualsScope,
-  by: ActualsGrouping,
+  s: LedgerScope,
+  by: LedgerGrouping,
   page: Page,
 ): Promise<{ total: GroupRow; groupCount: number; rows: GroupRow[] }> {
   const { rows } = await db.raw(
@@ -238,7 +238,7 @@ const GROUP_COLUMNS = `g.key, g.is_total, g.account_count, g.line_count, g.unmat
   g.first_description, ${figures('g.projected', 'g')}`;
 
 /** The groups of `sums` (not the total) in the order shown. */
-function groupRows(by: ActualsGrouping): string {
+function groupRows(by: LedgerGrouping): string {
   const o = GROUP_ORDER[by];
   return `SELECT ${GROUP_COLUMNS}, NULL::int FROM sums g ${o.join}
        WHERE NOT g.is_total
@@ -246,14 +246,13 @@ function groupRows(by: ActualsGrouping): string {
 }
 
 /** Every group of a view in the order shown (not the total): a statement to read in chunks. */
-export const groupsStatement = (s: ActualsScope, by: ActualsGrouping) =>
-  `${groupSums(s, by)} ${groupRows(by)}`;
+export const groupsStatement = (s: LedgerScope, by: LedgerGrouping) => `${groupSums(s, by)} ${groupRows(by)}`;
 
 /**
  * The dashboard's totals and how many categories are over budget or projected over, in one
  * aggregate statement (no group or account leaves the database).
  */
-export async function actualsTotals(db: Db, s: ActualsScope): Promise<FiguresRow & { flagged: number }> {
+export async function ledgerTotals(db: Db, s: LedgerScope): Promise<FiguresRow & { flagged: number }> {
   const { rows } = await db.raw(
     `${groupSums(s, 'category')}
      SELECT ${figures('g.projected', 'g')},

@@ -186,7 +186,7 @@ export async function projectEmployees(
 /**
  * Writes the proposed lines of fromYear + 1: each line of fromYear grown by its category's default
  * year-over-year increase (no default: unchanged), rounded to the cent every year. `factors` (decimal
- * text per category id, from actual spending: server/domains/ledger/actuals-base.ts) scale a category's
+ * text per category id, from actual spending: server/domains/ledger/ledger-base.ts) scale a category's
  * lines first; one rounding, after both, in SQL.
  */
 export async function projectProposedYear(

@@ -1,5 +1,5 @@
 import * as RadioGroup from '@radix-ui/react-radio-group';
-import type { Base } from '@shared/schemas/actuals-base';
+import type { Base } from '@shared/schemas/ledger-base';
 import { FieldGroup } from './field';
 import { RadioOption } from './radio-option';
 

@@ -1,4 +1,4 @@
-import type { ActualsAccount } from '@web/api/actuals';
+import type { LedgerAccount } from '@web/api/ledger';
 import { FigureCells, FigureHeads } from './figures';
 import { ScrollArea } from '@web/components/scroll-area';
 
@@ -7,7 +7,7 @@ export function AccountsTable({
   accounts,
   caption,
 }: {
-  accounts: readonly ActualsAccount[];
+  accounts: readonly LedgerAccount[];
   caption: string;
 }) {
   return (

@@ -1,4 +1,4 @@
-import { useDownloadActualsWorkbook, type ActualsReport } from '@web/api/actuals';
+import { useDownloadLedgerWorkbook, type LedgerReport } from '@web/api/ledger';
 import { Button } from '@web/components/form/button';
 import { useToast } from '@web/components/toast';
 
@@ -6,8 +6,8 @@ import { useToast } from '@web/components/toast';
  * 'Export to Excel' for the report: the screen holds a page of groups and no account, so the
  * workbook (every group, account and row set aside) is the server's, streamed to the browser.
  */
-export function ExportReportButton({ report }: { report: ActualsReport }) {
-  const save = useDownloadActualsWorkbook();
+export function ExportReportButton({ report }: { report: LedgerReport }) {
+  const save = useDownloadLedgerWorkbook();
   const notify = useToast();
   return (
     <Button

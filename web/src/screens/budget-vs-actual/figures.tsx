@@ -1,11 +1,11 @@
-import type { ActualsFigures } from '@shared/schemas/actuals';
+import type { LedgerFigures } from '@shared/schemas/ledger';
 import { formatMoney } from '@web/lib/format';
 
 /** '93.6%' or '—' when the revised budget is 0. */
 export const percentText = (p: number | null) => (p === null ? '—' : `${p.toFixed(1)}%`);
 
 /** The flag of a row: over budget (spent and committed beyond the revised budget) or projected over. */
-export function FlagBadge({ x }: { x: Pick<ActualsFigures, 'overBudget' | 'projectedOver'> }) {
+export function FlagBadge({ x }: { x: Pick<LedgerFigures, 'overBudget' | 'projectedOver'> }) {
   if (x.overBudget) {
     return <span className="bva-flag bva-flag--over">Over budget</span>;
   }
@@ -16,7 +16,7 @@ export function FlagBadge({ x }: { x: Pick<ActualsFigures, 'overBudget' | 'proje
 }
 
 /** The figure cells every table shares, after the row's name. */
-export function FigureCells({ x }: { x: ActualsFigures }) {
+export function FigureCells({ x }: { x: LedgerFigures }) {
   return (
     <>
       <td className="money">{formatMoney(x.budget)}</td>

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import {
-  useActualsGroupAccounts,
+  useLedgerGroupAccounts,
   useUnmatchedAccounts,
-  type ActualsGroup,
-  type ActualsGrouping,
-} from '@web/api/actuals';
+  type LedgerGroup,
+  type LedgerGrouping,
+} from '@web/api/ledger';
 import { errorMessage } from '@web/api/client';
 import { Alert } from '@web/components/alert';
 import { Spinner } from '@web/components/spinner';
@@ -48,11 +48,11 @@ export function GroupAccounts({
   group,
 }: {
   fiscalYear: number;
-  by: ActualsGrouping;
-  group: ActualsGroup;
+  by: LedgerGrouping;
+  group: LedgerGroup;
 }) {
   const [offset, setOffset] = useState(0);
-  const read = useActualsGroupAccounts(fiscalYear, by, group.key, offset);
+  const read = useLedgerGroupAccounts(fiscalYear, by, group.key, offset);
   return <AccountsPage read={read} caption={`Accounts of ${group.label}`} onOffset={setOffset} />;
 }
 

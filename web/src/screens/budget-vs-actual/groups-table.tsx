@@ -1,6 +1,6 @@
 import { Fragment, useState } from 'react';
-import { ACTUALS_GROUPING_LABELS } from '@shared/schemas/actuals';
-import type { ActualsReport } from '@web/api/actuals';
+import { LEDGER_GROUPING_LABELS } from '@shared/schemas/ledger';
+import type { LedgerReport } from '@web/api/ledger';
 import { FigureCells, FigureHeads } from './figures';
 import { GroupAccounts } from './group-accounts';
 import { ScrollArea } from '@web/components/scroll-area';
@@ -9,9 +9,9 @@ import { ScrollArea } from '@web/components/scroll-area';
  * The chosen view, one row per group and the total; a group's button opens its accounts below it
  * (the drill-down), which the server lists by the same key it grouped by.
  */
-export function GroupsTable({ report }: { report: ActualsReport }) {
+export function GroupsTable({ report }: { report: LedgerReport }) {
   const [open, setOpen] = useState<string | null>(null);
-  const heading = ACTUALS_GROUPING_LABELS[report.by];
+  const heading = LEDGER_GROUPING_LABELS[report.by];
   const drills = report.by !== 'account';
   return (
     <ScrollArea label={`Budget vs actual by ${heading.toLowerCase()}`}>

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
-import { ACTUALS_GROUPING_LABELS, ACTUALS_GROUPINGS, type ActualsGrouping } from '@shared/schemas/actuals';
-import { ledgerPeriodText } from '@shared/schemas/actuals-import';
+import { LEDGER_GROUPING_LABELS, LEDGER_GROUPINGS, type LedgerGrouping } from '@shared/schemas/ledger';
+import { ledgerPeriodText } from '@shared/schemas/ledger-import';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
-import { useActualsReport, useLedgerImports } from '@web/api/actuals';
+import { useLedgerReport, useLedgerImports } from '@web/api/ledger';
 import { errorMessage } from '@web/api/client';
 import { useFiscalYears } from '@web/api/fiscal-years';
 import { useBudgetYear } from '@web/budget-year/budget-year-context';
@@ -30,7 +30,7 @@ export function BudgetVsActualScreen() {
   const years = useFiscalYears(selected?.id);
   const imports = useLedgerImports(undefined);
   const [fiscalYear, setFiscalYear] = useState<number | null>(null);
-  const [by, setBy] = useState<ActualsGrouping>('category');
+  const [by, setBy] = useState<LedgerGrouping>('category');
   // The page of groups shown (a view by account has a group per account of the ledger).
   const [rowsOffset, setRowsOffset] = useState(0);
   useEffect(
@@ -38,7 +38,7 @@ export function BudgetVsActualScreen() {
     [selected?.id, selected?.currentFiscalYear],
   );
   useEffect(() => setRowsOffset(0), [fiscalYear, by]);
-  const report = useActualsReport(fiscalYear, by, rowsOffset);
+  const report = useLedgerReport(fiscalYear, by, rowsOffset);
 
   const yearOptions = useMemo(() => {
     const all = new Set<number>(years.data?.fiscalYears ?? []);
@@ -87,8 +87,8 @@ export function BudgetVsActualScreen() {
           <Select
             id="bva-by"
             value={by}
-            onValueChange={(v) => setBy(v as ActualsGrouping)}
-            options={ACTUALS_GROUPINGS.map((g) => ({ value: g, label: ACTUALS_GROUPING_LABELS[g] }))}
+            onValueChange={(v) => setBy(v as LedgerGrouping)}
+            options={LEDGER_GROUPINGS.map((g) => ({ value: g, label: LEDGER_GROUPING_LABELS[g] }))}
           />
         </div>
       </div>
@@ -140,7 +140,7 @@ export function BudgetVsActualScreen() {
           </dl>
           <section
             className="card card--flush bva-card"
-            aria-label={`By ${ACTUALS_GROUPING_LABELS[by].toLowerCase()}`}
+            aria-label={`By ${LEDGER_GROUPING_LABELS[by].toLowerCase()}`}
           >
             <GroupsTable key={`${data.fiscalYear}-${data.by}-${data.rowsPage.offset}`} report={data} />
           </section>

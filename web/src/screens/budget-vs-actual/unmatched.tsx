@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ActualsReport } from '@web/api/actuals';
+import type { LedgerReport } from '@web/api/ledger';
 import { formatMoney } from '@web/lib/format';
 import { UnmatchedAccounts } from './group-accounts';
 import { ScrollArea } from '@web/components/scroll-area';
@@ -8,7 +8,7 @@ import { ScrollArea } from '@web/components/scroll-area';
  * What matched nothing, listed rather than dropped: ledger accounts no proposed line names, budget
  * lines that name no ledger account, and the rows set aside at import with their reasons.
  */
-export function Unmatched({ report }: { report: ActualsReport }) {
+export function Unmatched({ report }: { report: LedgerReport }) {
   // The report carries their count; the accounts themselves are read once their list is opened.
   const [accountsOpened, setAccountsOpened] = useState(false);
   const unmatched = report.unmatchedAccountCount;

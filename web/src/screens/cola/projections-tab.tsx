@@ -15,7 +15,7 @@ import { useSchemaForm } from '@web/components/form/use-schema-form';
 import { Select } from '@web/components/select';
 import { Spinner } from '@web/components/spinner';
 import { formatMoney } from '@web/lib/format';
-import type { Base } from '@shared/schemas/actuals-base';
+import type { Base } from '@shared/schemas/ledger-base';
 import { multiYearQuery } from '@shared/schemas/cola-calc';
 import { typedYear } from './cola-format';
 import { ProjectionResult } from './projection-result';

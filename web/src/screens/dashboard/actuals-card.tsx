@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { ledgerPeriodText, PERIODS_PER_YEAR } from '@shared/schemas/actuals-import';
+import { ledgerPeriodText, PERIODS_PER_YEAR } from '@shared/schemas/ledger-import';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
-import { useActualsSummary } from '@web/api/actuals';
+import { useLedgerSummary } from '@web/api/ledger';
 import { useCanVisit } from '@web/auth/use-can';
 import { formatMoney } from '@web/lib/format';
 import './actuals-card.css';
@@ -13,7 +13,7 @@ import './actuals-card.css';
  * Actual, linked for the roles that may open it.
  */
 export function ActualsCard({ fiscalYear }: { fiscalYear: number | null }) {
-  const summary = useActualsSummary(fiscalYear);
+  const summary = useLedgerSummary(fiscalYear);
   const canOpen = useCanVisit('/budget-vs-actual');
   const fy = fiscalYear === null ? '' : fiscalYearLabel(fiscalYear);
   const s = summary.data;

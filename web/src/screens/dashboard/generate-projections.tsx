@@ -4,7 +4,7 @@ import { useBaseYears, useGenerateProjections, type GenerateProjectionsResult } 
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { BaseChoice } from '@web/components/form/base-choice';
 import { useToast } from '@web/components/toast';
-import type { Base } from '@shared/schemas/actuals-base';
+import type { Base } from '@shared/schemas/ledger-base';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { DEFAULT_PROJECTION_YEARS } from '@shared/schemas/projections';
 

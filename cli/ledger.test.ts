@@ -9,15 +9,15 @@ import { buildBudgetYear, FIXTURES } from '../test/factories';
 
 const LEDGER = path.join(FIXTURES, 'lunenburg-munis-ytd-fy2023.csv');
 
-/** `actuals import|report` through the real binary. */
-describe('budget-cli actuals', () => {
+/** `ledger import|report` through the real binary. */
+describe('budget-cli ledger', () => {
   let runner: CliRunner;
   let tmp: string;
   const cli = (...args: string[]) => runner.cli(...args);
 
   beforeAll(async () => {
-    runner = await createCliRunner('actuals', { timeout: 150_000 });
-    tmp = mkdtempSync(path.join(tmpdir(), 'actuals-cli-'));
+    runner = await createCliRunner('ledger', { timeout: 150_000 });
+    tmp = mkdtempSync(path.join(tmpdir(), 'ledger-cli-'));
     expect((await cli('db', 'migrate')).code).toBe(0);
     const handle = await runner.openDb();
     try {
@@ -35,18 +35,18 @@ describe('budget-cli actuals', () => {
     'refuses a year that does not exist and a period outside 1-13, writing nothing',
     { timeout: 120_000 },
     async () => {
-      const noYear = await cli('actuals', 'import', LEDGER, '--fiscal-year', 'FY2031', '--json');
+      const noYear = await cli('ledger', 'import', LEDGER, '--fiscal-year', 'FY2031', '--json');
       expect(noYear.code).toBe(2);
       expect(JSON.parse(noYear.stdout)).toMatchObject({ code: 'VALIDATION_FAILED' });
       expect(noYear.stderr).toContain('FY31 does not exist');
-      const badPeriod = await cli('actuals', 'import', LEDGER, '--fiscal-year', 'FY2023', '--period', '14');
+      const badPeriod = await cli('ledger', 'import', LEDGER, '--fiscal-year', 'FY2023', '--period', '14');
       expect(badPeriod.code).toBe(2);
       expect(badPeriod.stderr).toContain('--period: The period is a whole number from 1 to 13');
-      const noAmount = await cli('actuals', 'import', LEDGER, '--fiscal-year', 'FY23', '--map', 'expended=');
+      const noAmount = await cli('ledger', 'import', LEDGER, '--fiscal-year', 'FY23', '--map', 'expended=');
       expect(noAmount.code).toBe(2);
       expect(noAmount.stderr).toContain('Please map required fields: Expended Year to Date');
       const report = jsonDocument(
-        await cli('actuals', 'report', '--fiscal-year', 'FY2023', '--json'),
+        await cli('ledger', 'report', '--fiscal-year', 'FY2023', '--json'),
         'object',
       );
       expect(report.ledger).toBeNull();
@@ -69,7 +69,7 @@ describe('budget-cli actuals', () => {
           ),
         ]),
       );
-      const dry = await cli('actuals', 'import', file, '--fiscal-year', 'FY2023', '--dry-run');
+      const dry = await cli('ledger', 'import', file, '--fiscal-year', 'FY2023', '--dry-run');
       expect(dry.code, dry.stderr).toBe(0);
       expect(dry.stdout).toMatch(/^Encoding: .*row 2.*Windows-1252/im);
       expect(dry.stdout).toContain('Café supplies – kitchen');
@@ -81,24 +81,24 @@ describe('budget-cli actuals', () => {
     { timeout: 180_000 },
     async () => {
       const dry = jsonDocument(
-        await cli('actuals', 'import', LEDGER, '--fiscal-year', 'FY2023', '--dry-run', '--json'),
+        await cli('ledger', 'import', LEDGER, '--fiscal-year', 'FY2023', '--dry-run', '--json'),
         'object',
       );
       expect(dry).toMatchObject({ dryRun: true, imported: 73, period: 13 });
       const empty = jsonDocument(
-        await cli('actuals', 'report', '--fiscal-year', 'FY2023', '--json'),
+        await cli('ledger', 'report', '--fiscal-year', 'FY2023', '--json'),
         'object',
       );
       expect(empty.ledger).toBeNull();
 
-      const text = await cli('actuals', 'import', LEDGER, '--fiscal-year', 'FY2023');
+      const text = await cli('ledger', 'import', LEDGER, '--fiscal-year', 'FY2023');
       expect(text.code, text.stderr).toBe(0);
       expect(text.stdout).toContain('FY23 period 13, pattern fund-x-xxx-FUNC-...-OBJECT');
       expect(text.stdout).toMatch(/Revised Budget\s+file\s+\$3,219,806\.26\s+stored\s+\$3,219,806\.26/);
       expect(text.stdout).toMatch(/Expended Year to Date\s+file\s+\$2,962,207\.45/);
 
       const byFunction = jsonDocument(
-        await cli('actuals', 'report', '--fiscal-year', 'FY2023', '--by', 'function', '--json'),
+        await cli('ledger', 'report', '--fiscal-year', 'FY2023', '--by', 'function', '--json'),
         'object',
       );
       expect(byFunction.totals).toMatchObject({
@@ -107,14 +107,14 @@ describe('budget-cli actuals', () => {
         originalBudget: 3317435,
       });
       expect(byFunction.rows).toHaveLength(21);
-      const table = await cli('actuals', 'report', '--fiscal-year', 'FY2023', '--by', 'function');
+      const table = await cli('ledger', 'report', '--fiscal-year', 'FY2023', '--by', 'function');
       expect(table.stdout).toContain('2440 Other Instructional Services');
       expect(table.stdout).toContain('by function: ledger at year-end (period 13) (');
       expect(table.stdout).toContain('OVER BUDGET');
 
       const file = path.join(tmp, 'bva.xlsx');
       const xlsx = await cli(
-        'actuals',
+        'ledger',
         'report',
         '--fiscal-year',
         'FY2023',
@@ -133,7 +133,7 @@ describe('budget-cli actuals', () => {
       // A later period's re-import replaces this one; an earlier one is refused (409, exit 1).
       const p6 = readFileSync(LEDGER, 'utf8').replace(/\r\n2023,13,/g, '\r\n2023,6,');
       writeFileSync(path.join(tmp, 'p6.csv'), p6);
-      const back = await cli('actuals', 'import', path.join(tmp, 'p6.csv'), '--fiscal-year', 'FY2023');
+      const back = await cli('ledger', 'import', path.join(tmp, 'p6.csv'), '--fiscal-year', 'FY2023');
       expect(back.code).toBe(1);
       expect(back.stderr).toContain('already holds the ledger at period 13');
 
@@ -141,6 +141,7 @@ describe('budget-cli actuals', () => {
       // the cent and the total is the sum of the rows shown, in --json and in the table.
       const p7 = readFileSync(LEDGER, 'utf8').replace(/\r\n2023,13,/g, '\r\n2023,7,');
       writeFileSync(path.join(tmp, 'p7.csv'), p7);
+      // Through the command's old name, which still answers (an alias of `ledger`).
       const seven = await cli(
         'actuals',
         'import',
@@ -155,13 +156,13 @@ describe('budget-cli actuals', () => {
       const roundDiv = (n: bigint, d: bigint) => (2n * n + (n < 0n ? -d : d)) / (2n * d);
       const want = expended.reduce((t, e) => t + roundDiv(e * 12n, 7n), 0n);
       const atSeven = jsonDocument(
-        await cli('actuals', 'report', '--fiscal-year', 'FY2023', '--by', 'function', '--json'),
+        await cli('ledger', 'report', '--fiscal-year', 'FY2023', '--by', 'function', '--json'),
         'object',
       ) as { totals: { projectedYearEnd: number }; rows: { projectedYearEnd: number }[] };
       const dollars = (n: number) => cents(n.toFixed(2));
       expect(atSeven.rows.reduce((t, r) => t + dollars(r.projectedYearEnd), 0n)).toBe(want);
       expect(dollars(atSeven.totals.projectedYearEnd)).toBe(want);
-      const shown = await cli('actuals', 'report', '--fiscal-year', 'FY2023', '--by', 'function');
+      const shown = await cli('ledger', 'report', '--fiscal-year', 'FY2023', '--by', 'function');
       const moneyText = (c: bigint) =>
         `$${(c / 100n).toLocaleString('en-US')}.${String(c % 100n).padStart(2, '0')}`;
       expect(shown.stdout).toMatch(new RegExp(`Total .*\\${moneyText(want)}`));

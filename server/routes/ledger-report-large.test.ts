@@ -87,7 +87,7 @@ async function get(path: string, who = token) {
 
 describe('budget vs actual over a 200,000-account ledger', () => {
   it('answers the default report with group rows only, holding neither the server nor memory', async () => {
-    const watched = await underWatch(() => get('/actuals/report?fiscalYear=2023'));
+    const watched = await underWatch(() => get('/ledger/report?fiscalYear=2023'));
     const res = watched.result;
     expect(res.status, res.bytes.toString().slice(0, 300)).toBe(200);
     expect(res.bytes.length).toBeLessThan(MB);
@@ -104,7 +104,7 @@ describe('budget vs actual over a 200,000-account ledger', () => {
   });
 
   it('pages the rows of the account view and the accounts of a group, with their totals', async () => {
-    const watched = await underWatch(() => get('/actuals/report?fiscalYear=2023&by=account'));
+    const watched = await underWatch(() => get('/ledger/report?fiscalYear=2023&by=account'));
     const res = watched.result;
     expect(res.status).toBe(200);
     expect(res.bytes.length).toBeLessThan(MB);
@@ -114,25 +114,23 @@ describe('budget vs actual over a 200,000-account ledger', () => {
     expect(first.rows).toHaveLength(500);
     expect(watched.slowestHealthMs).toBeLessThan(HEALTH_BOUND_MS);
     expect(watched.heapGrowthMb).toBeLessThan(HEAP_BOUND_MB);
-    const next = (
-      await get('/actuals/report?fiscalYear=2023&by=account&rowsOffset=500&rowsLimit=200')
-    ).json();
+    const next = (await get('/ledger/report?fiscalYear=2023&by=account&rowsOffset=500&rowsLimit=200')).json();
     expect(next.rowsPage).toMatchObject({ offset: 500, limit: 200 });
     expect(next.rows).toHaveLength(200);
     expect(next.rows[0].key > first.rows[499].key).toBe(true);
     expect(next.totals).toEqual(first.totals);
 
     const fn = LARGE_LEDGER_FUNCTIONS[3];
-    const byFunction = (await get('/actuals/report?fiscalYear=2023&by=function')).json();
+    const byFunction = (await get('/ledger/report?fiscalYear=2023&by=function')).json();
     const group = byFunction.rows.find((r: { key: string }) => r.key === fn);
     const page = (
-      await get(`/actuals/report?fiscalYear=2023&by=function&group=${fn}&offset=100&limit=50`)
+      await get(`/ledger/report?fiscalYear=2023&by=function&group=${fn}&offset=100&limit=50`)
     ).json();
     expect(page.accountsPage).toEqual({ offset: 100, limit: 50, total: group.accountCount });
     expect(page.accounts).toHaveLength(50);
     expect(page.accounts.every((a: { functionCode: string }) => a.functionCode === fn)).toBe(true);
 
-    const tooMany = await get('/actuals/report?fiscalYear=2023&accounts=all&limit=5000');
+    const tooMany = await get('/ledger/report?fiscalYear=2023&accounts=all&limit=5000');
     expect(tooMany.status).toBe(400);
     expect(tooMany.json().error).toContain('at most 1000');
   });
@@ -143,13 +141,13 @@ describe('budget vs actual over a 200,000-account ledger', () => {
     t.app.db.on('query', record);
     let watched;
     try {
-      watched = await underWatch(() => get('/actuals/summary?fiscalYear=2023', viewer));
+      watched = await underWatch(() => get('/ledger/summary?fiscalYear=2023', viewer));
     } finally {
       t.app.db.off('query', record);
     }
     expect(watched.result.status).toBe(200);
     const summary = watched.result.json();
-    const report = (await get('/actuals/report?fiscalYear=2023')).json();
+    const report = (await get('/ledger/report?fiscalYear=2023')).json();
     expect(summary).toMatchObject({
       budget: report.totals.budget,
       expended: report.totals.expended,
@@ -160,7 +158,7 @@ describe('budget vs actual over a 200,000-account ledger', () => {
   });
 
   it('streams the full workbook without holding the server or growing memory with the ledger', async () => {
-    const watched = await underWatch(() => get('/actuals/report.xlsx?fiscalYear=2023&by=function'));
+    const watched = await underWatch(() => get('/ledger/report.xlsx?fiscalYear=2023&by=function'));
     const res = watched.result;
     expect(res.status, res.bytes.toString().slice(0, 300)).toBe(200);
     expect(res.headers.get('content-disposition')).toContain('FY2023-budget-vs-actual-by-function.xlsx');

@@ -7,7 +7,7 @@ import {
   ledgerSuite,
   parseFixture,
   sumOf,
-} from '../../test/worlds/actuals.suite';
+} from '../../test/worlds/ledger.suite';
 
 /**
  * The multi-year projection and Generate Projections can start from last year's

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { singleFileUpload, uploadedFile } from '@server/lib/import/upload-middleware';
-import * as r from '@shared/schemas/actuals';
-import * as s from '@shared/schemas/actuals-import';
-import { actualsImport as imports } from '@server/domains/imports';
+import * as r from '@shared/schemas/ledger';
+import * as s from '@shared/schemas/ledger-import';
+import { ledgerImport as imports } from '@server/domains/imports';
 import { LEDGER_TOO_LARGE } from '@server/domains/imports';
-import { actualsReport as report } from '@server/domains/ledger';
+import { ledgerReport as report } from '@server/domains/ledger';
 import { budgetVsActualWorkbookStream } from '@server/domains/ledger';
 import { defineRoute } from './define';
 
@@ -17,12 +17,12 @@ const analyzeRequest = z.strictObject({
   }),
 });
 
-export const actualsRoutes = [
+const routes = [
   defineRoute({
     method: 'post',
-    path: '/actuals/import/analyze',
+    path: '/ledger/import/analyze',
     summary:
-      'Upload a ledger (actuals) export (multipart: file) and get its columns, suggested mapping, first rows and the account pattern',
+      'Upload a ledger export (multipart: file) and get its columns, suggested mapping, first rows and the account pattern',
     tag,
     action: 'import.run',
     multipart: true,
@@ -40,7 +40,7 @@ export const actualsRoutes = [
   }),
   defineRoute({
     method: 'post',
-    path: '/actuals/import/execute',
+    path: '/ledger/import/execute',
     summary:
       "Import an analyzed ledger into a fiscal year at a period, replacing the year's earlier period, in one transaction (dryRun: check only)",
     tag,
@@ -51,7 +51,7 @@ export const actualsRoutes = [
   }),
   defineRoute({
     method: 'get',
-    path: '/actuals/imports',
+    path: '/ledger/imports',
     summary: 'Ledger imports, newest first: the current one of each fiscal year and those it replaced',
     tag,
     action: 'budgetVsActual.read',
@@ -61,16 +61,16 @@ export const actualsRoutes = [
   }),
   defineRoute({
     method: 'get',
-    path: '/actuals/account-pattern',
+    path: '/ledger/account-pattern',
     summary: 'The account pattern that splits ledger accounts into DESE function, object and location codes',
     tag,
-    action: 'actuals.read',
+    action: 'ledger.read',
     response: s.accountPatternResponse,
     handler: ({ app, actor }) => imports.getAccountPattern(app, actor),
   }),
   defineRoute({
     method: 'put',
-    path: '/actuals/account-pattern',
+    path: '/ledger/account-pattern',
     summary:
       'Set the account pattern (e.g. fund-x-xxx-FUNC-...-OBJECT); accounts already imported keep their codes',
     tag,
@@ -81,23 +81,23 @@ export const actualsRoutes = [
   }),
   defineRoute({
     method: 'get',
-    path: '/actuals/report',
+    path: '/ledger/report',
     summary:
       "Budget vs actual for a fiscal year by category, DESE function, building or account: budget, revised, expended, encumbered, available, percent used and projected year-end per group, with the lines that match no account and how many accounts no line names. The accounts it lists: every one (accounts=all, the default), none (accounts=none, the screen's first read) or those no line names (accounts=unmatched); group=<a row's key> lists only that group's (the drill-down)",
     tag,
     action: 'budgetVsActual.read',
-    query: r.actualsReportQuery,
-    response: r.actualsReportResponse,
+    query: r.ledgerReportQuery,
+    response: r.ledgerReportResponse,
     handler: ({ app, actor, query }) => report.budgetVsActual(app, actor, query),
   }),
   defineRoute({
     method: 'get',
-    path: '/actuals/report.xlsx',
+    path: '/ledger/report.xlsx',
     summary:
       'Budget vs actual as an Excel workbook: the chosen view, every account and every row that matched nothing, derived figures as formulas; streamed whatever the size of the ledger',
     tag,
     action: 'budgetVsActual.read',
-    query: r.actualsWorkbookQuery,
+    query: r.ledgerWorkbookQuery,
     handler: async ({ app, actor, query, ctx }) => {
       const book = await budgetVsActualWorkbookStream(app, actor, query);
       ctx.type = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -107,12 +107,26 @@ export const actualsRoutes = [
   }),
   defineRoute({
     method: 'get',
-    path: '/actuals/summary',
+    path: '/ledger/summary',
     summary: "Spent to date against budget for a fiscal year (the dashboard's card): totals only",
     tag,
     action: 'dashboard.read',
-    query: r.actualsSummaryQuery,
-    response: r.actualsSummaryResponse,
-    handler: ({ app, actor, query }) => report.actualsSummary(app, actor, query),
+    query: r.ledgerSummaryQuery,
+    response: r.ledgerSummaryResponse,
+    handler: ({ app, actor, query }) => report.ledgerSummary(app, actor, query),
   }),
+];
+
+/**
+ * The ledger's routes under /ledger, and each again under /actuals, the path the API had before
+ * the ledger import was named 'ledger' everywhere (scripts written against it keep working). The
+ * old paths are the same operations, documented as such.
+ */
+export const ledgerRoutes = [
+  ...routes,
+  ...routes.map((route) => ({
+    ...route,
+    path: route.path.replace(/^\/ledger\//, '/actuals/'),
+    summary: `The old path of ${route.method.toUpperCase()} /api${route.path}, kept as an alias: ${route.summary}`,
+  })),
 ];

@@ -8,7 +8,7 @@ import { authorize, type Actor } from '@server/policies/index';
 import { insertAudit } from '@server/db/audit';
 import * as accounts from './queries/ledger-accounts';
 import * as q from './queries/ledger-imports';
-import type { LedgerImportResult } from '@shared/schemas/actuals-import';
+import type { LedgerImportResult } from '@shared/schemas/ledger-import';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { deseCodes } from '@server/domains/massachusetts';
 import {
@@ -20,12 +20,12 @@ import {
   readLedgerRows,
   resolveLedgerMapping,
   type ReadRow,
-} from './actuals-import-read';
-import { requireValidPattern } from './actuals-import-analyze';
+} from './ledger-import-read';
+import { requireValidPattern } from './ledger-import-analyze';
 import { headerOf, sampleRows } from './import-analyze';
-import { oneLedgerImportAtATime, turnTaker } from './actuals-import-limits';
-import { reconcile, sumFile } from './actuals-import-reconcile';
-import { discardAfterFailure, dropReplacedRows, sweepLedgerLeftovers } from './actuals-import-pending';
+import { oneLedgerImportAtATime, turnTaker } from './ledger-import-limits';
+import { reconcile, sumFile } from './ledger-import-reconcile';
+import { discardAfterFailure, dropReplacedRows, sweepLedgerLeftovers } from './ledger-import-pending';
 
 export interface LedgerPlan {
   fiscalYear: number;

@@ -7,16 +7,16 @@ import {
   LEDGER_IMPORT_TYPE,
   type LedgerExecuteBody,
   type LedgerImportResult,
-} from '@shared/schemas/actuals-import';
-import { analyzeLedgerFile } from './actuals-import-analyze';
-import { checkLedgerFileSize } from './actuals-import-limits';
-import { importLedgerFromPath, type LedgerPlan } from './actuals-import-run';
+} from '@shared/schemas/ledger-import';
+import { analyzeLedgerFile } from './ledger-import-analyze';
+import { checkLedgerFileSize } from './ledger-import-limits';
+import { importLedgerFromPath, type LedgerPlan } from './ledger-import-run';
 
-export { analyzeLedgerUpload, getAccountPattern, setAccountPattern } from './actuals-import-analyze';
-export type { LedgerPlan } from './actuals-import-run';
+export { analyzeLedgerUpload, getAccountPattern, setAccountPattern } from './ledger-import-analyze';
+export type { LedgerPlan } from './ledger-import-run';
 
 /**
- * POST /actuals/import/execute: imports the ledger upload an analysis stored. Only its uploader may
+ * POST /ledger/import/execute: imports the ledger upload an analysis stored. Only its uploader may
  * import it; a real import deletes it (a dry run keeps it for the real one).
  */
 export async function executeLedgerUpload(

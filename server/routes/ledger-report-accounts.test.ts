@@ -8,9 +8,9 @@ import {
   parseFixture,
   sumOf,
   type FixtureRow,
-} from '../../test/worlds/actuals.suite';
+} from '../../test/worlds/ledger.suite';
 
-// GET /actuals/report lists no ledger account by default (the screen's first read), every one a page
+// GET /ledger/report lists no ledger account by default (the screen's first read), every one a page
 // at a time (accounts=all), the ones no line names (accounts=unmatched), or one group's (group=<key>: the drill-down).
 // A group's accounts are checked against the group's figures and against the fixture, read by this
 // test's own parser, in integer cents.
@@ -25,7 +25,7 @@ const ACCOUNT_FIGURES = ['originalBudget', 'revisedBudget', 'expended', 'encumbe
 
 type Json = Record<string, any>;
 const report = (query: string, token = s.finance.token) =>
-  s.t.api('get', `/actuals/report?${query}`, { token });
+  s.t.api('get', `/ledger/report?${query}`, { token });
 const cents = (items: readonly Json[], field: string) =>
   items.reduce((t: bigint, x) => t + centsOfDollars(x[field]), 0n);
 
@@ -51,9 +51,9 @@ beforeAll(async () => {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 });
 
-describe('GET /actuals/report: which accounts it lists', () => {
+describe('GET /ledger/report: which accounts it lists', () => {
   it('returns 401, 400 with a clear message for a bad choice or group, and the groups to VIEW_ONLY', async () => {
-    expect((await s.t.api('get', '/actuals/report?fiscalYear=2023&accounts=none')).status).toBe(401);
+    expect((await s.t.api('get', '/ledger/report?fiscalYear=2023&accounts=none')).status).toBe(401);
     const refusals: [string, string, string][] = [
       ['accounts=some', 'accounts', 'List accounts all, none or unmatched'],
       ['accounts=none&group=2210&by=function', 'group', 'not none'],

@@ -1,20 +1,20 @@
 import type { Db } from '@server/db/index';
 import { badRequest } from '@server/errors';
 import { centsOf, centsText } from '@shared/money';
-import { baseFactors } from './queries/actuals-base';
-import { actualsGroups } from './queries/budget-vs-actual';
+import { baseFactors } from './queries/ledger-base';
+import { ledgerGroups } from './queries/budget-vs-actual';
 import { groupNames } from './queries/budget-vs-actual-sources';
 import { findCurrentImportInfo } from '@server/domains/imports';
-import { NO_KEY } from '@shared/schemas/actuals';
-import type { BaseFactor } from '@shared/schemas/actuals-base';
-import { PERIODS_PER_YEAR } from '@shared/schemas/actuals-import';
+import { NO_KEY } from '@shared/schemas/ledger';
+import type { BaseFactor } from '@shared/schemas/ledger-base';
+import { PERIODS_PER_YEAR } from '@shared/schemas/ledger-import';
 import { fiscalYearLabel as label } from '@shared/schemas/fiscal-year';
 
 /**
  * "Last year's actual spending" as a planning base. The one home of the rule: a
  * year's actual spending is the ledger's projected year-end (expended ÷ periods elapsed × 12, the
  * Budget vs Actual figure, which is what was expended once the ledger reaches period 12), per
- * category and in total, read through actualsGroups so every screen shows the same figures. The
+ * category and in total, read through ledgerGroups so every screen shows the same figures. The
  * multi-year projection and the planning defaults take the total as their baseline; Generate
  * Projections scales each category's lines by its actual ÷ budget.
  */
@@ -24,7 +24,7 @@ export interface ActualSpending {
   /** The ledger's period; 12 or more is the complete year. */
   period: number;
   complete: boolean;
-  /** Dollars (whole cents), as the rest of the actuals API. */
+  /** Dollars (whole cents), as the rest of the ledger API. */
   total: number;
   /** Each category's budget (the year's proposed lines in the budget year) and actual spending. */
   byCategory: { categoryId: number | null; budget: number; actual: number }[];
@@ -44,7 +44,7 @@ export async function actualSpending(
   }
   const periodsElapsed = Math.min(ledger.period, PERIODS_PER_YEAR);
   // Every category: their number is the district's categories', not the ledger's accounts'.
-  const groups = await actualsGroups(db, { fiscalYear, budgetYearId, periodsElapsed }, 'category', {
+  const groups = await ledgerGroups(db, { fiscalYear, budgetYearId, periodsElapsed }, 'category', {
     offset: 0,
     limit: 1_000_000,
   });

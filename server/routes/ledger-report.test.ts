@@ -9,7 +9,7 @@ import {
   parseFixture,
   sumOf,
   type FixtureRow,
-} from '../../test/worlds/actuals.suite';
+} from '../../test/worlds/ledger.suite';
 
 const s = ledgerSuite('ledger-report-');
 const file = readFileSync(LEDGER_FILE);
@@ -67,11 +67,11 @@ beforeAll(async () => {
 });
 
 const report = (query: string, token = s.finance.token) =>
-  s.t.api('get', `/actuals/report?${query}`, { token });
+  s.t.api('get', `/ledger/report?${query}`, { token });
 
-/** GET /actuals/report.xlsx: the streamed workbook, loaded, and its file name. */
+/** GET /ledger/report.xlsx: the streamed workbook, loaded, and its file name. */
 async function workbook(query: string) {
-  const res = await fetch(`${s.t.url}/api/actuals/report.xlsx?${query}`, {
+  const res = await fetch(`${s.t.url}/api/ledger/report.xlsx?${query}`, {
     headers: { Authorization: `Bearer ${s.finance.token}` },
   });
   expect(res.status).toBe(200);
@@ -90,9 +90,9 @@ const FIGURES = [
   'projectedYearEnd',
 ] as const;
 
-describe('GET /actuals/report', () => {
+describe('GET /ledger/report', () => {
   it('returns 401, 400 for a bad grouping, the report to VIEW_ONLY too and 404 for a year that does not exist', async () => {
-    expect((await s.t.api('get', '/actuals/report?fiscalYear=2023')).status).toBe(401);
+    expect((await s.t.api('get', '/ledger/report?fiscalYear=2023')).status).toBe(401);
     expect((await report('fiscalYear=2023&by=vendor')).status).toBe(400);
     // Budget vs actual holds no individual pay; the school committee reads it.
     const seen = await report('fiscalYear=2023', s.viewer.token);
@@ -307,9 +307,9 @@ describe('GET /actuals/report', () => {
   });
 });
 
-describe('GET /actuals/summary', () => {
+describe('GET /ledger/summary', () => {
   it("gives the dashboard's figures to every role", async () => {
-    const res = await s.t.api('get', '/actuals/summary?fiscalYear=FY2023', { token: s.viewer.token });
+    const res = await s.t.api('get', '/ledger/summary?fiscalYear=FY2023', { token: s.viewer.token });
     expect(res.status).toBe(200);
     const full = await report('fiscalYear=2023');
     expect(res.body).toMatchObject({
@@ -324,7 +324,7 @@ describe('GET /actuals/summary', () => {
     expect(res.body.flaggedCategories).toBe(
       full.body.rows.filter((r: any) => r.overBudget || r.projectedOver).length,
     );
-    const none = await s.t.api('get', '/actuals/summary?fiscalYear=2030', { token: s.viewer.token });
+    const none = await s.t.api('get', '/ledger/summary?fiscalYear=2030', { token: s.viewer.token });
     expect(none.body).toMatchObject({ hasLedger: false, expended: 0, period: null });
   });
 });

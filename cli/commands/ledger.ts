@@ -3,13 +3,13 @@ import { z } from 'zod';
 import { fiscalYearLabel } from '@shared/budget-math';
 import { requireFile } from '@server/lib/files';
 import { formatDecimalMoney as dollars, formatMoneyCents as money } from '@shared/money';
-import { ACTUALS_GROUPINGS, type ActualsReport } from '@shared/schemas/actuals';
+import { LEDGER_GROUPINGS, type LedgerReport } from '@shared/schemas/ledger';
 import {
   accountPatternInput,
   ledgerPeriodText,
   periodInput,
   type LedgerImportResult,
-} from '@shared/schemas/actuals-import';
+} from '@shared/schemas/ledger-import';
 import { fiscalYearInput } from '@shared/schemas/fiscal-year';
 import { SKIP } from '@shared/schemas/import';
 import { importLedgerLocalFile } from '@server/domains/imports';
@@ -19,6 +19,9 @@ import { budgetYearNamed } from '../lookups';
 import { withCli } from '../context';
 import { parseFlags, printJson, printRows } from '../output';
 import { recordWrittenExport } from '../write-export';
+
+/** The command's help line (cli/program.ts shows the same without loading this module). */
+const LEDGER_DESCRIPTION = 'General ledger: import a year-to-date ledger, budget vs actual';
 
 const importFlags = z.object({
   fiscalYear: fiscalYearInput,
@@ -35,7 +38,7 @@ const importFlags = z.object({
 const reportFlags = z.object({
   fiscalYear: fiscalYearInput,
   by: z
-    .enum(ACTUALS_GROUPINGS, { error: 'Use --by category, function, building or account' })
+    .enum(LEDGER_GROUPINGS, { error: 'Use --by category, function, building or account' })
     .default('category'),
   budgetYear: z.string().trim().min(1).optional(),
   json: z.boolean().optional(),
@@ -95,7 +98,7 @@ export function ledgerSummary(r: LedgerImportResult, mapping: Record<string, str
   return out;
 }
 
-function printReport(r: ActualsReport): void {
+function printReport(r: LedgerReport): void {
   const ledger = r.ledger
     ? `ledger at ${ledgerPeriodText(r.ledger.period)} (${r.ledger.fileName})`
     : 'no ledger imported';
@@ -106,7 +109,7 @@ function printReport(r: ActualsReport): void {
     `Budget vs actual ${fiscalYearLabel(r.fiscalYear)} by ${r.by}: ${ledger}; ${budget}\n`,
   );
   process.stdout.write(`${r.projectionRule}\n\n`);
-  const row = (label: string, x: ActualsReport['totals']) => ({
+  const row = (label: string, x: LedgerReport['totals']) => ({
     [r.by]: label,
     budget: money(x.budget),
     revised: money(x.revisedBudget),
@@ -129,11 +132,12 @@ function printReport(r: ActualsReport): void {
   );
 }
 
-/** `actuals import|report`: the general ledger's actuals and budget vs actual. */
-export function registerActualsCommands(program: Command): void {
-  const cmd = program
-    .command('actuals')
-    .description('Ledger actuals: import a year-to-date ledger, budget vs actual');
+/**
+ * `ledger import|report`: the imported general ledger and budget vs actual. `actuals`, its name
+ * before the ledger was called 'ledger' everywhere, still answers (scripts written against it).
+ */
+export function registerLedgerCommands(program: Command): void {
+  const cmd = program.command('ledger').alias('actuals').description(LEDGER_DESCRIPTION);
   cmd
     .command('import')
     .description(
@@ -195,7 +199,7 @@ export function registerActualsCommands(program: Command): void {
           // Streamed to the file: every group, account and row set aside, whatever the ledger's size.
           const book = await writeBudgetVsActualWorkbook(app, actor, query, opts.xlsx);
           await recordWrittenExport(app, actor, opts.xlsx, {
-            what: 'budget-cli actuals report --xlsx',
+            what: 'budget-cli ledger report --xlsx',
             fiscalYear: opts.fiscalYear,
             budgetYearId: budgetYearId ?? null,
             rows: book.groupCount,

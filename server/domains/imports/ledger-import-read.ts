@@ -6,10 +6,10 @@ import { DESE_FUNCTION_CODES } from '@server/lib/import/dese';
 import type { HeaderInfo } from '@server/lib/import/header';
 import type { TableSource } from '@server/lib/import/read-table';
 import { buildingKey, transformLedgerRow, type LedgerOutcome } from '@server/lib/import/transform-ledger';
-import { LEDGER_FIELDS, LEDGER_MAX_ROWS, type LedgerRow } from '@shared/schemas/actuals-import';
+import { LEDGER_FIELDS, LEDGER_MAX_ROWS, type LedgerRow } from '@shared/schemas/ledger-import';
 import { parseFiscalYear } from '@shared/schemas/fiscal-year';
 import { PREVIEW_ROWS, PREVIEW_ROWS_MAX, SKIP } from '@shared/schemas/import';
-import { tooManyRows, turnTaker } from './actuals-import-limits';
+import { tooManyRows, turnTaker } from './ledger-import-limits';
 
 /**
  * Reading a ledger file before anything is written: the confirmed mapping checked, every row read

@@ -5,9 +5,9 @@ import {
   LEDGER_FIELDS,
   type LedgerAmountField,
   type LedgerImportResult,
-} from '@shared/schemas/actuals-import';
-import type { ReadRow } from './actuals-import-read';
-import { turnTaker } from './actuals-import-limits';
+} from '@shared/schemas/ledger-import';
+import type { ReadRow } from './ledger-import-read';
+import { turnTaker } from './ledger-import-limits';
 
 /** Rows listed at most (the file's total rows). */
 const LISTED = 100;

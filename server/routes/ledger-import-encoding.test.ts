@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ledgerSuite } from '../../test/worlds/actuals.suite';
+import { ledgerSuite } from '../../test/worlds/ledger.suite';
 
 /**
  * A ledger saved by Excel on Windows is Windows-1252, not UTF-8. When its first 64 KB were plain

@@ -1,14 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  ActualsAccount,
-  ActualsAccountList,
-  ActualsGroup,
-  ActualsGrouping,
-  ActualsReport,
-  ActualsSummary,
+  LedgerAccount,
+  LedgerAccountList,
+  LedgerGroup,
+  LedgerGrouping,
+  LedgerReport,
+  LedgerSummary,
   LineWithoutAccount,
   SetAsideRow,
-} from '@shared/schemas/actuals';
+} from '@shared/schemas/ledger';
 import type {
   AccountPatternInfo,
   LedgerAnalysis,
@@ -16,18 +16,18 @@ import type {
   LedgerImport,
   LedgerImportResult,
   LedgerRow,
-} from '@shared/schemas/actuals-import';
+} from '@shared/schemas/ledger-import';
 import { invalidateBudgetData } from '@web/api/budget-data';
 import { api } from '@web/api/client';
 import { downloadServerFile } from '@web/lib/export';
 
 export type {
   AccountPatternInfo,
-  ActualsAccount,
-  ActualsGroup,
-  ActualsGrouping,
-  ActualsReport,
-  ActualsSummary,
+  LedgerAccount,
+  LedgerGroup,
+  LedgerGrouping,
+  LedgerReport,
+  LedgerSummary,
   LedgerAnalysis,
   LedgerImport,
   LedgerImportResult,
@@ -40,21 +40,21 @@ export type {
 export type LedgerExecuteRequest = Omit<LedgerExecuteBody, 'fiscalYear'> & { fiscalYear: number };
 
 /**
- * Query keys: under 'actuals', a budget-data root (the budget side is the proposed lines). A report
+ * Query keys: under 'ledger', a budget-data root (the budget side is the proposed lines). A report
  * is keyed by the page of groups it holds and the accounts it lists: the screen's (none), a page of
  * one group's (the drill-down) or of the unmatched ones. The export is the server's workbook.
  */
-export const actualsKeys = {
-  all: ['actuals'] as const,
-  report: (fiscalYear: number, by: ActualsGrouping, rowsOffset = 0) =>
-    [...actualsKeys.all, 'report', fiscalYear, by, rowsOffset] as const,
-  groupAccounts: (fiscalYear: number, by: ActualsGrouping, group: string, offset: number) =>
-    [...actualsKeys.all, 'report', fiscalYear, by, 'group', group, offset] as const,
+export const ledgerKeys = {
+  all: ['ledger'] as const,
+  report: (fiscalYear: number, by: LedgerGrouping, rowsOffset = 0) =>
+    [...ledgerKeys.all, 'report', fiscalYear, by, rowsOffset] as const,
+  groupAccounts: (fiscalYear: number, by: LedgerGrouping, group: string, offset: number) =>
+    [...ledgerKeys.all, 'report', fiscalYear, by, 'group', group, offset] as const,
   unmatchedAccounts: (fiscalYear: number, offset: number) =>
-    [...actualsKeys.all, 'report', fiscalYear, 'unmatched-accounts', offset] as const,
-  summary: (fiscalYear: number) => [...actualsKeys.all, 'summary', fiscalYear] as const,
-  imports: (fiscalYear?: number) => [...actualsKeys.all, 'imports', fiscalYear ?? 'all'] as const,
-  pattern: () => [...actualsKeys.all, 'account-pattern'] as const,
+    [...ledgerKeys.all, 'report', fiscalYear, 'unmatched-accounts', offset] as const,
+  summary: (fiscalYear: number) => [...ledgerKeys.all, 'summary', fiscalYear] as const,
+  imports: (fiscalYear?: number) => [...ledgerKeys.all, 'imports', fiscalYear ?? 'all'] as const,
+  pattern: () => [...ledgerKeys.all, 'account-pattern'] as const,
 };
 
 /** Groups per page on the screen, and accounts per page of a drill-down. */
@@ -62,15 +62,15 @@ export const ROWS_PER_PAGE = 500;
 export const ACCOUNTS_PER_PAGE = 100;
 
 interface ReportPage {
-  accounts: ActualsAccountList;
+  accounts: LedgerAccountList;
   group?: string;
   rowsOffset?: number;
   offset?: number;
 }
 
-export const actualsApi = {
-  report: (fiscalYear: number, by: ActualsGrouping, page: ReportPage) =>
-    api.get<ActualsReport>('/actuals/report', {
+export const ledgerApi = {
+  report: (fiscalYear: number, by: LedgerGrouping, page: ReportPage) =>
+    api.get<LedgerReport>('/ledger/report', {
       query: {
         fiscalYear,
         by,
@@ -82,38 +82,38 @@ export const actualsApi = {
         limit: page.accounts === 'none' ? undefined : ACCOUNTS_PER_PAGE,
       },
     }),
-  summary: (fiscalYear: number) => api.get<ActualsSummary>('/actuals/summary', { query: { fiscalYear } }),
+  summary: (fiscalYear: number) => api.get<LedgerSummary>('/ledger/summary', { query: { fiscalYear } }),
   imports: (fiscalYear?: number) =>
-    api.get<{ imports: LedgerImport[] }>('/actuals/imports', { query: { fiscalYear } }),
-  pattern: () => api.get<AccountPatternInfo>('/actuals/account-pattern'),
+    api.get<{ imports: LedgerImport[] }>('/ledger/imports', { query: { fiscalYear } }),
+  pattern: () => api.get<AccountPatternInfo>('/ledger/account-pattern'),
   analyze: (file: File) => {
     const form = new FormData();
     form.append('file', file, file.name);
-    return api.post<LedgerAnalysis>('/actuals/import/analyze', form);
+    return api.post<LedgerAnalysis>('/ledger/import/analyze', form);
   },
-  execute: (body: LedgerExecuteRequest) => api.post<LedgerImportResult>('/actuals/import/execute', body),
+  execute: (body: LedgerExecuteRequest) => api.post<LedgerImportResult>('/ledger/import/execute', body),
 };
 
 /** The report as the screen shows it: a page of groups, totals and what matches nothing, no account. */
-export function useActualsReport(fiscalYear: number | null, by: ActualsGrouping, rowsOffset = 0) {
+export function useLedgerReport(fiscalYear: number | null, by: LedgerGrouping, rowsOffset = 0) {
   return useQuery({
-    queryKey: actualsKeys.report(fiscalYear ?? 0, by, rowsOffset),
-    queryFn: () => actualsApi.report(fiscalYear!, by, { accounts: 'none', rowsOffset }),
+    queryKey: ledgerKeys.report(fiscalYear ?? 0, by, rowsOffset),
+    queryFn: () => ledgerApi.report(fiscalYear!, by, { accounts: 'none', rowsOffset }),
     enabled: fiscalYear !== null,
     placeholderData: (previous) => previous,
   });
 }
 
 /** A page of one group's accounts (a row's key under `by`), read when the row is opened. */
-export function useActualsGroupAccounts(
+export function useLedgerGroupAccounts(
   fiscalYear: number,
-  by: ActualsGrouping,
+  by: LedgerGrouping,
   group: string | null,
   offset: number,
 ) {
   return useQuery({
-    queryKey: actualsKeys.groupAccounts(fiscalYear, by, group ?? '', offset),
-    queryFn: () => actualsApi.report(fiscalYear, by, { accounts: 'all', group: group!, offset }),
+    queryKey: ledgerKeys.groupAccounts(fiscalYear, by, group ?? '', offset),
+    queryFn: () => ledgerApi.report(fiscalYear, by, { accounts: 'all', group: group!, offset }),
     select: (r) => ({ accounts: r.accounts, page: r.accountsPage }),
     enabled: group !== null,
     placeholderData: (previous) => previous,
@@ -123,9 +123,9 @@ export function useActualsGroupAccounts(
 /** A page of the accounts no proposed line names, read when their list is opened. */
 export function useUnmatchedAccounts(fiscalYear: number, offset: number) {
   return useQuery({
-    queryKey: actualsKeys.unmatchedAccounts(fiscalYear, offset),
+    queryKey: ledgerKeys.unmatchedAccounts(fiscalYear, offset),
     // Any grouping lists the same accounts: the default one.
-    queryFn: () => actualsApi.report(fiscalYear, 'category', { accounts: 'unmatched', offset }),
+    queryFn: () => ledgerApi.report(fiscalYear, 'category', { accounts: 'unmatched', offset }),
     select: (r) => ({ accounts: r.accounts, page: r.accountsPage }),
     placeholderData: (previous) => previous,
   });
@@ -135,41 +135,41 @@ export function useUnmatchedAccounts(fiscalYear: number, offset: number) {
  * Downloads the whole report as the server's workbook (every group, account and row set aside,
  * streamed by the server whatever the ledger's size).
  */
-export function useDownloadActualsWorkbook() {
+export function useDownloadLedgerWorkbook() {
   return useMutation({
-    mutationFn: (s: { fiscalYear: number; by: ActualsGrouping }) =>
+    mutationFn: (s: { fiscalYear: number; by: LedgerGrouping }) =>
       downloadServerFile(
-        `/actuals/report.xlsx?fiscalYear=${s.fiscalYear}&by=${s.by}`,
+        `/ledger/report.xlsx?fiscalYear=${s.fiscalYear}&by=${s.by}`,
         `FY${s.fiscalYear}-budget-vs-actual-by-${s.by}.xlsx`,
       ),
   });
 }
 
-export function useActualsSummary(fiscalYear: number | null) {
+export function useLedgerSummary(fiscalYear: number | null) {
   return useQuery({
-    queryKey: actualsKeys.summary(fiscalYear ?? 0),
-    queryFn: () => actualsApi.summary(fiscalYear!),
+    queryKey: ledgerKeys.summary(fiscalYear ?? 0),
+    queryFn: () => ledgerApi.summary(fiscalYear!),
     enabled: fiscalYear !== null,
   });
 }
 
 export function useLedgerImports(fiscalYear: number | undefined, enabled = true) {
   return useQuery({
-    queryKey: actualsKeys.imports(fiscalYear),
-    queryFn: () => actualsApi.imports(fiscalYear),
+    queryKey: ledgerKeys.imports(fiscalYear),
+    queryFn: () => ledgerApi.imports(fiscalYear),
     enabled,
   });
 }
 
 export function useAnalyzeLedger() {
-  return useMutation({ mutationFn: (file: File) => actualsApi.analyze(file) });
+  return useMutation({ mutationFn: (file: File) => ledgerApi.analyze(file) });
 }
 
-/** Imports a ledger (or dry-runs it); a real import changes what every actuals view shows. */
+/** Imports a ledger (or dry-runs it); a real import changes what every budget vs actual view shows. */
 export function useExecuteLedger() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: actualsApi.execute,
+    mutationFn: ledgerApi.execute,
     onSuccess: (result) => (result.dryRun ? undefined : invalidateBudgetData(queryClient)),
   });
 }

@@ -15,7 +15,7 @@ import {
   MIN_PERIOD,
   type AccountPatternInfo,
   type LedgerAnalysis,
-} from '@shared/schemas/actuals-import';
+} from '@shared/schemas/ledger-import';
 import { PREVIEW_ROWS } from '@shared/schemas/import';
 import { insertAudit } from '@server/db/audit';
 import {
@@ -102,7 +102,7 @@ export async function analyzeLedgerFile(
   };
 }
 
-/** POST /actuals/import/analyze: stores the upload and analyzes it; its token is `fileName`. */
+/** POST /ledger/import/analyze: stores the upload and analyzes it; its token is `fileName`. */
 export async function analyzeLedgerUpload(
   app: AppContext,
   actor: Actor,
@@ -116,7 +116,7 @@ export async function analyzeLedgerUpload(
 
 /** The account pattern the ledger import splits accounts with. */
 export async function getAccountPattern(app: AppContext, actor: Actor): Promise<AccountPatternInfo> {
-  authorize(actor, 'actuals.read');
+  authorize(actor, 'ledger.read');
   const row = await q.findLedgerSettings(app.db);
   return {
     pattern: row.account_pattern,
@@ -135,7 +135,7 @@ export function requireValidPattern(pattern: string, field: string): string {
   return pattern.trim();
 }
 
-/** PUT /actuals/account-pattern (ADMIN): sets the pattern, audited. Accounts already imported keep their codes. */
+/** PUT /ledger/account-pattern (ADMIN): sets the pattern, audited. Accounts already imported keep their codes. */
 export async function setAccountPattern(
   app: AppContext,
   actor: Actor,

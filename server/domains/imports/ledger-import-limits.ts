@@ -7,7 +7,7 @@ import {
   LEDGER_MAX_BYTES,
   LEDGER_MAX_MB,
   LEDGER_MAX_ROWS,
-} from '@shared/schemas/actuals-import';
+} from '@shared/schemas/ledger-import';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { generatedLedgerCsv } from '../../test/ledger-files';
 import { prepareDatabase } from '@server/domains/admin/startup';
-import { ledgerSuite } from '../../test/worlds/actuals.suite';
+import { ledgerSuite } from '../../test/worlds/ledger.suite';
 
 /**
  * A ledger import writes its rows in short transactions under a pending import (the embedded
@@ -11,9 +11,9 @@ import { ledgerSuite } from '../../test/worlds/actuals.suite';
  */
 const s = ledgerSuite('ledger-pending-');
 
-const report = () => s.t.api('get', '/actuals/report?fiscalYear=2026&by=function', { token: s.viewer.token });
-const summary = () => s.t.api('get', '/actuals/summary?fiscalYear=2026', { token: s.viewer.token });
-const importsList = () => s.t.api('get', '/actuals/imports?fiscalYear=2026', { token: s.viewer.token });
+const report = () => s.t.api('get', '/ledger/report?fiscalYear=2026&by=function', { token: s.viewer.token });
+const summary = () => s.t.api('get', '/ledger/summary?fiscalYear=2026', { token: s.viewer.token });
+const importsList = () => s.t.api('get', '/ledger/imports?fiscalYear=2026', { token: s.viewer.token });
 const current = () =>
   s.t.db.knex('ledger_imports').where({ fiscal_year: 2026, is_current: true }).first('id');
 const pending = async () =>
@@ -98,7 +98,7 @@ describe('a ledger import is seen whole or not at all', () => {
     ).toBe(0);
     expect((await importsList()).body.imports.map((i: { id: number }) => i.id)).not.toContain(running);
     expect((await report()).body.totals).toEqual(
-      (await s.t.api('get', '/actuals/report?fiscalYear=2026&by=function', { token: s.viewer.token })).body
+      (await s.t.api('get', '/ledger/report?fiscalYear=2026&by=function', { token: s.viewer.token })).body
         .totals,
     );
     await knex('ledger_accounts').where({ ledger_import_id: running }).del();

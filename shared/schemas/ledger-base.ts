@@ -3,7 +3,7 @@ import { moneyOut } from './common';
 
 /**
  * The planning tools can start from last year's actual spending (the ledger's
- * projected year-end, see server/domains/ledger/actuals-base.ts) instead of last year's budget. The
+ * projected year-end, see server/domains/ledger/ledger-base.ts) instead of last year's budget. The
  * multi-year projection's baseline (baselineBasis), the planning defaults (basis) and Generate
  * Projections' proposed lines (proposedBase) share this choice.
  */

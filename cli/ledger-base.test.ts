@@ -15,7 +15,7 @@ describe('budget-cli projections generate --proposed-base', () => {
   const cli = (...args: string[]) => runner.cli(...args);
 
   beforeAll(async () => {
-    runner = await createCliRunner('actuals-base', { timeout: 150_000 });
+    runner = await createCliRunner('ledger-base', { timeout: 150_000 });
     expect((await cli('db', 'migrate')).code).toBe(0);
     const handle = await runner.openDb();
     try {
@@ -48,7 +48,7 @@ describe('budget-cli projections generate --proposed-base', () => {
         'FY23 has no ledger import: import the ledger (actuals) for FY23, or use the budget as the base',
       );
 
-      expect((await cli('actuals', 'import', LEDGER, '--fiscal-year', 'FY2023')).code).toBe(0);
+      expect((await cli('ledger', 'import', LEDGER, '--fiscal-year', 'FY2023')).code).toBe(0);
       const run = await cli('projections', 'generate', ...args, '--proposed-base', 'actual');
       expect(run.code, run.stderr).toBe(0);
       expect(run.stdout).toContain(

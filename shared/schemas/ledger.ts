@@ -8,9 +8,9 @@ import { fiscalYearInput } from './fiscal-year';
  * category, DESE function, building or account, with the projected year-end at the current rate.
  */
 
-export const ACTUALS_GROUPINGS = ['category', 'function', 'building', 'account'] as const;
-export type ActualsGrouping = (typeof ACTUALS_GROUPINGS)[number];
-export const ACTUALS_GROUPING_LABELS: Record<ActualsGrouping, string> = {
+export const LEDGER_GROUPINGS = ['category', 'function', 'building', 'account'] as const;
+export type LedgerGrouping = (typeof LEDGER_GROUPINGS)[number];
+export const LEDGER_GROUPING_LABELS: Record<LedgerGrouping, string> = {
   category: 'Category',
   function: 'DESE function',
   building: 'Building',
@@ -26,27 +26,27 @@ export const NO_KEY = 'none';
  * those no proposed line names. `group` narrows the list to one group of the view (a row's `key`):
  * the drill-down.
  */
-export const ACTUALS_ACCOUNT_LISTS = ['all', 'none', 'unmatched'] as const;
-export type ActualsAccountList = (typeof ACTUALS_ACCOUNT_LISTS)[number];
+export const LEDGER_ACCOUNT_LISTS = ['all', 'none', 'unmatched'] as const;
+export type LedgerAccountList = (typeof LEDGER_ACCOUNT_LISTS)[number];
 /**
  * What a report lists when not told: no account. A ledger may hold hundreds of thousands of rows;
  * a read that lists accounts asks for them and gets them a page at a time, and the workbook
- * (GET /actuals/report.xlsx) streams every one.
+ * (GET /ledger/report.xlsx) streams every one.
  */
-export const DEFAULT_ACCOUNT_LIST: ActualsAccountList = 'none';
+export const DEFAULT_ACCOUNT_LIST: LedgerAccountList = 'none';
 
 /** Rows per page of a view's groups (a view by account has one per account) and of accounts. */
-export const ACTUALS_PAGE = { rows: 500, accounts: 200, max: 1000 } as const;
+export const LEDGER_PAGE = { rows: 500, accounts: 200, max: 1000 } as const;
 
 /** Rows set aside at import that a report lists (their count is given; the workbook lists all). */
 export const SET_ASIDE_LISTED = 100;
 
 const pageLimit = (what: string) =>
   z.coerce
-    .number({ error: `${what} is a whole number from 1 to ${ACTUALS_PAGE.max}` })
-    .int(`${what} is a whole number from 1 to ${ACTUALS_PAGE.max}`)
-    .min(1, `${what} is a whole number from 1 to ${ACTUALS_PAGE.max}`)
-    .max(ACTUALS_PAGE.max, `${what}: at most ${ACTUALS_PAGE.max} per page`);
+    .number({ error: `${what} is a whole number from 1 to ${LEDGER_PAGE.max}` })
+    .int(`${what} is a whole number from 1 to ${LEDGER_PAGE.max}`)
+    .min(1, `${what} is a whole number from 1 to ${LEDGER_PAGE.max}`)
+    .max(LEDGER_PAGE.max, `${what}: at most ${LEDGER_PAGE.max} per page`);
 const pageOffset = (what: string) =>
   z.coerce
     .number({ error: `${what} is a whole number of rows to skip` })
@@ -55,22 +55,22 @@ const pageOffset = (what: string) =>
     .max(2_000_000_000, `${what} is at most 2000000000`);
 
 /** The accounts a report lists: as asked, else one group's when a group is named, else none. */
-export const accountsListed = (q: { accounts?: ActualsAccountList; group?: string }): ActualsAccountList =>
+export const accountsListed = (q: { accounts?: LedgerAccountList; group?: string }): LedgerAccountList =>
   q.accounts ?? (q.group === undefined ? DEFAULT_ACCOUNT_LIST : 'all');
 
 /** Groupings whose group keys are row ids (or NO_KEY). */
-const ID_KEYED: readonly ActualsGrouping[] = ['category', 'building'];
+const ID_KEYED: readonly LedgerGrouping[] = ['category', 'building'];
 
-export const actualsReportQuery = z
+export const ledgerReportQuery = z
   .strictObject({
     fiscalYear: fiscalYearInput,
     by: z
-      .enum(ACTUALS_GROUPINGS, { error: 'Group by category, function, building or account' })
+      .enum(LEDGER_GROUPINGS, { error: 'Group by category, function, building or account' })
       .default('category'),
     /** The budget year whose proposed lines are the budget (default: the one whose current year this is). */
     budgetYearId: idText.optional(),
     accounts: z
-      .enum(ACTUALS_ACCOUNT_LISTS, { error: 'List accounts all, none or unmatched' })
+      .enum(LEDGER_ACCOUNT_LISTS, { error: 'List accounts all, none or unmatched' })
       .optional()
       .meta({
         description:
@@ -94,15 +94,15 @@ export const actualsReportQuery = z
       .default(0)
       .meta({ description: 'Groups of the view to skip (paging)' }),
     rowsLimit: pageLimit('rowsLimit')
-      .default(ACTUALS_PAGE.rows)
+      .default(LEDGER_PAGE.rows)
       .meta({
-        description: `Groups of the view per page: ${ACTUALS_PAGE.rows} unless told, at most ${ACTUALS_PAGE.max}`,
+        description: `Groups of the view per page: ${LEDGER_PAGE.rows} unless told, at most ${LEDGER_PAGE.max}`,
       }),
     offset: pageOffset('offset').optional().meta({ description: 'Listed accounts to skip (paging)' }),
     limit: pageLimit('limit')
       .optional()
       .meta({
-        description: `Listed accounts per page: ${ACTUALS_PAGE.accounts} unless told, at most ${ACTUALS_PAGE.max}`,
+        description: `Listed accounts per page: ${LEDGER_PAGE.accounts} unless told, at most ${LEDGER_PAGE.max}`,
       }),
   })
   .superRefine((q, ctx) => {
@@ -133,17 +133,17 @@ export const actualsReportQuery = z
     }
   });
 
-/** GET /actuals/report.xlsx: the whole report (every group, account and row set aside) as a workbook. */
-export const actualsWorkbookQuery = z.strictObject({
+/** GET /ledger/report.xlsx: the whole report (every group, account and row set aside) as a workbook. */
+export const ledgerWorkbookQuery = z.strictObject({
   fiscalYear: fiscalYearInput,
   by: z
-    .enum(ACTUALS_GROUPINGS, { error: 'Group by category, function, building or account' })
+    .enum(LEDGER_GROUPINGS, { error: 'Group by category, function, building or account' })
     .default('category'),
   budgetYearId: idText.optional(),
 });
 
 /** The figures of a group, an account or the whole year. */
-export const actualsFiguresSchema = z.object({
+export const ledgerFiguresSchema = z.object({
   /** Proposed lines of the year in this group. */
   budget: moneyOut,
   /** The ledger's revised budget (original appropriation + transfers). */
@@ -165,14 +165,14 @@ export const actualsFiguresSchema = z.object({
   projectedOver: z.boolean(),
 });
 
-export const actualsGroupSchema = actualsFiguresSchema.extend({
+export const ledgerGroupSchema = ledgerFiguresSchema.extend({
   key: z.string(),
   label: z.string(),
   accountCount: z.number().int(),
   lineCount: z.number().int(),
 });
 
-export const actualsAccountSchema = actualsFiguresSchema.extend({
+export const ledgerAccountSchema = ledgerFiguresSchema.extend({
   id: z.number().int(),
   row: z.number().int(),
   account: z.string(),
@@ -212,17 +212,17 @@ export const setAsideRowSchema = z.object({
 });
 
 /** Which page of a list a report holds, and how long the whole list is. */
-export const actualsPageSchema = z.object({
+export const ledgerPageSchema = z.object({
   offset: z.number().int(),
   limit: z.number().int(),
   total: z.number().int(),
 });
 
-export const actualsReportResponse = z.object({
+export const ledgerReportResponse = z.object({
   fiscalYear: z.number().int(),
-  by: z.enum(ACTUALS_GROUPINGS),
+  by: z.enum(LEDGER_GROUPINGS),
   /** Which accounts `accounts` lists (the query's `accounts`), so an unasked list is not read as empty. */
-  accountsListed: z.enum(ACTUALS_ACCOUNT_LISTS),
+  accountsListed: z.enum(LEDGER_ACCOUNT_LISTS),
   /** The one group whose accounts are listed, or null for every group. */
   group: z.string().nullable(),
   /** The ledger import the figures read, or null when the year has none yet. */
@@ -245,14 +245,14 @@ export const actualsReportResponse = z.object({
   projectionRule: z.string(),
   /** How budget lines and accounts are matched, in words. */
   matchRule: z.string(),
-  totals: actualsFiguresSchema,
+  totals: ledgerFiguresSchema,
   /** A page of the view's groups in the order shown (rowsPage says which, of how many). */
-  rows: z.array(actualsGroupSchema),
-  rowsPage: actualsPageSchema,
+  rows: z.array(ledgerGroupSchema),
+  rowsPage: ledgerPageSchema,
   /** A page of the accounts `accountsListed` and `group` asked for, in file order. */
-  accounts: z.array(actualsAccountSchema),
+  accounts: z.array(ledgerAccountSchema),
   /** Which page `accounts` is, and how many accounts were asked for (0 when none are listed). */
-  accountsPage: actualsPageSchema,
+  accountsPage: ledgerPageSchema,
   /** Accounts no proposed line names (their `matchedLineCount` is 0), whatever is listed. */
   unmatchedAccountCount: z.number().int(),
   linesWithoutAccount: z.array(lineWithoutAccountSchema),
@@ -262,8 +262,8 @@ export const actualsReportResponse = z.object({
 });
 
 /** Spent to date against budget for the dashboard's current fiscal year. */
-export const actualsSummaryQuery = z.strictObject({ fiscalYear: fiscalYearInput });
-export const actualsSummaryResponse = z.object({
+export const ledgerSummaryQuery = z.strictObject({ fiscalYear: fiscalYearInput });
+export const ledgerSummaryResponse = z.object({
   fiscalYear: z.number().int(),
   hasLedger: z.boolean(),
   period: z.number().int().nullable(),
@@ -280,11 +280,11 @@ export const actualsSummaryResponse = z.object({
   flaggedCategories: z.number().int(),
 });
 
-export type ActualsReportQuery = z.infer<typeof actualsReportQuery>;
-export type ActualsFigures = z.infer<typeof actualsFiguresSchema>;
-export type ActualsGroup = z.infer<typeof actualsGroupSchema>;
-export type ActualsAccount = z.infer<typeof actualsAccountSchema>;
+export type LedgerReportQuery = z.infer<typeof ledgerReportQuery>;
+export type LedgerFigures = z.infer<typeof ledgerFiguresSchema>;
+export type LedgerGroup = z.infer<typeof ledgerGroupSchema>;
+export type LedgerAccount = z.infer<typeof ledgerAccountSchema>;
 export type LineWithoutAccount = z.infer<typeof lineWithoutAccountSchema>;
 export type SetAsideRow = z.infer<typeof setAsideRowSchema>;
-export type ActualsReport = z.infer<typeof actualsReportResponse>;
-export type ActualsSummary = z.infer<typeof actualsSummaryResponse>;
+export type LedgerReport = z.infer<typeof ledgerReportResponse>;
+export type LedgerSummary = z.infer<typeof ledgerSummaryResponse>;

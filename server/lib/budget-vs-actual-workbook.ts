@@ -1,13 +1,13 @@
-import type { ActualsAccount, ActualsFigures, ActualsGroup, ActualsReport } from '@shared/schemas/actuals';
-import { ACTUALS_GROUPING_LABELS, NO_KEY } from '@shared/schemas/actuals';
-import { ledgerPeriodText } from '@shared/schemas/actuals-import';
+import type { LedgerAccount, LedgerFigures, LedgerGroup, LedgerReport } from '@shared/schemas/ledger';
+import { LEDGER_GROUPING_LABELS, NO_KEY } from '@shared/schemas/ledger';
+import { ledgerPeriodText } from '@shared/schemas/ledger-import';
 import { fiscalYearLabel } from '@shared/budget-math';
 import type { CellFormat, SheetSpec, XCell } from '@shared/workbook';
 
 /**
  * Budget vs actual as workbook sheets, laid out row by row so a writer can stream them (a ledger may
- * hold hundreds of thousands of accounts): for GET /actuals/report.xlsx, the screen's Export Excel
- * and `budget-cli actuals report --xlsx` (services/actuals-workbook.ts). The file's figures (budget,
+ * hold hundreds of thousands of accounts): for GET /ledger/report.xlsx, the screen's Export Excel
+ * and `budget-cli ledger report --xlsx` (server/domains/ledger/budget-vs-actual-workbook.ts). The file's figures (budget,
  * original, revised, expended, encumbered) are values; available, percent used, the projected
  * year-end, its variance, the flag and every total are FORMULAS over them, with the server's figure
  * as the cached result, so the workbook reproduces each number when opened and anyone can change
@@ -19,7 +19,7 @@ export type SheetHead = Omit<SheetSpec, 'rows'>;
 
 /** What the writer knows before the first row: the report's head, and how many rows each list has. */
 export interface WorkbookPlan {
-  report: Omit<ActualsReport, 'rows' | 'accounts'>;
+  report: Omit<LedgerReport, 'rows' | 'accounts'>;
   groupCount: number;
   accountCount: number;
 }
@@ -41,7 +41,7 @@ const FIRST = HEAD_ROWS + 1;
  */
 const SUMIF_GROUPS_MAX = 1000;
 
-function flagText(x: ActualsFigures): string {
+function flagText(x: LedgerFigures): string {
   return x.overBudget ? 'Over budget' : x.projectedOver ? 'Projected over' : '';
 }
 
@@ -56,7 +56,7 @@ function computed(
   rev: string,
   exp: string,
   enc: string,
-  x: ActualsFigures,
+  x: LedgerFigures,
   proj: string,
   projection: string | null = `ROUND(${exp}${n}/${PERIODS}*12,2)`,
 ): XCell[] {
@@ -108,7 +108,7 @@ const lastRow = (count: number) => FIRST + count - 1;
  * A group row's projected year-end: the sum of its accounts' projections on the Accounts sheet
  * (the column of that sheet the view groups by, matched to the group as the sheet shows it).
  */
-function groupProjection(p: WorkbookPlan, g: ActualsGroup): string | null {
+function groupProjection(p: WorkbookPlan, g: LedgerGroup): string | null {
   if (p.groupCount > SUMIF_GROUPS_MAX) {
     return null;
   }
@@ -125,7 +125,7 @@ function groupProjection(p: WorkbookPlan, g: ActualsGroup): string | null {
 /** The chosen view: one row per group, then the total. Columns B-F values, G-K formulas. */
 export function groupSheet(p: WorkbookPlan) {
   const r = p.report;
-  const label = ACTUALS_GROUPING_LABELS[r.by].toLowerCase();
+  const label = LEDGER_GROUPING_LABELS[r.by].toLowerCase();
   const head: SheetHead = {
     name: `By ${label}`,
     headRows: HEAD_ROWS,
@@ -139,10 +139,10 @@ export function groupSheet(p: WorkbookPlan) {
     head,
     top: [
       ...title(r, `by ${label}`),
-      [bold(ACTUALS_GROUPING_LABELS[r.by]), ...FIGURE_HEAD.map(bold), bold('Accounts'), bold('Lines')],
+      [bold(LEDGER_GROUPING_LABELS[r.by]), ...FIGURE_HEAD.map(bold), bold('Accounts'), bold('Lines')],
     ],
     /** Group number i (0-based) of the view. */
-    row: (g: ActualsGroup, i: number): XCell[] => [
+    row: (g: LedgerGroup, i: number): XCell[] => [
       g.label,
       money(g.budget),
       money(g.originalBudget),
@@ -189,7 +189,7 @@ export function accountSheet(p: WorkbookPlan) {
       ['Account', 'Description', 'Function', 'Object', 'Category', 'Building', ...FIGURE_HEAD].map(bold),
     ],
     /** Account number i (0-based) in file order. */
-    row: (a: ActualsAccount, i: number): XCell[] => [
+    row: (a: LedgerAccount, i: number): XCell[] => [
       a.account,
       a.description,
       a.functionCode,
@@ -257,7 +257,7 @@ export function unmatchedSheet(p: WorkbookPlan) {
       [bold('Ledger rows set aside at import')],
       [bold('Account'), bold('Description'), bold('Row'), bold('Reason'), null, bold('Expended'), null],
     ],
-    row: (s: ActualsReport['setAside'][number]): XCell[] => [
+    row: (s: LedgerReport['setAside'][number]): XCell[] => [
       s.account,
       s.description,
       int(s.row),
@@ -276,5 +276,5 @@ export function unmatchedSheet(p: WorkbookPlan) {
 }
 
 /** 'FY2023-budget-vs-actual-by-function.xlsx'. */
-export const actualsFileName = (r: { fiscalYear: number; by: string }) =>
+export const ledgerFileName = (r: { fiscalYear: number; by: string }) =>
   `FY${r.fiscalYear}-budget-vs-actual-by-${r.by}.xlsx`;

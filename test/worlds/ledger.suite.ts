@@ -59,7 +59,7 @@ export interface LedgerSuite {
   admin: { id: number; token: string };
   finance: { id: number; token: string };
   viewer: { id: number; token: string };
-  /** POST /actuals/import/analyze with a file's bytes. */
+  /** POST /ledger/import/analyze with a file's bytes. */
   analyze(data: Buffer | string, name?: string, token?: string): Promise<ApiResponse>;
   /** Analyze, then execute with the suggested mapping (plus overrides) and the body given. */
   importFile(
@@ -79,7 +79,7 @@ export function ledgerSuite(prefix: string, options: { thread?: 'worker' | 'main
     async analyze(data, name = 'ledger.csv', token = suite.admin.token) {
       const form = new FormData();
       form.append('file', new Blob([data as BlobPart]), name);
-      const res = await fetch(`${suite.t.url}/api/actuals/import/analyze`, {
+      const res = await fetch(`${suite.t.url}/api/ledger/import/analyze`, {
         method: 'POST',
         headers: { Authorization: `Bearer ${token}` },
         body: form,
@@ -97,7 +97,7 @@ export function ledgerSuite(prefix: string, options: { thread?: 'worker' | 'main
         columnMappings[field] = s.csvColumn;
       }
       Object.assign(columnMappings, options.overrides);
-      return suite.t.api('post', '/actuals/import/execute', {
+      return suite.t.api('post', '/ledger/import/execute', {
         token: options.token ?? suite.admin.token,
         body: { fileName: analysis.body.fileName, columnMappings, ...body },
       });

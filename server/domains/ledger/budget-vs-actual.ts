@@ -8,19 +8,19 @@ import { setAsidePage } from './queries/budget-vs-actual-chunks';
 import * as src from './queries/budget-vs-actual-sources';
 import { ledgerImportsQueries as q } from '@server/domains/imports';
 import {
-  ACTUALS_PAGE,
+  LEDGER_PAGE,
   accountsListed,
   SET_ASIDE_LISTED,
   NO_KEY,
-  type ActualsAccount,
-  type ActualsAccountList,
-  type ActualsFigures,
-  type ActualsGroup,
-  type ActualsGrouping,
-  type ActualsReport,
-  type ActualsSummary,
-} from '@shared/schemas/actuals';
-import { ledgerPeriodText, PERIODS_PER_YEAR } from '@shared/schemas/actuals-import';
+  type LedgerAccount,
+  type LedgerAccountList,
+  type LedgerFigures,
+  type LedgerGroup,
+  type LedgerGrouping,
+  type LedgerReport,
+  type LedgerSummary,
+} from '@shared/schemas/ledger';
+import { ledgerPeriodText, PERIODS_PER_YEAR } from '@shared/schemas/ledger-import';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { deseCodes } from '@server/domains/massachusetts';
 import { requireBudgetYear } from '@server/domains/budgets';
@@ -41,7 +41,7 @@ export function projectionRule(period: number | null): string {
     : `${base}; the ledger is at ${ledgerPeriodText(period)}: expended ÷ ${elapsed} × 12).`;
 }
 
-export function figuresOf(r: bva.FiguresRow): ActualsFigures {
+export function figuresOf(r: bva.FiguresRow): LedgerFigures {
   return {
     budget: r.budget,
     revisedBudget: r.revised_budget,
@@ -59,7 +59,7 @@ export function figuresOf(r: bva.FiguresRow): ActualsFigures {
 
 type Names = Awaited<ReturnType<typeof src.groupNames>>;
 
-function labelOf(by: ActualsGrouping, row: bva.GroupRow, names: Names): string {
+function labelOf(by: LedgerGrouping, row: bva.GroupRow, names: Names): string {
   const key = row.key ?? NO_KEY;
   if (key === NO_KEY) {
     return {
@@ -96,7 +96,7 @@ function scopeOf(
   fiscalYear: number,
   source: { id: number } | null,
   period: number | undefined,
-): bva.ActualsScope {
+): bva.LedgerScope {
   return {
     fiscalYear,
     budgetYearId: source?.id ?? null,
@@ -115,15 +115,15 @@ async function requireFiscalYear(app: AppContext, fiscalYear: number): Promise<v
   }
 }
 
-/** What a report is asked for: GET /actuals/report's query (accounts: DEFAULT_ACCOUNT_LIST when absent). */
+/** What a report is asked for: GET /ledger/report's query (accounts: DEFAULT_ACCOUNT_LIST when absent). */
 export interface BudgetVsActualQuery {
   fiscalYear: number;
-  by: ActualsGrouping;
+  by: LedgerGrouping;
   budgetYearId?: number;
-  accounts?: ActualsAccountList;
+  accounts?: LedgerAccountList;
   /** Only this group's accounts (a row's key under `by`). */
   group?: string;
-  /** Pages of the groups and of the listed accounts (ACTUALS_PAGE's sizes when absent). */
+  /** Pages of the groups and of the listed accounts (LEDGER_PAGE's sizes when absent). */
   rowsOffset?: number;
   rowsLimit?: number;
   offset?: number;
@@ -131,7 +131,7 @@ export interface BudgetVsActualQuery {
 }
 
 /**
- * Budget vs actual for a fiscal year (GET /actuals/report, `budget-cli actuals report`): a page of
+ * Budget vs actual for a fiscal year (GET /ledger/report, `budget-cli ledger report`): a page of
  * the groups of the chosen view with the totals, a page of the accounts asked for (none by default;
  * every one, those no line names, or one group's for a drill-down), how many accounts no line names,
  * the lines that name no account, and the first rows set aside at import, read in one snapshot.
@@ -141,7 +141,7 @@ export async function budgetVsActual(
   app: AppContext,
   actor: Actor,
   query: BudgetVsActualQuery,
-): Promise<ActualsReport> {
+): Promise<LedgerReport> {
   const source = await reportSource(app, actor, query);
   const read = await app.db.transaction(
     async (trx) => {
@@ -169,7 +169,7 @@ export async function reportSource(
 type BudgetSource = Awaited<ReturnType<typeof budgetSource>>;
 
 /** A group row as the API gives it. */
-export const groupOf = (by: ActualsGrouping, g: bva.GroupRow, names: Names): ActualsGroup => ({
+export const groupOf = (by: LedgerGrouping, g: bva.GroupRow, names: Names): LedgerGroup => ({
   key: g.key ?? NO_KEY,
   label: labelOf(by, g, names),
   accountCount: g.account_count,
@@ -178,7 +178,7 @@ export const groupOf = (by: ActualsGrouping, g: bva.GroupRow, names: Names): Act
 });
 
 /** An account row as the API gives it. */
-export function accountOf(a: acc.AccountRow): ActualsAccount {
+export function accountOf(a: acc.AccountRow): LedgerAccount {
   return {
     id: a.id,
     row: a.row_number,
@@ -207,23 +207,23 @@ export async function readReport(trx: Db, query: BudgetVsActualQuery, source: Bu
   const { fiscalYear, by } = query;
   const listed = accountsListed(query);
   const group = query.group ?? null;
-  const rowsPage = { offset: query.rowsOffset ?? 0, limit: query.rowsLimit ?? ACTUALS_PAGE.rows };
-  const accountsPage = { offset: query.offset ?? 0, limit: query.limit ?? ACTUALS_PAGE.accounts };
+  const rowsPage = { offset: query.rowsOffset ?? 0, limit: query.rowsLimit ?? LEDGER_PAGE.rows };
+  const accountsPage = { offset: query.offset ?? 0, limit: query.limit ?? LEDGER_PAGE.accounts };
   const ledger = await q.findCurrentImportInfo(trx, fiscalYear);
   const scope = scopeOf(fiscalYear, source, ledger?.period);
-  const groups = await bva.actualsGroups(trx, scope, by, rowsPage);
+  const groups = await bva.ledgerGroups(trx, scope, by, rowsPage);
   const filter = {
     unmatchedOnly: listed === 'unmatched',
     group: group === null ? undefined : { by, key: group },
   };
   const accounts =
-    listed === 'none' ? { rows: [], total: 0 } : await acc.actualsAccounts(trx, scope, filter, accountsPage);
+    listed === 'none' ? { rows: [], total: 0 } : await acc.ledgerAccounts(trx, scope, filter, accountsPage);
   const lines = await acc.linesWithoutAccount(trx, scope);
   const setAside = await setAsidePage(trx, fiscalYear, SET_ASIDE_LISTED);
   const lineCount = source ? await src.countBudgetLines(trx, source.id, fiscalYear) : 0;
   const names = await src.groupNames(trx);
   const totalRow = groups.total;
-  const report: ActualsReport = {
+  const report: LedgerReport = {
     fiscalYear,
     by,
     accountsListed: listed,
@@ -269,11 +269,11 @@ export async function readReport(trx: Db, query: BudgetVsActualQuery, source: Bu
  * Spent to date against budget for one fiscal year, for the dashboard's card: aggregates only (no
  * account or line), so it is read with the dashboard's permission.
  */
-export async function actualsSummary(
+export async function ledgerSummary(
   app: AppContext,
   actor: Actor,
   query: { fiscalYear: number },
-): Promise<ActualsSummary> {
+): Promise<LedgerSummary> {
   authorize(actor, 'dashboard.read');
   const { fiscalYear } = query;
   const ledger = await q.findCurrentImportInfo(app.db, fiscalYear);
@@ -281,7 +281,7 @@ export async function actualsSummary(
   // One aggregate statement over the ledger: no group or account is read into the server.
   const total = await app.db.transaction(async (trx) => {
     await bva.planForLedger(trx);
-    return bva.actualsTotals(trx, scopeOf(fiscalYear, source, ledger?.period));
+    return bva.ledgerTotals(trx, scopeOf(fiscalYear, source, ledger?.period));
   });
   const x = figuresOf(total);
   return {

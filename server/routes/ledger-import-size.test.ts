@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { generatedLedgerCsv } from '../../test/ledger-files';
-import { ledgerSuite } from '../../test/worlds/actuals.suite';
+import { ledgerSuite } from '../../test/worlds/ledger.suite';
 
 /**
  * A ledger file cannot hold the server: 330,000 rows held reads for 5 s and the memory at 1.4 GB,
@@ -94,7 +94,7 @@ describe('the size of a ledger', () => {
       s.analyze(ledgerCsv(20_000, 7), 'b.csv'),
     ]);
     const execute = (fileName: string, period: number) =>
-      s.t.api('post', '/actuals/import/execute', {
+      s.t.api('post', '/ledger/import/execute', {
         token: s.admin.token,
         body: {
           fileName,
@@ -165,7 +165,7 @@ describe('the size of a ledger', () => {
     );
     // 1 GB announced, a few bytes sent: the answer comes at once.
     const announced = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = request(`${s.t.url}/api/actuals/import/analyze`, {
+      const req = request(`${s.t.url}/api/ledger/import/analyze`, {
         method: 'POST',
         agent: false,
         headers: {

@@ -5,13 +5,13 @@ import type { AppContext } from '@server/context';
 import type { Db } from '@server/db/index';
 import {
   accountSheet,
-  actualsFileName,
+  ledgerFileName,
   groupSheet,
   unmatchedSheet,
   type AccountSums,
   type SheetHead,
   type WorkbookPlan,
-} from '@server/lib/actuals-workbook';
+} from '@server/lib/budget-vs-actual-workbook';
 import { sumDollars } from '@shared/money';
 import type { XCell } from '@shared/workbook';
 import { XlsxStream } from '@server/lib/xlsx-stream';
@@ -19,12 +19,12 @@ import type { Actor } from '@server/policies/index';
 import * as bva from './queries/budget-vs-actual';
 import * as acc from './queries/budget-vs-actual-accounts';
 import { inChunks, setAsideStatement, type SetAsideRow } from './queries/budget-vs-actual-chunks';
-import type { ActualsGrouping } from '@shared/schemas/actuals';
-import { accountOf, groupOf, readReport, reportSource } from './actuals-report';
+import type { LedgerGrouping } from '@shared/schemas/ledger';
+import { accountOf, groupOf, readReport, reportSource } from './budget-vs-actual';
 
 /**
- * Budget vs actual as an .xlsx file (GET /actuals/report.xlsx, the screen's Export Excel and
- * `budget-cli actuals report --xlsx FILE`): the sheets of server/lib/actuals-workbook.ts with every
+ * Budget vs actual as an .xlsx file (GET /ledger/report.xlsx, the screen's Export Excel and
+ * `budget-cli ledger report --xlsx FILE`): the sheets of server/lib/budget-vs-actual-workbook.ts with every
  * group, account and set-aside row. Rows come from the database a chunk at a time through cursors of
  * one repeatable-read transaction and are deflated into the file as they come
  * (server/lib/xlsx-stream.ts): the server holds a chunk of the ledger at a time, whatever its size.
@@ -32,7 +32,7 @@ import { accountOf, groupOf, readReport, reportSource } from './actuals-report';
 
 export interface WorkbookQuery {
   fiscalYear: number;
-  by: ActualsGrouping;
+  by: LedgerGrouping;
   budgetYearId?: number;
 }
 
@@ -108,7 +108,7 @@ async function writeBook(
     u.head,
     sheetRows(u, aside, () => u.bottom),
   );
-  return { fileName: actualsFileName(report), report, groupCount: plan.groupCount, accountCount };
+  return { fileName: ledgerFileName(report), report, groupCount: plan.groupCount, accountCount };
 }
 
 /**

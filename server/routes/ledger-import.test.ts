@@ -8,7 +8,7 @@ import {
   parseFixture,
   SHARED_LEDGER,
   sumOf,
-} from '../../test/worlds/actuals.suite';
+} from '../../test/worlds/ledger.suite';
 
 const s = ledgerSuite('ledger-import-');
 const file = readFileSync(LEDGER_FILE);
@@ -21,9 +21,9 @@ const withPeriod = (period: string) =>
     .map((line, i) => (i === 0 || !line ? line : line.replace(/^\d+,\d+,/, `2022,${period},`)))
     .join('\r\n');
 
-describe('POST /actuals/import/analyze', () => {
+describe('POST /ledger/import/analyze', () => {
   it('returns 401 without a token and 403 for FINANCE', async () => {
-    expect((await s.t.api('post', '/actuals/import/analyze')).status).toBe(401);
+    expect((await s.t.api('post', '/ledger/import/analyze')).status).toBe(401);
     expect((await s.analyze(file, 'ledger.csv', s.finance.token)).status).toBe(403);
   });
 
@@ -60,7 +60,7 @@ describe('POST /actuals/import/analyze', () => {
   });
 });
 
-describe('POST /actuals/import/execute', () => {
+describe('POST /ledger/import/execute', () => {
   it('refuses a fiscal year that does not exist, writing nothing', async () => {
     const before = await s.counts();
     const res = await s.importFile(file, { fiscalYear: 'FY2031' });
@@ -177,7 +177,7 @@ describe('POST /actuals/import/execute', () => {
     // ... unless asked for.
     const forced = await s.importFile(withPeriod('6'), { fiscalYear: 2022, replaceLaterPeriod: true });
     expect(forced.status).toBe(200);
-    const list = await s.t.api('get', '/actuals/imports?fiscalYear=FY22', { token: s.finance.token });
+    const list = await s.t.api('get', '/ledger/imports?fiscalYear=FY22', { token: s.finance.token });
     expect(list.body.imports.map((i: any) => [i.period, i.isCurrent])).toEqual([
       [6, true],
       [7, false],
@@ -301,13 +301,13 @@ describe('ledger refusals', () => {
   });
 });
 
-describe('GET and PUT /actuals/account-pattern', () => {
+describe('GET and PUT /ledger/account-pattern', () => {
   it('lets staff read it and only ADMIN set it, refusing an invalid pattern', async () => {
-    expect((await s.t.api('get', '/actuals/account-pattern', { token: s.viewer.token })).status).toBe(403);
-    const read = await s.t.api('get', '/actuals/account-pattern', { token: s.finance.token });
+    expect((await s.t.api('get', '/ledger/account-pattern', { token: s.viewer.token })).status).toBe(403);
+    const read = await s.t.api('get', '/ledger/account-pattern', { token: s.finance.token });
     expect(read.body).toMatchObject({ pattern: 'fund-x-xxx-FUNC-...-OBJECT' });
     const put = (pattern: string, token = s.admin.token) =>
-      s.t.api('put', '/actuals/account-pattern', { token, body: { pattern } });
+      s.t.api('put', '/ledger/account-pattern', { token, body: { pattern } });
     expect((await put('fund-x-xxx-FUNC-LOC-...-OBJECT', s.finance.token)).status).toBe(403);
     const bad = await put('fund-x-xxx-FUNK');
     expect(bad.status).toBe(400);
