@@ -1,6 +1,7 @@
 import { errorMessage } from '@web/api/client';
 import { useHistory, type HistoryEntity } from '@web/api/history';
 import { formatDateTime, formatMoneyCents } from '@web/lib/format';
+import { TableHead } from '@web/components/table-head';
 
 const FIELD_LABELS: Record<string, string> = {
   firstName: 'First name',
@@ -134,13 +135,7 @@ export function HistoryPanel({ entity, id }: HistoryPanelProps) {
               {entry.changes.length > 0 && entry.action !== 'create' && entry.action !== 'delete' ? (
                 <table className="history__changes">
                   <caption className="visually-hidden">Fields changed</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Field</th>
-                      <th scope="col">Before</th>
-                      <th scope="col">After</th>
-                    </tr>
-                  </thead>
+                  <TableHead cols={['Field', 'Before', 'After']} />
                   <tbody>
                     {entry.changes.map((change) => (
                       <tr key={change.field}>

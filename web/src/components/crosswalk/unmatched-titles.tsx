@@ -13,6 +13,7 @@ import { Button } from '@web/components/form/button';
 import { formatMoney } from '@web/lib/format';
 import { givesSomething, RowPickers, type RuleChoices, type RuleValues } from './choices';
 import './unmatched-titles.css';
+import { numCol, TableHead } from '@web/components/table-head';
 
 const count = (n: number) => n.toLocaleString('en-US');
 const PAGE = 20;
@@ -90,20 +91,16 @@ export function UnmatchedTitles({
           <div className="table-wrap">
             <table className="table">
               <caption className="visually-hidden">Job titles no crosswalk rule matches</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Job title</th>
-                  <th scope="col" className="num">
-                    {Noun}
-                  </th>
-                  <th scope="col" className="num">
-                    Salaries
-                  </th>
-                  <th scope="col">Work group</th>
-                  <th scope="col">Category</th>
-                  <th scope="col">DESE function</th>
-                </tr>
-              </thead>
+              <TableHead
+                cols={[
+                  'Job title',
+                  numCol(Noun),
+                  numCol('Salaries'),
+                  'Work group',
+                  'Category',
+                  'DESE function',
+                ]}
+              />
               <tbody>
                 {titles.slice(0, shown).map((t, i) => (
                   <tr key={t.title}>

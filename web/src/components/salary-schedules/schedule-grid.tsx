@@ -4,6 +4,7 @@ import { Field } from '@web/components/form/field';
 import { Select } from '@web/components/select';
 import { formatMoneyCents } from '@web/lib/format';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
+import { numCol, TableHead } from '@web/components/table-head';
 
 /** One year of a schedule: steps down, lanes across, every amount right-aligned in dollars and cents. */
 export function ScheduleGrid({ detail }: { detail: ScheduleDetail }) {
@@ -39,16 +40,7 @@ export function ScheduleGrid({ detail }: { detail: ScheduleDetail }) {
             {cola === undefined ? '' : ` (printed with a ${cola}% COLA)`}. Years after{' '}
             {fiscalYearLabel(schedule.fiscalYears.at(-1) ?? year)} grow its last row by the work group’s COLA.
           </caption>
-          <thead>
-            <tr>
-              <th scope="col">Step</th>
-              {schedule.lanes.map((lane) => (
-                <th key={lane} scope="col" className="num">
-                  {lane}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <TableHead cols={['Step', ...schedule.lanes.map((lane) => numCol(lane))]} />
           <tbody>
             {Array.from({ length: schedule.steps }, (_, i) => i + 1).map((step) => (
               <tr key={step}>

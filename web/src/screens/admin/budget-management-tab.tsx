@@ -13,6 +13,7 @@ import { useToast } from '@web/components/toast';
 import { formatDateTime } from '@web/lib/format';
 import { CreateBudgetForm } from './create-budget-form';
 import { ScrollArea } from '@web/components/scroll-area';
+import { numCol, TableHead, unseen } from '@web/components/table-head';
 
 const TYPE_LABEL: Record<ScenarioType, string> = { operating: 'Operating', proposed: 'Proposed' };
 
@@ -81,19 +82,7 @@ function BudgetList({ type, scenarios, canActivate, onActivate }: BudgetListProp
     <ScrollArea label={`${TYPE_LABEL[type]} budgets`}>
       <table className="table">
         <caption>{TYPE_LABEL[type]} budgets</caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Description</th>
-            <th scope="col" className="num">
-              Lines
-            </th>
-            <th scope="col">Updated</th>
-            <th scope="col">
-              <span className="visually-hidden">Status</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead cols={['Name', 'Description', numCol('Lines'), 'Updated', unseen('Status')]} />
         <tbody>
           {scenarios.length === 0 ? (
             <tr>

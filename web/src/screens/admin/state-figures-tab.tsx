@@ -11,6 +11,7 @@ import { ImportForm } from '@web/screens/admin/state-figures/import-form';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import '@web/screens/admin/state-figures/state-figures.css';
 import { ScrollArea } from '@web/components/scroll-area';
+import { numCol, TableHead } from '@web/components/table-head';
 
 /**
  * State Figures: per fiscal year, the figures DESE publishes for the district and
@@ -55,24 +56,16 @@ export function StateFiguresTab() {
         <ScrollArea label="State figures entered">
           <table className="table table--compact">
             <caption className="table-caption">State figures entered</caption>
-            <thead>
-              <tr>
-                <th scope="col">Fiscal year</th>
-                <th scope="col" className="num">
-                  Foundation enrollment
-                </th>
-                <th scope="col" className="num">
-                  Foundation budget
-                </th>
-                <th scope="col" className="num">
-                  Required NSS
-                </th>
-                <th scope="col" className="num">
-                  Carry-forward
-                </th>
-                <th scope="col">Updated by</th>
-              </tr>
-            </thead>
+            <TableHead
+              cols={[
+                'Fiscal year',
+                numCol('Foundation enrollment'),
+                numCol('Foundation budget'),
+                numCol('Required NSS'),
+                numCol('Carry-forward'),
+                'Updated by',
+              ]}
+            />
             <tbody>
               {entered.map((f) => (
                 <tr key={f.fiscalYear}>

@@ -2,6 +2,7 @@ import { useRecentAnalyses } from '@web/api/ai-analysis';
 import { errorMessage } from '@web/api/client';
 import { Button } from '@web/components/form/button';
 import { formatDateTime, formatMoney } from '@web/lib/format';
+import { numCol, TableHead, unseen } from '@web/components/table-head';
 
 interface RecentAnalysesProps {
   budgetYearId: number | null;
@@ -27,24 +28,16 @@ export function RecentAnalyses({ budgetYearId, openId, onOpen }: RecentAnalysesP
       ) : (
         <div className="table-wrap ai-recent__scroll">
           <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Run</th>
-                <th scope="col">By</th>
-                <th scope="col" className="num">
-                  Target
-                </th>
-                <th scope="col" className="num">
-                  Suggested
-                </th>
-                <th scope="col" className="num">
-                  Kept / dropped
-                </th>
-                <th scope="col">
-                  <span className="visually-hidden">Open</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              cols={[
+                'Run',
+                'By',
+                numCol('Target'),
+                numCol('Suggested'),
+                numCol('Kept / dropped'),
+                unseen('Open'),
+              ]}
+            />
             <tbody>
               {analyses.map((a) => (
                 <tr key={a.id} aria-current={a.id === openId ? 'true' : undefined}>

@@ -3,6 +3,7 @@ import { formatMoney } from '@web/lib/format';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { FLAG_LABELS, formatVariancePercent, isHighlighted } from './flags';
 import { ScrollArea } from '@web/components/scroll-area';
+import { numCol, TableHead } from '@web/components/table-head';
 
 function FlagBadge({ cell }: { cell: ComparisonCell }) {
   if (!cell.flag || !FLAG_LABELS[cell.flag].label) {
@@ -22,24 +23,16 @@ export function ComparisonTable({ data, yearIndex }: { data: BudgetComparison; y
     <ScrollArea label={`Operating against proposed by category, ${fy}`}>
       <table className="table comparison-table">
         <caption className="visually-hidden">Operating against proposed by category, {fy}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Category</th>
-            <th scope="col" className="num">
-              Operating
-            </th>
-            <th scope="col" className="num">
-              Proposed
-            </th>
-            <th scope="col" className="num">
-              Variance
-            </th>
-            <th scope="col" className="num">
-              Variance %
-            </th>
-            <th scope="col">Flag</th>
-          </tr>
-        </thead>
+        <TableHead
+          cols={[
+            'Category',
+            numCol('Operating'),
+            numCol('Proposed'),
+            numCol('Variance'),
+            numCol('Variance %'),
+            'Flag',
+          ]}
+        />
         <tbody>
           {rows.length === 0 ? (
             <tr>

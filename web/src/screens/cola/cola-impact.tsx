@@ -8,6 +8,7 @@ import { ExportButton } from '@web/components/export-button';
 import { HowCalculated } from './how-calculated';
 import { NoSalaryNote } from './no-salary-note';
 import { ScrollArea } from './scroll-area';
+import { numCol, TableHead } from '@web/components/table-head';
 
 const $ = formatMoneyCents;
 
@@ -65,23 +66,15 @@ export function ColaImpact({ result, scenarioName }: { result: ColaCalculation; 
           <caption className="table-caption">
             Payroll of {result.employees} active employees, year by year
           </caption>
-          <thead>
-            <tr>
-              <th scope="col">Fiscal year</th>
-              <th scope="col" className="num">
-                Payroll
-              </th>
-              <th scope="col" className="num">
-                COLA
-              </th>
-              <th scope="col" className="num">
-                Steps and lanes
-              </th>
-              <th scope="col" className="num">
-                Increase
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            cols={[
+              'Fiscal year',
+              numCol('Payroll'),
+              numCol('COLA'),
+              numCol('Steps and lanes'),
+              numCol('Increase'),
+            ]}
+          />
           <tbody>
             <tr>
               <th scope="row">{base} (base)</th>
@@ -105,22 +98,14 @@ export function ColaImpact({ result, scenarioName }: { result: ColaCalculation; 
       <ScrollArea label="COLA by work group">
         <table className="table table--compact">
           <caption className="table-caption">By work group: COLA applied and payroll</caption>
-          <thead>
-            <tr>
-              <th scope="col">Work group</th>
-              <th scope="col" className="num">
-                Employees
-              </th>
-              <th scope="col" className="num">
-                {base} payroll
-              </th>
-              {result.years.map((y) => (
-                <th key={y.fiscalYear} scope="col" className="num">
-                  {fy(y.fiscalYear)}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <TableHead
+            cols={[
+              'Work group',
+              numCol('Employees'),
+              numCol(`${base} payroll`),
+              ...result.years.map((y) => numCol(fy(y.fiscalYear))),
+            ]}
+          />
           <tbody>
             {result.byWorkGroup.map((g) => (
               <tr key={g.workGroupId ?? 0}>

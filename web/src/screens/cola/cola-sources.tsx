@@ -4,6 +4,7 @@ import { formatPercentage } from '@web/lib/format';
 import { colaSourceInline } from '@web/lib/cola-source';
 import { fy } from './cola-format';
 import { ScrollArea } from './scroll-area';
+import { TableHead } from '@web/components/table-head';
 
 type Year = Pick<MultiYearProjection['projections'][number], 'fiscalYear' | 'colaUnits' | 'colaWarnings'>;
 
@@ -39,16 +40,7 @@ export function ColaSources({ years }: { years: readonly Year[] }) {
             COLA by work group and year, and where it comes from (anything but a settled contract is an
             assumption)
           </caption>
-          <thead>
-            <tr>
-              <th scope="col">Work group</th>
-              {years.map((y) => (
-                <th key={y.fiscalYear} scope="col">
-                  {fy(y.fiscalYear)}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <TableHead cols={['Work group', ...years.map((y) => fy(y.fiscalYear))]} />
           <tbody>
             {[...units].map(([key, name]) => (
               <tr key={key}>

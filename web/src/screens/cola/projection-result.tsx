@@ -13,6 +13,7 @@ import { ColaSources } from './cola-sources';
 import { HowCalculated } from './how-calculated';
 import { NoSalaryNote } from './no-salary-note';
 import { ScrollArea } from './scroll-area';
+import { numCol, TableHead } from '@web/components/table-head';
 
 const $ = formatMoneyCents;
 type Year = MultiYearProjection['projections'][number];
@@ -111,36 +112,20 @@ export function ProjectionResult({
         <ScrollArea label="Multi-year projection">
           <table className="table table--compact proj-table">
             <caption className="visually-hidden">Multi-year projection</caption>
-            <thead>
-              <tr>
-                <th scope="col">Fiscal year</th>
-                <th scope="col" className="num">
-                  Baseline
-                </th>
-                <th scope="col" className="num">
-                  COLA
-                </th>
-                <th scope="col" className="num">
-                  Steps and lanes
-                </th>
-                <th scope="col" className="num">
-                  New hires
-                </th>
-                <th scope="col" className="num">
-                  Typed salaries
-                </th>
-                <th scope="col" className="num">
-                  District need
-                </th>
-                <th scope="col" className="num">
-                  Town funding
-                </th>
-                <th scope="col" className="num">
-                  Gap
-                </th>
-                <th scope="col">RIF</th>
-              </tr>
-            </thead>
+            <TableHead
+              cols={[
+                'Fiscal year',
+                numCol('Baseline'),
+                numCol('COLA'),
+                numCol('Steps and lanes'),
+                numCol('New hires'),
+                numCol('Typed salaries'),
+                numCol('District need'),
+                numCol('Town funding'),
+                numCol('Gap'),
+                'RIF',
+              ]}
+            />
             <tbody>
               {years.map((y) => (
                 <tr key={y.fiscalYear}>

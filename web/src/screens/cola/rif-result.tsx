@@ -7,6 +7,7 @@ import { Alert } from '@web/components/alert';
 import { HowCalculated } from './how-calculated';
 import { NoSalaryNote } from './no-salary-note';
 import { ScrollArea } from './scroll-area';
+import { numCol, TableHead } from '@web/components/table-head';
 
 const $ = formatMoneyCents;
 
@@ -140,17 +141,7 @@ export function RifResult({
           <ScrollArea label="Cost of 1% COLA">
             <table className="table table--compact">
               <caption className="table-caption">Cost of 1% COLA</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Bargaining unit</th>
-                  <th scope="col" className="num">
-                    Employees
-                  </th>
-                  <th scope="col" className="num">
-                    1% costs
-                  </th>
-                </tr>
-              </thead>
+              <TableHead cols={['Bargaining unit', numCol('Employees'), numCol('1% costs')]} />
               <tbody>
                 {c.costOfOnePercent.map((u) => (
                   <tr key={u.workGroupId}>
@@ -181,27 +172,17 @@ export function RifResult({
       <ScrollArea label="Breakdown by work group">
         <table className="table table--compact">
           <caption className="table-caption">Breakdown by work group</caption>
-          <thead>
-            <tr>
-              <th scope="col">Work group</th>
-              <th scope="col">COLA from</th>
-              <th scope="col" className="num">
-                COLA %
-              </th>
-              <th scope="col" className="num">
-                Employees
-              </th>
-              <th scope="col" className="num">
-                Payroll {fy(c.fiscalYear - 1)}
-              </th>
-              <th scope="col" className="num">
-                COLA
-              </th>
-              <th scope="col" className="num">
-                Steps and lanes
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            cols={[
+              'Work group',
+              'COLA from',
+              numCol('COLA %'),
+              numCol('Employees'),
+              numCol(`Payroll ${fy(c.fiscalYear - 1)}`),
+              numCol('COLA'),
+              numCol('Steps and lanes'),
+            ]}
+          />
           <tbody>
             {c.breakdown.map((b, i) => (
               <tr key={`${b.workGroupId ?? 0}-${b.colaSource}-${i}`}>

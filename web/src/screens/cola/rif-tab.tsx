@@ -21,6 +21,7 @@ import { fy, typedYear } from './cola-format';
 import { RifResult } from './rif-result';
 import { DEFAULT_SCENARIO, scenarioOptions } from './scenario-options';
 import { ScrollArea } from './scroll-area';
+import { numCol, TableHead, unseen } from '@web/components/table-head';
 
 const num = (text: string) => (text.trim() === '' ? undefined : Number(text));
 const amountText = (n: number | null) => (n === null ? '' : String(n));
@@ -230,28 +231,18 @@ export function RifTab() {
         {saved.length > 0 ? (
           <ScrollArea label="Saved calculations">
             <table className="table table--compact" aria-labelledby="rif-saved-title">
-              <thead>
-                <tr>
-                  <th scope="col">Calculated</th>
-                  <th scope="col">Year</th>
-                  <th scope="col" className="num">
-                    District need
-                  </th>
-                  <th scope="col" className="num">
-                    Town funding
-                  </th>
-                  <th scope="col" className="num">
-                    Gap
-                  </th>
-                  <th scope="col">RIF</th>
-                  <th scope="col" className="num">
-                    Positions
-                  </th>
-                  <th scope="col">
-                    <span className="visually-hidden">Show</span>
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                cols={[
+                  'Calculated',
+                  'Year',
+                  numCol('District need'),
+                  numCol('Town funding'),
+                  numCol('Gap'),
+                  'RIF',
+                  numCol('Positions'),
+                  unseen('Show'),
+                ]}
+              />
               <tbody>
                 {saved.map((c) => (
                   <tr key={c.id} aria-current={shown?.id === c.id ? 'true' : undefined}>

@@ -2,6 +2,7 @@ import type { WorkGroupCategory } from '@web/api/work-groups';
 import { fy } from './cola-format';
 import { cellKey, GRID_YEARS, type GridValues } from './scenario-grid-rules';
 import { ScrollArea } from './scroll-area';
+import { numCol, TableHead } from '@web/components/table-head';
 
 interface ScenarioGridProps {
   categories: readonly WorkGroupCategory[];
@@ -17,16 +18,7 @@ export function ScenarioGrid({ categories, values, errors, disabled, onChange }:
     <ScrollArea label="COLA percent grid" className="cola-card">
       <table className="table table--compact cola-grid">
         <caption className="visually-hidden">COLA percent by work-group category and fiscal year</caption>
-        <thead>
-          <tr>
-            <th scope="col">Category</th>
-            {GRID_YEARS.map((year) => (
-              <th key={year} scope="col" className="num">
-                {fy(year)}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <TableHead cols={['Category', ...GRID_YEARS.map((year) => numCol(fy(year)))]} />
         <tbody>
           {categories.map((c) => (
             <tr key={c.id}>

@@ -7,6 +7,7 @@ import { Button } from '@web/components/form/button';
 import { isColaPercent } from '@shared/schemas/contracts';
 import { fy } from './cola-format';
 import { ScrollArea } from './scroll-area';
+import { numCol, TableHead } from '@web/components/table-head';
 
 type Message = { variant: 'success' | 'error'; title: string; text?: string };
 const PERCENT = /^\d+(\.\d+)?$/;
@@ -141,14 +142,7 @@ export function ScenarioLongTerm({ scenario, canEdit }: { scenario: ColaScenario
         <ScrollArea label="Long-term COLA by work group">
           <table className="table table--compact">
             <caption>A work group’s own long-term COLA (blank: the scenario’s)</caption>
-            <thead>
-              <tr>
-                <th scope="col">Work group</th>
-                <th scope="col" className="num">
-                  Long-term COLA
-                </th>
-              </tr>
-            </thead>
+            <TableHead cols={['Work group', numCol('Long-term COLA')]} />
             <tbody>
               {list.map((g) => {
                 const key = `workGroups.${groupIndex(g.id)}.colaPercentage`;

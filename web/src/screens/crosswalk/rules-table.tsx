@@ -1,6 +1,7 @@
 import { MATCH_TYPE_LABELS } from '@shared/schemas/crosswalk';
 import type { CrosswalkPreview, CrosswalkRule } from '@web/api/crosswalk';
 import { HistoryButton } from '@web/components/history-button';
+import { numCol, TableHead, unseen } from '@web/components/table-head';
 
 const count = (n: number) => n.toLocaleString('en-US');
 
@@ -35,21 +36,17 @@ export function RulesTable({
         <caption className="visually-hidden">
           Crosswalk rules with the {fiscalYearLabel} lines each matches
         </caption>
-        <thead>
-          <tr>
-            <th scope="col">Title or pattern</th>
-            <th scope="col">Work group</th>
-            <th scope="col">Category</th>
-            <th scope="col">DESE function</th>
-            <th scope="col" className="num">
-              Lines matched
-            </th>
-            <th scope="col">Apply would change</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          cols={[
+            'Title or pattern',
+            'Work group',
+            'Category',
+            'DESE function',
+            numCol('Lines matched'),
+            'Apply would change',
+            unseen('Actions'),
+          ]}
+        />
         <tbody>
           {rules.map((rule) => {
             const p = byRule.get(rule.id);

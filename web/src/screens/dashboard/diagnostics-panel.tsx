@@ -11,6 +11,7 @@ import { useToast } from '@web/components/toast';
 import { formatMoney } from '@web/lib/format';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { fixBaseYearBody } from '@shared/schemas/projections';
+import { numCol, TableHead } from '@web/components/table-head';
 
 const STATUS_BADGE = {
   'No Data': 'badge--neutral',
@@ -82,25 +83,17 @@ export function DiagnosticsPanel({ budgetYearId, years }: DiagnosticsPanelProps)
       <div className="table-wrap">
         <table className="table table--compact">
           <caption className="visually-hidden">Lines per fiscal year</caption>
-          <thead>
-            <tr>
-              <th scope="col">Fiscal year</th>
-              <th scope="col" className="num">
-                Employees
-              </th>
-              <th scope="col" className="num">
-                Operating total
-              </th>
-              <th scope="col" className="num">
-                Proposed lines
-              </th>
-              <th scope="col" className="num">
-                Proposed total
-              </th>
-              <th scope="col">Source</th>
-              <th scope="col">Status</th>
-            </tr>
-          </thead>
+          <TableHead
+            cols={[
+              'Fiscal year',
+              numCol('Employees'),
+              numCol('Operating total'),
+              numCol('Proposed lines'),
+              numCol('Proposed total'),
+              'Source',
+              'Status',
+            ]}
+          />
           <tbody>
             {status.data.years.map((y) => (
               <tr key={y.fiscalYear}>

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { EmployeeStats } from '@web/api/dashboard';
 import { useCanVisit } from '@web/auth/use-can';
 import { formatMoney } from '@web/lib/format';
+import { numCol, TableHead } from '@web/components/table-head';
 
 /** Where 'View All Employees' leads. */
 const EMPLOYEES_PATH = '/admin/operating-budget';
@@ -54,17 +55,7 @@ export function EmployeeCard({ stats, money }: EmployeeCardProps) {
       {top.length ? (
         <table className="table table--compact">
           <caption className="table-caption">Largest buildings by employees</caption>
-          <thead>
-            <tr>
-              <th scope="col">Building</th>
-              <th scope="col" className="num">
-                Employees
-              </th>
-              <th scope="col" className="num">
-                Salaries
-              </th>
-            </tr>
-          </thead>
+          <TableHead cols={['Building', numCol('Employees'), numCol('Salaries')]} />
           <tbody>
             {top.map((b) => (
               <tr key={b.buildingId ?? 'district'}>

@@ -5,6 +5,7 @@ import { NssGauge, NssHeadroom, NssStatus } from '@web/components/nss/nss-gauge'
 import { countOf, formatMoney, formatMoneyCents } from '@web/lib/format';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { shortText } from '@shared/schemas/nss';
+import { numCol, TableHead } from '@web/components/table-head';
 
 const pct = (v: number) => `${v.toFixed(2)}%`;
 
@@ -29,15 +30,7 @@ function SixColumns({ meter, fy }: { meter: NssMeter; fy: string }) {
             ? ` (required NSS ${formatMoney(c.requiredNss)} plus ${formatMoney(c.carriedIn)} carried in)`
             : ''}
         </caption>
-        <thead>
-          <tr>
-            {cells.map(([h]) => (
-              <th key={h} scope="col" className="num">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <TableHead cols={cells.map(([h]) => numCol(h))} />
         <tbody>
           <tr>
             {cells.map(([h, v]) => (

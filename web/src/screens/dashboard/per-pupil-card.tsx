@@ -1,6 +1,7 @@
 import { usePerPupil } from '@web/api/nss';
 import '@web/components/nss/nss.css';
 import { formatMoney } from '@web/lib/format';
+import { numCol, TableHead } from '@web/components/table-head';
 
 /**
  * Spending per pupil two ways, side by side and each labelled with how it is worked out:
@@ -40,17 +41,7 @@ export function PerPupilCard({ scope }: { scope: { budgetYearId: number; fiscalY
                 <caption className="table-caption">
                   Per pupil by DESE spending category (foundation enrollment)
                 </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Category</th>
-                    <th scope="col" className="num">
-                      Budget
-                    </th>
-                    <th scope="col" className="num">
-                      Per pupil
-                    </th>
-                  </tr>
-                </thead>
+                <TableHead cols={['Category', numCol('Budget'), numCol('Per pupil')]} />
                 <tbody>
                   {data.byFunction.map((f) => (
                     <tr key={f.name}>

@@ -4,6 +4,7 @@ import { DISTRICT_WIDE, formatIsoDate } from '@web/components/data-grid/column-t
 import { employeeName } from '@web/components/employee-cells';
 import { formatMoneyCents } from '@web/lib/format';
 import { SourceBadge } from '@web/screens/data-quality/source-badge';
+import { numCol, TableHead } from '@web/components/table-head';
 
 /** Match scores: 80 and above red, 60 and above orange, otherwise yellow. */
 export function scoreClass(score: number): string {
@@ -41,24 +42,20 @@ export function DuplicateGroup({ group, index, busy, onMerge, onDismiss }: Dupli
           <caption className="visually-hidden">
             Records that may be the same person; choose the one to keep
           </caption>
-          <thead>
-            <tr>
-              <th scope="col">Keep</th>
-              <th scope="col">Name</th>
-              <th scope="col">Source</th>
-              <th scope="col">FY</th>
-              <th scope="col">Position</th>
-              <th scope="col">Building</th>
-              <th scope="col" className="money">
-                Current Salary
-              </th>
-              <th scope="col" className="num">
-                FTE
-              </th>
-              <th scope="col">Hire Date</th>
-              <th scope="col">Why it matches</th>
-            </tr>
-          </thead>
+          <TableHead
+            cols={[
+              'Keep',
+              'Name',
+              'Source',
+              'FY',
+              'Position',
+              'Building',
+              { label: 'Current Salary', className: 'money' },
+              numCol('FTE'),
+              'Hire Date',
+              'Why it matches',
+            ]}
+          />
           <tbody>
             {group.map((c) => (
               <tr key={c.id}>

@@ -3,6 +3,7 @@ import { SummaryCards } from '@web/components/summary-cards';
 import { countOf } from '@web/lib/format';
 import { SourceBadge } from '@web/screens/data-quality/source-badge';
 import type { RuleRecord } from '@shared/schemas/duplicates';
+import { TableHead } from '@web/components/table-head';
 
 // The app's one pluralising rule.
 const plural = countOf;
@@ -62,13 +63,7 @@ export function MergePreview({ result }: { result: MergeByRuleResult }) {
         <div className="table-wrap dq-preview__table">
           <table className="table">
             <caption>Planned merges</caption>
-            <thead>
-              <tr>
-                <th scope="col">FY</th>
-                <th scope="col">Keep</th>
-                <th scope="col">Remove</th>
-              </tr>
-            </thead>
+            <TableHead cols={['FY', 'Keep', 'Remove']} />
             <tbody>
               {result.merges.map((m) => (
                 <tr key={m.keepId}>
@@ -95,13 +90,7 @@ export function MergePreview({ result }: { result: MergeByRuleResult }) {
           <div className="table-wrap dq-preview__table">
             <table className="table">
               <caption className="visually-hidden">Groups the rule leaves alone, with the reason</caption>
-              <thead>
-                <tr>
-                  <th scope="col">FY</th>
-                  <th scope="col">Records</th>
-                  <th scope="col">Reason</th>
-                </tr>
-              </thead>
+              <TableHead cols={['FY', 'Records', 'Reason']} />
               <tbody>
                 {result.skipped.map((s) => (
                   <tr key={s.ids.join('-')}>

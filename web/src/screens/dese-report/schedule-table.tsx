@@ -1,5 +1,6 @@
 import type { DeseReport } from '@web/api/function-codes';
 import { countOf, formatMoneyCents } from '@web/lib/format';
+import { numCol, TableHead } from '@web/components/table-head';
 
 type Figures = Pick<DeseReport['totals'], 'salaries' | 'otherExpenses' | 'total'>;
 
@@ -28,21 +29,9 @@ export function ScheduleTable({ report, fy }: { report: DeseReport; fy: string }
         <caption>
           {fy} school committee budget by DESE function (End-of-Year Report, Schedule 19 layout)
         </caption>
-        <thead>
-          <tr>
-            <th scope="col">Function</th>
-            <th scope="col">Description</th>
-            <th scope="col" className="num">
-              Salaries
-            </th>
-            <th scope="col" className="num">
-              Other expenses
-            </th>
-            <th scope="col" className="num">
-              Total
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          cols={['Function', 'Description', numCol('Salaries'), numCol('Other expenses'), numCol('Total')]}
+        />
         {report.series.map((s) => (
           <tbody key={s.code} className="dese-series">
             <tr className="dese-series__head">

@@ -6,6 +6,7 @@ import { Spinner } from '@web/components/spinner';
 import { formatDateTime } from '@web/lib/format';
 import type { CSSProperties } from 'react';
 import { ScrollArea } from '@web/components/scroll-area';
+import { numCol, TableHead } from '@web/components/table-head';
 
 const RECENT = 10;
 // Inline, so this panel carries no style sheet of another screen.
@@ -46,37 +47,20 @@ export function ImportRunsPanel() {
               Recent imports into {selected.fiscalYear}
               {list.length === RECENT ? ` (latest ${RECENT})` : ''}
             </caption>
-            <thead>
-              <tr>
-                <th scope="col" style={CELL}>
-                  When
-                </th>
-                <th scope="col" style={CELL}>
-                  Who
-                </th>
-                <th scope="col" style={CELL}>
-                  File
-                </th>
-                <th scope="col" style={CELL}>
-                  Type and version
-                </th>
-                <th scope="col" className="num" style={CELL}>
-                  Rows
-                </th>
-                <th scope="col" className="num" style={CELL}>
-                  Imported
-                </th>
-                <th scope="col" className="num" style={CELL}>
-                  Skipped
-                </th>
-                <th scope="col" className="num" style={CELL}>
-                  For review
-                </th>
-                <th scope="col" className="num" style={CELL}>
-                  Projected replaced
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              cellStyle={CELL}
+              cols={[
+                'When',
+                'Who',
+                'File',
+                'Type and version',
+                numCol('Rows'),
+                numCol('Imported'),
+                numCol('Skipped'),
+                numCol('For review'),
+                numCol('Projected replaced'),
+              ]}
+            />
             <tbody>
               {list.length === 0 ? (
                 <tr>

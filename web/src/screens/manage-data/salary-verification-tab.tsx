@@ -11,6 +11,7 @@ import { Spinner } from '@web/components/spinner';
 import { formatMoneyCents } from '@web/lib/format';
 import { defaultFiscalYear, FiscalYearSelect } from './fiscal-year-select';
 import { TabHeader } from './tab-header';
+import { numCol, TableHead } from '@web/components/table-head';
 
 export const ISSUE_LABELS: Record<SalaryIssueKind, string> = {
   MISSING_SALARY: 'Missing salary',
@@ -136,20 +137,16 @@ export function SalaryVerificationTab() {
             <div className="md-table-card table-wrap">
               <table className="table">
                 <caption className="visually-hidden">Salary issues</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Employee</th>
-                    <th scope="col">Work group</th>
-                    <th scope="col">Building</th>
-                    <th scope="col" className="num">
-                      Current salary
-                    </th>
-                    <th scope="col" className="num">
-                      Next year
-                    </th>
-                    <th scope="col">Issue</th>
-                  </tr>
-                </thead>
+                <TableHead
+                  cols={[
+                    'Employee',
+                    'Work group',
+                    'Building',
+                    numCol('Current salary'),
+                    numCol('Next year'),
+                    'Issue',
+                  ]}
+                />
                 <tbody>
                   {issues.slice(0, limit).map((i) => (
                     <tr key={`${i.lineItemId}-${i.issue}`}>

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { Button } from '@web/components/form/button';
 import { formatDateTime } from '@web/lib/format';
 import { describeDevice } from '@web/screens/profile/device';
+import { TableHead } from '@web/components/table-head';
 
 /**
  * Where the user is signed in (device, address, last seen), with a way to end any one session or
@@ -59,13 +60,7 @@ export function SessionsTab() {
           <div className="table-wrap">
             <table className="table">
               <caption className="visually-hidden">Failed sign-in attempts</caption>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">From address</th>
-                  <th scope="col">What</th>
-                </tr>
-              </thead>
+              <TableHead cols={['When', 'From address', 'What']} />
               <tbody>
                 {failedAttempts.map((f, i) => (
                   <tr key={`${f.at}-${i}`}>

@@ -1,6 +1,7 @@
 import type { PublicDeseCategory } from '@shared/schemas/public-dashboard';
 import { useState } from 'react';
 import { formatMoney } from '@web/lib/format';
+import { numCol, TableHead } from '@web/components/table-head';
 
 /**
  * The budget as the state's End-of-Year Report groups it: DESE spending categories, each with the
@@ -39,14 +40,7 @@ export function DeseSection({ groups, total, fy }: DeseSectionProps) {
       <div className="table-wrap" role="group" aria-label={`${fy} budget by DESE function`} tabIndex={0}>
         <table className="table table--compact">
           <caption className="visually-hidden">{`The ${fy} proposed budget by DESE function code`}</caption>
-          <thead>
-            <tr>
-              <th scope="col">State category and function</th>
-              <th scope="col" className="num">
-                Amount
-              </th>
-            </tr>
-          </thead>
+          <TableHead cols={['State category and function', numCol('Amount')]} />
           {groups.map((g) => (
             <tbody key={g.name}>
               <tr className="pub-dese__group">

@@ -14,6 +14,7 @@ import { formatMillions, formatMoney } from '@web/lib/format';
 import { buildingBars, categorySlices, fyLabel, isWebAddress, locationRows, totalOf } from './figures';
 import { DeseSection } from './dese-section';
 import { ProgressSection } from './progress';
+import { numCol, TableHead } from '@web/components/table-head';
 
 const money = (v: number) => formatMillions(v, 1);
 
@@ -161,14 +162,7 @@ function PerPupil({ data }: { data: PublicYearData }) {
               Per pupil by the state&apos;s (DESE) spending categories: each category ÷{' '}
               {dese.foundationEnrollment.toLocaleString('en-US')} foundation enrollment
             </caption>
-            <thead>
-              <tr>
-                <th scope="col">State category</th>
-                <th scope="col" className="num">
-                  Per pupil
-                </th>
-              </tr>
-            </thead>
+            <TableHead cols={['State category', numCol('Per pupil')]} />
             <tbody>
               {dese.byCategory.map((c) => (
                 <tr key={c.name}>

@@ -2,6 +2,7 @@ import type { SalaryProgression } from '@web/api/salary-progression';
 import { formatMoneyCents, formatPercentage } from '@web/lib/format';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { colaSourceInline } from '@web/lib/cola-source';
+import { numCol, TableHead } from '@web/components/table-head';
 
 type Year = SalaryProgression['yearData'][number];
 
@@ -54,16 +55,7 @@ export function PersonCard({ person, index }: { person: SalaryProgression; index
       <div className="table-wrap">
         <table className="table table--compact progression-table">
           <caption className="visually-hidden">Salary by fiscal year for {person.name}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Year</th>
-              {COLUMNS.map((c) => (
-                <th key={c.label} scope="col" className="num">
-                  {c.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <TableHead cols={['Year', ...COLUMNS.map((c) => numCol(c.label))]} />
           <tbody>
             {person.yearData.map((y) => (
               <tr key={y.fiscalYear}>

@@ -1,5 +1,6 @@
 import { centsOf, fromCents } from '@shared/money';
 import { formatMoneyCents } from '@web/lib/format';
+import { numCol, TableHead } from '@web/components/table-head';
 
 export interface ChangeRow {
   id: number;
@@ -28,20 +29,14 @@ export function ChangeTable({ caption, nextLabel, rows }: ChangeTableProps) {
     <div className="change-table" role="region" aria-label={caption} tabIndex={0}>
       <table>
         <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Line</th>
-            <th scope="col" className="num change-table__now-col">
-              Now
-            </th>
-            <th scope="col" className="num">
-              {nextLabel}
-            </th>
-            <th scope="col" className="num">
-              Change
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          cols={[
+            'Line',
+            { label: 'Now', className: 'num change-table__now-col' },
+            numCol(nextLabel),
+            numCol('Change'),
+          ]}
+        />
         <tbody>
           {rows.map((r) => (
             <tr key={r.id}>

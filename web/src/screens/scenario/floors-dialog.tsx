@@ -9,6 +9,7 @@ import { Select, type SelectOption } from '@web/components/select';
 import { useToast } from '@web/components/toast';
 import { count, lineLabel, parsePercent } from './scenario-math';
 import './panels.css';
+import { numCol, TableHead, unseen } from '@web/components/table-head';
 
 const PERCENT_MESSAGE = 'Enter a percent from 0 to 100 with at most 2 decimals';
 
@@ -138,17 +139,7 @@ export function FloorsDialog({
           ) : null}
           {floors.data && floors.data.floors.length > 0 ? (
             <table className="floors__table">
-              <thead>
-                <tr>
-                  <th scope="col">For (and why)</th>
-                  <th scope="col" className="num">
-                    Floor
-                  </th>
-                  <th scope="col">
-                    <span className="visually-hidden">Remove</span>
-                  </th>
-                </tr>
-              </thead>
+              <TableHead cols={['For (and why)', numCol('Floor'), unseen('Remove')]} />
               <tbody>
                 {floors.data.floors.map((f) => {
                   const name =

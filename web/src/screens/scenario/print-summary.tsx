@@ -6,6 +6,7 @@ import { DISTRICT_NAME } from '@web/lib/branding';
 import { formatDateTime, formatMoneyCents } from '@web/lib/format';
 import { categoryTotals, fyLabel, gapLabel, lineLabel } from './scenario-math';
 import './print.css';
+import { TableHead } from '@web/components/table-head';
 
 export interface PrintData {
   scenarioName: string;
@@ -77,15 +78,7 @@ function PrintPage({ data }: { data: PrintData }) {
       </table>
       <h2>Cuts by category</h2>
       <table className="print-table">
-        <thead>
-          <tr>
-            <th scope="col">Category</th>
-            <th scope="col">Original</th>
-            <th scope="col">Adjusted</th>
-            <th scope="col">Cut</th>
-            <th scope="col">Cut %</th>
-          </tr>
-        </thead>
+        <TableHead cols={['Category', 'Original', 'Adjusted', 'Cut', 'Cut %']} />
         <tbody>
           {categories.map(([name, c]) => (
             <tr key={name}>
@@ -112,14 +105,7 @@ function PrintPage({ data }: { data: PrintData }) {
         <p>No line is cut in this scenario.</p>
       ) : (
         <table className="print-table">
-          <thead>
-            <tr>
-              <th scope="col">Line</th>
-              <th scope="col">Proposed</th>
-              <th scope="col">Kept</th>
-              <th scope="col">Cut</th>
-            </tr>
-          </thead>
+          <TableHead cols={['Line', 'Proposed', 'Kept', 'Cut']} />
           <tbody>
             {top.map((l) => (
               <tr key={l.id}>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { BreakdownRow, LineChange, MoneyChange, StageComparison } from '@web/api/stage-compare';
 import { countOf, formatMoneyCents as formatMoney } from '@web/lib/format';
+import { numCol, TableHead } from '@web/components/table-head';
 
 /** A table that may scroll sideways on a phone: focusable, so a keyboard can scroll it too. */
 function Scroller({ label, children }: { label: string; children: ReactNode }) {
@@ -72,23 +73,9 @@ export function SummaryTable({ data }: { data: StageComparison }) {
       </h2>
       <Scroller label="Summary table">
         <table className="table compare-table">
-          <thead>
-            <tr>
-              <th scope="col">Figure</th>
-              <th scope="col" className="num">
-                From
-              </th>
-              <th scope="col" className="num">
-                To
-              </th>
-              <th scope="col" className="num">
-                Difference
-              </th>
-              <th scope="col" className="num">
-                Percent
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            cols={['Figure', numCol('From'), numCol('To'), numCol('Difference'), numCol('Percent')]}
+          />
           <tbody>
             {moneyRow('Proposed budget', t.proposed)}
             {countRow('Proposed lines', t.proposedCount)}
@@ -127,29 +114,17 @@ export function BreakdownTable({
       </h2>
       <Scroller label={`${title} table`}>
         <table className="table compare-table">
-          <thead>
-            <tr>
-              <th scope="col">{first}</th>
-              <th scope="col" className="num">
-                Proposed from
-              </th>
-              <th scope="col" className="num">
-                Proposed to
-              </th>
-              <th scope="col" className="num">
-                Difference
-              </th>
-              <th scope="col" className="num">
-                Salaries from
-              </th>
-              <th scope="col" className="num">
-                Salaries to
-              </th>
-              <th scope="col" className="num">
-                Difference
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            cols={[
+              first,
+              numCol('Proposed from'),
+              numCol('Proposed to'),
+              numCol('Difference'),
+              numCol('Salaries from'),
+              numCol('Salaries to'),
+              numCol('Difference'),
+            ]}
+          />
           <tbody>
             {rows.map((r) => (
               <tr key={String(r.key)}>
@@ -209,22 +184,9 @@ export function LinesTable({
       ) : (
         <Scroller label={`${title} table`}>
           <table className="table compare-table compare-lines">
-            <thead>
-              <tr>
-                <th scope="col">Line</th>
-                <th scope="col">Change</th>
-                <th scope="col" className="num">
-                  From
-                </th>
-                <th scope="col" className="num">
-                  To
-                </th>
-                <th scope="col" className="num">
-                  Difference
-                </th>
-                <th scope="col">Reason</th>
-              </tr>
-            </thead>
+            <TableHead
+              cols={['Line', 'Change', numCol('From'), numCol('To'), numCol('Difference'), 'Reason']}
+            />
             <tbody>
               {lines.map((l) => (
                 <tr key={`${l.lineId}-${l.field}`}>

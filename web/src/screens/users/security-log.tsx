@@ -7,6 +7,7 @@ import { FilterSelect } from '@web/components/line-filters';
 import { Spinner } from '@web/components/spinner';
 import { formatDateTime } from '@web/lib/format';
 import './security-log.css';
+import { TableHead } from '@web/components/table-head';
 
 const ALL = 'all';
 const LABELS: Record<SecurityEvent, string> = {
@@ -67,16 +68,7 @@ export function SecurityLog() {
         <div className="table-wrap">
           <table className="table security-log">
             <caption className="visually-hidden">Security events, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Event</th>
-                <th scope="col">Account</th>
-                <th scope="col">By</th>
-                <th scope="col">Address</th>
-                <th scope="col">Detail</th>
-              </tr>
-            </thead>
+            <TableHead cols={['When', 'Event', 'Account', 'By', 'Address', 'Detail']} />
             <tbody>
               {log.data.events.map((e) => (
                 <tr key={e.id}>

@@ -3,6 +3,7 @@ import { errorMessage } from '@web/api/client';
 import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/form/button';
 import { YearChoice } from './year-choice';
+import { numCol, TableHead } from '@web/components/table-head';
 
 interface BulkMutation<V, R> {
   mutate(vars: V, options: { onSuccess(result: R): void; onError(err: unknown): void }): void;
@@ -92,16 +93,7 @@ export function BulkOutcome<R extends { results: readonly unknown[] }>(props: Bu
           {result.results.length ? (
             <table className="table">
               <caption className="visually-hidden">{caption}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{headers[0]}</th>
-                  <th scope="col">{headers[1]}</th>
-                  <th scope="col">{headers[2]}</th>
-                  <th scope="col" className="num">
-                    {headers[3]}
-                  </th>
-                </tr>
-              </thead>
+              <TableHead cols={[headers[0], headers[1], headers[2], numCol(headers[3])]} />
               <tbody>
                 {result.results.map((row) => {
                   const [name, second, third, total] = cells(row);

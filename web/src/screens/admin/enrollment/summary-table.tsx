@@ -1,6 +1,7 @@
 import type { EnrollmentResponse } from '@web/api/enrollment';
 import { buildingTypeLabel } from './building-grid';
 import { ScrollArea } from '@web/components/scroll-area';
+import { numCol, TableHead } from '@web/components/table-head';
 
 const share = (part: number, whole: number) => (whole > 0 ? `${((part / whole) * 100).toFixed(1)}%` : '—');
 
@@ -10,24 +11,16 @@ export function SummaryTable({ data }: { data: EnrollmentResponse }) {
     <ScrollArea label="Enrollment summary">
       <table className="table table--compact">
         <caption className="table-caption">Enrollment summary</caption>
-        <thead>
-          <tr>
-            <th scope="col">Building</th>
-            <th scope="col">Type</th>
-            <th scope="col" className="num">
-              Grades entered
-            </th>
-            <th scope="col" className="num">
-              Students
-            </th>
-            <th scope="col" className="num">
-              Special Ed
-            </th>
-            <th scope="col" className="num">
-              Special Ed share
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          cols={[
+            'Building',
+            'Type',
+            numCol('Grades entered'),
+            numCol('Students'),
+            numCol('Special Ed'),
+            numCol('Special Ed share'),
+          ]}
+        />
         <tbody>
           {data.buildings.map((b) => (
             <tr key={b.id}>
