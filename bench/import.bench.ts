@@ -1,28 +1,28 @@
 // Import speed and memory, on the real PostgreSQL server (npm run bench import):
-//  1. a generated 100,000-row payroll CSV shaped like Boston's earnings export is imported by the
-//     real budget-cli (a child process, DATABASE_URL), timed from spawn to exit;
-//  2. PostgreSQL's own COPY loads the same 100,000 rows (exactly the line_items rows the import
-//     stores, prepared beforehand and untimed) into line_items of an identical database;
-//  3. the same people as a 100,000-row .xlsx go through the CLI under /usr/bin/time for peak memory.
+//  1. a 100,000-row payroll CSV grown from the real Boston earnings export (test/large-payroll.ts)
+//     is imported by the real budget-cli (a child process, DATABASE_URL), timed from spawn to exit:
+//     everything the import does (the crosswalk of titles, with rules for the commonest ones; the
+//     next-year salaries by the line writer; reconciliation, audit, result);
+//  2. beside it, in the same run, PostgreSQL's own COPY of the same CSV into a plain table of text
+//     columns, and its COPY of exactly the line_items rows the import stored into line_items of an
+//     identical database (the writer's floor: indexes, foreign keys and triggers included);
+//  3. the same import on the embedded database (PGlite in a temporary DATA_DIR), once;
+//  4. the same people as a 100,000-row .xlsx go through the CLI under /usr/bin/time for peak memory.
 // Each run creates its databases from one migrated, seeded template and drops them all at the end.
 import { spawn } from 'node:child_process';
-import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
+import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { openDb } from '../server/db/index';
 import { migrateLatest } from '../server/db/migrate';
-import { headerOf, sampleRows } from '@server/domains/imports/import-analyze';
-import { resolveMapping } from '@server/domains/imports/import-mapping';
-import { BuildingMatcher, CategoryMatcher, WorkGroupMatcher } from '../server/lib/import/match';
-import { openTable } from '../server/lib/import/read-table';
-import { COPY_COLUMNS, copyLine } from '../server/lib/import/transform';
-import { transformEmployee } from '../server/lib/import/transform-employee';
-import * as q from '@server/domains/imports/queries/import';
+import { COPY_COLUMNS } from '../server/lib/import/transform';
 import { seedDemo } from '../seeds/demo';
+import { largePayrollRow, writeLargePayroll } from '../test/large-payroll';
+import { exportCents } from '../test/real-files';
 import { median } from './lib';
 import type { BenchContext } from './run';
 
@@ -31,44 +31,6 @@ const ROUNDS = 3;
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BIN = path.join(ROOT, 'bin/budget-cli.mjs');
 
-const FIRST = [
-  'Ana',
-  'Bo',
-  'Carmen',
-  'Deshawn',
-  'Elena',
-  'Farid',
-  'Grace',
-  'Hector',
-  'Ines',
-  'Jamal',
-  'Kim',
-  'Luis',
-];
-const LAST = [
-  'Lee',
-  'Park',
-  'Ortiz',
-  "O'Brien",
-  'Nguyen',
-  'Smith',
-  'Garcia',
-  'Murphy',
-  'Chen',
-  'Walsh',
-  'Silva',
-];
-const PLACES = [
-  'Center Street Elementary School',
-  'Hillside Elementary School',
-  'Maple Grove Elementary School',
-  'Whitcomb Middle School',
-  'Millbrook High School',
-  'Riverbend Elementary School',
-  'Central Office',
-  'Facilities Management',
-];
-const TITLES = ['Teacher', 'Paraprofessional', 'Custodian', 'Nurse', 'Guidance Counselor', 'Principal'];
 const HEADER = [
   'NAME',
   'DEPARTMENT_NAME',
@@ -84,70 +46,38 @@ const HEADER = [
   'POSTAL',
 ];
 
-/** One generated person, deterministic in i. Cents so every total is exact. */
-function person(i: number) {
-  const cents = (n: number) => (n / 100).toFixed(2);
-  const regular = 2_500_000 + ((i * 7919) % 9_000_000);
-  const other = i % 3 ? (i * 31) % 500_000 : 0;
-  const overtime = i % 5 === 0 ? (i * 17) % 1_200_000 : 0;
-  return {
-    name: `${LAST[i % LAST.length]},${FIRST[(i * 7) % FIRST.length]} ${String.fromCharCode(65 + (i % 26))}`,
-    dept: PLACES[i % PLACES.length],
-    title: TITLES[(i * 3) % TITLES.length],
-    regular: cents(regular),
-    other: other ? cents(other) : '',
-    overtime: overtime ? cents(overtime) : '',
-    total: cents(regular + other + overtime),
-    postal: String(2000 + (i % 500)).padStart(5, '0'),
-  };
-}
+/** Crosswalk rules for the commonest school titles of the file, to the demo's groups and categories. */
+const RULES: [title: string, workGroup: string, category: string, deseCode: string][] = [
+  ['Teacher', 'Teachers', 'Teachers', '2305'],
+  ['Paraprofessional', 'Paraprofessionals', 'Paraprofessionals', '2330'],
+  ['One to One Para', 'Paraprofessionals', 'Paraprofessionals', '2330'],
+  ['Substitute Teacher', 'Teachers', 'Teachers', '2305'],
+  ['Nurse', 'Nurses', 'Pupil Services', '3200'],
+  ['Jr Custodian', 'Custodians', 'Operations & Maintenance', '4110'],
+  ['Sen Cust C', 'Custodians', 'Operations & Maintenance', '4110'],
+];
 
-const money = (text: string) =>
-  text ? `"${Number(text).toLocaleString('en-US', { minimumFractionDigits: 2 })}"` : '';
-
-async function writeCsv(file: string): Promise<void> {
-  const out = createWriteStream(file);
-  out.write(`${HEADER.join(',')}\n`);
-  for (let i = 1; i <= ROWS; i += 1) {
-    const p = person(i);
-    const line = `"${p.name}",${p.dept},${p.title},${money(p.regular)},,${money(p.other)},${money(p.overtime)},,,,${money(p.total)},${p.postal}\n`;
-    if (!out.write(line)) {
-      await new Promise<void>((resolve) => out.once('drain', () => resolve()));
-    }
-  }
-  await new Promise<void>((resolve) => out.end(() => resolve()));
-}
-
+/** The grown payroll as an Excel workbook, money as numbers and TOTAL GROSS a formula. */
 async function writeXlsx(file: string): Promise<void> {
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings: true });
   const ws = book.addWorksheet('CY2024');
   ws.addRow(HEADER).commit();
-  for (let i = 1; i <= ROWS; i += 1) {
-    const p = person(i);
-    const n = (t: string) => (t ? Number(t) : null);
-    const row = ws.addRow([
-      p.name,
-      p.dept,
-      p.title,
-      n(p.regular),
-      null,
-      n(p.other),
-      n(p.overtime),
-      null,
-      null,
-      null,
-      null,
-      p.postal,
-    ]);
-    row.getCell(11).value = { formula: `SUM(D${i + 1}:J${i + 1})`, result: Number(p.total) };
+  const n = (text: string) => (text.trim() ? Number(exportCents(text)) / 100 : null);
+  for (let i = 0; i < ROWS; i += 1) {
+    const c = largePayrollRow(i);
+    const row = ws.addRow([c[0], c[1], c[2], ...c.slice(3, 10).map(n), null, c[11]]);
+    row.getCell(11).value = { formula: `SUM(D${i + 2}:J${i + 2})`, result: n(c[10]) ?? 0 };
     row.commit();
   }
   await ws.commit();
   await book.commit();
 }
 
+/** The load average now, for every figure (the machine may be shared). */
+const load = () => loadavg()[0].toFixed(1);
+
 /** Runs the CLI; returns wall seconds, its JSON output, and peak RSS (MB) when /usr/bin/time is there. */
-async function cli(args: string[], env: Record<string, string>, measureMemory = false) {
+async function cli(args: string[], env: Record<string, string>, measureMemory = false, json = true) {
   const timeBin = '/usr/bin/time';
   const [cmd, argv] = measureMemory
     ? [timeBin, ['-v', process.execPath, BIN, ...args]]
@@ -166,83 +96,65 @@ async function cli(args: string[], env: Record<string, string>, measureMemory = 
   const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(stderr);
   return {
     seconds,
-    result: JSON.parse(stdout) as { imported: number; durationMs: number },
+    result: (json ? JSON.parse(stdout) : {}) as { imported: number; durationMs: number },
     peakMb: rss ? Number(rss[1]) / 1024 : null,
   };
 }
 
-/** The exact line_items rows the import stores for the CSV, as a COPY file (prepared untimed). */
-async function prepareCopyFile(url: string, csv: string, file: string): Promise<void> {
-  const db = await openDb({ url });
-  try {
-    const k = db.knex;
-    const by = (await k('budget_years').where({ fiscal_year: 'FY26' }).first()) as {
-      id: number;
-      current_fiscal_year: number;
-    };
-    const [run] = await k('import_runs')
-      .insert({ file_name: 'copy-baseline', import_type: 'operating', budget_year_id: by.id })
-      .returning('id');
-    const table = await openTable(csv, 'payroll.csv');
-    const { header } = headerOf(await sampleRows(table));
-    const mapping = resolveMapping(
-      'operating',
-      header.columns,
-      { lastName: 'NAME', department: 'DEPARTMENT_NAME', position: 'TITLE', currentSalary: 'REGULAR' },
-      [],
-    );
-    const ctx = {
-      type: 'operating' as const,
-      mapping: mapping.fields,
-      labels: mapping.labels,
-      noteColumns: [],
-      headerNames: mapping.headerNames,
-      fixed: {
-        budgetYearId: String(by.id),
-        scenarioId: String(await q.findActiveScenarioId(k, by.id, 'operating')),
-        versionId: null,
-        importRunId: String(run.id),
-      },
-      defaultFiscalYear: by.current_fiscal_year,
-      buildings: new BuildingMatcher(await q.listBuildingRefs(k)),
-      categories: new CategoryMatcher(await q.listCategoryRefs(k)),
-      workGroups: new WorkGroupMatcher(await q.listWorkGroupRefs(k)),
-    };
-    const out = createWriteStream(file);
-    for await (const batch of table.batches()) {
-      let chunk = '';
-      for (const row of batch) {
-        if (row.n > header.headerRow) {
-          const o = transformEmployee(ctx, row.n, row.cells);
-          if (o.kind === 'line') {
-            chunk += copyLine(o.values);
-          }
-        }
-      }
-      if (!out.write(chunk)) {
-        await new Promise<void>((resolve) => out.once('drain', () => resolve()));
-      }
-    }
-    await new Promise<void>((resolve) => out.end(() => resolve()));
-  } finally {
-    await db.close();
-  }
-}
-
-async function timeCopy(url: string, file: string): Promise<number> {
+/** The line_items rows an import stored, as a COPY file (the baseline's input, prepared untimed). */
+async function dumpStoredLines(url: string, file: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
+    const columns = COPY_COLUMNS.map((c) => (c === 'import_run_id' ? 'NULL' : c)).join(', ');
+    await pipeline(
+      client.query(
+        copyTo(
+          `COPY (SELECT ${columns} FROM line_items WHERE import_run_id IS NOT NULL ORDER BY id) TO STDOUT WITH (FORMAT csv)`,
+        ),
+      ),
+      createWriteStream(file),
+    );
+  } finally {
+    await client.end();
+  }
+}
+
+/** Seconds PostgreSQL takes to COPY `file` into `table (columns)`, in one transaction. */
+async function timeCopy(url: string, file: string, into: string, setup?: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    if (setup) {
+      await client.query(setup);
+    }
     const started = process.hrtime.bigint();
     await client.query('BEGIN');
     await pipeline(
       createReadStream(file),
-      client.query(copyFrom(`COPY line_items (${COPY_COLUMNS.join(', ')}) FROM STDIN WITH (FORMAT csv)`)),
+      client.query(
+        copyFrom(
+          `COPY ${into} FROM STDIN WITH (FORMAT csv, HEADER ${into.startsWith('line_items') ? 'false' : 'true'})`,
+        ),
+      ),
     );
     await client.query('COMMIT');
     return Number(process.hrtime.bigint() - started) / 1e9;
   } finally {
     await client.end();
+  }
+}
+
+async function addRules(db: Awaited<ReturnType<typeof openDb>>) {
+  const k = db.knex;
+  for (const [title, group, category, deseCode] of RULES) {
+    await k('position_crosswalk_rules').insert({
+      match_type: 'exact',
+      pattern: title,
+      work_group_id: (await k('work_groups').where({ name: group }).first('id')).id,
+      category_id: (await k('budget_categories').where({ name: category }).first('id')).id,
+      dese_code: deseCode,
+    });
   }
 }
 
@@ -265,54 +177,75 @@ export default async function importBench(ctx: BenchContext): Promise<void> {
     const tpl = await openDb({ url: url(template) });
     await migrateLatest(tpl.knex);
     await seedDemo(tpl.knex, { personaPassword: 'bench-password-1', passwordCost: 10 });
+    await addRules(tpl);
     await tpl.close();
     const csv = path.join(dir, 'payroll-100k.csv');
     const xlsx = path.join(dir, 'payroll-100k.xlsx');
-    const copyFile = path.join(dir, 'line-items.copy.csv');
-    await writeCsv(csv);
+    const stored = path.join(dir, 'line-items.copy.csv');
+    await writeLargePayroll(csv, ROWS);
     await writeXlsx(xlsx);
-    // Prepared in the template, so every copy has the import run the baseline rows point at.
-    await prepareCopyFile(url(template), csv, copyFile);
+
+    const args = (file: string) => ['import', file, '--type', 'operating', '--budget-year', 'FY26', '--json'];
+    const expectAll = (result: { imported: number }) => {
+      if (result.imported !== ROWS) {
+        throw new Error(`CLI imported ${result.imported} rows, expected ${ROWS}`);
+      }
+    };
+    // One untimed import first: it builds the CLI if needed, and its lines are the baseline's rows.
+    const warm = await fresh(`${tag}_warm`);
+    expectAll((await cli(args(csv), { DATABASE_URL: warm, LOG_LEVEL: 'warn' })).result);
+    await dumpStoredLines(warm, stored);
 
     // The machine may be shared: each measure is taken in ROUNDS fresh copies of the same database,
-    // COPY and CLI alternating, and the medians compared.
-    const args = (file: string) => ['import', file, '--type', 'operating', '--budget-year', 'FY26', '--json'];
-    const copyTimes: number[] = [];
+    // the COPYs and the CLI alternating, and the medians compared.
+    const plain = `CREATE TABLE payroll (${HEADER.map((h) => `"${h}" text`).join(', ')})`;
+    const fileCopy: number[] = [];
+    const linesCopy: number[] = [];
     const cliTimes: number[] = [];
     const insideTimes: number[] = [];
+    const loads: string[] = [];
     for (let round = 1; round <= ROUNDS; round += 1) {
-      copyTimes.push(await timeCopy(await fresh(`${tag}_copy${round}`), copyFile));
+      loads.push(load());
+      fileCopy.push(await timeCopy(await fresh(`${tag}_file${round}`), csv, 'payroll', plain));
+      linesCopy.push(
+        await timeCopy(await fresh(`${tag}_copy${round}`), stored, `line_items (${COPY_COLUMNS.join(', ')})`),
+      );
       const run = await cli(args(csv), {
         DATABASE_URL: await fresh(`${tag}_cli${round}`),
         LOG_LEVEL: 'warn',
       });
-      if (run.result.imported !== ROWS) {
-        throw new Error(`CLI imported ${run.result.imported} rows, expected ${ROWS}`);
-      }
+      expectAll(run.result);
       cliTimes.push(run.seconds);
       insideTimes.push(run.result.durationMs / 1000);
     }
-    const copySeconds = median(copyTimes);
-    const cliSeconds = median(cliTimes);
-    const insideSeconds = median(insideTimes);
-    const list = (values: number[]) => values.map((v) => v.toFixed(1)).join(', ');
+    loads.push(load());
+    const list = (values: number[]) => values.map((v) => v.toFixed(2)).join(', ');
+    const figure = (values: number[]) => `${median(values).toFixed(2)} s (${list(values)})`;
     ctx.report('rows', ROWS);
+    ctx.report('load average (1 min) at each round and at the end', loads.join(', '));
+    ctx.report(`PostgreSQL COPY of the CSV into a plain table, median of ${ROUNDS}`, figure(fileCopy));
+    ctx.report(`PostgreSQL COPY of the stored rows into line_items, median of ${ROUNDS}`, figure(linesCopy));
+    ctx.report(`budget-cli import, spawn to exit, median of ${ROUNDS}`, figure(cliTimes));
+    ctx.report('budget-cli import, inside the transaction', figure(insideTimes));
+    ctx.report('budget-cli import rate (whole process)', Math.round(ROWS / median(cliTimes)), 'rows/s');
+    ctx.report('rate ratio CLI / COPY into line_items', (median(linesCopy) / median(cliTimes)).toFixed(2));
+
+    // The embedded database: a seeded data folder, copied for the timed run.
+    const seeded = path.join(dir, 'embedded-seeded');
+    const embeddedEnv = (dataDir: string) => ({ DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' });
+    await cli(['db', 'seed', '--demo'], embeddedEnv(seeded), false, false);
+    const seededDb = await openDb({ dataDir: seeded });
+    await addRules(seededDb);
+    await seededDb.close();
+    const embedded = path.join(dir, 'embedded-run');
+    cpSync(seeded, embedded, { recursive: true });
+    const loadBefore = load();
+    const pglite = await cli(args(csv), embeddedEnv(embedded));
+    expectAll(pglite.result);
     ctx.report(
-      `PostgreSQL COPY into line_items, median of ${ROUNDS}`,
-      `${copySeconds.toFixed(2)} s (${list(copyTimes)})`,
+      `embedded (PGlite) budget-cli import, spawn to exit (load ${loadBefore})`,
+      `${pglite.seconds.toFixed(2)} s (inside the transaction ${(pglite.result.durationMs / 1000).toFixed(2)} s)`,
     );
-    ctx.report('PostgreSQL COPY rate', Math.round(ROWS / copySeconds), 'rows/s');
-    ctx.report(
-      `budget-cli import, spawn to exit, median of ${ROUNDS}`,
-      `${cliSeconds.toFixed(2)} s (${list(cliTimes)})`,
-    );
-    ctx.report('budget-cli import rate (whole process)', Math.round(ROWS / cliSeconds), 'rows/s');
-    ctx.report(
-      'budget-cli import, inside the transaction',
-      `${insideSeconds.toFixed(2)} s (${list(insideTimes)})`,
-    );
-    ctx.report('rate ratio CLI / COPY (must be >= 0.5)', (copySeconds / cliSeconds).toFixed(2));
-    ctx.report('rate ratio inside the transaction / COPY', (copySeconds / insideSeconds).toFixed(2));
 
     const big = await cli(args(xlsx), { DATABASE_URL: await fresh(`${tag}_xlsx`), LOG_LEVEL: 'warn' }, true);
     ctx.report('100,000-row .xlsx import, spawn to exit', big.seconds, 's');

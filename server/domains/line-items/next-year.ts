@@ -25,22 +25,28 @@ export async function applyAutomaticNextYearSalary(
 ): Promise<number[]> {
   const { changed, overflow } = await recomputeNextYearSalaries(trx, ids);
   if (overflow.length) {
-    const { MAX_MONEY_LABEL: max, moneyLabel } = projection;
-    const which = overflow.map((o) => `line ${o.id}: ${moneyLabel(o.value)}`).join(', ');
-    throw badRequest(
-      `${field}: the automatic next-year salary would exceed ${max}, the most a line can hold (${which}); ${
-        field === 'nextYearSalary'
-          ? 'lower the current salary or enter the next-year salary'
-          : `lower ${field}`
-      }`,
-      overflow.map((o) => ({
-        path: field,
-        message: `Line ${o.id}: the automatic next-year salary ${moneyLabel(o.value)} exceeds ${max}`,
-      })),
-    );
+    throw nextYearOverflow(overflow, field);
   }
   await reviewFlagsAfterChange(trx, ids);
   return changed;
+}
+
+/** The 400 for automatic next-year salaries beyond the numeric(14,2) column, naming `field`. */
+export function nextYearOverflow(
+  overflow: readonly { id: number; value: string }[],
+  field = 'nextYearSalary',
+) {
+  const { MAX_MONEY_LABEL: max, moneyLabel } = projection;
+  const which = overflow.map((o) => `line ${o.id}: ${moneyLabel(o.value)}`).join(', ');
+  return badRequest(
+    `${field}: the automatic next-year salary would exceed ${max}, the most a line can hold (${which}); ${
+      field === 'nextYearSalary' ? 'lower the current salary or enter the next-year salary' : `lower ${field}`
+    }`,
+    overflow.map((o) => ({
+      path: field,
+      message: `Line ${o.id}: the automatic next-year salary ${moneyLabel(o.value)} exceeds ${max}`,
+    })),
+  );
 }
 
 /** Which rule-following lines a change to the rule's inputs may move. */

@@ -1,7 +1,4 @@
-import type { Knex } from 'knex';
 import type { Db } from '@server/db/index';
-import { openCopy, type CopyWriter } from '@server/lib/import/copy';
-import { COPY_COLUMNS } from '@server/lib/import/transform';
 import type { Actor } from '@server/policies/index';
 import { insertAudit } from '@server/db/audit';
 import type { KindScope } from '@server/domains/planning';
@@ -10,7 +7,6 @@ import * as sets from './queries/line-items-writes-sets';
 import * as write from './queries/line-items-writes';
 import type { LineCause } from './audit';
 import { applyAutomaticNextYearSalary } from './next-year';
-import { LOCKED_STATUSES } from './status-rule';
 
 /**
  * The writer's bulk entry points: imports, Generate Projections, Fix Base Year and budget copies
@@ -37,41 +33,8 @@ export async function auditBulkChange(
   });
 }
 
-/**
- * Streams an import's lines into line_items with COPY on the transaction's own connection; `fill`
- * writes the CSV lines. A failure abandons the COPY before the transaction rolls back.
- */
-export async function copyImportedLines(
-  trx: Knex.Transaction,
-  fill: (copy: CopyWriter) => Promise<void>,
-): Promise<void> {
-  const copy = await openCopy(trx, 'line_items', COPY_COLUMNS);
-  try {
-    await fill(copy);
-  } catch (err) {
-    await copy.abort(err as Error);
-    throw err;
-  }
-}
-
-/**
- * After an import's COPY: actuals supersede projections (the projected lines of the years and
- * kind imported are deleted), the status rule applies (an Inactive or Retiring employee has no
- * next-year salary, whatever the file says), and imported employees without a next-year salary from
- * the file get the automatic one. Returns how many projected lines were replaced.
- */
-export async function settleImportedLines(
-  trx: Db,
-  run: { id: number; budgetYearId: number; type: 'operating' | 'proposed' },
-  employeeLineIds: () => Promise<number[]>,
-): Promise<number> {
-  const replaced = await projected.replaceProjectedLines(trx, run);
-  if (run.type === 'operating') {
-    await sets.clearLockedNextYear(trx, run.id, [...LOCKED_STATUSES]);
-    await applyAutomaticNextYearSalary(trx, await employeeLineIds());
-  }
-  return replaced;
-}
+// An import's lines: COPY into a staging table, then one INSERT with the rule applied.
+export { copyImportedLines, settleImportedLines } from './import-lines';
 
 /** Copies every line of one budget into another (same budget year and kind, so the same rule values). */
 export function copyBudgetLines(trx: Db, fromScenarioId: number, toScenarioId: number): Promise<number> {

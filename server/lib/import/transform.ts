@@ -200,19 +200,19 @@ export function buildNotes(ctx: TransformContext, cells: readonly Cell[], warnin
   return joined ? joined.slice(0, 4000) : null;
 }
 
+const QUOTES = /"/g;
+
 /** One COPY line in CSV format: NULL is an empty unquoted field, every value is quoted. */
 export function copyLine(values: LineValues): string {
-  let line = '';
+  // The fields joined once: appending to one string made a chain of pieces per row that the
+  // garbage collector then walked and the COPY flattened (a third of a large import's own time).
+  const fields = new Array<string>(COPY_COLUMNS.length);
   for (let i = 0; i < COPY_COLUMNS.length; i += 1) {
     const v = values[COPY_COLUMNS[i]];
-    if (i) {
-      line += ',';
-    }
-    if (v !== null && v !== undefined) {
-      line += v.indexOf('"') >= 0 ? `"${v.replace(/"/g, '""')}"` : `"${v}"`;
-    }
+    fields[i] =
+      v === null || v === undefined ? '' : v.indexOf('"') >= 0 ? `"${v.replace(QUOTES, '""')}"` : `"${v}"`;
   }
-  return `${line}\n`;
+  return `${fields.join(',')}\n`;
 }
 
 /** The row's fiscal year: its own Fiscal Year cell when mapped and readable, else the default. */

@@ -40,6 +40,14 @@ const NEXT_METADATA = `CASE
     THEN calc.metadata || jsonb_build_object('importWarnings', ${KEPT_WARNINGS})
   ELSE calc.metadata END`;
 
+/** The rule's value and warning for each line of `source` selected by `where` that the rule serves. */
+const ruleCalc = (source: string, where: string) => `
+  SELECT src.id, src.metadata, src.needs_review, ${AUTOMATIC_NEXT_YEAR_SALARY} AS value,
+         -- Projected lines are Generate Projections' to rewrite; review is for imported data.
+         CASE WHEN NOT src.is_projected THEN ${NEXT_YEAR_SALARY_WARNING} END AS warning
+    FROM ${source} src ${NEXT_YEAR_RULE_JOINS}
+   WHERE ${where} AND ${followsSalaryRuleSql('src')}`;
+
 export interface RecomputeResult {
   /** Lines whose next-year salary or review warning changed. */
   changed: number[];
@@ -60,13 +68,7 @@ export async function recomputeNextYearSalaries(db: Db, ids: readonly number[]):
   const result = await db.raw<{
     rows: { changed: number[]; overflow: { id: number; value: string }[] }[];
   }>(
-    `WITH calc AS (
-       SELECT src.id, src.metadata, src.needs_review, ${AUTOMATIC_NEXT_YEAR_SALARY} AS value,
-              -- Projected lines are Generate Projections' to rewrite; review is for imported data.
-              CASE WHEN NOT src.is_projected THEN ${NEXT_YEAR_SALARY_WARNING} END AS warning
-       FROM line_items_all src ${NEXT_YEAR_RULE_JOINS}
-       WHERE src.id = ANY(?) AND ${followsSalaryRuleSql('src')}
-     ),
+    `WITH calc AS (${ruleCalc('line_items_all', 'src.id = ANY(?)')}),
      overflow AS (SELECT id, value FROM calc WHERE value > ${MAX_MONEY_SQL}),
      upd AS (
        UPDATE line_items li
@@ -126,6 +128,50 @@ export async function rescaleSalariesToFte(
      SELECT (SELECT coalesce(json_agg(id ORDER BY id), '[]') FROM upd) AS changed,
             (SELECT coalesce(json_agg(id ORDER BY id), '[]') FROM overflow) AS overflow`,
     { ids: [...ids], fte },
+  );
+  return result.rows[0];
+}
+
+/**
+ * Moves an import's staged lines (the temporary table `staging`, line_items' columns, filled by the
+ * COPY) into line_items in one INSERT, the employee lines the rule serves carrying their automatic
+ * next-year salary and review warning already: the very values and metadata recomputeNextYearSalaries
+ * writes, but each row is written once. (Updating every line just copied rewrote each row and its
+ * nine index entries a second time: most of a 100,000-row import's time.) When a value would not
+ * fit the column nothing is inserted and the overflowing lines are returned.
+ */
+export async function insertStagedLines(
+  db: Db,
+  staging: string,
+): Promise<{ inserted: number; overflow: RecomputeResult['overflow'] }> {
+  // Every stored column, whatever later migrations add (a generated column cannot be given).
+  const { rows: columns } = await db.raw<{ rows: { name: string }[] }>(
+    `SELECT attname AS name FROM pg_attribute
+      WHERE attrelid = 'line_items'::regclass AND attnum > 0 AND NOT attisdropped AND attgenerated = ''
+      ORDER BY attnum`,
+  );
+  const names = columns.map((c) => c.name);
+  const values = names.map((name) => {
+    if (name === 'next_year_salary') {
+      return 'CASE WHEN n.id IS NULL THEN s.next_year_salary ELSE n.value END';
+    }
+    return name === 'metadata' ? 'CASE WHEN n.id IS NULL THEN s.metadata ELSE n.metadata END' : `s."${name}"`;
+  });
+  const result = await db.raw<{ rows: { inserted: number; overflow: RecomputeResult['overflow'] }[] }>(
+    `WITH calc AS (${ruleCalc(staging, 'true')}),
+     overflow AS (SELECT id, value FROM calc WHERE value > ${MAX_MONEY_SQL}),
+     ins AS (
+       INSERT INTO line_items (${names.map((name) => `"${name}"`).join(', ')})
+       SELECT ${values.join(', ')}
+         FROM ${staging} s
+         LEFT JOIN (SELECT calc.id, calc.value, ${NEXT_METADATA} AS metadata FROM calc) n ON n.id = s.id
+        WHERE NOT EXISTS (SELECT 1 FROM overflow)
+        ORDER BY s.id
+       RETURNING 1
+     )
+     SELECT (SELECT count(*)::int FROM ins) AS inserted,
+            (SELECT coalesce(json_agg(json_build_object('id', id, 'value', value::text) ORDER BY id), '[]')
+               FROM (SELECT * FROM overflow ORDER BY id LIMIT 5) o) AS overflow`,
   );
   return result.rows[0];
 }
