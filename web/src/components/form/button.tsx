@@ -33,3 +33,23 @@ export function Button({
     </button>
   );
 }
+
+/**
+ * A small button acting on one row or card: it shows `action` and is named `<action> <name>`
+ * ('Delete Teachers'), so a screen reader tells each row's buttons apart.
+ */
+export function RowAction({
+  action,
+  name,
+  ...props
+}: Omit<ButtonProps, 'children' | 'aria-label'> & { action: string; name: string }) {
+  return (
+    <Button
+      {...props}
+      className={props.className ? `btn--small ${props.className}` : 'btn--small'}
+      aria-label={`${action} ${name}`}
+    >
+      {action}
+    </Button>
+  );
+}

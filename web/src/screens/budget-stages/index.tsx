@@ -8,13 +8,13 @@ import { fiscalYearChoice } from '@web/budget-year/fiscal-year-choice';
 import { Alert } from '@web/components/alert';
 import { EmptyState } from '@web/components/empty-state';
 import { PageHeader } from '@web/components/page-header';
-import { Select } from '@web/components/select';
 import { Spinner } from '@web/components/spinner';
 import { errorMessage } from '@web/api/client';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { AdvanceForm, ReopenForm } from './stage-forms';
 import { StageHistory } from './stage-history';
 import './budget-stages.css';
+import { FiscalYearField } from '@web/components/fiscal-year-field';
 
 /**
  * Budget Stages: where a fiscal year stands between the superintendent's recommendation
@@ -51,16 +51,13 @@ export function BudgetStagesScreen() {
         title="Budget Stages"
         subtitle={`${selected.name}: from the superintendent's recommendation to the school committee's vote and the town's appropriation.`}
       />
-      <div className="dash-toolbar" role="toolbar" aria-label="Budget stage controls">
-        <div className="field field--inline">
-          <label htmlFor="stages-fiscal-year">Fiscal year</label>
-          <Select
-            id="stages-fiscal-year"
-            value={String(scope.fiscalYear)}
-            onValueChange={(v) => setChosen(Number(v))}
-            options={years.map((y) => ({ value: String(y), label: fiscalYearLabel(y) }))}
-          />
-        </div>
+      <div className="screen-toolbar" role="toolbar" aria-label="Budget stage controls">
+        <FiscalYearField
+          id="stages-fiscal-year"
+          years={years}
+          value={scope.fiscalYear}
+          onChange={setChosen}
+        />
         {canCompare && data && data.events.some((e) => e.event === 'advance') ? (
           <Link className="btn btn--secondary" to="/budget-stages/compare">
             Compare stages

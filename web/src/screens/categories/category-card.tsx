@@ -3,6 +3,8 @@ import type { BudgetCategory } from '@web/api/budget-categories';
 import { formatMoney } from '@web/lib/format';
 import { FORECAST_BASE, forecast } from './forecast';
 import { YoYInput } from './yoy-input';
+import { numCol, TableHead } from '@web/components/table-head';
+import { RowAction } from '@web/components/form/button';
 
 interface CategoryCardProps {
   category: BudgetCategory;
@@ -59,15 +61,7 @@ export function CategoryCard({
             5-year forecast from {formatMoney(FORECAST_BASE)}
             {rate === null ? ' (no increase set)' : ` at ${rate}% a year`}
           </caption>
-          <thead>
-            <tr>
-              {years.map((_, i) => (
-                <th key={i} scope="col" className="num">
-                  Year {i + 1}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <TableHead cols={years.map((_, i) => numCol(`Year ${i + 1}`))} />
           <tbody>
             <tr>
               {years.map((amount, i) => (
@@ -79,22 +73,8 @@ export function CategoryCard({
           </tbody>
         </table>
         <div className="bc-card__actions">
-          <button
-            type="button"
-            className="btn btn--secondary btn--small"
-            aria-label={`Edit ${category.name}`}
-            onClick={onEdit}
-          >
-            Edit
-          </button>
-          <button
-            type="button"
-            className="btn btn--danger btn--small"
-            aria-label={`Delete ${category.name}`}
-            onClick={onDelete}
-          >
-            Delete
-          </button>
+          <RowAction action="Edit" name={category.name} onClick={onEdit} />
+          <RowAction action="Delete" name={category.name} variant="danger" onClick={onDelete} />
         </div>
       </div>
     </article>

@@ -5,13 +5,14 @@ import { useCan } from '@web/auth/use-can';
 import { Alert } from '@web/components/alert';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { EmptyState } from '@web/components/empty-state';
-import { Button } from '@web/components/form/button';
+import { Button, RowAction } from '@web/components/form/button';
 import { Spinner } from '@web/components/spinner';
 import { formatPercentage } from '@web/lib/format';
 import { ContractForm } from './contract-form';
 import { STATUS_LABELS } from './contract-rules';
 import { fy } from './cola-format';
 import { ScrollArea } from './scroll-area';
+import { TableHead, unseen } from '@web/components/table-head';
 
 const BADGES: Record<ContractStatus, string> = {
   SETTLED: 'badge badge--success',
@@ -112,21 +113,17 @@ export function ContractsTab() {
         <ScrollArea label="Contracts" className="cola-card">
           <table className="table table--compact">
             <caption className="visually-hidden">Contracts</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Work group</th>
-                <th scope="col">Years</th>
-                <th scope="col">Status</th>
-                <th scope="col">Settled on</th>
-                <th scope="col">COLA per year</th>
-                {canEdit ? (
-                  <th scope="col" className="num">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                ) : null}
-              </tr>
-            </thead>
+            <TableHead
+              cols={[
+                'Name',
+                'Work group',
+                'Years',
+                'Status',
+                'Settled on',
+                'COLA per year',
+                canEdit && unseen('Actions', 'num'),
+              ]}
+            />
             <tbody>
               {list.map((c) => (
                 <tr key={c.id}>
@@ -171,24 +168,20 @@ export function ContractsTab() {
                   {canEdit ? (
                     <td>
                       <div className="actions">
-                        <Button
-                          className="btn--small"
-                          aria-label={`Edit ${c.name}`}
+                        <RowAction
+                          action="Edit"
+                          name={c.name}
                           onClick={() => {
                             setEditing(c);
                             setFormOpen(true);
                           }}
-                        >
-                          Edit
-                        </Button>
-                        <Button
-                          className="btn--small"
+                        />
+                        <RowAction
+                          action="Delete"
+                          name={c.name}
                           variant="danger"
-                          aria-label={`Delete ${c.name}`}
                           onClick={() => setToDelete(c)}
-                        >
-                          Delete
-                        </Button>
+                        />
                       </div>
                     </td>
                   ) : null}

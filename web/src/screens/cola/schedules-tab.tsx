@@ -14,13 +14,14 @@ import { useBudgetYear } from '@web/budget-year/budget-year-context';
 import { Alert } from '@web/components/alert';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { EmptyState } from '@web/components/empty-state';
-import { Button } from '@web/components/form/button';
+import { Button, RowAction } from '@web/components/form/button';
 import { ScheduleGrid } from '@web/components/salary-schedules/schedule-grid';
 import { countsText, UploadForm } from '@web/components/salary-schedules/upload-form';
 import { Select } from '@web/components/select';
 import { Spinner } from '@web/components/spinner';
 import { useToast } from '@web/components/toast';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
+import { numCol, TableHead } from '@web/components/table-head';
 
 const span = (s: Schedule) =>
   s.fiscalYears.length
@@ -151,28 +152,18 @@ export function SchedulesTab() {
         {list.length ? (
           <div className="table-wrap">
             <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Work group</th>
-                  <th scope="col">Years</th>
-                  <th scope="col" className="num">
-                    Steps
-                  </th>
-                  <th scope="col" className="num">
-                    Lanes
-                  </th>
-                  <th scope="col" className="num">
-                    Placed
-                  </th>
-                  <th scope="col" className="num">
-                    Confirmed
-                  </th>
-                  <th scope="col" className="actions">
-                    Actions
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                cols={[
+                  'Name',
+                  'Work group',
+                  'Years',
+                  numCol('Steps'),
+                  numCol('Lanes'),
+                  numCol('Placed'),
+                  numCol('Confirmed'),
+                  { label: 'Actions', className: 'actions' },
+                ]}
+              />
               <tbody>
                 {list.map((s) => (
                   <tr key={s.id} aria-current={s.id === shown ? 'true' : undefined}>
@@ -184,22 +175,14 @@ export function SchedulesTab() {
                     <td className="num">{s.placedCount}</td>
                     <td className="num">{s.confirmedCount}</td>
                     <td className="actions">
-                      <Button
-                        className="btn--small"
-                        onClick={() => setChosen(s.id)}
-                        aria-label={`Show ${s.name}`}
-                      >
-                        Show
-                      </Button>
+                      <RowAction action="Show" name={s.name} onClick={() => setChosen(s.id)} />
                       {canEdit ? (
-                        <Button
-                          className="btn--small"
+                        <RowAction
+                          action="Delete"
+                          name={s.name}
                           variant="danger"
                           onClick={() => setToDelete(s)}
-                          aria-label={`Delete ${s.name}`}
-                        >
-                          Delete
-                        </Button>
+                        />
                       ) : null}
                     </td>
                   </tr>

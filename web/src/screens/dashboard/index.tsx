@@ -126,7 +126,7 @@ export function DashboardScreen() {
           </>
         }
       />
-      <div className="dash-toolbar" role="toolbar" aria-label="Dashboard controls">
+      <div className="screen-toolbar" role="toolbar" aria-label="Dashboard controls">
         <div className="field field--inline">
           <label htmlFor="dashboard-fiscal-year">Fiscal year</label>
           <Select
@@ -139,7 +139,7 @@ export function DashboardScreen() {
             }))}
           />
         </div>
-        <div className="dash-toolbar__actions">
+        <div className="screen-toolbar__actions">
           {canProject ? <GenerateProjections budgetYearId={selected.id} onError={setActionError} /> : null}
           <button
             type="button"

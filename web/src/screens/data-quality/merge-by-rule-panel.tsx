@@ -62,7 +62,7 @@ export function MergeByRulePanel({ budgetYearId, busy, onMerged, onFailed }: Mer
         Merge many groups at once: each group keeps the record the rule picks and the others are deleted. A
         group the rule cannot decide is left for you to review below.
       </p>
-      <fieldset className="dq-rule__rules">
+      <fieldset className="option-group">
         <legend>Rule</legend>
         {MERGE_RULES.map((r) => (
           <label key={r}>

@@ -8,13 +8,14 @@ import { Alert } from '@web/components/alert';
 import { EmptyState } from '@web/components/empty-state';
 import { Button } from '@web/components/form/button';
 import { PageHeader } from '@web/components/page-header';
-import { Select } from '@web/components/select';
 import { Spinner } from '@web/components/spinner';
 import { formatDateTime, formatMoneyCents } from '@web/lib/format';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { NssComputation } from './nss-computation';
 import { ScheduleTable } from './schedule-table';
+import '@web/styles/report-print.css';
 import './dese-report.css';
+import { FiscalYearField } from '@web/components/fiscal-year-field';
 
 /**
  * The DESE Report: a fiscal year's budget by DESE function code, salaries and
@@ -44,22 +45,14 @@ export function DeseReportScreen() {
   const fy = fiscalYearLabel(scope.fiscalYear);
   const data = report.data;
   return (
-    <div className="dese-report">
+    <div className="dese-report print-report">
       <PageHeader
         title="DESE Report"
         subtitle={`${selected.name}: the budget by DESE function, as the End-of-Year Report's Schedule 19 lays it out.`}
       />
-      <div className="dash-toolbar no-print" role="toolbar" aria-label="DESE report controls">
-        <div className="field field--inline">
-          <label htmlFor="dese-fiscal-year">Fiscal year</label>
-          <Select
-            id="dese-fiscal-year"
-            value={String(scope.fiscalYear)}
-            onValueChange={(v) => setChosen(Number(v))}
-            options={years.map((y) => ({ value: String(y), label: fiscalYearLabel(y) }))}
-          />
-        </div>
-        <div className="dash-toolbar__actions">
+      <div className="screen-toolbar no-print" role="toolbar" aria-label="DESE report controls">
+        <FiscalYearField id="dese-fiscal-year" years={years} value={scope.fiscalYear} onChange={setChosen} />
+        <div className="screen-toolbar__actions">
           <Button
             variant="primary"
             disabled={!data}

@@ -4,7 +4,7 @@ import { useDeleteRule, useFunctionCodeRules, type FunctionCodeRule } from '@web
 import { Alert } from '@web/components/alert';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { EmptyState } from '@web/components/empty-state';
-import { Button } from '@web/components/form/button';
+import { Button, RowAction } from '@web/components/form/button';
 import { HistoryButton } from '@web/components/history-button';
 import { PageHeader } from '@web/components/page-header';
 import { Spinner } from '@web/components/spinner';
@@ -13,6 +13,7 @@ import { formatDateTime } from '@web/lib/format';
 import { ApplyRules } from './apply-rules';
 import { RuleEditor } from './rule-editor';
 import './function-codes.css';
+import { numCol, TableHead, unseen } from '@web/components/table-head';
 
 const count = (n: number) => n.toLocaleString('en-US');
 
@@ -52,7 +53,7 @@ export function FunctionCodesScreen() {
         title="Function-Code Rules"
         subtitle="A DESE function code on every dollar: rules by budget category, work group, position or account."
       />
-      <div className="dash-toolbar" role="toolbar" aria-label="Function-code rule controls">
+      <div className="screen-toolbar" role="toolbar" aria-label="Function-code rule controls">
         <Button variant="primary" onClick={() => setEditing(null)}>
           Add Rule
         </Button>
@@ -82,19 +83,15 @@ export function FunctionCodesScreen() {
             <div className="table-wrap" role="group" aria-label="Function-code rules" tabIndex={0}>
               <table className="table fc-table">
                 <caption className="visually-hidden">Function-code rules</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Lines matching</th>
-                    <th scope="col">Function code</th>
-                    <th scope="col" className="num">
-                      Lines reached
-                    </th>
-                    <th scope="col">Updated</th>
-                    <th scope="col">
-                      <span className="visually-hidden">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
+                <TableHead
+                  cols={[
+                    'Lines matching',
+                    'Function code',
+                    numCol('Lines reached'),
+                    'Updated',
+                    unseen('Actions'),
+                  ]}
+                />
                 <tbody>
                   {list.map((r) => (
                     <tr key={r.id}>
@@ -113,13 +110,7 @@ export function FunctionCodesScreen() {
                         {(r.updatedBy ?? r.createdBy) ? ` by ${r.updatedBy ?? r.createdBy}` : ''}
                       </td>
                       <td className="fc-actions">
-                        <Button
-                          className="btn--small"
-                          aria-label={`Edit rule ${r.target}`}
-                          onClick={() => setEditing(r)}
-                        >
-                          Edit
-                        </Button>
+                        <RowAction action="Edit" name={`rule ${r.target}`} onClick={() => setEditing(r)} />
                         <HistoryButton
                           entity="function-code-rule"
                           id={r.id}
@@ -127,14 +118,12 @@ export function FunctionCodesScreen() {
                           kind="rule"
                           className="btn btn--secondary btn--small"
                         />
-                        <Button
-                          className="btn--small"
+                        <RowAction
+                          action="Delete"
+                          name={`rule ${r.target}`}
                           variant="danger"
-                          aria-label={`Delete rule ${r.target}`}
                           onClick={() => setDeleting(r)}
-                        >
-                          Delete
-                        </Button>
+                        />
                       </td>
                     </tr>
                   ))}

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { TableHead, unseen } from '@web/components/table-head';
+import { RowAction } from '@web/components/form/button';
 
 export interface Column<T> {
   header: string;
@@ -28,21 +30,13 @@ export function ReferenceTable<T extends { id: number; name: string }>({
     <div className="md-table-card table-wrap">
       <table className="table">
         <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            {columns.map((c) => (
-              <th key={c.header} scope="col" className={c.align}>
-                {c.header}
-              </th>
-            ))}
-            {actions ? (
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            ) : null}
-          </tr>
-        </thead>
+        <TableHead
+          cols={[
+            'Name',
+            ...columns.map((c) => ({ label: c.header, className: c.align })),
+            actions && unseen('Actions'),
+          ]}
+        />
         <tbody>
           {rows.map((row) => (
             <tr key={row.id}>
@@ -55,25 +49,14 @@ export function ReferenceTable<T extends { id: number; name: string }>({
               {actions ? (
                 <td>
                   <div className="actions">
-                    {onEdit ? (
-                      <button
-                        type="button"
-                        className="btn btn--secondary btn--small"
-                        aria-label={`Edit ${row.name}`}
-                        onClick={() => onEdit(row)}
-                      >
-                        Edit
-                      </button>
-                    ) : null}
+                    {onEdit ? <RowAction action="Edit" name={row.name} onClick={() => onEdit(row)} /> : null}
                     {onDelete ? (
-                      <button
-                        type="button"
-                        className="btn btn--danger btn--small"
-                        aria-label={`Delete ${row.name}`}
+                      <RowAction
+                        action="Delete"
+                        name={row.name}
+                        variant="danger"
                         onClick={() => onDelete(row)}
-                      >
-                        Delete
-                      </button>
+                      />
                     ) : null}
                   </div>
                 </td>

@@ -13,7 +13,7 @@ import {
 } from '@web/api/public-dashboard';
 import { Alert } from '@web/components/alert';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
-import { Button } from '@web/components/form/button';
+import { Button, RowAction } from '@web/components/form/button';
 import { Field } from '@web/components/form/field';
 import { useSchemaForm } from '@web/components/form/use-schema-form';
 import { Select } from '@web/components/select';
@@ -139,13 +139,7 @@ export function LinksPanel({ configId }: { configId: number }) {
                 <span className="pdc-link__url muted">{link.url}</span>
               </div>
               <div className="pdc-link__actions">
-                <Button
-                  className="btn--small"
-                  onClick={() => startEdit(link)}
-                  aria-label={`Edit ${link.title}`}
-                >
-                  Edit
-                </Button>
+                <RowAction action="Edit" name={link.title} onClick={() => startEdit(link)} />
                 <Button
                   className="btn--small"
                   aria-label={`${link.isActive ? 'Hide' : 'Show'} ${link.title}`}
@@ -158,14 +152,12 @@ export function LinksPanel({ configId }: { configId: number }) {
                 >
                   {link.isActive ? 'Hide' : 'Show'}
                 </Button>
-                <Button
-                  className="btn--small"
+                <RowAction
+                  action="Delete"
+                  name={link.title}
                   variant="danger"
-                  aria-label={`Delete ${link.title}`}
                   onClick={() => setDeleting(link)}
-                >
-                  Delete
-                </Button>
+                />
               </div>
             </li>
           ))}

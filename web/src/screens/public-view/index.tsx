@@ -121,7 +121,7 @@ export function PublicDashboard({ view, preview }: { view: PublicView; preview?:
       <Header title="Public budget dashboard" />
       <main id="main-content" className="app-main pub-main">
         {preview ? <PreviewBanner notes={preview} /> : null}
-        <div className="pub-heading">
+        <div className="screen-toolbar">
           <div>
             <h1 className="pub-title">{year === null ? title : `${fyLabel(year)} ${title}`}</h1>
             {data ? <p className="pub-stage">{stageLine(data)}</p> : null}

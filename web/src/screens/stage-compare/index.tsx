@@ -17,7 +17,9 @@ import { longDate } from '@shared/schemas/budget-stages';
 import { CURRENT, CURRENT_LABEL, SAME_STAGE_MESSAGE } from '@shared/schemas/budget-stages-compare';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { BreakdownTable, LinesTable, SummaryTable } from './report';
+import '@web/styles/report-print.css';
 import './stage-compare.css';
+import { FiscalYearField } from '@web/components/fiscal-year-field';
 
 type Side = number | typeof CURRENT;
 
@@ -82,7 +84,7 @@ export function StageCompareScreen() {
 
   if (!selected || !scope) {
     return (
-      <div className="stage-compare">
+      <div className="stage-compare print-report">
         {header}
         <EmptyState title="No budget year yet" />
       </div>
@@ -91,18 +93,16 @@ export function StageCompareScreen() {
   const data = comparison.data;
   const same = from !== null && from === to;
   return (
-    <div className="stage-compare">
+    <div className="stage-compare print-report">
       {header}
       <div className="compare-controls no-print" role="group" aria-label="Stages to compare">
-        <div className="field">
-          <label htmlFor="compare-fiscal-year">Fiscal year</label>
-          <Select
-            id="compare-fiscal-year"
-            value={String(fiscalYear)}
-            onValueChange={(v) => setParams({ fiscalYear: v })}
-            options={years.map((y) => ({ value: String(y), label: fiscalYearLabel(y) }))}
-          />
-        </div>
+        <FiscalYearField
+          id="compare-fiscal-year"
+          inline={false}
+          years={years}
+          value={scope.fiscalYear}
+          onChange={(y) => setParams({ fiscalYear: String(y) })}
+        />
         {advances.length ? (
           <>
             <div className="field">

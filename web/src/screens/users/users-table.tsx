@@ -2,6 +2,8 @@ import type { User } from '@shared/schemas/auth';
 import type { Role } from '@shared/schemas/common';
 import { Select } from '@web/components/select';
 import { formatDateTime, ROLE_LABELS } from '@web/lib/format';
+import { TableHead, unseen } from '@web/components/table-head';
+import { RowAction } from '@web/components/form/button';
 
 const ROLE_OPTIONS = (Object.keys(ROLE_LABELS) as Role[]).map((role) => ({
   value: role,
@@ -30,18 +32,7 @@ export function UsersTable({
     <div className="table-wrap">
       <table className="table">
         <caption className="visually-hidden">Users</caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Email</th>
-            <th scope="col">Role</th>
-            <th scope="col">Status</th>
-            <th scope="col">Last login</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead cols={['Name', 'Email', 'Role', 'Status', 'Last login', unseen('Actions')]} />
         <tbody>
           {users.map((user) => {
             const self = user.id === currentUserId;
@@ -83,15 +74,13 @@ export function UsersTable({
                       >
                         {user.isActive ? 'Deactivate' : 'Activate'}
                       </button>
-                      <button
-                        type="button"
-                        className="btn btn--danger btn--small"
+                      <RowAction
+                        action="Delete"
+                        name={user.name}
+                        variant="danger"
                         disabled={busy}
-                        aria-label={`Delete ${user.name}`}
                         onClick={() => onDelete(user)}
-                      >
-                        Delete
-                      </button>
+                      />
                     </div>
                   )}
                 </td>

@@ -55,7 +55,7 @@ export function DeseCodesCard({ budgetYear, years }: { budgetYear: BudgetYear; y
         DESE function codes place each salary in the state&apos;s end-of-year report.
         {missing !== undefined ? ` ${count(missing)} employee${missing === 1 ? ' has' : 's have'} none.` : ''}
       </p>
-      <fieldset className="bo-modes">
+      <fieldset className="option-group">
         <legend>What to do</legend>
         <label>
           <input
