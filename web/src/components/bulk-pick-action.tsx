@@ -3,8 +3,8 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { errorMessage } from '@web/api/client';
 import { refreshAllLines } from '@web/api/line-items';
 import { Alert } from '@web/components/alert';
-import { Button } from '@web/components/form/button';
 import { Modal } from '@web/components/modal';
+import { FormActions } from '@web/components/form/form-actions';
 
 export interface BulkPickProps {
   ids: readonly number[];
@@ -85,12 +85,12 @@ export function BulkPickAction(props: BulkPickActionProps) {
             setValue(next);
             setProblem(null);
           })}
-          <div className="form-actions">
-            <Button onClick={() => setOpen(false)}>Cancel</Button>
-            <Button type="submit" variant="primary" busy={saving} busyLabel="Applying...">
-              Apply
-            </Button>
-          </div>
+          <FormActions
+            onCancel={() => setOpen(false)}
+            busy={saving}
+            busyLabel="Applying..."
+            submitLabel="Apply"
+          />
         </form>
       </Modal>
     </>

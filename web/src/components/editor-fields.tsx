@@ -3,7 +3,6 @@ import type { z } from 'zod';
 import { useBuildings, useCategories } from '@web/api/lookups';
 import { DISTRICT_WIDE } from '@web/components/data-grid/column-types';
 import { NONE } from '@web/components/employee-form';
-import { Button } from '@web/components/form/button';
 import { Field } from '@web/components/form/field';
 import { useSchemaForm, type SchemaFormOptions } from '@web/components/form/use-schema-form';
 import { Select, type SelectOption } from '@web/components/select';
@@ -138,23 +137,5 @@ export function NotesField({
         />
       )}
     </Field>
-  );
-}
-
-interface EditorActionsProps {
-  onCancel(): void;
-  pending: boolean;
-  submitLabel: string;
-}
-
-/** Cancel and submit; the submit button says 'Saving...' and is disabled while the save runs. */
-export function EditorActions({ onCancel, pending, submitLabel }: EditorActionsProps) {
-  return (
-    <div className="form-actions">
-      <Button onClick={onCancel}>Cancel</Button>
-      <Button type="submit" variant="primary" busy={pending} busyLabel="Saving...">
-        {submitLabel}
-      </Button>
-    </div>
   );
 }

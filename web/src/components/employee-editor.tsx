@@ -5,12 +5,7 @@ import { lineItemsApi, useLineMutation, type EmployeeLineItem } from '@web/api/l
 import { useWorkGroups } from '@web/api/lookups';
 import { Alert } from '@web/components/alert';
 import { ChangeReasonField, useStagePassed, withChangeReason } from '@web/components/change-reason-field';
-import {
-  EditorActions,
-  NotesField,
-  useEditorForm,
-  useLineLookupOptions,
-} from '@web/components/editor-fields';
+import { NotesField, useEditorForm, useLineLookupOptions } from '@web/components/editor-fields';
 import { EditorModal } from '@web/components/editor-modal';
 import { employeeName } from '@web/components/employee-cells';
 import {
@@ -23,6 +18,7 @@ import {
 import { HistoryPanel } from '@web/components/history-panel';
 import { formatMoneyCents } from '@web/lib/format';
 import { fiscalYearLabel } from '@shared/budget-math';
+import { FormActions } from '@web/components/form/form-actions';
 
 type FormValues = ReturnType<typeof toFormValues> & { changeReason: string };
 
@@ -182,9 +178,9 @@ export function EmployeeEditor({
             />
           ) : null}
         </div>
-        <EditorActions
+        <FormActions
           onCancel={onClose}
-          pending={save.isPending}
+          busy={save.isPending}
           submitLabel={review ? 'Save and mark reviewed' : 'Save'}
         />
       </form>

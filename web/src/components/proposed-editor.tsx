@@ -8,16 +8,12 @@ import {
 import { lineItemsApi, useLineMutation, type ProposedLineItem } from '@web/api/line-items';
 import { Alert } from '@web/components/alert';
 import { ChangeReasonField, useStagePassed, withChangeReason } from '@web/components/change-reason-field';
-import {
-  EditorActions,
-  NotesField,
-  useEditorForm,
-  useLineLookupOptions,
-} from '@web/components/editor-fields';
+import { NotesField, useEditorForm, useLineLookupOptions } from '@web/components/editor-fields';
 import { EditorModal } from '@web/components/editor-modal';
 import { HistoryPanel } from '@web/components/history-panel';
 import { EMPTY_PROPOSED, proposedInput, toProposedValues } from '@web/components/proposed-form';
 import { fiscalYearLabel } from '@shared/budget-math';
+import { FormActions } from '@web/components/form/form-actions';
 
 /** Editing an existing line, or adding one to the budget year and fiscal year on screen. */
 export type ProposedEditorTarget =
@@ -122,9 +118,9 @@ export function ProposedEditor({ target, onClose, onSaved }: ProposedEditorProps
             />
           ) : null}
         </div>
-        <EditorActions
+        <FormActions
           onCancel={onClose}
-          pending={save.isPending}
+          busy={save.isPending}
           submitLabel={target.mode === 'edit' ? 'Save' : 'Add Line'}
         />
       </form>

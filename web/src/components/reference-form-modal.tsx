@@ -1,9 +1,9 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Alert } from '@web/components/alert';
-import { Button } from '@web/components/form/button';
 import { Field } from '@web/components/form/field';
 import { Modal } from '@web/components/modal';
 import './reference-form-modal.css';
+import { FormActions } from '@web/components/form/form-actions';
 
 interface ReferenceFormModalProps {
   open: boolean;
@@ -65,12 +65,7 @@ export function ReferenceFormModal({
           onChange={(e) => onNameChange(e.target.value)}
         />
         {children}
-        <div className="form-actions">
-          <Button onClick={() => onOpenChange(false)}>Cancel</Button>
-          <Button type="submit" variant="primary" busy={busy} busyLabel="Saving...">
-            Save
-          </Button>
-        </div>
+        <FormActions onCancel={() => onOpenChange(false)} busy={busy} submitLabel="Save" />
       </form>
     </Modal>
   );

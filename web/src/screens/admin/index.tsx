@@ -1,6 +1,5 @@
-import * as Tabs from '@radix-ui/react-tabs';
-import { useSearchParams } from 'react-router';
 import { PageHeader } from '@web/components/page-header';
+import { UrlTabs } from '@web/components/url-tabs';
 import { BudgetManagementTab } from '@web/screens/admin/budget-management-tab';
 import { BulkOperationsTab } from '@web/screens/admin/bulk-operations-tab';
 import { DatabaseTab } from '@web/screens/admin/database-tab';
@@ -19,27 +18,10 @@ const TABS = [
 
 /** The Admin Panel: one tab per task, the open tab kept in ?tab= so a link can open it. */
 export function AdminScreen() {
-  const [params, setParams] = useSearchParams();
-  const current = TABS.some((t) => t.value === params.get('tab')) ? params.get('tab')! : 'import';
   return (
     <>
       <PageHeader title="Admin Panel" subtitle="Imports, budgets, enrollment and bulk data fixes." />
-      <section className="card">
-        <Tabs.Root value={current} onValueChange={(tab) => setParams({ tab }, { replace: true })}>
-          <Tabs.List className="tabs-list" aria-label="Admin sections">
-            {TABS.map((t) => (
-              <Tabs.Trigger key={t.value} className="tabs-trigger" value={t.value}>
-                {t.label}
-              </Tabs.Trigger>
-            ))}
-          </Tabs.List>
-          {TABS.map(({ value, Component }) => (
-            <Tabs.Content key={value} value={value}>
-              <Component />
-            </Tabs.Content>
-          ))}
-        </Tabs.Root>
-      </section>
+      <UrlTabs tabs={TABS} label="Admin sections" />
     </>
   );
 }

@@ -9,7 +9,6 @@ import {
 } from '@web/api/cola';
 import { useWorkGroups } from '@web/api/work-groups';
 import { Alert } from '@web/components/alert';
-import { Button } from '@web/components/form/button';
 import { Field } from '@web/components/form/field';
 import { Modal } from '@web/components/modal';
 import { Select } from '@web/components/select';
@@ -26,6 +25,7 @@ import {
   type ContractErrors,
   type RateDraft,
 } from './contract-rules';
+import { FormActions } from '@web/components/form/form-actions';
 
 const SUPERSEDED_MEANS = 'It is kept, marked superseded, and its COLA no longer counts in any year.';
 
@@ -280,12 +280,11 @@ export function ContractForm({ open, onOpenChange, contract, onSaved }: Contract
             />
           )}
         </Field>
-        <div className="form-actions">
-          <Button onClick={() => onOpenChange(false)}>Cancel</Button>
-          <Button type="submit" variant="primary" busy={save.isPending} busyLabel="Saving...">
-            {contract ? 'Save Contract' : 'Create Contract'}
-          </Button>
-        </div>
+        <FormActions
+          onCancel={() => onOpenChange(false)}
+          busy={save.isPending}
+          submitLabel={contract ? 'Save Contract' : 'Create Contract'}
+        />
       </form>
     </Modal>
   );

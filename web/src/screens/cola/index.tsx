@@ -1,6 +1,5 @@
-import * as Tabs from '@radix-ui/react-tabs';
-import { useSearchParams } from 'react-router';
 import { PageHeader } from '@web/components/page-header';
+import { UrlTabs } from '@web/components/url-tabs';
 import { ContractsTab } from './contracts-tab';
 import { ProjectionsTab } from './projections-tab';
 import { RifTab } from './rif-tab';
@@ -20,43 +19,13 @@ export const COLA_TABS = [
 
 /** COLA Management: contracts, COLA scenarios, the RIF gap and multi-year projections. */
 export function ColaScreen() {
-  const [params, setParams] = useSearchParams();
-  const requested = params.get('tab');
-  const current = COLA_TABS.find((t) => t.value === requested)?.value ?? 'contracts';
   return (
     <>
       <PageHeader
         title="COLA Management"
         subtitle="Union contracts and their cost-of-living increases, COLA scenarios, the reduction-in-force gap and multi-year projections."
       />
-      <section className="card cola-tabs">
-        <Tabs.Root
-          value={current}
-          onValueChange={(tab) =>
-            setParams(
-              (prev) => {
-                const next = new URLSearchParams(prev);
-                next.set('tab', tab);
-                return next;
-              },
-              { replace: true },
-            )
-          }
-        >
-          <Tabs.List className="tabs-list" aria-label="COLA Management sections">
-            {COLA_TABS.map((t) => (
-              <Tabs.Trigger key={t.value} className="tabs-trigger" value={t.value}>
-                {t.label}
-              </Tabs.Trigger>
-            ))}
-          </Tabs.List>
-          {COLA_TABS.map(({ value, Component }) => (
-            <Tabs.Content key={value} value={value}>
-              <Component />
-            </Tabs.Content>
-          ))}
-        </Tabs.Root>
-      </section>
+      <UrlTabs tabs={COLA_TABS} label="COLA Management sections" className="cola-tabs" />
     </>
   );
 }

@@ -2,9 +2,9 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { errorMessage } from '@web/api/client';
 import { useCreateColaScenario, type ColaScenario } from '@web/api/cola';
 import { Alert } from '@web/components/alert';
-import { Button } from '@web/components/form/button';
 import { Field } from '@web/components/form/field';
 import { Modal } from '@web/components/modal';
+import { FormActions } from '@web/components/form/form-actions';
 
 interface ScenarioCreateProps {
   open: boolean;
@@ -82,12 +82,12 @@ export function ScenarioCreate({ open, onOpenChange, onCreated }: ScenarioCreate
             />
           )}
         </Field>
-        <div className="form-actions">
-          <Button onClick={() => onOpenChange(false)}>Cancel</Button>
-          <Button type="submit" variant="primary" busy={create.isPending} busyLabel="Creating...">
-            Create Scenario
-          </Button>
-        </div>
+        <FormActions
+          onCancel={() => onOpenChange(false)}
+          busy={create.isPending}
+          busyLabel="Creating..."
+          submitLabel="Create Scenario"
+        />
       </form>
     </Modal>
   );

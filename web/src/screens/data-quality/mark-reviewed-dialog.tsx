@@ -1,12 +1,12 @@
 import { useEffect, useEffectEvent, type FormEvent } from 'react';
 import { useMarkReviewed, type MarkReviewedResult } from '@web/api/data-quality';
 import { Alert } from '@web/components/alert';
-import { Button } from '@web/components/form/button';
 import { Field } from '@web/components/form/field';
 import { useSchemaForm } from '@web/components/form/use-schema-form';
 import { Modal } from '@web/components/modal';
 import { markReviewedBody } from '@shared/schemas/line-item-writes';
 import { countOf } from '@web/lib/format';
+import { FormActions } from '@web/components/form/form-actions';
 
 const FAILED = 'Failed to mark records reviewed';
 
@@ -78,12 +78,12 @@ export function MarkReviewedDialog({ open, onOpenChange, itemIds, onDone }: Mark
             />
           )}
         </Field>
-        <div className="form-actions">
-          <Button onClick={() => onOpenChange(false)}>Cancel</Button>
-          <Button type="submit" variant="primary" busy={mark.isPending} busyLabel="Marking...">
-            Mark Reviewed
-          </Button>
-        </div>
+        <FormActions
+          onCancel={() => onOpenChange(false)}
+          busy={mark.isPending}
+          busyLabel="Marking..."
+          submitLabel="Mark Reviewed"
+        />
       </form>
     </Modal>
   );

@@ -6,10 +6,10 @@ import { useSaveRule, type FunctionCodeRule, type RuleBody } from '@web/api/func
 import { useCategories, useWorkGroups } from '@web/api/lookups';
 import { Alert } from '@web/components/alert';
 import { DeseCodeSelect } from '@web/components/dese-code-select';
-import { Button } from '@web/components/form/button';
 import { Field } from '@web/components/form/field';
 import { Modal } from '@web/components/modal';
 import { Select } from '@web/components/select';
+import { FormActions } from '@web/components/form/form-actions';
 
 interface RuleEditorProps {
   /** The rule being edited, or null for a new one; undefined keeps the dialog closed. */
@@ -162,12 +162,7 @@ export function RuleEditor({ rule, onClose, onSaved }: RuleEditorProps) {
           maxLength={500}
           onChange={(e) => setNote(e.target.value)}
         />
-        <div className="form-actions">
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="primary" busy={save.isPending} busyLabel="Saving...">
-            {rule ? 'Save Rule' : 'Add Rule'}
-          </Button>
-        </div>
+        <FormActions onCancel={onClose} busy={save.isPending} submitLabel={rule ? 'Save Rule' : 'Add Rule'} />
       </form>
     </Modal>
   );

@@ -1,6 +1,5 @@
-import * as Tabs from '@radix-ui/react-tabs';
-import { useSearchParams } from 'react-router';
 import { PageHeader } from '@web/components/page-header';
+import { UrlTabs } from '@web/components/url-tabs';
 import { BudgetCategoriesTab } from './budget-categories-tab';
 import { BuildingsTab } from './buildings-tab';
 import { BulkOperationsTab } from './bulk-operations-tab';
@@ -25,47 +24,22 @@ export const MANAGE_DATA_TABS = [
 
 /** Manage Data: the reference data, step/lane settings, salary checks and bulk fixes, one tab each. */
 export function ManageDataScreen() {
-  const [params, setParams] = useSearchParams();
   const flash = useFlash();
-  const requested = params.get('tab');
-  const current = MANAGE_DATA_TABS.some((t) => t.value === requested) ? requested! : 'work-groups';
-
   return (
     <>
       <PageHeader
         title="Manage Data"
         subtitle="Work groups, categories, buildings, budget categories, step and lane settings, salary checks and bulk fixes."
       />
-      <section className="card md-tabs">
-        <Tabs.Root
-          value={current}
-          onValueChange={(tab) => {
-            flash.clear();
-            setParams(
-              (prev) => {
-                const next = new URLSearchParams(prev);
-                next.set('tab', tab);
-                return next;
-              },
-              { replace: true },
-            );
-          }}
-        >
-          <Tabs.List className="tabs-list" aria-label="Manage Data sections">
-            {MANAGE_DATA_TABS.map((t) => (
-              <Tabs.Trigger key={t.value} className="tabs-trigger" value={t.value}>
-                {t.label}
-              </Tabs.Trigger>
-            ))}
-          </Tabs.List>
-          <FlashMessages flash={flash} />
-          {MANAGE_DATA_TABS.map(({ value, Component }) => (
-            <Tabs.Content key={value} value={value}>
-              <Component flash={flash} />
-            </Tabs.Content>
-          ))}
-        </Tabs.Root>
-      </section>
+      <UrlTabs
+        tabs={MANAGE_DATA_TABS}
+        label="Manage Data sections"
+        className="md-tabs"
+        tabProps={{ flash }}
+        onTabChange={() => flash.clear()}
+      >
+        <FlashMessages flash={flash} />
+      </UrlTabs>
     </>
   );
 }

@@ -5,7 +5,6 @@ import { useWorkGroups } from '@web/api/work-groups';
 import { useBudgetYear } from '@web/budget-year/budget-year-context';
 import { Alert } from '@web/components/alert';
 import { updateBudgetSettingsBody } from '@shared/schemas/budget-settings';
-import { Button } from '@web/components/form/button';
 import { Field } from '@web/components/form/field';
 import { useSchemaForm } from '@web/components/form/use-schema-form';
 import { Select } from '@web/components/select';
@@ -13,6 +12,7 @@ import { Spinner } from '@web/components/spinner';
 import { formatMoneyCents } from '@web/lib/format';
 import { TabHeader } from './tab-header';
 import type { Flash } from './use-flash';
+import { FormActions } from '@web/components/form/form-actions';
 
 type AdjustmentType = BudgetSettings['stepLaneAdjustmentType'];
 const EXAMPLE_SALARY = 60000;
@@ -168,11 +168,7 @@ export function SettingsTab({ flash }: { flash: Flash }) {
               <span className="muted">No work groups yet: add them on the Work Groups tab.</span>
             ) : null}
           </fieldset>
-          <div className="form-actions">
-            <Button type="submit" variant="primary" busy={save.isPending} busyLabel="Saving...">
-              Save Settings
-            </Button>
-          </div>
+          <FormActions busy={save.isPending} submitLabel="Save Settings" />
         </form>
       ) : null}
     </>

@@ -3,11 +3,11 @@ import { changePasswordBody, PASSWORD_MIN } from '@shared/schemas/auth';
 import { useChangePassword } from '@web/api/auth';
 import { useSession } from '@web/auth/session-context';
 import { Alert } from '@web/components/alert';
-import { Button } from '@web/components/form/button';
 import { Field, type FieldControlProps } from '@web/components/form/field';
 import { useSchemaForm } from '@web/components/form/use-schema-form';
 import { PasswordInput } from '@web/components/password-input';
 import { PASSWORD_MESSAGES, validatePasswordChange } from '@web/screens/profile/password-rules';
+import { FormActions } from '@web/components/form/form-actions';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirm: '' };
 
@@ -75,11 +75,7 @@ export function PasswordTab() {
       <Field id="confirm-password" label="Confirm new password" required error={form.errors.confirm}>
         {password('confirm', 'new-password')}
       </Field>
-      <div className="form-actions">
-        <Button type="submit" variant="primary" busy={change.isPending} busyLabel="Changing...">
-          Change Password
-        </Button>
-      </div>
+      <FormActions busy={change.isPending} busyLabel="Changing..." submitLabel="Change Password" />
     </form>
   );
 }

@@ -3,10 +3,10 @@ import { updateProfileBody } from '@shared/schemas/auth';
 import { useUpdateProfile } from '@web/api/auth';
 import { useSession } from '@web/auth/session-context';
 import { Alert } from '@web/components/alert';
-import { Button } from '@web/components/form/button';
 import { Field } from '@web/components/form/field';
 import { useSchemaForm } from '@web/components/form/use-schema-form';
 import { PasswordInput } from '@web/components/password-input';
+import { FormActions } from '@web/components/form/form-actions';
 
 export function ProfileTab() {
   const { user, updateUser } = useSession();
@@ -78,11 +78,7 @@ export function ProfileTab() {
         <span className="field__label">Role</span>
         <span>{user?.role}</span>
       </div>
-      <div className="form-actions">
-        <Button type="submit" variant="primary" busy={update.isPending} busyLabel="Saving...">
-          Save Profile
-        </Button>
-      </div>
+      <FormActions busy={update.isPending} submitLabel="Save Profile" />
     </form>
   );
 }

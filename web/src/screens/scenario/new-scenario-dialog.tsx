@@ -2,11 +2,11 @@ import { useEffect, type FormEvent } from 'react';
 import { createCutScenarioBody } from '@shared/schemas/cut-scenarios';
 import { useCreateCutScenario, type CutScenario } from '@web/api/cut-scenarios';
 import { Alert } from '@web/components/alert';
-import { Button } from '@web/components/form/button';
 import { Field } from '@web/components/form/field';
 import { useSchemaForm } from '@web/components/form/use-schema-form';
 import { Modal } from '@web/components/modal';
 import { fyLabel } from './scenario-math';
+import { FormActions } from '@web/components/form/form-actions';
 
 interface NewScenarioDialogProps {
   open: boolean;
@@ -78,12 +78,12 @@ export function NewScenarioDialog(props: NewScenarioDialogProps) {
           maxLength={1000}
           {...form.bind('description')}
         />
-        <div className="form-actions">
-          <Button onClick={() => onOpenChange(false)}>Cancel</Button>
-          <Button type="submit" variant="primary" busy={create.isPending} busyLabel="Creating...">
-            {copyFrom ? 'Create Copy' : 'Create Scenario'}
-          </Button>
-        </div>
+        <FormActions
+          onCancel={() => onOpenChange(false)}
+          busy={create.isPending}
+          busyLabel="Creating..."
+          submitLabel={copyFrom ? 'Create Copy' : 'Create Scenario'}
+        />
       </form>
     </Modal>
   );

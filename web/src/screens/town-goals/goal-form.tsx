@@ -2,7 +2,6 @@ import * as RadioGroup from '@radix-ui/react-radio-group';
 import { useEffect, type FormEvent } from 'react';
 import { useSaveTownGoal, type TownGoal, type TownGoalInput } from '@web/api/town-goals';
 import { Alert } from '@web/components/alert';
-import { Button } from '@web/components/form/button';
 import { Field, FieldGroup } from '@web/components/form/field';
 import { useSchemaForm } from '@web/components/form/use-schema-form';
 import { Modal } from '@web/components/modal';
@@ -18,6 +17,7 @@ import {
   serverProblems,
 } from './goal-math';
 import { RadioOption } from '@web/components/form/radio-option';
+import { FormActions } from '@web/components/form/form-actions';
 
 /** Fiscal years a goal can be set for (FY2020 to FY2034). */
 export const GOAL_YEARS = Array.from({ length: 15 }, (_, i) => 2020 + i);
@@ -244,12 +244,7 @@ export function GoalForm({ open, onOpenChange, goal, goals, defaultYear, onSaved
           />
           This year is the baseline later goals grow from
         </label>
-        <div className="form-actions">
-          <Button onClick={() => onOpenChange(false)}>Cancel</Button>
-          <Button type="submit" variant="primary" busy={save.isPending} busyLabel="Saving...">
-            Save Goal
-          </Button>
-        </div>
+        <FormActions onCancel={() => onOpenChange(false)} busy={save.isPending} submitLabel="Save Goal" />
       </form>
     </Modal>
   );

@@ -11,6 +11,7 @@ import { PasswordInput } from '@web/components/password-input';
 import { Select } from '@web/components/select';
 import { ROLE_LABELS } from '@web/lib/format';
 import { generatePassword } from '@web/lib/password';
+import { FormActions } from '@web/components/form/form-actions';
 
 const ROLE_OPTIONS = (Object.keys(ROLE_LABELS) as Role[]).map((role) => ({
   value: role,
@@ -119,12 +120,12 @@ export function AddUserModal({ open, onOpenChange, onCreated }: AddUserModalProp
             onValueChange={(v) => form.setValue('role', v as Role)}
           />
         </Field>
-        <div className="form-actions">
-          <Button onClick={() => changeOpen(false)}>Cancel</Button>
-          <Button type="submit" variant="primary" busy={register.isPending} busyLabel="Creating...">
-            Create User
-          </Button>
-        </div>
+        <FormActions
+          onCancel={() => changeOpen(false)}
+          busy={register.isPending}
+          busyLabel="Creating..."
+          submitLabel="Create User"
+        />
       </form>
     </Modal>
   );

@@ -5,11 +5,12 @@ import {
   type EnrollmentRecord,
 } from '@web/api/enrollment';
 import { Alert } from '@web/components/alert';
-import { Button } from '@web/components/form/button';
 import { useSchemaForm } from '@web/components/form/use-schema-form';
 import { Modal } from '@web/components/modal';
 import { gradeLabel, saveEnrollmentBatchBody, type Grade } from '@shared/schemas/enrollment';
 import { GradeRow } from './grade-row';
+import { numCol, TableHead } from '@web/components/table-head';
+import { FormActions } from '@web/components/form/form-actions';
 
 const SAVE_FAILED = 'Error saving enrollment data';
 
@@ -113,17 +114,7 @@ export function GradeForm({ budgetYearId, building, records, onClose, onSaved }:
         {form.formError ? <Alert>{form.formError}</Alert> : null}
         <table className="table table--compact grade-table">
           <caption className="visually-hidden">Student counts by grade</caption>
-          <thead>
-            <tr>
-              <th scope="col">Grade</th>
-              <th scope="col" className="num">
-                Students
-              </th>
-              <th scope="col" className="num">
-                Special Ed
-              </th>
-            </tr>
-          </thead>
+          <TableHead cols={['Grade', numCol('Students'), numCol('Special Ed')]} />
           <tbody>
             {(building?.grades ?? []).map((g) => (
               <GradeRow
@@ -144,12 +135,7 @@ export function GradeForm({ budgetYearId, building, records, onClose, onSaved }:
             ))}
           </tbody>
         </table>
-        <div className="form-actions">
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="primary" busy={save.isPending} busyLabel="Saving...">
-            Save Enrollment
-          </Button>
-        </div>
+        <FormActions onCancel={onClose} busy={save.isPending} submitLabel="Save Enrollment" />
       </form>
     </Modal>
   );
