@@ -108,6 +108,14 @@ test('ADMIN imports the real Lunenburg ledger slice; every column reconciles to 
   await expect(page.getByText('FY2023 is not a year of this district')).toBeVisible();
   await expectAxeClean(page, 'map step');
   await saveScreen(page, 'ledger-import-2-map-1440');
+  // On a phone the file's long name breaks within the facts instead of running past them.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const facts = page.locator('.imp-facts');
+  expect(
+    await facts.evaluate((el) => el.scrollWidth - el.clientWidth),
+    'map step, phone',
+  ).toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 1440, height: 900 });
   await page.getByRole('button', { name: 'Preview Import' }).click();
   await expect(step(page)).toContainText('Preview');
   await expect(page.getByRole('alert')).toContainText('FY23 does not exist');
@@ -143,6 +151,9 @@ test('ADMIN imports the real Lunenburg ledger slice; every column reconciles to 
     await expectAxeClean(page, 'complete step');
     await saveScreen(page, 'ledger-import-4-complete-1440');
     await page.setViewportSize({ width: 390, height: 844 });
+    // The file's long name breaks inside the alert on a phone instead of running past its edge.
+    const imported = page.getByRole('status').filter({ hasText: 'Ledger imported' });
+    expect(await imported.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
     await expectAxeClean(page, 'complete step, phone');
     await saveScreen(page, 'ledger-import-4-complete-390');
   } finally {
