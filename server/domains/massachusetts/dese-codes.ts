@@ -8,7 +8,7 @@ import { authorize, type Actor } from '@server/policies/index';
 import type { DeseCode } from '@shared/schemas/dese-codes';
 
 /** The state's chart of function codes, shipped with the app. */
-export const DESE_CODES_FILE = path.resolve(import.meta.dirname, '../../fixtures/dese_function_codes.csv');
+export const DESE_CODES_FILE = path.resolve(import.meta.dirname, '../../../fixtures/dese_function_codes.csv');
 
 let cache: Map<string, DeseCode> | null = null;
 
@@ -46,7 +46,10 @@ export function listDeseCodes(_app: AppContext, actor: Actor) {
   return { codes: [...deseCodes().values()].sort((a, b) => compareFunctionCodes(a.code, b.code)) };
 }
 
-export const DESE_SERIES_FILE = path.resolve(import.meta.dirname, '../../fixtures/dese_function_series.csv');
+export const DESE_SERIES_FILE = path.resolve(
+  import.meta.dirname,
+  '../../../fixtures/dese_function_series.csv',
+);
 
 let series: Map<string, string> | null = null;
 
