@@ -2,6 +2,7 @@ import { fiscalYearLabel } from '@shared/budget-math';
 import { gapStatus, residentGapLabels, residentGapText, stageLine } from '@shared/gap-words';
 import { formatMoney } from '@shared/money';
 import { isWebAddress } from '@shared/web-address';
+import { escapeHtml, link, scriptJson, table, type Row } from '@server/lib/html';
 import {
   PUBLIC_DASHBOARD_MESSAGES,
   SALARY_ROUNDING_DOLLARS,
@@ -24,6 +25,8 @@ export const DATA_SLOT = '<!--public-data-->';
 /** The element the page's script reads the snapshot from (web/src/public-main.tsx). */
 export const DATA_ID = 'public-view-data';
 
+export { escapeHtml, scriptJson } from '@server/lib/html';
+
 const NOT_FOUND = PUBLIC_DASHBOARD_MESSAGES.notFound;
 
 const fy = fiscalYearLabel;
@@ -36,54 +39,11 @@ const longDate = (iso: string) =>
     timeZone: 'UTC',
   });
 
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
-
-/** JSON safe inside a <script> element: no '</script>', no line separators JavaScript once refused. */
-export function scriptJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
-
-type Row = [label: string, ...cells: string[]];
-
-/** A table in a card; nothing when it has no rows. Cells are HTML the caller escaped. */
-function table(caption: string, headers: string[], rows: Row[]): string {
-  if (rows.length === 0) {
-    return '';
-  }
-  const cell = (text: string, i: number) =>
-    i === 0 ? `<th scope="row">${text}</th>` : `<td class="num">${text}</td>`;
-  const head = headers
-    .map((h, i) => `<th scope="col"${i > 0 ? ' class="num"' : ''}>${escapeHtml(h)}</th>`)
-    .join('');
-  const body = rows.map((r) => `<tr>${r.map(cell).join('')}</tr>`).join('');
-  return (
-    `<section class="card"><div class="table-wrap"><table class="table table--compact"><caption>${escapeHtml(caption)}</caption>` +
-    `<thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div></section>`
-  );
-}
-
 const money = (amount: number) => escapeHtml(formatMoney(amount));
 
 /** Why a staff salary total reads 'about' (the rule on differences between Publishes, docs/PRIVACY.md). */
 const ROUNDED_CAPTION = `salaries marked 'about' are rounded to the nearest $${SALARY_ROUNDING_DOLLARS.toLocaleString('en-US')} so that no one's pay can be worked out from an earlier version`;
 const count = (n: number) => n.toLocaleString('en-US');
-
-/** A link only to a web address (isWebAddress); anything else is shown as text. */
-function link(url: string, text: string): string {
-  return isWebAddress(url) ? `<a href="${escapeHtml(url)}">${escapeHtml(text)}</a>` : escapeHtml(text);
-}
 
 function schoolInfoHtml(view: PublicView): string {
   if (!view.schoolName && !view.schoolLogoUrl) {

@@ -1,4 +1,14 @@
 import type { EmployeeLineItem, ProposedLineItem } from './line-item-dtos';
+import {
+  EMPLOYEE_ROW_COLUMNS,
+  PROPOSED_ROW_COLUMNS,
+  type LineItemRows,
+  type RowList,
+} from './line-item-row-columns';
+
+// The column lists live beside this file (the server builds the rows from them); every name stays
+// importable from here.
+export * from './line-item-row-columns';
 
 /**
  * The compact form of GET /line-items/budget (`format=rows`), for the budget grids: each line is an
@@ -15,97 +25,6 @@ import type { EmployeeLineItem, ProposedLineItem } from './line-item-dtos';
  * No zod here: the web app loads this module with the line lists (the zod schema of the response is
  * lineItemRowsResponse in ./line-items).
  */
-
-/** What a wire value is, when it is not the DTO's value as it is. */
-export type RowWireKind = 'flag' | 'time' | 'building' | 'category';
-export const ROW_WIRE_KINDS: Readonly<Record<string, RowWireKind>> = {
-  isProjected: 'flag',
-  nextYearSalaryManual: 'flag',
-  createdAt: 'time',
-  updatedAt: 'time',
-  building: 'building',
-  category: 'category',
-};
-
-/** The employee DTO's fields on the wire, in the DTO's order (isOperating left out). */
-export const EMPLOYEE_ROW_COLUMNS = [
-  'id',
-  'budgetYearId',
-  'scenarioId',
-  'versionId',
-  'fiscalYear',
-  'isProjected',
-  'firstName',
-  'lastName',
-  'position',
-  'currentSalary',
-  'nextYearSalary',
-  'nextYearSalaryManual',
-  'currentFTE',
-  'locationCode',
-  'deseCode',
-  'department',
-  'workGroupId',
-  'workGroup',
-  'jobClass',
-  'hireDate',
-  'dateOfDeparture',
-  'employeeStatus',
-  'budgetStatus',
-  'categoryId',
-  'salaryStep',
-  'salaryLane',
-  'salaryPlacement',
-  'buildingId',
-  'building',
-  'notes',
-  'metadata',
-  'importRunId',
-  'source',
-  'createdAt',
-  'updatedAt',
-] as const satisfies readonly Exclude<keyof EmployeeLineItem, 'isOperating'>[];
-
-/** The proposed DTO's fields on the wire, in the DTO's order (isOperating left out). */
-export const PROPOSED_ROW_COLUMNS = [
-  'id',
-  'budgetYearId',
-  'scenarioId',
-  'versionId',
-  'fiscalYear',
-  'isProjected',
-  'accountDescription',
-  'name',
-  'accountLine',
-  'deseCategories',
-  'deseCode',
-  'amount',
-  'categoryId',
-  'category',
-  'buildingId',
-  'building',
-  'notes',
-  'metadata',
-  'importRunId',
-  'source',
-  'createdAt',
-  'updatedAt',
-] as const satisfies readonly Exclude<keyof ProposedLineItem, 'isOperating'>[];
-
-export type EmployeeRowColumn = (typeof EMPLOYEE_ROW_COLUMNS)[number];
-export type ProposedRowColumn = (typeof PROPOSED_ROW_COLUMNS)[number];
-
-/** One kind's lines: the column list, then one array of values per line, in grid order. */
-export interface RowList<C extends string = string> {
-  columns: readonly C[];
-  rows: readonly (readonly unknown[])[];
-}
-
-/** The body of GET /line-items/budget?format=rows: employee lines first, then proposed lines. */
-export interface LineItemRows {
-  employees: RowList<EmployeeRowColumn>;
-  proposed: RowList<ProposedRowColumn>;
-}
 
 /** Where each expected column is in the list the server sent; a missing one is an error. */
 function positions<C extends string>(expected: readonly C[], sent: readonly string[]): Record<C, number> {

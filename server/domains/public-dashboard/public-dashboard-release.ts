@@ -10,7 +10,7 @@ import {
 
 /**
  * What a Publish may let out of the building, beyond the small-cell rule of a single snapshot
- * (suppressCells in public-dashboard-figures.ts). The rules are written out for people in
+ * (suppressCells in public-dashboard-staff.ts). The rules are written out for people in
  * docs/PRIVACY.md.
  *
  * 1. A section switched off is not sent: its figures are left out of the snapshot Publish stores,

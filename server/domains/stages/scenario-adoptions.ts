@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { AppContext } from '@server/context';
 import type { Db } from '@server/db/index';
 import { conflict, validationFailed } from '@server/errors';
@@ -10,21 +9,12 @@ import { cutScenariosQueries as cuts } from '@server/domains/planning';
 import * as applied from './queries/scenario-adoption-applied';
 import * as q from './queries/scenario-adoptions';
 import { lockCutScenarioGroup } from './queries/scenario-locks';
-import { lockedYearMessage, longDate, STAGE_LABELS, stageCaption } from '@shared/schemas/budget-stages';
-import { fromCents } from '@shared/schemas/common';
-import type {
-  Adoption,
-  AdoptBody,
-  AdoptPreview,
-  AdoptPreviewBody,
-  AdoptResult,
-} from '@shared/schemas/scenario-adoptions';
+import type { AdoptBody, AdoptResult } from '@shared/schemas/scenario-adoptions';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
-import { stageStateOf } from './budget-stages-label';
 import { freezeStage, requireOpenYear } from './budget-stages';
-import { adoptedSinceOf, requireScenario, scopeOf } from '@server/domains/planning';
-import { budgetSummary } from '@server/domains/budgets';
+import { requireScenario, scopeOf } from '@server/domains/planning';
 import { setLineAmounts } from '../line-items/index';
+import { CHANGED_MESSAGE, checkYear, planOf, presentAdoption } from './scenario-adoption-plan';
 
 /**
  * Adopting a cut scenario into the budget (docs/ARCHITECTURE.md 'Adopting a scenario'). The preview
@@ -37,156 +27,16 @@ import { setLineAmounts } from '../line-items/index';
  * moves the scenario's cuts into the budget (they no longer apply on top of it).
  */
 
-export const CHANGED_MESSAGE = 'The budget changed since you reviewed this adoption: review it again';
+// The preview's half lives beside this file; its names stay importable from here.
+export {
+  basisOf,
+  CHANGED_MESSAGE,
+  presentAdoption,
+  previewAdoption,
+  yearTotal,
+} from './scenario-adoption-plan';
+
 const ENTITY = 'scenario-adoption';
-
-export function presentAdoption(row: q.AdoptionRow): Adoption {
-  return {
-    id: Number(row.id),
-    scenarioId: row.cut_scenario_id === null ? null : Number(row.cut_scenario_id),
-    scenarioName: row.scenario_name,
-    budgetYearId: Number(row.budget_year_id),
-    fiscalYear: Number(row.fiscal_year),
-    fromStage: {
-      id: Number(row.from_stage_id),
-      stage: row.from_stage,
-      label: STAGE_LABELS[row.from_stage as keyof typeof STAGE_LABELS] ?? row.from_stage,
-      date: row.from_stage_date,
-    },
-    reason: row.reason,
-    adoptedBy: row.adopted_by_name,
-    adoptedAt: new Date(row.adopted_at).toISOString(),
-    totalBefore: fromCents(centsOf(row.totals_before)),
-    totalAfter: fromCents(centsOf(row.totals_after)),
-    lineCount: Number(row.line_count),
-    undoneAt: row.undone_at === null ? null : new Date(row.undone_at).toISOString(),
-    undoneBy: row.undone_by_name,
-    undoReason: row.undo_reason,
-  };
-}
-
-/** A short fingerprint of what a confirmation showed; any change to it gives another token. */
-export function basisOf(parts: unknown): string {
-  return createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 32);
-}
-
-/** The year's proposed total (the dashboard's own figure) and line count, in cents. */
-export async function yearTotal(app: AppContext, actor: Actor, budgetYearId: number, fiscalYear: number) {
-  const summary = await budgetSummary(app, actor, { budgetYearId, fiscalYear });
-  return { cents: centsOf(summary.proposedBudget), count: summary.proposedCount };
-}
-
-interface Plan {
-  preview: AdoptPreview;
-  lines: q.PlanRow[];
-  latestAdvanceId: number | null;
-}
-
-/** 400 when the body names another budget or fiscal year than the scenario's. */
-function checkYear(row: cuts.CutScenarioRow, body: AdoptPreviewBody | AdoptBody) {
-  if (body?.budgetYearId !== undefined && body.budgetYearId !== row.budget_year_id) {
-    throw validationFailed([
-      {
-        path: 'budgetYearId',
-        message: `Scenario “${row.name}” belongs to another budget year: choose that budget year to adopt it`,
-      },
-    ]);
-  }
-  if (body?.fiscalYear !== undefined && body.fiscalYear !== row.fiscal_year) {
-    throw validationFailed([
-      {
-        path: 'fiscalYear',
-        message: `Scenario “${row.name}” cuts ${fiscalYearLabel(row.fiscal_year)}, not ${fiscalYearLabel(body.fiscalYear)}`,
-      },
-    ]);
-  }
-}
-
-/** The plan of adopting `row` now; `app.db` may be a transaction. */
-async function planOf(app: AppContext, actor: Actor, row: cuts.CutScenarioRow): Promise<Plan> {
-  const db = app.db;
-  const scope = scopeOf(row);
-  const lines = await q.planLines(db, scope, row.id);
-  const total = await yearTotal(app, actor, scope.budgetYearId, scope.fiscalYear);
-  const marks = await q.stageMarks(db, scope.budgetYearId, scope.fiscalYear);
-  const state = await stageStateOf(db, scope.budgetYearId, scope.fiscalYear);
-  let change = 0n;
-  const presented = lines.map((l) => {
-    const before = centsOf(l.amount);
-    const after = centsOf(l.new_amount);
-    change += after - before;
-    return {
-      id: Number(l.id),
-      description: l.description,
-      accountLine: l.account_line,
-      category: l.category,
-      building: l.building,
-      currentAmount: fromCents(before),
-      percentKept: Number(l.percent_kept),
-      newAmount: fromCents(after),
-      difference: fromCents(after - before),
-    };
-  });
-  const earlier = await q.listAdoptions(db, { ...scope, activeOnly: true });
-  const adoptedSince = await adoptedSinceOf(db, row);
-  let blocked: string | null = null;
-  if (state.locked) {
-    blocked = lockedYearMessage(scope.fiscalYear, state.stage);
-  } else if (!lines.length) {
-    const own = earlier.find((a) => a.cut_scenario_id === row.id);
-    const applied = adoptedSince.find((a) => a.cutsApplied > 0);
-    let why = '';
-    if (own) {
-      why = ` (its cuts were adopted on ${longDate(new Date(own.adopted_at).toISOString())})`;
-    } else if (applied) {
-      why = ` (its cuts were already applied by the adoption of “${applied.scenarioName}” on ${longDate(applied.adoptedAt)})`;
-    }
-    blocked = `Nothing to adopt: scenario “${row.name}” changes no line of ${fiscalYearLabel(scope.fiscalYear)}${why}`;
-  }
-  const basis = basisOf([
-    'adopt',
-    row.id,
-    marks.events,
-    marks.lastEventId,
-    total.count,
-    centsText(total.cents),
-    lines.map((l) => [Number(l.id), l.amount, l.percent_kept]),
-  ]);
-  return {
-    lines,
-    latestAdvanceId: marks.latestAdvanceId,
-    preview: {
-      scenario: { id: row.id, name: row.name, budgetYearId: row.budget_year_id, fiscalYear: row.fiscal_year },
-      stage: {
-        stage: state.stage,
-        label: STAGE_LABELS[state.stage],
-        caption: stageCaption(state),
-        locked: state.locked,
-      },
-      lines: presented,
-      totalBefore: fromCents(total.cents),
-      totalAfter: fromCents(total.cents + change),
-      cutsTotal: fromCents(-change),
-      basis,
-      blocked,
-      earlier: earlier.map(presentAdoption),
-      adoptedSince,
-    },
-  };
-}
-
-/** What adopting the scenario would change now, nothing written (ADMIN). */
-export async function previewAdoption(
-  app: AppContext,
-  actor: Actor,
-  id: number,
-  body: AdoptPreviewBody,
-): Promise<AdoptPreview> {
-  authorize(actor, 'budgetStages.manage');
-  const row = await requireScenario(app.db, id);
-  checkYear(row, body);
-  return (await planOf(app, actor, row)).preview;
-}
 
 /** Adopts the scenario into the budget, in one transaction (ADMIN); see the file's comment. */
 export async function adoptScenario(

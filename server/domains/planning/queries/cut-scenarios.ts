@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Db } from '@server/db/index';
-import type { CutScenario, Floor } from '@shared/schemas/cut-scenarios';
+import type { CutScenario } from '@shared/schemas/cut-scenarios';
 import { activeScope } from '@server/sql/line-items-scope';
 
 /**
@@ -13,8 +13,12 @@ import { activeScope } from '@server/sql/line-items-scope';
  * floors; checking a set of percents looks up only the lines named (not every line in scope); the
  * comparison scans the lines once and adds each scenario's cuts per category (it re-scanned them per
  * category and scenario); the grid's lines come as one JSON text with
- * their totals (cut-scenario-lines.ts).
+ * their totals (cut-scenario-lines.ts). The scenarios' own rows and the floors are in
+ * cut-scenario-records.ts and cut-floors.ts, re-exported here.
  */
+
+export * from './cut-scenario-records';
+export * from './cut-floors';
 
 export interface LineScope {
   budgetYearId: number;
@@ -161,169 +165,6 @@ export async function floorsOf(
       { floor: r.floor, amount: r.amount },
     ]),
   );
-}
-
-/* ------------------------------------------------------------------------------ scenarios */
-
-export interface CutScenarioRow {
-  id: number;
-  budget_year_id: number;
-  fiscal_year: number;
-  version_id: number | null;
-  name: string;
-  description: string | null;
-  is_active: boolean;
-  created_by: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
-function scenarios(db: Db) {
-  return db('cut_scenarios as s')
-    .leftJoin('users as u', 'u.id', 's.created_by')
-    .select('s.*', 'u.name as created_by');
-}
-
-export async function listScenarios(
-  db: Db,
-  budgetYearId: number,
-  fiscalYear?: number,
-): Promise<CutScenarioRow[]> {
-  const q = scenarios(db)
-    .where('s.budget_year_id', budgetYearId)
-    .orderBy([
-      { column: 's.fiscal_year', order: 'desc' },
-      { column: 's.name', order: 'asc' },
-    ]);
-  if (fiscalYear !== undefined) {
-    q.where('s.fiscal_year', fiscalYear);
-  }
-  return q;
-}
-
-export async function findScenario(db: Db, id: number, lock = false): Promise<CutScenarioRow | undefined> {
-  if (lock) {
-    await db('cut_scenarios').where({ id }).forUpdate().first('id');
-  }
-  return scenarios(db).where('s.id', id).first();
-}
-
-export async function insertScenario(
-  db: Db,
-  values: {
-    budget_year_id: number;
-    fiscal_year: number;
-    version_id: number | null;
-    name: string;
-    description: string | null;
-    created_by: number | null;
-  },
-): Promise<number> {
-  const [row] = await db('cut_scenarios').insert(values).returning('id');
-  return row.id;
-}
-
-export async function updateScenario(
-  db: Db,
-  id: number,
-  values: { name?: string; description?: string | null },
-) {
-  await db('cut_scenarios')
-    .where({ id })
-    .update({ ...values, updated_at: db.fn.now() });
-}
-
-export async function deleteScenario(db: Db, id: number) {
-  await db('cut_scenarios').where({ id }).delete();
-}
-
-/** Makes one scenario the active plan of its budget and fiscal year, and the others not. */
-export async function setActive(db: Db, row: CutScenarioRow) {
-  await db('cut_scenarios')
-    .where({ budget_year_id: row.budget_year_id, fiscal_year: row.fiscal_year, is_active: true })
-    .update({ is_active: false, updated_at: db.fn.now() });
-  await db('cut_scenarios').where({ id: row.id }).update({ is_active: true, updated_at: db.fn.now() });
-}
-
-/** The stored percents of a scenario: line id -> percent (text). */
-export async function adjustmentsOf(db: Db, id: number): Promise<Record<string, string>> {
-  const rows = await db('cut_adjustments')
-    .where({ cut_scenario_id: id })
-    .select('line_item_id', db.raw('percent_kept::text AS pct'));
-  return Object.fromEntries(
-    rows.map((r: { line_item_id: number; pct: string }) => [String(r.line_item_id), r.pct]),
-  );
-}
-
-/** Sets percents (100 removes the line's row: uncut is the default); with `replace`, clears the rest first. */
-export async function writeAdjustments(db: Db, id: number, map: Record<string, number>, replace: boolean) {
-  if (replace) {
-    await db('cut_adjustments').where({ cut_scenario_id: id }).delete();
-  }
-  const entries = Object.entries(map);
-  const cut = entries.filter(([, pct]) => pct < 100);
-  const uncut = entries.filter(([, pct]) => pct >= 100).map(([line]) => Number(line));
-  if (uncut.length && !replace) {
-    await db('cut_adjustments').where({ cut_scenario_id: id }).whereIn('line_item_id', uncut).delete();
-  }
-  for (let i = 0; i < cut.length; i += 5000) {
-    await db('cut_adjustments')
-      .insert(
-        cut
-          .slice(i, i + 5000)
-          .map(([line, pct]) => ({ cut_scenario_id: id, line_item_id: Number(line), percent_kept: pct })),
-      )
-      .onConflict(['cut_scenario_id', 'line_item_id'])
-      .merge();
-  }
-  await db('cut_scenarios').where({ id }).update({ updated_at: db.fn.now() });
-}
-
-/* --------------------------------------------------------------------------------- floors */
-
-export async function listFloors(db: Db, budgetYearId: number): Promise<Floor[]> {
-  const rows = await db('cut_floors as f')
-    .leftJoin('budget_categories as c', 'c.id', 'f.category_id')
-    .leftJoin('line_items as li', 'li.id', 'f.line_item_id')
-    .where('f.budget_year_id', budgetYearId)
-    .orderByRaw('f.line_item_id IS NOT NULL, c.name, li.account_description, f.id')
-    .select(
-      'f.id',
-      'f.category_id',
-      'c.name as category',
-      'f.line_item_id',
-      'li.account_description',
-      db.raw('f.floor_percent::text AS pct'),
-      'f.reason',
-    );
-  return rows.map((r) => ({
-    id: r.id,
-    categoryId: r.category_id,
-    category: r.category,
-    lineItemId: r.line_item_id,
-    accountDesc: r.account_description,
-    floorPercent: Number(r.pct),
-    reason: r.reason,
-  }));
-}
-
-export async function writeFloor(
-  db: Db,
-  budgetYearId: number,
-  f: { categoryId?: number; lineItemId?: number; floorPercent: number | null; reason?: string | null },
-) {
-  const target = f.categoryId !== undefined ? { category_id: f.categoryId } : { line_item_id: f.lineItemId };
-  await db('cut_floors')
-    .where({ budget_year_id: budgetYearId, ...target })
-    .delete();
-  if (f.floorPercent !== null) {
-    await db('cut_floors').insert({
-      budget_year_id: budgetYearId,
-      ...target,
-      floor_percent: f.floorPercent,
-      reason: f.reason ?? null,
-    });
-  }
 }
 
 /** Which of these proposed line ids belong to the budget year. */

@@ -7,7 +7,6 @@ import {
   NEW_HIRE_CELL,
   newHire,
 } from '@server/sql/counted-lines';
-import { activeScope } from '@server/sql/line-items-scope';
 import {
   AUTOMATIC_NEXT_YEAR_SALARY_ON_INPUTS,
   COLA_AMOUNT,
@@ -28,7 +27,7 @@ import {
  * the multi-year projection all total it. The first year honours what a person entered (a new
  * hire's salary, a manual next-year salary), as Generate Projections does; later years are the
  * rule's. Lines with no work group stay flat (no COLA or step can reach them). Lines with no
- * salary at all are not walked: see employeesWithoutSalary.
+ * salary at all are not walked: see employeesWithoutSalary (./salary-walk-base.ts).
  */
 
 export interface WalkGroupRow {
@@ -58,39 +57,6 @@ export interface WalkGroupRow {
   newHiresAmount: string;
   /** Typed (manual) next-year salaries minus what the rule would have given: the rest of the change. */
   adjustmentsAmount: string;
-}
-
-/**
- * The fiscal years of the budget year with actual employee lines (imported or entered, not
- * projected), oldest first: a projection of a year starts from the latest of them before it.
- */
-export async function actualYears(db: Db, budgetYearId: number): Promise<number[]> {
-  const { rows } = await db.raw(
-    `SELECT DISTINCT li.fiscal_year AS fy FROM line_items li
-      WHERE li.budget_year_id = ? AND li.is_operating AND NOT li.is_projected AND ${activeScope()}
-      ORDER BY 1`,
-    [budgetYearId],
-  );
-  return rows.map((r: { fy: number }) => r.fy);
-}
-
-/**
- * The counted lines of a base year with no current salary (a blank in the payroll file, imported
- * flagged 'No current salary'): the walk leaves them out, so each is $0 in every year (no COLA, no
- * step, not a new hire), and the tools say how many they met.
- */
-export async function employeesWithoutSalary(
-  db: Db,
-  budgetYearId: number,
-  baseYear: number,
-): Promise<number> {
-  const { rows } = await db.raw(
-    `SELECT count(*)::int AS n FROM line_items li
-      WHERE li.budget_year_id = ? AND li.fiscal_year = ? AND ${countedEmployeeLine('li')}
-        AND li.current_salary IS NULL`,
-    [budgetYearId, baseYear],
-  );
-  return Number(rows[0].n);
 }
 
 // A walked row stands for n employees with the same salary, step and lane; most are alone, and

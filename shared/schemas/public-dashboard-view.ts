@@ -1,0 +1,179 @@
+import { z } from 'zod';
+import { moneyOut } from './common';
+import { BUDGET_STAGES } from './budget-stages';
+import { COMPONENT_KEYS, linkTypeSchema } from './public-dashboard-fields';
+
+/**
+ * The PUBLIC VIEW residents read with no sign-in (re-exported by public-dashboard.ts).
+ *
+ * `publicViewResponse` is the privacy contract: every object in it is a z.strictObject, so a field
+ * nobody meant to publish (a name, an id, a single salary) makes the response fail its own schema.
+ * Money is dollars with at most 2 decimals, summed in SQL, as on the staff dashboard.
+ */
+
+/* ------------------------------------------------------------------------------------------------
+ * The public view: the privacy contract. Aggregates only; every object strict.
+ * ---------------------------------------------------------------------------------------------- */
+
+export const urlPathParams = z.strictObject({ urlPath: z.string().max(200) });
+
+/** A salary range with at least MIN_CELL_COUNT employees, or the 'Other' row of the rest. */
+export const publicSalaryBucketSchema = z.strictObject({
+  /** '$60k-$70k' (the staff dashboard's label), or 'Other' for the suppressed ranges together. */
+  range: z.string(),
+  /** Lower bound in dollars; null on the 'Other' row. */
+  rangeStart: z.number().nullable(),
+  count: z.number().int(),
+  isOther: z.boolean(),
+});
+
+export const publicLocationSchema = z.strictObject({
+  /** A building's name, 'District Wide', or 'Other' for the suppressed locations together. */
+  location: z.string(),
+  count: z.number().int(),
+  /** Exact, or rounded to SALARY_ROUNDING_DOLLARS when salaryRounded (docs/PRIVACY.md). */
+  totalSalary: moneyOut,
+  isOther: z.boolean(),
+  /**
+   * The head count moved by fewer than MIN_CELL_COUNT since an exact Publish of this year, so the
+   * total is rounded: subtracting the two would give one person's salary. Absent in older snapshots.
+   */
+  salaryRounded: z.boolean().optional(),
+});
+
+export const publicDeseFunctionSchema = z.strictObject({
+  /** A DESE function code such as '2305'. */
+  code: z.string(),
+  name: z.string(),
+  amount: moneyOut,
+});
+
+/** A DESE spending category of the End-of-Year Report (Teachers, Administration, ...). */
+export const publicDeseCategorySchema = z.strictObject({
+  /** 'Teachers', 'Administration', ...; 'No DESE function code' for lines without a known code. */
+  name: z.string(),
+  amount: moneyOut,
+  functions: z.array(publicDeseFunctionSchema),
+});
+
+export const publicYearDataSchema = z.strictObject({
+  fiscalYear: z.number().int(),
+  /** When this year's figures were taken (the Publish that stored them). */
+  publishedAt: z.string(),
+  /** The proposed budget, exactly as the staff dashboard totals it. */
+  totalBudget: moneyOut,
+  /** The town's dollar goal for the year; 0 when it has none. */
+  townGoal: moneyOut,
+  hasTownGoal: z.boolean(),
+  /** townGoal - totalBudget (budget-math's guidance gap): below zero the budget is over the goal. */
+  guidanceGap: moneyOut,
+  categoryBreakdown: z.array(
+    z.strictObject({ name: z.string(), amount: moneyOut, itemCount: z.number().int(), color: z.string() }),
+  ),
+  buildingBreakdown: z.array(z.strictObject({ name: z.string(), amount: moneyOut })),
+  /** Null when the salary charts are switched off: what is not shown is not sent (docs/PRIVACY.md). */
+  salaryData: z
+    .strictObject({
+      teachers: z.array(publicSalaryBucketSchema),
+      paras: z.array(publicSalaryBucketSchema),
+    })
+    .nullable(),
+  /** Null when the head count chart is switched off. */
+  locationData: z
+    .strictObject({
+      locations: z.array(publicLocationSchema),
+      /** Null when the year has fewer than MIN_CELL_COUNT employees in all (withheld). */
+      totalEmployees: z.number().int().nullable(),
+      totalSalaries: moneyOut.nullable(),
+      /** totalSalaries is rounded, as a location's salaryRounded. Absent in older snapshots. */
+      totalSalariesRounded: z.boolean().optional(),
+    })
+    .nullable(),
+  /** Spending per enrolled pupil; null when the district has entered no enrollment. */
+  perPupil: z
+    .strictObject({
+      enrollment: z.number().int(),
+      total: moneyOut,
+      byCategory: z.array(z.strictObject({ name: z.string(), amount: moneyOut })),
+    })
+    .nullable(),
+  /**
+   * Spending per pupil by DESE's method: the budget over the year's foundation enrollment (a state
+   * figure); null without the year's state figures, absent in snapshots from before.
+   */
+  perPupilDese: z
+    .strictObject({
+      foundationEnrollment: z.number(),
+      total: moneyOut,
+      /**
+       * Each DESE spending category of deseBreakdown over the foundation enrollment,
+       * as the staff dashboard's per-pupil card; empty when the category chart is off.
+       */
+      byCategory: z.array(z.strictObject({ name: z.string(), perPupil: moneyOut })).optional(),
+    })
+    .nullable()
+    .optional(),
+  /** The budget by DESE function code, grouped as the End-of-Year Report groups it. */
+  deseBreakdown: z.array(publicDeseCategorySchema),
+  /** Projected (not yet adopted) staff are counted in the staffing figures. */
+  includesProjectedEmployees: z.boolean(),
+  /**
+   * The budget stage the year's figures were in at Publish ('School Committee Adopted'), shown as
+   * 'School Committee Adopted budget'; null for a year still in Draft. Snapshots stored before
+   * stages existed lack it; the view always sends it (null for those).
+   */
+  stageLabel: z.string().nullable().optional(),
+  /** The stage's key ('REVISED'), which names the headline ('Revised school budget'); null in Draft. */
+  stage: z.enum(BUDGET_STAGES).nullable().optional(),
+  /** 'School Committee Adopted, voted March 12, 2026': the stage with its date; null in Draft. */
+  stageCaption: z.string().nullable().optional(),
+});
+
+export const publicViewLinkSchema = z.strictObject({
+  title: z.string(),
+  description: z.string().nullable(),
+  url: z.string(),
+  linkType: linkTypeSchema,
+  videoId: z.string().nullable(),
+});
+
+/** GET /public-dashboard/view/{urlPath} (no sign-in). */
+export const publicViewResponse = z.strictObject({
+  urlPath: z.string(),
+  schoolName: z.string().nullable(),
+  schoolLogoUrl: z.string().nullable(),
+  townWebsiteUrl: z.string().nullable(),
+  schoolWebsiteUrl: z.string().nullable(),
+  /** Every component key in the configured order. */
+  componentOrder: z.array(z.enum(COMPONENT_KEYS)),
+  /** The components to show, in the configured order (componentOrder filtered by the show flags). */
+  visibleComponents: z.array(z.enum(COMPONENT_KEYS)),
+  /** Published fiscal years, ascending. */
+  years: z.array(z.number().int()),
+  /** Per-year figures keyed by the year ('2026'); a year without data is null. */
+  data: z.record(z.string(), publicYearDataSchema.nullable()),
+  /** Active custom links, in display order. */
+  links: z.array(publicViewLinkSchema),
+  publishedAt: z.string(),
+});
+
+/** GET /public-dashboard/view/{urlPath}/data.csv */
+export const publicCsvQuery = z.strictObject({
+  year: z.coerce
+    .number({ error: 'year must be a fiscal year such as 2026' })
+    .int('year must be a fiscal year such as 2026')
+    .min(1950, 'year must be a fiscal year such as 2026')
+    .max(2149, 'year must be a fiscal year such as 2026')
+    .optional(),
+});
+
+/* ------------------------------------------------------------------------------------------------
+ * Types
+ * ---------------------------------------------------------------------------------------------- */
+
+export type PublicSalaryBucket = z.infer<typeof publicSalaryBucketSchema>;
+export type PublicLocation = z.infer<typeof publicLocationSchema>;
+export type PublicDeseCategory = z.infer<typeof publicDeseCategorySchema>;
+export type PublicYearData = z.infer<typeof publicYearDataSchema>;
+export type PublicViewLink = z.infer<typeof publicViewLinkSchema>;
+export type PublicView = z.infer<typeof publicViewResponse>;
