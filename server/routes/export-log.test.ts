@@ -28,10 +28,13 @@ const CALLS: Record<string, () => string> = {
   '/budget-stages/compare.xlsx': () =>
     `budgetYearId=${query.budgetYearId}&fiscalYear=${FY}&from=${query.stageId}&to=current`,
   '/ledger/report.xlsx': () => `budgetYearId=${query.ledgerYearId}&fiscalYear=${LEDGER_FY}`,
+  // The old path of /ledger/report.xlsx, kept as an alias.
+  '/actuals/report.xlsx': () => `budgetYearId=${query.ledgerYearId}&fiscalYear=${LEDGER_FY}`,
 };
 /** The year each download is asked for. */
 const YEARS: Record<string, () => { fiscalYear: number; budgetYearId: number }> = {
   '/ledger/report.xlsx': () => ({ fiscalYear: LEDGER_FY, budgetYearId: Number(query.ledgerYearId) }),
+  '/actuals/report.xlsx': () => ({ fiscalYear: LEDGER_FY, budgetYearId: Number(query.ledgerYearId) }),
 };
 const yearOf = (path: string) =>
   YEARS[path]?.() ?? { fiscalYear: FY, budgetYearId: Number(query.budgetYearId) };
