@@ -11,6 +11,11 @@ import { crosswalkImportSummary } from './crosswalk';
 export const IMPORT_TYPES = SCENARIO_TYPES;
 export type ImportType = (typeof IMPORT_TYPES)[number];
 export const importTypeSchema = z.enum(IMPORT_TYPES, { error: 'Choose operating or proposed' });
+/**
+ * Every kind of import one pipeline runs: the two budget imports (payroll and budget lines) and the
+ * general ledger (ledger-import.ts). Uploads and saved mappings are kept per kind.
+ */
+export type ImportKindName = ImportType | 'ledger';
 
 export const IMPORT_EXTENSIONS = ['.csv', '.xlsx', '.xls'] as const;
 /** Uploads larger than this are refused with 413. */

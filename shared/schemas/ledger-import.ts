@@ -1,16 +1,10 @@
 import { z } from 'zod';
 import { fileDecimal, isoDate, moneyOut } from './common';
 import { fiscalYearInput } from './fiscal-year';
-import {
-  columnMappingsSchema,
-  expectedColumnSchema,
-  previousImportSchema,
-  suggestionSchema,
-  UPLOAD_TOKEN,
-} from './import';
+import { analysisResponse, executeBody, type ImportField } from './import';
 
 /**
- * The ledger (actuals) import: a MUNIS-style year-to-date export (account string,
+ * The ledger import: a MUNIS-style year-to-date export (account string,
  * description, original appropriation, transfers, revised budget, expended, encumbrances, period)
  * analyzed, mapped, dry-run and imported as the other imports are, into ledger tables of its own.
  * Imports only zod: the wizard and the CLI use the same fields and limits.
@@ -47,12 +41,8 @@ export function ledgerPeriodText(period: number): string {
     : `period ${period} of ${PERIODS_PER_YEAR}`;
 }
 
-export interface LedgerField {
-  field: string;
-  label: string;
-  required: boolean;
-  description: string;
-}
+/** A field of the ledger's mapping, as every import's fields are. */
+export type LedgerField = ImportField;
 
 export const LEDGER_FIELDS: readonly LedgerField[] = [
   {
@@ -131,21 +121,9 @@ export const periodInput = z.coerce
 
 export const accountPatternInput = z.string().trim().min(1, 'Write the account pattern').max(200);
 
-export const ledgerAnalysisResponse = z.object({
-  success: z.literal(true),
-  fileName: z.string(),
-  originalName: z.string(),
+/** The analysis every import answers with (import.ts), and what the ledger's adds. */
+export const ledgerAnalysisResponse = analysisResponse.extend({
   importType: z.literal(LEDGER_IMPORT_TYPE),
-  fileType: z.enum(['csv', 'xlsx', 'xls', 'html']),
-  sheetName: z.string().nullable(),
-  headerRow: z.number().int(),
-  detectedColumns: z.array(z.string()),
-  expectedColumns: z.array(expectedColumnSchema),
-  suggestedMappings: z.record(z.string(), suggestionSchema),
-  suggestedNoteColumns: z.array(z.string()),
-  savedMapping: z.boolean(),
-  previewData: z.array(z.record(z.string(), z.string())),
-  previousImports: z.array(previousImportSchema),
   /** The district's account pattern (the import uses it unless told another). */
   accountPattern: z.string(),
   /** The period and fiscal year the first rows name, when a column holds them. */
@@ -155,18 +133,18 @@ export const ledgerAnalysisResponse = z.object({
   encodingNotice: z.string().nullable(),
 });
 
-export const ledgerExecuteBody = z.strictObject({
-  fileName: z.string().regex(UPLOAD_TOKEN, 'Unknown upload: analyze the file again'),
-  columnMappings: columnMappingsSchema,
-  fiscalYear: fiscalYearInput,
-  /** Required when no Period column is mapped; must agree with it when one is. */
-  period: periodInput.optional(),
-  /** Another pattern for this import (a real import saves it as the district's). */
-  accountPattern: accountPatternInput.optional(),
-  /** Import an earlier period over a later one (normally refused). */
-  replaceLaterPeriod: z.boolean().optional(),
-  dryRun: z.boolean().optional(),
-});
+/** An import's execute body (the upload's token, the confirmed mapping, dryRun) with the ledger's plan. */
+export const ledgerExecuteBody = executeBody
+  .pick({ fileName: true, columnMappings: true, dryRun: true })
+  .extend({
+    fiscalYear: fiscalYearInput,
+    /** Required when no Period column is mapped; must agree with it when one is. */
+    period: periodInput.optional(),
+    /** Another pattern for this import (a real import saves it as the district's). */
+    accountPattern: accountPatternInput.optional(),
+    /** Import an earlier period over a later one (normally refused). */
+    replaceLaterPeriod: z.boolean().optional(),
+  });
 
 /** What a row stores (2 decimals): Money, as every stored amount is. */
 const amounts = z.object({

@@ -9,7 +9,7 @@ import { BuildingMatcher, CategoryMatcher } from '@server/lib/import/match';
 import { profileColumns } from '@server/lib/import/profile';
 import { openTable, type TableSource } from '@server/lib/import/read-table';
 import { checkExtension } from '@server/lib/import/sniff';
-import { suggestMappings, type Suggestion } from '@server/lib/import/suggest';
+import type { Suggestion } from '@server/lib/import/suggest';
 import {
   deleteUpload,
   purgeExpiredUploads,
@@ -21,14 +21,14 @@ import {
 import { authorize, type Actor } from '@server/policies/index';
 import * as q from './queries/import';
 import {
-  analyzeFields,
-  fieldsFor,
   PREVIEW_ROWS,
   SKIP,
   type ImportAnalysis,
+  type ImportKindName,
   type ImportType,
 } from '@shared/schemas/import';
-import { parseOrThrow } from '@server/middleware/validate';
+import { mappingRule } from './import-mapping';
+import type { ImportKind } from './kinds/kind';
 
 /** Data rows read to profile columns and suggest mappings; the rest of the file is not read. */
 const PROFILE_ROWS = 200;
@@ -128,68 +128,57 @@ export function savedSuggestions(
   );
 }
 
-export type FileAnalysis = Omit<ImportAnalysis, 'fileName'> & { header: HeaderInfo; sha256: string };
+/** What every kind's analysis says (the ledger's adds its own), before the upload's token. */
+export type FileAnalysis<K extends ImportKindName = ImportType> = Omit<
+  ImportAnalysis,
+  'fileName' | 'importType'
+> & { importType: K; header: HeaderInfo; sha256: string };
 
 /**
- * Reads the top of a file and proposes a mapping: the header (even below title rows), the fields
- * expected for the import type, suggestions from header names and values (or the mapping saved
- * for this layout), the first 5 rows, and earlier imports of the same bytes. The HTTP upload and
- * the CLI both come through here.
+ * Reads the top of a file and proposes a mapping, for every kind of import: the header (even below
+ * title rows), the fields the kind maps, suggestions from header names and values (or the mapping
+ * saved for this layout), the first 5 rows, earlier imports of the same bytes, and what the kind
+ * adds (the ledger: its account pattern and period). The HTTP upload and the CLI both come through
+ * here.
  */
-export async function analyzeFile(
+export async function analyzeAs<K extends ImportKindName, Extra>(
   app: AppContext,
   actor: Actor,
   file: { path: string; originalName: string; sha256?: string },
-  importType: ImportType,
-): Promise<FileAnalysis> {
+  kind: ImportKind<K, unknown, { dryRun: boolean }, Extra>,
+): Promise<FileAnalysis<K> & Extra> {
   authorize(actor, 'import.run');
   const table = await openTable(file.path, file.originalName);
   const { header, data } = headerOf(await sampleRows(table));
   const columns = header.columns;
   const { profiles, sample } = await profileSample(app, columns, data);
-  let suggestedMappings = suggestMappings(importType, columns, profiles, sample.length);
-  let suggestedNoteColumns: string[] = [];
-  const saved = await q.findSavedMapping(app.db, importType, headerSignature(columns));
-  const fromSaved = saved && savedSuggestions(fieldsFor(importType), saved, columns);
-  if (saved && fromSaved) {
-    suggestedMappings = fromSaved;
-    suggestedNoteColumns = saved.noteColumns;
-  }
+  const { fields } = mappingRule(kind.name);
+  const saved = await q.findSavedMapping(app.db, kind.name, headerSignature(columns));
+  const fromSaved = saved && savedSuggestions(fields, saved, columns);
+  const suggestedMappings = fromSaved || kind.suggest(columns, profiles, sample.length);
   const digest = file.sha256 ?? (await fileSha256(file.path));
+  const more = await kind.analyzeMore(app, { table, data, columns, suggested: suggestedMappings });
   return {
     success: true,
     originalName: file.originalName,
-    importType,
+    importType: kind.name,
     fileType: table.format,
     sheetName: table.sheetName(),
     headerRow: header.headerRow,
     detectedColumns: columns,
-    expectedColumns: fieldsFor(importType).map((f) => ({ ...f })),
+    expectedColumns: fields.map((f) => ({ ...f })),
     suggestedMappings,
-    suggestedNoteColumns,
+    // A ledger mapping saved before note columns were kept with every kind's has none.
+    suggestedNoteColumns: fromSaved ? ((saved.noteColumns as string[] | undefined) ?? []) : [],
     savedMapping: Boolean(fromSaved),
     previewData: data
       .slice(0, PREVIEW_ROWS)
       .map((r) => Object.fromEntries(columns.map((c, i) => [c, cellText(r.cells[i] ?? null)]))),
-    previousImports: await q.findRunsOfFile(app.db, digest),
+    previousImports: await kind.previousImports(app.db, digest),
+    ...more,
     header,
     sha256: digest,
   };
-}
-
-/**
- * POST /import/analyze: stores the upload (so execute needs no second upload), analyzes it and
- * answers with its token as `fileName`.
- */
-export async function analyzeUpload(
-  app: AppContext,
-  actor: Actor,
-  upload: { buffer: Buffer; originalName: string } | undefined,
-  rawFields: unknown,
-): Promise<ImportAnalysis> {
-  authorize(actor, 'import.run');
-  const { importType } = parseOrThrow(analyzeFields, rawFields ?? {}, 'body');
-  return storeAndAnalyze(app, actor, upload, importType, (file) => analyzeFile(app, actor, file, importType));
 }
 
 /**

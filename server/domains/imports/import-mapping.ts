@@ -1,6 +1,23 @@
 import { validationFailed, type IssueDetail } from '@server/errors';
 import { normalizeLabel } from '@server/lib/import/cells';
-import { fieldsFor, SKIP, type ImportType } from '@shared/schemas/import';
+import { fieldsFor, SKIP, type ImportField, type ImportKindName } from '@shared/schemas/import';
+import { LEDGER_FIELDS, LEDGER_IMPORT_TYPE } from '@shared/schemas/ledger-import';
+
+/**
+ * The fields an import kind maps, which of them it requires, and what its refusal of an unmapped
+ * required field says besides naming them.
+ */
+export interface MappingRule {
+  fields: readonly ImportField[];
+  requiredHint?: string;
+}
+
+/** The mapping rule of each kind of import: the payroll's and the budget's fields, or the ledger's. */
+export function mappingRule(kind: ImportKindName): MappingRule {
+  return kind === LEDGER_IMPORT_TYPE
+    ? { fields: LEDGER_FIELDS, requiredHint: 'A ledger file needs an account column and its amounts.' }
+    : { fields: fieldsFor(kind) };
+}
 
 /** A confirmed mapping turned into column positions. */
 export interface ResolvedMapping {
@@ -18,17 +35,17 @@ const skipped = (value: string | null | undefined) =>
   value === null || value === undefined || value === '' || value === SKIP;
 
 /**
- * Checks a mapping against the file's columns and the import type's fields: unknown fields, columns
- * the file does not have and unknown note columns are refused with every problem listed (400);
- * unmapped required fields give 'Please map required fields: ...'.
+ * Checks a mapping against the file's columns and the import kind's fields, for every kind: unknown
+ * fields, columns the file does not have and unknown note columns are refused with every problem
+ * listed (400); unmapped required fields give 'Please map required fields: ...'.
  */
 export function resolveMapping(
-  type: ImportType,
+  type: ImportKindName,
   columns: readonly string[],
   columnMappings: Record<string, string | null>,
-  noteColumns: readonly string[],
+  noteColumns: readonly string[] = [],
 ): ResolvedMapping {
-  const fields = fieldsFor(type);
+  const { fields, requiredHint } = mappingRule(type);
   const known = new Set(fields.map((f) => f.field));
   const index = new Map(columns.map((c, i) => [c, i]));
   const details: IssueDetail[] = [];
@@ -51,7 +68,7 @@ export function resolveMapping(
   if (missing.length) {
     throw validationFailed(
       missing.map((f) => ({ path: `columnMappings.${f.field}`, message: 'Required' })),
-      `Please map required fields: ${missing.map((f) => f.label).join(', ')}`,
+      `Please map required fields: ${missing.map((f) => f.label).join(', ')}${requiredHint ? `. ${requiredHint}` : ''}`,
     );
   }
   const resolved: ResolvedMapping = {

@@ -6,15 +6,16 @@ import { DESE_FUNCTION_CODES } from '@server/lib/import/dese';
 import type { HeaderInfo } from '@server/lib/import/header';
 import type { TableSource } from '@server/lib/import/read-table';
 import { buildingKey, transformLedgerRow, type LedgerOutcome } from '@server/lib/import/transform-ledger';
-import { LEDGER_FIELDS, LEDGER_MAX_ROWS, type LedgerRow } from '@shared/schemas/ledger-import';
+import { LEDGER_MAX_ROWS, type LedgerRow } from '@shared/schemas/ledger-import';
 import { parseFiscalYear } from '@shared/schemas/fiscal-year';
-import { PREVIEW_ROWS, PREVIEW_ROWS_MAX, SKIP } from '@shared/schemas/import';
+import { PREVIEW_ROWS, PREVIEW_ROWS_MAX } from '@shared/schemas/import';
 import { tooManyRows, turnTaker } from './ledger-import-limits';
 
 /**
- * Reading a ledger file before anything is written: the confirmed mapping checked, every row read
- * by the transform, and the rows that make the import impossible (a period outside 1-13, another
- * fiscal year, two periods) refused together, with their row numbers.
+ * Reading a ledger file before anything is written (its mapping is checked by the rule every import
+ * shares, import-mapping.ts): every row read by the transform, and the rows that make the import
+ * impossible (a period outside 1-13, another fiscal year, two periods) refused together, with their
+ * row numbers.
  */
 
 export interface ReadRow {
@@ -24,52 +25,6 @@ export interface ReadRow {
 
 /** Stored decimal text as the API's Money (a number of dollars, exact to the cent). */
 const dollars = (text: string) => fromCents(centsOf(text));
-
-const skipped = (v: string | null | undefined) => v === null || v === undefined || v === '' || v === SKIP;
-
-/** Column index per mapped field; 400 for unknown fields, columns the file lacks, or required fields left out. */
-export function resolveLedgerMapping(
-  columns: readonly string[],
-  columnMappings: Record<string, string | null>,
-): { fields: Map<string, number>; saved: Record<string, string | null> } {
-  const known = new Set(LEDGER_FIELDS.map((f) => f.field));
-  const index = new Map(columns.map((c, i) => [c, i]));
-  const details: IssueDetail[] = [];
-  for (const [field, column] of Object.entries(columnMappings)) {
-    if (!known.has(field)) {
-      details.push({ path: `columnMappings.${field}`, message: 'Unknown field for a ledger import' });
-    } else if (!skipped(column) && !index.has(column!)) {
-      details.push({ path: `columnMappings.${field}`, message: `The file has no column named '${column}'` });
-    }
-  }
-  if (details.length) {
-    throw new AppError(
-      400,
-      'VALIDATION_FAILED',
-      details.map((d) => `${d.path}: ${d.message}`).join('; '),
-      details,
-    );
-  }
-  const missing = LEDGER_FIELDS.filter((f) => f.required && skipped(columnMappings[f.field]));
-  if (missing.length) {
-    throw new AppError(
-      400,
-      'VALIDATION_FAILED',
-      `Please map required fields: ${missing.map((f) => f.label).join(', ')}. A ledger file needs an account column and its amounts.`,
-      missing.map((f) => ({ path: `columnMappings.${f.field}`, message: 'Required' })),
-    );
-  }
-  const fields = new Map<string, number>();
-  const saved: Record<string, string | null> = {};
-  for (const { field } of LEDGER_FIELDS) {
-    const column = columnMappings[field];
-    saved[field] = skipped(column) ? null : column!;
-    if (!skipped(column)) {
-      fields.set(field, index.get(column!)!);
-    }
-  }
-  return { fields, saved };
-}
 
 /** Every non-blank data row of the file, read; 400 past LEDGER_MAX_ROWS of them. */
 export async function readLedgerRows(

@@ -8,7 +8,7 @@ import { authorize, type Actor } from '@server/policies/index';
 import { insertAudit } from '@server/db/audit';
 import * as accounts from './queries/ledger-accounts';
 import * as q from './queries/ledger-imports';
-import type { LedgerImportResult } from '@shared/schemas/ledger-import';
+import { LEDGER_IMPORT_TYPE, type LedgerImportResult } from '@shared/schemas/ledger-import';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { deseCodes } from '@server/domains/massachusetts';
 import {
@@ -18,10 +18,12 @@ import {
   listedRow,
   previewRows,
   readLedgerRows,
-  resolveLedgerMapping,
   type ReadRow,
 } from './ledger-import-read';
-import { requireValidPattern } from './ledger-import-analyze';
+import { resolveMapping } from './import-mapping';
+import { commitUnlessDryRun } from './dry-run';
+import { saveMapping } from './queries/import';
+import { requireValidPattern } from './ledger-account-pattern';
 import { headerOf, sampleRows } from './import-analyze';
 import { oneLedgerImportAtATime, turnTaker } from './ledger-import-limits';
 import { reconcile, sumFile } from './ledger-import-reconcile';
@@ -37,12 +39,6 @@ export interface LedgerPlan {
 }
 
 type LedgerFile = { path: string; originalName: string; sha256: string; header?: HeaderInfo };
-
-class DryRunDone extends Error {
-  constructor(public result: LedgerImportResult) {
-    super('dry run');
-  }
-}
 
 const LISTED = 100;
 
@@ -177,7 +173,7 @@ async function runLedgerImport(
   const pattern = compileAccountPattern(patternText);
   const table = await openTable(file.path, file.originalName);
   const header = file.header ?? headerOf(await sampleRows(table)).header;
-  const mapping = resolveLedgerMapping(header.columns, plan.columnMappings);
+  const mapping = resolveMapping(LEDGER_IMPORT_TYPE, header.columns, plan.columnMappings);
   checkFileYear(file.originalName, mapping.fields, plan.fiscalYear);
   const buildings = await accounts.listBuildingCodes(app.db);
   const { rows } = await readLedgerRows(table, header, {
@@ -199,7 +195,7 @@ async function runLedgerImport(
     file_sha256: file.sha256,
     account_pattern: patternText,
     column_mappings: {
-      columnMappings: mapping.saved,
+      columnMappings: mapping.columnMappings,
       headerRow: header.headerRow,
       actor: actor.email ?? actor.name,
     },
@@ -213,7 +209,7 @@ async function runLedgerImport(
     const warningCount = inserts.filter((r) => !r.set_aside_reason && r.warnings.length).length;
     const sums = await accounts.ledgerImportSums(app.db, importId);
     const functionCodes = await accounts.functionCodeCounts(app.db, importId);
-    const result = await app.db.transaction(async (trx) => {
+    const { result, committed } = await commitUnlessDryRun(app.db, plan.dryRun, async (trx) => {
       await q.lockLedgerYear(trx, plan.fiscalYear);
       const replaced = await replaceCurrent(trx, plan, period, importId);
       const finished = await q.finishLedgerImport(trx, importId, {
@@ -227,11 +223,14 @@ async function runLedgerImport(
           'The import was interrupted (its rows were cleared while it ran): import the file again',
         );
       }
-      await q.saveLedgerMapping(trx, headerSignature(header.columns), { columnMappings: mapping.saved });
+      await saveMapping(trx, LEDGER_IMPORT_TYPE, headerSignature(header.columns), {
+        columnMappings: mapping.columnMappings,
+        noteColumns: [],
+      });
       if (patternText !== settings.account_pattern) {
         await q.saveAccountPattern(trx, patternText, actor.id);
       }
-      const reconciliation = reconcile(rows, fileSums, mapping.saved, sums);
+      const reconciliation = reconcile(rows, fileSums, mapping.columnMappings, sums);
       const names = deseCodes();
       const result: LedgerImportResult = {
         success: true,
@@ -275,21 +274,14 @@ async function runLedgerImport(
           revisedBudget: reconciliation.columns.find((c) => c.field === 'revisedBudget')?.stored,
         },
       });
-      if (plan.dryRun) {
-        throw new DryRunDone(result);
-      }
       return result;
     });
-    completed = true;
-    if (result.replaced) {
+    // A dry run's pending rows are deleted as a failed import's are (finally).
+    completed = committed;
+    if (committed && result.replaced) {
       await dropReplacedRows(app, result.replaced.importId);
     }
     return { ...result, durationMs: Date.now() - started };
-  } catch (err) {
-    if (err instanceof DryRunDone) {
-      return { ...err.result, durationMs: Date.now() - started };
-    }
-    throw err;
   } finally {
     if (!completed) {
       await discardAfterFailure(app, importId);

@@ -1,6 +1,6 @@
 import type { Db } from '@server/db/index';
 import type { BuildingRef, CategoryRef, WorkGroupRef } from '@server/lib/import/match';
-import type { ImportRun, ImportType } from '@shared/schemas/import';
+import type { ImportKindName, ImportRun, ImportType } from '@shared/schemas/import';
 import { NEXT_YEAR_WARNING_PREFIX } from '@server/sql/salary-rule';
 
 /** The knex of imports: runs, saved mappings, and the reference data an import matches against. */
@@ -238,7 +238,7 @@ export interface SavedMapping {
 }
 
 /** The mapping saved for a file layout (header signature), or null. */
-export async function findSavedMapping(db: Db, type: ImportType, signature: string) {
+export async function findSavedMapping(db: Db, type: ImportKindName, signature: string) {
   const row = await db('saved_column_mappings')
     .where({ import_type: type, header_signature: signature })
     .first('mappings', 'updated_at');
@@ -251,10 +251,10 @@ export async function findSavedMapping(db: Db, type: ImportType, signature: stri
   return { ...mappings, updatedAt: new Date(row.updated_at).toISOString() };
 }
 
-/** Remembers the mapping confirmed for a file layout (one per import type and layout). */
+/** Remembers the mapping confirmed for a file layout (one per import kind, the ledger's too, and layout). */
 export async function saveMapping(
   db: Db,
-  type: ImportType,
+  type: ImportKindName,
   signature: string,
   mapping: SavedMapping,
 ): Promise<void> {

@@ -3,8 +3,8 @@ import type { LedgerImport } from '@shared/schemas/ledger-import';
 import { parseFiscalYear } from '@shared/schemas/fiscal-year';
 
 /**
- * ledger_imports (one row per import of a fiscal year's ledger), ledger_settings (the account
- * pattern) and the saved column mappings of ledger files.
+ * ledger_imports (one row per import of a fiscal year's ledger) and ledger_settings (the account
+ * pattern). The ledger's saved column mappings are kept as every import's are (queries/import.ts).
  */
 
 export interface LedgerImportRow {
@@ -214,30 +214,4 @@ export async function fiscalYearExists(db: Db, fiscalYear: number): Promise<bool
     return true;
   }
   return Boolean(await db('line_items').where({ fiscal_year: fiscalYear }).first('id'));
-}
-
-interface SavedLedgerMapping {
-  columnMappings: Record<string, string | null>;
-}
-
-/** The mapping confirmed for a ledger file with these columns, or null. */
-export async function findLedgerMapping(db: Db, signature: string): Promise<SavedLedgerMapping | null> {
-  const row = await db('saved_column_mappings')
-    .where({ import_type: 'ledger', header_signature: signature })
-    .first('mappings');
-  if (!row) {
-    return null;
-  }
-  return (typeof row.mappings === 'string' ? JSON.parse(row.mappings) : row.mappings) as SavedLedgerMapping;
-}
-
-export async function saveLedgerMapping(
-  db: Db,
-  signature: string,
-  mapping: SavedLedgerMapping,
-): Promise<void> {
-  await db('saved_column_mappings')
-    .insert({ import_type: 'ledger', header_signature: signature, mappings: JSON.stringify(mapping) })
-    .onConflict(['import_type', 'header_signature'])
-    .merge({ mappings: JSON.stringify(mapping), updated_at: db.fn.now() });
 }
