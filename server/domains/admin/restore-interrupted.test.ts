@@ -21,7 +21,7 @@ import { prepareDatabase } from './startup';
  * Following each instruction of a refusal then starts on the old data or the new.
  */
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
+const ROOT = path.resolve(import.meta.dirname, '../../..');
 /** The database from before the restore has two budget years; the backup has the first. */
 const OLD = ['FY27', 'FY28'];
 const NEW = ['FY27'];
