@@ -10,8 +10,9 @@ const root = path.resolve(import.meta.dirname, '..');
 const fakeAnthropicPort = E2E_PORT + 20_000;
 // A fresh embedded database for every run, so tests never see data from an earlier one.
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'budget-e2e-'));
-// tsx itself rather than through npx, which spends 2 to 3 s of CPU starting npm before each server.
-const TSX = path.join(root, 'node_modules/.bin/tsx');
+// The tools themselves rather than through npx, which spends 2 to 3 s of CPU starting npm each time.
+const bin = (tool: string) => JSON.stringify(path.join(root, 'node_modules/.bin', tool));
+const TSX = bin('tsx');
 
 export default defineConfig({
   testDir: import.meta.dirname,
@@ -50,7 +51,7 @@ export default defineConfig({
     {
       command: process.env.E2E_WEB_DIST
         ? `${TSX} server/index.ts`
-        : `npx vite build --config web/vite.config.ts --logLevel warn --outDir ${WEB_DIST} --emptyOutDir && ${TSX} server/index.ts`,
+        : `${bin('vite')} build --config web/vite.config.ts --logLevel warn --outDir ${WEB_DIST} --emptyOutDir && ${TSX} server/index.ts`,
       cwd: root,
       url: `http://127.0.0.1:${E2E_PORT}/api/health`,
       reuseExistingServer: false,
