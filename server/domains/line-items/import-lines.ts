@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Db } from '@server/db/index';
-import { openCopy, type CopyWriter } from '@server/lib/import/copy';
-import { COPY_COLUMNS } from '@server/lib/import/transform';
+import type { CopyWriter } from '@server/lib/import/copy';
+import { StagedParts } from './import-parts';
 import * as projected from './queries/line-items-writes-projected';
 import { insertStagedLines } from './queries/line-items-writes-next-year';
 import { nextYearOverflow } from './next-year';
@@ -11,17 +11,38 @@ import { LOCKED_STATUSES } from './status-rule';
 /**
  * How an import's lines reach line_items: the COPY fills a temporary table with line_items' columns
  * (no indexes, no triggers, dropped with the transaction), the status rule and the automatic
- * next-year salary are worked out there in SQL, and one INSERT writes each line once with its final
- * values. Copying straight into line_items and then updating the employee lines wrote every row
- * twice, each with its nine index entries: most of a 100,000-row import's time.
+ * next-year salary are worked out there in SQL, and one INSERT per part writes each line once with
+ * its final values. Copying straight into line_items and then updating the employee lines wrote
+ * every row twice, each with its nine index entries: most of a 100,000-row import's time.
  */
 
 /** The temporary table an import's lines wait in (ids from line_items' own sequence). */
 const STAGED = 'import_staged_lines';
 
 /**
- * Streams an import's lines into the staging table with COPY on the transaction's own connection;
- * `fill` writes the CSV lines. A failure abandons the COPY before the transaction rolls back.
+ * The lines staged so far go into line_items: the status rule applied (an Inactive or Retiring
+ * employee has no next-year salary, whatever the file says) and the employees without a next-year
+ * salary from the file given the automatic one, in the INSERT itself; then the staging table is
+ * emptied for the next part. When an automatic value would not fit, the import stops (a 400).
+ */
+async function moveStaged(trx: Knex.Transaction): Promise<void> {
+  await trx.raw(
+    `UPDATE ${STAGED} SET next_year_salary = NULL, next_year_salary_manual = false
+      WHERE is_operating AND employee_status = ANY(?)
+        AND (next_year_salary IS NOT NULL OR next_year_salary_manual)`,
+    [[...LOCKED_STATUSES]],
+  );
+  const { overflow } = await insertStagedLines(trx, STAGED);
+  if (overflow.length) {
+    throw nextYearOverflow(overflow);
+  }
+  await trx.raw(`TRUNCATE ${STAGED}`);
+}
+
+/**
+ * Streams an import's lines through the staging table into line_items, part by part (StagedParts:
+ * PostgreSQL writes one part while the next is read); `fill` writes the CSV lines. A failure
+ * abandons the COPY before the transaction rolls back.
  */
 export async function copyImportedLines(
   trx: Knex.Transaction,
@@ -33,20 +54,18 @@ export async function copyImportedLines(
     `CREATE TEMP TABLE ${STAGED}
        (LIKE line_items INCLUDING DEFAULTS INCLUDING GENERATED INCLUDING CONSTRAINTS) ON COMMIT DROP`,
   );
-  const copy = await openCopy(trx, STAGED, COPY_COLUMNS);
+  const parts = new StagedParts(trx, STAGED, () => moveStaged(trx));
   try {
-    await fill(copy);
+    await fill(parts);
   } catch (err) {
-    await copy.abort(err as Error);
+    await parts.abort(err as Error);
     throw err;
   }
 }
 
 /**
- * After an import's COPY: the staged lines go into line_items, the status rule applied (an Inactive
- * or Retiring employee has no next-year salary, whatever the file says) and the employees without a
- * next-year salary from the file given the automatic one; then actuals supersede projections (the
- * projected lines of the years and kind imported are deleted) and the review flags are judged as
+ * After an import's lines are in line_items: actuals supersede projections (the projected lines of
+ * the years and kind imported are deleted) and the review flags of the employee lines are judged as
  * after any write. Returns how many projected lines were replaced.
  */
 export async function settleImportedLines(
@@ -54,20 +73,7 @@ export async function settleImportedLines(
   run: { id: number; budgetYearId: number; type: 'operating' | 'proposed' },
   employeeLineIds: () => Promise<number[]>,
 ): Promise<number> {
-  if (run.type === 'operating') {
-    const locked = [...LOCKED_STATUSES];
-    await trx.raw(
-      `UPDATE ${STAGED} SET next_year_salary = NULL, next_year_salary_manual = false
-        WHERE is_operating AND employee_status = ANY(?)
-          AND (next_year_salary IS NOT NULL OR next_year_salary_manual)`,
-      [locked],
-    );
-  }
-  const { overflow } = await insertStagedLines(trx, STAGED);
-  if (overflow.length) {
-    throw nextYearOverflow(overflow);
-  }
-  await trx.raw(`DROP TABLE ${STAGED}`);
+  await trx.raw(`DROP TABLE IF EXISTS pg_temp.${STAGED}`);
   const replaced = await projected.replaceProjectedLines(trx, run);
   if (run.type === 'operating') {
     await reviewFlagsAfterChange(trx, await employeeLineIds());

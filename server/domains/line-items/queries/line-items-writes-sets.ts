@@ -85,20 +85,3 @@ export async function copyScenarioLines(db: Db, fromId: number, toId: number): P
   );
   return Number(result.rows[0].count);
 }
-
-/**
- * The status rule on an import's employee lines: a line whose status is one of `statuses`
- * (Inactive, Retiring: line-items/status-rule.ts) has no next-year salary, even when the file
- * gave one. Returns how many lines it cleared.
- */
-export async function clearLockedNextYear(
-  db: Db,
-  runId: number,
-  statuses: readonly string[],
-): Promise<number> {
-  return db('line_items')
-    .where({ import_run_id: runId, is_operating: true })
-    .whereIn('employee_status', [...statuses])
-    .where((q) => q.whereNotNull('next_year_salary').orWhere('next_year_salary_manual', true))
-    .update({ next_year_salary: null, next_year_salary_manual: false });
-}
