@@ -1,19 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../../test/use-app';
 
-let t: TestApp;
-let admin: { token: string };
-let finance: { token: string };
-let viewer: { token: string };
+const { t, admin, finance, viewer } = useApp(['ADMIN', 'FINANCE', 'VIEW_ONLY']);
 let seq = 0;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.userWith('ADMIN');
-  finance = await t.userWith('FINANCE');
-  viewer = await t.userWith('VIEW_ONLY');
-});
-afterAll(() => t.close());
 
 const name = () => `Budget Category ${process.pid}-${++seq}`;
 const save = (body: Record<string, unknown>) => t.api('post', '/categories', { token: admin.token, body });

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from '../../test/use-app';
 import {
   buildBudgetYear,
   buildBuilding,
@@ -25,10 +25,7 @@ import { evaluateWorkbook } from '../../test/worlds/budget-stages-compare.xlsx-c
  * reopened and edited again; every comparison is then worked out again in integer cents from the
  * lines this test wrote (budget-stages-compare.model.ts) and compared with the API's.
  */
-let t: TestApp;
-let admin: string;
-let finance: string;
-let viewer: string;
+const { t, admin, finance, viewer } = useApp(['ADMIN', 'FINANCE', 'VIEW_ONLY']);
 let by: number;
 let otherBy: number;
 const FY = 2027;
@@ -43,25 +40,21 @@ const money = (v: string) => BigInt(v.replace('.', ''));
 
 async function advance(stageName: string, date: string, fiscalYear = FY, budgetYearId = by) {
   const res = await t.api('post', '/budget-stages/advance', {
-    token: admin,
+    token: admin.token,
     body: { budgetYearId, fiscalYear, stage: stageName, date, note: 'Vote' },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.events.at(-1).id as number;
 }
-const put = (id: number, body: object) => t.api('put', `/line-items/${id}`, { token: finance, body });
+const put = (id: number, body: object) => t.api('put', `/line-items/${id}`, { token: finance.token, body });
 const patchEmployee = (id: number, body: object) =>
-  t.api('patch', `/line-items/budget/${id}`, { token: finance, body });
-const compare = (from: number | string, to: number | string, extra = '', token = finance) =>
+  t.api('patch', `/line-items/budget/${id}`, { token: finance.token, body });
+const compare = (from: number | string, to: number | string, extra = '', token = finance.token) =>
   t.api('get', `/budget-stages/compare?budgetYearId=${by}&fiscalYear=FY${FY}&from=${from}&to=${to}${extra}`, {
     token,
   });
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await t.userWith('ADMIN')).token;
-  finance = (await t.userWith('FINANCE')).token;
-  viewer = (await t.userWith('VIEW_ONLY')).token;
   const db = t.db.knex;
   by = await buildBudgetYear(db, { currentFiscalYear: FY, label: `FY27 cmp ${process.pid}` });
   cat = {
@@ -144,7 +137,6 @@ beforeAll(async () => {
   await insertProposed(db, [{ budgetYearId: otherBy, fiscalYear: FY, amount: '20.00' }]);
   stage.otherBudgetYear = await advance('SUPERINTENDENT_RECOMMENDED', '2027-02-01', FY, otherBy);
 });
-afterAll(() => t.close());
 
 const line = (key: string) => state.get(ids[key]) as ModelLine;
 
@@ -166,7 +158,8 @@ describe('GET /budget-stages/compare', () => {
     expect(alone.body.error).toContain('Nothing to update');
     expect((await patchEmployee(ids.E1, { changeReason: 'Only a reason' })).status).toBe(400);
     expect(
-      (await t.api('patch', `/line-items/${ids.P4}`, { token: finance, body: { changeReason: 'x' } })).status,
+      (await t.api('patch', `/line-items/${ids.P4}`, { token: finance.token, body: { changeReason: 'x' } }))
+        .status,
     ).toBe(400);
     expect(await audits()).toBe(before.audits);
     expect(await t.db.knex('line_items').where({ id: ids.P1 }).first()).toEqual(before.row);
@@ -190,13 +183,13 @@ describe('GET /budget-stages/compare', () => {
     ).toBe(200);
     line('E1').salary = money('61500.00');
     const assigned = await t.api('patch', `/line-items/${ids.P4}`, {
-      token: finance,
+      token: finance.token,
       body: { buildingId: bld.hs, changeReason: 'Reassigned to the high school' },
     });
     expect(assigned.status).toBe(200);
     line('P4').buildingId = bld.hs;
     const added = await t.api('post', '/line-items', {
-      token: finance,
+      token: finance.token,
       body: {
         isOperating: false,
         budgetYearId: by,
@@ -219,7 +212,7 @@ describe('GET /budget-stages/compare', () => {
       buildingId: bld.hs,
       dese: '2305',
     });
-    expect((await t.api('delete', `/line-items/${ids.P6}`, { token: finance })).status).toBe(200);
+    expect((await t.api('delete', `/line-items/${ids.P6}`, { token: finance.token })).status).toBe(200);
     state.delete(ids.P6);
 
     const [entry] = await t.db
@@ -235,7 +228,7 @@ describe('GET /budget-stages/compare', () => {
     stage.B = await advance('SCHOOL_COMMITTEE_ADOPTED', '2027-03-12');
     at.B = copyState(state);
     const reopened = await t.api('post', '/budget-stages/reopen', {
-      token: admin,
+      token: admin.token,
       body: { budgetYearId: by, fiscalYear: FY, reason: 'Vote of 2 April' },
     });
     expect(reopened.status).toBe(200);
@@ -312,7 +305,7 @@ describe('GET /budget-stages/compare', () => {
     const noYear = await t.api(
       'get',
       `/budget-stages/compare?budgetYearId=999999&fiscalYear=2027&from=${stage.A}&to=current`,
-      { token: finance },
+      { token: finance.token },
     );
     expect(noYear.status).toBe(404);
     const bad = await compare('first', 'current');
@@ -320,12 +313,12 @@ describe('GET /budget-stages/compare', () => {
     expect(bad.body.error).toContain("from must be a stage id or 'current'");
     expect((await compare(stage.A, 'current', '&lines=some')).status).toBe(400);
     // VIEW_ONLY reads the totals and breakdowns, never the lines (salaries).
-    expect((await compare(stage.A, 'current', '&lines=changed', viewer)).status).toBe(403);
-    expect((await compare(stage.A, 'current', '&lines=all', viewer)).status).toBe(403);
+    expect((await compare(stage.A, 'current', '&lines=changed', viewer.token)).status).toBe(403);
+    expect((await compare(stage.A, 'current', '&lines=all', viewer.token)).status).toBe(403);
     const xlsx = await fetch(
       `${t.url}/api/budget-stages/compare.xlsx?budgetYearId=${by}&fiscalYear=${FY}&from=${stage.A}&to=${stage.A}`,
       {
-        headers: { Authorization: `Bearer ${finance}` },
+        headers: { Authorization: `Bearer ${finance.token}` },
       },
     );
     expect(xlsx.status).toBe(400);
@@ -337,7 +330,7 @@ describe('GET /budget-stages/compare.xlsx', () => {
   it('writes every difference and total as a formula whose cached value is the figure', async () => {
     const res = await fetch(
       `${t.url}/api/budget-stages/compare.xlsx?budgetYearId=${by}&fiscalYear=${FY}&from=${stage.A}&to=current`,
-      { headers: { Authorization: `Bearer ${finance}` } },
+      { headers: { Authorization: `Bearer ${finance.token}` } },
     );
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toBe(

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from '../../test/use-app';
 import {
   buildCategory,
   buildRuleWorld,
@@ -13,8 +13,7 @@ import {
  * it have no DESE function code. The refusal is a 409 naming the dollars and the lines, and writes
  * nothing (no stage, no frozen line, no audit row); a $0 line without a code does not block it.
  */
-let t: TestApp;
-let admin: string;
+const { t, admin } = useApp(['ADMIN']);
 let w: RuleWorld;
 const FY = 2027;
 let proposed: number[];
@@ -30,8 +29,6 @@ const counts = async () => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await t.userWith('ADMIN')).token;
   w = await buildRuleWorld(t.db.knex);
   const coded = await buildCategory(t.db.knex, { name: `Coded ${w.budgetYearId}`, deseFunction: '2430' });
   const line = (amount: string, extra = {}) => ({
@@ -59,11 +56,10 @@ beforeAll(async () => {
     },
   ]);
 });
-afterAll(() => t.close());
 
 const advance = (stage: string) =>
   t.api('post', '/budget-stages/advance', {
-    token: admin,
+    token: admin.token,
     body: { budgetYearId: w.budgetYearId, fiscalYear: 'FY2027', stage, date: '2027-03-12', note: 'Vote 5-0' },
   });
 
@@ -81,14 +77,17 @@ describe('POST /budget-stages/advance to School Committee Adopted', () => {
     );
     expect(await counts()).toEqual(before);
     const stages = await t.api('get', `/budget-stages?budgetYearId=${w.budgetYearId}&fiscalYear=${FY}`, {
-      token: admin,
+      token: admin.token,
     });
     expect(stages.body.current.stage).toBe('SUPERINTENDENT_RECOMMENDED');
   });
 
   it('moves once every dollar has a code', async () => {
     const set = (itemIds: number[], functionCode: string) =>
-      t.api('post', '/line-items/bulk-function-code', { token: admin, body: { itemIds, functionCode } });
+      t.api('post', '/line-items/bulk-function-code', {
+        token: admin.token,
+        body: { itemIds, functionCode },
+      });
     expect((await set([proposed[0], proposed[4]], '2430')).status).toBe(200);
     const still = await advance('SCHOOL_COMMITTEE_ADOPTED');
     expect(still.status).toBe(409);

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from '../../test/use-app';
 import {
   buildRuleWorld,
   buildScenario,
@@ -14,10 +14,7 @@ import {
  * which never change afterwards; from the vote on nobody can change the lines until an ADMIN
  * reopens the year with a reason. Totals are recomputed here in cents from the rows written.
  */
-let t: TestApp;
-let admin: string;
-let finance: string;
-let viewer: string;
+const { t, admin, finance, viewer } = useApp(['ADMIN', 'FINANCE', 'VIEW_ONLY']);
 let w: RuleWorld;
 let proposedIds: number[];
 let people: number[];
@@ -29,10 +26,6 @@ const cents = (v: string | number) => BigInt(Math.round(Number(v) * 100));
 const sumCents = (vs: (string | number)[]) => vs.reduce<bigint>((a, v) => a + cents(v), 0n);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await t.userWith('ADMIN')).token;
-  finance = (await t.userWith('FINANCE')).token;
-  viewer = (await t.userWith('VIEW_ONLY')).token;
   w = await buildRuleWorld(t.db.knex);
   proposedIds = await insertProposed(
     t.db.knex,
@@ -68,13 +61,12 @@ beforeAll(async () => {
     .whereIn('id', [...proposedIds, ...people])
     .update({ dese_code: '2305' });
 });
-afterAll(() => t.close());
 
-const stages = (token = admin) =>
+const stages = (token = admin.token) =>
   t.api('get', `/budget-stages?budgetYearId=${w.budgetYearId}&fiscalYear=FY2027`, { token });
 /** Every snapshot as read right after its move, to compare with at the end. */
 const frozenAt = new Map<number, unknown>();
-async function advance(stage: string, body: Record<string, unknown> = {}, token = admin) {
+async function advance(stage: string, body: Record<string, unknown> = {}, token = admin.token) {
   const res = await t.api('post', '/budget-stages/advance', {
     token,
     body: {
@@ -92,23 +84,23 @@ async function advance(stage: string, body: Record<string, unknown> = {}, token 
   }
   return res;
 }
-const reopen = (reason: unknown, token = admin) =>
+const reopen = (reason: unknown, token = admin.token) =>
   t.api('post', '/budget-stages/reopen', {
     token,
     body: { budgetYearId: w.budgetYearId, fiscalYear: FY, reason },
   });
-const editAmount = (id: number, amount: number, token = finance) =>
+const editAmount = (id: number, amount: number, token = finance.token) =>
   t.api('put', `/line-items/${id}`, { token, body: { amount } });
 const stageRows = () => t.db.knex('budget_stages').count({ n: '*' }).first();
 const snapshot = async (id: number) => {
-  const res = await t.api('get', `/budget-stages/${id}/snapshot`, { token: finance });
+  const res = await t.api('get', `/budget-stages/${id}/snapshot`, { token: finance.token });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body;
 };
 
 describe('budget stages', () => {
   it('starts in Draft with the recommendation next; anyone signed in reads it', async () => {
-    const res = await stages(viewer);
+    const res = await stages(viewer.token);
     expect(res.status).toBe(200);
     expect(res.body.current).toMatchObject({
       stage: 'DRAFT',
@@ -125,7 +117,7 @@ describe('budget stages', () => {
 
   it('refuses FINANCE, an out-of-order stage, bad dates and notes, and unknown years: nothing written', async () => {
     const before = await stageRows();
-    expect((await advance('SUPERINTENDENT_RECOMMENDED', {}, finance)).status).toBe(403);
+    expect((await advance('SUPERINTENDENT_RECOMMENDED', {}, finance.token)).status).toBe(403);
     const skipping = await advance('SCHOOL_COMMITTEE_ADOPTED');
     expect(skipping.status).toBe(409);
     expect(skipping.body.error).toBe(
@@ -181,7 +173,7 @@ describe('budget stages', () => {
     const byFinance = await editAmount(proposedIds[1], 1);
     expect(byFinance.status).toBe(409);
     expect(byFinance.body.error).toBe(locked);
-    expect((await editAmount(proposedIds[1], 1, admin)).status).toBe(409);
+    expect((await editAmount(proposedIds[1], 1, admin.token)).status).toBe(409);
     // Any writer, even SQL: the trigger refuses.
     await expect(
       t.db.knex('line_items').where({ id: people[0] }).update({ current_salary: 1 }),
@@ -190,7 +182,7 @@ describe('budget stages', () => {
     });
     // Which budget counts is part of the vote too: another budget cannot be made active.
     const alternative = await buildScenario(t.db.knex, w.budgetYearId, 'proposed', false);
-    const switched = await t.api('post', `/scenarios/${alternative}/set-active`, { token: admin });
+    const switched = await t.api('post', `/scenarios/${alternative}/set-active`, { token: admin.token });
     expect(switched.status).toBe(409);
     expect(switched.body.error).toBe(locked);
     const line = await t.db.knex('line_items').where({ id: proposedIds[1] }).first();
@@ -198,14 +190,14 @@ describe('budget stages', () => {
     // A settings change recomputes open years and leaves the voted one alone.
     const [settings] = await t.db.knex('budget_settings').where({ budget_year_id: w.budgetYearId });
     const saved = await t.api('put', `/budget-settings/${settings.id}`, {
-      token: admin,
+      token: admin.token,
       body: { stepLaneAdjustmentType: 'PERCENTAGE', stepLaneAdjustmentValue: 4 },
     });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   });
 
   it('refuses a reopen by FINANCE or without a reason, and of an open year', async () => {
-    expect((await reopen('Transfer', finance)).status).toBe(403);
+    expect((await reopen('Transfer', finance.token)).status).toBe(403);
     expect((await reopen('   ')).status).toBe(400);
     expect((await reopen('x'.repeat(2001))).status).toBe(400);
     expect((await stages()).body.current.locked).toBe(true);
@@ -273,7 +265,7 @@ describe('budget stages', () => {
   it('lets one of two admins moving a year at once win; the other is told', async () => {
     const other = (await t.userWith('ADMIN')).token;
     await reopen('Second transfer');
-    const [a, b] = await Promise.all([advance('REVISED', {}, admin), advance('REVISED', {}, other)]);
+    const [a, b] = await Promise.all([advance('REVISED', {}, admin.token), advance('REVISED', {}, other)]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
   });
 });

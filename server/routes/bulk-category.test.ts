@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../../test/use-app';
 import { buildCategory, buildEmployee, buildProposed, buildWorld, type World } from '../../test/factories';
 
 /**
@@ -8,17 +8,10 @@ import { buildCategory, buildEmployee, buildProposed, buildWorld, type World } f
  * line, review flags re-judged) in one transaction.
  */
 
-let t: TestApp;
-let finance: string;
-let viewer: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  finance = (await t.userWith('FINANCE')).token;
-  viewer = (await t.userWith('VIEW_ONLY')).token;
-});
-afterAll(() => t.close());
+const { t, finance, viewer } = useApp(['FINANCE', 'VIEW_ONLY']);
 
-const post = (body: unknown, token = finance) => t.api('post', '/line-items/bulk-category', { token, body });
+const post = (body: unknown, token = finance.token) =>
+  t.api('post', '/line-items/bulk-category', { token, body });
 const lines = (w: World) => t.db.knex('line_items').where({ budget_year_id: w.budgetYearId }).orderBy('id');
 /** Data-change audit rows (a refusal may write the security log, nothing else). */
 const auditCount = async () =>
@@ -108,7 +101,7 @@ describe('POST /line-items/bulk-category', () => {
     expect(missing.status).toBe(404);
     expect(missing.body.error).toMatch(/999998/);
 
-    expect((await post({ itemIds: [employee], categoryId: personnel }, viewer)).status).toBe(403);
+    expect((await post({ itemIds: [employee], categoryId: personnel }, viewer.token)).status).toBe(403);
     expect((await post({ itemIds: [employee] })).status).toBe(400);
     expect((await post({ itemIds: [employee], categoryId: personnel, extra: 1 })).status).toBe(400);
     expect(

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../../test/use-app';
+import { contractBody as contract, contractSnapshot } from '../../test/worlds/contract-requests';
 import { buildBudgetYear, buildWorkGroup, grow, insertEmployees } from '../../test/factories';
 
 /**
@@ -8,43 +9,13 @@ import { buildBudgetYear, buildWorkGroup, grow, insertEmployees } from '../../te
  * Expected salaries are worked out here in BigInt cents.
  */
 
-let t: TestApp;
-let finance: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  finance = (await t.userWith('FINANCE')).token;
-});
-afterAll(() => t.close());
+const { t, finance } = useApp(['FINANCE']);
 
-const call = (method: string, path: string, body?: unknown) => t.api(method, path, { token: finance, body });
+const call = (method: string, path: string, body?: unknown) =>
+  t.api(method, path, { token: finance.token, body });
 const cents = (v: string) => BigInt(Math.round(Number(v) * 100));
 
-const contract = (
-  workGroupId: number,
-  name: string,
-  rates: [number, number][],
-  extra: Record<string, unknown> = {},
-) => ({
-  name,
-  workGroupId,
-  startYear: rates[0][0],
-  endYear: rates[rates.length - 1][0],
-  status: 'SETTLED',
-  settlementDate: '2026-05-14',
-  notes: null,
-  yearlyIncreases: rates.map(([fiscalYear, colaPercentage]) => ({ fiscalYear, colaPercentage, notes: null })),
-  ...extra,
-});
-
-/** Contracts, their rates and the audit trail: what a refused write must leave alone. */
-async function snapshot() {
-  const db = t.db.knex;
-  return {
-    contracts: await db('contracts').orderBy('id').select('id', 'status', 'superseded_by_id', 'updated_at'),
-    rates: await db('contract_cola_rates').orderBy('id').select('id', 'fiscal_year', 'cola_percentage'),
-    audits: (await db('audit_log').count({ n: '*' }).first())?.n,
-  };
-}
+const snapshot = () => contractSnapshot(t.db.knex);
 
 describe('a contract that would move a salary beyond what a line holds', () => {
   it('is a 400 naming yearlyIncreases: nothing written, nothing recomputed', async () => {

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../../test/use-app';
+import { contractBody as contract, contractSnapshot } from '../../test/worlds/contract-requests';
 import { buildBudgetYear, buildWorkGroup, grow, insertEmployees } from '../../test/factories';
 
 /**
@@ -9,35 +10,13 @@ import { buildBudgetYear, buildWorkGroup, grow, insertEmployees } from '../../te
  * here in BigInt cents from the rates the test chose, never from the code under test.
  */
 
-let t: TestApp;
-let finance: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  finance = (await t.userWith('FINANCE')).token;
-});
-afterAll(() => t.close());
+const { t, finance } = useApp(['FINANCE']);
 
-const call = (method: string, path: string, body?: unknown) => t.api(method, path, { token: finance, body });
+const call = (method: string, path: string, body?: unknown) =>
+  t.api(method, path, { token: finance.token, body });
 const cents = (v: string) => BigInt(Math.round(Number(v) * 100));
 /** A percent with at most 2 decimals as basis points: 3.5 -> 350n. */
 const bp = (percent: number) => BigInt(Math.round(percent * 100));
-
-const contract = (
-  workGroupId: number,
-  name: string,
-  rates: [number, number][],
-  extra: Record<string, unknown> = {},
-) => ({
-  name,
-  workGroupId,
-  startYear: rates[0][0],
-  endYear: rates[rates.length - 1][0],
-  status: 'SETTLED',
-  settlementDate: '2026-05-14',
-  notes: null,
-  yearlyIncreases: rates.map(([fiscalYear, colaPercentage]) => ({ fiscalYear, colaPercentage, notes: null })),
-  ...extra,
-});
 
 /**
  * Teachers with lines in FY2026 (moving into FY2027) and FY2027 (into FY2028), under the ratified
@@ -97,15 +76,7 @@ async function teachers() {
   };
 }
 
-/** What a refused write must leave alone: contracts, their rates and marks, and the audit trail. */
-async function snapshot() {
-  const db = t.db.knex;
-  return {
-    contracts: await db('contracts').orderBy('id').select('id', 'status', 'superseded_by_id', 'updated_at'),
-    rates: await db('contract_cola_rates').orderBy('id').select('id', 'fiscal_year', 'cola_percentage'),
-    audits: (await db('audit_log').count({ n: '*' }).first())?.n,
-  };
-}
+const snapshot = () => contractSnapshot(t.db.knex);
 
 describe('two settled contracts of one work group may not cover the same fiscal year', () => {
   it('refuses a second settled Teachers contract for FY2027-2029 at 1%, naming the contracts and years; nothing moves', async () => {

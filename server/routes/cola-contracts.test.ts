@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../../test/use-app';
+import { contractBody } from '../../test/worlds/contract-requests';
 import { buildBudgetYear, buildWorkGroup, grow, insertEmployees } from '../../test/factories';
 
 /**
@@ -8,17 +9,9 @@ import { buildBudgetYear, buildWorkGroup, grow, insertEmployees } from '../../te
  * history says why, manual values and other groups stay put, and bad input changes nothing.
  */
 
-let t: TestApp;
-let finance: string;
-let viewer: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  finance = (await t.userWith('FINANCE')).token;
-  viewer = (await t.userWith('VIEW_ONLY')).token;
-});
-afterAll(() => t.close());
+const { t, finance, viewer } = useApp(['FINANCE', 'VIEW_ONLY']);
 
-const call = (method: string, path: string, body?: unknown, token = finance) =>
+const call = (method: string, path: string, body?: unknown, token = finance.token) =>
   t.api(method, path, { token, body });
 const cents = (v: string | number | null) => (v === null ? null : BigInt(Math.round(Number(v) * 100)));
 
@@ -49,18 +42,8 @@ async function world() {
   return { groupId, otherId, ids, salaries, manualId, otherLine };
 }
 
-const body = (workGroupId: number, rates: [number, number][], extra: Record<string, unknown> = {}) => ({
-  name: 'Teachers Association',
-  workGroupId,
-  startYear: rates[0][0],
-  endYear: rates[rates.length - 1][0],
-  contractYears: rates.length,
-  status: 'SETTLED',
-  settlementDate: '2026-05-14',
-  notes: null,
-  yearlyIncreases: rates.map(([fiscalYear, colaPercentage]) => ({ fiscalYear, colaPercentage, notes: null })),
-  ...extra,
-});
+const body = (workGroupId: number, rates: [number, number][], extra: Record<string, unknown> = {}) =>
+  contractBody(workGroupId, 'Teachers Association', rates, { contractYears: rates.length, ...extra });
 
 async function nextYear(ids: number[]) {
   const rows = await t.db.knex('line_items').whereIn('id', ids).orderBy('id').select('next_year_salary');
@@ -254,8 +237,10 @@ describe('contract refusals change nothing', () => {
 
   it('VIEW_ONLY may not read or write contracts', async () => {
     const w = await world();
-    expect((await call('get', '/cola/contracts', undefined, viewer)).status).toBe(403);
-    expect((await call('post', '/cola/contracts', body(w.groupId, [[2027, 3]]), viewer)).status).toBe(403);
+    expect((await call('get', '/cola/contracts', undefined, viewer.token)).status).toBe(403);
+    expect((await call('post', '/cola/contracts', body(w.groupId, [[2027, 3]]), viewer.token)).status).toBe(
+      403,
+    );
     expect(
       await t.db.knex('contracts').where({ work_group_id: w.groupId }).count({ n: '*' }).first(),
     ).toEqual({ n: 0 });

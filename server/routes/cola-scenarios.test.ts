@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../../test/use-app';
 import { buildBudgetYear, buildContract, buildWorkGroup, grow, insertEmployees } from '../../test/factories';
 
 /**
@@ -8,17 +8,9 @@ import { buildBudgetYear, buildContract, buildWorkGroup, grow, insertEmployees }
  * next-year salaries (checked in BigInt cents here); another scenario's settings move nothing.
  */
 
-let t: TestApp;
-let finance: string;
-let viewer: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  finance = (await t.userWith('FINANCE')).token;
-  viewer = (await t.userWith('VIEW_ONLY')).token;
-});
-afterAll(() => t.close());
+const { t, finance, viewer } = useApp(['FINANCE', 'VIEW_ONLY']);
 
-const call = (method: string, path: string, body?: unknown, token = finance) =>
+const call = (method: string, path: string, body?: unknown, token = finance.token) =>
   t.api(method, path, { token, body });
 const cents = (v: string | number | null) => (v === null ? null : BigInt(Math.round(Number(v) * 100)));
 
@@ -206,7 +198,7 @@ describe('COLA settings refusals change nothing', () => {
       ['post', '/cola/settings', { scenarioId: 1, workGroupId: 1, fiscalYear: 2027, colaPercentage: 1 }],
       ['post', '/cola/scenarios/1/set-default'],
     ] as [string, string, unknown?][]) {
-      expect((await call(method, path, body, viewer)).status, `${method} ${path}`).toBe(403);
+      expect((await call(method, path, body, viewer.token)).status, `${method} ${path}`).toBe(403);
     }
   });
 });

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from '../../test/use-app';
 import {
   analyze,
   auditOf,
@@ -19,10 +19,7 @@ import { suggestedMapping } from '../../test/worlds/import.suite';
  * where the more specific rule wins and the preview says why; refusals with nothing written.
  * Every figure expected here is worked out by hand from the lines below, money in integer cents.
  */
-let t: TestApp;
-let admin: string;
-let finance: string;
-let viewer: string;
+const { t, admin, finance, viewer } = useApp(['ADMIN', 'FINANCE', 'VIEW_ONLY']);
 let w: World;
 let other: World;
 const FY = 2026;
@@ -46,10 +43,6 @@ const SAL = {
 const NO_GROUP = 'Next-year salary not computed: the line has no work group';
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await t.userWith('ADMIN')).token;
-  finance = (await t.userWith('FINANCE')).token;
-  viewer = (await t.userWith('VIEW_ONLY')).token;
   w = await buildWorld(t.db.knex);
   other = await buildWorld(t.db.knex);
   const personnel = (name: string, deseFunction: string) =>
@@ -93,9 +86,8 @@ beforeAll(async () => {
     },
   ]);
 });
-afterAll(() => t.close());
 
-const post = (path: string, body: unknown, token = admin) => t.api('post', path, { token, body });
+const post = (path: string, body: unknown, token = admin.token) => t.api('post', path, { token, body });
 const year = () => ({ budgetYearId: w.budgetYearId, fiscalYear: FY });
 const previewPath = (extra = '') =>
   `/crosswalk/preview?budgetYearId=${w.budgetYearId}&fiscalYear=FY${FY}${extra}`;
@@ -155,7 +147,7 @@ describe('who may use the crosswalk', () => {
     const before = await snapshot();
     for (const [method, path, body] of calls) {
       expect((await t.api(method, path, { body })).status, `${method} ${path}`).toBe(401);
-      for (const token of [finance, viewer]) {
+      for (const token of [finance.token, viewer.token]) {
         const res = await t.api(method, path, { token, body });
         expect(res.status, `${method} ${path}`).toBe(403);
       }
@@ -245,7 +237,7 @@ describe('the rules, their preview and Apply', () => {
     for (const id of [rule.grade3, rule.grade, rule.custodian, rule.paraGlob, rule.paraRegex]) {
       expect((await crosswalkAudit(id)).map((a) => a.action)).toEqual(['create']);
     }
-    const list = await t.api('get', '/crosswalk/rules', { token: admin });
+    const list = await t.api('get', '/crosswalk/rules', { token: admin.token });
     expect(list.status).toBe(200);
     // Exact titles first, then by pattern.
     expect(list.body.rules.map((r: { id: number }) => r.id)).toEqual([
@@ -343,7 +335,7 @@ describe('the rules, their preview and Apply', () => {
   });
 
   it('GET /crosswalk/preview counts what each rule matches and would change, the conflicts and the unmatched', async () => {
-    const res = await t.api('get', previewPath(), { token: admin });
+    const res = await t.api('get', previewPath(), { token: admin.token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const p = res.body;
     const matched = ['ada', 'bo', 'cy', 'gus', 'di', 'ed'] as const;
@@ -372,31 +364,21 @@ describe('the rules, their preview and Apply', () => {
       // Bo, Cy and Gus's group and code (Ada's go to the exact rule); Ada's and Gus's category.
       changes: { workGroup: 3, category: 2, deseCode: 3 },
     });
-    expect(byRule[rule.grade3]).toMatchObject({
-      titles: 1,
-      lines: 1,
-      changes: { workGroup: 1, category: 0, deseCode: 1 },
-    });
-    expect(byRule[rule.grade]).toMatchObject({
-      titles: 2,
-      lines: 2,
-      changes: { workGroup: 0, category: 0, deseCode: 0 },
-    });
-    expect(byRule[rule.custodian]).toMatchObject({
-      titles: 1,
-      lines: 1,
-      changes: { workGroup: 0, category: 1, deseCode: 1 },
-    });
-    expect(byRule[rule.paraGlob]).toMatchObject({
-      titles: 1,
-      lines: 1,
-      changes: { workGroup: 1, category: 1, deseCode: 0 },
-    });
-    expect(byRule[rule.paraRegex]).toMatchObject({
-      titles: 1,
-      lines: 1,
-      changes: { workGroup: 0, category: 0, deseCode: 0 },
-    });
+    // Each other rule: [rule, titles, lines, and the changes to workGroup, category, deseCode].
+    const perRule: [number, number, number, number, number, number][] = [
+      [rule.grade3, 1, 1, 1, 0, 1],
+      [rule.grade, 2, 2, 0, 0, 0],
+      [rule.custodian, 1, 1, 0, 1, 1],
+      [rule.paraGlob, 1, 1, 1, 1, 0],
+      [rule.paraRegex, 1, 1, 0, 0, 0],
+    ];
+    for (const [ruleId, titles, lines, workGroup, category, deseCode] of perRule) {
+      expect(byRule[ruleId], `rule ${ruleId}`).toMatchObject({
+        titles,
+        lines,
+        changes: { workGroup, category, deseCode },
+      });
+    }
     const conflicts = p.conflicts.map((c: any) => [
       c.title,
       c.field,
@@ -406,26 +388,13 @@ describe('the rules, their preview and Apply', () => {
       c.reason,
     ]);
     expect(conflicts).toHaveLength(5);
+    const LONGER = 'the longer pattern wins (7 characters against 6)';
     expect(conflicts).toEqual(
       expect.arrayContaining([
         ['Grade 3 Teacher', 'workGroup', rule.grade3, rule.teacher, 1, 'an exact title wins over a pattern'],
         ['Grade 3 Teacher', 'deseCode', rule.grade3, rule.teacher, 1, 'an exact title wins over a pattern'],
-        [
-          'Grade 3 Teacher',
-          'category',
-          rule.teacher,
-          rule.grade,
-          1,
-          'the longer pattern wins (7 characters against 6)',
-        ],
-        [
-          'Grade 5 Teacher',
-          'category',
-          rule.teacher,
-          rule.grade,
-          1,
-          'the longer pattern wins (7 characters against 6)',
-        ],
+        ['Grade 3 Teacher', 'category', rule.teacher, rule.grade, 1, LONGER],
+        ['Grade 5 Teacher', 'category', rule.teacher, rule.grade, 1, LONGER],
         [
           'Para Educator',
           'workGroup',
@@ -440,7 +409,7 @@ describe('the rules, their preview and Apply', () => {
     expect([exactWins.winnerLabel, exactWins.loserLabel]).toEqual(['2310', '2305']);
 
     // With overwrite, Bo's category (Specialists, not the rule's Teachers) counts as a change too.
-    const over = await t.api('get', previewPath('&overwrite=true'), { token: admin });
+    const over = await t.api('get', previewPath('&overwrite=true'), { token: admin.token });
     expect(over.status).toBe(200);
     expect(over.body).toMatchObject({
       overwrite: true,
@@ -476,7 +445,7 @@ describe('the rules, their preview and Apply', () => {
       'budgetYearId',
     );
     await refused(
-      () => t.api('get', previewPath().replace(String(w.budgetYearId), '999999'), { token: admin }),
+      () => t.api('get', previewPath().replace(String(w.budgetYearId), '999999'), { token: admin.token }),
       404,
       /Budget year not found/,
     );
@@ -551,7 +520,7 @@ describe('the rules, their preview and Apply', () => {
     const linesBefore = (await snapshot()).lines;
     // Longer than '*Teacher' now (9 characters against 7): it wins the category of the grade teachers.
     const res = await t.api('put', `/crosswalk/rules/${rule.grade}`, {
-      token: admin,
+      token: admin.token,
       body: { matchType: 'regex', pattern: '^grade \\d', categoryId: cat.specialists, ...year() },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -566,7 +535,7 @@ describe('the rules, their preview and Apply', () => {
     expect(audit[1].before).toMatchObject({ pattern: '^grade' });
     expect(audit[1].after).toMatchObject({ pattern: '^grade \\d' });
 
-    const p = (await t.api('get', previewPath('&overwrite=true'), { token: admin })).body;
+    const p = (await t.api('get', previewPath('&overwrite=true'), { token: admin.token })).body;
     expect(
       p.conflicts
         .filter((c: any) => c.field === 'category')
@@ -582,7 +551,7 @@ describe('the rules, their preview and Apply', () => {
 
     const put = (id: number | string, fields: Record<string, unknown>) => () =>
       t.api('put', `/crosswalk/rules/${id}`, {
-        token: admin,
+        token: admin.token,
         body: {
           matchType: 'regex',
           pattern: '^grade \\d',
@@ -611,7 +580,7 @@ describe('the rules, their preview and Apply', () => {
 
   it('DELETE /crosswalk/rules/:id deletes a rule, audited; the lines keep what it gave them', async () => {
     const linesBefore = (await snapshot()).lines;
-    const res = await t.api('delete', `/crosswalk/rules/${rule.paraGlob}`, { token: admin });
+    const res = await t.api('delete', `/crosswalk/rules/${rule.paraGlob}`, { token: admin.token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.message).toBe(
       `Rule ${rule.paraGlob} (pattern 'Para*') deleted; lines keep what it gave them`,
@@ -622,13 +591,13 @@ describe('the rules, their preview and Apply', () => {
     expect(audit.map((a) => a.action)).toEqual(['create', 'delete']);
     expect(audit[1]).toMatchObject({ after: null, before: { id: rule.paraGlob, pattern: 'Para*' } });
     await refused(
-      () => t.api('delete', `/crosswalk/rules/${rule.paraGlob}`, { token: admin }),
+      () => t.api('delete', `/crosswalk/rules/${rule.paraGlob}`, { token: admin.token }),
       404,
       /not found/,
     );
 
     // Now the regex alone gives Para Educator a work group: with overwrite it would change Di's.
-    const p = (await t.api('get', previewPath('&overwrite=true'), { token: admin })).body;
+    const p = (await t.api('get', previewPath('&overwrite=true'), { token: admin.token })).body;
     expect(p.conflicts.some((c: any) => c.title === 'Para Educator')).toBe(false);
     expect(p.rules.find((r: any) => r.ruleId === rule.paraRegex).changes).toEqual({
       workGroup: 1,
@@ -662,7 +631,7 @@ describe('the crosswalk in an operating import', () => {
       titles: ['Grade 3 Teacher', 'Teacher', 'Bus Monitor', 'Crossing Guard'],
     });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
-    const analysis = await analyze(t, admin, { name: 'staff.csv', data: csv });
+    const analysis = await analyze(t, admin.token, { name: 'staff.csv', data: csv });
     expect(analysis.status, JSON.stringify(analysis.body)).toBe(200);
     const mapping = suggestedMapping(analysis);
     expect(mapping).toMatchObject({ position: 'Title', currentSalary: 'Salary', workGroup: 'Union' });

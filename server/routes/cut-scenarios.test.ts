@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { decodeBaseline } from '@shared/schemas/scenario-line-rows';
-import { createTestApp, type TestApp } from '../../test/app';
+import { useApp } from '../../test/use-app';
 import { buildBudgetYear, buildCategory, buildScenario, insertProposed } from '../../test/factories';
 
 /**
@@ -9,18 +9,10 @@ import { buildBudgetYear, buildCategory, buildScenario, insertProposed } from '.
  * The original total must equal the dashboard's proposed budget and the town-goal gap's need.
  */
 
-let t: TestApp;
-let finance: string;
-let viewer: string;
+const { t, finance, viewer } = useApp(['FINANCE', 'VIEW_ONLY']);
 let nextYear = 2040;
-beforeAll(async () => {
-  t = await createTestApp();
-  finance = (await t.userWith('FINANCE')).token;
-  viewer = (await t.userWith('VIEW_ONLY')).token;
-});
-afterAll(() => t.close());
 
-const call = (method: string, path: string, body?: unknown, token = finance) =>
+const call = (method: string, path: string, body?: unknown, token = finance.token) =>
   t.api(method, path, { token, body });
 const c = (n: number) => BigInt(Math.round(n * 100));
 /** round(cents x hundredths-of-percent / 10,000), halves away from zero. */
@@ -380,7 +372,7 @@ describe('Scenario Builder refusals change nothing', () => {
         { budgetYearId: w.budgetYearId, floors: [{ categoryId: w.sped, floorPercent: 10 }] },
       ],
     ] as [string, string, unknown?][]) {
-      expect((await call(method, path, body, viewer)).status, `${method} ${path}`).toBe(403);
+      expect((await call(method, path, body, viewer.token)).status, `${method} ${path}`).toBe(403);
     }
   });
 });

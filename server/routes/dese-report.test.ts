@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from '../../test/use-app';
 import {
   buildCategory,
   buildScenario,
@@ -15,10 +15,7 @@ import {
  * cents from the rows this file writes, and the total is the dashboard's to the cent. The workbook
  * is opened and each formula evaluated from the cells it names, which must give its cached value.
  */
-let t: TestApp;
-let admin: string;
-let finance: string;
-let viewer: string;
+const { t, admin, finance, viewer } = useApp(['ADMIN', 'FINANCE', 'VIEW_ONLY']);
 let w: World;
 const FY = 2027;
 
@@ -43,10 +40,6 @@ const cents = (v: string | number) => {
 const dollars = (c: bigint) => Number(c) / 100;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await t.userWith('ADMIN')).token;
-  finance = (await t.userWith('FINANCE')).token;
-  viewer = (await t.userWith('VIEW_ONLY')).token;
   w = await buildWorld(t.db.knex);
   const db = t.db.knex;
   const teach = await buildCategory(db, {
@@ -120,7 +113,6 @@ beforeAll(async () => {
     })),
   );
 });
-afterAll(() => t.close());
 
 const url = (suffix = '') => `/dese-report${suffix}?budgetYearId=${w.budgetYearId}&fiscalYear=FY2027`;
 
@@ -143,9 +135,9 @@ function expected(code: string) {
 describe('GET /dese-report', () => {
   it('returns 401, lets VIEW_ONLY read the report FINANCE reads, then 400 for a bad fiscal year', async () => {
     expect((await t.api('get', url())).status).toBe(401);
-    const seen = await t.api('get', url(), { token: viewer });
+    const seen = await t.api('get', url(), { token: viewer.token });
     expect(seen.status).toBe(200);
-    const staff = (await t.api('get', url(), { token: finance })).body;
+    const staff = (await t.api('get', url(), { token: finance.token })).body;
     // The same report, but payroll summed over fewer than five people is withheld (and said so).
     const noPay = (r: any) => JSON.parse(JSON.stringify(r, (k, v) => (k === 'payroll' ? null : v)));
     const withheldNote = (n: string) => n.includes('shown only to ADMIN and FINANCE');
@@ -157,16 +149,18 @@ describe('GET /dese-report', () => {
     expect(seen.body.notes.filter((n: string) => !withheldNote(n))).toEqual(staff.notes);
     expect(seen.body.notes.some(withheldNote)).toBe(true);
     expect(staff.notes.some(withheldNote)).toBe(false);
-    expect((await t.api('get', url('.xlsx'), { token: viewer })).status).toBe(200);
+    expect((await t.api('get', url('.xlsx'), { token: viewer.token })).status).toBe(200);
     const bad = await t.api('get', `/dese-report?budgetYearId=${w.budgetYearId}&fiscalYear=next`, {
-      token: finance,
+      token: finance.token,
     });
     expect(bad.status).toBe(400);
-    expect((await t.api('get', '/dese-report?budgetYearId=999999', { token: finance })).status).toBe(404);
+    expect((await t.api('get', '/dese-report?budgetYearId=999999', { token: finance.token })).status).toBe(
+      404,
+    );
   });
 
   it('files every dollar under its function code, salaries apart, with totals equal to the dashboard’s', async () => {
-    const res = await t.api('get', url(), { token: finance });
+    const res = await t.api('get', url(), { token: finance.token });
     expect(res.status).toBe(200);
     const r = res.body;
     expect(r.series.map((s: { code: string }) => s.code)).toEqual([
@@ -211,7 +205,7 @@ describe('GET /dese-report', () => {
       'get',
       `/line-items/budget/summary?budgetYearId=${w.budgetYearId}&fiscalYear=${FY}`,
       {
-        token: viewer,
+        token: viewer.token,
       },
     );
     expect(dash.body.proposedBudget).toBe(dollars(all));
@@ -229,7 +223,7 @@ describe('GET /dese-report', () => {
   it('downloads a workbook whose totals are formulas giving the report’s figures', async () => {
     // The state figures, so the NSS sheet computes every column.
     const figures = await t.api('put', '/nss/state-figures/FY2027', {
-      token: admin,
+      token: admin.token,
       body: {
         foundationEnrollment: 1200,
         foundationBudget: 1500000,
@@ -241,10 +235,10 @@ describe('GET /dese-report', () => {
       },
     });
     expect(figures.status, JSON.stringify(figures.body)).toBeLessThan(300);
-    const report = (await t.api('get', url(), { token: admin })).body;
+    const report = (await t.api('get', url(), { token: admin.token })).body;
     expect(report.nss.columns).not.toBeNull();
     const res = await fetch(`${t.url}/api${url('.xlsx')}`, {
-      headers: { Authorization: `Bearer ${finance}` },
+      headers: { Authorization: `Bearer ${finance.token}` },
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="DESE-report-FY2027.xlsx"');

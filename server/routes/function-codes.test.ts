@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from '../../test/use-app';
 import { buildCategory, buildWorld, insertEmployees, insertProposed, type World } from '../../test/factories';
 
 /**
@@ -8,10 +8,7 @@ import { buildCategory, buildWorld, insertEmployees, insertProposed, type World 
  * nothing written), applying them through the line writer, the grids' bulk code, the filter and
  * the count of lines still without one. Dollars are checked in integer cents.
  */
-let t: TestApp;
-let admin: string;
-let finance: string;
-let viewer: string;
+const { t, admin, finance, viewer } = useApp(['ADMIN', 'FINANCE', 'VIEW_ONLY']);
 let w: World;
 let teachersCat: number;
 const FY = 2027;
@@ -24,10 +21,6 @@ const codeOf = async (id: number) =>
   (await t.db.knex('line_items').where({ id }).first('dese_code')).dese_code;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await t.userWith('ADMIN')).token;
-  finance = (await t.userWith('FINANCE')).token;
-  viewer = (await t.userWith('VIEW_ONLY')).token;
   w = await buildWorld(t.db.knex);
   teachersCat = await buildCategory(t.db.knex, { name: `Teaching staff ${w.label}`, isPersonnel: true });
   const person = (firstName: string, lastName: string, position: string, salary: string, extra = {}) => ({
@@ -65,15 +58,14 @@ beforeAll(async () => {
     line('99.99', null),
   ]);
 });
-afterAll(() => t.close());
 
-const post = (path: string, body: unknown, token = admin) => t.api('post', path, { token, body });
+const post = (path: string, body: unknown, token = admin.token) => t.api('post', path, { token, body });
 
 describe('GET /function-codes/unmapped and the grids’ filter', () => {
   it('counts the lines without a code of their own or their category’s, and their dollars', async () => {
     const q = `/function-codes/unmapped?budgetYearId=${w.budgetYearId}&fiscalYear=FY2027`;
     expect((await t.api('get', q)).status).toBe(401);
-    const res = await t.api('get', q, { token: finance });
+    const res = await t.api('get', q, { token: finance.token });
     expect(res.status).toBe(200);
     // Ada and Bo (their category has no code); the reserve line (category without a code) and misc.
     const employee = cents('61000.00') + cents('30500.50');
@@ -86,7 +78,7 @@ describe('GET /function-codes/unmapped and the grids’ filter', () => {
       message: '$92,800.59 in 4 lines have no function code',
     });
     // VIEW_ONLY (on the dashboard) reads the counts and the proposed dollars, not two people's pay.
-    const seen = await t.api('get', q, { token: viewer });
+    const seen = await t.api('get', q, { token: viewer.token });
     expect(seen.status).toBe(200);
     expect(seen.body).toMatchObject({
       employee: { lineCount: 2, amount: null },
@@ -99,13 +91,13 @@ describe('GET /function-codes/unmapped and the grids’ filter', () => {
     const totals = await t.api(
       'get',
       `/line-items/budget/totals?budgetYearId=${w.budgetYearId}&fiscalYear=${FY}&isOperating=false&functionCode=none`,
-      { token: finance },
+      { token: finance.token },
     );
     expect(totals.body).toMatchObject({ count: 2, totalAmount: 1300.09 });
     const bad = await t.api(
       'get',
       `/line-items/budget/totals?budgetYearId=${w.budgetYearId}&fiscalYear=${FY}&isOperating=false&functionCode=some`,
-      { token: finance },
+      { token: finance.token },
     );
     expect(bad.status).toBe(400);
   });
@@ -114,7 +106,7 @@ describe('GET /function-codes/unmapped and the grids’ filter', () => {
 describe('POST /function-codes/rules', () => {
   it('returns 401, then 403 for FINANCE and VIEW_ONLY', async () => {
     expect((await t.api('get', '/function-codes/rules')).status).toBe(401);
-    for (const token of [finance, viewer]) {
+    for (const token of [finance.token, viewer.token]) {
       expect((await t.api('get', '/function-codes/rules', { token })).status).toBe(403);
       expect((await post('/function-codes/rules', { kind: 'category' }, token)).status).toBe(403);
     }
@@ -208,18 +200,18 @@ describe('POST /function-codes/rules', () => {
     expect(group.status).toBe(201);
 
     const edited = await t.api('put', `/function-codes/rules/${ids.custodianRule}`, {
-      token: admin,
+      token: admin.token,
       body: { kind: 'position', match: 'Custodian', functionCode: '4120' },
     });
     expect(edited.status).toBe(200);
     expect(edited.body.rule.functionCode).toBe('4120');
     const refused = await t.api('put', `/function-codes/rules/${ids.custodianRule}`, {
-      token: admin,
+      token: admin.token,
       body: { kind: 'position', match: 'Custodian', functionCode: '9999' },
     });
     expect(refused.status).toBe(400);
     expect(refused.body.error).toContain("'9999'");
-    const list = await t.api('get', '/function-codes/rules', { token: admin });
+    const list = await t.api('get', '/function-codes/rules', { token: admin.token });
     expect(list.body.rules.map((r: { kind: string }) => r.kind)).toEqual([
       'category',
       'workGroup',
@@ -291,7 +283,7 @@ describe('POST /function-codes/rules/apply', () => {
     expect(res.body.error).toContain(`e.g. line ${late}`);
     expect(await codeOf(late)).toBeNull();
     expect(await auditCount()).toBe(before);
-    await t.api('delete', `/function-codes/rules/${byAccount.body.rule.id}`, { token: admin });
+    await t.api('delete', `/function-codes/rules/${byAccount.body.rule.id}`, { token: admin.token });
     expect((await apply()).body.updated).toBe(1);
     expect(await codeOf(late)).toBe('2415');
   });
@@ -300,16 +292,16 @@ describe('POST /function-codes/rules/apply', () => {
 describe('POST /line-items/bulk-function-code', () => {
   it('sets a chart code on the selected lines for FINANCE; refuses a code outside the chart, writing nothing', async () => {
     const body = { itemIds: [ids.misc], functionCode: '2415' };
-    expect((await post('/line-items/bulk-function-code', body, viewer)).status).toBe(403);
+    expect((await post('/line-items/bulk-function-code', body, viewer.token)).status).toBe(403);
     const before = await auditCount();
     for (const functionCode of ['2999', '9000', 'abcd']) {
-      const res = await post('/line-items/bulk-function-code', { ...body, functionCode }, finance);
+      const res = await post('/line-items/bulk-function-code', { ...body, functionCode }, finance.token);
       expect(res.status).toBe(400);
       expect(res.body.error).toContain(functionCode === 'abcd' ? '4 digits' : functionCode);
     }
     expect(await auditCount()).toBe(before);
     expect(await codeOf(ids.misc)).toBeNull();
-    const res = await post('/line-items/bulk-function-code', body, finance);
+    const res = await post('/line-items/bulk-function-code', body, finance.token);
     expect(res.body).toEqual({ count: 1 });
     expect(await codeOf(ids.misc)).toBe('2415');
     const audit = await t.db.knex('audit_log').where({ entity: 'line-item', entity_id: String(ids.misc) });
@@ -318,7 +310,7 @@ describe('POST /line-items/bulk-function-code', () => {
       'get',
       `/function-codes/unmapped?budgetYearId=${w.budgetYearId}&fiscalYear=${FY}`,
       {
-        token: viewer,
+        token: viewer.token,
       },
     );
     expect(unmapped.body).toMatchObject({ lineCount: 0, amount: 0, message: null });

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../../test/use-app';
 import { auditOf, buildEmployee, buildProposed, buildWorld, lineRow, type World } from '../../test/factories';
 
 /**
@@ -8,13 +8,7 @@ import { auditOf, buildEmployee, buildProposed, buildWorld, lineRow, type World 
  * the line (or the year's lines, for a create) and its audit trail are as they were.
  */
 
-let t: TestApp;
-let finance: { token: string };
-beforeAll(async () => {
-  t = await createTestApp();
-  finance = await t.userWith('FINANCE');
-});
-afterAll(() => t.close());
+const { t, finance } = useApp(['FINANCE']);
 
 const countLines = async (w: World) =>
   Number((await t.db.knex('line_items').where({ budget_year_id: w.budgetYearId }).count('* as c'))[0].c);

@@ -1,16 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../../test/use-app';
 import { auditOf, buildEmployee, buildProposed, buildWorld, lineRow, type World } from '../../test/factories';
 
-let t: TestApp;
-let admin: { token: string };
-let finance: { token: string };
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.userWith('ADMIN');
-  finance = await t.userWith('FINANCE');
-});
-afterAll(() => t.close());
+const { t, admin, finance } = useApp(['ADMIN', 'FINANCE']);
 
 /** A misspelt second entry of one person, plus a colleague who only shares the surname and school. */
 async function plantPair(w: World) {
@@ -38,6 +30,11 @@ async function plantPair(w: World) {
   return { original, copy, colleague, otherYear };
 }
 
+/** The dismiss and merge calls, as ADMIN unless another token is given ('' sends none). */
+const dismiss = (body: unknown, token = admin.token) =>
+  t.api('post', '/line-items/dismiss-duplicate', { token, body });
+const merge = (body: unknown, token = admin.token) =>
+  t.api('post', '/line-items/merge-duplicates', { token, body });
 const getDuplicates = (w: World, token = admin.token, extra = '') =>
   t.api('get', `/line-items/duplicates?budgetYearId=${w.budgetYearId}${extra}`, { token });
 
@@ -84,50 +81,22 @@ describe('GET /line-items/duplicates', () => {
     const w = await buildWorld(t.db.knex);
     const p = await plantPair(w);
     const body = { id1: p.copy, id2: p.original };
-    expect((await t.api('post', '/line-items/dismiss-duplicate', { body })).status).toBe(401);
-    expect(
-      (
-        await t.api('post', '/line-items/dismiss-duplicate', {
-          token: admin.token,
-          body: { id1: p.copy, id2: p.copy },
-        })
-      ).status,
-    ).toBe(400);
-    expect(
-      (await t.api('post', '/line-items/dismiss-duplicate', { token: admin.token, body: { id1: p.copy } }))
-        .status,
-    ).toBe(400);
-    expect(
-      (await t.api('post', '/line-items/dismiss-duplicate', { token: finance.token, body })).status,
-    ).toBe(403);
-    expect(
-      (
-        await t.api('post', '/line-items/dismiss-duplicate', {
-          token: admin.token,
-          body: { id1: p.copy, id2: 999999 },
-        })
-      ).status,
-    ).toBe(404);
-    expect(
-      (
-        await t.api('post', '/line-items/dismiss-duplicate', {
-          token: admin.token,
-          body: { id1: p.copy, id2: p.otherYear },
-        })
-      ).status,
-    ).toBe(400);
-    const ok = await t.api('post', '/line-items/dismiss-duplicate', { token: admin.token, body });
+    const refusals: [unknown, string, number][] = [
+      [body, '', 401],
+      [{ id1: p.copy, id2: p.copy }, admin.token, 400],
+      [{ id1: p.copy }, admin.token, 400],
+      [body, finance.token, 403],
+      [{ id1: p.copy, id2: 999999 }, admin.token, 404],
+      [{ id1: p.copy, id2: p.otherYear }, admin.token, 400],
+    ];
+    for (const [refused, token, status] of refusals) {
+      expect((await dismiss(refused, token)).status, JSON.stringify(refused)).toBe(status);
+    }
+    const ok = await dismiss(body);
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({ id1: p.copy, id2: p.original, dismissed: true });
     // Idempotent: a second dismissal is fine and stores one row.
-    expect(
-      (
-        await t.api('post', '/line-items/dismiss-duplicate', {
-          token: admin.token,
-          body: { id1: p.original, id2: p.copy },
-        })
-      ).status,
-    ).toBe(200);
+    expect((await dismiss({ id1: p.original, id2: p.copy })).status).toBe(200);
     const rows = await t.db
       .knex('dismissed_duplicates')
       .where({ line_item_id_low: p.original, line_item_id_high: p.copy });
@@ -157,9 +126,7 @@ describe('GET /line-items/duplicates', () => {
     await t.db.knex('line_items').where({ id: p.copy }).update({ first_name: 'Kathryn' });
     expect(await check()).toHaveLength(1);
     const body = { id1: p.copy, id2: p.original };
-    expect((await t.api('post', '/line-items/dismiss-duplicate', { token: admin.token, body })).status).toBe(
-      200,
-    );
+    expect((await dismiss(body)).status).toBe(200);
     expect(await check()).toEqual([]);
     t.db.knex.off('query', listen);
     expect(scans.length).toBe(4);
@@ -172,15 +139,7 @@ describe('POST /line-items/merge-duplicates', () => {
     const p = await plantPair(w);
     const proposed = await buildProposed(t.db.knex, w);
     const before = await lineRow(t.db.knex, p.original);
-    const merge = (body: unknown, token = admin.token) =>
-      t.api('post', '/line-items/merge-duplicates', { token, body });
-    expect(
-      (
-        await t.api('post', '/line-items/merge-duplicates', {
-          body: { keepId: p.original, deleteId: p.copy },
-        })
-      ).status,
-    ).toBe(401);
+    expect((await merge({ keepId: p.original, deleteId: p.copy }, '')).status).toBe(401);
     const self = await merge({ keepId: p.original, deleteId: p.original });
     expect(self.status).toBe(400);
     expect(self.body.error).toMatch(/cannot be merged with itself/);
@@ -197,10 +156,7 @@ describe('POST /line-items/merge-duplicates', () => {
     const w = await buildWorld(t.db.knex);
     const p = await plantPair(w);
     await t.db.knex('line_items').where({ id: p.original }).update({ hire_date: null });
-    const res = await t.api('post', '/line-items/merge-duplicates', {
-      token: admin.token,
-      body: { keepId: p.original, deleteId: p.copy },
-    });
+    const res = await merge({ keepId: p.original, deleteId: p.copy });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       deletedId: p.copy,
@@ -220,14 +176,7 @@ describe('POST /line-items/merge-duplicates', () => {
       after: { mergedIntoId: p.original },
     });
     // Merging again: the deleted record is gone.
-    expect(
-      (
-        await t.api('post', '/line-items/merge-duplicates', {
-          token: admin.token,
-          body: { keepId: p.original, deleteId: p.copy },
-        })
-      ).status,
-    ).toBe(404);
+    expect((await merge({ keepId: p.original, deleteId: p.copy })).status).toBe(404);
   });
 });
 

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../../test/use-app';
 import {
   buildBudgetYear,
   buildContract,
@@ -16,15 +16,7 @@ import {
  * recompute it; every path's audit entries name their cause. Expected salaries are worked out
  * here in integer cents.
  */
-let t: TestApp;
-let admin: string;
-let finance: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await t.userWith('ADMIN')).token;
-  finance = (await t.userWith('FINANCE')).token;
-});
-afterAll(() => t.close());
+const { t, admin, finance } = useApp(['ADMIN', 'FINANCE']);
 
 const nextYear = async (id: number) =>
   toCents((await t.db.knex('line_items').where({ id }).first('next_year_salary')).next_year_salary);
@@ -56,7 +48,7 @@ describe('the one writer of line items', () => {
     expect(await nextYear(keep)).toBeNull();
 
     const res = await t.api('post', '/line-items/merge-duplicates', {
-      token: admin,
+      token: admin.token,
       body: { keepId: keep, deleteId: drop },
     });
     expect(res.status).toBe(200);
@@ -91,7 +83,7 @@ describe('the one writer of line items', () => {
     );
 
     const res = await t.api('put', `/cola/work-groups/${group}`, {
-      token: admin,
+      token: admin.token,
       body: { categoryId: raised.id },
     });
     expect(res.status).toBe(200);
@@ -124,7 +116,7 @@ describe('the one writer of line items', () => {
       })),
     );
     const res = await t.api('post', '/projections/fix-base-year', {
-      token: finance,
+      token: finance.token,
       body: { budgetYearId, correctBaseYear: 2026, isOperating: true },
     });
     expect(res.status).toBe(200);
@@ -141,7 +133,7 @@ describe('the one writer of line items', () => {
       { budgetYearId, fiscalYear: 2026, salary: '41000.00', position: `Clerk ${budgetYearId}` },
       { budgetYearId, fiscalYear: 2026, salary: '42000.00', position: 'Other' },
     ]);
-    const call = async (method: string, path: string, body: unknown, token = finance) => {
+    const call = async (method: string, path: string, body: unknown, token = finance.token) => {
       const res = await t.api(method as 'post', path, { token, body });
       expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBe(200);
     };
@@ -151,7 +143,7 @@ describe('the one writer of line items', () => {
       'post',
       '/bulk-update/work-groups',
       { budgetYearId, fiscalYear: 2026, match: { position: `Clerk ${budgetYearId}` }, workGroupId: group },
-      admin,
+      admin.token,
     );
     await call(
       'post',
@@ -162,7 +154,7 @@ describe('the one writer of line items', () => {
         match: { position: `Clerk ${budgetYearId}` },
         employeeStatus: 'Inactive',
       },
-      admin,
+      admin.token,
     );
     expect(await causes([c])).toEqual(['Employee line edited', 'Bulk: status set to Retiring']);
     for (const id of [a, b]) {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from '../../test/use-app';
 import {
   actualMeter,
   dollarsOf,
@@ -18,17 +18,11 @@ import {
  * down, and the meter says how many dollars short the budget is.
  */
 
-let t: TestApp;
-let admin: string;
-let viewer: string;
+const { t, admin, viewer } = useApp(['ADMIN', 'VIEW_ONLY']);
 let w: NssWorld;
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await t.userWith('ADMIN')).token;
-  viewer = (await t.userWith('VIEW_ONLY')).token;
   w = await nssWorld(t);
 });
-afterAll(() => t.close());
 
 const SHORT = 59989n;
 
@@ -46,11 +40,11 @@ describe('the NSS meter of a budget just short of the requirement', () => {
       requiredNss: dollars(required),
       requiredLocalContribution: dollars(required - dollarsOf(FIGURES_FY27.chapter70Aid)),
     };
-    const put = await t.api('put', `/nss/state-figures/${FY}`, { token: admin, body: figures });
+    const put = await t.api('put', `/nss/state-figures/${FY}`, { token: admin.token, body: figures });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
 
     const res = await t.api('get', `/nss/meter?budgetYearId=${w.budgetYearId}&fiscalYear=${FY}`, {
-      token: viewer,
+      token: viewer.token,
     });
     expect(res.status).toBe(200);
     const want = expectedMeter(w, rules, new Map(), figures);

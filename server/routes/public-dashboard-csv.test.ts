@@ -1,11 +1,11 @@
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from '../../test/use-app';
 import { sumCents } from '../../test/factories';
 import { buildPublicWorld, FY, type PublicWorld } from '../../test/worlds/public-dashboard.world';
 
 /** 'Download the data': the published tables as CSV, safe to open in a spreadsheet. */
-let t: TestApp;
+const { t } = useApp();
 let w: PublicWorld;
 const PATH = 'csv-district';
 
@@ -14,7 +14,6 @@ const rowsOf = async (res: Response) =>
   parse(await res.text(), { columns: true }) as Record<string, string>[];
 
 beforeAll(async () => {
-  t = await createTestApp();
   const admin = (await t.userWith('ADMIN')).token;
   w = await buildPublicWorld(t.db.knex);
   const id = (await t.api('get', '/public-dashboard/config', { token: admin })).body.config.id;
@@ -29,7 +28,6 @@ beforeAll(async () => {
   });
   expect(published.status).toBe(200);
 });
-afterAll(() => t.close());
 
 describe('GET /public-dashboard/view/:urlPath/data.csv', () => {
   it('answers every public table of the year as a CSV attachment, figures equal to the view', async () => {

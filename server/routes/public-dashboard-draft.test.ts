@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { PublicView } from '@shared/schemas/public-dashboard';
 import type { PublicPreview } from '@shared/schemas/public-dashboard-preview';
 import { forgetPublicViews, publicViewForPath } from '@server/domains/public-dashboard/public-dashboard-view';
-import { createTestApp, type TestApp } from '../../test/app';
+import { useApp } from '../../test/use-app';
 import { sumCents } from '../../test/factories';
 import { buildPublicWorld, FY, type PublicWorld } from '../../test/worlds/public-dashboard.world';
 
@@ -11,8 +11,7 @@ import { buildPublicWorld, FY, type PublicWorld } from '../../test/worlds/public
  * section switches change the draft, which the admin's preview shows at once; the public JSON, CSV
  * and page stay as they were until Publish, then show all of it.
  */
-let t: TestApp;
-let admin: string;
+const { t, admin } = useApp(['ADMIN']);
 let w: PublicWorld;
 let configId: number;
 let hearingId: number;
@@ -28,16 +27,16 @@ const view = (path = PATH) => t.api('get', `/public-dashboard/view/${path}`);
 const csv = async (path = PATH) =>
   (await fetch(`${t.url}/api/public-dashboard/view/${path}/data.csv`)).text();
 const preview = async (query = ''): Promise<PublicPreview> => {
-  const res = await t.api('get', `/public-dashboard/preview${query}`, { token: admin });
+  const res = await t.api('get', `/public-dashboard/preview${query}`, { token: admin.token });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body;
 };
 const configure = async (body: object) => {
-  const res = await t.api('patch', `/public-dashboard/config/${configId}`, { token: admin, body });
+  const res = await t.api('patch', `/public-dashboard/config/${configId}`, { token: admin.token, body });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 };
 const publish = async () => {
-  const res = await t.api('post', `/public-dashboard/publish/${configId}`, { token: admin });
+  const res = await t.api('post', `/public-dashboard/publish/${configId}`, { token: admin.token });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body;
 };
@@ -46,7 +45,7 @@ async function uploadLogo(): Promise<string> {
   form.append('logo', new File([new Uint8Array(PNG)], 'crest.png'));
   const res = await fetch(`${t.url}/api/public-dashboard/upload-logo`, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${admin}` },
+    headers: { Authorization: `Bearer ${admin.token}` },
     body: form,
   });
   expect(res.status).toBe(201);
@@ -67,10 +66,8 @@ async function residents(path = PATH) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await t.userWith('ADMIN')).token;
   w = await buildPublicWorld(t.db.knex);
-  configId = (await t.api('get', '/public-dashboard/config', { token: admin })).body.config.id;
+  configId = (await t.api('get', '/public-dashboard/config', { token: admin.token })).body.config.id;
   await configure({
     urlPath: PATH,
     schoolName: 'Springfield Public Schools',
@@ -78,19 +75,18 @@ beforeAll(async () => {
     showHeadcountChart: true,
   });
   const link = await t.api('post', `/public-dashboard/${configId}/links`, {
-    token: admin,
+    token: admin.token,
     body: { title: 'Budget hearing', url: 'https://youtu.be/dQw4w9WgXcQ', linkType: 'video' },
   });
   hearingId = link.body.link.id;
   for (const title of ['Budget book', 'Parent survey']) {
     await t.api('post', `/public-dashboard/${configId}/links`, {
-      token: admin,
+      token: admin.token,
       body: { title, url: 'https://example.org/book.pdf', linkType: 'document' },
     });
   }
   await publish();
 });
-afterAll(() => t.close());
 
 describe('GET /public-dashboard/preview', () => {
   it('returns 401 without sign-in and 403 for VIEW_ONLY and FINANCE', async () => {
@@ -102,7 +98,7 @@ describe('GET /public-dashboard/preview', () => {
   });
 
   it('returns 400 for years that are not fiscal years', async () => {
-    const res = await t.api('get', '/public-dashboard/preview?years=2026,next', { token: admin });
+    const res = await t.api('get', '/public-dashboard/preview?years=2026,next', { token: admin.token });
     expect(res.status).toBe(400);
     expect(res.body.details[0].path).toMatch(/^years/);
   });
@@ -164,7 +160,7 @@ describe('the draft and Publish', () => {
     await configure({ schoolLogoUrl: logoUrl });
     await unchanged('a logo uploaded and saved');
     await t.api('post', `/public-dashboard/${configId}/links`, {
-      token: admin,
+      token: admin.token,
       body: {
         title: 'Town meeting warrant',
         url: 'https://springfield.example.gov/warrant',
@@ -172,17 +168,23 @@ describe('the draft and Publish', () => {
       },
     });
     await unchanged('Add Link');
-    const links = (await t.api('get', `/public-dashboard/${configId}/links`, { token: admin })).body.links;
+    const links = (await t.api('get', `/public-dashboard/${configId}/links`, { token: admin.token })).body
+      .links;
     const book = links.find((l: { title: string }) => l.title === 'Budget book');
     await t.api('patch', `/public-dashboard/links/${hearingId}`, {
-      token: admin,
+      token: admin.token,
       body: { title: 'FY26 budget hearing', url: 'https://youtu.be/dQw4w9WgXcQ', linkType: 'video' },
     });
     await unchanged('Edit Link');
-    expect((await t.api('delete', `/public-dashboard/links/${book.id}`, { token: admin })).status).toBe(200);
+    expect((await t.api('delete', `/public-dashboard/links/${book.id}`, { token: admin.token })).status).toBe(
+      200,
+    );
     await unchanged('Delete Link');
     const survey = links.find((l: { title: string }) => l.title === 'Parent survey');
-    await t.api('patch', `/public-dashboard/links/${survey.id}`, { token: admin, body: { isActive: false } });
+    await t.api('patch', `/public-dashboard/links/${survey.id}`, {
+      token: admin.token,
+      body: { isActive: false },
+    });
     await unchanged('Hide Link');
     // Switching sections on, and switching off one that holds no figures, waits for Publish too.
     await configure({ showSalaryCharts: true, showTownLinks: false });
@@ -293,7 +295,7 @@ describe('the draft and Publish', () => {
 describe('the stage of a published year', () => {
   it("names the stage in the preview at once and on residents' page from the next Publish", async () => {
     const advanced = await t.api('post', '/budget-stages/advance', {
-      token: admin,
+      token: admin.token,
       body: {
         budgetYearId: w.budgetYearId,
         fiscalYear: FY,
@@ -304,8 +306,11 @@ describe('the stage of a published year', () => {
     expect(advanced.status, JSON.stringify(advanced.body)).toBe(200);
     // The admin's dashboard is told the vote is not what residents see.
     const stagesNow = async () =>
-      (await t.api('get', `/budget-stages?budgetYearId=${w.budgetYearId}&fiscalYear=${FY}`, { token: admin }))
-        .body;
+      (
+        await t.api('get', `/budget-stages?budgetYearId=${w.budgetYearId}&fiscalYear=${FY}`, {
+          token: admin.token,
+        })
+      ).body;
     const before = await stagesNow();
     expect(before.current.stageLabel).toBe("Superintendent's Recommended");
     expect(before.published).toMatchObject({ stageLabel: null });

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { PublicView } from '@shared/schemas/public-dashboard';
 import type { PublicPreview } from '@shared/schemas/public-dashboard-preview';
 import { forgetPublicViews } from '@server/domains/public-dashboard/public-dashboard-view';
-import { createTestApp, type TestApp } from '../../test/app';
+import { useApp } from '../../test/use-app';
 import { buildBudgetYear, buildScenario, insertProposed, sumCents } from '../../test/factories';
 import { buildPublicWorld, type PublicWorld } from '../../test/worlds/public-dashboard.world';
 
@@ -13,8 +13,7 @@ import { buildPublicWorld, type PublicWorld } from '../../test/worlds/public-das
  * earlier stage (409, nothing changed) unless the request confirms it, and the preview names each
  * year's budget year and stage.
  */
-let t: TestApp;
-let admin: string;
+const { t, admin } = useApp(['ADMIN']);
 let w: PublicWorld;
 let configId: number;
 let fy27: number;
@@ -23,13 +22,13 @@ const NEXT = 2027;
 const fy26Lines2027 = ['3100000.25', '412345.67'];
 
 const publish = (body?: object) =>
-  t.api('post', `/public-dashboard/publish/${configId}`, { token: admin, ...(body ? { body } : {}) });
+  t.api('post', `/public-dashboard/publish/${configId}`, { token: admin.token, ...(body ? { body } : {}) });
 const residents = async (): Promise<PublicView> => {
   forgetPublicViews(t.app);
   return (await t.api('get', `/public-dashboard/view/${PATH}`)).body;
 };
 const preview = async (query = ''): Promise<PublicPreview> => {
-  const res = await t.api('get', `/public-dashboard/preview${query}`, { token: admin });
+  const res = await t.api('get', `/public-dashboard/preview${query}`, { token: admin.token });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body;
 };
@@ -43,8 +42,6 @@ const state = async () => ({
 const cents = (dollars: number) => Math.round(dollars * 100);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await t.userWith('ADMIN')).token;
   w = await buildPublicWorld(t.db.knex);
   // FY26's following year, FY2027, voted by the committee on 12 March 2026.
   await insertProposed(
@@ -64,14 +61,14 @@ beforeAll(async () => {
     ['SCHOOL_COMMITTEE_ADOPTED', '2026-03-12'],
   ]) {
     const res = await t.api('post', '/budget-stages/advance', {
-      token: admin,
+      token: admin.token,
       body: { budgetYearId: w.budgetYearId, fiscalYear: NEXT, stage, date },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   }
-  configId = (await t.api('get', '/public-dashboard/config', { token: admin })).body.config.id;
+  configId = (await t.api('get', '/public-dashboard/config', { token: admin.token })).body.config.id;
   const saved = await t.api('patch', `/public-dashboard/config/${configId}`, {
-    token: admin,
+    token: admin.token,
     body: { urlPath: PATH, publishedYears: [NEXT] },
   });
   expect(saved.status).toBe(200);
@@ -86,7 +83,6 @@ beforeAll(async () => {
     { budgetYearId: fy27, fiscalYear: NEXT, scenarioId: scenario, amount: '0.00' },
   ]);
 });
-afterAll(() => t.close());
 
 describe('Publish after another budget year takes up a published year', () => {
   it('keeps the budget year residents read, so they never switch to the empty one', async () => {

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MIN_CELL_COUNT, publicViewResponse, type PublicView } from '@shared/schemas/public-dashboard';
 import { queueFor } from '@server/db/queue';
 import { forgetPublicViews, publicViewForPath } from '@server/domains/public-dashboard/public-dashboard-view';
-import { createTestApp, type TestApp } from '../../test/app';
+import { useApp } from '../../test/use-app';
 import { sumCents } from '../../test/factories';
 import { buildPublicWorld, FY, type PublicWorld } from '../../test/worlds/public-dashboard.world';
 
@@ -11,34 +11,30 @@ import { buildPublicWorld, FY, type PublicWorld } from '../../test/worlds/public
  * equal the staff dashboard's to the cent; it holds no name, id or salary of anyone, and no
  * breakdown cell of fewer than MIN_CELL_COUNT people.
  */
-let t: TestApp;
-let admin: string;
+const { t, admin } = useApp(['ADMIN']);
 let w: PublicWorld;
 let configId: number;
 const PATH = 'springfield';
 
 const view = () => t.api('get', `/public-dashboard/view/${PATH}`);
 const publish = (body?: object) =>
-  t.api('post', `/public-dashboard/publish/${configId}`, { token: admin, body });
+  t.api('post', `/public-dashboard/publish/${configId}`, { token: admin.token, body });
 const snapshotRows = () => t.db.knex('public_dashboard_snapshots').orderBy('fiscal_year');
 const dollars = (cents: number) => cents / 100;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await t.userWith('ADMIN')).token;
   w = await buildPublicWorld(t.db.knex);
-  configId = (await t.api('get', '/public-dashboard/config', { token: admin })).body.config.id;
+  configId = (await t.api('get', '/public-dashboard/config', { token: admin.token })).body.config.id;
   const saved = await t.api('patch', `/public-dashboard/config/${configId}`, {
-    token: admin,
+    token: admin.token,
     body: { urlPath: PATH, schoolName: 'Springfield Public Schools', showSalaryCharts: true },
   });
   expect(saved.status).toBe(200);
   await t.api('post', `/public-dashboard/${configId}/links`, {
-    token: admin,
+    token: admin.token,
     body: { title: 'Hearing', url: 'https://youtu.be/dQw4w9WgXcQ', linkType: 'video' },
   });
 });
-afterAll(() => t.close());
 
 describe('before the first Publish', () => {
   it('answers 404 Dashboard Not Found, exactly as for a path that never existed', async () => {
@@ -122,9 +118,9 @@ describe('after Publish', () => {
 
   it('equals the staff dashboard to the cent for the same budget year and fiscal year', async () => {
     const q = `budgetYearId=${w.budgetYearId}&fiscalYear=${FY}`;
-    const summary = await t.api('get', `/line-items/budget/summary?${q}`, { token: admin });
-    const byCategory = await t.api('get', `/line-items/summary/by-category?${q}`, { token: admin });
-    const byBuilding = await t.api('get', `/line-items/summary/by-building?${q}`, { token: admin });
+    const summary = await t.api('get', `/line-items/budget/summary?${q}`, { token: admin.token });
+    const byCategory = await t.api('get', `/line-items/summary/by-category?${q}`, { token: admin.token });
+    const byBuilding = await t.api('get', `/line-items/summary/by-building?${q}`, { token: admin.token });
     const year = published.data[String(FY)]!;
     expect(year.totalBudget).toBe(summary.body.proposedBudget);
     expect(year.townGoal).toBe(summary.body.townGoal);
@@ -210,7 +206,7 @@ describe('after Publish', () => {
     const during = await view();
     expect(during.body).toEqual(before.body);
     expect(during.headers.get('etag')).toBe(before.headers.get('etag'));
-    const config = await t.api('get', '/public-dashboard/config', { token: admin });
+    const config = await t.api('get', '/public-dashboard/config', { token: admin.token });
     expect(config.body.config.dataChangedSincePublish).toBe(true);
 
     expect((await publish()).status).toBe(200);
@@ -219,13 +215,13 @@ describe('after Publish', () => {
       dollars(sumCents(w.proposed.map((p) => p.amount)) + 300000),
     );
     expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
-    const settled = await t.api('get', '/public-dashboard/config', { token: admin });
+    const settled = await t.api('get', '/public-dashboard/config', { token: admin.token });
     expect(settled.body.config.dataChangedSincePublish).toBe(false);
   });
 
   it('counts projected staff only after the admin turns showProjectedEmployees on and publishes', async () => {
     await t.api('patch', `/public-dashboard/config/${configId}`, {
-      token: admin,
+      token: admin.token,
       body: { showProjectedEmployees: true },
     });
     expect((await view()).body.data[String(FY)].locationData.totalEmployees).toBe(20);

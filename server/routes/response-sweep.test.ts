@@ -4,10 +4,10 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import Router from '@koa/router';
 import Koa from 'koa';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { z } from 'zod';
 import type { AnyRoute } from './define';
-import { createTestApp, type TestApp } from '../../test/app';
+import { useApp } from '../../test/use-app';
 import { buildBudgetYear, buildCategory, buildScenario } from '../../test/factories';
 import { readSweep, responseCheck, routeKey, sweepRecorder, sweepReport } from '../../test/response-check';
 
@@ -109,22 +109,14 @@ describe('the sweep’s rules', () => {
 });
 
 describe('successful calls of the routes no other test answers with a 2xx', () => {
-  let t: TestApp;
-  let admin: string;
-  let finance: string;
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = (await t.userWith('ADMIN')).token;
-    finance = (await t.userWith('FINANCE')).token;
-  });
-  afterAll(() => t.close());
+  const { t, admin, finance } = useApp(['ADMIN', 'FINANCE']);
 
   /** The routes the run's test servers recorded as checked so far (every worker's). */
   const recorded = () => readSweep(inject('responseSweepDir'));
 
   it('GET /budget-years lists budget years (roles.test.ts only ever sees an empty list)', async () => {
     const id = await buildBudgetYear(t.db.knex, { label: `Sweep ${process.pid}`, currentFiscalYear: 2027 });
-    const res = await t.api('get', '/budget-years', { token: admin });
+    const res = await t.api('get', '/budget-years', { token: admin.token });
     expect(res.status).toBe(200);
     expect(res.body.budgetYears).toContainEqual({
       id,
@@ -137,11 +129,11 @@ describe('successful calls of the routes no other test answers with a 2xx', () =
   });
 
   it('PUT /cola/scenarios/:id renames a scenario and changes its description', async () => {
-    const made = await t.api('post', '/cola/scenarios', { token: finance, body: { name: 'Before' } });
+    const made = await t.api('post', '/cola/scenarios', { token: finance.token, body: { name: 'Before' } });
     expect(made.status).toBe(201);
     const id = made.body.scenario.id;
     const res = await t.api('put', `/cola/scenarios/${id}`, {
-      token: finance,
+      token: finance.token,
       body: { name: 'After', description: 'Renamed by the sweep' },
     });
     expect(res.status).toBe(200);
@@ -155,7 +147,7 @@ describe('successful calls of the routes no other test answers with a 2xx', () =
     const active = await buildScenario(t.db.knex, budgetYearId, 'proposed', true, 'Adopted');
     await buildScenario(t.db.knex, budgetYearId, 'operating', true, 'Payroll');
     const res = await t.api('get', `/scenarios/active/proposed?budgetYearId=${budgetYearId}`, {
-      token: finance,
+      token: finance.token,
     });
     expect(res.status).toBe(200);
     expect(res.body.scenario).toMatchObject({ id: active, budgetYearId, name: 'Adopted', isActive: true });
@@ -166,11 +158,13 @@ describe('successful calls of the routes no other test answers with a 2xx', () =
     const budgetYearId = await buildBudgetYear(t.db.knex);
     const categoryId = await buildCategory(t.db.knex);
     const saved = await t.api('put', '/scenarios/floors', {
-      token: finance,
+      token: finance.token,
       body: { budgetYearId, floors: [{ categoryId, floorPercent: 80, reason: 'Mandated' }] },
     });
     expect(saved.status).toBe(200);
-    const res = await t.api('get', `/scenarios/floors?budgetYearId=${budgetYearId}`, { token: finance });
+    const res = await t.api('get', `/scenarios/floors?budgetYearId=${budgetYearId}`, {
+      token: finance.token,
+    });
     expect(res.status).toBe(200);
     expect(res.body.floors).toEqual([
       expect.objectContaining({ categoryId, lineItemId: null, floorPercent: 80, reason: 'Mandated' }),
@@ -181,12 +175,12 @@ describe('successful calls of the routes no other test answers with a 2xx', () =
   it('DELETE /scenarios/cuts/:id deletes a cut scenario', async () => {
     const budgetYearId = await buildBudgetYear(t.db.knex);
     const made = await t.api('post', '/scenarios/cuts', {
-      token: finance,
+      token: finance.token,
       body: { budgetYearId, name: 'Gone' },
     });
     expect(made.status).toBe(201);
     const id = made.body.scenario.id;
-    const res = await t.api('delete', `/scenarios/cuts/${id}`, { token: finance });
+    const res = await t.api('delete', `/scenarios/cuts/${id}`, { token: finance.token });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: 'Scenario Gone deleted' });
     expect(await t.db.knex('cut_scenarios').where({ id }).first()).toBeUndefined();

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from '../../test/use-app';
 import {
   buildBudgetYear,
   buildCategory,
@@ -15,7 +15,7 @@ import {
  * amounts the test wrote and the percents it chose, never read back from the code under test.
  * Refusals are checked by counting rows before and after.
  */
-let t: TestApp;
+const { t } = useApp();
 let admin: string;
 let admin2: string;
 let finance: string;
@@ -63,7 +63,6 @@ const undo = async (adoption: number, reason?: string) => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = (await t.userWith('ADMIN', { name: 'Alice Admin' })).token;
   admin2 = (await t.userWith('ADMIN', { name: 'Bob Admin' })).token;
   finance = (await t.userWith('FINANCE')).token;
@@ -132,7 +131,6 @@ beforeAll(async () => {
   expect((await call('patch', `/public-dashboard/config/${config.id}`, { urlPath: PATH })).status).toBe(200);
   configId = config.id;
 });
-afterAll(() => t.close());
 let configId: number;
 
 async function newScenario(name: string, cuts: Record<number, number>, fiscalYear = FY) {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../../test/use-app';
 
 /**
  * Town goals with exact money: large amounts, percent goals rounded once and halves away from zero,
@@ -7,17 +7,10 @@ import { createTestApp, type TestApp } from '../../test/app';
  * Expected dollars are worked out here in BigInt cents.
  */
 
-let t: TestApp;
-let finance: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  finance = (await t.userWith('FINANCE')).token;
-});
-afterAll(() => t.close());
+const { t, finance } = useApp(['FINANCE']);
 
 const goalCount = async () => Number((await t.db.knex('town_goals').count('* as c'))[0].c);
-const save = (body: Record<string, unknown>) => t.api('post', '/town-goals', { token: finance, body });
+const save = (body: Record<string, unknown>) => t.api('post', '/town-goals', { token: finance.token, body });
 /** The stored row's money columns as PostgreSQL writes them, so no float stands between. */
 const stored = async (fiscalYear: number) =>
   (
@@ -33,6 +26,21 @@ function expectedCents(baselineCents: bigint, percentThousandths: bigint): bigin
   const numerator = baselineCents * (100_000n + percentThousandths);
   return (2n * numerator + 100_000n) / 200_000n;
 }
+/** Saves `body` and expects a 400 whose details name `path` with `message`. */
+async function refused(body: Record<string, unknown>, path: string, message: string) {
+  const res = await save(body);
+  expect(res.status, JSON.stringify(body)).toBe(400);
+  expect(res.body.details).toContainEqual({ path, message });
+  return res;
+}
+/** A BOTH goal: dollars and a percent over the baseline. */
+const both = (fiscalYear: number, dollarGoal: number, percentGoal: number, baselineAmount = 46_733_000) => ({
+  fiscalYear,
+  goalType: 'BOTH',
+  dollarGoal,
+  percentGoal,
+  baselineAmount,
+});
 const text = (cents: bigint) => `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
 
 describe('POST /town-goals: exact money', () => {
@@ -53,24 +61,17 @@ describe('POST /town-goals: exact money', () => {
 
   it('refuses an amount beyond numeric(14,2) with a 400 naming the field, writing nothing', async () => {
     const before = await goalCount();
-    const res = await save({ fiscalYear: 2055, goalType: 'DOLLAR', dollarGoal: 1_000_000_000_000 });
-    expect(res.status).toBe(400);
-    expect(res.body.details).toContainEqual({
-      path: 'dollarGoal',
-      message: 'Amount is too large (at most 999,999,999,999.99)',
-    });
+    await refused(
+      { fiscalYear: 2055, goalType: 'DOLLAR', dollarGoal: 1_000_000_000_000 },
+      'dollarGoal',
+      'Amount is too large (at most 999,999,999,999.99)',
+    );
     // A percent goal whose dollars would not fit: a 400 on the percent, not a database error.
-    const derived = await save({
-      fiscalYear: 2055,
-      goalType: 'PERCENT',
-      percentGoal: 10,
-      baselineAmount: 999_999_999_999.99,
-    });
-    expect(derived.status).toBe(400);
-    expect(derived.body.details).toContainEqual({
-      path: 'percentGoal',
-      message: 'Gives more than $999,999,999,999.99',
-    });
+    await refused(
+      { fiscalYear: 2055, goalType: 'PERCENT', percentGoal: 10, baselineAmount: 999_999_999_999.99 },
+      'percentGoal',
+      'Gives more than $999,999,999,999.99',
+    );
     expect(await goalCount()).toBe(before);
   });
 
@@ -101,17 +102,11 @@ describe('POST /town-goals: exact money', () => {
 
   it('refuses a percent with more decimals than it keeps, rather than storing one figure and using another', async () => {
     const before = await goalCount();
-    const res = await save({
-      fiscalYear: 2060,
-      goalType: 'PERCENT',
-      percentGoal: 3.14159,
-      baselineAmount: 48_200_000,
-    });
-    expect(res.status).toBe(400);
-    expect(res.body.details).toContainEqual({
-      path: 'percentGoal',
-      message: 'Use at most 3 decimal places for a percent (such as 3.142)',
-    });
+    await refused(
+      { fiscalYear: 2060, goalType: 'PERCENT', percentGoal: 3.14159, baselineAmount: 48_200_000 },
+      'percentGoal',
+      'Use at most 3 decimal places for a percent (such as 3.142)',
+    );
     expect(await goalCount()).toBe(before);
   });
 });
@@ -119,56 +114,31 @@ describe('POST /town-goals: exact money', () => {
 describe('POST /town-goals: a BOTH goal says one thing', () => {
   it('refuses dollars and a percent that disagree, naming both fields, writing nothing', async () => {
     const before = await goalCount();
-    const res = await save({
-      fiscalYear: 2061,
-      goalType: 'BOTH',
-      dollarGoal: 1_000_000,
-      percentGoal: 50,
-      baselineAmount: 46_733_000,
-    });
+    const res = await save(both(2061, 1_000_000, 50));
     expect(res.status).toBe(400);
     expect(res.body.error).toBe(
       'The dollar goal and the percent goal disagree: 50% over the baseline $46,733,000.00 is ' +
         '$70,099,500.00, not $1,000,000.00 (which is -97.86%). Enter one of them, or make them agree.',
     );
     expect(res.body.details.map((d: { path: string }) => d.path)).toEqual(['dollarGoal', 'percentGoal']);
-    const noBaseline = await save({ fiscalYear: 2061, goalType: 'BOTH', dollarGoal: 5, percentGoal: 1 });
-    expect(noBaseline.status).toBe(400);
-    expect(noBaseline.body.details).toContainEqual({
-      path: 'baselineAmount',
-      message: 'Required for a BOTH goal',
-    });
+    await refused(
+      { fiscalYear: 2061, goalType: 'BOTH', dollarGoal: 5, percentGoal: 1 },
+      'baselineAmount',
+      'Required for a BOTH goal',
+    );
     expect(await goalCount()).toBe(before);
   });
 
   it('saves a pair within a cent, or a percent that is the dollars’ own to 3 decimals', async () => {
     // 3% over $46,733,000 is $48,134,990 exactly.
-    const exact = await save({
-      fiscalYear: 2062,
-      goalType: 'BOTH',
-      dollarGoal: 48_134_990,
-      percentGoal: 3,
-      baselineAmount: 46_733_000,
-    });
+    const exact = await save(both(2062, 48_134_990, 3));
     expect(exact.status).toBe(200);
     expect(exact.body.goal).toMatchObject({ dollarGoal: 48_134_990, percentGoal: 3 });
     // $48,400,000 is 3.56707...% over the baseline: 3.567% is that percent to the column's 3 decimals.
-    const rounded = await save({
-      fiscalYear: 2063,
-      goalType: 'BOTH',
-      dollarGoal: 48_400_000,
-      percentGoal: 3.567,
-      baselineAmount: 46_733_000,
-    });
+    const rounded = await save(both(2063, 48_400_000, 3.567));
     expect(rounded.status).toBe(200);
     expect(await stored(2063)).toEqual({ dollars: '48400000.00', percent: '3.567', baseline: '46733000.00' });
-    const oneOff = await save({
-      fiscalYear: 2064,
-      goalType: 'BOTH',
-      dollarGoal: 48_400_000,
-      percentGoal: 3.568,
-      baselineAmount: 46_733_000,
-    });
+    const oneOff = await save(both(2064, 48_400_000, 3.568));
     expect(oneOff.status).toBe(400);
   });
 });
