@@ -1,31 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCliRunner, type CliRunner } from '../test/cli';
+import { describe, expect, it } from 'vitest';
+import { useCli } from '../test/use-cli';
 import { buildBudgetYear, buildCategory, buildScenario, insertProposed } from '../test/factories';
 
 /** `scenarios adopt|adoptions|undo-adoption` through the real binary. */
 describe('budget-cli scenarios adopt', () => {
-  let runner: CliRunner;
   const AMOUNTS = ['1000.05', '333.33', '80000.00'];
-  const cli = (...args: string[]) => runner.cli(...args);
   const year = ['--budget-year', 'FY27'];
   let ids: number[] = [];
 
   const amounts = async () => {
-    const handle = await runner.openDb();
-    try {
-      const rows = await handle.knex('line_items').whereIn('id', ids).orderBy('id').select('amount');
+    return withDb(async (knex) => {
+      const rows = await knex('line_items').whereIn('id', ids).orderBy('id').select('amount');
       return rows.map((r: { amount: number }) => Number(r.amount));
-    } finally {
-      await handle.close();
-    }
+    });
   };
 
-  beforeAll(async () => {
-    runner = await createCliRunner('adoptions', { timeout: 150_000 });
-    expect((await cli('db', 'migrate')).code).toBe(0);
-    const handle = await runner.openDb();
-    try {
-      const db = handle.knex;
+  const { cli, withDb } = useCli('adoptions', {
+    timeout: 150_000,
+    seed: async (db) => {
       const id = await buildBudgetYear(db, { label: 'FY27', currentFiscalYear: 2027 });
       const scenarioId = await buildScenario(db, id, 'proposed', true);
       const supplies = await buildCategory(db, { name: 'Supplies' });
@@ -39,11 +31,8 @@ describe('budget-cli scenarios adopt', () => {
           categoryId: supplies,
         })),
       );
-    } finally {
-      await handle.close();
-    }
-  }, 180_000);
-  afterAll(() => runner?.close());
+    },
+  });
 
   it('prints what would change without --yes, adopts with it, and undoes', { timeout: 300_000 }, async () => {
     const made = await cli(
@@ -87,12 +76,9 @@ describe('budget-cli scenarios adopt', () => {
     expect(JSON.parse(list.stdout).map((a: { id: number }) => a.id)).toEqual([result.adoption.id]);
 
     // A line edited since the adoption is named, kept unless --overwrite-edited.
-    const handle = await runner.openDb();
-    try {
-      await handle.knex('line_items').where({ id: ids[0] }).update({ amount: '700.04' });
-    } finally {
-      await handle.close();
-    }
+    await withDb(async (knex) => {
+      await knex('line_items').where({ id: ids[0] }).update({ amount: '700.04' });
+    });
     const undoShown = await cli('scenarios', 'undo-adoption', String(result.adoption.id));
     expect(undoShown.stdout).toContain('edited since: kept');
     expect(undoShown.stdout).toContain(

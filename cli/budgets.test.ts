@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildEmployee, buildProposed, buildWorld, type World } from '../test/factories';
-import { createCliRunner, jsonDocument, type CliRunner } from '../test/cli';
+import { jsonDocument } from '../test/cli';
+import { useCli } from '../test/use-cli';
 
 /** `budgets create`, with and without --copy-from, through the real binary on a database of its own. */
 describe('budget-cli budgets create', () => {
-  let runner: CliRunner;
-  const cli = (...args: string[]) => runner.cli(...args);
   let w: World;
 
   /** Scenario count, and each budget's line count and exact sum of amounts (as text). */
   async function snapshot() {
-    const handle = await runner.openDb();
-    try {
-      const knex = handle.knex;
+    return withDb(async (knex) => {
       const scenarios = Number((await knex('scenarios').count('* as c'))[0].c);
       const sums = (await knex('line_items')
         .groupBy('scenario_id')
@@ -24,17 +21,13 @@ describe('budget-cli budgets create', () => {
           knex.raw('coalesce(sum(current_salary), 0)::text AS salary'),
         )) as { scenario_id: number; count: number; amount: string; salary: string }[];
       return { scenarios, sums };
-    } finally {
-      await handle.close();
-    }
+    });
   }
 
-  beforeAll(async () => {
-    runner = await createCliRunner('budgets', { timeout: 150_000 });
-    expect((await cli('db', 'migrate')).code).toBe(0);
-    const handle = await runner.openDb();
-    try {
-      const knex = handle.knex;
+  const { cli, withDb } = useCli('budgets', {
+    timeout: 150_000,
+    setupTimeout: 300_000,
+    seed: async (knex) => {
       w = await buildWorld(knex);
       await knex('budget_years').where({ id: w.budgetYearId }).update({ fiscal_year: 'FY26' });
       for (const [amount, fiscalYear] of [
@@ -45,11 +38,8 @@ describe('budget-cli budgets create', () => {
         await buildProposed(knex, w, { amount, fiscal_year: fiscalYear });
       }
       await buildEmployee(knex, w, { current_salary: '1000000.01' });
-    } finally {
-      await handle.close();
-    }
-  }, 300_000);
-  afterAll(() => runner?.close());
+    },
+  });
 
   it('copies a budget’s lines with --copy-from, exactly, and starts empty without it', async () => {
     const res = await cli(

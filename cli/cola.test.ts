@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatMoneyCents, fromCents } from '@shared/money';
-import { createCliRunner, type CliRunner } from '../test/cli';
+import { useCli } from '../test/use-cli';
 import { insertProposed } from '../test/factories';
 import { buildColaWorld, c, model, type ColaWorld } from '../test/worlds/cola-calc.world';
 
@@ -10,39 +10,27 @@ const FY26_BUDGET_CENTS = FY26_BUDGET.reduce((n, a) => n + BigInt(a.replace('.',
 
 /** `budget-cli rif` and `budget-cli project`, run as the real binary on a world of the test's own. */
 describe('budget-cli rif and project', () => {
-  let runner: CliRunner;
   let w: ColaWorld;
-  const cli = (...args: string[]) => runner.cli(...args);
   const count = async (sql: string) => {
-    const handle = await runner.openDb();
-    try {
-      return Number((await handle.knex.raw(sql)).rows[0].n);
-    } finally {
-      await handle.close();
-    }
+    return withDb(async (knex) => {
+      return Number((await knex.raw(sql)).rows[0].n);
+    });
   };
 
-  beforeAll(async () => {
-    runner = await createCliRunner('cola');
-    expect((await runner.cli('db', 'migrate')).code).toBe(0);
-    const handle = await runner.openDb();
-    try {
-      w = await buildColaWorld(handle.knex);
-      await handle.knex('budget_years').where({ id: w.budgetYearId }).update({ fiscal_year: 'FY26' });
+  const { cli, withDb } = useCli('cola', {
+    setupTimeout: 300_000,
+    seed: async (knex) => {
+      w = await buildColaWorld(knex);
+      await knex('budget_years').where({ id: w.budgetYearId }).update({ fiscal_year: 'FY26' });
       // `project` uses the default COLA scenario: the world's, so the model applies to it too.
-      await handle.knex('cola_scenarios').where({ id: w.scenarioId }).update({ is_default: true });
+      await knex('cola_scenarios').where({ id: w.scenarioId }).update({ is_default: true });
       await insertProposed(
-        handle.knex,
+        knex,
         FY26_BUDGET.map((amount) => ({ budgetYearId: w.budgetYearId, fiscalYear: 2026, amount })),
       );
-      await handle
-        .knex('town_goals')
-        .insert({ fiscal_year: 2027, goal_type: 'DOLLAR', dollar_goal: '48100000.55' });
-    } finally {
-      await handle.close();
-    }
-  }, 300_000);
-  afterAll(() => runner?.close());
+      await knex('town_goals').insert({ fiscal_year: 2027, goal_type: 'DOLLAR', dollar_goal: '48100000.55' });
+    },
+  });
 
   it(
     'calculates and saves the RIF gap, as JSON and as a table, and refuses bad flags',

@@ -1,39 +1,30 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildBudgetYear, buildWorkGroup, grow, insertEmployees } from '../test/factories';
-import { createCliRunner, jsonDocument, type CliRunner } from '../test/cli';
+import { jsonDocument } from '../test/cli';
+import { useCli } from '../test/use-cli';
 
 /** `contracts list|add|set-status|delete` through the real binary on a database of its own. */
 describe('budget-cli contracts', () => {
-  let runner: CliRunner;
   let group = '';
   let lineId = 0;
-  const cli = (...args: string[]) => runner.cli(...args);
   const nextYear = async () => {
-    const handle = await runner.openDb();
-    try {
-      const row = await handle.knex('line_items').where({ id: lineId }).first('next_year_salary');
+    return withDb(async (knex) => {
+      const row = await knex('line_items').where({ id: lineId }).first('next_year_salary');
       return BigInt(Math.round(Number(row.next_year_salary) * 100));
-    } finally {
-      await handle.close();
-    }
+    });
   };
 
-  beforeAll(async () => {
-    runner = await createCliRunner('contracts', { timeout: 150_000 });
-    expect((await cli('db', 'migrate')).code).toBe(0);
-    const handle = await runner.openDb();
-    try {
-      const workGroupId = await buildWorkGroup(handle.knex, 'Custodians Local 7');
+  const { cli, withDb } = useCli('contracts', {
+    timeout: 150_000,
+    seed: async (knex) => {
+      const workGroupId = await buildWorkGroup(knex, 'Custodians Local 7');
       group = 'Custodians Local 7';
-      const budgetYearId = await buildBudgetYear(handle.knex);
-      [lineId] = await insertEmployees(handle.knex, [
+      const budgetYearId = await buildBudgetYear(knex);
+      [lineId] = await insertEmployees(knex, [
         { budgetYearId, fiscalYear: 2026, salary: '52345.67', workGroupId, workGroup: group },
       ]);
-    } finally {
-      await handle.close();
-    }
-  }, 180_000);
-  afterAll(() => runner?.close());
+    },
+  });
 
   it('adds a contract, settles it, lists it and deletes it, moving the next-year salary each time', async () => {
     const added = await cli(

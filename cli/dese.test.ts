@@ -3,24 +3,19 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCliRunner, type CliRunner } from '../test/cli';
+import { useCli } from '../test/use-cli';
 import { buildBudgetYear, buildScenario, insertProposed } from '../test/factories';
 
 /** `dese report|unmapped|rule-add|rules|apply-rules`, through the real binary. */
 describe('budget-cli dese', () => {
-  let runner: CliRunner;
   let out: string;
-  const cli = (...args: string[]) => runner.cli(...args);
   const year = ['--budget-year', 'FY27', '--fiscal-year', 'FY2027'];
 
-  beforeAll(async () => {
-    runner = await createCliRunner('dese', { timeout: 150_000 });
-    out = mkdtempSync(path.join(tmpdir(), 'dese-cli-'));
-    expect((await cli('db', 'migrate')).code).toBe(0);
-    const handle = await runner.openDb();
-    try {
-      const id = await buildBudgetYear(handle.knex, { label: 'FY27', currentFiscalYear: 2027 });
-      const scenarioId = await buildScenario(handle.knex, id, 'proposed', true, 'Proposed');
+  const { cli } = useCli('dese', {
+    timeout: 150_000,
+    seed: async (knex) => {
+      const id = await buildBudgetYear(knex, { label: 'FY27', currentFiscalYear: 2027 });
+      const scenarioId = await buildScenario(knex, id, 'proposed', true, 'Proposed');
       const line = (amount: string, accountLine: string, code: string | null) => ({
         budgetYearId: id,
         scenarioId,
@@ -29,19 +24,17 @@ describe('budget-cli dese', () => {
         accountLine,
         columns: { dese_code: code },
       });
-      await insertProposed(handle.knex, [
+      await insertProposed(knex, [
         line('2500000.25', '0100-3-300-2305-03-2-10-1-511001', '2305'),
         line('125000.50', '0100-3-300-4220-01-1-74-2-535006', '4220'),
         line('7300.01', '0100-3-300-0300-99-0-99-4-517006', null),
       ]);
-    } finally {
-      await handle.close();
-    }
-  }, 180_000);
-  afterAll(async () => {
-    rmSync(out, { recursive: true, force: true });
-    await runner?.close();
+    },
   });
+  beforeAll(() => {
+    out = mkdtempSync(path.join(tmpdir(), 'dese-cli-'));
+  });
+  afterAll(() => rmSync(out, { recursive: true, force: true }));
 
   it(
     'reports the unmapped line, codes it by a rule, and writes the report as JSON and Excel',

@@ -1,31 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCliRunner, type CliRunner } from '../test/cli';
+import { describe, expect, it } from 'vitest';
+import { useCli } from '../test/use-cli';
 import { buildGroup, buildImportRun, buildWorld } from '../test/factories';
 
 /** `budget-cli duplicates merge`, through the real binary against a database of its own. */
 describe('budget-cli duplicates merge', () => {
-  let runner: CliRunner;
-  const cli = (...args: string[]) => runner.cli(...args);
   let entered: [number, number];
   let twice: [number, number];
 
   /** The ids of the lines still in the database. */
   async function lineIds(): Promise<number[]> {
-    const handle = await runner.openDb();
-    try {
-      return (await handle.knex('line_items').orderBy('id').pluck('id')) as number[];
-    } finally {
-      await handle.close();
-    }
+    return withDb(async (knex) => {
+      return (await knex('line_items').orderBy('id').pluck('id')) as number[];
+    });
   }
 
-  beforeAll(async () => {
-    runner = await createCliRunner('duplicates', { timeout: 150_000 });
-    expect((await cli('db', 'migrate')).code).toBe(0);
+  const { cli, withDb } = useCli('duplicates', {
+    timeout: 150_000,
+    setupTimeout: 300_000,
     // The CLI owns the PGlite folder while it runs; write the rows first, then close.
-    const handle = await runner.openDb();
-    try {
-      const knex = handle.knex;
+    seed: async (knex) => {
       const w = await buildWorld(knex);
       await knex('budget_years').where({ id: w.budgetYearId }).update({ fiscal_year: 'FY26' });
       const runs = {
@@ -40,11 +33,8 @@ describe('budget-cli duplicates merge', () => {
         password_hash: 'unused',
         role: 'FINANCE',
       });
-    } finally {
-      await handle.close();
-    }
-  }, 300_000);
-  afterAll(() => runner?.close());
+    },
+  });
 
   it('refuses a bad rule (exit 2) and a FINANCE user (exit 1), changing nothing', async () => {
     const before = await lineIds();

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCliRunner, type CliRunner } from '../test/cli';
+import { advanceArgs, useCli } from '../test/use-cli';
 import { buildBudgetYear, buildScenario, insertProposed } from '../test/factories';
 
 /**
@@ -10,46 +10,36 @@ import { buildBudgetYear, buildScenario, insertProposed } from '../test/factorie
  * entry in the security log naming the command, the year, the file and its size.
  */
 describe('budget-cli exports in the security log', () => {
-  let runner: CliRunner;
   let out: string;
   let budgetYearId: number;
 
-  beforeAll(async () => {
-    runner = await createCliRunner('export-log', { timeout: 150_000 });
-    out = mkdtempSync(path.join(tmpdir(), 'export-log-cli-'));
-    expect((await runner.cli('db', 'migrate')).code).toBe(0);
-    const handle = await runner.openDb();
-    try {
-      budgetYearId = await buildBudgetYear(handle.knex, { label: 'FY27', currentFiscalYear: 2027 });
-      const scenarioId = await buildScenario(handle.knex, budgetYearId, 'proposed', true, 'Proposed');
-      await insertProposed(handle.knex, [
+  const { cli, withDb } = useCli('export-log', {
+    timeout: 150_000,
+    seed: async (knex) => {
+      budgetYearId = await buildBudgetYear(knex, { label: 'FY27', currentFiscalYear: 2027 });
+      const scenarioId = await buildScenario(knex, budgetYearId, 'proposed', true, 'Proposed');
+      await insertProposed(knex, [
         { budgetYearId, scenarioId, fiscalYear: 2027, amount: '4100.10', columns: { dese_code: '2305' } },
       ]);
-    } finally {
-      await handle.close();
-    }
-  }, 180_000);
-  afterAll(async () => {
-    rmSync(out, { recursive: true, force: true });
-    await runner?.close();
+    },
   });
+  beforeAll(() => {
+    out = mkdtempSync(path.join(tmpdir(), 'export-log-cli-'));
+  });
+  afterAll(() => rmSync(out, { recursive: true, force: true }));
 
   const year = ['--budget-year', 'FY27', '--fiscal-year', 'FY2027'];
   /** The data-exported entries of the security log, oldest first, with their detail. */
   async function exports() {
-    const handle = await runner.openDb();
-    try {
-      const rows = await handle
-        .knex('audit_log')
+    return withDb(async (knex) => {
+      const rows = await knex('audit_log')
         .where({ entity: 'security', action: 'data-exported' })
         .orderBy('id');
       return rows.map((r) => ({
         actor: r.actor_label as string,
         detail: (typeof r.after === 'string' ? JSON.parse(r.after) : r.after) as Record<string, unknown>,
       }));
-    } finally {
-      await handle.close();
-    }
+    });
   }
 
   it(
@@ -57,22 +47,13 @@ describe('budget-cli exports in the security log', () => {
     { timeout: 200_000 },
     async () => {
       const dese = path.join(out, 'dese.xlsx');
-      const res = await runner.cli('dese', 'report', ...year, '--xlsx', dese);
+      const res = await cli('dese', 'report', ...year, '--xlsx', dese);
       expect(res.code, res.stderr).toBe(0);
-      const moved = await runner.cli(
-        'stage',
-        'advance',
-        ...year,
-        '--stage',
-        'SUPERINTENDENT_RECOMMENDED',
-        '--date',
-        '2027-02-01',
-        '--json',
-      );
+      const moved = await cli(...advanceArgs('SUPERINTENDENT_RECOMMENDED', '2027-02-01', '--json'));
       expect(moved.code, moved.stderr).toBe(0);
       const stageId = String(JSON.parse(moved.stdout).events[0].id);
       const compare = path.join(out, 'compare.xlsx');
-      const compared = await runner.cli(
+      const compared = await cli(
         'stage',
         'compare',
         ...year,

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCliRunner, type CliRunner } from '../test/cli';
+import { describe, expect, it } from 'vitest';
+import { useCli } from '../test/use-cli';
 import { buildBudgetYear, insertProposed } from '../test/factories';
 
 /**
@@ -7,8 +7,6 @@ import { buildBudgetYear, insertProposed } from '../test/factories';
  * and a stage's reopen with its reason, read from the audit log as the API reads them.
  */
 describe('budget-cli history', () => {
-  let runner: CliRunner;
-  const cli = (...args: string[]) => runner.cli(...args);
   const year = ['--budget-year', 'FY27', '--fiscal-year', 'FY2027'];
   const figures = (requiredNss: string) => [
     'nss',
@@ -28,20 +26,15 @@ describe('budget-cli history', () => {
     requiredNss,
   ];
 
-  beforeAll(async () => {
-    runner = await createCliRunner('history', { timeout: 150_000 });
-    expect((await cli('db', 'migrate')).code).toBe(0);
-    const handle = await runner.openDb();
-    try {
-      const id = await buildBudgetYear(handle.knex, { label: 'FY27', currentFiscalYear: 2027 });
-      await insertProposed(handle.knex, [
+  const { cli } = useCli('history', {
+    timeout: 150_000,
+    seed: async (knex) => {
+      const id = await buildBudgetYear(knex, { label: 'FY27', currentFiscalYear: 2027 });
+      await insertProposed(knex, [
         { budgetYearId: id, fiscalYear: 2027, amount: '900000.00', columns: { dese_code: '2305' } },
       ]);
-    } finally {
-      await handle.close();
-    }
-  }, 180_000);
-  afterAll(() => runner?.close());
+    },
+  });
 
   it('reads the history of a year’s state figures', { timeout: 300_000 }, async () => {
     expect((await cli(...figures('900000'))).code).toBe(0);

@@ -1,25 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildEmployee, buildProposed, buildWorld, type World } from '../test/factories';
-import { createCliRunner, jsonDocument, type CliRunner } from '../test/cli';
+import { jsonDocument } from '../test/cli';
+import { useCli } from '../test/use-cli';
 
 /**
  * The budgets and line-items commands, through the real binary against a database of their own
  * (a PGlite folder, or with TEST_DATABASE_URL a fresh database on that server).
  */
 describe('budget-cli budgets and line-items', () => {
-  let runner: CliRunner;
-  const cli = (...args: string[]) => runner.cli(...args);
   let w: World;
   let alternativeId: number;
   const ids: Record<string, number> = {};
 
-  beforeAll(async () => {
-    runner = await createCliRunner('li', { timeout: 150_000 });
-    expect((await cli('db', 'migrate')).code).toBe(0);
+  const { cli } = useCli('li', {
+    timeout: 150_000,
+    setupTimeout: 300_000,
     // The CLI owns the PGlite folder while it runs; write the rows first, then close.
-    const handle = await runner.openDb();
-    try {
-      const knex = handle.knex;
+    seed: async (knex) => {
       w = await buildWorld(knex);
       await knex('budget_years').where({ id: w.budgetYearId }).update({ fiscal_year: 'FY26' });
       for (const [key, salary] of [
@@ -46,11 +43,8 @@ describe('budget-cli budgets and line-items', () => {
         .insert({ budget_year_id: w.budgetYearId, name: 'Guidance alternative', scenario_type: 'proposed' })
         .returning('id');
       alternativeId = alt.id;
-    } finally {
-      await handle.close();
-    }
-  }, 300_000);
-  afterAll(() => runner?.close());
+    },
+  });
 
   it('prints help for the new commands', async () => {
     const res = await cli('line-items', 'list', '--help');

@@ -1,29 +1,22 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCliRunner, type CliRunner } from '../test/cli';
+import { describe, expect, it } from 'vitest';
+import { useCli } from '../test/use-cli';
 import { buildBudgetYear, insertProposed } from '../test/factories';
 
 /** `nss figures set|import|list`, `nss show` and `nss rules`, through the real binary. */
 describe('budget-cli nss', () => {
-  let runner: CliRunner;
-  const cli = (...args: string[]) => runner.cli(...args);
-
-  beforeAll(async () => {
-    runner = await createCliRunner('nss', { timeout: 150_000 });
-    expect((await cli('db', 'migrate')).code).toBe(0);
-    const handle = await runner.openDb();
-    try {
-      const id = await buildBudgetYear(handle.knex, { label: 'FY27', currentFiscalYear: 2027 });
-      await insertProposed(handle.knex, [
+  const cliDb = useCli('nss', {
+    timeout: 150_000,
+    seed: async (knex) => {
+      const id = await buildBudgetYear(knex, { label: 'FY27', currentFiscalYear: 2027 });
+      await insertProposed(knex, [
         { budgetYearId: id, fiscalYear: 2027, amount: '900000.00', columns: { dese_code: '2305' } },
         { budgetYearId: id, fiscalYear: 2027, amount: '100000.00', columns: { dese_code: '3300' } },
       ]);
-    } finally {
-      await handle.close();
-    }
-  }, 180_000);
-  afterAll(() => runner?.close());
+    },
+  });
+  const { cli } = cliDb;
 
   it('says to enter the figures, refuses bad ones, then shows the meter', { timeout: 300_000 }, async () => {
     const empty = await cli('nss', 'show', '--budget-year', 'FY27', '--fiscal-year', 'FY2027');
@@ -93,7 +86,7 @@ describe('budget-cli nss', () => {
   });
 
   it('imports a CSV all or nothing', { timeout: 300_000 }, async () => {
-    const file = path.join(runner.dataDir, 'figures.csv');
+    const file = path.join(cliDb.runner.dataDir, 'figures.csv');
     writeFileSync(
       file,
       'fiscal_year,foundation_enrollment,foundation_budget,required_local_contribution,chapter70_aid,required_nss,bogus\nFY28,100,1,1,1,2,x\n',

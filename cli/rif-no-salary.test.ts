@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCliRunner, type CliRunner } from '../test/cli';
+import { describe, expect, it } from 'vitest';
+import { useCli } from '../test/use-cli';
 import { buildWorkGroup, insertEmployees } from '../test/factories';
 import { buildColaWorld, c, model, type ColaWorld } from '../test/worlds/cola-calc.world';
 
@@ -10,22 +10,19 @@ import { buildColaWorld, c, model, type ColaWorld } from '../test/worlds/cola-ca
  * the model, which knows nothing of them).
  */
 describe('budget-cli rif with people without a salary', () => {
-  let runner: CliRunner;
   let w: ColaWorld;
   const WITHOUT = 3;
 
-  beforeAll(async () => {
-    runner = await createCliRunner('rif-no-salary');
-    expect((await runner.cli('db', 'migrate')).code).toBe(0);
-    const handle = await runner.openDb();
-    try {
-      w = await buildColaWorld(handle.knex);
-      await handle.knex('budget_years').where({ id: w.budgetYearId }).update({ fiscal_year: 'FY26' });
+  const { cli } = useCli('rif-no-salary', {
+    setupTimeout: 300_000,
+    seed: async (knex) => {
+      w = await buildColaWorld(knex);
+      await knex('budget_years').where({ id: w.budgetYearId }).update({ fiscal_year: 'FY26' });
       // One in a unit with salaries, two in a unit of their own (whose payroll summed to NULL).
-      const alone = await buildWorkGroup(handle.knex, 'Unit without salaries');
+      const alone = await buildWorkGroup(knex, 'Unit without salaries');
       const anyGroup = Object.values(w.groups)[0].id;
       await insertEmployees(
-        handle.knex,
+        knex,
         [anyGroup, alone, alone].map((workGroupId) => ({
           budgetYearId: w.budgetYearId,
           fiscalYear: 2026,
@@ -33,11 +30,8 @@ describe('budget-cli rif with people without a salary', () => {
           workGroupId,
         })),
       );
-    } finally {
-      await handle.close();
-    }
-  }, 300_000);
-  afterAll(() => runner?.close());
+    },
+  });
 
   it('counts them as $0 and says how many, as JSON and as a table', { timeout: 300_000 }, async () => {
     const m = model(w, 2027).get(2027)!;
@@ -61,13 +55,13 @@ describe('budget-cli rif with people without a salary', () => {
       '--town-funding',
       '81000000',
     ];
-    const json = await runner.cli('rif', ...flags, '--json');
+    const json = await cli('rif', ...flags, '--json');
     expect(json.code, json.stderr).toBe(0);
     const r = JSON.parse(json.stdout);
     expect([r.employees, r.employeesWithoutSalary]).toEqual([w.people.length + WITHOUT, WITHOUT]);
     expect([c(r.districtNeed), c(r.gap)]).toEqual([need, need - 8_100_000_000n]);
 
-    const table = await runner.cli('rif', ...flags);
+    const table = await cli('rif', ...flags);
     expect(table.code, table.stderr).toBe(0);
     expect(table.stdout).toMatch(
       new RegExp(

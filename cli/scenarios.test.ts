@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatMoneyCents, fromCents } from '@shared/money';
 import { buildBudgetYear, buildCategory, insertProposed } from '../test/factories';
-import { createCliRunner, type CliRunner } from '../test/cli';
+import { useCli } from '../test/use-cli';
 
 /**
  * `scenarios list|show|apply` through the real binary on a database of its own. Every figure is
@@ -26,24 +26,19 @@ const OTHER = ['1000.00'];
 const GOAL = '90000.00';
 
 describe('budget-cli scenarios', () => {
-  let runner: CliRunner;
-  const cli = (...args: string[]) => runner.cli(...args);
   const ids = { sped: [] as number[], supplies: [] as number[], other: [] as number[] };
   const amounts = new Map<number, bigint>();
   let spedId = 0;
   /** Rows a refusal must leave alone. */
   const counts = async () => {
-    const handle = await runner.openDb();
-    try {
-      const n = async (table: string) => Number((await handle.knex(table).count({ n: '*' }).first())!.n);
+    return withDb(async (knex) => {
+      const n = async (table: string) => Number((await knex(table).count({ n: '*' }).first())!.n);
       return {
         scenarios: await n('cut_scenarios'),
         adjustments: await n('cut_adjustments'),
         audit: await n('audit_log'),
       };
-    } finally {
-      await handle.close();
-    }
+    });
   };
   /** The expected summary when each line keeps pct (hundredths of a percent; absent = 100%). */
   const expected = (pct: Map<number, bigint>) => {
@@ -69,12 +64,9 @@ describe('budget-cli scenarios', () => {
     itemsModified: s.itemsModified,
   });
 
-  beforeAll(async () => {
-    runner = await createCliRunner('scenarios', { timeout: 150_000 });
-    expect((await cli('db', 'migrate')).code).toBe(0);
-    const handle = await runner.openDb();
-    try {
-      const db = handle.knex;
+  const { cli, withDb } = useCli('scenarios', {
+    timeout: 150_000,
+    seed: async (db) => {
       const budgetYearId = await buildBudgetYear(db, { label: 'FY26', currentFiscalYear: 2026 });
       spedId = await buildCategory(db, { name: 'Special Education', displayOrder: 1 });
       const suppliesId = await buildCategory(db, { name: 'Supplies', displayOrder: 2 });
@@ -90,11 +82,8 @@ describe('budget-cli scenarios', () => {
       ids.supplies = await add(SUPPLIES, suppliesId);
       ids.other = await add(OTHER, null);
       await db('town_goals').insert({ fiscal_year: 2026, goal_type: 'DOLLAR', dollar_goal: GOAL });
-    } finally {
-      await handle.close();
-    }
-  }, 180_000);
-  afterAll(() => runner?.close());
+    },
+  });
 
   it('creates a scenario, cuts categories by the percent to cut, holds floors, lists and shows it', async () => {
     const applied = await cli(
@@ -134,17 +123,14 @@ describe('budget-cli scenarios', () => {
     ]);
 
     // A 95% floor on Special Education: cutting it all keeps each line at 95% and says what was not cut.
-    const handle = await runner.openDb();
-    try {
-      await handle.knex('cut_floors').insert({
+    await withDb(async (knex) => {
+      await knex('cut_floors').insert({
         budget_year_id: body.scenario.budgetYearId,
         category_id: spedId,
         floor_percent: 95,
         reason: 'Maintenance of effort',
       });
-    } finally {
-      await handle.close();
-    }
+    });
     const held = await cli(
       'scenarios',
       'apply',

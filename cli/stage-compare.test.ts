@@ -1,26 +1,22 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCliRunner, type CliRunner } from '../test/cli';
+import { describe, expect, it } from 'vitest';
+import { advanceArgs, useCli } from '../test/use-cli';
 import { buildBudgetYear, insertProposed, sumCents } from '../test/factories';
 
 /** `stage compare`, through the real binary: the API's figures, as text, JSON and Excel. */
 describe('budget-cli stage compare', () => {
-  let runner: CliRunner;
   const AMOUNTS = ['2500000.25', '125000.50', '7300.01'];
-  const cli = (...args: string[]) => runner.cli(...args);
   const year = ['--budget-year', 'FY27', '--fiscal-year', 'FY2027'];
   let ids: number[];
 
-  beforeAll(async () => {
-    runner = await createCliRunner('stage-compare', { timeout: 150_000 });
-    expect((await cli('db', 'migrate')).code).toBe(0);
-    const handle = await runner.openDb();
-    try {
-      const id = await buildBudgetYear(handle.knex, { label: 'FY27', currentFiscalYear: 2027 });
+  const cliDb = useCli('stage-compare', {
+    timeout: 150_000,
+    seed: async (knex) => {
+      const id = await buildBudgetYear(knex, { label: 'FY27', currentFiscalYear: 2027 });
       ids = await insertProposed(
-        handle.knex,
+        knex,
         AMOUNTS.map((amount, i) => ({
           budgetYearId: id,
           fiscalYear: 2027,
@@ -28,35 +24,21 @@ describe('budget-cli stage compare', () => {
           accountDescription: `Line ${i}`,
         })),
       );
-    } finally {
-      await handle.close();
-    }
-  }, 180_000);
-  afterAll(() => runner?.close());
+    },
+  });
+  const { cli, withDb } = cliDb;
 
   it(
     "compares a stage with today's figures, refuses the same stage twice, writes the workbook",
     { timeout: 300_000 },
     async () => {
-      const moved = await cli(
-        'stage',
-        'advance',
-        ...year,
-        '--stage',
-        'SUPERINTENDENT_RECOMMENDED',
-        '--date',
-        '2027-02-01',
-        '--json',
-      );
+      const moved = await cli(...advanceArgs('SUPERINTENDENT_RECOMMENDED', '2027-02-01', '--json'));
       expect(moved.code, moved.stderr).toBe(0);
       const stageId = String(JSON.parse(moved.stdout).events[0].id);
       // A change after the stage (the API's edits and their reasons are in server/routes tests).
-      const handle = await runner.openDb();
-      try {
-        await handle.knex('line_items').where({ id: ids[1] }).update({ amount: '120000.00' });
-      } finally {
-        await handle.close();
-      }
+      await withDb(async (knex) => {
+        await knex('line_items').where({ id: ids[1] }).update({ amount: '120000.00' });
+      });
 
       const same = await cli('stage', 'compare', ...year, '--from', stageId, '--to', stageId);
       expect(same.code).toBe(2);
@@ -94,7 +76,7 @@ describe('budget-cli stage compare', () => {
       expect(text.stdout).toContain('-$5,000.50');
       expect(text.stdout).toContain('Lines: 0 added, 0 removed, 1 changed, 2 unchanged');
 
-      const file = path.join(runner.dataDir, 'compare.xlsx');
+      const file = path.join(cliDb.runner.dataDir, 'compare.xlsx');
       const xlsx = await cli(
         'stage',
         'compare',
