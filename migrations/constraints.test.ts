@@ -12,16 +12,7 @@ import {
   VERSION_STATUSES,
 } from '@shared/schemas/common';
 import { createTestDb } from '../test/db';
-
-/** The SQLSTATE a statement fails with, or null when it succeeds. */
-async function sqlState(query: PromiseLike<unknown>): Promise<string | null> {
-  try {
-    await query;
-    return null;
-  } catch (err) {
-    return (err as { code?: string }).code ?? 'no code';
-  }
-}
+import { sqlState } from '../test/use-db';
 
 /** Every CHECK, unique and foreign-key rule of the schema, on a copy of the run's migrated template. */
 describe('schema constraints', () => {

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DbHandle } from '@server/db/index';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { computeMeter } from '@server/domains/massachusetts/nss-meter';
-import { createTestDb } from '../test/db';
+import { useDb } from '../test/use-db';
 import { seedDemo } from './demo';
 
 /**
@@ -10,14 +9,12 @@ import { seedDemo } from './demo';
  * 95% line a few million dollars of cuts away; FY26 likewise.
  */
 describe('the demo district’s net school spending', () => {
-  let db: DbHandle;
+  const db = useDb();
   let budgetYearId: number;
   beforeAll(async () => {
-    db = await createTestDb();
     await seedDemo(db.knex, { personaPassword: 'demo-persona-password', passwordCost: 10 });
     budgetYearId = (await db.knex('budget_years').where({ fiscal_year: 'FY26' }).first('id')).id;
   });
-  afterAll(() => db?.close());
 
   for (const fiscalYear of [2026, 2027]) {
     it(`puts FY${fiscalYear - 2000} between 100% and 105% of required NSS`, async () => {

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DbHandle } from '@server/db/index';
-import { createTestDb } from '../test/db';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useDb } from '../test/use-db';
 import { toCents } from '../test/factories';
 import { seedDemo } from './demo';
 
@@ -12,14 +11,12 @@ import { seedDemo } from './demo';
  * category's code. Sums are read as text and added here in cents.
  */
 describe('the demo district’s salary lines', () => {
-  let db: DbHandle;
+  const db = useDb();
   let budgetYearId: number;
   beforeAll(async () => {
-    db = await createTestDb();
     await seedDemo(db.knex, { personaPassword: 'demo-persona-password', passwordCost: 10 });
     budgetYearId = (await db.knex('budget_years').where({ fiscal_year: 'FY26' }).first('id')).id;
   });
-  afterAll(() => db?.close());
 
   /** (category, building, code) -> cents, of employees (operating) or proposed salary lines. */
   async function places(fiscalYear: number, operating: boolean): Promise<Map<string, bigint>> {

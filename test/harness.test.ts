@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DbHandle } from '@server/db/index';
-import { createTestDb } from './db';
+import { describe, expect, it } from 'vitest';
+import { useDb } from './use-db';
 
 describe('test database harness', () => {
-  let db: DbHandle;
-  beforeAll(async () => {
-    db = await createTestDb();
-  });
-  afterAll(() => db.close());
+  const db = useDb();
 
   it('gives each file a migrated database with exact money', async () => {
     const { rows } = await db.knex.raw('select 0.1::numeric(14,2) + 0.2::numeric(14,2) as total');

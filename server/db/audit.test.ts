@@ -1,9 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DbHandle } from '@server/db/index';
+import { describe, expect, it } from 'vitest';
 import { anonymousActor, systemActor } from '@server/policies/index';
-import { createTestDb } from '../../test/db';
+import { useDb } from '../../test/use-db';
 import { insertAudit, insertAudits } from './audit';
 
 /**
@@ -13,11 +12,7 @@ import { insertAudit, insertAudits } from './audit';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 describe('the audit writer', () => {
-  let db: DbHandle;
-  beforeAll(async () => {
-    db = await createTestDb();
-  });
-  afterAll(() => db.close());
+  const db = useDb();
 
   it('writes who acted, on what, and the values before and after', async () => {
     await insertAudit(db.knex, systemActor('seed-demo'), {

@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DbHandle } from '@server/db/index';
-import { createTestDb } from '../../test/db';
+import { describe, expect, it } from 'vitest';
+import { useDb } from '../../test/use-db';
 import { realFile, skipWithout } from '../../test/real-files';
 import { classifyTitle, classifyTitleSql, type StaffRole } from './staff-roles';
 
@@ -78,11 +77,7 @@ function expected(title: string): StaffRole | null {
   return TEACHERS.includes(title) ? 'teachers' : null;
 }
 
-let db: DbHandle;
-beforeAll(async () => {
-  db = await createTestDb();
-});
-afterAll(() => db.close());
+const db = useDb();
 
 /** classifyTitleSql's answer for each title, from PostgreSQL. */
 async function classifyInSql(titles: string[]): Promise<(StaffRole | null)[]> {

@@ -113,29 +113,22 @@ describe('GET /history/:entity/:id', () => {
     const w = await buildWorld(t.db.knex);
     const id = await buildEmployee(t.db.knex, w, { first_name: 'Pat' });
     await t.db.knex.transaction(async (trx) => {
-      await insertAudit(
-        trx,
-        { kind: 'system', id: null, role: 'ADMIN', name: 'cli', email: null },
-        {
-          action: 'update',
-          entity: 'line-item',
-          entityId: id,
-          before: { notes: null },
-          after: { notes: 'one' },
-        },
-      );
+      // The CLI's notes edit, from `before` to `after`.
+      const note = (before: string | null, after: string) =>
+        insertAudit(
+          trx,
+          { kind: 'system', id: null, role: 'ADMIN', name: 'cli', email: null },
+          {
+            action: 'update',
+            entity: 'line-item',
+            entityId: id,
+            before: { notes: before },
+            after: { notes: after },
+          },
+        );
+      await note(null, 'one');
       await trx.raw('SELECT pg_sleep(0.05)');
-      await insertAudit(
-        trx,
-        { kind: 'system', id: null, role: 'ADMIN', name: 'cli', email: null },
-        {
-          action: 'update',
-          entity: 'line-item',
-          entityId: id,
-          before: { notes: 'one' },
-          after: { notes: 'two' },
-        },
-      );
+      await note('one', 'two');
     });
     const res = await t.api('get', `/history/line-item/${id}`, { token: finance.token });
     const [second, first] = res.body.entries;

@@ -88,25 +88,17 @@ describe('PUT /cola/work-groups/:id', () => {
     const old = name();
     const { body } = await create({ name: old, categoryId: cat.id });
     const id = body.workGroup.id;
-    const [same] = await t.db
+    const [same, other] = await t.db
       .knex('line_items')
-      .insert({
-        budget_year_id: budgetYearId,
-        fiscal_year: 2026,
-        is_operating: true,
-        work_group_id: id,
-        work_group: old,
-      })
-      .returning('id');
-    const [other] = await t.db
-      .knex('line_items')
-      .insert({
-        budget_year_id: budgetYearId,
-        fiscal_year: 2026,
-        is_operating: true,
-        work_group_id: id,
-        work_group: 'Para Educator',
-      })
+      .insert(
+        [old, 'Para Educator'].map((workGroup) => ({
+          budget_year_id: budgetYearId,
+          fiscal_year: 2026,
+          is_operating: true,
+          work_group_id: id,
+          work_group: workGroup,
+        })),
+      )
       .returning('id');
     const res = await t.api('put', `/cola/work-groups/${id}`, {
       token: admin.token,

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { DbHandle } from '@server/db/index';
+import { expect, it } from 'vitest';
 import { EMPLOYEE_STATUSES } from '@shared/schemas/common';
 import { isLocked } from '@shared/schemas/salary-rule-lines';
-import { createTestDb } from '../../test/db';
+import { useDb } from '../../test/use-db';
 import { followsSalaryRuleSql } from './salary-rule-lines';
 
 /**
@@ -11,11 +10,7 @@ import { followsSalaryRuleSql } from './salary-rule-lines';
  * change moves). The database evaluates the one SQL condition here over every kind of line, and
  * the answer must be the TypeScript statement of the rule, so neither can change alone.
  */
-let db: DbHandle;
-beforeAll(async () => {
-  db = await createTestDb();
-});
-afterAll(() => db.close());
+const db = useDb();
 
 it('the SQL condition picks exactly the lines the rule serves', async () => {
   const cases = [];
