@@ -8,6 +8,8 @@ import { calculateRifGap } from '@server/domains/planning';
 import { planningDefaults } from '@server/domains/planning';
 import { projections as projections } from '@server/domains/planning';
 import { generateProjections } from '@server/domains/planning';
+import type { AppContext } from '@server/context';
+import type { Actor } from '@server/policies/index';
 import { withCli } from '../context';
 import { budgetYearNamed } from '../lookups';
 import { moneyFlag, parseFlags, printJson, printRows } from '../output';
@@ -125,6 +127,29 @@ export const PROPOSED_BASE_FLAG = [
   "proposed lines: grow from last year's 'budget' (default) or its 'actual' spending (the ledger)",
 ] as const;
 
+/**
+ * The Generate Projections input of `project` and `projections generate`: the named budget year,
+ * the year its lines of the kind grow from (null: none yet), and the body, through the API's schema.
+ */
+export async function projectionInput(
+  app: AppContext,
+  actor: Actor,
+  opts: { budgetYear: string; type: string; to?: string; proposedBase?: string },
+  forceRegenerate: boolean,
+) {
+  const year = await budgetYearNamed(app, actor, opts.budgetYear);
+  const base = await projections.baseYears(app, actor, year.id);
+  const from = opts.type === 'operating' ? base.operatingBase : base.proposedBase;
+  const input = parseFlags(generateProjectionsBody, {
+    budgetYearId: year.id,
+    toFiscalYear: opts.to ?? (from ?? year.currentFiscalYear ?? 0) + DEFAULT_PROJECTION_YEARS,
+    projectionType: opts.type,
+    forceRegenerate,
+    proposedBase: opts.proposedBase,
+  });
+  return { year, from, input };
+}
+
 /** What a run grew the proposed lines from, and each category's factor: printed after the counts. */
 export function proposedBaseText(r: Awaited<ReturnType<typeof generateProjections>>): string {
   if (!r.actualBase) {
@@ -163,16 +188,7 @@ export function registerColaCommands(program: Command): void {
         json?: boolean;
       }) => {
         await withCli(program.opts().as, async ({ app, actor }) => {
-          const year = await budgetYearNamed(app, actor, opts.budgetYear);
-          const base = await projections.baseYears(app, actor, year.id);
-          const from = opts.type === 'operating' ? base.operatingBase : base.proposedBase;
-          const input = parseFlags(generateProjectionsBody, {
-            budgetYearId: year.id,
-            toFiscalYear: opts.to ?? (from ?? year.currentFiscalYear ?? 0) + DEFAULT_PROJECTION_YEARS,
-            projectionType: opts.type,
-            forceRegenerate: opts.force ?? false,
-            proposedBase: opts.proposedBase,
-          });
+          const { year, from, input } = await projectionInput(app, actor, opts, opts.force ?? false);
           const start = `Projecting ${year.fiscalYear} ${input.projectionType} lines${from === null ? '' : ` from ${label(from)}`} through ${label(input.toFiscalYear)}...`;
           const r = await withProgress(start, () => generateProjections(app, actor, input)).catch(
             (err: unknown) => {

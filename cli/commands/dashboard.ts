@@ -2,15 +2,14 @@ import { guidanceGapText } from '@shared/budget-math';
 import type { Command } from 'commander';
 import { formatMoneyCents as money } from '@shared/money';
 import { fiscalYearInput, fiscalYearLabel } from '@shared/schemas/fiscal-year';
-import { DEFAULT_PROJECTION_YEARS, generateProjectionsBody } from '@shared/schemas/projections';
+import { DEFAULT_PROJECTION_YEARS } from '@shared/schemas/projections';
 import { saveTownGoalBody } from '@shared/schemas/town-goals';
 import { dashboard as dashboard } from '@server/domains/budgets';
-import { projections as projections } from '@server/domains/planning';
 import { generateProjections } from '@server/domains/planning';
 import { townGoals as townGoals } from '@server/domains/budgets';
 import { withCli } from '../context';
 import { budgetYearNamed } from '../lookups';
-import { PROPOSED_BASE_FLAG, proposedBaseText } from './cola';
+import { PROPOSED_BASE_FLAG, projectionInput, proposedBaseText } from './cola';
 import { moneyFlag, parseFlags, printJson, printRows } from '../output';
 
 /**
@@ -145,16 +144,7 @@ export function registerDashboardCommands(program: Command): void {
     .option(...PROPOSED_BASE_FLAG)
     .action(async (opts: { budgetYear: string; type: string; to?: string; proposedBase?: string }) => {
       await withCli(program.opts().as, async ({ app, actor }) => {
-        const year = await budgetYearNamed(app, actor, opts.budgetYear);
-        const base = await projections.baseYears(app, actor, year.id);
-        const from = opts.type === 'operating' ? base.operatingBase : base.proposedBase;
-        const input = parseFlags(generateProjectionsBody, {
-          budgetYearId: year.id,
-          toFiscalYear: opts.to ?? (from ?? year.currentFiscalYear ?? 0) + DEFAULT_PROJECTION_YEARS,
-          projectionType: opts.type,
-          forceRegenerate: true,
-          proposedBase: opts.proposedBase,
-        });
+        const { input } = await projectionInput(app, actor, opts, true);
         const r = await generateProjections(app, actor, input);
         process.stdout.write(
           `Projected ${r.projectedCount} ${opts.type} lines from ${fiscalYearLabel(r.baseYear)} into ` +

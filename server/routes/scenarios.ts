@@ -16,28 +16,18 @@ export const scenarioRoutes = [
     response: s.scenariosResponse,
     handler: ({ app, actor, query }) => scenarios.listScenarios(app, actor, query),
   }),
-  defineRoute({
-    method: 'get',
-    path: '/scenarios/active/operating',
-    summary: 'The active operating budget of a budget year (404 when none)',
-    tag,
-    action: 'scenarios.read',
-    query: s.activeScenarioQuery,
-    response: s.scenarioResponse,
-    handler: ({ app, actor, query }) =>
-      scenarios.getActiveScenario(app, actor, query.budgetYearId, 'operating'),
-  }),
-  defineRoute({
-    method: 'get',
-    path: '/scenarios/active/proposed',
-    summary: 'The active proposed budget of a budget year (404 when none)',
-    tag,
-    action: 'scenarios.read',
-    query: s.activeScenarioQuery,
-    response: s.scenarioResponse,
-    handler: ({ app, actor, query }) =>
-      scenarios.getActiveScenario(app, actor, query.budgetYearId, 'proposed'),
-  }),
+  ...(['operating', 'proposed'] as const).map((kind) =>
+    defineRoute({
+      method: 'get',
+      path: `/scenarios/active/${kind}`,
+      summary: `The active ${kind} budget of a budget year (404 when none)`,
+      tag,
+      action: 'scenarios.read',
+      query: s.activeScenarioQuery,
+      response: s.scenarioResponse,
+      handler: ({ app, actor, query }) => scenarios.getActiveScenario(app, actor, query.budgetYearId, kind),
+    }),
+  ),
   defineRoute({
     method: 'post',
     path: '/scenarios',

@@ -2,7 +2,7 @@ import type { Db } from '@server/db/index';
 import type { Actor } from '@server/policies/index';
 import { setAmounts } from './queries/line-items-writes-amounts';
 import type { LineCause } from './audit';
-import { changeLinesBy } from './change-lines';
+import { changedLinesBy } from './change-lines';
 
 /**
  * Gives each proposed line its own new amount (amounts as exact decimal text), through the writer:
@@ -16,14 +16,12 @@ export async function setLineAmounts(
   cause: LineCause,
   amounts: readonly { id: number; amount: string }[],
 ): Promise<number[]> {
-  let changed: number[] = [];
-  await changeLinesBy(
+  return changedLinesBy(
     trx,
     actor,
     cause,
     amounts.map((a) => a.id),
-    async () => (changed = await setAmounts(trx, amounts)),
+    () => setAmounts(trx, amounts),
     { recompute: false },
   );
-  return changed;
 }

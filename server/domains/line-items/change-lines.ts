@@ -192,6 +192,20 @@ export async function changeLinesBy(
   return auditChanged(trx, actor, cause, before, await read.lineItemsByIds(trx, touched));
 }
 
+/** changeLinesBy, answering the ids `change` wrote (none when `ids` is empty). */
+export async function changedLinesBy(
+  trx: Db,
+  actor: Actor,
+  cause: LineCause,
+  ids: readonly number[],
+  change: () => Promise<number[]>,
+  options: { recompute?: boolean; field?: string } = {},
+): Promise<number[]> {
+  let changed: number[] = [];
+  await changeLinesBy(trx, actor, cause, ids, async () => (changed = await change()), options);
+  return changed;
+}
+
 /**
  * Inserts one line: an employee line gets the status rule (a typed next-year salary on an
  * Inactive or Retiring line is a 400) and, unless its value was typed, the automatic one.

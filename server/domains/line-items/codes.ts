@@ -2,7 +2,7 @@ import type { Db } from '@server/db/index';
 import type { Actor } from '@server/policies/index';
 import * as codes from './queries/line-items-writes-codes';
 import type { LineCause } from './audit';
-import { changeLinesBy } from './change-lines';
+import { changedLinesBy } from './change-lines';
 
 /**
  * Function-code rules applied to lines through the writer. Applying them to
@@ -31,16 +31,14 @@ export async function applyCodeRules(
   cause: LineCause,
   planned: readonly codes.PlannedCode[],
 ): Promise<number[]> {
-  let changed: number[] = [];
-  await changeLinesBy(
+  return changedLinesBy(
     trx,
     actor,
     cause,
     planned.map((p) => p.id),
-    async () => (changed = await codes.writeCodes(trx, planned)),
+    () => codes.writeCodes(trx, planned),
     { recompute: false },
   );
-  return changed;
 }
 
 /**

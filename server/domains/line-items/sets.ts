@@ -3,7 +3,7 @@ import type { Actor } from '@server/policies/index';
 import type { EmployeeScope } from './queries/bulk-update';
 import * as sets from './queries/line-items-writes-sets';
 import type { LineCause } from './audit';
-import { changeLinesBy } from './change-lines';
+import { changeLinesBy, changedLinesBy } from './change-lines';
 
 /**
  * Set-based changes of many lines through the writer: each is one statement, then the same
@@ -66,10 +66,7 @@ export async function relabelWorkGroup(
   workGroupId: number,
   names: { from: string; to: string },
 ): Promise<number[]> {
-  let changed: number[] = [];
-  await changeLinesBy(trx, actor, cause, lineIds, async () => {
-    changed = await sets.relabelLines(trx, workGroupId, names.from, names.to);
-    return changed;
-  });
-  return changed;
+  return changedLinesBy(trx, actor, cause, lineIds, () =>
+    sets.relabelLines(trx, workGroupId, names.from, names.to),
+  );
 }
