@@ -1,3 +1,4 @@
+// Over 300 lines: money has one home by rule, and test/money-scan.test.ts guards this file's exports.
 /* ------------------------------------------------------------------------------------------------
  * Money: the one module that parses amounts, does cents arithmetic and formats dollars, for the
  * server, the web app and the CLI (schemas import it, so it imports nothing). Amounts are integer
