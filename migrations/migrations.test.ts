@@ -4,6 +4,7 @@ import { openDb, type DbHandle } from '@server/db/index';
 import { migrateDownAll, migrateLatest } from '@server/db/migrate';
 import { adminUrl } from '../test/pg-names';
 import { migrationSource } from './index';
+import { sqlState } from '../test/use-db';
 
 /** Every migration in migrations/index.ts. */
 const ALL = (await migrationSource.getMigrations([])).length;
@@ -91,16 +92,6 @@ async function tableNames(knex: Knex): Promise<string[]> {
     `SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name`,
   );
   return rows.map((r: { table_name: string }) => r.table_name);
-}
-
-/** The SQLSTATE a statement fails with, or null when it succeeds. */
-async function sqlState(query: PromiseLike<unknown>): Promise<string | null> {
-  try {
-    await query;
-    return null;
-  } catch (err) {
-    return (err as { code?: string }).code ?? 'no code';
-  }
 }
 
 describe('migrations', () => {

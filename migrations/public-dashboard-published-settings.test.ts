@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
 import type { AppContext } from '@server/context';
-import { openDb, type DbHandle } from '@server/db/index';
-import { migrateLatest } from '@server/db/migrate';
 import { publicViewForPath } from '@server/domains/public-dashboard/public-dashboard-view';
-import { migrationSource } from './index';
+import { migrationConfig, openBefore } from '../test/migration-db';
+import { useDb } from '../test/use-db';
 
 /**
  * 20261126000300_public_dashboard_published_settings on a database published before it:
@@ -12,17 +11,13 @@ import { migrationSource } from './index';
  * published gets none; down drops the copy and leaves the settings as they were.
  */
 const NAME = '20261126000300_public_dashboard_published_settings';
-const config = { migrationSource, tableName: 'knex_migrations', name: NAME };
+const config = migrationConfig(NAME);
 
-let db: DbHandle;
+const db = useDb(() => openBefore(NAME));
 let knex: Knex;
-beforeAll(async () => {
-  db = await openDb({});
+beforeAll(() => {
   knex = db.knex;
-  await migrateLatest(knex);
-  await knex.migrate.down(config);
 });
-afterAll(() => db?.close());
 
 const tableExists = () => knex.schema.hasTable('public_dashboard_published');
 

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
-import { openDb, type DbHandle } from '@server/db/index';
-import { migrateLatest } from '@server/db/migrate';
-import { migrationSource } from './index';
+import { migrationConfig, openBefore } from '../test/migration-db';
+import { useDb } from '../test/use-db';
 
 /**
  * 20261125000600_public_released_counts on a database published before it: the
@@ -10,17 +9,13 @@ import { migrationSource } from './index';
  * sections switched off leave the stored snapshots.
  */
 const NAME = '20261125000600_public_released_counts';
-const config = { migrationSource, tableName: 'knex_migrations', name: NAME };
+const config = migrationConfig(NAME);
 
-let db: DbHandle;
+const db = useDb(() => openBefore(NAME));
 let knex: Knex;
-beforeAll(async () => {
-  db = await openDb({});
+beforeAll(() => {
   knex = db.knex;
-  await migrateLatest(knex);
-  await knex.migrate.down(config);
 });
-afterAll(() => db?.close());
 
 describe(NAME, () => {
   it('seeds the released head counts from the stored snapshots and drops hidden sections from them', async () => {

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AUTOMATIC_NEXT_YEAR_SALARY, NEXT_YEAR_RULE_JOINS } from '@server/sql/salary-rule';
-import { createTestDb } from '../../test/db';
-import type { DbHandle } from './index';
+import { useDb } from '../../test/use-db';
 
 /**
  * The next-year salary rule's statements are planned at costs of millions, so PostgreSQL 15 (whose
@@ -10,11 +9,7 @@ import type { DbHandle } from './index';
  * this runs against a real server (TEST_DATABASE_URL).
  */
 
-let db: DbHandle;
-beforeAll(async () => {
-  db = await createTestDb();
-});
-afterAll(() => db.close());
+const db = useDb();
 
 describe('statements on a PostgreSQL server', () => {
   it.runIf(process.env.TEST_DATABASE_URL)(

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { translateDbError } from '@server/errors';
-import { createTestDb } from '../../test/db';
-import type { DbHandle } from './index';
+import { useDb } from '../../test/use-db';
 
 /**
  * The transaction helper retries a deadlock victim once. Two transactions lock
@@ -10,11 +9,7 @@ import type { DbHandle } from './index';
  * Only a real server can deadlock (PGlite has one connection), so this runs with TEST_DATABASE_URL.
  */
 
-let db: DbHandle;
-beforeAll(async () => {
-  db = await createTestDb();
-});
-afterAll(() => db.close());
+const db = useDb();
 
 describe('transaction retry', () => {
   it.runIf(process.env.TEST_DATABASE_URL)(
