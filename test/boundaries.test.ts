@@ -58,6 +58,7 @@ describe('import boundaries', () => {
     // A domain is entered through its index.ts only, by alias or by a relative path.
     ['server/routes/probe.ts', "import { listUsers } from '@server/domains/admin/users';", 'the one door'],
     ['server/domains/planning/probe.ts', "import { listUsers } from '../admin/users';", 'the one door'],
+    ['server/domains/planning/probe.ts', "import { users } from '../admin/index';", 'the one door'],
     [
       'cli/commands/probe.ts',
       "import { listUsers } from '../../server/domains/admin/users';",

@@ -12,7 +12,7 @@ import {
 } from '@shared/schemas/budget-settings';
 import { fiscalYearFromDate } from '@shared/schemas/fiscal-year';
 import { requireBudgetYear } from './fiscal-years';
-import { recomputeAfterRuleChange } from '../line-items/index';
+import { recomputeAfterRuleChange } from '@server/domains/line-items';
 
 const ENTITY = 'budget-settings';
 type Db = AppContext['db'];

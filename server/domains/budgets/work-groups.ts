@@ -6,7 +6,7 @@ import { findWorkGroupCategory } from './queries/work-group-categories';
 import * as q from './queries/work-groups';
 import type { CreateWorkGroupBody, UpdateWorkGroupBody } from '@shared/schemas/work-groups';
 import { plural } from './buildings';
-import { recomputeAfterRuleChange, relabelWorkGroup } from '../line-items/index';
+import { recomputeAfterRuleChange, relabelWorkGroup } from '@server/domains/line-items';
 
 const ENTITY = 'work-group';
 

@@ -11,7 +11,7 @@ import { findWorkGroup } from '@server/domains/budgets';
 import type { ApplyRulesBody, FunctionCodeRule, RuleBody, RuleKind } from '@shared/schemas/function-codes';
 import { requireBudgetYear } from '@server/domains/budgets';
 import { functionName, requireChartCode } from './function-codes';
-import { functionCodes } from '../line-items/index';
+import { functionCodes } from '@server/domains/line-items';
 
 /**
  * The function-code rules an ADMIN keeps: by budget category, work group,

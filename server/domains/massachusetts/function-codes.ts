@@ -10,7 +10,7 @@ import { fromCents, toCents } from '@shared/schemas/common';
 import type { UnmappedCodes } from '@shared/schemas/function-codes';
 import { requireChartCode } from './dese-codes';
 import { requireBudgetYear } from '@server/domains/budgets';
-import { changeLines } from '../line-items/index';
+import { changeLines } from '@server/domains/line-items';
 import { lockBulk } from '@server/domains/line-items';
 
 /**

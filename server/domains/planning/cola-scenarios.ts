@@ -11,7 +11,7 @@ import {
   type UpdateColaScenarioInput,
 } from '@shared/schemas/cola-scenarios';
 import type { Db } from '@server/db/index';
-import { recomputeAfterRuleChange } from '../line-items/index';
+import { recomputeAfterRuleChange } from '@server/domains/line-items';
 
 /**
  * COLA planning scenarios and their settings. The default scenario is what the salary rule falls

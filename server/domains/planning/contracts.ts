@@ -7,7 +7,7 @@ import { findWorkGroup } from '@server/domains/budgets';
 import type { Contract, ContractInput, ContractStatusInput } from '@shared/schemas/contracts';
 import type { Db } from '@server/db/index';
 import { applySupersession, checkNoSettledOverlap } from './contracts-supersession';
-import { recomputeAfterRuleChange } from '../line-items/index';
+import { recomputeAfterRuleChange } from '@server/domains/line-items';
 
 /**
  * Union contracts (COLA Management, tab 'Contracts'). A contract's COLA is the first thing the

@@ -10,7 +10,7 @@ import type { Base } from '@shared/schemas/ledger-base';
 import { MAX_PROJECTION_YEARS, type GenerateProjectionsInput as Parsed } from '@shared/schemas/projections';
 import { actualSpending, baseFactorsOf, noLedger } from '@server/domains/ledger';
 import { requireBudgetYear } from '@server/domains/budgets';
-import * as lines from '../line-items/index';
+import * as lines from '@server/domains/line-items';
 
 /** The parsed body; proposedBase may be left out by callers in code (the demo seed): the budget. */
 type GenerateProjectionsInput = Omit<Parsed, 'proposedBase'> & { proposedBase?: Base };

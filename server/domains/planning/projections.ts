@@ -12,7 +12,7 @@ import {
   type ProjectionStatus,
 } from '@shared/schemas/projections';
 import { requireBudgetYear } from '@server/domains/budgets';
-import * as lines from '../line-items/index';
+import * as lines from '@server/domains/line-items';
 
 /** Years before and after the current fiscal year that the dashboard offers. */
 export const YEARS_BEFORE = 1;

@@ -13,7 +13,7 @@ import {
   type PlacementCounts,
 } from '@shared/schemas/salary-schedules';
 import { requireBudgetYear } from '@server/domains/budgets';
-import { placements } from '../line-items/index';
+import { placements } from '@server/domains/line-items';
 import { lockEmployeeLine, reread } from '@server/domains/line-items';
 
 /**

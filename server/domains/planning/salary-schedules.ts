@@ -14,7 +14,7 @@ import {
   MAX_SCHEDULE_BYTES,
   type UpdateScheduleBody,
 } from '@shared/schemas/salary-schedules';
-import { placements, recomputeAfterRuleChange } from '../line-items/index';
+import { placements, recomputeAfterRuleChange } from '@server/domains/line-items';
 import { requireSchedule, suggestIn } from './salary-schedule-placements';
 
 /**

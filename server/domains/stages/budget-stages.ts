@@ -18,7 +18,7 @@ import {
   type StageEvent,
   type StagesResponse,
 } from '@shared/schemas/budget-stages';
-import { settleProjectedLinesOf } from '../line-items/index';
+import { settleProjectedLinesOf } from '@server/domains/line-items';
 import { stageStateOf, stateOf } from './budget-stages-label';
 import { requireBudgetYear } from '@server/domains/budgets';
 import { requireMappedDollars } from '@server/domains/massachusetts';

@@ -14,7 +14,7 @@ import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import type { UndoBody, UndoPreview, UndoPreviewBody } from '@shared/schemas/scenario-adoptions';
 import { stageStateOf } from './budget-stages-label';
 import { requireOpenYear } from './budget-stages';
-import { setLineAmounts } from '../line-items/index';
+import { setLineAmounts } from '@server/domains/line-items';
 import { auditAppliedCuts, basisOf, CHANGED_MESSAGE, presentAdoption, yearTotal } from './scenario-adoptions';
 
 /**

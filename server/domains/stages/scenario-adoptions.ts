@@ -13,7 +13,7 @@ import type { AdoptBody, AdoptResult } from '@shared/schemas/scenario-adoptions'
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { freezeStage, requireOpenYear } from './budget-stages';
 import { requireScenario, scopeOf } from '@server/domains/planning';
-import { setLineAmounts } from '../line-items/index';
+import { setLineAmounts } from '@server/domains/line-items';
 import { CHANGED_MESSAGE, checkYear, planOf, presentAdoption } from './scenario-adoption-plan';
 
 /**

@@ -9,7 +9,7 @@ import { lockScenarioGroup } from './queries/scenario-locks';
 import { auditEntityName } from '@shared/schemas/history';
 import type { CreateScenarioBody, RenameScenarioBody, ScenarioType } from '@shared/schemas/scenarios';
 import { requireBudgetYear } from '@server/domains/budgets';
-import { copyBudgetLines } from '../line-items/index';
+import { copyBudgetLines } from '@server/domains/line-items';
 
 /**
  * Scenarios are the budgets of a budget year (Budget Management): any number of operating and
