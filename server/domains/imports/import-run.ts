@@ -18,7 +18,7 @@ import * as q from './queries/import';
 import { runNeedsReviewCount } from '@server/domains/line-items';
 import { findVersionById, type VersionRow } from '@server/domains/budgets';
 import type { ImportResult } from '@shared/schemas/import';
-import { copyImportedLines, functionCodes, settleImportedLines } from '../line-items/index';
+import { copyImportedLines, functionCodes, settleImportedLines } from '@server/domains/line-items';
 import { createVersionIn } from '@server/domains/budgets';
 import { crosswalkImport } from '@server/domains/massachusetts';
 import type { ImportPlan } from './import-execute';

@@ -21,7 +21,7 @@ import type {
   CrosswalkPreview,
 } from '@shared/schemas/crosswalk';
 import { requireBudgetYear } from '@server/domains/budgets';
-import { changeLines } from '../line-items/index';
+import { changeLines } from '@server/domains/line-items';
 
 /**
  * The crosswalk's rules against a year's employee lines (the lines the grids show, activeScope):
