@@ -1,7 +1,8 @@
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildRuleWorld, insertPeople, type RuleWorld } from '../test/factories';
-import { createCliRunner, jsonDocument, type CliRunner } from '../test/cli';
+import { jsonDocument } from '../test/cli';
+import { useCli } from '../test/use-cli';
 
 const LUNENBURG = path.resolve(
   import.meta.dirname,
@@ -10,18 +11,14 @@ const LUNENBURG = path.resolve(
 
 /** `schedules import|list|suggest` through the real binary on a database of its own. */
 describe('budget-cli schedules', () => {
-  let runner: CliRunner;
   let w: RuleWorld;
-  const cli = (...args: string[]) => runner.cli(...args);
 
-  beforeAll(async () => {
-    runner = await createCliRunner('schedules', { timeout: 150_000 });
-    expect((await cli('db', 'migrate')).code).toBe(0);
-    const handle = await runner.openDb();
-    try {
-      w = await buildRuleWorld(handle.knex);
+  const { cli } = useCli('schedules', {
+    timeout: 150_000,
+    seed: async (knex) => {
+      w = await buildRuleWorld(knex);
       // FY26 step 4, Masters, and a salary far from every cell.
-      await insertPeople(handle.knex, w, [
+      await insertPeople(knex, w, [
         {
           firstName: 'Ada',
           lastName: 'Placed',
@@ -37,11 +34,8 @@ describe('budget-cli schedules', () => {
           workGroup: w.names.teachers,
         },
       ]);
-    } finally {
-      await handle.close();
-    }
-  }, 180_000);
-  afterAll(() => runner?.close());
+    },
+  });
 
   it('imports the Lunenburg schedule for a work group named on the command line, then lists and suggests', async () => {
     const imported = await cli(

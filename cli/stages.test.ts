@@ -1,70 +1,38 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCliRunner, type CliRunner } from '../test/cli';
+import { describe, expect, it } from 'vitest';
+import { advanceArgs, useCli } from '../test/use-cli';
 import { buildBudgetYear, insertProposed, sumCents } from '../test/factories';
 
 /** `stage list|advance|reopen|show`, through the real binary. */
 describe('budget-cli stage', () => {
-  let runner: CliRunner;
   const AMOUNTS = ['2500000.25', '125000.50', '7300.01'];
-  const cli = (...args: string[]) => runner.cli(...args);
   const year = ['--budget-year', 'FY27', '--fiscal-year', 'FY2027'];
 
-  beforeAll(async () => {
-    runner = await createCliRunner('stages', { timeout: 150_000 });
-    expect((await cli('db', 'migrate')).code).toBe(0);
-    const handle = await runner.openDb();
-    try {
-      const id = await buildBudgetYear(handle.knex, { label: 'FY27', currentFiscalYear: 2027 });
+  const { cli } = useCli('stages', {
+    timeout: 150_000,
+    seed: async (knex) => {
+      const id = await buildBudgetYear(knex, { label: 'FY27', currentFiscalYear: 2027 });
       await insertProposed(
-        handle.knex,
+        knex,
         AMOUNTS.map((amount) => ({ budgetYearId: id, fiscalYear: 2027, amount })),
       );
-    } finally {
-      await handle.close();
-    }
-  }, 180_000);
-  afterAll(() => runner?.close());
+    },
+  });
 
   it(
     'refuses a stage out of order, then records one with its frozen totals',
     { timeout: 300_000 },
     async () => {
-      const skipping = await cli(
-        'stage',
-        'advance',
-        ...year,
-        '--stage',
-        'TOWN_APPROPRIATED',
-        '--date',
-        '2027-05-10',
-      );
+      const skipping = await cli(...advanceArgs('TOWN_APPROPRIATED', '2027-05-10'));
       expect(skipping.code).toBe(1);
       expect(skipping.stderr).toContain(
         "FY2027 is Draft: the next stage is Superintendent's Recommended, not Town Appropriated",
       );
-      const badDate = await cli(
-        'stage',
-        'advance',
-        ...year,
-        '--stage',
-        'SUPERINTENDENT_RECOMMENDED',
-        '--date',
-        'May',
-      );
+      const badDate = await cli(...advanceArgs('SUPERINTENDENT_RECOMMENDED', 'May'));
       expect(badDate.code).toBe(2);
       expect(badDate.stderr).toContain('--date');
 
       const moved = await cli(
-        'stage',
-        'advance',
-        ...year,
-        '--stage',
-        'SUPERINTENDENT_RECOMMENDED',
-        '--date',
-        '2027-02-01',
-        '--note',
-        'Presented 1 Feb',
-        '--json',
+        ...advanceArgs('SUPERINTENDENT_RECOMMENDED', '2027-02-01', '--note', 'Presented 1 Feb', '--json'),
       );
       expect(moved.code, moved.stderr).toBe(0);
       const body = JSON.parse(moved.stdout);

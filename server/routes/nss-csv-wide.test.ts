@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FIGURES } from '@shared/schemas/nss';
 import { MAX_FIGURE_COLUMNS } from '@server/domains/massachusetts/nss-csv';
-import { createTestApp, type TestApp } from '../../test/app';
+import { useApp } from '../../test/use-app';
 import { watchHealth } from '../../test/health-watch';
 
 /**
@@ -17,13 +17,7 @@ const BOUND_MS = 1500;
 const REFUSAL_MS = 3000;
 const FIGURE_COLUMNS = FIGURES.map((f) => f.column);
 
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp({ thread: 'worker' });
-  admin = (await t.userWith('ADMIN')).token;
-});
-afterAll(() => t.close());
+const { t, admin } = useApp(['ADMIN'], { thread: 'worker' });
 
 /** A file with `lines` municipal lines (1000, 1001, ...), their source notes if asked, and `years` rows. */
 function figuresCsv(lines: number, years: number, sources = false): string {
@@ -51,7 +45,7 @@ function figuresCsv(lines: number, years: number, sources = false): string {
 async function importWatched(csv: string, dryRun = true) {
   const health = await watchHealth(t.url);
   const started = performance.now();
-  const res = await t.api('post', '/nss/state-figures/import', { token: admin, body: { csv, dryRun } });
+  const res = await t.api('post', '/nss/state-figures/import', { token: admin.token, body: { csv, dryRun } });
   const tookMs = performance.now() - started;
   const seen = await health.stop();
   expect(seen.statuses).toEqual([200]);
@@ -84,7 +78,7 @@ describe('a state-figures CSV of 9,006 columns', () => {
     expect(healthMs).toBeLessThan(BOUND_MS);
     const wider = widest.replace('\n', ',municipal_9999\n').replace(/\n(.*)/g, '\n$1,1');
     const refused = await t.api('post', '/nss/state-figures/import', {
-      token: admin,
+      token: admin.token,
       body: { csv: wider, dryRun: true },
     });
     expect(refused.status).toBe(400);

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from '../../test/use-app';
 import {
   actualMeter,
   expectedMeter,
@@ -18,35 +18,27 @@ import {
  * scenario's percents across 100% and 95% of required NSS.
  */
 
-let t: TestApp;
-let admin: string;
-let finance: string;
-let viewer: string;
+const { t, admin, finance, viewer } = useApp(['ADMIN', 'FINANCE', 'VIEW_ONLY']);
 let w: NssWorld;
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await t.userWith('ADMIN')).token;
-  finance = (await t.userWith('FINANCE')).token;
-  viewer = (await t.userWith('VIEW_ONLY')).token;
   w = await nssWorld(t);
 });
-afterAll(() => t.close());
 
 const call = (method: string, path: string, token: string | undefined, body?: unknown) =>
   t.api(method, path, { token, body });
-const meterOf = (token = viewer, fiscalYear = FY) =>
+const meterOf = (token = viewer.token, fiscalYear = FY) =>
   call('get', `/nss/meter?budgetYearId=${w.budgetYearId}&fiscalYear=${fiscalYear}`, token);
 
 describe('GET /nss/meter', () => {
   it('returns 401 without a token and 400 without a budget year', async () => {
     expect((await call('get', '/nss/meter?budgetYearId=1', undefined)).status).toBe(401);
-    const res = await call('get', '/nss/meter', viewer);
+    const res = await call('get', '/nss/meter', viewer.token);
     expect(res.status).toBe(400);
     expect(JSON.stringify(res.body.details)).toContain('budgetYearId');
   });
 
   it('says to enter the state figures for a year without them, never a percent', async () => {
-    const res = await meterOf(viewer, 2031);
+    const res = await meterOf(viewer.token, 2031);
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('NO_FIGURES');
     expect(res.body.message).toBe('Enter the state figures to see NSS');
@@ -58,7 +50,7 @@ describe('GET /nss/meter', () => {
     const before = await meterOf();
     expect(before.body.status).toBe('NO_FIGURES');
     expect(before.body.columns).toBeNull();
-    const put = await call('put', `/nss/state-figures/${FY}`, admin, FIGURES_FY27);
+    const put = await call('put', `/nss/state-figures/${FY}`, admin.token, FIGURES_FY27);
     expect(put.status).toBe(200);
     expect(put.body.created).toBe(true);
     const res = await meterOf();
@@ -86,7 +78,7 @@ describe('GET /nss/meter', () => {
     const dash = await call(
       'get',
       `/line-items/budget/summary?budgetYearId=${w.budgetYearId}&fiscalYear=${FY}`,
-      viewer,
+      viewer.token,
     );
     expect(res.body.school.budgetTotal).toBe(dash.body.proposedBudget);
     const crossing = res.body.municipal.lines.find((l: { eoyrCode: string }) => l.eoyrCode === '5550');
@@ -94,8 +86,8 @@ describe('GET /nss/meter', () => {
   });
 
   it('adds a shortfall carried in from the prior year to the requirement', async () => {
-    expect((await call('put', `/nss/state-figures/${FY - 1}`, admin, FIGURES_FY26)).status).toBe(200);
-    const res = await meterOf(viewer, FY - 1);
+    expect((await call('put', `/nss/state-figures/${FY - 1}`, admin.token, FIGURES_FY26)).status).toBe(200);
+    const res = await meterOf(viewer.token, FY - 1);
     expect(res.body.columns.carriedIn).toBe(50000);
     expect(res.body.columns.requiredWithCarry).toBe(9750000);
     const rules = await rulesOf(t.db.knex, FY - 1);
@@ -108,34 +100,41 @@ describe('GET /nss/meter', () => {
 
 describe('POST /nss/meter/scenario', () => {
   const cutTo = async (name: string, percents: Record<number, number>) => {
-    const created = await call('post', '/scenarios/cuts', finance, {
+    const created = await call('post', '/scenarios/cuts', finance.token, {
       budgetYearId: w.budgetYearId,
       fiscalYear: FY,
       name,
     });
     expect(created.status).toBe(201);
     const id = created.body.scenario.id;
-    const saved = await call('put', `/scenarios/cuts/${id}/adjustments`, finance, { adjustments: percents });
+    const saved = await call('put', `/scenarios/cuts/${id}/adjustments`, finance.token, {
+      adjustments: percents,
+    });
     expect(saved.status).toBe(200);
     return id as number;
   };
   const pctMap = (percents: Record<number, number>) =>
     new Map(Object.entries(percents).map(([id, p]) => [Number(id), BigInt(Math.round(p * 100))]));
+  /** The meter of a saved scenario with these cuts, checked against the one worked out here. */
+  const meterAfterCuts = async (name: string, percents: Record<number, number>) => {
+    const id = await cutTo(name, percents);
+    const res = await call('post', '/nss/meter/scenario', finance.token, { scenarioId: id });
+    expect(res.status).toBe(200);
+    const want = expectedMeter(w, await rulesOf(t.db.knex, FY), pctMap(percents), FIGURES_FY27);
+    expect(actualMeter(res.body)).toEqual(want);
+    return res;
+  };
 
   it('returns 403 for VIEW_ONLY and 400 naming what is missing', async () => {
-    expect((await call('post', '/nss/meter/scenario', viewer, {})).status).toBe(403);
-    const res = await call('post', '/nss/meter/scenario', finance, {});
+    expect((await call('post', '/nss/meter/scenario', viewer.token, {})).status).toBe(403);
+    const res = await call('post', '/nss/meter/scenario', finance.token, {});
     expect(res.status).toBe(400);
     expect(res.body.error).toContain('scenarioId');
   });
 
   it('follows a scenario below 100%: the shortfall carries into FY2028', async () => {
     const percents = { [w.ids[2]]: 50 }; // administration cut in half: -$250,000
-    const id = await cutTo('Below 100', percents);
-    const res = await call('post', '/nss/meter/scenario', finance, { scenarioId: id });
-    expect(res.status).toBe(200);
-    const want = expectedMeter(w, await rulesOf(t.db.knex, FY), pctMap(percents), FIGURES_FY27);
-    expect(actualMeter(res.body)).toEqual(want);
+    const res = await meterAfterCuts('Below 100', percents);
     expect(res.body.status).toBe('CARRY_FORWARD');
     expect(res.body.columns.percentOfRequired).toBe(99.33);
     expect(res.body.consequence).toEqual({
@@ -149,10 +148,7 @@ describe('POST /nss/meter/scenario', () => {
 
   it('follows a scenario below 95%: aid is cut by what exceeds 5%', async () => {
     const percents = { [w.ids[0]]: 85 }; // classroom teachers -15%: -$900,000
-    const id = await cutTo('Below 95', percents);
-    const res = await call('post', '/nss/meter/scenario', finance, { scenarioId: id });
-    const want = expectedMeter(w, await rulesOf(t.db.knex, FY), pctMap(percents), FIGURES_FY27);
-    expect(actualMeter(res.body)).toEqual(want);
+    const res = await meterAfterCuts('Below 95', percents);
     expect(res.body.status).toBe('BELOW_95');
     expect(res.body.columns.percentOfRequired).toBe(92.83);
     expect(res.body.consequence).toMatchObject({
@@ -166,7 +162,7 @@ describe('POST /nss/meter/scenario', () => {
 
   it('does not move for cuts to spending that does not count (transportation)', async () => {
     const id = await cutTo('Buses', { [w.ids[3]]: 0 });
-    const res = await call('post', '/nss/meter/scenario', finance, { scenarioId: id });
+    const res = await call('post', '/nss/meter/scenario', finance.token, { scenarioId: id });
     expect(res.body.columns.budgetedNss).toBe(10183333.98);
     const total = w.cents.reduce((a, b) => a + b, 0n) - w.cents[3];
     expect(BigInt(Math.round(res.body.school.budgetTotal * 100))).toBe(total);
@@ -175,7 +171,7 @@ describe('POST /nss/meter/scenario', () => {
 
   it('computes unsaved percents as the Scenario Builder would, and refuses lines out of scope', async () => {
     const percents = { [w.ids[1]]: 33.33 };
-    const res = await call('post', '/nss/meter/scenario', finance, {
+    const res = await call('post', '/nss/meter/scenario', finance.token, {
       budgetYearId: w.budgetYearId,
       fiscalYear: FY,
       adjustments: percents,
@@ -185,7 +181,7 @@ describe('POST /nss/meter/scenario', () => {
       expectedMeter(w, await rulesOf(t.db.knex, FY), pctMap(percents), FIGURES_FY27),
     );
     expect(kept(100000055n, 3333n)).toBe(33330018n);
-    const bad = await call('post', '/nss/meter/scenario', finance, {
+    const bad = await call('post', '/nss/meter/scenario', finance.token, {
       budgetYearId: w.budgetYearId,
       fiscalYear: FY,
       adjustments: { 999999: 50 },
@@ -197,7 +193,11 @@ describe('POST /nss/meter/scenario', () => {
 
 describe('GET /nss/per-pupil and GET /nss/rules', () => {
   it('divides the budget by foundation enrollment beside the district’s own enrollment', async () => {
-    const res = await call('get', `/nss/per-pupil?budgetYearId=${w.budgetYearId}&fiscalYear=${FY}`, viewer);
+    const res = await call(
+      'get',
+      `/nss/per-pupil?budgetYearId=${w.budgetYearId}&fiscalYear=${FY}`,
+      viewer.token,
+    );
     expect(res.status).toBe(200);
     const total = w.cents.reduce((a, b) => a + b, 0n);
     const dese = res.body.methods.find((m: { method: string }) => m.method === 'DESE_FOUNDATION');
@@ -216,7 +216,7 @@ describe('GET /nss/per-pupil and GET /nss/rules', () => {
   });
 
   it('lists the rules in force with their sources', async () => {
-    const res = await call('get', `/nss/rules?fiscalYear=FY27`, viewer);
+    const res = await call('get', `/nss/rules?fiscalYear=FY27`, viewer.token);
     expect(res.status).toBe(200);
     expect(res.body.rulesYear).toBe(2014);
     expect(res.body.carryForwardLimitPercent).toBe(5);

@@ -1,6 +1,6 @@
 import { get } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../../test/use-app';
 import { uploadSchedule } from '../../test/worlds/salary-schedules.suite';
 
 /**
@@ -9,13 +9,7 @@ import { uploadSchedule } from '../../test/worlds/salary-schedules.suite';
  * check ran first), /api/health included. While it is uploaded, the health check keeps answering
  * within a second, and so does a signed-in request.
  */
-let t: TestApp;
-let finance: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  finance = (await t.userWith('FINANCE')).token;
-});
-afterAll(() => t.close());
+const { t, finance } = useApp(['FINANCE']);
 
 /**
  * GET on a connection of its own: the refused upload's connection is closed by the server, and
@@ -56,16 +50,18 @@ describe('a schedule upload with 40,000 lane columns', () => {
     const csv = `${header.join(',')}\nFY26,2.5,1,${Array(40_000).fill('50000').join(',')}\n`;
     expect(csv.length).toBeGreaterThan(450_000);
     let answer: Awaited<ReturnType<typeof uploadSchedule>> | undefined;
-    const upload = uploadSchedule(t, finance, { name: 'wide.csv', data: csv }, { name: 'Wide' }).then((r) => {
-      answer = r;
-    });
+    const upload = uploadSchedule(t, finance.token, { name: 'wide.csv', data: csv }, { name: 'Wide' }).then(
+      (r) => {
+        answer = r;
+      },
+    );
     const health = await slowestDuring(() => getOnItsOwnConnection(`${t.url}/api/health`), upload);
     expect(answer!.status).toBe(400);
     expect(answer!.body.error).toMatch(/at most 40 lanes/);
     expect(health).toBeLessThan(1000);
     const me = await slowestDuring(
-      () => getOnItsOwnConnection(`${t.url}/api/auth/me`, finance),
-      uploadSchedule(t, finance, { name: 'wide.csv', data: csv }, { name: 'Wide' }),
+      () => getOnItsOwnConnection(`${t.url}/api/auth/me`, finance.token),
+      uploadSchedule(t, finance.token, { name: 'wide.csv', data: csv }, { name: 'Wide' }),
     );
     expect(me).toBeLessThan(1000);
   });

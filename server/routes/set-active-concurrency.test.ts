@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../../test/use-app';
 import { buildBudgetYear, buildScenario } from '../../test/factories';
 
 /**
@@ -10,15 +10,7 @@ import { buildBudgetYear, buildScenario } from '../../test/factories';
  * server: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx vitest run <this file>.
  */
 
-let t: TestApp;
-let admin: string;
-let finance: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await t.userWith('ADMIN')).token;
-  finance = (await t.userWith('FINANCE')).token;
-});
-afterAll(() => t.close());
+const { t, admin, finance } = useApp(['ADMIN', 'FINANCE']);
 
 /** Fires every call at once over real HTTP and returns the statuses. */
 async function storm(paths: string[], token: string): Promise<number[]> {
@@ -42,7 +34,7 @@ describe('concurrent Set as Active', () => {
     }
     const statuses = await storm(
       Array.from({ length: CALLS }, (_, i) => `/scenarios/${ids[i % ids.length]}/set-active`),
-      admin,
+      admin.token,
     );
     expect(statuses.filter((s) => s !== 200)).toEqual([]);
     const active = await t.db.knex('scenarios').where({ budget_year_id: budgetYearId, is_active: true });
@@ -54,7 +46,7 @@ describe('concurrent Set as Active', () => {
     const ids: number[] = [];
     for (let i = 0; i < 8; i += 1) {
       const res = await t.api('post', '/scenarios/cuts', {
-        token: finance,
+        token: finance.token,
         body: { budgetYearId, name: `Plan ${i}` },
       });
       expect(res.status).toBe(201);
@@ -62,7 +54,7 @@ describe('concurrent Set as Active', () => {
     }
     const statuses = await storm(
       Array.from({ length: CALLS }, (_, i) => `/scenarios/cuts/${ids[i % ids.length]}/set-active`),
-      finance,
+      finance.token,
     );
     expect(statuses.filter((s) => s !== 200)).toEqual([]);
     const active = await t.db.knex('cut_scenarios').where({ budget_year_id: budgetYearId, is_active: true });

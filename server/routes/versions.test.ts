@@ -22,22 +22,18 @@ describe('POST /versions', () => {
     const before = await versionCount();
     const missing = await t.api('post', '/versions', { token: admin.token, body: {} });
     expect(missing.status).toBe(400);
-    expect(missing.body.details).toEqual(
-      expect.arrayContaining([
-        { path: 'fiscalYear', message: 'Please select a fiscal year' },
-        { path: 'label', message: 'Please enter a version label' },
-      ]),
-    );
     const blank = await t.api('post', '/versions', {
       token: admin.token,
       body: { fiscalYear: '', label: '   ' },
     });
-    expect(blank.body.details).toEqual(
-      expect.arrayContaining([
-        { path: 'fiscalYear', message: 'Please select a fiscal year' },
-        { path: 'label', message: 'Please enter a version label' },
-      ]),
-    );
+    for (const res of [missing, blank]) {
+      expect(res.body.details).toEqual(
+        expect.arrayContaining([
+          { path: 'fiscalYear', message: 'Please select a fiscal year' },
+          { path: 'label', message: 'Please enter a version label' },
+        ]),
+      );
+    }
     const badYear = await t.api('post', '/versions', {
       token: admin.token,
       body: { fiscalYear: 'next year', label: 'A' },
