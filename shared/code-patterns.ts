@@ -5,7 +5,7 @@
  * value: 'Teacher*' finds 'Teacher - Grade 3' but not 'Art Teacher'; '0100-3-300-0300-*' finds
  * every account of that function segment. One rule in TypeScript (matchesPattern, for the web
  * app's preview and the tests: the crosswalk's glob matcher, shared/pattern-match.ts, whose
- * work is bounded whatever the stars) and in SQL (globToLike, used by server/queries/function-code-rules;
+ * work is bounded whatever the stars) and in SQL (globToLike, used by server/domains/massachusetts/queries/function-code-rules;
  * PostgreSQL's LIKE gives up on a '%' as soon as the rest cannot match, so it is not exponential
  * either).
  * ---------------------------------------------------------------------------------------------- */

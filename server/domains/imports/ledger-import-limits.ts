@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import type { AppContext } from '@server/context';
-import { AppError, conflict, payloadTooLarge } from '@server/errors';
+import { AppError, conflict, payloadTooLarge, validationFailed } from '@server/errors';
 import type { Actor } from '@server/policies/index';
 import {
   LEDGER_LIMITS_TEXT,
@@ -27,11 +27,9 @@ export async function checkLedgerFileSize(filePath: string): Promise<void> {
 
 /** 400 once a file's data rows pass the limit: reading stops there, nothing is written. */
 export function tooManyRows(row: number): AppError {
-  return new AppError(
-    400,
-    'VALIDATION_FAILED',
-    `The file has more than ${LEDGER_MAX_ROWS.toLocaleString('en-US')} rows below its header (row ${row.toLocaleString('en-US')} is past the limit), nothing was written: ${LEDGER_LIMITS_TEXT}. Export one fund or one report at a time.`,
+  return validationFailed(
     [{ path: 'file', message: `More than ${LEDGER_MAX_ROWS.toLocaleString('en-US')} rows` }],
+    `The file has more than ${LEDGER_MAX_ROWS.toLocaleString('en-US')} rows below its header (row ${row.toLocaleString('en-US')} is past the limit), nothing was written: ${LEDGER_LIMITS_TEXT}. Export one fund or one report at a time.`,
   );
 }
 

@@ -1,4 +1,4 @@
-import { AppError, type IssueDetail } from '@server/errors';
+import { type IssueDetail, validationFailed } from '@server/errors';
 import { centsOf, fromCents } from '@shared/money';
 import type { AccountPattern } from '@server/lib/account-pattern';
 import { normalizeLabel } from '@server/lib/import/cells';
@@ -95,11 +95,9 @@ export function checkFileYear(
   if (fields.has('fiscalYear') || year === null || year === fiscalYear) {
     return;
   }
-  throw new AppError(
-    400,
-    'VALIDATION_FAILED',
-    `The file's name says FY${year} (${fileName}), not FY${fiscalYear}, and it has no fiscal year column to say otherwise: import it into FY${year}, or map its Fiscal Year column`,
+  throw validationFailed(
     [{ path: 'fiscalYear', message: `The file's name says FY${year}` }],
+    `The file's name says FY${year} (${fileName}), not FY${fiscalYear}, and it has no fiscal year column to say otherwise: import it into FY${year}, or map its Fiscal Year column`,
   );
 }
 
@@ -123,33 +121,31 @@ export function checkRows(rows: readonly ReadRow[], given: number | undefined): 
     }
   }
   if (fatal.length) {
-    throw new AppError(
-      400,
-      'VALIDATION_FAILED',
-      `${fatal.length} row${fatal.length === 1 ? '' : 's'} cannot be imported, nothing was written: ${listedText(fatal.map((d) => d.message))}`,
+    throw validationFailed(
       fatal.slice(0, 100),
+      `${fatal.length} row${fatal.length === 1 ? '' : 's'} cannot be imported, nothing was written: ${listedText(fatal.map((d) => d.message))}`,
     );
   }
   if (periods.size > 1) {
     const list = [...periods.entries()].map(([p, n]) => `${p} (row ${n})`).join(', ');
-    throw new AppError(
-      400,
-      'VALIDATION_FAILED',
-      `The file mixes periods ${list}: import one period's report`,
+    throw validationFailed(
       [{ path: 'period', message: 'One period per file' }],
+      `The file mixes periods ${list}: import one period's report`,
     );
   }
   const filePeriod = periods.size ? [...periods.keys()][0] : undefined;
   if (given !== undefined && filePeriod !== undefined && given !== filePeriod) {
-    throw new AppError(400, 'VALIDATION_FAILED', `The file is period ${filePeriod}, not period ${given}`, [
-      { path: 'period', message: `The file's Period column says ${filePeriod}` },
-    ]);
+    throw validationFailed(
+      [{ path: 'period', message: `The file's Period column says ${filePeriod}` }],
+      `The file is period ${filePeriod}, not period ${given}`,
+    );
   }
   const period = given ?? filePeriod;
   if (period === undefined) {
-    throw new AppError(400, 'VALIDATION_FAILED', 'Give the period (1 to 13): the file has no Period column', [
-      { path: 'period', message: 'Required when no Period column is mapped' },
-    ]);
+    throw validationFailed(
+      [{ path: 'period', message: 'Required when no Period column is mapped' }],
+      'Give the period (1 to 13): the file has no Period column',
+    );
   }
   return period;
 }
