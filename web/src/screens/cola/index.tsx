@@ -7,6 +7,8 @@ import { ScenariosTab } from './scenarios-tab';
 import { SchedulesTab } from './schedules-tab';
 import '@web/components/charts/charts.css';
 import './cola.css';
+// After cola.css, so the working's smaller heading (.how-calculated__header h3) wins over .cola-result h3.
+import './results.css';
 
 /** The COLA Management tabs in order, then the step-and-lane schedules; `tab` in the URL names one. */
 export const COLA_TABS = [

@@ -11,6 +11,7 @@ import { DISTRICT_NAME, PRODUCT_NAME } from '@web/lib/branding';
 import { Button } from '@web/components/form/button';
 import { Field } from '@web/components/form/field';
 import { LOGIN_MESSAGES, validateLogin } from '@web/screens/login/validate-login';
+import './login.css';
 
 export function LoginScreen() {
   const { user, signIn } = useSession();

@@ -1,17 +1,8 @@
 import { fiscalYearLabel } from '@shared/budget-math';
-import { useQueryClient } from '@tanstack/react-query';
 import type { GridApi } from 'ag-grid-community';
 import { useMemo, useRef, useState } from 'react';
 import { errorMessage } from '@web/api/client';
-import {
-  bulkDeleteAll,
-  inChunks,
-  lineItemsApi,
-  refreshAllLines,
-  removeLines,
-  useLineTotals,
-  type ProposedLineItem,
-} from '@web/api/line-items';
+import { useLineTotals, type ProposedLineItem } from '@web/api/line-items';
 import { useProposedLines } from '@web/api/line-lists';
 import { useCan } from '@web/auth/use-can';
 import { useBudgetYear } from '@web/budget-year/budget-year-context';
@@ -40,12 +31,7 @@ import {
   proposedTotalsFilter,
   type ProposedFilterState,
 } from '@web/screens/proposed-budget/proposed-filters';
-import {
-  bulkAssignFailure,
-  bulkDeleteOutcome,
-  deleteFailure,
-  type Outcome,
-} from '@web/screens/proposed-budget/proposed-messages';
+import { useProposedActions } from '@web/screens/proposed-budget/proposed-actions';
 import '@web/styles/grid-page.css';
 
 const count = (n: number) => n.toLocaleString('en-US');
@@ -54,7 +40,6 @@ const count = (n: number) => n.toLocaleString('en-US');
 export function ProposedBudgetScreen() {
   const { selected: budgetYear } = useBudgetYear();
   const notify = useToast();
-  const queryClient = useQueryClient();
   // The dashboard's 'no function code' links name the filter and the fiscal year.
   const link = useFunctionCodeLink();
   const years = useFiscalYearChoice(budgetYear, link.fiscalYear);
@@ -69,11 +54,24 @@ export function ProposedBudgetScreen() {
   const [selection, setSelection] = useState<ProposedLineItem[]>([]);
   const [shown, setShown] = useState<number | null>(null);
   const [editor, setEditor] = useState<ProposedEditorTarget | null>(null);
-  const [toDelete, setToDelete] = useState<ProposedLineItem | null>(null);
-  const [confirmBulk, setConfirmBulk] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
   const apiRef = useRef<GridApi<ProposedLineItem> | null>(null);
+  const clearSelection = () => {
+    apiRef.current?.deselectAll();
+    setSelection([]);
+  };
+  const {
+    toDelete,
+    setToDelete,
+    confirmBulk,
+    setConfirmBulk,
+    busy,
+    outcome,
+    setOutcome,
+    deleteOne,
+    deleteSelected,
+    assignBuilding,
+    bulkProps,
+  } = useProposedActions(selection, clearSelection);
 
   const lines = useProposedLines(budgetYear?.id, years.fiscalYear);
   const totalsFilter = useMemo(
@@ -91,88 +89,8 @@ export function ProposedBudgetScreen() {
         onEdit: (line) => setEditor({ mode: 'edit', line }),
         onDelete: setToDelete,
       }),
-    [canEdit],
+    [canEdit, setToDelete],
   );
-
-  const clearSelection = () => {
-    apiRef.current?.deselectAll();
-    setSelection([]);
-  };
-
-  const deleteOne = async () => {
-    if (!toDelete) {
-      return;
-    }
-    const line = toDelete;
-    setBusy(true);
-    try {
-      await lineItemsApi.remove(line.id);
-      await removeLines(queryClient, [line.id]);
-      setOutcome(null);
-      notify({ title: 'Item deleted', description: proposedLabel(line) });
-    } catch (err) {
-      setOutcome({ variant: 'error', title: deleteFailure(err) });
-    } finally {
-      setBusy(false);
-      setToDelete(null);
-    }
-  };
-
-  const deleteSelected = async () => {
-    const ids = selection.map((l) => l.id);
-    setBusy(true);
-    try {
-      const result = await bulkDeleteAll(ids);
-      const failedIds = new Set(result.failed.map((f) => f.id));
-      await removeLines(
-        queryClient,
-        ids.filter((id) => !failedIds.has(id)),
-      );
-      setOutcome(bulkDeleteOutcome(ids.length, result));
-      if (result.failed.length === 0) {
-        clearSelection();
-      }
-    } catch (err) {
-      setOutcome({
-        variant: 'error',
-        title: `Failed to delete ${count(ids.length)} items`,
-        lines: [deleteFailure(err)],
-      });
-    } finally {
-      setBusy(false);
-      setConfirmBulk(false);
-    }
-  };
-
-  const assignBuilding = async (buildingId: number | null, name: string) => {
-    const ids = selection.map((l) => l.id);
-    setBusy(true);
-    try {
-      const parts = await inChunks(ids, (chunk) => lineItemsApi.bulkBuilding(chunk, buildingId));
-      setOutcome({
-        variant: 'success',
-        title: `Assigned ${count(parts.reduce((n, p) => n + p.count, 0))} items to ${name}`,
-      });
-      clearSelection();
-    } catch (err) {
-      setOutcome(bulkAssignFailure(err));
-    } finally {
-      setBusy(false);
-      void refreshAllLines(queryClient);
-    }
-  };
-
-  // Set Function Code and Set Category: each its own dialog, reporting in the grid's outcome.
-  const bulkProps = {
-    ids: selection.map((l) => l.id),
-    noun: 'items',
-    busy,
-    onDone: (title: string) => {
-      setOutcome({ variant: 'success', title });
-      clearSelection();
-    },
-    onProblem: (title: string) => setOutcome({ variant: 'error', title }),
-  };
 
   const t = totals.data;
   const cards = [

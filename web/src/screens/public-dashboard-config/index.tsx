@@ -20,6 +20,7 @@ import { Preview } from './preview';
 import { PublishPanel } from './publish-panel';
 import { SettingsFields, useSettingsForm, valuesOf, type SettingsValues } from './settings-form';
 import './public-dashboard-config.css';
+import './preview.css';
 
 /**
  * Public Dashboard Configuration (ADMIN): the address, names, logo and links residents see, which

@@ -10,11 +10,11 @@ import { residentGapLabels } from '@shared/gap-words';
 import { GapCard } from '@web/components/budget-cards/gap-card';
 import { HeadcountCard } from '@web/components/budget-cards/headcount-card';
 import { BLUES, SalaryCard, TEALS } from '@web/components/budget-cards/salary-card';
-import { formatMillions, formatMoney } from '@web/lib/format';
+import { formatMillions } from '@web/lib/format';
 import { buildingBars, categorySlices, fyLabel, isWebAddress, locationRows, totalOf } from './figures';
 import { DeseSection } from './dese-section';
+import { PerPupil } from './per-pupil';
 import { ProgressSection } from './progress';
-import { numCol, TableHead } from '@web/components/table-head';
 
 const money = (v: number) => formatMillions(v, 1);
 
@@ -145,68 +145,6 @@ export function PublicSection({ name, ...props }: SectionProps & { name: Compone
     default:
       return null;
   }
-}
-
-function PerPupil({ data }: { data: PublicYearData }) {
-  const dese = data.perPupilDese ?? null;
-  if (!data.perPupil && !dese) {
-    return null;
-  }
-  return (
-    <>
-      <PerPupilTotals data={data} />
-      {dese?.byCategory?.length ? (
-        <div className="table-wrap" role="group" aria-label="Per pupil by state category" tabIndex={0}>
-          <table className="table table--compact">
-            <caption className="table-caption">
-              Per pupil by the state&apos;s (DESE) spending categories: each category ÷{' '}
-              {dese.foundationEnrollment.toLocaleString('en-US')} foundation enrollment
-            </caption>
-            <TableHead cols={['State category', numCol('Per pupil')]} />
-            <tbody>
-              {dese.byCategory.map((c) => (
-                <tr key={c.name}>
-                  <th scope="row">{c.name}</th>
-                  <td className="num">{formatMoney(c.perPupil)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-    </>
-  );
-}
-
-function PerPupilTotals({ data }: { data: PublicYearData }) {
-  const dese = data.perPupilDese ?? null;
-  return (
-    <div className="kpis pub-per-pupil">
-      {data.perPupil ? (
-        <>
-          <div className="kpi">
-            <span className="kpi__label">Students enrolled</span>
-            <span className="kpi__value num">{data.perPupil.enrollment.toLocaleString('en-US')}</span>
-          </div>
-          <div className="kpi">
-            <span className="kpi__label">Spending per student</span>
-            <span className="kpi__value money">{formatMoney(data.perPupil.total)}</span>
-            <span className="kpi__hint">Budget ÷ students enrolled in the district’s schools</span>
-          </div>
-        </>
-      ) : null}
-      {dese ? (
-        <div className="kpi">
-          <span className="kpi__label">Per pupil, state (DESE) method</span>
-          <span className="kpi__value money">{formatMoney(dese.total)}</span>
-          <span className="kpi__hint">
-            Budget ÷ {dese.foundationEnrollment.toLocaleString('en-US')} foundation enrollment, the state’s
-            count
-          </span>
-        </div>
-      ) : null}
-    </div>
-  );
 }
 
 function SchoolInfo({ view }: { view: PublicView }) {
