@@ -341,6 +341,9 @@ test.describe('COLA Management at 390x844', () => {
       await expect(page.getByRole('tabpanel')).toBeVisible();
       await expect(page.getByRole('tabpanel').getByRole('heading', { level: 2 }).first()).toBeVisible();
       if (tab === 'RIF Gap Calculator') {
+        // The form fills from the year's planning defaults: calculate once they are in, as a person
+        // would (a click before they arrived asked for a baseline once in CI).
+        await expect(page.getByText(/Not needed: FY2027’s need is its own/)).toBeVisible();
         await page.getByRole('button', { name: 'Calculate RIF Gap' }).click();
         await expect(page.getByRole('region', { name: /FY2027 RIF gap/ })).toBeVisible();
       }

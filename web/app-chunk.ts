@@ -27,7 +27,7 @@ import path from 'node:path';
  */
 const LARGE_LIBRARY = /node_modules[\\/](ag-grid-community|ag-grid-react|plotly\.js[^\\/]*|exceljs)[\\/]/;
 /** Our source and the packages we install; not the bundler's virtual modules ('\0...'). */
-const REAL_FILE = /^[^\0]*[\\/](web[\\/]src|server|node_modules)[\\/]/;
+const REAL_FILE = /^[^\0]*[\\/](web[\\/]src|shared|node_modules)[\\/]/;
 const SCREEN = /web[\\/]src[\\/]screens[\\/]/;
 
 interface ModuleGraph {
