@@ -17,6 +17,9 @@ const HEALTH_BOUND_MS = 1500;
 // report holding the ledger, as before streaming, held hundreds.
 const HEAP_BOUND_MB = 100;
 const MB = 1024 * 1024;
+// The workbook of 200,000 accounts takes 20-30 s to stream on a quiet 2-core machine and more
+// beside the rest of the suite; the bound on this file is what it measures, not its clock.
+const SLOW_MS = 180_000;
 
 let t: TestApp;
 let token: string;
@@ -147,7 +150,7 @@ describe('budget vs actual over a 200,000-account ledger', () => {
     const tooMany = await get('/ledger/report?fiscalYear=2023&accounts=all&limit=5000');
     expect(tooMany.status).toBe(400);
     expect(tooMany.json().error).toContain('at most 1000');
-  });
+  }, SLOW_MS);
 
   it("answers the dashboard's card from one aggregate statement", async () => {
     const statements: string[] = [];
@@ -181,5 +184,5 @@ describe('budget vs actual over a 200,000-account ledger', () => {
     expect(res.bytes.length).toBeGreaterThan(2 * MB);
     expect(watched.slowestHealthMs).toBeLessThan(HEALTH_BOUND_MS);
     expect(watched.heapGrowthMb).toBeLessThan(HEAP_BOUND_MB);
-  });
+  }, SLOW_MS);
 });
