@@ -26,6 +26,7 @@ import * as ledger from './20261126000700_ledger';
 import * as positionCrosswalk from './20261126000600_position_crosswalk';
 import * as scenarioAdoptionApplied from './20261126000800_scenario_adoption_applied';
 import * as ledgerImportStatus from './20261126000900_ledger_import_status';
+import * as lineItemsSetReferences from './20261127000100_line_items_set_references';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '20261126000700_ledger': ledger,
   '20261126000800_scenario_adoption_applied': scenarioAdoptionApplied,
   '20261126000900_ledger_import_status': ledgerImportStatus,
+  '20261127000100_line_items_set_references': lineItemsSetReferences,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
