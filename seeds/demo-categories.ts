@@ -148,3 +148,17 @@ export const DEFAULT_COLA_PLAN: Record<string, Record<number, number>> = {
 
 /** Budget settings default: steps and lanes add 1.5% a year. */
 export const STEP_LANE_PERCENT = 1.5;
+
+/** The budget_categories rows of the list: the demo seed's and the setup's start (POST /setup/budget-categories). */
+export function categoryRows(list: readonly DemoCategory[] = CATEGORIES) {
+  return list.map((c, i) => ({
+    name: c.name,
+    code: c.code,
+    description: c.description,
+    dese_function: c.deseFunction,
+    default_yoy_increase: c.defaultYoY,
+    color: c.color,
+    display_order: (i + 1) * 10,
+    is_personnel: c.isPersonnel,
+  }));
+}

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
-import { CATEGORIES, STEP_LANE_PERCENT } from './demo-categories';
+import { insertBudgetYearRows } from '@server/domains/setup';
+import { categoryRows, STEP_LANE_PERCENT } from './demo-categories';
 import { FISCAL_YEARS } from './demo-district';
 import { BUILDINGS, WORK_GROUP_CATEGORIES, WORK_GROUPS } from './demo-reference';
 
@@ -92,21 +93,7 @@ export async function insertReference(trx: Knex.Transaction): Promise<ReferenceI
     'name',
     WORK_GROUPS.map((g) => ({ name: g.name, description: g.description, category_id: wgc.get(g.category) })),
   );
-  const categories = await ensureRows(
-    trx,
-    'budget_categories',
-    'name',
-    CATEGORIES.map((c, i) => ({
-      name: c.name,
-      code: c.code,
-      description: c.description,
-      dese_function: c.deseFunction,
-      default_yoy_increase: c.defaultYoY,
-      color: c.color,
-      display_order: (i + 1) * 10,
-      is_personnel: c.isPersonnel,
-    })),
-  );
+  const categories = await ensureRows(trx, 'budget_categories', 'name', categoryRows());
   const buildings = await ensureRows(
     trx,
     'buildings',
@@ -122,62 +109,39 @@ export async function insertReference(trx: Knex.Transaction): Promise<ReferenceI
   return { wgc, workGroups, categories, buildings };
 }
 
-/** Budget years FY25-FY27, their scenarios (active operating and proposed, one inactive alternative) and settings. */
+/**
+ * Budget years FY25-FY27 as POST /budget-years makes them (insertBudgetYearRows: active operating
+ * and proposed budgets, settings), each with one inactive alternative and the teachers' steps and lanes.
+ */
 export async function insertBudgetYears(trx: Knex.Transaction, teacherGroups: number[]) {
   const notes: Record<number, string> = {
     2025: 'Closed year: the adopted FY25 budget.',
     2026: 'Current year. FY25 and FY26 payroll imported from MUNIS; FY27 projected.',
-    2027: 'Planning year: import the FY27 payroll and proposed budget when ready.',
+    2027: 'Next spring’s workspace: FY2027 is planned in budget year FY26, its one home; FY2028 starts here.',
   };
   const years = new Map<number, number>();
   const operating = new Map<number, number>();
   const proposed = new Map<number, number>();
   for (const fy of FISCAL_YEARS) {
-    const label = fiscalYearLabel(fy);
-    const [year] = await trx('budget_years')
-      .insert({
-        fiscal_year: label,
-        name: `${label} Budget`,
-        notes: notes[fy],
-        current_fiscal_year: fy,
-        base_year: fy,
-      })
-      .returning('id');
-    years.set(fy, year.id);
-    const scenarios = await trx('scenarios')
-      .insert([
-        {
-          budget_year_id: year.id,
-          name: `${label} Operating Budget`,
-          description: 'Employee-level payroll budget',
-          scenario_type: 'operating',
-          is_active: true,
-        },
-        {
-          budget_year_id: year.id,
-          name: `${label} Proposed Budget`,
-          description: 'Budget by category as presented to the School Committee',
-          scenario_type: 'proposed',
-          is_active: true,
-        },
-        {
-          budget_year_id: year.id,
-          name: `${label} Guidance Alternative`,
-          description: 'Reductions that would meet town guidance',
-          scenario_type: 'proposed',
-          is_active: false,
-        },
-      ])
-      .returning('id');
-    operating.set(fy, scenarios[0].id);
-    proposed.set(fy, scenarios[1].id);
-    await trx('budget_settings').insert({
-      budget_year_id: year.id,
-      step_lane_adjustment_type: 'PERCENTAGE',
-      step_lane_adjustment_value: STEP_LANE_PERCENT,
-      step_lane_description: 'Steps and lanes for Unit A (teachers, special education, guidance)',
-      steps_lanes_work_groups: JSON.stringify(teacherGroups),
+    const rows = await insertBudgetYearRows(trx, {
+      fiscalYear: fy,
+      currentFiscalYear: fy,
+      notes: notes[fy],
+      stepLanePercent: STEP_LANE_PERCENT,
+      stepLaneDescription: 'Steps and lanes for Unit A (teachers, special education, guidance)',
+      stepsLanesWorkGroups: teacherGroups,
     });
+    const label = fiscalYearLabel(fy);
+    await trx('scenarios').insert({
+      budget_year_id: rows.id,
+      name: `${label} Guidance Alternative`,
+      description: 'Reductions that would meet town guidance',
+      scenario_type: 'proposed',
+      is_active: false,
+    });
+    years.set(fy, rows.id);
+    operating.set(fy, rows.operatingScenarioId);
+    proposed.set(fy, rows.proposedScenarioId);
   }
   return { years, operating, proposed };
 }

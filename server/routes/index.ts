@@ -1,6 +1,7 @@
 import type { AnyRoute } from './define';
 import { authRoutes } from './auth';
 import { budgetYearRoutes } from './budget-years';
+import { setupRoutes } from './setup';
 import { healthRoutes } from './health';
 import { databaseRoutes } from './database';
 import { budgetComparisonRoutes } from './budget-comparison';
@@ -47,6 +48,7 @@ export const allRoutes: AnyRoute[] = [
   ...databaseRoutes,
   ...authRoutes,
   ...budgetYearRoutes,
+  ...setupRoutes,
   // Dashboard aggregates and fiscal years (fixed /line-items/... paths, before any /line-items/:id).
   ...fiscalYearRoutes,
   ...dashboardRoutes,

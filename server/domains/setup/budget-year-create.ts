@@ -1,0 +1,84 @@
+import type { AppContext } from '@server/context';
+import { insertAudit } from '@server/db/audit';
+import { validationFailed } from '@server/errors';
+import { authorize, type Actor } from '@server/policies/index';
+import { createVersionIn } from '@server/domains/budgets';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
+import type { CreateBudgetYearInput, CreatedBudgetYear } from '@shared/schemas/setup';
+import * as q from './queries/budget-year-rows';
+
+/** The fiscal years a new budget year plans: its own unless a span is given (the schema checked it). */
+export function spanOf(input: CreateBudgetYearInput): { first: number; last: number; current: number } {
+  const first = input.firstFiscalYear ?? Math.min(input.label, input.lastFiscalYear ?? input.label);
+  const last = input.lastFiscalYear ?? Math.max(input.label, first);
+  return { first, last, current: input.currentFiscalYear ?? input.label };
+}
+
+/**
+ * POST /budget-years and `budget-cli budget-year create`: a budget year with what makes it usable,
+ * in one transaction: the year, its active operating and proposed budgets and its budget settings
+ * (insertBudgetYearRows, the demo's own), and one Draft version per fiscal year it plans, so an
+ * import has a version to go into. A label already used, or a fiscal year another budget year
+ * already plans, is refused naming the field, and nothing is written.
+ */
+export async function createBudgetYear(
+  app: AppContext,
+  actor: Actor,
+  input: CreateBudgetYearInput,
+): Promise<CreatedBudgetYear> {
+  authorize(actor, 'budgets.manage');
+  const label = fiscalYearLabel(input.label);
+  const { first, last, current } = spanOf(input);
+  return app.db.transaction(async (trx) => {
+    // Serialises two admins creating at once: the second sees the first's year and is told.
+    await trx.raw('LOCK TABLE budget_years IN SHARE ROW EXCLUSIVE MODE');
+    if (await q.findBudgetYearByLabel(trx, label)) {
+      throw validationFailed([{ path: 'label', message: `Budget year ${label} already exists` }]);
+    }
+    const held = await q.fiscalYearsHeldElsewhere(trx, first, last);
+    if (held.length) {
+      const list = held.map((h) => `FY${h.fiscalYear} (budget year ${h.label})`).join(', ');
+      throw validationFailed([
+        {
+          path: input.firstFiscalYear === undefined ? 'label' : 'firstFiscalYear',
+          message: `Already planned in another budget year: ${list}`,
+        },
+      ]);
+    }
+    const rows = await q.insertBudgetYearRows(trx, {
+      fiscalYear: input.label,
+      currentFiscalYear: current,
+      name: input.name,
+      notes: input.notes ?? null,
+    });
+    const versions: CreatedBudgetYear['versions'] = [];
+    for (let fy = first; fy <= last; fy++) {
+      const { version } = await createVersionIn(trx, actor, {
+        fiscalYear: fy,
+        label: `${fiscalYearLabel(fy)} Draft`,
+        description: `Created with budget year ${label}`,
+        budgetYearId: rows.id,
+      });
+      versions.push({ id: version.id, label: version.label, fiscalYear: version.fiscalYear });
+    }
+    const budgetYear = {
+      id: rows.id,
+      fiscalYear: label,
+      name: input.name ?? `${label} Budget`,
+      notes: input.notes ?? null,
+      currentFiscalYear: current,
+    };
+    const scenarios = [
+      { id: rows.operatingScenarioId, name: `${label} Operating Budget`, scenarioType: 'operating' },
+      { id: rows.proposedScenarioId, name: `${label} Proposed Budget`, scenarioType: 'proposed' },
+    ];
+    const fiscalYears = versions.map((v) => v.fiscalYear);
+    await insertAudit(trx, actor, {
+      action: 'create',
+      entity: 'budget-year',
+      entityId: rows.id,
+      after: { ...budgetYear, fiscalYears, scenarios },
+    });
+    return { budgetYear, fiscalYears, scenarios, versions };
+  });
+}
