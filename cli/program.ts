@@ -141,6 +141,16 @@ export const COMMAND_GROUPS: CommandGroup[] = [
     },
   },
   {
+    load: async () => (await import('./commands/setup')).registerSetupCommands,
+    commands: {
+      setup: {
+        term: 'setup [options]',
+        description: 'First start of a district: name, categories, work groups; prints what is still missing',
+      },
+      'budget-year': { description: 'Budget years: create one from nothing' },
+    },
+  },
+  {
     load: async () => (await import('./commands/reference')).registerReferenceCommands,
     commands: {
       buildings: { description: 'Buildings (schools) employees and lines belong to' },

@@ -40,18 +40,21 @@ function registerBuildings(program: Command): void {
     });
 
   cmd
-    .command('add')
+    .command('add [name]')
     .description('Add a building (same rules as POST /api/buildings: a code in use is refused)')
-    .requiredOption('--name <name>', 'building name')
+    .option('--name <name>', 'building name (or give it as the argument)')
     .option('--code <code>', 'location code, matched against payroll imports')
     .option('--address <address>', 'street address')
     .option('--type <type>', 'preschool, elementary, middle, high or special')
     .option('--json', 'print JSON')
     .action(
-      async (opts: { name: string; code?: string; address?: string; type?: string; json?: boolean }) => {
+      async (
+        name: string | undefined,
+        opts: { name?: string; code?: string; address?: string; type?: string; json?: boolean },
+      ) => {
         const input = parseFlags(
           createBuildingBody,
-          { name: opts.name, code: opts.code, address: opts.address, buildingType: opts.type },
+          { name: name ?? opts.name ?? '', code: opts.code, address: opts.address, buildingType: opts.type },
           { buildingType: '--type' },
         );
         await withCli(program.opts().as, async ({ app, actor }) => {

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCliRunner, type CliRunner } from '../test/cli';
+
+/**
+ * A district set up from the command line on an empty database (no demo): `budget-cli setup`,
+ * `budget-year create` and `buildings add`, spawned as the real binary. Malformed flags are refused
+ * naming the flag, exit 2, and write nothing.
+ */
+describe('budget-cli setup, budget-year create and buildings add on an empty database', () => {
+  let runner: CliRunner;
+  const cli = (...args: string[]) => runner.cli(...args);
+
+  beforeAll(async () => {
+    runner = await createCliRunner('setup');
+  });
+  afterAll(() => runner?.close());
+
+  it('sets a district up step by step, refusing malformed years by flag', { timeout: 300_000 }, async () => {
+    expect((await cli('db', 'migrate')).code).toBe(0);
+    const empty = await cli('setup');
+    expect(empty.code, empty.stderr).toBe(0);
+    expect(empty.stdout).toContain('[ ] Budget year and fiscal years: No budget year yet');
+    expect(empty.stdout).toContain('Still missing (5):');
+    expect(empty.stdout).toContain('budget-cli budget-year create FY28');
+
+    // Every malformed year: a message naming the flag, exit 2, nothing written.
+    const refusals: [string[], string][] = [
+      [['--fiscal-years', 'FY27-FYX'], '--fiscal-years: FYX is not a fiscal year (write FY28 or 2028)'],
+      [['--fiscal-years', 'FY19-FY22'], '--fiscal-years: Choose a fiscal year from FY2020 to FY2034'],
+      [
+        ['--fiscal-years', 'FY30-FY27'],
+        '--fiscal-years: The last fiscal year comes before the first (FY2030)',
+      ],
+      [['--current', 'soon'], '--current: soon is not a fiscal year (write FY28 or 2028)'],
+      [['--current', 'FY33'], '--current: The current fiscal year must be one of its fiscal years'],
+    ];
+    for (const [flags, message] of refusals) {
+      const res = await cli('budget-year', 'create', 'FY28', ...flags);
+      expect(res.code, `${flags.join(' ')}: ${res.stderr}`).toBe(2);
+      expect(res.stderr).toContain(message);
+    }
+    const badLabel = await cli('budget-year', 'create', 'FY99');
+    expect(badLabel.code).toBe(2);
+    expect(badLabel.stderr).toContain('LABEL: Choose a fiscal year from FY2020 to FY2034');
+    expect((await cli('setup')).stdout).toContain('No budget year yet');
+
+    const made = await cli(
+      'budget-year',
+      'create',
+      'FY28',
+      '--fiscal-years',
+      'FY27-FY32',
+      '--current',
+      'FY28',
+      '--json',
+    );
+    expect(made.code, made.stderr).toBe(0);
+    const body = JSON.parse(made.stdout);
+    expect(body.budgetYear).toMatchObject({ fiscalYear: 'FY28', currentFiscalYear: 2028 });
+    expect(body.fiscalYears).toEqual([2027, 2028, 2029, 2030, 2031, 2032]);
+    expect(body.scenarios.map((s: { name: string }) => s.name)).toEqual([
+      'FY28 Operating Budget',
+      'FY28 Proposed Budget',
+    ]);
+    const again = await cli('budget-year', 'create', 'FY28');
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain('LABEL: Budget year FY28 already exists');
+
+    const school = await cli('buildings', 'add', 'Curley K-8', '--code', 'CUR', '--type', 'elementary');
+    expect(school.code, school.stderr).toBe(0);
+    expect(school.stdout).toMatch(/Added building Curley K-8 \(CUR\), id \d+\./);
+
+    const rest = await cli(
+      'setup',
+      '--district-name',
+      'Boston Public Schools',
+      '--demo-categories',
+      '--work-group',
+      'BTU Teachers',
+      '--work-group',
+      'BTU Paraprofessionals',
+    );
+    expect(rest.code, rest.stderr).toBe(0);
+    expect(rest.stdout).toContain('Saved the district name and logo.');
+    expect(rest.stdout).toContain('Added 11 budget categories.');
+    expect(rest.stdout).toContain('Added work group BTU Paraprofessionals.');
+    expect(rest.stdout).toContain('[x] District name and logo: Boston Public Schools, no logo yet');
+    expect(rest.stdout).toContain('[x] Buildings: 1 building');
+    expect(rest.stdout).toContain('[x] Budget year and fiscal years: FY28 (FY2027-FY2032, current FY2028)');
+    expect(rest.stdout).toContain('[x] Work groups: 2 work groups');
+    expect(rest.stdout).toContain('Setup complete.');
+
+    // The import now finds the budget year it used to refuse ('No budget year FY28 (there are: none)').
+    const budgets = await cli('budgets', 'list', '--budget-year', 'FY28', '--json');
+    expect(budgets.code, budgets.stderr).toBe(0);
+    expect(JSON.parse(budgets.stdout).map((s: { isActive: boolean }) => s.isActive)).toEqual([true, true]);
+  });
+});
