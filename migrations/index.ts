@@ -17,6 +17,7 @@ import * as contractSupersession from './20261124000400_contract_supersession';
 import * as projectedLines from './20261124000500_projected_lines';
 import * as installation from './20261125000500_installation';
 import * as budgetStages from './20261126000100_budget_stages';
+import * as fiscalYearHomes from './20261127000200_fiscal_year_homes';
 import * as scenarioAdoptions from './20261126000200_scenario_adoptions';
 import * as publicReleasedCounts from './20261125000600_public_released_counts';
 import * as nss from './20261126000400_nss';
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '20261126000800_scenario_adoption_applied': scenarioAdoptionApplied,
   '20261126000900_ledger_import_status': ledgerImportStatus,
   '20261127000100_line_items_set_references': lineItemsSetReferences,
+  '20261127000200_fiscal_year_homes': fiscalYearHomes,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -4,7 +4,9 @@ import { systemActor } from '@server/policies/index';
 import { insertAudit } from '@server/db/audit';
 import { generateProjectionsIn } from '@server/domains/planning';
 import { applyAutomaticNextYearSalary } from '@server/domains/line-items/index';
-import { buildDemoDistrict, CURRENT_FISCAL_YEAR } from './demo-district';
+import { claimFiscalYearHomes } from '@server/domains/budgets';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
+import { buildDemoDistrict, CURRENT_FISCAL_YEAR, FISCAL_YEARS } from './demo-district';
 import {
   insertBudgetYears,
   insertChunked,
@@ -118,6 +120,13 @@ export async function seedDemo(
       trx,
       'line_items',
       district.proposed.map((p) => proposedRow(p, ctx)),
+    );
+    // Every demo fiscal year is planned in the current budget year, its one home (docs/ARCHITECTURE.md,
+    // 'One home for each fiscal year'): FY25's and FY27's budget years hold no plan of their own.
+    await claimFiscalYearHomes(
+      trx,
+      { id: current, fiscal_year: fiscalYearLabel(CURRENT_FISCAL_YEAR) },
+      FISCAL_YEARS,
     );
     await insertChunked(
       trx,

@@ -1,4 +1,5 @@
 import { lockedYearMessage, type BudgetStage } from '@shared/schemas/budget-stages';
+import { secondHomeMessage } from '@shared/schemas/fiscal-year';
 /** One catalogue of API errors: each has an HTTP status, a stable UPPER_SNAKE code and a human message. */
 export class AppError extends Error {
   constructor(
@@ -80,6 +81,13 @@ export function translateDbError(err: unknown): unknown {
     }
     case 'BY002':
       return conflict('Budget stages and their snapshots never change once recorded');
+    case 'BY003': {
+      // A fiscal year's plan written outside its home budget year (migration 20261127000200):
+      // 'fy:home label:refused label'.
+      const [fy, home, refused] = (e.detail ?? '').split(':');
+      const message = secondHomeMessage(Number(fy), home ?? '', refused || undefined);
+      return validationFailed([{ path: 'fiscalYear', message }], message);
+    }
     case '40001':
     case '40P01':
       // Already retried once by the transaction helper (server/db/transaction.ts).

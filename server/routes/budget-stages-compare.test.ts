@@ -130,12 +130,13 @@ beforeAll(async () => {
       dese,
     });
   });
-  // A stage of another fiscal year of this budget year, and one of another budget year.
+  // A stage of another fiscal year of this budget year, and one of another budget year (of a year
+  // of its own: FY2027's one home is this budget year, docs/ARCHITECTURE.md).
   await insertProposed(db, [{ budgetYearId: by, fiscalYear: FY + 1, amount: '10.00' }]);
   stage.otherFiscalYear = await advance('SUPERINTENDENT_RECOMMENDED', '2027-02-01', FY + 1);
-  otherBy = await buildBudgetYear(db, { currentFiscalYear: FY, label: `FY27 other ${process.pid}` });
-  await insertProposed(db, [{ budgetYearId: otherBy, fiscalYear: FY, amount: '20.00' }]);
-  stage.otherBudgetYear = await advance('SUPERINTENDENT_RECOMMENDED', '2027-02-01', FY, otherBy);
+  otherBy = await buildBudgetYear(db, { currentFiscalYear: FY + 2, label: `FY29 other ${process.pid}` });
+  await insertProposed(db, [{ budgetYearId: otherBy, fiscalYear: FY + 2, amount: '20.00' }]);
+  stage.otherBudgetYear = await advance('SUPERINTENDENT_RECOMMENDED', '2027-02-01', FY + 2, otherBy);
 });
 
 const line = (key: string) => state.get(ids[key]) as ModelLine;
@@ -298,7 +299,7 @@ describe('GET /budget-stages/compare', () => {
     expect(otherFy.body.error).toContain('compare two stages of the same year');
     const otherBudget = await compare(stage.otherBudgetYear, stage.A);
     expect(otherBudget.status).toBe(400);
-    expect(otherBudget.body.error).toContain(`FY27 other ${process.pid}`);
+    expect(otherBudget.body.error).toContain(`FY29 other ${process.pid}`);
     const unknown = await compare(999999, stage.A);
     expect(unknown.status).toBe(404);
     expect(unknown.body.error).toBe('Budget stage 999999 not found');

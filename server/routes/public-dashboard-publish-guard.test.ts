@@ -7,11 +7,11 @@ import { buildBudgetYear, buildScenario, insertProposed, sumCents } from '../../
 import { buildPublicWorld, type PublicWorld } from '../../test/worlds/public-dashboard.world';
 
 /**
- * With budget year FY26's FY2027 published as School Committee Adopted, a budget
- * year FY27 whose FY2027 is a $0 Draft once made the next Publish show residents '$0.0M'. Publish now
- * keeps the budget year residents read until the admin chooses another, refuses a $0 year or an
- * earlier stage (409, nothing changed) unless the request confirms it, and the preview names each
- * year's budget year and stage.
+ * With budget year FY26's FY2027 published as School Committee Adopted, a budget year FY27 whose
+ * FY2027 was a $0 Draft once made the next Publish show residents '$0.0M'. FY2027 now has one home
+ * (FY26): FY27 cannot take it up (400 naming the home, nothing written), Publish and its preview
+ * name each year's budget year and stage, and Publish refuses a $0 year or an earlier stage than
+ * residents read (409, nothing changed) unless the request confirms it.
  */
 const { t, admin } = useApp(['ADMIN']);
 let w: PublicWorld;
@@ -74,78 +74,86 @@ beforeAll(async () => {
   expect(saved.status).toBe(200);
   const first = await publish();
   expect(first.status, JSON.stringify(first.body)).toBe(200);
-  // Then budget year FY27 arrives: its FY2027 is a Draft whose lines come to $0 (a payroll placed,
-  // amounts still to come).
+  // Then budget year FY27 arrives, the workspace for FY2028.
   fy27 = await buildBudgetYear(t.db.knex, { currentFiscalYear: NEXT, label: 'FY27' });
-  const scenario = await buildScenario(t.db.knex, fy27, 'proposed');
-  await insertProposed(t.db.knex, [
-    { budgetYearId: fy27, fiscalYear: NEXT, scenarioId: scenario, amount: '0.00', categoryId: w.teachersCat },
-    { budgetYearId: fy27, fiscalYear: NEXT, scenarioId: scenario, amount: '0.00' },
-  ]);
 });
 
-describe('Publish after another budget year takes up a published year', () => {
-  it('keeps the budget year residents read, so they never switch to the empty one', async () => {
-    const res = await publish();
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const year = (await residents()).data[String(NEXT)]!;
-    expect(cents(year.totalBudget)).toBe(sumCents(fy26Lines2027));
-    expect(year.stageCaption).toBe('School Committee Adopted, voted March 12, 2026');
+describe('Publish when another budget year arrives beside a published year', () => {
+  it('refuses FY27 a second FY2027, naming its home, and writes nothing', async () => {
+    const before = await state();
+    const lines = await t.db.knex('line_items').count('* as n').first();
+    const stage = await t.api('post', '/budget-stages/advance', {
+      token: admin.token,
+      body: { budgetYearId: fy27, fiscalYear: NEXT, stage: 'SUPERINTENDENT_RECOMMENDED', date: '2026-04-01' },
+    });
+    expect(stage.status).toBe(400);
+    expect(stage.body.details).toEqual([
+      {
+        path: 'fiscalYear',
+        message:
+          'FY2027 is planned in budget year FY26, its one home: import, stage and plan FY2027 there, not in budget year FY27',
+      },
+    ]);
+    await expect(
+      insertProposed(t.db.knex, [{ budgetYearId: fy27, fiscalYear: NEXT, amount: '0.00' }]),
+    ).rejects.toMatchObject({ code: 'BY003' });
+    expect(await state()).toEqual(before);
+    expect(await t.db.knex('line_items').count('* as n').first()).toEqual(lines);
+    expect(await t.db.knex('budget_stages').where({ budget_year_id: fy27 })).toEqual([]);
   });
 
-  it('lists both budget years in the preview, each with its stage, and which one Publish uses', async () => {
-    const p = await preview();
-    const source = p.sources.find((s) => s.fiscalYear === NEXT)!;
-    expect(source.budgetYearId).toBe(w.budgetYearId);
-    expect(source.options).toEqual([
+  it('publishes FY2027 from its home and names the budget year and stage in the answer', async () => {
+    const res = await publish();
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.sources).toEqual([
       {
+        fiscalYear: NEXT,
         budgetYearId: w.budgetYearId,
         budgetYearLabel: 'FY26',
         stage: 'SCHOOL_COMMITTEE_ADOPTED',
         stageCaption: 'School Committee Adopted, voted March 12, 2026',
       },
-      { budgetYearId: fy27, budgetYearLabel: 'FY27', stage: 'DRAFT', stageCaption: 'Draft' },
+    ]);
+    const year = (await residents()).data[String(NEXT)]!;
+    expect(cents(year.totalBudget)).toBe(sumCents(fy26Lines2027));
+    expect(year.stageCaption).toBe('School Committee Adopted, voted March 12, 2026');
+  });
+
+  it('names the one budget year and stage of each year in the preview', async () => {
+    const p = await preview();
+    expect(p.sources).toEqual([
+      {
+        fiscalYear: NEXT,
+        budgetYearId: w.budgetYearId,
+        options: [
+          {
+            budgetYearId: w.budgetYearId,
+            budgetYearLabel: 'FY26',
+            stage: 'SCHOOL_COMMITTEE_ADOPTED',
+            stageCaption: 'School Committee Adopted, voted March 12, 2026',
+          },
+        ],
+      },
     ]);
     expect(p.confirmations).toEqual([]);
-    const chosen = await preview(`?budgetYears=${NEXT}:${fy27}`);
-    expect(chosen.sources.find((s) => s.fiscalYear === NEXT)!.budgetYearId).toBe(fy27);
-    expect(chosen.confirmations).toEqual([
-      'FY2027 from budget year FY27 has a $0 budget: residents would read a $0 school budget',
-      'FY2027 is published as School Committee Adopted (budget year FY26); publishing Draft (budget year FY27) would replace it with an earlier stage',
-    ]);
   });
 
-  it('refuses to publish the $0 Draft over the adopted year without confirmation, changing nothing', async () => {
+  it('refuses a budget year that is not the home, or a choice for a year not published (400)', async () => {
     const before = await state();
-    const res = await publish({ budgetYears: [{ fiscalYear: NEXT, budgetYearId: fy27 }] });
-    expect(res.status).toBe(409);
-    expect(res.body.code).toBe('CONFIRMATION_REQUIRED');
-    expect(res.body.error).toContain('FY2027 from budget year FY27 has a $0 budget');
-    expect(res.body.error).toContain('would replace it with an earlier stage');
-    expect(res.body.error).toContain('confirm');
-    expect(await state()).toEqual(before);
-    expect(cents((await residents()).data[String(NEXT)]!.totalBudget)).toBe(sumCents(fy26Lines2027));
-  });
-
-  it('refuses an earlier stage alone (a Draft with a budget) unless confirmed', async () => {
-    // A third budget year whose FY2027 Draft has a budget.
-    const other = await buildBudgetYear(t.db.knex, { currentFiscalYear: NEXT, label: 'FY27 second draft' });
-    const scenario = await buildScenario(t.db.knex, other, 'proposed');
-    await insertProposed(t.db.knex, [
-      { budgetYearId: other, fiscalYear: NEXT, scenarioId: scenario, amount: '1816.00' },
-    ]);
-    const before = await state();
-    const res = await publish({ budgetYears: [{ fiscalYear: NEXT, budgetYearId: other }] });
-    expect(res.status).toBe(409);
-    expect(res.body.error).not.toContain('$0 budget');
-    expect(res.body.error).toContain(
-      'FY2027 is published as School Committee Adopted (budget year FY26); publishing Draft (budget year FY27 second draft)',
+    const notHome = await publish({ budgetYears: [{ fiscalYear: NEXT, budgetYearId: fy27 }] });
+    expect(notHome.status).toBe(400);
+    expect(notHome.body.error).toBe(
+      'FY2027 is planned in budget year FY26, its one home: import, stage and plan FY2027 there, not in budget year FY27',
     );
+    const notPublished = await publish({ budgetYears: [{ fiscalYear: 2026, budgetYearId: w.budgetYearId }] });
+    expect(notPublished.status).toBe(400);
+    expect(notPublished.body.error).toBe('FY2026 is not among the years to publish');
     expect(await state()).toEqual(before);
   });
 
-  it('refuses a year whose budget is $0 even when nothing was published for it', async () => {
-    const scenario = (await t.db.knex('scenarios').where({ budget_year_id: fy27 }).first()).id;
+  it('refuses a year whose budget is $0 unless confirmed, then publishes it', async () => {
+    // FY27's own year, FY2028: a payroll placed, amounts still to come.
+    const scenario = await buildScenario(t.db.knex, fy27, 'proposed');
     await insertProposed(t.db.knex, [
       { budgetYearId: fy27, fiscalYear: 2028, scenarioId: scenario, amount: '500.00' },
       { budgetYearId: fy27, fiscalYear: 2028, scenarioId: scenario, amount: '-500.00' },
@@ -153,35 +161,44 @@ describe('Publish after another budget year takes up a published year', () => {
     const before = await state();
     const res = await publish({ publishedYears: [NEXT, 2028] });
     expect(res.status).toBe(409);
+    expect(res.body.code).toBe('CONFIRMATION_REQUIRED');
     expect(res.body.error).toBe(
       'FY2028 from budget year FY27 has a $0 budget: residents would read a $0 school budget. Publish again with confirm to publish it anyway.',
     );
     expect(await state()).toEqual(before);
+    const confirmed = await publish({ publishedYears: [NEXT, 2028], confirm: true });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    expect(
+      confirmed.body.sources.map((s: { budgetYearLabel: string; stage: string }) => [
+        s.budgetYearLabel,
+        s.stage,
+      ]),
+    ).toEqual([
+      ['FY26', 'SCHOOL_COMMITTEE_ADOPTED'],
+      ['FY27', 'DRAFT'],
+    ]);
+    expect((await residents()).data['2028']!.totalBudget).toBe(0);
   });
 
-  it('refuses a budget year that does not hold the year, or a choice for a year not published (400)', async () => {
+  it('refuses an earlier stage than residents read unless confirmed', async () => {
+    // Residents read FY2027 as Town Appropriated, published before each fiscal year had one home
+    // from a budget year the migration did not choose; the home's FY2027 is School Committee Adopted.
+    await t.db.knex.raw(
+      `UPDATE public_dashboard_snapshots SET data = data || '{"stage":"TOWN_APPROPRIATED","stageLabel":"Town Appropriated"}'::jsonb
+        WHERE fiscal_year = ?`,
+      [NEXT],
+    );
     const before = await state();
-    const other = await buildBudgetYear(t.db.knex, { currentFiscalYear: 2030, label: 'FY30' });
-    const notHeld = await publish({ budgetYears: [{ fiscalYear: NEXT, budgetYearId: other }] });
-    expect(notHeld.status).toBe(400);
-    expect(notHeld.body.error).toBe(`Budget year ${other} holds no FY2027 budget lines`);
-    const notPublished = await publish({ budgetYears: [{ fiscalYear: 2026, budgetYearId: w.budgetYearId }] });
-    expect(notPublished.status).toBe(400);
-    expect(notPublished.body.error).toBe('FY2026 is not among the years to publish');
+    const p = await preview(`?years=${NEXT}`);
+    expect(p.confirmations).toEqual([
+      'FY2027 is published as Town Appropriated (budget year FY26); publishing School Committee Adopted (budget year FY26) would replace it with an earlier stage',
+    ]);
+    const res = await publish({ publishedYears: [NEXT] });
+    expect(res.status).toBe(409);
+    expect(res.body.error).toContain('would replace it with an earlier stage');
     expect(await state()).toEqual(before);
-  });
-
-  it('publishes the chosen budget year when the admin confirms, and keeps it at the next Publish', async () => {
-    const res = await publish({ budgetYears: [{ fiscalYear: NEXT, budgetYearId: fy27 }], confirm: true });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const year = (await residents()).data[String(NEXT)]!;
-    expect(year.totalBudget).toBe(0);
-    expect(year.stage).toBeNull();
-    const snapshot = await t.db.knex('public_dashboard_snapshots').where({ fiscal_year: NEXT }).first();
-    expect(snapshot.budget_year_id).toBe(fy27);
-    // Going back to the adopted year is a later stage: no confirmation needed.
-    const back = await publish({ budgetYears: [{ fiscalYear: NEXT, budgetYearId: w.budgetYearId }] });
-    expect(back.status, JSON.stringify(back.body)).toBe(200);
-    expect(cents((await residents()).data[String(NEXT)]!.totalBudget)).toBe(sumCents(fy26Lines2027));
+    const confirmed = await publish({ publishedYears: [NEXT], confirm: true });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    expect((await residents()).data[String(NEXT)]!.stage).toBe('SCHOOL_COMMITTEE_ADOPTED');
   });
 });

@@ -108,3 +108,12 @@ export const fiscalYearInput = z.union([z.string(), z.number()]).transform((valu
   }
   return year;
 });
+
+/**
+ * Why a fiscal year's plan is refused in a budget year other than its home (docs/ARCHITECTURE.md,
+ * 'One home for each fiscal year'): the database trigger's refusal and the services' alike.
+ */
+export function secondHomeMessage(fiscalYear: number, homeLabel: string, refusedLabel?: string): string {
+  const elsewhere = refusedLabel ? `, not in budget year ${refusedLabel}` : '';
+  return `FY${fiscalYear} is planned in budget year ${homeLabel}, its one home: import, stage and plan FY${fiscalYear} there${elsewhere}`;
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idNumberWith, idText } from './common';
+import { BUDGET_STAGES } from './budget-stages';
 import {
   PUBLIC_DASHBOARD_MESSAGES,
   SHOW_FLAGS,
@@ -109,8 +110,8 @@ export const publishBody = z
     publishedYears: publishedYearsSchema.optional(),
     urlPath: urlPathSchema.optional(),
     /**
-     * The budget year each fiscal year is published from, where two hold it; absent: the one
-     * published now while it still holds the year, else the one named for the year.
+     * The budget year each fiscal year is published from. A fiscal year has one home budget year
+     * (docs/ARCHITECTURE.md): a choice must name it (400 otherwise); absent, the home is used.
      */
     budgetYears: budgetYearChoicesSchema.optional(),
     /**
@@ -122,10 +123,23 @@ export const publishBody = z
   .optional()
   .transform((b) => b ?? {});
 
+/** Where a published year came from: its home budget year and the stage it was published in. */
+export const publishedSourceSchema = z.object({
+  fiscalYear: z.number().int(),
+  budgetYearId: z.number().int(),
+  /** The budget year's label ('FY26'). */
+  budgetYearLabel: z.string(),
+  stage: z.enum(BUDGET_STAGES),
+  /** 'School Committee Adopted, voted March 12, 2026' or 'Draft'. */
+  stageCaption: z.string(),
+});
+
 /** What POST /publish answers: the config after publishing and the years it stored. */
 export const publishResponse = z.object({
   config: publicDashboardConfigSchema,
   publishedYears: z.array(z.number().int()),
+  /** Each published year's budget year and stage, in the order of publishedYears. */
+  sources: z.array(publishedSourceSchema),
   publishedAt: z.string(),
   /** The public address path: /public/{urlPath}. */
   publicPath: z.string(),
@@ -220,6 +234,7 @@ export type PublicDashboardConfig = z.infer<typeof publicDashboardConfigSchema>;
 export type UpdatePublicDashboardConfigBody = z.infer<typeof updatePublicDashboardConfigBody>;
 export type PublishBody = z.infer<typeof publishBody>;
 export type PublishResponse = z.infer<typeof publishResponse>;
+export type PublishedSource = z.infer<typeof publishedSourceSchema>;
 export type UploadLogoResponse = z.infer<typeof uploadLogoResponse>;
 export type CreatePublicLinkBody = z.infer<typeof createPublicLinkBody>;
 export type UpdatePublicLinkBody = z.infer<typeof updatePublicLinkBody>;

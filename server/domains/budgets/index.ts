@@ -10,6 +10,12 @@ export { budgetStats, budgetSummary, rangeLabel } from './dashboard';
 export * as dashboard from './dashboard';
 export * as enrollment from './enrollment';
 export { requireBudgetYear } from './fiscal-years';
+export {
+  claimFiscalYearHomes,
+  type HomeCandidate,
+  homeOfFiscalYear,
+  refuseSecondHome,
+} from './fiscal-year-homes';
 export * as fiscalYears from './fiscal-years';
 export { findBudgetCategory } from './queries/budget-categories';
 export { listBudgetYears as listRowsOfBudgetYears } from './queries/budget-years';

@@ -18,6 +18,7 @@ import {
   type TownGuidance,
 } from '@shared/schemas/town-goals';
 import { requireBudgetYear } from './fiscal-years';
+import { homeOfFiscalYear } from './fiscal-year-homes';
 
 /** Every town goal, oldest fiscal year first. */
 export async function listTownGoals(app: AppContext, actor: Actor) {
@@ -234,7 +235,8 @@ export async function gapAnalysis(
     budgetYearId = (await requireBudgetYear(app.db, input.budgetYearId)).id;
   }
   if (budgetYearId === null) {
-    budgetYearId = await q.budgetYearWithProposedLines(app.db, input.fiscalYear);
+    // The year's plan is read in its one home (docs/ARCHITECTURE.md, 'One home for each fiscal year').
+    budgetYearId = (await homeOfFiscalYear(app.db, input.fiscalYear))?.id ?? null;
   }
   const needCents =
     budgetYearId === null

@@ -6,7 +6,7 @@ import { authorize, type Actor } from '@server/policies/index';
 import type { ImportResult, ImportType } from '@shared/schemas/import';
 import { findBudgetYearRow } from '@server/domains/budgets';
 import { findVersionById } from '@server/domains/budgets';
-import { requireBudgetYear } from '@server/domains/budgets';
+import { refuseSecondHome, requireBudgetYear } from '@server/domains/budgets';
 import { headerOf, sampleRows } from './import-analyze';
 import { resolveMapping } from './import-mapping';
 import { runImport, type ImportProgress } from './import-run';
@@ -42,6 +42,14 @@ async function loadTargets(app: AppContext, plan: ImportPlan) {
   if (!fiscalYear) {
     throw new AppError(400, 'BAD_REQUEST', 'Choose a version: the budget year has no current fiscal year');
   }
+  // One home per fiscal year (docs/ARCHITECTURE.md): refused before the file is read; the
+  // database trigger refuses the same lines whatever path writes them.
+  await refuseSecondHome(
+    app.db,
+    budgetYear,
+    fiscalYear,
+    plan.versionId === null ? 'budgetYearId' : 'versionId',
+  );
   return { budgetYear, version, fiscalYear };
 }
 

@@ -5,7 +5,6 @@ import * as figures from './queries/public-dashboard-figures';
 import { findStateFigures } from '@server/domains/massachusetts';
 import { findTownGoalByYear } from '@server/domains/budgets';
 import { divideRounded, fromCents, toCents, unitsOf } from '@shared/schemas/common';
-import { parseFiscalYear } from '@shared/schemas/fiscal-year';
 import type { ComponentKey, PublicDeseCategory, PublicYearData } from '@shared/schemas/public-dashboard';
 import { guidanceGapCents } from '@shared/budget-math';
 import { residentStageCaption, STAGE_LABELS } from '@shared/schemas/budget-stages';
@@ -20,20 +19,6 @@ import { locationData, salaryBuckets } from './public-dashboard-staff';
  * totals equal the dashboard's to the cent; this file only chooses what may be shown, and
  * public-dashboard-staff.ts suppresses what could single a person out.
  */
-
-/**
- * The budget year a published fiscal year comes from, among those holding lines that count for it:
- * the one named for that year (label 'FY27' for 2027), else the one centred on it
- * (currentFiscalYear), else the newest. Null when no budget year holds the year.
- */
-export async function budgetYearFor(db: Db, fiscalYear: number): Promise<number | null> {
-  const candidates = await figures.budgetYearsHolding(db, fiscalYear);
-  const pick =
-    candidates.find((c) => parseFiscalYear(c.label) === fiscalYear) ??
-    candidates.find((c) => c.currentFiscalYear === fiscalYear) ??
-    [...candidates].sort((a, b) => b.currentFiscalYear - a.currentFiscalYear || b.id - a.id)[0];
-  return pick?.id ?? null;
-}
 
 // The staff figures after the small-cell rule live beside this file; suppressCells stays importable here.
 export { suppressCells } from './public-dashboard-staff';

@@ -1,8 +1,8 @@
 import type { Db } from '@server/db/index';
 import { AppError, badRequest } from '@server/errors';
-import { listRowsOfBudgetYears as listBudgetYears } from '@server/domains/budgets';
+import { homeOfFiscalYear, listRowsOfBudgetYears as listBudgetYears } from '@server/domains/budgets';
+import { secondHomeMessage } from '@shared/schemas/fiscal-year';
 import * as q from './queries/public-dashboard';
-import * as figures from './queries/public-dashboard-figures';
 import { toCents } from '@shared/schemas/common';
 import {
   BUDGET_STAGES,
@@ -16,16 +16,15 @@ import {
   type PublicYearData,
 } from '@shared/schemas/public-dashboard';
 import { stageStateOf } from '@server/domains/stages';
-import { budgetYearFor } from './public-dashboard-figures';
 
 /**
  * Which budget year each published fiscal year comes from, and what Publish asks the admin to
- * confirm. A fiscal year can be held by two budget years (FY26's FY2027 Revised
- * and FY27's FY2027 Draft): the admin chooses; without a choice, the one residents read now keeps
- * the year while it still holds it, so importing into another budget year never switches the page.
+ * confirm. A fiscal year has one home budget year (homeOfFiscalYear, docs/ARCHITECTURE.md 'One home
+ * for each fiscal year'): Publish reads each year there and names it, with the year's stage, in the
+ * preview, the response and the CLI; there is no budget year to choose.
  */
 
-/** A fiscal year's budget years to choose from, as the preview lists them. */
+/** Where a published year comes from, as the preview, the Publish response and the CLI name it. */
 export interface SourceOption {
   budgetYearId: number;
   /** The budget year's label ('FY26'). */
@@ -35,28 +34,30 @@ export interface SourceOption {
   stageCaption: string;
 }
 
+/** The fiscal year's home with its stage, as one option (none when no budget year holds the year). */
 export async function sourceOptions(db: Db, fiscalYear: number): Promise<SourceOption[]> {
-  const options: SourceOption[] = [];
-  for (const c of await figures.budgetYearsHolding(db, fiscalYear)) {
-    const state = await stageStateOf(db, c.id, fiscalYear);
-    options.push({
-      budgetYearId: c.id,
-      budgetYearLabel: c.label,
+  const home = await homeOfFiscalYear(db, fiscalYear);
+  if (!home) {
+    return [];
+  }
+  const state = await stageStateOf(db, home.id, fiscalYear);
+  return [
+    {
+      budgetYearId: home.id,
+      budgetYearLabel: home.label,
       stage: state.stage,
       stageCaption: residentStageCaption(state),
-    });
-  }
-  return options;
+    },
+  ];
 }
 
 /**
- * The budget year each of `years` is published from: the admin's choice (refused with 400 when
- * it names a year not being published or a budget year that holds no lines for it), else the
- * budget year of the year's published snapshot while it still holds the year, else budgetYearFor.
+ * The budget year each of `years` is published from: its home. A budget year named in `choices`
+ * (the API's budgetYears, the CLI's --budget-year) must be that home: 400 naming it otherwise.
  */
 export async function chooseSources(
   db: Db,
-  configId: number,
+  _configId: number,
   years: readonly number[],
   choices: readonly BudgetYearChoice[] = [],
 ): Promise<Map<number, number | null>> {
@@ -66,21 +67,15 @@ export async function chooseSources(
       throw field(M.notPublishedYear(c.fiscalYear));
     }
   }
-  const published = new Map(
-    (await q.listSnapshots(db, configId)).map((s) => [s.fiscal_year, s.budget_year_id]),
-  );
   const chosen = new Map<number, number | null>();
   for (const year of years) {
-    const held = (await figures.budgetYearsHolding(db, year)).map((c) => c.id);
+    const home = await homeOfFiscalYear(db, year);
     const choice = choices.find((c) => c.fiscalYear === year)?.budgetYearId;
-    if (choice !== undefined && !held.includes(choice)) {
-      throw field(M.notHeldById(year, choice));
+    if (choice !== undefined && choice !== home?.id) {
+      const named = (await listBudgetYears(db)).find((b) => b.id === choice)?.fiscal_year;
+      throw field(home ? secondHomeMessage(year, home.label, named) : M.notHeldById(year, choice));
     }
-    const current = published.get(year);
-    chosen.set(
-      year,
-      choice ?? (current != null && held.includes(current) ? current : await budgetYearFor(db, year)),
-    );
+    chosen.set(year, home?.id ?? null);
   }
   return chosen;
 }

@@ -16,7 +16,7 @@ import {
   type UpdatePublicDashboardConfigBody,
 } from '@shared/schemas/public-dashboard';
 import { refuseUnreconciled } from './public-dashboard-reconcile';
-import { confirmationRequired, confirmationsNeeded } from './public-dashboard-sources';
+import { confirmationRequired, confirmationsNeeded, sourceOptions } from './public-dashboard-sources';
 import { FIGURE_SECTIONS, shownSections, withoutHidden } from './public-dashboard-release';
 import { forgetPublicViews } from './public-dashboard-view';
 import { canonical, currentFigures, dataChangedSincePublish } from './public-dashboard-current';
@@ -208,14 +208,20 @@ export async function publish(
         links: links.map((l) => l.id),
       },
     });
-    return after;
+    // Named in the answer (the screen and the CLI print them): each year's home and its stage.
+    const sources = [];
+    for (const s of snapshots) {
+      sources.push({ fiscalYear: s.fiscal_year, ...(await sourceOptions(trx, s.fiscal_year))[0]! });
+    }
+    return { after, sources };
   });
   forgetPublicViews(app);
   return {
-    config: await present(app.db, row),
-    publishedYears: row.published_years,
+    config: await present(app.db, row.after),
+    publishedYears: row.after.published_years,
+    sources: row.sources,
     publishedAt,
-    publicPath: `/public/${row.url_path}`,
+    publicPath: `/public/${row.after.url_path}`,
   };
 }
 

@@ -100,24 +100,6 @@ export async function districtNeed(
   return rows[0].total;
 }
 
-/**
- * The budget year a fiscal year's need is read from when the caller names none: the latest budget
- * year (by current fiscal year) holding proposed lines for it, so a projection made in FY26 counts
- * until FY27's own budget is imported.
- */
-export async function budgetYearWithProposedLines(db: Db, fiscalYear: number): Promise<number | null> {
-  const row = await db('line_items_all as li')
-    .join('budget_years as by', 'by.id', 'li.budget_year_id')
-    .where({ 'li.fiscal_year': fiscalYear, 'li.is_operating': false })
-    .whereRaw(activeScope())
-    .orderBy([
-      { column: 'by.current_fiscal_year', order: 'desc' },
-      { column: 'by.id', order: 'desc' },
-    ])
-    .first('li.budget_year_id');
-  return row ? row.budget_year_id : null;
-}
-
 export function findVersion(
   db: Db,
   versionId: number,

@@ -1,21 +1,23 @@
 import type { Db } from '@server/db/index';
 import { int } from './budget-vs-actual';
 import { activeScope } from '@server/sql/line-items-scope';
+import { homeOfFiscalYear } from '@server/domains/budgets';
 
 /** Budget vs actual's other reads: whose lines are the budget, how many, and the names of groups. */
 
 /**
- * The budget year whose proposed lines are a fiscal year's budget: the one centred on the year,
- * else the latest (by its current year) holding proposed lines of it. Null when none does.
+ * The budget year whose proposed lines are a fiscal year's budget: the year's home
+ * (homeOfFiscalYear); for a year no budget year holds, the one centred on it, whose empty budget
+ * the report names. Null when there is neither.
  */
 export async function budgetYearForFiscalYear(db: Db, fiscalYear: number) {
+  const home = await homeOfFiscalYear(db, fiscalYear);
+  if (home) {
+    return { id: home.id, label: home.label };
+  }
   const { rows } = await db.raw(
     `SELECT y.id, y.fiscal_year AS label FROM budget_years y
-      WHERE y.current_fiscal_year = ${int(fiscalYear)}
-         OR EXISTS (SELECT 1 FROM line_items li WHERE li.budget_year_id = y.id
-                     AND li.fiscal_year = ${int(fiscalYear)} AND NOT li.is_operating)
-      ORDER BY (y.current_fiscal_year = ${int(fiscalYear)}) DESC, y.current_fiscal_year DESC, y.id
-      LIMIT 1`,
+      WHERE y.current_fiscal_year = ${int(fiscalYear)} ORDER BY y.id LIMIT 1`,
   );
   return (rows[0] as { id: number; label: string } | undefined) ?? null;
 }

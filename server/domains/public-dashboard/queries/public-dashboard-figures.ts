@@ -9,32 +9,6 @@ import { listEnrollment } from '@server/domains/budgets';
  * fiscal year comes from, the budget by DESE function code, and enrollment.
  */
 
-export interface CandidateBudgetYear {
-  id: number;
-  label: string;
-  currentFiscalYear: number;
-}
-
-/**
- * The budget years holding lines that count (activeScope, the dashboard's rule) for the fiscal
- * year; the service picks one of them.
- */
-export async function budgetYearsHolding(db: Db, fiscalYear: number): Promise<CandidateBudgetYear[]> {
-  const { rows } = await db.raw(
-    `SELECT b.id, b.fiscal_year AS label, b.current_fiscal_year
-       FROM budget_years b
-      WHERE b.id = ANY(ARRAY(SELECT DISTINCT li.budget_year_id FROM line_items_all li
-                              WHERE li.fiscal_year = ? AND ${activeScope()}))
-      ORDER BY b.id`,
-    [fiscalYear],
-  );
-  return rows.map((r: { id: number; label: string; current_fiscal_year: number }) => ({
-    id: r.id,
-    label: r.label,
-    currentFiscalYear: r.current_fiscal_year,
-  }));
-}
-
 export interface DeseAmountRow {
   /** The line's own DESE code, else its category's; null when neither has one. */
   code: string | null;

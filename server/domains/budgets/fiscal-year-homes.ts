@@ -1,0 +1,76 @@
+import type { Db } from '@server/db/index';
+import { validationFailed } from '@server/errors';
+import { parseFiscalYear, secondHomeMessage } from '@shared/schemas/fiscal-year';
+import * as q from './queries/fiscal-year-homes';
+
+/**
+ * THE answer to 'which budget year is the home of fiscal year Y' (docs/ARCHITECTURE.md, 'One home
+ * for each fiscal year'): every screen, report, Publish and CLI command that needs a fiscal year's
+ * plan without being told a budget year asks here.
+ */
+
+export type { HomeCandidate } from './queries/fiscal-year-homes';
+
+/**
+ * The fiscal year's home: the budget year recorded in fiscal_year_homes (claimed by the year's
+ * first import or stage). A year nobody claimed (lines only projected, or written by hand) is read
+ * where its counting lines are: the budget year named for it ('FY27' for 2027), else the one
+ * centred on it, else the newest. Null when no budget year holds the year.
+ */
+export async function homeOfFiscalYear(db: Db, fiscalYear: number): Promise<q.HomeCandidate | null> {
+  const home = await q.findHome(db, fiscalYear);
+  if (home) {
+    return home;
+  }
+  const candidates = await q.budgetYearsHoldingLines(db, fiscalYear);
+  return (
+    candidates.find((c) => parseFiscalYear(c.label) === fiscalYear) ??
+    candidates.find((c) => c.currentFiscalYear === fiscalYear) ??
+    [...candidates].sort((a, b) => b.currentFiscalYear - a.currentFiscalYear || b.id - a.id)[0] ??
+    null
+  );
+}
+
+/**
+ * Refuses (400 naming `field`, before anything is written) a write of the fiscal year's plan into a
+ * budget year that is not its recorded home. The database trigger refuses the same write whatever
+ * the path; this check lets a service say so before it reads a file or starts a transaction.
+ */
+export async function refuseSecondHome(
+  db: Db,
+  budgetYear: { id: number; fiscal_year: string },
+  fiscalYear: number,
+  field = 'fiscalYear',
+): Promise<void> {
+  const home = await q.findHome(db, fiscalYear);
+  if (home && home.id !== budgetYear.id) {
+    const message = secondHomeMessage(fiscalYear, home.label, budgetYear.fiscal_year);
+    throw validationFailed([{ path: field, message }], message);
+  }
+}
+
+/**
+ * Records `budgetYearId` as the home of each of `fiscalYears` that has none (in the caller's
+ * transaction); refuses, writing nothing, when one is already another budget year's home. For a
+ * writer that starts a year's plan without an import or a stage (the demo seed, district setup).
+ */
+export async function claimFiscalYearHomes(
+  db: Db,
+  budgetYear: { id: number; fiscal_year: string },
+  fiscalYears: readonly number[],
+  field = 'fiscalYears',
+): Promise<void> {
+  for (const fy of fiscalYears) {
+    await refuseSecondHome(db, budgetYear, fy, field);
+  }
+  if (fiscalYears.length) {
+    await db('fiscal_year_homes')
+      .insert(fiscalYears.map((fy) => ({ fiscal_year: fy, budget_year_id: budgetYear.id })))
+      .onConflict('fiscal_year')
+      .ignore();
+    // Another transaction may have claimed one in between: its home wins and this write is refused.
+    for (const fy of fiscalYears) {
+      await refuseSecondHome(db, budgetYear, fy, field);
+    }
+  }
+}
