@@ -10,7 +10,15 @@
 //  4. the same people as a 100,000-row .xlsx go through the CLI under /usr/bin/time for peak memory.
 // Each run creates its databases from one migrated, seeded template and drops them all at the end.
 import { spawn } from 'node:child_process';
-import { cpSync, createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import {
+  cpSync,
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -76,10 +84,14 @@ async function writeXlsx(file: string): Promise<void> {
 /** The load average now, for every figure (the machine may be shared). */
 const load = () => loadavg()[0].toFixed(1);
 
-/** Runs the CLI; returns wall seconds, its JSON output, and peak RSS (MB) when /usr/bin/time is there. */
+/**
+ * Runs the CLI; returns wall seconds, its JSON output, and, when /usr/bin/time is there, its CPU
+ * seconds (user + system: on a shared machine the figure load inflates least) and peak RSS (MB).
+ */
 async function cli(args: string[], env: Record<string, string>, measureMemory = false, json = true) {
   const timeBin = '/usr/bin/time';
-  const [cmd, argv] = measureMemory
+  const timed = measureMemory || existsSync(timeBin);
+  const [cmd, argv] = timed
     ? [timeBin, ['-v', process.execPath, BIN, ...args]]
     : [process.execPath, [BIN, ...args]];
   const started = process.hrtime.bigint();
@@ -94,10 +106,14 @@ async function cli(args: string[], env: Record<string, string>, measureMemory = 
     throw new Error(`budget-cli ${args.join(' ')} failed (${code}): ${stderr.slice(-2000)}`);
   }
   const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(stderr);
+  const cpu = [/User time \(seconds\): ([\d.]+)/, /System time \(seconds\): ([\d.]+)/].map((re) =>
+    Number(re.exec(stderr)?.[1] ?? NaN),
+  );
   return {
     seconds,
     result: (json ? JSON.parse(stdout) : {}) as { imported: number; durationMs: number },
     peakMb: rss ? Number(rss[1]) / 1024 : null,
+    cpuSeconds: cpu[0] + cpu[1],
   };
 }
 
@@ -145,6 +161,33 @@ async function timeCopy(url: string, file: string, into: string, setup?: string)
   }
 }
 
+/**
+ * CPU seconds the PostgreSQL backends of database `name` use until `done` settles, read from
+ * /proc every 50 ms (the server is local); NaN where /proc does not show them.
+ */
+async function backendCpu(admin: pg.Client, name: string, done: Promise<unknown>): Promise<number> {
+  const ticks = new Map<number, number>();
+  let running = true;
+  void done.finally(() => (running = false));
+  while (running) {
+    const { rows } = await admin.query<{ pid: number }>(
+      'SELECT pid FROM pg_stat_activity WHERE datname = $1',
+      [name],
+    );
+    for (const { pid } of rows) {
+      try {
+        const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+        ticks.set(pid, Number(f[11]) + Number(f[12]));
+      } catch {
+        // Gone, or not readable by this user.
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  // Clock ticks are 100 a second on Linux (sysconf CLK_TCK).
+  return ticks.size ? [...ticks.values()].reduce((a, b) => a + b, 0) / 100 : NaN;
+}
+
 async function addRules(db: Awaited<ReturnType<typeof openDb>>) {
   const k = db.knex;
   for (const [title, group, category, deseCode] of RULES) {
@@ -166,6 +209,8 @@ export default async function importBench(ctx: BenchContext): Promise<void> {
   const made: string[] = [];
   const dir = mkdtempSync(path.join(tmpdir(), 'import-bench-'));
   const admin = await openDb({ url: ctx.serverUrl });
+  const watcher = new pg.Client({ connectionString: ctx.serverUrl });
+  await watcher.connect();
   const fresh = async (name: string) => {
     made.push(name);
     await admin.knex.raw(`CREATE DATABASE ${name} TEMPLATE ${template}`);
@@ -203,6 +248,8 @@ export default async function importBench(ctx: BenchContext): Promise<void> {
     const linesCopy: number[] = [];
     const cliTimes: number[] = [];
     const insideTimes: number[] = [];
+    const cliCpu: number[] = [];
+    const pgCpu: number[] = [];
     const loads: string[] = [];
     for (let round = 1; round <= ROUNDS; round += 1) {
       loads.push(load());
@@ -210,13 +257,13 @@ export default async function importBench(ctx: BenchContext): Promise<void> {
       linesCopy.push(
         await timeCopy(await fresh(`${tag}_copy${round}`), stored, `line_items (${COPY_COLUMNS.join(', ')})`),
       );
-      const run = await cli(args(csv), {
-        DATABASE_URL: await fresh(`${tag}_cli${round}`),
-        LOG_LEVEL: 'warn',
-      });
+      const running = cli(args(csv), { DATABASE_URL: await fresh(`${tag}_cli${round}`), LOG_LEVEL: 'warn' });
+      pgCpu.push(await backendCpu(watcher, `${tag}_cli${round}`, running));
+      const run = await running;
       expectAll(run.result);
       cliTimes.push(run.seconds);
       insideTimes.push(run.result.durationMs / 1000);
+      cliCpu.push(run.cpuSeconds);
     }
     loads.push(load());
     const list = (values: number[]) => values.map((v) => v.toFixed(2)).join(', ');
@@ -227,6 +274,8 @@ export default async function importBench(ctx: BenchContext): Promise<void> {
     ctx.report(`PostgreSQL COPY of the stored rows into line_items, median of ${ROUNDS}`, figure(linesCopy));
     ctx.report(`budget-cli import, spawn to exit, median of ${ROUNDS}`, figure(cliTimes));
     ctx.report('budget-cli import, inside the transaction', figure(insideTimes));
+    ctx.report('budget-cli import, CPU of the node process (user + system)', figure(cliCpu));
+    ctx.report("budget-cli import, CPU of the import's PostgreSQL backends", figure(pgCpu));
     ctx.report('budget-cli import rate (whole process)', Math.round(ROWS / median(cliTimes)), 'rows/s');
     ctx.report('rate ratio CLI / COPY into line_items', (median(linesCopy) / median(cliTimes)).toFixed(2));
 
@@ -260,5 +309,6 @@ export default async function importBench(ctx: BenchContext): Promise<void> {
       await admin.knex.raw(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
     }
     await admin.close();
+    await watcher.end();
   }
 }

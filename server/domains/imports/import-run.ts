@@ -155,11 +155,11 @@ async function targetVersion(
  */
 async function settle(trx: Knex.Transaction, input: RunInput, runId: number) {
   const { plan, targets } = input;
-  const replaced = await settleImportedLines(
-    trx,
-    { id: runId, budgetYearId: targets.budgetYear.id, type: plan.importType },
-    () => q.runEmployeeLineIds(trx, runId),
-  );
+  const replaced = await settleImportedLines(trx, {
+    id: runId,
+    budgetYearId: targets.budgetYear.id,
+    type: plan.importType,
+  });
   const nextYearSalaries =
     plan.importType === 'operating'
       ? await q.runNextYearSalaries(trx, runId)

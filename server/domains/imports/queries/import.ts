@@ -96,12 +96,6 @@ export async function importedTotals(db: Db, runId: number, type: ImportType) {
   };
 }
 
-/** The ids of the employee lines a run inserted. */
-export async function runEmployeeLineIds(db: Db, runId: number): Promise<number[]> {
-  const rows = await db('line_items').where({ import_run_id: runId, is_operating: true }).select('id');
-  return rows.map((r: { id: number }) => r.id);
-}
-
 /**
  * The next-year salaries of a run's employee lines after the rule ran: computed by the rule, kept
  * from the file (manual), and flagged by the rule for review (its warning is in importWarnings).
