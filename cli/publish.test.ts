@@ -97,7 +97,7 @@ describe('budget-cli publish', () => {
   );
 
   it(
-    'refuses a $0 year until --confirm, and publishes the budget year --budget-year names',
+    "refuses a $0 year until --confirm and a budget year that is not the home; names each year's budget year and stage",
     { timeout: 300_000 },
     async () => {
       const ZERO = 2030;
@@ -118,6 +118,19 @@ describe('budget-cli publish', () => {
       expect(refused.stderr).toContain('--confirm');
       const unknown = await cli('publish', '--years', `${FY},${ZERO}`, '--budget-year', '2030=FY99');
       expect(unknown.code).not.toBe(0);
+      // A fiscal year has one home: a budget year that is not it is refused, naming the home.
+      const notHome = await cli(
+        'publish',
+        '--years',
+        `${FY},${ZERO}`,
+        '--budget-year',
+        '2030=FY26',
+        '--confirm',
+      );
+      expect(notHome.code).not.toBe(0);
+      expect(notHome.stderr).toContain(
+        'FY2030 is planned in budget year FY30, its one home: import, stage and plan FY2030 there, not in budget year FY26',
+      );
       expect(await snapshots()).toEqual(before);
 
       const preview = await cli('publish', 'preview', '--years', `${FY},${ZERO}`);
@@ -134,6 +147,8 @@ describe('budget-cli publish', () => {
       );
       expect(done.stderr).toBe('');
       expect(done.code).toBe(0);
+      // Publish names the budget year and stage of every year it published.
+      expect(done.stdout).toContain('  FY26: budget year FY26, Draft\n  FY30: budget year FY30, Draft\n');
       expect((await snapshots()).map((s) => s.fiscal_year)).toEqual([FY, ZERO]);
     },
   );

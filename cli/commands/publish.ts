@@ -80,17 +80,9 @@ function previewLines(p: PublicPreview): string {
     const d = p.data[String(y)];
     const source = p.sources.find((s) => s.fiscalYear === y);
     const from = source?.options.find((o) => o.budgetYearId === source.budgetYearId);
-    const others = (source?.options ?? []).filter((o) => o.budgetYearId !== source?.budgetYearId);
-    const head = d
+    return d
       ? `  ${label(y)}: ${from ? `budget year ${from.budgetYearLabel}, ${from.stageCaption}` : d.stageLabel ? `${d.stageLabel} budget` : 'proposed budget'}, $${d.totalBudget.toLocaleString('en-US', { minimumFractionDigits: 2 })}`
       : `  ${label(y)}: no budget data`;
-    return [
-      head,
-      ...others.map(
-        (o) =>
-          `    also in budget year ${o.budgetYearLabel} (${o.stageCaption}): --budget-year ${y}=${o.budgetYearLabel}`,
-      ),
-    ].join('\n');
   });
   return [
     `${M.previewLabel}: /public/${p.urlPath}`,
@@ -132,7 +124,7 @@ export function registerPublishCommands(program: Command): void {
     .option('--url-path <path>', 'publish at /public/<path> (letters, digits, - and _)')
     .option(
       '--budget-year <choices>',
-      'the budget year each fiscal year comes from where two hold it, e.g. 2027=FY26 (default: the one published now)',
+      "the budget year each fiscal year comes from, e.g. 2027=FY26: it must be the year's one home (the default)",
     )
     .option('--confirm', 'publish a $0 year, or a year in an earlier stage than residents read now')
     .option('--status', 'show what is published, without publishing')
@@ -170,7 +162,9 @@ export function registerPublishCommands(program: Command): void {
           printJson(result);
         } else {
           process.stdout.write(
-            `Published ${result.publishedYears.map(label).join(', ')} at ${result.publicPath} (${result.publishedAt}).\n`,
+            `Published ${result.publishedYears.map(label).join(', ')} at ${result.publicPath} (${result.publishedAt}).\n${result.sources
+              .map((s) => `  ${label(s.fiscalYear)}: budget year ${s.budgetYearLabel}, ${s.stageCaption}\n`)
+              .join('')}`,
           );
         }
       });

@@ -39,6 +39,12 @@ export function PublishPanel({
   // A $0 year or an earlier stage than residents read: the dialog says so and Publish confirms it
   // (the server refuses it otherwise).
   const confirmations = preview?.confirmations ?? [];
+  // Where each year comes from: its one home budget year and its stage (the preview's sources).
+  const sourceOf = (year: number) => {
+    const source = preview?.sources.find((s) => s.fiscalYear === year);
+    const from = source?.options.find((o) => o.budgetYearId === source.budgetYearId);
+    return from ? `budget year ${from.budgetYearLabel}, ${from.stageCaption}` : 'no budget data';
+  };
   const url = `${origin}/public/${publishedPath ?? config.urlPath}`;
   const nextUrl = `${origin}/public/${config.urlPath}`;
 
@@ -141,7 +147,9 @@ export function PublishPanel({
               setConfirming(false);
               setMessage({
                 kind: 'success',
-                text: `Published ${r.publishedYears.map(fy).join(', ')} at ${formatDateTime(r.publishedAt)}.`,
+                text: `Published ${r.sources
+                  .map((x) => `${fy(x.fiscalYear)} (budget year ${x.budgetYearLabel}, ${x.stageCaption})`)
+                  .join(', ')} at ${formatDateTime(r.publishedAt)}.`,
               });
             },
             onError: (err) => {
@@ -151,6 +159,13 @@ export function PublishPanel({
           })
         }
       >
+        <ul className="pdc-publish__sources" aria-label="Years to publish">
+          {years.map((y) => (
+            <li key={y}>
+              {fy(y)}: {sourceOf(y)}
+            </li>
+          ))}
+        </ul>
         {confirmations.length ? (
           <Alert title="Residents would read">
             <ul className="pdc-preview__problems">
