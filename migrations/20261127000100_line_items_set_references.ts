@@ -33,22 +33,37 @@ export const REFERENCES: readonly Reference[] = [
 
 const constraintOf = (r: Reference) => `line_items_${r.column}_foreign`;
 
+const keysOf = (r: Reference) => `keys_${r.column}`;
+
 /**
- * One column's check: the distinct values the statement wrote (an UPDATE: those no old row held)
- * locked FOR KEY SHARE where they exist; a value that does not is refused.
+ * The distinct values the statement wrote in each column: an INSERT's in one pass over its rows
+ * (seven passes cost three times as much), an UPDATE's less those its old rows held.
  */
-function writeCheck(r: Reference): string {
-  const wrote = `SELECT ${r.column} FROM new_rows WHERE ${r.column} IS NOT NULL`;
+function collectKeys(): string {
+  const aggregates = REFERENCES.map(
+    (r) => `array_agg(DISTINCT ${r.column}) FILTER (WHERE ${r.column} IS NOT NULL)`,
+  );
+  const changed = REFERENCES.map(
+    (r) => `
+        ${keysOf(r)} := ARRAY(SELECT ${r.column} FROM new_rows WHERE ${r.column} IS NOT NULL
+                              EXCEPT SELECT ${r.column} FROM old_rows);`,
+  );
   return `
       IF TG_OP = 'INSERT' THEN
-        keys := ARRAY(${wrote.replace('SELECT', 'SELECT DISTINCT')});
-      ELSE
-        keys := ARRAY(${wrote} EXCEPT SELECT ${r.column} FROM old_rows);
-      END IF;
-      IF cardinality(keys) > 0 THEN
-        SELECT count(*)::int INTO found FROM (SELECT id FROM ${r.table} WHERE id = ANY(keys) FOR KEY SHARE) p;
-        IF found < cardinality(keys) THEN
-          SELECT k INTO missing FROM unnest(keys) k WHERE NOT EXISTS (SELECT 1 FROM ${r.table} WHERE id = k) LIMIT 1;
+        SELECT ${aggregates.join(',\n               ')}
+          INTO ${REFERENCES.map(keysOf).join(', ')} FROM new_rows;
+      ELSE${changed.join('')}
+      END IF;`;
+}
+
+/** One column's check: its values locked FOR KEY SHARE where they exist; one that does not is refused. */
+function writeCheck(r: Reference): string {
+  const keys = keysOf(r);
+  return `
+      IF cardinality(${keys}) > 0 THEN
+        SELECT count(*)::int INTO found FROM (SELECT id FROM ${r.table} WHERE id = ANY(${keys}) FOR KEY SHARE) p;
+        IF found < cardinality(${keys}) THEN
+          SELECT k INTO missing FROM unnest(${keys}) k WHERE NOT EXISTS (SELECT 1 FROM ${r.table} WHERE id = k) LIMIT 1;
           RAISE EXCEPTION 'insert or update on table "line_items" violates foreign key constraint "${constraintOf(r)}"'
             USING ERRCODE = 'foreign_key_violation', CONSTRAINT = '${constraintOf(r)}', TABLE = 'line_items',
                   DETAIL = 'Key (${r.column})=(' || missing || ') is not present in table "${r.table}".';
@@ -81,8 +96,8 @@ export async function up(knex: Knex): Promise<void> {
     await knex.raw(`ALTER TABLE line_items DROP CONSTRAINT IF EXISTS ${constraintOf(r)}`);
   }
   await knex.raw(`CREATE FUNCTION line_items_check_references() RETURNS trigger LANGUAGE plpgsql AS $$
-    DECLARE keys int[]; found int; missing int;
-    BEGIN${REFERENCES.map(writeCheck).join('')}
+    DECLARE ${REFERENCES.map((r) => `${keysOf(r)} int[];`).join(' ')} found int; missing int;
+    BEGIN${collectKeys()}${REFERENCES.map(writeCheck).join('')}
       RETURN NULL;
     END $$`);
   await knex.raw(`CREATE TRIGGER line_items_references_insert AFTER INSERT ON line_items
