@@ -268,6 +268,33 @@ describe('budget-cli import', () => {
     expect(res.stderr).toMatch(/NOTHING_IMPORTED.*No rows could be imported \(2 no employee name\)/);
   });
 
+  it('refuses a second home of a fiscal year, naming its home, and writes nothing', async () => {
+    const lines = async () => {
+      const db = await runner.openDb();
+      try {
+        return Number((await db.knex('line_items').count({ n: '*' }))[0].n);
+      } finally {
+        await db.close();
+      }
+    };
+    const before = await lines();
+    // Budget year FY27's current fiscal year is FY2027, whose one home in the demo is budget year FY26.
+    const res = await cli(
+      'import',
+      path.join(FIXTURES, 'boston-earnings-2024.csv'),
+      '--type',
+      'operating',
+      '--budget-year',
+      'FY27',
+    );
+    // A 400, bad input: exit 2.
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain(
+      'FY2027 is planned in budget year FY26, its one home: import, stage and plan FY2027 there, not in budget year FY27',
+    );
+    expect(await lines()).toBe(before);
+  });
+
   it.skipIf(!existsSync(REAL))(
     'imports every real district file with its suggested mapping',
     { timeout: 600_000 },
@@ -283,13 +310,14 @@ describe('budget-cli import', () => {
         ['hubbardston_fy26_working_budget_expenditures_by_category.csv', 'proposed', 0],
       ];
       for (const [name, type, expected] of cases) {
+        // Into budget year FY26, the demo's one home of its fiscal years (FY27 holds none of FY2027).
         const res = await cli(
           'import',
           path.join(REAL, name),
           '--type',
           type,
           '--budget-year',
-          'FY27',
+          'FY26',
           '--json',
         );
         expect(res.code, `${name}: ${res.stderr}`).toBe(0);

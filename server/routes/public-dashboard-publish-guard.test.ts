@@ -94,6 +94,23 @@ describe('Publish when another budget year arrives beside a published year', () 
           'FY2027 is planned in budget year FY26, its one home: import, stage and plan FY2027 there, not in budget year FY27',
       },
     ]);
+    // A line added by hand (the payroll line) is refused the same way, naming the field.
+    const line = await t.api('post', '/line-items', {
+      token: admin.token,
+      body: {
+        isOperating: true,
+        budgetYearId: fy27,
+        fiscalYear: NEXT,
+        firstName: 'Zero',
+        lastName: 'Budget',
+        position: 'Teacher',
+        currentSalary: 50000,
+        currentFTE: 1,
+        employeeStatus: 'Active',
+      },
+    });
+    expect(line.status).toBe(400);
+    expect(line.body.details).toEqual(stage.body.details);
     await expect(
       insertProposed(t.db.knex, [{ budgetYearId: fy27, fiscalYear: NEXT, amount: '0.00' }]),
     ).rejects.toMatchObject({ code: 'BY003' });
