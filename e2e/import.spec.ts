@@ -2,8 +2,9 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, apiCall, axeViolations, budgetYearId, saveScreen, signIn } from './helpers';
 
-// The wizard imports into the FY25 budget year (the demo district keeps its lines in FY26) under a
-// version created here with a name unique to this run, so no other test's data changes.
+// The wizard imports into the FY25 budget year under a version of FY2028 created here with a name
+// unique to this run, so no other test's data changes: the demo district's FY2025-FY2027 have
+// their one home in budget year FY26, so FY25 may plan FY2028 but not its own FY2025.
 const STAMP = Date.now().toString(36);
 const VERSION = `E2E payroll ${STAMP}`;
 const BOSTON = path.resolve(import.meta.dirname, '../fixtures/import/boston-earnings-2024.csv');
@@ -44,11 +45,12 @@ test('an admin imports the real Boston payroll slice through the wizard and sees
   // The message sits on the field it is about, read with it.
   await expect(dialog.getByLabel('Label')).toHaveAccessibleDescription('Please enter a version label');
   await dialog.getByLabel('Label').fill(VERSION);
+  await chooseOption(page, 'Fiscal year', 'FY28');
   await dialog.getByLabel('Description (optional)').fill('Boston slice, browser test');
   await expectNoAxeViolations(page, 'new version dialog');
   await dialog.getByRole('button', { name: 'Create Version' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('combobox', { name: 'Version' })).toHaveText(new RegExp(`^FY25 · ${VERSION}`));
+  await expect(page.getByRole('combobox', { name: 'Version' })).toHaveText(new RegExp(`^FY28 · ${VERSION}`));
 
   // A file whose headers say nothing: the required fields stay unmapped.
   await page.locator('input[type="file"]').setInputFiles({
@@ -188,6 +190,7 @@ test('a budget workbook with title rows and headings imports as proposed lines, 
   await page.getByRole('button', { name: 'New Version' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Version' });
   await dialog.getByLabel('Label').fill(version);
+  await chooseOption(page, 'Fiscal year', 'FY28');
   await dialog.getByRole('button', { name: 'Create Version' }).click();
   await expect(dialog).toBeHidden();
   await page

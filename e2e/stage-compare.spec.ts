@@ -2,15 +2,15 @@ import ExcelJS from 'exceljs';
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, apiCall, axeViolations, budgetYearId, navigate, saveScreen, signIn } from './helpers';
 
-// What changed between two stages, and why. The demo's FY27 budget year (no line
-// of its own, so no other spec touches it) gets a few lines, is moved to the superintendent's
+// What changed between two stages, and why. A budget year FY33 of this spec's own (FY2027 has one
+// home, the demo's budget year FY26, so FY27 cannot stage it; no other spec touches FY2033) gets a few lines, is moved to the superintendent's
 // recommendation, then a line is edited in the Proposed Budget Manager with a reason, another
 // deleted, one added and an employee's salary corrected with a reason. Stage Comparison (reached
 // through the Admin menu) shows each change with its reason, exports the workbook and prints on
 // Letter paper.
 
 const RUN = Date.now().toString(36);
-const FY = 2027;
+const FY = 2033;
 
 async function chooseBudgetYear(page: Page, id: number) {
   await page.evaluate((value) => localStorage.setItem('budgetYearId', String(value)), id);
@@ -22,7 +22,11 @@ test('compares the recommendation with today: each change with its reason, Excel
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, ADMIN);
-  const by = await budgetYearId(page, 'FY27');
+  const { budgetYears } = await apiCall(page, 'GET', '/budget-years');
+  if (!budgetYears.some((y: { fiscalYear: string }) => y.fiscalYear === 'FY33')) {
+    await apiCall(page, 'POST', '/budget-years', { label: 'FY33' });
+  }
+  const by = await budgetYearId(page, 'FY33');
   const add = (body: Record<string, unknown>) =>
     apiCall(page, 'POST', '/line-items', { budgetYearId: by, fiscalYear: FY, ...body });
   const books = await add({ isOperating: false, accountDescription: `Textbooks ${RUN}`, amount: 1000.1 });
@@ -93,7 +97,7 @@ test('compares the recommendation with today: each change with its reason, Excel
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Export to Excel' }).click(),
   ]);
-  expect(download.suggestedFilename()).toMatch(/^FY2027-stage-\d+-vs-current\.xlsx$/);
+  expect(download.suggestedFilename()).toMatch(/^FY2033-stage-\d+-vs-current\.xlsx$/);
   const book = new ExcelJS.Workbook();
   await book.xlsx.readFile(await download.path());
   expect(book.worksheets.map((w) => w.name)).toEqual([
