@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { TIMED_FILES } from './test/timed-files';
 
 const r = (p: string) => path.resolve(import.meta.dirname, p);
 
@@ -35,7 +36,12 @@ const SERVER_FILES = [
   'seeds/**/*.test.ts',
   'test/**/*.test.ts',
 ];
-const exclude = [...configDefaults.exclude, ...phaseExclusions()];
+/**
+ * CI_TIMED=skip leaves out the files that hold the clock (test/timed-files.ts), CI_TIMED=only runs
+ * just them: .ci/run runs the first beside the browser tests at low priority, the second after.
+ */
+const timed = process.env.CI_TIMED;
+const exclude = [...configDefaults.exclude, ...phaseExclusions(), ...(timed === 'skip' ? TIMED_FILES : [])];
 
 export default defineConfig({
   resolve: {
@@ -60,7 +66,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
-          include: SERVER_FILES,
+          include: timed === 'only' ? TIMED_FILES : SERVER_FILES,
           exclude,
           // Migrates once per run; at the end of a full run, the response sweep (every route
           // answered a 2xx checked against its response schema somewhere: test/global-setup.ts).
@@ -79,7 +85,7 @@ export default defineConfig({
           // The screens' unit tests stub globals and modules (vi.stubGlobal, vi.mock): each file
           // keeps a process of its own.
           name: 'web',
-          include: ['web/src/**/*.test.{ts,tsx}'],
+          include: timed === 'only' ? [] : ['web/src/**/*.test.{ts,tsx}'],
           exclude,
         },
       },

@@ -121,7 +121,10 @@ async function responseSweep(project: TestProject, dir: string): Promise<void> {
   const modules = vitest.state.getTestModules();
   const ran = new Set(modules.map((m) => path.resolve(m.moduleId)));
   const { testFiles } = await project.globTestFiles();
+  // A run split by CI_TIMED (vitest.config.ts) is part of a phase: .ci/run splits only the PGlite
+  // phase, and only when the PostgreSQL phase runs the whole suite and so the sweep.
   const full =
+    !process.env.CI_TIMED &&
     !vitest.config.watch &&
     !vitest.config.testNamePattern &&
     testFiles.length > 0 &&
