@@ -268,6 +268,19 @@ describe(`migration ${NAME}`, () => {
     await expect(
       insertProposed(knex, [{ budgetYearId: fy26, fiscalYear: 2029, amount: '5.00' }]),
     ).rejects.toMatchObject({ code: 'BY003', detail: '2029:FY27:FY26' });
+    // An import or a stage cannot claim a year another budget year already holds lines of.
+    await insertProposed(knex, [{ budgetYearId: fy26, fiscalYear: 2030, amount: '7.00' }]);
+    await expect(
+      knex('budget_stages').insert({
+        budget_year_id: fy27,
+        fiscal_year: 2030,
+        event: 'advance',
+        stage: 'SUPERINTENDENT_RECOMMENDED',
+        stage_date: '2029-03-01',
+        created_by_name: 'Fran Finance',
+      }),
+    ).rejects.toMatchObject({ code: 'BY003', detail: '2030:FY26:FY27' });
+    expect(await knex('fiscal_year_homes').where({ fiscal_year: 2030 }).first()).toBeUndefined();
     // A home whose budget year no longer holds any of the year's plan is given up.
     await knex('line_items').where({ budget_year_id: fy27, fiscal_year: 2028 }).delete();
     expect(await knex('fiscal_year_homes').where({ fiscal_year: 2028 }).first()).toBeUndefined();

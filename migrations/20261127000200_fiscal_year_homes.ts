@@ -137,7 +137,8 @@ async function moveYear(
 
 /**
  * The guards: a plan row of a fiscal year written into a budget year other than its home is refused;
- * an imported line or a stage of a year without a home claims it (lines written by hand, by
+ * an imported line or a stage of a year without a home claims it, unless another budget year
+ * already holds lines of the year (refused naming that one) (lines written by hand, by
  * projections or by tests' factories claim nothing: an import or a stage is where a year's plan
  * begins); the home is given up when its budget year no longer holds any of the year's plan.
  */
@@ -148,9 +149,16 @@ async function createGuards(knex: Knex): Promise<void> {
     BEGIN
       SELECT f.budget_year_id INTO home FROM fiscal_year_homes f WHERE f.fiscal_year = p_fiscal_year;
       IF home IS NULL AND p_claim THEN
-        INSERT INTO fiscal_year_homes (fiscal_year, budget_year_id) VALUES (p_fiscal_year, p_budget_year)
-          ON CONFLICT (fiscal_year) DO NOTHING;
-        SELECT f.budget_year_id INTO home FROM fiscal_year_homes f WHERE f.fiscal_year = p_fiscal_year;
+        -- A year another budget year already plans (lines written by hand, unclaimed) is its; the
+        -- claim is refused naming it rather than making a second home.
+        SELECT li.budget_year_id INTO home FROM line_items li
+         WHERE li.fiscal_year = p_fiscal_year AND NOT li.is_projected AND li.budget_year_id <> p_budget_year
+         LIMIT 1;
+        IF home IS NULL THEN
+          INSERT INTO fiscal_year_homes (fiscal_year, budget_year_id) VALUES (p_fiscal_year, p_budget_year)
+            ON CONFLICT (fiscal_year) DO NOTHING;
+          SELECT f.budget_year_id INTO home FROM fiscal_year_homes f WHERE f.fiscal_year = p_fiscal_year;
+        END IF;
       END IF;
       IF home IS NOT NULL AND home <> p_budget_year THEN
         -- DETAIL 'fiscal year:home label:refused label', from which server/errors.ts writes the message.

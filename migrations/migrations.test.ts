@@ -29,6 +29,7 @@ const TABLES = [
   'cut_scenarios',
   'dismissed_duplicates',
   'enrollment',
+  'fiscal_year_homes',
   'function_code_rules',
   'import_runs',
   'installation',
