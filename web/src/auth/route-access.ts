@@ -29,6 +29,7 @@ export const ROUTE_ROLES = {
   '/admin/public-dashboard': ADMIN,
   '/admin/crosswalk': ADMIN,
   '/admin/function-codes': ADMIN,
+  '/admin/setup': ADMIN,
   '/users': ADMIN,
 } as const satisfies Record<string, readonly Role[] | null>;
 

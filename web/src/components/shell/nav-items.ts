@@ -36,6 +36,7 @@ export const MAIN_NAV: readonly NavItem[] = [
  */
 export const ADMIN_NAV: readonly NavItem[] = [
   { label: 'Admin Dashboard', to: '/admin' },
+  { label: 'Setup', to: '/admin/setup' },
   { label: 'Manage Data', to: '/admin/manage-data' },
   { label: 'Proposed Budget', to: '/admin/proposed-budget' },
   { label: 'Employee Manager', to: '/admin/operating-budget' },

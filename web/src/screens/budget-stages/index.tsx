@@ -6,7 +6,7 @@ import { useCan, useCanVisit } from '@web/auth/use-can';
 import { useBudgetYear } from '@web/budget-year/budget-year-context';
 import { fiscalYearChoice } from '@web/budget-year/fiscal-year-choice';
 import { Alert } from '@web/components/alert';
-import { EmptyState } from '@web/components/empty-state';
+import { NoBudgetYear } from '@web/components/no-budget-year';
 import { PageHeader } from '@web/components/page-header';
 import { Spinner } from '@web/components/spinner';
 import { errorMessage } from '@web/api/client';
@@ -38,9 +38,7 @@ export function BudgetStagesScreen() {
     return (
       <>
         <PageHeader title="Budget Stages" />
-        <EmptyState title="No budget year yet">
-          <p>Once a budget year exists, its stages show here.</p>
-        </EmptyState>
+        <NoBudgetYear shows="its stages" />
       </>
     );
   }

@@ -11,7 +11,7 @@ import {
 import { useCan } from '@web/auth/use-can';
 import { useBudgetYear } from '@web/budget-year/budget-year-context';
 import { Alert } from '@web/components/alert';
-import { EmptyState } from '@web/components/empty-state';
+import { LeadToSetup, NoBudgetYear } from '@web/components/no-budget-year';
 import { PageHeader } from '@web/components/page-header';
 import { Select } from '@web/components/select';
 import { Spinner } from '@web/components/spinner';
@@ -71,7 +71,7 @@ function yearState(summary: BudgetSummary | undefined, stats: EmployeeStats | un
  * and where the money goes, for one fiscal year. Every figure comes from SQL aggregates.
  */
 export function DashboardScreen() {
-  const { selected, isLoading, isUnavailable } = useBudgetYear();
+  const { selected, isLoading, isUnavailable, budgetYears } = useBudgetYear();
   const settings = useDashboardSettings();
   const canProject = useCan('projections.write');
   const current = selected?.currentFiscalYear ?? null;
@@ -100,9 +100,8 @@ export function DashboardScreen() {
     return (
       <>
         <PageHeader title="Budget Dashboard" />
-        <EmptyState title="No budget year yet">
-          <p>Once a budget year exists (the demo district has FY25 to FY27), its dashboard shows here.</p>
-        </EmptyState>
+        {!isUnavailable && budgetYears.length === 0 ? <LeadToSetup /> : null}
+        <NoBudgetYear shows="its figures" />
       </>
     );
   }

@@ -5,7 +5,7 @@ import { useDeseReport, useDownloadDeseReport } from '@web/api/function-codes';
 import { useBudgetYear } from '@web/budget-year/budget-year-context';
 import { fiscalYearChoice } from '@web/budget-year/fiscal-year-choice';
 import { Alert } from '@web/components/alert';
-import { EmptyState } from '@web/components/empty-state';
+import { NoBudgetYear } from '@web/components/no-budget-year';
 import { Button } from '@web/components/form/button';
 import { PageHeader } from '@web/components/page-header';
 import { Spinner } from '@web/components/spinner';
@@ -36,9 +36,7 @@ export function DeseReportScreen() {
     return (
       <>
         <PageHeader title="DESE Report" />
-        <EmptyState title="No budget year yet">
-          <p>Once a budget year exists, its budget by DESE function shows here.</p>
-        </EmptyState>
+        <NoBudgetYear shows="its budget by DESE function" />
       </>
     );
   }

@@ -17,6 +17,7 @@ import { employeeName } from '@web/components/employee-cells';
 import { useFiscalYearChoice } from '@web/components/line-filters';
 import { useCategoryCodes, useFunctionCodeLink } from '@web/components/function-code-filter';
 import { PageHeader } from '@web/components/page-header';
+import { NoBudgetYear } from '@web/components/no-budget-year';
 import { GridSubtitle } from '@web/components/stage-line';
 import { useYearLock, YearLockNotice } from '@web/components/year-lock';
 import { SummaryCards } from '@web/components/summary-cards';
@@ -39,7 +40,7 @@ const fte = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 2,
 
 /** Employee Budget Manager: one line per employee of a fiscal year, edited inline or in bulk. */
 export function OperatingBudgetScreen() {
-  const { selected: budgetYear } = useBudgetYear();
+  const { selected: budgetYear, isLoading: yearsLoading } = useBudgetYear();
   const notify = useToast();
   // The dashboard's 'no function code' links name the filter and the fiscal year.
   const link = useFunctionCodeLink();
@@ -127,6 +128,14 @@ export function OperatingBudgetScreen() {
     },
   ];
 
+  if (!yearsLoading && !budgetYear) {
+    return (
+      <div className="grid-screen">
+        <PageHeader title="Employee Budget Manager" />
+        <NoBudgetYear shows="its employees" />
+      </div>
+    );
+  }
   const fyLabel = years.fiscalYear ? fiscalYearLabel(years.fiscalYear) : '';
   return (
     <div className="grid-screen grid-screen--wide">

@@ -14,6 +14,7 @@ import { GridToolbar } from '@web/components/grid-toolbar';
 import { useFiscalYearChoice } from '@web/components/line-filters';
 import { useCategoryCodes, useFunctionCodeLink } from '@web/components/function-code-filter';
 import { PageHeader } from '@web/components/page-header';
+import { NoBudgetYear } from '@web/components/no-budget-year';
 import { GridSubtitle } from '@web/components/stage-line';
 import { useYearLock, YearLockNotice } from '@web/components/year-lock';
 import { ProposedEditor, type ProposedEditorTarget } from '@web/components/proposed-editor';
@@ -38,7 +39,7 @@ const count = (n: number) => n.toLocaleString('en-US');
 
 /** Proposed Budget Manager: the non-personnel lines of a fiscal year, by category and building. */
 export function ProposedBudgetScreen() {
-  const { selected: budgetYear } = useBudgetYear();
+  const { selected: budgetYear, isLoading: yearsLoading } = useBudgetYear();
   const notify = useToast();
   // The dashboard's 'no function code' links name the filter and the fiscal year.
   const link = useFunctionCodeLink();
@@ -98,6 +99,14 @@ export function ProposedBudgetScreen() {
     { label: 'Total Amount', value: t ? formatMoneyCents(t.totalAmount) : '…' },
     { label: 'Average per Line', value: t && t.count ? formatMoneyCents(t.totalAmount / t.count) : '—' },
   ];
+  if (!yearsLoading && !budgetYear) {
+    return (
+      <div className="grid-screen">
+        <PageHeader title="Proposed Budget Manager" />
+        <NoBudgetYear shows="its proposed lines" />
+      </div>
+    );
+  }
   const fyLabel = years.fiscalYear ? fiscalYearLabel(years.fiscalYear) : '';
 
   return (

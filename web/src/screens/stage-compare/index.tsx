@@ -8,6 +8,7 @@ import { useBudgetYear } from '@web/budget-year/budget-year-context';
 import { fiscalYearChoice } from '@web/budget-year/fiscal-year-choice';
 import { Alert } from '@web/components/alert';
 import { EmptyState } from '@web/components/empty-state';
+import { NoBudgetYear } from '@web/components/no-budget-year';
 import { Button } from '@web/components/form/button';
 import { PageHeader } from '@web/components/page-header';
 import { Select } from '@web/components/select';
@@ -86,7 +87,7 @@ export function StageCompareScreen() {
     return (
       <div className="stage-compare print-report">
         {header}
-        <EmptyState title="No budget year yet" />
+        <NoBudgetYear shows="its stages compared" />
       </div>
     );
   }

@@ -1,0 +1,79 @@
+import { type FormEvent } from 'react';
+import { createBudgetYearBody } from '@shared/schemas/setup';
+import { fiscalYearFromDate, fiscalYearLabel } from '@shared/schemas/fiscal-year';
+import { useCreateBudgetYear } from '@web/api/setup';
+import { Alert } from '@web/components/alert';
+import { Button } from '@web/components/form/button';
+import { Field } from '@web/components/form/field';
+import { useSchemaForm } from '@web/components/form/use-schema-form';
+import { useToast } from '@web/components/toast';
+
+type YearField = 'label' | 'currentFiscalYear' | 'firstFiscalYear' | 'lastFiscalYear';
+const FIELDS: readonly [YearField, string, string, string][] = [
+  ['label', 'setup-year-label', 'Budget year', 'FY2020 to FY2034, e.g. FY28'],
+  [
+    'currentFiscalYear',
+    'setup-year-current',
+    'Current fiscal year',
+    'The year the dashboard centres on (default: the budget year)',
+  ],
+  ['firstFiscalYear', 'setup-year-first', 'First fiscal year it plans', 'Default: the budget year'],
+  ['lastFiscalYear', 'setup-year-last', 'Last fiscal year it plans', 'e.g. FY32 for a five-year plan'],
+];
+
+const blank = (v: string) => (v.trim() === '' ? undefined : v.trim());
+
+/**
+ * The first budget year: its label (FY2020 to FY2034), the fiscal years it plans and the one its
+ * dashboard centres on. The server makes its active operating and proposed budgets, its settings
+ * and a Draft version per fiscal year in the same transaction.
+ */
+export function BudgetYearStep() {
+  const create = useCreateBudgetYear();
+  const notify = useToast();
+  // The year being planned: the fiscal year after today's.
+  const next = fiscalYearLabel((fiscalYearFromDate(new Date()) ?? 2026) + 1);
+  const empty = { label: next, firstFiscalYear: '', lastFiscalYear: '', currentFiscalYear: '' };
+  const form = useSchemaForm(createBudgetYearBody, empty, {
+    toInput: (v) => ({
+      label: v.label.trim(),
+      firstFiscalYear: blank(v.firstFiscalYear),
+      lastFiscalYear: blank(v.lastFiscalYear),
+      currentFiscalYear: blank(v.currentFiscalYear),
+    }),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const body = form.validate();
+    if (!body) {
+      return;
+    }
+    // The parsed years are integers; the server takes them as it takes labels.
+    create.mutate(body, {
+      onSuccess: ({ budgetYear, fiscalYears }) => {
+        form.reset(empty);
+        notify({
+          title: `Budget year ${budgetYear.fiscalYear} created, planning FY${fiscalYears[0]} to FY${fiscalYears.at(-1)}`,
+        });
+      },
+      onError: (err) => form.applyServerError(err, 'Failed to create the budget year'),
+    });
+  };
+
+  return (
+    <form className="form-stack" onSubmit={submit} noValidate>
+      {form.formError ? <Alert title="Failed to create the budget year">{form.formError}</Alert> : null}
+      <div className="form-grid">
+        {FIELDS.map(([key, id, label, hint]) => (
+          <Field key={key} id={id} label={label} hint={hint} required={key === 'label'} {...form.bind(key)} />
+        ))}
+      </div>
+      <div>
+        <Button type="submit" variant="primary" busy={create.isPending} busyLabel="Creating...">
+          Create budget year
+        </Button>
+      </div>
+    </form>
+  );
+}

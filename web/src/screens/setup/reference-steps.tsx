@@ -1,0 +1,151 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { useBuildings } from '@web/api/buildings';
+import {
+  usePublicDashboardConfig,
+  usePublicDashboardMutation,
+  publicDashboardApi,
+} from '@web/api/public-dashboard';
+import { useSeedCategories, useSetupStepDone } from '@web/api/setup';
+import { useWorkGroups } from '@web/api/work-groups';
+import { Alert } from '@web/components/alert';
+import { errorMessage } from '@web/api/client';
+import { Button } from '@web/components/form/button';
+import { Field } from '@web/components/form/field';
+import { useToast } from '@web/components/toast';
+import { createBuildingBody } from '@shared/schemas/buildings';
+import { createWorkGroupBody } from '@shared/schemas/work-groups';
+import { useCreateBuilding } from '@web/api/buildings';
+import { useCreateWorkGroup } from '@web/api/work-groups';
+import { QuickAdd } from './quick-add';
+
+/** The district's name and logo address, as residents will read them on the public dashboard. */
+export function DistrictStep() {
+  const config = usePublicDashboardConfig();
+  // Saved as the Public Dashboard screen saves it, so that screen shows it at once.
+  const save = usePublicDashboardMutation((id: number) =>
+    publicDashboardApi.update(id, {
+      schoolName: name.trim(),
+      ...(logo.trim() ? { schoolLogoUrl: logo.trim() } : {}),
+    }),
+  );
+  const done = useSetupStepDone();
+  const notify = useToast();
+  const [name, setName] = useState('');
+  const [logo, setLogo] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const id = config.data?.config.id;
+    if (!id || !name.trim()) {
+      setError(name.trim() ? 'The dashboard settings are still loading' : 'Enter the district’s name');
+      return;
+    }
+    try {
+      await save.mutateAsync(id);
+      setError(null);
+      notify({ title: `District name saved: ${name.trim()}` });
+      await done();
+    } catch (err) {
+      setError(errorMessage(err, 'Failed to save the district name'));
+    }
+  };
+
+  return (
+    <form className="form-stack" onSubmit={submit} noValidate>
+      {error ? <Alert title="Not saved">{error}</Alert> : null}
+      <div className="form-grid">
+        <Field
+          id="setup-district-name"
+          label="District name"
+          required
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
+        <Field
+          id="setup-district-logo"
+          label="Logo address"
+          hint="A web address (https://...); or upload a file under Public Dashboard"
+          value={logo}
+          onChange={(e) => setLogo(e.target.value)}
+        />
+      </div>
+      <div>
+        <Button type="submit" variant="primary" busy={save.isPending} busyLabel="Saving...">
+          Save district
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Add buildings one at a time: name and payroll location code (type and address under Manage Data). */
+export function BuildingsStep() {
+  const buildings = useBuildings();
+  const list = buildings.data?.buildings ?? [];
+  return (
+    <QuickAdd
+      idPrefix="setup-building"
+      noun="building"
+      existing={list.map((b) => (b.code ? `${b.name} (${b.code})` : b.name))}
+      schema={createBuildingBody}
+      fields={[
+        { key: 'name', label: 'Building name', required: true },
+        { key: 'code', label: 'Location code', hint: 'As payroll files write it, e.g. CUR' },
+      ]}
+      mutation={useCreateBuilding()}
+    />
+  );
+}
+
+/** The demo district's categories offered as a start: one click, kept if already there. */
+export function CategoriesStep() {
+  const seed = useSeedCategories();
+  const notify = useToast();
+  return (
+    <div className="form-stack">
+      {seed.isError ? (
+        <Alert title="Not added">{errorMessage(seed.error, 'Failed to add categories')}</Alert>
+      ) : null}
+      <p>
+        Start from the demo district’s list (teachers, paraprofessionals, administration and more, each with
+        its DESE function code), then rename or remove them under{' '}
+        <Link to="/admin/categories">Categories</Link>; or add your own there.
+      </p>
+      <div>
+        <Button
+          variant="primary"
+          busy={seed.isPending}
+          busyLabel="Adding..."
+          onClick={() =>
+            seed.mutate(undefined, {
+              onSuccess: ({ added }) => notify({ title: `Added ${added.length} budget categories` }),
+            })
+          }
+        >
+          Add the demo district’s categories
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** Add work groups (bargaining units) one at a time: name and description. */
+export function WorkGroupsStep() {
+  const groups = useWorkGroups();
+  const list = groups.data?.workGroups ?? [];
+  return (
+    <QuickAdd
+      idPrefix="setup-work-group"
+      noun="work group"
+      existing={list.map((g) => g.name)}
+      schema={createWorkGroupBody}
+      fields={[
+        { key: 'name', label: 'Work group name', required: true, hint: 'e.g. Unit A Teachers' },
+        { key: 'description', label: 'Description' },
+      ]}
+      mutation={useCreateWorkGroup()}
+    />
+  );
+}
