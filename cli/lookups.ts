@@ -3,7 +3,7 @@ import { AppError } from '@server/errors';
 import type { Actor } from '@server/policies/index';
 import { pickDefaultBudgetYear } from '@shared/schemas/budget-years';
 import { parseFiscalYear } from '@shared/schemas/fiscal-year';
-import { listBudgetYears } from '@server/domains/budgets';
+import { homeOfFiscalYear, listBudgetYears } from '@server/domains/budgets';
 import { listWorkGroups } from '@server/domains/budgets';
 
 /** Names people type on the command line, resolved through the services the API uses. */
@@ -42,17 +42,31 @@ export async function budgetYearNamed(app: AppContext, actor: Actor, label: stri
 }
 
 /**
- * The budget year a label names; without one, the year the web app opens on (pickDefaultBudgetYear),
- * saying on stderr which was used so a script's log shows it.
+ * The budget year a label names; without one, the home of `fiscalYear` when the command is about
+ * one (homeOfFiscalYear: every fiscal year's plan lives in one budget year), else the year the web
+ * app opens on (pickDefaultBudgetYear), saying on stderr which was used so a script's log shows it.
  */
-export async function budgetYearOrDefault(app: AppContext, actor: Actor, label: string | undefined) {
+export async function budgetYearOrDefault(
+  app: AppContext,
+  actor: Actor,
+  label: string | undefined,
+  fiscalYear?: string | number,
+) {
   if (label !== undefined) {
     return budgetYearNamed(app, actor, label);
   }
-  const chosen = pickDefaultBudgetYear((await listBudgetYears(app, actor)).budgetYears);
+  const { budgetYears } = await listBudgetYears(app, actor);
+  const year = fiscalYear === undefined ? null : parseFiscalYear(fiscalYear);
+  const home = year === null ? null : await homeOfFiscalYear(app.db, year);
+  const atHome = home ? budgetYears.find((y) => y.id === home.id) : undefined;
+  const chosen = atHome ?? pickDefaultBudgetYear(budgetYears);
   if (!chosen) {
     throw new AppError(404, 'NOT_FOUND', 'No budget year exists yet: create one first');
   }
-  process.stderr.write(`Budget year ${chosen.fiscalYear} (the web app's default; --budget-year to choose)\n`);
+  process.stderr.write(
+    atHome
+      ? `Budget year ${chosen.fiscalYear} (FY${year}'s home; --budget-year to choose)\n`
+      : `Budget year ${chosen.fiscalYear} (the web app's default; --budget-year to choose)\n`,
+  );
   return chosen;
 }

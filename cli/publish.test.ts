@@ -118,6 +118,10 @@ describe('budget-cli publish', () => {
       expect(refused.stderr).toContain('--confirm');
       const unknown = await cli('publish', '--years', `${FY},${ZERO}`, '--budget-year', '2030=FY99');
       expect(unknown.code).not.toBe(0);
+      // A command about a fiscal year, without --budget-year, reads the year's home and says so.
+      const stages = await cli('stage', 'list', '--fiscal-year', 'FY2030');
+      expect(stages.code, stages.stderr).toBe(0);
+      expect(stages.stderr).toContain("Budget year FY30 (FY2030's home; --budget-year to choose)");
       // A fiscal year has one home: a budget year that is not it is refused, naming the home.
       const notHome = await cli(
         'publish',

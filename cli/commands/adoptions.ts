@@ -212,7 +212,7 @@ export function registerAdoptionCommands(cmd: Command, program: Command): void {
         { fiscalYear: '--fiscal-year' },
       );
       await withCli(program.opts().as, async ({ app, actor }) => {
-        const year = await budgetYearOrDefault(app, actor, opts.budgetYear);
+        const year = await budgetYearOrDefault(app, actor, opts.budgetYear, opts.fiscalYear);
         const { adoptions: list } = await adoptions.listAdoptions(app, actor, {
           budgetYearId: year.id,
           fiscalYear,

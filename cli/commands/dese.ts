@@ -98,7 +98,7 @@ export function registerDeseCommands(program: Command): void {
         { fiscalYear: '--fiscal-year' },
       );
       await withCli(program.opts().as, async ({ app, actor }) => {
-        const by = await budgetYearOrDefault(app, actor, opts.budgetYear);
+        const by = await budgetYearOrDefault(app, actor, opts.budgetYear, opts.fiscalYear);
         const input = { budgetYearId: by.id, fiscalYear };
         if (opts.xlsx) {
           const book = await deseReportWorkbook(app, actor, input);
@@ -133,7 +133,7 @@ export function registerDeseCommands(program: Command): void {
       { fiscalYear: '--fiscal-year' },
     );
     await withCli(program.opts().as, async ({ app, actor }) => {
-      const by = await budgetYearOrDefault(app, actor, opts.budgetYear);
+      const by = await budgetYearOrDefault(app, actor, opts.budgetYear, opts.fiscalYear);
       const res = await unmappedCodes(app, actor, { budgetYearId: by.id, fiscalYear });
       if (opts.json) {
         printJson(res);
@@ -210,7 +210,7 @@ export function registerDeseCommands(program: Command): void {
     .option('--dry-run', 'show what would change, write nothing')
     .action(async (opts: YearFlags & { overwrite?: boolean; dryRun?: boolean }) => {
       await withCli(program.opts().as, async ({ app, actor }) => {
-        const by = await budgetYearOrDefault(app, actor, opts.budgetYear);
+        const by = await budgetYearOrDefault(app, actor, opts.budgetYear, opts.fiscalYear);
         const body = parseFlags(
           applyRulesBody,
           {

@@ -86,7 +86,7 @@ export function registerNssCommands(program: Command): void {
     .action(async (opts: { budgetYear?: string; fiscalYear: string; json?: boolean }) => {
       const { fiscalYear } = parseFlags(yearFlag, { fiscalYear: opts.fiscalYear });
       await withCli(program.opts().as, async ({ app, actor }) => {
-        const year = await budgetYearOrDefault(app, actor, opts.budgetYear);
+        const year = await budgetYearOrDefault(app, actor, opts.budgetYear, opts.fiscalYear);
         const meter = await yearMeter(app, actor, { budgetYearId: year.id, fiscalYear });
         const perPupilFigures = await perPupil(app, actor, { budgetYearId: year.id, fiscalYear });
         const scenarios = [];

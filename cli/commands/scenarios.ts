@@ -69,7 +69,7 @@ export function registerScenarioCommands(program: Command): void {
     .action(async (opts: { budgetYear?: string; fiscalYear?: string; json?: boolean }) => {
       const fiscalYear = fiscalYearFlag(opts.fiscalYear);
       await withCli(program.opts().as, async ({ app, actor }) => {
-        const year = await budgetYearOrDefault(app, actor, opts.budgetYear);
+        const year = await budgetYearOrDefault(app, actor, opts.budgetYear, opts.fiscalYear);
         const { scenarios } = await cuts.listCutScenarios(app, actor, year.id, fiscalYear);
         printRows(opts.json ? scenarios : scenarios.map(summaryRow), Boolean(opts.json));
       });
@@ -85,7 +85,7 @@ export function registerScenarioCommands(program: Command): void {
     .action(async (name: string, opts: { budgetYear?: string; fiscalYear?: string; json?: boolean }) => {
       const fiscalYear = fiscalYearFlag(opts.fiscalYear);
       await withCli(program.opts().as, async ({ app, actor }) => {
-        const year = await budgetYearOrDefault(app, actor, opts.budgetYear);
+        const year = await budgetYearOrDefault(app, actor, opts.budgetYear, opts.fiscalYear);
         const found = await scenarioNamed(app, actor, year, name, fiscalYear);
         if (!found) {
           throw await unknownScenario(app, actor, year, name, fiscalYear);
@@ -159,7 +159,7 @@ export function registerScenarioCommands(program: Command): void {
         const fiscalYear = fiscalYearFlag(opts.fiscalYear);
         const wanted = parseCuts(opts.cut);
         await withCli(program.opts().as, async ({ app, actor }) => {
-          const year = await budgetYearOrDefault(app, actor, opts.budgetYear);
+          const year = await budgetYearOrDefault(app, actor, opts.budgetYear, opts.fiscalYear);
           // Everything is looked up and checked before the first write, so a refusal writes nothing.
           const { categories } = await listBudgetCategories(app, actor);
           const plan = wanted.map((c) => {

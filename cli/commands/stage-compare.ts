@@ -123,7 +123,7 @@ export function registerStageCompare(
     .option('--xlsx <file>', 'write the comparison as an Excel workbook with formulas')
     .action(async (opts: CompareFlags) => {
       await withCli(program.opts().as, async ({ app, actor }) => {
-        const by = await budgetYearOrDefault(app, actor, opts.budgetYear);
+        const by = await budgetYearOrDefault(app, actor, opts.budgetYear, opts.fiscalYear);
         const input = parseFlags(
           compareQuery,
           {

@@ -71,7 +71,7 @@ export function registerStageCommands(program: Command): void {
       { fiscalYear: '--fiscal-year' },
     );
     await withCli(program.opts().as, async ({ app, actor }) => {
-      const by = await budgetYearOrDefault(app, actor, opts.budgetYear);
+      const by = await budgetYearOrDefault(app, actor, opts.budgetYear, opts.fiscalYear);
       printStages(
         await service.listStages(app, actor, { budgetYearId: by.id, fiscalYear }),
         Boolean(opts.json),
@@ -85,7 +85,7 @@ export function registerStageCommands(program: Command): void {
     .option('--note <text>', 'the vote, the meeting')
     .action(async (opts: YearFlags & { stage: string; date: string; note?: string }) => {
       await withCli(program.opts().as, async ({ app, actor }) => {
-        const by = await budgetYearOrDefault(app, actor, opts.budgetYear);
+        const by = await budgetYearOrDefault(app, actor, opts.budgetYear, opts.fiscalYear);
         const body = parseFlags(
           advanceStageBody,
           {
@@ -105,7 +105,7 @@ export function registerStageCommands(program: Command): void {
     .requiredOption('--reason <text>', 'why (recorded in the audit and security logs)')
     .action(async (opts: YearFlags & { reason: string }) => {
       await withCli(program.opts().as, async ({ app, actor }) => {
-        const by = await budgetYearOrDefault(app, actor, opts.budgetYear);
+        const by = await budgetYearOrDefault(app, actor, opts.budgetYear, opts.fiscalYear);
         const body = parseFlags(
           reopenStageBody,
           { budgetYearId: by.id, fiscalYear: opts.fiscalYear, reason: opts.reason },
