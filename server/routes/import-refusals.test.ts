@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { writeCounts } from '../../test/factories';
+import { buildBudgetYear, writeCounts } from '../../test/factories';
 import { importSuite } from '../../test/worlds/import.suite';
 
 const s = importSuite('import-refusal-test-');
@@ -88,6 +88,46 @@ describe('POST /import/execute refusals: nothing is written', () => {
       { path: 'columnMappings.shoeSize', message: 'Unknown field for a operating import' },
     ]);
     expect(await writeCounts(s.t.db.knex)).toEqual(before);
+  });
+
+  it('refuses a fiscal year whose home is another budget year, naming it, writing nothing', async () => {
+    const knex = s.t.db.knex;
+    // The first import of the year makes the suite's budget year its home.
+    const first = await upload('Name,Salary\nAna Lee,1\n');
+    expect(
+      (await execute({ fileName: first.fileName, columnMappings: first.mapping, ...s.target() })).status,
+    ).toBe(200);
+    const { fiscal_year: fy } = await knex('budget_versions')
+      .where({ id: s.d.versionId })
+      .first('fiscal_year');
+    const home = await knex('budget_years').where({ id: s.d.budgetYearId }).first('fiscal_year');
+    const other = await buildBudgetYear(knex, { label: 'Second home', currentFiscalYear: fy });
+    const [version] = await knex('budget_versions')
+      .insert({
+        fiscal_year: fy,
+        label: 'Second home draft',
+        version_number: 1,
+        status: 'DRAFT',
+        budget_year_id: other,
+      })
+      .returning('id');
+    const { fileName, mapping } = await upload('Name,Salary\nBo Chan,2\n');
+    const before = await writeCounts(knex);
+    const res = await execute({
+      fileName,
+      columnMappings: mapping,
+      importType: 'operating',
+      budgetYearId: other,
+      versionId: version.id,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.details).toEqual([
+      {
+        path: 'versionId',
+        message: `FY${fy} is planned in budget year ${home.fiscal_year}, its one home: import, stage and plan FY${fy} there, not in budget year Second home`,
+      },
+    ]);
+    expect(await writeCounts(knex)).toEqual(before);
   });
 
   it('rolls back and answers 400 when the file breaks partway through, after rows were sent', async () => {
