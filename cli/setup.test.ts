@@ -1,4 +1,8 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows, SCHOOLS, schoolsFile, SKIP_BOSTON, sum } from '../test/boston-four-schools';
+import { exportCents } from '../test/real-files';
 import { createCliRunner, type CliRunner } from '../test/cli';
 
 /**
@@ -95,4 +99,55 @@ describe('budget-cli setup, budget-year create and buildings add on an empty dat
     expect(budgets.code, budgets.stderr).toBe(0);
     expect(JSON.parse(budgets.stdout).map((s: { isActive: boolean }) => s.isActive)).toEqual([true, true]);
   });
+
+  it.skipIf(SKIP_BOSTON)(
+    'a district set up by the CLI imports the real Boston payroll into its new budget year',
+    { timeout: 300_000 },
+    async () => {
+      for (const school of SCHOOLS) {
+        if (school !== 'Curley K-8') {
+          expect((await cli('buildings', 'add', school)).code).toBe(0);
+        }
+      }
+      const file = path.join(runner.dataDir, 'boston-four-schools.csv');
+      writeFileSync(file, schoolsFile);
+      const res = await cli(
+        'import',
+        file,
+        '--type',
+        'operating',
+        '--budget-year',
+        'FY28',
+        '--version',
+        'FY28 Draft',
+        '--map',
+        'currentSalary=REGULAR',
+        '--map',
+        'locationCode=DEPARTMENT_NAME',
+        '--json',
+      );
+      expect(res.code, res.stderr).toBe(0);
+      expect(JSON.parse(res.stdout)).toMatchObject({ imported: 744, skipped: 0, fiscalYears: [2028] });
+      // What the database holds, summed in SQL and read as text, against the file's own cents.
+      const handle = await runner.openDb();
+      try {
+        const [row] = await handle
+          .knex('line_items as li')
+          .join('budget_years as b', 'b.id', 'li.budget_year_id')
+          .where({ 'b.fiscal_year': 'FY28', 'li.fiscal_year': 2028, 'li.is_operating': true })
+          .select(
+            handle.knex.raw('count(*)::int as n'),
+            handle.knex.raw('sum(li.current_salary)::text as total'),
+            handle.knex.raw('count(li.building_id)::int as placed'),
+          );
+        expect(row.n).toBe(rows.length);
+        expect(exportCents(row.total)).toBe(sum(rows));
+        expect(exportCents(row.total)).toBe(6_375_048_342n);
+        // Every row's school is one of the buildings added by name.
+        expect(row.placed).toBe(744);
+      } finally {
+        await handle.close();
+      }
+    },
+  );
 });
