@@ -115,7 +115,7 @@ export async function insertReference(trx: Knex.Transaction): Promise<ReferenceI
  */
 export async function insertBudgetYears(trx: Knex.Transaction, teacherGroups: number[]) {
   const notes: Record<number, string> = {
-    2025: 'Closed year: the adopted FY25 budget.',
+    2025: 'Last year’s workspace: FY2025 is planned in budget year FY26, its one home.',
     2026: 'Current year. FY25 and FY26 payroll imported from MUNIS; FY27 projected.',
     2027: 'Next spring’s workspace: FY2027 is planned in budget year FY26, its one home; FY2028 starts here.',
   };
