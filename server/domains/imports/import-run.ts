@@ -160,20 +160,12 @@ async function settle(trx: Knex.Transaction, input: RunInput, runId: number) {
     budgetYearId: targets.budgetYear.id,
     type: plan.importType,
   });
-  const nextYearSalaries =
-    plan.importType === 'operating'
-      ? await q.runNextYearSalaries(trx, runId)
-      : { automatic: 0, manual: 0, flagged: 0 };
   // Lines the file gave no function code get the one the ADMIN's rules agree on.
   const codes = await functionCodes.codeImportedLines(trx, runId);
   const reviewCount = await runNeedsReviewCount(trx, targets.budgetYear.id, runId);
-  return {
-    replaced,
-    nextYearSalaries,
-    codes,
-    reviewCount,
-    totals: await q.importedTotals(trx, runId, plan.importType),
-  };
+  // Totals, years and next-year counts in one pass (a code changes none of them).
+  const { nextYearSalaries, ...totals } = await q.runFigures(trx, runId, plan.importType);
+  return { replaced, nextYearSalaries, codes, reviewCount, totals };
 }
 
 /**

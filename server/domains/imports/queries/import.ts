@@ -72,54 +72,50 @@ export async function finishImportRun(
     });
 }
 
-/** What landed, summed in SQL: the money total and the fiscal years the lines went to. */
-export async function importedTotals(db: Db, runId: number, type: ImportType) {
+/**
+ * What landed, in one pass over the run's lines: the money total and the fiscal years the lines
+ * went to (summed in SQL), and the employee lines' next-year salaries after the rule ran: computed
+ * by the rule, kept from the file (manual), and flagged by the rule for review (its warning is in
+ * importWarnings). A budget import has no employee lines, so its next-year counts are 0.
+ */
+export async function runFigures(db: Db, runId: number, type: ImportType) {
   const money = type === 'operating' ? 'current_salary' : 'amount';
-  const row = await db('line_items')
-    .where({ import_run_id: runId })
-    .select(
-      db.raw('coalesce(sum(??), 0)::numeric(16,2) as total', [money]),
-      db.raw('coalesce(sum(??), 0)::numeric(16,2)::text as total_text', [money]),
-      db.raw('count(*)::int as count'),
-    )
-    .first();
-  const years = await db('line_items')
-    .where({ import_run_id: runId })
-    .distinct('fiscal_year')
-    .orderBy('fiscal_year');
+  const { rows } = await db.raw<{
+    rows: {
+      total: number;
+      total_text: string;
+      count: number;
+      years: number[] | null;
+      automatic: number;
+      manual: number;
+      flagged: number;
+    }[];
+  }>(
+    `SELECT coalesce(sum(??), 0)::numeric(16,2) AS total,
+            coalesce(sum(??), 0)::numeric(16,2)::text AS total_text,
+            count(*)::int AS count,
+            array_agg(DISTINCT fiscal_year ORDER BY fiscal_year) AS years,
+            count(*) FILTER (WHERE is_operating AND NOT next_year_salary_manual
+                               AND next_year_salary IS NOT NULL)::int AS automatic,
+            count(*) FILTER (WHERE is_operating AND next_year_salary_manual)::int AS manual,
+            count(*) FILTER (WHERE is_operating AND jsonb_typeof(metadata -> 'importWarnings') = 'array'
+              AND EXISTS (SELECT 1 FROM jsonb_array_elements_text(metadata -> 'importWarnings') w(text)
+                           WHERE w.text LIKE ?))::int AS flagged
+       FROM line_items WHERE import_run_id = ?`,
+    [money, money, `${NEXT_YEAR_WARNING_PREFIX}%`, runId],
+  );
+  const row = rows[0];
   return {
     total: Number(row?.total ?? 0),
     /** The same sum as an exact decimal string, for the reconciliation. */
     totalText: String(row?.total_text ?? '0.00'),
     count: Number(row?.count ?? 0),
-    fiscalYears: years.map((y: { fiscal_year: number }) => y.fiscal_year),
-  };
-}
-
-/**
- * The next-year salaries of a run's employee lines after the rule ran: computed by the rule, kept
- * from the file (manual), and flagged by the rule for review (its warning is in importWarnings).
- */
-export async function runNextYearSalaries(db: Db, runId: number) {
-  const row = await db('line_items')
-    .where({ import_run_id: runId, is_operating: true })
-    .select(
-      db.raw(
-        'count(*) FILTER (WHERE NOT next_year_salary_manual AND next_year_salary IS NOT NULL)::int AS automatic',
-      ),
-      db.raw('count(*) FILTER (WHERE next_year_salary_manual)::int AS manual'),
-      db.raw(
-        `count(*) FILTER (WHERE jsonb_typeof(metadata -> 'importWarnings') = 'array' AND EXISTS (
-           SELECT 1 FROM jsonb_array_elements_text(metadata -> 'importWarnings') w(text)
-           WHERE w.text LIKE ?))::int AS flagged`,
-        [`${NEXT_YEAR_WARNING_PREFIX}%`],
-      ),
-    )
-    .first();
-  return {
-    automatic: Number(row?.automatic ?? 0),
-    manual: Number(row?.manual ?? 0),
-    flagged: Number(row?.flagged ?? 0),
+    fiscalYears: (row?.years ?? []).map(Number),
+    nextYearSalaries: {
+      automatic: Number(row?.automatic ?? 0),
+      manual: Number(row?.manual ?? 0),
+      flagged: Number(row?.flagged ?? 0),
+    },
   };
 }
 
