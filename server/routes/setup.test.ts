@@ -18,6 +18,7 @@ async function written() {
     scenarios: await count('scenarios'),
     settings: await count('budget_settings'),
     versions: await count('budget_versions'),
+    homes: await count('fiscal_year_homes'),
     categories: await count('budget_categories'),
     // A refused role is written to the security log; the history's records are what must not change.
     audit: await count('audit_log', { action: 'create' }),
@@ -111,6 +112,8 @@ describe('first start of a district on an empty database', () => {
       ['FY28 Operating Budget', 'operating', true],
       ['FY28 Proposed Budget', 'proposed', true],
     ]);
+    const homes = await knex()('fiscal_year_homes').where({ budget_year_id: id }).orderBy('fiscal_year');
+    expect(homes.map((h) => h.fiscal_year)).toEqual([2027, 2028, 2029, 2030, 2031, 2032]);
     const settings = await knex()('budget_settings').where({ budget_year_id: id }).first();
     expect(settings).toMatchObject({ step_lane_adjustment_type: 'PERCENTAGE', steps_lanes_work_groups: [] });
     const versions = await knex()('budget_versions').where({ budget_year_id: id }).orderBy('fiscal_year');
@@ -140,7 +143,7 @@ describe('first start of a district on an empty database', () => {
     );
   });
 
-  it('refuses a budget year already there, or one whose fiscal years another plans, naming the field', async () => {
+  it('refuses a budget year already there, or one whose fiscal years are another budget year’s home, naming the field', async () => {
     const before = await written();
     const again = await create({ label: '2028' });
     expect(again.status).toBe(400);
@@ -150,7 +153,8 @@ describe('first start of a district on an empty database', () => {
     expect(overlap.body.details).toEqual([
       {
         path: 'firstFiscalYear',
-        message: 'Already planned in another budget year: FY2032 (budget year FY28)',
+        message:
+          'FY2032 is planned in budget year FY28, its one home: import, stage and plan FY2032 there, not in budget year FY33',
       },
     ]);
     expect(await written()).toEqual(before);

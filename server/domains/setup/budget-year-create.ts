@@ -2,7 +2,7 @@ import type { AppContext } from '@server/context';
 import { insertAudit } from '@server/db/audit';
 import { validationFailed } from '@server/errors';
 import { authorize, type Actor } from '@server/policies/index';
-import { createVersionIn } from '@server/domains/budgets';
+import { claimFiscalYearHomes, createVersionIn } from '@server/domains/budgets';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import type { CreateBudgetYearInput, CreatedBudgetYear } from '@shared/schemas/setup';
 import * as q from './queries/budget-year-rows';
@@ -18,8 +18,9 @@ export function spanOf(input: CreateBudgetYearInput): { first: number; last: num
  * POST /budget-years and `budget-cli budget-year create`: a budget year with what makes it usable,
  * in one transaction: the year, its active operating and proposed budgets and its budget settings
  * (insertBudgetYearRows, the demo's own), and one Draft version per fiscal year it plans, so an
- * import has a version to go into. A label already used, or a fiscal year another budget year
- * already plans, is refused naming the field, and nothing is written.
+ * import has a version to go into; each fiscal year's home is claimed for it (claimFiscalYearHomes).
+ * A label already used, or a fiscal year that is another budget year's home, is refused naming the
+ * field, and nothing is written.
  */
 export async function createBudgetYear(
   app: AppContext,
@@ -35,22 +36,21 @@ export async function createBudgetYear(
     if (await q.findBudgetYearByLabel(trx, label)) {
       throw validationFailed([{ path: 'label', message: `Budget year ${label} already exists` }]);
     }
-    const held = await q.fiscalYearsHeldElsewhere(trx, first, last);
-    if (held.length) {
-      const list = held.map((h) => `FY${h.fiscalYear} (budget year ${h.label})`).join(', ');
-      throw validationFailed([
-        {
-          path: input.firstFiscalYear === undefined ? 'label' : 'firstFiscalYear',
-          message: `Already planned in another budget year: ${list}`,
-        },
-      ]);
-    }
     const rows = await q.insertBudgetYearRows(trx, {
       fiscalYear: input.label,
       currentFiscalYear: current,
       name: input.name,
       notes: input.notes ?? null,
     });
+    // Each fiscal year's plan has one home: a year another budget year already holds is refused
+    // (naming the field that asked for it), and the whole creation rolls back.
+    const span = Array.from({ length: last - first + 1 }, (_, i) => first + i);
+    await claimFiscalYearHomes(
+      trx,
+      { id: rows.id, fiscal_year: label },
+      span,
+      input.firstFiscalYear === undefined ? 'label' : 'firstFiscalYear',
+    );
     const versions: CreatedBudgetYear['versions'] = [];
     for (let fy = first; fy <= last; fy++) {
       const { version } = await createVersionIn(trx, actor, {

@@ -68,28 +68,3 @@ export async function insertBudgetYearRows(trx: Db, y: NewBudgetYear): Promise<B
 export function findBudgetYearByLabel(db: Db, label: string): Promise<{ id: number } | undefined> {
   return db('budget_years').whereRaw('upper(fiscal_year) = upper(?)', [label]).first('id');
 }
-
-/**
- * Fiscal years of the span another budget year already plans (a version or a line of it there),
- * with that budget year's label: a fiscal year's plan has one home.
- */
-export async function fiscalYearsHeldElsewhere(
-  db: Db,
-  first: number,
-  last: number,
-): Promise<{ fiscalYear: number; label: string }[]> {
-  const { rows } = await db.raw(
-    `SELECT DISTINCT h.fiscal_year, b.fiscal_year AS label
-       FROM (SELECT fiscal_year, budget_year_id FROM budget_versions
-              WHERE budget_year_id IS NOT NULL AND fiscal_year BETWEEN ? AND ?
-             UNION
-             SELECT DISTINCT fiscal_year, budget_year_id FROM line_items WHERE fiscal_year BETWEEN ? AND ?) h
-       JOIN budget_years b ON b.id = h.budget_year_id
-      ORDER BY h.fiscal_year, label`,
-    [first, last, first, last],
-  );
-  return rows.map((r: { fiscal_year: number; label: string }) => ({
-    fiscalYear: r.fiscal_year,
-    label: r.label,
-  }));
-}
