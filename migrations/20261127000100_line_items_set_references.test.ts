@@ -102,6 +102,17 @@ describe('line_items references (checked per statement)', () => {
     expect(await lineIds({ budget_year_id: yearId })).toEqual(kept);
   });
 
+  it('refuse emptying a table lines still name with TRUNCATE', async () => {
+    const [{ id: runId }] = await knex('import_runs')
+      .insert({ file_name: 'budget.csv', import_type: 'proposed' })
+      .returning('id');
+    await knex('line_items').insert({ ...line, import_run_id: runId });
+    expect(await sqlState(knex.raw('TRUNCATE import_runs'))).toBe('23503');
+    expect(await knex('import_runs').where({ id: runId }).first('file_name')).toEqual({
+      file_name: 'budget.csv',
+    });
+  });
+
   it('refuse changing the id of a row lines name', async () => {
     const [{ id: groupId }] = await knex('work_groups').insert({ name: 'Nurses' }).returning('id');
     await knex('line_items').insert({ ...line, work_group_id: groupId });

@@ -12,7 +12,8 @@ import type { Knex } from 'knex';
  *    naming the old constraint, as the foreign key did;
  *  - a delete of a referenced row: the old ON DELETE action, once for all the statement's rows
  *    (CASCADE deletes the lines, SET NULL clears the column, NO ACTION refuses with 23503);
- *  - a referenced id changed: refused with 23503, as NO ACTION did (no code changes an id).
+ *  - a referenced id changed: refused with 23503, as NO ACTION did (no code changes an id);
+ *  - a TRUNCATE of a table lines still name: refused (nothing truncates them; a key refused it too).
  */
 
 interface Reference {
@@ -109,7 +110,11 @@ export async function up(knex: Knex): Promise<void> {
     // A changed id that lines still name is refused; ids are never changed by the application.
     await knex.raw(`CREATE FUNCTION ${parentFunction(r)}() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
-        IF TG_OP = 'DELETE' THEN
+        IF TG_OP = 'TRUNCATE' THEN
+          -- A foreign key refused any TRUNCATE of its table; this refuses one lines would outlive.
+          IF EXISTS (SELECT 1 FROM line_items WHERE ${r.column} IS NOT NULL) THEN${refused(r)}
+          END IF;
+        ELSIF TG_OP = 'DELETE' THEN
           ${onDelete(r)}
         ELSIF EXISTS (SELECT 1 FROM line_items WHERE ${r.column} IN
                        (SELECT id FROM old_rows EXCEPT SELECT id FROM new_rows)) THEN${refused(r)}
@@ -121,6 +126,8 @@ export async function up(knex: Knex): Promise<void> {
     await knex.raw(`CREATE TRIGGER ${r.table}_line_items_update AFTER UPDATE ON ${r.table}
       REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT
       EXECUTE FUNCTION ${parentFunction(r)}()`);
+    await knex.raw(`CREATE TRIGGER ${r.table}_line_items_truncate BEFORE TRUNCATE ON ${r.table}
+      FOR EACH STATEMENT EXECUTE FUNCTION ${parentFunction(r)}()`);
   }
 }
 
@@ -128,6 +135,7 @@ export async function down(knex: Knex): Promise<void> {
   for (const r of REFERENCES) {
     await knex.raw(`DROP TRIGGER ${r.table}_line_items_delete ON ${r.table}`);
     await knex.raw(`DROP TRIGGER ${r.table}_line_items_update ON ${r.table}`);
+    await knex.raw(`DROP TRIGGER ${r.table}_line_items_truncate ON ${r.table}`);
     await knex.raw(`DROP FUNCTION ${parentFunction(r)}()`);
   }
   await knex.raw('DROP TRIGGER line_items_references_insert ON line_items');
