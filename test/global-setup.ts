@@ -30,15 +30,22 @@ export default async function setup(project: TestProject) {
   const runId = `${process.pid}`;
   project.provide('testRunId', runId);
   const cache = path.resolve('node_modules/.cache/budget-tests');
-  const sweepDir = path.join(cache, `responses-${runId}`);
-  rmSync(sweepDir, { recursive: true, force: true });
+  // CI_SWEEP_DIR: the runs of a phase split in parts (CI_TIMED) record into one folder, which
+  // .ci/run empties first, and the last part sweeps it.
+  const shared = process.env.CI_SWEEP_DIR;
+  const sweepDir = shared ? path.resolve(shared) : path.join(cache, `responses-${runId}`);
+  if (!shared) {
+    rmSync(sweepDir, { recursive: true, force: true });
+  }
   mkdirSync(sweepDir, { recursive: true });
   project.provide('responseSweepDir', sweepDir);
   const sweep = async () => {
     try {
       await responseSweep(project, sweepDir);
     } finally {
-      rmSync(sweepDir, { recursive: true, force: true });
+      if (!shared) {
+        rmSync(sweepDir, { recursive: true, force: true });
+      }
     }
   };
   if (url) {
@@ -121,10 +128,11 @@ async function responseSweep(project: TestProject, dir: string): Promise<void> {
   const modules = vitest.state.getTestModules();
   const ran = new Set(modules.map((m) => path.resolve(m.moduleId)));
   const { testFiles } = await project.globTestFiles();
-  // A run split by CI_TIMED (vitest.config.ts) is part of a phase: .ci/run splits only the PGlite
-  // phase, and only when the PostgreSQL phase runs the whole suite and so the sweep.
+  // A run split by CI_TIMED (vitest.config.ts) is a part of a phase: only its last part (the timed
+  // files, run after the rest) sweeps, and only what every part recorded in CI_SWEEP_DIR.
+  const timed = process.env.CI_TIMED;
   const full =
-    !process.env.CI_TIMED &&
+    (!timed || (timed === 'only' && !!process.env.CI_SWEEP_DIR)) &&
     !vitest.config.watch &&
     !vitest.config.testNamePattern &&
     testFiles.length > 0 &&
