@@ -70,7 +70,20 @@ describe('budget-cli setup, budget-year create and buildings add on an empty dat
     expect(again.code).toBe(2);
     expect(again.stderr).toContain('LABEL: Budget year FY28 already exists');
 
-    const school = await cli('buildings', 'add', 'Curley K-8', '--code', 'CUR', '--type', 'elementary');
+    const badCode = await cli('buildings', 'add', 'Curley K-8', '--dese-code', '3500');
+    expect(badCode.code).toBe(2);
+    expect(badCode.stderr).toContain('--dese-code: DESE school code must be 8 digits, e.g. 00350020');
+    const school = await cli(
+      'buildings',
+      'add',
+      'Curley K-8',
+      '--code',
+      'CUR',
+      '--dese-code',
+      '00350020',
+      '--type',
+      'elementary',
+    );
     expect(school.code, school.stderr).toBe(0);
     expect(school.stdout).toMatch(/Added building Curley K-8 \(CUR\), id \d+\./);
 

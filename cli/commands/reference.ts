@@ -46,16 +46,30 @@ function registerBuildings(program: Command): void {
     .option('--code <code>', 'location code, matched against payroll imports')
     .option('--address <address>', 'street address')
     .option('--type <type>', 'preschool, elementary, middle, high or special')
+    .option('--dese-code <code>', 'the state’s eight-digit DESE school code, e.g. 00350020')
     .option('--json', 'print JSON')
     .action(
       async (
         name: string | undefined,
-        opts: { name?: string; code?: string; address?: string; type?: string; json?: boolean },
+        opts: {
+          name?: string;
+          code?: string;
+          address?: string;
+          type?: string;
+          deseCode?: string;
+          json?: boolean;
+        },
       ) => {
         const input = parseFlags(
           createBuildingBody,
-          { name: name ?? opts.name ?? '', code: opts.code, address: opts.address, buildingType: opts.type },
-          { buildingType: '--type' },
+          {
+            name: name ?? opts.name ?? '',
+            code: opts.code,
+            address: opts.address,
+            buildingType: opts.type,
+            deseSchoolCode: opts.deseCode,
+          },
+          { buildingType: '--type', deseSchoolCode: '--dese-code' },
         );
         await withCli(program.opts().as, async ({ app, actor }) => {
           const { building } = await createBuilding(app, actor, input);

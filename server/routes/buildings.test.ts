@@ -120,6 +120,7 @@ describe('POST /buildings', () => {
       address: null,
       buildingType: 'middle',
       color: '#AABBCC',
+      deseSchoolCode: null,
       employeeCount: 0,
     });
     const audit = await knex()('audit_log')

@@ -188,4 +188,40 @@ describe('first start of a district on an empty database', () => {
       summary: `${first.body.added.length} categories`,
     });
   });
+
+  it('adds buildings with their DESE school codes where known, refusing a malformed or taken code by field', async () => {
+    const buildings = async () => Number((await knex()('buildings').count('* as c'))[0].c);
+    const made = await t.api('post', '/buildings', {
+      token: admin.token,
+      body: { name: 'Curley K-8', code: 'CUR', deseSchoolCode: '00350020' },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body.building).toMatchObject({ name: 'Curley K-8', code: 'CUR', deseSchoolCode: '00350020' });
+    const unknown = await t.api('post', '/buildings', {
+      token: admin.token,
+      body: { name: 'Annex', deseSchoolCode: '' },
+    });
+    expect(unknown.body.building.deseSchoolCode).toBeNull();
+    const before = await buildings();
+    const short = await t.api('post', '/buildings', {
+      token: admin.token,
+      body: { name: 'Latin', deseSchoolCode: '350020' },
+    });
+    expect(short.status).toBe(400);
+    expect(short.body.details).toEqual([
+      { path: 'deseSchoolCode', message: 'DESE school code must be 8 digits, e.g. 00350020' },
+    ]);
+    const taken = await t.api('post', '/buildings', {
+      token: admin.token,
+      body: { name: 'Latin', deseSchoolCode: '00350020' },
+    });
+    expect(taken.status).toBe(400);
+    expect(taken.body.details).toEqual([
+      { path: 'deseSchoolCode', message: "DESE school code 00350020 is already Curley K-8's" },
+    ]);
+    expect(await buildings()).toBe(before);
+    expect((await status()).body.steps.find((s: { key: string }) => s.key === 'buildings').summary).toBe(
+      '2 buildings',
+    );
+  });
 });

@@ -14,6 +14,14 @@ const fields = {
   address: optionalText(500),
   buildingType: buildingType.nullable().optional(),
   color: hexColor.nullable().optional(),
+  /** The state's eight-digit school code (e.g. 00350020), where known; unique among buildings. */
+  deseSchoolCode: z
+    .string()
+    .trim()
+    .regex(/^(\d{8})?$/, 'DESE school code must be 8 digits, e.g. 00350020')
+    .nullable()
+    .transform((v) => (v === '' ? null : v))
+    .optional(),
 };
 
 export const createBuildingBody = z.strictObject({ name, ...fields });
@@ -35,6 +43,7 @@ export const buildingSchema = z.object({
   address: z.string().nullable(),
   buildingType: buildingType.nullable(),
   color: z.string().nullable(),
+  deseSchoolCode: z.string().nullable(),
   employeeCount: z.number().int(),
 });
 

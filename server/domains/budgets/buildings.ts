@@ -1,5 +1,5 @@
 import type { AppContext } from '@server/context';
-import { conflict, notFound } from '@server/errors';
+import { validationFailed, conflict, notFound } from '@server/errors';
 import { indexBuildings, LINK_NAMES, type BuildingRef } from '@server/lib/building-match';
 import { authorize, type Actor } from '@server/policies/index';
 import { insertAudit } from '@server/db/audit';
@@ -26,12 +26,29 @@ function toValues(input: UpdateBuildingBody): q.BuildingValues {
   if (input.color !== undefined) {
     values.color = input.color;
   }
+  if (input.deseSchoolCode !== undefined) {
+    values.dese_school_code = input.deseSchoolCode;
+  }
   return values;
 }
 
 async function refuseTakenCode(db: AppContext['db'], code: string | null | undefined, exceptId?: number) {
   if (code && (await q.findBuildingByCode(db, code, exceptId))) {
     throw conflict(`A building with code ${code} already exists`);
+  }
+}
+
+/** A DESE school code names one school: a second building with it is refused (400 on the field). */
+async function refuseTakenDeseCode(
+  db: AppContext['db'],
+  deseCode: string | null | undefined,
+  exceptId?: number,
+) {
+  const other = deseCode ? await q.findBuildingByDeseCode(db, deseCode, exceptId) : undefined;
+  if (other) {
+    throw validationFailed([
+      { path: 'deseSchoolCode', message: `DESE school code ${deseCode} is already ${other.name}'s` },
+    ]);
   }
 }
 
@@ -49,6 +66,7 @@ export async function createBuilding(app: AppContext, actor: Actor, input: Creat
   authorize(actor, 'referenceData.write');
   return app.db.transaction(async (trx) => {
     await refuseTakenCode(trx, input.code);
+    await refuseTakenDeseCode(trx, input.deseSchoolCode);
     const id = await q.insertBuilding(trx, { ...toValues(input), name: input.name });
     const building = q.presentBuilding((await q.findBuilding(trx, id))!);
     await insertAudit(trx, actor, { action: 'create', entity: ENTITY, entityId: id, after: building });
@@ -65,6 +83,7 @@ export async function updateBuilding(app: AppContext, actor: Actor, id: number, 
       throw notFound('Building');
     }
     await refuseTakenCode(trx, input.code, id);
+    await refuseTakenDeseCode(trx, input.deseSchoolCode, id);
     await q.updateBuilding(trx, id, toValues(input));
     const building = q.presentBuilding((await q.findBuilding(trx, id))!);
     await insertAudit(trx, actor, {

@@ -52,7 +52,7 @@ export async function setupStatus(app: AppContext, actor: Actor): Promise<SetupS
       counts.buildings,
       countOf(counts.buildings, 'building'),
       '/admin/manage-data',
-      'budget-cli buildings add <name> [--code <code>] [--type <type>]',
+      'budget-cli buildings add <name> [--code <code>] [--dese-code <code>] [--type <type>]',
     ),
     {
       key: 'budgetYear',

@@ -9,6 +9,7 @@ export interface BuildingRow {
   address: string | null;
   building_type: BuildingType | null;
   color: string | null;
+  dese_school_code: string | null;
   employee_count?: number;
 }
 
@@ -23,11 +24,12 @@ export function presentBuilding(row: BuildingRow): Building {
     address: row.address,
     buildingType: row.building_type,
     color: row.color,
+    deseSchoolCode: row.dese_school_code,
     employeeCount: Number(row.employee_count ?? 0),
   };
 }
 
-const COLUMNS = ['b.id', 'b.name', 'b.code', 'b.address', 'b.building_type', 'b.color'];
+const COLUMNS = ['b.id', 'b.name', 'b.code', 'b.address', 'b.building_type', 'b.color', 'b.dese_school_code'];
 
 /**
  * Every building with its employee count: employee (operating) lines of the given budget year and
@@ -118,4 +120,17 @@ export async function buildingUsage(
     lineItems: Number(row?.line_items ?? 0),
     employeeYears: Number(row?.employee_years ?? 0),
   };
+}
+
+/** Another building with this DESE school code. */
+export function findBuildingByDeseCode(
+  db: Db,
+  deseCode: string,
+  exceptId?: number,
+): Promise<BuildingRow | undefined> {
+  const q = db<BuildingRow>('buildings').where({ dese_school_code: deseCode });
+  if (exceptId !== undefined) {
+    q.whereNot({ id: exceptId });
+  }
+  return q.first();
 }

@@ -28,6 +28,7 @@ export function BuildingModal(props: RecordModalProps<Building>) {
       name: building?.name ?? '',
       code: building?.code ?? '',
       address: building?.address ?? '',
+      deseSchoolCode: building?.deseSchoolCode ?? '',
       buildingType: building?.buildingType ?? NO_TYPE,
     }),
     toInput: (v) => ({ ...v, buildingType: v.buildingType === NO_TYPE ? null : v.buildingType }),
@@ -58,6 +59,13 @@ export function BuildingModal(props: RecordModalProps<Building>) {
         </Field>
       </div>
       <Field id="building-address" label="Address" {...form.bind('address')} />
+      <Field
+        id="building-dese-code"
+        label="DESE school code"
+        hint="The state's eight-digit code, where known"
+        maxLength={8}
+        {...form.bind('deseSchoolCode')}
+      />
     </ReferenceFormModal>
   );
 }

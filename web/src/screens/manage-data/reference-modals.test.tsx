@@ -53,7 +53,9 @@ describe('reference-data modals', () => {
     await vi.waitFor(() => expect(code.getAttribute('aria-invalid')).toBe('true'));
     expect(describedText(code)).toBe('A building with code MHS already exists');
     expect(within(dialog).queryByRole('alert')).toBeNull();
-    expect(sent).toEqual([{ name: 'Millbrook High', code: 'MHS', address: null, buildingType: null }]);
+    expect(sent).toEqual([
+      { name: 'Millbrook High', code: 'MHS', address: null, deseSchoolCode: null, buildingType: null },
+    ]);
   });
 
   it("marks a bad colour with the schema's message under that colour", () => {

@@ -80,7 +80,7 @@ export function DistrictStep() {
   );
 }
 
-/** Add buildings one at a time: name and payroll location code (type and address under Manage Data). */
+/** Add buildings one at a time: name, payroll location code, DESE school code (type and address under Manage Data). */
 export function BuildingsStep() {
   const buildings = useBuildings();
   const list = buildings.data?.buildings ?? [];
@@ -93,6 +93,11 @@ export function BuildingsStep() {
       fields={[
         { key: 'name', label: 'Building name', required: true },
         { key: 'code', label: 'Location code', hint: 'As payroll files write it, e.g. CUR' },
+        {
+          key: 'deseSchoolCode',
+          label: 'DESE school code',
+          hint: 'Eight digits, where known, e.g. 00350020',
+        },
       ]}
       mutation={useCreateBuilding()}
     />
