@@ -46,7 +46,7 @@ test.describe('Manage Data as ADMIN', () => {
     await page.getByRole('button', { name: 'Add Building' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Building' });
     await dialog.getByLabel('Name').fill(name);
-    await dialog.getByLabel('Code').fill(code);
+    await dialog.getByLabel('Code', { exact: true }).fill(code);
     await dialog.getByLabel('Address').fill('12 Eastfield Road, Millbrook, MA 01468');
     await dialog.getByRole('combobox', { name: 'Building type' }).click();
     await page.getByRole('option', { name: 'Special' }).click();
@@ -60,7 +60,7 @@ test.describe('Manage Data as ADMIN', () => {
 
     await page.getByRole('button', { name: 'Add Building' }).click();
     await dialog.getByLabel('Name').fill(`Second ${name}`);
-    await dialog.getByLabel('Code').fill(code.toLowerCase());
+    await dialog.getByLabel('Code', { exact: true }).fill(code.toLowerCase());
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog.getByRole('alert')).toContainText(
       `A building with code ${code.toLowerCase()} already exists`,
