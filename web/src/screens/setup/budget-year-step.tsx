@@ -1,7 +1,7 @@
 import { type FormEvent } from 'react';
 import { createBudgetYearBody } from '@shared/schemas/setup';
-import { fiscalYearFromDate, fiscalYearLabel } from '@shared/schemas/fiscal-year';
-import { useCreateBudgetYear } from '@web/api/setup';
+import { fiscalYearFromDate, fiscalYearLabel, parseFiscalYear } from '@shared/schemas/fiscal-year';
+import { useCreateBudgetYear, useSetupStatus } from '@web/api/setup';
 import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/form/button';
 import { Field } from '@web/components/form/field';
@@ -31,8 +31,10 @@ const blank = (v: string) => (v.trim() === '' ? undefined : v.trim());
 export function BudgetYearStep() {
   const create = useCreateBudgetYear();
   const notify = useToast();
-  // The year being planned: the fiscal year after today's.
-  const next = fiscalYearLabel((fiscalYearFromDate(new Date()) ?? 2026) + 1);
+  // The year being planned: the fiscal year after today's, or after the newest budget year's.
+  const years = useSetupStatus().data?.budgetYears ?? [];
+  const newest = Math.max(0, ...years.map((y) => parseFiscalYear(y.fiscalYear) ?? 0));
+  const next = fiscalYearLabel(Math.max((fiscalYearFromDate(new Date()) ?? 2026) + 1, newest + 1));
   const empty = { label: next, firstFiscalYear: '', lastFiscalYear: '', currentFiscalYear: '' };
   const form = useSchemaForm(createBudgetYearBody, empty, {
     toInput: (v) => ({
@@ -52,7 +54,8 @@ export function BudgetYearStep() {
     // The parsed years are integers; the server takes them as it takes labels.
     create.mutate(body, {
       onSuccess: ({ budgetYear, fiscalYears }) => {
-        form.reset(empty);
+        // The next one suggested is the year after this one.
+        form.reset({ ...empty, label: fiscalYearLabel(parseFiscalYear(budgetYear.fiscalYear)! + 1) });
         notify({
           title: `Budget year ${budgetYear.fiscalYear} created, planning FY${fiscalYears[0]} to FY${fiscalYears.at(-1)}`,
         });
