@@ -31,6 +31,8 @@ const ADMIN_SCREENS = [
   '/admin/public-dashboard',
   '/admin/crosswalk',
   '/admin/function-codes',
+  // A district's first start (issue 35), reachable any time after.
+  '/admin/setup',
   '/users',
 ];
 
