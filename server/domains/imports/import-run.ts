@@ -99,7 +99,9 @@ async function copyRows(
 ): Promise<void> {
   const { table, header, plan } = input;
   let bytesRead = 0;
-  const slices = new LoopSlices();
+  // Short slices: each statement that moves a part (about seven round trips) waits for the loop's
+  // next turn, and PostgreSQL, the slower side, idled up to a slice at each.
+  const slices = new LoopSlices(5);
   for await (const batch of table.batches((b) => (bytesRead += b))) {
     // An await per row would cost more than the row itself: the loop hands the event loop a turn
     // only once a slice of work has run (a batch of rows against many crosswalk rules can be long).
