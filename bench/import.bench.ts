@@ -1,11 +1,13 @@
+// Over 300 lines: one bench, its four measures and the helpers only they use, read top to bottom.
 // Import speed and memory, on the real PostgreSQL server (npm run bench import):
 //  1. a 100,000-row payroll CSV grown from the real Boston earnings export (test/large-payroll.ts)
 //     is imported by the real budget-cli (a child process, DATABASE_URL), timed from spawn to exit:
 //     everything the import does (the crosswalk of titles, with rules for the commonest ones; the
-//     next-year salaries by the line writer; reconciliation, audit, result);
+//     next-year salaries by the line writer; reconciliation, audit, result), with the CPU time of
+//     the node process and of its PostgreSQL backends (what a shared machine's load inflates least);
 //  2. beside it, in the same run, PostgreSQL's own COPY of the same CSV into a plain table of text
 //     columns, and its COPY of exactly the line_items rows the import stored into line_items of an
-//     identical database (the writer's floor: indexes, foreign keys and triggers included);
+//     identical database (the writer's floor: indexes and triggers included);
 //  3. the same import on the embedded database (PGlite in a temporary DATA_DIR), once;
 //  4. the same people as a 100,000-row .xlsx go through the CLI under /usr/bin/time for peak memory.
 // Each run creates its databases from one migrated, seeded template and drops them all at the end.
