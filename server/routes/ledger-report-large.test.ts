@@ -120,37 +120,43 @@ describe('budget vs actual over a 200,000-account ledger', () => {
     expect(watched.heapGrowthMb).toBeLessThan(HEAP_BOUND_MB);
   });
 
-  it('pages the rows of the account view and the accounts of a group, with their totals', async () => {
-    const watched = await underWatch(() => get('/ledger/report?fiscalYear=2023&by=account'));
-    const res = watched.result;
-    expect(res.status).toBe(200);
-    expect(res.bytes.length).toBeLessThan(MB);
-    const first = res.json();
-    // Every account its own group, and the lines that name no account.
-    expect(first.rowsPage).toEqual({ offset: 0, limit: 500, total: ACCOUNTS - setAside + 1 });
-    expect(first.rows).toHaveLength(500);
-    expect(watched.slowestHealthMs).toBeLessThan(HEALTH_BOUND_MS);
-    expect(watched.heapGrowthMb).toBeLessThan(HEAP_BOUND_MB);
-    const next = (await get('/ledger/report?fiscalYear=2023&by=account&rowsOffset=500&rowsLimit=200')).json();
-    expect(next.rowsPage).toMatchObject({ offset: 500, limit: 200 });
-    expect(next.rows).toHaveLength(200);
-    expect(next.rows[0].key > first.rows[499].key).toBe(true);
-    expect(next.totals).toEqual(first.totals);
+  it(
+    'pages the rows of the account view and the accounts of a group, with their totals',
+    async () => {
+      const watched = await underWatch(() => get('/ledger/report?fiscalYear=2023&by=account'));
+      const res = watched.result;
+      expect(res.status).toBe(200);
+      expect(res.bytes.length).toBeLessThan(MB);
+      const first = res.json();
+      // Every account its own group, and the lines that name no account.
+      expect(first.rowsPage).toEqual({ offset: 0, limit: 500, total: ACCOUNTS - setAside + 1 });
+      expect(first.rows).toHaveLength(500);
+      expect(watched.slowestHealthMs).toBeLessThan(HEALTH_BOUND_MS);
+      expect(watched.heapGrowthMb).toBeLessThan(HEAP_BOUND_MB);
+      const next = (
+        await get('/ledger/report?fiscalYear=2023&by=account&rowsOffset=500&rowsLimit=200')
+      ).json();
+      expect(next.rowsPage).toMatchObject({ offset: 500, limit: 200 });
+      expect(next.rows).toHaveLength(200);
+      expect(next.rows[0].key > first.rows[499].key).toBe(true);
+      expect(next.totals).toEqual(first.totals);
 
-    const fn = LARGE_LEDGER_FUNCTIONS[3];
-    const byFunction = (await get('/ledger/report?fiscalYear=2023&by=function')).json();
-    const group = byFunction.rows.find((r: { key: string }) => r.key === fn);
-    const page = (
-      await get(`/ledger/report?fiscalYear=2023&by=function&group=${fn}&offset=100&limit=50`)
-    ).json();
-    expect(page.accountsPage).toEqual({ offset: 100, limit: 50, total: group.accountCount });
-    expect(page.accounts).toHaveLength(50);
-    expect(page.accounts.every((a: { functionCode: string }) => a.functionCode === fn)).toBe(true);
+      const fn = LARGE_LEDGER_FUNCTIONS[3];
+      const byFunction = (await get('/ledger/report?fiscalYear=2023&by=function')).json();
+      const group = byFunction.rows.find((r: { key: string }) => r.key === fn);
+      const page = (
+        await get(`/ledger/report?fiscalYear=2023&by=function&group=${fn}&offset=100&limit=50`)
+      ).json();
+      expect(page.accountsPage).toEqual({ offset: 100, limit: 50, total: group.accountCount });
+      expect(page.accounts).toHaveLength(50);
+      expect(page.accounts.every((a: { functionCode: string }) => a.functionCode === fn)).toBe(true);
 
-    const tooMany = await get('/ledger/report?fiscalYear=2023&accounts=all&limit=5000');
-    expect(tooMany.status).toBe(400);
-    expect(tooMany.json().error).toContain('at most 1000');
-  }, SLOW_MS);
+      const tooMany = await get('/ledger/report?fiscalYear=2023&accounts=all&limit=5000');
+      expect(tooMany.status).toBe(400);
+      expect(tooMany.json().error).toContain('at most 1000');
+    },
+    SLOW_MS,
+  );
 
   it("answers the dashboard's card from one aggregate statement", async () => {
     const statements: string[] = [];
@@ -174,15 +180,19 @@ describe('budget vs actual over a 200,000-account ledger', () => {
     expect(watched.slowestHealthMs).toBeLessThan(HEALTH_BOUND_MS);
   });
 
-  it('streams the full workbook without holding the server or growing memory with the ledger', async () => {
-    const watched = await underWatch(() => get('/ledger/report.xlsx?fiscalYear=2023&by=function'));
-    const res = watched.result;
-    expect(res.status, res.bytes.toString().slice(0, 300)).toBe(200);
-    expect(res.headers.get('content-disposition')).toContain('FY2023-budget-vs-actual-by-function.xlsx');
-    // A zip (xlsx) holding every account: well over a megabyte.
-    expect(res.bytes.subarray(0, 2).toString()).toBe('PK');
-    expect(res.bytes.length).toBeGreaterThan(2 * MB);
-    expect(watched.slowestHealthMs).toBeLessThan(HEALTH_BOUND_MS);
-    expect(watched.heapGrowthMb).toBeLessThan(HEAP_BOUND_MB);
-  }, SLOW_MS);
+  it(
+    'streams the full workbook without holding the server or growing memory with the ledger',
+    async () => {
+      const watched = await underWatch(() => get('/ledger/report.xlsx?fiscalYear=2023&by=function'));
+      const res = watched.result;
+      expect(res.status, res.bytes.toString().slice(0, 300)).toBe(200);
+      expect(res.headers.get('content-disposition')).toContain('FY2023-budget-vs-actual-by-function.xlsx');
+      // A zip (xlsx) holding every account: well over a megabyte.
+      expect(res.bytes.subarray(0, 2).toString()).toBe('PK');
+      expect(res.bytes.length).toBeGreaterThan(2 * MB);
+      expect(watched.slowestHealthMs).toBeLessThan(HEALTH_BOUND_MS);
+      expect(watched.heapGrowthMb).toBeLessThan(HEAP_BOUND_MB);
+    },
+    SLOW_MS,
+  );
 });
