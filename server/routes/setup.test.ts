@@ -30,7 +30,10 @@ const status = (token = admin.token) => t.api('get', '/setup', { token });
 
 describe('first start of a district on an empty database', () => {
   it('starts with nothing: no budget year, every step to do, the API saying where each is done', async () => {
-    expect((await t.api('get', '/budget-years', { token: admin.token })).body).toEqual({ budgetYears: [] });
+    expect((await t.api('get', '/budget-years', { token: admin.token })).body).toEqual({
+      budgetYears: [],
+      districtName: null,
+    });
     const res = await status();
     expect(res.status).toBe(200);
     expect(res.body.ready).toBe(false);

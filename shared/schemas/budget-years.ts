@@ -8,7 +8,11 @@ export const budgetYearSchema = z.object({
   currentFiscalYear: z.number().int().nullable(),
 });
 
-export const budgetYearsResponse = z.object({ budgetYears: z.array(budgetYearSchema) });
+export const budgetYearsResponse = z.object({
+  budgetYears: z.array(budgetYearSchema),
+  /** The district's saved name (its public dashboard's school name), or null when none is saved. */
+  districtName: z.string().nullable(),
+});
 export type BudgetYear = z.infer<typeof budgetYearSchema>;
 
 /** The budget year the web app opens on when nobody chose one, and the CLI too. */

@@ -2,12 +2,17 @@ import type { AppContext } from '@server/context';
 import { authorize, type Actor } from '@server/policies/index';
 import { insertAudit } from '@server/db/audit';
 import * as q from './queries/budget-years';
+import { districtName } from '@server/sql/district-name';
 import { requireBudgetYear } from './fiscal-years';
 
 /** Every budget year, oldest first: the shell's year selector and the dashboard read this. */
 export async function listBudgetYears(app: AppContext, actor: Actor) {
   authorize(actor, 'dashboard.read');
-  return { budgetYears: (await q.listBudgetYears(app.db)).map(q.presentBudgetYear) };
+  return {
+    budgetYears: (await q.listBudgetYears(app.db)).map(q.presentBudgetYear),
+    // Every screen's header names the district: it comes with the list each signed-in page loads.
+    districtName: await districtName(app.db),
+  };
 }
 
 /** Moves a budget year's current fiscal year (the dashboard's centre year; FY2020 to FY2034). */

@@ -11,6 +11,7 @@ import type {
   UploadLogoResponse,
 } from '@shared/schemas/public-dashboard';
 import type { PublicPreview } from '@shared/schemas/public-dashboard-preview';
+import { budgetYearKeys } from '@web/api/budget-years';
 import { api } from '@web/api/client';
 
 export type { BudgetYearChoice, PublicDashboardConfig, PublicLink, PublicPreview, PublicView };
@@ -109,6 +110,8 @@ export function usePublicDashboardMutation<A, R>(fn: (args: A) => Promise<R>) {
         queryKey: publicDashboardKeys.all,
         predicate: (q) => isPreview(q.queryKey),
       });
+      // The settings hold the district's name, which every screen's header reads with the budget years.
+      void queryClient.invalidateQueries({ queryKey: budgetYearKeys.all });
       return queryClient.invalidateQueries({
         queryKey: publicDashboardKeys.all,
         predicate: (q) => !isPreview(q.queryKey),

@@ -1,4 +1,5 @@
 import type { Db } from '@server/db/index';
+import { DISTRICT_NAME_SQL } from '@server/sql/district-name';
 
 /** How many of each thing the setup steps ask for there are, and the dashboard's district name. */
 export async function setupCounts(db: Db) {
@@ -6,7 +7,7 @@ export async function setupCounts(db: Db) {
       (SELECT count(*) FROM buildings)::int AS buildings,
       (SELECT count(*) FROM budget_categories)::int AS categories,
       (SELECT count(*) FROM work_groups)::int AS work_groups,
-      (SELECT school_name FROM public_dashboard_configs ORDER BY id LIMIT 1) AS district_name,
+      ${DISTRICT_NAME_SQL} AS district_name,
       (SELECT school_logo_url FROM public_dashboard_configs ORDER BY id LIMIT 1) AS logo_url`);
   return rows[0] as {
     buildings: number;

@@ -4,10 +4,12 @@ import { DistrictSeal, TownSeal } from '@web/components/logos';
 import { BudgetYearPicker } from '@web/components/shell/budget-year-picker';
 import { MainNav } from '@web/components/shell/main-nav';
 import { UserMenu } from '@web/components/shell/user-menu';
-import { DISTRICT_NAME, PRODUCT_NAME } from '@web/lib/branding';
+import { useDistrictName } from '@web/api/budget-years';
+import { PRODUCT_NAME } from '@web/lib/branding';
 
 /** The signed-in layout: skip link, header, navigation bar and the current screen in <main>. */
 export function Shell() {
+  const districtName = useDistrictName();
   return (
     <BudgetYearProvider>
       <a className="skip-link" href="#main-content">
@@ -21,7 +23,7 @@ export function Shell() {
               <TownSeal />
             </span>
             <span className="brand__text">
-              <span className="brand__name">{DISTRICT_NAME}</span>{' '}
+              <span className="brand__name">{districtName}</span>{' '}
               <span className="brand__product">{PRODUCT_NAME}</span>
             </span>
           </Link>

@@ -7,7 +7,7 @@ import { Alert } from '@web/components/alert';
 import { DistrictSeal, TownSeal } from '@web/components/logos';
 import { PasswordInput } from '@web/components/password-input';
 import { useToast } from '@web/components/toast';
-import { DISTRICT_NAME, PRODUCT_NAME } from '@web/lib/branding';
+import { PRODUCT_NAME, rememberedDistrictName } from '@web/lib/branding';
 import { Button } from '@web/components/form/button';
 import { Field } from '@web/components/form/field';
 import { LOGIN_MESSAGES, validateLogin } from '@web/screens/login/validate-login';
@@ -67,7 +67,8 @@ export function LoginScreen() {
           <TownSeal />
         </div>
         <p className="auth-card__subtitle">
-          {DISTRICT_NAME} · {PRODUCT_NAME}
+          {/* No session to ask with: the name this browser last saw, else the product's alone. */}
+          {[rememberedDistrictName(), PRODUCT_NAME].filter(Boolean).join(' · ')}
         </p>
         <h1>Welcome Back</h1>
         <p className="auth-card__subtitle">Sign in to your account</p>

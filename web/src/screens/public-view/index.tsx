@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { PublicView, PublicViewLink } from '@shared/schemas/public-dashboard';
 import { DistrictSeal, TownSeal } from '@web/components/logos';
-import { DISTRICT_NAME } from '@web/lib/branding';
+import { NO_DISTRICT_NAME } from '@web/lib/branding';
 import { formatDate, fyLabel, noDataFor, NOT_FOUND, PREVIEW_LABEL, stageBudget, stageLine } from './figures';
 import { PublicSection } from './sections';
 import './public-view.css';
@@ -18,7 +18,10 @@ function startYear(view: PublicView): number | null {
   return view.years.length ? view.years[view.years.length - 1] : null;
 }
 
-function Header({ title }: { title: string }) {
+/** The district's name as its published settings give it, else the neutral 'School district'. */
+const districtOf = (view: PublicView) => view.schoolName?.trim() || NO_DISTRICT_NAME;
+
+function Header({ title, district }: { title: string; district: string }) {
   return (
     <header className="app-header">
       <div className="app-header__inner">
@@ -28,7 +31,7 @@ function Header({ title }: { title: string }) {
             <TownSeal />
           </span>
           <span className="brand__text">
-            <span className="brand__name">{DISTRICT_NAME}</span>
+            <span className="brand__name">{district}</span>
             <span className="brand__product">{title}</span>
           </span>
         </div>
@@ -40,11 +43,11 @@ function Header({ title }: { title: string }) {
 /** 'Dashboard Not Found': an unknown address, an unpublished page or a failed load. */
 export function PublicNotFound() {
   useEffect(() => {
-    document.title = `${NOT_FOUND} | ${DISTRICT_NAME}`;
+    document.title = `${NOT_FOUND} | ${NO_DISTRICT_NAME}`;
   }, []);
   return (
     <>
-      <Header title="Public budget dashboard" />
+      <Header title="Public budget dashboard" district={NO_DISTRICT_NAME} />
       <main id="main-content" className="app-main pub-main">
         <section className="card pub-empty">
           <h1>{NOT_FOUND}</h1>
@@ -101,13 +104,14 @@ function PreviewBanner({ notes }: { notes: PreviewNotes }) {
 export function PublicDashboard({ view, preview }: { view: PublicView; preview?: PreviewNotes }) {
   const [year, setYear] = useState<number | null>(() => startYear(view));
   const [video, setVideo] = useState<PublicViewLink | null>(null);
+  const district = districtOf(view);
   const title = view.schoolName ? `${view.schoolName} Budget` : 'School Budget';
   const data = year === null ? null : (view.data[String(year)] ?? null);
   const updated = data?.publishedAt ?? view.publishedAt;
 
   useEffect(() => {
-    document.title = `${year === null ? '' : `${fyLabel(year)} `}${title} | ${DISTRICT_NAME}`;
-  }, [title, year]);
+    document.title = `${year === null ? '' : `${fyLabel(year)} `}${title} | ${district}`;
+  }, [title, year, district]);
 
   const chooseYear = (next: number) => {
     setYear(next);
@@ -118,7 +122,7 @@ export function PublicDashboard({ view, preview }: { view: PublicView; preview?:
 
   return (
     <>
-      <Header title="Public budget dashboard" />
+      <Header title="Public budget dashboard" district={district} />
       <main id="main-content" className="app-main pub-main">
         {preview ? <PreviewBanner notes={preview} /> : null}
         <div className="screen-toolbar">
@@ -172,8 +176,8 @@ export function PublicDashboard({ view, preview }: { view: PublicView; preview?:
       <footer className="pub-footer">
         <p>{preview ? 'Not yet published' : `Last updated ${formatDate(updated)}`}</p>
         <p className="muted">
-          Published by {DISTRICT_NAME}. Figures are the district&apos;s {stageBudget(data?.stageLabel)} as of
-          that date.
+          Published by {district}. Figures are the district&apos;s {stageBudget(data?.stageLabel)} as of that
+          date.
         </p>
       </footer>
       {video ? (

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
-import { DISTRICT_NAME } from '@web/lib/branding';
+import { NO_DISTRICT_NAME } from '@web/lib/branding';
 import { PREVIEW_LABEL } from './figures';
 
 /** The full preview asked for without an administrator's session (or the preview failed to load). */
 export function PreviewRefused() {
   useEffect(() => {
-    document.title = `${PREVIEW_LABEL} | ${DISTRICT_NAME}`;
+    document.title = `${PREVIEW_LABEL} | ${NO_DISTRICT_NAME}`;
   }, []);
   return (
     <main id="main-content" className="app-main pub-main">

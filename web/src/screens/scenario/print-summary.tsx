@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
 import { fromCents } from '@shared/money';
 import type { ScenarioLine, ScenarioSummary } from '@web/api/cut-scenarios';
-import { DISTRICT_NAME } from '@web/lib/branding';
+import { useDistrictName } from '@web/api/budget-years';
 import { formatDateTime, formatMoneyCents } from '@web/lib/format';
 import { categoryTotals, fyLabel, gapLabel, lineLabel } from './scenario-math';
 import './print.css';
@@ -24,6 +24,7 @@ const BODY_CLASS = 'scenario-printing';
 /** The committee's one page: the figures, the cuts by category and the largest cuts. */
 function PrintPage({ data }: { data: PrintData }) {
   const { summary: s, lines } = data;
+  const districtName = useDistrictName();
   const categories = [...categoryTotals(lines)].filter(([, c]) => c.original !== 0n);
   const top = lines
     .filter((l) => l.cut > 0)
@@ -54,7 +55,7 @@ function PrintPage({ data }: { data: PrintData }) {
   return (
     <article className="print-page" aria-label="Printable scenario summary">
       <header className="print-page__header">
-        <p className="print-page__district">{DISTRICT_NAME}</p>
+        <p className="print-page__district">{districtName}</p>
         <h1>Budget Scenario: {data.scenarioName}</h1>
         <p>
           Budget year {data.budgetYear} · fiscal year {fyLabel(s.fiscalYear)} · printed{' '}

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '@web/api/client';
 import { useBudgetStages, type StageEvent } from '@web/api/budget-stages';
+import { useDistrictName } from '@web/api/budget-years';
 import { useFiscalYears } from '@web/api/fiscal-years';
 import { useDownloadComparison, useStageComparison, type CompareParams } from '@web/api/stage-compare';
 import { useBudgetYear } from '@web/budget-year/budget-year-context';
@@ -13,7 +14,6 @@ import { Button } from '@web/components/form/button';
 import { PageHeader } from '@web/components/page-header';
 import { Select } from '@web/components/select';
 import { Spinner } from '@web/components/spinner';
-import { DISTRICT_NAME } from '@web/lib/branding';
 import { longDate } from '@shared/schemas/budget-stages';
 import { CURRENT, CURRENT_LABEL, SAME_STAGE_MESSAGE } from '@shared/schemas/budget-stages-compare';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
@@ -46,6 +46,7 @@ const stageOption = (e: StageEvent) => ({
  */
 export function StageCompareScreen() {
   const { selected } = useBudgetYear();
+  const districtName = useDistrictName();
   const [params, setParams] = useSearchParams();
   const listed = useFiscalYears(selected?.id);
   const chosenYear = params.get('fiscalYear') ? Number(params.get('fiscalYear')) : null;
@@ -170,7 +171,7 @@ export function StageCompareScreen() {
       {data && !same ? (
         <article className="compare-report" aria-label="Stage comparison">
           <header className="compare-report__head">
-            <p className="compare-report__district">{DISTRICT_NAME}</p>
+            <p className="compare-report__district">{districtName}</p>
             <p className="compare-report__title">
               {fiscalYearLabel(data.fiscalYear)} budget (budget year {data.budgetYear}): what changed, and why
             </p>
