@@ -20,7 +20,7 @@ import { fiscalYearRange } from './helpers';
  */
 
 /** line_items' columns in table order, and what a projected line has for each (`p` the projected row, `s` its source). */
-const PROJECTED_AS: [column: string, value: string][] = [
+export const PROJECTED_AS: [column: string, value: string][] = [
   ['id', 'p.id'],
   ['budget_year_id', 'p.budget_year_id'],
   ['scenario_id', 'p.scenario_id'],

@@ -19,6 +19,7 @@ import * as installation from './20261125000500_installation';
 import * as budgetStages from './20261126000100_budget_stages';
 import * as fiscalYearHomes from './20261127000200_fiscal_year_homes';
 import * as buildingDeseSchoolCode from './20261127000300_building_dese_school_code';
+import * as rollForward from './20261127000400_roll_forward';
 import * as scenarioAdoptions from './20261126000200_scenario_adoptions';
 import * as publicReleasedCounts from './20261125000600_public_released_counts';
 import * as nss from './20261126000400_nss';
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '20261127000100_line_items_set_references': lineItemsSetReferences,
   '20261127000200_fiscal_year_homes': fiscalYearHomes,
   '20261127000300_building_dese_school_code': buildingDeseSchoolCode,
+  '20261127000400_roll_forward': rollForward,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

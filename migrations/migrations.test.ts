@@ -48,6 +48,7 @@ const TABLES = [
   'public_dashboard_published',
   'public_dashboard_snapshots',
   'rif_calculations',
+  'roll_forwards',
   'salary_schedule_amounts',
   'salary_schedules',
   'saved_column_mappings',

@@ -2,6 +2,7 @@ import type { AnyRoute } from './define';
 import { authRoutes } from './auth';
 import { budgetYearRoutes } from './budget-years';
 import { setupRoutes } from './setup';
+import { rollForwardRoutes } from './roll-forward';
 import { healthRoutes } from './health';
 import { databaseRoutes } from './database';
 import { budgetComparisonRoutes } from './budget-comparison';
@@ -49,6 +50,7 @@ export const allRoutes: AnyRoute[] = [
   ...authRoutes,
   ...budgetYearRoutes,
   ...setupRoutes,
+  ...rollForwardRoutes,
   // Dashboard aggregates and fiscal years (fixed /line-items/... paths, before any /line-items/:id).
   ...fiscalYearRoutes,
   ...dashboardRoutes,

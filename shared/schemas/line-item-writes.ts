@@ -150,6 +150,8 @@ const proposedFields = {
   buildingId: idNumber.nullable(),
   categoryId: idNumber.nullable(),
   notes: optionalText(4000),
+  /** Meant for this year only (a one-time purchase): the next year's roll forward leaves it out. */
+  oneTime: z.boolean(),
 };
 
 /** POST /line-items with isOperating false: a proposed line. accountDescription and amount are required. */

@@ -30,6 +30,7 @@ export {
   shiftLineYears,
 } from './projected';
 export { linkBuildings, relabelWorkGroup, setDeseCodes } from './sets';
+export * as rollForwardLines from './roll-forward';
 export * as functionCodes from './codes';
 export { isLocked, LOCKED_STATUSES, lockedMessage, nextYearSalaryRule } from './status-rule';
 

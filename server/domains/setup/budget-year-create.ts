@@ -1,4 +1,5 @@
 import type { AppContext } from '@server/context';
+import type { Db } from '@server/db/index';
 import { insertAudit } from '@server/db/audit';
 import { validationFailed } from '@server/errors';
 import { authorize, type Actor } from '@server/policies/index';
@@ -28,57 +29,65 @@ export async function createBudgetYear(
   input: CreateBudgetYearInput,
 ): Promise<CreatedBudgetYear> {
   authorize(actor, 'budgets.manage');
+  return app.db.transaction((trx) => createBudgetYearIn(trx, actor, input));
+}
+
+/** createBudgetYear in the caller's transaction (a roll forward that needs the next year's home). */
+export async function createBudgetYearIn(
+  trx: Db,
+  actor: Actor,
+  input: CreateBudgetYearInput,
+): Promise<CreatedBudgetYear> {
+  authorize(actor, 'budgets.manage');
   const label = fiscalYearLabel(input.label);
   const { first, last, current } = spanOf(input);
-  return app.db.transaction(async (trx) => {
-    // Serialises two admins creating at once: the second sees the first's year and is told.
-    await trx.raw('LOCK TABLE budget_years IN SHARE ROW EXCLUSIVE MODE');
-    if (await q.findBudgetYearByLabel(trx, label)) {
-      throw validationFailed([{ path: 'label', message: `Budget year ${label} already exists` }]);
-    }
-    const rows = await q.insertBudgetYearRows(trx, {
-      fiscalYear: input.label,
-      currentFiscalYear: current,
-      name: input.name,
-      notes: input.notes ?? null,
-    });
-    // Each fiscal year's plan has one home: a year another budget year already holds is refused
-    // (naming the field that asked for it), and the whole creation rolls back.
-    const span = Array.from({ length: last - first + 1 }, (_, i) => first + i);
-    await claimFiscalYearHomes(
-      trx,
-      { id: rows.id, fiscal_year: label },
-      span,
-      input.firstFiscalYear === undefined ? 'label' : 'firstFiscalYear',
-    );
-    const versions: CreatedBudgetYear['versions'] = [];
-    for (let fy = first; fy <= last; fy++) {
-      const { version } = await createVersionIn(trx, actor, {
-        fiscalYear: fy,
-        label: `${fiscalYearLabel(fy)} Draft`,
-        description: `Created with budget year ${label}`,
-        budgetYearId: rows.id,
-      });
-      versions.push({ id: version.id, label: version.label, fiscalYear: version.fiscalYear });
-    }
-    const budgetYear = {
-      id: rows.id,
-      fiscalYear: label,
-      name: input.name ?? `${label} Budget`,
-      notes: input.notes ?? null,
-      currentFiscalYear: current,
-    };
-    const scenarios = [
-      { id: rows.operatingScenarioId, name: `${label} Operating Budget`, scenarioType: 'operating' },
-      { id: rows.proposedScenarioId, name: `${label} Proposed Budget`, scenarioType: 'proposed' },
-    ];
-    const fiscalYears = versions.map((v) => v.fiscalYear);
-    await insertAudit(trx, actor, {
-      action: 'create',
-      entity: 'budget-year',
-      entityId: rows.id,
-      after: { ...budgetYear, fiscalYears, scenarios },
-    });
-    return { budgetYear, fiscalYears, scenarios, versions };
+  // Serialises two admins creating at once: the second sees the first's year and is told.
+  await trx.raw('LOCK TABLE budget_years IN SHARE ROW EXCLUSIVE MODE');
+  if (await q.findBudgetYearByLabel(trx, label)) {
+    throw validationFailed([{ path: 'label', message: `Budget year ${label} already exists` }]);
+  }
+  const rows = await q.insertBudgetYearRows(trx, {
+    fiscalYear: input.label,
+    currentFiscalYear: current,
+    name: input.name,
+    notes: input.notes ?? null,
   });
+  // Each fiscal year's plan has one home: a year another budget year already holds is refused
+  // (naming the field that asked for it), and the whole creation rolls back.
+  const span = Array.from({ length: last - first + 1 }, (_, i) => first + i);
+  await claimFiscalYearHomes(
+    trx,
+    { id: rows.id, fiscal_year: label },
+    span,
+    input.firstFiscalYear === undefined ? 'label' : 'firstFiscalYear',
+  );
+  const versions: CreatedBudgetYear['versions'] = [];
+  for (let fy = first; fy <= last; fy++) {
+    const { version } = await createVersionIn(trx, actor, {
+      fiscalYear: fy,
+      label: `${fiscalYearLabel(fy)} Draft`,
+      description: `Created with budget year ${label}`,
+      budgetYearId: rows.id,
+    });
+    versions.push({ id: version.id, label: version.label, fiscalYear: version.fiscalYear });
+  }
+  const budgetYear = {
+    id: rows.id,
+    fiscalYear: label,
+    name: input.name ?? `${label} Budget`,
+    notes: input.notes ?? null,
+    currentFiscalYear: current,
+  };
+  const scenarios = [
+    { id: rows.operatingScenarioId, name: `${label} Operating Budget`, scenarioType: 'operating' },
+    { id: rows.proposedScenarioId, name: `${label} Proposed Budget`, scenarioType: 'proposed' },
+  ];
+  const fiscalYears = versions.map((v) => v.fiscalYear);
+  await insertAudit(trx, actor, {
+    action: 'create',
+    entity: 'budget-year',
+    entityId: rows.id,
+    after: { ...budgetYear, fiscalYears, scenarios },
+  });
+  return { budgetYear, fiscalYears, scenarios, versions };
 }

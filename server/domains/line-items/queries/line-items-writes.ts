@@ -36,6 +36,8 @@ const COLUMNS = {
   accountLine: 'account_line',
   deseCategories: 'dese_categories',
   amount: 'amount',
+  /** A proposed line meant for one year only: roll forward leaves it out. */
+  oneTime: 'one_time',
 } as const;
 export type WritableField = keyof typeof COLUMNS;
 

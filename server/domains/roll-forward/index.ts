@@ -1,0 +1,1 @@
+export { latestRollForward, rollForward, undoRollForward } from './roll-forward';

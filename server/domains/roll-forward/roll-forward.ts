@@ -1,0 +1,274 @@
+import type { AppContext } from '@server/context';
+import type { Db } from '@server/db/index';
+import { insertAudit } from '@server/db/audit';
+import { AppError, notFound, validationFailed } from '@server/errors';
+import { authorize, type Actor } from '@server/policies/index';
+import { claimFiscalYearHomes, homeOfFiscalYear } from '@server/domains/budgets';
+import { rollForwardLines } from '@server/domains/line-items';
+import { createBudgetYearIn } from '@server/domains/setup';
+import { budgetStages, stageStateOf } from '@server/domains/stages';
+import { STAGE_LABELS } from '@shared/schemas/budget-stages';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
+import type {
+  RollForwardInput,
+  RollForwardResponse,
+  RollForwardUndoResponse,
+} from '@shared/schemas/roll-forward';
+import * as q from './queries/roll-forwards';
+
+/**
+ * Roll forward (docs/ARCHITECTURE.md 'Roll forward'): the next fiscal year's budget started from a
+ * year's, in one transaction. A dry run does all of it and rolls the transaction back, so its totals
+ * are the ones a real run writes.
+ */
+
+/** A 409 naming the field it is about: the state of the district, not the input, stands in the way. */
+const refused = (message: string, path = 'fromFiscalYear') =>
+  new AppError(409, 'CONFLICT', message, [{ path, message }]);
+
+class DryRun extends Error {
+  constructor(public result: RollForwardResponse) {
+    super('dry run');
+  }
+}
+
+export async function rollForward(
+  app: AppContext,
+  actor: Actor,
+  input: RollForwardInput,
+): Promise<RollForwardResponse> {
+  authorize(actor, 'budgets.manage');
+  try {
+    return await app.db.transaction(async (trx) => {
+      const result = await rollIn(trx, actor, input);
+      if (input.dryRun) {
+        throw new DryRun(result);
+      }
+      return result;
+    });
+  } catch (err) {
+    if (err instanceof DryRun) {
+      return { ...err.result, dryRun: true, id: null, undoable: false };
+    }
+    throw err;
+  }
+}
+
+async function rollIn(trx: Db, actor: Actor, input: RollForwardInput): Promise<RollForwardResponse> {
+  const fromFy = input.fromFiscalYear;
+  const toFy = fromFy + 1;
+  const from = `FY${fromFy}`;
+  const to = `FY${toFy}`;
+  if (!(await q.tryLock(trx, toFy))) {
+    throw refused(`Another administrator is rolling ${to} forward right now; look again in a moment`);
+  }
+  const source = await homeOfFiscalYear(trx, fromFy);
+  if (!source) {
+    throw validationFailed([
+      { path: 'fromFiscalYear', message: `${from} has no budget: no budget year holds its lines` },
+    ]);
+  }
+  const src = { budgetYearId: source.id, fiscalYear: fromFy };
+  const totals = await rollForwardLines.rollSourceTotals(trx, src);
+  if (totals.employeesCarried + totals.proposedCarried === 0) {
+    throw validationFailed([
+      {
+        path: 'fromFiscalYear',
+        message: `${from} in budget year ${source.label} has no lines to roll forward`,
+      },
+    ]);
+  }
+  const state = await stageStateOf(trx, source.id, fromFy);
+  const appropriated = state.stage === 'TOWN_APPROPRIATED' || state.stage === 'REVISED';
+  const warning = appropriated
+    ? null
+    : `${from} is ${STAGE_LABELS[state.stage]}, not yet Town Appropriated: ${to} would start from figures that may still change`;
+  if (warning && !input.confirm && !input.dryRun) {
+    throw validationFailed([{ path: 'confirm', message: `${warning}. Confirm to roll forward anyway` }]);
+  }
+
+  // The target: the next year's home, else the budget year named for it, else a new one.
+  const home = await homeOfFiscalYear(trx, toFy);
+  let target = home
+    ? { id: home.id, fiscal_year: home.label }
+    : await q.budgetYearByLabel(trx, fiscalYearLabel(toFy));
+  const createsBudgetYear = !target;
+  let claimedHome = false;
+  if (target) {
+    const already = await rollForwardLines.linesInFiscalYear(trx, target.id, toFy);
+    if (already > 0) {
+      throw refused(
+        `${to} already has ${already} lines in budget year ${target.fiscal_year}: a roll forward starts an empty year`,
+      );
+    }
+    if (!home) {
+      await claimFiscalYearHomes(trx, target, [toFy], 'fromFiscalYear');
+      claimedHome = true;
+    }
+  } else {
+    const created = await createBudgetYearIn(trx, actor, {
+      label: toFy,
+      notes: `Rolled forward from ${from} (budget year ${source.label})`,
+    });
+    target = { id: created.budgetYear.id, fiscal_year: created.budgetYear.fiscalYear };
+    await q.copyBudgetSettings(trx, source.id, target.id);
+  }
+  const record = await q.insertRecord(trx, {
+    from_budget_year_id: source.id,
+    from_fiscal_year: fromFy,
+    to_budget_year_id: target.id,
+    to_fiscal_year: toFy,
+    created_budget_year: createsBudgetYear,
+    created_by: actor.kind === 'user' ? actor.id : null,
+    totals,
+  });
+  const budgets = await q.targetBudgets(trx, target.id, toFy);
+  const written = await rollForwardLines.rollLinesForward(trx, src, {
+    budgetYearId: target.id,
+    ...budgets,
+    rollForwardId: record.id,
+  });
+  const rates = await q.carryStateRates(trx, fromFy);
+  const carriedNotes = [
+    ...(createsBudgetYear
+      ? [`budget year ${target.fiscal_year} with ${source.label}'s step-and-lane settings`]
+      : []),
+    ...(rates.nssParameters ? [`${from}'s carry-forward limit for net school spending`] : []),
+    ...(rates.nssInclusionRuleIds.length
+      ? [`${rates.nssInclusionRuleIds.length} net school spending inclusion rules`]
+      : []),
+  ];
+  const note = `Rolled forward from ${from} (budget year ${source.label}, ${STAGE_LABELS[state.stage]}): ${written.employeeIds.length} employees, ${written.proposedIds.length} proposed lines`;
+  const stageId = await budgetStages.freezeStage(trx, actor, {
+    budgetYearId: target.id,
+    fiscalYear: toFy,
+    stage: 'DRAFT',
+    date: new Date().toISOString().slice(0, 10),
+    note,
+  });
+  const all = {
+    ...totals,
+    employeesCarried: written.employeeIds.length,
+    proposedCarried: written.proposedIds.length,
+    nextYearSalaryTotal: await q.nextYearSalaryTotal(trx, written.employeeIds),
+  };
+  const carried = { ...rates, claimedHome };
+  await q.finishRecord(trx, record.id, { stage_id: stageId, totals: all, carried });
+  await insertAudit(trx, actor, {
+    action: 'create',
+    entity: 'roll-forward',
+    entityId: record.id,
+    after: {
+      from,
+      to,
+      fromBudgetYear: source.label,
+      toBudgetYear: target.fiscal_year,
+      createsBudgetYear,
+      totals: all,
+      carried,
+      stageId,
+    },
+  });
+  return {
+    dryRun: false,
+    id: record.id,
+    from: {
+      fiscalYear: fromFy,
+      budgetYearId: source.id,
+      budgetYear: source.label,
+      stage: state.stage,
+      stageLabel: STAGE_LABELS[state.stage],
+    },
+    to: { fiscalYear: toFy, budgetYearId: target.id, budgetYear: target.fiscal_year, createsBudgetYear },
+    totals: all,
+    warning,
+    carried: carriedNotes,
+    undoable: true,
+  };
+}
+
+/** Why the roll forward into a year can no longer be undone, or null while it can. */
+async function undoProblem(db: Db, row: q.RollForwardRow): Promise<string | null> {
+  const to = `FY${row.to_fiscal_year}`;
+  if (row.to_budget_year_id === null || row.stage_id === null) {
+    return `${to}'s budget year is gone`;
+  }
+  const stages = await q.stageIdsOf(db, row.to_budget_year_id, row.to_fiscal_year);
+  if (stages.length !== 1 || stages[0] !== Number(row.stage_id)) {
+    return `${to} has moved on from the Draft the roll forward started`;
+  }
+  const t = row.totals as { employeesCarried: number; proposedCarried: number };
+  const untouched = await rollForwardLines.rolledLinesUntouched(db, {
+    budgetYearId: row.to_budget_year_id,
+    fiscalYear: row.to_fiscal_year,
+    rollForwardId: row.id,
+    count: Number(t.employeesCarried) + Number(t.proposedCarried),
+    since: new Date(row.created_at).toISOString(),
+  });
+  return untouched ? null : `${to} has been edited since the roll forward`;
+}
+
+/** Undoes the roll forward that started `toFiscalYear`, while that year is still Draft and unedited. */
+export async function undoRollForward(
+  app: AppContext,
+  actor: Actor,
+  input: { toFiscalYear: number },
+): Promise<RollForwardUndoResponse> {
+  authorize(actor, 'budgets.manage');
+  return app.db.transaction(async (trx) => {
+    const to = `FY${input.toFiscalYear}`;
+    if (!(await q.tryLock(trx, input.toFiscalYear))) {
+      throw refused(
+        `Another administrator is rolling ${to} forward right now; look again in a moment`,
+        'toFiscalYear',
+      );
+    }
+    const row = await q.latestInto(trx, input.toFiscalYear);
+    if (!row) {
+      throw notFound(`A roll forward into ${to}`);
+    }
+    const problem = await undoProblem(trx, row);
+    if (problem) {
+      throw refused(`${problem}: the roll forward can no longer be undone`, 'toFiscalYear');
+    }
+    const byId = row.to_budget_year_id!;
+    const label = await q.budgetYearLabel(trx, byId);
+    await q.deleteOwnSnapshot(trx, Number(row.stage_id));
+    const linesRemoved = await rollForwardLines.removeRolledLines(trx, {
+      budgetYearId: byId,
+      fiscalYear: input.toFiscalYear,
+      rollForwardId: row.id,
+    });
+    await q.removeStateRates(trx, input.toFiscalYear, row.carried);
+    await q.markUndone(trx, row.id, actor.kind === 'user' ? actor.id : null);
+    if (row.created_budget_year) {
+      await q.deleteBudgetYear(trx, byId);
+    } else if (row.carried.claimedHome) {
+      await q.releaseHome(trx, byId, input.toFiscalYear);
+    }
+    await insertAudit(trx, actor, {
+      action: 'delete',
+      entity: 'roll-forward',
+      entityId: row.id,
+      before: { to, budgetYear: label, totals: row.totals },
+      after: { undone: true, linesRemoved, budgetYearRemoved: row.created_budget_year ? label : null },
+    });
+    return {
+      toFiscalYear: input.toFiscalYear,
+      linesRemoved,
+      budgetYearRemoved: row.created_budget_year ? label : null,
+    };
+  });
+}
+
+/** The standing roll forward into a year (for the screen after a reload), and whether undo is allowed. */
+export async function latestRollForward(app: AppContext, actor: Actor, toFiscalYear: number) {
+  authorize(actor, 'budgets.manage');
+  const row = await q.latestInto(app.db, toFiscalYear);
+  if (!row) {
+    return { rollForward: null };
+  }
+  return {
+    rollForward: { id: row.id, undoable: (await undoProblem(app.db, row)) === null, totals: row.totals },
+  };
+}

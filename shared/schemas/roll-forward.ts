@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { MAX_CURRENT_FISCAL_YEAR } from './budget-years';
+import { parseFiscalYear } from './fiscal-year';
+import { setupYearProblem } from './setup';
+
+/**
+ * Roll forward (issue 35): the next fiscal year's budget started from a year's. The API, the CLI and
+ * the screen share these shapes; money is exact decimal text.
+ */
+
+/** A fiscal year to roll forward from, or why not (its next year must be in the spec's range too). */
+export function rollFromProblem(value: unknown): string | null {
+  const problem = setupYearProblem(value);
+  if (problem) {
+    return problem;
+  }
+  const year = parseFiscalYear(value as string | number)!;
+  return year >= MAX_CURRENT_FISCAL_YEAR
+    ? `FY${year + 1} is past the last fiscal year the workbench plans (FY${MAX_CURRENT_FISCAL_YEAR})`
+    : null;
+}
+
+/** A fiscal year as the API, the CLI and the screen accept it, checked by `problemOf`. */
+const yearInput = (problemOf: (value: unknown) => string | null) =>
+  z.union([z.string(), z.number()]).transform((value, ctx) => {
+    const problem = problemOf(value);
+    if (problem) {
+      ctx.addIssue({ code: 'custom', message: problem });
+      return z.NEVER;
+    }
+    return parseFiscalYear(value)!;
+  });
+
+/** POST /roll-forward */
+export const rollForwardBody = z.strictObject({
+  /** 'FY2027', 'FY27' or 2027: the year whose budget starts the next. */
+  fromFiscalYear: yearInput(rollFromProblem),
+  /** Work it all out and answer the totals; write nothing. */
+  dryRun: z.boolean().optional().default(false),
+  /** Needed when the year is not yet Town Appropriated (the answer's warning says so). */
+  confirm: z.boolean().optional().default(false),
+});
+export type RollForwardBody = z.input<typeof rollForwardBody>;
+export type RollForwardInput = z.output<typeof rollForwardBody>;
+
+/** POST /roll-forward/undo */
+export const rollForwardUndoBody = z.strictObject({
+  /** The fiscal year the roll forward started (FY2028 after rolling FY2027 forward). */
+  toFiscalYear: yearInput(setupYearProblem),
+});
+export type RollForwardUndoBody = z.input<typeof rollForwardUndoBody>;
+
+const money = z.string().regex(/^-?\d+\.\d{2}$/);
+
+export const rollForwardTotals = z.object({
+  employeesCarried: z.number().int(),
+  employeesLeftOut: z.number().int(),
+  proposedCarried: z.number().int(),
+  oneTimeLeftOut: z.number().int(),
+  /** The carried employees' salaries in the new year (each one's next-year salary). */
+  operatingTotal: money,
+  proposedTotal: money,
+  oneTimeTotal: money,
+  /** The new year's next-year salaries, as the rule wrote them (null on a dry run before any write). */
+  nextYearSalaryTotal: money,
+});
+export type RollForwardTotals = z.infer<typeof rollForwardTotals>;
+
+export const rollForwardResponse = z.object({
+  dryRun: z.boolean(),
+  id: z.number().int().nullable(),
+  from: z.object({
+    fiscalYear: z.number().int(),
+    budgetYearId: z.number().int(),
+    budgetYear: z.string(),
+    stage: z.string(),
+    stageLabel: z.string(),
+  }),
+  to: z.object({
+    fiscalYear: z.number().int(),
+    budgetYearId: z.number().int().nullable(),
+    budgetYear: z.string(),
+    /** The roll forward creates this budget year (it had no home). */
+    createsBudgetYear: z.boolean(),
+  }),
+  totals: rollForwardTotals,
+  /** Why the year is not the usual starting point (not yet Town Appropriated); confirm to go on. */
+  warning: z.string().nullable(),
+  /** What else was carried as data of the year (rates of the state figures, budget settings). */
+  carried: z.array(z.string()),
+  undoable: z.boolean(),
+});
+export type RollForwardResponse = z.infer<typeof rollForwardResponse>;
+
+export const rollForwardUndoResponse = z.object({
+  toFiscalYear: z.number().int(),
+  linesRemoved: z.number().int(),
+  budgetYearRemoved: z.string().nullable(),
+});
+export type RollForwardUndoResponse = z.infer<typeof rollForwardUndoResponse>;
+
+/** GET /roll-forward/latest?toFiscalYear: the roll forward that started a year, and whether undo is allowed. */
+export const rollForwardStatusResponse = z.object({
+  rollForward: z.object({ id: z.number().int(), undoable: z.boolean(), totals: z.unknown() }).nullable(),
+});
+export const rollForwardStatusQuery = z.strictObject({
+  toFiscalYear: rollForwardUndoBody.shape.toFiscalYear,
+});
