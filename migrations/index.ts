@@ -30,6 +30,7 @@ import * as positionCrosswalk from './20261126000600_position_crosswalk';
 import * as scenarioAdoptionApplied from './20261126000800_scenario_adoption_applied';
 import * as ledgerImportStatus from './20261126000900_ledger_import_status';
 import * as lineItemsSetReferences from './20261127000100_line_items_set_references';
+import * as closedYears from './20261127000500_closed_years';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   '20261127000200_fiscal_year_homes': fiscalYearHomes,
   '20261127000300_building_dese_school_code': buildingDeseSchoolCode,
   '20261127000400_roll_forward': rollForward,
+  '20261127000500_closed_years': closedYears,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -75,9 +75,16 @@ export function translateDbError(err: unknown): unknown {
     case '23514':
       return badRequest(`Value not allowed${e.constraint ? ` (${e.constraint})` : ''}`);
     case 'BY001': {
-      // A write into a year a budget stage locked (migration 20261126000100): 'by:fy:stage'.
-      const [, fy, stage] = (e.detail ?? '').split(':');
-      return conflict(lockedYearMessage(Number(fy), (stage || 'SCHOOL_COMMITTEE_ADOPTED') as BudgetStage));
+      // A write into a year a budget stage locked or a close closed (migrations 20261126000100,
+      // 20261127000500): 'by:fy:stage' or 'by:fy:stage:closed'.
+      const [, fy, stage, closed] = (e.detail ?? '').split(':');
+      return conflict(
+        lockedYearMessage(
+          Number(fy),
+          (stage || 'SCHOOL_COMMITTEE_ADOPTED') as BudgetStage,
+          closed === 'closed',
+        ),
+      );
     }
     case 'BY002':
       return conflict('Budget stages and their snapshots never change once recorded');

@@ -8,6 +8,8 @@ import { publicDashboard } from '@server/domains/public-dashboard';
 import { createBudgetYear, seedDemoCategories, setupStatus } from '@server/domains/setup';
 import { AppError } from '@server/errors';
 import { withCli } from '../context';
+import { registerBudgetYearClose } from './budget-year-close';
+import { registerBudgetYearRollForward } from './budget-year-roll-forward';
 import { parseFlags, printJson } from '../output';
 
 /** A refusal of the arguments, worded with the flag, before the database is opened (exit 2). */
@@ -108,7 +110,11 @@ interface CreateOptions {
 
 /** `budget-cli budget-year create FY28 [--fiscal-years FY27-FY32] [--current FY28]`. */
 function registerBudgetYear(program: Command): void {
-  const cmd = program.command('budget-year').description('Budget years: create one from nothing');
+  const cmd = program
+    .command('budget-year')
+    .description('Budget years: create one from nothing; close a past fiscal year as history');
+  registerBudgetYearClose(cmd, program);
+  registerBudgetYearRollForward(cmd, program);
   cmd
     .command('create <label>')
     .description(

@@ -1,5 +1,6 @@
 import {
   advanceStageBody,
+  closeYearBody,
   reopenStageBody,
   snapshotParams,
   snapshotQuery,
@@ -7,7 +8,7 @@ import {
   stageYearQuery,
   stagesResponse,
 } from '@shared/schemas/budget-stages';
-import { budgetStages as service } from '@server/domains/stages';
+import { budgetStages as service, closeYear, reopenClosedYear } from '@server/domains/stages';
 import { defineRoute } from './define';
 
 const tag = 'Budget stages';
@@ -43,6 +44,28 @@ export const budgetStageRoutes = [
     body: reopenStageBody,
     response: stagesResponse,
     handler: ({ app, actor, body }) => service.reopenStage(app, actor, body),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/budget-stages/close',
+    summary:
+      'Close a past fiscal year: read-only history (no line, import, stage, scenario or adoption changes it); reports still read it',
+    tag,
+    action: 'budgetStages.manage',
+    body: closeYearBody,
+    response: stagesResponse,
+    handler: ({ app, actor, body }) => closeYear(app, actor, body),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/budget-stages/reopen-closed',
+    summary:
+      'Reopen a closed fiscal year, with a reason (audit and security logs): it stands where it did before',
+    tag,
+    action: 'budgetStages.manage',
+    body: reopenStageBody,
+    response: stagesResponse,
+    handler: ({ app, actor, body }) => reopenClosedYear(app, actor, body),
   }),
   defineRoute({
     method: 'get',

@@ -48,10 +48,26 @@ export const LOCKING_STAGES: readonly BudgetStage[] = [
 
 export const MAX_REASON = 2000;
 
-/** Why a write into a locked year is refused (the service's check and the database trigger's alike). */
-export function lockedYearMessage(fiscalYear: number, stage: BudgetStage): string {
+/**
+ * Why a write into a locked year is refused (the service's check and the database trigger's
+ * alike). A closed year is past history: nothing of it changes, every report still reads it.
+ */
+export function lockedYearMessage(fiscalYear: number, stage: BudgetStage, closed = false): string {
+  if (closed) {
+    return `FY${fiscalYear} is closed (${STAGE_LABELS[stage]}): it is read-only history, and nothing in it can change until an administrator reopens the closed year with a reason`;
+  }
   return `FY${fiscalYear} is ${STAGE_LABELS[stage]}: its lines cannot change until an administrator reopens it with a reason`;
 }
+
+/**
+ * Closing a year (issue 35: past years are read-only history). Appropriation is Town
+ * Appropriated; one stage past it is Revised (the year's transfers); two stages past it is the
+ * year's close, when its books are done. The stage list has nothing after Revised, so the close is
+ * an administrator's explicit act (a 'close' event, undone by an 'unclose' with a reason): only
+ * the business manager knows when the last transfer is in. It may close a year at any stage (a
+ * past year a district imports as history never went through the stages).
+ */
+export const CLOSED_LABEL = 'Closed';
 
 /** Where a year stands: its stage, whether reopened after a vote, and whether its lines may change. */
 export interface StageState {
@@ -59,6 +75,8 @@ export interface StageState {
   /** The date of the stage's vote or meeting (YYYY-MM-DD), null for a Draft never recorded. */
   date: string | null;
   reopened: boolean;
+  /** Closed as past history: locked whatever its stage, until an administrator reopens the closed year. */
+  closed: boolean;
   locked: boolean;
 }
 
@@ -70,6 +88,11 @@ export interface StageState {
  */
 export function nextStage(state: StageState): { stage: BudgetStage } | { error: string } {
   const { stage, reopened } = state;
+  if (state.closed) {
+    return {
+      error: `the year is closed: it is read-only history until an administrator reopens the closed year with a reason`,
+    };
+  }
   switch (stage) {
     case 'DRAFT':
       return { stage: 'SUPERINTENDENT_RECOMMENDED' };
@@ -90,7 +113,8 @@ export function nextStage(state: StageState): { stage: BudgetStage } | { error: 
 export function stageCaption(state: StageState): string {
   const label = STAGE_LABELS[state.stage];
   const when = state.date ? `, ${STAGE_VERBS[state.stage]} ${longDate(state.date)}` : '';
-  return `${label}${when}${state.reopened ? ', reopened for changes' : ''}`;
+  const closed = state.closed ? ', closed: read-only history' : '';
+  return `${label}${when}${state.reopened ? ', reopened for changes' : ''}${closed}`;
 }
 
 /**
@@ -162,6 +186,14 @@ export const reopenStageBody = z.strictObject({
 });
 export type ReopenStageBody = z.infer<typeof reopenStageBody>;
 
+/** POST /budget-stages/close: the year becomes read-only history (a note is optional). */
+export const closeYearBody = z.strictObject({
+  budgetYearId: idNumber('budgetYearId'),
+  fiscalYear: fiscalYearInput,
+  note: reasonText('note').optional(),
+});
+export type CloseYearBody = z.infer<typeof closeYearBody>;
+
 export const stageTotalsSchema = z.object({
   proposedTotal: moneyOut,
   proposedCount: z.number().int(),
@@ -173,7 +205,7 @@ export type StageTotals = z.infer<typeof stageTotalsSchema>;
 
 export const stageEventSchema = z.object({
   id: z.number().int(),
-  event: z.enum(['advance', 'reopen']),
+  event: z.enum(['advance', 'reopen', 'close', 'unclose']),
   stage: z.enum(BUDGET_STAGES),
   stageLabel: z.string(),
   date: z.string(),
@@ -191,6 +223,7 @@ export const stageStateSchema = z.object({
   stageLabel: z.string(),
   date: z.string().nullable(),
   reopened: z.boolean(),
+  closed: z.boolean(),
   locked: z.boolean(),
   caption: z.string(),
 });

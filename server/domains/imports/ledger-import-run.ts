@@ -11,6 +11,7 @@ import * as q from './queries/ledger-imports';
 import { LEDGER_IMPORT_TYPE, type LedgerImportResult } from '@shared/schemas/ledger-import';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { deseCodes } from '@server/domains/massachusetts';
+import { requireUnclosedFiscalYear } from '@server/domains/stages';
 import {
   checkFileYear,
   checkRows,
@@ -187,6 +188,7 @@ async function runLedgerImport(
   const fileSums = await sumFile(rows);
   // Refused before writing anything (and checked again under the year's lock at the end).
   refuseEarlierPeriod(await q.findCurrentImport(app.db, plan.fiscalYear), plan, period);
+  await requireUnclosedFiscalYear(app.db, plan.fiscalYear); // a closed year's actuals are history too
   await sweepLedgerLeftovers(app.db);
   const importId = await q.insertLedgerImport(app.db, {
     fiscal_year: plan.fiscalYear,

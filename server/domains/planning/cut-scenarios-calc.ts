@@ -4,7 +4,7 @@ import { notFound, validationFailed } from '@server/errors';
 import { scenarioStatus } from '@shared/budget-math';
 import { authorize, type Actor } from '@server/policies/index';
 import * as q from './queries/cut-scenarios';
-import { adoptionsSince } from '@server/domains/stages';
+import { adoptionsSince, requireUnclosedYear } from '@server/domains/stages';
 import { findTownGoalByYear, findVersion } from '@server/domains/budgets';
 import { fromCents, toCents } from '@shared/schemas/common';
 import type {
@@ -133,6 +133,10 @@ export async function requireScenario(db: Db, id: number, lock = false): Promise
   const row = await q.findScenario(db, id, lock);
   if (!row) {
     throw notFound('Cut scenario');
+  }
+  if (lock) {
+    // Taken for a change: a closed year's scenarios are history like its lines.
+    await requireUnclosedYear(db, row.budget_year_id, row.fiscal_year);
   }
   return row;
 }

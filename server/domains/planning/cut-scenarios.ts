@@ -4,7 +4,7 @@ import { conflict, validationFailed } from '@server/errors';
 import { authorize, type Actor } from '@server/policies/index';
 import { insertAudit } from '@server/db/audit';
 import * as q from './queries/cut-scenarios';
-import { lockCutScenarioGroup } from '@server/domains/stages';
+import { lockCutScenarioGroup, requireUnclosedYear } from '@server/domains/stages';
 import { fromCents, toCents } from '@shared/schemas/common';
 import type { CreateCutScenarioInput, QuickCutInput, SaveFloorsInput } from '@shared/schemas/cut-scenarios';
 import { keptCents } from '@shared/budget-math';
@@ -44,6 +44,7 @@ export async function createCutScenario(app: AppContext, actor: Actor, input: Cr
   authorize(actor, 'scenarios.write');
   return app.db.transaction(async (trx) => {
     const scope = await resolveScope(trx, input);
+    await requireUnclosedYear(trx, scope.budgetYearId, scope.fiscalYear);
     await uniqueName(trx, scope, input.name);
     const id = await q.insertScenario(trx, {
       budget_year_id: scope.budgetYearId,
@@ -113,6 +114,7 @@ export async function setActiveCutScenario(app: AppContext, actor: Actor, id: nu
   return app.db.transaction(async (trx) => {
     // The whole group in id order before any row of it (scenario-locks.ts says why).
     const found = await requireScenario(trx, id);
+    await requireUnclosedYear(trx, found.budget_year_id, found.fiscal_year);
     await lockCutScenarioGroup(trx, found.budget_year_id, found.fiscal_year);
     const row = await requireScenario(trx, id);
     await q.setActive(trx, row);

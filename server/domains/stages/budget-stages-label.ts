@@ -4,16 +4,19 @@ import { LOCKING_STAGES, STAGE_LABELS, stageCaption, type StageState } from '@sh
 
 /**
  * Where a fiscal year stands, from its stage events: the last advance's stage and date, reopened
- * when a reopen came after it; locked from the committee's vote on unless reopened (the SQL
- * function budget_year_locked reads the same events the same way).
+ * when a reopen came after it; closed when its latest close or unclose is a close; locked when
+ * closed, or from the committee's vote on unless reopened (the SQL functions budget_year_locked
+ * and budget_year_closed read the same events the same way).
  */
 export function stateOf(events: readonly Pick<StageRow, 'event' | 'stage' | 'stage_date'>[]): StageState {
-  const last = events.at(-1);
-  const lastAdvance = [...events].reverse().find((e) => e.event === 'advance');
+  const latest = (kinds: readonly string[]) => [...events].reverse().find((e) => kinds.includes(e.event));
+  const last = latest(['advance', 'reopen']);
+  const lastAdvance = latest(['advance']);
   const stage = lastAdvance?.stage ?? 'DRAFT';
   const reopened = last?.event === 'reopen';
-  const locked = !reopened && LOCKING_STAGES.includes(stage);
-  return { stage, date: lastAdvance?.stage_date ?? null, reopened, locked };
+  const closed = latest(['close', 'unclose'])?.event === 'close';
+  const locked = closed || (!reopened && LOCKING_STAGES.includes(stage));
+  return { stage, date: lastAdvance?.stage_date ?? null, reopened, closed, locked };
 }
 
 export async function stageStateOf(db: Db, budgetYearId: number, fiscalYear: number): Promise<StageState> {

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { DbHandle } from '@server/db/index';
 import { BUDGET_STAGES, LOCKING_STAGES, type BudgetStage } from '@shared/schemas/budget-stages';
 import { createTestDb } from '../../../test/db';
+import { stateOf } from './budget-stages-label';
 import { buildBudgetYear, insertProposed } from '../../../test/factories';
 
 /**
@@ -68,4 +69,41 @@ describe('the stages that lock a year', () => {
     });
     expect(refused).toBe(LOCKING_STAGES.includes(stage));
   });
+});
+
+describe('a closed year (issue 35: past years are read-only history)', () => {
+  /** Adds a close (and, when asked, an unclose after it) to a year at `stage`. */
+  async function closedAt(trx: Knex.Transaction, stage: BudgetStage, unclosed: boolean) {
+    const id = await yearAt(trx, stage);
+    const event = (kind: string) => ({
+      budget_year_id: id,
+      fiscal_year: FY,
+      event: kind,
+      stage,
+      stage_date: '2027-09-01',
+      created_by_name: 'test',
+    });
+    await trx('budget_stages').insert(event('close'));
+    if (unclosed) {
+      await trx('budget_stages').insert(event('unclose'));
+    }
+    const { rows } = await trx.raw(
+      'SELECT budget_year_locked(?, ?) AS locked, budget_year_closed(?, ?) AS closed',
+      [id, FY, id, FY],
+    );
+    const events = await trx('budget_stages').where({ budget_year_id: id }).orderBy('id');
+    return { sql: rows[0] as { locked: boolean; closed: boolean }, ts: stateOf(events) };
+  }
+
+  it.each(BUDGET_STAGES)(
+    'is locked at %s in SQL and TypeScript alike, and an unclose puts it back',
+    async (stage) => {
+      const closed = await rolledBack((trx) => closedAt(trx, stage, false));
+      expect(closed.sql).toEqual({ locked: true, closed: true });
+      expect(closed.ts).toMatchObject({ stage, closed: true, locked: true });
+      const unclosed = await rolledBack((trx) => closedAt(trx, stage, true));
+      expect(unclosed.sql).toEqual({ locked: LOCKING_STAGES.includes(stage), closed: false });
+      expect(unclosed.ts).toMatchObject({ stage, closed: false, locked: LOCKING_STAGES.includes(stage) });
+    },
+  );
 });

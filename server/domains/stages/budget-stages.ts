@@ -101,7 +101,7 @@ export async function listStages(
 export async function requireOpenYear(db: Db, budgetYearId: number, fiscalYear: number): Promise<void> {
   const state = await stageStateOf(db, budgetYearId, fiscalYear);
   if (state.locked) {
-    throw conflict(lockedYearMessage(fiscalYear, state.stage));
+    throw conflict(lockedYearMessage(fiscalYear, state.stage, state.closed));
   }
 }
 
@@ -168,6 +168,9 @@ export async function reopenStage(app: AppContext, actor: Actor, body: ReopenSta
     await requireBudgetYear(trx, body.budgetYearId, 'budgetYearId');
     await q.lockYear(trx, body.budgetYearId, body.fiscalYear);
     const state = await stageStateOf(trx, body.budgetYearId, body.fiscalYear);
+    if (state.closed) {
+      throw conflict(lockedYearMessage(body.fiscalYear, state.stage, true));
+    }
     if (!state.locked) {
       throw conflict(
         `FY${body.fiscalYear} is ${stageCaption(state)}: its lines can already change, there is nothing to reopen`,

@@ -1,4 +1,10 @@
 export * as budgetStages from './budget-stages';
+export {
+  closeYear,
+  reopenClosedYear,
+  requireUnclosedFiscalYear,
+  requireUnclosedYear,
+} from './budget-stages-close';
 export { compareStages } from './budget-stages-compare';
 export { compareStagesWorkbook, comparisonWorkbook } from './budget-stages-compare-workbook';
 export { stageStateOf } from './budget-stages-label';

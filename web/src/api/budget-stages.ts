@@ -1,5 +1,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { AdvanceStageBody, ReopenStageBody, StagesResponse } from '@shared/schemas/budget-stages';
+import type {
+  AdvanceStageBody,
+  CloseYearBody,
+  ReopenStageBody,
+  StagesResponse,
+} from '@shared/schemas/budget-stages';
 import { useInvalidateBudgetData } from '@web/api/budget-data';
 import { api } from '@web/api/client';
 
@@ -22,6 +27,8 @@ export const budgetStagesApi = {
   list: (s: StageScope) => api.get<StagesResponse>('/budget-stages', { query: { ...s } }),
   advance: (body: AdvanceStageBody) => api.post<StagesResponse>('/budget-stages/advance', body),
   reopen: (body: ReopenStageBody) => api.post<StagesResponse>('/budget-stages/reopen', body),
+  close: (body: CloseYearBody) => api.post<StagesResponse>('/budget-stages/close', body),
+  reopenClosed: (body: ReopenStageBody) => api.post<StagesResponse>('/budget-stages/reopen-closed', body),
 };
 
 export function useBudgetStages(scope: StageScope | null) {
@@ -40,4 +47,15 @@ export function useAdvanceStage() {
 export function useReopenStage() {
   const invalidate = useInvalidateBudgetData();
   return useMutation({ mutationFn: budgetStagesApi.reopen, onSuccess: () => invalidate() });
+}
+
+/** Closes a past year (read-only history); its lines' screens then say so, as after a vote. */
+export function useCloseYear() {
+  const invalidate = useInvalidateBudgetData();
+  return useMutation({ mutationFn: budgetStagesApi.close, onSuccess: () => invalidate() });
+}
+
+export function useReopenClosedYear() {
+  const invalidate = useInvalidateBudgetData();
+  return useMutation({ mutationFn: budgetStagesApi.reopenClosed, onSuccess: () => invalidate() });
 }

@@ -12,7 +12,7 @@ export interface StageRow {
   id: number;
   budget_year_id: number;
   fiscal_year: number;
-  event: 'advance' | 'reopen';
+  event: 'advance' | 'reopen' | 'close' | 'unclose';
   stage: BudgetStage;
   stage_date: string;
   note: string | null;
@@ -64,7 +64,7 @@ export async function insertEvent(
   values: {
     budgetYearId: number;
     fiscalYear: number;
-    event: 'advance' | 'reopen';
+    event: 'advance' | 'reopen' | 'close' | 'unclose';
     stage: BudgetStage;
     date: string;
     note: string | null;

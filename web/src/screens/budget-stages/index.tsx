@@ -12,6 +12,7 @@ import { Spinner } from '@web/components/spinner';
 import { errorMessage } from '@web/api/client';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { AdvanceForm, ReopenForm } from './stage-forms';
+import { CloseYearForm, ReopenClosedForm } from './close-forms';
 import { StageHistory } from './stage-history';
 import './budget-stages.css';
 import { FiscalYearField } from '@web/components/fiscal-year-field';
@@ -80,11 +81,13 @@ export function BudgetStagesScreen() {
               {data.current.caption}
             </p>
             <p className="stages__explain">
-              {data.current.locked
-                ? 'The lines of this year are locked: nobody can change them until an administrator reopens the year with a reason.'
-                : data.current.reopened
-                  ? 'Reopened after a vote: changes can be made, and are recorded with their reason.'
-                  : 'The lines of this year can change.'}
+              {data.current.closed
+                ? 'This year is closed: read-only history. Every report still reads it; nothing in it can change until an administrator reopens the closed year with a reason.'
+                : data.current.locked
+                  ? 'The lines of this year are locked: nobody can change them until an administrator reopens the year with a reason.'
+                  : data.current.reopened
+                    ? 'Reopened after a vote: changes can be made, and are recorded with their reason.'
+                    : 'The lines of this year can change.'}
             </p>
             {canManage ? (
               <div className="stages__actions">
@@ -93,9 +96,12 @@ export function BudgetStagesScreen() {
                 ) : (
                   <p className="stages__blocked">{data.next.blocked}</p>
                 )}
-                {data.current.locked ? (
+                {data.current.closed ? (
+                  <ReopenClosedForm scope={scope} />
+                ) : data.current.locked ? (
                   <ReopenForm scope={scope} stageLabel={data.current.stageLabel} />
                 ) : null}
+                {!data.current.closed && !data.current.reopened ? <CloseYearForm scope={scope} /> : null}
               </div>
             ) : data.next.label ? (
               <p className="stages__explain">Next stage: {data.next.label} (an administrator records it).</p>

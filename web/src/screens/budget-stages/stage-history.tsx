@@ -5,6 +5,15 @@ import { HistoryPanel } from '@web/components/history-panel';
 import { formatMoneyCents as formatMoney } from '@web/lib/format';
 import { longDate } from '@shared/schemas/budget-stages';
 
+/** What the event did: a stage entered, a reopen after a vote, a close, a closed year reopened. */
+const eventTitle = (e: StageEvent): string =>
+  ({
+    advance: e.stageLabel,
+    reopen: `Reopened after ${e.stageLabel}`,
+    close: `Closed at ${e.stageLabel}: read-only history`,
+    unclose: `Closed year reopened (${e.stageLabel})`,
+  })[e.event];
+
 /**
  * The audit log's record of one move or reopen (who recorded it, when, and a
  * reopen's reason), read on demand; the history route is staff's, like every record's history.
@@ -54,7 +63,7 @@ export function StageHistory({ events }: { events: readonly StageEvent[] }) {
         {[...events].reverse().map((e) => (
           <li key={e.id} className={`stage-history__item stage-history__item--${e.event}`}>
             <div className="stage-history__head">
-              <strong>{e.event === 'reopen' ? `Reopened after ${e.stageLabel}` : e.stageLabel}</strong>
+              <strong>{eventTitle(e)}</strong>
               <span className="stage-history__date">{longDate(e.date)}</span>
             </div>
             {e.note ? <p className="stage-history__note">{e.note}</p> : null}
