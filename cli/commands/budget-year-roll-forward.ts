@@ -1,0 +1,89 @@
+import type { Command } from 'commander';
+import { rollForwardBody, rollForwardUndoBody, type RollForwardResponse } from '@shared/schemas/roll-forward';
+import { rollForward, undoRollForward } from '@server/domains/roll-forward';
+import { AppError } from '@server/errors';
+import { withCli } from '../context';
+import { parseFlags, printJson } from '../output';
+
+/** What a roll forward carries (or would), in the words the screen uses. */
+function printResult(res: RollForwardResponse): void {
+  const t = res.totals;
+  const lines = [
+    `${res.dryRun ? 'Dry run (nothing written): would roll' : 'Rolled'} FY${res.from.fiscalYear} (budget year ${res.from.budgetYear}, ${res.from.stageLabel}) forward into FY${res.to.fiscalYear} (budget year ${res.to.budgetYear}${res.to.createsBudgetYear ? ', new' : ''})`,
+    `  Employees carried: ${t.employeesCarried}, salaries $${t.operatingTotal} (next-year salaries $${t.nextYearSalaryTotal})`,
+    `  Employees left out (retiring or inactive): ${t.employeesLeftOut}`,
+    `  Proposed lines carried: ${t.proposedCarried}, $${t.proposedTotal}`,
+    `  One-time lines left out: ${t.oneTimeLeftOut}, $${t.oneTimeTotal}`,
+    ...res.carried.map((c) => `  Also carried: ${c}`),
+    ...(res.warning
+      ? [`  Warning: ${res.warning}${res.dryRun ? ' (run with --confirm to go on)' : ''}`]
+      : []),
+    ...(res.undoable
+      ? [
+          `  Undo while FY${res.to.fiscalYear} is Draft and unedited: budget-cli budget-year roll-forward --undo FY${res.to.fiscalYear}`,
+        ]
+      : []),
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+interface RollOptions {
+  from?: string;
+  dryRun?: boolean;
+  confirm?: boolean;
+  undo?: string;
+  json?: boolean;
+}
+
+/**
+ * `budget-cli budget-year roll-forward --from FY2027 [--dry-run] [--confirm] [--json]` and
+ * `--undo FY2028`: the services POST /roll-forward and /roll-forward/undo call (ADMIN: --as EMAIL).
+ * A malformed year is refused naming the flag (exit 2) before the database is opened.
+ */
+export function registerBudgetYearRollForward(cmd: Command, program: Command): void {
+  cmd
+    .command('roll-forward')
+    .description(
+      "Start the next fiscal year's budget from a year: employees at their next-year salaries, departures and one-time lines left out; ADMIN",
+    )
+    .option('--from <year>', 'the fiscal year to roll forward from, e.g. FY2027')
+    .option('--dry-run', 'show the totals; write nothing')
+    .option('--confirm', 'roll forward a year that is not yet Town Appropriated')
+    .option('--undo <year>', 'undo the roll forward that started this fiscal year (still Draft and unedited)')
+    .option('--json', 'print JSON')
+    .action(async (opts: RollOptions) => {
+      if (opts.undo !== undefined) {
+        const body = parseFlags(rollForwardUndoBody, { toFiscalYear: opts.undo }, { toFiscalYear: '--undo' });
+        await withCli(program.opts().as, async ({ app, actor }) => {
+          const res = await undoRollForward(app, actor, body);
+          if (opts.json) {
+            printJson(res);
+            return;
+          }
+          process.stdout.write(
+            `Undid the roll forward into FY${res.toFiscalYear}: ${res.linesRemoved} lines removed${res.budgetYearRemoved ? `, budget year ${res.budgetYearRemoved} removed` : ''}\n`,
+          );
+        });
+        return;
+      }
+      if (opts.from === undefined) {
+        const message = 'Name the fiscal year to roll forward from, e.g. --from FY2027';
+        throw new AppError(400, 'VALIDATION_FAILED', `Invalid input:\n  --from: ${message}`, [
+          { path: '--from', message },
+        ]);
+      }
+      const body = parseFlags(
+        rollForwardBody,
+        { fromFiscalYear: opts.from, dryRun: opts.dryRun ?? false, confirm: opts.confirm ?? false },
+        { fromFiscalYear: '--from', confirm: '--confirm' },
+      );
+      await withCli(program.opts().as, async ({ app, actor }) => {
+        const res = await rollForward(app, actor, body);
+        if (opts.json) {
+          printJson(res);
+          return;
+        }
+        printResult(res);
+      });
+    });
+}
