@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
-import { TIMED_FILES } from './test/timed-files';
+import { TIMED_FILES } from './test/timed-files.ts';
 
 const r = (p: string) => path.resolve(import.meta.dirname, p);
 
