@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { useApp } from '../../test/use-app';
 import {
   auditOf,
@@ -11,6 +11,12 @@ import {
 } from '../../test/factories';
 
 const { t, admin } = useApp(['ADMIN']);
+
+// Each test builds a world of its own whose imported lines claim fiscal year 2026 for its budget
+// year; a fiscal year has one home, so a test's lines go before the next world imports the year.
+afterEach(async () => {
+  await t.db.knex('line_items').del();
+});
 
 const PATH = '/line-items/duplicates/merge-by-rule';
 const mergeByRule = (body: unknown, token = admin.token) => t.api('post', PATH, { token, body });
