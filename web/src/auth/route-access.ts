@@ -30,6 +30,7 @@ export const ROUTE_ROLES = {
   '/admin/crosswalk': ADMIN,
   '/admin/function-codes': ADMIN,
   '/admin/setup': ADMIN,
+  '/admin/roll-forward': ADMIN,
   '/users': ADMIN,
 } as const satisfies Record<string, readonly Role[] | null>;
 

@@ -41,6 +41,7 @@ export const ADMIN_NAV: readonly NavItem[] = [
   { label: 'Proposed Budget', to: '/admin/proposed-budget' },
   { label: 'Employee Manager', to: '/admin/operating-budget' },
   { label: 'Budget Stages', to: '/budget-stages' },
+  { label: 'Roll Forward', to: '/admin/roll-forward' },
   { label: 'Stage Comparison', to: '/budget-stages/compare' },
   { label: 'Budget vs Actual', to: '/budget-vs-actual' },
   { label: 'DESE Report', to: '/dese-report' },

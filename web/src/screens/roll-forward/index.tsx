@@ -1,0 +1,201 @@
+import { useState, type FormEvent } from 'react';
+import { formatDecimalMoney } from '@shared/money';
+import { rollFromProblem, type RollForwardResponse } from '@shared/schemas/roll-forward';
+import { fiscalYearFromDate, parseFiscalYear } from '@shared/schemas/fiscal-year';
+import { errorMessage } from '@web/api/client';
+import { useRollForward, useRollForwardPreview, useUndoRollForward } from '@web/api/roll-forward';
+import { Alert } from '@web/components/alert';
+import { Button } from '@web/components/form/button';
+import { Field } from '@web/components/form/field';
+import { PageHeader } from '@web/components/page-header';
+import './roll-forward.css';
+
+/** The figures of a roll forward, as the dry run and the real run both answer them. */
+function Totals({ result }: { result: RollForwardResponse }) {
+  const t = result.totals;
+  const rows: [string, string, string][] = [
+    [
+      'Employees carried (at their next-year salaries)',
+      String(t.employeesCarried),
+      formatDecimalMoney(t.operatingTotal),
+    ],
+    [`Their next-year salaries in FY${result.to.fiscalYear}`, '', formatDecimalMoney(t.nextYearSalaryTotal)],
+    ['Employees left out (retiring or inactive)', String(t.employeesLeftOut), ''],
+    ['Proposed lines carried', String(t.proposedCarried), formatDecimalMoney(t.proposedTotal)],
+    ['One-time lines left out', String(t.oneTimeLeftOut), formatDecimalMoney(t.oneTimeTotal)],
+  ];
+  return (
+    <table className="roll-forward__totals">
+      <caption>
+        FY{result.from.fiscalYear} (budget year {result.from.budgetYear}, {result.from.stageLabel}) into FY
+        {result.to.fiscalYear} (budget year {result.to.budgetYear}
+        {result.to.createsBudgetYear ? ', created by the roll forward' : ''})
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">What</th>
+          <th scope="col">Lines</th>
+          <th scope="col">Amount</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map(([what, count, amount]) => (
+          <tr key={what}>
+            <th scope="row">{what}</th>
+            <td>{count}</td>
+            <td>{amount}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/**
+ * Roll Forward (Admin menu): the next fiscal year's budget started from a year's. The admin names the
+ * year, sees the dry run's totals, confirms (and, for a year not yet Town Appropriated, confirms the
+ * warning), then sees what was written and may undo it while the new year is Draft and unedited.
+ */
+export function RollForwardScreen() {
+  const suggested = `FY${(fiscalYearFromDate(new Date()) ?? 2026) + 1}`;
+  const [from, setFrom] = useState(suggested);
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [understood, setUnderstood] = useState(false);
+  const [done, setDone] = useState<RollForwardResponse | null>(null);
+  const [undone, setUndone] = useState<string | null>(null);
+  const preview = useRollForwardPreview();
+  const roll = useRollForward();
+  const undo = useUndoRollForward();
+  const plan = preview.data ?? null;
+
+  const showPreview = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = rollFromProblem(from.trim());
+    setFieldError(problem ?? undefined);
+    setDone(null);
+    setUndone(null);
+    setUnderstood(false);
+    if (!problem) {
+      preview.mutate({ fromFiscalYear: from.trim() });
+    }
+  };
+  const confirm = () => {
+    if (!plan) {
+      return;
+    }
+    roll.mutate(
+      { fromFiscalYear: plan.from.fiscalYear, confirm: plan.warning !== null },
+      {
+        onSuccess: (res) => {
+          setDone(res);
+          preview.reset();
+        },
+      },
+    );
+  };
+  const undoIt = () => {
+    if (!done) {
+      return;
+    }
+    undo.mutate(
+      { toFiscalYear: done.to.fiscalYear },
+      {
+        onSuccess: (res) => {
+          setDone(null);
+          setUndone(
+            `Undone: ${res.linesRemoved} lines of FY${res.toFiscalYear} removed${res.budgetYearRemoved ? `, and budget year ${res.budgetYearRemoved}` : ''}.`,
+          );
+        },
+      },
+    );
+  };
+  const fromYear = parseFiscalYear(from.trim());
+
+  return (
+    <>
+      <PageHeader
+        title="Roll forward"
+        subtitle="Start next year's budget from this year's: employees at their next-year salaries, departures and one-time lines left out."
+      />
+      <section className="card roll-forward" aria-labelledby="roll-forward-step1">
+        <h2 id="roll-forward-step1">1. Choose the year to start from</h2>
+        <form className="roll-forward__form" onSubmit={showPreview} noValidate>
+          <Field
+            id="roll-forward-from"
+            label="Roll forward from"
+            hint={`A fiscal year, e.g. FY2027; the budget starts FY${fromYear ? fromYear + 1 : '...'}`}
+            value={from}
+            error={fieldError}
+            required
+            onChange={(e) => setFrom(e.target.value)}
+          />
+          <div>
+            <Button type="submit" variant="primary" busy={preview.isPending} busyLabel="Working it out...">
+              Preview the totals
+            </Button>
+          </div>
+        </form>
+        {preview.isError ? (
+          <Alert title="Cannot roll forward">{errorMessage(preview.error, 'The preview failed')}</Alert>
+        ) : null}
+      </section>
+      {plan ? (
+        <section className="card roll-forward" aria-labelledby="roll-forward-step2">
+          <h2 id="roll-forward-step2">2. Check the totals (nothing written yet)</h2>
+          <Totals result={plan} />
+          {plan.carried.length ? <p>Also carried: {plan.carried.join('; ')}.</p> : null}
+          {plan.warning ? (
+            <Alert variant="info" title="Not yet Town Appropriated">
+              <p>{plan.warning}.</p>
+              <label className="roll-forward__check">
+                <input
+                  type="checkbox"
+                  checked={understood}
+                  onChange={(e) => setUnderstood(e.target.checked)}
+                />{' '}
+                Roll forward anyway
+              </label>
+            </Alert>
+          ) : null}
+          {roll.isError ? (
+            <Alert title="Roll forward refused">{errorMessage(roll.error, 'Roll forward failed')}</Alert>
+          ) : null}
+          <div>
+            <Button
+              variant="primary"
+              onClick={confirm}
+              disabled={plan.warning !== null && !understood}
+              busy={roll.isPending}
+              busyLabel="Rolling forward..."
+            >
+              Roll forward into FY{plan.to.fiscalYear}
+            </Button>
+          </div>
+        </section>
+      ) : null}
+      {done ? (
+        <section className="card roll-forward" aria-labelledby="roll-forward-done">
+          <h2 id="roll-forward-done">FY{done.to.fiscalYear} started in Draft</h2>
+          <Totals result={done} />
+          <p>
+            Budget Stages shows its first snapshot, recording where it came from. Undo is possible while FY
+            {done.to.fiscalYear} is still Draft and nobody has edited it.
+          </p>
+          {undo.isError ? (
+            <Alert title="Undo refused">{errorMessage(undo.error, 'Undo failed')}</Alert>
+          ) : null}
+          <div>
+            <Button onClick={undoIt} busy={undo.isPending} busyLabel="Undoing...">
+              Undo the roll forward
+            </Button>
+          </div>
+        </section>
+      ) : null}
+      {undone ? (
+        <Alert variant="success" title="Roll forward undone">
+          {undone}
+        </Alert>
+      ) : null}
+    </>
+  );
+}
