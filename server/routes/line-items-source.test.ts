@@ -1,8 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { useApp } from '../../test/use-app';
 import { buildEmployee, buildProposed, buildWorld } from '../../test/factories';
 
 const { t, finance } = useApp(['FINANCE']);
+
+// Each test's world imports fiscal year 2026, which has one home: a test's lines go after it.
+afterEach(async () => {
+  await t.db.knex('line_items').del();
+});
 
 async function importRun(budgetYearId: number, importType: 'operating' | 'proposed'): Promise<number> {
   const [run] = await t.db
