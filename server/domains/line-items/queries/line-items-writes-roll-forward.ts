@@ -44,10 +44,10 @@ export async function rollSourceTotals(db: Db, from: RollSource) {
             (count(*) FILTER (WHERE li.is_operating AND NOT (${staying('li')})))::int AS departures,
             (count(*) FILTER (WHERE ${carriedProposed('li')}))::int AS proposed,
             (count(*) FILTER (WHERE NOT li.is_operating AND NOT (${carriedProposed('li')})))::int AS one_time,
-            coalesce(sum(coalesce(li.next_year_salary, li.current_salary)) FILTER (WHERE ${staying('li')}), 0)::text
+            round(coalesce(sum(coalesce(li.next_year_salary, li.current_salary)) FILTER (WHERE ${staying('li')}), 0), 2)::text
               AS operating_total,
-            coalesce(sum(li.amount) FILTER (WHERE ${carriedProposed('li')}), 0)::text AS proposed_total,
-            coalesce(sum(li.amount) FILTER (WHERE NOT li.is_operating AND NOT (${carriedProposed('li')})), 0)::text
+            round(coalesce(sum(li.amount) FILTER (WHERE ${carriedProposed('li')}), 0), 2)::text AS proposed_total,
+            round(coalesce(sum(li.amount) FILTER (WHERE NOT li.is_operating AND NOT (${carriedProposed('li')})), 0), 2)::text
               AS one_time_total
        ${SOURCE}`,
     [from.budgetYearId, from.fiscalYear],

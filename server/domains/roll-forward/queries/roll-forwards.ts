@@ -140,7 +140,7 @@ export async function removeStateRates(db: Db, toFiscalYear: number, carried: Ro
 /** The sum of the new year's next-year salaries the rule wrote, exact. */
 export async function nextYearSalaryTotal(db: Db, ids: readonly number[]): Promise<string> {
   const { rows } = await db.raw(
-    'SELECT coalesce(sum(next_year_salary), 0)::text AS t FROM line_items WHERE id = ANY(?::int[])',
+    'SELECT round(coalesce(sum(next_year_salary), 0), 2)::text AS t FROM line_items WHERE id = ANY(?::int[])',
     [[...ids]],
   );
   return String(rows[0].t);
