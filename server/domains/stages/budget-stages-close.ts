@@ -4,7 +4,7 @@ import { authorize, type Actor } from '@server/policies/index';
 import { insertAudit } from '@server/db/audit';
 import { recordSecurityEvent } from '@server/domains/admin';
 import type { Db } from '@server/db/index';
-import { homeOfFiscalYear, requireBudgetYear } from '@server/domains/budgets';
+import { homeOfFiscalYear } from '@server/domains/budgets';
 import { settleProjectedLinesOf } from '@server/domains/line-items';
 import {
   CLOSED_LABEL,
@@ -17,7 +17,7 @@ import {
 } from '@shared/schemas/budget-stages';
 import * as q from './queries/budget-stages';
 import { stageStateOf } from './budget-stages-label';
-import { listStages } from './budget-stages';
+import { listStages, requireFiscalYear } from './budget-stages';
 
 /**
  * Closed years: past history no one edits (issue 35, item 4). A close is a stage event the lock
@@ -31,7 +31,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 /** The year's state, read under its advisory lock (two admins closing at once take turns). */
 async function lockedState(trx: Db, year: { budgetYearId: number; fiscalYear: number }) {
-  await requireBudgetYear(trx, year.budgetYearId, 'budgetYearId');
+  await requireFiscalYear(trx, year.budgetYearId, year.fiscalYear);
   await q.lockYear(trx, year.budgetYearId, year.fiscalYear);
   return stageStateOf(trx, year.budgetYearId, year.fiscalYear);
 }

@@ -56,7 +56,7 @@ export function presentEvent(row: q.StageRow): StageEvent {
 }
 
 /** A fiscal year the budget year holds (lines, or its current year): else a 400 naming fiscalYear. */
-async function requireFiscalYear(db: Db, budgetYearId: number, fiscalYear: number): Promise<void> {
+export async function requireFiscalYear(db: Db, budgetYearId: number, fiscalYear: number): Promise<void> {
   const by = await requireBudgetYear(db, budgetYearId, 'budgetYearId');
   const years = new Set([...(await fiscalYearsWithLines(db, budgetYearId)), by.current_fiscal_year]);
   if (!years.has(fiscalYear)) {

@@ -20,7 +20,7 @@ export function useYearLock(budgetYearId: number | undefined, fiscalYear: number
   const stages = useBudgetStages(budgetYearId && fiscalYear ? { budgetYearId, fiscalYear } : null);
   const current = stages.data?.current;
   return current?.locked && fiscalYear
-    ? { locked: true, message: lockedYearMessage(fiscalYear, current.stage) }
+    ? { locked: true, message: lockedYearMessage(fiscalYear, current.stage, current.closed) }
     : { locked: false, message: null };
 }
 

@@ -93,7 +93,8 @@ export function BudgetStagesScreen() {
               <div className="stages__actions">
                 {data.next.stage ? (
                   <AdvanceForm scope={scope} next={data.next.stage} nextLabel={data.next.label!} />
-                ) : (
+                ) : data.current.closed ? null : (
+                  // A closed year's explanation above already says why nothing comes next.
                   <p className="stages__blocked">{data.next.blocked}</p>
                 )}
                 {data.current.closed ? (

@@ -1,0 +1,36 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { lockedYearMessage } from '@shared/schemas/budget-stages';
+import { LEDGER_FILE, ledgerSuite } from '../../test/worlds/ledger.suite';
+
+/**
+ * A closed year's actuals are history too: the ledger import of a fiscal year whose home budget
+ * year closed it is refused with the 409 naming the year, nothing written; reopened, it imports.
+ */
+const s = ledgerSuite('ledger-closed-test-');
+
+describe('the ledger import of a closed fiscal year', () => {
+  it('is refused naming the year, writes nothing, and imports once the year is reopened', async () => {
+    const { budgetYearId } = await s.budgetYear(2023);
+    await s.t.db.knex('fiscal_year_homes').insert({ fiscal_year: 2023, budget_year_id: budgetYearId });
+    const year = { budgetYearId, fiscalYear: 2023 };
+    const closed = await s.t.api('post', '/budget-stages/close', { token: s.admin.token, body: year });
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+
+    const file = readFileSync(LEDGER_FILE);
+    const before = await s.counts();
+    const refused = await s.importFile(file, { fiscalYear: 'FY2023' });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(409);
+    expect(refused.body.error).toBe(lockedYearMessage(2023, 'DRAFT', true));
+    expect(await s.counts()).toEqual(before);
+
+    const reopened = await s.t.api('post', '/budget-stages/reopen-closed', {
+      token: s.admin.token,
+      body: { ...year, reason: 'The final period of the ledger' },
+    });
+    expect(reopened.status).toBe(200);
+    const imported = await s.importFile(file, { fiscalYear: 'FY2023' });
+    expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+    expect((await s.counts()).imports).toBe(before.imports + 1);
+  });
+});
