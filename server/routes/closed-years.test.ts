@@ -44,6 +44,10 @@ async function written() {
     stages: await count('budget_stages'),
     cutScenarios: await count('cut_scenarios'),
     adoptions: await count('scenario_adoptions'),
+    activeBudgets: await knex('scenarios')
+      .where({ budget_year_id: s.d.budgetYearId, is_active: true })
+      .orderBy('id')
+      .pluck('id'),
     imports: await count('import_runs'),
   };
 }
@@ -137,6 +141,16 @@ describe('a closed year refuses every write path with a 409 naming the year, wri
           token: s.admin.token,
           body: { ...year(), reason: 'Transfer' },
         }),
+    ],
+    [
+      'Set as Active of another budget',
+      async () => {
+        const alt = await s.t.db
+          .knex('scenarios')
+          .where({ budget_year_id: s.d.budgetYearId, name: 'Alt' })
+          .first('id');
+        return s.t.api('post', `/scenarios/${alt.id}/set-active`, { token: s.admin.token });
+      },
     ],
     [
       'a new cut scenario',
