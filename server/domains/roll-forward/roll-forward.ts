@@ -245,6 +245,9 @@ export async function undoRollForward(
       await q.deleteBudgetYear(trx, byId);
     } else if (row.carried.claimedHome) {
       await q.releaseHome(trx, byId, input.toFiscalYear);
+    } else {
+      // The year was this budget year's home before: emptying it gave the home up, so claim it back.
+      await claimFiscalYearHomes(trx, { id: byId, fiscal_year: label }, [input.toFiscalYear], 'toFiscalYear');
     }
     await insertAudit(trx, actor, {
       action: 'delete',
