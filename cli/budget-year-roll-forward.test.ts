@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCliRunner, type CliRunner } from '../test/cli';
+import { exportCents } from '../test/real-files';
 
 /**
  * `budget-cli budget-year roll-forward --from FY2027 [--dry-run] [--confirm] [--json]` and `--undo
@@ -10,7 +11,8 @@ import { createCliRunner, type CliRunner } from '../test/cli';
 describe('budget-cli budget-year roll-forward', () => {
   let runner: CliRunner;
   const cli = (...args: string[]) => runner.cli(...args);
-  const cents = (v: string) => Math.round(Number(v) * 100);
+  /** Numeric text -> cents, never through a float. */
+  const cents = (v: string) => exportCents(String(v));
 
   beforeAll(async () => {
     runner = await createCliRunner('roll-forward');
@@ -57,8 +59,8 @@ describe('budget-cli budget-year roll-forward', () => {
     await db.close();
     const operating = sources
       .filter((l) => l.is_operating && l.employee_status === 'Active')
-      .reduce((n, l) => n + cents(l.next_year_salary ?? l.current_salary), 0);
-    expect(operating).toBe(11536011);
+      .reduce((n, l) => n + cents(l.next_year_salary ?? l.current_salary), 0n);
+    expect(operating).toBe(11_536_011n);
 
     for (const [flags, message] of [
       [['--from', 'FY20x7'], '--from: FY20x7 is not a fiscal year (write FY28 or 2028)'],

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../../test/use-app';
 import { buildWorkGroup } from '../../test/factories';
+import { exportCents } from '../../test/real-files';
 
 /**
  * Roll forward of a Town Appropriated year (the usual spring case, no confirmation asked) with a
@@ -13,7 +14,8 @@ const { t, admin } = useApp(['ADMIN']);
 const knex = () => t.db.knex;
 const api = (method: string, path: string, body?: unknown) =>
   t.api(method, path, { token: admin.token, body });
-const cents = (v: string | number) => Math.round(Number(v) * 100);
+/** Numeric text -> cents, never through a float. */
+const cents = (v: string | number) => exportCents(String(v));
 
 describe('roll forward of a Town Appropriated year with a placed teacher', () => {
   it('carries the teacher one step up the schedule without asking to confirm', async () => {
