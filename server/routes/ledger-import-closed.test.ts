@@ -33,4 +33,36 @@ describe('the ledger import of a closed fiscal year', () => {
     expect(imported.status, JSON.stringify(imported.body)).toBe(200);
     expect((await s.counts()).imports).toBe(before.imports + 1);
   });
+
+  it('makes the planning tools start from a closed year’s actual spending where its ledger is imported', async () => {
+    const budgetYearId = (await s.t.db.knex('fiscal_year_homes').where({ fiscal_year: 2023 }).first())
+      .budget_year_id;
+    const defaults = async () => {
+      const res = await s.t.api(
+        'get',
+        `/cola/planning-defaults?budgetYearId=${budgetYearId}&fiscalYear=2024`,
+        {
+          token: s.finance.token,
+        },
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.baseline;
+    };
+    // Open (reopened above): the budget stays the suggested base.
+    expect(await defaults()).toMatchObject({ fiscalYear: 2023, basis: 'budget', suggestedBasis: 'budget' });
+    const closed = await s.t.api('post', '/budget-stages/close', {
+      token: s.admin.token,
+      body: { budgetYearId, fiscalYear: 2023 },
+    });
+    expect(closed.status).toBe(200);
+    expect((await defaults()).suggestedBasis).toBe('actual');
+    // And the actual figure is the one Budget vs Actual projects for the closed year.
+    const actual = await s.t.api(
+      'get',
+      `/cola/planning-defaults?budgetYearId=${budgetYearId}&fiscalYear=2024&basis=actual`,
+      { token: s.finance.token },
+    );
+    expect(actual.body.baseline.source).toMatch(/^FY23 actual spending from the ledger/);
+    expect(actual.body.baseline.amount).not.toBeNull();
+  });
 });

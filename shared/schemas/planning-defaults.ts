@@ -51,6 +51,12 @@ export const planningDefaultsResponse = z.object({
      * from the ledger, period 13 (year complete)'.
      */
     source: z.string(),
+    /**
+     * The base the tools start from: 'actual' when that year is closed (read-only history) and its
+     * ledger is imported, so a closed year's actual spending is what the next years grow from;
+     * 'budget' otherwise. The person may still choose the other.
+     */
+    suggestedBasis: z.enum(BASES),
   }),
   townFunding: z.object({
     fiscalYear: z.number().int(),

@@ -10,6 +10,8 @@ import {
   type PlanningDefaultsInput,
 } from '@shared/schemas/planning-defaults';
 import { actualSpending, noLedgerMessage } from '@server/domains/ledger';
+import { findCurrentImportInfo } from '@server/domains/imports';
+import { stageStateOf } from '@server/domains/stages';
 import { budgetSummary } from '@server/domains/budgets';
 import { gapAnalysis } from '@server/domains/budgets';
 import { requireBudgetYear } from '@server/domains/budgets';
@@ -47,6 +49,10 @@ export async function planningDefaults(
   const basis = input.basis ?? 'budget';
   const spent = basis === 'actual' ? await actualSpending(app.db, budgetYearId, fiscalYear - 1) : null;
   const own = await plannedYearBudget(app, actor, budgetYearId, fiscalYear, planned.proposedCount);
+  // A closed year is history: where its actuals are imported, they are the base to grow from.
+  const closedBefore = (await stageStateOf(app.db, budgetYearId, fiscalYear - 1)).closed;
+  const suggestedBasis: Base =
+    closedBefore && (await findCurrentImportInfo(app.db, fiscalYear - 1)) ? 'actual' : 'budget';
   const budgetBaseline = {
     amount: lines > 0 ? before.proposedBudget : null,
     source:
@@ -63,6 +69,7 @@ export async function planningDefaults(
       fiscalYear: fiscalYear - 1,
       basis,
       lines,
+      suggestedBasis,
       ...(basis === 'budget'
         ? budgetBaseline
         : spent

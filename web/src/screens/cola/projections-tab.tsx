@@ -33,6 +33,8 @@ export function ProjectionsTab() {
   const scenarios = useColaScenarios();
   const { selected } = useBudgetYear();
   const [basis, setBasis] = useState<Base>('budget');
+  // Whether the person chose a base: until then the server's suggestion (a closed year's actuals) is taken.
+  const [choseBasis, setChoseBasis] = useState(false);
   // The start year whose figures the form shows: the budget year's planned one until another is
   // typed in full (the baseline once followed only the first start year).
   const [startFor, setStartFor] = useState<number | undefined>(undefined);
@@ -54,6 +56,12 @@ export function ProjectionsTab() {
     },
   );
   const { values, setValue, bind } = form;
+  const suggested = defaults.data?.baseline.suggestedBasis;
+  useEffect(() => {
+    if (!choseBasis && suggested === 'actual' && basis === 'budget') {
+      setBasis('actual');
+    }
+  }, [suggested, choseBasis, basis]);
   // The figures of the base chosen (the previous ones show while another base loads).
   const d = defaults.data?.baseline.basis === basis ? defaults.data : undefined;
   // The budget year, base and start year whose figures filled the form: another's fill it again.
@@ -201,7 +209,14 @@ export function ProjectionsTab() {
               />
             )}
           </Field>
-          <BaseChoice id="proj-base" value={basis} onChange={setBasis} />
+          <BaseChoice
+            id="proj-base"
+            value={basis}
+            onChange={(next) => {
+              setChoseBasis(true);
+              setBasis(next);
+            }}
+          />
           <Field
             id="proj-baseline"
             label="Baseline budget ($)"
