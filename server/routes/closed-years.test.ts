@@ -220,6 +220,17 @@ describe('a closed year is still read by every report', () => {
       token: s.admin.token,
     });
     expect(ledger.status, JSON.stringify(ledger.body)).toBe(200);
+    // The public page's preview still builds the closed year's figures.
+    const preview = await s.t.api(
+      'get',
+      `/public-dashboard/preview?years=${FY}&budgetYears=${FY}:${s.d.budgetYearId}`,
+      {
+        token: s.admin.token,
+      },
+    );
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    expect(preview.body.years).toEqual([FY]);
+    expect(preview.body.data[String(FY)]).toBeTruthy();
   });
 });
 
