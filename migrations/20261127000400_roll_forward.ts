@@ -11,6 +11,32 @@ const VIEW_WITH_ONE_TIME = `CREATE VIEW line_items_all AS
     FROM projected_lines p JOIN line_items s ON s.id = p.source_line_id`;
 
 /**
+ * The stages' immutability guard (migration 20261126000100), with or without the one exception undo
+ * needs: the stage whose id the transaction set in `budget.undo_stage`, and its frozen lines.
+ */
+const stageGuard = (undo: boolean) => `CREATE OR REPLACE FUNCTION refuse_stage_changes() RETURNS trigger
+  LANGUAGE plpgsql AS $$
+    DECLARE undo text := ${undo ? "current_setting('budget.undo_stage', true)" : 'NULL'};
+    BEGIN
+      IF TG_OP = 'UPDATE' THEN
+        RAISE EXCEPTION 'budget stages and their snapshots never change' USING ERRCODE = 'BY002';
+      END IF;
+      IF TG_TABLE_NAME = 'budget_stages' THEN
+        IF undo IS NOT NULL AND undo = OLD.id::text THEN
+          RETURN OLD;
+        END IF;
+        IF EXISTS (SELECT 1 FROM budget_years WHERE id = OLD.budget_year_id) THEN
+          RAISE EXCEPTION 'budget stages and their snapshots never change' USING ERRCODE = 'BY002';
+        END IF;
+      ELSIF undo IS NOT NULL AND undo = OLD.stage_id::text THEN
+        RETURN OLD;
+      ELSIF EXISTS (SELECT 1 FROM budget_stages WHERE id = OLD.stage_id) THEN
+        RAISE EXCEPTION 'budget stages and their snapshots never change' USING ERRCODE = 'BY002';
+      END IF;
+      RETURN OLD;
+    END $$`;
+
+/**
  * Roll forward (server/domains/roll-forward): the next fiscal year's budget started from a year's.
  * - line_items.one_time: a proposed line the district means for one year only (a roof, a one-time
  *   grant match); roll forward leaves it out.
@@ -39,43 +65,11 @@ export async function up(knex: Knex): Promise<void> {
     undone_at timestamptz,
     undone_by integer REFERENCES users(id) ON DELETE SET NULL)`);
   await knex.raw('CREATE INDEX roll_forwards_to_idx ON roll_forwards (to_fiscal_year, id)');
-  await knex.raw(`CREATE OR REPLACE FUNCTION refuse_stage_changes() RETURNS trigger LANGUAGE plpgsql AS $$
-    DECLARE undo text := current_setting('budget.undo_stage', true);
-    BEGIN
-      IF TG_OP = 'UPDATE' THEN
-        RAISE EXCEPTION 'budget stages and their snapshots never change' USING ERRCODE = 'BY002';
-      END IF;
-      IF TG_TABLE_NAME = 'budget_stages' THEN
-        IF undo IS NOT NULL AND undo = OLD.id::text THEN
-          RETURN OLD;
-        END IF;
-        IF EXISTS (SELECT 1 FROM budget_years WHERE id = OLD.budget_year_id) THEN
-          RAISE EXCEPTION 'budget stages and their snapshots never change' USING ERRCODE = 'BY002';
-        END IF;
-      ELSIF undo IS NOT NULL AND undo = OLD.stage_id::text THEN
-        RETURN OLD;
-      ELSIF EXISTS (SELECT 1 FROM budget_stages WHERE id = OLD.stage_id) THEN
-        RAISE EXCEPTION 'budget stages and their snapshots never change' USING ERRCODE = 'BY002';
-      END IF;
-      RETURN OLD;
-    END $$`);
+  await knex.raw(stageGuard(true));
 }
 
 export async function down(knex: Knex): Promise<void> {
-  await knex.raw(`CREATE OR REPLACE FUNCTION refuse_stage_changes() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      IF TG_OP = 'UPDATE' THEN
-        RAISE EXCEPTION 'budget stages and their snapshots never change' USING ERRCODE = 'BY002';
-      END IF;
-      IF TG_TABLE_NAME = 'budget_stages' THEN
-        IF EXISTS (SELECT 1 FROM budget_years WHERE id = OLD.budget_year_id) THEN
-          RAISE EXCEPTION 'budget stages and their snapshots never change' USING ERRCODE = 'BY002';
-        END IF;
-      ELSIF EXISTS (SELECT 1 FROM budget_stages WHERE id = OLD.stage_id) THEN
-        RAISE EXCEPTION 'budget stages and their snapshots never change' USING ERRCODE = 'BY002';
-      END IF;
-      RETURN OLD;
-    END $$`);
+  await knex.raw(stageGuard(false));
   await knex.raw('DROP TABLE roll_forwards');
   await knex.raw('DROP VIEW line_items_all');
   await knex.raw(LINE_ITEMS_ALL_VIEW);
