@@ -103,6 +103,7 @@ export type RollForwardUndoResponse = z.infer<typeof rollForwardUndoResponse>;
 export const rollForwardStatusResponse = z.object({
   rollForward: z.object({ id: z.number().int(), undoable: z.boolean(), totals: z.unknown() }).nullable(),
 });
+export type RollForwardStatus = z.infer<typeof rollForwardStatusResponse>;
 export const rollForwardStatusQuery = z.strictObject({
   toFiscalYear: rollForwardUndoBody.shape.toFiscalYear,
 });

@@ -3,7 +3,12 @@ import { formatDecimalMoney } from '@shared/money';
 import { rollFromProblem, type RollForwardResponse } from '@shared/schemas/roll-forward';
 import { fiscalYearFromDate, parseFiscalYear } from '@shared/schemas/fiscal-year';
 import { errorMessage } from '@web/api/client';
-import { useRollForward, useRollForwardPreview, useUndoRollForward } from '@web/api/roll-forward';
+import {
+  useLatestRollForward,
+  useRollForward,
+  useRollForwardPreview,
+  useUndoRollForward,
+} from '@web/api/roll-forward';
 import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/form/button';
 import { Field } from '@web/components/form/field';
@@ -67,6 +72,10 @@ export function RollForwardScreen() {
   const roll = useRollForward();
   const undo = useUndoRollForward();
   const plan = preview.data ?? null;
+  const fromYear = parseFiscalYear(from.trim());
+  // A roll forward into the next year that still stands (after a reload, or by another admin).
+  const standing = useLatestRollForward(fromYear && !rollFromProblem(from.trim()) ? fromYear + 1 : null).data
+    ?.rollForward;
 
   const showPreview = (event: FormEvent) => {
     event.preventDefault();
@@ -93,12 +102,9 @@ export function RollForwardScreen() {
       },
     );
   };
-  const undoIt = () => {
-    if (!done) {
-      return;
-    }
+  const undoIt = (toFiscalYear: number) => {
     undo.mutate(
-      { toFiscalYear: done.to.fiscalYear },
+      { toFiscalYear },
       {
         onSuccess: (res) => {
           setDone(null);
@@ -109,7 +115,6 @@ export function RollForwardScreen() {
       },
     );
   };
-  const fromYear = parseFiscalYear(from.trim());
 
   return (
     <>
@@ -185,7 +190,21 @@ export function RollForwardScreen() {
             <Alert title="Undo refused">{errorMessage(undo.error, 'Undo failed')}</Alert>
           ) : null}
           <div>
-            <Button onClick={undoIt} busy={undo.isPending} busyLabel="Undoing...">
+            <Button onClick={() => undoIt(done.to.fiscalYear)} busy={undo.isPending} busyLabel="Undoing...">
+              Undo the roll forward
+            </Button>
+          </div>
+        </section>
+      ) : null}
+      {!done && !plan && standing?.undoable && fromYear ? (
+        <section className="card roll-forward" aria-labelledby="roll-forward-standing">
+          <h2 id="roll-forward-standing">FY{fromYear + 1} was rolled forward and is still Draft</h2>
+          <p>Nobody has edited it yet, so the roll forward can still be undone.</p>
+          {undo.isError ? (
+            <Alert title="Undo refused">{errorMessage(undo.error, 'Undo failed')}</Alert>
+          ) : null}
+          <div>
+            <Button onClick={() => undoIt(fromYear + 1)} busy={undo.isPending} busyLabel="Undoing...">
               Undo the roll forward
             </Button>
           </div>
