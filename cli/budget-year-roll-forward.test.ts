@@ -78,10 +78,10 @@ describe('budget-cli budget-year roll-forward', () => {
     expect(dry.stdout).toContain(
       'Dry run (nothing written): would roll FY2027 (budget year FY27, Draft) forward into FY2028 (budget year FY28, new)',
     );
-    expect(dry.stdout).toContain('Employees carried: 2, salaries $115360.11');
+    expect(dry.stdout).toContain('Employees carried: 2, salaries $115,360.11');
     expect(dry.stdout).toContain('Employees left out (retiring or inactive): 1');
-    expect(dry.stdout).toContain('Proposed lines carried: 1, $1234.56');
-    expect(dry.stdout).toContain('One-time lines left out: 1, $40000.01');
+    expect(dry.stdout).toContain('Proposed lines carried: 1, $1,234.56');
+    expect(dry.stdout).toContain('One-time lines left out: 1, $40,000.01');
     expect((await cli('budget-year', 'roll-forward', '--from', 'FY2027')).stderr).toContain('confirm');
 
     const real = await cli('budget-year', 'roll-forward', '--from', 'FY2027', '--confirm', '--json');
@@ -89,8 +89,8 @@ describe('budget-cli budget-year roll-forward', () => {
     const body = JSON.parse(real.stdout);
     expect(body.totals).toMatchObject({
       employeesCarried: 2,
-      operatingTotal: '115360.11',
-      proposedTotal: '1234.56',
+      operatingTotal: 115360.11,
+      proposedTotal: 1234.56,
     });
     const again = await cli('budget-year', 'roll-forward', '--from', 'FY2027', '--confirm');
     expect(again.code).not.toBe(0);

@@ -1,5 +1,5 @@
 import type { AppContext } from '@server/context';
-import { AppError } from '@server/errors';
+import { AppError, validationFailed } from '@server/errors';
 import type { Actor } from '@server/policies/index';
 import { pickDefaultBudgetYear } from '@shared/schemas/budget-years';
 import { parseFiscalYear } from '@shared/schemas/fiscal-year';
@@ -69,4 +69,13 @@ export async function budgetYearOrDefault(
       : `Budget year ${chosen.fiscalYear} (the web app's default; --budget-year to choose)\n`,
   );
   return chosen;
+}
+
+/** The budget year that holds the fiscal year's plan (its one home), or a 400 naming the year. */
+export async function homeBudgetYearId(app: AppContext, fiscalYear: number): Promise<number> {
+  const home = await homeOfFiscalYear(app.db, fiscalYear);
+  if (!home) {
+    throw validationFailed([{ path: 'FISCAL_YEAR', message: `No budget year plans FY${fiscalYear}` }]);
+  }
+  return home.id;
 }

@@ -147,7 +147,9 @@ export const COMMAND_GROUPS: CommandGroup[] = [
         term: 'setup [options]',
         description: 'First start of a district: name, categories, work groups; prints what is still missing',
       },
-      'budget-year': { description: 'Budget years: create one from nothing' },
+      'budget-year': {
+        description: 'Budget years: create one from nothing; close a past fiscal year as history',
+      },
     },
   },
   {

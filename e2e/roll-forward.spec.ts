@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { formatDecimalMoney } from '@shared/money';
+import { formatMoneyCents } from '@shared/money';
 import { ADMIN, apiCall, axeViolations, navigate, saveScreen, signIn } from './helpers';
 
 // Roll forward through the Admin menu: the demo's FY2027 (planned in budget year FY26, Draft) into
@@ -48,8 +48,8 @@ for (const [width, height] of [
     const preview = page.getByRole('region', { name: '2. Check the totals (nothing written yet)' });
     const row = (name: string) => preview.getByRole('row', { name: new RegExp(`^${name}`) });
     await expect(row('Employees carried')).toContainText(String(dry.totals.employeesCarried));
-    await expect(row('Employees carried')).toContainText(formatDecimalMoney(dry.totals.operatingTotal));
-    await expect(row('Proposed lines carried')).toContainText(formatDecimalMoney(dry.totals.proposedTotal));
+    await expect(row('Employees carried')).toContainText(formatMoneyCents(dry.totals.operatingTotal));
+    await expect(row('Proposed lines carried')).toContainText(formatMoneyCents(dry.totals.proposedTotal));
     await expect(row('Employees left out')).toContainText(String(dry.totals.employeesLeftOut));
     await expect(preview).toContainText('FY2027 is Draft, not yet Town Appropriated');
     const go = preview.getByRole('button', { name: 'Roll forward into FY2028' });
@@ -62,7 +62,7 @@ for (const [width, height] of [
     const result = page.getByRole('region', { name: 'FY2028 started in Draft' });
     await expect(result).toBeVisible();
     await expect(result.getByRole('row', { name: /^Employees carried/ })).toContainText(
-      formatDecimalMoney(dry.totals.operatingTotal),
+      formatMoneyCents(dry.totals.operatingTotal),
     );
     const { budgetYears } = await apiCall(page, 'GET', '/budget-years');
     expect(budgetYears.map((y: { fiscalYear: string }) => y.fiscalYear)).toContain('FY28');

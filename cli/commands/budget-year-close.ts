@@ -2,21 +2,10 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { closeYearBody, reopenStageBody, type StagesResponse } from '@shared/schemas/budget-stages';
 import { fiscalYearInput } from '@shared/schemas/fiscal-year';
-import type { AppContext } from '@server/context';
-import { homeOfFiscalYear } from '@server/domains/budgets';
 import { closeYear, reopenClosedYear } from '@server/domains/stages';
-import { validationFailed } from '@server/errors';
 import { withCli } from '../context';
+import { homeBudgetYearId } from '../lookups';
 import { parseFlags, printJson } from '../output';
-
-/** The budget year that holds the fiscal year's plan (its one home), or a 400 naming the year. */
-async function homeOf(app: AppContext, fiscalYear: number): Promise<number> {
-  const home = await homeOfFiscalYear(app.db, fiscalYear);
-  if (!home) {
-    throw validationFailed([{ path: 'FISCAL_YEAR', message: `No budget year plans FY${fiscalYear}` }]);
-  }
-  return home.id;
-}
 
 function print(res: StagesResponse, json: boolean | undefined, done: string): void {
   if (json) {
@@ -44,7 +33,7 @@ export function registerBudgetYearClose(cmd: Command, program: Command): void {
         { fiscalYear: 'FISCAL_YEAR' },
       );
       await withCli(program.opts().as, async ({ app, actor }) => {
-        const budgetYearId = await homeOf(app, year.fiscalYear);
+        const budgetYearId = await homeBudgetYearId(app, year.fiscalYear);
         const body = parseFlags(
           closeYearBody,
           { budgetYearId, fiscalYear: year.fiscalYear, note: opts.note },
@@ -65,7 +54,7 @@ export function registerBudgetYearClose(cmd: Command, program: Command): void {
         { fiscalYear: 'FISCAL_YEAR' },
       );
       await withCli(program.opts().as, async ({ app, actor }) => {
-        const budgetYearId = await homeOf(app, year.fiscalYear);
+        const budgetYearId = await homeBudgetYearId(app, year.fiscalYear);
         const body = parseFlags(
           reopenStageBody,
           { budgetYearId, fiscalYear: year.fiscalYear, reason: opts.reason },

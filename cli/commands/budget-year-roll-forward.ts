@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { rollForwardBody, rollForwardUndoBody, type RollForwardResponse } from '@shared/schemas/roll-forward';
 import { rollForward, undoRollForward } from '@server/domains/roll-forward';
+import { formatMoneyCents } from '@shared/money';
 import { AppError } from '@server/errors';
 import { withCli } from '../context';
 import { parseFlags, printJson } from '../output';
@@ -10,10 +11,10 @@ function printResult(res: RollForwardResponse): void {
   const t = res.totals;
   const lines = [
     `${res.dryRun ? 'Dry run (nothing written): would roll' : 'Rolled'} FY${res.from.fiscalYear} (budget year ${res.from.budgetYear}, ${res.from.stageLabel}) forward into FY${res.to.fiscalYear} (budget year ${res.to.budgetYear}${res.to.createsBudgetYear ? ', new' : ''})`,
-    `  Employees carried: ${t.employeesCarried}, salaries $${t.operatingTotal} (next-year salaries $${t.nextYearSalaryTotal})`,
+    `  Employees carried: ${t.employeesCarried}, salaries ${formatMoneyCents(t.operatingTotal)} (next-year salaries ${formatMoneyCents(t.nextYearSalaryTotal)})`,
     `  Employees left out (retiring or inactive): ${t.employeesLeftOut}`,
-    `  Proposed lines carried: ${t.proposedCarried}, $${t.proposedTotal}`,
-    `  One-time lines left out: ${t.oneTimeLeftOut}, $${t.oneTimeTotal}`,
+    `  Proposed lines carried: ${t.proposedCarried}, ${formatMoneyCents(t.proposedTotal)}`,
+    `  One-time lines left out: ${t.oneTimeLeftOut}, ${formatMoneyCents(t.oneTimeTotal)}`,
     ...res.carried.map((c) => `  Also carried: ${c}`),
     ...(res.warning
       ? [`  Warning: ${res.warning}${res.dryRun ? ' (run with --confirm to go on)' : ''}`]

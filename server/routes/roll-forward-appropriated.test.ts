@@ -96,9 +96,9 @@ describe('roll forward of a Town Appropriated year with a placed teacher', () =>
     expect(cents(rolled.next_year_salary)).toBe(cents(AMOUNTS[2032][2]));
     expect(res.body.totals).toMatchObject({
       employeesCarried: 1,
-      operatingTotal: AMOUNTS[2031][1],
-      nextYearSalaryTotal: AMOUNTS[2032][2],
-      proposedTotal: '4321.09',
+      operatingTotal: Number(AMOUNTS[2031][1]),
+      nextYearSalaryTotal: Number(AMOUNTS[2032][2]),
+      proposedTotal: 4321.09,
     });
     // The appropriated year is as it was.
     expect(

@@ -19,7 +19,8 @@ const cents = (v: string | number | null) => {
   const [whole, frac = ''] = String(v).split('.');
   return BigInt(whole) * 100n + BigInt(frac.padEnd(2, '0').slice(0, 2));
 };
-const money = (c: bigint) => `${c / 100n}.${String(c % 100n).padStart(2, '0')}`;
+// Money arrives as a JSON number (moneyOut): the number that exact decimal text parses to.
+const money = (c: bigint) => Number(`${c / 100n}.${String(c % 100n).padStart(2, '0')}`);
 
 /** Rows of every table a roll forward writes: a refusal must leave them unchanged. */
 async function written() {
@@ -144,7 +145,7 @@ describe('roll forward of FY2027 into FY2028', () => {
       oneTimeTotal: money(expected.oneTime),
       nextYearSalaryTotal: money(nextYearTotal),
     });
-    expect(money(expected.proposed)).toBe('262345.68');
+    expect(money(expected.proposed)).toBe(262345.68);
 
     const real = await roll({ fromFiscalYear: 'FY2027', confirm: true });
     expect(real.status, JSON.stringify(real.body)).toBe(200);

@@ -31,6 +31,8 @@ export const HISTORY_ENTITIES = {
   'ledger-settings': ['ledger-settings'],
   'budget-settings': ['budget-settings'],
   'budget-year': ['budget-year'],
+  // A roll forward of a fiscal year into the next (its record; an undo is an entry of the same).
+  'roll-forward': ['roll-forward'],
   'budget-version': ['budget-version'],
   // A budget year's cut floors (the id is the budget year's).
   'cut-floors': ['cut-floors'],

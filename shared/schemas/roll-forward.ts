@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_CURRENT_FISCAL_YEAR } from './budget-years';
 import { parseFiscalYear } from './fiscal-year';
 import { setupYearProblem } from './setup';
+import { moneyOut } from './common';
 
 /**
  * Roll forward (issue 35): the next fiscal year's budget started from a year's. The API, the CLI and
@@ -50,7 +51,7 @@ export const rollForwardUndoBody = z.strictObject({
 });
 export type RollForwardUndoBody = z.input<typeof rollForwardUndoBody>;
 
-const money = z.string().regex(/^-?\d+\.\d{2}$/);
+const money = moneyOut;
 
 export const rollForwardTotals = z.object({
   employeesCarried: z.number().int(),

@@ -32,6 +32,7 @@ const ENTITIES: Record<HistoryEntity, { table: string | null; read: Action }> = 
   'ledger-settings': { table: 'ledger_settings', read: 'ledger.read' },
   'budget-settings': { table: 'budget_settings', read: 'lineItems.read' },
   'budget-year': { table: 'budget_years', read: 'lineItems.read' },
+  'roll-forward': { table: 'roll_forwards', read: 'lineItems.read' },
   'budget-version': { table: 'budget_versions', read: 'versions.manage' },
   'cut-floors': { table: null, read: 'scenarios.read' },
   enrollment: { table: 'enrollment', read: 'lineItems.read' },

@@ -58,9 +58,10 @@ export async function rollSourceTotals(db: Db, from: RollSource) {
     employeesLeftOut: Number(r.departures),
     proposedCarried: Number(r.proposed),
     oneTimeLeftOut: Number(r.one_time),
-    operatingTotal: String(r.operating_total),
-    proposedTotal: String(r.proposed_total),
-    oneTimeTotal: String(r.one_time_total),
+    // Money leaves as a JSON number read from numeric text (moneyOut), exact to the cent.
+    operatingTotal: Number(r.operating_total),
+    proposedTotal: Number(r.proposed_total),
+    oneTimeTotal: Number(r.one_time_total),
   };
 }
 

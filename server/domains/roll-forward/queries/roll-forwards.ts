@@ -138,12 +138,12 @@ export async function removeStateRates(db: Db, toFiscalYear: number, carried: Ro
 }
 
 /** The sum of the new year's next-year salaries the rule wrote, exact. */
-export async function nextYearSalaryTotal(db: Db, ids: readonly number[]): Promise<string> {
+export async function nextYearSalaryTotal(db: Db, ids: readonly number[]): Promise<number> {
   const { rows } = await db.raw(
     'SELECT round(coalesce(sum(next_year_salary), 0), 2)::text AS t FROM line_items WHERE id = ANY(?::int[])',
     [[...ids]],
   );
-  return String(rows[0].t);
+  return Number(rows[0].t);
 }
 
 /** The stage rows of a budget year's fiscal year (undo needs exactly the roll forward's own). */

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { formatDecimalMoney } from '@shared/money';
+import { formatMoneyCents } from '@shared/money';
 import { rollFromProblem, type RollForwardResponse } from '@shared/schemas/roll-forward';
 import { fiscalYearFromDate, parseFiscalYear } from '@shared/schemas/fiscal-year';
 import { errorMessage } from '@web/api/client';
@@ -22,12 +22,12 @@ function Totals({ result }: { result: RollForwardResponse }) {
     [
       'Employees carried (at their next-year salaries)',
       String(t.employeesCarried),
-      formatDecimalMoney(t.operatingTotal),
+      formatMoneyCents(t.operatingTotal),
     ],
-    [`Their next-year salaries in FY${result.to.fiscalYear}`, '', formatDecimalMoney(t.nextYearSalaryTotal)],
+    [`Their next-year salaries in FY${result.to.fiscalYear}`, '', formatMoneyCents(t.nextYearSalaryTotal)],
     ['Employees left out (retiring or inactive)', String(t.employeesLeftOut), ''],
-    ['Proposed lines carried', String(t.proposedCarried), formatDecimalMoney(t.proposedTotal)],
-    ['One-time lines left out', String(t.oneTimeLeftOut), formatDecimalMoney(t.oneTimeTotal)],
+    ['Proposed lines carried', String(t.proposedCarried), formatMoneyCents(t.proposedTotal)],
+    ['One-time lines left out', String(t.oneTimeLeftOut), formatMoneyCents(t.oneTimeTotal)],
   ];
   return (
     <table className="roll-forward__totals">
