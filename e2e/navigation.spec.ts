@@ -33,6 +33,8 @@ const ADMIN_SCREENS = [
   '/admin/function-codes',
   // A district's first start (issue 35), reachable any time after.
   '/admin/setup',
+  // The next fiscal year's budget started from this one's (issue 35).
+  '/admin/roll-forward',
   '/users',
 ];
 

@@ -203,10 +203,14 @@ export async function findLedgerImportsOfFile(db: Db, sha256: string) {
 }
 
 /**
- * Whether a fiscal year exists in the workbench: a budget year is named for it or centred on it,
- * or some budget year holds lines of it.
+ * Whether a fiscal year exists in the workbench: it has a home (a budget year planning it, claimed
+ * when the budget year was created with it in its range), a budget year is named for it or centred
+ * on it, or some budget year holds lines of it.
  */
 export async function fiscalYearExists(db: Db, fiscalYear: number): Promise<boolean> {
+  if (await db('fiscal_year_homes').where({ fiscal_year: fiscalYear }).first('fiscal_year')) {
+    return true;
+  }
   const years = await db('budget_years').select('fiscal_year', 'current_fiscal_year');
   if (
     years.some((y) => y.current_fiscal_year === fiscalYear || parseFiscalYear(y.fiscal_year) === fiscalYear)
