@@ -102,7 +102,10 @@ test('an admin configures, publishes, edits data, and residents see the snapshot
   const confirm = page.getByRole('alertdialog', { name: 'Publish the public dashboard' });
   await expect(confirm).toContainText('FY26, FY27');
   await confirm.getByRole('button', { name: 'Publish' }).click();
-  await expect(page.getByText(/^Published FY26, FY27 at/)).toBeVisible();
+  // Publish names each year's budget year and stage (its one home).
+  await expect(
+    page.getByText(/^Published FY26 \(budget year FY26, [^)]+\), FY27 \(budget year FY26, [^)]+\) at/),
+  ).toBeVisible();
   await expect(page.getByText('Published', { exact: true })).toBeVisible();
   const url = page.getByRole('link', { name: /\/public\/admin-flow$/ });
   await expect(url).toHaveAttribute('href', /\/public\/admin-flow$/);

@@ -111,7 +111,10 @@ test('a saved school name is previewed at once and reaches residents only with P
     .getByRole('alertdialog', { name: 'Publish the public dashboard' })
     .getByRole('button', { name: 'Publish' })
     .click();
-  await expect(page.getByText(/^Published FY26, FY27 at/)).toBeVisible();
+  // Publish names each year's budget year and stage (its one home).
+  await expect(
+    page.getByText(/^Published FY26 \(budget year FY26, [^)]+\), FY27 \(budget year FY26, [^)]+\) at/),
+  ).toBeVisible();
   await expect(preview.getByText('Nothing: residents see this page now.')).toBeVisible();
   await residentsSee(browser, DRAFT_NAME, 'public-dashboard-draft-resident-after');
 

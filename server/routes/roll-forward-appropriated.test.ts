@@ -105,4 +105,50 @@ describe('roll forward of a Town Appropriated year with a placed teacher', () =>
       await knex()('line_items').where({ budget_year_id: budgetYearId, fiscal_year: 2030 }).orderBy('id'),
     ).toEqual(source);
   });
+
+  it('keeps a placed teacher on their step where the schedule has no row for the new year', async () => {
+    const made = await api('post', '/budget-years', { label: 'FY33' });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const budgetYearId = made.body.budgetYear.id;
+    const teachers = await buildWorkGroup(knex(), 'Teachers FY33');
+    const [schedule] = await knex()('salary_schedules')
+      .insert({ name: 'Unit B', work_group_id: teachers, lanes: JSON.stringify(['MA']), printed_cola: '{}' })
+      .returning('id');
+    // Amounts for FY2033 only: the schedule says nothing of FY2034 yet.
+    await knex()('salary_schedule_amounts').insert(
+      ['60000.00', '62000.00'].map((amount, i) => ({
+        schedule_id: schedule.id,
+        fiscal_year: 2033,
+        step: i + 1,
+        lane: 'MA',
+        amount,
+      })),
+    );
+    const teacher = await api('post', '/line-items', {
+      isOperating: true,
+      budgetYearId,
+      fiscalYear: 2033,
+      lastName: 'Unscheduled',
+      currentSalary: 62000,
+      workGroupId: teachers,
+      deseCode: '2305',
+    });
+    expect(teacher.status, JSON.stringify(teacher.body)).toBe(201);
+    const id = teacher.body.id ?? teacher.body.lineItem?.id;
+    const placed = await api('patch', `/line-items/budget/${id}/placement`, {
+      salaryStep: 2,
+      salaryLane: 'MA',
+    });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+
+    const res = await api('post', '/roll-forward', { fromFiscalYear: 'FY2033', confirm: true });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const [rolled] = await knex()('line_items').where({ fiscal_year: 2034, is_operating: true });
+    expect(rolled).toMatchObject({
+      last_name: 'Unscheduled',
+      salary_lane: 'MA',
+      salary_placement: 'confirmed',
+    });
+    expect(rolled.salary_step).not.toBeNull();
+  });
 });

@@ -29,9 +29,21 @@ const SOURCE = `FROM line_items_all li WHERE li.budget_year_id = ? AND li.fiscal
 
 const DESCRIPTIVE = `first_name, last_name, position, current_fte, location_code, department, work_group_id,
   work_group, job_class, hire_date, date_of_departure, employee_status, budget_status, account_description,
-  name, account_line, dese_categories, amount, dese_code, category_id, building_id, notes, salary_lane,
-  salary_placement`;
+  name, account_line, dese_categories, amount, dese_code, category_id, building_id, notes`;
 const prefixed = (alias: string) => DESCRIPTIVE.replace(/(\w+)/g, `${alias}.$1`);
+
+/**
+ * Step, lane and placement are written together or not at all (a CHECK). A projected line takes its
+ * step from the projection and its lane from the line it was projected from, so a teacher placed
+ * after the projection was made reads a lane without a step: such a line goes forward unplaced
+ * (rolling the demo's FY2027 forward failed on it once another test had placed teachers).
+ */
+const PLACEMENT = 'salary_step, salary_lane, salary_placement';
+const placement = (alias: string, step: string) => {
+  const placed = `${alias}.salary_step IS NOT NULL AND ${alias}.salary_lane IS NOT NULL`;
+  return `CASE WHEN ${placed} THEN (${step})::int END, CASE WHEN ${placed} THEN ${alias}.salary_lane END,
+    CASE WHEN ${placed} THEN ${alias}.salary_placement END`;
+};
 
 /**
  * The figures of a roll forward read from the source alone, in exact numeric text: who is carried
@@ -81,10 +93,10 @@ export async function insertRolledLines(
   const common = [to.budgetYearId, to.versionId, from.fiscalYear + 1];
   const employees = await db.raw(
     `INSERT INTO line_items (budget_year_id, scenario_id, version_id, fiscal_year, is_operating, is_projected,
-            ${DESCRIPTIVE}, current_salary, next_year_salary, next_year_salary_manual, salary_step, metadata)
+            ${DESCRIPTIVE}, current_salary, next_year_salary, next_year_salary_manual, ${PLACEMENT}, metadata)
      SELECT ?, ?::int, ?::int, ?::int, true, false, ${prefixed('li')},
             coalesce(li.next_year_salary, li.current_salary), NULL, false,
-            (${firstYearStep({ newHire: newHire('li.current_salary') })})::int, ${meta}
+            ${placement('li', firstYearStep({ newHire: newHire('li.current_salary') }))}, ${meta}
        FROM line_items_all li
        CROSS JOIN LATERAL (SELECT li.budget_year_id, li.fiscal_year, li.work_group_id, li.work_group,
               li.current_salary, li.salary_step, li.salary_lane, li.current_fte) src
@@ -103,9 +115,9 @@ export async function insertRolledLines(
   );
   const proposed = await db.raw(
     `INSERT INTO line_items (budget_year_id, scenario_id, version_id, fiscal_year, is_operating, is_projected,
-            ${DESCRIPTIVE}, current_salary, next_year_salary, next_year_salary_manual, salary_step, metadata)
+            ${DESCRIPTIVE}, current_salary, next_year_salary, next_year_salary_manual, ${PLACEMENT}, metadata)
      SELECT ?, ?::int, ?::int, ?::int, false, false, ${prefixed('li')},
-            li.current_salary, li.next_year_salary, false, li.salary_step, ${meta}
+            li.current_salary, li.next_year_salary, false, ${placement('li', 'li.salary_step')}, ${meta}
        ${SOURCE} AND ${carriedProposed('li')}
       ORDER BY li.id
      RETURNING id`,

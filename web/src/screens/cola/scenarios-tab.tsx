@@ -164,7 +164,9 @@ export function ScenariosTab() {
         categories={rows}
         values={values}
         errors={cellErrors}
-        disabled={!canEdit}
+        // Until the chosen scenario's own percentages arrive, which replace the grid's values: a
+        // value typed before them was lost (a COLA e2e test typed 120 right after New Scenario).
+        disabled={!canEdit || settings.isPending}
         onChange={(key, value) => {
           setValues((v) => ({ ...v, [key]: value }));
           setCellErrors((e) => (e[key] ? { ...e, [key]: '' } : e));
