@@ -61,20 +61,23 @@ export async function reevaluateReviewFlags(
     return { changed: [], cleared: [] };
   }
   const result = await db.raw<{ rows: { changed: number[]; cleared: number[] }[] }>(
-    `WITH flagged AS (
-       SELECT li.id, ${warningsOf('li.metadata')} AS warnings,
-              CASE WHEN jsonb_typeof(li.metadata -> 'reviewCauses') = 'array' THEN li.metadata -> 'reviewCauses'
-                   ELSE ${causesOfWarnings('li.metadata')} END AS causes
-         FROM line_items li
-        WHERE li.id = ANY(?) AND li.needs_review
-     ),
-     judged AS (
-       SELECT f.id, f.warnings, f.causes,
+    // One pass over the flagged lines among `ids` reads their causes and what is still open, and
+    // only the lines whose causes shrank are looked up again to be written: joining every flagged
+    // line back to line_items made the planner hash the whole table on each call (each part of an
+    // import scanned every line stored).
+    `WITH judged AS MATERIALIZED (
+       SELECT li.id, f.warnings, f.causes,
               coalesce((SELECT jsonb_agg(c.cause ORDER BY c.ord)
                           FROM jsonb_array_elements_text(f.causes) WITH ORDINALITY c(cause, ord)
                          WHERE ${stillLacksSql('c.cause')}), '[]'::jsonb) AS open
-         FROM flagged f JOIN line_items li ON li.id = f.id
+         FROM line_items li
+        CROSS JOIN LATERAL (
+          SELECT ${warningsOf('li.metadata')} AS warnings,
+                 CASE WHEN jsonb_typeof(li.metadata -> 'reviewCauses') = 'array' THEN li.metadata -> 'reviewCauses'
+                      ELSE ${causesOfWarnings('li.metadata')} END AS causes) f
+        WHERE li.id = ANY(?) AND li.needs_review
      ),
+     shrank AS MATERIALIZED (SELECT * FROM judged j WHERE jsonb_array_length(j.open) < jsonb_array_length(j.causes)),
      upd AS (
        UPDATE line_items li
           SET metadata = li.metadata || jsonb_build_object(
@@ -89,8 +92,8 @@ export async function reevaluateReviewFlags(
                    FROM jsonb_array_elements_text(j.warnings) WITH ORDINALITY w(value, ord)
                   WHERE NOT (j.open @> jsonb_build_array(${causeOfWarningSql('w.value')}))), '[]'::jsonb)),
               updated_at = now()
-         FROM judged j
-        WHERE li.id = j.id AND jsonb_array_length(j.open) < jsonb_array_length(j.causes)
+         FROM shrank j
+        WHERE li.id = j.id
        RETURNING li.id, li.needs_review
      )
      SELECT (SELECT coalesce(json_agg(id ORDER BY id), '[]') FROM upd) AS changed,
