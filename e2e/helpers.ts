@@ -25,8 +25,15 @@ export async function signIn(page: Page, who: { email: string; password: string 
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
 }
 
-/** Saves a full-page screenshot where the lead can look at it (gitignored). */
+/**
+ * Saves a full-page screenshot where a developer can look at it (gitignored). Not in CI, where no
+ * one looks at them (160 full pages, half a second or more each; E2E_SCREENS=1 keeps them): a
+ * failing test still leaves its screenshot and trace (playwright.config.ts).
+ */
 export async function saveScreen(page: Page, name: string): Promise<void> {
+  if (process.env.CI && process.env.E2E_SCREENS !== '1') {
+    return;
+  }
   mkdirSync(screensDir, { recursive: true });
   await page.screenshot({ path: path.join(screensDir, `${name}.png`), fullPage: true });
 }

@@ -11,6 +11,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import type { Knex } from 'knex';
 import { openDb } from '../server/db/index';
 import { migrateLatest } from '../server/db/migrate';
 import { adminUrl, templateName } from './pg-names';
@@ -62,8 +63,12 @@ export default async function setup(project: TestProject) {
         await sweep();
       } finally {
         const again = await openDb({ url: adminUrl(url) });
-        await again.knex.raw(`DROP DATABASE IF EXISTS ${tpl} WITH (FORCE)`);
-        await again.close();
+        try {
+          await dropRunDatabases(again.knex, runId);
+          await again.knex.raw(`DROP DATABASE IF EXISTS ${tpl} WITH (FORCE)`);
+        } finally {
+          await again.close();
+        }
       }
     };
   }
@@ -179,5 +184,19 @@ declare module 'vitest' {
     testRunId: string;
     pgliteTemplate: string;
     responseSweepDir: string;
+  }
+}
+
+/**
+ * The test files' databases a worker had not dropped yet when it ended (test/db.ts drops them
+ * behind the tests). A drop another process is making at the same moment is left to it.
+ */
+async function dropRunDatabases(knex: Knex, runId: string): Promise<void> {
+  const { rows } = await knex.raw<{ rows: { datname: string }[] }>(
+    `SELECT datname FROM pg_database WHERE datname LIKE ?`,
+    [`budget\\_test\\_${runId}\\_%`],
+  );
+  for (const { datname } of rows) {
+    await knex.raw(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`).catch(() => undefined);
   }
 }
