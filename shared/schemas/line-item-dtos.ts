@@ -87,6 +87,8 @@ export const proposedLineItemSchema = z.object({
   amount: moneyOut.nullable(),
   categoryId: z.number().int().nullable(),
   category: z.object({ name: z.string(), color: z.string().nullable() }).nullable(),
+  /** Meant for this year only (a one-time purchase): the next year's roll forward leaves it out. */
+  oneTime: z.boolean(),
   ...lineItemTail,
 });
 

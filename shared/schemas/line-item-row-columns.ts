@@ -10,6 +10,7 @@ export type RowWireKind = 'flag' | 'time' | 'building' | 'category';
 export const ROW_WIRE_KINDS: Readonly<Record<string, RowWireKind>> = {
   isProjected: 'flag',
   nextYearSalaryManual: 'flag',
+  oneTime: 'flag',
   createdAt: 'time',
   updatedAt: 'time',
   building: 'building',
@@ -71,6 +72,7 @@ export const PROPOSED_ROW_COLUMNS = [
   'amount',
   'categoryId',
   'category',
+  'oneTime',
   'buildingId',
   'building',
   'notes',

@@ -17,7 +17,7 @@ export * from './line-item-row-columns';
  *
  * On the wire, a value is the DTO's value, except:
  * - isOperating is not sent: it is the list the line is in (employees or proposed);
- * - booleans (isProjected, nextYearSalaryManual) are 1 or 0;
+ * - booleans (isProjected, nextYearSalaryManual, oneTime) are 1 or 0;
  * - createdAt and updatedAt are milliseconds since 1970 (the DTO's ISO text, to the millisecond);
  * - building is its name (the DTO's `{ name }`), category `[name, color]`, or null;
  * - numbers carry no trailing zeros (1 for 1.00: the same number once parsed).
@@ -164,6 +164,7 @@ function decodeProposed(list: RowList, iso: (ms: number) => string): ProposedLin
     amount,
     categoryId,
     category,
+    oneTime,
     buildingId,
     building,
     notes,
@@ -195,6 +196,7 @@ function decodeProposed(list: RowList, iso: (ms: number) => string): ProposedLin
       amount: r[amount],
       categoryId: r[categoryId],
       category: categoryPair === null ? null : { name: categoryPair[0], color: categoryPair[1] },
+      oneTime: r[oneTime] === 1,
       buildingId: r[buildingId],
       building: buildingName === null ? null : { name: buildingName },
       notes: r[notes],

@@ -88,10 +88,23 @@ describe('ProposedEditor', () => {
         deseCode: '9999',
         deseCategories: null,
         notes: null,
+        oneTime: false,
         isOperating: false,
         budgetYearId: 2,
         fiscalYear: 2027,
       },
     ]);
+  });
+
+  it('sends oneTime true once the One-time box is ticked', async () => {
+    const { dialog, sent } = renderEditor(() => jsonResponse(400, { error: 'stop here' }));
+    fireEvent.change(within(dialog).getByLabelText('Account description'), { target: { value: 'Roof' } });
+    fireEvent.change(within(dialog).getByLabelText('Amount'), { target: { value: '98000.33' } });
+    const box = within(dialog).getByRole('checkbox', { name: /One-time/ });
+    expect((box as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(box);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add Line' }));
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ accountDescription: 'Roof', amount: 98000.33, oneTime: true });
   });
 });

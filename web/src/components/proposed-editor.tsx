@@ -102,6 +102,20 @@ export function ProposedEditor({ target, onClose, onSaved }: ProposedEditorProps
           {input('accountLine', 'Account line')}
           {input('deseCode', 'DESE code')}
           {input('deseCategories', 'DESE categories', { full: true })}
+          <label className="form-check" htmlFor="proposed-oneTime">
+            <input
+              id="proposed-oneTime"
+              type="checkbox"
+              checked={values.oneTime === 'true'}
+              onChange={(e) => form.setValue('oneTime', e.target.checked ? 'true' : 'false')}
+            />
+            <span>
+              One-time{' '}
+              <span className="form-check-hint">
+                (this year only: next year&rsquo;s roll forward leaves it out)
+              </span>
+            </span>
+          </label>
           <NotesField
             id="proposed-notes"
             value={values.notes}

@@ -12,6 +12,8 @@ export interface ProposedFormValues {
   /** 'none' = no category. */
   categoryId: string;
   notes: string;
+  /** 'true' = a one-time line (this year only: roll forward leaves it out). Form values are text. */
+  oneTime: string;
 }
 
 const NONE = 'none';
@@ -34,6 +36,7 @@ export const EMPTY_PROPOSED: ProposedFormValues = {
   buildingId: NONE,
   categoryId: NONE,
   notes: '',
+  oneTime: 'false',
 };
 
 export function toProposedValues(line: ProposedLineItem): ProposedFormValues {
@@ -47,13 +50,15 @@ export function toProposedValues(line: ProposedLineItem): ProposedFormValues {
     buildingId: line.buildingId === null ? NONE : String(line.buildingId),
     categoryId: line.categoryId === null ? NONE : String(line.categoryId),
     notes: line.notes ?? '',
+    oneTime: line.oneTime ? 'true' : 'false',
   };
 }
 
 /**
  * The editable fields as the API's schemas (createProposedBody, updateProposedBody) read them:
  * text as typed (the schema trims it and stores blank as null), the amount read from its text
- * (blank is null, which the schema refuses: 'Amount is required'), 'none' as null.
+ * (blank is null, which the schema refuses: 'Amount is required'), 'none' as null, the one-time
+ * box as a boolean.
  */
 export function proposedInput(values: ProposedFormValues) {
   const amount = values.amount.replace(/[$,\s]/g, '');
@@ -61,6 +66,7 @@ export function proposedInput(values: ProposedFormValues) {
     amount: amount === '' ? null : Number(amount),
     buildingId: values.buildingId === NONE ? null : Number(values.buildingId),
     categoryId: values.categoryId === NONE ? null : Number(values.categoryId),
+    oneTime: values.oneTime === 'true',
   };
   for (const f of TEXT_FIELDS) {
     out[f] = values[f];

@@ -83,6 +83,7 @@ const PROPOSED_FIELDS: Field[] = [
   ['amount', 'li.amount', 'number'],
   ['categoryId', 'li.category_id', 'int'],
   ['category', 'c', 'category'],
+  ['oneTime', 'li.one_time', 'flag'],
   ...COMMON_TAIL,
 ];
 

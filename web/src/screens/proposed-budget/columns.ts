@@ -37,6 +37,14 @@ export function proposedColumns({
     }),
     buildingColumn<ProposedLineItem>(190),
     moneyColumn({ field: 'amount', headerName: 'Amount', width: 160 }),
+    // Beside the amount: a one-time line is money next year's roll forward leaves out.
+    textColumn({
+      colId: 'oneTime',
+      headerName: 'One-time',
+      // Text, so the grid's filter and the exports read 'One-time' rather than true/false.
+      valueGetter: (p) => (p.data?.oneTime ? 'One-time' : ''),
+      width: 120,
+    }),
     textColumn({ field: 'accountLine', headerName: 'Account Line', width: 150 }),
     textColumn({ field: 'deseCode', headerName: 'DESE Code', width: 120 }),
     textColumn({ field: 'deseCategories', headerName: 'DESE Categories', width: 180 }),
