@@ -47,6 +47,9 @@ export async function applyCodeRules(
  * the disagreements, for the import's audit entry.
  */
 export async function codeImportedLines(trx: Db, importRunId: number) {
+  if (!(await codes.anyCodeRules(trx))) {
+    return { coded: 0, conflicts: [] };
+  }
   const conflicts = await codes.codeConflicts(trx, { importRunId }, false);
   const coded = await codes.codeImportedLines(trx, importRunId);
   return { coded, conflicts };

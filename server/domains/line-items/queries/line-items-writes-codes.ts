@@ -99,6 +99,11 @@ export async function writeCodes(db: Db, planned: readonly PlannedCode[]): Promi
   return rows.map((r: { id: number }) => Number(r.id));
 }
 
+/** Whether any function-code rule is stored: without one an import skips two passes over its lines. */
+export async function anyCodeRules(db: Db): Promise<boolean> {
+  return Boolean(await db('function_code_rules').first('id'));
+}
+
 /** An import's lines without a code get the code the rules agree on, in one statement; how many. */
 export async function codeImportedLines(db: Db, importRunId: number): Promise<number> {
   const m = matches({ importRunId }, false);
