@@ -74,3 +74,8 @@ export async function claimFiscalYearHomes(
     }
   }
 }
+
+/** Gives up `budgetYearId`'s claim on the fiscal year (an undone roll forward that claimed it). */
+export async function releaseFiscalYearHome(db: Db, budgetYearId: number, fiscalYear: number): Promise<void> {
+  await db('fiscal_year_homes').where({ budget_year_id: budgetYearId, fiscal_year: fiscalYear }).del();
+}

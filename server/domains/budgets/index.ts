@@ -15,10 +15,17 @@ export {
   type HomeCandidate,
   homeOfFiscalYear,
   refuseSecondHome,
+  releaseFiscalYearHome,
 } from './fiscal-year-homes';
 export * as fiscalYears from './fiscal-years';
 export { findBudgetCategory } from './queries/budget-categories';
-export { listBudgetYears as listRowsOfBudgetYears } from './queries/budget-years';
+export { copyStepLaneSettings, insertSettings as insertBudgetSettings } from './queries/budget-settings';
+export {
+  deleteBudgetYear,
+  insertBudgetYearRow,
+  listBudgetYears as listRowsOfBudgetYears,
+  setBaseYear,
+} from './queries/budget-years';
 export { listBuildings as listRowsOfBuildings } from './queries/buildings';
 export { type Scope } from './queries/dashboard';
 export * as dashboardQueries from './queries/dashboard';

@@ -15,3 +15,4 @@ export { categoryFacts } from './queries/crosswalk';
 export { ruleMatchSql } from './queries/function-code-rules';
 export { hasFunctionCodeSql } from './queries/function-codes';
 export { LINE_CODE, countedLineIds, findStateFigures } from './queries/nss';
+export { type CarriedStateRates, carryStateRates, removeCarriedStateRates } from './queries/nss-rates-carry';

@@ -11,7 +11,7 @@ import {
   type FixBaseYearBody,
   type ProjectionStatus,
 } from '@shared/schemas/projections';
-import { requireBudgetYear } from '@server/domains/budgets';
+import { requireBudgetYear, setBaseYear } from '@server/domains/budgets';
 import * as lines from '@server/domains/line-items';
 
 /** Years before and after the current fiscal year that the dashboard offers. */
@@ -207,7 +207,7 @@ export async function fixBaseYear(app: AppContext, actor: Actor, input: FixBaseY
       futureYearsUpdated = await lines.shiftLineYears(trx, scope, importedYear, delta, 'later');
       baseYearUpdated = await lines.shiftLineYears(trx, scope, importedYear, delta, 'imported');
     }
-    await q.setBaseYear(trx, input.budgetYearId, input.correctBaseYear);
+    await setBaseYear(trx, input.budgetYearId, input.correctBaseYear);
     await lines.auditBulkChange(
       trx,
       actor,

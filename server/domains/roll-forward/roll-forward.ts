@@ -3,10 +3,17 @@ import type { Db } from '@server/db/index';
 import { insertAudit } from '@server/db/audit';
 import { AppError, notFound, validationFailed } from '@server/errors';
 import { authorize, type Actor } from '@server/policies/index';
-import { claimFiscalYearHomes, homeOfFiscalYear } from '@server/domains/budgets';
+import {
+  claimFiscalYearHomes,
+  copyStepLaneSettings,
+  deleteBudgetYear,
+  homeOfFiscalYear,
+  releaseFiscalYearHome,
+} from '@server/domains/budgets';
 import { rollForwardLines } from '@server/domains/line-items';
+import { carryStateRates, removeCarriedStateRates } from '@server/domains/massachusetts';
 import { createBudgetYearIn } from '@server/domains/setup';
-import { budgetStages, stageStateOf } from '@server/domains/stages';
+import { budgetStages, deleteRolledSnapshot, stageIdsOf, stageStateOf } from '@server/domains/stages';
 import { STAGE_LABELS } from '@shared/schemas/budget-stages';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import type {
@@ -111,7 +118,7 @@ async function rollIn(trx: Db, actor: Actor, input: RollForwardInput): Promise<R
       notes: `Rolled forward from ${from} (budget year ${source.label})`,
     });
     target = { id: created.budgetYear.id, fiscal_year: created.budgetYear.fiscalYear };
-    await q.copyBudgetSettings(trx, source.id, target.id);
+    await copyStepLaneSettings(trx, source.id, target.id);
   }
   const record = await q.insertRecord(trx, {
     from_budget_year_id: source.id,
@@ -128,7 +135,7 @@ async function rollIn(trx: Db, actor: Actor, input: RollForwardInput): Promise<R
     ...budgets,
     rollForwardId: record.id,
   });
-  const rates = await q.carryStateRates(trx, fromFy);
+  const rates = await carryStateRates(trx, fromFy);
   const carriedNotes = [
     ...(createsBudgetYear
       ? [`budget year ${target.fiscal_year} with ${source.label}'s step-and-lane settings`]
@@ -193,7 +200,7 @@ async function undoProblem(db: Db, row: q.RollForwardRow): Promise<string | null
   if (row.to_budget_year_id === null || row.stage_id === null) {
     return `${to}'s budget year is gone`;
   }
-  const stages = await q.stageIdsOf(db, row.to_budget_year_id, row.to_fiscal_year);
+  const stages = await stageIdsOf(db, row.to_budget_year_id, row.to_fiscal_year);
   if (stages.length !== 1 || stages[0] !== Number(row.stage_id)) {
     return `${to} has moved on from the Draft the roll forward started`;
   }
@@ -233,18 +240,18 @@ export async function undoRollForward(
     }
     const byId = row.to_budget_year_id!;
     const label = await q.budgetYearLabel(trx, byId);
-    await q.deleteOwnSnapshot(trx, Number(row.stage_id));
+    await deleteRolledSnapshot(trx, Number(row.stage_id));
     const linesRemoved = await rollForwardLines.removeRolledLines(trx, {
       budgetYearId: byId,
       fiscalYear: input.toFiscalYear,
       rollForwardId: row.id,
     });
-    await q.removeStateRates(trx, input.toFiscalYear, row.carried);
+    await removeCarriedStateRates(trx, input.toFiscalYear, row.carried);
     await q.markUndone(trx, row.id, actor.kind === 'user' ? actor.id : null);
     if (row.created_budget_year) {
-      await q.deleteBudgetYear(trx, byId);
+      await deleteBudgetYear(trx, byId);
     } else if (row.carried.claimedHome) {
-      await q.releaseHome(trx, byId, input.toFiscalYear);
+      await releaseFiscalYearHome(trx, byId, input.toFiscalYear);
     } else {
       // The year was this budget year's home before: emptying it gave the home up, so claim it back.
       await claimFiscalYearHomes(trx, { id: byId, fiscal_year: label }, [input.toFiscalYear], 'toFiscalYear');

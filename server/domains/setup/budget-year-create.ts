@@ -6,6 +6,7 @@ import { authorize, type Actor } from '@server/policies/index';
 import { claimFiscalYearHomes, createVersionIn } from '@server/domains/budgets';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import type { CreateBudgetYearInput, CreatedBudgetYear } from '@shared/schemas/setup';
+import { insertBudgetYearRows } from './budget-year-rows';
 import * as q from './queries/budget-year-rows';
 
 /** The fiscal years a new budget year plans: its own unless a span is given (the schema checked it). */
@@ -46,7 +47,7 @@ export async function createBudgetYearIn(
   if (await q.findBudgetYearByLabel(trx, label)) {
     throw validationFailed([{ path: 'label', message: `Budget year ${label} already exists` }]);
   }
-  const rows = await q.insertBudgetYearRows(trx, {
+  const rows = await insertBudgetYearRows(trx, {
     fiscalYear: input.label,
     currentFiscalYear: current,
     name: input.name,

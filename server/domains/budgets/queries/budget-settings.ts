@@ -93,3 +93,15 @@ export function defaultBudgetYear(db: Db, fiscalYear: number): Promise<{ id: num
     .orderByRaw('(current_fiscal_year = ?) desc, current_fiscal_year desc, id desc', [fiscalYear])
     .first();
 }
+
+/** A new budget year takes the step-and-lane settings of another (the next-year salary rule reads them). */
+export async function copyStepLaneSettings(db: Db, fromId: number, toId: number): Promise<boolean> {
+  const r = await db.raw(
+    `UPDATE budget_settings t SET step_lane_adjustment_type = s.step_lane_adjustment_type,
+            step_lane_adjustment_value = s.step_lane_adjustment_value, step_lane_description = s.step_lane_description,
+            steps_lanes_work_groups = s.steps_lanes_work_groups, updated_at = now()
+       FROM budget_settings s WHERE s.budget_year_id = ? AND t.budget_year_id = ?`,
+    [fromId, toId],
+  );
+  return (r.rowCount ?? 0) > 0;
+}

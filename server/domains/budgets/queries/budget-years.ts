@@ -36,3 +36,34 @@ export async function updateCurrentFiscalYear(
     .returning(['id', 'fiscal_year', 'name', 'notes', 'current_fiscal_year']);
   return row;
 }
+
+/**
+ * The budget_years writes of other domains' work, kept here so this domain is the table's one
+ * writer (test/table-writers.test.ts): district setup inserts, a projection corrects the base
+ * year, an undone roll forward removes the year it created.
+ */
+export async function insertBudgetYearRow(
+  db: Db,
+  values: {
+    fiscal_year: string;
+    name: string;
+    notes: string | null;
+    current_fiscal_year: number;
+    base_year: number;
+  },
+): Promise<number> {
+  const [row] = await db('budget_years').insert(values).returning('id');
+  return row.id as number;
+}
+
+export async function setBaseYear(db: Db, budgetYearId: number, baseYear: number): Promise<void> {
+  await db('budget_years')
+    .where({ id: budgetYearId })
+    .update({ base_year: baseYear, updated_at: db.fn.now() });
+}
+
+/** Removes a budget year with its Draft versions (their key is SET NULL, so they would stay behind). */
+export async function deleteBudgetYear(db: Db, id: number): Promise<void> {
+  await db('budget_versions').where({ budget_year_id: id }).del();
+  await db('budget_years').where({ id }).del();
+}

@@ -111,9 +111,3 @@ export async function countMoveConflicts(
     count: Number(r.count),
   }));
 }
-
-export async function setBaseYear(db: Db, budgetYearId: number, baseYear: number): Promise<void> {
-  await db('budget_years')
-    .where({ id: budgetYearId })
-    .update({ base_year: baseYear, updated_at: db.fn.now() });
-}

@@ -1,6 +1,11 @@
 import type { Db } from '@server/db/index';
+import type { CarriedStateRates } from '@server/domains/massachusetts';
 
-/** The SQL only roll forward uses: its own record, the target's budgets, and the year's carried rates. */
+/**
+ * The SQL only roll forward uses: its own record and what it reads of the target. What it writes
+ * into other domains' tables (the new year, its settings, its home, its first snapshot, the state
+ * rates) goes through those domains, each table's one writer.
+ */
 
 export interface RollForwardRow {
   id: number;
@@ -11,7 +16,7 @@ export interface RollForwardRow {
   created_budget_year: boolean;
   stage_id: number | null;
   totals: Record<string, unknown>;
-  carried: { nssParameters?: boolean; nssInclusionRuleIds?: number[]; claimedHome?: boolean };
+  carried: CarriedStateRates & { claimedHome?: boolean };
   created_at: string;
 }
 
@@ -90,53 +95,6 @@ export async function targetBudgets(db: Db, budgetYearId: number, fiscalYear: nu
   };
 }
 
-/** A new budget year takes the step-and-lane settings of the one the year came from (the rule reads them). */
-export async function copyBudgetSettings(db: Db, fromId: number, toId: number): Promise<boolean> {
-  const r = await db.raw(
-    `UPDATE budget_settings t SET step_lane_adjustment_type = s.step_lane_adjustment_type,
-            step_lane_adjustment_value = s.step_lane_adjustment_value, step_lane_description = s.step_lane_description,
-            steps_lanes_work_groups = s.steps_lanes_work_groups, updated_at = now()
-       FROM budget_settings s WHERE s.budget_year_id = ? AND t.budget_year_id = ?`,
-    [fromId, toId],
-  );
-  return (r.rowCount ?? 0) > 0;
-}
-
-/**
- * The state figures' rates of the year, where the next year has none yet: the carry-forward limit
- * (nss_parameters) and which codes count toward net school spending (nss_inclusion_rules). The
- * figures themselves (foundation budget, Chapter 70) are DESE's for each year and are not carried.
- */
-export async function carryStateRates(db: Db, from: number) {
-  const params = await db.raw(
-    `INSERT INTO nss_parameters (fiscal_year, carry_forward_limit_percent, note, source)
-     SELECT fiscal_year + 1, carry_forward_limit_percent, note, 'Carried forward from FY' || fiscal_year
-       FROM nss_parameters WHERE fiscal_year = ? ON CONFLICT (fiscal_year) DO NOTHING RETURNING fiscal_year`,
-    [from],
-  );
-  const rules = await db.raw(
-    `INSERT INTO nss_inclusion_rules (fiscal_year, fund, code_from, code_to, counts, note, source)
-     SELECT fiscal_year + 1, fund, code_from, code_to, counts, note, 'Carried forward from FY' || fiscal_year
-       FROM nss_inclusion_rules WHERE fiscal_year = ?
-        AND NOT EXISTS (SELECT 1 FROM nss_inclusion_rules n WHERE n.fiscal_year = ? + 1)
-     RETURNING id`,
-    [from, from],
-  );
-  return {
-    nssParameters: (params.rowCount ?? 0) > 0,
-    nssInclusionRuleIds: rules.rows.map((r: { id: number }) => Number(r.id)),
-  };
-}
-
-export async function removeStateRates(db: Db, toFiscalYear: number, carried: RollForwardRow['carried']) {
-  if (carried.nssParameters) {
-    await db('nss_parameters').where({ fiscal_year: toFiscalYear }).del();
-  }
-  if (carried.nssInclusionRuleIds?.length) {
-    await db('nss_inclusion_rules').whereIn('id', carried.nssInclusionRuleIds).del();
-  }
-}
-
 /** The sum of the new year's next-year salaries the rule wrote, exact. */
 export async function nextYearSalaryTotal(db: Db, ids: readonly number[]): Promise<number> {
   const { rows } = await db.raw(
@@ -144,32 +102,4 @@ export async function nextYearSalaryTotal(db: Db, ids: readonly number[]): Promi
     [[...ids]],
   );
   return Number(rows[0].t);
-}
-
-/** The stage rows of a budget year's fiscal year (undo needs exactly the roll forward's own). */
-export async function stageIdsOf(db: Db, budgetYearId: number, fiscalYear: number): Promise<number[]> {
-  const rows = await db('budget_stages')
-    .where({ budget_year_id: budgetYearId, fiscal_year: fiscalYear })
-    .pluck('id');
-  return rows.map(Number);
-}
-
-/**
- * Deletes the first snapshot a roll forward wrote: the stages' guard lets this transaction delete
- * that one stage (migration 20261127000400), nothing else.
- */
-export async function deleteOwnSnapshot(db: Db, stageId: number): Promise<void> {
-  await db.raw(`SELECT set_config('budget.undo_stage', ?, true)`, [String(stageId)]);
-  await db('budget_stages').where({ id: stageId }).del();
-  await db.raw(`SELECT set_config('budget.undo_stage', '', true)`);
-}
-
-export async function releaseHome(db: Db, budgetYearId: number, fiscalYear: number): Promise<void> {
-  await db('fiscal_year_homes').where({ budget_year_id: budgetYearId, fiscal_year: fiscalYear }).del();
-}
-
-/** Removes a budget year the roll forward created, with the Draft versions its creation made (their key is SET NULL). */
-export async function deleteBudgetYear(db: Db, id: number): Promise<void> {
-  await db('budget_versions').where({ budget_year_id: id }).del();
-  await db('budget_years').where({ id }).del();
 }
