@@ -31,6 +31,8 @@ import * as scenarioAdoptionApplied from './20261126000800_scenario_adoption_app
 import * as ledgerImportStatus from './20261126000900_ledger_import_status';
 import * as lineItemsSetReferences from './20261127000100_line_items_set_references';
 import * as closedYears from './20261127000500_closed_years';
+import * as lineItemsVersionIndex from './20261127000600_line_items_version_index';
+import * as closedByAppropriation from './20261127000650_closed_by_appropriation';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -72,6 +74,8 @@ const migrations: Record<string, Migration> = {
   '20261127000300_building_dese_school_code': buildingDeseSchoolCode,
   '20261127000400_roll_forward': rollForward,
   '20261127000500_closed_years': closedYears,
+  '20261127000600_line_items_version_index': lineItemsVersionIndex,
+  '20261127000650_closed_by_appropriation': closedByAppropriation,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
