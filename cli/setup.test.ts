@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rows, SCHOOLS, schoolsFile, SKIP_BOSTON, sum } from '../test/boston-four-schools';
+import { BOSTON_CLI_MAP, rows, SCHOOLS, schoolsFile, SKIP_BOSTON, sum } from '../test/boston-four-schools';
 import { exportCents } from '../test/real-files';
 import { createCliRunner, type CliRunner } from '../test/cli';
 
@@ -133,10 +133,7 @@ describe('budget-cli setup, budget-year create and buildings add on an empty dat
         'FY28',
         '--version',
         'FY28 Draft',
-        '--map',
-        'currentSalary=REGULAR',
-        '--map',
-        'locationCode=DEPARTMENT_NAME',
+        ...BOSTON_CLI_MAP,
         '--json',
       );
       expect(res.code, res.stderr).toBe(0);

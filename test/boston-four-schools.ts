@@ -1,5 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { expect } from 'vitest';
+import type { ApiResponse, TestApp } from './app';
+import { analyze, type UploadResponse } from './factories';
 import { csvRecords, exportCents, realFile, skipWithout } from './real-files';
+import { suggestedMapping } from './worlds/import.suite';
 
 /**
  * The real Boston payroll of four schools (Curley K-8, Boston Latin, Condon K-8, Charlestown High)
@@ -85,3 +89,34 @@ export const sum = (list: readonly BostonRow[]) => list.reduce((total, r) => tot
 /** Rows a rule places (a category, a work group and a code) and rows it does not. */
 export const categorized = rows.filter((r) => top20.has(r.title));
 export const uncategorized = rows.filter((r) => !top20.has(r.title));
+
+/**
+ * How a finance office maps the city file: the analysis's suggestions, with REGULAR pay as the
+ * salary and DEPARTMENT_NAME as the building. The CLI's flags for the same are BOSTON_CLI_MAP.
+ */
+export function bostonMapping(analysis: UploadResponse): Record<string, string | null> {
+  return { ...suggestedMapping(analysis), currentSalary: 'REGULAR', locationCode: 'DEPARTMENT_NAME' };
+}
+export const BOSTON_CLI_MAP = ['--map', 'currentSalary=REGULAR', '--map', 'locationCode=DEPARTMENT_NAME'];
+
+/**
+ * The four schools' file analyzed and imported as the operating payroll of `target` through the
+ * API, as a person does in the import wizard; the caller checks the answer (its status and counts).
+ */
+export async function importBostonPayroll(
+  t: TestApp,
+  token: string,
+  target: { budgetYearId: number; versionId: number },
+): Promise<ApiResponse> {
+  const analysis = await analyze(t, token, { name: 'boston-four-schools.csv', data: schoolsFile });
+  expect(analysis.status, JSON.stringify(analysis.body)).toBe(200);
+  return t.api('post', '/import/execute', {
+    token,
+    body: {
+      fileName: analysis.body.fileName,
+      columnMappings: bostonMapping(analysis),
+      importType: 'operating',
+      ...target,
+    },
+  });
+}

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   BOSTON,
+  bostonMapping,
   byTitle,
   categorized,
   col,
@@ -99,7 +100,7 @@ describe.skipIf(SKIP_BOSTON)('the Boston payroll of four schools through the cro
     });
     expect(analysis.status, JSON.stringify(analysis.body)).toBe(200);
     fileName = analysis.body.fileName;
-    mapping = { ...suggestedMapping(analysis), currentSalary: 'REGULAR', locationCode: 'DEPARTMENT_NAME' };
+    mapping = bostonMapping(analysis);
     expect(mapping.position).toBe('TITLE');
     const res = await run(true);
     expect(res.status, JSON.stringify(res.body).slice(0, 500)).toBe(200);

@@ -6,18 +6,17 @@ import { seedDemo } from '@seeds/demo';
 import { createTestApp, type TestApp } from '../../test/app';
 import {
   categorized,
+  importBostonPayroll,
   placement,
   rows,
   SCHOOLS,
-  schoolsFile,
   SKIP_BOSTON,
   sum,
   top20,
   type Kind,
 } from '../../test/boston-four-schools';
-import { analyze, buildBuilding } from '../../test/factories';
+import { buildBuilding } from '../../test/factories';
 import { csvRecords, exportCents } from '../../test/real-files';
-import { suggestedMapping } from '../../test/worlds/import.suite';
 
 /**
  * 'Update FY27 Salary Budget' after the real Boston payroll of four schools
@@ -103,8 +102,6 @@ describe.skipIf(SKIP_BOSTON)(
   () => {
     it('imports the four schools into FY27 through the crosswalk', { timeout: 120_000 }, async () => {
       const knex = t.db.knex;
-      const analysis = await analyze(t, token, { name: 'boston-four-schools.csv', data: schoolsFile });
-      expect(analysis.status, JSON.stringify(analysis.body)).toBe(200);
       const rules = [];
       for (const title of top20) {
         const { kind, deseCode } = placement(title);
@@ -125,20 +122,7 @@ describe.skipIf(SKIP_BOSTON)(
       const versionId = (
         await knex('budget_versions').where({ budget_year_id: budgetYearId, fiscal_year: FY }).first('id')
       ).id;
-      const res = await t.api('post', '/import/execute', {
-        token,
-        body: {
-          fileName: analysis.body.fileName,
-          columnMappings: {
-            ...suggestedMapping(analysis),
-            currentSalary: 'REGULAR',
-            locationCode: 'DEPARTMENT_NAME',
-          },
-          importType: 'operating',
-          budgetYearId,
-          versionId,
-        },
-      });
+      const res = await importBostonPayroll(t, token, { budgetYearId, versionId });
       expect(res.status, JSON.stringify(res.body).slice(0, 500)).toBe(200);
       expect(res.body).toMatchObject({ imported: 744, fiscalYears: [FY] });
       // The demo's FY27 salary lines at its own buildings are what goes stale.

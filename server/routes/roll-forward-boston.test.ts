@@ -2,11 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rows, schoolsFile, SKIP_BOSTON, sum } from '../../test/boston-four-schools';
-import { analyze } from '../../test/factories';
+import { importBostonPayroll, rows, SKIP_BOSTON, sum } from '../../test/boston-four-schools';
 import { exportCents } from '../../test/real-files';
 import { useApp } from '../../test/use-app';
-import { suggestedMapping } from '../../test/worlds/import.suite';
 
 /**
  * The real Boston payroll of four schools (744 rows, $63,750,483.42) imported into FY2025 of a
@@ -37,19 +35,7 @@ describe.skipIf(SKIP_BOSTON)('roll forward of the real Boston payroll within one
     expect(year.status, JSON.stringify(year.body)).toBe(201);
     budgetYearId = year.body.budgetYear.id;
     const versionId = year.body.versions.find((v: { fiscalYear: number }) => v.fiscalYear === 2025).id;
-    const analysis = await analyze(t, admin.token, { name: 'boston-four-schools.csv', data: schoolsFile });
-    expect(analysis.status).toBe(200);
-    const imported = await post('/import/execute', {
-      fileName: analysis.body.fileName,
-      columnMappings: {
-        ...suggestedMapping(analysis),
-        currentSalary: 'REGULAR',
-        locationCode: 'DEPARTMENT_NAME',
-      },
-      importType: 'operating',
-      budgetYearId,
-      versionId,
-    });
+    const imported = await importBostonPayroll(t, admin.token, { budgetYearId, versionId });
     expect(imported.status, JSON.stringify(imported.body).slice(0, 400)).toBe(200);
     expect(imported.body.imported).toBe(744);
 

@@ -1,11 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { toCents } from '@shared/money';
-import { rows, SCHOOLS, schoolsFile, SKIP_BOSTON } from '../../test/boston-four-schools';
-import { analyze } from '../../test/factories';
+import { importBostonPayroll, rows, SCHOOLS, SKIP_BOSTON } from '../../test/boston-four-schools';
 import { exportCents } from '../../test/real-files';
 import { LEDGER_FILE, ledgerSuite, parseFixture, sumOf } from '../../test/worlds/ledger.suite';
-import { suggestedMapping } from '../../test/worlds/import.suite';
 
 /**
  * A whole season for a district that starts from nothing (no demo row): set up through the API,
@@ -53,19 +51,7 @@ describe.skipIf(SKIP_BOSTON)('a season from an empty install, through the API', 
     expect((await post('/setup/budget-categories')).status).toBe(200);
     expect((await post('/cola/work-groups', { name: 'BTU Teachers' })).status).toBe(201);
 
-    const analysis = await analyze(s.t, s.admin.token, { name: 'boston.csv', data: schoolsFile });
-    expect(analysis.status, JSON.stringify(analysis.body)).toBe(200);
-    const imported = await post('/import/execute', {
-      fileName: analysis.body.fileName,
-      columnMappings: {
-        ...suggestedMapping(analysis),
-        currentSalary: 'REGULAR',
-        locationCode: 'DEPARTMENT_NAME',
-      },
-      importType: 'operating',
-      budgetYearId,
-      versionId,
-    });
+    const imported = await importBostonPayroll(s.t, s.admin.token, { budgetYearId, versionId });
     expect(imported.status, JSON.stringify(imported.body).slice(0, 400)).toBe(200);
     expect(imported.body).toMatchObject({ imported: 744, skipped: 0 });
     const stored = await s.t.db

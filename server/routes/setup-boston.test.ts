@@ -2,11 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rows, SCHOOLS, schoolsFile, SKIP_BOSTON, sum } from '../../test/boston-four-schools';
-import { analyze } from '../../test/factories';
+import { importBostonPayroll, rows, SCHOOLS, SKIP_BOSTON, sum } from '../../test/boston-four-schools';
 import { exportCents } from '../../test/real-files';
 import { useApp } from '../../test/use-app';
-import { suggestedMapping } from '../../test/worlds/import.suite';
 
 /**
  * A real district from nothing: on an empty database (no demo row), an admin sets Boston's four
@@ -71,20 +69,7 @@ describe.skipIf(SKIP_BOSTON)('a district set up through the API imports the real
   });
 
   it('imports the 744 rows into the new budget year, every cent and every school accounted for', async () => {
-    const analysis = await analyze(t, token(), { name: 'boston-four-schools.csv', data: schoolsFile });
-    expect(analysis.status, JSON.stringify(analysis.body)).toBe(200);
-    const mapping = {
-      ...suggestedMapping(analysis),
-      currentSalary: 'REGULAR',
-      locationCode: 'DEPARTMENT_NAME',
-    };
-    const res = await post('/import/execute', {
-      fileName: analysis.body.fileName,
-      columnMappings: mapping,
-      importType: 'operating',
-      budgetYearId,
-      versionId,
-    });
+    const res = await importBostonPayroll(t, token(), { budgetYearId, versionId });
     expect(res.status, JSON.stringify(res.body).slice(0, 500)).toBe(200);
     expect(res.body).toMatchObject({ imported: 744, skipped: 0, fiscalYears: [2025] });
 
