@@ -4,10 +4,13 @@ import { buildWorkGroup } from '../../test/factories';
 import { exportCents } from '../../test/real-files';
 
 /**
- * Roll forward of a Town Appropriated year (the usual spring case, no confirmation asked) with a
- * teacher placed on a step-and-lane schedule: in the new year the teacher is paid the cell they
+ * Roll forward with teachers placed on a step-and-lane schedule. Of a Town Appropriated year (the
+ * usual spring case, no confirmation asked): in the new year the teacher is paid the cell they
  * moved to (step 2 of FY2031) and the rule's next-year salary is the next cell (step 3 of FY2032),
- * both read here from the schedule's own amounts. The source year stays locked and unchanged.
+ * both read here from the schedule's own amounts, and the source year stays locked and unchanged.
+ * Where the schedule has no row for the new year, and where a projected line's step (from the
+ * projection) and lane (from the line it was projected from) disagree, step, lane and placement
+ * are written together or not at all (line_items_salary_placement_check never fires).
  */
 
 const { t, admin } = useApp(['ADMIN']);
@@ -17,48 +20,155 @@ const api = (method: string, path: string, body?: unknown) =>
 /** Numeric text -> cents, never through a float. */
 const cents = (v: string | number) => exportCents(String(v));
 
-describe('roll forward of a Town Appropriated year with a placed teacher', () => {
+/**
+ * A work group on a one-lane schedule paying `amounts` (by fiscal year, step 1 first), in a
+ * budget year of its own: what each test starts from.
+ */
+async function scheduleWorld(o: {
+  label: string;
+  lastFiscalYear?: string;
+  lane: string;
+  amounts: Record<number, string[]>;
+}) {
+  const made = await api('post', '/budget-years', { label: o.label, lastFiscalYear: o.lastFiscalYear });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  const workGroupId = await buildWorkGroup(knex(), `Teachers ${o.label}`);
+  const [schedule] = await knex()('salary_schedules')
+    .insert({
+      name: `Unit ${o.label}`,
+      work_group_id: workGroupId,
+      lanes: JSON.stringify([o.lane]),
+      printed_cola: '{}',
+    })
+    .returning('id');
+  await knex()('salary_schedule_amounts').insert(
+    Object.entries(o.amounts).flatMap(([fy, steps]) =>
+      steps.map((amount, i) => ({
+        schedule_id: schedule.id,
+        fiscal_year: Number(fy),
+        step: i + 1,
+        lane: o.lane,
+        amount,
+      })),
+    ),
+  );
+  return { budgetYearId: made.body.budgetYear.id as number, workGroupId };
+}
+
+/** A teacher entered through the API, then placed (or not: step null) on the schedule. */
+async function teacher(
+  w: { budgetYearId: number; workGroupId: number },
+  o: { fiscalYear: number; lastName: string; salary: number; step: number | null; lane: string },
+): Promise<number> {
+  const made = await api('post', '/line-items', {
+    isOperating: true,
+    budgetYearId: w.budgetYearId,
+    fiscalYear: o.fiscalYear,
+    lastName: o.lastName,
+    currentSalary: o.salary,
+    workGroupId: w.workGroupId,
+    deseCode: '2305',
+  });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  const id = made.body.id ?? made.body.lineItem?.id;
+  if (o.step !== null) {
+    await place(id, o.step, o.lane);
+  }
+  return id;
+}
+
+async function place(id: number, step: number | null, lane: string | null) {
+  const placed = await api('patch', `/line-items/budget/${id}/placement`, {
+    salaryStep: step,
+    salaryLane: lane,
+  });
+  expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+}
+
+/** Step, lane and placement of a line, and whether all three are set or all three are empty. */
+const placementOf = (l: {
+  salary_step: number | null;
+  salary_lane: string | null;
+  salary_placement: string | null;
+}) => {
+  const set = [l.salary_step, l.salary_lane, l.salary_placement].map((v) => v !== null);
+  return {
+    step: l.salary_step,
+    lane: l.salary_lane,
+    placement: l.salary_placement,
+    together: set.every((s) => s === set[0]),
+  };
+};
+
+describe('roll forward of teachers placed on a salary schedule', () => {
+  // First: once FY2030 is appropriated (the next test), FY2028 is closed history.
+  it('writes step, lane and placement together for projected lines whose step and lane disagree', async () => {
+    // FY2027 entered, FY2028 projected from it; the schedule has rows for FY2027 and FY2028 only.
+    const w = await scheduleWorld({
+      label: 'FY27',
+      lastFiscalYear: 'FY28',
+      lane: 'BA',
+      amounts: { 2027: ['40000.00', '41000.00', '42000.00'], 2028: ['40800.00', '41820.00', '42840.00'] },
+    });
+    // Unplaced after the projection: the projection keeps its step, the lane is gone from the source.
+    const unplaced = await teacher(w, {
+      fiscalYear: 2027,
+      lastName: 'Unplaced',
+      salary: 41000,
+      step: 2,
+      lane: 'BA',
+    });
+    // Placed after the projection: the lane comes from the source, the projection has no step.
+    const late = await teacher(w, {
+      fiscalYear: 2027,
+      lastName: 'Late',
+      salary: 40000,
+      step: null,
+      lane: 'BA',
+    });
+    const projected = await api('post', '/projections/generate', {
+      budgetYearId: w.budgetYearId,
+      toFiscalYear: 2028,
+      projectionType: 'operating',
+      forceRegenerate: true,
+    });
+    expect(projected.status, JSON.stringify(projected.body)).toBe(200);
+    await place(unplaced, null, null);
+    await place(late, 1, 'BA');
+    const sources = await knex()('line_items_all')
+      .where({ budget_year_id: w.budgetYearId, fiscal_year: 2028, is_operating: true })
+      .orderBy('last_name');
+    // The case under test: each projected line has a step without a lane, or a lane without a step.
+    expect(
+      sources.map((l) => [l.last_name, l.is_projected, l.salary_step !== null, l.salary_lane !== null]),
+    ).toEqual([
+      ['Late', true, false, true],
+      ['Unplaced', true, true, false],
+    ]);
+
+    const res = await api('post', '/roll-forward', { fromFiscalYear: 'FY2028', confirm: true });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const rolled = await knex()('line_items')
+      .where({ fiscal_year: 2029, is_operating: true })
+      .orderBy('last_name');
+    expect(rolled.map((l) => l.last_name)).toEqual(['Late', 'Unplaced']);
+    for (const line of rolled) {
+      // All three set or all three empty: a step from the projection never goes without its lane.
+      expect(placementOf(line), line.last_name).toMatchObject({ together: true });
+    }
+    expect(placementOf(rolled[1])).toMatchObject({ step: null, lane: null, placement: null });
+  });
+
   it('carries the teacher one step up the schedule without asking to confirm', async () => {
-    const made = await api('post', '/budget-years', { label: 'FY30' });
-    expect(made.status).toBe(201);
-    const budgetYearId = made.body.budgetYear.id;
-    const teachers = await buildWorkGroup(knex(), 'Teachers AP');
-    const [schedule] = await knex()('salary_schedules')
-      .insert({ name: 'Unit A', work_group_id: teachers, lanes: JSON.stringify(['BA']), printed_cola: '{}' })
-      .returning('id');
     // Step amounts by fiscal year: what the teacher is paid at each step, year by year.
     const AMOUNTS: Record<number, string[]> = {
       2030: ['50000.00', '52500.55', '55125.10'],
       2031: ['51000.00', '53550.61', '56227.60'],
       2032: ['52020.00', '54621.62', '57352.15'],
     };
-    await knex()('salary_schedule_amounts').insert(
-      Object.entries(AMOUNTS).flatMap(([fy, steps]) =>
-        steps.map((amount, i) => ({
-          schedule_id: schedule.id,
-          fiscal_year: Number(fy),
-          step: i + 1,
-          lane: 'BA',
-          amount,
-        })),
-      ),
-    );
-    const teacher = await api('post', '/line-items', {
-      isOperating: true,
-      budgetYearId,
-      fiscalYear: 2030,
-      lastName: 'Placed',
-      currentSalary: 50000,
-      workGroupId: teachers,
-      deseCode: '2305',
-    });
-    expect(teacher.status, JSON.stringify(teacher.body)).toBe(201);
-    const id = teacher.body.id ?? teacher.body.lineItem?.id;
-    const placed = await api('patch', `/line-items/budget/${id}/placement`, {
-      salaryStep: 1,
-      salaryLane: 'BA',
-    });
-    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    const w = await scheduleWorld({ label: 'FY30', lane: 'BA', amounts: AMOUNTS });
+    const { budgetYearId } = w;
+    await teacher(w, { fiscalYear: 2030, lastName: 'Placed', salary: 50000, step: 1, lane: 'BA' });
     const books = await api('post', '/line-items', {
       isOperating: false,
       budgetYearId,
@@ -107,39 +217,9 @@ describe('roll forward of a Town Appropriated year with a placed teacher', () =>
   });
 
   it('keeps a placed teacher on their step where the schedule has no row for the new year', async () => {
-    const made = await api('post', '/budget-years', { label: 'FY33' });
-    expect(made.status, JSON.stringify(made.body)).toBe(201);
-    const budgetYearId = made.body.budgetYear.id;
-    const teachers = await buildWorkGroup(knex(), 'Teachers FY33');
-    const [schedule] = await knex()('salary_schedules')
-      .insert({ name: 'Unit B', work_group_id: teachers, lanes: JSON.stringify(['MA']), printed_cola: '{}' })
-      .returning('id');
     // Amounts for FY2033 only: the schedule says nothing of FY2034 yet.
-    await knex()('salary_schedule_amounts').insert(
-      ['60000.00', '62000.00'].map((amount, i) => ({
-        schedule_id: schedule.id,
-        fiscal_year: 2033,
-        step: i + 1,
-        lane: 'MA',
-        amount,
-      })),
-    );
-    const teacher = await api('post', '/line-items', {
-      isOperating: true,
-      budgetYearId,
-      fiscalYear: 2033,
-      lastName: 'Unscheduled',
-      currentSalary: 62000,
-      workGroupId: teachers,
-      deseCode: '2305',
-    });
-    expect(teacher.status, JSON.stringify(teacher.body)).toBe(201);
-    const id = teacher.body.id ?? teacher.body.lineItem?.id;
-    const placed = await api('patch', `/line-items/budget/${id}/placement`, {
-      salaryStep: 2,
-      salaryLane: 'MA',
-    });
-    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    const w = await scheduleWorld({ label: 'FY33', lane: 'MA', amounts: { 2033: ['60000.00', '62000.00'] } });
+    await teacher(w, { fiscalYear: 2033, lastName: 'Unscheduled', salary: 62000, step: 2, lane: 'MA' });
 
     const res = await api('post', '/roll-forward', { fromFiscalYear: 'FY2033', confirm: true });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
