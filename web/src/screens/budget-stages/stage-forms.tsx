@@ -1,11 +1,9 @@
-import { useState, type FormEvent } from 'react';
-import { errorMessage } from '@web/api/client';
+import { useState } from 'react';
 import { useAdvanceStage, useReopenStage, type StageScope } from '@web/api/budget-stages';
-import { Alert } from '@web/components/alert';
-import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { useToast } from '@web/components/toast';
 import type { BudgetStage } from '@shared/schemas/budget-stages';
-import { LOCKING_STAGES, MAX_REASON } from '@shared/schemas/budget-stages';
+import { LOCKING_STAGES } from '@shared/schemas/budget-stages';
+import { ConfirmedStageForm, NoteField, ReasonForm } from './stage-form-shell';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -23,31 +21,35 @@ export function AdvanceForm({
   const notify = useToast();
   const [date, setDate] = useState(today);
   const [note, setNote] = useState('');
-  const [confirming, setConfirming] = useState(false);
-  // The form asks first (its date is checked by the browser), the confirmation records: a dialog,
-  // so Escape cancels and focus comes back to the button that asked.
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setConfirming(true);
-  };
-  const record = () => {
+  const record = (done: () => void) => {
     advance.mutate(
       { ...scope, stage: next, date, ...(note.trim() ? { note } : {}) },
       {
         onSuccess: () => {
-          setConfirming(false);
+          done();
           setNote('');
           notify({ title: `FY${scope.fiscalYear} is now ${nextLabel}` });
         },
-        onError: () => setConfirming(false),
+        onError: done,
       },
     );
   };
   return (
-    <form className="stage-form" onSubmit={submit} aria-labelledby="advance-title">
-      <h3 id="advance-title" className="stage-form__title">
-        Record: {nextLabel}
-      </h3>
+    <ConfirmedStageForm
+      id="advance"
+      title={`Record: ${nextLabel}`}
+      mutation={advance}
+      failed="Could not record the stage"
+      submit={{ label: `Move to ${nextLabel}`, busyLabel: 'Recording...', className: 'btn btn--primary' }}
+      confirm={{
+        title: `Record: ${nextLabel}`,
+        message: `This freezes a copy of every line of FY${scope.fiscalYear} as it is now${
+          LOCKING_STAGES.includes(next) ? ' and locks the lines until an administrator reopens the year' : ''
+        }. Record it?`,
+        label: `Record ${nextLabel}`,
+      }}
+      onConfirm={record}
+    >
       <div className="field">
         <label htmlFor="stage-date">Date of the vote or meeting</label>
         <input
@@ -59,83 +61,23 @@ export function AdvanceForm({
           onChange={(e) => setDate(e.target.value)}
         />
       </div>
-      <div className="field">
-        <label htmlFor="stage-note">Note (the vote, the meeting)</label>
-        <textarea
-          id="stage-note"
-          className="input"
-          rows={2}
-          maxLength={MAX_REASON}
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-        />
-      </div>
-      {advance.isError ? <Alert>{errorMessage(advance.error, 'Could not record the stage')}</Alert> : null}
-      <div className="form-actions">
-        <button type="submit" className="btn btn--primary" disabled={advance.isPending}>
-          {advance.isPending ? 'Recording...' : `Move to ${nextLabel}`}
-        </button>
-      </div>
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={(open) => {
-          if (!advance.isPending) {
-            setConfirming(open);
-          }
-        }}
-        title={`Record: ${nextLabel}`}
-        message={`This freezes a copy of every line of FY${scope.fiscalYear} as it is now${
-          LOCKING_STAGES.includes(next) ? ' and locks the lines until an administrator reopens the year' : ''
-        }. Record it?`}
-        confirmLabel={`Record ${nextLabel}`}
-        busyLabel="Recording..."
-        busy={advance.isPending}
-        onConfirm={record}
-      />
-    </form>
+      <NoteField id="stage-note" label="Note (the vote, the meeting)" value={note} onChange={setNote} />
+    </ConfirmedStageForm>
   );
 }
 
 /** Reopens a voted year for changes, with the reason the audit and security logs keep. */
 export function ReopenForm({ scope, stageLabel }: { scope: StageScope; stageLabel: string }) {
   const reopen = useReopenStage();
-  const notify = useToast();
-  const [reason, setReason] = useState('');
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    reopen.mutate(
-      { ...scope, reason },
-      {
-        onSuccess: () => {
-          setReason('');
-          notify({ title: `FY${scope.fiscalYear} reopened for changes` });
-        },
-      },
-    );
-  };
   return (
-    <form className="stage-form" onSubmit={submit} aria-labelledby="reopen-title">
-      <h3 id="reopen-title" className="stage-form__title">
-        Reopen after {stageLabel}
-      </h3>
-      <div className="field">
-        <label htmlFor="reopen-reason">Reason (required; kept in the audit and security logs)</label>
-        <textarea
-          id="reopen-reason"
-          className="input"
-          rows={2}
-          required
-          maxLength={MAX_REASON}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-        />
-      </div>
-      {reopen.isError ? <Alert>{errorMessage(reopen.error, 'Could not reopen the year')}</Alert> : null}
-      <div className="form-actions">
-        <button type="submit" className="btn btn--danger" disabled={reopen.isPending || !reason.trim()}>
-          {reopen.isPending ? 'Reopening...' : 'Reopen for changes'}
-        </button>
-      </div>
-    </form>
+    <ReasonForm
+      id="reopen"
+      title={`Reopen after ${stageLabel}`}
+      scope={scope}
+      reopen={reopen}
+      done={`FY${scope.fiscalYear} reopened for changes`}
+      failed="Could not reopen the year"
+      submit={{ label: 'Reopen for changes', busyLabel: 'Reopening...', className: 'btn btn--danger' }}
+    />
   );
 }
