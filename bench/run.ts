@@ -12,10 +12,12 @@ export interface BenchContext {
 
 const dir = import.meta.dirname;
 const wanted = process.argv.slice(2);
-const files = readdirSync(dir)
-  .filter((f) => f.endsWith('.bench.ts'))
-  .filter((f) => !wanted.length || wanted.some((w) => f.includes(w)))
-  .sort();
+const all = readdirSync(dir).filter((f) => f.endsWith('.bench.ts'));
+// A name that is a bench's whole name runs that bench alone ('import' is not also 'ledger-import');
+// any other name runs every bench whose name contains it.
+const picks = (f: string, w: string) =>
+  f === `${w}.bench.ts` || (!all.includes(`${w}.bench.ts`) && f.includes(w));
+const files = all.filter((f) => !wanted.length || wanted.some((w) => picks(f, w))).sort();
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const results: { bench: string; name: string; value: string }[] = [];
