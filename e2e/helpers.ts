@@ -89,6 +89,26 @@ export async function budgetYearId(page: Page, fiscalYear: string): Promise<numb
 }
 
 /**
+ * Reopens a closed fiscal year (ADMIN signed in). The demo's FY2025 closes by itself once a spec
+ * has appropriated FY2027 (two appropriations on: migration 20261127000650), so a spec that edits
+ * FY2025 after budget-stages.spec first reopens it, as an administrator would, with a reason.
+ */
+export async function reopenIfClosed(page: Page, budgetYear: number, fiscalYear: number): Promise<void> {
+  const stages = await apiCall(
+    page,
+    'GET',
+    `/budget-stages?budgetYearId=${budgetYear}&fiscalYear=${fiscalYear}`,
+  );
+  if (stages.current.closed) {
+    await apiCall(page, 'POST', '/budget-stages/reopen-closed', {
+      budgetYearId: budgetYear,
+      fiscalYear,
+      reason: 'Reopened by a spec that edits this year',
+    });
+  }
+}
+
+/**
  * Opens a screen the way a user does, through the main navigation: a link of the bar, an item of
  * one of its dropdowns (Admin, Budget Tools), or on a narrow screen an item of the Menu button.
  */

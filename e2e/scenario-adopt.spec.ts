@@ -1,7 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { decodeBaseline } from '@shared/schemas/scenario-line-rows';
-import { ADMIN, apiCall, axeViolations, budgetYearId, FINANCE, navigate, signIn } from './helpers';
+import {
+  ADMIN,
+  apiCall,
+  axeViolations,
+  budgetYearId,
+  FINANCE,
+  navigate,
+  reopenIfClosed,
+  signIn,
+} from './helpers';
 
 // An ADMIN reaches the Scenario Builder through the navigation, adopts a cut
 // scenario into the budget through its confirmation (totals before and after, the lines that
@@ -55,6 +64,7 @@ async function adoptFlow(page: Page, size: string) {
   await signIn(page, ADMIN);
   await openBuilder(page);
   const byId = await budgetYearId(page, 'FY26');
+  await reopenIfClosed(page, byId, FY);
 
   // A scenario keeping half of the three largest FY25 lines.
   const base = decodeBaseline(

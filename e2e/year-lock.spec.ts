@@ -7,6 +7,7 @@ import {
   budgetYearId,
   FINANCE,
   navigate,
+  reopenIfClosed,
   saveScreen,
   signIn,
 } from './helpers';
@@ -26,6 +27,7 @@ const MESSAGE = lockedYearMessage(FY, 'SCHOOL_COMMITTEE_ADOPTED');
 
 async function lockYear(page: Page, by: number) {
   const year = { budgetYearId: by, fiscalYear: FY };
+  await reopenIfClosed(page, by, FY);
   const stages = await apiCall(page, 'GET', `/budget-stages?budgetYearId=${by}&fiscalYear=${FY}`);
   if (stages.current.locked) {
     return;

@@ -25,7 +25,14 @@ const LOCKED_FN = (closeEvents: boolean) => `CREATE OR REPLACE FUNCTION budget_y
         ORDER BY s.id DESC LIMIT 1), false)
   $$`;
 
-const TRIGGER_FN = (closeEvents: boolean) => `CREATE OR REPLACE FUNCTION refuse_writes_to_locked_years()
+/**
+ * The write trigger. `closedBy` (migration 20261127000650) adds the year whose appropriation closed
+ * it to the DETAIL, and a year with no event of its own (closed by that appropriation) reads as Draft.
+ */
+export const TRIGGER_FN = (
+  closeEvents: boolean,
+  closedBy = false,
+) => `CREATE OR REPLACE FUNCTION refuse_writes_to_locked_years()
   RETURNS trigger LANGUAGE plpgsql AS $$
     DECLARE hit record;
     BEGIN
@@ -48,11 +55,16 @@ const TRIGGER_FN = (closeEvents: boolean) => `CREATE OR REPLACE FUNCTION refuse_
         -- DETAIL 'budget year:fiscal year:stage[:closed]', from which server/errors.ts writes the message.
         RAISE EXCEPTION 'budget year % fiscal year % is locked', hit.budget_year_id, hit.fiscal_year
           USING ERRCODE = 'BY001', DETAIL = hit.budget_year_id || ':' || hit.fiscal_year || ':' ||
-            (SELECT s.stage FROM budget_stages s WHERE s.budget_year_id = hit.budget_year_id
-                AND s.fiscal_year = hit.fiscal_year ORDER BY s.id DESC LIMIT 1)${
+            ${closedBy ? 'coalesce(' : ''}(SELECT s.stage FROM budget_stages s WHERE s.budget_year_id = hit.budget_year_id
+                AND s.fiscal_year = hit.fiscal_year ORDER BY s.id DESC LIMIT 1)${closedBy ? ", 'DRAFT')" : ''}${
                   closeEvents
                     ? ` ||
             CASE WHEN budget_year_closed(hit.budget_year_id, hit.fiscal_year) THEN ':closed' ELSE '' END`
+                    : ''
+                }${
+                  closedBy
+                    ? ` ||
+            coalesce(':' || budget_year_closed_by(hit.budget_year_id, hit.fiscal_year), '')`
                     : ''
                 };
       END IF;

@@ -32,6 +32,7 @@ import * as ledgerImportStatus from './20261126000900_ledger_import_status';
 import * as lineItemsSetReferences from './20261127000100_line_items_set_references';
 import * as closedYears from './20261127000500_closed_years';
 import * as lineItemsVersionIndex from './20261127000600_line_items_version_index';
+import * as closedByAppropriation from './20261127000650_closed_by_appropriation';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   '20261127000400_roll_forward': rollForward,
   '20261127000500_closed_years': closedYears,
   '20261127000600_line_items_version_index': lineItemsVersionIndex,
+  '20261127000650_closed_by_appropriation': closedByAppropriation,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

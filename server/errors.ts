@@ -76,13 +76,15 @@ export function translateDbError(err: unknown): unknown {
       return badRequest(`Value not allowed${e.constraint ? ` (${e.constraint})` : ''}`);
     case 'BY001': {
       // A write into a year a budget stage locked or a close closed (migrations 20261126000100,
-      // 20261127000500): 'by:fy:stage' or 'by:fy:stage:closed'.
-      const [, fy, stage, closed] = (e.detail ?? '').split(':');
+      // 20261127000500, 20261127000650): 'by:fy:stage', 'by:fy:stage:closed' or, closed by the
+      // appropriation two years on, 'by:fy:stage:closed:fy+2'.
+      const [, fy, stage, closed, closedBy] = (e.detail ?? '').split(':');
       return conflict(
         lockedYearMessage(
           Number(fy),
           (stage || 'SCHOOL_COMMITTEE_ADOPTED') as BudgetStage,
           closed === 'closed',
+          closedBy ? Number(closedBy) : null,
         ),
       );
     }

@@ -1,5 +1,6 @@
 import {
   advanceStageBody,
+  closedYearsResponse,
   closeYearBody,
   reopenStageBody,
   snapshotParams,
@@ -8,7 +9,12 @@ import {
   stageYearQuery,
   stagesResponse,
 } from '@shared/schemas/budget-stages';
-import { budgetStages as service, closeYear, reopenClosedYear } from '@server/domains/stages';
+import {
+  budgetStages as service,
+  closeYear,
+  listClosedYears,
+  reopenClosedYear,
+} from '@server/domains/stages';
 import { defineRoute } from './define';
 
 const tag = 'Budget stages';
@@ -24,6 +30,16 @@ export const budgetStageRoutes = [
     query: stageYearQuery,
     response: stagesResponse,
     handler: ({ app, actor, query }) => service.listStages(app, actor, query),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/budget-stages/closed-years',
+    summary:
+      'The closed fiscal years (closed by an administrator, or by the appropriation two years on), with why their writes are refused',
+    tag,
+    action: 'dashboard.read',
+    response: closedYearsResponse,
+    handler: ({ app, actor }) => listClosedYears(app, actor),
   }),
   defineRoute({
     method: 'post',

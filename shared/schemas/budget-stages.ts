@@ -52,9 +52,15 @@ export const MAX_REASON = 2000;
  * Why a write into a locked year is refused (the service's check and the database trigger's
  * alike). A closed year is past history: nothing of it changes, every report still reads it.
  */
-export function lockedYearMessage(fiscalYear: number, stage: BudgetStage, closed = false): string {
+export function lockedYearMessage(
+  fiscalYear: number,
+  stage: BudgetStage,
+  closed = false,
+  closedBy: number | null = null,
+): string {
   if (closed) {
-    return `FY${fiscalYear} is closed (${STAGE_LABELS[stage]}): it is read-only history, and nothing in it can change until an administrator reopens the closed year with a reason`;
+    const why = closedBy ? `: FY${closedBy} is appropriated, two years on` : '';
+    return `FY${fiscalYear} is closed (${STAGE_LABELS[stage]}${why}): it is read-only history, and nothing in it can change until an administrator reopens it with a reason (Budget Stages, 'Reopen the closed year')`;
   }
   return `FY${fiscalYear} is ${STAGE_LABELS[stage]}: its lines cannot change until an administrator reopens it with a reason`;
 }
@@ -77,6 +83,11 @@ export interface StageState {
   reopened: boolean;
   /** Closed as past history: locked whatever its stage, until an administrator reopens the closed year. */
   closed: boolean;
+  /**
+   * The fiscal year whose appropriation closed it: a year closes by itself once the year two after
+   * it is Town Appropriated (migration 20261127000650). null when open or closed by an administrator.
+   */
+  closedBy: number | null;
   locked: boolean;
 }
 
@@ -113,7 +124,8 @@ export function nextStage(state: StageState): { stage: BudgetStage } | { error: 
 export function stageCaption(state: StageState): string {
   const label = STAGE_LABELS[state.stage];
   const when = state.date ? `, ${STAGE_VERBS[state.stage]} ${longDate(state.date)}` : '';
-  const closed = state.closed ? ', closed: read-only history' : '';
+  const by = state.closedBy ? ` since FY${state.closedBy}'s appropriation` : '';
+  const closed = state.closed ? `, closed${by}: read-only history` : '';
   return `${label}${when}${state.reopened ? ', reopened for changes' : ''}${closed}`;
 }
 
@@ -224,9 +236,25 @@ export const stageStateSchema = z.object({
   date: z.string().nullable(),
   reopened: z.boolean(),
   closed: z.boolean(),
+  /** The fiscal year whose appropriation closed this one (two years on); null when open or closed by hand. */
+  closedBy: z.number().int().nullable(),
   locked: z.boolean(),
   caption: z.string(),
 });
+
+/** GET /budget-stages/closed-years: every closed fiscal year, with why its writes are refused. */
+export const closedYearsResponse = z.object({
+  closedYears: z.array(
+    z.object({
+      budgetYearId: z.number().int(),
+      fiscalYear: z.number().int(),
+      closedBy: z.number().int().nullable(),
+      /** The 409's own words (lockedYearMessage). */
+      message: z.string(),
+    }),
+  ),
+});
+export type ClosedYears = z.infer<typeof closedYearsResponse>;
 
 export const stagesResponse = z.object({
   budgetYearId: z.number().int(),

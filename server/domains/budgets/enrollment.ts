@@ -13,6 +13,14 @@ import {
   type SaveEnrollmentBody,
 } from '@shared/schemas/enrollment';
 import { requireBudgetYear } from './fiscal-years';
+// A cycle of domains (stages reads budget years), safe: only functions cross it, called at request time.
+import { requireUnclosedYear } from '@server/domains/stages';
+
+/** A budget year's enrollment is its current fiscal year's: refused (409) once that year is closed. */
+async function requireOpenEnrollment(trx: Db, budgetYearId: number) {
+  const by = await requireBudgetYear(trx, budgetYearId);
+  await requireUnclosedYear(trx, by.id, by.current_fiscal_year);
+}
 
 /**
  * A budget year's enrollment: every record, and every building with the grades its type enrols
@@ -75,7 +83,7 @@ async function requireBuildingForGrades(db: Db, buildingId: number, grades: stri
 export async function saveEnrollment(app: AppContext, actor: Actor, input: SaveEnrollmentBody) {
   authorize(actor, 'referenceData.write');
   return app.db.transaction(async (trx) => {
-    await requireBudgetYear(trx, input.budgetYearId);
+    await requireOpenEnrollment(trx, input.budgetYearId);
     await requireBuildingForGrades(trx, input.buildingId, [input.grade]);
     const before = (await q.listEnrollment(trx, input.budgetYearId, input.buildingId)).find(
       (r) => r.grade === input.grade,
@@ -117,7 +125,7 @@ export async function saveEnrollmentBatch(app: AppContext, actor: Actor, input: 
     seen.add(g.grade);
   }
   return app.db.transaction(async (trx) => {
-    await requireBudgetYear(trx, input.budgetYearId);
+    await requireOpenEnrollment(trx, input.budgetYearId);
     await requireBuildingForGrades(
       trx,
       input.buildingId,

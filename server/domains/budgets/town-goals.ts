@@ -19,6 +19,8 @@ import {
 } from '@shared/schemas/town-goals';
 import { requireBudgetYear } from './fiscal-years';
 import { homeOfFiscalYear } from './fiscal-year-homes';
+// A cycle of domains (stages reads budget years), safe: only functions cross it, called at request time.
+import { requireUnclosedFiscalYear } from '@server/domains/stages';
 
 /** Every town goal, oldest fiscal year first. */
 export async function listTownGoals(app: AppContext, actor: Actor) {
@@ -124,6 +126,7 @@ export async function saveTownGoal(app: AppContext, actor: Actor, input: SaveTow
   authorize(actor, 'townGoals.write');
   return app.db.transaction(async (trx) => {
     await q.lockTownGoalYear(trx, input.fiscalYear);
+    await requireUnclosedFiscalYear(trx, input.fiscalYear);
     let existing: q.TownGoalRow | undefined;
     if (input.id !== undefined) {
       existing = await q.findTownGoalById(trx, input.id);
@@ -134,6 +137,8 @@ export async function saveTownGoal(app: AppContext, actor: Actor, input: SaveTow
       if (other && other.id !== existing.id) {
         throw conflict(`${fiscalYearLabel(input.fiscalYear)} already has a town goal`);
       }
+      // Moving a goal off a closed year changes that year's history too.
+      await requireUnclosedFiscalYear(trx, existing.fiscal_year);
     } else {
       existing = await q.findTownGoalByYear(trx, input.fiscalYear);
     }
@@ -161,6 +166,7 @@ export async function deleteTownGoal(app: AppContext, actor: Actor, id: number) 
     if (!before) {
       throw notFound('Town goal');
     }
+    await requireUnclosedFiscalYear(trx, before.fiscal_year);
     await q.deleteTownGoal(trx, id);
     await insertAudit(trx, actor, {
       action: 'delete',

@@ -3,6 +3,7 @@ import type { Db } from '@server/db/index';
 import { notFound } from '@server/errors';
 import { authorize, type Actor } from '@server/policies/index';
 import { insertAudit } from '@server/db/audit';
+import { requireUnclosedFiscalYear } from '@server/domains/stages';
 import * as q from './queries/nss';
 import { centsText } from '@shared/money';
 import { fromCents, toCents } from '@shared/schemas/common';
@@ -106,6 +107,8 @@ function writeOf(fiscalYear: number, input: StateFiguresInput, actor: Actor): q.
 
 /** Saves one year inside `trx`, audited; the figures as saved and whether the year is new. */
 async function saveYear(trx: Db, actor: Actor, fiscalYear: number, input: StateFiguresInput) {
+  // A closed year's figures are its history: a form and an import alike are refused (409).
+  await requireUnclosedFiscalYear(trx, fiscalYear);
   const before = await q.findStateFigures(trx, fiscalYear, true);
   const beforeDto = before ? await presentFigures(trx, before) : null;
   const created = await q.saveStateFigures(trx, writeOf(fiscalYear, input, actor));
@@ -140,6 +143,7 @@ export async function deleteStateFigures(app: AppContext, actor: Actor, fiscalYe
     if (!before) {
       throw notFound(`State figures for ${fiscalYearLabel(fiscalYear)}`);
     }
+    await requireUnclosedFiscalYear(trx, fiscalYear);
     const beforeDto = await presentFigures(trx, before);
     await q.deleteStateFigures(trx, fiscalYear);
     await insertAudit(trx, actor, {

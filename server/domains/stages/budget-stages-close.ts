@@ -110,13 +110,32 @@ export async function reopenClosedYear(app: AppContext, actor: Actor, body: Reop
 }
 
 /**
+ * GET /budget-stages/closed-years: the closed fiscal years with the refusal's own words, so the
+ * screens of a year's other records (town goals, state figures, enrollment) show it read-only.
+ */
+export async function listClosedYears(app: AppContext, actor: Actor) {
+  authorize(actor, 'dashboard.read');
+  const closedYears = [];
+  for (const row of await q.closedYears(app.db)) {
+    const state = await stageStateOf(app.db, row.budget_year_id, row.fiscal_year);
+    closedYears.push({
+      budgetYearId: row.budget_year_id,
+      fiscalYear: row.fiscal_year,
+      closedBy: state.closedBy,
+      message: lockedYearMessage(row.fiscal_year, state.stage, true, state.closedBy),
+    });
+  }
+  return { closedYears };
+}
+
+/**
  * A 409 naming the year when it is closed: for writes a vote alone does not stop (a cut
  * scenario's what-ifs, the ledger's actuals) but a closed year's history refuses.
  */
 export async function requireUnclosedYear(db: Db, budgetYearId: number, fiscalYear: number): Promise<void> {
   const state = await stageStateOf(db, budgetYearId, fiscalYear);
   if (state.closed) {
-    throw conflict(lockedYearMessage(fiscalYear, state.stage, true));
+    throw conflict(lockedYearMessage(fiscalYear, state.stage, true, state.closedBy));
   }
 }
 

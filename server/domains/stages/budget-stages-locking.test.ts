@@ -4,6 +4,7 @@ import type { DbHandle } from '@server/db/index';
 import { BUDGET_STAGES, LOCKING_STAGES, type BudgetStage } from '@shared/schemas/budget-stages';
 import { createTestDb } from '../../../test/db';
 import { stateOf } from './budget-stages-label';
+import { closureOf } from './queries/budget-stages';
 import { buildBudgetYear, insertProposed } from '../../../test/factories';
 
 /**
@@ -92,7 +93,10 @@ describe('a closed year (issue 35: past years are read-only history)', () => {
       [id, FY, id, FY],
     );
     const events = await trx('budget_stages').where({ budget_year_id: id }).orderBy('id');
-    return { sql: rows[0] as { locked: boolean; closed: boolean }, ts: stateOf(events) };
+    return {
+      sql: rows[0] as { locked: boolean; closed: boolean },
+      ts: stateOf(events, await closureOf(trx, id, FY)),
+    };
   }
 
   it.each(BUDGET_STAGES)(
@@ -106,4 +110,52 @@ describe('a closed year (issue 35: past years are read-only history)', () => {
       expect(unclosed.ts).toMatchObject({ stage, closed: false, locked: LOCKING_STAGES.includes(stage) });
     },
   );
+});
+
+describe('a year two appropriations back (migration 20261127000650)', () => {
+  /** FY2027 at `stage` with FY2029 entering `later`, optionally closed or unclosed around it. */
+  async function twoYearsOn(trx: Knex.Transaction, later: BudgetStage, before: string[], after: string[]) {
+    const id = await yearAt(trx, 'DRAFT');
+    const event = (fiscalYear: number, kind: string, stage: BudgetStage = 'DRAFT') => ({
+      budget_year_id: id,
+      fiscal_year: fiscalYear,
+      event: kind,
+      stage,
+      stage_date: '2028-06-01',
+      created_by_name: 'test',
+    });
+    for (const kind of before) {
+      await trx('budget_stages').insert(event(FY, kind));
+    }
+    await trx('budget_stages').insert(event(FY + 2, 'advance', later));
+    for (const kind of after) {
+      await trx('budget_stages').insert(event(FY, kind));
+    }
+    const { rows } = await trx.raw('SELECT budget_year_locked(?, ?) AS locked', [id, FY]);
+    return { locked: rows[0].locked as boolean, ...(await closureOf(trx, id, FY)) };
+  }
+
+  it.each(BUDGET_STAGES)(
+    'closes FY when FY + 2 enters %s exactly from Town Appropriated on',
+    async (later) => {
+      const appropriated = later === 'TOWN_APPROPRIATED' || later === 'REVISED';
+      const state = await rolledBack((trx) => twoYearsOn(trx, later, [], []));
+      expect(state).toEqual({
+        locked: appropriated,
+        closed: appropriated,
+        closedBy: appropriated ? FY + 2 : null,
+      });
+    },
+  );
+
+  it("reopens with an administrator's unclose after the appropriation, and closes again with a close", async () => {
+    const at = (before: string[], after: string[]) =>
+      rolledBack((trx) => twoYearsOn(trx, 'TOWN_APPROPRIATED', before, after));
+    // Unclosed before the appropriation: the appropriation closes it.
+    expect(await at(['close', 'unclose'], [])).toEqual({ locked: true, closed: true, closedBy: FY + 2 });
+    // Closed by hand before: closed, and by the administrator rather than the appropriation.
+    expect(await at(['close'], [])).toEqual({ locked: true, closed: true, closedBy: null });
+    expect(await at([], ['unclose'])).toEqual({ locked: false, closed: false, closedBy: null });
+    expect(await at([], ['unclose', 'close'])).toEqual({ locked: true, closed: true, closedBy: null });
+  });
 });

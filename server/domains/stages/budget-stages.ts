@@ -68,7 +68,7 @@ export async function requireFiscalYear(db: Db, budgetYearId: number, fiscalYear
 
 async function stagesOf(db: Db, budgetYearId: number, fiscalYear: number): Promise<StagesResponse> {
   const rows = await q.listStages(db, budgetYearId, fiscalYear);
-  const state = stateOf(rows);
+  const state = stateOf(rows, await q.closureOf(db, budgetYearId, fiscalYear));
   const next = nextStage(state);
   const published = await latestPublishedStage(db, budgetYearId, fiscalYear);
   return {
@@ -101,7 +101,7 @@ export async function listStages(
 export async function requireOpenYear(db: Db, budgetYearId: number, fiscalYear: number): Promise<void> {
   const state = await stageStateOf(db, budgetYearId, fiscalYear);
   if (state.locked) {
-    throw conflict(lockedYearMessage(fiscalYear, state.stage, state.closed));
+    throw conflict(lockedYearMessage(fiscalYear, state.stage, state.closed, state.closedBy));
   }
 }
 
@@ -169,7 +169,7 @@ export async function reopenStage(app: AppContext, actor: Actor, body: ReopenSta
     await q.lockYear(trx, body.budgetYearId, body.fiscalYear);
     const state = await stageStateOf(trx, body.budgetYearId, body.fiscalYear);
     if (state.closed) {
-      throw conflict(lockedYearMessage(body.fiscalYear, state.stage, true));
+      throw conflict(lockedYearMessage(body.fiscalYear, state.stage, true, state.closedBy));
     }
     if (!state.locked) {
       throw conflict(

@@ -1,6 +1,7 @@
 export * as budgetStages from './budget-stages';
 export {
   closeYear,
+  listClosedYears,
   reopenClosedYear,
   requireUnclosedFiscalYear,
   requireUnclosedYear,

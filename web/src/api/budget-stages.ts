@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type {
   AdvanceStageBody,
+  ClosedYears,
   CloseYearBody,
   ReopenStageBody,
   StagesResponse,
@@ -21,6 +22,7 @@ export interface StageScope {
 export const budgetStageKeys = {
   all: ['budget-stages'] as const,
   ofYear: (s: StageScope) => [...budgetStageKeys.all, s.budgetYearId, s.fiscalYear] as const,
+  closedYears: () => [...budgetStageKeys.all, 'closed-years'] as const,
 };
 
 export const budgetStagesApi = {
@@ -29,7 +31,13 @@ export const budgetStagesApi = {
   reopen: (body: ReopenStageBody) => api.post<StagesResponse>('/budget-stages/reopen', body),
   close: (body: CloseYearBody) => api.post<StagesResponse>('/budget-stages/close', body),
   reopenClosed: (body: ReopenStageBody) => api.post<StagesResponse>('/budget-stages/reopen-closed', body),
+  closedYears: () => api.get<ClosedYears>('/budget-stages/closed-years'),
 };
+
+/** The closed fiscal years (by an administrator, or by the appropriation two years on). */
+export function useClosedYears() {
+  return useQuery({ queryKey: budgetStageKeys.closedYears(), queryFn: budgetStagesApi.closedYears });
+}
 
 export function useBudgetStages(scope: StageScope | null) {
   return useQuery({

@@ -1,6 +1,7 @@
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { lockedYearMessage } from '@shared/schemas/budget-stages';
-import { useBudgetStages } from '@web/api/budget-stages';
+import { useBudgetStages, useClosedYears } from '@web/api/budget-stages';
 import { useCan } from '@web/auth/use-can';
 import { Alert } from '@web/components/alert';
 
@@ -20,7 +21,10 @@ export function useYearLock(budgetYearId: number | undefined, fiscalYear: number
   const stages = useBudgetStages(budgetYearId && fiscalYear ? { budgetYearId, fiscalYear } : null);
   const current = stages.data?.current;
   return current?.locked && fiscalYear
-    ? { locked: true, message: lockedYearMessage(fiscalYear, current.stage, current.closed) }
+    ? {
+        locked: true,
+        message: lockedYearMessage(fiscalYear, current.stage, current.closed, current.closedBy),
+      }
     : { locked: false, message: null };
 }
 
@@ -41,5 +45,25 @@ export function YearLockNotice({ lock }: { lock: YearLock }) {
         )}
       </Alert>
     </div>
+  );
+}
+
+/**
+ * Why each closed fiscal year refuses writes (the 409's words), by fiscal year: the screens of a
+ * year's other records (town goals, state figures, enrollment) show such a year read-only. Until
+ * the list arrives every year counts as open; the server still refuses a write.
+ */
+export function useClosedYearNotes(): ReadonlyMap<number, string> {
+  const closed = useClosedYears();
+  const list = closed.data?.closedYears;
+  return useMemo(() => new Map((list ?? []).map((y) => [y.fiscalYear, y.message])), [list]);
+}
+
+/** The one line a read-only closed year shows in place of its edit controls. */
+export function ClosedYearNote({ message }: { message: string }) {
+  return (
+    <p className="closed-year-note" data-testid="closed-year-note">
+      {message}.
+    </p>
   );
 }

@@ -48,6 +48,32 @@ export async function lockYear(db: Db, budgetYearId: number, fiscalYear: number)
   await db.raw('SELECT pg_advisory_xact_lock(?, ?)', [budgetYearId, fiscalYear]);
 }
 
+/** Whether the year is closed, and by which year's appropriation (migration 20261127000650 is the rule). */
+export async function closureOf(
+  db: Db,
+  budgetYearId: number,
+  fiscalYear: number,
+): Promise<{ closed: boolean; closedBy: number | null }> {
+  const { rows } = await db.raw(
+    'SELECT budget_year_closed(?, ?) AS closed, budget_year_closed_by(?, ?) AS closed_by',
+    [budgetYearId, fiscalYear, budgetYearId, fiscalYear],
+  );
+  const closedBy = rows[0].closed_by;
+  return { closed: Boolean(rows[0].closed), closedBy: closedBy === null ? null : Number(closedBy) };
+}
+
+/** Every closed fiscal year, in its one home (fiscal_year_homes), oldest first. */
+export async function closedYears(db: Db): Promise<{ budget_year_id: number; fiscal_year: number }[]> {
+  const { rows } = await db.raw(
+    `SELECT budget_year_id, fiscal_year FROM fiscal_year_homes
+      WHERE budget_year_closed(budget_year_id, fiscal_year) ORDER BY fiscal_year`,
+  );
+  return rows.map((r: { budget_year_id: number; fiscal_year: number }) => ({
+    budget_year_id: Number(r.budget_year_id),
+    fiscal_year: Number(r.fiscal_year),
+  }));
+}
+
 /** Which of a budget year's fiscal years are locked (the SQL function is the rule). */
 export async function lockedFiscalYears(db: Db, budgetYearId: number): Promise<number[]> {
   const { rows } = await db.raw(

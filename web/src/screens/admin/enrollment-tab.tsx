@@ -6,6 +6,7 @@ import { Alert } from '@web/components/alert';
 import { EmptyState } from '@web/components/empty-state';
 import { Spinner } from '@web/components/spinner';
 import { useToast } from '@web/components/toast';
+import { ClosedYearNote, useClosedYearNotes } from '@web/components/year-lock';
 import { BuildingGrid } from '@web/screens/admin/enrollment/building-grid';
 import { GradeForm } from '@web/screens/admin/enrollment/grade-form';
 import { SummaryTable } from '@web/screens/admin/enrollment/summary-table';
@@ -18,6 +19,8 @@ export function EnrollmentTab() {
   const enrollment = useEnrollment(selected?.id ?? null);
   const notify = useToast();
   const [editing, setEditing] = useState<EnrollmentBuilding | null>(null);
+  // A budget year's enrollment is its current fiscal year's: read-only once that year is closed.
+  const closedNote = useClosedYearNotes().get(selected?.currentFiscalYear ?? 0) ?? null;
   if (!selected) {
     return <EmptyState title="Choose a budget year in the header to enter enrollment." />;
   }
@@ -45,7 +48,11 @@ export function EnrollmentTab() {
         </EmptyState>
       ) : (
         <>
-          <BuildingGrid buildings={data.buildings} onOpen={setEditing} />
+          {closedNote ? (
+            <ClosedYearNote message={closedNote} />
+          ) : (
+            <BuildingGrid buildings={data.buildings} onOpen={setEditing} />
+          )}
           <SummaryTable data={data} />
         </>
       )}

@@ -11,6 +11,7 @@ import { ImportForm } from '@web/screens/admin/state-figures/import-form';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import '@web/screens/admin/state-figures/state-figures.css';
 import { ScrollArea } from '@web/components/scroll-area';
+import { ClosedYearNote, useClosedYearNotes } from '@web/components/year-lock';
 import { numCol, TableHead } from '@web/components/table-head';
 
 /**
@@ -24,6 +25,7 @@ export function StateFiguresTab() {
   const current = selected?.currentFiscalYear ?? new Date().getFullYear();
   const [fiscalYear, setFiscalYear] = useState<number>(current);
   const figures = list.data?.figures;
+  const closed = useClosedYearNotes();
   const years = useMemo(() => {
     const set = new Set<number>([
       current - 1,
@@ -95,7 +97,11 @@ export function StateFiguresTab() {
           }))}
         />
       </div>
-      <FiguresForm fiscalYear={fiscalYear} figures={entered.find((f) => f.fiscalYear === fiscalYear)} />
+      {closed.has(fiscalYear) ? (
+        <ClosedYearNote message={closed.get(fiscalYear)!} />
+      ) : (
+        <FiguresForm fiscalYear={fiscalYear} figures={entered.find((f) => f.fiscalYear === fiscalYear)} />
+      )}
       <ImportForm />
     </div>
   );

@@ -1,4 +1,5 @@
 import type { TownGoal } from '@web/api/town-goals';
+import { ClosedYearNote } from '@web/components/year-lock';
 import { formatMoney } from '@web/lib/format';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { formatPercent, varianceTone } from './goal-math';
@@ -9,12 +10,14 @@ const TONE_CLASS = { good: 'tone--good', bad: 'tone--bad', near: 'tone--near' } 
 interface GoalCardProps {
   goal: TownGoal;
   canEdit: boolean;
+  /** Why its year is closed (read-only history), or null when it may change. */
+  closedNote: string | null;
   onEdit(goal: TownGoal): void;
   onDelete(goal: TownGoal): void;
 }
 
 /** One fiscal year's town goal: the dollars, the percent over the baseline, and actual against goal. */
-export function GoalCard({ goal, canEdit, onEdit, onDelete }: GoalCardProps) {
+export function GoalCard({ goal, canEdit, closedNote, onEdit, onDelete }: GoalCardProps) {
   const fy = fiscalYearLabel(goal.fiscalYear);
   const tone = varianceTone(goal.variance);
   return (
@@ -62,7 +65,8 @@ export function GoalCard({ goal, canEdit, onEdit, onDelete }: GoalCardProps) {
         ) : null}
       </dl>
       {goal.notes ? <p className="goal-card__notes">{goal.notes}</p> : null}
-      {canEdit ? (
+      {closedNote ? <ClosedYearNote message={closedNote} /> : null}
+      {canEdit && !closedNote ? (
         <div className="goal-card__actions">
           <button type="button" className="btn btn--secondary btn--small" onClick={() => onEdit(goal)}>
             Edit<span className="visually-hidden"> {fy} goal</span>

@@ -9,6 +9,7 @@ import { EmptyState } from '@web/components/empty-state';
 import { PageHeader } from '@web/components/page-header';
 import { Spinner } from '@web/components/spinner';
 import { useToast } from '@web/components/toast';
+import { useClosedYearNotes } from '@web/components/year-lock';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { GapAnalysis } from './gap-analysis';
 import { GoalCard } from './goal-card';
@@ -24,6 +25,7 @@ export function TownGoalsScreen() {
   const notify = useToast();
   const { selected } = useBudgetYear();
   const current = selected?.currentFiscalYear ?? new Date().getFullYear() + 1;
+  const closed = useClosedYearNotes();
   const [editing, setEditing] = useState<TownGoal | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [toDelete, setToDelete] = useState<TownGoal | null>(null);
@@ -38,7 +40,8 @@ export function TownGoalsScreen() {
     return [...all].sort((a, b) => a - b);
   }, [list, current]);
   // A new goal defaults to the first dashboard year without one.
-  const nextYear = years.find((y) => y >= current && !list.some((g) => g.fiscalYear === y)) ?? current;
+  const nextYear =
+    years.find((y) => y >= current && !closed.has(y) && !list.some((g) => g.fiscalYear === y)) ?? current;
 
   const confirmDelete = () => {
     const target = toDelete;
@@ -102,6 +105,7 @@ export function TownGoalsScreen() {
             key={goal.id}
             goal={goal}
             canEdit={canEdit}
+            closedNote={closed.get(goal.fiscalYear) ?? null}
             onEdit={(g) => {
               setEditing(g);
               setFormOpen(true);
