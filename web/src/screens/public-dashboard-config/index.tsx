@@ -1,9 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import {
-  PUBLIC_DASHBOARD_MESSAGES as M,
-  type BudgetYearChoice,
-  type PublicDashboardConfig,
-} from '@shared/schemas/public-dashboard';
+import { PUBLIC_DASHBOARD_MESSAGES as M, type PublicDashboardConfig } from '@shared/schemas/public-dashboard';
 import { useAllFiscalYears } from '@web/api/fiscal-years';
 import {
   publicDashboardApi,
@@ -75,10 +71,6 @@ function ConfigScreen({ config }: { config: PublicDashboardConfig }) {
     return () => window.clearTimeout(timer);
   }, [notice]);
 
-  // The budget year chosen for a fiscal year two budget years hold; until the
-  // admin chooses, Publish keeps the one residents read.
-  const [choices, setChoices] = useState<BudgetYearChoice[]>([]);
-
   const years = useMemo(() => {
     const withData = (fiscalYears.data?.fiscalYears ?? [])
       .filter((y) => y.itemCount > 0)
@@ -143,18 +135,8 @@ function ConfigScreen({ config }: { config: PublicDashboardConfig }) {
           <LinksPanel configId={config.id} />
         </div>
         <div className="pdc-side">
-          <PublishPanel
-            config={config}
-            years={form.values.publishedYears}
-            choices={choices}
-            origin={origin}
-          />
-          <Preview
-            years={form.values.publishedYears}
-            choices={choices}
-            onChoose={setChoices}
-            unsaved={hasUnsaved(form.values, config)}
-          />
+          <PublishPanel config={config} years={form.values.publishedYears} origin={origin} />
+          <Preview years={form.values.publishedYears} unsaved={hasUnsaved(form.values, config)} />
         </div>
       </div>
     </>

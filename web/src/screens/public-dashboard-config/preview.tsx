@@ -1,4 +1,4 @@
-import { PUBLIC_DASHBOARD_MESSAGES as M, type BudgetYearChoice } from '@shared/schemas/public-dashboard';
+import { PUBLIC_DASHBOARD_MESSAGES as M } from '@shared/schemas/public-dashboard';
 import { fiscalYearLabel } from '@shared/budget-math';
 import { usePublicPreview, type PublicPreview } from '@web/api/public-dashboard';
 import { Alert } from '@web/components/alert';
@@ -17,18 +17,8 @@ export const stageWords = (stageLabel: string | null | undefined) =>
  * the public page, with what it changes on the page residents see today and why Publish would be
  * refused. `unsaved`: the form holds changes not saved yet, which are in neither.
  */
-export function Preview({
-  years,
-  choices,
-  onChoose,
-  unsaved,
-}: {
-  years: number[];
-  choices: BudgetYearChoice[];
-  onChoose(choices: BudgetYearChoice[]): void;
-  unsaved: boolean;
-}) {
-  const preview = usePublicPreview(years, choices);
+export function Preview({ years, unsaved }: { years: number[]; unsaved: boolean }) {
+  const preview = usePublicPreview(years);
   // Right after Publish the preview is the published page: it must not say 'not yet published'.
   const same = Boolean(preview.data?.lastPublishedAt) && preview.data?.changes.length === 0;
   return (
@@ -47,13 +37,7 @@ export function Preview({
           Loading the preview...
         </p>
       ) : preview.data ? (
-        <PreviewBody
-          preview={preview.data}
-          years={years}
-          choose={(fiscalYear, budgetYearId) =>
-            onChoose([...choices.filter((c) => c.fiscalYear !== fiscalYear), { fiscalYear, budgetYearId }])
-          }
-        />
+        <PreviewBody preview={preview.data} years={years} />
       ) : (
         <Alert>Failed to load the preview. Reload the page to try again.</Alert>
       )}
@@ -64,15 +48,7 @@ export function Preview({
 /** The badge when what Publish would put out is what residents read now. */
 export const PUBLISHED_LABEL = 'Published — residents see this page';
 
-function PreviewBody({
-  preview: p,
-  years,
-  choose,
-}: {
-  preview: PublicPreview;
-  years: number[];
-  choose(fiscalYear: number, budgetYearId: number): void;
-}) {
+function PreviewBody({ preview: p, years }: { preview: PublicPreview; years: number[] }) {
   const latest = p.years.at(-1);
   const latestData = latest === undefined ? null : p.data[String(latest)];
   const fullPreview = `/public/${encodeURIComponent(p.urlPath)}?preview=1&years=${years.join(',')}`;
@@ -95,6 +71,8 @@ function PreviewBody({
           <ul className="pdc-preview__years" aria-label="Years residents would see">
             {p.years.map((y) => {
               const d = p.data[String(y)];
+              // Each year has one home budget year (docs/ARCHITECTURE.md 'One home'): the preview
+              // names it; there is nothing to choose.
               const source = p.sources.find((s) => s.fiscalYear === y);
               const from = source?.options.find((o) => o.budgetYearId === source.budgetYearId);
               return (
@@ -103,23 +81,6 @@ function PreviewBody({
                   {d
                     ? `${from ? `budget year ${from.budgetYearLabel}, ${from.stageCaption}` : stageWords(d.stageLabel)}, ${formatMoney(d.totalBudget)}`
                     : 'no budget data'}
-                  {source && source.options.length > 1 ? (
-                    <span className="field field--inline pdc-preview__source">
-                      <label htmlFor={`pdc-source-${y}`}>Publish {fy(y)} from</label>
-                      <select
-                        id={`pdc-source-${y}`}
-                        className="input"
-                        value={source.budgetYearId ?? ''}
-                        onChange={(e) => choose(y, Number(e.target.value))}
-                      >
-                        {source.options.map((o) => (
-                          <option key={o.budgetYearId} value={o.budgetYearId}>
-                            Budget year {o.budgetYearLabel} ({o.stageCaption})
-                          </option>
-                        ))}
-                      </select>
-                    </span>
-                  ) : null}
                 </li>
               );
             })}

@@ -1,9 +1,5 @@
 import { useState } from 'react';
-import {
-  PUBLIC_DASHBOARD_MESSAGES as M,
-  type BudgetYearChoice,
-  type PublicDashboardConfig,
-} from '@shared/schemas/public-dashboard';
+import { PUBLIC_DASHBOARD_MESSAGES as M, type PublicDashboardConfig } from '@shared/schemas/public-dashboard';
 import { errorMessage } from '@web/api/client';
 import { publicDashboardApi, usePublicDashboardMutation, usePublicPreview } from '@web/api/public-dashboard';
 import { Alert } from '@web/components/alert';
@@ -18,22 +14,19 @@ const fy = fiscalYearLabel;
 export function PublishPanel({
   config,
   years,
-  choices,
   origin,
 }: {
   config: PublicDashboardConfig;
   years: number[];
-  /** The budget years the admin chose in the preview, sent with Publish. */
-  choices: BudgetYearChoice[];
   origin: string;
 }) {
   const [confirming, setConfirming] = useState(false);
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const [copied, setCopied] = useState(false);
   const publish = usePublicDashboardMutation((confirm: boolean) =>
-    publicDashboardApi.publish(config.id, years, { budgetYears: choices, confirm }),
+    publicDashboardApi.publish(config.id, years, { confirm }),
   );
-  const preview = usePublicPreview(years, choices).data;
+  const preview = usePublicPreview(years).data;
   // Residents' address is the published one; a saved new path takes over at the next Publish.
   const publishedPath = preview?.publishedUrlPath ?? null;
   // A $0 year or an earlier stage than residents read: the dialog says so and Publish confirms it
