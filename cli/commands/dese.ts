@@ -14,6 +14,7 @@ import { deseReportWorkbook } from '@server/domains/massachusetts';
 import { functionCodeRules as rules } from '@server/domains/massachusetts';
 import { unmappedCodes } from '@server/domains/massachusetts';
 import { withCli } from '../context';
+import { registerDeseSetCode } from './dese-set-code';
 import { budgetYearOrDefault, workGroupNamed } from '../lookups';
 import { parseFlags, printJson, printRows } from '../output';
 import { writeExport } from '../write-export';
@@ -204,6 +205,8 @@ export function registerDeseCommands(program: Command): void {
         process.stdout.write(`${(await rules.deleteRule(app, actor, ruleId)).message}\n`);
       });
     });
+
+  registerDeseSetCode(cmd, program);
 
   withYear(cmd.command('apply-rules').description('Apply the rules to the lines without a code (ADMIN)'))
     .option('--overwrite', 'give lines with a code of their own the rules’ code too')
