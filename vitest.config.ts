@@ -38,7 +38,7 @@ const SERVER_FILES = [
 ];
 /**
  * CI_TIMED=skip leaves out the files that hold the clock (test/timed-files.ts), CI_TIMED=only runs
- * just them: .ci/run runs the first beside the browser tests at low priority, the second after.
+ * just them (a run beside other work, then these alone).
  */
 const timed = process.env.CI_TIMED;
 const exclude = [...configDefaults.exclude, ...phaseExclusions(), ...(timed === 'skip' ? TIMED_FILES : [])];

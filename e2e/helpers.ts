@@ -127,6 +127,12 @@ export async function navigate(page: Page, label: string): Promise<void> {
       continue;
     }
     await trigger.click();
+    // isVisible does not wait: on a loaded machine the menu may not be drawn yet when it asks.
+    await page
+      .getByRole('menu')
+      .first()
+      .waitFor({ state: 'visible', timeout: 5_000 })
+      .catch(() => undefined);
     const item = page.getByRole('menuitem', { name: label, exact: true });
     if (await item.isVisible()) {
       await follow(item);

@@ -1,10 +1,9 @@
 /**
  * Test files that hold the clock: the server answers health within 1.5 s while a large import runs,
  * a session ends 2.5 s after its last request, a hostile pattern is refused within its budget.
- * Starved of CPU they fail though nothing is wrong, so .ci/run runs the rest of the PGlite phase at
- * low priority beside the browser tests and these afterwards, with the machine to themselves
- * (vitest.config.ts: CI_TIMED=skip and CI_TIMED=only). test/timed-files.test.ts finds any test
- * file that measures time and is missing here.
+ * Starved of CPU they fail though nothing is wrong, so a run beside other work leaves them out and
+ * runs them afterwards with the machine to itself (vitest.config.ts: CI_TIMED=skip and
+ * CI_TIMED=only). test/timed-files.test.ts finds any test file that measures time and is missing here.
  */
 export const TIMED_FILES = [
   'seeds/demo.test.ts',
