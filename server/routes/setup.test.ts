@@ -33,6 +33,8 @@ describe('first start of a district on an empty database', () => {
     expect((await t.api('get', '/budget-years', { token: admin.token })).body).toEqual({
       budgetYears: [],
       districtName: null,
+      homes: [],
+      budgetYearsWithLines: [],
     });
     const res = await status();
     expect(res.status).toBe(200);
@@ -134,6 +136,11 @@ describe('first start of a district on an empty database', () => {
     // The shell's year list and the setup status now show it.
     const list = await t.api('get', '/budget-years', { token: viewer.token });
     expect(list.body.budgetYears.map((y: { fiscalYear: string }) => y.fiscalYear)).toEqual(['FY28']);
+    // Its six years are its own to plan (the shell says nothing), though it holds no line yet.
+    expect(list.body.homes).toEqual(
+      [2027, 2028, 2029, 2030, 2031, 2032].map((fiscalYear) => ({ fiscalYear, budgetYearId: id })),
+    );
+    expect(list.body.budgetYearsWithLines).toEqual([]);
     const now = await status();
     expect(now.body.ready).toBe(true);
     expect(now.body.budgetYears[0]).toMatchObject({

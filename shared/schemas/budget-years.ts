@@ -12,6 +12,10 @@ export const budgetYearsResponse = z.object({
   budgetYears: z.array(budgetYearSchema),
   /** The district's saved name (its public dashboard's school name), or null when none is saved. */
   districtName: z.string().nullable(),
+  /** Each planned fiscal year's one home (docs/ARCHITECTURE.md, 'One home for each fiscal year'). */
+  homes: z.array(z.object({ fiscalYear: z.number().int(), budgetYearId: z.number().int() })),
+  /** The budget years that hold lines of any fiscal year. */
+  budgetYearsWithLines: z.array(z.number().int()),
 });
 export type BudgetYear = z.infer<typeof budgetYearSchema>;
 

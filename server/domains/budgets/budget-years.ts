@@ -12,6 +12,9 @@ export async function listBudgetYears(app: AppContext, actor: Actor) {
     budgetYears: (await q.listBudgetYears(app.db)).map(q.presentBudgetYear),
     // Every screen's header names the district: it comes with the list each signed-in page loads.
     districtName: await districtName(app.db),
+    // So the shell can say where a budget year that plans nothing of its own has its years planned.
+    homes: await q.listHomes(app.db),
+    budgetYearsWithLines: await q.budgetYearsWithLines(app.db),
   };
 }
 

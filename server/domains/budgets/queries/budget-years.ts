@@ -24,6 +24,22 @@ export function listBudgetYears(db: Db): Promise<BudgetYearRow[]> {
     .orderBy([{ column: 'current_fiscal_year' }, { column: 'id' }]);
 }
 
+/** Every recorded home, by fiscal year. */
+export function listHomes(db: Db): Promise<{ fiscalYear: number; budgetYearId: number }[]> {
+  return db('fiscal_year_homes')
+    .select({ fiscalYear: 'fiscal_year', budgetYearId: 'budget_year_id' })
+    .orderBy('fiscal_year');
+}
+
+/** The budget years holding any line: one index probe each, not a scan of the lines. */
+export async function budgetYearsWithLines(db: Db): Promise<number[]> {
+  const { rows } = await db.raw<{ rows: { id: number }[] }>(
+    `SELECT b.id FROM budget_years b
+      WHERE EXISTS (SELECT 1 FROM line_items li WHERE li.budget_year_id = b.id) ORDER BY b.id`,
+  );
+  return rows.map((r) => r.id);
+}
+
 /** Sets the fiscal year the dashboard centres on; returns the updated row. */
 export async function updateCurrentFiscalYear(
   db: Db,

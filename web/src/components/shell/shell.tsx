@@ -3,6 +3,7 @@ import { BudgetYearProvider } from '@web/budget-year/budget-year-context';
 import { DistrictSeal, TownSeal } from '@web/components/logos';
 import { BudgetYearPicker } from '@web/components/shell/budget-year-picker';
 import { MainNav } from '@web/components/shell/main-nav';
+import { PlannedElsewhereNote } from '@web/components/shell/planned-elsewhere';
 import { UserMenu } from '@web/components/shell/user-menu';
 import { useDistrictName } from '@web/api/budget-years';
 import { PRODUCT_NAME } from '@web/lib/branding';
@@ -35,6 +36,7 @@ export function Shell() {
       </header>
       <MainNav />
       <main id="main-content" className="app-main" tabIndex={-1}>
+        <PlannedElsewhereNote />
         <Outlet />
       </main>
     </BudgetYearProvider>
