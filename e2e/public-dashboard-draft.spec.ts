@@ -75,7 +75,9 @@ test('a saved school name is previewed at once and reaches residents only with P
   await page.getByRole('button', { name: 'Save Settings' }).click();
   await expect(page.getByText('Settings saved.')).toBeVisible();
   const preview = page.getByRole('region', { name: /^Preview/ });
-  await expect(preview.getByText('Preview — not yet published')).toBeVisible();
+  // The preview is built again after the save (every year's figures): on a loaded machine, four
+  // browser parts at once, it took over 10 s to come while the header had the new name already.
+  await expect(preview.getByText('Preview — not yet published')).toBeVisible({ timeout: 30_000 });
   await expect(preview.getByRole('group', { name: 'Preview of the public page' })).toContainText(DRAFT_NAME);
   await expect(preview.getByRole('list', { name: 'Years residents would see' })).toContainText(
     "FY26: budget year FY26, Superintendent's Recommended, recommended",
