@@ -120,3 +120,18 @@ export async function importBostonPayroll(
     },
   });
 }
+
+/**
+ * Budget year FY25 made through the API (POST /budget-years) over the fiscal years given, and the
+ * id of its FY2025 version, where the payroll (paid in FY2025) is imported.
+ */
+export async function createFy25BudgetYear(
+  t: TestApp,
+  token: string,
+  span: { firstFiscalYear: string; lastFiscalYear: string },
+): Promise<{ budgetYearId: number; versionId: number }> {
+  const year = await t.api('post', '/budget-years', { token, body: { label: 'FY25', ...span } });
+  expect(year.status, JSON.stringify(year.body)).toBe(201);
+  const version = year.body.versions.find((v: { fiscalYear: number }) => v.fiscalYear === 2025);
+  return { budgetYearId: year.body.budgetYear.id, versionId: version.id };
+}

@@ -2,7 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importBostonPayroll, rows, SKIP_BOSTON, sum } from '../../test/boston-four-schools';
+import {
+  createFy25BudgetYear,
+  importBostonPayroll,
+  rows,
+  SKIP_BOSTON,
+  sum,
+} from '../../test/boston-four-schools';
 import { exportCents } from '../../test/real-files';
 import { useApp } from '../../test/use-app';
 
@@ -27,14 +33,12 @@ describe.skipIf(SKIP_BOSTON)('roll forward of the real Boston payroll within one
   afterAll(() => rmSync(t.app.config.dataDir, { recursive: true, force: true }));
 
   it('imports 744 rows into FY2025 and rolls them into FY2026 for every cent of the file', async () => {
-    const year = await post('/budget-years', {
-      label: 'FY25',
+    const created = await createFy25BudgetYear(t, admin.token, {
       firstFiscalYear: 'FY25',
       lastFiscalYear: 'FY26',
     });
-    expect(year.status, JSON.stringify(year.body)).toBe(201);
-    budgetYearId = year.body.budgetYear.id;
-    const versionId = year.body.versions.find((v: { fiscalYear: number }) => v.fiscalYear === 2025).id;
+    budgetYearId = created.budgetYearId;
+    const versionId = created.versionId;
     const imported = await importBostonPayroll(t, admin.token, { budgetYearId, versionId });
     expect(imported.status, JSON.stringify(imported.body).slice(0, 400)).toBe(200);
     expect(imported.body.imported).toBe(744);

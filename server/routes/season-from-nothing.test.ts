@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { toCents } from '@shared/money';
-import { importBostonPayroll, rows, SCHOOLS, SKIP_BOSTON } from '../../test/boston-four-schools';
+import {
+  createFy25BudgetYear,
+  importBostonPayroll,
+  rows,
+  SCHOOLS,
+  SKIP_BOSTON,
+} from '../../test/boston-four-schools';
 import { exportCents } from '../../test/real-files';
 import { LEDGER_FILE, ledgerSuite, parseFixture, sumOf } from '../../test/worlds/ledger.suite';
 
@@ -40,14 +46,12 @@ describe.skipIf(SKIP_BOSTON)('a season from an empty install, through the API', 
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       buildingIds.set(school, res.body.building.id);
     }
-    const year = await post('/budget-years', {
-      label: 'FY25',
+    const created = await createFy25BudgetYear(s.t, s.admin.token, {
       firstFiscalYear: 'FY23',
       lastFiscalYear: 'FY27',
     });
-    expect(year.status, JSON.stringify(year.body)).toBe(201);
-    budgetYearId = year.body.budgetYear.id;
-    const versionId = year.body.versions.find((v: { fiscalYear: number }) => v.fiscalYear === 2025).id;
+    budgetYearId = created.budgetYearId;
+    const versionId = created.versionId;
     expect((await post('/setup/budget-categories')).status).toBe(200);
     expect((await post('/cola/work-groups', { name: 'BTU Teachers' })).status).toBe(201);
 

@@ -2,7 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importBostonPayroll, rows, SCHOOLS, SKIP_BOSTON, sum } from '../../test/boston-four-schools';
+import {
+  createFy25BudgetYear,
+  importBostonPayroll,
+  rows,
+  SCHOOLS,
+  SKIP_BOSTON,
+  sum,
+} from '../../test/boston-four-schools';
 import { exportCents } from '../../test/real-files';
 import { useApp } from '../../test/use-app';
 
@@ -52,14 +59,10 @@ describe.skipIf(SKIP_BOSTON)('a district set up through the API imports the real
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       buildingIds.set(school, res.body.building.id);
     }
-    const year = await post('/budget-years', {
-      label: 'FY25',
+    ({ budgetYearId, versionId } = await createFy25BudgetYear(t, token(), {
       firstFiscalYear: 'FY25',
       lastFiscalYear: 'FY27',
-    });
-    expect(year.status, JSON.stringify(year.body)).toBe(201);
-    budgetYearId = year.body.budgetYear.id;
-    versionId = year.body.versions.find((v: { fiscalYear: number }) => v.fiscalYear === 2025).id;
+    }));
     expect((await post('/setup/budget-categories')).status).toBe(200);
     for (const name of ['BTU Teachers', 'BTU Paraprofessionals']) {
       expect((await post('/cola/work-groups', { name })).status).toBe(201);
