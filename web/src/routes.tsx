@@ -57,6 +57,7 @@ const SCREEN_CODE: Record<AppPath, ScreenCode> = {
     'OperatingBudgetScreen',
     loadGrid,
   ),
+  '/admin/positions': code(() => import('@web/screens/positions/index'), 'PositionsScreen', loadGrid),
   '/admin/ai-analysis': code(() => import('@web/screens/ai-analysis/index'), 'AiAnalysisScreen'),
   '/admin/salary-progression': code(
     () => import('@web/screens/salary-progression/index'),

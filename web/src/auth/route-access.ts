@@ -19,6 +19,7 @@ export const ROUTE_ROLES = {
   '/budget-comparison': STAFF,
   '/admin/proposed-budget': STAFF,
   '/admin/operating-budget': STAFF,
+  '/admin/positions': STAFF,
   '/admin/ai-analysis': STAFF,
   '/admin/salary-progression': STAFF,
   '/admin': ADMIN,

@@ -18,12 +18,13 @@ describe('navigationFor', () => {
 
   it('names the dropdown Admin for ADMIN and Budget Tools for FINANCE and VIEW_ONLY', () => {
     expect(navigationFor('ADMIN').menu?.label).toBe('Admin');
-    expect(navigationFor('ADMIN').menu?.items).toHaveLength(18);
+    expect(navigationFor('ADMIN').menu?.items).toHaveLength(19);
     expect(navigationFor('FINANCE').menu).toEqual({
       label: 'Budget Tools',
       items: [
         { label: 'Proposed Budget', to: '/admin/proposed-budget' },
         { label: 'Employee Manager', to: '/admin/operating-budget' },
+        { label: 'Positions', to: '/admin/positions' },
         { label: 'Budget Stages', to: '/budget-stages' },
         { label: 'Stage Comparison', to: '/budget-stages/compare' },
         { label: 'Budget vs Actual', to: '/budget-vs-actual' },

@@ -40,6 +40,7 @@ export const ADMIN_NAV: readonly NavItem[] = [
   { label: 'Manage Data', to: '/admin/manage-data' },
   { label: 'Proposed Budget', to: '/admin/proposed-budget' },
   { label: 'Employee Manager', to: '/admin/operating-budget' },
+  { label: 'Positions', to: '/admin/positions' },
   { label: 'Budget Stages', to: '/budget-stages' },
   { label: 'Roll Forward', to: '/admin/roll-forward' },
   { label: 'Stage Comparison', to: '/budget-stages/compare' },
