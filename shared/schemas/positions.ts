@@ -1,0 +1,395 @@
+import { z } from 'zod';
+import { idNumber, idText, isoDate, moneyOut, unitsOf } from './common';
+import { fiscalYear, optionalText, queryBoolean } from './line-item-inputs';
+
+/* ------------------------------------------------------------------------------------------------
+ * Positions: budgeted jobs apart from the people who fill them. The contract of the positions API,
+ * shared by the server, the CLI and the web Positions manager.
+ *
+ * Routes (under /api; read = 'positions.read', FINANCE and ADMIN; write = 'positions.write', FINANCE
+ * and ADMIN; the staffing summary = 'staffing.read', anyone signed in, without names or single pay):
+ *   GET    /positions                              positionListQuery -> positionListResponse
+ *   GET    /positions/staffing                     staffingQuery -> staffingSummaryResponse
+ *   GET    /positions/vacancy-placement            -> vacancyPlacementsResponse
+ *   PUT    /positions/vacancy-placement/:workGroupId  vacancyPlacementBody -> vacancyPlacementResponse
+ *   POST   /positions/bulk                         bulkPositionsBody -> bulkPositionsResponse
+ *   POST   /positions                              createPositionBody -> positionDetailResponse (201)
+ *   GET    /positions/:id                          -> positionDetailResponse (holders and history)
+ *   PATCH  /positions/:id                          updatePositionBody -> positionDetailResponse
+ *   POST   /positions/:id/fill                     fillPositionBody -> positionDetailResponse
+ *   POST   /positions/:id/vacate                   vacatePositionBody -> positionDetailResponse
+ *   POST   /positions/:id/status                   setPositionStatusBody -> positionDetailResponse
+ *   DELETE /positions/:id?version=N                deletePositionQuery -> deletePositionResponse
+ *
+ * Every write names the `version` it read (the position's version token, from its DTO): when
+ * someone else changed the position since, the write is refused with 409 CONFLICT 'Someone else
+ * changed this position ...' and nothing is written. Closed fiscal years and locked stages refuse
+ * writes with the lines' lock messages (409).
+ *
+ * A position's budgeted cost (one rule, server/sql/position-cost.ts): filled = each holder's
+ * next-year salary times share / holder's FTE, rounded to the cent per holder; vacant and posted =
+ * the work group's schedule cell at the budgeted step and lane for the fiscal year, times the FTE,
+ * rounded to the cent (null, 'unpriced', when there is no such cell or no step and lane); frozen and
+ * closed = 0.
+ * ---------------------------------------------------------------------------------------------- */
+
+export const POSITION_STATUSES = ['filled', 'vacant', 'posted', 'frozen', 'closed'] as const;
+export type PositionStatus = (typeof POSITION_STATUSES)[number];
+/** What position_history records. */
+export const POSITION_ACTIONS = [
+  'created',
+  'filled',
+  'vacated',
+  'fte_changed',
+  'status_changed',
+  'moved',
+  'updated',
+  'closed',
+  'deleted',
+  'migrated',
+] as const;
+export type PositionAction = (typeof POSITION_ACTIONS)[number];
+
+/** A position's FTE: above 0, at most 1.5, to the thousandth (numeric(5,3)). */
+export const MAX_POSITION_FTE = 1.5;
+const FTE_MESSAGE = `FTE must be above 0 and at most ${MAX_POSITION_FTE}`;
+export const positionFteInput = z
+  .number({ message: 'FTE must be a number' })
+  .gt(0, FTE_MESSAGE)
+  .max(MAX_POSITION_FTE, FTE_MESSAGE)
+  .refine((v) => unitsOf(v, 3) !== null, 'Use at most 3 decimal places for FTE');
+/** A holder's share of a position: above 0, to the thousandth. */
+export const fteShareInput = z
+  .number({ message: 'FTE share must be a number' })
+  .gt(0, 'FTE share must be above 0')
+  .max(MAX_POSITION_FTE, `FTE share must be at most ${MAX_POSITION_FTE}`)
+  .refine((v) => unitsOf(v, 3) !== null, 'Use at most 3 decimal places for the FTE share');
+/** A DESE function code: 4 digits (checked against DESE's chart by the server). */
+export const positionCodeInput = z
+  .string()
+  .trim()
+  .regex(/^\d{4}$/, 'A function code is 4 digits, e.g. 2305');
+export const stepInput = z
+  .number({ message: 'Step must be a whole number' })
+  .int('Step must be a whole number')
+  .min(1, 'Step must be 1 or more')
+  .max(99, 'Step must be at most 99');
+export const laneInput = z.string().trim().min(1, 'Lane is required').max(50);
+/** The version token a write names (the DTO's `version`). */
+export const versionToken = z
+  .number({ message: 'version is required: the version of the position you read' })
+  .int()
+  .min(1);
+/** A whole number in a query string, digits only ('1e3' and ' 7' are refused). */
+const wholeNumberText = (name: string, min: number, max: number) => {
+  const message = `${name} must be a whole number from ${min} to ${max}`;
+  return z
+    .string()
+    .regex(/^\d{1,10}$/, message)
+    .transform(Number)
+    .pipe(z.number().int().min(min, message).max(max, message));
+};
+const title = z.string().trim().min(1, 'Title is required').max(200, 'Title must be at most 200 characters');
+const reason = optionalText(500).optional();
+
+/* ---------- DTOs ---------- */
+
+export const positionHolderSchema = z.object({
+  lineItemId: z.number().int(),
+  employeeName: z.string().nullable(),
+  employeeId: z.string().nullable(),
+  /** The holder's share of this position. */
+  fteShare: z.number(),
+  /** The holder's own FTE (their employee line's), which all their shares add up to at most. */
+  employeeFte: z.number().nullable(),
+  /** The holder's shares of every position together. */
+  employeeTotalShare: z.number(),
+  /** The holder's next-year salary (their line's), for their whole FTE. */
+  nextYearSalary: moneyOut.nullable(),
+  /** What this share costs: next-year salary x share / holder's FTE, to the cent. */
+  budgetedCost: moneyOut,
+});
+export type PositionHolder = z.infer<typeof positionHolderSchema>;
+
+export const positionSchema = z.object({
+  id: z.number().int(),
+  budgetYearId: z.number().int(),
+  fiscalYear: z.number().int(),
+  title: z.string(),
+  /** null: District Wide. */
+  buildingId: z.number().int().nullable(),
+  buildingName: z.string().nullable(),
+  deseCode: z.string().nullable(),
+  functionName: z.string().nullable(),
+  categoryId: z.number().int(),
+  categoryName: z.string(),
+  workGroupId: z.number().int().nullable(),
+  workGroupName: z.string().nullable(),
+  fte: z.number(),
+  status: z.enum(POSITION_STATUSES),
+  /** The step and lane set on this position for a vacancy (null: the work group's setting). */
+  vacancyStep: z.number().int().nullable(),
+  vacancyLane: z.string().nullable(),
+  /** The step and lane a vacancy is budgeted at (its own, else its work group's), or null. */
+  budgetedStep: z.number().int().nullable(),
+  budgetedLane: z.string().nullable(),
+  placementSource: z.enum(['position', 'workGroup']).nullable(),
+  notes: z.string().nullable(),
+  /** The holders' shares together, and the FTE nobody holds (fte - filledFte, at least 0). */
+  filledFte: z.number(),
+  unfilledFte: z.number(),
+  holderCount: z.number().int(),
+  /** Holders in name order (the full holder rows come with GET /positions/:id). */
+  holders: z.array(
+    z.object({ lineItemId: z.number().int(), employeeName: z.string().nullable(), fteShare: z.number() }),
+  ),
+  /** Shares above the position's FTE. */
+  overFilled: z.boolean(),
+  /** The budgeted cost (see the rule above); null when unpriced. */
+  budgetedCost: moneyOut.nullable(),
+  /** Why a vacancy has no cost ('No step and lane: set one on the position or ...'), else null. */
+  unpricedReason: z.string().nullable(),
+  /** The optimistic-concurrency token every write names. */
+  version: z.number().int(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+  createdByName: z.string().nullable(),
+  updatedByName: z.string().nullable(),
+});
+export type Position = z.infer<typeof positionSchema>;
+
+export const positionHistorySchema = z.object({
+  id: z.number().int(),
+  positionId: z.number().int(),
+  action: z.enum(POSITION_ACTIONS),
+  reason: z.string().nullable(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  actorName: z.string().nullable(),
+  createdAt: isoDate,
+});
+export type PositionHistoryEntry = z.infer<typeof positionHistorySchema>;
+
+export const positionDetailSchema = positionSchema.extend({
+  holderDetails: z.array(positionHolderSchema),
+  history: z.array(positionHistorySchema),
+});
+export type PositionDetail = z.infer<typeof positionDetailSchema>;
+export const positionDetailResponse = z.object({ position: positionDetailSchema });
+
+/* ---------- List ---------- */
+
+/** GET /positions. fiscalYear is required; budgetYearId defaults to the fiscal year's home. */
+export const positionListQuery = z.strictObject({
+  fiscalYear,
+  budgetYearId: idText.optional(),
+  /** A building id, or 'none' for District Wide. */
+  buildingId: z.union([z.literal('none'), idText]).optional(),
+  deseCode: positionCodeInput.optional(),
+  categoryId: idText.optional(),
+  workGroupId: idText.optional(),
+  /** One status or several, comma separated: 'vacant,posted'. */
+  status: z
+    .string()
+    .transform((s) => s.split(',').map((x) => x.trim()))
+    .pipe(
+      z.array(
+        z.enum(POSITION_STATUSES, { message: `Status must be one of ${POSITION_STATUSES.join(', ')}` }),
+      ),
+    )
+    .optional(),
+  /** Title or holder name contains this text (case-insensitive). */
+  search: z.string().trim().max(100).optional(),
+  overFilled: queryBoolean.optional(),
+  unpriced: queryBoolean.optional(),
+  /** The first rows only (1 to 50,000), then the next from offset: what a grid draws first. */
+  limit: wholeNumberText('limit', 1, 50_000).optional(),
+  offset: wholeNumberText('offset', 0, 10_000_000).optional(),
+});
+export type PositionListQuery = z.infer<typeof positionListQuery>;
+
+export const positionTotalsSchema = z.object({
+  positions: z.number().int(),
+  fte: z.number(),
+  filledFte: z.number(),
+  /** FTE of vacant and posted positions. */
+  vacantFte: z.number(),
+  /** FTE of frozen positions (closed ones count nowhere). */
+  frozenFte: z.number(),
+  budgetedCost: moneyOut,
+  unpricedCount: z.number().int(),
+  overFilledCount: z.number().int(),
+});
+export const positionListResponse = z.object({
+  budgetYearId: z.number().int(),
+  fiscalYear: z.number().int(),
+  /** Positions matching the filters (before limit/offset). */
+  total: z.number().int(),
+  /** Over every position matching the filters. */
+  totals: positionTotalsSchema,
+  positions: z.array(positionSchema),
+});
+export type PositionListResponse = z.infer<typeof positionListResponse>;
+
+/* ---------- Writes ---------- */
+
+export const createPositionBody = z.strictObject({
+  fiscalYear,
+  budgetYearId: idNumber.optional(),
+  title,
+  buildingId: idNumber.nullable(),
+  deseCode: positionCodeInput.nullable().optional(),
+  categoryId: idNumber,
+  workGroupId: idNumber.nullable().optional(),
+  fte: positionFteInput,
+  /** A new position is vacant unless said otherwise; 'filled' comes from holders. */
+  status: z.enum(['vacant', 'posted', 'frozen']).optional(),
+  vacancyStep: stepInput.nullable().optional(),
+  vacancyLane: laneInput.nullable().optional(),
+  notes: optionalText(2000).optional(),
+  /** People who fill it at once (their shares), making it filled. */
+  holders: z
+    .array(z.strictObject({ lineItemId: idNumber, fteShare: fteShareInput }))
+    .max(20)
+    .optional(),
+  reason,
+});
+export type CreatePositionBody = z.infer<typeof createPositionBody>;
+
+export const updatePositionBody = z
+  .strictObject({
+    version: versionToken,
+    title: title.optional(),
+    buildingId: idNumber.nullable().optional(),
+    deseCode: positionCodeInput.nullable().optional(),
+    categoryId: idNumber.optional(),
+    workGroupId: idNumber.nullable().optional(),
+    fte: positionFteInput.optional(),
+    vacancyStep: stepInput.nullable().optional(),
+    vacancyLane: laneInput.nullable().optional(),
+    notes: optionalText(2000).optional(),
+    reason,
+  })
+  .refine((b) => Object.entries(b).some(([k, v]) => k !== 'version' && k !== 'reason' && v !== undefined), {
+    message: 'Nothing to update',
+  });
+export type UpdatePositionBody = z.infer<typeof updatePositionBody>;
+
+export const fillPositionBody = z.strictObject({
+  version: versionToken,
+  /** The employee's operating line in the position's fiscal year. */
+  lineItemId: idNumber,
+  /** Their share; the position's unfilled FTE when left out. */
+  fteShare: fteShareInput.optional(),
+  reason,
+});
+export type FillPositionBody = z.infer<typeof fillPositionBody>;
+
+export const vacatePositionBody = z.strictObject({
+  version: versionToken,
+  /** Which holder leaves; may be left out when there is one. */
+  lineItemId: idNumber.optional(),
+  /** The status once nobody holds it (vacant unless said). */
+  status: z.enum(['vacant', 'posted', 'frozen', 'closed']).optional(),
+  reason,
+});
+export type VacatePositionBody = z.infer<typeof vacatePositionBody>;
+
+export const setPositionStatusBody = z.strictObject({
+  version: versionToken,
+  /** 'filled' is the result of filling, not a status to set. */
+  status: z.enum(['vacant', 'posted', 'frozen', 'closed']),
+  reason,
+});
+export type SetPositionStatusBody = z.infer<typeof setPositionStatusBody>;
+
+export const deletePositionQuery = z.strictObject({
+  version: wholeNumberText('version', 1, 2_147_483_647),
+});
+export const deletePositionResponse = z.object({ deleted: z.number().int() });
+
+export const MAX_BULK_POSITIONS = 5000;
+export const bulkPositionsBody = z.strictObject({
+  /** Each position with the version the screen read. */
+  items: z
+    .array(z.strictObject({ id: idNumber, version: versionToken }))
+    .min(1, 'Please select positions first')
+    .max(MAX_BULK_POSITIONS, `At most ${MAX_BULK_POSITIONS} positions per call`)
+    .refine(
+      (items) => new Set(items.map((i) => i.id)).size === items.length,
+      'Each position may appear only once',
+    ),
+  patch: z
+    .strictObject({
+      status: z.enum(['vacant', 'posted', 'frozen', 'closed']).optional(),
+      buildingId: idNumber.nullable().optional(),
+      deseCode: positionCodeInput.nullable().optional(),
+      categoryId: idNumber.optional(),
+      workGroupId: idNumber.nullable().optional(),
+      vacancyStep: stepInput.nullable().optional(),
+      vacancyLane: laneInput.nullable().optional(),
+    })
+    .refine((p) => Object.values(p).some((v) => v !== undefined), { message: 'Nothing to update' }),
+  reason,
+});
+export type BulkPositionsBody = z.infer<typeof bulkPositionsBody>;
+export const bulkPositionsResponse = z.object({
+  updated: z.number().int(),
+  positions: z.array(positionSchema),
+});
+
+/* ---------- Vacancy placement per work group ---------- */
+
+export const vacancyPlacementSchema = z.object({
+  workGroupId: z.number().int(),
+  workGroupName: z.string(),
+  scheduleId: z.number().int().nullable(),
+  scheduleName: z.string().nullable(),
+  /** The schedule's lanes and top step, for the pickers. */
+  lanes: z.array(z.string()),
+  topStep: z.number().int().nullable(),
+  /** The default step and lane a vacancy is budgeted at; null: none set (vacancies need their own). */
+  step: z.number().int().nullable(),
+  lane: z.string().nullable(),
+  updatedAt: isoDate,
+  updatedByName: z.string().nullable(),
+});
+export type VacancyPlacement = z.infer<typeof vacancyPlacementSchema>;
+export const vacancyPlacementsResponse = z.object({ placements: z.array(vacancyPlacementSchema) });
+export const vacancyPlacementResponse = z.object({ placement: vacancyPlacementSchema });
+export const workGroupParams = z.strictObject({ workGroupId: idText });
+/** Both null clears the setting. */
+export const vacancyPlacementBody = z
+  .strictObject({ step: stepInput.nullable(), lane: laneInput.nullable(), reason })
+  .refine((b) => (b.step === null) === (b.lane === null), {
+    message: 'Give both a step and a lane, or neither to clear the setting',
+  });
+export type VacancyPlacementBody = z.infer<typeof vacancyPlacementBody>;
+
+/* ---------- Staffing summary ---------- */
+
+export const staffingQuery = z.strictObject({ fiscalYear, budgetYearId: idText.optional() });
+export const staffingGroupSchema = z.object({
+  /** The building, work group id or function code; null: District Wide / none. */
+  key: z.union([z.number().int(), z.string()]).nullable(),
+  name: z.string(),
+  positions: z.number().int(),
+  fte: z.number(),
+  filledFte: z.number(),
+  vacantFte: z.number(),
+  frozenFte: z.number(),
+  /** null where it would show the pay of fewer than the reports' minimum group (VIEW_ONLY). */
+  budgetedCost: moneyOut.nullable(),
+  /** Filled cost / filled FTE, to the cent (by work group only; null as above or when none filled). */
+  averageSalary: moneyOut.nullable(),
+});
+export type StaffingGroup = z.infer<typeof staffingGroupSchema>;
+export const staffingSummaryResponse = z.object({
+  budgetYearId: z.number().int(),
+  fiscalYear: z.number().int(),
+  totals: positionTotalsSchema,
+  byBuilding: z.array(staffingGroupSchema),
+  byFunction: z.array(staffingGroupSchema),
+  byWorkGroup: z.array(staffingGroupSchema),
+});
+export type StaffingSummary = z.infer<typeof staffingSummaryResponse>;
