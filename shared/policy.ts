@@ -21,6 +21,8 @@ export const POLICY = {
   'stageComparison.read': ANY,
   'budgetVsActual.read': ANY,
   'deseReport.read': ANY,
+  // FTE by building, function and work group; pay only in groups the reports may show
+  'staffing.read': ANY,
   // ADMIN and FINANCE
   'lineItems.read': STAFF,
   'lineItems.write': STAFF,
@@ -36,6 +38,8 @@ export const POLICY = {
   'ledger.read': STAFF,
   'ai.analyze': STAFF,
   'reconciliation.write': STAFF,
+  'positions.read': STAFF,
+  'positions.write': STAFF,
   // ADMIN only
   'users.manage': ADMIN,
   'referenceData.write': ADMIN,
