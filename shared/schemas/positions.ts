@@ -26,11 +26,16 @@ import { fiscalYear, optionalText, queryBoolean } from './line-item-inputs';
  * changed this position ...' and nothing is written. Closed fiscal years and locked stages refuse
  * writes with the lines' lock messages (409).
  *
- * A position's budgeted cost (one rule, server/sql/position-cost.ts): filled = each holder's
- * next-year salary times share / holder's FTE, rounded to the cent per holder; vacant and posted =
- * the work group's schedule cell at the budgeted step and lane for the fiscal year, times the FTE,
- * rounded to the cent (null, 'unpriced', when there is no such cell or no step and lane); frozen and
- * closed = 0.
+ * A fiscal year's positions are its roster (held by that year's employee lines, stored in the
+ * year's home budget year); what they cost is budgeted for the year after (`costFiscalYear`), the
+ * year their holders' next-year salaries pay. One rule, server/sql/position-cost.ts: filled = each
+ * holder's next-year salary (their current salary when the rule gave none) times share / holder's
+ * FTE, rounded to the cent per holder; vacant and posted = the work group's schedule cell at the
+ * budgeted step and lane in costFiscalYear (the same year as the holders' pay, so a vacancy is
+ * not priced a year cheaper than the person who left), times the FTE, rounded to the cent (null,
+ * 'unpriced', when there is no such cell or no step and lane); frozen and closed = 0.
+ * A position may have no category yet (an employee line without one becomes such a position);
+ * writes require a personnel category.
  * ---------------------------------------------------------------------------------------------- */
 
 export const POSITION_STATUSES = ['filled', 'vacant', 'posted', 'frozen', 'closed'] as const;
@@ -115,14 +120,16 @@ export const positionSchema = z.object({
   id: z.number().int(),
   budgetYearId: z.number().int(),
   fiscalYear: z.number().int(),
+  /** The fiscal year the budgeted cost pays for: fiscalYear + 1. */
+  costFiscalYear: z.number().int(),
   title: z.string(),
   /** null: District Wide. */
   buildingId: z.number().int().nullable(),
   buildingName: z.string().nullable(),
   deseCode: z.string().nullable(),
   functionName: z.string().nullable(),
-  categoryId: z.number().int(),
-  categoryName: z.string(),
+  categoryId: z.number().int().nullable(),
+  categoryName: z.string().nullable(),
   workGroupId: z.number().int().nullable(),
   workGroupName: z.string().nullable(),
   fte: z.number(),
