@@ -7,7 +7,8 @@ import { useCallback } from 'react';
  * lists, town goals and their gap analysis, budgets (scenarios), versions, import runs, and the
  * reference lists that count lines (buildings, categories, work groups), the bulk screens' options,
  * salary checks, change history, budget stages (a move freezes lines, a vote locks them), budget
- * vs actual (its budget side is the proposed lines) and the crosswalk's preview (it counts lines). The key factories of web/src/api start with these words
+ * vs actual (its budget side is the proposed lines), the crosswalk's preview (it counts lines) and
+ * positions (their cost is their holders' salaries). The key factories of web/src/api start with these words
  * (budget-data.test.ts checks each one).
  *
  * Not budget data: the session ('auth'), users, the budget-year list, enrollment, budget settings
@@ -32,6 +33,7 @@ export const BUDGET_DATA_ROOTS: ReadonlySet<string> = new Set([
   'budget-stages',
   'ledger',
   'crosswalk',
+  'positions',
 ]);
 
 /** Lists that never change with the budget, under a budget-data root. */

@@ -1,0 +1,178 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type {
+  BulkPositionsBody,
+  bulkPositionsResponse,
+  FillPositionBody,
+  Position,
+  PositionDetail,
+  positionDetailResponse,
+  PositionHistoryEntry,
+  PositionListResponse,
+  PositionStatus,
+  SetPositionStatusBody,
+  UpdatePositionBody,
+  VacancyPlacement,
+  VacancyPlacementBody,
+  vacancyPlacementResponse,
+  vacancyPlacementsResponse,
+  VacatePositionBody,
+} from '@shared/schemas/positions';
+import { createPositionBody } from '@shared/schemas/positions';
+import { invalidateBudgetData } from '@web/api/budget-data';
+import { api } from '@web/api/client';
+
+export { POSITION_STATUSES } from '@shared/schemas/positions';
+export type {
+  Position,
+  PositionDetail,
+  PositionHistoryEntry,
+  PositionListResponse,
+  PositionStatus,
+  VacancyPlacement,
+};
+export type CreatePositionInput = z.input<typeof createPositionBody>;
+export type PositionPatch = Omit<UpdatePositionBody, 'version'>;
+type Detail = z.infer<typeof positionDetailResponse>;
+
+/** The list's filters as GET /positions takes them (the server filters: 50,000 positions stay fast). */
+export interface PositionFilters {
+  budgetYearId: number;
+  fiscalYear: number;
+  /** A building id, or 'none' for District Wide. */
+  buildingId?: number | 'none';
+  deseCode?: string;
+  categoryId?: number;
+  /** One status or several, comma separated ('vacant,posted'). */
+  status?: string;
+  overFilled?: boolean;
+}
+
+/** How many positions the grid draws first, before the whole list has arrived. */
+export const FIRST_POSITIONS = 200;
+
+export const positionKeys = {
+  all: ['positions'] as const,
+  list: (f: PositionFilters, limit?: number) => [...positionKeys.all, 'list', f, limit ?? 'all'] as const,
+  detail: (id: number) => [...positionKeys.all, 'detail', id] as const,
+  placements: () => [...positionKeys.all, 'vacancy-placement'] as const,
+};
+
+export const positionsApi = {
+  list: (f: PositionFilters, limit?: number) =>
+    api.get<PositionListResponse>('/positions', { query: { ...f, limit } }),
+  detail: (id: number) => api.get<Detail>(`/positions/${id}`),
+  create: (body: CreatePositionInput) => api.post<Detail>('/positions', body),
+  update: (id: number, body: UpdatePositionBody) => api.patch<Detail>(`/positions/${id}`, body),
+  fill: (id: number, body: FillPositionBody) => api.post<Detail>(`/positions/${id}/fill`, body),
+  vacate: (id: number, body: VacatePositionBody) => api.post<Detail>(`/positions/${id}/vacate`, body),
+  status: (id: number, body: SetPositionStatusBody) => api.post<Detail>(`/positions/${id}/status`, body),
+  remove: (id: number, version: number) =>
+    api.delete<{ deleted: number }>(`/positions/${id}`, { query: { version } }),
+  bulk: (body: BulkPositionsBody) => api.post<z.infer<typeof bulkPositionsResponse>>('/positions/bulk', body),
+  placements: () => api.get<z.infer<typeof vacancyPlacementsResponse>>('/positions/vacancy-placement'),
+  setPlacement: (workGroupId: number, body: VacancyPlacementBody) =>
+    api.put<z.infer<typeof vacancyPlacementResponse>>(`/positions/vacancy-placement/${workGroupId}`, body),
+};
+
+/**
+ * The positions matching the filters: the first rows at once, then the whole list. A change of
+ * filter keeps the previous rows on screen until the new ones arrive.
+ */
+export function usePositions(filters: PositionFilters | null) {
+  const first = useQuery({
+    queryKey: filters ? positionKeys.list(filters, FIRST_POSITIONS) : [...positionKeys.all, 'list', 'none'],
+    queryFn: () => positionsApi.list(filters!, FIRST_POSITIONS),
+    enabled: filters !== null,
+    placeholderData: keepPreviousData,
+  });
+  const more = first.data !== undefined && first.data.total > first.data.positions.length;
+  const whole = useQuery({
+    queryKey: filters ? positionKeys.list(filters) : [...positionKeys.all, 'list', 'none', 'all'],
+    queryFn: () => positionsApi.list(filters!),
+    enabled: filters !== null && more,
+  });
+  const data = more && whole.data ? whole.data : first.data;
+  return {
+    data,
+    /** Every position matching the filters is in `data` (not only the first ones). */
+    complete: data !== undefined && data.positions.length === data.total,
+    isPending: first.isPending,
+    isFetching: first.isFetching || whole.isFetching,
+    isError: first.isError || whole.isError,
+    error: first.error ?? whole.error,
+  };
+}
+
+/** The figures of the banner: over the filters but whatever the status, and the vacancies' count. */
+export function usePositionCounts(filters: PositionFilters | null) {
+  const base = filters ? { ...filters, status: undefined, overFilled: undefined } : null;
+  const all = useQuery({
+    queryKey: base ? positionKeys.list(base, 1) : [...positionKeys.all, 'list', 'none', 1],
+    queryFn: () => positionsApi.list(base!, 1),
+    enabled: base !== null,
+    placeholderData: keepPreviousData,
+  });
+  const vacancyFilters = base ? { ...base, status: 'vacant,posted' } : null;
+  const vacancies = useQuery({
+    queryKey: vacancyFilters
+      ? positionKeys.list(vacancyFilters, 1)
+      : [...positionKeys.all, 'list', 'none', 'v'],
+    queryFn: () => positionsApi.list(vacancyFilters!, 1),
+    enabled: vacancyFilters !== null,
+    placeholderData: keepPreviousData,
+  });
+  const counts =
+    all.data && vacancies.data ? { ...all.data.totals, vacancies: vacancies.data.total } : undefined;
+  return { counts, busy: all.isFetching || vacancies.isFetching, error: all.error ?? vacancies.error };
+}
+
+export type PositionCounts = NonNullable<ReturnType<typeof usePositionCounts>['counts']>;
+
+export function usePosition(id: number | null) {
+  return useQuery({
+    queryKey: positionKeys.detail(id ?? 0),
+    queryFn: () => positionsApi.detail(id!),
+    enabled: id !== null,
+  });
+}
+
+export function useVacancyPlacements(enabled = true) {
+  return useQuery({ queryKey: positionKeys.placements(), queryFn: positionsApi.placements, enabled });
+}
+
+/**
+ * A position change moves the proposed budget's personnel lines (they follow the positions): every
+ * budget view is stale, and every position list and detail.
+ */
+function usePositionMutation<T, R>(fn: (arg: T) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    // 'positions' is a budget-data root: the lists and details refresh with the rest.
+    onSuccess: () => invalidateBudgetData(queryClient),
+  });
+}
+
+export const useCreatePosition = () => usePositionMutation(positionsApi.create);
+export const useUpdatePosition = () =>
+  usePositionMutation(({ id, body }: { id: number; body: UpdatePositionBody }) =>
+    positionsApi.update(id, body),
+  );
+export const useFillPosition = () =>
+  usePositionMutation(({ id, body }: { id: number; body: FillPositionBody }) => positionsApi.fill(id, body));
+export const useVacatePosition = () =>
+  usePositionMutation(({ id, body }: { id: number; body: VacatePositionBody }) =>
+    positionsApi.vacate(id, body),
+  );
+export const useSetPositionStatus = () =>
+  usePositionMutation(({ id, body }: { id: number; body: SetPositionStatusBody }) =>
+    positionsApi.status(id, body),
+  );
+export const useDeletePosition = () =>
+  usePositionMutation(({ id, version }: { id: number; version: number }) => positionsApi.remove(id, version));
+export const useBulkPositions = () => usePositionMutation(positionsApi.bulk);
+export const useSetVacancyPlacement = () =>
+  usePositionMutation(({ workGroupId, body }: { workGroupId: number; body: VacancyPlacementBody }) =>
+    positionsApi.setPlacement(workGroupId, body),
+  );

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { createPositionBody, updatePositionBody } from '@shared/schemas/positions';
+import {
+  createInput,
+  EMPTY_POSITION,
+  updateInput,
+  type PositionFormValues,
+} from '@web/screens/positions/position-form-values';
+import {
+  changedFields,
+  formatFte,
+  holdersText,
+  placementText,
+  positionRowClass,
+} from '@web/screens/positions/position-rules';
+
+const scope = { budgetYearId: 4, fiscalYear: 2027 };
+
+describe('formatFte', () => {
+  it('shows FTE to the thousandth from exact thousandths', () => {
+    expect(formatFte(1)).toBe('1.000');
+    expect(formatFte(0.5)).toBe('0.500');
+    expect(formatFte(0.625)).toBe('0.625');
+    // 0.1 + 0.2 in floating point is 0.30000000000000004: four decimals, shown as it is rather than rounded.
+    expect(formatFte(0.1 + 0.2)).toBe('0.30000000000000004');
+    expect(formatFte(null)).toBe('');
+  });
+});
+
+describe('a position in the grid', () => {
+  const base = { status: 'filled' as const, overFilled: false };
+  it('styles over-filled before vacant, and vacancies (vacant or posted) apart from closed', () => {
+    expect(positionRowClass({ ...base, overFilled: true })).toBe('position-row--over');
+    expect(positionRowClass({ ...base, status: 'vacant' })).toBe('position-row--vacant');
+    expect(positionRowClass({ ...base, status: 'posted' })).toBe('position-row--vacant');
+    expect(positionRowClass({ ...base, status: 'closed' })).toBe('position-row--closed');
+    expect(positionRowClass({ ...base, status: 'frozen' })).toBeUndefined();
+    expect(positionRowClass(base)).toBeUndefined();
+  });
+
+  it('lists holders with their shares', () => {
+    expect(
+      holdersText({
+        holders: [
+          { lineItemId: 1, employeeName: 'Chen, Li', fteShare: 0.5 },
+          { lineItemId: 2, employeeName: null, fteShare: 0.25 },
+        ],
+      }),
+    ).toBe('Chen, Li (0.500), line 2 (0.250)');
+  });
+
+  it('says where a vacancy is budgeted, and why it is not when it has no step and lane', () => {
+    const vacancy = {
+      status: 'vacant' as const,
+      budgetedStep: 3,
+      budgetedLane: 'MA',
+      placementSource: 'workGroup' as const,
+      unpricedReason: null,
+    };
+    expect(placementText(vacancy)).toBe('Step 3 / MA (work group)');
+    expect(placementText({ ...vacancy, placementSource: 'position' })).toBe('Step 3 / MA');
+    expect(
+      placementText({
+        ...vacancy,
+        budgetedStep: null,
+        budgetedLane: null,
+        unpricedReason: 'No step and lane set',
+      }),
+    ).toBe('No step and lane set');
+    expect(placementText({ ...vacancy, status: 'filled' })).toBe('');
+  });
+
+  it('lists what a history entry changed', () => {
+    expect(changedFields({ fte: 1, title: 'Nurse' }, { fte: 0.5, title: 'Nurse' })).toEqual(['fte: 1 → 0.5']);
+    expect(changedFields(null, { status: 'vacant' })).toEqual(['status: vacant']);
+  });
+});
+
+describe('the position form', () => {
+  const filled: PositionFormValues = {
+    ...EMPTY_POSITION,
+    title: 'Grade 3 Teacher',
+    buildingId: '2',
+    categoryId: '5',
+    workGroupId: '1',
+    fte: '0.750',
+  };
+
+  it('makes a new position the shared schema accepts, District Wide when no building is chosen', () => {
+    const body = createPositionBody.parse(createInput({ ...filled, buildingId: '' }, scope));
+    expect(body).toMatchObject({ title: 'Grade 3 Teacher', buildingId: null, categoryId: 5, fte: 0.75 });
+  });
+
+  it('refuses an FTE of 0 or above 1.5 under the FTE field, as the server does', () => {
+    for (const fte of ['0', '1.6', '0.0005']) {
+      const parsed = createPositionBody.safeParse(createInput({ ...filled, fte }, scope));
+      expect(parsed.success).toBe(false);
+      expect(parsed.error?.issues[0]?.path).toEqual(['fte']);
+    }
+  });
+
+  it('sends only what changed, with the version read', () => {
+    const body = updatePositionBody.parse(
+      updateInput({ ...filled, fte: '1', reason: 'Enrollment' }, filled, 7),
+    );
+    expect(body).toEqual({ version: 7, fte: 1, reason: 'Enrollment' });
+    expect(updatePositionBody.safeParse(updateInput(filled, filled, 7)).success).toBe(false);
+  });
+});

@@ -1,0 +1,69 @@
+import type { PositionCounts } from '@web/api/positions';
+import { countOf, formatMoneyCents } from '@web/lib/format';
+import { OVER_FILLED, VACANCIES } from '@web/screens/positions/position-filters';
+import { formatFte } from '@web/screens/positions/position-rules';
+
+interface PositionsBannerProps {
+  /** The server's figures over the building, function and category filters, whatever the status. */
+  counts: PositionCounts | undefined;
+  busy: boolean;
+  error: string | null;
+  /** The status filter now, so the button of the list shown says it is pressed. */
+  status: string;
+  onShow(status: string): void;
+}
+
+/**
+ * The positions at a glance: how many and their cost, the vacancies (vacant or posted) and the
+ * over-filled positions (holders' shares above the position's FTE, a problem to fix), each with a
+ * button that filters the grid to them.
+ */
+export function PositionsBanner({ counts, busy, error, status, onShow }: PositionsBannerProps) {
+  const c = counts;
+  return (
+    <section className="positions-banner" aria-label="Positions at a glance" aria-busy={busy}>
+      <div className="positions-banner__item">
+        <span className="positions-banner__figure">{c ? countOf(c.positions, 'position') : '…'}</span>
+        <span className="positions-banner__note">
+          {c ? `${formatFte(c.fte)} FTE · ${formatMoneyCents(c.budgetedCost)} budgeted` : ''}
+          {c?.unpricedCount ? ` · ${countOf(c.unpricedCount, 'vacancy', 'vacancies')} unpriced` : ''}
+        </span>
+      </div>
+      <div className={`positions-banner__item${c?.vacancies ? ' positions-banner__item--vacant' : ''}`}>
+        <span className="positions-banner__figure">
+          {c ? countOf(c.vacancies, 'vacancy', 'vacancies') : '…'}
+        </span>
+        <span className="positions-banner__note">{c ? `${formatFte(c.vacantFte)} FTE to fill` : ''}</span>
+        <button
+          type="button"
+          className="btn btn--secondary btn--small"
+          aria-pressed={status === VACANCIES}
+          disabled={!c?.vacancies}
+          onClick={() => onShow(VACANCIES)}
+        >
+          Show vacancies
+        </button>
+      </div>
+      <div className={`positions-banner__item${c?.overFilledCount ? ' positions-banner__item--over' : ''}`}>
+        <span className="positions-banner__figure">
+          {c ? countOf(c.overFilledCount, 'position over-filled', 'positions over-filled') : '…'}
+        </span>
+        <span className="positions-banner__note">holders&apos; shares above the position&apos;s FTE</span>
+        <button
+          type="button"
+          className="btn btn--secondary btn--small"
+          aria-pressed={status === OVER_FILLED}
+          disabled={!c?.overFilledCount}
+          onClick={() => onShow(OVER_FILLED)}
+        >
+          Show over-filled
+        </button>
+      </div>
+      {error ? (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { errorMessage } from '@web/api/client';
+import { useSetVacancyPlacement, useVacancyPlacements, type VacancyPlacement } from '@web/api/positions';
+import { Button } from '@web/components/form/button';
+import { Select } from '@web/components/select';
+import { TableHead, unseen } from '@web/components/table-head';
+
+const NONE = 'none';
+
+function PlacementRow({ placement, canEdit }: { placement: VacancyPlacement; canEdit: boolean }) {
+  const save = useSetVacancyPlacement();
+  const [step, setStep] = useState(placement.step === null ? NONE : String(placement.step));
+  const [lane, setLane] = useState(placement.lane ?? NONE);
+  const changed =
+    step !== (placement.step === null ? NONE : String(placement.step)) || lane !== (placement.lane ?? NONE);
+  const name = placement.workGroupName;
+  if (placement.scheduleId === null) {
+    return (
+      <tr>
+        <th scope="row">{name}</th>
+        <td colSpan={canEdit ? 3 : 2} className="muted">
+          No salary schedule: its vacancies are unpriced until one is imported (COLA Management)
+        </td>
+      </tr>
+    );
+  }
+  const steps = Array.from({ length: placement.topStep ?? 0 }, (_, i) => String(i + 1));
+  const submit = () =>
+    save.mutate({
+      workGroupId: placement.workGroupId,
+      body: { step: step === NONE ? null : Number(step), lane: lane === NONE ? null : lane },
+    });
+  return (
+    <tr>
+      <th scope="row">{name}</th>
+      <td>
+        <Select
+          ariaLabel={`Vacancy step for ${name}`}
+          value={step}
+          disabled={!canEdit}
+          options={[
+            { value: NONE, label: 'Not set' },
+            ...steps.map((s) => ({ value: s, label: `Step ${s}` })),
+          ]}
+          onValueChange={setStep}
+        />
+      </td>
+      <td>
+        <Select
+          ariaLabel={`Vacancy lane for ${name}`}
+          value={lane}
+          disabled={!canEdit}
+          options={[
+            { value: NONE, label: 'Not set' },
+            ...placement.lanes.map((l) => ({ value: l, label: l })),
+          ]}
+          onValueChange={setLane}
+        />
+      </td>
+      {canEdit ? (
+        <td>
+          <Button
+            className="btn--small"
+            aria-label={`Save vacancy placement for ${name}`}
+            disabled={!changed}
+            busy={save.isPending}
+            busyLabel="Saving..."
+            onClick={submit}
+          >
+            Save
+          </Button>
+          {save.isError ? (
+            <span className="field__error" role="alert">
+              {errorMessage(save.error, 'Not saved')}
+            </span>
+          ) : null}
+        </td>
+      ) : null}
+    </tr>
+  );
+}
+
+/**
+ * Where each work group's vacancies are budgeted on its salary schedule: a default step and lane,
+ * never silently step 1. A position may set its own (in its dialog); changing a default re-prices
+ * every vacancy that uses it, and the proposed budget's salaries with them.
+ */
+export function VacancyPlacementPanel({ canEdit }: { canEdit: boolean }) {
+  const placements = useVacancyPlacements();
+  return (
+    <section className="card placement-panel" aria-labelledby="placement-title">
+      <h2 id="placement-title">Vacancy budget placement by work group</h2>
+      <p className="muted">
+        A vacancy is budgeted at its work group&apos;s schedule cell for this step and lane, times its FTE,
+        unless the position sets its own.
+      </p>
+      {placements.isError ? (
+        <p className="field__error" role="alert">
+          {errorMessage(placements.error, 'Failed to load the placements')}
+        </p>
+      ) : null}
+      <div className="table-wrap">
+        <table>
+          <caption className="visually-hidden">Default vacancy step and lane per work group</caption>
+          <TableHead cols={['Work group', 'Step', 'Lane', canEdit && unseen('Save')]} />
+          <tbody>
+            {(placements.data?.placements ?? []).map((p) => (
+              <PlacementRow key={`${p.workGroupId}-${p.updatedAt}`} placement={p} canEdit={canEdit} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
