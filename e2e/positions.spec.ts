@@ -1,0 +1,162 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import {
+  ADMIN,
+  apiCall,
+  axeViolations,
+  FINANCE,
+  navigate,
+  pageOverflow,
+  saveScreen,
+  signIn,
+} from './helpers';
+
+// The Positions manager, as a school business manager uses it to build next year's staffing plan:
+// FINANCE opens it through the Budget Tools menu, filters the grid to the vacancies (the count
+// the banner gives, and the server's), adds a position (an FTE of 0 refused under the FTE field,
+// with the server's words), fills it with an employee and vacates it again, changes its FTE with a
+// reason that the history keeps, and deletes it, leaving the district as it was. ADMIN reaches
+// the same screen through the Admin menu. At 1440x900 and 390x844, axe clean.
+
+async function expectAxeClean(page: Page, where: string) {
+  const violations = await axeViolations(page);
+  expect(violations, `${where}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
+}
+
+async function choose(page: Page, scope: Page | Locator, combobox: string, option: string | RegExp) {
+  await scope.getByRole('combobox', { name: combobox, exact: true }).click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+/** The fiscal year the screen shows, and its vacancies as the server counts them. */
+async function vacancyCount(page: Page): Promise<number> {
+  const label = (await page.getByRole('combobox', { name: 'Fiscal year' }).textContent()) ?? '';
+  const year = /\((\d{4})\)/.exec(label)?.[1];
+  expect(year, `fiscal year in '${label}'`).toBeTruthy();
+  const list = await apiCall(page, 'GET', `/positions?fiscalYear=${year}&status=vacant,posted&limit=1`);
+  return list.total;
+}
+
+async function deleteLeftovers(page: Page, title: string) {
+  const label = (await page.getByRole('combobox', { name: 'Fiscal year' }).textContent()) ?? '';
+  const year = /\((\d{4})\)/.exec(label)?.[1];
+  if (!year) {
+    return;
+  }
+  const list = await apiCall(
+    page,
+    'GET',
+    `/positions?fiscalYear=${year}&search=${encodeURIComponent(title)}`,
+  );
+  for (const p of list.positions as { id: number; version: number; title: string }[]) {
+    if (p.title === title) {
+      await apiCall(page, 'DELETE', `/positions/${p.id}?version=${p.version}`);
+    }
+  }
+}
+
+for (const [size, width, height] of [
+  ['1440', 1440, 900],
+  ['390', 390, 844],
+] as const) {
+  test(`FINANCE keeps positions: vacancies, add, fill, vacate, edit, at ${size}`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height });
+    await signIn(page, FINANCE);
+    await navigate(page, 'Positions');
+    await expect(page.getByRole('heading', { level: 1, name: 'Positions' })).toBeVisible();
+    const grid = page.getByRole('grid', { name: 'Positions' });
+    await expect(grid.getByRole('row').nth(1)).toBeVisible();
+    const banner = page.getByRole('region', { name: 'Positions at a glance' });
+    const vacancies = await vacancyCount(page);
+    await expect(banner).toContainText(`${vacancies.toLocaleString('en-US')} vacanc`);
+    expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+    await expectAxeClean(page, 'positions');
+    await saveScreen(page, `positions-${size}`);
+
+    // Vacancies at a glance: the banner's button filters the grid to them, as the server counts.
+    await banner.getByRole('button', { name: 'Show vacancies' }).click();
+    await expect(page.getByRole('combobox', { name: 'Status' })).toContainText('Vacancies');
+    const n = vacancies.toLocaleString('en-US');
+    await expect(page.locator('.grid-toolbar__meta')).toHaveText(`${n} of ${n} positions`);
+    await saveScreen(page, `positions-vacancies-${size}`);
+
+    const title = `E2E Reading Specialist ${size}`;
+    await deleteLeftovers(page, title);
+    try {
+      // Add: an FTE of 0 is refused under the field, nothing is written.
+      await page.getByRole('button', { name: 'Add Position' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add Position' });
+      await dialog.getByLabel('Title').fill(title);
+      await choose(page, dialog, 'Building', 'Hillside Elementary School');
+      await choose(page, dialog, 'Budget category', 'Teachers');
+      await choose(page, dialog, 'Work group', 'Teachers');
+      await dialog.getByLabel('FTE').fill('0');
+      await dialog.getByRole('button', { name: 'Add Position' }).click();
+      await expect(dialog.getByLabel('FTE')).toHaveAttribute('aria-invalid', 'true');
+      await expect(dialog.locator('#pos-fte-note')).toHaveText('FTE must be above 0 and at most 1.5');
+      await expectAxeClean(page, 'add dialog with the FTE refused');
+      await saveScreen(page, `positions-fte-refused-${size}`);
+
+      await dialog.getByLabel('FTE').fill('1');
+      await dialog.getByLabel('Reason for the change').fill('New reading intervention');
+      await dialog.getByRole('button', { name: 'Add Position' }).click();
+      const opened = page.getByRole('dialog', { name: `${title} at Hillside Elementary School` });
+      await expect(opened.getByRole('status')).toContainText(`Added ${title}`);
+      await expect(opened.getByRole('heading', { name: /^Holders/ })).toContainText('0.000 of 1.000 FTE');
+
+      // Fill with an employee of the year for half, then vacate.
+      await opened.getByLabel('Find employee').fill('Teacher');
+      await opened.getByRole('combobox', { name: 'Employee' }).click();
+      const option = page.getByRole('option').first();
+      const person = ((await option.textContent()) ?? '').split(' · ')[0];
+      await option.click();
+      await opened.getByLabel('Share (FTE)').fill('0.5');
+      await opened.getByRole('button', { name: 'Fill Position' }).click();
+      await expect(opened.getByRole('heading', { name: /^Holders/ })).toContainText('0.500 of 1.000 FTE');
+      await expect(opened.locator('.position-holders')).toContainText(person);
+      await expect(opened.getByRole('heading', { name: /^Status/ })).toContainText('Filled');
+      await expectAxeClean(page, 'position dialog, filled');
+      await saveScreen(page, `positions-filled-${size}`);
+      await opened.getByRole('button', { name: `Vacate ${person}` }).click();
+      await expect(opened.getByRole('heading', { name: /^Holders/ })).toContainText('0.000 of 1.000 FTE');
+      await expect(opened.getByRole('heading', { name: /^Status/ })).toContainText('Vacant');
+
+      // Edit: the FTE changes with a reason, and the history says who, what and why.
+      await opened.getByLabel('FTE').fill('0.8');
+      await opened.getByLabel('Reason for the change').fill('Half-day kindergarten');
+      await opened.getByRole('button', { name: 'Save Position' }).click();
+      await expect(opened.getByRole('status')).toContainText(`Saved ${title}`);
+      const history = opened.getByRole('region', { name: 'History' });
+      await expect(history).toContainText('Half-day kindergarten');
+      await expect(history).toContainText('Filled');
+      await expect(history).toContainText('Vacated');
+
+      // The new vacancy is in the filtered grid once the dialog closes.
+      await page.keyboard.press('Escape');
+      await expect(grid.getByRole('row').filter({ hasText: title })).toContainText('0.800');
+
+      // Delete it again (it has no holders), from its dialog.
+      await page.getByRole('button', { name: `Edit ${title} at Hillside Elementary School` }).click();
+      await page.getByRole('button', { name: 'Delete Position' }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+      await expect(grid.getByRole('row').filter({ hasText: title })).toHaveCount(0);
+    } finally {
+      await deleteLeftovers(page, title);
+    }
+  });
+}
+
+test('ADMIN reaches Positions through the Admin menu, at 1440 and 390', async ({ page }) => {
+  await signIn(page, ADMIN);
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.goto('/');
+    await navigate(page, 'Positions');
+    await expect(page.getByRole('heading', { level: 1, name: 'Positions' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Vacancy budget placement by work group' })).toBeVisible();
+    await expectAxeClean(page, `positions as ADMIN at ${width}`);
+  }
+});
