@@ -33,6 +33,7 @@ import * as lineItemsSetReferences from './20261127000100_line_items_set_referen
 import * as closedYears from './20261127000500_closed_years';
 import * as lineItemsVersionIndex from './20261127000600_line_items_version_index';
 import * as closedByAppropriation from './20261127000650_closed_by_appropriation';
+import * as positions from './20261128000100_positions';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -76,6 +77,7 @@ const migrations: Record<string, Migration> = {
   '20261127000500_closed_years': closedYears,
   '20261127000600_line_items_version_index': lineItemsVersionIndex,
   '20261127000650_closed_by_appropriation': closedByAppropriation,
+  '20261128000100_positions': positions,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -42,6 +42,9 @@ const TABLES = [
   'nss_parameters',
   'nss_state_figures',
   'position_crosswalk_rules',
+  'position_history',
+  'position_holders',
+  'positions',
   'projected_lines',
   'public_dashboard_configs',
   'public_dashboard_links',
@@ -59,6 +62,7 @@ const TABLES = [
   'sessions',
   'town_goals',
   'users',
+  'vacancy_placements',
   'work_group_categories',
   'work_groups',
 ];

@@ -1,0 +1,74 @@
+/**
+ * THE rule for what a position costs, as SQL: the Positions list and detail, the staffing summary
+ * and the proposed budget's personnel lines all read it, so the sums stay in SQL and agree.
+ *
+ * A fiscal year's positions are its roster (held by that year's employee lines); what they cost is
+ * budgeted for the year after, the year their holders' next-year salaries pay:
+ * - filled: per holder, their next-year salary (their current salary when the rule gave none, as a
+ *   roll forward carries them) times their share / their FTE (NULL or 0 read as 1, as the salary
+ *   rule reads it), rounded to the cent per holder (numeric round: half away from zero); the
+ *   position's cost is the sum of those cents. A holder of one whole position costs exactly their
+ *   next-year salary.
+ * - vacant and posted: the cell of the work group's schedule at the budgeted step and lane (the
+ *   position's own, else the work group's vacancy placement) in the year after, times the FTE,
+ *   rounded to the cent once. No cell (no work group, schedule, step and lane, or amount for that
+ *   year) leaves it unpriced: cost NULL and a reason, never a silent step 1.
+ * - frozen and closed: 0 (a frozen position is kept but not funded; a closed one is gone).
+ */
+
+const int = (n: number) => {
+  if (!Number.isSafeInteger(n)) {
+    throw new Error(`expected an integer, got ${n}`);
+  }
+  return String(n);
+};
+
+/** Which positions a cost read covers: one budget year's fiscal year, or some ids. */
+export type PositionScope = { budgetYearId: number; fiscalYear: number } | { ids: readonly number[] };
+
+/** The scope as a condition on positions `alias`. */
+export function positionScope(scope: PositionScope, alias = 'p'): string {
+  if ('ids' in scope) {
+    return scope.ids.length ? `${alias}.id IN (${scope.ids.map(int).join(', ')})` : 'false';
+  }
+  return `${alias}.budget_year_id = ${int(scope.budgetYearId)} AND ${alias}.fiscal_year = ${int(scope.fiscalYear)}`;
+}
+
+/** One holder's cost: next-year salary x share / FTE, to the cent (over position_holders h, line_items li). */
+export const HOLDER_COST = `round(coalesce(li.next_year_salary, li.current_salary, 0) * h.fte_share
+  / coalesce(nullif(li.current_fte, 0), 1), 2)`;
+
+/**
+ * Every position of the scope with its cost columns: filled_fte, holder_count, budgeted_step,
+ * budgeted_lane, placement_source ('position' | 'workGroup' | NULL), budgeted_cost (NULL when
+ * unpriced) and unpriced_reason. A derived table: `FROM (${positionCosts(scope)}) pc`.
+ */
+export function positionCosts(scope: PositionScope): string {
+  return `SELECT p.*, coalesce(hs.filled_fte, 0) AS filled_fte, coalesce(hs.holder_count, 0) AS holder_count,
+      pl.step AS budgeted_step, pl.lane AS budgeted_lane, pl.source AS placement_source,
+      CASE WHEN p.status = 'filled' THEN coalesce(hs.cost, 0)
+           WHEN p.status IN ('vacant', 'posted') THEN round(cell.amount * p.fte, 2)
+           ELSE 0 END AS budgeted_cost,
+      CASE WHEN p.status IN ('vacant', 'posted') AND cell.amount IS NULL THEN
+        CASE WHEN p.work_group_id IS NULL THEN 'No work group: a vacancy is priced on its work group''s salary schedule'
+             WHEN ss.id IS NULL THEN 'Its work group has no salary schedule to price the vacancy on'
+             WHEN pl.step IS NULL THEN 'No step and lane: set one on the position, or a vacancy placement for its work group'
+             ELSE 'The schedule has no FY' || (p.fiscal_year + 1) || ' amount at step ' || pl.step || ', lane ' || pl.lane
+        END END AS unpriced_reason
+    FROM positions p
+    LEFT JOIN (SELECT h.position_id, sum(h.fte_share) AS filled_fte, count(*)::int AS holder_count,
+                      sum(${HOLDER_COST}) AS cost
+                 FROM position_holders h
+                 JOIN positions hp ON hp.id = h.position_id AND ${positionScope(scope, 'hp')}
+                 JOIN line_items li ON li.id = h.line_item_id
+                GROUP BY h.position_id) hs ON hs.position_id = p.id
+    LEFT JOIN vacancy_placements vp ON vp.work_group_id = p.work_group_id
+    CROSS JOIN LATERAL (SELECT CASE WHEN p.vacancy_step IS NOT NULL THEN p.vacancy_step ELSE vp.step END AS step,
+                               CASE WHEN p.vacancy_step IS NOT NULL THEN p.vacancy_lane ELSE vp.lane END AS lane,
+                               CASE WHEN p.vacancy_step IS NOT NULL THEN 'position'
+                                    WHEN vp.step IS NOT NULL THEN 'workGroup' END AS source) pl
+    LEFT JOIN salary_schedules ss ON ss.work_group_id = p.work_group_id
+    LEFT JOIN salary_schedule_amounts cell ON cell.schedule_id = ss.id AND cell.fiscal_year = p.fiscal_year + 1
+      AND cell.step = pl.step AND cell.lane = pl.lane
+   WHERE ${positionScope(scope)}`;
+}
