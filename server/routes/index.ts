@@ -32,6 +32,7 @@ import { ledgerRoutes } from './ledger';
 import { versionRoutes } from './versions';
 import { colaCalcRoutes } from './cola-calc';
 import { salaryScheduleRoutes } from './salary-schedules';
+import { positionRoutes } from './positions';
 import { colaContractRoutes } from './cola-contracts';
 import { colaScenarioRoutes } from './cola-scenarios';
 import { planningDefaultsRoutes } from './planning-defaults';
@@ -72,6 +73,7 @@ export const allRoutes: AnyRoute[] = [
   ...planningDefaultsRoutes,
   ...colaCalcRoutes,
   ...salaryScheduleRoutes,
+  ...positionRoutes,
   ...bulkUpdateRoutes,
   ...salaryVerificationRoutes,
   // Budgets, line items (after the fixed /line-items/... dashboard paths), history.

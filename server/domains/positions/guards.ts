@@ -1,0 +1,153 @@
+import type { Db } from '@server/db/index';
+import { badRequest, conflict, notFound, validationFailed, type IssueDetail } from '@server/errors';
+import { homeOfFiscalYear, requireBudgetYear } from '@server/domains/budgets';
+import { isDeseCode } from '@server/domains/massachusetts';
+import { stageStateOf } from '@server/domains/stages';
+import { unitsOf } from '@shared/money';
+import { lockedYearMessage } from '@shared/schemas/budget-stages';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
+import type { PositionBase } from './queries/positions';
+import { lockPositions } from './queries/positions';
+import { scheduleHasCell } from './queries/position-writes';
+
+/**
+ * The checks every position write makes before it writes anything: the year is open, the version
+ * token is current, what the position names exists, and FTE shares fit.
+ */
+
+/** FTE and shares in thousandths, exactly (numeric(5,3)): no float sums decide a refusal. */
+export const milli = (fte: number | string | null) => Number(unitsOf(fte ?? 0, 3) ?? 0n);
+export const fteText = (thousandths: number) => (thousandths / 1000).toFixed(3).replace(/\.?0+$/, '');
+
+/** The budget year that holds a fiscal year's roster: the one given, else the year's home. */
+export async function rosterBudgetYear(db: Db, fiscalYear: number, budgetYearId?: number): Promise<number> {
+  if (budgetYearId !== undefined) {
+    await requireBudgetYear(db, budgetYearId);
+    return budgetYearId;
+  }
+  const home = await homeOfFiscalYear(db, fiscalYear);
+  if (!home) {
+    throw badRequest(`No budget year plans ${fiscalYearLabel(fiscalYear)}: create one first`, [
+      { path: 'fiscalYear', message: `No budget year plans ${fiscalYearLabel(fiscalYear)}` },
+    ]);
+  }
+  return home.id;
+}
+
+/** 409 with the lines' own lock message when the fiscal year is closed or its stage locks it. */
+export async function requireOpenYear(db: Db, budgetYearId: number, fiscalYear: number): Promise<void> {
+  const state = await stageStateOf(db, budgetYearId, fiscalYear);
+  if (state.locked) {
+    throw conflict(lockedYearMessage(fiscalYear, state.stage, state.closed, state.closedBy));
+  }
+}
+
+export const staleMessage = (id: number, version: number) =>
+  `Someone else changed this position (#${id}) since you opened it: it is now at version ${version}. ` +
+  'Reload it to see their change, then make yours again.';
+
+/**
+ * Locks the positions (id order), refuses a missing one (404), a stale version token (409, nothing
+ * written) and a locked year (409).
+ */
+export async function lockForWrite(
+  db: Db,
+  items: readonly { id: number; version: number }[],
+): Promise<PositionBase[]> {
+  const rows = await lockPositions(
+    db,
+    items.map((i) => i.id),
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  for (const item of items) {
+    const row = byId.get(item.id);
+    if (!row) {
+      throw notFound(`Position ${item.id}`);
+    }
+    if (row.version !== item.version) {
+      throw conflict(staleMessage(row.id, row.version));
+    }
+  }
+  const years = new Set(rows.map((r) => `${r.budget_year_id}:${r.fiscal_year}`));
+  for (const year of years) {
+    const [by, fy] = year.split(':').map(Number);
+    await requireOpenYear(db, by, fy);
+  }
+  return items.map((i) => byId.get(i.id)!);
+}
+
+/** What a write may name, checked against the database. */
+export interface References {
+  buildingId?: number | null;
+  categoryId?: number | null;
+  workGroupId?: number | null;
+  deseCode?: string | null;
+}
+
+/** Refuses (400, every problem with its field) a building, category, work group or code that does not exist. */
+export async function checkReferences(db: Db, refs: References): Promise<void> {
+  const issues: IssueDetail[] = [];
+  if (refs.buildingId != null && !(await db('buildings').where({ id: refs.buildingId }).first('id'))) {
+    issues.push({ path: 'buildingId', message: `Building ${refs.buildingId} does not exist` });
+  }
+  if (refs.categoryId != null) {
+    const category = await db('budget_categories')
+      .where({ id: refs.categoryId })
+      .first('name', 'is_personnel');
+    if (!category) {
+      issues.push({ path: 'categoryId', message: `Budget category ${refs.categoryId} does not exist` });
+    } else if (!category.is_personnel) {
+      issues.push({
+        path: 'categoryId',
+        message: `${category.name} is not a personnel category: a position's cost is salaries`,
+      });
+    }
+  }
+  if (refs.workGroupId != null && !(await db('work_groups').where({ id: refs.workGroupId }).first('id'))) {
+    issues.push({ path: 'workGroupId', message: `Work group ${refs.workGroupId} does not exist` });
+  }
+  if (refs.deseCode != null && !isDeseCode(refs.deseCode)) {
+    issues.push({
+      path: 'deseCode',
+      message: `Function code '${refs.deseCode}' is not in DESE's chart of accounts`,
+    });
+  }
+  if (issues.length) {
+    throw validationFailed(issues);
+  }
+}
+
+/**
+ * Refuses a vacancy step and lane the work group's schedule does not have in the year the cost is
+ * budgeted for (the roster's year + 1), or with no schedule to look in.
+ */
+export async function checkVacancyCell(
+  db: Db,
+  workGroupId: number | null,
+  step: number | null,
+  lane: string | null,
+  costFiscalYear: number | null,
+  path = 'vacancyStep',
+): Promise<void> {
+  if (step === null || lane === null) {
+    if ((step === null) !== (lane === null)) {
+      throw validationFailed([{ path, message: 'Give both a step and a lane, or neither' }]);
+    }
+    return;
+  }
+  if (workGroupId === null) {
+    throw validationFailed([
+      { path, message: 'A vacancy step and lane need a work group whose salary schedule has them' },
+    ]);
+  }
+  const found = await scheduleHasCell(db, workGroupId, step, lane, costFiscalYear);
+  if (!found.schedule) {
+    throw validationFailed([{ path, message: 'The work group has no salary schedule with steps and lanes' }]);
+  }
+  if (!found.cell) {
+    const when = costFiscalYear === null ? '' : ` in ${fiscalYearLabel(costFiscalYear)}`;
+    throw validationFailed([
+      { path, message: `The work group's salary schedule has no step ${step}, lane '${lane}'${when}` },
+    ]);
+  }
+}

@@ -1,0 +1,8 @@
+/** Positions: budgeted jobs apart from the people who fill them (docs/ARCHITECTURE.md, 'Positions'). */
+export { bulkUpdatePositions } from './bulk';
+export { fillPosition, vacatePosition } from './holders';
+export { createPosition, deletePosition, setPositionStatus, updatePosition } from './position-writes';
+export { getPosition, listPositions } from './positions';
+export { positionsFromLines } from './queries/from-lines';
+export { staffingSummary } from './staffing';
+export { listVacancyPlacements, setVacancyPlacement } from './vacancy-placements';

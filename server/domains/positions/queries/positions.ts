@@ -1,0 +1,214 @@
+import type { Db } from '@server/db/index';
+import { HOLDER_COST, positionCosts, type PositionScope } from '@server/sql/position-cost';
+import type { Position, PositionListQuery } from '@shared/schemas/positions';
+
+/** A position row with its cost columns (server/sql/position-cost.ts) and the names the DTO shows. */
+export interface PositionRow {
+  id: number;
+  budget_year_id: number;
+  fiscal_year: number;
+  title: string;
+  building_id: number | null;
+  building_name: string | null;
+  dese_code: string | null;
+  category_id: number | null;
+  category_name: string | null;
+  work_group_id: number | null;
+  work_group_name: string | null;
+  fte: number;
+  status: Position['status'];
+  vacancy_step: number | null;
+  vacancy_lane: string | null;
+  budgeted_step: number | null;
+  budgeted_lane: string | null;
+  placement_source: 'position' | 'workGroup' | null;
+  notes: string | null;
+  filled_fte: number;
+  holder_count: number;
+  holders: { lineItemId: number; employeeName: string | null; fteShare: number }[] | null;
+  budgeted_cost: number | null;
+  unpriced_reason: string | null;
+  version: number;
+  created_at: Date | string | null;
+  updated_at: Date | string | null;
+  created_by_name: string | null;
+  updated_by_name: string | null;
+}
+
+/** A holder's name as the grids show it: first and last, or null. */
+export const PERSON = `nullif(btrim(concat_ws(' ', li.first_name, li.last_name)), '')`;
+
+/** The positions of a scope with costs, names and their holders (name order), as `f`'s columns. */
+function positionRows(scope: PositionScope): string {
+  return `SELECT pc.*, b.name AS building_name, c.name AS category_name, wg.name AS work_group_name,
+      cu.name AS created_by_name, uu.name AS updated_by_name, hl.holders
+    FROM (${positionCosts(scope)}) pc
+    LEFT JOIN buildings b ON b.id = pc.building_id
+    LEFT JOIN budget_categories c ON c.id = pc.category_id
+    LEFT JOIN work_groups wg ON wg.id = pc.work_group_id
+    LEFT JOIN users cu ON cu.id = pc.created_by
+    LEFT JOIN users uu ON uu.id = pc.updated_by
+    LEFT JOIN LATERAL (SELECT json_agg(json_build_object('lineItemId', li.id, 'employeeName', ${PERSON},
+                                'fteShare', h.fte_share) ORDER BY li.last_name, li.first_name, li.id) AS holders
+                         FROM position_holders h JOIN line_items li ON li.id = h.line_item_id
+                        WHERE h.position_id = pc.id) hl ON pc.holder_count > 0`;
+}
+
+/** The list's filters as conditions on `f` (a positionRows row), with their bindings. */
+function filters(query: PositionListQuery): { where: string[]; bindings: (string | number)[] } {
+  const where: string[] = [];
+  const bindings: (string | number)[] = [];
+  if (query.buildingId === 'none') {
+    where.push('f.building_id IS NULL');
+  } else if (query.buildingId !== undefined) {
+    where.push('f.building_id = ?');
+    bindings.push(query.buildingId);
+  }
+  for (const [key, column] of [
+    ['deseCode', 'dese_code'],
+    ['categoryId', 'category_id'],
+    ['workGroupId', 'work_group_id'],
+  ] as const) {
+    if (query[key] !== undefined) {
+      where.push(`f.${column} = ?`);
+      bindings.push(query[key]);
+    }
+  }
+  if (query.status?.length) {
+    where.push(`f.status IN (${query.status.map(() => '?').join(', ')})`);
+    bindings.push(...query.status);
+  }
+  if (query.search) {
+    const like = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push(`(f.title ILIKE ? OR EXISTS (SELECT 1 FROM position_holders h JOIN line_items li ON li.id = h.line_item_id
+                WHERE h.position_id = f.id AND ${PERSON} ILIKE ?))`);
+    bindings.push(like, like);
+  }
+  if (query.overFilled !== undefined) {
+    where.push(query.overFilled ? 'f.filled_fte > f.fte' : 'f.filled_fte <= f.fte');
+  }
+  if (query.unpriced !== undefined) {
+    where.push(query.unpriced ? 'f.unpriced_reason IS NOT NULL' : 'f.unpriced_reason IS NULL');
+  }
+  return { where, bindings };
+}
+
+/** The totals of a set of positions `f`, as one row's columns. */
+export const TOTALS = `count(*)::int AS positions, coalesce(sum(f.fte), 0) AS fte,
+  coalesce(sum(f.filled_fte) FILTER (WHERE f.status = 'filled'), 0) AS filled_fte,
+  coalesce(sum(f.fte) FILTER (WHERE f.status IN ('vacant', 'posted')), 0) AS vacant_fte,
+  coalesce(sum(f.fte) FILTER (WHERE f.status = 'frozen'), 0) AS frozen_fte,
+  coalesce(sum(f.budgeted_cost), 0) AS budgeted_cost,
+  (count(*) FILTER (WHERE f.unpriced_reason IS NOT NULL))::int AS unpriced_count,
+  (count(*) FILTER (WHERE f.filled_fte > f.fte))::int AS over_filled_count`;
+
+export interface TotalsRow {
+  positions: number;
+  fte: number;
+  filled_fte: number;
+  vacant_fte: number;
+  frozen_fte: number;
+  budgeted_cost: number;
+  unpriced_count: number;
+  over_filled_count: number;
+}
+
+/**
+ * One page of a year's positions matching the filters (title order), the number matching and
+ * their totals, in one statement: the filtered set is computed once.
+ */
+export async function listPositions(
+  db: Db,
+  budgetYearId: number,
+  query: PositionListQuery,
+): Promise<{ rows: PositionRow[]; totals: TotalsRow }> {
+  const { where, bindings } = filters(query);
+  const page = `${query.limit !== undefined ? `LIMIT ${Number(query.limit)}` : ''} OFFSET ${Number(query.offset ?? 0)}`;
+  const { rows } = await db.raw(
+    `WITH f AS MATERIALIZED (SELECT * FROM (${positionRows({ budgetYearId, fiscalYear: query.fiscalYear })}) f
+                             ${where.length ? `WHERE ${where.join(' AND ')}` : ''}),
+          t AS (SELECT ${TOTALS} FROM f)
+     SELECT to_jsonb(t) AS totals, to_jsonb(p) AS position
+       FROM t LEFT JOIN LATERAL (SELECT * FROM f ORDER BY f.title, f.id ${page}) p ON true`,
+    bindings,
+  );
+  const totals = rows[0].totals as TotalsRow;
+  return {
+    rows: rows
+      .filter((r: { position: unknown }) => r.position)
+      .map((r: { position: PositionRow }) => r.position),
+    totals,
+  };
+}
+
+/** Positions by id with their costs (in id order). */
+export async function positionsById(db: Db, ids: readonly number[]): Promise<PositionRow[]> {
+  const { rows } = await db.raw(`SELECT * FROM (${positionRows({ ids })}) f ORDER BY f.id`);
+  return rows;
+}
+
+/** The bare row of a position, locked for a write (FOR UPDATE), or undefined. */
+export interface PositionBase {
+  id: number;
+  budget_year_id: number;
+  fiscal_year: number;
+  title: string;
+  building_id: number | null;
+  dese_code: string | null;
+  category_id: number | null;
+  work_group_id: number | null;
+  fte: number;
+  status: Position['status'];
+  vacancy_step: number | null;
+  vacancy_lane: string | null;
+  notes: string | null;
+  version: number;
+}
+
+export async function lockPositions(db: Db, ids: readonly number[]): Promise<PositionBase[]> {
+  return db('positions').whereIn('id', ids).orderBy('id').forUpdate().select('*');
+}
+
+export interface HolderRow {
+  line_item_id: number;
+  employee_name: string | null;
+  fte_share: number;
+  employee_fte: number | null;
+  employee_total_share: number;
+  next_year_salary: number | null;
+  budgeted_cost: number;
+}
+
+/** A position's holders with their pay and every share they hold. */
+export async function holdersOf(db: Db, positionId: number): Promise<HolderRow[]> {
+  const { rows } = await db.raw(
+    `SELECT li.id AS line_item_id, ${PERSON} AS employee_name, h.fte_share, li.current_fte AS employee_fte,
+            (SELECT sum(x.fte_share) FROM position_holders x WHERE x.line_item_id = li.id) AS employee_total_share,
+            li.next_year_salary, ${HOLDER_COST} AS budgeted_cost
+       FROM position_holders h JOIN line_items li ON li.id = h.line_item_id
+      WHERE h.position_id = ?
+      ORDER BY li.last_name, li.first_name, li.id`,
+    [positionId],
+  );
+  return rows;
+}
+
+export interface HistoryRow {
+  id: number;
+  position_id: number;
+  action: string;
+  reason: string | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  actor_label: string | null;
+  user_name: string | null;
+  created_at: Date | string;
+}
+
+export async function historyOf(db: Db, positionId: number): Promise<HistoryRow[]> {
+  return db('position_history as ph')
+    .leftJoin('users as u', 'u.id', 'ph.user_id')
+    .where('ph.position_id', positionId)
+    .orderBy('ph.id', 'desc')
+    .select('ph.*', 'u.name as user_name');
+}

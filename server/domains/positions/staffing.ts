@@ -1,0 +1,65 @@
+import type { AppContext } from '@server/context';
+import { seesIndividualPay, withheldRows } from '@server/lib/pay-groups';
+import { authorize, type Actor } from '@server/policies/index';
+import { deseCodes } from '@server/domains/massachusetts';
+import type { StaffingGroup, StaffingSummary } from '@shared/schemas/positions';
+import { rosterBudgetYear } from './guards';
+import { presentTotals } from './positions';
+import { staffingRows, type StaffingRow } from './queries/staffing';
+
+const UNNAMED = { building: 'District Wide', function: 'No function code', workGroup: 'No work group' };
+
+/** One breakdown's rows; pay summed over too few people is withheld from a reader who may not see it. */
+function breakdown(rows: StaffingRow[], dimension: keyof typeof UNNAMED, showsPay: boolean): StaffingGroup[] {
+  const withheld = showsPay ? new Set<number>() : withheldRows(rows.map((r) => Number(r.people)));
+  return rows.map((r, i) => {
+    const key = r.key === null ? null : dimension === 'function' ? r.key : Number(r.key);
+    const name =
+      r.key === null
+        ? UNNAMED[dimension]
+        : dimension === 'function'
+          ? `${r.key} ${deseCodes().get(String(r.key))?.name ?? ''}`.trim()
+          : (r.name ?? String(r.key));
+    return {
+      key,
+      name,
+      positions: Number(r.positions),
+      fte: Number(r.fte),
+      filledFte: Number(r.filled_fte),
+      vacantFte: Number(r.vacant_fte),
+      frozenFte: Number(r.frozen_fte),
+      budgetedCost: withheld.has(i) ? null : Number(r.budgeted_cost),
+      averageSalary:
+        dimension === 'workGroup' && !withheld.has(i) && r.average_salary !== null
+          ? Number(r.average_salary)
+          : null,
+    };
+  });
+}
+
+/**
+ * GET /positions/staffing: FTE by building, function code and work group, filled, vacant (and
+ * posted) and frozen, with their budgeted cost and the average filled salary by work group. Anyone
+ * signed in reads it; names never appear, and pay summed over fewer than the reports' minimum
+ * group reaches only those who may read lines (server/lib/pay-groups.ts).
+ */
+export async function staffingSummary(
+  app: AppContext,
+  actor: Actor,
+  query: { fiscalYear: number; budgetYearId?: number },
+): Promise<StaffingSummary> {
+  authorize(actor, 'staffing.read');
+  const budgetYearId = await rosterBudgetYear(app.db, query.fiscalYear, query.budgetYearId);
+  const rows = await staffingRows(app.db, budgetYearId, query.fiscalYear);
+  const of = (d: StaffingRow['dimension']) => rows.filter((r) => r.dimension === d);
+  const total = of('total')[0];
+  const showsPay = seesIndividualPay(actor);
+  return {
+    budgetYearId,
+    fiscalYear: query.fiscalYear,
+    totals: presentTotals(total),
+    byBuilding: breakdown(of('building'), 'building', showsPay),
+    byFunction: breakdown(of('function'), 'function', showsPay),
+    byWorkGroup: breakdown(of('workGroup'), 'workGroup', showsPay),
+  };
+}
