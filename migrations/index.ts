@@ -34,6 +34,7 @@ import * as closedYears from './20261127000500_closed_years';
 import * as lineItemsVersionIndex from './20261127000600_line_items_version_index';
 import * as closedByAppropriation from './20261127000650_closed_by_appropriation';
 import * as positions from './20261128000100_positions';
+import * as lineItemsReferenceIndexes from './20261128001000_line_items_reference_indexes';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -78,6 +79,7 @@ const migrations: Record<string, Migration> = {
   '20261127000600_line_items_version_index': lineItemsVersionIndex,
   '20261127000650_closed_by_appropriation': closedByAppropriation,
   '20261128000100_positions': positions,
+  '20261128001000_line_items_reference_indexes': lineItemsReferenceIndexes,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -32,19 +32,28 @@ export function presentBudgetCategory(row: BudgetCategoryRow): BudgetCategory {
   };
 }
 
+// One grouped count over every line (line_items has no index on category_id: docs/ARCHITECTURE.md,
+// 'Indexes of line_items'); a subquery per category would scan the lines once for each.
 function withCounts(db: Db) {
-  return db('budget_categories as c').select(
-    'c.id',
-    'c.name',
-    'c.code',
-    'c.description',
-    'c.dese_function',
-    'c.default_yoy_increase',
-    'c.color',
-    'c.display_order',
-    'c.is_personnel',
-    db.raw('(select count(*) from line_items_all li where li.category_id = c.id)::int as line_item_count'),
-  );
+  const counts = db('line_items_all')
+    .select('category_id')
+    .count('* as line_item_count')
+    .whereNotNull('category_id')
+    .groupBy('category_id');
+  return db('budget_categories as c')
+    .leftJoin(counts.as('n'), 'n.category_id', 'c.id')
+    .select(
+      'c.id',
+      'c.name',
+      'c.code',
+      'c.description',
+      'c.dese_function',
+      'c.default_yoy_increase',
+      'c.color',
+      'c.display_order',
+      'c.is_personnel',
+      db.raw('coalesce(n.line_item_count, 0)::int as line_item_count'),
+    );
 }
 
 /** Every budget category with its line-item count, by display order then name. */

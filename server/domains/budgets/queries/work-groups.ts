@@ -40,9 +40,18 @@ export function presentWorkGroup(row: WorkGroupRow): WorkGroup {
   };
 }
 
+// One grouped count of employee lines (line_items has no index on work_group_id: docs/ARCHITECTURE.md,
+// 'Indexes of line_items'); a subquery per group would scan the lines once for each.
 function withCounts(db: Db) {
+  const counts = db('line_items_all')
+    .select('work_group_id')
+    .count('* as employee_count')
+    .where({ is_operating: true })
+    .whereNotNull('work_group_id')
+    .groupBy('work_group_id');
   return db('work_groups as g')
     .leftJoin('work_group_categories as c', 'c.id', 'g.category_id')
+    .leftJoin(counts.as('n'), 'n.work_group_id', 'g.id')
     .select(
       'g.id',
       'g.name',
@@ -51,9 +60,7 @@ function withCounts(db: Db) {
       'c.name as category_name',
       'c.background_color as category_background_color',
       'c.text_color as category_text_color',
-      db.raw(
-        '(select count(*) from line_items_all li where li.work_group_id = g.id and li.is_operating)::int as employee_count',
-      ),
+      db.raw('coalesce(n.employee_count, 0)::int as employee_count'),
       db.raw('(select count(*) from contracts k where k.work_group_id = g.id)::int as contract_count'),
     );
 }

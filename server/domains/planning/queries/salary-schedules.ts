@@ -32,12 +32,16 @@ const SELECT = `SELECT s.id, s.name, s.work_group_id, wg.name AS work_group, s.l
     coalesce(c.placed, 0)::int AS placed_count, coalesce(c.confirmed, 0)::int AS confirmed_count
   FROM salary_schedules s
   LEFT JOIN work_groups wg ON wg.id = s.work_group_id
-  LEFT JOIN LATERAL (
-    SELECT count(*) AS placed, count(*) FILTER (WHERE li.salary_placement = 'confirmed') AS confirmed
+  LEFT JOIN (
+    -- Grouped once: line_items has no index on work_group_id (docs/ARCHITECTURE.md, 'Indexes of
+    -- line_items'), so a count per schedule would read the lines once for each.
+    SELECT li.work_group_id, count(*) AS placed,
+           count(*) FILTER (WHERE li.salary_placement = 'confirmed') AS confirmed
       FROM line_items li
-     WHERE li.work_group_id = s.work_group_id AND li.is_operating AND NOT li.is_projected
+     WHERE li.work_group_id IS NOT NULL AND li.is_operating AND NOT li.is_projected
        AND li.salary_step IS NOT NULL AND ${activeScope()}
-  ) c ON s.work_group_id IS NOT NULL`;
+     GROUP BY li.work_group_id
+  ) c ON c.work_group_id = s.work_group_id`;
 
 export function presentSchedule(row: ScheduleRow): Schedule {
   return {
