@@ -5,7 +5,6 @@ import { StagedParts } from './import-parts';
 import * as projected from './queries/line-items-writes-projected';
 import { insertStagedLines } from './queries/line-items-writes-next-year';
 import { nextYearOverflow } from './next-year';
-import { reviewFlagsAfterChange } from './review';
 import { LOCKED_STATUSES } from './status-rule';
 
 /**
@@ -37,20 +36,12 @@ async function moveStaged(trx: Knex.Transaction): Promise<void> {
         AND (next_year_salary IS NOT NULL OR next_year_salary_manual)`,
     [[...LOCKED_STATUSES]],
   );
+  // The employee lines' review flags are judged in the INSERT itself, as after any write (the judge
+  // reads each line alone, so judging a part as it lands decides as judging all of them afterwards).
   const { overflow } = await insertStagedLines(trx, STAGED);
   if (overflow.length) {
     throw nextYearOverflow(overflow);
   }
-  // The employee lines' review flags judged as after any write, part by part while the next part
-  // is read (at the end it held the commit up by half a second for 100,000 lines). The judge reads
-  // each line alone, so judging a part as it lands decides as judging all of them afterwards did.
-  const { rows } = await trx.raw<{ rows: { id: number }[] }>(
-    `SELECT id FROM ${STAGED} WHERE is_operating ORDER BY id`,
-  );
-  await reviewFlagsAfterChange(
-    trx,
-    rows.map((r) => r.id),
-  );
   await trx.raw(`TRUNCATE ${STAGED}`);
 }
 

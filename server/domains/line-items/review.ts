@@ -7,7 +7,8 @@ import { reevaluateReviewFlags } from './queries/line-items-writes-review';
  * line lacked something (metadata.reviewCauses, server/lib/review-causes.ts) clears itself once
  * the line has it, whichever path brought it; a flag with no fixable cause stays until a person
  * marks the line reviewed. Runs in the caller's transaction, before the change is audited, so the
- * audit entry shows the flag as it ends. Returns the lines whose flag cleared.
+ * audit entry shows the flag as it ends. Returns the lines whose flag cleared. An import's INSERT
+ * applies the same judge to each line as it is written (judgedMetadataSql), not after.
  */
 export async function reviewFlagsAfterChange(trx: Db, ids: readonly number[]): Promise<number[]> {
   return (await reevaluateReviewFlags(trx, ids)).cleared;

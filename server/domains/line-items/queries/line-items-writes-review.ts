@@ -27,24 +27,66 @@ export const causesOfWarningsSql = (warnings: string, none = `'["other"]'::jsonb
   `coalesce((SELECT jsonb_agg(DISTINCT ${causeOfWarningSql('w.value')})
      FROM jsonb_array_elements_text(${warnings}) w(value)), ${none})`;
 
-/** Whether line `li` still lacks what `cause` (a SQL text expression) says it lacks. */
-function stillLacksSql(cause: string): string {
-  const lacks: Record<Exclude<ReviewCause, 'other'>, string> = {
-    'work-group': 'li.work_group_id IS NULL',
+/** What line `line` (a row alias), whose metadata is `meta`, lacks for each cause to hold. */
+function lacksSql(line: string, meta: string): Record<Exclude<ReviewCause, 'other'>, string> {
+  return {
+    'work-group': `${line}.work_group_id IS NULL`,
     // The rule keeps its own warning current; a typed value, or a line that stopped following
     // the rule (Inactive, Retiring, a new hire's 0), needs no COLA.
-    'next-year-salary': `${followsSalaryRuleSql('li')}
-      AND EXISTS (SELECT 1 FROM jsonb_array_elements_text(${warningsOf('li.metadata')}) w(value)
+    'next-year-salary': `${followsSalaryRuleSql(line)}
+      AND EXISTS (SELECT 1 FROM jsonb_array_elements_text(${warningsOf(meta)}) w(value)
                    WHERE w.value LIKE 'Next-year salary computed at 0%')`,
-    salary: 'li.current_salary IS NULL',
-    amount: 'li.amount IS NULL',
-    building: 'li.building_id IS NULL',
-    category: 'li.category_id IS NULL',
-    'dese-code': `nullif(btrim(li.dese_code), '') IS NULL`,
+    salary: `${line}.current_salary IS NULL`,
+    amount: `${line}.amount IS NULL`,
+    building: `${line}.building_id IS NULL`,
+    category: `${line}.category_id IS NULL`,
+    'dese-code': `nullif(btrim(${line}.dese_code), '') IS NULL`,
   };
-  const whens = Object.entries(lacks).map(([key, sql]) => `WHEN ${literal(key)} THEN (${sql})`);
+}
+
+/** Whether the line still lacks what `cause` (a SQL text expression) says it lacks. */
+function stillLacksSql(cause: string, line: string, meta: string): string {
+  const whens = Object.entries(lacksSql(line, meta)).map(
+    ([key, sql]) => `WHEN ${literal(key)} THEN (${sql})`,
+  );
   return `(CASE ${cause} ${whens.join(' ')} ELSE true END)`;
 }
+
+/**
+ * Whether any cause of `causes` (a jsonb array) no longer holds for the line: stillLacksSql asked
+ * of each known cause at once, without taking the array apart (unknown causes always hold).
+ */
+function anyCauseFixedSql(causes: string, line: string, meta: string): string {
+  return `(${Object.entries(lacksSql(line, meta))
+    .map(([key, sql]) => `(${causes} @> ${literal(JSON.stringify([key]))}::jsonb AND (${sql}) IS NOT TRUE)`)
+    .join(' OR ')})`;
+}
+
+/** A flagged line's causes: those recorded, or (flagged before causes were recorded) its warnings'. */
+const causesSql = (meta: string) => `CASE WHEN jsonb_typeof(${meta} -> 'reviewCauses') = 'array'
+  THEN ${meta} -> 'reviewCauses' ELSE ${causesOfWarnings(meta)} END`;
+
+/** The causes among `causes` (a jsonb array) that line `line` with metadata `meta` still lacks. */
+const openCausesSql = (causes: string, line: string, meta: string) =>
+  `coalesce((SELECT jsonb_agg(c.cause ORDER BY c.ord)
+     FROM jsonb_array_elements_text(${causes}) WITH ORDINALITY c(cause, ord)
+    WHERE ${stillLacksSql('c.cause', line, meta)}), '[]'::jsonb)`;
+
+/**
+ * Metadata `meta` after its causes shrank to `open`: the flag stays while any is open, the
+ * warnings of `warnings` whose cause was dropped move to resolvedWarnings.
+ */
+const shrunkMetadataSql = (meta: string, warnings: string, open: string) => `${meta} || jsonb_build_object(
+    'reviewCauses', ${open},
+    'needsReview', jsonb_array_length(${open}) > 0,
+    'importWarnings', coalesce((SELECT jsonb_agg(w.value ORDER BY w.ord)
+       FROM jsonb_array_elements_text(${warnings}) WITH ORDINALITY w(value, ord)
+      WHERE ${open} @> jsonb_build_array(${causeOfWarningSql('w.value')})), '[]'::jsonb),
+    'resolvedWarnings', (CASE jsonb_typeof(${meta} -> 'resolvedWarnings') WHEN 'array'
+       THEN ${meta} -> 'resolvedWarnings' ELSE '[]'::jsonb END)
+      || coalesce((SELECT jsonb_agg(w.value ORDER BY w.ord)
+       FROM jsonb_array_elements_text(${warnings}) WITH ORDINALITY w(value, ord)
+      WHERE NOT (${open} @> jsonb_build_array(${causeOfWarningSql('w.value')}))), '[]'::jsonb))`;
 
 /**
  * Re-judges the review flags of the flagged lines among `ids`: each recorded cause (or, for a line
@@ -66,31 +108,16 @@ export async function reevaluateReviewFlags(
     // line back to line_items made the planner hash the whole table on each call (each part of an
     // import scanned every line stored).
     `WITH judged AS MATERIALIZED (
-       SELECT li.id, f.warnings, f.causes,
-              coalesce((SELECT jsonb_agg(c.cause ORDER BY c.ord)
-                          FROM jsonb_array_elements_text(f.causes) WITH ORDINALITY c(cause, ord)
-                         WHERE ${stillLacksSql('c.cause')}), '[]'::jsonb) AS open
+       SELECT li.id, f.warnings, f.causes, ${openCausesSql('f.causes', 'li', 'li.metadata')} AS open
          FROM line_items li
         CROSS JOIN LATERAL (
-          SELECT ${warningsOf('li.metadata')} AS warnings,
-                 CASE WHEN jsonb_typeof(li.metadata -> 'reviewCauses') = 'array' THEN li.metadata -> 'reviewCauses'
-                      ELSE ${causesOfWarnings('li.metadata')} END AS causes) f
+          SELECT ${warningsOf('li.metadata')} AS warnings, ${causesSql('li.metadata')} AS causes) f
         WHERE li.id = ANY(?) AND li.needs_review
      ),
      shrank AS MATERIALIZED (SELECT * FROM judged j WHERE jsonb_array_length(j.open) < jsonb_array_length(j.causes)),
      upd AS (
        UPDATE line_items li
-          SET metadata = li.metadata || jsonb_build_object(
-                'reviewCauses', j.open,
-                'needsReview', jsonb_array_length(j.open) > 0,
-                'importWarnings', coalesce((SELECT jsonb_agg(w.value ORDER BY w.ord)
-                   FROM jsonb_array_elements_text(j.warnings) WITH ORDINALITY w(value, ord)
-                  WHERE j.open @> jsonb_build_array(${causeOfWarningSql('w.value')})), '[]'::jsonb),
-                'resolvedWarnings', (CASE jsonb_typeof(li.metadata -> 'resolvedWarnings') WHEN 'array'
-                   THEN li.metadata -> 'resolvedWarnings' ELSE '[]'::jsonb END)
-                  || coalesce((SELECT jsonb_agg(w.value ORDER BY w.ord)
-                   FROM jsonb_array_elements_text(j.warnings) WITH ORDINALITY w(value, ord)
-                  WHERE NOT (j.open @> jsonb_build_array(${causeOfWarningSql('w.value')}))), '[]'::jsonb)),
+          SET metadata = ${shrunkMetadataSql('li.metadata', 'j.warnings', 'j.open')},
               updated_at = now()
          FROM shrank j
         WHERE li.id = j.id
@@ -101,6 +128,25 @@ export async function reevaluateReviewFlags(
     [[...ids]],
   );
   return result.rows[0];
+}
+
+/**
+ * The same judge as an expression, for a line being written: the metadata employee line `line`
+ * (a row alias) gets when it is about to be stored with metadata `meta`, exactly what
+ * reevaluateReviewFlags would leave on it once stored (an import's INSERT applies it, so the lines
+ * are not read back and judged after). Not flagged, or nothing fixed: `meta` as it is.
+ */
+export function judgedMetadataSql(line: string, meta: string): string {
+  const flagged = `${line}.is_operating AND coalesce((${meta} -> 'needsReview') = 'true'::jsonb, false)`;
+  // Most flagged lines still lack all they were flagged for: the causes are taken apart only when
+  // one no longer holds.
+  return `CASE WHEN ${flagged} THEN (
+    SELECT CASE WHEN ${anyCauseFixedSql('f.causes', line, meta)} THEN (
+             SELECT ${shrunkMetadataSql(meta, warningsOf(meta), 'o.open')}
+               FROM (SELECT ${openCausesSql('f.causes', line, meta)} AS open) o)
+           ELSE ${meta} END
+      FROM (SELECT ${causesSql(meta)} AS causes) f)
+  ELSE ${meta} END`;
 }
 
 /** causesOfWarningsSql over a metadata expression's warnings. */
