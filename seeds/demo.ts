@@ -17,6 +17,7 @@ import {
 } from './demo-insert';
 import { insertImportRuns, insertPlans } from './demo-plans';
 import { insertStateFigures } from './demo-state-figures';
+import { insertDemoPositions } from './demo-positions';
 import { SCHEDULE_WORK_GROUPS } from './demo-reference';
 import { employeeRow, proposedRow, type LineContext } from './demo-rows';
 
@@ -142,6 +143,8 @@ export async function seedDemo(
     await insertPlans(trx, district, ref);
     // After the contracts (insertPlans): the next-year salary rule reads their COLA.
     await followTheRules(trx, current, runs.operating);
+    // After the next-year salaries: a position's cost is its holder's.
+    await insertDemoPositions(trx, current, ref);
     await insertStateFigures(trx);
     const counts = {
       employees: district.employees.filter((e) => e.fiscalYear === CURRENT_FISCAL_YEAR).length,

@@ -17,6 +17,10 @@ export const TABLE_OWNERS: Record<string, string> = {
   budget_versions: 'server/domains/budgets/',
   nss_parameters: 'server/domains/massachusetts/',
   nss_inclusion_rules: 'server/domains/massachusetts/',
+  positions: 'server/domains/positions/',
+  position_holders: 'server/domains/positions/',
+  position_history: 'server/domains/positions/',
+  vacancy_placements: 'server/domains/positions/',
 };
 
 const ROOT = path.resolve(import.meta.dirname, '..');
