@@ -1,10 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import knexFactory, { type Knex } from 'knex';
-import ClientPgLite from 'knex-pglite';
 import pg from 'pg';
-import { PGliteRemote, type EmbeddedDb } from './pglite-remote';
+import type { EmbeddedDb } from './pglite-remote';
 import { retryTransactions } from './transaction';
 import { tighten } from '@server/lib/private-files';
 import { refuseUnfinishedRestore } from '@server/lib/restore-journal';
@@ -85,26 +83,35 @@ export function takeLock(dir: string): () => void {
  * but one long one still did at the start of a read storm (3.8 s); the same one-at-a-time order
  * per connection holds there too.
  */
-// knex's typings leave out _query, the method each dialect's client implements.
-const PgLiteClient = ClientPgLite as unknown as new (config: Knex.Config) => {
-  _query(connection: unknown, obj: unknown): Promise<unknown>;
-};
 // The last statement sent to each PGlite connection (knex's transaction clients are made from
 // the prototype, so the order is kept per connection rather than on the client).
 const lastStatement = new WeakMap<object, Promise<unknown>>();
-class PgLiteYielding extends PgLiteClient {
-  _query(connection: unknown, obj: unknown): Promise<unknown> {
-    const key = connection as object;
-    const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
-    const run = (lastStatement.get(key) ?? Promise.resolve())
-      .then(turn, turn)
-      .then(() => super._query(connection, obj));
-    lastStatement.set(
-      key,
-      run.catch(() => undefined),
-    );
-    return run;
-  }
+let yieldingClient: Promise<typeof Knex.Client> | null = null;
+// Loaded on first use: a CLI run against a PostgreSQL server never needs PGlite (about 50 ms of
+// its start).
+function pgLiteYielding(): Promise<typeof Knex.Client> {
+  yieldingClient ??= import('knex-pglite').then(({ default: ClientPgLite }) => {
+    // knex's typings leave out _query, the method each dialect's client implements.
+    const PgLiteClient = ClientPgLite as unknown as new (config: Knex.Config) => {
+      _query(connection: unknown, obj: unknown): Promise<unknown>;
+    };
+    class PgLiteYielding extends PgLiteClient {
+      _query(connection: unknown, obj: unknown): Promise<unknown> {
+        const key = connection as object;
+        const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+        const run = (lastStatement.get(key) ?? Promise.resolve())
+          .then(turn, turn)
+          .then(() => super._query(connection, obj));
+        lastStatement.set(
+          key,
+          run.catch(() => undefined),
+        );
+        return run;
+      }
+    }
+    return PgLiteYielding as unknown as typeof Knex.Client;
+  });
+  return yieldingClient;
 }
 
 /**
@@ -138,20 +145,24 @@ export async function openDb(options: DbOptions): Promise<DbHandle> {
   try {
     const pglite: EmbeddedDb =
       options.thread === 'worker'
-        ? await PGliteRemote.create({
+        ? await (
+            await import('./pglite-remote')
+          ).PGliteRemote.create({
             dataDir,
             loadDataDir: options.loadDataDir,
             numberTypes: PARSED_AS_NUMBER,
             textTypes: KEPT_AS_TEXT,
           })
-        : await PGlite.create({ dataDir, loadDataDir: options.loadDataDir, parsers: pgliteParsers });
+        : await (
+            await import('@electric-sql/pglite')
+          ).PGlite.create({ dataDir, loadDataDir: options.loadDataDir, parsers: pgliteParsers });
     // Salaries and password hashes: owner-only files (PGlite writes 0666), again after closing.
     const folder = options.dataDir;
     if (folder) {
       tighten(folder);
     }
     const knex = knexFactory({
-      client: PgLiteYielding as unknown as typeof Knex.Client,
+      client: await pgLiteYielding(),
       dialect: 'postgres',
       connection: () => ({ pglite }) as object,
       acquireConnectionTimeout: 5_000,
