@@ -7,6 +7,7 @@ import {
   textColumn,
   type GridColumnContext,
 } from '@web/components/data-grid/column-types';
+import { formatMoneyCents } from '@web/lib/format';
 import { actionsColumn } from '@web/components/data-grid/edit-column';
 import {
   formatFte,
@@ -20,21 +21,32 @@ interface PositionColumnOptions {
   /** Opens the position: its form (read-only without the right), holders, actions and history. */
   onOpen(position: Position): void;
   canEdit: boolean;
+  /**
+   * A phone's layout: the title pinned narrower and Edit right after it (not pinned right), so the
+   * two take half of a 390 px screen and the other columns scroll beside them.
+   */
+  compact?: boolean;
 }
 
 const NARROW = { autoMaxWidth: 160 } satisfies GridColumnContext;
 
 /** The Positions manager's columns, typed against the shared position DTO. */
-export function positionColumns({ onOpen, canEdit }: PositionColumnOptions): ColDef<Position>[] {
-  return [
+export function positionColumns({
+  onOpen,
+  canEdit,
+  compact = false,
+}: PositionColumnOptions): ColDef<Position>[] {
+  const open = actionsColumn([{ name: canEdit ? 'Edit' : 'View', onClick: onOpen }], positionLabel);
+  const columns: ColDef<Position>[] = [
     textColumn({
       field: 'title',
       headerName: 'Title',
-      width: 220,
+      width: compact ? 150 : 220,
       pinned: 'left',
       tooltipField: 'title',
-      context: { autoMaxWidth: 240 } satisfies GridColumnContext,
+      context: { autoMaxWidth: compact ? 150 : 240 } satisfies GridColumnContext,
     }),
+    ...(compact ? [{ ...open, pinned: null, width: 90 }] : []),
     textColumn({
       colId: 'building',
       headerName: 'Building',
@@ -80,13 +92,19 @@ export function positionColumns({ onOpen, canEdit }: PositionColumnOptions): Col
       width: 240,
       context: { autoMaxWidth: 260 } satisfies GridColumnContext,
     }),
-    moneyColumn({ field: 'budgetedCost', headerName: 'Budgeted Cost', width: 150 }),
+    moneyColumn({
+      field: 'budgetedCost',
+      headerName: 'Budgeted Cost',
+      width: 150,
+      // A vacancy with no step and lane (or no schedule cell) has no price: said, not left blank.
+      valueFormatter: (p) => (p.value === null ? 'Unpriced' : formatMoneyCents(p.value as number)),
+    }),
     textColumn({
       colId: 'vacancyPlacement',
       headerName: 'Vacancy Step / Lane',
       valueGetter: (p) => (p.data ? placementText(p.data) : ''),
       width: 160,
     }),
-    actionsColumn([{ name: canEdit ? 'Edit' : 'View', onClick: onOpen }], positionLabel),
   ];
+  return compact ? columns : [...columns, open];
 }

@@ -30,6 +30,10 @@ import { VacancyPlacementPanel } from '@web/screens/positions/vacancy-placement-
 import '@web/styles/grid-page.css';
 import '@web/screens/positions/positions.css';
 
+/** Phones get the compact grid layout (columns.ts), kept under a layout id of its own. */
+const compactGrid = (): boolean =>
+  typeof window !== 'undefined' && Boolean(window.matchMedia?.('(max-width: 639px)').matches);
+
 /** Positions: the district's roster of positions, filled and vacant, apart from the people in them. */
 export function PositionsScreen() {
   const { selected: budgetYear, isLoading: yearsLoading } = useBudgetYear();
@@ -50,9 +54,15 @@ export function PositionsScreen() {
   const list = usePositions(query);
   const counts = usePositionCounts(query);
   const rows = list.data?.positions;
+  const [compact] = useState(compactGrid);
   const columns = useMemo(
-    () => positionColumns({ canEdit, onOpen: (position) => setTarget({ mode: 'edit', id: position.id }) }),
-    [canEdit],
+    () =>
+      positionColumns({
+        canEdit,
+        compact,
+        onOpen: (position) => setTarget({ mode: 'edit', id: position.id }),
+      }),
+    [canEdit, compact],
   );
 
   if (!yearsLoading && !budgetYear) {
@@ -125,7 +135,7 @@ export function PositionsScreen() {
         </GridToolbar>
         <DataGrid<Position>
           label="Positions"
-          gridId="positions"
+          gridId={compact ? 'positions-compact' : 'positions'}
           rows={rows}
           columns={columns}
           loading={list.isPending && Boolean(query)}

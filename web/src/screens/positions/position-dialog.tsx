@@ -52,8 +52,8 @@ export function PositionDialog({ target, scope, canEdit, onClose }: PositionDial
       {id !== null && !position && !detail.isError ? <Spinner /> : null}
       {id === null || position ? (
         <PositionForm
-          // A new version (after a fill or a save) starts the form again from what the server has.
-          key={position ? `${position.id}-${position.version}` : 'new'}
+          // Not keyed by version: a save's own callbacks would be lost with the form it unmounted.
+          key={position ? position.id : 'new'}
           position={position}
           scope={scope}
           canEdit={canEdit}

@@ -97,8 +97,10 @@ export function PositionForm({ position, scope, canEdit, onSaved, onCancel }: Po
     if (!body) {
       return;
     }
-    const done = (saved: { position: PositionDetail }) =>
+    const done = (saved: { position: PositionDetail }) => {
+      form.setValue('reason', '');
       onSaved(`${position ? 'Saved' : 'Added'} ${positionLabel(saved.position)}`, saved.position.id);
+    };
     const failed = (err: unknown) => form.applyServerError(err, 'The position was not saved');
     if (position) {
       // The schema was the update's (the form's schema follows `position`).
