@@ -93,6 +93,10 @@ export const COMMAND_GROUPS: CommandGroup[] = [
     commands: { schedules: { description: 'Step-and-lane salary schedules' } },
   },
   {
+    load: async () => (await import('./commands/positions')).registerPositionCommands,
+    commands: { positions: { description: 'Positions: budgeted jobs, filled and vacant' } },
+  },
+  {
     load: async () => (await import('./commands/scenarios')).registerScenarioCommands,
     commands: { scenarios: { description: 'Scenario Builder: cut scenarios against the town goal' } },
   },

@@ -1,0 +1,241 @@
+import type { Command } from 'commander';
+import { idParams } from '@shared/schemas/common';
+import * as s from '@shared/schemas/positions';
+import * as service from '@server/domains/positions';
+import { withCli } from '../context';
+import { workGroupNamed } from '../lookups';
+import { parseFlags, printJson, printRows } from '../output';
+import { printPosition } from './positions';
+import { buildingId, categoryId, versionOf } from './positions-lookups';
+
+/** A number flag as the schema reads it ('0.5' -> 0.5; text that is not a number stays text, so zod names it). */
+const num = (v: unknown) =>
+  typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v)) ? Number(v) : v;
+const FLAGS = {
+  fiscalYear: '--fiscal-year',
+  fte: '--fte',
+  deseCode: '--function',
+  vacancyStep: '--step',
+  vacancyLane: '--lane',
+  lineItemId: '--line',
+  fteShare: '--share',
+  version: '--version',
+  title: '--title',
+  status: '--status',
+};
+const idOf = (rawId: string) => parseFlags(idParams, { id: rawId }).id;
+type Opts = Record<string, string | boolean | undefined>;
+
+/** The write commands of `positions`: add, edit, fill, vacate, close, delete, vacancy-placement. */
+export function registerPositionWriteCommands(program: Command, cmd: Command): void {
+  const as = () => program.opts().as as string | undefined;
+  const placeOptions = (c: Command) =>
+    c
+      .option('--building <name>', 'building (id, code or name; none: District Wide)')
+      .option('--function <code>', 'DESE function code, e.g. 2305')
+      .option('--category <name>', 'personnel budget category (id or name)')
+      .option('--work-group <name>', 'work group (bargaining unit)')
+      .option('--fte <fte>', 'FTE, above 0 and at most 1.5, to the thousandth')
+      .option('--step <n>', 'the step a vacancy is budgeted at (with --lane)')
+      .option('--lane <lane>', 'the lane a vacancy is budgeted at (with --step)')
+      .option('--notes <text>', 'notes')
+      .option('--reason <text>', 'why (kept in the position’s history)')
+      .option('--json', 'print JSON');
+
+  placeOptions(
+    cmd
+      .command('add')
+      .description("Add a position to a fiscal year's roster (vacant unless --status says posted or frozen)")
+      .requiredOption('--fiscal-year <year>', 'the roster’s fiscal year, e.g. FY26')
+      .requiredOption('--title <title>', 'the job title')
+      .option('--status <status>', 'vacant (default), posted or frozen'),
+  ).action(async (o: Opts) => {
+    await withCli(as(), async ({ app, actor }) => {
+      const body = parseFlags(
+        s.createPositionBody,
+        {
+          fiscalYear: o.fiscalYear,
+          title: o.title,
+          buildingId: o.building === undefined ? null : await buildingId(app, actor, String(o.building)),
+          deseCode: o.function,
+          categoryId: o.category === undefined ? undefined : await categoryId(app, actor, String(o.category)),
+          workGroupId:
+            o.workGroup === undefined
+              ? undefined
+              : (await workGroupNamed(app, actor, String(o.workGroup))).id,
+          fte: num(o.fte),
+          status: o.status,
+          vacancyStep: num(o.step),
+          vacancyLane: o.lane,
+          notes: o.notes,
+          reason: o.reason,
+        },
+        { ...FLAGS, categoryId: '--category' },
+      );
+      printPosition((await service.createPosition(app, actor, body)).position, Boolean(o.json));
+    });
+  });
+
+  placeOptions(
+    cmd
+      .command('edit')
+      .description('Change a position (refused when someone changed it since --version)')
+      .argument('<id>', 'position id')
+      .option('--version <n>', 'the version you read (default: the current one)')
+      .option('--title <title>', 'the job title'),
+  ).action(async (rawId: string, o: Opts) => {
+    const id = idOf(rawId);
+    await withCli(as(), async ({ app, actor }) => {
+      const body = parseFlags(
+        s.updatePositionBody,
+        {
+          version: await versionOf(app, actor, id, num(o.version) as number | undefined),
+          title: o.title,
+          buildingId: o.building === undefined ? undefined : await buildingId(app, actor, String(o.building)),
+          deseCode: o.function,
+          categoryId: o.category === undefined ? undefined : await categoryId(app, actor, String(o.category)),
+          workGroupId:
+            o.workGroup === undefined
+              ? undefined
+              : (await workGroupNamed(app, actor, String(o.workGroup))).id,
+          fte: num(o.fte),
+          vacancyStep: num(o.step),
+          vacancyLane: o.lane,
+          notes: o.notes,
+          reason: o.reason,
+        },
+        FLAGS,
+      );
+      printPosition((await service.updatePosition(app, actor, id, body)).position, Boolean(o.json));
+    });
+  });
+
+  cmd
+    .command('fill')
+    .description(
+      "An employee (their payroll line) fills the position or a share of it, within their FTE and the position's",
+    )
+    .argument('<id>', 'position id')
+    .requiredOption('--line <id>', 'the employee’s line item id')
+    .option('--share <fte>', 'their FTE share (default: what nobody holds yet)')
+    .option('--version <n>', 'the version you read (default: the current one)')
+    .option('--reason <text>', 'why')
+    .option('--json', 'print JSON')
+    .action(async (rawId: string, o: Opts) => {
+      const id = idOf(rawId);
+      await withCli(as(), async ({ app, actor }) => {
+        const body = parseFlags(
+          s.fillPositionBody,
+          {
+            version: await versionOf(app, actor, id, num(o.version) as number | undefined),
+            lineItemId: num(o.line),
+            fteShare: num(o.share),
+            reason: o.reason,
+          },
+          FLAGS,
+        );
+        printPosition((await service.fillPosition(app, actor, id, body)).position, Boolean(o.json));
+      });
+    });
+
+  cmd
+    .command('vacate')
+    .description('A holder leaves; the position stays (vacant unless --status says posted, frozen or closed)')
+    .argument('<id>', 'position id')
+    .option('--line <id>', 'the holder who leaves (needed when several hold it)')
+    .option('--status <status>', 'the status once nobody holds it')
+    .option('--version <n>', 'the version you read (default: the current one)')
+    .option('--reason <text>', 'why')
+    .option('--json', 'print JSON')
+    .action(async (rawId: string, o: Opts) => {
+      const id = idOf(rawId);
+      await withCli(as(), async ({ app, actor }) => {
+        const body = parseFlags(
+          s.vacatePositionBody,
+          {
+            version: await versionOf(app, actor, id, num(o.version) as number | undefined),
+            lineItemId: num(o.line),
+            status: o.status,
+            reason: o.reason,
+          },
+          FLAGS,
+        );
+        printPosition((await service.vacatePosition(app, actor, id, body)).position, Boolean(o.json));
+      });
+    });
+
+  cmd
+    .command('close')
+    .description('Close a position nobody holds (it stays in the history, costing nothing)')
+    .argument('<id>', 'position id')
+    .option('--version <n>', 'the version you read (default: the current one)')
+    .option('--reason <text>', 'why')
+    .option('--json', 'print JSON')
+    .action(async (rawId: string, o: Opts) => {
+      const id = idOf(rawId);
+      await withCli(as(), async ({ app, actor }) => {
+        const body = parseFlags(s.setPositionStatusBody, {
+          version: await versionOf(app, actor, id, num(o.version) as number | undefined),
+          status: 'closed',
+          reason: o.reason,
+        });
+        printPosition((await service.setPositionStatus(app, actor, id, body)).position, Boolean(o.json));
+      });
+    });
+
+  cmd
+    .command('delete')
+    .description('Delete a position made by mistake (refused while somebody holds it)')
+    .argument('<id>', 'position id')
+    .option('--version <n>', 'the version you read (default: the current one)')
+    .action(async (rawId: string, o: Opts) => {
+      const id = idOf(rawId);
+      await withCli(as(), async ({ app, actor }) => {
+        const version = await versionOf(app, actor, id, num(o.version) as number | undefined);
+        await service.deletePosition(app, actor, id, version);
+        process.stdout.write(`Deleted position ${id}\n`);
+      });
+    });
+
+  cmd
+    .command('vacancy-placement')
+    .description("The step and lane each work group's vacancies are budgeted at; with --work-group, set it")
+    .option('--work-group <name>', 'the work group to set')
+    .option('--step <n>', 'the step')
+    .option('--lane <lane>', 'the lane')
+    .option('--clear', 'clear the work group’s setting')
+    .option('--reason <text>', 'why')
+    .option('--json', 'print JSON')
+    .action(async (o: Opts) => {
+      await withCli(as(), async ({ app, actor }) => {
+        if (o.workGroup !== undefined) {
+          const group = await workGroupNamed(app, actor, String(o.workGroup));
+          const body = parseFlags(
+            s.vacancyPlacementBody,
+            {
+              step: o.clear ? null : (num(o.step) ?? null),
+              lane: o.clear ? null : (o.lane ?? null),
+              reason: o.reason,
+            },
+            { step: '--step', lane: '--lane' },
+          );
+          await service.setVacancyPlacement(app, actor, group.id, body);
+        }
+        const { placements } = await service.listVacancyPlacements(app, actor);
+        if (o.json) {
+          printJson({ placements });
+          return;
+        }
+        printRows(
+          placements.map((p) => ({
+            workGroup: p.workGroupName,
+            schedule: p.scheduleName ?? '',
+            step: p.step ?? '',
+            lane: p.lane ?? '',
+            note: p.step === null ? 'none set: vacancies need their own step and lane' : '',
+          })),
+          false,
+        );
+      });
+    });
+}

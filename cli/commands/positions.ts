@@ -1,0 +1,136 @@
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { idParams } from '@shared/schemas/common';
+import { formatMoney } from '@shared/money';
+import * as s from '@shared/schemas/positions';
+import type { Position, PositionDetail } from '@shared/schemas/positions';
+import * as service from '@server/domains/positions';
+import { withCli } from '../context';
+import { budgetYearNamed, workGroupNamed } from '../lookups';
+import { parseFlags, printJson, printRows } from '../output';
+import { buildingId, categoryId } from './positions-lookups';
+import { registerPositionWriteCommands } from './positions-writes';
+
+const cost = (p: Position) =>
+  p.budgetedCost === null ? `unpriced: ${p.unpricedReason}` : formatMoney(p.budgetedCost);
+
+/** One position as a row of `positions list`. */
+export const positionRow = (p: Position) => ({
+  id: p.id,
+  version: p.version,
+  title: p.title,
+  building: p.buildingName ?? 'District Wide',
+  function: p.deseCode ?? '',
+  category: p.categoryName ?? '',
+  workGroup: p.workGroupName ?? '',
+  fte: p.fte,
+  status: p.status,
+  holders: p.holders.map((h) => `${h.employeeName ?? `line ${h.lineItemId}`} (${h.fteShare})`).join('; '),
+  cost: cost(p),
+});
+
+/** A position, its holders and its history, as `positions show` and every write print it. */
+export function printPosition(p: PositionDetail, json: boolean): void {
+  if (json) {
+    printJson({ position: p });
+    return;
+  }
+  const out = [
+    `Position ${p.id} (version ${p.version}): ${p.title}, ${p.buildingName ?? 'District Wide'}, ${p.fte} FTE, ${p.status}`,
+    `  Function ${p.deseCode ?? 'none'}; category ${p.categoryName ?? 'none'}; work group ${p.workGroupName ?? 'none'}`,
+    `  Budgeted for FY${p.costFiscalYear}: ${cost(p)}` +
+      (p.budgetedStep !== null
+        ? ` (step ${p.budgetedStep}, lane ${p.budgetedLane}, from the ${p.placementSource === 'position' ? 'position' : 'work group'})`
+        : ''),
+    ...p.holderDetails.map(
+      (h) =>
+        `  Held by ${h.employeeName ?? `line ${h.lineItemId}`} (line ${h.lineItemId}): ${h.fteShare} FTE, ${formatMoney(h.budgetedCost)}`,
+    ),
+    ...p.history.map(
+      (h) => `  ${h.createdAt} ${h.actorName ?? ''}: ${h.action}${h.reason ? ` (${h.reason})` : ''}`,
+    ),
+  ];
+  process.stdout.write(`${out.join('\n')}\n`);
+}
+
+const listFlags = z.object({
+  fiscalYear: z.string().min(1, 'Name the fiscal year, e.g. --fiscal-year FY26'),
+  budgetYear: z.string().optional(),
+  building: z.string().optional(),
+  function: z.string().optional(),
+  category: z.string().optional(),
+  status: z.string().optional(),
+  workGroup: z.string().optional(),
+  search: z.string().optional(),
+  limit: z.string().optional(),
+  json: z.boolean().optional(),
+});
+
+/** `positions`: the roster of positions apart from the people who fill them. */
+export function registerPositionCommands(program: Command): void {
+  const cmd = program.command('positions').description('Positions: budgeted jobs, filled and vacant');
+
+  cmd
+    .command('list')
+    .description("A fiscal year's positions, filtered as on the Positions screen, with totals")
+    .requiredOption('--fiscal-year <year>', 'the roster’s fiscal year, e.g. FY26')
+    .option('--budget-year <label>', "the budget year (default: the fiscal year's home)")
+    .option('--building <name>', 'a building (id, code or name; none: District Wide)')
+    .option('--function <code>', 'a DESE function code, e.g. 2305')
+    .option('--category <name>', 'a budget category (id or name)')
+    .option('--status <list>', 'statuses, comma separated: filled, vacant, posted, frozen, closed')
+    .option('--work-group <name>', 'a work group')
+    .option('--search <text>', 'title or holder name contains')
+    .option('--limit <n>', 'the first N positions only')
+    .option('--json', 'print JSON')
+    .action(async (raw: Record<string, unknown>) => {
+      const opts = parseFlags(listFlags, raw);
+      await withCli(program.opts().as, async ({ app, actor }) => {
+        const building =
+          opts.building === undefined ? undefined : await buildingId(app, actor, opts.building);
+        const query = parseFlags(
+          s.positionListQuery,
+          {
+            fiscalYear: opts.fiscalYear,
+            budgetYearId: opts.budgetYear
+              ? String((await budgetYearNamed(app, actor, opts.budgetYear)).id)
+              : undefined,
+            buildingId: building === undefined ? undefined : building === null ? 'none' : String(building),
+            deseCode: opts.function,
+            categoryId: opts.category ? String(await categoryId(app, actor, opts.category)) : undefined,
+            workGroupId: opts.workGroup
+              ? String((await workGroupNamed(app, actor, opts.workGroup)).id)
+              : undefined,
+            status: opts.status,
+            search: opts.search,
+            limit: opts.limit,
+          },
+          { fiscalYear: '--fiscal-year', deseCode: '--function', status: '--status', limit: '--limit' },
+        );
+        const result = await service.listPositions(app, actor, query);
+        if (opts.json) {
+          printJson(result);
+          return;
+        }
+        printRows(result.positions.map(positionRow), false);
+        const t = result.totals;
+        process.stdout.write(
+          `${t.positions} positions, ${t.fte} FTE (${t.filledFte} filled, ${t.vacantFte} vacant or posted, ${t.frozenFte} frozen); budgeted ${formatMoney(t.budgetedCost)}${t.unpricedCount ? `, ${t.unpricedCount} unpriced` : ''}${t.overFilledCount ? `, ${t.overFilledCount} over-filled` : ''}\n`,
+        );
+      });
+    });
+
+  cmd
+    .command('show')
+    .description('A position with its holders and history')
+    .argument('<id>', 'position id')
+    .option('--json', 'print JSON')
+    .action(async (rawId: string, opts: { json?: boolean }) => {
+      const { id } = parseFlags(idParams, { id: rawId });
+      await withCli(program.opts().as, async ({ app, actor }) => {
+        printPosition((await service.getPosition(app, actor, id)).position, Boolean(opts.json));
+      });
+    });
+
+  registerPositionWriteCommands(program, cmd);
+}
