@@ -27,6 +27,14 @@ async function choose(page: Page, scope: Page | Locator, combobox: string, optio
   await page.getByRole('option', { name: option }).first().click();
 }
 
+/** On a phone, the window as the user sees it too (a full page of a 390 px screen is too long to read). */
+async function saveViews(page: Page, name: string) {
+  await saveScreen(page, name);
+  if (process.env.E2E_SCREENS === '1' && page.viewportSize()!.width < 500) {
+    await page.screenshot({ path: `test-results/screens/${name}-view.png` });
+  }
+}
+
 /** The fiscal year the screen shows ('FY26 (2026)'). */
 async function shownYear(page: Page): Promise<number> {
   const label = (await page.getByRole('combobox', { name: 'Fiscal year' }).textContent()) ?? '';
@@ -111,7 +119,7 @@ for (const [size, width, height] of [
     await expect(banner).toContainText(/[\d,]+ vacanc/);
     expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
     await expectAxeClean(page, 'positions');
-    await saveScreen(page, `positions-${size}`);
+    await saveViews(page, `positions-${size}`);
 
     const year = await shownYear(page);
     const title = `E2E Reading Specialist ${size}`;
@@ -130,7 +138,7 @@ for (const [size, width, height] of [
       await expect(dialog.getByLabel('FTE', { exact: true })).toHaveAttribute('aria-invalid', 'true');
       await expect(dialog.locator('#pos-fte-note')).toHaveText('FTE must be above 0 and at most 1.5');
       await expectAxeClean(page, 'add dialog with the FTE refused');
-      await saveScreen(page, `positions-fte-refused-${size}`);
+      await saveViews(page, `positions-fte-refused-${size}`);
 
       await dialog.getByLabel('FTE', { exact: true }).fill('1');
       await dialog.getByLabel('Reason for the change').fill('New reading intervention');
@@ -151,7 +159,7 @@ for (const [size, width, height] of [
       await expect(opened.locator('.position-holders')).toContainText(person.name);
       await expect(opened.getByRole('heading', { name: /^Status/ })).toContainText('Filled');
       await expectAxeClean(page, 'position dialog, filled');
-      await saveScreen(page, `positions-filled-${size}`);
+      await saveViews(page, `positions-filled-${size}`);
       await opened.getByRole('button', { name: `Vacate ${person.name}` }).click();
       await expect(opened.getByRole('heading', { name: /^Holders/ })).toContainText('0.000 of 1.000 FTE');
       await expect(opened.getByRole('heading', { name: /^Status/ })).toContainText('Vacant');
@@ -183,7 +191,8 @@ for (const [size, width, height] of [
       }
       expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
       await expectAxeClean(page, 'vacancies');
-      await saveScreen(page, `positions-vacancies-${size}`);
+      await grid.scrollIntoViewIfNeeded();
+      await saveViews(page, `positions-vacancies-${size}`);
 
       // Delete it again (it has no holders), from its dialog.
       await page.getByRole('button', { name: `Edit ${title} at Hillside Elementary School` }).click();

@@ -89,7 +89,7 @@ export function PositionsScreen() {
           ) : null
         }
       />
-      <section className="card" aria-label="Filters">
+      <section className="card positions-filters" aria-label="Filters">
         <PositionFilterBar filters={filters} onChange={setFilters} years={years} />
       </section>
       <PositionsBanner

@@ -14,16 +14,6 @@ function PlacementRow({ placement, canEdit }: { placement: VacancyPlacement; can
   const changed =
     step !== (placement.step === null ? NONE : String(placement.step)) || lane !== (placement.lane ?? NONE);
   const name = placement.workGroupName;
-  if (placement.scheduleId === null) {
-    return (
-      <tr>
-        <th scope="row">{name}</th>
-        <td colSpan={canEdit ? 3 : 2} className="muted">
-          No salary schedule: its vacancies are unpriced until one is imported (COLA Management)
-        </td>
-      </tr>
-    );
-  }
   const steps = Array.from({ length: placement.topStep ?? 0 }, (_, i) => String(i + 1));
   const submit = () =>
     save.mutate({
@@ -87,6 +77,9 @@ function PlacementRow({ placement, canEdit }: { placement: VacancyPlacement; can
  */
 export function VacancyPlacementPanel({ canEdit }: { canEdit: boolean }) {
   const placements = useVacancyPlacements();
+  const all = placements.data?.placements ?? [];
+  const priced = all.filter((p) => p.scheduleId !== null);
+  const unscheduled = all.filter((p) => p.scheduleId === null).map((p) => p.workGroupName);
   return (
     <section className="card placement-panel" aria-labelledby="placement-title">
       <h2 id="placement-title">Vacancy budget placement by work group</h2>
@@ -99,17 +92,26 @@ export function VacancyPlacementPanel({ canEdit }: { canEdit: boolean }) {
           {errorMessage(placements.error, 'Failed to load the placements')}
         </p>
       ) : null}
-      <div className="table-wrap">
-        <table>
-          <caption className="visually-hidden">Default vacancy step and lane per work group</caption>
-          <TableHead cols={['Work group', 'Step', 'Lane', canEdit && unseen('Save')]} />
-          <tbody>
-            {(placements.data?.placements ?? []).map((p) => (
-              <PlacementRow key={`${p.workGroupId}-${p.updatedAt}`} placement={p} canEdit={canEdit} />
-            ))}
-          </tbody>
-        </table>
-      </div>
+      {priced.length ? (
+        <div className="table-wrap">
+          <table>
+            <caption className="visually-hidden">Default vacancy step and lane per work group</caption>
+            <TableHead cols={['Work group', 'Step', 'Lane', canEdit && unseen('Save')]} />
+            <tbody>
+              {priced.map((p) => (
+                <PlacementRow key={`${p.workGroupId}-${p.updatedAt}`} placement={p} canEdit={canEdit} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {unscheduled.length ? (
+        // One line rather than a row each: these groups have nothing to choose until they have a schedule.
+        <p className="placement-panel__none">
+          <strong>No salary schedule yet</strong> (their vacancies are unpriced until one is imported in COLA
+          Management): {unscheduled.join(', ')}.
+        </p>
+      ) : null}
     </section>
   );
 }
