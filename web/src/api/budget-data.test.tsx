@@ -16,6 +16,7 @@ import { budgetSettingsKeys, useSaveBudgetSettings } from '@web/api/budget-setti
 import { ledgerKeys } from '@web/api/ledger';
 import { budgetStageKeys } from '@web/api/budget-stages';
 import { crosswalkKeys } from '@web/api/crosswalk';
+import { positionKeys } from '@web/api/positions';
 import { budgetYearKeys } from '@web/api/budget-years';
 import { buildingKeys, useUpdateBuilding } from '@web/api/buildings';
 import { bulkUpdateKeys, useBulkStatus, useLinkBuildings } from '@web/api/bulk-update';
@@ -88,6 +89,10 @@ const BUDGET_QUERIES: QueryKey[] = [
   historyKeys.record('line-item', 7),
   ledgerKeys.summary(2026),
   crosswalkKeys.preview({ budgetYearId: 2, fiscalYear: 2026 }, false),
+  // A position's cost is its holders' salaries: an employee edit changes it.
+  positionKeys.list({ budgetYearId: 2, fiscalYear: 2026 }),
+  positionKeys.detail(1),
+  positionKeys.placements(),
 ];
 
 /** Queries that do not read budget data: a budget change leaves them fresh. */
