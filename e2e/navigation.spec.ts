@@ -12,6 +12,8 @@ const STAFF_SCREENS = [
   '/budget-comparison',
   '/admin/proposed-budget',
   '/admin/operating-budget',
+  // The roster of positions, filled and vacant: ADMIN and FINANCE.
+  '/admin/positions',
   '/admin/ai-analysis',
   // Salary Progression Analysis: ADMIN and FINANCE.
   '/admin/salary-progression',

@@ -92,6 +92,7 @@ test('on a phone the navigation collapses into a Menu button and the shell fits 
     'Budget Comparison',
     'Proposed Budget',
     'Employee Manager',
+    'Positions',
     'Budget Stages',
     'Stage Comparison',
     'Budget vs Actual',
