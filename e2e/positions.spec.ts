@@ -11,11 +11,12 @@ import {
 } from './helpers';
 
 // The Positions manager, as a school business manager uses it to build next year's staffing plan:
-// FINANCE opens it through the Budget Tools menu, filters the grid to the vacancies (the count
-// the banner gives, and the server's), adds a position (an FTE of 0 refused under the FTE field,
-// with the server's words), fills it with an employee who left another position and vacates it again, changes its FTE with a
-// reason that the history keeps, and deletes it, leaving the district as it was. ADMIN reaches
-// the same screen through the Admin menu. At 1440x900 and 390x844, axe clean.
+// FINANCE opens it through the Budget Tools menu, adds a position (an FTE of 0 refused under the
+// FTE field with the shared schema's words), fills it with an employee who left another position
+// and vacates it again, changes its FTE with a reason the history keeps, filters the grid to the
+// vacancies (counted as the server counts them), marks it posted with the bulk bar and deletes it,
+// leaving the district as it was. ADMIN reaches the same screen through the Admin menu. At
+// 1440x900 and 390x844, axe clean.
 
 async function expectAxeClean(page: Page, where: string) {
   const violations = await axeViolations(page);
@@ -106,7 +107,9 @@ for (const [size, width, height] of [
   ['1440', 1440, 900],
   ['390', 390, 844],
 ] as const) {
-  test(`FINANCE keeps positions: vacancies, add, fill, vacate, edit, at ${size}`, async ({ page }) => {
+  test(`FINANCE keeps positions: add, fill, vacate, edit, vacancies, bulk, delete, at ${size}`, async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width, height });
     await signIn(page, FINANCE);
@@ -193,6 +196,18 @@ for (const [size, width, height] of [
       await expectAxeClean(page, 'vacancies');
       await grid.scrollIntoViewIfNeeded();
       await saveViews(page, `positions-vacancies-${size}`);
+
+      // A bulk change on the selected rows: posted, it is still a vacancy, and the history says so.
+      await row.getByRole('checkbox').check();
+      await expect(page.locator('.grid-toolbar__meta')).toContainText('1 selected');
+      await choose(page, page, 'Change for the selected positions', 'Mark posted');
+      await page.getByRole('button', { name: 'Apply to Selected' }).click();
+      await expect(
+        page.getByRole('status').filter({ hasText: 'Mark posted: 1 position changed' }),
+      ).toBeVisible();
+      if (width > 1000) {
+        await expect(row).toContainText('Posted');
+      }
 
       // Delete it again (it has no holders), from its dialog.
       await page.getByRole('button', { name: `Edit ${title} at Hillside Elementary School` }).click();
