@@ -11,16 +11,34 @@ const r = (p: string) => path.resolve(import.meta.dirname, p);
  * than on a server (cli/contracts and cli/cola: 56 s against 12 s). With CI_CLI_ON_SERVER=1 (set
  * by .ci/run only when its server phase will run) the PGlite phase keeps just the CLI files about
  * the embedded database itself (backup and restore, the folder's lock) and the rest run in the
- * server phase; the screens' unit tests and the web build's test (a whole Vite build), which touch
- * no database, run only in the PGlite phase.
+ * server phase; the files that touch no database (DATABASE_FREE) run only in the PGlite phase.
  */
 const EMBEDDED_CLI_FILES = new Set(['backup.test.ts', 'cli.test.ts']);
+/**
+ * Files that open no database, so a second phase would run them unchanged: shared/ (which imports
+ * nothing of the server, held by lint), the file readers of imports, and the checks that read the
+ * source tree (the lint rules' tests parse every server file: 12 s each, twice). They run in the
+ * PGlite phase only, as the screens' tests do.
+ */
+const DATABASE_FREE = [
+  'web/src/**',
+  'shared/**',
+  'server/lib/import/**',
+  'test/web-build.test.ts',
+  'test/layering-lint.test.ts',
+  'test/boundaries.test.ts',
+  'test/money-scan.test.ts',
+  'test/server-layout.test.ts',
+  'test/table-writers.test.ts',
+  'test/timed-files.test.ts',
+  'test/precompress.test.ts',
+];
 function phaseExclusions(): string[] {
   if (process.env.CI_CLI_ON_SERVER !== '1') {
     return [];
   }
   if (process.env.TEST_DATABASE_URL) {
-    return ['web/src/**', 'test/web-build.test.ts'];
+    return DATABASE_FREE;
   }
   return readdirSync(r('cli'))
     .filter((f) => f.endsWith('.test.ts') && !EMBEDDED_CLI_FILES.has(f))

@@ -36,6 +36,8 @@ export interface DbOptions {
   dataDir?: string;
   /** A PGlite data dump to start from (tests clone a migrated template this way). */
   loadDataDir?: Blob;
+  /** PGlite's own files (its pglite.data), when the caller holds them already: tests open hundreds. */
+  fsBundle?: Blob;
   /**
    * Where embedded PGlite runs its statements. 'worker' (the server): on a thread of its own, so a
    * long statement never holds the event loop. 'main' (the default: the CLI, tests, restores): on
@@ -155,7 +157,12 @@ export async function openDb(options: DbOptions): Promise<DbHandle> {
           })
         : await (
             await import('@electric-sql/pglite')
-          ).PGlite.create({ dataDir, loadDataDir: options.loadDataDir, parsers: pgliteParsers });
+          ).PGlite.create({
+            dataDir,
+            loadDataDir: options.loadDataDir,
+            fsBundle: options.fsBundle,
+            parsers: pgliteParsers,
+          });
     // Salaries and password hashes: owner-only files (PGlite writes 0666), again after closing.
     const folder = options.dataDir;
     if (folder) {
