@@ -5,10 +5,10 @@ import { COPY_COLUMNS } from '@server/lib/import/transform';
 /** COPY text staged before a part is moved into line_items (about 20,000 payroll rows). */
 const PART_CHARS = 4 * 1024 * 1024;
 /**
- * The first part is smaller (about 5,000 rows): PostgreSQL has nothing to move until it is read,
+ * The first part is smaller (about 1,500 rows): PostgreSQL has nothing to move until it is read,
  * and after it PostgreSQL is the slower side, so a short first part starts it sooner.
  */
-const FIRST_PART_CHARS = PART_CHARS / 4;
+const FIRST_PART_CHARS = PART_CHARS / 16;
 
 /**
  * A CopyWriter that stages an import's lines in parts: each part is COPYed into the staging table,
