@@ -84,6 +84,14 @@ export function positionColumns({
       width: 130,
       cellClass: 'position-status',
     }),
+    // The cost before the holders' names, so a wide screen shows it without scrolling.
+    moneyColumn({
+      field: 'budgetedCost',
+      headerName: 'Budgeted Cost',
+      width: 150,
+      // A vacancy with no step and lane (or no schedule cell) has no price: said, not left blank.
+      valueFormatter: (p) => (p.value === null ? 'Unpriced' : formatMoneyCents(p.value as number)),
+    }),
     textColumn({
       colId: 'holders',
       headerName: 'Holders (share)',
@@ -91,13 +99,6 @@ export function positionColumns({
       tooltipValueGetter: (p) => (p.data ? holdersText(p.data) : ''),
       width: 240,
       context: { autoMaxWidth: 260 } satisfies GridColumnContext,
-    }),
-    moneyColumn({
-      field: 'budgetedCost',
-      headerName: 'Budgeted Cost',
-      width: 150,
-      // A vacancy with no step and lane (or no schedule cell) has no price: said, not left blank.
-      valueFormatter: (p) => (p.value === null ? 'Unpriced' : formatMoneyCents(p.value as number)),
     }),
     textColumn({
       colId: 'vacancyPlacement',

@@ -59,6 +59,19 @@ function Picker(props: {
   );
 }
 
+/** The choices of a picker, with the value the position has even when the schedule lacks it. */
+function withCurrent(choices: string[], current: string): string[] {
+  return current === '' || choices.includes(current) ? choices : [...choices, current];
+}
+
+/** Steps 1 to the schedule's top step (and the position's own, should it lie beyond). */
+function stepChoices(topStep: number, current: string): string[] {
+  return withCurrent(
+    Array.from({ length: topStep }, (_, i) => String(i + 1)),
+    current,
+  );
+}
+
 interface PositionFormProps {
   /** null: a new position. */
   position: PositionDetail | null;
@@ -200,9 +213,9 @@ export function PositionForm({ position, scope, canEdit, onSaved, onCancel }: Po
         disabled={readOnly}
         options={[
           { value: NONE, label: groupDefault },
-          ...Array.from({ length: schedule?.topStep ?? 0 }, (_, i) => ({
-            value: String(i + 1),
-            label: `Step ${i + 1}`,
+          ...stepChoices(schedule?.topStep ?? 0, v.vacancyStep).map((step) => ({
+            value: step,
+            label: `Step ${step}`,
           })),
         ]}
         onChange={form.set('vacancyStep')}
@@ -215,7 +228,7 @@ export function PositionForm({ position, scope, canEdit, onSaved, onCancel }: Po
         disabled={readOnly}
         options={[
           { value: NONE, label: "Work group's" },
-          ...(schedule?.lanes ?? []).map((lane) => ({ value: lane, label: lane })),
+          ...withCurrent(schedule?.lanes ?? [], v.vacancyLane).map((lane) => ({ value: lane, label: lane })),
         ]}
         onChange={form.set('vacancyLane')}
       />

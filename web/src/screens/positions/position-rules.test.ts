@@ -7,6 +7,12 @@ import {
   type PositionFormValues,
 } from '@web/screens/positions/position-form-values';
 import {
+  INITIAL_POSITION_FILTERS,
+  OVER_FILLED,
+  positionQuery,
+  VACANCIES,
+} from '@web/screens/positions/position-filters';
+import {
   changedFields,
   formatFte,
   holdersText,
@@ -15,6 +21,30 @@ import {
 } from '@web/screens/positions/position-rules';
 
 const scope = { budgetYearId: 4, fiscalYear: 2027 };
+
+describe('the filters as the server takes them', () => {
+  const all = INITIAL_POSITION_FILTERS;
+  it('asks for nothing until the year is known, and for the whole year with no filter', () => {
+    expect(positionQuery(undefined, 2027, all)).toBeNull();
+    expect(positionQuery(4, 2027, all)).toEqual({ ...scope });
+  });
+
+  it('sends District Wide as none, vacancies as vacant and posted, over-filled as a flag', () => {
+    expect(positionQuery(4, 2027, { ...all, building: 'unassigned', status: VACANCIES })).toEqual({
+      ...scope,
+      buildingId: 'none',
+      status: 'vacant,posted',
+    });
+    expect(positionQuery(4, 2027, { ...all, building: '7', status: OVER_FILLED })).toEqual({
+      ...scope,
+      buildingId: 7,
+      overFilled: true,
+    });
+    expect(
+      positionQuery(4, 2027, { building: 'all', functionCode: '2305', category: '5', status: 'frozen' }),
+    ).toEqual({ ...scope, deseCode: '2305', categoryId: 5, status: 'frozen' });
+  });
+});
 
 describe('formatFte', () => {
   it('shows FTE to the thousandth from exact thousandths', () => {
