@@ -176,6 +176,9 @@ for (const [size, width, height] of [
       await expect(history).toContainText('Half-day kindergarten');
       await expect(history).toContainText('Filled');
       await expect(history).toContainText('Vacated');
+      await expect(history).toContainText('FTE: 1.000 → 0.800');
+      await history.scrollIntoViewIfNeeded();
+      await saveViews(page, `positions-history-${size}`);
 
       // Vacancies at a glance: the banner counts them as the server does, and filters the grid to them.
       await page.keyboard.press('Escape');

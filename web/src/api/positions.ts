@@ -86,7 +86,9 @@ export function usePositions(filters: PositionFilters | null) {
     enabled: filters !== null,
     placeholderData: keepPreviousData,
   });
-  const more = first.data !== undefined && first.data.total > first.data.positions.length;
+  // Not from the previous filters' rows, shown while the new first rows load.
+  const more =
+    !first.isPlaceholderData && first.data !== undefined && first.data.total > first.data.positions.length;
   const whole = useQuery({
     queryKey: filters ? positionKeys.list(filters) : [...positionKeys.all, 'list', 'none', 'all'],
     queryFn: () => positionsApi.list(filters!),

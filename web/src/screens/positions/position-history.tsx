@@ -1,7 +1,9 @@
 import type { PositionAction } from '@shared/schemas/positions';
 import type { PositionHistoryEntry } from '@web/api/positions';
 import { formatDateTime } from '@web/lib/format';
-import { changedFields } from '@web/screens/positions/position-rules';
+import { useMemo } from 'react';
+import { useBuildings, useCategories, useWorkGroups } from '@web/api/lookups';
+import { changedFields, type HistoryNames } from '@web/screens/positions/position-rules';
 
 const ACTION_LABELS: Record<PositionAction, string> = {
   created: 'Created',
@@ -18,13 +20,24 @@ const ACTION_LABELS: Record<PositionAction, string> = {
 
 /** Who did what to the position, when and why, newest first (the server's order). */
 export function PositionHistory({ entries }: { entries: PositionHistoryEntry[] }) {
+  const buildings = useBuildings();
+  const categories = useCategories();
+  const workGroups = useWorkGroups();
+  const names = useMemo<HistoryNames>(
+    () => ({
+      building_id: new Map((buildings.data?.buildings ?? []).map((b) => [b.id, b.name])),
+      category_id: new Map((categories.data?.categories ?? []).map((c) => [c.id, c.name])),
+      work_group_id: new Map((workGroups.data?.workGroups ?? []).map((w) => [w.id, w.name])),
+    }),
+    [buildings.data, categories.data, workGroups.data],
+  );
   return (
     <section className="position-section" aria-labelledby="pos-history-title">
       <h3 id="pos-history-title">History</h3>
       {entries.length === 0 ? <p className="muted">No changes recorded yet.</p> : null}
       <ol className="position-history">
         {entries.map((entry) => {
-          const changes = changedFields(entry.before, entry.after);
+          const changes = changedFields(entry.before, entry.after, names);
           return (
             <li key={entry.id}>
               <strong>{ACTION_LABELS[entry.action]}</strong>{' '}

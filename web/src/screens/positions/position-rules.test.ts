@@ -101,8 +101,19 @@ describe('a position in the grid', () => {
   });
 
   it('lists what a history entry changed', () => {
-    expect(changedFields({ fte: 1, title: 'Nurse' }, { fte: 0.5, title: 'Nurse' })).toEqual(['fte: 1 → 0.5']);
-    expect(changedFields(null, { status: 'vacant' })).toEqual(['status: vacant']);
+    expect(changedFields({ fte: 1, title: 'Nurse' }, { fte: 0.5, title: 'Nurse' })).toEqual([
+      'FTE: 1.000 → 0.500',
+    ]);
+    const buildings = new Map([[3, 'Hillside']]);
+    expect(changedFields({ building_id: null }, { building_id: 3 }, { building_id: buildings })).toEqual([
+      'Building: District Wide → Hillside',
+    ]);
+    expect(
+      changedFields(
+        { status: 'vacant' },
+        { status: 'filled', lineItemId: 12, employeeName: 'Ana Ruiz', fteShare: 0.5 },
+      ),
+    ).toEqual(['Status: Vacant → Filled', 'Holder: Ana Ruiz', 'Share: 0.500']);
   });
 });
 

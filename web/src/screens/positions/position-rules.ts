@@ -80,28 +80,64 @@ export function placementText(
   return `Step ${position.budgetedStep} / ${position.budgetedLane}${from}`;
 }
 
-/** A value of a history entry in words: FTE-like numbers as they are, nothing as '—'. */
-function shown(value: unknown): string {
+/** The history's field names (the server records its columns, and the holder's fields) in words. */
+const HISTORY_FIELDS: Record<string, string> = {
+  title: 'Title',
+  fte: 'FTE',
+  status: 'Status',
+  building_id: 'Building',
+  dese_code: 'Function code',
+  category_id: 'Category',
+  work_group_id: 'Work group',
+  vacancy_step: 'Vacancy step',
+  vacancy_lane: 'Vacancy lane',
+  notes: 'Notes',
+  employeeName: 'Holder',
+  fteShare: 'Share',
+};
+
+/** Names of the ids a history entry holds (buildings, categories, work groups), where known. */
+export interface HistoryNames {
+  building_id?: ReadonlyMap<number, string>;
+  category_id?: ReadonlyMap<number, string>;
+  work_group_id?: ReadonlyMap<number, string>;
+}
+
+/** A value of a history entry in words: ids by their names, FTE to the thousandth, nothing as '—'. */
+function shown(key: string, value: unknown, names: HistoryNames): string {
   if (value === null || value === undefined || value === '') {
-    return '—';
+    return key === 'building_id' ? 'District Wide' : '—';
+  }
+  const byId = names[key as keyof HistoryNames];
+  if (byId && typeof value === 'number') {
+    return byId.get(value) ?? `#${value}`;
+  }
+  if (key === 'fte' || key === 'fteShare') {
+    return formatFte(value as number);
+  }
+  if (key === 'status' && typeof value === 'string' && value in STATUS_LABELS) {
+    return STATUS_LABELS[value as PositionStatus];
   }
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
 /**
- * What a history entry changed, field by field: 'fte: 1 → 0.5'. Fields only in `after` (a
- * creation) are listed with their value; unchanged ones are left out.
+ * What a history entry changed, in words: 'FTE: 1.000 → 0.800'. Fields only in `after` (a
+ * creation, a fill) are listed with their value; unchanged fields, and ids no reader needs (the
+ * year, the employee line), are left out.
  */
 export function changedFields(
   before: Record<string, unknown> | null,
   after: Record<string, unknown> | null,
+  names: HistoryNames = {},
 ): string[] {
   const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
   return keys
+    .filter((k) => k in HISTORY_FIELDS)
     .filter((k) => JSON.stringify(before?.[k]) !== JSON.stringify(after?.[k]))
-    .map((k) =>
-      before && k in before
-        ? `${k}: ${shown(before[k])} → ${shown(after?.[k])}`
-        : `${k}: ${shown(after?.[k])}`,
-    );
+    .map((k) => {
+      const label = HISTORY_FIELDS[k];
+      const now = shown(k, after?.[k], names);
+      return before && k in before ? `${label}: ${shown(k, before[k], names)} → ${now}` : `${label}: ${now}`;
+    });
 }
