@@ -114,6 +114,9 @@ describe('a position in the grid', () => {
         { status: 'filled', lineItemId: 12, employeeName: 'Ana Ruiz', fteShare: 0.5 },
       ),
     ).toEqual(['Status: Vacant → Filled', 'Holder: Ana Ruiz', 'Share: 0.500']);
+    expect(changedFields(null, { title: 'Nurse', notes: null, dese_code: '', fiscal_year: 2027 })).toEqual([
+      'Title: Nurse',
+    ]);
   });
 });
 

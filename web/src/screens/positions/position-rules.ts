@@ -123,8 +123,8 @@ function shown(key: string, value: unknown, names: HistoryNames): string {
 
 /**
  * What a history entry changed, in words: 'FTE: 1.000 → 0.800'. Fields only in `after` (a
- * creation, a fill) are listed with their value; unchanged fields, and ids no reader needs (the
- * year, the employee line), are left out.
+ * creation, a fill) are listed with their value unless empty; unchanged fields, and ids no reader
+ * needs (the year, the employee line), are left out.
  */
 export function changedFields(
   before: Record<string, unknown> | null,
@@ -132,12 +132,18 @@ export function changedFields(
   names: HistoryNames = {},
 ): string[] {
   const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
-  return keys
-    .filter((k) => k in HISTORY_FIELDS)
-    .filter((k) => JSON.stringify(before?.[k]) !== JSON.stringify(after?.[k]))
-    .map((k) => {
-      const label = HISTORY_FIELDS[k];
-      const now = shown(k, after?.[k], names);
-      return before && k in before ? `${label}: ${shown(k, before[k], names)} → ${now}` : `${label}: ${now}`;
-    });
+  return (
+    keys
+      .filter((k) => k in HISTORY_FIELDS)
+      .filter((k) => JSON.stringify(before?.[k]) !== JSON.stringify(after?.[k]))
+      // A new position's empty fields say nothing.
+      .filter((k) => (before && k in before) || !(after?.[k] === null || after?.[k] === ''))
+      .map((k) => {
+        const label = HISTORY_FIELDS[k];
+        const now = shown(k, after?.[k], names);
+        return before && k in before
+          ? `${label}: ${shown(k, before[k], names)} → ${now}`
+          : `${label}: ${now}`;
+      })
+  );
 }
