@@ -1,4 +1,4 @@
-import jwt from 'jsonwebtoken';
+import type { JwtPayload } from 'jsonwebtoken';
 import type { AppContext } from '@server/context';
 import type { Db } from '@server/db/index';
 import { unauthorized } from '@server/errors';
@@ -14,6 +14,9 @@ import type { ClientInfo } from './security-log';
 
 const ALGORITHM = 'HS256';
 /** Checked on verify: a token this app signed for another purpose (or another app sharing the secret) is refused. */
+/** jsonwebtoken, loaded on first use: the CLI, which signs and reads no token, starts without it. */
+const jwtLib = async () => (await import('jsonwebtoken')).default;
+
 export const TOKEN_AUDIENCE = 'budget-api';
 export const TOKEN_ISSUER = 'budget-server';
 /** 'Last seen' is written at most this often per session, so reads do not turn into writes. */
@@ -56,6 +59,7 @@ export async function startSession(
     device: client.device.slice(0, 200),
     address: client.address.slice(0, 64),
   });
+  const jwt = await jwtLib();
   const token = jwt.sign({ sid: session.id }, app.config.jwtSecret, {
     algorithm: ALGORITHM,
     audience: TOKEN_AUDIENCE,
@@ -77,13 +81,14 @@ export async function authenticate(
   app: AppContext,
   token: string,
 ): Promise<{ actor: Actor; sessionId: string }> {
-  let payload: jwt.JwtPayload;
+  const jwt = await jwtLib();
+  let payload: JwtPayload;
   try {
     payload = jwt.verify(token, app.config.jwtSecret, {
       algorithms: [ALGORITHM],
       audience: TOKEN_AUDIENCE,
       issuer: TOKEN_ISSUER,
-    }) as jwt.JwtPayload;
+    }) as JwtPayload;
   } catch (err) {
     throw unauthorized((err as Error).name === 'TokenExpiredError' ? 'Session expired' : 'Invalid token');
   }
