@@ -9,6 +9,7 @@ import {
   saveScreen,
   signIn,
 } from './helpers';
+import { amount, teachersSchedule, workGroupId } from './teachers-schedule';
 
 // The Positions manager, as a school business manager uses it to build next year's staffing plan:
 // FINANCE opens it through the Budget Tools menu, adds a position (an FTE of 0 refused under the
@@ -242,5 +243,54 @@ test('ADMIN reaches Positions through the Admin menu, at 1440 and 390', async ({
     await expect(page.locator('.grid-toolbar__meta')).toHaveText(/ of [\d,]+ positions/);
     await expectAxeClean(page, `positions as ADMIN at ${width}`);
     await saveScreen(page, `positions-admin-${width}`);
+  }
+});
+
+test("a work group's vacancy step and lane, set in the settings panel, price its vacancies", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, ADMIN);
+  const teachers = await workGroupId(page, 'Teachers');
+  await teachersSchedule(page, teachers);
+  const { placements } = await apiCall(page, 'GET', '/positions/vacancy-placement');
+  const was = placements.find((p: { workGroupId: number }) => p.workGroupId === teachers);
+  const { categories } = await apiCall(page, 'GET', '/categories');
+  const category = categories.find((c: { name: string }) => c.name === 'Teachers').id;
+  await navigate(page, 'Positions');
+  const year = await shownYear(page);
+  const title = 'E2E Placement Check';
+  await deleteLeftovers(page, year, title);
+  const { position } = await apiCall(page, 'POST', '/positions', {
+    fiscalYear: year,
+    title,
+    buildingId: null,
+    categoryId: category,
+    workGroupId: teachers,
+    fte: 0.5,
+  });
+  try {
+    const panel = page.getByRole('region', { name: 'Vacancy budget placement by work group' });
+    await choose(page, panel, 'Vacancy step for Teachers', 'Step 4');
+    await choose(page, panel, 'Vacancy lane for Teachers', 'Masters');
+    await panel.getByRole('button', { name: 'Save vacancy placement for Teachers' }).click();
+    await expect(panel.getByRole('button', { name: 'Save vacancy placement for Teachers' })).toBeDisabled();
+
+    // The cost is the schedule's cell in the year the cost pays for, times the FTE, in cents.
+    const cents = BigInt(amount(`FY${String(position.costFiscalYear).slice(2)}`, 4, 'Masters')) * 100n;
+    const expected = (cents * 5n) / 10n;
+    const dollars = `$${(expected / 100n).toLocaleString('en-US')}.${String(expected % 100n).padStart(2, '0')}`;
+    await choose(page, page, 'Status', 'Vacancies (vacant or posted)');
+    const row = page.getByRole('grid', { name: 'Positions' }).getByRole('row').filter({ hasText: title });
+    await expect(row).toContainText(dollars);
+    await expectAxeClean(page, 'placement set');
+    await saveScreen(page, 'positions-placement-1440');
+  } finally {
+    await apiCall(page, 'PUT', `/positions/vacancy-placement/${teachers}`, {
+      step: was.step,
+      lane: was.lane,
+    });
+    await deleteLeftovers(page, year, title);
   }
 });
