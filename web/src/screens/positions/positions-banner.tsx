@@ -1,4 +1,5 @@
 import type { PositionCounts } from '@web/api/positions';
+import { ALL } from '@web/components/line-filters';
 import { countOf, formatMoneyCents } from '@web/lib/format';
 import { OVER_FILLED, VACANCIES } from '@web/screens/positions/position-filters';
 import { formatFte } from '@web/screens/positions/position-rules';
@@ -16,7 +17,7 @@ interface PositionsBannerProps {
 /**
  * The positions at a glance: how many and their cost, the vacancies (vacant or posted) and the
  * over-filled positions (holders' shares above the position's FTE, a problem to fix), each with a
- * button that filters the grid to them.
+ * toggle that filters the grid to them and back to every status.
  */
 export function PositionsBanner({ counts, busy, error, status, onShow }: PositionsBannerProps) {
   const c = counts;
@@ -39,7 +40,7 @@ export function PositionsBanner({ counts, busy, error, status, onShow }: Positio
           className="btn btn--secondary btn--small"
           aria-pressed={status === VACANCIES}
           disabled={!c?.vacancies}
-          onClick={() => onShow(VACANCIES)}
+          onClick={() => onShow(status === VACANCIES ? ALL : VACANCIES)}
         >
           Show vacancies
         </button>
@@ -54,7 +55,7 @@ export function PositionsBanner({ counts, busy, error, status, onShow }: Positio
           className="btn btn--secondary btn--small"
           aria-pressed={status === OVER_FILLED}
           disabled={!c?.overFilledCount}
-          onClick={() => onShow(OVER_FILLED)}
+          onClick={() => onShow(status === OVER_FILLED ? ALL : OVER_FILLED)}
         >
           Show over-filled
         </button>
