@@ -72,3 +72,17 @@ export function positionCosts(scope: PositionScope): string {
       AND cell.step = pl.step AND cell.lane = pl.lane
    WHERE ${positionScope(scope)}`;
 }
+
+/**
+ * The positions' budgeted cost per (category, building, function code) of a roster, in the shape of
+ * the payroll groups the salary budget is set from (server/domains/line-items/reconciliation.ts):
+ * category_id, building_id, code, total, count. Unpriced vacancies add nothing (their cost is
+ * unknown until a step and lane price them); closed and frozen ones add 0.
+ */
+export function positionCostGroups(scope: PositionScope): string {
+  return `SELECT pc.category_id, pc.building_id, pc.dese_code AS code, coalesce(sum(pc.budgeted_cost), 0) AS total,
+      count(*)::int AS count
+    FROM (${positionCosts(scope)}) pc
+   WHERE pc.status <> 'closed'
+   GROUP BY pc.category_id, pc.building_id, pc.dese_code`;
+}

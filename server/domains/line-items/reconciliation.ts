@@ -5,7 +5,9 @@ import { authorize, type Actor } from '@server/policies/index';
 import * as q from './queries/reconciliation';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import type { UpdateSalaryBudgetBody, UpdateSalaryBudgetResult } from '@shared/schemas/reconciliation';
-import { requireBudgetYear } from '@server/domains/budgets';
+import type { Db } from '@server/db/index';
+import { homeOfFiscalYear, requireBudgetYear } from '@server/domains/budgets';
+import { stageStateOf } from '@server/domains/stages';
 import { changeLines, createLine, deleteLines, type LineCause } from './index';
 
 /** A stored amount (whole cents, from numeric(14,2)) as integer cents, exactly (shared/money.ts). */
@@ -68,12 +70,64 @@ export async function updateSalaryBudget(
   authorize(actor, 'reconciliation.write');
   return app.db.transaction(async (trx) => {
     await requireBudgetYear(trx, input.budgetYearId);
-    const payroll = await q.payrollGroups(trx, input.budgetYearId, input.fiscalYear);
+    const payroll = await salarySource(trx, input.budgetYearId, input.fiscalYear);
     if (!payroll.groups.length) {
       throw badRequest(
         `There are no ${fiscalYearLabel(input.fiscalYear)} employee lines to take the payroll from`,
       );
     }
+    return applySalaryGroups(trx, actor, input, payroll);
+  });
+}
+
+/**
+ * Where a fiscal year's salary budget comes from: its own payroll (its employee lines) when it has
+ * one; else, for the year being planned, the positions of the roster before it (their cost is
+ * budgeted for this year: server/sql/position-cost.ts), from that roster's home budget year.
+ */
+export async function salarySource(
+  db: Db,
+  budgetYearId: number,
+  fiscalYear: number,
+): Promise<{ groups: q.PayrollGroup[]; total: number; from: 'payroll' | 'positions' }> {
+  const payroll = await q.payrollGroups(db, budgetYearId, fiscalYear);
+  if (payroll.groups.length) {
+    return { ...payroll, from: 'payroll' };
+  }
+  const roster = (await homeOfFiscalYear(db, fiscalYear - 1))?.id ?? budgetYearId;
+  return { ...(await q.positionGroups(db, roster, fiscalYear - 1)), from: 'positions' };
+}
+
+/**
+ * Sets a fiscal year's proposed salary lines to the positions' cost, in the caller's transaction:
+ * what a position write does after it writes, for the year its roster's cost is budgeted for. Only
+ * for a year with no payroll of its own (that payroll is the source: salarySource) and whose lines
+ * are not locked (a voted budget keeps its lines; Update Salary Budget after a reopen brings them in
+ * line). Returns null when it did nothing.
+ */
+export async function followPositions(
+  db: Db,
+  actor: Actor,
+  target: { budgetYearId: number; fiscalYear: number },
+): Promise<UpdateSalaryBudgetResult | null> {
+  if (await q.hasPayroll(db, target.budgetYearId, target.fiscalYear)) {
+    return null;
+  }
+  if ((await stageStateOf(db, target.budgetYearId, target.fiscalYear)).locked) {
+    return null;
+  }
+  const source = await salarySource(db, target.budgetYearId, target.fiscalYear);
+  return applySalaryGroups(db, actor, target, source);
+}
+
+/** The distribution of updateSalaryBudget below, over the groups given. */
+async function applySalaryGroups(
+  trx: Db,
+  actor: Actor,
+  input: { budgetYearId: number; fiscalYear: number },
+  payroll: { groups: q.PayrollGroup[]; total: number },
+): Promise<UpdateSalaryBudgetResult> {
+  {
     const lines = await q.personnelLines(trx, input.budgetYearId, input.fiscalYear);
     const scenarioId = await q.activeProposedScenarioId(trx, input.budgetYearId);
     const reason = 'Salary budget reconciliation';
@@ -150,5 +204,5 @@ export async function updateSalaryBudget(
       distributedAmount: distributed / 100,
       undistributedAmount: (total - distributed) / 100,
     };
-  });
+  }
 }

@@ -1,12 +1,21 @@
 import type { Db } from '@server/db/index';
 import type { Actor } from '@server/policies/index';
+import { homeOfFiscalYear } from '@server/domains/budgets';
+import { reconciliation } from '@server/domains/line-items';
 
 /**
- * What follows a change to a year's positions, in the same transaction. Nothing yet: the proposed
- * budget's personnel lines still follow the payroll through Update Salary Budget.
+ * What follows a change to a roster's positions, in the same transaction: the proposed salary
+ * lines of the year their cost is budgeted for (the roster's fiscal year + 1, in that year's home,
+ * else the roster's budget year) are set to the positions' cost by category, building and function
+ * code, through the line writer (reconciliation.followPositions: not for a year with a payroll of
+ * its own, nor a locked one).
  */
 export async function afterPositionsChange(
-  _db: Db,
-  _actor: Actor,
-  _year: { budget_year_id: number; fiscal_year: number },
-): Promise<void> {}
+  db: Db,
+  actor: Actor,
+  year: { budget_year_id: number; fiscal_year: number },
+): Promise<void> {
+  const fiscalYear = year.fiscal_year + 1;
+  const budgetYearId = (await homeOfFiscalYear(db, fiscalYear))?.id ?? year.budget_year_id;
+  await reconciliation.followPositions(db, actor, { budgetYearId, fiscalYear });
+}

@@ -4,7 +4,9 @@ import { authorize, type Actor } from '@server/policies/index';
 import type { VacancyPlacement, VacancyPlacementBody } from '@shared/schemas/positions';
 import { insertAudit } from '@server/db/audit';
 import { checkVacancyCell } from './guards';
+import { afterPositionsChange } from './sync';
 import {
+  rostersOfWorkGroup,
   setVacancyPlacement as writePlacement,
   vacancyPlacements,
   type PlacementRow,
@@ -64,6 +66,10 @@ export async function setVacancyPlacement(
       before: { step: before.step, lane: before.lane },
       after: { ...(placement ?? { step: null, lane: null }), reason: body.reason ?? null },
     });
+    // Every roster with the group's vacancies is priced anew: their budgets follow.
+    for (const year of await rostersOfWorkGroup(trx, workGroupId)) {
+      await afterPositionsChange(trx, actor, year);
+    }
     const [after] = await vacancyPlacements(trx, workGroupId);
     return { placement: present(after) };
   });

@@ -1,6 +1,8 @@
 import type { Db } from '@server/db/index';
 import { activeScope } from '@server/sql/line-items-scope';
 import { LINE_CODE } from '@server/domains/massachusetts';
+import { positionCostGroups } from '@server/sql/position-cost';
+import { centsOf } from '@shared/money';
 
 export interface PayrollGroup {
   categoryId: number | null;
@@ -95,4 +97,44 @@ export async function activeProposedScenarioId(db: Db, budgetYearId: number): Pr
     .where({ budget_year_id: budgetYearId, scenario_type: 'proposed', is_active: true })
     .first('id');
   return row?.id ?? null;
+}
+
+/**
+ * The salary groups of a roster's positions (server/sql/position-cost.ts), named as payrollGroups
+ * names its groups; empty when the roster has no positions.
+ */
+export async function positionGroups(
+  db: Db,
+  budgetYearId: number,
+  fiscalYear: number,
+): Promise<{ groups: PayrollGroup[]; total: number }> {
+  const { rows } = await db.raw(
+    `SELECT g.*, c.name AS category_name, coalesce(c.is_personnel, false) AS is_personnel, b.name AS building_name
+       FROM (${positionCostGroups({ budgetYearId, fiscalYear })}) g
+       LEFT JOIN budget_categories c ON c.id = g.category_id
+       LEFT JOIN buildings b ON b.id = g.building_id`,
+  );
+  const groups: PayrollGroup[] = rows.map((r: Record<string, unknown>) => ({
+    categoryId: r.category_id,
+    buildingId: r.building_id,
+    code: r.code,
+    categoryName: r.category_name,
+    buildingName: r.building_name,
+    isPersonnel: Boolean(r.is_personnel),
+    total: Number(r.total),
+    count: Number(r.count),
+  }));
+  // Summed in cents: the groups' totals are whole cents (numeric), their float sum need not be.
+  const cents = groups.reduce((sum, g) => sum + Number(centsOf(g.total)), 0);
+  return { groups, total: cents / 100 };
+}
+
+/** Whether a fiscal year of a budget year has employee lines of its own (a payroll, not projected). */
+export async function hasPayroll(db: Db, budgetYearId: number, fiscalYear: number): Promise<boolean> {
+  const { rows } = await db.raw(
+    `SELECT EXISTS (SELECT 1 FROM line_items li WHERE li.budget_year_id = ? AND li.fiscal_year = ?
+                     AND li.is_operating AND NOT li.is_projected AND ${activeScope()}) AS has`,
+    [budgetYearId, fiscalYear],
+  );
+  return Boolean(rows[0].has);
 }

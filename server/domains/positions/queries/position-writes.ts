@@ -168,3 +168,15 @@ export async function scheduleHasCell(
   );
   return { schedule: rows.length > 0, cell: Boolean(rows[0]?.cell) };
 }
+
+/** The rosters (budget year, fiscal year) holding open positions of a work group. */
+export async function rostersOfWorkGroup(
+  db: Db,
+  workGroupId: number,
+): Promise<{ budget_year_id: number; fiscal_year: number }[]> {
+  return db('positions')
+    .where({ work_group_id: workGroupId })
+    .whereIn('status', ['vacant', 'posted'])
+    .distinct('budget_year_id', 'fiscal_year')
+    .orderBy(['budget_year_id', 'fiscal_year']);
+}
