@@ -99,6 +99,7 @@ async function copyRows(
   transform: (n: number, cells: SourceRow['cells']) => RowOutcome,
   tally: Tally,
   copy: CopyWriter,
+  years: Set<number>,
 ): Promise<void> {
   const { table, header, plan } = input;
   let bytesRead = 0;
@@ -119,6 +120,7 @@ async function copyRows(
       const outcome = transform(row.n, row.cells);
       tally.add(row.n, outcome, row.cells);
       if (outcome.kind === 'line') {
+        years.add(outcome.fiscalYear);
         lines += copyLine(outcome.values);
         // A read batch (512 KB of the file) is about 800 KB of COPY: sent in quarters, PostgreSQL
         // starts on the first part sooner.
@@ -164,13 +166,14 @@ async function targetVersion(
  * are deleted), and imported employees get their next-year salary by the one rule an edit uses (a
  * value the file gave is manual and kept, transform-employee.ts).
  */
-async function settle(trx: Knex.Transaction, input: RunInput, runId: number) {
+async function settle(trx: Knex.Transaction, input: RunInput, runId: number, years: Set<number>) {
   const { plan, targets } = input;
-  const replaced = await settleImportedLines(trx, {
-    id: runId,
-    budgetYearId: targets.budgetYear.id,
-    type: plan.importType,
-  });
+  // The fiscal years the lines were written in, as the rows gave them (not read back from the lines).
+  const replaced = await settleImportedLines(
+    trx,
+    { budgetYearId: targets.budgetYear.id, type: plan.importType },
+    [...years].sort((a, b) => a - b),
+  );
   // Lines the file gave no function code get the one the ADMIN's rules agree on.
   const codes = await functionCodes.codeImportedLines(trx, runId);
   const reviewCount = await runNeedsReviewCount(trx, targets.budgetYear.id, runId);
@@ -213,11 +216,17 @@ export async function runImport(app: AppContext, actor: Actor, input: RunInput):
         plan.importType === 'operating'
           ? (n: number, cells: SourceRow['cells']) => transformEmployee(ctx, n, cells)
           : proposedTransformer(ctx);
-      await copyImportedLines(trx, (copy) => copyRows(input, transform, tally, copy));
+      const years = new Set<number>();
+      await copyImportedLines(trx, (copy) => copyRows(input, transform, tally, copy, years));
       if (!tally.imported) {
         throw nothingImported(tally);
       }
-      const { replaced, nextYearSalaries, codes, reviewCount, totals } = await settle(trx, input, runId);
+      const { replaced, nextYearSalaries, codes, reviewCount, totals } = await settle(
+        trx,
+        input,
+        runId,
+        years,
+      );
       const reconciliation = tally.reconciler.result(totals.totalText);
       await q.finishImportRun(trx, runId, {
         row_count: tally.rowCount,

@@ -73,13 +73,18 @@ export async function copyImportedLines(
 
 /**
  * After an import's lines are in line_items (their review flags judged as each part landed):
- * actuals supersede projections (the projected lines of the years and kind imported are deleted).
- * Returns how many projected lines were replaced.
+ * actuals supersede projections (the projected lines of the kind imported in `years`, the fiscal
+ * years of the lines the import wrote, are deleted). Returns how many projected lines were replaced.
  */
 export async function settleImportedLines(
   trx: Db,
-  run: { id: number; budgetYearId: number; type: 'operating' | 'proposed' },
+  run: { budgetYearId: number; type: 'operating' | 'proposed' },
+  years: readonly number[],
 ): Promise<number> {
   await trx.raw(`DROP TABLE IF EXISTS pg_temp.${STAGED}`);
-  return projected.replaceProjectedLines(trx, run);
+  return projected.deleteSuperseded(
+    trx,
+    { budgetYearId: run.budgetYearId, isOperating: run.type === 'operating' },
+    years,
+  );
 }

@@ -1,5 +1,4 @@
 import type { Db } from '@server/db/index';
-import type { ImportType } from '@shared/schemas/import';
 import {
   countedEmployeeLine,
   enteredNextYearSalary,
@@ -63,23 +62,6 @@ export async function deleteSuperseded(db: Db, scope: KindScope, years: readonly
     return 0;
   }
   return deleteProjectedWhere(db, scope, 'li.fiscal_year = ANY(?::int[])', [[...years]]);
-}
-
-/**
- * Actuals supersede projections: deletes the projected lines that the run's imported lines replace,
- * those of the same budget year, kind and fiscal year(s) in the budget year's active budget scope
- * (the lines that count: activeScope). Returns how many were deleted.
- */
-export function replaceProjectedLines(
-  db: Db,
-  run: { id: number; budgetYearId: number; type: ImportType },
-): Promise<number> {
-  return deleteProjectedWhere(
-    db,
-    { budgetYearId: run.budgetYearId, isOperating: run.type === 'operating' },
-    'li.fiscal_year IN (SELECT DISTINCT fiscal_year FROM line_items WHERE import_run_id = ?)',
-    [run.id],
-  );
 }
 
 const PROPOSED_COPY = `account_description, name, account_line, dese_categories, dese_code, category_id,
