@@ -16,6 +16,19 @@ export interface PayrollGroup {
   count: number;
 }
 
+/** A group row (category, building, code, names, total, count) as a PayrollGroup. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const toGroup = (r: any): PayrollGroup => ({
+  categoryId: r.category_id,
+  buildingId: r.building_id,
+  code: r.code,
+  categoryName: r.category_name,
+  buildingName: r.building_name,
+  isPersonnel: Boolean(r.is_personnel),
+  total: Number(r.total),
+  count: Number(r.count),
+});
+
 /**
  * Employee salaries per (category, building, function code) of a fiscal year, and the grand total
  * (GROUPING SETS). A blank salary counts as $0. The code is read as every report reads a line's
@@ -47,16 +60,7 @@ export async function payrollGroups(
       total = Number(r.total);
       continue;
     }
-    groups.push({
-      categoryId: r.category_id,
-      buildingId: r.building_id,
-      code: r.code,
-      categoryName: r.category_name,
-      buildingName: r.building_name,
-      isPersonnel: Boolean(r.is_personnel),
-      total: Number(r.total),
-      count: Number(r.count),
-    });
+    groups.push(toGroup(r));
   }
   return { groups, total };
 }
@@ -114,16 +118,7 @@ export async function positionGroups(
        LEFT JOIN budget_categories c ON c.id = g.category_id
        LEFT JOIN buildings b ON b.id = g.building_id`,
   );
-  const groups: PayrollGroup[] = rows.map((r: Record<string, unknown>) => ({
-    categoryId: r.category_id,
-    buildingId: r.building_id,
-    code: r.code,
-    categoryName: r.category_name,
-    buildingName: r.building_name,
-    isPersonnel: Boolean(r.is_personnel),
-    total: Number(r.total),
-    count: Number(r.count),
-  }));
+  const groups: PayrollGroup[] = rows.map(toGroup);
   // Summed in cents: the groups' totals are whole cents (numeric), their float sum need not be.
   const cents = groups.reduce((sum, g) => sum + Number(centsOf(g.total)), 0);
   return { groups, total: cents / 100 };
