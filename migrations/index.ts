@@ -35,6 +35,7 @@ import * as lineItemsVersionIndex from './20261127000600_line_items_version_inde
 import * as closedByAppropriation from './20261127000650_closed_by_appropriation';
 import * as positions from './20261128000100_positions';
 import * as lineItemsReferenceIndexes from './20261128001000_line_items_reference_indexes';
+import * as budgetStageStaffing from './20261128002000_budget_stage_staffing';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -80,6 +81,7 @@ const migrations: Record<string, Migration> = {
   '20261127000650_closed_by_appropriation': closedByAppropriation,
   '20261128000100_positions': positions,
   '20261128001000_line_items_reference_indexes': lineItemsReferenceIndexes,
+  '20261128002000_budget_stage_staffing': budgetStageStaffing,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -15,6 +15,7 @@ const TABLES = [
   'budget_categories',
   'budget_settings',
   'budget_stage_lines',
+  'budget_stage_staffing',
   'budget_stages',
   'budget_versions',
   'budget_years',

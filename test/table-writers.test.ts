@@ -13,6 +13,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   budget_years: 'server/domains/budgets/',
   fiscal_year_homes: 'server/domains/budgets/',
   budget_stages: 'server/domains/stages/',
+  budget_stage_staffing: 'server/domains/stages/',
   budget_settings: 'server/domains/budgets/',
   budget_versions: 'server/domains/budgets/',
   nss_parameters: 'server/domains/massachusetts/',

@@ -1,5 +1,6 @@
 import { idParams } from '@shared/schemas/common';
 import * as s from '@shared/schemas/positions';
+import { staffingComparedResponse } from '@shared/schemas/staffing';
 import * as service from '@server/domains/positions';
 import type { AnyRoute } from './define';
 import { defineRoute } from './define';
@@ -27,7 +28,7 @@ export const positionRoutes: AnyRoute[] = [
     tag,
     action: 'staffing.read',
     query: s.staffingQuery,
-    response: s.staffingSummaryResponse,
+    response: staffingComparedResponse,
     handler: ({ app, actor, query }) => service.staffingSummary(app, actor, query),
   }),
   defineRoute({

@@ -5,4 +5,5 @@ export { createPosition, deletePosition, setPositionStatus, updatePosition } fro
 export { getPosition, listPositions } from './positions';
 export { positionsFromLines } from './queries/from-lines';
 export { staffingSummary } from './staffing';
+export { staffingToFreeze } from './staffing-compare';
 export { listVacancyPlacements, setVacancyPlacement } from './vacancy-placements';

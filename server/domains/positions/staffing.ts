@@ -2,10 +2,13 @@ import type { AppContext } from '@server/context';
 import { seesIndividualPay, withheldRows } from '@server/lib/pay-groups';
 import { authorize, type Actor } from '@server/policies/index';
 import { deseCodes } from '@server/domains/massachusetts';
-import type { StaffingGroup, StaffingSummary } from '@shared/schemas/positions';
+import type { StaffingGroup } from '@shared/schemas/positions';
+import { STAGE_LABELS, type BudgetStage } from '@shared/schemas/budget-stages';
+import type { StaffingCompared } from '@shared/schemas/staffing';
 import { rosterBudgetYear } from './guards';
 import { presentTotals } from './positions';
 import { staffingRows, type StaffingRow } from './queries/staffing';
+import { lastYearStaffing, noLastYearNote, previousStageStaffing, withComparisons } from './staffing-compare';
 
 const UNNAMED = { building: 'District Wide', function: 'No function code', workGroup: 'No work group' };
 
@@ -39,7 +42,8 @@ function breakdown(rows: StaffingRow[], dimension: keyof typeof UNNAMED, showsPa
 
 /**
  * GET /positions/staffing: FTE by building, function code and work group, filled, vacant (and
- * posted) and frozen, with their budgeted cost and the average filled salary by work group. Anyone
+ * posted) and frozen, with their budgeted cost and the average filled salary by work group, each
+ * beside the same group's FTE last year and when the year entered its current stage. Anyone
  * signed in reads it; names never appear, and pay summed over fewer than the reports' minimum
  * group reaches only those who may read lines (server/lib/pay-groups.ts).
  */
@@ -47,19 +51,48 @@ export async function staffingSummary(
   app: AppContext,
   actor: Actor,
   query: { fiscalYear: number; budgetYearId?: number },
-): Promise<StaffingSummary> {
+): Promise<StaffingCompared> {
   authorize(actor, 'staffing.read');
   const budgetYearId = await rosterBudgetYear(app.db, query.fiscalYear, query.budgetYearId);
-  const rows = await staffingRows(app.db, budgetYearId, query.fiscalYear);
+  const [rows, lastYear, stage] = await Promise.all([
+    staffingRows(app.db, budgetYearId, query.fiscalYear),
+    lastYearStaffing(app.db, query.fiscalYear),
+    previousStageStaffing(app.db, budgetYearId, query.fiscalYear),
+  ]);
   const of = (d: StaffingRow['dimension']) => rows.filter((r) => r.dimension === d);
   const total = of('total')[0];
   const showsPay = seesIndividualPay(actor);
+  const groups = withComparisons(
+    {
+      building: breakdown(of('building'), 'building', showsPay),
+      function: breakdown(of('function'), 'function', showsPay),
+      workGroup: breakdown(of('workGroup'), 'workGroup', showsPay),
+    },
+    lastYear,
+    stage?.staffing ?? null,
+  );
+  const stageLabel = stage ? STAGE_LABELS[stage.stage as BudgetStage] : null;
   return {
     budgetYearId,
     fiscalYear: query.fiscalYear,
     totals: presentTotals(total),
-    byBuilding: breakdown(of('building'), 'building', showsPay),
-    byFunction: breakdown(of('function'), 'function', showsPay),
-    byWorkGroup: breakdown(of('workGroup'), 'workGroup', showsPay),
+    byBuilding: groups.building,
+    byFunction: groups.function,
+    byWorkGroup: groups.workGroup,
+    lastYear: {
+      fiscalYear: query.fiscalYear - 1,
+      totals: lastYear?.totals ?? null,
+      note: lastYear ? null : noLastYearNote(query.fiscalYear),
+    },
+    previousStage: {
+      stageLabel,
+      frozenAt: stage?.frozenAt ?? null,
+      totals: stage?.staffing?.totals ?? null,
+      note: !stage
+        ? 'The year is still in Draft: there is no earlier stage to compare with.'
+        : stage.staffing
+          ? null
+          : `No staffing was frozen when the year became ${stageLabel}.`,
+    },
   };
 }

@@ -4,6 +4,8 @@ import { conflict, notFound, validationFailed } from '@server/errors';
 import { authorize, type Actor } from '@server/policies/index';
 import { insertAudit } from '@server/db/audit';
 import * as q from './queries/budget-stages';
+import { insertStageStaffing } from './queries/stage-staffing';
+import { staffingToFreeze } from '@server/domains/positions';
 import { fiscalYearsWithLines } from '@server/domains/budgets';
 import { latestPublishedStage } from '@server/domains/public-dashboard';
 import {
@@ -128,6 +130,8 @@ export async function freezeStage(
   await q.freezeLines(trx, id, values.budgetYearId, values.fiscalYear);
   const totals = await q.snapshotTotals(trx, id);
   await q.insertEvent(trx, actor, { ...values, event: 'advance', id, totals });
+  // The roster's FTE with it, so staffing too can be compared with the stage it left.
+  await insertStageStaffing(trx, id, await staffingToFreeze(trx, values.budgetYearId, values.fiscalYear));
   await insertAudit(trx, actor, {
     action: 'create',
     entity: 'budget-stage',

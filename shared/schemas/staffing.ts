@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { staffingGroupSchema, staffingSummaryResponse } from './positions';
+
+/* ------------------------------------------------------------------------------------------------
+ * The staffing summary compared: GET /positions/staffing answers a fiscal year's roster (FTE by
+ * building, function code and work group, filled, vacant and frozen, average filled salary by work
+ * group) with the same figures for the roster the year before and, once the year has moved past
+ * Draft, for the roster frozen when it entered its current stage. FTE are summed to the thousandth
+ * in SQL; a change is this year's minus the other's, in thousandths.
+ * ---------------------------------------------------------------------------------------------- */
+
+/** The FTE a group (or the whole roster) had in the year or stage compared with. */
+export const staffingFteSchema = z.object({
+  fte: z.number(),
+  filledFte: z.number(),
+  vacantFte: z.number(),
+});
+export type StaffingFte = z.infer<typeof staffingFteSchema>;
+
+export const staffingGroupComparedSchema = staffingGroupSchema.extend({
+  /** The same group last year; null when the group had no positions then (or there is no last year). */
+  lastYear: staffingFteSchema.nullable(),
+  /** The same group at the previous stage; null when it had none then (or there is no stage). */
+  previousStage: staffingFteSchema.nullable(),
+});
+export type StaffingGroupCompared = z.infer<typeof staffingGroupComparedSchema>;
+
+export const staffingComparedResponse = staffingSummaryResponse.extend({
+  byBuilding: z.array(staffingGroupComparedSchema),
+  byFunction: z.array(staffingGroupComparedSchema),
+  byWorkGroup: z.array(staffingGroupComparedSchema),
+  lastYear: z.object({
+    fiscalYear: z.number().int(),
+    /** null when that year has no positions: a change against nothing would read as all new. */
+    totals: staffingFteSchema.nullable(),
+    /** Why there is nothing to compare with, in words; null when there is. */
+    note: z.string().nullable(),
+  }),
+  previousStage: z.object({
+    /** The stage label frozen ('Superintendent Proposed'), null while the year is in Draft. */
+    stageLabel: z.string().nullable(),
+    frozenAt: z.string().nullable(),
+    totals: staffingFteSchema.nullable(),
+    note: z.string().nullable(),
+  }),
+});
+export type StaffingCompared = z.infer<typeof staffingComparedResponse>;
+
+/** A change in FTE, exact to the thousandth: integer thousandths subtracted, then divided back. */
+export function fteChange(now: number, before: number): number {
+  return (Math.round(now * 1000) - Math.round(before * 1000)) / 1000;
+}
