@@ -1,5 +1,5 @@
 import type { Db } from '@server/db/index';
-import { HOLDER_COST, positionCosts, type PositionScope } from '@server/sql/position-cost';
+import { HOLDER_COST, HOLDER_LINES, positionCosts, type PositionScope } from '@server/sql/position-cost';
 import type { Position, PositionListQuery } from '@shared/schemas/positions';
 
 /** A position row with its cost columns (server/sql/position-cost.ts) and the names the DTO shows. */
@@ -50,7 +50,7 @@ function positionRows(scope: PositionScope): string {
     LEFT JOIN users uu ON uu.id = pc.updated_by
     LEFT JOIN LATERAL (SELECT json_agg(json_build_object('lineItemId', li.id, 'employeeName', ${PERSON},
                                 'fteShare', h.fte_share) ORDER BY li.last_name, li.first_name, li.id) AS holders
-                         FROM position_holders h JOIN line_items li ON li.id = h.line_item_id
+                         FROM ${HOLDER_LINES}
                         WHERE h.position_id = pc.id) hl ON pc.holder_count > 0`;
 }
 
@@ -80,7 +80,7 @@ function filters(query: PositionListQuery): { where: string[]; bindings: (string
   }
   if (query.search) {
     const like = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    where.push(`(f.title ILIKE ? OR EXISTS (SELECT 1 FROM position_holders h JOIN line_items li ON li.id = h.line_item_id
+    where.push(`(f.title ILIKE ? OR EXISTS (SELECT 1 FROM ${HOLDER_LINES}
                 WHERE h.position_id = f.id AND ${PERSON} ILIKE ?))`);
     bindings.push(like, like);
   }
@@ -185,7 +185,7 @@ export async function holdersOf(db: Db, positionId: number): Promise<HolderRow[]
     `SELECT li.id AS line_item_id, ${PERSON} AS employee_name, h.fte_share, li.current_fte AS employee_fte,
             (SELECT sum(x.fte_share) FROM position_holders x WHERE x.line_item_id = li.id) AS employee_total_share,
             li.next_year_salary, ${HOLDER_COST} AS budgeted_cost
-       FROM position_holders h JOIN line_items li ON li.id = h.line_item_id
+       FROM ${HOLDER_LINES}
       WHERE h.position_id = ?
       ORDER BY li.last_name, li.first_name, li.id`,
     [positionId],
