@@ -181,6 +181,55 @@ describe('fill, vacate, status, delete', () => {
   });
 });
 
+describe('bulk', () => {
+  it('changes many positions at once, all or nothing', async () => {
+    const make = (title: string) =>
+      t.api('post', '/positions', {
+        token: finance.token,
+        body: {
+          fiscalYear: 2026,
+          title,
+          buildingId: null,
+          categoryId: w.teachers,
+          workGroupId: w.teacherGroup,
+          fte: 1,
+        },
+      });
+    const a = (await make('Bulk A')).body.position;
+    const b = (await make('Bulk B')).body.position;
+    const held = await byHolder(w.people.ben);
+    const items = [a, b].map((p) => ({ id: p.id, version: p.version }));
+    const before = await footprint(t.db.knex);
+    const refused = await t.api('post', '/positions/bulk', {
+      token: finance.token,
+      body: { items: [...items, { id: held.id, version: held.version }], patch: { status: 'frozen' } },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatch(/is held by someone: vacate it before setting it frozen/);
+    expect(await footprint(t.db.knex)).toEqual(before);
+    const done = await t.api('post', '/positions/bulk', {
+      token: finance.token,
+      body: {
+        items,
+        patch: { status: 'posted', buildingId: w.school, vacancyStep: 2, vacancyLane: 'BA' },
+        reason: 'Hiring season',
+      },
+    });
+    expect(done.status).toBe(200);
+    expect(done.body.updated).toBe(2);
+    for (const p of done.body.positions) {
+      expect(p).toMatchObject({ status: 'posted', buildingId: w.school, budgetedCost: 52000, version: 2 });
+    }
+    const detail = await t.api('get', `/positions/${a.id}`, { token: finance.token });
+    expect(detail.body.position.history.map((h: { action: string }) => h.action)).toEqual([
+      'updated',
+      'status_changed',
+      'moved',
+      'created',
+    ]);
+  });
+});
+
 describe('roles', () => {
   it('VIEW_ONLY reads the staffing summary without names, not the positions; writes need FINANCE or ADMIN', async () => {
     expect((await t.api('get', '/positions?fiscalYear=2026', { token: viewer.token })).status).toBe(403);

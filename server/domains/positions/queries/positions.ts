@@ -1,5 +1,5 @@
 import type { Db } from '@server/db/index';
-import { HOLDER_COST, HOLDER_LINES, positionCosts, type PositionScope } from '@server/sql/position-cost';
+import { HOLDER_COST, HOLDER_LINES, positionCosts } from '@server/sql/position-cost';
 import type { Position, PositionListQuery } from '@shared/schemas/positions';
 
 /** A position row with its cost columns (server/sql/position-cost.ts) and the names the DTO shows. */
@@ -38,11 +38,14 @@ export interface PositionRow {
 /** A holder's name as the grids show it: first and last, or null. */
 export const PERSON = `nullif(btrim(concat_ws(' ', li.first_name, li.last_name)), '')`;
 
-/** The positions of a scope with costs, names and their holders (name order), as `f`'s columns. */
-function positionRows(scope: PositionScope): string {
+/**
+ * Rows with cost columns (`source`: a relation or subquery of positionCosts rows) with the names and
+ * holders (name order) the DTO shows: added only to the rows sent, not to every row filtered.
+ */
+function named(source: string): string {
   return `SELECT pc.*, b.name AS building_name, c.name AS category_name, wg.name AS work_group_name,
       cu.name AS created_by_name, uu.name AS updated_by_name, hl.holders
-    FROM (${positionCosts(scope)}) pc
+    FROM ${source} pc
     LEFT JOIN buildings b ON b.id = pc.building_id
     LEFT JOIN budget_categories c ON c.id = pc.category_id
     LEFT JOIN work_groups wg ON wg.id = pc.work_group_id
@@ -54,7 +57,7 @@ function positionRows(scope: PositionScope): string {
                         WHERE h.position_id = pc.id) hl ON pc.holder_count > 0`;
 }
 
-/** The list's filters as conditions on `f` (a positionRows row), with their bindings. */
+/** The list's filters as conditions on `f` (a positionCosts row), with their bindings. */
 function filters(query: PositionListQuery): { where: string[]; bindings: (string | number)[] } {
   const where: string[] = [];
   const bindings: (string | number)[] = [];
@@ -125,11 +128,12 @@ export async function listPositions(
   const { where, bindings } = filters(query);
   const page = `${query.limit !== undefined ? `LIMIT ${Number(query.limit)}` : ''} OFFSET ${Number(query.offset ?? 0)}`;
   const { rows } = await db.raw(
-    `WITH f AS MATERIALIZED (SELECT * FROM (${positionRows({ budgetYearId, fiscalYear: query.fiscalYear })}) f
+    `WITH f AS MATERIALIZED (SELECT * FROM (${positionCosts({ budgetYearId, fiscalYear: query.fiscalYear })}) f
                              ${where.length ? `WHERE ${where.join(' AND ')}` : ''}),
-          t AS (SELECT ${TOTALS} FROM f)
+          t AS (SELECT ${TOTALS} FROM f),
+          pg AS (SELECT * FROM f ORDER BY f.title, f.id ${page})
      SELECT to_jsonb(t) AS totals, to_jsonb(p) AS position
-       FROM t LEFT JOIN LATERAL (SELECT * FROM f ORDER BY f.title, f.id ${page}) p ON true`,
+       FROM t LEFT JOIN LATERAL (SELECT * FROM (${named('pg')}) x ORDER BY x.title, x.id) p ON true`,
     bindings,
   );
   const totals = rows[0].totals as TotalsRow;
@@ -143,7 +147,7 @@ export async function listPositions(
 
 /** Positions by id with their costs (in id order). */
 export async function positionsById(db: Db, ids: readonly number[]): Promise<PositionRow[]> {
-  const { rows } = await db.raw(`SELECT * FROM (${positionRows({ ids })}) f ORDER BY f.id`);
+  const { rows } = await db.raw(`SELECT * FROM (${named(`(${positionCosts({ ids })})`)}) f ORDER BY f.id`);
   return rows;
 }
 
