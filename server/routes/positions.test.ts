@@ -181,6 +181,20 @@ describe('fill, vacate, status, delete', () => {
   });
 });
 
+describe('an employee line deleted', () => {
+  it('leaves the position it held vacant, with the history saying why', async () => {
+    const ben = await byHolder(w.people.ben);
+    expect((await t.api('delete', `/line-items/${w.people.ben}`, { token: finance.token })).status).toBe(200);
+    const after = await t.api('get', `/positions/${ben.id}`, { token: finance.token });
+    expect(after.body.position).toMatchObject({ status: 'vacant', holderCount: 0, version: ben.version + 1 });
+    expect(after.body.position.history[0]).toMatchObject({
+      action: 'vacated',
+      reason: 'The employee line was deleted',
+      before: { lineItemId: w.people.ben },
+    });
+  });
+});
+
 describe('bulk', () => {
   it('changes many positions at once, all or nothing', async () => {
     const make = (title: string) =>
@@ -197,7 +211,7 @@ describe('bulk', () => {
       });
     const a = (await make('Bulk A')).body.position;
     const b = (await make('Bulk B')).body.position;
-    const held = await byHolder(w.people.ben);
+    const held = await byHolder(w.people.di);
     const items = [a, b].map((p) => ({ id: p.id, version: p.version }));
     const before = await footprint(t.db.knex);
     const refused = await t.api('post', '/positions/bulk', {
