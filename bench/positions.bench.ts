@@ -1,0 +1,179 @@
+// npm run bench -- positions: the Positions manager and the Employee Budget Manager in Chromium at
+// 50,000 positions (the grid bench's 50,000 employee lines, each made a filled position as the
+// migration makes them), and a position edit to updated budget totals. Real PostgreSQL, the real
+// server (spawned as in production) and the production web build. First rows: from navigation to
+// the frame that draws row 0 (the page's clock), median of 5, each in a fresh browser context. An
+// edit: PATCH /positions/:id moving the position to another school (its cost moves with it: the
+// proposed salary lines of the year are set again in the same transaction), then the list's first
+// page with the year's totals, as the screen asks for them after a save; median of 7.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { openDb } from '@server/db/index';
+import { positionsFromLines } from '@server/domains/positions/queries/from-lines';
+import { seed } from './grid.bench';
+import {
+  apiLogin,
+  benchDatabase,
+  buildWeb,
+  median,
+  signedInContext,
+  startServer,
+  type BenchServer,
+} from './lib';
+import { CHROMIUM } from '../e2e/chromium';
+import type { BenchContext } from './run';
+
+const RUNS = 5;
+const EDITS = 7;
+const PORT = Number(process.env.BENCH_POSITIONS_PORT ?? 3194);
+const ADMIN = { email: 'bench-positions@example.org', password: 'bench-positions-password' };
+
+/** The screens measured: where, and the cell of row 0 that says it is drawn. */
+const SCREENS = [
+  { label: 'Positions manager', path: '/admin/positions', cell: '[col-id="title"]' },
+  { label: 'Employee Budget Manager', path: '/admin/operating-budget', cell: '[col-id="name"]' },
+] as const;
+
+/** Milliseconds from navigation to the frame that drew row 0's `cell`, in a fresh context. */
+async function firstRow(
+  browser: Browser,
+  base: string,
+  session: { token: string; user: unknown },
+  screen: (typeof SCREENS)[number],
+): Promise<number> {
+  const context = await signedInContext(browser, session, {
+    baseURL: base,
+    viewport: { width: 1280, height: 1200 },
+  });
+  try {
+    await context.addInitScript((cell) => {
+      const observer = new MutationObserver(() => {
+        if (document.querySelector(`.ag-row[row-index="0"] ${cell}`)?.textContent?.trim()) {
+          observer.disconnect();
+          requestAnimationFrame((frame) => {
+            (window as unknown as { firstRowFrame: number }).firstRowFrame = frame;
+          });
+        }
+      });
+      observer.observe(document, { childList: true, subtree: true, characterData: true });
+    }, screen.cell);
+    const page = await context.newPage();
+    await page.goto(screen.path);
+    const handle = await page.waitForFunction(
+      () => (window as unknown as { firstRowFrame?: number }).firstRowFrame,
+      undefined,
+      { timeout: 60_000 },
+    );
+    return (await handle.jsonValue()) as number;
+  } finally {
+    await context.close();
+  }
+}
+
+export default async function positionsBench(ctx: BenchContext): Promise<void> {
+  const database = await benchDatabase(ctx.serverUrl, `bench_positions_${process.pid}`);
+  const tmp = mkdtempSync(path.join(tmpdir(), 'bench-positions-'));
+  const webDist = path.join(tmp, 'web');
+  let server: BenchServer | undefined;
+  let browser: Browser | undefined;
+  try {
+    let start = performance.now();
+    await seed(database.url);
+    const handle = await openDb({ url: database.url });
+    let made: number;
+    try {
+      made = await positionsFromLines(handle.knex, { actorLabel: 'bench' });
+      await handle.knex.raw('ANALYZE positions; ANALYZE position_holders; ANALYZE position_history');
+    } finally {
+      await handle.close();
+    }
+    ctx.report(
+      `insert 50,000 employee lines and make ${made.toLocaleString('en-US')} positions`,
+      performance.now() - start,
+      'ms',
+    );
+
+    start = performance.now();
+    buildWeb(webDist);
+    ctx.report('production web build', performance.now() - start, 'ms');
+    server = await startServer({
+      databaseUrl: database.url,
+      webDist,
+      port: PORT,
+      admin: ADMIN,
+      env: {
+        DATA_DIR: path.join(tmp, 'data'),
+        JWT_SECRET: 'bench-positions-secret-'.padEnd(48, 'x'),
+        PASSWORD_COST: '10',
+      },
+    });
+    const { base } = server;
+    const session = await apiLogin(base, ADMIN);
+    browser = await chromium.launch(CHROMIUM);
+    const loads: number[] = [loadavg()[0]];
+
+    for (const screen of SCREENS) {
+      // One visit first, not counted: a production server has long compiled its code and warmed
+      // PostgreSQL's cache; the browser side stays cold in every measured run.
+      await firstRow(browser, base, session, screen);
+      const drawn: number[] = [];
+      for (let run = 0; run < RUNS; run += 1) {
+        drawn.push(await firstRow(browser, base, session, screen));
+        loads.push(loadavg()[0]);
+      }
+      ctx.report(`${screen.label}: first row drawn, median of ${RUNS}`, median(drawn), 'ms');
+      ctx.report(`${screen.label}: first row drawn, each run`, drawn.map(Math.round).join(', '), 'ms');
+    }
+
+    const api = async (method: string, url: string, body?: unknown) => {
+      const res = await fetch(`${base}/api${url}`, {
+        method,
+        headers: { Authorization: `Bearer ${session.token}`, 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (!res.ok) {
+        throw new Error(`${method} ${url} answered ${res.status}: ${await res.text()}`);
+      }
+      return res.json();
+    };
+    const list = `/positions?fiscalYear=FY2026&limit=200`;
+    const first = (await api('GET', `${list}&search=Custodian`)).positions[0];
+    const ids = ((await api('GET', '/buildings')).buildings as { id: number }[]).map((b) => b.id);
+    let version: number = first.version;
+    const patch: number[] = [];
+    const toTotals: number[] = [];
+    for (let run = 0; run < EDITS; run += 1) {
+      const t0 = performance.now();
+      const saved = await api('PATCH', `/positions/${first.id}`, {
+        version,
+        buildingId: ids[run % ids.length],
+        reason: 'Bench: moved between schools',
+      });
+      const t1 = performance.now();
+      await api('GET', list);
+      const t2 = performance.now();
+      version = saved.position.version;
+      patch.push(t1 - t0);
+      toTotals.push(t2 - t0);
+      loads.push(loadavg()[0]);
+    }
+    ctx.report(`a position moved to another school: the PATCH, median of ${EDITS}`, median(patch), 'ms');
+    ctx.report(
+      `  then the list's first page and totals read again: edit to totals, median of ${EDITS}`,
+      median(toTotals),
+      'ms',
+    );
+    ctx.report('  each run (edit to totals)', toTotals.map(Math.round).join(', '), 'ms');
+    ctx.report(
+      'load average (1 min) during the runs',
+      `${Math.min(...loads).toFixed(1)} to ${Math.max(...loads).toFixed(1)}`,
+    );
+  } finally {
+    await browser?.close();
+    await server?.stop();
+    await database.drop();
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
