@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idNumber, idText, isoDate, moneyOut, unitsOf } from './common';
+import { idNumber, idText, isoDate, moneyOut } from './common';
 import { fiscalYear, optionalText, queryBoolean } from './line-item-inputs';
 
 /* ------------------------------------------------------------------------------------------------
@@ -38,64 +38,23 @@ import { fiscalYear, optionalText, queryBoolean } from './line-item-inputs';
  * writes require a personnel category.
  * ---------------------------------------------------------------------------------------------- */
 
-export const POSITION_STATUSES = ['filled', 'vacant', 'posted', 'frozen', 'closed'] as const;
-export type PositionStatus = (typeof POSITION_STATUSES)[number];
-/** What position_history records. */
-export const POSITION_ACTIONS = [
-  'created',
-  'filled',
-  'vacated',
-  'fte_changed',
-  'status_changed',
-  'moved',
-  'updated',
-  'closed',
-  'deleted',
-  'migrated',
-] as const;
-export type PositionAction = (typeof POSITION_ACTIONS)[number];
-
-/** A position's FTE: above 0, at most 1.5, to the thousandth (numeric(5,3)). */
-export const MAX_POSITION_FTE = 1.5;
-const FTE_MESSAGE = `FTE must be above 0 and at most ${MAX_POSITION_FTE}`;
-export const positionFteInput = z
-  .number({ message: 'FTE must be a number' })
-  .gt(0, FTE_MESSAGE)
-  .max(MAX_POSITION_FTE, FTE_MESSAGE)
-  .refine((v) => unitsOf(v, 3) !== null, 'Use at most 3 decimal places for FTE');
-/** A holder's share of a position: above 0, to the thousandth. */
-export const fteShareInput = z
-  .number({ message: 'FTE share must be a number' })
-  .gt(0, 'FTE share must be above 0')
-  .max(MAX_POSITION_FTE, `FTE share must be at most ${MAX_POSITION_FTE}`)
-  .refine((v) => unitsOf(v, 3) !== null, 'Use at most 3 decimal places for the FTE share');
-/** A DESE function code: 4 digits (checked against DESE's chart by the server). */
-export const positionCodeInput = z
-  .string()
-  .trim()
-  .regex(/^\d{4}$/, 'A function code is 4 digits, e.g. 2305');
-export const stepInput = z
-  .number({ message: 'Step must be a whole number' })
-  .int('Step must be a whole number')
-  .min(1, 'Step must be 1 or more')
-  .max(99, 'Step must be at most 99');
-export const laneInput = z.string().trim().min(1, 'Lane is required').max(50);
-/** The version token a write names (the DTO's `version`). */
-export const versionToken = z
-  .number({ message: 'version is required: the version of the position you read' })
-  .int()
-  .min(1);
-/** A whole number in a query string, digits only ('1e3' and ' 7' are refused). */
-const wholeNumberText = (name: string, min: number, max: number) => {
-  const message = `${name} must be a whole number from ${min} to ${max}`;
-  return z
-    .string()
-    .regex(/^\d{1,10}$/, message)
-    .transform(Number)
-    .pipe(z.number().int().min(min, message).max(max, message));
-};
-const title = z.string().trim().min(1, 'Title is required').max(200, 'Title must be at most 200 characters');
-const reason = optionalText(500).optional();
+export * from './position-inputs';
+export * from './position-settings';
+export * from './position-totals';
+import { positionTotalsSchema } from './position-totals';
+import {
+  positionCodeInput,
+  positionFteInput,
+  fteShareInput,
+  laneInput,
+  POSITION_ACTIONS,
+  POSITION_STATUSES,
+  reason,
+  stepInput,
+  title,
+  versionToken,
+  wholeNumberText,
+} from './position-inputs';
 
 /* ---------- DTOs ---------- */
 
@@ -215,18 +174,6 @@ export const positionListQuery = z.strictObject({
 });
 export type PositionListQuery = z.infer<typeof positionListQuery>;
 
-export const positionTotalsSchema = z.object({
-  positions: z.number().int(),
-  fte: z.number(),
-  filledFte: z.number(),
-  /** FTE of vacant and posted positions. */
-  vacantFte: z.number(),
-  /** FTE of frozen positions (closed ones count nowhere). */
-  frozenFte: z.number(),
-  budgetedCost: moneyOut,
-  unpricedCount: z.number().int(),
-  overFilledCount: z.number().int(),
-});
 export const positionListResponse = z.object({
   budgetYearId: z.number().int(),
   fiscalYear: z.number().int(),
@@ -344,59 +291,3 @@ export const bulkPositionsResponse = z.object({
   updated: z.number().int(),
   positions: z.array(positionSchema),
 });
-
-/* ---------- Vacancy placement per work group ---------- */
-
-export const vacancyPlacementSchema = z.object({
-  workGroupId: z.number().int(),
-  workGroupName: z.string(),
-  scheduleId: z.number().int().nullable(),
-  scheduleName: z.string().nullable(),
-  /** The schedule's lanes and top step, for the pickers. */
-  lanes: z.array(z.string()),
-  topStep: z.number().int().nullable(),
-  /** The default step and lane a vacancy is budgeted at; null: none set (vacancies need their own). */
-  step: z.number().int().nullable(),
-  lane: z.string().nullable(),
-  updatedAt: isoDate,
-  updatedByName: z.string().nullable(),
-});
-export type VacancyPlacement = z.infer<typeof vacancyPlacementSchema>;
-export const vacancyPlacementsResponse = z.object({ placements: z.array(vacancyPlacementSchema) });
-export const vacancyPlacementResponse = z.object({ placement: vacancyPlacementSchema });
-export const workGroupParams = z.strictObject({ workGroupId: idText });
-/** Both null clears the setting. */
-export const vacancyPlacementBody = z
-  .strictObject({ step: stepInput.nullable(), lane: laneInput.nullable(), reason })
-  .refine((b) => (b.step === null) === (b.lane === null), {
-    message: 'Give both a step and a lane, or neither to clear the setting',
-  });
-export type VacancyPlacementBody = z.infer<typeof vacancyPlacementBody>;
-
-/* ---------- Staffing summary ---------- */
-
-export const staffingQuery = z.strictObject({ fiscalYear, budgetYearId: idText.optional() });
-export const staffingGroupSchema = z.object({
-  /** The building, work group id or function code; null: District Wide / none. */
-  key: z.union([z.number().int(), z.string()]).nullable(),
-  name: z.string(),
-  positions: z.number().int(),
-  fte: z.number(),
-  filledFte: z.number(),
-  vacantFte: z.number(),
-  frozenFte: z.number(),
-  /** null where it would show the pay of fewer than the reports' minimum group (VIEW_ONLY). */
-  budgetedCost: moneyOut.nullable(),
-  /** Filled cost / filled FTE, to the cent (by work group only; null as above or when none filled). */
-  averageSalary: moneyOut.nullable(),
-});
-export type StaffingGroup = z.infer<typeof staffingGroupSchema>;
-export const staffingSummaryResponse = z.object({
-  budgetYearId: z.number().int(),
-  fiscalYear: z.number().int(),
-  totals: positionTotalsSchema,
-  byBuilding: z.array(staffingGroupSchema),
-  byFunction: z.array(staffingGroupSchema),
-  byWorkGroup: z.array(staffingGroupSchema),
-});
-export type StaffingSummary = z.infer<typeof staffingSummaryResponse>;

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { moneyOut } from './common';
+
+/** A set of positions' totals: the list's (over every match) and the staffing summary's. */
+export const positionTotalsSchema = z.object({
+  positions: z.number().int(),
+  fte: z.number(),
+  filledFte: z.number(),
+  /** FTE of vacant and posted positions. */
+  vacantFte: z.number(),
+  /** FTE of frozen positions (closed ones count nowhere). */
+  frozenFte: z.number(),
+  budgetedCost: moneyOut,
+  unpricedCount: z.number().int(),
+  overFilledCount: z.number().int(),
+});
