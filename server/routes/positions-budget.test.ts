@@ -99,4 +99,23 @@ describe("FY2027's proposed salaries follow FY2026's positions", () => {
       [`${w.teachers}|${other}|2310`]: cell(2, 'MA'),
     });
   });
+
+  it('a voted FY2027 keeps its lines; FY2026 positions stay editable', async () => {
+    const before = await salaryLines();
+    for (const stage of ['SUPERINTENDENT_RECOMMENDED', 'SCHOOL_COMMITTEE_ADOPTED']) {
+      const moved = await t.api('post', '/budget-stages/advance', {
+        token: admin.token,
+        body: { budgetYearId: w.budgetYearId, fiscalYear: 2027, stage, date: '2026-03-01' },
+      });
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    }
+    const list = await t.api('get', '/positions?fiscalYear=2026&search=Ada', { token: finance.token });
+    const ada = list.body.positions[0];
+    const changed = await t.api('patch', `/positions/${ada.id}`, {
+      token: finance.token,
+      body: { version: ada.version, buildingId: null, reason: 'Moved to the district office' },
+    });
+    expect(changed.status).toBe(200);
+    expect(await salaryLines()).toEqual(before);
+  });
 });
