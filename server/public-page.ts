@@ -3,6 +3,7 @@ import { gapStatus, residentGapLabels, residentGapText, stageLine } from '@share
 import { formatMoney } from '@shared/money';
 import { isWebAddress } from '@shared/web-address';
 import { escapeHtml, link, scriptJson, table, type Row } from '@server/lib/html';
+import { staffingHtml } from './public-page-staffing';
 import {
   PUBLIC_DASHBOARD_MESSAGES,
   SALARY_ROUNDING_DOLLARS,
@@ -185,14 +186,17 @@ function tablesHtml(name: ComponentKey, f: string, data: PublicYearData): string
         return '';
       }
       const rounded = staff.locations.some((l) => l.salaryRounded) || staff.totalSalariesRounded;
-      return table(
-        `Staff by location, ${f}${rounded ? ` (${ROUNDED_CAPTION})` : ''}`,
-        ['Location', 'Staff', 'Salaries'],
-        staff.locations.map((l) => [
-          escapeHtml(l.location),
-          count(l.count),
-          l.salaryRounded ? `about ${money(l.totalSalary)}` : money(l.totalSalary),
-        ]),
+      return (
+        staffingHtml(data.staffing, f) +
+        table(
+          `Staff by location, ${f}${rounded ? ` (${ROUNDED_CAPTION})` : ''}`,
+          ['Location', 'Staff', 'Salaries'],
+          staff.locations.map((l) => [
+            escapeHtml(l.location),
+            count(l.count),
+            l.salaryRounded ? `about ${money(l.totalSalary)}` : money(l.totalSalary),
+          ]),
+        )
       );
     }
     default:

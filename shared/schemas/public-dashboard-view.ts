@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { moneyOut } from './common';
 import { BUDGET_STAGES } from './budget-stages';
 import { COMPONENT_KEYS, linkTypeSchema } from './public-dashboard-fields';
+import { publicStaffingSchema } from './staffing';
 
 /**
  * The PUBLIC VIEW residents read with no sign-in (re-exported by public-dashboard.ts).
@@ -127,6 +128,11 @@ export const publicYearDataSchema = z.strictObject({
   stage: z.enum(BUDGET_STAGES).nullable().optional(),
   /** 'School Committee Adopted, voted March 12, 2026': the stage with its date; null in Draft. */
   stageCaption: z.string().nullable().optional(),
+  /**
+   * The year's positions, FTE by building and by function against last year (no names, no pay);
+   * null when it has none or staff are not shown, absent in snapshots from before.
+   */
+  staffing: publicStaffingSchema.nullable().optional(),
 });
 
 export const publicViewLinkSchema = z.strictObject({

@@ -50,3 +50,28 @@ export type StaffingCompared = z.infer<typeof staffingComparedResponse>;
 export function fteChange(now: number, before: number): number {
   return (Math.round(now * 1000) - Math.round(before * 1000)) / 1000;
 }
+
+/* ---------- The resident page's staffing (stored with each Publish) ---------- */
+
+const publicStaffingGroup = z.strictObject({
+  name: z.string(),
+  fte: z.number(),
+  filledFte: z.number(),
+  vacantFte: z.number(),
+  /** The same group last year; null when it had no positions then. */
+  lastYear: staffingFteSchema.nullable(),
+});
+
+/**
+ * FTE by building and by DESE function, filled and vacant, against last year: positions only, no
+ * names and no pay of anyone (not even averages), frozen when the year is published.
+ */
+export const publicStaffingSchema = z.strictObject({
+  lastYearFiscalYear: z.number().int(),
+  /** Why there is no change shown ('FY25 has no positions to compare with.'), else null. */
+  lastYearNote: z.string().nullable(),
+  totals: publicStaffingGroup,
+  byBuilding: z.array(publicStaffingGroup),
+  byFunction: z.array(publicStaffingGroup),
+});
+export type PublicStaffing = z.infer<typeof publicStaffingSchema>;

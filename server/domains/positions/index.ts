@@ -6,4 +6,5 @@ export { getPosition, listPositions } from './positions';
 export { positionsFromLines } from './queries/from-lines';
 export { staffingSummary } from './staffing';
 export { staffingToFreeze } from './staffing-compare';
+export { publicStaffing } from './staffing-public';
 export { listVacancyPlacements, setVacancyPlacement } from './vacancy-placements';

@@ -12,6 +12,7 @@ import { stageStateOf } from '@server/domains/stages';
 import { deseCodes } from '@server/domains/massachusetts';
 import { withoutHidden, type YearReleases } from './public-dashboard-release';
 import { locationData, salaryBuckets } from './public-dashboard-staff';
+import { publicStaffing } from '@server/domains/positions';
 
 /**
  * The public figures of one fiscal year, worked out at Publish and stored as the snapshot. Every
@@ -166,6 +167,8 @@ export async function yearFigures(
     stageLabel: staged ? STAGE_LABELS[stage.stage] : null,
     stage: staged ? stage.stage : null,
     stageCaption: staged ? residentStageCaption(stage) : null,
+    // Frozen with the Publish like every figure here: residents read what was published.
+    staffing: options.shown.has('headcountChart') ? await publicStaffing(db, fiscalYear) : null,
   };
   return { data: withoutHidden(data, options.shown), released: staff?.released ?? options.released };
 }

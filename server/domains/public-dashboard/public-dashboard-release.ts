@@ -60,6 +60,8 @@ export function withoutHidden(data: PublicYearData, shown: ReadonlySet<Component
     buildingBreakdown: shown.has('buildingChart') ? data.buildingBreakdown : [],
     salaryData: shown.has('salaryCharts') ? data.salaryData : null,
     locationData: shown.has('headcountChart') ? data.locationData : null,
+    // Staffing goes with the staff section (absent in snapshots from before it was published).
+    ...(data.staffing === undefined ? {} : { staffing: shown.has('headcountChart') ? data.staffing : null }),
   };
 }
 

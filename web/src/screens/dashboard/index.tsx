@@ -22,6 +22,7 @@ import { CategoryCard } from '@web/components/budget-cards/category-card';
 import { HeadcountCard } from '@web/components/budget-cards/headcount-card';
 import { BLUES, SalaryCard, TEALS } from '@web/components/budget-cards/salary-card';
 import { COLOR_DISTRICT_WIDE } from '@web/components/charts/palette';
+import { StaffingSection } from '@web/components/staffing-table';
 import { useDashboardSettings } from './dashboard-settings';
 import { DiagnosticsPanel } from './diagnostics-panel';
 import { EmployeeCard } from './employee-card';
@@ -223,6 +224,7 @@ export function DashboardScreen() {
         {settings.shows('employees') ? <EmployeeCard stats={stats.data} money={money} /> : null}
         <NssCard scope={scope} />
         <PerPupilCard scope={scope} />
+        <StaffingSection fiscalYear={fiscalYear} className="dash-wide" />
         <ActualsCard fiscalYear={current} />
         {settings.shows('categories') ? (
           <CategoryCard

@@ -16,6 +16,7 @@ import { ScheduleTable } from './schedule-table';
 import '@web/styles/report-print.css';
 import './dese-report.css';
 import { FiscalYearField } from '@web/components/fiscal-year-field';
+import { StaffingSection } from '@web/components/staffing-table';
 
 /**
  * The DESE Report: a fiscal year's budget by DESE function code, salaries and
@@ -96,6 +97,12 @@ export function DeseReportScreen() {
             </p>
           </section>
           <NssComputation report={data} fy={fy} />
+          <StaffingSection
+            fiscalYear={scope.fiscalYear}
+            title="Staffing by DESE function"
+            initial="byFunction"
+            className="dese-section"
+          />
           {data.notes.length ? (
             <section className="dese-notes" aria-labelledby="dese-notes-title">
               <h2 id="dese-notes-title" className="dese-notes__title">

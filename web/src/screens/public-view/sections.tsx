@@ -15,6 +15,7 @@ import { buildingBars, categorySlices, fyLabel, isWebAddress, locationRows, tota
 import { DeseSection } from './dese-section';
 import { PerPupil } from './per-pupil';
 import { ProgressSection } from './progress';
+import { PublicStaffingSection } from './staffing-section';
 
 const money = (v: number) => formatMillions(v, 1);
 
@@ -123,24 +124,27 @@ export function PublicSection({ name, ...props }: SectionProps & { name: Compone
         return null;
       }
       return (
-        <HeadcountCard
-          className="pub-wide"
-          title="Staff by School"
-          emptyText={staffNotYet}
-          locations={locationRows(data)}
-          totalEmployees={data.locationData.totalEmployees ?? 0}
-          totalSalary={data.locationData.totalSalaries ?? 0}
-          note={
-            data.locationData.totalEmployees === null
-              ? 'Totals are not shown: too few people to publish them without identifying anyone.'
-              : `Places with fewer than 5 staff are counted together as Other.${data.includesProjectedEmployees ? ' Includes positions planned for next year.' : ''}${
-                  data.locationData.totalSalariesRounded ||
-                  data.locationData.locations.some((l) => l.salaryRounded)
-                    ? ' Some salary totals are rounded to the nearest $10,000, so that no one’s pay can be worked out from an earlier version.'
-                    : ''
-                }`
-          }
-        />
+        <>
+          {data.staffing ? <PublicStaffingSection staffing={data.staffing} fy={fy} /> : null}
+          <HeadcountCard
+            className="pub-wide"
+            title="Staff by School"
+            emptyText={staffNotYet}
+            locations={locationRows(data)}
+            totalEmployees={data.locationData.totalEmployees ?? 0}
+            totalSalary={data.locationData.totalSalaries ?? 0}
+            note={
+              data.locationData.totalEmployees === null
+                ? 'Totals are not shown: too few people to publish them without identifying anyone.'
+                : `Places with fewer than 5 staff are counted together as Other.${data.includesProjectedEmployees ? ' Includes positions planned for next year.' : ''}${
+                    data.locationData.totalSalariesRounded ||
+                    data.locationData.locations.some((l) => l.salaryRounded)
+                      ? ' Some salary totals are rounded to the nearest $10,000, so that no one’s pay can be worked out from an earlier version.'
+                      : ''
+                  }`
+            }
+          />
+        </>
       );
     default:
       return null;

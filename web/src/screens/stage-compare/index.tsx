@@ -21,6 +21,7 @@ import { BreakdownTable, LinesTable, SummaryTable } from './report';
 import '@web/styles/report-print.css';
 import './stage-compare.css';
 import { FiscalYearField } from '@web/components/fiscal-year-field';
+import { StaffingSection } from '@web/components/staffing-table';
 
 type Side = number | typeof CURRENT;
 
@@ -227,6 +228,11 @@ export function StageCompareScreen() {
           )}
         </article>
       ) : null}
+      <StaffingSection
+        fiscalYear={scope.fiscalYear}
+        title="Staffing since the last stage"
+        className="compare-staffing"
+      />
     </div>
   );
 }

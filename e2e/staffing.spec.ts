@@ -1,0 +1,111 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, apiCall, axeViolations, FINANCE, navigate, saveScreen, signIn, VIEWER } from './helpers';
+
+// The staffing summary where the committee and the public read it: the Budget Dashboard's Staffing
+// section (FINANCE and VIEW_ONLY, through their menus), the Stage Comparison's and the DESE
+// report's, and the residents' page (no sign-in) from what was published, at a desktop's and a
+// phone's size, axe clean. The demo's FY2026 roster against FY2025's, FTE to the thousandth.
+
+const SIZES = [
+  { name: 'desktop', width: 1440, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+
+async function staffingSection(page: Page, title: string) {
+  const section = page.getByRole('region', { name: title });
+  await expect(section).toBeVisible({ timeout: 15_000 });
+  await expect(section.getByRole('table')).toBeVisible({ timeout: 15_000 });
+  return section;
+}
+
+/** The section's total row agrees with filled + vacant <= total, and with the server's summary. */
+async function checkTotals(page: Page, section: ReturnType<Page['getByRole']>) {
+  const summary = await apiCall(page, 'GET', '/positions/staffing?fiscalYear=2026');
+  const total = section.locator('tfoot tr');
+  const cells = (await total.locator('th, td').allTextContents()).slice(1);
+  expect(cells[0]).toBe(
+    Number(summary.totals.filledFte)
+      .toFixed(3)
+      .replace(/\B(?=(\d{3})+(?!\d))/g, ','),
+  );
+  expect(cells[2]).toBe(
+    Number(summary.totals.fte)
+      .toFixed(3)
+      .replace(/\B(?=(\d{3})+(?!\d))/g, ','),
+  );
+  return summary;
+}
+
+for (const size of SIZES) {
+  test(`FINANCE reads staffing on the dashboard, the stage comparison and the DESE report (${size.name})`, async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await signIn(page, FINANCE);
+    await navigate(page, 'Dashboard');
+    let section = await staffingSection(page, 'Staffing');
+    await expect(section.getByRole('columnheader', { name: 'Change from FY25' })).toBeVisible();
+    await checkTotals(page, section);
+    await section.getByRole('radio', { name: 'By work group' }).click();
+    await expect(section.getByRole('columnheader', { name: 'Average salary' })).toBeVisible();
+    await section.scrollIntoViewIfNeeded();
+    await saveScreen(page, `staffing-dashboard-finance-${size.name}`);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await navigate(page, 'Stage Comparison');
+    await expect(page.getByRole('heading', { level: 1, name: 'Stage Comparison' })).toBeVisible();
+    section = await staffingSection(page, 'Staffing since the last stage');
+    await expect(section.getByRole('row').first()).toBeVisible();
+    await saveScreen(page, `staffing-stage-compare-finance-${size.name}`);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await navigate(page, 'DESE Report');
+    section = await staffingSection(page, 'Staffing by DESE function');
+    await expect(section.getByRole('radio', { name: 'By function' })).toHaveAttribute('aria-checked', 'true');
+    await saveScreen(page, `staffing-dese-finance-${size.name}`);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test(`VIEW_ONLY reads staffing on the dashboard without names (${size.name})`, async ({ page }) => {
+    test.setTimeout(60_000);
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await signIn(page, VIEWER);
+    await navigate(page, 'Dashboard');
+    const section = await staffingSection(page, 'Staffing');
+    await section.getByRole('radio', { name: 'By work group' }).click();
+    await expect(section.getByRole('columnheader', { name: 'Average salary' })).toBeVisible();
+    await section.scrollIntoViewIfNeeded();
+    await saveScreen(page, `staffing-dashboard-viewer-${size.name}`);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+}
+
+test('residents read the published staffing by school and by function, without names or pay', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, ADMIN);
+  const { config } = await apiCall(page, 'GET', '/public-dashboard/config');
+  await apiCall(page, 'PATCH', `/public-dashboard/config/${config.id}`, { urlPath: 'staffing-flow' });
+  await apiCall(page, 'POST', `/public-dashboard/publish/${config.id}`, { publishedYears: [2026] });
+  const staff = await apiCall(page, 'GET', '/positions/staffing?fiscalYear=2026');
+  for (const size of SIZES) {
+    const resident = await browser.newContext({ viewport: { width: size.width, height: size.height } });
+    const pub = await resident.newPage();
+    await pub.goto('/public/staffing-flow?year=2026');
+    const section = await staffingSection(pub, 'Staffing');
+    await expect(section.getByRole('columnheader', { name: 'Change from FY25' })).toBeVisible();
+    await expect(section.getByRole('columnheader', { name: 'Average salary' })).toHaveCount(0);
+    const total = (await section.locator('tfoot tr').locator('th, td').allTextContents()).slice(1);
+    expect(total[2]).toBe(Number(staff.totals.fte).toFixed(3));
+    await section.getByRole('radio', { name: 'By function' }).click();
+    await expect(section.getByRole('columnheader', { name: 'DESE function' })).toBeVisible();
+    await expect(section.getByText('$')).toHaveCount(0);
+    await section.scrollIntoViewIfNeeded();
+    await saveScreen(pub, `staffing-resident-${size.name}`);
+    expect(await axeViolations(pub)).toEqual([]);
+    await resident.close();
+  }
+});

@@ -1,0 +1,223 @@
+import { useId, useState } from 'react';
+import * as ToggleGroup from '@radix-ui/react-toggle-group';
+import { useQuery } from '@tanstack/react-query';
+import { api, errorMessage } from '@web/api/client';
+import { formatMoneyCents } from '@web/lib/format';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
+import { fteChange, type StaffingCompared, type StaffingFte } from '@shared/schemas/staffing';
+import { formatFte } from '@web/screens/positions/position-rules';
+import './staffing-table.css';
+
+/** One row of a staffing table: a building, function code or work group (no names, no one's pay). */
+export interface StaffingTableRow extends StaffingFte {
+  key: string | number | null;
+  name: string;
+  lastYear: StaffingFte | null;
+  previousStage?: StaffingFte | null;
+  averageSalary?: number | null;
+}
+
+export type StaffingDimension = 'byBuilding' | 'byFunction' | 'byWorkGroup';
+export const STAFFING_DIMENSIONS: { value: StaffingDimension; label: string }[] = [
+  { value: 'byBuilding', label: 'Building' },
+  { value: 'byFunction', label: 'Function' },
+  { value: 'byWorkGroup', label: 'Work group' },
+];
+
+/** '+1.500', '-0.250' or '0.000'; 'New' for a group that had nothing then. */
+function change(now: StaffingFte, before: StaffingFte | null | undefined): string {
+  if (!before) {
+    return 'New';
+  }
+  const d = fteChange(now.fte, before.fte);
+  return d > 0 ? `+${formatFte(d)}` : d < 0 ? `\u2212${formatFte(-d)}` : formatFte(0);
+}
+
+/**
+ * FTE filled, vacant and in all, with the change from last year and from the previous stage, one
+ * group a row and the whole roster last: the dashboard's, the stage comparison's, the DESE
+ * report's and the resident page's staffing. A comparison column is left out when there is nothing
+ * to compare with (the caller says why in `notes`).
+ */
+export function StaffingTable(props: {
+  caption: string;
+  groupLabel: string;
+  rows: StaffingTableRow[];
+  total: StaffingTableRow;
+  /** 'FY25' when last year has positions, else null (no column). */
+  lastYearLabel: string | null;
+  /** The stage compared with, else null (no column). */
+  stageLabel?: string | null;
+  showAverage?: boolean;
+}) {
+  const { rows, total, lastYearLabel, stageLabel, showAverage } = props;
+  const line = (r: StaffingTableRow, head: boolean) => {
+    const Cell = head ? 'th' : 'td';
+    return (
+      <tr key={String(r.key ?? 'none') + r.name} className={head ? 'staffing-table__total' : undefined}>
+        <th scope="row">{r.name}</th>
+        <Cell className="num">{formatFte(r.filledFte)}</Cell>
+        <Cell className="num">{formatFte(r.vacantFte)}</Cell>
+        <Cell className="num">{formatFte(r.fte)}</Cell>
+        {lastYearLabel ? <Cell className="num">{change(r, r.lastYear)}</Cell> : null}
+        {stageLabel ? <Cell className="num">{change(r, r.previousStage)}</Cell> : null}
+        {showAverage ? (
+          <Cell className="num">
+            {r.averageSalary == null ? '\u2014' : formatMoneyCents(r.averageSalary)}
+          </Cell>
+        ) : null}
+      </tr>
+    );
+  };
+  return (
+    // Focusable, so a keyboard can scroll a long table (and a phone's wide one) too.
+    <div className="table-wrap staffing-table" tabIndex={0} role="group" aria-label={props.caption}>
+      <table className="table table--compact">
+        <caption className="table-caption">{props.caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{props.groupLabel}</th>
+            <th scope="col" className="num">
+              Filled FTE
+            </th>
+            <th scope="col" className="num">
+              Vacant FTE
+            </th>
+            <th scope="col" className="num">
+              Total FTE
+            </th>
+            {lastYearLabel ? (
+              <th scope="col" className="num">
+                Change from {lastYearLabel}
+              </th>
+            ) : null}
+            {stageLabel ? (
+              <th scope="col" className="num">
+                Change from {stageLabel}
+              </th>
+            ) : null}
+            {showAverage ? (
+              <th scope="col" className="num">
+                Average salary
+              </th>
+            ) : null}
+          </tr>
+        </thead>
+        <tbody>{rows.map((r) => line(r, false))}</tbody>
+        <tfoot>{line(total, true)}</tfoot>
+      </table>
+    </div>
+  );
+}
+
+/** The building / function / work group switch above a staffing table. */
+export function StaffingDimensionSwitch(props: {
+  value: StaffingDimension;
+  onChange: (d: StaffingDimension) => void;
+  label: string;
+  /** The groupings offered (the resident page has no work groups). */
+  only?: StaffingDimension[];
+}) {
+  return (
+    <ToggleGroup.Root
+      type="single"
+      className="segmented"
+      value={props.value}
+      aria-label={props.label}
+      onValueChange={(v) => {
+        if (v) {
+          props.onChange(v as StaffingDimension);
+        }
+      }}
+    >
+      {STAFFING_DIMENSIONS.filter((d) => !props.only || props.only.includes(d.value)).map((d) => (
+        <ToggleGroup.Item key={d.value} value={d.value} className="segmented__item">
+          By {d.label.toLowerCase()}
+        </ToggleGroup.Item>
+      ))}
+    </ToggleGroup.Root>
+  );
+}
+
+export function useStaffing(fiscalYear: number | null) {
+  return useQuery({
+    // Under 'positions': every position write refreshes it.
+    queryKey: ['positions', 'staffing', fiscalYear],
+    queryFn: () => api.get<StaffingCompared>('/positions/staffing', { query: { fiscalYear: fiscalYear! } }),
+    enabled: fiscalYear !== null,
+    retry: false,
+  });
+}
+
+/**
+ * The staffing section the signed-in screens show for a fiscal year's roster: the summary from
+ * GET /positions/staffing (pay of small groups already withheld by the server for VIEW_ONLY).
+ */
+export function StaffingSection(props: {
+  fiscalYear: number | null;
+  title?: string;
+  className?: string;
+  /** The grouping shown first (the DESE report's staffing view starts by function). */
+  initial?: StaffingDimension;
+}) {
+  const [dimension, setDimension] = useState<StaffingDimension>(props.initial ?? 'byBuilding');
+  const headingId = useId();
+  const staffing = useStaffing(props.fiscalYear);
+  const s = staffing.data;
+  const fy = props.fiscalYear === null ? '' : fiscalYearLabel(props.fiscalYear);
+  const group = STAFFING_DIMENSIONS.find((d) => d.value === dimension)!;
+  const rows: StaffingTableRow[] = s ? s[dimension] : [];
+  const notes = s ? [s.lastYear.note, s.previousStage.note].filter((n): n is string => n !== null) : [];
+  return (
+    <section
+      className={`card staffing-section ${props.className ?? ''}`}
+      aria-labelledby={headingId}
+      aria-busy={staffing.isFetching}
+    >
+      <div className="chart-card__header">
+        <div className="chart-card__titles">
+          <h2 id={headingId} className="chart-card__title">
+            {props.title ?? 'Staffing'}
+          </h2>
+          <p className="chart-card__subtitle">{fy} positions, FTE filled and vacant</p>
+        </div>
+        <div className="chart-card__tools">
+          <StaffingDimensionSwitch value={dimension} onChange={setDimension} label="Group staffing by" />
+        </div>
+      </div>
+      {staffing.isError ? (
+        <p className="muted">{errorMessage(staffing.error, 'The staffing summary could not be loaded.')}</p>
+      ) : null}
+      {s ? (
+        <>
+          <StaffingTable
+            caption={`${fy} staffing by ${group.label.toLowerCase()}`}
+            groupLabel={group.label}
+            rows={rows}
+            total={{
+              key: 'total',
+              name: 'All positions',
+              ...s.totals,
+              lastYear: s.lastYear.totals,
+              previousStage: s.previousStage.totals,
+            }}
+            lastYearLabel={s.lastYear.totals ? fiscalYearLabel(s.lastYear.fiscalYear) : null}
+            stageLabel={s.previousStage.totals ? s.previousStage.stageLabel : null}
+            showAverage={dimension === 'byWorkGroup'}
+          />
+          {notes.map((n) => (
+            <p key={n} className="muted staffing-section__note">
+              {n}
+            </p>
+          ))}
+          {dimension === 'byWorkGroup' ? (
+            <p className="muted staffing-section__note">
+              Average salary: filled positions&apos; budgeted cost divided by their filled FTE. A group of
+              fewer than five people shows none to readers who may not see individual pay.
+            </p>
+          ) : null}
+        </>
+      ) : null}
+    </section>
+  );
+}

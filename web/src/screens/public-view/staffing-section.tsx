@@ -1,0 +1,52 @@
+import { useId, useState } from 'react';
+import type { PublicStaffing } from '@shared/schemas/staffing';
+import { fyLabel } from './figures';
+import {
+  StaffingDimensionSwitch,
+  StaffingTable,
+  type StaffingDimension,
+} from '@web/components/staffing-table';
+
+/**
+ * The resident page's staffing: the positions published with the year, FTE filled and vacant by
+ * school and by DESE function, against last year. No names and no pay, by the snapshot's design.
+ */
+export function PublicStaffingSection({ staffing, fy }: { staffing: PublicStaffing; fy: string }) {
+  const [dimension, setDimension] = useState<StaffingDimension>('byBuilding');
+  const headingId = useId();
+  const lastYear = fyLabel(staffing.lastYearFiscalYear);
+  const byBuilding = dimension === 'byBuilding';
+  return (
+    <section className="card pub-wide staffing-section" aria-labelledby={headingId}>
+      <div className="chart-card__header">
+        <div className="chart-card__titles">
+          <h2 id={headingId} className="chart-card__title">
+            Staffing
+          </h2>
+          <p className="chart-card__subtitle">
+            {fy} positions in full-time equivalents (FTE), filled and vacant
+          </p>
+        </div>
+        <div className="chart-card__tools">
+          <StaffingDimensionSwitch
+            value={dimension}
+            onChange={setDimension}
+            label="Group staffing by"
+            only={['byBuilding', 'byFunction']}
+          />
+        </div>
+      </div>
+      <StaffingTable
+        caption={`${fy} staffing by ${byBuilding ? 'school' : 'DESE function'}`}
+        groupLabel={byBuilding ? 'School' : 'DESE function'}
+        rows={(byBuilding ? staffing.byBuilding : staffing.byFunction).map((g) => ({ key: g.name, ...g }))}
+        total={{ key: 'total', ...staffing.totals }}
+        lastYearLabel={staffing.lastYearNote ? null : lastYear}
+      />
+      <p className="muted staffing-section__note">
+        {staffing.lastYearNote ? `${staffing.lastYearNote} ` : ''}A vacant position is budgeted but not filled
+        today. Positions only: no one&apos;s name or pay is shown.
+      </p>
+    </section>
+  );
+}
