@@ -89,16 +89,27 @@ export default async function setup(project: TestProject) {
 }
 
 /**
- * What the migrated PGlite template depends on: the migrations (they import nothing outside their
- * folder), the code that applies them, and the PGlite release that wrote the files.
+ * What the migrated PGlite template depends on: the migrations, the modules outside their folder
+ * they import (the positions migration runs the positions domain's SQL: a change there must build
+ * a new template too), the code that applies them, and the PGlite release that wrote the files.
  */
 function pgliteTemplateKey(): string {
   const hash = createHash('sha256');
   const dir = path.resolve('migrations');
+  const outside = new Set<string>();
   for (const name of readdirSync(dir).sort()) {
     if (name.endsWith('.ts') && !name.endsWith('.test.ts')) {
-      hash.update(name).update(readFileSync(path.join(dir, name)));
+      const source = readFileSync(path.join(dir, name));
+      hash.update(name).update(source);
+      for (const [, spec] of source.toString().matchAll(/from '((?:\.\.\/|@server\/)[^']+)'/g)) {
+        outside.add(
+          spec.startsWith('@server/') ? path.resolve('server', spec.slice(8)) : path.resolve(dir, spec),
+        );
+      }
     }
+  }
+  for (const file of [...outside].sort()) {
+    hash.update(file).update(readFileSync(`${file}.ts`));
   }
   hash.update(readFileSync(path.resolve('server/db/migrate.ts')));
   hash.update(readFileSync(path.resolve('node_modules/@electric-sql/pglite/package.json')));
