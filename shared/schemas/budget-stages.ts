@@ -1,3 +1,4 @@
+// Over 300 lines: the stages' one home (order, labels, the lock rule, captions) with the stages API's schemas, which server, web and CLI all read.
 import { z } from 'zod';
 import { idTextWith, isRealDate, moneyOut } from './common';
 import { fiscalYearInput } from './fiscal-year';

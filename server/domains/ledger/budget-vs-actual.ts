@@ -1,3 +1,4 @@
+// Over 300 lines: the budget vs actual report's one service (the figures of a row, the grouping, the page, the summary), read top to bottom.
 import type { AppContext } from '@server/context';
 import type { Db } from '@server/db/index';
 import { notFound } from '@server/errors';
