@@ -33,9 +33,9 @@ const ADMIN_SCREENS = [
   '/admin/public-dashboard',
   '/admin/crosswalk',
   '/admin/function-codes',
-  // A district's first start (issue 35), reachable any time after.
+  // A district's first start, reachable any time after.
   '/admin/setup',
-  // The next fiscal year's budget started from this one's (issue 35).
+  // The next fiscal year's budget started from this one's.
   '/admin/roll-forward',
   '/users',
 ];

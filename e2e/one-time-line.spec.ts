@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiCall, axeViolations, budgetYearId, FINANCE, navigate, saveScreen, signIn } from './helpers';
 
-// One-time proposed lines (issue 35): FINANCE adds a proposed line on the Proposed Budget Manager,
+// One-time proposed lines: FINANCE adds a proposed line on the Proposed Budget Manager,
 // ticks One-time in its form, and sees it so in the grid and in the edit form; the API lists it
 // with oneTime. The line is deleted at the end, so later specs (the roll forward's counts) find the
 // demo's proposed lines as they were.

@@ -11,6 +11,14 @@ const SIZES = [
   { name: 'phone', width: 390, height: 844 },
 ] as const;
 
+/** The section alone as well as the page (saveScreen), for a look at the table itself. */
+async function saveSection(section: ReturnType<Page['getByRole']>, name: string) {
+  await saveScreen(section.page(), name);
+  if (process.env.E2E_SCREENS === '1') {
+    await section.screenshot({ path: `test-results/screens/${name}-section.png` });
+  }
+}
+
 async function staffingSection(page: Page, title: string) {
   const section = page.getByRole('region', { name: title });
   await expect(section).toBeVisible({ timeout: 15_000 });
@@ -50,20 +58,20 @@ for (const size of SIZES) {
     await section.getByRole('radio', { name: 'By work group' }).click();
     await expect(section.getByRole('columnheader', { name: 'Average salary' })).toBeVisible();
     await section.scrollIntoViewIfNeeded();
-    await saveScreen(page, `staffing-dashboard-finance-${size.name}`);
+    await saveSection(section, `staffing-dashboard-finance-${size.name}`);
     expect(await axeViolations(page)).toEqual([]);
 
     await navigate(page, 'Stage Comparison');
     await expect(page.getByRole('heading', { level: 1, name: 'Stage Comparison' })).toBeVisible();
     section = await staffingSection(page, 'Staffing since the last stage');
     await expect(section.getByRole('row').first()).toBeVisible();
-    await saveScreen(page, `staffing-stage-compare-finance-${size.name}`);
+    await saveSection(section, `staffing-stage-compare-finance-${size.name}`);
     expect(await axeViolations(page)).toEqual([]);
 
     await navigate(page, 'DESE Report');
     section = await staffingSection(page, 'Staffing by DESE function');
     await expect(section.getByRole('radio', { name: 'By function' })).toHaveAttribute('aria-checked', 'true');
-    await saveScreen(page, `staffing-dese-finance-${size.name}`);
+    await saveSection(section, `staffing-dese-finance-${size.name}`);
     expect(await axeViolations(page)).toEqual([]);
   });
 
@@ -76,7 +84,7 @@ for (const size of SIZES) {
     await section.getByRole('radio', { name: 'By work group' }).click();
     await expect(section.getByRole('columnheader', { name: 'Average salary' })).toBeVisible();
     await section.scrollIntoViewIfNeeded();
-    await saveScreen(page, `staffing-dashboard-viewer-${size.name}`);
+    await saveSection(section, `staffing-dashboard-viewer-${size.name}`);
     expect(await axeViolations(page)).toEqual([]);
   });
 }
@@ -104,7 +112,7 @@ test('residents read the published staffing by school and by function, without n
     await expect(section.getByRole('columnheader', { name: 'DESE function' })).toBeVisible();
     await expect(section.getByText('$')).toHaveCount(0);
     await section.scrollIntoViewIfNeeded();
-    await saveScreen(pub, `staffing-resident-${size.name}`);
+    await saveSection(section, `staffing-resident-${size.name}`);
     expect(await axeViolations(pub)).toEqual([]);
     await resident.close();
   }

@@ -5,7 +5,7 @@ import { sqlList } from './helpers';
 const LOCKING = ['SCHOOL_COMMITTEE_ADOPTED', 'TOWN_APPROPRIATED', 'REVISED'];
 
 /**
- * Closed years (issue 35, item 4): a past fiscal year an administrator closes is read-only
+ * Closed years: a past fiscal year an administrator closes is read-only
  * history. A close is a stage event ('close', recording the stage it closed at), undone by an
  * 'unclose' with a reason; both are rows of budget_stages, which never change.
  *

@@ -6,8 +6,8 @@ import { TRIGGER_FN } from './20261127000500_closed_years';
 const APPROPRIATED = ['TOWN_APPROPRIATED', 'REVISED'];
 
 /**
- * A year closes by itself two appropriations later (issue 35, item 4: 'a year two stages past
- * appropriation accepts no edits'). Read as: once the district has appropriated two newer budgets,
+ * A year closes by itself two appropriations later: a year two stages past appropriation accepts
+ * no edits. Read as: once the district has appropriated two newer budgets,
  * fiscal year FY + 2 having reached Town Appropriated (or Revised), FY is read-only history, as
  * if an administrator had closed it at that moment.
  *

@@ -4,7 +4,7 @@ import { useApp } from '../../test/use-app';
 import { buildBuilding } from '../../test/factories';
 
 /**
- * Past years are read-only history (issue 35, item 4) beyond their lines. A year closes by itself
+ * Past years are read-only history beyond their lines. A year closes by itself
  * once the year two after it is Town Appropriated (migration 20261127000650); then every write
  * that belongs to it (its lines, its town goal, its state figures, its budget year's enrollment) is
  * refused 409 naming the year, why, and how to reopen it, writing nothing, while the reports still

@@ -3,7 +3,7 @@ import { lockedYearMessage } from '@shared/schemas/budget-stages';
 import { importSuite } from '../../test/worlds/import.suite';
 
 /**
- * Past years are read-only history (issue 35, item 4): an ADMIN closes a fiscal year; every write
+ * Past years are read-only history: an ADMIN closes a fiscal year; every write
  * path (a line, an import, a stage, a cut scenario, an adoption) is then refused with a 409 naming
  * the year and writes nothing, while the reports still read it; an ADMIN reopens it with a reason.
  */

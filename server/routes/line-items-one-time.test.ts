@@ -4,7 +4,7 @@ import { useApp } from '../../test/use-app';
 import { buildRollWorld, type RollWorld } from '../../test/worlds/roll-forward.world';
 
 /**
- * One-time proposed lines (issue 35): a line the district means for this year only (a roof, a
+ * One-time proposed lines: a line the district means for this year only (a roof, a
  * one-time grant match) is marked through the API, listed with oneTime in both forms of the list,
  * and left out of next year's roll forward, whose dry run says so before anything is written.
  */

@@ -4,7 +4,7 @@ import { grow } from '../../test/factories';
 import { buildRollWorld, type RollWorld } from '../../test/worlds/roll-forward.world';
 
 /**
- * Roll forward (issue 35, item 3) on a district set up through the API: FY2027's employees carried
+ * Roll forward on a district set up through the API: FY2027's employees carried
  * into FY2028 at their next-year salaries and its proposed lines but the one-time one, in a new
  * budget year FY28 that starts in Draft; the totals recomputed here in integer cents from the
  * source lines; every refusal writing nothing; undo; two admins at once.

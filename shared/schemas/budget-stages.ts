@@ -67,7 +67,7 @@ export function lockedYearMessage(
 }
 
 /**
- * Closing a year (issue 35: past years are read-only history). Appropriation is Town
+ * Closing a year (past years are read-only history). Appropriation is Town
  * Appropriated; one stage past it is Revised (the year's transfers); two stages past it is the
  * year's close, when its books are done. The stage list has nothing after Revised, so the close is
  * an administrator's explicit act (a 'close' event, undone by an 'unclose' with a reason): only

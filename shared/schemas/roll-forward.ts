@@ -5,7 +5,7 @@ import { setupYearProblem } from './setup';
 import { moneyOut } from './common';
 
 /**
- * Roll forward (issue 35): the next fiscal year's budget started from a year's. The API, the CLI and
+ * Roll forward: the next fiscal year's budget started from a year's. The API, the CLI and
  * the screen share these shapes; money is exact decimal text.
  */
 

@@ -3,7 +3,7 @@ import { MAX_CURRENT_FISCAL_YEAR, MIN_CURRENT_FISCAL_YEAR, budgetYearSchema } fr
 import { parseFiscalYear } from './fiscal-year';
 
 /**
- * First start of a district (issue 35): the setup status, and a new budget year with what makes it
+ * First start of a district: the setup status, and a new budget year with what makes it
  * usable (its fiscal years, its current fiscal year, its active operating and proposed budgets and
  * its budget settings). Every year is a fiscal year of the spec's range, FY2020 to FY2034.
  */

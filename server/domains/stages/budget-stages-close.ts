@@ -20,7 +20,7 @@ import { stageStateOf } from './budget-stages-label';
 import { listStages, requireFiscalYear } from './budget-stages';
 
 /**
- * Closed years: past history no one edits (issue 35, item 4). A close is a stage event the lock
+ * Closed years: past history no one edits. A close is a stage event the lock
  * rule reads (budget_year_locked, migration 20261127000500), so the database refuses the year's
  * lines on every path and requireOpenYear refuses stages, scenarios and adoptions with the same
  * 409 naming the year; reports read a closed year as any other. ADMIN only, audited; an unclose,

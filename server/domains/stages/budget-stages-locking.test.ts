@@ -72,7 +72,7 @@ describe('the stages that lock a year', () => {
   });
 });
 
-describe('a closed year (issue 35: past years are read-only history)', () => {
+describe('a closed year (past years are read-only history)', () => {
   /** Adds a close (and, when asked, an unclose after it) to a year at `stage`. */
   async function closedAt(trx: Knex.Transaction, stage: BudgetStage, unclosed: boolean) {
     const id = await yearAt(trx, stage);

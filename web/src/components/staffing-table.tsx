@@ -24,6 +24,9 @@ export const STAFFING_DIMENSIONS: { value: StaffingDimension; label: string }[] 
   { value: 'byWorkGroup', label: 'Work group' },
 ];
 
+/** The FTE neither filled nor vacant (frozen positions), exact in thousandths. */
+const frozen = (r: StaffingFte) => fteChange(fteChange(r.fte, r.filledFte), r.vacantFte);
+
 /** '+1.500', '-0.250' or '0.000'; 'New' for a group that had nothing then. */
 function change(now: StaffingFte, before: StaffingFte | null | undefined): string {
   if (!before) {
@@ -70,43 +73,51 @@ export function StaffingTable(props: {
     );
   };
   return (
-    // Focusable, so a keyboard can scroll a long table (and a phone's wide one) too.
-    <div className="table-wrap staffing-table" tabIndex={0} role="group" aria-label={props.caption}>
-      <table className="table table--compact">
-        <caption className="table-caption">{props.caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{props.groupLabel}</th>
-            <th scope="col" className="num">
-              Filled FTE
-            </th>
-            <th scope="col" className="num">
-              Vacant FTE
-            </th>
-            <th scope="col" className="num">
-              Total FTE
-            </th>
-            {lastYearLabel ? (
+    <>
+      // Focusable, so a keyboard can scroll a long table (and a phone's wide one) too.
+      <div className="table-wrap staffing-table" tabIndex={0} role="group" aria-label={props.caption}>
+        <table className="table table--compact">
+          <caption className="table-caption">{props.caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{props.groupLabel}</th>
               <th scope="col" className="num">
-                Change from {lastYearLabel}
+                Filled FTE
               </th>
-            ) : null}
-            {stageLabel ? (
               <th scope="col" className="num">
-                Change from {stageLabel}
+                Vacant FTE
               </th>
-            ) : null}
-            {showAverage ? (
               <th scope="col" className="num">
-                Average salary
+                Total FTE
               </th>
-            ) : null}
-          </tr>
-        </thead>
-        <tbody>{rows.map((r) => line(r, false))}</tbody>
-        <tfoot>{line(total, true)}</tfoot>
-      </table>
-    </div>
+              {lastYearLabel ? (
+                <th scope="col" className="num">
+                  Change from {lastYearLabel}
+                </th>
+              ) : null}
+              {stageLabel ? (
+                <th scope="col" className="num">
+                  Change from {stageLabel}
+                </th>
+              ) : null}
+              {showAverage ? (
+                <th scope="col" className="num">
+                  Average salary
+                </th>
+              ) : null}
+            </tr>
+          </thead>
+          <tbody>{rows.map((r) => line(r, false))}</tbody>
+          <tfoot>{line(total, true)}</tfoot>
+        </table>
+      </div>
+      {frozen(total) ? (
+        <p className="muted staffing-section__note">
+          Total FTE also counts frozen positions: kept in the budget, not to be filled (
+          {formatFte(frozen(total))} FTE in all).
+        </p>
+      ) : null}
+    </>
   );
 }
 
