@@ -55,7 +55,7 @@ for (const size of SIZES) {
     let section = await staffingSection(page, 'Staffing');
     await expect(section.getByRole('columnheader', { name: 'Change from FY25' })).toBeVisible();
     await checkTotals(page, section);
-    await section.getByRole('radio', { name: 'By work group' }).click();
+    await section.getByRole('radio', { name: 'Work group' }).click();
     await expect(section.getByRole('columnheader', { name: 'Average salary' })).toBeVisible();
     await section.scrollIntoViewIfNeeded();
     await saveSection(section, `staffing-dashboard-finance-${size.name}`);
@@ -70,7 +70,7 @@ for (const size of SIZES) {
 
     await navigate(page, 'DESE Report');
     section = await staffingSection(page, 'Staffing by DESE function');
-    await expect(section.getByRole('radio', { name: 'By function' })).toHaveAttribute('aria-checked', 'true');
+    await expect(section.getByRole('radio', { name: 'Function' })).toHaveAttribute('aria-checked', 'true');
     await saveSection(section, `staffing-dese-finance-${size.name}`);
     expect(await axeViolations(page)).toEqual([]);
   });
@@ -81,7 +81,7 @@ for (const size of SIZES) {
     await signIn(page, VIEWER);
     await navigate(page, 'Dashboard');
     const section = await staffingSection(page, 'Staffing');
-    await section.getByRole('radio', { name: 'By work group' }).click();
+    await section.getByRole('radio', { name: 'Work group' }).click();
     await expect(section.getByRole('columnheader', { name: 'Average salary' })).toBeVisible();
     await section.scrollIntoViewIfNeeded();
     await saveSection(section, `staffing-dashboard-viewer-${size.name}`);
@@ -108,7 +108,7 @@ test('residents read the published staffing by school and by function, without n
     await expect(section.getByRole('columnheader', { name: 'Average salary' })).toHaveCount(0);
     const total = (await section.locator('tfoot tr').locator('th, td').allTextContents()).slice(1);
     expect(total[2]).toBe(Number(staff.totals.fte).toFixed(3));
-    await section.getByRole('radio', { name: 'By function' }).click();
+    await section.getByRole('radio', { name: 'Function' }).click();
     await expect(section.getByRole('columnheader', { name: 'DESE function' })).toBeVisible();
     await expect(section.getByText('$')).toHaveCount(0);
     await section.scrollIntoViewIfNeeded();

@@ -74,7 +74,7 @@ export function StaffingTable(props: {
   };
   return (
     <>
-      // Focusable, so a keyboard can scroll a long table (and a phone's wide one) too.
+      {/* Focusable, so a keyboard can scroll a phone's wide table too. */}
       <div className="table-wrap staffing-table" tabIndex={0} role="group" aria-label={props.caption}>
         <table className="table table--compact">
           <caption className="table-caption">{props.caption}</caption>
@@ -143,7 +143,7 @@ export function StaffingDimensionSwitch(props: {
     >
       {STAFFING_DIMENSIONS.filter((d) => !props.only || props.only.includes(d.value)).map((d) => (
         <ToggleGroup.Item key={d.value} value={d.value} className="segmented__item">
-          By {d.label.toLowerCase()}
+          {d.label}
         </ToggleGroup.Item>
       ))}
     </ToggleGroup.Root>
