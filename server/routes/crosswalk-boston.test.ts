@@ -255,10 +255,12 @@ describe.skipIf(SKIP_BOSTON)('the Boston payroll of four schools through the cro
       );
     };
     expect(await proposed()).toEqual(perGroup);
-    // Each added line audited as the reconciliation's.
+    // Each added line audited as the reconciliation's (this year's: the next year's salary budget
+    // follows the imported people's positions and is audited alike).
     const audit = await knex('audit_log')
       .where({ entity: 'line-item', action: 'create' })
-      .whereRaw(`after ->> 'cause' = ?`, ['Salary budget reconciliation']);
+      .whereRaw(`after ->> 'cause' = ?`, ['Salary budget reconciliation'])
+      .whereRaw(`(after ->> 'fiscalYear')::int = ?`, [fiscalYear]);
     expect(audit).toHaveLength(perGroup.size);
 
     // Run again: the budget already is the payroll.

@@ -215,6 +215,11 @@ export const importResultSchema = z.object({
    */
   replacedProjected: z.number().int(),
   /**
+   * Payroll imports: the people's positions. A newcomer fills a vacant or posted position of their
+   * title at their building (filled); anyone else becomes a filled position of their own (created).
+   */
+  positions: z.object({ filled: z.number().int(), created: z.number().int() }).optional(),
+  /**
    * Next-year salaries of the imported employees (0 for proposed lines): computed by the automatic
    * rule, kept from the file's Next Year Salary column (manual), and flagged for review by the rule.
    */

@@ -15,10 +15,10 @@ import type { Actor } from '@server/policies/index';
 import { insertAudit } from '@server/db/audit';
 import type { BudgetYearRow } from '@server/domains/budgets';
 import * as q from './queries/import';
-import { runNeedsReviewCount } from '@server/domains/line-items';
 import { findVersionById, type VersionRow } from '@server/domains/budgets';
 import type { ImportResult } from '@shared/schemas/import';
-import { copyImportedLines, functionCodes, settleImportedLines } from '@server/domains/line-items';
+import { copyImportedLines } from '@server/domains/line-items';
+import { settle } from './import-settle';
 import { createVersionIn } from '@server/domains/budgets';
 import { crosswalkImport } from '@server/domains/massachusetts';
 import type { ImportPlan } from './import-execute';
@@ -38,7 +38,7 @@ class DryRunDone extends Error {
   }
 }
 
-interface RunInput {
+export interface RunInput {
   table: TableSource;
   header: HeaderInfo;
   mapping: ResolvedMapping;
@@ -161,28 +161,6 @@ async function targetVersion(
 }
 
 /**
- * What follows the COPY, in the same transaction, by the line writer (line-items/projected.ts):
- * actuals supersede projections (the projected lines of the fiscal years and kind the run imported
- * are deleted), and imported employees get their next-year salary by the one rule an edit uses (a
- * value the file gave is manual and kept, transform-employee.ts).
- */
-async function settle(trx: Knex.Transaction, input: RunInput, runId: number, years: Set<number>) {
-  const { plan, targets } = input;
-  // The fiscal years the lines were written in, as the rows gave them (not read back from the lines).
-  const replaced = await settleImportedLines(
-    trx,
-    { budgetYearId: targets.budgetYear.id, type: plan.importType },
-    [...years].sort((a, b) => a - b),
-  );
-  // Lines the file gave no function code get the one the ADMIN's rules agree on.
-  const codes = await functionCodes.codeImportedLines(trx, runId);
-  const reviewCount = await runNeedsReviewCount(trx, targets.budgetYear.id, runId);
-  // Totals, years and next-year counts in one pass (a code changes none of them).
-  const { nextYearSalaries, ...totals } = await q.runFigures(trx, runId, plan.importType);
-  return { replaced, nextYearSalaries, codes, reviewCount, totals };
-}
-
-/**
  * Imports every data row in ONE transaction: an import_runs row, then the lines through COPY on the
  * transaction's own connection (pg-copy-streams on a server, a blob on PGlite), then the projected
  * lines they replace and their next-year salaries (settle), the run's counts, the saved mapping for
@@ -221,8 +199,9 @@ export async function runImport(app: AppContext, actor: Actor, input: RunInput):
       if (!tally.imported) {
         throw nothingImported(tally);
       }
-      const { replaced, nextYearSalaries, codes, reviewCount, totals } = await settle(
+      const { replaced, nextYearSalaries, codes, positions, reviewCount, totals } = await settle(
         trx,
+        actor,
         input,
         runId,
         years,
@@ -260,6 +239,7 @@ export async function runImport(app: AppContext, actor: Actor, input: RunInput):
         reconciliation,
         preview: tally.preview.result(ctx),
         ...(ctx.crosswalk ? { crosswalk: ctx.crosswalk.summary() } : {}),
+        ...(positions ? { positions } : {}),
         durationMs: Date.now() - started,
       };
       await insertAudit(trx, actor, {
@@ -280,6 +260,7 @@ export async function runImport(app: AppContext, actor: Actor, input: RunInput):
           replacedProjected: replaced,
           functionCodesFromRules: codes.coded,
           functionCodeRuleConflicts: codes.conflicts,
+          ...(positions ? { positionsFilled: positions.filled, positionsCreated: positions.created } : {}),
           fileSum: reconciliation.fileSum,
           differenceTotal: reconciliation.differenceTotal,
           differenceCount: reconciliation.differenceCount,

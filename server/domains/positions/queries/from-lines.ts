@@ -15,10 +15,21 @@ import { activeScope } from '@server/sql/line-items-scope';
  */
 export async function positionsFromLines(
   db: Knex | Knex.Transaction,
-  options: { budgetYearId?: number; fiscalYear?: number; userId?: number | null; actorLabel: string },
+  options: {
+    budgetYearId?: number;
+    fiscalYear?: number;
+    /** Only the lines this import run wrote. */
+    importRunId?: number;
+    userId?: number | null;
+    actorLabel: string;
+  },
 ): Promise<number> {
   const where: string[] = [];
   const bindings: (number | string | null)[] = [];
+  if (options.importRunId !== undefined) {
+    where.push('li.import_run_id = ?');
+    bindings.push(options.importRunId);
+  }
   if (options.budgetYearId !== undefined) {
     where.push('li.budget_year_id = ?');
     bindings.push(options.budgetYearId);

@@ -1,0 +1,39 @@
+import type { Knex } from 'knex';
+import type { Actor } from '@server/policies/index';
+import { functionCodes, runNeedsReviewCount, settleImportedLines } from '@server/domains/line-items';
+import { positionsForImport } from '@server/domains/positions';
+import type { RunInput } from './import-run';
+import * as q from './queries/import';
+
+/**
+ * What follows the COPY, in the same transaction, by the line writer (line-items/projected.ts):
+ * actuals supersede projections (the projected lines of the fiscal years and kind the run imported
+ * are deleted), and imported employees get their next-year salary by the one rule an edit uses (a
+ * value the file gave is manual and kept, transform-employee.ts).
+ */
+export async function settle(
+  trx: Knex.Transaction,
+  actor: Actor,
+  input: RunInput,
+  runId: number,
+  years: Set<number>,
+) {
+  const { plan, targets } = input;
+  // The fiscal years the lines were written in, as the rows gave them (not read back from the lines).
+  const replaced = await settleImportedLines(
+    trx,
+    { budgetYearId: targets.budgetYear.id, type: plan.importType },
+    [...years].sort((a, b) => a - b),
+  );
+  // Lines the file gave no function code get the one the ADMIN's rules agree on.
+  const codes = await functionCodes.codeImportedLines(trx, runId);
+  // The people's positions, once their lines have their codes: a newcomer fills a waiting vacancy.
+  const positions =
+    plan.importType === 'operating'
+      ? await positionsForImport(trx, actor, { id: runId, fileName: input.file.originalName })
+      : undefined;
+  const reviewCount = await runNeedsReviewCount(trx, targets.budgetYear.id, runId);
+  // Totals, years and next-year counts in one pass (a code changes none of them).
+  const { nextYearSalaries, ...totals } = await q.runFigures(trx, runId, plan.importType);
+  return { replaced, nextYearSalaries, codes, positions, reviewCount, totals };
+}

@@ -1,0 +1,28 @@
+import type { Knex } from 'knex';
+import type { Actor } from '@server/policies/index';
+import { fillVacanciesFromImport } from './queries/from-import';
+import { positionsFromLines } from './queries/from-lines';
+
+/**
+ * The positions of a payroll import's people, in the import's transaction: a newcomer fills the
+ * vacancy of their title at their building if one waits (fillVacanciesFromImport), anyone else
+ * becomes a filled position of their own, as the migration made one per employee line. People who
+ * left keep nothing: deleting their line leaves its position vacant (the positions migration's
+ * trigger), never deleted. The import's crosswalk has already given the lines their work group,
+ * category and function code, which a new position takes from its line.
+ */
+export async function positionsForImport(
+  trx: Knex.Transaction,
+  actor: Actor,
+  run: { id: number; fileName: string },
+): Promise<{ filled: number; created: number }> {
+  const label = actor.email ?? actor.name;
+  const filled = await fillVacanciesFromImport(trx, {
+    importRunId: run.id,
+    userId: actor.id,
+    actorLabel: label,
+    reason: `Payroll import of ${run.fileName}`,
+  });
+  const created = await positionsFromLines(trx, { importRunId: run.id, userId: actor.id, actorLabel: label });
+  return { filled, created };
+}
