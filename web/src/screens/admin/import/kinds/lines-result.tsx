@@ -95,6 +95,14 @@ export function LineResult({
           <dt>Projected lines replaced</dt>
           <dd>{count(result.replacedProjected)}</dd>
         </div>
+        {result.positions ? (
+          <div className="imp-stat">
+            <dt>Positions: vacancies filled / new</dt>
+            <dd>
+              {count(result.positions.filled)} / {count(result.positions.created)}
+            </dd>
+          </div>
+        ) : null}
       </dl>
       <ReconciliationPanel r={result.reconciliation} dryRun={false} />
       {result.warnings.length ? (
