@@ -26,6 +26,10 @@ export const staffingGroupComparedSchema = staffingGroupSchema.extend({
 export type StaffingGroupCompared = z.infer<typeof staffingGroupComparedSchema>;
 
 export const staffingComparedResponse = staffingSummaryResponse.extend({
+  /** null: no budget year plans the fiscal year, so it has no positions (every figure 0). */
+  budgetYearId: z.number().int().nullable(),
+  /** 'FY28 has no positions yet.' when the roster is empty, else null. */
+  note: z.string().nullable(),
   byBuilding: z.array(staffingGroupComparedSchema),
   byFunction: z.array(staffingGroupComparedSchema),
   byWorkGroup: z.array(staffingGroupComparedSchema),

@@ -131,6 +131,17 @@ describe('staffing summary on the demo', () => {
     expect(body.previousStage.note).toMatch(/Draft/);
   });
 
+  it('a year no budget year plans yet has an empty roster, said in words', async () => {
+    const res = await staffing(2031);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      budgetYearId: null,
+      note: 'FY31 has no positions yet.',
+      byBuilding: [],
+    });
+    expect(res.body.totals).toMatchObject({ positions: 0, fte: 0, filledFte: 0, vacantFte: 0 });
+  });
+
   it('VIEW_ONLY reads FTE, not the average salary of a group under five people', async () => {
     const body = (await staffing(2026, viewer.token)).body;
     const text = JSON.stringify(body);

@@ -5,10 +5,29 @@ import { deseCodes } from '@server/domains/massachusetts';
 import type { StaffingGroup } from '@shared/schemas/positions';
 import { STAGE_LABELS, type BudgetStage } from '@shared/schemas/budget-stages';
 import type { StaffingCompared } from '@shared/schemas/staffing';
+import { homeOfFiscalYear } from '@server/domains/budgets';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { rosterBudgetYear } from './guards';
 import { presentTotals } from './positions';
 import { staffingRows, type StaffingRow } from './queries/staffing';
 import { lastYearStaffing, noLastYearNote, previousStageStaffing, withComparisons } from './staffing-compare';
+
+const EMPTY: StaffingRow = {
+  dimension: 'total',
+  key: null,
+  name: null,
+  positions: 0,
+  fte: 0,
+  filled_fte: 0,
+  vacant_fte: 0,
+  frozen_fte: 0,
+  budgeted_cost: 0,
+  unpriced_count: 0,
+  over_filled_count: 0,
+  vacant_count: 0,
+  people: 0,
+  average_salary: null,
+};
 
 const UNNAMED = { building: 'District Wide', function: 'No function code', workGroup: 'No work group' };
 
@@ -53,14 +72,17 @@ export async function staffingSummary(
   query: { fiscalYear: number; budgetYearId?: number },
 ): Promise<StaffingCompared> {
   authorize(actor, 'staffing.read');
-  const budgetYearId = await rosterBudgetYear(app.db, query.fiscalYear, query.budgetYearId);
+  // A year no budget year plans yet (the dashboard's later years) has no positions: an empty roster.
+  const planned =
+    query.budgetYearId !== undefined || (await homeOfFiscalYear(app.db, query.fiscalYear)) !== null;
+  const budgetYearId = planned ? await rosterBudgetYear(app.db, query.fiscalYear, query.budgetYearId) : null;
   const [rows, lastYear, stage] = await Promise.all([
-    staffingRows(app.db, budgetYearId, query.fiscalYear),
+    budgetYearId === null ? [] : staffingRows(app.db, budgetYearId, query.fiscalYear),
     lastYearStaffing(app.db, query.fiscalYear),
-    previousStageStaffing(app.db, budgetYearId, query.fiscalYear),
+    budgetYearId === null ? null : previousStageStaffing(app.db, budgetYearId, query.fiscalYear),
   ]);
   const of = (d: StaffingRow['dimension']) => rows.filter((r) => r.dimension === d);
-  const total = of('total')[0];
+  const total = of('total')[0] ?? EMPTY;
   const showsPay = seesIndividualPay(actor);
   const groups = withComparisons(
     {
@@ -79,6 +101,7 @@ export async function staffingSummary(
     byBuilding: groups.building,
     byFunction: groups.function,
     byWorkGroup: groups.workGroup,
+    note: total.positions > 0 ? null : `${fiscalYearLabel(query.fiscalYear)} has no positions yet.`,
     lastYear: {
       fiscalYear: query.fiscalYear - 1,
       totals: lastYear?.totals ?? null,

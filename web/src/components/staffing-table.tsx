@@ -178,7 +178,9 @@ export function StaffingSection(props: {
   const fy = props.fiscalYear === null ? '' : fiscalYearLabel(props.fiscalYear);
   const group = STAFFING_DIMENSIONS.find((d) => d.value === dimension)!;
   const rows: StaffingTableRow[] = s ? s[dimension] : [];
-  const notes = s ? [s.lastYear.note, s.previousStage.note].filter((n): n is string => n !== null) : [];
+  const notes = s
+    ? (s.note ? [s.note] : [s.lastYear.note, s.previousStage.note]).filter((n): n is string => n !== null)
+    : [];
   return (
     <section
       className={`card staffing-section ${props.className ?? ''}`}
