@@ -8,6 +8,8 @@ export const positionTotalsSchema = z.object({
   filledFte: z.number(),
   /** FTE of vacant and posted positions. */
   vacantFte: z.number(),
+  /** How many positions are vacant or posted: the banner's vacancies, without a second request. */
+  vacantCount: z.number().int(),
   /** FTE of frozen positions (closed ones count nowhere). */
   frozenFte: z.number(),
   budgetedCost: moneyOut,

@@ -12,6 +12,7 @@ import { Spinner } from '@web/components/spinner';
 import { LoginScreen } from '@web/screens/login/index';
 import { NotFoundScreen } from '@web/screens/not-found/index';
 import { preloadOperatingBudget } from '@web/screens/operating-budget/preload';
+import { preloadPositions } from '@web/screens/positions/preload';
 import { preloadable, type Preloadable } from '@web/lib/preloadable';
 
 interface ScreenCode {
@@ -86,6 +87,7 @@ const SCREEN_CODE: Record<AppPath, ScreenCode> = {
  */
 const SCREEN_DATA: Partial<Record<AppPath, (queryClient: QueryClient) => Promise<void>>> = {
   '/admin/operating-budget': preloadOperatingBudget,
+  '/admin/positions': preloadPositions,
 };
 
 // The signed-in layout (header, navigation, budget-year picker, user menu, with their menu and

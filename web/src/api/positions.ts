@@ -21,6 +21,12 @@ import type {
 import { createPositionBody } from '@shared/schemas/positions';
 import { invalidateBudgetData } from '@web/api/budget-data';
 import { api } from '@web/api/client';
+import {
+  firstPositionsQuery,
+  listPositions,
+  positionKeys,
+  type PositionFilters,
+} from '@web/api/position-lists';
 
 export { POSITION_STATUSES } from '@shared/schemas/positions';
 export type {
@@ -35,32 +41,10 @@ export type CreatePositionInput = z.input<typeof createPositionBody>;
 export type PositionPatch = Omit<UpdatePositionBody, 'version'>;
 type Detail = z.infer<typeof positionDetailResponse>;
 
-/** The list's filters as GET /positions takes them (the server filters: 50,000 positions stay fast). */
-export interface PositionFilters {
-  budgetYearId: number;
-  fiscalYear: number;
-  /** A building id, or 'none' for District Wide. */
-  buildingId?: number | 'none';
-  deseCode?: string;
-  categoryId?: number;
-  /** One status or several, comma separated ('vacant,posted'). */
-  status?: string;
-  overFilled?: boolean;
-}
-
-/** How many positions the grid draws first, before the whole list has arrived. */
-export const FIRST_POSITIONS = 200;
-
-export const positionKeys = {
-  all: ['positions'] as const,
-  list: (f: PositionFilters, limit?: number) => [...positionKeys.all, 'list', f, limit ?? 'all'] as const,
-  detail: (id: number) => [...positionKeys.all, 'detail', id] as const,
-  placements: () => [...positionKeys.all, 'vacancy-placement'] as const,
-};
+export { FIRST_POSITIONS, positionKeys, type PositionFilters } from '@web/api/position-lists';
 
 export const positionsApi = {
-  list: (f: PositionFilters, limit?: number) =>
-    api.get<PositionListResponse>('/positions', { query: { ...f, limit } }),
+  list: listPositions,
   detail: (id: number) => api.get<Detail>(`/positions/${id}`),
   create: (body: CreatePositionInput) => api.post<Detail>('/positions', body),
   update: (id: number, body: UpdatePositionBody) => api.patch<Detail>(`/positions/${id}`, body),
@@ -81,8 +65,7 @@ export const positionsApi = {
  */
 export function usePositions(filters: PositionFilters | null) {
   const first = useQuery({
-    queryKey: filters ? positionKeys.list(filters, FIRST_POSITIONS) : [...positionKeys.all, 'list', 'none'],
-    queryFn: () => positionsApi.list(filters!, FIRST_POSITIONS),
+    ...firstPositionsQuery(filters ?? { budgetYearId: 0, fiscalYear: 0 }),
     enabled: filters !== null,
     placeholderData: keepPreviousData,
   });
@@ -100,33 +83,33 @@ export function usePositions(filters: PositionFilters | null) {
     /** Every position matching the filters is in `data` (not only the first ones). */
     complete: data !== undefined && data.positions.length === data.total,
     isPending: first.isPending,
+    /** The rows shown are the previous filters' while the new ones load. */
+    stale: first.isPlaceholderData,
     isFetching: first.isFetching || whole.isFetching,
     isError: first.isError || whole.isError,
     error: first.error ?? whole.error,
   };
 }
 
-/** The figures of the banner: over the filters but whatever the status, and the vacancies' count. */
-export function usePositionCounts(filters: PositionFilters | null) {
-  const base = filters ? { ...filters, status: undefined, overFilled: undefined } : null;
+/**
+ * The figures of the banner: over the filters but whatever the status, with the vacancies' count.
+ * With no status filter they are the list's own totals (`list`, its first page), not asked again.
+ */
+export function usePositionCounts(
+  filters: PositionFilters | null,
+  list: { data?: PositionListResponse; stale: boolean },
+) {
+  const own = filters !== null && filters.status === undefined && filters.overFilled === undefined;
+  const base = filters && !own ? { ...filters, status: undefined, overFilled: undefined } : null;
   const all = useQuery({
     queryKey: base ? positionKeys.list(base, 1) : [...positionKeys.all, 'list', 'none', 1],
     queryFn: () => positionsApi.list(base!, 1),
     enabled: base !== null,
     placeholderData: keepPreviousData,
   });
-  const vacancyFilters = base ? { ...base, status: 'vacant,posted' } : null;
-  const vacancies = useQuery({
-    queryKey: vacancyFilters
-      ? positionKeys.list(vacancyFilters, 1)
-      : [...positionKeys.all, 'list', 'none', 'v'],
-    queryFn: () => positionsApi.list(vacancyFilters!, 1),
-    enabled: vacancyFilters !== null,
-    placeholderData: keepPreviousData,
-  });
-  const counts =
-    all.data && vacancies.data ? { ...all.data.totals, vacancies: vacancies.data.total } : undefined;
-  return { counts, busy: all.isFetching || vacancies.isFetching, error: all.error ?? vacancies.error };
+  const totals = own ? list.data?.totals : all.data?.totals;
+  const counts = totals ? { ...totals, vacancies: totals.vacantCount } : undefined;
+  return { counts, busy: own ? list.stale : all.isFetching, error: own ? null : all.error };
 }
 
 export type PositionCounts = NonNullable<ReturnType<typeof usePositionCounts>['counts']>;

@@ -52,7 +52,7 @@ export function PositionsScreen() {
     [budgetYear?.id, years.fiscalYear, filters],
   );
   const list = usePositions(query);
-  const counts = usePositionCounts(query);
+  const counts = usePositionCounts(query, list);
   const rows = list.data?.positions;
   const [compact] = useState(compactGrid);
   const columns = useMemo(
