@@ -1,7 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useApp } from '../../test/use-app';
 import { buildBuilding } from '../../test/factories';
-import { buildPositionsWorld, CELLS, type PositionsWorld } from '../../test/worlds/positions.world';
+import {
+  buildPositionsWorld,
+  proposedSalaryLines,
+  CELLS,
+  type PositionsWorld,
+} from '../../test/worlds/positions.world';
 import { positionsFromLines } from '@server/domains/positions';
 
 /**
@@ -22,22 +27,7 @@ beforeAll(async () => {
 });
 
 /** FY2027's proposed personnel lines that count, by 'category|building|code', in cents. */
-async function salaryLines(): Promise<Record<string, number>> {
-  const { rows } = await t.db.knex.raw(
-    `SELECT li.category_id, li.building_id, coalesce(li.dese_code, c.dese_function) AS code, li.amount::text AS amount
-       FROM line_items li JOIN budget_categories c ON c.id = li.category_id AND c.is_personnel
-       JOIN scenarios s ON s.id = li.scenario_id AND s.is_active
-      WHERE li.budget_year_id = ? AND li.fiscal_year = 2027 AND NOT li.is_operating`,
-    [w.budgetYearId],
-  );
-  const out: Record<string, number> = {};
-  for (const r of rows) {
-    const key = `${r.category_id}|${r.building_id}|${r.code}`;
-    const [whole, frac = '0'] = r.amount.split('.');
-    out[key] = (out[key] ?? 0) + Number(whole) * 100 + Number(frac.padEnd(2, '0'));
-  }
-  return out;
-}
+const salaryLines = () => proposedSalaryLines(t.db.knex, w.budgetYearId);
 
 describe("FY2027's proposed salaries follow FY2026's positions", () => {
   it('after each write: a new vacancy, a move, a vacancy placement, a vacate and close', async () => {

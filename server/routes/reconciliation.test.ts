@@ -124,14 +124,21 @@ describe('POST /reconciliation/update-salary-budget', () => {
       body: { budgetYearId, fiscalYear: 'FY26' },
     });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({
+    expect(res.body).toMatchObject({
       updatedItems: 2,
       createdItems: 1,
       removedItems: 0,
       totalOperatingSalary: 185000.53,
       distributedAmount: 160000.03,
       undistributedAmount: 25000.5,
+      dryRun: false,
     });
+    // Each line set, with what it held and holds: the two changed and the one added.
+    expect(res.body.changes.map((c: { action: string }) => c.action).sort()).toEqual([
+      'create',
+      'update',
+      'update',
+    ]);
     // 130,000.03 split 3:1 -> 97,500.02 + 32,500.01 (the odd cent to the larger remainder).
     const after = await amounts();
     expect(after).toEqual([97500.02, 32500.01, 5000, 30000]);

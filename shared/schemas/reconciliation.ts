@@ -9,6 +9,18 @@ import { fiscalYearInput } from './fiscal-year';
 export const updateSalaryBudgetBody = z.strictObject({
   budgetYearId: idNumber,
   fiscalYear: fiscalYearInput,
+  /** Answer what the update would change, and write nothing. */
+  dryRun: z.boolean().optional(),
+});
+
+/** One salary line the update sets: added (from null), changed, or removed (to null). */
+export const salaryLineChange = z.object({
+  action: z.enum(['create', 'update', 'remove']),
+  categoryName: z.string().nullable(),
+  buildingName: z.string().nullable(),
+  code: z.string().nullable(),
+  from: moneyOut.nullable(),
+  to: moneyOut.nullable(),
 });
 
 export const updateSalaryBudgetResponse = z.object({
@@ -24,7 +36,12 @@ export const updateSalaryBudgetResponse = z.object({
   distributedAmount: moneyOut,
   /** Payroll of employees with no personnel category, which has no proposed line to go to. */
   undistributedAmount: moneyOut,
+  /** Each line set, in the order written. */
+  changes: z.array(salaryLineChange),
+  /** True when nothing was written: what the update would do. */
+  dryRun: z.boolean(),
 });
 
 export type UpdateSalaryBudgetBody = z.infer<typeof updateSalaryBudgetBody>;
+export type SalaryLineChange = z.infer<typeof salaryLineChange>;
 export type UpdateSalaryBudgetResult = z.infer<typeof updateSalaryBudgetResponse>;

@@ -108,3 +108,28 @@ export async function footprint(db: Knex) {
     versions: await db('positions').orderBy('id').pluck('version'),
   };
 }
+
+/**
+ * A fiscal year's proposed personnel lines that count (active budget), by 'category|building|code'
+ * (the code as the reports read it), in cents added from the stored text.
+ */
+export async function proposedSalaryLines(
+  db: Knex,
+  budgetYearId: number,
+  fiscalYear = 2027,
+): Promise<Record<string, number>> {
+  const { rows } = await db.raw(
+    `SELECT li.category_id, li.building_id, coalesce(li.dese_code, c.dese_function) AS code, li.amount::text AS amount
+       FROM line_items li JOIN budget_categories c ON c.id = li.category_id AND c.is_personnel
+       JOIN scenarios s ON s.id = li.scenario_id AND s.is_active
+      WHERE li.budget_year_id = ? AND li.fiscal_year = ? AND NOT li.is_operating`,
+    [budgetYearId, fiscalYear],
+  );
+  const out: Record<string, number> = {};
+  for (const r of rows) {
+    const key = `${r.category_id}|${r.building_id}|${r.code}`;
+    const [whole, frac = '0'] = r.amount.split('.');
+    out[key] = (out[key] ?? 0) + Number(whole) * 100 + Number(frac.padEnd(2, '0'));
+  }
+  return out;
+}

@@ -2,6 +2,7 @@ import type { Db } from '@server/db/index';
 import type { Actor } from '@server/policies/index';
 import { insertAudits } from '@server/db/audit';
 import type { AnyLineItem } from '@shared/schemas/line-items';
+import { markLinesChanged } from './follow';
 
 /**
  * THE audit writer for lines: one entry (entity 'line-item') per changed line, in the change's
@@ -35,6 +36,7 @@ export async function auditLines(
   cause: LineCause,
   entries: readonly LineAuditEntry[],
 ): Promise<number> {
+  await markAudited(trx, actor, entries);
   await insertAudits(
     trx,
     actor,
@@ -79,4 +81,31 @@ export async function auditChanged(
     }
   }
   return auditLines(trx, actor, cause, entries);
+}
+
+/**
+ * Every line write is audited here, so here the writer marks the employee lines whose positions'
+ * cost may have moved (follow.ts sets the next year's salary lines before the commit): a changed
+ * line by id, a deleted one by its roster (its holders are gone with it). A line known to be a
+ * proposed one holds no position and marks nothing.
+ */
+function markAudited(trx: Db, actor: Actor, entries: readonly LineAuditEntry[]): Promise<void> {
+  const lineIds: number[] = [];
+  const rosters: string[] = [];
+  for (const e of entries) {
+    const row = (e.after ?? e.before) as {
+      isOperating?: boolean;
+      budgetYearId?: number;
+      fiscalYear?: number;
+    } | null;
+    if (row?.isOperating === false) {
+      continue;
+    }
+    if (e.after === null && row?.budgetYearId !== undefined) {
+      rosters.push(`${row.budgetYearId}:${row.fiscalYear}`);
+    } else {
+      lineIds.push(e.id);
+    }
+  }
+  return markLinesChanged(trx, actor, { lineIds, rosters });
 }

@@ -5,6 +5,7 @@ import { StagedParts } from './import-parts';
 import * as projected from './queries/line-items-writes-projected';
 import { insertStagedLines } from './queries/line-items-writes-next-year';
 import { nextYearOverflow } from './next-year';
+import { markLinesChanged } from './follow';
 import { LOCKED_STATUSES } from './status-rule';
 
 /**
@@ -82,6 +83,9 @@ export async function settleImportedLines(
   years: readonly number[],
 ): Promise<number> {
   await trx.raw(`DROP TABLE IF EXISTS pg_temp.${STAGED}`);
+  // The imported payroll moves its positions' cost (and fills or makes positions): follow.ts sets
+  // the salary lines of every year that follows a roster before the import commits.
+  await markLinesChanged(trx, null, { rosters: ['*'] });
   return projected.deleteSuperseded(
     trx,
     { budgetYearId: run.budgetYearId, isOperating: run.type === 'operating' },

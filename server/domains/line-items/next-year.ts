@@ -4,6 +4,7 @@ import type { Actor } from '@server/policies/index';
 import * as projection from './queries/line-items-projection';
 import { recomputeNextYearSalaries } from './queries/line-items-writes-next-year';
 import { auditLines, type LineCause } from './audit';
+import { markLinesChanged } from './follow';
 import { reviewFlagsAfterChange } from './review';
 
 /**
@@ -72,6 +73,9 @@ export async function recomputeAfterRuleChange(
 ): Promise<number> {
   const s: RuleScope =
     scope === 'all' || Array.isArray(scope) ? { workGroupIds: scope } : (scope as RuleScope);
+  // A rule change (a schedule's cells, a COLA) prices vacancies too, even when no line moves: every
+  // year that follows a roster is set again before the commit (follow.ts).
+  await markLinesChanged(trx, actor, { rosters: ['*'] });
   const lines = await projection.ruleLinesOfWorkGroups(trx, s.workGroupIds, s.budgetYearId);
   if (!lines.length) {
     return 0;

@@ -6,6 +6,7 @@ import * as projected from './queries/line-items-writes-projected';
 import * as sets from './queries/line-items-writes-sets';
 import * as write from './queries/line-items-writes';
 import type { LineCause } from './audit';
+import { markLinesChanged } from './follow';
 import { applyAutomaticNextYearSalary } from './next-year';
 
 /**
@@ -24,6 +25,8 @@ export async function auditBulkChange(
   cause: LineCause,
   target: { entity: string; entityId: number; before?: unknown; after: Record<string, unknown> },
 ): Promise<void> {
+  // A bulk change may move any roster's positions' cost: follow.ts sets every year that follows one.
+  await markLinesChanged(trx, actor, { rosters: ['*'] });
   await insertAudit(trx, actor, {
     action: cause.action,
     entity: target.entity,

@@ -4,11 +4,16 @@ import { centsOf, centsText } from '@shared/money';
 import { authorize, type Actor } from '@server/policies/index';
 import * as q from './queries/reconciliation';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
-import type { UpdateSalaryBudgetBody, UpdateSalaryBudgetResult } from '@shared/schemas/reconciliation';
+import type {
+  SalaryLineChange,
+  UpdateSalaryBudgetBody,
+  UpdateSalaryBudgetResult,
+} from '@shared/schemas/reconciliation';
 import type { Db } from '@server/db/index';
 import { homeOfFiscalYear, requireBudgetYear } from '@server/domains/budgets';
 import { stageStateOf } from '@server/domains/stages';
-import { changeLines, createLine, deleteLines, type LineCause } from './index';
+import { changeLines, createLine, deleteLines } from './change-lines';
+import type { LineCause } from './audit';
 
 /** A stored amount (whole cents, from numeric(14,2)) as integer cents, exactly (shared/money.ts). */
 const wholeCents = (dollars: number | null) => Number(centsOf(dollars ?? 0));
@@ -68,17 +73,38 @@ export async function updateSalaryBudget(
   input: UpdateSalaryBudgetBody,
 ): Promise<UpdateSalaryBudgetResult> {
   authorize(actor, 'reconciliation.write');
-  return app.db.transaction(async (trx) => {
-    await requireBudgetYear(trx, input.budgetYearId);
-    const payroll = await salarySource(trx, input.budgetYearId, input.fiscalYear);
-    if (!payroll.groups.length) {
-      throw badRequest(
-        `There are no ${fiscalYearLabel(input.fiscalYear)} employee lines to take the payroll from`,
-      );
-    }
-    return applySalaryGroups(trx, actor, input, payroll);
-  });
+  // A dry run is the same update, rolled back: what it would change is exactly what it changes.
+  let preview: Applied | undefined;
+  const result = await app.db
+    .transaction(async (trx) => {
+      await requireBudgetYear(trx, input.budgetYearId);
+      const payroll = await salarySource(trx, input.budgetYearId, input.fiscalYear);
+      if (!payroll.groups.length) {
+        throw badRequest(
+          `There are no ${fiscalYearLabel(input.fiscalYear)} employee lines to take the payroll from`,
+        );
+      }
+      const applied = await applySalaryGroups(trx, actor, input, payroll);
+      if (input.dryRun) {
+        preview = applied;
+        throw DRY_RUN;
+      }
+      return applied;
+    })
+    .catch((err: unknown) => {
+      if (err === DRY_RUN && preview) {
+        return preview;
+      }
+      throw err;
+    });
+  return { ...result, dryRun: Boolean(input.dryRun) };
 }
+
+/** What setting the salary lines did (a dry run says it wrote nothing: updateSalaryBudget). */
+type Applied = Omit<UpdateSalaryBudgetResult, 'dryRun'>;
+
+/** Thrown to roll a dry run back. */
+const DRY_RUN = new Error('dry run');
 
 /**
  * Where a fiscal year's salary budget comes from: its own payroll (its employee lines) when it has
@@ -89,13 +115,14 @@ export async function salarySource(
   db: Db,
   budgetYearId: number,
   fiscalYear: number,
+  places?: readonly q.Place[],
 ): Promise<{ groups: q.PayrollGroup[]; total: number; from: 'payroll' | 'positions' }> {
   const payroll = await q.payrollGroups(db, budgetYearId, fiscalYear);
   if (payroll.groups.length) {
     return { ...payroll, from: 'payroll' };
   }
   const roster = (await homeOfFiscalYear(db, fiscalYear - 1))?.id ?? budgetYearId;
-  return { ...(await q.positionGroups(db, roster, fiscalYear - 1)), from: 'positions' };
+  return { ...(await q.positionGroups(db, roster, fiscalYear - 1, places)), from: 'positions' };
 }
 
 /**
@@ -109,15 +136,33 @@ export async function followPositions(
   db: Db,
   actor: Actor,
   target: { budgetYearId: number; fiscalYear: number },
-): Promise<UpdateSalaryBudgetResult | null> {
+  places?: readonly q.Place[],
+): Promise<Applied | null> {
   if (await q.hasPayroll(db, target.budgetYearId, target.fiscalYear)) {
     return null;
   }
   if ((await stageStateOf(db, target.budgetYearId, target.fiscalYear)).locked) {
     return null;
   }
-  const source = await salarySource(db, target.budgetYearId, target.fiscalYear);
-  return applySalaryGroups(db, actor, target, source);
+  const source = await salarySource(db, target.budgetYearId, target.fiscalYear, places);
+  return applySalaryGroups(db, actor, target, source, places);
+}
+
+/**
+ * followPositions for a roster (budget year, fiscal year): its cost is budgeted for the fiscal year
+ * after, in that year's home budget year, else the roster's. With `places`, only the salary lines
+ * at those places (category, building, function code) are set: the positions elsewhere did not
+ * change, and at 50,000 positions costing them all again is what an edit must not wait for.
+ */
+export async function followRoster(
+  db: Db,
+  actor: Actor,
+  roster: { budgetYearId: number; fiscalYear: number },
+  places?: readonly q.Place[],
+): Promise<Applied | null> {
+  const fiscalYear = roster.fiscalYear + 1;
+  const budgetYearId = (await homeOfFiscalYear(db, fiscalYear))?.id ?? roster.budgetYearId;
+  return followPositions(db, actor, { budgetYearId, fiscalYear }, places);
 }
 
 /** The distribution of updateSalaryBudget below, over the groups given. */
@@ -126,9 +171,14 @@ async function applySalaryGroups(
   actor: Actor,
   input: { budgetYearId: number; fiscalYear: number },
   payroll: { groups: q.PayrollGroup[]; total: number },
-): Promise<UpdateSalaryBudgetResult> {
+  places?: readonly q.Place[],
+): Promise<Applied> {
   {
-    const lines = await q.personnelLines(trx, input.budgetYearId, input.fiscalYear);
+    const only = places && new Set(places.map((p) => placeOf(...p)));
+    const lines = (await q.personnelLines(trx, input.budgetYearId, input.fiscalYear)).filter(
+      (l) => !only || only.has(placeOf(l.category_id, l.building_id, l.code)),
+    );
+    const changes: SalaryLineChange[] = [];
     const scenarioId = await q.activeProposedScenarioId(trx, input.budgetYearId);
     const reason = 'Salary budget reconciliation';
     const cause: LineCause = { action: 'update', reason };
@@ -150,7 +200,9 @@ async function applySalaryGroups(
       const place = placeOf(group.categoryId, group.buildingId, group.code);
       const own = byPlace.get(place) ?? [];
       byPlace.delete(place);
+      const at = { categoryName: group.categoryName, buildingName: group.buildingName, code: group.code };
       if (!own.length) {
+        changes.push({ action: 'create', ...at, from: null, to: cents / 100 });
         const name = `${group.categoryName} Salaries`;
         const where = group.buildingName ?? 'District Wide';
         await createLine(
@@ -184,12 +236,18 @@ async function applySalaryGroups(
         if (wholeCents(line.amount) === parts[i]) {
           continue;
         }
+        changes.push({ action: 'update', ...at, from: wholeCents(line.amount) / 100, to: parts[i] / 100 });
         await changeLines(trx, actor, cause, [line.id], { columns: { amount: centsText(parts[i]) } });
         updatedItems += 1;
       }
     }
     // What is left are salary lines where no one is paid: stale, so removed (each audited).
-    const stale = [...byPlace.values()].flat().map((l) => l.id);
+    const staleLines = [...byPlace.values()].flat();
+    const stale = staleLines.map((l) => l.id);
+    for (const l of staleLines) {
+      const where = { categoryName: l.category_name, buildingName: l.building_name, code: l.code };
+      changes.push({ action: 'remove', ...where, from: wholeCents(l.amount) / 100, to: null });
+    }
     // The audit entry keeps what the line held (before) and, as a merge's dropped line does, why
     // it went (after: the cause and the reason), so History says who removed it and why.
     const removed = await deleteLines(trx, actor, { action: 'delete', reason }, stale, () => ({
@@ -203,6 +261,7 @@ async function applySalaryGroups(
       totalOperatingSalary: total / 100,
       distributedAmount: distributed / 100,
       undistributedAmount: (total - distributed) / 100,
+      changes,
     };
   }
 }

@@ -72,6 +72,8 @@ export interface PersonnelLine {
   /** The line's function code, read as the reports read it (LINE_CODE). */
   code: string | null;
   amount: number | null;
+  category_name: string;
+  building_name: string | null;
 }
 
 /**
@@ -84,9 +86,11 @@ export async function personnelLines(
   fiscalYear: number,
 ): Promise<PersonnelLine[]> {
   const { rows } = await db.raw(
-    `SELECT li.id, li.category_id, li.building_id, ${LINE_CODE} AS code, li.amount
+    `SELECT li.id, li.category_id, li.building_id, ${LINE_CODE} AS code, li.amount,
+            c.name AS category_name, b.name AS building_name
        FROM line_items li
        JOIN budget_categories c ON c.id = li.category_id AND c.is_personnel
+       LEFT JOIN buildings b ON b.id = li.building_id
       WHERE li.budget_year_id = ? AND li.fiscal_year = ? AND NOT li.is_operating AND ${activeScope()}
       ORDER BY li.id
       FOR UPDATE OF li`,
@@ -111,10 +115,14 @@ export async function positionGroups(
   db: Db,
   budgetYearId: number,
   fiscalYear: number,
+  places?: readonly Place[],
 ): Promise<{ groups: PayrollGroup[]; total: number }> {
+  const scope = places
+    ? { ids: await positionIdsAt(db, budgetYearId, fiscalYear, places) }
+    : { budgetYearId, fiscalYear };
   const { rows } = await db.raw(
     `SELECT g.*, c.name AS category_name, coalesce(c.is_personnel, false) AS is_personnel, b.name AS building_name
-       FROM (${positionCostGroups({ budgetYearId, fiscalYear })}) g
+       FROM (${positionCostGroups(scope)}) g
        LEFT JOIN budget_categories c ON c.id = g.category_id
        LEFT JOIN buildings b ON b.id = g.building_id`,
   );
@@ -132,4 +140,65 @@ export async function hasPayroll(db: Db, budgetYearId: number, fiscalYear: numbe
     [budgetYearId, fiscalYear],
   );
   return Boolean(rows[0].has);
+}
+
+/** A salary line's place: category, building and function code (nulls are places too). */
+export type Place = [categoryId: number | null, buildingId: number | null, code: string | null];
+
+/** The positions of a roster at some places (category, building, function code). */
+async function positionIdsAt(
+  db: Db,
+  budgetYearId: number,
+  fiscalYear: number,
+  places: readonly Place[],
+): Promise<number[]> {
+  if (!places.length) {
+    return [];
+  }
+  const at = places
+    .map(
+      () =>
+        '(p.category_id IS NOT DISTINCT FROM ?::integer AND p.building_id IS NOT DISTINCT FROM ?::integer AND p.dese_code IS NOT DISTINCT FROM ?::text)',
+    )
+    .join(' OR ');
+  const { rows } = await db.raw(
+    `SELECT p.id FROM positions p WHERE p.budget_year_id = ? AND p.fiscal_year = ? AND (${at})`,
+    [budgetYearId, fiscalYear, ...places.flat()],
+  );
+  return rows.map((r: { id: number }) => Number(r.id));
+}
+
+/**
+ * The rosters (budget year, fiscal year) and places of the positions some employee lines hold:
+ * what an edit of those lines changes the cost of.
+ */
+export async function placesHeldBy(
+  db: Db,
+  lineIds: readonly number[],
+): Promise<{ budgetYearId: number; fiscalYear: number; place: Place }[]> {
+  if (!lineIds.length) {
+    return [];
+  }
+  const { rows } = await db.raw(
+    `SELECT DISTINCT p.budget_year_id, p.fiscal_year, p.category_id, p.building_id, p.dese_code
+       FROM position_holders h JOIN positions p ON p.id = h.position_id
+      WHERE h.line_item_id = ANY(?::integer[])`,
+    [lineIds as number[]],
+  );
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return rows.map((r: any) => ({
+    budgetYearId: Number(r.budget_year_id),
+    fiscalYear: Number(r.fiscal_year),
+    place: [r.category_id, r.building_id, r.dese_code] as Place,
+  }));
+}
+
+/** Every roster that has positions. */
+export async function rostersWithPositions(db: Db): Promise<{ budgetYearId: number; fiscalYear: number }[]> {
+  const { rows } = await db.raw(`SELECT DISTINCT budget_year_id, fiscal_year FROM positions`);
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return rows.map((r: any) => ({
+    budgetYearId: Number(r.budget_year_id),
+    fiscalYear: Number(r.fiscal_year),
+  }));
 }

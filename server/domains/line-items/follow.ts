@@ -1,0 +1,97 @@
+import type { Knex } from 'knex';
+import type { Db } from '@server/db/index';
+import { systemActor, type Actor } from '@server/policies/index';
+import * as q from './queries/reconciliation';
+import { followRoster } from './reconciliation';
+
+/**
+ * The proposed salary lines of the year being planned follow its roster's positions after every
+ * change by any path. A position's cost reads its holders' employee lines (next-year salary, FTE),
+ * so every write of an operating line can move it: an edit, a bulk edit, a delete (which vacates
+ * the line's positions), an import, a contract or schedule change, an adoption, a roll forward.
+ * They all write through this folder and record through its audit writer (audit.ts), so the audit
+ * writer marks what changed here, and the marks are followed once, just before the transaction
+ * commits: after the whole change, whatever path made it and however many write calls it took,
+ * never once per row or per call. An edit marks the places (category, building, function code) of
+ * the positions its lines hold, and only the salary lines there are set; a delete (its holders are
+ * gone by then) or a bulk change marks whole rosters.
+ */
+
+interface Marks {
+  /** Who made the change, for the salary lines' audit entries (a bulk writer may not say). */
+  actor: Actor | null;
+  /** Employee lines changed: their positions' places are found when followed. */
+  lineIds: Set<number>;
+  /** Rosters to follow whole, by 'budgetYearId:fiscalYear'; '*' is every roster with positions. */
+  rosters: Set<string>;
+}
+
+const pending = new WeakMap<object, Marks>();
+
+/** The outermost transaction (a savepoint's changes commit with it). */
+function rootOf(db: Db): Knex.Transaction | null {
+  let trx = (db as Knex.Transaction).isTransaction ? (db as Knex.Transaction) : null;
+  while (trx && (trx as unknown as { parentTransaction?: Knex.Transaction }).parentTransaction) {
+    trx = (trx as unknown as { parentTransaction: Knex.Transaction }).parentTransaction;
+  }
+  return trx;
+}
+
+/**
+ * Records that lines changed: employee lines by id, deleted ones and bulk changes by roster. Outside
+ * a transaction (no commit to wait for) they are followed at once.
+ */
+export async function markLinesChanged(
+  db: Db,
+  actor: Actor | null,
+  change: { lineIds?: readonly number[]; rosters?: readonly string[] },
+): Promise<void> {
+  if (!change.lineIds?.length && !change.rosters?.length) {
+    return;
+  }
+  const root = rootOf(db);
+  const key = root ?? {};
+  let marks = pending.get(key);
+  if (!marks) {
+    marks = { actor, lineIds: new Set(), rosters: new Set() };
+    pending.set(key, marks);
+    if (root) {
+      const commit = root.commit.bind(root);
+      // Knex commits the callback form by calling commit; a throw here rolls the whole change back.
+      root.commit = (async (value?: unknown) => {
+        await follow(root);
+        return commit(value);
+      }) as typeof root.commit;
+    }
+  }
+  marks.actor ??= actor;
+  change.lineIds?.forEach((id) => marks.lineIds.add(id));
+  change.rosters?.forEach((r) => marks.rosters.add(r));
+  if (!root) {
+    await follow(db, key);
+  }
+}
+
+/** Follows the marks of `db`'s transaction until none are left (the follow itself marks nothing). */
+async function follow(db: Db, key: object = db): Promise<void> {
+  for (let round = 0; round < 3; round += 1) {
+    const marks = pending.get(key);
+    if (!marks || (!marks.lineIds.size && !marks.rosters.size)) {
+      return;
+    }
+    pending.set(key, { ...marks, lineIds: new Set(), rosters: new Set() });
+    const whole = marks.rosters.has('*')
+      ? (await q.rostersWithPositions(db)).map((r) => `${r.budgetYearId}:${r.fiscalYear}`)
+      : [...marks.rosters];
+    const places = new Map<string, q.Place[]>();
+    for (const held of await q.placesHeldBy(db, [...marks.lineIds])) {
+      const roster = `${held.budgetYearId}:${held.fiscalYear}`;
+      places.set(roster, [...(places.get(roster) ?? []), held.place]);
+    }
+    for (const roster of new Set([...whole, ...places.keys()])) {
+      const [budgetYearId, fiscalYear] = roster.split(':').map(Number);
+      const only = whole.includes(roster) ? undefined : places.get(roster);
+      await followRoster(db, marks.actor ?? systemActor('Salary budget'), { budgetYearId, fiscalYear }, only);
+    }
+  }
+}
