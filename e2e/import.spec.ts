@@ -114,6 +114,10 @@ test('an admin imports the real Boston payroll slice through the wizard and sees
     (await apiCall(page, 'GET', `/line-items/budget/needs-review/count?budgetYearId=${fy25}`))
       .count as number;
   const reviewBefore = await reviewCount();
+  // The people's positions (the version is FY2028's): those the import makes, by the positions list.
+  const positionCount = async () =>
+    (await apiCall(page, 'GET', `/positions?fiscalYear=FY2028&budgetYearId=${fy25}&limit=1`)).total as number;
+  const positionsBefore = await positionCount();
   await page.getByRole('button', { name: 'Import 30 Rows' }).click();
 
   // Step 4: what landed.
@@ -128,6 +132,10 @@ test('an admin imports the real Boston payroll slice through the wizard and sees
   await expect(page.locator('.imp-stat').filter({ hasText: 'Marked for review' }).locator('dd')).toHaveText(
     String(added),
   );
+  const made = (await positionCount()) - positionsBefore;
+  await expect(
+    page.locator('.imp-stat').filter({ hasText: 'Positions: vacancies filled / new' }).locator('dd'),
+  ).toHaveText(new RegExp(`^\\d+ / ${made}$`));
   await saveScreen(page, 'import-4-complete');
   await expectNoAxeViolations(page, 'complete step');
 
