@@ -55,19 +55,16 @@ export function StaffingTable(props: {
 }) {
   const { rows, total, lastYearLabel, stageLabel, showAverage } = props;
   const line = (r: StaffingTableRow, head: boolean) => {
-    const Cell = head ? 'th' : 'td';
     return (
       <tr key={String(r.key ?? 'none') + r.name} className={head ? 'staffing-table__total' : undefined}>
         <th scope="row">{r.name}</th>
-        <Cell className="num">{formatFte(r.filledFte)}</Cell>
-        <Cell className="num">{formatFte(r.vacantFte)}</Cell>
-        <Cell className="num">{formatFte(r.fte)}</Cell>
-        {lastYearLabel ? <Cell className="num">{change(r, r.lastYear)}</Cell> : null}
-        {stageLabel ? <Cell className="num">{change(r, r.previousStage)}</Cell> : null}
+        <td className="num">{formatFte(r.filledFte)}</td>
+        <td className="num">{formatFte(r.vacantFte)}</td>
+        <td className="num">{formatFte(r.fte)}</td>
+        {lastYearLabel ? <td className="num">{change(r, r.lastYear)}</td> : null}
+        {stageLabel ? <td className="num">{change(r, r.previousStage)}</td> : null}
         {showAverage ? (
-          <Cell className="num">
-            {r.averageSalary == null ? '\u2014' : formatMoneyCents(r.averageSalary)}
-          </Cell>
+          <td className="num">{r.averageSalary == null ? '\u2014' : formatMoneyCents(r.averageSalary)}</td>
         ) : null}
       </tr>
     );

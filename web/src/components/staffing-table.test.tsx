@@ -1,0 +1,85 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { StaffingTable, type StaffingTableRow } from './staffing-table';
+
+const row = (
+  name: string,
+  filled: number,
+  vacant: number,
+  fte: number,
+  extra: Partial<StaffingTableRow> = {},
+) => ({
+  key: name,
+  name,
+  filledFte: filled,
+  vacantFte: vacant,
+  fte,
+  lastYear: null,
+  ...extra,
+});
+
+describe('StaffingTable', () => {
+  afterEach(cleanup);
+
+  it('shows each change from last year and from the stage, to the thousandth, and New for a new group', () => {
+    render(
+      <StaffingTable
+        caption="FY26 staffing by work group"
+        groupLabel="Work group"
+        rows={[
+          row('Teachers', 10.5, 0.5, 11, {
+            lastYear: { fte: 10.25, filledFte: 10.25, vacantFte: 0 },
+            previousStage: { fte: 11.1, filledFte: 11.1, vacantFte: 0 },
+            averageSalary: 81234.5,
+          }),
+          row('Nurses', 2, 0, 2, { averageSalary: null }),
+        ]}
+        total={row('All positions', 12.5, 0.5, 14, {
+          lastYear: { fte: 12.25, filledFte: 12.25, vacantFte: 0 },
+          previousStage: { fte: 14, filledFte: 14, vacantFte: 0 },
+        })}
+        lastYearLabel="FY25"
+        stageLabel="Superintendent's Recommended"
+        showAverage
+      />,
+    );
+    const table = screen.getByRole('table', { name: 'FY26 staffing by work group' });
+    expect(
+      within(table).getByRole('columnheader', { name: "Change from Superintendent's Recommended" }),
+    ).toBeTruthy();
+    const teachers = within(table).getByRole('row', { name: /^Teachers/ });
+    expect(
+      within(teachers)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['10.500', '0.500', '11.000', '+0.750', '\u22120.100', '$81,234.50']);
+    const nurses = within(table).getByRole('row', { name: /^Nurses/ });
+    expect(
+      within(nurses)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['2.000', '0.000', '2.000', 'New', 'New', '\u2014']);
+    // 14 - 12.5 - 0.5: the frozen FTE the total counts as well.
+    expect(screen.getByText(/frozen positions.*\(1\.000 FTE in all\)/)).toBeTruthy();
+  });
+
+  it('leaves out a comparison there is nothing to compare with', () => {
+    render(
+      <StaffingTable
+        caption="FY25 staffing by school"
+        groupLabel="School"
+        rows={[row('Hillside', 3, 0, 3)]}
+        total={row('All positions', 3, 0, 3)}
+        lastYearLabel={null}
+      />,
+    );
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'School',
+      'Filled FTE',
+      'Vacant FTE',
+      'Total FTE',
+    ]);
+    expect(screen.queryByText(/frozen/)).toBeNull();
+  });
+});
