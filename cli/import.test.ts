@@ -140,6 +140,24 @@ describe('budget-cli import', () => {
       );
       // Not a terminal: progress comes as plain lines on stderr.
       expect(res.stderr).toContain('Read 100% (30 rows)');
+      // Every imported person holds a position: the vacancies filled and the new ones, as counted
+      // from the tables.
+      const runId = Number(/import run (\d+)/.exec(res.stdout)?.[1]);
+      const held = await runner.openDb();
+      try {
+        const { n } = await held
+          .knex('position_holders as h')
+          .join('line_items as li', 'li.id', 'h.line_item_id')
+          .where('li.import_run_id', runId)
+          .count({ n: '*' })
+          .first();
+        const [, filled, created] =
+          /Positions: (\d+) vacanc(?:y|ies) filled by newcomers, (\d+) new\./.exec(res.stdout) ?? [];
+        expect(Number(filled) + Number(created)).toBe(Number(n));
+        expect(Number(n)).toBe(30);
+      } finally {
+        await held.close();
+      }
     },
   );
 

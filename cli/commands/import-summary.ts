@@ -86,6 +86,12 @@ export function summaryLines(
       `${result.dryRun ? 'Would replace' : 'Replaced'} ${count(result.replacedProjected)} projected line(s) of ${result.fiscalYears.map(fy).join(', ')}: imported lines supersede projections.`,
     );
   }
+  if (result.positions) {
+    const { filled, created } = result.positions;
+    out.push(
+      `Positions: ${count(filled)} vacanc${filled === 1 ? 'y' : 'ies'} ${result.dryRun ? 'would be ' : ''}filled by newcomers, ${count(created)} new.`,
+    );
+  }
   out.push(...reconciliationLines(result.reconciliation));
   out.push(...nextYearAndCrosswalkLines(result));
   if (result.skipped) {
