@@ -13,7 +13,7 @@ export const comparisonKeys = {
 
 export const comparisonApi = {
   get: (budgetYearId: number) => api.get<BudgetComparison>('/budget-comparison', { query: { budgetYearId } }),
-  updateSalaryBudget: (body: { budgetYearId: number; fiscalYear: number }) =>
+  updateSalaryBudget: (body: { budgetYearId: number; fiscalYear: number; dryRun?: boolean }) =>
     api.post<UpdateSalaryBudgetResult>('/reconciliation/update-salary-budget', body),
 };
 
@@ -32,4 +32,12 @@ export function useBudgetComparison(budgetYearId: number | null) {
 export function useUpdateSalaryBudget() {
   const invalidate = useInvalidateBudgetData();
   return useMutation({ mutationFn: comparisonApi.updateSalaryBudget, onSuccess: invalidate });
+}
+
+/** What Update Salary Budget would change (a dry run: nothing is written, nothing to invalidate). */
+export function useSalaryBudgetPreview() {
+  return useMutation({
+    mutationFn: (body: { budgetYearId: number; fiscalYear: number }) =>
+      comparisonApi.updateSalaryBudget({ ...body, dryRun: true }),
+  });
 }

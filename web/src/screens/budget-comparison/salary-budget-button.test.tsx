@@ -12,7 +12,35 @@ const RESULT = {
   distributedAmount: 1_000_000,
   totalOperatingSalary: 1_000_000,
   undistributedAmount: 0,
+  dryRun: false,
+  changes: [],
 };
+
+/** A dry run's answer: one line changed and one added, each with its amounts. */
+const PREVIEW = {
+  ...RESULT,
+  updatedItems: 1,
+  createdItems: 1,
+  removedItems: 0,
+  dryRun: true,
+  changes: [
+    {
+      action: 'update',
+      categoryName: 'Teachers',
+      buildingName: 'Hillside',
+      code: '2305',
+      from: 100,
+      to: 250.5,
+    },
+    { action: 'create', categoryName: 'Aides', buildingName: null, code: null, from: null, to: 30000 },
+  ],
+};
+
+/** Answers a dry run with `preview`, the update itself with RESULT. */
+const answering = (preview: unknown) =>
+  vi.fn(async (_url: string, init?: { body?: string }) =>
+    jsonResponse(200, JSON.parse(init?.body ?? '{}').dryRun ? preview : RESULT),
+  );
 
 function renderButton(fiscalYear: number) {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
@@ -28,15 +56,20 @@ function renderButton(fiscalYear: number) {
 describe('SalaryBudgetButton', () => {
   it("shows a year's result only while that year is chosen", async () => {
     storeSession(makeUser());
-    const fetchMock = vi.fn(async () => jsonResponse(200, RESULT));
+    const fetchMock = answering(PREVIEW);
     vi.stubGlobal('fetch', fetchMock);
     const view = renderButton(2026);
     fireEvent.click(screen.getByRole('button', { name: 'Update FY26 Salary Budget' }));
+    // Before confirming: what the update would set, each line with its amounts.
+    const list = await screen.findByRole('list', { name: 'Salary lines to change' });
+    expect(list.textContent).toContain('Change Teachers at Hillside (2305): $100.00 to $250.50');
+    expect(list.textContent).toContain('Add Aides at District Wide: $30,000.00');
     fireEvent.click(await screen.findByRole('button', { name: 'Update Salary Budget' }));
     expect(await screen.findByText('FY26 salary budget updated')).toBeTruthy();
     // What was changed, added and removed, each counted.
     expect(screen.getByText(/3 lines changed, 1 line added and 51 lines removed:/)).toBeTruthy();
-    expect(fetchMock).toHaveBeenCalledOnce();
+    // The dry run, then the update.
+    expect(fetchMock).toHaveBeenCalledTimes(2);
 
     view.rerender(2027);
     expect(screen.getByRole('button', { name: 'Update FY27 Salary Budget' })).toBeTruthy();
@@ -44,18 +77,34 @@ describe('SalaryBudgetButton', () => {
     expect(screen.queryByText(/3 lines changed/)).toBeNull();
   });
 
+  it('says nothing is out of date when a dry run finds nothing to change', async () => {
+    storeSession(makeUser());
+    vi.stubGlobal(
+      'fetch',
+      answering({ ...RESULT, updatedItems: 0, createdItems: 0, removedItems: 0, dryRun: true }),
+    );
+    renderButton(2027);
+    fireEvent.click(screen.getByRole('button', { name: 'Update FY27 Salary Budget' }));
+    expect(await screen.findByText(/Nothing is out of date/)).toBeTruthy();
+  });
+
   it("shows a year's failure only while that year is chosen", async () => {
     storeSession(makeUser());
+    // A dry run that cannot answer says so in the dialog, as the update does under the button.
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => jsonResponse(409, { error: 'No payroll', code: 'CONFLICT' })),
     );
     const view = renderButton(2026);
     fireEvent.click(screen.getByRole('button', { name: 'Update FY26 Salary Budget' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('No payroll');
     fireEvent.click(await screen.findByRole('button', { name: 'Update Salary Budget' }));
-    expect((await screen.findByRole('alert')).textContent).toContain(
-      'Failed to update salary budget: No payroll',
-    );
+    await screen.findByText(/Failed to update salary budget/);
+    expect(
+      screen
+        .getAllByRole('alert')
+        .some((a) => a.textContent?.includes('Failed to update salary budget: No payroll')),
+    ).toBe(true);
     view.rerender(2027);
     expect(screen.queryByText(/Failed to update salary budget/)).toBeNull();
   });

@@ -1,9 +1,13 @@
 import { useState } from 'react';
 import { errorMessage } from '@web/api/client';
-import { useUpdateSalaryBudget, type UpdateSalaryBudgetResult } from '@web/api/budget-comparison';
+import {
+  useSalaryBudgetPreview,
+  useUpdateSalaryBudget,
+  type UpdateSalaryBudgetResult,
+} from '@web/api/budget-comparison';
 import { Alert } from '@web/components/alert';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
-import { countOf, formatMoney } from '@web/lib/format';
+import { countOf, formatMoney, formatMoneyCents } from '@web/lib/format';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 
 const lines = (n: number) => countOf(n, 'line');
@@ -11,6 +15,43 @@ const lines = (n: number) => countOf(n, 'line');
 /** What the update did to the salary lines, e.g. '3 lines changed, 1 line added and 51 lines removed'. */
 function changes(r: UpdateSalaryBudgetResult): string {
   return `${lines(r.updatedItems)} changed, ${lines(r.createdItems)} added and ${lines(r.removedItems)} removed`;
+}
+
+/** At most this many lines are listed in the confirmation; the rest are counted. */
+const LISTED = 12;
+
+const money = (v: number | null) => (v === null ? '' : formatMoneyCents(v));
+
+/** The lines a dry run says the update would set, each with what it holds and would hold. */
+function Preview({ result }: { result: UpdateSalaryBudgetResult }) {
+  if (!result.changes.length) {
+    return (
+      <p className="dialog-description">
+        Nothing is out of date: every salary line already holds what it should.
+      </p>
+    );
+  }
+  const rest = result.changes.length - LISTED;
+  return (
+    <div className="dialog-description">
+      <p>This will set {changes(result)}:</p>
+      <ul aria-label="Salary lines to change">
+        {result.changes.slice(0, LISTED).map((c, i) => (
+          <li key={i}>
+            {c.action === 'create' ? 'Add' : c.action === 'update' ? 'Change' : 'Remove'}{' '}
+            {c.categoryName ?? 'Uncategorized'} at {c.buildingName ?? 'District Wide'}
+            {c.code ? ` (${c.code})` : ''}:{' '}
+            {c.action === 'create'
+              ? money(c.to)
+              : c.action === 'remove'
+                ? money(c.from)
+                : `${money(c.from)} to ${money(c.to)}`}
+          </li>
+        ))}
+      </ul>
+      {rest > 0 ? <p>and {lines(rest)} more.</p> : null}
+    </div>
+  );
 }
 
 /** What the last update answered, keyed by its budget year and fiscal year. */
@@ -33,6 +74,7 @@ export function SalaryBudgetButton({
   fiscalYear: number;
 }) {
   const update = useUpdateSalaryBudget();
+  const preview = useSalaryBudgetPreview();
   const [confirming, setConfirming] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const key = `${budgetYearId}:${fiscalYear}`;
@@ -63,7 +105,10 @@ export function SalaryBudgetButton({
       <button
         type="button"
         className="btn btn--secondary"
-        onClick={() => setConfirming(true)}
+        onClick={() => {
+          setConfirming(true);
+          preview.mutate({ budgetYearId, fiscalYear });
+        }}
         disabled={update.isPending}
       >
         {update.isPending ? 'Updating...' : `Update ${fy} Salary Budget`}
@@ -72,12 +117,18 @@ export function SalaryBudgetButton({
         open={confirming}
         onOpenChange={setConfirming}
         title={`Update the ${fy} salary budget?`}
-        message={`The proposed lines of personnel categories become the ${fy} payroll: one amount for each category, building and function code the people carry (split over several lines in proportion to their amounts), a line added where none exists, and a line removed where no one is paid. Lines of other categories are not changed.`}
+        message={`The proposed lines of personnel categories become the ${fy} payroll (for a year being planned, the cost of the positions before it): one amount for each category, building and function code the people carry (split over several lines in proportion to their amounts), a line added where none exists, and a line removed where no one is paid. Lines of other categories are not changed.`}
         confirmLabel="Update Salary Budget"
         busy={update.isPending}
         busyLabel="Updating..."
         onConfirm={run}
-      />
+      >
+        {preview.isPending ? <p className="dialog-description">Checking what it would change...</p> : null}
+        {preview.isError ? (
+          <Alert>{errorMessage(preview.error, 'Could not check what the update would change')}</Alert>
+        ) : null}
+        {preview.data && !preview.isPending ? <Preview result={preview.data} /> : null}
+      </ConfirmDialog>
       {shown ? (
         <div className="page-message comparison-result">
           {shown.error ? <Alert>{shown.error}</Alert> : null}
