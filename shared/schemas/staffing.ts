@@ -28,7 +28,7 @@ export type StaffingGroupCompared = z.infer<typeof staffingGroupComparedSchema>;
 export const staffingComparedResponse = staffingSummaryResponse.extend({
   /** null: no budget year plans the fiscal year, so it has no positions (every figure 0). */
   budgetYearId: z.number().int().nullable(),
-  /** 'FY28 has no positions yet.' when the roster is empty, else null. */
+  /** Why the roster is empty ('FY28 has no positions yet: ...'), else null. */
   note: z.string().nullable(),
   byBuilding: z.array(staffingGroupComparedSchema),
   byFunction: z.array(staffingGroupComparedSchema),

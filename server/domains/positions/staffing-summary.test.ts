@@ -136,7 +136,7 @@ describe('staffing summary on the demo', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       budgetYearId: null,
-      note: 'FY31 has no positions yet.',
+      note: 'FY31 has no positions yet: its budgeted salaries come from the FY30 roster.',
       byBuilding: [],
     });
     expect(res.body.totals).toMatchObject({ positions: 0, fte: 0, filledFte: 0, vacantFte: 0 });

@@ -101,7 +101,11 @@ export async function staffingSummary(
     byBuilding: groups.building,
     byFunction: groups.function,
     byWorkGroup: groups.workGroup,
-    note: total.positions > 0 ? null : `${fiscalYearLabel(query.fiscalYear)} has no positions yet.`,
+    // A roster pays the year after it: the year being planned is paid by the roster before it.
+    note:
+      total.positions > 0
+        ? null
+        : `${fiscalYearLabel(query.fiscalYear)} has no positions yet: its budgeted salaries come from the ${fiscalYearLabel(query.fiscalYear - 1)} roster.`,
     lastYear: {
       fiscalYear: query.fiscalYear - 1,
       totals: lastYear?.totals ?? null,
