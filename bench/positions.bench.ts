@@ -166,6 +166,30 @@ export default async function positionsBench(ctx: BenchContext): Promise<void> {
       'ms',
     );
     ctx.report('  each run (edit to totals)', toTotals.map(Math.round).join(', '), 'ms');
+
+    // The list as the screen reads it: the first page with the totals, then the whole list (its size
+    // is what the browser downloads and parses while the first rows are on screen).
+    const timedGet = async (url: string) => {
+      const t0 = performance.now();
+      const res = await fetch(`${base}/api${url}`, { headers: { Authorization: `Bearer ${session.token}` } });
+      const bytes = (await res.arrayBuffer()).byteLength;
+      return { ms: performance.now() - t0, bytes };
+    };
+    const pages: number[] = [];
+    for (let run = 0; run < EDITS; run += 1) {
+      pages.push((await timedGet(list)).ms);
+      loads.push(loadavg()[0]);
+    }
+    ctx.report(`GET ${list}, median of ${EDITS}`, median(pages), 'ms');
+    const wholes: { ms: number; bytes: number }[] = [];
+    for (let run = 0; run < 3; run += 1) {
+      wholes.push(await timedGet('/positions?fiscalYear=FY2026'));
+      loads.push(loadavg()[0]);
+    }
+    ctx.report(
+      'the whole list (no limit), median of 3',
+      `${Math.round(median(wholes.map((w) => w.ms)))} ms, ${(wholes[0].bytes / 1e6).toFixed(1)} MB`,
+    );
     ctx.report(
       'load average (1 min) during the runs',
       `${Math.min(...loads).toFixed(1)} to ${Math.max(...loads).toFixed(1)}`,
