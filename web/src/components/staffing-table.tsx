@@ -108,6 +108,11 @@ export function StaffingTable(props: {
           <tfoot>{line(total, true)}</tfoot>
         </table>
       </div>
+      {lastYearLabel || stageLabel || showAverage ? (
+        <p className="muted staffing-section__note staffing-table__hint">
+          Scroll the table sideways for the {showAverage ? 'changes and average salaries' : 'changes'}.
+        </p>
+      ) : null}
       {frozen(total) ? (
         <p className="muted staffing-section__note">
           Total FTE also counts frozen positions: kept in the budget, not to be filled (
