@@ -145,16 +145,17 @@ describe('budget-cli import', () => {
       const runId = Number(/import run (\d+)/.exec(res.stdout)?.[1]);
       const held = await runner.openDb();
       try {
-        const { n } = await held
+        const counted = await held
           .knex('position_holders as h')
           .join('line_items as li', 'li.id', 'h.line_item_id')
           .where('li.import_run_id', runId)
           .count({ n: '*' })
           .first();
+        const n = Number(counted?.n);
         const [, filled, created] =
           /Positions: (\d+) vacanc(?:y|ies) filled by newcomers, (\d+) new\./.exec(res.stdout) ?? [];
-        expect(Number(filled) + Number(created)).toBe(Number(n));
-        expect(Number(n)).toBe(30);
+        expect(Number(filled) + Number(created)).toBe(n);
+        expect(n).toBe(30);
       } finally {
         await held.close();
       }
