@@ -138,9 +138,12 @@ export async function listPositions(
   const scope = { budgetYearId, fiscalYear: query.fiscalYear };
   const matching = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const page = `${query.limit !== undefined ? `LIMIT ${Number(query.limit)}` : ''} OFFSET ${Number(query.offset ?? 0)}`;
-  const source = readsCosts(query)
-    ? `(SELECT f.* FROM (${positionCosts(scope)}) f ${matching} ORDER BY f.title, f.id ${page})`
-    : `(SELECT c.* FROM (${positionCosts(scope)}) c
+  // The whole list (no limit) costs every row anyway: picked by id from a subquery of 50,000, the
+  // embedded database (no statistics) took 90 s.
+  const source =
+    readsCosts(query) || query.limit === undefined
+      ? `(SELECT f.* FROM (${positionCosts(scope)}) f ${matching} ORDER BY f.title, f.id ${page})`
+      : `(SELECT c.* FROM (${positionCosts(scope)}) c
          WHERE c.id IN (SELECT f.id FROM positions f WHERE ${positionScope(scope, 'f')}
                          ${where.length ? `AND ${where.join(' AND ')}` : ''} ORDER BY f.title, f.id ${page}))`;
   const [list, sums] = await Promise.all([
