@@ -3,7 +3,7 @@ import { hashPassword } from '@server/lib/passwords';
 import { systemActor } from '@server/policies/index';
 import { insertAudit } from '@server/db/audit';
 import { generateProjectionsIn } from '@server/domains/planning';
-import { applyAutomaticNextYearSalary } from '@server/domains/line-items/index';
+import { applyAutomaticNextYearSalary, reconciliation } from '@server/domains/line-items/index';
 import { claimFiscalYearHomes } from '@server/domains/budgets';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { buildDemoDistrict, CURRENT_FISCAL_YEAR, FISCAL_YEARS } from './demo-district';
@@ -145,6 +145,12 @@ export async function seedDemo(
     await followTheRules(trx, current, runs.operating);
     // After the next-year salaries: a position's cost is its holder's.
     await insertDemoPositions(trx, current, ref);
+    // The year being planned budgets these positions: its salary lines hold their cost from the
+    // start (the line writer would follow them at the commit too; said here, not left to a side effect).
+    await reconciliation.followRoster(trx, systemActor('seed-demo'), {
+      budgetYearId: current,
+      fiscalYear: CURRENT_FISCAL_YEAR,
+    });
     await insertStateFigures(trx);
     const counts = {
       employees: district.employees.filter((e) => e.fiscalYear === CURRENT_FISCAL_YEAR).length,

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useApp } from '../../test/use-app';
 import {
   buildPositionsWorld,
+  positionCostByPlace,
   proposedSalaryLines,
   type PositionsWorld,
 } from '../../test/worlds/positions.world';
@@ -22,66 +23,8 @@ beforeAll(async () => {
   await positionsFromLines(t.db.knex, { budgetYearId: w.budgetYearId, actorLabel: 'test' });
 });
 
-/** '61800.01' -> 6180001n; '0.5' (thousandths) -> 500n. */
-const cents = (text: string) => {
-  const [whole, frac = ''] = text.split('.');
-  return BigInt(whole) * 100n + BigInt(frac.padEnd(2, '0').slice(0, 2));
-};
-const milli = (text: string) => {
-  const [whole, frac = ''] = text.split('.');
-  return BigInt(whole) * 1000n + BigInt(frac.padEnd(3, '0').slice(0, 3));
-};
-/** num / den rounded half away from zero (both non-negative here). */
-const roundDiv = (num: bigint, den: bigint) => (2n * num + den) / (2n * den);
-
 /** What FY2026's positions cost per 'category|building|code', in cents, from the raw tables. */
-async function expectedLines(): Promise<Record<string, number>> {
-  const db = t.db.knex;
-  const positions = await db.raw(
-    `SELECT p.id, p.status, p.fte::text AS fte, p.category_id, p.building_id, p.dese_code, p.work_group_id,
-            p.vacancy_step, p.vacancy_lane, c.is_personnel
-       FROM positions p LEFT JOIN budget_categories c ON c.id = p.category_id
-      WHERE p.budget_year_id = ? AND p.fiscal_year = 2026 AND p.status <> 'closed'`,
-    [w.budgetYearId],
-  );
-  const holders = await db.raw(
-    `SELECT h.position_id, h.fte_share::text AS share, li.next_year_salary::text AS next,
-            li.current_salary::text AS salary, li.current_fte::text AS fte
-       FROM position_holders h JOIN line_items li ON li.id = h.line_item_id`,
-  );
-  const cells = await db.raw(
-    `SELECT ss.work_group_id, a.step, a.lane, a.amount::text AS amount FROM salary_schedule_amounts a
-       JOIN salary_schedules ss ON ss.id = a.schedule_id WHERE a.fiscal_year = 2027`,
-  );
-  const placements = await db.raw(`SELECT work_group_id, step, lane FROM vacancy_placements`);
-  const out: Record<string, number> = {};
-  for (const p of positions.rows) {
-    let cost: bigint | null = 0n;
-    if (p.status === 'filled') {
-      for (const h of holders.rows.filter((x: { position_id: number }) => x.position_id === p.id)) {
-        const fte = h.fte && milli(h.fte) !== 0n ? milli(h.fte) : 1000n;
-        cost += roundDiv(cents(h.next ?? h.salary ?? '0') * milli(h.share), fte);
-      }
-    } else if (p.status === 'vacant' || p.status === 'posted') {
-      const placed = p.vacancy_step
-        ? { step: p.vacancy_step, lane: p.vacancy_lane }
-        : placements.rows.find((v: { work_group_id: number }) => v.work_group_id === p.work_group_id);
-      const cell = placed
-        ? cells.rows.find(
-            (c: { work_group_id: number; step: number; lane: string }) =>
-              c.work_group_id === p.work_group_id && c.step === placed.step && c.lane === placed.lane,
-          )
-        : undefined;
-      cost = cell ? roundDiv(cents(cell.amount) * milli(p.fte), 1000n) : null;
-    }
-    if (!p.is_personnel || cost === null) {
-      continue;
-    }
-    const key = `${p.category_id}|${p.building_id}|${p.dese_code}`;
-    out[key] = (out[key] ?? 0) + Number(cost);
-  }
-  return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== 0));
-}
+const expectedLines = () => positionCostByPlace(t.db.knex, w.budgetYearId, 2026);
 
 /** FY2027's proposed personnel lines that count, by 'category|building|code', in cents. */
 const salaryLines = () => proposedSalaryLines(t.db.knex, w.budgetYearId);

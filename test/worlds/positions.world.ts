@@ -133,3 +133,73 @@ export async function proposedSalaryLines(
   }
   return out;
 }
+
+/** '61800.01' -> 6180001n; '0.5' (thousandths) -> 500n. */
+const cents = (text: string) => {
+  const [whole, frac = ''] = text.split('.');
+  return BigInt(whole) * 100n + BigInt(frac.padEnd(2, '0').slice(0, 2));
+};
+const milli = (text: string) => {
+  const [whole, frac = ''] = text.split('.');
+  return BigInt(whole) * 1000n + BigInt(frac.padEnd(3, '0').slice(0, 3));
+};
+/** num / den rounded half away from zero (both non-negative here). */
+const roundDiv = (num: bigint, den: bigint) => (2n * num + den) / (2n * den);
+
+/**
+ * What a roster's positions cost, budgeted for the year after, per 'category|building|code' of
+ * personnel categories, in cents: worked out here from the stored positions, holders, lines,
+ * schedule cells and vacancy placements in integer arithmetic, never through the cost rule.
+ * Unpriced vacancies add nothing; places adding up to 0 are left out (no salary line is kept there).
+ */
+export async function positionCostByPlace(
+  db: Knex,
+  budgetYearId: number,
+  rosterYear: number,
+): Promise<Record<string, number>> {
+  const positions = await db.raw(
+    `SELECT p.id, p.status, p.fte::text AS fte, p.category_id, p.building_id, p.dese_code, p.work_group_id,
+            p.vacancy_step, p.vacancy_lane, c.is_personnel
+       FROM positions p LEFT JOIN budget_categories c ON c.id = p.category_id
+      WHERE p.budget_year_id = ? AND p.fiscal_year = ? AND p.status <> 'closed'`,
+    [budgetYearId, rosterYear],
+  );
+  const holders = await db.raw(
+    `SELECT h.position_id, h.fte_share::text AS share, li.next_year_salary::text AS next,
+            li.current_salary::text AS salary, li.current_fte::text AS fte
+       FROM position_holders h JOIN line_items li ON li.id = h.line_item_id`,
+  );
+  const cells = await db.raw(
+    `SELECT ss.work_group_id, a.step, a.lane, a.amount::text AS amount FROM salary_schedule_amounts a
+       JOIN salary_schedules ss ON ss.id = a.schedule_id WHERE a.fiscal_year = ?`,
+    [rosterYear + 1],
+  );
+  const placements = await db.raw(`SELECT work_group_id, step, lane FROM vacancy_placements`);
+  const out: Record<string, number> = {};
+  for (const p of positions.rows) {
+    let cost: bigint | null = 0n;
+    if (p.status === 'filled') {
+      for (const h of holders.rows.filter((x: { position_id: number }) => x.position_id === p.id)) {
+        const fte = h.fte && milli(h.fte) !== 0n ? milli(h.fte) : 1000n;
+        cost += roundDiv(cents(h.next ?? h.salary ?? '0') * milli(h.share), fte);
+      }
+    } else if (p.status === 'vacant' || p.status === 'posted') {
+      const placed = p.vacancy_step
+        ? { step: p.vacancy_step, lane: p.vacancy_lane }
+        : placements.rows.find((v: { work_group_id: number }) => v.work_group_id === p.work_group_id);
+      const cell = placed
+        ? cells.rows.find(
+            (c: { work_group_id: number; step: number; lane: string }) =>
+              c.work_group_id === p.work_group_id && c.step === placed.step && c.lane === placed.lane,
+          )
+        : undefined;
+      cost = cell ? roundDiv(cents(cell.amount) * milli(p.fte), 1000n) : null;
+    }
+    if (!p.is_personnel || cost === null) {
+      continue;
+    }
+    const key = `${p.category_id}|${p.building_id}|${p.dese_code}`;
+    out[key] = (out[key] ?? 0) + Number(cost);
+  }
+  return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== 0));
+}

@@ -72,6 +72,15 @@ export async function markLinesChanged(
   }
 }
 
+/**
+ * Follows what is marked in `db`'s transaction now, not at the commit: for a bulk writer whose
+ * caller reads the lines again in the same transaction (the marks are then cleared).
+ */
+export function followNow(db: Db): Promise<void> {
+  const root = rootOf(db);
+  return root ? follow(root) : Promise.resolve();
+}
+
 /** Follows the marks of `db`'s transaction until none are left (the follow itself marks nothing). */
 async function follow(db: Db, key: object = db): Promise<void> {
   for (let round = 0; round < 3; round += 1) {

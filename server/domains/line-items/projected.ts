@@ -6,7 +6,7 @@ import * as projected from './queries/line-items-writes-projected';
 import * as sets from './queries/line-items-writes-sets';
 import * as write from './queries/line-items-writes';
 import type { LineCause } from './audit';
-import { markLinesChanged } from './follow';
+import { followNow, markLinesChanged } from './follow';
 import { applyAutomaticNextYearSalary } from './next-year';
 
 /**
@@ -25,8 +25,10 @@ export async function auditBulkChange(
   cause: LineCause,
   target: { entity: string; entityId: number; before?: unknown; after: Record<string, unknown> },
 ): Promise<void> {
-  // A bulk change may move any roster's positions' cost: follow.ts sets every year that follows one.
+  // A bulk change may move any roster's positions' cost: follow.ts sets every year that follows one,
+  // at once (a bulk write is one call, audited last, and its caller may read the lines next).
   await markLinesChanged(trx, actor, { rosters: ['*'] });
+  await followNow(trx);
   await insertAudit(trx, actor, {
     action: cause.action,
     entity: target.entity,

@@ -107,9 +107,11 @@ type Applied = Omit<UpdateSalaryBudgetResult, 'dryRun'>;
 const DRY_RUN = new Error('dry run');
 
 /**
- * Where a fiscal year's salary budget comes from: its own payroll (its employee lines) when it has
- * one; else, for the year being planned, the positions of the roster before it (their cost is
- * budgeted for this year: server/sql/position-cost.ts), from that roster's home budget year.
+ * Where a fiscal year's salary budget comes from: its own payroll (its employee lines, not projected
+ * ones) when it has one; else, for the year being planned, the positions of the roster before it
+ * (their cost is budgeted for this year: server/sql/position-cost.ts), from that roster's home
+ * budget year; else, with no roster either, its projected employees. Projected employees are a
+ * guess at the roster, so positions, where a district keeps them, come first.
  */
 export async function salarySource(
   db: Db,
@@ -117,12 +119,13 @@ export async function salarySource(
   fiscalYear: number,
   places?: readonly q.Place[],
 ): Promise<{ groups: q.PayrollGroup[]; total: number; from: 'payroll' | 'positions' }> {
-  const payroll = await q.payrollGroups(db, budgetYearId, fiscalYear);
-  if (payroll.groups.length) {
-    return { ...payroll, from: 'payroll' };
+  if (!(await q.hasPayroll(db, budgetYearId, fiscalYear))) {
+    const roster = (await homeOfFiscalYear(db, fiscalYear - 1))?.id ?? budgetYearId;
+    if (places || (await q.hasPositions(db, roster, fiscalYear - 1))) {
+      return { ...(await q.positionGroups(db, roster, fiscalYear - 1, places)), from: 'positions' };
+    }
   }
-  const roster = (await homeOfFiscalYear(db, fiscalYear - 1))?.id ?? budgetYearId;
-  return { ...(await q.positionGroups(db, roster, fiscalYear - 1, places)), from: 'positions' };
+  return { ...(await q.payrollGroups(db, budgetYearId, fiscalYear)), from: 'payroll' };
 }
 
 /**

@@ -202,3 +202,11 @@ export async function rostersWithPositions(db: Db): Promise<{ budgetYearId: numb
     fiscalYear: Number(r.fiscal_year),
   }));
 }
+
+/** Whether a roster (budget year, fiscal year) has any positions. */
+export async function hasPositions(db: Db, budgetYearId: number, fiscalYear: number): Promise<boolean> {
+  const row = await db('positions')
+    .where({ budget_year_id: budgetYearId, fiscal_year: fiscalYear })
+    .first('id');
+  return Boolean(row);
+}
