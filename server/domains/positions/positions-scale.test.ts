@@ -75,3 +75,48 @@ describe('at 50,000 positions', () => {
     expect(first.ms).toBeLessThan(5000);
   }, 300_000);
 });
+
+describe('an Employee Manager edit at 50,000 positions', () => {
+  it("sets the next year's salary lines at the edited holder's place only, and says how long it took", async () => {
+    const db = t.db.knex;
+    const timedEdit = async (id: number, salary: number) => {
+      const started = performance.now();
+      const res = await t.api('patch', `/line-items/budget/${id}/next-year-salary`, {
+        token: finance.token,
+        body: { nextYearSalary: salary },
+      });
+      expect(res.status).toBe(200);
+      return Math.round(performance.now() - started);
+    };
+    const median = (ms: number[]) => [...ms].sort((a, b) => a - b)[Math.floor(ms.length / 2)];
+    // A holder at the school (5,000 positions there) and one elsewhere (45,000).
+    const at = async (building: number, sign: '=' | '<>') =>
+      (
+        await db.raw(
+          `SELECT li.id FROM line_items li JOIN position_holders h ON h.line_item_id = li.id
+            WHERE li.is_operating AND li.building_id ${sign} ? ORDER BY li.id LIMIT 1`,
+          [building],
+        )
+      ).rows[0].id as number;
+    const small = await at(school, '=');
+    const large = await at(school, '<>');
+    const smallMs = median([
+      await timedEdit(small, 70000.01),
+      await timedEdit(small, 70000.02),
+      await timedEdit(small, 70000.03),
+    ]);
+    const largeMs = median([
+      await timedEdit(large, 70000.01),
+      await timedEdit(large, 70000.02),
+      await timedEdit(large, 70000.03),
+    ]);
+    // The salary line at the edited place holds the holders' new cost: the edit shows in FY2027.
+    const { rows } = await db.raw(
+      `SELECT sum(li.amount)::text AS amount FROM line_items li WHERE li.fiscal_year = 2027 AND NOT li.is_operating`,
+    );
+    expect(Number(rows[0].amount)).toBeGreaterThan(0);
+    process.stdout.write(
+      `employee edit at ${N}: ${JSON.stringify({ smallPlace: smallMs, largePlace: largeMs })} ms\n`,
+    );
+  }, 300_000);
+});

@@ -117,14 +117,16 @@ export async function positionGroups(
   fiscalYear: number,
   places?: readonly Place[],
 ): Promise<{ groups: PayrollGroup[]; total: number }> {
-  const scope = places
-    ? { ids: await positionIdsAt(db, budgetYearId, fiscalYear, places) }
-    : { budgetYearId, fiscalYear };
+  // The places' condition on the groups' columns is pushed down by PostgreSQL to the positions
+  // scanned, so only the positions there are costed.
+  const at = places ? `WHERE ${placesCondition(places)}` : '';
   const { rows } = await db.raw(
     `SELECT g.*, c.name AS category_name, coalesce(c.is_personnel, false) AS is_personnel, b.name AS building_name
-       FROM (${positionCostGroups(scope)}) g
+       FROM (${positionCostGroups({ budgetYearId, fiscalYear })}) g
        LEFT JOIN budget_categories c ON c.id = g.category_id
-       LEFT JOIN buildings b ON b.id = g.building_id`,
+       LEFT JOIN buildings b ON b.id = g.building_id
+      ${at}`,
+    places ? places.flat() : [],
   );
   const groups: PayrollGroup[] = rows.map(toGroup);
   // Summed in cents: the groups' totals are whole cents (numeric), their float sum need not be.
@@ -145,27 +147,17 @@ export async function hasPayroll(db: Db, budgetYearId: number, fiscalYear: numbe
 /** A salary line's place: category, building and function code (nulls are places too). */
 export type Place = [categoryId: number | null, buildingId: number | null, code: string | null];
 
-/** The positions of a roster at some places (category, building, function code). */
-async function positionIdsAt(
-  db: Db,
-  budgetYearId: number,
-  fiscalYear: number,
-  places: readonly Place[],
-): Promise<number[]> {
+/** `places` as a condition on the groups g (one binding per part). */
+function placesCondition(places: readonly Place[]): string {
   if (!places.length) {
-    return [];
+    return 'false';
   }
-  const at = places
+  return places
     .map(
       () =>
-        '(p.category_id IS NOT DISTINCT FROM ?::integer AND p.building_id IS NOT DISTINCT FROM ?::integer AND p.dese_code IS NOT DISTINCT FROM ?::text)',
+        '(g.category_id IS NOT DISTINCT FROM ?::integer AND g.building_id IS NOT DISTINCT FROM ?::integer AND g.code IS NOT DISTINCT FROM ?::text)',
     )
     .join(' OR ');
-  const { rows } = await db.raw(
-    `SELECT p.id FROM positions p WHERE p.budget_year_id = ? AND p.fiscal_year = ? AND (${at})`,
-    [budgetYearId, fiscalYear, ...places.flat()],
-  );
-  return rows.map((r: { id: number }) => Number(r.id));
 }
 
 /**
