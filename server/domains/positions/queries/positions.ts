@@ -127,7 +127,7 @@ const readsCosts = (query: PositionListQuery) =>
  * totals. The totals are one aggregate over the costed positions that builds no row (at 50,000
  * positions, materializing every costed row to total and sort them took four times as long); the
  * page is chosen from the positions alone unless a filter reads a cost, and only its rows are named.
- * Two statements on two connections, run side by side.
+ * The page and the totals run side by side, on two connections.
  */
 export async function listPositions(
   db: Db,
