@@ -159,6 +159,8 @@ test("Budget Comparison shows a year's salary budget result only under that year
         totalOperatingSalary: 25_000_000,
         distributedAmount: 25_000_000,
         undistributedAmount: 0,
+        changes: [],
+        dryRun: false,
       }),
     ),
   );

@@ -96,6 +96,12 @@ for (const { width, height, fiscalYear } of [
     await page.getByRole('button', { name: `Update ${fy} Salary Budget` }).click();
     const confirm = page.getByRole('alertdialog', { name: `Update the ${fy} salary budget?` });
     await expect(confirm).toContainText('a line removed where no one is paid');
+    // Before confirming, the dry run lists what the update will do: two lines added, one removed.
+    const planned = confirm.getByRole('list', { name: 'Salary lines to change' });
+    await expect(planned.getByRole('listitem')).toHaveCount(3);
+    await expect(planned.getByRole('listitem').filter({ hasText: /^Add / })).toHaveCount(2);
+    await expect(planned.getByRole('listitem').filter({ hasText: /^Remove / })).toHaveCount(1);
+    expect(await axeViolations(page)).toEqual([]);
     await confirm.getByRole('button', { name: 'Update Salary Budget' }).click();
 
     const payroll = people.reduce((s, p) => s + p.cents, 0n);
