@@ -7,6 +7,7 @@ import {
   type PositionsWorld,
 } from '../../test/worlds/positions.world';
 import { positionsFromLines } from '@server/domains/positions';
+import { contractBody } from '../../test/worlds/contract-requests';
 
 /**
  * FY2027's proposed salaries follow FY2026's positions after a change by any path, not only a
@@ -65,6 +66,25 @@ describe("FY2027's proposed salaries follow FY2026's positions after any change 
     const afterDelete = await expectedLines();
     expect(afterDelete).not.toEqual(afterBulk);
     expect(await salaryLines()).toEqual(afterDelete);
+  });
+
+  it("after a contract moves a holder's automatic next-year salary", async () => {
+    // Ada back to the rule (an edit: followed), then a contract's COLA for her work group moves it.
+    const auto = await t.api('patch', `/line-items/budget/${w.people.ada}/next-year-salary`, {
+      token: finance.token,
+      body: { nextYearSalary: null },
+    });
+    expect(auto.status).toBe(200);
+    expect(await salaryLines()).toEqual(await expectedLines());
+    const before = await expectedLines();
+    const made = await t.api('post', '/cola/contracts', {
+      token: admin.token,
+      body: contractBody(w.teacherGroup, 'Teachers Association', [[2027, 7.5]], { contractYears: 1 }),
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const after = await expectedLines();
+    expect(after).not.toEqual(before);
+    expect(await salaryLines()).toEqual(after);
   });
 
   it('Update Salary Budget: nothing out of date, and a dry run says what it would change and writes nothing', async () => {
