@@ -179,6 +179,24 @@ describe('fill, vacate, status, delete', () => {
       .orderBy('id');
     expect(audit.map((a) => a.action)).toEqual(['create', 'update', 'update', 'update', 'delete']);
   });
+
+  it("shows a position's audit entries in GET /history to FINANCE, not to VIEW_ONLY", async () => {
+    const made = await t.api('post', '/positions', {
+      token: finance.token,
+      body: { fiscalYear: 2026, title: 'Library Aide', buildingId: null, categoryId: w.teachers, fte: 0.5 },
+    });
+    const id = made.body.position.id;
+    const moved = await t.api('patch', `/positions/${id}`, {
+      token: finance.token,
+      body: { version: made.body.position.version, fte: 0.6, reason: 'More hours' },
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const history = await t.api('get', `/history/position/${id}`, { token: finance.token });
+    expect(history.status, JSON.stringify(history.body)).toBe(200);
+    expect(history.body.entries.map((e: { action: string }) => e.action)).toEqual(['update', 'create']);
+    expect((await t.api('get', `/history/position/${id}`, { token: viewer.token })).status).toBe(403);
+    expect((await t.api('get', '/history/position/99999999', { token: finance.token })).status).toBe(404);
+  });
 });
 
 describe('an employee line deleted', () => {

@@ -42,6 +42,9 @@ export const HISTORY_ENTITIES = {
   'public-dashboard': ['public-dashboard'],
   'public-dashboard-link': ['public-dashboard-link'],
   user: ['user'],
+  position: ['position'],
+  // A work group's vacancy placement (the id is the work group's).
+  'vacancy-placement': ['vacancy-placement', 'vacancy_placement', 'vacancyPlacement'],
 } as const;
 export type HistoryEntity = keyof typeof HISTORY_ENTITIES;
 

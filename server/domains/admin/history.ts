@@ -41,6 +41,9 @@ const ENTITIES: Record<HistoryEntity, { table: string | null; read: Action }> = 
   'public-dashboard': { table: 'public_dashboard_configs', read: 'publicDashboard.manage' },
   'public-dashboard-link': { table: 'public_dashboard_links', read: 'publicDashboard.manage' },
   user: { table: 'users', read: 'users.manage' },
+  // A deleted position keeps its audit entries; its own position_history is read by GET /positions/:id.
+  position: { table: 'positions', read: 'positions.read' },
+  'vacancy-placement': { table: 'work_groups', read: 'positions.read' },
 };
 
 // Every write changes these; listing them as changes would only add noise. The cause the line
