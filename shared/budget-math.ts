@@ -129,3 +129,8 @@ export function districtNeedAndGap(
     funding === null ? null : own && funding.fromGoal ? own.gapCents : needCents - funding.cents;
   return { needCents, gapCents, rifRequired: gapCents !== null && gapCents > 0n };
 }
+
+/** A change in FTE, exact to the thousandth: integer thousandths subtracted, then divided back. */
+export function fteChange(now: number, before: number): number {
+  return (Math.round(now * 1000) - Math.round(before * 1000)) / 1000;
+}

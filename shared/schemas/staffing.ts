@@ -50,10 +50,7 @@ export const staffingComparedResponse = staffingSummaryResponse.extend({
 });
 export type StaffingCompared = z.infer<typeof staffingComparedResponse>;
 
-/** A change in FTE, exact to the thousandth: integer thousandths subtracted, then divided back. */
-export function fteChange(now: number, before: number): number {
-  return (Math.round(now * 1000) - Math.round(before * 1000)) / 1000;
-}
+export { fteChange } from '../budget-math';
 
 /* ---------- The resident page's staffing (stored with each Publish) ---------- */
 

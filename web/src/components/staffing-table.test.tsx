@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { StaffingTable, type StaffingTableRow } from './staffing-table';
+import { StaffingTable, type StaffingTableRow } from './staffing-table-view';
 
 const row = (
   name: string,

@@ -5,7 +5,7 @@ import {
   StaffingDimensionSwitch,
   StaffingTable,
   type StaffingDimension,
-} from '@web/components/staffing-table';
+} from '@web/components/staffing-table-view';
 
 /**
  * The resident page's staffing: the positions published with the year, FTE filled and vacant by
