@@ -50,7 +50,7 @@ export const staffingComparedResponse = staffingSummaryResponse.extend({
 });
 export type StaffingCompared = z.infer<typeof staffingComparedResponse>;
 
-export { fteChange } from '../budget-math';
+export { fteChange } from '@shared/budget-math';
 
 /* ---------- The resident page's staffing (stored with each Publish) ---------- */
 
