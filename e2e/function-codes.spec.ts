@@ -1,5 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, apiCall, axeViolations, budgetYearId, navigate, saveScreen, signIn, VIEWER } from './helpers';
+import {
+  ADMIN,
+  apiCall,
+  axeViolations,
+  budgetYearId,
+  navigate,
+  saveScreen,
+  signIn,
+  VIEWER,
+  forgetSession,
+} from './helpers';
 
 // A proposed line without a function code shows on the Budget Dashboard as '$X in N lines have no
 // function code'; its link opens the Proposed Budget Manager filtered to those lines. The ADMIN
@@ -133,7 +143,7 @@ for (const size of SIZES) {
       const staff = await apiCall(page, 'GET', q);
       expect(staff.employee.lineCount).toBeGreaterThanOrEqual(1);
 
-      await page.evaluate(() => localStorage.clear());
+      await forgetSession(page);
       await signIn(page, VIEWER);
       const seen = await apiCall(page, 'GET', q);
       expect(seen.employee.lineCount).toBe(staff.employee.lineCount);

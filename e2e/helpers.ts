@@ -26,6 +26,17 @@ export async function signIn(page: Page, who: { email: string; password: string 
 }
 
 /**
+ * Forgets the stored session without signing out, to sign in as someone else. The app is unloaded
+ * first (the API's health answer is a page of the same origin with no app on it): an answer still
+ * in flight on the app's page stores its refreshed token again, and the next /login went straight
+ * back to the previous user.
+ */
+export async function forgetSession(page: Page): Promise<void> {
+  await page.goto('/api/health');
+  await page.evaluate(() => localStorage.clear());
+}
+
+/**
  * Saves a full-page screenshot where a developer can look at it (gitignored). Not in CI, where no
  * one looks at them (160 full pages, half a second or more each; E2E_SCREENS=1 keeps them): a
  * failing test still leaves its screenshot and trace (playwright.config.ts).

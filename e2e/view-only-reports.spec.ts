@@ -1,5 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, apiCall, axeViolations, budgetYearId, navigate, saveScreen, signIn, VIEWER } from './helpers';
+import {
+  ADMIN,
+  apiCall,
+  axeViolations,
+  budgetYearId,
+  navigate,
+  saveScreen,
+  signIn,
+  VIEWER,
+  forgetSession,
+} from './helpers';
 
 // A school committee member (VIEW_ONLY) reaches Budget Stages, the Stage Comparison, the DESE
 // Report and Budget vs Actual through the Budget Tools menu (the Menu button on a phone), none of
@@ -26,7 +36,7 @@ async function ensureStage(page: Page) {
       note: 'Presented to the school committee',
     });
   }
-  await page.evaluate(() => localStorage.clear());
+  await forgetSession(page);
 }
 
 async function open(page: Page, label: string, heading: string) {

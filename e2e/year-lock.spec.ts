@@ -10,6 +10,7 @@ import {
   reopenIfClosed,
   saveScreen,
   signIn,
+  forgetSession,
 } from './helpers';
 
 // A voted (locked) year's grids once offered Edit, Delete, Add Line Item and Bulk Actions and
@@ -93,7 +94,7 @@ test('a locked year’s Employee and Proposed grids say so and offer no edit; it
   const by = await budgetYearId(page, 'FY26');
   await lockYear(page, by);
   try {
-    await page.evaluate(() => localStorage.clear());
+    await forgetSession(page);
     await signIn(page, FINANCE);
     await page.evaluate((id) => localStorage.setItem('budgetYearId', String(id)), by);
     for (const size of SIZES) {
@@ -111,7 +112,7 @@ test('a locked year’s Employee and Proposed grids say so and offer no edit; it
     }
 
     // The reopen and its reason are read back from the audit log on Budget Stages.
-    await page.evaluate(() => localStorage.clear());
+    await forgetSession(page);
     await signIn(page, ADMIN);
     await reopen(page, by);
     await page.setViewportSize({ width: 1440, height: 900 });
@@ -134,7 +135,7 @@ test('a locked year’s Employee and Proposed grids say so and offer no edit; it
     expect(await axeViolations(page)).toEqual([]);
     await saveScreen(page, 'year-lock-reopen-audit');
   } finally {
-    await page.evaluate(() => localStorage.clear());
+    await forgetSession(page);
     await signIn(page, ADMIN);
     await reopen(page, by);
   }
