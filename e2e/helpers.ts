@@ -27,9 +27,10 @@ export async function signIn(page: Page, who: { email: string; password: string 
 
 /**
  * Forgets the stored session without signing out, to sign in as someone else. The app is unloaded
- * first (the API's health answer is a page of the same origin with no app on it): an answer still
- * in flight on the app's page stores its refreshed token again, and the next /login went straight
- * back to the previous user.
+ * first (the API's health answer is a page of the same origin with no app on it), so no code of the
+ * previous user's page can write to storage after the clear (its session check stores the user when
+ * it answers). Cleared on the app's own page, a CI run once went from /login straight back to the
+ * previous user; which write put the session back was not pinned down.
  */
 export async function forgetSession(page: Page): Promise<void> {
   await page.goto('/api/health');
