@@ -147,8 +147,11 @@ export async function followPositions(
   if ((await stageStateOf(db, target.budgetYearId, target.fiscalYear)).locked) {
     return null;
   }
-  const source = await salarySource(db, target.budgetYearId, target.fiscalYear, places);
-  return applySalaryGroups(db, actor, target, source, places);
+  // A place named by a position's own columns may leave its code blank: the lines there read
+  // their category's code, and so do the positions' cost groups.
+  const at = places && (await q.resolvePlaces(db, places));
+  const source = await salarySource(db, target.budgetYearId, target.fiscalYear, at);
+  return applySalaryGroups(db, actor, target, source, at);
 }
 
 /**

@@ -108,8 +108,18 @@ export async function activeProposedScenarioId(db: Db, budgetYearId: number): Pr
 }
 
 /**
- * The salary groups of a roster's positions (server/sql/position-cost.ts), named as payrollGroups
- * names its groups; empty when the roster has no positions.
+ * A position's function code (`own`, over its category c) read as a line's is
+ * (LINE_CODE: its own, else its category's; blank is none): the salary line set from it carries
+ * the position's own code, and a line's place is read by LINE_CODE, so a position left without a
+ * code in a category with one must be placed at the category's code, or the line set there is
+ * never found at the place again (a second line was added at every follow).
+ */
+const positionCode = (own: string) => LINE_CODE.replace('li.dese_code', own);
+
+/**
+ * The salary groups of a roster's positions (server/sql/position-cost.ts), at their places as a
+ * line's place is read (positionCode), named as payrollGroups names its groups; empty when the
+ * roster has no positions.
  */
 export async function positionGroups(
   db: Db,
@@ -117,16 +127,23 @@ export async function positionGroups(
   fiscalYear: number,
   places?: readonly Place[],
 ): Promise<{ groups: PayrollGroup[]; total: number }> {
-  // The places' condition on the groups' columns is pushed down by PostgreSQL to the positions
-  // scanned, so only the positions there are costed.
-  const at = places ? `WHERE ${placesCondition(places)}` : '';
+  // The places' condition on the cost groups' own columns is pushed down by PostgreSQL to the
+  // positions scanned, so only the positions there are costed (a blank code may resolve to the
+  // place's: kept, then held to the place exactly once resolved).
+  const near = places ? `WHERE ${placesCondition(places, 'g', true)}` : '';
+  const exact = places ? `WHERE ${placesCondition(places, 'r', false)}` : '';
   const { rows } = await db.raw(
-    `SELECT g.*, c.name AS category_name, coalesce(c.is_personnel, false) AS is_personnel, b.name AS building_name
-       FROM (${positionCostGroups({ budgetYearId, fiscalYear })}) g
-       LEFT JOIN budget_categories c ON c.id = g.category_id
-       LEFT JOIN buildings b ON b.id = g.building_id
-      ${at}`,
-    places ? places.flat() : [],
+    `SELECT r.category_id, r.building_id, r.code, sum(r.total) AS total, sum(r.count)::int AS count,
+            c.name AS category_name, coalesce(c.is_personnel, false) AS is_personnel, b.name AS building_name
+       FROM (SELECT g.category_id, g.building_id, ${positionCode('g.code')} AS code, g.total, g.count
+               FROM (${positionCostGroups({ budgetYearId, fiscalYear })}) g
+               LEFT JOIN budget_categories c ON c.id = g.category_id
+              ${near}) r
+       LEFT JOIN budget_categories c ON c.id = r.category_id
+       LEFT JOIN buildings b ON b.id = r.building_id
+      ${exact}
+      GROUP BY r.category_id, r.building_id, r.code, c.name, c.is_personnel, b.name`,
+    places ? [...places.flat(), ...places.flat()] : [],
   );
   const groups: PayrollGroup[] = rows.map(toGroup);
   // Summed in cents: the groups' totals are whole cents (numeric), their float sum need not be.
@@ -147,15 +164,20 @@ export async function hasPayroll(db: Db, budgetYearId: number, fiscalYear: numbe
 /** A salary line's place: category, building and function code (nulls are places too). */
 export type Place = [categoryId: number | null, buildingId: number | null, code: string | null];
 
-/** `places` as a condition on the groups g (one binding per part). */
-function placesCondition(places: readonly Place[]): string {
+/**
+ * `places` as a condition on the groups `alias` (one binding per part); `orBlank` also keeps a
+ * blank code, which may resolve to the place's (its category's).
+ */
+function placesCondition(places: readonly Place[], alias: string, orBlank: boolean): string {
   if (!places.length) {
     return 'false';
   }
+  const blank = orBlank ? ` OR nullif(btrim(${alias}.code), '') IS NULL` : '';
   return places
     .map(
       () =>
-        '(g.category_id IS NOT DISTINCT FROM ?::integer AND g.building_id IS NOT DISTINCT FROM ?::integer AND g.code IS NOT DISTINCT FROM ?::text)',
+        `(${alias}.category_id IS NOT DISTINCT FROM ?::integer AND ${alias}.building_id IS NOT DISTINCT FROM ?::integer
+          AND (${alias}.code IS NOT DISTINCT FROM ?::text${blank}))`,
     )
     .join(' OR ');
 }
@@ -183,6 +205,33 @@ export async function placesHeldBy(
     fiscalYear: Number(r.fiscal_year),
     place: [r.category_id, r.building_id, r.dese_code] as Place,
   }));
+}
+
+/**
+ * Places as salary lines' places are read: a blank code is its category's (positionCode), so a
+ * place named by a position's own columns is the place its cost is grouped at.
+ */
+export async function resolvePlaces(db: Db, places: readonly Place[]): Promise<Place[]> {
+  const blank = places.filter(([category, , code]) => category !== null && !code?.trim());
+  const codes = new Map<number, string | null>();
+  if (blank.length) {
+    const { rows } = await db.raw(
+      `SELECT c.id, ${positionCode('NULL::text')} AS code FROM budget_categories c WHERE c.id = ANY(?::integer[])`,
+      [[...new Set(blank.map(([category]) => category as number))]],
+    );
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    rows.forEach((r: any) => codes.set(Number(r.id), r.code));
+  }
+  const out = new Map<string, Place>();
+  for (const [category, building, code] of places) {
+    const place: Place = [
+      category,
+      building,
+      code?.trim() || (category === null ? null : (codes.get(category) ?? null)),
+    ];
+    out.set(JSON.stringify(place), place);
+  }
+  return [...out.values()];
 }
 
 /** Every roster that has positions. */
