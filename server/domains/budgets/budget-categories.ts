@@ -10,6 +10,7 @@ import {
 } from '@shared/schemas/budget-categories';
 import { plural } from './buildings';
 import { isDeseCode } from '@server/domains/massachusetts';
+import { followEveryRoster } from '@server/domains/line-items';
 
 const ENTITY = 'budget-category';
 
@@ -100,11 +101,17 @@ export async function updateBudgetCategory(
     await check(trx, input, id);
     await q.updateBudgetCategory(trx, id, toValues(input));
     const category = q.presentBudgetCategory((await q.findBudgetCategory(trx, id))!);
+    const was = q.presentBudgetCategory(before);
+    // Its code places the cost of its positions that have none; its flag decides whether their
+    // cost is budgeted: the proposed salary lines follow (server/domains/line-items/follow.ts).
+    if (was.deseFunction !== category.deseFunction || was.isPersonnel !== category.isPersonnel) {
+      await followEveryRoster(trx, actor);
+    }
     await insertAudit(trx, actor, {
       action: 'update',
       entity: ENTITY,
       entityId: id,
-      before: q.presentBudgetCategory(before),
+      before: was,
       after: category,
     });
     return { category };

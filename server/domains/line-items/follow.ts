@@ -73,6 +73,15 @@ export async function markLinesChanged(
 }
 
 /**
+ * Every roster is followed again before the commit: for a change outside the lines that moves where
+ * positions are budgeted (a category's function code places its positions that have none of their
+ * own; its personnel flag decides whether they are budgeted at all).
+ */
+export function followEveryRoster(db: Db, actor: Actor): Promise<void> {
+  return markLinesChanged(db, actor, { rosters: ['*'] });
+}
+
+/**
  * Follows what is marked in `db`'s transaction now, not at the commit: for a bulk writer whose
  * caller reads the lines again in the same transaction (the marks are then cleared).
  */

@@ -92,8 +92,13 @@ describe("FY2027's proposed salaries equal FY2026's positions' cost after every 
     const cy = await positionOf('Cy');
     await api('post', `/positions/${cy.id}/vacate`, { version: cy.version, status: 'closed' });
     await expectFollowed(at, "Cy's position closed");
-    await api('post', `/positions/${p.id}/status`, { version: p.version, status: 'frozen' });
-    await expectFollowed(at, 'the new vacancy frozen');
+    await t.api('delete', `/positions/${p.id}?version=${p.version}`, { token: finance.token });
+    expect(await expectFollowed(at, 'the new vacancy deleted')).not.toHaveProperty(
+      `${w.teachers}|${other}|2310`,
+    );
+    const di = await positionOf('Di');
+    await api('post', `/positions/${di.id}/vacate`, { version: di.version, status: 'frozen' });
+    await expectFollowed(at, "Di's position vacated and frozen");
   });
 
   it('after an Employee Manager edit, bulk writes and a delete of a holder line', async () => {
@@ -146,5 +151,13 @@ describe("FY2027's proposed salaries equal FY2026's positions' cost after every 
     await expectFollowed(at, "its holder's next-year salary (the category's code)");
     await api('patch', `/line-items/budget/${aide}/next-year-salary`, { nextYearSalary: 33000.01 });
     await expectFollowed(at, 'the aide again');
+
+    // The category's code changes: the codeless tutor's cost moves to the new code with it.
+    const recoded = await t.api('put', `/categories/${w.teachers}`, {
+      token: admin.token,
+      body: { deseFunction: '2310' },
+    });
+    expect(recoded.status, JSON.stringify(recoded.body)).toBe(200);
+    await expectFollowed(at, "Teachers' function code changed");
   });
 });
