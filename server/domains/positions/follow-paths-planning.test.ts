@@ -126,4 +126,13 @@ describe("FY2027's proposed salaries equal FY2026's positions' cost after the pl
     expect(undone.status, JSON.stringify(undone.body)).toBe(200);
     expect(await expectFollowed(at, 'the roll forward undone')).toEqual(before);
   });
+
+  it("after the work group's salary schedule is deleted (its vacancies unpriced)", async () => {
+    const before = await expectFollowed(at, 'before');
+    const schedule = await t.db.knex('salary_schedules').where({ work_group_id: w.teacherGroup }).first('id');
+    const gone = await t.api('delete', `/cola/schedules/${schedule.id}`, { token: admin.token });
+    expect(gone.status, JSON.stringify(gone.body)).toBe(200);
+    const after = await expectFollowed(at, 'the schedule deleted');
+    expect(after).not.toEqual(before);
+  });
 });

@@ -96,6 +96,15 @@ describe("FY2027's proposed salaries equal FY2026's positions' cost after every 
     expect(await expectFollowed(at, 'the new vacancy deleted')).not.toHaveProperty(
       `${w.teachers}|${other}|2310`,
     );
+    // A bulk move of two filled positions to another school and code: their cost goes with them.
+    const [ben, ada2] = [await positionOf('Ben'), await positionOf('Ada')];
+    await api('post', '/positions/bulk', {
+      items: [ben, ada2].map((x) => ({ id: x.id, version: x.version })),
+      patch: { buildingId: other, deseCode: '2310' },
+    });
+    expect(await expectFollowed(at, 'two positions moved in bulk')).toHaveProperty(
+      `${w.teachers}|${other}|2310`,
+    );
     const di = await positionOf('Di');
     await api('post', `/positions/${di.id}/vacate`, { version: di.version, status: 'frozen' });
     await expectFollowed(at, "Di's position vacated and frozen");
