@@ -36,6 +36,7 @@ import * as closedByAppropriation from './20261127000650_closed_by_appropriation
 import * as positions from './20261128000100_positions';
 import * as lineItemsReferenceIndexes from './20261128001000_line_items_reference_indexes';
 import * as budgetStageStaffing from './20261128002000_budget_stage_staffing';
+import * as positionsSetReferences from './20261128003000_positions_set_references';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -82,6 +83,7 @@ const migrations: Record<string, Migration> = {
   '20261128000100_positions': positions,
   '20261128001000_line_items_reference_indexes': lineItemsReferenceIndexes,
   '20261128002000_budget_stage_staffing': budgetStageStaffing,
+  '20261128003000_positions_set_references': positionsSetReferences,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -9,13 +9,25 @@ import { activeScope } from '@server/sql/line-items-scope';
  * the smaller of the person's and the position's FTE. One statement: holders, the positions made
  * filled (their version moved on, so an editor holding the old one is told) and a 'filled' history
  * entry each. Returns how many were filled.
+ *
+ * The open positions are found first (a district has few) and only the people whose year, title
+ * and building one of them has are numbered: numbering all 100,000 people of a payroll, sorted by
+ * title, was most of this statement's second. A person's number counts only people of that same
+ * year, title and building, whom the filter keeps or drops together, so it is unchanged.
  */
 export async function fillVacanciesFromImport(
   db: Knex | Knex.Transaction,
   options: { importRunId: number; userId: number | null; actorLabel: string; reason: string },
 ): Promise<number> {
   const { rows } = await db.raw(
-    `WITH fresh AS MATERIALIZED (
+    `WITH open AS MATERIALIZED (
+       SELECT p.id, p.budget_year_id, p.fiscal_year, p.building_id, p.fte, p.status, lower(btrim(p.title)) AS title,
+              row_number() OVER (PARTITION BY p.budget_year_id, p.fiscal_year, lower(btrim(p.title)), p.building_id
+                                 ORDER BY p.status = 'posted' DESC, p.id) AS k
+         FROM positions p
+        WHERE p.status IN ('vacant', 'posted')
+          AND NOT EXISTS (SELECT 1 FROM position_holders x WHERE x.position_id = p.id)),
+     fresh AS MATERIALIZED (
        SELECT li.id, li.budget_year_id, li.fiscal_year, li.building_id,
               lower(btrim(coalesce(li.position, ''))) AS title,
               coalesce(nullif(li.current_fte, 0), 1)::numeric(5,3) AS fte,
@@ -23,15 +35,10 @@ export async function fillVacanciesFromImport(
                                  li.building_id ORDER BY li.id) AS k
          FROM line_items li
         WHERE li.import_run_id = ? AND li.is_operating AND NOT li.is_projected AND ${activeScope('li')}
-          AND NOT EXISTS (SELECT 1 FROM position_holders x WHERE x.line_item_id = li.id)),
-     open AS MATERIALIZED (
-       SELECT p.id, p.budget_year_id, p.fiscal_year, p.building_id, p.fte, p.status, lower(btrim(p.title)) AS title,
-              row_number() OVER (PARTITION BY p.budget_year_id, p.fiscal_year, lower(btrim(p.title)), p.building_id
-                                 ORDER BY p.status = 'posted' DESC, p.id) AS k
-         FROM positions p
-        WHERE p.status IN ('vacant', 'posted')
-          AND (p.budget_year_id, p.fiscal_year) IN (SELECT DISTINCT budget_year_id, fiscal_year FROM fresh)
-          AND NOT EXISTS (SELECT 1 FROM position_holders x WHERE x.position_id = p.id)),
+          AND NOT EXISTS (SELECT 1 FROM position_holders x WHERE x.line_item_id = li.id)
+          AND EXISTS (SELECT 1 FROM open o WHERE o.budget_year_id = li.budget_year_id AND o.fiscal_year = li.fiscal_year
+                        AND o.title = lower(btrim(coalesce(li.position, '')))
+                        AND o.building_id IS NOT DISTINCT FROM li.building_id)),
      pairs AS (
        SELECT o.id AS position_id, o.status AS was, f.id AS line_id, least(f.fte, o.fte) AS share
          FROM fresh f
