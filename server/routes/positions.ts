@@ -1,5 +1,6 @@
 import { idParams } from '@shared/schemas/common';
 import * as s from '@shared/schemas/positions';
+import { encodePositionRows } from '@shared/schemas/positions-rows';
 import { staffingComparedResponse } from '@shared/schemas/staffing';
 import * as service from '@server/domains/positions';
 import type { AnyRoute } from './define';
@@ -13,12 +14,16 @@ export const positionRoutes: AnyRoute[] = [
     method: 'get',
     path: '/positions',
     summary:
-      "A fiscal year's positions, filtered by building, function code, category, status, work group or text, with totals",
+      "A fiscal year's positions, filtered by building, function code, category, status, work group or text, with totals; " +
+      'format=rows answers the compact form the Positions grid reads (each position an array of values, names once)',
     tag,
     action: 'positions.read',
     query: s.positionListQuery,
-    response: s.positionListResponse,
-    handler: ({ app, actor, query }) => service.listPositions(app, actor, query),
+    response: s.positionListOrRowsResponse,
+    handler: async ({ app, actor, query }) => {
+      const list = await service.listPositions(app, actor, query);
+      return query.format === 'rows' ? encodePositionRows(list) : list;
+    },
   }),
   defineRoute({
     method: 'get',

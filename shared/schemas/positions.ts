@@ -171,6 +171,8 @@ export const positionListQuery = z.strictObject({
   /** The first rows only (1 to 50,000), then the next from offset: what a grid draws first. */
   limit: wholeNumberText('limit', 1, 50_000).optional(),
   offset: wholeNumberText('offset', 0, 10_000_000).optional(),
+  /** rows: the compact form (positions-rows.ts), each position an array of values. */
+  format: z.enum(['objects', 'rows'], { error: 'format must be objects or rows' }).optional(),
 });
 export type PositionListQuery = z.infer<typeof positionListQuery>;
 
@@ -184,6 +186,20 @@ export const positionListResponse = z.object({
   positions: z.array(positionSchema),
 });
 export type PositionListResponse = z.infer<typeof positionListResponse>;
+
+/** GET /positions?format=rows: positions-rows.ts encodes and decodes it. */
+export const positionRowsResponse = positionListResponse.omit({ positions: true }).extend({
+  columns: z.array(z.string()),
+  rows: z.array(z.array(z.unknown())),
+  names: z.object({
+    buildings: z.array(z.tuple([z.number().int(), z.string().nullable()])),
+    categories: z.array(z.tuple([z.number().int(), z.string().nullable()])),
+    workGroups: z.array(z.tuple([z.number().int(), z.string().nullable()])),
+    functions: z.array(z.tuple([z.string(), z.string().nullable()])),
+  }),
+});
+/** What GET /positions answers: the object form, or the compact one with format=rows. */
+export const positionListOrRowsResponse = z.union([positionListResponse, positionRowsResponse]);
 
 /* ---------- Writes ---------- */
 

@@ -29,7 +29,7 @@ import {
   type PositionValues,
 } from './queries/position-writes';
 import { recordChanges } from './record';
-import { afterPositionsChange } from './sync';
+import { afterPositionsChange, placesOf } from './sync';
 
 /** The API's field names and the columns they write. */
 const COLUMNS = {
@@ -147,7 +147,7 @@ export async function createPosition(
       });
     }
     await recordChanges(trx, actor, entries);
-    await afterPositionsChange(trx, actor, position);
+    await afterPositionsChange(trx, actor, position, placesOf([position]));
     return { position: await readPosition(trx, id) };
   });
 }
@@ -197,7 +197,8 @@ export async function updatePosition(
     if (entries.length) {
       await updatePositions(trx, actor, [id], values);
       await recordChanges(trx, actor, entries);
-      await afterPositionsChange(trx, actor, position);
+      // Its cost leaves the place it was at and joins the one it is at.
+      await afterPositionsChange(trx, actor, position, placesOf([position, { ...position, ...values }]));
     }
     return { position: await readPosition(trx, id) };
   });
@@ -230,7 +231,7 @@ export async function setPositionStatus(
     if (entries.length) {
       await updatePositions(trx, actor, [id], { status: body.status });
       await recordChanges(trx, actor, entries);
-      await afterPositionsChange(trx, actor, position);
+      await afterPositionsChange(trx, actor, position, placesOf([position]));
     }
     return { position: await readPosition(trx, id) };
   });
@@ -259,7 +260,7 @@ export async function deletePosition(
     // The audit entry is written first: the position's own history goes with it.
     await recordChanges(trx, actor, [{ positionId: id, action: 'deleted', before: position, after: null }]);
     await deleteRow(trx, id);
-    await afterPositionsChange(trx, actor, position);
+    await afterPositionsChange(trx, actor, position, placesOf([position]));
     return { deleted: id };
   });
 }

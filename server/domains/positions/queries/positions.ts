@@ -1,6 +1,8 @@
 import type { Db } from '@server/db/index';
+import { dbKind } from '@server/db/queue';
 import { HOLDER_COST, HOLDER_LINES, positionCosts, positionScope } from '@server/sql/position-cost';
 import type { Position, PositionListQuery } from '@shared/schemas/positions';
+import { cachedTotals, totalsFromCache, type TotalsRow } from './totals';
 
 /** A position row with its cost columns (server/sql/position-cost.ts) and the names the DTO shows. */
 export interface PositionRow {
@@ -106,17 +108,7 @@ export const TOTALS = `count(*)::int AS positions, coalesce(sum(f.fte), 0) AS ft
   (count(*) FILTER (WHERE f.unpriced_reason IS NOT NULL))::int AS unpriced_count,
   (count(*) FILTER (WHERE f.filled_fte > f.fte))::int AS over_filled_count`;
 
-export interface TotalsRow {
-  positions: number;
-  fte: number;
-  filled_fte: number;
-  vacant_fte: number;
-  vacant_count: number;
-  frozen_fte: number;
-  budgeted_cost: number;
-  unpriced_count: number;
-  over_filled_count: number;
-}
+export type { TotalsRow } from './totals';
 
 /** Filters that read a cost column (filled_fte, unpriced_reason), not only the position's own. */
 const readsCosts = (query: PositionListQuery) =>
@@ -124,10 +116,10 @@ const readsCosts = (query: PositionListQuery) =>
 
 /**
  * One page of a year's positions matching the filters (title order), the number matching and their
- * totals. The totals are one aggregate over the costed positions that builds no row (at 50,000
- * positions, materializing every costed row to total and sort them took four times as long); the
- * page is chosen from the positions alone unless a filter reads a cost, and only its rows are named.
- * The page and the totals run side by side, on two connections.
+ * totals. The totals come from the kept cost rows (./cost-cache.ts), or for a text search are one
+ * aggregate over the costed positions that builds no row (at 50,000 positions, materializing every
+ * costed row to total and sort them took four times as long); the page is chosen from the positions alone unless a filter reads a cost, and only its rows are named.
+ * The page and the totals run side by side, on two connections (one after the other on PGlite).
  */
 export async function listPositions(
   db: Db,
@@ -155,7 +147,7 @@ export async function listPositions(
     );
     return { sql: `(${positionCosts({ ids: rows.map((r: { id: number }) => r.id) })})`, bindings: [] };
   };
-  const [list, sums] = await Promise.all([
+  const list = () =>
     // Materialized, so a plan made without statistics never costs the rows again for each row of a
     // join.
     pageRows().then((source) =>
@@ -163,10 +155,22 @@ export async function listPositions(
         `WITH pg AS MATERIALIZED ${source.sql} SELECT * FROM (${named('pg')}) x ORDER BY x.title, x.id`,
         source.bindings,
       ),
-    ),
-    db.raw(`SELECT ${TOTALS} FROM (${positionCosts(scope)}) f ${matching}`, bindings),
-  ]);
-  return { rows: list.rows, totals: sums.rows[0] };
+    );
+  // The totals from the kept cost rows (queries/cost-cache.ts: only what changed is costed again),
+  // but a text search, which reads holders' names.
+  const totals = (): Promise<TotalsRow> =>
+    totalsFromCache(db, query)
+      ? cachedTotals(db, scope, query)
+      : db
+          .raw(`SELECT ${TOTALS} FROM (${positionCosts(scope)}) f ${matching}`, bindings)
+          .then((r: { rows: TotalsRow[] }) => r.rows[0]);
+  if (dbKind(db) === 'pglite') {
+    // One connection: the totals' transaction would hold it while the page's queries wait.
+    const sums = await totals();
+    return { rows: (await list()).rows, totals: sums };
+  }
+  const [shown, sums] = await Promise.all([list(), totals()]);
+  return { rows: shown.rows, totals: sums };
 }
 
 /** Positions by id with their costs (in id order). */

@@ -147,7 +147,9 @@ export function PositionsScreen() {
           rowClass={positionRowClass}
         />
       </section>
-      {scope ? <VacancyPlacementPanel canEdit={canEdit} /> : null}
+      {scope ? (
+        <VacancyPlacementPanel canEdit={canEdit} ready={list.data !== undefined || list.isError} />
+      ) : null}
       {scope && target ? (
         <PositionDialog
           target={target}

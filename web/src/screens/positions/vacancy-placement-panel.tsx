@@ -75,8 +75,9 @@ function PlacementRow({ placement, canEdit }: { placement: VacancyPlacement; can
  * never silently step 1. A position may set its own (in its dialog); changing a default re-prices
  * every vacancy that uses it, and the proposed budget's salaries with them.
  */
-export function VacancyPlacementPanel({ canEdit }: { canEdit: boolean }) {
-  const placements = useVacancyPlacements();
+export function VacancyPlacementPanel({ canEdit, ready = true }: { canEdit: boolean; ready?: boolean }) {
+  // Below the grid: asked for once its first rows are in (`ready`), not beside their request.
+  const placements = useVacancyPlacements(ready);
   const all = placements.data?.placements ?? [];
   const priced = all.filter((p) => p.scheduleId !== null);
   const unscheduled = all.filter((p) => p.scheduleId === null).map((p) => p.workGroupName);
