@@ -37,6 +37,7 @@ import * as positions from './20261128000100_positions';
 import * as lineItemsReferenceIndexes from './20261128001000_line_items_reference_indexes';
 import * as budgetStageStaffing from './20261128002000_budget_stage_staffing';
 import * as positionsSetReferences from './20261128003000_positions_set_references';
+import * as scenarioPositions from './20261129000100_scenario_positions';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -84,6 +85,7 @@ const migrations: Record<string, Migration> = {
   '20261128001000_line_items_reference_indexes': lineItemsReferenceIndexes,
   '20261128002000_budget_stage_staffing': budgetStageStaffing,
   '20261128003000_positions_set_references': positionsSetReferences,
+  '20261129000100_scenario_positions': scenarioPositions,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

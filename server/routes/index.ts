@@ -25,6 +25,7 @@ import { lineItemBulkRoutes } from './line-items-bulk';
 import { lineItemRoutes } from './line-items';
 import { scenarioRoutes } from './scenarios';
 import { cutScenarioRoutes } from './cut-scenarios';
+import { scenarioPositionRoutes } from './scenario-positions';
 import { scenarioAdoptionRoutes } from './scenario-adoptions';
 import { importRoutes } from './import';
 import { crosswalkRoutes } from './crosswalk';
@@ -78,6 +79,7 @@ export const allRoutes: AnyRoute[] = [
   ...salaryVerificationRoutes,
   // Budgets, line items (after the fixed /line-items/... dashboard paths), history.
   ...cutScenarioRoutes,
+  ...scenarioPositionRoutes,
   ...scenarioAdoptionRoutes,
   ...scenarioRoutes,
   ...functionCodeRoutes,

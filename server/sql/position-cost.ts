@@ -46,6 +46,27 @@ export const HOLDER_COST = `round(coalesce(li.next_year_salary, li.current_salar
   / coalesce(nullif(li.current_fte, 0), 1), 2)`;
 
 /**
+ * Where a vacancy's price comes from, over positions-shaped `p` (work_group_id, vacancy_step,
+ * vacancy_lane, fiscal_year, fte): the budgeted step and lane (`pl`: the position's own, else its
+ * work group's vacancy placement) and the schedule cell of the year after (`cell`).
+ */
+const VACANCY_CELL = `    LEFT JOIN vacancy_placements vp ON vp.work_group_id = p.work_group_id
+    CROSS JOIN LATERAL (SELECT CASE WHEN p.vacancy_step IS NOT NULL THEN p.vacancy_step ELSE vp.step END AS step,
+                               CASE WHEN p.vacancy_step IS NOT NULL THEN p.vacancy_lane ELSE vp.lane END AS lane,
+                               CASE WHEN p.vacancy_step IS NOT NULL THEN 'position'
+                                    WHEN vp.step IS NOT NULL THEN 'workGroup' END AS source) pl
+    LEFT JOIN salary_schedules ss ON ss.work_group_id = p.work_group_id
+    LEFT JOIN salary_schedule_amounts cell ON cell.schedule_id = ss.id AND cell.fiscal_year = p.fiscal_year + 1
+      AND cell.step = pl.step AND cell.lane = pl.lane`;
+
+/** Why a vacancy (with VACANCY_CELL joined) has no price: no cell for its budgeted step and lane. */
+const UNPRICED_REASON = `CASE WHEN p.work_group_id IS NULL THEN 'No work group: a vacancy is priced on its work group''s salary schedule'
+             WHEN ss.id IS NULL THEN 'Its work group has no salary schedule to price the vacancy on'
+             WHEN pl.step IS NULL THEN 'No step and lane: set one on the position, or a vacancy placement for its work group'
+             ELSE 'The schedule has no FY' || (p.fiscal_year + 1) || ' amount at step ' || pl.step || ', lane ' || pl.lane
+        END`;
+
+/**
  * Holders are summed per position through their index (a lateral subquery): as a grouped derived
  * table joined back, the planner without statistics re-scanned it for every position (25 s at 5,000).
  *
@@ -59,24 +80,12 @@ export function positionCosts(scope: PositionScope): string {
       CASE WHEN p.status = 'filled' THEN coalesce(hs.cost, 0)
            WHEN p.status IN ('vacant', 'posted') THEN round(cell.amount * p.fte, 2)
            ELSE 0 END AS budgeted_cost,
-      CASE WHEN p.status IN ('vacant', 'posted') AND cell.amount IS NULL THEN
-        CASE WHEN p.work_group_id IS NULL THEN 'No work group: a vacancy is priced on its work group''s salary schedule'
-             WHEN ss.id IS NULL THEN 'Its work group has no salary schedule to price the vacancy on'
-             WHEN pl.step IS NULL THEN 'No step and lane: set one on the position, or a vacancy placement for its work group'
-             ELSE 'The schedule has no FY' || (p.fiscal_year + 1) || ' amount at step ' || pl.step || ', lane ' || pl.lane
-        END END AS unpriced_reason
+      CASE WHEN p.status IN ('vacant', 'posted') AND cell.amount IS NULL THEN ${UNPRICED_REASON} END AS unpriced_reason
     FROM positions p
     CROSS JOIN LATERAL (SELECT sum(h.fte_share) AS filled_fte, count(*)::int AS holder_count,
                                sum(${HOLDER_COST}) AS cost
                           FROM ${HOLDER_LINES} WHERE h.position_id = p.id) hs
-    LEFT JOIN vacancy_placements vp ON vp.work_group_id = p.work_group_id
-    CROSS JOIN LATERAL (SELECT CASE WHEN p.vacancy_step IS NOT NULL THEN p.vacancy_step ELSE vp.step END AS step,
-                               CASE WHEN p.vacancy_step IS NOT NULL THEN p.vacancy_lane ELSE vp.lane END AS lane,
-                               CASE WHEN p.vacancy_step IS NOT NULL THEN 'position'
-                                    WHEN vp.step IS NOT NULL THEN 'workGroup' END AS source) pl
-    LEFT JOIN salary_schedules ss ON ss.work_group_id = p.work_group_id
-    LEFT JOIN salary_schedule_amounts cell ON cell.schedule_id = ss.id AND cell.fiscal_year = p.fiscal_year + 1
-      AND cell.step = pl.step AND cell.lane = pl.lane
+${VACANCY_CELL}
    WHERE ${positionScope(scope)}`;
 }
 
@@ -92,4 +101,40 @@ export function positionCostGroups(scope: PositionScope): string {
     FROM (${positionCosts(scope)}) pc
    WHERE pc.status <> 'closed'
    GROUP BY pc.category_id, pc.building_id, pc.dese_code`;
+}
+
+/**
+ * What new vacancies would cost, priced as positionCosts prices a vacancy (one home): `rows` are
+ * (key, fiscal_year, work_group_id, vacancy_step, vacancy_lane, fte) of positions not yet in the
+ * roster (a scenario's adds). Answers key, budgeted_cost (NULL when unpriced), unpriced_reason.
+ */
+export function newVacancyCosts(rows: readonly NewVacancy[]): {
+  sql: string;
+  bindings: (string | number | null)[];
+} {
+  if (!rows.length) {
+    return {
+      sql: 'SELECT NULL::int AS key, NULL::numeric AS budgeted_cost, NULL::text AS unpriced_reason WHERE false',
+      bindings: [],
+    };
+  }
+  const values = rows.map(() => '(?::int, ?::int, ?::int, ?::int, ?::text, ?::numeric)').join(', ');
+  return {
+    sql: `SELECT p.key, round(cell.amount * p.fte, 2) AS budgeted_cost,
+        CASE WHEN cell.amount IS NULL THEN ${UNPRICED_REASON} END AS unpriced_reason
+      FROM (VALUES ${values}) AS p(key, fiscal_year, work_group_id, vacancy_step, vacancy_lane, fte)
+      ${VACANCY_CELL}`,
+    bindings: rows.flatMap((r) => [r.key, r.fiscalYear, r.workGroupId, r.vacancyStep, r.vacancyLane, r.fte]),
+  };
+}
+
+export interface NewVacancy {
+  key: number;
+  /** The roster's fiscal year (the price is the next year's cell). */
+  fiscalYear: number;
+  workGroupId: number | null;
+  vacancyStep: number | null;
+  vacancyLane: string | null;
+  /** FTE as decimal text. */
+  fte: string;
 }

@@ -8,6 +8,7 @@ import {
   isPercent,
   moneyOut,
   SCENARIO_NAME_MESSAGE,
+  unitsOf,
 } from './common';
 import { fiscalYearInput } from './fiscal-year';
 import { optionalText } from './work-group-categories';
@@ -66,6 +67,8 @@ export const calculateBody = z.strictObject({
   adjustments: adjustmentsInput,
   /** The web app's name for the budget version whose lines are cut. */
   version: id('version').nullable().optional(),
+  /** A saved scenario whose cuts by position count in the summary too. */
+  scenarioId: id('scenarioId').optional(),
 });
 
 export const cutScenariosQuery = z.strictObject({
@@ -102,6 +105,15 @@ export const quickCutBody = z
     path: ['lineIds'],
   });
 
+/** Most FTE a category's floor may name (a whole big district's staff). */
+export const MAX_MIN_FTE = 100_000;
+const MIN_FTE_MESSAGE = `The FTE floor must be from 0 to ${MAX_MIN_FTE.toLocaleString('en-US')}`;
+const minFteInput = z
+  .number({ error: 'The FTE floor must be a number' })
+  .min(0, MIN_FTE_MESSAGE)
+  .max(MAX_MIN_FTE, MIN_FTE_MESSAGE)
+  .refine((v) => unitsOf(v, 3) !== null, 'Use at most 3 decimal places for the FTE floor');
+
 export const floorsQuery = z.strictObject({ budgetYearId: idQuery('budgetYearId') });
 export const saveFloorsBody = z.strictObject({
   budgetYearId: id('budgetYearId'),
@@ -111,13 +123,33 @@ export const saveFloorsBody = z.strictObject({
         .strictObject({
           categoryId: id('categoryId').optional(),
           lineItemId: id('lineItemId').optional(),
-          /** null removes the floor. */
-          floorPercent: percent.nullable(),
+          /**
+           * null removes the floor on dollars. A category's may be left out (undefined) to keep
+           * the one it has while its FTE floor changes; a line's is required.
+           */
+          floorPercent: percent.nullable().optional(),
+          /**
+           * A personnel category's least FTE (cuts by position stop there); null removes it,
+           * undefined keeps the one it has. A category left with only an FTE floor keeps 0%.
+           */
+          minFte: minFteInput.nullable().optional(),
           reason: optionalText(500),
         })
         .refine((f) => (f.categoryId === undefined) !== (f.lineItemId === undefined), {
           message: 'Name a budget category (categoryId) or a line (lineItemId)',
           path: ['categoryId'],
+        })
+        .refine((f) => f.lineItemId === undefined || f.floorPercent !== undefined, {
+          message: 'A line floor needs floorPercent (null removes it)',
+          path: ['floorPercent'],
+        })
+        .refine((f) => f.lineItemId === undefined || f.minFte === undefined, {
+          message: 'An FTE floor belongs to a budget category, not a line',
+          path: ['minFte'],
+        })
+        .refine((f) => f.floorPercent !== undefined || f.minFte !== undefined, {
+          message: 'Give a floor percent (floorPercent) or an FTE floor (minFte)',
+          path: ['floorPercent'],
         }),
     )
     .min(1, 'Name at least one floor')
@@ -147,6 +179,10 @@ export const scenarioSummarySchema = z.object({
   gap: money,
   meetsGoal: z.boolean(),
   itemsModified: z.number().int(),
+  /** What the scenario's cuts by position save, less what its added positions cost (in the totals). */
+  positionsNet: money,
+  /** How many cuts and adds by position the scenario holds. */
+  positionChanges: z.number().int(),
 });
 
 export const scenarioLineSchema = z.object({
@@ -247,6 +283,8 @@ export const floorSchema = z.object({
   lineItemId: z.number().int().nullable(),
   accountDesc: z.string().nullable(),
   floorPercent: z.number(),
+  /** A personnel category's least FTE; null without one. */
+  minFte: z.number().nullable(),
   reason: z.string().nullable(),
 });
 export const floorsResponse = z.object({ floors: z.array(floorSchema) });

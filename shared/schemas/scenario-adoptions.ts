@@ -1,3 +1,4 @@
+import { scenarioPositionChangeSchema } from './scenario-positions';
 import { z } from 'zod';
 import { idNumberWith, idTextWith, moneyOut } from './common';
 import { adoptedSinceSchema } from './cut-scenarios';
@@ -151,6 +152,10 @@ export const adoptPreviewResponse = z.object({
   totalAfter: moneyOut,
   /** What the scenario's cuts take off the year: totalBefore - totalAfter. */
   cutsTotal: moneyOut,
+  /** The positions it closes (cuts) and creates (adds) in the roster, each with what it saves or costs. */
+  positions: z.array(scenarioPositionChangeSchema),
+  /** What those save less what the adds cost (part of cutsTotal). */
+  positionsNet: moneyOut,
   /** Echo it to adopt: a different basis means the budget changed since this preview. */
   basis: z.string(),
   /** Why the adoption cannot be made now (a locked year, nothing to adopt), else null. */
@@ -168,6 +173,8 @@ export type AdoptPreview = z.infer<typeof adoptPreviewResponse>;
 export const adoptResponse = z.object({
   adoption: adoptionSchema,
   linesChanged: z.number().int(),
+  positionsClosed: z.number().int(),
+  positionsCreated: z.number().int(),
   message: z.string(),
 });
 export type AdoptResult = z.infer<typeof adoptResponse>;
@@ -207,5 +214,7 @@ export const undoResponse = z.object({
   linesChanged: z.number().int(),
   /** Lines edited since the adoption that the undo left as they are. */
   linesKept: z.number().int(),
+  /** What the undo could not give back of the positions the adoption closed or created. */
+  positionNotes: z.array(z.string()),
   message: z.string(),
 });

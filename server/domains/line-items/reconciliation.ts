@@ -271,3 +271,20 @@ async function applySalaryGroups(
     };
   }
 }
+
+/**
+ * The roster whose positions set a fiscal year's salary lines (salarySource's choice, for the
+ * Scenario Builder's cuts by position): the roster of the year before, in its home budget year
+ * (else `budgetYearId`). `follows` is false when the year has a payroll of its own, whose salaries
+ * are its salary lines' source instead, or when that roster has no positions.
+ */
+export async function positionsRoster(
+  db: Db,
+  budgetYearId: number,
+  fiscalYear: number,
+): Promise<{ follows: boolean; roster: { budgetYearId: number; fiscalYear: number } }> {
+  const home = (await homeOfFiscalYear(db, fiscalYear - 1))?.id ?? budgetYearId;
+  const follows =
+    !(await q.hasPayroll(db, budgetYearId, fiscalYear)) && (await q.hasPositions(db, home, fiscalYear - 1));
+  return { follows, roster: { budgetYearId: home, fiscalYear: fiscalYear - 1 } };
+}

@@ -17,6 +17,8 @@ import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { decodeBaseline, type BaselineRows } from '@shared/schemas/scenario-line-rows';
 import { cachedScenarioLines } from './cut-scenario-lines-cache';
 import { requireBudgetYear } from '@server/domains/budgets';
+import { positionsNet } from './scenario-positions-cost';
+import { reconciliation } from '@server/domains/line-items';
 
 /**
  * The Scenario Builder's figures, always computed here (the screen previews while dragging but
@@ -48,15 +50,32 @@ export async function resolveScope(
 }
 
 /** Totals of the lines under the adjustments, against the fiscal year's town goal (0 without one). */
-export async function summaryOf(db: Db, scope: q.LineScope, adj: q.Adjustments): Promise<ScenarioSummary> {
-  return summaryFrom(db, scope, await q.summarize(db, scope, adj));
+export async function summaryOf(
+  db: Db,
+  scope: q.LineScope,
+  adj: q.Adjustments,
+  scenarioId?: number,
+): Promise<ScenarioSummary> {
+  const id = scenarioId ?? ('scenarioId' in adj ? adj.scenarioId : undefined);
+  return summaryFrom(db, scope, await q.summarize(db, scope, adj), id);
 }
 
-async function summaryFrom(db: Db, scope: q.LineScope, row: q.SummaryRow): Promise<ScenarioSummary> {
+/**
+ * The summary of the lines' totals, less what the scenario's cuts by position save net of its adds
+ * (./scenario-positions-cost.ts): the figure the town goal is met with.
+ */
+async function summaryFrom(
+  db: Db,
+  scope: q.LineScope,
+  row: q.SummaryRow,
+  scenarioId?: number,
+): Promise<ScenarioSummary> {
+  const scenario = scenarioId === undefined ? undefined : await q.findScenario(db, scenarioId);
+  const positions = scenario ? await positionsNet(db, scenario) : { net: 0n, count: 0 };
   const goal = (await findTownGoalByYear(db, scope.fiscalYear))?.dollar_goal ?? null;
   const goalCents = goal === null ? 0n : cents(String(goal));
   const original = cents(row.original);
-  const adjusted = cents(row.adjusted);
+  const adjusted = cents(row.adjusted) - positions.net;
   const status = scenarioStatus(adjusted, goalCents);
   return {
     budgetYearId: scope.budgetYearId,
@@ -71,6 +90,8 @@ async function summaryFrom(db: Db, scope: q.LineScope, row: q.SummaryRow): Promi
     gap: fromCents(status.gapCents),
     meetsGoal: status.meetsGoal,
     itemsModified: row.modified,
+    positionsNet: fromCents(positions.net),
+    positionChanges: positions.count,
   };
 }
 
@@ -80,8 +101,17 @@ export async function checkAdjustments(
   scope: q.LineScope,
   map: Record<string, number>,
 ): Promise<void> {
-  const { unknown, belowFloor } = await q.checkAdjustments(db, scope, map);
+  const { unknown, belowFloor, personnelCut } = await q.checkAdjustments(db, scope, map);
+  // A salary line that follows the positions is their cost: a percent off it would be set back by
+  // the next change to the roster, so the roster is cut instead (./scenario-positions.ts).
+  const followed = personnelCut.length
+    ? await reconciliation.positionsRoster(db, scope.budgetYearId, scope.fiscalYear)
+    : null;
   const issues = [
+    ...(followed?.follows ? personnelCut : []).slice(0, 20).map((id) => ({
+      path: `adjustments.${id}`,
+      message: `Line ${id} is a salary line set from the ${fiscalYearLabel(followed!.roster.fiscalYear)} positions' cost: cut positions instead (Cut positions), not a percent of the line`,
+    })),
     ...unknown.slice(0, 20).map((id) => ({
       path: `adjustments.${id}`,
       message: `Line ${id} is not a proposed line of this budget year’s ${fiscalYearLabel(scope.fiscalYear)}`,
@@ -172,7 +202,7 @@ export async function baselineJson(
     scope = await resolveScope(app.db, input);
   }
   const row = await cachedScenarioLines(app.db, scope, scenario?.id ?? null);
-  const summary = await summaryFrom(app.db, scope, row);
+  const summary = await summaryFrom(app.db, scope, row, scenario?.id);
   const presented = scenario ? await present(app.db, scenario, summary) : null;
   return `{"lines":${row.lines},"categories":${row.categories},"buildings":${row.buildings},"summary":${JSON.stringify(summary)},"scenario":${JSON.stringify(presented)}}`;
 }
@@ -187,7 +217,7 @@ export async function calculate(app: AppContext, actor: Actor, input: CalculateI
   authorize(actor, 'scenarios.read');
   const scope = await resolveScope(app.db, { ...input, versionId: input.version });
   await checkAdjustments(app.db, scope, input.adjustments);
-  return { summary: await summaryOf(app.db, scope, { map: input.adjustments }) };
+  return { summary: await summaryOf(app.db, scope, { map: input.adjustments }, input.scenarioId) };
 }
 
 /** Two or three scenarios of one budget and fiscal year side by side, by category. */

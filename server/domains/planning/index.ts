@@ -32,3 +32,5 @@ export * as salarySchedulePlacements from './salary-schedule-placements';
 export { importSchedule, listSchedules } from './salary-schedules';
 export * as salarySchedules from './salary-schedules';
 export { verifySalaries } from './salary-verification';
+export * as scenarioPositions from './scenario-positions';
+export * as scenarioPositionsCost from './scenario-positions-cost';

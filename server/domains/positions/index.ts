@@ -9,3 +9,7 @@ export { staffingSummary } from './staffing';
 export { staffingToFreeze } from './staffing-compare';
 export { publicStaffing } from './staffing-public';
 export { listVacancyPlacements, setVacancyPlacement } from './vacancy-placements';
+export { checkReferences, checkVacancyCell, fteText, milli } from './guards';
+export * as scenarioRoster from './scenario-roster';
+export * as scenarioAdoption from './scenario-adoption';
+export * as positionsRollForward from './roll-forward';

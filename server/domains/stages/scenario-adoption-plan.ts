@@ -10,7 +10,8 @@ import { fromCents } from '@shared/schemas/common';
 import type { Adoption, AdoptBody, AdoptPreview, AdoptPreviewBody } from '@shared/schemas/scenario-adoptions';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { stageStateOf } from './budget-stages-label';
-import { adoptedSinceOf, requireScenario, scopeOf } from '@server/domains/planning';
+import { adoptedSinceOf, requireScenario, scenarioPositionsCost, scopeOf } from '@server/domains/planning';
+import type { ScenarioPositionChange } from '@shared/schemas/scenario-positions';
 import { budgetSummary } from '@server/domains/budgets';
 
 /**
@@ -59,6 +60,9 @@ export async function yearTotal(app: AppContext, actor: Actor, budgetYearId: num
 export interface Plan {
   preview: AdoptPreview;
   lines: q.PlanRow[];
+  /** The cuts and adds by position it applies (none stale), and the roster they apply to. */
+  positions: ScenarioPositionChange[];
+  roster: { budgetYearId: number; fiscalYear: number };
   latestAdvanceId: number | null;
 }
 
@@ -107,12 +111,21 @@ export async function planOf(app: AppContext, actor: Actor, row: cuts.CutScenari
       difference: fromCents(after - before),
     };
   });
+  // Cuts by position close positions and adds create them: the follow then moves the salary lines
+  // by exactly what each saves or costs (the same cost rule), so the totals after include them.
+  const costed = await scenarioPositionsCost.changesWithCosts(db, row);
+  const positions = costed.changes.filter((c) => !c.stale);
+  const positionsNet = costed.savings - costed.addedCost;
+  change -= positionsNet;
+  const where = await scenarioPositionsCost.rosterOf(db, row);
   const earlier = await q.listAdoptions(db, { ...scope, activeOnly: true });
   const adoptedSince = await adoptedSinceOf(db, row);
   let blocked: string | null = null;
   if (state.locked) {
     blocked = lockedYearMessage(scope.fiscalYear, state.stage);
-  } else if (!lines.length) {
+  } else if (positions.length && !where.available) {
+    blocked = where.message;
+  } else if (!lines.length && !positions.length) {
     const own = earlier.find((a) => a.cut_scenario_id === row.id);
     const applied = adoptedSince.find((a) => a.cutsApplied > 0);
     let why = '';
@@ -131,9 +144,12 @@ export async function planOf(app: AppContext, actor: Actor, row: cuts.CutScenari
     total.count,
     centsText(total.cents),
     lines.map((l) => [Number(l.id), l.amount, l.percent_kept]),
+    positions.map((c) => [c.id, c.positionId, c.status, c.amount, c.fte]),
   ]);
   return {
     lines,
+    positions,
+    roster: where.roster,
     latestAdvanceId: marks.latestAdvanceId,
     preview: {
       scenario: { id: row.id, name: row.name, budgetYearId: row.budget_year_id, fiscalYear: row.fiscal_year },
@@ -147,6 +163,8 @@ export async function planOf(app: AppContext, actor: Actor, row: cuts.CutScenari
       totalBefore: fromCents(total.cents),
       totalAfter: fromCents(total.cents + change),
       cutsTotal: fromCents(-change),
+      positions,
+      positionsNet: fromCents(positionsNet),
       basis,
       blocked,
       earlier: earlier.map(presentAdoption),

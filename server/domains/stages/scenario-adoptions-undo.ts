@@ -5,7 +5,9 @@ import { centsOf, formatMoneyCents } from '@shared/money';
 import { authorize, type Actor } from '@server/policies/index';
 import { insertAudit } from '@server/db/audit';
 import { lockYear } from './queries/budget-stages';
-import { cutScenariosQueries as cuts } from '@server/domains/planning';
+import { cutScenariosQueries as cuts, scenarioPositionsCost } from '@server/domains/planning';
+import { scenarioAdoption as rosterWrites } from '@server/domains/positions';
+import type { Db } from '@server/db/index';
 import * as applied from './queries/scenario-adoption-applied';
 import * as q from './queries/scenario-adoptions';
 import { lockedYearMessage, longDate } from '@shared/schemas/budget-stages';
@@ -77,6 +79,10 @@ async function undoPlanOf(
       difference: fromCents(back - now),
     };
   });
+  // The positions it closed come back and those it created go: their cost as the adoption recorded it.
+  for (const p of await q.adoptionPositions(db, row.id)) {
+    change += (p.action === 'closed' ? 1n : -1n) * centsOf(p.amount ?? '0');
+  }
   let blocked: string | null = null;
   if (row.undone_at !== null) {
     blocked = `This adoption of “${row.scenario_name}” was already undone on ${longDate(new Date(row.undone_at).toISOString())}`;
@@ -141,6 +147,7 @@ export async function undoAdoption(app: AppContext, actor: Actor, id: number, bo
       reason: `undid adoption of "${row.scenario_name}"${body.reason ? `: ${body.reason}` : ''}`,
     };
     const changed = await setLineAmounts(trx, actor, cause, plan.writes);
+    const positionNotes = await undoPositions(trx, actor, row, cause.reason);
     const returned = plan.writes.map((l) => l.id);
     const kept = plan.preview.lines.filter((l) => l.editedSince && !overwrite).map((l) => l.id);
     if (row.cut_scenario_id !== null) {
@@ -182,7 +189,74 @@ export async function undoAdoption(app: AppContext, actor: Actor, id: number, bo
       adoption,
       linesChanged: changed.length,
       linesKept: kept.length,
+      positionNotes,
       message: `Undid the adoption of “${row.scenario_name}” in ${fiscalYearLabel(row.fiscal_year)}: ${countOf(changed.length, 'line')} returned to the amounts it replaced${what}, proposed total ${formatMoneyCents(totalBefore)} → ${formatMoneyCents(totalAfter)}`,
     };
   });
+}
+
+/**
+ * The roster's half of an undo: the positions the adoption closed get their status and holders
+ * back, those it created and nobody holds are deleted (server/domains/positions/scenario-adoption.ts),
+ * and the scenario gets those cuts and adds back, as the lines' percents come back. Returns what could
+ * not be given back.
+ */
+async function undoPositions(trx: Db, actor: Actor, row: q.AdoptionRow, reason: string): Promise<string[]> {
+  const done = await q.adoptionPositions(trx, row.id);
+  if (!done.length) {
+    return [];
+  }
+  const closed = done.filter((d) => d.action === 'closed' && d.position_id !== null);
+  const created = done.filter((d) => d.action === 'created' && d.position_id !== null);
+  const ids = [...closed, ...created].map((d) => d.position_id!);
+  const fields = new Map(
+    (await trx('positions').whereIn('id', ids).select('*')).map((p: Record<string, unknown>) => [
+      Number(p.id),
+      p,
+    ]),
+  );
+  const notes = await rosterWrites.undoForAdoption(
+    trx,
+    actor,
+    closed.map((d) => ({
+      positionId: d.position_id!,
+      title: d.title,
+      fte: d.fte,
+      statusBefore: d.status_before ?? 'vacant',
+      holdersBefore: d.holders_before ?? [],
+      amount: d.amount,
+    })),
+    created.map((d) => d.position_id!),
+    reason,
+  );
+  if (row.cut_scenario_id !== null) {
+    const scenarioId = Number(row.cut_scenario_id);
+    await scenarioPositionsCost.restoreChanges(
+      trx,
+      done.flatMap((d) => {
+        const p = d.position_id === null ? undefined : fields.get(d.position_id);
+        if (!p) {
+          return [];
+        }
+        return [
+          {
+            cut_scenario_id: scenarioId,
+            kind: d.action === 'closed' ? ('cut' as const) : ('add' as const),
+            position_id: d.action === 'closed' ? d.position_id : null,
+            title: String(p.title),
+            building_id: (p.building_id as number | null) ?? null,
+            dese_code: (p.dese_code as string | null) ?? null,
+            category_id: (p.category_id as number | null) ?? null,
+            work_group_id: (p.work_group_id as number | null) ?? null,
+            fte: String(p.fte),
+            vacancy_step: (p.vacancy_step as number | null) ?? null,
+            vacancy_lane: (p.vacancy_lane as string | null) ?? null,
+            reason: d.reason,
+            created_by: actor.id ?? null,
+          },
+        ];
+      }),
+    );
+  }
+  return notes;
 }

@@ -12,7 +12,8 @@ import { lockCutScenarioGroup } from './queries/scenario-locks';
 import type { AdoptBody, AdoptResult } from '@shared/schemas/scenario-adoptions';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { freezeStage, requireOpenYear } from './budget-stages';
-import { requireScenario, scopeOf } from '@server/domains/planning';
+import { requireScenario, scenarioPositionsCost, scopeOf } from '@server/domains/planning';
+import { scenarioAdoption as rosterWrites } from '@server/domains/positions';
 import { setLineAmounts } from '@server/domains/line-items';
 import { CHANGED_MESSAGE, checkYear, planOf, presentAdoption } from './scenario-adoption-plan';
 
@@ -61,7 +62,7 @@ export async function adoptScenario(
     if (plan.preview.basis !== body.basis) {
       throw conflict(CHANGED_MESSAGE);
     }
-    if (!plan.lines.length) {
+    if (plan.preview.blocked || (!plan.lines.length && !plan.positions.length)) {
       throw conflict(plan.preview.blocked ?? 'Nothing to adopt');
     }
     const ids = new Set(plan.lines.map((l) => String(l.id)));
@@ -120,6 +121,7 @@ export async function adoptScenario(
         reason: body.lineReasons?.[String(l.id)] ?? null,
       })),
     );
+    const positions = await applyPositions(trx, actor, row, plan, adoptionId, cause.reason);
     // Its cuts now live in the lines: left on the scenario, the builder would cut them twice.
     const adopted = Object.fromEntries(plan.lines.map((l) => [String(l.id), 100]));
     await cuts.writeAdjustments(trx, row.id, adopted, false);
@@ -148,12 +150,84 @@ export async function adoptScenario(
       entityId: adoptionId,
       after: adoption,
     });
+    const roster = [
+      positions.closed ? `${positions.closed} position${positions.closed === 1 ? '' : 's'} closed` : '',
+      positions.created ? `${positions.created} position${positions.created === 1 ? '' : 's'} created` : '',
+    ].filter(Boolean);
     return {
       adoption,
       linesChanged: changed.length,
-      message: `Adopted scenario “${row.name}” into ${fiscalYearLabel(fiscalYear)}: ${changed.length} line${changed.length === 1 ? '' : 's'} changed, proposed total ${formatMoneyCents(totalBefore)} → ${formatMoneyCents(totalAfter)}`,
+      positionsClosed: positions.closed,
+      positionsCreated: positions.created,
+      message: `Adopted scenario “${row.name}” into ${fiscalYearLabel(fiscalYear)}: ${changed.length} line${changed.length === 1 ? '' : 's'} changed${roster.length ? `, ${roster.join(', ')}` : ''}, proposed total ${formatMoneyCents(totalBefore)} → ${formatMoneyCents(totalAfter)}`,
     };
   });
+}
+
+/**
+ * The roster's half of an adoption: the scenario's cut positions are closed and its adds created
+ * (server/domains/positions/scenario-adoption.ts; the salary lines follow them there), what was done
+ * is kept for the stage comparison and the undo, and the scenario's changes are emptied (they are in
+ * the roster now).
+ */
+async function applyPositions(
+  trx: Db,
+  actor: Actor,
+  row: cuts.CutScenarioRow,
+  plan: Awaited<ReturnType<typeof planOf>>,
+  adoptionId: number,
+  reason: string,
+): Promise<{ closed: number; created: number }> {
+  if (!plan.positions.length) {
+    return { closed: 0, created: 0 };
+  }
+  const rows = await scenarioPositionsCost.changeRowsOf(trx, row.id);
+  const cutsOf = new Map(plan.positions.filter((c) => c.kind === 'cut').map((c) => [c.positionId!, c]));
+  const closed = await rosterWrites.closeForAdoption(trx, actor, [...cutsOf.keys()], reason);
+  const adds = rows.filter((r) => r.kind === 'add');
+  const created = await rosterWrites.createForAdoption(
+    trx,
+    actor,
+    plan.roster,
+    adds.map((r) => ({
+      title: r.title,
+      buildingId: r.building_id,
+      deseCode: r.dese_code,
+      categoryId: r.category_id,
+      workGroupId: r.work_group_id,
+      fte: r.fte,
+      vacancyStep: r.vacancy_step,
+      vacancyLane: r.vacancy_lane,
+    })),
+    reason,
+  );
+  const addCost = new Map(plan.positions.filter((c) => c.kind === 'add').map((c) => [c.id, c.amount]));
+  await q.insertAdoptionPositions(trx, [
+    ...closed.map((c) => ({
+      adoption_id: adoptionId,
+      position_id: c.positionId,
+      action: 'closed' as const,
+      title: c.title,
+      status_before: c.statusBefore,
+      holders_before: c.holdersBefore,
+      fte: c.fte,
+      amount: c.amount,
+      reason: cutsOf.get(c.positionId)?.reason ?? null,
+    })),
+    ...adds.map((r, i) => ({
+      adoption_id: adoptionId,
+      position_id: created[i],
+      action: 'created' as const,
+      title: r.title,
+      status_before: null,
+      holders_before: null,
+      fte: r.fte,
+      amount: addCost.get(r.id) == null ? null : String(addCost.get(r.id)),
+      reason: r.reason,
+    })),
+  ]);
+  await scenarioPositionsCost.clearChanges(trx, row.id);
+  return { closed: closed.length, created: created.length };
 }
 
 /**

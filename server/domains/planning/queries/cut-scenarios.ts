@@ -88,23 +88,31 @@ export async function checkAdjustments(
   db: Db,
   scope: LineScope,
   map: Record<string, number>,
-): Promise<{ unknown: number[]; belowFloor: { id: number; percent: string; floor: string }[] }> {
+): Promise<{
+  unknown: number[];
+  belowFloor: { id: number; percent: string; floor: string }[];
+  personnelCut: number[];
+}> {
   const a = adjustmentRows({ map });
   const where = inScope(scope);
   // Only the lines named are looked up (by id), not every line in scope.
   const { rows } = await db.raw(
     `WITH adj AS (${a.sql}),
      hit AS MATERIALIZED (
-       SELECT adj.line_item_id AS id, adj.percent_kept AS pct, li.id AS line_id, ${FLOOR} AS floor_pct
+       SELECT adj.line_item_id AS id, adj.percent_kept AS pct, li.id AS line_id, ${FLOOR} AS floor_pct,
+              coalesce(pc.is_personnel, false) AS personnel
          FROM adj
          LEFT JOIN line_items li ON li.id = adj.line_item_id AND ${where.sql}
+         LEFT JOIN budget_categories pc ON pc.id = li.category_id
          ${FLOOR_JOINS})
      SELECT (SELECT coalesce(json_agg(id ORDER BY id), '[]') FROM hit WHERE line_id IS NULL) AS unknown,
             (SELECT coalesce(json_agg(json_build_object('id', id, 'percent', pct::text, 'floor', floor_pct::text)
-                ORDER BY id), '[]') FROM hit WHERE line_id IS NOT NULL AND pct < floor_pct) AS below`,
+                ORDER BY id), '[]') FROM hit WHERE line_id IS NOT NULL AND pct < floor_pct) AS below,
+            (SELECT coalesce(json_agg(id ORDER BY id), '[]') FROM hit
+              WHERE line_id IS NOT NULL AND pct < 100 AND personnel) AS personnel_cut`,
     [a.binding, ...where.bindings],
   );
-  return { unknown: rows[0].unknown, belowFloor: rows[0].below };
+  return { unknown: rows[0].unknown, belowFloor: rows[0].below, personnelCut: rows[0].personnel_cut };
 }
 
 /** Per category: the original amount and the adjusted amount under each scenario. */

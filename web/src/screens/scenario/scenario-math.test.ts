@@ -55,6 +55,8 @@ const base: ScenarioSummary = {
   gap: 0,
   meetsGoal: false,
   itemsModified: 0,
+  positionsNet: 0,
+  positionChanges: 0,
 };
 
 describe('percents', () => {

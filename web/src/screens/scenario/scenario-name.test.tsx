@@ -32,6 +32,8 @@ const plan: CutScenario = {
     gap: 0,
     meetsGoal: true,
     itemsModified: 0,
+    positionsNet: 0,
+    positionChanges: 0,
   },
   adoptedSince: [],
 };

@@ -43,6 +43,8 @@ const summary = (adjusted: number, modified: number): ScenarioSummary => ({
   gap: Math.round((adjusted - 1500) * 100) / 100,
   meetsGoal: adjusted <= 1500,
   itemsModified: modified,
+  positionsNet: 0,
+  positionChanges: 0,
 });
 
 const scenario = (s: ScenarioSummary): CutScenario => ({

@@ -186,6 +186,8 @@ const summary: ScenarioSummary = {
   gap: 0,
   meetsGoal: false,
   itemsModified: 0,
+  positionsNet: 0,
+  positionChanges: 0,
 };
 
 async function open() {

@@ -1,0 +1,196 @@
+import type { Db } from '@server/db/index';
+import { validationFailed } from '@server/errors';
+import { newVacancyCosts, positionCosts, type NewVacancy } from '@server/sql/position-cost';
+import { PERSON } from './queries/positions';
+import { fteText, milli } from './guards';
+
+/**
+ * What a cut scenario reads of the roster it cuts (shared/schemas/scenario-positions.ts): the
+ * groups a cut can name (a title at a building, the title compared as a payroll import compares it:
+ * case and outer spaces ignored), which positions a cut of some FTE picks, and what positions cost.
+ * Nothing here writes: the scenario stores its picks, and only an adoption changes the roster
+ * (./scenario-adoption.ts).
+ */
+
+export interface Roster {
+  budgetYearId: number;
+  fiscalYear: number;
+}
+
+const TITLE_KEY = (column: string) => `lower(btrim(${column}))`;
+/** Statuses a cut can take a position from: a frozen one is already unfunded, a closed one gone. */
+const CUTTABLE = `('filled', 'vacant', 'posted')`;
+
+export interface GroupRow {
+  title: string;
+  building_id: number | null;
+  building_name: string | null;
+  position_count: number;
+  fte: string;
+  vacant_fte: string;
+  cut_fte: string;
+}
+
+/** The roster's groups (at most 500, by title), each with the FTE `cutIds` already take from it. */
+export async function rosterGroups(
+  db: Db,
+  roster: Roster,
+  cutIds: readonly number[],
+  search?: string,
+): Promise<GroupRow[]> {
+  const like = search ? `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const { rows } = await db.raw(
+    `SELECT min(p.title) AS title, p.building_id, min(b.name) AS building_name, count(*)::int AS position_count,
+            sum(p.fte)::text AS fte,
+            coalesce(sum(p.fte) FILTER (WHERE p.status IN ('vacant', 'posted')), 0)::text AS vacant_fte,
+            coalesce(sum(p.fte) FILTER (WHERE p.id = ANY(?::int[])), 0)::text AS cut_fte
+       FROM positions p LEFT JOIN buildings b ON b.id = p.building_id
+      WHERE p.budget_year_id = ? AND p.fiscal_year = ? AND p.status IN ${CUTTABLE}
+        AND (?::text IS NULL OR lower(p.title) LIKE ? OR lower(coalesce(b.name, 'district wide')) LIKE ?)
+      GROUP BY ${TITLE_KEY('p.title')}, p.building_id
+      ORDER BY ${TITLE_KEY('min(p.title)')}, min(b.name) NULLS FIRST
+      LIMIT 500`,
+    [[...cutIds], roster.budgetYearId, roster.fiscalYear, like, like, like],
+  );
+  return rows;
+}
+
+export interface CutRequest {
+  title: string;
+  buildingId: number | null;
+  fte: number;
+  vacanciesFirst: boolean;
+}
+
+export interface Candidate {
+  id: number;
+  title: string;
+  building_id: number | null;
+  category_id: number | null;
+  dese_code: string | null;
+  work_group_id: number | null;
+  fte: string;
+  status: string;
+}
+
+/** Where a group sits, for messages: 'Grade 3 Teacher at Hillside'. */
+export async function groupLabel(db: Db, title: string, buildingId: number | null): Promise<string> {
+  if (buildingId === null) {
+    return `${title} (District Wide)`;
+  }
+  const row = await db('buildings').where({ id: buildingId }).first('name');
+  return `${title} at ${row?.name ?? `building ${buildingId}`}`;
+}
+
+/**
+ * The positions a cut of `req.fte` takes from its group, leaving out `taken` (cut already): the
+ * vacancies first when asked (nobody loses a job), then the least senior holders (latest hire
+ * date, as a reduction in force usually goes), then the newest positions. Whole positions only,
+ * taken in that order while they fit: a cut the group's positions cannot make exactly is refused
+ * with the nearest it can, and so is a cut of more FTE than the group has left.
+ */
+export async function pickForCut(
+  db: Db,
+  roster: Roster,
+  req: CutRequest,
+  taken: readonly number[],
+): Promise<Candidate[]> {
+  const { rows } = await db.raw(
+    `SELECT p.id, p.title, p.building_id, p.category_id, p.dese_code, p.work_group_id, p.fte::text AS fte, p.status
+       FROM positions p
+       LEFT JOIN LATERAL (SELECT max(li.hire_date) AS hired FROM position_holders h
+                            JOIN line_items li ON li.id = h.line_item_id WHERE h.position_id = p.id) s ON true
+      WHERE p.budget_year_id = ? AND p.fiscal_year = ? AND p.status IN ${CUTTABLE}
+        AND ${TITLE_KEY('p.title')} = ${TITLE_KEY('?::text')} AND p.building_id IS NOT DISTINCT FROM ?::int
+        AND NOT (p.id = ANY(?::int[]))
+      ORDER BY CASE WHEN ? AND p.status IN ('vacant', 'posted') THEN 0 ELSE 1 END,
+               s.hired DESC NULLS LAST, p.id DESC`,
+    [roster.budgetYearId, roster.fiscalYear, req.title, req.buildingId, [...taken], req.vacanciesFirst],
+  );
+  const candidates = rows as Candidate[];
+  const want = milli(req.fte);
+  const left = candidates.reduce((sum, c) => sum + milli(c.fte), 0);
+  const label = await groupLabel(db, req.title, req.buildingId);
+  if (want > left) {
+    const already = taken.length ? ' not cut already in this scenario' : '';
+    throw validationFailed([
+      {
+        path: 'fte',
+        message: candidates.length
+          ? `${label} has ${fteText(left)} FTE${already}: a cut of ${fteText(want)} FTE is more than the group has`
+          : `${label} has no position${already} to cut`,
+      },
+    ]);
+  }
+  const picked: Candidate[] = [];
+  let remaining = want;
+  for (const c of candidates) {
+    if (remaining > 0 && milli(c.fte) <= remaining) {
+      picked.push(c);
+      remaining -= milli(c.fte);
+    }
+  }
+  if (remaining > 0) {
+    const made = want - remaining;
+    throw validationFailed([
+      {
+        path: 'fte',
+        message: `${label}'s positions cannot make exactly ${fteText(want)} FTE from whole positions: the nearest cut is ${fteText(made)} FTE${made ? '' : ' (none)'}`,
+      },
+    ]);
+  }
+  return picked;
+}
+
+export interface CostedPosition {
+  id: number;
+  status: string;
+  title: string;
+  fte: string;
+  category_id: number | null;
+  budgeted_cost: string | null;
+  unpriced_reason: string | null;
+  holders: string[];
+}
+
+/** Positions by id with their cost (the one cost rule) and their holders' names. */
+export async function costedPositions(db: Db, ids: readonly number[]): Promise<Map<number, CostedPosition>> {
+  if (!ids.length) {
+    return new Map();
+  }
+  const { rows } = await db.raw(
+    `SELECT pc.id, pc.status, pc.title, pc.fte::text AS fte, pc.category_id, pc.budgeted_cost::text AS budgeted_cost,
+            pc.unpriced_reason,
+            coalesce((SELECT array_agg(coalesce(${PERSON}, 'line ' || h.line_item_id) ORDER BY h.line_item_id)
+                        FROM position_holders h JOIN line_items li ON li.id = h.line_item_id
+                       WHERE h.position_id = pc.id), '{}') AS holders
+       FROM (${positionCosts({ ids })}) pc`,
+  );
+  return new Map((rows as CostedPosition[]).map((r) => [Number(r.id), r]));
+}
+
+/** New vacancies' prices (a scenario's adds), by key. */
+export async function vacancyPrices(
+  db: Db,
+  rows: readonly NewVacancy[],
+): Promise<Map<number, { cost: string | null; reason: string | null }>> {
+  const q = newVacancyCosts(rows);
+  const { rows: priced } = await db.raw(q.sql, q.bindings);
+  return new Map(
+    (priced as { key: number; budgeted_cost: string | null; unpriced_reason: string | null }[]).map((r) => [
+      Number(r.key),
+      { cost: r.budgeted_cost === null ? null : String(r.budgeted_cost), reason: r.unpriced_reason },
+    ]),
+  );
+}
+
+/** FTE of each personnel category in the roster that counts against a floor (not frozen or closed). */
+export async function categoryFte(db: Db, roster: Roster): Promise<Map<number, number>> {
+  const { rows } = await db.raw(
+    `SELECT category_id, sum(fte)::text AS fte FROM positions
+      WHERE budget_year_id = ? AND fiscal_year = ? AND status IN ${CUTTABLE} AND category_id IS NOT NULL
+      GROUP BY category_id`,
+    [roster.budgetYearId, roster.fiscalYear],
+  );
+  return new Map((rows as { category_id: number; fte: string }[]).map((r) => [r.category_id, milli(r.fte)]));
+}

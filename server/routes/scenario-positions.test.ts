@@ -1,0 +1,269 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from '../../test/use-app';
+import type { PositionsWorld } from '../../test/worlds/positions.world';
+import {
+  expectFollowed,
+  plannedWorld,
+  salaryLines,
+  startFollowing,
+  type Planned,
+} from '../domains/positions/follow-paths.helper';
+
+/**
+ * Cuts and adds by position in the Scenario Builder, adopted and undone. The world: four Grade 3
+ * Teachers at Hillside in FY2026's roster (1.0, 1.0, 0.5 and 0.8 FTE; next-year salaries 61,800.01,
+ * 72,100.03, 30,900.05 and 49,440.07) plus a 1.0 FTE vacancy at step 1, lane BA (50,000.00 in
+ * FY2027), budgeted in FY2027. Every saving, cost and total is worked out here in cents from those
+ * figures; after the adoption the FY2027 salary lines are recomputed from the raw tables
+ * (follow-paths.helper.ts). Refusals count the rows before and after.
+ */
+const { t, admin, finance, viewer } = useApp(['ADMIN', 'FINANCE', 'VIEW_ONLY']);
+let w: PositionsWorld;
+let at: Planned;
+let scenario: number;
+let vacancy: number;
+const TITLE = 'Grade 3 Teacher';
+const DI = 4944007n;
+const VACANCY = 5000000n;
+const ADDED = 5725050n; // step 2, lane MA
+
+const call = (method: string, path: string, body?: unknown, token = finance.token) =>
+  t.api(method, path, { token, body });
+const cents = (dollars: number) => BigInt(Math.round(dollars * 100));
+const changeCount = async () => Number((await t.db.knex('cut_scenario_positions').count({ n: '*' }))[0].n);
+const summaryOf = async () => {
+  const list = await call('get', `/scenarios/cuts?budgetYearId=${w.budgetYearId}&fiscalYear=2027`);
+  expect(list.status, JSON.stringify(list.body)).toBe(200);
+  return list.body.scenarios.find((s: { id: number }) => s.id === scenario).summary;
+};
+
+beforeAll(async () => {
+  ({ w, at } = await plannedWorld(t, { admin: admin.token, finance: finance.token }));
+  const made = await call('post', '/positions', {
+    fiscalYear: 2026,
+    title: 'grade 3 teacher ',
+    buildingId: w.school,
+    categoryId: w.teachers,
+    workGroupId: w.teacherGroup,
+    fte: 1,
+    vacancyStep: 1,
+    vacancyLane: 'BA',
+  });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  vacancy = made.body.position.id;
+  await startFollowing(at);
+  const s = await call('post', '/scenarios/cuts', {
+    budgetYearId: w.budgetYearId,
+    fiscalYear: 2027,
+    name: 'Staffing',
+  });
+  expect(s.status, JSON.stringify(s.body)).toBe(201);
+  scenario = s.body.scenario.id;
+});
+
+describe('cuts by position in a scenario', () => {
+  it('lists the group a cut can name, with its FTE and vacancies', async () => {
+    const res = await call('get', `/scenarios/cuts/${scenario}/position-groups?search=grade 3`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.groups).toEqual([
+      expect.objectContaining({
+        building: expect.objectContaining({ id: w.school }),
+        positionCount: 5,
+        fte: 4.3,
+        vacantFte: 1,
+        cutFte: 0,
+      }),
+    ]);
+  });
+
+  it('refuses a cut of more FTE than the group has, one whole positions cannot make, and bad roles, writing nothing', async () => {
+    const before = await changeCount();
+    const body = { title: TITLE, buildingId: w.school, fte: 5 };
+    const tooMuch = await call('post', `/scenarios/cuts/${scenario}/positions/cut`, body);
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.body.details[0].message).toMatch(
+      /has 4\.3 FTE: a cut of 5 FTE is more than the group has/,
+    );
+    const inexact = await call('post', `/scenarios/cuts/${scenario}/positions/cut`, { ...body, fte: 2 });
+    expect(inexact.status).toBe(400);
+    expect(inexact.body.details[0].message).toMatch(/cannot make exactly 2 FTE .* nearest cut is 1\.8 FTE/);
+    const none = await call('post', `/scenarios/cuts/${scenario}/positions/cut`, {
+      ...body,
+      title: 'Astronaut',
+      fte: 1,
+    });
+    expect(none.status).toBe(400);
+    const zero = await call('post', `/scenarios/cuts/${scenario}/positions/cut`, { ...body, fte: 0 });
+    expect(zero.status).toBe(400);
+    const viewerCut = await call(
+      'post',
+      `/scenarios/cuts/${scenario}/positions/cut`,
+      { ...body, fte: 1 },
+      viewer.token,
+    );
+    expect(viewerCut.status).toBe(403);
+    expect(await changeCount()).toBe(before);
+  });
+
+  it('a dry run says which positions and what they save; the cut saves exactly that off the scenario', async () => {
+    const before = await summaryOf();
+    const body = {
+      title: TITLE,
+      buildingId: w.school,
+      fte: 1.8,
+      vacanciesFirst: true,
+      reason: 'Enrollment down',
+    };
+    const dry = await call('post', `/scenarios/cuts/${scenario}/positions/cut`, { ...body, dryRun: true });
+    expect(dry.status, JSON.stringify(dry.body)).toBe(200);
+    expect(dry.body.picked.map((c: { positionId: number }) => c.positionId)[0]).toBe(vacancy);
+    expect(cents(dry.body.pickedSavings)).toBe(VACANCY + DI);
+    expect(await changeCount()).toBe(0);
+    const cut = await call('post', `/scenarios/cuts/${scenario}/positions/cut`, body);
+    expect(cut.status, JSON.stringify(cut.body)).toBe(200);
+    expect(cut.body.picked.map((c: { fte: number }) => c.fte)).toEqual([1, 0.8]);
+    expect(cents(cut.body.totals.savings)).toBe(VACANCY + DI);
+    const after = await summaryOf();
+    expect(cents(after.positionsNet)).toBe(VACANCY + DI);
+    expect(cents(before.adjustedTotal) - cents(after.adjustedTotal)).toBe(VACANCY + DI);
+    expect(cents(after.totalCuts)).toBe(VACANCY + DI);
+  });
+
+  it('refuses a percent off a salary line that follows the positions', async () => {
+    const line = await t.db
+      .knex('line_items')
+      .where({
+        budget_year_id: w.budgetYearId,
+        fiscal_year: 2027,
+        is_operating: false,
+        category_id: w.teachers,
+      })
+      .first('id');
+    const res = await call('put', `/scenarios/cuts/${scenario}/adjustments`, {
+      adjustments: { [line.id]: 90 },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.details[0].message).toMatch(/set from the FY26 positions' cost: cut positions instead/);
+  });
+
+  it('adds a vacancy priced on the schedule, refusing a non-personnel category and a missing cell', async () => {
+    const before = await changeCount();
+    const base = {
+      title: 'Reading Specialist',
+      buildingId: w.school,
+      categoryId: w.teachers,
+      workGroupId: w.teacherGroup,
+      fte: 1,
+    };
+    const supplies = await call('post', `/scenarios/cuts/${scenario}/positions/add`, {
+      ...base,
+      categoryId: w.supplies,
+    });
+    expect(supplies.status).toBe(400);
+    const noCell = await call('post', `/scenarios/cuts/${scenario}/positions/add`, {
+      ...base,
+      vacancyStep: 9,
+      vacancyLane: 'PhD',
+    });
+    expect(noCell.status).toBe(400);
+    expect(await changeCount()).toBe(before);
+    const added = await call('post', `/scenarios/cuts/${scenario}/positions/add`, {
+      ...base,
+      vacancyStep: 2,
+      vacancyLane: 'MA',
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    expect(cents(added.body.totals.addedCost)).toBe(ADDED);
+    expect(cents(added.body.totals.net)).toBe(VACANCY + DI - ADDED);
+    expect(cents((await summaryOf()).positionsNet)).toBe(VACANCY + DI - ADDED);
+  });
+
+  it('refuses a cut that leaves a category under its FTE floor', async () => {
+    await t.db
+      .knex('cut_floors')
+      .insert({ budget_year_id: w.budgetYearId, category_id: w.teachers, floor_percent: 0, min_fte: 3.5 });
+    const before = await changeCount();
+    // 4.3 - 1.8 + 1 = 3.5 now; Cy's 0.5 more would leave 3.0.
+    const res = await call('post', `/scenarios/cuts/${scenario}/positions/cut`, {
+      title: TITLE,
+      buildingId: w.school,
+      fte: 0.5,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.details[0].message).toMatch(/floor of 3\.5 FTE: this scenario would leave 3 FTE/);
+    expect(await changeCount()).toBe(before);
+    await t.db.knex('cut_floors').where({ budget_year_id: w.budgetYearId, category_id: w.teachers }).del();
+  });
+});
+
+describe('adopting cuts by position, and undoing it', () => {
+  let adoptionId: number;
+  let linesBefore: Record<string, bigint>;
+
+  it('closes the cut positions, creates the added one, and the salary lines follow by exactly the net', async () => {
+    linesBefore = await salaryLines(t.db.knex, at.planned);
+    const preview = await call('post', `/scenarios/cuts/${scenario}/adopt/preview`, {}, admin.token);
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    expect(preview.body.positions).toHaveLength(3);
+    const net = VACANCY + DI - ADDED;
+    expect(cents(preview.body.totalBefore) - cents(preview.body.totalAfter)).toBe(net);
+    const adopted = await call(
+      'post',
+      `/scenarios/cuts/${scenario}/adopt`,
+      { basis: preview.body.basis },
+      admin.token,
+    );
+    expect(adopted.status, JSON.stringify(adopted.body)).toBe(200);
+    expect(adopted.body).toMatchObject({ positionsClosed: 2, positionsCreated: 1 });
+    adoptionId = adopted.body.adoption.id;
+    const statuses = await t.db.knex('positions').whereIn('id', [vacancy]).pluck('status');
+    expect(statuses).toEqual(['closed']);
+    const after = await expectFollowed(at, 'the adoption');
+    const sum = (r: Record<string, bigint>) => Object.values(r).reduce((a, b) => a + b, 0n);
+    expect(sum(linesBefore) - sum(after)).toBe(net);
+    const history = await t.db
+      .knex('position_history')
+      .where({ position_id: vacancy, action: 'closed' })
+      .first('reason');
+    expect(history.reason).toMatch(/adopted scenario "Staffing"/);
+    // The scenario's changes are in the roster now: they no longer count on top of it.
+    expect(cents((await summaryOf()).positionsNet)).toBe(0n);
+  });
+
+  it('the undo gives the positions and the lines back', async () => {
+    const preview = await call('post', `/scenario-adoptions/${adoptionId}/undo/preview`, {}, admin.token);
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    const undone = await call(
+      'post',
+      `/scenario-adoptions/${adoptionId}/undo`,
+      { basis: preview.body.basis },
+      admin.token,
+    );
+    expect(undone.status, JSON.stringify(undone.body)).toBe(200);
+    expect(undone.body.positionNotes).toEqual([]);
+    expect(await t.db.knex('positions').where({ id: vacancy }).first('status')).toEqual({ status: 'vacant' });
+    expect(await t.db.knex('positions').where({ title: 'Reading Specialist' }).first('id')).toBeUndefined();
+    expect(await expectFollowed(at, 'the undo')).toEqual(linesBefore);
+    expect(cents((await summaryOf()).positionsNet)).toBe(VACANCY + DI - ADDED);
+  });
+});
+
+describe('a year with its own payroll', () => {
+  it('refuses cuts by position there and says which year to use', async () => {
+    const s = await call('post', '/scenarios/cuts', {
+      budgetYearId: w.budgetYearId,
+      fiscalYear: 2026,
+      name: 'This year',
+    });
+    expect(s.status, JSON.stringify(s.body)).toBe(201);
+    const view = await call('get', `/scenarios/cuts/${s.body.scenario.id}/positions`);
+    expect(view.body).toMatchObject({ available: false });
+    const res = await call('post', `/scenarios/cuts/${s.body.scenario.id}/positions/cut`, {
+      title: TITLE,
+      buildingId: w.school,
+      fte: 1,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.details[0].message).toMatch(/FY26's salary lines come from its own payroll/);
+  });
+});
