@@ -1,5 +1,10 @@
 import type { Command } from 'commander';
-import { rollForwardBody, rollForwardUndoBody, type RollForwardResponse } from '@shared/schemas/roll-forward';
+import {
+  positionsCarriedText,
+  rollForwardBody,
+  rollForwardUndoBody,
+  type RollForwardResponse,
+} from '@shared/schemas/roll-forward';
 import { rollForward, undoRollForward } from '@server/domains/roll-forward';
 import { formatMoneyCents } from '@shared/money';
 import { AppError } from '@server/errors';
@@ -15,6 +20,9 @@ function printResult(res: RollForwardResponse): void {
     `  Employees left out (retiring or inactive): ${t.employeesLeftOut}`,
     `  Proposed lines carried: ${t.proposedCarried}, ${formatMoneyCents(t.proposedTotal)}`,
     `  One-time lines left out: ${t.oneTimeLeftOut}, ${formatMoneyCents(t.oneTimeTotal)}`,
+    ...(positionsCarriedText(res.positions)
+      ? [`  Positions carried: ${positionsCarriedText(res.positions)}`]
+      : []),
     ...res.carried.map((c) => `  Also carried: ${c}`),
     ...(res.warning
       ? [`  Warning: ${res.warning}${res.dryRun ? ' (run with --confirm to go on)' : ''}`]
@@ -62,7 +70,7 @@ export function registerBudgetYearRollForward(cmd: Command, program: Command): v
             return;
           }
           process.stdout.write(
-            `Undid the roll forward into FY${res.toFiscalYear}: ${res.linesRemoved} lines removed${res.budgetYearRemoved ? `, budget year ${res.budgetYearRemoved} removed` : ''}\n`,
+            `Undid the roll forward into FY${res.toFiscalYear}: ${res.linesRemoved} lines${res.positionsRemoved ? ` and ${res.positionsRemoved} positions` : ''} removed${res.budgetYearRemoved ? `, budget year ${res.budgetYearRemoved} removed` : ''}\n`,
           );
         });
         return;

@@ -201,7 +201,12 @@ describe('roll forward of FY2027 into FY2028', () => {
   it('undo removes everything the roll forward wrote, in one audited step', async () => {
     const res = await undo({ toFiscalYear: 'FY2028' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toEqual({ toFiscalYear: 2028, linesRemoved: 5, budgetYearRemoved: 'FY28' });
+    expect(res.body).toEqual({
+      toFiscalYear: 2028,
+      linesRemoved: 5,
+      positionsRemoved: 0,
+      budgetYearRemoved: 'FY28',
+    });
     expect(await knex()('budget_years').where({ fiscal_year: 'FY28' }).first()).toBeUndefined();
     expect(Number((await knex()('line_items').where({ fiscal_year: 2028 }).count('* as c'))[0].c)).toBe(0);
     expect(await knex()('fiscal_year_homes').where({ fiscal_year: 2028 }).first()).toBeUndefined();

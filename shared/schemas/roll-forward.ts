@@ -67,6 +67,34 @@ export const rollForwardTotals = z.object({
 });
 export type RollForwardTotals = z.infer<typeof rollForwardTotals>;
 
+/**
+ * The roster carried: the year's positions that are not closed, into the next year's roster. A
+ * filled position whose holders all left (Retiring, Inactive) is carried vacant; `vacant` counts
+ * every carried position not filled (vacant, posted, frozen). FTE is decimal text to the thousandth.
+ * `salaryLinesReplaced`: the next year's salary lines that followed the roster, removed because the
+ * year now has a payroll of its own (docs/ARCHITECTURE.md, 'Roll forward').
+ */
+export const rollForwardPositions = z.object({
+  carried: z.number().int(),
+  filled: z.number().int(),
+  vacant: z.number().int(),
+  fte: z.string(),
+  holders: z.number().int(),
+  salaryLinesReplaced: z.number().int(),
+});
+export type RollForwardPositions = z.infer<typeof rollForwardPositions>;
+
+/** The roster carried, in the words the CLI and the screen both print (null: no roster to carry). */
+export function positionsCarriedText(p: RollForwardPositions): string | null {
+  if (!p.carried && !p.salaryLinesReplaced) {
+    return null;
+  }
+  const replaced = p.salaryLinesReplaced
+    ? `; ${p.salaryLinesReplaced} salary lines that followed the positions replaced by the carried payroll`
+    : '';
+  return `${p.carried} positions (${p.fte} FTE): ${p.filled} filled by ${p.holders} carried holders, ${p.vacant} vacant, posted or frozen${replaced}`;
+}
+
 export const rollForwardResponse = z.object({
   dryRun: z.boolean(),
   id: z.number().int().nullable(),
@@ -89,6 +117,7 @@ export const rollForwardResponse = z.object({
   warning: z.string().nullable(),
   /** What else was carried as data of the year (rates of the state figures, budget settings). */
   carried: z.array(z.string()),
+  positions: rollForwardPositions,
   undoable: z.boolean(),
 });
 export type RollForwardResponse = z.infer<typeof rollForwardResponse>;
@@ -96,6 +125,7 @@ export type RollForwardResponse = z.infer<typeof rollForwardResponse>;
 export const rollForwardUndoResponse = z.object({
   toFiscalYear: z.number().int(),
   linesRemoved: z.number().int(),
+  positionsRemoved: z.number().int(),
   budgetYearRemoved: z.string().nullable(),
 });
 export type RollForwardUndoResponse = z.infer<typeof rollForwardUndoResponse>;

@@ -2,6 +2,10 @@ import type { Db } from '@server/db/index';
 import * as q from './queries/line-items-writes-roll-forward';
 import { applyAutomaticNextYearSalary } from './next-year';
 import { markLinesChanged } from './follow';
+import { deleteLines } from './change-lines';
+import * as rq from './queries/reconciliation';
+import { homeOfFiscalYear } from '@server/domains/budgets';
+import type { Actor } from '@server/policies/index';
 
 /**
  * The line writer's part of a roll forward (server/domains/roll-forward): the next fiscal year's
@@ -28,4 +32,37 @@ export async function removeRolledLines(
 ): Promise<number> {
   await markLinesChanged(trx, null, { rosters: ['*'] });
   return q.deleteRolledLines(trx, target);
+}
+
+/**
+ * The proposed salary lines the positions' follow keeps in the year a roll forward starts: every
+ * proposed line of a personnel category (the lines Update Salary Budget owns), when the year has no
+ * payroll of its own and the roster before it has positions (follow.ts, salarySource). They are that
+ * roster's cost, derived and recomputed at any time, so a roll forward may replace them; [] otherwise.
+ */
+export async function followedSalaryLines(
+  trx: Db,
+  target: { budgetYearId: number; fiscalYear: number },
+): Promise<number[]> {
+  if (await rq.hasPayroll(trx, target.budgetYearId, target.fiscalYear)) {
+    return [];
+  }
+  const roster = (await homeOfFiscalYear(trx, target.fiscalYear - 1))?.id ?? target.budgetYearId;
+  if (!(await rq.hasPositions(trx, roster, target.fiscalYear - 1))) {
+    return [];
+  }
+  return (await rq.personnelLines(trx, target.budgetYearId, target.fiscalYear)).map((l) => Number(l.id));
+}
+
+/** Removes those lines for a roll forward, each audited with why (the undo's follow sets them again). */
+export async function removeFollowedSalaryLines(
+  trx: Db,
+  actor: Actor,
+  ids: readonly number[],
+  reason: string,
+): Promise<number> {
+  const removed = await deleteLines(trx, actor, { action: 'delete', reason }, ids, () => ({
+    removedBecause: reason,
+  }));
+  return removed.length;
 }

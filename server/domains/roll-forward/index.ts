@@ -1,1 +1,2 @@
-export { latestRollForward, rollForward, undoRollForward } from './roll-forward';
+export { rollForward } from './roll-forward';
+export { latestRollForward, undoRollForward } from './undo';

@@ -1,27 +1,18 @@
 import type { AppContext } from '@server/context';
 import type { Db } from '@server/db/index';
 import { insertAudit } from '@server/db/audit';
-import { AppError, notFound, validationFailed } from '@server/errors';
+import { AppError, validationFailed } from '@server/errors';
 import { authorize, type Actor } from '@server/policies/index';
-import {
-  claimFiscalYearHomes,
-  copyStepLaneSettings,
-  deleteBudgetYear,
-  homeOfFiscalYear,
-  releaseFiscalYearHome,
-} from '@server/domains/budgets';
+import { claimFiscalYearHomes, copyStepLaneSettings, homeOfFiscalYear } from '@server/domains/budgets';
 import { rollForwardLines } from '@server/domains/line-items';
-import { carryStateRates, removeCarriedStateRates } from '@server/domains/massachusetts';
+import { carryStateRates } from '@server/domains/massachusetts';
 import { createBudgetYearIn } from '@server/domains/setup';
-import { budgetStages, deleteRolledSnapshot, stageIdsOf, stageStateOf } from '@server/domains/stages';
+import { budgetStages, stageStateOf } from '@server/domains/stages';
 import { STAGE_LABELS } from '@shared/schemas/budget-stages';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
-import type {
-  RollForwardInput,
-  RollForwardResponse,
-  RollForwardUndoResponse,
-} from '@shared/schemas/roll-forward';
+import type { RollForwardInput, RollForwardResponse } from '@shared/schemas/roll-forward';
 import * as q from './queries/roll-forwards';
+import * as roster from './roster';
 
 /**
  * Roll forward (docs/ARCHITECTURE.md 'Roll forward'): the next fiscal year's budget started from a
@@ -101,13 +92,16 @@ async function rollIn(trx: Db, actor: Actor, input: RollForwardInput): Promise<R
     : await q.budgetYearByLabel(trx, fiscalYearLabel(toFy));
   const createsBudgetYear = !target;
   let claimedHome = false;
+  let followed: number[] = [];
   if (target) {
-    const already = await rollForwardLines.linesInFiscalYear(trx, target.id, toFy);
-    if (already > 0) {
+    // The salary lines the positions' follow keeps there do not count (roster.ts says why).
+    const already = await roster.targetLines(trx, { budgetYearId: target.id, fiscalYear: toFy });
+    if (already.others > 0) {
       throw refused(
-        `${to} already has ${already} lines in budget year ${target.fiscal_year}: a roll forward starts an empty year`,
+        `${to} already has ${already.others + already.followed.length} lines in budget year ${target.fiscal_year}: a roll forward starts an empty year`,
       );
     }
+    followed = already.followed;
     if (!home) {
       await claimFiscalYearHomes(trx, target, [toFy], 'fromFiscalYear');
       claimedHome = true;
@@ -129,10 +123,16 @@ async function rollIn(trx: Db, actor: Actor, input: RollForwardInput): Promise<R
     created_by: actor.kind === 'user' ? actor.id : null,
     totals,
   });
+  const salaryLinesReplaced = await roster.removeFollowedLines(trx, actor, followed, from, to);
   const budgets = await q.targetBudgets(trx, target.id, toFy);
   const written = await rollForwardLines.rollLinesForward(trx, src, {
     budgetYearId: target.id,
     ...budgets,
+    rollForwardId: record.id,
+  });
+  const positions = await roster.carryPositions(trx, actor, {
+    from: src,
+    to: { budgetYearId: target.id, fiscalYear: toFy },
     rollForwardId: record.id,
   });
   const rates = await carryStateRates(trx, fromFy);
@@ -159,7 +159,7 @@ async function rollIn(trx: Db, actor: Actor, input: RollForwardInput): Promise<R
     proposedCarried: written.proposedIds.length,
     nextYearSalaryTotal: await q.nextYearSalaryTotal(trx, written.employeeIds),
   };
-  const carried = { ...rates, claimedHome };
+  const carried = { ...rates, claimedHome, positions, salaryLinesReplaced };
   await q.finishRecord(trx, record.id, { stage_id: stageId, totals: all, carried });
   await insertAudit(trx, actor, {
     action: 'create',
@@ -190,95 +190,7 @@ async function rollIn(trx: Db, actor: Actor, input: RollForwardInput): Promise<R
     totals: all,
     warning,
     carried: carriedNotes,
+    positions: { ...positions, salaryLinesReplaced },
     undoable: true,
-  };
-}
-
-/** Why the roll forward into a year can no longer be undone, or null while it can. */
-async function undoProblem(db: Db, row: q.RollForwardRow): Promise<string | null> {
-  const to = `FY${row.to_fiscal_year}`;
-  if (row.to_budget_year_id === null || row.stage_id === null) {
-    return `${to}'s budget year is gone`;
-  }
-  const stages = await stageIdsOf(db, row.to_budget_year_id, row.to_fiscal_year);
-  if (stages.length !== 1 || stages[0] !== Number(row.stage_id)) {
-    return `${to} has moved on from the Draft the roll forward started`;
-  }
-  const t = row.totals as { employeesCarried: number; proposedCarried: number };
-  const untouched = await rollForwardLines.rolledLinesUntouched(db, {
-    budgetYearId: row.to_budget_year_id,
-    fiscalYear: row.to_fiscal_year,
-    rollForwardId: row.id,
-    count: Number(t.employeesCarried) + Number(t.proposedCarried),
-    since: new Date(row.created_at).toISOString(),
-  });
-  return untouched ? null : `${to} has been edited since the roll forward`;
-}
-
-/** Undoes the roll forward that started `toFiscalYear`, while that year is still Draft and unedited. */
-export async function undoRollForward(
-  app: AppContext,
-  actor: Actor,
-  input: { toFiscalYear: number },
-): Promise<RollForwardUndoResponse> {
-  authorize(actor, 'budgets.manage');
-  return app.db.transaction(async (trx) => {
-    const to = `FY${input.toFiscalYear}`;
-    if (!(await q.tryLock(trx, input.toFiscalYear))) {
-      throw refused(
-        `Another administrator is rolling ${to} forward right now; look again in a moment`,
-        'toFiscalYear',
-      );
-    }
-    const row = await q.latestInto(trx, input.toFiscalYear);
-    if (!row) {
-      throw notFound(`A roll forward into ${to}`);
-    }
-    const problem = await undoProblem(trx, row);
-    if (problem) {
-      throw refused(`${problem}: the roll forward can no longer be undone`, 'toFiscalYear');
-    }
-    const byId = row.to_budget_year_id!;
-    const label = await q.budgetYearLabel(trx, byId);
-    await deleteRolledSnapshot(trx, Number(row.stage_id));
-    const linesRemoved = await rollForwardLines.removeRolledLines(trx, {
-      budgetYearId: byId,
-      fiscalYear: input.toFiscalYear,
-      rollForwardId: row.id,
-    });
-    await removeCarriedStateRates(trx, input.toFiscalYear, row.carried);
-    await q.markUndone(trx, row.id, actor.kind === 'user' ? actor.id : null);
-    if (row.created_budget_year) {
-      await deleteBudgetYear(trx, byId);
-    } else if (row.carried.claimedHome) {
-      await releaseFiscalYearHome(trx, byId, input.toFiscalYear);
-    } else {
-      // The year was this budget year's home before: emptying it gave the home up, so claim it back.
-      await claimFiscalYearHomes(trx, { id: byId, fiscal_year: label }, [input.toFiscalYear], 'toFiscalYear');
-    }
-    await insertAudit(trx, actor, {
-      action: 'delete',
-      entity: 'roll-forward',
-      entityId: row.id,
-      before: { to, budgetYear: label, totals: row.totals },
-      after: { undone: true, linesRemoved, budgetYearRemoved: row.created_budget_year ? label : null },
-    });
-    return {
-      toFiscalYear: input.toFiscalYear,
-      linesRemoved,
-      budgetYearRemoved: row.created_budget_year ? label : null,
-    };
-  });
-}
-
-/** The standing roll forward into a year (for the screen after a reload), and whether undo is allowed. */
-export async function latestRollForward(app: AppContext, actor: Actor, toFiscalYear: number) {
-  authorize(actor, 'budgets.manage');
-  const row = await q.latestInto(app.db, toFiscalYear);
-  if (!row) {
-    return { rollForward: null };
-  }
-  return {
-    rollForward: { id: row.id, undoable: (await undoProblem(app.db, row)) === null, totals: row.totals },
   };
 }

@@ -1,6 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { formatMoneyCents } from '@shared/money';
-import { rollFromProblem, type RollForwardResponse } from '@shared/schemas/roll-forward';
+import {
+  positionsCarriedText,
+  rollFromProblem,
+  type RollForwardResponse,
+} from '@shared/schemas/roll-forward';
 import { fiscalYearFromDate, parseFiscalYear } from '@shared/schemas/fiscal-year';
 import { errorMessage } from '@web/api/client';
 import {
@@ -29,30 +33,34 @@ function Totals({ result }: { result: RollForwardResponse }) {
     ['Proposed lines carried', String(t.proposedCarried), formatMoneyCents(t.proposedTotal)],
     ['One-time lines left out', String(t.oneTimeLeftOut), formatMoneyCents(t.oneTimeTotal)],
   ];
+  const positions = positionsCarriedText(result.positions);
   return (
-    <table className="roll-forward__totals">
-      <caption>
-        FY{result.from.fiscalYear} (budget year {result.from.budgetYear}, {result.from.stageLabel}) into FY
-        {result.to.fiscalYear} (budget year {result.to.budgetYear}
-        {result.to.createsBudgetYear ? ', created by the roll forward' : ''})
-      </caption>
-      <thead>
-        <tr>
-          <th scope="col">What</th>
-          <th scope="col">Lines</th>
-          <th scope="col">Amount</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map(([what, count, amount]) => (
-          <tr key={what}>
-            <th scope="row">{what}</th>
-            <td>{count}</td>
-            <td>{amount}</td>
+    <>
+      <table className="roll-forward__totals">
+        <caption>
+          FY{result.from.fiscalYear} (budget year {result.from.budgetYear}, {result.from.stageLabel}) into FY
+          {result.to.fiscalYear} (budget year {result.to.budgetYear}
+          {result.to.createsBudgetYear ? ', created by the roll forward' : ''})
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">What</th>
+            <th scope="col">Lines</th>
+            <th scope="col">Amount</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map(([what, count, amount]) => (
+            <tr key={what}>
+              <th scope="row">{what}</th>
+              <td>{count}</td>
+              <td>{amount}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {positions ? <p>Positions carried: {positions}.</p> : null}
+    </>
   );
 }
 
@@ -109,7 +117,7 @@ export function RollForwardScreen() {
         onSuccess: (res) => {
           setDone(null);
           setUndone(
-            `Undone: ${res.linesRemoved} lines of FY${res.toFiscalYear} removed${res.budgetYearRemoved ? `, and budget year ${res.budgetYearRemoved}` : ''}.`,
+            `Undone: ${res.linesRemoved} lines${res.positionsRemoved ? ` and ${res.positionsRemoved} positions` : ''} of FY${res.toFiscalYear} removed${res.budgetYearRemoved ? `, and budget year ${res.budgetYearRemoved}` : ''}.`,
           );
         },
       },

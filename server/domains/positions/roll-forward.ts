@@ -1,0 +1,126 @@
+import type { Db } from '@server/db/index';
+import type { Actor } from '@server/policies/index';
+
+/**
+ * The positions' part of a roll forward (server/domains/roll-forward): a fiscal year's roster carried
+ * into the next year's, in the caller's transaction, after the line writer has rolled the lines
+ * (each carried employee line names its source line and the roll forward in metadata).
+ *
+ * Every position not closed is carried as it is (title, place, work group, FTE, status, a vacancy's
+ * own step and lane); its holders who were carried hold it again through their new lines, for the
+ * same share. A filled position none of whose holders was carried (Retiring, Inactive) is carried
+ * vacant: the job stays, the person leaves. Each new position gets a 'created' history entry naming
+ * the position it came from and the roll forward (after.rollForwardId), which is how undo finds
+ * them. One statement for any number of positions, as positionsFromLines writes a roster; the roll
+ * forward audits the whole as one entry.
+ */
+
+export interface RolledRoster {
+  from: { budgetYearId: number; fiscalYear: number };
+  to: { budgetYearId: number; fiscalYear: number };
+  rollForwardId: number;
+}
+
+/** What was carried: positions, those left filled, their FTE (decimal text) and holders. */
+export interface RolledPositions {
+  carried: number;
+  filled: number;
+  vacant: number;
+  fte: string;
+  holders: number;
+}
+
+/** The carried employee line of a source line, by the roll forward's metadata. */
+const CARRIED_LINE = `SELECT n.id FROM line_items n
+  WHERE n.budget_year_id = :toBy AND n.fiscal_year = :toFy AND n.is_operating
+    AND (n.metadata ->> 'rollForwardId')::int = :rf AND (n.metadata ->> 'rolledForwardFrom')::int = h.line_item_id`;
+
+export async function rollPositionsForward(
+  trx: Db,
+  actor: Actor,
+  roll: RolledRoster,
+): Promise<RolledPositions> {
+  const { rows } = await trx.raw(
+    `WITH src AS MATERIALIZED (
+       SELECT nextval((SELECT pg_get_serial_sequence('positions', 'id'))::regclass) AS pid, p.*,
+              CASE WHEN p.status = 'filled' AND NOT EXISTS (
+                     SELECT 1 FROM position_holders h WHERE h.position_id = p.id AND EXISTS (${CARRIED_LINE}))
+                   THEN 'vacant' ELSE p.status END AS new_status
+         FROM positions p
+        WHERE p.budget_year_id = :fromBy AND p.fiscal_year = :fromFy AND p.status <> 'closed'
+        ORDER BY p.id),
+     made AS (
+       INSERT INTO positions (id, budget_year_id, fiscal_year, title, building_id, dese_code, category_id,
+                              work_group_id, fte, status, vacancy_step, vacancy_lane, notes, created_by, updated_by)
+       SELECT pid, :toBy, :toFy, title, building_id, dese_code, category_id, work_group_id, fte, new_status,
+              vacancy_step, vacancy_lane, notes, :user::integer, :user::integer FROM src),
+     held AS (
+       INSERT INTO position_holders (position_id, line_item_id, fte_share)
+       SELECT s.pid, (${CARRIED_LINE}), h.fte_share
+         FROM src s JOIN position_holders h ON h.position_id = s.id
+        WHERE EXISTS (${CARRIED_LINE})
+       RETURNING position_id),
+     told AS (
+       INSERT INTO position_history (position_id, action, reason, after, user_id, actor_label)
+       SELECT pid, 'created', 'Rolled forward from FY' || :fromFy || ' position #' || id,
+              jsonb_build_object('rollForwardId', :rf::int, 'fromPositionId', id, 'fte', fte, 'status', new_status),
+              :user::integer, :label FROM src)
+     SELECT (SELECT count(*) FROM src)::int AS carried,
+            (SELECT count(*) FROM src WHERE new_status = 'filled')::int AS filled,
+            (SELECT coalesce(sum(fte), 0) FROM src)::numeric(12,3)::text AS fte,
+            (SELECT count(*) FROM held)::int AS holders`,
+    {
+      fromBy: roll.from.budgetYearId,
+      fromFy: roll.from.fiscalYear,
+      toBy: roll.to.budgetYearId,
+      toFy: roll.to.fiscalYear,
+      rf: roll.rollForwardId,
+      user: actor.kind === 'user' ? actor.id : null,
+      label: actor.kind === 'user' ? null : 'roll-forward',
+    },
+  );
+  const r = rows[0];
+  return {
+    carried: Number(r.carried),
+    filled: Number(r.filled),
+    vacant: Number(r.carried) - Number(r.filled),
+    fte: String(r.fte),
+    holders: Number(r.holders),
+  };
+}
+
+/** The positions a roll forward made, by their 'created' history entry. */
+const ROLLED = `SELECT ph.position_id FROM position_history ph JOIN positions p ON p.id = ph.position_id
+  WHERE p.budget_year_id = :by AND p.fiscal_year = :fy AND ph.action = 'created'
+    AND (ph.after ->> 'rollForwardId')::int = :rf`;
+
+/**
+ * Whether the roster the roll forward made is as it made it: no other position in it, and none of
+ * its positions changed since (a change writes history and moves the version).
+ */
+export async function rolledPositionsUntouched(
+  db: Db,
+  target: { budgetYearId: number; fiscalYear: number; rollForwardId: number },
+): Promise<boolean> {
+  const bind = { by: target.budgetYearId, fy: target.fiscalYear, rf: target.rollForwardId };
+  const { rows } = await db.raw(
+    `SELECT (SELECT count(*) FROM positions p WHERE p.budget_year_id = :by AND p.fiscal_year = :fy
+               AND (p.id NOT IN (${ROLLED}) OR p.version <> 1))::int AS other,
+            (SELECT count(*) FROM position_history ph WHERE ph.position_id IN (${ROLLED})
+               AND ph.action <> 'created')::int AS changes`,
+    bind,
+  );
+  return Number(rows[0].other) === 0 && Number(rows[0].changes) === 0;
+}
+
+/** Deletes the positions a roll forward made (undo); their holders and history go with them. */
+export async function removeRolledPositions(
+  trx: Db,
+  target: { budgetYearId: number; fiscalYear: number; rollForwardId: number },
+): Promise<number> {
+  const { rows } = await trx.raw(
+    `WITH gone AS (DELETE FROM positions WHERE id IN (${ROLLED}) RETURNING id) SELECT count(*)::int AS n FROM gone`,
+    { by: target.budgetYearId, fy: target.fiscalYear, rf: target.rollForwardId },
+  );
+  return Number(rows[0].n);
+}
