@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCliRunner, type CliRunner } from '../test/cli';
 import { exportCents } from '../test/real-files';
+import { positionsFromLines } from '@server/domains/positions';
 
 /**
  * `budget-cli budget-year roll-forward --from FY2027 [--dry-run] [--confirm] [--json]` and `--undo
@@ -56,6 +57,8 @@ describe('budget-cli budget-year roll-forward', () => {
       { ...base, is_operating: false, account_description: 'Boiler', amount: '40000.01', one_time: true },
     ]);
     const sources = await db.knex('line_items').where(base).orderBy('id');
+    // FY2027's roster: each employee a filled position (Cole's goes forward vacant: he retires).
+    expect(await positionsFromLines(db.knex, { budgetYearId: by.id, actorLabel: 'test' })).toBe(3);
     await db.close();
     const operating = sources
       .filter((l) => l.is_operating && l.employee_status === 'Active')
@@ -82,11 +85,22 @@ describe('budget-cli budget-year roll-forward', () => {
     expect(dry.stdout).toContain('Employees left out (retiring or inactive): 1');
     expect(dry.stdout).toContain('Proposed lines carried: 1, $1,234.56');
     expect(dry.stdout).toContain('One-time lines left out: 1, $40,000.01');
+    expect(dry.stdout).toContain(
+      'Positions carried: 3 positions (3.000 FTE): 2 filled by 2 carried holders, 1 vacant, posted or frozen',
+    );
     expect((await cli('budget-year', 'roll-forward', '--from', 'FY2027')).stderr).toContain('confirm');
 
     const real = await cli('budget-year', 'roll-forward', '--from', 'FY2027', '--confirm', '--json');
     expect(real.code, real.stderr).toBe(0);
     const body = JSON.parse(real.stdout);
+    expect(body.positions).toEqual({
+      carried: 3,
+      filled: 2,
+      vacant: 1,
+      fte: '3.000',
+      holders: 2,
+      salaryLinesReplaced: 0,
+    });
     expect(body.totals).toMatchObject({
       employeesCarried: 2,
       operatingTotal: 115360.11,
@@ -99,7 +113,7 @@ describe('budget-cli budget-year roll-forward', () => {
     const undone = await cli('budget-year', 'roll-forward', '--undo', 'FY2028');
     expect(undone.code, undone.stderr).toBe(0);
     expect(undone.stdout).toBe(
-      'Undid the roll forward into FY2028: 3 lines removed, budget year FY28 removed\n',
+      'Undid the roll forward into FY2028: 3 lines and 3 positions removed, budget year FY28 removed\n',
     );
   });
 });

@@ -165,7 +165,7 @@ describe('roll forward of a year with positions', () => {
   });
 
   it('still refuses a year with any other line, writing nothing', async () => {
-    await insertProposed(db(), [
+    const [supplies] = await insertProposed(db(), [
       { budgetYearId: w.budgetYearId, fiscalYear: 2027, amount: '100.00', categoryId: w.supplies },
     ]);
     const was = await footprint();
@@ -173,6 +173,32 @@ describe('roll forward of a year with positions', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(409);
     expect(res.body.error).toMatch(/^FY2027 already has 2 lines in budget year FY26/);
     expect(res.body.details[0].path).toBe('fromFiscalYear');
+    expect(await footprint()).toEqual(was);
+    await db()('line_items').where({ id: supplies }).delete();
+  });
+
+  it('undo is refused once a carried position has been changed, writing nothing', async () => {
+    const res = await roll({ fromFiscalYear: 2026, confirm: true });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const p = await db()('positions')
+      .where({ budget_year_id: w.budgetYearId, fiscal_year: 2027 })
+      .orderBy('id')
+      .first();
+    const changed = await t.api('patch', `/positions/${p.id}`, {
+      token: finance.token,
+      body: { version: p.version, title: 'Lead Teacher' },
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    const was = await footprint();
+    const undone = await t.api('post', '/roll-forward/undo', {
+      token: admin.token,
+      body: { toFiscalYear: 2027 },
+    });
+    expect(undone.status, JSON.stringify(undone.body)).toBe(409);
+    expect(undone.body.error).toBe(
+      "FY2027's positions have been changed since the roll forward: the roll forward can no longer be undone",
+    );
+    expect(undone.body.details[0].path).toBe('toFiscalYear');
     expect(await footprint()).toEqual(was);
   });
 });

@@ -30,10 +30,13 @@ export interface RolledPositions {
   holders: number;
 }
 
-/** The carried employee line of a source line, by the roll forward's metadata. */
-const CARRIED_LINE = `SELECT n.id FROM line_items n
+/**
+ * Each source line's carried employee line, by the roll forward's metadata: read once and joined by
+ * hash (a lookup per holder would scan the year's lines once per position).
+ */
+const CARRIED_LINES = `SELECT (n.metadata ->> 'rolledForwardFrom')::int AS old_id, n.id AS new_id FROM line_items n
   WHERE n.budget_year_id = :toBy AND n.fiscal_year = :toFy AND n.is_operating
-    AND (n.metadata ->> 'rollForwardId')::int = :rf AND (n.metadata ->> 'rolledForwardFrom')::int = h.line_item_id`;
+    AND (n.metadata ->> 'rollForwardId')::int = :rf`;
 
 export async function rollPositionsForward(
   trx: Db,
@@ -41,10 +44,13 @@ export async function rollPositionsForward(
   roll: RolledRoster,
 ): Promise<RolledPositions> {
   const { rows } = await trx.raw(
-    `WITH src AS MATERIALIZED (
+    `WITH carried AS MATERIALIZED (${CARRIED_LINES}),
+     kept AS MATERIALIZED (
+       SELECT h.position_id, c.new_id, h.fte_share FROM position_holders h JOIN carried c ON c.old_id = h.line_item_id
+        WHERE h.position_id IN (SELECT id FROM positions WHERE budget_year_id = :fromBy AND fiscal_year = :fromFy)),
+     src AS MATERIALIZED (
        SELECT nextval((SELECT pg_get_serial_sequence('positions', 'id'))::regclass) AS pid, p.*,
-              CASE WHEN p.status = 'filled' AND NOT EXISTS (
-                     SELECT 1 FROM position_holders h WHERE h.position_id = p.id AND EXISTS (${CARRIED_LINE}))
+              CASE WHEN p.status = 'filled' AND p.id NOT IN (SELECT position_id FROM kept)
                    THEN 'vacant' ELSE p.status END AS new_status
          FROM positions p
         WHERE p.budget_year_id = :fromBy AND p.fiscal_year = :fromFy AND p.status <> 'closed'
@@ -56,9 +62,7 @@ export async function rollPositionsForward(
               vacancy_step, vacancy_lane, notes, :user::integer, :user::integer FROM src),
      held AS (
        INSERT INTO position_holders (position_id, line_item_id, fte_share)
-       SELECT s.pid, (${CARRIED_LINE}), h.fte_share
-         FROM src s JOIN position_holders h ON h.position_id = s.id
-        WHERE EXISTS (${CARRIED_LINE})
+       SELECT s.pid, k.new_id, k.fte_share FROM src s JOIN kept k ON k.position_id = s.id
        RETURNING position_id),
      told AS (
        INSERT INTO position_history (position_id, action, reason, after, user_id, actor_label)
