@@ -228,6 +228,28 @@ describe('adopting cuts by position, and undoing it', () => {
     expect(history.reason).toMatch(/adopted scenario "Staffing"/);
     // The scenario's changes are in the roster now: they no longer count on top of it.
     expect(cents((await summaryOf()).positionsNet)).toBe(0n);
+    // The dashboard's proposed total and Budget Comparison read the same lines: down by the net.
+    const q = `budgetYearId=${w.budgetYearId}&fiscalYear=2027`;
+    const dash = (await call('get', `/line-items/budget/summary?${q}`)).body;
+    expect(cents(dash.proposedBudget)).toBe(cents(preview.body.totalAfter));
+    const comparison = (await call('get', `/budget-comparison?budgetYearId=${w.budgetYearId}`)).body;
+    const year = comparison.totals.find((x: { fiscalYear: number }) => x.fiscalYear === 2027);
+    expect(cents(year.proposed)).toBe(cents(preview.body.totalAfter));
+    // The stage comparison from the snapshot the adoption was made from lists the positions changed.
+    const from = adopted.body.adoption.fromStage.id;
+    const compared = await call('get', `/budget-stages/compare?${q}&from=${from}&to=current`);
+    expect(compared.status, JSON.stringify(compared.body)).toBe(200);
+    const listed = compared.body.positionChanges.map((c: { positionId: number; action: string }) => [
+      c.positionId,
+      c.action,
+    ]);
+    expect(listed).toContainEqual([vacancy, 'closed']);
+    expect(
+      compared.body.positionChanges.filter((c: { action: string }) => c.action === 'created'),
+    ).toHaveLength(1);
+    expect(
+      compared.body.positionChanges.find((c: { action: string }) => c.action === 'closed').reason,
+    ).toMatch(/Staffing/);
   });
 
   it('the undo gives the positions and the lines back', async () => {

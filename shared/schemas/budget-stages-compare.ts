@@ -125,6 +125,22 @@ export const lineChangeSchema = z.object({
 });
 export type LineChange = z.infer<typeof lineChangeSchema>;
 
+/** One entry of the roster's position history between the two sides (no pay). */
+export const positionChangeListedSchema = z.object({
+  positionId: z.number().int(),
+  title: z.string(),
+  building: z.string().nullable(),
+  /** created, closed, filled, vacated, moved, fte_changed, status_changed, updated, deleted. */
+  action: z.string(),
+  fte: z.number().nullable(),
+  /** The position's status now. */
+  status: z.string().nullable(),
+  reason: z.string().nullable(),
+  by: z.string().nullable(),
+  at: z.string(),
+});
+export type PositionChangeListed = z.infer<typeof positionChangeListedSchema>;
+
 export const compareResponse = z.object({
   budgetYearId: z.number().int(),
   /** The budget year's label, e.g. 'FY27'. */
@@ -146,5 +162,14 @@ export const compareResponse = z.object({
   /** Which lines `lines` lists (the query's, or the role's default), so an unasked list is not read as none changed. */
   linesListed: z.enum(COMPARE_LINE_LISTS),
   lines: z.array(lineChangeSchema),
+  /**
+   * The positions changed between the two sides, with their reasons: the roster whose cost the year
+   * budgets (the year before's, when its salary lines follow positions; else its own). At most 500,
+   * newest first; positionChangeCount says how many there were.
+   */
+  positionChanges: z.array(positionChangeListedSchema),
+  positionChangeCount: z.number().int(),
+  /** The roster's fiscal year those changes are of. */
+  positionRosterFiscalYear: z.number().int(),
 });
 export type StageComparison = z.infer<typeof compareResponse>;

@@ -13,3 +13,4 @@ export { checkReferences, checkVacancyCell, fteText, milli } from './guards';
 export * as scenarioRoster from './scenario-roster';
 export * as scenarioAdoption from './scenario-adoption';
 export * as positionsRollForward from './roll-forward';
+export { positionChangesBetween } from './changes-between';

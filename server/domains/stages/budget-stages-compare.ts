@@ -22,6 +22,8 @@ import {
 } from '@shared/schemas/budget-stages-compare';
 import { deseCodes } from '@server/domains/massachusetts';
 import { requireBudgetYear } from '@server/domains/budgets';
+import { reconciliation } from '@server/domains/line-items';
+import { positionChangesBetween } from '@server/domains/positions';
 
 /**
  * What changed between two budget stages of a fiscal year, or between a stage and today's working
@@ -207,6 +209,14 @@ export async function compareStages(
       const now = new Date().toISOString();
       const allPay = seesIndividualPay(actor);
       // The year's own salaries over 1 to 4 people on a side are theirs: withheld like a row's.
+      const { follows, roster } = await reconciliation.positionsRoster(trx, by.id, input.fiscalYear);
+      const changedRoster = follows ? roster : { budgetYearId: by.id, fiscalYear: input.fiscalYear };
+      const positionChanges = await positionChangesBetween(
+        trx,
+        changedRoster,
+        from ? new Date(from.created_at).toISOString() : null,
+        to ? new Date(to.created_at).toISOString() : null,
+      );
       const yearPay =
         allPay || !(tooFewToShow(total.employeeCount.from) || tooFewToShow(total.employeeCount.to));
       return {
@@ -228,6 +238,9 @@ export async function compareStages(
         lineCounts: counts,
         linesListed: listed,
         lines: shown.map((l) => presentLine(l, reasons)),
+        positionChanges: positionChanges.changes,
+        positionChangeCount: positionChanges.total,
+        positionRosterFiscalYear: changedRoster.fiscalYear,
       };
     },
     { isolationLevel: 'repeatable read' },

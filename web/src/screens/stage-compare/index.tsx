@@ -1,3 +1,4 @@
+import { PositionsChanged } from './positions-changed';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '@web/api/client';
@@ -226,6 +227,7 @@ export function StageCompareScreen() {
               />
             </>
           )}
+          <PositionsChanged data={data} />
         </article>
       ) : null}
       <StaffingSection
