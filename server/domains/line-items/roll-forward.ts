@@ -5,6 +5,7 @@ import { markLinesChanged } from './follow';
 import { deleteLines } from './change-lines';
 import * as rq from './queries/reconciliation';
 import { homeOfFiscalYear } from '@server/domains/budgets';
+import { stageStateOf } from '@server/domains/stages';
 import type { Actor } from '@server/policies/index';
 
 /**
@@ -37,14 +38,19 @@ export async function removeRolledLines(
 /**
  * The proposed salary lines the positions' follow keeps in the year a roll forward starts: every
  * proposed line of a personnel category (the lines Update Salary Budget owns), when the year has no
- * payroll of its own and the roster before it has positions (follow.ts, salarySource). They are that
- * roster's cost, derived and recomputed at any time, so a roll forward may replace them; [] otherwise.
+ * payroll of its own, is not locked, and the roster before it has positions (follow.ts,
+ * salarySource). They are that roster's cost, derived and recomputed at any time, so a roll forward
+ * may replace them; [] otherwise.
  */
 export async function followedSalaryLines(
   trx: Db,
   target: { budgetYearId: number; fiscalYear: number },
 ): Promise<number[]> {
-  if (await rq.hasPayroll(trx, target.budgetYearId, target.fiscalYear)) {
+  // A locked year (voted) keeps its lines: the follow no longer sets them, so they are not its.
+  if (
+    (await rq.hasPayroll(trx, target.budgetYearId, target.fiscalYear)) ||
+    (await stageStateOf(trx, target.budgetYearId, target.fiscalYear)).locked
+  ) {
     return [];
   }
   const roster = (await homeOfFiscalYear(trx, target.fiscalYear - 1))?.id ?? target.budgetYearId;
