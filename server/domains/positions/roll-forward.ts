@@ -50,7 +50,7 @@ export async function rollPositionsForward(
         WHERE h.position_id IN (SELECT id FROM positions WHERE budget_year_id = :fromBy AND fiscal_year = :fromFy)),
      src AS MATERIALIZED (
        SELECT nextval((SELECT pg_get_serial_sequence('positions', 'id'))::regclass) AS pid, p.*,
-              CASE WHEN p.status = 'filled' AND p.id NOT IN (SELECT position_id FROM kept)
+              CASE WHEN p.status = 'filled' AND NOT EXISTS (SELECT 1 FROM kept k WHERE k.position_id = p.id)
                    THEN 'vacant' ELSE p.status END AS new_status
          FROM positions p
         WHERE p.budget_year_id = :fromBy AND p.fiscal_year = :fromFy AND p.status <> 'closed'
@@ -109,7 +109,8 @@ export async function rolledPositionsUntouched(
   const bind = { by: target.budgetYearId, fy: target.fiscalYear, rf: target.rollForwardId };
   const { rows } = await db.raw(
     `SELECT (SELECT count(*) FROM positions p WHERE p.budget_year_id = :by AND p.fiscal_year = :fy
-               AND (p.id NOT IN (${ROLLED}) OR p.version <> 1))::int AS other,
+               AND (p.version <> 1 OR NOT EXISTS (SELECT 1 FROM position_history c WHERE c.position_id = p.id
+                      AND c.action = 'created' AND (c.after ->> 'rollForwardId')::int = :rf)))::int AS other,
             (SELECT count(*) FROM position_history ph WHERE ph.position_id IN (${ROLLED})
                AND ph.action <> 'created')::int AS changes`,
     bind,
