@@ -229,6 +229,25 @@ export async function listFloors(app: AppContext, actor: Actor, budgetYearId: nu
   return { floors: await q.listFloors(app.db, budgetYearId) };
 }
 
+/** An FTE floor counts a category's positions: only a personnel category has them. */
+async function requireFteFloorsOnPersonnel(db: Db, input: SaveFloorsInput) {
+  const ids = input.floors.flatMap((f) =>
+    f.categoryId !== undefined && f.minFte !== undefined && f.minFte !== null ? [f.categoryId] : [],
+  );
+  const categories = await q.categoriesOf(db, ids);
+  const bad = ids.filter((id) => !categories.get(id)?.isPersonnel);
+  if (bad.length) {
+    throw validationFailed(
+      bad.map((id) => ({
+        path: 'floors',
+        message: categories.has(id)
+          ? `${categories.get(id)!.name} is not a personnel category: an FTE floor needs positions to count`
+          : `Budget category ${id} does not exist`,
+      })),
+    );
+  }
+}
+
 /** Sets or removes floors; a line must be a proposed line of the budget year. */
 export async function saveFloors(app: AppContext, actor: Actor, input: SaveFloorsInput) {
   authorize(actor, 'scenarios.write');
@@ -245,6 +264,7 @@ export async function saveFloors(app: AppContext, actor: Actor, input: SaveFloor
         })),
       );
     }
+    await requireFteFloorsOnPersonnel(trx, input);
     const before = await q.listFloors(trx, input.budgetYearId);
     for (const f of input.floors) {
       await q.writeFloor(trx, input.budgetYearId, f);

@@ -7,6 +7,8 @@ import { Field } from '@web/components/form/field';
 import { Modal } from '@web/components/modal';
 import { Select, type SelectOption } from '@web/components/select';
 import { useToast } from '@web/components/toast';
+import { FteFloorForm } from './fte-floor-form';
+import { fteText } from './position-text';
 import { count, lineLabel, parsePercent } from './scenario-math';
 import './panels.css';
 import { numCol, TableHead, unseen } from '@web/components/table-head';
@@ -125,7 +127,7 @@ export function FloorsDialog({
       open={open}
       onOpenChange={onOpenChange}
       title="Floors"
-      description="A floor is the least percent a line keeps: the slider and the quick cuts stop there (maintenance of effort, contracts). Floors belong to the budget year: each one holds in every scenario of it, this one and the others."
+      description="A floor is the least percent a line keeps: the slider and the quick cuts stop there (maintenance of effort, contracts). A personnel category may also keep a least FTE, which cuts by position respect. Floors belong to the budget year: each one holds in every scenario of it, this one and the others."
       wide
     >
       <div className="floors">
@@ -139,7 +141,7 @@ export function FloorsDialog({
           ) : null}
           {floors.data && floors.data.floors.length > 0 ? (
             <table className="floors__table">
-              <TableHead cols={['For (and why)', numCol('Floor'), unseen('Remove')]} />
+              <TableHead cols={['For (and why)', numCol('Floor'), numCol('Min FTE'), unseen('Remove')]} />
               <tbody>
                 {floors.data.floors.map((f) => {
                   const name =
@@ -152,7 +154,10 @@ export function FloorsDialog({
                         {name}
                         {f.reason ? <span className="floors__reason">{f.reason}</span> : null}
                       </td>
-                      <td className="num">{f.floorPercent}%</td>
+                      <td className="num">
+                        {f.minFte !== null && f.floorPercent === 0 ? '—' : `${f.floorPercent}%`}
+                      </td>
+                      <td className="num">{f.minFte === null ? '—' : fteText(f.minFte)}</td>
                       <td className="floors__remove">
                         <Button
                           className="btn--small"
@@ -162,7 +167,12 @@ export function FloorsDialog({
                             void write(
                               [
                                 f.categoryId !== null
-                                  ? { categoryId: f.categoryId, floorPercent: null, reason: null }
+                                  ? {
+                                      categoryId: f.categoryId,
+                                      floorPercent: null,
+                                      minFte: null,
+                                      reason: null,
+                                    }
                                   : { lineItemId: f.lineItemId!, floorPercent: null, reason: null },
                               ],
                               'Floor removed',
@@ -208,6 +218,11 @@ export function FloorsDialog({
             )}
           </Field>
         </FloorForm>
+        <FteFloorForm
+          onSave={(categoryId, name, minFte, reason) =>
+            write([{ categoryId, minFte, reason }], `FTE floor set for ${name}`)
+          }
+        />
         <FloorForm
           idPrefix="line-floor"
           heading="Line floor"

@@ -7,6 +7,7 @@ import {
   useScenarioBaseline,
   type ScenarioLine,
 } from '@web/api/cut-scenarios';
+import { useScenarioPositions } from '@web/api/scenario-positions';
 import { useCan } from '@web/auth/use-can';
 import { useBudgetYear } from '@web/budget-year/budget-year-context';
 import { Alert } from '@web/components/alert';
@@ -29,6 +30,7 @@ import { ScenarioBar } from './scenario-bar';
 import { count, fyLabel } from './scenario-math';
 import { SummaryPanel } from './summary-panel';
 import { ScenarioNssMeter } from './nss-meter';
+import { PositionsPanel } from './positions-panel';
 import { useScenarioEditor } from './use-scenario-editor';
 import '@web/styles/grid-page.css';
 import './scenario.css';
@@ -76,6 +78,12 @@ export function ScenarioScreen() {
   });
   const editable = canWrite && selected !== null && baseline.data?.scenario?.id === selected.id;
   const lines = baseline.data?.lines;
+  // Where the year's salary lines follow positions, personnel lines are cut by position instead.
+  const positions = useScenarioPositions(selectedId);
+  const personnelNote = positions.data?.available
+    ? 'Personnel lines of this year follow the positions: cut them by position (Positions, above the lines)'
+    : null;
+  const cuttable = (l: ScenarioLine) => !(personnelNote && l.isPersonnel);
 
   const { remember, url } = place;
   const selectScenario = useCallback(
@@ -97,21 +105,26 @@ export function ScenarioScreen() {
         onPreview: editor.preview,
         onCommit: editor.commit,
         onInvalid,
+        personnelNote,
         layout,
       }),
-    [editable, editor.preview, editor.commit, onInvalid, layout],
+    [editable, editor.preview, editor.commit, onInvalid, personnelNote, layout],
   );
+  // Cells drawn before the positions' answer came keep their old controls unless redrawn.
+  useEffect(() => {
+    apiRef.current?.refreshCells({ columns: ['percentKept'], force: true });
+  }, [columns]);
   const filter = useMemo(() => scenarioFilter(filters), [filters]);
   const categories = useMemo(() => categoryOptions(lines ?? []).slice(1), [lines]);
 
   const targetIds = () => {
     if (selection.length) {
-      return selection.map((l) => l.id);
+      return selection.filter(cuttable).map((l) => l.id);
     }
     const ids: number[] = [];
     if (apiRef.current) {
       apiRef.current.forEachNodeAfterFilter((node) => {
-        if (node.data) {
+        if (node.data && cuttable(node.data)) {
           ids.push(node.data.id);
         }
       });
@@ -119,7 +132,7 @@ export function ScenarioScreen() {
     }
     return editor
       .currentLines()
-      .filter((l) => !filter || filter(l))
+      .filter((l) => cuttable(l) && (!filter || filter(l)))
       .map((l) => l.id);
   };
 
@@ -179,6 +192,7 @@ export function ScenarioScreen() {
         scenarioId={selectedId}
         store={editor.store}
       />
+      {selectedId !== null ? <PositionsPanel scenarioId={selectedId} canWrite={canWrite} /> : null}
       {list.isSuccess && scenarios.length === 0 ? (
         <Alert variant="info" title={`No scenarios yet for ${fyLabel(fy)}`}>
           {canWrite

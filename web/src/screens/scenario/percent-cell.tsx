@@ -12,6 +12,11 @@ export interface PercentCellCallbacks {
   onCommit(now?: boolean): void;
   /** A typed percent that cannot be used, with the reason. */
   onInvalid(message: string): void;
+  /**
+   * Set when the year's salary lines follow positions: personnel lines are then cut by position
+   * (the server refuses their percents), so their controls are read-only and say so.
+   */
+  personnelNote?: string | null;
 }
 
 type PercentCellProps = ICellRendererParams<ScenarioLine> & PercentCellCallbacks;
@@ -25,7 +30,7 @@ const PERCENT_MESSAGE = 'Enter a percent from 0 to 100 with at most 2 decimals';
  * it cannot go below; the track keeps the full 0-100 scale, so 50% always sits in the middle.
  */
 export function PercentCell(props: PercentCellProps) {
-  const { data, editable, onPreview, onCommit, onInvalid } = props;
+  const { data, editable, onPreview, onCommit, onInvalid, personnelNote } = props;
   const dragging = useRef(false);
   const [text, setText] = useState<string | null>(null);
   const [invalid, setInvalid] = useState(false);
@@ -37,7 +42,8 @@ export function PercentCell(props: PercentCellProps) {
   const label = lineLabel(line);
   const floor = line.floorPercent;
   const percent = line.percentKept;
-  const locked = !editable || floor >= 100;
+  const byPosition = line.isPersonnel && Boolean(personnelNote);
+  const locked = !editable || floor >= 100 || byPosition;
   const sliderStyle: CSSProperties = floor > 0 ? { marginLeft: `${floor}%`, width: `${100 - floor}%` } : {};
 
   const release = () => {
@@ -79,7 +85,7 @@ export function PercentCell(props: PercentCellProps) {
   };
 
   return (
-    <div className="pct-cell">
+    <div className="pct-cell" title={byPosition ? personnelNote! : undefined}>
       <div className="pct-track">
         <div className={`pct-slider${floor > 0 ? ' pct-slider--floor' : ''}`}>
           {floor > 0 ? (
@@ -96,7 +102,7 @@ export function PercentCell(props: PercentCellProps) {
             style={sliderStyle}
             disabled={locked}
             aria-label={`Percent kept: ${label}`}
-            aria-valuetext={`${percent}% kept${floor > 0 ? `, floor ${floor}%` : ''}`}
+            aria-valuetext={`${percent}% kept${floor > 0 ? `, floor ${floor}%` : ''}${byPosition ? `. ${personnelNote}` : ''}`}
             onPointerDown={() => {
               dragging.current = true;
             }}

@@ -91,15 +91,20 @@ export class PreviewTotals {
     return this.percents;
   }
 
-  /** The summary these percents give against the server's goal (the server's other fields kept). */
+  /**
+   * The summary these percents give against the server's goal (the server's other fields kept).
+   * The scenario's cuts and adds by position (positionsNet, the server's) come off the total as
+   * the server takes them off, so the cards do not jump when a save settles.
+   */
   summary(base: ScenarioSummary): ScenarioSummary {
     const goal = centsOf(base.townGoal);
-    const status = scenarioStatus(this.adjusted, goal);
+    const adjusted = this.adjusted - centsOf(base.positionsNet);
+    const status = scenarioStatus(adjusted, goal);
     return {
       ...base,
       originalTotal: fromCents(this.original),
-      totalCuts: fromCents(this.original - this.adjusted),
-      adjustedTotal: fromCents(this.adjusted),
+      totalCuts: fromCents(this.original - adjusted),
+      adjustedTotal: fromCents(adjusted),
       gap: fromCents(status.gapCents),
       meetsGoal: status.meetsGoal,
       itemsModified: this.modified,
