@@ -54,6 +54,20 @@ function printAdoptPreview(p: AdoptPreview): void {
     })),
     false,
   );
+  if (p.positions.length) {
+    process.stdout.write('Positions\n');
+    printRows(
+      p.positions.map((c) => ({
+        change: c.kind === 'cut' ? `close #${c.positionId}` : 'create',
+        title: c.title,
+        building: c.building?.name ?? 'District Wide',
+        fte: c.fte,
+        holders: c.holders.join(', '),
+        amount: c.amount === null ? 'unpriced' : money(c.kind === 'cut' ? -c.amount : c.amount),
+      })),
+      false,
+    );
+  }
   printTotals(p);
   process.stdout.write(`Cuts                    ${money(p.cutsTotal)}\n`);
 }

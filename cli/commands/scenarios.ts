@@ -15,6 +15,7 @@ import { cutScenarios as cuts } from '@server/domains/planning';
 import { cutScenariosCalc as calc } from '@server/domains/planning';
 import { withCli } from '../context';
 import { registerAdoptionCommands } from './adoptions';
+import { registerScenarioPositionCommands } from './scenario-positions';
 import { fiscalYearFlag, parseCuts, scenarioNamed, unknownScenario } from './scenarios-flags';
 import { parseFlags, printJson, printRows } from '../output';
 
@@ -223,4 +224,5 @@ export function registerScenarioCommands(program: Command): void {
       },
     );
   registerAdoptionCommands(cmd, program);
+  registerScenarioPositionCommands(cmd, program);
 }

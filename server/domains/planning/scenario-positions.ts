@@ -3,7 +3,7 @@ import type { Db } from '@server/db/index';
 import { validationFailed } from '@server/errors';
 import { authorize, type Actor } from '@server/policies/index';
 import { insertAudit } from '@server/db/audit';
-import { centsOf, centsText } from '@shared/money';
+import { centsOf, formatMoneyCents } from '@shared/money';
 import { fromCents } from '@shared/schemas/common';
 import type {
   PositionAddBody,
@@ -169,9 +169,10 @@ export async function cutPositions(
       reason: body.reason ?? null,
       created_by: actor.id ?? null,
     }));
-    const label = await roster.groupLabel(trx, body.title, body.buildingId);
+    const label = await roster.groupLabel(trx, picked[0]?.title ?? body.title, body.buildingId);
     if (body.dryRun) {
-      const provisional = rows.map((r, i) => ({ ...asChangeRow(r), id: -(i + 1) }));
+      const names = await namesOf(trx, rows);
+      const provisional = rows.map((r, i) => ({ ...asChangeRow(r), ...names(r), id: -(i + 1) }));
       await checkFteFloors(trx, row, where.roster, provisional);
       const v = await view(trx, row, provisional);
       const mine = v.changes.filter((c) => c.id < 0);
@@ -201,6 +202,30 @@ export async function cutPositions(
   });
 }
 
+/** The building, category and work group names of unsaved changes (a dry run shows them too). */
+async function namesOf(db: Db, rows: readonly q.NewChange[]) {
+  const ids = (key: 'building_id' | 'category_id' | 'work_group_id') => [
+    ...new Set(rows.flatMap((r) => (r[key] === null ? [] : [r[key]!]))),
+  ];
+  const named = async (table: string, list: number[]) =>
+    new Map<number, string>(
+      (await db(table).whereIn('id', list).select('id', 'name')).map((r: { id: number; name: string }) => [
+        r.id,
+        r.name,
+      ]),
+    );
+  const [b, c, w] = await Promise.all([
+    named('buildings', ids('building_id')),
+    named('budget_categories', ids('category_id')),
+    named('work_groups', ids('work_group_id')),
+  ]);
+  return (r: q.NewChange) => ({
+    building_name: r.building_id === null ? null : (b.get(r.building_id) ?? null),
+    category_name: r.category_id === null ? null : (c.get(r.category_id) ?? null),
+    work_group_name: r.work_group_id === null ? null : (w.get(r.work_group_id) ?? null),
+  });
+}
+
 function asChangeRow(r: q.NewChange): q.ChangeRow {
   return {
     ...r,
@@ -225,7 +250,7 @@ function result(
     dryRun,
     picked: mine,
     pickedSavings: fromCents(saved),
-    message: `${what}: saves ${centsText(saved)}`,
+    message: `${what}: saves ${formatMoneyCents(fromCents(saved))}`,
   };
 }
 

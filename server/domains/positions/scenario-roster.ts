@@ -86,8 +86,8 @@ export async function groupLabel(db: Db, title: string, buildingId: number | nul
  * The positions a cut of `req.fte` takes from its group, leaving out `taken` (cut already): the
  * vacancies first when asked (nobody loses a job), then the least senior holders (latest hire
  * date, as a reduction in force usually goes), then the newest positions. Whole positions only,
- * taken in that order while they fit: a cut the group's positions cannot make exactly is refused
- * with the nearest it can, and so is a cut of more FTE than the group has left.
+ * the earliest in that order that make the FTE exactly (exactPick): a cut the group's positions
+ * cannot make exactly is refused with the nearest it can, and so is one of more FTE than it has left.
  */
 export async function pickForCut(
   db: Db,
@@ -110,7 +110,7 @@ export async function pickForCut(
   const candidates = rows as Candidate[];
   const want = milli(req.fte);
   const left = candidates.reduce((sum, c) => sum + milli(c.fte), 0);
-  const label = await groupLabel(db, req.title, req.buildingId);
+  const label = await groupLabel(db, candidates[0]?.title ?? req.title, req.buildingId);
   if (want > left) {
     const already = taken.length ? ' not cut already in this scenario' : '';
     throw validationFailed([
@@ -122,24 +122,60 @@ export async function pickForCut(
       },
     ]);
   }
-  const picked: Candidate[] = [];
-  let remaining = want;
-  for (const c of candidates) {
-    if (remaining > 0 && milli(c.fte) <= remaining) {
-      picked.push(c);
-      remaining -= milli(c.fte);
-    }
-  }
-  if (remaining > 0) {
-    const made = want - remaining;
+  const picked = exactPick(
+    candidates.map((c) => milli(c.fte)),
+    want,
+  );
+  if (!picked.ok) {
     throw validationFailed([
       {
         path: 'fte',
-        message: `${label}'s positions cannot make exactly ${fteText(want)} FTE from whole positions: the nearest cut is ${fteText(made)} FTE${made ? '' : ' (none)'}`,
+        message: `${label}'s positions cannot make exactly ${fteText(want)} FTE from whole positions: the nearest cut is ${fteText(picked.nearest)} FTE`,
       },
     ]);
   }
-  return picked;
+  return picked.indexes.map((i) => candidates[i]);
+}
+
+/**
+ * Which of `sizes` (in order of preference) add up to exactly `want`, preferring the earliest: each
+ * is taken when the ones after it can still make up the rest. Whole positions of mixed FTE (0.6 and
+ * 1.0) are found this way where taking them greedily would stop short. Sizes and want are scaled
+ * down by their common divisor first, so the table stays small (thousandths of FTE, usually whole
+ * or half positions).
+ */
+export function exactPick(
+  sizes: readonly number[],
+  want: number,
+): { ok: true; indexes: number[] } | { ok: false; nearest: number } {
+  const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+  const unit = sizes.reduce((g, n) => gcd(g, n), want) || 1;
+  const target = want / unit;
+  const units = sizes.map((n) => n / unit);
+  // can[i][s]: positions i.. can make exactly s.
+  const can = Array.from({ length: units.length + 1 }, () => new Uint8Array(target + 1));
+  can[units.length][0] = 1;
+  for (let i = units.length - 1; i >= 0; i -= 1) {
+    for (let s = 0; s <= target; s += 1) {
+      can[i][s] = can[i + 1][s] || (s >= units[i] && can[i + 1][s - units[i]]) ? 1 : 0;
+    }
+  }
+  if (!can[0][target]) {
+    let nearest = target;
+    while (nearest > 0 && !can[0][nearest]) {
+      nearest -= 1;
+    }
+    return { ok: false, nearest: nearest * unit };
+  }
+  const indexes: number[] = [];
+  let rest = target;
+  for (let i = 0; i < units.length && rest > 0; i += 1) {
+    if (units[i] <= rest && can[i + 1][rest - units[i]]) {
+      indexes.push(i);
+      rest -= units[i];
+    }
+  }
+  return { ok: true, indexes };
 }
 
 export interface CostedPosition {
