@@ -24,6 +24,7 @@ import {
 } from './lib';
 import { CHROMIUM } from '../e2e/chromium';
 import type { BenchContext } from './run';
+import { scenarioCutProbe } from './scenario-cut-probe';
 
 const RUNS = 5;
 const EDITS = 7;
@@ -197,6 +198,7 @@ export default async function positionsBench(ctx: BenchContext): Promise<void> {
         `${Math.round(median(wholes.map((w) => w.ms)))} ms, ${(wholes[0].bytes / 1e6).toFixed(1)} MB`,
       );
     }
+    await scenarioCutProbe(api, first.budgetYearId, EDITS, ctx.report.bind(ctx), loads);
     ctx.report(
       'load average (1 min) during the runs',
       `${Math.min(...loads).toFixed(1)} to ${Math.max(...loads).toFixed(1)}`,
