@@ -217,3 +217,43 @@ for (const [size, width, height] of [
     });
   });
 }
+
+test('FINANCE sets and removes an FTE floor on a personnel category in the Floors dialog', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, FINANCE);
+  await navigate(page, 'Scenario Builder');
+  const byId = await budgetYearId(page, 'FY26');
+  // The Floors button is a scenario's (floors themselves belong to the budget year).
+  const name = `FTE floor ${RUN}`;
+  const { scenario } = await apiCall(page, 'POST', '/scenarios/cuts', {
+    budgetYearId: byId,
+    fiscalYear: FY,
+    name,
+  });
+  await chooseOption(page, 'Fiscal year', /^FY27/);
+  await chooseOption(page, 'Scenario', name);
+  await page.getByRole('button', { name: 'Floors...' }).click();
+  const floors = page.getByRole('dialog', { name: 'Floors' });
+  await chooseOption(page, 'Personnel category', 'Teachers');
+  await floors.getByLabel('Min FTE').fill('12.5');
+  await floors.getByLabel('Reason').nth(1).fill(`Class size ${RUN}`);
+  await floors.getByRole('button', { name: 'Save FTE Floor' }).click();
+  const row = floors.getByRole('row').filter({ hasText: `Class size ${RUN}` });
+  // Only an FTE floor: no floor on dollars.
+  await expect(row.getByRole('cell')).toHaveText([
+    `Category: TeachersClass size ${RUN}`,
+    '—',
+    '12.5',
+    'Remove',
+  ]);
+  const violations = await axeViolations(page);
+  expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
+  await saveScreen(page, 'scenario-positions-fte-floor');
+  await row.getByRole('button', { name: 'Remove floor of Category: Teachers' }).click();
+  await expect(row).toHaveCount(0);
+  const { floors: left } = await apiCall(page, 'GET', `/scenarios/floors?budgetYearId=${byId}`);
+  expect(left.filter((f: { minFte: number | null }) => f.minFte !== null)).toEqual([]);
+  await apiCall(page, 'DELETE', `/scenarios/cuts/${scenario.id}`);
+});
