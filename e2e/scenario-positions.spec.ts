@@ -80,6 +80,10 @@ interface Group {
 async function positionsFlow(page: Page, who: typeof FINANCE, size: string) {
   test.setTimeout(180_000);
   const errors: string[] = [];
+  // The refusal below is a 400 the browser logs; any other console error fails the test.
+  page.on('console', (m) =>
+    m.type() === 'error' && !/status of 400/.test(m.text()) ? errors.push(m.text()) : undefined,
+  );
   page.on('pageerror', (e) => errors.push(e.message));
   await signIn(page, who);
   await navigate(page, 'Scenario Builder');

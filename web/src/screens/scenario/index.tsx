@@ -110,10 +110,6 @@ export function ScenarioScreen() {
       }),
     [editable, editor.preview, editor.commit, onInvalid, personnelNote, layout],
   );
-  // Cells drawn before the positions' answer came keep their old controls unless redrawn.
-  useEffect(() => {
-    apiRef.current?.refreshCells({ columns: ['percentKept'], force: true });
-  }, [columns]);
   const filter = useMemo(() => scenarioFilter(filters), [filters]);
   const categories = useMemo(() => categoryOptions(lines ?? []).slice(1), [lines]);
 
