@@ -17,7 +17,9 @@ export async function up(knex: Knex): Promise<void> {
     t.increments('id').primary();
     t.integer('cut_scenario_id').notNullable().references('id').inTable('cut_scenarios').onDelete('CASCADE');
     t.text('kind').notNullable();
-    t.integer('position_id').references('id').inTable('positions').onDelete('SET NULL');
+    // No foreign key: positions keep their references per statement (migration 20261128003000); a
+    // cut whose position was deleted since reads as stale and saves nothing.
+    t.integer('position_id');
     t.text('title').notNullable();
     t.integer('building_id').references('id').inTable('buildings').onDelete('SET NULL');
     t.text('dese_code');
@@ -52,7 +54,8 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('scenario_adoption_positions', (t) => {
     t.increments('id').primary();
     t.integer('adoption_id').notNullable().references('id').inTable('scenario_adoptions').onDelete('CASCADE');
-    t.integer('position_id').references('id').inTable('positions').onDelete('SET NULL');
+    // No foreign key, as above: the undo skips a position deleted since.
+    t.integer('position_id');
     t.text('action').notNullable();
     t.text('title').notNullable();
     t.text('status_before');
