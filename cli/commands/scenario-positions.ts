@@ -76,8 +76,8 @@ function printView(v: ScenarioPositions, json: boolean, headline?: string | null
   const t = v.totals;
   process.stdout.write(
     `${fiscalYearLabel(v.rosterFiscalYear)} roster, budgeted in ${fiscalYearLabel(v.fiscalYear)}: ` +
-      `${t.positionsCut} position${t.positionsCut === 1 ? '' : 's'} cut (${t.fteCut} FTE, saves ${money(t.savings)}), ` +
-      `${t.positionsAdded} added (${t.fteAdded} FTE, costs ${money(t.addedCost)}); net ${money(t.net)}\n`,
+      `${t.positionsCut} position${t.positionsCut === 1 ? '' : 's'} cut (${t.cutFte} FTE, saves ${money(t.savings)}), ` +
+      `${t.positionsAdded} added (${t.addedFte} FTE, costs ${money(t.addedCost)}); net ${money(t.net)}\n`,
   );
 }
 

@@ -104,8 +104,8 @@ export const scenarioPositionChangeSchema = z.object({
 export type ScenarioPositionChange = z.infer<typeof scenarioPositionChangeSchema>;
 
 export const scenarioPositionsTotals = z.object({
-  fteCut: z.number(),
-  fteAdded: z.number(),
+  cutFte: z.number(),
+  addedFte: z.number(),
   savings: moneyOut,
   addedCost: moneyOut,
   /** savings - addedCost: what the changes take off the scenario's total. */

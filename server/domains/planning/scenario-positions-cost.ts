@@ -52,8 +52,8 @@ export async function changesWithCosts(db: Db, row: CutScenarioRow, extra: reado
   );
   let savings = 0n;
   let addedCost = 0n;
-  let fteCut = 0;
-  let fteAdded = 0;
+  let cutFte = 0;
+  let addedFte = 0;
   const changes: ScenarioPositionChange[] = rows.map((r) => {
     const base = {
       id: r.id,
@@ -72,7 +72,7 @@ export async function changesWithCosts(db: Db, row: CutScenarioRow, extra: reado
       const price = prices.get(r.id);
       const cost = price?.cost == null ? null : centsOf(price.cost);
       addedCost += cost ?? 0n;
-      fteAdded += milli(r.fte);
+      addedFte += milli(r.fte);
       return {
         ...base,
         status: 'new',
@@ -91,7 +91,7 @@ export async function changesWithCosts(db: Db, row: CutScenarioRow, extra: reado
     const cost = stale || p?.budgeted_cost == null ? null : centsOf(p.budgeted_cost);
     if (!stale) {
       savings += cost ?? 0n;
-      fteCut += milli(p!.fte);
+      cutFte += milli(p!.fte);
     }
     return {
       ...base,
@@ -103,7 +103,7 @@ export async function changesWithCosts(db: Db, row: CutScenarioRow, extra: reado
       stale,
     };
   });
-  return { changes, savings, addedCost, fteCut, fteAdded };
+  return { changes, savings, addedCost, cutFte, addedFte };
 }
 
 /** Savings less added cost, in cents: what the changes take off the scenario's total. */

@@ -49,8 +49,8 @@ async function view(
     message: where.message,
     changes: c.changes,
     totals: {
-      fteCut: c.fteCut / 1000,
-      fteAdded: c.fteAdded / 1000,
+      cutFte: c.cutFte / 1000,
+      addedFte: c.addedFte / 1000,
       savings: fromCents(c.savings),
       addedCost: fromCents(c.addedCost),
       net: fromCents(c.savings - c.addedCost),

@@ -71,8 +71,8 @@ interface RowProps {
 function Totals({ data }: { data: ScenarioPositions }) {
   const t = data.totals;
   const items: [string, string][] = [
-    ['FTE cut', fteText(t.fteCut)],
-    ['FTE added', fteText(t.fteAdded)],
+    ['FTE cut', fteText(t.cutFte)],
+    ['FTE added', fteText(t.addedFte)],
     ['Savings', formatMoneyCents(t.savings)],
     ['Added cost', formatMoneyCents(t.addedCost)],
     ['Net', formatMoneyCents(t.net)],
