@@ -179,6 +179,19 @@ describe('cuts by position in a scenario', () => {
     expect(cents(added.body.totals.addedCost)).toBe(ADDED);
     expect(cents(added.body.totals.net)).toBe(VACANCY + DI - ADDED);
     expect(cents((await summaryOf()).positionsNet)).toBe(VACANCY + DI - ADDED);
+    // A second one, taken out again: the totals are back, and a change of no scenario is refused.
+    const again = await call('post', `/scenarios/cuts/${scenario}/positions/add`, {
+      ...base,
+      vacancyStep: 1,
+      vacancyLane: 'BA',
+    });
+    expect(again.status, JSON.stringify(again.body)).toBe(201);
+    const extra = Math.max(...again.body.changes.map((c: { id: number }) => c.id));
+    const stray = await call('delete', `/scenarios/cuts/${scenario}/positions/999999`);
+    expect(stray.status).toBe(400);
+    const removed = await call('delete', `/scenarios/cuts/${scenario}/positions/${extra}`);
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    expect(cents(removed.body.totals.net)).toBe(VACANCY + DI - ADDED);
   });
 
   it('refuses a cut that leaves a category under its FTE floor', async () => {
