@@ -22,6 +22,7 @@ import {
 } from '@server/domains/positions';
 import * as q from './queries/scenario-positions';
 import { changesWithCosts, rosterOf } from './scenario-positions-cost';
+import { asChangeRow, namesOf } from './scenario-positions-rows';
 import type { CutScenarioRow } from './queries/cut-scenarios';
 import { requireScenario } from './cut-scenarios-calc';
 
@@ -200,42 +201,6 @@ export async function cutPositions(
     const mine = v.changes.filter((c) => ids.includes(c.id));
     return result(v, mine, false, `Cut ${mine.length} position${mine.length === 1 ? '' : 's'} of ${label}`);
   });
-}
-
-/** The building, category and work group names of unsaved changes (a dry run shows them too). */
-async function namesOf(db: Db, rows: readonly q.NewChange[]) {
-  const ids = (key: 'building_id' | 'category_id' | 'work_group_id') => [
-    ...new Set(rows.flatMap((r) => (r[key] === null ? [] : [r[key]!]))),
-  ];
-  const named = async (table: string, list: number[]) =>
-    new Map<number, string>(
-      (await db(table).whereIn('id', list).select('id', 'name')).map((r: { id: number; name: string }) => [
-        r.id,
-        r.name,
-      ]),
-    );
-  const [b, c, w] = await Promise.all([
-    named('buildings', ids('building_id')),
-    named('budget_categories', ids('category_id')),
-    named('work_groups', ids('work_group_id')),
-  ]);
-  return (r: q.NewChange) => ({
-    building_name: r.building_id === null ? null : (b.get(r.building_id) ?? null),
-    category_name: r.category_id === null ? null : (c.get(r.category_id) ?? null),
-    work_group_name: r.work_group_id === null ? null : (w.get(r.work_group_id) ?? null),
-  });
-}
-
-function asChangeRow(r: q.NewChange): q.ChangeRow {
-  return {
-    ...r,
-    id: 0,
-    fte: String(r.fte),
-    building_name: null,
-    category_name: null,
-    work_group_name: null,
-    created_at: new Date(),
-  };
 }
 
 function result(
