@@ -38,6 +38,7 @@ import * as lineItemsReferenceIndexes from './20261128001000_line_items_referenc
 import * as budgetStageStaffing from './20261128002000_budget_stage_staffing';
 import * as positionsSetReferences from './20261128003000_positions_set_references';
 import * as scenarioPositions from './20261129000100_scenario_positions';
+import * as homeKeptByProjected from './20261130000100_home_kept_by_projected_lines';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -86,6 +87,7 @@ const migrations: Record<string, Migration> = {
   '20261128002000_budget_stage_staffing': budgetStageStaffing,
   '20261128003000_positions_set_references': positionsSetReferences,
   '20261129000100_scenario_positions': scenarioPositions,
+  '20261130000100_home_kept_by_projected_lines': homeKeptByProjected,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -79,3 +79,22 @@ export async function claimFiscalYearHomes(
 export async function releaseFiscalYearHome(db: Db, budgetYearId: number, fiscalYear: number): Promise<void> {
   await db('fiscal_year_homes').where({ budget_year_id: budgetYearId, fiscal_year: fiscalYear }).del();
 }
+
+/**
+ * Runs `rewrite` (which deletes a budget year's lines of some fiscal years and writes them again,
+ * as Generate Projections does) and keeps the budget year the home of each year it was before: the
+ * release trigger gives a home up when its last line goes, which a delete-then-write passes through.
+ */
+export async function keepingHomes<T>(db: Db, budgetYearId: number, rewrite: () => Promise<T>): Promise<T> {
+  const held: { fiscal_year: number }[] = await db('fiscal_year_homes')
+    .where({ budget_year_id: budgetYearId })
+    .select('fiscal_year');
+  const result = await rewrite();
+  if (held.length) {
+    await db('fiscal_year_homes')
+      .insert(held.map((h) => ({ fiscal_year: h.fiscal_year, budget_year_id: budgetYearId })))
+      .onConflict('fiscal_year')
+      .ignore();
+  }
+  return result;
+}

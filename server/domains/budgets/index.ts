@@ -16,6 +16,7 @@ export {
   homeOfFiscalYear,
   refuseSecondHome,
   releaseFiscalYearHome,
+  keepingHomes,
 } from './fiscal-year-homes';
 export * as fiscalYears from './fiscal-years';
 export { findBudgetCategory } from './queries/budget-categories';

@@ -9,7 +9,7 @@ import { fiscalYearLabel as label } from '@shared/schemas/fiscal-year';
 import type { Base } from '@shared/schemas/ledger-base';
 import { MAX_PROJECTION_YEARS, type GenerateProjectionsInput as Parsed } from '@shared/schemas/projections';
 import { actualSpending, baseFactorsOf, noLedger } from '@server/domains/ledger';
-import { requireBudgetYear } from '@server/domains/budgets';
+import { keepingHomes, requireBudgetYear } from '@server/domains/budgets';
 import * as lines from '@server/domains/line-items';
 
 /** The parsed body; proposedBase may be left out by callers in code (the demo seed): the budget. */
@@ -34,7 +34,13 @@ const isNumericOverflow = (err: unknown) => (err as { code?: string })?.code ===
  * the category's actual ÷ budget (actualSpending; factor 1 where it cannot be had, and why) before
  * its default increase. The factors are in the response and the audit. No ledger: a 400.
  */
-export async function generateProjectionsIn(trx: Db, actor: Actor, input: GenerateProjectionsInput) {
+export function generateProjectionsIn(trx: Db, actor: Actor, input: GenerateProjectionsInput) {
+  // Regenerating deletes the projected lines before writing them again: the years this budget
+  // year is the home of stay so (a year planned only by projections would lose its home between).
+  return keepingHomes(trx, input.budgetYearId, () => generate(trx, actor, input));
+}
+
+async function generate(trx: Db, actor: Actor, input: GenerateProjectionsInput) {
   const kind = input.projectionType;
   const isOperating = kind === 'operating';
   const proposedBase = input.proposedBase ?? 'budget';
