@@ -56,6 +56,14 @@ export function moneyFlag(value: string | undefined): number | string | undefine
   return fromCents(negative ? -read.cents : read.cents);
 }
 
+/**
+ * A number flag (an id, an FTE, a year) as the API would receive it: plain decimal text becomes its
+ * number; anything else ('', '0x10', '1,000', '1e3') stays text, which the schema refuses by name.
+ */
+export function numberFlag<T>(value: T): T | number {
+  return typeof value === 'string' && /^[-+]?(\d+\.?\d*|\.\d+)$/.test(value.trim()) ? Number(value) : value;
+}
+
 /** A schema field as the flag a person types: townFunding -> --town-funding (array indexes dropped). */
 const flagOf = (path: PropertyKey[], flags: Record<string, string>) => {
   const field = String(path[0] ?? '');

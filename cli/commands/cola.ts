@@ -12,11 +12,7 @@ import type { AppContext } from '@server/context';
 import type { Actor } from '@server/policies/index';
 import { withCli } from '../context';
 import { budgetYearNamed } from '../lookups';
-import { moneyFlag, parseFlags, printJson, printRows } from '../output';
-
-/** A number flag (an id) as the API would receive it: plain decimal text becomes its number, anything else stays text for the schema to refuse. */
-const numberFlag = (v: string | undefined) =>
-  v === undefined ? undefined : /^[-+]?(\d+\.?\d*|\.\d+)$/.test(v.trim()) ? Number(v) : v;
+import { moneyFlag, parseFlags, printJson, printRows, numberFlag } from '../output';
 
 /** The `rif` flag of each figure the service may fill in from the district's data. */
 const RIF_FLAGS = { baselineBudget: '--baseline', townFundingAmount: '--town-funding' } as const;

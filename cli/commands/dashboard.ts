@@ -10,14 +10,7 @@ import { townGoals as townGoals } from '@server/domains/budgets';
 import { withCli } from '../context';
 import { budgetYearNamed } from '../lookups';
 import { PROPOSED_BASE_FLAG, projectionInput, proposedBaseText } from './cola';
-import { moneyFlag, parseFlags, printJson, printRows } from '../output';
-
-/**
- * A number flag as the API would receive it: plain decimal text ('48134990', '3.5', '-1') becomes
- * its number; anything else ('', '0x10', '1,000') stays text, which the schema refuses with its message.
- */
-const optionalNumber = (v: string | undefined) =>
-  v === undefined ? undefined : /^[-+]?(\d+\.?\d*|\.\d+)$/.test(v.trim()) ? Number(v) : v;
+import { moneyFlag, parseFlags, printJson, printRows, numberFlag } from '../output';
 
 /** `budget-cli dashboard`, `town-goals` and `projections`: the dashboard's figures and actions. */
 export function registerDashboardCommands(program: Command): void {
@@ -117,7 +110,7 @@ export function registerDashboardCommands(program: Command): void {
             fiscalYear: opts.fiscalYear,
             goalType,
             dollarGoal: moneyFlag(opts.dollar),
-            percentGoal: optionalNumber(opts.percent),
+            percentGoal: numberFlag(opts.percent),
             baselineAmount: moneyFlag(opts.baseline),
             notes: opts.notes,
           },

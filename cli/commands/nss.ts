@@ -19,13 +19,9 @@ import { scenarioMeter, yearMeter } from '@server/domains/massachusetts';
 import { perPupil } from '@server/domains/massachusetts';
 import { withCli } from '../context';
 import { budgetYearOrDefault } from '../lookups';
-import { moneyFlag, parseFlags, printJson, printRows } from '../output';
+import { moneyFlag, parseFlags, printJson, printRows, numberFlag } from '../output';
 
 const yearFlag = z.object({ fiscalYear: fiscalYearInput });
-
-/** Plain decimal text becomes its number (what the API would receive); anything else stays text for the schema to refuse. */
-const asNumber = (v: string | undefined) =>
-  v === undefined ? undefined : /^[-+]?(\d+\.?\d*|\.\d+)$/.test(v.trim()) ? Number(v) : v;
 
 const pct = (n: number) => `${n.toFixed(2)}%`;
 
@@ -189,7 +185,7 @@ export function registerNssCommands(program: Command): void {
       const input = parseFlags(
         stateFiguresBody,
         {
-          foundationEnrollment: asNumber(str('foundationEnrollment')),
+          foundationEnrollment: numberFlag(str('foundationEnrollment')),
           foundationBudget: moneyFlag(str('foundationBudget')),
           requiredLocalContribution: moneyFlag(str('requiredLocalContribution')),
           chapter70Aid: moneyFlag(str('chapter70Aid')),

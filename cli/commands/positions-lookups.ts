@@ -51,3 +51,15 @@ export async function categoryId(app: AppContext, actor: Actor, name: string): P
 export async function versionOf(app: AppContext, actor: Actor, id: number, given?: number): Promise<number> {
   return given ?? (await getPosition(app, actor, id)).position.version;
 }
+
+/** The flags a position's fields are typed with, for refusals that name the flag (parseFlags). */
+export const POSITION_FLAGS = {
+  title: '--title',
+  buildingId: '--building',
+  categoryId: '--category',
+  fte: '--fte',
+  deseCode: '--function',
+  vacancyStep: '--step',
+  vacancyLane: '--lane',
+  status: '--status',
+};

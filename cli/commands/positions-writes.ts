@@ -4,24 +4,16 @@ import * as s from '@shared/schemas/positions';
 import * as service from '@server/domains/positions';
 import { withCli } from '../context';
 import { workGroupNamed } from '../lookups';
-import { parseFlags, printJson, printRows } from '../output';
+import { parseFlags, printJson, printRows, numberFlag } from '../output';
 import { printPosition } from './positions';
-import { buildingId, categoryId, versionOf } from './positions-lookups';
+import { buildingId, categoryId, POSITION_FLAGS, versionOf } from './positions-lookups';
 
-/** A number flag as the schema reads it ('0.5' -> 0.5; text that is not a number stays text, so zod names it). */
-const num = (v: unknown) =>
-  typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v)) ? Number(v) : v;
 const FLAGS = {
+  ...POSITION_FLAGS,
   fiscalYear: '--fiscal-year',
-  fte: '--fte',
-  deseCode: '--function',
-  vacancyStep: '--step',
-  vacancyLane: '--lane',
   lineItemId: '--line',
   fteShare: '--share',
   version: '--version',
-  title: '--title',
-  status: '--status',
 };
 const idOf = (rawId: string) => parseFlags(idParams, { id: rawId }).id;
 type Opts = Record<string, string | boolean | undefined>;
@@ -63,14 +55,14 @@ export function registerPositionWriteCommands(program: Command, cmd: Command): v
             o.workGroup === undefined
               ? undefined
               : (await workGroupNamed(app, actor, String(o.workGroup))).id,
-          fte: num(o.fte),
+          fte: numberFlag(o.fte),
           status: o.status,
-          vacancyStep: num(o.step),
+          vacancyStep: numberFlag(o.step),
           vacancyLane: o.lane,
           notes: o.notes,
           reason: o.reason,
         },
-        { ...FLAGS, categoryId: '--category' },
+        FLAGS,
       );
       printPosition((await service.createPosition(app, actor, body)).position, Boolean(o.json));
     });
@@ -89,7 +81,7 @@ export function registerPositionWriteCommands(program: Command, cmd: Command): v
       const body = parseFlags(
         s.updatePositionBody,
         {
-          version: await versionOf(app, actor, id, num(o.version) as number | undefined),
+          version: await versionOf(app, actor, id, numberFlag(o.version) as number | undefined),
           title: o.title,
           buildingId: o.building === undefined ? undefined : await buildingId(app, actor, String(o.building)),
           deseCode: o.function,
@@ -98,8 +90,8 @@ export function registerPositionWriteCommands(program: Command, cmd: Command): v
             o.workGroup === undefined
               ? undefined
               : (await workGroupNamed(app, actor, String(o.workGroup))).id,
-          fte: num(o.fte),
-          vacancyStep: num(o.step),
+          fte: numberFlag(o.fte),
+          vacancyStep: numberFlag(o.step),
           vacancyLane: o.lane,
           notes: o.notes,
           reason: o.reason,
@@ -127,9 +119,9 @@ export function registerPositionWriteCommands(program: Command, cmd: Command): v
         const body = parseFlags(
           s.fillPositionBody,
           {
-            version: await versionOf(app, actor, id, num(o.version) as number | undefined),
-            lineItemId: num(o.line),
-            fteShare: num(o.share),
+            version: await versionOf(app, actor, id, numberFlag(o.version) as number | undefined),
+            lineItemId: numberFlag(o.line),
+            fteShare: numberFlag(o.share),
             reason: o.reason,
           },
           FLAGS,
@@ -153,8 +145,8 @@ export function registerPositionWriteCommands(program: Command, cmd: Command): v
         const body = parseFlags(
           s.vacatePositionBody,
           {
-            version: await versionOf(app, actor, id, num(o.version) as number | undefined),
-            lineItemId: num(o.line),
+            version: await versionOf(app, actor, id, numberFlag(o.version) as number | undefined),
+            lineItemId: numberFlag(o.line),
             status: o.status,
             reason: o.reason,
           },
@@ -175,7 +167,7 @@ export function registerPositionWriteCommands(program: Command, cmd: Command): v
       const id = idOf(rawId);
       await withCli(as(), async ({ app, actor }) => {
         const body = parseFlags(s.setPositionStatusBody, {
-          version: await versionOf(app, actor, id, num(o.version) as number | undefined),
+          version: await versionOf(app, actor, id, numberFlag(o.version) as number | undefined),
           status: 'closed',
           reason: o.reason,
         });
@@ -191,7 +183,7 @@ export function registerPositionWriteCommands(program: Command, cmd: Command): v
     .action(async (rawId: string, o: Opts) => {
       const id = idOf(rawId);
       await withCli(as(), async ({ app, actor }) => {
-        const version = await versionOf(app, actor, id, num(o.version) as number | undefined);
+        const version = await versionOf(app, actor, id, numberFlag(o.version) as number | undefined);
         await service.deletePosition(app, actor, id, version);
         process.stdout.write(`Deleted position ${id}\n`);
       });
@@ -213,7 +205,7 @@ export function registerPositionWriteCommands(program: Command, cmd: Command): v
           const body = parseFlags(
             s.vacancyPlacementBody,
             {
-              step: o.clear ? null : (num(o.step) ?? null),
+              step: o.clear ? null : (numberFlag(o.step) ?? null),
               lane: o.clear ? null : (o.lane ?? null),
               reason: o.reason,
             },

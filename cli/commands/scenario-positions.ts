@@ -12,25 +12,14 @@ import {
 import { scenarioPositions as service } from '@server/domains/planning';
 import { budgetYearOrDefault, workGroupNamed } from '../lookups';
 import { withCli } from '../context';
-import { parseFlags, printJson, printRows } from '../output';
-import { buildingId, categoryId } from './positions-lookups';
+import { parseFlags, printJson, printRows, numberFlag } from '../output';
+import { buildingId, categoryId, POSITION_FLAGS } from './positions-lookups';
 import { fiscalYearFlag, scenarioNamed, unknownScenario } from './scenarios-flags';
 
 /** `scenarios positions|cut-positions|add-position|remove-position`: cuts and adds by position. */
 
 type Opts = Record<string, string | boolean | undefined>;
-const num = (v: unknown) =>
-  typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v)) ? Number(v) : v;
-const FLAGS = {
-  title: '--title',
-  buildingId: '--building',
-  fte: '--fte',
-  categoryId: '--category',
-  deseCode: '--function',
-  vacancyStep: '--step',
-  vacancyLane: '--lane',
-  count: '--count',
-};
+const FLAGS = { ...POSITION_FLAGS, count: '--count' };
 
 async function scenarioId(app: AppContext, actor: Actor, name: string, o: Opts): Promise<number> {
   const fiscalYear = fiscalYearFlag(o.fiscalYear as string | undefined);
@@ -124,7 +113,7 @@ export function registerScenarioPositionCommands(cmd: Command, program: Command)
         {
           title: o.title,
           buildingId: await buildingId(app, actor, String(o.building)),
-          fte: num(o.fte),
+          fte: numberFlag(o.fte),
           vacanciesFirst: !o.filledFirst,
           reason: o.reason,
           dryRun: Boolean(o.dryRun),
@@ -164,9 +153,9 @@ export function registerScenarioPositionCommands(cmd: Command, program: Command)
               ? undefined
               : (await workGroupNamed(app, actor, String(o.workGroup))).id,
           deseCode: o.function,
-          fte: num(o.fte),
-          count: num(o.count),
-          vacancyStep: num(o.step),
+          fte: numberFlag(o.fte),
+          count: numberFlag(o.count),
+          vacancyStep: numberFlag(o.step),
           vacancyLane: o.lane,
           reason: o.reason,
         },

@@ -37,6 +37,12 @@ const summaryOf = async () => {
   return list.body.scenarios.find((s: { id: number }) => s.id === scenario).summary;
 };
 
+const newScenario = async (fiscalYear: number, name: string): Promise<number> => {
+  const s = await call('post', '/scenarios/cuts', { budgetYearId: w.budgetYearId, fiscalYear, name });
+  expect(s.status, JSON.stringify(s.body)).toBe(201);
+  return s.body.scenario.id;
+};
+
 beforeAll(async () => {
   ({ w, at } = await plannedWorld(t, { admin: admin.token, finance: finance.token }));
   const made = await call('post', '/positions', {
@@ -52,13 +58,7 @@ beforeAll(async () => {
   expect(made.status, JSON.stringify(made.body)).toBe(201);
   vacancy = made.body.position.id;
   await startFollowing(at);
-  const s = await call('post', '/scenarios/cuts', {
-    budgetYearId: w.budgetYearId,
-    fiscalYear: 2027,
-    name: 'Staffing',
-  });
-  expect(s.status, JSON.stringify(s.body)).toBe(201);
-  scenario = s.body.scenario.id;
+  scenario = await newScenario(2027, 'Staffing');
 });
 
 describe('cuts by position in a scenario', () => {
@@ -194,6 +194,26 @@ describe('cuts by position in a scenario', () => {
     expect(cents(removed.body.totals.net)).toBe(VACANCY + DI - ADDED);
   });
 
+  it('the comparison by category moves the category by the same net, and adds up to each total', async () => {
+    const other = await newScenario(2027, 'No changes');
+    const cmp = await call('get', `/scenarios/cuts/compare?ids=${scenario},${other}`);
+    expect(cmp.status, JSON.stringify(cmp.body)).toBe(200);
+    const teachers = cmp.body.categories.find((c: { categoryId: number }) => c.categoryId === w.teachers);
+    const diff = (id: number) =>
+      cents(teachers.scenarios.find((s: { id: number }) => s.id === id).difference);
+    expect(diff(scenario)).toBe(-(VACANCY + DI - ADDED));
+    expect(diff(other)).toBe(0n);
+    for (const s of cmp.body.scenarios) {
+      const sum = cmp.body.categories.reduce(
+        (n: bigint, c: { scenarios: { id: number; adjusted: number }[] }) =>
+          n + cents(c.scenarios.find((x) => x.id === s.id)!.adjusted),
+        0n,
+      );
+      expect(sum, s.name).toBe(cents(s.adjustedTotal));
+    }
+    expect((await call('delete', `/scenarios/cuts/${other}`)).status).toBe(200);
+  });
+
   it('refuses a cut that leaves a category under its FTE floor', async () => {
     await t.db
       .knex('cut_floors')
@@ -288,15 +308,10 @@ describe('adopting cuts by position, and undoing it', () => {
 
 describe('a year with its own payroll', () => {
   it('refuses cuts by position there and says which year to use', async () => {
-    const s = await call('post', '/scenarios/cuts', {
-      budgetYearId: w.budgetYearId,
-      fiscalYear: 2026,
-      name: 'This year',
-    });
-    expect(s.status, JSON.stringify(s.body)).toBe(201);
-    const view = await call('get', `/scenarios/cuts/${s.body.scenario.id}/positions`);
+    const thisYear = await newScenario(2026, 'This year');
+    const view = await call('get', `/scenarios/cuts/${thisYear}/positions`);
     expect(view.body).toMatchObject({ available: false });
-    const res = await call('post', `/scenarios/cuts/${s.body.scenario.id}/positions/cut`, {
+    const res = await call('post', `/scenarios/cuts/${thisYear}/positions/cut`, {
       title: TITLE,
       buildingId: w.school,
       fte: 1,

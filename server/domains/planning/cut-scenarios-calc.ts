@@ -17,7 +17,7 @@ import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { decodeBaseline, type BaselineRows } from '@shared/schemas/scenario-line-rows';
 import { cachedScenarioLines } from './cut-scenario-lines-cache';
 import { requireBudgetYear } from '@server/domains/budgets';
-import { positionsNet } from './scenario-positions-cost';
+import { positionsNet, positionsNetByCategory } from './scenario-positions-cost';
 import { reconciliation } from '@server/domains/line-items';
 
 /**
@@ -246,6 +246,22 @@ export async function compare(app: AppContext, actor: Actor, ids: number[]) {
     scope,
     rows.map((r) => r.id),
   );
+  // Positions cut or added move their category by what they save or cost, as the summary's total;
+  // a category only a position add is in gets a row of its own.
+  const positionNets = await Promise.all(rows.map((r) => positionsNetByCategory(app.db, r)));
+  for (const net of positionNets) {
+    for (const [categoryId, cents] of net) {
+      if (cents !== 0n && !categories.some((c) => c.category_id === categoryId)) {
+        const found = categoryId === null ? undefined : await q.categoryName(app.db, categoryId);
+        categories.push({
+          category_id: categoryId,
+          category: found ?? 'Uncategorized',
+          original: '0',
+          adjusted: {},
+        });
+      }
+    }
+  }
   return {
     fiscalYear: scope.fiscalYear,
     townGoal: summaries[0].townGoal,
@@ -261,8 +277,9 @@ export async function compare(app: AppContext, actor: Actor, ids: number[]) {
       categoryId: c.category_id,
       category: c.category,
       original: fromCents(cents(c.original)),
-      scenarios: rows.map((r) => {
-        const adjusted = cents(c.adjusted?.[String(r.id)] ?? c.original);
+      scenarios: rows.map((r, i) => {
+        const adjusted =
+          cents(c.adjusted?.[String(r.id)] ?? c.original) - (positionNets[i].get(c.category_id) ?? 0n);
         return {
           id: r.id,
           adjusted: fromCents(adjusted),

@@ -112,6 +112,23 @@ export async function positionsNet(db: Db, row: CutScenarioRow): Promise<{ net: 
   return { net: c.savings - c.addedCost, count: c.changes.length };
 }
 
+/**
+ * What the changes take off each category's total, in cents (an add, a negative amount): the
+ * comparison by category moves by these, so its categories add up to the scenario's total.
+ */
+export async function positionsNetByCategory(
+  db: Db,
+  row: CutScenarioRow,
+): Promise<Map<number | null, bigint>> {
+  const byCategory = new Map<number | null, bigint>();
+  for (const c of (await changesWithCosts(db, row)).changes) {
+    const amount = c.amount === null ? 0n : centsOf(c.amount);
+    const key = c.category?.id ?? null;
+    byCategory.set(key, (byCategory.get(key) ?? 0n) + (c.kind === 'add' ? -amount : amount));
+  }
+  return byCategory;
+}
+
 /** A scenario's stored changes (for the adoption that applies them). */
 export const changeRowsOf = (db: Db, scenarioId: number) => q.changesOf(db, scenarioId);
 
