@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useApp } from '../../test/use-app';
+import { FIGURES_FY27 } from '../../test/worlds/nss.world';
 import type { PositionsWorld } from '../../test/worlds/positions.world';
 import {
   expectFollowed,
@@ -22,6 +23,8 @@ let w: PositionsWorld;
 let at: Planned;
 let scenario: number;
 let vacancy: number;
+let configId: number;
+const PUBLIC_PATH = 'positions-adopted';
 const TITLE = 'Grade 3 Teacher';
 const DI = 4944007n;
 const VACANCY = 5000000n;
@@ -232,9 +235,47 @@ describe('cuts by position in a scenario', () => {
   });
 });
 
+/** The planned year's figures other screens show: the town goal's gap, the NSS meter, what is proposed. */
+const GOAL = 400_000_00n;
+async function otherFigures() {
+  const q = `budgetYearId=${w.budgetYearId}&fiscalYear=2027`;
+  const gap = await call('get', `/town-goals/analysis/gap?${q}`);
+  expect(gap.status, JSON.stringify(gap.body)).toBe(200);
+  const meter = await call('get', `/nss/meter?${q}`);
+  expect(meter.status, JSON.stringify(meter.body)).toBe(200);
+  return {
+    need: cents(gap.body.districtNeed),
+    gap: cents(gap.body.gap),
+    nssCounted: cents(meter.body.school.counted),
+    nssBudgeted: cents(meter.body.columns.budgetedNss),
+  };
+}
+
 describe('adopting cuts by position, and undoing it', () => {
   let adoptionId: number;
   let linesBefore: Record<string, bigint>;
+  let figuresBefore: Awaited<ReturnType<typeof otherFigures>>;
+
+  beforeAll(async () => {
+    const goal = await call('post', '/town-goals', {
+      fiscalYear: 2027,
+      goalType: 'DOLLAR',
+      dollarGoal: 400_000,
+    });
+    expect(goal.status, JSON.stringify(goal.body)).toBeLessThan(300);
+    const figures = await call('put', '/nss/state-figures/2027', { ...FIGURES_FY27 }, admin.token);
+    expect(figures.status, JSON.stringify(figures.body)).toBe(200);
+    const config = (await call('get', '/public-dashboard/config', undefined, admin.token)).body.config;
+    const path = await call(
+      'patch',
+      `/public-dashboard/config/${config.id}`,
+      { urlPath: PUBLIC_PATH },
+      admin.token,
+    );
+    expect(path.status, JSON.stringify(path.body)).toBe(200);
+    configId = config.id;
+    figuresBefore = await otherFigures();
+  });
 
   it('closes the cut positions, creates the added one, and the salary lines follow by exactly the net', async () => {
     linesBefore = await salaryLines(t.db.knex, at.planned);
@@ -271,6 +312,27 @@ describe('adopting cuts by position, and undoing it', () => {
     const comparison = (await call('get', `/budget-comparison?budgetYearId=${w.budgetYearId}`)).body;
     const year = comparison.totals.find((x: { fiscalYear: number }) => x.fiscalYear === 2027);
     expect(cents(year.proposed)).toBe(cents(preview.body.totalAfter));
+    // The town goal's gap and the NSS meter (every salary line here counts) move by the same net.
+    expect(figuresBefore.need).toBe(cents(preview.body.totalBefore));
+    expect(await otherFigures()).toEqual({
+      need: cents(preview.body.totalAfter),
+      gap: cents(preview.body.totalAfter) - GOAL,
+      nssCounted: figuresBefore.nssCounted - net,
+      nssBudgeted: figuresBefore.nssBudgeted - net,
+    });
+    expect(figuresBefore.nssCounted).toBeGreaterThanOrEqual(sum(linesBefore));
+    // What residents see once the year is published again: the adopted total and its gap.
+    const published = await call(
+      'post',
+      `/public-dashboard/publish/${configId}`,
+      { publishedYears: [2027] },
+      admin.token,
+    );
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
+    const view = await t.api('get', `/public-dashboard/view/${PUBLIC_PATH}`);
+    expect(view.status, JSON.stringify(view.body)).toBe(200);
+    expect(cents(view.body.data['2027'].totalBudget)).toBe(cents(preview.body.totalAfter));
+    expect(cents(view.body.data['2027'].guidanceGap)).toBe(GOAL - cents(preview.body.totalAfter));
     // The stage comparison from the snapshot the adoption was made from lists the positions changed.
     const from = adopted.body.adoption.fromStage.id;
     const compared = await call('get', `/budget-stages/compare?${q}&from=${from}&to=current`);
