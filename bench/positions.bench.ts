@@ -10,7 +10,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
+import type { Knex } from 'knex';
+import { loadConfig } from '@server/config';
 import { openDb } from '@server/db/index';
+import { reconciliation } from '@server/domains/line-items';
+import { createLogger } from '@server/lib/log';
+import { systemActor } from '@server/policies/index';
 import { positionsFromLines } from '@server/domains/positions/queries/from-lines';
 import { seed } from './grid.bench';
 import {
@@ -73,6 +78,56 @@ async function firstRow(
   }
 }
 
+/**
+ * The grid bench's district as a district using positions keeps it: each employee line in the
+ * personnel category of its title with that category's DESE function code (the grid bench's lines
+ * have neither, so their positions cost nothing anywhere and an edit moved no salary line), and the
+ * fiscal years claimed by the budget year, as an import claims them (unclaimed, every home lookup
+ * scans the lines instead).
+ */
+async function asDistrictKeepsIt(db: Knex): Promise<void> {
+  const { rows } = await db.raw(
+    `INSERT INTO budget_categories (name, is_personnel, dese_function)
+     VALUES ('Teachers', true, '2305'), ('Custodians', true, '4110'), ('Nurses', true, '3200'),
+            ('Paraprofessionals', true, '2330')
+     RETURNING id, name, dese_function`,
+  );
+  const category = (name: string) => rows.find((r: { name: string }) => r.name === name);
+  const byTitle = [
+    ['Custodian', 'Custodians'],
+    ['School Nurse', 'Nurses'],
+    ['Paraprofessional', 'Paraprofessionals'],
+    ['Grade 4 Teacher', 'Teachers'],
+    ['Math Teacher', 'Teachers'],
+  ];
+  for (const [title, name] of byTitle) {
+    const c = category(name);
+    await db('line_items')
+      .where({ position: title })
+      .update({ category_id: c.id, dese_code: c.dese_function });
+  }
+  const year = await db('budget_years').first('id');
+  await db('fiscal_year_homes').insert([
+    { fiscal_year: 2026, budget_year_id: year.id },
+    { fiscal_year: 2027, budget_year_id: year.id },
+  ]);
+  await db.raw('ANALYZE line_items');
+}
+
+/** FY2027's salary lines set to the positions' cost once, as a person does with Update Salary Budget. */
+async function startSalaryLines(db: Knex): Promise<void> {
+  const year = await db('budget_years').first('id');
+  const app = {
+    db,
+    config: loadConfig({ ...process.env, JWT_SECRET: 'b'.repeat(48) }),
+    log: createLogger('silent'),
+  };
+  await reconciliation.updateSalaryBudget(app, systemActor('bench'), {
+    budgetYearId: year.id,
+    fiscalYear: 2027,
+  });
+}
+
 export default async function positionsBench(ctx: BenchContext): Promise<void> {
   const database = await benchDatabase(ctx.serverUrl, `bench_positions_${process.pid}`);
   const tmp = mkdtempSync(path.join(tmpdir(), 'bench-positions-'));
@@ -85,8 +140,10 @@ export default async function positionsBench(ctx: BenchContext): Promise<void> {
     const handle = await openDb({ url: database.url });
     let made: number;
     try {
+      await asDistrictKeepsIt(handle.knex);
       made = await positionsFromLines(handle.knex, { actorLabel: 'bench' });
       await handle.knex.raw('ANALYZE positions; ANALYZE position_holders; ANALYZE position_history');
+      await startSalaryLines(handle.knex);
     } finally {
       await handle.close();
     }

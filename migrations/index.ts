@@ -39,6 +39,7 @@ import * as budgetStageStaffing from './20261128002000_budget_stage_staffing';
 import * as positionsSetReferences from './20261128003000_positions_set_references';
 import * as scenarioPositions from './20261129000100_scenario_positions';
 import * as homeKeptByProjected from './20261130000100_home_kept_by_projected_lines';
+import * as positionsTitleOrder from './20261201000100_positions_title_order';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -88,6 +89,7 @@ const migrations: Record<string, Migration> = {
   '20261128003000_positions_set_references': positionsSetReferences,
   '20261129000100_scenario_positions': scenarioPositions,
   '20261130000100_home_kept_by_projected_lines': homeKeptByProjected,
+  '20261201000100_positions_title_order': positionsTitleOrder,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
