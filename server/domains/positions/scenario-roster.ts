@@ -3,6 +3,7 @@ import { validationFailed } from '@server/errors';
 import { newVacancyCosts, positionCosts, type NewVacancy } from '@server/sql/position-cost';
 import { PERSON } from './queries/positions';
 import { fteText, milli } from './guards';
+import { titleKey } from './queries/title-key';
 
 /**
  * What a cut scenario reads of the roster it cuts (shared/schemas/scenario-positions.ts): the
@@ -17,7 +18,6 @@ export interface Roster {
   fiscalYear: number;
 }
 
-const TITLE_KEY = (column: string) => `lower(btrim(${column}))`;
 /** Statuses a cut can take a position from: a frozen one is already unfunded, a closed one gone. */
 const CUTTABLE = `('filled', 'vacant', 'posted')`;
 
@@ -47,8 +47,8 @@ export async function rosterGroups(
        FROM positions p LEFT JOIN buildings b ON b.id = p.building_id
       WHERE p.budget_year_id = ? AND p.fiscal_year = ? AND p.status IN ${CUTTABLE}
         AND (?::text IS NULL OR lower(p.title) LIKE ? OR lower(coalesce(b.name, 'district wide')) LIKE ?)
-      GROUP BY ${TITLE_KEY('p.title')}, p.building_id
-      ORDER BY ${TITLE_KEY('min(p.title)')}, min(b.name) NULLS FIRST
+      GROUP BY ${titleKey('p.title')}, p.building_id
+      ORDER BY ${titleKey('min(p.title)')}, min(b.name) NULLS FIRST
       LIMIT 500`,
     [[...cutIds], roster.budgetYearId, roster.fiscalYear, like, like, like],
   );
@@ -101,7 +101,7 @@ export async function pickForCut(
        LEFT JOIN LATERAL (SELECT max(li.hire_date) AS hired FROM position_holders h
                             JOIN line_items li ON li.id = h.line_item_id WHERE h.position_id = p.id) s ON true
       WHERE p.budget_year_id = ? AND p.fiscal_year = ? AND p.status IN ${CUTTABLE}
-        AND ${TITLE_KEY('p.title')} = ${TITLE_KEY('?::text')} AND p.building_id IS NOT DISTINCT FROM ?::int
+        AND ${titleKey('p.title')} = ${titleKey('?::text')} AND p.building_id IS NOT DISTINCT FROM ?::int
         AND NOT (p.id = ANY(?::int[]))
       ORDER BY CASE WHEN ? AND p.status IN ('vacant', 'posted') THEN 0 ELSE 1 END,
                s.hired DESC NULLS LAST, p.id DESC`,

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { activeScope } from '@server/sql/line-items-scope';
+import { titleKey } from './title-key';
 
 /**
  * A payroll import's new people take the vacancies waiting for them: each employee line the run
@@ -21,23 +22,23 @@ export async function fillVacanciesFromImport(
 ): Promise<number> {
   const { rows } = await db.raw(
     `WITH open AS MATERIALIZED (
-       SELECT p.id, p.budget_year_id, p.fiscal_year, p.building_id, p.fte, p.status, lower(btrim(p.title)) AS title,
-              row_number() OVER (PARTITION BY p.budget_year_id, p.fiscal_year, lower(btrim(p.title)), p.building_id
+       SELECT p.id, p.budget_year_id, p.fiscal_year, p.building_id, p.fte, p.status, ${titleKey('p.title')} AS title,
+              row_number() OVER (PARTITION BY p.budget_year_id, p.fiscal_year, ${titleKey('p.title')}, p.building_id
                                  ORDER BY p.status = 'posted' DESC, p.id) AS k
          FROM positions p
         WHERE p.status IN ('vacant', 'posted')
           AND NOT EXISTS (SELECT 1 FROM position_holders x WHERE x.position_id = p.id)),
      fresh AS MATERIALIZED (
        SELECT li.id, li.budget_year_id, li.fiscal_year, li.building_id,
-              lower(btrim(coalesce(li.position, ''))) AS title,
+              ${titleKey("coalesce(li.position, '')")} AS title,
               coalesce(nullif(li.current_fte, 0), 1)::numeric(5,3) AS fte,
-              row_number() OVER (PARTITION BY li.budget_year_id, li.fiscal_year, lower(btrim(coalesce(li.position, ''))),
+              row_number() OVER (PARTITION BY li.budget_year_id, li.fiscal_year, ${titleKey("coalesce(li.position, '')")},
                                  li.building_id ORDER BY li.id) AS k
          FROM line_items li
         WHERE li.import_run_id = ? AND li.is_operating AND NOT li.is_projected AND ${activeScope('li')}
           AND NOT EXISTS (SELECT 1 FROM position_holders x WHERE x.line_item_id = li.id)
           AND EXISTS (SELECT 1 FROM open o WHERE o.budget_year_id = li.budget_year_id AND o.fiscal_year = li.fiscal_year
-                        AND o.title = lower(btrim(coalesce(li.position, '')))
+                        AND o.title = ${titleKey("coalesce(li.position, '')")}
                         AND o.building_id IS NOT DISTINCT FROM li.building_id)),
      pairs AS (
        SELECT o.id AS position_id, o.status AS was, f.id AS line_id, least(f.fte, o.fte) AS share
