@@ -72,7 +72,12 @@ async function firstRow(
       undefined,
       { timeout: 60_000 },
     );
-    return (await handle.jsonValue()) as number;
+    const drawn = (await handle.jsonValue()) as number;
+    // The screen goes on to read the whole list (megabytes at this size): let it finish before the
+    // next run, which would otherwise start while the server is still busy with this one's (a
+    // person opens a screen once; the runs are to be alike, not to queue behind each other).
+    await page.waitForLoadState('networkidle', { timeout: 60_000 });
+    return drawn;
   } finally {
     await context.close();
   }
