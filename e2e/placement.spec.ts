@@ -150,7 +150,9 @@ test('FINANCE places a teacher on the schedule inline; the next-year salary foll
   await expect(toast).not.toContainText('salaryStep:');
   await expect(cell(again, 'salaryStep')).toHaveText('3');
   await saveScreen(page, 'placement-refused-1440');
-  await page.unroute('**/api/cola/schedules');
+  // A refetch of the schedules may be in the handler still: let it finish rather than have its
+  // fulfil land on a request unroute already let through (which failed the test in CI).
+  await page.unrouteAll({ behavior: 'wait' });
 
   // Moved to another work group in bulk: the step and lane belonged to the Teachers' schedule, so
   // they go, and the next-year salary follows the Custodians' rule (the custodian's own rate).

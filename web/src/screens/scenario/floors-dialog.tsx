@@ -1,19 +1,36 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState } from 'react';
 import { errorMessage } from '@web/api/client';
 import { useFloors, useSaveFloors, type SaveFloorsInput, type ScenarioLine } from '@web/api/cut-scenarios';
+import { useCategories } from '@web/api/lookups';
 import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/form/button';
 import { Field } from '@web/components/form/field';
 import { Modal } from '@web/components/modal';
 import { Select, type SelectOption } from '@web/components/select';
 import { useToast } from '@web/components/toast';
-import { FteFloorForm } from './fte-floor-form';
+import { FloorForm, type FloorKind } from './floor-form';
 import { fteText } from './position-text';
 import { count, lineLabel, parsePercent } from './scenario-math';
 import './panels.css';
 import { numCol, TableHead, unseen } from '@web/components/table-head';
 
-const PERCENT_MESSAGE = 'Enter a percent from 0 to 100 with at most 2 decimals';
+/** A floor on dollars: the least percent a category or a line keeps. */
+const PERCENT: FloorKind = {
+  label: 'Floor (least % kept)',
+  parse: parsePercent,
+  invalid: 'Enter a percent from 0 to 100 with at most 2 decimals',
+  reasonPlaceholder: 'e.g. Maintenance of effort',
+  saveLabel: 'Save Floor',
+};
+
+/** A floor on people: the least FTE a personnel category keeps, 0 or more, at most 3 decimals. */
+const FTE: FloorKind = {
+  label: 'Min FTE',
+  parse: (text) => (/^\d{1,6}(\.\d{1,3})?$/.test(text.trim()) ? Number(text.trim()) : null),
+  invalid: 'Enter an FTE of 0 or more with at most 3 decimals',
+  reasonPlaceholder: 'e.g. Class size limits',
+  saveLabel: 'Save FTE Floor',
+};
 
 interface FloorsDialogProps {
   open: boolean;
@@ -23,84 +40,6 @@ interface FloorsDialogProps {
   categories: SelectOption[];
   /** Lines chosen in the grid: they can get a floor of their own. */
   selectedLines: ScenarioLine[];
-}
-
-interface FloorFormProps {
-  idPrefix: string;
-  heading: string;
-  hint: string;
-  disabled?: boolean;
-  children?: ReactNode;
-  onSave(percent: number, reason: string | null): Promise<void>;
-}
-
-/** A percent and a reason, then Save; the target (a category, the selected lines) is the caller's. */
-function FloorForm({ idPrefix, heading, hint, disabled = false, children, onSave }: FloorFormProps) {
-  const [percent, setPercent] = useState('');
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const value = parsePercent(percent);
-    if (value === null) {
-      setError(PERCENT_MESSAGE);
-      return;
-    }
-    setBusy(true);
-    setFailure(null);
-    try {
-      await onSave(value, reason.trim() || null);
-      setPercent('');
-      setReason('');
-    } catch (err) {
-      setFailure(errorMessage(err, 'Failed to save the floor'));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <form
-      className="floor-form"
-      onSubmit={(e) => void submit(e)}
-      noValidate
-      aria-labelledby={`${idPrefix}-heading`}
-    >
-      <h3 id={`${idPrefix}-heading`}>{heading}</h3>
-      <p className="field__hint">{hint}</p>
-      {failure ? <Alert title="Failed to save the floor">{failure}</Alert> : null}
-      {children}
-      <div className="floor-form__row">
-        <Field
-          id={`${idPrefix}-percent`}
-          label="Floor (least % kept)"
-          inputMode="decimal"
-          value={percent}
-          error={error}
-          disabled={disabled}
-          onChange={(e) => {
-            setPercent(e.target.value);
-            setError(undefined);
-          }}
-        />
-        <Field
-          id={`${idPrefix}-reason`}
-          label="Reason"
-          value={reason}
-          maxLength={500}
-          disabled={disabled}
-          placeholder="e.g. Maintenance of effort"
-          onChange={(e) => setReason(e.target.value)}
-        />
-      </div>
-      <div className="form-actions">
-        <Button type="submit" variant="primary" busy={busy} busyLabel="Saving..." disabled={disabled}>
-          Save Floor
-        </Button>
-      </div>
-    </form>
-  );
 }
 
 /** Floors: the least percent a category, or a line, may keep (checked by the server on every save). */
@@ -116,6 +55,9 @@ export function FloorsDialog({
   const notify = useToast();
   const [categoryId, setCategoryId] = useState('');
   const category = categories.find((c) => c.value === categoryId);
+  const personnel = (useCategories().data?.categories ?? []).filter((c) => c.isPersonnel);
+  const [personnelId, setPersonnelId] = useState('');
+  const personnelCategory = personnel.find((c) => String(c.id) === personnelId);
 
   const write = async (body: SaveFloorsInput['floors'], title: string) => {
     await save.mutateAsync({ budgetYearId, floors: body });
@@ -197,6 +139,7 @@ export function FloorsDialog({
         <FloorForm
           idPrefix="category-floor"
           heading="Category floor"
+          kind={PERCENT}
           hint="Every line of the category keeps at least this percent (a line's own floor overrides it)."
           disabled={!category}
           onSave={(floorPercent, reason) =>
@@ -218,14 +161,35 @@ export function FloorsDialog({
             )}
           </Field>
         </FloorForm>
-        <FteFloorForm
-          onSave={(categoryId, name, minFte, reason) =>
-            write([{ categoryId, minFte, reason }], `FTE floor set for ${name}`)
+        <FloorForm
+          idPrefix="fte-floor"
+          heading="FTE floor"
+          hint="The least FTE a personnel category keeps: cuts by position that would leave less are refused."
+          kind={FTE}
+          disabled={!personnelCategory}
+          onSave={(minFte, reason) =>
+            write(
+              [{ categoryId: Number(personnelId), minFte, reason }],
+              `FTE floor set for ${personnelCategory?.name ?? 'the category'}`,
+            )
           }
-        />
+        >
+          <Field id="fte-floor-category" label="Personnel category">
+            {(control) => (
+              <Select
+                {...control}
+                value={personnelId}
+                options={personnel.map((c) => ({ value: String(c.id), label: c.name }))}
+                placeholder="Choose a personnel category"
+                onValueChange={setPersonnelId}
+              />
+            )}
+          </Field>
+        </FloorForm>
         <FloorForm
           idPrefix="line-floor"
           heading="Line floor"
+          kind={PERCENT}
           hint={
             selectedLines.length
               ? `For ${selectedLines.length === 1 ? lineLabel(selectedLines[0]) : count(selectedLines.length, 'selected line')}.`
