@@ -206,9 +206,11 @@ for (const [size, width, height] of [
       await expect(page.locator('.grid-toolbar__meta')).toContainText('1 selected');
       await choose(page, page, 'Change for the selected positions', 'Mark posted');
       await page.getByRole('button', { name: 'Apply to Selected' }).click();
+      // The bar says so once the screen's data has been read again (the mutation waits for the
+      // refetch), which on a loaded CI machine took longer than the default 10 s once.
       await expect(
         page.getByRole('status').filter({ hasText: 'Mark posted: 1 position changed' }),
-      ).toBeVisible();
+      ).toBeVisible({ timeout: 25_000 });
       if (width > 1000) {
         await expect(row).toContainText('Posted');
       }
