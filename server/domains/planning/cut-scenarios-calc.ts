@@ -250,12 +250,11 @@ export async function compare(app: AppContext, actor: Actor, ids: number[]) {
   // a category only a position add is in gets a row of its own.
   const positionNets = await Promise.all(rows.map((r) => positionsNetByCategory(app.db, r)));
   for (const net of positionNets) {
-    for (const [categoryId, cents] of net) {
+    for (const [categoryId, { name, cents }] of net) {
       if (cents !== 0n && !categories.some((c) => c.category_id === categoryId)) {
-        const found = categoryId === null ? undefined : await q.categoryName(app.db, categoryId);
         categories.push({
           category_id: categoryId,
-          category: found ?? 'Uncategorized',
+          category: name || 'Uncategorized',
           original: '0',
           adjusted: {},
         });
@@ -279,7 +278,7 @@ export async function compare(app: AppContext, actor: Actor, ids: number[]) {
       original: fromCents(cents(c.original)),
       scenarios: rows.map((r, i) => {
         const adjusted =
-          cents(c.adjusted?.[String(r.id)] ?? c.original) - (positionNets[i].get(c.category_id) ?? 0n);
+          cents(c.adjusted?.[String(r.id)] ?? c.original) - (positionNets[i].get(c.category_id)?.cents ?? 0n);
         return {
           id: r.id,
           adjusted: fromCents(adjusted),

@@ -113,18 +113,23 @@ export async function positionsNet(db: Db, row: CutScenarioRow): Promise<{ net: 
 }
 
 /**
- * What the changes take off each category's total, in cents (an add, a negative amount): the
- * comparison by category moves by these, so its categories add up to the scenario's total.
+ * What the changes take off each category's total, in cents (an add, a negative amount), with the
+ * category's name: the comparison by category moves by these, so its categories add up to the
+ * scenario's total.
  */
 export async function positionsNetByCategory(
   db: Db,
   row: CutScenarioRow,
-): Promise<Map<number | null, bigint>> {
-  const byCategory = new Map<number | null, bigint>();
+): Promise<Map<number | null, { name: string | null; cents: bigint }>> {
+  const byCategory = new Map<number | null, { name: string | null; cents: bigint }>();
   for (const c of (await changesWithCosts(db, row)).changes) {
     const amount = c.amount === null ? 0n : centsOf(c.amount);
     const key = c.category?.id ?? null;
-    byCategory.set(key, (byCategory.get(key) ?? 0n) + (c.kind === 'add' ? -amount : amount));
+    const was = byCategory.get(key)?.cents ?? 0n;
+    byCategory.set(key, {
+      name: c.category?.name ?? null,
+      cents: was + (c.kind === 'add' ? -amount : amount),
+    });
   }
   return byCategory;
 }

@@ -188,9 +188,3 @@ export async function proposedLinesOf(db: Db, budgetYearId: number, ids: number[
 }
 
 export type { CutScenario };
-
-/** A budget category's name, if it exists. */
-export async function categoryName(db: Db, categoryId: number): Promise<string | undefined> {
-  const row = await db('budget_categories').where({ id: categoryId }).first('name');
-  return row?.name;
-}
