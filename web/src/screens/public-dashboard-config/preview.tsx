@@ -2,6 +2,7 @@ import { PUBLIC_DASHBOARD_MESSAGES as M } from '@shared/schemas/public-dashboard
 import { fiscalYearLabel } from '@shared/budget-math';
 import { usePublicPreview, type PublicPreview } from '@web/api/public-dashboard';
 import { Alert } from '@web/components/alert';
+import { Button } from '@web/components/form/button';
 import { formatDateTime, formatMoney } from '@web/lib/format';
 import { COMPONENT_LABELS } from './labels';
 
@@ -20,7 +21,10 @@ export const stageWords = (stageLabel: string | null | undefined) =>
 export function Preview({ years, unsaved }: { years: number[]; unsaved: boolean }) {
   const preview = usePublicPreview(years);
   // Right after Publish the preview is the published page: it must not say 'not yet published'.
-  const same = Boolean(preview.data?.lastPublishedAt) && preview.data?.changes.length === 0;
+  // Only fresh figures may say so: while a save's preview is read again, or when reading it again
+  // failed (a busy server), the one shown is of the settings before it.
+  const fresh = !preview.isFetching && !preview.isRefetchError;
+  const same = fresh && Boolean(preview.data?.lastPublishedAt) && preview.data?.changes.length === 0;
   return (
     <section className="card pdc-section" aria-labelledby="pdc-preview-title">
       <h2 id="pdc-preview-title" className="pdc-section__title">
@@ -37,7 +41,19 @@ export function Preview({ years, unsaved }: { years: number[]; unsaved: boolean 
           Loading the preview...
         </p>
       ) : preview.data ? (
-        <PreviewBody preview={preview.data} years={years} />
+        <>
+          {preview.isRefetchError ? (
+            <Alert>
+              Failed to read the preview again: it shows the settings before the last change.{' '}
+              <Button onClick={() => void preview.refetch()}>Try again</Button>
+            </Alert>
+          ) : preview.isFetching ? (
+            <p className="muted" role="status">
+              Updating the preview...
+            </p>
+          ) : null}
+          <PreviewBody preview={preview.data} years={years} />
+        </>
       ) : (
         <Alert>Failed to load the preview. Reload the page to try again.</Alert>
       )}
