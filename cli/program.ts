@@ -157,6 +157,10 @@ export const COMMAND_GROUPS: CommandGroup[] = [
     },
   },
   {
+    load: async () => (await import('./commands/funds')).registerFundCommands,
+    commands: { funds: { description: 'Funds: general fund, grants, revolving funds, Circuit Breaker' } },
+  },
+  {
     load: async () => (await import('./commands/reference')).registerReferenceCommands,
     commands: {
       buildings: { description: 'Buildings (schools) employees and lines belong to' },

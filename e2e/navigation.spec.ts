@@ -33,6 +33,8 @@ const ADMIN_SCREENS = [
   '/admin/public-dashboard',
   '/admin/crosswalk',
   '/admin/function-codes',
+  // Funds and whether each counts toward net school spending.
+  '/admin/funds',
   // A district's first start, reachable any time after.
   '/admin/setup',
   // The next fiscal year's budget started from this one's.

@@ -40,6 +40,7 @@ import * as positionsSetReferences from './20261128003000_positions_set_referenc
 import * as scenarioPositions from './20261129000100_scenario_positions';
 import * as homeKeptByProjected from './20261130000100_home_kept_by_projected_lines';
 import * as positionsTitleOrder from './20261201000100_positions_title_order';
+import * as funds from './20261202000100_funds';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -90,6 +91,7 @@ const migrations: Record<string, Migration> = {
   '20261129000100_scenario_positions': scenarioPositions,
   '20261130000100_home_kept_by_projected_lines': homeKeptByProjected,
   '20261201000100_positions_title_order': positionsTitleOrder,
+  '20261202000100_funds': funds,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -33,6 +33,7 @@ const TABLES = [
   'enrollment',
   'fiscal_year_homes',
   'function_code_rules',
+  'funds',
   'import_runs',
   'installation',
   'ledger_accounts',

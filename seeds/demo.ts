@@ -17,6 +17,7 @@ import {
 } from './demo-insert';
 import { insertImportRuns, insertPlans } from './demo-plans';
 import { insertStateFigures } from './demo-state-figures';
+import { insertDemoFunds } from './demo-funds';
 import { insertDemoPositions } from './demo-positions';
 import { SCHEDULE_WORK_GROUPS } from './demo-reference';
 import { employeeRow, proposedRow, type LineContext } from './demo-rows';
@@ -91,6 +92,7 @@ export async function seedDemo(
     const admin = await trx('users').where({ role: 'ADMIN', is_active: true }).orderBy('id').first('id');
     const importerId: number | null = admin?.id ?? null;
     const ref = await insertReference(trx);
+    await insertDemoFunds(trx);
     // Steps and lanes apply to the groups on the teachers' schedule.
     const teacherGroups = SCHEDULE_WORK_GROUPS.map((g) => ref.workGroups.get(g)!);
     const budget = await insertBudgetYears(trx, teacherGroups);

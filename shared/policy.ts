@@ -43,6 +43,7 @@ export const POLICY = {
   // ADMIN only
   'users.manage': ADMIN,
   'referenceData.write': ADMIN,
+  'funds.manage': ADMIN,
   'budgetSettings.write': ADMIN,
   'budgets.manage': ADMIN,
   'import.run': ADMIN,

@@ -18,6 +18,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   budget_versions: 'server/domains/budgets/',
   nss_parameters: 'server/domains/massachusetts/',
   nss_inclusion_rules: 'server/domains/massachusetts/',
+  funds: 'server/domains/funds/',
   positions: 'server/domains/positions/',
   position_holders: 'server/domains/positions/',
   position_history: 'server/domains/positions/',

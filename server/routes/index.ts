@@ -15,6 +15,7 @@ import { townGoalRoutes } from './town-goals';
 import { budgetCategoryRoutes } from './budget-categories';
 import { budgetSettingsRoutes } from './budget-settings';
 import { buildingRoutes } from './buildings';
+import { fundRoutes } from './funds';
 import { bulkUpdateRoutes } from './bulk-update';
 import { deseCodeRoutes } from './dese-codes';
 import { salaryVerificationRoutes } from './salary-verification';
@@ -65,6 +66,7 @@ export const allRoutes: AnyRoute[] = [
   ...deseCodeRoutes,
   ...budgetCategoryRoutes,
   ...buildingRoutes,
+  ...fundRoutes,
   ...workGroupCategoryRoutes,
   ...workGroupRoutes,
   ...budgetSettingsRoutes,

@@ -10,6 +10,7 @@ import { idText } from './common';
 export const HISTORY_ENTITIES = {
   'line-item': ['line-item', 'line_item', 'lineItem'],
   building: ['building'],
+  fund: ['fund'],
   'work-group': ['work-group', 'work_group', 'workGroup'],
   'work-group-category': ['work-group-category', 'work_group_category', 'workGroupCategory'],
   'budget-category': ['budget-category', 'budget_category', 'budgetCategory', 'category'],

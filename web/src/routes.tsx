@@ -76,6 +76,7 @@ const SCREEN_CODE: Record<AppPath, ScreenCode> = {
   ),
   '/dese-report': code(() => import('@web/screens/dese-report/index'), 'DeseReportScreen'),
   '/admin/function-codes': code(() => import('@web/screens/function-codes/index'), 'FunctionCodesScreen'),
+  '/admin/funds': code(() => import('@web/screens/funds/index'), 'FundsScreen'),
   '/admin/setup': code(() => import('@web/screens/setup/index'), 'SetupScreen'),
   '/admin/roll-forward': code(() => import('@web/screens/roll-forward/index'), 'RollForwardScreen'),
   '/users': code(() => import('@web/screens/users/index'), 'UsersScreen'),

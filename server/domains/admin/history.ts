@@ -14,6 +14,7 @@ import { HISTORY_ENTITIES, type HistoryEntity, type HistoryEntry } from '@shared
 const ENTITIES: Record<HistoryEntity, { table: string | null; read: Action }> = {
   'line-item': { table: 'line_items_all', read: 'lineItems.read' },
   building: { table: 'buildings', read: 'lineItems.read' },
+  fund: { table: 'funds', read: 'lineItems.read' },
   'work-group': { table: 'work_groups', read: 'lineItems.read' },
   'work-group-category': { table: 'work_group_categories', read: 'lineItems.read' },
   'budget-category': { table: 'budget_categories', read: 'lineItems.read' },

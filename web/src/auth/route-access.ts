@@ -30,6 +30,8 @@ export const ROUTE_ROLES = {
   '/admin/public-dashboard': ADMIN,
   '/admin/crosswalk': ADMIN,
   '/admin/function-codes': ADMIN,
+  // The server's 'funds.manage'.
+  '/admin/funds': ADMIN,
   '/admin/setup': ADMIN,
   '/admin/roll-forward': ADMIN,
   '/users': ADMIN,

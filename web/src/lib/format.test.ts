@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { niceTicks } from '@web/components/charts/bar-chart';
-import { formatGuidanceGap, formatMillions, formatMoney, formatMoneyTicks } from './format';
+import { formatDay, formatGuidanceGap, formatMillions, formatMoney, formatMoneyTicks } from './format';
 
 describe('formatMillions', () => {
   it('shows dashboard money in millions with 1 or 2 decimals', () => {
@@ -54,5 +54,18 @@ describe('formatGuidanceGap', () => {
   it('says over or under in words, never with a sign', () => {
     expect(formatGuidanceGap(444_400, formatMillions)).toBe('Over guidance by $0.4M');
     expect(formatGuidanceGap(-444_400, formatMoney)).toBe('Under guidance by $444,400');
+  });
+});
+
+describe('formatDay', () => {
+  it('shows a calendar date on its own day, whatever the time zone', () => {
+    expect(formatDay('2025-07-01')).toBe('Jul 1, 2025');
+    expect(formatDay('2026-12-31')).toBe('Dec 31, 2026');
+  });
+
+  it('gives the fallback for no date or one that is not real', () => {
+    expect(formatDay(null)).toBe('');
+    expect(formatDay(undefined, 'None')).toBe('None');
+    expect(formatDay('2025-13-40')).toBe('');
   });
 });

@@ -9,6 +9,18 @@ export function formatDateTime(iso: string | null | undefined, fallback = 'Never
   return Number.isNaN(date.getTime()) ? fallback : dateTime.format(date);
 }
 
+// In UTC: a date with no time is midnight UTC, which a browser west of Greenwich would show as the day before.
+const calendarDay = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+
+/** A calendar date ('2025-07-01') as 'Jul 1, 2025', or the fallback when there is none. */
+export function formatDay(date: string | null | undefined, fallback = ''): string {
+  if (!date) {
+    return fallback;
+  }
+  const day = new Date(`${date.slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(day.getTime()) ? fallback : calendarDay.format(day);
+}
+
 // The one pluralising rule, shared with the server and the CLI.
 export { countOf } from '@shared/count-words';
 

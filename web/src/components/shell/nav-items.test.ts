@@ -18,7 +18,7 @@ describe('navigationFor', () => {
 
   it('names the dropdown Admin for ADMIN and Budget Tools for FINANCE and VIEW_ONLY', () => {
     expect(navigationFor('ADMIN').menu?.label).toBe('Admin');
-    expect(navigationFor('ADMIN').menu?.items).toHaveLength(19);
+    expect(navigationFor('ADMIN').menu?.items).toHaveLength(20);
     expect(navigationFor('FINANCE').menu).toEqual({
       label: 'Budget Tools',
       items: [

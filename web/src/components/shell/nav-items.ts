@@ -52,6 +52,7 @@ export const ADMIN_NAV: readonly NavItem[] = [
   { label: 'Categories', to: '/admin/categories' },
   { label: 'Position Crosswalk', to: '/admin/crosswalk' },
   { label: 'Function Codes', to: '/admin/function-codes' },
+  { label: 'Funds', to: '/admin/funds' },
   { label: 'Data Quality', to: '/admin/data-quality' },
   { label: 'Import History', to: '/admin/import-history' },
 ];

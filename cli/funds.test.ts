@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCliRunner, jsonDocument, type CliRunner } from '../test/cli';
+
+/** budget-cli funds, spawned as the real binary against the demo district in a database of its own. */
+describe('budget-cli funds', () => {
+  let runner: CliRunner;
+  const cli = (...args: string[]) => runner.cli(...args);
+
+  beforeAll(async () => {
+    runner = await createCliRunner('funds');
+  });
+  afterAll(() => runner?.close());
+
+  it(
+    'lists the demo funds, adds, changes and deletes a grant; refuses what the API refuses',
+    { timeout: 300_000 },
+    async () => {
+      expect((await cli('db', 'seed', '--demo')).code).toBe(0);
+
+      const funds = jsonDocument(await cli('funds', 'list', '--json'), 'array') as {
+        code: string;
+        kind: string;
+        countsTowardNss: boolean;
+      }[];
+      expect(funds.map((f) => [f.code, f.kind, f.countsTowardNss])).toEqual([
+        ['0100', 'general', true],
+        ['2401', 'federal_grant', false],
+        ['2402', 'federal_grant', false],
+        ['2801', 'revolving', false],
+        ['2850', 'circuit_breaker', false],
+      ]);
+      const table = await cli('funds', 'list');
+      expect(table.stdout).toMatch(/0100\s+General Fund\s+General fund appropriation\s+counts/);
+      expect(table.stdout).toMatch(
+        /2401\s+Title I, Part A\s+Federal grant\s+left out\s+\$412,380\.00\s+2025-07-01 to 2026-09-30/,
+      );
+
+      const added = await cli(
+        'funds',
+        'add',
+        'METCO',
+        '--code',
+        '2501',
+        '--kind',
+        'state_grant',
+        '--award',
+        '250000.50',
+        '--start',
+        '2025-07-01',
+        '--end',
+        '2026-06-30',
+        '--json',
+      );
+      const metco = jsonDocument(added, 'object') as {
+        id: number;
+        awardAmount: number;
+        countsTowardNss: boolean;
+      };
+      expect(metco).toMatchObject({ awardAmount: 250000.5, countsTowardNss: false });
+
+      const clash = await cli('funds', 'add', 'Second', '--code', '2401', '--kind', 'other');
+      expect(clash.code).toBe(2);
+      expect(clash.stderr).toContain("--code: Fund code 2401 is already Title I, Part A's");
+      const kind = await cli('funds', 'add', 'Lottery', '--code', '9999', '--kind', 'lottery');
+      expect(kind.code).toBe(2);
+      expect(kind.stderr).toContain('--kind: Kind must be one of');
+      const award = await cli(
+        'funds',
+        'add',
+        'Lunch',
+        '--code',
+        '9998',
+        '--kind',
+        'revolving',
+        '--award',
+        '10',
+      );
+      expect(award.stderr).toContain('--award: Only a grant has an award amount and a grant period');
+      const yesNo = await cli(
+        'funds',
+        'add',
+        'Gifts',
+        '--code',
+        '9997',
+        '--kind',
+        'other',
+        '--counts-nss',
+        'maybe',
+      );
+      expect(yesNo.code).toBe(2);
+      expect(yesNo.stderr).toContain('--counts-nss');
+
+      const counted = await cli(
+        'funds',
+        'update',
+        String(metco.id),
+        '--counts-nss',
+        'yes',
+        '--award',
+        'none',
+      );
+      expect(counted.code, counted.stderr).toBe(0);
+      expect(counted.stdout).toContain('Updated fund METCO (2501, State grant)');
+      expect(counted.stdout).toContain('counts toward net school spending');
+
+      const general = await cli('funds', 'delete', '1');
+      expect(general.code).toBe(1);
+      expect(general.stderr).toContain('The general fund stays the general fund');
+      const gone = await cli('funds', 'delete', String(metco.id));
+      expect(gone.code, gone.stderr).toBe(0);
+      expect(gone.stdout).toContain('METCO (State grant) deleted.');
+      const after = jsonDocument(await cli('funds', 'list', '--json'), 'array') as unknown[];
+      expect(after).toHaveLength(5);
+      expect((await cli('funds', 'delete', 'x')).code).toBe(2);
+    },
+  );
+});

@@ -1,0 +1,160 @@
+import type { AppContext } from '@server/context';
+import { conflict, notFound, validationFailed, type IssueDetail } from '@server/errors';
+import { authorize, type Actor } from '@server/policies/index';
+import { insertAudit } from '@server/db/audit';
+import {
+  FUND_KIND_LABELS,
+  FUND_MESSAGES as M,
+  NSS_COUNTS_BY_KIND,
+  isGrantKind,
+  type CreateFundBody,
+  type FundKind,
+  type UpdateFundBody,
+} from '@shared/schemas/funds';
+import * as q from './queries/funds';
+
+const ENTITY = 'fund';
+
+/** The funds as saved, the general fund first. Anyone signed in reads them (they hold no pay). */
+export async function listFunds(app: AppContext, actor: Actor) {
+  authorize(actor, 'referenceData.read');
+  return { funds: (await q.listFunds(app.db)).map(q.presentFund) };
+}
+
+/**
+ * The rules a fund's saved values keep, checked on the values it will have (what is saved merged
+ * with what is sent): its code is its own in any letter case; one general fund (a line without a
+ * fund goes to it, so it stays one and keeps its kind); an award and a period for grants only.
+ */
+async function refuseBroken(
+  db: AppContext['db'],
+  next: { code: string; kind: FundKind; award: string | null; start: string | null; end: string | null },
+  before?: q.FundRow,
+) {
+  const details: IssueDetail[] = [];
+  const taken = await q.findFundByCode(db, next.code, before?.id);
+  if (taken) {
+    details.push({ path: 'code', message: M.codeTaken(taken.code, taken.name) });
+  }
+  if (before?.kind === 'general' && next.kind !== 'general') {
+    details.push({ path: 'kind', message: M.generalStays });
+  } else if (next.kind === 'general' && before?.kind !== 'general') {
+    const general = (await q.listFunds(db)).find((f) => f.kind === 'general');
+    if (general) {
+      details.push({ path: 'kind', message: M.oneGeneral(`${general.name} (${general.code})`) });
+    }
+  }
+  if (!isGrantKind(next.kind)) {
+    if (next.award !== null) {
+      details.push({ path: 'awardAmount', message: M.grantOnly });
+    }
+    if (next.start !== null || next.end !== null) {
+      details.push({ path: next.start !== null ? 'periodStart' : 'periodEnd', message: M.grantOnly });
+    }
+  }
+  if (next.start !== null && next.end !== null && next.start > next.end) {
+    details.push({ path: 'periodEnd', message: M.periodOrder });
+  }
+  if (details.length) {
+    throw validationFailed(details);
+  }
+}
+
+/** Adds a fund; whether it counts toward NSS is its kind's default unless the body says. */
+export async function createFund(app: AppContext, actor: Actor, input: CreateFundBody) {
+  authorize(actor, 'funds.manage');
+  return app.db.transaction(async (trx) => {
+    const values: q.FundValues = {
+      name: input.name,
+      code: input.code,
+      kind: input.kind,
+      counts_toward_nss: input.countsTowardNss ?? NSS_COUNTS_BY_KIND[input.kind],
+      award_amount: q.moneyColumn(input.awardAmount) ?? null,
+      period_start: input.periodStart ?? null,
+      period_end: input.periodEnd ?? null,
+      note: input.note || null,
+    };
+    await refuseBroken(trx, {
+      code: input.code,
+      kind: input.kind,
+      award: values.award_amount ?? null,
+      start: values.period_start ?? null,
+      end: values.period_end ?? null,
+    });
+    const id = await q.insertFund(trx, values);
+    const fund = q.presentFund((await q.findFund(trx, id))!);
+    await insertAudit(trx, actor, { action: 'create', entity: ENTITY, entityId: id, after: fund });
+    return { fund };
+  });
+}
+
+/**
+ * Changes a fund. A kind changed without a word on NSS moves the flag to the new kind's default
+ * when it was at the old kind's; a flag an ADMIN set for this fund stays.
+ */
+export async function updateFund(app: AppContext, actor: Actor, id: number, input: UpdateFundBody) {
+  authorize(actor, 'funds.manage');
+  return app.db.transaction(async (trx) => {
+    const before = await q.findFund(trx, id);
+    if (!before) {
+      throw notFound('Fund');
+    }
+    const kind = input.kind ?? before.kind;
+    const atDefault = before.counts_toward_nss === NSS_COUNTS_BY_KIND[before.kind];
+    const counts = input.countsTowardNss ?? (atDefault ? NSS_COUNTS_BY_KIND[kind] : before.counts_toward_nss);
+    const values: q.FundValues = {
+      name: input.name,
+      code: input.code,
+      kind: input.kind,
+      counts_toward_nss: counts,
+      award_amount: q.moneyColumn(input.awardAmount),
+      period_start: input.periodStart,
+      period_end: input.periodEnd,
+      note: input.note === undefined ? undefined : input.note || null,
+    };
+    const pick = <T>(sent: T | undefined, saved: T) => (sent === undefined ? saved : sent);
+    await refuseBroken(
+      trx,
+      {
+        code: pick(input.code, before.code),
+        kind,
+        award: pick(values.award_amount, before.award_amount),
+        start: pick(values.period_start, before.period_start),
+        end: pick(values.period_end, before.period_end),
+      },
+      before,
+    );
+    await q.updateFund(trx, id, values);
+    const fund = q.presentFund((await q.findFund(trx, id))!);
+    await insertAudit(trx, actor, {
+      action: 'update',
+      entity: ENTITY,
+      entityId: id,
+      before: q.presentFund(before),
+      after: fund,
+    });
+    return { fund };
+  });
+}
+
+/** Deletes a fund; the general fund stays (a line without a fund goes to it). */
+export async function deleteFund(app: AppContext, actor: Actor, id: number) {
+  authorize(actor, 'funds.manage');
+  return app.db.transaction(async (trx) => {
+    const before = await q.findFund(trx, id);
+    if (!before) {
+      throw notFound('Fund');
+    }
+    if (before.kind === 'general') {
+      throw conflict(M.generalStays);
+    }
+    await q.deleteFund(trx, id);
+    await insertAudit(trx, actor, {
+      action: 'delete',
+      entity: ENTITY,
+      entityId: id,
+      before: q.presentFund(before),
+    });
+    return { message: `${before.name} (${FUND_KIND_LABELS[before.kind]}) deleted` };
+  });
+}

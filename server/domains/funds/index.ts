@@ -1,0 +1,1 @@
+export * as funds from './funds';

@@ -1,0 +1,82 @@
+import type { Db } from '@server/db/index';
+import { decimalText } from '@shared/money';
+import { NSS_COUNTS_BY_KIND, type Fund, type FundKind } from '@shared/schemas/funds';
+
+export interface FundRow {
+  id: number;
+  name: string;
+  code: string;
+  kind: FundKind;
+  counts_toward_nss: boolean;
+  award_amount: string | null;
+  period_start: string | null;
+  period_end: string | null;
+  note: string | null;
+  updated_at: Date | string;
+}
+
+export type FundValues = Partial<Omit<FundRow, 'id' | 'updated_at'>>;
+
+/** Row -> API shape. */
+export function presentFund(row: FundRow): Fund {
+  return {
+    id: row.id,
+    name: row.name,
+    code: row.code,
+    kind: row.kind,
+    countsTowardNss: row.counts_toward_nss,
+    nssDefault: row.counts_toward_nss === NSS_COUNTS_BY_KIND[row.kind],
+    awardAmount: row.award_amount === null ? null : Number(row.award_amount),
+    periodStart: row.period_start,
+    periodEnd: row.period_end,
+    note: row.note,
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}
+
+const COLUMNS = ['id', 'name', 'code', 'kind', 'counts_toward_nss', 'award_amount', 'note', 'updated_at'];
+
+/** The columns, the dates as their text so no time zone of the driver moves the day. */
+const selectFund = (db: Db) =>
+  db('funds').select(
+    ...COLUMNS,
+    db.raw('period_start::text as period_start'),
+    db.raw('period_end::text as period_end'),
+  );
+
+/** Every fund: the general fund first, then by code. */
+export function listFunds(db: Db): Promise<FundRow[]> {
+  return selectFund(db).orderByRaw(`(kind = 'general') DESC, lower(code), id`);
+}
+
+export async function findFund(db: Db, id: number): Promise<FundRow | undefined> {
+  return selectFund(db).where({ id }).first();
+}
+
+/** The fund with this code in any letter case, other than `exceptId`. */
+export async function findFundByCode(db: Db, code: string, exceptId?: number): Promise<FundRow | undefined> {
+  const query = db('funds').select('id', 'name', 'code').whereRaw('lower(code) = lower(?)', [code]);
+  if (exceptId !== undefined) {
+    query.whereNot({ id: exceptId });
+  }
+  return query.first();
+}
+
+export async function insertFund(db: Db, values: FundValues): Promise<number> {
+  const [row] = await db('funds').insert(values).returning<{ id: number }[]>('id');
+  return row!.id;
+}
+
+export async function updateFund(db: Db, id: number, values: FundValues): Promise<void> {
+  await db('funds')
+    .where({ id })
+    .update({ ...values, updated_at: db.fn.now() });
+}
+
+export async function deleteFund(db: Db, id: number): Promise<void> {
+  await db('funds').where({ id }).del();
+}
+
+/** Money in, as numeric text for the column (the API's dollars are exact to the cent). */
+export const moneyColumn = (dollars: number | null | undefined) =>
+  dollars === undefined ? undefined : dollars === null ? null : decimalText(dollars);

@@ -1,0 +1,50 @@
+import * as s from '@shared/schemas/funds';
+import { idParams, messageSchema } from '@shared/schemas/common';
+import { funds as service } from '@server/domains/funds';
+import { defineRoute } from './define';
+
+const tag = 'Funds';
+
+export const fundRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/funds',
+    summary: "The district's funds, the general fund first, each with whether it counts toward NSS",
+    tag,
+    action: 'referenceData.read',
+    response: s.fundsResponse,
+    handler: ({ app, actor }) => service.listFunds(app, actor),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/funds',
+    summary: 'Add a fund (a code another fund uses, a second general fund, an award on a non-grant: 400)',
+    tag,
+    action: 'funds.manage',
+    body: s.createFundBody,
+    response: s.fundResponse,
+    status: 201,
+    handler: ({ app, actor, body }) => service.createFund(app, actor, body),
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/funds/:id',
+    summary: 'Change a fund (its NSS flag follows a new kind unless set for the fund)',
+    tag,
+    action: 'funds.manage',
+    params: idParams,
+    body: s.updateFundBody,
+    response: s.fundResponse,
+    handler: ({ app, actor, params, body }) => service.updateFund(app, actor, params.id, body),
+  }),
+  defineRoute({
+    method: 'delete',
+    path: '/funds/:id',
+    summary: 'Delete a fund (the general fund stays: 409)',
+    tag,
+    action: 'funds.manage',
+    params: idParams,
+    response: messageSchema,
+    handler: ({ app, actor, params }) => service.deleteFund(app, actor, params.id),
+  }),
+];

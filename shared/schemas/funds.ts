@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { isRealDate, moneyInput, moneyOut } from './common';
+
+/**
+ * The district's funds: the general fund the town appropriates, grants, revolving funds, the
+ * Circuit Breaker reimbursement. A fund's code is the account string's fund segment ('0100' in
+ * Lunenburg's MUNIS strings); its kind gives the default of whether its spending counts toward net
+ * school spending (docs/MASSACHUSETTS.md, 'Funds'), which an ADMIN may change per fund.
+ */
+export const FUND_KINDS = [
+  'general',
+  'federal_grant',
+  'state_grant',
+  'revolving',
+  'circuit_breaker',
+  'other',
+] as const;
+export type FundKind = (typeof FUND_KINDS)[number];
+
+/** The words each kind goes by on the screens, in the CLI and in messages. */
+export const FUND_KIND_LABELS: Record<FundKind, string> = {
+  general: 'General fund appropriation',
+  federal_grant: 'Federal grant',
+  state_grant: 'State grant',
+  revolving: 'Revolving fund',
+  circuit_breaker: 'Circuit Breaker',
+  other: 'Other',
+};
+
+/**
+ * Whether a kind's spending counts toward net school spending unless the fund says otherwise: only
+ * what the town appropriates to the school committee. Grants, revolving funds and state-reimbursed
+ * spending (the Circuit Breaker) never count, whatever their function (603 CMR 10.06; DESE, Advisory
+ * on School Budgets and Municipal Expenditures). 'Other' starts outside until someone checks it.
+ */
+export const NSS_COUNTS_BY_KIND: Record<FundKind, boolean> = {
+  general: true,
+  federal_grant: false,
+  state_grant: false,
+  revolving: false,
+  circuit_breaker: false,
+  other: false,
+};
+
+/** The kinds with an award amount and a period. */
+export const GRANT_KINDS: readonly FundKind[] = ['federal_grant', 'state_grant'];
+export const isGrantKind = (kind: FundKind) => GRANT_KINDS.includes(kind);
+
+export const FUND_MESSAGES = {
+  codeTaken: (code: string, name: string) => `Fund code ${code} is already ${name}'s`,
+  grantOnly: 'Only a grant has an award amount and a grant period',
+  periodOrder: 'The grant period must end on or after its start',
+  oneGeneral: (general: string) => `The district has one general fund: ${general}`,
+  generalStays: 'The general fund stays the general fund: lines and positions without a fund go to it',
+} as const;
+
+const name = z
+  .string({ error: 'Name is required' })
+  .trim()
+  .min(1, 'Name is required')
+  .max(200, 'Name must be at most 200 characters');
+/** The account string's fund segment: letters and digits, as the ledger writes it ('0100', '2401'). */
+const code = z
+  .string({ error: 'Code is required' })
+  .trim()
+  .min(1, 'Code is required')
+  .max(20, 'Code must be at most 20 characters')
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9._-]*$/,
+    'Code must be letters and digits, as the account string’s fund segment',
+  );
+const kind = z.enum(FUND_KINDS, {
+  message: `Kind must be one of: ${FUND_KINDS.join(', ')}`,
+});
+const date = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-07-01')
+  .refine(isRealDate, 'Not a real date');
+
+const fields = {
+  /** Counts toward net school spending; left out, the kind's default (NSS_COUNTS_BY_KIND). */
+  countsTowardNss: z.boolean({ error: 'Counts toward NSS is true or false' }).optional(),
+  awardAmount: moneyInput({ label: 'Award amount', negativeMessage: 'The award amount cannot be negative' })
+    .nullable()
+    .optional(),
+  periodStart: date.nullable().optional(),
+  periodEnd: date.nullable().optional(),
+  note: z.string().trim().max(1000, 'Note must be at most 1000 characters').nullable().optional(),
+};
+
+/** Start on or before end, when both are given (the server checks again against the saved fund). */
+const periodInOrder = (b: { periodStart?: string | null; periodEnd?: string | null }) =>
+  !b.periodStart || !b.periodEnd || b.periodStart <= b.periodEnd;
+
+export const createFundBody = z
+  .strictObject({ name, code, kind, ...fields })
+  .refine(periodInOrder, { message: FUND_MESSAGES.periodOrder, path: ['periodEnd'] });
+
+export const updateFundBody = z
+  .strictObject({ name: name.optional(), code: code.optional(), kind: kind.optional(), ...fields })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to update' })
+  .refine(periodInOrder, { message: FUND_MESSAGES.periodOrder, path: ['periodEnd'] });
+
+export const fundSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  code: z.string(),
+  kind,
+  countsTowardNss: z.boolean(),
+  /** Whether countsTowardNss is the kind's default (false: an ADMIN set it for this fund). */
+  nssDefault: z.boolean(),
+  awardAmount: moneyOut.nullable(),
+  periodStart: z.string().nullable(),
+  periodEnd: z.string().nullable(),
+  note: z.string().nullable(),
+  updatedAt: z.string(),
+});
+
+export const fundsResponse = z.object({ funds: z.array(fundSchema) });
+export const fundResponse = z.object({ fund: fundSchema });
+
+export type Fund = z.infer<typeof fundSchema>;
+export type CreateFundBody = z.infer<typeof createFundBody>;
+export type UpdateFundBody = z.infer<typeof updateFundBody>;

@@ -1,0 +1,61 @@
+import { FUND_KIND_LABELS } from '@shared/schemas/funds';
+import type { Fund } from '@web/api/funds';
+import { RowAction } from '@web/components/form/button';
+import { ScrollArea } from '@web/components/scroll-area';
+import { numCol, TableHead, unseen } from '@web/components/table-head';
+import { formatDay, formatMoney } from '@web/lib/format';
+
+interface FundsTableProps {
+  funds: readonly Fund[];
+  onEdit(fund: Fund): void;
+  onDelete(fund: Fund): void;
+}
+
+/** A grant's period; either end may be unknown yet. */
+function period(fund: Fund): string {
+  if (!fund.periodStart && !fund.periodEnd) {
+    return '';
+  }
+  return `${formatDay(fund.periodStart, '…')} – ${formatDay(fund.periodEnd, '…')}`;
+}
+
+/** The funds, the general fund first (the server's order), with Edit and Delete on each. */
+export function FundsTable({ funds, onEdit, onDelete }: FundsTableProps) {
+  return (
+    <ScrollArea label="Funds" className="funds-table-wrap">
+      <table className="table funds-table">
+        <caption className="visually-hidden">Funds</caption>
+        <TableHead
+          cols={['Name', 'Code', 'Kind', 'Counts toward NSS', numCol('Award'), 'Period', unseen('Actions')]}
+        />
+        <tbody>
+          {funds.map((f) => (
+            <tr key={f.id}>
+              <th scope="row">
+                {f.name}
+                {f.note ? <div className="muted funds-note">{f.note}</div> : null}
+              </th>
+              <td>{f.code}</td>
+              <td>{FUND_KIND_LABELS[f.kind]}</td>
+              <td>
+                {f.countsTowardNss ? 'Yes' : 'No'}
+                {f.nssDefault ? null : <span className="muted"> (set for this fund)</span>}
+              </td>
+              <td className="num">{formatMoney(f.awardAmount)}</td>
+              <td className="funds-period">{period(f)}</td>
+              <td>
+                <div className="actions">
+                  <RowAction action="Edit" name={f.name} onClick={() => onEdit(f)} />
+                  {/* The general fund stays: lines and positions without a fund go to it. */}
+                  {f.kind === 'general' ? null : (
+                    <RowAction action="Delete" name={f.name} variant="danger" onClick={() => onDelete(f)} />
+                  )}
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollArea>
+  );
+}
