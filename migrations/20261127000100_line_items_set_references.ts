@@ -16,7 +16,7 @@ import type { Knex } from 'knex';
  *  - a TRUNCATE of a table lines still name: refused (nothing truncates them; a key refused it too).
  */
 
-interface Reference {
+export interface Reference {
   column: string;
   table: string;
   onDelete: 'CASCADE' | 'SET NULL' | 'NO ACTION';
@@ -40,11 +40,11 @@ const keysOf = (r: Reference) => `keys_${r.column}`;
  * The distinct values the statement wrote in each column: an INSERT's in one pass over its rows
  * (seven passes cost three times as much), an UPDATE's less those its old rows held.
  */
-function collectKeys(): string {
-  const aggregates = REFERENCES.map(
+function collectKeys(refs: readonly Reference[]): string {
+  const aggregates = refs.map(
     (r) => `array_agg(DISTINCT ${r.column}) FILTER (WHERE ${r.column} IS NOT NULL)`,
   );
-  const changed = REFERENCES.map(
+  const changed = refs.map(
     (r) => `
         ${keysOf(r)} := ARRAY(SELECT ${r.column} FROM new_rows WHERE ${r.column} IS NOT NULL
                               EXCEPT SELECT ${r.column} FROM old_rows);`,
@@ -52,7 +52,7 @@ function collectKeys(): string {
   return `
       IF TG_OP = 'INSERT' THEN
         SELECT ${aggregates.join(',\n               ')}
-          INTO ${REFERENCES.map(keysOf).join(', ')} FROM new_rows;
+          INTO ${refs.map(keysOf).join(', ')} FROM new_rows;
       ELSE${changed.join('')}
       END IF;`;
 }
@@ -92,23 +92,22 @@ function onDelete(r: Reference): string {
 
 const parentFunction = (r: Reference) => `line_items_ref_${r.table}`;
 
-export async function up(knex: Knex): Promise<void> {
-  for (const r of REFERENCES) {
-    await knex.raw(`ALTER TABLE line_items DROP CONSTRAINT IF EXISTS ${constraintOf(r)}`);
-  }
-  await knex.raw(`CREATE FUNCTION line_items_check_references() RETURNS trigger LANGUAGE plpgsql AS $$
-    DECLARE ${REFERENCES.map((r) => `${keysOf(r)} int[];`).join(' ')} found int; missing int;
-    BEGIN${collectKeys()}${REFERENCES.map(writeCheck).join('')}
+/**
+ * The statement check of lines' references (CREATE OR REPLACE: a later migration adding a reference
+ * calls it again with the longer list, and the function's text for the first seven is the same).
+ */
+export async function installCheckFunction(knex: Knex, refs: readonly Reference[]): Promise<void> {
+  await knex.raw(`CREATE OR REPLACE FUNCTION line_items_check_references() RETURNS trigger LANGUAGE plpgsql AS $$
+    DECLARE ${refs.map((r) => `${keysOf(r)} int[];`).join(' ')} found int; missing int;
+    BEGIN${collectKeys(refs)}${refs.map(writeCheck).join('')}
       RETURN NULL;
     END $$`);
-  await knex.raw(`CREATE TRIGGER line_items_references_insert AFTER INSERT ON line_items
-    REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION line_items_check_references()`);
-  await knex.raw(`CREATE TRIGGER line_items_references_update AFTER UPDATE ON line_items
-    REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT
-    EXECUTE FUNCTION line_items_check_references()`);
-  for (const r of REFERENCES) {
-    // A changed id that lines still name is refused; ids are never changed by the application.
-    await knex.raw(`CREATE FUNCTION ${parentFunction(r)}() RETURNS trigger LANGUAGE plpgsql AS $$
+}
+
+/** What the referenced table's deletes, id changes and truncates do to the lines naming it. */
+export async function installParentTriggers(knex: Knex, r: Reference): Promise<void> {
+  // A changed id that lines still name is refused; ids are never changed by the application.
+  await knex.raw(`CREATE FUNCTION ${parentFunction(r)}() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
         IF TG_OP = 'TRUNCATE' THEN
           -- A foreign key refused any TRUNCATE of its table; this refuses one lines would outlive.
@@ -121,22 +120,40 @@ export async function up(knex: Knex): Promise<void> {
         END IF;
         RETURN NULL;
       END $$`);
-    await knex.raw(`CREATE TRIGGER ${r.table}_line_items_delete AFTER DELETE ON ${r.table}
+  await knex.raw(`CREATE TRIGGER ${r.table}_line_items_delete AFTER DELETE ON ${r.table}
       REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION ${parentFunction(r)}()`);
-    await knex.raw(`CREATE TRIGGER ${r.table}_line_items_update AFTER UPDATE ON ${r.table}
+  await knex.raw(`CREATE TRIGGER ${r.table}_line_items_update AFTER UPDATE ON ${r.table}
       REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT
       EXECUTE FUNCTION ${parentFunction(r)}()`);
-    await knex.raw(`CREATE TRIGGER ${r.table}_line_items_truncate BEFORE TRUNCATE ON ${r.table}
+  await knex.raw(`CREATE TRIGGER ${r.table}_line_items_truncate BEFORE TRUNCATE ON ${r.table}
       FOR EACH STATEMENT EXECUTE FUNCTION ${parentFunction(r)}()`);
+}
+
+export async function dropParentTriggers(knex: Knex, r: Reference): Promise<void> {
+  await knex.raw(`DROP TRIGGER ${r.table}_line_items_delete ON ${r.table}`);
+  await knex.raw(`DROP TRIGGER ${r.table}_line_items_update ON ${r.table}`);
+  await knex.raw(`DROP TRIGGER ${r.table}_line_items_truncate ON ${r.table}`);
+  await knex.raw(`DROP FUNCTION ${parentFunction(r)}()`);
+}
+
+export async function up(knex: Knex): Promise<void> {
+  for (const r of REFERENCES) {
+    await knex.raw(`ALTER TABLE line_items DROP CONSTRAINT IF EXISTS ${constraintOf(r)}`);
+  }
+  await installCheckFunction(knex, REFERENCES);
+  await knex.raw(`CREATE TRIGGER line_items_references_insert AFTER INSERT ON line_items
+    REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION line_items_check_references()`);
+  await knex.raw(`CREATE TRIGGER line_items_references_update AFTER UPDATE ON line_items
+    REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT
+    EXECUTE FUNCTION line_items_check_references()`);
+  for (const r of REFERENCES) {
+    await installParentTriggers(knex, r);
   }
 }
 
 export async function down(knex: Knex): Promise<void> {
   for (const r of REFERENCES) {
-    await knex.raw(`DROP TRIGGER ${r.table}_line_items_delete ON ${r.table}`);
-    await knex.raw(`DROP TRIGGER ${r.table}_line_items_update ON ${r.table}`);
-    await knex.raw(`DROP TRIGGER ${r.table}_line_items_truncate ON ${r.table}`);
-    await knex.raw(`DROP FUNCTION ${parentFunction(r)}()`);
+    await dropParentTriggers(knex, r);
   }
   await knex.raw('DROP TRIGGER line_items_references_insert ON line_items');
   await knex.raw('DROP TRIGGER line_items_references_update ON line_items');

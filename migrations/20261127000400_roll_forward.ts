@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { LINE_ITEMS_ALL_VIEW, PROJECTED_AS } from './20261124000500_projected_lines';
 
 /** line_items_all with one_time (false for a projected line, always an employee's), in line_items' column order. */
-const VIEW_WITH_ONE_TIME = `CREATE VIEW line_items_all AS
+export const VIEW_WITH_ONE_TIME = `CREATE VIEW line_items_all AS
   SELECT ${PROJECTED_AS.map(([c]) => `li.${c}`).join(', ')}, li.one_time, li.xmin::text::bigint AS row_version
     FROM line_items li
   UNION ALL

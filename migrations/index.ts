@@ -41,6 +41,7 @@ import * as scenarioPositions from './20261129000100_scenario_positions';
 import * as homeKeptByProjected from './20261130000100_home_kept_by_projected_lines';
 import * as positionsTitleOrder from './20261201000100_positions_title_order';
 import * as funds from './20261202000100_funds';
+import * as lineItemsFund from './20261202000200_line_items_fund';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -92,6 +93,7 @@ const migrations: Record<string, Migration> = {
   '20261130000100_home_kept_by_projected_lines': homeKeptByProjected,
   '20261201000100_positions_title_order': positionsTitleOrder,
   '20261202000100_funds': funds,
+  '20261202000200_line_items_fund': lineItemsFund,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

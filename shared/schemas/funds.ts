@@ -51,6 +51,12 @@ export const FUND_MESSAGES = {
   grantOnly: 'Only a grant has an award amount and a grant period',
   periodOrder: 'The grant period must end on or after its start',
   oneGeneral: (general: string) => `The district has one general fund: ${general}`,
+  inUse: (name: string, lines: number) =>
+    `${name} cannot be deleted: ${lines.toLocaleString('en-US')} line${lines === 1 ? ' is' : 's are'} on it. Move ${lines === 1 ? 'it' : 'them'} to another fund first`,
+  nssLocked: (name: string, fy: number) =>
+    `${name} pays lines of FY${fy}, which is adopted or closed: whether it counts toward net school spending changes that year's figures. Reopen FY${fy} first (Budget Stages)`,
+  outsidePeriod: (name: string, start: string, end: string, fy: number) =>
+    `${name}'s grant period (${start} to ${end}) does not reach FY${fy}`,
   generalStays: 'The general fund stays the general fund: lines and positions without a fund go to it',
 } as const;
 

@@ -10,7 +10,6 @@ import { idText } from './common';
 export const HISTORY_ENTITIES = {
   'line-item': ['line-item', 'line_item', 'lineItem'],
   building: ['building'],
-  fund: ['fund'],
   'work-group': ['work-group', 'work_group', 'workGroup'],
   'work-group-category': ['work-group-category', 'work_group_category', 'workGroupCategory'],
   'budget-category': ['budget-category', 'budget_category', 'budgetCategory', 'category'],
@@ -46,6 +45,7 @@ export const HISTORY_ENTITIES = {
   position: ['position'],
   // A work group's vacancy placement (the id is the work group's).
   'vacancy-placement': ['vacancy-placement', 'vacancy_placement', 'vacancyPlacement'],
+  fund: ['fund'],
 } as const;
 export type HistoryEntity = keyof typeof HISTORY_ENTITIES;
 

@@ -89,6 +89,8 @@ export const proposedLineItemSchema = z.object({
   category: z.object({ name: z.string(), color: z.string().nullable() }).nullable(),
   /** Meant for this year only (a one-time purchase): the next year's roll forward leaves it out. */
   oneTime: z.boolean(),
+  /** The fund that pays it; null is the general fund (every install has one: GET /funds). */
+  fundId: z.number().int().nullable(),
   ...lineItemTail,
 });
 

@@ -73,6 +73,7 @@ export const PROPOSED_ROW_COLUMNS = [
   'categoryId',
   'category',
   'oneTime',
+  'fundId',
   'buildingId',
   'building',
   'notes',

@@ -152,6 +152,8 @@ const proposedFields = {
   notes: optionalText(4000),
   /** Meant for this year only (a one-time purchase): the next year's roll forward leaves it out. */
   oneTime: z.boolean(),
+  /** The fund that pays it (GET /funds); null or left out: the general fund. */
+  fundId: idNumber.nullable(),
 };
 
 /** POST /line-items with isOperating false: a proposed line. accountDescription and amount are required. */

@@ -114,6 +114,19 @@ export const nssMeter = z.object({
     /** Lines without a function code the rules know: not counted, so the meter errs low. */
     unmapped: z.object({ lineCount: z.number().int(), amount: moneyOut }),
     excluded: z.array(z.object({ code: z.string(), name: z.string(), amount: moneyOut, note: z.string() })),
+    /**
+     * Spending left out because the fund that pays it does not count toward NSS (grants,
+     * revolving funds, the Circuit Breaker: GET /funds), whatever its function; in notCounted.
+     */
+    byFund: z.array(
+      z.object({
+        fundId: z.number().int(),
+        code: z.string(),
+        name: z.string(),
+        lineCount: z.number().int(),
+        amount: moneyOut,
+      }),
+    ),
   }),
   municipal: z.object({ counted: moneyOut, notCounted: moneyOut, lines: z.array(municipalLine) }),
   rulesYear: z.number().int().nullable(),

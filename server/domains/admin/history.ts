@@ -14,7 +14,6 @@ import { HISTORY_ENTITIES, type HistoryEntity, type HistoryEntry } from '@shared
 const ENTITIES: Record<HistoryEntity, { table: string | null; read: Action }> = {
   'line-item': { table: 'line_items_all', read: 'lineItems.read' },
   building: { table: 'buildings', read: 'lineItems.read' },
-  fund: { table: 'funds', read: 'lineItems.read' },
   'work-group': { table: 'work_groups', read: 'lineItems.read' },
   'work-group-category': { table: 'work_group_categories', read: 'lineItems.read' },
   'budget-category': { table: 'budget_categories', read: 'lineItems.read' },
@@ -45,6 +44,7 @@ const ENTITIES: Record<HistoryEntity, { table: string | null; read: Action }> = 
   // A deleted position keeps its audit entries; its own position_history is read by GET /positions/:id.
   position: { table: 'positions', read: 'positions.read' },
   'vacancy-placement': { table: 'work_groups', read: 'positions.read' },
+  fund: { table: 'funds', read: 'lineItems.read' },
 };
 
 // Every write changes these; listing them as changes would only add noise. The cause the line

@@ -124,6 +124,13 @@ export async function updateFund(app: AppContext, actor: Actor, id: number, inpu
       },
       before,
     );
+    if (counts !== before.counts_toward_nss) {
+      // An adopted year's net school spending is what was voted: its lines' funds keep their word.
+      const locked = await q.lockedYearOfFund(trx, before);
+      if (locked) {
+        throw conflict(M.nssLocked(before.name, locked.fiscal_year));
+      }
+    }
     await q.updateFund(trx, id, values);
     const fund = q.presentFund((await q.findFund(trx, id))!);
     await insertAudit(trx, actor, {
@@ -148,6 +155,10 @@ export async function deleteFund(app: AppContext, actor: Actor, id: number) {
     if (before.kind === 'general') {
       throw conflict(M.generalStays);
     }
+    const lines = await q.linesOnFund(trx, before);
+    if (lines > 0) {
+      throw conflict(M.inUse(before.name, lines));
+    }
     await q.deleteFund(trx, id);
     await insertAudit(trx, actor, {
       action: 'delete',
@@ -157,4 +168,42 @@ export async function deleteFund(app: AppContext, actor: Actor, id: number) {
     });
     return { message: `${before.name} (${FUND_KIND_LABELS[before.kind]}) deleted` };
   });
+}
+
+/** A fiscal year's first and last day: FY2027 runs from July 1, 2026 to June 30, 2027. */
+const fiscalYearDays = (fy: number) => ({ first: `${fy - 1}-07-01`, last: `${fy}-06-30` });
+
+/**
+ * The fund_id column of a line on `fundId` in `fiscalYear`: null for the general fund (a line
+ * naming no fund is on it), else the fund's id. Refused (400 on fundId, nothing written): a fund
+ * that does not exist, and a grant whose period does not reach the fiscal year (a closed grant).
+ */
+export async function lineFundColumn(
+  db: AppContext['db'],
+  fundId: number | null,
+  fiscalYear: number,
+): Promise<number | null> {
+  if (fundId === null) {
+    return null;
+  }
+  const fund = await q.findFund(db, fundId);
+  if (!fund) {
+    throw validationFailed([{ path: 'fundId', message: `Fund ${fundId} does not exist` }]);
+  }
+  if (fund.kind === 'general') {
+    return null;
+  }
+  const { first, last } = fiscalYearDays(fiscalYear);
+  if (
+    (fund.period_end !== null && fund.period_end < first) ||
+    (fund.period_start !== null && fund.period_start > last)
+  ) {
+    throw validationFailed([
+      {
+        path: 'fundId',
+        message: M.outsidePeriod(fund.name, fund.period_start ?? '…', fund.period_end ?? '…', fiscalYear),
+      },
+    ]);
+  }
+  return fund.id;
 }

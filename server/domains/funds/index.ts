@@ -1,1 +1,2 @@
 export * as funds from './funds';
+export { lineFundColumn } from './funds';

@@ -13,6 +13,7 @@ import type {
   UpdateProposedBody,
 } from '@shared/schemas/line-items';
 import { requireBudgetYear } from '@server/domains/budgets';
+import { lineFundColumn } from '@server/domains/funds';
 import { changeLines, createLine, deleteLines, toColumns } from './index';
 import { checkReferences, lockLine, workGroupColumns, ITEM_NOT_FOUND } from './line-items-rules';
 import { cachedLineItemsJson } from './line-items-cache';
@@ -115,10 +116,11 @@ export async function createLineItem(app: AppContext, actor: Actor, input: Creat
         nextYearSalary,
       );
     } else {
-      const { isOperating: _k, budgetYearId: _b, fiscalYear: _f, scenarioId: _s, ...fields } = input;
+      const { isOperating: _k, budgetYearId: _b, fiscalYear: _f, scenarioId: _s, fundId, ...fields } = input;
       lineItem = await createLine(trx, actor, cause, {
         ...base,
         ...toColumns(fields),
+        fund_id: await lineFundColumn(trx, fundId ?? null, input.fiscalYear),
         current_fte: null,
         employee_status: null,
       });
@@ -141,13 +143,14 @@ export async function updateProposedLine(
       throw badRequest(`Line item ${id} is an employee line; edit it with PATCH /line-items/budget/${id}`);
     }
     await checkReferences(trx, input);
-    const { changeReason, ...fields } = input;
+    const { changeReason, fundId, ...fields } = input;
+    const fund = fundId === undefined ? {} : { fund_id: await lineFundColumn(trx, fundId, row.fiscal_year) };
     const { after } = await changeLines(
       trx,
       actor,
       { action: 'update', reason: 'Proposed line edited', changeReason },
       [id],
-      { columns: toColumns(fields) },
+      { columns: { ...toColumns(fields), ...fund } },
     );
     return { lineItem: after[0] as ProposedLineItem };
   });

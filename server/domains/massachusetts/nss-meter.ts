@@ -16,7 +16,7 @@ import {
   type NssStatus,
 } from '@shared/schemas/nss';
 import { checkAdjustments, requireScenario, resolveScope, scopeOf } from '@server/domains/planning';
-import { deseCodes } from './dese-codes';
+import { schoolSums } from './nss-meter-school';
 import { eoyrLabel } from './nss';
 
 /**
@@ -50,30 +50,8 @@ export function meterFrom(m: MeterInput): NssMeter {
   const fy = fiscalYearLabel(m.fiscalYear);
   const next = fiscalYearLabel(m.fiscalYear + 1);
   const warnings: string[] = [];
-  let counted = 0n;
-  let notCounted = 0n;
-  let unmappedCents = 0n;
-  let unmappedLines = 0;
-  let lineCount = 0;
-  const excluded: NssMeter['school']['excluded'] = [];
-  for (const row of m.sums) {
-    const amount = cents(row.adjusted);
-    lineCount += row.line_count;
-    if (row.counts === true) {
-      counted += amount;
-    } else if (row.counts === false) {
-      notCounted += amount;
-      excluded.push({
-        code: row.code!,
-        name: deseCodes().get(row.code!)?.name ?? `Function ${row.code}`,
-        amount: fromCents(amount),
-        note: row.note ?? '',
-      });
-    } else {
-      unmappedCents += amount;
-      unmappedLines += row.line_count;
-    }
-  }
+  const school = schoolSums(m.sums);
+  const { counted, unmappedCents, unmappedLines } = school;
   if (unmappedLines) {
     warnings.push(
       `${unmappedLines.toLocaleString('en-US')} line${unmappedLines === 1 ? '' : 's'} (${dollars(unmappedCents)}) ` +
@@ -104,14 +82,7 @@ export function meterFrom(m: MeterInput): NssMeter {
     fiscalYear: m.fiscalYear,
     scenarioId: m.scenarioId,
     rulesYear: m.rulesYear,
-    school: {
-      lineCount,
-      budgetTotal: fromCents(counted + notCounted + unmappedCents),
-      counted: fromCents(counted),
-      notCounted: fromCents(notCounted),
-      unmapped: { lineCount: unmappedLines, amount: fromCents(unmappedCents) },
-      excluded,
-    },
+    school: school.part,
     municipal: {
       counted: fromCents(municipalCounted),
       notCounted: fromCents(municipalNot),

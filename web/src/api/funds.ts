@@ -63,3 +63,13 @@ export function useDeleteFund() {
   const invalidate = useInvalidateFunds();
   return useMutation({ mutationFn: fundsApi.remove, onSuccess: invalidate });
 }
+
+/**
+ * A fund's name by id: a line naming no fund (null) is the general fund's, as the server reads it.
+ * Blank until the funds load, and for a fund the list no longer has.
+ */
+export function fundNamer(funds: readonly Fund[] | undefined): (fundId: number | null) => string {
+  const names = new Map((funds ?? []).map((f) => [f.id, f.name]));
+  const general = funds?.find((f) => f.kind === 'general')?.name ?? '';
+  return (fundId) => (fundId === null ? general : (names.get(fundId) ?? ''));
+}

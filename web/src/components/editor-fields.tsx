@@ -1,5 +1,6 @@
 import { useMemo, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import type { z } from 'zod';
+import { useFunds } from '@web/api/funds';
 import { useBuildings, useCategories } from '@web/api/lookups';
 import { DISTRICT_WIDE } from '@web/components/data-grid/column-types';
 import { NONE } from '@web/components/employee-form';
@@ -74,6 +75,22 @@ export function useLineLookupOptions() {
     [categories.data],
   );
   return { buildingOptions, categoryOptions };
+}
+
+/**
+ * The funds that may pay a line, the general fund first as NONE: the server stores a line on the
+ * general fund as naming no fund. Until the list loads, the general fund alone, so a new line's
+ * default reads as chosen.
+ */
+export function useFundOptions(): SelectOption[] {
+  const funds = useFunds();
+  return useMemo(
+    () =>
+      funds.data
+        ? funds.data.funds.map((f) => ({ value: f.kind === 'general' ? NONE : String(f.id), label: f.name }))
+        : [{ value: NONE, label: 'General fund' }],
+    [funds.data],
+  );
 }
 
 interface EditorInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value'> {

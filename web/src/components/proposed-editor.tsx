@@ -8,7 +8,12 @@ import {
 import { lineItemsApi, useLineMutation, type ProposedLineItem } from '@web/api/line-items';
 import { Alert } from '@web/components/alert';
 import { ChangeReasonField, useStagePassed, withChangeReason } from '@web/components/change-reason-field';
-import { NotesField, useEditorForm, useLineLookupOptions } from '@web/components/editor-fields';
+import {
+  NotesField,
+  useEditorForm,
+  useFundOptions,
+  useLineLookupOptions,
+} from '@web/components/editor-fields';
 import { EditorModal } from '@web/components/editor-modal';
 import { HistoryPanel } from '@web/components/history-panel';
 import { EMPTY_PROPOSED, proposedInput, toProposedValues } from '@web/components/proposed-form';
@@ -53,6 +58,7 @@ export function ProposedEditor({ target, onClose, onSaved }: ProposedEditorProps
   );
   const { values, input, select } = form;
   const { buildingOptions, categoryOptions } = useLineLookupOptions();
+  const fundOptions = useFundOptions();
   const save = useLineMutation((vars: SaveVars) =>
     vars.kind === 'add' ? lineItemsApi.create(vars.body) : lineItemsApi.updateProposed(vars.id, vars.body),
   );
@@ -99,6 +105,7 @@ export function ProposedEditor({ target, onClose, onSaved }: ProposedEditorProps
           {input('name', 'Name')}
           {select('buildingId', 'Building', buildingOptions)}
           {select('categoryId', 'Category', categoryOptions)}
+          {select('fundId', 'Fund', fundOptions)}
           {input('accountLine', 'Account line')}
           {input('deseCode', 'DESE code')}
           {input('deseCategories', 'DESE categories', { full: true })}

@@ -14,6 +14,8 @@ export interface ProposedFormValues {
   notes: string;
   /** 'true' = a one-time line (this year only: roll forward leaves it out). Form values are text. */
   oneTime: string;
+  /** 'none' = the general fund (the server stores a line on it as naming no fund). */
+  fundId: string;
 }
 
 const NONE = 'none';
@@ -37,6 +39,7 @@ export const EMPTY_PROPOSED: ProposedFormValues = {
   categoryId: NONE,
   notes: '',
   oneTime: 'false',
+  fundId: NONE,
 };
 
 export function toProposedValues(line: ProposedLineItem): ProposedFormValues {
@@ -51,14 +54,15 @@ export function toProposedValues(line: ProposedLineItem): ProposedFormValues {
     categoryId: line.categoryId === null ? NONE : String(line.categoryId),
     notes: line.notes ?? '',
     oneTime: line.oneTime ? 'true' : 'false',
+    fundId: line.fundId === null ? NONE : String(line.fundId),
   };
 }
 
 /**
  * The editable fields as the API's schemas (createProposedBody, updateProposedBody) read them:
  * text as typed (the schema trims it and stores blank as null), the amount read from its text
- * (blank is null, which the schema refuses: 'Amount is required'), 'none' as null, the one-time
- * box as a boolean.
+ * (blank is null, which the schema refuses: 'Amount is required'), 'none' as null (District Wide,
+ * no category, the general fund), the one-time box as a boolean.
  */
 export function proposedInput(values: ProposedFormValues) {
   const amount = values.amount.replace(/[$,\s]/g, '');
@@ -67,6 +71,7 @@ export function proposedInput(values: ProposedFormValues) {
     buildingId: values.buildingId === NONE ? null : Number(values.buildingId),
     categoryId: values.categoryId === NONE ? null : Number(values.categoryId),
     oneTime: values.oneTime === 'true',
+    fundId: values.fundId === NONE ? null : Number(values.fundId),
   };
   for (const f of TEXT_FIELDS) {
     out[f] = values[f];

@@ -80,3 +80,28 @@ export async function deleteFund(db: Db, id: number): Promise<void> {
 /** Money in, as numeric text for the column (the API's dollars are exact to the cent). */
 export const moneyColumn = (dollars: number | null | undefined) =>
   dollars === undefined ? undefined : dollars === null ? null : decimalText(dollars);
+
+/** The general fund's lines are those naming no fund (line_items.fund_id is null). */
+const onFund = (db: Db, fund: Pick<FundRow, 'id' | 'kind'>) =>
+  fund.kind === 'general'
+    ? db('line_items').whereNull('fund_id')
+    : db('line_items').where({ fund_id: fund.id });
+
+/** How many lines (of every year) a fund pays. */
+export async function linesOnFund(db: Db, fund: Pick<FundRow, 'id' | 'kind'>): Promise<number> {
+  const [row] = await onFund(db, fund).count<{ n: string }[]>({ n: '*' });
+  return Number(row?.n ?? 0);
+}
+
+/** The first locked (adopted or closed) fiscal year a fund has lines in, or null. */
+export async function lockedYearOfFund(
+  db: Db,
+  fund: Pick<FundRow, 'id' | 'kind'>,
+): Promise<{ budget_year_id: number; fiscal_year: number } | null> {
+  const row = await onFund(db, fund)
+    .select('budget_year_id', 'fiscal_year')
+    .whereRaw('budget_year_locked(budget_year_id, fiscal_year)')
+    .orderBy('fiscal_year')
+    .first();
+  return row ?? null;
+}

@@ -84,6 +84,7 @@ const PROPOSED_FIELDS: Field[] = [
   ['categoryId', 'li.category_id', 'int'],
   ['category', 'c', 'category'],
   ['oneTime', 'li.one_time', 'flag'],
+  ['fundId', 'li.fund_id', 'int'],
   ...COMMON_TAIL,
 ];
 

@@ -29,7 +29,7 @@ const SOURCE = `FROM line_items_all li WHERE li.budget_year_id = ? AND li.fiscal
 
 const DESCRIPTIVE = `first_name, last_name, position, current_fte, location_code, department, work_group_id,
   work_group, job_class, hire_date, date_of_departure, employee_status, budget_status, account_description,
-  name, account_line, dese_categories, amount, dese_code, category_id, building_id, notes`;
+  name, account_line, dese_categories, amount, dese_code, category_id, building_id, notes, fund_id`;
 const prefixed = (alias: string) => DESCRIPTIVE.replace(/(\w+)/g, `${alias}.$1`);
 
 /**

@@ -38,6 +38,8 @@ const COLUMNS = {
   amount: 'amount',
   /** A proposed line meant for one year only: roll forward leaves it out. */
   oneTime: 'one_time',
+  /** The fund that pays a proposed line; null is the general fund. */
+  fundId: 'fund_id',
 } as const;
 export type WritableField = keyof typeof COLUMNS;
 

@@ -171,9 +171,21 @@ export function ruleFor(code: string, fund: string): string {
 /** A line's function code: its own, else its category's (blank is none); as the public figures read it. */
 export const LINE_CODE = `coalesce(nullif(btrim(li.dese_code), ''), nullif(btrim(c.dese_function), ''))`;
 
+/**
+ * The fund that pays a line: its own, else the general fund (a line naming none is the general
+ * fund's). Joined to funds, it says whether the line's spending may count toward NSS.
+ */
+export const LINE_FUND = (fundId: string) =>
+  `coalesce(${fundId}, (SELECT id FROM funds WHERE kind = 'general'))`;
+
 export interface CodeSumRow {
   /** The function code, or null for lines with none. */
   code: string | null;
+  /** The fund that pays the lines (the general fund for lines naming none), and whether it counts. */
+  fund_id: number;
+  fund_code: string;
+  fund_name: string;
+  fund_counts: boolean;
   /** What the rule in force makes of the code: true, false, or null (no rule: not counted). */
   counts: boolean | null;
   note: string | null;
@@ -184,8 +196,8 @@ export interface CodeSumRow {
 
 /**
  * The budget's lines (the Scenario Builder's scope, so the total is the dashboard's) under a cut
- * scenario's adjustments, summed per function code with the rule that decides it. Lines carry no
- * fund yet: all are the school committee's general fund.
+ * scenario's adjustments, summed per function code and fund, with the rule that decides the code
+ * and whether the fund counts (a line naming no fund is the general fund's).
  */
 export async function sumsByCode(
   db: Db,
@@ -198,20 +210,22 @@ export async function sumsByCode(
   const { rows } = await db.raw(
     `WITH adj AS (${a.sql}),
      lines AS MATERIALIZED (
-       SELECT ${LINE_CODE} AS code, li.amount, ${ADJUSTED} AS adjusted
+       SELECT ${LINE_CODE} AS code, li.fund_id, li.amount, ${ADJUSTED} AS adjusted
          FROM line_items li
          LEFT JOIN budget_categories c ON c.id = li.category_id
          LEFT JOIN adj ON adj.line_item_id = li.id
         WHERE ${where.sql}),
      codes AS (
-       SELECT code, count(*)::int AS line_count, sum(amount) AS original, sum(adjusted) AS adjusted
-         FROM lines GROUP BY code)
+       SELECT code, fund_id, count(*)::int AS line_count, sum(amount) AS original, sum(adjusted) AS adjusted
+         FROM lines GROUP BY code, fund_id)
      SELECT codes.code, (rule.r).counts AS counts, (rule.r).note AS note, codes.line_count,
-            codes.original::text AS original, codes.adjusted::text AS adjusted
+            codes.original::text AS original, codes.adjusted::text AS adjusted,
+            f.id AS fund_id, f.code AS fund_code, f.name AS fund_name, f.counts_toward_nss AS fund_counts
        FROM codes
+       JOIN funds f ON f.id = ${LINE_FUND('codes.fund_id')}
        LEFT JOIN LATERAL (SELECT ${ruleFor(`CASE WHEN codes.code ~ '^[0-9]{4}$' THEN codes.code::int END`, `'general'`)} AS r) rule
          ON true
-      ORDER BY codes.code NULLS LAST`,
+      ORDER BY codes.code NULLS LAST, f.id`,
     [a.binding, ...where.bindings, rulesYear ?? -1],
   );
   return rows;
@@ -235,7 +249,7 @@ export async function municipalWithRules(
   return rows;
 }
 
-/** Ids among `ids` of lines in the scope whose function code counts toward NSS. */
+/** Ids among `ids` of lines in the scope whose fund and function code count toward NSS. */
 export async function countedLineIds(
   db: Db,
   scope: LineScope,
@@ -245,6 +259,7 @@ export async function countedLineIds(
   const where = inScope(scope);
   const { rows } = await db.raw(
     `SELECT li.id FROM line_items li LEFT JOIN budget_categories c ON c.id = li.category_id
+       JOIN funds f ON f.id = ${LINE_FUND('li.fund_id')} AND f.counts_toward_nss
       WHERE li.id = ANY(?::int[]) AND ${where.sql}
         AND (${ruleFor(`CASE WHEN ${LINE_CODE} ~ '^[0-9]{4}$' THEN (${LINE_CODE})::int END`, `'general'`)}).counts`,
     [ids, ...where.bindings, rulesYear],

@@ -6,6 +6,8 @@ import { buildingColumn, sourceColumn } from '@web/components/employee-columns';
 
 interface ProposedColumnOptions {
   canEdit: boolean;
+  /** The name of the fund that pays a line (fundNamer: null is the general fund). */
+  fundName(fundId: number | null): string;
   onEdit(line: ProposedLineItem): void;
   onDelete(line: ProposedLineItem): void;
 }
@@ -18,6 +20,7 @@ export function proposedLabel(line: ProposedLineItem): string {
 /** The Proposed Budget Manager's columns, typed against the shared proposed-line DTO. */
 export function proposedColumns({
   canEdit,
+  fundName,
   onEdit,
   onDelete,
 }: ProposedColumnOptions): ColDef<ProposedLineItem>[] {
@@ -46,6 +49,14 @@ export function proposedColumns({
       width: 120,
     }),
     textColumn({ field: 'accountLine', headerName: 'Account Line', width: 150 }),
+    // Beside the account line, whose fund segment it is: a grant's or revolving fund's line is
+    // left out of net school spending whatever its function code.
+    textColumn({
+      colId: 'fund',
+      headerName: 'Fund',
+      valueGetter: (p) => (p.data ? fundName(p.data.fundId) : ''),
+      width: 170,
+    }),
     textColumn({ field: 'deseCode', headerName: 'DESE Code', width: 120 }),
     textColumn({ field: 'deseCategories', headerName: 'DESE Categories', width: 180 }),
     textColumn({ field: 'name', headerName: 'Name', width: 160 }),

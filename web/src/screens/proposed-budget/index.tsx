@@ -2,6 +2,7 @@ import { fiscalYearLabel } from '@shared/budget-math';
 import type { GridApi } from 'ag-grid-community';
 import { useMemo, useRef, useState } from 'react';
 import { errorMessage } from '@web/api/client';
+import { fundNamer, useFunds } from '@web/api/funds';
 import { useLineTotals, type ProposedLineItem } from '@web/api/line-items';
 import { useProposedLines } from '@web/api/line-lists';
 import { useCan } from '@web/auth/use-can';
@@ -82,15 +83,18 @@ export function ProposedBudgetScreen() {
   const totals = useLineTotals(totalsFilter);
   const rows = lines.data?.lineItems;
   const categoryCodes = useCategoryCodes();
+  const funds = useFunds();
+  const fundName = useMemo(() => fundNamer(funds.data?.funds), [funds.data]);
   const filter = useMemo(() => proposedFilter(filters, categoryCodes), [filters, categoryCodes]);
   const columns = useMemo(
     () =>
       proposedColumns({
         canEdit,
+        fundName,
         onEdit: (line) => setEditor({ mode: 'edit', line }),
         onDelete: setToDelete,
       }),
-    [canEdit, setToDelete],
+    [canEdit, fundName, setToDelete],
   );
 
   const t = totals.data;
