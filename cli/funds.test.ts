@@ -35,6 +35,11 @@ describe('budget-cli funds', () => {
         /2401\s+Title I, Part A\s+Federal grant\s+left out\s+\$412,380\.00\s+2025-07-01 to 2026-09-30/,
       );
 
+      // The demo's Title I pays a professional development line: the meter leaves it out, by fund.
+      const meter = await cli('nss', 'show', '--fiscal-year', 'FY2026');
+      expect(meter.code, meter.stderr).toBe(0);
+      expect(meter.stdout).toMatch(/Left out, paid by Title I, Part A \(2401\)\s+\$[\d,]+\.\d\d in 1 line\n/);
+
       const added = await cli(
         'funds',
         'add',

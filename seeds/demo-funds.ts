@@ -48,3 +48,20 @@ export async function insertDemoFunds(trx: Knex.Transaction): Promise<void> {
   await trx('funds').where({ kind: 'general' }).update({ code: DEMO_GENERAL_FUND_CODE });
   await trx('funds').insert(DEMO_FUNDS.map((f) => ({ ...f, counts_toward_nss: NSS_COUNTS_BY_KIND[f.kind] })));
 }
+
+/**
+ * Proposed lines the grants pay, by template name: Title I buys the professional development of
+ * its reading and mathematics staff; IDEA pays the special education transportation its students'
+ * plans require. Every year of each line, the projected ones following their source.
+ */
+const FUNDED_LINES: [name: string, fundCode: string][] = [
+  ['District Professional Development Providers', '2401'],
+  ['Special Education Transportation', '2402'],
+];
+
+export async function assignDemoFunds(trx: Knex.Transaction): Promise<void> {
+  for (const [name, code] of FUNDED_LINES) {
+    const fund = await trx('funds').where({ code }).first('id');
+    await trx('line_items').where({ is_operating: false, name }).update({ fund_id: fund.id });
+  }
+}

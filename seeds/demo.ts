@@ -17,7 +17,7 @@ import {
 } from './demo-insert';
 import { insertImportRuns, insertPlans } from './demo-plans';
 import { insertStateFigures } from './demo-state-figures';
-import { insertDemoFunds } from './demo-funds';
+import { assignDemoFunds, insertDemoFunds } from './demo-funds';
 import { insertDemoPositions } from './demo-positions';
 import { SCHEDULE_WORK_GROUPS } from './demo-reference';
 import { employeeRow, proposedRow, type LineContext } from './demo-rows';
@@ -124,6 +124,7 @@ export async function seedDemo(
       'line_items',
       district.proposed.map((p) => proposedRow(p, ctx)),
     );
+    await assignDemoFunds(trx);
     // Every demo fiscal year is planned in the current budget year, its one home (docs/ARCHITECTURE.md,
     // 'One home for each fiscal year'): FY25's and FY27's budget years hold no plan of their own.
     await claimFiscalYearHomes(

@@ -44,6 +44,12 @@ function printMeter(m: NssMeter, title: string): void {
       `  Headroom above 95%     ${money(m.headroom.above95)}`,
     );
   }
+  // Grants, revolving funds and the Circuit Breaker pay spending that never counts (docs/MASSACHUSETTS.md, 'Funds').
+  for (const f of m.school.byFund) {
+    out.push(
+      `  Left out, paid by ${f.name} (${f.code})  ${money(f.amount)} in ${f.lineCount} line${f.lineCount === 1 ? '' : 's'}`,
+    );
+  }
   for (const w of m.warnings) {
     out.push(`  Note: ${w}`);
   }

@@ -64,8 +64,9 @@ export async function deleteSuperseded(db: Db, scope: KindScope, years: readonly
   return deleteProjectedWhere(db, scope, 'li.fiscal_year = ANY(?::int[])', [[...years]]);
 }
 
+// A projected proposed line keeps the fund that pays its source (a grant's period is checked when a line is edited).
 const PROPOSED_COPY = `account_description, name, account_line, dese_categories, dese_code, category_id,
-  building_id, notes`;
+  building_id, notes, fund_id`;
 const prefixed = (columns: string, alias: string) => columns.replace(/(\w+)/g, `${alias}.$1`);
 
 /**
