@@ -40,6 +40,23 @@ describe('budget-cli funds', () => {
       expect(meter.code, meter.stderr).toBe(0);
       expect(meter.stdout).toMatch(/Left out, paid by Title I, Part A \(2401\)\s+\$[\d,]+\.\d\d in 1 line\n/);
 
+      // The budget of all funds: each fund's lines, every fund together beside the general fund.
+      const report = jsonDocument(
+        await cli('funds', 'report', '--fiscal-year', 'FY2026', '--json'),
+        'object',
+      ) as {
+        funds: { code: string; budget: number; lineCount: number }[];
+        allFunds: { budget: number };
+        generalFund: { budget: number };
+      };
+      const cents = (n: number) => BigInt(Math.round(n * 100));
+      expect(cents(report.allFunds.budget)).toBe(report.funds.reduce((s, f) => s + cents(f.budget), 0n));
+      expect(report.generalFund.budget).toBe(report.funds[0].budget);
+      expect(report.funds.find((f) => f.code === '2401')!.lineCount).toBe(1);
+      const printed = await cli('funds', 'report', '--fiscal-year', 'FY2026');
+      expect(printed.stdout).toMatch(/^Budget of all funds, FY26 \(budget year FY26\)\n/);
+      expect(printed.stdout).toMatch(/\n\s+All funds\s+\$[\d,]+\.\d\d/);
+
       const added = await cli(
         'funds',
         'add',

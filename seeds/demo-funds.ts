@@ -22,7 +22,7 @@ export const DEMO_FUNDS = [
     name: 'IDEA Special Education Entitlement',
     code: '2402',
     kind: 'federal_grant',
-    award_amount: '1126450.00',
+    award_amount: '1260000.00',
     period_start: '2025-09-01',
     period_end: '2026-08-31',
     note: 'Federal special education entitlement (fund code 240)',

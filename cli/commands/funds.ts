@@ -1,15 +1,19 @@
 import type { Command } from 'commander';
-import { funds as service } from '@server/domains/funds';
+import { funds as service, fundsReport } from '@server/domains/funds';
 import { formatMoneyCents } from '@shared/money';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { idParams } from '@shared/schemas/common';
 import {
   FUND_KINDS,
   FUND_KIND_LABELS,
+  FUND_MESSAGES,
+  fundsReportQuery,
   createFundBody,
   updateFundBody,
   type Fund,
 } from '@shared/schemas/funds';
 import { withCli } from '../context';
+import { budgetYearOrDefault } from '../lookups';
 import { numberFlag, parseFlags, printJson, printRows } from '../output';
 
 const idOf = (rawId: string) => parseFlags(idParams, { id: rawId }).id;
@@ -122,6 +126,63 @@ export function registerFundCommands(program: Command): void {
       const input = parseFlags(updateFundBody, { name: opts.name, ...body(opts) }, FLAGS);
       await withCli(program.opts().as, async ({ app, actor }) => {
         printFund((await service.updateFund(app, actor, fundId, input)).fund, 'Updated', opts.json);
+      });
+    });
+
+  cmd
+    .command('report')
+    .description(
+      "The budget of all funds for a fiscal year: each fund's budget, the year before's, the change",
+    )
+    .option('--budget-year <label>', "budget year, e.g. FY26 (default: the fiscal year's home)")
+    .option('--fiscal-year <year>', "fiscal year, e.g. FY2027 (default: the budget year's current one)")
+    .option('--json', 'print JSON')
+    .action(async (opts: { budgetYear?: string; fiscalYear?: string; json?: boolean }) => {
+      await withCli(program.opts().as, async ({ app, actor }) => {
+        const year = await budgetYearOrDefault(app, actor, opts.budgetYear, opts.fiscalYear);
+        const query = parseFlags(fundsReportQuery, {
+          budgetYearId: String(year.id),
+          fiscalYear: opts.fiscalYear,
+        });
+        const report = await fundsReport(app, actor, query);
+        if (opts.json) {
+          printJson(report);
+          return;
+        }
+        const money = formatMoneyCents;
+        const fy = fiscalYearLabel(report.fiscalYear);
+        process.stdout.write(`Budget of all funds, ${fy} (budget year ${year.fiscalYear})\n`);
+        printRows(
+          [
+            ...report.funds.map((f) => ({
+              code: f.code,
+              fund: f.name,
+              kind: FUND_KIND_LABELS[f.kind],
+              nss: f.countsTowardNss ? 'counts' : 'left out',
+              [fy]: money(f.budget),
+              [fiscalYearLabel(report.fiscalYear - 1)]: money(f.previousBudget),
+              change: money(f.change),
+              lines: f.lineCount,
+            })),
+            {
+              code: '',
+              fund: 'All funds',
+              kind: '',
+              nss: '',
+              [fy]: money(report.allFunds.budget),
+              [fiscalYearLabel(report.fiscalYear - 1)]: money(report.allFunds.previousBudget),
+              change: money(report.allFunds.change),
+              lines: report.allFunds.lineCount,
+            },
+          ],
+          false,
+        );
+        process.stdout.write(`General fund appropriation: ${money(report.generalFund.budget)}\n`);
+        for (const f of report.funds.filter((x) => x.overAward)) {
+          process.stdout.write(
+            `Note: ${FUND_MESSAGES.overAward(f.name, money(f.budget), money(f.awardAmount!))}\n`,
+          );
+        }
       });
     });
 

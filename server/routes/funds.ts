@@ -1,6 +1,6 @@
 import * as s from '@shared/schemas/funds';
 import { idParams, messageSchema } from '@shared/schemas/common';
-import { funds as service } from '@server/domains/funds';
+import { funds as service, fundsReport } from '@server/domains/funds';
 import { defineRoute } from './define';
 
 const tag = 'Funds';
@@ -14,6 +14,17 @@ export const fundRoutes = [
     action: 'referenceData.read',
     response: s.fundsResponse,
     handler: ({ app, actor }) => service.listFunds(app, actor),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/funds/report',
+    summary:
+      "The budget of all funds for a fiscal year: each fund's budget, the year before's and the change; all funds beside the general fund; grants over their award flagged",
+    tag,
+    action: 'dashboard.read',
+    query: s.fundsReportQuery,
+    response: s.fundsReportResponse,
+    handler: ({ app, actor, query }) => fundsReport(app, actor, query),
   }),
   defineRoute({
     method: 'post',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isRealDate, moneyInput, moneyOut } from './common';
+import { idText, isRealDate, moneyInput, moneyOut } from './common';
+import { fiscalYearInput } from './fiscal-year';
 
 /**
  * The district's funds: the general fund the town appropriates, grants, revolving funds, the
@@ -55,6 +56,8 @@ export const FUND_MESSAGES = {
     `${name} cannot be deleted: ${lines.toLocaleString('en-US')} line${lines === 1 ? ' is' : 's are'} on it. Move ${lines === 1 ? 'it' : 'them'} to another fund first`,
   nssLocked: (name: string, fy: number) =>
     `${name} pays lines of FY${fy}, which is adopted or closed: whether it counts toward net school spending changes that year's figures. Reopen FY${fy} first (Budget Stages)`,
+  overAward: (name: string, budget: string, award: string) =>
+    `${name}'s lines (${budget}) are more than its award (${award})`,
   outsidePeriod: (name: string, start: string, end: string, fy: number) =>
     `${name}'s grant period (${start} to ${end}) does not reach FY${fy}`,
   generalStays: 'The general fund stays the general fund: lines and positions without a fund go to it',
@@ -128,3 +131,43 @@ export const fundResponse = z.object({ fund: fundSchema });
 export type Fund = z.infer<typeof fundSchema>;
 export type CreateFundBody = z.infer<typeof createFundBody>;
 export type UpdateFundBody = z.infer<typeof updateFundBody>;
+
+/** GET /funds/report: the budget of all funds for a budget year's fiscal year (default its current one). */
+export const fundsReportQuery = z.strictObject({
+  budgetYearId: idText,
+  fiscalYear: fiscalYearInput.optional(),
+});
+
+const reportFigures = {
+  /** The proposed budget's lines the fund pays in the fiscal year (the dashboard's budget). */
+  budget: moneyOut,
+  /** The same for the fiscal year before, in its own home budget year. */
+  previousBudget: moneyOut,
+  change: moneyOut,
+  lineCount: z.number().int(),
+};
+
+export const fundsReportResponse = z.object({
+  budgetYearId: z.number().int(),
+  fiscalYear: z.number().int(),
+  funds: z.array(
+    z.object({
+      fundId: z.number().int(),
+      code: z.string(),
+      name: z.string(),
+      kind,
+      countsTowardNss: z.boolean(),
+      awardAmount: moneyOut.nullable(),
+      /** A grant whose lines of the year are more than its award. */
+      overAward: z.boolean(),
+      ...reportFigures,
+    }),
+  ),
+  /** Every fund together: the budget of all funds that go to the schools. */
+  allFunds: z.object(reportFigures),
+  /** The general fund alone: the appropriation the town votes. */
+  generalFund: z.object(reportFigures),
+});
+
+export type FundsReportQuery = z.infer<typeof fundsReportQuery>;
+export type FundsReport = z.infer<typeof fundsReportResponse>;

@@ -1,4 +1,5 @@
 import type { Db } from '@server/db/index';
+import { LINE_FUND } from '@server/domains/funds';
 import {
   ADJUSTED,
   adjustmentRows,
@@ -170,13 +171,6 @@ export function ruleFor(code: string, fund: string): string {
 
 /** A line's function code: its own, else its category's (blank is none); as the public figures read it. */
 export const LINE_CODE = `coalesce(nullif(btrim(li.dese_code), ''), nullif(btrim(c.dese_function), ''))`;
-
-/**
- * The fund that pays a line: its own, else the general fund (a line naming none is the general
- * fund's). Joined to funds, it says whether the line's spending may count toward NSS.
- */
-export const LINE_FUND = (fundId: string) =>
-  `coalesce(${fundId}, (SELECT id FROM funds WHERE kind = 'general'))`;
 
 export interface CodeSumRow {
   /** The function code, or null for lines with none. */
