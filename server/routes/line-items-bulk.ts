@@ -62,6 +62,17 @@ export const lineItemBulkRoutes = [
     handler: ({ app, actor, body }) => bulk.bulkSetCategory(app, actor, body),
   }),
   defineRoute({
+    method: 'post',
+    path: '/line-items/bulk-fund',
+    summary:
+      'Set the fund that pays 1..5000 proposed lines (null: the general fund); a closed grant or an employee line is a 400',
+    tag,
+    action: 'lineItems.write',
+    body: s.bulkFundBody,
+    response: s.bulkCountResponse,
+    handler: ({ app, actor, body }) => bulk.bulkSetFund(app, actor, body),
+  }),
+  defineRoute({
     method: 'get',
     path: '/line-items/budget/needs-review',
     summary: 'Employee lines flagged for review (metadata.needsReview)',

@@ -226,6 +226,8 @@ export const bulkWorkGroupBody = z
 export type BulkWorkGroupBody = z.infer<typeof bulkWorkGroupBody>;
 /** POST /line-items/bulk-category: a category chosen from the list (employee lines: a personnel one). */
 export const bulkCategoryBody = z.strictObject({ itemIds: itemIdsInput, categoryId: idNumber });
+/** POST /line-items/bulk-fund: the fund that pays 1..5000 proposed lines (null: the general fund). */
+export const bulkFundBody = z.strictObject({ itemIds: itemIdsInput, fundId: idNumber.nullable() });
 /** POST /line-items/mark-reviewed: Data Quality marks records reviewed, with a note (audited). */
 export const markReviewedBody = z.strictObject({
   itemIds: itemIdsInput,

@@ -1,5 +1,6 @@
 import type { AppContext } from '@server/context';
 import { badRequest } from '@server/errors';
+import { lineFundColumn } from '@server/domains/funds';
 import { authorize, type Actor } from '@server/policies/index';
 import { categoryFacts } from '@server/domains/massachusetts';
 import type { BulkWorkGroupBody } from '@shared/schemas/line-items';
@@ -119,6 +120,33 @@ export async function bulkSetCategory(
         columns: { category_id: input.categoryId },
       },
     );
+    return { count: input.itemIds.length };
+  });
+}
+
+/**
+ * Sets the fund that pays every listed proposed line (null: the general fund), checked as one
+ * line's fund is (lineFundColumn: it exists, a grant's period reaches the year). Employee lines are
+ * paid through their positions, so listing one is a 400 and nothing is written.
+ */
+export async function bulkSetFund(
+  app: AppContext,
+  actor: Actor,
+  input: { itemIds: number[]; fundId: number | null },
+) {
+  authorize(actor, 'lineItems.write');
+  return app.db.transaction(async (trx) => {
+    const { rows } = await lockBulk(trx, input.itemIds, { requireAll: true });
+    const employees = rows.filter((r) => r.is_operating).map((r) => r.id);
+    if (employees.length) {
+      throw badRequest(
+        `Only proposed lines take a fund here (employees are paid through their positions): ${employees.slice(0, 20).join(', ')}`,
+      );
+    }
+    const fundId = await lineFundColumn(trx, input.fundId, rows[0]!.fiscal_year);
+    await changeLines(trx, actor, { action: 'update', reason: 'Bulk: fund assigned' }, input.itemIds, {
+      columns: { fund_id: fundId },
+    });
     return { count: input.itemIds.length };
   });
 }
