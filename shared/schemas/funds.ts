@@ -171,3 +171,17 @@ export const fundsReportResponse = z.object({
 
 export type FundsReportQuery = z.infer<typeof fundsReportQuery>;
 export type FundsReport = z.infer<typeof fundsReportResponse>;
+
+/**
+ * Whether a fund with this period may pay a line of `fiscalYear` (July 1 of the year before to
+ * June 30): its period, where it has one, overlaps the year. The one home of the closed-grant rule.
+ */
+export function periodReaches(
+  periodStart: string | null,
+  periodEnd: string | null,
+  fiscalYear: number,
+): boolean {
+  const first = `${fiscalYear - 1}-07-01`;
+  const last = `${fiscalYear}-06-30`;
+  return !((periodEnd !== null && periodEnd < first) || (periodStart !== null && periodStart > last));
+}

@@ -7,6 +7,7 @@ import {
   FUND_MESSAGES as M,
   NSS_COUNTS_BY_KIND,
   isGrantKind,
+  periodReaches,
   type CreateFundBody,
   type FundKind,
   type UpdateFundBody,
@@ -170,9 +171,6 @@ export async function deleteFund(app: AppContext, actor: Actor, id: number) {
   });
 }
 
-/** A fiscal year's first and last day: FY2027 runs from July 1, 2026 to June 30, 2027. */
-const fiscalYearDays = (fy: number) => ({ first: `${fy - 1}-07-01`, last: `${fy}-06-30` });
-
 /**
  * The fund_id column of a line on `fundId` in `fiscalYear`: null for the general fund (a line
  * naming no fund is on it), else the fund's id. Refused (400 on fundId, nothing written): a fund
@@ -193,11 +191,7 @@ export async function lineFundColumn(
   if (fund.kind === 'general') {
     return null;
   }
-  const { first, last } = fiscalYearDays(fiscalYear);
-  if (
-    (fund.period_end !== null && fund.period_end < first) ||
-    (fund.period_start !== null && fund.period_start > last)
-  ) {
+  if (!periodReaches(fund.period_start, fund.period_end, fiscalYear)) {
     throw validationFailed([
       {
         path: 'fundId',
