@@ -17,11 +17,13 @@ const STAFF_SCREENS = [
   '/admin/ai-analysis',
   // Salary Progression Analysis: ADMIN and FINANCE.
   '/admin/salary-progression',
-  // The year's stages and their comparison, the DESE report, budget vs actual.
+  // The year's stages and their comparison, the DESE report, budget vs actual and the budget of
+  // all funds.
   '/budget-stages',
   '/budget-stages/compare',
   '/dese-report',
   '/budget-vs-actual',
+  '/funds-report',
 ];
 const ADMIN_SCREENS = [
   ...STAFF_SCREENS,
@@ -56,6 +58,7 @@ const PERSONAS = [
       '/budget-stages/compare',
       '/dese-report',
       '/budget-vs-actual',
+      '/funds-report',
     ],
   },
 ];

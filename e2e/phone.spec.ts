@@ -97,6 +97,7 @@ test('on a phone the navigation collapses into a Menu button and the shell fits 
     'Stage Comparison',
     'Budget vs Actual',
     'DESE Report',
+    'Budget of All Funds',
     'Salary Progression',
     'AI Analysis',
   ]);

@@ -52,7 +52,7 @@ export async function insertDemoFunds(trx: Knex.Transaction): Promise<void> {
 /**
  * Proposed lines the grants pay, by template name: Title I buys the professional development of
  * its reading and mathematics staff; IDEA pays the special education transportation its students'
- * plans require. Every year of each line, the projected ones following their source.
+ * plans require. The projected lines follow their source.
  */
 const FUNDED_LINES: [name: string, fundCode: string][] = [
   ['District Professional Development Providers', '2401'],
@@ -62,6 +62,10 @@ const FUNDED_LINES: [name: string, fundCode: string][] = [
 export async function assignDemoFunds(trx: Knex.Transaction): Promise<void> {
   for (const [name, code] of FUNDED_LINES) {
     const fund = await trx('funds').where({ code }).first('id');
-    await trx('line_items').where({ is_operating: false, name }).update({ fund_id: fund.id });
+    // From FY2026 on: the grants' periods begin July 1, 2025 (FY2025's lines were the general fund's).
+    await trx('line_items')
+      .where({ is_operating: false, name })
+      .where('fiscal_year', '>=', 2026)
+      .update({ fund_id: fund.id });
   }
 }

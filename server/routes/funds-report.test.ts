@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { toCents } from '@shared/money';
 import { useApp } from '../../test/use-app';
 import { buildBudgetYear, insertProposed } from '../../test/factories';
 
@@ -15,8 +16,6 @@ let grant: number;
 let revolving: number;
 /** An API amount (a JSON number of dollars with at most 2 decimals) in cents. */
 const cents = (n: number) => BigInt(Math.round(n * 100));
-/** A written amount ('1000000.10') in cents, from its text. */
-const centsOf = (text: string) => BigInt(text.replace('.', ''));
 
 // [fiscal year, fund ('general' | 'grant' | 'revolving'), amount]
 const LINES: [number, 'general' | 'grant' | 'revolving', string][] = [
@@ -60,10 +59,7 @@ describe('GET /funds/report', () => {
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const sum = (fy: number, fund?: string) =>
-      LINES.filter(([y, f]) => y === fy && (!fund || f === fund)).reduce(
-        (s, [, , a]) => s + centsOf(a),
-        0n,
-      );
+      LINES.filter(([y, f]) => y === fy && (!fund || f === fund)).reduce((s, [, , a]) => s + toCents(a)!, 0n);
     const row = (id: number) => res.body.funds.find((f: { fundId: number }) => f.fundId === id);
     for (const [id, name] of [
       [general, 'general'],

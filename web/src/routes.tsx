@@ -75,6 +75,7 @@ const SCREEN_CODE: Record<AppPath, ScreenCode> = {
     'PublicDashboardConfigScreen',
   ),
   '/dese-report': code(() => import('@web/screens/dese-report/index'), 'DeseReportScreen'),
+  '/funds-report': code(() => import('@web/screens/funds-report/index'), 'FundsReportScreen'),
   '/admin/function-codes': code(() => import('@web/screens/function-codes/index'), 'FunctionCodesScreen'),
   '/admin/funds': code(() => import('@web/screens/funds/index'), 'FundsScreen'),
   '/admin/setup': code(() => import('@web/screens/setup/index'), 'SetupScreen'),

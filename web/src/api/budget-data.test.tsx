@@ -23,6 +23,7 @@ import { bulkUpdateKeys, useBulkStatus, useLinkBuildings } from '@web/api/bulk-u
 import { dashboardKeys } from '@web/api/dashboard';
 import { enrollmentKeys } from '@web/api/enrollment';
 import { fiscalYearKeys } from '@web/api/fiscal-years';
+import { fundsReportKeys } from '@web/api/funds-report';
 import { historyKeys } from '@web/api/history';
 import { importKeys, useExecuteImport } from '@web/api/import';
 import {
@@ -66,6 +67,8 @@ const BUDGET_QUERIES: QueryKey[] = [
   dashboardKeys.aggregate('stats', scope),
   dashboardKeys.aggregate('salaries', scope),
   dashboardKeys.aggregate('headcount', scope),
+  // The budget of all funds sums the lines by fund.
+  fundsReportKeys.of(2, 2026),
   comparisonKeys.ofBudgetYear(2),
   projectionKeys.status(2),
   projectionKeys.baseYears(2),

@@ -8,11 +8,13 @@ export const ROUTE_ROLES = {
   '/': null,
   '/profile': null,
   // The reports that hold no individual pay (the server's 'stageComparison.read',
-  // 'deseReport.read' and 'budgetVsActual.read'): the school committee (VIEW_ONLY) reads them too.
+  // 'deseReport.read', 'budgetVsActual.read' and, for the budget of all funds, 'dashboard.read'):
+  // the school committee (VIEW_ONLY) reads them too.
   '/budget-stages': null,
   '/budget-stages/compare': null,
   '/budget-vs-actual': null,
   '/dese-report': null,
+  '/funds-report': null,
   '/scenario': STAFF,
   '/cola': STAFF,
   '/town-goals': STAFF,

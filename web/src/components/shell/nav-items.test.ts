@@ -18,7 +18,7 @@ describe('navigationFor', () => {
 
   it('names the dropdown Admin for ADMIN and Budget Tools for FINANCE and VIEW_ONLY', () => {
     expect(navigationFor('ADMIN').menu?.label).toBe('Admin');
-    expect(navigationFor('ADMIN').menu?.items).toHaveLength(20);
+    expect(navigationFor('ADMIN').menu?.items).toHaveLength(21);
     expect(navigationFor('FINANCE').menu).toEqual({
       label: 'Budget Tools',
       items: [
@@ -29,6 +29,7 @@ describe('navigationFor', () => {
         { label: 'Stage Comparison', to: '/budget-stages/compare' },
         { label: 'Budget vs Actual', to: '/budget-vs-actual' },
         { label: 'DESE Report', to: '/dese-report' },
+        { label: 'Budget of All Funds', to: '/funds-report' },
         { label: 'Salary Progression', to: '/admin/salary-progression' },
         { label: 'AI Analysis', to: '/admin/ai-analysis' },
       ],
@@ -43,6 +44,7 @@ describe('navigationFor', () => {
           { label: 'Stage Comparison', to: '/budget-stages/compare' },
           { label: 'Budget vs Actual', to: '/budget-vs-actual' },
           { label: 'DESE Report', to: '/dese-report' },
+          { label: 'Budget of All Funds', to: '/funds-report' },
         ],
       },
     });

@@ -46,6 +46,7 @@ export const ADMIN_NAV: readonly NavItem[] = [
   { label: 'Stage Comparison', to: '/budget-stages/compare' },
   { label: 'Budget vs Actual', to: '/budget-vs-actual' },
   { label: 'DESE Report', to: '/dese-report' },
+  { label: 'Budget of All Funds', to: '/funds-report' },
   { label: 'Salary Progression', to: '/admin/salary-progression' },
   { label: 'Public Dashboard', to: '/admin/public-dashboard' },
   { label: 'AI Analysis', to: '/admin/ai-analysis' },

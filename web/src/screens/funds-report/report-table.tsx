@@ -1,0 +1,80 @@
+import { FUND_KIND_LABELS } from '@shared/schemas/funds';
+import type { FundsReport } from '@web/api/funds-report';
+import { ScrollArea } from '@web/components/scroll-area';
+import { numCol, TableHead } from '@web/components/table-head';
+import { formatMoney } from '@web/lib/format';
+
+type Figures = FundsReport['allFunds'];
+
+/** A change reads as a change: '+$1,200' up, '-$1,200' down, '$0' none. */
+export const signedMoney = (n: number) => (n > 0 ? `+${formatMoney(n)}` : formatMoney(n));
+
+/** This year's budget, last year's, the change and the line count. */
+function FigureCells({ f }: { f: Figures }) {
+  return (
+    <>
+      <td className="money">{formatMoney(f.budget)}</td>
+      <td className="money">{formatMoney(f.previousBudget)}</td>
+      <td className="money">{signedMoney(f.change)}</td>
+      <td className="num">{f.lineCount.toLocaleString('en-US')}</td>
+    </>
+  );
+}
+
+/**
+ * Each fund (the general fund first, the server's order) with this year's budget beside last
+ * year's, then every fund together. Whole dollars, as the other reports to the school committee
+ * show them; the export keeps the cents.
+ */
+export function FundsReportTable({
+  report,
+  fy,
+  previousFy,
+}: {
+  report: FundsReport;
+  fy: string;
+  previousFy: string;
+}) {
+  return (
+    <ScrollArea label="Budget of all funds" className="funds-report-wrap">
+      <table className="table funds-report-table" data-testid="funds-report-table">
+        <caption>
+          {fy} budget of all funds, beside {previousFy}
+        </caption>
+        <TableHead
+          cols={[
+            'Fund',
+            'Kind',
+            'Counts toward NSS',
+            numCol(`${fy} budget`),
+            numCol(`${previousFy} budget`),
+            numCol('Change'),
+            numCol('Lines'),
+          ]}
+        />
+        <tbody>
+          {report.funds.map((f) => (
+            <tr key={f.fundId} className={f.kind === 'general' ? 'funds-report__general' : undefined}>
+              <th scope="row">
+                {f.name}
+                <span className="funds-report__code">Fund {f.code}</span>
+                {f.overAward ? <span className="funds-report__over">Over its award</span> : null}
+              </th>
+              <td>{FUND_KIND_LABELS[f.kind]}</td>
+              <td>{f.countsTowardNss ? 'Yes' : 'No'}</td>
+              <FigureCells f={f} />
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr className="funds-report__total" data-testid="funds-report-total">
+            <th scope="row" colSpan={3}>
+              All funds
+            </th>
+            <FigureCells f={report.allFunds} />
+          </tr>
+        </tfoot>
+      </table>
+    </ScrollArea>
+  );
+}

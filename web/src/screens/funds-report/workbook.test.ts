@@ -1,0 +1,48 @@
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { centsOf } from '@shared/money';
+import { buildWorkbook } from '@web/lib/workbook';
+import { REPORT } from '@web/test/funds-report';
+import { SheetEvaluator } from '@web/test/formula-eval';
+import { fundsReportSheet } from './workbook';
+
+/** The export's formulas reproduce the server's change and totals from the sheet's own cells. */
+describe('Budget of all funds workbook', () => {
+  it('sums the funds into All funds and points the general fund appropriation at its row', async () => {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await buildWorkbook([fundsReportSheet(REPORT, 'FY27 Budget', 'FY27', 'FY26')]));
+    const sheet = workbook.worksheets[0];
+    const ev = new SheetEvaluator(sheet);
+    expect(sheet.getCell('A1').value).toBe('Budget of all funds, FY27 (budget year FY27 Budget)');
+    expect(sheet.getRow(3).values).toEqual([
+      undefined,
+      'Fund',
+      'Code',
+      'Kind',
+      'Counts toward NSS',
+      'FY27 budget',
+      'FY26 budget',
+      'Change',
+      'Lines',
+    ]);
+    // Rows 4..7 hold the four funds, the general fund first; each change is this year less last.
+    REPORT.funds.forEach((f, i) => {
+      const r = 4 + i;
+      expect(sheet.getCell(`A${r}`).value).toBe(f.name);
+      expect((sheet.getCell(`G${r}`).value as { formula: string }).formula).toBe(`E${r}-F${r}`);
+      expect(ev.cell(`G${r}`)).toBe(Number(centsOf(f.change)));
+    });
+    // Row 8: All funds, SUMs over the funds, in cents to the server's.
+    expect(sheet.getCell('A8').value).toBe('All funds');
+    expect((sheet.getCell('E8').value as { formula: string }).formula).toBe('SUM(E4:E7)');
+    expect(ev.cell('E8')).toBe(Number(centsOf(REPORT.allFunds.budget)));
+    expect(ev.cell('F8')).toBe(Number(centsOf(REPORT.allFunds.previousBudget)));
+    expect(ev.cell('G8')).toBe(Number(centsOf(REPORT.allFunds.change)));
+    // The evaluator reads every literal number as dollars: 1,205 lines are 120,500 'cents'.
+    expect(ev.cell('H8')).toBe(REPORT.allFunds.lineCount * 100);
+    // Row 9: the general fund appropriation is the general fund's row.
+    expect(sheet.getCell('A9').value).toBe('General fund appropriation');
+    expect((sheet.getCell('E9').value as { formula: string }).formula).toBe('E4');
+    expect(ev.cell('E9')).toBe(Number(centsOf(REPORT.generalFund.budget)));
+  });
+});
