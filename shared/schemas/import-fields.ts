@@ -128,6 +128,13 @@ export const PROPOSED_FIELDS: readonly ImportField[] = [
   },
   { field: 'name', label: 'Line Name', required: false, description: 'Short name or vendor' },
   {
+    field: 'fund',
+    label: 'Fund',
+    required: false,
+    description:
+      "A fund's code or name (Funds); not mapped, the Account Number's first segment when it is a fund's code; else the general fund",
+  },
+  {
     field: 'locationCode',
     label: 'Building',
     required: false,

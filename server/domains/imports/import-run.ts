@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { FundMatcher } from '@server/lib/import/fund-match';
 import type { AppContext } from '@server/context';
 import { AppError } from '@server/errors';
 import type { SourceRow } from '@server/lib/import/cells';
@@ -71,7 +72,9 @@ async function context(
     buildings: new BuildingMatcher(await q.listBuildingRefs(trx)),
     categories: new CategoryMatcher(await q.listCategoryRefs(trx)),
     workGroups: new WorkGroupMatcher(await q.listWorkGroupRefs(trx)),
-    ...(plan.importType === 'operating' ? { crosswalk: await crosswalkImport(trx) } : {}),
+    ...(plan.importType === 'operating'
+      ? { crosswalk: await crosswalkImport(trx) }
+      : { funds: new FundMatcher(await q.listFundRefs(trx)) }),
   };
 }
 

@@ -68,7 +68,8 @@ describe('suggestMappings', () => {
     expect(s.amount).toEqual({ csvColumn: 'FY26 Budget', confidence: 'medium' });
     expect(s.accountLine).toEqual({ csvColumn: 'Account', confidence: 'high' });
     expect(s.category).toEqual({ csvColumn: null, confidence: 'none' });
-    expect(Object.keys(s)).toHaveLength(10);
+    expect(Object.keys(s)).toHaveLength(11);
+    expect(s.fund).toEqual({ csvColumn: null, confidence: 'none' });
   });
 
   it('maps by values when headers say nothing: names, buildings, salaries, dates', () => {

@@ -102,4 +102,6 @@ export const PROPOSED_WORDS: Record<string, FieldWords> = {
   },
   fiscalYear: FISCAL_YEAR,
   notes: NOTES,
+  // The account string's fund segment as its own column (MUNIS exports have 'fund': 0100).
+  fund: { names: ['fund', 'fund code', 'fund number', 'fund no'], veto: ['description', 'name'] },
 };

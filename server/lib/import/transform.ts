@@ -1,4 +1,5 @@
 import type { ImportType } from '@shared/schemas/import';
+import type { FundMatcher } from './fund-match';
 import { cellText, normalizeLabel, type Cell } from './cells';
 import type { BuildingMatcher, CategoryMatcher, WorkGroupMatcher } from './match';
 import type { CrosswalkImport, CrosswalkRowHit } from './crosswalk';
@@ -44,6 +45,7 @@ export const COPY_COLUMNS = [
   'notes',
   'metadata',
   'import_run_id',
+  'fund_id',
 ] as const;
 
 export type CopyColumn = (typeof COPY_COLUMNS)[number];
@@ -65,6 +67,8 @@ export interface TransformContext {
   buildings: BuildingMatcher;
   categories: CategoryMatcher;
   workGroups: WorkGroupMatcher;
+  /** The district's funds (budget imports): a Fund column or the account string's fund segment. */
+  funds?: FundMatcher;
   /** The position crosswalk (operating imports): fills what a row lacks from the rules. */
   crosswalk?: CrosswalkImport;
 }

@@ -22,6 +22,7 @@ const line = {
   categoryId: null,
   category: null,
   buildingId: null,
+  fundId: null,
   notes: null,
 } as unknown as ProposedLineItem;
 
@@ -46,6 +47,7 @@ function renderEditor(events: unknown[]) {
     '/api/auth/me': { user: admin },
     '/api/buildings': { buildings: [] },
     '/api/categories': { categories: [] },
+    '/api/funds': { funds: [] },
     '/api/history/line-item/41': { entries: [] },
     '/api/budget-stages': stagesAnswer(events),
     '/api/line-items/41': (_url: string, init: RequestInit) => {

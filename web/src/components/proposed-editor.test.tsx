@@ -1,12 +1,20 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { ProposedEditor } from '@web/components/proposed-editor';
+import type { Fund } from '@web/api/funds';
+import type { ProposedLineItem } from '@web/api/line-items';
+import { ProposedEditor, type ProposedEditorTarget } from '@web/components/proposed-editor';
 import { describedText, jsonResponse, makeUser, renderRoutes, storeSession } from '@web/test/render';
 
 const admin = makeUser();
 
-function renderEditor(answer: () => Response) {
+const fund = (id: number, name: string, kind: Fund['kind']) => ({ id, name, kind }) as Fund;
+// As GET /funds lists them: the general fund first.
+const FUNDS = [fund(1, 'General Fund', 'general'), fund(9, 'Title I, Part A', 'federal_grant')];
+const ADD: ProposedEditorTarget = { mode: 'add', budgetYearId: 2, fiscalYear: 2027 };
+
+/** Renders the editor on `target`, the API answering saves from `answer`; returns the bodies it was sent. */
+function renderEditor(answer: () => Response, target: ProposedEditorTarget = ADD) {
   const sent: unknown[] = [];
   vi.stubGlobal(
     'fetch',
@@ -21,7 +29,13 @@ function renderEditor(answer: () => Response) {
       if (method === 'GET' && url === '/api/categories') {
         return jsonResponse(200, { categories: [] });
       }
-      if (method === 'POST' && url === '/api/line-items') {
+      if (method === 'GET' && url === '/api/funds') {
+        return jsonResponse(200, { funds: FUNDS });
+      }
+      if (
+        (method === 'POST' && url === '/api/line-items') ||
+        (method === 'PUT' && url === '/api/line-items/5')
+      ) {
         sent.push(JSON.parse(String(init.body)));
         return answer();
       }
@@ -32,13 +46,7 @@ function renderEditor(answer: () => Response) {
   renderRoutes('/editor', [
     {
       path: 'editor',
-      element: (
-        <ProposedEditor
-          target={{ mode: 'add', budgetYearId: 2, fiscalYear: 2027 }}
-          onClose={() => {}}
-          onSaved={() => {}}
-        />
-      ),
+      element: <ProposedEditor target={target} onClose={() => {}} onSaved={() => {}} />,
     },
   ]);
   return { dialog: screen.getByRole('dialog'), sent };
@@ -89,6 +97,7 @@ describe('ProposedEditor', () => {
         deseCategories: null,
         notes: null,
         oneTime: false,
+        fundId: null,
         isOperating: false,
         budgetYearId: 2,
         fiscalYear: 2027,
@@ -106,5 +115,75 @@ describe('ProposedEditor', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add Line' }));
     await vi.waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({ accountDescription: 'Roof', amount: 98000.33, oneTime: true });
+  });
+});
+
+/** Opens a Radix select and picks an option, as a keyboard user would. */
+async function choose(trigger: HTMLElement, option: string) {
+  fireEvent.keyDown(trigger, { key: 'Enter' });
+  fireEvent.click(await screen.findByRole('option', { name: option }));
+}
+
+describe('ProposedEditor fund', () => {
+  it('defaults to the general fund and sends it as no fund', async () => {
+    const { dialog, sent } = renderEditor(() => jsonResponse(400, { error: 'stop here' }));
+    const select = within(dialog).getByRole('combobox', { name: 'Fund' });
+    await vi.waitFor(() => expect(select.textContent).toBe('General Fund'));
+    fireEvent.change(within(dialog).getByLabelText('Account description'), { target: { value: 'Paper' } });
+    fireEvent.change(within(dialog).getByLabelText('Amount'), { target: { value: '500' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add Line' }));
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ accountDescription: 'Paper', fundId: null });
+  });
+
+  it("sends the chosen grant's id and puts the server's refusal of it under Fund", async () => {
+    const outside = "Title I, Part A's grant period (2025-07-01 to 2026-09-30) does not reach FY2027";
+    const { dialog, sent } = renderEditor(() =>
+      jsonResponse(400, {
+        error: `fundId: ${outside}`,
+        code: 'VALIDATION_FAILED',
+        details: [{ path: 'fundId', message: outside }],
+      }),
+    );
+    fireEvent.change(within(dialog).getByLabelText('Account description'), { target: { value: 'Tutors' } });
+    fireEvent.change(within(dialog).getByLabelText('Amount'), { target: { value: '41238' } });
+    const select = within(dialog).getByRole('combobox', { name: 'Fund' });
+    await choose(select, 'Title I, Part A');
+    expect(select.textContent).toBe('Title I, Part A');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add Line' }));
+    await vi.waitFor(() => expect(select.getAttribute('aria-invalid')).toBe('true'));
+    expect(describedText(select)).toBe(outside);
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(sent).toEqual([
+      expect.objectContaining({ accountDescription: 'Tutors', amount: 41238, fundId: 9 }),
+    ]);
+  });
+
+  it("shows an edited line's fund and moves it back to the general fund with fundId null", async () => {
+    const line = {
+      id: 5,
+      fiscalYear: 2026,
+      accountDescription: 'Reading tutors',
+      amount: 1200,
+      name: null,
+      accountLine: null,
+      deseCode: '2305',
+      deseCategories: null,
+      buildingId: null,
+      categoryId: null,
+      notes: null,
+      oneTime: false,
+      fundId: 9,
+    } as ProposedLineItem;
+    const { dialog, sent } = renderEditor(() => jsonResponse(400, { error: 'stop here' }), {
+      mode: 'edit',
+      line,
+    });
+    const select = within(dialog).getByRole('combobox', { name: 'Fund' });
+    await vi.waitFor(() => expect(select.textContent).toBe('Title I, Part A'));
+    await choose(select, 'General Fund');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ accountDescription: 'Reading tutors', deseCode: '2305', fundId: null });
   });
 });

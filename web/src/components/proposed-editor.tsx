@@ -105,10 +105,11 @@ export function ProposedEditor({ target, onClose, onSaved }: ProposedEditorProps
           {input('name', 'Name')}
           {select('buildingId', 'Building', buildingOptions)}
           {select('categoryId', 'Category', categoryOptions)}
-          {select('fundId', 'Fund', fundOptions)}
           {input('accountLine', 'Account line')}
+          {/* Beside the account line, whose fund segment it is; DESE's two fields then share a row. */}
+          {select('fundId', 'Fund', fundOptions)}
           {input('deseCode', 'DESE code')}
-          {input('deseCategories', 'DESE categories', { full: true })}
+          {input('deseCategories', 'DESE categories')}
           <label className="form-check" htmlFor="proposed-oneTime">
             <input
               id="proposed-oneTime"

@@ -1,4 +1,5 @@
 import type { Db } from '@server/db/index';
+import type { FundRef } from '@server/lib/import/fund-match';
 import type { BuildingRef, CategoryRef, WorkGroupRef } from '@server/lib/import/match';
 import type { ImportKindName, ImportRun, ImportType } from '@shared/schemas/import';
 import { NEXT_YEAR_WARNING_PREFIX } from '@server/sql/salary-rule';
@@ -27,6 +28,18 @@ export function listCategoryRefs(db: Db): Promise<CategoryRef[]> {
   return db('budget_categories')
     .select('id', 'name', 'code', 'dese_function as deseFunction')
     .orderBy([{ column: 'display_order' }, { column: 'id' }]);
+}
+
+/** Funds to match a budget import's Fund cells and account strings against. */
+export function listFundRefs(db: Db): Promise<FundRef[]> {
+  return db('funds').select(
+    'id',
+    'code',
+    'name',
+    'kind',
+    db.raw('period_start::text AS "periodStart"'),
+    db.raw('period_end::text AS "periodEnd"'),
+  );
 }
 
 /** Work groups to match work-group cells against. */

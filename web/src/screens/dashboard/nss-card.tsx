@@ -60,6 +60,19 @@ function WhatCounts({ meter }: { meter: NssMeter }) {
             Not counted: {e.code} {e.name}, {formatMoney(e.amount)}: {e.note}.
           </li>
         ))}
+        {meter.school.byFund.length ? (
+          // Grants, revolving funds and the Circuit Breaker: left out whatever the lines' function codes.
+          <li>
+            Left out by fund (does not count toward NSS):
+            <ul className="nss-details__funds">
+              {meter.school.byFund.map((f) => (
+                <li key={f.fundId}>
+                  {f.name} {formatMoney(f.amount)} ({countOf(f.lineCount, 'line')})
+                </li>
+              ))}
+            </ul>
+          </li>
+        ) : null}
         {meter.municipal.lines.map((l) => (
           <li key={l.eoyrCode}>
             Town, {l.eoyrCode} {l.label}: {formatMoney(l.amount)} {l.counts ? 'counted' : 'not counted'} (

@@ -1,6 +1,6 @@
 import type { DeseReport } from '@web/api/function-codes';
 import { NssStatus } from '@web/components/nss/nss-gauge';
-import { formatMoneyCents } from '@web/lib/format';
+import { countOf, formatMoneyCents } from '@web/lib/format';
 
 const pct = (v: number) => `${v.toFixed(2)}%`;
 
@@ -56,6 +56,14 @@ export function NssComputation({ report, fy }: { report: DeseReport; fy: string 
                 sign="less"
                 label={`${e.code} ${e.name} (${e.note})`}
                 value={formatMoneyCents(e.amount)}
+              />
+            ))}
+            {m.school.byFund.map((f) => (
+              <Line
+                key={`fund-${f.fundId}`}
+                sign="less"
+                label={`Fund ${f.code} ${f.name} (${countOf(f.lineCount, 'line')}), does not count toward NSS`}
+                value={formatMoneyCents(f.amount)}
               />
             ))}
             {m.school.unmapped.amount !== 0 ? (
