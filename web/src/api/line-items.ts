@@ -146,6 +146,9 @@ export const lineItemsApi = {
     api.post<z.infer<typeof bulkCountResponse>>('/line-items/bulk-work-group', body),
   bulkCategory: (itemIds: number[], categoryId: number) =>
     api.post<z.infer<typeof bulkCountResponse>>('/line-items/bulk-category', { itemIds, categoryId }),
+  /** Proposed lines only (employees are paid through their positions); null is the general fund. */
+  bulkFund: (itemIds: number[], fundId: number | null) =>
+    api.post<z.infer<typeof bulkCountResponse>>('/line-items/bulk-fund', { itemIds, fundId }),
 };
 
 export function useNeedsReview(budgetYearId: number | undefined) {

@@ -26,6 +26,7 @@ import { proposedColumns, proposedLabel } from '@web/screens/proposed-budget/col
 import { ProposedBulkBar } from '@web/screens/proposed-budget/proposed-bulk-bar';
 import { BulkCategory } from '@web/components/bulk-category';
 import { BulkFunctionCode } from '@web/components/bulk-function-code';
+import { BulkFund } from '@web/components/bulk-fund';
 import {
   INITIAL_PROPOSED_FILTERS,
   ProposedFilterBar,
@@ -180,6 +181,7 @@ export function ProposedBudgetScreen() {
             ) : null}
             {canEdit ? <BulkFunctionCode {...bulkProps} /> : null}
             {canEdit ? <BulkCategory {...bulkProps} /> : null}
+            {canEdit ? <BulkFund {...bulkProps} /> : null}
             <ExportToolbar
               apiRef={apiRef}
               fileName={`proposed-${budgetYear?.fiscalYear ?? ''}-${fyLabel}`}

@@ -21,7 +21,7 @@ const count = (n: number) => n.toLocaleString('en-US');
 
 /**
  * The Proposed Budget Manager's deletes and bulk changes: one line's delete, the selection's delete
- * and building, and the props of the Set Function Code and Set Category dialogs. Each reports in
+ * and building, and the props of the Set Function Code, Set Category and Set Fund dialogs. Each reports in
  * the grid's outcome banner; `busy` is shared, so one change runs at a time.
  */
 export function useProposedActions(selection: ProposedLineItem[], clearSelection: () => void) {
@@ -95,7 +95,7 @@ export function useProposedActions(selection: ProposedLineItem[], clearSelection
     }
   };
 
-  // Set Function Code and Set Category: each its own dialog, reporting in the grid's outcome.
+  // Set Function Code, Set Category and Set Fund: each its own dialog, reporting in the grid's outcome.
   const bulkProps = {
     ids: selection.map((l) => l.id),
     noun: 'items',
