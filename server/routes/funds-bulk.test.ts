@@ -21,9 +21,7 @@ beforeAll(async () => {
     t.db.knex,
     ['100.00', '200.00', '300.00'].map((amount) => ({ budgetYearId, fiscalYear: FY, amount })),
   );
-  [employee] = await insertEmployees(t.db.knex, [
-    { budgetYearId, fiscalYear: FY, salary: '50000.00' },
-  ]);
+  [employee] = await insertEmployees(t.db.knex, [{ budgetYearId, fiscalYear: FY, salary: '50000.00' }]);
   const made = async (body: object) =>
     (await t.api('post', '/funds', { token: admin.token, body })).body.fund.id as number;
   grant = await made({
