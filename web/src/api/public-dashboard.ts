@@ -22,9 +22,13 @@ export const publicDashboardKeys = {
   links: (configId: number) => [...publicDashboardKeys.all, 'links', configId] as const,
   /** The published view (what residents see now), for the preview of the config screen. */
   view: (urlPath: string) => [...publicDashboardKeys.all, 'view', urlPath] as const,
-  /** What residents would see if Publish ran now, for these years. */
-  preview: (years: readonly number[], choices: readonly BudgetYearChoice[] = []) =>
-    [...publicDashboardKeys.all, 'preview', years.join(','), choicesText(choices)] as const,
+  /**
+   * What residents would see if Publish ran now, for these years, of the settings as saved
+   * (`settings`: the saved configuration, so a save or a Publish is a new preview, never the last
+   * one's figures under the new settings).
+   */
+  preview: (years: readonly number[], choices: readonly BudgetYearChoice[] = [], settings = '') =>
+    [...publicDashboardKeys.all, 'preview', years.join(','), choicesText(choices), settings] as const,
 };
 
 /** The admin's budget year for each fiscal year, as the preview's query takes it: '2027:12'. */
@@ -90,9 +94,14 @@ export function usePublishedView(urlPath: string | null, enabled: boolean) {
  * The preview of the page Publish would put out now (saved settings and links, current figures)
  * for the years chosen on the screen, with what it changes; read again after every change.
  */
-export function usePublicPreview(years: readonly number[], choices: readonly BudgetYearChoice[] = []) {
+export function usePublicPreview(
+  years: readonly number[],
+  choices: readonly BudgetYearChoice[] = [],
+  settings?: PublicDashboardConfig,
+) {
+  const version = settings ? JSON.stringify(settings) : '';
   return useQuery({
-    queryKey: publicDashboardKeys.preview(years, choices),
+    queryKey: publicDashboardKeys.preview(years, choices, version),
     queryFn: () => publicDashboardApi.preview(years, choices),
   });
 }

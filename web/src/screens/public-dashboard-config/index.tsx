@@ -136,7 +136,11 @@ function ConfigScreen({ config }: { config: PublicDashboardConfig }) {
         </div>
         <div className="pdc-side">
           <PublishPanel config={config} years={form.values.publishedYears} origin={origin} />
-          <Preview years={form.values.publishedYears} unsaved={hasUnsaved(form.values, config)} />
+          <Preview
+            years={form.values.publishedYears}
+            unsaved={hasUnsaved(form.values, config)}
+            config={config}
+          />
         </div>
       </div>
     </>

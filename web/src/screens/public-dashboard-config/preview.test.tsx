@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
-import { act, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { PublicPreview } from '@web/api/public-dashboard';
+import type { PublicDashboardConfig, PublicPreview } from '@web/api/public-dashboard';
 import { PUBLISHED_LABEL, Preview } from '@web/screens/public-dashboard-config/preview';
 import { jsonResponse, makeUser, renderRoutes, storeSession, stubApi } from '@web/test/render';
 
@@ -48,5 +49,40 @@ describe('the public dashboard preview after a save', () => {
     expect(screen.queryByText(PUBLISHED_LABEL)).toBeNull();
     expect(screen.getByText('Preview — not yet published')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('reads the preview of the settings as saved: a save is a new preview, not the last one kept', async () => {
+    const answers = [
+      previewWith('Harbor View Schools', []),
+      previewWith('Harbor View Regional Schools', ['School name changed']),
+    ];
+    const asked = stubApi({
+      '/api/auth/me': { user: admin },
+      '/api/public-dashboard/preview': () => jsonResponse(200, answers.shift()),
+    });
+    storeSession(admin);
+    const saved = { id: 4, schoolName: 'Harbor View Schools' } as PublicDashboardConfig;
+    // The screen as a save leaves it: the same Preview, given the settings the save returned.
+    function Screen() {
+      const [config, setConfig] = useState(saved);
+      return (
+        <>
+          <button
+            type="button"
+            onClick={() => setConfig({ ...saved, schoolName: 'Harbor View Regional Schools' })}
+          >
+            Saved
+          </button>
+          <Preview years={[2026]} unsaved={false} config={config} />
+        </>
+      );
+    }
+    renderRoutes('/p', [{ path: 'p', element: <Screen /> }]);
+    expect(await screen.findByText(PUBLISHED_LABEL)).toBeTruthy();
+    // Nothing invalidates the query here: the saved settings alone ask for the preview again.
+    fireEvent.click(screen.getByRole('button', { name: 'Saved' }));
+    expect(await screen.findByText('School name changed')).toBeTruthy();
+    expect(screen.getByText('Preview — not yet published')).toBeTruthy();
+    expect(asked.filter((u) => u.includes('/preview')).length).toBe(2);
   });
 });

@@ -1,6 +1,6 @@
 import { PUBLIC_DASHBOARD_MESSAGES as M } from '@shared/schemas/public-dashboard';
 import { fiscalYearLabel } from '@shared/budget-math';
-import { usePublicPreview, type PublicPreview } from '@web/api/public-dashboard';
+import { usePublicPreview, type PublicDashboardConfig, type PublicPreview } from '@web/api/public-dashboard';
 import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/form/button';
 import { formatDateTime, formatMoney } from '@web/lib/format';
@@ -18,8 +18,16 @@ export const stageWords = (stageLabel: string | null | undefined) =>
  * the public page, with what it changes on the page residents see today and why Publish would be
  * refused. `unsaved`: the form holds changes not saved yet, which are in neither.
  */
-export function Preview({ years, unsaved }: { years: number[]; unsaved: boolean }) {
-  const preview = usePublicPreview(years);
+export function Preview({
+  years,
+  unsaved,
+  config,
+}: {
+  years: number[];
+  unsaved: boolean;
+  config?: PublicDashboardConfig;
+}) {
+  const preview = usePublicPreview(years, [], config);
   // Right after Publish the preview is the published page: it must not say 'not yet published'.
   // Only fresh figures may say so: while a save's preview is read again, or when reading it again
   // failed (a busy server), the one shown is of the settings before it.

@@ -26,7 +26,7 @@ export function PublishPanel({
   const publish = usePublicDashboardMutation((confirm: boolean) =>
     publicDashboardApi.publish(config.id, years, { confirm }),
   );
-  const preview = usePublicPreview(years).data;
+  const preview = usePublicPreview(years, [], config).data;
   // Residents' address is the published one; a saved new path takes over at the next Publish.
   const publishedPath = preview?.publishedUrlPath ?? null;
   // A $0 year or an earlier stage than residents read: the dialog says so and Publish confirms it
