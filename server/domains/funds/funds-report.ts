@@ -2,13 +2,11 @@ import type { AppContext } from '@server/context';
 import { authorize, type Actor } from '@server/policies/index';
 import { homeOfFiscalYear } from '@server/domains/budgets';
 import { resolveScope } from '@server/domains/planning';
-import { fromCents, toCents } from '@shared/money';
+import { centsOf, fromCents } from '@shared/money';
 import type { FundsReport, FundsReportQuery } from '@shared/schemas/funds';
 import { isGrantKind } from '@shared/schemas/funds';
 import * as q from './queries/funds';
 import { sumsByFund } from './queries/line-fund';
-
-const cents = (text: string | null | undefined) => (text ? (toCents(text) ?? 0n) : 0n);
 
 interface Sum {
   budget: bigint;
@@ -49,11 +47,11 @@ export async function fundsReport(
   const sums = new Map<number, Sum>(funds.map((f) => [f.id, { budget: 0n, previous: 0n, lines: 0 }]));
   for (const r of now) {
     const s = sums.get(r.fund_id)!;
-    s.budget += cents(r.amount);
+    s.budget += centsOf(r.amount);
     s.lines += r.line_count;
   }
   for (const r of before) {
-    sums.get(r.fund_id)!.previous += cents(r.amount);
+    sums.get(r.fund_id)!.previous += centsOf(r.amount);
   }
   const all: Sum = { budget: 0n, previous: 0n, lines: 0 };
   for (const s of sums.values()) {
@@ -67,7 +65,7 @@ export async function fundsReport(
     fiscalYear: scope.fiscalYear,
     funds: funds.map((f) => {
       const s = sums.get(f.id)!;
-      const award = f.award_amount === null ? null : cents(f.award_amount);
+      const award = f.award_amount === null ? null : centsOf(f.award_amount);
       return {
         fundId: f.id,
         code: f.code,

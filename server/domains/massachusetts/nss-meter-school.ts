@@ -3,7 +3,8 @@ import type { NssMeter } from '@shared/schemas/nss';
 import { deseCodes } from './dese-codes';
 import type { CodeSumRow } from './queries/nss';
 
-const cents = (text: string | null | undefined) => (text ? (toCents(text) ?? 0n) : 0n);
+/** Cents of a figure read from the database; a missing one is none. */
+export const cents = (text: string | null | undefined) => (text ? (toCents(text) ?? 0n) : 0n);
 
 /**
  * The school committee's side of the meter from the budget's sums by function code and fund, in

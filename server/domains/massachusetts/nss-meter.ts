@@ -5,7 +5,7 @@ import { formatMoneyCents } from '@shared/money';
 import { authorize, type Actor } from '@server/policies/index';
 import type { Adjustments, LineScope } from '@server/domains/planning';
 import * as q from './queries/nss';
-import { divideRounded, fromCents, fromUnits, toCents, unitsOf } from '@shared/schemas/common';
+import { divideRounded, fromCents, fromUnits, unitsOf } from '@shared/schemas/common';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import {
   NO_FIGURES_MESSAGE,
@@ -16,7 +16,7 @@ import {
   type NssStatus,
 } from '@shared/schemas/nss';
 import { checkAdjustments, requireScenario, resolveScope, scopeOf } from '@server/domains/planning';
-import { schoolSums } from './nss-meter-school';
+import { cents, schoolSums } from './nss-meter-school';
 import { eoyrLabel } from './nss';
 
 /**
@@ -29,7 +29,6 @@ import { eoyrLabel } from './nss';
  * except the percent of required, rounded down so a shortfall never reads as 100%.
  */
 
-const cents = (text: string | null | undefined) => (text ? (toCents(text) ?? 0n) : 0n);
 const dollars = (c: bigint) => formatMoneyCents(fromCents(c));
 const percentText = (hundredths: bigint) => `${fromUnits(hundredths, 2).toFixed(2)}%`;
 
