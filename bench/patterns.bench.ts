@@ -56,6 +56,8 @@ const rules = (): CrosswalkRuleRef[] =>
     categoryId: null,
     categoryName: null,
     deseCode: '2305',
+    fundId: null,
+    fundName: null,
   }));
 
 /** ms of `work`. */

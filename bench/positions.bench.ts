@@ -29,6 +29,7 @@ import {
 } from './lib';
 import { CHROMIUM } from '../e2e/chromium';
 import type { BenchContext } from './run';
+import { fundShareProbe } from './fund-share-probe';
 import { scenarioCutProbe } from './scenario-cut-probe';
 
 const RUNS = 5;
@@ -261,6 +262,8 @@ export default async function positionsBench(ctx: BenchContext): Promise<void> {
       );
     }
     await scenarioCutProbe(api, first.budgetYearId, EDITS, ctx.report.bind(ctx), loads);
+    const now = (await api('GET', `/positions/${first.id}`)).position;
+    await fundShareProbe(api, now, EDITS, ctx.report.bind(ctx), loads);
     ctx.report(
       'load average (1 min) during the runs',
       `${Math.min(...loads).toFixed(1)} to ${Math.max(...loads).toFixed(1)}`,

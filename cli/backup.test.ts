@@ -16,9 +16,14 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => c.close());
 
+/**
+ * The listings the test changes between the backup and the restore: each other listing is a table
+ * the restore puts back the same way (one dump of the whole database), and each listing is a run of
+ * the binary on the embedded database, a second or more.
+ */
 const listings = async () => {
   const out: Record<string, unknown> = {};
-  for (const what of ['users', 'buildings', 'categories', 'town-goals', 'contracts']) {
+  for (const what of ['users', 'buildings', 'town-goals']) {
     const res = await c.cli(what, 'list', '--json');
     expect(res.code, res.stderr).toBe(0);
     out[what] = JSON.parse(res.stdout);

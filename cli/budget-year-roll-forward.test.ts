@@ -100,6 +100,7 @@ describe('budget-cli budget-year roll-forward', () => {
       fte: '3.000',
       holders: 2,
       salaryLinesReplaced: 0,
+      sharesToGeneralFund: 0,
     });
     expect(body.totals).toMatchObject({
       employeesCarried: 2,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCliRunner, type CliRunner } from '../test/cli';
+import { centsOf } from '@shared/money';
+import { createCliRunner, jsonDocument, type CliRunner } from '../test/cli';
 
 /** The dashboard, town-goal and projection commands, run as the real binary on the demo district. */
 describe('budget-cli dashboard, town-goals, projections', () => {
@@ -87,6 +88,20 @@ describe('budget-cli dashboard, town-goals, projections', () => {
     expect(projected.stdout).toMatch(
       /^Projected \d+ proposed lines from FY26 into FY27, FY28 \(replacing \d+\)\.$/m,
     );
+    // The general fund alone: the funds report's general-fund budget, summed there by fund.
+    const general = jsonDocument(
+      await cli('dashboard', 'summary', '--budget-year', 'FY26', '--funds', 'general', '--json'),
+      'object',
+    );
+    const funds = jsonDocument(await cli('funds', 'report', '--fiscal-year', 'FY2026', '--json'), 'object');
+    expect(general.summary.funds).toBe('general');
+    expect(centsOf(general.summary.proposedBudget)).toBe(centsOf(funds.generalFund.budget));
+    expect(general.summary.proposedBudget).toBeLessThan(report.summary.proposedBudget);
+    const printed = await cli('dashboard', 'summary', '--budget-year', 'FY26', '--funds', 'general');
+    expect(printed.stdout.split('\n')[0]).toBe(`FY26 budget, FY26, ${general.summary.fundsLabel}`);
+    const badFunds = await cli('dashboard', 'summary', '--budget-year', 'FY26', '--funds', 'grants');
+    expect(badFunds.code).toBe(2);
+    expect(badFunds.stderr).toContain("--funds: funds must be 'all' or 'general'");
     const unknown = await cli('dashboard', 'summary', '--budget-year', 'FY40');
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('No budget year FY40');

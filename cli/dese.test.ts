@@ -29,6 +29,12 @@ describe('budget-cli dese', () => {
         line('125000.50', '0100-3-300-4220-01-1-74-2-535006', '4220'),
         line('7300.01', '0100-3-300-0300-99-0-99-4-517006', null),
       ]);
+      await knex('funds').insert({
+        name: 'Title I',
+        code: '2401',
+        kind: 'federal_grant',
+        counts_toward_nss: false,
+      });
     },
   });
   beforeAll(() => {
@@ -78,6 +84,23 @@ describe('budget-cli dese', () => {
       const book = new ExcelJS.Workbook();
       await book.xlsx.load(readFileSync(file) as unknown as ExcelJS.Buffer);
       expect(book.worksheets.map((s) => s.name)).toEqual(['Schedule 19', 'By function', 'NSS']);
+    },
+  );
+
+  it(
+    'adds a rule naming a fund by its code, refuses an unknown code, and applies it',
+    { timeout: 120_000 },
+    async () => {
+      const RULE = ['--kind', 'account', '--match', '0100-3-300-4220-*', '--code', '4220'];
+      const unknown = await cli('dese', 'rule-add', ...RULE, '--fund', 'NOPE');
+      expect(unknown.code).not.toBe(0);
+      expect(unknown.stderr).toContain("--fund: no fund has the code 'NOPE'");
+      const added = await cli('dese', 'rule-add', ...RULE, '--fund', '2401');
+      expect(added.code, added.stderr).toBe(0);
+      expect(added.stdout).toMatch(/→ 4220 .*, paid by Title I \(1 line\)/);
+      const applied = await cli('dese', 'apply-rules', ...year);
+      expect(applied.code, applied.stderr).toBe(0);
+      expect(applied.stdout).toContain('Gave 1 lines on the general fund the fund a rule names');
     },
   );
 });

@@ -32,30 +32,57 @@ describe('budget-cli funds', () => {
       const table = await cli('funds', 'list');
       expect(table.stdout).toMatch(/0100\s+General Fund\s+General fund appropriation\s+counts/);
       expect(table.stdout).toMatch(
-        /2401\s+Title I, Part A\s+Federal grant\s+left out\s+\$412,380\.00\s+2025-07-01 to 2026-09-30/,
+        /2401\s+Title I, Part A\s+Federal grant\s+left out\s+\$640,000\.00\s+2025-07-01 to 2026-09-30/,
       );
 
-      // The demo's Title I pays a professional development line: the meter leaves it out, by fund.
+      // The demo's Title I pays a professional development line and half of each reading
+      // specialist (their salary lines at the schools they work in): the meter leaves them out, by fund.
+      const fy26 = jsonDocument(
+        await cli('funds', 'report', '--fiscal-year', 'FY2026', '--json'),
+        'object',
+      ) as {
+        funds: { code: string; lineCount: number }[];
+      };
+      const titleILines = fy26.funds.find((f) => f.code === '2401')!.lineCount;
+      expect(titleILines).toBeGreaterThan(1);
       const meter = await cli('nss', 'show', '--fiscal-year', 'FY2026');
       expect(meter.code, meter.stderr).toBe(0);
-      expect(meter.stdout).toMatch(/Left out, paid by Title I, Part A \(2401\)\s+\$[\d,]+\.\d\d in 1 line\n/);
+      expect(meter.stdout).toMatch(
+        new RegExp(
+          `Left out, paid by Title I, Part A \\(2401\\)\\s+\\$[\\d,]+\\.\\d\\d in ${titleILines} lines\\n`,
+        ),
+      );
 
       // The budget of all funds: each fund's lines, every fund together beside the general fund.
       const report = jsonDocument(
         await cli('funds', 'report', '--fiscal-year', 'FY2026', '--json'),
         'object',
       ) as {
-        funds: { code: string; budget: number; lineCount: number }[];
+        funds: {
+          code: string;
+          budget: number;
+          lineCount: number;
+          previousActual: number | null;
+          byFunction: { budget: number }[];
+          byCategory: { budget: number }[];
+        }[];
         allFunds: { budget: number };
         generalFund: { budget: number };
       };
       const cents = (n: number) => BigInt(Math.round(n * 100));
       expect(cents(report.allFunds.budget)).toBe(report.funds.reduce((s, f) => s + cents(f.budget), 0n));
       expect(report.generalFund.budget).toBe(report.funds[0].budget);
-      expect(report.funds.find((f) => f.code === '2401')!.lineCount).toBe(1);
+      // Within each fund, its budget by function and by category adds up to it; no FY2025 ledger.
+      for (const f of report.funds) {
+        expect(f.byFunction.reduce((s, x) => s + cents(x.budget), 0n)).toBe(cents(f.budget));
+        expect(f.byCategory.reduce((s, x) => s + cents(x.budget), 0n)).toBe(cents(f.budget));
+        expect(f.previousActual).toBeNull();
+      }
       const printed = await cli('funds', 'report', '--fiscal-year', 'FY2026');
       expect(printed.stdout).toMatch(/^Budget of all funds, FY26 \(budget year FY26\)\n/);
-      expect(printed.stdout).toMatch(/\n\s+All funds\s+\$[\d,]+\.\d\d/);
+      expect(printed.stdout).toMatch(/\n\s+All funds\s+\$[\d,]+\.\d\d.*no ledger\n/);
+      expect(printed.stdout).toContain('FY25 actual: no ledger imported for FY25');
+      expect(printed.stdout).toMatch(/\nTitle I, Part A \(2401\), FY26 budget \$[\d,]+\.\d\d:\n/);
 
       const added = await cli(
         'funds',

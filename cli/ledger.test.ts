@@ -93,7 +93,7 @@ describe('budget-cli ledger', () => {
 
       const text = await cli('ledger', 'import', LEDGER, '--fiscal-year', 'FY2023');
       expect(text.code, text.stderr).toBe(0);
-      expect(text.stdout).toContain('FY23 period 13, pattern fund-x-xxx-FUNC-...-OBJECT');
+      expect(text.stdout).toContain('FY23 period 13, pattern FUND-x-xxx-FUNC-...-OBJECT');
       expect(text.stdout).toMatch(/Revised Budget\s+file\s+\$3,219,806\.26\s+stored\s+\$3,219,806\.26/);
       expect(text.stdout).toMatch(/Expended Year to Date\s+file\s+\$2,962,207\.45/);
 
@@ -166,6 +166,43 @@ describe('budget-cli ledger', () => {
       const moneyText = (c: bigint) =>
         `$${(c / 100n).toLocaleString('en-US')}.${String(c % 100n).padStart(2, '0')}`;
       expect(shown.stdout).toMatch(new RegExp(`Total .*\\${moneyText(want)}`));
+    },
+  );
+
+  it(
+    'reads budget vs actual by fund: accounts no fund claims listed, --fund general or a code, an unknown code refused',
+    { timeout: 120_000 },
+    async () => {
+      const [head, ...records] = csvRecords(readFileSync(LEDGER, 'utf8')).filter((r) => r.length > 1);
+      const revised = records.reduce((t, r) => t + cents(r[head.indexOf('revised_budget')]), 0n);
+      // A new install's general fund is coded GF: no fund claims the 0100 accounts, which stay listed.
+      const before = await cli('ledger', 'report', '--fiscal-year', 'FY2023');
+      expect(before.code, before.stderr).toBe(0);
+      expect(before.stdout).toContain(`Unmatched fund segment: ${records.length} ledger account(s)`);
+      expect(before.stdout).toContain('Row 2 0100-3-300-4220-01-1-74-2-535006 CONTRACTED SERVICES');
+      const funds = jsonDocument(await cli('funds', 'list', '--json'), 'array') as {
+        id: number;
+        kind: string;
+      }[];
+      const general = funds.find((f) => f.kind === 'general')!;
+      expect((await cli('funds', 'update', String(general.id), '--code', '0100')).code).toBe(0);
+
+      // By its code: the general fund.
+      const byCode = jsonDocument(
+        await cli('ledger', 'report', '--fiscal-year', 'FY2023', '--fund', '0100', '--json'),
+        'object',
+      );
+      expect(byCode.fund).toMatchObject({ scope: 'general', code: '0100', label: 'General Fund (0100)' });
+      expect(cents(byCode.totals.revisedBudget.toFixed(2))).toBe(revised);
+      expect(byCode.unmatchedFund.accountCount).toBe(0);
+      const table = await cli('ledger', 'report', '--fiscal-year', 'FY2023', '--fund', 'general');
+      expect(table.stdout).toContain('Budget vs actual FY23, General Fund (0100), by category');
+      expect(table.stdout).toMatch(/0100\s+General Fund\s+\$[\d,.]+\s+\$3,219,806\.26/);
+
+      const refused = await cli('ledger', 'report', '--fiscal-year', 'FY2023', '--fund', '9999');
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain("No fund has code '9999'");
+      expect(refused.stderr).toContain('--fund');
     },
   );
 });

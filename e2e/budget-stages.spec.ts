@@ -39,8 +39,10 @@ async function refused(page: Page, method: string, apiPath: string, body: unknow
 }
 
 async function chooseYear(page: Page) {
-  await page.getByRole('combobox', { name: 'Fiscal year' }).click();
+  const picker = page.getByRole('combobox', { name: 'Fiscal year' });
+  await picker.click();
   await page.getByRole('option', { name: `FY${String(FY).slice(2)}` }).click();
+  await expect(picker).toContainText(`FY${String(FY).slice(2)}`);
 }
 
 test('ADMIN walks FY27 from Draft to Town Appropriated; the dashboard and FINANCE see the vote', async ({

@@ -61,10 +61,14 @@ async function choose(page: Page, combobox: string, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-/** The KPI cards and every row of the table against the API's report. */
-async function expectScreenMatchesApi(page: Page, fiscalYear: number, by: string) {
+/** The KPI cards and every row of the table against the API's report (of one fund, when given). */
+async function expectScreenMatchesApi(page: Page, fiscalYear: number, by: string, fund = 'all') {
   // The screen's own read: the groups and totals, no account (each group's are read when opened).
-  const report = await apiCall(page, 'GET', `/ledger/report?fiscalYear=${fiscalYear}&by=${by}&accounts=none`);
+  const report = await apiCall(
+    page,
+    'GET',
+    `/ledger/report?fiscalYear=${fiscalYear}&by=${by}&fund=${fund}&accounts=none`,
+  );
   const totals: Figures = report.totals;
   const kpi = (name: string) =>
     page.locator('.bva-kpi').filter({ has: page.getByText(name, { exact: true }) });
@@ -179,7 +183,78 @@ test('ADMIN: the FY2023 ledger against its budget, by category and by DESE funct
   await page.getByText('Ledger accounts no budget line names:').click();
   const unmatched = page.getByRole('table', { name: 'Ledger accounts no budget line names' });
   await expect(unmatched.getByRole('row')).toHaveCount(report.unmatchedAccountCount + 1);
+
+  await expectFundChoices(page);
 });
+
+/**
+ * The fund select (the phone first, then 1440): every fund's totals beside the view, the general
+ * fund alone (every Lunenburg account is fund 0100, the demo general fund's code), Title I's none;
+ * then, with the general fund's code changed for a moment, the 73 accounts name no fund and are
+ * listed in the notice with their rows, never dropped. Axe clean at each width.
+ */
+async function expectFundChoices(page: Page) {
+  const subtitle = page.locator('.page-header').getByText(/: the budget against what the ledger says/);
+  await expect(subtitle).toContainText('All funds: ');
+  const every = await expectScreenMatchesApi(page, 2023, 'function');
+  const byFund = page.getByTestId('bva-fund-totals');
+  const general = (
+    every.fundTotals as (Figures & { kind: string; name: string; code: string; fundId: number })[]
+  ).find((f) => f.kind === 'general')!;
+  expect(general.code).toBe('0100');
+  // Every account is the general fund's: its revised budget is every fund's.
+  expect(cents(general.revisedBudget)).toBe(cents(every.totals.revisedBudget));
+  const generalRow = byFund.getByRole('row', { name: /^General Fund/ });
+  await expect(generalRow.getByRole('cell').nth(1)).toHaveText(dollars(general.revisedBudget));
+
+  await choose(page, 'Fund', 'General fund: General Fund (0100)');
+  await expect(subtitle).toContainText('General Fund (0100): ');
+  const gf = await expectScreenMatchesApi(page, 2023, 'function', 'general');
+  expect(gf.fund).toMatchObject({ scope: 'general', code: '0100' });
+  expect(cents(gf.totals.expended)).toBe(cents(every.totals.expended));
+  await expect(generalRow).toHaveAttribute('aria-current', 'true');
+  await expectAxeClean(page, 'budget vs actual, general fund, phone');
+  await saveScreen(page, 'budget-vs-actual-general-fund-390');
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const titleI = (every.fundTotals as { fundId: number; name: string; code: string }[]).find(
+    (f) => f.code === '2401',
+  )!;
+  await choose(page, 'Fund', `${titleI.name} (2401)`);
+  await expect(subtitle).toContainText(`${titleI.name} (2401): `);
+  const grant = await expectScreenMatchesApi(page, 2023, 'function', String(titleI.fundId));
+  expect(cents(grant.totals.revisedBudget)).toBe(0n);
+  await expectAxeClean(page, 'budget vs actual, Title I');
+
+  // Accounts whose fund segment names no fund: listed with their rows, counted in All funds.
+  const fundId = general.fundId;
+  await apiCall(page, 'PUT', `/funds/${fundId}`, { code: '0100X' });
+  try {
+    // A fresh read (the screen's reports are cached), back on every fund.
+    await page.reload();
+    await choose(page, 'Fiscal year', 'FY2023');
+    const notice = page.getByRole('region', {
+      name: /^Unmatched fund segment: 73 ledger accounts name no fund/,
+    });
+    await expect(notice).toBeVisible();
+    // 73 accounts: the list starts folded under the notice.
+    await notice.getByText('The accounts, with their rows').click();
+    const listed = notice.getByRole('table', { name: 'Ledger accounts whose fund segment names no fund' });
+    await expect(listed.getByRole('row')).toHaveCount(74);
+    await expect(listed.getByRole('row').nth(1).getByRole('cell').first()).toHaveText('2');
+    await expect(
+      byFund
+        .getByRole('row', { name: /^Unmatched fund segment/ })
+        .getByRole('cell')
+        .nth(1),
+    ).toHaveText(dollars(every.totals.revisedBudget));
+    await expectScreenMatchesApi(page, 2023, 'category');
+    await expectAxeClean(page, 'budget vs actual, unmatched fund segment');
+    await saveScreen(page, 'budget-vs-actual-unmatched-fund-1440');
+  } finally {
+    await apiCall(page, 'PUT', `/funds/${fundId}`, { code: '0100' });
+  }
+}
 
 test('FINANCE reaches Budget vs Actual through Budget Tools and sees the API figures', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });

@@ -50,7 +50,14 @@ const ruleRow = (page: Page, pattern: string) =>
 /** Fills the rule dialog and submits it. */
 async function fillRule(
   page: Page,
-  rule: { match?: string; pattern?: string; workGroup?: string; category?: string; dese?: string },
+  rule: {
+    match?: string;
+    pattern?: string;
+    workGroup?: string;
+    category?: string;
+    dese?: string;
+    fund?: string;
+  },
 ) {
   const dialog = page.getByRole('dialog');
   if (rule.match) {
@@ -67,6 +74,9 @@ async function fillRule(
   }
   if (rule.dese) {
     await choose(page, dialog, 'DESE function code', rule.dese);
+  }
+  if (rule.fund) {
+    await choose(page, dialog, 'Fund', rule.fund);
   }
   await dialog.getByRole('button', { name: /^(Add|Save) Rule$/ }).click();
 }
@@ -120,19 +130,21 @@ test('ADMIN keeps the position crosswalk: preview, apply, unmatched titles, conf
     });
     await expect(page.getByRole('dialog')).toBeHidden();
     const row = ruleRow(page, 'Grade 2 Teacher');
-    await expect(row.getByRole('cell').nth(3)).toHaveText(`${grade2} in 1 title`);
-    await expect(row.getByRole('cell').nth(4)).toHaveText('nothing');
+    await expect(row.getByRole('cell').nth(4)).toHaveText(`${grade2} in 1 title`);
+    await expect(row.getByRole('cell').nth(5)).toHaveText('nothing');
     await expect(kpi(page, 'No rule matches')).toContainText(String(before.unmatchedLines - grade2));
 
-    // Another DESE code, replacing what the lines have: every line of the title would change.
+    // Another DESE code, replacing what the lines have: every line of the title would change. The
+    // rule also names a fund, for payroll rows naming none: Apply leaves the staff's funds alone.
     await page.getByRole('button', { name: 'Edit rule Grade 2 Teacher' }).click();
-    await fillRule(page, { dese: '2310 Teachers, Specialists' });
+    await fillRule(page, { dese: '2310 Teachers, Specialists', fund: 'Title I, Part A (2401)' });
     await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(row.getByRole('cell').nth(3)).toHaveText('Title I, Part A');
     await page.getByLabel('Replace values lines already have').check();
-    await expect(row.getByRole('cell').nth(4)).toHaveText(`${grade2} DESE code`);
+    await expect(row.getByRole('cell').nth(5)).toHaveText(`${grade2} DESE code`);
     await expect(kpi(page, 'Apply would change')).toHaveText(`${grade2} lines`);
     await applyRules(page, grade2);
-    await expect(row.getByRole('cell').nth(4)).toHaveText('nothing');
+    await expect(row.getByRole('cell').nth(5)).toHaveText('nothing');
     expect((await previewApi(true)).changedLines).toBe(0);
 
     // Rules for unmatched titles, chosen from lists, created in one go.
@@ -144,7 +156,7 @@ test('ADMIN keeps the position crosswalk: preview, apply, unmatched titles, conf
     await choose(page, page, 'Work group for Grade 3 Teacher', 'Teachers');
     await page.getByRole('button', { name: 'Create 1 Rule' }).click();
     await expect(page.getByRole('status').filter({ hasText: '1 rule created' })).toBeVisible();
-    await expect(ruleRow(page, 'Grade 3 Teacher').getByRole('cell').nth(3)).toHaveText(
+    await expect(ruleRow(page, 'Grade 3 Teacher').getByRole('cell').nth(4)).toHaveText(
       `${grade3} in 1 title`,
     );
     await expect(unmatched.getByRole('rowheader', { name: 'Grade 3 Teacher' })).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, axeViolations, FINANCE, saveScreen, signIn, VIEWER } from './helpers';
+import { ADMIN, axeViolations, FINANCE, pageOverflow, saveScreen, signIn, VIEWER } from './helpers';
 
 /** Calls the API with the signed-in page's token, as the web app does. */
 async function api(page: Page, method: string, path: string, body?: unknown) {
@@ -133,6 +133,8 @@ test('the settings panel hides sections and changes the money format, remembered
 });
 
 test('a viewer sees the dashboard without the actions their role may not take', async ({ page }) => {
+  // It reads the dashboard three times: all funds, the general fund alone, and on a phone.
+  test.setTimeout(60_000);
   await signIn(page, VIEWER);
   await expect(page.getByRole('region', { name: 'Budget by Building' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Teacher Salaries' })).toBeVisible();
@@ -144,6 +146,44 @@ test('a viewer sees the dashboard without the actions their role may not take', 
   await expect(page.getByRole('button', { name: 'Fix Base Year' })).toHaveCount(0);
   await saveScreen(page, 'dashboard-viewer');
   expect(await axeViolations(page)).toEqual([]);
+
+  // The general fund alone: the demo pays professional development from Title I and special
+  // education transportation from IDEA, so the budget drops by those lines, the header says which
+  // funds, and the gap says the town's goal pays the general fund.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const { budgetYears } = (await api(page, 'get', '/budget-years')).body;
+  const summary = `/line-items/budget/summary?budgetYearId=${budgetYears.find((y: any) => y.fiscalYear === 'FY26').id}&fiscalYear=2026`;
+  const all = (await api(page, 'get', summary)).body;
+  const general = (await api(page, 'get', `${summary}&funds=general`)).body;
+  expect(general.fundsLabel).toBe('General fund only');
+  expect(millions(general.proposedBudget)).not.toBe(millions(all.proposedBudget));
+  const [header, funds] = [page.locator('.page-header'), page.getByRole('combobox', { name: 'Funds' })];
+  const gap = page.getByRole('region', { name: 'Budget vs Town Guidance' });
+  await expect(header).toContainText('All funds');
+  await expect(gap.getByText(millions(all.proposedBudget)).first()).toBeVisible();
+  await funds.click();
+  await page.getByRole('option', { name: 'General fund only' }).click();
+  await expect(page).toHaveURL(/[?&]funds=general/);
+  await expect(header).toContainText('General fund only');
+  await expect(gap.getByText(millions(general.proposedBudget)).first()).toBeVisible();
+  await expect(gap.getByText("General fund only: the fund the town's goal pays for.")).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await saveScreen(page, 'dashboard-general-fund-1440');
+  // On a phone, from the address: the choice is kept in it (charts are drawn for the width they load at).
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(header).toContainText('General fund only');
+  await expect(funds).toContainText('General fund only');
+  await expect(gap.getByText(millions(general.proposedBudget)).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+  expect(await axeViolations(page)).toEqual([]);
+  await saveScreen(page, 'dashboard-general-fund-390');
+  await funds.click();
+  await page.getByRole('option', { name: 'All funds' }).click();
+  await expect(header).toContainText('All funds');
+  await page.setViewportSize({ width: 1280, height: 800 });
+
   // A budget year with no lines yet shows empty cards, not errors.
   await page.getByRole('combobox', { name: 'Budget year' }).click();
   await page.getByRole('option', { name: /^FY25/ }).click();

@@ -78,18 +78,24 @@ for (const size of SIZES) {
     await chooseOption(page, 'Rule by', 'Account');
     await dialog.getByLabel(/^Account or pattern/).fill(`E2E-${RUN}-${size.name}-*`);
     await chooseOption(page, 'DESE function code', new RegExp(`^${CODE} `));
+    // The rule also names the fund that pays the lines it reaches on the general fund.
+    await chooseOption(page, 'Fund', /^Title I, Part A \(/);
     await dialog.getByRole('button', { name: 'Add Rule' }).click();
     await expect(dialog).toHaveCount(0);
     await expect(page.locator('.page-message')).toContainText(`→ ${CODE}`);
     const row = page.getByRole('row').filter({ hasText: account.replace(/01$/, '') });
     await expect(row).toContainText(CODE);
+    await expect(row).toContainText('Title I, Part A');
 
     // Applied to FY27 after the count: one line gets the code.
     await chooseOption(page, 'Fiscal year', 'FY27');
     await page.getByRole('button', { name: 'Apply Rules…' }).click();
     const confirm = page.getByRole('dialog', { name: 'Apply the rules to FY27?' });
     await expect(confirm.getByRole('status')).toContainText('1 line would get a function code');
-    await confirm.getByRole('button', { name: 'Apply to 1 line' }).click();
+    await expect(confirm.getByRole('status')).toContainText(
+      '1 line on the general fund would get the fund a rule names',
+    );
+    await confirm.getByRole('button', { name: 'Apply: 1 line coded, 1 line funded' }).click();
     await expect(confirm).toHaveCount(0);
     await expect(page.locator('.page-message')).toContainText('1 line got a function code');
     expect(await axeViolations(page)).toEqual([]);
@@ -107,7 +113,10 @@ for (const size of SIZES) {
       'GET',
       `/line-items/budget?budgetYearId=${byId}&fiscalYear=${FY}&isOperating=false`,
     );
-    expect(lineItems.find((l: { id: number }) => l.id === lineItem.id).deseCode).toBe(CODE);
+    const coded = lineItems.find((l: { id: number }) => l.id === lineItem.id);
+    expect(coded.deseCode).toBe(CODE);
+    const { funds } = await apiCall(page, 'GET', '/funds');
+    expect(coded.fundId).toBe(funds.find((f: { name: string }) => f.name === 'Title I, Part A').id);
 
     // Deleted: the line keeps its code.
     await row.getByRole('button', { name: /^Delete rule/ }).click();

@@ -136,12 +136,28 @@ export async function reopenIfClosed(page: Page, budgetYear: number, fiscalYear:
  * one of its dropdowns (Admin, Budget Tools), or on a narrow screen an item of the Menu button.
  */
 export async function navigate(page: Page, label: string): Promise<void> {
+  if (await followNavigation(page, label)) {
+    return;
+  }
+  // Right after a load the bar may not be drawn yet, or drawn before the user's role has added its
+  // menus: once the page's requests have settled (the session check among them), look again. Not a
+  // loop of looks: a test that a label is absent paid 10 s of them, and on a loaded CI machine one
+  // such test (two roles) ran out of its 30 s.
+  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+  await page.getByRole('navigation', { name: 'Main' }).waitFor({ timeout: 10_000 });
+  if (!(await followNavigation(page, label))) {
+    throw new Error(`'${label}' is not in the navigation`);
+  }
+}
+
+/** One look through the bar, its dropdowns and the Menu button; true when it found and followed the label. */
+async function followNavigation(page: Page, label: string): Promise<boolean> {
   const nav = page.getByRole('navigation', { name: 'Main' });
   const follow = (target: Locator) => openLink(page, target);
   const link = nav.getByRole('link', { name: label, exact: true });
   if (await link.isVisible()) {
     await follow(link);
-    return;
+    return true;
   }
   const triggers = nav.getByRole('button');
   for (let i = 0; i < (await triggers.count()); i += 1) {
@@ -159,11 +175,11 @@ export async function navigate(page: Page, label: string): Promise<void> {
     const item = page.getByRole('menuitem', { name: label, exact: true });
     if (await item.isVisible()) {
       await follow(item);
-      return;
+      return true;
     }
     await page.keyboard.press('Escape');
   }
-  throw new Error(`'${label}' is not in the navigation`);
+  return false;
 }
 
 const LEFT = 'data-e2e-left';

@@ -103,7 +103,7 @@ test('ADMIN imports the real Lunenburg ledger slice; every column reconciles to 
   );
   await expect(page.getByRole('combobox', { name: 'Fiscal year', exact: true })).toHaveText('FY2023');
   await expect(page.getByLabel('Period', { exact: true })).toHaveValue('13');
-  await expect(page.getByLabel('Account pattern')).toHaveValue('fund-x-xxx-FUNC-...-OBJECT');
+  await expect(page.getByLabel('Account pattern')).toHaveValue('FUND-x-xxx-FUNC-...-OBJECT');
   // FY2023 is not a year of the demo district: the wizard says so, and the server refuses.
   await expect(page.getByText('FY2023 is not a year of this district')).toBeVisible();
   await expectAxeClean(page, 'map step');

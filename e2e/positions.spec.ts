@@ -1,14 +1,6 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import {
-  ADMIN,
-  apiCall,
-  axeViolations,
-  FINANCE,
-  navigate,
-  pageOverflow,
-  saveScreen,
-  signIn,
-} from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, apiCall, FINANCE, navigate, pageOverflow, saveScreen, signIn } from './helpers';
+import { choose, expectAxeClean, saveViews, shownYear } from './positions-screen';
 import { amount, teachersSchedule, workGroupId } from './teachers-schedule';
 
 // The Positions manager, as a school business manager uses it to build next year's staffing plan:
@@ -18,32 +10,6 @@ import { amount, teachersSchedule, workGroupId } from './teachers-schedule';
 // vacancies (counted as the server counts them), marks it posted with the bulk bar and deletes it,
 // leaving the district as it was. ADMIN reaches the same screen through the Admin menu. At
 // 1440x900 and 390x844, axe clean.
-
-async function expectAxeClean(page: Page, where: string) {
-  const violations = await axeViolations(page);
-  expect(violations, `${where}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
-}
-
-async function choose(page: Page, scope: Page | Locator, combobox: string, option: string | RegExp) {
-  await scope.getByRole('combobox', { name: combobox, exact: true }).click();
-  await page.getByRole('option', { name: option }).first().click();
-}
-
-/** On a phone, the window as the user sees it too (a full page of a 390 px screen is too long to read). */
-async function saveViews(page: Page, name: string) {
-  await saveScreen(page, name);
-  if (process.env.E2E_SCREENS === '1' && page.viewportSize()!.width < 500) {
-    await page.screenshot({ path: `test-results/screens/${name}-view.png` });
-  }
-}
-
-/** The fiscal year the screen shows ('FY26 (2026)'). */
-async function shownYear(page: Page): Promise<number> {
-  const label = (await page.getByRole('combobox', { name: 'Fiscal year' }).textContent()) ?? '';
-  const year = /\((\d{4})\)/.exec(label)?.[1];
-  expect(year, `fiscal year in '${label}'`).toBeTruthy();
-  return Number(year);
-}
 
 /** The year's vacancies (vacant or posted) as the server counts them. */
 async function vacancyCount(page: Page, year: number): Promise<number> {

@@ -143,8 +143,38 @@ test('an admin configures, publishes, edits data, and residents see the snapshot
   await expect(page.getByText('Budget data has changed since the last Publish')).toHaveCount(0);
   await pub.reload();
   await expect(budget).toContainText(millions(published + 2_000_000));
+  await expect(pub.locator('.pub-funds')).toHaveText('All funds');
+
+  // The general fund alone (the demo pays professional development from Title I and special
+  // education transportation from IDEA): saved to the draft at once, shown to residents from the
+  // next Publish, the heading saying which.
+  const funds = page.getByRole('group', { name: 'Funds residents see' });
+  await funds.getByRole('radio', { name: /^General fund only/ }).click();
+  await expect(funds.getByRole('radio', { name: /^General fund only/ })).toBeChecked();
+  await expect(page.getByText('Budget data has changed since the last Publish')).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByText('Budget data has changed since the last Publish')).toHaveCount(0);
+  const general = (await (await pub.request.get('/api/public-dashboard/view/admin-flow')).json()).data[
+    '2027'
+  ];
+  expect(general.fundsLabel).toBe('General fund only');
+  expect(millions(general.totalBudget)).not.toBe(millions(published + 2_000_000));
+  await pub.reload();
+  await expect(pub.locator('.pub-funds')).toHaveText('General fund only');
+  await expect(budget).toContainText(millions(general.totalBudget));
+  await expect(pub.getByText("General fund only: the fund the town's goal pays for.")).toBeVisible();
+  expect(await axeViolations(pub)).toEqual([]);
+  await saveScreen(pub, 'public-dashboard-general-fund-390');
 
   await page.setViewportSize({ width: 390, height: 844 });
+  await expect(funds.getByRole('radio', { name: /^General fund only/ })).toBeChecked();
+  expect(await axeViolations(page)).toEqual([]);
   await saveScreen(page, 'public-dashboard-config-390');
+  // Back to all funds, published, for the specs after this one.
+  const { config } = await apiCall(page, 'GET', '/public-dashboard/config');
+  await apiCall(page, 'PATCH', `/public-dashboard/config/${config.id}`, { funds: 'all' });
+  await apiCall(page, 'POST', `/public-dashboard/publish/${config.id}`, {});
   await resident.close();
 });

@@ -98,9 +98,23 @@ async function positionsFlow(page: Page, who: typeof FINANCE, size: string) {
     name,
   });
   try {
+    // The new scenario's lines are held back a moment: until they come, the cards must wait rather
+    // than show the figures of the scenario on screen before it (another fiscal year's).
+    await expect(card(page, 'Original Total')).toHaveText(/^\$/);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/scenarios\/baseline\?/, async (route) => {
+      if (new URL(route.request().url()).searchParams.get('scenarioId') === String(scenario.id)) {
+        await held;
+      }
+      await route.continue();
+    });
     await chooseOption(page, 'Fiscal year', /^FY27/);
     await chooseOption(page, 'Scenario', name);
     await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+    await expect(card(page, 'Adjusted Total')).toHaveText('…');
+    await expect(card(page, 'Total Cuts')).toHaveText('…');
+    release();
     const panel = page.getByRole('region', { name: 'Positions' });
     await expect(panel.getByRole('button', { name: 'Cut positions' })).toBeVisible();
     await expect(card(page, 'Total Cuts')).toHaveText('$0.00');

@@ -22,7 +22,7 @@ async function saveSection(section: ReturnType<Page['getByRole']>, name: string)
 async function staffingSection(page: Page, title: string) {
   const section = page.getByRole('region', { name: title });
   await expect(section).toBeVisible({ timeout: 15_000 });
-  await expect(section.getByRole('table')).toBeVisible({ timeout: 15_000 });
+  await expect(section.getByRole('table').first()).toBeVisible({ timeout: 15_000 });
   return section;
 }
 
@@ -106,10 +106,28 @@ test('residents read the published staffing by school and by function, without n
     const section = await staffingSection(pub, 'Staffing');
     await expect(section.getByRole('columnheader', { name: 'Change from FY25' })).toBeVisible();
     await expect(section.getByRole('columnheader', { name: 'Average salary' })).toHaveCount(0);
-    const total = await section.locator('tfoot tr').locator('td').allTextContents();
+    const staffing = section.getByRole('table', { name: /staffing by school/ });
+    const total = await staffing.locator('tfoot tr').locator('td').allTextContents();
     expect(total[2]).toBe(Number(staff.totals.fte).toFixed(3));
+    // Which fund pays: a column per fund, its total the FTE the published figures give it.
+    const { fundedBy } = (await (await pub.request.get('/api/public-dashboard/view/staffing-flow')).json())
+      .data['2026'].staffing;
+    const byFund = section.getByRole('table', { name: /Which fund pays for FY26 positions, by school/ });
+    await expect(byFund.getByRole('columnheader', { name: 'Title I, Part A' })).toBeVisible();
+    const titleI = fundedBy.funds.findIndex((f: { name: string }) => f.name === 'Title I, Part A');
+    expect(titleI).toBeGreaterThan(0);
+    const sums = await byFund.locator('tfoot tr td').allTextContents();
+    expect(sums[titleI]).toBe(Number(fundedBy.totals[titleI]).toFixed(3));
+    expect(Number(sums[titleI])).toBeGreaterThan(0);
     await section.getByRole('radio', { name: 'Function' }).click();
-    await expect(section.getByRole('columnheader', { name: 'DESE function' })).toBeVisible();
+    await expect(
+      section
+        .getByRole('table', { name: /staffing by DESE function/ })
+        .getByRole('columnheader', { name: 'DESE function' }),
+    ).toBeVisible();
+    await expect(
+      section.getByRole('table', { name: /Which fund pays for FY26 positions, by DESE function/ }),
+    ).toBeVisible();
     await expect(section.getByText('$')).toHaveCount(0);
     await section.scrollIntoViewIfNeeded();
     await saveSection(section, `staffing-resident-${size.name}`);

@@ -31,6 +31,15 @@ test('compares the recommendation with today: each change with its reason, Excel
     apiCall(page, 'POST', '/line-items', { budgetYearId: by, fiscalYear: FY, ...body });
   const books = await add({ isOperating: false, accountDescription: `Textbooks ${RUN}`, amount: 1000.1 });
   const lease = await add({ isOperating: false, accountDescription: `Copier lease ${RUN}`, amount: 500 });
+  // A line the School Choice revolving fund pays, on both sides: the general fund alone leaves it out.
+  const { funds } = await apiCall(page, 'GET', '/funds');
+  const choice = funds.find((f: { code: string }) => f.code === '2801');
+  await add({
+    isOperating: false,
+    accountDescription: `Choice tuition ${RUN}`,
+    amount: 400,
+    fundId: choice.id,
+  });
   const teacher = await add({
     isOperating: true,
     firstName: 'Ada',
@@ -77,6 +86,9 @@ test('compares the recommendation with today: each change with its reason, Excel
   // -100.00 + 250.25 - 500.00
   const summary = report.getByRole('region', { name: 'Summary' });
   await expect(summary.getByRole('row', { name: /^Proposed budget/ })).toContainText('-$349.75');
+  // All funds: 1,000.10 + 500.00 + 400.00 (the revolving fund's line) at the recommendation.
+  await expect(report).toContainText('All funds');
+  await expect(summary.getByRole('row', { name: /^Proposed budget/ })).toContainText('$1,900.10');
   await expect(summary.getByRole('row', { name: /^Salaries/ })).toContainText('+$500.00');
   const proposed = report.getByRole('region', { name: /^Proposed budget lines/ });
   await expect(proposed.getByRole('row', { name: new RegExp(`Textbooks ${RUN}`) })).toContainText(
@@ -92,6 +104,28 @@ test('compares the recommendation with today: each change with its reason, Excel
   await expect(employees).toContainText('Step correction');
   expect(await axeViolations(page)).toEqual([]);
   await saveScreen(page, 'stage-compare-1440');
+
+  // The general fund alone: the revolving fund's line leaves both sides; the change is the same.
+  await page.getByRole('combobox', { name: 'Funds' }).click();
+  await page.getByRole('option', { name: 'General fund only' }).click();
+  await expect(page).toHaveURL(/[?&]funds=general/);
+  await expect(report).toContainText('General fund only');
+  const generalRow = summary.getByRole('row', { name: /^Proposed budget/ });
+  await expect(generalRow).toContainText('$1,500.10');
+  await expect(generalRow).not.toContainText('$1,900.10');
+  await expect(generalRow).toContainText('-$349.75');
+  expect(await axeViolations(page)).toEqual([]);
+  await saveScreen(page, 'stage-compare-general-fund-1440');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(report).toContainText('General fund only');
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+  expect(await axeViolations(page)).toEqual([]);
+  await page.getByRole('combobox', { name: 'Funds' }).click();
+  await page.getByRole('option', { name: 'All funds' }).click();
+  await expect(report).toContainText('All funds');
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
-import type { DbHandle } from '@server/db/index';
 import { activeScope } from '@server/sql/line-items-scope';
-import { createTestDb } from '../test/db';
+import { databaseBefore } from '../test/migration-db';
 import { buildBudgetYear, buildScenario, insertEmployees, insertProposed } from '../test/factories';
 import { down, up } from './20261127000200_fiscal_year_homes';
 import { migrationSource } from './index';
@@ -68,57 +67,58 @@ async function countedCents(knex: Knex, budgetYearId: number, fiscalYear: number
  * migration gives FY2027 one home and accounts for every line, snapshot and audit entry.
  */
 describe(`migration ${NAME}`, () => {
-  let db: DbHandle;
-  let knex: Knex;
-  beforeAll(async () => {
-    db = await createTestDb();
-    knex = db.knex;
-    // The template is migrated: undo this migration to build the data it was written for.
-    await down(knex);
-  });
-  afterAll(() => db?.close());
+  // The template is migrated: this migration undone, for the data it was written for.
+  const db = databaseBefore(down);
 
   it('is registered, so every database that migrates runs it', async () => {
     expect(await migrationSource.getMigrations([])).toContain(NAME);
   });
 
   it('moves the second FY2027 into its one home with every line, snapshot and audit entry', async () => {
-    const fy26 = await buildBudgetYear(knex, { label: 'FY26', currentFiscalYear: 2026 });
-    const fy27 = await buildBudgetYear(knex, { label: 'FY27', currentFiscalYear: 2027 });
-    const fy26Op = await buildScenario(knex, fy26, 'operating', true, 'FY26 Operating Budget');
-    const fy26Prop = await buildScenario(knex, fy26, 'proposed', true, 'FY26 Proposed Budget');
-    const fy27Op = await buildScenario(knex, fy27, 'operating', true, 'FY27 Operating Budget');
-    await buildScenario(knex, fy27, 'proposed', true, 'FY27 Proposed Budget');
+    const fy26 = await buildBudgetYear(db.knex, { label: 'FY26', currentFiscalYear: 2026 });
+    const fy27 = await buildBudgetYear(db.knex, { label: 'FY27', currentFiscalYear: 2027 });
+    const fy26Op = await buildScenario(db.knex, fy26, 'operating', true, 'FY26 Operating Budget');
+    const fy26Prop = await buildScenario(db.knex, fy26, 'proposed', true, 'FY26 Proposed Budget');
+    const fy27Op = await buildScenario(db.knex, fy27, 'operating', true, 'FY27 Operating Budget');
+    await buildScenario(db.knex, fy27, 'proposed', true, 'FY27 Proposed Budget');
     // FY26's FY2027: appropriated at $74,500.25 over three lines, two employees.
-    const planned = await insertProposed(knex, [
+    const planned = await insertProposed(db.knex, [
       { budgetYearId: fy26, fiscalYear: 2027, amount: '50000.00', scenarioId: fy26Prop },
       { budgetYearId: fy26, fiscalYear: 2027, amount: '24000.25', scenarioId: fy26Prop },
       { budgetYearId: fy26, fiscalYear: 2027, amount: '500.00', scenarioId: fy26Prop },
     ]);
-    const plannedStaff = await insertEmployees(knex, [
+    const plannedStaff = await insertEmployees(db.knex, [
       { budgetYearId: fy26, fiscalYear: 2027, salary: '61000.00', scenarioId: fy26Op },
       { budgetYearId: fy26, fiscalYear: 2027, salary: '62000.00', scenarioId: fy26Op },
     ]);
-    const fy2026 = await insertProposed(knex, [{ budgetYearId: fy26, fiscalYear: 2026, amount: '70000.00' }]);
+    const fy2026 = await insertProposed(db.knex, [
+      { budgetYearId: fy26, fiscalYear: 2026, amount: '70000.00' },
+    ]);
     // FY27's FY2027: an imported payroll, and one proposed line without a budget.
-    const imported = await insertEmployees(knex, [
+    const imported = await insertEmployees(db.knex, [
       { budgetYearId: fy27, fiscalYear: 2027, salary: '70000.00', scenarioId: fy27Op },
       { budgetYearId: fy27, fiscalYear: 2027, salary: '71000.00', scenarioId: fy27Op },
     ]);
-    const [stray] = await insertProposed(knex, [{ budgetYearId: fy27, fiscalYear: 2027, amount: '999.99' }]);
-    const fy2028 = await insertProposed(knex, [{ budgetYearId: fy27, fiscalYear: 2028, amount: '80000.00' }]);
+    const [stray] = await insertProposed(db.knex, [
+      { budgetYearId: fy27, fiscalYear: 2027, amount: '999.99' },
+    ]);
+    const fy2028 = await insertProposed(db.knex, [
+      { budgetYearId: fy27, fiscalYear: 2028, amount: '80000.00' },
+    ]);
     // FY27 recorded a Superintendent's Recommended before FY26's appropriation, so FY26's latest stage is newest.
-    const recommended = await stage(knex, fy26, 'SUPERINTENDENT_RECOMMENDED', planned);
-    const strayStage = await stage(knex, fy27, 'SUPERINTENDENT_RECOMMENDED', [stray]);
-    const adopted = await stage(knex, fy26, 'SCHOOL_COMMITTEE_ADOPTED', planned);
-    const appropriated = await stage(knex, fy26, 'TOWN_APPROPRIATED', planned);
-    const cuts = await knex('cut_scenarios')
+    const recommended = await stage(db.knex, fy26, 'SUPERINTENDENT_RECOMMENDED', planned);
+    const strayStage = await stage(db.knex, fy27, 'SUPERINTENDENT_RECOMMENDED', [stray]);
+    const adopted = await stage(db.knex, fy26, 'SCHOOL_COMMITTEE_ADOPTED', planned);
+    const appropriated = await stage(db.knex, fy26, 'TOWN_APPROPRIATED', planned);
+    const cuts = await db
+      .knex('cut_scenarios')
       .insert([
         { budget_year_id: fy26, fiscal_year: 2027, name: 'Guidance cuts', is_active: true },
         { budget_year_id: fy27, fiscal_year: 2027, name: 'Guidance cuts', is_active: true },
       ])
       .returning('id');
-    const [adoption] = await knex('scenario_adoptions')
+    const [adoption] = await db
+      .knex('scenario_adoptions')
       .insert({
         cut_scenario_id: cuts[0].id,
         scenario_name: 'Guidance cuts',
@@ -130,7 +130,7 @@ describe(`migration ${NAME}`, () => {
         totals_after: '74500.25',
       })
       .returning('id');
-    await knex('audit_log').insert(
+    await db.knex('audit_log').insert(
       [...planned, ...imported, stray].map((id) => ({
         actor_label: 'budget-cli',
         action: 'import',
@@ -140,18 +140,19 @@ describe(`migration ${NAME}`, () => {
       })),
     );
     const before = {
-      lines: await rowsOf(knex, 'line_items', 'id'),
-      stages: await rowsOf(knex, 'budget_stages', 'id'),
-      snapshots: await rowsOf(knex, 'budget_stage_lines', 'stage_id,line_id'),
-      audit: await rowsOf(knex, 'audit_log', 'id'),
-      adoptions: await rowsOf(knex, 'scenario_adoptions', 'id'),
+      lines: await rowsOf(db.knex, 'line_items', 'id'),
+      stages: await rowsOf(db.knex, 'budget_stages', 'id'),
+      snapshots: await rowsOf(db.knex, 'budget_stage_lines', 'stage_id,line_id'),
+      audit: await rowsOf(db.knex, 'audit_log', 'id'),
+      adoptions: await rowsOf(db.knex, 'scenario_adoptions', 'id'),
     };
-    const appropriatedCents = await countedCents(knex, fy26, 2027);
+    const appropriatedCents = await countedCents(db.knex, fy26, 2027);
     expect(appropriatedCents).toBe(5_000_000n + 2_400_025n + 50_000n);
 
-    await up(knex);
+    await up(db.knex);
 
-    const homes = await knex('fiscal_year_homes')
+    const homes = await db
+      .knex('fiscal_year_homes')
       .orderBy('fiscal_year')
       .select('fiscal_year', 'budget_year_id');
     expect(homes).toEqual([
@@ -160,7 +161,7 @@ describe(`migration ${NAME}`, () => {
       { fiscal_year: 2028, budget_year_id: fy27 },
     ]);
     // Every line is still there under its id; only FY27's FY2027 lines changed budget year and budget.
-    const lines = await rowsOf(knex, 'line_items', 'id');
+    const lines = await rowsOf(db.knex, 'line_items', 'id');
     expect([...lines.keys()].sort()).toEqual([...before.lines.keys()].sort());
     const moved = new Set([...imported, stray].map(String));
     for (const [id, row] of before.lines) {
@@ -172,7 +173,8 @@ describe(`migration ${NAME}`, () => {
         expect([scenario_id, updated_at]).toEqual([s0, u0]);
       }
     }
-    const movedTo = await knex('line_items as li')
+    const movedTo = await db
+      .knex('line_items as li')
       .join('scenarios as s', 's.id', 'li.scenario_id')
       .whereIn('li.id', [...imported, stray])
       .orderBy('li.id')
@@ -183,55 +185,62 @@ describe(`migration ${NAME}`, () => {
       { name: 'FY27 proposed lines (from budget year FY27)', is_active: false, budget_year_id: fy26 },
     ]);
     // What Town Meeting appropriated is still FY2027's budget, to the cent: the moved lines do not count.
-    expect(await countedCents(knex, fy26, 2027)).toBe(appropriatedCents);
-    expect(await countedCents(knex, fy27, 2027)).toBe(0n);
-    expect(await countedCents(knex, fy26, 2026)).toBe(7_000_000n);
-    expect(await countedCents(knex, fy27, 2028)).toBe(8_000_000n);
+    expect(await countedCents(db.knex, fy26, 2027)).toBe(appropriatedCents);
+    expect(await countedCents(db.knex, fy27, 2027)).toBe(0n);
+    expect(await countedCents(db.knex, fy26, 2026)).toBe(7_000_000n);
+    expect(await countedCents(db.knex, fy27, 2028)).toBe(8_000_000n);
     expect(lines.get(String(fy2026[0]))!.budget_year_id).toBe(fy26);
     expect(lines.get(String(fy2028[0]))!.budget_year_id).toBe(fy27);
     expect(plannedStaff.every((id) => lines.get(String(id))!.scenario_id === fy26Op)).toBe(true);
 
     // Every stage and snapshot line, untouched but for the stray stage's budget year; the latest
     // event, which decides the stage residents see and the lock, is still the appropriation.
-    const stages = await rowsOf(knex, 'budget_stages', 'id');
+    const stages = await rowsOf(db.knex, 'budget_stages', 'id');
     expect([...stages.keys()].sort()).toEqual([...before.stages.keys()].sort());
     for (const [id, row] of before.stages) {
       expect(stages.get(id), `stage ${id}`).toEqual({ ...row, budget_year_id: fy26 });
     }
-    expect(await rowsOf(knex, 'budget_stage_lines', 'stage_id,line_id')).toEqual(before.snapshots);
-    const latest = await knex('budget_stages').where({ fiscal_year: 2027 }).orderBy('id', 'desc').first('id');
+    expect(await rowsOf(db.knex, 'budget_stage_lines', 'stage_id,line_id')).toEqual(before.snapshots);
+    const latest = await db
+      .knex('budget_stages')
+      .where({ fiscal_year: 2027 })
+      .orderBy('id', 'desc')
+      .first('id');
     expect(latest.id).toBe(appropriated);
     expect(
       [recommended, strayStage, adopted].every((id) => stages.get(String(id))!.budget_year_id === fy26),
     ).toBe(true);
-    expect(await rowsOf(knex, 'audit_log', 'id')).toEqual(before.audit);
-    expect(await rowsOf(knex, 'scenario_adoptions', 'id')).toEqual(before.adoptions);
+    expect(await rowsOf(db.knex, 'audit_log', 'id')).toEqual(before.audit);
+    expect(await rowsOf(db.knex, 'scenario_adoptions', 'id')).toEqual(before.adoptions);
     expect(adoption.id).toBeGreaterThan(0);
-    const cutRows = await knex('cut_scenarios').orderBy('id').select('budget_year_id', 'name', 'is_active');
+    const cutRows = await db
+      .knex('cut_scenarios')
+      .orderBy('id')
+      .select('budget_year_id', 'name', 'is_active');
     expect(cutRows).toEqual([
       { budget_year_id: fy26, name: 'Guidance cuts', is_active: true },
       { budget_year_id: fy26, name: 'Guidance cuts (from budget year FY27)', is_active: false },
     ]);
 
     // Down and up again: the data is in its one shape, so nothing moves and the homes are the same.
-    await down(knex);
-    await up(knex);
-    expect(await rowsOf(knex, 'line_items', 'id')).toEqual(lines);
+    await down(db.knex);
+    await up(db.knex);
+    expect(await rowsOf(db.knex, 'line_items', 'id')).toEqual(lines);
     expect(
-      await knex('fiscal_year_homes').orderBy('fiscal_year').select('fiscal_year', 'budget_year_id'),
+      await db.knex('fiscal_year_homes').orderBy('fiscal_year').select('fiscal_year', 'budget_year_id'),
     ).toEqual(homes);
   });
 
   it('refuses a second home from then on, by any writer, naming the home', async () => {
-    const fy26 = (await knex('budget_years').where({ fiscal_year: 'FY26' }).first('id')).id;
-    const fy27 = (await knex('budget_years').where({ fiscal_year: 'FY27' }).first('id')).id;
-    const count = async () => Number((await knex('line_items').count({ n: '*' }))[0].n);
+    const fy26 = (await db.knex('budget_years').where({ fiscal_year: 'FY26' }).first('id')).id;
+    const fy27 = (await db.knex('budget_years').where({ fiscal_year: 'FY27' }).first('id')).id;
+    const count = async () => Number((await db.knex('line_items').count({ n: '*' }))[0].n);
     const lines = await count();
     await expect(
-      insertEmployees(knex, [{ budgetYearId: fy27, fiscalYear: 2027, salary: '1.00' }]),
+      insertEmployees(db.knex, [{ budgetYearId: fy27, fiscalYear: 2027, salary: '1.00' }]),
     ).rejects.toMatchObject({ code: 'BY003', detail: '2027:FY26:FY27' });
     await expect(
-      knex('budget_stages').insert({
+      db.knex('budget_stages').insert({
         budget_year_id: fy27,
         fiscal_year: 2027,
         event: 'reopen',
@@ -241,22 +250,23 @@ describe(`migration ${NAME}`, () => {
       }),
     ).rejects.toMatchObject({ code: 'BY003' });
     await expect(
-      knex('cut_scenarios').insert({ budget_year_id: fy27, fiscal_year: 2027, name: 'Elsewhere' }),
+      db.knex('cut_scenarios').insert({ budget_year_id: fy27, fiscal_year: 2027, name: 'Elsewhere' }),
     ).rejects.toMatchObject({ code: 'BY003' });
     // Moving a line out of its home into FY27 is a second home too.
-    const [fy2026Line] = await knex('line_items')
+    const [fy2026Line] = await db
+      .knex('line_items')
       .where({ budget_year_id: fy26, fiscal_year: 2026 })
       .pluck('id');
     await expect(
-      knex('line_items').where({ id: fy2026Line }).update({ budget_year_id: fy27 }),
+      db.knex('line_items').where({ id: fy2026Line }).update({ budget_year_id: fy27 }),
     ).rejects.toMatchObject({ code: 'BY003', detail: '2026:FY26:FY27' });
     expect(await count()).toBe(lines);
     // Projections are a budget year's forecast, not a plan: FY27 may project FY2027.
-    await insertEmployees(knex, [
+    await insertEmployees(db.knex, [
       { budgetYearId: fy27, fiscalYear: 2027, salary: '1.00', isProjected: true },
     ]);
     // A stage claims a year nobody holds; the other budget year is then refused it.
-    await knex('budget_stages').insert({
+    await db.knex('budget_stages').insert({
       budget_year_id: fy27,
       fiscal_year: 2029,
       event: 'advance',
@@ -264,14 +274,16 @@ describe(`migration ${NAME}`, () => {
       stage_date: '2028-03-01',
       created_by_name: 'Fran Finance',
     });
-    expect((await knex('fiscal_year_homes').where({ fiscal_year: 2029 }).first()).budget_year_id).toBe(fy27);
+    expect((await db.knex('fiscal_year_homes').where({ fiscal_year: 2029 }).first()).budget_year_id).toBe(
+      fy27,
+    );
     await expect(
-      insertProposed(knex, [{ budgetYearId: fy26, fiscalYear: 2029, amount: '5.00' }]),
+      insertProposed(db.knex, [{ budgetYearId: fy26, fiscalYear: 2029, amount: '5.00' }]),
     ).rejects.toMatchObject({ code: 'BY003', detail: '2029:FY27:FY26' });
     // An import or a stage cannot claim a year another budget year already holds lines of.
-    await insertProposed(knex, [{ budgetYearId: fy26, fiscalYear: 2030, amount: '7.00' }]);
+    await insertProposed(db.knex, [{ budgetYearId: fy26, fiscalYear: 2030, amount: '7.00' }]);
     await expect(
-      knex('budget_stages').insert({
+      db.knex('budget_stages').insert({
         budget_year_id: fy27,
         fiscal_year: 2030,
         event: 'advance',
@@ -280,10 +292,10 @@ describe(`migration ${NAME}`, () => {
         created_by_name: 'Fran Finance',
       }),
     ).rejects.toMatchObject({ code: 'BY003', detail: '2030:FY26:FY27' });
-    expect(await knex('fiscal_year_homes').where({ fiscal_year: 2030 }).first()).toBeUndefined();
+    expect(await db.knex('fiscal_year_homes').where({ fiscal_year: 2030 }).first()).toBeUndefined();
     // A home whose budget year no longer holds any of the year's plan is given up.
-    await knex('line_items').where({ budget_year_id: fy27, fiscal_year: 2028 }).delete();
-    expect(await knex('fiscal_year_homes').where({ fiscal_year: 2028 }).first()).toBeUndefined();
-    await insertProposed(knex, [{ budgetYearId: fy26, fiscalYear: 2028, amount: '5.00' }]);
+    await db.knex('line_items').where({ budget_year_id: fy27, fiscal_year: 2028 }).delete();
+    expect(await db.knex('fiscal_year_homes').where({ fiscal_year: 2028 }).first()).toBeUndefined();
+    await insertProposed(db.knex, [{ budgetYearId: fy26, fiscalYear: 2028, amount: '5.00' }]);
   });
 });

@@ -42,6 +42,13 @@ import * as homeKeptByProjected from './20261130000100_home_kept_by_projected_li
 import * as positionsTitleOrder from './20261201000100_positions_title_order';
 import * as funds from './20261202000100_funds';
 import * as lineItemsFund from './20261202000200_line_items_fund';
+import * as ledgerFund from './20261203000100_ledger_fund';
+import * as publicFunds from './20261203000200_public_funds';
+import * as stageLineFunds from './20261203000250_stage_line_funds';
+import * as positionFundShares from './20261203000300_position_fund_shares';
+import * as fundsResidents from './20261203000400_funds_residents';
+import * as crosswalkRuleFund from './20261204000100_crosswalk_rule_fund';
+import * as functionCodeRuleFund from './20261204000200_function_code_rule_fund';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -94,6 +101,13 @@ const migrations: Record<string, Migration> = {
   '20261201000100_positions_title_order': positionsTitleOrder,
   '20261202000100_funds': funds,
   '20261202000200_line_items_fund': lineItemsFund,
+  '20261203000100_ledger_fund': ledgerFund,
+  '20261203000200_public_funds': publicFunds,
+  '20261203000250_stage_line_funds': stageLineFunds,
+  '20261203000300_position_fund_shares': positionFundShares,
+  '20261203000400_funds_residents': fundsResidents,
+  '20261204000100_crosswalk_rule_fund': crosswalkRuleFund,
+  '20261204000200_function_code_rule_fund': functionCodeRuleFund,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

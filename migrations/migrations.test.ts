@@ -45,6 +45,7 @@ const TABLES = [
   'nss_parameters',
   'nss_state_figures',
   'position_crosswalk_rules',
+  'position_fund_shares',
   'position_history',
   'position_holders',
   'positions',

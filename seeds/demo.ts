@@ -19,6 +19,7 @@ import { insertImportRuns, insertPlans } from './demo-plans';
 import { insertStateFigures } from './demo-state-figures';
 import { assignDemoFunds, insertDemoFunds } from './demo-funds';
 import { insertDemoPositions } from './demo-positions';
+import { splitDemoPositions, splitDemoSalaryLines } from './demo-fund-shares';
 import { SCHEDULE_WORK_GROUPS } from './demo-reference';
 import { employeeRow, proposedRow, type LineContext } from './demo-rows';
 
@@ -125,6 +126,7 @@ export async function seedDemo(
       district.proposed.map((p) => proposedRow(p, ctx)),
     );
     await assignDemoFunds(trx);
+    await splitDemoSalaryLines(trx, current);
     // Every demo fiscal year is planned in the current budget year, its one home (docs/ARCHITECTURE.md,
     // 'One home for each fiscal year'): FY25's and FY27's budget years hold no plan of their own.
     await claimFiscalYearHomes(
@@ -148,6 +150,7 @@ export async function seedDemo(
     await followTheRules(trx, current, runs.operating);
     // After the next-year salaries: a position's cost is its holder's.
     await insertDemoPositions(trx, current, ref);
+    await splitDemoPositions(trx, current);
     // The year being planned budgets these positions: its salary lines hold their cost from the
     // start (the line writer would follow them at the commit too; said here, not left to a side effect).
     await reconciliation.followRoster(trx, systemActor('seed-demo'), {

@@ -28,6 +28,11 @@ async function main() {
         `(${handle.kind === 'pg' ? 'PostgreSQL' : `embedded PostgreSQL in ${config.dataDir}`})\n`,
     );
   });
+  // Idle keep-alive sockets outlive a client's reuse of them: at Node's 5 s default the server could
+  // close a socket just as a client (a proxy, the browser tests' request context) sent on it, and
+  // the request failed with ECONNRESET (one CI run's positions-funds.spec).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   let closing = false;
   const shutdown = async () => {
     if (closing) {

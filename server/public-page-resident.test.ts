@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveStateFigures } from '@server/domains/massachusetts/queries/nss';
 import { deseCodes } from '@server/domains/massachusetts/dese-codes';
 import { createTestApp, type TestApp } from '../test/app';
-import { servePublicPage } from '../test/public-page-server';
+import { plainHtml, servePublicPage } from '../test/public-page-server';
 import { cents } from '../test/real-files';
 import {
   buildBudgetYear,
@@ -115,15 +115,11 @@ afterAll(async () => {
 });
 
 /** The page's HTML without the snapshot the script reads: what a reader without JavaScript sees. */
-async function plainHtml(): Promise<string> {
-  const res = await fetch(`${base}/public/${PATH}`);
-  expect(res.status).toBe(200);
-  return (await res.text()).replace(/<script[\s\S]*?<\/script>/g, '');
-}
+const plainPage = () => plainHtml(base, PATH);
 
 describe("the residents' page without JavaScript", () => {
   it('names the stage with the date of its vote and the budget by its stage', async () => {
-    const html = await plainHtml();
+    const html = await plainPage();
     expect(html).toContain('School Committee Adopted, voted March 12, 2026');
     expect(html).toContain('Adopted school budget');
     expect(html).not.toContain('Proposed school budget');
@@ -131,7 +127,7 @@ describe("the residents' page without JavaScript", () => {
   });
 
   it('gives a $1,816 gap in dollars, with its share of the goal', async () => {
-    const html = await plainHtml();
+    const html = await plainPage();
     // 1,816 of about 2.4 million, in tenths of a percent.
     const tenths = over(GAP_CENTS * 1000n, goal);
     expect(html).toContain(
@@ -141,7 +137,7 @@ describe("the residents' page without JavaScript", () => {
   });
 
   it('shows spending per pupil, in total and by the state’s spending categories', async () => {
-    const html = await plainHtml();
+    const html = await plainPage();
     expect(html).toContain(dollars(over(total, STUDENTS)));
     const pupils = cents(FOUNDATION); // hundredths of a pupil
     expect(html).toContain(dollars(over(total * 100n, pupils)));
@@ -162,7 +158,7 @@ describe("the residents' page without JavaScript", () => {
   });
 
   it('links to the CSV of the year, which downloads', async () => {
-    const html = await plainHtml();
+    const html = await plainPage();
     const href = `/api/public-dashboard/view/${PATH}/data.csv?year=${FY}`;
     expect(html).toContain(`href="${href}"`);
     const csv = await fetch(`${base}${href}`);

@@ -36,6 +36,31 @@ export function staffingHtml(staffing: PublicStaffing | null | undefined, f: str
     ]);
   return (
     table(`Staffing by school, ${f} (FTE)`, ['School', ...headers], rows(staffing.byBuilding)) +
-    table(`Staffing by DESE function, ${f} (FTE)`, ['DESE function', ...headers], rows(staffing.byFunction))
+    table(`Staffing by DESE function, ${f} (FTE)`, ['DESE function', ...headers], rows(staffing.byFunction)) +
+    fundedByHtml(staffing.fundedBy, f)
+  );
+}
+
+/** Which fund pays for the positions, by school and by function (FTE by fund share). */
+function fundedByHtml(fundedBy: PublicStaffing['fundedBy'], f: string): string {
+  if (!fundedBy?.funds.length) {
+    return '';
+  }
+  const funds = fundedBy.funds.map((x) => x.name);
+  const rows = (lines: { name: string; fte: number[] }[]): Row[] => [
+    ...lines.map((l): Row => [escapeHtml(l.name), ...l.fte.map((n) => fte(n))]),
+    ['All positions', ...fundedBy.totals.map((n) => fte(n))],
+  ];
+  return (
+    table(
+      `Which fund pays for ${f} positions, by school (FTE)`,
+      ['School', ...funds],
+      rows(fundedBy.byBuilding),
+    ) +
+    table(
+      `Which fund pays for ${f} positions, by DESE function (FTE)`,
+      ['DESE function', ...funds],
+      rows(fundedBy.byFunction),
+    )
   );
 }

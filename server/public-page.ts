@@ -11,6 +11,7 @@ import {
   type PublicView,
   type PublicYearData,
 } from '@shared/schemas/public-dashboard';
+import { GOAL_FUND_NOTES } from '@shared/schemas/fund-choice';
 
 /**
  * The public dashboard's HTML (web/public.html): everything published written into the
@@ -122,7 +123,8 @@ function statusHtml(f: string, data: PublicYearData): string {
     kpi(words.budget, money(data.totalBudget)) +
     kpi(words.goal, data.hasTownGoal ? money(data.townGoal) : 'Not set') +
     kpi('Gap', compared ? escapeHtml(residentGapText(data, formatMoney, formatMoney)) : '—') +
-    `</div><p class="gap-status">${escapeHtml(status)}</p>${perPupilHtml(data)}</section>`
+    `</div><p class="gap-status">${escapeHtml(status)}</p>` +
+    `<p class="gap-fund">${escapeHtml(GOAL_FUND_NOTES[data.funds ?? 'all'])}</p>${perPupilHtml(data)}</section>`
   );
 }
 
@@ -262,6 +264,7 @@ export function publicFiguresHtml(view: PublicView | null, year: number | null):
   return (
     `<main id="main-content" class="app-main pub-main"><h1 class="pub-title">${year === null ? '' : `${fy(year)} `}${title}</h1>` +
     (data ? `<p class="pub-stage">${escapeHtml(stageLine(data))}</p>` : '') +
+    (data?.fundsLabel ? `<p class="pub-funds">${escapeHtml(data.fundsLabel)}</p>` : '') +
     yearsNav(view, year) +
     (data && year !== null
       ? `<p><a class="btn btn--secondary btn--small" href="${escapeHtml(csvHref(view.urlPath, year))}" download>Download the data (CSV)</a></p>`

@@ -131,6 +131,8 @@ describe('the crosswalk', () => {
       categoryId: null,
       categoryName: null,
       deseCode: null,
+      fundId: null,
+      fundName: null,
     });
     const matcher = new CrosswalkMatcher([
       rule(1, 'regex', '^(a|a)*$'),

@@ -38,7 +38,7 @@ export async function insertLargeLedger(
       period: options.period ?? 6,
       file_name: `large ledger ${accounts}.csv`,
       file_sha256: `large-${accounts}-${Date.now()}`,
-      account_pattern: 'fund-x-xxx-FUNC-...-OBJECT',
+      account_pattern: 'FUND-x-xxx-FUNC-...-OBJECT',
       row_count: accounts,
       account_count: accounts - setAside,
       set_aside_count: setAside,
@@ -47,9 +47,10 @@ export async function insertLargeLedger(
     .returning('id');
   await db.raw(
     `INSERT INTO ledger_accounts (ledger_import_id, fiscal_year, row_number, account, description,
-       function_code, object_code, original_budget, transfers, revised_budget, expended, encumbered,
-       warnings, set_aside_reason)
+       fund_code, function_code, object_code, original_budget, transfers, revised_budget, expended,
+       encumbered, warnings, set_aside_reason)
      SELECT ?, ?, g + 1, a.account, 'Account ' || g,
+            CASE WHEN a.aside THEN NULL ELSE split_part(a.account, '-', 1) END,
             CASE WHEN a.aside THEN NULL ELSE split_part(a.account, '-', 4) END,
             CASE WHEN a.aside THEN NULL ELSE split_part(a.account, '-', 5) END,
             a.base, 0, a.base, round(a.base * (40 + g % 70) / 100.0, 2), round(a.base * (g % 9) / 100.0, 2),

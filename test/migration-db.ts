@@ -1,4 +1,7 @@
+import type { Knex } from 'knex';
+import { afterAll, beforeAll } from 'vitest';
 import { openDb, type DbHandle } from '@server/db/index';
+import { createTestDb } from './db';
 import { migrateLatest } from '@server/db/migrate';
 import { migrationSource } from '@migrations/index';
 
@@ -15,3 +18,22 @@ export async function openBefore(name: string): Promise<DbHandle> {
 
 /** Knex's config to run the one migration `name` up or down. */
 export const migrationConfig = (name: string) => ({ migrationSource, tableName: 'knex_migrations', name });
+
+/**
+ * This test file's own migrated database (createTestDb) with one migration taken down by its own
+ * `down`, for the data the migration was written for; closed after the file. Its `knex` is set
+ * once the file's beforeAll has run.
+ */
+export function databaseBefore(down: (knex: Knex) => Promise<void>): { readonly knex: Knex } {
+  let db: DbHandle | undefined;
+  beforeAll(async () => {
+    db = await createTestDb();
+    await down(db.knex);
+  });
+  afterAll(() => db?.close());
+  return {
+    get knex() {
+      return db!.knex;
+    },
+  };
+}

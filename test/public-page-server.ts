@@ -27,3 +27,12 @@ export async function servePublicPage(t: TestApp): Promise<{ base: string; close
     },
   };
 }
+
+/** A public page as a reader without JavaScript gets it: the HTML without the snapshot the script reads. */
+export async function plainHtml(base: string, urlPath: string): Promise<string> {
+  const res = await fetch(`${base}/public/${urlPath}`);
+  if (res.status !== 200) {
+    throw new Error(`/public/${urlPath} answered ${res.status}`);
+  }
+  return (await res.text()).replace(/<script[\s\S]*?<\/script>/g, '');
+}

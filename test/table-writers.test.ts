@@ -21,6 +21,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   funds: 'server/domains/funds/',
   positions: 'server/domains/positions/',
   position_holders: 'server/domains/positions/',
+  position_fund_shares: 'server/domains/positions/',
   position_history: 'server/domains/positions/',
   vacancy_placements: 'server/domains/positions/',
 };

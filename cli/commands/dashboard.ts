@@ -2,6 +2,7 @@ import { guidanceGapText } from '@shared/budget-math';
 import type { Command } from 'commander';
 import { formatMoneyCents as money } from '@shared/money';
 import { fiscalYearInput, fiscalYearLabel } from '@shared/schemas/fiscal-year';
+import { dashboardQuery } from '@shared/schemas/dashboard';
 import { DEFAULT_PROJECTION_YEARS } from '@shared/schemas/projections';
 import { saveTownGoalBody } from '@shared/schemas/town-goals';
 import { dashboard as dashboard } from '@server/domains/budgets';
@@ -21,15 +22,21 @@ export function registerDashboardCommands(program: Command): void {
     .description('Proposed budget against town guidance, employees, and the budget by category')
     .requiredOption('--budget-year <label>', 'budget year, e.g. FY26')
     .option('--fiscal-year <year>', 'fiscal year (default: the budget year’s current fiscal year)')
+    .option('--funds <which>', 'all (default): every fund; general: the general fund alone', 'all')
     .option('--json', 'print JSON')
-    .action(async (opts: { budgetYear: string; fiscalYear?: string; json?: boolean }) => {
+    .action(async (opts: { budgetYear: string; fiscalYear?: string; funds: string; json?: boolean }) => {
       await withCli(program.opts().as, async ({ app, actor }) => {
+        const { funds } = parseFlags(
+          dashboardQuery.pick({ funds: true }),
+          { funds: opts.funds },
+          { funds: '--funds' },
+        );
         const year = await budgetYearNamed(app, actor, opts.budgetYear);
         const fiscalYear =
           opts.fiscalYear === undefined
             ? year.currentFiscalYear!
             : parseFlags(fiscalYearInput, opts.fiscalYear);
-        const scope = { budgetYearId: year.id, fiscalYear };
+        const scope = { budgetYearId: year.id, fiscalYear, funds };
         const summary = await dashboard.budgetSummary(app, actor, scope);
         const stats = await dashboard.budgetStats(app, actor, scope);
         const categories = await dashboard.summaryByCategory(app, actor, scope);
@@ -42,7 +49,7 @@ export function registerDashboardCommands(program: Command): void {
         }
         const fy = fiscalYearLabel(fiscalYear);
         process.stdout.write(
-          `${year.fiscalYear} budget, ${fy}\n` +
+          `${year.fiscalYear} budget, ${fy}, ${summary.fundsLabel}\n` +
             `  Proposed budget     ${money(summary.proposedBudget)} (${summary.proposedCount} lines, ${summary.breakdown.proposed.projected.count} projected)\n` +
             `  Town guidance goal  ${goal.hasTownGoal ? money(goal.total) : 'not set (counts as $0)'}\n` +
             `  Gap (goal - budget) ${money(gap)}${gap === 0 ? '' : ` (${guidanceGapText(-gap, money)})`}\n` +

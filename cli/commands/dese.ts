@@ -13,6 +13,7 @@ import { deseReport } from '@server/domains/massachusetts';
 import { deseReportWorkbook } from '@server/domains/massachusetts';
 import { functionCodeRules as rules } from '@server/domains/massachusetts';
 import { unmappedCodes } from '@server/domains/massachusetts';
+import { funds as fundsService } from '@server/domains/funds';
 import { withCli } from '../context';
 import { registerDeseSetCode } from './dese-set-code';
 import { budgetYearOrDefault, workGroupNamed } from '../lookups';
@@ -39,6 +40,27 @@ function requireLines(r: DeseReport): void {
       `Budget year ${r.budgetYear} has no budget lines for FY${r.fiscalYear}: nothing to report (choose another --fiscal-year or --budget-year)`,
     );
   }
+}
+
+/** A fund by its code (any letter case), for --fund; an unknown code is refused naming the codes. */
+async function fundIdOf(
+  app: AppContext,
+  actor: Actor,
+  code: string | undefined,
+): Promise<number | undefined> {
+  if (code === undefined) {
+    return undefined;
+  }
+  const { funds } = await fundsService.listFunds(app, actor);
+  const fund = funds.find((f) => f.code.toLowerCase() === code.trim().toLowerCase());
+  if (!fund) {
+    throw new AppError(
+      400,
+      'VALIDATION_FAILED',
+      `--fund: no fund has the code '${code}' (the funds: ${funds.map((f) => f.code).join(', ')})`,
+    );
+  }
+  return fund.id;
 }
 
 function printReport(r: DeseReport): void {
@@ -174,26 +196,37 @@ export function registerDeseCommands(program: Command): void {
     .requiredOption('--kind <kind>', RULE_KINDS.join(', '))
     .requiredOption('--match <text>', 'the category or work group name, or the title, account or pattern')
     .requiredOption('--code <code>', 'the DESE function code, e.g. 2305')
+    .option('--fund <code>', 'the fund that pays the budget lines it reaches on the general fund (its code)')
     .option('--note <text>', 'why')
     .option('--json', 'print JSON')
-    .action(async (opts: { kind: string; match: string; code: string; note?: string; json?: boolean }) => {
-      await withCli(program.opts().as, async ({ app, actor }) => {
-        const target = await targetOf(app, actor, opts.kind, opts.match);
-        const body = parseFlags(
-          ruleBody,
-          { kind: opts.kind, ...target, functionCode: opts.code, note: opts.note },
-          { functionCode: '--code', match: '--match', categoryId: '--match', workGroupId: '--match' },
-        );
-        const { rule } = await rules.createRule(app, actor, body);
-        if (opts.json) {
-          printJson(rule);
-          return;
-        }
-        process.stdout.write(
-          `Rule ${rule.id}: ${rule.target} → ${rule.functionCode} ${rule.functionName} (${rule.lineCount} line${rule.lineCount === 1 ? '' : 's'})\n`,
-        );
-      });
-    });
+    .action(
+      async (opts: {
+        kind: string;
+        match: string;
+        code: string;
+        fund?: string;
+        note?: string;
+        json?: boolean;
+      }) => {
+        await withCli(program.opts().as, async ({ app, actor }) => {
+          const target = await targetOf(app, actor, opts.kind, opts.match);
+          const fundId = await fundIdOf(app, actor, opts.fund);
+          const body = parseFlags(
+            ruleBody,
+            { kind: opts.kind, ...target, functionCode: opts.code, fundId, note: opts.note },
+            { functionCode: '--code', match: '--match', categoryId: '--match', workGroupId: '--match' },
+          );
+          const { rule } = await rules.createRule(app, actor, body);
+          if (opts.json) {
+            printJson(rule);
+            return;
+          }
+          process.stdout.write(
+            `Rule ${rule.id}: ${rule.target} → ${rule.functionCode} ${rule.functionName}${rule.fund ? `, paid by ${rule.fund}` : ''} (${rule.lineCount} line${rule.lineCount === 1 ? '' : 's'})\n`,
+          );
+        });
+      },
+    );
 
   cmd
     .command('rule-delete')
@@ -230,6 +263,11 @@ export function registerDeseCommands(program: Command): void {
           return;
         }
         process.stdout.write(`${res.dryRun ? 'Would give' : 'Gave'} ${res.updated} lines a function code\n`);
+        if (res.funded) {
+          process.stdout.write(
+            `${res.dryRun ? 'Would give' : 'Gave'} ${res.funded} lines on the general fund the fund a rule names\n`,
+          );
+        }
         printRows(
           res.byRule.map((r) => ({ rule: r.ruleId, target: r.target, lines: r.lines })),
           false,

@@ -11,12 +11,59 @@ import {
   createFundBody,
   updateFundBody,
   type Fund,
+  type FundsReport,
 } from '@shared/schemas/funds';
 import { withCli } from '../context';
 import { budgetYearOrDefault } from '../lookups';
 import { numberFlag, parseFlags, printJson, printRows } from '../output';
 
 const idOf = (rawId: string) => parseFlags(idParams, { id: rawId }).id;
+
+/** Where the year before's actual comes from, and the spending no fund's row holds. */
+function printLedgerNote(report: FundsReport, previousFy: string): void {
+  const l = report.previousLedger;
+  if (!l) {
+    process.stdout.write(`${previousFy} actual: no ledger imported for ${previousFy}\n`);
+    return;
+  }
+  process.stdout.write(
+    `${previousFy} actual: expended by fund segment in the ${previousFy} ledger at period ${l.period} (${l.fileName})\n`,
+  );
+  if (l.unmatchedAccountCount) {
+    process.stdout.write(
+      `  ${formatMoneyCents(l.unmatchedExpended)} on ${l.unmatchedAccountCount} account(s) whose fund segment names no fund (budget-cli ledger report lists them)\n`,
+    );
+  }
+}
+
+/** Each fund that pays lines: its budget by DESE function, then by category. */
+function printBreakdown(report: FundsReport, fy: string): void {
+  for (const f of report.funds.filter((x) => x.lineCount > 0)) {
+    process.stdout.write(`\n${f.name} (${f.code}), ${fy} budget ${formatMoneyCents(f.budget)}:\n`);
+    printRows(
+      [
+        ...f.byFunction.map((r) => ({
+          by: 'function',
+          what: r.code === null ? 'No function code' : `${r.code} ${r.name ?? '(not in the chart)'}`,
+          budget: formatMoneyCents(r.budget),
+          lines: r.lineCount,
+        })),
+        ...f.byCategory.map((r) => ({
+          by: 'category',
+          what: r.name,
+          budget: formatMoneyCents(r.budget),
+          lines: r.lineCount,
+        })),
+      ],
+      false,
+    );
+    if (f.positions.count && report.positionsRoster) {
+      process.stdout.write(
+        `Pays ${f.positions.fte.toFixed(3)} FTE of ${f.positions.count} position(s) of the ${fiscalYearLabel(report.positionsRoster.fiscalYear)} roster (by fund share)\n`,
+      );
+    }
+  }
+}
 
 interface FundFlags {
   code?: string;
@@ -26,12 +73,14 @@ interface FundFlags {
   start?: string;
   end?: string;
   note?: string;
+  residents?: string;
   json?: boolean;
 }
 
 /** The flag each body field is typed as, for the refusals that name a field. */
 const FLAGS = {
   countsTowardNss: '--counts-nss',
+  showToResidents: '--residents',
   awardAmount: '--award',
   periodStart: '--start',
   periodEnd: '--end',
@@ -53,6 +102,7 @@ function body(opts: FundFlags) {
     periodStart: orNone(opts.start, String),
     periodEnd: orNone(opts.end, String),
     note: opts.note,
+    showToResidents: yesNo(opts.residents),
   };
 }
 
@@ -65,6 +115,10 @@ function withOptions(cmd: Command): Command {
     .option('--start <date>', "a grant period's first day, YYYY-MM-DD ('none' clears it)")
     .option('--end <date>', "a grant period's last day, YYYY-MM-DD ('none' clears it)")
     .option('--note <text>', 'a note')
+    .option(
+      '--residents <yes|no>',
+      "named on the resident page's who-pays table (default: yes; no: 'Other funds')",
+    )
     .option('--json', 'print JSON');
 }
 
@@ -103,6 +157,7 @@ export function registerFundCommands(program: Command): void {
                 nss: `${f.countsTowardNss ? 'counts' : 'left out'}${f.nssDefault ? '' : ' (set for this fund)'}`,
                 award: f.awardAmount === null ? '' : formatMoneyCents(f.awardAmount),
                 period: f.periodStart || f.periodEnd ? `${f.periodStart ?? ''} to ${f.periodEnd ?? ''}` : '',
+                residents: f.showToResidents ? 'named' : 'other funds',
               })),
           Boolean(opts.json),
         );
@@ -132,7 +187,7 @@ export function registerFundCommands(program: Command): void {
   cmd
     .command('report')
     .description(
-      "The budget of all funds for a fiscal year: each fund's budget, the year before's, the change",
+      "The budget of all funds for a fiscal year: each fund's budget, the year before's budget and actual, the change, and each fund by DESE function and category",
     )
     .option('--budget-year <label>', "budget year, e.g. FY26 (default: the fiscal year's home)")
     .option('--fiscal-year <year>', "fiscal year, e.g. FY2027 (default: the budget year's current one)")
@@ -151,6 +206,8 @@ export function registerFundCommands(program: Command): void {
         }
         const money = formatMoneyCents;
         const fy = fiscalYearLabel(report.fiscalYear);
+        const previousFy = fiscalYearLabel(report.fiscalYear - 1);
+        const actual = (n: number | null) => (n === null ? 'no ledger' : money(n));
         process.stdout.write(`Budget of all funds, ${fy} (budget year ${year.fiscalYear})\n`);
         printRows(
           [
@@ -163,6 +220,7 @@ export function registerFundCommands(program: Command): void {
               [fiscalYearLabel(report.fiscalYear - 1)]: money(f.previousBudget),
               change: money(f.change),
               lines: f.lineCount,
+              [`${previousFy} actual`]: actual(f.previousActual),
             })),
             {
               code: '',
@@ -173,11 +231,14 @@ export function registerFundCommands(program: Command): void {
               [fiscalYearLabel(report.fiscalYear - 1)]: money(report.allFunds.previousBudget),
               change: money(report.allFunds.change),
               lines: report.allFunds.lineCount,
+              [`${previousFy} actual`]: actual(report.allFunds.previousActual),
             },
           ],
           false,
         );
         process.stdout.write(`General fund appropriation: ${money(report.generalFund.budget)}\n`);
+        printLedgerNote(report, previousFy);
+        printBreakdown(report, fy);
         for (const f of report.funds.filter((x) => x.overAward)) {
           process.stdout.write(
             `Note: ${FUND_MESSAGES.overAward(f.name, money(f.budget), money(f.awardAmount!))}\n`,

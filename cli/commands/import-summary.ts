@@ -87,9 +87,10 @@ export function summaryLines(
     );
   }
   if (result.positions) {
-    const { filled, created } = result.positions;
+    const { filled, created, grantFunded } = result.positions;
+    const funded = grantFunded ? ` (${count(grantFunded)} paid by their line's fund)` : '';
     out.push(
-      `Positions: ${count(filled)} vacanc${filled === 1 ? 'y' : 'ies'} ${result.dryRun ? 'would be ' : ''}filled by newcomers, ${count(created)} new.`,
+      `Positions: ${count(filled)} vacanc${filled === 1 ? 'y' : 'ies'} ${result.dryRun ? 'would be ' : ''}filled by newcomers, ${count(created)} new${funded}.`,
     );
   }
   out.push(...reconciliationLines(result.reconciliation));
@@ -132,7 +133,7 @@ function nextYearAndCrosswalkLines(result: ImportResult): string[] {
   if (c) {
     out.push(
       `Position crosswalk (${count(c.rules)} rule(s)): ${count(c.matchedRows)} row(s) matched, ${count(c.unmatchedRows)} matched no rule; ` +
-        `work group from it on ${count(c.workGroupRows)}, category on ${count(c.categoryRows)}, DESE code on ${count(c.deseCodeRows)}.`,
+        `work group from it on ${count(c.workGroupRows)}, category on ${count(c.categoryRows)}, DESE code on ${count(c.deseCodeRows)}, fund on ${count(c.fundRows)}.`,
     );
     if (c.unmatchedTitleCount) {
       const titles = c.unmatchedTitles.slice(0, RESULT_WARNINGS_SHOWN).map((t) => t.title);

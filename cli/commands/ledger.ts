@@ -4,6 +4,7 @@ import { fiscalYearLabel } from '@shared/budget-math';
 import { requireFile } from '@server/lib/files';
 import { formatDecimalMoney as dollars, formatMoneyCents as money } from '@shared/money';
 import { LEDGER_GROUPINGS, type LedgerReport } from '@shared/schemas/ledger';
+import type { LedgerFundChoice } from '@shared/schemas/ledger-fund';
 import {
   accountPatternInput,
   ledgerPeriodText,
@@ -41,9 +42,16 @@ const reportFlags = z.object({
     .enum(LEDGER_GROUPINGS, { error: 'Use --by category, function, building or account' })
     .default('category'),
   budgetYear: z.string().trim().min(1).optional(),
+  fund: z.string().trim().min(1, 'Name a fund: general, all or a fund code').optional(),
   json: z.boolean().optional(),
   xlsx: z.string().trim().min(1).optional(),
 });
+
+/** --fund as the report's choice: 'general', 'all' (any case), else a fund code the server looks up. */
+const fundChoice = (flag: string | undefined): LedgerFundChoice | undefined => {
+  const word = flag?.toLowerCase();
+  return flag === undefined ? undefined : word === 'all' || word === 'general' ? word : { code: flag };
+};
 
 const FLAGS = {
   fiscalYear: '--fiscal-year',
@@ -106,7 +114,7 @@ function printReport(r: LedgerReport): void {
     ? `budget ${r.budgetSource.budgetYear}, ${r.budgetSource.lineCount} lines`
     : 'no budget lines';
   process.stdout.write(
-    `Budget vs actual ${fiscalYearLabel(r.fiscalYear)} by ${r.by}: ${ledger}; ${budget}\n`,
+    `Budget vs actual ${fiscalYearLabel(r.fiscalYear)}, ${r.fund.label}, by ${r.by}: ${ledger}; ${budget}\n`,
   );
   process.stdout.write(`${r.projectionRule}\n\n`);
   const row = (label: string, x: LedgerReport['totals']) => ({
@@ -130,6 +138,49 @@ function printReport(r: LedgerReport): void {
   process.stdout.write(
     `\n${r.unmatchedAccountCount} ledger account(s) no proposed line names; ${r.linesWithoutAccount.length} budget line(s) with no ledger account; ${r.setAsideCount} row(s) set aside at import (--xlsx lists them).\n`,
   );
+  printFunds(r);
+}
+
+/** Every fund's totals (whatever --fund read), then the accounts whose fund segment names no fund. */
+function printFunds(r: LedgerReport): void {
+  const u = r.unmatchedFund;
+  const row = (
+    code: string,
+    name: string,
+    x: Omit<LedgerReport['unmatchedFund'], 'segments' | 'accounts' | 'accountCount'>,
+    budget?: number,
+  ) => ({
+    code,
+    fund: name,
+    budget: budget === undefined ? '' : money(budget),
+    revised: money(x.revisedBudget),
+    expended: money(x.expended),
+    encumbered: money(x.encumbered),
+    available: money(x.available),
+  });
+  process.stdout.write('\nBy fund (every fund, whatever --fund reads):\n');
+  printRows(
+    [
+      ...r.fundTotals.map((f) => row(f.code, f.name, f, f.budget)),
+      ...(u.accountCount ? [row('?', 'Unmatched fund segment', u)] : []),
+    ],
+    false,
+  );
+  if (!u.accountCount) {
+    return;
+  }
+  const segments = u.segments.map((g) => `${g.fundCode ?? '(none)'} (${g.accountCount})`).join(', ');
+  process.stdout.write(
+    `\nUnmatched fund segment: ${u.accountCount} ledger account(s) whose fund segment names no fund, counted in all funds: ${segments}\n`,
+  );
+  for (const a of u.accounts) {
+    process.stdout.write(
+      `  Row ${a.row} ${a.account} ${a.description ?? ''}: revised ${money(a.revisedBudget)}, expended ${money(a.expended)}, encumbered ${money(a.encumbered)}\n`,
+    );
+  }
+  if (u.accountCount > u.accounts.length) {
+    process.stdout.write(`  (the first ${u.accounts.length} of ${u.accountCount})\n`);
+  }
 }
 
 /**
@@ -148,7 +199,7 @@ export function registerLedgerCommands(program: Command): void {
     .option('--period <n>', "the report's period, 1 to 13 (default: the file's Period column)")
     .option(
       '--pattern <pattern>',
-      "account pattern for this import, saved as the district's (e.g. fund-x-xxx-FUNC-...-OBJECT)",
+      "account pattern for this import, saved as the district's (e.g. FUND-x-xxx-FUNC-...-OBJECT)",
     )
     .option(
       '--map <field=Column>',
@@ -186,6 +237,10 @@ export function registerLedgerCommands(program: Command): void {
       '--budget-year <label>',
       'whose proposed lines are the budget (default: the one centred on the year)',
     )
+    .option(
+      '--fund <fund>',
+      "general (the general fund), all (every account and line: the default) or a fund's code, e.g. 2401",
+    )
     .option('--json', 'print the report as JSON')
     .option('--xlsx <file>', 'write the report as an Excel workbook (derived figures as formulas)')
     .action(async (raw: Record<string, unknown>) => {
@@ -194,7 +249,7 @@ export function registerLedgerCommands(program: Command): void {
         const budgetYearId = opts.budgetYear
           ? (await budgetYearNamed(app, actor, opts.budgetYear)).id
           : undefined;
-        const query = { fiscalYear: opts.fiscalYear, by: opts.by, budgetYearId };
+        const query = { fiscalYear: opts.fiscalYear, by: opts.by, budgetYearId, fund: fundChoice(opts.fund) };
         if (opts.xlsx) {
           // Streamed to the file: every group, account and row set aside, whatever the ledger's size.
           const book = await writeBudgetVsActualWorkbook(app, actor, query, opts.xlsx);

@@ -19,6 +19,7 @@ interface CompareFlags {
   from: string;
   to: string;
   lines?: string;
+  funds?: string;
   json?: boolean;
   xlsx?: string;
 }
@@ -46,7 +47,7 @@ function breakdown(title: string, rows: readonly BreakdownRow[]): void {
 function printComparison(c: StageComparison): void {
   const t = c.totals;
   process.stdout.write(
-    `FY${c.fiscalYear} (budget year ${c.budgetYear}): ${c.from.label} -> ${c.to.label}\n\n`,
+    `FY${c.fiscalYear} (budget year ${c.budgetYear}), ${c.fundsLabel.toLowerCase()}: ${c.from.label} -> ${c.to.label}\n\n`,
   );
   const money = (figure: string, m: MoneyChange | null) =>
     m
@@ -120,6 +121,7 @@ export function registerStageCompare(
     .requiredOption('--from <id>', "stage id (from `stage list`) or 'current'")
     .requiredOption('--to <id>', "stage id or 'current' (today's working figures)")
     .option('--lines <which>', 'changed (default), all or none (totals and breakdowns only)', 'changed')
+    .option('--funds <which>', 'all (default): every fund; general: the general fund alone', 'all')
     .option('--xlsx <file>', 'write the comparison as an Excel workbook with formulas')
     .action(async (opts: CompareFlags) => {
       await withCli(program.opts().as, async ({ app, actor }) => {
@@ -132,8 +134,9 @@ export function registerStageCompare(
             from: opts.from,
             to: opts.to,
             lines: opts.lines,
+            funds: opts.funds,
           },
-          { fiscalYear: '--fiscal-year', from: '--from', to: '--to', lines: '--lines' },
+          { fiscalYear: '--fiscal-year', from: '--from', to: '--to', lines: '--lines', funds: '--funds' },
         );
         const comparison = await compareStages(app, actor, input);
         if (opts.xlsx) {

@@ -7,23 +7,31 @@ import {
 } from './account-pattern';
 
 describe('compileAccountPattern', () => {
-  it("splits Lunenburg's MUNIS accounts into function and object", () => {
+  it("splits Lunenburg's MUNIS accounts into fund, function and object", () => {
     const p = compileAccountPattern(DEFAULT_ACCOUNT_PATTERN);
+    expect(DEFAULT_ACCOUNT_PATTERN).toBe('FUND-x-xxx-FUNC-...-OBJECT');
     expect(p.parse('0100-3-300-4220-01-1-74-2-535006')).toEqual({
       ok: true,
+      fundCode: '0100',
       functionCode: '4220',
       objectCode: '535006',
       locationCode: null,
     });
-    expect(p.parse(' 0100-3-300-2305-03-2-10-1-511001 ')).toMatchObject({ functionCode: '2305' });
+    expect(p.parse(' 0100-3-300-2305-03-2-10-1-511001 ')).toMatchObject({
+      fundCode: '0100',
+      functionCode: '2305',
+    });
+    expect(p.parse('2401-3-300-2305-511001')).toMatchObject({ fundCode: '2401' });
     // '...' may stand for no segment at all.
     expect(p.parse('0100-3-300-2305-511001')).toMatchObject({ functionCode: '2305', objectCode: '511001' });
   });
 
   it('reads a location segment and fixed-width segments', () => {
     const p = compileAccountPattern('fund-x-xxx-FUNC-LOC-...-OBJECT');
+    // A lower-case word stays an ignored segment: no fund is read.
     expect(p.parse('0100-3-300-2305-03-2-10-1-511001')).toEqual({
       ok: true,
+      fundCode: null,
       functionCode: '2305',
       objectCode: '511001',
       locationCode: '03',
@@ -33,6 +41,17 @@ describe('compileAccountPattern', () => {
       reason:
         "account '0100-33-300-2305-03-511001' does not match the pattern fund-x-xxx-FUNC-LOC-...-OBJECT",
     });
+  });
+
+  it('reads FUND anywhere, letters and digits of any length, once only', () => {
+    const p = compileAccountPattern('xx.FUNC.FUND.OBJECT');
+    expect(p.parse('01.2305.sped7.51100')).toMatchObject({
+      ok: true,
+      fundCode: 'sped7',
+      functionCode: '2305',
+    });
+    expect(accountPatternProblem('FUND-FUND-FUNC')).toMatch(/FUND appears twice/);
+    expect(accountPatternProblem('Fund-FUNC')).toMatch(/use FUND, FUNC, OBJECT, LOC/);
   });
 
   it('takes other separators and a pattern ending in ...', () => {

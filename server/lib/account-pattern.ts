@@ -1,18 +1,22 @@
 /* ------------------------------------------------------------------------------------------------
- * Account patterns: where the DESE function code, the object code and the location sit inside a
- * ledger account string. One parser for the ledger import, budget vs actual and anything else that
- * splits an account ('0100-3-300-4220-01-1-74-2-535006' -> function 4220, object 535006).
+ * Account patterns: where the fund, the DESE function code, the object code and the location sit
+ * inside a ledger account string. One parser for the ledger import, budget vs actual and anything
+ * else that splits an account ('0100-3-300-4220-01-1-74-2-535006' -> fund 0100, function 4220,
+ * object 535006).
  * Imports nothing, so schemas' users, the web app and the CLI can call it too.
  *
  * A pattern is the account's segments, written with the account's own separators ('-', '.', '/',
  * ' ' or '_'), each segment one of:
+ *   FUND     the fund code (one segment), matched to a fund's code in any letter case
  *   FUNC     the DESE function code: 4 digits
  *   OBJECT   the object code (what is bought: salaries, supplies): letters or digits
  *   LOC      the location (building) code, matched to a building's code
  *   x, xxx   exactly that many letters or digits, ignored (a run of x's)
  *   ...      any number of segments (none included), ignored; at most once in a pattern
  *   a word   any other lower-case word ('fund', 'org'): one segment of any length, ignored
- * Lunenburg's MUNIS accounts: 'fund-x-xxx-FUNC-...-OBJECT' (0100-3-300-2305-03-2-10-1-511001).
+ * Lunenburg's MUNIS accounts: 'FUND-x-xxx-FUNC-...-OBJECT' (0100-3-300-2305-03-2-10-1-511001: fund
+ * 0100). Before FUND existed the default wrote the fund as the ignored word 'fund'
+ * ('fund-x-xxx-FUNC-...-OBJECT'), which migration 20261203000100 moved to this one.
  *
  * Why the bounds: every segment but '...' matches in one way (a segment runs to the next separator),
  * so with one '...' an account is tried at most once per way of splitting it there: work at most
@@ -23,6 +27,8 @@
 
 /** What an account string holds, as the pattern reads it. */
 export interface AccountParts {
+  /** The FUND segment as written ('0100'), or null when the pattern has no FUND. */
+  fundCode: string | null;
   functionCode: string | null;
   objectCode: string | null;
   locationCode: string | null;
@@ -37,14 +43,14 @@ export interface AccountPattern {
 }
 
 /** Lunenburg's MUNIS layout; a new installation starts with it. */
-export const DEFAULT_ACCOUNT_PATTERN = 'fund-x-xxx-FUNC-...-OBJECT';
+export const DEFAULT_ACCOUNT_PATTERN = 'FUND-x-xxx-FUNC-...-OBJECT';
 export const MAX_ACCOUNT_PATTERN_LENGTH = 200;
 /** The longest account string read (trimmed); a ledger's accounts are under 60 characters. */
 export const MAX_ACCOUNT_LENGTH = 100;
 
 const SEPARATOR = /[-./_ ]/;
 const SEGMENT = '[0-9A-Za-z]+';
-const TOKENS = ['FUNC', 'OBJECT', 'LOC'] as const;
+const TOKENS = ['FUND', 'FUNC', 'OBJECT', 'LOC'] as const;
 type Token = (typeof TOKENS)[number];
 
 /** A refused pattern: the reason, for a 400 naming the field. */
@@ -67,7 +73,7 @@ function segmentSource(segment: string): { source: string; token: Token | null }
     return { source: SEGMENT, token: null };
   }
   throw new AccountPatternError(
-    `'${segment}' is not a segment: use FUNC, OBJECT, LOC, x's (one per character), ... (any segments, once at most) or a lower-case word (one segment)`,
+    `'${segment}' is not a segment: use FUND, FUNC, OBJECT, LOC, x's (one per character), ... (any segments, once at most) or a lower-case word (one segment)`,
   );
 }
 
@@ -111,7 +117,7 @@ function segmentsOf(text: string): { segment: string; separator: string }[] {
 export function compileAccountPattern(raw: string): AccountPattern {
   const text = raw.trim();
   if (!text) {
-    throw new AccountPatternError('Write the account pattern, e.g. fund-x-xxx-FUNC-...-OBJECT');
+    throw new AccountPatternError(`Write the account pattern, e.g. ${DEFAULT_ACCOUNT_PATTERN}`);
   }
   if (text.length > MAX_ACCOUNT_PATTERN_LENGTH) {
     throw new AccountPatternError(`An account pattern has at most ${MAX_ACCOUNT_PATTERN_LENGTH} characters`);
@@ -175,7 +181,13 @@ export function compileAccountPattern(raw: string): AccountPattern {
         const k = order.indexOf(token);
         return k < 0 ? null : m[k + 1];
       };
-      return { ok: true, functionCode: at('FUNC'), objectCode: at('OBJECT'), locationCode: at('LOC') };
+      return {
+        ok: true,
+        fundCode: at('FUND'),
+        functionCode: at('FUNC'),
+        objectCode: at('OBJECT'),
+        locationCode: at('LOC'),
+      };
     },
   };
 }

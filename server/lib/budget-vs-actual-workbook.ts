@@ -77,7 +77,7 @@ function title(r: WorkbookPlan['report'], what: string): XCell[][] {
     ? `Ledger at ${ledgerPeriodText(r.ledger.period)} (${r.ledger.fileName})`
     : 'No ledger imported for this year';
   return [
-    [bold(`Budget vs actual, ${fiscalYearLabel(r.fiscalYear)}: ${what}`)],
+    [bold(`Budget vs actual, ${fiscalYearLabel(r.fiscalYear)}, ${r.fund.label}: ${what}`)],
     ['Periods elapsed', int(r.ledger?.periodsElapsed ?? 12), ledger],
     [r.projectionRule],
   ];
@@ -275,6 +275,6 @@ export function unmatchedSheet(p: WorkbookPlan) {
   };
 }
 
-/** 'FY2023-budget-vs-actual-by-function.xlsx'. */
-export const ledgerFileName = (r: { fiscalYear: number; by: string }) =>
-  `FY${r.fiscalYear}-budget-vs-actual-by-${r.by}.xlsx`;
+/** 'FY2023-budget-vs-actual-by-function.xlsx'; one fund's: 'FY2023-budget-vs-actual-fund-0100-by-function.xlsx'. */
+export const ledgerFileName = (r: { fiscalYear: number; by: string; fund: { code: string | null } }) =>
+  `FY${r.fiscalYear}-budget-vs-actual${r.fund.code === null ? '' : `-fund-${r.fund.code.replace(/[^A-Za-z0-9._-]/g, '_')}`}-by-${r.by}.xlsx`;

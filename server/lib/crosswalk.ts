@@ -1,6 +1,6 @@
 /* ------------------------------------------------------------------------------------------------
  * The position crosswalk: rules that give a job title a work group, a personnel
- * budget category and a DESE function code. One engine, used by the import (row by row), the
+ * budget category, a DESE function code and the fund that pays. One engine, used by the import (row by row), the
  * preview and the apply of existing lines (title by title), so a title is read the same way
  * everywhere. Patterns are matched by shared/pattern-match.ts (no pattern can make a match take
  * long, whatever the title).
@@ -15,7 +15,7 @@
  * A title longer than MAX_MATCHED_TITLE characters matches no glob and no regex: it is listed with
  * the titles no rule matches.
  *
- * Several rules may match one title. For each thing a rule gives (work group, category, DESE code)
+ * Several rules may match one title. For each thing a rule gives (work group, category, DESE code, fund)
  * the most specific rule that gives it wins: an exact rule over any pattern, then the longer pattern
  * (its characters, wildcards not counted) over the shorter, then the older rule. Rules that lose
  * while giving something else are reported as conflicts, so the screen can say who won and why.
@@ -33,14 +33,22 @@ export const MAX_MATCHED_TITLE = 300;
 
 export const MAX_CROSSWALK_PATTERN = 200;
 
-/** The three things a rule can give a line. */
-export const CROSSWALK_FIELDS = ['workGroup', 'category', 'deseCode'] as const;
+/** The four things a rule can give a line. */
+export const CROSSWALK_FIELDS = ['workGroup', 'category', 'deseCode', 'fund'] as const;
 export type CrosswalkField = (typeof CROSSWALK_FIELDS)[number];
+
+/**
+ * What Apply gives the lines already on file: not the fund, since an employee on file is paid
+ * through their position's fund shares (a rule's fund is given at import, to a row naming none).
+ */
+export const APPLIED_FIELDS = ['workGroup', 'category', 'deseCode'] as const;
+export type AppliedField = (typeof APPLIED_FIELDS)[number];
 
 export const FIELD_LABELS: Record<CrosswalkField, string> = {
   workGroup: 'work group',
   category: 'category',
   deseCode: 'DESE code',
+  fund: 'fund',
 };
 
 /** A rule as the engine needs it. */
@@ -53,14 +61,16 @@ export interface CrosswalkRuleRef {
   categoryId: number | null;
   categoryName: string | null;
   deseCode: string | null;
+  fundId: number | null;
+  fundName: string | null;
 }
 
 /** What one field of a title resolves to, and the rule that gave it. */
 export interface FieldHit {
   ruleId: number;
-  /** The id (work group, category) or the code (DESE code). */
+  /** The id (work group, category, fund) or the code (DESE code). */
   value: number | string;
-  /** What people read: the group's or category's name, or the code. */
+  /** What people read: the group's, category's or fund's name, or the code. */
   label: string;
 }
 
@@ -79,6 +89,7 @@ export interface Resolution {
   workGroup: FieldHit | null;
   category: FieldHit | null;
   deseCode: FieldHit | null;
+  fund: FieldHit | null;
   /** Every rule that matched the title, most specific first. */
   ruleIds: number[];
   conflicts: CrosswalkConflict[];
@@ -168,6 +179,10 @@ export function ruleValue(rule: CrosswalkRuleRef, field: CrosswalkField): FieldH
       return rule.categoryId === null
         ? null
         : { ruleId: rule.id, value: rule.categoryId, label: rule.categoryName ?? `#${rule.categoryId}` };
+    case 'fund':
+      return rule.fundId === null
+        ? null
+        : { ruleId: rule.id, value: rule.fundId, label: rule.fundName ?? `#${rule.fundId}` };
     default:
       return rule.deseCode === null ? null : { ruleId: rule.id, value: rule.deseCode, label: rule.deseCode };
   }
@@ -239,6 +254,7 @@ function resolveMatched(matched: readonly CrosswalkRuleRef[]): Resolution {
     workGroup: null,
     category: null,
     deseCode: null,
+    fund: null,
     ruleIds: matched.map((r) => r.id),
     conflicts: [],
   };

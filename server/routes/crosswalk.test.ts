@@ -301,7 +301,7 @@ describe('the rules, their preview and Apply', () => {
     await refused(
       one({ deseCode: undefined }),
       400,
-      /Choose a work group, a category or a DESE function code/,
+      /Choose a work group, a category, a DESE function code or a fund/,
     );
     await refused(one({ budgetYearId: undefined }), 400, /Say what the rule must match/);
     await refused(one({ budgetYearId: 999_999 }), 400, /Budget year 999999 does not exist/, 'budgetYearId');
@@ -650,6 +650,7 @@ describe('the crosswalk in an operating import', () => {
       workGroupRows: 1,
       categoryRows: 2,
       deseCodeRows: 3,
+      fundRows: 0,
       unmatchedTitles: [{ title: 'Crossing Guard', count: 1, amount: 1000.01 }],
       unmatchedTitleCount: 1,
       unusableRules: [],

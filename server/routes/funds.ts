@@ -1,6 +1,6 @@
 import * as s from '@shared/schemas/funds';
 import { idParams, messageSchema } from '@shared/schemas/common';
-import { funds as service, fundsReport } from '@server/domains/funds';
+import { funds as service, fundsReport, overAward } from '@server/domains/funds';
 import { defineRoute } from './define';
 
 const tag = 'Funds';
@@ -25,6 +25,17 @@ export const fundRoutes = [
     query: s.fundsReportQuery,
     response: s.fundsReportResponse,
     handler: ({ app, actor, query }) => fundsReport(app, actor, query),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/funds/over-award',
+    summary:
+      "The grants whose lines of a fiscal year are more than their award, with the lines' sum and the award (the grids' flag)",
+    tag,
+    action: 'dashboard.read',
+    query: s.overAwardQuery,
+    response: s.overAwardResponse,
+    handler: ({ app, actor, query }) => overAward(app, actor, query),
   }),
   defineRoute({
     method: 'post',

@@ -108,11 +108,11 @@ describe('GET /history of the newer audited records', () => {
     expect(changed.changes).toEqual([
       {
         field: 'accountPattern',
-        before: 'fund-x-xxx-FUNC-...-OBJECT',
+        before: 'FUND-x-xxx-FUNC-...-OBJECT',
         after: 'fund-x-xxx-FUNC-LOC-...-OBJECT',
       },
     ]);
-    expect((await put('fund-x-xxx-FUNC-...-OBJECT')).status).toBe(200);
+    expect((await put('FUND-x-xxx-FUNC-...-OBJECT')).status).toBe(200);
 
     await s.budgetYear(2023);
     const imported = await s.importFile(

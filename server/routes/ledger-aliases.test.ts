@@ -68,7 +68,7 @@ describe('the old /actuals paths', () => {
     expect(oldReport.body.totals).toEqual(newReport.body.totals);
     const pattern = await s.t.api('put', '/actuals/account-pattern', {
       token,
-      body: { pattern: 'fund-x-xxx-FUNC-...-OBJECT' },
+      body: { pattern: 'FUND-x-xxx-FUNC-...-OBJECT' },
     });
     expect(pattern.status).toBe(200);
 

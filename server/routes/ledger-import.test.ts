@@ -55,7 +55,7 @@ describe('POST /ledger/import/analyze', () => {
       headerRow: 1,
       detectedPeriod: 13,
       detectedFiscalYear: 2023,
-      accountPattern: 'fund-x-xxx-FUNC-...-OBJECT',
+      accountPattern: 'FUND-x-xxx-FUNC-...-OBJECT',
     });
   });
 });
@@ -235,7 +235,7 @@ describe('POST /ledger/import/execute', () => {
       expect.objectContaining({
         row: 4,
         account: '0100-3-300-24X0-06-535016',
-        reason: "account '0100-3-300-24X0-06-535016' does not match the pattern fund-x-xxx-FUNC-...-OBJECT",
+        reason: "account '0100-3-300-24X0-06-535016' does not match the pattern FUND-x-xxx-FUNC-...-OBJECT",
       }),
       expect.objectContaining({ row: 5, account: '', reason: 'no account number' }),
     ]);
@@ -305,7 +305,7 @@ describe('GET and PUT /ledger/account-pattern', () => {
   it('lets staff read it and only ADMIN set it, refusing an invalid pattern', async () => {
     expect((await s.t.api('get', '/ledger/account-pattern', { token: s.viewer.token })).status).toBe(403);
     const read = await s.t.api('get', '/ledger/account-pattern', { token: s.finance.token });
-    expect(read.body).toMatchObject({ pattern: 'fund-x-xxx-FUNC-...-OBJECT' });
+    expect(read.body).toMatchObject({ pattern: 'FUND-x-xxx-FUNC-...-OBJECT' });
     const put = (pattern: string, token = s.admin.token) =>
       s.t.api('put', '/ledger/account-pattern', { token, body: { pattern } });
     expect((await put('fund-x-xxx-FUNC-LOC-...-OBJECT', s.finance.token)).status).toBe(403);
@@ -321,6 +321,6 @@ describe('GET and PUT /ledger/account-pattern', () => {
       .orderBy('id', 'desc')
       .first();
     expect(audit.after).toEqual({ accountPattern: 'fund-x-xxx-FUNC-LOC-...-OBJECT' });
-    await put('fund-x-xxx-FUNC-...-OBJECT');
+    await put('FUND-x-xxx-FUNC-...-OBJECT');
   });
 });

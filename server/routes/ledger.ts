@@ -62,7 +62,8 @@ const routes = [
   defineRoute({
     method: 'get',
     path: '/ledger/account-pattern',
-    summary: 'The account pattern that splits ledger accounts into DESE function, object and location codes',
+    summary:
+      'The account pattern that splits ledger accounts into fund, DESE function, object and location codes',
     tag,
     action: 'ledger.read',
     response: s.accountPatternResponse,
@@ -72,7 +73,7 @@ const routes = [
     method: 'put',
     path: '/ledger/account-pattern',
     summary:
-      'Set the account pattern (e.g. fund-x-xxx-FUNC-...-OBJECT); accounts already imported keep their codes',
+      'Set the account pattern (e.g. FUND-x-xxx-FUNC-...-OBJECT); accounts already imported keep their codes',
     tag,
     action: 'import.run',
     body: s.accountPatternBody,

@@ -87,10 +87,10 @@ export const nssRoutes: AnyRoute[] = [
     method: 'get',
     path: '/nss/per-pupil',
     summary:
-      'Spending per pupil two ways: over district enrollment and by DESE’s method (over foundation enrollment)',
+      'Spending per pupil two ways: over district enrollment and by DESE’s method (over foundation enrollment), of all funds or the general fund alone (funds)',
     tag,
     action: 'dashboard.read',
-    query: s.meterQuery,
+    query: s.perPupilQuery,
     response: s.perPupilResponse,
     handler: ({ app, actor, query }) => perPupil(app, actor, query),
   }),

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useApp } from '../../test/use-app';
-import { distributeCents } from '@server/domains/line-items/reconciliation';
+import { distributeCents } from '@server/domains/line-items/distribute-cents';
 import {
   buildBudgetYear,
   buildBuilding,

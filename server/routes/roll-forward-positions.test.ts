@@ -111,7 +111,7 @@ describe('roll forward of a year with positions', () => {
     expect(expected).toMatchObject({ carried: 5, filled: 3, vacant: 2, fte: '3.800', holders: 3 });
     const dry = await roll({ fromFiscalYear: 2026, dryRun: true, confirm: true });
     expect(dry.status, JSON.stringify(dry.body)).toBe(200);
-    expect(dry.body.positions).toEqual({ ...expected, salaryLinesReplaced: 1 });
+    expect(dry.body.positions).toEqual({ ...expected, salaryLinesReplaced: 1, sharesToGeneralFund: 0 });
     expect(await footprint()).toEqual(before);
     expect(await proposedSalaryLines(db(), w.budgetYearId, 2027)).toEqual(salaryBefore);
   });
@@ -120,7 +120,7 @@ describe('roll forward of a year with positions', () => {
     const expected = await expectedCarry(w);
     const res = await roll({ fromFiscalYear: 2026, confirm: true });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.positions).toEqual({ ...expected, salaryLinesReplaced: 1 });
+    expect(res.body.positions).toEqual({ ...expected, salaryLinesReplaced: 1, sharesToGeneralFund: 0 });
     const carried = await db()('positions')
       .where({ budget_year_id: w.budgetYearId, fiscal_year: 2027 })
       .orderBy('id');

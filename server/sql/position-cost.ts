@@ -1,3 +1,5 @@
+import { OWN_FUND } from './general-fund';
+
 /**
  * THE rule for what a position costs, as SQL: the Positions list and detail, the staffing summary
  * and the proposed budget's personnel lines all read it, so the sums stay in SQL and agree.
@@ -90,17 +92,37 @@ ${VACANCY_CELL}
 }
 
 /**
- * The positions' budgeted cost per (category, building, function code) of a roster, in the shape of
- * the payroll groups the salary budget is set from (server/domains/line-items/reconciliation.ts):
- * category_id, building_id, code, total, count. Unpriced vacancies add nothing (their cost is
- * unknown until a step and lane price them); closed and frozen ones add 0.
+ * A position's cost by the funds that pay it, as a lateral over a positionCosts row `pc` (id, fte,
+ * budgeted_cost): fund_id (NULL: the general fund, as a line's fund_id says it) and cost. With no
+ * shares set it is the general fund's whole. With shares (position_fund_shares, adding up to its
+ * FTE), each fund's part is cost x its share / FTE, rounded by cumulative shares in fund order:
+ * round(cost x shares up to this one / FTE) - round(cost x shares before it / FTE), so the parts
+ * add up to the cost to the cent and none drifts by more than a cent from its exact share.
+ */
+export const POSITION_FUND_PARTS = `SELECT NULL::integer AS fund_id, pc.budgeted_cost AS cost, pc.fte AS share
+     WHERE NOT EXISTS (SELECT 1 FROM position_fund_shares fs WHERE fs.position_id = pc.id)
+    UNION ALL
+    SELECT ${OWN_FUND('fs.fund_id')} AS fund_id,
+           round(pc.budgeted_cost * fs.upto / pc.fte, 2) - round(pc.budgeted_cost * (fs.upto - fs.fte) / pc.fte, 2),
+           fs.fte
+      FROM (SELECT x.fund_id, x.fte, sum(x.fte) OVER (ORDER BY x.fund_id) AS upto
+              FROM position_fund_shares x WHERE x.position_id = pc.id) fs`;
+
+/**
+ * The positions' budgeted cost per (category, building, function code, fund) of a roster, in the
+ * shape of the payroll groups the salary budget is set from (server/domains/line-items/
+ * reconciliation.ts): category_id, building_id, code, fund_id (NULL: the general fund), total,
+ * count. A position split across funds adds its part to each fund's group (POSITION_FUND_PARTS).
+ * Unpriced vacancies add nothing (their cost is unknown until a step and lane price them); closed
+ * and frozen ones add 0.
  */
 export function positionCostGroups(scope: PositionScope): string {
-  return `SELECT pc.category_id, pc.building_id, pc.dese_code AS code, coalesce(sum(pc.budgeted_cost), 0) AS total,
-      count(*)::int AS count
+  return `SELECT pc.category_id, pc.building_id, pc.dese_code AS code, fp.fund_id,
+      coalesce(sum(fp.cost), 0) AS total, count(*)::int AS count
     FROM (${positionCosts(scope)}) pc
+    CROSS JOIN LATERAL (${POSITION_FUND_PARTS}) fp
    WHERE pc.status <> 'closed'
-   GROUP BY pc.category_id, pc.building_id, pc.dese_code`;
+   GROUP BY pc.category_id, pc.building_id, pc.dese_code, fp.fund_id`;
 }
 
 /**

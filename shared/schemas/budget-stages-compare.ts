@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BUDGET_STAGES } from './budget-stages';
 import { idTextWith, moneyOut } from './common';
 import { fiscalYearInput } from './fiscal-year';
+import { fundsEcho, fundsQuery } from './fund-choice';
 
 /**
  * What changed between two budget stages, and why (GFOA's award criteria ask for
@@ -39,6 +40,11 @@ export const compareQuery = z.strictObject({
    * for them: their default is changed, everyone else's none.
    */
   lines: z.enum(COMPARE_LINE_LISTS, { error: 'lines must be changed, all or none' }).optional(),
+  /**
+   * all (the default): every fund's lines; general: the general fund's alone, each side by the fund
+   * its lines had then (a stage's as frozen, today's as they are).
+   */
+  funds: fundsQuery,
 });
 export type CompareQuery = z.infer<typeof compareQuery>;
 export type CompareSide = number | typeof CURRENT;
@@ -171,5 +177,7 @@ export const compareResponse = z.object({
   positionChangeCount: z.number().int(),
   /** The roster's fiscal year those changes are of. */
   positionRosterFiscalYear: z.number().int(),
+  /** Whose lines every figure and line above is of: all funds, or the general fund alone. */
+  ...fundsEcho,
 });
 export type StageComparison = z.infer<typeof compareResponse>;

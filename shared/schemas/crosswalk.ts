@@ -4,7 +4,9 @@ import { fiscalYearInput } from './fiscal-year';
 
 /**
  * The position crosswalk API: rules mapping a job title (exact, glob or regex) to
- * a work group, a personnel budget category and a DESE function code; their preview on a year's
+ * a work group, a personnel budget category, a DESE function code and the fund that pays (given at
+ * import to a row whose file names no fund: employees already on file are paid through their
+ * positions' fund shares, so Apply leaves funds alone); their preview on a year's
  * lines; applying them to existing lines; what an import's dry run says about them. How a title is
  * matched is server/lib/crosswalk.ts. Imports only zod: the web app and the CLI share it.
  */
@@ -43,15 +45,19 @@ const ruleFields = {
   /** A personnel budget category. */
   categoryId: id.nullable().optional(),
   deseCode: deseCode.nullable().optional(),
+  /** The fund that pays the title's lines when an imported row names none (chosen from the list). */
+  fundId: id.nullable().optional(),
   note: note.nullable().optional(),
 };
 
-const GIVES_SOMETHING = 'Choose a work group, a category or a DESE function code for the rule to give';
+const GIVES_SOMETHING =
+  'Choose a work group, a category, a DESE function code or a fund for the rule to give';
 const givesSomething = (r: {
   workGroupId?: number | null;
   categoryId?: number | null;
   deseCode?: string | null;
-}) => r.workGroupId != null || r.categoryId != null || r.deseCode != null;
+  fundId?: number | null;
+}) => r.workGroupId != null || r.categoryId != null || r.deseCode != null || r.fundId != null;
 
 /** One rule's fields. */
 export const crosswalkRuleInput = z
@@ -111,6 +117,9 @@ export const crosswalkRuleSchema = z.object({
   deseCode: z.string().nullable(),
   /** The DESE function's name ('Teachers, Classroom'), or null. */
   deseName: z.string().nullable(),
+  fundId: z.number().int().nullable(),
+  /** The fund's name, or null. */
+  fund: z.string().nullable(),
   note: z.string().nullable(),
   /** How specific the rule is: 'exact' or the pattern's characters, wildcards not counted. */
   specificity: z.string(),
@@ -139,7 +148,7 @@ const fieldCounts = z.object({
 export const conflictSchema = z.object({
   title: z.string(),
   lines: z.number().int(),
-  field: z.enum(['workGroup', 'category', 'deseCode']),
+  field: z.enum(['workGroup', 'category', 'deseCode', 'fund']),
   winnerId: z.number().int(),
   loserId: z.number().int(),
   winnerLabel: z.string(),
@@ -230,10 +239,11 @@ export const crosswalkImportSummary = z.object({
   /** Rows whose title a rule matches, and rows no rule matches. */
   matchedRows: z.number().int(),
   unmatchedRows: z.number().int(),
-  /** Rows that took their work group, category or DESE code from the crosswalk. */
+  /** Rows that took their work group, category, DESE code or fund from the crosswalk. */
   workGroupRows: z.number().int(),
   categoryRows: z.number().int(),
   deseCodeRows: z.number().int(),
+  fundRows: z.number().int(),
   /** The titles no rule matches, most rows first (first 500), with their salaries. */
   unmatchedTitles: z.array(unmatchedTitleSchema),
   unmatchedTitleCount: z.number().int(),

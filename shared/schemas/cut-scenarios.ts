@@ -1,3 +1,4 @@
+// Over 300 lines: the Scenario Builder API's one contract (its bodies, answers and floors), which the server, the web and the CLI all read.
 import { z } from 'zod';
 import {
   idKey,

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { moneyOut } from './common';
+import { budgetYearFiscalYearQuery } from './fiscal-years';
+import { fundsEcho, fundsQuery } from './fund-choice';
 
 /**
  * The Budget Dashboard's aggregates, each for one budget
@@ -7,6 +9,13 @@ import { moneyOut } from './common';
  */
 
 const countTotal = z.object({ count: z.number().int(), total: moneyOut });
+
+/**
+ * Every aggregate's query: the budget year and fiscal year, and `funds` (all, the default, or
+ * general: only the general fund's lines). Each answer echoes funds and its label.
+ */
+export const dashboardQuery = budgetYearFiscalYearQuery.extend({ funds: fundsQuery });
+export type DashboardQuery = z.infer<typeof dashboardQuery>;
 
 /** GET /line-items/budget/summary */
 export const budgetSummaryResponse = z.object({
@@ -21,8 +30,12 @@ export const budgetSummaryResponse = z.object({
   /** The fiscal year's town goal in dollars, 0 when it has none. */
   townGoal: moneyOut,
   hasTownGoal: z.boolean(),
-  /** townGoal - proposedBudget (shared/budget-math.ts): below zero is over guidance. */
+  /**
+   * townGoal - proposedBudget (shared/budget-math.ts): below zero is over guidance. The goal pays
+   * the general fund: read with funds=general, it compares like with like (GOAL_FUND_NOTES).
+   */
   guidanceGap: moneyOut,
+  ...fundsEcho,
 });
 
 export const categoryTotalSchema = z.object({
@@ -38,6 +51,7 @@ export const categoryTotalSchema = z.object({
 export const byCategoryResponse = z.object({
   categories: z.array(categoryTotalSchema),
   total: moneyOut,
+  ...fundsEcho,
 });
 
 export const buildingTotalSchema = z.object({
@@ -52,6 +66,7 @@ export const buildingTotalSchema = z.object({
 export const byBuildingResponse = z.object({
   buildings: z.array(buildingTotalSchema),
   total: moneyOut,
+  ...fundsEcho,
 });
 
 /** GET /line-items/budget/stats: the operating budget's employees. */
@@ -74,6 +89,7 @@ export const employeeStatsResponse = z.object({
       fte: z.number(),
     }),
   ),
+  ...fundsEcho,
 });
 
 export const salaryRangeSchema = z.object({
@@ -98,6 +114,7 @@ export const salaryDistributionResponse = z.object({
   /** Employees left out because their range had fewer than MIN_RANGE_COUNT people. */
   excluded: z.object({ teachers: z.number().int(), paras: z.number().int() }),
   minRangeCount: z.number().int(),
+  ...fundsEcho,
 });
 
 /** GET /line-items/headcount-by-location */
@@ -114,6 +131,7 @@ export const headcountResponse = z.object({
   ),
   totalEmployees: z.number().int(),
   totalSalary: moneyOut.nullable(),
+  ...fundsEcho,
 });
 
 export type BudgetSummary = z.infer<typeof budgetSummaryResponse>;

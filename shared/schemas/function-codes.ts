@@ -25,6 +25,12 @@ const functionCode = z
   .regex(/^\d{4}$/, 'A DESE function code is 4 digits, e.g. 2305');
 const note = z.string().trim().max(500, 'At most 500 characters').nullish();
 const matchText = z.string({ message: 'Write the title, account or pattern' }).max(1000);
+/**
+ * The fund that pays the proposed lines the rule reaches, when no fund is named for them (they are
+ * on the general fund): employees are paid through their positions (the crosswalk names an
+ * imported employee's fund).
+ */
+const fundId = idNumber.nullish();
 
 /** A new or replaced rule: its target by kind, and the code it gives. */
 export const ruleBody = z.discriminatedUnion(
@@ -34,11 +40,12 @@ export const ruleBody = z.discriminatedUnion(
       kind: z.literal('category'),
       categoryId: idNumber,
       functionCode,
+      fundId,
       note,
     }),
-    z.strictObject({ kind: z.literal('workGroup'), workGroupId: idNumber, functionCode, note }),
-    z.strictObject({ kind: z.literal('position'), match: matchText, functionCode, note }),
-    z.strictObject({ kind: z.literal('account'), match: matchText, functionCode, note }),
+    z.strictObject({ kind: z.literal('workGroup'), workGroupId: idNumber, functionCode, fundId, note }),
+    z.strictObject({ kind: z.literal('position'), match: matchText, functionCode, fundId, note }),
+    z.strictObject({ kind: z.literal('account'), match: matchText, functionCode, fundId, note }),
   ],
   { message: 'kind must be category, workGroup, position or account' },
 );
@@ -59,6 +66,9 @@ export const rule = z.object({
   target: z.string(),
   functionCode: z.string(),
   functionName: z.string(),
+  fundId: z.number().int().nullable(),
+  /** The fund's name, or null. */
+  fund: z.string().nullable(),
   note: z.string().nullable(),
   /** Lines (every budget year) the rule reaches now, with or without a code of their own. */
   lineCount: z.number().int(),
@@ -84,6 +94,8 @@ export type ApplyRulesBody = z.infer<typeof applyRulesBody>;
 export const applyRulesResponse = z.object({
   /** Lines given a code (with dryRun: that would be). */
   updated: z.number().int(),
+  /** Proposed lines on the general fund given a rule's fund (with dryRun: that would be). */
+  funded: z.number().int(),
   byRule: z.array(z.object({ ruleId: z.number().int(), target: z.string(), lines: z.number().int() })),
   /** Fiscal years the committee voted (locked): left as they are. */
   lockedYears: z.array(z.number().int()),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idText, isRealDate, moneyInput, moneyOut } from './common';
 import { fiscalYearInput } from './fiscal-year';
+import { fundDetail, previousLedgerSchema } from './funds-report-detail';
 
 /**
  * The district's funds: the general fund the town appropriates, grants, revolving funds, the
@@ -54,6 +55,12 @@ export const FUND_MESSAGES = {
   oneGeneral: (general: string) => `The district has one general fund: ${general}`,
   inUse: (name: string, lines: number) =>
     `${name} cannot be deleted: ${lines.toLocaleString('en-US')} line${lines === 1 ? ' is' : 's are'} on it. Move ${lines === 1 ? 'it' : 'them'} to another fund first`,
+  paysPositions: (name: string, positions: number) =>
+    `${name} cannot be deleted: it pays a share of ${positions.toLocaleString('en-US')} position${positions === 1 ? '' : 's'}. Set ${positions === 1 ? 'its' : 'their'} fund shares to other funds first`,
+  namedByRules: (name: string, rules: number) =>
+    `${name} cannot be deleted: ${rules.toLocaleString('en-US')} crosswalk rule${rules === 1 ? ' gives' : 's give'} it to the titles ${rules === 1 ? 'it matches' : 'they match'}. Change ${rules === 1 ? 'that rule' : 'those rules'} first (Position Crosswalk)`,
+  namedByCodeRules: (name: string, rules: number) =>
+    `${name} cannot be deleted: ${rules.toLocaleString('en-US')} function-code rule${rules === 1 ? ' gives' : 's give'} it to the lines ${rules === 1 ? 'it reaches' : 'they reach'}. Change ${rules === 1 ? 'that rule' : 'those rules'} first (Function Codes)`,
   nssLocked: (name: string, fy: number) =>
     `${name} pays lines of FY${fy}, which is adopted or closed: whether it counts toward net school spending changes that year's figures. Reopen FY${fy} first (Budget Stages)`,
   overAward: (name: string, budget: string, award: string) =>
@@ -95,6 +102,8 @@ const fields = {
   periodStart: date.nullable().optional(),
   periodEnd: date.nullable().optional(),
   note: z.string().trim().max(1000, 'Note must be at most 1000 characters').nullable().optional(),
+  /** Named on the resident page's 'who pays for these positions' (left out: shown as 'Other funds'). */
+  showToResidents: z.boolean({ error: 'Shown to residents is true or false' }).optional(),
 };
 
 /** Start on or before end, when both are given (the server checks again against the saved fund). */
@@ -122,6 +131,8 @@ export const fundSchema = z.object({
   periodStart: z.string().nullable(),
   periodEnd: z.string().nullable(),
   note: z.string().nullable(),
+  /** Named on the resident page's 'who pays for these positions' (else counted in 'Other funds'). */
+  showToResidents: z.boolean(),
   updatedAt: z.string(),
 });
 
@@ -145,6 +156,11 @@ const reportFigures = {
   previousBudget: moneyOut,
   change: moneyOut,
   lineCount: z.number().int(),
+  /**
+   * What the fiscal year before's ledger says was expended (ytd) on accounts whose fund segment is
+   * the fund's code; null when no ledger is imported for that year. All funds: the funds' sum.
+   */
+  previousActual: moneyOut.nullable(),
 };
 
 export const fundsReportResponse = z.object({
@@ -161,13 +177,29 @@ export const fundsReportResponse = z.object({
       /** A grant whose lines of the year are more than its award. */
       overAward: z.boolean(),
       ...reportFigures,
+      ...fundDetail,
     }),
   ),
+  previousLedger: previousLedgerSchema,
+  /** The roster whose positions the year budgets (the fiscal year before, in its home); null: no positions. */
+  positionsRoster: z.object({ budgetYearId: z.number().int(), fiscalYear: z.number().int() }).nullable(),
   /** Every fund together: the budget of all funds that go to the schools. */
   allFunds: z.object(reportFigures),
   /** The general fund alone: the appropriation the town votes. */
   generalFund: z.object(reportFigures),
 });
+
+/** GET /funds/over-award: the grants whose lines of the year are more than their award (the grids' flag). */
+export const overAwardQuery = fundsReportQuery;
+export const overAwardResponse = z.object({
+  budgetYearId: z.number().int(),
+  fiscalYear: z.number().int(),
+  funds: z.array(
+    z.object({ fundId: z.number().int(), name: z.string(), budget: moneyOut, awardAmount: moneyOut }),
+  ),
+});
+export type OverAwardQuery = z.infer<typeof overAwardQuery>;
+export type OverAward = z.infer<typeof overAwardResponse>;
 
 export type FundsReportQuery = z.infer<typeof fundsReportQuery>;
 export type FundsReport = z.infer<typeof fundsReportResponse>;

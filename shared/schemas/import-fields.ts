@@ -57,6 +57,13 @@ export const OPERATING_FIELDS: readonly ImportField[] = [
     required: false,
     description: "A DESE function code, or an account string containing one ('01-170-2305-51100')",
   },
+  {
+    field: 'fund',
+    label: 'Fund',
+    required: false,
+    description:
+      "A fund's code or name (Funds): the person's line is that fund's, and a new position of theirs is paid by it when the fund can pay the year after; not mapped or blank, the general fund",
+  },
   { field: 'hireDate', label: 'Hire Date', required: false, description: 'm/d/yyyy, ISO or an Excel date' },
   {
     field: 'dateOfDeparture',

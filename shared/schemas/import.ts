@@ -216,9 +216,12 @@ export const importResultSchema = z.object({
   replacedProjected: z.number().int(),
   /**
    * Payroll imports: the people's positions. A newcomer fills a vacant or posted position of their
-   * title at their building (filled); anyone else becomes a filled position of their own (created).
+   * title at their building (filled); anyone else becomes a filled position of their own (created),
+   * paid by their line's fund when it is another fund that can pay the year after (grantFunded).
    */
-  positions: z.object({ filled: z.number().int(), created: z.number().int() }).optional(),
+  positions: z
+    .object({ filled: z.number().int(), created: z.number().int(), grantFunded: z.number().int() })
+    .optional(),
   /**
    * Next-year salaries of the imported employees (0 for proposed lines): computed by the automatic
    * rule, kept from the file's Next Year Salary column (manual), and flagged for review by the rule.

@@ -161,6 +161,8 @@ export const ledgerRowSchema = z.object({
   status: z.enum(['import', 'review', 'set-aside', 'skip']),
   account: z.string(),
   description: z.string().nullable(),
+  /** The account's FUND segment (the account pattern's), as written; null without one. */
+  fundCode: z.string().nullable(),
   functionCode: z.string().nullable(),
   objectCode: z.string().nullable(),
   locationCode: z.string().nullable(),

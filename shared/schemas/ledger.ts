@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idText, isoDate, moneyOut } from './common';
 import { fiscalYearInput } from './fiscal-year';
+import { ledgerFundInput, ledgerFundParts } from './ledger-fund';
 
 /**
  * Budget vs actual: for a fiscal year, the budget (the proposed lines of the year,
@@ -69,6 +70,7 @@ export const ledgerReportQuery = z
       .default('category'),
     /** The budget year whose proposed lines are the budget (default: the one whose current year this is). */
     budgetYearId: idText.optional(),
+    fund: ledgerFundInput,
     accounts: z
       .enum(LEDGER_ACCOUNT_LISTS, { error: 'List accounts all, none or unmatched' })
       .optional()
@@ -140,6 +142,7 @@ export const ledgerWorkbookQuery = z.strictObject({
     .enum(LEDGER_GROUPINGS, { error: 'Group by category, function, building or account' })
     .default('category'),
   budgetYearId: idText.optional(),
+  fund: ledgerFundInput,
 });
 
 /** The figures of a group, an account or the whole year. */
@@ -225,6 +228,8 @@ export const ledgerReportResponse = z.object({
   accountsListed: z.enum(LEDGER_ACCOUNT_LISTS),
   /** The one group whose accounts are listed, or null for every group. */
   group: z.string().nullable(),
+  /** Which fund the figures read, every fund's totals, and the accounts no fund claims. */
+  ...ledgerFundParts,
   /** The ledger import the figures read, or null when the year has none yet. */
   ledger: z
     .object({

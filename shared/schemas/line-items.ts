@@ -128,6 +128,8 @@ export const budgetTotalsQuery = z.strictObject({
   workGroup: text(200).min(1).optional(),
   /** 'none': only lines without a DESE function code, of their own or their category's. */
   functionCode: z.literal('none', { message: "functionCode takes 'none'" }).optional(),
+  /** The lines a fund pays (a line naming no fund is the general fund's). */
+  fundId: idText.optional(),
 });
 export type BudgetTotalsQuery = z.infer<typeof budgetTotalsQuery>;
 /** Sums are exact (numeric in SQL); totalAmount is for proposed lines, the salary/FTE sums for employees. */

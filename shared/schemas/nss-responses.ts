@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { moneyOut } from './common';
+import { fundsEcho } from './fund-choice';
 
 /** What the Chapter 70 net school spending calls answer (nss.ts holds the inputs, and re-exports these). */
 
@@ -150,5 +151,7 @@ export const perPupilResponse = z.object({
   ),
   /** By DESE's spending categories, over foundation enrollment (empty without state figures). */
   byFunction: z.array(z.object({ name: z.string(), amount: moneyOut, perPupil: moneyOut })),
+  /** Whose lines the budget sums: every fund's, or the general fund's alone. */
+  ...fundsEcho,
 });
 export type PerPupil = z.infer<typeof perPupilResponse>;

@@ -3,6 +3,7 @@ import { formatMoneyCents } from '@shared/money';
 import { adjustmentsInput } from './cut-scenarios';
 import { idNumber, idTextWith, moneyInput, toCents, unitsOf } from './common';
 import { fiscalYearInput } from './fiscal-year';
+import { fundsQuery } from './fund-choice';
 
 // The responses live beside this file; every name stays importable from here.
 export * from './nss-responses';
@@ -175,6 +176,12 @@ export const meterQuery = z.strictObject({
   /** Default: the budget year's current fiscal year. */
   fiscalYear: fiscalYearInput.optional(),
 });
+
+/**
+ * GET /nss/per-pupil: the meter's scope and `funds`. Per-pupil spending follows the choice; the
+ * meter does not (it counts each fund as net school spending counts it).
+ */
+export const perPupilQuery = meterQuery.extend({ funds: fundsQuery });
 
 /** POST /nss/meter/scenario: a saved cut scenario's meter, or a set of percents not yet saved. */
 export const scenarioMeterBody = z

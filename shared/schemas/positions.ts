@@ -41,7 +41,9 @@ import { fiscalYear, optionalText, queryBoolean } from './line-item-inputs';
 export * from './position-inputs';
 export * from './position-settings';
 export * from './position-totals';
+export * from './position-actions';
 import { positionTotalsSchema } from './position-totals';
+import { fundSharesInput, positionFundShareSchema } from './position-funds';
 import {
   positionCodeInput,
   positionFteInput,
@@ -138,6 +140,8 @@ export type PositionHistoryEntry = z.infer<typeof positionHistorySchema>;
 
 export const positionDetailSchema = positionSchema.extend({
   holderDetails: z.array(positionHolderSchema),
+  /** The funds that pay it, by FTE share (the general fund's whole when none is set). */
+  fundShares: z.array(positionFundShareSchema),
   history: z.array(positionHistorySchema),
 });
 export type PositionDetail = z.infer<typeof positionDetailSchema>;
@@ -154,6 +158,8 @@ export const positionListQuery = z.strictObject({
   deseCode: positionCodeInput.optional(),
   categoryId: idText.optional(),
   workGroupId: idText.optional(),
+  /** Positions a fund pays a share of (the general fund's: those not split, or split with a share on it). */
+  fundId: idText.optional(),
   /** One status or several, comma separated: 'vacant,posted'. */
   status: z
     .string()
@@ -222,6 +228,8 @@ export const createPositionBody = z.strictObject({
     .array(z.strictObject({ lineItemId: idNumber, fteShare: fteShareInput }))
     .max(20)
     .optional(),
+  /** The funds that pay it by FTE share, adding up to its FTE (none: the general fund's whole). */
+  fundShares: fundSharesInput.optional(),
   reason,
 });
 export type CreatePositionBody = z.infer<typeof createPositionBody>;
@@ -238,6 +246,8 @@ export const updatePositionBody = z
     vacancyStep: stepInput.nullable().optional(),
     vacancyLane: laneInput.nullable().optional(),
     notes: optionalText(2000).optional(),
+    /** The funds that pay it by FTE share, adding up to its FTE (after this change). */
+    fundShares: fundSharesInput.optional(),
     reason,
   })
   .refine((b) => Object.entries(b).some(([k, v]) => k !== 'version' && k !== 'reason' && v !== undefined), {
@@ -245,64 +255,6 @@ export const updatePositionBody = z
   });
 export type UpdatePositionBody = z.infer<typeof updatePositionBody>;
 
-export const fillPositionBody = z.strictObject({
-  version: versionToken,
-  /** The employee's operating line in the position's fiscal year. */
-  lineItemId: idNumber,
-  /** Their share; the position's unfilled FTE when left out. */
-  fteShare: fteShareInput.optional(),
-  reason,
-});
-export type FillPositionBody = z.infer<typeof fillPositionBody>;
-
-export const vacatePositionBody = z.strictObject({
-  version: versionToken,
-  /** Which holder leaves; may be left out when there is one. */
-  lineItemId: idNumber.optional(),
-  /** The status once nobody holds it (vacant unless said). */
-  status: z.enum(['vacant', 'posted', 'frozen', 'closed']).optional(),
-  reason,
-});
-export type VacatePositionBody = z.infer<typeof vacatePositionBody>;
-
-export const setPositionStatusBody = z.strictObject({
-  version: versionToken,
-  /** 'filled' is the result of filling, not a status to set. */
-  status: z.enum(['vacant', 'posted', 'frozen', 'closed']),
-  reason,
-});
-export type SetPositionStatusBody = z.infer<typeof setPositionStatusBody>;
-
-export const deletePositionQuery = z.strictObject({
-  version: wholeNumberText('version', 1, 2_147_483_647),
-});
-export const deletePositionResponse = z.object({ deleted: z.number().int() });
-
-export const MAX_BULK_POSITIONS = 5000;
-export const bulkPositionsBody = z.strictObject({
-  /** Each position with the version the screen read. */
-  items: z
-    .array(z.strictObject({ id: idNumber, version: versionToken }))
-    .min(1, 'Please select positions first')
-    .max(MAX_BULK_POSITIONS, `At most ${MAX_BULK_POSITIONS} positions per call`)
-    .refine(
-      (items) => new Set(items.map((i) => i.id)).size === items.length,
-      'Each position may appear only once',
-    ),
-  patch: z
-    .strictObject({
-      status: z.enum(['vacant', 'posted', 'frozen', 'closed']).optional(),
-      buildingId: idNumber.nullable().optional(),
-      deseCode: positionCodeInput.nullable().optional(),
-      categoryId: idNumber.optional(),
-      workGroupId: idNumber.nullable().optional(),
-      vacancyStep: stepInput.nullable().optional(),
-      vacancyLane: laneInput.nullable().optional(),
-    })
-    .refine((p) => Object.values(p).some((v) => v !== undefined), { message: 'Nothing to update' }),
-  reason,
-});
-export type BulkPositionsBody = z.infer<typeof bulkPositionsBody>;
 export const bulkPositionsResponse = z.object({
   updated: z.number().int(),
   positions: z.array(positionSchema),

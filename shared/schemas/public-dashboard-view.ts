@@ -3,6 +3,7 @@ import { moneyOut } from './common';
 import { BUDGET_STAGES } from './budget-stages';
 import { COMPONENT_KEYS, linkTypeSchema } from './public-dashboard-fields';
 import { publicStaffingSchema } from './staffing';
+import { FUND_CHOICES } from './fund-choice';
 
 /**
  * The PUBLIC VIEW residents read with no sign-in (re-exported by public-dashboard.ts).
@@ -118,6 +119,13 @@ export const publicYearDataSchema = z.strictObject({
   deseBreakdown: z.array(publicDeseCategorySchema),
   /** Projected (not yet adopted) staff are counted in the staffing figures. */
   includesProjectedEmployees: z.boolean(),
+  /**
+   * Whose lines the figures sum, as the admin chose at this Publish: every fund's, or the general
+   * fund's alone; with its words ('All funds', 'General fund only'), which the page's heading says.
+   * Absent in snapshots from before the choice (they summed all funds); the view always sends it.
+   */
+  funds: z.enum(FUND_CHOICES).optional(),
+  fundsLabel: z.string().optional(),
   /**
    * The budget stage the year's figures were in at Publish ('School Committee Adopted'), shown as
    * 'School Committee Adopted budget'; null for a year still in Draft. Snapshots stored before

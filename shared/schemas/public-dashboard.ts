@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idNumberWith, idText } from './common';
 import { BUDGET_STAGES } from './budget-stages';
+import { FUND_CHOICES, fundChoiceInput } from './fund-choice';
 import {
   PUBLIC_DASHBOARD_MESSAGES,
   SHOW_FLAGS,
@@ -52,6 +53,8 @@ export const publicDashboardConfigSchema = z.object({
   /** Comma-separated component keys. */
   componentOrder: z.string(),
   ...showFlagFields,
+  /** Whose lines residents' figures sum from the next Publish: every fund's, or the general fund's alone. */
+  funds: z.enum(FUND_CHOICES),
   /** Budget data of a published year changed after the last Publish (residents still see the old). */
   dataChangedSincePublish: z.boolean(),
 });
@@ -73,16 +76,18 @@ export const settingsFields = {
 };
 
 /**
- * PATCH /public-dashboard/config/{id}: one show flag ({showSalaryCharts: true}), or the full
- * settings, or any mix of the two. Every field is optional; at least one must be given.
+ * PATCH /public-dashboard/config/{id}: one show flag ({showSalaryCharts: true}), the fund choice
+ * ({funds: 'general'}), or the full settings, or any mix. Every field is optional; at least one
+ * must be given.
  */
 export const updatePublicDashboardConfigBody = z
   .strictObject({
     ...Object.fromEntries(Object.entries(settingsFields).map(([k, s]) => [k, s.optional()])),
     ...Object.fromEntries(SHOW_FLAGS.map((f) => [f, z.boolean().optional()])),
+    funds: fundChoiceInput.optional(),
   } as { [K in keyof typeof settingsFields]: z.ZodOptional<(typeof settingsFields)[K]> } & {
     [K in ShowFlag]: z.ZodOptional<z.ZodBoolean>;
-  })
+  } & { funds: z.ZodOptional<typeof fundChoiceInput> })
   .refine((b) => Object.values(b).some((v) => v !== undefined), {
     message: PUBLIC_DASHBOARD_MESSAGES.nothingToUpdate,
   });

@@ -19,6 +19,8 @@ export const salaryLineChange = z.object({
   categoryName: z.string().nullable(),
   buildingName: z.string().nullable(),
   code: z.string().nullable(),
+  /** The fund a line set from positions is on, when not the general fund (positions' fund shares). */
+  fundName: z.string().nullable().optional(),
   from: moneyOut.nullable(),
   to: moneyOut.nullable(),
 });

@@ -81,6 +81,11 @@ export const rollForwardPositions = z.object({
   fte: z.string(),
   holders: z.number().int(),
   salaryLinesReplaced: z.number().int(),
+  /**
+   * Carried positions a grant paid a share of whose period does not reach the new roster's cost
+   * year (a closed grant): that share is the general fund's in the new roster. 0 when none.
+   */
+  sharesToGeneralFund: z.number().int().default(0),
 });
 export type RollForwardPositions = z.infer<typeof rollForwardPositions>;
 
@@ -92,7 +97,10 @@ export function positionsCarriedText(p: RollForwardPositions): string | null {
   const replaced = p.salaryLinesReplaced
     ? `; ${p.salaryLinesReplaced} salary lines that followed the positions replaced by the carried payroll`
     : '';
-  return `${p.carried} positions (${p.fte} FTE): ${p.filled} filled by ${p.holders} carried holders, ${p.vacant} vacant, posted or frozen${replaced}`;
+  const closed = p.sharesToGeneralFund
+    ? `; ${p.sharesToGeneralFund} paid in part by a grant whose period has ended, that part now on the general fund`
+    : '';
+  return `${p.carried} positions (${p.fte} FTE): ${p.filled} filled by ${p.holders} carried holders, ${p.vacant} vacant, posted or frozen${replaced}${closed}`;
 }
 
 export const rollForwardResponse = z.object({

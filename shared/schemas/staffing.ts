@@ -67,6 +67,23 @@ const publicStaffingGroup = z.strictObject({
  * FTE by building and by DESE function, filled and vacant, against last year: positions only, no
  * names and no pay of anyone (not even averages), frozen when the year is published.
  */
+/** One row of who pays: a school or function and the FTE each fund column pays (the columns' order). */
+const fundedByRow = z.strictObject({ name: z.string(), fte: z.array(z.number()) });
+
+/**
+ * Which fund pays for the positions (issue 'Funds', part 5): FTE by fund share, by school and by
+ * DESE function, of the filled and vacant positions (frozen ones are not funded). The funds an
+ * ADMIN names on the resident page are columns, the general fund first; the rest is one column,
+ * 'Other funds'. FTE only: no names, no pay.
+ */
+export const publicFundedBySchema = z.strictObject({
+  funds: z.array(z.strictObject({ name: z.string(), code: z.string().nullable() })),
+  totals: z.array(z.number()),
+  byBuilding: z.array(fundedByRow),
+  byFunction: z.array(fundedByRow),
+});
+export type PublicFundedBy = z.infer<typeof publicFundedBySchema>;
+
 export const publicStaffingSchema = z.strictObject({
   lastYearFiscalYear: z.number().int(),
   /** Why there is no change shown ('FY25 has no positions to compare with.'), else null. */
@@ -74,5 +91,7 @@ export const publicStaffingSchema = z.strictObject({
   totals: publicStaffingGroup,
   byBuilding: z.array(publicStaffingGroup),
   byFunction: z.array(publicStaffingGroup),
+  /** Who pays for the positions; absent from what was published before funds had shares. */
+  fundedBy: publicFundedBySchema.optional(),
 });
 export type PublicStaffing = z.infer<typeof publicStaffingSchema>;

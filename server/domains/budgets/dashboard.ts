@@ -17,12 +17,14 @@ import {
   type SalaryRange,
 } from '@shared/schemas/dashboard';
 import { requireBudgetYear } from './fiscal-years';
+import { echoFunds } from '@shared/schemas/fund-choice';
 
 /**
  * The Budget Dashboard's aggregates for one budget year and fiscal year. Any signed-in role may
  * read them ('dashboard.read'): they hold totals, never a person's pay (salary ranges with fewer
  * than MIN_RANGE_COUNT people are suppressed, and so is payroll by place over that few for
- * readers other than ADMIN and FINANCE).
+ * readers other than ADMIN and FINANCE). Each sums every fund's lines or the general fund's alone
+ * (scope.funds) and says which in its answer.
  */
 
 async function start(app: AppContext, actor: Actor, scope: q.Scope) {
@@ -52,19 +54,20 @@ export async function budgetSummary(app: AppContext, actor: Actor, scope: q.Scop
     townGoal: fromCents(goalCents),
     hasTownGoal: goal !== null,
     guidanceGap: fromCents(guidanceGapCents(budgetCents, goalCents)),
+    ...echoFunds(scope.funds),
   };
 }
 
 /** The proposed budget by budget category. */
 export async function summaryByCategory(app: AppContext, actor: Actor, scope: q.Scope): Promise<ByCategory> {
   await start(app, actor, scope);
-  return q.proposedByCategory(app.db, scope);
+  return { ...(await q.proposedByCategory(app.db, scope)), ...echoFunds(scope.funds) };
 }
 
 /** The proposed budget by building. */
 export async function summaryByBuilding(app: AppContext, actor: Actor, scope: q.Scope): Promise<ByBuilding> {
   await start(app, actor, scope);
-  return q.proposedByBuilding(app.db, scope);
+  return { ...(await q.proposedByBuilding(app.db, scope)), ...echoFunds(scope.funds) };
 }
 
 /**
@@ -94,6 +97,7 @@ export async function budgetStats(app: AppContext, actor: Actor, scope: q.Scope)
     ...stats,
     totalSalary: yearPay(actor, stats.totalEmployees, stats.totalSalary),
     byBuilding: withholdPlaces(actor, stats.byBuilding, 'total'),
+    ...echoFunds(scope.funds),
   };
 }
 
@@ -105,6 +109,7 @@ export async function headcountByLocation(app: AppContext, actor: Actor, scope: 
     ...counts,
     totalSalary: yearPay(actor, counts.totalEmployees, counts.totalSalary),
     locations: withholdPlaces(actor, counts.locations, 'totalSalary'),
+    ...echoFunds(scope.funds),
   };
 }
 
@@ -131,6 +136,7 @@ export async function salaryDistribution(
     paras: [],
     excluded: { teachers: 0, paras: 0 },
     minRangeCount: MIN_RANGE_COUNT,
+    ...echoFunds(scope.funds),
   };
   for (const r of rows) {
     if (r.count < MIN_RANGE_COUNT) {

@@ -1,16 +1,22 @@
 import type { AppContext } from '@server/context';
 import { authorize, type Actor } from '@server/policies/index';
 import { homeOfFiscalYear } from '@server/domains/budgets';
+import { fundActuals } from '@server/domains/ledger';
+import { deseCodes } from '@server/domains/massachusetts';
 import { resolveScope } from '@server/domains/planning';
 import { centsOf, fromCents } from '@shared/money';
 import type { FundsReport, FundsReportQuery } from '@shared/schemas/funds';
-import { isGrantKind } from '@shared/schemas/funds';
+import type { FundCategory, FundFunction } from '@shared/schemas/funds-report-detail';
 import * as q from './queries/funds';
+import { positionsByFund, sumsByFundAndCategory, sumsByFundAndFunction } from './queries/fund-breakdown';
 import { sumsByFund } from './queries/line-fund';
+import { isOverAward } from './over-award';
 
 interface Sum {
   budget: bigint;
   previous: bigint;
+  /** null: no ledger for the year before. */
+  actual: bigint | null;
   lines: number;
 }
 
@@ -19,14 +25,29 @@ const figures = (s: Sum) => ({
   previousBudget: fromCents(s.previous),
   change: fromCents(s.budget - s.previous),
   lineCount: s.lines,
+  previousActual: s.actual === null ? null : fromCents(s.actual),
 });
+
+/** Rows of a breakdown grouped by fund, each as the API gives it. */
+function byFund<R extends { fund_id: number }, T>(
+  rows: readonly R[],
+  present: (r: R) => T,
+): Map<number, T[]> {
+  const out = new Map<number, T[]>();
+  for (const r of rows) {
+    out.set(r.fund_id, [...(out.get(r.fund_id) ?? []), present(r)]);
+  }
+  return out;
+}
 
 /**
  * GET /funds/report and `budget-cli funds report`: the budget of all funds for a fiscal year, as a
  * school business manager presents it to the school committee. For each fund the proposed budget's
- * lines it pays (the dashboard's budget), the year before's (in that year's home budget year) and
- * the change; every fund together beside the general fund the town appropriates; a grant whose
- * lines are more than its award is flagged. Sums are SQL's, differences integer cents.
+ * lines it pays (the dashboard's budget), the year before's (in that year's home budget year), the
+ * change, what the year before's ledger says the fund spent (its accounts' fund segment), and its
+ * budget by DESE function and by category; every fund together beside the general fund the town
+ * appropriates; a grant whose lines are more than its award is flagged. Sums are SQL's,
+ * differences and totals integer cents.
  */
 export async function fundsReport(
   app: AppContext,
@@ -39,12 +60,42 @@ export async function fundsReport(
     fiscalYear: input.fiscalYear,
   });
   const previousHome = (await homeOfFiscalYear(app.db, scope.fiscalYear - 1))?.id ?? scope.budgetYearId;
-  const [funds, now, before] = await Promise.all([
-    q.listFunds(app.db),
-    sumsByFund(app.db, scope),
-    sumsByFund(app.db, { budgetYearId: previousHome, fiscalYear: scope.fiscalYear - 1, versionId: null }),
-  ]);
-  const sums = new Map<number, Sum>(funds.map((f) => [f.id, { budget: 0n, previous: 0n, lines: 0 }]));
+  // One after the other: the embedded database has one connection.
+  const funds = await q.listFunds(app.db);
+  const now = await sumsByFund(app.db, scope);
+  const before = await sumsByFund(app.db, {
+    budgetYearId: previousHome,
+    fiscalYear: scope.fiscalYear - 1,
+    versionId: null,
+  });
+  const actuals = await fundActuals(app.db, scope.fiscalYear - 1);
+  // The year's salaries are the cost of the roster before it (server/sql/position-cost.ts).
+  const roster = { budgetYearId: previousHome, fiscalYear: scope.fiscalYear - 1 };
+  const paid = new Map((await positionsByFund(app.db, roster)).map((r) => [r.fund_id, r]));
+  const names = deseCodes();
+  const functions = byFund(await sumsByFundAndFunction(app.db, scope), (r): FundFunction => ({
+    code: r.code,
+    name: r.code === null ? null : (names.get(r.code)?.name ?? null),
+    budget: fromCents(centsOf(r.amount)),
+    lineCount: r.line_count,
+  }));
+  const categories = byFund(await sumsByFundAndCategory(app.db, scope), (r): FundCategory => ({
+    categoryId: r.category_id,
+    name: r.name ?? 'No category',
+    budget: fromCents(centsOf(r.amount)),
+    lineCount: r.line_count,
+  }));
+  const sums = new Map<number, Sum>(
+    funds.map((f) => [
+      f.id,
+      {
+        budget: 0n,
+        previous: 0n,
+        lines: 0,
+        actual: actuals ? centsOf(actuals.expended.get(f.id) ?? 0) : null,
+      },
+    ]),
+  );
   for (const r of now) {
     const s = sums.get(r.fund_id)!;
     s.budget += centsOf(r.amount);
@@ -53,11 +104,12 @@ export async function fundsReport(
   for (const r of before) {
     sums.get(r.fund_id)!.previous += centsOf(r.amount);
   }
-  const all: Sum = { budget: 0n, previous: 0n, lines: 0 };
+  const all: Sum = { budget: 0n, previous: 0n, lines: 0, actual: actuals ? 0n : null };
   for (const s of sums.values()) {
     all.budget += s.budget;
     all.previous += s.previous;
     all.lines += s.lines;
+    all.actual = all.actual === null || s.actual === null ? null : all.actual + s.actual;
   }
   const general = funds.find((f) => f.kind === 'general')!;
   return {
@@ -73,11 +125,24 @@ export async function fundsReport(
         kind: f.kind,
         countsTowardNss: f.counts_toward_nss,
         awardAmount: award === null ? null : fromCents(award),
-        overAward: isGrantKind(f.kind) && award !== null && s.budget > award,
+        overAward: isOverAward(f, s.budget),
         ...figures(s),
+        byFunction: functions.get(f.id) ?? [],
+        byCategory: categories.get(f.id) ?? [],
+        positions: { fte: Number(paid.get(f.id)?.fte ?? 0), count: paid.get(f.id)?.positions ?? 0 },
       };
     }),
     allFunds: figures(all),
     generalFund: figures(sums.get(general.id)!),
+    positionsRoster: paid.size ? roster : null,
+    previousLedger: actuals
+      ? {
+          fiscalYear: actuals.fiscalYear,
+          period: actuals.period,
+          fileName: actuals.fileName,
+          unmatchedExpended: fromCents(centsOf(actuals.unmatchedExpended)),
+          unmatchedAccountCount: actuals.unmatchedAccountCount,
+        }
+      : null,
   };
 }

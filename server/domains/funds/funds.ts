@@ -74,6 +74,7 @@ export async function createFund(app: AppContext, actor: Actor, input: CreateFun
       period_start: input.periodStart ?? null,
       period_end: input.periodEnd ?? null,
       note: input.note || null,
+      show_to_residents: input.showToResidents ?? true,
     };
     await refuseBroken(trx, {
       code: input.code,
@@ -112,6 +113,7 @@ export async function updateFund(app: AppContext, actor: Actor, id: number, inpu
       period_start: input.periodStart,
       period_end: input.periodEnd,
       note: input.note === undefined ? undefined : input.note || null,
+      show_to_residents: input.showToResidents,
     };
     const pick = <T>(sent: T | undefined, saved: T) => (sent === undefined ? saved : sent);
     await refuseBroken(
@@ -160,6 +162,18 @@ export async function deleteFund(app: AppContext, actor: Actor, id: number) {
     if (lines > 0) {
       throw conflict(M.inUse(before.name, lines));
     }
+    const positions = await q.positionsOnFund(trx, id);
+    if (positions > 0) {
+      throw conflict(M.paysPositions(before.name, positions));
+    }
+    const rules = await q.rulesOnFund(trx, 'position_crosswalk_rules', id);
+    if (rules > 0) {
+      throw conflict(M.namedByRules(before.name, rules));
+    }
+    const codeRules = await q.rulesOnFund(trx, 'function_code_rules', id);
+    if (codeRules > 0) {
+      throw conflict(M.namedByCodeRules(before.name, codeRules));
+    }
     await q.deleteFund(trx, id);
     await insertAudit(trx, actor, {
       action: 'delete',
@@ -180,13 +194,14 @@ export async function lineFundColumn(
   db: AppContext['db'],
   fundId: number | null,
   fiscalYear: number,
+  path = 'fundId',
 ): Promise<number | null> {
   if (fundId === null) {
     return null;
   }
   const fund = await q.findFund(db, fundId);
   if (!fund) {
-    throw validationFailed([{ path: 'fundId', message: `Fund ${fundId} does not exist` }]);
+    throw validationFailed([{ path, message: `Fund ${fundId} does not exist` }]);
   }
   if (fund.kind === 'general') {
     return null;
@@ -194,7 +209,7 @@ export async function lineFundColumn(
   if (!periodReaches(fund.period_start, fund.period_end, fiscalYear)) {
     throw validationFailed([
       {
-        path: 'fundId',
+        path,
         message: M.outsidePeriod(fund.name, fund.period_start ?? '…', fund.period_end ?? '…', fiscalYear),
       },
     ]);

@@ -72,9 +72,8 @@ async function context(
     buildings: new BuildingMatcher(await q.listBuildingRefs(trx)),
     categories: new CategoryMatcher(await q.listCategoryRefs(trx)),
     workGroups: new WorkGroupMatcher(await q.listWorkGroupRefs(trx)),
-    ...(plan.importType === 'operating'
-      ? { crosswalk: await crosswalkImport(trx) }
-      : { funds: new FundMatcher(await q.listFundRefs(trx)) }),
+    funds: new FundMatcher(await q.listFundRefs(trx)),
+    ...(plan.importType === 'operating' ? { crosswalk: await crosswalkImport(trx) } : {}),
   };
 }
 
@@ -202,13 +201,8 @@ export async function runImport(app: AppContext, actor: Actor, input: RunInput):
       if (!tally.imported) {
         throw nothingImported(tally);
       }
-      const { replaced, nextYearSalaries, codes, positions, reviewCount, totals } = await settle(
-        trx,
-        actor,
-        input,
-        runId,
-        years,
-      );
+      const { replaced, nextYearSalaries, codes, fundsFromRules, positions, reviewCount, totals } =
+        await settle(trx, actor, input, runId, years);
       const reconciliation = tally.reconciler.result(totals.totalText);
       await q.finishImportRun(trx, runId, {
         row_count: tally.rowCount,
@@ -263,7 +257,14 @@ export async function runImport(app: AppContext, actor: Actor, input: RunInput):
           replacedProjected: replaced,
           functionCodesFromRules: codes.coded,
           functionCodeRuleConflicts: codes.conflicts,
-          ...(positions ? { positionsFilled: positions.filled, positionsCreated: positions.created } : {}),
+          fundsFromRules,
+          ...(positions
+            ? {
+                positionsFilled: positions.filled,
+                positionsCreated: positions.created,
+                positionsGrantFunded: positions.grantFunded,
+              }
+            : {}),
           fileSum: reconciliation.fileSum,
           differenceTotal: reconciliation.differenceTotal,
           differenceCount: reconciliation.differenceCount,

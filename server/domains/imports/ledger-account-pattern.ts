@@ -7,12 +7,12 @@ import type { AccountPatternInfo } from '@shared/schemas/ledger-import';
 import { insertAudit } from '@server/db/audit';
 
 /**
- * The district's account pattern, which splits a ledger account into DESE function, object and
- * location codes (the ledger's analysis is every import's: kinds/ledger.ts).
+ * The district's account pattern, which splits a ledger account into fund, DESE function, object
+ * and location codes (the ledger's analysis is every import's: kinds/ledger.ts).
  */
 
 export const PATTERN_HELP =
-  "Segments as the account writes them, with its separators: FUNC = the DESE function code (4 digits), OBJECT = the object code, LOC = a building's code, x = one character (xxx three), ... = any number of segments (once at most), a lower-case word = one segment of any length. Lunenburg's MUNIS accounts (0100-3-300-2305-03-2-10-1-511001): fund-x-xxx-FUNC-...-OBJECT.";
+  "Segments as the account writes them, with its separators: FUND = the fund code (one segment, matched to a fund's code), FUNC = the DESE function code (4 digits), OBJECT = the object code, LOC = a building's code, x = one character (xxx three), ... = any number of segments (once at most), a lower-case word = one segment of any length, ignored. Lunenburg's MUNIS accounts (0100-3-300-2305-03-2-10-1-511001, fund 0100): FUND-x-xxx-FUNC-...-OBJECT.";
 
 /** The account pattern the ledger import splits accounts with. */
 export async function getAccountPattern(app: AppContext, actor: Actor): Promise<AccountPatternInfo> {

@@ -58,6 +58,7 @@ function toInsert(
     row_number: n,
     account: outcome.account,
     description: outcome.description,
+    fund_code: outcome.fundCode,
     function_code: outcome.functionCode,
     object_code: outcome.objectCode,
     location_code: outcome.locationCode,

@@ -20,7 +20,9 @@ import * as bva from './queries/budget-vs-actual';
 import * as acc from './queries/budget-vs-actual-accounts';
 import { inChunks, setAsideStatement, type SetAsideRow } from './queries/budget-vs-actual-chunks';
 import type { LedgerGrouping } from '@shared/schemas/ledger';
-import { accountOf, groupOf, readReport, reportSource } from './budget-vs-actual';
+import type { LedgerFundChoice } from '@shared/schemas/ledger-fund';
+import { accountOf, groupOf, readReport } from './budget-vs-actual';
+import { reportSource, type ReportSource } from './budget-vs-actual-source';
 
 /**
  * Budget vs actual as an .xlsx file (GET /ledger/report.xlsx, the screen's Export Excel and
@@ -34,6 +36,8 @@ export interface WorkbookQuery {
   fiscalYear: number;
   by: LedgerGrouping;
   budgetYearId?: number;
+  /** The fund the sheets read, as the report's (every fund unless told). */
+  fund?: LedgerFundChoice;
 }
 
 interface Layout<T> {
@@ -63,12 +67,7 @@ async function* mapped<R, T>(chunks: AsyncIterable<R[]>, f: (r: R) => T): AsyncI
 }
 
 /** Streams one report's workbook into `xlsx`, reading every row through `trx`. */
-async function writeBook(
-  trx: Db,
-  xlsx: XlsxStream,
-  query: WorkbookQuery,
-  source: Parameters<typeof readReport>[2],
-) {
+async function writeBook(trx: Db, xlsx: XlsxStream, query: WorkbookQuery, source: ReportSource) {
   await bva.planForLedger(trx);
   // The head of the report (totals, lines with no account, counts) and its first group row only.
   const { report, scope, names, accountCount } = await readReport(trx, { ...query, rowsLimit: 1 }, source);

@@ -1,7 +1,5 @@
-// Over 300 lines: the budget vs actual report's one service (the figures of a row, the grouping, the page, the summary), read top to bottom.
 import type { AppContext } from '@server/context';
 import type { Db } from '@server/db/index';
-import { notFound } from '@server/errors';
 import { authorize, type Actor } from '@server/policies/index';
 import * as bva from './queries/budget-vs-actual';
 import * as acc from './queries/budget-vs-actual-accounts';
@@ -22,9 +20,10 @@ import {
   type LedgerSummary,
 } from '@shared/schemas/ledger';
 import { ledgerPeriodText, PERIODS_PER_YEAR } from '@shared/schemas/ledger-import';
-import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { deseCodes } from '@server/domains/massachusetts';
-import { requireBudgetYear } from '@server/domains/budgets';
+import type { LedgerFundChoice } from '@shared/schemas/ledger-fund';
+import { fundParts } from './budget-vs-actual-funds';
+import { reportSource, type ReportSource } from './budget-vs-actual-source';
 
 export const MATCH_RULE =
   "A proposed line belongs to the ledger account whose account string equals its Account Number (trimmed, any case). An account's category is its lines' category, else the budget category whose DESE function is the account's function code; its building is the one its LOC segment names, else its lines'. A line's DESE function is its own code, else its account's. Each line and account is counted once, so every view has the same totals.";
@@ -83,37 +82,19 @@ function labelOf(by: LedgerGrouping, row: bva.GroupRow, names: Names): string {
   return row.first_description ? `${key} ${row.first_description}` : key;
 }
 
-/** Which budget year's proposed lines are the year's budget, or null. */
-async function budgetSource(app: AppContext, fiscalYear: number, budgetYearId?: number) {
-  if (budgetYearId !== undefined) {
-    const year = await requireBudgetYear(app.db, budgetYearId, 'budgetYearId');
-    return { id: year.id, label: year.fiscal_year };
-  }
-  return src.budgetYearForFiscalYear(app.db, fiscalYear);
-}
-
-/** The scope of a year's figures: its budget year's lines and its current ledger's periods. */
+/** The scope of a year's figures: its budget year's lines, its current ledger's periods, the fund read. */
 function scopeOf(
   fiscalYear: number,
   source: { id: number } | null,
   period: number | undefined,
+  fundId: number | null = null,
 ): bva.LedgerScope {
   return {
     fiscalYear,
     budgetYearId: source?.id ?? null,
     periodsElapsed: Math.min(period ?? PERIODS_PER_YEAR, PERIODS_PER_YEAR),
+    fundId,
   };
-}
-
-/** 404 unless the fiscal year exists (a budget year names it or holds lines of it). */
-async function requireFiscalYear(app: AppContext, fiscalYear: number): Promise<void> {
-  // A year whose ledger was imported stays readable after its budget year moves on.
-  if (
-    !(await q.fiscalYearExists(app.db, fiscalYear)) &&
-    !(await q.findCurrentImportInfo(app.db, fiscalYear))
-  ) {
-    throw notFound(`Fiscal year ${fiscalYearLabel(fiscalYear)}`);
-  }
 }
 
 /** What a report is asked for: GET /ledger/report's query (accounts: DEFAULT_ACCOUNT_LIST when absent). */
@@ -121,6 +102,8 @@ export interface BudgetVsActualQuery {
   fiscalYear: number;
   by: LedgerGrouping;
   budgetYearId?: number;
+  /** Every fund (the default), the general fund, a fund's id, or (the CLI) its code. */
+  fund?: LedgerFundChoice;
   accounts?: LedgerAccountList;
   /** Only this group's accounts (a row's key under `by`). */
   group?: string;
@@ -155,19 +138,6 @@ export async function budgetVsActual(
   );
   return read.report;
 }
-
-/** Checks the reader and the year (404) and finds whose lines are the budget. */
-export async function reportSource(
-  app: AppContext,
-  actor: Actor,
-  query: { fiscalYear: number; budgetYearId?: number },
-): Promise<BudgetSource> {
-  authorize(actor, 'budgetVsActual.read');
-  await requireFiscalYear(app, query.fiscalYear);
-  return budgetSource(app, query.fiscalYear, query.budgetYearId);
-}
-
-type BudgetSource = Awaited<ReturnType<typeof budgetSource>>;
 
 /** A group row as the API gives it. */
 export const groupOf = (by: LedgerGrouping, g: bva.GroupRow, names: Names): LedgerGroup => ({
@@ -204,14 +174,18 @@ export function accountOf(a: acc.AccountRow): LedgerAccount {
  * a writer of every row needs besides: the scope of its statements, the names groups are labelled
  * with and how many accounts are in the figures.
  */
-export async function readReport(trx: Db, query: BudgetVsActualQuery, source: BudgetSource) {
+export async function readReport(
+  trx: Db,
+  query: BudgetVsActualQuery,
+  { budget: source, fund }: ReportSource,
+) {
   const { fiscalYear, by } = query;
   const listed = accountsListed(query);
   const group = query.group ?? null;
   const rowsPage = { offset: query.rowsOffset ?? 0, limit: query.rowsLimit ?? LEDGER_PAGE.rows };
   const accountsPage = { offset: query.offset ?? 0, limit: query.limit ?? LEDGER_PAGE.accounts };
   const ledger = await q.findCurrentImportInfo(trx, fiscalYear);
-  const scope = scopeOf(fiscalYear, source, ledger?.period);
+  const scope = scopeOf(fiscalYear, source, ledger?.period, fund.fundId);
   const groups = await bva.ledgerGroups(trx, scope, by, rowsPage);
   const filter = {
     unmatchedOnly: listed === 'unmatched',
@@ -221,14 +195,21 @@ export async function readReport(trx: Db, query: BudgetVsActualQuery, source: Bu
     listed === 'none' ? { rows: [], total: 0 } : await acc.ledgerAccounts(trx, scope, filter, accountsPage);
   const lines = await acc.linesWithoutAccount(trx, scope);
   const setAside = await setAsidePage(trx, fiscalYear, SET_ASIDE_LISTED);
-  const lineCount = source ? await src.countBudgetLines(trx, source.id, fiscalYear) : 0;
+  const lineCount = source ? await src.countBudgetLines(trx, source.id, fiscalYear, fund.fundId) : 0;
   const names = await src.groupNames(trx);
+  const byFund = await fundParts(trx, scope);
   const totalRow = groups.total;
+  const notInLedger =
+    fund.scope === 'all'
+      ? 'its account number is not in the ledger'
+      : `its account number is not among the ${fund.label} accounts of the ledger`;
   const report: LedgerReport = {
     fiscalYear,
     by,
     accountsListed: listed,
     group,
+    fund,
+    ...byFund,
     ledger: ledger
       ? {
           importId: ledger.id,
@@ -258,7 +239,7 @@ export async function readReport(trx: Db, query: BudgetVsActualQuery, source: Bu
       categoryName: l.category_name,
       buildingName: l.building_name,
       amount: l.amount,
-      reason: l.account_line ? 'its account number is not in the ledger' : 'no account number',
+      reason: l.account_line ? notInLedger : 'no account number',
     })),
     setAside: setAside.rows,
     setAsideCount: setAside.total,

@@ -2,3 +2,4 @@ export { actualSpending, baseFactorsOf, noLedger, noLedgerMessage } from './ledg
 export { budgetVsActual } from './budget-vs-actual';
 export * as ledgerReport from './budget-vs-actual';
 export { budgetVsActualWorkbookStream, writeBudgetVsActualWorkbook } from './budget-vs-actual-workbook';
+export { fundActuals, type FundActuals } from './budget-vs-actual-funds';

@@ -1,4 +1,5 @@
 import type { Db } from '@server/db/index';
+import { periodReaches } from '@shared/schemas/funds';
 import type { Actor } from '@server/policies/index';
 import * as codes from './queries/line-items-writes-codes';
 import type { LineCause } from './audit';
@@ -11,7 +12,7 @@ import { changedLinesBy } from './change-lines';
  * import, counted on the import's own audit entry like the rest of its bulk work.
  */
 
-export type { CodeConflict, CodeTarget, PlannedCode } from './queries/line-items-writes-codes';
+export type { CodeConflict, CodeTarget, PlannedCode, PlannedFund } from './queries/line-items-writes-codes';
 
 /** What the rules would do to the target's lines: the changes, and the lines two rules disagree on. */
 export async function planCodeRules(trx: Db, target: codes.CodeTarget, overwrite: boolean) {
@@ -31,12 +32,23 @@ export async function applyCodeRules(
   cause: LineCause,
   planned: readonly codes.PlannedCode[],
 ): Promise<number[]> {
+  return throughWriter(trx, actor, cause, planned, () => codes.writeCodes(trx, planned));
+}
+
+/** Planned changes written by `write`, each line locked, read, changed and audited by the writer. */
+function throughWriter(
+  trx: Db,
+  actor: Actor,
+  cause: LineCause,
+  planned: readonly { id: number }[],
+  write: () => Promise<number[]>,
+): Promise<number[]> {
   return changedLinesBy(
     trx,
     actor,
     cause,
     planned.map((p) => p.id),
-    () => codes.writeCodes(trx, planned),
+    write,
     { recompute: false },
   );
 }
@@ -53,4 +65,43 @@ export async function codeImportedLines(trx: Db, importRunId: number) {
   const conflicts = await codes.codeConflicts(trx, { importRunId }, false);
   const coded = await codes.codeImportedLines(trx, importRunId);
   return { coded, conflicts };
+}
+
+/** 'fiscal year:fund id' of each grant that cannot pay a year of the target's lines (periodReaches). */
+async function closedKeys(trx: Db, target: codes.CodeTarget): Promise<string[]> {
+  const periods = await codes.fundPeriods(trx);
+  if (!periods.length) {
+    return [];
+  }
+  const years = await codes.targetYears(trx, target);
+  return years.flatMap((year) =>
+    periods.filter((f) => !periodReaches(f.period_start, f.period_end, year)).map((f) => `${year}:${f.id}`),
+  );
+}
+
+/** The proposed lines on the general fund the rules' funds would go to (queries: fundMatches). */
+export async function planFundRules(trx: Db, target: codes.CodeTarget): Promise<codes.PlannedFund[]> {
+  return codes.plannedFunds(trx, target, await closedKeys(trx, target));
+}
+
+/** Writes planned funds through the writer: each line locked, read, changed and audited. */
+export async function applyFundRules(
+  trx: Db,
+  actor: Actor,
+  cause: LineCause,
+  planned: readonly codes.PlannedFund[],
+): Promise<number[]> {
+  return throughWriter(trx, actor, cause, planned, () => codes.writeFunds(trx, planned));
+}
+
+/**
+ * After an import's COPY: its proposed lines left on the general fund with no fund named get the
+ * fund the rules agree on. Returns how many, for the import's audit entry.
+ */
+export async function fundImportedLines(trx: Db, importRunId: number): Promise<number> {
+  if (!(await codes.anyFundRules(trx))) {
+    return 0;
+  }
+  const target = { importRunId };
+  return codes.fundImportedLines(trx, importRunId, await closedKeys(trx, target));
 }

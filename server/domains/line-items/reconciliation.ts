@@ -14,32 +14,10 @@ import { homeOfFiscalYear, requireBudgetYear } from '@server/domains/budgets';
 import { stageStateOf } from '@server/domains/stages';
 import { changeLines, createLine, deleteLines } from './change-lines';
 import type { LineCause } from './audit';
+import { distributeCents } from './distribute-cents';
 
 /** A stored amount (whole cents, from numeric(14,2)) as integer cents, exactly (shared/money.ts). */
 const wholeCents = (dollars: number | null) => Number(centsOf(dollars ?? 0));
-
-/**
- * Splits `total` cents over lines in proportion to their current amounts (equally when none is
- * positive), by largest remainder, so the parts add up to the total exactly.
- */
-export function distributeCents(total: number, weights: number[]): number[] {
-  const positive = weights.map((w) => Math.max(w, 0));
-  const sum = positive.reduce((a, b) => a + b, 0);
-  const shares = sum > 0 ? positive.map((w) => (total * w) / sum) : weights.map(() => total / weights.length);
-  const parts = shares.map(Math.floor);
-  let left = total - parts.reduce((a, b) => a + b, 0);
-  const order = shares
-    .map((s, i) => ({ i, rest: s - Math.floor(s) }))
-    .sort((a, b) => b.rest - a.rest || a.i - b.i);
-  for (const { i } of order) {
-    if (left <= 0) {
-      break;
-    }
-    parts[i] += 1;
-    left -= 1;
-  }
-  return parts;
-}
 
 /** A salary line's place: category, building and function code (null parts kept apart). */
 const placeOf = (categoryId: number | null, buildingId: number | null, code: string | null) =>
@@ -176,7 +154,7 @@ async function applySalaryGroups(
   trx: Db,
   actor: Actor,
   input: { budgetYearId: number; fiscalYear: number },
-  payroll: { groups: q.PayrollGroup[]; total: number },
+  payroll: { groups: q.PayrollGroup[]; total: number; from: 'payroll' | 'positions' },
   places?: readonly q.Place[],
 ): Promise<Applied> {
   {
@@ -184,13 +162,22 @@ async function applySalaryGroups(
     const lines = (await q.personnelLines(trx, input.budgetYearId, input.fiscalYear)).filter(
       (l) => !only || only.has(placeOf(l.category_id, l.building_id, l.code)),
     );
+    // Positions say which fund pays each salary (their fund shares), so a place's lines are kept
+    // apart by fund; a payroll does not, so its lines keep whatever fund they were put on.
+    const byFund = payroll.from === 'positions';
+    const keyOf = (
+      category: number | null,
+      building: number | null,
+      code: string | null,
+      fund?: number | null,
+    ) => (byFund ? `${placeOf(category, building, code)}|${fund ?? ''}` : placeOf(category, building, code));
     const changes: SalaryLineChange[] = [];
     const scenarioId = await q.activeProposedScenarioId(trx, input.budgetYearId);
     const reason = 'Salary budget reconciliation';
     const cause: LineCause = { action: 'update', reason };
     const byPlace = new Map<string, q.PersonnelLine[]>();
     for (const line of lines) {
-      const place = placeOf(line.category_id, line.building_id, line.code);
+      const place = keyOf(line.category_id, line.building_id, line.code, line.fund_id);
       byPlace.set(place, [...(byPlace.get(place) ?? []), line]);
     }
     let updatedItems = 0;
@@ -203,13 +190,19 @@ async function applySalaryGroups(
         continue;
       }
       distributed += cents;
-      const place = placeOf(group.categoryId, group.buildingId, group.code);
+      const place = keyOf(group.categoryId, group.buildingId, group.code, group.fundId);
       const own = byPlace.get(place) ?? [];
       byPlace.delete(place);
-      const at = { categoryName: group.categoryName, buildingName: group.buildingName, code: group.code };
+      const fund = group.fundId ? { fundName: group.fundName ?? null } : {};
+      const at = {
+        categoryName: group.categoryName,
+        buildingName: group.buildingName,
+        code: group.code,
+        ...fund,
+      };
       if (!own.length) {
         changes.push({ action: 'create', ...at, from: null, to: cents / 100 });
-        const name = `${group.categoryName} Salaries`;
+        const name = `${group.categoryName} Salaries${group.fundId ? ` (${group.fundName})` : ''}`;
         const where = group.buildingName ?? 'District Wide';
         await createLine(
           trx,
@@ -228,6 +221,7 @@ async function applySalaryGroups(
             dese_code: group.code,
             category_id: group.categoryId,
             building_id: group.buildingId,
+            fund_id: group.fundId ?? null,
             notes: 'Added by salary budget reconciliation',
           },
         );

@@ -2,10 +2,10 @@ import type { AppContext } from '@server/context';
 import type { Db } from '@server/db/index';
 import { badRequest } from '@server/errors';
 import {
-  CROSSWALK_FIELDS,
+  APPLIED_FIELDS,
   CrosswalkMatcher,
   ruleLabel,
-  type CrosswalkField,
+  type AppliedField,
   type CrosswalkRuleRef,
   type Resolution,
 } from '@server/lib/crosswalk';
@@ -35,15 +35,15 @@ import { changeLines } from '@server/domains/line-items';
 
 type Current = { work_group_id: number | null; category_id: number | null; dese_code: string | null };
 
-const CURRENT_OF: Record<CrosswalkField, (c: Current) => number | string | null> = {
+const CURRENT_OF: Record<AppliedField, (c: Current) => number | string | null> = {
   workGroup: (c) => c.work_group_id,
   category: (c) => c.category_id,
   deseCode: (c) => c.dese_code,
 };
 
 /** The fields a resolution would change on a line carrying `current`. */
-function changedFields(res: Resolution, current: Current, overwrite: boolean): CrosswalkField[] {
-  return CROSSWALK_FIELDS.filter((field) => {
+function changedFields(res: Resolution, current: Current, overwrite: boolean): AppliedField[] {
+  return APPLIED_FIELDS.filter((field) => {
     const hit = res[field];
     if (!hit) {
       return false;
@@ -174,7 +174,7 @@ interface Patch {
 }
 
 /** The patch a line gets: the values of the fields that change, and the rules that gave them. */
-function patchOf(res: Resolution, fields: readonly CrosswalkField[], matcher: CrosswalkMatcher): Patch {
+function patchOf(res: Resolution, fields: readonly AppliedField[], matcher: CrosswalkMatcher): Patch {
   const columns: Record<string, unknown> = {};
   const metadata: Record<string, unknown> = {};
   const rules = new Map<number, CrosswalkRuleRef>();

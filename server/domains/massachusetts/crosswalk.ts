@@ -23,8 +23,8 @@ import { requireBudgetYear } from '@server/domains/budgets';
  * 'crosswalk-rule'). A rule is refused, with nothing written, when its pattern is not a usable
  * pattern, when it matches none of the titles it is checked against (a year's employee lines, or
  * an import's titles), when it names a work group or category that does not exist (or a category
- * that is not a personnel one: the payroll lands on personnel categories), a DESE code the state's
- * chart does not have, or when a rule with the same pattern exists.
+ * that is not a personnel one: the payroll lands on personnel categories), a fund that does not
+ * exist, a DESE code the state's chart does not have, or when a rule with the same pattern exists.
  */
 
 const ENTITY = 'crosswalk-rule';
@@ -41,6 +41,8 @@ export function presentRule(row: q.RuleRow): CrosswalkRule {
     category: row.category_name,
     deseCode: row.dese_code,
     deseName: row.dese_code ? (deseCodes().get(row.dese_code)?.name ?? null) : null,
+    fundId: row.fund_id,
+    fund: row.fund_name,
     note: row.note,
     specificity:
       row.match_type === 'exact' ? 'exact' : `${patternWeight(row.match_type, row.pattern)} characters`,
@@ -95,6 +97,7 @@ const toValues = (r: CrosswalkRuleInput): q.RuleValues => ({
   work_group_id: r.workGroupId ?? null,
   category_id: r.categoryId ?? null,
   dese_code: r.deseCode ?? null,
+  fund_id: r.fundId ?? null,
   note: r.note?.trim() || null,
 });
 
@@ -127,13 +130,19 @@ async function checkRules(
 ): Promise<void> {
   const details: IssueDetail[] = [];
   const at = (i: number, field: string) => (options.single ? field : `rules.${i}.${field}`);
-  const groups = await q.workGroupNames(
+  const groups = await q.namesById(
     trx,
+    'work_groups',
     rules.flatMap((r) => (r.workGroupId ? [r.workGroupId] : [])),
   );
   const categories = await q.categoryFacts(
     trx,
     rules.flatMap((r) => (r.categoryId ? [r.categoryId] : [])),
+  );
+  const funds = await q.namesById(
+    trx,
+    'funds',
+    rules.flatMap((r) => (r.fundId ? [r.fundId] : [])),
   );
   const { titles, where } = await checkTitles(trx, source);
   const seen = new Map<string, number>();
@@ -165,6 +174,9 @@ async function checkRules(
         path: at(i, 'categoryId'),
         message: `'${category.name}' is not a personnel category: an employee's salary goes to a personnel category (mark it Personnel under Categories first)`,
       });
+    }
+    if (rule.fundId && !funds.has(rule.fundId)) {
+      details.push({ path: at(i, 'fundId'), message: `Fund ${rule.fundId} does not exist` });
     }
     if (rule.deseCode && !deseCodes().has(rule.deseCode)) {
       details.push({

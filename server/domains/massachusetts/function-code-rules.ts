@@ -71,6 +71,8 @@ export function presentRule(r: q.RuleRow): FunctionCodeRule {
     target: ruleTarget(r),
     functionCode: r.function_code,
     functionName: functionName(r.function_code) ?? r.function_code,
+    fundId: r.fund_id,
+    fund: r.fund_name,
     note: r.note,
     lineCount: Number(r.line_count),
     createdBy: r.created_by_name,
@@ -91,7 +93,10 @@ async function valuesOf(
   body: RuleBody,
 ): Promise<{ values: q.RuleValues; names: Partial<q.RuleRow> }> {
   const code = requireChartCode(body.functionCode);
-  const base = { function_code: code, note: body.note?.trim() || null };
+  if (body.fundId && !(await q.fundExists(trx, body.fundId))) {
+    throw validationFailed([{ path: 'fundId', message: `Fund ${body.fundId} does not exist` }]);
+  }
+  const base = { function_code: code, fund_id: body.fundId ?? null, note: body.note?.trim() || null };
   if (body.kind === 'category') {
     const category = await findBudgetCategory(trx, body.categoryId);
     if (!category) {
@@ -248,34 +253,36 @@ export async function applyRules(app: AppContext, actor: Actor, body: ApplyRules
           'Narrow one of the rules, or give them the same code. Nothing was changed.',
       );
     }
-    const counts = new Map<number, number>();
-    for (const p of planned) {
-      for (const rid of p.rule_ids) {
-        counts.set(rid, (counts.get(rid) ?? 0) + 1);
+    // The lines each rule changes (a code, a fund or both), each line once.
+    const reached = new Map<number, Set<number>>();
+    const count = (changes: readonly { id: number; rule_ids: number[] }[]) => {
+      for (const p of changes) {
+        for (const rid of p.rule_ids) {
+          reached.set(rid, (reached.get(rid) ?? new Set()).add(p.id));
+        }
       }
-    }
+    };
+    count(planned);
     const locked = (await lockedYears(trx, body.budgetYearId)).filter(
       (y) => body.fiscalYear === undefined || y === body.fiscalYear,
     );
+    const funds = await functionCodes.planFundRules(trx, target);
+    const reason = `Function-code rules applied${body.fiscalYear ? ` to FY${body.fiscalYear}` : ''}`;
     const updated = body.dryRun
       ? planned.length
-      : (
-          await functionCodes.applyCodeRules(
-            trx,
-            actor,
-            {
-              action: 'update',
-              reason: `Function-code rules applied${body.fiscalYear ? ` to FY${body.fiscalYear}` : ''}`,
-            },
-            planned,
-          )
-        ).length;
+      : (await functionCodes.applyCodeRules(trx, actor, { action: 'update', reason }, planned)).length;
+    // A rule's fund goes to the proposed lines it reaches on the general fund, whatever their code.
+    const funded = body.dryRun
+      ? funds.length
+      : (await functionCodes.applyFundRules(trx, actor, { action: 'update', reason }, funds)).length;
+    count(funds);
     return {
       updated,
-      byRule: [...counts].map(([ruleId, lines]) => ({
+      funded,
+      byRule: [...reached].map(([ruleId, ids]) => ({
         ruleId,
         target: ruleTarget(byId.get(ruleId)!),
-        lines,
+        lines: ids.size,
       })),
       lockedYears: locked,
       dryRun: Boolean(body.dryRun),

@@ -8,19 +8,21 @@ import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { NO_FIGURES_MESSAGE, type PerPupil } from '@shared/schemas/nss';
 import { resolveScope } from '@server/domains/planning';
 import { deseCodes } from './dese-codes';
+import { echoFunds, type FundChoice } from '@shared/schemas/fund-choice';
 
 /**
  * Spending per pupil, two ways side by side, each saying how it is worked out:
  * the workbench's own figure (the fiscal year's proposed budget over the students entered under
  * Enrollment, as the public dashboard has always published it) and DESE's method (the same budget
  * by DESE's spending categories over the year's foundation enrollment from the state figures).
- * Both divide exact cents, rounded to the cent, halves away from zero.
+ * Both divide exact cents, rounded to the cent, halves away from zero. The budget is every fund's
+ * lines, or the general fund's alone (`funds`), as the dashboard beside it reads.
  */
 
 const NO_CODE = 'No DESE function code';
 
 /** The budget by DESE spending category (the chart's parent), in code order; lines without a code last. */
-async function byCategory(db: Db, scope: { budgetYearId: number; fiscalYear: number }) {
+async function byCategory(db: Db, scope: { budgetYearId: number; fiscalYear: number; funds?: FundChoice }) {
   const chart = deseCodes();
   const groups = new Map<string, { first: string; cents: bigint }>();
   let total = 0n;
@@ -44,12 +46,14 @@ async function byCategory(db: Db, scope: { budgetYearId: number; fiscalYear: num
 export async function perPupil(
   app: AppContext,
   actor: Actor,
-  input: { budgetYearId: number; fiscalYear?: number },
+  input: { budgetYearId: number; fiscalYear?: number; funds?: FundChoice },
 ): Promise<PerPupil> {
   authorize(actor, 'dashboard.read');
   const scope = await resolveScope(app.db, input);
-  const fy = fiscalYearLabel(scope.fiscalYear);
-  const { total, groups } = await byCategory(app.db, scope);
+  const funds = echoFunds(input.funds);
+  // 'FY27 proposed budget', or 'FY27 proposed budget (general fund only)'.
+  const fy = `${fiscalYearLabel(scope.fiscalYear)} proposed budget${input.funds === 'general' ? ' (general fund only)' : ''}`;
+  const { total, groups } = await byCategory(app.db, { ...scope, funds: input.funds });
   const students = await figures.enrolledStudents(app.db, scope.budgetYearId);
   const state = await findStateFigures(app.db, scope.fiscalYear);
   // Foundation enrollment in hundredths of a pupil (DESE counts part-time pupils as fractions).
@@ -66,7 +70,7 @@ export async function perPupil(
         label: 'Per pupil, district enrollment',
         description:
           students > 0
-            ? `${fy} proposed budget ÷ ${students.toLocaleString('en-US')} students entered under Enrollment`
+            ? `${fy} ÷ ${students.toLocaleString('en-US')} students entered under Enrollment`
             : 'No students are entered under Enrollment for this budget year',
         enrollment: students > 0 ? students : null,
         perPupil: students > 0 ? fromCents(divideRounded(total, BigInt(students))) : null,
@@ -75,7 +79,7 @@ export async function perPupil(
         method: 'DESE_FOUNDATION',
         label: 'Per pupil, DESE method',
         description: state
-          ? `${fy} proposed budget ÷ ${Number(state.foundation_enrollment).toLocaleString('en-US')} foundation enrollment (DESE's Chapter 70 figure for ${fy})`
+          ? `${fy} ÷ ${Number(state.foundation_enrollment).toLocaleString('en-US')} foundation enrollment (DESE's Chapter 70 figure for ${fiscalYearLabel(scope.fiscalYear)})`
           : NO_FIGURES_MESSAGE,
         enrollment: state ? Number(state.foundation_enrollment) : null,
         perPupil: over(total),
@@ -84,5 +88,6 @@ export async function perPupil(
     byFunction: pupils
       ? groups.map((g) => ({ name: g.name, amount: fromCents(g.cents), perPupil: over(g.cents)! }))
       : [],
+    ...funds,
   };
 }

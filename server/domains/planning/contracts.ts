@@ -155,7 +155,14 @@ export async function deleteContract(app: AppContext, actor: Actor, id: number) 
       [before.workGroupId],
       cause('deleted', before),
     );
-    const again = (await Promise.all(released.map((r) => q.findContract(trx, r)))).filter((c) => c !== null);
+    // One after another: the transaction's one pg client takes one query at a time.
+    const again = [];
+    for (const r of released) {
+      const c = await q.findContract(trx, r);
+      if (c !== null) {
+        again.push(c);
+      }
+    }
     const inForce = again.map((c) => `; “${c.name}” is in force again`).join('');
     return { message: `Contract ${before.name} deleted${inForce}`, recomputedLines };
   });

@@ -25,11 +25,11 @@ const fixed = (text: string, scale: number) => {
 const rounded = (n: bigint, d: bigint) => (n >= 0n ? (2n * n + d) / (2n * d) : -((2n * -n + d) / (2n * d)));
 const codeOf = (own: string | null, category: string | null) => own?.trim() || category?.trim() || null;
 
-/** The cost of roster (budget year, fiscal year)'s positions per place, in cents; zero places left out. */
-export async function expectedLines(
+/** Each position of a roster that a salary line pays: its place and cost in cents (closed, non-personnel and unpriced left out). */
+async function positionCents(
   db: Knex,
   roster: { budgetYearId: number; fiscalYear: number },
-): Promise<Record<string, bigint>> {
+): Promise<{ id: number; fte: bigint; place: string; cost: bigint }[]> {
   const { rows: positions } = await db.raw(
     `SELECT p.id, p.status, p.fte::text AS fte, p.category_id, p.building_id, p.dese_code, p.work_group_id,
             p.vacancy_step, p.vacancy_lane, c.is_personnel, c.dese_function
@@ -49,7 +49,7 @@ export async function expectedLines(
     [roster.fiscalYear + 1],
   );
   const { rows: placements } = await db.raw(`SELECT work_group_id, step, lane FROM vacancy_placements`);
-  const out: Record<string, bigint> = {};
+  const out: { id: number; fte: bigint; place: string; cost: bigint }[] = [];
   for (const p of positions) {
     let cost: bigint | null = 0n;
     if (p.status === 'filled') {
@@ -72,7 +72,50 @@ export async function expectedLines(
       continue;
     }
     const place = `${p.category_id}|${p.building_id}|${codeOf(p.dese_code, p.dese_function)}`;
-    out[place] = (out[place] ?? 0n) + cost;
+    out.push({ id: p.id, fte: fixed(p.fte, 3), place, cost });
+  }
+  return out;
+}
+
+/** The cost of roster (budget year, fiscal year)'s positions per place, in cents; zero places left out. */
+export async function expectedLines(
+  db: Knex,
+  roster: { budgetYearId: number; fiscalYear: number },
+): Promise<Record<string, bigint>> {
+  const out: Record<string, bigint> = {};
+  for (const p of await positionCents(db, roster)) {
+    out[p.place] = (out[p.place] ?? 0n) + p.cost;
+  }
+  return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== 0n));
+}
+
+/**
+ * The same per 'place|fund' (fund: a fund id, '' for the general fund): a position with fund shares
+ * splits its cost over them, each fund's part rounded on the shares up to it (in fund id order) less
+ * the shares before it, so the parts add up to the cost.
+ */
+export async function expectedLinesByFund(
+  db: Knex,
+  roster: { budgetYearId: number; fiscalYear: number },
+): Promise<Record<string, bigint>> {
+  const general = Number((await db('funds').where({ kind: 'general' }).first('id')).id);
+  const { rows: shares } = await db.raw(
+    `SELECT position_id, fund_id, fte::text AS fte FROM position_fund_shares ORDER BY position_id, fund_id`,
+  );
+  const out: Record<string, bigint> = {};
+  const add = (key: string, cents: bigint) => (out[key] = (out[key] ?? 0n) + cents);
+  for (const p of await positionCents(db, roster)) {
+    const own = shares.filter((s: { position_id: number }) => s.position_id === p.id);
+    if (!own.length) {
+      add(`${p.place}|`, p.cost);
+      continue;
+    }
+    let upto = 0n;
+    for (const s of own) {
+      const before = rounded(p.cost * upto, p.fte);
+      upto += fixed(s.fte, 3);
+      add(`${p.place}|${s.fund_id === general ? '' : s.fund_id}`, rounded(p.cost * upto, p.fte) - before);
+    }
   }
   return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== 0n));
 }
@@ -81,9 +124,11 @@ export async function expectedLines(
 export async function salaryLines(
   db: Knex,
   year: { budgetYearId: number; fiscalYear: number },
+  byFund = false,
 ): Promise<Record<string, bigint>> {
   const { rows } = await db.raw(
-    `SELECT li.category_id, li.building_id, li.dese_code, c.dese_function, li.amount::text AS amount
+    `SELECT li.category_id, li.building_id, li.dese_code, c.dese_function, li.amount::text AS amount,
+            nullif(li.fund_id, (SELECT id FROM funds WHERE kind = 'general')) AS fund_id
        FROM line_items li JOIN budget_categories c ON c.id = li.category_id AND c.is_personnel
        LEFT JOIN scenarios s ON s.id = li.scenario_id
       WHERE li.budget_year_id = ? AND li.fiscal_year = ? AND NOT li.is_operating
@@ -93,7 +138,8 @@ export async function salaryLines(
   );
   const out: Record<string, bigint> = {};
   for (const r of rows) {
-    const place = `${r.category_id}|${r.building_id}|${codeOf(r.dese_code, r.dese_function)}`;
+    const at = `${r.category_id}|${r.building_id}|${codeOf(r.dese_code, r.dese_function)}`;
+    const place = byFund ? `${at}|${r.fund_id ?? ''}` : at;
     out[place] = (out[place] ?? 0n) + fixed(r.amount ?? '0', 2);
   }
   return out;

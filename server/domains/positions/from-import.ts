@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Actor } from '@server/policies/index';
+import { sharesFromImportedLines } from './queries/fund-shares';
 import { fillVacanciesFromImport } from './queries/from-import';
 import { positionsFromLines } from './queries/from-lines';
 
@@ -15,7 +16,7 @@ export async function positionsForImport(
   trx: Knex.Transaction,
   actor: Actor,
   run: { id: number; fileName: string },
-): Promise<{ filled: number; created: number }> {
+): Promise<{ filled: number; created: number; grantFunded: number }> {
   const label = actor.email ?? actor.name;
   const filled = await fillVacanciesFromImport(trx, {
     importRunId: run.id,
@@ -24,5 +25,7 @@ export async function positionsForImport(
     reason: `Payroll import of ${run.fileName}`,
   });
   const created = await positionsFromLines(trx, { importRunId: run.id, userId: actor.id, actorLabel: label });
-  return { filled, created };
+  // A person on a grant's line (the file's Fund column) holds a new position that grant pays.
+  const grantFunded = await sharesFromImportedLines(trx, run.id);
+  return { filled, created, grantFunded };
 }

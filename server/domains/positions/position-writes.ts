@@ -18,6 +18,7 @@ import {
   requireOpenYear,
   rosterBudgetYear,
 } from './guards';
+import { applyFundShares } from './fund-shares';
 import { addHolder } from './holders';
 import { readPosition } from './positions';
 import { holdersOf, type PositionBase } from './queries/positions';
@@ -137,6 +138,8 @@ export async function createPosition(
       { positionId: id, action: 'created', reason: body.reason ?? null, after: values },
     ];
     const position = { ...(values as PositionBase), id, version: 1 };
+    const funds = await applyFundShares(trx, position, body.fundShares, body.reason ?? null);
+    entries.push(...(funds ? [funds] : []));
     for (const holder of body.holders ?? []) {
       const added = await addHolder(trx, position, holder.lineItemId, holder.fteShare);
       entries.push({
@@ -194,11 +197,15 @@ export async function updatePosition(
     }
     const values = valuesOf(body);
     const entries = changeEntries(position, values, body.reason ?? null);
-    if (entries.length) {
-      await updatePositions(trx, actor, [id], values);
-      await recordChanges(trx, actor, entries);
+    const after = { ...position, ...values };
+    const funds = await applyFundShares(trx, after, body.fundShares, body.reason ?? null);
+    if (entries.length || funds) {
+      if (entries.length) {
+        await updatePositions(trx, actor, [id], values);
+      }
+      await recordChanges(trx, actor, [...entries, ...(funds ? [funds] : [])]);
       // Its cost leaves the place it was at and joins the one it is at.
-      await afterPositionsChange(trx, actor, position, placesOf([position, { ...position, ...values }]));
+      await afterPositionsChange(trx, actor, position, placesOf([position, after]));
     }
     return { position: await readPosition(trx, id) };
   });

@@ -3,6 +3,7 @@ import type { Db } from '@server/db/index';
 import { notFound } from '@server/errors';
 import { authorize, type Actor } from '@server/policies/index';
 import type { PositionDetail, PositionListQuery, PositionListResponse } from '@shared/schemas/positions';
+import { presentFundShares } from './fund-shares';
 import { rosterBudgetYear } from './guards';
 import { presentDetail, presentPosition } from './present';
 import * as q from './queries/positions';
@@ -49,8 +50,12 @@ export async function readPosition(db: Db, id: number): Promise<PositionDetail> 
   if (!row) {
     throw notFound(`Position ${id}`);
   }
-  const [holders, history] = await Promise.all([q.holdersOf(db, id), q.historyOf(db, id)]);
-  return presentDetail(row, holders, history);
+  // One after the other: inside a write's transaction they share one connection, and queries sent
+  // to a busy pg client at once are deprecated (pg prints a warning the CLI would show).
+  const holders = await q.holdersOf(db, id);
+  const history = await q.historyOf(db, id);
+  const fundShares = await presentFundShares(db, id);
+  return { ...presentDetail(row, holders, history), fundShares };
 }
 
 export async function getPosition(

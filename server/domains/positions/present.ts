@@ -79,7 +79,11 @@ export function presentHistory(row: HistoryRow): PositionHistoryEntry {
   };
 }
 
-export function presentDetail(row: PositionRow, holders: HolderRow[], history: HistoryRow[]): PositionDetail {
+export function presentDetail(
+  row: PositionRow,
+  holders: HolderRow[],
+  history: HistoryRow[],
+): Omit<PositionDetail, 'fundShares'> {
   return {
     ...presentPosition(row),
     holderDetails: holders.map(presentHolder),

@@ -1,5 +1,8 @@
 import type { Db } from '@server/db/index';
 import type { Actor } from '@server/policies/index';
+import { GENERAL_FUND } from '@server/sql/general-fund';
+import { arrayLiteral } from '@server/sql/array-literal';
+import { closedFunds } from './queries/fund-shares';
 
 /**
  * The positions' part of a roll forward (server/domains/roll-forward): a fiscal year's roster carried
@@ -8,7 +11,7 @@ import type { Actor } from '@server/policies/index';
  *
  * Every position not closed is carried as it is (title, place, work group, FTE, status, a vacancy's
  * own step and lane); its holders who were carried hold it again through their new lines, for the
- * same share. A filled position none of whose holders was carried (Retiring, Inactive) is carried
+ * same share, paid by the same funds' shares. A filled position none of whose holders was carried (Retiring, Inactive) is carried
  * vacant: the job stays, the person leaves. Each new position gets a 'created' history entry naming
  * the position it came from and the roll forward (after.rollForwardId), which is how undo finds
  * them. One statement for any number of positions, as positionsFromLines writes a roster; the roll
@@ -28,6 +31,8 @@ export interface RolledPositions {
   vacant: number;
   fte: string;
   holders: number;
+  /** Carried positions a closed grant paid a share of: the share is the general fund's now. */
+  sharesToGeneralFund: number;
 }
 
 /**
@@ -46,6 +51,7 @@ export async function rollPositionsForward(
   // Hash joins only, for this statement: the planner guesses a handful of rows for the CTEs (their
   // filters read metadata) and chose nested loops matching every holder against every carried line,
   // which did not finish in minutes at 50,000 positions (as planForLedger found for the ledger).
+  const closed = await closedFunds(trx, roll.to.fiscalYear);
   const was = (await trx.raw("SELECT current_setting('enable_nestloop') AS v")).rows[0].v;
   await trx.raw("SELECT set_config('enable_nestloop', 'off', true)");
   const { rows } = await trx.raw(
@@ -71,6 +77,15 @@ export async function rollPositionsForward(
        INSERT INTO position_holders (position_id, line_item_id, fte_share)
        SELECT s.pid, k.new_id, k.fte_share FROM src s JOIN kept k ON k.position_id = s.id
        RETURNING position_id),
+     -- The funds that pay it, as they were, but a closed grant's share goes to the general fund
+     -- (added to its share when it has one), so the shares still add up to the FTE.
+     shares AS MATERIALIZED (
+       SELECT s.pid, f.fund_id = ANY(:closed::int[]) AS closed,
+              CASE WHEN f.fund_id = ANY(:closed::int[]) THEN ${GENERAL_FUND} ELSE f.fund_id END AS fund_id, f.fte
+         FROM src s JOIN position_fund_shares f ON f.position_id = s.id),
+     funded AS (
+       INSERT INTO position_fund_shares (position_id, fund_id, fte)
+       SELECT pid, fund_id, sum(fte) FROM shares GROUP BY pid, fund_id),
      told AS (
        INSERT INTO position_history (position_id, action, reason, after, user_id, actor_label)
        SELECT pid, 'created', 'Rolled forward from FY' || :fromFy || ' position #' || id,
@@ -79,13 +94,16 @@ export async function rollPositionsForward(
      SELECT (SELECT count(*) FROM src)::int AS carried,
             (SELECT count(*) FROM src WHERE new_status = 'filled')::int AS filled,
             (SELECT coalesce(sum(fte), 0) FROM src)::numeric(12,3)::text AS fte,
-            (SELECT count(*) FROM held)::int AS holders`,
+            (SELECT count(*) FROM held)::int AS holders,
+            (SELECT count(DISTINCT pid) FROM shares WHERE closed)::int AS to_general`,
     {
       fromBy: roll.from.budgetYearId,
       fromFy: roll.from.fiscalYear,
       toBy: roll.to.budgetYearId,
       toFy: roll.to.fiscalYear,
       rf: roll.rollForwardId,
+      // An array literal's text: knex spreads an array binding into a list of values.
+      closed: arrayLiteral(closed),
       user: actor.kind === 'user' ? actor.id : null,
       label: actor.kind === 'user' ? null : 'roll-forward',
     },
@@ -98,6 +116,7 @@ export async function rollPositionsForward(
     vacant: Number(r.carried) - Number(r.filled),
     fte: String(r.fte),
     holders: Number(r.holders),
+    sharesToGeneralFund: Number(r.to_general),
   };
 }
 

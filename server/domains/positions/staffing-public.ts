@@ -1,9 +1,10 @@
 import type { Db } from '@server/db/index';
 import { homeOfFiscalYear } from '@server/domains/budgets';
 import { deseCodes } from '@server/domains/massachusetts';
-import type { PublicStaffing } from '@shared/schemas/staffing';
-import { staffingRows, type StaffingRow } from './queries/staffing';
+import type { PublicStaffing, PublicFundedBy } from '@shared/schemas/staffing';
+import { fundFteRows, staffingRows, type StaffingRow } from './queries/staffing';
 import { frozenFromRows, lastYearStaffing, noLastYearNote } from './staffing-compare';
+import { FUND_ORDER } from '@server/sql/general-fund';
 
 /**
  * What the resident page shows of a fiscal year's roster, worked out when the year is published:
@@ -25,14 +26,7 @@ export async function publicStaffing(db: Db, fiscalYear: number): Promise<Public
     const key = r.key === null ? null : String(r.key);
     const before =
       dimension === 'total' ? last?.totals : last?.groups[dimension].find((g) => g.key === key)?.fte;
-    const name =
-      dimension === 'total'
-        ? 'All positions'
-        : dimension === 'function'
-          ? key === null
-            ? 'No function code'
-            : `${key} ${deseCodes().get(key)?.name ?? ''}`.trim()
-          : (r.name ?? 'District Wide');
+    const name = nameOf(dimension, key, r.name);
     return {
       name,
       fte: Number(r.fte),
@@ -50,5 +44,53 @@ export async function publicStaffing(db: Db, fiscalYear: number): Promise<Public
     ),
     byBuilding: rows.filter((r) => r.dimension === 'building').map((r) => group(r, 'building')),
     byFunction: rows.filter((r) => r.dimension === 'function').map((r) => group(r, 'function')),
+    fundedBy: await fundedBy(db, home.id, fiscalYear),
+  };
+}
+
+/** A group's name as residents read it: the school (District Wide), or the function code and name. */
+function nameOf(dimension: string, key: string | null, name: string | null): string {
+  if (dimension === 'total') {
+    return 'All positions';
+  }
+  if (dimension === 'function') {
+    return key === null ? 'No function code' : `${key} ${deseCodes().get(key)?.name ?? ''}`.trim();
+  }
+  return name ?? 'District Wide';
+}
+
+/**
+ * Who pays for the positions, by school and by function: a column per fund named to residents that
+ * pays any FTE (the general fund first), then 'Other funds' for the rest when they pay any.
+ */
+async function fundedBy(db: Db, budgetYearId: number, fiscalYear: number): Promise<PublicFundedBy> {
+  const rows = await fundFteRows(db, budgetYearId, fiscalYear);
+  const named: { id: number; name: string; code: string }[] = await db('funds')
+    .where({ show_to_residents: true })
+    .orderByRaw(FUND_ORDER())
+    .select('id', 'name', 'code');
+  const columns: (number | null)[] = named
+    .filter((f) => rows.some((r) => r.fund_id === f.id))
+    .map((f) => f.id);
+  if (rows.some((r) => r.fund_id === null)) {
+    columns.push(null);
+  }
+  const fteOf = (of: typeof rows) => columns.map((id) => Number(of.find((r) => r.fund_id === id)?.fte ?? 0));
+  const lines = (dimension: 'building' | 'function') => {
+    const at = rows.filter((r) => r.dimension === dimension);
+    const keys = [...new Set(at.map((r) => r.key))];
+    return keys.map((key) => {
+      const own = at.filter((r) => r.key === key);
+      return { name: nameOf(dimension, key, own[0].name), fte: fteOf(own) };
+    });
+  };
+  return {
+    funds: columns.map((id) => {
+      const fund = named.find((f) => f.id === id);
+      return fund ? { name: fund.name, code: fund.code } : { name: 'Other funds', code: null };
+    }),
+    totals: fteOf(rows.filter((r) => r.dimension === 'total')),
+    byBuilding: lines('building'),
+    byFunction: lines('function'),
   };
 }

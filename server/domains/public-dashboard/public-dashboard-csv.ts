@@ -24,8 +24,9 @@ export const CSV_HEADER = ['Fiscal year', 'Table', 'Group', 'Item', 'Count', 'Am
 
 function yearRows(d: PublicYearData): Cell[][] {
   const fy = d.fiscalYear;
+  // The total's Group says whose lines every figure of the year sums ('All funds', 'General fund only').
   const rows: Cell[][] = [
-    [fy, 'Summary', null, 'Total budget', null, d.totalBudget],
+    [fy, 'Summary', d.fundsLabel ?? null, 'Total budget', null, d.totalBudget],
     [fy, 'Summary', null, 'Town goal', null, d.hasTownGoal ? d.townGoal : null],
   ];
   for (const c of d.categoryBreakdown) {

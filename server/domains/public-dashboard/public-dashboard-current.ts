@@ -4,6 +4,7 @@ import type { BudgetYearChoice, PublicYearData } from '@shared/schemas/public-da
 import { yearFigures } from './public-dashboard-figures';
 import { chooseSources } from './public-dashboard-sources';
 import { shownSections, type ReleasedCounts } from './public-dashboard-release';
+import { echoFunds } from '@shared/schemas/fund-choice';
 
 /**
  * The figures a Publish would store now for each year, with the budget year each comes from, and
@@ -27,6 +28,7 @@ export async function currentFigures(
         ? null
         : await yearFigures(db, budgetYearId, year, {
             includeProjectedEmployees: row.show_projected_employees,
+            funds: row.funds,
             publishedAt,
             shown,
             released: released[String(year)] ?? {},
@@ -76,8 +78,11 @@ export async function dataChangedSincePublish(db: Db, row: q.ConfigRow): Promise
   return false;
 }
 
-/** A stored year's figures as a Publish now writes them: before stages, snapshots had no stageLabel. */
+/**
+ * A stored year's figures as a Publish now writes them: before stages, snapshots had no stageLabel;
+ * before the fund choice, no funds (they summed every fund's lines).
+ */
 export function storedData(snap: Pick<q.SnapshotRow, 'data'>): unknown {
   const data = snap.data as PublicYearData | null;
-  return data && { ...data, stageLabel: data.stageLabel ?? null };
+  return data && { ...data, stageLabel: data.stageLabel ?? null, ...echoFunds(data.funds) };
 }

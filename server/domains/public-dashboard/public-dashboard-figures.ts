@@ -13,6 +13,7 @@ import { deseCodes } from '@server/domains/massachusetts';
 import { withoutHidden, type YearReleases } from './public-dashboard-release';
 import { locationData, salaryBuckets } from './public-dashboard-staff';
 import { publicStaffing } from '@server/domains/positions';
+import { echoFunds, type FundChoice } from '@shared/schemas/fund-choice';
 
 /**
  * The public figures of one fiscal year, worked out at Publish and stored as the snapshot. Every
@@ -101,7 +102,8 @@ async function deseBreakdown(
  * budget and no staff there; with the staff releases after publishing them, and the stage the
  * year is in ('School Committee Adopted', null in Draft). `publishedAt` is the
  * Publish this is for; the sections not `shown` are left out; `released` are the year's earlier
- * exact staff totals (public-dashboard-release.ts).
+ * exact staff totals (public-dashboard-release.ts). `funds` chooses whose lines every figure sums
+ * (the admin's setting), and the figures carry it, so the page says which of them it shows.
  */
 export async function yearFigures(
   db: Db,
@@ -109,6 +111,7 @@ export async function yearFigures(
   fiscalYear: number,
   options: {
     includeProjectedEmployees: boolean;
+    funds?: FundChoice;
     publishedAt: string;
     shown: ReadonlySet<ComponentKey>;
     released: YearReleases;
@@ -118,6 +121,7 @@ export async function yearFigures(
     budgetYearId,
     fiscalYear,
     adoptedStaffOnly: !options.includeProjectedEmployees,
+    funds: options.funds,
   };
   const byCategory = await dash.proposedByCategory(db, scope);
   const byBuilding = await dash.proposedByBuilding(db, scope);
@@ -164,6 +168,7 @@ export async function yearFigures(
     perPupilDese: await perPupilDese(db, fiscalYear, totalCents, dese.cents),
     deseBreakdown: dese.groups,
     includesProjectedEmployees: options.includeProjectedEmployees,
+    ...echoFunds(options.funds),
     stageLabel: staged ? STAGE_LABELS[stage.stage] : null,
     stage: staged ? stage.stage : null,
     stageCaption: staged ? residentStageCaption(stage) : null,

@@ -19,6 +19,7 @@ import { reconcileProblems } from './public-dashboard-reconcile';
 import { confirmationsNeeded, sourceOptions } from './public-dashboard-sources';
 import { shownSections, withoutHidden } from './public-dashboard-release';
 import { composeView } from './public-dashboard-view';
+import { FUND_CHOICE_LABELS } from '@shared/schemas/fund-choice';
 
 /**
  * GET /public-dashboard/preview (ADMIN): exactly what residents would be served if Publish ran now
@@ -101,6 +102,9 @@ export function settingsChanges(published: q.SettingsColumns, draft: q.SettingsC
     if (published[column] !== draft[column]) {
       changes.push(`${SECTION_NAMES[key]} ${draft[column] ? 'shown' : 'hidden'}`);
     }
+  }
+  if (published.funds !== draft.funds) {
+    changes.push(`Figures change to ${FUND_CHOICE_LABELS[draft.funds].toLowerCase()}`);
   }
   if (published.show_projected_employees !== draft.show_projected_employees) {
     changes.push(

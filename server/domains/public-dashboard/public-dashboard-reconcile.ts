@@ -112,16 +112,27 @@ export async function reconcileProblems(
     if (year.budget_year_id === null || year.data === null) {
       continue;
     }
-    const scope = { budgetYearId: year.budget_year_id, fiscalYear: year.fiscal_year };
+    const data = year.data as PublicYearData;
+    // The dashboard read for the same funds as the snapshot ('all' for one from before the choice).
+    const funds = data.funds ?? 'all';
+    const scope = { budgetYearId: year.budget_year_id, fiscalYear: year.fiscal_year, funds };
     const summary = await budgetSummary(app, actor, scope);
     const shownTotals: ShownTotal[] = [
-      { source: 'the dashboard', cents: centsOf(summary.proposedBudget), count: summary.proposedCount },
+      {
+        source: funds === 'general' ? 'the dashboard (general fund only)' : 'the dashboard',
+        cents: centsOf(summary.proposedBudget),
+        count: summary.proposedCount,
+      },
     ];
-    if (!comparisons.has(scope.budgetYearId)) {
+    if (funds === 'all' && !comparisons.has(scope.budgetYearId)) {
       comparisons.set(scope.budgetYearId, await budgetComparison(app, actor, scope.budgetYearId));
     }
-    // A year outside the comparison's six years is not in it: nothing there to disagree with.
-    const cell = comparisons.get(scope.budgetYearId)!.totals.find((c) => c.fiscalYear === year.fiscal_year);
+    // A year outside the comparison's six years is not in it: nothing there to disagree with. Nor is
+    // a general-fund-only snapshot: Budget Comparison sums every fund.
+    const cell =
+      funds === 'all'
+        ? comparisons.get(scope.budgetYearId)!.totals.find((c) => c.fiscalYear === year.fiscal_year)
+        : undefined;
     if (cell) {
       shownTotals.push({
         source: 'Budget Comparison',
@@ -129,7 +140,7 @@ export async function reconcileProblems(
         count: cell.proposedCount,
       });
     }
-    shownTotals.push(...snapshotTotals(year.data as PublicYearData, shown));
+    shownTotals.push(...snapshotTotals(data, shown));
     const message = reconcileMessage(year.fiscal_year, shownTotals);
     if (message) {
       problems.push(message);

@@ -14,6 +14,7 @@ import {
   type PublicYearData,
 } from '@shared/schemas/public-dashboard';
 import { shownSections, withoutHidden } from './public-dashboard-release';
+import { echoFunds } from '@shared/schemas/fund-choice';
 
 /**
  * What residents read, with no sign-in and no actor: the published snapshot of a dashboard. This
@@ -89,6 +90,8 @@ export function composeView(
     data[String(snap.fiscal_year)] = year && {
       ...withoutHidden(year, shown),
       stageLabel: year.stageLabel ?? null,
+      // A snapshot from before the fund choice summed every fund: the page says so all the same.
+      ...echoFunds(year.funds),
     };
   }
   // parse, not a cast: the privacy contract is enforced on what is about to be served.

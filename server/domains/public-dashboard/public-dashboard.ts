@@ -88,6 +88,7 @@ function columnsOf(body: UpdatePublicDashboardConfigBody): Partial<q.ConfigRow> 
   for (const flag of SHOW_FLAGS) {
     set(q.flagColumn(flag), body[flag] as never);
   }
+  set('funds', body.funds);
   return values;
 }
 

@@ -33,7 +33,7 @@ const WITHHELD = 'Withheld';
 
 function titleRows(c: StageComparison, title: string): XCell[][] {
   return [
-    [bold(`${title}: FY${c.fiscalYear}, budget year ${c.budgetYear}`)],
+    [bold(`${title}: FY${c.fiscalYear}, budget year ${c.budgetYear}, ${c.fundsLabel.toLowerCase()}`)],
     [`From ${c.from.label} to ${c.to.label}`],
     [],
   ];
@@ -231,13 +231,16 @@ export async function comparisonWorkbook(c: StageComparison): Promise<Buffer> {
   );
 }
 
-/** The comparison and its workbook, with a file name such as 'FY2027-stage-12-vs-current.xlsx'. */
+/**
+ * The comparison and its workbook, with a file name such as 'FY2027-stage-12-vs-current.xlsx'
+ * ('...-vs-current-general-fund.xlsx' for the general fund alone, so the two files never mix up).
+ */
 export async function compareStagesWorkbook(app: AppContext, actor: Actor, input: CompareInput) {
   const comparison = await compareStages(app, actor, input);
   const name = (s: StageComparison['from']) => (s.stageId === null ? 'current' : `stage-${s.stageId}`);
   return {
     comparison,
-    fileName: `FY${comparison.fiscalYear}-${name(comparison.from)}-vs-${name(comparison.to)}.xlsx`,
+    fileName: `FY${comparison.fiscalYear}-${name(comparison.from)}-vs-${name(comparison.to)}${comparison.funds === 'general' ? '-general-fund' : ''}.xlsx`,
     body: await comparisonWorkbook(comparison),
   };
 }

@@ -24,6 +24,7 @@ import { deseCodes } from '@server/domains/massachusetts';
 import { requireBudgetYear } from '@server/domains/budgets';
 import { reconciliation } from '@server/domains/line-items';
 import { positionChangesBetween } from '@server/domains/positions';
+import { echoFunds, type FundChoice } from '@shared/schemas/fund-choice';
 
 /**
  * What changed between two budget stages of a fiscal year, or between a stage and today's working
@@ -39,6 +40,8 @@ export interface CompareInput {
   from: CompareSide;
   to: CompareSide;
   lines?: CompareLineList;
+  /** Every fund's lines (the default) or the general fund's alone: totals, breakdowns and lines. */
+  funds?: FundChoice;
 }
 
 /**
@@ -194,7 +197,13 @@ export async function compareStages(
       const year = { budgetYearId: by.id, fiscalYear: input.fiscalYear, label: by.fiscal_year };
       const from = input.from === CURRENT ? null : await requireStage(trx, input.from, 'from', year);
       const to = input.to === CURRENT ? null : await requireStage(trx, input.to, 'to', year);
-      const sides = { from: input.from, to: input.to, budgetYearId: by.id, fiscalYear: input.fiscalYear };
+      const sides = {
+        from: input.from,
+        to: input.to,
+        budgetYearId: by.id,
+        fiscalYear: input.fiscalYear,
+        funds: input.funds,
+      };
       const aggregates = await q.aggregates(trx, sides);
       const total = aggregates.find((a) => a.level === 'total')!;
       const lines = await lq.lineChanges(trx, sides, listed === 'all');
@@ -241,6 +250,7 @@ export async function compareStages(
         positionChanges: positionChanges.changes,
         positionChangeCount: positionChanges.total,
         positionRosterFiscalYear: changedRoster.fiscalYear,
+        ...echoFunds(input.funds),
       };
     },
     { isolationLevel: 'repeatable read' },

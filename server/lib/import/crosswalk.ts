@@ -1,4 +1,4 @@
-import { CrosswalkMatcher, ruleLabel, type CrosswalkRuleRef } from '@server/lib/crosswalk';
+import { CrosswalkMatcher, ruleLabel, type CrosswalkRuleRef, type FieldHit } from '@server/lib/crosswalk';
 import { firstRanked } from '@server/lib/first-ranked';
 import { centsOf, fromCents } from '@shared/money';
 import type { CrosswalkImportSummary } from '@shared/schemas/crosswalk';
@@ -6,7 +6,7 @@ import type { CrosswalkImportSummary } from '@shared/schemas/crosswalk';
 /**
  * The position crosswalk during an operating import: each row's title is looked up (once per
  * distinct title), and what the row lacks (no work group a group of the district has, no category,
- * no DESE code) is filled from the winning rules. What the file says wins over the crosswalk. It
+ * no DESE code, no fund) is filled from the winning rules. What the file says wins over the crosswalk. It
  * counts as it goes, for the dry run's summary: rows matched, rows no rule matched, and the
  * unmatched titles with their rows and salaries (the wizard offers rules for them).
  */
@@ -18,6 +18,7 @@ export interface CrosswalkRowHit {
   workGroup: string | null;
   category: string | null;
   deseCode: string | null;
+  fund: string | null;
 }
 
 /** The columns of a row the crosswalk may fill (text, as the COPY takes them). */
@@ -35,6 +36,7 @@ export class CrosswalkImport {
   private workGroupRows = 0;
   private categoryRows = 0;
   private deseCodeRows = 0;
+  private fundRows = 0;
   private readonly unmatched = new Map<string, { title: string; count: number; cents: bigint }>();
 
   /** `categoryOfDese`: the category a DESE code means (the import's), for a rule giving a code only. */
@@ -46,12 +48,26 @@ export class CrosswalkImport {
   }
 
   /**
+   * The fund the rules give `title`, or null. The row's fund is settled before `fill` (fundOf:
+   * what the file names wins, a grant must reach the row's year), which is then told if it was this.
+   */
+  fundFor(title: string | null): FieldHit | null {
+    return this.matcher.resolve(title)?.fund ?? null;
+  }
+
+  /**
    * Fills `values` from the rules for `title` where the row has no value of its own: a work group
    * when the file names none or one the district does not have (the label becomes the group's
-   * name), a category and a DESE code when blank. `salary` (the stored amount) is counted for an
-   * unmatched title. Returns what the crosswalk gave, or null.
+   * name), a category and a DESE code when blank; `fund` is the rule's fund when the row took it.
+   * `salary` (the stored amount) is counted for an unmatched title. Returns what the crosswalk
+   * gave, or null.
    */
-  fill(values: RowValues, title: string | null, salary: string | null): CrosswalkRowHit | null {
+  fill(
+    values: RowValues,
+    title: string | null,
+    salary: string | null,
+    fund: FieldHit | null = null,
+  ): CrosswalkRowHit | null {
     const res = this.matcher.resolve(title);
     if (!res) {
       this.unmatchedRows += 1;
@@ -66,7 +82,7 @@ export class CrosswalkImport {
       return null;
     }
     this.matchedRows += 1;
-    const hit: CrosswalkRowHit = { rules: [], workGroup: null, category: null, deseCode: null };
+    const hit: CrosswalkRowHit = { rules: [], workGroup: null, category: null, deseCode: null, fund: null };
     const used = new Set<number>();
     if (res.workGroup && !values.work_group_id) {
       values.work_group_id = String(res.workGroup.value);
@@ -86,6 +102,11 @@ export class CrosswalkImport {
       hit.deseCode = res.deseCode.label;
       used.add(res.deseCode.ruleId);
       this.deseCodeRows += 1;
+    }
+    if (fund) {
+      hit.fund = fund.label;
+      used.add(fund.ruleId);
+      this.fundRows += 1;
     }
     if (!values.category_id && values.dese_code) {
       const byCode = this.categoryOfDese(values.dese_code);
@@ -108,6 +129,7 @@ export class CrosswalkImport {
       workGroupRows: this.workGroupRows,
       categoryRows: this.categoryRows,
       deseCodeRows: this.deseCodeRows,
+      fundRows: this.fundRows,
       unmatchedTitles: titles.map((u) => ({
         title: u.title,
         count: u.count,

@@ -19,12 +19,26 @@ export interface FundRef {
 export class FundMatcher {
   private readonly byCode = new Map<string, FundRef>();
   private readonly byName = new Map<string, FundRef>();
+  private readonly ids = new Map<number, FundRef>();
+  private readonly general: FundRef | null;
 
   constructor(funds: readonly FundRef[]) {
     for (const f of funds) {
       this.byCode.set(f.code.toLowerCase(), f);
       this.byName.set(plain(f.name), f);
+      this.ids.set(f.id, f);
     }
+    this.general = funds.find((f) => f.kind === 'general') ?? null;
+  }
+
+  /** The fund with this id (a crosswalk rule's), or null. */
+  byId(id: number): FundRef | null {
+    return this.ids.get(id) ?? null;
+  }
+
+  /** The name of the fund a stored line names (null: the general fund's), for the preview. */
+  nameOf(id: number | null): string | null {
+    return id === null ? (this.general?.name ?? null) : (this.ids.get(id)?.name ?? null);
   }
 
   /** A Fund cell: a code first, then a name. */

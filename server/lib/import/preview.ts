@@ -1,6 +1,7 @@
 import { PREVIEW_ROWS, PREVIEW_ROWS_MAX, type ImportPreview, type PreviewRow } from '@shared/schemas/import';
 import { cellText, type Cell } from './cells';
 import type { CrosswalkRowHit } from './crosswalk';
+import type { FundMatcher } from './fund-match';
 import type { BuildingMatcher, CategoryMatcher } from './match';
 import type { CopyColumn, LineValues, RowOutcome } from './transform';
 
@@ -15,6 +16,7 @@ const HIDDEN = new Set<CopyColumn>([
   'work_group_id',
   'building_id',
   'category_id',
+  'fund_id',
 ]);
 
 /** 'current_fte' -> 'currentFTE', 'first_name' -> 'firstName': the import field names. */
@@ -61,7 +63,7 @@ export class PreviewCollector {
   }
 
   /** The rows with the matched building's and category's names. */
-  result(names: { buildings: BuildingMatcher; categories: CategoryMatcher }): ImportPreview {
+  result(names: PreviewNames): ImportPreview {
     return {
       rows: this.rows.map(({ row, outcome, text }): PreviewRow => {
         if (outcome.kind === 'skip') {
@@ -91,13 +93,18 @@ function crosswalkValues(hit: CrosswalkRowHit | null | undefined): Record<string
     workGroupFromCrosswalk: hit.workGroup,
     categoryFromCrosswalk: hit.category,
     deseCodeFromCrosswalk: hit.deseCode,
+    fundFromCrosswalk: hit.fund,
   };
 }
 
-function previewValues(
-  values: LineValues,
-  names: { buildings: BuildingMatcher; categories: CategoryMatcher },
-): Record<string, string | null> {
+/** What the preview names ids by; `funds` when the district keeps funds. */
+interface PreviewNames {
+  buildings: BuildingMatcher;
+  categories: CategoryMatcher;
+  funds?: FundMatcher;
+}
+
+function previewValues(values: LineValues, names: PreviewNames): Record<string, string | null> {
   const out: Record<string, string | null> = {};
   for (const [column, value] of Object.entries(values) as [CopyColumn, string | null | undefined][]) {
     if (!HIDDEN.has(column)) {
@@ -105,6 +112,9 @@ function previewValues(
     }
   }
   out.building = values.building_id ? names.buildings.nameOf(Number(values.building_id)) : null;
+  if (names.funds) {
+    out.fund = names.funds.nameOf(values.fund_id ? Number(values.fund_id) : null);
+  }
   if (values.is_operating === 'f') {
     out.category = values.category_id ? names.categories.nameOf(Number(values.category_id)) : null;
   }

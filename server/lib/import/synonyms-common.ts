@@ -12,3 +12,9 @@ export const FISCAL_YEAR: FieldWords = {
   names: ['fiscal year', 'fy', '~year', '~fiscal yr', '~budget year'],
 };
 export const NOTES: FieldWords = { names: ['notes', 'note', 'comments', 'comment', 'remarks', 'memo'] };
+
+/** A fund's column: MUNIS exports name the account string's fund segment 'fund' (0100: the general fund). */
+export const FUND: FieldWords = {
+  names: ['fund', 'fund code', 'fund number', 'fund no'],
+  veto: ['description', 'name'],
+};

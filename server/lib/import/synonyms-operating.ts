@@ -1,4 +1,4 @@
-import { FISCAL_YEAR, NOTES, type FieldWords } from './synonyms-common';
+import { FISCAL_YEAR, FUND, NOTES, type FieldWords } from './synonyms-common';
 
 /** Header names of the operating (employee) fields; see FieldWords in synonyms.ts. */
 export const OPERATING_WORDS: Record<string, FieldWords> = {
@@ -233,5 +233,6 @@ export const OPERATING_WORDS: Record<string, FieldWords> = {
   },
   nextYearSalarySource: { names: ['next year salary source', 'next year salary auto manual'] },
   fiscalYear: FISCAL_YEAR,
+  fund: FUND,
   notes: NOTES,
 };

@@ -1,4 +1,4 @@
-import { FISCAL_YEAR, NOTES, type FieldWords } from './synonyms-common';
+import { FISCAL_YEAR, FUND, NOTES, type FieldWords } from './synonyms-common';
 
 /** Header names of the proposed (budget line) fields; see FieldWords in synonyms.ts. */
 export const PROPOSED_WORDS: Record<string, FieldWords> = {
@@ -102,6 +102,5 @@ export const PROPOSED_WORDS: Record<string, FieldWords> = {
   },
   fiscalYear: FISCAL_YEAR,
   notes: NOTES,
-  // The account string's fund segment as its own column (MUNIS exports have 'fund': 0100).
-  fund: { names: ['fund', 'fund code', 'fund number', 'fund no'], veto: ['description', 'name'] },
+  fund: FUND,
 };

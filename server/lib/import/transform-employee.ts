@@ -17,7 +17,7 @@ import {
   type RowOutcome,
   type TransformContext,
 } from './transform';
-import { lineOutcome } from './transform-line';
+import { fundOf, lineOutcome } from './transform-line';
 import { parseFte, parseStatus, splitName } from './values';
 
 /** A field's cell parsed, with a warning (quoting the cell) when it cannot be read. */
@@ -170,6 +170,12 @@ export function transformEmployee(ctx: TransformContext, n: number, cells: reado
   const fiscalYear = rowFiscalYear(ctx, cells, warnings);
   const workGroupId = workGroup ? ctx.workGroups.match(workGroup) : null;
   const categoryId = deseCode ? ctx.categories.byDeseCode(deseCode) : null;
+  // A crosswalk rule may name the fund for the title: it pays when the file names none.
+  const ruleFund = ctx.crosswalk?.fundFor(position) ?? null;
+  const fund = ctx.funds
+    ? fundOf(ctx, ctx.funds, cells, null, fiscalYear, warnings, ruleFund ? Number(ruleFund.value) : null)
+    : { fundId: null, byRule: false };
+  const fundId = fund.fundId;
   const values = {
     is_operating: 't',
     first_name: first,
@@ -189,8 +195,10 @@ export function transformEmployee(ctx: TransformContext, n: number, cells: reado
     employee_status: status.value ?? 'Active',
     dese_code: deseCode,
     category_id: categoryId === null ? null : String(categoryId),
+    fund_id: fundId === null ? null : String(fundId),
   };
-  const crosswalk = ctx.crosswalk?.fill(values, position, currentSalary) ?? null;
+  const crosswalk =
+    ctx.crosswalk?.fill(values, position, currentSalary, fund.byRule ? ruleFund : null) ?? null;
   const outcome = lineOutcome(ctx, n, cells, {
     values,
     location: building,

@@ -43,6 +43,8 @@ export type LedgerOutcome =
       kind: 'row';
       account: string;
       description: string | null;
+      /** The FUND segment as written, or null (no FUND in the pattern, or the row is set aside). */
+      fundCode: string | null;
       functionCode: string | null;
       objectCode: string | null;
       locationCode: string | null;
@@ -172,6 +174,7 @@ export function transformLedgerRow(ctx: LedgerTransformContext, cells: readonly 
   if (!parsed.ok || problems.length) {
     return {
       ...base,
+      fundCode: parsed.ok ? parsed.fundCode : null,
       functionCode: parsed.ok ? parsed.functionCode : null,
       objectCode: parsed.ok ? parsed.objectCode : null,
       locationCode: parsed.ok ? parsed.locationCode : null,
@@ -192,6 +195,7 @@ export function transformLedgerRow(ctx: LedgerTransformContext, cells: readonly 
   }
   return {
     ...base,
+    fundCode: parsed.fundCode,
     functionCode: parsed.functionCode,
     objectCode: parsed.objectCode,
     locationCode: parsed.locationCode,

@@ -1,8 +1,10 @@
 import type { Cell } from './cells';
+import { periodReaches, type FundMatcher } from './fund-match';
 import {
   buildNotes,
   metadataJson,
   rowBuilding,
+  textField,
   type LineValues,
   type RowMoney,
   type RowOutcome,
@@ -26,9 +28,11 @@ export function lineOutcome(
     name: string;
     fiscalYear: number;
     money: RowMoney;
+    /** The file named the general fund for the line (metadata.fundNamed). */
+    fundNamed?: boolean;
   },
 ): RowOutcome {
-  const { values, location, warnings, name, fiscalYear, money } = line;
+  const { values, location, warnings, name, fiscalYear, money, fundNamed } = line;
   return {
     kind: 'line',
     values: Object.assign(values, {
@@ -39,11 +43,72 @@ export function lineOutcome(
       building_id: rowBuilding(ctx, location, warnings),
       notes: buildNotes(ctx, cells, warnings),
       import_run_id: ctx.fixed.importRunId,
-      metadata: metadataJson(warnings, n),
+      metadata: metadataJson(warnings, n, fundNamed),
     }),
     warnings,
     name,
     fiscalYear,
     money,
   };
+}
+
+/**
+ * The fund a row's line is paid by (null: the general fund), whether a crosswalk rule gave it, and
+ * whether the file named the general fund itself (the function-code rules' funds then leave the
+ * line alone: what the file says wins).
+ */
+export interface RowFund {
+  fundId: number | null;
+  byRule: boolean;
+  generalNamed?: boolean;
+}
+
+/**
+ * The fund that pays a row's line, null for the general fund: a mapped Fund cell's fund, else the
+ * fund its account string's first segment names (a payroll has no account string), else the fund
+ * the position crosswalk's rule for the row's title gives (`ruleFundId`): what the file says wins
+ * over the rules. A Fund cell that names no fund, a blank one no rule fills, or a grant whose
+ * period does not reach the row's year leaves the line on the general fund with a warning (the
+ * line is listed for review).
+ */
+export function fundOf(
+  ctx: TransformContext,
+  funds: FundMatcher,
+  cells: readonly Cell[],
+  accountLine: string | null,
+  fiscalYear: number,
+  warnings: string[],
+  ruleFundId: number | null = null,
+): RowFund {
+  const text = textField(ctx, cells, 'fund', warnings);
+  // A blank mapped Fund cell says nothing: the account string is not read in its place.
+  const byFile = text
+    ? funds.match(text)
+    : accountLine && !ctx.mapping.has('fund')
+      ? funds.fromAccount(accountLine)
+      : null;
+  if (text && !byFile) {
+    warnings.push(`Fund '${text}' matches no fund: the general fund pays this line`);
+    return { fundId: null, byRule: false };
+  }
+  const byRule = !byFile && ruleFundId !== null ? funds.byId(ruleFundId) : null;
+  const fund = byFile ?? byRule;
+  if (!fund && ctx.mapping.has('fund')) {
+    warnings.push('No fund: the general fund pays this line');
+    return { fundId: null, byRule: false };
+  }
+  if (!fund || fund.kind === 'general') {
+    return {
+      fundId: null,
+      byRule: fund !== null && fund === byRule,
+      generalNamed: fund !== null && fund === byFile,
+    };
+  }
+  if (!periodReaches(fund.periodStart, fund.periodEnd, fiscalYear)) {
+    warnings.push(
+      `${fund.name}'s grant period does not reach FY${fiscalYear}: the general fund pays this line`,
+    );
+    return { fundId: null, byRule: false };
+  }
+  return { fundId: fund.id, byRule: fund === byRule };
 }

@@ -13,8 +13,7 @@ import {
   type RowOutcome,
   type TransformContext,
 } from './transform';
-import { lineOutcome } from './transform-line';
-import { periodReaches, type FundMatcher, type FundRef } from './fund-match';
+import { fundOf, lineOutcome } from './transform-line';
 
 const HEADING = /^\s*\d{4}\s*[-\u2013\u2014:]\s*[A-Za-z]/;
 const GRAND_TOTAL_CELL = /^(GRAND\s+)?TOTAL\b/;
@@ -47,46 +46,6 @@ function describeFromRow(cells: readonly Cell[]): string {
     parts.push(text);
   });
   return parts.join(' ').slice(0, 500);
-}
-
-/**
- * The fund that pays a row's line, null for the general fund: a mapped Fund cell's fund, else the
- * fund its account string's first segment names. A Fund cell that names no fund, a blank one, or a
- * grant whose period does not reach the row's year leaves the line on the general fund with a
- * warning (the line is listed for review).
- */
-function fundOf(
-  ctx: TransformContext,
-  funds: FundMatcher,
-  cells: readonly Cell[],
-  accountLine: string | null,
-  fiscalYear: number,
-  warnings: string[],
-): number | null {
-  const text = textField(ctx, cells, 'fund', warnings);
-  let fund: FundRef | null;
-  if (text) {
-    fund = funds.match(text);
-    if (!fund) {
-      warnings.push(`Fund '${text}' matches no fund: the general fund pays this line`);
-      return null;
-    }
-  } else if (ctx.mapping.has('fund')) {
-    warnings.push('No fund: the general fund pays this line');
-    return null;
-  } else {
-    fund = accountLine ? funds.fromAccount(accountLine) : null;
-  }
-  if (!fund || fund.kind === 'general') {
-    return null;
-  }
-  if (!periodReaches(fund.periodStart, fund.periodEnd, fiscalYear)) {
-    warnings.push(
-      `${fund.name}'s grant period does not reach FY${fiscalYear}: the general fund pays this line`,
-    );
-    return null;
-  }
-  return fund.id;
 }
 
 /**
@@ -178,7 +137,8 @@ export function proposedTransformer(ctx: TransformContext) {
     }
     const location = textField(ctx, cells, 'locationCode', warnings);
     const fiscalYear = rowFiscalYear(ctx, cells, warnings);
-    const fundId = ctx.funds ? fundOf(ctx, ctx.funds, cells, accountLine, fiscalYear, warnings) : null;
+    const fund = ctx.funds ? fundOf(ctx, ctx.funds, cells, accountLine, fiscalYear, warnings) : null;
+    const fundId = fund?.fundId ?? null;
     const values = {
       is_operating: 'f',
       next_year_salary_manual: 'f',
@@ -200,6 +160,7 @@ export function proposedTransformer(ctx: TransformContext) {
       name: description,
       fiscalYear,
       money,
+      fundNamed: fund?.generalNamed,
     });
   };
 }

@@ -67,7 +67,7 @@ export interface TransformContext {
   buildings: BuildingMatcher;
   categories: CategoryMatcher;
   workGroups: WorkGroupMatcher;
-  /** The district's funds (budget imports): a Fund column or the account string's fund segment. */
+  /** The district's funds: a Fund column or (budget imports) the account string's fund segment. */
   funds?: FundMatcher;
   /** The position crosswalk (operating imports): fills what a row lacks from the rules. */
   crosswalk?: CrosswalkImport;
@@ -263,7 +263,7 @@ export function rowBuilding(
  * The metadata every imported line carries: the review flag, the warnings and the causes they name
  * (a flag for a fixable cause clears itself once fixed: server/lib/review-causes.ts), and its row.
  */
-export function metadataJson(warnings: readonly string[], row: number): string {
+export function metadataJson(warnings: readonly string[], row: number, fundNamed = false): string {
   // Most rows are clean: a template, not a JSON.stringify per row.
   return warnings.length
     ? JSON.stringify({
@@ -271,6 +271,7 @@ export function metadataJson(warnings: readonly string[], row: number): string {
         importWarnings: warnings,
         reviewCauses: reviewCausesOf(warnings),
         importRow: row,
+        ...(fundNamed ? { fundNamed } : {}),
       })
-    : `{"needsReview":false,"importWarnings":[],"importRow":${row}}`;
+    : `{"needsReview":false,"importWarnings":[],"importRow":${row}${fundNamed ? ',"fundNamed":true' : ''}}`;
 }

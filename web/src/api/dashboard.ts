@@ -8,6 +8,7 @@ import type {
   SalaryDistribution,
   SalaryRange,
 } from '@shared/schemas/dashboard';
+import type { FundChoice } from '@shared/schemas/fund-words';
 import { api } from '@web/api/client';
 
 export type {
@@ -23,6 +24,8 @@ export type {
 export interface DashboardScope {
   budgetYearId: number;
   fiscalYear: number;
+  /** Every fund's lines (left out: all) or the general fund's alone. */
+  funds?: FundChoice;
 }
 
 const PATHS = {
@@ -40,7 +43,7 @@ type Aggregate = keyof typeof PATHS;
 export const dashboardKeys = {
   all: ['dashboard'] as const,
   aggregate: (name: Aggregate, scope: DashboardScope) =>
-    [...dashboardKeys.all, name, scope.budgetYearId, scope.fiscalYear] as const,
+    [...dashboardKeys.all, name, scope.budgetYearId, scope.fiscalYear, scope.funds ?? 'all'] as const,
 };
 
 function useAggregate<T>(name: Aggregate, scope: DashboardScope | null) {
@@ -48,7 +51,11 @@ function useAggregate<T>(name: Aggregate, scope: DashboardScope | null) {
     queryKey: dashboardKeys.aggregate(name, scope ?? { budgetYearId: 0, fiscalYear: 0 }),
     queryFn: ({ signal }) =>
       api.get<T>(PATHS[name], {
-        query: { budgetYearId: scope!.budgetYearId, fiscalYear: scope!.fiscalYear },
+        query: {
+          budgetYearId: scope!.budgetYearId,
+          fiscalYear: scope!.fiscalYear,
+          funds: scope!.funds ?? 'all',
+        },
         signal,
       }),
     enabled: scope !== null,

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { FundsReport } from '@shared/schemas/funds';
+import type { FundsReport, OverAward } from '@shared/schemas/funds';
 import { api } from '@web/api/client';
 
 export type { FundsReport };
@@ -12,11 +12,15 @@ export type FundsReportRow = FundsReport['funds'][number];
 export const fundsReportKeys = {
   of: (budgetYearId: number, fiscalYear: number) =>
     ['dashboard', 'funds-report', budgetYearId, fiscalYear] as const,
+  overAward: (budgetYearId: number, fiscalYear: number) =>
+    ['dashboard', 'funds-over-award', budgetYearId, fiscalYear] as const,
 };
 
 export const fundsReportApi = {
   get: (budgetYearId: number, fiscalYear: number) =>
     api.get<FundsReport>('/funds/report', { query: { budgetYearId, fiscalYear } }),
+  overAward: (budgetYearId: number, fiscalYear: number) =>
+    api.get<OverAward>('/funds/over-award', { query: { budgetYearId, fiscalYear } }),
 };
 
 /** The budget of all funds for a budget year's fiscal year; waits until both are known. */
@@ -24,6 +28,18 @@ export function useFundsReport(budgetYearId: number | null, fiscalYear: number |
   return useQuery({
     queryKey: fundsReportKeys.of(budgetYearId ?? 0, fiscalYear ?? 0),
     queryFn: () => fundsReportApi.get(budgetYearId!, fiscalYear!),
+    enabled: budgetYearId !== null && fiscalYear !== null,
+  });
+}
+
+/**
+ * The grants over their award in a budget year's fiscal year: what the grids flag, without the
+ * whole report (under the same 'dashboard' root, so a line edit refreshes it too).
+ */
+export function useOverAwardFunds(budgetYearId: number | null, fiscalYear: number | null) {
+  return useQuery({
+    queryKey: fundsReportKeys.overAward(budgetYearId ?? 0, fiscalYear ?? 0),
+    queryFn: () => fundsReportApi.overAward(budgetYearId!, fiscalYear!),
     enabled: budgetYearId !== null && fiscalYear !== null,
   });
 }

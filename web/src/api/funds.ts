@@ -65,11 +65,20 @@ export function useDeleteFund() {
 }
 
 /**
- * A fund's name by id: a line naming no fund (null) is the general fund's, as the server reads it.
- * Blank until the funds load, and for a fund the list no longer has.
+ * The fund that pays a line: its own, else the general fund (a line naming no fund is the general
+ * fund's, as the server reads it: LINE_FUND). Null until the funds load.
+ */
+export function lineFund(funds: readonly Fund[] | undefined): (fundId: number | null) => number | null {
+  const general = funds?.find((f) => f.kind === 'general')?.id ?? null;
+  return (fundId) => fundId ?? general;
+}
+
+/**
+ * A fund's name by id, the general fund's for a line naming none (lineFund). Blank until the funds
+ * load, and for a fund the list no longer has.
  */
 export function fundNamer(funds: readonly Fund[] | undefined): (fundId: number | null) => string {
   const names = new Map((funds ?? []).map((f) => [f.id, f.name]));
-  const general = funds?.find((f) => f.kind === 'general')?.name ?? '';
-  return (fundId) => (fundId === null ? general : (names.get(fundId) ?? ''));
+  const payer = lineFund(funds);
+  return (fundId) => names.get(payer(fundId) ?? -1) ?? '';
 }

@@ -9,6 +9,7 @@ import type {
   LineWithoutAccount,
   SetAsideRow,
 } from '@shared/schemas/ledger';
+import type { LedgerFund } from '@shared/schemas/ledger-fund';
 import type {
   AccountPatternInfo,
   LedgerAnalysis,
@@ -36,22 +37,38 @@ export type {
   SetAsideRow,
 };
 
+/**
+ * The `fund` a report is asked for: every fund, the general fund, or a fund's id. The screen keeps
+ * it as text ('all', 'general', '12'), which is also how it goes into the query string.
+ */
+export type LedgerFundParam = string;
+export const ALL_FUNDS: LedgerFundParam = 'all';
+/** The fund a report read, as the param that asks for it again. */
+export const fundParamOf = (fund: LedgerFund): LedgerFundParam =>
+  fund.scope === 'fund' ? String(fund.fundId) : fund.scope;
+
 /** The body the wizard sends: the fiscal year as the integer it chose. */
 export type LedgerExecuteRequest = Omit<LedgerExecuteBody, 'fiscalYear'> & { fiscalYear: number };
 
 /**
  * Query keys: under 'ledger', a budget-data root (the budget side is the proposed lines). A report
- * is keyed by the page of groups it holds and the accounts it lists: the screen's (none), a page of
- * one group's (the drill-down) or of the unmatched ones. The export is the server's workbook.
+ * is keyed by its fund, the page of groups it holds and the accounts it lists: the screen's
+ * (none), a page of one group's (the drill-down) or of the unmatched ones. The export is the
+ * server's workbook.
  */
 export const ledgerKeys = {
   all: ['ledger'] as const,
-  report: (fiscalYear: number, by: LedgerGrouping, rowsOffset = 0) =>
-    [...ledgerKeys.all, 'report', fiscalYear, by, rowsOffset] as const,
-  groupAccounts: (fiscalYear: number, by: LedgerGrouping, group: string, offset: number) =>
-    [...ledgerKeys.all, 'report', fiscalYear, by, 'group', group, offset] as const,
-  unmatchedAccounts: (fiscalYear: number, offset: number) =>
-    [...ledgerKeys.all, 'report', fiscalYear, 'unmatched-accounts', offset] as const,
+  report: (fiscalYear: number, by: LedgerGrouping, fund: LedgerFundParam, rowsOffset = 0) =>
+    [...ledgerKeys.all, 'report', fiscalYear, by, fund, rowsOffset] as const,
+  groupAccounts: (
+    fiscalYear: number,
+    by: LedgerGrouping,
+    fund: LedgerFundParam,
+    group: string,
+    offset: number,
+  ) => [...ledgerKeys.all, 'report', fiscalYear, by, fund, 'group', group, offset] as const,
+  unmatchedAccounts: (fiscalYear: number, fund: LedgerFundParam, offset: number) =>
+    [...ledgerKeys.all, 'report', fiscalYear, fund, 'unmatched-accounts', offset] as const,
   summary: (fiscalYear: number) => [...ledgerKeys.all, 'summary', fiscalYear] as const,
   imports: (fiscalYear?: number) => [...ledgerKeys.all, 'imports', fiscalYear ?? 'all'] as const,
   pattern: () => [...ledgerKeys.all, 'account-pattern'] as const,
@@ -62,6 +79,7 @@ export const ROWS_PER_PAGE = 500;
 export const ACCOUNTS_PER_PAGE = 100;
 
 interface ReportPage {
+  fund: LedgerFundParam;
   accounts: LedgerAccountList;
   group?: string;
   rowsOffset?: number;
@@ -74,6 +92,7 @@ export const ledgerApi = {
       query: {
         fiscalYear,
         by,
+        fund: page.fund,
         accounts: page.accounts,
         group: page.group,
         rowsOffset: page.rowsOffset,
@@ -95,10 +114,15 @@ export const ledgerApi = {
 };
 
 /** The report as the screen shows it: a page of groups, totals and what matches nothing, no account. */
-export function useLedgerReport(fiscalYear: number | null, by: LedgerGrouping, rowsOffset = 0) {
+export function useLedgerReport(
+  fiscalYear: number | null,
+  by: LedgerGrouping,
+  fund: LedgerFundParam,
+  rowsOffset = 0,
+) {
   return useQuery({
-    queryKey: ledgerKeys.report(fiscalYear ?? 0, by, rowsOffset),
-    queryFn: () => ledgerApi.report(fiscalYear!, by, { accounts: 'none', rowsOffset }),
+    queryKey: ledgerKeys.report(fiscalYear ?? 0, by, fund, rowsOffset),
+    queryFn: () => ledgerApi.report(fiscalYear!, by, { fund, accounts: 'none', rowsOffset }),
     enabled: fiscalYear !== null,
     placeholderData: (previous) => previous,
   });
@@ -108,24 +132,25 @@ export function useLedgerReport(fiscalYear: number | null, by: LedgerGrouping, r
 export function useLedgerGroupAccounts(
   fiscalYear: number,
   by: LedgerGrouping,
+  fund: LedgerFundParam,
   group: string | null,
   offset: number,
 ) {
   return useQuery({
-    queryKey: ledgerKeys.groupAccounts(fiscalYear, by, group ?? '', offset),
-    queryFn: () => ledgerApi.report(fiscalYear, by, { accounts: 'all', group: group!, offset }),
+    queryKey: ledgerKeys.groupAccounts(fiscalYear, by, fund, group ?? '', offset),
+    queryFn: () => ledgerApi.report(fiscalYear, by, { fund, accounts: 'all', group: group!, offset }),
     select: (r) => ({ accounts: r.accounts, page: r.accountsPage }),
     enabled: group !== null,
     placeholderData: (previous) => previous,
   });
 }
 
-/** A page of the accounts no proposed line names, read when their list is opened. */
-export function useUnmatchedAccounts(fiscalYear: number, offset: number) {
+/** A page of the accounts (of the fund read) no proposed line names, read when their list is opened. */
+export function useUnmatchedAccounts(fiscalYear: number, fund: LedgerFundParam, offset: number) {
   return useQuery({
-    queryKey: ledgerKeys.unmatchedAccounts(fiscalYear, offset),
+    queryKey: ledgerKeys.unmatchedAccounts(fiscalYear, fund, offset),
     // Any grouping lists the same accounts: the default one.
-    queryFn: () => ledgerApi.report(fiscalYear, 'category', { accounts: 'unmatched', offset }),
+    queryFn: () => ledgerApi.report(fiscalYear, 'category', { fund, accounts: 'unmatched', offset }),
     select: (r) => ({ accounts: r.accounts, page: r.accountsPage }),
     placeholderData: (previous) => previous,
   });
@@ -137,10 +162,11 @@ export function useUnmatchedAccounts(fiscalYear: number, offset: number) {
  */
 export function useDownloadLedgerWorkbook() {
   return useMutation({
-    mutationFn: (s: { fiscalYear: number; by: LedgerGrouping }) =>
+    mutationFn: (s: { fiscalYear: number; by: LedgerGrouping; fund: LedgerFund }) =>
       downloadServerFile(
-        `/ledger/report.xlsx?fiscalYear=${s.fiscalYear}&by=${s.by}`,
-        `FY${s.fiscalYear}-budget-vs-actual-by-${s.by}.xlsx`,
+        `/ledger/report.xlsx?fiscalYear=${s.fiscalYear}&by=${s.by}&fund=${encodeURIComponent(fundParamOf(s.fund))}`,
+        // The server's name (ledgerFileName): one fund's workbook names its code.
+        `FY${s.fiscalYear}-budget-vs-actual${s.fund.code === null ? '' : `-fund-${s.fund.code}`}-by-${s.by}.xlsx`,
       ),
   });
 }

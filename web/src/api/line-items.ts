@@ -57,6 +57,8 @@ export interface TotalsFilter {
   workGroup?: string;
   /** 'none': lines without a DESE function code. */
   functionCode?: 'none';
+  /** The lines a fund pays (a line naming none is the general fund's). */
+  fundId?: number;
 }
 
 /** Query keys: every line-item read sits under 'line-items', so one invalidation refreshes them all. */

@@ -11,6 +11,7 @@ import type {
 } from '@shared/schemas/nss';
 import { api } from '@web/api/client';
 import { historyKeys } from '@web/api/history';
+import type { FundChoice } from '@shared/schemas/fund-words';
 
 export type { NssMeter, PerPupil, StateFigures, StateFiguresInput };
 export type StateFiguresList = z.infer<typeof stateFiguresListResponse>;
@@ -28,8 +29,8 @@ export const nssKeys = {
   /** A cut scenario's meter; `settled` names the scenario's saved state (its summary's figures). */
   scenarioMeter: (budgetYearId: number, fiscalYear: number, scenarioId: number | null, settled: string) =>
     [...nssKeys.all, 'scenario-meter', budgetYearId, fiscalYear, scenarioId ?? 0, settled] as const,
-  perPupil: (budgetYearId: number, fiscalYear: number) =>
-    [...nssKeys.all, 'per-pupil', budgetYearId, fiscalYear] as const,
+  perPupil: (budgetYearId: number, fiscalYear: number, funds: FundChoice = 'all') =>
+    [...nssKeys.all, 'per-pupil', budgetYearId, fiscalYear, funds] as const,
   figures: () => [...nssKeys.all, 'figures'] as const,
 };
 
@@ -40,8 +41,8 @@ export const nssApi = {
     body: { scenarioId: number } | { budgetYearId: number; fiscalYear: number },
     signal?: AbortSignal,
   ) => api.post<NssMeter>('/nss/meter/scenario', body, { signal }),
-  perPupil: (budgetYearId: number, fiscalYear: number, signal?: AbortSignal) =>
-    api.get<PerPupil>('/nss/per-pupil', { query: { budgetYearId, fiscalYear }, signal }),
+  perPupil: (budgetYearId: number, fiscalYear: number, funds: FundChoice, signal?: AbortSignal) =>
+    api.get<PerPupil>('/nss/per-pupil', { query: { budgetYearId, fiscalYear, funds }, signal }),
   figures: () => api.get<StateFiguresList>('/nss/state-figures'),
   save: (fiscalYear: number, body: StateFiguresInput) =>
     api.put<z.infer<typeof stateFiguresResponse>>(`/nss/state-figures/${fiscalYear}`, body),
@@ -82,10 +83,12 @@ export function useScenarioNssMeter(
   });
 }
 
-export function usePerPupil(scope: { budgetYearId: number; fiscalYear: number } | null) {
+/** Per-pupil spending of every fund's lines, or (funds 'general') the general fund's alone. */
+export function usePerPupil(scope: { budgetYearId: number; fiscalYear: number; funds?: FundChoice } | null) {
+  const funds = scope?.funds ?? 'all';
   return useQuery({
-    queryKey: nssKeys.perPupil(scope?.budgetYearId ?? 0, scope?.fiscalYear ?? 0),
-    queryFn: ({ signal }) => nssApi.perPupil(scope!.budgetYearId, scope!.fiscalYear, signal),
+    queryKey: nssKeys.perPupil(scope?.budgetYearId ?? 0, scope?.fiscalYear ?? 0, funds),
+    queryFn: ({ signal }) => nssApi.perPupil(scope!.budgetYearId, scope!.fiscalYear, funds, signal),
     enabled: scope !== null,
     placeholderData: keepPreviousData,
   });

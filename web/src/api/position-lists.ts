@@ -16,6 +16,8 @@ export interface PositionFilters {
   buildingId?: number | 'none';
   deseCode?: string;
   categoryId?: number;
+  /** The positions a fund pays a share of (the general fund's: those not split, or with a share on it). */
+  fundId?: number;
   /** One status or several, comma separated ('vacant,posted'). */
   status?: string;
   overFilled?: boolean;

@@ -3,6 +3,7 @@ import type { StageComparison } from '@shared/schemas/budget-stages-compare';
 import { api, type QueryValue } from '@web/api/client';
 import { budgetStageKeys } from '@web/api/budget-stages';
 import { downloadServerFile } from '@web/lib/export';
+import type { FundChoice } from '@shared/schemas/fund-words';
 
 export type { StageComparison };
 export type LineChange = StageComparison['lines'][number];
@@ -15,6 +16,8 @@ export interface CompareParams {
   fiscalYear: number;
   from: number | 'current';
   to: number | 'current';
+  /** Every fund's lines (left out: all) or the general fund's alone. */
+  funds?: FundChoice;
 }
 
 /** Under the stages' key: a move, a reopen or any budget-data change refreshes the comparison. */
@@ -27,6 +30,7 @@ const query = (p: CompareParams): Record<string, QueryValue> => ({
   fiscalYear: p.fiscalYear,
   from: p.from,
   to: p.to,
+  funds: p.funds ?? 'all',
 });
 
 export function useStageComparison(params: CompareParams | null) {

@@ -13,6 +13,15 @@ import { DISTRICT_WIDE } from '@web/components/data-grid/column-types';
 export const ALL = 'all';
 export const UNASSIGNED = 'unassigned';
 
+/** A filter's options: 'all' first, then each item by its id, in the order given. */
+export const optionsById = (
+  all: string,
+  items: readonly { id: number; name: string }[] | undefined,
+): SelectOption[] => [
+  { value: ALL, label: all },
+  ...(items ?? []).map((i) => ({ value: String(i.id), label: i.name })),
+];
+
 /** Buildings for a filter: all, Unassigned (District Wide lines), then each building. */
 export function buildingFilterOptions(buildings: readonly Building[] | undefined): SelectOption[] {
   return [

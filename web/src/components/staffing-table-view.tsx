@@ -6,6 +6,9 @@ import { formatMoneyCents } from '@web/lib/format';
 import { fteChange } from '@shared/budget-math';
 import type { StaffingFte } from '@shared/schemas/staffing';
 import { formatFte } from '@web/screens/positions/position-rules';
+
+/** FTE as every staffing table writes it, for the screens that show FTE beside these tables. */
+export { formatFte };
 import './staffing-table.css';
 
 /** One row of a staffing table: a building, function code or work group (no names, no one's pay). */

@@ -1,7 +1,10 @@
 import { centsOf, fromCents } from '@shared/money';
 import type { FundsReport, FundsReportRow } from '@web/api/funds-report';
 
-/** One fund of the report; its change is worked out from the two budgets, in cents. */
+/**
+ * One fund of the report; its change is worked out from the two budgets, in cents. Its budget by
+ * function and by category is given as [code or name, budget, lines] and must add up to `budget`.
+ */
 function fund(
   fundId: number,
   code: string,
@@ -11,6 +14,11 @@ function fund(
   previousBudget: number,
   lineCount: number,
   awardAmount: number | null = null,
+  previousActual: number | null = null,
+  detail: { functions: [string | null, number, number][]; categories: [string, number, number][] } = {
+    functions: [],
+    categories: [],
+  },
 ): FundsReportRow {
   return {
     fundId,
@@ -24,8 +32,32 @@ function fund(
     previousBudget,
     change: fromCents(centsOf(budget) - centsOf(previousBudget)),
     lineCount,
+    previousActual,
+    byFunction: detail.functions.map(([c, b, n]) => ({
+      code: c,
+      name: c === null ? null : (FUNCTION_NAMES[c] ?? null),
+      budget: b,
+      lineCount: n,
+    })),
+    byCategory: detail.categories.map(([categoryName, b, n], i) => ({
+      categoryId: categoryName === 'No category' ? null : i + 1,
+      name: categoryName,
+      budget: b,
+      lineCount: n,
+    })),
+    // The general fund pays most positions, a grant a few by share.
+    positions:
+      kind === 'general'
+        ? { fte: 412.5, count: 420 }
+        : { fte: lineCount > 1 ? 3 : 0, count: lineCount > 1 ? 6 : 0 },
   };
 }
+
+const FUNCTION_NAMES: Record<string, string> = {
+  '2305': 'Teachers, Classroom',
+  '2410': 'Textbooks',
+  '4220': 'Maintenance of Buildings',
+};
 
 /**
  * The demo's funds for FY27 with cents that round differently in whole dollars, and Title I over
@@ -34,12 +66,59 @@ function fund(
 export const REPORT: FundsReport = {
   budgetYearId: 2,
   fiscalYear: 2027,
+  positionsRoster: { budgetYearId: 2, fiscalYear: 2026 },
   funds: [
-    fund(1, '0100', 'General Fund', 'general', 24_500_000.4, 23_900_000.25, 1200),
-    fund(9, '2401', 'Title I, Part A', 'federal_grant', 415_000.35, 398_000, 3, 412_380),
-    fund(10, '2402', 'IDEA Special Education Entitlement', 'federal_grant', 640_000, 655_500.5, 2, 1_260_000),
-    fund(11, '2801', 'School Choice Revolving', 'revolving', 0, 0, 0),
+    fund(1, '0100', 'General Fund', 'general', 24_500_000.4, 23_900_000.25, 1200, null, 23_412_345.67, {
+      functions: [
+        ['2305', 20_000_000.2, 1000],
+        ['4220', 4_000_000.2, 150],
+        [null, 500_000, 50],
+      ],
+      categories: [
+        ['Teachers', 20_000_000.2, 1000],
+        ['Operations', 4_500_000.2, 200],
+      ],
+    }),
+    fund(9, '2401', 'Title I, Part A', 'federal_grant', 415_000.35, 398_000, 3, 412_380, 380_000.5, {
+      functions: [['2305', 415_000.35, 3]],
+      categories: [['No category', 415_000.35, 3]],
+    }),
+    fund(
+      10,
+      '2402',
+      'IDEA Special Education Entitlement',
+      'federal_grant',
+      640_000,
+      655_500.5,
+      2,
+      1_260_000,
+      0,
+      {
+        functions: [['2410', 640_000, 2]],
+        categories: [['Textbooks', 640_000, 2]],
+      },
+    ),
+    fund(11, '2801', 'School Choice Revolving', 'revolving', 0, 0, 0, null, 1_000),
   ],
-  allFunds: { budget: 25_555_000.75, previousBudget: 24_953_500.75, change: 601_500, lineCount: 1205 },
-  generalFund: { budget: 24_500_000.4, previousBudget: 23_900_000.25, change: 600_000.15, lineCount: 1200 },
+  allFunds: {
+    budget: 25_555_000.75,
+    previousBudget: 24_953_500.75,
+    change: 601_500,
+    lineCount: 1205,
+    previousActual: 23_793_346.17,
+  },
+  generalFund: {
+    budget: 24_500_000.4,
+    previousBudget: 23_900_000.25,
+    change: 600_000.15,
+    lineCount: 1200,
+    previousActual: 23_412_345.67,
+  },
+  previousLedger: {
+    fiscalYear: 2026,
+    period: 13,
+    fileName: 'ytd-fy2026-p13.csv',
+    unmatchedExpended: 1_234.56,
+    unmatchedAccountCount: 2,
+  },
 };

@@ -3,9 +3,14 @@ import type { BuildingTotal, CategoryTotal, EmployeeStats, Headcount } from '@sh
 import { classifyTitleSql } from '@server/lib/staff-roles';
 import { SALARY_RANGE_WIDTH } from '@shared/schemas/dashboard';
 import { activeScope } from '@server/sql/line-items-scope';
+import { OF_FUNDS } from '@server/domains/funds';
+import type { FundChoice } from '@shared/schemas/fund-choice';
 
-/** Figures with every payroll given (K: the payroll fields); the service withholds a few people's pay by reader. */
-type Paid<T, K extends keyof T> = Omit<T, K> & Record<K, number>;
+/**
+ * Figures with every payroll given (K: the payroll fields); the service withholds a few people's pay
+ * by reader, and says which funds they are of.
+ */
+type Paid<T, K extends keyof T> = Omit<T, K | 'funds' | 'fundsLabel'> & Record<K, number>;
 type EmployeeFigures = Omit<Paid<EmployeeStats, 'totalSalary'>, 'byBuilding'> & {
   byBuilding: Paid<EmployeeStats['byBuilding'][number], 'total'>[];
 };
@@ -27,6 +32,8 @@ export interface Scope {
    * dashboard publishes them only when an admin turned showProjectedEmployees on.
    */
   adoptedStaffOnly?: boolean;
+  /** Every fund's lines (the default) or the general fund's alone: every aggregate here follows it. */
+  funds?: FundChoice;
 }
 
 export const DISTRICT_WIDE = 'District Wide';
@@ -37,7 +44,7 @@ function where(scope: Scope, isOperating: boolean) {
   return {
     sql: `li.budget_year_id = ? AND li.fiscal_year = ? AND li.is_operating = ? AND ${activeScope()}${
       isOperating && scope.adoptedStaffOnly ? ' AND NOT li.is_projected' : ''
-    }`,
+    } AND ${OF_FUNDS(scope.funds, 'li')}`,
     bindings: [scope.budgetYearId, scope.fiscalYear, isOperating],
   };
 }

@@ -1,6 +1,7 @@
 import type { Db } from '@server/db/index';
 import { decimalText } from '@shared/money';
 import { NSS_COUNTS_BY_KIND, type Fund, type FundKind } from '@shared/schemas/funds';
+import { FUND_ORDER } from '@server/sql/general-fund';
 
 export interface FundRow {
   id: number;
@@ -12,6 +13,7 @@ export interface FundRow {
   period_start: string | null;
   period_end: string | null;
   note: string | null;
+  show_to_residents: boolean;
   updated_at: Date | string;
 }
 
@@ -30,11 +32,22 @@ export function presentFund(row: FundRow): Fund {
     periodStart: row.period_start,
     periodEnd: row.period_end,
     note: row.note,
+    showToResidents: row.show_to_residents,
     updatedAt: new Date(row.updated_at).toISOString(),
   };
 }
 
-const COLUMNS = ['id', 'name', 'code', 'kind', 'counts_toward_nss', 'award_amount', 'note', 'updated_at'];
+const COLUMNS = [
+  'id',
+  'name',
+  'code',
+  'kind',
+  'counts_toward_nss',
+  'award_amount',
+  'note',
+  'show_to_residents',
+  'updated_at',
+];
 
 /** The columns, the dates as their text so no time zone of the driver moves the day. */
 const selectFund = (db: Db) =>
@@ -46,7 +59,7 @@ const selectFund = (db: Db) =>
 
 /** Every fund: the general fund first, then by code. */
 export function listFunds(db: Db): Promise<FundRow[]> {
-  return selectFund(db).orderByRaw(`(kind = 'general') DESC, lower(code), id`);
+  return selectFund(db).orderByRaw(FUND_ORDER());
 }
 
 export async function findFund(db: Db, id: number): Promise<FundRow | undefined> {
@@ -93,7 +106,24 @@ export async function linesOnFund(db: Db, fund: Pick<FundRow, 'id' | 'kind'>): P
   return Number(row?.n ?? 0);
 }
 
+/** How many positions the fund pays a share of (position_fund_shares). */
+export async function positionsOnFund(db: Db, fundId: number): Promise<number> {
+  const rows = await db('position_fund_shares').where({ fund_id: fundId }).count<{ n: string }[]>('* as n');
+  return Number(rows[0].n);
+}
+
+/** How many rules of a table (the crosswalk's, the function codes') give the fund. */
+export async function rulesOnFund(
+  db: Db,
+  table: 'position_crosswalk_rules' | 'function_code_rules',
+  fundId: number,
+): Promise<number> {
+  const rows = await db(table).where({ fund_id: fundId }).count<{ n: string }[]>('* as n');
+  return Number(rows[0].n);
+}
+
 /** The first locked (adopted or closed) fiscal year a fund has lines in, or null. */
+
 export async function lockedYearOfFund(
   db: Db,
   fund: Pick<FundRow, 'id' | 'kind'>,

@@ -9,6 +9,8 @@ export interface LedgerAccountInsert {
   row_number: number;
   account: string;
   description: string | null;
+  /** The account's FUND segment as written (matched to funds.code in any case by the reports). */
+  fund_code: string | null;
   function_code: string | null;
   object_code: string | null;
   location_code: string | null;
@@ -28,6 +30,7 @@ const COPY_COLUMNS = [
   'row_number',
   'account',
   'description',
+  'fund_code',
   'function_code',
   'object_code',
   'location_code',

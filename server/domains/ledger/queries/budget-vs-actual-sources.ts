@@ -2,6 +2,7 @@ import type { Db } from '@server/db/index';
 import { int } from './budget-vs-actual';
 import { activeScope } from '@server/sql/line-items-scope';
 import { homeOfFiscalYear } from '@server/domains/budgets';
+import { LINE_FUND } from '@server/domains/funds';
 
 /** Budget vs actual's other reads: whose lines are the budget, how many, and the names of groups. */
 
@@ -22,12 +23,18 @@ export async function budgetYearForFiscalYear(db: Db, fiscalYear: number) {
   return (rows[0] as { id: number; label: string } | undefined) ?? null;
 }
 
-/** How many proposed lines of a fiscal year count in a budget year. */
-export async function countBudgetLines(db: Db, budgetYearId: number, fiscalYear: number): Promise<number> {
+/** How many proposed lines of a fiscal year count in a budget year (those a fund pays, when given). */
+export async function countBudgetLines(
+  db: Db,
+  budgetYearId: number,
+  fiscalYear: number,
+  fundId: number | null = null,
+): Promise<number> {
   const { rows } = await db.raw(
     `SELECT count(*)::int AS n FROM line_items_all li
       WHERE li.budget_year_id = ${int(budgetYearId)} AND li.fiscal_year = ${int(fiscalYear)}
-        AND NOT li.is_operating AND ${activeScope('li')}`,
+        AND NOT li.is_operating AND ${activeScope('li')}
+        ${fundId === null ? '' : `AND ${LINE_FUND('li.fund_id')} = ${int(fundId)}`}`,
   );
   return rows[0].n as number;
 }

@@ -1,6 +1,7 @@
 import type { Db } from '@server/db/index';
 import { NO_KEY, type LedgerGrouping } from '@shared/schemas/ledger';
 import { activeScope } from '@server/sql/line-items-scope';
+import { LINE_FUND } from '@server/domains/funds';
 
 /**
  * Budget vs actual in SQL: the current ledger import of a fiscal year beside the
@@ -13,6 +14,8 @@ import { activeScope } from '@server/sql/line-items-scope';
  * names (LOC in the account pattern), else its lines'. A line's DESE function is its own code, else
  * its account's. So the DESE function view compares the two sides even when no account string
  * matches, and every group, account and line is counted once: totals are the same in every view.
+ * A scope with a fund keeps that fund's accounts (FUND segment = its code, any case) and lines
+ * (LINE_FUND) on both sides before they meet.
  *
  * Every sum, rounding and flag is computed here; integers are checked before they are written into
  * the statement.
@@ -23,6 +26,11 @@ export interface LedgerScope {
   budgetYearId: number | null;
   /** min(period, 12): the projection is expended ÷ periodsElapsed × 12. */
   periodsElapsed: number;
+  /**
+   * Only this fund's accounts (their FUND segment is its code, any case) and lines (LINE_FUND);
+   * null or absent: every account and line, those whose segment names no fund included.
+   */
+  fundId?: number | null;
 }
 
 /** An integer as SQL text: checked, so nothing else can be written into a statement. */
@@ -45,19 +53,27 @@ export async function planForLedger(trx: Db): Promise<void> {
 
 /** The chain of CTEs every read below starts from. */
 export function base(s: LedgerScope): string {
+  const fund = s.fundId === undefined || s.fundId === null ? null : int(s.fundId);
   const lines =
     s.budgetYearId === null
       ? `SELECT NULL::int AS id, 0::numeric AS amount, NULL AS account_line, NULL AS dese_code,
-                NULL::int AS category_id, NULL::int AS building_id, NULL AS description WHERE false`
+                NULL::int AS category_id, NULL::int AS building_id, NULL AS description,
+                NULL::int AS fund_id WHERE false`
       : `SELECT li.id, coalesce(li.amount, 0) AS amount, nullif(trim(li.account_line), '') AS account_line,
                 nullif(trim(li.dese_code), '') AS dese_code, li.category_id, li.building_id,
-                coalesce(li.account_description, li.name) AS description
+                coalesce(li.account_description, li.name) AS description, ${LINE_FUND('li.fund_id')} AS fund_id
            FROM line_items_all li
           WHERE li.budget_year_id = ${int(s.budgetYearId)} AND li.fiscal_year = ${int(s.fiscalYear)}
-            AND NOT li.is_operating AND ${activeScope('li')}`;
+            AND NOT li.is_operating AND ${activeScope('li')}
+            ${fund === null ? '' : `AND ${LINE_FUND('li.fund_id')} = ${fund}`}`;
+  // An account's fund: the fund whose code is its FUND segment in any case (funds_code_unique is
+  // on lower(code), so at most one); fund_ref null when none is.
   return `WITH acc AS (
-    SELECT la.* FROM ledger_accounts la JOIN ledger_imports imp ON imp.id = la.ledger_import_id
+    SELECT la.*, f.id AS fund_ref
+      FROM ledger_accounts la JOIN ledger_imports imp ON imp.id = la.ledger_import_id
+      LEFT JOIN funds f ON lower(f.code) = lower(la.fund_code)
      WHERE imp.fiscal_year = ${int(s.fiscalYear)} AND imp.is_current AND la.set_aside_reason IS NULL
+       ${fund === null ? '' : `AND f.id = ${fund}`}
   ), lines AS (${lines}
   ), first_acc AS (
     -- Only the accounts some line names: sorting every account of a large ledger cost seconds.

@@ -1,5 +1,6 @@
 import type { Db } from '@server/db/index';
 import type { BudgetTotals, BudgetTotalsQuery } from '@shared/schemas/line-items';
+import { LINE_FUND } from '@server/domains/funds';
 import { hasFunctionCodeSql } from '@server/domains/massachusetts';
 import { activeScope } from '@server/sql/line-items-scope';
 import { whereLineSearch } from './line-search';
@@ -30,6 +31,9 @@ export async function budgetTotals(db: Db, q: BudgetTotalsQuery): Promise<Budget
   }
   if (q.functionCode === 'none') {
     query.whereRaw(`NOT ${hasFunctionCodeSql('li')}`);
+  }
+  if (q.fundId !== undefined) {
+    query.whereRaw(`${LINE_FUND('li.fund_id')} = ?`, [q.fundId]);
   }
   if (q.needsReview !== undefined) {
     query.where('li.needs_review', q.needsReview);

@@ -2,6 +2,8 @@ import type { Knex } from 'knex';
 import type { Db } from '@server/db/index';
 import { inOpenYear } from '@server/domains/stages';
 import { ruleMatchSql } from '@server/domains/massachusetts';
+import { GENERAL_FUND } from '@server/sql/general-fund';
+import { arrayLiteral } from '@server/sql/array-literal';
 
 /**
  * Function-code rules applied to lines. Private to the line writer
@@ -115,4 +117,102 @@ export async function codeImportedLines(db: Db, importRunId: number): Promise<nu
     m.bindings,
   );
   return Number(rows[0].n);
+}
+
+/**
+ * The proposed lines the rules would give a fund: every line a rule naming a fund (other than the
+ * general fund) reaches, whatever its code, that is on the general fund with no fund named for it
+ * (an import marks a line whose file named the general fund: `fundNamed`), when the rules reaching
+ * it agree on one fund and that fund can pay the line's year (`closed`: 'fiscal year:fund id' keys
+ * it cannot). Employees are paid through their positions and are never touched here.
+ */
+function fundMatches(target: CodeTarget, closed: readonly string[]) {
+  const where = targetWhere(target);
+  return {
+    sql: `SELECT li.id, min(r.fund_id) AS fund_id, array_agg(DISTINCT r.id ORDER BY r.id) AS rule_ids
+            FROM line_items li JOIN function_code_rules r ON ${ruleMatchSql()}
+           WHERE ${where.sql} AND NOT li.is_operating AND li.fund_id IS NULL
+             AND NOT coalesce((li.metadata ->> 'fundNamed')::boolean, false)
+             AND r.fund_id IS NOT NULL AND r.fund_id <> ${GENERAL_FUND}
+           GROUP BY li.id, li.fiscal_year
+          HAVING count(DISTINCT r.fund_id) = 1
+             AND NOT (li.fiscal_year || ':' || min(r.fund_id) = ANY(?::text[]))`,
+    bindings: [...where.bindings, arrayLiteral(closed)],
+  };
+}
+
+export interface PlannedFund {
+  id: number;
+  fund_id: number;
+  rule_ids: number[];
+}
+
+/** The lines the rules would give a fund, with the fund and the rules. */
+export async function plannedFunds(
+  db: Db,
+  target: CodeTarget,
+  closed: readonly string[],
+): Promise<PlannedFund[]> {
+  const m = fundMatches(target, closed);
+  const { rows } = await db.raw(`${m.sql} ORDER BY li.id`, m.bindings);
+  return rows.map((r: PlannedFund) => ({
+    id: Number(r.id),
+    fund_id: Number(r.fund_id),
+    rule_ids: r.rule_ids.map(Number),
+  }));
+}
+
+/** Writes planned funds to the lines among them still on the general fund (locked by the writer). */
+export async function writeFunds(db: Db, planned: readonly PlannedFund[]): Promise<number[]> {
+  if (!planned.length) {
+    return [];
+  }
+  const { rows } = await db.raw(
+    `UPDATE line_items li SET fund_id = p.fund_id, updated_at = now()
+       FROM jsonb_to_recordset(?::jsonb) AS p(id int, fund_id int)
+      WHERE li.id = p.id AND li.fund_id IS NULL
+      RETURNING li.id`,
+    [JSON.stringify(planned.map((p) => ({ id: p.id, fund_id: p.fund_id })))],
+  );
+  return rows.map((r: { id: number }) => Number(r.id));
+}
+
+/** An import's proposed lines get the fund the rules agree on, in one statement; how many. */
+export async function fundImportedLines(
+  db: Db,
+  importRunId: number,
+  closed: readonly string[],
+): Promise<number> {
+  const m = fundMatches({ importRunId }, closed);
+  const { rows } = await db.raw(
+    `WITH d AS (${m.sql}),
+     done AS (UPDATE line_items li SET fund_id = d.fund_id, updated_at = now() FROM d WHERE li.id = d.id RETURNING 1)
+     SELECT count(*)::int AS n FROM done`,
+    m.bindings,
+  );
+  return Number(rows[0].n);
+}
+
+/** Whether any function-code rule names a fund: without one an import skips the pass. */
+export async function anyFundRules(db: Db): Promise<boolean> {
+  return Boolean(await db('function_code_rules').whereNotNull('fund_id').first('id'));
+}
+
+/** The fiscal years of the target's lines (a run's, or a budget year's), for the closed-grant keys. */
+export async function targetYears(db: Db, target: CodeTarget): Promise<number[]> {
+  const where = targetWhere(target);
+  const { rows } = await db.raw(
+    `SELECT DISTINCT li.fiscal_year FROM line_items li WHERE ${where.sql}`,
+    where.bindings,
+  );
+  return rows.map((r: { fiscal_year: number }) => Number(r.fiscal_year));
+}
+
+/** The funds with a period (grants), as text dates: which years they can pay is periodReaches'. */
+export async function fundPeriods(
+  db: Db,
+): Promise<{ id: number; period_start: string | null; period_end: string | null }[]> {
+  return db('funds')
+    .where((q) => q.whereNotNull('period_start').orWhereNotNull('period_end'))
+    .select('id', db.raw('period_start::text AS period_start'), db.raw('period_end::text AS period_end'));
 }

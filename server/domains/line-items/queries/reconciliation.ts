@@ -3,6 +3,7 @@ import { activeScope } from '@server/sql/line-items-scope';
 import { LINE_CODE } from '@server/domains/massachusetts';
 import { positionCostGroups } from '@server/sql/position-cost';
 import { centsOf } from '@shared/money';
+import { OWN_FUND } from '@server/sql/general-fund';
 
 export interface PayrollGroup {
   categoryId: number | null;
@@ -12,6 +13,12 @@ export interface PayrollGroup {
   categoryName: string | null;
   buildingName: string | null;
   isPersonnel: boolean;
+  /**
+   * The fund that pays the group (null: the general fund) when the source knows it (positions, by
+   * their fund shares); undefined for payroll groups, whose salary lines keep the funds they are on.
+   */
+  fundId?: number | null;
+  fundName?: string | null;
   total: number;
   count: number;
 }
@@ -25,6 +32,7 @@ const toGroup = (r: any): PayrollGroup => ({
   categoryName: r.category_name,
   buildingName: r.building_name,
   isPersonnel: Boolean(r.is_personnel),
+  ...(r.fund_id === undefined ? {} : { fundId: r.fund_id, fundName: r.fund_name }),
   total: Number(r.total),
   count: Number(r.count),
 });
@@ -72,6 +80,8 @@ export interface PersonnelLine {
   /** The line's function code, read as the reports read it (LINE_CODE). */
   code: string | null;
   amount: number | null;
+  /** The line's fund, null for the general fund (a line naming the general fund's id reads null too). */
+  fund_id: number | null;
   category_name: string;
   building_name: string | null;
 }
@@ -87,6 +97,7 @@ export async function personnelLines(
 ): Promise<PersonnelLine[]> {
   const { rows } = await db.raw(
     `SELECT li.id, li.category_id, li.building_id, ${LINE_CODE} AS code, li.amount,
+            ${OWN_FUND('li.fund_id')} AS fund_id,
             c.name AS category_name, b.name AS building_name
        FROM line_items li
        JOIN budget_categories c ON c.id = li.category_id AND c.is_personnel
@@ -133,16 +144,18 @@ export async function positionGroups(
   const near = places ? `WHERE ${placesCondition(places, 'g', true)}` : '';
   const exact = places ? `WHERE ${placesCondition(places, 'r', false)}` : '';
   const { rows } = await db.raw(
-    `SELECT r.category_id, r.building_id, r.code, sum(r.total) AS total, sum(r.count)::int AS count,
-            c.name AS category_name, coalesce(c.is_personnel, false) AS is_personnel, b.name AS building_name
-       FROM (SELECT g.category_id, g.building_id, ${positionCode('g.code')} AS code, g.total, g.count
+    `SELECT r.category_id, r.building_id, r.code, r.fund_id, sum(r.total) AS total, sum(r.count)::int AS count,
+            c.name AS category_name, coalesce(c.is_personnel, false) AS is_personnel, b.name AS building_name,
+            f.name AS fund_name
+       FROM (SELECT g.category_id, g.building_id, ${positionCode('g.code')} AS code, g.fund_id, g.total, g.count
                FROM (${positionCostGroups({ budgetYearId, fiscalYear })}) g
                LEFT JOIN budget_categories c ON c.id = g.category_id
               ${near}) r
        LEFT JOIN budget_categories c ON c.id = r.category_id
        LEFT JOIN buildings b ON b.id = r.building_id
+       LEFT JOIN funds f ON f.id = r.fund_id
       ${exact}
-      GROUP BY r.category_id, r.building_id, r.code, c.name, c.is_personnel, b.name`,
+      GROUP BY r.category_id, r.building_id, r.code, r.fund_id, c.name, c.is_personnel, b.name, f.name`,
     places ? [...places.flat(), ...places.flat()] : [],
   );
   const groups: PayrollGroup[] = rows.map(toGroup);

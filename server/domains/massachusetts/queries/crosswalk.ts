@@ -18,6 +18,8 @@ export interface RuleRow {
   category_id: number | null;
   category_name: string | null;
   dese_code: string | null;
+  fund_id: number | null;
+  fund_name: string | null;
   note: string | null;
   created_by_name: string | null;
   updated_at: Date | string;
@@ -29,6 +31,7 @@ export interface RuleValues {
   work_group_id: number | null;
   category_id: number | null;
   dese_code: string | null;
+  fund_id: number | null;
   note: string | null;
 }
 
@@ -36,6 +39,7 @@ function rules(db: Db) {
   return db('position_crosswalk_rules as r')
     .leftJoin('work_groups as g', 'g.id', 'r.work_group_id')
     .leftJoin('budget_categories as c', 'c.id', 'r.category_id')
+    .leftJoin('funds as f', 'f.id', 'r.fund_id')
     .leftJoin('users as u', 'u.id', 'r.created_by')
     .select(
       'r.id',
@@ -46,6 +50,8 @@ function rules(db: Db) {
       'r.category_id',
       'c.name as category_name',
       'r.dese_code',
+      'r.fund_id',
+      'f.name as fund_name',
       'r.note',
       'u.name as created_by_name',
       'r.updated_at',
@@ -110,6 +116,8 @@ export function toRuleRef(row: RuleRow): CrosswalkRuleRef {
     categoryId: row.category_id,
     categoryName: row.category_name,
     deseCode: row.dese_code,
+    fundId: row.fund_id,
+    fundName: row.fund_name,
   };
 }
 
@@ -118,12 +126,16 @@ export async function ruleRefs(db: Db): Promise<CrosswalkRuleRef[]> {
   return (await listRules(db)).map(toRuleRef);
 }
 
-/** The work groups among `ids` that exist, by id. */
-export async function workGroupNames(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
+/** The work groups or funds among `ids` that exist: their names, by id. */
+export async function namesById(
+  db: Db,
+  table: 'work_groups' | 'funds',
+  ids: readonly number[],
+): Promise<Map<number, string>> {
   if (!ids.length) {
     return new Map();
   }
-  const rows = await db('work_groups')
+  const rows = await db(table)
     .whereIn('id', [...ids])
     .select('id', 'name');
   return new Map(rows.map((r: { id: number; name: string }) => [r.id, r.name]));

@@ -19,6 +19,8 @@ export interface RuleRow {
   match_text: string | null;
   is_pattern: boolean;
   function_code: string;
+  fund_id: number | null;
+  fund_name: string | null;
   note: string | null;
   created_by_name: string | null;
   updated_by_name: string | null;
@@ -35,6 +37,7 @@ export interface RuleValues {
   match_text: string | null;
   is_pattern: boolean;
   function_code: string;
+  fund_id: number | null;
   note: string | null;
 }
 
@@ -73,6 +76,7 @@ function rules(db: Db) {
   return db('function_code_rules as r')
     .leftJoin('budget_categories as c', 'c.id', 'r.category_id')
     .leftJoin('work_groups as g', 'g.id', 'r.work_group_id')
+    .leftJoin('funds as f', 'f.id', 'r.fund_id')
     .leftJoin('users as cu', 'cu.id', 'r.created_by')
     .leftJoin('users as uu', 'uu.id', 'r.updated_by')
     .select(
@@ -85,6 +89,8 @@ function rules(db: Db) {
       'r.match_text',
       'r.is_pattern',
       'r.function_code',
+      'r.fund_id',
+      'f.name as fund_name',
       'r.note',
       'cu.name as created_by_name',
       'uu.name as updated_by_name',
@@ -173,4 +179,9 @@ export async function firstOverlap(
     [v.kind, v.category_id, v.work_group_id, v.match_text, v.is_pattern, v.function_code, exceptId ?? 0],
   );
   return rows[0] ?? null;
+}
+
+/** Whether a fund with this id exists (a rule may name it). */
+export async function fundExists(db: Db, id: number): Promise<boolean> {
+  return Boolean(await db('funds').where({ id }).first('id'));
 }

@@ -3,6 +3,7 @@ import { dbKind } from '@server/db/queue';
 import { HOLDER_COST, HOLDER_LINES, positionCosts, positionScope } from '@server/sql/position-cost';
 import type { Position, PositionListQuery } from '@shared/schemas/positions';
 import { cachedTotals, totalsFromCache, type TotalsRow } from './totals';
+import { GENERAL_FUND } from '@server/sql/general-fund';
 
 /** A position row with its cost columns (server/sql/position-cost.ts) and the names the DTO shows. */
 export interface PositionRow {
@@ -88,6 +89,13 @@ function filters(query: PositionListQuery): { where: string[]; bindings: (string
     where.push(`(f.title ILIKE ? OR EXISTS (SELECT 1 FROM ${HOLDER_LINES}
                 WHERE h.position_id = f.id AND ${PERSON} ILIKE ?))`);
     bindings.push(like, like);
+  }
+  if (query.fundId) {
+    // Paid (in part) by the fund: a share on it, or for the general fund, no split at all.
+    where.push(`(EXISTS (SELECT 1 FROM position_fund_shares s WHERE s.position_id = f.id AND s.fund_id = ?)
+                 OR (?::int = ${GENERAL_FUND}
+                     AND NOT EXISTS (SELECT 1 FROM position_fund_shares s WHERE s.position_id = f.id)))`);
+    bindings.push(Number(query.fundId), Number(query.fundId));
   }
   if (query.overFilled !== undefined) {
     where.push(query.overFilled ? 'f.filled_fte > f.fte' : 'f.filled_fte <= f.fte');

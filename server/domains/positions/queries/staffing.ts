@@ -1,5 +1,6 @@
 import type { Db } from '@server/db/index';
-import { positionCosts } from '@server/sql/position-cost';
+import { LINE_FUND } from '@server/domains/funds';
+import { POSITION_FUND_PARTS, positionCosts } from '@server/sql/position-cost';
 import { TOTALS, type TotalsRow } from './positions';
 
 export interface StaffingRow extends TotalsRow {
@@ -30,6 +31,40 @@ export async function staffingRows(db: Db, budgetYearId: number, fiscalYear: num
        LEFT JOIN work_groups wg ON wg.id = f.work_group_id
       WHERE f.status <> 'closed'
       GROUP BY GROUPING SETS ((f.building_id), (f.dese_code), (f.work_group_id), ())
+      ORDER BY 1, 3 NULLS LAST, 2`,
+  );
+  return rows;
+}
+
+export interface FundFteRow {
+  dimension: 'building' | 'function' | 'total';
+  key: string | null;
+  name: string | null;
+  /** The fund, when it is named on the resident page; null: 'Other funds'. */
+  fund_id: number | null;
+  fte: string;
+}
+
+/**
+ * The FTE each fund pays of a year's filled and vacant positions (their shares:
+ * POSITION_FUND_PARTS), by building, by function code and in total; funds not named to residents
+ * together as fund_id null.
+ */
+export async function fundFteRows(db: Db, budgetYearId: number, fiscalYear: number): Promise<FundFteRow[]> {
+  const { rows } = await db.raw(
+    `SELECT CASE WHEN GROUPING(x.building_id) = 0 THEN 'building' WHEN GROUPING(x.dese_code) = 0 THEN 'function'
+                 ELSE 'total' END AS dimension,
+            coalesce(x.building_id::text, x.dese_code) AS key,
+            CASE WHEN GROUPING(x.building_id) = 0 THEN min(x.building_name) END AS name, x.fund_id,
+            sum(x.share)::text AS fte
+       FROM (SELECT pc.building_id, pc.dese_code, b.name AS building_name, fp.share,
+                    CASE WHEN f.show_to_residents THEN f.id END AS fund_id
+               FROM (${positionCosts({ budgetYearId, fiscalYear })}) pc
+               CROSS JOIN LATERAL (${POSITION_FUND_PARTS}) fp
+               JOIN funds f ON f.id = ${LINE_FUND('fp.fund_id')}
+               LEFT JOIN buildings b ON b.id = pc.building_id
+              WHERE pc.status NOT IN ('closed', 'frozen')) x
+      GROUP BY GROUPING SETS ((x.building_id, x.fund_id), (x.dese_code, x.fund_id), (x.fund_id))
       ORDER BY 1, 3 NULLS LAST, 2`,
   );
   return rows;

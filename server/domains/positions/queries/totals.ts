@@ -19,11 +19,11 @@ export interface TotalsRow {
 
 /**
  * Whether the kept cost rows answer the totals: on PostgreSQL, for every filter but the text search
- * (holder names). Not on PGlite (tests, a small district): its first read, costing every position
+ * (holder names) and the fund (fund shares are not in the kept rows). Not on PGlite (tests, a small district): its first read, costing every position
  * into Node, took longer than the one aggregate it saves.
  */
 export const totalsFromCache = (db: Knex, query: PositionListQuery) =>
-  dbKind(db) === 'pg' && query.search === undefined;
+  dbKind(db) === 'pg' && query.search === undefined && query.fundId === undefined;
 
 /** The list's filters (queries/positions.ts filters(), bar the search) as a test on a cost row. */
 function matches(query: PositionListQuery): (r: CostRow) => boolean {

@@ -2,11 +2,13 @@ import type { Db } from '@server/db/index';
 import { activeScope } from '@server/sql/line-items-scope';
 import type { Scope } from '@server/domains/budgets';
 import { listEnrollment } from '@server/domains/budgets';
+import { OF_FUNDS } from '@server/domains/funds';
 
 /**
  * The reads the public figures need beyond the staff dashboard's own aggregates
  * (server/domains/budgets/queries/dashboard.ts, which the public service calls directly): which budget year a
- * fiscal year comes from, the budget by DESE function code, and enrollment.
+ * fiscal year comes from, the budget by DESE function code, and enrollment. The scope's fund choice
+ * applies as it does to the dashboard's.
  */
 
 export interface DeseAmountRow {
@@ -26,6 +28,7 @@ export async function proposedByDeseCode(db: Db, scope: Scope): Promise<DeseAmou
        FROM line_items_all li
        LEFT JOIN budget_categories c ON c.id = li.category_id
       WHERE li.budget_year_id = ? AND li.fiscal_year = ? AND NOT li.is_operating AND ${activeScope()}
+        AND ${OF_FUNDS(scope.funds, 'li')}
       GROUP BY 1
       ORDER BY 1`,
     [scope.budgetYearId, scope.fiscalYear],

@@ -39,6 +39,7 @@ const SETTINGS_COLUMNS = [
   'town_website_url',
   'school_website_url',
   'component_order',
+  'funds',
   ...SHOW_FLAGS.map(flagColumn),
 ] as const satisfies readonly (keyof SettingsColumns)[];
 

@@ -7,6 +7,7 @@ import {
   type PublicLinkType,
   type ShowFlag,
 } from '@shared/schemas/public-dashboard';
+import type { FundChoice } from '@shared/schemas/fund-choice';
 
 /**
  * The public dashboard's configuration, custom links and published snapshots
@@ -34,6 +35,8 @@ export interface ConfigRow {
   show_links: boolean;
   show_town_links: boolean;
   show_projected_employees: boolean;
+  /** Whose lines residents' figures sum: every fund's, or the general fund's alone. */
+  funds: FundChoice;
   /**
    * Per fiscal year ('2026') and staff cell, the head counts its salary total was published
    * exactly at (server/domains/public-dashboard/public-dashboard-release.ts).
@@ -70,6 +73,7 @@ export type SettingsColumns = Pick<
   | 'town_website_url'
   | 'school_website_url'
   | 'component_order'
+  | 'funds'
   | ShowColumn
 >;
 
@@ -92,6 +96,7 @@ export function presentConfig(row: ConfigRow) {
       ShowFlag,
       boolean
     >),
+    funds: row.funds,
   };
 }
 

@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import type { Db } from '@server/db/index';
 import type { CompareSide } from '@shared/schemas/budget-stages-compare';
+import type { FundChoice } from '@shared/schemas/fund-choice';
+import { OF_FUNDS } from '@server/domains/funds';
 import { STAGE_LINE_COLUMNS, WORKING_LINES_SQL } from './budget-stages';
 
 /**
@@ -15,10 +17,18 @@ interface Sql {
   bindings: Knex.RawBinding[];
 }
 
-function sideSql(side: CompareSide, budgetYearId: number, fiscalYear: number): Sql {
-  return side === 'current'
-    ? { sql: WORKING_LINES_SQL, bindings: [budgetYearId, fiscalYear] }
-    : { sql: `SELECT ${STAGE_LINE_COLUMNS} FROM budget_stage_lines WHERE stage_id = ?`, bindings: [side] };
+/**
+ * One side's lines, of the funds chosen: a stage's by the fund each line had when it was frozen,
+ * today's by the fund each has now, so a line moved between funds leaves or joins the general fund.
+ */
+function sideSql(side: CompareSide, s: Sides): Sql {
+  const lines: Sql =
+    side === 'current'
+      ? { sql: WORKING_LINES_SQL, bindings: [s.budgetYearId, s.fiscalYear] }
+      : { sql: `SELECT ${STAGE_LINE_COLUMNS} FROM budget_stage_lines WHERE stage_id = ?`, bindings: [side] };
+  return s.funds === 'general'
+    ? { sql: `SELECT sl.* FROM (${lines.sql}) sl WHERE ${OF_FUNDS(s.funds, 'sl')}`, bindings: lines.bindings }
+    : lines;
 }
 
 export interface Sides {
@@ -26,12 +36,14 @@ export interface Sides {
   to: CompareSide;
   budgetYearId: number;
   fiscalYear: number;
+  /** Every fund's lines (the default) or the general fund's alone. */
+  funds?: FundChoice;
 }
 
 /** `WITH f AS (the from side), t AS (the to side)`, then `body`. */
 export function withSides(s: Sides, body: string, bindings: Knex.RawBinding[] = []): Sql {
-  const f = sideSql(s.from, s.budgetYearId, s.fiscalYear);
-  const t = sideSql(s.to, s.budgetYearId, s.fiscalYear);
+  const f = sideSql(s.from, s);
+  const t = sideSql(s.to, s);
   return {
     sql: `WITH f AS MATERIALIZED (${f.sql}), t AS MATERIALIZED (${t.sql}) ${body}`,
     bindings: [...f.bindings, ...t.bindings, ...bindings],

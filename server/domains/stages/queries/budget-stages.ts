@@ -117,10 +117,13 @@ export async function insertEvent(
   return Number(row.id);
 }
 
-/** The columns of a frozen line (budget_stage_lines but its stage_id), in table order. */
+/**
+ * The columns of a frozen line (budget_stage_lines but its stage_id), in table order. fund_id is the
+ * line's own (null: the general fund, as on line_items; migration 20261203000250).
+ */
 export const STAGE_LINE_COLUMNS = `line_id, is_operating, is_projected, first_name, last_name, position,
   work_group, employee_status, current_fte, current_salary, next_year_salary, name, account_description,
-  account_line, amount, dese_code, category_id, category_name, building_id, building_name`;
+  account_line, amount, dese_code, category_id, category_name, building_id, building_name, fund_id`;
 
 /**
  * THE lines of a year as a stage would freeze them now ("today's working figures"): the lines that
@@ -131,7 +134,7 @@ export const STAGE_LINE_COLUMNS = `line_id, is_operating, is_projected, first_na
 export const WORKING_LINES_SQL = `SELECT li.id AS line_id, li.is_operating, li.is_projected, li.first_name,
     li.last_name, li.position, li.work_group, li.employee_status, li.current_fte, li.current_salary,
     li.next_year_salary, li.name, li.account_description, li.account_line, li.amount, li.dese_code,
-    li.category_id, c.name AS category_name, li.building_id, b.name AS building_name
+    li.category_id, c.name AS category_name, li.building_id, b.name AS building_name, li.fund_id
    FROM line_items_all li
    LEFT JOIN budget_categories c ON c.id = li.category_id
    LEFT JOIN buildings b ON b.id = li.building_id
@@ -203,6 +206,7 @@ export interface SnapshotLineRow {
   category_name: string | null;
   building_id: number | null;
   building_name: string | null;
+  fund_id: number | null;
 }
 
 export async function snapshotLines(

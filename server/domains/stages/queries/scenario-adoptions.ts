@@ -2,6 +2,8 @@ import type { Db } from '@server/db/index';
 import type { Actor } from '@server/policies/index';
 import { ADJUSTED, inScope, type LineScope } from '@server/domains/planning';
 
+export * from './adoption-positions';
+
 /**
  * scenario_adoptions and scenario_adoption_lines (migration 20261126000200): what an adoption of a
  * cut scenario changed, and the reads its preview and its undo need. The new amount of a line is
@@ -281,42 +283,4 @@ export async function markUndone(db: Db, id: number, actor: Actor, reason: strin
       undone_by_name: actorName(actor),
       undo_reason: reason,
     });
-}
-
-/** What an adoption did to the roster (migration 20261129000100). */
-export interface AdoptionPositionRow {
-  adoption_id: number;
-  position_id: number | null;
-  action: 'closed' | 'created';
-  title: string;
-  status_before: string | null;
-  holders_before: { lineItemId: number; fteShare: string }[] | null;
-  fte: string;
-  amount: string | null;
-  reason: string | null;
-}
-
-export async function insertAdoptionPositions(db: Db, rows: readonly AdoptionPositionRow[]): Promise<void> {
-  if (rows.length) {
-    await db('scenario_adoption_positions').insert(
-      rows.map((r) => ({ ...r, holders_before: r.holders_before ? JSON.stringify(r.holders_before) : null })),
-    );
-  }
-}
-
-export async function adoptionPositions(db: Db, adoptionId: number): Promise<AdoptionPositionRow[]> {
-  return db('scenario_adoption_positions')
-    .where({ adoption_id: adoptionId })
-    .orderBy('id')
-    .select(
-      'adoption_id',
-      'position_id',
-      'action',
-      'title',
-      'status_before',
-      'holders_before',
-      db.raw('fte::text AS fte'),
-      db.raw('amount::text AS amount'),
-      'reason',
-    );
 }

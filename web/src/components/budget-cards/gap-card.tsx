@@ -27,6 +27,11 @@ interface GapCardProps {
   className?: string;
   /** Say the gap's share of the goal after it ('(0.1% of the goal)'), as residents read it. */
   showShare?: boolean;
+  /**
+   * Which funds the budget sums, said under the gap: the goal pays the general fund alone, so a
+   * gap of all funds counts grants against it (shared/schemas/fund-words.ts GOAL_FUND_NOTES).
+   */
+  fundNote?: string;
 }
 
 /**
@@ -81,6 +86,7 @@ export function GapCard(props: GapCardProps) {
           <p className={`gap-status ${hasGoal ? (over ? 'gap-status--over' : 'gap-status--under') : ''}`}>
             {status}
           </p>
+          {props.fundNote ? <p className="gap-fund">{props.fundNote}</p> : null}
           {/* A year with neither a budget nor a goal has nothing to draw: an empty chart's axis
               read '$0 $0.25 ... $1.00' as if those were figures. The status above says why. */}
           {budget > 0 || goal > 0 ? (

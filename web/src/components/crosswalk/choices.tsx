@@ -1,4 +1,5 @@
 import { useDeseCodes, type DeseCode } from '@web/api/budget-categories';
+import { useFunds } from '@web/api/funds';
 import { useCategories, useWorkGroups } from '@web/api/lookups';
 import { Select, type SelectOption } from '@web/components/select';
 import { deseCodeOptions } from '@web/components/dese-code-select';
@@ -6,11 +7,15 @@ import { deseCodeOptions } from '@web/components/dese-code-select';
 // Radix Select items cannot have the value '', so 'nothing chosen' travels as this.
 export const NONE = 'none';
 
-/** The lists a rule's values are chosen from (never typed): work groups, personnel categories, DESE codes. */
+/**
+ * The lists a rule's values are chosen from (never typed): work groups, personnel categories, DESE
+ * codes, and the funds that may pay a title's lines.
+ */
 export interface RuleChoices {
   workGroups: SelectOption[];
   categories: SelectOption[];
   deseCodes: readonly DeseCode[];
+  funds: SelectOption[];
   loading: boolean;
 }
 
@@ -18,6 +23,7 @@ export function useRuleChoices(): RuleChoices {
   const groups = useWorkGroups();
   const categories = useCategories();
   const codes = useDeseCodes();
+  const funds = useFunds();
   return {
     workGroups: (groups.data?.workGroups ?? []).map((g) => ({ value: String(g.id), label: g.name })),
     // A rule places people: only personnel categories are offered (salaries roll up to them).
@@ -25,7 +31,8 @@ export function useRuleChoices(): RuleChoices {
       .filter((c) => c.isPersonnel)
       .map((c) => ({ value: String(c.id), label: c.name })),
     deseCodes: codes.data?.codes ?? [],
-    loading: groups.isPending || categories.isPending || codes.isPending,
+    funds: (funds.data?.funds ?? []).map((f) => ({ value: String(f.id), label: `${f.name} (${f.code})` })),
+    loading: groups.isPending || categories.isPending || codes.isPending || funds.isPending,
   };
 }
 
@@ -40,6 +47,7 @@ export function pickerOptions(choices: RuleChoices) {
     workGroup: withNone(choices.workGroups, 'No work group'),
     category: withNone(choices.categories, 'No category'),
     deseCode: withNone(deseCodeOptions(choices.deseCodes), 'No DESE code'),
+    fund: withNone(choices.funds, 'No fund (the file’s, else the general fund)'),
   };
 }
 
@@ -48,10 +56,12 @@ export interface RuleValues {
   workGroupId: number | null;
   categoryId: number | null;
   deseCode: string | null;
+  /** Given by the rule editor only: an import's unmatched-title rows pick the other three. */
+  fundId?: number | null;
 }
 
 export const givesSomething = (v: RuleValues) =>
-  v.workGroupId !== null || v.categoryId !== null || v.deseCode !== null;
+  v.workGroupId !== null || v.categoryId !== null || v.deseCode !== null || (v.fundId ?? null) !== null;
 
 /** The three pickers of one unmatched title's row, named by the title (no visible label there). */
 export function RowPickers({

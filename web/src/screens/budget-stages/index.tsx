@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useBudgetStages, type StageScope } from '@web/api/budget-stages';
 import { useFiscalYears } from '@web/api/fiscal-years';
@@ -26,9 +26,14 @@ import { FiscalYearField } from '@web/components/fiscal-year-field';
 export function BudgetStagesScreen() {
   const { selected } = useBudgetYear();
   const listed = useFiscalYears(selected?.id);
-  const [chosen, setChosen] = useState<number | null>(null);
-  const { years, fiscalYear } = fiscalYearChoice(selected ?? null, listed.data?.fiscalYears, chosen);
-  useEffect(() => setChosen(null), [selected?.id]);
+  // The choice is kept with the budget year it was made in: another budget year starts from its own
+  // default, and no effect resets it (one that ran after a click once undid the choice).
+  const [chosen, setChosen] = useState<{ budgetYearId: number; fiscalYear: number } | null>(null);
+  const { years, fiscalYear } = fiscalYearChoice(
+    selected ?? null,
+    listed.data?.fiscalYears,
+    chosen && chosen.budgetYearId === selected?.id ? chosen.fiscalYear : null,
+  );
   const scope: StageScope | null = selected && fiscalYear ? { budgetYearId: selected.id, fiscalYear } : null;
   const stages = useBudgetStages(scope);
   const canManage = useCan('budgetStages.manage');
@@ -55,7 +60,7 @@ export function BudgetStagesScreen() {
           id="stages-fiscal-year"
           years={years}
           value={scope.fiscalYear}
-          onChange={setChosen}
+          onChange={(value) => setChosen({ budgetYearId: selected.id, fiscalYear: value })}
         />
         {canCompare && data && data.events.some((e) => e.event === 'advance') ? (
           <Link className="btn btn--secondary" to="/budget-stages/compare">

@@ -16,7 +16,7 @@ export function ExportReportButton({ report }: { report: LedgerReport }) {
       busyLabel="Exporting..."
       onClick={() =>
         save.mutate(
-          { fiscalYear: report.fiscalYear, by: report.by },
+          { fiscalYear: report.fiscalYear, by: report.by, fund: report.fund },
           { onError: () => notify({ variant: 'error', title: 'Failed to export the workbook' }) },
         )
       }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import {
   useLedgerGroupAccounts,
   useUnmatchedAccounts,
+  type LedgerFundParam,
   type LedgerGroup,
   type LedgerGrouping,
 } from '@web/api/ledger';
@@ -45,20 +46,22 @@ function AccountsPage({
 export function GroupAccounts({
   fiscalYear,
   by,
+  fund,
   group,
 }: {
   fiscalYear: number;
   by: LedgerGrouping;
+  fund: LedgerFundParam;
   group: LedgerGroup;
 }) {
   const [offset, setOffset] = useState(0);
-  const read = useLedgerGroupAccounts(fiscalYear, by, group.key, offset);
+  const read = useLedgerGroupAccounts(fiscalYear, by, fund, group.key, offset);
   return <AccountsPage read={read} caption={`Accounts of ${group.label}`} onOffset={setOffset} />;
 }
 
 /** The ledger accounts no budget line names, read a page at a time when their list is opened. */
-export function UnmatchedAccounts({ fiscalYear }: { fiscalYear: number }) {
+export function UnmatchedAccounts({ fiscalYear, fund }: { fiscalYear: number; fund: LedgerFundParam }) {
   const [offset, setOffset] = useState(0);
-  const read = useUnmatchedAccounts(fiscalYear, offset);
+  const read = useUnmatchedAccounts(fiscalYear, fund, offset);
   return <AccountsPage read={read} caption="Ledger accounts no budget line names" onOffset={setOffset} />;
 }

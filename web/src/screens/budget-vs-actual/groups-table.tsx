@@ -1,6 +1,6 @@
 import { Fragment, useState } from 'react';
 import { LEDGER_GROUPING_LABELS } from '@shared/schemas/ledger';
-import type { LedgerReport } from '@web/api/ledger';
+import { fundParamOf, type LedgerReport } from '@web/api/ledger';
 import { FigureCells, FigureHeads } from './figures';
 import { GroupAccounts } from './group-accounts';
 import { ScrollArea } from '@web/components/scroll-area';
@@ -62,7 +62,12 @@ export function GroupsTable({ report }: { report: LedgerReport }) {
                 {isOpen ? (
                   <tr className="bva-drill-row">
                     <td colSpan={9} id={`bva-accounts-${g.key}`}>
-                      <GroupAccounts fiscalYear={report.fiscalYear} by={report.by} group={g} />
+                      <GroupAccounts
+                        fiscalYear={report.fiscalYear}
+                        by={report.by}
+                        fund={fundParamOf(report.fund)}
+                        group={g}
+                      />
                     </td>
                   </tr>
                 ) : null}

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { LEDGER_GROUPING_LABELS, LEDGER_GROUPINGS, type LedgerGrouping } from '@shared/schemas/ledger';
 import { ledgerPeriodText } from '@shared/schemas/ledger-import';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
-import { useLedgerReport, useLedgerImports } from '@web/api/ledger';
+import { ALL_FUNDS, useLedgerReport, useLedgerImports, type LedgerReport } from '@web/api/ledger';
 import { errorMessage } from '@web/api/client';
 import { useFiscalYears } from '@web/api/fiscal-years';
 import { useBudgetYear } from '@web/budget-year/budget-year-context';
@@ -14,16 +14,39 @@ import { Spinner } from '@web/components/spinner';
 import { formatDateTime, formatMoney } from '@web/lib/format';
 import { ExportReportButton } from './export-report';
 import { percentText } from './figures';
+import { FundTotals } from './fund-totals';
 import { GroupsTable } from './groups-table';
 import { Pager } from './pager';
 import { Unmatched } from './unmatched';
+import { UnmatchedFund } from './unmatched-fund';
 import './budget-vs-actual.css';
+
+const SUBTITLE =
+  'the budget against what the ledger says was spent and committed so far, with the year-end at the current rate.';
+
+/**
+ * The fund choices: every fund, the general fund, then each other fund by id, from the funds a
+ * report lists (any report lists every fund); the one chosen stays listed while a report loads.
+ */
+function fundOptions(report: LedgerReport | undefined, chosen: string) {
+  const funds = report?.fundTotals ?? [];
+  const general = funds.find((f) => f.kind === 'general');
+  const options = [
+    { value: ALL_FUNDS, label: 'All funds' },
+    { value: 'general', label: general ? `General fund: ${general.name} (${general.code})` : 'General fund' },
+    ...funds
+      .filter((f) => f.kind !== 'general')
+      .map((f) => ({ value: String(f.fundId), label: `${f.name} (${f.code})` })),
+  ];
+  return options.some((o) => o.value === chosen) ? options : [...options, { value: chosen, label: chosen }];
+}
 
 /**
  * Budget vs Actual: a fiscal year's budget (its proposed lines, and the ledger's
  * revised budget) against what the ledger says was expended and encumbered, by category, DESE
- * function, building or account, with the projected year-end at the current rate and the rows
- * over budget flagged. A group opens onto its accounts; what matches nothing is listed below.
+ * function, building or account, for every fund, the general fund or one fund (the ledger's fund
+ * segment), with the projected year-end at the current rate and the rows over budget flagged. A
+ * group opens onto its accounts; each fund's totals and what matches nothing are listed below.
  */
 export function BudgetVsActualScreen() {
   const { selected } = useBudgetYear();
@@ -31,14 +54,16 @@ export function BudgetVsActualScreen() {
   const imports = useLedgerImports(undefined);
   const [fiscalYear, setFiscalYear] = useState<number | null>(null);
   const [by, setBy] = useState<LedgerGrouping>('category');
+  // Every fund unless chosen: what the report always summed (the API's default too).
+  const [fund, setFund] = useState<string>(ALL_FUNDS);
   // The page of groups shown (a view by account has a group per account of the ledger).
   const [rowsOffset, setRowsOffset] = useState(0);
   useEffect(
     () => setFiscalYear(selected?.currentFiscalYear ?? null),
     [selected?.id, selected?.currentFiscalYear],
   );
-  useEffect(() => setRowsOffset(0), [fiscalYear, by]);
-  const report = useLedgerReport(fiscalYear, by, rowsOffset);
+  useEffect(() => setRowsOffset(0), [fiscalYear, by, fund]);
+  const report = useLedgerReport(fiscalYear, by, fund, rowsOffset);
 
   const yearOptions = useMemo(() => {
     const all = new Set<number>(years.data?.fiscalYears ?? []);
@@ -56,7 +81,11 @@ export function BudgetVsActualScreen() {
   const header = (
     <PageHeader
       title="Budget vs Actual"
-      subtitle="The budget against what the ledger says was spent and committed so far, with the year-end at the current rate."
+      subtitle={
+        report.data
+          ? `${report.data.fund.label}: ${SUBTITLE}`
+          : `${SUBTITLE[0].toUpperCase()}${SUBTITLE.slice(1)}`
+      }
       actions={report.data ? <ExportReportButton report={report.data} /> : null}
     />
   );
@@ -91,6 +120,15 @@ export function BudgetVsActualScreen() {
             options={LEDGER_GROUPINGS.map((g) => ({ value: g, label: LEDGER_GROUPING_LABELS[g] }))}
           />
         </div>
+        <div className="field field--inline">
+          <label htmlFor="bva-fund">Fund</label>
+          <Select
+            id="bva-fund"
+            value={fund}
+            onValueChange={setFund}
+            options={fundOptions(report.data, fund)}
+          />
+        </div>
       </div>
       {report.isPending ? <Spinner label="Loading budget vs actual..." /> : null}
       {report.isError ? (
@@ -105,8 +143,11 @@ export function BudgetVsActualScreen() {
               ? `${fiscalYearLabel(data.fiscalYear)} ledger at ${ledgerPeriodText(data.ledger.period)} (${data.ledger.fileName}, imported ${formatDateTime(data.ledger.importedAt)}${data.ledger.importedBy ? ` by ${data.ledger.importedBy}` : ''}).`
               : `No ledger imported for ${fiscalYearLabel(data.fiscalYear)} yet: an administrator imports it under Admin Panel → CSV Import → Ledger (actuals).`}{' '}
             {data.budgetSource
-              ? `Budget: the ${data.budgetSource.lineCount} proposed lines of budget year ${data.budgetSource.budgetYear}.`
+              ? `Budget: the ${data.budgetSource.lineCount} proposed lines of budget year ${data.budgetSource.budgetYear}${data.fund.scope === 'all' ? '' : ` that ${data.fund.label} pays`}.`
               : 'No budget year holds proposed lines for this year.'}
+            {data.unmatchedFund.accountCount
+              ? ` ${data.unmatchedFund.accountCount} ledger account${data.unmatchedFund.accountCount === 1 ? '' : 's'} name no fund: listed under By fund${data.fund.scope === 'all' ? '' : ', and counted in All funds only'}.`
+              : ''}
           </p>
           <dl className="bva-kpis">
             <div className="bva-kpi">
@@ -149,6 +190,8 @@ export function BudgetVsActualScreen() {
             {data.projectionRule} Over budget: expended plus encumbered beyond the revised budget. Projected
             over: the projected year-end beyond it. {data.matchRule}
           </p>
+          <FundTotals report={data} />
+          <UnmatchedFund report={data} />
           <Unmatched report={data} />
         </>
       ) : null}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { LedgerReport } from '@web/api/ledger';
+import { fundParamOf, type LedgerReport } from '@web/api/ledger';
 import { formatMoney } from '@web/lib/format';
 import { UnmatchedAccounts } from './group-accounts';
 import { ScrollArea } from '@web/components/scroll-area';
@@ -65,7 +65,7 @@ export function Unmatched({ report }: { report: LedgerReport }) {
         {unmatched === 0 ? (
           <p className="muted">Every ledger account has a budget line.</p>
         ) : accountsOpened ? (
-          <UnmatchedAccounts fiscalYear={report.fiscalYear} />
+          <UnmatchedAccounts fiscalYear={report.fiscalYear} fund={fundParamOf(report.fund)} />
         ) : null}
       </details>
       <details className="card bva-details" open={report.setAsideCount > 0}>

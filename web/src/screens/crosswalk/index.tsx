@@ -57,7 +57,7 @@ export function CrosswalkScreen() {
   const header = (
     <PageHeader
       title="Position Crosswalk"
-      subtitle="Rules that give each job title its work group, personnel category and DESE function code, on import and on the lines already there."
+      subtitle="Rules that give each job title its work group, personnel category and DESE function code, on import and on the lines already there, and the fund that pays an imported row naming none."
       actions={
         year ? (
           <Button variant="primary" onClick={() => setEditing('new')}>

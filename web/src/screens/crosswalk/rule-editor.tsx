@@ -46,6 +46,7 @@ export function RuleEditor({
     workGroupId: rule?.workGroupId ?? null,
     categoryId: rule?.categoryId ?? null,
     deseCode: rule?.deseCode ?? null,
+    fundId: rule?.fundId ?? null,
   });
   const [problem, setProblem] = useState<string | null>(null);
   const o = pickerOptions(choices);
@@ -57,7 +58,7 @@ export function RuleEditor({
       return;
     }
     if (!givesSomething(values)) {
-      setProblem('Choose a work group, a category or a DESE function code for the rule to give');
+      setProblem('Choose a work group, a category, a DESE function code or a fund for the rule to give');
       return;
     }
     setProblem(null);
@@ -136,6 +137,20 @@ export function RuleEditor({
               value={values.deseCode ?? NONE}
               options={o.deseCode}
               onValueChange={(v) => setValues({ ...values, deseCode: v === NONE ? null : v })}
+            />
+          )}
+        </Field>
+        <Field
+          id="cw-fund"
+          label="Fund"
+          hint="Pays the title's lines when an imported payroll row names no fund. Staff already on file are paid through their positions."
+        >
+          {(control) => (
+            <Select
+              {...control}
+              value={values.fundId == null ? NONE : String(values.fundId)}
+              options={o.fund}
+              onValueChange={(v) => setValues({ ...values, fundId: idOrNull(v) })}
             />
           )}
         </Field>

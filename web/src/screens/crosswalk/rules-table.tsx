@@ -42,6 +42,7 @@ export function RulesTable({
             'Work group',
             'Category',
             'DESE function',
+            'Fund',
             numCol('Lines matched'),
             'Apply would change',
             unseen('Actions'),
@@ -62,6 +63,7 @@ export function RulesTable({
                 <td>{rule.workGroup ?? '—'}</td>
                 <td>{rule.category ?? '—'}</td>
                 <td>{rule.deseCode ? `${rule.deseCode} ${rule.deseName ?? ''}` : '—'}</td>
+                <td>{rule.fund ?? '—'}</td>
                 <td className="num">
                   {p ? `${count(p.lines)} ` : '…'}
                   {p ? (

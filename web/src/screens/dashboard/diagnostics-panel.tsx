@@ -82,7 +82,8 @@ export function DiagnosticsPanel({ budgetYearId, years }: DiagnosticsPanelProps)
       ) : null}
       <div className="table-wrap">
         <table className="table table--compact">
-          <caption className="visually-hidden">Lines per fiscal year</caption>
+          {/* The data's completeness: every line counts here, whichever funds the cards show. */}
+          <caption className="table-caption">Lines per fiscal year, all funds</caption>
           <TableHead
             cols={[
               'Fiscal year',

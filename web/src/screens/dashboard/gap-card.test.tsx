@@ -5,12 +5,13 @@ import type { BudgetSummary } from '@web/api/dashboard';
 import { formatMillions } from '@web/lib/format';
 import { jsonResponse, makeUser, renderRoutes, storeSession } from '@web/test/render';
 import { GapCard } from './gap-card';
+import { echoFunds, GOAL_FUND_NOTES, type FundChoice } from '@shared/schemas/fund-words';
 
 // Plotly is not needed to read the card's words.
 vi.mock('@web/components/charts/lazy-plot', () => ({ LazyPlot: () => null }));
 
 /** As the server answers: its guidanceGap is goal - budget, in cents. */
-const summary = (proposedBudget: number, townGoal: number): BudgetSummary => ({
+const summary = (proposedBudget: number, townGoal: number, funds: FundChoice = 'all'): BudgetSummary => ({
   budgetYearId: 1,
   fiscalYear: 2027,
   proposedBudget,
@@ -21,9 +22,10 @@ const summary = (proposedBudget: number, townGoal: number): BudgetSummary => ({
   townGoal,
   hasTownGoal: true,
   guidanceGap: (Math.round(townGoal * 100) - Math.round(proposedBudget * 100)) / 100,
+  ...echoFunds(funds),
 });
 
-async function renderCard(budget: number, goal: number) {
+async function renderCard(budget: number, goal: number, funds: FundChoice = 'all') {
   const user = makeUser();
   storeSession(user);
   vi.stubGlobal(
@@ -36,9 +38,10 @@ async function renderCard(budget: number, goal: number) {
       element: (
         <GapCard
           fiscalYear={2027}
-          summary={summary(budget, goal)}
+          summary={summary(budget, goal, funds)}
           showCalculation={false}
           money={(v) => formatMillions(v)}
+          fundNote={GOAL_FUND_NOTES[funds]}
         />
       ),
     },
@@ -59,5 +62,19 @@ describe('GapCard', () => {
     const kpi = await renderCard(40_600_000, 41_000_000);
     expect(kpi.textContent).toBe('GapUnder guidance by $0.4M');
     expect(screen.getByText('The proposed budget is within the town’s guidance goal.')).toBeTruthy();
+  });
+
+  it('says which funds the budget sums beside the gap: the goal pays the general fund alone', async () => {
+    await renderCard(40_600_000, 41_000_000, 'general');
+    expect(screen.getByText("General fund only: the fund the town's goal pays for.")).toBeTruthy();
+  });
+
+  it('warns that an all-funds gap counts grants against a general-fund goal', async () => {
+    await renderCard(40_600_000, 41_000_000);
+    expect(
+      screen.getByText(
+        "All funds, grants and revolving funds included: the town's goal pays for the general fund alone.",
+      ),
+    ).toBeTruthy();
   });
 });

@@ -11,6 +11,8 @@ interface GapCardProps {
   summary: BudgetSummary | undefined;
   showCalculation: boolean;
   money(value: number): string;
+  /** Which funds the budget sums, against a goal that pays the general fund (GOAL_FUND_NOTES). */
+  fundNote: string;
 }
 
 /**
@@ -18,7 +20,7 @@ interface GapCardProps {
  * Town Goals and the 'Show Budget Calculation' breakdown. The gap is the server's (goal minus
  * budget, shared/budget-math.ts): below zero the budget is over guidance.
  */
-export function GapCard({ fiscalYear, summary, showCalculation, money }: GapCardProps) {
+export function GapCard({ fiscalYear, summary, showCalculation, money, fundNote }: GapCardProps) {
   const canSetGoals = useCanVisit('/town-goals');
   const fy = fiscalYearLabel(fiscalYear);
   const goal = summary?.townGoal ?? 0;
@@ -33,6 +35,7 @@ export function GapCard({ fiscalYear, summary, showCalculation, money }: GapCard
       hasBudget={(summary?.proposedCount ?? 0) > 0}
       gap={gap}
       money={money}
+      fundNote={fundNote}
       actions={
         canSetGoals ? (
           <Link className="btn btn--secondary btn--small" to="/town-goals">

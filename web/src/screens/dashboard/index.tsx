@@ -5,8 +5,6 @@ import {
   useByCategory,
   useEmployeeStats,
   useSalaryDistribution,
-  type BudgetSummary,
-  type EmployeeStats,
 } from '@web/api/dashboard';
 import { useCan } from '@web/auth/use-can';
 import { useBudgetYear } from '@web/budget-year/budget-year-context';
@@ -24,6 +22,9 @@ import { BLUES, SalaryCard, TEALS } from '@web/components/budget-cards/salary-ca
 import { COLOR_DISTRICT_WIDE } from '@web/components/charts/palette';
 import { StaffingSection } from '@web/components/staffing-table';
 import { useDashboardSettings } from './dashboard-settings';
+import { excludedNote, yearState } from './year-state';
+import { FundChoiceField, useFundChoiceParam } from '@web/components/fund-choice-field';
+import { FUND_CHOICE_LABELS, GOAL_FUND_NOTES } from '@shared/schemas/fund-words';
 import { DiagnosticsPanel } from './diagnostics-panel';
 import { EmployeeCard } from './employee-card';
 import { GapCard } from './gap-card';
@@ -39,32 +40,9 @@ import './dashboard.css';
 /** More proposed lines than this suggests a duplicated or misdirected import. */
 export const CLEANUP_THRESHOLD = 500;
 
-/** Under a salary donut: who is left out for privacy. */
-function excludedNote(who: string, excluded: number, minRangeCount: number): string {
-  return excluded > 0
-    ? `${excluded.toLocaleString('en-US')} ${who} in ranges of fewer than ${minRangeCount} people are not shown.`
-    : `Ranges of fewer than ${minRangeCount} people are not shown.`;
-}
-
 /** One year before the current fiscal year, the current year, and five after. */
 export function dashboardYears(current: number): number[] {
   return Array.from({ length: 7 }, (_, i) => current - 1 + i);
-}
-
-/**
- * What the selected fiscal year's figures are, computed from its lines: the budget year's free-text
- * notes said 'FY27 projected' of every year, even after FY27's payroll was imported.
- */
-function yearState(summary: BudgetSummary | undefined, stats: EmployeeStats | undefined): string | null {
-  if (!summary || !stats) {
-    return null;
-  }
-  const projected = summary.breakdown.proposed.projected.count + stats.projectedEmployees;
-  const actual = summary.breakdown.proposed.imported.count + stats.totalEmployees - stats.projectedEmployees;
-  if (projected === 0) {
-    return actual === 0 ? 'no lines yet' : 'imported or entered figures';
-  }
-  return actual === 0 ? 'projected figures' : 'imported and projected figures';
 }
 
 /**
@@ -80,6 +58,8 @@ export function DashboardScreen() {
   const [showDiagnostics, setShowDiagnostics] = useState(false);
   const [showCalculation, setShowCalculation] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
+  // Every figure from lines follows it (the NSS meter counts each fund its own way and does not).
+  const [funds, setFunds] = useFundChoiceParam();
 
   // A different budget year starts at its own current fiscal year.
   useEffect(() => {
@@ -88,11 +68,13 @@ export function DashboardScreen() {
 
   const years = useMemo(() => (current === null ? [] : dashboardYears(current)), [current]);
   const scope = selected && fiscalYear !== null ? { budgetYearId: selected.id, fiscalYear } : null;
-  const summary = useBudgetSummary(scope);
-  const stats = useEmployeeStats(scope);
-  const categories = useByCategory(scope);
-  const buildings = useByBuilding(scope);
-  const salaries = useSalaryDistribution(scope);
+  // The figures summed from lines, of the funds chosen (the stages, the meter and the rest are not).
+  const figures = scope && { ...scope, funds };
+  const summary = useBudgetSummary(figures);
+  const stats = useEmployeeStats(figures);
+  const categories = useByCategory(figures);
+  const buildings = useByBuilding(figures);
+  const salaries = useSalaryDistribution(figures);
 
   if (isLoading) {
     return <Spinner label="Loading budget years..." />;
@@ -121,7 +103,8 @@ export function DashboardScreen() {
         title="Budget Dashboard"
         subtitle={
           <>
-            <span className="badge badge--accent">{fy}</span> {selected.name} · <StageLine scope={scope} />
+            <span className="badge badge--accent">{fy}</span> {selected.name} ·{' '}
+            <span className="dash-funds">{FUND_CHOICE_LABELS[funds]}</span> · <StageLine scope={scope} />
             {state ? <span className="dash-notes"> · {state}</span> : null}
           </>
         }
@@ -139,6 +122,7 @@ export function DashboardScreen() {
             }))}
           />
         </div>
+        <FundChoiceField id="dashboard-funds" value={funds} onChange={setFunds} />
         <div className="screen-toolbar__actions">
           {canProject ? <GenerateProjections budgetYearId={selected.id} onError={setActionError} /> : null}
           <button
@@ -219,11 +203,12 @@ export function DashboardScreen() {
             summary={summary.data}
             showCalculation={showCalculation}
             money={money}
+            fundNote={GOAL_FUND_NOTES[funds]}
           />
         ) : null}
         {settings.shows('employees') ? <EmployeeCard stats={stats.data} money={money} /> : null}
         <NssCard scope={scope} />
-        <PerPupilCard scope={scope} />
+        <PerPupilCard scope={figures} />
         <StaffingSection fiscalYear={fiscalYear} className="dash-wide" />
         <ActualsCard fiscalYear={current} />
         {settings.shows('categories') ? (

@@ -1,3 +1,4 @@
+import type { FundChoice } from '@shared/schemas/fund-words';
 import { usePerPupil } from '@web/api/nss';
 import '@web/components/nss/nss.css';
 import { formatMoney } from '@web/lib/format';
@@ -8,7 +9,12 @@ import { numCol, TableHead } from '@web/components/table-head';
  * over the students entered under Enrollment (the figure the public dashboard has always
  * shown) and by DESE's method, over the year's foundation enrollment, by DESE's spending categories.
  */
-export function PerPupilCard({ scope }: { scope: { budgetYearId: number; fiscalYear: number } | null }) {
+export function PerPupilCard({
+  scope,
+}: {
+  /** The dashboard's scope, with its fund choice: the budget over pupils follows it. */
+  scope: { budgetYearId: number; fiscalYear: number; funds: FundChoice } | null;
+}) {
   const perPupil = usePerPupil(scope);
   const data = perPupil.data;
   return (

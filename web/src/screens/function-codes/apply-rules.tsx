@@ -19,7 +19,10 @@ function outcome(result: ApplyRulesResult): string {
   const locked = result.lockedYears.length
     ? ` ${result.lockedYears.map(fiscalYearLabel).join(', ')} left as voted (locked).`
     : '';
-  return `${lines(result.updated)} ${verb} a function code${parts.length ? ` (${parts.join('; ')})` : ''}.${locked}`;
+  const funded = result.funded
+    ? ` ${lines(result.funded)} on the general fund ${verb} the fund a rule names.`
+    : '';
+  return `${lines(result.updated)} ${verb} a function code${parts.length ? ` (${parts.join('; ')})` : ''}.${funded}${locked}`;
 }
 
 /**
@@ -103,12 +106,14 @@ export function ApplyRules({ onApplied }: { onApplied(message: string): void }) 
               <Button onClick={() => setPreview(null)}>Cancel</Button>
               <Button
                 variant="primary"
-                disabled={preview.updated === 0}
+                disabled={preview.updated === 0 && preview.funded === 0}
                 busy={apply.isPending}
                 busyLabel="Applying..."
                 onClick={confirm}
               >
-                {`Apply to ${lines(preview.updated)}`}
+                {preview.funded
+                  ? `Apply: ${lines(preview.updated)} coded, ${lines(preview.funded)} funded`
+                  : `Apply to ${lines(preview.updated)}`}
               </Button>
             </div>
           </div>

@@ -87,6 +87,7 @@ export function FunctionCodesScreen() {
                   cols={[
                     'Lines matching',
                     'Function code',
+                    'Fund',
                     numCol('Lines reached'),
                     'Updated',
                     unseen('Actions'),
@@ -102,6 +103,7 @@ export function FunctionCodesScreen() {
                       <td data-label="Function code">
                         <strong>{r.functionCode}</strong> {r.functionName}
                       </td>
+                      <td data-label="Fund">{r.fund ?? '—'}</td>
                       <td data-label="Lines reached" className="num">
                         {count(r.lineCount)}
                       </td>

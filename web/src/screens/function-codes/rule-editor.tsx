@@ -3,6 +3,7 @@ import { RULE_KIND_LABELS, RULE_KINDS, type RuleKind } from '@shared/schemas/fun
 import { useDeseCodes } from '@web/api/budget-categories';
 import { errorMessage } from '@web/api/client';
 import { useSaveRule, type FunctionCodeRule, type RuleBody } from '@web/api/function-codes';
+import { useFunds } from '@web/api/funds';
 import { useCategories, useWorkGroups } from '@web/api/lookups';
 import { Alert } from '@web/components/alert';
 import { DeseCodeSelect } from '@web/components/dese-code-select';
@@ -23,9 +24,23 @@ const MATCH_HINT: Partial<Record<RuleKind, string>> = {
   account: 'A ledger account, or a pattern such as 0100-3-300-4220-* (* any characters, ? one).',
 };
 
+// Radix Select items cannot have the value '': 'no fund' travels as this.
+const NO_FUND = 'none';
+
 /** The form's body for the server, which checks it again (the code against DESE's chart, the overlap). */
-function bodyOf(kind: RuleKind, target: string, match: string, code: string, note: string): RuleBody {
-  const rest = { functionCode: code, note: note.trim() || null };
+function bodyOf(
+  kind: RuleKind,
+  target: string,
+  match: string,
+  code: string,
+  fund: string,
+  note: string,
+): RuleBody {
+  const rest = {
+    functionCode: code,
+    fundId: fund === NO_FUND ? null : Number(fund),
+    note: note.trim() || null,
+  };
   switch (kind) {
     case 'category':
       return { kind, categoryId: Number(target), ...rest };
@@ -42,10 +57,12 @@ export function RuleEditor({ rule, onClose, onSaved }: RuleEditorProps) {
   const workGroups = useWorkGroups();
   const codes = useDeseCodes(rule !== undefined);
   const save = useSaveRule();
+  const funds = useFunds(rule !== undefined);
   const [kind, setKind] = useState<RuleKind>('category');
   const [target, setTarget] = useState('');
   const [match, setMatch] = useState('');
   const [code, setCode] = useState('');
+  const [fund, setFund] = useState(NO_FUND);
   const [note, setNote] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -57,6 +74,7 @@ export function RuleEditor({ rule, onClose, onSaved }: RuleEditorProps) {
     setTarget(String(rule?.categoryId ?? rule?.workGroupId ?? ''));
     setMatch(rule?.match ?? '');
     setCode(rule?.functionCode ?? '');
+    setFund(rule?.fundId ? String(rule.fundId) : NO_FUND);
     setNote(rule?.note ?? '');
     setProblem(null);
   }, [rule]);
@@ -88,7 +106,7 @@ export function RuleEditor({ rule, onClose, onSaved }: RuleEditorProps) {
       return;
     }
     save.mutate(
-      { id: rule?.id ?? null, body: bodyOf(kind, target, match, code, note) },
+      { id: rule?.id ?? null, body: bodyOf(kind, target, match, code, fund, note) },
       {
         onSuccess: ({ rule: saved }) =>
           onSaved(`${rule ? 'Saved' : 'Added'} rule: ${saved.target} → ${saved.functionCode}`),
@@ -151,6 +169,26 @@ export function RuleEditor({ rule, onClose, onSaved }: RuleEditorProps) {
               codes={codes.data?.codes ?? []}
               emptyLabel={codes.isPending ? 'Loading...' : 'Choose a code'}
               onChange={setCode}
+            />
+          )}
+        </Field>
+        <Field
+          id="rule-fund"
+          label="Fund"
+          hint="Pays the budget lines the rule reaches that are on the general fund with no fund named for them. Employees are paid through their positions."
+        >
+          {(control) => (
+            <Select
+              {...control}
+              value={fund}
+              options={[
+                { value: NO_FUND, label: 'No fund (leave the lines’ funds alone)' },
+                ...(funds.data?.funds ?? []).map((f) => ({
+                  value: String(f.id),
+                  label: `${f.name} (${f.code})`,
+                })),
+              ]}
+              onValueChange={setFund}
             />
           )}
         </Field>

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { FUND_MESSAGES } from '@shared/schemas/funds';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
+import { ledgerPeriodText } from '@shared/schemas/ledger-import';
 import { errorMessage } from '@web/api/client';
 import { useFiscalYears } from '@web/api/fiscal-years';
-import { useFundsReport } from '@web/api/funds-report';
+import { useFundsReport, type FundsReport } from '@web/api/funds-report';
 import { useBudgetYear } from '@web/budget-year/budget-year-context';
 import { fiscalYearChoice } from '@web/budget-year/fiscal-year-choice';
 import { Alert } from '@web/components/alert';
@@ -13,11 +14,24 @@ import { NoBudgetYear } from '@web/components/no-budget-year';
 import { PageHeader } from '@web/components/page-header';
 import { Spinner } from '@web/components/spinner';
 import { countOf, formatMoney } from '@web/lib/format';
+import { FundBreakdown } from './fund-breakdown';
 import { FundsReportTable, signedMoney } from './report-table';
-import { fundsReportSheet } from './workbook';
+import { fundBreakdownSheet, fundsReportSheet } from './workbook';
 import './funds-report.css';
 
 const TITLE = 'Budget of All Funds';
+
+/** Where the year before's actual comes from, and what no fund's row holds. */
+function ledgerNote(data: FundsReport, previousFy: string): string {
+  const l = data.previousLedger;
+  if (!l) {
+    return `No ledger is imported for ${previousFy}: its actual spending shows as 'No ledger' (import it under Admin Panel → CSV Import → Ledger).`;
+  }
+  const base = `${previousFy} actual: what the ${previousFy} ledger (${ledgerPeriodText(l.period)}, ${l.fileName}) says each fund's accounts expended, by their fund segment.`;
+  return l.unmatchedAccountCount
+    ? `${base} ${formatMoney(l.unmatchedExpended)} expended on ${countOf(l.unmatchedAccountCount, 'account')} whose fund segment names no fund is in no fund's row (Budget vs Actual lists them).`
+    : base;
+}
 
 /**
  * The budget of all funds, as a school business manager presents it to the school committee: each
@@ -50,7 +64,7 @@ export function FundsReportScreen() {
     <div className="funds-report">
       <PageHeader
         title={TITLE}
-        subtitle={`Every fund's budget beside last year's, and all funds together beside the general fund the town votes. ${fy} is the proposed budget's lines by the fund that pays them; ${previousFy} is that year's own budget.`}
+        subtitle={`Every fund's budget beside last year's budget and actual spending, and all funds together beside the general fund the town votes. ${fy} is the proposed budget's lines by the fund that pays them; ${previousFy} is that year's own budget, and its actual what its ledger says each fund spent.`}
       />
       <div className="screen-toolbar" role="toolbar" aria-label="Budget of all funds controls">
         <FiscalYearField
@@ -62,7 +76,10 @@ export function FundsReportScreen() {
         {data ? (
           <div className="screen-toolbar__actions">
             <ExportButton
-              sheets={() => [fundsReportSheet(data, selected.name ?? selected.fiscalYear, fy, previousFy)]}
+              sheets={() => [
+                fundsReportSheet(data, selected.name ?? selected.fiscalYear, fy, previousFy),
+                fundBreakdownSheet(data, fy),
+              ]}
               fileName={`${fy}-budget-of-all-funds.xlsx`}
             />
           </div>
@@ -103,6 +120,10 @@ export function FundsReportScreen() {
           <section className="card card--flush" aria-label={`${fy} budget of all funds`}>
             <FundsReportTable report={data} fy={fy} previousFy={previousFy} />
           </section>
+          <p className="field__hint" data-testid="funds-report-ledger">
+            {ledgerNote(data, previousFy)}
+          </p>
+          <FundBreakdown funds={data.funds} fy={fy} />
         </div>
       ) : null}
     </div>

@@ -9,7 +9,10 @@ type Figures = FundsReport['allFunds'];
 /** A change reads as a change: '+$1,200' up, '-$1,200' down, '$0' none. */
 export const signedMoney = (n: number) => (n > 0 ? `+${formatMoney(n)}` : formatMoney(n));
 
-/** This year's budget, last year's, the change and the line count. */
+/** Last year's actual spending, or 'No ledger' when none is imported for that year. */
+export const actualText = (n: number | null) => (n === null ? 'No ledger' : formatMoney(n));
+
+/** This year's budget, last year's, the change, the line count and last year's actual spending. */
 function FigureCells({ f }: { f: Figures }) {
   return (
     <>
@@ -17,14 +20,15 @@ function FigureCells({ f }: { f: Figures }) {
       <td className="money">{formatMoney(f.previousBudget)}</td>
       <td className="money">{signedMoney(f.change)}</td>
       <td className="num">{f.lineCount.toLocaleString('en-US')}</td>
+      <td className={f.previousActual === null ? 'num muted' : 'money'}>{actualText(f.previousActual)}</td>
     </>
   );
 }
 
 /**
  * Each fund (the general fund first, the server's order) with this year's budget beside last
- * year's, then every fund together. Whole dollars, as the other reports to the school committee
- * show them; the export keeps the cents.
+ * year's and what last year's ledger says it spent, then every fund together. Whole dollars, as
+ * the other reports to the school committee show them; the export keeps the cents.
  */
 export function FundsReportTable({
   report,
@@ -39,7 +43,7 @@ export function FundsReportTable({
     <ScrollArea label="Budget of all funds" className="funds-report-wrap">
       <table className="table funds-report-table" data-testid="funds-report-table">
         <caption>
-          {fy} budget of all funds, beside {previousFy}
+          {fy} budget of all funds, beside {previousFy}'s budget and actual spending
         </caption>
         <TableHead
           cols={[
@@ -50,6 +54,7 @@ export function FundsReportTable({
             numCol(`${previousFy} budget`),
             numCol('Change'),
             numCol('Lines'),
+            numCol(`${previousFy} actual`),
           ]}
         />
         <tbody>

@@ -4,7 +4,7 @@ import { centsOf } from '@shared/money';
 import { buildWorkbook } from '@web/lib/workbook';
 import { REPORT } from '@web/test/funds-report';
 import { SheetEvaluator } from '@web/test/formula-eval';
-import { fundsReportSheet } from './workbook';
+import { fundBreakdownSheet, fundsReportSheet } from './workbook';
 
 /** The export's formulas reproduce the server's change and totals from the sheet's own cells. */
 describe('Budget of all funds workbook', () => {
@@ -24,6 +24,7 @@ describe('Budget of all funds workbook', () => {
       'FY26 budget',
       'Change',
       'Lines',
+      'FY26 actual',
     ]);
     // Rows 4..7 hold the four funds, the general fund first; each change is this year less last.
     REPORT.funds.forEach((f, i) => {
@@ -40,9 +41,42 @@ describe('Budget of all funds workbook', () => {
     expect(ev.cell('G8')).toBe(Number(centsOf(REPORT.allFunds.change)));
     // The evaluator reads every literal number as dollars: 1,205 lines are 120,500 'cents'.
     expect(ev.cell('H8')).toBe(REPORT.allFunds.lineCount * 100);
+    // Last year's actual: each fund's value, All funds their SUM, to the server's cent.
+    expect((sheet.getCell('I8').value as { formula: string }).formula).toBe('SUM(I4:I7)');
+    expect(ev.cell('I8')).toBe(Number(centsOf(REPORT.allFunds.previousActual!)));
     // Row 9: the general fund appropriation is the general fund's row.
     expect(sheet.getCell('A9').value).toBe('General fund appropriation');
     expect((sheet.getCell('E9').value as { formula: string }).formula).toBe('E4');
     expect(ev.cell('E9')).toBe(Number(centsOf(REPORT.generalFund.budget)));
+    expect((sheet.getCell('I9').value as { formula: string }).formula).toBe('I4');
+  });
+
+  it('writes each paying fund by function and by category, each subtotal a SUM equal to its budget', async () => {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await buildWorkbook([fundBreakdownSheet(REPORT, 'FY27')]));
+    const sheet = workbook.worksheets[0];
+    const ev = new SheetEvaluator(sheet);
+    const totals: { fund: string; by: string; formula: string; cents: number }[] = [];
+    sheet.eachRow((row, n) => {
+      if (row.getCell(3).value === 'Total') {
+        totals.push({
+          fund: String(row.getCell(1).value),
+          by: String(row.getCell(2).value),
+          formula: (row.getCell(4).value as { formula: string }).formula,
+          cents: Number(ev.cell(`D${n}`)),
+        });
+      }
+    });
+    // Three funds pay lines (School Choice none), each by function and by category.
+    const paying = REPORT.funds.filter((f) => f.lineCount > 0);
+    expect(totals.map((t) => `${t.fund} ${t.by}`)).toEqual(
+      paying.flatMap((f) => [`${f.name} (${f.code}) DESE function`, `${f.name} (${f.code}) Category`]),
+    );
+    paying.forEach((f, i) => {
+      expect(totals[2 * i].cents).toBe(Number(centsOf(f.budget)));
+      expect(totals[2 * i + 1].cents).toBe(Number(centsOf(f.budget)));
+    });
+    // The general fund's three functions are rows 4 to 6, summed in row 7.
+    expect(totals[0].formula).toBe('SUM(D4:D6)');
   });
 });

@@ -5,10 +5,14 @@ import { header, money, moneyFormula, type SheetSpec, type XCell } from '@web/li
 /** The header row's number: the funds start beneath it. */
 const HEAD_ROW = 3;
 
+/** Last year's actual as a cell: the server's value, or 'No ledger' when none is imported. */
+const actual = (n: number | null): XCell => (n === null ? 'No ledger' : money(n));
+
 /**
- * The budget of all funds as a workbook: the table on screen, to the cent. Each fund's budgets and
- * line count are the server's values; its change and the All funds row are formulas over them, so
- * the sheet shows how the totals are made, and the general fund appropriation points at its row.
+ * The budget of all funds as a workbook: the table on screen, to the cent. Each fund's budgets,
+ * line count and last year's actual are the server's values; its change and the All funds row are
+ * formulas over them, so the sheet shows how the totals are made, and the general fund
+ * appropriation points at its row.
  */
 export function fundsReportSheet(
   report: FundsReport,
@@ -22,7 +26,7 @@ export function fundsReportSheet(
   const rows: XCell[][] = [
     [`Budget of all funds, ${fy} (budget year ${budgetYear})`],
     [
-      `${fy}: the proposed budget's lines by the fund that pays them. ${previousFy}: that year's own budget. Change and totals are formulas.`,
+      `${fy}: the proposed budget's lines by the fund that pays them. ${previousFy}: that year's own budget, and its actual: what its ledger says each fund's accounts expended. Change and totals are formulas.`,
     ],
     header(
       'Fund',
@@ -33,6 +37,7 @@ export function fundsReportSheet(
       `${previousFy} budget`,
       'Change',
       'Lines',
+      `${previousFy} actual`,
     ),
   ];
   let generalRow: number | null = null;
@@ -50,6 +55,7 @@ export function fundsReportSheet(
       money(f.previousBudget),
       moneyFormula(`E${r}-F${r}`, f.change),
       { value: f.lineCount, fmt: 'int' },
+      actual(f.previousActual),
     ]);
   }
   const all = report.allFunds;
@@ -63,6 +69,7 @@ export function fundsReportSheet(
     moneyFormula(sum('F'), all.previousBudget),
     moneyFormula(sum('G'), all.change),
     { formula: sum('H'), result: all.lineCount, fmt: 'int' },
+    all.previousActual === null ? actual(null) : moneyFormula(sum('I'), all.previousActual),
   ]);
   const boldRows = [HEAD_ROW, totalRow];
   if (generalRow !== null) {
@@ -77,13 +84,70 @@ export function fundsReportSheet(
       moneyFormula(`F${generalRow}`, g.previousBudget),
       moneyFormula(`G${generalRow}`, g.change),
       { formula: `H${generalRow}`, result: g.lineCount, fmt: 'int' },
+      g.previousActual === null ? actual(null) : moneyFormula(`I${generalRow}`, g.previousActual),
     ]);
   }
   return {
     name: `Budget of all funds ${fy}`,
     rows,
-    widths: [38, 10, 26, 12, 16, 16, 16, 9],
+    widths: [38, 10, 26, 12, 16, 16, 16, 9, 16],
     headRows: HEAD_ROW,
+    print: 'landscape',
+    boldRows,
+  };
+}
+
+/**
+ * Each fund's budget by DESE function, then by category: a heading row per fund, its rows (the
+ * server's values) and a subtotal row that SUMs them, which equals the fund's budget on the first
+ * sheet. Funds with no lines this year are left out, as on screen.
+ */
+export function fundBreakdownSheet(report: FundsReport, fy: string): SheetSpec {
+  const rows: XCell[][] = [
+    [`Each fund's ${fy} budget by DESE function and by category`],
+    ["A line's function is its own code, else its category's. Subtotals are formulas."],
+    header('Fund', 'By', 'Function or category', `${fy} budget`, 'Lines'),
+  ];
+  const boldRows = [3];
+  for (const f of report.funds.filter((x) => x.lineCount > 0)) {
+    const parts: [string, { label: string; budget: number; lineCount: number }[]][] = [
+      [
+        'DESE function',
+        f.byFunction.map((r) => ({
+          label: r.code === null ? 'No function code' : `${r.code} ${r.name ?? '(not in the chart)'}`,
+          budget: r.budget,
+          lineCount: r.lineCount,
+        })),
+      ],
+      ['Category', f.byCategory.map((r) => ({ label: r.name, budget: r.budget, lineCount: r.lineCount }))],
+    ];
+    for (const [by, items] of parts) {
+      const first = rows.length + 1;
+      for (const item of items) {
+        rows.push([
+          `${f.name} (${f.code})`,
+          by,
+          item.label,
+          money(item.budget),
+          { value: item.lineCount, fmt: 'int' },
+        ]);
+      }
+      const last = rows.length;
+      boldRows.push(last + 1);
+      rows.push([
+        `${f.name} (${f.code})`,
+        by,
+        'Total',
+        moneyFormula(`SUM(D${first}:D${last})`, f.budget),
+        { formula: `SUM(E${first}:E${last})`, result: f.lineCount, fmt: 'int' },
+      ]);
+    }
+  }
+  return {
+    name: 'By function and category',
+    rows,
+    widths: [36, 14, 44, 16, 9],
+    headRows: 3,
     print: 'landscape',
     boldRows,
   };

@@ -19,6 +19,7 @@ const GRANT: Fund = {
   periodStart: '2025-07-01',
   periodEnd: '2026-06-30',
   note: null,
+  showToResidents: true,
   updatedAt: '2025-07-01T00:00:00.000Z',
 };
 
@@ -82,6 +83,7 @@ describe('FundEditor', () => {
           periodStart: null,
           periodEnd: null,
           note: null,
+          showToResidents: true,
         },
       },
     ]);
@@ -118,6 +120,7 @@ describe('FundEditor', () => {
           periodStart: '2025-07-01',
           periodEnd: '2026-09-30',
           note: null,
+          showToResidents: true,
         },
       },
     ]);

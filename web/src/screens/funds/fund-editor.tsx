@@ -138,6 +138,23 @@ export function FundEditor({ open, fund, onOpenChange, onSaved }: FundEditorProp
           {errors.countsTowardNss ?? nssHint(v.kind, v.countsTowardNss)}
         </span>
       </div>
+      <div className="field">
+        <label className="funds-check">
+          <input
+            type="checkbox"
+            checked={v.showToResidents}
+            aria-describedby="fund-residents-note"
+            onChange={(e) => set('showToResidents', e.target.checked)}
+          />
+          Shown on the resident page
+        </label>
+        <span id="fund-residents-note" className={errors.showToResidents ? 'field__error' : 'field__hint'}>
+          {errors.showToResidents ??
+            (v.showToResidents
+              ? 'Residents see the positions this fund pays for, by school and function (FTE only)'
+              : "Residents see this fund's positions under 'Other funds'")}
+        </span>
+      </div>
       {grant ? (
         <>
           <Field

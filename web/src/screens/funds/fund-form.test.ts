@@ -13,6 +13,7 @@ const GENERAL: Fund = {
   periodStart: null,
   periodEnd: null,
   note: null,
+  showToResidents: true,
   updatedAt: '2025-07-01T00:00:00.000Z',
 };
 

@@ -11,6 +11,7 @@ export interface FundValues {
   periodStart: string;
   periodEnd: string;
   note: string;
+  showToResidents: boolean;
 }
 
 /** A new fund starts as an 'Other' fund: the general fund exists from the first start and stays one. */
@@ -28,6 +29,7 @@ export function fundValues(fund: Fund | null): FundValues {
     periodStart: fund?.periodStart ?? '',
     periodEnd: fund?.periodEnd ?? '',
     note: fund?.note ?? '',
+    showToResidents: fund?.showToResidents ?? true,
   };
 }
 
@@ -52,6 +54,7 @@ export function fundInput(v: FundValues) {
     periodStart: grant && v.periodStart ? v.periodStart : null,
     periodEnd: grant && v.periodEnd ? v.periodEnd : null,
     note: v.note.trim() || null,
+    showToResidents: v.showToResidents,
   };
 }
 

@@ -26,7 +26,16 @@ export function FundsTable({ funds, onEdit, onDelete }: FundsTableProps) {
       <table className="table funds-table">
         <caption className="visually-hidden">Funds</caption>
         <TableHead
-          cols={['Name', 'Code', 'Kind', 'Counts toward NSS', numCol('Award'), 'Period', unseen('Actions')]}
+          cols={[
+            'Name',
+            'Code',
+            'Kind',
+            'Counts toward NSS',
+            'On resident page',
+            numCol('Award'),
+            'Period',
+            unseen('Actions'),
+          ]}
         />
         <tbody>
           {funds.map((f) => (
@@ -41,6 +50,7 @@ export function FundsTable({ funds, onEdit, onDelete }: FundsTableProps) {
                 {f.countsTowardNss ? 'Yes' : 'No'}
                 {f.nssDefault ? null : <span className="muted"> (set for this fund)</span>}
               </td>
+              <td>{f.showToResidents ? 'Named' : 'Other funds'}</td>
               <td className="num">{formatMoney(f.awardAmount)}</td>
               <td className="funds-period">{period(f)}</td>
               <td>

@@ -19,10 +19,9 @@ import { positionColumns } from '@web/screens/positions/columns';
 import { PositionBulkBar } from '@web/screens/positions/position-bulk-bar';
 import { PositionDialog, type PositionTarget } from '@web/screens/positions/position-dialog';
 import {
-  INITIAL_POSITION_FILTERS,
   PositionFilterBar,
   positionQuery,
-  type PositionFilterState,
+  usePositionFilters,
 } from '@web/screens/positions/position-filters';
 import { PositionsBanner } from '@web/screens/positions/positions-banner';
 import { positionRowClass } from '@web/screens/positions/position-rules';
@@ -42,7 +41,7 @@ export function PositionsScreen() {
   // A voted year offers no edit the server would refuse.
   const lock = useYearLock(budgetYear?.id, years.fiscalYear);
   const canEdit = useCan('positions.write') && !lock.locked;
-  const [filters, setFilters] = useState<PositionFilterState>(INITIAL_POSITION_FILTERS);
+  const [filters, setFilters] = usePositionFilters();
   const [selection, setSelection] = useState<Position[]>([]);
   const [target, setTarget] = useState<PositionTarget | null>(null);
   const apiRef = useRef<GridApi<Position> | null>(null);

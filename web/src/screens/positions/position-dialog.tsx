@@ -6,6 +6,7 @@ import { EditorModal } from '@web/components/editor-modal';
 import { Spinner } from '@web/components/spinner';
 import { formatMoneyCents } from '@web/lib/format';
 import { PositionForm } from '@web/screens/positions/position-form';
+import { PositionFundList } from '@web/screens/positions/position-fund-list';
 import { PositionHistory } from '@web/screens/positions/position-history';
 import { PositionHolders } from '@web/screens/positions/position-holders';
 import { placementText, positionLabel } from '@web/screens/positions/position-rules';
@@ -67,6 +68,7 @@ export function PositionDialog({ target, scope, canEdit, onClose }: PositionDial
       {position ? (
         <>
           <PositionHolders position={position} canEdit={canEdit} onDone={done} />
+          <PositionFundList position={position} />
           {canEdit ? <PositionStatusActions position={position} onDone={done} /> : null}
           <PositionHistory entries={position.history} />
         </>

@@ -1,10 +1,13 @@
 import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
 import { POSITION_STATUSES, type PositionFilters } from '@web/api/positions';
 import { useDeseCodes } from '@web/api/budget-categories';
+import { useFunds } from '@web/api/funds';
 import { useCategories } from '@web/api/lookups';
 import { deseCodeOptions } from '@web/components/dese-code-select';
-import { ALL, buildingParam, FilterSelect } from '@web/components/line-filters';
+import { ALL, buildingParam, FilterSelect, optionsById } from '@web/components/line-filters';
 import { BuildingFilter, YearFilters, type FiscalYearChoice } from '@web/components/manager-filters';
+import type { SelectOption } from '@web/components/select';
 import { STATUS_LABELS } from '@web/screens/positions/position-rules';
 
 /** The filters' values: 'all' or a choice; the server filters (a district may hold 50,000 positions). */
@@ -13,6 +16,8 @@ export interface PositionFilterState {
   functionCode: string;
   category: string;
   status: string;
+  /** A fund id: the positions it pays a share of. */
+  fund: string;
 }
 
 export const INITIAL_POSITION_FILTERS: PositionFilterState = {
@@ -20,7 +25,45 @@ export const INITIAL_POSITION_FILTERS: PositionFilterState = {
   functionCode: ALL,
   category: ALL,
   status: ALL,
+  fund: ALL,
 };
+
+/** Each filter's name in the address (?status=vacancies&fund=3): a link or a reload keeps them. */
+const PARAMS: Record<keyof PositionFilterState, string> = {
+  building: 'building',
+  functionCode: 'function',
+  category: 'category',
+  status: 'status',
+  fund: 'fund',
+};
+
+/** The filters as the address holds them ('all' is left out of it). */
+export function usePositionFilters(): [PositionFilterState, (next: PositionFilterState) => void] {
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => {
+    const out = { ...INITIAL_POSITION_FILTERS };
+    for (const key of Object.keys(PARAMS) as (keyof PositionFilterState)[]) {
+      out[key] = params.get(PARAMS[key]) || ALL;
+    }
+    return out;
+  }, [params]);
+  const setFilters = (next: PositionFilterState) =>
+    setParams(
+      (p) => {
+        const out = new URLSearchParams(p);
+        for (const key of Object.keys(PARAMS) as (keyof PositionFilterState)[]) {
+          if (next[key] === ALL) {
+            out.delete(PARAMS[key]);
+          } else {
+            out.set(PARAMS[key], next[key]);
+          }
+        }
+        return out;
+      },
+      { replace: true },
+    );
+  return [filters, setFilters];
+}
 
 /** Vacant or posted: the positions the district still has to fill. */
 export const VACANCIES = 'vacancies';
@@ -60,57 +103,53 @@ export function positionQuery(
     buildingId: building === 'unassigned' ? 'none' : building,
     deseCode: f.functionCode === ALL ? undefined : f.functionCode,
     categoryId: f.category === ALL ? undefined : Number(f.category),
+    fundId: f.fund === ALL ? undefined : Number(f.fund),
     ...statusParams(f.status),
   };
 }
 
+/** 'All ...' then each item by id. */
 interface PositionFilterBarProps {
   filters: PositionFilterState;
   onChange(next: PositionFilterState): void;
   years: FiscalYearChoice;
 }
 
-/** Budget year, fiscal year, building, function code, category and status. */
+/** Budget year, fiscal year, building, function code, category, status and fund. */
 export function PositionFilterBar({ filters, onChange, years }: PositionFilterBarProps) {
   const categories = useCategories();
   const codes = useDeseCodes();
-  const categoryOptions = useMemo(
+  const funds = useFunds();
+  // Besides the year and the building, each filter a select of its own (ids positions-<param>).
+  const selects: [keyof PositionFilterState, string, readonly SelectOption[]][] = useMemo(
     () => [
-      { value: ALL, label: 'All categories' },
-      ...(categories.data?.categories ?? []).map((c) => ({ value: String(c.id), label: c.name })),
+      [
+        'functionCode',
+        'Function code',
+        [{ value: ALL, label: 'All function codes' }, ...deseCodeOptions(codes.data?.codes ?? [])],
+      ],
+      ['category', 'Category', optionsById('All categories', categories.data?.categories)],
+      ['status', 'Status', STATUS_OPTIONS],
+      // As GET /funds lists them: the general fund first.
+      ['fund', 'Fund', optionsById('All funds', funds.data?.funds)],
     ],
-    [categories.data],
-  );
-  const codeOptions = useMemo(
-    () => [{ value: ALL, label: 'All function codes' }, ...deseCodeOptions(codes.data?.codes ?? [])],
-    [codes.data],
+    [codes.data, categories.data, funds.data],
   );
   const set = (key: keyof PositionFilterState) => (value: string) => onChange({ ...filters, [key]: value });
   return (
     <div className="filter-bar" role="search" aria-label="Filter positions">
       <YearFilters idPrefix="positions" years={years} />
       <BuildingFilter id="positions-building" value={filters.building} onChange={set('building')} />
-      <FilterSelect
-        id="positions-function"
-        label="Function code"
-        value={filters.functionCode}
-        options={codeOptions}
-        onChange={set('functionCode')}
-      />
-      <FilterSelect
-        id="positions-category"
-        label="Category"
-        value={filters.category}
-        options={categoryOptions}
-        onChange={set('category')}
-      />
-      <FilterSelect
-        id="positions-status"
-        label="Status"
-        value={filters.status}
-        options={STATUS_OPTIONS}
-        onChange={set('status')}
-      />
+      {selects.map(([key, label, options]) => (
+        <FilterSelect
+          key={key}
+          id={`positions-${PARAMS[key]}`}
+          label={label}
+          value={filters[key]}
+          options={options}
+          onChange={set(key)}
+        />
+      ))}
     </div>
   );
 }

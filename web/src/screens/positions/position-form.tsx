@@ -1,4 +1,4 @@
-import { useMemo, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import {
   createPositionBody,
   updatePositionBody,
@@ -6,6 +6,7 @@ import {
   type UpdatePositionBody,
 } from '@shared/schemas/positions';
 import { useDeseCodes } from '@web/api/budget-categories';
+import { useFunds } from '@web/api/funds';
 import { useBuildings, useCategories, useWorkGroups } from '@web/api/lookups';
 import {
   useCreatePosition,
@@ -21,8 +22,16 @@ import { FormActions } from '@web/components/form/form-actions';
 import { useSchemaForm } from '@web/components/form/use-schema-form';
 import { Select, type SelectOption } from '@web/components/select';
 import {
+  focusShareProblem,
+  PositionFundFields,
+  serverShareErrors,
+  shareErrorsOf,
+  type ShareErrors,
+} from '@web/screens/positions/position-fund-fields';
+import {
   createInput,
   EMPTY_POSITION,
+  fundShareIssues,
   positionValues,
   updateInput,
   type PositionFormValues,
@@ -84,10 +93,14 @@ interface PositionFormProps {
 /** Every field of a position; the server's refusals are shown under the field they name. */
 export function PositionForm({ position, scope, canEdit, onSaved, onCancel }: PositionFormProps) {
   const initial = useMemo(() => (position ? positionValues(position) : EMPTY_POSITION), [position]);
+  const funds = useFunds();
+  const generalFundId = funds.data?.funds.find((f) => f.kind === 'general')?.id;
   const form = useSchemaForm(position ? updatePositionBody : createPositionBody, initial, {
     toInput: (v: PositionFormValues) =>
-      position ? updateInput(v, initial, position.version) : createInput(v, scope),
+      position ? updateInput(v, initial, position.version, generalFundId) : createInput(v, scope),
   });
+  // The shares' problems by row and field (the form's errors hold one message per field).
+  const [shareErrors, setShareErrors] = useState<ShareErrors>({});
   const create = useCreatePosition();
   const update = useUpdatePosition();
   const buildings = useBuildings();
@@ -107,14 +120,23 @@ export function PositionForm({ position, scope, canEdit, onSaved, onCancel }: Po
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const body = form.validate();
-    if (!body) {
+    // The server's sum rule, said before asking it (it checks again).
+    const shareIssues = shareErrorsOf(fundShareIssues(form.values));
+    setShareErrors(shareIssues);
+    if (!body || Object.keys(shareIssues).length) {
+      focusShareProblem(shareIssues);
       return;
     }
     const done = (saved: { position: PositionDetail }) => {
       form.setValue('reason', '');
       onSaved(`${position ? 'Saved' : 'Added'} ${positionLabel(saved.position)}`, saved.position.id);
     };
-    const failed = (err: unknown) => form.applyServerError(err, 'The position was not saved');
+    const failed = (err: unknown) => {
+      form.applyServerError(err, 'The position was not saved');
+      const refused = serverShareErrors(err);
+      setShareErrors(refused);
+      focusShareProblem(refused);
+    };
     if (position) {
       // The schema was the update's (the form's schema follows `position`).
       update.mutate(
@@ -189,6 +211,19 @@ export function PositionForm({ position, scope, canEdit, onSaved, onCancel }: Po
         hint="Above 0 and at most 1.5, to the thousandth (0.625)"
         {...form.bind('fte')}
       />
+      {readOnly ? null : (
+        <PositionFundFields
+          rows={v.fundShares}
+          fte={v.fte}
+          read={position ? { fte: initial.fte, split: initial.fundShares.length > 0 } : null}
+          errors={shareErrors}
+          fallbackError={e.fundShares}
+          onChange={(rows) => {
+            form.setValue('fundShares', rows);
+            setShareErrors({});
+          }}
+        />
+      )}
       {position ? null : (
         <Picker
           id="pos-status"

@@ -2,6 +2,7 @@ import type { PositionAction } from '@shared/schemas/positions';
 import type { PositionHistoryEntry } from '@web/api/positions';
 import { formatDateTime } from '@web/lib/format';
 import { useMemo } from 'react';
+import { useFunds } from '@web/api/funds';
 import { useBuildings, useCategories, useWorkGroups } from '@web/api/lookups';
 import { changedFields, type HistoryNames } from '@web/screens/positions/position-rules';
 
@@ -23,13 +24,15 @@ export function PositionHistory({ entries }: { entries: PositionHistoryEntry[] }
   const buildings = useBuildings();
   const categories = useCategories();
   const workGroups = useWorkGroups();
+  const funds = useFunds();
   const names = useMemo<HistoryNames>(
     () => ({
       building_id: new Map((buildings.data?.buildings ?? []).map((b) => [b.id, b.name])),
       category_id: new Map((categories.data?.categories ?? []).map((c) => [c.id, c.name])),
       work_group_id: new Map((workGroups.data?.workGroups ?? []).map((w) => [w.id, w.name])),
+      funds: new Map((funds.data?.funds ?? []).map((f) => [f.id, f.name])),
     }),
-    [buildings.data, categories.data, workGroups.data],
+    [buildings.data, categories.data, workGroups.data, funds.data],
   );
   return (
     <section className="position-section" aria-labelledby="pos-history-title">

@@ -41,8 +41,16 @@ describe('the filters as the server takes them', () => {
       overFilled: true,
     });
     expect(
-      positionQuery(4, 2027, { building: 'all', functionCode: '2305', category: '5', status: 'frozen' }),
+      positionQuery(4, 2027, {
+        building: 'all',
+        functionCode: '2305',
+        category: '5',
+        status: 'frozen',
+        fund: 'all',
+      }),
     ).toEqual({ ...scope, deseCode: '2305', categoryId: 5, status: 'frozen' });
+    // A fund: the positions it pays a share of.
+    expect(positionQuery(4, 2027, { ...all, fund: '9' })).toEqual({ ...scope, fundId: 9 });
   });
 });
 

@@ -13,18 +13,73 @@ export function fteThousandths(fte: number | string): bigint | null {
   return unitsOf(fte, 3);
 }
 
+/** Integer thousandths as decimal text to the thousandth: 1000n -> '1.000'. */
+function thousandthsText(units: bigint): string {
+  const negative = units < 0n;
+  const digits = (negative ? -units : units).toString().padStart(4, '0');
+  return `${negative ? '-' : ''}${digits.slice(0, -3)}.${digits.slice(-3)}`;
+}
+
 /** FTE to the thousandth, as the grid and the form show it: 1 -> '1.000', 0.5 -> '0.500'. */
 export function formatFte(fte: number | string | null | undefined): string {
   if (fte === null || fte === undefined || fte === '') {
     return '';
   }
   const units = fteThousandths(fte);
-  if (units === null) {
-    return String(fte);
+  return units === null ? String(fte) : thousandthsText(units);
+}
+
+/** FTE in the fewest digits, as the server's messages write it: 1000n -> '1', 900n -> '0.9'. */
+export function fteWords(thousandths: bigint): string {
+  return thousandthsText(thousandths).replace(/\.?0+$/, '');
+}
+
+/** A share typed in a box as integer thousandths, as the body will send it; null when not a number. */
+export function shareThousandths(text: string): bigint | null {
+  const t = text.trim();
+  const n = Number(t);
+  return t === '' || !Number.isFinite(n) ? null : fteThousandths(n);
+}
+
+/**
+ * The fund shares together against the position's FTE, in exact thousandths (a share not yet a
+ * number counts 0): `left` is what no fund pays yet, negative when the shares are over.
+ */
+export interface FundShareSum {
+  assigned: bigint;
+  fte: bigint;
+  left: bigint;
+}
+
+export function fundShareSum(fte: string, shares: readonly { fte: string }[]): FundShareSum | null {
+  const whole = shareThousandths(fte);
+  if (whole === null || whole <= 0n) {
+    return null;
   }
-  const negative = units < 0n;
-  const digits = (negative ? -units : units).toString().padStart(4, '0');
-  return `${negative ? '-' : ''}${digits.slice(0, -3)}.${digits.slice(-3)}`;
+  const assigned = shares.reduce((sum, s) => sum + (shareThousandths(s.fte) ?? 0n), 0n);
+  return { assigned, fte: whole, left: whole - assigned };
+}
+
+/**
+ * The server's rule, mirrored so the form says it before saving: a position's fund shares add up
+ * to exactly its FTE. Its words (the server's) when they do not, else null.
+ */
+export function fundShareSumProblem(sum: FundShareSum): string | null {
+  if (sum.left === 0n) {
+    return null;
+  }
+  return `The fund shares add up to ${fteWords(sum.assigned)} FTE; the position is ${fteWords(sum.fte)} FTE: they must add up to exactly its FTE`;
+}
+
+/** The running sum under the shares: '0.9 of 1 FTE — 0.1 FTE unassigned'. */
+export function fundShareSummary(sum: FundShareSum): string {
+  const of = `${fteWords(sum.assigned)} of ${fteWords(sum.fte)} FTE`;
+  if (sum.left === 0n) {
+    return `${of} — all assigned`;
+  }
+  return sum.left > 0n
+    ? `${of} — ${fteWords(sum.left)} FTE unassigned`
+    : `${of} — ${fteWords(-sum.left)} FTE too many`;
 }
 
 /** A position waiting for someone: vacant or posted (frozen and closed ones are not being filled). */
@@ -94,6 +149,7 @@ const HISTORY_FIELDS: Record<string, string> = {
   notes: 'Notes',
   employeeName: 'Holder',
   fteShare: 'Share',
+  fundShares: 'Funds',
 };
 
 /** Names of the ids a history entry holds (buildings, categories, work groups), where known. */
@@ -101,6 +157,18 @@ export interface HistoryNames {
   building_id?: ReadonlyMap<number, string>;
   category_id?: ReadonlyMap<number, string>;
   work_group_id?: ReadonlyMap<number, string>;
+  /** Fund names by id, for a change of fund shares. */
+  funds?: ReadonlyMap<number, string>;
+}
+
+/** Fund shares as history records them ([{fundId, fte}]), in words: 'General Fund 0.600, Title I 0.400'. */
+function sharesShown(value: unknown[], funds: ReadonlyMap<number, string> | undefined): string {
+  return value
+    .map((s) => {
+      const { fundId, fte } = s as { fundId: number; fte: number };
+      return `${funds?.get(fundId) ?? `fund #${fundId}`} ${formatFte(fte)}`;
+    })
+    .join(', ');
 }
 
 /** A value of a history entry in words: ids by their names, FTE to the thousandth, nothing as '—'. */
@@ -108,7 +176,10 @@ function shown(key: string, value: unknown, names: HistoryNames): string {
   if (value === null || value === undefined || value === '') {
     return key === 'building_id' ? 'District Wide' : '—';
   }
-  const byId = names[key as keyof HistoryNames];
+  if (key === 'fundShares' && Array.isArray(value)) {
+    return sharesShown(value, names.funds);
+  }
+  const byId = names[key as Exclude<keyof HistoryNames, 'funds'>];
   if (byId && typeof value === 'number') {
     return byId.get(value) ?? `#${value}`;
   }

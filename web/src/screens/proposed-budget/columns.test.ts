@@ -37,3 +37,30 @@ describe('proposed columns', () => {
     expect(columnValue('Fund', fundNamer(undefined))({ ...line('entered'), fundId: null })).toBe('');
   });
 });
+
+describe('the Fund column of a grant over its award', () => {
+  it('shows the flag beside the name, while the filter and the exports keep the name', () => {
+    const column = proposedColumns({
+      canEdit: false,
+      fundName: fundNamer([fund(1, 'General Fund', 'general'), fund(9, 'Title I, Part A', 'federal_grant')]),
+      fundOverAward: (id) => id === 9,
+      onEdit: () => {},
+      onDelete: () => {},
+    }).find((c) => c.headerName === 'Fund')!;
+    const shown = (data: ProposedLineItem) => {
+      const value = (column.valueGetter as (p: Partial<ValueGetterParams<ProposedLineItem>>) => string)({
+        data,
+      });
+      const format = column.valueFormatter as (p: { data: ProposedLineItem; value: string }) => string;
+      return { value, shown: format({ data, value }) };
+    };
+    expect(shown({ ...line('entered'), fundId: 9 })).toEqual({
+      value: 'Title I, Part A',
+      shown: 'Title I, Part A (over its award)',
+    });
+    expect(shown({ ...line('entered'), fundId: null })).toEqual({
+      value: 'General Fund',
+      shown: 'General Fund',
+    });
+  });
+});

@@ -8,6 +8,8 @@ interface ProposedColumnOptions {
   canEdit: boolean;
   /** The name of the fund that pays a line (fundNamer: null is the general fund). */
   fundName(fundId: number | null): string;
+  /** Whether the fund is a grant over its award in the fiscal year shown (useOverAward). */
+  fundOverAward?(fundId: number | null): boolean;
   onEdit(line: ProposedLineItem): void;
   onDelete(line: ProposedLineItem): void;
 }
@@ -21,6 +23,7 @@ export function proposedLabel(line: ProposedLineItem): string {
 export function proposedColumns({
   canEdit,
   fundName,
+  fundOverAward = () => false,
   onEdit,
   onDelete,
 }: ProposedColumnOptions): ColDef<ProposedLineItem>[] {
@@ -55,7 +58,12 @@ export function proposedColumns({
       colId: 'fund',
       headerName: 'Fund',
       valueGetter: (p) => (p.data ? fundName(p.data.fundId) : ''),
-      width: 170,
+      // Shown, not the value: the filter and the exports keep the fund's name.
+      valueFormatter: (p) =>
+        p.data && fundOverAward(p.data.fundId)
+          ? `${p.value as string} (over its award)`
+          : (p.value as string),
+      width: 240,
     }),
     textColumn({ field: 'deseCode', headerName: 'DESE Code', width: 120 }),
     textColumn({ field: 'deseCategories', headerName: 'DESE Categories', width: 180 }),

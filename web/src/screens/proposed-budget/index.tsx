@@ -1,6 +1,6 @@
 import { fiscalYearLabel } from '@shared/budget-math';
 import type { GridApi } from 'ag-grid-community';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '@web/api/client';
 import { fundNamer, useFunds } from '@web/api/funds';
 import { useLineTotals, type ProposedLineItem } from '@web/api/line-items';
@@ -14,6 +14,7 @@ import { ExportToolbar } from '@web/components/data-grid/export-toolbar';
 import { GridToolbar } from '@web/components/grid-toolbar';
 import { useFiscalYearChoice } from '@web/components/line-filters';
 import { useCategoryCodes, useFunctionCodeLink } from '@web/components/function-code-filter';
+import { OverAwardNotice, useOverAward } from '@web/components/over-award-notice';
 import { PageHeader } from '@web/components/page-header';
 import { NoBudgetYear } from '@web/components/no-budget-year';
 import { GridSubtitle } from '@web/components/stage-line';
@@ -86,12 +87,24 @@ export function ProposedBudgetScreen() {
   const categoryCodes = useCategoryCodes();
   const funds = useFunds();
   const fundName = useMemo(() => fundNamer(funds.data?.funds), [funds.data]);
-  const filter = useMemo(() => proposedFilter(filters, categoryCodes), [filters, categoryCodes]);
+  const overAward = useOverAward(budgetYear?.id, years.fiscalYear);
+  // Read through a ref, so the funds report arriving (after the grid has sized its columns to their
+  // content) redraws the Fund cells rather than giving the grid new columns at their set widths.
+  const isOver = useRef(overAward.isOver);
+  isOver.current = overAward.isOver;
+  useEffect(() => {
+    apiRef.current?.refreshCells({ columns: ['fund'], force: true });
+  }, [overAward.isOver]);
+  const filter = useMemo(
+    () => proposedFilter(filters, categoryCodes, funds.data?.funds),
+    [filters, categoryCodes, funds.data],
+  );
   const columns = useMemo(
     () =>
       proposedColumns({
         canEdit,
         fundName,
+        fundOverAward: (fundId) => isOver.current(fundId),
         onEdit: (line) => setEditor({ mode: 'edit', line }),
         onDelete: setToDelete,
       }),
@@ -144,6 +157,7 @@ export function ProposedBudgetScreen() {
       />
       <section className="card" aria-label="Proposed lines">
         <YearLockNotice lock={lock} />
+        <OverAwardNotice over={overAward.over} fiscalYear={years.fiscalYear} />
         {lines.isError ? (
           <Alert title="Failed to load line items">
             {errorMessage(lines.error, 'Please reload the page.')}

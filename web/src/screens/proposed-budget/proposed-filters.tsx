@@ -1,8 +1,9 @@
 import { useMemo } from 'react';
 import type { ProposedLineItem, TotalsFilter } from '@web/api/line-items';
+import { lineFund, useFunds, type Fund } from '@web/api/funds';
 import { useCategories } from '@web/api/lookups';
 import { lineSearchMatcher } from '@shared/schemas/line-search';
-import { ALL, buildingMatches, FilterSelect, SearchField } from '@web/components/line-filters';
+import { ALL, buildingMatches, FilterSelect, optionsById, SearchField } from '@web/components/line-filters';
 import {
   FunctionCodeFilter,
   functionCodeMatches,
@@ -21,6 +22,8 @@ export interface ProposedFilterState {
   search: string;
   /** 'all', or 'none': lines without a DESE function code. */
   functionCode: string;
+  /** A fund id: the lines it pays. */
+  fund: string;
 }
 
 export const INITIAL_PROPOSED_FILTERS: ProposedFilterState = {
@@ -28,6 +31,7 @@ export const INITIAL_PROPOSED_FILTERS: ProposedFilterState = {
   category: ALL,
   search: '',
   functionCode: ALL,
+  fund: ALL,
 };
 
 /**
@@ -37,14 +41,17 @@ export const INITIAL_PROPOSED_FILTERS: ProposedFilterState = {
 export function proposedFilter(
   f: ProposedFilterState,
   categoryCodes: ReadonlyMap<number, string | null> = new Map(),
+  funds?: readonly Fund[],
 ): ((line: ProposedLineItem) => boolean) | null {
   const search = lineSearchMatcher('proposed', f.search);
-  if (f.building === ALL && f.category === ALL && f.functionCode === ALL && !search) {
+  if (f.building === ALL && f.category === ALL && f.functionCode === ALL && f.fund === ALL && !search) {
     return null;
   }
+  const payer = lineFund(funds);
   return (line) =>
     buildingMatches(f.building, line.buildingId) &&
     (f.category === ALL || line.categoryId === Number(f.category)) &&
+    (f.fund === ALL || payer(line.fundId) === Number(f.fund)) &&
     functionCodeMatches(f.functionCode, line, categoryCodes) &&
     (!search || search(line));
 }
@@ -57,6 +64,7 @@ export function proposedTotalsFilter(
   return lineTotalsFilter(budgetYearId, fiscalYear, false, f, {
     categoryId: f.category === ALL ? undefined : Number(f.category),
     functionCode: f.functionCode === NO_FUNCTION_CODE ? NO_FUNCTION_CODE : undefined,
+    fundId: f.fund === ALL ? undefined : Number(f.fund),
   });
 }
 
@@ -66,17 +74,17 @@ interface ProposedFilterBarProps {
   years: FiscalYearChoice;
 }
 
-/** Fiscal year, search, building (with Unassigned) and category. */
+/** Fiscal year, search, building (with Unassigned), category, function code and fund. */
 export function ProposedFilterBar(props: ProposedFilterBarProps) {
   const { filters, onChange, years } = props;
   const categories = useCategories();
   const categoryOptions = useMemo(
-    () => [
-      { value: ALL, label: 'All categories' },
-      ...(categories.data?.categories ?? []).map((c) => ({ value: String(c.id), label: c.name })),
-    ],
+    () => optionsById('All categories', categories.data?.categories),
     [categories.data],
   );
+  const funds = useFunds();
+  // As GET /funds lists them: the general fund first.
+  const fundOptions = useMemo(() => optionsById('All funds', funds.data?.funds), [funds.data]);
   const set = (key: keyof ProposedFilterState) => (value: string) => onChange({ ...filters, [key]: value });
   return (
     <div className="filter-bar" role="search" aria-label="Filter proposed lines">
@@ -98,6 +106,13 @@ export function ProposedFilterBar(props: ProposedFilterBarProps) {
         id="proposed-function-code"
         value={filters.functionCode}
         onChange={set('functionCode')}
+      />
+      <FilterSelect
+        id="proposed-fund"
+        label="Fund"
+        value={filters.fund}
+        options={fundOptions}
+        onChange={set('fund')}
       />
     </div>
   );

@@ -9,6 +9,13 @@ import { errorMessage } from '@web/api/client';
 import { publicDashboardApi, usePublicDashboardMutation } from '@web/api/public-dashboard';
 import { Alert } from '@web/components/alert';
 import { COMPONENT_LABELS, PROJECTED_FLAG } from './labels';
+import { FUND_CHOICE_LABELS, FUND_CHOICES, type FundChoice } from '@shared/schemas/fund-words';
+
+/** What each fund choice means to the admin choosing what residents see. */
+const FUND_HINTS: Record<FundChoice, string> = {
+  all: 'Grants, revolving funds and the Circuit Breaker with the general fund',
+  general: 'Only what the town appropriates, the figure its goal is for',
+};
 
 /** Which sections residents see: each box saves its one flag to the draft at once. */
 export function ModulesPanel({ config }: { config: PublicDashboardConfig }) {
@@ -16,21 +23,20 @@ export function ModulesPanel({ config }: { config: PublicDashboardConfig }) {
   const toggle = usePublicDashboardMutation((a: { flag: ShowFlag; on: boolean }) =>
     publicDashboardApi.update(config.id, { [a.flag]: a.on }),
   );
+  const chooseFunds = usePublicDashboardMutation((funds: FundChoice) =>
+    publicDashboardApi.update(config.id, { funds }),
+  );
+  const saved = {
+    onSuccess: () => setError(null),
+    onError: (err: unknown) => setError(`Failed to save settings: ${errorMessage(err, 'Unknown error')}`),
+  };
   const box = (flag: ShowFlag, name: string, hint: string) => (
     <label key={flag} className="pdc-check pdc-check--hint">
       <input
         type="checkbox"
         checked={config[flag]}
         disabled={toggle.isPending}
-        onChange={(e) =>
-          toggle.mutate(
-            { flag, on: e.target.checked },
-            {
-              onSuccess: () => setError(null),
-              onError: (err) => setError(`Failed to save settings: ${errorMessage(err, 'Unknown error')}`),
-            },
-          )
-        }
+        onChange={(e) => toggle.mutate({ flag, on: e.target.checked }, saved)}
       />
       <span>
         {name}
@@ -58,6 +64,26 @@ export function ModulesPanel({ config }: { config: PublicDashboardConfig }) {
           'Include projected employees',
           'Count planned positions in the staffing figures',
         )}
+      </fieldset>
+      <fieldset className="pdc-modules pdc-funds">
+        <legend>Funds residents see</legend>
+        {FUND_CHOICES.map((f) => (
+          <label key={f} className="pdc-check pdc-check--hint">
+            <input
+              type="radio"
+              name="pdc-funds"
+              value={f}
+              // The choice being saved shows at once; the saved one otherwise (a refusal puts it back).
+              checked={(chooseFunds.isPending ? chooseFunds.variables : config.funds) === f}
+              disabled={chooseFunds.isPending}
+              onChange={() => chooseFunds.mutate(f, saved)}
+            />
+            <span>
+              {FUND_CHOICE_LABELS[f]}
+              <span className="muted"> · {FUND_HINTS[f]}</span>
+            </span>
+          </label>
+        ))}
       </fieldset>
     </section>
   );

@@ -129,6 +129,8 @@ export function PublicDashboard({ view, preview }: { view: PublicView; preview?:
           <div>
             <h1 className="pub-title">{year === null ? title : `${fyLabel(year)} ${title}`}</h1>
             {data ? <p className="pub-stage">{stageLine(data)}</p> : null}
+            {/* Whose lines the figures sum, as published: the server's view always says. */}
+            {data?.fundsLabel ? <p className="pub-funds">{data.fundsLabel}</p> : null}
           </div>
           <div className="pub-tools">
             {view.years.length > 1 ? (

@@ -7,6 +7,7 @@ import type {
 import { BuildingCard } from '@web/components/budget-cards/building-card';
 import { CategoryCard } from '@web/components/budget-cards/category-card';
 import { residentGapLabels } from '@shared/gap-words';
+import { GOAL_FUND_NOTES } from '@shared/schemas/fund-words';
 import { GapCard } from '@web/components/budget-cards/gap-card';
 import { HeadcountCard } from '@web/components/budget-cards/headcount-card';
 import { BLUES, SalaryCard, TEALS } from '@web/components/budget-cards/salary-card';
@@ -63,6 +64,7 @@ export function PublicSection({ name, ...props }: SectionProps & { name: Compone
           money={money}
           labels={labels}
           showShare
+          fundNote={GOAL_FUND_NOTES[data.funds ?? 'all']}
           footer={<PerPupil data={data} />}
         />
       );

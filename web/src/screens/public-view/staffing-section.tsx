@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { PublicStaffing } from '@shared/schemas/staffing';
 import { fyLabel } from './figures';
+import { FundedByTable } from './funded-by';
 import {
   StaffingDimensionSwitch,
   StaffingTable,
@@ -47,6 +48,15 @@ export function PublicStaffingSection({ staffing, fy }: { staffing: PublicStaffi
         {staffing.lastYearNote ? `${staffing.lastYearNote} ` : ''}A vacant position is budgeted but not filled
         today. Positions only: no one&apos;s name or pay is shown.
       </p>
+      {staffing.fundedBy && staffing.fundedBy.funds.length ? (
+        <>
+          <FundedByTable fundedBy={staffing.fundedBy} fy={fy} byBuilding={byBuilding} />
+          <p className="muted staffing-section__note">
+            Each position&apos;s FTE by the funds that pay it: the general fund the town appropriates, grants
+            and other funds. Frozen positions are not funded and are not counted here.
+          </p>
+        </>
+      ) : null}
     </section>
   );
 }

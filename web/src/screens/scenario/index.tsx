@@ -76,7 +76,9 @@ export function ScenarioScreen() {
         description: 'The scenario was saved with them.',
       }),
   });
-  const editable = canWrite && selected !== null && baseline.data?.scenario?.id === selected.id;
+  // The loaded lines are the chosen scenario's (or the plain budget's when the year has none).
+  const current = baseline.data !== undefined && (baseline.data.scenario?.id ?? null) === selectedId;
+  const editable = canWrite && selected !== null && current;
   const lines = baseline.data?.lines;
   // Where the year's salary lines follow positions, personnel lines are cut by position instead.
   const positions = useScenarioPositions(selectedId);
@@ -181,7 +183,7 @@ export function ScenarioScreen() {
         <AdoptionBar budgetYearId={budgetYear.id} fiscalYear={fy} scenario={selected} flush={editor.flush} />
       ) : null}
       {loadError ? <Alert title="Failed to load the scenario">{loadError}</Alert> : null}
-      <SummaryPanel store={editor.store} error={null} />
+      <SummaryPanel store={editor.store} error={null} current={current} />
       <ScenarioNssMeter
         budgetYearId={budgetYear?.id}
         fiscalYear={fy}

@@ -40,9 +40,23 @@ export function summaryCards(s: ScenarioSummary): SummaryCardItem[] {
   ];
 }
 
-/** The cards, following the editor: the preview while a slider moves, then the server's figures. */
-export function SummaryPanel({ store, error }: { store: EditorStore; error: string | null }) {
-  const { summary, preview, save } = useEditorSnapshot(store);
+/**
+ * The cards, following the editor: the preview while a slider moves, then the server's figures.
+ * Until the chosen scenario's lines have loaded (`current` false) the editor still holds the
+ * previous scenario's summary, so the cards wait with placeholders rather than show its figures.
+ */
+export function SummaryPanel({
+  store,
+  error,
+  current,
+}: {
+  store: EditorStore;
+  error: string | null;
+  current: boolean;
+}) {
+  const snapshot = useEditorSnapshot(store);
+  const { preview, save } = snapshot;
+  const summary = current ? snapshot.summary : null;
   const busy = preview || save.kind === 'saving';
   return (
     <div

@@ -23,6 +23,7 @@ import '@web/styles/report-print.css';
 import './stage-compare.css';
 import { FiscalYearField } from '@web/components/fiscal-year-field';
 import { StaffingSection } from '@web/components/staffing-table';
+import { FundChoiceField, useFundChoiceParam } from '@web/components/fund-choice-field';
 
 type Side = number | typeof CURRENT;
 
@@ -50,6 +51,7 @@ export function StageCompareScreen() {
   const { selected } = useBudgetYear();
   const districtName = useDistrictName();
   const [params, setParams] = useSearchParams();
+  const [funds, setFunds] = useFundChoiceParam();
   const listed = useFiscalYears(selected?.id);
   const chosenYear = params.get('fiscalYear') ? Number(params.get('fiscalYear')) : null;
   const { years, fiscalYear } = fiscalYearChoice(selected ?? null, listed.data?.fiscalYears, chosenYear);
@@ -63,7 +65,7 @@ export function StageCompareScreen() {
   // By default the latest stage against today's working figures.
   const from = sideOf(params.get('from'), allowed) ?? advances.at(-1)?.id ?? null;
   const to = sideOf(params.get('to'), allowed) ?? CURRENT;
-  const compare: CompareParams | null = scope && from !== null ? { ...scope, from, to } : null;
+  const compare: CompareParams | null = scope && from !== null ? { ...scope, from, to, funds } : null;
   const comparison = useStageComparison(compare);
   const exportXlsx = useDownloadComparison();
 
@@ -105,8 +107,10 @@ export function StageCompareScreen() {
           inline={false}
           years={years}
           value={scope.fiscalYear}
-          onChange={(y) => setParams({ fiscalYear: String(y) })}
+          // Another year's stages are its own: the sides start again; the fund choice stays.
+          onChange={(y) => setParams({ fiscalYear: String(y), ...(funds === 'general' ? { funds } : {}) })}
         />
+        <FundChoiceField id="compare-funds" inline={false} value={funds} onChange={setFunds} />
         {advances.length ? (
           <>
             <div className="field">
@@ -180,6 +184,7 @@ export function StageCompareScreen() {
             <p className="compare-report__sides">
               From <strong>{data.from.label}</strong> to <strong>{data.to.label}</strong>
             </p>
+            <p className="compare-report__funds">{data.fundsLabel}</p>
             <p className="compare-report__counts">
               {data.lineCounts.changed === 1 ? '1 line' : `${data.lineCounts.changed} lines`} changed,{' '}
               {data.lineCounts.added} added, {data.lineCounts.removed} removed, {data.lineCounts.unchanged}{' '}

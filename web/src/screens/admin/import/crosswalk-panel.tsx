@@ -32,6 +32,7 @@ export function CrosswalkSummaryLine({ summary }: { summary: CrosswalkImportSumm
     summary.workGroupRows ? `a work group to ${rows(summary.workGroupRows)}` : '',
     summary.categoryRows ? `a category to ${rows(summary.categoryRows)}` : '',
     summary.deseCodeRows ? `a DESE function code to ${rows(summary.deseCodeRows)}` : '',
+    summary.fundRows ? `a fund to ${rows(summary.fundRows)}` : '',
   ].filter(Boolean);
   return (
     <div className="imp-section">

@@ -29,6 +29,7 @@ const COLUMNS: Record<ImportType, PreviewColumn[]> = {
     { key: 'hireDate', label: 'Hire Date', kind: 'date', when: ['hireDate'] },
     { key: 'employeeStatus', label: 'Status', when: ['employeeStatus'] },
     { key: 'deseCode', label: 'DESE Code', when: ['deseCode'], crosswalk: 'deseCodeFromCrosswalk' },
+    { key: 'fund', label: 'Fund', when: ['fund'], crosswalk: 'fundFromCrosswalk' },
     { key: 'fiscalYear', label: 'Fiscal Year', when: ['fiscalYear'] },
   ],
   proposed: [

@@ -116,7 +116,7 @@ export function LedgerSettingsFields({
           label="Account pattern"
           full
           value={settings.accountPattern}
-          hint="Where the DESE function (FUNC), object (OBJECT) and building (LOC) codes sit in an account: x = one character, ... = any segments (once at most), a word = one segment. Saved for the district when you import."
+          hint="Where the fund (FUND), DESE function (FUNC), object (OBJECT) and building (LOC) codes sit in an account: x = one character, ... = any segments (once at most), a lower-case word = one segment, ignored. Saved for the district when you import."
           onChange={(e) => onSettingsChange({ ...settings, accountPattern: e.target.value })}
         />
       </div>

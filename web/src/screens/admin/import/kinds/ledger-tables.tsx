@@ -90,6 +90,7 @@ export function LedgerRowsTable({ rows, caption }: { rows: readonly LedgerRow[];
                 Row
               </th>
               <th scope="col">Account</th>
+              <th scope="col">Fund</th>
               <th scope="col">Function</th>
               <th scope="col">Object</th>
               <th scope="col" className="num">
@@ -109,6 +110,7 @@ export function LedgerRowsTable({ rows, caption }: { rows: readonly LedgerRow[];
                   <span className="imp-ledger-account">{row.account || '(none)'}</span>
                   <small className="imp-ledger-note">{row.description}</small>
                 </th>
+                <td>{row.fundCode ?? '—'}</td>
                 <td>{row.functionCode ?? '—'}</td>
                 <td>{row.objectCode ?? '—'}</td>
                 <td className="money">{row.amounts ? formatMoney(row.amounts.revisedBudget) : ''}</td>

@@ -103,6 +103,12 @@ export function LineResult({
             </dd>
           </div>
         ) : null}
+        {result.positions?.grantFunded ? (
+          <div className="imp-stat">
+            <dt>New positions paid by their line's fund</dt>
+            <dd>{count(result.positions.grantFunded)}</dd>
+          </div>
+        ) : null}
       </dl>
       <ReconciliationPanel r={result.reconciliation} dryRun={false} />
       {result.warnings.length ? (

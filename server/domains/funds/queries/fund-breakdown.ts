@@ -1,0 +1,83 @@
+import type { Db } from '@server/db/index';
+import { inScope, type LineScope } from '@server/domains/planning';
+import { LINE_CODE } from '@server/domains/massachusetts';
+import { LINE_FUND } from './line-fund';
+import { POSITION_FUND_PARTS, positionCosts } from '@server/sql/position-cost';
+
+/**
+ * Each fund's budget broken down, for the funds report: the lines of the dashboard's scope (those
+ * sumsByFund sums) by the fund that pays them and by their DESE function (LINE_CODE: the line's
+ * own code, else its category's) or their budget category. Sums are exact decimal text.
+ */
+
+export interface FundFunctionRow {
+  fund_id: number;
+  /** Null: the line has no function code, neither its own nor its category's. */
+  code: string | null;
+  line_count: number;
+  amount: string;
+}
+
+/** Each fund's lines by DESE function, codes in order, lines without one last. */
+export async function sumsByFundAndFunction(db: Db, scope: LineScope): Promise<FundFunctionRow[]> {
+  const where = inScope(scope);
+  const { rows } = await db.raw(
+    `SELECT ${LINE_FUND('li.fund_id')} AS fund_id, ${LINE_CODE} AS code, count(*)::int AS line_count,
+            sum(li.amount)::text AS amount
+       FROM line_items li LEFT JOIN budget_categories c ON c.id = li.category_id
+      WHERE ${where.sql}
+      GROUP BY 1, 2
+      ORDER BY 1, ${LINE_CODE} IS NULL, ${LINE_CODE} COLLATE "C"`,
+    where.bindings,
+  );
+  return rows;
+}
+
+export interface FundCategoryRow {
+  fund_id: number;
+  category_id: number | null;
+  name: string | null;
+  line_count: number;
+  amount: string;
+}
+
+/** Each fund's lines by budget category, in the categories' display order, lines without one last. */
+export async function sumsByFundAndCategory(db: Db, scope: LineScope): Promise<FundCategoryRow[]> {
+  const where = inScope(scope);
+  const { rows } = await db.raw(
+    `SELECT ${LINE_FUND('li.fund_id')} AS fund_id, li.category_id, c.name, count(*)::int AS line_count,
+            sum(li.amount)::text AS amount
+       FROM line_items li LEFT JOIN budget_categories c ON c.id = li.category_id
+      WHERE ${where.sql}
+      GROUP BY 1, li.category_id, c.name, c.display_order
+      ORDER BY 1, li.category_id IS NULL, c.display_order, c.name, li.category_id`,
+    where.bindings,
+  );
+  return rows;
+}
+
+export interface FundPositionsRow {
+  fund_id: number;
+  /** FTE the fund pays, as exact decimal text. */
+  fte: string;
+  positions: number;
+}
+
+/**
+ * The FTE each fund pays of a roster's funded positions (filled, vacant, posted; frozen and closed
+ * ones are not paid), by the positions' fund shares (POSITION_FUND_PARTS: none is the general
+ * fund's whole), and how many positions it pays a share of.
+ */
+export async function positionsByFund(
+  db: Db,
+  roster: { budgetYearId: number; fiscalYear: number },
+): Promise<FundPositionsRow[]> {
+  const { rows } = await db.raw(
+    `SELECT ${LINE_FUND('fp.fund_id')} AS fund_id, sum(fp.share)::text AS fte, count(*)::int AS positions
+       FROM (${positionCosts(roster)}) pc
+       CROSS JOIN LATERAL (${POSITION_FUND_PARTS}) fp
+      WHERE pc.status NOT IN ('closed', 'frozen')
+      GROUP BY 1`,
+  );
+  return rows;
+}

@@ -1,0 +1,103 @@
+import type { Db } from '@server/db/index';
+import { findCurrentImportInfo } from '@server/domains/imports';
+import { PERIODS_PER_YEAR } from '@shared/schemas/ledger-import';
+import {
+  UNMATCHED_FUND_LISTED,
+  type LedgerFundTotals,
+  type UnmatchedFund,
+} from '@shared/schemas/ledger-fund';
+import type { FundKind } from '@shared/schemas/funds';
+import type { LedgerScope } from './queries/budget-vs-actual';
+import * as q from './queries/budget-vs-actual-funds';
+
+/**
+ * Budget vs actual by the ledger's fund segment: each fund's totals and the accounts no fund
+ * claims, read whatever fund the report itself reads (so the screen lists every fund beside the
+ * one it shows), and each fund's actual spending for the funds report.
+ */
+
+const amountsOf = (r: q.AmountsRow) => ({
+  originalBudget: r.original_budget,
+  revisedBudget: r.revised_budget,
+  expended: r.expended,
+  encumbered: r.encumbered,
+  available: r.available,
+});
+
+/** Every fund's totals and the unmatched accounts, through `db` (the report's snapshot). */
+export async function fundParts(
+  db: Db,
+  scope: LedgerScope,
+): Promise<{ fundTotals: LedgerFundTotals[]; unmatchedFund: UnmatchedFund }> {
+  // One after the other: inside a transaction they share its one connection.
+  const totals = await q.fundTotals(db, scope);
+  const segments = await q.unmatchedSegments(db, scope);
+  const accounts = await q.unmatchedAccounts(db, scope, UNMATCHED_FUND_LISTED);
+  const total = segments.find((r) => r.is_total);
+  return {
+    fundTotals: totals.map((r) => ({
+      fundId: r.fund_id,
+      code: r.code,
+      name: r.name,
+      kind: r.kind as FundKind,
+      budget: r.budget,
+      ...amountsOf(r),
+      accountCount: r.account_count,
+      lineCount: r.line_count,
+    })),
+    unmatchedFund: {
+      accountCount: total?.account_count ?? 0,
+      ...(total
+        ? amountsOf(total)
+        : { originalBudget: 0, revisedBudget: 0, expended: 0, encumbered: 0, available: 0 }),
+      segments: segments
+        .filter((r) => !r.is_total)
+        .map((r) => ({ fundCode: r.fund_code, accountCount: r.account_count, ...amountsOf(r) })),
+      accounts: accounts.map((a) => ({
+        row: a.row_number,
+        account: a.account,
+        description: a.description,
+        fundCode: a.fund_code,
+        ...amountsOf(a),
+      })),
+    },
+  };
+}
+
+/** A fiscal year's ledger spending by fund, for the funds report. */
+export interface FundActuals {
+  fiscalYear: number;
+  period: number;
+  fileName: string;
+  /** Expended to date per fund id (every fund, 0 when none of its accounts spent). */
+  expended: Map<number, number>;
+  /** Expended by accounts whose fund segment names no fund. */
+  unmatchedExpended: number;
+  unmatchedAccountCount: number;
+}
+
+/**
+ * What a fiscal year's current ledger says each fund expended (ytd), or null when the year has no
+ * ledger. The accounts are matched to funds as budget vs actual matches them (the same statement).
+ */
+export async function fundActuals(db: Db, fiscalYear: number): Promise<FundActuals | null> {
+  const ledger = await findCurrentImportInfo(db, fiscalYear);
+  if (!ledger) {
+    return null;
+  }
+  const scope: LedgerScope = {
+    fiscalYear,
+    budgetYearId: null,
+    periodsElapsed: Math.min(ledger.period, PERIODS_PER_YEAR),
+  };
+  const totals = await q.fundTotals(db, scope);
+  const unmatched = (await q.unmatchedSegments(db, scope)).find((r) => r.is_total);
+  return {
+    fiscalYear,
+    period: ledger.period,
+    fileName: ledger.file_name,
+    expended: new Map(totals.map((r) => [r.fund_id, r.expended])),
+    unmatchedExpended: unmatched?.expended ?? 0,
+    unmatchedAccountCount: unmatched?.account_count ?? 0,
+  };
+}

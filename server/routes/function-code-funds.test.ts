@@ -1,0 +1,130 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { importSuite } from '../../test/worlds/import.suite';
+
+/**
+ * A function-code rule may name the fund that pays the budget lines it reaches (funds, part 2).
+ * At a budget import and when the rules are applied, a proposed line on the general fund with no
+ * fund named for it takes the fund its rules agree on; a fund the file names wins, the general fund
+ * named by the file included; a grant that cannot pay the line's year pays nothing. Refused: an
+ * unknown fund on a rule, and deleting a fund a rule names, nothing written. Expected values are
+ * read from the file below.
+ */
+const s = importSuite('function-code-funds-test-');
+const fund: Record<string, number> = {};
+let fy: number;
+
+const api = (method: 'post' | 'get' | 'delete', path: string, body?: object) =>
+  s.t.api(method, path, { token: s.admin.token, body });
+
+beforeAll(async () => {
+  fy = Number(
+    (await s.t.db.knex('budget_years').where({ id: s.d.budgetYearId }).first('current_fiscal_year'))
+      .current_fiscal_year,
+  );
+  const made = async (body: object) => {
+    const res = await api('post', '/funds', body);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body.fund.id as number;
+  };
+  fund.title = await made({ name: 'Title I', code: '2401', kind: 'federal_grant' });
+  fund.idea = await made({ name: 'IDEA', code: '2402', kind: 'federal_grant' });
+  fund.ended = await made({
+    name: 'ESSER II',
+    code: '2459',
+    kind: 'federal_grant',
+    periodStart: `${fy - 4}-07-01`,
+    periodEnd: `${fy - 1}-06-30`,
+  });
+});
+
+const lines = (runId: number) =>
+  s.t.db
+    .knex('line_items')
+    .where({ import_run_id: runId })
+    .orderBy('id')
+    .select('id', 'account_description', 'fund_id', 'dese_code');
+
+describe('a function-code rule that names a fund', () => {
+  it('funds the budget lines it reaches on the general fund at import and on Apply; the file wins; refusals write nothing', async () => {
+    const rule = (body: object) => api('post', '/function-codes/rules', { kind: 'account', ...body });
+    const unknown = await rule({ match: '9999-*', functionCode: '2357', fundId: 999_999 });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.details).toEqual([{ path: 'fundId', message: 'Fund 999999 does not exist' }]);
+    expect(await s.t.db.knex('function_code_rules').count({ n: '*' })).toEqual([{ n: 0 }]);
+
+    const pd = await rule({ match: '9999-*', functionCode: '2357', fundId: fund.title });
+    expect(pd.status, JSON.stringify(pd.body)).toBe(201);
+    expect(pd.body.rule).toMatchObject({ fundId: fund.title, fund: 'Title I', functionCode: '2357' });
+    expect((await rule({ match: '8888-*', functionCode: '2410', fundId: fund.ended })).status).toBe(201);
+
+    const del = await api('delete', `/funds/${fund.title}`);
+    expect(del.status).toBe(409);
+    expect(del.body.error).toBe(
+      'Title I cannot be deleted: 1 function-code rule gives it to the lines it reaches. Change that rule first (Function Codes)',
+    );
+
+    const up = await s.upload(
+      [
+        'Description,Amount,Account,Fund',
+        'PD workshops,1000.00,9999-3-300-2357-01,',
+        'PD books,250.50,9999-3-300-2357-02,2402',
+        'PD travel,99.99,9999-3-300-2357-03,GF',
+        'Supplies,500.00,1000-3-300-2410-01,',
+        'Relief tutoring,60.00,8888-3-300-2410-01,',
+      ].join('\n'),
+      'budget-rule-funds.csv',
+      'proposed',
+    );
+    expect(up.mapping).toMatchObject({ fund: 'Fund', accountLine: 'Account' });
+    const body = { fileName: up.fileName, columnMappings: up.mapping, ...s.target('proposed') };
+    const dry = await s.execute({ ...body, dryRun: true });
+    expect(dry.status, JSON.stringify(dry.body)).toBe(200);
+    expect(
+      await s.t.db.knex('line_items').where({ budget_year_id: s.d.budgetYearId }).count({ n: '*' }),
+    ).toEqual([{ n: 0 }]);
+
+    const res = await s.execute(body);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const imported = await lines(res.body.importRunId);
+    // The workshops take the rule's fund; the books keep the file's IDEA and the travel the file's
+    // general fund; the supplies no rule reaches; the ended grant cannot pay the tutoring's year.
+    expect(imported.map((l) => [l.account_description, l.fund_id])).toEqual([
+      ['PD workshops', fund.title],
+      ['PD books', fund.idea],
+      ['PD travel', null],
+      ['Supplies', null],
+      ['Relief tutoring', null],
+    ]);
+    const audit = await s.t.db
+      .knex('audit_log')
+      .where({ entity: 'import-run', entity_id: String(res.body.importRunId) })
+      .first('after');
+    expect(audit.after.fundsFromRules).toBe(1);
+
+    // A rule for the supplies' accounts, applied: only the supplies move (the travel's fund was
+    // named by the file, the tutoring's grant has ended); a dry run first writes nothing.
+    const supplies = await rule({ match: '1000-*', functionCode: '2410', fundId: fund.title });
+    expect(supplies.status, JSON.stringify(supplies.body)).toBe(201);
+    const apply = (dryRun: boolean) =>
+      api('post', '/function-codes/rules/apply', { budgetYearId: s.d.budgetYearId, fiscalYear: fy, dryRun });
+    const preview = await apply(true);
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    expect(preview.body).toMatchObject({ funded: 1, dryRun: true });
+    expect((await lines(res.body.importRunId))[3].fund_id).toBeNull();
+    const applied = await apply(false);
+    expect(applied.body).toMatchObject({ funded: 1, dryRun: false });
+    expect(applied.body.byRule).toContainEqual(
+      expect.objectContaining({ ruleId: supplies.body.rule.id, lines: 1 }),
+    );
+    const after = await lines(res.body.importRunId);
+    expect(after.map((l) => l.fund_id)).toEqual([fund.title, fund.idea, null, fund.title, null]);
+    const lineAudit = await s.t.db
+      .knex('audit_log')
+      .where({ entity: 'line-item', entity_id: String(after[3].id), action: 'update' })
+      .first('after');
+    expect(lineAudit.after).toMatchObject({
+      cause: `Function-code rules applied to FY${fy}`,
+      fundId: fund.title,
+    });
+  });
+});

@@ -1,0 +1,28 @@
+/**
+ * Which lines a figure sums: every fund's ('all', what the screens always showed) or only the
+ * general fund's, the money the town appropriates (a line naming no fund is the general fund's).
+ * The dashboard, the stage comparison, per-pupil spending and the resident page each take the
+ * choice and say which in every answer, so a figure is never read without it.
+ *
+ * No zod here: the resident page's bundle reads these words (fund-choice.ts holds the schemas).
+ */
+export const FUND_CHOICES = ['all', 'general'] as const;
+export type FundChoice = (typeof FUND_CHOICES)[number];
+
+/** What the screens, the workbook and the resident page call each choice. */
+export const FUND_CHOICE_LABELS: Record<FundChoice, string> = {
+  all: 'All funds',
+  general: 'General fund only',
+};
+
+/** Echoed in an answer: which lines its figures sum, and the words for it ('all' when not given). */
+export const echoFunds = (funds: FundChoice = 'all') => ({ funds, fundsLabel: FUND_CHOICE_LABELS[funds] });
+
+/**
+ * Said beside every gap against the town's goal: the goal is the town's appropriation, which pays
+ * the general fund alone, so only the general fund's figure compares like with like.
+ */
+export const GOAL_FUND_NOTES: Record<FundChoice, string> = {
+  general: "General fund only: the fund the town's goal pays for.",
+  all: "All funds, grants and revolving funds included: the town's goal pays for the general fund alone.",
+};
