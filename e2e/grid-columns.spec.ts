@@ -139,13 +139,20 @@ test('Import History shows Current Salary in full, the largest figure too', asyn
 
 test('Proposed Budget Manager shows Account Line in full', async ({ page }) => {
   await signIn(page, ADMIN);
-  // The over-award flag answering after the grid sized its columns must not give the grid new
-  // columns at their set widths: a loaded CI machine once clipped Account Line.
-  await page.route('**/api/funds/over-award?*', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    await route.continue();
-  });
-  const report = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/funds/over-award');
+  // The fund names and the over-award flag answering after the grid sized its columns must not
+  // leave columns at their set widths: a loaded CI machine clipped Account Line twice.
+  const late = (path: string) =>
+    page.route(
+      (url) => url.pathname === path,
+      async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        await route.continue();
+      },
+    );
+  await late('/api/funds');
+  await late('/api/funds/over-award');
+  const answered = (path: string) => page.waitForResponse((r) => new URL(r.url()).pathname === path);
+  const report = Promise.all([answered('/api/funds'), answered('/api/funds/over-award')]);
   await navigate(page, 'Proposed Budget');
   const grid = await gridReady(page, 'Proposed lines');
   await report;

@@ -6,6 +6,7 @@ import type {
   ColumnVisibleEvent,
   FirstDataRenderedEvent,
   GridApi,
+  NewColumnsLoadedEvent,
 } from 'ag-grid-community';
 import { useCallback, useEffect, useMemo, useRef, type RefObject } from 'react';
 import { useOptionalSession } from '@web/auth/session-context';
@@ -160,6 +161,22 @@ export function useColumnLayout<T>({ gridId, columns, rows, wrapperRef }: Column
         fitted.current = true;
         fit();
       },
+      // New definitions after the first rows (a screen's fund names arriving late) bring back the
+      // defined widths, clipping what was sized to its content: the widths the user dragged are
+      // put back and the rest sized again.
+      onNewColumnsLoaded: (_event: NewColumnsLoadedEvent<T>) => {
+        if (!fitted.current || !api.current || api.current.isDestroyed()) {
+          return;
+        }
+        flush();
+        const dragged = (key ? readStored(key) : null)?.filter(
+          (c) => c.width && userSized.current.has(c.colId),
+        );
+        if (dragged?.length) {
+          api.current.setColumnWidths(dragged.map((c) => ({ key: c.colId, newWidth: c.width! })));
+        }
+        fit();
+      },
       onColumnMoved: (event: ColumnMovedEvent<T>) => {
         if (event.finished) {
           save();
@@ -178,7 +195,7 @@ export function useColumnLayout<T>({ gridId, columns, rows, wrapperRef }: Column
         }
       },
     }),
-    [context, fit, save],
+    [context, fit, save, flush, key],
   );
   return { restore, handlers };
 }
