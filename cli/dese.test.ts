@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
@@ -101,6 +101,16 @@ describe('budget-cli dese', () => {
       const applied = await cli('dese', 'apply-rules', ...year);
       expect(applied.code, applied.stderr).toBe(0);
       expect(applied.stdout).toContain('Gave 1 lines on the general fund the fund a rule names');
+      // A budget file's line under the rule's accounts, with no fund named, takes the rule's fund
+      // at import, and the summary says so.
+      const file = path.join(out, 'budget.csv');
+      writeFileSync(
+        file,
+        'Description,Amount,Account\nCustodial supplies,410.00,0100-3-300-4220-02-1-74-2-535006\n',
+      );
+      const imported = await cli('import', file, '--type', 'proposed', ...year.slice(0, 2), '--dry-run');
+      expect(imported.code, imported.stderr).toBe(0);
+      expect(imported.stdout).toMatch(/Function-code rules: \d+ line\(s\) would get a DESE code, 1 a fund\./);
     },
   );
 });

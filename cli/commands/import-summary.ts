@@ -93,6 +93,12 @@ export function summaryLines(
       `Positions: ${count(filled)} vacanc${filled === 1 ? 'y' : 'ies'} ${result.dryRun ? 'would be ' : ''}filled by newcomers, ${count(created)} new${funded}.`,
     );
   }
+  const { functionCodes, funds } = result.fromRules;
+  if (functionCodes + funds > 0) {
+    out.push(
+      `Function-code rules: ${count(functionCodes)} line(s) ${result.dryRun ? 'would get' : 'got'} a DESE code, ${count(funds)} a fund.`,
+    );
+  }
   out.push(...reconciliationLines(result.reconciliation));
   out.push(...nextYearAndCrosswalkLines(result));
   if (result.skipped) {

@@ -79,6 +79,7 @@ describe('a function-code rule that names a fund', () => {
     const body = { fileName: up.fileName, columnMappings: up.mapping, ...s.target('proposed') };
     const dry = await s.execute({ ...body, dryRun: true });
     expect(dry.status, JSON.stringify(dry.body)).toBe(200);
+    expect(dry.body.fromRules.funds).toBe(1);
     expect(
       await s.t.db.knex('line_items').where({ budget_year_id: s.d.budgetYearId }).count({ n: '*' }),
     ).toEqual([{ n: 0 }]);
@@ -100,6 +101,8 @@ describe('a function-code rule that names a fund', () => {
       .where({ entity: 'import-run', entity_id: String(res.body.importRunId) })
       .first('after');
     expect(audit.after.fundsFromRules).toBe(1);
+    // The result says what the audit entry does.
+    expect(res.body.fromRules).toEqual({ functionCodes: audit.after.functionCodesFromRules, funds: 1 });
 
     // A rule for the supplies' accounts, applied: only the supplies move (the travel's fund was
     // named by the file, the tutoring's grant has ended); a dry run first writes nothing.

@@ -236,6 +236,11 @@ export const importResultSchema = z.object({
   preview: importPreviewSchema,
   /** Operating imports: what the position crosswalk gave the rows, and the titles no rule matches. */
   crosswalk: crosswalkImportSummary.optional(),
+  /**
+   * What the function-code rules gave lines the file left without: a DESE function code (lines the
+   * rules disagree on keep none), and, for budget lines on the general fund with no fund named, a fund.
+   */
+  fromRules: z.object({ functionCodes: z.number().int(), funds: z.number().int() }),
   durationMs: z.number().int(),
 });
 

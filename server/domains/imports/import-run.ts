@@ -237,6 +237,7 @@ export async function runImport(app: AppContext, actor: Actor, input: RunInput):
         preview: tally.preview.result(ctx),
         ...(ctx.crosswalk ? { crosswalk: ctx.crosswalk.summary() } : {}),
         ...(positions ? { positions } : {}),
+        fromRules: { functionCodes: codes.coded, funds: fundsFromRules },
         durationMs: Date.now() - started,
       };
       await insertAudit(trx, actor, {

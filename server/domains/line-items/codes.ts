@@ -1,5 +1,5 @@
 import type { Db } from '@server/db/index';
-import { periodReaches } from '@shared/schemas/funds';
+import { closedGrantKeys } from '@server/domains/funds';
 import type { Actor } from '@server/policies/index';
 import * as codes from './queries/line-items-writes-codes';
 import type { LineCause } from './audit';
@@ -67,16 +67,9 @@ export async function codeImportedLines(trx: Db, importRunId: number) {
   return { coded, conflicts };
 }
 
-/** 'fiscal year:fund id' of each grant that cannot pay a year of the target's lines (periodReaches). */
+/** 'fiscal year:fund id' of each grant that cannot pay a year of the target's lines (closedGrantKeys). */
 async function closedKeys(trx: Db, target: codes.CodeTarget): Promise<string[]> {
-  const periods = await codes.fundPeriods(trx);
-  if (!periods.length) {
-    return [];
-  }
-  const years = await codes.targetYears(trx, target);
-  return years.flatMap((year) =>
-    periods.filter((f) => !periodReaches(f.period_start, f.period_end, year)).map((f) => `${year}:${f.id}`),
-  );
+  return closedGrantKeys(trx, await codes.targetYears(trx, target));
 }
 
 /** The proposed lines on the general fund the rules' funds would go to (queries: fundMatches). */

@@ -2,7 +2,7 @@ import type { Db } from '@server/db/index';
 import type { Actor } from '@server/policies/index';
 import { GENERAL_FUND } from '@server/sql/general-fund';
 import { arrayLiteral } from '@server/sql/array-literal';
-import { closedFunds } from './queries/fund-shares';
+import { closedGrants } from '@server/domains/funds';
 
 /**
  * The positions' part of a roll forward (server/domains/roll-forward): a fiscal year's roster carried
@@ -51,7 +51,7 @@ export async function rollPositionsForward(
   // Hash joins only, for this statement: the planner guesses a handful of rows for the CTEs (their
   // filters read metadata) and chose nested loops matching every holder against every carried line,
   // which did not finish in minutes at 50,000 positions (as planForLedger found for the ledger).
-  const closed = await closedFunds(trx, roll.to.fiscalYear);
+  const closed = await closedGrants(trx, roll.to.fiscalYear, 1);
   const was = (await trx.raw("SELECT current_setting('enable_nestloop') AS v")).rows[0].v;
   await trx.raw("SELECT set_config('enable_nestloop', 'off', true)");
   const { rows } = await trx.raw(

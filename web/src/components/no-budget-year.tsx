@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Link, Navigate } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { useCanVisit } from '@web/auth/use-can';
 import { EmptyState } from '@web/components/empty-state';
 
@@ -51,6 +51,14 @@ function offeredBefore(): boolean {
  */
 export function LeadToSetup() {
   const canSetUp = useCanVisit('/admin/setup');
-  const [lead] = useState(() => canSetUp && !offeredBefore());
-  return lead ? <Navigate to="/admin/setup" replace /> : null;
+  const navigate = useNavigate();
+  // In an effect, which runs only for a render that reaches the page: decided during render, a
+  // render React threw away (a part of the screen suspending) used up the one offer, and the
+  // admin stayed on an empty dashboard (a loaded CI machine showed it).
+  useEffect(() => {
+    if (canSetUp && !offeredBefore()) {
+      void navigate('/admin/setup', { replace: true });
+    }
+  }, [canSetUp, navigate]);
+  return null;
 }

@@ -207,12 +207,3 @@ export async function targetYears(db: Db, target: CodeTarget): Promise<number[]>
   );
   return rows.map((r: { fiscal_year: number }) => Number(r.fiscal_year));
 }
-
-/** The funds with a period (grants), as text dates: which years they can pay is periodReaches'. */
-export async function fundPeriods(
-  db: Db,
-): Promise<{ id: number; period_start: string | null; period_end: string | null }[]> {
-  return db('funds')
-    .where((q) => q.whereNotNull('period_start').orWhereNotNull('period_end'))
-    .select('id', db.raw('period_start::text AS period_start'), db.raw('period_end::text AS period_end'));
-}

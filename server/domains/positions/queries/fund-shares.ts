@@ -1,4 +1,4 @@
-import { periodReaches } from '@shared/schemas/funds';
+import { closedGrantKeys } from '@server/domains/funds';
 import type { Db } from '@server/db/index';
 import { GENERAL_FUND } from '@server/sql/general-fund';
 import { arrayLiteral } from '@server/sql/array-literal';
@@ -58,17 +58,6 @@ export async function sharesOf(db: Db, positionId: number): Promise<ShareRow[]> 
 }
 
 /**
- * The funds that cannot pay a position of the roster `fiscalYear`: the grants whose period does not
- * reach its cost year, the year after (the line's rule, periodReaches, as a share's fund is checked).
- */
-export async function closedFunds(db: Db, fiscalYear: number): Promise<number[]> {
-  const funds: { id: number; period_start: string | null; period_end: string | null }[] = await db('funds')
-    .whereNot({ kind: 'general' })
-    .select('id', db.raw('period_start::text AS period_start'), db.raw('period_end::text AS period_end'));
-  return funds.filter((f) => !periodReaches(f.period_start, f.period_end, fiscalYear + 1)).map((f) => f.id);
-}
-
-/**
  * A payroll import's new positions (made from its lines: positionsFromLines) paid by the fund of the
  * line each was made from, when that line names a fund other than the general fund that can pay
  * the roster's cost year: the position is that fund's whole. Returns how many.
@@ -82,11 +71,9 @@ export async function sharesFromImportedLines(db: Db, importRunId: number): Prom
   if (!years.length) {
     return 0;
   }
-  // Each (fiscal year, fund) whose grant cannot pay that year's roster: a file may hold several years.
-  const closed: string[] = [];
-  for (const year of years) {
-    closed.push(...(await closedFunds(db, Number(year))).map((id) => `${year}:${id}`));
-  }
+  // Each (fiscal year, fund) whose grant cannot pay that year's roster, whose cost year is the next:
+  // a file may hold several years.
+  const closed = await closedGrantKeys(db, years.map(Number), 1);
   const { rows } = await db.raw(
     `INSERT INTO position_fund_shares (position_id, fund_id, fte)
      SELECT p.id, li.fund_id, p.fte

@@ -103,6 +103,18 @@ export function LineResult({
             </dd>
           </div>
         ) : null}
+        {result.fromRules.functionCodes ? (
+          <div className="imp-stat">
+            <dt>Function codes from the rules</dt>
+            <dd>{count(result.fromRules.functionCodes)}</dd>
+          </div>
+        ) : null}
+        {result.fromRules.funds ? (
+          <div className="imp-stat">
+            <dt>Funds from the rules</dt>
+            <dd>{count(result.fromRules.funds)}</dd>
+          </div>
+        ) : null}
         {result.positions?.grantFunded ? (
           <div className="imp-stat">
             <dt>New positions paid by their line's fund</dt>
