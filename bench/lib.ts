@@ -17,6 +17,9 @@ export const BENCH_ADMIN = { email: 'bench-admin@example.org', password: 'bench-
 export const loadNow = () => loadavg()[0].toFixed(1);
 
 /** The middle value (the upper one of an even count). */
+/** The lowest and highest of the 1-minute load averages sampled during a bench's runs. */
+export const loadRange = (loads: number[]) =>
+  `${Math.min(...loads).toFixed(1)} to ${Math.max(...loads).toFixed(1)}`;
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**

@@ -22,6 +22,7 @@ import {
   apiLogin,
   benchDatabase,
   buildWeb,
+  loadRange,
   median,
   signedInContext,
   startServer,
@@ -264,10 +265,7 @@ export default async function positionsBench(ctx: BenchContext): Promise<void> {
     await scenarioCutProbe(api, first.budgetYearId, EDITS, ctx.report.bind(ctx), loads);
     const now = (await api('GET', `/positions/${first.id}`)).position;
     await fundShareProbe(api, now, EDITS, ctx.report.bind(ctx), loads);
-    ctx.report(
-      'load average (1 min) during the runs',
-      `${Math.min(...loads).toFixed(1)} to ${Math.max(...loads).toFixed(1)}`,
-    );
+    ctx.report('load average (1 min) during the runs', loadRange(loads));
   } finally {
     await browser?.close();
     await server?.stop();
