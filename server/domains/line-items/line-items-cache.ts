@@ -108,6 +108,12 @@ export async function cachedLineItemsJson(
     filter.isOperating,
     format,
   ]);
+  // PGlite has one connection: a reader opening its transaction while another builds this list
+  // would wait for the connection, and past its acquire timeout (5 s, reached on a loaded machine)
+  // be refused with 503. Waiting for the build first costs nothing: it is what the reader needs.
+  await Promise.all(
+    [...buildsFor(db)].filter(([k]) => k.startsWith(`${key}|`)).map(([, b]) => b.catch(() => undefined)),
+  );
   return db.transaction(
     async (trx) => {
       const signature = await read.lineItemsSignature(trx, filter);
