@@ -1,6 +1,6 @@
 import type { AppContext } from '@server/context';
 import { guidanceGapCents } from '@shared/budget-math';
-import { seesIndividualPay, tooFewToShow, withheldRows } from '@server/lib/pay-groups';
+import { seesIndividualPay, tooFewToShow, withheldRowsOnAnySide } from '@server/lib/pay-groups';
 import { authorize, type Actor } from '@server/policies/index';
 import * as q from './queries/dashboard';
 import { findTownGoalByYear } from './queries/town-goals';
@@ -71,32 +71,57 @@ export async function summaryByBuilding(app: AppContext, actor: Actor, scope: q.
 }
 
 /**
+ * The people a general-fund answer leaves out (those only a grant or other fund pays), by building
+ * and in all, for a reader who may not see individual pay; null for anyone else or an all-funds
+ * answer. That reader may also ask for every fund: the two answers side by side would give away
+ * the pay of the few a fund leaves out of a building, so they are a second side of the rule.
+ */
+async function leftOutByFund(app: AppContext, actor: Actor, scope: q.Scope) {
+  if (seesIndividualPay(actor) || scope.funds !== 'general') {
+    return null;
+  }
+  const all = await q.employeeStats(app.db, { ...scope, funds: 'all' });
+  return { all, byBuilding: new Map(all.byBuilding.map((b) => [b.buildingId, b.count])) };
+}
+type LeftOut = Awaited<ReturnType<typeof leftOutByFund>>;
+
+/**
  * Payroll by place for a reader who may not see individual pay: a building's payroll over 1 to 4
  * people is withheld (null), with enough other buildings that the total cannot give it back, and
- * the total too when the year has 1 to 4 employees (server/lib/pay-groups.ts).
+ * likewise over 1 to 4 people the fund choice leaves out of it (server/lib/pay-groups.ts).
  */
-function withholdPlaces<R extends { count: number }, K extends keyof R>(
+function withholdPlaces<R extends { count: number; buildingId: number | null }, K extends keyof R>(
   actor: Actor,
   rows: R[],
   pay: K,
+  leftOut: LeftOut,
 ): R[] {
   if (seesIndividualPay(actor)) {
     return rows;
   }
-  const withheld = withheldRows(rows.map((r) => r.count));
+  const sides = [rows.map((r) => r.count)];
+  if (leftOut) {
+    sides.push(rows.map((r) => (leftOut.byBuilding.get(r.buildingId) ?? r.count) - r.count));
+  }
+  const withheld = withheldRowsOnAnySide(sides);
   return rows.map((r, i) => (withheld.has(i) ? ({ ...r, [pay]: null } as R) : r));
 }
-const yearPay = (actor: Actor, people: number, pay: number | null) =>
-  seesIndividualPay(actor) || !tooFewToShow(people) ? pay : null;
+/** The year's payroll, withheld over 1 to 4 people, or over 1 to 4 the fund choice leaves out. */
+const yearPay = (actor: Actor, people: number, pay: number | null, leftOut: LeftOut) =>
+  seesIndividualPay(actor) ||
+  !(tooFewToShow(people) || (leftOut && tooFewToShow(leftOut.all.totalEmployees - people)))
+    ? pay
+    : null;
 
 /** Employees, payroll and FTE, by building. */
 export async function budgetStats(app: AppContext, actor: Actor, scope: q.Scope): Promise<EmployeeStats> {
   await start(app, actor, scope);
   const stats = await q.employeeStats(app.db, scope);
+  const leftOut = await leftOutByFund(app, actor, scope);
   return {
     ...stats,
-    totalSalary: yearPay(actor, stats.totalEmployees, stats.totalSalary),
-    byBuilding: withholdPlaces(actor, stats.byBuilding, 'total'),
+    totalSalary: yearPay(actor, stats.totalEmployees, stats.totalSalary, leftOut),
+    byBuilding: withholdPlaces(actor, stats.byBuilding, 'total', leftOut),
     ...echoFunds(scope.funds),
   };
 }
@@ -105,10 +130,11 @@ export async function budgetStats(app: AppContext, actor: Actor, scope: q.Scope)
 export async function headcountByLocation(app: AppContext, actor: Actor, scope: q.Scope): Promise<Headcount> {
   await start(app, actor, scope);
   const counts = await q.headcountByLocation(app.db, scope);
+  const leftOut = await leftOutByFund(app, actor, scope);
   return {
     ...counts,
-    totalSalary: yearPay(actor, counts.totalEmployees, counts.totalSalary),
-    locations: withholdPlaces(actor, counts.locations, 'totalSalary'),
+    totalSalary: yearPay(actor, counts.totalEmployees, counts.totalSalary, leftOut),
+    locations: withholdPlaces(actor, counts.locations, 'totalSalary', leftOut),
     ...echoFunds(scope.funds),
   };
 }
@@ -131,6 +157,15 @@ export async function salaryDistribution(
 ): Promise<SalaryDistribution> {
   await start(app, actor, scope);
   const rows = await q.salaryRanges(app.db, scope);
+  // A range whose general-fund figures differ from every fund's by 1 to 4 people would give their
+  // pay away to a reader who may not see it: left out as a small range is.
+  const rangeKey = (r: q.SalaryRangeRow) => `${r.group}|${r.rangeStart}`;
+  const allFunds =
+    seesIndividualPay(actor) || scope.funds !== 'general'
+      ? null
+      : new Map(
+          (await q.salaryRanges(app.db, { ...scope, funds: 'all' })).map((r) => [rangeKey(r), r.count]),
+        );
   const result: SalaryDistribution = {
     teachers: [],
     paras: [],
@@ -139,7 +174,7 @@ export async function salaryDistribution(
     ...echoFunds(scope.funds),
   };
   for (const r of rows) {
-    if (r.count < MIN_RANGE_COUNT) {
+    if (r.count < MIN_RANGE_COUNT || (allFunds && tooFewToShow((allFunds.get(rangeKey(r)) ?? 0) - r.count))) {
       result.excluded[r.group] += r.count;
       continue;
     }

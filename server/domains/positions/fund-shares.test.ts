@@ -131,6 +131,36 @@ describe('a position split across funds by FTE share', () => {
     expect(await t.db.knex('position_fund_shares').where({ position_id: ada.id })).toEqual([]);
   });
 
+  it('a change of fund shares alone moves the version on: a second user with the old one is told', async () => {
+    const ada = await positionOf('Ada');
+    const first = await api('patch', `/positions/${ada.id}`, {
+      version: ada.version,
+      fundShares: [
+        { fundId: general, fte: 0.5 },
+        { fundId: titleI, fte: 0.5 },
+      ],
+    });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.position.version).toBeGreaterThan(ada.version);
+    const stale = await api('patch', `/positions/${ada.id}`, {
+      version: ada.version,
+      fundShares: [{ fundId: general, fte: 1 }],
+    });
+    expect(stale.status, JSON.stringify(stale.body)).toBe(409);
+    const shares = await t.db.knex('position_fund_shares').where({ position_id: ada.id }).orderBy('fund_id');
+    expect(shares.map((s: { fund_id: number; fte: string }) => [s.fund_id, Number(s.fte)])).toEqual(
+      [
+        [general, 0.5],
+        [titleI, 0.5],
+      ].sort((a, b) => a[0] - b[0]),
+    );
+    const back = await api('patch', `/positions/${ada.id}`, {
+      version: first.body.position.version,
+      fundShares: [{ fundId: general, fte: 1 }],
+    });
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+  });
+
   it('a new position is paid by the funds it names, a vacancy priced and split three ways', async () => {
     const revolving = await fund({ name: 'School Choice', code: '2801', kind: 'revolving' });
     const made = await api('post', '/positions', {

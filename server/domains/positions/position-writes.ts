@@ -200,9 +200,9 @@ export async function updatePosition(
     const after = { ...position, ...values };
     const funds = await applyFundShares(trx, after, body.fundShares, body.reason ?? null);
     if (entries.length || funds) {
-      if (entries.length) {
-        await updatePositions(trx, actor, [id], values);
-      }
+      // A change of fund shares alone moves the version on too: a second user holding the old one
+      // must be told, not silently undo the split.
+      await updatePositions(trx, actor, [id], values);
       await recordChanges(trx, actor, [...entries, ...(funds ? [funds] : [])]);
       // Its cost leaves the place it was at and joins the one it is at.
       await afterPositionsChange(trx, actor, position, placesOf([position, after]));

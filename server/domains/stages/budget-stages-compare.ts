@@ -100,18 +100,45 @@ function sideInfo(row: StageRow | null, now: string): CompareSideInfo {
 const change = (m: q.MoneyFigures): MoneyChange => ({ ...m });
 
 /**
+ * The people of each row a general-fund comparison leaves out on each side (those another fund
+ * pays), by `level|key`, for a reader who may not see individual pay; null for anyone else or an
+ * all-funds comparison. That reader may also ask for every fund, and the two answers side by side
+ * would give away the pay of a few people a grant pays: they are more sides of the rule.
+ */
+type LeftOut = Map<string, { from: number; to: number }> | null;
+const rowKey = (r: q.AggregateRow) => `${r.level}|${r.key}`;
+function leftOutByFund(general: q.AggregateRow[], all: q.AggregateRow[] | null): LeftOut {
+  if (!all) {
+    return null;
+  }
+  const kept = new Map(general.map((r) => [rowKey(r), r.employeeCount]));
+  return new Map(
+    all.map((r) => {
+      const g = kept.get(rowKey(r)) ?? { from: 0, to: 0 };
+      return [rowKey(r), { from: r.employeeCount.from - g.from, to: r.employeeCount.to - g.to }];
+    }),
+  );
+}
+
+/**
  * One breakdown's rows. For a reader who may not see individual pay, a row's salaries summed over
- * 1 to 4 people on either side are withheld (null), with enough other rows that the total cannot
- * give them back.
+ * 1 to 4 people on either side (or, of a general-fund comparison, left out on either side) are
+ * withheld (null), with enough other rows that the total cannot give them back.
  */
 function breakdown(
   rows: q.AggregateRow[],
   name: (r: q.AggregateRow) => string,
   allPay: boolean,
+  leftOut: LeftOut,
 ): BreakdownRow[] {
+  const out = (r: q.AggregateRow) => leftOut?.get(rowKey(r)) ?? { from: 0, to: 0 };
   const withheld = allPay
     ? new Set<number>()
-    : withheldRowsOnAnySide([rows.map((r) => r.employeeCount.from), rows.map((r) => r.employeeCount.to)]);
+    : withheldRowsOnAnySide([
+        rows.map((r) => r.employeeCount.from),
+        rows.map((r) => r.employeeCount.to),
+        ...(leftOut ? [rows.map((r) => out(r).from), rows.map((r) => out(r).to)] : []),
+      ]);
   return rows
     .map((r, i) => ({
       key: r.key,
@@ -206,6 +233,11 @@ export async function compareStages(
       };
       const aggregates = await q.aggregates(trx, sides);
       const total = aggregates.find((a) => a.level === 'total')!;
+      const allPay = seesIndividualPay(actor);
+      const leftOut = leftOutByFund(
+        aggregates,
+        allPay || input.funds !== 'general' ? null : await q.aggregates(trx, { ...sides, funds: 'all' }),
+      );
       const lines = await lq.lineChanges(trx, sides, listed === 'all');
       const counts = lineChangeCounts(lines, total.proposedCount.to + total.employeeCount.to);
       // The counts need the changed lines; their reasons are read only when the lines are listed.
@@ -216,7 +248,6 @@ export async function compareStages(
       const count = (c: { from: number; to: number }) => ({ ...c, difference: c.to - c.from });
       const of = (level: q.AggregateRow['level']) => aggregates.filter((a) => a.level === level);
       const now = new Date().toISOString();
-      const allPay = seesIndividualPay(actor);
       // The year's own salaries over 1 to 4 people on a side are theirs: withheld like a row's.
       const { follows, roster } = await reconciliation.positionsRoster(trx, by.id, input.fiscalYear);
       const changedRoster = follows ? roster : { budgetYearId: by.id, fiscalYear: input.fiscalYear };
@@ -226,8 +257,10 @@ export async function compareStages(
         from ? new Date(from.created_at).toISOString() : null,
         to ? new Date(to.created_at).toISOString() : null,
       );
+      const totalOut = leftOut?.get(rowKey(total)) ?? { from: 0, to: 0 };
       const yearPay =
-        allPay || !(tooFewToShow(total.employeeCount.from) || tooFewToShow(total.employeeCount.to));
+        allPay ||
+        ![total.employeeCount.from, total.employeeCount.to, totalOut.from, totalOut.to].some(tooFewToShow);
       return {
         budgetYearId: by.id,
         budgetYear: by.fiscal_year,
@@ -241,9 +274,9 @@ export async function compareStages(
           salaries: yearPay ? change(total.money.salaries) : null,
           nextYearSalaries: yearPay ? change(total.money.next_year_salaries) : null,
         },
-        byCategory: breakdown(of('category'), (r) => r.name ?? 'No category', allPay),
-        byFunction: breakdown(of('function'), (r) => functionName(r.key as string | null), allPay),
-        byBuilding: breakdown(of('building'), (r) => r.name ?? 'District Wide', allPay),
+        byCategory: breakdown(of('category'), (r) => r.name ?? 'No category', allPay, leftOut),
+        byFunction: breakdown(of('function'), (r) => functionName(r.key as string | null), allPay, leftOut),
+        byBuilding: breakdown(of('building'), (r) => r.name ?? 'District Wide', allPay, leftOut),
         lineCounts: counts,
         linesListed: listed,
         lines: shown.map((l) => presentLine(l, reasons)),
