@@ -29,6 +29,7 @@ const DATABASE_FREE = [
   'test/boundaries.test.ts',
   'test/money-scan.test.ts',
   'test/server-layout.test.ts',
+  'test/file-length.test.ts',
   'test/table-writers.test.ts',
   'test/timed-files.test.ts',
   'test/precompress.test.ts',

@@ -5,6 +5,7 @@ import { pickDefaultBudgetYear } from '@shared/schemas/budget-years';
 import { parseFiscalYear } from '@shared/schemas/fiscal-year';
 import { homeOfFiscalYear, listBudgetYears } from '@server/domains/budgets';
 import { listWorkGroups } from '@server/domains/budgets';
+import { funds as fundsService } from '@server/domains/funds';
 
 /** Names people type on the command line, resolved through the services the API uses. */
 
@@ -20,6 +21,25 @@ export async function workGroupNamed(app: AppContext, actor: Actor, name: string
     );
   }
   return group;
+}
+
+/**
+ * The id of the fund --fund names: its code (the account string's fund segment, e.g. 2401), else its
+ * name, any letter case. Unknown is refused as bad input naming the flag and the codes there are.
+ */
+export async function fundNamed(app: AppContext, actor: Actor, text: string): Promise<number> {
+  const { funds } = await fundsService.listFunds(app, actor);
+  const wanted = text.trim().toLowerCase();
+  const fund =
+    funds.find((f) => f.code.toLowerCase() === wanted) ?? funds.find((f) => f.name.toLowerCase() === wanted);
+  if (!fund) {
+    throw new AppError(
+      400,
+      'VALIDATION_FAILED',
+      `--fund: no fund has the code '${text}', nor that name (the funds: ${funds.map((f) => `${f.code} ${f.name}`).join(', ')})`,
+    );
+  }
+  return fund.id;
 }
 
 /**

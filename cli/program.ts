@@ -136,6 +136,15 @@ export const COMMAND_GROUPS: CommandGroup[] = [
     commands: { dese: { description: 'DESE function codes and the budget in DESE’s shape' } },
   },
   {
+    load: async () => (await import('./commands/crosswalk')).registerCrosswalkCommands,
+    commands: {
+      crosswalk: {
+        description:
+          'Position crosswalk: rules giving a payroll title its work group, category, DESE code and fund',
+      },
+    },
+  },
+  {
     load: async () => (await import('./commands/history')).registerHistoryCommands,
     commands: {
       history: {

@@ -13,10 +13,9 @@ import { deseReport } from '@server/domains/massachusetts';
 import { deseReportWorkbook } from '@server/domains/massachusetts';
 import { functionCodeRules as rules } from '@server/domains/massachusetts';
 import { unmappedCodes } from '@server/domains/massachusetts';
-import { funds as fundsService } from '@server/domains/funds';
 import { withCli } from '../context';
 import { registerDeseSetCode } from './dese-set-code';
-import { budgetYearOrDefault, workGroupNamed } from '../lookups';
+import { budgetYearOrDefault, fundNamed, workGroupNamed } from '../lookups';
 import { parseFlags, printJson, printRows } from '../output';
 import { writeExport } from '../write-export';
 
@@ -40,27 +39,6 @@ function requireLines(r: DeseReport): void {
       `Budget year ${r.budgetYear} has no budget lines for FY${r.fiscalYear}: nothing to report (choose another --fiscal-year or --budget-year)`,
     );
   }
-}
-
-/** A fund by its code (any letter case), for --fund; an unknown code is refused naming the codes. */
-async function fundIdOf(
-  app: AppContext,
-  actor: Actor,
-  code: string | undefined,
-): Promise<number | undefined> {
-  if (code === undefined) {
-    return undefined;
-  }
-  const { funds } = await fundsService.listFunds(app, actor);
-  const fund = funds.find((f) => f.code.toLowerCase() === code.trim().toLowerCase());
-  if (!fund) {
-    throw new AppError(
-      400,
-      'VALIDATION_FAILED',
-      `--fund: no fund has the code '${code}' (the funds: ${funds.map((f) => f.code).join(', ')})`,
-    );
-  }
-  return fund.id;
 }
 
 function printReport(r: DeseReport): void {
@@ -196,7 +174,10 @@ export function registerDeseCommands(program: Command): void {
     .requiredOption('--kind <kind>', RULE_KINDS.join(', '))
     .requiredOption('--match <text>', 'the category or work group name, or the title, account or pattern')
     .requiredOption('--code <code>', 'the DESE function code, e.g. 2305')
-    .option('--fund <code>', 'the fund that pays the budget lines it reaches on the general fund (its code)')
+    .option(
+      '--fund <code>',
+      'the fund that pays the budget lines it reaches on the general fund (its code or name)',
+    )
     .option('--note <text>', 'why')
     .option('--json', 'print JSON')
     .action(
@@ -210,7 +191,7 @@ export function registerDeseCommands(program: Command): void {
       }) => {
         await withCli(program.opts().as, async ({ app, actor }) => {
           const target = await targetOf(app, actor, opts.kind, opts.match);
-          const fundId = await fundIdOf(app, actor, opts.fund);
+          const fundId = opts.fund === undefined ? undefined : await fundNamed(app, actor, opts.fund);
           const body = parseFlags(
             ruleBody,
             { kind: opts.kind, ...target, functionCode: opts.code, fundId, note: opts.note },

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { importSuite } from '../../test/worlds/import.suite';
+import { buildCategory, insertProposed } from '../../test/factories';
 
 /**
  * A function-code rule may name the fund that pays the budget lines it reaches (funds, part 2).
@@ -129,5 +130,34 @@ describe('a function-code rule that names a fund', () => {
       cause: `Function-code rules applied to FY${fy}`,
       fundId: fund.title,
     });
+  });
+
+  it('leaves the salary budget alone: a category rule with a fund moves no line of a personnel category', async () => {
+    const db = s.t.db.knex;
+    const salaries = await buildCategory(db, { name: 'Aides', deseFunction: '2330', isPersonnel: true });
+    const books = await buildCategory(db, { name: 'Library books', deseFunction: '2410' });
+    const [salaryLine, bookLine] = await insertProposed(db, [
+      { budgetYearId: s.d.budgetYearId, fiscalYear: fy, amount: '84000.00', categoryId: salaries },
+      { budgetYearId: s.d.budgetYearId, fiscalYear: fy, amount: '1200.00', categoryId: books },
+    ]);
+    for (const categoryId of [salaries, books]) {
+      const made = await api('post', '/function-codes/rules', {
+        kind: 'category',
+        categoryId,
+        functionCode: categoryId === salaries ? '2330' : '2410',
+        fundId: fund.idea,
+      });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+    }
+    const applied = await api('post', '/function-codes/rules/apply', {
+      budgetYearId: s.d.budgetYearId,
+      fiscalYear: fy,
+      dryRun: false,
+    });
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    const fundOf = async (id: number) => (await db('line_items').where({ id }).first('fund_id')).fund_id;
+    // The salary line's fund is its people's (positions' shares, or the payroll's), never a rule's.
+    expect(await fundOf(salaryLine)).toBeNull();
+    expect(await fundOf(bookLine)).toBe(fund.idea);
   });
 });

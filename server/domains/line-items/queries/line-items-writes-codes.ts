@@ -124,7 +124,10 @@ export async function codeImportedLines(db: Db, importRunId: number): Promise<nu
  * general fund) reaches, whatever its code, that is on the general fund with no fund named for it
  * (an import marks a line whose file named the general fund: `fundNamed`), when the rules reaching
  * it agree on one fund and that fund can pay the line's year (`closed`: 'fiscal year:fund id' keys
- * it cannot). Employees are paid through their positions and are never touched here.
+ * it cannot). Employees are paid through their positions and are never touched here, nor is the
+ * salary budget (proposed lines of personnel categories): its funds are the positions' fund shares
+ * or the funds of the payroll it is set from, and a rule moving one onto a grant would be undone by
+ * the next reconciliation, the meter counting it out meanwhile.
  */
 function fundMatches(target: CodeTarget, closed: readonly string[]) {
   const where = targetWhere(target);
@@ -133,6 +136,7 @@ function fundMatches(target: CodeTarget, closed: readonly string[]) {
             FROM line_items li JOIN function_code_rules r ON ${ruleMatchSql()}
            WHERE ${where.sql} AND NOT li.is_operating AND li.fund_id IS NULL
              AND NOT coalesce((li.metadata ->> 'fundNamed')::boolean, false)
+             AND NOT EXISTS (SELECT 1 FROM budget_categories pc WHERE pc.id = li.category_id AND pc.is_personnel)
              AND r.fund_id IS NOT NULL AND r.fund_id <> ${GENERAL_FUND}
            GROUP BY li.id, li.fiscal_year
           HAVING count(DISTINCT r.fund_id) = 1

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { fileDecimal, moneyOut } from './common';
+
+/**
+ * How an import accounts for every dollar of its file's amount column (the import result's
+ * `reconciliation`): the file's sum, the stored sum and each row where they differ, with why.
+ */
+
+/** A file's amount exactly as written, more decimals than cents included (common.ts `fileDecimal`). */
+const decimalString = fileDecimal;
+
+export const reconciliationDifferenceSchema = z.object({
+  row: z.number().int(),
+  name: z.string(),
+  /** The file's value, exactly. */
+  fileAmount: decimalString,
+  /** What the import stores for the row (0 for nothing): the workbench's own money, a Money. */
+  storedAmount: moneyOut,
+  /** fileAmount - storedAmount. */
+  difference: decimalString,
+  reason: z.string(),
+});
+
+export const fileTotalRowSchema = z.object({
+  row: z.number().int(),
+  label: z.string(),
+  /** The row's amount, exactly; null when its amount cell is blank. */
+  amount: decimalString.nullable(),
+});
+
+/**
+ * Every dollar of the amount column accounted for: the file's sum over its data rows (total rows
+ * are not data: they are listed and compared instead), the sum stored, and each row where the two
+ * differ, with the reason. fileSum = storedSum + the sum of every difference, to the cent
+ * (`unexplained` is what is left, '0.00' when it balances).
+ */
+export const reconciliationSchema = z.object({
+  /** The field summed: currentSalary (operating) or amount (proposed). */
+  field: z.string(),
+  /** The file's column mapped to it. */
+  column: z.string(),
+  fileSum: decimalString,
+  /** The sum of the stored lines (whole cents, from SQL): a Money like every stored amount. */
+  storedSum: moneyOut,
+  differenceCount: z.number().int(),
+  differenceTotal: decimalString,
+  /** The first 100 differences, in file order. */
+  differences: z.array(reconciliationDifferenceSchema),
+  unexplained: decimalString,
+  balanced: z.boolean(),
+  /** Rows whose amount cell is not an amount: imported with no amount and a warning. */
+  unreadableCount: z.number().int(),
+  /** The file's total and subtotal rows (first 100); their amounts are not part of fileSum. */
+  totalRowCount: z.number().int(),
+  totalRows: z.array(fileTotalRowSchema),
+  /**
+   * The file's own total (its last GRAND TOTAL row, else its largest total row) compared with
+   * the stored sum; null when the file has no total row.
+   */
+  fileTotal: fileTotalRowSchema
+    .extend({ amount: decimalString, difference: decimalString, matches: z.boolean() })
+    .nullable(),
+});
+
+export type Reconciliation = z.infer<typeof reconciliationSchema>;
+export type ReconciliationDifference = z.infer<typeof reconciliationDifferenceSchema>;
+export type FileTotalRow = z.infer<typeof fileTotalRowSchema>;
