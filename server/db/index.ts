@@ -119,7 +119,10 @@ function pgLiteYielding(): Promise<typeof Knex.Client> {
 /**
  * Opens the database: PostgreSQL through `pg` when a URL is given, otherwise embedded PGlite.
  * PGlite has a single connection, so code inside a transaction must use that transaction for every
- * query; the short acquire timeout makes a mistake fail loudly instead of hanging.
+ * query; the acquire timeout makes a mistake fail with an error instead of hanging. It is as long
+ * as a request may wait in line for a turn (server/db/queue.ts, 20 s): 5 s refused work with 503
+ * whenever a statement or transaction of a few seconds met a loaded machine (a cold 50,000-line
+ * list, 200 inserts sent at once), though nothing was wrong.
  */
 export async function openDb(options: DbOptions): Promise<DbHandle> {
   if (options.url) {
@@ -172,7 +175,7 @@ export async function openDb(options: DbOptions): Promise<DbHandle> {
       client: await pgLiteYielding(),
       dialect: 'postgres',
       connection: () => ({ pglite }) as object,
-      acquireConnectionTimeout: 5_000,
+      acquireConnectionTimeout: 20_000,
     } as Knex.Config);
     return {
       knex,

@@ -38,6 +38,8 @@ beforeAll(async () => {
   });
 });
 
+const general = async () => (await s.t.db.knex('funds').where({ kind: 'general' }).first('id')).id as number;
+
 const lines = (runId: number) =>
   s.t.db
     .knex('line_items')
@@ -132,6 +134,16 @@ describe('a function-code rule that names a fund', () => {
     });
   });
 
+  /** Apply, for real, over the year. */
+  const applyRules = async () => {
+    const res = await api('post', '/function-codes/rules/apply', {
+      budgetYearId: s.d.budgetYearId,
+      fiscalYear: fy,
+      dryRun: false,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  };
+
   it('leaves the salary budget alone: a category rule with a fund moves no line of a personnel category', async () => {
     const db = s.t.db.knex;
     const salaries = await buildCategory(db, { name: 'Aides', deseFunction: '2330', isPersonnel: true });
@@ -149,15 +161,62 @@ describe('a function-code rule that names a fund', () => {
       });
       expect(made.status, JSON.stringify(made.body)).toBe(201);
     }
-    const applied = await api('post', '/function-codes/rules/apply', {
-      budgetYearId: s.d.budgetYearId,
-      fiscalYear: fy,
-      dryRun: false,
-    });
-    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    await applyRules();
     const fundOf = async (id: number) => (await db('line_items').where({ id }).first('fund_id')).fund_id;
     // The salary line's fund is its people's (positions' shares, or the payroll's), never a rule's.
     expect(await fundOf(salaryLine)).toBeNull();
     expect(await fundOf(bookLine)).toBe(fund.idea);
+
+    // Someone moves the books back to the general fund: the next Apply leaves them there.
+    const moved = await s.t.api('put', `/line-items/${bookLine}`, {
+      token: s.admin.token,
+      body: { fundId: null, changeReason: 'Paid from the general fund this year' },
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    await applyRules();
+    expect(await fundOf(bookLine)).toBeNull();
+  });
+
+  it('refuses a rule that would give a line another fund than a rule already reaching it, the general fund too', async () => {
+    const db = s.t.db.knex;
+    const workbooks = await buildCategory(db, { name: 'Workbooks', deseFunction: '2415' });
+    await insertProposed(db, [
+      {
+        budgetYearId: s.d.budgetYearId,
+        fiscalYear: fy,
+        amount: '640.00',
+        categoryId: workbooks,
+        accountLine: '7777-3-300-2415-01',
+        accountDescription: 'Grade 4 workbooks',
+      },
+    ]);
+    const rule = (body: object) => api('post', '/function-codes/rules', body);
+    const byCategory = await rule({
+      kind: 'category',
+      categoryId: workbooks,
+      functionCode: '2415',
+      fundId: fund.idea,
+    });
+    expect(byCategory.status, JSON.stringify(byCategory.body)).toBe(201);
+    const count = async () => Number((await db('function_code_rules').count({ n: '*' }))[0].n);
+    const before = await count();
+    for (const fundId of [fund.title, await general()]) {
+      const refused = await rule({
+        kind: 'account',
+        match: '7777-*',
+        functionCode: '2415',
+        fundId,
+      });
+      expect(refused.status, JSON.stringify(refused.body)).toBe(409);
+      expect(refused.body.error).toMatch(
+        new RegExp(
+          `^One line, one fund: .* would both apply to 1 line \\(e\\.g\\. .*Grade 4 workbooks.*\\), which that rule gives to IDEA\\. Narrow one of the two rules, or give them the same fund\\.$`,
+        ),
+      );
+    }
+    expect(await count()).toBe(before);
+    // A rule naming no fund says nothing of one: it may reach the same line.
+    const codeOnly = await rule({ kind: 'account', match: '7777-*', functionCode: '2415' });
+    expect(codeOnly.status, JSON.stringify(codeOnly.body)).toBe(201);
   });
 });

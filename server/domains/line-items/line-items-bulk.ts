@@ -6,7 +6,7 @@ import { categoryFacts } from '@server/domains/massachusetts';
 import type { BulkWorkGroupBody } from '@shared/schemas/line-items';
 import type { EMPLOYEE_STATUSES } from '@shared/schemas/common';
 import { changeLines, deleteLines } from './index';
-import { checkReferences, ITEM_NOT_FOUND, lockBulk, workGroupColumns } from './line-items-rules';
+import { checkReferences, FUND_NAMED, ITEM_NOT_FOUND, lockBulk, workGroupColumns } from './line-items-rules';
 import { checkWorkGroupNamed } from '@server/domains/budgets';
 
 /**
@@ -146,6 +146,7 @@ export async function bulkSetFund(
     const fundId = await lineFundColumn(trx, input.fundId, rows[0]!.fiscal_year);
     await changeLines(trx, actor, { action: 'update', reason: 'Bulk: fund assigned' }, input.itemIds, {
       columns: { fund_id: fundId },
+      metadata: FUND_NAMED,
     });
     return { count: input.itemIds.length };
   });

@@ -142,7 +142,7 @@ describe('budget grid cache', () => {
 });
 
 // PGlite has one connection: a reader that opened its transaction while another request built a
-// cold list waited for the connection, and past the pool's acquire timeout (5 s, which a 50,000-line
+// cold list waited for the connection, and past the pool's acquire timeout (5 s then, which a 50,000-line
 // build reached on a loaded CI machine) was answered 503. Readers now wait for the build itself.
 // The timeout is cut to 100 ms here so a build of a few seconds is not needed to show it.
 describe.skipIf(process.env.TEST_DATABASE_URL)('a reader arriving during a cold build (PGlite)', () => {

@@ -12,6 +12,13 @@ import { checkWorkGroupNamed } from '@server/domains/budgets';
  */
 
 export const ITEM_NOT_FOUND = 'Item not found or already deleted';
+
+/**
+ * Metadata of a line whose fund was named for it, by its file or by a person (the general fund
+ * too): the function-code rules' funds leave it alone (queries/line-items-writes-codes.ts), so an
+ * Apply never puts back on a grant a line someone moved off it.
+ */
+export const FUND_NAMED = { fundNamed: true } as const;
 export const MIXED_FISCAL_YEARS = 'Items belong to different fiscal years';
 
 /** 404 with the screens' message for a line that does not exist. */

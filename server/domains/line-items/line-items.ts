@@ -15,7 +15,7 @@ import type {
 import { requireBudgetYear } from '@server/domains/budgets';
 import { lineFundColumn } from '@server/domains/funds';
 import { changeLines, createLine, deleteLines, toColumns } from './index';
-import { checkReferences, lockLine, workGroupColumns, ITEM_NOT_FOUND } from './line-items-rules';
+import { checkReferences, lockLine, workGroupColumns, FUND_NAMED, ITEM_NOT_FOUND } from './line-items-rules';
 import { cachedLineItemsJson } from './line-items-cache';
 
 /**
@@ -121,6 +121,8 @@ export async function createLineItem(app: AppContext, actor: Actor, input: Creat
         ...base,
         ...toColumns(fields),
         fund_id: await lineFundColumn(trx, fundId ?? null, input.fiscalYear),
+        // A fund named by a person (the general fund too) is theirs: function-code rules leave it.
+        ...(fundId !== undefined ? { metadata: JSON.stringify(FUND_NAMED) } : {}),
         current_fte: null,
         employee_status: null,
       });
@@ -150,7 +152,10 @@ export async function updateProposedLine(
       actor,
       { action: 'update', reason: 'Proposed line edited', changeReason },
       [id],
-      { columns: { ...toColumns(fields), ...fund } },
+      {
+        columns: { ...toColumns(fields), ...fund },
+        ...(fundId === undefined ? {} : { metadata: FUND_NAMED }),
+      },
     );
     return { lineItem: after[0] as ProposedLineItem };
   });

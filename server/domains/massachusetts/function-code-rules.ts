@@ -167,10 +167,12 @@ async function checkConflicts(trx: Db, v: q.RuleValues, names: Partial<q.RuleRow
   const overlap = await q.firstOverlap(trx, v, exceptId);
   if (overlap) {
     const other = (await q.findRule(trx, overlap.other_id))!;
+    const what = overlap.fund_differs ? 'fund' : 'code';
     throw conflict(
-      `One line, one code: ${candidate} and ${describe(other)} would both apply to ` +
+      `One line, one ${what}: ${candidate} and ${describe(other)} would both apply to ` +
         `${overlap.line_count.toLocaleString('en-US')} line${overlap.line_count === 1 ? '' : 's'} ` +
-        `(e.g. ${overlap.example}). Narrow one of the two rules, or give them the same code.`,
+        `(e.g. ${overlap.example})${overlap.fund_differs ? `, which that rule gives to ${other.fund_name ?? 'another fund'}` : ''}. ` +
+        `Narrow one of the two rules, or give them the same ${what}.`,
     );
   }
 }

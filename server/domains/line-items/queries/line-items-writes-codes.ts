@@ -122,7 +122,7 @@ export async function codeImportedLines(db: Db, importRunId: number): Promise<nu
 /**
  * The proposed lines the rules would give a fund: every line a rule naming a fund (other than the
  * general fund) reaches, whatever its code, that is on the general fund with no fund named for it
- * (an import marks a line whose file named the general fund: `fundNamed`), when the rules reaching
+ * (`fundNamed`: its file named the general fund, or a person set its fund), when the rules reaching
  * it agree on one fund and that fund can pay the line's year (`closed`: 'fiscal year:fund id' keys
  * it cannot). Employees are paid through their positions and are never touched here, nor is the
  * salary budget (proposed lines of personnel categories): its funds are the positions' fund shares
@@ -137,9 +137,10 @@ function fundMatches(target: CodeTarget, closed: readonly string[]) {
            WHERE ${where.sql} AND NOT li.is_operating AND li.fund_id IS NULL
              AND NOT coalesce((li.metadata ->> 'fundNamed')::boolean, false)
              AND NOT EXISTS (SELECT 1 FROM budget_categories pc WHERE pc.id = li.category_id AND pc.is_personnel)
-             AND r.fund_id IS NOT NULL AND r.fund_id <> ${GENERAL_FUND}
+             AND r.fund_id IS NOT NULL
            GROUP BY li.id, li.fiscal_year
-          HAVING count(DISTINCT r.fund_id) = 1
+          -- A rule naming the general fund disagrees with one naming a grant: the line stays put.
+          HAVING count(DISTINCT r.fund_id) = 1 AND min(r.fund_id) <> ${GENERAL_FUND}
              AND NOT (li.fiscal_year || ':' || min(r.fund_id) = ANY(?::text[]))`,
     bindings: [...where.bindings, arrayLiteral(closed)],
   };

@@ -151,12 +151,15 @@ export async function deleteRule(db: Db, id: number): Promise<void> {
 export interface OverlapRow {
   other_id: number;
   other_code: string;
+  /** Whether the two give the lines different funds (both naming one) rather than codes. */
+  fund_differs: boolean;
   line_count: number;
   example: string;
 }
 
 /**
- * The rule (other than `exceptId`) that would give some line a code other than the candidate's,
+ * The rule (other than `exceptId`) that would give some line a code other than the candidate's (or,
+ * both naming a fund, another fund),
  * with how many lines and one of them; null when none. Every line is looked at (every budget year,
  * with or without a code of its own): a rule is forever, and overwriting applies it to all of them.
  */
@@ -167,16 +170,26 @@ export async function firstOverlap(
 ): Promise<OverlapRow | null> {
   const { rows } = await db.raw(
     `WITH r AS (SELECT ?::text AS kind, ?::int AS category_id, ?::int AS work_group_id, ?::text AS match_text,
-                       ?::boolean AS is_pattern, ?::text AS function_code)
-     SELECT o.id AS other_id, o.function_code AS other_code, count(*)::int AS line_count,
-            min(${LINE_LABEL_SQL}) AS example
+                       ?::boolean AS is_pattern, ?::text AS function_code, ?::int AS fund_id)
+     SELECT o.id AS other_id, o.function_code AS other_code, o.function_code = r.function_code AS fund_differs,
+            count(*)::int AS line_count, min(${LINE_LABEL_SQL}) AS example
        FROM line_items li
        JOIN r ON ${ruleMatchSql('r')}
-       JOIN function_code_rules o ON o.id <> ? AND o.function_code <> r.function_code AND ${ruleMatchSql('o')}
-      GROUP BY o.id, o.function_code
+       JOIN function_code_rules o ON o.id <> ?
+        AND (o.function_code <> r.function_code OR o.fund_id <> r.fund_id) AND ${ruleMatchSql('o')}
+      GROUP BY o.id, o.function_code, r.function_code
       ORDER BY count(*) DESC, o.id
       LIMIT 1`,
-    [v.kind, v.category_id, v.work_group_id, v.match_text, v.is_pattern, v.function_code, exceptId ?? 0],
+    [
+      v.kind,
+      v.category_id,
+      v.work_group_id,
+      v.match_text,
+      v.is_pattern,
+      v.function_code,
+      v.fund_id,
+      exceptId ?? 0,
+    ],
   );
   return rows[0] ?? null;
 }
