@@ -29,7 +29,9 @@ export default defineConfig({
   // saturated, and on a slow day tests that take 20 to 28 s ran out of 30 s (a test that walks a
   // screen at both sizes took 32 s). Speed is measured in the benches, never by timing out here.
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // The same for a page that has not yet shown what a test waits for: 10 s ran out with a dialog
+  // still 'Loading history...' at load 17.
+  expect: { timeout: 20_000 },
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
