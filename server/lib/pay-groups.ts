@@ -50,3 +50,31 @@ export function withheldRows(people: readonly number[]): Set<number> {
 export function withheldRowsOnAnySide(sides: readonly (readonly number[])[]): Set<number> {
   return new Set(sides.flatMap((people) => [...withheldRows(people)]));
 }
+
+/**
+ * Whether a general-fund answer must also be judged on every fund's head counts. A reader who may
+ * not see individual pay may ask for every fund and then for the general fund: the difference is
+ * the pay of the people only another fund pays, so those people are sides of the rule too.
+ */
+export const judgesFundChoice = (actor: Pick<Actor, 'role'>, funds: string | undefined) =>
+  !seesIndividualPay(actor) && funds === 'general';
+
+/**
+ * The sides of a general-fund answer's rows with the fund choice's sides added: for each side
+ * counted in the general fund, the people every fund's answer counts more in each row. `allFunds`
+ * holds every fund's counts of the same rows, side by side; null adds nothing (judgesFundChoice).
+ */
+export function withFundSides(
+  general: readonly (readonly number[])[],
+  allFunds: readonly (readonly number[])[] | null,
+): number[][] {
+  const sides = general.map((side) => [...side]);
+  if (!allFunds) {
+    return sides;
+  }
+  return [...sides, ...allFunds.map((side, s) => side.map((n, i) => n - general[s][i]))];
+}
+
+/** Whether a reader sees one sum of pay whose sides (withFundSides) count these people. */
+export const sumShown = (actor: Pick<Actor, 'role'>, sides: readonly (readonly number[])[]) =>
+  seesIndividualPay(actor) || !sides.flat().some(tooFewToShow);

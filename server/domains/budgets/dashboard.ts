@@ -1,6 +1,12 @@
 import type { AppContext } from '@server/context';
 import { guidanceGapCents } from '@shared/budget-math';
-import { seesIndividualPay, tooFewToShow, withheldRowsOnAnySide } from '@server/lib/pay-groups';
+import {
+  judgesFundChoice,
+  seesIndividualPay,
+  sumShown,
+  withFundSides,
+  withheldRowsOnAnySide,
+} from '@server/lib/pay-groups';
 import { authorize, type Actor } from '@server/policies/index';
 import * as q from './queries/dashboard';
 import { findTownGoalByYear } from './queries/town-goals';
@@ -71,57 +77,49 @@ export async function summaryByBuilding(app: AppContext, actor: Actor, scope: q.
 }
 
 /**
- * The people a general-fund answer leaves out (those only a grant or other fund pays), by building
- * and in all, for a reader who may not see individual pay; null for anyone else or an all-funds
- * answer. That reader may also ask for every fund: the two answers side by side would give away
- * the pay of the few a fund leaves out of a building, so they are a second side of the rule.
+ * Every fund's staff figures beside a general-fund answer, for a reader who may not see individual
+ * pay (server/lib/pay-groups.ts judgesFundChoice); null otherwise.
  */
-async function leftOutByFund(app: AppContext, actor: Actor, scope: q.Scope) {
-  if (seesIndividualPay(actor) || scope.funds !== 'general') {
-    return null;
-  }
-  const all = await q.employeeStats(app.db, { ...scope, funds: 'all' });
-  return { all, byBuilding: new Map(all.byBuilding.map((b) => [b.buildingId, b.count])) };
+async function allFundsStats(app: AppContext, actor: Actor, scope: q.Scope) {
+  return judgesFundChoice(actor, scope.funds) ? q.employeeStats(app.db, { ...scope, funds: 'all' }) : null;
 }
-type LeftOut = Awaited<ReturnType<typeof leftOutByFund>>;
+type AllFunds = Awaited<ReturnType<typeof allFundsStats>>;
 
 /**
  * Payroll by place for a reader who may not see individual pay: a building's payroll over 1 to 4
- * people is withheld (null), with enough other buildings that the total cannot give it back, and
- * likewise over 1 to 4 people the fund choice leaves out of it (server/lib/pay-groups.ts).
+ * people, or over 1 to 4 the fund choice leaves out of it, is withheld (null), with enough other
+ * buildings that the total cannot give it back (server/lib/pay-groups.ts).
  */
 function withholdPlaces<R extends { count: number; buildingId: number | null }, K extends keyof R>(
   actor: Actor,
   rows: R[],
   pay: K,
-  leftOut: LeftOut,
+  all: AllFunds,
 ): R[] {
   if (seesIndividualPay(actor)) {
     return rows;
   }
-  const sides = [rows.map((r) => r.count)];
-  if (leftOut) {
-    sides.push(rows.map((r) => (leftOut.byBuilding.get(r.buildingId) ?? r.count) - r.count));
-  }
+  const allCounts = new Map(all?.byBuilding.map((b) => [b.buildingId, b.count]));
+  const sides = withFundSides(
+    [rows.map((r) => r.count)],
+    all && [rows.map((r) => allCounts.get(r.buildingId) ?? r.count)],
+  );
   const withheld = withheldRowsOnAnySide(sides);
   return rows.map((r, i) => (withheld.has(i) ? ({ ...r, [pay]: null } as R) : r));
 }
 /** The year's payroll, withheld over 1 to 4 people, or over 1 to 4 the fund choice leaves out. */
-const yearPay = (actor: Actor, people: number, pay: number | null, leftOut: LeftOut) =>
-  seesIndividualPay(actor) ||
-  !(tooFewToShow(people) || (leftOut && tooFewToShow(leftOut.all.totalEmployees - people)))
-    ? pay
-    : null;
+const yearPay = (actor: Actor, people: number, pay: number | null, all: AllFunds) =>
+  sumShown(actor, withFundSides([[people]], all && [[all.totalEmployees]])) ? pay : null;
 
 /** Employees, payroll and FTE, by building. */
 export async function budgetStats(app: AppContext, actor: Actor, scope: q.Scope): Promise<EmployeeStats> {
   await start(app, actor, scope);
   const stats = await q.employeeStats(app.db, scope);
-  const leftOut = await leftOutByFund(app, actor, scope);
+  const all = await allFundsStats(app, actor, scope);
   return {
     ...stats,
-    totalSalary: yearPay(actor, stats.totalEmployees, stats.totalSalary, leftOut),
-    byBuilding: withholdPlaces(actor, stats.byBuilding, 'total', leftOut),
+    totalSalary: yearPay(actor, stats.totalEmployees, stats.totalSalary, all),
+    byBuilding: withholdPlaces(actor, stats.byBuilding, 'total', all),
     ...echoFunds(scope.funds),
   };
 }
@@ -130,11 +128,11 @@ export async function budgetStats(app: AppContext, actor: Actor, scope: q.Scope)
 export async function headcountByLocation(app: AppContext, actor: Actor, scope: q.Scope): Promise<Headcount> {
   await start(app, actor, scope);
   const counts = await q.headcountByLocation(app.db, scope);
-  const leftOut = await leftOutByFund(app, actor, scope);
+  const all = await allFundsStats(app, actor, scope);
   return {
     ...counts,
-    totalSalary: yearPay(actor, counts.totalEmployees, counts.totalSalary, leftOut),
-    locations: withholdPlaces(actor, counts.locations, 'totalSalary', leftOut),
+    totalSalary: yearPay(actor, counts.totalEmployees, counts.totalSalary, all),
+    locations: withholdPlaces(actor, counts.locations, 'totalSalary', all),
     ...echoFunds(scope.funds),
   };
 }
@@ -160,12 +158,9 @@ export async function salaryDistribution(
   // A range whose general-fund figures differ from every fund's by 1 to 4 people would give their
   // pay away to a reader who may not see it: left out as a small range is.
   const rangeKey = (r: q.SalaryRangeRow) => `${r.group}|${r.rangeStart}`;
-  const allFunds =
-    seesIndividualPay(actor) || scope.funds !== 'general'
-      ? null
-      : new Map(
-          (await q.salaryRanges(app.db, { ...scope, funds: 'all' })).map((r) => [rangeKey(r), r.count]),
-        );
+  const allFunds = judgesFundChoice(actor, scope.funds)
+    ? new Map((await q.salaryRanges(app.db, { ...scope, funds: 'all' })).map((r) => [rangeKey(r), r.count]))
+    : null;
   const result: SalaryDistribution = {
     teachers: [],
     paras: [],
@@ -174,7 +169,10 @@ export async function salaryDistribution(
     ...echoFunds(scope.funds),
   };
   for (const r of rows) {
-    if (r.count < MIN_RANGE_COUNT || (allFunds && tooFewToShow((allFunds.get(rangeKey(r)) ?? 0) - r.count))) {
+    if (
+      r.count < MIN_RANGE_COUNT ||
+      !sumShown(actor, withFundSides([[r.count]], allFunds && [[allFunds.get(rangeKey(r)) ?? 0]]))
+    ) {
       result.excluded[r.group] += r.count;
       continue;
     }

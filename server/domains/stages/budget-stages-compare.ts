@@ -1,7 +1,13 @@
 import type { AppContext } from '@server/context';
 import type { Db } from '@server/db/index';
 import { badRequest, forbidden, notFound } from '@server/errors';
-import { seesIndividualPay, tooFewToShow, withheldRowsOnAnySide } from '@server/lib/pay-groups';
+import {
+  judgesFundChoice,
+  seesIndividualPay,
+  sumShown,
+  withFundSides,
+  withheldRowsOnAnySide,
+} from '@server/lib/pay-groups';
 import { authorize, can, type Actor } from '@server/policies/index';
 import { findStage, type StageRow } from './queries/budget-stages';
 import * as q from './queries/budget-stages-compare';
@@ -99,26 +105,10 @@ function sideInfo(row: StageRow | null, now: string): CompareSideInfo {
 
 const change = (m: q.MoneyFigures): MoneyChange => ({ ...m });
 
-/**
- * The people of each row a general-fund comparison leaves out on each side (those another fund
- * pays), by `level|key`, for a reader who may not see individual pay; null for anyone else or an
- * all-funds comparison. That reader may also ask for every fund, and the two answers side by side
- * would give away the pay of a few people a grant pays: they are more sides of the rule.
- */
-type LeftOut = Map<string, { from: number; to: number }> | null;
 const rowKey = (r: q.AggregateRow) => `${r.level}|${r.key}`;
-function leftOutByFund(general: q.AggregateRow[], all: q.AggregateRow[] | null): LeftOut {
-  if (!all) {
-    return null;
-  }
-  const kept = new Map(general.map((r) => [rowKey(r), r.employeeCount]));
-  return new Map(
-    all.map((r) => {
-      const g = kept.get(rowKey(r)) ?? { from: 0, to: 0 };
-      return [rowKey(r), { from: r.employeeCount.from - g.from, to: r.employeeCount.to - g.to }];
-    }),
-  );
-}
+type Counts = { from: number; to: number };
+/** A comparison's two sides of head counts, as the pay rule reads them. */
+const sidesOf = (counts: Counts[]) => [counts.map((c) => c.from), counts.map((c) => c.to)];
 
 /**
  * One breakdown's rows. For a reader who may not see individual pay, a row's salaries summed over
@@ -129,16 +119,17 @@ function breakdown(
   rows: q.AggregateRow[],
   name: (r: q.AggregateRow) => string,
   allPay: boolean,
-  leftOut: LeftOut,
+  allFunds: Map<string, Counts> | null,
 ): BreakdownRow[] {
-  const out = (r: q.AggregateRow) => leftOut?.get(rowKey(r)) ?? { from: 0, to: 0 };
+  const counts = rows.map((r) => r.employeeCount);
   const withheld = allPay
     ? new Set<number>()
-    : withheldRowsOnAnySide([
-        rows.map((r) => r.employeeCount.from),
-        rows.map((r) => r.employeeCount.to),
-        ...(leftOut ? [rows.map((r) => out(r).from), rows.map((r) => out(r).to)] : []),
-      ]);
+    : withheldRowsOnAnySide(
+        withFundSides(
+          sidesOf(counts),
+          allFunds && sidesOf(rows.map((r) => allFunds.get(rowKey(r)) ?? r.employeeCount)),
+        ),
+      );
   return rows
     .map((r, i) => ({
       key: r.key,
@@ -234,10 +225,12 @@ export async function compareStages(
       const aggregates = await q.aggregates(trx, sides);
       const total = aggregates.find((a) => a.level === 'total')!;
       const allPay = seesIndividualPay(actor);
-      const leftOut = leftOutByFund(
-        aggregates,
-        allPay || input.funds !== 'general' ? null : await q.aggregates(trx, { ...sides, funds: 'all' }),
-      );
+      // Every fund's head counts of the same rows, when the fund choice is a side of the pay rule.
+      const allFunds = judgesFundChoice(actor, input.funds)
+        ? new Map(
+            (await q.aggregates(trx, { ...sides, funds: 'all' })).map((r) => [rowKey(r), r.employeeCount]),
+          )
+        : null;
       const lines = await lq.lineChanges(trx, sides, listed === 'all');
       const counts = lineChangeCounts(lines, total.proposedCount.to + total.employeeCount.to);
       // The counts need the changed lines; their reasons are read only when the lines are listed.
@@ -257,10 +250,11 @@ export async function compareStages(
         from ? new Date(from.created_at).toISOString() : null,
         to ? new Date(to.created_at).toISOString() : null,
       );
-      const totalOut = leftOut?.get(rowKey(total)) ?? { from: 0, to: 0 };
-      const yearPay =
-        allPay ||
-        ![total.employeeCount.from, total.employeeCount.to, totalOut.from, totalOut.to].some(tooFewToShow);
+      const allTotal = allFunds?.get(rowKey(total)) ?? total.employeeCount;
+      const yearPay = sumShown(
+        actor,
+        withFundSides(sidesOf([total.employeeCount]), allFunds && sidesOf([allTotal])),
+      );
       return {
         budgetYearId: by.id,
         budgetYear: by.fiscal_year,
@@ -274,9 +268,9 @@ export async function compareStages(
           salaries: yearPay ? change(total.money.salaries) : null,
           nextYearSalaries: yearPay ? change(total.money.next_year_salaries) : null,
         },
-        byCategory: breakdown(of('category'), (r) => r.name ?? 'No category', allPay, leftOut),
-        byFunction: breakdown(of('function'), (r) => functionName(r.key as string | null), allPay, leftOut),
-        byBuilding: breakdown(of('building'), (r) => r.name ?? 'District Wide', allPay, leftOut),
+        byCategory: breakdown(of('category'), (r) => r.name ?? 'No category', allPay, allFunds),
+        byFunction: breakdown(of('function'), (r) => functionName(r.key as string | null), allPay, allFunds),
+        byBuilding: breakdown(of('building'), (r) => r.name ?? 'District Wide', allPay, allFunds),
         lineCounts: counts,
         linesListed: listed,
         lines: shown.map((l) => presentLine(l, reasons)),
