@@ -29,12 +29,10 @@ describe('budget-cli dese', () => {
         line('125000.50', '0100-3-300-4220-01-1-74-2-535006', '4220'),
         line('7300.01', '0100-3-300-0300-99-0-99-4-517006', null),
       ]);
-      await knex('funds').insert({
-        name: 'Title I',
-        code: '2401',
-        kind: 'federal_grant',
-        counts_toward_nss: false,
-      });
+      await knex('funds').insert([
+        { name: 'Title I', code: '2401', kind: 'federal_grant', counts_toward_nss: false },
+        { name: 'IDEA', code: '2402', kind: 'federal_grant', counts_toward_nss: false },
+      ]);
     },
   });
   beforeAll(() => {
@@ -111,6 +109,47 @@ describe('budget-cli dese', () => {
       const imported = await cli('import', file, '--type', 'proposed', ...year.slice(0, 2), '--dry-run');
       expect(imported.code, imported.stderr).toBe(0);
       expect(imported.stdout).toMatch(/Function-code rules: \d+ line\(s\) would get a DESE code, 1 a fund\./);
+    },
+  );
+
+  it(
+    'says which imported lines two rules give different funds, and apply-rules refuses them naming both rules',
+    { timeout: 120_000 },
+    async () => {
+      // No line is under both rules' accounts yet, so each may be saved.
+      for (const [match, fund] of [
+        ['0200-*', '2401'],
+        ['0200-3-*', '2402'],
+      ]) {
+        const added = await cli(
+          'dese',
+          'rule-add',
+          '--kind',
+          'account',
+          '--match',
+          match,
+          '--code',
+          '4220',
+          '--fund',
+          fund,
+        );
+        expect(added.code, added.stderr).toBe(0);
+      }
+      const file = path.join(out, 'budget-both.csv');
+      writeFileSync(
+        file,
+        'Description,Amount,Account\nLab supplies,75.00,0200-3-300-4220-01-1-74-2-535006\n',
+      );
+      const imported = await cli('import', file, '--type', 'proposed', ...year.slice(0, 2));
+      expect(imported.code, imported.stderr).toBe(0);
+      expect(imported.stdout).toContain(
+        'Function-code rules give 1 line different funds: those keep what the file gave them.',
+      );
+      const refused = await cli('dese', 'apply-rules', ...year);
+      expect(refused.code).not.toBe(0);
+      expect(refused.stderr).toMatch(
+        /One line, one fund: rule \d+ \(Account matches 0200-\* → 4220 .*\) and rule \d+ \(Account matches 0200-3-\* → 4220 .*\) would give 1 line different funds \(Title I and IDEA; e\.g\. line \d+\)\. .*Nothing was changed\./,
+      );
     },
   );
 });

@@ -12,7 +12,7 @@ import {
 } from './helpers';
 import { amount, teachersSchedule, workGroupId } from './teachers-schedule';
 
-// Cuts by position in the Scenario Builder (issue 36, part 4). FINANCE and ADMIN reach the
+// Cuts by position in the Scenario Builder. FINANCE and ADMIN reach the
 // builder through the navigation bar, choose FY27 (the demo FY26 budget's year whose salary lines
 // follow the positions), cut 2 FTE of a group with several positions, and see the savings and the
 // Total Cuts card move by exactly that amount; then remove one cut, add a vacant position, and

@@ -3,6 +3,7 @@ import { formatDecimalMoney as dollars, formatMoneyCents as money } from '@share
 import {
   RESULT_ERRORS_SHOWN,
   RESULT_WARNINGS_SHOWN,
+  rulesDisagreeText,
   type ImportAnalysis,
   type ImportResult,
   type Reconciliation,
@@ -93,11 +94,15 @@ export function summaryLines(
       `Positions: ${count(filled)} vacanc${filled === 1 ? 'y' : 'ies'} ${result.dryRun ? 'would be ' : ''}filled by newcomers, ${count(created)} new${funded}.`,
     );
   }
-  const { functionCodes, funds } = result.fromRules;
+  const { functionCodes, funds, codeConflicts, fundConflicts } = result.fromRules;
   if (functionCodes + funds > 0) {
     out.push(
       `Function-code rules: ${count(functionCodes)} line(s) ${result.dryRun ? 'would get' : 'got'} a DESE code, ${count(funds)} a fund.`,
     );
+  }
+  const disagree = rulesDisagreeText({ codeConflicts, fundConflicts });
+  if (disagree) {
+    out.push(`${disagree} Narrow one of them (budget-cli dese rules) and apply them again.`);
   }
   out.push(...reconciliationLines(result.reconciliation));
   out.push(...nextYearAndCrosswalkLines(result));

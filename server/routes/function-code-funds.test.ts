@@ -45,7 +45,7 @@ const lines = (runId: number) =>
     .knex('line_items')
     .where({ import_run_id: runId })
     .orderBy('id')
-    .select('id', 'account_description', 'fund_id', 'dese_code');
+    .select('id', 'account_description', 'fund_id', 'dese_code', 'category_id', 'account_line');
 
 describe('a function-code rule that names a fund', () => {
   it('funds the budget lines it reaches on the general fund at import and on Apply; the file wins; refusals write nothing', async () => {
@@ -105,7 +105,12 @@ describe('a function-code rule that names a fund', () => {
       .first('after');
     expect(audit.after.fundsFromRules).toBe(1);
     // The result says what the audit entry does.
-    expect(res.body.fromRules).toEqual({ functionCodes: audit.after.functionCodesFromRules, funds: 1 });
+    expect(res.body.fromRules).toEqual({
+      functionCodes: audit.after.functionCodesFromRules,
+      funds: 1,
+      codeConflicts: 0,
+      fundConflicts: 0,
+    });
 
     // A rule for the supplies' accounts, applied: only the supplies move (the travel's fund was
     // named by the file, the tutoring's grant has ended); a dry run first writes nothing.
@@ -218,5 +223,84 @@ describe('a function-code rule that names a fund', () => {
     // A rule naming no fund says nothing of one: it may reach the same line.
     const codeOnly = await rule({ kind: 'account', match: '7777-*', functionCode: '2415' });
     expect(codeOnly.status, JSON.stringify(codeOnly.body)).toBe(201);
+  });
+
+  it('reports lines that arrive after two rules were saved and meet both with different funds: the import leaves them, Apply refuses and writes nothing', async () => {
+    const db = s.t.db.knex;
+    const kits = await buildCategory(db, { name: 'Lab kits', deseFunction: '2420' });
+    const rule = (body: object) => api('post', '/function-codes/rules', body);
+    // No line is in both rules' reach yet, so saving each is allowed.
+    const byCategory = await rule({
+      kind: 'category',
+      categoryId: kits,
+      functionCode: '2420',
+      fundId: fund.idea,
+    });
+    expect(byCategory.status, JSON.stringify(byCategory.body)).toBe(201);
+    const byAccount = await rule({
+      kind: 'account',
+      match: '6666-*',
+      functionCode: '2420',
+      fundId: fund.title,
+    });
+    expect(byAccount.status, JSON.stringify(byAccount.body)).toBe(201);
+
+    const up = await s.upload(
+      [
+        'Description,Amount,Account,Category',
+        'Grade 5 lab kits,812.40,6666-3-300-2420-01,Lab kits',
+        'Grade 6 lab kits,90.00,6666-3-300-2420-02,Lab kits',
+        'Goggles,45.00,5555-3-300-2420-03,Lab kits',
+      ].join('\n'),
+      'budget-rule-fund-conflicts.csv',
+      'proposed',
+    );
+    expect(up.mapping).toMatchObject({ category: 'Category', accountLine: 'Account' });
+    const res = await s.execute({
+      fileName: up.fileName,
+      columnMappings: up.mapping,
+      ...s.target('proposed'),
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // The kits meet both rules and stay on the general fund; the goggles meet only the category rule.
+    const imported = await lines(res.body.importRunId);
+    expect(imported.map((l) => [l.account_description, l.fund_id])).toEqual([
+      ['Grade 5 lab kits', null],
+      ['Grade 6 lab kits', null],
+      ['Goggles', fund.idea],
+    ]);
+    expect(res.body.fromRules).toMatchObject({ funds: 1, fundConflicts: 2, codeConflicts: 0 });
+    const audit = await db('audit_log')
+      .where({ entity: 'import-run', entity_id: String(res.body.importRunId) })
+      .first('after');
+    const ruleIds = [byCategory.body.rule.id, byAccount.body.rule.id].sort((a, b) => a - b);
+    expect(audit.after.fundRuleConflicts).toEqual([
+      {
+        rule_ids: ruleIds,
+        fund_ids: [fund.title, fund.idea].sort((a, b) => a - b),
+        line_count: 2,
+        example_id: imported[0].id,
+      },
+    ]);
+
+    // Apply, dry run or not, names both rules and both funds and changes nothing.
+    const fundsBefore = await db('line_items').orderBy('id').select('id', 'fund_id');
+    const auditsBefore = Number((await db('audit_log').count({ n: '*' }))[0].n);
+    for (const dryRun of [true, false]) {
+      const refused = await api('post', '/function-codes/rules/apply', {
+        budgetYearId: s.d.budgetYearId,
+        fiscalYear: fy,
+        dryRun,
+      });
+      expect(refused.status, JSON.stringify(refused.body)).toBe(409);
+      expect(refused.body.error).toBe(
+        `One line, one fund: rule ${ruleIds[0]} (${ruleIds[0] === byCategory.body.rule.id ? 'Budget category Lab kits' : 'Account matches 6666-*'} → 2420 Instructional Equipment) and ` +
+          `rule ${ruleIds[1]} (${ruleIds[1] === byCategory.body.rule.id ? 'Budget category Lab kits' : 'Account matches 6666-*'} → 2420 Instructional Equipment) ` +
+          `would give 2 lines different funds (${ruleIds[0] === byCategory.body.rule.id ? 'IDEA and Title I' : 'Title I and IDEA'}; e.g. line ${imported[0].id}). ` +
+          'Narrow one of the rules, or give them the same fund. Nothing was changed.',
+      );
+    }
+    expect(await db('line_items').orderBy('id').select('id', 'fund_id')).toEqual(fundsBefore);
+    expect(Number((await db('audit_log').count({ n: '*' }))[0].n)).toBe(auditsBefore);
   });
 });

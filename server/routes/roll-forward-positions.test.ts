@@ -10,7 +10,7 @@ import {
 import { positionsFromLines } from '@server/domains/positions';
 
 /**
- * A roster rolls forward (issue 36): FY2026 has positions, so FY2027 (no payroll of its own) holds
+ * A roster rolls forward: FY2026 has positions, so FY2027 (no payroll of its own) holds
  * the proposed salary lines that follow their cost. Rolling FY2026 into FY2027, the season's normal
  * path, was refused ("FY2027 already has N lines"). Now those follow lines are replaced, the roster
  * is carried (a Retiring holder's position vacant, a closed one left behind), FY2028's salary lines

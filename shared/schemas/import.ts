@@ -184,12 +184,37 @@ export const importResultSchema = z.object({
   /** Operating imports: what the position crosswalk gave the rows, and the titles no rule matches. */
   crosswalk: crosswalkImportSummary.optional(),
   /**
-   * What the function-code rules gave lines the file left without: a DESE function code (lines the
-   * rules disagree on keep none), and, for budget lines on the general fund with no fund named, a fund.
+   * What the function-code rules gave lines the file left without: a DESE function code, and, for
+   * budget lines on the general fund with no fund named, a fund; and how many lines two rules
+   * disagreed on, which keep no code or stay on the general fund.
    */
-  fromRules: z.object({ functionCodes: z.number().int(), funds: z.number().int() }),
+  fromRules: z.object({
+    functionCodes: z.number().int(),
+    funds: z.number().int(),
+    codeConflicts: z.number().int(),
+    fundConflicts: z.number().int(),
+  }),
   durationMs: z.number().int(),
 });
+
+/**
+ * What an import's result says of the lines two function-code rules disagreed on (null: none), in
+ * the wizard and the CLI alike: 'Two rules give 2 lines different funds: they keep what the file
+ * gave them.'
+ */
+export function rulesDisagreeText(fromRules: {
+  codeConflicts: number;
+  fundConflicts: number;
+}): string | null {
+  const lines = (n: number) => `${n.toLocaleString('en-US')} line${n === 1 ? '' : 's'}`;
+  const parts = [
+    fromRules.codeConflicts ? `${lines(fromRules.codeConflicts)} different codes` : null,
+    fromRules.fundConflicts ? `${lines(fromRules.fundConflicts)} different funds` : null,
+  ].filter((p): p is string => p !== null);
+  return parts.length
+    ? `Function-code rules give ${parts.join(' and ')}: those keep what the file gave them.`
+    : null;
+}
 
 export const importRunSchema = z.object({
   id: z.number().int(),

@@ -32,6 +32,10 @@ export interface ImportProgress {
   rows: number;
 }
 
+/** How many lines the rules disagreed on, over every group of disagreeing rules. */
+const linesOf = (conflicts: readonly { line_count: number }[]) =>
+  conflicts.reduce((n, c) => n + c.line_count, 0);
+
 /** Thrown inside a dry run's transaction to roll it back while handing the result out. */
 class DryRunDone extends Error {
   constructor(public result: ImportResult) {
@@ -201,8 +205,13 @@ export async function runImport(app: AppContext, actor: Actor, input: RunInput):
       if (!tally.imported) {
         throw nothingImported(tally);
       }
-      const { replaced, nextYearSalaries, codes, fundsFromRules, positions, reviewCount, totals } =
-        await settle(trx, actor, input, runId, years);
+      const { replaced, nextYearSalaries, codes, funds, positions, reviewCount, totals } = await settle(
+        trx,
+        actor,
+        input,
+        runId,
+        years,
+      );
       const reconciliation = tally.reconciler.result(totals.totalText);
       await q.finishImportRun(trx, runId, {
         row_count: tally.rowCount,
@@ -237,7 +246,12 @@ export async function runImport(app: AppContext, actor: Actor, input: RunInput):
         preview: tally.preview.result(ctx),
         ...(ctx.crosswalk ? { crosswalk: ctx.crosswalk.summary() } : {}),
         ...(positions ? { positions } : {}),
-        fromRules: { functionCodes: codes.coded, funds: fundsFromRules },
+        fromRules: {
+          functionCodes: codes.coded,
+          funds: funds.funded,
+          codeConflicts: linesOf(codes.conflicts),
+          fundConflicts: linesOf(funds.conflicts),
+        },
         durationMs: Date.now() - started,
       };
       await insertAudit(trx, actor, {
@@ -258,7 +272,8 @@ export async function runImport(app: AppContext, actor: Actor, input: RunInput):
           replacedProjected: replaced,
           functionCodesFromRules: codes.coded,
           functionCodeRuleConflicts: codes.conflicts,
-          fundsFromRules,
+          fundsFromRules: funds.funded,
+          fundRuleConflicts: funds.conflicts,
           ...(positions
             ? {
                 positionsFilled: positions.filled,

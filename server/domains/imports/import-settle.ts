@@ -28,8 +28,10 @@ export async function settle(
   // Lines the file gave no function code get the one the ADMIN's rules agree on.
   const codes = await functionCodes.codeImportedLines(trx, runId);
   // Budget lines left on the general fund with no fund named get the fund the rules agree on.
-  const fundsFromRules =
-    plan.importType === 'proposed' ? await functionCodes.fundImportedLines(trx, runId) : 0;
+  const funds =
+    plan.importType === 'proposed'
+      ? await functionCodes.fundImportedLines(trx, runId)
+      : { funded: 0, conflicts: [] };
   // The people's positions, once their lines have their codes: a newcomer fills a waiting vacancy.
   const positions =
     plan.importType === 'operating'
@@ -38,5 +40,5 @@ export async function settle(
   const reviewCount = await runNeedsReviewCount(trx, targets.budgetYear.id, runId);
   // Totals, years and next-year counts in one pass (a code changes none of them).
   const { nextYearSalaries, ...totals } = await q.runFigures(trx, runId, plan.importType);
-  return { replaced, nextYearSalaries, codes, fundsFromRules, positions, reviewCount, totals };
+  return { replaced, nextYearSalaries, codes, funds, positions, reviewCount, totals };
 }

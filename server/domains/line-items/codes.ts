@@ -12,7 +12,13 @@ import { changedLinesBy } from './change-lines';
  * import, counted on the import's own audit entry like the rest of its bulk work.
  */
 
-export type { CodeConflict, CodeTarget, PlannedCode, PlannedFund } from './queries/line-items-writes-codes';
+export type {
+  CodeConflict,
+  CodeTarget,
+  FundConflict,
+  PlannedCode,
+  PlannedFund,
+} from './queries/line-items-writes-codes';
 
 /** What the rules would do to the target's lines: the changes, and the lines two rules disagree on. */
 export async function planCodeRules(trx: Db, target: codes.CodeTarget, overwrite: boolean) {
@@ -72,9 +78,15 @@ async function closedKeys(trx: Db, target: codes.CodeTarget): Promise<string[]> 
   return closedGrantKeys(trx, await codes.targetYears(trx, target));
 }
 
-/** The proposed lines on the general fund the rules' funds would go to (queries: fundMatches). */
-export async function planFundRules(trx: Db, target: codes.CodeTarget): Promise<codes.PlannedFund[]> {
-  return codes.plannedFunds(trx, target, await closedKeys(trx, target));
+/**
+ * The proposed lines on the general fund the rules' funds would go to (queries: fundMatches), and
+ * the lines two rules would give different funds.
+ */
+export async function planFundRules(trx: Db, target: codes.CodeTarget) {
+  return {
+    planned: await codes.plannedFunds(trx, target, await closedKeys(trx, target)),
+    conflicts: await codes.fundConflicts(trx, target),
+  };
 }
 
 /** Writes planned funds through the writer: each line locked, read, changed and audited. */
@@ -89,12 +101,15 @@ export async function applyFundRules(
 
 /**
  * After an import's COPY: its proposed lines left on the general fund with no fund named get the
- * fund the rules agree on. Returns how many, for the import's audit entry.
+ * fund the rules agree on (lines two rules disagree on stay where they are). Returns how many were
+ * funded and the disagreements, for the import's result and audit entry.
  */
-export async function fundImportedLines(trx: Db, importRunId: number): Promise<number> {
+export async function fundImportedLines(trx: Db, importRunId: number) {
   if (!(await codes.anyFundRules(trx))) {
-    return 0;
+    return { funded: 0, conflicts: [] };
   }
   const target = { importRunId };
-  return codes.fundImportedLines(trx, importRunId, await closedKeys(trx, target));
+  const conflicts = await codes.fundConflicts(trx, target);
+  const funded = await codes.fundImportedLines(trx, importRunId, await closedKeys(trx, target));
+  return { funded, conflicts };
 }

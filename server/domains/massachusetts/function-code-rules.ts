@@ -235,7 +235,8 @@ export async function deleteRule(app: AppContext, actor: Actor, id: number) {
  * POST /function-codes/rules/apply (ADMIN): the rules applied to a budget year's lines (one fiscal
  * year, or all), those without a code of their own (or every line with overwrite), through the line
  * writer, one audit entry per changed line. Voted (locked) years are left out and listed. Lines two
- * rules would give different codes are a 409 naming both rules, and nothing is written.
+ * rules would give different codes, or different funds, are a 409 naming both rules, and nothing is
+ * written.
  */
 export async function applyRules(app: AppContext, actor: Actor, body: ApplyRulesBody) {
   authorize(actor, 'functionCodes.manage');
@@ -255,6 +256,18 @@ export async function applyRules(app: AppContext, actor: Actor, body: ApplyRules
           'Narrow one of the rules, or give them the same code. Nothing was changed.',
       );
     }
+    const funds = await functionCodes.planFundRules(trx, target);
+    if (funds.conflicts.length) {
+      const c = funds.conflicts[0];
+      const rules = c.rule_ids.map((rid) => byId.get(rid)!);
+      const fundNames = [...new Set(rules.map((r) => r.fund_name ?? 'another fund'))];
+      throw conflict(
+        `One line, one fund: ${rules.map(describe).join(' and ')} would give ` +
+          `${c.line_count.toLocaleString('en-US')} line${c.line_count === 1 ? '' : 's'} different funds ` +
+          `(${fundNames.join(' and ')}; e.g. line ${c.example_id}). ` +
+          'Narrow one of the rules, or give them the same fund. Nothing was changed.',
+      );
+    }
     // The lines each rule changes (a code, a fund or both), each line once.
     const reached = new Map<number, Set<number>>();
     const count = (changes: readonly { id: number; rule_ids: number[] }[]) => {
@@ -268,16 +281,15 @@ export async function applyRules(app: AppContext, actor: Actor, body: ApplyRules
     const locked = (await lockedYears(trx, body.budgetYearId)).filter(
       (y) => body.fiscalYear === undefined || y === body.fiscalYear,
     );
-    const funds = await functionCodes.planFundRules(trx, target);
     const reason = `Function-code rules applied${body.fiscalYear ? ` to FY${body.fiscalYear}` : ''}`;
     const updated = body.dryRun
       ? planned.length
       : (await functionCodes.applyCodeRules(trx, actor, { action: 'update', reason }, planned)).length;
     // A rule's fund goes to the proposed lines it reaches on the general fund, whatever their code.
     const funded = body.dryRun
-      ? funds.length
-      : (await functionCodes.applyFundRules(trx, actor, { action: 'update', reason }, funds)).length;
-    count(funds);
+      ? funds.planned.length
+      : (await functionCodes.applyFundRules(trx, actor, { action: 'update', reason }, funds.planned)).length;
+    count(funds.planned);
     return {
       updated,
       funded,

@@ -66,24 +66,37 @@ export interface CodeConflict {
   example_id: number;
 }
 
-/** Lines two or more rules give different codes, grouped by the rules involved. */
-export async function codeConflicts(db: Db, target: CodeTarget, overwrite: boolean): Promise<CodeConflict[]> {
-  const m = matches(target, overwrite);
+/**
+ * Lines the rules of `m` (one row per line and rule) give more than one `value` (a code, a fund),
+ * grouped by the rules and values involved, most lines first.
+ */
+async function disagreements(
+  db: Db,
+  m: { sql: string; bindings: Knex.RawBinding[] },
+  value: 'function_code' | 'fund_id',
+): Promise<{ rule_ids: number[]; values: unknown[]; line_count: number; example_id: number }[]> {
   const { rows } = await db.raw(
     `WITH m AS (${m.sql}),
      per_line AS (
        SELECT id, array_agg(DISTINCT rule_id ORDER BY rule_id) AS rule_ids,
-              array_agg(DISTINCT function_code ORDER BY function_code) AS codes
-         FROM m GROUP BY id HAVING count(DISTINCT function_code) > 1)
-     SELECT rule_ids, codes, count(*)::int AS line_count, min(id) AS example_id
-       FROM per_line GROUP BY rule_ids, codes ORDER BY count(*) DESC`,
+              array_agg(DISTINCT ${value} ORDER BY ${value}) AS vals
+         FROM m GROUP BY id HAVING count(DISTINCT ${value}) > 1)
+     SELECT rule_ids, vals, count(*)::int AS line_count, min(id) AS example_id
+       FROM per_line GROUP BY rule_ids, vals ORDER BY count(*) DESC`,
     m.bindings,
   );
-  return rows.map((r: CodeConflict) => ({
-    ...r,
+  return rows.map((r: { rule_ids: number[]; vals: unknown[]; line_count: number; example_id: number }) => ({
     rule_ids: r.rule_ids.map(Number),
+    values: r.vals,
+    line_count: Number(r.line_count),
     example_id: Number(r.example_id),
   }));
+}
+
+/** Lines two or more rules give different codes, grouped by the rules involved. */
+export async function codeConflicts(db: Db, target: CodeTarget, overwrite: boolean): Promise<CodeConflict[]> {
+  const found = await disagreements(db, matches(target, overwrite), 'function_code');
+  return found.map(({ values, ...c }) => ({ ...c, codes: values.map(String) }));
 }
 
 /** Writes the planned codes to the lines among `ids` (locked by the writer); the ids changed. */
@@ -120,30 +133,57 @@ export async function codeImportedLines(db: Db, importRunId: number): Promise<nu
 }
 
 /**
- * The proposed lines the rules would give a fund: every line a rule naming a fund (other than the
- * general fund) reaches, whatever its code, that is on the general fund with no fund named for it
- * (`fundNamed`: its file named the general fund, or a person set its fund), when the rules reaching
- * it agree on one fund and that fund can pay the line's year (`closed`: 'fiscal year:fund id' keys
- * it cannot). Employees are paid through their positions and are never touched here, nor is the
+ * The proposed lines a rule naming a fund may move, with every such rule reaching each: the lines
+ * on the general fund with no fund named for them (`fundNamed`: their file named the general fund,
+ * or a person set their fund), whatever their code. fundMatches keeps those the rules agree on one
+ * fund for, that fund able to pay the line's year (`closed`: 'fiscal year:fund id' keys it
+ * cannot). Employees are paid through their positions and are never touched here, nor is the
  * salary budget (proposed lines of personnel categories): its funds are the positions' fund shares
  * or the funds of the payroll it is set from, and a rule moving one onto a grant would be undone by
  * the next reconciliation, the meter counting it out meanwhile.
  */
-function fundMatches(target: CodeTarget, closed: readonly string[]) {
+function fundReach(target: CodeTarget) {
   const where = targetWhere(target);
   return {
-    sql: `SELECT li.id, min(r.fund_id) AS fund_id, array_agg(DISTINCT r.id ORDER BY r.id) AS rule_ids
+    sql: `SELECT li.id, li.fiscal_year, r.id AS rule_id, r.fund_id
             FROM line_items li JOIN function_code_rules r ON ${ruleMatchSql()}
            WHERE ${where.sql} AND NOT li.is_operating AND li.fund_id IS NULL
              AND NOT coalesce((li.metadata ->> 'fundNamed')::boolean, false)
              AND NOT EXISTS (SELECT 1 FROM budget_categories pc WHERE pc.id = li.category_id AND pc.is_personnel)
-             AND r.fund_id IS NOT NULL
-           GROUP BY li.id, li.fiscal_year
-          -- A rule naming the general fund disagrees with one naming a grant: the line stays put.
-          HAVING count(DISTINCT r.fund_id) = 1 AND min(r.fund_id) <> ${GENERAL_FUND}
-             AND NOT (li.fiscal_year || ':' || min(r.fund_id) = ANY(?::text[]))`,
-    bindings: [...where.bindings, arrayLiteral(closed)],
+             AND r.fund_id IS NOT NULL`,
+    bindings: where.bindings,
   };
+}
+
+/** The lines of fundReach the rules agree on one fund for, that fund able to pay the line's year. */
+function fundMatches(target: CodeTarget, closed: readonly string[]) {
+  const m = fundReach(target);
+  return {
+    sql: `SELECT id, min(fund_id) AS fund_id, array_agg(DISTINCT rule_id ORDER BY rule_id) AS rule_ids
+            FROM (${m.sql}) m
+           GROUP BY id, fiscal_year
+          -- A rule naming the general fund disagrees with one naming a grant: the line stays put.
+          HAVING count(DISTINCT fund_id) = 1 AND min(fund_id) <> ${GENERAL_FUND}
+             AND NOT (fiscal_year || ':' || min(fund_id) = ANY(?::text[]))`,
+    bindings: [...m.bindings, arrayLiteral(closed)],
+  };
+}
+
+export interface FundConflict {
+  rule_ids: number[];
+  fund_ids: number[];
+  line_count: number;
+  example_id: number;
+}
+
+/**
+ * Lines of fundReach two or more rules give different funds (the general fund counting as one),
+ * grouped by the rules involved. Saving a rule refuses a disagreement on the lines there are then;
+ * lines that arrive later (a budget import, a line added) can still meet two such rules.
+ */
+export async function fundConflicts(db: Db, target: CodeTarget): Promise<FundConflict[]> {
+  const found = await disagreements(db, fundReach(target), 'fund_id');
+  return found.map(({ values, ...c }) => ({ ...c, fund_ids: values.map(Number) }));
 }
 
 export interface PlannedFund {
@@ -159,7 +199,7 @@ export async function plannedFunds(
   closed: readonly string[],
 ): Promise<PlannedFund[]> {
   const m = fundMatches(target, closed);
-  const { rows } = await db.raw(`${m.sql} ORDER BY li.id`, m.bindings);
+  const { rows } = await db.raw(`${m.sql} ORDER BY id`, m.bindings);
   return rows.map((r: PlannedFund) => ({
     id: Number(r.id),
     fund_id: Number(r.fund_id),

@@ -1,8 +1,14 @@
 import { fiscalYearLabel } from '@shared/budget-math';
-import { RESULT_ERRORS_SHOWN, RESULT_WARNINGS_SHOWN, type ImportResult } from '@shared/schemas/import';
+import {
+  RESULT_ERRORS_SHOWN,
+  RESULT_WARNINGS_SHOWN,
+  rulesDisagreeText,
+  type ImportResult,
+} from '@shared/schemas/import';
 import type { ImportAnalysis } from '@web/api/import';
 import { useVersions } from '@web/api/versions';
 import { useBudgetYear } from '@web/budget-year/budget-year-context';
+import { Link } from 'react-router';
 import { Alert } from '@web/components/alert';
 import { formatMoney } from '@web/lib/format';
 import { unmappedColumns, type FieldMapping } from '../mapping';
@@ -66,6 +72,7 @@ export function LineResult({
   const { selected: budgetYear } = useBudgetYear();
   const versions = useVersions({ budgetYearId: budgetYear?.id }, Boolean(budgetYear));
   const versionLabel = versions.data?.versions.find((v) => v.id === settings.versionId)?.label;
+  const disagree = rulesDisagreeText(result.fromRules);
   return (
     <>
       <Alert variant="success" title="Import complete">
@@ -122,6 +129,12 @@ export function LineResult({
           </div>
         ) : null}
       </dl>
+      {disagree ? (
+        <Alert variant="info" title="The function-code rules disagree on some lines">
+          {disagree} Narrow one of the rules on <Link to="/admin/function-codes">Function Codes</Link>, then
+          apply the rules.
+        </Alert>
+      ) : null}
       <ReconciliationPanel r={result.reconciliation} dryRun={false} />
       {result.warnings.length ? (
         <div className="imp-section">
