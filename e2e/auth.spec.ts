@@ -61,6 +61,28 @@ test.describe('sign-in', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
+  test('a link opened signed out leads back to its page, query and all, once signed in; so does a session that ran out', async ({
+    page,
+  }) => {
+    const link = '/budget-stages/compare?fiscalYear=2026&funds=general';
+    /** Signs in on the login page it was sent to, and is taken back to the link's page. */
+    const signInAndReturn = async () => {
+      await expect(page).toHaveURL(/\/login$/);
+      await page.getByLabel('Email').fill(VIEWER.email);
+      await page.getByLabel('Password', { exact: true }).fill(VIEWER.password);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await expect(page).toHaveURL(new RegExp(`${link.replace(/[?]/g, '\\?')}$`));
+      await expect(page.getByRole('heading', { name: 'Stage Comparison' })).toBeVisible();
+    };
+    await page.goto(link);
+    await signInAndReturn();
+
+    // The session runs out (its token is no longer good): the page goes to sign-in, and back.
+    await page.evaluate(() => localStorage.setItem('token', 'expired-token'));
+    await page.reload();
+    await signInAndReturn();
+  });
+
   test('a wrong password shows the server error and stays on /login', async ({ page }) => {
     await page.goto('/login');
     await page.getByLabel('Email').fill(FINANCE.email);

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import type { SessionUser } from '@shared/schemas/auth';
 import { authApi } from '@web/api/auth';
 import { setUnauthorizedHandler } from '@web/api/client';
+import { returnHere } from '@web/auth/return-to';
 import { takeSessionCheck } from '@web/auth/session-check';
 import {
   clearStoredSession,
@@ -59,7 +60,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     return setUnauthorizedHandler(() => {
       endSession();
-      navigate('/login', { replace: true });
+      // A session that ran out: signing in again comes back to this page.
+      navigate('/login', { replace: true, state: returnHere(window.location) });
     });
   }, [endSession, navigate]);
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import type { Role } from '@shared/schemas/common';
+import { returnHere } from '@web/auth/return-to';
 import { useSession } from '@web/auth/session-context';
 import { AccessDenied } from '@web/components/access-denied';
 import { Spinner } from '@web/components/spinner';
@@ -11,7 +12,7 @@ interface ProtectedRouteProps {
   children: ReactNode;
 }
 
-/** Sends signed-out visitors to /login, and shows Access Denied when the role is not in the list. */
+/** Sends signed-out visitors to /login (and back here once signed in), and shows Access Denied when the role is not in the list. */
 export function ProtectedRoute({ roles, children }: ProtectedRouteProps) {
   const { user, status } = useSession();
   const location = useLocation();
@@ -19,7 +20,7 @@ export function ProtectedRoute({ roles, children }: ProtectedRouteProps) {
     return <Spinner />;
   }
   if (!user) {
-    return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+    return <Navigate to="/login" replace state={returnHere(location)} />;
   }
   if (roles && !roles.includes(user.role)) {
     return <AccessDenied requiredRoles={roles} userRole={user.role} />;

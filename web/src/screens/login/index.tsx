@@ -1,7 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useLogin } from '@web/api/auth';
 import { errorMessage } from '@web/api/client';
+import { returnPath } from '@web/auth/return-to';
 import { useSession } from '@web/auth/session-context';
 import { Alert } from '@web/components/alert';
 import { DistrictSeal, TownSeal } from '@web/components/logos';
@@ -16,6 +17,7 @@ import './login.css';
 export function LoginScreen() {
   const { user, signIn } = useSession();
   const navigate = useNavigate();
+  const location = useLocation();
   const login = useLogin();
   const notify = useToast();
   const [email, setEmail] = useState('');
@@ -27,7 +29,7 @@ export function LoginScreen() {
   }, []);
 
   if (user) {
-    return <Navigate to="/" replace />;
+    return <Navigate to={returnPath(location.state)} replace />;
   }
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -42,7 +44,7 @@ export function LoginScreen() {
       {
         onSuccess: ({ token, user: signedIn, failedAttempts }) => {
           signIn(token, signedIn);
-          navigate('/', { replace: true });
+          navigate(returnPath(location.state), { replace: true });
           if (failedAttempts > 0) {
             // Someone may be guessing the password: tell the owner at once, not only on Profile.
             notify({
