@@ -8,6 +8,7 @@ import {
 } from '../../test/worlds/positions.world';
 import { positionsFromLines } from '@server/domains/positions';
 import { contractBody } from '../../test/worlds/contract-requests';
+import { insertEmployees } from '../../test/factories';
 
 /**
  * FY2027's proposed salaries follow FY2026's positions after a change by any path, not only a
@@ -125,5 +126,67 @@ describe("FY2027's proposed salaries follow FY2026's positions after any change 
     });
     expect(real.body).toMatchObject({ dryRun: false, updatedItems: 1 });
     expect(await salaryLines()).toEqual(expected);
+  });
+});
+
+describe("FY2027's proposed salaries follow FY2026's positions after a merge and a change of budget", () => {
+  it("after a duplicates merge removes the line of a position's holder", async () => {
+    const db = t.db.knex;
+    const di = await db('line_items').where({ id: w.people.di }).first();
+    // Di entered twice: the second copy holds no position, and the merge keeps it.
+    const [copy] = await insertEmployees(db, [
+      {
+        budgetYearId: w.budgetYearId,
+        fiscalYear: 2026,
+        scenarioId: di.scenario_id,
+        firstName: di.first_name,
+        lastName: di.last_name,
+        position: di.position,
+        salary: String(di.current_salary),
+        fte: Number(di.current_fte),
+        buildingId: di.building_id,
+        categoryId: di.category_id,
+        workGroupId: di.work_group_id,
+      },
+    ]);
+    const before = await expectedLines();
+    const merged = await t.api('post', '/line-items/merge-duplicates', {
+      token: admin.token,
+      body: { keepId: copy, deleteId: w.people.di },
+    });
+    expect(merged.status, JSON.stringify(merged.body)).toBe(200);
+    // Di's position is vacant now, priced at its work group's placement.
+    const after = await expectedLines();
+    expect(after).not.toEqual(before);
+    expect(await salaryLines()).toEqual(after);
+  });
+
+  it('after another proposed budget is made the one that counts', async () => {
+    const db = t.db.knex;
+    const active = await db('scenarios')
+      .where({ budget_year_id: w.budgetYearId, scenario_type: 'proposed', is_active: true })
+      .first('id');
+    const made = await t.api('post', '/scenarios', {
+      token: admin.token,
+      body: {
+        budgetYearId: w.budgetYearId,
+        name: 'Copy to switch to',
+        scenarioType: 'proposed',
+        copyFromScenarioId: active.id,
+      },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    // A raise moves the salary lines of the budget that counts, not the copy's.
+    const raise = await t.api('patch', `/line-items/budget/${w.people.ada}/next-year-salary`, {
+      token: finance.token,
+      body: { nextYearSalary: 66666.66 },
+    });
+    expect(raise.status).toBe(200);
+    expect(await salaryLines()).toEqual(await expectedLines());
+    const switched = await t.api('post', `/scenarios/${made.body.scenario.id}/set-active`, {
+      token: admin.token,
+    });
+    expect(switched.status, JSON.stringify(switched.body)).toBe(200);
+    expect(await salaryLines()).toEqual(await expectedLines());
   });
 });

@@ -163,6 +163,76 @@ describe('POST /reconciliation/update-salary-budget', () => {
   });
 });
 
+describe('a payroll with grant-paid people', () => {
+  it('budgets each salary on the fund that pays it, so a grant-paid salary is not on the general fund', async () => {
+    const db = t.db.knex;
+    const [{ id: grant }] = await db('funds')
+      .insert({ name: 'Recon Title I', code: '2491', kind: 'federal_grant', counts_toward_nss: false })
+      .returning('id');
+    const op = (
+      await db('scenarios').where({ budget_year_id: budgetYearId, scenario_type: 'operating' }).first('id')
+    ).id;
+    const pr = (
+      await db('scenarios').where({ budget_year_id: budgetYearId, scenario_type: 'proposed' }).first('id')
+    ).id;
+    const people = [
+      { salary: '60000.00', fund: null },
+      { salary: '45000.50', fund: grant },
+      { salary: '1000.25', fund: grant },
+    ];
+    await insertEmployees(
+      db,
+      people.map((p) => ({
+        budgetYearId,
+        fiscalYear: 2027,
+        scenarioId: op,
+        salary: p.salary,
+        categoryId: teachers,
+        buildingId: school,
+        columns: { fund_id: p.fund },
+      })),
+    );
+    // Last year's way: one teacher line at the school, on the general fund.
+    await insertProposed(db, [
+      {
+        budgetYearId,
+        fiscalYear: 2027,
+        scenarioId: pr,
+        amount: '100000.00',
+        categoryId: teachers,
+        buildingId: school,
+      },
+    ]);
+    const res = await t.api('post', '/reconciliation/update-salary-budget', {
+      token: finance.token,
+      body: { budgetYearId, fiscalYear: 2027 },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // Worked out here in cents, by fund, from the people above.
+    const cents = (v: string) => Math.round(Number(v) * 100);
+    const byFund = new Map<number | null, number>();
+    for (const p of people) {
+      byFund.set(p.fund, (byFund.get(p.fund) ?? 0) + cents(p.salary));
+    }
+    const lines = await db('line_items')
+      .where({ budget_year_id: budgetYearId, fiscal_year: 2027, is_operating: false, category_id: teachers })
+      .orderBy('id')
+      .select('fund_id', 'amount', 'account_description');
+    expect(lines.map((l) => [l.fund_id, cents(String(l.amount))])).toEqual([
+      [null, byFund.get(null)],
+      [grant, byFund.get(grant)],
+    ]);
+    expect(lines[1].account_description).toBe(
+      'Recon Teachers Salaries (Recon Title I) - Recon School - 2305',
+    );
+    const again = await t.api('post', '/reconciliation/update-salary-budget', {
+      token: finance.token,
+      body: { budgetYearId, fiscalYear: 2027 },
+    });
+    expect(again.body).toMatchObject({ updatedItems: 0, createdItems: 0, removedItems: 0 });
+  });
+});
+
 describe('distributeCents', () => {
   it('always adds up to the total', () => {
     expect(distributeCents(100, [1, 1, 1])).toEqual([34, 33, 33]);

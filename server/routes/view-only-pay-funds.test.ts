@@ -154,4 +154,49 @@ describe("a VIEW_ONLY reader asking for every fund and then the general fund's l
       }
     }
   });
+
+  it('cannot from a stage comparison across a new hire: a row that changed by one person is withheld', async () => {
+    const db = t.db.knex;
+    const elm = (await db('buildings').where({ name: 'Elm' }).first('id')).id;
+    const scenarioId = (
+      await db('scenarios').where({ budget_year_id: by, scenario_type: 'operating' }).first('id')
+    ).id;
+    const HIRED = '52345.67';
+    await insertEmployees(db, [
+      {
+        budgetYearId: by,
+        fiscalYear: FY,
+        scenarioId,
+        position: 'Grade 3 Teacher',
+        buildingId: elm,
+        salary: HIRED,
+      },
+    ]);
+    const compare = async (token: string) => {
+      const res = await t.api(
+        'get',
+        `/budget-stages/compare?budgetYearId=${by}&fiscalYear=${FY}&from=${stageId}&to=current&funds=all`,
+        { token },
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body;
+    };
+    const hired = Math.round(Number(HIRED) * 100);
+    const elmOf = (b: { byBuilding: { name: string; salaries: { from: number; to: number } | null }[] }) =>
+      b.byBuilding.find((x) => x.name === 'Elm')!.salaries;
+    // FINANCE sees Elm go from six to seven people, the difference being the newcomer's salary.
+    const staff = elmOf(await compare(finance))!;
+    expect(cents(staff.to)! - cents(staff.from)!).toBe(hired);
+    // VIEW_ONLY gets no figure, nor pair of figures, whose difference is that salary.
+    const read = await compare(viewer);
+    expect(elmOf(read)).toBeNull();
+    const figures = [read.totals.salaries, ...read.byBuilding.map((x: { salaries: unknown }) => x.salaries)]
+      .filter((m): m is { from: number; to: number } => m !== null)
+      .flatMap((m) => [m.from, m.to].map((v) => cents(v)!));
+    for (const a of figures) {
+      for (const b of figures) {
+        expect(a - b).not.toBe(hired);
+      }
+    }
+  });
 });

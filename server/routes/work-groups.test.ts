@@ -146,9 +146,34 @@ describe('DELETE /cola/work-groups/:id', () => {
     expect(res.body.error).toBe(
       `Failed to delete work group. ${body.workGroup.name} is in use by 1 employee and 2 contracts. Make sure no employees or contracts are assigned to it.`,
     );
-    expect(res.body.details).toEqual([{ employeeCount: 1, contractCount: 2 }]);
+    expect(res.body.details).toEqual([{ employeeCount: 1, contractCount: 2, positionCount: 0 }]);
     expect(await t.db.knex('work_groups').where({ id }).first()).toBeTruthy();
     expect(Number((await t.db.knex('line_items').where({ work_group_id: id }).count('* as c'))[0].c)).toBe(1);
+  });
+
+  it('refuses a group whose positions are open (a vacancy is budgeted at its step and lane), not one whose positions are closed', async () => {
+    const { body } = await create({ name: name() });
+    const id = body.workGroup.id;
+    const [position] = await t.db
+      .knex('positions')
+      .insert({
+        budget_year_id: budgetYearId,
+        fiscal_year: 2026,
+        title: 'Aide',
+        fte: 1,
+        status: 'vacant',
+        work_group_id: id,
+      })
+      .returning('id');
+    const res = await t.api('delete', `/cola/work-groups/${id}`, { token: admin.token });
+    expect(res.status).toBe(409);
+    expect(res.body.error).toBe(
+      `Failed to delete work group. ${body.workGroup.name} is in use by 1 position. Make sure no employees, positions or contracts are assigned to it.`,
+    );
+    expect(res.body.details).toEqual([{ employeeCount: 0, contractCount: 0, positionCount: 1 }]);
+    expect((await t.db.knex('positions').where({ id: position.id }).first()).work_group_id).toBe(id);
+    await t.db.knex('positions').where({ id: position.id }).update({ status: 'closed' });
+    expect((await t.api('delete', `/cola/work-groups/${id}`, { token: admin.token })).status).toBe(200);
   });
 
   it('returns 403 for VIEW_ONLY, 404 for an unknown id, and deletes an unused group with an audit row', async () => {

@@ -103,15 +103,19 @@ export async function deleteWorkGroup(app: AppContext, actor: Actor, id: number)
     }
     const employees = Number(before.employee_count);
     const contracts = Number(before.contract_count);
-    if (employees + contracts > 0) {
+    // A position's vacancy is budgeted at its work group's step and lane: without the group it
+    // would cost nothing while its salary line kept the old figure.
+    const positions = await q.openPositionCount(trx, id);
+    if (employees + contracts + positions > 0) {
       const parts = [
         employees ? plural(employees, 'employee') : null,
         contracts ? plural(contracts, 'contract') : null,
+        positions ? plural(positions, 'position') : null,
       ].filter(Boolean);
       const err = conflict(
-        `Failed to delete work group. ${before.name} is in use by ${parts.join(' and ')}. Make sure no employees or contracts are assigned to it.`,
+        `Failed to delete work group. ${before.name} is in use by ${parts.join(' and ')}. Make sure no employees${positions ? ', positions' : ''} or contracts are assigned to it.`,
       );
-      err.details = [{ employeeCount: employees, contractCount: contracts }];
+      err.details = [{ employeeCount: employees, contractCount: contracts, positionCount: positions }];
       throw err;
     }
     await q.deleteWorkGroup(trx, id);

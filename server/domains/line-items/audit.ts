@@ -86,14 +86,16 @@ export async function auditChanged(
 /**
  * Every line write is audited here, so here the writer marks the employee lines whose positions'
  * cost may have moved (follow.ts sets the next year's salary lines before the commit): a changed
- * line by id, a deleted one by its roster (its holders are gone with it). A line known to be a
+ * line by id, a deleted (or merged away) one by its roster (its holders are gone with it). A line known to be a
  * proposed one holds no position and marks nothing.
  */
 function markAudited(trx: Db, actor: Actor, entries: readonly LineAuditEntry[]): Promise<void> {
   const lineIds: number[] = [];
   const rosters: string[] = [];
   for (const e of entries) {
-    const row = (e.after ?? e.before) as {
+    // A line merged into another is gone too: its after holds only where it went.
+    const gone = e.after === null || (e.after as { mergedIntoId?: number }).mergedIntoId !== undefined;
+    const row = (gone ? e.before : (e.after ?? e.before)) as {
       isOperating?: boolean;
       budgetYearId?: number;
       fiscalYear?: number;
@@ -101,7 +103,7 @@ function markAudited(trx: Db, actor: Actor, entries: readonly LineAuditEntry[]):
     if (row?.isOperating === false) {
       continue;
     }
-    if (e.after === null && row?.budgetYearId !== undefined) {
+    if (gone && row?.budgetYearId !== undefined) {
       rosters.push(`${row.budgetYearId}:${row.fiscalYear}`);
     } else {
       lineIds.push(e.id);

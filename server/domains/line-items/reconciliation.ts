@@ -162,15 +162,14 @@ async function applySalaryGroups(
     const lines = (await q.personnelLines(trx, input.budgetYearId, input.fiscalYear)).filter(
       (l) => !only || only.has(placeOf(l.category_id, l.building_id, l.code)),
     );
-    // Positions say which fund pays each salary (their fund shares), so a place's lines are kept
-    // apart by fund; a payroll does not, so its lines keep whatever fund they were put on.
-    const byFund = payroll.from === 'positions';
+    // A place's salary lines are kept apart by the fund that pays them: the positions' fund shares,
+    // or the payroll lines' funds.
     const keyOf = (
       category: number | null,
       building: number | null,
       code: string | null,
       fund?: number | null,
-    ) => (byFund ? `${placeOf(category, building, code)}|${fund ?? ''}` : placeOf(category, building, code));
+    ) => `${placeOf(category, building, code)}|${fund ?? ''}`;
     const changes: SalaryLineChange[] = [];
     const scenarioId = await q.activeProposedScenarioId(trx, input.budgetYearId);
     const reason = 'Salary budget reconciliation';

@@ -11,6 +11,7 @@ import { findWorkGroup } from '@server/domains/budgets';
 import type { ApplyRulesBody, FunctionCodeRule, RuleBody, RuleKind } from '@shared/schemas/function-codes';
 import { requireBudgetYear } from '@server/domains/budgets';
 import { functionName, requireChartCode } from './function-codes';
+import { describe, disagreement, ruleTarget } from './function-code-rule-text';
 import { functionCodes } from '@server/domains/line-items';
 
 /**
@@ -35,30 +36,6 @@ const KIND_FROM_DB: Record<q.RuleKindDb, RuleKind> = {
   position: 'position',
   account: 'account',
 };
-
-/** 'Budget category Teachers', 'Position title matches Teacher*', 'Account 0100-3-300-0300-99-0-99-4-517006'. */
-export function ruleTarget(r: {
-  kind: q.RuleKindDb;
-  category_name?: string | null;
-  work_group_name?: string | null;
-  match_text: string | null;
-  is_pattern: boolean;
-}): string {
-  switch (r.kind) {
-    case 'category':
-      return `Budget category ${r.category_name ?? '(deleted)'}`;
-    case 'work_group':
-      return `Work group ${r.work_group_name ?? '(deleted)'}`;
-    default:
-      return `${r.kind === 'position' ? 'Position title' : 'Account'} ${r.is_pattern ? 'matches' : 'is'} ${r.match_text}`;
-  }
-}
-
-const describe = (r: q.RuleRow) =>
-  `rule ${r.id} (${ruleTarget(r)} → ${r.function_code} ${functionName(r.function_code) ?? ''})`.replace(
-    ' )',
-    ')',
-  );
 
 export function presentRule(r: q.RuleRow): FunctionCodeRule {
   return {
@@ -247,26 +224,16 @@ export async function applyRules(app: AppContext, actor: Actor, body: ApplyRules
     const overwrite = Boolean(body.overwrite);
     const { planned, conflicts } = await functionCodes.planCodeRules(trx, target, overwrite);
     const byId = new Map((await q.listRules(trx)).map((r) => [Number(r.id), r]));
-    if (conflicts.length) {
-      const c = conflicts[0];
-      const rules = c.rule_ids.map((rid) => describe(byId.get(rid)!)).join(' and ');
-      throw conflict(
-        `One line, one code: ${rules} would give ${c.line_count.toLocaleString('en-US')} ` +
-          `line${c.line_count === 1 ? '' : 's'} different codes (${c.codes.join(' and ')}; e.g. line ${c.example_id}). ` +
-          'Narrow one of the rules, or give them the same code. Nothing was changed.',
-      );
-    }
     const funds = await functionCodes.planFundRules(trx, target);
-    if (funds.conflicts.length) {
-      const c = funds.conflicts[0];
-      const rules = c.rule_ids.map((rid) => byId.get(rid)!);
-      const fundNames = [...new Set(rules.map((r) => r.fund_name ?? 'another fund'))];
-      throw conflict(
-        `One line, one fund: ${rules.map(describe).join(' and ')} would give ` +
-          `${c.line_count.toLocaleString('en-US')} line${c.line_count === 1 ? '' : 's'} different funds ` +
-          `(${fundNames.join(' and ')}; e.g. line ${c.example_id}). ` +
-          'Narrow one of the rules, or give them the same fund. Nothing was changed.',
-      );
+    // Lines two rules disagree on: the first group, by its rules, and the codes or funds they give.
+    const [code] = conflicts;
+    const [fund] = funds.conflicts;
+    if (code) {
+      throw disagreement(byId, 'code', code, code.codes);
+    }
+    if (fund) {
+      const names = fund.rule_ids.map((rid) => byId.get(rid)!.fund_name ?? 'another fund');
+      throw disagreement(byId, 'fund', fund, [...new Set(names)]);
     }
     // The lines each rule changes (a code, a fund or both), each line once.
     const reached = new Map<number, Set<number>>();

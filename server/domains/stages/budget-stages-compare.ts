@@ -107,13 +107,24 @@ const change = (m: q.MoneyFigures): MoneyChange => ({ ...m });
 
 const rowKey = (r: q.AggregateRow) => `${r.level}|${r.key}`;
 type Counts = { from: number; to: number };
-/** A comparison's two sides of head counts, as the pay rule reads them. */
-const sidesOf = (counts: Counts[]) => [counts.map((c) => c.from), counts.map((c) => c.to)];
+/**
+ * A comparison's head counts as the pay rule reads them: each stage's, and the change between the
+ * two (a row going from 6 to 7 people would show the newcomer's pay as its difference). With the
+ * fund choice's sides added (withFundSides), then read as numbers of people.
+ */
+const sidesOf = (counts: Counts[]) => [
+  counts.map((c) => c.from),
+  counts.map((c) => c.to),
+  counts.map((c) => c.to - c.from),
+];
+const payRuleSides = (general: Counts[], allFunds: Counts[] | null) =>
+  withFundSides(sidesOf(general), allFunds && sidesOf(allFunds)).map((side) => side.map(Math.abs));
 
 /**
  * One breakdown's rows. For a reader who may not see individual pay, a row's salaries summed over
- * 1 to 4 people on either side (or, of a general-fund comparison, left out on either side) are
- * withheld (null), with enough other rows that the total cannot give them back.
+ * 1 to 4 people on either side, or changed by 1 to 4 people between them (or, of a general-fund
+ * comparison, so for the people left out), are withheld (null), with enough other rows that the
+ * total cannot give them back.
  */
 function breakdown(
   rows: q.AggregateRow[],
@@ -125,10 +136,7 @@ function breakdown(
   const withheld = allPay
     ? new Set<number>()
     : withheldRowsOnAnySide(
-        withFundSides(
-          sidesOf(counts),
-          allFunds && sidesOf(rows.map((r) => allFunds.get(rowKey(r)) ?? r.employeeCount)),
-        ),
+        payRuleSides(counts, allFunds && rows.map((r) => allFunds.get(rowKey(r)) ?? r.employeeCount)),
       );
   return rows
     .map((r, i) => ({
@@ -251,10 +259,7 @@ export async function compareStages(
         to ? new Date(to.created_at).toISOString() : null,
       );
       const allTotal = allFunds?.get(rowKey(total)) ?? total.employeeCount;
-      const yearPay = sumShown(
-        actor,
-        withFundSides(sidesOf([total.employeeCount]), allFunds && sidesOf([allTotal])),
-      );
+      const yearPay = sumShown(actor, payRuleSides([total.employeeCount], allFunds && [allTotal]));
       return {
         budgetYearId: by.id,
         budgetYear: by.fiscal_year,

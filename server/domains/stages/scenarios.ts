@@ -9,7 +9,7 @@ import { lockScenarioGroup } from './queries/scenario-locks';
 import { auditEntityName } from '@shared/schemas/history';
 import type { CreateScenarioBody, RenameScenarioBody, ScenarioType } from '@shared/schemas/scenarios';
 import { requireBudgetYear } from '@server/domains/budgets';
-import { copyBudgetLines } from '@server/domains/line-items';
+import { copyBudgetLines, followEveryRoster } from '@server/domains/line-items';
 
 /**
  * Scenarios are the budgets of a budget year (Budget Management): any number of operating and
@@ -148,6 +148,9 @@ export async function setActiveScenario(app: AppContext, actor: Actor, id: numbe
     const previous = await q.findActiveScenario(trx, row.budget_year_id, row.scenario_type);
     const deactivatedId = await q.deactivateActive(trx, row.budget_year_id, row.scenario_type, id);
     await q.updateScenario(trx, id, { is_active: true });
+    // The budget that counts now holds the salary lines that follow the positions (and an operating
+    // budget is the roster's people): set them again before the commit.
+    await followEveryRoster(trx, actor);
     const scenario = q.presentScenario((await q.findScenario(trx, id))!);
     if (previous && deactivatedId !== null) {
       await insertAudit(trx, actor, {

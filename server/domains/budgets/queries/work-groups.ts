@@ -70,6 +70,19 @@ export function listWorkGroups(db: Db): Promise<WorkGroupRow[]> {
   return withCounts(db).orderBy([{ column: 'g.name' }, { column: 'g.id' }]);
 }
 
+/**
+ * The positions (not closed) in a work group: deleting the group would leave them without one, and
+ * their vacancies without the step and lane they are budgeted at.
+ */
+export async function openPositionCount(db: Db, id: number): Promise<number> {
+  const row = await db('positions')
+    .where({ work_group_id: id })
+    .whereNot({ status: 'closed' })
+    .count({ n: '*' })
+    .first();
+  return Number(row?.n ?? 0);
+}
+
 export function findWorkGroup(db: Db, id: number): Promise<WorkGroupRow | undefined> {
   return withCounts(db).where('g.id', id).first();
 }

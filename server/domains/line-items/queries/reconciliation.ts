@@ -14,8 +14,8 @@ export interface PayrollGroup {
   buildingName: string | null;
   isPersonnel: boolean;
   /**
-   * The fund that pays the group (null: the general fund) when the source knows it (positions, by
-   * their fund shares); undefined for payroll groups, whose salary lines keep the funds they are on.
+   * The fund that pays the group (null: the general fund): the positions' fund shares, or the
+   * fund of the payroll's lines (a grant-paid person's salary is budgeted on that grant).
    */
   fundId?: number | null;
   fundName?: string | null;
@@ -38,10 +38,11 @@ const toGroup = (r: any): PayrollGroup => ({
 });
 
 /**
- * Employee salaries per (category, building, function code) of a fiscal year, and the grand total
- * (GROUPING SETS). A blank salary counts as $0. The code is read as every report reads a line's
- * (LINE_CODE), so the salary lines written from these groups land where the DESE report, the
- * per-pupil table and the resident page put the people.
+ * Employee salaries per (category, building, function code, fund) of a fiscal year, and the grand
+ * total (GROUPING SETS). A blank salary counts as $0. The code is read as every report reads a
+ * line's (LINE_CODE), so the salary lines written from these groups land where the DESE report, the
+ * per-pupil table and the resident page put the people; the fund is the employee line's, so a
+ * grant-paid salary is budgeted on its grant and not counted toward net school spending.
  */
 export async function payrollGroups(
   db: Db,
@@ -49,16 +50,17 @@ export async function payrollGroups(
   fiscalYear: number,
 ): Promise<{ groups: PayrollGroup[]; total: number }> {
   const { rows } = await db.raw(
-    `SELECT a.*, c.name AS category_name, c.is_personnel, b.name AS building_name
-       FROM (SELECT li.category_id, li.building_id, ${LINE_CODE} AS code,
+    `SELECT a.*, c.name AS category_name, c.is_personnel, b.name AS building_name, f.name AS fund_name
+       FROM (SELECT li.category_id, li.building_id, ${LINE_CODE} AS code, ${OWN_FUND('li.fund_id')} AS fund_id,
                     GROUPING(li.category_id) AS is_total,
                     coalesce(sum(li.current_salary), 0) AS total, count(*)::int AS count
                FROM line_items li
                LEFT JOIN budget_categories c ON c.id = li.category_id
               WHERE li.budget_year_id = ? AND li.fiscal_year = ? AND li.is_operating AND ${activeScope()}
-              GROUP BY GROUPING SETS ((li.category_id, li.building_id, ${LINE_CODE}), ())) a
+              GROUP BY GROUPING SETS ((li.category_id, li.building_id, ${LINE_CODE}, ${OWN_FUND('li.fund_id')}), ())) a
        LEFT JOIN budget_categories c ON c.id = a.category_id
-       LEFT JOIN buildings b ON b.id = a.building_id`,
+       LEFT JOIN buildings b ON b.id = a.building_id
+       LEFT JOIN funds f ON f.id = a.fund_id`,
     [budgetYearId, fiscalYear],
   );
   let total = 0;
