@@ -13,6 +13,7 @@ import { stageStateOf } from './budget-stages-label';
 import { adoptedSinceOf, requireScenario, scenarioPositionsCost, scopeOf } from '@server/domains/planning';
 import type { ScenarioPositionChange } from '@shared/schemas/scenario-positions';
 import { budgetSummary } from '@server/domains/budgets';
+import { reconciliation } from '@server/domains/line-items';
 
 /**
  * What adopting a cut scenario would do, worked out the same way for the preview and the adoption
@@ -118,6 +119,12 @@ export async function planOf(app: AppContext, actor: Actor, row: cuts.CutScenari
   const positionsNet = costed.savings - costed.addedCost;
   change -= positionsNet;
   const where = await scenarioPositionsCost.rosterOf(db, row);
+  // A percent cut of a salary line saved before the year's salary lines followed its positions:
+  // they are the positions' cost now, and the cut would leave them apart from it.
+  const salaryCut = lines.find((l) => l.is_personnel);
+  const followed = salaryCut
+    ? await reconciliation.positionsRoster(db, scope.budgetYearId, scope.fiscalYear)
+    : null;
   const earlier = await q.listAdoptions(db, { ...scope, activeOnly: true });
   const adoptedSince = await adoptedSinceOf(db, row);
   let blocked: string | null = null;
@@ -125,6 +132,8 @@ export async function planOf(app: AppContext, actor: Actor, row: cuts.CutScenari
     blocked = lockedYearMessage(scope.fiscalYear, state.stage);
   } else if (positions.length && !where.available) {
     blocked = where.message;
+  } else if (salaryCut && followed?.follows) {
+    blocked = `Line ${salaryCut.id} is a salary line set from the ${fiscalYearLabel(followed.roster.fiscalYear)} positions' cost now: take its percent out of the scenario and cut positions instead (Cut positions)`;
   } else if (!lines.length && !positions.length) {
     const own = earlier.find((a) => a.cut_scenario_id === row.id);
     const applied = adoptedSince.find((a) => a.cutsApplied > 0);

@@ -25,6 +25,11 @@ export interface Session {
   updateUser(patch: Partial<SessionUser>): void;
   /** Keeps a token the server reissued (after a password change). */
   replaceToken(token: string): void;
+  /**
+   * The user signed out on this page (not a session that ran out): the next sign-in, perhaps
+   * someone else's, starts at the dashboard rather than on the page they left (return-to.ts).
+   */
+  signedOut?: boolean;
 }
 
 const SessionContext = createContext<Session | null>(null);
@@ -50,6 +55,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [user, setUser] = useState<SessionUser | null>(initialUser);
   const [status, setStatus] = useState<SessionStatus>(() => (user ? 'verifying' : 'ready'));
+  const [signedOut, setSignedOut] = useState(false);
 
   const endSession = useCallback(() => {
     clearStoredSession();
@@ -96,6 +102,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       storeUser(next);
       setUser(next);
       setStatus('ready');
+      setSignedOut(false);
     },
     [queryClient],
   );
@@ -106,6 +113,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     } catch {
       // Logging out locally must work even when the server call fails.
     }
+    setSignedOut(true);
     endSession();
     navigate('/login', { replace: true });
   }, [endSession, navigate]);
@@ -124,8 +132,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const replaceToken = useCallback((token: string) => storeToken(token), []);
 
   const value = useMemo<Session>(
-    () => ({ user, status, signIn, signOut, updateUser, replaceToken }),
-    [user, status, signIn, signOut, updateUser, replaceToken],
+    () => ({ user, status, signIn, signOut, updateUser, replaceToken, signedOut }),
+    [user, status, signIn, signOut, updateUser, replaceToken, signedOut],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

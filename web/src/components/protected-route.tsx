@@ -14,13 +14,13 @@ interface ProtectedRouteProps {
 
 /** Sends signed-out visitors to /login (and back here once signed in), and shows Access Denied when the role is not in the list. */
 export function ProtectedRoute({ roles, children }: ProtectedRouteProps) {
-  const { user, status } = useSession();
+  const { user, status, signedOut } = useSession();
   const location = useLocation();
   if (status === 'verifying') {
     return <Spinner />;
   }
   if (!user) {
-    return <Navigate to="/login" replace state={returnHere(location)} />;
+    return <Navigate to="/login" replace state={signedOut ? undefined : returnHere(location)} />;
   }
   if (roles && !roles.includes(user.role)) {
     return <AccessDenied requiredRoles={roles} userRole={user.role} />;

@@ -24,10 +24,12 @@ export interface PlanRow {
   amount: string;
   percent_kept: string;
   new_amount: string;
+  /** The line is in a personnel category (a salary line). */
+  is_personnel: boolean;
 }
 
 const DISPLAY = `li.id, coalesce(li.account_description, li.name) AS description, li.account_line,
-  bc.name AS category, b.name AS building, li.amount::text AS amount`;
+  bc.name AS category, b.name AS building, li.amount::text AS amount, coalesce(bc.is_personnel, false) AS is_personnel`;
 const DISPLAY_JOINS = `LEFT JOIN budget_categories bc ON bc.id = li.category_id
   LEFT JOIN buildings b ON b.id = li.building_id`;
 
