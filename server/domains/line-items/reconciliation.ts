@@ -96,14 +96,14 @@ export async function salarySource(
   budgetYearId: number,
   fiscalYear: number,
   places?: readonly q.Place[],
-): Promise<{ groups: q.PayrollGroup[]; total: number; from: 'payroll' | 'positions' }> {
+): Promise<{ groups: q.PayrollGroup[]; total: number }> {
   if (!(await q.hasPayroll(db, budgetYearId, fiscalYear))) {
     const roster = (await homeOfFiscalYear(db, fiscalYear - 1))?.id ?? budgetYearId;
     if (places || (await q.hasPositions(db, roster, fiscalYear - 1))) {
-      return { ...(await q.positionGroups(db, roster, fiscalYear - 1, places)), from: 'positions' };
+      return q.positionGroups(db, roster, fiscalYear - 1, places);
     }
   }
-  return { ...(await q.payrollGroups(db, budgetYearId, fiscalYear)), from: 'payroll' };
+  return q.payrollGroups(db, budgetYearId, fiscalYear);
 }
 
 /**
@@ -154,7 +154,7 @@ async function applySalaryGroups(
   trx: Db,
   actor: Actor,
   input: { budgetYearId: number; fiscalYear: number },
-  payroll: { groups: q.PayrollGroup[]; total: number; from: 'payroll' | 'positions' },
+  payroll: { groups: q.PayrollGroup[]; total: number },
   places?: readonly q.Place[],
 ): Promise<Applied> {
   {

@@ -2,7 +2,7 @@ import { conflict } from '@server/errors';
 import type * as q from './queries/function-code-rules';
 import { functionName } from './function-codes';
 
-/** How the function-code rules are named in messages and the audit log. */
+// How the function-code rules are named in messages and the audit log.
 
 /** 'Budget category Teachers', 'Position title matches Teacher*', 'Account 0100-3-300-0300-99-0-99-4-517006'. */
 export function ruleTarget(r: {
