@@ -150,7 +150,7 @@ describe('budget-cli scenarios', () => {
     const e = expected(pct);
     expect(held.stdout).toContain(`Total cuts              ${usd(e.totalCuts)} (7 lines cut)`);
     expect(held.stdout).toContain(`Adjusted total          ${usd(e.adjustedTotal)}`);
-    expect(held.stdout).toMatch(/Gap \(adjusted - goal\) +-\$[\d,.]+ \(meets the goal, \$[\d,.]+ under it\)/);
+    expect(held.stdout).toMatch(/Gap \(general - goal\) +-\$[\d,.]+ \(meets the goal, \$[\d,.]+ under it\)/);
 
     const listed = JSON.parse((await cli('scenarios', 'list', '--budget-year', 'FY26', '--json')).stdout);
     expect(listed).toHaveLength(1);

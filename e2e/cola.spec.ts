@@ -208,13 +208,13 @@ test.describe('COLA Management at 1440x900', () => {
       'GET',
       `/cola/planning-defaults?budgetYearId=${await budgetYearId(page, 'FY26')}`,
     );
-    expect(defaults.baseline.source).toMatch(/^FY2026 proposed budget, \d+ lines$/);
+    expect(defaults.baseline.source).toMatch(/^FY2026 proposed budget, general fund, \d+ lines$/);
     expect(defaults.townFunding.source).toMatch(/^FY2027 town goal, set \d{4}-\d{2}-\d{2}$/);
     await expect(page.getByLabel('Fiscal year')).toHaveValue('2027');
     // FY2027 is the year being built (it has its own proposed lines): its need is that budget, as
     // Town Guidance totals it, so no baseline is asked for.
     expect(defaults.ownBudget.source).toMatch(
-      /^FY2027 proposed budget, \d+ lines, as Town Guidance totals it$/,
+      /^FY2027 proposed budget, general fund, \d+ lines, as Town Guidance totals it$/,
     );
     await expect(page.getByLabel('Baseline budget ($)')).toHaveValue('');
     await expect(page.getByLabel('Town funding ($)')).toHaveValue(String(defaults.townFunding.amount));

@@ -36,7 +36,11 @@ test('an admin reads the dashboard, toggles a category and switches to a project
   );
 
   const gap = page.getByRole('region', { name: 'Budget vs Town Guidance' });
-  await expect(gap.getByText(millions(summary.body.proposedBudget)).first()).toBeVisible();
+  // The general fund's budget against the goal; the all-funds total said under it.
+  await expect(gap.getByText(millions(summary.body.guidanceBudget)).first()).toBeVisible();
+  await expect(gap).toContainText(
+    `All funds, grants and revolving funds included: $${Math.round(summary.body.proposedBudget).toLocaleString('en-US')}.`,
+  );
   await expect(gap.getByRole('link', { name: /Edit|Set Up/ })).toBeVisible();
   await expect(page.getByRole('link', { name: 'View All Employees' })).toHaveAttribute(
     'href',
@@ -149,7 +153,8 @@ test('a viewer sees the dashboard without the actions their role may not take', 
 
   // The general fund alone: the demo pays professional development from Title I and special
   // education transportation from IDEA, so the budget drops by those lines, the header says which
-  // funds, and the gap says the town's goal pays the general fund.
+  // funds, and the gap says the town's goal pays the general fund. The gap card compares the general
+  // fund's budget with the goal either way, and with all funds chosen says their total beside it.
   await page.setViewportSize({ width: 1440, height: 900 });
   const { budgetYears } = (await api(page, 'get', '/budget-years')).body;
   const summary = `/line-items/budget/summary?budgetYearId=${budgetYears.find((y: any) => y.fiscalYear === 'FY26').id}&fiscalYear=2026`;
@@ -160,7 +165,11 @@ test('a viewer sees the dashboard without the actions their role may not take', 
   const [header, funds] = [page.locator('.page-header'), page.getByRole('combobox', { name: 'Funds' })];
   const gap = page.getByRole('region', { name: 'Budget vs Town Guidance' });
   await expect(header).toContainText('All funds');
-  await expect(gap.getByText(millions(all.proposedBudget)).first()).toBeVisible();
+  await expect(gap.getByText(millions(general.proposedBudget)).first()).toBeVisible();
+  await expect(gap).toContainText(
+    `All funds, grants and revolving funds included: $${Math.round(all.proposedBudget).toLocaleString('en-US')}.`,
+  );
+  expect([all.guidanceGap, all.guidanceBudget]).toEqual([general.guidanceGap, general.proposedBudget]);
   await funds.click();
   await page.getByRole('option', { name: 'General fund only' }).click();
   await expect(page).toHaveURL(/[?&]funds=general/);

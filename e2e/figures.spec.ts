@@ -30,6 +30,7 @@ test('a small budget reads in thousands on the axis, and the gap in words', asyn
         },
         townGoal: 900_000,
         hasTownGoal: true,
+        guidanceBudget: 480_000,
         guidanceGap: 420_000,
       }),
     );

@@ -86,13 +86,14 @@ test.describe('a resident on a phone', () => {
     // The total and the goal of FY27, in millions.
     // Named by the year's stage: 'Proposed school budget' in Draft.
     const budget = pub.locator('.kpi').filter({ hasText: BUDGET_KPI });
-    await expect(budget).toContainText(millions(view.data['2027'].totalBudget));
+    // Beside the goal, the general fund's budget: the part the town's goal pays for.
+    await expect(budget).toContainText(millions(view.data['2027'].guidanceBudget));
     await saveScreen(pub, 'public-dashboard-390');
 
     // A second published year: the selector switches every figure.
     await pub.getByLabel('Budget year').selectOption('2026');
     await expect(pub.getByRole('heading', { level: 1 })).toHaveText('FY26 Millbrook Public Schools Budget');
-    await expect(budget).toContainText(millions(view.data['2026'].totalBudget));
+    await expect(budget).toContainText(millions(view.data['2026'].guidanceBudget));
     expect(pub.url()).toContain('year=2026');
 
     // Every chart has its table of the same numbers.
@@ -234,7 +235,7 @@ test.describe('a resident on a phone', () => {
     const pub = await noScript.newPage();
     await pub.goto(`/public/${PATH}`);
     await expect(pub.getByRole('heading', { level: 1 })).toHaveText('FY27 Millbrook Public Schools Budget');
-    const total = `$${Math.round(view.data['2027'].totalBudget).toLocaleString('en-US')}`;
+    const total = `$${Math.round(view.data['2027'].guidanceBudget).toLocaleString('en-US')}`;
     await expect(pub.locator('.kpi').filter({ hasText: BUDGET_KPI })).toContainText(total);
     // Everything published reads without JavaScript: the sentence about the goal, the DESE
     // categories, the links (the hearing video as a link), and the other published year.

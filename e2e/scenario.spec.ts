@@ -23,6 +23,7 @@ interface Line {
   fy26ProposedV3: number;
   percentKept: number;
   floorPercent: number;
+  generalFund: boolean;
 }
 
 const cents = (dollars: number) => BigInt(Math.round(dollars * 100));
@@ -35,15 +36,21 @@ const money = (c: bigint) => {
   return `${c < 0n ? '-' : ''}$${(abs / 100n).toLocaleString('en-US')}.${String(abs % 100n).padStart(2, '0')}`;
 };
 
-/** The scenario summary (totals, goal, cuts, gap), from the lines and the percents kept. */
+/**
+ * The scenario summary (totals, goal, cuts, gap), from the lines and the percents kept. The gap is
+ * the general fund's lines against the goal: the town's goal pays that fund alone.
+ */
 function expected(lines: Line[], percents: Map<number, number>, goal: bigint) {
   let original = 0n;
   let adjusted = 0n;
+  let general = 0n;
   for (const l of lines) {
+    const keptCents = kept(cents(l.fy26ProposedV3), percents.get(l.id) ?? 100);
     original += cents(l.fy26ProposedV3);
-    adjusted += kept(cents(l.fy26ProposedV3), percents.get(l.id) ?? 100);
+    adjusted += keptCents;
+    general += l.generalFund ? keptCents : 0n;
   }
-  const gap = adjusted - goal;
+  const gap = general - goal;
   return {
     totalCuts: money(original - adjusted),
     adjustedTotal: money(adjusted),
@@ -479,7 +486,7 @@ test.describe('Scenario Builder hand-over', () => {
     const lines = workbook.getWorksheet('Lines')!;
     expect((lines.getCell('K2').value as any).formula).toBe('ROUND(I2*J2/100,2)');
     const summary = workbook.getWorksheet('Summary')!;
-    expect((summary.getCell('B9').value as any).formula).toBe('B8-B6');
+    expect((summary.getCell('B10').value as any).formula).toBe('B9-B6');
     const totalCuts = (summary.getCell('B7').value as any).result;
     await expect(card(page, 'Total Cuts')).toHaveText(money(cents(totalCuts)));
 

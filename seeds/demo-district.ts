@@ -1,6 +1,7 @@
 import { buildProposedLines, type ProposedLine } from './demo-budget';
 import { loadDeseCodes, loadTeacherSchedule, type DeseCode, type SalarySchedule } from './demo-fixtures';
 import { buildEmployeeLines, type EmployeeLine } from './demo-people';
+import { FUNDED_LINES } from './demo-funds';
 import { CATEGORIES, DEFAULT_COLA_PLAN } from './demo-categories';
 import { buildEnrollment, type DemoEnrollment } from './demo-enrollment';
 import type { WorkGroupName } from './demo-reference';
@@ -67,14 +68,36 @@ export function proposedTotalCents(lines: ProposedLine[], fiscalYear: number): n
 }
 
 /**
+ * What the grants take over from FY2026 (their periods begin July 1, 2025), in cents, about as
+ * ./demo-fund-shares.ts and ./demo-funds.ts put it on them: the lines they fund, half of each
+ * reading specialist and ten special education paraprofessionals. The town's guidance leaves it out.
+ */
+function grantsTakeOver(proposed: ProposedLine[], employees: EmployeeLine[]): number {
+  const funded = new Set(FUNDED_LINES.map(([name]) => name));
+  const lines = proposed
+    .filter((l) => l.fiscalYear === 2026 && funded.has(l.name))
+    .reduce((sum, l) => sum + l.amountCents, 0);
+  const staff = employees.filter((e) => e.fiscalYear === 2026);
+  const reading = staff
+    .filter((e) => e.position === 'Reading Specialist')
+    .reduce((sum, e) => sum + Math.round(e.salaryCents / 2), 0);
+  const paras = staff
+    .filter((e) => e.position === 'Special Education Paraprofessional')
+    .slice(0, 10)
+    .reduce((sum, e) => sum + e.salaryCents, 0);
+  return lines + reading + paras;
+}
+
+/**
  * Town guidance in the right ballpark of the proposed budget: FY25 is the adopted baseline, FY26 a
- * 3.5% dollar goal that the proposed budget overshoots (so the gap chart has a story), FY27 a
+ * 3.5% dollar goal over it less what the grants take over (the goal pays the general fund alone),
+ * which the general fund's proposed budget overshoots (so the gap chart has a story), FY27 a
  * percent goal (dollar = baseline x (1 + percent/100)).
  */
-function townGoals(proposed: ProposedLine[]): DemoTownGoal[] {
+function townGoals(proposed: ProposedLine[], employees: EmployeeLine[]): DemoTownGoal[] {
   const actual25 = proposedTotalCents(proposed, 2025);
   const goal25 = Math.round(actual25 / 100000) * 100000;
-  const goal26 = Math.round((goal25 * 1.035) / 100000) * 100000;
+  const goal26 = Math.round(((goal25 - grantsTakeOver(proposed, employees)) * 1.035) / 100000) * 100000;
   const goal27 = Math.round(goal26 * 1.03);
   const percent26 = Math.round(((goal26 - goal25) / goal25) * 100 * 1000) / 1000;
   return [
@@ -98,7 +121,7 @@ function townGoals(proposed: ProposedLine[]): DemoTownGoal[] {
       baselineAmountCents: goal25,
       actualAmountCents: null,
       isBaseline: false,
-      notes: 'Finance Committee guidance: level services plus 3.5%',
+      notes: 'Finance Committee guidance: level services plus 3.5%, less what the new grants pay',
     },
     {
       fiscalYear: 2027,
@@ -251,7 +274,7 @@ export function buildDemoDistrict(): DemoDistrict {
     employees,
     proposed,
     enrollment,
-    townGoals: townGoals(proposed),
+    townGoals: townGoals(proposed, employees),
     contracts: contracts(schedule),
     colaScenarios: COLA_SCENARIOS,
   };

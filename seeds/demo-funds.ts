@@ -54,7 +54,7 @@ export async function insertDemoFunds(trx: Knex.Transaction): Promise<void> {
  * its reading and mathematics staff; IDEA pays the special education transportation its students'
  * plans require. The projected lines follow their source.
  */
-const FUNDED_LINES: [name: string, fundCode: string][] = [
+export const FUNDED_LINES: [name: string, fundCode: string][] = [
   ['District Professional Development Providers', '2401'],
   ['Special Education Transportation', '2402'],
 ];

@@ -114,7 +114,18 @@ describe('the public dashboard’s fund setting', () => {
     const data = await view();
     expect(data.fundsLabel).toBe('All funds');
     expect(cents(data.totalBudget)).toBe(budget('all'));
-    expect(await plainPage()).toContain('<p class="pub-funds">All funds</p>');
+    // The goal is still compared with the general fund: all funds are over it, the general fund
+    // under it, and the page says both.
+    expect(budget('all')).toBeGreaterThan(toCents(GOAL)!);
+    expect(cents(data.guidanceBudget)).toBe(budget('general'));
+    expect(cents(data.guidanceGap)).toBe(toCents(GOAL)! - budget('general'));
+    const html = await plainPage();
+    expect(html).toContain('<p class="pub-funds">All funds</p>');
+    expect(html).toContain('is within the town&#39;s goal.');
+    const dollars = (n: bigint) => `$${((n + 50n) / 100n).toLocaleString('en-US')}`;
+    expect(html).toContain(
+      `General fund only: the fund the town&#39;s goal pays for. All funds, grants and revolving funds included: ${dollars(budget('all'))}.`,
+    );
     const csv = await (await fetch(`${base}/api/public-dashboard/view/${PATH}/data.csv?year=${FY}`)).text();
     expect(csv).toContain(`${FY},Summary,All funds,Total budget,,${centsText(budget('all'))}`);
   });

@@ -1,5 +1,6 @@
 import { fiscalYearLabel } from '@shared/budget-math';
-import { gapStatus, residentGapLabels, residentGapText, stageLine } from '@shared/gap-words';
+// The card's words, one home with the residents' page in the browser.
+import * as gapWords from '@shared/gap-words';
 import { formatMoney } from '@shared/money';
 import { isWebAddress } from '@shared/web-address';
 import { escapeHtml, link, scriptJson, table, type Row } from '@server/lib/html';
@@ -11,7 +12,6 @@ import {
   type PublicView,
   type PublicYearData,
 } from '@shared/schemas/public-dashboard';
-import { GOAL_FUND_NOTES } from '@shared/schemas/fund-choice';
 
 /**
  * The public dashboard's HTML (web/public.html): everything published written into the
@@ -114,17 +114,17 @@ function perPupilHtml(data: PublicYearData): string {
 }
 
 function statusHtml(f: string, data: PublicYearData): string {
-  const words = residentGapLabels(f, data.stage);
+  const words = gapWords.residentGapLabels(f, data.stage, data.guidanceBudget !== undefined);
   const hasBudget = data.totalBudget !== 0 || data.categoryBreakdown.length > 0;
-  const status = gapStatus(words, { hasBudget, hasGoal: data.hasTownGoal, gap: data.guidanceGap });
+  const status = gapWords.gapStatus(words, { hasBudget, hasGoal: data.hasTownGoal, gap: data.guidanceGap });
   const compared = hasBudget && data.hasTownGoal;
   return (
     `<section class="card pub-wide" aria-label="${f} totals"><div class="kpis">` +
-    kpi(words.budget, money(data.totalBudget)) +
+    kpi(words.budget, money(gapWords.goalBudget(data))) +
     kpi(words.goal, data.hasTownGoal ? money(data.townGoal) : 'Not set') +
-    kpi('Gap', compared ? escapeHtml(residentGapText(data, formatMoney, formatMoney)) : '—') +
+    kpi('Gap', compared ? escapeHtml(gapWords.residentGapText(data, formatMoney, formatMoney)) : '—') +
     `</div><p class="gap-status">${escapeHtml(status)}</p>` +
-    `<p class="gap-fund">${escapeHtml(GOAL_FUND_NOTES[data.funds ?? 'all'])}</p>${perPupilHtml(data)}</section>`
+    `<p class="gap-fund">${escapeHtml(gapWords.goalFundNote(data, formatMoney))}</p>${perPupilHtml(data)}</section>`
   );
 }
 
@@ -263,7 +263,7 @@ export function publicFiguresHtml(view: PublicView | null, year: number | null):
         (data ? '' : `<p class="card pub-empty">${PUBLIC_DASHBOARD_MESSAGES.noDataForYear(year)}</p>`);
   return (
     `<main id="main-content" class="app-main pub-main"><h1 class="pub-title">${year === null ? '' : `${fy(year)} `}${title}</h1>` +
-    (data ? `<p class="pub-stage">${escapeHtml(stageLine(data))}</p>` : '') +
+    (data ? `<p class="pub-stage">${escapeHtml(gapWords.stageLine(data))}</p>` : '') +
     (data?.fundsLabel ? `<p class="pub-funds">${escapeHtml(data.fundsLabel)}</p>` : '') +
     yearsNav(view, year) +
     (data && year !== null

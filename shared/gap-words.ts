@@ -4,6 +4,7 @@
  * Only budget-math (no zod): the public page's bundle stays small.
  */
 import { guidanceGapText } from './budget-math';
+import { GOAL_FUND_NOTE, type FundChoice } from './schemas/fund-words';
 
 export interface GapLabels {
   title: string;
@@ -21,7 +22,7 @@ export interface GapLabels {
 export const staffGapLabels = (fy: string): GapLabels => ({
   title: 'Budget vs Town Guidance',
   subtitle: `${fy} proposed budget against the town’s guidance goal`,
-  budget: 'Proposed budget',
+  budget: 'Proposed budget, general fund',
   goal: 'Town guidance goal',
   noBudget: `No proposed budget lines for ${fy} in this budget year yet`,
   noGoal: `No town guidance set for ${fy}: the goal counts as $0`,
@@ -41,14 +42,17 @@ const STAGE_BUDGET: Record<string, string> = {
   REVISED: 'Revised',
 };
 
-/** The residents' words, naming the budget by the year's `stage` ('REVISED'). */
-export const residentGapLabels = (fy: string, stage?: string | null): GapLabels => {
+/**
+ * The residents' words, naming the budget by the year's `stage` ('REVISED'); `generalFund` when the
+ * figure beside the goal is the general fund's (goalBudget: every year published since it was kept).
+ */
+export const residentGapLabels = (fy: string, stage?: string | null, generalFund = false): GapLabels => {
   const word = (stage && STAGE_BUDGET[stage]) || 'Proposed';
   const the = `The ${word.toLowerCase()} budget`;
   return {
     title: `${fy} Budget and the Town's Goal`,
     subtitle: `What the schools plan to spend in ${fy}, next to the amount the town set as its goal`,
-    budget: `${word} school budget`,
+    budget: `${word} school budget${generalFund ? ', general fund' : ''}`,
     goal: "Town's budget goal",
     noBudget: `The ${fy} budget has not been published yet.`,
     noGoal: `The town has not set a budget goal for ${fy} yet.`,
@@ -125,4 +129,30 @@ export function residentGapText(
  */
 export function stageLine(data: { stageCaption?: string | null; stageLabel?: string | null }): string {
   return data.stageCaption ?? (data.stageLabel ? `${data.stageLabel} budget` : 'Proposed budget');
+}
+
+/**
+ * The budget figure a year's town goal is compared with: the general fund's (GOAL_FUNDS), or the
+ * total in figures published before that part was kept.
+ */
+export const goalBudget = (data: { totalBudget: number; guidanceBudget?: number }) =>
+  data.guidanceBudget ?? data.totalBudget;
+
+/**
+ * Said under the gap: which lines it compares with the goal (the general fund's), and the all-funds
+ * total beside it when the other figures sum every fund and grants make it larger. Figures
+ * published before the general fund's part was kept compared their total, and say which.
+ */
+export function goalFundNote(
+  data: { funds?: FundChoice; totalBudget: number; guidanceBudget?: number },
+  money: (value: number) => string,
+): string {
+  if (data.guidanceBudget === undefined) {
+    return data.funds === 'general'
+      ? GOAL_FUND_NOTE
+      : "All funds, grants and revolving funds included: the town's goal pays for the general fund alone.";
+  }
+  return data.funds === 'general' || data.guidanceBudget === data.totalBudget
+    ? GOAL_FUND_NOTE
+    : `${GOAL_FUND_NOTE} All funds, grants and revolving funds included: ${money(data.totalBudget)}.`;
 }

@@ -51,8 +51,11 @@ export function registerDashboardCommands(program: Command): void {
         process.stdout.write(
           `${year.fiscalYear} budget, ${fy}, ${summary.fundsLabel}\n` +
             `  Proposed budget     ${money(summary.proposedBudget)} (${summary.proposedCount} lines, ${summary.breakdown.proposed.projected.count} projected)\n` +
+            (summary.funds === 'general'
+              ? ''
+              : `  General fund        ${money(summary.guidanceBudget)} (what the goal is compared with)\n`) +
             `  Town guidance goal  ${goal.hasTownGoal ? money(goal.total) : 'not set (counts as $0)'}\n` +
-            `  Gap (goal - budget) ${money(gap)}${gap === 0 ? '' : ` (${guidanceGapText(-gap, money)})`}\n` +
+            `  Gap (goal - general fund) ${money(gap)}${gap === 0 ? '' : ` (${guidanceGapText(-gap, money)})`}\n` +
             `  Employees           ${stats.totalEmployees} (${stats.totalFte} FTE), salaries ${stats.totalSalary === null ? 'withheld' : money(stats.totalSalary)}\n\n`,
         );
         printRows(

@@ -21,7 +21,7 @@ import { parseFlags, printJson, printRows } from '../output';
 
 const pct = (v: number) => `${v}%`;
 
-/** The scenario's gap in words: adjusted - goal, over the goal when above zero. */
+/** The scenario's gap in words: the general fund's adjusted total - goal, over the goal when above zero. */
 const gapText = (s: ScenarioSummary) =>
   !s.hasTownGoal
     ? `${money(s.gap)} (no town goal set for ${fiscalYearLabel(s.fiscalYear)}: counts as $0)`
@@ -51,7 +51,8 @@ function printSummary(s: CutScenario, budgetYear: string): void {
       `  Town goal               ${m.hasTownGoal ? money(m.townGoal) : 'not set (counts as $0)'}\n` +
       `  Total cuts              ${money(m.totalCuts)} (${m.itemsModified} line${m.itemsModified === 1 ? '' : 's'} cut)\n` +
       `  Adjusted total          ${money(m.adjustedTotal)}\n` +
-      `  Gap (adjusted - goal)   ${gapText(m)}\n`,
+      `  General fund adjusted   ${money(m.goalTotal)} (what the goal is compared with)\n` +
+      `  Gap (general - goal)    ${gapText(m)}\n`,
   );
 }
 

@@ -235,6 +235,7 @@ describe('Scenario Builder figures', () => {
       floorPercent: 80,
       adjustedAmount: Number(keptAt80) / 100,
       cut: Number(w.amounts[0] - keptAt80) / 100,
+      generalFund: true,
     });
     expect(held.lines.find((l) => l.id === w.ids[5])).toMatchObject({
       percentKept: 0,

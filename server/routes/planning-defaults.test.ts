@@ -50,7 +50,7 @@ describe('GET /cola/planning-defaults', () => {
       4,
       2026,
     ]);
-    expect(body.baseline.source).toBe('FY2026 proposed budget, 4 lines');
+    expect(body.baseline.source).toBe('FY2026 proposed budget, general fund, 4 lines');
     expect([c(body.townFunding.amount), body.townFunding.hasGoal]).toEqual([4_810_000_055n, true]);
     expect(body.townFunding.source).toMatch(/^FY2027 town goal, set \d{4}-\d{2}-\d{2}$/);
     // The same figure the dashboard shows for FY2026.
@@ -65,7 +65,7 @@ describe('GET /cola/planning-defaults', () => {
     expect(res.body.fiscalYear).toBe(2028);
     expect([c(res.body.baseline.amount), res.body.baseline.source]).toEqual([
       sum(d.fy27),
-      'FY2027 proposed budget, 2 lines',
+      'FY2027 proposed budget, general fund, 2 lines',
     ]);
     expect(res.body.townFunding).toEqual({
       fiscalYear: 2028,
@@ -76,7 +76,7 @@ describe('GET /cola/planning-defaults', () => {
     // A year with no budget lines has no baseline either.
     const empty = await get(`/cola/planning-defaults?budgetYearId=${d.budgetYearId}&fiscalYear=2030`);
     expect(empty.body.baseline).toMatchObject({ amount: null, lines: 0 });
-    expect(empty.body.baseline.source).toMatch(/^FY2029 has no proposed budget lines/);
+    expect(empty.body.baseline.source).toMatch(/^FY2029 has no general-fund proposed lines/);
   });
 
   it('refuses a budget year or fiscal year of nothing, naming the field', async () => {
@@ -110,7 +110,10 @@ describe('the calculations start from the same figures when a request leaves the
     expect([c(calc.baselineBudget), c(calc.townFundingAmount)]).toEqual([sum(d.fy27), goal]);
     expect([c(calc.districtNeed), c(calc.gap)]).toEqual([sum(d.fy27), sum(d.fy27) - goal]);
     expect(res.body.filledIn).toEqual([
-      { field: 'baselineBudget', source: 'FY2027 proposed budget, 2 lines, as Town Guidance totals it' },
+      {
+        field: 'baselineBudget',
+        source: 'FY2027 proposed budget, general fund, 2 lines, as Town Guidance totals it',
+      },
       { field: 'townFundingAmount', source: expect.stringMatching(/^FY2027 town goal, set /) },
     ]);
     const given = await rif({
@@ -151,7 +154,10 @@ describe('the calculations start from the same figures when a request leaves the
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     // FY2027 has its own proposed lines: its need is that budget.
     expect(res.body.filledIn).toEqual([
-      { field: 'baselineBudget', source: 'FY2027 proposed budget, 2 lines, as Town Guidance totals it' },
+      {
+        field: 'baselineBudget',
+        source: 'FY2027 proposed budget, general fund, 2 lines, as Town Guidance totals it',
+      },
     ]);
     expect(c(res.body.projections[0].districtNeed)).toBe(sum(d.fy27));
     // From FY2028 the baseline is the year before's budget.
@@ -159,7 +165,7 @@ describe('the calculations start from the same figures when a request leaves the
       `/cola/multi-year-projection?budgetYearId=${d.budgetYearId}&startYear=2028&endYear=2029`,
     );
     expect(from28.body.filledIn).toEqual([
-      { field: 'baselineBudget', source: 'FY2027 proposed budget, 2 lines' },
+      { field: 'baselineBudget', source: 'FY2027 proposed budget, general fund, 2 lines' },
     ]);
     expect(c(from28.body.projections[0].baseline)).toBe(sum(d.fy27));
     expect([res.body.projections[0].townFundingSource, c(res.body.projections[0].townFunding)]).toEqual([

@@ -176,12 +176,19 @@ export const scenarioSummarySchema = z.object({
   hasTownGoal: z.boolean(),
   totalCuts: money,
   adjustedTotal: money,
-  /** adjustedTotal - townGoal: above zero is over the goal. */
+  /**
+   * The general fund's part of adjustedTotal, what the goal is compared with (GOAL_FUNDS): a cut to
+   * a grant's line saves the grant, not the town.
+   */
+  goalTotal: money,
+  /** goalTotal - townGoal: above zero is over the goal. */
   gap: money,
   meetsGoal: z.boolean(),
   itemsModified: z.number().int(),
   /** What the scenario's cuts by position save, less what its added positions cost (in the totals). */
   positionsNet: money,
+  /** Of positionsNet, the general fund's part (in goalTotal). */
+  positionsGeneralNet: money,
   /** How many cuts and adds by position the scenario holds. */
   positionChanges: z.number().int(),
 });
@@ -203,6 +210,8 @@ export const scenarioLineSchema = z.object({
   floorPercent: z.number(),
   adjustedAmount: money,
   cut: money,
+  /** Whether the general fund pays the line: its cuts count against the town's goal (GOAL_FUNDS). */
+  generalFund: z.boolean(),
 });
 
 /** An adoption made after a scenario was, and how many of the scenario's cuts it had applied. */
@@ -243,7 +252,7 @@ export const baselineObjectsResponse = z.object({
 
 /** The compact body, with format=rows (scenario-line-rows.ts decodes it into scenarioLineSchema's objects). */
 export const baselineRowsResponse = z.object({
-  /** [id, accountDesc, accountLine, deseCode, categoryId, buildingId, amount, percentKept, floorPercent, adjustedAmount] */
+  /** [id, accountDesc, accountLine, deseCode, categoryId, buildingId, amount, percentKept, floorPercent, adjustedAmount, generalFund] */
   lines: z.array(
     z.tuple([
       z.number().int(),
@@ -256,6 +265,7 @@ export const baselineRowsResponse = z.object({
       z.number(),
       z.number(),
       money,
+      z.boolean(),
     ]),
   ),
   categories: z.array(

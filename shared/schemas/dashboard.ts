@@ -31,9 +31,11 @@ export const budgetSummaryResponse = z.object({
   townGoal: moneyOut,
   hasTownGoal: z.boolean(),
   /**
-   * townGoal - proposedBudget (shared/budget-math.ts): below zero is over guidance. The goal pays
-   * the general fund: read with funds=general, it compares like with like (GOAL_FUND_NOTES).
+   * The general fund's proposed budget, what the town's goal is compared with whichever funds
+   * proposedBudget sums (GOAL_FUNDS, shared/schemas/fund-words.ts).
    */
+  guidanceBudget: moneyOut,
+  /** townGoal - guidanceBudget (shared/budget-math.ts): below zero is over guidance. */
   guidanceGap: moneyOut,
   ...fundsEcho,
 });

@@ -19,10 +19,13 @@ export const FUND_CHOICE_LABELS: Record<FundChoice, string> = {
 export const echoFunds = (funds: FundChoice = 'all') => ({ funds, fundsLabel: FUND_CHOICE_LABELS[funds] });
 
 /**
- * Said beside every gap against the town's goal: the goal is the town's appropriation, which pays
- * the general fund alone, so only the general fund's figure compares like with like.
+ * THE lines a gap against the town's goal sums: the goal is the town's appropriation to the
+ * schools, which pays the general fund alone, so a grant's or a revolving fund's line neither puts
+ * the budget over the goal nor, cut, brings it under. The dashboard, the resident page, Town
+ * Guidance's gap analysis, the planning tools' baseline and the Scenario Builder compare this
+ * fund's figure with the goal whichever funds their other figures sum.
  */
-export const GOAL_FUND_NOTES: Record<FundChoice, string> = {
-  general: "General fund only: the fund the town's goal pays for.",
-  all: "All funds, grants and revolving funds included: the town's goal pays for the general fund alone.",
-};
+export const GOAL_FUNDS: FundChoice = 'general';
+
+/** Said beside every gap against the town's goal, so nobody reads it as all funds. */
+export const GOAL_FUND_NOTE = "General fund only: the fund the town's goal pays for.";

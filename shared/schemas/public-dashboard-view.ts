@@ -67,7 +67,13 @@ export const publicYearDataSchema = z.strictObject({
   /** The town's dollar goal for the year; 0 when it has none. */
   townGoal: moneyOut,
   hasTownGoal: z.boolean(),
-  /** townGoal - totalBudget (budget-math's guidance gap): below zero the budget is over the goal. */
+  /**
+   * The general fund's part of the budget, what the goal is compared with whichever funds
+   * totalBudget sums (GOAL_FUNDS). Absent from figures published before it was kept: there the
+   * gap was of totalBudget (goalBudget below reads either).
+   */
+  guidanceBudget: moneyOut.optional(),
+  /** townGoal - guidanceBudget (budget-math's guidance gap): below zero the budget is over the goal. */
   guidanceGap: moneyOut,
   categoryBreakdown: z.array(
     z.strictObject({ name: z.string(), amount: moneyOut, itemCount: z.number().int(), color: z.string() }),

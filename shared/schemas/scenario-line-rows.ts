@@ -23,6 +23,7 @@ export type ScenarioLineRow = [
   percentKept: number,
   floorPercent: number,
   adjusted: number,
+  generalFund: boolean,
 ];
 
 export interface BaselineRows {
@@ -55,6 +56,7 @@ export function decodeBaseline(body: BaselineRows): Baseline {
       percentKept,
       floor,
       adjusted,
+      generalFund,
     ]) => {
       const c = categoryId === null ? undefined : categories.get(categoryId);
       const building = buildingId === null ? undefined : buildings.get(buildingId);
@@ -74,6 +76,7 @@ export function decodeBaseline(body: BaselineRows): Baseline {
         adjustedAmount: adjusted,
         // Through whole cents: the same double as the decimal the database would print.
         cut: fromCents(centsOf(amount) - centsOf(adjusted)),
+        generalFund,
       };
     },
   );

@@ -13,6 +13,7 @@ import {
   unitsOf,
 } from './common';
 import { fiscalYearInput } from './fiscal-year';
+import { fundsEcho } from './fund-choice';
 
 /** Dollars, never negative, at most 2 decimals (cents), at most numeric(14,2)'s maximum. */
 export const nonNegativeMoney = moneyInput();
@@ -178,7 +179,10 @@ export { GAP_THRESHOLD, VARIANCE_THRESHOLD } from '@shared/budget-math';
 
 export const GAP_STATUSES = ['OVER', 'UNDER', 'NEAR'] as const;
 
-/** GET /town-goals/analysis/gap: the district's need (proposed budget) against the town goal. */
+/**
+ * GET /town-goals/analysis/gap: the district's need (the general fund's proposed budget, GOAL_FUNDS)
+ * against the town goal; funds and fundsLabel say so.
+ */
 export const gapAnalysisResponse = z.object({
   fiscalYear: z.number().int(),
   budgetYearId: z.number().int().nullable(),
@@ -190,6 +194,7 @@ export const gapAnalysisResponse = z.object({
   gap: moneyOut,
   /** OVER when the gap is above GAP_THRESHOLD, UNDER below -GAP_THRESHOLD, else NEAR. */
   status: z.enum(GAP_STATUSES),
+  ...fundsEcho,
 });
 
 export type GapAnalysis = z.infer<typeof gapAnalysisResponse>;

@@ -49,6 +49,8 @@ export async function budgetSummary(app: AppContext, actor: Actor, scope: q.Scop
   const proposed = { imported: pick(false), projected: pick(true) };
   // Two numeric(14,2) totals from SQL: adding them in cents keeps the sum exact.
   const budgetCents = toCents(proposed.imported.total)! + toCents(proposed.projected.total)!;
+  // The gap sums the general fund whichever funds the budget figure sums (GOAL_FUNDS).
+  const guidanceCents = rows.reduce((sum, r) => sum + toCents(r.goalTotal)!, 0n);
   const goal = (await findTownGoalByYear(app.db, scope.fiscalYear))?.dollar_goal ?? null;
   const goalCents = goal === null ? 0n : toCents(goal)!;
   return {
@@ -59,7 +61,8 @@ export async function budgetSummary(app: AppContext, actor: Actor, scope: q.Scop
     breakdown: { proposed },
     townGoal: fromCents(goalCents),
     hasTownGoal: goal !== null,
-    guidanceGap: fromCents(guidanceGapCents(budgetCents, goalCents)),
+    guidanceBudget: fromCents(guidanceCents),
+    guidanceGap: fromCents(guidanceGapCents(guidanceCents, goalCents)),
     ...echoFunds(scope.funds),
   };
 }

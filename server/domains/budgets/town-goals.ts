@@ -8,6 +8,7 @@ import { insertAudit } from '@server/db/audit';
 import * as q from './queries/town-goals';
 import { fromCents, MAX_MONEY_TEXT, toCents } from '@shared/schemas/common';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
+import { echoFunds, GOAL_FUNDS } from '@shared/schemas/fund-words';
 import {
   dollarsFromPercent,
   fitsMoney,
@@ -266,5 +267,6 @@ export async function gapAnalysis(
     hasTownGoal: goal?.dollar_goal != null,
     gap: fromCents(gapCents),
     status: gapStatus(gapCents),
+    ...echoFunds(GOAL_FUNDS),
   };
 }

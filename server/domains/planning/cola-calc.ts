@@ -10,6 +10,7 @@ import { centsOf, fromCents } from '@shared/money';
 import type { ColaCalculateInput, ColaCalculation, ColaSource } from '@shared/schemas/cola-calc';
 import { fiscalYearLabel as label } from '@shared/schemas/fiscal-year';
 import { requireBudgetYear } from '@server/domains/budgets';
+import type { FundChoice } from '@shared/schemas/fund-words';
 
 /**
  * The COLA calculations total the salary walk (server/domains/planning/queries/salary-walk.ts); this file resolves
@@ -101,7 +102,7 @@ export async function walkScope(
   from: number,
   to: number,
   yearField: string,
-  options: { onePercentYear?: number } = {},
+  options: { onePercentYear?: number; funds?: FundChoice } = {},
 ) {
   const byYear = new Map<number, WalkGroupRow[]>();
   const bases = new Map<number, { rows: WalkGroupRow[]; employees: number; withoutSalary: number }>();
@@ -117,16 +118,18 @@ export async function walkScope(
       toYear: last,
       scenario: scope.scenarioId ?? 'default',
       onePercentYear: options.onePercentYear,
+      funds: options.funds,
     });
     const baseRows = rows.filter((r) => r.fiscalYear === base);
     const walked = baseRows.reduce((n, r) => n + r.employees, 0);
     if (walked === 0) {
-      throw badRequest(`${label(base)} has no Active employees to calculate from`, [
-        { path: yearField, message: `No Active employees in the base year ${label(base)}` },
+      const paid = options.funds === 'general' ? ' paid by the general fund' : '';
+      throw badRequest(`${label(base)} has no Active employees${paid} to calculate from`, [
+        { path: yearField, message: `No Active employees${paid} in the base year ${label(base)}` },
       ]);
     }
     // People without a salary are counted, at $0 (the walk leaves them out).
-    const withoutSalary = await employeesWithoutSalary(db, scope.budgetYearId, base);
+    const withoutSalary = await employeesWithoutSalary(db, scope.budgetYearId, base, options.funds);
     bases.set(base, { rows: baseRows, employees: walked + withoutSalary, withoutSalary });
     for (let y = fy; y <= last; y += 1) {
       byYear.set(

@@ -14,6 +14,7 @@ import { fiscalYearLabel as label } from '@shared/schemas/fiscal-year';
 import { colaYearSourcesOf } from './cola-assumptions';
 import { planningAmounts, plannedYearBudget } from './planning-defaults';
 import { cents, colaSourceOf, resolveScope, sumCents, walkScope } from './cola-calc';
+import { GOAL_FUNDS } from '@shared/schemas/fund-words';
 
 /**
  * GET /cola/multi-year-projection: the salary walk of each year from startYear to endYear from its
@@ -48,7 +49,8 @@ async function projectYears(
 ): Promise<MultiYearProjection> {
   const db = app.db;
   const scope = await resolveScope(db, input, input.startYear, 'startYear');
-  const walk = await walkScope(db, scope, input.startYear, input.endYear, 'startYear');
+  // The town's funding pays the general fund's people: a grant pays its own (GOAL_FUNDS).
+  const walk = await walkScope(db, scope, input.startYear, input.endYear, 'startYear', { funds: GOAL_FUNDS });
   // A year the budget year has its own proposed budget for (the year being built) needs that budget,
   // as Town Guidance totals it; the first year only when no baseline or other base was asked for.
   const ownBudgets = new Map<number, Awaited<ReturnType<typeof plannedYearBudget>>>();

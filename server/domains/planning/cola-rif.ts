@@ -14,6 +14,7 @@ import {
 import { colaWarningsOfBreakdown } from './cola-assumptions';
 import { cents, colaSourceOf, resolveScope, sumCents, walkScope } from './cola-calc';
 import { planningAmounts, plannedYearBudget } from './planning-defaults';
+import { GOAL_FUNDS } from '@shared/schemas/fund-words';
 
 /**
  * The RIF gap of a fiscal year (docs/ARCHITECTURE.md 'Salary rules'): the COLA impact by source and
@@ -114,7 +115,8 @@ export async function calculateRifGap(app: AppContext, actor: Actor, input: RifG
     await q.allowLargeWalk(trx);
     const fy = input.fiscalYear;
     const scope = await resolveScope(trx, input, fy, 'fiscalYear');
-    const walk = await walkScope(trx, scope, fy, fy, 'fiscalYear', { onePercentYear: fy });
+    // The town's funding pays the general fund's people: a grant pays its own (GOAL_FUNDS).
+    const walk = await walkScope(trx, scope, fy, fy, 'fiscalYear', { onePercentYear: fy, funds: GOAL_FUNDS });
     const inTrx = { ...app, db: trx };
     // The year being built, with no baseline given: its need is its own proposed budget and its gap
     // Town Guidance's (plannedYearBudget), not the year before's budget grown by the walk.

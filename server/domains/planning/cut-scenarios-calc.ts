@@ -71,12 +71,15 @@ async function summaryFrom(
   scenarioId?: number,
 ): Promise<ScenarioSummary> {
   const scenario = scenarioId === undefined ? undefined : await q.findScenario(db, scenarioId);
-  const positions = scenario ? await positionsNet(db, scenario) : { net: 0n, count: 0 };
+  const positions = scenario ? await positionsNet(db, scenario) : { net: 0n, generalNet: 0n, count: 0 };
   const goal = (await findTownGoalByYear(db, scope.fiscalYear))?.dollar_goal ?? null;
   const goalCents = goal === null ? 0n : cents(String(goal));
   const original = cents(row.original);
   const adjusted = cents(row.adjusted) - positions.net;
-  const status = scenarioStatus(adjusted, goalCents);
+  // The goal is compared with the general fund's part (GOAL_FUNDS): a grant's line cut saves the
+  // grant, not the town.
+  const goalTotal = cents(row.goal_adjusted) - positions.generalNet;
+  const status = scenarioStatus(goalTotal, goalCents);
   return {
     budgetYearId: scope.budgetYearId,
     fiscalYear: scope.fiscalYear,
@@ -91,6 +94,8 @@ async function summaryFrom(
     meetsGoal: status.meetsGoal,
     itemsModified: row.modified,
     positionsNet: fromCents(positions.net),
+    positionsGeneralNet: fromCents(positions.generalNet),
+    goalTotal: fromCents(goalTotal),
     positionChanges: positions.count,
   };
 }

@@ -15,11 +15,13 @@ import { stageStateOf } from '@server/domains/stages';
 import { budgetSummary } from '@server/domains/budgets';
 import { gapAnalysis } from '@server/domains/budgets';
 import { requireBudgetYear } from '@server/domains/budgets';
+import { GOAL_FUNDS } from '@shared/schemas/fund-words';
 
 /**
  * What every planning tool opens with (GET /cola/planning-defaults, the COLA screen's RIF and
  * Multi-Year tabs, `budget-cli rif`): the baseline is the budget of the year before the planned
- * one, the funding the planned year's town goal. Both figures are the dashboard's own
+ * one (the general fund's, which the town's funding pays: GOAL_FUNDS), the funding the planned
+ * year's town goal. Both figures are the dashboard's own
  * (budgetSummary: the proposed lines that count, summed in SQL, and the year's dollar goal), so the
  * planning tools, the dashboard and Budget Comparison show the same budget for a year. A year
  * without a goal says so and has no funding figure: the tools ask for one rather than invent it.
@@ -41,8 +43,13 @@ export async function planningDefaults(
   }
   const year = await requireBudgetYear(app.db, budgetYearId, 'budgetYearId');
   const fiscalYear = input.fiscalYear ?? year.current_fiscal_year + 1;
-  const before = await budgetSummary(app, actor, { budgetYearId, fiscalYear: fiscalYear - 1 });
-  const planned = await budgetSummary(app, actor, { budgetYearId, fiscalYear });
+  // The general fund's budgets: the town's funding pays that fund alone (GOAL_FUNDS).
+  const before = await budgetSummary(app, actor, {
+    budgetYearId,
+    fiscalYear: fiscalYear - 1,
+    funds: GOAL_FUNDS,
+  });
+  const planned = await budgetSummary(app, actor, { budgetYearId, fiscalYear, funds: GOAL_FUNDS });
   const goal = planned.hasTownGoal ? await findTownGoalByYear(app.db, fiscalYear) : undefined;
   const setOn = goal ? new Date(goal.updated_at).toISOString().slice(0, 10) : null;
   const lines = before.proposedCount;
@@ -57,8 +64,8 @@ export async function planningDefaults(
     amount: lines > 0 ? before.proposedBudget : null,
     source:
       lines > 0
-        ? `FY${fiscalYear - 1} proposed budget, ${lines} line${lines === 1 ? '' : 's'}`
-        : `FY${fiscalYear - 1} has no proposed budget lines in budget year ${year.fiscal_year}: enter a baseline`,
+        ? `FY${fiscalYear - 1} proposed budget, general fund, ${lines} line${lines === 1 ? '' : 's'}`
+        : `FY${fiscalYear - 1} has no general-fund proposed lines in budget year ${year.fiscal_year}: enter a baseline`,
   };
   return {
     budgetYearId,
@@ -101,7 +108,8 @@ export async function plannedYearBudget(
   fiscalYear: number,
   lines?: number,
 ) {
-  const count = lines ?? (await budgetSummary(app, actor, { budgetYearId, fiscalYear })).proposedCount;
+  const count =
+    lines ?? (await budgetSummary(app, actor, { budgetYearId, fiscalYear, funds: GOAL_FUNDS })).proposedCount;
   if (count === 0) {
     return null;
   }
@@ -109,7 +117,7 @@ export async function plannedYearBudget(
   return {
     ...analysis,
     lines: count,
-    source: `FY${fiscalYear} proposed budget, ${count} line${count === 1 ? '' : 's'}, as Town Guidance totals it`,
+    source: `FY${fiscalYear} proposed budget, general fund, ${count} line${count === 1 ? '' : 's'}, as Town Guidance totals it`,
   };
 }
 

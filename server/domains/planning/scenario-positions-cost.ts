@@ -51,6 +51,8 @@ export async function changesWithCosts(db: Db, row: CutScenarioRow, extra: reado
     })),
   );
   let savings = 0n;
+  // Of the savings, the general fund's: what a cut brings the town's goal (GOAL_FUNDS).
+  let generalSavings = 0n;
   let addedCost = 0n;
   let cutFte = 0;
   let addedFte = 0;
@@ -91,6 +93,7 @@ export async function changesWithCosts(db: Db, row: CutScenarioRow, extra: reado
     const cost = stale || p?.budgeted_cost == null ? null : centsOf(p.budgeted_cost);
     if (!stale) {
       savings += cost ?? 0n;
+      generalSavings += cost === null || p!.general_cost === null ? 0n : centsOf(p!.general_cost);
       cutFte += milli(p!.fte);
     }
     return {
@@ -103,13 +106,23 @@ export async function changesWithCosts(db: Db, row: CutScenarioRow, extra: reado
       stale,
     };
   });
-  return { changes, savings, addedCost, cutFte, addedFte };
+  return { changes, savings, generalSavings, addedCost, cutFte, addedFte };
 }
 
-/** Savings less added cost, in cents: what the changes take off the scenario's total. */
-export async function positionsNet(db: Db, row: CutScenarioRow): Promise<{ net: bigint; count: number }> {
+/**
+ * Savings less added cost, in cents: what the changes take off the scenario's total, and off the
+ * general fund's (an added position is the general fund's: it has no fund shares yet).
+ */
+export async function positionsNet(
+  db: Db,
+  row: CutScenarioRow,
+): Promise<{ net: bigint; generalNet: bigint; count: number }> {
   const c = await changesWithCosts(db, row);
-  return { net: c.savings - c.addedCost, count: c.changes.length };
+  return {
+    net: c.savings - c.addedCost,
+    generalNet: c.generalSavings - c.addedCost,
+    count: c.changes.length,
+  };
 }
 
 /**

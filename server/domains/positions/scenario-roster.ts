@@ -1,6 +1,11 @@
 import type { Db } from '@server/db/index';
 import { validationFailed } from '@server/errors';
-import { newVacancyCosts, positionCosts, type NewVacancy } from '@server/sql/position-cost';
+import {
+  newVacancyCosts,
+  POSITION_FUND_PARTS,
+  positionCosts,
+  type NewVacancy,
+} from '@server/sql/position-cost';
 import { PERSON } from './queries/positions';
 import { fteText, milli } from './guards';
 import { titleKey } from './queries/title-key';
@@ -185,6 +190,8 @@ export interface CostedPosition {
   fte: string;
   category_id: number | null;
   budgeted_cost: string | null;
+  /** The general fund's part of budgeted_cost (POSITION_FUND_PARTS): what a cut saves the town's goal. */
+  general_cost: string | null;
   unpriced_reason: string | null;
   holders: string[];
 }
@@ -197,6 +204,7 @@ export async function costedPositions(db: Db, ids: readonly number[]): Promise<M
   const { rows } = await db.raw(
     `SELECT pc.id, pc.status, pc.title, pc.fte::text AS fte, pc.category_id, pc.budgeted_cost::text AS budgeted_cost,
             pc.unpriced_reason,
+            (SELECT sum(fp.cost) FROM (${POSITION_FUND_PARTS}) fp WHERE fp.fund_id IS NULL)::text AS general_cost,
             coalesce((SELECT array_agg(coalesce(${PERSON}, 'line ' || h.line_item_id) ORDER BY h.line_item_id)
                         FROM position_holders h JOIN line_items li ON li.id = h.line_item_id
                        WHERE h.position_id = pc.id), '{}') AS holders

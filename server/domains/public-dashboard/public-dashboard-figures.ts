@@ -133,6 +133,11 @@ export async function yearFigures(
   const goal = (await findTownGoalByYear(db, fiscalYear))?.dollar_goal ?? null;
   const students = await figures.enrolledStudents(db, budgetYearId);
   const totalCents = cents(byCategory.total);
+  // The goal is compared with the general fund's lines whichever funds the page sums (GOAL_FUNDS).
+  const guidanceCents = (await dash.proposedTotals(db, scope)).reduce(
+    (sum, r) => sum + (toCents(r.goalTotal) ?? 0n),
+    0n,
+  );
   const dese = await deseBreakdown(db, scope);
   const stage = await stageStateOf(db, budgetYearId, fiscalYear);
   const staged = stage.stage !== 'DRAFT';
@@ -144,7 +149,8 @@ export async function yearFigures(
     totalBudget: fromCents(totalCents),
     townGoal: goal === null ? 0 : fromCents(cents(goal)),
     hasTownGoal: goal !== null,
-    guidanceGap: fromCents(guidanceGapCents(totalCents, goal === null ? 0n : cents(goal))),
+    guidanceBudget: fromCents(guidanceCents),
+    guidanceGap: fromCents(guidanceGapCents(guidanceCents, goal === null ? 0n : cents(goal))),
     categoryBreakdown: byCategory.categories.map((c) => ({
       name: c.category,
       amount: c.total,

@@ -4,6 +4,7 @@ import { classifyTitleSql } from '@server/lib/staff-roles';
 import { SALARY_RANGE_WIDTH } from '@shared/schemas/dashboard';
 import { activeScope } from '@server/sql/line-items-scope';
 import { OF_FUNDS } from '@server/domains/funds';
+import { GOAL_FUNDS } from '@shared/schemas/fund-words';
 import type { FundChoice } from '@shared/schemas/fund-choice';
 
 /**
@@ -53,22 +54,26 @@ export interface ProjectedSplit {
   isProjected: boolean;
   count: number;
   total: number;
+  /** Of the total, the lines a gap against the town's goal sums (GOAL_FUNDS), as exact decimal text. */
+  goalTotal: string;
 }
 
 /** The proposed budget's count and total, imported and projected lines apart. */
 export async function proposedTotals(db: Db, scope: Scope): Promise<ProjectedSplit[]> {
   const w = where(scope, false);
   const { rows } = await db.raw(
-    `SELECT li.is_projected, count(*)::int AS count, coalesce(sum(li.amount), 0) AS total
+    `SELECT li.is_projected, count(*)::int AS count, coalesce(sum(li.amount), 0) AS total,
+            coalesce(sum(li.amount) FILTER (WHERE ${OF_FUNDS(GOAL_FUNDS, 'li')}), 0)::text AS goal_total
        FROM line_items_all li
       WHERE ${w.sql}
       GROUP BY li.is_projected`,
     w.bindings,
   );
-  return rows.map((r: { is_projected: boolean; count: number; total: number }) => ({
+  return rows.map((r: { is_projected: boolean; count: number; total: number; goal_total: string }) => ({
     isProjected: r.is_projected,
     count: Number(r.count),
     total: Number(r.total),
+    goalTotal: r.goal_total,
   }));
 }
 

@@ -2,6 +2,8 @@ import type { Db } from '@server/db/index';
 import { fromCents, toCents } from '@shared/schemas/common';
 import type { GoalType, TownGoal } from '@shared/schemas/town-goals';
 import { activeScope } from '@server/sql/line-items-scope';
+import { OF_FUNDS } from '@server/domains/funds';
+import { GOAL_FUNDS } from '@shared/schemas/fund-words';
 
 export interface TownGoalRow {
   id: number;
@@ -85,7 +87,8 @@ export async function deleteTownGoal(db: Db, id: number): Promise<void> {
  * that count (activeScope). With a version, only the lines of that version or of no version: a
  * version is a draft of the year's budget, lines imported under another version belong to that
  * other draft, and lines that carry none (projected, regenerated or typed in) belong to whichever
- * draft is read, so regenerating projections does not empty a version. Exact: the sum as text.
+ * draft is read, so regenerating projections does not empty a version. Only the lines a gap
+ * against the goal sums (GOAL_FUNDS: the general fund's). Exact: the sum as text.
  */
 export async function districtNeed(
   db: Db,
@@ -94,7 +97,8 @@ export async function districtNeed(
   const version = scope.versionId === undefined ? '' : 'AND (li.version_id = ? OR li.version_id IS NULL)';
   const { rows } = await db.raw(
     `SELECT coalesce(sum(li.amount), 0)::text AS total FROM line_items_all li
-      WHERE li.budget_year_id = ? AND li.fiscal_year = ? AND NOT li.is_operating AND ${activeScope()} ${version}`,
+      WHERE li.budget_year_id = ? AND li.fiscal_year = ? AND NOT li.is_operating AND ${activeScope()}
+        AND ${OF_FUNDS(GOAL_FUNDS, 'li')} ${version}`,
     [scope.budgetYearId, scope.fiscalYear, ...(scope.versionId === undefined ? [] : [scope.versionId])],
   );
   return rows[0].total;

@@ -4,6 +4,8 @@ import {
   adjustmentRows,
   FLOOR,
   FLOOR_JOINS,
+  forGoal,
+  goalSums,
   inScope,
   type Adjustments,
   type LineScope,
@@ -43,11 +45,11 @@ export async function linesWithTotals(db: Db, scope: LineScope, adj: Adjustments
      SELECT '[' || coalesce(string_agg(concat('[', li.id, ',', ${json('li.account_description')}, ',',
               ${json('li.account_line')}, ',', ${json('li.dese_code')}, ',', ${json('li.category_id')}, ',',
               ${json('li.building_id')}, ',', li.amount, ',', coalesce(adj.percent_kept, 100), ',', ${FLOOR}, ',',
-              ${ADJUSTED}, ']'), ','
+              ${ADJUSTED}, ',', CASE WHEN ${forGoal()} THEN 'true' ELSE 'false' END, ']'), ','
             ORDER BY bc.display_order NULLS LAST, bc.name NULLS LAST, li.account_description, li.id), '') || ']' AS lines,
             count(*)::int AS line_count, coalesce(sum(li.amount), 0)::text AS original,
             coalesce(sum(${ADJUSTED}), 0)::text AS adjusted,
-            count(*) FILTER (WHERE adj.percent_kept < 100)::int AS modified,
+            count(*) FILTER (WHERE adj.percent_kept < 100)::int AS modified, ${goalSums()},
             (SELECT coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'color', c.color,
                       'isPersonnel', c.is_personnel) ORDER BY c.id), '[]')::text FROM budget_categories c) AS categories,
             (SELECT coalesce(json_agg(json_build_object('id', b.id, 'name', b.name) ORDER BY b.id), '[]')::text

@@ -2,6 +2,8 @@ import type { Knex } from 'knex';
 import type { Db } from '@server/db/index';
 import type { CutScenario } from '@shared/schemas/cut-scenarios';
 import { activeScope } from '@server/sql/line-items-scope';
+import { OF_FUNDS } from '@server/domains/funds';
+import { GOAL_FUNDS } from '@shared/schemas/fund-words';
 
 /**
  * The Scenario Builder's reads and writes. The lines a scenario cuts are the budget year's proposed
@@ -60,11 +62,24 @@ export const FLOOR_JOINS = `LEFT JOIN cut_floors lf ON lf.line_item_id = li.id
 export const ADJUSTED = `CASE WHEN adj.percent_kept IS NULL THEN li.amount
   ELSE round(li.amount * adj.percent_kept / 100, 2) END`;
 
+/**
+ * Whether `li` is a line the town's goal is compared with (GOAL_FUNDS: the general fund's). A
+ * function, not a constant: the funds domain may not be loaded yet when this module is.
+ */
+export const forGoal = () => OF_FUNDS(GOAL_FUNDS, 'li');
+
+/** The general fund's part of the totals, as summarize and the grid's lines give it (SummaryRow). */
+export const goalSums = () => `coalesce(sum(li.amount) FILTER (WHERE ${forGoal()}), 0)::text AS goal_original,
+  coalesce(sum(${ADJUSTED}) FILTER (WHERE ${forGoal()}), 0)::text AS goal_adjusted`;
+
 export interface SummaryRow {
   line_count: number;
   original: string;
   adjusted: string;
   modified: number;
+  /** The general fund's lines' original and adjusted totals (GOAL_SUMS). */
+  goal_original: string;
+  goal_adjusted: string;
 }
 
 /** Totals of the lines in scope under the adjustments, as exact decimal text. */
@@ -75,7 +90,7 @@ export async function summarize(db: Db, scope: LineScope, adj: Adjustments): Pro
     `WITH adj AS (${a.sql})
      SELECT count(*)::int AS line_count, coalesce(sum(li.amount), 0)::text AS original,
             coalesce(sum(${ADJUSTED}), 0)::text AS adjusted,
-            count(*) FILTER (WHERE adj.percent_kept < 100)::int AS modified
+            count(*) FILTER (WHERE adj.percent_kept < 100)::int AS modified, ${goalSums()}
        FROM line_items li LEFT JOIN adj ON adj.line_item_id = li.id
       WHERE ${where.sql}`,
     [a.binding, ...where.bindings],

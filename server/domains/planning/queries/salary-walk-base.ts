@@ -1,6 +1,8 @@
 import type { Db } from '@server/db/index';
 import { countedEmployeeLine } from '@server/sql/counted-lines';
 import { activeScope } from '@server/sql/line-items-scope';
+import { OF_FUNDS } from '@server/domains/funds';
+import type { FundChoice } from '@shared/schemas/fund-words';
 
 /** The base years a salary walk (./salary-walk.ts) may start from, and the lines it cannot walk. */
 
@@ -27,11 +29,12 @@ export async function employeesWithoutSalary(
   db: Db,
   budgetYearId: number,
   baseYear: number,
+  funds?: FundChoice,
 ): Promise<number> {
   const { rows } = await db.raw(
     `SELECT count(*)::int AS n FROM line_items li
       WHERE li.budget_year_id = ? AND li.fiscal_year = ? AND ${countedEmployeeLine('li')}
-        AND li.current_salary IS NULL`,
+        AND li.current_salary IS NULL AND ${OF_FUNDS(funds, 'li')}`,
     [budgetYearId, baseYear],
   );
   return Number(rows[0].n);

@@ -1,4 +1,6 @@
 import type { Db } from '@server/db/index';
+import { OF_FUNDS } from '@server/domains/funds';
+import type { FundChoice } from '@shared/schemas/fund-words';
 import {
   countedEmployeeLine,
   enteredNextYearSalary,
@@ -147,6 +149,11 @@ export async function salaryWalk(
     scenario: ScenarioChoice;
     /** The fiscal year whose onePercentAmount is worked out (0 in the others). */
     onePercentYear?: number;
+    /**
+     * Every fund's employee lines (the default: what a contract's COLA costs) or the general fund's
+     * (what the town's funding pays: the RIF gap and the multi-year projection, GOAL_FUNDS).
+     */
+    funds?: FundChoice;
   },
 ): Promise<WalkGroupRow[]> {
   const { baseYear } = input;
@@ -164,7 +171,7 @@ export async function salaryWalk(
       li.current_salary::numeric AS prev_0, NULL::numeric AS auto_0, 0::numeric AS cola_0
     FROM line_items li
     WHERE li.budget_year_id = ? AND li.fiscal_year = ? AND ${countedEmployeeLine('li')}
-      AND li.current_salary IS NOT NULL
+      AND li.current_salary IS NOT NULL AND ${OF_FUNDS(input.funds, 'li')}
     GROUP BY li.work_group_id, li.current_salary, li.salary_step, li.salary_lane, li.current_fte, 9`;
   for (let k = 1; k <= years; k += 1) {
     walk = walkYear(k, walk);

@@ -61,10 +61,13 @@ function startingPoints(years: Year[]): string {
   const span = (r: (typeof runs)[number]) =>
     r.first === r.last ? fy(r.first) : `${fy(r.first)} to ${fy(r.last)}`;
   if (runs.length === 1) {
-    return `From the salaries of FY${runs[0].baseYear}, ${runs[0].employees} active employees.`;
+    return `From the salaries of FY${runs[0].baseYear}, ${runs[0].employees} active employees paid by the general fund.`;
   }
   return `${runs
-    .map((r) => `${span(r)} from the salaries of FY${r.baseYear} (${r.employees} active employees)`)
+    .map(
+      (r) =>
+        `${span(r)} from the salaries of FY${r.baseYear} (${r.employees} active employees paid by the general fund)`,
+    )
     .join('; ')}.`;
 }
 

@@ -179,7 +179,8 @@ export function ProjectionsTab() {
           <h2>Multi-Year Projections</h2>
           <p>
             District need year by year: each year’s baseline is the year before’s need, grown by the COLA and
-            the steps and lanes of the active employees, against the town’s funding for that year.
+            the steps and lanes of the active employees the general fund pays, against the town’s funding for
+            that year.
           </p>
         </div>
       </div>

@@ -33,7 +33,7 @@ export function RifResult({
       <p className="cola-muted">
         Calculated {formatDateTime(c.calculatedAt)}
         {c.calculatedBy ? ` by ${c.calculatedBy}` : ''} from the salaries of FY{c.baseYear ?? '?'} (
-        {c.employees ?? 0} active employees); COLA scenario: {scenarioName}.
+        {c.employees ?? 0} active employees paid by the general fund); COLA scenario: {scenarioName}.
       </p>
       <NoSalaryNote count={c.employeesWithoutSalary} />
       {c.colaWarnings.length ? (

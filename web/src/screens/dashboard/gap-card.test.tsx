@@ -5,13 +5,21 @@ import type { BudgetSummary } from '@web/api/dashboard';
 import { formatMillions } from '@web/lib/format';
 import { jsonResponse, makeUser, renderRoutes, storeSession } from '@web/test/render';
 import { GapCard } from './gap-card';
-import { echoFunds, GOAL_FUND_NOTES, type FundChoice } from '@shared/schemas/fund-words';
+import { echoFunds, type FundChoice } from '@shared/schemas/fund-words';
 
 // Plotly is not needed to read the card's words.
 vi.mock('@web/components/charts/lazy-plot', () => ({ LazyPlot: () => null }));
 
-/** As the server answers: its guidanceGap is goal - budget, in cents. */
-const summary = (proposedBudget: number, townGoal: number, funds: FundChoice = 'all'): BudgetSummary => ({
+/**
+ * As the server answers: its guidanceGap is goal - the general fund's budget (guidanceBudget, all of
+ * the budget unless said), in cents.
+ */
+const summary = (
+  proposedBudget: number,
+  townGoal: number,
+  funds: FundChoice = 'all',
+  guidanceBudget = proposedBudget,
+): BudgetSummary => ({
   budgetYearId: 1,
   fiscalYear: 2027,
   proposedBudget,
@@ -21,11 +29,18 @@ const summary = (proposedBudget: number, townGoal: number, funds: FundChoice = '
   },
   townGoal,
   hasTownGoal: true,
-  guidanceGap: (Math.round(townGoal * 100) - Math.round(proposedBudget * 100)) / 100,
+  guidanceBudget,
+  guidanceGap: (Math.round(townGoal * 100) - Math.round(guidanceBudget * 100)) / 100,
   ...echoFunds(funds),
 });
 
-async function renderCard(budget: number, goal: number, funds: FundChoice = 'all') {
+async function renderCard(
+  budget: number,
+  goal: number,
+  funds: FundChoice = 'all',
+  generalFund = budget,
+  showCalculation = false,
+) {
   const user = makeUser();
   storeSession(user);
   vi.stubGlobal(
@@ -38,10 +53,9 @@ async function renderCard(budget: number, goal: number, funds: FundChoice = 'all
       element: (
         <GapCard
           fiscalYear={2027}
-          summary={summary(budget, goal, funds)}
-          showCalculation={false}
+          summary={summary(budget, goal, funds, generalFund)}
+          showCalculation={showCalculation}
           money={(v) => formatMillions(v)}
-          fundNote={GOAL_FUND_NOTES[funds]}
         />
       ),
     },
@@ -69,12 +83,25 @@ describe('GapCard', () => {
     expect(screen.getByText("General fund only: the fund the town's goal pays for.")).toBeTruthy();
   });
 
-  it('warns that an all-funds gap counts grants against a general-fund goal', async () => {
-    await renderCard(40_600_000, 41_000_000);
+  it('compares the general fund with the goal when the budget sums every fund, and says the total', async () => {
+    // The demo's FY2027: all funds $49.2M are over a $48.1M goal; the general fund's $47.3M is under it.
+    const kpi = await renderCard(49_209_990.65, 48_134_990, 'all', 47_299_033.75, true);
+    expect(kpi.textContent).toBe('GapUnder guidance by $0.8M');
     expect(
       screen.getByText(
-        "All funds, grants and revolving funds included: the town's goal pays for the general fund alone.",
+        "General fund only: the fund the town's goal pays for. All funds, grants and revolving funds included: $49,209,991.",
       ),
     ).toBeTruthy();
+    // The calculation shows the other funds leaving: 49,209,990.65 - 47,299,033.75 = 1,910,956.90.
+    const row = (name: RegExp) => screen.getByRole('row', { name }).textContent;
+    expect(row(/Grants and other funds/)).toContain('$1,910,957');
+    expect(row(/= General fund budget/)).toContain('$47,299,034');
+    expect(row(/= Gap/)).toContain('$835,956');
+  });
+
+  it('says the plain note when every line is the general fund', async () => {
+    await renderCard(40_600_000, 41_000_000);
+    expect(screen.getByText("General fund only: the fund the town's goal pays for.")).toBeTruthy();
+    expect(document.body.textContent).not.toContain('All funds');
   });
 });

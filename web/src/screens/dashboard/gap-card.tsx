@@ -4,6 +4,9 @@ import { useCanVisit } from '@web/auth/use-can';
 import { GapCard as SharedGapCard } from '@web/components/budget-cards/gap-card';
 import { formatMoney } from '@web/lib/format';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
+import { goalFundNote } from '@shared/gap-words';
+import { GOAL_FUND_NOTE } from '@shared/schemas/fund-words';
+import { fromCents, toCents } from '@shared/money';
 
 interface GapCardProps {
   fiscalYear: number;
@@ -11,25 +14,29 @@ interface GapCardProps {
   summary: BudgetSummary | undefined;
   showCalculation: boolean;
   money(value: number): string;
-  /** Which funds the budget sums, against a goal that pays the general fund (GOAL_FUND_NOTES). */
-  fundNote: string;
 }
 
 /**
- * The proposed budget against the town's guidance goal (the shared card), with the staff's link to
- * Town Goals and the 'Show Budget Calculation' breakdown. The gap is the server's (goal minus
- * budget, shared/budget-math.ts): below zero the budget is over guidance.
+ * The general fund's proposed budget against the town's guidance goal (the shared card), with the
+ * staff's link to Town Goals and the 'Show Budget Calculation' breakdown. The gap is the server's
+ * (goal minus the general fund's budget, GOAL_FUNDS): below zero the budget is over guidance.
  */
-export function GapCard({ fiscalYear, summary, showCalculation, money, fundNote }: GapCardProps) {
+export function GapCard({ fiscalYear, summary, showCalculation, money }: GapCardProps) {
   const canSetGoals = useCanVisit('/town-goals');
   const fy = fiscalYearLabel(fiscalYear);
   const goal = summary?.townGoal ?? 0;
   const hasGoal = summary?.hasTownGoal ?? false;
   const gap = summary?.guidanceGap ?? 0;
+  const fundNote = summary
+    ? goalFundNote(
+        { funds: summary.funds, totalBudget: summary.proposedBudget, guidanceBudget: summary.guidanceBudget },
+        formatMoney,
+      )
+    : GOAL_FUND_NOTE;
   return (
     <SharedGapCard
       fy={fy}
-      budget={summary?.proposedBudget ?? 0}
+      budget={summary?.guidanceBudget ?? 0}
       goal={goal}
       hasGoal={hasGoal}
       hasBudget={(summary?.proposedCount ?? 0) > 0}
@@ -63,6 +70,8 @@ function BudgetCalculation(props: {
   const { fy, summary, goal, gap, hasGoal } = props;
   const imported = summary?.breakdown.proposed.imported ?? { count: 0, total: 0 };
   const projected = summary?.breakdown.proposed.projected ?? { count: 0, total: 0 };
+  // The other funds' lines: all funds less the general fund's, in cents (exact).
+  const others = summary ? fromCents(toCents(summary.proposedBudget)! - toCents(summary.guidanceBudget)!) : 0;
   return (
     <div className="calc" aria-label="Budget calculation" role="region">
       <h3 className="calc__title">How the {fy} figures are calculated</h3>
@@ -78,15 +87,27 @@ function BudgetCalculation(props: {
             <td className="num">{formatMoney(projected.total)}</td>
           </tr>
           <tr className="calc__total">
-            <th scope="row">= Proposed budget</th>
+            <th scope="row">= Proposed budget{summary?.funds === 'general' ? ', general fund' : ''}</th>
             <td className="num">{formatMoney(summary?.proposedBudget ?? 0)}</td>
           </tr>
+          {others !== 0 ? (
+            <>
+              <tr>
+                <th scope="row">− Grants and other funds (not the town&apos;s goal to pay)</th>
+                <td className="num">{formatMoney(others)}</td>
+              </tr>
+              <tr className="calc__total">
+                <th scope="row">= General fund budget</th>
+                <td className="num">{formatMoney(summary?.guidanceBudget ?? 0)}</td>
+              </tr>
+            </>
+          ) : null}
           <tr>
             <th scope="row">Town guidance goal{hasGoal ? '' : ' (not set, counts as $0)'}</th>
             <td className="num">{formatMoney(goal)}</td>
           </tr>
           <tr className="calc__total">
-            <th scope="row">= Gap (goal minus budget; below zero is over guidance)</th>
+            <th scope="row">= Gap (goal minus the general fund budget; below zero is over guidance)</th>
             <td className="num">{formatMoney(gap)}</td>
           </tr>
         </tbody>

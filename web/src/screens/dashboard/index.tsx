@@ -24,7 +24,7 @@ import { StaffingSection } from '@web/components/staffing-table';
 import { useDashboardSettings } from './dashboard-settings';
 import { excludedNote, yearState } from './year-state';
 import { FundChoiceField, useFundChoiceParam } from '@web/components/fund-choice-field';
-import { FUND_CHOICE_LABELS, GOAL_FUND_NOTES } from '@shared/schemas/fund-words';
+import { FUND_CHOICE_LABELS } from '@shared/schemas/fund-words';
 import { DiagnosticsPanel } from './diagnostics-panel';
 import { EmployeeCard } from './employee-card';
 import { GapCard } from './gap-card';
@@ -203,7 +203,6 @@ export function DashboardScreen() {
             summary={summary.data}
             showCalculation={showCalculation}
             money={money}
-            fundNote={GOAL_FUND_NOTES[funds]}
           />
         ) : null}
         {settings.shows('employees') ? <EmployeeCard stats={stats.data} money={money} /> : null}

@@ -1,4 +1,5 @@
 import type { PublicYearData } from '@shared/schemas/public-dashboard';
+import { goalBudget } from '@shared/gap-words';
 import { formatMoney } from '@web/lib/format';
 
 /**
@@ -9,7 +10,9 @@ export function ProgressSection({ data, fy }: { data: PublicYearData; fy: string
   if (!data.hasTownGoal || data.townGoal <= 0) {
     return null;
   }
-  const percent = (data.totalBudget / data.townGoal) * 100;
+  // The general fund's budget, the part the goal pays for (goalBudget).
+  const budget = goalBudget(data);
+  const percent = (budget / data.townGoal) * 100;
   const over = percent > 100;
   const shown = `${percent.toFixed(1)}%`;
   return (
@@ -18,9 +21,9 @@ export function ProgressSection({ data, fy }: { data: PublicYearData; fy: string
         Budget Compared with the Town&apos;s Goal
       </h2>
       <p className="pub-progress__text">
-        The {fy} proposed budget of <strong className="money">{formatMoney(data.totalBudget)}</strong> is{' '}
-        <strong>{shown}</strong> of the town&apos;s goal of{' '}
-        <strong className="money">{formatMoney(data.townGoal)}</strong>
+        The {fy} proposed budget{data.guidanceBudget === undefined ? '' : ' of the general fund'} of{' '}
+        <strong className="money">{formatMoney(budget)}</strong> is <strong>{shown}</strong> of the
+        town&apos;s goal of <strong className="money">{formatMoney(data.townGoal)}</strong>
         {over ? ', more than the goal.' : '.'}
       </p>
       <div className="pub-progress__track" aria-hidden="true">

@@ -6,12 +6,11 @@ import type {
 } from '@shared/schemas/public-dashboard';
 import { BuildingCard } from '@web/components/budget-cards/building-card';
 import { CategoryCard } from '@web/components/budget-cards/category-card';
-import { residentGapLabels } from '@shared/gap-words';
-import { GOAL_FUND_NOTES } from '@shared/schemas/fund-words';
+import { goalBudget, goalFundNote, residentGapLabels } from '@shared/gap-words';
 import { GapCard } from '@web/components/budget-cards/gap-card';
 import { HeadcountCard } from '@web/components/budget-cards/headcount-card';
 import { BLUES, SalaryCard, TEALS } from '@web/components/budget-cards/salary-card';
-import { formatMillions } from '@web/lib/format';
+import { formatMillions, formatMoney } from '@web/lib/format';
 import { buildingBars, categorySlices, fyLabel, isWebAddress, locationRows, totalOf } from './figures';
 import { DeseSection } from './dese-section';
 import { PerPupil } from './per-pupil';
@@ -45,7 +44,7 @@ export function PublicSection({ name, ...props }: SectionProps & { name: Compone
   }
   // A coming year's staff are projected positions, published only when the admin chose to.
   // The budget named by its stage: 'Revised school budget', 'the FY27 revised school budget'.
-  const labels = residentGapLabels(fy, data.stage);
+  const labels = residentGapLabels(fy, data.stage, data.guidanceBudget !== undefined);
   const what = `the ${fy} ${labels.budget.toLowerCase()}`;
   const staffNotYet = data.includesProjectedEmployees
     ? undefined
@@ -56,7 +55,7 @@ export function PublicSection({ name, ...props }: SectionProps & { name: Compone
         <GapCard
           className="pub-wide"
           fy={fy}
-          budget={data.totalBudget}
+          budget={goalBudget(data)}
           goal={data.townGoal}
           hasGoal={data.hasTownGoal}
           hasBudget={data.totalBudget !== 0 || data.categoryBreakdown.length > 0}
@@ -64,7 +63,7 @@ export function PublicSection({ name, ...props }: SectionProps & { name: Compone
           money={money}
           labels={labels}
           showShare
-          fundNote={GOAL_FUND_NOTES[data.funds ?? 'all']}
+          fundNote={goalFundNote(data, formatMoney)}
           footer={<PerPupil data={data} />}
         />
       );

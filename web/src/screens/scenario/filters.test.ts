@@ -18,6 +18,7 @@ const make = (over: Partial<ScenarioLine>): ScenarioLine => ({
   floorPercent: 0,
   adjustedAmount: 1000,
   cut: 0,
+  generalFund: true,
   ...over,
 });
 

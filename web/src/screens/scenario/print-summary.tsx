@@ -123,7 +123,8 @@ function PrintPage({ data }: { data: PrintData }) {
         {held > 0
           ? `${held.toLocaleString('en-US')} lines carry a floor (maintenance of effort or contracts). `
           : ''}
-        Each line keeps its amount × percent kept, rounded to the cent; the gap is the adjusted total less the
+        Each line keeps its amount × percent kept, rounded to the cent; the gap is the general fund&apos;s
+        adjusted total ({formatMoneyCents(s.goalTotal)}), the part the town&apos;s goal pays for, less the
         town goal.
       </footer>
     </article>

@@ -23,6 +23,7 @@ const line = (id: number, amount: number, percentKept = 100): ScenarioLine => ({
   floorPercent: 0,
   adjustedAmount: amount,
   cut: 0,
+  generalFund: true,
 });
 
 const summary = (positionsNet: number): ScenarioSummary => ({
@@ -35,10 +36,12 @@ const summary = (positionsNet: number): ScenarioSummary => ({
   hasTownGoal: true,
   totalCuts: 0,
   adjustedTotal: 0,
+  goalTotal: 0,
   gap: 0,
   meetsGoal: false,
   itemsModified: 0,
   positionsNet,
+  positionsGeneralNet: positionsNet,
   positionChanges: 2,
 });
 

@@ -40,6 +40,7 @@ const line = (id: number, amount: number, percentKept = 100, category = 'Supplie
   floorPercent: 0,
   adjustedAmount: amount,
   cut: 0,
+  generalFund: true,
 });
 
 const base: ScenarioSummary = {
@@ -52,10 +53,12 @@ const base: ScenarioSummary = {
   hasTownGoal: true,
   totalCuts: 0,
   adjustedTotal: 0,
+  goalTotal: 0,
   gap: 0,
   meetsGoal: false,
   itemsModified: 0,
   positionsNet: 0,
+  positionsGeneralNet: 0,
   positionChanges: 0,
 };
 
@@ -132,6 +135,31 @@ describe('PreviewTotals', () => {
     expect(totals.summary(base)).toMatchObject({ adjustedTotal: 1000.2, gap: 0.1, meetsGoal: false });
     totals.set(2, 99.97);
     expect(totals.summary(base)).toMatchObject({ adjustedTotal: 1000.08, meetsGoal: true, itemsModified: 1 });
+  });
+});
+
+describe("the goal counts the general fund's lines alone", () => {
+  it("a cut to a grant's line lowers the total but not the gap; the general fund's moves both", () => {
+    const grant = { ...line(2, 400.2), generalFund: false };
+    const totals = new PreviewTotals([line(1, 600), grant]);
+    // Goal 1000.10: all lines 1000.20 are over it, the general fund's 600.00 under it.
+    expect(totals.summary(base)).toMatchObject({
+      adjustedTotal: 1000.2,
+      goalTotal: 600,
+      gap: -400.1,
+      meetsGoal: true,
+    });
+    totals.set(2, 50);
+    expect(totals.summary(base)).toMatchObject({ adjustedTotal: 800.1, goalTotal: 600, gap: -400.1 });
+    totals.set(1, 50);
+    expect(totals.summary(base)).toMatchObject({ adjustedTotal: 500.1, goalTotal: 300, gap: -700.1 });
+    // A position cut's general-fund part comes off the goal's figure, the whole of it off the total.
+    const withPositions = { ...base, positionsNet: 100, positionsGeneralNet: 40 };
+    expect(totals.summary(withPositions)).toMatchObject({
+      adjustedTotal: 400.1,
+      goalTotal: 260,
+      gap: -740.1,
+    });
   });
 });
 

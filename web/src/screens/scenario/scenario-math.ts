@@ -6,7 +6,7 @@ import { countOf, formatMoneyCents } from '@web/lib/format';
 /*
  * The Scenario Builder's arithmetic in the browser, in integer cents with the server's own rules
  * (shared/budget-math.ts): a line keeps round(amount x percent / 100, 2), and the summary's gap
- * is adjusted - goal, over the goal above zero. It only previews: the cards settle on the server's
+ * is the general fund's adjusted total - goal, over the goal above zero. It only previews: the cards settle on the server's
  * summary once the percents are saved.
  */
 
@@ -54,17 +54,25 @@ export function adjustmentsOf(percents: ReadonlyMap<number, number>): Record<str
 export class PreviewTotals {
   private readonly amounts = new Map<number, bigint>();
   private readonly percents = new Map<number, number>();
+  /** The lines the general fund pays: their cuts count against the town's goal (GOAL_FUNDS). */
+  private readonly general = new Set<number>();
   private original = 0n;
   private adjusted = 0n;
+  private goalAdjusted = 0n;
   private modified = 0;
 
-  constructor(lines: readonly Pick<ScenarioLine, 'id' | 'fy26ProposedV3' | 'percentKept'>[]) {
+  constructor(lines: readonly Pick<ScenarioLine, 'id' | 'fy26ProposedV3' | 'percentKept' | 'generalFund'>[]) {
     for (const line of lines) {
       const amount = centsOf(line.fy26ProposedV3);
+      const kept = keptCents(amount, toHundredths(line.percentKept));
       this.amounts.set(line.id, amount);
       this.percents.set(line.id, line.percentKept);
       this.original += amount;
-      this.adjusted += keptCents(amount, toHundredths(line.percentKept));
+      this.adjusted += kept;
+      if (line.generalFund) {
+        this.general.add(line.id);
+        this.goalAdjusted += kept;
+      }
       this.modified += line.percentKept < 100 ? 1 : 0;
     }
   }
@@ -80,7 +88,9 @@ export class PreviewTotals {
     if (amount === undefined || before === undefined) {
       return false;
     }
-    this.adjusted += keptCents(amount, toHundredths(percent)) - keptCents(amount, toHundredths(before));
+    const moved = keptCents(amount, toHundredths(percent)) - keptCents(amount, toHundredths(before));
+    this.adjusted += moved;
+    this.goalAdjusted += this.general.has(id) ? moved : 0n;
     this.modified += (percent < 100 ? 1 : 0) - (before < 100 ? 1 : 0);
     this.percents.set(id, percent);
     return true;
@@ -99,12 +109,15 @@ export class PreviewTotals {
   summary(base: ScenarioSummary): ScenarioSummary {
     const goal = centsOf(base.townGoal);
     const adjusted = this.adjusted - centsOf(base.positionsNet);
-    const status = scenarioStatus(adjusted, goal);
+    // The goal is compared with the general fund's part, as the server compares it.
+    const goalTotal = this.goalAdjusted - centsOf(base.positionsGeneralNet);
+    const status = scenarioStatus(goalTotal, goal);
     return {
       ...base,
       originalTotal: fromCents(this.original),
       totalCuts: fromCents(this.original - adjusted),
       adjustedTotal: fromCents(adjusted),
+      goalTotal: fromCents(goalTotal),
       gap: fromCents(status.gapCents),
       meetsGoal: status.meetsGoal,
       itemsModified: this.modified,

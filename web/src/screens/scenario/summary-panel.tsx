@@ -23,7 +23,15 @@ export function summaryCards(s: ScenarioSummary): SummaryCardItem[] {
     { label: 'Total Cuts', value: formatMoneyCents(s.totalCuts), note: share },
     { label: 'Adjusted Total', value: formatMoneyCents(s.adjustedTotal) },
     s.hasTownGoal
-      ? { label: 'Gap', value: gapLabel(s.gap), note: 'Adjusted total compared with the town goal' }
+      ? {
+          label: 'Gap',
+          value: gapLabel(s.gap),
+          // The goal pays the general fund alone (GOAL_FUNDS): say so when grants make a difference.
+          note:
+            s.goalTotal === s.adjustedTotal
+              ? 'Adjusted total compared with the town goal'
+              : `General fund ${formatMoneyCents(s.goalTotal)} compared with the town goal; grants and other funds pay the rest`,
+        }
       : { label: 'Gap', value: '—', note: 'Set the town goal under Town Guidance' },
     s.hasTownGoal
       ? {

@@ -28,6 +28,7 @@ const line = (id: number, amount: number, floorPercent = 0): ScenarioLine => ({
   floorPercent,
   adjustedAmount: amount,
   cut: 0,
+  generalFund: true,
 });
 
 const summary = (adjusted: number, modified: number): ScenarioSummary => ({
@@ -40,10 +41,12 @@ const summary = (adjusted: number, modified: number): ScenarioSummary => ({
   hasTownGoal: true,
   totalCuts: Math.round((1750.5 - adjusted) * 100) / 100,
   adjustedTotal: adjusted,
+  goalTotal: adjusted,
   gap: Math.round((adjusted - 1500) * 100) / 100,
   meetsGoal: adjusted <= 1500,
   itemsModified: modified,
   positionsNet: 0,
+  positionsGeneralNet: 0,
   positionChanges: 0,
 });
 

@@ -159,13 +159,15 @@ const line = (id: number, amount: string, percent: number, category: string, flo
   floorPercent: floor,
   adjustedAmount: 0,
   cut: 0,
+  generalFund: true,
 });
 
 const LINES = [
   line(1, '2166900.00', 75, 'Teachers'),
   line(2, '0.05', 50, 'Teachers'),
   line(3, '1234.57', 33.33, 'Supplies'),
-  line(4, '98765.43', 100, 'Supplies', 80),
+  // Paid by a grant: in the totals, not in what the goal is compared with.
+  { ...line(4, '98765.43', 100, 'Supplies', 80), generalFund: false },
   line(5, '4500.10', 0, 'Technology'),
 ];
 
@@ -183,10 +185,12 @@ const summary: ScenarioSummary = {
   hasTownGoal: true,
   totalCuts: 0,
   adjustedTotal: 0,
+  goalTotal: 0,
   gap: 0,
   meetsGoal: false,
   itemsModified: 0,
   positionsNet: 0,
+  positionsGeneralNet: 0,
   positionChanges: 0,
 };
 
@@ -235,29 +239,33 @@ describe('scenario workbook', () => {
     const { ev, formula, cached } = await open();
     const original = AMOUNTS.reduce((a, b) => a + b);
     const kept = KEPT.reduce((a, b) => a + b);
-    const gap = kept - 170000000n;
+    // The goal is compared with the general fund's lines: all but line 4, a grant's.
+    const general = kept - KEPT[3];
+    const gap = general - 170000000n;
     expect(formula('Summary', 'B5')).toBe('Lines!I7');
     expect(formula('Summary', 'B7')).toBe('B5-B8');
     expect(formula('Summary', 'B8')).toBe('Lines!K7');
-    expect(formula('Summary', 'B9')).toBe('B8-B6');
-    expect(formula('Summary', 'B11')).toBe('B9<=0');
+    expect(formula('Summary', 'B9')).toBe('SUMIF(Lines!$M$2:$M$6,"Yes",Lines!$K$2:$K$6)');
+    expect(formula('Summary', 'B10')).toBe('B9-B6');
+    expect(formula('Summary', 'B12')).toBe('B10<=0');
     expect(cellCents(ev.cell('Summary', 'B5'))).toBe(original);
     expect(cellCents(ev.cell('Summary', 'B7'))).toBe(original - kept);
     expect(cellCents(ev.cell('Summary', 'B8'))).toBe(kept);
-    expect(cellCents(ev.cell('Summary', 'B9'))).toBe(gap);
-    expect(ev.cell('Summary', 'B10')).toBe('Over goal by $24,351.94');
-    expect(cached('Summary', 'B10')).toBe('Over goal by $24,351.94');
-    expect(ev.cell('Summary', 'B11')).toBe(false);
-    expect(ev.cell('Summary', 'B12')).toBe(4);
-    expect(ev.cell('Summary', 'B13')).toBe(5);
-    expect(cellCents(cached('Summary', 'B9') as number)).toBe(gap);
+    expect(cellCents(ev.cell('Summary', 'B9'))).toBe(general);
+    expect(cellCents(ev.cell('Summary', 'B10'))).toBe(gap);
+    expect(ev.cell('Summary', 'B11')).toBe('Under goal by $74,413.49');
+    expect(cached('Summary', 'B11')).toBe('Under goal by $74,413.49');
+    expect(ev.cell('Summary', 'B12')).toBe(true);
+    expect(ev.cell('Summary', 'B13')).toBe(4);
+    expect(ev.cell('Summary', 'B14')).toBe(5);
+    expect(cellCents(cached('Summary', 'B10') as number)).toBe(gap);
   });
 
   it('totals each category with SUMIF over the lines', async () => {
     const { book, ev } = await open();
     const sheet = book.getWorksheet('Summary')!;
-    expect(sheet.getCell('A15').value).toBe('By category');
-    const rows = [16, 17, 18].map((r) => [
+    expect(sheet.getCell('A16').value).toBe('By category');
+    const rows = [17, 18, 19].map((r) => [
       sheet.getCell(`A${r}`).value,
       cellCents(ev.cell('Summary', `B${r}`)),
       cellCents(ev.cell('Summary', `C${r}`)),

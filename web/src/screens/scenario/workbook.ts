@@ -49,6 +49,7 @@ export function linesSheet(lines: readonly ScenarioLine[]): SheetSpec {
       'Percent Kept',
       'Adjusted Amount',
       'Cut',
+      'General Fund',
     ),
   ];
   let amountSum = 0n;
@@ -72,6 +73,7 @@ export function linesSheet(lines: readonly ScenarioLine[]): SheetSpec {
       { value: l.percentKept, fmt: 'percent' },
       moneyCents(`ROUND(I${r}*J${r}/100,2)`, kept),
       moneyCents(`I${r}-K${r}`, amount - kept),
+      l.generalFund ? 'Yes' : 'No',
     ]);
   });
   while (rows.length < total - 1) {
@@ -91,7 +93,7 @@ export function linesSheet(lines: readonly ScenarioLine[]): SheetSpec {
     moneyCents(`SUM(K${first}:K${last})`, keptSum),
     moneyCents(`SUM(L${first}:L${last})`, amountSum - keptSum),
   ]);
-  return { name: 'Lines', rows, widths: [9, 44, 20, 10, 22, 30, 10, 9, 18, 13, 18, 16] };
+  return { name: 'Lines', rows, widths: [9, 44, 20, 10, 22, 30, 10, 9, 18, 13, 18, 16, 13] };
 }
 
 /** The Summary sheet: the seven figures of the scenario and a category table, all formulas over Lines. */
@@ -102,15 +104,18 @@ export function summarySheet(input: ScenarioExport): SheetSpec {
   let original = 0n;
   let kept = 0n;
   let modified = 0;
+  // The general fund's lines kept: what the goal is compared with (GOAL_FUNDS).
+  let generalKept = 0n;
   for (const c of categories.values()) {
     original += c.original;
     kept += c.original - c.cut;
   }
   for (const l of lines) {
     modified += l.percentKept < 100 ? 1 : 0;
+    generalKept += l.generalFund ? keptCents(centsOf(l.fy26ProposedV3), toHundredths(l.percentKept)) : 0n;
   }
   const goal = centsOf(summary.townGoal);
-  const status = scenarioStatus(kept, goal);
+  const status = scenarioStatus(generalKept, goal);
   const gap = fromCents(status.gapCents);
   const range = (col: string) => `Lines!$${col}$${first}:$${col}$${last}`;
   const money2 = '"$#,##0.00"';
@@ -133,16 +138,29 @@ export function summarySheet(input: ScenarioExport): SheetSpec {
       moneyCents(`Lines!K${total}`, kept),
       'Sum of ROUND(amount × percent kept / 100, 2) per line',
     ],
-    ['Gap', moneyCents('B8-B6', status.gapCents), 'Adjusted total − town goal: above zero is over the goal'],
+    [
+      'General fund adjusted',
+      moneyCents(`SUMIF(${range('M')},"Yes",${range('K')})`, generalKept),
+      "Adjusted amounts of the general fund's lines: the fund the town's goal pays for",
+    ],
+    [
+      'Gap',
+      moneyCents('B9-B6', status.gapCents),
+      'General fund adjusted − town goal: above zero is over the goal',
+    ],
     [
       'Over or under',
       {
-        formula: `IF(B9>0,"Over goal by "&TEXT(B9,${money2}),IF(B9<0,"Under goal by "&TEXT(-B9,${money2}),"On the goal exactly"))`,
+        formula: `IF(B10>0,"Over goal by "&TEXT(B10,${money2}),IF(B10<0,"Under goal by "&TEXT(-B10,${money2}),"On the goal exactly"))`,
         result: gapLabel(gap),
       },
       'The gap in words',
     ],
-    ['Meets goal', { formula: 'B9<=0', result: status.meetsGoal }, 'Adjusted total at or under the goal'],
+    [
+      'Meets goal',
+      { formula: 'B10<=0', result: status.meetsGoal },
+      'General fund adjusted at or under the goal',
+    ],
     [
       'Items modified',
       { formula: `COUNTIF(${range('J')},"<100")`, result: modified, fmt: 'int' },

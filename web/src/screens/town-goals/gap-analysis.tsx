@@ -20,7 +20,7 @@ const STATUS = {
 } as const;
 
 /**
- * The district's need (the proposed budget) against the town goal for a chosen fiscal year, read
+ * The district's need (the general fund’s proposed budget) against the town goal for a chosen fiscal year, read
  * from the selected budget year as the dashboard reads it, so the two screens show the same gap.
  */
 export function GapAnalysis({
@@ -42,7 +42,10 @@ export function GapAnalysis({
           <h2 id="gap-analysis-title" className="chart-card__title">
             Gap Analysis
           </h2>
-          <p className="chart-card__subtitle">District need (the proposed budget) against the town goal.</p>
+          <p className="chart-card__subtitle">
+            District need (the general fund’s proposed budget, the part the town’s goal pays for) against the
+            town goal.
+          </p>
         </div>
         <div className="field field--inline">
           <label htmlFor="gap-year">Fiscal year</label>

@@ -1,0 +1,86 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from '../../test/use-app';
+import { plannedWorld, startFollowing, type Planned } from '../domains/positions/follow-paths.helper';
+import type { PositionsWorld } from '../../test/worlds/positions.world';
+
+/**
+ * A cut by position brings the town's goal only the general fund's part of the position's cost: a
+ * grant's share saves the grant. The world's FY2026 roster gains a 1.0 FTE Grade 3 vacancy at step
+ * 1, lane BA (50,000.00 in FY2027), paid half by Title I; cutting it takes 50,000.00 off the
+ * scenario's total and 25,000.00 off the general fund's (POSITION_FUND_PARTS splits the cost by
+ * share, cumulatively rounded: 25,000.00 each here).
+ */
+const { t, admin, finance } = useApp(['ADMIN', 'FINANCE']);
+let w: PositionsWorld;
+let at: Planned;
+let scenario: number;
+const VACANCY = 5000000n;
+
+const call = (method: string, path: string, body?: unknown) =>
+  t.api(method, path, { token: finance.token, body });
+const cents = (dollars: number) => BigInt(Math.round(dollars * 100));
+const summary = async () => {
+  const list = await call('get', `/scenarios/cuts?budgetYearId=${w.budgetYearId}&fiscalYear=2027`);
+  expect(list.status, JSON.stringify(list.body)).toBe(200);
+  return list.body.scenarios.find((s: { id: number }) => s.id === scenario).summary;
+};
+
+beforeAll(async () => {
+  ({ w, at } = await plannedWorld(t, { admin: admin.token, finance: finance.token }));
+  const made = await call('post', '/positions', {
+    fiscalYear: 2026,
+    title: 'Grade 3 Teacher',
+    buildingId: w.school,
+    categoryId: w.teachers,
+    workGroupId: w.teacherGroup,
+    fte: 1,
+    vacancyStep: 1,
+    vacancyLane: 'BA',
+  });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  const fund = await t.api('post', '/funds', {
+    token: admin.token,
+    body: { name: 'Title I, Part A', code: `T1S${process.pid}`, kind: 'federal_grant' },
+  });
+  expect(fund.status, JSON.stringify(fund.body)).toBe(201);
+  const general = (await t.db.knex('funds').where({ kind: 'general' }).first('id')).id;
+  const split = await call('patch', `/positions/${made.body.position.id}`, {
+    version: made.body.position.version,
+    fundShares: [
+      { fundId: general, fte: 0.5 },
+      { fundId: fund.body.fund.id, fte: 0.5 },
+    ],
+  });
+  expect(split.status, JSON.stringify(split.body)).toBe(200);
+  await startFollowing(at);
+  const s = await call('post', '/scenarios/cuts', {
+    budgetYearId: w.budgetYearId,
+    fiscalYear: 2027,
+    name: 'Funds',
+  });
+  expect(s.status, JSON.stringify(s.body)).toBe(201);
+  scenario = s.body.scenario.id;
+});
+
+describe("a cut by position against the town's goal", () => {
+  it("takes the whole cost off the total and the general fund's share off the goal's figure", async () => {
+    const before = await summary();
+    const cut = await call('post', `/scenarios/cuts/${scenario}/positions/cut`, {
+      title: 'Grade 3 Teacher',
+      buildingId: w.school,
+      fte: 1,
+      vacanciesFirst: true,
+      reason: 'Grant ends',
+    });
+    expect(cut.status, JSON.stringify(cut.body)).toBe(200);
+    expect(cents(cut.body.totals.savings)).toBe(VACANCY);
+    const after = await summary();
+    expect([
+      cents(after.positionsNet),
+      cents(after.positionsGeneralNet),
+      cents(before.adjustedTotal) - cents(after.adjustedTotal),
+      cents(before.goalTotal) - cents(after.goalTotal),
+      cents(after.gap) - cents(before.gap),
+    ]).toEqual([VACANCY, VACANCY / 2n, VACANCY, VACANCY / 2n, -VACANCY / 2n]);
+  });
+});
