@@ -19,6 +19,15 @@ const VACANCY = 5000000n;
 const call = (method: string, path: string, body?: unknown) =>
   t.api(method, path, { token: finance.token, body });
 const cents = (dollars: number) => BigInt(Math.round(dollars * 100));
+const fundCode = `T1S${process.pid}`;
+interface Meter {
+  school: { budgetTotal: number; notCounted: number; byFund: { code: string; amount: number }[] };
+}
+const meter = async (): Promise<Meter> => {
+  const res = await call('post', '/nss/meter/scenario', { scenarioId: scenario });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body;
+};
 const summary = async () => {
   const list = await call('get', `/scenarios/cuts?budgetYearId=${w.budgetYearId}&fiscalYear=2027`);
   expect(list.status, JSON.stringify(list.body)).toBe(200);
@@ -40,7 +49,7 @@ beforeAll(async () => {
   expect(made.status, JSON.stringify(made.body)).toBe(201);
   const fund = await t.api('post', '/funds', {
     token: admin.token,
-    body: { name: 'Title I, Part A', code: `T1S${process.pid}`, kind: 'federal_grant' },
+    body: { name: 'Title I, Part A', code: fundCode, kind: 'federal_grant' },
   });
   expect(fund.status, JSON.stringify(fund.body)).toBe(201);
   const general = (await t.db.knex('funds').where({ kind: 'general' }).first('id')).id;
@@ -65,6 +74,7 @@ beforeAll(async () => {
 describe("a cut by position against the town's goal", () => {
   it("takes the whole cost off the total and the general fund's share off the goal's figure", async () => {
     const before = await summary();
+    const meterBefore = await meter();
     const cut = await call('post', `/scenarios/cuts/${scenario}/positions/cut`, {
       title: 'Grade 3 Teacher',
       buildingId: w.school,
@@ -82,5 +92,14 @@ describe("a cut by position against the town's goal", () => {
       cents(before.goalTotal) - cents(after.goalTotal),
       cents(after.gap) - cents(before.gap),
     ]).toEqual([VACANCY, VACANCY / 2n, VACANCY, VACANCY / 2n, -VACANCY / 2n]);
+    // The scenario's NSS meter follows: the budget falls by the cost, Title I's spending (which never
+    // counts) by its half, so the general fund's half leaves the spending the rules may count.
+    const meterAfter = await meter();
+    const titleOne = (m: Meter) => m.school.byFund.find((f) => f.code === fundCode)?.amount ?? 0;
+    expect([
+      cents(meterBefore.school.budgetTotal) - cents(meterAfter.school.budgetTotal),
+      cents(titleOne(meterBefore)) - cents(titleOne(meterAfter)),
+      cents(meterBefore.school.notCounted) - cents(meterAfter.school.notCounted),
+    ]).toEqual([VACANCY, VACANCY / 2n, VACANCY / 2n]);
   });
 });

@@ -15,7 +15,13 @@ import {
   type NssMeter,
   type NssStatus,
 } from '@shared/schemas/nss';
-import { checkAdjustments, requireScenario, resolveScope, scopeOf } from '@server/domains/planning';
+import {
+  checkAdjustments,
+  requireScenario,
+  resolveScope,
+  scenarioPositionsCost,
+  scopeOf,
+} from '@server/domains/planning';
 import { cents, schoolSums } from './nss-meter-school';
 import { eoyrLabel } from './nss';
 
@@ -199,13 +205,18 @@ export async function computeMeter(
   const rulesYear = await q.rulesYearFor(db, scope.fiscalYear);
   const params = await q.parametersFor(db, scope.fiscalYear);
   const figures = await q.findStateFigures(db, scope.fiscalYear);
+  // A scenario's cuts and adds by position move its spending, per code and fund, as its lines' percents do.
+  const positions =
+    scenarioId === null
+      ? []
+      : await scenarioPositionsCost.positionsNetByCode(db, await requireScenario(db, scenarioId));
   return meterFrom({
     budgetYearId: scope.budgetYearId,
     fiscalYear: scope.fiscalYear,
     scenarioId,
     rulesYear,
     carryForwardLimit: params?.carry_forward_limit_percent ?? null,
-    sums: await q.sumsByCode(db, scope, adj, rulesYear),
+    sums: await q.sumsByCode(db, scope, adj, rulesYear, positions),
     figures,
     municipal: figures ? await q.municipalWithRules(db, scope.fiscalYear, rulesYear) : [],
   });

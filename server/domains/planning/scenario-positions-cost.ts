@@ -28,6 +28,10 @@ export async function rosterOf(db: Db, row: CutScenarioRow) {
   return { available: follows, message, roster: r };
 }
 
+/** A costed position's general-fund part, in cents (its fund part with no fund named). */
+const generalPart = (p: { fund_parts: { fund: number | null; cost: string }[] }) =>
+  p.fund_parts.filter((f) => f.fund === null).reduce((n, f) => n + centsOf(f.cost), 0n);
+
 /** The scenario's changes with what each saves or costs now, and their totals in cents. */
 export async function changesWithCosts(db: Db, row: CutScenarioRow, extra: readonly q.ChangeRow[] = []) {
   const rows = [...(await q.changesOf(db, row.id)), ...extra];
@@ -53,6 +57,13 @@ export async function changesWithCosts(db: Db, row: CutScenarioRow, extra: reado
   let savings = 0n;
   // Of the savings, the general fund's: what a cut brings the town's goal (GOAL_FUNDS).
   let generalSavings = 0n;
+  // What the changes take off each function code and fund (fund null: the general fund).
+  const byCode = new Map<string, { code: string | null; fund: number | null; cents: bigint }>();
+  const take = (code: string | null, fund: number | null, cents: bigint) => {
+    const key = `${code ?? ''}|${fund ?? ''}`;
+    const was = byCode.get(key);
+    byCode.set(key, { code, fund, cents: (was?.cents ?? 0n) + cents });
+  };
   let addedCost = 0n;
   let cutFte = 0;
   let addedFte = 0;
@@ -75,6 +86,8 @@ export async function changesWithCosts(db: Db, row: CutScenarioRow, extra: reado
       const cost = price?.cost == null ? null : centsOf(price.cost);
       addedCost += cost ?? 0n;
       addedFte += milli(r.fte);
+      // A new position has no fund shares: the general fund's whole.
+      take(r.line_code ?? r.dese_code, null, -(cost ?? 0n));
       return {
         ...base,
         status: 'new',
@@ -93,8 +106,11 @@ export async function changesWithCosts(db: Db, row: CutScenarioRow, extra: reado
     const cost = stale || p?.budgeted_cost == null ? null : centsOf(p.budgeted_cost);
     if (!stale) {
       savings += cost ?? 0n;
-      generalSavings += cost === null || p!.general_cost === null ? 0n : centsOf(p!.general_cost);
+      generalSavings += cost === null ? 0n : generalPart(p!);
       cutFte += milli(p!.fte);
+      if (cost !== null) {
+        p!.fund_parts.forEach((f) => take(p!.code, f.fund, centsOf(f.cost)));
+      }
     }
     return {
       ...base,
@@ -106,7 +122,17 @@ export async function changesWithCosts(db: Db, row: CutScenarioRow, extra: reado
       stale,
     };
   });
-  return { changes, savings, generalSavings, addedCost, cutFte, addedFte };
+  return { changes, savings, generalSavings, addedCost, cutFte, addedFte, byCode: [...byCode.values()] };
+}
+
+/**
+ * What a scenario's changes by position take off each function code and fund, in cents (an add a
+ * negative amount, on the general fund: fund null): the scenario's NSS meter moves by these, so a
+ * cut position's grant share leaves spending that never counted and its general-fund share leaves
+ * counted spending (server/domains/massachusetts/nss-meter.ts).
+ */
+export async function positionsNetByCode(db: Db, row: CutScenarioRow) {
+  return (await changesWithCosts(db, row)).byCode;
 }
 
 /**

@@ -190,8 +190,13 @@ export interface CostedPosition {
   fte: string;
   category_id: number | null;
   budgeted_cost: string | null;
-  /** The general fund's part of budgeted_cost (POSITION_FUND_PARTS): what a cut saves the town's goal. */
-  general_cost: string | null;
+  /**
+   * budgeted_cost by fund (POSITION_FUND_PARTS; fund null: the general fund), as exact text: what a
+   * cut saves each fund, the town's goal (the general fund) and net school spending.
+   */
+  fund_parts: { fund: number | null; cost: string }[];
+  /** The function code its salary lines carry: its own, else its category's (as LINE_CODE reads a line). */
+  code: string | null;
   unpriced_reason: string | null;
   holders: string[];
 }
@@ -204,7 +209,10 @@ export async function costedPositions(db: Db, ids: readonly number[]): Promise<M
   const { rows } = await db.raw(
     `SELECT pc.id, pc.status, pc.title, pc.fte::text AS fte, pc.category_id, pc.budgeted_cost::text AS budgeted_cost,
             pc.unpriced_reason,
-            (SELECT sum(fp.cost) FROM (${POSITION_FUND_PARTS}) fp WHERE fp.fund_id IS NULL)::text AS general_cost,
+            coalesce((SELECT json_agg(json_build_object('fund', fp.fund_id, 'cost', fp.cost::text))
+                        FROM (${POSITION_FUND_PARTS}) fp WHERE fp.cost IS NOT NULL), '[]') AS fund_parts,
+            coalesce(nullif(btrim(pc.dese_code), ''),
+                     (SELECT nullif(btrim(c.dese_function), '') FROM budget_categories c WHERE c.id = pc.category_id)) AS code,
             coalesce((SELECT array_agg(coalesce(${PERSON}, 'line ' || h.line_item_id) ORDER BY h.line_item_id)
                         FROM position_holders h JOIN line_items li ON li.id = h.line_item_id
                        WHERE h.position_id = pc.id), '{}') AS holders

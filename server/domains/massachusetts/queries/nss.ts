@@ -1,4 +1,5 @@
 import type { Db } from '@server/db/index';
+import { centsText } from '@shared/money';
 import { LINE_FUND } from '@server/domains/funds';
 import {
   ADJUSTED,
@@ -198,19 +199,28 @@ export async function sumsByCode(
   scope: LineScope,
   adj: Adjustments,
   rulesYear: number | null,
+  positions: readonly PositionTake[] = [],
 ): Promise<CodeSumRow[]> {
   const a = adjustmentRows(adj);
   const where = inScope(scope);
+  const taken = JSON.stringify(
+    positions.map((p) => ({ code: p.code, fund_id: p.fund, amount: centsText(p.cents) })),
+  );
   const { rows } = await db.raw(
     `WITH adj AS (${a.sql}),
      lines AS MATERIALIZED (
-       SELECT ${LINE_CODE} AS code, li.fund_id, li.amount, ${ADJUSTED} AS adjusted
+       SELECT ${LINE_CODE} AS code, li.fund_id, li.amount, ${ADJUSTED} AS adjusted, true AS is_line
          FROM line_items li
          LEFT JOIN budget_categories c ON c.id = li.category_id
          LEFT JOIN adj ON adj.line_item_id = li.id
-        WHERE ${where.sql}),
+        WHERE ${where.sql}
+       UNION ALL
+       -- What the scenario's changes by position take off each code and fund (no line of their own).
+       SELECT nullif(btrim(p.code), ''), p.fund_id, 0, -p.amount, false
+         FROM jsonb_to_recordset(?::jsonb) AS p(code text, fund_id int, amount numeric)),
      codes AS (
-       SELECT code, fund_id, count(*)::int AS line_count, sum(amount) AS original, sum(adjusted) AS adjusted
+       SELECT code, fund_id, count(*) FILTER (WHERE is_line)::int AS line_count, sum(amount) AS original,
+              sum(adjusted) AS adjusted
          FROM lines GROUP BY code, fund_id)
      SELECT codes.code, (rule.r).counts AS counts, (rule.r).note AS note, codes.line_count,
             codes.original::text AS original, codes.adjusted::text AS adjusted,
@@ -220,9 +230,16 @@ export async function sumsByCode(
        LEFT JOIN LATERAL (SELECT ${ruleFor(`CASE WHEN codes.code ~ '^[0-9]{4}$' THEN codes.code::int END`, `'general'`)} AS r) rule
          ON true
       ORDER BY codes.code NULLS LAST, f.id`,
-    [a.binding, ...where.bindings, rulesYear ?? -1],
+    [a.binding, ...where.bindings, taken, rulesYear ?? -1],
   );
   return rows;
+}
+
+/** What a scenario's changes by position take off a function code and fund (null: the general fund), in cents. */
+export interface PositionTake {
+  code: string | null;
+  fund: number | null;
+  cents: bigint;
 }
 
 /** The municipal lines of a year with the rule that decides each (null: no rule, not counted). */

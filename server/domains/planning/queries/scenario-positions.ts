@@ -19,13 +19,16 @@ export interface ChangeRow {
   vacancy_lane: string | null;
   reason: string | null;
   created_at: Date;
+  /** The function code its salary lines would carry: its own, else its category's (as LINE_CODE). */
+  line_code?: string | null;
 }
 
 export async function changesOf(db: Db, scenarioId: number): Promise<ChangeRow[]> {
   const { rows } = await db.raw(
     `SELECT c.id, c.cut_scenario_id, c.kind, c.position_id, c.title, c.building_id, b.name AS building_name,
             c.dese_code, c.category_id, bc.name AS category_name, c.work_group_id, wg.name AS work_group_name,
-            c.fte::text AS fte, c.vacancy_step, c.vacancy_lane, c.reason, c.created_at
+            c.fte::text AS fte, c.vacancy_step, c.vacancy_lane, c.reason, c.created_at,
+            coalesce(nullif(btrim(c.dese_code), ''), nullif(btrim(bc.dese_function), '')) AS line_code
        FROM cut_scenario_positions c
        LEFT JOIN buildings b ON b.id = c.building_id
        LEFT JOIN budget_categories bc ON bc.id = c.category_id
@@ -39,7 +42,7 @@ export async function changesOf(db: Db, scenarioId: number): Promise<ChangeRow[]
 
 export type NewChange = Omit<
   ChangeRow,
-  'id' | 'building_name' | 'category_name' | 'work_group_name' | 'created_at' | 'fte'
+  'id' | 'building_name' | 'category_name' | 'work_group_name' | 'created_at' | 'fte' | 'line_code'
 > & { fte: string | number; created_by: number | null };
 
 export async function insertChanges(db: Db, rows: readonly NewChange[]): Promise<number[]> {
