@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useApp } from '../../test/use-app';
+import { positionsFromLines } from '../domains/positions';
 import {
   buildBudgetYear,
   buildCategory,
@@ -225,7 +226,13 @@ describe('POST /projections/fix-base-year', () => {
       403,
     );
     const res = await t.api('post', '/projections/fix-base-year', { token: finance.token, body });
-    expect(res.body).toEqual({ baseYearUpdated: 2, futureYearsUpdated: 1, fromYear: 2027, toYear: 2026 });
+    expect(res.body).toEqual({
+      baseYearUpdated: 2,
+      futureYearsUpdated: 1,
+      positionsMoved: 0,
+      fromYear: 2027,
+      toYear: 2026,
+    });
     const rows = await db('line_items')
       .where({ budget_year_id: year, is_operating: true })
       .orderBy('current_salary');
@@ -238,6 +245,49 @@ describe('POST /projections/fix-base-year', () => {
       token: viewer.token,
     });
     expect(after.body.needsFix).toBe(false);
+  });
+
+  it("moves the roster with its holders' lines; refuses, changing nothing, where other positions sit", async () => {
+    const db = t.db.knex;
+    const year = await buildBudgetYear(db, { currentFiscalYear: 2026 });
+    await insertEmployees(db, [
+      { budgetYearId: year, fiscalYear: 2027, salary: '100.00' },
+      { budgetYearId: year, fiscalYear: 2027, salary: '200.00' },
+    ]);
+    expect(await positionsFromLines(db, { budgetYearId: year, actorLabel: 'test' })).toBe(2);
+    const roster = () =>
+      db('positions as p')
+        .join('position_holders as h', 'h.position_id', 'p.id')
+        .join('line_items as li', 'li.id', 'h.line_item_id')
+        .where('p.budget_year_id', year)
+        .orderBy('li.current_salary')
+        .select('p.fiscal_year as position_year', 'li.fiscal_year as line_year');
+    // A position already in FY2026 (not one of the moved year's): the move is refused, nothing moves.
+    const [blocker] = await db('positions')
+      .insert({
+        ...(await db('positions').where({ budget_year_id: year }).first()),
+        id: undefined,
+        fiscal_year: 2026,
+      })
+      .returning('id');
+    const body = { budgetYearId: year, correctBaseYear: 2026, isOperating: true };
+    const refused = await t.api('post', '/projections/fix-base-year', { token: finance.token, body });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe(
+      'Cannot move the positions to FY26: other positions are already there (1 in FY26)',
+    );
+    expect(await roster()).toEqual([
+      { position_year: 2027, line_year: 2027 },
+      { position_year: 2027, line_year: 2027 },
+    ]);
+    await db('positions').where({ id: blocker.id }).del();
+    const res = await t.api('post', '/projections/fix-base-year', { token: finance.token, body });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ baseYearUpdated: 2, positionsMoved: 2 });
+    expect(await roster()).toEqual([
+      { position_year: 2026, line_year: 2026 },
+      { position_year: 2026, line_year: 2026 },
+    ]);
   });
 
   it('refuses a move onto a year holding other imported lines, and a kind with no imports', async () => {

@@ -102,6 +102,8 @@ export const fixBaseYearResponse = z.object({
   baseYearUpdated: z.number().int(),
   /** Projected lines shifted by the same number of years. */
   futureYearsUpdated: z.number().int(),
+  /** Positions of the moved years' rosters moved with their lines (employee lines only). */
+  positionsMoved: z.number().int(),
   fromYear: z.number().int().nullable(),
   toYear: z.number().int(),
 });

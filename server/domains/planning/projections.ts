@@ -13,6 +13,7 @@ import {
 } from '@shared/schemas/projections';
 import { requireBudgetYear, setBaseYear } from '@server/domains/budgets';
 import * as lines from '@server/domains/line-items';
+import { moveRosterYears } from '@server/domains/positions';
 
 /** Years before and after the current fiscal year that the dashboard offers. */
 export const YEARS_BEFORE = 1;
@@ -196,7 +197,12 @@ export async function fixBaseYear(app: AppContext, actor: Actor, input: FixBaseY
     }
     let baseYearUpdated = 0;
     let futureYearsUpdated = 0;
+    let positionsMoved = 0;
     if (delta !== 0) {
+      // The roster moves with its holders' lines (refused, before any line moves, if it cannot).
+      positionsMoved = input.isOperating
+        ? await moveRosterYears(trx, input.budgetYearId, importedYear, delta)
+        : 0;
       const conflicts = await q.countMoveConflicts(trx, scope, importedYear, delta);
       if (conflicts.length) {
         const where = conflicts.map((c) => `${c.count} in ${label(c.fiscalYear)}`).join(', ');
@@ -219,9 +225,15 @@ export async function fixBaseYear(app: AppContext, actor: Actor, input: FixBaseY
         entity: 'budget-year',
         entityId: input.budgetYearId,
         before: { baseYear: year.base_year, importedYear, kind: kindName(input.isOperating) },
-        after: { baseYear: input.correctBaseYear, baseYearUpdated, futureYearsUpdated },
+        after: { baseYear: input.correctBaseYear, baseYearUpdated, futureYearsUpdated, positionsMoved },
       },
     );
-    return { baseYearUpdated, futureYearsUpdated, fromYear: importedYear, toYear: input.correctBaseYear };
+    return {
+      baseYearUpdated,
+      futureYearsUpdated,
+      positionsMoved,
+      fromYear: importedYear,
+      toYear: input.correctBaseYear,
+    };
   });
 }

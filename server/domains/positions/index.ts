@@ -14,3 +14,4 @@ export * as scenarioRoster from './scenario-roster';
 export * as scenarioAdoption from './scenario-adoption';
 export * as positionsRollForward from './roll-forward';
 export { positionChangesBetween } from './changes-between';
+export { moveRosterYears } from './fiscal-year-move';

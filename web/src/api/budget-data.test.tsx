@@ -198,7 +198,7 @@ const MUTATIONS: {
     name: 'fix base year',
     use: () => useFixBaseYear() as never,
     variables: { budgetYearId: 2, correctBaseYear: 2026, isOperating: true },
-    response: { baseYearUpdated: 1, futureYearsUpdated: 0 },
+    response: { baseYearUpdated: 1, futureYearsUpdated: 0, positionsMoved: 0 },
   },
   {
     name: 'save a town goal',

@@ -181,7 +181,7 @@ function FixBaseYear({
       onSuccess: (r) =>
         notify({
           title: `Base year set to ${fiscalYearLabel(r.toYear)}`,
-          description: `${r.baseYearUpdated.toLocaleString('en-US')} imported and ${r.futureYearsUpdated.toLocaleString('en-US')} projected lines moved.`,
+          description: `${r.baseYearUpdated.toLocaleString('en-US')} imported and ${r.futureYearsUpdated.toLocaleString('en-US')} projected lines moved${r.positionsMoved ? `, and ${r.positionsMoved.toLocaleString('en-US')} positions with them` : ''}.`,
         }),
       onError: (err) => form.applyServerError(err, FIX_FAILED),
     });

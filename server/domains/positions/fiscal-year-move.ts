@@ -1,0 +1,40 @@
+import type { Db } from '@server/db/index';
+import { conflict } from '@server/errors';
+import { fiscalYearLabel as label } from '@shared/schemas/fiscal-year';
+
+/**
+ * Fix Base Year (server/domains/planning/projections.ts) moves a budget year's imported employee
+ * lines, and every later year's, by `delta` fiscal years: the roster moves with them, so each
+ * position stays in the year of the lines its holders fill and the salary lines that follow a
+ * roster keep following the same one. Refused (409, nothing changed) when a position of a year that
+ * does not move sits where one would land. Returns how many positions moved.
+ */
+export async function moveRosterYears(
+  trx: Db,
+  budgetYearId: number,
+  fromYear: number,
+  delta: number,
+): Promise<number> {
+  if (delta === 0) {
+    return 0;
+  }
+  const { rows: clashes } = await trx.raw(
+    `SELECT fiscal_year, count(*)::int AS n FROM positions
+      WHERE budget_year_id = ? AND fiscal_year < ?
+        AND fiscal_year IN (SELECT DISTINCT fiscal_year + ? FROM positions WHERE budget_year_id = ? AND fiscal_year >= ?)
+      GROUP BY fiscal_year ORDER BY fiscal_year`,
+    [budgetYearId, fromYear, delta, budgetYearId, fromYear],
+  );
+  if (clashes.length) {
+    const where = clashes
+      .map((c: { fiscal_year: number; n: number }) => `${c.n} in ${label(c.fiscal_year)}`)
+      .join(', ');
+    throw conflict(
+      `Cannot move the positions to ${label(fromYear + delta)}: other positions are already there (${where})`,
+    );
+  }
+  return trx('positions')
+    .where({ budget_year_id: budgetYearId })
+    .where('fiscal_year', '>=', fromYear)
+    .update({ fiscal_year: trx.raw('fiscal_year + ?', [delta]) });
+}
