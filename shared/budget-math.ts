@@ -5,8 +5,8 @@
  * budget-math.test.ts fails when web/ or cli/ writes one of these rules again.
  *
  * Two readings of 'gap' exist and both are kept, under names that say which:
- * - the Scenario Builder's gap is the budget over the goal: adjusted total - town goal, over the
- *   goal when above zero (meetsGoal when at or below zero);
+ * - the Scenario Builder's gap is the budget over the goal: the general fund's adjusted total -
+ *   town goal, over the goal when above zero (meetsGoal when at or below zero);
  * - the dashboard's guidance gap is the room left under the goal: goal - budget, over guidance when
  *   below zero.
  */

@@ -48,6 +48,14 @@ describe('GET /public-dashboard/view/:urlPath/data.csv', () => {
     ]);
     const total = rows.find((r) => r.Table === 'Summary' && r.Item === 'Total budget')!;
     expect(sumCents([total.Amount])).toBe(sumCents(w.proposed.map((p) => p.amount)));
+    // Every line here is the general fund's: the figure the goal is compared with is the same total.
+    const compared = rows.find(
+      (r) => r.Table === 'Summary' && r.Item === 'Budget compared with the town goal',
+    )!;
+    expect([compared.Group, sumCents([compared.Amount])]).toEqual([
+      'General fund only',
+      sumCents([total.Amount]),
+    ]);
     const categories = rows.filter((r) => r.Table === 'Budget by category');
     expect(sumCents(categories.map((r) => r.Amount))).toBe(sumCents(w.proposed.map((p) => p.amount)));
     // No one's name, and no cell of fewer than 5 people.

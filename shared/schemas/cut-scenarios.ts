@@ -17,8 +17,9 @@ import { optionalText } from './work-group-categories';
 /**
  * Scenario Builder: cut scenarios over a budget year's proposed lines of
  * one fiscal year. Each line keeps a percent of its amount (0-100, absent = 100); floors say how far
- * a category or a line may be cut. Summary: originalTotal, townGoal, totalCuts, adjustedTotal, gap =
- * adjustedTotal - townGoal (over goal when above zero), meetsGoal, itemsModified.
+ * a category or a line may be cut. Summary: originalTotal, townGoal, totalCuts, adjustedTotal,
+ * goalTotal (its general fund's part), gap = goalTotal - townGoal (over goal when above zero),
+ * meetsGoal, itemsModified.
  */
 
 /** The quick cuts (-25%, -50%, Cut All, Reset): the percent kept. */
@@ -308,6 +309,8 @@ export const compareResponse = z.object({
       name: z.string(),
       adjustedTotal: money,
       totalCuts: money,
+      /** The general fund's part of adjustedTotal, what the gap compares with the goal. */
+      goalTotal: money,
       gap: money,
       meetsGoal: z.boolean(),
     }),

@@ -274,6 +274,7 @@ export async function compare(app: AppContext, actor: Actor, ids: number[]) {
       name: r.name,
       adjustedTotal: summaries[i].adjustedTotal,
       totalCuts: summaries[i].totalCuts,
+      goalTotal: summaries[i].goalTotal,
       gap: summaries[i].gap,
       meetsGoal: summaries[i].meetsGoal,
     })),

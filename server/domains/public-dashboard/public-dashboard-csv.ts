@@ -27,6 +27,19 @@ function yearRows(d: PublicYearData): Cell[][] {
   // The total's Group says whose lines every figure of the year sums ('All funds', 'General fund only').
   const rows: Cell[][] = [
     [fy, 'Summary', d.fundsLabel ?? null, 'Total budget', null, d.totalBudget],
+    // The figure the goal is compared with (the general fund's), in figures published since it was kept.
+    ...(d.guidanceBudget === undefined
+      ? []
+      : [
+          [
+            fy,
+            'Summary',
+            'General fund only',
+            'Budget compared with the town goal',
+            null,
+            d.guidanceBudget,
+          ] as Cell[],
+        ]),
     [fy, 'Summary', null, 'Town goal', null, d.hasTownGoal ? d.townGoal : null],
   ];
   for (const c of d.categoryBreakdown) {

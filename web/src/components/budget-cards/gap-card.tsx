@@ -29,7 +29,7 @@ interface GapCardProps {
   showShare?: boolean;
   /**
    * Which funds the budget sums, said under the gap: the goal pays the general fund alone, so a
-   * gap of all funds counts grants against it (shared/schemas/fund-words.ts GOAL_FUND_NOTES).
+   * figure of all funds would count grants against it (shared/gap-words.ts goalFundNote).
    */
   fundNote?: string;
 }

@@ -45,7 +45,8 @@ export function PublicSection({ name, ...props }: SectionProps & { name: Compone
   // A coming year's staff are projected positions, published only when the admin chose to.
   // The budget named by its stage: 'Revised school budget', 'the FY27 revised school budget'.
   const labels = residentGapLabels(fy, data.stage, data.guidanceBudget !== undefined);
-  const what = `the ${fy} ${labels.budget.toLowerCase()}`;
+  // The charts sum the funds the page shows: named without the gap card's 'general fund'.
+  const what = `the ${fy} ${residentGapLabels(fy, data.stage).budget.toLowerCase()}`;
   const staffNotYet = data.includesProjectedEmployees
     ? undefined
     : `${fy} staffing is not published yet: its positions are still being planned.`;

@@ -79,6 +79,8 @@ function ComparisonTable({ data }: { data: Comparison }) {
             {data.scenarios.map((s) => (
               <td key={s.id} colSpan={2} className={s.meetsGoal ? 'compare__meets' : 'compare__over'}>
                 {s.meetsGoal ? 'Meets the goal' : 'Does not meet the goal'} · {gapLabel(s.gap)}
+                {/* The goal pays the general fund alone: say its figure when grants make a difference. */}
+                {s.goalTotal === s.adjustedTotal ? '' : ` (general fund ${formatMoneyCents(s.goalTotal)})`}
               </td>
             ))}
           </tr>
