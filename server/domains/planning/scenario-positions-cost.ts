@@ -28,10 +28,6 @@ export async function rosterOf(db: Db, row: CutScenarioRow) {
   return { available: follows, message, roster: r };
 }
 
-/** A costed position's general-fund part, in cents (its fund part with no fund named). */
-const generalPart = (p: { fund_parts: { fund: number | null; cost: string }[] }) =>
-  p.fund_parts.filter((f) => f.fund === null).reduce((n, f) => n + centsOf(f.cost), 0n);
-
 /** The scenario's changes with what each saves or costs now, and their totals in cents. */
 export async function changesWithCosts(db: Db, row: CutScenarioRow, extra: readonly q.ChangeRow[] = []) {
   const rows = [...(await q.changesOf(db, row.id)), ...extra];
@@ -55,8 +51,6 @@ export async function changesWithCosts(db: Db, row: CutScenarioRow, extra: reado
     })),
   );
   let savings = 0n;
-  // Of the savings, the general fund's: what a cut brings the town's goal (GOAL_FUNDS).
-  let generalSavings = 0n;
   // What the changes take off each function code and fund (fund null: the general fund).
   const byCode = new Map<string, { code: string | null; fund: number | null; cents: bigint }>();
   const take = (code: string | null, fund: number | null, cents: bigint) => {
@@ -106,7 +100,6 @@ export async function changesWithCosts(db: Db, row: CutScenarioRow, extra: reado
     const cost = stale || p?.budgeted_cost == null ? null : centsOf(p.budgeted_cost);
     if (!stale) {
       savings += cost ?? 0n;
-      generalSavings += cost === null ? 0n : generalPart(p!);
       cutFte += milli(p!.fte);
       if (cost !== null) {
         p!.fund_parts.forEach((f) => take(p!.code, f.fund, centsOf(f.cost)));
@@ -122,7 +115,7 @@ export async function changesWithCosts(db: Db, row: CutScenarioRow, extra: reado
       stale,
     };
   });
-  return { changes, savings, generalSavings, addedCost, cutFte, addedFte, byCode: [...byCode.values()] };
+  return { changes, savings, addedCost, cutFte, addedFte, byCode: [...byCode.values()] };
 }
 
 /**
@@ -146,7 +139,8 @@ export async function positionsNet(
   const c = await changesWithCosts(db, row);
   return {
     net: c.savings - c.addedCost,
-    generalNet: c.generalSavings - c.addedCost,
+    // The general fund's entries of byCode: its part of each cut, less every add (all on it).
+    generalNet: c.byCode.filter((b) => b.fund === null).reduce((n, b) => n + b.cents, 0n),
     count: c.changes.length,
   };
 }

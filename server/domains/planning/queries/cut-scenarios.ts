@@ -68,17 +68,16 @@ export const ADJUSTED = `CASE WHEN adj.percent_kept IS NULL THEN li.amount
  */
 export const forGoal = () => OF_FUNDS(GOAL_FUNDS, 'li');
 
-/** The general fund's part of the totals, as summarize and the grid's lines give it (SummaryRow). */
-export const goalSums = () => `coalesce(sum(li.amount) FILTER (WHERE ${forGoal()}), 0)::text AS goal_original,
-  coalesce(sum(${ADJUSTED}) FILTER (WHERE ${forGoal()}), 0)::text AS goal_adjusted`;
+/** The general fund's part of the adjusted total, as summarize and the grid's lines give it (SummaryRow). */
+export const goalSums = () =>
+  `coalesce(sum(${ADJUSTED}) FILTER (WHERE ${forGoal()}), 0)::text AS goal_adjusted`;
 
 export interface SummaryRow {
   line_count: number;
   original: string;
   adjusted: string;
   modified: number;
-  /** The general fund's lines' original and adjusted totals (GOAL_SUMS). */
-  goal_original: string;
+  /** The general fund's lines' adjusted total (goalSums). */
   goal_adjusted: string;
 }
 
