@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { centsOf } from '@shared/money';
 import {
   ADMIN,
@@ -203,6 +204,9 @@ async function positionsFlow(page: Page, who: typeof FINANCE, size: string) {
     // The server agrees with the page.
     const server = await apiCall(page, 'GET', `/scenarios/cuts/${scenario.id}/positions`);
     expect(centsOf(server.totals.net)).toBe(kept - addedCost);
+    if (size === 'desktop') {
+      await handedOver(page, kept - addedCost);
+    }
 
     // Personnel lines are cut by position here: their percent controls are read-only and say so.
     const personnel = page.locator('.pct-cell[title*="cut them by position"]').first();
@@ -219,6 +223,45 @@ async function positionsFlow(page: Page, who: typeof FINANCE, size: string) {
   } finally {
     await apiCall(page, 'DELETE', `/scenarios/cuts/${scenario.id}`);
   }
+}
+
+/**
+ * The workbook and the printed page give the cards' figures: the cuts by position come off the
+ * lines' total there as on screen (the workbook's Summary read from its cached results, which its
+ * formulas over the Lines and Positions sheets give; workbook.test evaluates them).
+ */
+async function handedOver(page: Page, net: bigint) {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export to Excel' }).click(),
+  ]);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile((await download.path())!);
+  const summary = book.getWorksheet('Summary')!;
+  const result = (address: string) =>
+    centsOf((summary.getCell(address).value as { result?: number }).result ?? 0);
+  expect(summary.getCell('A9').value).toBe('Cuts and adds by position');
+  expect(result('B9')).toBe(net);
+  const adjusted = await card(page, 'Adjusted Total').innerText();
+  expect(money(result('B8'))).toBe(adjusted);
+  expect(money(result('B7'))).toBe(await card(page, 'Total Cuts').innerText());
+  expect(book.getWorksheet('Positions')!.getCell('A3').value).toBe('Add');
+
+  await page.evaluate(() => {
+    window.print = () => undefined;
+  });
+  await page.getByRole('button', { name: 'Print summary' }).click();
+  const printed = page.locator('.scenario-print');
+  await page.emulateMedia({ media: 'print' });
+  await expect(printed.getByRole('row', { name: /^Cuts and adds by position/ }).first()).toContainText(
+    money(net),
+  );
+  await expect(printed.getByRole('heading', { name: 'Cuts and adds by position' })).toBeVisible();
+  await expect(printed.locator('tfoot')).toContainText(adjusted);
+  await saveScreen(page, 'scenario-positions-print');
+  await page.emulateMedia({ media: 'screen' });
+  await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
+  await expect(printed).toHaveCount(0);
 }
 
 for (const [size, width, height] of [

@@ -486,7 +486,7 @@ test.describe('Scenario Builder hand-over', () => {
     const lines = workbook.getWorksheet('Lines')!;
     expect((lines.getCell('K2').value as any).formula).toBe('ROUND(I2*J2/100,2)');
     const summary = workbook.getWorksheet('Summary')!;
-    expect((summary.getCell('B10').value as any).formula).toBe('B9-B6');
+    expect((summary.getCell('B12').value as any).formula).toBe('B10-B6');
     const totalCuts = (summary.getCell('B7').value as any).result;
     await expect(card(page, 'Total Cuts')).toHaveText(money(cents(totalCuts)));
 

@@ -92,6 +92,35 @@ describe("a cut by position against the town's goal", () => {
       cents(before.goalTotal) - cents(after.goalTotal),
       cents(after.gap) - cents(before.gap),
     ]).toEqual([VACANCY, VACANCY / 2n, VACANCY, VACANCY / 2n, -VACANCY / 2n]);
+    // Each change says its general fund's part too (the workbook's Positions sheet sums them): an
+    // add is the general fund's whole, and the changes add up to the summary's figures.
+    const add = await call('post', `/scenarios/cuts/${scenario}/positions/add`, {
+      title: 'Reading Specialist',
+      buildingId: w.school,
+      categoryId: w.teachers,
+      workGroupId: w.teacherGroup,
+      fte: 0.5,
+      vacancyStep: 1,
+      vacancyLane: 'BA',
+      reason: 'Literacy',
+    });
+    expect(add.status, JSON.stringify(add.body)).toBe(201);
+    const listed = await call('get', `/scenarios/cuts/${scenario}/positions`);
+    const changes = listed.body.changes as { kind: string; amount: number; generalAmount: number }[];
+    const addCost = cents(changes.find((c) => c.kind === 'add')!.amount);
+    expect(addCost).toBeGreaterThan(0n);
+    expect(changes.map((c) => [c.kind, cents(c.amount), cents(c.generalAmount)])).toEqual([
+      ['cut', VACANCY, VACANCY / 2n],
+      ['add', addCost, addCost],
+    ]);
+    const withAdd = await summary();
+    expect([cents(withAdd.positionsNet), cents(withAdd.positionsGeneralNet)]).toEqual([
+      VACANCY - addCost,
+      VACANCY / 2n - addCost,
+    ]);
+    const addId = (listed.body.changes as { id: number; kind: string }[]).find((c) => c.kind === 'add')!.id;
+    const removed = await call('delete', `/scenarios/cuts/${scenario}/positions/${addId}`);
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
     // The scenario's NSS meter follows: the budget falls by the cost, Title I's spending (which never
     // counts) by its half, so the general fund's half leaves the spending the rules may count.
     const meterAfter = await meter();

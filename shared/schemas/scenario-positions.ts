@@ -95,6 +95,12 @@ export const scenarioPositionChangeSchema = z.object({
   holders: z.array(z.string()),
   /** What the change saves (a cut) or costs (an add) in the budgeted year; null when unpriced. */
   amount: moneyOut.nullable(),
+  /**
+   * Of amount, the general fund's part, what the town's goal is compared with (GOAL_FUNDS): a cut
+   * position's general-fund share, an add's whole cost (a new position has no grant yet); null
+   * when unpriced.
+   */
+  generalAmount: moneyOut.nullable(),
   unpricedReason: z.string().nullable(),
   /** Why the position is no longer there to close (deleted, or closed since): the cut saves 0. */
   stale: z.string().nullable(),

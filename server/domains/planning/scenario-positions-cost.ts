@@ -87,6 +87,7 @@ export async function changesWithCosts(db: Db, row: CutScenarioRow, extra: reado
         status: 'new',
         holders: [],
         amount: cost === null ? null : fromCents(cost),
+        generalAmount: cost === null ? null : fromCents(cost),
         unpricedReason: price?.reason ?? null,
         stale: null,
       };
@@ -98,11 +99,15 @@ export async function changesWithCosts(db: Db, row: CutScenarioRow, extra: reado
         ? `The position is ${p.status} now: this cut saves nothing more`
         : null;
     const cost = stale || p?.budgeted_cost == null ? null : centsOf(p.budgeted_cost);
+    let general = 0n;
     if (!stale) {
       savings += cost ?? 0n;
       cutFte += milli(p!.fte);
       if (cost !== null) {
-        p!.fund_parts.forEach((f) => take(p!.code, f.fund, centsOf(f.cost)));
+        for (const f of p!.fund_parts) {
+          take(p!.code, f.fund, centsOf(f.cost));
+          general += f.fund === null ? centsOf(f.cost) : 0n;
+        }
       }
     }
     return {
@@ -111,6 +116,7 @@ export async function changesWithCosts(db: Db, row: CutScenarioRow, extra: reado
       status: p?.status ?? 'deleted',
       holders: p?.holders ?? [],
       amount: stale ? 0 : cost === null ? null : fromCents(cost),
+      generalAmount: stale ? 0 : cost === null ? null : fromCents(general),
       unpricedReason: stale ? null : (p?.unpriced_reason ?? null),
       stale,
     };

@@ -30,3 +30,12 @@ export async function saveWorkbook(sheets: readonly SheetSpec[], fileName: strin
 export const header = (...titles: string[]): XCell[] => titles.map((t) => ({ value: t, fmt: 'bold' }));
 export const money = (value: number): XCell => ({ value, fmt: 'money' });
 export const moneyFormula = (formula: string, result: number): XCell => ({ formula, result, fmt: 'money' });
+
+/**
+ * Where a sheet's rows of data sit under its header row: rows 2..last (at least row 2, so the SUM
+ * ranges over them stay valid with none), the totals on the row after.
+ */
+export function dataRows(count: number): { first: number; last: number; total: number } {
+  const last = Math.max(2, count + 1);
+  return { first: 2, last, total: last + 1 };
+}

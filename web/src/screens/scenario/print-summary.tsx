@@ -2,6 +2,8 @@ import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
 import { fromCents } from '@shared/money';
 import type { ScenarioLine, ScenarioSummary } from '@web/api/cut-scenarios';
+import type { ScenarioPositionChange } from '@web/api/scenario-positions';
+import { DISTRICT_WIDE } from '@web/components/data-grid/column-types';
 import { useDistrictName } from '@web/api/budget-years';
 import { formatDateTime, formatMoneyCents } from '@web/lib/format';
 import { categoryTotals, fyLabel, gapLabel, lineLabel } from './scenario-math';
@@ -14,6 +16,8 @@ export interface PrintData {
   budgetYear: string;
   summary: ScenarioSummary;
   lines: readonly ScenarioLine[];
+  /** The scenario's cuts and adds by position: the settled totals take them off. */
+  positions: readonly ScenarioPositionChange[];
 }
 
 /** How many of the largest cuts the one-page summary lists. */
@@ -21,9 +25,23 @@ export const TOP_CUTS = 10;
 
 const BODY_CLASS = 'scenario-printing';
 
-/** The committee's one page: the figures, the cuts by category and the largest cuts. */
+/** 'Cut' or 'Add', the position and where, and what it saves or costs. */
+function PositionRow({ change: c }: { change: ScenarioPositionChange }) {
+  const amount = c.amount === null ? (c.unpricedReason ?? 'Not priced') : formatMoneyCents(c.amount);
+  return (
+    <tr>
+      <th scope="row">
+        {c.kind === 'cut' ? 'Cut' : 'Add'} {c.title}, {c.building?.name ?? DISTRICT_WIDE}
+      </th>
+      <td>{c.fte.toLocaleString('en-US', { maximumFractionDigits: 3 })}</td>
+      <td>{c.kind === 'cut' ? `Saves ${amount}` : `Costs ${amount}`}</td>
+    </tr>
+  );
+}
+
+/** The committee's one page: the figures, the cuts by category, by position and the largest cuts. */
 function PrintPage({ data }: { data: PrintData }) {
-  const { summary: s, lines } = data;
+  const { summary: s, lines, positions } = data;
   const districtName = useDistrictName();
   const categories = [...categoryTotals(lines)].filter(([, c]) => c.original !== 0n);
   const top = lines
@@ -50,6 +68,9 @@ function PrintPage({ data }: { data: PrintData }) {
         'Lines modified',
         `${s.itemsModified.toLocaleString('en-US')} of ${s.lineCount.toLocaleString('en-US')}`,
       ],
+      ...(positions.length > 0
+        ? [['Cuts and adds by position', formatMoneyCents(s.positionsNet)] as [string, string]]
+        : []),
     ],
   ];
   return (
@@ -90,6 +111,15 @@ function PrintPage({ data }: { data: PrintData }) {
               <td>{((Number(c.cut) / Number(c.original)) * 100).toFixed(1)}%</td>
             </tr>
           ))}
+          {positions.length > 0 ? (
+            <tr>
+              <th scope="row">Cuts and adds by position</th>
+              <td />
+              <td>{formatMoneyCents(-s.positionsNet)}</td>
+              <td>{formatMoneyCents(s.positionsNet)}</td>
+              <td />
+            </tr>
+          ) : null}
         </tbody>
         <tfoot>
           <tr>
@@ -101,6 +131,22 @@ function PrintPage({ data }: { data: PrintData }) {
           </tr>
         </tfoot>
       </table>
+      {positions.length > 0 ? (
+        <>
+          <h2>Cuts and adds by position</h2>
+          <table className="print-table">
+            <TableHead cols={['Position', 'FTE', 'Saves or costs']} />
+            <tbody>
+              {positions.slice(0, TOP_CUTS).map((c) => (
+                <PositionRow key={c.id} change={c} />
+              ))}
+            </tbody>
+          </table>
+          {positions.length > TOP_CUTS ? (
+            <p>And {(positions.length - TOP_CUTS).toLocaleString('en-US')} more in the Scenario Builder.</p>
+          ) : null}
+        </>
+      ) : null}
       <h2>Largest cuts</h2>
       {top.length === 0 ? (
         <p>No line is cut in this scenario.</p>

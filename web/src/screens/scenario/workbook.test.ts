@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { nearestCents } from '@shared/money';
 import type { ScenarioLine, ScenarioSummary } from '@web/api/cut-scenarios';
+import type { ScenarioPositionChange } from '@web/api/scenario-positions';
 import { buildWorkbook } from '@web/lib/workbook';
 import { linesLayout, scenarioSheets } from './workbook';
 
@@ -194,7 +195,51 @@ const summary: ScenarioSummary = {
   positionChanges: 0,
 };
 
-async function open() {
+const change = (
+  id: number,
+  kind: 'cut' | 'add',
+  amount: number | null,
+  generalAmount: number | null,
+  extra: Partial<ScenarioPositionChange> = {},
+): ScenarioPositionChange => ({
+  id,
+  kind,
+  positionId: kind === 'cut' ? id * 10 : null,
+  title: `Position ${id}`,
+  building: { id: 1, name: 'Hillside' },
+  category: { id: 1, name: 'Teachers' },
+  workGroup: 'Teachers',
+  deseCode: '2305',
+  fte: 1,
+  status: kind === 'cut' ? 'filled' : 'new',
+  holders: [],
+  amount,
+  generalAmount,
+  unpricedReason: amount === null ? 'No step and lane set' : null,
+  stale: null,
+  reason: null,
+  createdAt: '2026-03-01T15:00:00.000Z',
+  ...extra,
+});
+
+/**
+ * A cut paid 60/40 by the general fund and a grant, an add (the general fund's), a cut of a
+ * position closed since (saves nothing) and an add not priced.
+ */
+const POSITIONS = [
+  change(1, 'cut', 80000.15, 48000.09),
+  change(2, 'add', 52000.5, 52000.5),
+  change(3, 'cut', 0, 0, {
+    stale: 'The position is closed now: this cut saves nothing more',
+    status: 'closed',
+  }),
+  change(4, 'add', null, null),
+];
+/** What they take off the total and off the general fund, in cents: cuts save, adds cost. */
+const POSITIONS_NET = 8000015n - 5200050n;
+const POSITIONS_GENERAL = 4800009n - 5200050n;
+
+async function open(positions: readonly ScenarioPositionChange[] = []) {
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(
     await buildWorkbook(
@@ -203,6 +248,7 @@ async function open() {
         budgetYear: 'FY26',
         summary,
         lines: LINES,
+        positions,
         exportedAt: new Date('2026-03-01T15:00:00Z'),
       }),
     ),
@@ -244,28 +290,31 @@ describe('scenario workbook', () => {
     const gap = general - 170000000n;
     expect(formula('Summary', 'B5')).toBe('Lines!I7');
     expect(formula('Summary', 'B7')).toBe('B5-B8');
-    expect(formula('Summary', 'B8')).toBe('Lines!K7');
-    expect(formula('Summary', 'B9')).toBe('SUMIF(Lines!$M$2:$M$6,"Yes",Lines!$K$2:$K$6)');
-    expect(formula('Summary', 'B10')).toBe('B9-B6');
-    expect(formula('Summary', 'B12')).toBe('B10<=0');
+    expect(formula('Summary', 'B8')).toBe('Lines!K7-B9');
+    expect(formula('Summary', 'B9')).toBe('Positions!H3');
+    expect(formula('Summary', 'B10')).toBe('SUMIF(Lines!$M$2:$M$6,"Yes",Lines!$K$2:$K$6)-B11');
+    expect(formula('Summary', 'B11')).toBe('Positions!I3');
+    expect(formula('Summary', 'B12')).toBe('B10-B6');
+    expect(formula('Summary', 'B14')).toBe('B12<=0');
     expect(cellCents(ev.cell('Summary', 'B5'))).toBe(original);
     expect(cellCents(ev.cell('Summary', 'B7'))).toBe(original - kept);
     expect(cellCents(ev.cell('Summary', 'B8'))).toBe(kept);
-    expect(cellCents(ev.cell('Summary', 'B9'))).toBe(general);
-    expect(cellCents(ev.cell('Summary', 'B10'))).toBe(gap);
-    expect(ev.cell('Summary', 'B11')).toBe('Under goal by $74,413.49');
-    expect(cached('Summary', 'B11')).toBe('Under goal by $74,413.49');
-    expect(ev.cell('Summary', 'B12')).toBe(true);
-    expect(ev.cell('Summary', 'B13')).toBe(4);
-    expect(ev.cell('Summary', 'B14')).toBe(5);
-    expect(cellCents(cached('Summary', 'B10') as number)).toBe(gap);
+    expect(cellCents(ev.cell('Summary', 'B9'))).toBe(0n);
+    expect(cellCents(ev.cell('Summary', 'B10'))).toBe(general);
+    expect(cellCents(ev.cell('Summary', 'B12'))).toBe(gap);
+    expect(ev.cell('Summary', 'B13')).toBe('Under goal by $74,413.49');
+    expect(cached('Summary', 'B13')).toBe('Under goal by $74,413.49');
+    expect(ev.cell('Summary', 'B14')).toBe(true);
+    expect(ev.cell('Summary', 'B15')).toBe(4);
+    expect(ev.cell('Summary', 'B16')).toBe(5);
+    expect(cellCents(cached('Summary', 'B12') as number)).toBe(gap);
   });
 
   it('totals each category with SUMIF over the lines', async () => {
     const { book, ev } = await open();
     const sheet = book.getWorksheet('Summary')!;
-    expect(sheet.getCell('A16').value).toBe('By category');
-    const rows = [17, 18, 19].map((r) => [
+    expect(sheet.getCell('A18').value).toBe('By category');
+    const rows = [19, 20, 21].map((r) => [
       sheet.getCell(`A${r}`).value,
       cellCents(ev.cell('Summary', `B${r}`)),
       cellCents(ev.cell('Summary', `C${r}`)),
@@ -276,6 +325,41 @@ describe('scenario workbook', () => {
       ['Supplies', 10000000n, 9917691n, 82309n],
       ['Technology', 450010n, 0n, 450010n],
     ]);
+  });
+
+  it('takes the cuts and adds by position off the total and the general fund, as the screen does', async () => {
+    const { book, ev, formula, cached } = await open(POSITIONS);
+    const original = AMOUNTS.reduce((a, b) => a + b);
+    const linesKept = KEPT.reduce((a, b) => a + b);
+    const kept = linesKept - POSITIONS_NET;
+    const general = linesKept - KEPT[3] - POSITIONS_GENERAL;
+    const gap = general - 170000000n;
+    // The Positions sheet: each change's effect on the total as a formula over what it saves or costs.
+    const positions = book.getWorksheet('Positions')!;
+    expect(positions.getCell('A2').value).toBe('Cut');
+    expect(formula('Positions', 'H2')).toBe('G2');
+    expect(formula('Positions', 'H3')).toBe('-G3');
+    expect(positions.getCell('J4').value).toBe('The position is closed now: this cut saves nothing more');
+    expect(positions.getCell('G5').value).toBeNull();
+    expect(positions.getCell('J5').value).toBe('No step and lane set');
+    expect(formula('Positions', 'H6')).toBe('SUM(H2:H5)');
+    expect(cellCents(ev.cell('Positions', 'H6'))).toBe(POSITIONS_NET);
+    expect(cellCents(ev.cell('Positions', 'I6'))).toBe(POSITIONS_GENERAL);
+    // The Summary's figures: the lines' kept amounts less the positions' net, the gap on the general fund.
+    expect(formula('Summary', 'B9')).toBe('Positions!H6');
+    expect(cellCents(ev.cell('Summary', 'B8'))).toBe(kept);
+    expect(cellCents(ev.cell('Summary', 'B7'))).toBe(original - kept);
+    expect(cellCents(ev.cell('Summary', 'B10'))).toBe(general);
+    expect(cellCents(ev.cell('Summary', 'B12'))).toBe(gap);
+    expect(cellCents(cached('Summary', 'B12') as number)).toBe(gap);
+    expect(ev.cell('Summary', 'B14')).toBe(gap <= 0n);
+    // The category table's columns add up to the adjusted total and the total cuts.
+    const sheet = book.getWorksheet('Summary')!;
+    expect(sheet.getCell('A22').value).toBe('Cuts and adds by position');
+    const column = (c: string) =>
+      [19, 20, 21, 22].reduce((n, r) => n + cellCents(ev.cell('Summary', `${c}${r}`)), 0n);
+    expect(column('C')).toBe(kept);
+    expect(column('D')).toBe(original - kept);
   });
 
   it('writes text that would run as a formula as text', async () => {

@@ -1,17 +1,20 @@
 import { keptCents, scenarioStatus } from '@shared/budget-math';
 import { centsOf, fromCents } from '@shared/money';
 import type { ScenarioLine, ScenarioSummary } from '@web/api/cut-scenarios';
+import type { ScenarioPositionChange } from '@web/api/scenario-positions';
 import { DISTRICT_WIDE } from '@web/components/data-grid/column-types';
 import { formatDateTime } from '@web/lib/format';
-import { header, money, moneyFormula, type SheetSpec, type XCell } from '@web/lib/workbook';
+import { dataRows, header, money, moneyFormula, type SheetSpec, type XCell } from '@web/lib/workbook';
 import { categoryTotals, fyLabel, gapLabel, toHundredths } from './scenario-math';
+import { positionsSheet } from './workbook-positions';
 
 /*
- * 'Export to Excel': a Summary sheet and a Lines sheet (written by the shared writer, lib/workbook).
- * Amounts and percents kept are values; each line's adjusted amount is ROUND(amount*percent/100,2)
- * (the server's rule), its cut, the totals, the gap, meets-goal and the category table are FORMULAS
- * over them, so the committee can change a percent in Excel and watch the gap move. Cached results
- * are worked out here in integer cents.
+ * 'Export to Excel': a Summary sheet, a Lines sheet and a Positions sheet (written by the shared
+ * writer, lib/workbook). Amounts and percents kept are values; each line's adjusted amount is
+ * ROUND(amount*percent/100,2) (the server's rule), its cut, the totals, the gap, meets-goal and the
+ * category table are FORMULAS over them, so the committee can change a percent in Excel and watch
+ * the gap move. The cuts and adds by position come off the lines' total as the server takes them
+ * off. Cached results are worked out here in integer cents.
  */
 
 export interface ScenarioExport {
@@ -21,16 +24,15 @@ export interface ScenarioExport {
   summary: ScenarioSummary;
   /** The lines with the percents on screen. */
   lines: readonly ScenarioLine[];
+  /** The scenario's cuts and adds by position, with what each saves or costs. */
+  positions: readonly ScenarioPositionChange[];
   exportedAt: Date;
 }
 
 const moneyCents = (formula: string, cents: bigint): XCell => moneyFormula(formula, fromCents(cents));
 
-/** Where the Lines sheet's data sits: rows 2..last (at least row 2), totals on the row after. */
-export function linesLayout(count: number) {
-  const last = Math.max(2, count + 1);
-  return { first: 2, last, total: last + 1 };
-}
+/** Where the Lines sheet's data sits. */
+export const linesLayout = dataRows;
 
 /** The Lines sheet: one row per line, adjusted and cut as formulas, totals as SUMs. */
 export function linesSheet(lines: readonly ScenarioLine[]): SheetSpec {
@@ -96,24 +98,30 @@ export function linesSheet(lines: readonly ScenarioLine[]): SheetSpec {
   return { name: 'Lines', rows, widths: [9, 44, 20, 10, 22, 30, 10, 9, 18, 13, 18, 16, 13] };
 }
 
-/** The Summary sheet: the seven figures of the scenario and a category table, all formulas over Lines. */
+/** The Summary sheet: the scenario's figures and a category table, all formulas over Lines and Positions. */
 export function summarySheet(input: ScenarioExport): SheetSpec {
   const { lines, summary } = input;
   const { first, last, total } = linesLayout(lines.length);
+  const byPosition = positionsSheet(input.positions);
+  const positionsTotal = dataRows(input.positions.length).total;
   const categories = categoryTotals(lines);
   let original = 0n;
-  let kept = 0n;
+  let linesKept = 0n;
   let modified = 0;
   // The general fund's lines kept: what the goal is compared with (GOAL_FUNDS).
-  let generalKept = 0n;
+  let generalLinesKept = 0n;
   for (const c of categories.values()) {
     original += c.original;
-    kept += c.original - c.cut;
+    linesKept += c.original - c.cut;
   }
   for (const l of lines) {
     modified += l.percentKept < 100 ? 1 : 0;
-    generalKept += l.generalFund ? keptCents(centsOf(l.fy26ProposedV3), toHundredths(l.percentKept)) : 0n;
+    generalLinesKept += l.generalFund
+      ? keptCents(centsOf(l.fy26ProposedV3), toHundredths(l.percentKept))
+      : 0n;
   }
+  const kept = linesKept - byPosition.net;
+  const generalKept = generalLinesKept - byPosition.general;
   const goal = centsOf(summary.townGoal);
   const status = scenarioStatus(generalKept, goal);
   const gap = fromCents(status.gapCents);
@@ -124,7 +132,9 @@ export function summarySheet(input: ScenarioExport): SheetSpec {
     [
       `Budget year ${input.budgetYear} · fiscal year ${fyLabel(summary.fiscalYear)} · exported ${formatDateTime(input.exportedAt.toISOString())}`,
     ],
-    ['Figures are formulas over the Lines sheet: change a percent kept there and they follow.'],
+    [
+      'Figures are formulas over the Lines and Positions sheets: change a percent kept there and they follow.',
+    ],
     header('Figure', 'Amount', 'How it is worked out'),
     ['Original total', moneyCents(`Lines!I${total}`, original), 'Sum of the proposed amounts'],
     [
@@ -135,30 +145,40 @@ export function summarySheet(input: ScenarioExport): SheetSpec {
     ['Total cuts', moneyCents('B5-B8', original - kept), 'Original total − adjusted total'],
     [
       'Adjusted total',
-      moneyCents(`Lines!K${total}`, kept),
-      'Sum of ROUND(amount × percent kept / 100, 2) per line',
+      moneyCents(`Lines!K${total}-B9`, kept),
+      'Sum of ROUND(amount × percent kept / 100, 2) per line, less the cuts and adds by position',
+    ],
+    [
+      'Cuts and adds by position',
+      moneyCents(`Positions!H${positionsTotal}`, byPosition.net),
+      'What the positions cut save, less what the positions added cost (Positions sheet)',
     ],
     [
       'General fund adjusted',
-      moneyCents(`SUMIF(${range('M')},"Yes",${range('K')})`, generalKept),
-      "Adjusted amounts of the general fund's lines: the fund the town's goal pays for",
+      moneyCents(`SUMIF(${range('M')},"Yes",${range('K')})-B11`, generalKept),
+      "Adjusted amounts of the general fund's lines, less its part of the cuts and adds by position: the fund the town's goal pays for",
+    ],
+    [
+      "General fund's cuts and adds by position",
+      moneyCents(`Positions!I${positionsTotal}`, byPosition.general),
+      "The general fund's part of the cuts and adds by position (an added position is the general fund's)",
     ],
     [
       'Gap',
-      moneyCents('B9-B6', status.gapCents),
+      moneyCents('B10-B6', status.gapCents),
       'General fund adjusted − town goal: above zero is over the goal',
     ],
     [
       'Over or under',
       {
-        formula: `IF(B10>0,"Over goal by "&TEXT(B10,${money2}),IF(B10<0,"Under goal by "&TEXT(-B10,${money2}),"On the goal exactly"))`,
+        formula: `IF(B12>0,"Over goal by "&TEXT(B12,${money2}),IF(B12<0,"Under goal by "&TEXT(-B12,${money2}),"On the goal exactly"))`,
         result: gapLabel(gap),
       },
       'The gap in words',
     ],
     [
       'Meets goal',
-      { formula: 'B10<=0', result: status.meetsGoal },
+      { formula: 'B12<=0', result: status.meetsGoal },
       'General fund adjusted at or under the goal',
     ],
     [
@@ -183,10 +203,18 @@ export function summarySheet(input: ScenarioExport): SheetSpec {
       moneyCents(`B${r}-C${r}`, c.cut),
     ]);
   }
+  // The cuts by position are not lines of a category here: a row of their own, so the columns of
+  // adjusted amounts and cuts add up to the adjusted total and the total cuts.
+  rows.push([
+    'Cuts and adds by position',
+    null,
+    moneyCents('-B9', -byPosition.net),
+    moneyCents('B9', byPosition.net),
+  ]);
   return { name: 'Summary', rows, widths: [34, 20, 20, 52] };
 }
 
-/** Both sheets, Summary first. */
+/** The three sheets, Summary first. */
 export function scenarioSheets(input: ScenarioExport): SheetSpec[] {
-  return [summarySheet(input), linesSheet(input.lines)];
+  return [summarySheet(input), linesSheet(input.lines), positionsSheet(input.positions).sheet];
 }
