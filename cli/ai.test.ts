@@ -103,6 +103,9 @@ describe('budget-cli ai cuts', () => {
     expect(res.stdout).toMatch(/Deep cuts: \$[\d,]+\.\d\d/);
     expect(res.stdout).toContain('likelyNeeded:0');
     expect(res.stdout).toContain('Dropped by the checks (0)');
+    // The world's lines are all the general fund's: it says which fund it read, nothing left out.
+    expect(res.stdout).toContain("  General fund only: the fund the town's goal pays for.\n");
+    expect(res.stdout).not.toContain('Not analysed');
   }, 150_000);
 
   it('refuses without --as, a bad target, and a refused key, saving nothing', async () => {

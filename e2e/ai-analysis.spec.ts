@@ -113,8 +113,9 @@ test.describe('at 1440 x 900', () => {
 
     await analyze(page, '1,200,000');
     await expectResults(page);
-    // The total analysed is the FY26 budget the dashboard shows, each dollar once (the salaries
-    // are in the proposed lines; adding the position groups again showed $82.5M for $47.2M).
+    // The total analysed is the FY26 budget the dashboard compares with the town's goal, the general
+    // fund's, each dollar once (the salaries are in the proposed lines; adding the position groups
+    // again showed $82.5M for $47.2M); what grants pay is said beside it, not analysed.
     const fy26 = { id: fy26Id };
     const dash = await apiCall(
       page,
@@ -125,7 +126,12 @@ test.describe('at 1440 x 900', () => {
       .locator('.summary-card')
       .filter({ has: page.locator('.summary-card__label', { hasText: /^Total analyzed$/ }) })
       .locator('.summary-card__value');
-    await expect(totalCard).toHaveText(`$${Math.round(dash.proposedBudget).toLocaleString('en-US')}`);
+    await expect(totalCard).toHaveText(`$${Math.round(dash.guidanceBudget).toLocaleString('en-US')}`);
+    await expect(
+      page.getByText(
+        /^General fund only: the fund the town's goal pays for\. Not analysed: \d+ proposed lines/,
+      ),
+    ).toBeVisible();
     await expect(page.getByRole('region', { name: 'Recent analyses' }).getByRole('row')).toHaveCount(2);
     expect(await axeViolations(page)).toEqual([]);
     await saveScreen(page, 'ai-analysis-results-1440');

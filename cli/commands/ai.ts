@@ -15,6 +15,7 @@ import {
 } from '@shared/schemas/ai-analysis';
 import { centsOf, centsText, formatMoneyCents as money, fromCents } from '@shared/money';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
+import { analysedFundsNote } from '@shared/schemas/fund-words';
 import { analyzeBudgetCuts, getAnalysis, listAnalyses } from '@server/domains/ai';
 import { budgetSummary } from '@server/domains/budgets';
 import { budgetYearOrDefault } from '../lookups';
@@ -37,13 +38,15 @@ const drawsOn = (s: Suggestion) =>
 
 function printAnalysis(a: Analysis): void {
   const r = a.result;
+  const fundsNote = analysedFundsNote(r.otherFunds, money);
   process.stdout.write(
     `AI analysis #${a.id}, ${a.budgetYear} budget, ${fiscalYearLabel(a.fiscalYear)}: target ${money(a.targetAmount)}\n` +
       `  Model ${a.model}, ${a.inputTokens} input and ${a.outputTokens} output tokens\n` +
       `  Analysed ${money(r.totalAnalyzed)}: ${r.lineCount} proposed lines; of it, personnel ${money(r.personnelTotal)} ` +
       `described in ${r.groupCount} position groups (no names or individual salaries sent)\n` +
       `  Suggested savings ${money(r.totals.all)}\n` +
-      (r.note ? `  Note: ${r.note}\n` : ''),
+      (r.note ? `  Note: ${r.note}\n` : '') +
+      (fundsNote ? `  ${fundsNote}\n` : ''),
   );
   for (const list of SUGGESTION_LISTS) {
     process.stdout.write(`\n${TITLES[list]}: ${money(r.totals[list])}\n`);

@@ -181,6 +181,12 @@ export const analysisResultSchema = z.object({
   dropped: z.array(droppedSchema),
   /** Absent in analyses saved before the NSS meter. */
   nss: analysisNssSchema.optional(),
+  /**
+   * What grants and other funds pay, left out: the target is measured against the town's goal,
+   * which pays the general fund alone (GOAL_FUNDS). Absent in analyses saved before, which read
+   * every fund.
+   */
+  otherFunds: z.object({ lines: z.number().int(), total: moneyOut, people: z.number().int() }).optional(),
 });
 export type AnalysisResult = z.infer<typeof analysisResultSchema>;
 

@@ -29,3 +29,23 @@ export const GOAL_FUNDS: FundChoice = 'general';
 
 /** Said beside every gap against the town's goal, so nobody reads it as all funds. */
 export const GOAL_FUND_NOTE = "General fund only: the fund the town's goal pays for.";
+
+/**
+ * Said beside an AI analysis, which reads the general fund's lines and people alone: what it left
+ * out (`money` formats the total as the caller shows money). Null for an analysis saved before it
+ * counted what it left out.
+ */
+export function analysedFundsNote(
+  other: { lines: number; total: number; people: number } | undefined,
+  money: (dollars: number) => string,
+): string | null {
+  if (!other) {
+    return null;
+  }
+  if (other.lines === 0 && other.people === 0) {
+    return GOAL_FUND_NOTE;
+  }
+  const lines = `${other.lines.toLocaleString('en-US')} proposed line${other.lines === 1 ? '' : 's'} (${money(other.total)})`;
+  const people = `${other.people.toLocaleString('en-US')} ${other.people === 1 ? 'person' : 'people'}`;
+  return `${GOAL_FUND_NOTE} Not analysed: ${lines} and ${people} paid by grants and other funds, whose cuts would save those funds, not the town.`;
+}

@@ -48,6 +48,8 @@ export interface PromptInput {
   withheld: number;
   /** The net school spending constraint (ai-analysis-nss.ts); none without the year's state figures. */
   nss?: string[];
+  /** What grants and other funds pay, left out of the data. */
+  otherFunds?: { lines: number; total: string; people: number };
 }
 
 export function systemPrompt(): string {
@@ -72,6 +74,7 @@ export function userPrompt(p: PromptInput): string {
     `Fiscal year: ${p.fiscalYearLabel}.`,
     `Reduction target: $${p.targetAmount}.`,
     `Priorities (protect these): ${priorities.join('; ')}.`,
+    fundsSentence(p.otherFunds),
     '',
     'Proposed budget lines [id, description, category, building, amount]:',
     JSON.stringify(p.lines.map((l) => [l.id, l.description, l.category, l.building, Number(l.amount)])),
@@ -87,4 +90,14 @@ export function userPrompt(p: PromptInput): string {
     ...(p.withheld ? [`(${p.withheld} employee(s) left out so that no individual salary is shown.)`] : []),
     ...(p.nss ?? []),
   ].join('\n');
+}
+
+/** Which fund the data is, and what it leaves out: a grant's line cut would not reach the target. */
+function fundsSentence(other: PromptInput['otherFunds']): string {
+  const base =
+    "The lines and personnel below are the general fund's only: the target is what the budget is over the town's goal, which pays the general fund alone.";
+  if (!other || (other.lines === 0 && other.people === 0)) {
+    return base;
+  }
+  return `${base} Left out: ${other.lines} proposed line(s) totalling $${other.total} and ${other.people} employee(s) paid by grants and other funds, whose cuts would save those funds, not the town.`;
 }

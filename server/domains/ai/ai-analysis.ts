@@ -2,7 +2,7 @@ import type { AppContext } from '@server/context';
 import { AppError, badRequest, notFound } from '@server/errors';
 import { decryptSecret } from '@server/lib/secrets';
 import { authorize, type Actor } from '@server/policies/index';
-import { personnelGroups, proposedLines } from './queries/ai-analysis-inputs';
+import { otherFunds, personnelGroups, proposedLines } from './queries/ai-analysis-inputs';
 import * as q from './queries/ai-analyses';
 import { insertAudit } from '@server/db/audit';
 import { findUserById } from '@server/domains/admin';
@@ -17,7 +17,7 @@ import { callTool } from './ai-claude';
 
 /**
  * AI budget-cut analysis: the budget year's proposed lines and its personnel budget by
- * position and work group go to Claude with the signed-in user's own key; the answer is checked
+ * position and work group, the general fund's (the target is measured against the town's goal), go to Claude with the signed-in user's own key; the answer is checked
  * (ai-analysis-check.ts) and only then saved and shown. A failure at any step saves nothing and
  * answers with what the user can do about it. The API and the CLI (`ai cuts --as`) both run this.
  */
@@ -75,6 +75,7 @@ export async function analyzeBudgetCuts(
   const scope = { budgetYearId: year.id, fiscalYear, versionId: null };
   const { lines, rest } = await proposedLines(app.db, scope, MAX_ITEMISED_LINES);
   const { groups, withheld } = await personnelGroups(app.db, year.id, fiscalYear);
+  const leftOut = await otherFunds(app.db, scope);
   if (!lines.length && !groups.length) {
     throw badRequest(`${year.fiscal_year} has no proposed lines or personnel for ${label} to analyse.`);
   }
@@ -101,6 +102,7 @@ export async function analyzeBudgetCuts(
           rest,
           groups,
           withheld,
+          otherFunds: leftOut,
           nss: nss.prompt,
         }),
         signal: options.signal,
@@ -148,6 +150,7 @@ export async function analyzeBudgetCuts(
     totals: checked.totals,
     dropped: checked.dropped,
     nss: flagSuggestions(checked.lists, nss, lines, groups),
+    otherFunds: { lines: leftOut.lines, total: fromCents(centsOf(leftOut.total)), people: leftOut.people },
   };
   const id = await app.db.transaction(async (trx) => {
     const newId = await q.insertAnalysis(trx, {

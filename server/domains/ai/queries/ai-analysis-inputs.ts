@@ -1,6 +1,8 @@
 import type { Db } from '@server/db/index';
+import { OF_FUNDS } from '@server/domains/funds';
 import { inScope, type LineScope } from '@server/domains/planning';
 import { activeScope } from '@server/sql/line-items-scope';
+import { GOAL_FUNDS } from '@shared/schemas/fund-words';
 
 /**
  * What an AI analysis sends to the model, read in SQL: the proposed lines of the budget year's
@@ -8,6 +10,10 @@ import { activeScope } from '@server/sql/line-items-scope';
  * personnel (operating) budget aggregated by position and work group. No names, no employee ids and
  * no individual salaries ever leave this file: a group where only one person is paid would show that
  * person's salary as its total, so such groups are folded (see personnelGroups).
+ *
+ * Only the general fund's lines and people (GOAL_FUNDS): the target is what the budget is over the
+ * town's goal, which pays the general fund alone, so a grant's line cut would not bring it nearer.
+ * What is left out is counted (otherFunds) and said beside the result.
  */
 
 export interface AnalysisLine {
@@ -45,7 +51,7 @@ export async function proposedLines(
          FROM line_items_all li
          LEFT JOIN budget_categories bc ON bc.id = li.category_id
          LEFT JOIN buildings b ON b.id = li.building_id
-        WHERE ${where.sql})
+        WHERE ${where.sql} AND ${OF_FUNDS(GOAL_FUNDS, 'li')})
      SELECT json_build_object(
        'lines', (SELECT coalesce(json_agg(json_build_object('id', id, 'description', description,
                   'category', category, 'building', building, 'amount', amount::text) ORDER BY rank), '[]')
@@ -90,7 +96,8 @@ export async function personnelGroups(
               coalesce(li.current_salary, 0) AS salary
          FROM line_items_all li
          LEFT JOIN work_groups wg ON wg.id = li.work_group_id
-        WHERE li.budget_year_id = ? AND li.fiscal_year = ? AND li.is_operating AND ${activeScope()}),
+        WHERE li.budget_year_id = ? AND li.fiscal_year = ? AND li.is_operating AND ${activeScope()}
+          AND ${OF_FUNDS(GOAL_FUNDS, 'li')}),
      c1 AS (SELECT *, ${paid('n')} FROM base),
      s1 AS (SELECT CASE WHEN n = 1 THEN '${OTHER_POSITIONS}' ELSE position END AS position,
                    work_group, salary FROM c1),
@@ -108,4 +115,27 @@ export async function personnelGroups(
   );
   const doc = rows[0].doc as { groups: (PersonnelGroup & { sort?: unknown })[]; withheld: number };
   return { groups: doc.groups.map(({ sort: _sort, ...g }) => g), withheld: doc.withheld };
+}
+
+export interface OtherFunds {
+  /** Proposed lines paid by grants and other funds, and their total (decimal text). */
+  lines: number;
+  total: string;
+  /** Personnel (operating) lines those funds pay. */
+  people: number;
+}
+
+/** What the analysis leaves out because another fund than the general fund pays it. */
+export async function otherFunds(db: Db, scope: LineScope): Promise<OtherFunds> {
+  const where = inScope(scope);
+  const general = OF_FUNDS(GOAL_FUNDS, 'li');
+  const { rows } = await db.raw(
+    `SELECT (SELECT count(*)::int FROM line_items_all li WHERE ${where.sql} AND NOT (${general})) AS lines,
+            (SELECT coalesce(sum(li.amount), 0)::text FROM line_items_all li WHERE ${where.sql} AND NOT (${general})) AS total,
+            (SELECT count(*)::int FROM line_items_all li
+              WHERE li.budget_year_id = ? AND li.fiscal_year = ? AND li.is_operating AND ${activeScope()}
+                AND NOT (${general})) AS people`,
+    [...where.bindings, ...where.bindings, scope.budgetYearId, scope.fiscalYear],
+  );
+  return rows[0];
 }

@@ -128,7 +128,8 @@ export function AnalysisForm({
           <p className="ai-muted">
             With your own API key: the fiscal year&rsquo;s proposed lines (id, description, category,
             building, amount) and the personnel budget as totals by position and work group (head count and
-            total salary). <strong>No names and no individual salaries are sent.</strong>
+            total salary), the general fund&rsquo;s only: the target is measured against the town&rsquo;s
+            goal, which pays that fund alone. <strong>No names and no individual salaries are sent.</strong>
           </p>
           <p className="ai-muted">
             Every suggestion is checked before it is shown: it must name lines or position groups that exist

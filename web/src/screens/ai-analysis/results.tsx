@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { fiscalYearLabel } from '@shared/budget-math';
 import { sumDollars } from '@shared/money';
 import { SUGGESTION_LISTS } from '@shared/schemas/ai-analysis';
+import { analysedFundsNote } from '@shared/schemas/fund-words';
 import { useAnalysisScenario, type Analysis, type AnalysisScenario } from '@web/api/ai-analysis';
 import { errorMessage } from '@web/api/client';
 import { useBudgetYear } from '@web/budget-year/budget-year-context';
@@ -39,6 +40,7 @@ export function scenarioReport(made: AnalysisScenario): string {
 
 export function AnalysisResults({ analysis }: { analysis: Analysis }) {
   const { result } = analysis;
+  const fundsNote = analysedFundsNote(result.otherFunds, formatMoney);
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const toScenario = useAnalysisScenario();
   const { select } = useBudgetYear();
@@ -103,6 +105,7 @@ export function AnalysisResults({ analysis }: { analysis: Analysis }) {
             },
           ]}
         />
+        {fundsNote ? <p className="ai-muted">{fundsNote}</p> : null}
         {result.note ? <p className="ai-note">{result.note}</p> : null}
         {result.nss ? <AnalysisNss nss={result.nss} /> : null}
       </section>
