@@ -86,12 +86,14 @@ export async function auditChanged(
 /**
  * Every line write is audited here, so here the writer marks the employee lines whose positions'
  * cost may have moved (follow.ts sets the next year's salary lines before the commit): a changed
- * line by id, a deleted (or merged away) one by its roster (its holders are gone with it). A line known to be a
- * proposed one holds no position and marks nothing.
+ * line by id, a deleted (or merged away) one by its roster (its holders are gone with it) and its
+ * year (which may be left with no payroll of its own). A line known to be a proposed one holds no
+ * position and marks nothing.
  */
 function markAudited(trx: Db, actor: Actor, entries: readonly LineAuditEntry[]): Promise<void> {
   const lineIds: number[] = [];
   const rosters: string[] = [];
+  const years: string[] = [];
   for (const e of entries) {
     // A line merged into another is gone too: its after holds only where it went.
     const gone = e.after === null || (e.after as { mergedIntoId?: number }).mergedIntoId !== undefined;
@@ -105,9 +107,10 @@ function markAudited(trx: Db, actor: Actor, entries: readonly LineAuditEntry[]):
     }
     if (gone && row?.budgetYearId !== undefined) {
       rosters.push(`${row.budgetYearId}:${row.fiscalYear}`);
+      years.push(`${row.budgetYearId}:${row.fiscalYear}`);
     } else {
       lineIds.push(e.id);
     }
   }
-  return markLinesChanged(trx, actor, { lineIds, rosters });
+  return markLinesChanged(trx, actor, { lineIds, rosters, years });
 }

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { Db } from '@server/db/index';
 import { systemActor, type Actor } from '@server/policies/index';
 import * as q from './queries/reconciliation';
-import { followRoster } from './reconciliation';
+import { followPositions, followRoster, positionsRoster } from './reconciliation';
 
 /**
  * The proposed salary lines of the year being planned follow its roster's positions after every
@@ -14,7 +14,8 @@ import { followRoster } from './reconciliation';
  * commits: after the whole change, whatever path made it and however many write calls it took,
  * never once per row or per call. An edit marks the places (category, building, function code) of
  * the positions its lines hold, and only the salary lines there are set; a delete (its holders are
- * gone by then) or a bulk change marks whole rosters.
+ * gone by then) or a bulk change marks whole rosters. A delete marks its lines' year too: left
+ * with no payroll of its own, that year's salary lines follow the roster before it from then on.
  */
 
 interface Marks {
@@ -24,6 +25,11 @@ interface Marks {
   lineIds: Set<number>;
   /** Rosters to follow whole, by 'budgetYearId:fiscalYear'; '*' is every roster with positions. */
   rosters: Set<string>;
+  /**
+   * Years that lost employee lines, by 'budgetYearId:fiscalYear': one left with no payroll of its
+   * own follows the roster before it (salarySource), so its salary lines are set from that roster.
+   */
+  years: Set<string>;
 }
 
 const pending = new WeakMap<object, Marks>();
@@ -44,16 +50,16 @@ function rootOf(db: Db): Knex.Transaction | null {
 export async function markLinesChanged(
   db: Db,
   actor: Actor | null,
-  change: { lineIds?: readonly number[]; rosters?: readonly string[] },
+  change: { lineIds?: readonly number[]; rosters?: readonly string[]; years?: readonly string[] },
 ): Promise<void> {
-  if (!change.lineIds?.length && !change.rosters?.length) {
+  if (!change.lineIds?.length && !change.rosters?.length && !change.years?.length) {
     return;
   }
   const root = rootOf(db);
   const key = root ?? {};
   let marks = pending.get(key);
   if (!marks) {
-    marks = { actor, lineIds: new Set(), rosters: new Set() };
+    marks = { actor, lineIds: new Set(), rosters: new Set(), years: new Set() };
     pending.set(key, marks);
     if (root) {
       const commit = root.commit.bind(root);
@@ -67,6 +73,7 @@ export async function markLinesChanged(
   marks.actor ??= actor;
   change.lineIds?.forEach((id) => marks.lineIds.add(id));
   change.rosters?.forEach((r) => marks.rosters.add(r));
+  change.years?.forEach((y) => marks.years.add(y));
   if (!root) {
     await follow(db, key);
   }
@@ -94,10 +101,10 @@ export function followNow(db: Db): Promise<void> {
 async function follow(db: Db, key: object = db): Promise<void> {
   for (let round = 0; round < 3; round += 1) {
     const marks = pending.get(key);
-    if (!marks || (!marks.lineIds.size && !marks.rosters.size)) {
+    if (!marks || (!marks.lineIds.size && !marks.rosters.size && !marks.years.size)) {
       return;
     }
-    pending.set(key, { ...marks, lineIds: new Set(), rosters: new Set() });
+    pending.set(key, { ...marks, lineIds: new Set(), rosters: new Set(), years: new Set() });
     const whole = marks.rosters.has('*')
       ? (await q.rostersWithPositions(db)).map((r) => `${r.budgetYearId}:${r.fiscalYear}`)
       : [...marks.rosters];
@@ -110,6 +117,16 @@ async function follow(db: Db, key: object = db): Promise<void> {
       const [budgetYearId, fiscalYear] = roster.split(':').map(Number);
       const only = whole.includes(roster) ? undefined : places.get(roster);
       await followRoster(db, marks.actor ?? systemActor('Salary budget'), { budgetYearId, fiscalYear }, only);
+    }
+    for (const year of marks.years) {
+      const [budgetYearId, fiscalYear] = year.split(':').map(Number);
+      // A budget year deleted in the same change has no lines left to set.
+      if (!(await q.budgetYearExists(db, budgetYearId))) {
+        continue;
+      }
+      if ((await positionsRoster(db, budgetYearId, fiscalYear)).follows) {
+        await followPositions(db, marks.actor ?? systemActor('Salary budget'), { budgetYearId, fiscalYear });
+      }
     }
   }
 }

@@ -2,13 +2,21 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useApp } from '../../../test/use-app';
 import { buildBuilding, buildCategory, insertEmployees } from '../../../test/factories';
 import type { PositionsWorld } from '../../../test/worlds/positions.world';
-import { expectFollowed, plannedWorld, startFollowing, type Planned } from './follow-paths.helper';
+import {
+  expectedLines,
+  expectFollowed,
+  plannedWorld,
+  salaryLines,
+  startFollowing,
+  type Planned,
+} from './follow-paths.helper';
 
 /**
  * FY2027's proposed personnel lines follow FY2026's positions after a change by each path that
  * writes positions or their holders' lines: position writes (FTE, a move, vacate, close, fill),
  * an Employee Manager edit, bulk writes and a delete, and positions whose function code is blank
- * (in a category with a code, and in one without). After each, every place's lines equal the
+ * (in a category with a code, and in one without), and the planned year's own payroll deleted
+ * (it follows the roster again). After each, every place's lines equal the
  * positions' cost recomputed in cents from the raw tables (follow-paths.helper.ts), and Update
  * Salary Budget finds nothing to change.
  */
@@ -168,5 +176,23 @@ describe("FY2027's proposed salaries equal FY2026's positions' cost after every 
     });
     expect(recoded.status, JSON.stringify(recoded.body)).toBe(200);
     await expectFollowed(at, "Teachers' function code changed");
+  });
+
+  it("after the planned year's own payroll is deleted: its lines follow the roster again", async () => {
+    const before = await expectFollowed(at, 'before its payroll');
+    // FY2027 gets a payroll of its own (next year's staff imported early, say): its source from now on.
+    const own = await insertEmployees(t.db.knex, [
+      { ...at.planned, firstName: 'Next', salary: '51000.00', buildingId: w.school, categoryId: w.teachers },
+      { ...at.planned, firstName: 'Year', salary: '47500.50', buildingId: w.school, categoryId: w.teachers },
+    ]);
+    // A holder's next-year salary changes meanwhile: FY2027 has its own payroll, so it is not followed.
+    await api('patch', `/line-items/budget/${w.people.ada}/next-year-salary`, { nextYearSalary: 80100.1 });
+    expect(await salaryLines(t.db.knex, at.planned)).toEqual(before);
+    expect(await expectedLines(t.db.knex, at.roster)).not.toEqual(before);
+    // The whole payroll deleted, as in the Employee Budget Manager: FY2027 has none of its own again.
+    for (const id of own) {
+      await api('delete', `/line-items/${id}`);
+    }
+    await expectFollowed(at, "FY2027's own payroll deleted");
   });
 });

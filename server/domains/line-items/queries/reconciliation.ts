@@ -266,3 +266,8 @@ export async function hasPositions(db: Db, budgetYearId: number, fiscalYear: num
     .first('id');
   return Boolean(row);
 }
+
+/** Whether a budget year is still there (a change may delete one with its lines). */
+export async function budgetYearExists(db: Db, budgetYearId: number): Promise<boolean> {
+  return Boolean(await db('budget_years').where({ id: budgetYearId }).first('id'));
+}
