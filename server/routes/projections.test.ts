@@ -247,7 +247,7 @@ describe('POST /projections/fix-base-year', () => {
     expect(after.body.needsFix).toBe(false);
   });
 
-  it("moves the roster with its holders' lines; refuses, changing nothing, where other positions sit", async () => {
+  it("moves the roster with its holders' lines; refuses, changing nothing, where other positions sit or scenarios cut them", async () => {
     const db = t.db.knex;
     const year = await buildBudgetYear(db, { currentFiscalYear: 2026 });
     await insertEmployees(db, [
@@ -281,6 +281,30 @@ describe('POST /projections/fix-base-year', () => {
       { position_year: 2027, line_year: 2027 },
     ]);
     await db('positions').where({ id: blocker.id }).del();
+    // A scenario cutting one of the positions that would move: refused, naming it, nothing moved.
+    const scenario = await t.api('post', '/scenarios/cuts', {
+      token: finance.token,
+      body: { budgetYearId: year, fiscalYear: 2028, name: 'Level service' },
+    });
+    expect(scenario.status, JSON.stringify(scenario.body)).toBe(201);
+    const cut = await db('positions').where({ budget_year_id: year }).first();
+    await db('cut_scenario_positions').insert({
+      cut_scenario_id: scenario.body.scenario.id,
+      kind: 'cut',
+      position_id: cut.id,
+      title: cut.title,
+      fte: cut.fte,
+    });
+    const cutRefused = await t.api('post', '/projections/fix-base-year', { token: finance.token, body });
+    expect(cutRefused.status).toBe(409);
+    expect(cutRefused.body.error).toBe(
+      "Cannot move the positions to FY26: scenarios cut some of them ('Level service' cuts 1); remove those cuts in the Scenario Builder first",
+    );
+    expect(await roster()).toEqual([
+      { position_year: 2027, line_year: 2027 },
+      { position_year: 2027, line_year: 2027 },
+    ]);
+    await db('cut_scenario_positions').where({ cut_scenario_id: scenario.body.scenario.id }).del();
     const res = await t.api('post', '/projections/fix-base-year', { token: finance.token, body });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ baseYearUpdated: 2, positionsMoved: 2 });

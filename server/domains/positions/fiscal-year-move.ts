@@ -7,7 +7,9 @@ import { fiscalYearLabel as label } from '@shared/schemas/fiscal-year';
  * lines, and every later year's, by `delta` fiscal years: the roster moves with them, so each
  * position stays in the year of the lines its holders fill and the salary lines that follow a
  * roster keep following the same one. Refused (409, nothing changed) when a position of a year that
- * does not move sits where one would land. Returns how many positions moved.
+ * does not move sits where one would land, or when a cut scenario cuts positions that would move:
+ * its cuts are of one roster year, and moved they would take another year's cost off its lines.
+ * Returns how many positions moved.
  */
 export async function moveRosterYears(
   trx: Db,
@@ -31,6 +33,20 @@ export async function moveRosterYears(
       .join(', ');
     throw conflict(
       `Cannot move the positions to ${label(fromYear + delta)}: other positions are already there (${where})`,
+    );
+  }
+  const { rows: cutBy } = await trx.raw(
+    `SELECT cs.name, count(*)::int AS n FROM cut_scenario_positions csp
+       JOIN cut_scenarios cs ON cs.id = csp.cut_scenario_id
+       JOIN positions p ON p.id = csp.position_id
+      WHERE csp.kind = 'cut' AND p.budget_year_id = ? AND p.fiscal_year >= ?
+      GROUP BY cs.name ORDER BY cs.name`,
+    [budgetYearId, fromYear],
+  );
+  if (cutBy.length) {
+    const which = cutBy.map((c: { name: string; n: number }) => `'${c.name}' cuts ${c.n}`).join(', ');
+    throw conflict(
+      `Cannot move the positions to ${label(fromYear + delta)}: scenarios cut some of them (${which}); remove those cuts in the Scenario Builder first`,
     );
   }
   return trx('positions')
