@@ -87,6 +87,23 @@ describe('budget-cli dashboard, town-goals, projections', () => {
     expect(projected.stdout).toMatch(
       /^Projected \d+ proposed lines from FY26 into FY27, FY28 \(replacing \d+\)\.$/m,
     );
+    // Fix Base Year: the demo's payroll is in its base year; a move onto FY25's roster is refused.
+    const fix = (type: string, to: string) =>
+      cli('projections', 'fix-base-year', '--budget-year', 'FY26', '--type', type, '--to', to);
+    expect((await fix('operating', 'FY26')).stdout).toBe(
+      'The operating lines are in FY26 already: nothing moved; the base year is FY26.\n',
+    );
+    const clash = await fix('operating', 'FY25');
+    expect(clash.code).toBe(1);
+    expect(clash.stderr).toMatch(
+      /^Error \[CONFLICT\]: Cannot move the positions to FY25: other positions are already there \(\d+ in FY25\)\n$/,
+    );
+    const badKind = await fix('staff', 'FY26');
+    expect([badKind.code, badKind.stderr]).toEqual([
+      2,
+      "Error [VALIDATION_FAILED]: Invalid input:\n  --type: must be 'operating' or 'proposed'\n",
+    ]);
+
     // The general fund alone: the funds report's general-fund budget, summed there by fund.
     const general = jsonDocument(
       await cli('dashboard', 'summary', '--budget-year', 'FY26', '--funds', 'general', '--json'),

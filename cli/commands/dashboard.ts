@@ -3,10 +3,12 @@ import type { Command } from 'commander';
 import { formatMoneyCents as money } from '@shared/money';
 import { fiscalYearInput, fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { dashboardQuery } from '@shared/schemas/dashboard';
-import { DEFAULT_PROJECTION_YEARS } from '@shared/schemas/projections';
+import { z } from 'zod';
+import { DEFAULT_PROJECTION_YEARS, fixBaseYearBody } from '@shared/schemas/projections';
+import { SCENARIO_TYPES } from '@shared/schemas/common';
 import { saveTownGoalBody } from '@shared/schemas/town-goals';
 import { dashboard as dashboard } from '@server/domains/budgets';
-import { generateProjections } from '@server/domains/planning';
+import { generateProjections, projections } from '@server/domains/planning';
 import { townGoals as townGoals } from '@server/domains/budgets';
 import { withCli } from '../context';
 import { budgetYearNamed } from '../lookups';
@@ -136,9 +138,12 @@ export function registerDashboardCommands(program: Command): void {
       },
     );
 
-  program
-    .command('projections')
-    .description('Multi-year projections')
+  /** Which kind of lines a base year fix moves: its --type. */
+  const kindFlag = z.object({
+    type: z.enum(SCENARIO_TYPES, { message: "must be 'operating' or 'proposed'" }),
+  });
+  const projectionsCommand = program.command('projections').description('Multi-year projections');
+  projectionsCommand
     .command('generate')
     .description('Project the base year’s lines of one kind forward (replacing earlier projections)')
     .requiredOption('--budget-year <label>', 'budget year, e.g. FY26')
@@ -157,6 +162,37 @@ export function registerDashboardCommands(program: Command): void {
               ? `Removed ${r.supersededCount} projected lines superseded by imported ones.\n`
               : '') +
             proposedBaseText(r),
+        );
+      });
+    });
+  projectionsCommand
+    .command('fix-base-year')
+    .description(
+      'Move one kind of imported lines filed under the wrong fiscal year to the base year (later years and the roster move with them)',
+    )
+    .requiredOption('--budget-year <label>', 'budget year, e.g. FY26')
+    .requiredOption('--type <type>', 'proposed or operating')
+    .requiredOption('--to <year>', 'the correct base year, e.g. FY26')
+    .option('--json', 'print the result as JSON')
+    .action(async (opts: { budgetYear: string; type: string; to: string; json?: boolean }) => {
+      await withCli(program.opts().as, async ({ app, actor }) => {
+        const { type } = parseFlags(kindFlag, { type: opts.type }, { type: '--type' });
+        const year = await budgetYearNamed(app, actor, opts.budgetYear);
+        const input = parseFlags(
+          fixBaseYearBody,
+          { budgetYearId: year.id, correctBaseYear: opts.to, isOperating: type === 'operating' },
+          { correctBaseYear: '--to' },
+        );
+        const r = await projections.fixBaseYear(app, actor, input);
+        if (opts.json) {
+          printJson(r);
+          return;
+        }
+        process.stdout.write(
+          r.fromYear === r.toYear
+            ? `The ${opts.type} lines are in ${fiscalYearLabel(r.toYear)} already: nothing moved; the base year is ${fiscalYearLabel(r.toYear)}.\n`
+            : `Moved ${r.baseYearUpdated} ${opts.type} lines from ${fiscalYearLabel(r.fromYear)} to ${fiscalYearLabel(r.toYear)}, ` +
+                `${r.futureYearsUpdated} later lines and ${r.positionsMoved} positions with them.\n`,
         );
       });
     });
