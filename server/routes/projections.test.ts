@@ -312,6 +312,20 @@ describe('POST /projections/fix-base-year', () => {
       { position_year: 2026, line_year: 2026 },
       { position_year: 2026, line_year: 2026 },
     ]);
+    // Each moved position's history says so, by whom and why.
+    const history = await db('position_history as h')
+      .join('positions as p', 'p.id', 'h.position_id')
+      .where({ 'p.budget_year_id': year, 'h.action': 'updated' })
+      .select('h.reason', 'h.before', 'h.after', 'h.actor_label');
+    expect(history).toHaveLength(2);
+    for (const h of history) {
+      expect(h).toMatchObject({
+        reason: 'Fix Base Year: FY27 to FY26',
+        before: { fiscal_year: 2027 },
+        after: { fiscal_year: 2026 },
+      });
+      expect(h.actor_label).toBeTruthy();
+    }
   });
 
   it('refuses a move onto a year holding other imported lines, and a kind with no imports', async () => {

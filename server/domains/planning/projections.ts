@@ -201,7 +201,12 @@ export async function fixBaseYear(app: AppContext, actor: Actor, input: FixBaseY
     if (delta !== 0) {
       // The roster moves with its holders' lines (refused, before any line moves, if it cannot).
       positionsMoved = input.isOperating
-        ? await moveRosterYears(trx, input.budgetYearId, importedYear, delta)
+        ? await moveRosterYears(trx, actor, {
+            budgetYearId: input.budgetYearId,
+            fromYear: importedYear,
+            delta,
+            reason: `Fix Base Year: ${label(importedYear)} to ${label(input.correctBaseYear)}`,
+          })
         : 0;
       const conflicts = await q.countMoveConflicts(trx, scope, importedYear, delta);
       if (conflicts.length) {

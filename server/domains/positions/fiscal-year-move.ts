@@ -1,5 +1,7 @@
 import type { Db } from '@server/db/index';
 import { conflict } from '@server/errors';
+import type { Actor } from '@server/policies/index';
+import { insertHistory } from './queries/position-writes';
 import { fiscalYearLabel as label } from '@shared/schemas/fiscal-year';
 
 /**
@@ -9,14 +11,15 @@ import { fiscalYearLabel as label } from '@shared/schemas/fiscal-year';
  * roster keep following the same one. Refused (409, nothing changed) when a position of a year that
  * does not move sits where one would land, or when a cut scenario cuts positions that would move:
  * its cuts are of one roster year, and moved they would take another year's cost off its lines.
+ * Each moved position's history says so, with the reason (the line moves' audit is one bulk entry).
  * Returns how many positions moved.
  */
 export async function moveRosterYears(
   trx: Db,
-  budgetYearId: number,
-  fromYear: number,
-  delta: number,
+  actor: Actor,
+  move: { budgetYearId: number; fromYear: number; delta: number; reason: string },
 ): Promise<number> {
+  const { budgetYearId, fromYear, delta } = move;
   if (delta === 0) {
     return 0;
   }
@@ -49,8 +52,20 @@ export async function moveRosterYears(
       `Cannot move the positions to ${label(fromYear + delta)}: scenarios cut some of them (${which}); remove those cuts in the Scenario Builder first`,
     );
   }
-  return trx('positions')
+  const moved: { id: number; fiscal_year: number }[] = await trx('positions')
     .where({ budget_year_id: budgetYearId })
     .where('fiscal_year', '>=', fromYear)
-    .update({ fiscal_year: trx.raw('fiscal_year + ?', [delta]) });
+    .update({ fiscal_year: trx.raw('fiscal_year + ?', [delta]) }, ['id', 'fiscal_year']);
+  await insertHistory(
+    trx,
+    actor,
+    moved.map((p) => ({
+      positionId: p.id,
+      action: 'updated',
+      reason: move.reason,
+      before: { fiscal_year: p.fiscal_year - delta },
+      after: { fiscal_year: p.fiscal_year },
+    })),
+  );
+  return moved.length;
 }

@@ -125,6 +125,8 @@ describe('a position in the grid', () => {
     expect(changedFields(null, { title: 'Nurse', notes: null, dese_code: '', fiscal_year: 2027 })).toEqual([
       'Title: Nurse',
     ]);
+    // Fix Base Year moves a roster's positions to another fiscal year.
+    expect(changedFields({ fiscal_year: 2027 }, { fiscal_year: 2026 })).toEqual(['Fiscal year: FY27 → FY26']);
   });
 });
 

@@ -1,4 +1,5 @@
 import { unitsOf } from '@shared/money';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import type { Position, PositionStatus } from '@web/api/positions';
 
 /**
@@ -150,6 +151,7 @@ const HISTORY_FIELDS: Record<string, string> = {
   employeeName: 'Holder',
   fteShare: 'Share',
   fundShares: 'Funds',
+  fiscal_year: 'Fiscal year',
 };
 
 /** Names of the ids a history entry holds (buildings, categories, work groups), where known. */
@@ -186,6 +188,9 @@ function shown(key: string, value: unknown, names: HistoryNames): string {
   if (key === 'fte' || key === 'fteShare') {
     return formatFte(value as number);
   }
+  if (key === 'fiscal_year' && typeof value === 'number') {
+    return fiscalYearLabel(value);
+  }
   if (key === 'status' && typeof value === 'string' && value in STATUS_LABELS) {
     return STATUS_LABELS[value as PositionStatus];
   }
@@ -207,8 +212,10 @@ export function changedFields(
     keys
       .filter((k) => k in HISTORY_FIELDS)
       .filter((k) => JSON.stringify(before?.[k]) !== JSON.stringify(after?.[k]))
-      // A new position's empty fields say nothing.
-      .filter((k) => (before && k in before) || !(after?.[k] === null || after?.[k] === ''))
+      // A new position's empty fields say nothing, nor its fiscal year (only a move of it does).
+      .filter(
+        (k) => (before && k in before) || !(after?.[k] === null || after?.[k] === '' || k === 'fiscal_year'),
+      )
       .map((k) => {
         const label = HISTORY_FIELDS[k];
         const now = shown(k, after?.[k], names);
