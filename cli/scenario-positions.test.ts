@@ -105,5 +105,11 @@ describe('budget-cli scenarios cut-positions', () => {
     const summary = JSON.parse(list.stdout)[0].summary;
     expect(cents(summary.positionsNet.toFixed(2))).toBe(9850058n);
     expect(summary.positionChanges).toBe(3);
+    // The summary says what the cuts by position took off its totals.
+    const shown = await cli('scenarios', 'show', 'Art', '--budget-year', 'FY26', '--fiscal-year', 'FY27');
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout).toContain(
+      '  Positions cut, added    $98,500.58 (3 changes: what the cuts save less what the adds cost, in the totals above)\n',
+    );
   }, 240_000);
 });

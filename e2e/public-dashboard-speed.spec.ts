@@ -28,7 +28,10 @@ test('the public entry loads under 100 kB of JavaScript (gzip), with no grid, ro
   expect(total).toBeLessThan(100_000);
   for (const { file } of sizes) {
     const code = readFileSync(path.join(WEB_DIST, file), 'utf8');
-    expect(code, file).not.toMatch(/ag-grid|ZodError|createBrowserRouter|QueryClient|Plotly\.register/);
+    // Zod's minified build drops the name ZodError: its messages say it is there.
+    expect(code, file).not.toMatch(
+      /ag-grid|ZodError|Invalid discriminator value|createBrowserRouter|QueryClient|Plotly\.register/,
+    );
   }
 });
 

@@ -51,6 +51,9 @@ function printSummary(s: CutScenario, budgetYear: string): void {
       `  Town goal               ${m.hasTownGoal ? money(m.townGoal) : 'not set (counts as $0)'}\n` +
       `  Total cuts              ${money(m.totalCuts)} (${m.itemsModified} line${m.itemsModified === 1 ? '' : 's'} cut)\n` +
       `  Adjusted total          ${money(m.adjustedTotal)}\n` +
+      (m.positionChanges
+        ? `  Positions cut, added    ${money(m.positionsNet)} (${m.positionChanges} change${m.positionChanges === 1 ? '' : 's'}: what the cuts save less what the adds cost, in the totals above)\n`
+        : '') +
       `  General fund adjusted   ${money(m.goalTotal)} (what the goal is compared with)\n` +
       `  Gap (general - goal)    ${gapText(m)}\n`,
   );

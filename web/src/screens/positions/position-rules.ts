@@ -1,5 +1,5 @@
 import { unitsOf } from '@shared/money';
-import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
+import { fiscalYearLabel } from '@shared/budget-math';
 import type { Position, PositionStatus } from '@web/api/positions';
 
 /**
