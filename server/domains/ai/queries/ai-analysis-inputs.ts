@@ -64,6 +64,10 @@ export async function proposedLines(
   return rows[0].doc;
 }
 
+/** The personnel (operating) lines of a budget year's fiscal year that count (bindings: its id, the year); a function, as module start-up must not reach into other modules. */
+const operating = () =>
+  `li.budget_year_id = ? AND li.fiscal_year = ? AND li.is_operating AND ${activeScope()}`;
+
 export interface PersonnelGroup {
   position: string;
   /** null: no work group. */
@@ -96,8 +100,7 @@ export async function personnelGroups(
               coalesce(li.current_salary, 0) AS salary
          FROM line_items_all li
          LEFT JOIN work_groups wg ON wg.id = li.work_group_id
-        WHERE li.budget_year_id = ? AND li.fiscal_year = ? AND li.is_operating AND ${activeScope()}
-          AND ${OF_FUNDS(GOAL_FUNDS, 'li')}),
+        WHERE ${operating()} AND ${OF_FUNDS(GOAL_FUNDS, 'li')}),
      c1 AS (SELECT *, ${paid('n')} FROM base),
      s1 AS (SELECT CASE WHEN n = 1 THEN '${OTHER_POSITIONS}' ELSE position END AS position,
                    work_group, salary FROM c1),
@@ -128,14 +131,12 @@ export interface OtherFunds {
 /** What the analysis leaves out because another fund than the general fund pays it. */
 export async function otherFunds(db: Db, scope: LineScope): Promise<OtherFunds> {
   const where = inScope(scope);
-  const general = OF_FUNDS(GOAL_FUNDS, 'li');
+  const other = `NOT (${OF_FUNDS(GOAL_FUNDS, 'li')})`;
   const { rows } = await db.raw(
-    `SELECT (SELECT count(*)::int FROM line_items_all li WHERE ${where.sql} AND NOT (${general})) AS lines,
-            (SELECT coalesce(sum(li.amount), 0)::text FROM line_items_all li WHERE ${where.sql} AND NOT (${general})) AS total,
-            (SELECT count(*)::int FROM line_items_all li
-              WHERE li.budget_year_id = ? AND li.fiscal_year = ? AND li.is_operating AND ${activeScope()}
-                AND NOT (${general})) AS people`,
-    [...where.bindings, ...where.bindings, scope.budgetYearId, scope.fiscalYear],
+    `SELECT count(*)::int AS lines, coalesce(sum(li.amount), 0)::text AS total,
+            (SELECT count(*)::int FROM line_items_all li WHERE ${operating()} AND ${other}) AS people
+       FROM line_items_all li WHERE ${where.sql} AND ${other}`,
+    [scope.budgetYearId, scope.fiscalYear, ...where.bindings],
   );
   return rows[0];
 }
