@@ -4,8 +4,11 @@ import {
   centsText,
   formatAmount,
   formatDecimalMoney,
+  formatFixed,
+  formatMillions,
   formatMoney,
   formatMoneyCents,
+  formatNumber,
   fromCents,
   nearestCents,
   parseMoneyText,
@@ -67,5 +70,50 @@ describe('cents and dollars', () => {
     expect(formatAmount(null)).toBe('');
     expect(formatMoneyCents(-1234.5)).toBe('-$1,234.50');
     expect(formatMoney(1234.5)).toBe('$1,235');
+  });
+
+  // The formatters work on decimal text rather than Intl (whose data a browser loads on first use);
+  // Intl is the reference they must agree with, figure for figure.
+  it("formats every figure as Intl.NumberFormat('en-US') does, without a sign on a zero", () => {
+    const intl = {
+      dollars: new Intl.NumberFormat('en-US', {
+        style: 'currency',
+        currency: 'USD',
+        maximumFractionDigits: 0,
+      }),
+      cents: new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }),
+      fixed: [0, 1, 2, 3].map(
+        (d) => new Intl.NumberFormat('en-US', { minimumFractionDigits: d, maximumFractionDigits: d }),
+      ),
+      plain: new Intl.NumberFormat('en-US'),
+    };
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 48271) % 2147483647;
+      return seed / 2147483647;
+    };
+    const values = [
+      0, 1, -1, 0.5, 1.005, 2.675, -2.5, 999.995, 1234.5, 1e15, 311865755.6, 999_999_999_999.99,
+    ];
+    for (let i = 0; i < 3000; i += 1) {
+      const magnitude = 10 ** Math.floor(random() * 13);
+      const places = Math.floor(random() * 5);
+      values.push(Number(((random() - 0.3) * magnitude).toFixed(places)));
+    }
+    for (const v of values) {
+      const zero = (text: string) => text.replace(/^-(?=\$?[0.,]*$)/, '');
+      expect(formatMoney(v), String(v)).toBe(zero(intl.dollars.format(v)));
+      expect(formatMoneyCents(v), String(v)).toBe(zero(intl.cents.format(v)));
+      expect(formatAmount(v), String(v)).toBe(zero(intl.fixed[2].format(v)));
+      expect(formatNumber(v), String(v)).toBe(zero(intl.plain.format(v)));
+      for (const d of [0, 1, 2, 3]) {
+        expect(formatFixed(v, d), `${v} to ${d}`).toBe(zero(intl.fixed[d].format(v)));
+      }
+    }
+    expect(formatMoneyCents(-0.001)).toBe('$0.00');
+    expect(formatMillions(-40_000)).toBe('$0.0M');
+    expect(formatMillions(-1_250_000)).toBe('-$1.3M');
+    expect(formatNumber(2.5)).toBe('2.5');
+    expect(formatMoney(Number.NaN)).toBe('');
   });
 });

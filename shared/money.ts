@@ -275,28 +275,51 @@ export function parseWrittenMoney(raw: string): WrittenMoney {
  * Formatting (US dollars). Display only: the figures come exact from the server.
  * ------------------------------------------------------------------------------------------- */
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
-const usdCents = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-const fixed = [0, 1, 2, 3].map(
-  (d) => new Intl.NumberFormat('en-US', { minimumFractionDigits: d, maximumFractionDigits: d }),
-);
+// Written from the figures' decimal text, not with Intl.NumberFormat: a browser loads ICU's number
+// data on the first Intl formatter it makes (tens of milliseconds, and nine were made as this module
+// loaded), and every screen formats money before its first rows are drawn. The rounding is Intl's:
+// halves away from zero on the number's shortest decimal text. A figure that rounds to zero has no
+// sign ('0.00', not Intl's '-0.00').
+
+/** Thousands separators in decimal text: '-1234567.5' -> '-1,234,567.5'. */
+function grouped(decimal: string): string {
+  const [whole, fraction] = decimal.split('.');
+  const digits = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return fraction === undefined ? digits : `${digits}.${fraction}`;
+}
+
+/**
+ * A number with exactly `places` decimals and thousands separators, as Intl.NumberFormat('en-US')
+ * writes it: formatFixed(-1234.5, 2) -> '-1,234.50'. '' for NaN and infinities.
+ */
+export function formatFixed(value: number, places: number): string {
+  const text = decimalText(value);
+  return text === null ? '' : grouped(roundDecimal(text, places));
+}
+
+/**
+ * A number with at most `places` decimals (none written when they are zeros) and thousands
+ * separators, as toLocaleString('en-US') writes it (3 places): 50000 -> '50,000', 2.5 -> '2.5'.
+ */
+export function formatNumber(value: number, places = 3): string {
+  const fixed = formatFixed(value, places);
+  return fixed.includes('.') ? fixed.replace(/\.?0+$/, '') : fixed;
+}
+
+/** '-$1,234.50' from '-1,234.50'. */
+const withDollar = (figure: string) => (figure.startsWith('-') ? `-$${figure.slice(1)}` : `$${figure}`);
 
 type Amount = number | null | undefined;
 const blank = (value: Amount): value is null | undefined => value === null || value === undefined;
 
 /** Whole US dollars (no cents): '$1,235'. */
 export function formatMoney(value: Amount): string {
-  return blank(value) ? '' : usd.format(value);
+  return blank(value) || !Number.isFinite(value) ? '' : withDollar(formatFixed(value, 0));
 }
 
 /** Dollars and cents, where every cent is shown: '$1,234.56'. */
 export function formatMoneyCents(value: Amount): string {
-  return blank(value) ? '' : usdCents.format(value);
+  return blank(value) || !Number.isFinite(value) ? '' : withDollar(formatFixed(value, 2));
 }
 
 /**
@@ -306,20 +329,17 @@ export function formatMoneyCents(value: Amount): string {
 export function formatDecimalMoney(decimal: string): string {
   const negative = decimal.startsWith('-');
   const [whole, fraction = ''] = (negative ? decimal.slice(1) : decimal).split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${negative ? '-' : ''}$${grouped}.${fraction.padEnd(2, '0')}`;
+  return `${negative ? '-' : ''}$${grouped(whole)}.${fraction.padEnd(2, '0')}`;
 }
 
 /** Dollars and cents without the sign, for right-aligned text tables: 1234.5 -> '1,234.50'. */
 export function formatAmount(value: Amount): string {
-  return blank(value) ? '' : fixed[2].format(value);
+  return blank(value) ? '' : formatFixed(value, 2);
 }
 
 /** '$1,911.6' style: a sign only when the rounded figure is not zero, thousands separators. */
 function dollars(value: number, scale: number, decimals: number, suffix: string): string {
-  const figure = fixed[decimals].format(Math.abs(value) / scale);
-  const sign = value < 0 && /[1-9]/.test(figure) ? '-' : '';
-  return `${sign}$${figure}${suffix}`;
+  return `${withDollar(formatFixed(value / scale, decimals))}${suffix}`;
 }
 
 /**

@@ -1,5 +1,6 @@
 // Over 300 lines: the Scenario Builder API's one contract (its bodies, answers and floors), which the server, the web and the CLI all read.
 import { z } from 'zod';
+import { formatNumber } from '@shared/money';
 import {
   idKey,
   idNumberWith,
@@ -109,7 +110,7 @@ export const quickCutBody = z
 
 /** Most FTE a category's floor may name (a whole big district's staff). */
 export const MAX_MIN_FTE = 100_000;
-const MIN_FTE_MESSAGE = `The FTE floor must be from 0 to ${MAX_MIN_FTE.toLocaleString('en-US')}`;
+const MIN_FTE_MESSAGE = `The FTE floor must be from 0 to ${formatNumber(MAX_MIN_FTE)}`;
 const minFteInput = z
   .number({ error: 'The FTE floor must be a number' })
   .min(0, MIN_FTE_MESSAGE)

@@ -6,6 +6,8 @@
  *
  * No zod here: the resident page's bundle reads these words (fund-choice.ts holds the schemas).
  */
+import { formatNumber } from '@shared/money';
+
 export const FUND_CHOICES = ['all', 'general'] as const;
 export type FundChoice = (typeof FUND_CHOICES)[number];
 
@@ -45,7 +47,7 @@ export function analysedFundsNote(
   if (other.lines === 0 && other.people === 0) {
     return GOAL_FUND_NOTE;
   }
-  const lines = `${other.lines.toLocaleString('en-US')} proposed line${other.lines === 1 ? '' : 's'} (${money(other.total)})`;
-  const people = `${other.people.toLocaleString('en-US')} ${other.people === 1 ? 'person' : 'people'}`;
+  const lines = `${formatNumber(other.lines)} proposed line${other.lines === 1 ? '' : 's'} (${money(other.total)})`;
+  const people = `${formatNumber(other.people)} ${other.people === 1 ? 'person' : 'people'}`;
   return `${GOAL_FUND_NOTE} Not analysed: ${lines} and ${people} paid by grants and other funds, whose cuts would save those funds, not the town.`;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatNumber } from '@shared/money';
 import { idText, isRealDate, moneyInput, moneyOut } from './common';
 import { fiscalYearInput } from './fiscal-year';
 import { fundDetail, previousLedgerSchema } from './funds-report-detail';
@@ -54,13 +55,13 @@ export const FUND_MESSAGES = {
   periodOrder: 'The grant period must end on or after its start',
   oneGeneral: (general: string) => `The district has one general fund: ${general}`,
   inUse: (name: string, lines: number) =>
-    `${name} cannot be deleted: ${lines.toLocaleString('en-US')} line${lines === 1 ? ' is' : 's are'} on it. Move ${lines === 1 ? 'it' : 'them'} to another fund first`,
+    `${name} cannot be deleted: ${formatNumber(lines)} line${lines === 1 ? ' is' : 's are'} on it. Move ${lines === 1 ? 'it' : 'them'} to another fund first`,
   paysPositions: (name: string, positions: number) =>
-    `${name} cannot be deleted: it pays a share of ${positions.toLocaleString('en-US')} position${positions === 1 ? '' : 's'}. Set ${positions === 1 ? 'its' : 'their'} fund shares to other funds first`,
+    `${name} cannot be deleted: it pays a share of ${formatNumber(positions)} position${positions === 1 ? '' : 's'}. Set ${positions === 1 ? 'its' : 'their'} fund shares to other funds first`,
   namedByRules: (name: string, rules: number) =>
-    `${name} cannot be deleted: ${rules.toLocaleString('en-US')} crosswalk rule${rules === 1 ? ' gives' : 's give'} it to the titles ${rules === 1 ? 'it matches' : 'they match'}. Change ${rules === 1 ? 'that rule' : 'those rules'} first (Position Crosswalk)`,
+    `${name} cannot be deleted: ${formatNumber(rules)} crosswalk rule${rules === 1 ? ' gives' : 's give'} it to the titles ${rules === 1 ? 'it matches' : 'they match'}. Change ${rules === 1 ? 'that rule' : 'those rules'} first (Position Crosswalk)`,
   namedByCodeRules: (name: string, rules: number) =>
-    `${name} cannot be deleted: ${rules.toLocaleString('en-US')} function-code rule${rules === 1 ? ' gives' : 's give'} it to the lines ${rules === 1 ? 'it reaches' : 'they reach'}. Change ${rules === 1 ? 'that rule' : 'those rules'} first (Function Codes)`,
+    `${name} cannot be deleted: ${formatNumber(rules)} function-code rule${rules === 1 ? ' gives' : 's give'} it to the lines ${rules === 1 ? 'it reaches' : 'they reach'}. Change ${rules === 1 ? 'that rule' : 'those rules'} first (Function Codes)`,
   nssLocked: (name: string, fy: number) =>
     `${name} pays lines of FY${fy}, which is adopted or closed: whether it counts toward net school spending changes that year's figures. Reopen FY${fy} first (Budget Stages)`,
   overAward: (name: string, budget: string, award: string) =>

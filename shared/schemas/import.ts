@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatNumber } from '@shared/money';
 import { idNumber, idNumberWith, idText, moneyOut, SCENARIO_TYPES } from './common';
 import { crosswalkImportSummary } from './crosswalk';
 import { reconciliationSchema } from './import-reconciliation';
@@ -206,7 +207,7 @@ export function rulesDisagreeText(fromRules: {
   codeConflicts: number;
   fundConflicts: number;
 }): string | null {
-  const lines = (n: number) => `${n.toLocaleString('en-US')} line${n === 1 ? '' : 's'}`;
+  const lines = (n: number) => `${formatNumber(n)} line${n === 1 ? '' : 's'}`;
   const parts = [
     fromRules.codeConflicts ? `${lines(fromRules.codeConflicts)} different codes` : null,
     fromRules.fundConflicts ? `${lines(fromRules.fundConflicts)} different funds` : null,

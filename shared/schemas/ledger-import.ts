@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatNumber } from '@shared/money';
 import { fileDecimal, isoDate, moneyOut } from './common';
 import { fiscalYearInput } from './fiscal-year';
 import { analysisResponse, executeBody, type ImportField } from './import';
@@ -23,7 +24,7 @@ export const LEDGER_MAX_ROWS = 100_000;
 export const LEDGER_MAX_MB = 25;
 export const LEDGER_MAX_BYTES = LEDGER_MAX_MB * 1024 * 1024;
 /** The two limits in words, for every refusal that names them. */
-export const LEDGER_LIMITS_TEXT = `a ledger import takes at most ${LEDGER_MAX_ROWS.toLocaleString('en-US')} rows and ${LEDGER_MAX_MB} MB`;
+export const LEDGER_LIMITS_TEXT = `a ledger import takes at most ${formatNumber(LEDGER_MAX_ROWS)} rows and ${LEDGER_MAX_MB} MB`;
 /** MUNIS counts 12 monthly periods and a 13th for the year-end closing entries. */
 export const MIN_PERIOD = 1;
 export const MAX_PERIOD = 13;

@@ -54,7 +54,7 @@ function figures(a: Acc) {
 
 /** The sums by code folded into one accumulator per chart code, and one for every other code. */
 function accumulate(rows: q.CodeSumRow[]): { byCode: Map<string, Acc>; unmapped: Acc } {
-  const chart = new Set(q.CHART_CODES);
+  const chart = new Set(q.chartCodes());
   const byCode = new Map<string, Acc>();
   const unmapped = empty();
   for (const r of rows) {

@@ -1,8 +1,9 @@
 import type { GridApi } from 'ag-grid-community';
 import type { MutableRefObject, ReactNode } from 'react';
 import { ColumnsMenu } from '@web/components/data-grid/columns-menu';
+import { formatNumber } from '@web/lib/format';
 
-const count = (n: number) => n.toLocaleString('en-US');
+const count = (n: number) => formatNumber(n);
 
 interface GridToolbarProps<T> {
   /** How many rows the grid holds; undefined while they load. */

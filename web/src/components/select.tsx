@@ -1,4 +1,5 @@
 import * as RadixSelect from '@radix-ui/react-select';
+import { useState } from 'react';
 
 export interface SelectOption {
   value: string;
@@ -63,9 +64,27 @@ export function Select({
   placeholder,
   ...aria
 }: SelectProps) {
+  // Radix renders a closed select's items too (off the page, for the trigger's text): a screen's
+  // filters drew some 200 items before its first rows. Until the control is focused, pointed at or
+  // opened, only the chosen option is rendered; then all (typing a letter on the trigger finds them).
+  const [listed, setListed] = useState(false);
+  const list = () => setListed(true);
+  const shown = listed ? options : options.filter((o) => o.value === value);
   return (
-    <RadixSelect.Root value={value} onValueChange={onValueChange} disabled={disabled}>
-      <RadixSelect.Trigger id={id} className="select-trigger" aria-label={ariaLabel} {...aria}>
+    <RadixSelect.Root
+      value={value}
+      onValueChange={onValueChange}
+      disabled={disabled}
+      onOpenChange={(open) => open && list()}
+    >
+      <RadixSelect.Trigger
+        id={id}
+        className="select-trigger"
+        aria-label={ariaLabel}
+        {...aria}
+        onFocus={list}
+        onPointerEnter={list}
+      >
         <RadixSelect.Value placeholder={placeholder} />
         <RadixSelect.Icon aria-hidden="true">
           <svg width="12" height="12" viewBox="0 0 12 12">
@@ -75,7 +94,7 @@ export function Select({
       </RadixSelect.Trigger>
       <RadixSelect.Portal>
         <RadixSelect.Content className="select-content" position="popper" sideOffset={4}>
-          <RadixSelect.Viewport>{renderOptions(options)}</RadixSelect.Viewport>
+          <RadixSelect.Viewport>{renderOptions(shown)}</RadixSelect.Viewport>
         </RadixSelect.Content>
       </RadixSelect.Portal>
     </RadixSelect.Root>

@@ -1,4 +1,8 @@
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+import { formatNumber } from '@shared/money';
+// Made on first use: a browser loads ICU's date data on the first Intl formatter (tens of
+// milliseconds), which a screen's first rows need not wait for.
+let dateTime: Intl.DateTimeFormat | undefined;
+let calendarDay: Intl.DateTimeFormat | undefined;
 
 /** A timestamp for tables, or the fallback when there is none. */
 export function formatDateTime(iso: string | null | undefined, fallback = 'Never'): string {
@@ -6,11 +10,12 @@ export function formatDateTime(iso: string | null | undefined, fallback = 'Never
     return fallback;
   }
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? fallback : dateTime.format(date);
+  return Number.isNaN(date.getTime())
+    ? fallback
+    : (dateTime ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })).format(
+        date,
+      );
 }
-
-// In UTC: a date with no time is midnight UTC, which a browser west of Greenwich would show as the day before.
-const calendarDay = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
 /** A calendar date ('2025-07-01') as 'Jul 1, 2025', or the fallback when there is none. */
 export function formatDay(date: string | null | undefined, fallback = ''): string {
@@ -18,7 +23,12 @@ export function formatDay(date: string | null | undefined, fallback = ''): strin
     return fallback;
   }
   const day = new Date(`${date.slice(0, 10)}T00:00:00Z`);
-  return Number.isNaN(day.getTime()) ? fallback : calendarDay.format(day);
+  return Number.isNaN(day.getTime())
+    ? fallback
+    : // In UTC: a date with no time is midnight UTC, which a browser west of Greenwich would show as the day before.
+      (calendarDay ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' })).format(
+        day,
+      );
 }
 
 // The one pluralising rule, shared with the server and the CLI.
@@ -28,6 +38,8 @@ export { countOf } from '@shared/count-words';
 export {
   formatAmount,
   formatDecimalMoney,
+  formatFixed,
+  formatNumber,
   formatMillions,
   formatMoney,
   formatMoneyCents,
@@ -43,11 +55,7 @@ export const ROLE_LABELS = {
   VIEW_ONLY: 'View only',
 } as const;
 
-const percentage = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-
 /** A percent as given, with at most 2 decimals (COLA, year-over-year): 3.5 -> '3.5%', 2.25 -> '2.25%'. */
 export function formatPercentage(value: number | null | undefined): string {
-  return value === null || value === undefined || !Number.isFinite(value)
-    ? ''
-    : `${percentage.format(value)}%`;
+  return value === null || value === undefined || !Number.isFinite(value) ? '' : `${formatNumber(value, 2)}%`;
 }

@@ -1,5 +1,5 @@
 import type { Db } from '@server/db/index';
-import { CHART_CODES } from '@shared/function-code';
+import { chartCodes } from '@shared/function-code';
 import { activeScope } from '@server/sql/line-items-scope';
 
 /**
@@ -10,9 +10,10 @@ import { activeScope } from '@server/sql/line-items-scope';
  * shared/function-code.ts, lineFunctionCode, written here in SQL).
  */
 
-export { CHART_CODES };
+export { chartCodes };
 // Four digits each (checked): safe to write into a statement as literals.
-const CHART_SQL = CHART_CODES.filter((c) => /^\d{4}$/.test(c))
+const CHART_SQL = chartCodes()
+  .filter((c) => /^\d{4}$/.test(c))
   .map((c) => `'${c}'`)
   .join(', ');
 

@@ -22,7 +22,7 @@ import { GridSubtitle } from '@web/components/stage-line';
 import { useYearLock, YearLockNotice } from '@web/components/year-lock';
 import { SummaryCards } from '@web/components/summary-cards';
 import { useToast } from '@web/components/toast';
-import { formatMoneyCents } from '@web/lib/format';
+import { formatFixed, formatMoneyCents, formatNumber } from '@web/lib/format';
 import { employeeColumns } from '@web/screens/operating-budget/columns';
 import { usePlacementEdits, useSchedulesByGroup } from '@web/screens/operating-budget/placement-columns';
 import {
@@ -35,8 +35,8 @@ import {
 import '@web/styles/grid-page.css';
 import { fiscalYearLabel } from '@shared/budget-math';
 
-const count = (n: number) => n.toLocaleString('en-US');
-const fte = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const count = (n: number) => formatNumber(n);
+const fte = (n: number) => formatFixed(n, 2);
 
 /** Employee Budget Manager: one line per employee of a fiscal year, edited inline or in bulk. */
 export function OperatingBudgetScreen() {
