@@ -5,7 +5,8 @@
 // the frame that draws row 0 (the page's clock), median of 5, each in a fresh browser context. An
 // edit: PATCH /positions/:id moving the position to another school (its cost moves with it: the
 // proposed salary lines of the year are set again in the same transaction), then the list's first
-// page with the year's totals, as the screen asks for them after a save; median of 7.
+// page with the year's totals, as the screen asks for them after a save; median of 7. BENCH_KEEP=1
+// keeps the server and its database up at the end, until Ctrl-C.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -268,6 +269,12 @@ export default async function positionsBench(ctx: BenchContext): Promise<void> {
     ctx.report('load average (1 min) during the runs', loadRange(loads));
   } finally {
     await browser?.close();
+    if (process.env.BENCH_KEEP && server) {
+      // For bench/first-row-probe.ts and the like: the server and its 50,000 positions stay up.
+      process.stdout.write(`Kept: ${server.base} over ${database.url}; Ctrl-C ends both\n`);
+      // Every SIGINT is taken (tsx passes Ctrl-C on as a second one), so the clean-up below runs.
+      await new Promise((resolve) => process.on('SIGINT', resolve));
+    }
     await server?.stop();
     await database.drop();
     rmSync(tmp, { recursive: true, force: true });
