@@ -21,9 +21,14 @@ export function Button({
   ...props
 }: ButtonProps) {
   const classes = `btn btn--${variant}${className ? ` ${className}` : ''}`;
+  // A name must hold the text shown (WCAG 2.5.3, Label in Name): while 'Saving...' is shown, a
+  // button named 'Save vacancy placement for Teachers' is named 'Saving... Save vacancy placement
+  // for Teachers' (axe refused the page in that moment).
+  const label = props['aria-label'];
   return (
     <button
       {...props}
+      aria-label={busy && busyLabel && label ? `${busyLabel} ${label}` : label}
       type={type}
       className={classes}
       disabled={disabled || busy}
