@@ -16,14 +16,13 @@ test.describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
   });
 
   test('the shell at / as admin has no violations', async ({ page }) => {
-    await signIn(page, ADMIN);
+    await signIn(page, ADMIN, '/');
     await expect(page.getByRole('heading', { name: 'Budget Dashboard' })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
   });
 
   test('User Management and Profile have no violations', async ({ page }) => {
-    await signIn(page, ADMIN);
-    await page.goto('/users');
+    await signIn(page, ADMIN, '/users');
     await expect(page.getByRole('table', { name: 'Users' })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
     await page.goto('/profile');

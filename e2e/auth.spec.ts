@@ -17,7 +17,7 @@ test.describe('sign-in', () => {
   });
 
   test('an admin lands on / and sees the shell', async ({ page }) => {
-    await signIn(page, ADMIN);
+    await signIn(page, ADMIN, '/');
     await expect(page.getByRole('heading', { name: 'Budget Dashboard' })).toBeVisible();
     const nav = page.getByRole('navigation', { name: 'Main' });
     for (const label of [
@@ -135,8 +135,7 @@ test('an admin reads the security log (important events first) and filters it to
   expect(guess.status()).toBe(401);
   // The viewer signs in once, so later tests do not meet the 'failed attempts' notice.
   expect((await request.post('/api/auth/login', { data: VIEWER })).status()).toBe(200);
-  await signIn(page, ADMIN);
-  await page.goto('/users');
+  await signIn(page, ADMIN, '/users');
   const log = page.getByRole('region', { name: 'Security log' });
   const rows = log.getByRole('table', { name: /Security events/ }).getByRole('row');
   // The first view holds the events that matter; routine sign-ins are one choice away.
@@ -154,8 +153,7 @@ test('an admin reads the security log (important events first) and filters it to
 });
 
 test('an export from a grid shows in the security log', async ({ page }) => {
-  await signIn(page, ADMIN);
-  await page.goto('/admin/proposed-budget');
+  await signIn(page, ADMIN, '/admin/proposed-budget');
   await expect(page.getByRole('heading', { name: 'Proposed Budget Manager' })).toBeVisible();
   // The toolbar exports through the grid, so wait for the grid to be up.
   await expect(page.locator('.ag-row').first()).toBeVisible();

@@ -24,7 +24,7 @@ async function recordViolations(page: Page): Promise<string[]> {
 test('the signed-in screens run under the Content-Security-Policy without a violation', async ({ page }) => {
   test.setTimeout(120_000);
   const violations = await recordViolations(page);
-  await signIn(page, ADMIN);
+  await signIn(page, ADMIN, '/');
   await expect(page.locator('.main-svg').first()).toBeVisible({ timeout: 30_000 });
   for (const screen of ['COLA Management', 'Scenario Builder', 'Budget Comparison', 'Employee Manager']) {
     await navigate(page, screen);

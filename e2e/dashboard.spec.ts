@@ -25,7 +25,7 @@ test('an admin reads the dashboard, toggles a category and switches to a project
 }) => {
   const consoleErrors: string[] = [];
   page.on('console', (m) => (m.type() === 'error' ? consoleErrors.push(m.text()) : undefined));
-  await signIn(page, ADMIN);
+  await signIn(page, ADMIN, '/');
   await expect(page.getByRole('heading', { name: 'Budget Dashboard', level: 1 })).toBeVisible();
   const budgetYears = await api(page, 'get', '/budget-years');
   const fy26 = budgetYears.body.budgetYears.find((y: any) => y.fiscalYear === 'FY26');
@@ -111,7 +111,7 @@ test('an admin reads the dashboard, toggles a category and switches to a project
 test('the settings panel hides sections and changes the money format, remembered after reload', async ({
   page,
 }) => {
-  await signIn(page, ADMIN);
+  await signIn(page, ADMIN, '/');
   await page.getByRole('button', { name: 'Settings' }).click();
   const panel = page.getByRole('dialog', { name: 'Dashboard settings' });
   await panel.getByRole('checkbox', { name: 'Headcount by location' }).uncheck();
@@ -139,7 +139,7 @@ test('the settings panel hides sections and changes the money format, remembered
 test('a viewer sees the dashboard without the actions their role may not take', async ({ page }) => {
   // It reads the dashboard three times: all funds, the general fund alone, and on a phone.
   test.setTimeout(60_000);
-  await signIn(page, VIEWER);
+  await signIn(page, VIEWER, '/');
   await expect(page.getByRole('region', { name: 'Budget by Building' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Teacher Salaries' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Generate Projections' })).toHaveCount(0);
@@ -207,7 +207,7 @@ test('a viewer sees the dashboard without the actions their role may not take', 
 });
 
 test('finance saves a town goal and the dashboard measures the budget against it', async ({ page }) => {
-  await signIn(page, FINANCE);
+  await signIn(page, FINANCE, '/');
   await expect(page.getByRole('button', { name: 'Generate Projections' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'View All Employees' })).toHaveAttribute(
     'href',
@@ -259,7 +259,7 @@ test('finance saves a town goal and the dashboard measures the budget against it
 });
 
 test('finance compares operating with proposed and sees the variance flags', async ({ page }) => {
-  await signIn(page, FINANCE);
+  await signIn(page, FINANCE, '/');
   await page.getByRole('link', { name: 'Budget Comparison' }).click();
   const table = page.getByRole('table', { name: /Operating against proposed by category, FY26/ });
   await expect(table).toBeVisible();
@@ -284,7 +284,7 @@ test('finance compares operating with proposed and sees the variance flags', asy
 });
 
 test('an admin enters a building’s enrollment; an empty form is refused', async ({ page }) => {
-  await signIn(page, ADMIN);
+  await signIn(page, ADMIN, '/');
   const name = `E2E Elementary ${Date.now()}`;
   const made = await api(page, 'post', '/buildings', { name, buildingType: 'elementary' });
   expect(made.status).toBe(201);

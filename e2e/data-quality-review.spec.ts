@@ -55,7 +55,7 @@ async function counts(page: Page, yearId: number): Promise<number> {
 }
 
 async function markTwoReviewed(page: Page, tag: string, screen: string): Promise<void> {
-  await signIn(page, ADMIN);
+  await signIn(page, ADMIN, '/');
   const { ids, yearId } = await flagTwo(page, tag);
   const before = await counts(page, yearId);
   expect(before).toBeGreaterThanOrEqual(3);

@@ -48,7 +48,7 @@ test('a small budget reads in thousands on the axis, and the gap in words', asyn
       }),
     );
   });
-  await signIn(page, ADMIN);
+  await signIn(page, ADMIN, '/');
   const gap = page.getByRole('region', { name: 'Budget vs Town Guidance' });
   await expect(gap.locator('.kpi').filter({ hasText: 'Gap' })).toContainText('Under guidance by $0.4M');
   await expect(gap).not.toContainText('-$');
@@ -165,8 +165,7 @@ test("Budget Comparison shows a year's salary budget result only under that year
       }),
     ),
   );
-  await signIn(page, ADMIN);
-  await page.goto('/budget-comparison');
+  await signIn(page, ADMIN, '/budget-comparison');
   await expect(page.getByRole('heading', { name: 'Budget Comparison' })).toBeVisible();
   await page.getByRole('button', { name: 'Update FY26 Salary Budget' }).click();
   await page.getByRole('button', { name: 'Update Salary Budget', exact: true }).click();

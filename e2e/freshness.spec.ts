@@ -22,7 +22,7 @@ function dollars(n: number): string {
 }
 
 test('a line edit in the Employee Budget Manager shows on the dashboard at once', async ({ page }) => {
-  await signIn(page, ADMIN);
+  await signIn(page, ADMIN, '/');
   const last = `Fresh${RUN}`;
   await apiCall(page, 'POST', '/line-items', {
     isOperating: true,
@@ -59,7 +59,7 @@ test('a line edit in the Employee Budget Manager shows on the dashboard at once'
 });
 
 test('the chosen budget year survives a reload', async ({ page }) => {
-  await signIn(page, ADMIN);
+  await signIn(page, ADMIN, '/');
   const picker = page.getByRole('banner').getByRole('combobox', { name: 'Budget year' });
   await expect(picker).toContainText('FY26');
   await picker.click();

@@ -36,7 +36,7 @@ for (const size of SIZES) {
   test(`ADMIN maps an unmapped line with a rule and applies it, at ${size.name}`, async ({ page }) => {
     test.setTimeout(150_000);
     await page.setViewportSize({ width: size.width, height: size.height });
-    await signIn(page, ADMIN);
+    await signIn(page, ADMIN, '/');
     const byId = await budgetYearId(page, 'FY26');
     const account = `E2E-${RUN}-${size.name}-01`;
     const description = `E2E uncoded supplies ${RUN} ${size.name}`;
@@ -153,7 +153,7 @@ for (const size of SIZES) {
       expect(staff.employee.lineCount).toBeGreaterThanOrEqual(1);
 
       await forgetSession(page);
-      await signIn(page, VIEWER);
+      await signIn(page, VIEWER, '/');
       const seen = await apiCall(page, 'GET', q);
       expect(seen.employee.lineCount).toBe(staff.employee.lineCount);
       expect(JSON.stringify(seen)).not.toContain('87654.32');

@@ -185,8 +185,7 @@ test.describe('Employee Budget Manager', () => {
         problems.push(m.text());
       }
     });
-    await signIn(page, ADMIN);
-    await page.goto('/admin/operating-budget');
+    await signIn(page, ADMIN, '/admin/operating-budget');
     await expect(page.locator('.ag-row [col-id="building"]').first()).toBeVisible();
     expect(problems).toEqual([]);
     await saveScreen(page, 'grids-employee-manager');
@@ -333,8 +332,7 @@ test('Budget Management sets a budget as active after confirmation', async ({ pa
 });
 
 test('Import History filters records needing review and saves a departure date inline', async ({ page }) => {
-  await signIn(page, ADMIN);
-  await page.goto('/admin/import-history');
+  await signIn(page, ADMIN, '/admin/import-history');
   await expect(page.getByRole('heading', { name: 'Import History' })).toBeVisible();
   await expect(page.locator('.ag-row [col-id="building"]').first()).toBeVisible();
   const meta = page.getByText(/^\d+ of \d+ records$/);
@@ -369,8 +367,7 @@ test.describe('roles', () => {
   test('FINANCE opens both managers but not Data Quality, and the server refuses its data', async ({
     page,
   }) => {
-    await signIn(page, FINANCE);
-    await page.goto('/admin/operating-budget');
+    await signIn(page, FINANCE, '/admin/operating-budget');
     await expect(page.locator('.ag-row [col-id="building"]').first()).toBeVisible();
     await page.goto('/admin/proposed-budget');
     await expect(page.locator('.ag-row [col-id="building"]').first()).toBeVisible();
@@ -385,8 +382,7 @@ test.describe('roles', () => {
   test('VIEW_ONLY gets Access Denied on the Employee Budget Manager and a 403 from its API', async ({
     page,
   }) => {
-    await signIn(page, VIEWER);
-    await page.goto('/admin/operating-budget');
+    await signIn(page, VIEWER, '/admin/operating-budget');
     await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
     const response = await page.request.get('/api/line-items/budget?budgetYearId=1&isOperating=true', {
       headers: { Authorization: `Bearer ${await token(page)}` },

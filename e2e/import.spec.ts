@@ -23,8 +23,7 @@ test('an admin imports the real Boston payroll slice through the wizard and sees
   page,
 }) => {
   test.setTimeout(150_000);
-  await signIn(page, ADMIN);
-  await page.goto('/admin?tab=import');
+  await signIn(page, ADMIN, '/admin?tab=import');
   // The header's budget year lives in the page, so it is chosen after navigating.
   await chooseOption(page, 'Budget year', 'FY25 Budget');
   await page.getByRole('radio', { name: /Operating budget \(employees\)/ }).click();
@@ -168,8 +167,7 @@ test('an admin imports the real Boston payroll slice through the wizard and sees
 });
 
 test('the analysis refuses a file that is no spreadsheet with the server’s message', async ({ page }) => {
-  await signIn(page, ADMIN);
-  await page.goto('/admin?tab=import');
+  await signIn(page, ADMIN, '/admin?tab=import');
   await page.getByRole('radio', { name: /Proposed budget \(lines\)/ }).click();
   await page.getByRole('combobox', { name: 'Version' }).click();
   await page.getByRole('option').first().click();
@@ -191,8 +189,7 @@ test('a budget workbook with title rows and headings imports as proposed lines, 
 }) => {
   test.setTimeout(90_000);
   const version = `E2E budget ${STAMP}`;
-  await signIn(page, ADMIN);
-  await page.goto('/admin?tab=import');
+  await signIn(page, ADMIN, '/admin?tab=import');
   await chooseOption(page, 'Budget year', 'FY25 Budget');
   await page.getByRole('radio', { name: /Proposed budget \(lines\)/ }).click();
   await page.getByRole('button', { name: 'New Version' }).click();
@@ -229,8 +226,7 @@ test('a budget workbook with title rows and headings imports as proposed lines, 
 });
 
 test('the import type is chosen by keyboard: the arrows move, Enter starts', async ({ page }) => {
-  await signIn(page, ADMIN);
-  await page.goto('/admin?tab=import');
+  await signIn(page, ADMIN, '/admin?tab=import');
   const operating = page.getByRole('radio', { name: /Operating budget \(employees\)/ });
   await operating.focus();
   // ArrowRight moves to the other kind; it does not start its wizard.

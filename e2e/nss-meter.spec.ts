@@ -33,7 +33,7 @@ for (const size of SIZES) {
   }) => {
     test.setTimeout(180_000);
     await page.setViewportSize({ width: size.width, height: size.height });
-    await signIn(page, FINANCE);
+    await signIn(page, FINANCE, '/');
     const byId = await budgetYearId(page, 'FY26');
 
     // The dashboard: the percent and DESE's columns, as /nss/meter gives them for the year shown.

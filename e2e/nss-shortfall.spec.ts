@@ -58,7 +58,7 @@ for (const size of SIZES) {
     const admin = await browser.newPage();
     await signIn(admin, ADMIN);
     await page.setViewportSize({ width: size.width, height: size.height });
-    await signIn(page, FINANCE);
+    await signIn(page, FINANCE, '/');
     const byId = await budgetYearId(page, 'FY26');
     await expect(page.getByRole('heading', { level: 1, name: 'Budget Dashboard' })).toBeVisible();
     const fyText = (await page.getByRole('combobox', { name: 'Fiscal year' }).textContent()) ?? '';

@@ -182,8 +182,7 @@ test('FINANCE places a teacher on the schedule inline; the next-year salary foll
 });
 
 test('VIEW_ONLY cannot open the Employee Manager nor place anyone', async ({ page }) => {
-  await signIn(page, VIEWER);
-  await page.goto('/admin/operating-budget');
+  await signIn(page, VIEWER, '/admin/operating-budget');
   await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
   const token = await page.evaluate(() => localStorage.getItem('token'));
   const response = await page.request.patch('/api/line-items/budget/1/placement', {

@@ -15,7 +15,7 @@ for (const [label, width, height] of [
     page,
   }) => {
     await page.setViewportSize({ width, height });
-    await signIn(page, FINANCE);
+    await signIn(page, FINANCE, '/');
     const list = await apiCall(page, 'GET', '/budget-years');
     const homeIds = new Set(list.homes.map((h: { budgetYearId: number }) => h.budgetYearId));
     const bare = list.budgetYears.find(

@@ -47,7 +47,7 @@ for (const size of SIZES) {
   }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: size.width, height: size.height });
-    await signIn(page, FINANCE);
+    await signIn(page, FINANCE, '/');
     await expect(page.getByRole('heading', { level: 1, name: 'Budget Dashboard' })).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Fiscal year' })).toContainText('FY26');
     const byId = await budgetYearId(page, 'FY26');

@@ -32,8 +32,7 @@ test.describe('Manage Data as ADMIN', () => {
   }) => {
     const code = `E${stamp()}`;
     const name = `Eastfield Annex ${code}`;
-    await signIn(page, ADMIN);
-    await page.goto('/admin/manage-data');
+    await signIn(page, ADMIN, '/admin/manage-data');
     await expect(page.getByRole('tab', { name: 'Work Groups', selected: true })).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: 'Paraprofessionals' })).toBeVisible();
     await saveScreen(page, 'manage-data-work-groups');
@@ -84,8 +83,7 @@ test.describe('Manage Data as ADMIN', () => {
 
   test('creates a work-group category with the Green preset and shows the live preview', async ({ page }) => {
     const name = `SUPPORT ${stamp()}`;
-    await signIn(page, ADMIN);
-    await page.goto('/admin/manage-data?tab=categories');
+    await signIn(page, ADMIN, '/admin/manage-data?tab=categories');
     await expect(page.getByRole('tab', { name: 'Categories', selected: true })).toBeVisible();
     await page.getByRole('button', { name: 'Add Category' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Category' });
@@ -113,8 +111,7 @@ test.describe('Manage Data as ADMIN', () => {
   });
 
   test('saves budget settings and shows the success message for 3 seconds', async ({ page }) => {
-    await signIn(page, ADMIN);
-    await page.goto('/admin/manage-data?tab=settings');
+    await signIn(page, ADMIN, '/admin/manage-data?tab=settings');
     await expect(page.getByRole('heading', { name: 'Step and Lane Settings for FY26' })).toBeVisible();
     await expect(page.getByLabel('Adjustment (%)')).not.toHaveValue('');
     await page.getByLabel('Description').fill(`Average step movement (checked ${stamp()})`);
@@ -131,8 +128,7 @@ test.describe('Manage Data as ADMIN', () => {
   });
 
   test('shows the budget categories, salary checks and bulk operations tabs', async ({ page }) => {
-    await signIn(page, ADMIN);
-    await page.goto('/admin/manage-data?tab=budget-categories');
+    await signIn(page, ADMIN, '/admin/manage-data?tab=budget-categories');
     await expect(page.getByRole('row').filter({ hasText: '2305 Teachers, Classroom' })).toBeVisible();
     await saveScreen(page, 'manage-data-budget-categories');
     expect(await axeViolations(page)).toEqual([]);
@@ -189,8 +185,7 @@ test.describe('Budget Categories', () => {
     page,
   }) => {
     const name = `Field Trips ${stamp()}`;
-    await signIn(page, ADMIN);
-    await page.goto('/admin/categories');
+    await signIn(page, ADMIN, '/admin/categories');
     await expect(page.getByRole('article', { name: 'Teachers' })).toBeVisible();
     await page.getByRole('button', { name: 'Add Category' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Category' });
@@ -277,8 +272,7 @@ test.describe('Admin Panel, Manage Data tab', () => {
   test('bulk fixes use the styled pickers, and a DESE mapping is checked field by field', async ({
     page,
   }) => {
-    await signIn(page, ADMIN);
-    await page.goto('/admin?tab=manage-data');
+    await signIn(page, ADMIN, '/admin?tab=manage-data');
     const dese = page.getByRole('region', { name: 'Update DESE Codes' });
     await dese.getByRole('radio', { name: /Set one code/ }).check();
     // No native <select>: every picker is the app's Select (a combobox button with a listbox).

@@ -101,7 +101,7 @@ async function shot(page: Page, name: string) {
 
 /** Signs in, waits for the dashboard, and opens the Scenario Builder through the navigation. */
 async function open(page: Page) {
-  await signIn(page, FINANCE);
+  await signIn(page, FINANCE, '/');
   await expect(page.getByRole('heading', { level: 1, name: 'Budget Dashboard' })).toBeVisible();
   await navigate(page, 'Scenario Builder');
   // Retried until the new screen's heading shows (the screen left may still draw its own).

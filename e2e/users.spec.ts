@@ -55,8 +55,7 @@ test('an admin adds a user, deactivates them, and they can no longer sign in', a
 test('deleting a user asks for confirmation first', async ({ page }) => {
   const stamp = Date.now();
   const name = `Dana Temp ${stamp}`;
-  await signIn(page, ADMIN);
-  await page.goto('/users');
+  await signIn(page, ADMIN, '/users');
   await page.getByRole('button', { name: 'Add User' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add User' });
   await dialog.getByLabel('Name').fill(name);
