@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM } from './chromium';
+import { TEST_CHROMIUM } from './chromium';
 import { E2E_PORT, WEB_DIST } from './web-build';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -40,7 +40,8 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     // Debian's Chromium; never download a browser.
-    launchOptions: CHROMIUM,
+    // Debian's headless shell where installed (.ci/run installs it): e2e/chromium.ts says why.
+    launchOptions: TEST_CHROMIUM,
     viewport: { width: 1280, height: 800 },
     // A trace records a screencast of every test (the browser encodes frames, the GPU process
     // composites them): about half again the browser's CPU, for a file nobody can open once CI's
