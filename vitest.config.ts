@@ -91,10 +91,9 @@ export default defineConfig({
     hookTimeout: 60_000,
     env: { PASSWORD_COST: '10', LOG_LEVEL: 'silent' },
     // Transformed modules kept on disk (node_modules/.experimental-vitest-cache, keyed by each
-    // file's content and the config): every worker process and every run after the first reads
-    // them instead of transforming the server's ~900 modules again. A focused run of two files took
-    // 8.8 s against 12.7 s without (transform 1.6 s against 7.5 s), and CI's second phase and the
-    // screens' one-process-a-file tests reuse what its first phase wrote.
+    // file's content and the config): a run after the first reads them instead of transforming the
+    // server's modules again. A focused run of two files took 8.8 s against 12.7 s without
+    // (transform 1.6 s against 7.5 s); a full CI run showed no gain beyond its spread.
     experimental: { fsModuleCache: true },
     projects: [
       {

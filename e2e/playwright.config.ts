@@ -39,8 +39,7 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
-    // Debian's Chromium; never download a browser.
-    // Debian's headless shell where installed (.ci/run installs it): e2e/chromium.ts says why.
+    // Debian's Chromium, never a downloaded one: its headless shell where installed (e2e/chromium.ts).
     launchOptions: TEST_CHROMIUM,
     viewport: { width: 1280, height: 800 },
     // A trace records a screencast of every test (the browser encodes frames, the GPU process
