@@ -60,10 +60,12 @@ export const positionsApi = {
 };
 
 /**
- * The positions matching the filters: the first rows at once, then the whole list. A change of
- * filter keeps the previous rows on screen until the new ones arrive.
+ * The positions matching the filters: the first rows at once, then the whole list once `wanted`
+ * (the screen passes it when the grid has drawn those rows: the whole list's download, parsing and
+ * the server's work on it would otherwise come before them). A change of filter keeps the previous
+ * rows on screen until the new ones arrive.
  */
-export function usePositions(filters: PositionFilters | null) {
+export function usePositions(filters: PositionFilters | null, wanted = true) {
   const first = useQuery({
     ...firstPositionsQuery(filters ?? { budgetYearId: 0, fiscalYear: 0 }),
     enabled: filters !== null,
@@ -75,7 +77,7 @@ export function usePositions(filters: PositionFilters | null) {
   const whole = useQuery({
     queryKey: filters ? positionKeys.list(filters) : [...positionKeys.all, 'list', 'none', 'all'],
     queryFn: () => positionsApi.list(filters!),
-    enabled: filters !== null && more,
+    enabled: filters !== null && more && wanted,
   });
   const data = more && whole.data ? whole.data : first.data;
   return {

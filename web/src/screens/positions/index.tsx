@@ -50,7 +50,11 @@ export function PositionsScreen() {
     () => positionQuery(budgetYear?.id, years.fiscalYear, filters),
     [budgetYear?.id, years.fiscalYear, filters],
   );
-  const list = usePositions(query);
+  // The whole list is asked for once the grid has drawn the first page, as the Employee Budget
+  // Manager does. The server filters, so any filter's first page holds its first rows: a list with
+  // more positions than that page always has rows to draw.
+  const [firstDrawn, setFirstDrawn] = useState(false);
+  const list = usePositions(query, firstDrawn);
   const counts = usePositionCounts(query, list);
   const rows = list.data?.positions;
   const [compact] = useState(compactGrid);
@@ -144,6 +148,7 @@ export function PositionsScreen() {
           onSelectionChange={setSelection}
           apiRef={apiRef}
           rowClass={positionRowClass}
+          onFirstDataRendered={() => setFirstDrawn(true)}
         />
       </section>
       {scope ? (
