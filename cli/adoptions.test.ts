@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useCli } from '../test/use-cli';
 import { buildBudgetYear, buildCategory, buildScenario, insertProposed } from '../test/factories';
 
-/** `scenarios adopt|adoptions|undo-adoption` through the real binary. */
+/** `scenarios adopt|adoptions|undo-adoption` through budget-cli. */
 describe('budget-cli scenarios adopt', () => {
   const AMOUNTS = ['1000.05', '333.33', '80000.00'];
   const year = ['--budget-year', 'FY27'];

@@ -11,7 +11,7 @@ import { createCliRunner, type CliRunner } from '../test/cli';
 
 let c: CliRunner;
 beforeAll(async () => {
-  c = await createCliRunner('backup', { timeout: 120_000 });
+  c = await createCliRunner('backup', { timeout: 120_000, binary: true });
   expect((await c.cli('db', 'migrate')).code).toBe(0);
 }, 180_000);
 afterAll(() => c.close());

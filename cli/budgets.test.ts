@@ -3,7 +3,7 @@ import { buildEmployee, buildProposed, buildWorld, type World } from '../test/fa
 import { jsonDocument } from '../test/cli';
 import { useCli } from '../test/use-cli';
 
-/** `budgets create`, with and without --copy-from, through the real binary on a database of its own. */
+/** `budgets create`, with and without --copy-from, through budget-cli on a database of its own. */
 describe('budget-cli budgets create', () => {
   let w: World;
 

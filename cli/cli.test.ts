@@ -15,7 +15,7 @@ describe('budget-cli', () => {
     cli('users', 'add', ...Object.entries(flags).flatMap(([flag, value]) => [`--${flag}`, value]));
 
   beforeAll(async () => {
-    runner = await createCliRunner('core', { timeout: 60_000 });
+    runner = await createCliRunner('core', { timeout: 60_000, binary: true });
   });
   afterAll(() => runner?.close());
 

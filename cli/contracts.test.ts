@@ -3,7 +3,7 @@ import { buildBudgetYear, buildWorkGroup, grow, insertEmployees } from '../test/
 import { jsonDocument } from '../test/cli';
 import { useCli } from '../test/use-cli';
 
-/** `contracts list|add|set-status|delete` through the real binary on a database of its own. */
+/** `contracts list|add|set-status|delete` through budget-cli on a database of its own. */
 describe('budget-cli contracts', () => {
   let group = '';
   let lineId = 0;

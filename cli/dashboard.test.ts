@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { centsOf } from '@shared/money';
 import { createCliRunner, jsonDocument, type CliRunner } from '../test/cli';
 
-/** The dashboard, town-goal and projection commands, run as the real binary on the demo district. */
+/** The dashboard, town-goal and projection commands, run as budget-cli on the demo district. */
 describe('budget-cli dashboard, town-goals, projections', () => {
   let runner: CliRunner;
   const cli = (...args: string[]) => runner.cli(...args);

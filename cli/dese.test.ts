@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useCli } from '../test/use-cli';
 import { buildBudgetYear, buildScenario, insertProposed } from '../test/factories';
 
-/** `dese report|unmapped|rule-add|rules|apply-rules`, through the real binary. */
+/** `dese report|unmapped|rule-add|rules|apply-rules`, through budget-cli. */
 describe('budget-cli dese', () => {
   let out: string;
   const year = ['--budget-year', 'FY27', '--fiscal-year', 'FY2027'];

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useCli } from '../test/use-cli';
 import { buildGroup, buildImportRun, buildWorld } from '../test/factories';
 
-/** `budget-cli duplicates merge`, through the real binary against a database of its own. */
+/** `budget-cli duplicates merge`, through budget-cli against a database of its own. */
 describe('budget-cli duplicates merge', () => {
   let entered: [number, number];
   let twice: [number, number];

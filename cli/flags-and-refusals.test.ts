@@ -10,7 +10,7 @@ const BOSTON = path.join(FIXTURES, 'boston-earnings-2024.csv');
 const VERSION = "FY26 Superintendent's Preliminary";
 
 /**
- * Through the real binary on the demo district: dollar flags read as people type them, refusals
+ * Through budget-cli on the demo district: dollar flags read as people type them, refusals
  * naming the flag typed, --json refusals of the arguments as JSON, a report of a year without a
  * budget refused, the ledger's year checked and its dry run worded as one, and the import's text
  * summary with the counts --json has.

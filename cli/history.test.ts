@@ -3,7 +3,7 @@ import { useCli } from '../test/use-cli';
 import { buildBudgetYear, insertProposed } from '../test/factories';
 
 /**
- * `history <entity> <id>` through the real binary: the state figures' changes
+ * `history <entity> <id>` through budget-cli: the state figures' changes
  * and a stage's reopen with its reason, read from the audit log as the API reads them.
  */
 describe('budget-cli history', () => {

@@ -8,7 +8,7 @@ const REAL = path.resolve(import.meta.dirname, '../../shared/fixtures/real');
 const VERSION = "FY26 Superintendent's Preliminary";
 
 /**
- * Runs the real budget-cli binary's import against a database of its own (PGlite in a temporary
+ * Runs budget-cli's import against a database of its own (PGlite in a temporary
  * DATA_DIR, or a fresh database on TEST_DATABASE_URL's server) holding the demo district.
  */
 describe('budget-cli import', () => {

@@ -8,7 +8,7 @@ const LEDGER = path.join(FIXTURES, 'lunenburg-munis-ytd-fy2023.csv');
 /** The fixture's ytd_expended of its three DESE function 4220 accounts, in cents (period 13). */
 const OPERATIONS_SPENT = 177_578_84n;
 
-/** `--proposed-base` of `projections generate` and `project` through the real binary. */
+/** `--proposed-base` of `projections generate` and `project` through budget-cli. */
 describe('budget-cli projections generate --proposed-base', () => {
   let runner: CliRunner;
   let budgetYearId: number;

@@ -9,7 +9,7 @@ import { buildBudgetYear, FIXTURES } from '../test/factories';
 
 const LEDGER = path.join(FIXTURES, 'lunenburg-munis-ytd-fy2023.csv');
 
-/** `ledger import|report` through the real binary. */
+/** `ledger import|report` through budget-cli. */
 describe('budget-cli ledger', () => {
   let runner: CliRunner;
   let tmp: string;

@@ -4,7 +4,7 @@ import { jsonDocument } from '../test/cli';
 import { useCli } from '../test/use-cli';
 
 /**
- * The budgets and line-items commands, through the real binary against a database of their own
+ * The budgets and line-items commands, through budget-cli against a database of their own
  * (a PGlite folder, or with TEST_DATABASE_URL a fresh database on that server).
  */
 describe('budget-cli budgets and line-items', () => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { useCli } from '../test/use-cli';
 import { buildBudgetYear, insertProposed } from '../test/factories';
 
-/** `nss figures set|import|list`, `nss show` and `nss rules`, through the real binary. */
+/** `nss figures set|import|list`, `nss show` and `nss rules`, through budget-cli. */
 describe('budget-cli nss', () => {
   const cliDb = useCli('nss', {
     timeout: 150_000,

@@ -91,6 +91,13 @@ export function parseFlags<T>(schema: z.ZodType<T>, value: unknown, flags: Recor
 /** The flags the running command named for its fields (parseFlags), for refusals its services give. */
 const commandFlags: Record<string, string> = {};
 
+/** Forgets the flags of the command before: runs in one process (the tests) must not share them. */
+export function beginCommand(): void {
+  for (const field of Object.keys(commandFlags)) {
+    delete commandFlags[field];
+  }
+}
+
 /**
  * A service's validation refusal ('fiscalYear: FY2099 does not exist...') worded with the flag the
  * person typed ('--fiscal-year: ...'), as parseFlags words its own; other errors are unchanged.
@@ -114,12 +121,13 @@ function withFlagNames(err: AppError): AppError {
   return new AppError(err.status, err.code, message, err.details);
 }
 
-/** Prints an error with the API's code and exits non-zero (2 for bad input, 1 otherwise). */
-export function fail(raw: unknown): never {
+/**
+ * Prints an error with the API's code (with --json also as the one JSON document on stdout) and
+ * returns the exit code: 2 for bad input, 1 otherwise.
+ */
+export function report(raw: unknown, json: boolean): number {
   const translated = translateDbError(raw);
   const err = translated instanceof AppError ? withFlagNames(translated) : translated;
-  // With --json the answer on stdout is always one JSON document, a refusal included.
-  const json = process.argv.includes('--json');
   if (err instanceof AppError) {
     if (json) {
       printJson({
@@ -129,7 +137,7 @@ export function fail(raw: unknown): never {
       });
     }
     process.stderr.write(`Error [${err.code}]: ${err.message}\n`);
-    process.exit(err.status === 400 ? 2 : 1);
+    return err.status === 400 ? 2 : 1;
   }
   if (json) {
     printJson({ error: err instanceof Error ? err.message : String(err), code: 'INTERNAL_ERROR' });
@@ -137,5 +145,5 @@ export function fail(raw: unknown): never {
   // LOG_LEVEL=debug shows where an unexpected error came from.
   const stack = process.env.LOG_LEVEL === 'debug' && err instanceof Error ? err.stack : undefined;
   process.stderr.write(`${stack ?? `Error: ${err instanceof Error ? err.message : String(err)}`}\n`);
-  process.exit(1);
+  return 1;
 }

@@ -179,23 +179,23 @@ export const COMMAND_GROUPS: CommandGroup[] = [
   },
 ];
 
-/** budget-cli with its global options and no commands. */
-function baseProgram(): Command {
+/** budget-cli with its global options and no commands; with --json no help after an error (stdout is one document). */
+function baseProgram(json: boolean): Command {
   return new Command('budget-cli')
     .description(
       'District budget workbench CLI. Uses DATABASE_URL, or the embedded database in DATA_DIR (./data) when the server is not running.',
     )
     .option('--as <email>', 'act as this user (audit rows name them); default: the system actor budget-cli')
-    .showHelpAfterError(!jsonWanted())
+    .showHelpAfterError(!json)
     .exitOverride();
 }
 
-/** --json asks for one JSON document on stdout, a refusal of the arguments included (cli/index.ts). */
-export const jsonWanted = (argv: readonly string[] = process.argv) => argv.includes('--json');
+/** --json asks for one JSON document on stdout, a refusal of the arguments included (cli/main.ts). */
+export const jsonWanted = (argv: readonly string[]) => argv.includes('--json');
 
 /** budget-cli: scripts what the web app does, through the same services (never its own SQL). Every command loaded. */
-export async function buildProgram(groups: CommandGroup[] = COMMAND_GROUPS): Promise<Command> {
-  const program = baseProgram();
+export async function buildProgram(groups: CommandGroup[] = COMMAND_GROUPS, json = false): Promise<Command> {
+  const program = baseProgram(json);
   for (const group of groups) {
     (await group.load())(program);
   }
@@ -203,8 +203,8 @@ export async function buildProgram(groups: CommandGroup[] = COMMAND_GROUPS): Pro
 }
 
 /** The top-level help without loading any command: each command a placeholder with its help line. */
-function overviewProgram(): Command {
-  const program = baseProgram();
+function overviewProgram(json: boolean): Command {
+  const program = baseProgram(json);
   const terms = new Map<Command, string>();
   for (const group of COMMAND_GROUPS) {
     for (const [name, { term, description, aliases }] of Object.entries(group.commands)) {
@@ -247,12 +247,13 @@ export function commandName(args: string[]): string | null {
 /** The program `argv` needs: the one command module it names, the overview for top-level help, else every module. */
 export async function programFor(argv: string[]): Promise<Command> {
   const name = commandName(argv.slice(2));
+  const json = jsonWanted(argv);
   if (name === null) {
-    return overviewProgram();
+    return overviewProgram(json);
   }
   const group = COMMAND_GROUPS.find(
     (g) =>
       Object.hasOwn(g.commands, name) || Object.values(g.commands).some((c) => c.aliases?.includes(name)),
   );
-  return buildProgram(group ? [group] : COMMAND_GROUPS);
+  return buildProgram(group ? [group] : COMMAND_GROUPS, json);
 }

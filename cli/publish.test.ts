@@ -3,7 +3,7 @@ import { buildPublicWorld, FY } from '../test/worlds/public-dashboard.world';
 import { createCliRunner, type CliRunner } from '../test/cli';
 import { buildBudgetYear, buildScenario, insertProposed, sumCents } from '../test/factories';
 
-/** `publish --years ... [--url-path ...]` and `publish --status`, through the real binary. */
+/** `publish --years ... [--url-path ...]` and `publish --status`, through budget-cli. */
 describe('budget-cli publish', () => {
   let runner: CliRunner;
   let proposed: string[] = [];

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCliRunner, jsonDocument, type CliRunner } from '../test/cli';
 
 /**
- * The reference-data commands, spawned as the real binary against the demo district in a database
+ * The reference-data commands, run as budget-cli against the demo district in a database
  * of their own (a PGlite folder, or a fresh database on TEST_DATABASE_URL's server).
  */
 describe('budget-cli buildings, categories and bulk-update', () => {

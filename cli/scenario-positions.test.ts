@@ -4,7 +4,7 @@ import { positionsFromLines } from '../server/domains/positions';
 import { useCli } from '../test/use-cli';
 
 /**
- * `scenarios cut-positions|add-position|positions` through the real binary: three FY2026 art
+ * `scenarios cut-positions|add-position|positions` through budget-cli: three FY2026 art
  * teachers at one school (next-year salaries 61,000.10, 58,500.25 and 40,000.33 at 0.6 FTE), a roster
  * made from them, and a scenario of FY2027 (whose salary lines their cost sets). Savings are added
  * here in cents from those figures.

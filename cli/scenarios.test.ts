@@ -4,7 +4,7 @@ import { buildBudgetYear, buildCategory, insertProposed } from '../test/factorie
 import { useCli } from '../test/use-cli';
 
 /**
- * `scenarios list|show|apply` through the real binary on a database of its own. Every figure is
+ * `scenarios list|show|apply` through budget-cli on a database of its own. Every figure is
  * recomputed here from the rows the test wrote, in BigInt cents: each line keeps
  * round(amount x kept / 100, 2), gap = adjusted - town goal.
  */

@@ -9,7 +9,7 @@ const LUNENBURG = path.resolve(
   '../fixtures/lunenburg_teacher_salary_schedule_fy25_fy27.csv',
 );
 
-/** `schedules import|list|suggest` through the real binary on a database of its own. */
+/** `schedules import|list|suggest` through budget-cli on a database of its own. */
 describe('budget-cli schedules', () => {
   let w: RuleWorld;
 

@@ -7,7 +7,7 @@ import { createCliRunner, type CliRunner } from '../test/cli';
 
 /**
  * A district set up from the command line on an empty database (no demo): `budget-cli setup`,
- * `budget-year create` and `buildings add`, spawned as the real binary. Malformed flags are refused
+ * `budget-year create` and `buildings add`, run as budget-cli. Malformed flags are refused
  * naming the flag, exit 2, and write nothing.
  */
 describe('budget-cli setup, budget-year create and buildings add on an empty database', () => {

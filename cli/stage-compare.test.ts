@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { advanceArgs, useCli } from '../test/use-cli';
 import { buildBudgetYear, insertProposed, sumCents } from '../test/factories';
 
-/** `stage compare`, through the real binary: the API's figures, as text, JSON and Excel. */
+/** `stage compare`, through budget-cli: the API's figures, as text, JSON and Excel. */
 describe('budget-cli stage compare', () => {
   const AMOUNTS = ['2500000.25', '125000.50', '7300.01'];
   const year = ['--budget-year', 'FY27', '--fiscal-year', 'FY2027'];

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { advanceArgs, useCli } from '../test/use-cli';
 import { buildBudgetYear, insertProposed, sumCents } from '../test/factories';
 
-/** `stage list|advance|reopen|show`, through the real binary. */
+/** `stage list|advance|reopen|show`, through budget-cli. */
 describe('budget-cli stage', () => {
   const AMOUNTS = ['2500000.25', '125000.50', '7300.01'];
   const year = ['--budget-year', 'FY27', '--fiscal-year', 'FY2027'];

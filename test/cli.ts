@@ -1,26 +1,17 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { openDb, type DbHandle } from '@server/db/index';
+import { runBinary, runInProcess, type CliResult } from './cli-process';
 import { adminUrl } from './pg-names';
 
-const run = promisify(execFile);
-const BIN = path.resolve(import.meta.dirname, '../bin/budget-cli.mjs');
-
-export interface CliResult {
-  /** The exit code; null (timeout) or Node's error code (output past maxBuffer) if it was killed. */
-  code: number | string | null;
-  stdout: string;
-  stderr: string;
-}
+export type { CliResult } from './cli-process';
 
 export interface CliRunner {
   /**
-   * Runs the real bin/budget-cli.mjs, which runs the shipped build (dist/cli.mjs) after rebuilding
-   * it from the sources if they changed, so the tests exercise what users run, built from the code
-   * under test. A non-zero exit is returned, not thrown.
+   * Runs budget-cli with these arguments; a non-zero exit is returned, not thrown. In this process
+   * by default (cli/main.ts, the code bin/budget-cli.mjs runs), or with `{ binary: true }` the real
+   * bin/budget-cli.mjs in a process of its own (test/cli-process.ts says when each).
    */
   cli(...args: string[]): Promise<CliResult>;
   /** The CLI's DATA_DIR (its PGlite folder unless DATABASE_URL is set); removed on close. */
@@ -40,7 +31,10 @@ export interface CliRunner {
  * migrated template, because the CLI's own `db migrate` and `db seed` are under test.
  * `name` (letters, digits, `-`) tells the folders and databases of the test files apart.
  */
-export async function createCliRunner(name: string, options: { timeout?: number } = {}): Promise<CliRunner> {
+export async function createCliRunner(
+  name: string,
+  options: { timeout?: number; binary?: boolean } = {},
+): Promise<CliRunner> {
   if (!/^[a-z0-9-]+$/.test(name)) {
     throw new Error(`createCliRunner: "${name}" must be lower-case letters, digits and '-'`);
   }
@@ -77,20 +71,8 @@ export async function createCliRunner(name: string, options: { timeout?: number 
 
   return {
     dataDir,
-    async cli(...args) {
-      try {
-        const { stdout, stderr } = await run(process.execPath, [BIN, ...args], {
-          env,
-          timeout: options.timeout ?? 120_000,
-          // execFile kills a child past 1 MB of output by default; a whole import's output may be more.
-          maxBuffer: 64 * 1024 * 1024,
-        });
-        return { code: 0, stdout, stderr };
-      } catch (err) {
-        const e = err as CliResult;
-        return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-      }
-    },
+    cli: (...args) =>
+      options.binary ? runBinary(args, env, options.timeout ?? 120_000) : runInProcess(args, env),
     openDb: () => openDb(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir }),
     async close() {
       rmSync(dataDir, { recursive: true, force: true });

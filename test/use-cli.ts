@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { createCliRunner, type CliResult, type CliRunner } from './cli';
 
 export interface CliWorld {
-  /** Runs the real binary on this block's database. */
+  /** Runs budget-cli on this block's database (in this process: test/cli-process.ts). */
   cli(...args: string[]): Promise<CliResult>;
   /** Opens the CLI's database for `fn` and closes it after (the CLI cannot run while it is open). */
   withDb<T>(fn: (knex: Knex) => Promise<T>): Promise<T>;
