@@ -61,6 +61,33 @@ test.describe('sign-in', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
+  test('signing in goes from the form straight to the page, with no loading screen between', async ({
+    page,
+  }) => {
+    // The shell's and the screen's code arrive before the app leaves the form: a lazy part that
+    // suspended showed the full-page spinner, and its content came 300 ms after it at the earliest.
+    await page.goto('/admin/categories');
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+    // The spinner a lazy part shows while its code loads says 'Loading...'; a screen's own data
+    // spinners name what they load ('Loading categories...').
+    await page.evaluate(() => {
+      const w = window as unknown as { codeSpinnerSeen: boolean };
+      w.codeSpinnerSeen = false;
+      new MutationObserver(() => {
+        for (const spinner of document.querySelectorAll('.spinner-block')) {
+          w.codeSpinnerSeen ||= spinner.textContent === 'Loading...';
+        }
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('heading', { name: 'Budget Categories' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    expect(
+      await page.evaluate(() => (window as unknown as { codeSpinnerSeen: boolean }).codeSpinnerSeen),
+    ).toBe(false);
+  });
+
   test('a link opened signed out leads back to its page, query and all, once signed in; so does a session that ran out', async ({
     page,
   }) => {
