@@ -4,22 +4,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCliRunner, type CliRunner } from '../test/cli';
 
 /**
- * `budget-cli backup FILE` and `budget-cli restore FILE`, the real binary on
- * its own database (PGlite folder, or a new database with TEST_DATABASE_URL): back up, change
+ * `budget-cli backup FILE` and `budget-cli restore FILE` on its own database (PGlite folder, or a new database with TEST_DATABASE_URL): back up, change
  * data, restore, and every listing reads as it did at the backup.
  */
 
 let c: CliRunner;
 beforeAll(async () => {
-  c = await createCliRunner('backup', { timeout: 120_000, binary: true });
+  c = await createCliRunner('backup', { timeout: 120_000 });
   expect((await c.cli('db', 'migrate')).code).toBe(0);
 }, 180_000);
 afterAll(() => c.close());
 
 /**
  * The listings the test changes between the backup and the restore: each other listing is a table
- * the restore puts back the same way (one dump of the whole database), and each listing is a run of
- * the binary on the embedded database, a second or more.
+ * the restore puts back the same way (one dump of the whole database), and each listing opens the
+ * embedded database anew, half a second or more.
  */
 const listings = async () => {
   const out: Record<string, unknown> = {};

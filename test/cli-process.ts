@@ -15,10 +15,10 @@ export interface CliResult {
 
 /**
  * The real bin/budget-cli.mjs in a process of its own: the shipped build (dist/cli.mjs), rebuilt
- * from the sources first if they changed. cli/cli.test.ts and cli/backup.test.ts run this way, for
- * what only a process of its own shows: the build, the exit, the umask, the embedded database's
- * lock between processes. It costs a new node, knex, pg and zod each time (0.5 CPU-s a command on
- * a server, 1.2 to 1.5 s on the embedded database), which is why the other files run in process.
+ * from the sources first if they changed: for what only a process of its own shows (cli/cli.test.ts:
+ * the build loads every command, the exit codes, the embedded database's lock against another
+ * process). It costs a new node, knex, pg and zod each time (0.5 CPU-s a command on a server, 1.2 to
+ * 1.5 s on the embedded database), which is why the other runs are in process.
  */
 export async function runBinary(
   args: string[],

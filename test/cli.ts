@@ -9,11 +9,15 @@ export type { CliResult } from './cli-process';
 
 export interface CliRunner {
   /**
-   * Runs budget-cli with these arguments; a non-zero exit is returned, not thrown. In this process
-   * by default (cli/main.ts, the code bin/budget-cli.mjs runs), or with `{ binary: true }` the real
-   * bin/budget-cli.mjs in a process of its own (test/cli-process.ts says when each).
+   * Runs budget-cli with these arguments in this process (cli/main.ts, the code bin/budget-cli.mjs
+   * runs); a non-zero exit is returned, not thrown.
    */
   cli(...args: string[]): Promise<CliResult>;
+  /**
+   * The same through the real bin/budget-cli.mjs in a process of its own, for what only that shows
+   * (test/cli-process.ts).
+   */
+  binary(...args: string[]): Promise<CliResult>;
   /** The CLI's DATA_DIR (its PGlite folder unless DATABASE_URL is set); removed on close. */
   dataDir: string;
   /**
@@ -31,10 +35,7 @@ export interface CliRunner {
  * migrated template, because the CLI's own `db migrate` and `db seed` are under test.
  * `name` (letters, digits, `-`) tells the folders and databases of the test files apart.
  */
-export async function createCliRunner(
-  name: string,
-  options: { timeout?: number; binary?: boolean } = {},
-): Promise<CliRunner> {
+export async function createCliRunner(name: string, options: { timeout?: number } = {}): Promise<CliRunner> {
   if (!/^[a-z0-9-]+$/.test(name)) {
     throw new Error(`createCliRunner: "${name}" must be lower-case letters, digits and '-'`);
   }
@@ -71,8 +72,8 @@ export async function createCliRunner(
 
   return {
     dataDir,
-    cli: (...args) =>
-      options.binary ? runBinary(args, env, options.timeout ?? 120_000) : runInProcess(args, env),
+    cli: (...args) => runInProcess(args, env),
+    binary: (...args) => runBinary(args, env, options.timeout ?? 120_000),
     openDb: () => openDb(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir }),
     async close() {
       rmSync(dataDir, { recursive: true, force: true });
