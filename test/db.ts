@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { inject } from 'vitest';
 import { openDb, type DbHandle } from '@server/db/index';
 import { adminUrl, templateName } from './pg-names';
+import { lendEmbedded } from './pglite-lend';
 
 let counter = 0;
 
@@ -46,7 +47,9 @@ export async function createTestDb(options: { thread?: 'worker' | 'main' } = {})
     fsBundle ??= held(
       readFileSync(createRequire(import.meta.url).resolve('@electric-sql/pglite/pglite.data')),
     );
-    return openDb({ loadDataDir: template.held, fsBundle });
+    const { held: dump } = template;
+    const bundle = fsBundle;
+    return lendEmbedded(() => openDb({ loadDataDir: dump, fsBundle: bundle }));
   }
   const runId = inject('testRunId');
   const name = `budget_test_${runId}_${process.pid}_${++counter}_${Date.now() % 100000}`;

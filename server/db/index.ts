@@ -44,6 +44,8 @@ export interface DbOptions {
    * this thread, which starts faster and serves one caller at a time anyway.
    */
   thread?: 'worker' | 'main';
+  /** An embedded database already open, to run on instead of starting one (tests lend one per file). */
+  embedded?: EmbeddedDb;
 }
 
 export interface DbHandle {
@@ -149,7 +151,8 @@ export async function openDb(options: DbOptions): Promise<DbHandle> {
   }
   try {
     const pglite: EmbeddedDb =
-      options.thread === 'worker'
+      options.embedded ??
+      (options.thread === 'worker'
         ? await (
             await import('./pglite-remote')
           ).PGliteRemote.create({
@@ -165,7 +168,7 @@ export async function openDb(options: DbOptions): Promise<DbHandle> {
             loadDataDir: options.loadDataDir,
             fsBundle: options.fsBundle,
             parsers: pgliteParsers,
-          });
+          }));
     // Salaries and password hashes: owner-only files (PGlite writes 0666), again after closing.
     const folder = options.dataDir;
     if (folder) {

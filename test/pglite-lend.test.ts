@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import type { DbHandle } from '@server/db/index';
+import { createTestDb } from './db';
+
+/** Every table's rows (a digest), each sequence's last value, and the session's own state. */
+async function contents(db: DbHandle) {
+  const tables = (await db.knex.raw(
+    `SELECT format('%I.%I', schemaname, tablename) AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY 1`,
+  )) as { rows: { name: string }[] };
+  const rows: Record<string, string> = {};
+  for (const { name } of tables.rows) {
+    const digest = (await db.knex.raw(
+      `SELECT count(*) || ' ' || coalesce(md5(string_agg(t::text, E'\\n' ORDER BY t::text)), '') AS d FROM ${name} t`,
+    )) as { rows: { d: string }[] };
+    rows[name] = digest.rows[0].d;
+  }
+  const sequences = (await db.knex.raw(`SELECT sequencename, last_value FROM pg_sequences ORDER BY 1`)) as {
+    rows: unknown[];
+  };
+  const session = (await db.knex.raw(
+    `SELECT current_setting('statement_timeout') AS timeout, current_setting('session_replication_role') AS role,
+            (SELECT count(*) FROM pg_class WHERE relpersistence = 't') AS temporary`,
+  )) as { rows: unknown[] };
+  return { rows, sequences: sequences.rows, session: session.rows[0] };
+}
+
+/** The database a handle was lent (test/pglite-lend.ts), to tell a kept one from a new one. */
+const underlying = (db: DbHandle) => (db.pglite as unknown as { db: object }).db;
+
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('embedded databases lent from file to file', () => {
+  it('puts back the rows, sequences and session a file changed: the next file reads the template', async () => {
+    const first = await createTestDb();
+    const template = await contents(first);
+    const filled = Object.entries(template.rows).find(([, d]) => !d.startsWith('0 '));
+    expect(filled, 'the template has a table with rows').toBeDefined();
+
+    await first
+      .knex('users')
+      .insert({ name: 'Pat', email: 'pat@example.org', password_hash: 'x', role: 'ADMIN' });
+    await first.knex.raw(`SET session_replication_role = replica`);
+    await first.knex.raw(`DELETE FROM ${filled![0]}`);
+    await first.knex.raw(`SET statement_timeout = '5s'`);
+    await first.knex.raw(`CREATE TEMPORARY TABLE scratch (x int)`);
+    // A transaction left open, as a test that failed half-way leaves it.
+    await first.knex.raw('BEGIN');
+    await first.knex.raw(`INSERT INTO scratch VALUES (1)`);
+    const changed = await contents(first);
+    expect(changed).not.toEqual(template);
+    await first.close();
+
+    const second = await createTestDb();
+    try {
+      expect(underlying(second)).toBe(underlying(first));
+      expect(await contents(second)).toEqual(template);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('never lends again a database whose schema a file changed', async () => {
+    const first = await createTestDb();
+    await first.knex.raw(`CREATE TABLE leftover (x int)`);
+    await first.close();
+    const second = await createTestDb();
+    try {
+      expect(underlying(second)).not.toBe(underlying(first));
+      expect(await second.knex.schema.hasTable('leftover')).toBe(false);
+    } finally {
+      await second.close();
+    }
+  });
+});
