@@ -193,6 +193,31 @@ test.describe('Employee Budget Manager', () => {
   });
 });
 
+test('a grid screen opened from the menus draws its grid with no placeholder of its code between', async ({
+  page,
+}) => {
+  // The screen is ready once its grid's code has arrived too: a grid that suspended showed
+  // 'Loading table...', and the grid no sooner than 300 ms after it (React's reveal throttle).
+  await signIn(page, ADMIN);
+  await page.evaluate(() => {
+    const w = window as unknown as { gridPlaceholderSeen: boolean };
+    w.gridPlaceholderSeen = false;
+    new MutationObserver(() => {
+      w.gridPlaceholderSeen ||= document.querySelector('.data-grid--placeholder') !== null;
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: 'Admin', exact: true })
+    .click();
+  await page.getByRole('menuitem', { name: 'Proposed Budget', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Proposed Budget Manager' })).toBeVisible();
+  await expect(page.locator('.ag-row').first()).toBeVisible();
+  expect(
+    await page.evaluate(() => (window as unknown as { gridPlaceholderSeen: boolean }).gridPlaceholderSeen),
+  ).toBe(false);
+});
+
 test('Data Quality merges a duplicate pair, keeping the chosen record', async ({ page }) => {
   await signIn(page, ADMIN);
   const last = `Dup${RUN}`;
