@@ -41,7 +41,7 @@ const loadGrid = () =>
 export const SCREEN_CODE: Record<AppPath, ScreenCode> = {
   '/': code(() => import('@web/screens/dashboard/index'), 'DashboardScreen'),
   '/profile': code(() => import('@web/screens/profile/index'), 'ProfileScreen'),
-  '/scenario': code(() => import('@web/screens/scenario/index'), 'ScenarioScreen'),
+  '/scenario': code(() => import('@web/screens/scenario/index'), 'ScenarioScreen', loadGrid),
   '/cola': code(() => import('@web/screens/cola/index'), 'ColaScreen'),
   '/town-goals': code(() => import('@web/screens/town-goals/index'), 'TownGoalsScreen'),
   '/budget-comparison': code(() => import('@web/screens/budget-comparison/index'), 'BudgetComparisonScreen'),
@@ -67,8 +67,12 @@ export const SCREEN_CODE: Record<AppPath, ScreenCode> = {
   '/admin': code(() => import('@web/screens/admin/index'), 'AdminScreen'),
   '/admin/manage-data': code(() => import('@web/screens/manage-data/index'), 'ManageDataScreen'),
   '/admin/categories': code(() => import('@web/screens/categories/index'), 'CategoriesScreen'),
-  '/admin/data-quality': code(() => import('@web/screens/data-quality/index'), 'DataQualityScreen'),
-  '/admin/import-history': code(() => import('@web/screens/import-history/index'), 'ImportHistoryScreen'),
+  '/admin/data-quality': code(() => import('@web/screens/data-quality/index'), 'DataQualityScreen', loadGrid),
+  '/admin/import-history': code(
+    () => import('@web/screens/import-history/index'),
+    'ImportHistoryScreen',
+    loadGrid,
+  ),
   '/admin/crosswalk': code(() => import('@web/screens/crosswalk/index'), 'CrosswalkScreen'),
   '/admin/public-dashboard': code(
     () => import('@web/screens/public-dashboard-config/index'),
