@@ -6,7 +6,7 @@ import { createCliRunner, jsonDocument, type CliRunner } from '../test/cli';
 import { apiError, startFakeAnthropic, type FakeAnthropic } from '../test/fake-anthropic';
 
 /**
- * `budget-cli ai cuts` through budget-cli against the fake Messages API, with the --as user's
+ * `budget-cli ai cuts` against the fake Messages API, with the --as user's
  * own stored key. Figures are recomputed from the rows in SQL, never taken from the code under test.
  */
 

@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCliRunner, type CliRunner } from '../test/cli';
 
 /**
- * `budget-cli backup FILE` and `budget-cli restore FILE` on its own database (PGlite folder, or a new database with TEST_DATABASE_URL): back up, change
- * data, restore, and every listing reads as it did at the backup.
+ * `budget-cli backup FILE` and `budget-cli restore FILE` on its own database (PGlite folder, or a
+ * new database with TEST_DATABASE_URL): back up, change data, restore, and every listing reads as
+ * it did at the backup.
  */
 
 let c: CliRunner;

@@ -8,7 +8,7 @@ import { buildColaWorld, c, model, type ColaWorld } from '../test/worlds/cola-ca
 const FY26_BUDGET = ['47200000.12', '12345.67'];
 const FY26_BUDGET_CENTS = FY26_BUDGET.reduce((n, a) => n + BigInt(a.replace('.', '')), 0n);
 
-/** `budget-cli rif` and `budget-cli project`, run as budget-cli on a world of the test's own. */
+/** `budget-cli rif` and `budget-cli project` on a world of the test's own. */
 describe('budget-cli rif and project', () => {
   let w: ColaWorld;
   const count = async (sql: string) => {

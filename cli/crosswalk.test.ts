@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCliRunner, jsonDocument, type CliRunner } from '../test/cli';
 
 /**
- * budget-cli crosswalk, run as budget-cli against the demo district in a database of its
+ * budget-cli crosswalk against the demo district in a database of its
  * own: the rules listed, added, changed and removed through the service the API uses, and every
  * refusal the API gives leaving the rules table (read directly, not through the CLI) as it was.
  */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCliRunner, jsonDocument, type CliRunner } from '../test/cli';
 
-/** budget-cli funds, run as budget-cli against the demo district in a database of its own. */
+/** budget-cli funds against the demo district in a database of its own. */
 describe('budget-cli funds', () => {
   let runner: CliRunner;
   const cli = (...args: string[]) => runner.cli(...args);

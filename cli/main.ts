@@ -5,7 +5,7 @@ import { beginCommand, printJson, report } from './output';
  * One budget-cli run: parses `argv` (node, script, then the arguments) with the command module it
  * names (cli/program.ts), runs it, and returns the exit code: 0, 2 for bad input, 1 otherwise. It
  * writes to process.stdout and process.stderr and never exits the process itself, so the tests can
- * run the same code in their own process (test/cli.ts); cli/index.ts exits with the code.
+ * run the same code in their own process (test/cli-process.ts); cli/index.ts exits with the code.
  */
 export async function runCli(argv: string[]): Promise<number> {
   beginCommand();

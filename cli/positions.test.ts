@@ -10,7 +10,7 @@ import {
 import { useCli } from '../test/use-cli';
 import { positionsFromLines } from '@server/domains/positions';
 
-/** `budget-cli positions ...` through budget-cli, on the services the API uses. */
+/** `budget-cli positions ...` on the services the API uses. */
 describe('budget-cli positions', () => {
   const ids = { ada: 0, ben: 0 };
   const seed = async (knex: Knex) => {

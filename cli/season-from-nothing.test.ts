@@ -7,8 +7,8 @@ import { exportCents } from '../test/real-files';
 import { LEDGER_FILE, parseFixture, sumOf } from '../test/worlds/ledger.suite';
 
 /**
- * A whole season for a district that starts from nothing, through the command line alone (the
- * budget-cli on an empty database, SEED_DEMO=0): `setup`, `buildings add` with DESE school codes,
+ * A whole season for a district that starts from nothing, through the command line alone
+ * (budget-cli on an empty database, SEED_DEMO=0): `setup`, `buildings add` with DESE school codes,
  * `budget-year create`, the real Boston payroll of four schools (744 rows, $63,750,483.42) as
  * FY2025's operating budget, two proposed lines, DESE codes (rules, and `dese set-code`), the
  * Lunenburg ledger slice as FY2023's actuals (the repository's copy is ../shared's slice byte for

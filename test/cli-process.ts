@@ -39,13 +39,13 @@ export async function runBinary(
   }
 }
 
-/** Runs in process one at a time: a run takes over process.stdout, process.env and process.argv. */
+/** Runs in process one at a time: a run takes over process.stdout, process.stderr and process.env. */
 let queue: Promise<unknown> = Promise.resolve();
 
 /**
  * The CLI's own code (cli/main.ts, what cli/index.ts runs) in this process, as `budget-cli args`
  * with `env` as the whole environment: what it writes to stdout and stderr is captured, and the
- * process's environment, arguments and umask are put back after.
+ * process's environment and umask are put back after.
  */
 export function runInProcess(args: string[], env: Record<string, string>): Promise<CliResult> {
   const result = queue.then(() => runHere(args, env));
@@ -57,21 +57,18 @@ async function runHere(args: string[], env: Record<string, string>): Promise<Cli
   const out: string[] = [];
   const err: string[] = [];
   const savedEnv = { ...process.env };
-  const savedArgv = process.argv;
   const stdoutWrite = process.stdout.write;
   const stderrWrite = process.stderr.write;
   const savedUmask = process.umask(0o077);
   setEnv(env);
-  process.argv = [process.execPath, BIN, ...args];
   process.stdout.write = capture(out);
   process.stderr.write = capture(err);
   try {
-    const code = await runCli(process.argv);
+    const code = await runCli([process.execPath, BIN, ...args]);
     return { code, stdout: out.join(''), stderr: err.join('') };
   } finally {
     process.stdout.write = stdoutWrite;
     process.stderr.write = stderrWrite;
-    process.argv = savedArgv;
     process.umask(savedUmask);
     setEnv(savedEnv);
   }

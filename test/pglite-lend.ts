@@ -9,9 +9,9 @@ import type { EmbeddedDb } from '@server/db/pglite-remote';
  * a file changed is closed instead, as every database was before.
  */
 
-/** What a fresh copy of the template holds, taken before it is first lent. */
+/** What a fresh copy of the template holds, taken from the first one this worker opens. */
 interface Baseline {
-  /** The schema, roles and settings (catalogFingerprint); a database that no longer matches is not lent again. */
+  /** The schema, roles and settings (FINGERPRINT); a database that no longer matches is not lent again. */
   fingerprint: string;
   /** Every table of the app's schemas, quoted. */
   tables: string[];
@@ -21,14 +21,11 @@ interface Baseline {
   sequences: string;
 }
 
-interface Kept {
-  db: EmbeddedDb;
-  baseline: Baseline;
-}
-
 /** At most this many databases wait between files (a file may hold two at once). */
 const KEEP = 2;
-const idle: Kept[] = [];
+const idle: EmbeddedDb[] = [];
+/** Every copy of the run's template holds the same, so one baseline serves them all. */
+let baseline: Promise<Baseline> | undefined;
 
 /**
  * A database of the template's content for one test file: a kept one put back to it, else a new
@@ -39,9 +36,11 @@ export async function lendEmbedded(start: () => Promise<DbHandle>): Promise<DbHa
   if (!kept) {
     // The handle's own knex is never used: the database is reached through the lent handles below.
     const fresh = (await start()).pglite!;
-    kept = { db: fresh, baseline: await takeBaseline(fresh) };
+    baseline ??= takeBaseline(fresh);
+    await baseline;
+    kept = fresh;
   }
-  const lent = new Lent(kept.db);
+  const lent = new Lent(kept);
   const handle = await openDb({ embedded: lent });
   let given = false;
   return {
@@ -57,16 +56,16 @@ export async function lendEmbedded(start: () => Promise<DbHandle>): Promise<DbHa
   };
 }
 
-async function giveBack(kept: Kept): Promise<void> {
+async function giveBack(db: EmbeddedDb): Promise<void> {
   try {
-    if (idle.length < KEEP && !kept.db.closed && (await reset(kept))) {
-      idle.push(kept);
+    if (idle.length < KEEP && !db.closed && (await reset(db, await baseline!))) {
+      idle.push(db);
       return;
     }
   } catch {
     // A database that cannot be put back is closed below.
   }
-  await kept.db.close().catch(() => undefined);
+  await db.close().catch(() => undefined);
 }
 
 /** The database as a test file's knex sees it: every statement reaches it; closing only gives it back. */
@@ -161,19 +160,15 @@ async function withRows(db: EmbeddedDb, tables: string[]): Promise<string[]> {
   if (!tables.length) {
     return [];
   }
-  const probe = tables
-    .map((t) => `SELECT ${quote(t)} AS name WHERE EXISTS (SELECT FROM ${t})`)
-    .join(' UNION ALL ');
-  return (await db.query<{ name: string }>(probe)).rows.map((r) => r.name);
+  const probe = tables.map((t, i) => `SELECT ${i} AS i WHERE EXISTS (SELECT FROM ${t})`).join(' UNION ALL ');
+  return (await db.query<{ i: number }>(probe)).rows.map((r) => tables[r.i]);
 }
-
-const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
 /**
  * Puts the database back to the template's rows and sequences, with the session as new. False
  * (and nothing done) when the file changed more than rows: that database is not lent again.
  */
-async function reset({ db, baseline }: Kept): Promise<boolean> {
+async function reset(db: EmbeddedDb, baseline: Baseline): Promise<boolean> {
   // A transaction a failed test left open, then the session's own state (settings, temporary
   // tables, prepared statements, advisory locks).
   await db.exec('ROLLBACK');

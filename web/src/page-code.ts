@@ -6,12 +6,6 @@ import { preloadPositions } from '@web/screens/positions/preload';
 import { preloadable, type Preloadable } from '@web/lib/preloadable';
 import type { Role } from '@shared/schemas/common';
 
-interface ScreenCode {
-  screen: Preloadable<object>;
-  /** Other code the screen draws at once (the grid), loaded beside its own when it is opened. */
-  alsoLoads?: () => Promise<unknown>;
-}
-
 /**
  * A screen's chunk and its component (a named export, checked against the module's exports). The
  * component is ready once what it draws at once (`alsoLoads`: the grid) has arrived too: opened
@@ -23,11 +17,8 @@ function code<K extends string>(
   load: () => Promise<Record<K, ComponentType>>,
   name: K,
   alsoLoads?: () => Promise<unknown>,
-): ScreenCode {
-  return {
-    screen: preloadable(async () => (await Promise.all([load(), alsoLoads?.()]))[0][name]),
-    alsoLoads,
-  };
+): Preloadable<object> {
+  return preloadable(async () => (await Promise.all([load(), alsoLoads?.()]))[0][name]);
 }
 
 /** The grid's own chunk is asked for at once, beside the shared code its wrapper is in. */
@@ -38,7 +29,7 @@ const loadGrid = () =>
   ]);
 
 /** Each screen's code, in its own chunk, so each route loads only its own code. */
-export const SCREEN_CODE: Record<AppPath, ScreenCode> = {
+export const SCREEN_CODE: Record<AppPath, Preloadable<object>> = {
   '/': code(() => import('@web/screens/dashboard/index'), 'DashboardScreen'),
   '/profile': code(() => import('@web/screens/profile/index'), 'ProfileScreen'),
   '/scenario': code(() => import('@web/screens/scenario/index'), 'ScenarioScreen', loadGrid),
@@ -106,7 +97,7 @@ const appPath = (path: string) => (path.replace(/[?#].*$/, '').replace(/(.)\/+$/
 
 /**
  * Starts loading what the page at `path` draws first for a `role`: the shell's code, the screen's
- * and what it draws at once (the grid), and, when `queryClient` is given (a session it may use),
+ * with what it draws at once (the grid), and, when `queryClient` is given (a session it may use),
  * the screen's first data. The promise settles when the code has arrived or failed (a failed load
  * is the screen's error boundary's to show).
  */
@@ -115,7 +106,7 @@ export function loadPageCode(path: string, role: Role, queryClient?: QueryClient
   const screen = page in SCREEN_CODE && canVisit(role, page) ? SCREEN_CODE[page] : null;
   const code: Promise<unknown>[] = [Shell.preload()];
   if (screen) {
-    code.push(screen.screen.preload(), ...(screen.alsoLoads ? [screen.alsoLoads()] : []));
+    code.push(screen.preload());
     if (queryClient) {
       SCREEN_DATA[page]?.(queryClient).catch(() => undefined);
     }

@@ -78,7 +78,7 @@ function RootLayout() {
 }
 
 const signedInRoutes: RouteObject[] = (Object.keys(SCREEN_CODE) as AppPath[]).map((path) => {
-  const Screen = SCREEN_CODE[path].screen.Component;
+  const Screen = SCREEN_CODE[path].Component;
   const element = (
     <ProtectedRoute roles={rolesFor(path)}>
       <Lazy>
