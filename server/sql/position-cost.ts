@@ -1,3 +1,5 @@
+import type { Knex } from 'knex';
+import type { Db } from '@server/db/index';
 import { OWN_FUND } from './general-fund';
 
 /**
@@ -68,6 +70,20 @@ const UNPRICED_REASON = `CASE WHEN p.work_group_id IS NULL THEN 'No work group: 
              ELSE 'The schedule has no FY' || (p.fiscal_year + 1) || ' amount at step ' || pl.step || ', lane ' || pl.lane
         END`;
 
+/** The holders' sums of a position (over HOLDER_LINES' h and li): their FTE, count and cost. */
+const HOLDER_SUMS = `sum(h.fte_share) AS filled_fte, count(*)::int AS holder_count, sum(${HOLDER_COST}) AS cost`;
+
+/**
+ * Every cost column of a position `p`, from its holders' sums (`hs`: HOLDER_SUMS, NULL or 0 when it
+ * has none) and its vacancy price (VACANCY_CELL): both shapes below select exactly these.
+ */
+const COST_COLUMNS = `p.*, coalesce(hs.filled_fte, 0) AS filled_fte, coalesce(hs.holder_count, 0) AS holder_count,
+      pl.step AS budgeted_step, pl.lane AS budgeted_lane, pl.source AS placement_source,
+      CASE WHEN p.status = 'filled' THEN coalesce(hs.cost, 0)
+           WHEN p.status IN ('vacant', 'posted') THEN round(cell.amount * p.fte, 2)
+           ELSE 0 END AS budgeted_cost,
+      CASE WHEN p.status IN ('vacant', 'posted') AND cell.amount IS NULL THEN ${UNPRICED_REASON} END AS unpriced_reason`;
+
 /**
  * Holders are summed per position through their index (a lateral subquery): as a grouped derived
  * table joined back, the planner without statistics re-scanned it for every position (25 s at 5,000).
@@ -77,34 +93,50 @@ const UNPRICED_REASON = `CASE WHEN p.work_group_id IS NULL THEN 'No work group: 
  * unpriced) and unpriced_reason. A derived table: `FROM (${positionCosts(scope)}) pc`.
  */
 export function positionCosts(scope: PositionScope): string {
-  return `SELECT p.*, coalesce(hs.filled_fte, 0) AS filled_fte, coalesce(hs.holder_count, 0) AS holder_count,
-      pl.step AS budgeted_step, pl.lane AS budgeted_lane, pl.source AS placement_source,
-      CASE WHEN p.status = 'filled' THEN coalesce(hs.cost, 0)
-           WHEN p.status IN ('vacant', 'posted') THEN round(cell.amount * p.fte, 2)
-           ELSE 0 END AS budgeted_cost,
-      CASE WHEN p.status IN ('vacant', 'posted') AND cell.amount IS NULL THEN ${UNPRICED_REASON} END AS unpriced_reason
+  return `SELECT ${COST_COLUMNS}
     FROM positions p
-    CROSS JOIN LATERAL (SELECT sum(h.fte_share) AS filled_fte, count(*)::int AS holder_count,
-                               sum(${HOLDER_COST}) AS cost
-                          FROM ${HOLDER_LINES} WHERE h.position_id = p.id) hs
+    CROSS JOIN LATERAL (SELECT ${HOLDER_SUMS} FROM ${HOLDER_LINES} WHERE h.position_id = p.id) hs
 ${VACANCY_CELL}
    WHERE ${positionScope(scope)}`;
 }
 
 /**
+ * positionCosts for a whole roster, its holders and their lines joined as sets (each table read
+ * once and hashed) instead of probed position by position: at 100,000 positions the probes were
+ * 0.7 s of a payroll import. Only with nested loops off (asSets): the planner, without statistics
+ * on rows written in the same transaction, takes the roster for one row and would re-run the
+ * holders' sums for each position.
+ */
+function positionCostsAsSets(scope: { budgetYearId: number; fiscalYear: number }): string {
+  return `SELECT ${COST_COLUMNS}
+    FROM positions p
+    LEFT JOIN (SELECT h.position_id, ${HOLDER_SUMS}
+                 FROM position_holders h
+                 JOIN positions hp ON hp.id = h.position_id AND ${positionScope(scope, 'hp')}
+                 JOIN line_items li ON li.id = h.line_item_id
+                GROUP BY h.position_id) hs ON hs.position_id = p.id
+${VACANCY_CELL}
+   WHERE ${positionScope(scope)}`;
+}
+
+/**
+ * One fund's part of a position's cost: cost x its share / FTE, rounded by cumulative shares in fund
+ * order, round(cost x shares up to this one / FTE) - round(cost x shares before it / FTE), so the
+ * parts add up to the cost to the cent and none drifts by more than a cent from its exact share.
+ */
+const fundPart = (cost: string, upto: string, share: string, fte: string) =>
+  `round(${cost} * ${upto} / ${fte}, 2) - round(${cost} * (${upto} - ${share}) / ${fte}, 2)`;
+
+/**
  * A position's cost by the funds that pay it, as a lateral over a positionCosts row `pc` (id, fte,
  * budgeted_cost): fund_id (NULL: the general fund, as a line's fund_id says it) and cost. With no
  * shares set it is the general fund's whole. With shares (position_fund_shares, adding up to its
- * FTE), each fund's part is cost x its share / FTE, rounded by cumulative shares in fund order:
- * round(cost x shares up to this one / FTE) - round(cost x shares before it / FTE), so the parts
- * add up to the cost to the cent and none drifts by more than a cent from its exact share.
+ * FTE), each fund's part is fundPart.
  */
 export const POSITION_FUND_PARTS = `SELECT NULL::integer AS fund_id, pc.budgeted_cost AS cost, pc.fte AS share
      WHERE NOT EXISTS (SELECT 1 FROM position_fund_shares fs WHERE fs.position_id = pc.id)
     UNION ALL
-    SELECT ${OWN_FUND('fs.fund_id')} AS fund_id,
-           round(pc.budgeted_cost * fs.upto / pc.fte, 2) - round(pc.budgeted_cost * (fs.upto - fs.fte) / pc.fte, 2),
-           fs.fte
+    SELECT ${OWN_FUND('fs.fund_id')} AS fund_id, ${fundPart('pc.budgeted_cost', 'fs.upto', 'fs.fte', 'pc.fte')}, fs.fte
       FROM (SELECT x.fund_id, x.fte, sum(x.fte) OVER (ORDER BY x.fund_id) AS upto
               FROM position_fund_shares x WHERE x.position_id = pc.id) fs`;
 
@@ -115,14 +147,50 @@ export const POSITION_FUND_PARTS = `SELECT NULL::integer AS fund_id, pc.budgeted
  * count. A position split across funds adds its part to each fund's group (POSITION_FUND_PARTS).
  * Unpriced vacancies add nothing (their cost is unknown until a step and lane price them); closed
  * and frozen ones add 0.
+ *
+ * `sets`: the whole roster joined as sets (positionCostsAsSets; run it through asSets), the fund
+ * shares as one windowed read of every position's (a district sets few), for a read of every position; without it,
+ * probed position by position, which a condition on the groups' columns narrows to the positions
+ * it names.
  */
-export function positionCostGroups(scope: PositionScope): string {
-  return `SELECT pc.category_id, pc.building_id, pc.dese_code AS code, fp.fund_id,
+export function positionCostGroups(scope: PositionScope, shape: 'probes' | 'sets' = 'probes'): string {
+  if (shape === 'probes' || 'ids' in scope) {
+    return `SELECT pc.category_id, pc.building_id, pc.dese_code AS code, fp.fund_id,
       coalesce(sum(fp.cost), 0) AS total, count(*)::int AS count
     FROM (${positionCosts(scope)}) pc
     CROSS JOIN LATERAL (${POSITION_FUND_PARTS}) fp
    WHERE pc.status <> 'closed'
    GROUP BY pc.category_id, pc.building_id, pc.dese_code, fp.fund_id`;
+  }
+  // A position without shares is one general-fund part (fs.position_id NULL), as in POSITION_FUND_PARTS.
+  return `SELECT pc.category_id, pc.building_id, pc.dese_code AS code, fp.fund_id,
+      coalesce(sum(fp.cost), 0) AS total, count(*)::int AS count
+    FROM (${positionCostsAsSets(scope)}) pc
+    LEFT JOIN (SELECT x.position_id, x.fund_id, x.fte, sum(x.fte) OVER (PARTITION BY x.position_id ORDER BY x.fund_id) AS upto
+                 FROM position_fund_shares x) fs ON fs.position_id = pc.id
+    CROSS JOIN LATERAL (SELECT CASE WHEN fs.position_id IS NULL THEN NULL::integer ELSE ${OWN_FUND('fs.fund_id')} END AS fund_id,
+                               CASE WHEN fs.position_id IS NULL THEN pc.budgeted_cost
+                                    ELSE ${fundPart('pc.budgeted_cost', 'fs.upto', 'fs.fte', 'pc.fte')} END AS cost) fp
+   WHERE pc.status <> 'closed'
+   GROUP BY pc.category_id, pc.building_id, pc.dese_code, fp.fund_id`;
+}
+
+/**
+ * Runs `read` with nested-loop joins off for its statements (in the caller's transaction, or one of
+ * its own), then puts the setting back: for reads written as sets (positionCostGroups' 'sets'),
+ * whose every join is an equality a hash join serves.
+ */
+export async function asSets<T>(db: Db, read: (trx: Db) => Promise<T>): Promise<T> {
+  if (!(db as Knex.Transaction).isTransaction) {
+    return (db as Knex).transaction((trx) => asSets(trx, read));
+  }
+  const { rows } = await db.raw(
+    `WITH s AS MATERIALIZED (SELECT current_setting('enable_nestloop') AS was)
+     SELECT was, set_config('enable_nestloop', 'off', true) FROM s`,
+  );
+  const result = await read(db);
+  await db.raw(`SELECT set_config('enable_nestloop', ?, true)`, [rows[0].was]);
+  return result;
 }
 
 /**

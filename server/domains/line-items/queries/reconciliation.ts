@@ -1,7 +1,7 @@
 import type { Db } from '@server/db/index';
 import { activeScope } from '@server/sql/line-items-scope';
 import { LINE_CODE } from '@server/domains/massachusetts';
-import { positionCostGroups } from '@server/sql/position-cost';
+import { asSets, positionCostGroups } from '@server/sql/position-cost';
 import { centsOf } from '@shared/money';
 import { OWN_FUND } from '@server/sql/general-fund';
 
@@ -142,15 +142,16 @@ export async function positionGroups(
 ): Promise<{ groups: PayrollGroup[]; total: number }> {
   // The places' condition on the cost groups' own columns is pushed down by PostgreSQL to the
   // positions scanned, so only the positions there are costed (a blank code may resolve to the
-  // place's: kept, then held to the place exactly once resolved).
+  // place's: kept, then held to the place exactly once resolved). The whole roster is read as sets.
   const near = places ? `WHERE ${placesCondition(places, 'g', true)}` : '';
   const exact = places ? `WHERE ${placesCondition(places, 'r', false)}` : '';
-  const { rows } = await db.raw(
-    `SELECT r.category_id, r.building_id, r.code, r.fund_id, sum(r.total) AS total, sum(r.count)::int AS count,
+  const read = (trx: Db) =>
+    trx.raw(
+      `SELECT r.category_id, r.building_id, r.code, r.fund_id, sum(r.total) AS total, sum(r.count)::int AS count,
             c.name AS category_name, coalesce(c.is_personnel, false) AS is_personnel, b.name AS building_name,
             f.name AS fund_name
        FROM (SELECT g.category_id, g.building_id, ${positionCode('g.code')} AS code, g.fund_id, g.total, g.count
-               FROM (${positionCostGroups({ budgetYearId, fiscalYear })}) g
+               FROM (${positionCostGroups({ budgetYearId, fiscalYear }, places ? 'probes' : 'sets')}) g
                LEFT JOIN budget_categories c ON c.id = g.category_id
               ${near}) r
        LEFT JOIN budget_categories c ON c.id = r.category_id
@@ -158,8 +159,9 @@ export async function positionGroups(
        LEFT JOIN funds f ON f.id = r.fund_id
       ${exact}
       GROUP BY r.category_id, r.building_id, r.code, r.fund_id, c.name, c.is_personnel, b.name, f.name`,
-    places ? [...places.flat(), ...places.flat()] : [],
-  );
+      places ? [...places.flat(), ...places.flat()] : [],
+    );
+  const { rows } = await (places ? read(db) : asSets(db, read));
   const groups: PayrollGroup[] = rows.map(toGroup);
   // Summed in cents: the groups' totals are whole cents (numeric), their float sum need not be.
   const cents = groups.reduce((sum, g) => sum + Number(centsOf(g.total)), 0);
