@@ -90,9 +90,14 @@ const COST_COLUMNS = `p.*, coalesce(hs.filled_fte, 0) AS filled_fte, coalesce(hs
  *
  * Every position of the scope with its cost columns: filled_fte, holder_count, budgeted_step,
  * budgeted_lane, placement_source ('position' | 'workGroup' | NULL), budgeted_cost (NULL when
- * unpriced) and unpriced_reason. A derived table: `FROM (${positionCosts(scope)}) pc`.
+ * unpriced) and unpriced_reason. A derived table: `FROM (${positionCosts(scope)}) pc`. With
+ * 'sets', a whole roster is read as sets instead (positionCostsAsSets; run it through asSets):
+ * for a read of every position, not a page of them.
  */
-export function positionCosts(scope: PositionScope): string {
+export function positionCosts(scope: PositionScope, shape: 'probes' | 'sets' = 'probes'): string {
+  if (shape === 'sets' && !('ids' in scope)) {
+    return positionCostsAsSets(scope);
+  }
   return `SELECT ${COST_COLUMNS}
     FROM positions p
     CROSS JOIN LATERAL (SELECT ${HOLDER_SUMS} FROM ${HOLDER_LINES} WHERE h.position_id = p.id) hs

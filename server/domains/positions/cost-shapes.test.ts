@@ -1,13 +1,13 @@
 import { beforeAll, expect, it } from 'vitest';
 import type { Knex } from 'knex';
 import { seedDemo } from '@seeds/demo';
-import { asSets, positionCostGroups } from '@server/sql/position-cost';
+import { asSets, positionCostGroups, positionCosts } from '@server/sql/position-cost';
 import { useDb } from '../../../test/use-db';
 
 /**
- * A roster's cost groups are read two ways (server/sql/position-cost.ts): probed position by
- * position (an edit's places) and joined as sets (a whole roster: an import, a roll forward). Both
- * must give the same groups to the cent on a roster with every kind of position: filled by one
+ * A roster's costs and cost groups are read two ways (server/sql/position-cost.ts): probed position
+ * by position (a page, an edit's places) and joined as sets (a whole roster: an import, a roll
+ * forward, the staffing summary). Both must give the same positions and groups to the cent on a roster with every kind of position: filled by one
  * holder or shared by two, vacant priced and unpriced, posted, frozen, closed, and split across
  * funds in thirds (the cumulative rounding).
  */
@@ -79,6 +79,17 @@ it('reads the same groups probed and as sets, to the cent', async () => {
   expect(probed.some((g) => g.fund_id !== null)).toBe(true);
   expect(probed.some((g) => g.count > 10)).toBe(true);
   expect(probed.reduce((n, g) => n + g.count, 0)).toBeGreaterThan(400);
+});
+
+it('costs every position the same probed and as sets, every column', async () => {
+  const costs = async (k: Knex | Knex.Transaction, shape: 'probes' | 'sets') =>
+    (await k.raw(`SELECT * FROM (${positionCosts(scope, shape)}) pc ORDER BY pc.id`)).rows;
+  const probed = await costs(db.knex, 'probes');
+  expect(await asSets(db.knex, (trx) => costs(trx as Knex.Transaction, 'sets'))).toEqual(probed);
+  // Every kind of position is there: shared, unpriced, closed.
+  expect(probed.some((p: { holder_count: number }) => p.holder_count === 2)).toBe(true);
+  expect(probed.some((p: { unpriced_reason: string | null }) => p.unpriced_reason !== null)).toBe(true);
+  expect(probed.some((p: { status: string }) => p.status === 'closed')).toBe(true);
 });
 
 it('puts the nested-loop setting back after a read as sets, in the caller transaction', async () => {
