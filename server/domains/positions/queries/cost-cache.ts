@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { LruMap, perDatabase } from '@server/lib/lru';
-import { positionCosts, positionScope } from '@server/sql/position-cost';
+import { asSets, positionCosts, positionScope } from '@server/sql/position-cost';
 
 /**
  * The cost columns of a roster's positions (server/sql/position-cost.ts, the rule's one home),
@@ -59,15 +59,17 @@ const xmin = (alias: string) => `${alias}.xmin::text::bigint`;
 const fingerprint = (table: string) =>
   `(SELECT count(*) || ':' || coalesce(sum(${xmin('t')}), 0) FROM ${table} t)`;
 
-/** The costed rows of `ids`, or of the whole scope. */
+/** The costed rows of `ids` (probed), or of the whole scope (as sets). */
 async function costRows(trx: Knex, scope: Scope | { ids: readonly number[] }): Promise<CostRow[]> {
-  const { rows } = await trx.raw(
-    `SELECT pc.id, pc.status, pc.building_id, pc.dese_code, pc.category_id, pc.work_group_id,
+  const read = (db: Knex) =>
+    db.raw(
+      `SELECT pc.id, pc.status, pc.building_id, pc.dese_code, pc.category_id, pc.work_group_id,
             (pc.fte * 1000)::int AS fte,
             (pc.filled_fte * 1000)::int AS filled_fte, (pc.budgeted_cost * 100)::bigint::text AS cents,
             pc.unpriced_reason IS NOT NULL AS unpriced
-       FROM (${positionCosts(scope)}) pc`,
-  );
+       FROM (${positionCosts(scope, 'sets')}) pc`,
+    );
+  const { rows } = await ('ids' in scope ? read(trx) : asSets(trx, (db) => read(db as Knex)));
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   return rows.map((r: any) => ({
     id: r.id,

@@ -1,6 +1,6 @@
 import type { Db } from '@server/db/index';
 import { dbKind } from '@server/db/queue';
-import { HOLDER_COST, HOLDER_LINES, positionCosts, positionScope } from '@server/sql/position-cost';
+import { asSets, HOLDER_COST, HOLDER_LINES, positionCosts, positionScope } from '@server/sql/position-cost';
 import type { Position, PositionListQuery } from '@shared/schemas/positions';
 import { cachedTotals, totalsFromCache, type TotalsRow } from './totals';
 import { GENERAL_FUND } from '@server/sql/general-fund';
@@ -138,13 +138,15 @@ export async function listPositions(
   const scope = { budgetYearId, fiscalYear: query.fiscalYear };
   const matching = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const page = `${query.limit !== undefined ? `LIMIT ${Number(query.limit)}` : ''} OFFSET ${Number(query.offset ?? 0)}`;
-  // The whole list (no limit) costs every row anyway; a page without a cost filter is picked from
-  // the positions alone and only its ids costed (a literal list: an index probe each, even in a plan
-  // made without statistics, which the embedded database always makes).
+  // The whole list (no limit), or a page a cost filter picks, costs every position: as sets (each
+  // table read once: asSets). A page without a cost filter is picked from the positions alone and
+  // only its ids costed (a literal list: an index probe each, even in a plan made without
+  // statistics, which the embedded database always makes).
+  const costsAll = readsCosts(query) || query.limit === undefined;
   const pageRows = async (): Promise<{ sql: string; bindings: (string | number)[] }> => {
-    if (readsCosts(query) || query.limit === undefined) {
+    if (costsAll) {
       return {
-        sql: `(SELECT f.* FROM (${positionCosts(scope)}) f ${matching} ORDER BY f.title, f.id ${page})`,
+        sql: `(SELECT f.* FROM (${positionCosts(scope, 'sets')}) f ${matching} ORDER BY f.title, f.id ${page})`,
         bindings,
       };
     }
@@ -155,23 +157,24 @@ export async function listPositions(
     );
     return { sql: `(${positionCosts({ ids: rows.map((r: { id: number }) => r.id) })})`, bindings: [] };
   };
-  const list = () =>
+  const listOn = (conn: Db) =>
     // Materialized, so a plan made without statistics never costs the rows again for each row of a
     // join.
     pageRows().then((source) =>
-      db.raw(
+      conn.raw(
         `WITH pg AS MATERIALIZED ${source.sql} SELECT * FROM (${named('pg')}) x ORDER BY x.title, x.id`,
         source.bindings,
       ),
     );
+  const list = () => (costsAll ? asSets(db, listOn) : listOn(db));
   // The totals from the kept cost rows (queries/cost-cache.ts: only what changed is costed again),
   // but a text search, which reads holders' names.
   const totals = (): Promise<TotalsRow> =>
     totalsFromCache(db, query)
       ? cachedTotals(db, scope, query)
-      : db
-          .raw(`SELECT ${TOTALS} FROM (${positionCosts(scope)}) f ${matching}`, bindings)
-          .then((r: { rows: TotalsRow[] }) => r.rows[0]);
+      : asSets(db, (trx) =>
+          trx.raw(`SELECT ${TOTALS} FROM (${positionCosts(scope, 'sets')}) f ${matching}`, bindings),
+        ).then((r: { rows: TotalsRow[] }) => r.rows[0]);
   if (dbKind(db) === 'pglite') {
     // One connection: the totals' transaction would hold it while the page's queries wait.
     const sums = await totals();
