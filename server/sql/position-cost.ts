@@ -153,10 +153,10 @@ export const POSITION_FUND_PARTS = `SELECT NULL::integer AS fund_id, pc.budgeted
  * Unpriced vacancies add nothing (their cost is unknown until a step and lane price them); closed
  * and frozen ones add 0.
  *
- * `sets`: the whole roster joined as sets (positionCostsAsSets; run it through asSets), the fund
- * shares as one windowed read of every position's (a district sets few), for a read of every position; without it,
- * probed position by position, which a condition on the groups' columns narrows to the positions
- * it names.
+ * `sets`: the whole roster joined as sets (positionCostsAsSets; run it through asSets) and the fund
+ * shares as one windowed read of every position's (a district sets few), for a read of every
+ * position; without it, probed position by position, which a condition on the groups' columns
+ * narrows to the positions it names.
  */
 export function positionCostGroups(scope: PositionScope, shape: 'probes' | 'sets' = 'probes'): string {
   if (shape === 'probes' || 'ids' in scope) {
