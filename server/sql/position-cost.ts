@@ -159,23 +159,20 @@ export const POSITION_FUND_PARTS = `SELECT NULL::integer AS fund_id, pc.budgeted
  * narrows to the positions it names.
  */
 export function positionCostGroups(scope: PositionScope, shape: 'probes' | 'sets' = 'probes'): string {
-  if (shape === 'probes' || 'ids' in scope) {
-    return `SELECT pc.category_id, pc.building_id, pc.dese_code AS code, fp.fund_id,
-      coalesce(sum(fp.cost), 0) AS total, count(*)::int AS count
-    FROM (${positionCosts(scope)}) pc
-    CROSS JOIN LATERAL (${POSITION_FUND_PARTS}) fp
-   WHERE pc.status <> 'closed'
-   GROUP BY pc.category_id, pc.building_id, pc.dese_code, fp.fund_id`;
-  }
-  // A position without shares is one general-fund part (fs.position_id NULL), as in POSITION_FUND_PARTS.
-  return `SELECT pc.category_id, pc.building_id, pc.dese_code AS code, fp.fund_id,
-      coalesce(sum(fp.cost), 0) AS total, count(*)::int AS count
-    FROM (${positionCostsAsSets(scope)}) pc
+  const parts =
+    shape === 'probes' || 'ids' in scope
+      ? `(${positionCosts(scope)}) pc
+    CROSS JOIN LATERAL (${POSITION_FUND_PARTS}) fp`
+      : // A position without shares is one general-fund part (fs.position_id NULL), as in POSITION_FUND_PARTS.
+        `(${positionCosts(scope, 'sets')}) pc
     LEFT JOIN (SELECT x.position_id, x.fund_id, x.fte, sum(x.fte) OVER (PARTITION BY x.position_id ORDER BY x.fund_id) AS upto
                  FROM position_fund_shares x) fs ON fs.position_id = pc.id
     CROSS JOIN LATERAL (SELECT CASE WHEN fs.position_id IS NULL THEN NULL::integer ELSE ${OWN_FUND('fs.fund_id')} END AS fund_id,
                                CASE WHEN fs.position_id IS NULL THEN pc.budgeted_cost
-                                    ELSE ${fundPart('pc.budgeted_cost', 'fs.upto', 'fs.fte', 'pc.fte')} END AS cost) fp
+                                    ELSE ${fundPart('pc.budgeted_cost', 'fs.upto', 'fs.fte', 'pc.fte')} END AS cost) fp`;
+  return `SELECT pc.category_id, pc.building_id, pc.dese_code AS code, fp.fund_id,
+      coalesce(sum(fp.cost), 0) AS total, count(*)::int AS count
+    FROM ${parts}
    WHERE pc.status <> 'closed'
    GROUP BY pc.category_id, pc.building_id, pc.dese_code, fp.fund_id`;
 }
