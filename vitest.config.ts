@@ -33,6 +33,7 @@ const DATABASE_FREE = [
   'test/table-writers.test.ts',
   'test/timed-files.test.ts',
   'test/precompress.test.ts',
+  'test/pure-schemas.test.ts',
 ];
 /**
  * The files that load a ledger of 100,000 rows or more to show the server keeps answering

@@ -5,6 +5,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { appChunk } from './app-chunk.ts';
+import { pureSchemas } from './pure-schemas.ts';
 
 const here = import.meta.dirname;
 const outDir = path.resolve(here, 'dist');
@@ -80,7 +81,7 @@ function publicPages(): Plugin {
 
 export default defineConfig({
   root: here,
-  plugins: [react(), precompress(), publicPages()],
+  plugins: [react(), pureSchemas(), precompress(), publicPages()],
   resolve: {
     alias: {
       '@web': path.resolve(here, 'src'),
