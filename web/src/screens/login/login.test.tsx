@@ -79,7 +79,10 @@ describe('LoginScreen', () => {
     const { router } = renderLogin();
     fill('avery@example.org', 'right-password');
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    // The sign-in loads the page's code before it goes there (loadPageCode): in a fresh checkout
+    // this test process transforms those modules first, more than waitFor's one second on a slow
+    // machine.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 20_000 });
     expect(readToken()).toBe('jwt-1');
     expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({ email: user.email });
   });
