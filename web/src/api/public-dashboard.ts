@@ -69,8 +69,14 @@ export const publicDashboardApi = {
     ),
 };
 
+/** The dashboard's settings (the district's name among them), for useQuery and ensureQueryData alike. */
+export const publicDashboardConfigQuery = () => ({
+  queryKey: publicDashboardKeys.config(),
+  queryFn: publicDashboardApi.config,
+});
+
 export function usePublicDashboardConfig() {
-  return useQuery({ queryKey: publicDashboardKeys.config(), queryFn: publicDashboardApi.config });
+  return useQuery(publicDashboardConfigQuery());
 }
 
 export function usePublicLinks(configId: number | null) {

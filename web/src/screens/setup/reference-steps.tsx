@@ -1,7 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useBuildings } from '@web/api/buildings';
 import {
+  publicDashboardConfigQuery,
   usePublicDashboardConfig,
   usePublicDashboardMutation,
   publicDashboardApi,
@@ -21,7 +23,9 @@ import { QuickAdd } from './quick-add';
 
 /** The district's name and logo address, as residents will read them on the public dashboard. */
 export function DistrictStep() {
-  const config = usePublicDashboardConfig();
+  const queryClient = useQueryClient();
+  // Asked for as the step opens, so a Save seldom waits for it.
+  usePublicDashboardConfig();
   // Saved as the Public Dashboard screen saves it, so that screen shows it at once.
   const save = usePublicDashboardMutation((id: number) =>
     publicDashboardApi.update(id, {
@@ -34,16 +38,23 @@ export function DistrictStep() {
   const [name, setName] = useState('');
   const [logo, setLogo] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // Reading the settings' id before the save (their first load may not have answered yet).
+  const [reading, setReading] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const id = config.data?.config.id;
-    if (!id || !name.trim()) {
-      setError(name.trim() ? 'The dashboard settings are still loading' : 'Enter the district’s name');
+    if (!name.trim()) {
+      setError('Enter the district’s name');
       return;
     }
     try {
-      await save.mutateAsync(id);
+      // The settings the name is saved in: as loaded, or when their load answers. A Save pressed
+      // before then was refused with 'still loading', and the name typed was not saved.
+      setReading(true);
+      const { config } = await queryClient
+        .ensureQueryData(publicDashboardConfigQuery())
+        .finally(() => setReading(false));
+      await save.mutateAsync(config.id);
       setError(null);
       notify({ title: `District name saved: ${name.trim()}` });
       await done();
@@ -72,7 +83,7 @@ export function DistrictStep() {
         />
       </div>
       <div>
-        <Button type="submit" variant="primary" busy={save.isPending} busyLabel="Saving...">
+        <Button type="submit" variant="primary" busy={reading || save.isPending} busyLabel="Saving...">
           Save district
         </Button>
       </div>
