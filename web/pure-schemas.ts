@@ -45,11 +45,11 @@ function callsIn(node: AstNode, found: number[]): number[] {
  * A web module often takes one constant or helper from a schema module (`POSITION_STATUSES`,
  * `longDate`), and the bundler then kept every schema of that module, because a call such as
  * `z.object({...})` might have side effects for all it knows: the staff app's shared chunk built
- * about 1,900 zod schemas as any grid screen opened, most of them request and response shapes only
+ * schemas from about 1,900 zod calls as any grid screen opened, most of them request and response shapes only
  * the server parses with. Marked `/* @__PURE__ *\/`, a constant nothing reads is dropped with the
  * schemas it alone builds. Only top-level `const` initialisers are marked (the module's own
  * statements and the bodies of its functions are left as they are: a refinement's `ctx.addIssue`
- * is a call whose result nobody reads); `shared/schemas/pure-schemas.test.ts` holds that these
+ * is a call whose result nobody reads); `test/pure-schemas.test.ts` holds that these
  * modules have no other top-level statements that run code.
  */
 export function pureSchemas(): Plugin {
