@@ -118,6 +118,7 @@ export async function followPositions(
   actor: Actor,
   target: { budgetYearId: number; fiscalYear: number },
   places?: readonly q.Place[],
+  why?: string,
 ): Promise<Applied | null> {
   if (await q.hasPayroll(db, target.budgetYearId, target.fiscalYear)) {
     return null;
@@ -129,7 +130,7 @@ export async function followPositions(
   // their category's code, and so do the positions' cost groups.
   const at = places && (await q.resolvePlaces(db, places));
   const source = await salarySource(db, target.budgetYearId, target.fiscalYear, at);
-  return applySalaryGroups(db, actor, target, source, at);
+  return applySalaryGroups(db, actor, target, source, at, why);
 }
 
 /**
@@ -143,19 +144,25 @@ export async function followRoster(
   actor: Actor,
   roster: { budgetYearId: number; fiscalYear: number },
   places?: readonly q.Place[],
+  why?: string,
 ): Promise<Applied | null> {
   const fiscalYear = roster.fiscalYear + 1;
   const budgetYearId = (await homeOfFiscalYear(db, fiscalYear))?.id ?? roster.budgetYearId;
-  return followPositions(db, actor, { budgetYearId, fiscalYear }, places);
+  return followPositions(db, actor, { budgetYearId, fiscalYear }, places, why);
 }
 
-/** The distribution of updateSalaryBudget below, over the groups given. */
+/**
+ * The distribution of updateSalaryBudget below, over the groups given. `why`: what moved the
+ * positions (an adoption, say), kept as each changed line's change reason, which the stage
+ * comparison shows beside it.
+ */
 async function applySalaryGroups(
   trx: Db,
   actor: Actor,
   input: { budgetYearId: number; fiscalYear: number },
   payroll: { groups: q.PayrollGroup[]; total: number },
   places?: readonly q.Place[],
+  why?: string,
 ): Promise<Applied> {
   {
     const only = places && new Set(places.map((p) => placeOf(...p)));
@@ -173,7 +180,8 @@ async function applySalaryGroups(
     const changes: SalaryLineChange[] = [];
     const scenarioId = await q.activeProposedScenarioId(trx, input.budgetYearId);
     const reason = 'Salary budget reconciliation';
-    const cause: LineCause = { action: 'update', reason };
+    const changeReason = why ? { changeReason: why } : {};
+    const cause: LineCause = { action: 'update', reason, ...changeReason };
     const byPlace = new Map<string, q.PersonnelLine[]>();
     for (const line of lines) {
       const place = keyOf(line.category_id, line.building_id, line.code, line.fund_id);
@@ -206,7 +214,7 @@ async function applySalaryGroups(
         await createLine(
           trx,
           actor,
-          { action: 'create', reason },
+          { action: 'create', reason, ...changeReason },
           {
             budget_year_id: input.budgetYearId,
             scenario_id: scenarioId,
@@ -249,9 +257,15 @@ async function applySalaryGroups(
     }
     // The audit entry keeps what the line held (before) and, as a merge's dropped line does, why
     // it went (after: the cause and the reason), so History says who removed it and why.
-    const removed = await deleteLines(trx, actor, { action: 'delete', reason }, stale, () => ({
-      removedBecause: 'No payroll at its category, building and function code',
-    }));
+    const removed = await deleteLines(
+      trx,
+      actor,
+      { action: 'delete', reason, ...changeReason },
+      stale,
+      () => ({
+        removedBecause: 'No payroll at its category, building and function code',
+      }),
+    );
     const total = wholeCents(payroll.total);
     return {
       updatedItems,

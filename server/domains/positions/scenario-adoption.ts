@@ -99,7 +99,7 @@ export async function closeForAdoption(
     { status: 'closed' },
   );
   await recordChanges(db, actor, entries);
-  await followPlaces(db, actor, locked);
+  await followPlaces(db, actor, locked, reason);
   return closed;
 }
 
@@ -136,7 +136,7 @@ export async function createForAdoption(
     actor,
     rows.map((r) => ({ positionId: r.id, action: 'created', reason, after: { ...r, id: undefined } })),
   );
-  await followPlaces(db, actor, rows);
+  await followPlaces(db, actor, rows, reason);
   return ids;
 }
 
@@ -211,12 +211,23 @@ export async function undoForAdoption(
     touched.push(p);
   }
   await recordChanges(db, actor, entries);
-  await followPlaces(db, actor, touched);
+  await followPlaces(db, actor, touched, reason);
   return notes;
 }
 
-/** The salary lines at the positions' places follow, roster by roster. */
-async function followPlaces(db: Db, actor: Actor, rows: readonly PositionBase[]): Promise<void> {
+/**
+ * The salary lines at the positions' places follow, roster by roster, each line it moves recording
+ * the adoption (or its undo) as its change reason, as the lines the adoption sets do: the stage
+ * comparison shows it beside them. The history's reason starts lower case ('adopted scenario
+ * "X"...'); the line's reads as a sentence.
+ */
+async function followPlaces(
+  db: Db,
+  actor: Actor,
+  rows: readonly PositionBase[],
+  reason: string,
+): Promise<void> {
+  const why = reason.charAt(0).toUpperCase() + reason.slice(1);
   const byRoster = new Map<string, PositionBase[]>();
   for (const r of rows) {
     const key = `${r.budget_year_id}:${r.fiscal_year}`;
@@ -224,6 +235,6 @@ async function followPlaces(db: Db, actor: Actor, rows: readonly PositionBase[])
   }
   for (const group of byRoster.values()) {
     const places: PositionPlace[] = placesOf(group);
-    await afterPositionsChange(db, actor, group[0], places);
+    await afterPositionsChange(db, actor, group[0], places, why);
   }
 }

@@ -25,18 +25,21 @@ export function placesOf(
  * its own, nor a locked one). With `places` (where the changed positions were and are), only the
  * lines there are set: at 50,000 positions, costing every one again is what an edit of one must not
  * wait for. A change to a holder's employee line is followed by the line writer itself
- * (server/domains/line-items/follow.ts).
+ * (server/domains/line-items/follow.ts). `why`: the change reason the salary lines it moves record
+ * (the stage comparison's reason beside each).
  */
 export async function afterPositionsChange(
   db: Db,
   actor: Actor,
   year: { budget_year_id: number; fiscal_year: number },
   places?: readonly PositionPlace[],
+  why?: string,
 ): Promise<void> {
   await reconciliation.followRoster(
     db,
     actor,
     { budgetYearId: year.budget_year_id, fiscalYear: year.fiscal_year },
     places,
+    why,
   );
 }

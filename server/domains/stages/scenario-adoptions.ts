@@ -150,7 +150,10 @@ export async function adoptScenario(
       entityId: adoptionId,
       after: adoption,
     });
-    const roster = [
+    // What it did, as counted: '0 lines changed' said nothing happened when it cut by positions only
+    // (the salary lines that follow them moved, and are not its own lines).
+    const did = [
+      changed.length ? `${changed.length} line${changed.length === 1 ? '' : 's'} changed` : '',
       positions.closed ? `${positions.closed} position${positions.closed === 1 ? '' : 's'} closed` : '',
       positions.created ? `${positions.created} position${positions.created === 1 ? '' : 's'} created` : '',
     ].filter(Boolean);
@@ -159,7 +162,7 @@ export async function adoptScenario(
       linesChanged: changed.length,
       positionsClosed: positions.closed,
       positionsCreated: positions.created,
-      message: `Adopted scenario “${row.name}” into ${fiscalYearLabel(fiscalYear)}: ${changed.length} line${changed.length === 1 ? '' : 's'} changed${roster.length ? `, ${roster.join(', ')}` : ''}, proposed total ${formatMoneyCents(totalBefore)} → ${formatMoneyCents(totalAfter)}`,
+      message: `Adopted scenario “${row.name}” into ${fiscalYearLabel(fiscalYear)}: ${did.length ? did.join(', ') : '0 lines changed'}, proposed total ${formatMoneyCents(totalBefore)} → ${formatMoneyCents(totalAfter)}`,
     };
   });
 }

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { render, waitFor } from '@testing-library/react';
 import type { GridApi } from 'ag-grid-community';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import '@web/test/render';
 import { AgDataGrid } from './ag-data-grid';
 
@@ -47,5 +47,45 @@ describe('the grid filter', () => {
     view.rerender(<AgDataGrid<Row> {...props} externalFilter={null} />);
     expect(shown(apiRef.current!)).toEqual(['Almeida', 'Barrett', 'Bulkgroup']);
     view.unmount();
+  });
+});
+
+describe('a forced cell refresh', () => {
+  // The Proposed Budget redraws its Fund cells, which read the grant's over-award state through a
+  // ref, with refreshCells when that state arrives. Without AG Grid's RenderApiModule the call only
+  // logged error #200 and the cells kept their first text.
+  it('redraws the cells of a column from what they read now', async () => {
+    const errors: unknown[][] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((...args) => void errors.push(args));
+    const spyWarn = vi.spyOn(console, 'warn').mockImplementation((...args) => void errors.push(args));
+    const mark = { current: '' };
+    const apiRef: { current: GridApi<Row> | null } = { current: null };
+    const columns = [
+      {
+        colId: 'name',
+        field: 'name' as const,
+        headerName: 'Name',
+        valueFormatter: (p: { value: string }) => p.value + mark.current,
+      },
+    ];
+    const view = render(<AgDataGrid<Row> rows={ROWS} columns={columns} label="People" apiRef={apiRef} />);
+    try {
+      await waitFor(() => expect(view.container.querySelector('[col-id="name"].ag-cell')).not.toBeNull());
+      expect(view.container.querySelector('[row-index="0"] [col-id="name"]')?.textContent).toBe('Almeida');
+      mark.current = ' (over)';
+      apiRef.current!.refreshCells({ columns: ['name'], force: true });
+      await waitFor(() =>
+        expect(view.container.querySelector('[row-index="0"] [col-id="name"]')?.textContent).toBe(
+          'Almeida (over)',
+        ),
+      );
+      expect(errors.map((e) => String(e[0]))).not.toContainEqual(
+        expect.stringMatching(/#200|Missing module/),
+      );
+    } finally {
+      spy.mockRestore();
+      spyWarn.mockRestore();
+      view.unmount();
+    }
   });
 });

@@ -25,6 +25,7 @@ describe('GRID_MODULES', () => {
         'NumberEditor',
         'NumberFilter',
         'QuickFilter',
+        'RenderApi',
         'RowApi',
         'RowAutoHeight',
         'RowSelection',

@@ -12,6 +12,7 @@ import {
   NumberEditorModule,
   NumberFilterModule,
   QuickFilterModule,
+  RenderApiModule,
   RowApiModule,
   RowAutoHeightModule,
   RowSelectionModule,
@@ -36,7 +37,8 @@ import { GRID_HEADER_HEIGHT, GRID_ROW_HEIGHT } from '@web/components/data-grid/g
  * (columns sized to their content; column state saved and restored), employee-columns.ts and the
  * import history (select, number and date-string editors; plain text editing), data quality
  * (wrapped rows of their own height), the Scenario Builder's Tab from slider to slider
- * (ensureIndexVisible: the scroll API; without it each Tab logged #200). A feature added to a grid without its module shows AG Grid error
+ * (ensureIndexVisible: the scroll API; without it each Tab logged #200), the Proposed Budget's
+ * Fund cells redrawn when a grant's over-award state arrives (refreshCells: the render API). A feature added to a grid without its module shows AG Grid error
  * #200 in the console; the development build registers the ValidationModule, which names it.
  */
 export const GRID_MODULES: Module[] = [
@@ -63,6 +65,8 @@ export const GRID_MODULES: Module[] = [
   LocaleModule,
   // scenario/percent-keys.ts: Tab scrolls the next line into view before its slider takes focus.
   ScrollApiModule,
+  // proposed-budget/index.tsx: refreshCells redraws the Fund cells when the over-award state arrives.
+  RenderApiModule,
 ];
 
 // Registered once, when the first grid screen loads (screens are code-split, so the grid never

@@ -5,6 +5,7 @@ import { Alert } from '@web/components/alert';
 import { Modal } from '@web/components/modal';
 import { longDate } from '@shared/schemas/budget-stages';
 import { ChangeTable, TotalsBeforeAfter } from './adoption-table';
+import { PositionChangesTable } from './positions-panel';
 import { ReasonForm, useReasonedAction } from './reasoned-action';
 import { fyLabel } from './scenario-math';
 
@@ -41,7 +42,7 @@ export function AdoptDialog({ open, onOpenChange, scenario, scope }: AdoptDialog
       open={open}
       onOpenChange={action.close}
       title="Adopt into the budget"
-      description={`Each line below gets its new amount in the ${fy} proposed budget, recorded in the line's history as adopted from “${scenario.name}”. The dashboard, Budget Comparison, the town-goal gap and the next Publish show the new figures.`}
+      description={`Each line below gets its new amount in the ${fy} proposed budget, and each position below is closed (a cut) or created vacant (an add), the salary lines following them; each is recorded in its history as adopted from “${scenario.name}”. The dashboard, Budget Comparison, the town-goal gap and the next Publish show the new figures.`}
       wide
     >
       <div className="adopt-dialog">
@@ -86,6 +87,14 @@ export function AdoptDialog({ open, onOpenChange, scenario, scope }: AdoptDialog
                   difference: l.difference,
                 }))}
               />
+            ) : null}
+            {data.positions.length ? (
+              <>
+                <h3 className="adopt-dialog__heading">
+                  Positions that change ({data.positions.length.toLocaleString('en-US')})
+                </h3>
+                <PositionChangesTable label="Positions that change" changes={data.positions} />
+              </>
             ) : null}
             <ReasonForm
               id="adopt-reason"

@@ -29,6 +29,50 @@ function amountText(c: ScenarioPositionChange): string {
   return `${c.kind === 'cut' ? 'Saves' : 'Costs'} ${formatMoneyCents(c.amount)}`;
 }
 
+/**
+ * A scenario's cuts and adds by position, as the builder lists them and the adoption's confirmation
+ * shows what it will close and create; `remove` adds each row's Remove button (the builder's).
+ */
+export function PositionChangesTable({
+  label,
+  changes,
+  remove,
+}: {
+  label: string;
+  changes: readonly ScenarioPositionChange[];
+  remove?: { busy: boolean; onRemove(change: ScenarioPositionChange): void };
+}) {
+  return (
+    <ScrollArea className="positions__scroll" label={label}>
+      <table className="floors__table positions__table">
+        <TableHead
+          cols={[
+            'Position',
+            'Building',
+            numCol('FTE'),
+            'Status',
+            'Holders',
+            numCol('Saves / costs'),
+            'Reason',
+            remove ? unseen('Remove') : null,
+          ]}
+        />
+        <tbody>
+          {changes.map((c) => (
+            <ChangeRow
+              key={c.id}
+              change={c}
+              canWrite={Boolean(remove)}
+              busy={remove?.busy ?? false}
+              onRemove={remove?.onRemove ?? (() => undefined)}
+            />
+          ))}
+        </tbody>
+      </table>
+    </ScrollArea>
+  );
+}
+
 function ChangeRow({ change: c, canWrite, onRemove, busy }: RowProps) {
   const where = c.building?.name ?? DISTRICT_WIDE;
   return (
@@ -132,33 +176,11 @@ export function PositionsPanel({ scenarioId, canWrite }: { scenarioId: number; c
       ) : null}
       {data?.available && data.changes.length > 0 ? (
         <>
-          <ScrollArea className="positions__scroll" label="Changes by position">
-            <table className="floors__table positions__table">
-              <TableHead
-                cols={[
-                  'Position',
-                  'Building',
-                  numCol('FTE'),
-                  'Status',
-                  'Holders',
-                  numCol('Saves / costs'),
-                  'Reason',
-                  canWrite ? unseen('Remove') : null,
-                ]}
-              />
-              <tbody>
-                {data.changes.map((c) => (
-                  <ChangeRow
-                    key={c.id}
-                    change={c}
-                    canWrite={canWrite}
-                    busy={remove.isPending}
-                    onRemove={onRemove}
-                  />
-                ))}
-              </tbody>
-            </table>
-          </ScrollArea>
+          <PositionChangesTable
+            label="Changes by position"
+            changes={data.changes}
+            remove={canWrite ? { busy: remove.isPending, onRemove } : undefined}
+          />
           <Totals data={data} />
         </>
       ) : null}
