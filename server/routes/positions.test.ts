@@ -153,7 +153,9 @@ describe('fill, vacate, status, delete', () => {
       body: { version: v, status: 'closed' },
     });
     expect(closed.status).toBe(400);
-    expect(closed.body.error).toMatch(/vacate it before setting it closed/);
+    expect(closed.body.error).toMatch(
+      /^Reading Specialist \(District Wide\) is held by Ada Teacher \S+: vacate it before closing it$/,
+    );
     const out = await t.api('post', `/positions/${id}/vacate`, {
       token: finance.token,
       body: { version: v },
@@ -237,7 +239,7 @@ describe('bulk', () => {
       body: { items: [...items, { id: held.id, version: held.version }], patch: { status: 'frozen' } },
     });
     expect(refused.status).toBe(400);
-    expect(refused.body.error).toMatch(/is held by someone: vacate it before setting it frozen/);
+    expect(refused.body.error).toMatch(/is held by Di Teacher \S+: vacate it before freezing it/);
     expect(await footprint(t.db.knex)).toEqual(before);
     const done = await t.api('post', '/positions/bulk', {
       token: finance.token,

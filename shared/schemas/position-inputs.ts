@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { unitsOf } from './common';
+import { idNumberWith, unitsOf } from './common';
 import { optionalText } from './line-item-inputs';
 
 /** The positions API's enums and field rules (./positions.ts re-exports them): one home for each limit. */
@@ -45,6 +45,11 @@ export const stepInput = z
   .int('Step must be a whole number')
   .min(1, 'Step must be 1 or more')
   .max(99, 'Step must be at most 99');
+/**
+ * A position's budget category (a personnel one, checked by the server). Worded like the form's
+ * other required fields: without its own message zod's type error would reach the clerk.
+ */
+export const positionCategoryInput = idNumberWith('Budget category is required');
 export const laneInput = z.string().trim().min(1, 'Lane is required').max(50);
 /** The version token a write names (the DTO's `version`). */
 export const versionToken = z

@@ -45,6 +45,7 @@ export * from './position-actions';
 import { positionTotalsSchema } from './position-totals';
 import { fundSharesInput, positionFundShareSchema } from './position-funds';
 import {
+  positionCategoryInput,
   positionCodeInput,
   positionFteInput,
   fteShareInput,
@@ -215,7 +216,7 @@ export const createPositionBody = z.strictObject({
   title,
   buildingId: idNumber.nullable(),
   deseCode: positionCodeInput.nullable().optional(),
-  categoryId: idNumber,
+  categoryId: positionCategoryInput,
   workGroupId: idNumber.nullable().optional(),
   fte: positionFteInput,
   /** A new position is vacant unless said otherwise; 'filled' comes from holders. */
@@ -240,7 +241,7 @@ export const updatePositionBody = z
     title: title.optional(),
     buildingId: idNumber.nullable().optional(),
     deseCode: positionCodeInput.nullable().optional(),
-    categoryId: idNumber.optional(),
+    categoryId: positionCategoryInput.optional(),
     workGroupId: idNumber.nullable().optional(),
     fte: positionFteInput.optional(),
     vacancyStep: stepInput.nullable().optional(),

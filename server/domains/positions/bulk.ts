@@ -1,8 +1,8 @@
 import type { AppContext } from '@server/context';
 import { authorize, type Actor } from '@server/policies/index';
 import type { BulkPositionsBody, Position } from '@shared/schemas/positions';
-import { checkReferences, checkVacancyCell, lockForWrite } from './guards';
-import { changeEntries, refuseHeldStatus, valuesOf } from './position-writes';
+import { checkReferences, checkVacancyCell, lockForWrite, refuseHeldStatus } from './guards';
+import { changeEntries, valuesOf } from './position-writes';
 import { presentPosition } from './present';
 import { positionsById } from './queries/positions';
 import { updatePositions } from './queries/position-writes';
@@ -32,7 +32,7 @@ export async function bulkUpdatePositions(
     const checked = new Set<string>();
     for (const position of positions) {
       if (patch.status !== undefined) {
-        refuseHeldStatus(position, holdersById.get(position.id) ?? 0, patch.status);
+        await refuseHeldStatus(trx, position, holdersById.get(position.id) ?? 0, patch.status);
       }
       const workGroupId = patch.workGroupId !== undefined ? patch.workGroupId : position.work_group_id;
       const step = patch.vacancyStep !== undefined ? patch.vacancyStep : position.vacancy_step;

@@ -7,7 +7,7 @@ import { unitsOf } from '@shared/money';
 import { lockedYearMessage } from '@shared/schemas/budget-stages';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import type { PositionBase } from './queries/positions';
-import { lockPositions } from './queries/positions';
+import { holdersOf, lockPositions } from './queries/positions';
 import { scheduleHasCell } from './queries/position-writes';
 
 /**
@@ -74,6 +74,55 @@ export async function lockForWrite(
     await requireOpenYear(db, by, fy);
   }
   return items.map((i) => byId.get(i.id)!);
+}
+
+/** Where a position (or a scenario's group of them) sits, for messages: 'Grade 3 Teacher at Hillside'. */
+export async function groupLabel(db: Db, title: string, buildingId: number | null): Promise<string> {
+  if (buildingId === null) {
+    return `${title} (District Wide)`;
+  }
+  const row = await db('buildings').where({ id: buildingId }).first('name');
+  return `${title} at ${row?.name ?? `building ${buildingId}`}`;
+}
+
+/** Names as a sentence lists them: 'Ana Ruiz', 'Ana Ruiz and Li Chen', 'Ana Ruiz, Li Chen and Bo Wu'. */
+function listed(names: readonly string[]): string {
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? '');
+}
+
+/**
+ * THE words refusing a change that needs nobody in the position (a status other than filled, a
+ * delete), for one position or many: which one, by title and building, and who holds it. Naming
+ * the holders is fine: only roles that may edit positions, and so read them, are refused this way.
+ */
+export async function heldMessage(db: Db, position: PositionBase, doing: string): Promise<string> {
+  const holders = await holdersOf(db, position.id);
+  const names = holders.map((h) => h.employee_name ?? 'an employee with no name on their line');
+  const label = await groupLabel(db, position.title, position.building_id);
+  return `${label} is held by ${listed(names)}: vacate it before ${doing}`;
+}
+
+/** Each status a held position cannot take, as the refusal says it. */
+const SETTING_STATUS: Record<string, string> = {
+  vacant: 'reopening it as vacant',
+  posted: 'marking it posted',
+  frozen: 'freezing it',
+  closed: 'closing it',
+};
+
+/** A status other than filled needs nobody in the position: 400, nothing written. */
+export async function refuseHeldStatus(
+  db: Db,
+  position: PositionBase,
+  holderCount: number,
+  status: string,
+): Promise<void> {
+  if (holderCount === 0 || status === 'filled') {
+    return;
+  }
+  const message = await heldMessage(db, position, SETTING_STATUS[status] ?? `setting it ${status}`);
+  // The sentence stands on its own: the default 'status: ...' would show the clerk a field name.
+  throw validationFailed([{ path: 'status', message }], message);
 }
 
 /** What a write may name, checked against the database. */

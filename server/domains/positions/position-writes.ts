@@ -13,8 +13,10 @@ import {
   checkReferences,
   checkVacancyCell,
   fteText,
+  heldMessage,
   lockForWrite,
   milli,
+  refuseHeldStatus,
   requireOpenYear,
   rosterBudgetYear,
 } from './guards';
@@ -211,18 +213,6 @@ export async function updatePosition(
   });
 }
 
-/** A status other than filled needs nobody in the position. */
-export function refuseHeldStatus(position: PositionBase, holderCount: number, status: string): void {
-  if (holderCount > 0 && status !== 'filled') {
-    throw validationFailed([
-      {
-        path: 'status',
-        message: `Position #${position.id} (${position.title}) is held by ${holderCount === 1 ? 'someone' : `${holderCount} people`}: vacate it before setting it ${status}`,
-      },
-    ]);
-  }
-}
-
 /** POST /positions/:id/status: vacant, posted, frozen or closed (a closed one may be set vacant again). */
 export async function setPositionStatus(
   app: AppContext,
@@ -233,7 +223,7 @@ export async function setPositionStatus(
   authorize(actor, 'positions.write');
   return app.db.transaction(async (trx) => {
     const [position] = await lockForWrite(trx, [{ id, version: body.version }]);
-    refuseHeldStatus(position, (await holdersOf(trx, id)).length, body.status);
+    await refuseHeldStatus(trx, position, (await holdersOf(trx, id)).length, body.status);
     const entries = changeEntries(position, { status: body.status }, body.reason ?? null);
     if (entries.length) {
       await updatePositions(trx, actor, [id], { status: body.status });
@@ -259,10 +249,7 @@ export async function deletePosition(
     const [position] = await lockForWrite(trx, [{ id, version }]);
     const holders = await holdersOf(trx, id);
     if (holders.length) {
-      const names = holders.map((h) => h.employee_name ?? `line ${h.line_item_id}`).join(', ');
-      throw conflict(
-        `Position #${id} (${position.title}) is held by ${names}: vacate it before deleting it, or close it to keep its history`,
-      );
+      throw conflict(await heldMessage(trx, position, 'deleting it, or close it to keep its history'));
     }
     // The audit entry is written first: the position's own history goes with it.
     await recordChanges(trx, actor, [{ positionId: id, action: 'deleted', before: position, after: null }]);

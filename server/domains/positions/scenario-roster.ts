@@ -7,8 +7,12 @@ import {
   type NewVacancy,
 } from '@server/sql/position-cost';
 import { PERSON } from './queries/positions';
-import { fteText, milli } from './guards';
+import { fteText, groupLabel, milli } from './guards';
 import { titleKey } from './queries/title-key';
+
+// The label lives with the positions' other message words (guards.ts); the Scenario Builder's cut
+// refusals reach it through this module.
+export { groupLabel };
 
 /**
  * What a cut scenario reads of the roster it cuts (shared/schemas/scenario-positions.ts): the
@@ -36,14 +40,25 @@ export interface GroupRow {
   cut_fte: string;
 }
 
-/** The roster's groups (at most 500, by title), each with the FTE `cutIds` already take from it. */
+/**
+ * The words of a search as LIKE patterns, each to be found somewhere (lowercased, % and _ taken as
+ * typed): 'Teacher Hillside' is two words, since a clerk types a title word and a building word.
+ */
+function searchWords(search: string | undefined): string[] {
+  const words = (search ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+  return words.map((word) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+}
+
+/**
+ * The roster's groups (at most 500, by title), each with the FTE `cutIds` already take from it;
+ * with a search, those where every word of it is in the title or the building's name.
+ */
 export async function rosterGroups(
   db: Db,
   roster: Roster,
   cutIds: readonly number[],
   search?: string,
 ): Promise<GroupRow[]> {
-  const like = search ? `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const { rows } = await db.raw(
     `SELECT min(p.title) AS title, p.building_id, min(b.name) AS building_name, count(*)::int AS position_count,
             sum(p.fte)::text AS fte,
@@ -51,11 +66,13 @@ export async function rosterGroups(
             coalesce(sum(p.fte) FILTER (WHERE p.id = ANY(?::int[])), 0)::text AS cut_fte
        FROM positions p LEFT JOIN buildings b ON b.id = p.building_id
       WHERE p.budget_year_id = ? AND p.fiscal_year = ? AND p.status IN ${CUTTABLE}
-        AND (?::text IS NULL OR lower(p.title) LIKE ? OR lower(coalesce(b.name, 'district wide')) LIKE ?)
+        AND NOT EXISTS (SELECT 1 FROM unnest(?::text[]) AS w(pattern)
+                         WHERE lower(p.title) NOT LIKE w.pattern
+                           AND lower(coalesce(b.name, 'district wide')) NOT LIKE w.pattern)
       GROUP BY ${titleKey('p.title')}, p.building_id
       ORDER BY ${titleKey('min(p.title)')}, min(b.name) NULLS FIRST
       LIMIT 500`,
-    [[...cutIds], roster.budgetYearId, roster.fiscalYear, like, like, like],
+    [[...cutIds], roster.budgetYearId, roster.fiscalYear, searchWords(search)],
   );
   return rows;
 }
@@ -76,15 +93,6 @@ export interface Candidate {
   work_group_id: number | null;
   fte: string;
   status: string;
-}
-
-/** Where a group sits, for messages: 'Grade 3 Teacher at Hillside'. */
-export async function groupLabel(db: Db, title: string, buildingId: number | null): Promise<string> {
-  if (buildingId === null) {
-    return `${title} (District Wide)`;
-  }
-  const row = await db('buildings').where({ id: buildingId }).first('name');
-  return `${title} at ${row?.name ?? `building ${buildingId}`}`;
 }
 
 /**

@@ -24,10 +24,11 @@ export function PositionsChanged({ data }: { data: StageComparison }) {
   const rows = data.positionChanges;
   const more = data.positionChangeCount - rows.length;
   return (
-    <section className="compare-section" aria-labelledby="compare-positions-title">
+    // A card like the line tables above it: bare, it ran into the staffing card below.
+    <section className="card card--flush compare-section" aria-labelledby="compare-positions-title">
       <h2 id="compare-positions-title" className="compare-section__title">
         Positions changed{' '}
-        <span className="compare-section__count">
+        <span className="compare-section__hint">
           ({countOf(data.positionChangeCount, 'change')} in the{' '}
           {fiscalYearLabel(data.positionRosterFiscalYear)} roster)
         </span>
