@@ -16,13 +16,15 @@ let pages: Awaited<ReturnType<typeof servePublicPage>>;
 
 const milli = (v: number | string) => Math.round(Number(v) * 1000);
 
-/** FY roster's FTE by building and by function, in thousandths, from the tables. */
+/** FY roster's FTE by building and by function (its own code, else its category's), in thousandths. */
 async function expected(fiscalYear: number) {
   const { rows } = await t.db.knex.raw(
-    `SELECT coalesce(b.name, 'District Wide') AS building, p.dese_code, p.fte::text AS fte, p.status,
+    `SELECT coalesce(b.name, 'District Wide') AS building, p.fte::text AS fte, p.status,
+            coalesce(nullif(btrim(p.dese_code), ''), nullif(btrim(c.dese_function), '')) AS dese_code,
             (SELECT coalesce(sum(h.fte_share), 0)::text FROM position_holders h WHERE h.position_id = p.id) AS held
        FROM positions p JOIN fiscal_year_homes fh ON fh.budget_year_id = p.budget_year_id AND fh.fiscal_year = p.fiscal_year
        LEFT JOIN buildings b ON b.id = p.building_id
+       LEFT JOIN budget_categories c ON c.id = p.category_id
       WHERE p.fiscal_year = ? AND p.status <> 'closed'`,
     [fiscalYear],
   );
@@ -35,8 +37,10 @@ async function expected(fiscalYear: number) {
       [building, '*'],
     ] as const) {
       const f = map.get(key) ?? [0, 0, 0];
-      f[0] += r.status === 'filled' ? milli(r.held) : 0;
-      f[1] += r.status === 'vacant' || r.status === 'posted' ? milli(r.fte) : 0;
+      // Holders fill at most a position's FTE; the rest of a filled one is vacant, as is a vacancy.
+      const filled = r.status === 'filled' ? Math.min(milli(r.held), milli(r.fte)) : 0;
+      f[0] += filled;
+      f[1] += r.status === 'frozen' ? 0 : milli(r.fte) - filled;
       f[2] += milli(r.fte);
       map.set(key, f);
     }

@@ -3,7 +3,7 @@ import { homeOfFiscalYear } from '@server/domains/budgets';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import type { StaffingGroup } from '@shared/schemas/positions';
 import type { StaffingCompared, StaffingFte, StaffingGroupCompared } from '@shared/schemas/staffing';
-import { staffingRows, type StaffingRow } from './queries/staffing';
+import { groupNames, staffingRows, type StaffingRow } from './queries/staffing';
 
 type Dimension = 'building' | 'function' | 'workGroup';
 const DIMENSIONS: Dimension[] = ['building', 'function', 'workGroup'];
@@ -35,6 +35,61 @@ export function frozenFromRows(rows: StaffingRow[]): FrozenStaffing | null {
     ]),
   ) as FrozenStaffing['groups'];
   return { totals: fteOf(total), groups };
+}
+
+/**
+ * The roster's staffing rows with a row of nothing (0 FTE, no one) for each group only a roster it
+ * is compared with has: a building, function code or work group left empty this year is still a
+ * change, and without its row the rows' changes would not add up to the total's. Named as the
+ * query names its own rows (buildings and work groups by their names now).
+ */
+export async function withOtherSidesGroups(
+  db: Db,
+  rows: StaffingRow[],
+  others: readonly (FrozenStaffing | null)[],
+): Promise<StaffingRow[]> {
+  const missing = DIMENSIONS.map((d) => {
+    const own = new Set(
+      rows.filter((r) => r.dimension === d).map((r) => (r.key === null ? null : String(r.key))),
+    );
+    const keys = new Set(others.flatMap((o) => o?.groups[d].map((g) => g.key) ?? []));
+    return { d, keys: [...keys].filter((k) => !own.has(k)) };
+  });
+  if (!missing.some((m) => m.keys.length)) {
+    return rows;
+  }
+  const ids = (d: Dimension) => missing.find((m) => m.d === d)!.keys.filter((k): k is string => k !== null);
+  const names = await groupNames(db, { building: ids('building'), workGroup: ids('workGroup') });
+  const empty = missing.flatMap(({ d, keys }) =>
+    keys.map((key) =>
+      emptyStaffingRow(d, key, key === null || d === 'function' ? null : (names[d].get(key) ?? null)),
+    ),
+  );
+  return [...rows, ...empty];
+}
+
+/** A group (or the total) with no positions in it. */
+export function emptyStaffingRow(
+  dimension: StaffingRow['dimension'],
+  key: string | null = null,
+  name: string | null = null,
+): StaffingRow {
+  return {
+    dimension,
+    key,
+    name,
+    positions: 0,
+    fte: 0,
+    filled_fte: 0,
+    vacant_fte: 0,
+    frozen_fte: 0,
+    budgeted_cost: 0,
+    unpriced_count: 0,
+    over_filled_count: 0,
+    vacant_count: 0,
+    people: 0,
+    average_salary: null,
+  };
 }
 
 /**

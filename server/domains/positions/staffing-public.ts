@@ -3,7 +3,7 @@ import { homeOfFiscalYear } from '@server/domains/budgets';
 import { deseCodes } from '@server/domains/massachusetts';
 import type { PublicStaffing, PublicFundedBy } from '@shared/schemas/staffing';
 import { fundFteRows, staffingRows, type StaffingRow } from './queries/staffing';
-import { frozenFromRows, lastYearStaffing, noLastYearNote } from './staffing-compare';
+import { frozenFromRows, lastYearStaffing, noLastYearNote, withOtherSidesGroups } from './staffing-compare';
 import { FUND_ORDER } from '@server/sql/general-fund';
 
 /**
@@ -17,11 +17,13 @@ export async function publicStaffing(db: Db, fiscalYear: number): Promise<Public
   if (!home) {
     return null;
   }
-  const rows = await staffingRows(db, home.id, fiscalYear);
-  if (!frozenFromRows(rows)) {
+  const own = await staffingRows(db, home.id, fiscalYear);
+  if (!frozenFromRows(own)) {
     return null;
   }
   const last = await lastYearStaffing(db, fiscalYear);
+  // Last year's schools and functions this year has none in too, so the changes add up.
+  const rows = await withOtherSidesGroups(db, own, [last]);
   const group = (r: StaffingRow, dimension: 'building' | 'function' | 'workGroup' | 'total') => {
     const key = r.key === null ? null : String(r.key);
     const before =

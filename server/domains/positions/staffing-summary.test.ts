@@ -24,12 +24,19 @@ interface Fig {
   vacant: number;
 }
 
+/** A position's column; its function code is its own, else its category's (as a line's is read). */
+const key = (dim: Dim) =>
+  dim === 'dese_code'
+    ? `coalesce(nullif(btrim(p.dese_code), ''), nullif(btrim(c.dese_function), ''))`
+    : `p.${dim}`;
+
 /** A fiscal year's roster FTE by one column (and '*' for the whole), in thousandths, from the tables. */
 async function expected(fiscalYear: number, dim: Dim): Promise<Map<string, Fig>> {
   const rows = await t.db.knex.raw(
-    `SELECT p.id, p.${dim}::text AS k, p.fte::text AS fte, p.status,
+    `SELECT p.id, ${key(dim)}::text AS k, p.fte::text AS fte, p.status,
             (SELECT coalesce(sum(h.fte_share), 0)::text FROM position_holders h WHERE h.position_id = p.id) AS held
        FROM positions p JOIN fiscal_year_homes fh ON fh.budget_year_id = p.budget_year_id AND fh.fiscal_year = p.fiscal_year
+       LEFT JOIN budget_categories c ON c.id = p.category_id
       WHERE p.fiscal_year = ? AND p.status <> 'closed'`,
     [fiscalYear],
   );
@@ -37,13 +44,11 @@ async function expected(fiscalYear: number, dim: Dim): Promise<Map<string, Fig>>
   for (const r of rows.rows) {
     for (const key of [String(r.k), '*']) {
       const f = out.get(key) ?? { fte: 0, filled: 0, vacant: 0 };
+      // Holders fill at most a position's FTE; the rest of a filled one is vacant, as is a vacancy.
+      const filled = r.status === 'filled' ? Math.min(milli(r.held), milli(r.fte)) : 0;
       f.fte += milli(r.fte);
-      if (r.status === 'filled') {
-        f.filled += milli(r.held);
-      }
-      if (r.status === 'vacant' || r.status === 'posted') {
-        f.vacant += milli(r.fte);
-      }
+      f.filled += filled;
+      f.vacant += r.status === 'frozen' ? 0 : milli(r.fte) - filled;
       out.set(key, f);
     }
   }

@@ -10,24 +10,16 @@ import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { rosterBudgetYear } from './guards';
 import { presentTotals } from './positions';
 import { staffingRows, type StaffingRow } from './queries/staffing';
-import { lastYearStaffing, noLastYearNote, previousStageStaffing, withComparisons } from './staffing-compare';
+import {
+  emptyStaffingRow,
+  lastYearStaffing,
+  noLastYearNote,
+  previousStageStaffing,
+  withComparisons,
+  withOtherSidesGroups,
+} from './staffing-compare';
 
-const EMPTY: StaffingRow = {
-  dimension: 'total',
-  key: null,
-  name: null,
-  positions: 0,
-  fte: 0,
-  filled_fte: 0,
-  vacant_fte: 0,
-  frozen_fte: 0,
-  budgeted_cost: 0,
-  unpriced_count: 0,
-  over_filled_count: 0,
-  vacant_count: 0,
-  people: 0,
-  average_salary: null,
-};
+const EMPTY = emptyStaffingRow('total');
 
 const UNNAMED = { building: 'District Wide', function: 'No function code', workGroup: 'No work group' };
 
@@ -81,8 +73,14 @@ export async function staffingSummary(
     lastYearStaffing(app.db, query.fiscalYear),
     budgetYearId === null ? null : previousStageStaffing(app.db, budgetYearId, query.fiscalYear),
   ]);
-  const of = (d: StaffingRow['dimension']) => rows.filter((r) => r.dimension === d);
-  const total = of('total')[0] ?? EMPTY;
+  const total = rows.find((r) => r.dimension === 'total') ?? EMPTY;
+  // A roster with no positions yet claims no change against another: every group would read as
+  // cut (the screens leave the column out, as for a side that has no positions).
+  const compared = Number(total.positions) > 0;
+  const lastYearSide = compared ? lastYear : null;
+  const stageSide = compared ? (stage?.staffing ?? null) : null;
+  const all = await withOtherSidesGroups(app.db, rows, [lastYearSide, stageSide]);
+  const of = (d: StaffingRow['dimension']) => all.filter((r) => r.dimension === d);
   const showsPay = seesIndividualPay(actor);
   const groups = withComparisons(
     {
@@ -90,9 +88,10 @@ export async function staffingSummary(
       function: breakdown(of('function'), 'function', showsPay),
       workGroup: breakdown(of('workGroup'), 'workGroup', showsPay),
     },
-    lastYear,
-    stage?.staffing ?? null,
+    lastYearSide,
+    stageSide,
   );
+  const notCompared = `No change is shown: ${fiscalYearLabel(query.fiscalYear)} has no positions yet.`;
   const stageLabel = stage ? STAGE_LABELS[stage.stage as BudgetStage] : null;
   return {
     budgetYearId,
@@ -102,24 +101,25 @@ export async function staffingSummary(
     byFunction: groups.function,
     byWorkGroup: groups.workGroup,
     // A roster pays the year after it: the year being planned is paid by the roster before it.
-    note:
-      total.positions > 0
-        ? null
-        : `${fiscalYearLabel(query.fiscalYear)} has no positions yet: its budgeted salaries come from the ${fiscalYearLabel(query.fiscalYear - 1)} roster.`,
+    note: compared
+      ? null
+      : `${fiscalYearLabel(query.fiscalYear)} has no positions yet: its budgeted salaries come from the ${fiscalYearLabel(query.fiscalYear - 1)} roster.`,
     lastYear: {
       fiscalYear: query.fiscalYear - 1,
-      totals: lastYear?.totals ?? null,
-      note: lastYear ? null : noLastYearNote(query.fiscalYear),
+      totals: lastYearSide?.totals ?? null,
+      note: lastYearSide ? null : lastYear ? notCompared : noLastYearNote(query.fiscalYear),
     },
     previousStage: {
       stageLabel,
       frozenAt: stage?.frozenAt ?? null,
-      totals: stage?.staffing?.totals ?? null,
+      totals: stageSide?.totals ?? null,
       note: !stage
         ? 'The year is still in Draft: there is no earlier stage to compare with.'
-        : stage.staffing
-          ? null
-          : `No staffing was frozen when the year became ${stageLabel}.`,
+        : !stage.staffing
+          ? `No staffing was frozen when the year became ${stageLabel}.`
+          : stageSide
+            ? null
+            : notCompared,
     },
   };
 }

@@ -30,10 +30,13 @@ export const STAFFING_DIMENSIONS: { value: StaffingDimension; label: string }[] 
 /** The FTE neither filled nor vacant (frozen positions), exact in thousandths. */
 const frozen = (r: StaffingFte) => fteChange(fteChange(r.fte, r.filledFte), r.vacantFte);
 
-/** '+1.500', '-0.250' or '0.000'; 'New' for a group that had nothing then. */
+/**
+ * '+1.500', '-0.250' or '0.000'; 'New' for a group that had nothing then; a dash where neither side
+ * had anything (a group listed only because the other comparison had it).
+ */
 function change(now: StaffingFte, before: StaffingFte | null | undefined): string {
   if (!before) {
-    return 'New';
+    return now.fte === 0 ? '\u2014' : 'New';
   }
   const d = fteChange(now.fte, before.fte);
   return d > 0 ? `+${formatFte(d)}` : d < 0 ? `\u2212${formatFte(-d)}` : formatFte(0);

@@ -82,4 +82,23 @@ describe('StaffingTable', () => {
     ]);
     expect(screen.queryByText(/frozen/)).toBeNull();
   });
+
+  it('shows a group only the stage had as cut, and claims nothing new for it against last year', () => {
+    render(
+      <StaffingTable
+        caption="FY26 staffing by school"
+        groupLabel="School"
+        rows={[row('Westside', 0, 0, 0, { previousStage: { fte: 1.5, filledFte: 1, vacantFte: 0.5 } })]}
+        total={row('All positions', 0, 0, 0, { lastYear: { fte: 2, filledFte: 2, vacantFte: 0 } })}
+        lastYearLabel="FY25"
+        stageLabel="Superintendent's Recommended"
+      />,
+    );
+    const westside = screen.getByRole('row', { name: /^Westside/ });
+    expect(
+      within(westside)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['0.000', '0.000', '0.000', '\u2014', '\u22121.500']);
+  });
 });

@@ -170,8 +170,14 @@ export function ruleFor(code: string, fund: string): string {
             ORDER BY r.code_to - r.code_from, r.code_from DESC LIMIT 1)`;
 }
 
-/** A line's function code: its own, else its category's (blank is none); as the public figures read it. */
-export const LINE_CODE = `coalesce(nullif(btrim(li.dese_code), ''), nullif(btrim(c.dese_function), ''))`;
+/**
+ * A line's function code: its own, else its category's (blank is none); as the public figures read
+ * it. `own` names the code of something read as a line is (a position's, say), beside its category
+ * as `c`.
+ */
+export const lineCode = (own = 'li.dese_code') =>
+  `coalesce(nullif(btrim(${own}), ''), nullif(btrim(c.dese_function), ''))`;
+export const LINE_CODE = lineCode();
 
 export interface CodeSumRow {
   /** The function code, or null for lines with none. */

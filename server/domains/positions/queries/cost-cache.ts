@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { LruMap, perDatabase } from '@server/lib/lru';
 import { asSets, positionCosts, positionScope } from '@server/sql/position-cost';
+import { filledFteOf, openFteOf } from './fte-split';
 
 /**
  * The cost columns of a roster's positions (server/sql/position-cost.ts, the rule's one home),
@@ -35,6 +36,9 @@ export interface CostRow {
   workGroupId: number | null;
   fte: number;
   filledFte: number;
+  /** The FTE filled and open as the totals count them (./fte-split.ts, the rule's one home). */
+  filledPart: number;
+  openPart: number;
   /** Null when unpriced. */
   cents: bigint | null;
   unpriced: boolean;
@@ -65,7 +69,8 @@ async function costRows(trx: Knex, scope: Scope | { ids: readonly number[] }): P
     db.raw(
       `SELECT pc.id, pc.status, pc.building_id, pc.dese_code, pc.category_id, pc.work_group_id,
             (pc.fte * 1000)::int AS fte,
-            (pc.filled_fte * 1000)::int AS filled_fte, (pc.budgeted_cost * 100)::bigint::text AS cents,
+            (pc.filled_fte * 1000)::int AS filled_fte, (${filledFteOf('pc')} * 1000)::int AS filled_part,
+            (${openFteOf('pc')} * 1000)::int AS open_part, (pc.budgeted_cost * 100)::bigint::text AS cents,
             pc.unpriced_reason IS NOT NULL AS unpriced
        FROM (${positionCosts(scope, 'sets')}) pc`,
     );
@@ -80,6 +85,8 @@ async function costRows(trx: Knex, scope: Scope | { ids: readonly number[] }): P
     workGroupId: r.work_group_id,
     fte: r.fte,
     filledFte: r.filled_fte,
+    filledPart: r.filled_part,
+    openPart: r.open_part,
     cents: r.cents === null ? null : BigInt(r.cents),
     unpriced: r.unpriced,
   }));

@@ -2,6 +2,7 @@ import type { Db } from '@server/db/index';
 import { dbKind } from '@server/db/queue';
 import { asSets, HOLDER_COST, HOLDER_LINES, positionCosts, positionScope } from '@server/sql/position-cost';
 import type { Position, PositionListQuery } from '@shared/schemas/positions';
+import { filledFteOf, frozenFteOf, openFteOf } from './fte-split';
 import { cachedTotals, totalsFromCache, type TotalsRow } from './totals';
 import { GENERAL_FUND } from '@server/sql/general-fund';
 
@@ -106,12 +107,12 @@ function filters(query: PositionListQuery): { where: string[]; bindings: (string
   return { where, bindings };
 }
 
-/** The totals of a set of positions `f`, as one row's columns. */
+/** The totals of a set of positions `f`, as one row's columns; FTE split by ./fte-split.ts. */
 export const TOTALS = `count(*)::int AS positions, coalesce(sum(f.fte), 0) AS fte,
-  coalesce(sum(f.filled_fte) FILTER (WHERE f.status = 'filled'), 0) AS filled_fte,
-  coalesce(sum(f.fte) FILTER (WHERE f.status IN ('vacant', 'posted')), 0) AS vacant_fte,
+  coalesce(sum(${filledFteOf('f')}), 0) AS filled_fte,
+  coalesce(sum(${openFteOf('f')}), 0) AS vacant_fte,
   (count(*) FILTER (WHERE f.status IN ('vacant', 'posted')))::int AS vacant_count,
-  coalesce(sum(f.fte) FILTER (WHERE f.status = 'frozen'), 0) AS frozen_fte,
+  coalesce(sum(${frozenFteOf('f')}), 0) AS frozen_fte,
   coalesce(sum(f.budgeted_cost), 0) AS budgeted_cost,
   (count(*) FILTER (WHERE f.unpriced_reason IS NOT NULL))::int AS unpriced_count,
   (count(*) FILTER (WHERE f.filled_fte > f.fte))::int AS over_filled_count`;

@@ -1,7 +1,17 @@
 import type { Db } from '@server/db/index';
 import { LINE_FUND } from '@server/domains/funds';
+import { lineCode } from '@server/domains/massachusetts';
 import { asSets, POSITION_FUND_PARTS, positionCosts } from '@server/sql/position-cost';
 import { TOTALS, type TotalsRow } from './positions';
+
+/**
+ * A positionCosts read with each position's function code as `function_code`, read as a line's is
+ * (lineCode, the rule's home: its own, else its category's): a vacancy an adopted scenario adds has
+ * a category and no code of its own, and belongs under the category's. Made when a query is: the
+ * massachusetts domain reaches this module while it loads.
+ */
+const withCode = (costs: string) => `SELECT pc.*, ${lineCode('pc.dese_code')} AS function_code
+    FROM (${costs}) pc LEFT JOIN budget_categories c ON c.id = pc.category_id`;
 
 export interface StaffingRow extends TotalsRow {
   dimension: 'building' | 'function' | 'workGroup' | 'total';
@@ -13,25 +23,26 @@ export interface StaffingRow extends TotalsRow {
 }
 
 /**
- * A year's positions (closed ones left out: they count nowhere) by building, by function code and
- * by work group, and in total, in one pass (GROUPING SETS), the whole roster costed as sets.
+ * A year's positions (closed ones left out: they count nowhere) by building, by function code
+ * (withCode) and by work group, and in total, in one pass (GROUPING SETS), the whole roster costed as sets.
  */
 export async function staffingRows(db: Db, budgetYearId: number, fiscalYear: number): Promise<StaffingRow[]> {
   const { rows } = await asSets(db, (trx) =>
     trx.raw(
-      `SELECT CASE WHEN GROUPING(f.building_id) = 0 THEN 'building' WHEN GROUPING(f.dese_code) = 0 THEN 'function'
+      `SELECT CASE WHEN GROUPING(f.building_id) = 0 THEN 'building' WHEN GROUPING(f.function_code) = 0 THEN 'function'
                  WHEN GROUPING(f.work_group_id) = 0 THEN 'workGroup' ELSE 'total' END AS dimension,
-            coalesce(f.building_id::text, f.dese_code, f.work_group_id::text) AS key,
+            coalesce(f.building_id::text, f.function_code, f.work_group_id::text) AS key,
             CASE WHEN GROUPING(f.building_id) = 0 THEN min(b.name) WHEN GROUPING(f.work_group_id) = 0 THEN min(wg.name) END AS name,
             ${TOTALS},
             coalesce(sum(f.holder_count) FILTER (WHERE f.status = 'filled'), 0)::int AS people,
+            -- Over what the holders hold (over-filled too): their pay is what the cost sums.
             round(sum(f.budgeted_cost) FILTER (WHERE f.status = 'filled')
                   / nullif(sum(f.filled_fte) FILTER (WHERE f.status = 'filled'), 0), 2) AS average_salary
-       FROM (${positionCosts({ budgetYearId, fiscalYear }, 'sets')}) f
+       FROM (${withCode(positionCosts({ budgetYearId, fiscalYear }, 'sets'))}) f
        LEFT JOIN buildings b ON b.id = f.building_id
        LEFT JOIN work_groups wg ON wg.id = f.work_group_id
       WHERE f.status <> 'closed'
-      GROUP BY GROUPING SETS ((f.building_id), (f.dese_code), (f.work_group_id), ())
+      GROUP BY GROUPING SETS ((f.building_id), (f.function_code), (f.work_group_id), ())
       ORDER BY 1, 3 NULLS LAST, 2`,
     ),
   );
@@ -59,9 +70,9 @@ export async function fundFteRows(db: Db, budgetYearId: number, fiscalYear: numb
             coalesce(x.building_id::text, x.dese_code) AS key,
             CASE WHEN GROUPING(x.building_id) = 0 THEN min(x.building_name) END AS name, x.fund_id,
             sum(x.share)::text AS fte
-       FROM (SELECT pc.building_id, pc.dese_code, b.name AS building_name, fp.share,
+       FROM (SELECT pc.building_id, pc.function_code AS dese_code, b.name AS building_name, fp.share,
                     CASE WHEN f.show_to_residents THEN f.id END AS fund_id
-               FROM (${positionCosts({ budgetYearId, fiscalYear })}) pc
+               FROM (${withCode(positionCosts({ budgetYearId, fiscalYear }))}) pc
                CROSS JOIN LATERAL (${POSITION_FUND_PARTS}) fp
                JOIN funds f ON f.id = ${LINE_FUND('fp.fund_id')}
                LEFT JOIN buildings b ON b.id = pc.building_id
@@ -70,4 +81,23 @@ export async function fundFteRows(db: Db, budgetYearId: number, fiscalYear: numb
       ORDER BY 1, 3 NULLS LAST, 2`,
   );
   return rows;
+}
+
+/** The names of buildings and work groups by id (as text, the staffing rows' keys). */
+export async function groupNames(
+  db: Db,
+  ids: { building: readonly string[]; workGroup: readonly string[] },
+): Promise<{ building: Map<string, string>; workGroup: Map<string, string> }> {
+  const read = async (table: string, keys: readonly string[]) =>
+    new Map<string, string>(
+      keys.length
+        ? (await db(table).whereIn('id', keys.map(Number)).select('id', 'name')).map(
+            (r: { id: number; name: string }) => [String(r.id), r.name] as const,
+          )
+        : [],
+    );
+  return {
+    building: await read('buildings', ids.building),
+    workGroup: await read('work_groups', ids.workGroup),
+  };
 }

@@ -66,10 +66,9 @@ export async function cachedTotals(
     }
     positions += 1;
     fte += r.fte;
-    if (r.status === 'filled') {
-      filled += r.filledFte;
-    } else if (r.status === 'vacant' || r.status === 'posted') {
-      vacant += r.fte;
+    filled += r.filledPart;
+    vacant += r.openPart;
+    if (r.status === 'vacant' || r.status === 'posted') {
       vacantCount += 1;
     } else if (r.status === 'frozen') {
       frozen += r.fte;
