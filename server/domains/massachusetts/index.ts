@@ -14,5 +14,5 @@ export { perPupil } from './nss-per-pupil';
 export { categoryFacts } from './queries/crosswalk';
 export { ruleMatchSql } from './queries/function-code-rules';
 export { hasFunctionCodeSql } from './queries/function-codes';
-export { LINE_CODE, lineCode, countedLineIds, findStateFigures } from './queries/nss';
+export { LINE_CODE, countedLineIds, findStateFigures } from './queries/nss';
 export { type CarriedStateRates, carryStateRates, removeCarriedStateRates } from './queries/nss-rates-carry';

@@ -6,6 +6,7 @@ import {
   positionCosts,
   type NewVacancy,
 } from '@server/sql/position-cost';
+import { lineCodeByCategoryId } from '@server/sql/line-code';
 import { PERSON } from './queries/positions';
 import { fteText, groupLabel, milli } from './guards';
 import { titleKey } from './queries/title-key';
@@ -219,8 +220,7 @@ export async function costedPositions(db: Db, ids: readonly number[]): Promise<M
             pc.unpriced_reason,
             coalesce((SELECT json_agg(json_build_object('fund', fp.fund_id, 'cost', fp.cost::text))
                         FROM (${POSITION_FUND_PARTS}) fp WHERE fp.cost IS NOT NULL), '[]') AS fund_parts,
-            coalesce(nullif(btrim(pc.dese_code), ''),
-                     (SELECT nullif(btrim(c.dese_function), '') FROM budget_categories c WHERE c.id = pc.category_id)) AS code,
+            ${lineCodeByCategoryId('pc.dese_code', 'pc.category_id')} AS code,
             coalesce((SELECT array_agg(coalesce(${PERSON}, 'line ' || h.line_item_id) ORDER BY h.line_item_id)
                         FROM position_holders h JOIN line_items li ON li.id = h.line_item_id
                        WHERE h.position_id = pc.id), '{}') AS holders

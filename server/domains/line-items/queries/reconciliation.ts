@@ -1,6 +1,7 @@
 import type { Db } from '@server/db/index';
 import { activeScope } from '@server/sql/line-items-scope';
 import { LINE_CODE } from '@server/domains/massachusetts';
+import { lineCode } from '@server/sql/line-code';
 import { asSets, positionCostGroups } from '@server/sql/position-cost';
 import { centsOf } from '@shared/money';
 import { OWN_FUND } from '@server/sql/general-fund';
@@ -127,7 +128,7 @@ export async function activeProposedScenarioId(db: Db, budgetYearId: number): Pr
  * code in a category with one must be placed at the category's code, or the line set there is
  * never found at the place again (a second line was added at every follow).
  */
-const positionCode = (own: string) => LINE_CODE.replace('li.dese_code', own);
+const positionCode = (own: string) => lineCode(own);
 
 /**
  * The salary groups of a roster's positions (server/sql/position-cost.ts), at their places as a

@@ -1,6 +1,7 @@
 import type { Db } from '@server/db/index';
 import { chartCodes } from '@shared/function-code';
 import { activeScope } from '@server/sql/line-items-scope';
+import { lineCode, lineCodeByCategoryId } from '@server/sql/line-code';
 
 /**
  * Lines by DESE function code: which of a year's lines have no code, and
@@ -17,14 +18,12 @@ const CHART_SQL = chartCodes()
   .map((c) => `'${c}'`)
   .join(', ');
 
-/** A line's function code (li, with its category joined as c): its own, else its category's. */
-export const LINE_FUNCTION_CODE = `coalesce(nullif(btrim(li.dese_code), ''), nullif(btrim(c.dese_function), ''))`;
+/** A line's function code (li, with its category joined as c): server/sql/line-code.ts. */
+export const LINE_FUNCTION_CODE = lineCode();
 
 /** Whether line `li` has a function code in the chart (its own, else its category's); no join needed. */
 export function hasFunctionCodeSql(li = 'li'): string {
-  return `coalesce(coalesce(nullif(btrim(${li}.dese_code), ''),
-    (SELECT nullif(btrim(fc.dese_function), '') FROM budget_categories fc WHERE fc.id = ${li}.category_id))
-    IN (${CHART_SQL}), false)`;
+  return `coalesce(${lineCodeByCategoryId(`${li}.dese_code`, `${li}.category_id`)} IN (${CHART_SQL}), false)`;
 }
 
 const yearLines = `FROM line_items_all li

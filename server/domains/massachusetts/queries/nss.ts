@@ -8,6 +8,7 @@ import {
   type Adjustments,
   type LineScope,
 } from '@server/domains/planning';
+import { lineCode } from '@server/sql/line-code';
 
 /**
  * Chapter 70 net school spending: the state figures of a fiscal year and the town's spending on
@@ -170,13 +171,7 @@ export function ruleFor(code: string, fund: string): string {
             ORDER BY r.code_to - r.code_from, r.code_from DESC LIMIT 1)`;
 }
 
-/**
- * A line's function code: its own, else its category's (blank is none); as the public figures read
- * it. `own` names the code of something read as a line is (a position's, say), beside its category
- * as `c`.
- */
-export const lineCode = (own = 'li.dese_code') =>
-  `coalesce(nullif(btrim(${own}), ''), nullif(btrim(c.dese_function), ''))`;
+/** A line's function code (server/sql/line-code.ts), with its category joined as c. */
 export const LINE_CODE = lineCode();
 
 export interface CodeSumRow {

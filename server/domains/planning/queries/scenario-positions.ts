@@ -1,4 +1,5 @@
 import type { Db } from '@server/db/index';
+import { lineCode } from '@server/sql/line-code';
 
 /** A cut scenario's changes by position (migration 20261129000100): rows of cut_scenario_positions. */
 export interface ChangeRow {
@@ -28,7 +29,7 @@ export async function changesOf(db: Db, scenarioId: number): Promise<ChangeRow[]
     `SELECT c.id, c.cut_scenario_id, c.kind, c.position_id, c.title, c.building_id, b.name AS building_name,
             c.dese_code, c.category_id, bc.name AS category_name, c.work_group_id, wg.name AS work_group_name,
             c.fte::text AS fte, c.vacancy_step, c.vacancy_lane, c.reason, c.created_at,
-            coalesce(nullif(btrim(c.dese_code), ''), nullif(btrim(bc.dese_function), '')) AS line_code
+            ${lineCode('c.dese_code', 'bc')} AS line_code
        FROM cut_scenario_positions c
        LEFT JOIN buildings b ON b.id = c.building_id
        LEFT JOIN budget_categories bc ON bc.id = c.category_id

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { lineCode } from '@server/sql/line-code';
 import { activeScope } from '@server/sql/line-items-scope';
 
 /**
@@ -46,7 +47,7 @@ export async function positionsFromLines(
     `WITH src AS MATERIALIZED (
        SELECT nextval((SELECT pg_get_serial_sequence('positions', 'id'))::regclass) AS pid, li.id AS line_id, li.budget_year_id,
               li.fiscal_year, coalesce(nullif(btrim(li.position), ''), 'Position') AS title, li.building_id,
-              coalesce(nullif(btrim(li.dese_code), ''), nullif(btrim(c.dese_function), '')) AS dese_code,
+              ${lineCode()} AS dese_code,
               li.category_id, li.work_group_id, coalesce(nullif(li.current_fte, 0), 1)::numeric(5,3) AS fte,
               nullif(btrim(concat_ws(' ', li.first_name, li.last_name)), '') AS person
          FROM line_items li

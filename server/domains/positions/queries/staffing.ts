@@ -1,14 +1,13 @@
 import type { Db } from '@server/db/index';
 import { LINE_FUND } from '@server/domains/funds';
-import { lineCode } from '@server/domains/massachusetts';
+import { lineCode } from '@server/sql/line-code';
 import { asSets, POSITION_FUND_PARTS, positionCosts } from '@server/sql/position-cost';
 import { TOTALS, type TotalsRow } from './positions';
 
 /**
  * A positionCosts read with each position's function code as `function_code`, read as a line's is
  * (lineCode, the rule's home: its own, else its category's): a vacancy an adopted scenario adds has
- * a category and no code of its own, and belongs under the category's. Made when a query is: the
- * massachusetts domain reaches this module while it loads.
+ * a category and no code of its own, and belongs under the category's.
  */
 const withCode = (costs: string) => `SELECT pc.*, ${lineCode('pc.dese_code')} AS function_code
     FROM (${costs}) pc LEFT JOIN budget_categories c ON c.id = pc.category_id`;

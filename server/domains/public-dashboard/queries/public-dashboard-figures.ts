@@ -1,5 +1,6 @@
 import type { Db } from '@server/db/index';
 import { activeScope } from '@server/sql/line-items-scope';
+import { lineCode } from '@server/sql/line-code';
 import type { Scope } from '@server/domains/budgets';
 import { listEnrollment } from '@server/domains/budgets';
 import { OF_FUNDS } from '@server/domains/funds';
@@ -23,7 +24,7 @@ export interface DeseAmountRow {
  */
 export async function proposedByDeseCode(db: Db, scope: Scope): Promise<DeseAmountRow[]> {
   const { rows } = await db.raw(
-    `SELECT coalesce(nullif(btrim(li.dese_code), ''), nullif(btrim(c.dese_function), '')) AS code,
+    `SELECT ${lineCode()} AS code,
             coalesce(sum(li.amount), 0) AS total
        FROM line_items_all li
        LEFT JOIN budget_categories c ON c.id = li.category_id
