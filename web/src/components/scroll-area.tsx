@@ -1,4 +1,24 @@
-import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+
+/** Whether the element is wider inside than it shows (it scrolls sideways), kept up as either resizes. */
+export function useScrollsSideways(ref: RefObject<HTMLElement | null>): boolean {
+  const [scrolls, setScrolls] = useState(false);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) {
+      return;
+    }
+    const check = () => setScrolls(el.scrollWidth > el.clientWidth + 1);
+    check();
+    const observer = new ResizeObserver(check);
+    observer.observe(el);
+    if (el.firstElementChild) {
+      observer.observe(el.firstElementChild);
+    }
+    return () => observer.disconnect();
+  }, [ref]);
+  return scrolls;
+}
 
 /**
  * A table's wrapper that scrolls sideways when the table is wider than the screen (a phone). Only
@@ -15,21 +35,7 @@ export function ScrollArea({
   children: ReactNode;
 }) {
   const ref = useRef<HTMLDivElement>(null);
-  const [scrolls, setScrolls] = useState(false);
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) {
-      return;
-    }
-    const check = () => setScrolls(el.scrollWidth > el.clientWidth + 1);
-    check();
-    const observer = new ResizeObserver(check);
-    observer.observe(el);
-    if (el.firstElementChild) {
-      observer.observe(el.firstElementChild);
-    }
-    return () => observer.disconnect();
-  }, []);
+  const scrolls = useScrollsSideways(ref);
   return (
     <div
       ref={ref}

@@ -2,6 +2,8 @@
 // (staffing-table.tsx): the resident page draws it too, and its bundle carries no query client,
 // API client or zod (e2e/public-dashboard-speed.spec.ts).
 import * as ToggleGroup from '@radix-ui/react-toggle-group';
+import { useRef } from 'react';
+import { useScrollsSideways } from '@web/components/scroll-area';
 import { formatMoneyCents } from '@web/lib/format';
 import { fteChange } from '@shared/budget-math';
 import type { StaffingFte } from '@shared/schemas/staffing';
@@ -60,6 +62,9 @@ export function StaffingTable(props: {
   showAverage?: boolean;
 }) {
   const { rows, total, lastYearLabel, stageLabel, showAverage } = props;
+  const wrap = useRef<HTMLDivElement>(null);
+  // The hint only when the table does not fit: a phone's table that fits showed it too.
+  const scrolls = useScrollsSideways(wrap);
   const line = (r: StaffingTableRow, head: boolean) => {
     return (
       <tr key={String(r.key ?? 'none') + r.name} className={head ? 'staffing-table__total' : undefined}>
@@ -78,7 +83,13 @@ export function StaffingTable(props: {
   return (
     <>
       {/* Focusable, so a keyboard can scroll a phone's wide table too. */}
-      <div className="table-wrap staffing-table" tabIndex={0} role="group" aria-label={props.caption}>
+      <div
+        ref={wrap}
+        className="table-wrap staffing-table"
+        tabIndex={0}
+        role="group"
+        aria-label={props.caption}
+      >
         <table className="table table--compact">
           <caption className="table-caption">{props.caption}</caption>
           <thead>
@@ -114,7 +125,7 @@ export function StaffingTable(props: {
           <tfoot>{line(total, true)}</tfoot>
         </table>
       </div>
-      {lastYearLabel || stageLabel || showAverage ? (
+      {scrolls && (lastYearLabel || stageLabel || showAverage) ? (
         <p className="muted staffing-section__note staffing-table__hint">
           Scroll the table sideways for the {showAverage ? 'changes and average salaries' : 'changes'}.
         </p>

@@ -102,3 +102,51 @@ describe('StaffingTable', () => {
     ).toEqual(['0.000', '0.000', '0.000', '\u2014', '\u22121.500']);
   });
 });
+
+describe('the hint to scroll sideways', () => {
+  afterEach(cleanup);
+
+  /** Renders the table as wide as `inside` within a wrapper `shown` wide (happy-dom lays nothing out). */
+  function renderWithin(inside: number, shown: number) {
+    const width = (value: number) => ({ configurable: true, get: () => value });
+    const scroll = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'scrollWidth');
+    const client = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientWidth');
+    Object.defineProperty(HTMLElement.prototype, 'scrollWidth', width(inside));
+    Object.defineProperty(HTMLElement.prototype, 'clientWidth', width(shown));
+    try {
+      render(
+        <StaffingTable
+          caption="FY26 staffing by school"
+          groupLabel="School"
+          rows={[row('Hillside', 3, 0, 3, { lastYear: { fte: 2, filledFte: 2, vacantFte: 0 } })]}
+          total={row('All positions', 3, 0, 3, { lastYear: { fte: 2, filledFte: 2, vacantFte: 0 } })}
+          lastYearLabel="FY25"
+        />,
+      );
+    } finally {
+      // happy-dom defines them further up the chain: put back what HTMLElement had, or nothing.
+      for (const [name, had] of [
+        ['scrollWidth', scroll],
+        ['clientWidth', client],
+      ] as const) {
+        if (had) {
+          Object.defineProperty(HTMLElement.prototype, name, had);
+        } else {
+          delete (HTMLElement.prototype as unknown as Record<string, unknown>)[name];
+        }
+      }
+    }
+  }
+
+  // The resident page at 390 said 'Scroll the table sideways for the changes' under a table whose
+  // change column was in plain sight.
+  it('is not shown when the table fits', () => {
+    renderWithin(360, 360);
+    expect(screen.queryByText(/Scroll the table sideways/)).toBeNull();
+  });
+
+  it('is shown when the changes are off to the side', () => {
+    renderWithin(520, 360);
+    expect(screen.getByText('Scroll the table sideways for the changes.')).toBeTruthy();
+  });
+});
