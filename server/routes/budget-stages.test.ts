@@ -154,6 +154,15 @@ describe('budget stages', () => {
     expect((await editAmount(proposedIds[0], 1100000)).status).toBe(200);
     expect(await snapshot(sr.id)).toEqual(frozen);
 
+    // A vote is not dated before the recommendation it votes on: refused, nothing written.
+    const rows = await stageRows();
+    const early = await advance('SCHOOL_COMMITTEE_ADOPTED', { date: '2027-01-31' });
+    expect(early.status).toBe(400);
+    expect(early.body.error).toContain(
+      "School Committee Adopted cannot be dated before Superintendent's Recommended (1 February 2027), the stage it follows",
+    );
+    expect(await stageRows()).toEqual(rows);
+    // The same day is in order.
     const adopted = await advance('SCHOOL_COMMITTEE_ADOPTED');
     expect(adopted.status).toBe(200);
     expect(adopted.body.current).toMatchObject({
@@ -265,7 +274,11 @@ describe('budget stages', () => {
   it('lets one of two admins moving a year at once win; the other is told', async () => {
     const other = (await t.userWith('ADMIN')).token;
     await reopen('Second transfer');
-    const [a, b] = await Promise.all([advance('REVISED', {}, admin.token), advance('REVISED', {}, other)]);
+    const later = { date: '2027-12-15' };
+    const [a, b] = await Promise.all([
+      advance('REVISED', later, admin.token),
+      advance('REVISED', later, other),
+    ]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
   });
 });

@@ -166,6 +166,14 @@ describe('cuts by position in a scenario', () => {
       categoryId: w.supplies,
     });
     expect(supplies.status).toBe(400);
+    // No category: the clerk's words, not zod's type error.
+    const { categoryId: _none, ...noCategory } = base;
+    const uncategorized = await call('post', `/scenarios/cuts/${scenario}/positions/add`, noCategory);
+    expect(uncategorized.status).toBe(400);
+    expect(uncategorized.body.details).toContainEqual({
+      path: 'categoryId',
+      message: 'Budget category is required',
+    });
     const noCell = await call('post', `/scenarios/cuts/${scenario}/positions/add`, {
       ...base,
       vacancyStep: 9,

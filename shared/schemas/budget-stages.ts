@@ -121,6 +121,28 @@ export function nextStage(state: StageState): { stage: BudgetStage } | { error: 
   }
 }
 
+/**
+ * The day a stage may be dated from: that of the meeting or vote it follows (a committee does not
+ * vote before the recommendation it votes on). A Draft's date is only the day its snapshot was
+ * recorded (by an adoption or a roll forward, often after the meeting a clerk enters later), so
+ * the stage after it may be dated any day. Null when any day will do.
+ */
+export function earliestStageDate(state: Pick<StageState, 'stage' | 'date'>): string | null {
+  return state.stage === 'DRAFT' || !state.date ? null : state.date.slice(0, 10);
+}
+
+/** The refusal of `date` for the stage after `state` (earliestStageDate), or null. ISO dates compare as text. */
+export function stageDateRefusal(
+  state: Pick<StageState, 'stage' | 'date'>,
+  stage: BudgetStage,
+  date: string,
+): string | null {
+  const after = earliestStageDate(state);
+  return after && date < after
+    ? `${STAGE_LABELS[stage]} cannot be dated before ${STAGE_LABELS[state.stage]} (${longDate(after)}), the stage it follows`
+    : null;
+}
+
 /** 'School Committee Adopted, voted 12 March 2027' (and ', reopened for changes'). */
 export function stageCaption(state: StageState): string {
   const label = STAGE_LABELS[state.stage];

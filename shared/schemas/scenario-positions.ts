@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { idNumber, idText, moneyOut, unitsOf } from './common';
-import { positionCodeInput, positionFteInput, laneInput, reason, stepInput, title } from './position-inputs';
+import {
+  positionCategoryInput,
+  positionCodeInput,
+  positionFteInput,
+  laneInput,
+  reason,
+  stepInput,
+  title,
+} from './position-inputs';
 
 /**
  * Cuts and adds by position in a cut scenario (Scenario Builder). A cut names a group of the
@@ -44,7 +52,7 @@ export const positionAddBody = z.strictObject({
   title,
   buildingId: idNumber.nullable(),
   deseCode: positionCodeInput.nullable().optional(),
-  categoryId: idNumber,
+  categoryId: positionCategoryInput,
   workGroupId: idNumber.nullable().optional(),
   fte: positionFteInput,
   /** How many such positions (each its own vacancy). */

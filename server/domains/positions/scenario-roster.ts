@@ -10,6 +10,7 @@ import { lineCodeByCategoryId } from '@server/sql/line-code';
 import { PERSON } from './queries/positions';
 import { fteText, groupLabel, milli } from './guards';
 import { titleKey } from './queries/title-key';
+import { isVacancyOf } from './queries/fte-split';
 
 // The label lives with the positions' other message words (guards.ts); the Scenario Builder's cut
 // refusals reach it through this module.
@@ -63,7 +64,7 @@ export async function rosterGroups(
   const { rows } = await db.raw(
     `SELECT min(p.title) AS title, p.building_id, min(b.name) AS building_name, count(*)::int AS position_count,
             sum(p.fte)::text AS fte,
-            coalesce(sum(p.fte) FILTER (WHERE p.status IN ('vacant', 'posted')), 0)::text AS vacant_fte,
+            coalesce(sum(p.fte) FILTER (WHERE ${isVacancyOf('p')}), 0)::text AS vacant_fte,
             coalesce(sum(p.fte) FILTER (WHERE p.id = ANY(?::int[])), 0)::text AS cut_fte
        FROM positions p LEFT JOIN buildings b ON b.id = p.building_id
       WHERE p.budget_year_id = ? AND p.fiscal_year = ? AND p.status IN ${CUTTABLE}
@@ -117,7 +118,7 @@ export async function pickForCut(
       WHERE p.budget_year_id = ? AND p.fiscal_year = ? AND p.status IN ${CUTTABLE}
         AND ${titleKey('p.title')} = ${titleKey('?::text')} AND p.building_id IS NOT DISTINCT FROM ?::int
         AND NOT (p.id = ANY(?::int[]))
-      ORDER BY CASE WHEN ? AND p.status IN ('vacant', 'posted') THEN 0 ELSE 1 END,
+      ORDER BY CASE WHEN ? AND ${isVacancyOf('p')} THEN 0 ELSE 1 END,
                s.hired DESC NULLS LAST, p.id DESC`,
     [roster.budgetYearId, roster.fiscalYear, req.title, req.buildingId, [...taken], req.vacanciesFirst],
   );

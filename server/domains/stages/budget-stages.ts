@@ -14,6 +14,7 @@ import {
   nextStage,
   STAGE_LABELS,
   stageCaption,
+  stageDateRefusal,
   type AdvanceStageBody,
   type ReopenStageBody,
   type SnapshotLine,
@@ -156,6 +157,10 @@ export async function advanceStage(app: AppContext, actor: Actor, body: AdvanceS
       throw conflict(
         `FY${body.fiscalYear} is ${stageCaption(state)}: the next stage is ${STAGE_LABELS[next.stage]}, not ${STAGE_LABELS[body.stage]}`,
       );
+    }
+    const early = stageDateRefusal(state, body.stage, body.date);
+    if (early) {
+      throw validationFailed([{ path: 'date', message: early }]);
     }
     if (body.stage === 'SCHOOL_COMMITTEE_ADOPTED') {
       await requireMappedDollars(trx, body.budgetYearId, body.fiscalYear); // a code on every dollar

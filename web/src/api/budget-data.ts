@@ -1,4 +1,4 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { hashKey, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 
 /**
@@ -52,11 +52,19 @@ export interface BudgetDataChange {
    * so those lists are left as they are rather than downloaded again; everything else refreshes.
    */
   listsUpdatedInPlace?: boolean;
+  /**
+   * Keys of records the change deleted (a position's detail): left as they are, since asked for
+   * again they would answer 404 while their dialog closes.
+   */
+  gone?: readonly (readonly unknown[])[];
 }
 
 /** Whether a query reads budget data (and so is stale after a change of kind `change`). */
 export function readsBudgetData(queryKey: readonly unknown[], change: BudgetDataChange = {}): boolean {
   if (typeof queryKey[0] !== 'string' || !BUDGET_DATA_ROOTS.has(queryKey[0]) || isFixedList(queryKey)) {
+    return false;
+  }
+  if (change.gone?.some((key) => hashKey(key) === hashKey(queryKey))) {
     return false;
   }
   return !(change.listsUpdatedInPlace && isLineList(queryKey));

@@ -156,8 +156,14 @@ export const useSetPositionStatus = () =>
   usePositionMutation(({ id, body }: { id: number; body: SetPositionStatusBody }) =>
     positionsApi.status(id, body),
   );
-export const useDeletePosition = () =>
-  usePositionMutation(({ id, version }: { id: number; version: number }) => positionsApi.remove(id, version));
+/** A delete refreshes what a change does, bar the deleted position's own detail (it would answer 404). */
+export function useDeletePosition() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, version }: { id: number; version: number }) => positionsApi.remove(id, version),
+    onSuccess: (_result, { id }) => invalidateBudgetData(queryClient, { gone: [positionKeys.detail(id)] }),
+  });
+}
 export const useBulkPositions = () => usePositionMutation(positionsApi.bulk);
 export const useSetVacancyPlacement = () =>
   usePositionMutation(({ workGroupId, body }: { workGroupId: number; body: VacancyPlacementBody }) =>

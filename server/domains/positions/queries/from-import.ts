@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { activeScope } from '@server/sql/line-items-scope';
 import { titleKey } from './title-key';
+import { isVacancyOf } from './fte-split';
 
 /**
  * A payroll import's new people take the vacancies waiting for them: each employee line the run
@@ -26,7 +27,7 @@ export async function fillVacanciesFromImport(
               row_number() OVER (PARTITION BY p.budget_year_id, p.fiscal_year, ${titleKey('p.title')}, p.building_id
                                  ORDER BY p.status = 'posted' DESC, p.id) AS k
          FROM positions p
-        WHERE p.status IN ('vacant', 'posted')
+        WHERE ${isVacancyOf('p')}
           AND NOT EXISTS (SELECT 1 FROM position_holders x WHERE x.position_id = p.id)),
      fresh AS MATERIALIZED (
        SELECT li.id, li.budget_year_id, li.fiscal_year, li.building_id,

@@ -1,3 +1,6 @@
+/** Whether a position is a vacancy the district is filling (vacant or posted): the banner's count. */
+export const isVacancyOf = (f: string) => `${f}.status IN ('vacant', 'posted')`;
+
 /**
  * How a position's FTE splits into filled, open and frozen: THE rule, as SQL over a
  * positionCosts row `f` (status, fte, filled_fte: its holders' shares). The Positions list's
@@ -18,6 +21,6 @@ export const filledFteOf = (f: string) =>
 
 export const openFteOf = (f: string) =>
   `CASE WHEN ${f}.status = 'filled' THEN ${f}.fte - least(${f}.filled_fte, ${f}.fte)
-        WHEN ${f}.status IN ('vacant', 'posted') THEN ${f}.fte ELSE 0 END`;
+        WHEN ${isVacancyOf(f)} THEN ${f}.fte ELSE 0 END`;
 
 export const frozenFteOf = (f: string) => `CASE WHEN ${f}.status = 'frozen' THEN ${f}.fte ELSE 0 END`;

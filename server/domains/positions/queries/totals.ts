@@ -68,11 +68,8 @@ export async function cachedTotals(
     fte += r.fte;
     filled += r.filledPart;
     vacant += r.openPart;
-    if (r.status === 'vacant' || r.status === 'posted') {
-      vacantCount += 1;
-    } else if (r.status === 'frozen') {
-      frozen += r.fte;
-    }
+    vacantCount += r.vacancy ? 1 : 0;
+    frozen += r.frozenPart;
     cents += r.cents ?? 0n;
     unpriced += r.unpriced ? 1 : 0;
     overFilled += r.filledFte > r.fte ? 1 : 0;

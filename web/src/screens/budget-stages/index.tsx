@@ -97,7 +97,12 @@ export function BudgetStagesScreen() {
             {canManage ? (
               <div className="stages__actions">
                 {data.next.stage ? (
-                  <AdvanceForm scope={scope} next={data.next.stage} nextLabel={data.next.label!} />
+                  <AdvanceForm
+                    scope={scope}
+                    current={data.current}
+                    next={data.next.stage}
+                    nextLabel={data.next.label!}
+                  />
                 ) : data.current.closed ? null : (
                   // A closed year's explanation above already says why nothing comes next.
                   <p className="stages__blocked">{data.next.blocked}</p>

@@ -1,8 +1,14 @@
 import { useState } from 'react';
 import { useAdvanceStage, useReopenStage, type StageScope } from '@web/api/budget-stages';
 import { useToast } from '@web/components/toast';
-import type { BudgetStage } from '@shared/schemas/budget-stages';
-import { LOCKING_STAGES } from '@shared/schemas/budget-stages';
+import type { BudgetStage, StageState } from '@shared/schemas/budget-stages';
+import {
+  earliestStageDate,
+  LOCKING_STAGES,
+  longDate,
+  stageDateRefusal,
+  STAGE_LABELS,
+} from '@shared/schemas/budget-stages';
 import { ConfirmedStageForm, NoteField, ReasonForm } from './stage-form-shell';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -10,17 +16,23 @@ const today = () => new Date().toISOString().slice(0, 10);
 /** Moves the year to its next stage: the date of the vote or meeting and a note; freezes a snapshot. */
 export function AdvanceForm({
   scope,
+  current,
   next,
   nextLabel,
 }: {
   scope: StageScope;
+  /** The stage the year is in, and its date: the new one is dated on or after it (earliestStageDate). */
+  current: Pick<StageState, 'stage' | 'date'>;
   next: BudgetStage;
   nextLabel: string;
 }) {
   const advance = useAdvanceStage();
   const notify = useToast();
-  const [date, setDate] = useState(today);
+  const after = earliestStageDate(current) ?? undefined;
+  // Today, unless the year's last stage is dated later (a vote recorded ahead).
+  const [date, setDate] = useState(() => (after && after > today() ? after : today()));
   const [note, setNote] = useState('');
+  const early = stageDateRefusal(current, next, date);
   const record = (done: () => void) => {
     advance.mutate(
       { ...scope, stage: next, date, ...(note.trim() ? { note } : {}) },
@@ -40,7 +52,13 @@ export function AdvanceForm({
       title={`Record: ${nextLabel}`}
       mutation={advance}
       failed="Could not record the stage"
-      submit={{ label: `Move to ${nextLabel}`, busyLabel: 'Recording...', className: 'btn btn--primary' }}
+      submit={{
+        label: `Move to ${nextLabel}`,
+        busyLabel: 'Recording...',
+        className: 'btn btn--primary',
+        // The field says why (its hint turns into the refusal).
+        disabled: Boolean(early),
+      }}
       confirm={{
         title: `Record: ${nextLabel}`,
         message: `This freezes a copy of every line of FY${scope.fiscalYear} as it is now${
@@ -57,9 +75,18 @@ export function AdvanceForm({
           className="input"
           type="date"
           required
+          min={after}
           value={date}
+          aria-invalid={early ? true : undefined}
+          aria-describedby="stage-date-hint"
           onChange={(e) => setDate(e.target.value)}
         />
+        <p id="stage-date-hint" className={early ? 'field__error' : 'field__hint'}>
+          {early ??
+            (after
+              ? `On or after ${longDate(after)} (${STAGE_LABELS[current.stage]})`
+              : 'The day it happened')}
+        </p>
       </div>
       <NoteField id="stage-note" label="Note (the vote, the meeting)" value={note} onChange={setNote} />
     </ConfirmedStageForm>

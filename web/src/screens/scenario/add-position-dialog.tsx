@@ -119,7 +119,7 @@ export function AddPositionDialog({ open, onOpenChange, scenarioId }: DialogProp
       };
       for (const issue of parsed.error.issues) {
         const key = String(issue.path[0] ?? '');
-        fields[names[key] ?? key] ||= key === 'categoryId' ? 'Choose a personnel category' : issue.message;
+        fields[names[key] ?? key] ||= issue.message;
       }
       setErrors(fields);
       return;
