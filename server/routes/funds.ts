@@ -40,7 +40,8 @@ export const fundRoutes = [
   defineRoute({
     method: 'post',
     path: '/funds',
-    summary: 'Add a fund (a code another fund uses, a second general fund, an award on a non-grant: 400)',
+    summary:
+      'Add a fund (a name or a code another fund uses, a second general fund, an award on a non-grant: 400)',
     tag,
     action: 'funds.manage',
     body: s.createFundBody,

@@ -154,6 +154,21 @@ describe('NSS by fund', () => {
     ).toBeUndefined();
   });
 
+  // QA: a line a roll forward carried onto a grant whose period has since ended could not be edited
+  // at all ('… does not reach FY2028' for an amount change), as the editor sends the fund it shows.
+  it('lets a line on a closed grant be edited with its fund unchanged, and moved off it', async () => {
+    await t.db.knex('line_items').where({ id: w.ids[2] }).update({ fund_id: fund.closed.id });
+    const edited = await t.api('put', `/line-items/${w.ids[2]}`, {
+      token: finance.token,
+      body: { fundId: fund.closed.id, amount: 1234.56 },
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body.lineItem).toMatchObject({ fundId: fund.closed.id, amount: 1234.56 });
+    // Onto it from another fund is still refused.
+    expect((await setFund(3, fund.closed.id)).status).toBe(400);
+    expect((await setFund(2, null)).body.lineItem.fundId).toBeNull();
+  });
+
   it('keeps a fund with lines, and an adopted year’s NSS, from changing under them', async () => {
     const del = await t.api('delete', `/funds/${fund.revolving.id}`, { token: admin.token });
     expect(del.status).toBe(409);

@@ -51,6 +51,7 @@ export const isGrantKind = (kind: FundKind) => GRANT_KINDS.includes(kind);
 
 export const FUND_MESSAGES = {
   codeTaken: (code: string, name: string) => `Fund code ${code} is already ${name}'s`,
+  nameTaken: (name: string, code: string) => `A fund named "${name}" already exists (code ${code})`,
   grantOnly: 'Only a grant has an award amount and a grant period',
   periodOrder: 'The grant period must end on or after its start',
   oneGeneral: (general: string) => `The district has one general fund: ${general}`,
@@ -66,8 +67,9 @@ export const FUND_MESSAGES = {
     `${name} pays lines of FY${fy}, which is adopted or closed: whether it counts toward net school spending changes that year's figures. Reopen FY${fy} first (Budget Stages)`,
   overAward: (name: string, budget: string, award: string) =>
     `${name}'s lines (${budget}) are more than its award (${award})`,
-  outsidePeriod: (name: string, start: string, end: string, fy: number) =>
-    `${name}'s grant period (${start} to ${end}) does not reach FY${fy}`,
+  /** `why`: why that year, where it is not the year on screen (a roster pays the next year's salaries). */
+  outsidePeriod: (name: string, start: string, end: string, fy: number, why?: string) =>
+    `${name}'s grant period (${start} to ${end}) does not reach FY${fy}${why ? `, ${why}` : ''}`,
   generalStays: 'The general fund stays the general fund: lines and positions without a fund go to it',
 } as const;
 

@@ -67,16 +67,30 @@ function safeParse(text: string): unknown {
 }
 
 /**
- * The fields that differ between two snapshots, by name: every top-level field whose JSON differs (nested
- * objects such as building or metadata compare as a whole). A create lists what was set, a delete
- * what was there.
+ * A snapshot with its metadata's keys as fields of their own ('metadata.needsReview'): a line's
+ * metadata holds flags set by different writers, and one changed flag showed as the whole object,
+ * as JSON, before and after.
+ */
+function withMetadataKeys(snapshot: Record<string, unknown>): Record<string, unknown> {
+  const metadata = asObject(snapshot.metadata);
+  if (!metadata) {
+    return snapshot;
+  }
+  const { metadata: _whole, ...rest } = snapshot;
+  return { ...rest, ...Object.fromEntries(Object.entries(metadata).map(([k, v]) => [`metadata.${k}`, v])) };
+}
+
+/**
+ * The fields that differ between two snapshots, by name: every top-level field whose JSON differs
+ * (nested objects such as building compare as a whole; metadata key by key). A create lists what was
+ * set, a delete what was there.
  */
 export function diffSnapshots(
   before: unknown,
   after: unknown,
 ): { field: string; before: unknown; after: unknown }[] {
-  const b = asObject(before) ?? {};
-  const a = asObject(after) ?? {};
+  const b = withMetadataKeys(asObject(before) ?? {});
+  const a = withMetadataKeys(asObject(after) ?? {});
   // Alphabetical: jsonb does not keep the order the fields were written in.
   const fields = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((f) => !IGNORED.has(f)).sort();
   const changes = [];

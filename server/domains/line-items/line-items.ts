@@ -146,7 +146,10 @@ export async function updateProposedLine(
     }
     await checkReferences(trx, input);
     const { changeReason, fundId, ...fields } = input;
-    const fund = fundId === undefined ? {} : { fund_id: await lineFundColumn(trx, fundId, row.fiscal_year) };
+    // The fund the line is on is kept as it is: a line carried onto a grant that has since closed
+    // stays editable (the editor sends the fund it shows); moving a line onto a closed grant is not.
+    const keepsFund = fundId === undefined || (fundId !== null && fundId === row.fund_id);
+    const fund = keepsFund ? {} : { fund_id: await lineFundColumn(trx, fundId, row.fiscal_year) };
     const { after } = await changeLines(
       trx,
       actor,

@@ -54,7 +54,9 @@ export async function applyFundShares(
   // Each fund must exist and, a grant, reach the year the cost is budgeted for.
   const general = await generalFundId(db);
   for (const [i, share] of shares.entries()) {
-    await lineFundColumn(db, share.fundId, position.fiscal_year + 1, `fundShares.${i}.fundId`);
+    // A clerk looking at FY2026's roster reads why the grant must reach FY2027.
+    const why = `the year FY${position.fiscal_year}'s positions are budgeted in`;
+    await lineFundColumn(db, share.fundId, position.fiscal_year + 1, `fundShares.${i}.fundId`, why);
   }
   // The general fund's whole is stored as no shares, so a position never set reads the same.
   const next =

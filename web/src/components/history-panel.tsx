@@ -1,4 +1,5 @@
 import { errorMessage } from '@web/api/client';
+import { fundNamer, useFunds } from '@web/api/funds';
 import { useHistory, type HistoryEntity } from '@web/api/history';
 import { formatDateTime, formatMoneyCents } from '@web/lib/format';
 import { TableHead } from '@web/components/table-head';
@@ -31,6 +32,8 @@ const FIELD_LABELS: Record<string, string> = {
   name: 'Name',
   'metadata.needsReview': 'Needs review',
   'metadata.importWarnings': 'Import warnings',
+  fundId: 'Fund',
+  'metadata.fundNamed': 'Fund chosen by hand',
   // A budget stage's move or reopen, and a year's state figures.
   reason: 'Reason',
   reopened: 'Reopened after',
@@ -78,7 +81,13 @@ function label(field: string): string {
   return FIELD_LABELS[field] ?? field;
 }
 
-function show(field: string, value: unknown): string {
+/** A fund's name by id (the snapshot keeps only the id; none is the general fund's): fundNamer. */
+type FundName = (fundId: number | null) => string;
+
+function show(field: string, value: unknown, fundName: FundName): string {
+  if (field === 'fundId' && (value === null || typeof value === 'number')) {
+    return fundName(value) || (value === null ? '—' : `Fund #${value}`);
+  }
   if (value === null || value === undefined || value === '') {
     return '—';
   }
@@ -91,7 +100,12 @@ function show(field: string, value: unknown): string {
   if (Array.isArray(value)) {
     return value.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join('; ');
   }
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  if (typeof value === 'object') {
+    // A reference kept with its name (a building, a category) shows the name, not its JSON.
+    const name = (value as { name?: unknown }).name;
+    return typeof name === 'string' ? name : JSON.stringify(value);
+  }
+  return String(value);
 }
 
 const ACTION_LABELS: Record<string, string> = {
@@ -110,6 +124,10 @@ interface HistoryPanelProps {
 /** Who changed what and when on one record, newest first (read from the audit log). */
 export function HistoryPanel({ entity, id }: HistoryPanelProps) {
   const history = useHistory(entity, id);
+  // Only asked for when an entry moved a line between funds.
+  const movesFunds = Boolean(history.data?.entries.some((e) => e.changes.some((c) => c.field === 'fundId')));
+  const fundList = useFunds(movesFunds);
+  const funds = fundNamer(fundList.data?.funds);
   const headingId = `history-${entity}-${id}`;
   return (
     <section className="history" aria-labelledby={headingId}>
@@ -140,8 +158,8 @@ export function HistoryPanel({ entity, id }: HistoryPanelProps) {
                     {entry.changes.map((change) => (
                       <tr key={change.field}>
                         <th scope="row">{label(change.field)}</th>
-                        <td>{show(change.field, change.before)}</td>
-                        <td>{show(change.field, change.after)}</td>
+                        <td>{show(change.field, change.before, funds)}</td>
+                        <td>{show(change.field, change.after, funds)}</td>
                       </tr>
                     ))}
                   </tbody>

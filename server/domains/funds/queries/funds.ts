@@ -75,6 +75,21 @@ export async function findFundByCode(db: Db, code: string, exceptId?: number): P
   return query.first();
 }
 
+/**
+ * The fund named `name` as a clerk reads it (spaces around it and letter case aside), other than
+ * `exceptId`: the name is what every Fund dropdown shows, so two such funds cannot be told apart.
+ */
+export async function findFundByName(db: Db, name: string, exceptId?: number): Promise<FundRow | undefined> {
+  const query = db('funds')
+    .select('id', 'name', 'code')
+    .whereRaw('lower(btrim(name)) = lower(btrim(?))', [name])
+    .orderBy('id');
+  if (exceptId !== undefined) {
+    query.whereNot({ id: exceptId });
+  }
+  return query.first();
+}
+
 export async function insertFund(db: Db, values: FundValues): Promise<number> {
   const [row] = await db('funds').insert(values).returning<{ id: number }[]>('id');
   return row!.id;

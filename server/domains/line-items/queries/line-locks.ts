@@ -11,6 +11,7 @@ export interface LineKeyRow {
   next_year_salary: number | null;
   next_year_salary_manual: boolean;
   scenario_id: number | null;
+  fund_id: number | null;
 }
 
 const KEY_COLUMNS = [
@@ -23,6 +24,7 @@ const KEY_COLUMNS = [
   'next_year_salary',
   'next_year_salary_manual',
   'scenario_id',
+  'fund_id',
 ] as const;
 
 /**

@@ -20,6 +20,7 @@ import { Pager } from './pager';
 import { Unmatched } from './unmatched';
 import { UnmatchedFund } from './unmatched-fund';
 import './budget-vs-actual.css';
+import { LEDGER_IMPORT_PLACE } from '@web/lib/directions';
 
 const SUBTITLE =
   'the budget against what the ledger says was spent and committed so far, with the year-end at the current rate.';
@@ -141,7 +142,7 @@ export function BudgetVsActualScreen() {
           <p className="bva-source" role="status">
             {data.ledger
               ? `${fiscalYearLabel(data.fiscalYear)} ledger at ${ledgerPeriodText(data.ledger.period)} (${data.ledger.fileName}, imported ${formatDateTime(data.ledger.importedAt)}${data.ledger.importedBy ? ` by ${data.ledger.importedBy}` : ''}).`
-              : `No ledger imported for ${fiscalYearLabel(data.fiscalYear)} yet: an administrator imports it under Admin Panel → CSV Import → Ledger (actuals).`}{' '}
+              : `No ledger imported for ${fiscalYearLabel(data.fiscalYear)} yet: an administrator imports it under ${LEDGER_IMPORT_PLACE}.`}{' '}
             {data.budgetSource
               ? `Budget: the ${data.budgetSource.lineCount} proposed lines of budget year ${data.budgetSource.budgetYear}${data.fund.scope === 'all' ? '' : ` that ${data.fund.label} pays`}.`
               : 'No budget year holds proposed lines for this year.'}

@@ -5,6 +5,7 @@ import { useLedgerSummary } from '@web/api/ledger';
 import { useCanVisit } from '@web/auth/use-can';
 import { formatMoney } from '@web/lib/format';
 import './actuals-card.css';
+import { LEDGER_IMPORT_PLACE } from '@web/lib/directions';
 
 /**
  * Spent to date against budget for the current fiscal year, from the ledger's
@@ -44,8 +45,8 @@ export function ActualsCard({ fiscalYear }: { fiscalYear: number | null }) {
       {summary.isError ? <p className="field__error">Spending to date could not be loaded.</p> : null}
       {s && !s.hasLedger ? (
         <p className="muted">
-          No ledger imported for {fy} yet. An administrator imports the year-to-date report under Admin Panel
-          → CSV Import → Ledger (actuals).
+          No ledger imported for {fy} yet. An administrator imports the year-to-date report under{' '}
+          {LEDGER_IMPORT_PLACE}.
         </p>
       ) : null}
       {s?.hasLedger ? (

@@ -18,6 +18,7 @@ import { FundBreakdown } from './fund-breakdown';
 import { FundsReportTable, signedMoney } from './report-table';
 import { fundBreakdownSheet, fundsReportSheet } from './workbook';
 import './funds-report.css';
+import { LEDGER_IMPORT_PLACE } from '@web/lib/directions';
 
 const TITLE = 'Budget of All Funds';
 
@@ -25,7 +26,7 @@ const TITLE = 'Budget of All Funds';
 function ledgerNote(data: FundsReport, previousFy: string): string {
   const l = data.previousLedger;
   if (!l) {
-    return `No ledger is imported for ${previousFy}: its actual spending shows as 'No ledger' (import it under Admin Panel → CSV Import → Ledger).`;
+    return `No ledger is imported for ${previousFy}: its actual spending shows as 'No ledger' (import it under ${LEDGER_IMPORT_PLACE}).`;
   }
   const base = `${previousFy} actual: what the ${previousFy} ledger (${ledgerPeriodText(l.period)}, ${l.fileName}) says each fund's accounts expended, by their fund segment.`;
   return l.unmatchedAccountCount

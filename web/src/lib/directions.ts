@@ -1,0 +1,11 @@
+import { ADMIN_LABEL, ADMIN_NAV } from '@web/components/shell/nav-items';
+
+/** The Admin menu's entry for the page titled Admin Panel (a title no menu shows). */
+const adminPanelEntry = ADMIN_NAV.find((item) => item.to === '/admin')!.label;
+
+/**
+ * Where an administrator imports the ledger, in the words of what they click: the Admin menu, its
+ * entry for the Admin Panel, the CSV Import tab, then the ledger's choice. Screens that send
+ * someone there say it the same way.
+ */
+export const LEDGER_IMPORT_PLACE = `${ADMIN_LABEL} → ${adminPanelEntry} → CSV Import → Ledger (actuals)`;
