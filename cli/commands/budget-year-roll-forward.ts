@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import {
-  positionsCarriedText,
+  positionsLine,
   rollForwardBody,
   rollForwardUndoBody,
   type RollForwardResponse,
@@ -20,9 +20,7 @@ function printResult(res: RollForwardResponse): void {
     `  Employees left out (retiring or inactive): ${t.employeesLeftOut}`,
     `  Proposed lines carried: ${t.proposedCarried}, ${formatMoneyCents(t.proposedTotal)}`,
     `  One-time lines left out: ${t.oneTimeLeftOut}, ${formatMoneyCents(t.oneTimeTotal)}`,
-    ...(positionsCarriedText(res.positions)
-      ? [`  Positions carried: ${positionsCarriedText(res.positions)}`]
-      : []),
+    `  ${positionsLine(res)}`,
     ...res.carried.map((c) => `  Also carried: ${c}`),
     ...(res.warning
       ? [`  Warning: ${res.warning}${res.dryRun ? ' (run with --confirm to go on)' : ''}`]

@@ -3,6 +3,7 @@ import { useApp } from '../../test/use-app';
 import { insertProposed } from '../../test/factories';
 import {
   buildPositionsWorld,
+  closedPostAndSalaryLines,
   positionCostByPlace,
   proposedSalaryLines,
   type PositionsWorld,
@@ -83,20 +84,8 @@ beforeAll(async () => {
     },
   });
   expect(vacancy.status, JSON.stringify(vacancy.body)).toBe(201);
-  await db()('positions').insert({
-    budget_year_id: w.budgetYearId,
-    fiscal_year: 2026,
-    title: 'Closed Post',
-    fte: 1,
-    status: 'closed',
-    category_id: w.teachers,
-  });
-  // FY2027's salary lines follow the roster from the start (as Update Salary Budget sets them once).
-  const update = await t.api('post', '/reconciliation/update-salary-budget', {
-    token: finance.token,
-    body: { budgetYearId: w.budgetYearId, fiscalYear: 2027 },
-  });
-  expect(update.status, JSON.stringify(update.body)).toBe(200);
+  // A closed position (carried by no roll forward), and FY2027's salary lines following the roster.
+  await closedPostAndSalaryLines(t, w, finance.token);
 });
 
 describe('roll forward of a year with positions', () => {

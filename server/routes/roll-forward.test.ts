@@ -128,6 +128,8 @@ describe('roll forward of FY2027 into FY2028', () => {
     expect(dry.status, JSON.stringify(dry.body)).toBe(200);
     expect(await written()).toEqual(before);
     expect(dry.body).toMatchObject({ dryRun: true, id: null, warning: expect.stringMatching(/Draft/) });
+    // No roster anywhere: none carried, and none before it to name.
+    expect(dry.body.rosterBefore).toBeNull();
     expect(dry.body.to).toEqual({
       fiscalYear: 2028,
       budgetYearId: expect.any(Number),

@@ -163,6 +163,18 @@ export const importResultSchema = z.object({
    */
   replacedProjected: z.number().int(),
   /**
+   * The stored (not projected) lines of the import's kind that its fiscal year already held, read
+   * before the COPY in the scope the import writes to: the budget year's lines of that year in the
+   * budgets that count, whatever their version, as the dashboard counts them. The import adds its
+   * lines beside these; only projected lines are replaced (replacedProjected).
+   */
+  alreadyStored: z.object({
+    fiscalYear: z.number().int(),
+    count: z.number().int(),
+    /** Their current salaries (operating) or amounts (proposed), summed in SQL. */
+    total: moneyOut,
+  }),
+  /**
    * Payroll imports: the people's positions. A newcomer fills a vacant or posted position of their
    * title at their building (filled); anyone else becomes a filled position of their own (created),
    * paid by their line's fund when it is another fund that can pay the year after (grantFunded).
@@ -230,6 +242,10 @@ export const importRunSchema = z.object({
   rowCount: z.number().int(),
   importedCount: z.number().int(),
   skippedCount: z.number().int(),
+  /**
+   * The run's lines marked for review when it ran: the import's reviewCount (its 'Marked for
+   * review'), stored on the run, so Import History says what the import said.
+   */
   warningCount: z.number().int(),
   errorCount: z.number().int(),
   /** Projected lines the run replaced (see importResultSchema.replacedProjected). */

@@ -9,6 +9,9 @@ import { moneyOut } from './common';
  * the screen share these shapes; money is exact decimal text.
  */
 
+/** The fiscal year a roll forward from `fromFiscalYear` starts: the one after it. */
+export const rollTargetYear = (fromFiscalYear: number) => fromFiscalYear + 1;
+
 /** A fiscal year to roll forward from, or why not (its next year must be in the spec's range too). */
 export function rollFromProblem(value: unknown): string | null {
   const problem = setupYearProblem(value);
@@ -17,8 +20,18 @@ export function rollFromProblem(value: unknown): string | null {
   }
   const year = parseFiscalYear(value as string | number)!;
   return year >= MAX_CURRENT_FISCAL_YEAR
-    ? `FY${year + 1} is past the last fiscal year the workbench plans (FY${MAX_CURRENT_FISCAL_YEAR})`
+    ? `FY${rollTargetYear(year)} is past the last fiscal year the workbench plans (FY${MAX_CURRENT_FISCAL_YEAR})`
     : null;
+}
+
+/**
+ * The year the screen offers to roll forward from: the latest fiscal year with lines that
+ * rollFromProblem accepts (the server finds a budget for any year some budget year holds lines of),
+ * or null when there is none.
+ */
+export function defaultRollFrom(yearsWithLines: readonly number[]): number | null {
+  const rollable = yearsWithLines.filter((year) => rollFromProblem(year) === null);
+  return rollable.length ? Math.max(...rollable) : null;
 }
 
 /** A fiscal year as the API, the CLI and the screen accept it, checked by `problemOf`. */
@@ -103,6 +116,33 @@ export function positionsCarriedText(p: RollForwardPositions): string | null {
   return `${p.carried} positions (${p.fte} FTE): ${p.filled} filled by ${p.holders} carried holders, ${p.vacant} vacant, posted or frozen${replaced}${closed}`;
 }
 
+/**
+ * When the year rolled from has no positions to carry: the latest earlier fiscal year whose roster
+ * (in its home budget year) has positions not closed. A roll forward carries only the year's own
+ * roster, so these stay behind; the screen says so rather than carrying none in silence.
+ */
+export const rollForwardRosterBefore = z
+  .object({ fiscalYear: z.number().int(), positions: z.number().int() })
+  .nullable()
+  .meta({
+    description:
+      'When the year rolled from has no positions: the latest earlier fiscal year whose roster has some (not carried); null otherwise',
+  });
+export type RollForwardRosterBefore = z.infer<typeof rollForwardRosterBefore>;
+
+/** The positions line of the preview and the result: what is carried, or that none is and why. */
+export function positionsLine(
+  result: Pick<RollForwardResponse, 'from' | 'positions' | 'rosterBefore'>,
+): string {
+  const carried = positionsCarriedText(result.positions);
+  if (carried) {
+    return `Positions carried: ${carried}`;
+  }
+  const before = result.rosterBefore;
+  const elsewhere = before ? ` (FY${before.fiscalYear} has ${before.positions})` : '';
+  return `Positions: none carried — FY${result.from.fiscalYear} has no positions${elsewhere}`;
+}
+
 export const rollForwardResponse = z.object({
   dryRun: z.boolean(),
   id: z.number().int().nullable(),
@@ -126,6 +166,7 @@ export const rollForwardResponse = z.object({
   /** What else was carried as data of the year (rates of the state figures, budget settings). */
   carried: z.array(z.string()),
   positions: rollForwardPositions,
+  rosterBefore: rollForwardRosterBefore,
   undoable: z.boolean(),
 });
 export type RollForwardResponse = z.infer<typeof rollForwardResponse>;

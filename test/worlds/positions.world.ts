@@ -95,6 +95,32 @@ export async function buildPositionsWorld(t: TestApp, admin: string): Promise<Po
 }
 
 /** Rows of the positions tables and the audit log: a refusal must leave all of them as they were. */
+/**
+ * A closed FY2026 position (part of no roster a roll forward carries, nor of its counts), then
+ * FY2027's proposed salary lines set from the roster, as Update Salary Budget sets them once.
+ */
+export async function closedPostAndSalaryLines(
+  t: TestApp,
+  w: PositionsWorld,
+  finance: string,
+): Promise<void> {
+  await t.db.knex('positions').insert({
+    budget_year_id: w.budgetYearId,
+    fiscal_year: 2026,
+    title: 'Closed Post',
+    fte: 1,
+    status: 'closed',
+    category_id: w.teachers,
+  });
+  const update = await t.api('post', '/reconciliation/update-salary-budget', {
+    token: finance,
+    body: { budgetYearId: w.budgetYearId, fiscalYear: 2027 },
+  });
+  if (update.status !== 200) {
+    throw new Error(`update salary budget: ${update.status} ${JSON.stringify(update.body)}`);
+  }
+}
+
 export async function footprint(db: Knex) {
   const count = async (table: string) => Number((await db(table).count({ n: '*' }))[0].n);
   return {

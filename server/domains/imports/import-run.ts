@@ -20,6 +20,7 @@ import { findVersionById, type VersionRow } from '@server/domains/budgets';
 import type { ImportResult } from '@shared/schemas/import';
 import { copyImportedLines } from '@server/domains/line-items';
 import { settle } from './import-settle';
+import { commitUnlessDryRun } from './dry-run';
 import { createVersionIn } from '@server/domains/budgets';
 import { crosswalkImport } from '@server/domains/massachusetts';
 import type { ImportPlan } from './import-execute';
@@ -35,13 +36,6 @@ export interface ImportProgress {
 /** How many lines the rules disagreed on, over every group of disagreeing rules. */
 const linesOf = (conflicts: readonly { line_count: number }[]) =>
   conflicts.reduce((n, c) => n + c.line_count, 0);
-
-/** Thrown inside a dry run's transaction to roll it back while handing the result out. */
-class DryRunDone extends Error {
-  constructor(public result: ImportResult) {
-    super('dry run');
-  }
-}
 
 export interface RunInput {
   table: TableSource;
@@ -178,123 +172,123 @@ export async function runImport(app: AppContext, actor: Actor, input: RunInput):
   const { header, mapping, plan, targets, file } = input;
   const moneyField = plan.importType === 'operating' ? 'currentSalary' : 'amount';
   const tally = new Tally(moneyField, mapping.columnMappings[moneyField] ?? '');
-  try {
-    return await app.db.transaction(async (trx) => {
-      const version = await targetVersion(trx, actor, input);
-      const runId = await q.insertImportRun(trx, {
-        user_id: actor.id,
-        file_name: file.originalName,
-        import_type: plan.importType,
-        budget_year_id: targets.budgetYear.id,
-        version_id: version?.id ?? null,
-        column_mappings: {
-          columnMappings: mapping.columnMappings,
-          noteColumns: mapping.noteColumns.map((c) => c.name),
-          fileSha256: file.sha256,
-          headerRow: header.headerRow,
-          actor: actor.email ?? actor.name,
-        },
-      });
-      const ctx = await context(trx, input, runId, version);
-      const transform =
-        plan.importType === 'operating'
-          ? (n: number, cells: SourceRow['cells']) => transformEmployee(ctx, n, cells)
-          : proposedTransformer(ctx);
-      const years = new Set<number>();
-      await copyImportedLines(trx, (copy) => copyRows(input, transform, tally, copy, years));
-      if (!tally.imported) {
-        throw nothingImported(tally);
-      }
-      const { replaced, nextYearSalaries, codes, funds, positions, reviewCount, totals } = await settle(
-        trx,
-        actor,
-        input,
-        runId,
-        years,
-      );
-      const reconciliation = tally.reconciler.result(totals.totalText);
-      await q.finishImportRun(trx, runId, {
-        row_count: tally.rowCount,
-        imported_count: tally.imported,
-        skipped_count: tally.skipped,
-        warning_count: tally.warningCount,
-        error_count: tally.skipped,
-        replaced_projected_count: replaced,
-      });
-      await q.saveMapping(trx, plan.importType, headerSignature(header.columns), {
+  const { result, committed } = await commitUnlessDryRun(app.db, plan.dryRun, async (trx) => {
+    const version = await targetVersion(trx, actor, input);
+    const runId = await q.insertImportRun(trx, {
+      user_id: actor.id,
+      file_name: file.originalName,
+      import_type: plan.importType,
+      budget_year_id: targets.budgetYear.id,
+      version_id: version?.id ?? null,
+      column_mappings: {
         columnMappings: mapping.columnMappings,
         noteColumns: mapping.noteColumns.map((c) => c.name),
-      });
-      const result: ImportResult = {
-        success: true,
-        dryRun: Boolean(plan.dryRun),
-        importRunId: plan.dryRun ? null : runId,
+        fileSha256: file.sha256,
+        headerRow: header.headerRow,
+        actor: actor.email ?? actor.name,
+      },
+    });
+    const ctx = await context(trx, input, runId, version);
+    const transform =
+      plan.importType === 'operating'
+        ? (n: number, cells: SourceRow['cells']) => transformEmployee(ctx, n, cells)
+        : proposedTransformer(ctx);
+    // What the year holds before this import's lines join it (they are added, not in its place).
+    const alreadyStored = await q.storedLinesInScope(trx, {
+      budgetYearId: targets.budgetYear.id,
+      fiscalYear: targets.fiscalYear,
+      type: plan.importType,
+    });
+    const years = new Set<number>();
+    await copyImportedLines(trx, (copy) => copyRows(input, transform, tally, copy, years));
+    if (!tally.imported) {
+      throw nothingImported(tally);
+    }
+    const { replaced, nextYearSalaries, codes, funds, positions, reviewCount, totals } = await settle(
+      trx,
+      actor,
+      input,
+      runId,
+      years,
+    );
+    const reconciliation = tally.reconciler.result(totals.totalText);
+    await q.finishImportRun(trx, runId, {
+      row_count: tally.rowCount,
+      imported_count: tally.imported,
+      skipped_count: tally.skipped,
+      // The count the import says it marked for review, which Import History shows.
+      warning_count: reviewCount,
+      error_count: tally.skipped,
+      replaced_projected_count: replaced,
+    });
+    await q.saveMapping(trx, plan.importType, headerSignature(header.columns), {
+      columnMappings: mapping.columnMappings,
+      noteColumns: mapping.noteColumns.map((c) => c.name),
+    });
+    const result: ImportResult = {
+      success: true,
+      dryRun: Boolean(plan.dryRun),
+      importRunId: plan.dryRun ? null : runId,
+      rowCount: tally.rowCount,
+      imported: tally.imported,
+      skipped: tally.skipped,
+      warnings: tally.warnings,
+      warningCount: tally.warningCount,
+      reviewCount,
+      errors: tally.errors,
+      errorCount: tally.skipped,
+      skippedReasons: tally.reasons,
+      totalAmount: totals.total,
+      fiscalYears: totals.fiscalYears,
+      replacedProjected: replaced,
+      alreadyStored,
+      nextYearSalaries,
+      reconciliation,
+      preview: tally.preview.result(ctx),
+      ...(ctx.crosswalk ? { crosswalk: ctx.crosswalk.summary() } : {}),
+      ...(positions ? { positions } : {}),
+      fromRules: {
+        functionCodes: codes.coded,
+        funds: funds.funded,
+        codeConflicts: linesOf(codes.conflicts),
+        fundConflicts: linesOf(funds.conflicts),
+      },
+      durationMs: Date.now() - started,
+    };
+    await insertAudit(trx, actor, {
+      action: 'import',
+      entity: 'import-run',
+      entityId: runId,
+      after: {
+        fileName: file.originalName,
+        importType: plan.importType,
+        budgetYearId: targets.budgetYear.id,
+        versionId: version?.id ?? null,
         rowCount: tally.rowCount,
         imported: tally.imported,
         skipped: tally.skipped,
-        warnings: tally.warnings,
-        warningCount: tally.warningCount,
-        reviewCount,
-        errors: tally.errors,
-        errorCount: tally.skipped,
-        skippedReasons: tally.reasons,
-        totalAmount: totals.total,
+        warnings: tally.warningCount,
+        totalAmount: totals.totalText,
         fiscalYears: totals.fiscalYears,
         replacedProjected: replaced,
-        nextYearSalaries,
-        reconciliation,
-        preview: tally.preview.result(ctx),
-        ...(ctx.crosswalk ? { crosswalk: ctx.crosswalk.summary() } : {}),
-        ...(positions ? { positions } : {}),
-        fromRules: {
-          functionCodes: codes.coded,
-          funds: funds.funded,
-          codeConflicts: linesOf(codes.conflicts),
-          fundConflicts: linesOf(funds.conflicts),
-        },
-        durationMs: Date.now() - started,
-      };
-      await insertAudit(trx, actor, {
-        action: 'import',
-        entity: 'import-run',
-        entityId: runId,
-        after: {
-          fileName: file.originalName,
-          importType: plan.importType,
-          budgetYearId: targets.budgetYear.id,
-          versionId: version?.id ?? null,
-          rowCount: tally.rowCount,
-          imported: tally.imported,
-          skipped: tally.skipped,
-          warnings: tally.warningCount,
-          totalAmount: totals.totalText,
-          fiscalYears: totals.fiscalYears,
-          replacedProjected: replaced,
-          functionCodesFromRules: codes.coded,
-          functionCodeRuleConflicts: codes.conflicts,
-          fundsFromRules: funds.funded,
-          fundRuleConflicts: funds.conflicts,
-          ...(positions
-            ? {
-                positionsFilled: positions.filled,
-                positionsCreated: positions.created,
-                positionsGrantFunded: positions.grantFunded,
-              }
-            : {}),
-          fileSum: reconciliation.fileSum,
-          differenceTotal: reconciliation.differenceTotal,
-          differenceCount: reconciliation.differenceCount,
-        },
-      });
-      if (plan.dryRun) {
-        throw new DryRunDone(result);
-      }
-      return result;
+        functionCodesFromRules: codes.coded,
+        functionCodeRuleConflicts: codes.conflicts,
+        fundsFromRules: funds.funded,
+        fundRuleConflicts: funds.conflicts,
+        ...(positions
+          ? {
+              positionsFilled: positions.filled,
+              positionsCreated: positions.created,
+              positionsGrantFunded: positions.grantFunded,
+            }
+          : {}),
+        fileSum: reconciliation.fileSum,
+        differenceTotal: reconciliation.differenceTotal,
+        differenceCount: reconciliation.differenceCount,
+      },
     });
-  } catch (err) {
-    if (err instanceof DryRunDone) {
-      return { ...err.result, durationMs: Date.now() - started };
-    }
-    throw err;
-  }
+    return result;
+  });
+  // A dry run's time includes its rollback.
+  return committed ? result : { ...result, durationMs: Date.now() - started };
 }

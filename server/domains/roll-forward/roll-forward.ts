@@ -10,7 +10,11 @@ import { createBudgetYearIn } from '@server/domains/setup';
 import { budgetStages, stageStateOf } from '@server/domains/stages';
 import { STAGE_LABELS } from '@shared/schemas/budget-stages';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
-import type { RollForwardInput, RollForwardResponse } from '@shared/schemas/roll-forward';
+import {
+  rollTargetYear,
+  type RollForwardInput,
+  type RollForwardResponse,
+} from '@shared/schemas/roll-forward';
 import * as q from './queries/roll-forwards';
 import * as roster from './roster';
 
@@ -54,7 +58,7 @@ export async function rollForward(
 
 async function rollIn(trx: Db, actor: Actor, input: RollForwardInput): Promise<RollForwardResponse> {
   const fromFy = input.fromFiscalYear;
-  const toFy = fromFy + 1;
+  const toFy = rollTargetYear(fromFy);
   const from = `FY${fromFy}`;
   const to = `FY${toFy}`;
   if (!(await q.tryLock(trx, toFy))) {
@@ -135,6 +139,7 @@ async function rollIn(trx: Db, actor: Actor, input: RollForwardInput): Promise<R
     to: { budgetYearId: target.id, fiscalYear: toFy },
     rollForwardId: record.id,
   });
+  const rosterBefore = positions.carried ? null : await roster.rosterBefore(trx, fromFy);
   const rates = await carryStateRates(trx, fromFy);
   const carriedNotes = [
     ...(createsBudgetYear
@@ -191,6 +196,7 @@ async function rollIn(trx: Db, actor: Actor, input: RollForwardInput): Promise<R
     warning,
     carried: carriedNotes,
     positions: { ...positions, salaryLinesReplaced },
+    rosterBefore,
     undoable: true,
   };
 }

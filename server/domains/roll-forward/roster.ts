@@ -1,7 +1,10 @@
 import type { Db } from '@server/db/index';
 import type { Actor } from '@server/policies/index';
+import { homeOfFiscalYear } from '@server/domains/budgets';
 import { reconciliation, rollForwardLines } from '@server/domains/line-items';
 import { positionsRollForward } from '@server/domains/positions';
+import type { RollForwardRosterBefore } from '@shared/schemas/roll-forward';
+import * as q from './queries/roll-forwards';
 
 /**
  * What a roll forward does about positions (docs/ARCHITECTURE.md, 'Positions' and 'Roll forward').
@@ -52,6 +55,21 @@ export async function removeFollowedLines(
 
 /** The roster of the year rolled from, carried into the year started (after the lines). */
 export const carryPositions = positionsRollForward.rollPositionsForward;
+
+/**
+ * The roster a roll forward from a year with no positions leaves behind: the latest earlier fiscal
+ * year whose home budget year holds positions not closed (the roster the Positions manager shows for
+ * it), or null. Only the year's own roster is carried, so a district whose roster sits in an earlier
+ * year would otherwise start the new year with none and not be told.
+ */
+export async function rosterBefore(trx: Db, fromFiscalYear: number): Promise<RollForwardRosterBefore> {
+  for (const row of await q.openRostersBefore(trx, fromFiscalYear)) {
+    if ((await homeOfFiscalYear(trx, row.fiscal_year))?.id === row.budget_year_id) {
+      return { fiscalYear: row.fiscal_year, positions: Number(row.positions) };
+    }
+  }
+  return null;
+}
 
 export const rolledPositionsUntouched = positionsRollForward.rolledPositionsUntouched;
 export const removeRolledPositions = positionsRollForward.removeRolledPositions;

@@ -3,6 +3,8 @@ import type { FundRef } from '@server/lib/import/fund-match';
 import type { BuildingRef, CategoryRef, WorkGroupRef } from '@server/lib/import/match';
 import type { ImportKindName, ImportRun, ImportType } from '@shared/schemas/import';
 import { NEXT_YEAR_WARNING_PREFIX } from '@server/sql/salary-rule';
+import { activeScope } from '@server/sql/line-items-scope';
+import { fromCents, toCents } from '@shared/money';
 
 /** The knex of imports: runs, saved mappings, and the reference data an import matches against. */
 
@@ -64,7 +66,11 @@ export async function insertImportRun(db: Db, run: NewImportRun): Promise<number
   return row.id;
 }
 
-/** Records a run's counts; 'completed with warnings' when rows were skipped or flagged. */
+/**
+ * Records a run's counts; 'completed with warnings' when rows were skipped or lines marked for
+ * review. warning_count is the run's lines marked for review (the import's reviewCount): what
+ * Import History shows under For review, as the demo seed stores it too.
+ */
 export async function finishImportRun(
   db: Db,
   id: number,
@@ -83,6 +89,28 @@ export async function finishImportRun(
       ...counts,
       status: counts.warning_count || counts.skipped_count ? 'completed with warnings' : 'completed',
     });
+}
+
+/**
+ * The stored lines of a kind that a fiscal year already holds in the scope an import writes to (the
+ * budget year's, in the budgets that count, whatever their version, as the dashboard counts them),
+ * in one statement, read before the import's COPY. Projected lines are left out: the import
+ * replaces those; these stay, and its lines are added beside them.
+ */
+export async function storedLinesInScope(
+  db: Db,
+  scope: { budgetYearId: number; fiscalYear: number; type: ImportType },
+) {
+  const money = scope.type === 'operating' ? 'current_salary' : 'amount';
+  const { rows } = await db.raw<{ rows: { count: number; total: string }[] }>(
+    `SELECT count(*)::int AS count, coalesce(sum(??), 0)::numeric(16,2)::text AS total
+       FROM line_items li
+      WHERE li.budget_year_id = ? AND li.fiscal_year = ? AND li.is_operating = ? AND NOT li.is_projected
+        AND ${activeScope()}`,
+    [money, scope.budgetYearId, scope.fiscalYear, scope.type === 'operating'],
+  );
+  // The exact numeric text through whole cents, never a float sum.
+  return { fiscalYear: scope.fiscalYear, count: rows[0].count, total: fromCents(toCents(rows[0].total)!) };
 }
 
 /**

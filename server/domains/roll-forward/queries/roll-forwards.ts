@@ -103,3 +103,19 @@ export async function nextYearSalaryTotal(db: Db, ids: readonly number[]): Promi
   );
   return Number(rows[0].t);
 }
+
+/**
+ * The rosters before a fiscal year: each earlier fiscal year's positions not closed, by the budget
+ * year holding them, newest year first (the roster a roll forward leaves behind: roster.ts).
+ */
+export async function openRostersBefore(
+  db: Db,
+  fiscalYear: number,
+): Promise<{ fiscal_year: number; budget_year_id: number; positions: number }[]> {
+  return db('positions')
+    .where('fiscal_year', '<', fiscalYear)
+    .whereNot({ status: 'closed' })
+    .groupBy('fiscal_year', 'budget_year_id')
+    .orderBy('fiscal_year', 'desc')
+    .select('fiscal_year', 'budget_year_id', db.raw('count(*)::int AS positions'));
+}

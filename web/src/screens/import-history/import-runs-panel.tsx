@@ -1,4 +1,5 @@
 import { useImportRuns } from '@web/api/import';
+import { useLedgerImports } from '@web/api/ledger';
 import { useCan } from '@web/auth/use-can';
 import { useBudgetYear } from '@web/budget-year/budget-year-context';
 import { Alert } from '@web/components/alert';
@@ -7,6 +8,7 @@ import { formatDateTime } from '@web/lib/format';
 import type { CSSProperties } from 'react';
 import { ScrollArea } from '@web/components/scroll-area';
 import { numCol, TableHead } from '@web/components/table-head';
+import { historyRows } from './history-rows';
 
 const RECENT = 10;
 // Inline, so this panel carries no style sheet of another screen.
@@ -14,37 +16,44 @@ const CELL: CSSProperties = { padding: 'var(--space-2) var(--space-3)' };
 const NOWRAP: CSSProperties = { ...CELL, whiteSpace: 'nowrap' };
 const FILE: CSSProperties = { ...NOWRAP, maxWidth: '18rem', overflow: 'hidden', textOverflow: 'ellipsis' };
 const NOTE: CSSProperties = { display: 'block', color: 'var(--color-text-muted)' };
-const count = (n: number) => n.toLocaleString('en-US');
+const count = (n: number | null) => (n === null ? '—' : n.toLocaleString('en-US'));
 
 /**
- * Import History: the latest import runs into the budget year chosen in the header (who, when,
- * file, type, version, and the counts, with the projected lines each replaced), newest first.
+ * Import History: the latest imports (who, when, file, type, version, and the counts, with the
+ * projected lines each replaced), newest first: the payroll and budget files imported into the
+ * budget year chosen in the header, and the ledgers (actuals) of every fiscal year, which belong to
+ * no budget year and were listed nowhere else.
  */
 export function ImportRunsPanel() {
   const canSee = useCan('import.run');
+  const canSeeLedgers = useCan('budgetVsActual.read');
   const { selected } = useBudgetYear();
   const runs = useImportRuns({ budgetYearId: selected?.id, limit: RECENT }, canSee && Boolean(selected));
+  const ledgers = useLedgerImports(undefined, canSee && canSeeLedgers && Boolean(selected));
   if (!canSee || !selected) {
     return null;
   }
-  const list = runs.data?.runs ?? [];
+  const list = historyRows(runs.data?.runs ?? [], ledgers.data?.imports ?? [], RECENT);
+  const pending = runs.isPending || (canSeeLedgers && ledgers.isPending);
+  const failed = runs.isError || ledgers.isError;
   return (
     <section
       className="card card--flush"
       aria-label="Recent imports"
       style={{ marginBottom: 'var(--space-4)' }}
     >
-      {runs.isPending ? <Spinner label="Loading imports..." /> : null}
-      {runs.isError ? (
+      {pending && !failed ? <Spinner label="Loading imports..." /> : null}
+      {failed ? (
         <div style={{ padding: 'var(--space-4)' }}>
           <Alert title="Failed to load imports">Please reload the page to try again.</Alert>
         </div>
       ) : null}
-      {runs.isSuccess ? (
+      {!pending && !failed ? (
         <ScrollArea label="Recent imports">
           <table className="table">
             <caption style={{ textAlign: 'left' }}>
               Recent imports into {selected.fiscalYear}
+              {canSeeLedgers ? ', and ledgers (actuals) of every fiscal year' : ''}
               {list.length === RECENT ? ` (latest ${RECENT})` : ''}
             </caption>
             <TableHead
@@ -70,31 +79,31 @@ export function ImportRunsPanel() {
                   </td>
                 </tr>
               ) : null}
-              {list.map((run) => (
-                <tr key={run.id}>
-                  <td style={NOWRAP}>{formatDateTime(run.createdAt)}</td>
-                  <td style={CELL}>{run.user ?? '—'}</td>
-                  <td style={FILE} title={run.fileName}>
-                    {run.fileName}
+              {list.map((row) => (
+                <tr key={row.key}>
+                  <td style={NOWRAP}>{formatDateTime(row.createdAt)}</td>
+                  <td style={CELL}>{row.user ?? '—'}</td>
+                  <td style={FILE} title={row.fileName}>
+                    {row.fileName}
                   </td>
                   <td style={CELL}>
-                    {run.importType === 'operating' ? 'Operating (employees)' : 'Proposed (lines)'}
-                    <small style={NOTE}>{run.versionLabel ?? 'No version'}</small>
+                    {row.kind}
+                    <small style={NOTE}>{row.note}</small>
                   </td>
                   <td className="num" style={CELL}>
-                    {count(run.rowCount)}
+                    {count(row.rowCount)}
                   </td>
                   <td className="num" style={CELL}>
-                    {count(run.importedCount)}
+                    {count(row.importedCount)}
+                  </td>
+                  <td className="num" style={CELL} title={row.skippedTitle}>
+                    {count(row.skippedCount)}
                   </td>
                   <td className="num" style={CELL}>
-                    {count(run.skippedCount)}
+                    {count(row.reviewCount)}
                   </td>
                   <td className="num" style={CELL}>
-                    {count(run.warningCount)}
-                  </td>
-                  <td className="num" style={CELL}>
-                    {count(run.replacedProjectedCount)}
+                    {count(row.replacedProjectedCount)}
                   </td>
                 </tr>
               ))}

@@ -1,12 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { formatMoneyCents } from '@shared/money';
 import {
-  positionsCarriedText,
+  defaultRollFrom,
+  positionsLine,
   rollFromProblem,
+  rollTargetYear,
   type RollForwardResponse,
 } from '@shared/schemas/roll-forward';
-import { fiscalYearFromDate, parseFiscalYear } from '@shared/schemas/fiscal-year';
-import { errorMessage } from '@web/api/client';
+import { parseFiscalYear } from '@shared/schemas/fiscal-year';
+import { useAllFiscalYears } from '@web/api/fiscal-years';
+// The API names the field a refusal is about (fromFiscalYear: ...); the screen shows its words alone.
+import { refusalText } from '@web/api/scenario-positions';
 import {
   useLatestRollForward,
   useRollForward,
@@ -33,7 +37,6 @@ function Totals({ result }: { result: RollForwardResponse }) {
     ['Proposed lines carried', String(t.proposedCarried), formatMoneyCents(t.proposedTotal)],
     ['One-time lines left out', String(t.oneTimeLeftOut), formatMoneyCents(t.oneTimeTotal)],
   ];
-  const positions = positionsCarriedText(result.positions);
   return (
     <>
       <table className="roll-forward__totals">
@@ -59,9 +62,17 @@ function Totals({ result }: { result: RollForwardResponse }) {
           ))}
         </tbody>
       </table>
-      {positions ? <p>Positions carried: {positions}.</p> : null}
+      <p>{positionsLine(result)}.</p>
     </>
   );
+}
+
+/** What the field says of the year typed: the year whose budget the roll forward starts. */
+function fromHint(value: string): string {
+  const year = parseFiscalYear(value);
+  return year !== null && !rollFromProblem(value)
+    ? `From FY${year} the new budget is FY${rollTargetYear(year)}`
+    : 'A fiscal year, such as FY2027: the new budget is the year after it';
 }
 
 /**
@@ -70,8 +81,11 @@ function Totals({ result }: { result: RollForwardResponse }) {
  * warning), then sees what was written and may undo it while the new year is Draft and unedited.
  */
 export function RollForwardScreen() {
-  const suggested = `FY${(fiscalYearFromDate(new Date()) ?? 2026) + 1}`;
-  const [from, setFrom] = useState(suggested);
+  // Until the admin types, the field offers the latest year with lines (one that can be rolled).
+  const withLines = useAllFiscalYears().data?.fiscalYears ?? [];
+  const offered = defaultRollFrom(withLines.map((y) => y.fiscalYear));
+  const [typed, setTyped] = useState<string | null>(null);
+  const from = typed ?? (offered === null ? '' : `FY${offered}`);
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [understood, setUnderstood] = useState(false);
   const [done, setDone] = useState<RollForwardResponse | null>(null);
@@ -81,13 +95,28 @@ export function RollForwardScreen() {
   const undo = useUndoRollForward();
   const plan = preview.data ?? null;
   const fromYear = parseFiscalYear(from.trim());
+  const toYear = fromYear === null ? null : rollTargetYear(fromYear);
   // A roll forward into the next year that still stands (after a reload, or by another admin).
-  const standing = useLatestRollForward(fromYear && !rollFromProblem(from.trim()) ? fromYear + 1 : null).data
+  const standing = useLatestRollForward(toYear !== null && !rollFromProblem(from.trim()) ? toYear : null).data
     ?.rollForward;
 
+  // The last attempt's answers are about what the field said then: a new year or attempt drops them.
+  const forget = () => {
+    preview.reset();
+    roll.reset();
+    setFieldError(undefined);
+  };
+  const edit = (value: string) => {
+    setTyped(value);
+    forget();
+  };
   const showPreview = (event: FormEvent) => {
     event.preventDefault();
     const problem = rollFromProblem(from.trim());
+    // The year previewed stays in the field when the offered one changes (after a roll forward).
+    setTyped(from);
+    forget();
+    undo.reset();
     setFieldError(problem ?? undefined);
     setDone(null);
     setUndone(null);
@@ -136,11 +165,11 @@ export function RollForwardScreen() {
           <Field
             id="roll-forward-from"
             label="Roll forward from"
-            hint={`A fiscal year, e.g. FY2027; the budget starts FY${fromYear ? fromYear + 1 : '...'}`}
+            hint={fromHint(from.trim())}
             value={from}
             error={fieldError}
             required
-            onChange={(e) => setFrom(e.target.value)}
+            onChange={(e) => edit(e.target.value)}
           />
           <div>
             <Button type="submit" variant="primary" busy={preview.isPending} busyLabel="Working it out...">
@@ -149,7 +178,7 @@ export function RollForwardScreen() {
           </div>
         </form>
         {preview.isError ? (
-          <Alert title="Cannot roll forward">{errorMessage(preview.error, 'The preview failed')}</Alert>
+          <Alert title="Cannot roll forward">{refusalText(preview.error, 'The preview failed')}</Alert>
         ) : null}
       </section>
       {plan ? (
@@ -171,7 +200,7 @@ export function RollForwardScreen() {
             </Alert>
           ) : null}
           {roll.isError ? (
-            <Alert title="Roll forward refused">{errorMessage(roll.error, 'Roll forward failed')}</Alert>
+            <Alert title="Roll forward refused">{refusalText(roll.error, 'Roll forward failed')}</Alert>
           ) : null}
           <div>
             <Button
@@ -194,9 +223,7 @@ export function RollForwardScreen() {
             Budget Stages shows its first snapshot, recording where it came from. Undo is possible while FY
             {done.to.fiscalYear} is still Draft and nobody has edited it.
           </p>
-          {undo.isError ? (
-            <Alert title="Undo refused">{errorMessage(undo.error, 'Undo failed')}</Alert>
-          ) : null}
+          {undo.isError ? <Alert title="Undo refused">{refusalText(undo.error, 'Undo failed')}</Alert> : null}
           <div>
             <Button onClick={() => undoIt(done.to.fiscalYear)} busy={undo.isPending} busyLabel="Undoing...">
               Undo the roll forward
@@ -204,15 +231,13 @@ export function RollForwardScreen() {
           </div>
         </section>
       ) : null}
-      {!done && !plan && standing?.undoable && fromYear ? (
+      {!done && !plan && standing?.undoable && toYear !== null ? (
         <section className="card roll-forward" aria-labelledby="roll-forward-standing">
-          <h2 id="roll-forward-standing">FY{fromYear + 1} was rolled forward and is still Draft</h2>
+          <h2 id="roll-forward-standing">FY{toYear} was rolled forward and is still Draft</h2>
           <p>Nobody has edited it yet, so the roll forward can still be undone.</p>
-          {undo.isError ? (
-            <Alert title="Undo refused">{errorMessage(undo.error, 'Undo failed')}</Alert>
-          ) : null}
+          {undo.isError ? <Alert title="Undo refused">{refusalText(undo.error, 'Undo failed')}</Alert> : null}
           <div>
-            <Button onClick={() => undoIt(fromYear + 1)} busy={undo.isPending} busyLabel="Undoing...">
+            <Button onClick={() => undoIt(toYear)} busy={undo.isPending} busyLabel="Undoing...">
               Undo the roll forward
             </Button>
           </div>

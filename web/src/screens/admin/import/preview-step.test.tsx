@@ -2,7 +2,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import type { ImportAnalysis } from '@web/api/import';
+import type { ImportAnalysis, ImportResult } from '@web/api/import';
 import type { LedgerAnalysis } from '@web/api/ledger';
 import { LEDGER_KIND } from '@web/screens/admin/import/kinds/ledger';
 import { LINE_KINDS } from '@web/screens/admin/import/kinds/lines';
@@ -35,7 +35,113 @@ function renderPreview(element: (props: { onBack(): void; onImported(): void }) 
   };
 }
 
+/** A payroll dry run of 200 rows into FY26, $29,837,617.42 in all, over `alreadyStored`. */
+function payrollDryRun(alreadyStored: ImportResult['alreadyStored']): ImportResult {
+  return {
+    success: true,
+    dryRun: true,
+    importRunId: null,
+    rowCount: 200,
+    imported: 200,
+    skipped: 0,
+    warnings: [],
+    warningCount: 0,
+    reviewCount: 200,
+    errors: [],
+    errorCount: 0,
+    skippedReasons: {},
+    totalAmount: 29837617.42,
+    fiscalYears: [2026],
+    replacedProjected: 0,
+    alreadyStored,
+    nextYearSalaries: { automatic: 0, manual: 0, flagged: 200 },
+    reconciliation: {
+      field: 'currentSalary',
+      column: 'REGULAR',
+      fileSum: '29837617.42',
+      storedSum: 29837617.42,
+      differenceCount: 0,
+      differenceTotal: '0.00',
+      differences: [],
+      unexplained: '0.00',
+      balanced: true,
+      unreadableCount: 0,
+      totalRowCount: 0,
+      totalRows: [],
+      fileTotal: null,
+    },
+    preview: { rows: [], blankRows: 0 },
+    fromRules: { functionCodes: 0, funds: 0, codeConflicts: 0, fundConflicts: 0 },
+    durationMs: 900,
+  };
+}
+
+const LINE_BODY = {
+  fileName: UPLOAD,
+  columnMappings: {},
+  noteColumns: [],
+  importType: 'operating' as const,
+  budgetYearId: 1,
+  versionId: 2,
+};
+
+/** The payroll wizard's preview step, answered with a dry run whose year already holds `stored`. */
+function payrollPreview(stored: Parameters<typeof payrollDryRun>[0]) {
+  const preview = renderPreview((props) => (
+    <PreviewStep
+      kind={LINE_KINDS.operating}
+      analysis={analysis as unknown as ImportAnalysis}
+      mapping={{}}
+      body={LINE_BODY}
+      {...props}
+    />
+  ));
+  preview.render('/api/import/execute', () => jsonResponse(200, payrollDryRun(stored)));
+}
+
 describe('the import wizard’s preview step', () => {
+  it('says plainly that a payroll is added to the employees its year already has, and not when it has none', async () => {
+    payrollPreview({ fiscalYear: 2026, count: 504, total: 35312345.67 });
+    const added = await screen.findByText(/already has/);
+    expect(added.closest('.alert')?.textContent).toBe(
+      'Added, not replacedFY26 already has 504 employees ($35,312,346): these 200 rows are added to them, not in their place.',
+    );
+    // The summary counts for review as the result and Import History do (the rule's flags too).
+    expect(screen.getByText(/rows will be imported/).textContent).toContain('200 will be marked for review');
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Import 200 Rows' }).disabled).toBe(false);
+  });
+
+  it('says nothing of the kind for a year with no stored employees', async () => {
+    payrollPreview({ fiscalYear: 2026, count: 0, total: 0 });
+    await screen.findByRole('button', { name: 'Import 200 Rows' });
+    expect(screen.queryByText(/already has/)).toBeNull();
+  });
+
+  it('says a ledger’s refused fiscal year without the request’s field name', async () => {
+    const preview = renderPreview((props) => (
+      <PreviewStep
+        kind={LEDGER_KIND}
+        analysis={{ ...analysis, importType: 'ledger' } as unknown as LedgerAnalysis}
+        mapping={{}}
+        body={{ fileName: UPLOAD, columnMappings: {}, fiscalYear: 2023, period: 13 }}
+        {...props}
+      />
+    ));
+    const message =
+      'FY23 does not exist: no budget year is named for it or holds lines of it. Create its budget year first.';
+    // As the server sends it (server/errors.ts validationFailed): the field named in `error`.
+    preview.render('/api/ledger/import/execute', () =>
+      jsonResponse(400, {
+        error: `fiscalYear: ${message}`,
+        code: 'VALIDATION_FAILED',
+        details: [{ path: 'fiscalYear', message }],
+      }),
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(`This ledger cannot be imported as mapped` + `Import failed: ${message}`);
+    expect(alert.textContent).not.toContain('fiscalYear');
+  });
+
   it('keeps a line import’s Import button off when the dry run failed, and says why without refusing the file', async () => {
     const preview = renderPreview((props) => (
       <PreviewStep

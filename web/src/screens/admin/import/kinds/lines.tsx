@@ -93,7 +93,7 @@ function lineKind(
       refuses: (error) => error instanceof ApiError && error.status === 400,
       imported: (dry) => dry.imported,
       summary: (dry) => ({
-        variant: dry.warningCount || dry.skipped ? 'info' : 'success',
+        variant: dry.reviewCount || dry.skipped ? 'info' : 'success',
         title: 'Ready to import',
         text: (
           <>
@@ -103,7 +103,8 @@ function lineKind(
                   .map(([r, n]) => `${count(n)} ${r}`)
                   .join(', ')})`
               : ''}
-            {dry.warningCount ? `; ${count(dry.warningCount)} will be marked for review` : ''}. Total{' '}
+            {/* The Data Quality list's rule, as the result and Import History count them. */}
+            {dry.reviewCount ? `; ${count(dry.reviewCount)} will be marked for review` : ''}. Total{' '}
             {formatMoney(dry.totalAmount)}. {supersedeText(dry)}
           </>
         ),
@@ -113,7 +114,7 @@ function lineKind(
     complete: {
       Result: LineResult,
       links: (result) => [
-        ...(result.warningCount ? [{ to: '/admin/data-quality', label: 'Review Flagged Records' }] : []),
+        ...(result.reviewCount ? [{ to: '/admin/data-quality', label: 'Review Flagged Records' }] : []),
         { to: '/admin/import-history', label: 'View Import History' },
       ],
     },

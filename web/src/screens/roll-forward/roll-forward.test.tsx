@@ -1,0 +1,172 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { RollForwardResponse } from '@shared/schemas/roll-forward';
+import { RollForwardScreen } from '@web/screens/roll-forward';
+import { describedText, jsonResponse, makeUser, renderRoutes, storeSession, stubApi } from '@web/test/render';
+
+/**
+ * The Roll Forward screen on the demo's shape: lines in FY2025 to FY2027, the roster of positions in
+ * FY2026 and none in FY2027. It opens on the latest year with lines, says which year the new budget
+ * is, words a refusal without the API's field name, clears it on the next attempt, and says how many
+ * positions are carried (none, and where the roster is).
+ */
+
+const admin = makeUser();
+
+const answer = (
+  from: number,
+  positions: Partial<RollForwardResponse['positions']> = {},
+): RollForwardResponse => ({
+  dryRun: true,
+  id: null,
+  from: { fiscalYear: from, budgetYearId: 2, budgetYear: 'FY26', stage: 'DRAFT', stageLabel: 'Draft' },
+  to: {
+    fiscalYear: from + 1,
+    budgetYearId: null,
+    budgetYear: `FY${(from + 1) % 100}`,
+    createsBudgetYear: true,
+  },
+  totals: {
+    employeesCarried: 495,
+    employeesLeftOut: 13,
+    proposedCarried: 190,
+    oneTimeLeftOut: 4,
+    operatingTotal: 30_000_000,
+    proposedTotal: 2_000_000,
+    oneTimeTotal: 50_000,
+    nextYearSalaryTotal: 0,
+  },
+  warning: null,
+  carried: [],
+  positions: {
+    carried: 0,
+    filled: 0,
+    vacant: 0,
+    fte: '0.000',
+    holders: 0,
+    salaryLinesReplaced: 0,
+    sharesToGeneralFund: 0,
+    ...positions,
+  },
+  rosterBefore: positions.carried ? null : { fiscalYear: 2026, positions: 508 },
+  undoable: false,
+});
+
+/** The screen with the API answering as the demo does; returns the bodies POSTed to /roll-forward. */
+async function renderScreen() {
+  const posted: { fromFiscalYear: string; dryRun?: boolean }[] = [];
+  stubApi({
+    '/api/auth/me': { user: admin },
+    '/api/budget-years': { budgetYears: [], districtName: null, homes: [], budgetYearsWithLines: [] },
+    '/api/line-items/all-fiscal-years': {
+      fiscalYears: [2025, 2026, 2027].map((fiscalYear) => ({
+        fiscalYear,
+        itemCount: 600,
+        isProjected: false,
+      })),
+    },
+    '/api/roll-forward/latest': { rollForward: null },
+    '/api/roll-forward': (_url, init) => {
+      const body = JSON.parse(String(init.body));
+      posted.push(body);
+      if (body.fromFiscalYear === 'FY2025') {
+        const message =
+          'FY2026 already has 694 lines in budget year FY26: a roll forward starts an empty year';
+        return jsonResponse(409, {
+          error: message,
+          code: 'CONFLICT',
+          details: [{ path: 'fromFiscalYear', message }],
+        });
+      }
+      if (body.fromFiscalYear === 'FY2024') {
+        const message = 'FY2024 has no budget: no budget year holds its lines';
+        return jsonResponse(400, {
+          error: `fromFiscalYear: ${message}`,
+          code: 'VALIDATION_FAILED',
+          details: [{ path: 'fromFiscalYear', message }],
+        });
+      }
+      const res = answer(
+        2027,
+        body.fromFiscalYear === 'FY2026'
+          ? { carried: 3, filled: 2, vacant: 1, fte: '3.000', holders: 2 }
+          : {},
+      );
+      return jsonResponse(200, body.dryRun ? res : { ...res, dryRun: false, id: 7, undoable: true });
+    },
+  });
+  storeSession(admin);
+  renderRoutes('/roll-forward', [{ path: 'roll-forward', element: <RollForwardScreen /> }]);
+  const field = (await screen.findByLabelText(/Roll forward from/)) as HTMLInputElement;
+  const preview = () => fireEvent.click(screen.getByRole('button', { name: 'Preview the totals' }));
+  const type = (value: string) => fireEvent.change(field, { target: { value } });
+  return { field, preview, type, posted };
+}
+
+describe('Roll forward', () => {
+  it('opens on the latest fiscal year with lines', async () => {
+    const { field } = await renderScreen();
+    await waitFor(() => expect(field.value).toBe('FY2027'));
+  });
+
+  it('says which year the new budget is for the year typed', async () => {
+    const { field, type } = await renderScreen();
+    type('FY2027');
+    expect(describedText(field)).toBe('From FY2027 the new budget is FY2028');
+    type('fy25');
+    expect(describedText(field)).toBe('From FY2025 the new budget is FY2026');
+    type('');
+    expect(describedText(field)).toBe('A fiscal year, such as FY2027: the new budget is the year after it');
+  });
+
+  it('words a refusal without the field name the API gives it', async () => {
+    const { preview, type } = await renderScreen();
+    type('FY2024');
+    preview();
+    const refusal = await screen.findByRole('alert');
+    expect(refusal.textContent).toBe(
+      'Cannot roll forwardFY2024 has no budget: no budget year holds its lines',
+    );
+  });
+
+  it('clears the last refusal on the next attempt and on an edit', async () => {
+    const { field, preview, type, posted } = await renderScreen();
+    type('FY2025');
+    preview();
+    await screen.findByText(/FY2026 already has 694 lines/);
+    type('abc');
+    preview();
+    expect(describedText(field)).toBe('abc is not a fiscal year (write FY28 or 2028)');
+    expect(screen.queryByText(/FY2026 already has 694 lines/)).toBeNull();
+    expect(posted.map((b) => b.fromFiscalYear)).toEqual(['FY2025']);
+
+    type('FY2025');
+    preview();
+    await screen.findByText(/FY2026 already has 694 lines/);
+    type('FY2025 ');
+    expect(screen.queryByText(/FY2026 already has 694 lines/)).toBeNull();
+  });
+
+  it('says how many positions the preview and the roll forward carry, and where the roster is when none', async () => {
+    const { preview, type } = await renderScreen();
+    type('FY2027');
+    preview();
+    const plan = await screen.findByRole('region', { name: '2. Check the totals (nothing written yet)' });
+    const none = 'Positions: none carried — FY2027 has no positions (FY2026 has 508).';
+    expect(within(plan).getByText(none)).toBeTruthy();
+
+    fireEvent.click(within(plan).getByRole('button', { name: 'Roll forward into FY2028' }));
+    const done = await screen.findByRole('region', { name: 'FY2028 started in Draft' });
+    expect(within(done).getByText(none)).toBeTruthy();
+
+    type('FY2026');
+    preview();
+    const carried = await screen.findByRole('region', { name: '2. Check the totals (nothing written yet)' });
+    expect(
+      within(carried).getByText(
+        'Positions carried: 3 positions (3.000 FTE): 2 filled by 2 carried holders, 1 vacant, posted or frozen.',
+      ),
+    ).toBeTruthy();
+  });
+});
