@@ -20,6 +20,11 @@ function printResult(res: RollForwardResponse): void {
     `  Employees left out (retiring or inactive): ${t.employeesLeftOut}`,
     `  Proposed lines carried: ${t.proposedCarried}, ${formatMoneyCents(t.proposedTotal)}`,
     `  One-time lines left out: ${t.oneTimeLeftOut}, ${formatMoneyCents(t.oneTimeTotal)}`,
+    ...(t.proposedToGeneralFund
+      ? [
+          `  Moved to the general fund (their grant ends before FY${res.to.fiscalYear}): ${t.proposedToGeneralFund} proposed lines, ${formatMoneyCents(t.proposedToGeneralFundTotal)}`,
+        ]
+      : []),
     `  ${positionsLine(res)}`,
     ...res.carried.map((c) => `  Also carried: ${c}`),
     ...(res.warning

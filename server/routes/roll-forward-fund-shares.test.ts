@@ -3,6 +3,7 @@ import { positionsCarriedText } from '@shared/schemas/roll-forward';
 import { positionsFromLines } from '@server/domains/positions';
 import { useApp } from '../../test/use-app';
 import { buildPositionsWorld, type PositionsWorld } from '../../test/worlds/positions.world';
+import { insertProposed } from '../../test/factories';
 
 /**
  * A roster rolled forward keeps the funds that pay its positions, but not a grant whose period has
@@ -17,6 +18,9 @@ let w: PositionsWorld;
 let general: number;
 let esser: number;
 let titleI: number;
+/** FY2026's proposed lines on a grant that ends with FY2026, and on Title I (which runs on). */
+let summerLines: number[];
+let titleILine: number;
 
 const fund = async (body: object) => {
   const res = await t.api('post', '/funds', { token: admin.token, body });
@@ -69,6 +73,22 @@ beforeAll(async () => {
     periodStart: '2026-07-01',
     periodEnd: '2028-09-30',
   });
+  const summer = await fund({
+    name: 'Summer Reading Grant',
+    code: '2470',
+    kind: 'state_grant',
+    periodStart: '2025-07-01',
+    periodEnd: '2026-06-30',
+  });
+  const line = (amount: string, fundId: number) => ({
+    budgetYearId: w.budgetYearId,
+    fiscalYear: 2026,
+    amount,
+    categoryId: w.supplies,
+    columns: { fund_id: fundId },
+  });
+  summerLines = await insertProposed(db(), [line('1234.56', summer), line('100.10', summer)]);
+  [titleILine] = await insertProposed(db(), [line('500.00', titleI)]);
   await split(w.people.ada, [
     { fundId: esser, fte: 0.4 },
     { fundId: titleI, fte: 0.6 },
@@ -95,6 +115,17 @@ describe('roll forward of positions a closed grant pays', () => {
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.positions.sharesToGeneralFund).toBe(2);
+    // QA: FY2028's Title I lines were carried past the grant's end, on the grant, with no word.
+    for (const body of [dry.body, res.body]) {
+      expect(body.totals).toMatchObject({ proposedToGeneralFund: 2, proposedToGeneralFundTotal: 1334.66 });
+    }
+    const carried = await db()('line_items')
+      .where({ fiscal_year: 2027, is_operating: false })
+      .whereRaw("(metadata ->> 'rolledForwardFrom')::int = ANY(?::int[])", [[...summerLines, titleILine]])
+      .select('fund_id', db().raw("(metadata ->> 'rolledForwardFrom')::int AS from_line"));
+    const fundOf = (line: number) => carried.find((r) => r.from_line === line)?.fund_id;
+    expect(summerLines.map(fundOf)).toEqual([null, null]);
+    expect(fundOf(titleILine)).toBe(titleI);
     expect(positionsCarriedText(res.body.positions)).toMatch(
       /; 2 paid in part by a grant whose period has ended, that part now on the general fund$/,
     );

@@ -77,6 +77,12 @@ export const rollForwardTotals = z.object({
   oneTimeTotal: money,
   /** The new year's next-year salaries, as the rule wrote them (null on a dry run before any write). */
   nextYearSalaryTotal: money,
+  /**
+   * Carried proposed lines on a grant whose period ends before the new year: they go to the general
+   * fund there (as positions' shares of such a grant do). 0 when none.
+   */
+  proposedToGeneralFund: z.number().int(),
+  proposedToGeneralFundTotal: money,
 });
 export type RollForwardTotals = z.infer<typeof rollForwardTotals>;
 

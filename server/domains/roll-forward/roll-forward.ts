@@ -17,6 +17,7 @@ import {
 } from '@shared/schemas/roll-forward';
 import * as q from './queries/roll-forwards';
 import * as roster from './roster';
+import { closedGrants } from '@server/domains/funds';
 
 /**
  * Roll forward (docs/ARCHITECTURE.md 'Roll forward'): the next fiscal year's budget started from a
@@ -70,7 +71,8 @@ async function rollIn(trx: Db, actor: Actor, input: RollForwardInput): Promise<R
       { path: 'fromFiscalYear', message: `${from} has no budget: no budget year holds its lines` },
     ]);
   }
-  const src = { budgetYearId: source.id, fiscalYear: fromFy };
+  // A line carried on a grant whose period ends before the new year goes to the general fund.
+  const src = { budgetYearId: source.id, fiscalYear: fromFy, closedGrants: await closedGrants(trx, toFy) };
   const totals = await rollForwardLines.rollSourceTotals(trx, src);
   if (totals.employeesCarried + totals.proposedCarried === 0) {
     throw validationFailed([

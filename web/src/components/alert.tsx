@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 
 interface AlertProps {
-  variant?: 'error' | 'success' | 'info';
+  /** warning: something to look at before going on (an over-award, rows added to a year's own). */
+  variant?: 'error' | 'success' | 'info' | 'warning';
   title?: string;
   children: ReactNode;
 }

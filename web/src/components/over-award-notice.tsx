@@ -33,7 +33,7 @@ export function OverAwardNotice({
   }
   return (
     <div className="grid-outcome">
-      <Alert variant="info" title={`Over the award in ${fiscalYearLabel(fiscalYear)}`}>
+      <Alert variant="warning" title={`Over the award in ${fiscalYearLabel(fiscalYear)}`}>
         <ul className="warning-list">
           {over.map((f) => (
             <li key={f.fundId}>

@@ -2,6 +2,7 @@ import type { Db } from '@server/db/index';
 import { activeScope } from '@server/sql/line-items-scope';
 import { firstYearStep, newHire } from '@server/sql/counted-lines';
 import { NEXT_YEAR_RULE_JOINS } from '@server/sql/salary-rule';
+import { arrayLiteral } from '@server/sql/array-literal';
 
 /**
  * Roll forward's SQL, private to the line writer (../roll-forward.ts). The source is a fiscal year's
@@ -11,7 +12,18 @@ import { NEXT_YEAR_RULE_JOINS } from '@server/sql/salary-rule';
 export interface RollSource {
   budgetYearId: number;
   fiscalYear: number;
+  /**
+   * Grants whose period does not reach the year the lines go to (closedGrants): a line carried on
+   * one goes to the general fund (no fund), as an imported row on one does.
+   */
+  closedGrants?: readonly number[];
 }
+
+/** A carried line's fund: its own, unless a grant closed by the new year (then the general fund's). */
+const carriedFund = (alias: string) =>
+  `CASE WHEN ${alias}.fund_id = ANY(?::int[]) THEN NULL ELSE ${alias}.fund_id END`;
+const onClosedGrant = (alias: string) => `${alias}.fund_id = ANY(?::int[])`;
+const closedOf = (from: RollSource) => arrayLiteral(from.closedGrants ?? []);
 export interface RollTarget {
   budgetYearId: number;
   operatingScenarioId: number | null;
@@ -30,7 +42,8 @@ const SOURCE = `FROM line_items_all li WHERE li.budget_year_id = ? AND li.fiscal
 const DESCRIPTIVE = `first_name, last_name, position, current_fte, location_code, department, work_group_id,
   work_group, job_class, hire_date, date_of_departure, employee_status, budget_status, account_description,
   name, account_line, dese_categories, amount, dese_code, category_id, building_id, notes, fund_id`;
-const prefixed = (alias: string) => DESCRIPTIVE.replace(/(\w+)/g, `${alias}.$1`);
+const prefixed = (alias: string) =>
+  DESCRIPTIVE.replace(/(\w+)/g, `${alias}.$1`).replace(`${alias}.fund_id`, carriedFund(alias));
 
 /**
  * Step, lane and placement are written together or not at all (a CHECK). A projected line takes its
@@ -60,9 +73,12 @@ export async function rollSourceTotals(db: Db, from: RollSource) {
               AS operating_total,
             round(coalesce(sum(li.amount) FILTER (WHERE ${carriedProposed('li')}), 0), 2)::text AS proposed_total,
             round(coalesce(sum(li.amount) FILTER (WHERE NOT li.is_operating AND NOT (${carriedProposed('li')})), 0), 2)::text
-              AS one_time_total
+              AS one_time_total,
+            (count(*) FILTER (WHERE ${carriedProposed('li')} AND ${onClosedGrant('li')}))::int AS to_general,
+            round(coalesce(sum(li.amount) FILTER (WHERE ${carriedProposed('li')} AND ${onClosedGrant('li')}), 0), 2)::text
+              AS to_general_total
        ${SOURCE}`,
-    [from.budgetYearId, from.fiscalYear],
+    [closedOf(from), closedOf(from), from.budgetYearId, from.fiscalYear],
   );
   const r = rows[0];
   return {
@@ -74,6 +90,8 @@ export async function rollSourceTotals(db: Db, from: RollSource) {
     operatingTotal: Number(r.operating_total),
     proposedTotal: Number(r.proposed_total),
     oneTimeTotal: Number(r.one_time_total),
+    proposedToGeneralFund: Number(r.to_general),
+    proposedToGeneralFundTotal: Number(r.to_general_total),
   };
 }
 
@@ -109,6 +127,7 @@ export async function insertRolledLines(
       to.operatingScenarioId,
       to.versionId,
       from.fiscalYear + 1,
+      closedOf(from),
       from.budgetYearId,
       from.fiscalYear,
     ],
@@ -121,7 +140,14 @@ export async function insertRolledLines(
        ${SOURCE} AND ${carriedProposed('li')}
       ORDER BY li.id
      RETURNING id`,
-    [to.budgetYearId, to.proposedScenarioId, ...common.slice(1), from.budgetYearId, from.fiscalYear],
+    [
+      to.budgetYearId,
+      to.proposedScenarioId,
+      ...common.slice(1),
+      closedOf(from),
+      from.budgetYearId,
+      from.fiscalYear,
+    ],
   );
   const ids = (r: { rows: { id: number }[] }) => r.rows.map((x) => Number(x.id));
   return { employeeIds: ids(employees), proposedIds: ids(proposed) };

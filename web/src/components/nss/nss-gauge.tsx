@@ -76,7 +76,10 @@ export function NssStatus({ meter }: { meter: NssMeter }) {
   );
 }
 
-/** The headroom above 100% and 95%, as two figures (negative: below that line already). */
+/**
+ * The headroom above 100% and 95%, as two figures; a line already missed is said as what is short
+ * of it (a card titled 'Headroom' over '$6,156,416 short' read as a contradiction).
+ */
 export function NssHeadroom({
   meter,
   money = formatMoney,
@@ -88,19 +91,28 @@ export function NssHeadroom({
     return null;
   }
   const h = meter.headroom;
-  const words = (v: number) => (v >= 0 ? money(v) : `${money(-v)} short`);
+  const card = (line: string, value: number, above: string, below: string) => (
+    <div className="kpi">
+      <span className="kpi__label">{value >= 0 ? `Headroom above ${line}` : `Short of ${line}`}</span>
+      <span className={`kpi__value money ${value < 0 ? 'text-danger' : ''}`}>{money(Math.abs(value))}</span>
+      <span className="kpi__hint">{value >= 0 ? above : below}</span>
+    </div>
+  );
+  const at95 = `${formatMoney(h.threshold95)} is 95%`;
   return (
     <div className="kpis kpis--two nss-headroom">
-      <div className="kpi">
-        <span className="kpi__label">Headroom above 100%</span>
-        <span className={`kpi__value money ${h.above100 < 0 ? 'text-danger' : ''}`}>{words(h.above100)}</span>
-        <span className="kpi__hint">counted spending that can go before the requirement is missed</span>
-      </div>
-      <div className="kpi">
-        <span className="kpi__label">Headroom above 95%</span>
-        <span className={`kpi__value money ${h.above95 < 0 ? 'text-danger' : ''}`}>{words(h.above95)}</span>
-        <span className="kpi__hint">before state aid is cut ({formatMoney(h.threshold95)} is 95%)</span>
-      </div>
+      {card(
+        '100%',
+        h.above100,
+        'counted spending that can go before the requirement is missed',
+        'counted spending still needed to meet the requirement',
+      )}
+      {card(
+        '95%',
+        h.above95,
+        `before state aid is cut (${at95})`,
+        `still needed before state aid is cut (${at95})`,
+      )}
     </div>
   );
 }

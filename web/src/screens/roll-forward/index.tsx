@@ -27,15 +27,29 @@ import './roll-forward.css';
 function Totals({ result }: { result: RollForwardResponse }) {
   const t = result.totals;
   const rows: [string, string, string][] = [
+    // Two years' salaries, each named by its year: 'next-year' twice in a row read as one figure.
     [
-      'Employees carried (at their next-year salaries)',
+      `Employees carried, at their FY${result.to.fiscalYear} salaries`,
       String(t.employeesCarried),
       formatMoneyCents(t.operatingTotal),
     ],
-    [`Their next-year salaries in FY${result.to.fiscalYear}`, '', formatMoneyCents(t.nextYearSalaryTotal)],
+    [
+      `Their FY${result.to.fiscalYear + 1} salaries (next-year salaries in FY${result.to.fiscalYear})`,
+      '',
+      formatMoneyCents(t.nextYearSalaryTotal),
+    ],
     ['Employees left out (retiring or inactive)', String(t.employeesLeftOut), ''],
     ['Proposed lines carried', String(t.proposedCarried), formatMoneyCents(t.proposedTotal)],
     ['One-time lines left out', String(t.oneTimeLeftOut), formatMoneyCents(t.oneTimeTotal)],
+    ...(t.proposedToGeneralFund
+      ? [
+          [
+            `Moved to the general fund (grant ends before FY${result.to.fiscalYear})`,
+            String(t.proposedToGeneralFund),
+            formatMoneyCents(t.proposedToGeneralFundTotal),
+          ] as [string, string, string],
+        ]
+      : []),
   ];
   return (
     <>
@@ -187,7 +201,7 @@ export function RollForwardScreen() {
           <Totals result={plan} />
           {plan.carried.length ? <p>Also carried: {plan.carried.join('; ')}.</p> : null}
           {plan.warning ? (
-            <Alert variant="info" title="Not yet Town Appropriated">
+            <Alert variant="warning" title="Not yet Town Appropriated">
               <p>{plan.warning}.</p>
               <label className="roll-forward__check">
                 <input

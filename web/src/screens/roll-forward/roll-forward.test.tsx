@@ -36,6 +36,8 @@ const answer = (
     proposedTotal: 2_000_000,
     oneTimeTotal: 50_000,
     nextYearSalaryTotal: 0,
+    proposedToGeneralFund: 0,
+    proposedToGeneralFundTotal: 0,
   },
   warning: null,
   carried: [],
@@ -93,6 +95,10 @@ async function renderScreen() {
           ? { carried: 3, filled: 2, vacant: 1, fte: '3.000', holders: 2 }
           : {},
       );
+      if (body.fromFiscalYear === 'FY2027') {
+        // Six of its lines are on Title I, whose period ends before FY2028.
+        res.totals = { ...res.totals, proposedToGeneralFund: 6, proposedToGeneralFundTotal: 411_891.5 };
+      }
       return jsonResponse(200, body.dryRun ? res : { ...res, dryRun: false, id: 7, undoable: true });
     },
   });
@@ -168,5 +174,24 @@ describe('Roll forward', () => {
         'Positions carried: 3 positions (3.000 FTE): 2 filled by 2 carried holders, 1 vacant, posted or frozen.',
       ),
     ).toBeTruthy();
+  });
+
+  // QA: 'Employees carried (at their next-year salaries)' over 'Their next-year salaries in FY2028'.
+  it('names the year of each salary figure', async () => {
+    const { preview, type } = await renderScreen();
+    type('FY2027');
+    preview();
+    const plan = await screen.findByRole('region', { name: '2. Check the totals (nothing written yet)' });
+    expect(
+      within(plan).getByRole('row', { name: /^Employees carried, at their FY2028 salaries/ }),
+    ).toBeTruthy();
+    expect(
+      within(plan).getByRole('row', { name: /^Their FY2029 salaries \(next-year salaries in FY2028\)/ }),
+    ).toBeTruthy();
+    // QA: grant lines were carried past the grant's end with no word.
+    const moved = within(plan).getByRole('row', {
+      name: /^Moved to the general fund \(grant ends before FY2028\)/,
+    });
+    expect(moved.textContent).toContain('$411,891.50');
   });
 });

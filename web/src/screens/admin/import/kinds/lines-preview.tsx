@@ -5,6 +5,7 @@ import { CrosswalkSummaryLine, CrosswalkUnmatched } from '../crosswalk-panel';
 import type { FieldMapping } from '../mapping';
 import { PreviewTable } from '../preview-table';
 import { ReconciliationPanel } from '../reconciliation';
+import { Alert } from '@web/components/alert';
 
 const count = (n: number) => n.toLocaleString('en-US');
 
@@ -52,10 +53,9 @@ export function LinePreviewDetails({
   return (
     <>
       {added ? (
-        <div className="alert imp-warning" role="status">
-          <strong className="alert__title">Added, not replaced</strong>
+        <Alert variant="warning" title="Added, not replaced">
           {added}
-        </div>
+        </Alert>
       ) : null}
       <ReconciliationPanel r={dry.reconciliation} dryRun />
       {dry.crosswalk ? <CrosswalkSummaryLine summary={dry.crosswalk} /> : null}
