@@ -74,6 +74,20 @@ export async function readLedgerRows(
 const LISTED = 20;
 
 /** Every bad row a refusal names, up to LISTED, then how many more: 'Row 2: ...; Row 3: ...; and 5 more rows'. */
+/** Row numbers as a clerk reads them, runs as ranges: '2 to 21, 25 and 30'. */
+export function rowRanges(ns: readonly number[]): string {
+  const runs: string[] = [];
+  for (let i = 0; i < ns.length;) {
+    let j = i;
+    while (j + 1 < ns.length && ns[j + 1] === ns[j] + 1) {
+      j += 1;
+    }
+    runs.push(j === i ? String(ns[i]) : `${ns[i]} to ${ns[j]}`);
+    i = j + 1;
+  }
+  return runs.length > 1 ? `${runs.slice(0, -1).join(', ')} and ${runs.at(-1)}` : runs[0];
+}
+
 export function listedText(messages: readonly string[]): string {
   const rest = messages.length - LISTED;
   return `${messages.slice(0, LISTED).join('; ')}${rest > 0 ? `; and ${rest} more row${rest === 1 ? '' : 's'}` : ''}`;
@@ -107,23 +121,32 @@ export function checkFileYear(
  * file mixes periods, when the two disagree, or when there is none.
  */
 export function checkRows(rows: readonly ReadRow[], given: number | undefined): number {
-  const fatal: IssueDetail[] = [];
+  // The rows of each reason: a file of another year said 'Row N: fiscal year 2023, not FY2026' once a row.
+  const fatal = new Map<string, number[]>();
   const periods = new Map<number, number>();
   for (const { n, outcome } of rows) {
     if (outcome.kind !== 'row') {
       continue;
     }
     if (outcome.fatal) {
-      fatal.push({ path: `row ${n}`, message: `Row ${n}: ${outcome.fatal}` });
+      fatal.set(outcome.fatal, [...(fatal.get(outcome.fatal) ?? []), n]);
     }
     if (outcome.period !== null && !periods.has(outcome.period)) {
       periods.set(outcome.period, n);
     }
   }
-  if (fatal.length) {
+  if (fatal.size) {
+    const details: IssueDetail[] = [...fatal].map(([reason, ns]) => ({
+      path: `${ns.length === 1 ? 'row' : 'rows'} ${rowRanges(ns)}`,
+      message: `${ns.length === 1 ? 'Row' : 'Rows'} ${rowRanges(ns)}: ${reason}`,
+    }));
+    const count = [...fatal.values()].reduce((sum, ns) => sum + ns.length, 0);
     throw validationFailed(
-      fatal.slice(0, 100),
-      `${fatal.length} row${fatal.length === 1 ? '' : 's'} cannot be imported, nothing was written: ${listedText(fatal.map((d) => d.message))}`,
+      details.slice(0, 100),
+      `${count} row${count === 1 ? '' : 's'} cannot be imported, nothing was written: ${details
+        .slice(0, LISTED)
+        .map((d) => d.message)
+        .join('; ')}`,
     );
   }
   if (periods.size > 1) {
