@@ -100,6 +100,10 @@ describe('budget-cli import', () => {
         /Reconciliation of REGULAR \(currentSalary\):\n {2}File sum: {5}\$[\d,]+\.\d\d/,
       );
       expect(dry.stdout).toContain('Balanced: file sum = stored sum + differences, to the cent.');
+      // The demo's own FY26 employees stay: the file's join them, and the summary says so.
+      expect(dry.stdout).toMatch(
+        /\nNote: FY26 already has [1-9][\d,]* employees \(\$[\d,]+\): these 30 rows are added to them, not in their place\.\n/,
+      );
       // Two projected lines of the version's fiscal year, which the imported payroll supersedes.
       const db = await runner.openDb();
       try {

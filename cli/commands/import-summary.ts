@@ -6,8 +6,10 @@ import {
   rulesDisagreeText,
   type ImportAnalysis,
   type ImportResult,
+  type ImportType,
   type Reconciliation,
 } from '@shared/schemas/import';
+import { addedToYearText } from '@shared/import-words';
 
 const count = (n: number) => n.toLocaleString('en-US');
 const fy = fiscalYearLabel;
@@ -68,6 +70,7 @@ export function summaryLines(
   result: ImportResult,
   mapping: Record<string, string | null>,
   label: string,
+  importType: ImportType,
 ): string[] {
   const out: string[] = ['Column mapping:'];
   for (const [field, column] of Object.entries(mapping)) {
@@ -82,6 +85,11 @@ export function summaryLines(
       ` in ${(result.durationMs / 1000).toFixed(1)} s.`,
   );
   out.push(`Total: ${money(result.totalAmount)}; fiscal year(s): ${result.fiscalYears.map(fy).join(', ')}`);
+  // The year's own lines stay: the file's join them (the wizard's preview says the same).
+  const added = addedToYearText(result, importType);
+  if (added) {
+    out.push(`Note: ${added}`);
+  }
   if (result.replacedProjected) {
     out.push(
       `${result.dryRun ? 'Would replace' : 'Replaced'} ${count(result.replacedProjected)} projected line(s) of ${result.fiscalYears.map(fy).join(', ')}: imported lines supersede projections.`,

@@ -173,7 +173,9 @@ export function registerImportCommands(program: Command): void {
         const label = newVersion
           ? `${budgetYear.fiscalYear}, ${outcome.result.dryRun ? 'new' : 'created'} version "${newVersion.label}"`
           : budgetYear.fiscalYear;
-        process.stdout.write(`${summaryLines(outcome.result, outcome.columnMappings, label).join('\n')}\n`);
+        process.stdout.write(
+          `${summaryLines(outcome.result, outcome.columnMappings, label, opts.type).join('\n')}\n`,
+        );
       });
     });
 }
