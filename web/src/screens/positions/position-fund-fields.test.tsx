@@ -1,11 +1,10 @@
 // @vitest-environment happy-dom
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { PositionDetail } from '@web/api/positions';
-import { PositionForm } from '@web/screens/positions/position-form';
-import { describedText, jsonResponse, makeUser, renderRoutes, storeSession } from '@web/test/render';
+import { describedText, jsonResponse } from '@web/test/render';
+import { renderPositionForm } from '@web/test/position-form';
 
-const finance = makeUser({ role: 'FINANCE', abilities: { 'positions.write': true } });
 const GENERAL = 1;
 const TITLE_I = 9;
 const FUNDS = [
@@ -45,41 +44,17 @@ function position(fundShares = [share(GENERAL, 0.6, 42000.01), share(TITLE_I, 0.
 /** The form of `detail`, PATCH answered by `answer`; returns the bodies sent. */
 function renderForm(detail: PositionDetail, answer: () => Response) {
   const sent: unknown[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const method = init.method ?? 'GET';
+  const form = renderPositionForm({
+    position: detail,
+    lists: { '/api/funds': { funds: FUNDS }, '/api/buildings': { buildings: [] } },
+    other: (method, url, init) => {
       if (method === 'PATCH' && url === `/api/positions/${detail.id}`) {
         sent.push(JSON.parse(String(init.body)));
         return answer();
       }
-      const lists: Record<string, unknown> = {
-        '/api/auth/me': { user: finance },
-        '/api/funds': { funds: FUNDS },
-        '/api/buildings': { buildings: [] },
-        '/api/categories': { categories: [{ id: 5, name: 'Teachers' }] },
-        '/api/categories/dese-codes': { codes: [] },
-        '/api/cola/work-groups': { workGroups: [] },
-        '/api/positions/vacancy-placement': { placements: [] },
-      };
-      if (method === 'GET' && url in lists) {
-        return jsonResponse(200, lists[url]);
-      }
       throw new Error(`Unexpected call ${method} ${url}`);
-    }),
-  );
-  storeSession(finance);
-  const element = (
-    <PositionForm
-      position={detail}
-      scope={{ budgetYearId: 2, fiscalYear: 2027 }}
-      canEdit
-      onSaved={() => {}}
-      onCancel={() => {}}
-    />
-  );
-  renderRoutes('/form', [{ path: 'form', element }]);
-  const form = screen.getByRole('form', { name: 'Position details' });
+    },
+  });
   return { form, funds: within(form).getByRole('group', { name: 'Funds' }), sent };
 }
 
