@@ -148,6 +148,14 @@ describe('budget stages', () => {
       nextYearSalaryTotal: expect.any(Number),
     });
     expect(sr.lineCount).toBe(5);
+    // The history names who recorded the move, not their sign-in address; an event recorded with the
+    // email (as before names were kept) names its user too.
+    const { name } = await t.db.knex('users').where({ id: admin.id }).first('name');
+    expect(sr.createdBy).toBe(name);
+    await t.db.knex.raw('ALTER TABLE budget_stages DISABLE TRIGGER USER');
+    await t.db.knex('budget_stages').where({ id: sr.id }).update({ created_by_name: admin.email });
+    await t.db.knex.raw('ALTER TABLE budget_stages ENABLE TRIGGER USER');
+    expect((await stages()).body.events[0].createdBy).toBe(name);
     const frozen = await snapshot(sr.id);
 
     // Still open: FINANCE edits; the snapshot keeps the amount it froze.

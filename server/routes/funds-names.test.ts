@@ -80,4 +80,16 @@ describe('fund names', () => {
     const unchanged = await update(general.id, { name: general.name });
     expect(unchanged.status, JSON.stringify(unchanged.body)).toBe(200);
   });
+
+  it('lets one of several admins adding a fund of one name at once win; the others are told', async () => {
+    const name = `Summer Learning ${process.pid}`;
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => create({ name, code: code(), kind: 'state_grant' })),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([201, 400, 400, 400, 400, 400]);
+    for (const r of results.filter((x) => x.status === 400)) {
+      expect(fieldErrors(r.body).name).toMatch(/^A fund named "Summer Learning \d+" already exists/);
+    }
+    expect(await knex()('funds').where({ name })).toHaveLength(1);
+  });
 });

@@ -49,6 +49,7 @@ async function refuseBroken(
   },
   before?: q.FundRow,
 ) {
+  await q.lockFunds(db);
   const details: IssueDetail[] = [];
   const named = sameName(next.name, before?.name)
     ? undefined

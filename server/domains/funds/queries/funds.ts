@@ -79,6 +79,15 @@ export async function findFundByCode(db: Db, code: string, exceptId?: number): P
  * The fund named `name` as a clerk reads it (spaces around it and letter case aside), other than
  * `exceptId`: the name is what every Fund dropdown shows, so two such funds cannot be told apart.
  */
+/**
+ * Serialises changes to the funds list: a transaction-scoped advisory lock, so two admins adding
+ * funds of one name (or a second general fund) at once take turns, and the second is refused by the
+ * checks that follow. Names have no unique index: databases in use may already hold a duplicate pair.
+ */
+export async function lockFunds(db: Db): Promise<void> {
+  await db.raw(`SELECT pg_advisory_xact_lock(hashtext('funds'))`);
+}
+
 export async function findFundByName(db: Db, name: string, exceptId?: number): Promise<FundRow | undefined> {
   const query = db('funds')
     .select('id', 'name', 'code')

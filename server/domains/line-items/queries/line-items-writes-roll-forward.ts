@@ -39,11 +39,12 @@ const staying = (alias: string) =>
 const carriedProposed = (alias: string) => `NOT ${alias}.is_operating AND NOT ${alias}.one_time`;
 const SOURCE = `FROM line_items_all li WHERE li.budget_year_id = ? AND li.fiscal_year = ? AND ${activeScope('li')}`;
 
-const DESCRIPTIVE = `first_name, last_name, position, current_fte, location_code, department, work_group_id,
-  work_group, job_class, hire_date, date_of_departure, employee_status, budget_status, account_description,
-  name, account_line, dese_categories, amount, dese_code, category_id, building_id, notes, fund_id`;
-const prefixed = (alias: string) =>
-  DESCRIPTIVE.replace(/(\w+)/g, `${alias}.$1`).replace(`${alias}.fund_id`, carriedFund(alias));
+/** The columns a carried line copies as they are; its fund follows them (carriedFund). */
+const COPIED = `first_name last_name position current_fte location_code department work_group_id work_group
+  job_class hire_date date_of_departure employee_status budget_status account_description name
+  account_line dese_categories amount dese_code category_id building_id notes`.split(/\s+/);
+const DESCRIPTIVE = `${COPIED.join(', ')}, fund_id`;
+const prefixed = (alias: string) => `${COPIED.map((c) => `${alias}.${c}`).join(', ')}, ${carriedFund(alias)}`;
 
 /**
  * Step, lane and placement are written together or not at all (a CHECK). A projected line takes its

@@ -22,21 +22,27 @@ export interface StageRow {
   line_count: number | null;
 }
 
+// Who recorded an event is named by the user's name; events recorded before names were kept held the
+// email, and a deleted user's event keeps what was recorded.
 const SELECT = `s.id, s.budget_year_id, s.fiscal_year, s.event, s.stage, s.stage_date::text AS stage_date,
-  s.note, s.created_by_name, s.created_at, s.totals,
+  s.note, coalesce(u.name, s.created_by_name) AS created_by_name, s.created_at, s.totals,
   (SELECT count(*)::int FROM budget_stage_lines l WHERE l.stage_id = s.id AND s.event = 'advance') AS line_count`;
 
 /** A year's events, oldest first. */
 export async function listStages(db: Db, budgetYearId: number, fiscalYear: number): Promise<StageRow[]> {
   const { rows } = await db.raw(
-    `SELECT ${SELECT} FROM budget_stages s WHERE s.budget_year_id = ? AND s.fiscal_year = ? ORDER BY s.id`,
+    `SELECT ${SELECT} FROM budget_stages s LEFT JOIN users u ON u.id = s.created_by
+      WHERE s.budget_year_id = ? AND s.fiscal_year = ? ORDER BY s.id`,
     [budgetYearId, fiscalYear],
   );
   return rows;
 }
 
 export async function findStage(db: Db, id: number): Promise<StageRow | undefined> {
-  const { rows } = await db.raw(`SELECT ${SELECT} FROM budget_stages s WHERE s.id = ?`, [id]);
+  const { rows } = await db.raw(
+    `SELECT ${SELECT} FROM budget_stages s LEFT JOIN users u ON u.id = s.created_by WHERE s.id = ?`,
+    [id],
+  );
   return rows[0];
 }
 
@@ -110,7 +116,7 @@ export async function insertEvent(
       stage_date: values.date,
       note: values.note,
       created_by: actor.kind === 'user' ? actor.id : null,
-      created_by_name: actor.email ?? actor.name,
+      created_by_name: actor.name,
       created_at: db.raw('clock_timestamp()'),
     })
     .returning('id');

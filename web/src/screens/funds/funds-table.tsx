@@ -7,6 +7,9 @@ import { formatDay, formatMoney } from '@web/lib/format';
 
 interface FundsTableProps {
   funds: readonly Fund[];
+  /** Whether a grant's lines are more than its award in `overIn`, the selected budget year's own year. */
+  isOver(fundId: number): boolean;
+  overIn: string | null;
   onEdit(fund: Fund): void;
   onDelete(fund: Fund): void;
 }
@@ -20,7 +23,7 @@ function period(fund: Fund): string {
 }
 
 /** The funds, the general fund first (the server's order), with Edit and Delete on each. */
-export function FundsTable({ funds, onEdit, onDelete }: FundsTableProps) {
+export function FundsTable({ funds, isOver, overIn, onEdit, onDelete }: FundsTableProps) {
   return (
     <ScrollArea label="Funds" className="funds-table-wrap">
       <table className="table funds-table">
@@ -51,7 +54,10 @@ export function FundsTable({ funds, onEdit, onDelete }: FundsTableProps) {
                 {f.nssDefault ? null : <span className="muted"> (set for this fund)</span>}
               </td>
               <td>{f.showToResidents ? 'Named' : 'Other funds'}</td>
-              <td className="num">{formatMoney(f.awardAmount)}</td>
+              <td className="num">
+                {formatMoney(f.awardAmount)}
+                {overIn && isOver(f.id) ? <div className="funds-over">Over in {overIn}</div> : null}
+              </td>
               <td className="funds-period">{period(f)}</td>
               <td>
                 <div className="actions">

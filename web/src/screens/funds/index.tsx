@@ -1,9 +1,13 @@
 import { useState } from 'react';
+import { fiscalYearLabel } from '@shared/budget-math';
 import { errorMessage } from '@web/api/client';
 import { useDeleteFund, useFunds, type Fund } from '@web/api/funds';
+import { useBudgetYear } from '@web/budget-year/budget-year-context';
 import { Alert } from '@web/components/alert';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { EmptyState } from '@web/components/empty-state';
+import { useFiscalYearChoice } from '@web/components/line-filters';
+import { OverAwardNotice, useOverAward } from '@web/components/over-award-notice';
 import { Button } from '@web/components/form/button';
 import { PageHeader } from '@web/components/page-header';
 import { Spinner } from '@web/components/spinner';
@@ -19,6 +23,11 @@ import './funds.css';
 export function FundsScreen() {
   const funds = useFunds();
   const remove = useDeleteFund();
+  // A grant over its award is shown for the budget year chosen in the header, in its own fiscal year,
+  // as the Proposed Budget shows it: an award set here is where the clerk fixes it.
+  const { selected: budgetYear } = useBudgetYear();
+  const { fiscalYear } = useFiscalYearChoice(budgetYear);
+  const overAward = useOverAward(budgetYear?.id, fiscalYear);
   const [editing, setEditing] = useState<Fund | null>(null);
   const [open, setOpen] = useState(false);
   const [deleting, setDeleting] = useState<Fund | null>(null);
@@ -54,6 +63,7 @@ export function FundsScreen() {
           </Button>
         }
       />
+      <OverAwardNotice over={overAward.over} fiscalYear={fiscalYear} />
       {message ? (
         <div className="funds-message">
           <Alert variant={message.error ? 'error' : 'success'}>{message.text}</Alert>
@@ -72,7 +82,13 @@ export function FundsScreen() {
       ) : null}
       {list.length > 0 ? (
         <section className="card card--flush" aria-label="Funds">
-          <FundsTable funds={list} onEdit={edit} onDelete={setDeleting} />
+          <FundsTable
+            funds={list}
+            isOver={overAward.isOver}
+            overIn={fiscalYear ? fiscalYearLabel(fiscalYear) : null}
+            onEdit={edit}
+            onDelete={setDeleting}
+          />
         </section>
       ) : null}
       <FundEditor
