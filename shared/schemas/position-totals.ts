@@ -6,8 +6,10 @@ export const positionTotalsSchema = z.object({
   positions: z.number().int(),
   fte: z.number(),
   filledFte: z.number(),
-  /** FTE of vacant and posted positions. */
+  /** FTE to fill: all of vacant and posted positions, and what filled ones' holders do not hold. */
   vacantFte: z.number(),
+  /** The part of vacantFte in filled positions (their holders do not hold it): not a vacancy. */
+  unheldFte: z.number(),
   /** How many positions are vacant or posted: the banner's vacancies, without a second request. */
   vacantCount: z.number().int(),
   /** FTE of frozen positions (closed ones count nowhere). */

@@ -15,6 +15,7 @@ export function presentTotals(t: q.TotalsRow): PositionListResponse['totals'] {
     fte: Number(t.fte),
     filledFte: Number(t.filled_fte),
     vacantFte: Number(t.vacant_fte),
+    unheldFte: Number(t.unheld_fte),
     vacantCount: Number(t.vacant_count),
     frozenFte: Number(t.frozen_fte),
     budgetedCost: Number(t.budgeted_cost),

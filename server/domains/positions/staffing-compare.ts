@@ -82,6 +82,7 @@ export function emptyStaffingRow(
     fte: 0,
     filled_fte: 0,
     vacant_fte: 0,
+    unheld_fte: 0,
     frozen_fte: 0,
     budgeted_cost: 0,
     unpriced_count: 0,

@@ -6,6 +6,7 @@ import { buildPositionsWorld, type PositionsWorld } from '../../../test/worlds/p
 import { positionsFromLines, publicStaffing } from './index';
 import { presentTotals } from './positions';
 import { cachedTotals } from './queries/totals';
+import { expectedStaffing, type StaffingDim } from './staffing-expected.helper';
 
 /**
  * The staffing summary's figures where QA found them wrong, every FTE recomputed here in integer
@@ -18,42 +19,8 @@ let w: PositionsWorld;
 let westside: number;
 
 const milli = (v: number | string) => Math.round(Number(v) * 1000);
-interface Fig {
-  fte: number;
-  filled: number;
-  vacant: number;
-  frozen: number;
-}
-type Dim = 'building' | 'code' | 'work_group';
-
-/** A year's non-closed positions by `dim` ('*': all), from the tables, in thousandths. */
-async function expected(fiscalYear: number, dim: Dim): Promise<Map<string, Fig>> {
-  const { rows } = await t.db.knex.raw(
-    `SELECT p.building_id::text AS building, p.work_group_id::text AS work_group,
-            coalesce(nullif(btrim(p.dese_code), ''), nullif(btrim(c.dese_function), '')) AS code,
-            p.fte::text AS fte, p.status,
-            (SELECT coalesce(sum(h.fte_share), 0)::text FROM position_holders h WHERE h.position_id = p.id) AS held
-       FROM positions p JOIN fiscal_year_homes fh ON fh.budget_year_id = p.budget_year_id AND fh.fiscal_year = p.fiscal_year
-       LEFT JOIN budget_categories c ON c.id = p.category_id
-      WHERE p.fiscal_year = ? AND p.status <> 'closed'`,
-    [fiscalYear],
-  );
-  const out = new Map<string, Fig>();
-  for (const r of rows) {
-    const fte = milli(r.fte);
-    // A filled position's holders fill at most its FTE; what they do not hold is open.
-    const filled = r.status === 'filled' ? Math.min(milli(r.held), fte) : 0;
-    for (const key of [String(r[dim]), '*']) {
-      const f = out.get(key) ?? { fte: 0, filled: 0, vacant: 0, frozen: 0 };
-      f.fte += fte;
-      f.filled += filled;
-      f.vacant += r.status === 'frozen' ? 0 : fte - filled;
-      f.frozen += r.status === 'frozen' ? fte : 0;
-      out.set(key, f);
-    }
-  }
-  return out;
-}
+type Dim = StaffingDim;
+const expected = (fiscalYear: number, dim: Dim) => expectedStaffing(t.db.knex, fiscalYear, dim);
 
 interface Row {
   key: string | number | null;
@@ -165,6 +132,36 @@ describe('staffing figures', () => {
       expect(milli(totals.vacantFte)).toBe(milli(body.totals.vacantFte));
       expect(milli(totals.filledFte)).toBe(milli(body.totals.filledFte));
       expect(milli(totals.frozenFte)).toBe(milli(body.totals.frozenFte));
+    }
+  });
+
+  it('says how much of the FTE to fill is unheld in filled positions, so Show vacancies can differ', async () => {
+    // From the tables: a vacancy's FTE, and what a filled position's holders do not hold.
+    const { rows } = await t.db.knex.raw(
+      `SELECT p.status, p.fte::text AS fte,
+              (SELECT coalesce(sum(h.fte_share), 0)::text FROM position_holders h WHERE h.position_id = p.id) AS held
+         FROM positions p WHERE p.budget_year_id = ? AND p.fiscal_year = 2026`,
+      [w.budgetYearId],
+    );
+    let vacancies = 0;
+    let unheld = 0;
+    for (const r of rows as { status: string; fte: string; held: string }[]) {
+      vacancies += ['vacant', 'posted'].includes(r.status) ? milli(r.fte) : 0;
+      unheld += r.status === 'filled' ? milli(r.fte) - Math.min(milli(r.held), milli(r.fte)) : 0;
+    }
+    // The New aide (0.75) is the one vacancy; Cy's 1.5 FTE held 0.5 leaves 1.0 unheld.
+    expect([vacancies, unheld]).toEqual([750, 1000]);
+    const list = await t.api('get', '/positions?fiscalYear=2026&limit=1', { token: finance.token });
+    expect(list.status).toBe(200);
+    const kept = await cachedTotals(
+      t.db.knex,
+      { budgetYearId: w.budgetYearId, fiscalYear: 2026 },
+      positionListQuery.parse({ fiscalYear: '2026' }),
+    );
+    // The list (kept rows on PostgreSQL, SQL on PGlite), the kept rows and the staffing summary (SQL).
+    for (const totals of [list.body.totals, presentTotals(kept), (await staffing(2026)).totals]) {
+      expect(milli(totals.vacantFte)).toBe(vacancies + unheld);
+      expect(milli(totals.unheldFte)).toBe(unheld);
     }
   });
 

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { LruMap, perDatabase } from '@server/lib/lru';
 import { asSets, positionCosts, positionScope } from '@server/sql/position-cost';
-import { filledFteOf, frozenFteOf, isVacancyOf, openFteOf } from './fte-split';
+import { filledFteOf, frozenFteOf, isVacancyOf, openFteOf, unheldFteOf } from './fte-split';
 
 /**
  * The cost columns of a roster's positions (server/sql/position-cost.ts, the rule's one home),
@@ -39,6 +39,8 @@ export interface CostRow {
   /** The FTE filled, open and frozen as the totals count them (./fte-split.ts, the rule's one home). */
   filledPart: number;
   openPart: number;
+  /** The part of openPart a filled position's holders do not hold. */
+  unheldPart: number;
   frozenPart: number;
   /** Vacant or posted (./fte-split.ts). */
   vacancy: boolean;
@@ -73,7 +75,8 @@ async function costRows(trx: Knex, scope: Scope | { ids: readonly number[] }): P
       `SELECT pc.id, pc.status, pc.building_id, pc.dese_code, pc.category_id, pc.work_group_id,
             (pc.fte * 1000)::int AS fte,
             (pc.filled_fte * 1000)::int AS filled_fte, (${filledFteOf('pc')} * 1000)::int AS filled_part,
-            (${openFteOf('pc')} * 1000)::int AS open_part, (${frozenFteOf('pc')} * 1000)::int AS frozen_part,
+            (${openFteOf('pc')} * 1000)::int AS open_part, (${unheldFteOf('pc')} * 1000)::int AS unheld_part,
+            (${frozenFteOf('pc')} * 1000)::int AS frozen_part,
             ${isVacancyOf('pc')} AS vacancy, (pc.budgeted_cost * 100)::bigint::text AS cents,
             pc.unpriced_reason IS NOT NULL AS unpriced
        FROM (${positionCosts(scope, 'sets')}) pc`,
@@ -91,6 +94,7 @@ async function costRows(trx: Knex, scope: Scope | { ids: readonly number[] }): P
     filledFte: r.filled_fte,
     filledPart: r.filled_part,
     openPart: r.open_part,
+    unheldPart: r.unheld_part,
     frozenPart: r.frozen_part,
     vacancy: r.vacancy,
     cents: r.cents === null ? null : BigInt(r.cents),

@@ -2,7 +2,7 @@ import type { Db } from '@server/db/index';
 import { dbKind } from '@server/db/queue';
 import { asSets, HOLDER_COST, HOLDER_LINES, positionCosts, positionScope } from '@server/sql/position-cost';
 import type { Position, PositionListQuery } from '@shared/schemas/positions';
-import { filledFteOf, frozenFteOf, isVacancyOf, openFteOf } from './fte-split';
+import { filledFteOf, frozenFteOf, isVacancyOf, openFteOf, unheldFteOf } from './fte-split';
 import { cachedTotals, totalsFromCache, type TotalsRow } from './totals';
 import { GENERAL_FUND } from '@server/sql/general-fund';
 
@@ -111,6 +111,7 @@ function filters(query: PositionListQuery): { where: string[]; bindings: (string
 export const TOTALS = `count(*)::int AS positions, coalesce(sum(f.fte), 0) AS fte,
   coalesce(sum(${filledFteOf('f')}), 0) AS filled_fte,
   coalesce(sum(${openFteOf('f')}), 0) AS vacant_fte,
+  coalesce(sum(${unheldFteOf('f')}), 0) AS unheld_fte,
   (count(*) FILTER (WHERE ${isVacancyOf('f')}))::int AS vacant_count,
   coalesce(sum(${frozenFteOf('f')}), 0) AS frozen_fte,
   coalesce(sum(f.budgeted_cost), 0) AS budgeted_cost,

@@ -10,6 +10,7 @@ export interface TotalsRow {
   fte: number;
   filled_fte: number;
   vacant_fte: number;
+  unheld_fte: number;
   vacant_count: number;
   frozen_fte: number;
   budgeted_cost: number | string;
@@ -55,6 +56,7 @@ export async function cachedTotals(
   let fte = 0;
   let filled = 0;
   let vacant = 0;
+  let unheld = 0;
   let vacantCount = 0;
   let frozen = 0;
   let cents = 0n;
@@ -68,6 +70,7 @@ export async function cachedTotals(
     fte += r.fte;
     filled += r.filledPart;
     vacant += r.openPart;
+    unheld += r.unheldPart;
     vacantCount += r.vacancy ? 1 : 0;
     frozen += r.frozenPart;
     cents += r.cents ?? 0n;
@@ -79,6 +82,7 @@ export async function cachedTotals(
     fte: fte / 1000,
     filled_fte: filled / 1000,
     vacant_fte: vacant / 1000,
+    unheld_fte: unheld / 1000,
     vacant_count: vacantCount,
     frozen_fte: frozen / 1000,
     budgeted_cost: centsText(cents),

@@ -15,6 +15,15 @@ interface PositionsBannerProps {
 }
 
 /**
+ * The FTE to fill, and how much of it filled positions' holders leave open: Show vacancies lists
+ * only vacant and posted positions, so without it their FTE and this figure disagree unexplained.
+ */
+function toFill(c: PositionCounts): string {
+  const all = `${formatFte(c.vacantFte)} FTE to fill`;
+  return c.unheldFte > 0 ? `${all}, ${formatFte(c.unheldFte)} of it unheld in filled positions` : all;
+}
+
+/**
  * The positions at a glance: how many and their cost, the vacancies (vacant or posted) and the
  * over-filled positions (holders' shares above the position's FTE, a problem to fix), each with a
  * toggle that filters the grid to them and back to every status.
@@ -34,7 +43,7 @@ export function PositionsBanner({ counts, busy, error, status, onShow }: Positio
         <span className="positions-banner__figure">
           {c ? countOf(c.vacancies, 'vacancy', 'vacancies') : '…'}
         </span>
-        <span className="positions-banner__note">{c ? `${formatFte(c.vacantFte)} FTE to fill` : ''}</span>
+        <span className="positions-banner__note">{c ? toFill(c) : ''}</span>
         <button
           type="button"
           className="btn btn--secondary btn--small"
