@@ -20,6 +20,13 @@ let westside: number;
 
 const milli = (v: number | string) => Math.round(Number(v) * 1000);
 type Dim = StaffingDim;
+/** FY2026's totals from the kept cost rows, as PostgreSQL answers the Positions list from them. */
+const keptTotals = () =>
+  cachedTotals(
+    t.db.knex,
+    { budgetYearId: w.budgetYearId, fiscalYear: 2026 },
+    positionListQuery.parse({ fiscalYear: '2026' }),
+  );
 const expected = (fiscalYear: number, dim: Dim) => expectedStaffing(t.db.knex, fiscalYear, dim);
 
 interface Row {
@@ -123,11 +130,7 @@ describe('staffing figures', () => {
     const list = await t.api('get', '/positions?fiscalYear=2026&limit=1', { token: finance.token });
     expect(list.status).toBe(200);
     // PostgreSQL answers the list from its kept cost rows: they must split FTE the same way.
-    const kept = await cachedTotals(
-      t.db.knex,
-      { budgetYearId: w.budgetYearId, fiscalYear: 2026 },
-      positionListQuery.parse({ fiscalYear: '2026' }),
-    );
+    const kept = await keptTotals();
     for (const totals of [list.body.totals, presentTotals(kept)]) {
       expect(milli(totals.vacantFte)).toBe(milli(body.totals.vacantFte));
       expect(milli(totals.filledFte)).toBe(milli(body.totals.filledFte));
@@ -153,11 +156,7 @@ describe('staffing figures', () => {
     expect([vacancies, unheld]).toEqual([750, 1000]);
     const list = await t.api('get', '/positions?fiscalYear=2026&limit=1', { token: finance.token });
     expect(list.status).toBe(200);
-    const kept = await cachedTotals(
-      t.db.knex,
-      { budgetYearId: w.budgetYearId, fiscalYear: 2026 },
-      positionListQuery.parse({ fiscalYear: '2026' }),
-    );
+    const kept = await keptTotals();
     // The list (kept rows on PostgreSQL, SQL on PGlite), the kept rows and the staffing summary (SQL).
     for (const totals of [list.body.totals, presentTotals(kept), (await staffing(2026)).totals]) {
       expect(milli(totals.vacantFte)).toBe(vacancies + unheld);
