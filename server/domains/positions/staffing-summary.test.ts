@@ -107,12 +107,21 @@ describe('staffing summary on the demo', () => {
   it('a year no budget year plans yet has an empty roster, said in words', async () => {
     const res = await staffing(2031);
     expect(res.status).toBe(200);
+    // FY30's roster pays FY31 when it has one; when neither has positions, the note says so.
+    const fy30 = Number((await t.db.knex('positions').where({ fiscal_year: 2030 }).count({ n: '*' }))[0]!.n);
     expect(res.body).toMatchObject({
       budgetYearId: null,
-      note: 'FY31 has no positions yet: its budgeted salaries come from the FY30 roster.',
+      note:
+        fy30 > 0
+          ? 'FY31 has no positions yet: its budgeted salaries come from the FY30 roster.'
+          : "FY31 has no positions yet, nor has FY30: a payroll import or Positions' Add Position makes them.",
       byBuilding: [],
     });
     expect(res.body.totals).toMatchObject({ positions: 0, fte: 0, filledFte: 0, vacantFte: 0 });
+    // A year whose year before has no roster either (a new district's first year): no roster is named.
+    expect((await staffing(2041)).body.note).toBe(
+      "FY41 has no positions yet, nor has FY40: a payroll import or Positions' Add Position makes them.",
+    );
   });
 
   it('VIEW_ONLY reads FTE, not the average salary of a group under five people', async () => {

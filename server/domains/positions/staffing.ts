@@ -52,6 +52,17 @@ function breakdown(rows: StaffingRow[], dimension: keyof typeof UNNAMED, showsPa
 }
 
 /**
+ * What a year with no positions says. A roster pays the year after it, so the year being planned is
+ * paid by the roster before it, when there is one; a new district's first year has neither.
+ */
+function noPositionsNote(fiscalYear: number, yearBeforeHasRoster: boolean): string {
+  const none = `${fiscalYearLabel(fiscalYear)} has no positions yet`;
+  return yearBeforeHasRoster
+    ? `${none}: its budgeted salaries come from the ${fiscalYearLabel(fiscalYear - 1)} roster.`
+    : `${none}, nor has ${fiscalYearLabel(fiscalYear - 1)}: a payroll import or Positions' Add Position makes them.`;
+}
+
+/**
  * GET /positions/staffing: FTE by building, function code and work group, filled, vacant (and
  * posted) and frozen, with their budgeted cost and the average filled salary by work group, each
  * beside the same group's FTE last year and when the year entered its current stage. Anyone
@@ -100,10 +111,7 @@ export async function staffingSummary(
     byBuilding: groups.building,
     byFunction: groups.function,
     byWorkGroup: groups.workGroup,
-    // A roster pays the year after it: the year being planned is paid by the roster before it.
-    note: compared
-      ? null
-      : `${fiscalYearLabel(query.fiscalYear)} has no positions yet: its budgeted salaries come from the ${fiscalYearLabel(query.fiscalYear - 1)} roster.`,
+    note: compared ? null : noPositionsNote(query.fiscalYear, lastYear !== null),
     lastYear: {
       fiscalYear: query.fiscalYear - 1,
       totals: lastYearSide?.totals ?? null,
