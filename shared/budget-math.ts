@@ -134,3 +134,6 @@ export function districtNeedAndGap(
 export function fteChange(now: number, before: number): number {
   return (Math.round(now * 1000) - Math.round(before * 1000)) / 1000;
 }
+
+/** FTE in thousandths as messages write it, in the fewest digits: 1000 -> '1', 750 -> '0.75'. */
+export const fteText = (thousandths: number) => (thousandths / 1000).toFixed(3).replace(/\.?0+$/, '');

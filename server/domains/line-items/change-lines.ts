@@ -1,11 +1,14 @@
 import type { Db } from '@server/db/index';
-import { badRequest } from '@server/errors';
+import { badRequest, validationFailed } from '@server/errors';
 import type { Actor } from '@server/policies/index';
 import * as read from './queries/line-items';
 import * as write from './queries/line-items-writes';
 import type { AnyLineItem } from '@shared/schemas/line-items';
 import { auditChanged, auditLines, type LineCause } from './audit';
 import { rescaleSalariesToFte } from './queries/line-items-writes-next-year';
+import { heldBeyond } from './queries/line-holdings';
+import { fteText } from '@shared/budget-math';
+import { unitsOf } from '@shared/money';
 import { requireChartCode } from '@server/domains/massachusetts';
 import { applyAutomaticNextYearSalary } from './next-year';
 import { reviewedMetadata, reviewFlagsAfterChange } from './review';
@@ -87,6 +90,28 @@ function fteMovesSalary(columns: Record<string, unknown>, line: AnyLineItem): bo
 }
 
 /**
+ * An FTE below what a person holds of positions is refused, nothing written: each position they
+ * hold is priced at their salary for their share (server/sql/position-cost.ts), so a share above
+ * their FTE would price more than they are paid. Their shares are changed on Positions first.
+ */
+async function refuseFteBelowShares(trx: Db, ids: readonly number[], fte: number): Promise<void> {
+  if (!ids.length) {
+    return;
+  }
+  const fteMilli = Number(unitsOf(fte, 3) ?? 0n);
+  const over = await heldBeyond(trx, ids, fteMilli);
+  if (!over.length) {
+    return;
+  }
+  const said = over
+    .slice(0, 3)
+    .map((l) => `${l.name} holds ${fteText(l.held)} FTE of positions (${l.positions.join('; ')})`);
+  const more = over.length > 3 ? `, and ${over.length - 3} more` : '';
+  const message = `${said.join('; ')}${more}: more than an FTE of ${fteText(fteMilli)}. Lower the share on Positions first.`;
+  throw validationFailed([{ path: 'currentFTE', message }], message);
+}
+
+/**
  * Changes the lines `ids` by `patch` for `cause`, in the caller's transaction. An FTE change moves
  * the current salary by the rule (salaryAtFte in queries/salary-rule.ts: the schedule cell times
  * the new FTE, else scaled by new / old) unless the patch types a new salary. The status rule
@@ -110,6 +135,12 @@ export async function changeLines(
   const keys = await read.lockLines(trx, ids);
   const before = await read.lineItemsByIds(trx, ids);
   const byId = new Map(before.map((b) => [b.id, b]));
+  const fte = columns.current_fte;
+  if (typeof fte === 'number') {
+    // Only a lowered FTE is checked: a save that leaves it (or raises it) refuses nothing.
+    const lowered = before.filter((b) => b.isOperating && fte < Number(b.currentFTE ?? 1)).map((b) => b.id);
+    await refuseFteBelowShares(trx, lowered, fte);
+  }
   const status = columns.employee_status as string | undefined;
   // Lines needing the same columns are written together: a bulk change is a statement or two.
   const groups = new Map<string, { columns: Record<string, unknown>; ids: number[] }>();

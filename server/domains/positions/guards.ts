@@ -17,7 +17,7 @@ import { scheduleHasCell } from './queries/position-writes';
 
 /** FTE and shares in thousandths, exactly (numeric(5,3)): no float sums decide a refusal. */
 export const milli = (fte: number | string | null) => Number(unitsOf(fte ?? 0, 3) ?? 0n);
-export const fteText = (thousandths: number) => (thousandths / 1000).toFixed(3).replace(/\.?0+$/, '');
+export { fteText } from '@shared/budget-math';
 
 /** The budget year that holds a fiscal year's roster: the one given, else the year's home. */
 export async function rosterBudgetYear(db: Db, fiscalYear: number, budgetYearId?: number): Promise<number> {
