@@ -140,5 +140,9 @@ describe('FundsReportScreen', () => {
     const { table } = await renderScreen(none);
     expect(cells(within(table).getByTestId('funds-report-total')).at(-1)).toBe('No ledger');
     expect(screen.getByTestId('funds-report-ledger').textContent).toContain('No ledger is imported for FY26');
+    // FINANCE and VIEW_ONLY read this too and have no Admin menu: the way there is an administrator's.
+    expect(screen.getByTestId('funds-report-ledger').textContent).toContain(
+      '(an administrator imports it under Admin',
+    );
   });
 });

@@ -26,7 +26,7 @@ const TITLE = 'Budget of All Funds';
 function ledgerNote(data: FundsReport, previousFy: string): string {
   const l = data.previousLedger;
   if (!l) {
-    return `No ledger is imported for ${previousFy}: its actual spending shows as 'No ledger' (import it under ${LEDGER_IMPORT_PLACE}).`;
+    return `No ledger is imported for ${previousFy}: its actual spending shows as 'No ledger' (an administrator imports it under ${LEDGER_IMPORT_PLACE}).`;
   }
   const base = `${previousFy} actual: what the ${previousFy} ledger (${ledgerPeriodText(l.period)}, ${l.fileName}) says each fund's accounts expended, by their fund segment.`;
   return l.unmatchedAccountCount
