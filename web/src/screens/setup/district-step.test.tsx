@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DistrictStep } from '@web/screens/setup/reference-steps';
-import { jsonResponse, makeUser, renderRoutes, storeSession, stubApi } from '@web/test/render';
+import { describedText, jsonResponse, makeUser, renderRoutes, storeSession, stubApi } from '@web/test/render';
 
 const admin = makeUser();
 const config = { id: 7, schoolName: 'Millbrook Public Schools', schoolLogoUrl: null };
@@ -58,5 +58,102 @@ describe('Setup’s district step', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save district' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Enter the district’s name');
     expect(saved).toEqual([]);
+  });
+
+  // The server's 400 names the field in its text ('schoolLogoUrl: School logo URL must...'); the
+  // screen showed that text whole, field name and all, above the form.
+  const LOGO_MESSAGE =
+    'School logo URL must be a web address starting with http:// or https://, or an uploaded logo';
+  const refusal = () =>
+    jsonResponse(400, {
+      error: `schoolLogoUrl: ${LOGO_MESSAGE}`,
+      code: 'VALIDATION_FAILED',
+      details: [{ path: 'schoolLogoUrl', message: LOGO_MESSAGE }],
+    });
+
+  it('puts the server’s refusal of the logo address under the logo field, without its field name', async () => {
+    stubApi({
+      '/api/auth/me': { user: admin },
+      '/api/public-dashboard/config': { config },
+      '/api/public-dashboard/config/7': refusal,
+    });
+    storeSession(admin);
+    renderRoutes('/setup', [{ path: 'setup', element: <DistrictStep /> }]);
+    fireEvent.change(screen.getByLabelText('District name', { exact: false }), {
+      target: { value: 'Millbrook Public Schools' },
+    });
+    const logo = screen.getByLabelText('Logo address');
+    // An address the form itself cannot fault, so the refusal is the server's.
+    fireEvent.change(logo, { target: { value: 'https://example.org/logo.png' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save district' }));
+    await waitFor(() => expect(describedText(logo)).toBe(LOGO_MESSAGE));
+    expect(logo.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByText(/schoolLogoUrl/)).toBeNull();
+    expect(screen.queryByText('Not saved')).toBeNull();
+  });
+
+  it('refuses a logo address that is no web address on its field, sending nothing', async () => {
+    const asked = stubApi({
+      '/api/auth/me': { user: admin },
+      '/api/public-dashboard/config': { config },
+      '/api/public-dashboard/config/7': refusal,
+    });
+    storeSession(admin);
+    renderRoutes('/setup', [{ path: 'setup', element: <DistrictStep /> }]);
+    fireEvent.change(screen.getByLabelText('District name', { exact: false }), {
+      target: { value: 'Millbrook Public Schools' },
+    });
+    const logo = screen.getByLabelText('Logo address');
+    fireEvent.change(logo, { target: { value: 'logo.png' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save district' }));
+    await waitFor(() => expect(describedText(logo)).toBe(LOGO_MESSAGE));
+    expect(screen.queryByText(/schoolLogoUrl/)).toBeNull();
+    expect(asked.filter((url) => url.endsWith('/config/7'))).toEqual([]);
+  });
+
+  // Reloaded, the step read 'Done' with an empty name box: renaming meant typing it all again.
+  it('starts from the saved name and logo once they are known', async () => {
+    const logoUrl = 'https://example.org/millbrook.png';
+    const saved: unknown[] = [];
+    stubApi({
+      '/api/auth/me': { user: admin },
+      '/api/public-dashboard/config': { config: { ...config, schoolLogoUrl: logoUrl } },
+      '/api/public-dashboard/config/7': (_url, init) => {
+        saved.push(JSON.parse(String(init.body)));
+        return jsonResponse(200, { config: { ...config, schoolName: 'Millbrook Regional Schools' } });
+      },
+      '/api/setup': { ready: true, complete: false, steps: [], budgetYears: [] },
+    });
+    storeSession(admin);
+    renderRoutes('/setup', [{ path: 'setup', element: <DistrictStep /> }]);
+    const name = screen.getByLabelText('District name', { exact: false });
+    await waitFor(() => expect((name as HTMLInputElement).value).toBe('Millbrook Public Schools'));
+    const logo = screen.getByLabelText('Logo address') as HTMLInputElement;
+    expect(logo.value).toBe(logoUrl);
+    // A rename is an edit of the saved name; the saved logo, once shown and emptied, is removed.
+    fireEvent.change(name, { target: { value: 'Millbrook Regional Schools' } });
+    fireEvent.change(logo, { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save district' }));
+    await waitFor(() =>
+      expect(saved).toEqual([{ schoolName: 'Millbrook Regional Schools', schoolLogoUrl: null }]),
+    );
+  });
+
+  it('keeps what was typed before the saved name was known', async () => {
+    let answer: (r: Response) => void = () => {};
+    const settings = new Promise<Response>((resolve) => (answer = resolve));
+    stubApi({ '/api/auth/me': { user: admin }, '/api/public-dashboard/config': () => settings });
+    storeSession(admin);
+    const { queryClient } = renderRoutes('/setup', [{ path: 'setup', element: <DistrictStep /> }]);
+    const name = screen.getByLabelText('District name', { exact: false }) as HTMLInputElement;
+    fireEvent.change(name, { target: { value: 'Eastfield' } });
+    answer(jsonResponse(200, { config }));
+    await waitFor(() =>
+      expect(queryClient.getQueryState(['public-dashboard', 'config'])?.status).toBe('success'),
+    );
+    // And a later read of the settings (after any save) does not put the saved name back either.
+    fireEvent.change(name, { target: { value: 'Eastfield Regional' } });
+    await queryClient.refetchQueries({ queryKey: ['public-dashboard', 'config'] });
+    expect(name.value).toBe('Eastfield Regional');
   });
 });

@@ -14,8 +14,13 @@ import { Alert } from '@web/components/alert';
 import { errorMessage } from '@web/api/client';
 import { Button } from '@web/components/form/button';
 import { Field } from '@web/components/form/field';
+import { useSchemaForm } from '@web/components/form/use-schema-form';
 import { useToast } from '@web/components/toast';
 import { createBuildingBody } from '@shared/schemas/buildings';
+import {
+  updatePublicDashboardConfigBody,
+  type UpdatePublicDashboardConfigBody,
+} from '@shared/schemas/public-dashboard';
 import { createWorkGroupBody } from '@shared/schemas/work-groups';
 import { useCreateBuilding } from '@web/api/buildings';
 import { useCreateWorkGroup } from '@web/api/work-groups';
@@ -24,27 +29,55 @@ import { QuickAdd } from './quick-add';
 /** The district's name and logo address, as residents will read them on the public dashboard. */
 export function DistrictStep() {
   const queryClient = useQueryClient();
-  // Asked for as the step opens, so a Save seldom waits for it.
-  usePublicDashboardConfig();
+  // Asked for as the step opens, so a Save seldom waits for it; it also holds the saved name and logo.
+  const saved = usePublicDashboardConfig().data?.config;
   // Saved as the Public Dashboard screen saves it, so that screen shows it at once.
-  const save = usePublicDashboardMutation((id: number) =>
-    publicDashboardApi.update(id, {
-      schoolName: name.trim(),
-      ...(logo.trim() ? { schoolLogoUrl: logo.trim() } : {}),
-    }),
+  const save = usePublicDashboardMutation(
+    ({ id, body }: { id: number; body: UpdatePublicDashboardConfigBody }) =>
+      publicDashboardApi.update(id, body),
   );
   const done = useSetupStepDone();
   const notify = useToast();
-  const [name, setName] = useState('');
-  const [logo, setLogo] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // Whether the saved logo was put in the field: emptied then, the logo is removed; left empty
+  // before the saved one was known, the saved one is kept.
+  const [seeded, setSeeded] = useState<{ logoShown: boolean } | null>(null);
+  // Checked with the API's own schema, so a bad address is marked on its field before any request,
+  // and a refusal's `details` land on the fields they name (its text prefixes each with the path).
+  const form = useSchemaForm(
+    updatePublicDashboardConfigBody,
+    { schoolName: '', schoolLogoUrl: '' },
+    {
+      toInput: (v) => {
+        const logo = v.schoolLogoUrl.trim();
+        const logoInput = logo ? { schoolLogoUrl: logo } : seeded?.logoShown ? { schoolLogoUrl: null } : {};
+        return { schoolName: v.schoolName.trim(), ...logoInput };
+      },
+    },
+  );
   // Reading the settings' id before the save (their first load may not have answered yet).
   const [reading, setReading] = useState(false);
 
+  // The saved name and logo fill the form once known (reloaded, the step read 'Done' over an empty
+  // box), set while rendering rather than in an effect so the empty box never paints. Only a field
+  // still empty is filled, so nothing typed before they answered is lost; and only once, so a
+  // later read (after a save) never puts them back over an edit.
+  if (saved && !seeded) {
+    const { schoolName, schoolLogoUrl } = form.values;
+    setSeeded({ logoShown: !schoolLogoUrl && Boolean(saved.schoolLogoUrl) });
+    form.setValues({
+      schoolName: schoolName || (saved.schoolName ?? ''),
+      schoolLogoUrl: schoolLogoUrl || (saved.schoolLogoUrl ?? ''),
+    });
+  }
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!name.trim()) {
-      setError('Enter the district’s name');
+    if (!form.values.schoolName.trim()) {
+      form.setFormError('Enter the district’s name');
+      return;
+    }
+    const body = form.validate();
+    if (!body) {
       return;
     }
     try {
@@ -54,32 +87,24 @@ export function DistrictStep() {
       const { config } = await queryClient
         .ensureQueryData(publicDashboardConfigQuery())
         .finally(() => setReading(false));
-      await save.mutateAsync(config.id);
-      setError(null);
-      notify({ title: `District name saved: ${name.trim()}` });
+      await save.mutateAsync({ id: config.id, body });
+      notify({ title: `District name saved: ${form.values.schoolName.trim()}` });
       await done();
     } catch (err) {
-      setError(errorMessage(err, 'Failed to save the district name'));
+      form.applyServerError(err, 'Failed to save the district name');
     }
   };
 
   return (
     <form className="form-stack" onSubmit={submit} noValidate>
-      {error ? <Alert title="Not saved">{error}</Alert> : null}
+      {form.formError ? <Alert title="Not saved">{form.formError}</Alert> : null}
       <div className="form-grid">
-        <Field
-          id="setup-district-name"
-          label="District name"
-          required
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-        />
+        <Field id="setup-district-name" label="District name" required {...form.bind('schoolName')} />
         <Field
           id="setup-district-logo"
           label="Logo address"
           hint="A web address (https://...); or upload a file under Public Dashboard"
-          value={logo}
-          onChange={(e) => setLogo(e.target.value)}
+          {...form.bind('schoolLogoUrl')}
         />
       </div>
       <div>
