@@ -1,6 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '@web/api/client';
 import { fundNamer, useFunds } from '@web/api/funds';
-import { useHistory, type HistoryEntity } from '@web/api/history';
+import { useHistory, type HistoryEntity, type HistoryEntry } from '@web/api/history';
+import { lookupKeys, lookupsApi } from '@web/api/lookups';
 import { formatDateTime, formatMoneyCents } from '@web/lib/format';
 import { TableHead } from '@web/components/table-head';
 
@@ -15,15 +17,17 @@ const FIELD_LABELS: Record<string, string> = {
   locationCode: 'Location code',
   deseCode: 'DESE code',
   department: 'Department',
-  workGroupId: 'Work group id',
+  // A reference by id reads as the reference: it is shown by name (referenceNamer).
+  workGroupId: 'Work group',
   workGroup: 'Work group',
   jobClass: 'Job class',
   hireDate: 'Hire date',
   dateOfDeparture: 'Departure date',
   employeeStatus: 'Status',
   budgetStatus: 'Budget status',
-  buildingId: 'Building id',
-  categoryId: 'Category id',
+  buildingId: 'Building',
+  building: 'Building',
+  categoryId: 'Category',
   notes: 'Notes',
   accountDescription: 'Account description',
   accountLine: 'Account line',
@@ -33,6 +37,7 @@ const FIELD_LABELS: Record<string, string> = {
   'metadata.needsReview': 'Needs review',
   'metadata.importWarnings': 'Import warnings',
   fundId: 'Fund',
+  fund: 'Fund',
   'metadata.fundNamed': 'Fund chosen by hand',
   // A budget stage's move or reopen, and a year's state figures.
   reason: 'Reason',
@@ -81,12 +86,55 @@ function label(field: string): string {
   return FIELD_LABELS[field] ?? field;
 }
 
+/**
+ * A reference's id and the field that keeps the same reference by name, where a snapshot keeps one
+ * (a line's building as { name }, a proposed line's category, a rule's work group, category and fund).
+ * Both change together; the id's row would only repeat the name's as a number.
+ */
+const NAME_OF_ID: Record<string, string> = {
+  buildingId: 'building',
+  categoryId: 'category',
+  workGroupId: 'workGroup',
+  fundId: 'fund',
+};
+
+type Change = HistoryEntry['changes'][number];
+
+/** An entry's rows: an id whose name changed beside it is left out, its name's row says it. */
+function shownChanges(changes: readonly Change[]): Change[] {
+  const fields = new Set(changes.map((c) => c.field));
+  return changes.filter((c) => !(c.field in NAME_OF_ID && fields.has(NAME_OF_ID[c.field])));
+}
+
+/** A reference's name by id (a building, category or work group), undefined until its list loads. */
+type IdName = (id: number) => string | undefined;
+
 /** A fund's name by id (the snapshot keeps only the id; none is the general fund's): fundNamer. */
 type FundName = (fundId: number | null) => string;
 
-function show(field: string, value: unknown, fundName: FundName): string {
+interface Namers {
+  fundId: FundName;
+  /** By the id field: buildingId, categoryId, workGroupId. */
+  ids: Record<string, IdName>;
+}
+
+function referenceNamer(list: readonly { id: number; name: string }[] | undefined): IdName {
+  const names = new Map((list ?? []).map((r) => [r.id, r.name]));
+  return (id) => names.get(id);
+}
+
+function show(field: string, value: unknown, namers: Namers): string {
   if (field === 'fundId' && (value === null || typeof value === 'number')) {
-    return fundName(value) || (value === null ? '—' : `Fund #${value}`);
+    return namers.fundId(value) || (value === null ? '—' : `Fund #${value}`);
+  }
+  // A line with no building is District Wide's (as the grids say), not a blank.
+  if ((field === 'building' || field === 'buildingId') && value === null) {
+    return 'District Wide';
+  }
+  const idName = namers.ids[field];
+  if (idName && typeof value === 'number') {
+    // One the list no longer has (deleted since) keeps its number, marked as one.
+    return idName(value) ?? `#${value}`;
   }
   if (value === null || value === undefined || value === '') {
     return '—';
@@ -108,6 +156,41 @@ function show(field: string, value: unknown, fundName: FundName): string {
   return String(value);
 }
 
+// The lists grids filter by (shared cache), each asked for only when a shown row names one by id.
+const lookupOptions = { staleTime: 5 * 60_000, retry: false } as const;
+
+/** The names the panel's rows need: each list is loaded only if some row shows its id. */
+function useNamers(entries: readonly HistoryEntry[] | undefined): Namers {
+  const shown = new Set((entries ?? []).flatMap((e) => shownChanges(e.changes).map((c) => c.field)));
+  const funds = useFunds(shown.has('fundId'));
+  const buildings = useQuery({
+    queryKey: lookupKeys.buildings(),
+    queryFn: lookupsApi.buildings,
+    enabled: shown.has('buildingId'),
+    ...lookupOptions,
+  });
+  const categories = useQuery({
+    queryKey: lookupKeys.categories(),
+    queryFn: lookupsApi.categories,
+    enabled: shown.has('categoryId'),
+    ...lookupOptions,
+  });
+  const workGroups = useQuery({
+    queryKey: lookupKeys.workGroups(),
+    queryFn: lookupsApi.workGroups,
+    enabled: shown.has('workGroupId'),
+    ...lookupOptions,
+  });
+  return {
+    fundId: fundNamer(funds.data?.funds),
+    ids: {
+      buildingId: referenceNamer(buildings.data?.buildings),
+      categoryId: referenceNamer(categories.data?.categories),
+      workGroupId: referenceNamer(workGroups.data?.workGroups),
+    },
+  };
+}
+
 const ACTION_LABELS: Record<string, string> = {
   create: 'Created',
   update: 'Updated',
@@ -124,10 +207,7 @@ interface HistoryPanelProps {
 /** Who changed what and when on one record, newest first (read from the audit log). */
 export function HistoryPanel({ entity, id }: HistoryPanelProps) {
   const history = useHistory(entity, id);
-  // Only asked for when an entry moved a line between funds.
-  const movesFunds = Boolean(history.data?.entries.some((e) => e.changes.some((c) => c.field === 'fundId')));
-  const fundList = useFunds(movesFunds);
-  const funds = fundNamer(fundList.data?.funds);
+  const namers = useNamers(history.data?.entries);
   const headingId = `history-${entity}-${id}`;
   return (
     <section className="history" aria-labelledby={headingId}>
@@ -155,11 +235,11 @@ export function HistoryPanel({ entity, id }: HistoryPanelProps) {
                   <caption className="visually-hidden">Fields changed</caption>
                   <TableHead cols={['Field', 'Before', 'After']} />
                   <tbody>
-                    {entry.changes.map((change) => (
+                    {shownChanges(entry.changes).map((change) => (
                       <tr key={change.field}>
                         <th scope="row">{label(change.field)}</th>
-                        <td>{show(change.field, change.before, funds)}</td>
-                        <td>{show(change.field, change.after, funds)}</td>
+                        <td>{show(change.field, change.before, namers)}</td>
+                        <td>{show(change.field, change.after, namers)}</td>
                       </tr>
                     ))}
                   </tbody>

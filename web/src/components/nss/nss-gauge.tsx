@@ -1,5 +1,5 @@
 import type { NssMeter } from '@web/api/nss';
-import { formatMoney } from '@web/lib/format';
+import { formatMoneyCents } from '@web/lib/format';
 import { percentOfRequiredText } from '@shared/schemas/nss';
 import './nss.css';
 
@@ -78,11 +78,12 @@ export function NssStatus({ meter }: { meter: NssMeter }) {
 
 /**
  * The headroom above 100% and 95%, as two figures; a line already missed is said as what is short
- * of it (a card titled 'Headroom' over '$6,156,416 short' read as a contradiction).
+ * of it (a card titled 'Headroom' over '$6,156,416 short' read as a contradiction). To the cent, as
+ * the meter's headline and message say the same shortfall ('$94,815.50 short' read beside '$94,816').
  */
 export function NssHeadroom({
   meter,
-  money = formatMoney,
+  money = formatMoneyCents,
 }: {
   meter: NssMeter;
   money?: (v: number) => string;
@@ -98,7 +99,7 @@ export function NssHeadroom({
       <span className="kpi__hint">{value >= 0 ? above : below}</span>
     </div>
   );
-  const at95 = `${formatMoney(h.threshold95)} is 95%`;
+  const at95 = `${money(h.threshold95)} is 95%`;
   return (
     <div className="kpis kpis--two nss-headroom">
       {card(

@@ -21,15 +21,15 @@ describe('the net school spending headroom', () => {
   it('says what is short of a line already missed, and what can go above one still met', () => {
     render(<NssHeadroom meter={meter(-6_156_416, 250_000)} />);
     expect(cards()).toEqual([
-      ['Short of 100%', '$6,156,416', 'counted spending still needed to meet the requirement'],
-      ['Headroom above 95%', '$250,000', 'before state aid is cut ($9,500,000 is 95%)'],
+      ['Short of 100%', '$6,156,416.00', 'counted spending still needed to meet the requirement'],
+      ['Headroom above 95%', '$250,000.00', 'before state aid is cut ($9,500,000.00 is 95%)'],
     ]);
-    expect(screen.getByText('$6,156,416').className).toContain('text-danger');
+    expect(screen.getByText('$6,156,416.00').className).toContain('text-danger');
     cleanup();
     render(<NssHeadroom meter={meter(1_000, -20)} />);
     expect(cards()).toEqual([
-      ['Headroom above 100%', '$1,000', 'counted spending that can go before the requirement is missed'],
-      ['Short of 95%', '$20', 'still needed before state aid is cut ($9,500,000 is 95%)'],
+      ['Headroom above 100%', '$1,000.00', 'counted spending that can go before the requirement is missed'],
+      ['Short of 95%', '$20.00', 'still needed before state aid is cut ($9,500,000.00 is 95%)'],
     ]);
   });
 });

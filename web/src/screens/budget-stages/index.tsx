@@ -98,6 +98,8 @@ export function BudgetStagesScreen() {
               <div className="stages__actions">
                 {data.next.stage ? (
                   <AdvanceForm
+                    // Another fiscal year's form starts fresh, not with the date typed for this one.
+                    key={`${scope.budgetYearId}-${scope.fiscalYear}`}
                     scope={scope}
                     current={data.current}
                     next={data.next.stage}

@@ -11,7 +11,18 @@ import {
 } from '@shared/schemas/budget-stages';
 import { ConfirmedStageForm, NoteField, ReasonForm } from './stage-form-shell';
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** Today in the user's calendar (toISOString's UTC day is tomorrow on a Massachusetts evening). */
+function today(): string {
+  const d = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** The day a stage's form opens on: today, unless the year's stage is dated later (a vote recorded ahead). */
+function openingDate(current: Pick<StageState, 'stage' | 'date'>): string {
+  const after = earliestStageDate(current);
+  return after && after > today() ? after : today();
+}
 
 /** Moves the year to its next stage: the date of the vote or meeting and a note; freezes a snapshot. */
 export function AdvanceForm({
@@ -29,8 +40,7 @@ export function AdvanceForm({
   const advance = useAdvanceStage();
   const notify = useToast();
   const after = earliestStageDate(current) ?? undefined;
-  // Today, unless the year's last stage is dated later (a vote recorded ahead).
-  const [date, setDate] = useState(() => (after && after > today() ? after : today()));
+  const [date, setDate] = useState(() => openingDate(current));
   const [note, setNote] = useState('');
   const early = stageDateRefusal(current, next, date);
   const record = (done: () => void) => {
@@ -39,6 +49,9 @@ export function AdvanceForm({
       {
         onSuccess: () => {
           done();
+          // The form stays mounted for the stage after: it starts again from that stage's opening
+          // day, not the date just recorded.
+          setDate(openingDate({ stage: next, date }));
           setNote('');
           notify({ title: `FY${scope.fiscalYear} is now ${nextLabel}` });
         },

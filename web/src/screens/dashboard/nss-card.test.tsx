@@ -37,4 +37,43 @@ describe('NssCard', () => {
     expect(card.textContent).toContain('Not counted: 3300 Transportation');
     expect(card.textContent).not.toContain('Left out by fund');
   });
+
+  // QA: '$94,815.50 short' in the headline beside '$94,816' under 'Short of 100%': one figure, two roundings.
+  it('shows the shortfall to the cent wherever it says it', async () => {
+    const short = 94_815.5;
+    const card = await renderCard({
+      ...noFiguresMeter([]),
+      status: 'CARRY_FORWARD',
+      message: '97.63% of required, $94,815.50 short: the shortfall carries forward into FY27.',
+      columns: {
+        requiredNss: 4_000_000,
+        carriedIn: 0,
+        requiredWithCarry: 4_000_000,
+        budgetedNss: 4_000_000 - short,
+        overUnder: -short,
+        percentOfRequired: 97.63,
+        foundationBudget: 3_800_000,
+        percentOfFoundation: 102.77,
+      },
+      headroom: {
+        above100: -short,
+        above95: 105_184.5,
+        threshold95: 3_800_000.25,
+        carryForwardLimitPercent: 5,
+      },
+    });
+    expect(card.textContent).toContain('of required net school spending, $94,815.50 short');
+    const kpi = (label: string) =>
+      [...within(card).getByText(label).parentElement!.querySelectorAll('span')].map((s) => s.textContent);
+    expect(kpi('Short of 100%')).toEqual([
+      'Short of 100%',
+      '$94,815.50',
+      'counted spending still needed to meet the requirement',
+    ]);
+    expect(kpi('Headroom above 95%')).toEqual([
+      'Headroom above 95%',
+      '$105,184.50',
+      'before state aid is cut ($3,800,000.25 is 95%)',
+    ]);
+  });
 });
