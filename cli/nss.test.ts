@@ -63,6 +63,7 @@ describe('budget-cli nss', () => {
     expect(meter.columns.percentOfRequired).toBe(106.66);
     const text = await cli('nss', 'show', '--budget-year', 'FY27', '--fiscal-year', 'FY2027');
     expect(text.stdout).toContain('Percent of required    106.66%\n');
+    expect(text.stdout).toContain('Headroom above 100%    $60,000.00\n');
 
     // $599.89 short of the requirement: rounded down, with the dollars short.
     const short = await cli(
@@ -81,6 +82,9 @@ describe('budget-cli nss', () => {
     const shortText = await cli('nss', 'show', '--budget-year', 'FY27', '--fiscal-year', 'FY2027');
     // 96,000,000 / 96,059,989 cents = 99.9375...%: 99.93.
     expect(shortText.stdout).toContain('Percent of required    99.93%, $599.89 short\n');
+    // Short of a line is said as short, as the dashboard's card says it, not as a negative headroom.
+    expect(shortText.stdout).toContain('Short of 100%          $599.89\n');
+    expect(shortText.stdout).not.toContain('Headroom above 100%');
     expect(shortText.stdout).toContain('FY27 budgets 99.93% of required net school spending, $599.89 short:');
     expect(text.stdout).toContain('Per pupil, DESE method');
   });

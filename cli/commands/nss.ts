@@ -7,6 +7,7 @@ import { can } from '@server/policies/index';
 import { fiscalYearInput, fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import {
   FIGURES,
+  headroomLabel,
   shortText,
   sourceKey,
   stateFiguresBody,
@@ -40,8 +41,8 @@ function printMeter(m: NssMeter, title: string): void {
   }
   if (m.headroom) {
     out.push(
-      `  Headroom above 100%    ${money(m.headroom.above100)}`,
-      `  Headroom above 95%     ${money(m.headroom.above95)}`,
+      `  ${headroomLabel('100%', m.headroom.above100).padEnd(22)} ${money(Math.abs(m.headroom.above100))}`,
+      `  ${headroomLabel('95%', m.headroom.above95).padEnd(22)} ${money(Math.abs(m.headroom.above95))}`,
     );
   }
   // Grants, revolving funds and the Circuit Breaker pay spending that never counts (docs/MASSACHUSETTS.md, 'Funds').

@@ -64,6 +64,13 @@ export const rulesResponse = z.object({
   carryForwardSource: z.string().nullable(),
 });
 
+/**
+ * A headroom figure's label: room left above a line (100% or 95% of required NSS), or, once the
+ * line is missed, what is short of it; a 'Headroom' over a shortfall read as a contradiction.
+ */
+export const headroomLabel = (line: string, value: number) =>
+  value >= 0 ? `Headroom above ${line}` : `Short of ${line}`;
+
 export const NSS_STATUSES = ['NO_FIGURES', 'MEETS', 'CARRY_FORWARD', 'BELOW_95'] as const;
 export type NssStatus = (typeof NSS_STATUSES)[number];
 

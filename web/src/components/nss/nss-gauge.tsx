@@ -1,6 +1,6 @@
 import type { NssMeter } from '@web/api/nss';
 import { formatMoneyCents } from '@web/lib/format';
-import { percentOfRequiredText } from '@shared/schemas/nss';
+import { headroomLabel, percentOfRequiredText } from '@shared/schemas/nss';
 import './nss.css';
 
 /** The scale the bar spans, in percent of required NSS; 95% and 100% are marked on it. */
@@ -94,7 +94,7 @@ export function NssHeadroom({
   const h = meter.headroom;
   const card = (line: string, value: number, above: string, below: string) => (
     <div className="kpi">
-      <span className="kpi__label">{value >= 0 ? `Headroom above ${line}` : `Short of ${line}`}</span>
+      <span className="kpi__label">{headroomLabel(line, value)}</span>
       <span className={`kpi__value money ${value < 0 ? 'text-danger' : ''}`}>{money(Math.abs(value))}</span>
       <span className="kpi__hint">{value >= 0 ? above : below}</span>
     </div>
