@@ -282,7 +282,7 @@ export function parseWrittenMoney(raw: string): WrittenMoney {
 // sign ('0.00', not Intl's '-0.00').
 
 /** Thousands separators in decimal text: '-1234567.5' -> '-1,234,567.5'. */
-function grouped(decimal: string): string {
+export function grouped(decimal: string): string {
   const [whole, fraction] = decimal.split('.');
   const digits = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return fraction === undefined ? digits : `${digits}.${fraction}`;

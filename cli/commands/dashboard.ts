@@ -1,6 +1,6 @@
 import { guidanceGapText } from '@shared/budget-math';
 import type { Command } from 'commander';
-import { formatMoneyCents as money } from '@shared/money';
+import { formatMoneyCents as money, formatNumber } from '@shared/money';
 import { fiscalYearInput, fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { dashboardQuery } from '@shared/schemas/dashboard';
 import { z } from 'zod';
@@ -58,7 +58,7 @@ export function registerDashboardCommands(program: Command): void {
               : `  General fund        ${money(summary.guidanceBudget)} (what the goal is compared with)\n`) +
             `  Town guidance goal  ${goal.hasTownGoal ? money(goal.total) : 'not set (counts as $0)'}\n` +
             `  Gap (goal - general fund) ${money(gap)}${gap === 0 ? '' : ` (${guidanceGapText(-gap, money)})`}\n` +
-            `  Employees           ${stats.totalEmployees} (${stats.totalFte} FTE), salaries ${stats.totalSalary === null ? 'withheld' : money(stats.totalSalary)}\n\n`,
+            `  Employees           ${formatNumber(stats.totalEmployees, 0)} (${formatNumber(stats.totalFte)} FTE), salaries ${stats.totalSalary === null ? 'withheld' : money(stats.totalSalary)}\n\n`,
         );
         printRows(
           categories.categories.map((c) => ({

@@ -63,6 +63,14 @@ describe('formatFte', () => {
     expect(formatFte(0.1 + 0.2)).toBe('0.30000000000000004');
     expect(formatFte(null)).toBe('');
   });
+
+  it("groups a district's total FTE in thousands, as money is grouped", () => {
+    // QA read '25530.000 FTE' on a 25,530-person payroll's banner.
+    expect(formatFte(25530)).toBe('25,530.000');
+    expect(formatFte(1234567.5)).toBe('1,234,567.500');
+    expect(formatFte(-1250.25)).toBe('-1,250.250');
+    expect(formatFte(999.999)).toBe('999.999');
+  });
 });
 
 describe('a position in the grid', () => {

@@ -1,4 +1,4 @@
-import { unitsOf } from '@shared/money';
+import { grouped, unitsOf } from '@shared/money';
 import { fiscalYearLabel } from '@shared/budget-math';
 import type { Position, PositionStatus } from '@web/api/positions';
 
@@ -14,11 +14,11 @@ export function fteThousandths(fte: number | string): bigint | null {
   return unitsOf(fte, 3);
 }
 
-/** Integer thousandths as decimal text to the thousandth: 1000n -> '1.000'. */
+/** Integer thousandths as decimal text to the thousandth, grouped as money is: 24880500n -> '24,880.500'. */
 function thousandthsText(units: bigint): string {
   const negative = units < 0n;
   const digits = (negative ? -units : units).toString().padStart(4, '0');
-  return `${negative ? '-' : ''}${digits.slice(0, -3)}.${digits.slice(-3)}`;
+  return grouped(`${negative ? '-' : ''}${digits.slice(0, -3)}.${digits.slice(-3)}`);
 }
 
 /** FTE to the thousandth, as the grid and the form show it: 1 -> '1.000', 0.5 -> '0.500'. */
