@@ -65,6 +65,11 @@ export const positionAddBody = z.strictObject({
   vacancyStep: stepInput.nullable().optional(),
   vacancyLane: laneInput.nullable().optional(),
   reason,
+  /**
+   * Check and price the adds; nothing saved. The answer is the scenario with them among its
+   * changes under negative ids (each its amount, or null and its unpricedReason).
+   */
+  dryRun: z.boolean().optional(),
 });
 export type PositionAddBody = z.infer<typeof positionAddBody>;
 
@@ -126,6 +131,12 @@ export const scenarioPositionsTotals = z.object({
   net: moneyOut,
   positionsCut: z.number().int(),
   positionsAdded: z.number().int(),
+  /**
+   * Changes whose amount is null (no price: unpricedReason says why), left out of savings (cuts)
+   * or addedCost (adds) and so out of net: a total with any is incomplete and must say so.
+   */
+  cutsUnpriced: z.number().int(),
+  addsUnpriced: z.number().int(),
 });
 export type ScenarioPositionsTotals = z.infer<typeof scenarioPositionsTotals>;
 

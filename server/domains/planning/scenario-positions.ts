@@ -57,6 +57,9 @@ async function view(
       net: fromCents(c.savings - c.addedCost),
       positionsCut: c.changes.filter((x) => x.kind === 'cut' && !x.stale).length,
       positionsAdded: c.changes.filter((x) => x.kind === 'add').length,
+      // Counted here, once, so no screen shows a total that silently leaves an unpriced change out.
+      cutsUnpriced: c.changes.filter((x) => x.kind === 'cut' && x.amount === null).length,
+      addsUnpriced: c.changes.filter((x) => x.kind === 'add' && x.amount === null).length,
     },
   };
 }
@@ -219,7 +222,7 @@ function result(
   };
 }
 
-/** POST /scenarios/cuts/:id/positions/add: new vacant positions, priced like any vacancy. */
+/** POST /scenarios/cuts/:id/positions/add: new vacant positions, priced like any vacancy; a dry run saves none. */
 export async function addPositions(
   app: AppContext,
   actor: Actor,
@@ -255,12 +258,21 @@ export async function addPositions(
       reason: body.reason ?? null,
       created_by: actor.id ?? null,
     }));
+    if (body.dryRun) {
+      const names = await namesOf(trx, rows);
+      return view(
+        trx,
+        row,
+        rows.map((r, i) => ({ ...asChangeRow(r), ...names(r), id: -(i + 1) })),
+      );
+    }
+    const { dryRun: _dry, ...saved } = body;
     const ids = await q.insertChanges(trx, rows);
     await insertAudit(trx, actor, {
       action: 'add-positions',
       entity: ENTITY,
       entityId: id,
-      after: { ...body, count, changeIds: ids },
+      after: { ...saved, count, changeIds: ids },
     });
     return view(trx, row);
   });

@@ -10,6 +10,7 @@ import { Modal } from '@web/components/modal';
 import { Select, type SelectOption } from '@web/components/select';
 import { useToast } from '@web/components/toast';
 import { formatMoneyCents } from '@web/lib/format';
+import { AddPositionPrice } from './add-position-price';
 import { count } from './scenario-math';
 import './positions.css';
 
@@ -127,9 +128,13 @@ export function AddPositionDialog({ open, onOpenChange, scenarioId }: DialogProp
     setFailure(null);
     add.mutate(parsed.data, {
       onSuccess: (r) => {
+        // An unpriced add is in the count but not the cost: the toast must not read as complete.
+        const unpriced = r.totals.addsUnpriced
+          ? `, leaving out ${count(r.totals.addsUnpriced, 'unpriced position')}`
+          : '';
         notify({
           title: `Added ${count(parsed.data.count ?? 1, 'vacant position')}: ${parsed.data.title}`,
-          description: `Positions added now cost ${formatMoneyCents(r.totals.addedCost)} in all`,
+          description: `Positions added now cost ${formatMoneyCents(r.totals.addedCost)} in all${unpriced}`,
         });
         close();
       },
@@ -138,6 +143,7 @@ export function AddPositionDialog({ open, onOpenChange, scenarioId }: DialogProp
   };
 
   const personnel = (categories.data?.categories ?? []).filter((c) => c.isPersonnel);
+  const ready = bodyOf(v);
   return (
     <Modal
       open={open}
@@ -192,6 +198,7 @@ export function AddPositionDialog({ open, onOpenChange, scenarioId }: DialogProp
           placeholder="e.g. New program"
           {...text('reason')}
         />
+        <AddPositionPrice scenarioId={scenarioId} body={ready.success ? ready.data : null} />
         <div className="form-actions">
           <Button type="submit" variant="primary" busy={add.isPending} busyLabel="Adding...">
             Add

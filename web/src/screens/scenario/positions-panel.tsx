@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { errorMessage } from '@web/api/client';
 import {
   useRemovePositionChange,
@@ -12,7 +12,7 @@ import { Button } from '@web/components/form/button';
 import { ScrollArea } from '@web/components/scroll-area';
 import { numCol, TableHead, unseen } from '@web/components/table-head';
 import { useToast } from '@web/components/toast';
-import { formatMoneyCents } from '@web/lib/format';
+import { countOf, formatMoneyCents } from '@web/lib/format';
 import { AddPositionDialog } from './add-position-dialog';
 import { CutPositionsDialog } from './cut-positions-dialog';
 import { fteText } from './position-text';
@@ -73,22 +73,33 @@ export function PositionChangesTable({
   );
 }
 
+/**
+ * One change. Each cell carries its column's name (data-label): where the table is too narrow for
+ * its columns (a phone), positions.css shows each change as a block of labelled values instead of
+ * hiding Holders, Saves / costs, Reason and Remove off to the right.
+ */
 function ChangeRow({ change: c, canWrite, onRemove, busy }: RowProps) {
   const where = c.building?.name ?? DISTRICT_WIDE;
+  // A reason in place of an amount is a sentence: it wraps, where a figure stays on one line.
+  const priced = !c.stale && c.amount !== null;
   return (
     <tr>
-      <td>
+      <td className="positions__title">
         <span className={`badge ${c.kind === 'cut' ? 'badge--danger' : 'badge--info'}`}>
           {c.kind === 'cut' ? 'Cut' : 'Add'}
         </span>{' '}
         {c.title}
       </td>
-      <td>{where}</td>
-      <td className="num">{fteText(c.fte)}</td>
-      <td>{c.status}</td>
-      <td>{c.holders.length ? c.holders.join(', ') : '—'}</td>
-      <td className="num">{amountText(c)}</td>
-      <td>{c.reason ?? ''}</td>
+      <td data-label="Building">{where}</td>
+      <td className="num" data-label="FTE">
+        {fteText(c.fte)}
+      </td>
+      <td data-label="Status">{c.status}</td>
+      <td data-label="Holders">{c.holders.length ? c.holders.join(', ') : '—'}</td>
+      <td className={priced ? 'num' : 'positions__why'} data-label="Saves / costs">
+        {amountText(c)}
+      </td>
+      <td data-label="Reason">{c.reason ?? ''}</td>
       {canWrite ? (
         <td className="positions__remove">
           <Button
@@ -112,21 +123,35 @@ interface RowProps {
   onRemove(change: ScenarioPositionChange): void;
 }
 
+/** ' · 2 positions unpriced' after a sum that leaves n changes out; nothing when it leaves none out. */
+const note = (n: number, text: string) =>
+  n > 0 ? <span className="positions__unpriced-note"> · {text}</span> : null;
+
+/**
+ * The sums by position. An unpriced change counts $0 in them, so each sum it is left out of says
+ * how many it leaves out (the server counts them: totals.cutsUnpriced, addsUnpriced), and the rows
+ * say why.
+ */
 function Totals({ data }: { data: ScenarioPositions }) {
   const t = data.totals;
-  const items: [string, string][] = [
-    ['FTE cut', fteText(t.cutFte)],
-    ['FTE added', fteText(t.addedFte)],
-    ['Savings', formatMoneyCents(t.savings)],
-    ['Added cost', formatMoneyCents(t.addedCost)],
-    ['Net', formatMoneyCents(t.net)],
+  const unpriced = (n: number) => `${countOf(n, 'position')} unpriced`;
+  const all = t.cutsUnpriced + t.addsUnpriced;
+  const items: [string, string, ReactNode][] = [
+    ['FTE cut', fteText(t.cutFte), null],
+    ['FTE added', fteText(t.addedFte), null],
+    ['Savings', formatMoneyCents(t.savings), note(t.cutsUnpriced, unpriced(t.cutsUnpriced))],
+    ['Added cost', formatMoneyCents(t.addedCost), note(t.addsUnpriced, unpriced(t.addsUnpriced))],
+    ['Net', formatMoneyCents(t.net), note(all, `leaves out ${countOf(all, 'unpriced position')}`)],
   ];
   return (
     <dl className="positions__totals" aria-label="Totals by position">
-      {items.map(([label, value]) => (
+      {items.map(([label, value, left]) => (
         <div key={label}>
           <dt>{label}</dt>
-          <dd>{value}</dd>
+          <dd>
+            {value}
+            {left}
+          </dd>
         </div>
       ))}
     </dl>
