@@ -11,7 +11,7 @@ const RUN = Date.now()
 /** The headcount card's exact payroll: '504 employees, $35,293,887 in salaries'. */
 async function payroll(page: Page): Promise<number> {
   const card = page.getByRole('region', { name: 'Headcount by Location' });
-  // Loaded: a card still waiting for its figures reads '0 employees, $0 in salaries'.
+  // Loaded: the card shows its figures once they arrive (a spinner until then).
   await expect(card).toContainText(/[1-9][\d,]* employees, \$[\d,]+ in salaries/);
   const text = (await card.textContent()) ?? '';
   return Number(/employees, \$([\d,]+) in salaries/.exec(text)![1].replace(/,/g, ''));

@@ -1,5 +1,5 @@
 import { BarChart } from '@web/components/charts/bar-chart';
-import { ChartCard } from '@web/components/charts/chart-card';
+import { ChartCard, type CardStatus } from '@web/components/charts/chart-card';
 import { DataTable, type DataColumn } from '@web/components/charts/data-table';
 import { formatMoney, formatMoneyTicks } from '@web/lib/format';
 import './budget-cards.css';
@@ -22,6 +22,8 @@ interface BuildingCardProps {
   what?: string;
   emptyText?: string;
   className?: string;
+  /** Whether the figures have arrived (ChartCard): until then the card says so, not '$0'. */
+  status?: CardStatus;
 }
 
 /** The budget by building; lines with no building are District Wide (grey). */
@@ -33,6 +35,7 @@ export function BuildingCard({
   what = 'the proposed budget',
   emptyText = 'No proposed lines in this fiscal year.',
   className,
+  status,
 }: BuildingCardProps) {
   const counted = buildings.some((b) => b.count !== undefined);
   const columns: DataColumn<BuildingBar>[] = [
@@ -50,6 +53,7 @@ export function BuildingCard({
   ];
   return (
     <ChartCard
+      status={status}
       className={className}
       title={title}
       subtitle={`${money(total)} across ${buildings.length} locations`}

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { ChartCard } from '@web/components/charts/chart-card';
+import { ChartCard, type CardStatus } from '@web/components/charts/chart-card';
 import { DataTable } from '@web/components/charts/data-table';
 import { PieChart } from '@web/components/charts/pie-chart';
 import { formatMoney } from '@web/lib/format';
@@ -27,6 +27,8 @@ interface CategoryCardProps {
   /** Column heading of the line counts. */
   countHeader?: string;
   className?: string;
+  /** Whether the figures have arrived (ChartCard): until then the card says so, not '$0'. */
+  status?: CardStatus;
 }
 
 /**
@@ -42,6 +44,7 @@ export function CategoryCard({
   emptyText = 'No proposed lines in this fiscal year.',
   countHeader = 'Lines',
   className,
+  status,
 }: CategoryCardProps) {
   const [hidden, setHidden] = useState<Set<string>>(new Set());
   // Slices with a negative total (credits) cannot be drawn; they stay in the table.
@@ -62,6 +65,7 @@ export function CategoryCard({
     });
   return (
     <ChartCard
+      status={status}
       className={className}
       title={title}
       subtitle={

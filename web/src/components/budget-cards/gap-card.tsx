@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { BarChart } from '@web/components/charts/bar-chart';
-import { ChartCard } from '@web/components/charts/chart-card';
+import { ChartCard, type CardStatus } from '@web/components/charts/chart-card';
 import { DataTable } from '@web/components/charts/data-table';
 import { COLOR_BUDGET, COLOR_GOAL } from '@web/components/charts/palette';
 import { formatGuidanceGap, formatMoney, formatMoneyTicks } from '@web/lib/format';
@@ -32,6 +32,8 @@ interface GapCardProps {
    * figure of all funds would count grants against it (shared/gap-words.ts goalFundNote).
    */
   fundNote?: string;
+  /** Whether the figures have arrived (ChartCard): until then the card says so, not '$0'. */
+  status?: CardStatus;
 }
 
 /**
@@ -59,6 +61,7 @@ export function GapCard(props: GapCardProps) {
   const status = gapStatus(labels, { hasBudget, hasGoal, gap });
   return (
     <ChartCard
+      status={props.status}
       className={props.className ?? 'dash-gap'}
       title={labels.title}
       subtitle={labels.subtitle}

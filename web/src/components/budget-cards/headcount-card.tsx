@@ -1,5 +1,5 @@
 import { BarChart } from '@web/components/charts/bar-chart';
-import { ChartCard } from '@web/components/charts/chart-card';
+import { ChartCard, type CardStatus } from '@web/components/charts/chart-card';
 import { DataTable, type DataColumn } from '@web/components/charts/data-table';
 import { COLOR_DISTRICT_WIDE } from '@web/components/charts/palette';
 import { formatMoney } from '@web/lib/format';
@@ -28,6 +28,8 @@ interface HeadcountCardProps {
   className?: string;
   /** Under the chart and table (what is counted, what is left out). */
   note?: string;
+  /** Whether the figures have arrived (ChartCard): until then the card says so, not '$0'. */
+  status?: CardStatus;
 }
 
 const pay = (v: number | null) => (v === null ? 'Withheld' : formatMoney(v));
@@ -43,6 +45,7 @@ export function HeadcountCard({
   emptyText = 'No employees in this fiscal year.',
   className = 'dash-wide',
   note,
+  status,
 }: HeadcountCardProps) {
   const columns: DataColumn<LocationRow>[] = [
     { header: 'Location', value: (l) => l.location },
@@ -54,6 +57,7 @@ export function HeadcountCard({
   ];
   return (
     <ChartCard
+      status={status}
       className={className}
       title={title}
       subtitle={`${totalEmployees.toLocaleString('en-US')} employees${totalSalary === null ? '' : `, ${formatMoney(totalSalary)} in salaries`}`}

@@ -1,4 +1,4 @@
-import { ChartCard } from '@web/components/charts/chart-card';
+import { ChartCard, type CardStatus } from '@web/components/charts/chart-card';
 import { DataTable, type DataColumn } from '@web/components/charts/data-table';
 import { PieChart } from '@web/components/charts/pie-chart';
 import { formatMoney } from '@web/lib/format';
@@ -24,6 +24,8 @@ interface SalaryCardProps {
   className?: string;
   /** What to say when there is no one to show (default: none in this fiscal year). */
   emptyText?: string;
+  /** Whether the figures have arrived (ChartCard): until then the card says so, not '$0'. */
+  status?: CardStatus;
 }
 
 // Sequential shades, light to dark: salary ranges are ordered, so the colours are too.
@@ -38,7 +40,16 @@ function shade(scale: readonly string[], i: number, n: number): string {
 const money = (v: number | undefined) => formatMoney(v ?? 0);
 
 /** A donut of how many people earn in each $10k range; small ranges are left out for privacy. */
-export function SalaryCard({ title, who, ranges, colors, note, className, emptyText }: SalaryCardProps) {
+export function SalaryCard({
+  title,
+  who,
+  ranges,
+  colors,
+  note,
+  className,
+  emptyText,
+  status,
+}: SalaryCardProps) {
   const people = ranges.reduce((n, r) => n + r.count, 0);
   const detailed = ranges.some((r) => r.avgSalary !== undefined);
   const columns: DataColumn<SalaryRangeRow>[] = [
@@ -54,6 +65,7 @@ export function SalaryCard({ title, who, ranges, colors, note, className, emptyT
   ];
   return (
     <ChartCard
+      status={status}
       className={className}
       title={title}
       subtitle={`${people.toLocaleString('en-US')} ${who} by salary range`}

@@ -1,8 +1,35 @@
 import * as ToggleGroup from '@radix-ui/react-toggle-group';
 import './charts.css';
 import { useId, useState, type ReactNode } from 'react';
+import { Spinner } from '@web/components/spinner';
 
 export type ChartView = 'chart' | 'table';
+
+/**
+ * Whether a card's figures have arrived. Until they have, a card built from `data ?? []` would
+ * state false facts ('$0 across 0 categories', '0 employees'), so it says it is loading or failed.
+ */
+export type CardStatus = 'ready' | 'loading' | 'error';
+
+/**
+ * A query's card status. Figures on screen count as ready, even while refetching or after a failed
+ * refetch: they were true when loaded, and the dashboard's banner says when some could not load.
+ */
+export function cardStatus(query: { data: unknown; isError: boolean }): CardStatus {
+  return query.data !== undefined ? 'ready' : query.isError ? 'error' : 'loading';
+}
+
+/** What a card shows in place of its figures while they are loading or could not be loaded. */
+export function CardPlaceholder({ status, what }: { status: CardStatus; what: string }) {
+  if (status === 'ready') {
+    return null;
+  }
+  return status === 'loading' ? (
+    <Spinner label={`Loading ${what}...`} />
+  ) : (
+    <p className="field__error">{what} could not be loaded.</p>
+  );
+}
 
 interface ChartCardProps {
   title: string;
@@ -18,6 +45,11 @@ interface ChartCardProps {
   className?: string;
   /** Anything below the chart or table in both views (legends, toggles, notes). */
   footer?: ReactNode;
+  /**
+   * Not 'ready': only the title and a spinner or error line show; the subtitle, actions, chart,
+   * empty sentence and footer would be worked out from figures that are not there yet.
+   */
+  status?: CardStatus;
 }
 
 /**
@@ -25,11 +57,18 @@ interface ChartCardProps {
  * toggle. People who cannot see the chart, or want the exact figures, choose Table.
  */
 export function ChartCard(props: ChartCardProps) {
-  const { title, subtitle, actions, chart, table, empty, isEmpty = false, className, footer } = props;
+  const { title, chart, table, empty, className, status = 'ready' } = props;
+  const ready = status === 'ready';
+  const { subtitle, actions, footer } = ready ? props : {};
+  const isEmpty = !ready || (props.isEmpty ?? false);
   const [view, setView] = useState<ChartView>('chart');
   const headingId = useId();
   return (
-    <section className={`card chart-card${className ? ` ${className}` : ''}`} aria-labelledby={headingId}>
+    <section
+      className={`card chart-card${className ? ` ${className}` : ''}`}
+      aria-labelledby={headingId}
+      aria-busy={status === 'loading' || undefined}
+    >
       <div className="chart-card__header">
         <div className="chart-card__titles">
           <h2 id={headingId} className="chart-card__title">
@@ -61,7 +100,15 @@ export function ChartCard(props: ChartCardProps) {
           )}
         </div>
       </div>
-      {isEmpty ? empty : view === 'chart' ? chart : table}
+      {!ready ? (
+        <CardPlaceholder status={status} what={title} />
+      ) : isEmpty ? (
+        empty
+      ) : view === 'chart' ? (
+        chart
+      ) : (
+        table
+      )}
       {footer}
     </section>
   );

@@ -6,6 +6,7 @@ import { useCanVisit } from '@web/auth/use-can';
 import { formatMoney } from '@web/lib/format';
 import './actuals-card.css';
 import { LEDGER_IMPORT_PLACE } from '@web/lib/directions';
+import { CardPlaceholder, cardStatus } from '@web/components/charts/chart-card';
 
 /**
  * Spent to date against budget for the current fiscal year, from the ledger's
@@ -19,6 +20,8 @@ export function ActualsCard({ fiscalYear }: { fiscalYear: number | null }) {
   const fy = fiscalYear === null ? '' : fiscalYearLabel(fiscalYear);
   const s = summary.data;
   const used = s?.percentUsed ?? null;
+  // Without a current fiscal year the query never runs: nothing to wait for.
+  const status = fiscalYear === null ? 'ready' : cardStatus(summary);
   return (
     <section
       className="card actuals-card"
@@ -42,7 +45,7 @@ export function ActualsCard({ fiscalYear }: { fiscalYear: number | null }) {
           </Link>
         ) : null}
       </div>
-      {summary.isError ? <p className="field__error">Spending to date could not be loaded.</p> : null}
+      <CardPlaceholder status={status} what="Spending to date" />
       {s && !s.hasLedger ? (
         <p className="muted">
           No ledger imported for {fy} yet. An administrator imports the year-to-date report under{' '}

@@ -3,6 +3,7 @@ import type { EmployeeStats } from '@web/api/dashboard';
 import { useCanVisit } from '@web/auth/use-can';
 import { formatMoney } from '@web/lib/format';
 import { numCol, TableHead } from '@web/components/table-head';
+import { CardPlaceholder, type CardStatus } from '@web/components/charts/chart-card';
 
 /** Where 'View All Employees' leads. */
 const EMPLOYEES_PATH = '/admin/operating-budget';
@@ -15,10 +16,12 @@ export const TOP_BUILDINGS = 4;
 interface EmployeeCardProps {
   stats: EmployeeStats | undefined;
   money(value: number): string;
+  /** Whether the stats have arrived: until then the card says so, not '0 employees' and '$0'. */
+  status?: CardStatus;
 }
 
 /** Employee totals and the four buildings with the most employees. */
-export function EmployeeCard({ stats, money }: EmployeeCardProps) {
+export function EmployeeCard({ stats, money, status = 'ready' }: EmployeeCardProps) {
   // Every employee line is in the Employee Budget Manager, which ADMIN and FINANCE may open
   // (Import History, the card's first link target, is ADMIN-only: FINANCE would have had no link at all).
   const canViewEmployees = useCanVisit(EMPLOYEES_PATH);
@@ -26,7 +29,11 @@ export function EmployeeCard({ stats, money }: EmployeeCardProps) {
     .sort((a, b) => b.count - a.count || (b.total ?? 0) - (a.total ?? 0))
     .slice(0, TOP_BUILDINGS);
   return (
-    <section className="card dash-employees" aria-labelledby="dash-employees-title">
+    <section
+      className="card dash-employees"
+      aria-labelledby="dash-employees-title"
+      aria-busy={status === 'loading' || undefined}
+    >
       <div className="chart-card__header">
         <h2 id="dash-employees-title" className="chart-card__title">
           Employees
@@ -37,39 +44,44 @@ export function EmployeeCard({ stats, money }: EmployeeCardProps) {
           </Link>
         ) : null}
       </div>
-      <div className="kpis kpis--two">
-        <div className="kpi">
-          <span className="kpi__label">Employees</span>
-          <span className="kpi__value num">{(stats?.totalEmployees ?? 0).toLocaleString('en-US')}</span>
-          <span className="kpi__hint">
-            {(stats?.totalFte ?? 0).toLocaleString('en-US', { maximumFractionDigits: 2 })} FTE
-          </span>
-        </div>
-        <div className="kpi">
-          <span className="kpi__label">Total salaries</span>
-          <span className="kpi__value money">
-            {stats?.totalSalary === null ? WITHHELD : money(stats?.totalSalary ?? 0)}
-          </span>
-        </div>
-      </div>
-      {top.length ? (
-        <table className="table table--compact">
-          <caption className="table-caption">Largest buildings by employees</caption>
-          <TableHead cols={['Building', numCol('Employees'), numCol('Salaries')]} />
-          <tbody>
-            {top.map((b) => (
-              <tr key={b.buildingId ?? 'district'}>
-                <th scope="row">{b.building}</th>
-                <td className="num">{b.count.toLocaleString('en-US')}</td>
-                <td className="money" title={b.total === null ? WITHHELD : formatMoney(b.total)}>
-                  {b.total === null ? WITHHELD : money(b.total)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : (
-        <p className="muted">No employees in this fiscal year.</p>
+      <CardPlaceholder status={status} what="Employees" />
+      {status !== 'ready' ? null : (
+        <>
+          <div className="kpis kpis--two">
+            <div className="kpi">
+              <span className="kpi__label">Employees</span>
+              <span className="kpi__value num">{(stats?.totalEmployees ?? 0).toLocaleString('en-US')}</span>
+              <span className="kpi__hint">
+                {(stats?.totalFte ?? 0).toLocaleString('en-US', { maximumFractionDigits: 2 })} FTE
+              </span>
+            </div>
+            <div className="kpi">
+              <span className="kpi__label">Total salaries</span>
+              <span className="kpi__value money">
+                {stats?.totalSalary === null ? WITHHELD : money(stats?.totalSalary ?? 0)}
+              </span>
+            </div>
+          </div>
+          {top.length ? (
+            <table className="table table--compact">
+              <caption className="table-caption">Largest buildings by employees</caption>
+              <TableHead cols={['Building', numCol('Employees'), numCol('Salaries')]} />
+              <tbody>
+                {top.map((b) => (
+                  <tr key={b.buildingId ?? 'district'}>
+                    <th scope="row">{b.building}</th>
+                    <td className="num">{b.count.toLocaleString('en-US')}</td>
+                    <td className="money" title={b.total === null ? WITHHELD : formatMoney(b.total)}>
+                      {b.total === null ? WITHHELD : money(b.total)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : (
+            <p className="muted">No employees in this fiscal year.</p>
+          )}
+        </>
       )}
     </section>
   );

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { BudgetSummary } from '@web/api/dashboard';
 import { useCanVisit } from '@web/auth/use-can';
 import { GapCard as SharedGapCard } from '@web/components/budget-cards/gap-card';
+import type { CardStatus } from '@web/components/charts/chart-card';
 import { formatMoney } from '@web/lib/format';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { goalFundNote } from '@shared/gap-words';
@@ -14,6 +15,8 @@ interface GapCardProps {
   summary: BudgetSummary | undefined;
   showCalculation: boolean;
   money(value: number): string;
+  /** Whether the summary has arrived: until then the card says so, not '$0.0M' and 'Not set'. */
+  status?: CardStatus;
 }
 
 /**
@@ -21,7 +24,7 @@ interface GapCardProps {
  * staff's link to Town Goals and the 'Show Budget Calculation' breakdown. The gap is the server's
  * (goal minus the general fund's budget, GOAL_FUNDS): below zero the budget is over guidance.
  */
-export function GapCard({ fiscalYear, summary, showCalculation, money }: GapCardProps) {
+export function GapCard({ fiscalYear, summary, showCalculation, money, status }: GapCardProps) {
   const canSetGoals = useCanVisit('/town-goals');
   const fy = fiscalYearLabel(fiscalYear);
   const goal = summary?.townGoal ?? 0;
@@ -43,6 +46,7 @@ export function GapCard({ fiscalYear, summary, showCalculation, money }: GapCard
       gap={gap}
       money={money}
       fundNote={fundNote}
+      status={status}
       actions={
         canSetGoals ? (
           <Link className="btn btn--secondary btn--small" to="/town-goals">

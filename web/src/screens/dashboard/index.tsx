@@ -19,6 +19,7 @@ import { BuildingCard } from '@web/components/budget-cards/building-card';
 import { CategoryCard } from '@web/components/budget-cards/category-card';
 import { HeadcountCard } from '@web/components/budget-cards/headcount-card';
 import { BLUES, SalaryCard, TEALS } from '@web/components/budget-cards/salary-card';
+import { cardStatus } from '@web/components/charts/chart-card';
 import { COLOR_DISTRICT_WIDE } from '@web/components/charts/palette';
 import { StaffingSection } from '@web/components/staffing-table';
 import { useDashboardSettings } from './dashboard-settings';
@@ -194,8 +195,7 @@ export function DashboardScreen() {
         </div>
       ) : null}
 
-      {summary.isPending && !summary.data ? <Spinner label="Loading the dashboard..." /> : null}
-
+      {/* Each card says it is loading or could not load its own figures (cardStatus), never zeros. */}
       <div className="dash-grid" aria-busy={queries.some((q) => q.isFetching)}>
         {settings.shows('gap') ? (
           <GapCard
@@ -203,15 +203,19 @@ export function DashboardScreen() {
             summary={summary.data}
             showCalculation={showCalculation}
             money={money}
+            status={cardStatus(summary)}
           />
         ) : null}
-        {settings.shows('employees') ? <EmployeeCard stats={stats.data} money={money} /> : null}
+        {settings.shows('employees') ? (
+          <EmployeeCard stats={stats.data} money={money} status={cardStatus(stats)} />
+        ) : null}
         <NssCard scope={scope} />
         <PerPupilCard scope={figures} />
         <StaffingSection fiscalYear={fiscalYear} className="dash-wide" />
         <ActualsCard fiscalYear={current} />
         {settings.shows('categories') ? (
           <CategoryCard
+            status={cardStatus(categories)}
             categories={(categories.data?.categories ?? []).map((c) => ({
               key: String(c.categoryId ?? 'none'),
               name: c.category,
@@ -225,6 +229,7 @@ export function DashboardScreen() {
         ) : null}
         {settings.shows('buildings') ? (
           <BuildingCard
+            status={cardStatus(buildings)}
             buildings={(buildings.data?.buildings ?? []).map((b) => ({
               key: String(b.buildingId ?? 'district'),
               name: b.building,
@@ -239,6 +244,7 @@ export function DashboardScreen() {
         {settings.shows('salaries') ? (
           <>
             <SalaryCard
+              status={cardStatus(salaries)}
               title="Teacher Salaries"
               who="teachers"
               ranges={salaries.data?.teachers ?? []}
@@ -246,6 +252,7 @@ export function DashboardScreen() {
               colors={BLUES}
             />
             <SalaryCard
+              status={cardStatus(salaries)}
               title="Paraeducator Salaries"
               who="paraeducators"
               ranges={salaries.data?.paras ?? []}
@@ -256,6 +263,7 @@ export function DashboardScreen() {
         ) : null}
         {settings.shows('headcount') ? (
           <HeadcountCard
+            status={cardStatus(stats)}
             // Drawn from the employee stats the dashboard already loads (the same counts
             // /line-items/headcount-by-location answers), so the page scans the payroll once.
             locations={[...(stats.data?.byBuilding ?? [])]

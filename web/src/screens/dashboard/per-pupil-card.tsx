@@ -3,6 +3,7 @@ import { usePerPupil } from '@web/api/nss';
 import '@web/components/nss/nss.css';
 import { formatMoney } from '@web/lib/format';
 import { numCol, TableHead } from '@web/components/table-head';
+import { CardPlaceholder, cardStatus } from '@web/components/charts/chart-card';
 
 /**
  * Spending per pupil two ways, side by side and each labelled with how it is worked out:
@@ -28,6 +29,7 @@ export function PerPupilCard({
           Spending per Pupil
         </h2>
       </div>
+      <CardPlaceholder status={cardStatus(perPupil)} what="Spending per pupil" />
       {data ? (
         <>
           <div className="kpis kpis--two">
