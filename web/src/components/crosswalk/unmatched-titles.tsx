@@ -19,6 +19,27 @@ const count = (n: number) => n.toLocaleString('en-US');
 const PAGE = 20;
 const EMPTY: RuleValues = { workGroupId: null, categoryId: null, deseCode: null };
 
+/**
+ * How many titles the lines fall under, and how many of them the list holds: '1,734 titles (the 500
+ * with the most rows are listed)'. Without the server's count, a list whose titles hold fewer
+ * lines than the total is known to be short ('more than 500 titles').
+ */
+function titlesText(
+  titles: readonly UnmatchedTitle[],
+  total: number,
+  noun: string,
+  titleCount?: number,
+): string {
+  const listed = titles.length;
+  const short =
+    titleCount === undefined ? titles.reduce((n, t) => n + t.count, 0) < total : titleCount > listed;
+  if (!short) {
+    return `${count(listed)} ${listed === 1 ? 'title' : 'titles'}`;
+  }
+  const all = titleCount === undefined ? `more than ${count(listed)}` : count(titleCount);
+  return `${all} titles (the ${count(listed)} with the most ${noun} are listed)`;
+}
+
 /** Creating several rules at once (the import's checks them against its file's titles, not a year). */
 export type CreateRulesMutation = UseMutationResult<{ rules: CrosswalkRule[] }, Error, CrosswalkRuleInput[]>;
 
@@ -36,10 +57,16 @@ export function UnmatchedTitles({
   create: given,
   noun = 'lines',
   headingLevel = 2,
+  titleCount,
 }: {
   titles: readonly UnmatchedTitle[];
   /** Lines no rule matches (the list is the first 500 titles). */
   total: number;
+  /**
+   * Every title no rule matches, when the server counts them (an import's unmatchedTitleCount):
+   * `titles` stops at 500, and its length was said as the count ('under 500 titles' for 1,734).
+   */
+  titleCount?: number;
   /** The year new rules are checked against; not needed when `create` is given. */
   year?: CrosswalkYear;
   choices: RuleChoices;
@@ -78,10 +105,10 @@ export function UnmatchedTitles({
       ) : (
         <>
           <p className="muted">
-            {count(total)} {total === 1 ? noun.slice(0, -1) : noun} under {count(titles.length)}{' '}
-            {titles.length === 1 ? 'title' : 'titles'}. Choose what a title&apos;s {noun} get and create the
-            rules at once (exact title rules; {given ? 'Position Crosswalk in the Admin menu' : 'Add Rule'}{' '}
-            makes a pattern covering many).
+            {count(total)} {total === 1 ? noun.slice(0, -1) : noun} under{' '}
+            {titlesText(titles, total, noun, titleCount)}. Choose what a title&apos;s {noun} get and create
+            the rules at once (exact title rules;{' '}
+            {given ? 'Position Crosswalk in the Admin menu' : 'Add Rule'} makes a pattern covering many).
           </p>
           {create.isError ? (
             <Alert title="No rules were created">

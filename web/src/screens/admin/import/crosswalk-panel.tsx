@@ -72,6 +72,7 @@ export function CrosswalkUnmatched({
         <UnmatchedTitles
           titles={summary.unmatchedTitles}
           total={summary.unmatchedRows}
+          titleCount={summary.unmatchedTitleCount}
           choices={choices}
           create={create}
           noun="rows"

@@ -1,4 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
+import type { ImportType } from '@shared/schemas/import';
+import { useBudgetYear } from '@web/budget-year/budget-year-context';
+import { NoBudgetYear } from '@web/components/no-budget-year';
 import { CompleteStep } from './complete-step';
 import { LEDGER_KIND } from './kinds/ledger';
 import { LINE_KINDS } from './kinds/lines';
@@ -15,7 +18,33 @@ export function ImportWizard({ kind, onCancel }: { kind: ImportChoice; onCancel(
   return kind === 'ledger' ? (
     <Wizard kind={LEDGER_KIND} onCancel={onCancel} />
   ) : (
-    <Wizard kind={LINE_KINDS[kind]} onCancel={onCancel} />
+    <LineWizard kind={kind} onCancel={onCancel} />
+  );
+}
+
+/**
+ * Payroll and budget lines go into a version of a budget year. Before any budget year exists the
+ * upload step could never be completed (no version to pick, none to create: a new version needs the
+ * year's fiscal year), so the screen says what is missing and where it is added, as the Dashboard
+ * does. The ledger keys its rows by fiscal year alone and stays open.
+ */
+function LineWizard({ kind, onCancel }: { kind: ImportType; onCancel(): void }) {
+  const { selected, isLoading, isUnavailable } = useBudgetYear();
+  // Still loading, or the list failed: the wizard says so at its Budget year field instead.
+  if (selected || isLoading || isUnavailable) {
+    return <Wizard kind={LINE_KINDS[kind]} onCancel={onCancel} />;
+  }
+  return (
+    <div className="imp">
+      <div className="imp-head">
+        <h2>{LINE_KINDS[kind].title}</h2>
+        <button type="button" className="btn btn--ghost btn--small" onClick={onCancel}>
+          Choose another type
+        </button>
+      </div>
+      <NoBudgetYear shows="the versions a file's lines go into" />
+      <p className="imp-intro">A ledger (actuals) import needs no budget year: it is kept by fiscal year.</p>
+    </div>
   );
 }
 

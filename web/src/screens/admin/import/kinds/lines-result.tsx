@@ -90,8 +90,13 @@ export function LineResult({
           <dd>{count(result.skipped)}</dd>
         </div>
         <div className="imp-stat">
-          <dt>Marked for review</dt>
-          {/* The Data Quality list's own rule, so the two counts agree. */}
+          {/* The Data Quality list's own rule, so the two counts agree. It is not the warnings'
+              count below: the next-year salary rule flags rows the file gave no warning. The note
+              is part of the label, so the card keeps one figure (one dd). */}
+          <dt>
+            Rows marked for review
+            <span className="imp-stat__note">With a warning, or flagged by the next-year salary rule</span>
+          </dt>
           <dd>{count(result.reviewCount)}</dd>
         </div>
         <div className="imp-stat">
@@ -139,11 +144,18 @@ export function LineResult({
       {result.warnings.length ? (
         <div className="imp-section">
           <h3>
-            Warnings
+            Rows imported with a warning
             {result.warningCount > RESULT_WARNINGS_SHOWN
               ? ` (first ${RESULT_WARNINGS_SHOWN} of ${count(result.warningCount)})`
-              : ''}
+              : ` (${count(result.warningCount)})`}
           </h3>
+          {result.nextYearSalaries.flagged ? (
+            <p className="muted">
+              Rows marked for review ({count(result.reviewCount)}) counts these rows and those the next-year
+              salary rule flagged, so a row can be marked without a warning here. Review Flagged Records lists
+              every row marked.
+            </p>
+          ) : null}
           <div className="table-wrap imp-scroll">
             <table className="table">
               <caption className="visually-hidden">Rows imported with warnings</caption>

@@ -17,7 +17,7 @@ export function VersionField({
   error,
   onErrorClear,
 }: SettingsProps<LineSettings> & { error?: string; onErrorClear(): void }) {
-  const { selected: budgetYear } = useBudgetYear();
+  const { selected: budgetYear, isLoading: yearsLoading, isUnavailable } = useBudgetYear();
   const versions = useVersions({ budgetYearId: budgetYear?.id }, Boolean(budgetYear));
   const notify = useToast();
   const [creating, setCreating] = useState(false);
@@ -27,6 +27,14 @@ export function VersionField({
     value: String(v.id),
     label: `${fiscalYearLabel(v.fiscalYear)} · ${v.label}${v.versionNumber > 1 ? ` (v${v.versionNumber})` : ''}`,
   }));
+  // isLoading, not isPending: a query disabled for want of a budget year stays pending forever
+  // without running, and 'Loading...' then never ended.
+  const versionPlaceholder =
+    yearsLoading || versions.isLoading
+      ? 'Loading versions...'
+      : versions.isError
+        ? 'The versions could not be loaded'
+        : 'Select a version';
   return (
     <div className="form-stack">
       <div className="field">
@@ -36,7 +44,11 @@ export function VersionField({
             ? budgetYear.name?.includes(budgetYear.fiscalYear)
               ? budgetYear.name
               : `${budgetYear.fiscalYear}${budgetYear.name ? ` · ${budgetYear.name}` : ''}`
-            : 'None selected'}
+            : yearsLoading
+              ? 'Loading budget years...'
+              : isUnavailable
+                ? 'The budget years could not be loaded'
+                : 'None selected'}
         </span>
         <span className="field__hint">Lines go into the budget year chosen in the header.</span>
       </div>
@@ -53,7 +65,7 @@ export function VersionField({
               {...control}
               value={settings.versionId ? String(settings.versionId) : ''}
               options={options}
-              placeholder={versions.isPending ? 'Loading versions...' : 'Select a version'}
+              placeholder={versionPlaceholder}
               onValueChange={(v) => {
                 onErrorClear();
                 choose(Number(v));
