@@ -197,7 +197,8 @@ describe('roll forward of FY2027 into FY2028', () => {
     const res = await roll({ fromFiscalYear: 2027, confirm: true });
     expect(res.status).toBe(409);
     expect(res.body.error).toBe(
-      'FY2028 already has 5 lines in budget year FY28: a roll forward starts an empty year',
+      // It says what to do: the year it would fill is planned already, so the next one starts from it.
+      'FY2028 already has 5 lines in budget year FY28: a roll forward starts an empty year, so roll FY2028 forward into FY2029 instead',
     );
     expect(res.body.details[0].path).toBe('fromFiscalYear');
     expect(await written()).toEqual(before);

@@ -104,7 +104,7 @@ async function rollIn(trx: Db, actor: Actor, input: RollForwardInput): Promise<R
     const already = await roster.targetLines(trx, { budgetYearId: target.id, fiscalYear: toFy });
     if (already.others > 0) {
       throw refused(
-        `${to} already has ${already.others + already.followed.length} lines in budget year ${target.fiscal_year}: a roll forward starts an empty year`,
+        `${to} already has ${already.others + already.followed.length} lines in budget year ${target.fiscal_year}: a roll forward starts an empty year, so roll ${to} forward into FY${rollTargetYear(toFy)} instead`,
       );
     }
     followed = already.followed;
