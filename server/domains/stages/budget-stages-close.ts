@@ -18,6 +18,7 @@ import {
 import * as q from './queries/budget-stages';
 import { stageStateOf } from './budget-stages-label';
 import { listStages, requireFiscalYear } from './budget-stages';
+import { districtToday } from '@server/lib/district-day';
 
 /**
  * Closed years: past history no one edits. A close is a stage event the lock
@@ -27,7 +28,7 @@ import { listStages, requireFiscalYear } from './budget-stages';
  * with a reason, puts the year back where it stood before the close.
  */
 
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => districtToday();
 
 /** The year's state, read under its advisory lock (two admins closing at once take turns). */
 async function lockedState(trx: Db, year: { budgetYearId: number; fiscalYear: number }) {

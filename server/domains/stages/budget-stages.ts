@@ -26,6 +26,7 @@ import { stageStateOf, stateOf } from './budget-stages-label';
 import { requireBudgetYear } from '@server/domains/budgets';
 import { requireMappedDollars } from '@server/domains/massachusetts';
 import { recordSecurityEvent } from '@server/domains/admin';
+import { districtToday } from '@server/lib/district-day';
 
 /**
  * Budget stages: a fiscal year moves through the stages in one order, an
@@ -185,7 +186,7 @@ export async function reopenStage(app: AppContext, actor: Actor, body: ReopenSta
         `FY${body.fiscalYear} is ${stageCaption(state)}: its lines can already change, there is nothing to reopen`,
       );
     }
-    const today = new Date().toISOString().slice(0, 10);
+    const today = districtToday();
     const id = await q.insertEvent(trx, actor, {
       budgetYearId: body.budgetYearId,
       fiscalYear: body.fiscalYear,

@@ -16,6 +16,7 @@ import { requireScenario, scenarioPositionsCost, scopeOf } from '@server/domains
 import { scenarioAdoption as rosterWrites } from '@server/domains/positions';
 import { setLineAmounts } from '@server/domains/line-items';
 import { CHANGED_MESSAGE, checkYear, planOf, presentAdoption } from './scenario-adoption-plan';
+import { districtToday } from '@server/lib/district-day';
 
 /**
  * Adopting a cut scenario into the budget (docs/ARCHITECTURE.md 'Adopting a scenario'). The preview
@@ -82,7 +83,7 @@ export async function adoptScenario(
         budgetYearId,
         fiscalYear,
         stage: 'DRAFT',
-        date: new Date().toISOString().slice(0, 10),
+        date: districtToday(),
         note: `Recorded before adopting scenario “${row.name}”`,
       }));
     const reason = body.reason ?? null;
