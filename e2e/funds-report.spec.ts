@@ -168,7 +168,7 @@ for (const size of [
       await expect(notice).toContainText(`${titleI.name}'s lines (${money})`);
       if (size.width === 1440) {
         await expect(
-          page.getByRole('gridcell', { name: `${titleI.name} (over its award)` }).first(),
+          page.getByRole('gridcell', { name: `Over its award: ${titleI.name}` }).first(),
         ).toBeVisible();
       }
       expect(await axeViolations(page)).toEqual([]);

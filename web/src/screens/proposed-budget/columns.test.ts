@@ -56,7 +56,7 @@ describe('the Fund column of a grant over its award', () => {
     };
     expect(shown({ ...line('entered'), fundId: 9 })).toEqual({
       value: 'Title I, Part A',
-      shown: 'Title I, Part A (over its award)',
+      shown: 'Over its award: Title I, Part A',
     });
     expect(shown({ ...line('entered'), fundId: null })).toEqual({
       value: 'General Fund',

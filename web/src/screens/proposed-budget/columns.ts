@@ -58,11 +58,11 @@ export function proposedColumns({
       colId: 'fund',
       headerName: 'Fund',
       valueGetter: (p) => (p.data ? fundName(p.data.fundId) : ''),
-      // Shown, not the value: the filter and the exports keep the fund's name.
+      // Shown, not the value: the filter and the exports keep the fund's name. The flag comes first:
+      // after the name, a long grant name's ellipsis hid it ('Title I, Part …').
       valueFormatter: (p) =>
-        p.data && fundOverAward(p.data.fundId)
-          ? `${p.value as string} (over its award)`
-          : (p.value as string),
+        p.data && fundOverAward(p.data.fundId) ? `Over its award: ${p.value as string}` : (p.value as string),
+      tooltip: true,
       width: 240,
     }),
     textColumn({ field: 'deseCode', headerName: 'DESE Code', width: 120 }),
