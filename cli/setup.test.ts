@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOSTON_CLI_MAP, rows, SCHOOLS, schoolsFile, SKIP_BOSTON, sum } from '../test/boston-four-schools';
@@ -160,4 +160,78 @@ describe('budget-cli setup, budget-year create and buildings add on an empty dat
       }
     },
   );
+});
+
+/**
+ * A new install whose first command is `budget-cli setup` (README, Starting your own district): the
+ * CLI migrates as the server does on start, and nothing more (no demo district, no admin). A blank
+ * district name is refused as the setup screen refuses it, before anything is written.
+ */
+describe('budget-cli setup on a database nothing has migrated', () => {
+  let fresh: CliRunner;
+  let other: CliRunner | undefined;
+
+  beforeAll(async () => {
+    fresh = await createCliRunner('setup-unmigrated');
+  });
+  afterAll(() => Promise.all([fresh?.close(), other?.close()]));
+
+  it(
+    'brings the schema up to date on the first setup, then only reads it',
+    { timeout: 300_000 },
+    async () => {
+      // Help opens no database (on PGlite, not even its folder).
+      expect((await fresh.cli('--help')).code).toBe(0);
+      expect(existsSync(path.join(fresh.dataDir, 'pgdata'))).toBe(false);
+
+      const first = await fresh.cli('setup');
+      expect(first.code, first.stderr).toBe(0);
+      expect(first.stderr).toMatch(/^Applied \d+ migration\(s\) to bring the database up to date\.\n$/);
+      expect(first.stdout).toContain('[ ] District name and logo: No district name yet');
+      expect(first.stdout).toContain('Still missing (5):');
+
+      const again = await fresh.cli('setup');
+      expect(again.code, again.stderr).toBe(0);
+      expect(again.stderr).toBe('');
+      expect((await fresh.cli('db', 'migrate')).stdout).toBe('Already up to date.\n');
+      // Only the schema: no demo district, no first admin.
+      const handle = await fresh.openDb();
+      try {
+        const count = async (table: string) => Number((await handle.knex(table).count({ n: '*' }))[0].n);
+        expect({ users: await count('users'), buildings: await count('buildings') }).toEqual({
+          users: 0,
+          buildings: 0,
+        });
+      } finally {
+        await handle.close();
+      }
+    },
+  );
+
+  it(
+    'refuses an empty or blank district name, exits 2 and keeps the saved one',
+    { timeout: 300_000 },
+    async () => {
+      const named = await fresh.cli('setup', '--district-name', 'Springfield Public Schools');
+      expect(named.code, named.stderr).toBe(0);
+      for (const blank of ['', '   ']) {
+        const res = await fresh.cli('setup', '--district-name', blank, '--work-group', 'Unit A');
+        expect(res.code, `"${blank}"`).toBe(2);
+        expect(res.stderr).toContain('--district-name: Enter the district’s name');
+        expect(res.stdout).toBe('');
+      }
+      const status = await fresh.cli('setup');
+      expect(status.stdout).toContain('[x] District name and logo: Springfield Public Schools');
+      // The work group named beside the blank name was not added either.
+      expect(status.stdout).toContain('[ ] Work groups:');
+    },
+  );
+
+  it('creates a budget year as the first command on an empty database', { timeout: 300_000 }, async () => {
+    other = await createCliRunner('budget-year-unmigrated');
+    const made = await other.cli('budget-year', 'create', 'FY28');
+    expect(made.code, made.stderr).toBe(0);
+    expect(made.stdout).toMatch(/^Created budget year FY28 \(id \d+\)/);
+    expect((await other.cli('setup')).stdout).toContain('[x] Budget year and fiscal years: FY28');
+  });
 });

@@ -10,14 +10,18 @@ export function registerDbCommands(program: Command): void {
     .description('Apply every pending migration')
     .option('--down', 'roll back every migration instead (destroys all data)')
     .action(async (opts: { down?: boolean }) => {
-      await withCli(undefined, async ({ app }) => {
-        const names = opts.down ? await rollBackAllMigrations(app) : await applyMigrations(app);
-        process.stdout.write(
-          names.length
-            ? `${opts.down ? 'Rolled back' : 'Applied'} ${names.length} migration(s):\n${names.map((n) => `  ${n}`).join('\n')}\n`
-            : 'Already up to date.\n',
-        );
-      });
+      await withCli(
+        undefined,
+        async ({ app }) => {
+          const names = opts.down ? await rollBackAllMigrations(app) : await applyMigrations(app);
+          process.stdout.write(
+            names.length
+              ? `${opts.down ? 'Rolled back' : 'Applied'} ${names.length} migration(s):\n${names.map((n) => `  ${n}`).join('\n')}\n`
+              : 'Already up to date.\n',
+          );
+        },
+        { migrate: false },
+      );
     });
 
   db.command('seed')

@@ -33,7 +33,12 @@ function printStatus(status: SetupStatus): void {
 }
 
 const setupFlags = z.object({
-  districtName: settingsFields.schoolName.optional(),
+  // The API's own rule for the name (trimmed, at most 200 characters), which takes a blank as null:
+  // the Public Dashboard screen may clear it. Setup asks for a name, so a blank one is refused with
+  // the setup screen's words (web/src/screens/setup/reference-steps.tsx) rather than erase it.
+  districtName: settingsFields.schoolName
+    .refine((name) => name !== null, 'Enter the district’s name')
+    .optional(),
   logoUrl: settingsFields.schoolLogoUrl.optional(),
   workGroups: z.array(createWorkGroupBody.shape.name),
 });
