@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { createWorkGroupBody } from '@shared/schemas/work-groups';
-import { settingsFields } from '@shared/schemas/public-dashboard';
+import { PUBLIC_DASHBOARD_MESSAGES, settingsFields } from '@shared/schemas/public-dashboard';
 import { createBudgetYearBody, parseFiscalYearSpan, type SetupStatus } from '@shared/schemas/setup';
 import { workGroups } from '@server/domains/budgets';
 import { publicDashboard } from '@server/domains/public-dashboard';
@@ -35,9 +35,9 @@ function printStatus(status: SetupStatus): void {
 const setupFlags = z.object({
   // The API's own rule for the name (trimmed, at most 200 characters), which takes a blank as null:
   // the Public Dashboard screen may clear it. Setup asks for a name, so a blank one is refused with
-  // the setup screen's words (web/src/screens/setup/reference-steps.tsx) rather than erase it.
+  // the setup screen's words rather than erase it.
   districtName: settingsFields.schoolName
-    .refine((name) => name !== null, 'Enter the district’s name')
+    .refine((name) => name !== null, PUBLIC_DASHBOARD_MESSAGES.districtNameRequired)
     .optional(),
   logoUrl: settingsFields.schoolLogoUrl.optional(),
   workGroups: z.array(createWorkGroupBody.shape.name),

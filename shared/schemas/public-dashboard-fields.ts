@@ -90,6 +90,8 @@ export const PUBLIC_DASHBOARD_MESSAGES = {
   svgUnsafe: 'SVG logos may not contain scripts, event handlers, foreignObject or external references',
   selectYear: 'Please select at least one year to publish',
   urlPathRequired: 'URL path is required',
+  /** Setup asks for the district's name (the screen's field and budget-cli setup --district-name). */
+  districtNameRequired: 'Enter the district’s name',
   urlPathChars: 'URL path may contain only letters, digits, - and _ (and must start with a letter or digit)',
   urlPathTaken: 'That URL path is already used by another dashboard',
   httpUrl: 'must be a web address starting with http:// or https://',

@@ -18,6 +18,7 @@ import { useSchemaForm } from '@web/components/form/use-schema-form';
 import { useToast } from '@web/components/toast';
 import { createBuildingBody } from '@shared/schemas/buildings';
 import {
+  PUBLIC_DASHBOARD_MESSAGES,
   updatePublicDashboardConfigBody,
   type UpdatePublicDashboardConfigBody,
 } from '@shared/schemas/public-dashboard';
@@ -73,7 +74,7 @@ export function DistrictStep() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!form.values.schoolName.trim()) {
-      form.setFormError('Enter the district’s name');
+      form.setFormError(PUBLIC_DASHBOARD_MESSAGES.districtNameRequired);
       return;
     }
     const body = form.validate();
