@@ -100,6 +100,13 @@ describe('budget-cli import', () => {
         /Reconciliation of REGULAR \(currentSalary\):\n {2}File sum: {5}\$[\d,]+\.\d\d/,
       );
       expect(dry.stdout).toContain('Balanced: file sum = stored sum + differences, to the cent.');
+      // The rule's flags are a share of the rows, not a third group beside computed and kept: the
+      // summary read '6,845 by the automatic rule, ... 24,417 flagged for review' of 25,530 rows.
+      // It says it in the web result's words (shared/import-words.ts).
+      expect(dry.stdout).toMatch(
+        /\nNext-year salaries: [\d,]+ computed by the automatic rule, [\d,]+ kept from the file\.( Of the 30 rows, the rule flags [\d,]+ for review: no work group, so none computed, or computed at 0% COLA\.)?\n/,
+      );
+      expect(dry.stdout).not.toContain('flagged for review');
       // The demo's own FY26 employees stay: the file's join them, and the summary says so.
       expect(dry.stdout).toMatch(
         /\nNote: FY26 already has [1-9][\d,]* employees \(\$[\d,]+\): these 30 rows are added to them, not in their place\.\n/,

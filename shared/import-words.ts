@@ -28,3 +28,26 @@ export function addedToYearText(
     `(${formatMoney(held.total)}): ${rows} added to them, not in their place.`
   );
 }
+
+/**
+ * 'Next-year salaries: 6,845 computed by the automatic rule, 0 kept from the file. Of the 25,530
+ * rows, the rule flags 24,417 for review: ...', or null when the rule saw no row. The rule's flags
+ * are a share of all the rows, not a third group beside the two: a row computed at 0% COLA is both
+ * computed and flagged, and '6,845 by the automatic rule ... 24,417 flagged' read as more rows
+ * than the file had. The wizard's preview and result and the CLI's summary say it.
+ */
+export function nextYearSalariesText(
+  result: Pick<ImportResult, 'imported' | 'nextYearSalaries'>,
+): string | null {
+  const n = result.nextYearSalaries;
+  if (!n.automatic && !n.manual && !n.flagged) {
+    return null;
+  }
+  const flagged = n.flagged
+    ? ` Of the ${formatNumber(result.imported)} rows, the rule flags ${formatNumber(n.flagged)} for review: no work group, so none computed, or computed at 0% COLA.`
+    : '';
+  return (
+    `Next-year salaries: ${formatNumber(n.automatic)} computed by the automatic rule, ` +
+    `${formatNumber(n.manual)} kept from the file.${flagged}`
+  );
+}

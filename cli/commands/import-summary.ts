@@ -9,7 +9,7 @@ import {
   type ImportType,
   type Reconciliation,
 } from '@shared/schemas/import';
-import { addedToYearText } from '@shared/import-words';
+import { addedToYearText, nextYearSalariesText } from '@shared/import-words';
 
 const count = (n: number) => n.toLocaleString('en-US');
 const fy = fiscalYearLabel;
@@ -142,11 +142,10 @@ export function summaryLines(
 /** The counts --json gives beside the reconciliation: next-year salaries and the position crosswalk. */
 function nextYearAndCrosswalkLines(result: ImportResult): string[] {
   const out: string[] = [];
-  const n = result.nextYearSalaries;
-  if (n.automatic + n.manual + n.flagged > 0) {
-    out.push(
-      `Next-year salaries: ${count(n.automatic)} by the automatic rule, ${count(n.manual)} kept from the file (manual), ${count(n.flagged)} flagged for review.`,
-    );
+  // The web result's sentence: the rule's flags overlap the rows it computed, so not a third count.
+  const nextYear = nextYearSalariesText(result);
+  if (nextYear) {
+    out.push(nextYear);
   }
   const c = result.crosswalk;
   if (c) {

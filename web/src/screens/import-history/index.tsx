@@ -17,6 +17,7 @@ import { useEmployeeInlineEdits } from '@web/components/employee-inline-edits';
 import { SearchField, useFiscalYearChoice } from '@web/components/line-filters';
 import { PageHeader } from '@web/components/page-header';
 import { useToast } from '@web/components/toast';
+import { useYearLock, YearLockNotice } from '@web/components/year-lock';
 import { FiscalYearFilter } from '@web/components/manager-filters';
 import { importHistoryColumns } from '@web/screens/import-history/columns';
 import { importHistoryFilter } from '@web/screens/import-history/filter';
@@ -31,9 +32,12 @@ const count = (n: number) => n.toLocaleString('en-US');
 /** Import History: the imported employee records, with the import runs that brought them in. */
 export function ImportHistoryScreen() {
   const { selected: budgetYear } = useBudgetYear();
-  const canEdit = useCan('lineItems.write');
   const notify = useToast();
   const years = useFiscalYearChoice(budgetYear);
+  // A year locked by a vote refuses every change to its records (409 on save): no Edit is offered
+  // and the notice says why, as the Employee Budget Manager does.
+  const lock = useYearLock(budgetYear?.id, years.fiscalYear);
+  const canEdit = useCan('lineItems.write') && !lock.locked;
   const [show, setShow] = useState<Show>('all');
   const [search, setSearch] = useState('');
   const [shown, setShown] = useState<number | null>(null);
@@ -88,6 +92,7 @@ export function ImportHistoryScreen() {
         </div>
       </section>
       <section className="card" aria-label="Records">
+        <YearLockNotice lock={lock} />
         {lines.isError ? (
           <Alert title="Failed to load records">{errorMessage(lines.error, 'Please reload the page.')}</Alert>
         ) : null}

@@ -138,8 +138,55 @@ describe('the import wizard’s preview step', () => {
       }),
     );
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toBe(`This ledger cannot be imported as mapped` + `Import failed: ${message}`);
+    expect(alert.textContent).toBe(`This ledger cannot be imported as mapped` + `Cannot import: ${message}`);
     expect(alert.textContent).not.toContain('fiscalYear');
+  });
+
+  it('says the whole of a ledger refused for the fiscal year its name says, not only the short form', async () => {
+    const preview = renderPreview((props) => (
+      <PreviewStep
+        kind={LEDGER_KIND}
+        analysis={{ ...analysis, importType: 'ledger' } as unknown as LedgerAnalysis}
+        mapping={{}}
+        body={{ fileName: UPLOAD, columnMappings: {}, fiscalYear: 2026, period: 13 }}
+        {...props}
+      />
+    ));
+    // As server/domains/imports/ledger-import-read.ts checkFileYear sends it: its own text, and a
+    // short form in the details (QA saw only 'The file's name says FY2023').
+    const whole =
+      "The file's name says FY2023 (lunenburg-munis-ytd-fy2023.csv), not FY2026, and it has no fiscal year column to say otherwise: import it into FY2023, or map its Fiscal Year column";
+    preview.render('/api/ledger/import/execute', () =>
+      jsonResponse(400, {
+        error: whole,
+        code: 'VALIDATION_FAILED',
+        details: [{ path: 'fiscalYear', message: "The file's name says FY2023" }],
+      }),
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(`This ledger cannot be imported as mapped` + `Cannot import: ${whole}`);
+  });
+
+  it('says a payroll into a locked year cannot be imported, and where the year is reopened', async () => {
+    const preview = renderPreview((props) => (
+      <PreviewStep
+        kind={LINE_KINDS.operating}
+        analysis={analysis as unknown as ImportAnalysis}
+        mapping={{}}
+        body={LINE_BODY}
+        {...props}
+      />
+    ));
+    // The database trigger's 409 (server/errors.ts, lockedYearMessage), to the dry run as to a write.
+    const locked =
+      'FY2026 is School Committee Adopted: its lines cannot change until an administrator reopens it with a reason';
+    preview.render('/api/import/execute', () => jsonResponse(409, { error: locked, code: 'CONFLICT' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(
+      `This year is locked` + `Cannot import into FY2026: ${locked}. Reopen it on Admin → Budget Stages.`,
+    );
+    expect(alert.textContent).not.toContain('Import failed');
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Import' }).disabled).toBe(true);
   });
 
   it('keeps a line import’s Import button off when the dry run failed, and says why without refusing the file', async () => {
@@ -161,7 +208,8 @@ describe('the import wizard’s preview step', () => {
     ));
     preview.render('/api/import/execute', () => jsonResponse(500, { error: 'The database is away' }));
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toBe('Import failed: The database is away');
+    // A dry run imported nothing: its failure is not an import's.
+    expect(alert.textContent).toBe('The preview failed: The database is away');
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Import' }).disabled).toBe(true);
     expect(preview.bodies).toEqual([expect.objectContaining({ dryRun: true, versionId: 2 })]);
   });

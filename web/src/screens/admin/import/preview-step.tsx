@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { ApiError } from '@web/api/client';
-import { importErrorMessage } from '@web/api/import';
 import { Alert } from '@web/components/alert';
 import { Spinner } from '@web/components/spinner';
 import { formatDateTime } from '@web/lib/format';
+import { failureText, lockedYearText } from './failure-text';
 import type { FieldMapping } from './mapping';
 import type { BaseAnalysis, WizardKind } from './wizard-kind';
 
@@ -18,25 +17,9 @@ interface PreviewStepProps<A extends BaseAnalysis, S, B extends { dryRun?: boole
 
 const count = (n: number) => n.toLocaleString('en-US');
 
-const detailMessage = (d: unknown) =>
-  d && typeof d === 'object' && typeof (d as { message?: unknown }).message === 'string'
-    ? (d as { message: string }).message
-    : null;
-
-/**
- * A failed check or import as the wizard says it. The server's text of a validation failure names
- * the request's field before each message ('fiscalYear: FY23 does not exist...'), a name the
- * wizard shows nowhere: its messages alone are said, as each says what it is about.
- */
-function failureText(error: unknown): string {
-  if (error instanceof ApiError && error.code === 'VALIDATION_FAILED' && error.details?.length) {
-    const messages = error.details.map(detailMessage);
-    if (messages.every((m) => m)) {
-      return `Import failed: ${messages.join('; ')}`;
-    }
-  }
-  return importErrorMessage(error);
-}
+/** A locked year refuses any file however it is mapped: the title says so, not the mapping. */
+const checkTitle = (error: unknown, refusedTitle: string | undefined) =>
+  lockedYearText(error) ? 'This year is locked' : refusedTitle;
 
 /** Beside the Import button: the same bytes were imported before, and importing adds the rows again. */
 function DuplicateWarning({ previous }: { previous: BaseAnalysis['previousImports'] }) {
@@ -98,10 +81,12 @@ export function PreviewStep<A extends BaseAnalysis, S, B extends { dryRun?: bool
         </Alert>
       ) : null}
       {check.isError ? (
-        <Alert title={refused ? preview.refusedTitle : undefined}>{failureText(check.error)}</Alert>
+        <Alert title={checkTitle(check.error, refused ? preview.refusedTitle : undefined)}>
+          {failureText(check.error, 'preview')}
+        </Alert>
       ) : null}
       {Options ? <Options error={check.error} value={options} onChange={setOptions} /> : null}
-      {run.isError ? <Alert>{failureText(run.error)}</Alert> : null}
+      {run.isError ? <Alert>{failureText(run.error, 'import')}</Alert> : null}
       {dry ? <Details result={dry} analysis={analysis} mapping={mapping} recheck={recheck} /> : null}
       <div className="imp-actions">
         <button

@@ -1,4 +1,5 @@
 import { fiscalYearLabel } from '@shared/budget-math';
+import { nextYearSalariesText } from '@shared/import-words';
 import { RESULT_WARNINGS_SHOWN, type ImportResult, type Reconciliation } from '@shared/schemas/import';
 import { formatDecimalMoney as dollars, formatMoneyCents } from '@web/lib/format';
 
@@ -106,16 +107,9 @@ export function supersedeText(result: ImportResult): string {
       } of ${result.fiscalYears.map(fy).join(', ')}: imported lines supersede projections.`,
     );
   }
-  // The rule's flags are a share of all the rows, not a third group beside the two: a row computed
-  // at 0% COLA is both computed and flagged ('6,845 ... 24,417 flagged' read as more than 25,530).
-  const n = result.nextYearSalaries;
-  if (n.automatic || n.manual || n.flagged) {
-    parts.push(
-      `Next-year salaries: ${count(n.automatic)} computed by the automatic rule, ${count(n.manual)} kept from the file.` +
-        (n.flagged
-          ? ` Of the ${count(result.imported)} rows, the rule flags ${count(n.flagged)} for review: no work group, so none computed, or computed at 0% COLA.`
-          : ''),
-    );
+  const nextYear = nextYearSalariesText(result);
+  if (nextYear) {
+    parts.push(nextYear);
   }
   return parts.join(' ');
 }

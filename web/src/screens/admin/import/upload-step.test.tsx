@@ -8,19 +8,55 @@ import { describedText, makeUser, renderRoutes, stubApi, storeSession } from '@w
 
 const admin = makeUser();
 
-/** The upload step with one budget year and no versions; returns the URLs the page asked for. */
-function renderStep() {
+/** FY2026's payroll version, and FY2026 at a stage (`locked` after a vote). */
+const fy26Version = {
+  id: 2,
+  label: 'FY26 Payroll',
+  fiscalYear: 2026,
+  versionNumber: 1,
+  description: null,
+  status: 'draft',
+  isActive: true,
+  uploadedBy: null,
+  uploadedByName: null,
+  budgetYearId: 1,
+  createdAt: '2026-01-05T00:00:00.000Z',
+};
+const stages = (locked: boolean) => ({
+  budgetYearId: 1,
+  fiscalYear: 2026,
+  current: {
+    stage: locked ? 'SCHOOL_COMMITTEE_ADOPTED' : 'DRAFT',
+    stageLabel: locked ? 'School Committee Adopted' : 'Draft',
+    date: null,
+    reopened: false,
+    closed: false,
+    closedBy: null,
+    locked,
+    caption: '',
+  },
+  next: { stage: null, label: null, blocked: null },
+  events: [],
+  published: null,
+});
+
+/**
+ * The upload step with one budget year, its versions (none unless given) and, when a version is
+ * chosen, its year's stage; returns the URLs the page asked for.
+ */
+function renderStep({ versionId = null as number | null, locked = false } = {}) {
   const asked = stubApi({
     '/api/auth/me': { user: admin },
     '/api/budget-years': {
       budgetYears: [{ id: 1, fiscalYear: 'FY26', name: null, notes: null, currentFiscalYear: 2026 }],
     },
-    '/api/versions': { versions: [] },
+    '/api/versions': { versions: versionId ? [fy26Version] : [] },
+    '/api/budget-stages': stages(locked),
   });
   storeSession(admin);
   const props = {
     kind: LINE_KINDS.operating,
-    settings: LINE_KINDS.operating.initialSettings,
+    settings: { ...LINE_KINDS.operating.initialSettings, versionId },
     onSettingsChange: () => {},
     file: null,
     onFileChange: vi.fn(),
@@ -60,5 +96,22 @@ describe('the import wizard’s upload step', () => {
     expect(describedText(file)).toBe('Choose a .csv, .xlsx or .xls file');
     expect(screen.queryByRole('alert')).toBeNull();
     expect(onFileChange).not.toHaveBeenCalled();
+  });
+
+  it('says the chosen version’s year is locked before any file is uploaded, and where it is reopened', async () => {
+    renderStep({ versionId: 2, locked: true });
+    const notice = await screen.findByText(/No file can be imported/);
+    expect(notice.closest('.alert')?.textContent).toBe(
+      'This year is locked' +
+        'FY2026 is School Committee Adopted: its lines cannot change until an administrator reopens it with a reason. ' +
+        'No file can be imported into FY2026 until then: an administrator reopens it on Admin → Budget Stages.',
+    );
+  });
+
+  it('says nothing of a lock for an open year', async () => {
+    const { asked } = renderStep({ versionId: 2, locked: false });
+    await vi.waitFor(() => expect(asked.some((u) => u.startsWith('/api/budget-stages'))).toBe(true));
+    await screen.findByRole('button', { name: 'Analyze File' });
+    expect(screen.queryByText(/This year is locked/)).toBeNull();
   });
 });

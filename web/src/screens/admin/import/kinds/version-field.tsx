@@ -6,6 +6,9 @@ import { Button } from '@web/components/form/button';
 import { Field } from '@web/components/form/field';
 import { Select } from '@web/components/select';
 import { useToast } from '@web/components/toast';
+import { useYearLock } from '@web/components/year-lock';
+import { Alert } from '@web/components/alert';
+import { BUDGET_STAGES_PLACE } from '../failure-text';
 import { CreateVersionModal } from '../create-version-modal';
 import type { SettingsProps } from '../wizard-kind';
 import type { LineSettings } from './lines';
@@ -22,6 +25,10 @@ export function VersionField({
   const notify = useToast();
   const [creating, setCreating] = useState(false);
   const choose = (versionId: number) => onSettingsChange({ ...settings, versionId });
+  // The chosen version's fiscal year locked by a vote refuses every file: said here, before a file
+  // is uploaded and mapped only for its preview to be refused.
+  const version = versions.data?.versions.find((v) => v.id === settings.versionId);
+  const lock = useYearLock(budgetYear?.id, version?.fiscalYear);
 
   const options = (versions.data?.versions ?? []).map((v) => ({
     value: String(v.id),
@@ -75,6 +82,12 @@ export function VersionField({
           </div>
         )}
       </Field>
+      {lock.locked && version ? (
+        <Alert variant="warning" title="This year is locked">
+          {lock.message}. No file can be imported into FY{version.fiscalYear} until then: an administrator
+          reopens it on {BUDGET_STAGES_PLACE}.
+        </Alert>
+      ) : null}
       <CreateVersionModal
         open={creating}
         onOpenChange={setCreating}
