@@ -54,13 +54,6 @@ export function analyzeErrorMessage(error: unknown): string {
   return `Failed to analyze file: ${error instanceof Error && error.message.startsWith('Invalid response') ? error.message : 'Analysis failed'}`;
 }
 
-/** 'Import failed: {message}' with the server's error, else 'Import failed'. */
-export function importErrorMessage(error: unknown): string {
-  return error instanceof ApiError && error.serverMessage
-    ? `Import failed: ${error.serverMessage}`
-    : 'Import failed';
-}
-
 /**
  * The analysis must hold detectedColumns and expectedColumns as arrays and
  * suggestedMappings as an object, else 'Invalid response: ...'.

@@ -9,3 +9,9 @@ const adminPanelEntry = ADMIN_NAV.find((item) => item.to === '/admin')!.label;
  * someone there say it the same way.
  */
 export const LEDGER_IMPORT_PLACE = `${ADMIN_LABEL} → ${adminPanelEntry} → CSV Import → Ledger (actuals)`;
+
+/**
+ * Where a locked year is reopened, in the words of what an administrator clicks (the Admin menu,
+ * its Budget Stages entry), taken from the menu itself so a renamed entry renames the direction.
+ */
+export const BUDGET_STAGES_PLACE = `${ADMIN_LABEL} → ${ADMIN_NAV.find((item) => item.to === '/budget-stages')!.label}`;

@@ -1,11 +1,5 @@
 import { ApiError } from '@web/api/client';
-import { ADMIN_LABEL, ADMIN_NAV } from '@web/components/shell/nav-items';
-
-/**
- * Where a locked year is reopened, in the words of what an administrator clicks (the Admin menu,
- * its Budget Stages entry), taken from the menu itself so a renamed entry renames the direction.
- */
-export const BUDGET_STAGES_PLACE = `${ADMIN_LABEL} → ${ADMIN_NAV.find((item) => item.to === '/budget-stages')!.label}`;
+import { BUDGET_STAGES_PLACE } from '@web/lib/directions';
 
 /**
  * The 409 of a write into a locked or closed year, as shared/schemas/budget-stages.ts

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ImportAnalysis } from '@shared/schemas/import';
-import { analyzeErrorMessage, checkAnalysis, importErrorMessage } from '@web/api/import';
+import { analyzeErrorMessage, checkAnalysis } from '@web/api/import';
 import { ApiError } from '@web/api/client';
 import {
   fileSize,
@@ -80,9 +80,5 @@ describe('analysis responses and error messages', () => {
     expect(analyzeErrorMessage(new ApiError(0, 'NETWORK_ERROR', undefined))).toBe(
       'Failed to analyze file: Analysis failed',
     );
-    expect(importErrorMessage(new ApiError(400, 'NOTHING_IMPORTED', 'No rows could be imported'))).toBe(
-      'Import failed: No rows could be imported',
-    );
-    expect(importErrorMessage(new Error('boom'))).toBe('Import failed');
   });
 });

@@ -8,7 +8,7 @@ import { Select } from '@web/components/select';
 import { useToast } from '@web/components/toast';
 import { useYearLock } from '@web/components/year-lock';
 import { Alert } from '@web/components/alert';
-import { BUDGET_STAGES_PLACE } from '../failure-text';
+import { BUDGET_STAGES_PLACE } from '@web/lib/directions';
 import { CreateVersionModal } from '../create-version-modal';
 import type { SettingsProps } from '../wizard-kind';
 import type { LineSettings } from './lines';
