@@ -25,8 +25,8 @@ describe('chart axes', () => {
   it("gives an empty year's money axis one $0 tick, not $0.0M at every tick", () => {
     expect(valueTicks(0, undefined, formatMoneyTicks)).toEqual({ tickvals: [0], ticktext: ['$0'] });
     // The grouped chart's axis of an empty year runs to 1 (Plotly needs a range): dollars, not millions.
-    const grouped = valueTicks(1, undefined, formatMoneyTicks).ticktext ?? [];
-    expect(grouped.some((label) => label.endsWith('M'))).toBe(false);
-    expect(new Set(grouped).size).toBe(grouped.length);
+    const emptyAxis = valueTicks(1, undefined, formatMoneyTicks).ticktext ?? [];
+    expect(emptyAxis.some((label) => label.endsWith('M'))).toBe(false);
+    expect(new Set(emptyAxis).size).toBe(emptyAxis.length);
   });
 });
