@@ -128,8 +128,10 @@ describe('budget-cli flags and refusals', () => {
       expect(text.code, text.stderr).toBe(0);
       const n = json.nextYearSalaries;
       expect(n.automatic + n.manual + n.flagged).toBeGreaterThan(0);
+      // The wizard's sentence: the rule's flagged rows are a share of the rows, not a third group.
       expect(text.stdout).toContain(
-        `Next-year salaries: ${n.automatic} by the automatic rule, ${n.manual} kept from the file (manual), ${n.flagged} flagged for review.`,
+        `Next-year salaries: ${n.automatic} computed by the automatic rule, ${n.manual} kept from the file. ` +
+          `Of the ${json.imported} rows, the rule flags ${n.flagged} for review:`,
       );
       const c = json.crosswalk;
       expect(c).toBeDefined();
