@@ -10,7 +10,7 @@ import { heldBeyond } from './queries/line-holdings';
 import { fteText } from '@shared/budget-math';
 import { unitsOf } from '@shared/money';
 import { requireChartCode } from '@server/domains/massachusetts';
-import { applyAutomaticNextYearSalary } from './next-year';
+import { applyAutomaticNextYearSalary, followProjectedLines } from './next-year';
 import { reviewedMetadata, reviewFlagsAfterChange } from './review';
 import { isLocked, nextYearSalaryRule } from './status-rule';
 
@@ -185,7 +185,9 @@ export async function changeLines(
       await write.updateLines(trx, group.ids, group.columns, reviewedMetadata(patch.metadata));
     }
   }
-  await applyAutomaticNextYearSalary(trx, recompute);
+  // Every changed line's projected years follow it, a typed next-year salary's too.
+  await applyAutomaticNextYearSalary(trx, recompute, 'nextYearSalary', { follow: false });
+  await followProjectedLines(trx, ids);
   await reviewFlagsAfterChange(trx, ids);
   const after = await read.lineItemsByIds(trx, ids);
   return { before, after, audited: await auditChanged(trx, actor, cause, before, after) };

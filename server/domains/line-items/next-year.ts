@@ -3,6 +3,8 @@ import { badRequest } from '@server/errors';
 import type { Actor } from '@server/policies/index';
 import * as projection from './queries/line-items-projection';
 import { recomputeNextYearSalaries } from './queries/line-items-writes-next-year';
+import { refollowProjected } from './queries/projected-walk';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { auditLines, type LineCause } from './audit';
 import { markLinesChanged } from './follow';
 import { reviewFlagsAfterChange } from './review';
@@ -23,13 +25,31 @@ export async function applyAutomaticNextYearSalary(
   trx: Db,
   ids: readonly number[],
   field = 'nextYearSalary',
+  options: { follow?: boolean } = {},
 ): Promise<number[]> {
   const { changed, overflow } = await recomputeNextYearSalaries(trx, ids);
   if (overflow.length) {
     throw nextYearOverflow(overflow, field);
   }
+  if (options.follow ?? true) {
+    await followProjectedLines(trx, ids, field);
+  }
   await reviewFlagsAfterChange(trx, ids);
   return changed;
+}
+
+/**
+ * The years projected from lines `ids` start again from what those lines now pay next year (a
+ * projected year's current salary is its year before's next-year salary): re-walked in place.
+ * A salary beyond the column is a 400 naming `field`.
+ */
+export async function followProjectedLines(trx: Db, ids: readonly number[], field = 'nextYearSalary') {
+  const followed = await refollowProjected(trx, { lineIds: ids });
+  if (followed.overflowYear !== null) {
+    throw projectedOverflow(followed.overflowYear, field);
+  }
+  // A projected line may hold a position: its cost follows before the commit (follow.ts).
+  await markLinesChanged(trx, null, { lineIds: followed.changed });
 }
 
 /** The 400 for automatic next-year salaries beyond the numeric(14,2) column, naming `field`. */
@@ -47,6 +67,16 @@ export function nextYearOverflow(
       path: field,
       message: `Line ${o.id}: the automatic next-year salary ${moneyLabel(o.value)} exceeds ${max}`,
     })),
+  );
+}
+
+/** The 400 for projected salaries beyond the numeric(14,2) column after a rule change, naming `field`. */
+function projectedOverflow(fiscalYear: number, field = 'nextYearSalary') {
+  const { MAX_MONEY_LABEL: max } = projection;
+  const year = fiscalYearLabel(fiscalYear);
+  return badRequest(
+    `${field}: the projected salaries of ${year} would exceed ${max}, the most a line can hold`,
+    [{ path: field, message: `The projected salaries of ${year} would exceed ${max}` }],
   );
 }
 
@@ -81,9 +111,16 @@ export async function recomputeAfterRuleChange(
     return 0;
   }
   const before = new Map(lines.map((l) => [l.id, l.next_year_salary]));
-  const changed = await applyAutomaticNextYearSalary(trx, [...before.keys()], s.field);
-  const after = await projection.nextYearSalaries(trx, changed);
-  const moved = changed.filter((id) => after.get(id) !== before.get(id));
+  // The projected years follow first: each one's current salary is its year before's next-year
+  // salary, which the change may have moved (the walk rewrites their next-year salaries too).
+  const followed = await refollowProjected(trx, { workGroupIds: s.workGroupIds }, s.budgetYearId);
+  if (followed.overflowYear !== null) {
+    throw projectedOverflow(followed.overflowYear, s.field);
+  }
+  const changed = await applyAutomaticNextYearSalary(trx, [...before.keys()], s.field, { follow: false });
+  const touched = [...new Set([...followed.changed, ...changed])].sort((a, b) => a - b);
+  const after = await projection.nextYearSalaries(trx, touched);
+  const moved = touched.filter((id) => after.get(id) !== before.get(id));
   const money = (v: string | null | undefined) => (v === null || v === undefined ? null : Number(v));
   const cause: LineCause = { action: 'update', reason };
   return auditLines(

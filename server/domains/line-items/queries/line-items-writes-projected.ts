@@ -1,18 +1,6 @@
 import type { Db } from '@server/db/index';
-import {
-  countedEmployeeLine,
-  enteredNextYearSalary,
-  firstYearSalary,
-  firstYearStep,
-  newHire,
-} from '@server/sql/counted-lines';
 import { scopeWhere, type KindScope } from '@server/domains/planning';
-import {
-  AUTOMATIC_NEXT_YEAR_SALARY_ON_INPUTS,
-  NEXT_STEP,
-  RULE_JOINS_ON_INPUTS,
-  ruleInputCtes,
-} from '@server/sql/salary-rule';
+import { employeeWalk, withWalkSettings } from './projected-walk';
 
 /**
  * Writing projected lines: a base year's lines copied forward into later fiscal years, marked
@@ -83,28 +71,14 @@ function previousYear(scope: KindScope, baseYear: number, fromYear: number) {
   };
 }
 
-// The smallest value a money column (numeric(14,2)) cannot hold: the cast rounds to the cent first.
-const TOO_BIG = '999999999999.995';
-
-/** The columns the salary rule reads (see ./salary-rule.ts), as `src` for `row` moved by `years`. */
-const ruleSource = (row: string, salary: string, step: string, years: number) =>
-  `CROSS JOIN LATERAL (SELECT ${row}.budget_year_id, ${row}.fiscal_year + ${years} AS fiscal_year,
-     ${row}.work_group_id, ${row}.work_group, (${salary})::numeric AS current_salary, ${step} AS salary_step,
-     ${row}.salary_lane, ${row}.current_fte) src`;
-
 /**
- * Writes the employees of baseYear + 1 .. toYear in one statement: the Active imported lines of
- * baseYear walked year by year (a recursive CTE), then one INSERT. In the first year a line is paid
- * what every planning calculation pays it (./counted-lines.ts: a new hire's or a manual next-year
- * salary, else the rule); later a projected line's salary is its line of the year before's
- * next-year salary, its step the rule's next step, and its own next-year salary the
- * automatic rule (AUTOMATIC_NEXT_YEAR_SALARY, the SQL an edit uses, here over the rule's inputs
- * worked out once for the statement) for the year after; a manual value is therefore its year's
- * only. Each line is moved by the rule once a year, and nothing is read back from what the
- * statement writes: the year-by-year statements this replaces read the lines just written, whose
- * statistics still said the year was empty, so the planner expected one line and rebuilt the
- * schedule rows for every line (nested loops; 96 s at 50,000 employees). When a salary would not fit the money columns nothing is written and the first such
- * fiscal year is returned (the year a year-by-year run would have failed on).
+ * Writes the employees of baseYear + 1 .. toYear in one statement: the salary walk
+ * (./projected-walk.ts), then one INSERT. Each line is moved by the rule once a year, and nothing
+ * is read back from what the statement writes: the year-by-year statements this replaces read the
+ * lines just written, whose statistics still said the year was empty, so the planner expected one
+ * line and rebuilt the schedule rows for every line (nested loops; 96 s at 50,000 employees). When
+ * a salary would not fit the money columns nothing is written and the first such fiscal year is
+ * returned (the year a year-by-year run would have failed on).
  */
 export async function projectEmployees(
   db: Db,
@@ -112,57 +86,23 @@ export async function projectEmployees(
   baseYear: number,
   toYear: number,
 ): Promise<{ count: number; overflowYear: number | null }> {
-  const w = scopeWhere(scope);
-  // The lines every planning calculation counts, paid the year after as they are (./counted-lines.ts).
-  const baseLines = `${w.sql} AND li.fiscal_year = ? AND ${countedEmployeeLine('li')}`;
-  const first = { newHire: newHire('li.current_salary'), entered: enteredNextYearSalary('li') };
-  const inputs = ruleInputCtes('default', { budgetYearId: scope.budgetYearId, from: baseYear, to: toYear });
-  // For this statement only (restored after it; the caller's transaction keeps its own): room to
-  // hold the walk (about 300,000 rows for 50,000 employees over five years) in memory rather than in
-  // temporary files, and no JIT, as its estimated cost passes jit_above_cost and compiling its
-  // expressions costs more than it saves.
-  const { rows: before } = await db.raw(
-    `SELECT current_setting('jit') AS jit, current_setting('work_mem') AS work_mem,
-            set_config('jit', 'off', true), set_config('work_mem', '64MB', true)`,
+  const walk = employeeWalk(scope, baseYear, toYear, { workGroupIds: 'all' });
+  const { rows } = await withWalkSettings(db, () =>
+    db.raw(
+      `WITH RECURSIVE ${walk.ctes},
+       inserted AS (
+         INSERT INTO projected_lines (budget_year_id, scenario_id, fiscal_year, projected_from, source_line_id,
+                current_salary, next_year_salary, salary_step)
+         SELECT li.budget_year_id, li.scenario_id, w.fiscal_year, ?::int, w.source_line_id,
+                w.current_salary, w.next_year_salary, w.salary_step
+           FROM walk w JOIN line_items li ON li.id = w.source_line_id
+          WHERE w.fiscal_year > ? AND ${walk.baseLines} AND (SELECT fiscal_year FROM overflow) IS NULL
+         RETURNING 1
+       )
+       SELECT (SELECT fiscal_year FROM overflow) AS overflow_year, (SELECT count(*) FROM inserted)::int AS count`,
+      [...walk.bindings, baseYear, baseYear, ...walk.baseBindings],
+    ),
   );
-  const { rows } = await db.raw(
-    `WITH RECURSIVE ${inputs},
-     walk AS (
-       SELECT li.id AS source_line_id, src.budget_year_id, src.fiscal_year, src.work_group_id, src.work_group,
-              src.current_salary, src.salary_step, src.salary_lane, src.current_fte,
-              (${firstYearSalary(first)})::numeric AS next_year_salary, (${firstYearStep(first)})::int AS next_step
-         FROM line_items li ${ruleSource('li', 'li.current_salary', 'li.salary_step', 0)}
-         ${RULE_JOINS_ON_INPUTS}
-        WHERE ${baseLines}
-       UNION ALL
-       SELECT prev.source_line_id, src.budget_year_id, src.fiscal_year, src.work_group_id, src.work_group,
-              src.current_salary, src.salary_step, src.salary_lane, src.current_fte,
-              (CASE WHEN src.current_salary > 0 THEN ${AUTOMATIC_NEXT_YEAR_SALARY_ON_INPUTS} END)::numeric, (${NEXT_STEP})::int
-         FROM walk prev
-         ${ruleSource('prev', 'coalesce(prev.next_year_salary, prev.current_salary)', 'prev.next_step', 1)}
-         ${RULE_JOINS_ON_INPUTS}
-        WHERE prev.fiscal_year < ?
-     ),
-     overflow AS (
-       SELECT min(fiscal_year) AS fiscal_year FROM walk
-        WHERE fiscal_year > ? AND (current_salary >= ${TOO_BIG} OR next_year_salary >= ${TOO_BIG})
-     ),
-     inserted AS (
-       INSERT INTO projected_lines (budget_year_id, scenario_id, fiscal_year, projected_from, source_line_id,
-              current_salary, next_year_salary, salary_step)
-       SELECT li.budget_year_id, li.scenario_id, w.fiscal_year, ?::int, w.source_line_id,
-              w.current_salary, w.next_year_salary, w.salary_step
-         FROM walk w JOIN line_items li ON li.id = w.source_line_id
-        WHERE w.fiscal_year > ? AND ${baseLines} AND (SELECT fiscal_year FROM overflow) IS NULL
-       RETURNING 1
-     )
-     SELECT (SELECT fiscal_year FROM overflow) AS overflow_year, (SELECT count(*) FROM inserted)::int AS count`,
-    [...w.bindings, baseYear, toYear, baseYear, baseYear, baseYear, ...w.bindings, baseYear],
-  );
-  await db.raw(`SELECT set_config('jit', ?, true), set_config('work_mem', ?, true)`, [
-    before[0].jit,
-    before[0].work_mem,
-  ]);
   return { count: Number(rows[0].count), overflowYear: rows[0].overflow_year ?? null };
 }
 

@@ -1,0 +1,163 @@
+import type { Db } from '@server/db/index';
+import {
+  countedEmployeeLine,
+  enteredNextYearSalary,
+  firstYearSalary,
+  firstYearStep,
+  newHire,
+} from '@server/sql/counted-lines';
+import { scopeWhere, type KindScope } from '@server/domains/planning';
+import { inOpenYear } from '@server/domains/stages';
+import {
+  AUTOMATIC_NEXT_YEAR_SALARY_ON_INPUTS,
+  NEXT_STEP,
+  RULE_JOINS_ON_INPUTS,
+  ruleInputCtes,
+} from '@server/sql/salary-rule';
+
+/**
+ * The salary walk of projected employees: the Active imported lines of a base year moved year by
+ * year (a recursive CTE). Generate Projections inserts its rows (./line-items-writes-projected.ts);
+ * a change of what the rule reads re-walks the projected lines already written (refollowProjected),
+ * so a projected year's current salary stays its year before's next-year salary. One walk, so
+ * both write the same figures.
+ */
+
+/** Which base lines to walk: every counted line, or those of some work groups, or some lines. */
+export type WalkSources = { workGroupIds: readonly number[] | 'all' } | { lineIds: readonly number[] };
+
+// The smallest value a money column (numeric(14,2)) cannot hold: the cast rounds to the cent first.
+const TOO_BIG = '999999999999.995';
+
+/** The columns the salary rule reads (see salary-rule.ts), as `src` for `row` moved by `years`. */
+const ruleSource = (row: string, salary: string, step: string, years: number) =>
+  `CROSS JOIN LATERAL (SELECT ${row}.budget_year_id, ${row}.fiscal_year + ${years} AS fiscal_year,
+     ${row}.work_group_id, ${row}.work_group, (${salary})::numeric AS current_salary, ${step} AS salary_step,
+     ${row}.salary_lane, ${row}.current_fte) src`;
+
+function sourceFilter(sources: WalkSources): { sql: string; bindings: number[][] } {
+  if ('lineIds' in sources) {
+    return { sql: ' AND li.id = ANY(?::int[])', bindings: [[...sources.lineIds]] };
+  }
+  return sources.workGroupIds === 'all'
+    ? { sql: '', bindings: [] }
+    : { sql: ' AND li.work_group_id = ANY(?::int[])', bindings: [[...sources.workGroupIds]] };
+}
+
+/**
+ * The walk's CTEs (`walk` and `overflow`, after the rule's inputs) for baseYear .. toYear. In the
+ * first year a line is paid what every planning calculation pays it (counted-lines.ts: a new hire's
+ * or a manual next-year salary, else the rule); later a projected line's salary is its line of the
+ * year before's next-year salary, its step the rule's next step, and its own next-year salary the
+ * automatic rule for the year after; a manual value is therefore its year's only. `overflow` holds
+ * the first fiscal year whose salary would not fit the money columns. `baseLines` selects the
+ * walked lines over `li`, with its bindings, for a statement that joins the walk back to them.
+ */
+export function employeeWalk(scope: KindScope, baseYear: number, toYear: number, sources: WalkSources) {
+  const w = scopeWhere(scope);
+  const filter = sourceFilter(sources);
+  const baseLines = `${w.sql} AND li.fiscal_year = ? AND ${countedEmployeeLine('li')}${filter.sql}`;
+  const baseBindings = [...w.bindings, baseYear, ...filter.bindings];
+  const first = { newHire: newHire('li.current_salary'), entered: enteredNextYearSalary('li') };
+  const inputs = ruleInputCtes('default', { budgetYearId: scope.budgetYearId, from: baseYear, to: toYear });
+  const ctes = `${inputs},
+     walk AS (
+       SELECT li.id AS source_line_id, src.budget_year_id, src.fiscal_year, src.work_group_id, src.work_group,
+              src.current_salary, src.salary_step, src.salary_lane, src.current_fte,
+              (${firstYearSalary(first)})::numeric AS next_year_salary, (${firstYearStep(first)})::int AS next_step
+         FROM line_items li ${ruleSource('li', 'li.current_salary', 'li.salary_step', 0)}
+         ${RULE_JOINS_ON_INPUTS}
+        WHERE ${baseLines}
+       UNION ALL
+       SELECT prev.source_line_id, src.budget_year_id, src.fiscal_year, src.work_group_id, src.work_group,
+              src.current_salary, src.salary_step, src.salary_lane, src.current_fte,
+              (CASE WHEN src.current_salary > 0 THEN ${AUTOMATIC_NEXT_YEAR_SALARY_ON_INPUTS} END)::numeric, (${NEXT_STEP})::int
+         FROM walk prev
+         ${ruleSource('prev', 'coalesce(prev.next_year_salary, prev.current_salary)', 'prev.next_step', 1)}
+         ${RULE_JOINS_ON_INPUTS}
+        WHERE prev.fiscal_year < ?
+     ),
+     overflow AS (
+       SELECT min(fiscal_year) AS fiscal_year FROM walk
+        WHERE fiscal_year > ? AND (current_salary >= ${TOO_BIG} OR next_year_salary >= ${TOO_BIG})
+     )`;
+  return { ctes, bindings: [...baseBindings, toYear, baseYear], baseLines, baseBindings };
+}
+
+/**
+ * Runs `statement` with room to hold the walk (about 300,000 rows for 50,000 employees over five
+ * years) in memory rather than in temporary files, and no JIT, as its estimated cost passes
+ * jit_above_cost and compiling its expressions costs more than it saves. Restored after it (the
+ * caller's transaction keeps its own).
+ */
+export async function withWalkSettings<T>(db: Db, statement: () => Promise<T>): Promise<T> {
+  const { rows: before } = await db.raw(
+    `SELECT current_setting('jit') AS jit, current_setting('work_mem') AS work_mem,
+            set_config('jit', 'off', true), set_config('work_mem', '64MB', true)`,
+  );
+  const result = await statement();
+  await db.raw(`SELECT set_config('jit', ?, true), set_config('work_mem', ?, true)`, [
+    before[0].jit,
+    before[0].work_mem,
+  ]);
+  return result;
+}
+
+/**
+ * Re-walks the projected employees still stored in projected_lines (in open years) of the walked
+ * `sources`, of one budget year or every one, and rewrites the salaries and steps that changed:
+ * after a contract's COLA, a schedule or the settings moved a base line's next-year salary, the
+ * years after it follow. Lines someone edited (moved into line_items) keep what they were given.
+ * Returns the ids rewritten; when a salary would not fit, nothing is written and the first such
+ * fiscal year is returned.
+ */
+export async function refollowProjected(
+  db: Db,
+  sources: WalkSources,
+  budgetYearId?: number,
+): Promise<{ changed: number[]; overflowYear: number | null }> {
+  // The projection runs holding lines of these sources (none: nothing to walk).
+  const lineIds = 'lineIds' in sources ? [...sources.lineIds] : null;
+  if (lineIds && !lineIds.length) {
+    return { changed: [], overflowYear: null };
+  }
+  const { rows: runs } = await db.raw<{ rows: { budget_year_id: number; base: number; last: number }[] }>(
+    `SELECT budget_year_id, projected_from AS base, max(fiscal_year) AS last FROM projected_lines
+      WHERE (?::int IS NULL OR budget_year_id = ?::int) AND (?::int[] IS NULL OR source_line_id = ANY(?::int[]))
+      GROUP BY budget_year_id, projected_from ORDER BY budget_year_id, projected_from`,
+    [budgetYearId ?? null, budgetYearId ?? null, lineIds, lineIds],
+  );
+  const changed: number[] = [];
+  for (const run of runs) {
+    const walk = employeeWalk(
+      { budgetYearId: run.budget_year_id, isOperating: true },
+      run.base,
+      run.last,
+      sources,
+    );
+    const { rows } = await withWalkSettings(db, () =>
+      db.raw<{ rows: { overflow_year: number | null; changed: number[] }[] }>(
+        `WITH RECURSIVE ${walk.ctes},
+         upd AS (
+           UPDATE projected_lines p SET current_salary = w.current_salary, next_year_salary = w.next_year_salary,
+                  salary_step = w.salary_step, updated_at = now()
+             FROM walk w
+            WHERE p.source_line_id = w.source_line_id AND p.fiscal_year = w.fiscal_year
+              AND p.budget_year_id = ? AND p.projected_from = ? AND w.fiscal_year > ?
+              AND (SELECT fiscal_year FROM overflow) IS NULL AND ${inOpenYear('p')}
+              AND (p.current_salary, p.next_year_salary, p.salary_step)
+                  IS DISTINCT FROM (w.current_salary::numeric(14,2), w.next_year_salary::numeric(14,2), w.salary_step)
+           RETURNING p.id
+         )
+         SELECT (SELECT fiscal_year FROM overflow) AS overflow_year,
+                (SELECT coalesce(json_agg(id ORDER BY id), '[]') FROM upd) AS changed`,
+        [...walk.bindings, run.budget_year_id, run.base, run.base],
+      ),
+    );
+    if (rows[0].overflow_year !== null) {
+      return { changed: [], overflowYear: rows[0].overflow_year };
+    }
+    changed.push(...rows[0].changed);
+  }
+  return { changed, overflowYear: null };
+}
