@@ -49,6 +49,7 @@ import * as positionFundShares from './20261203000300_position_fund_shares';
 import * as fundsResidents from './20261203000400_funds_residents';
 import * as crosswalkRuleFund from './20261204000100_crosswalk_rule_fund';
 import * as functionCodeRuleFund from './20261204000200_function_code_rule_fund';
+import * as projectedLinesSource from './20261205000100_projected_lines_source';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -108,6 +109,7 @@ const migrations: Record<string, Migration> = {
   '20261203000400_funds_residents': fundsResidents,
   '20261204000100_crosswalk_rule_fund': crosswalkRuleFund,
   '20261204000200_function_code_rule_fund': functionCodeRuleFund,
+  '20261205000100_projected_lines_source': projectedLinesSource,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -46,9 +46,10 @@ export async function ruleLinesOfWorkGroups(
 
 /** The stored next-year salary of these lines as text, by id. */
 export async function nextYearSalaries(db: Db, ids: readonly number[]): Promise<Map<number, string | null>> {
+  // One array parameter: a contract may move 100,000 lines, past a statement's 65,535 parameters.
   const rows: { id: number; v: string | null }[] = ids.length
     ? await db('line_items_all')
-        .whereIn('id', [...ids])
+        .whereRaw('id = ANY(?::int[])', [[...ids]])
         .select('id', db.raw('next_year_salary::text AS v'))
     : [];
   return new Map(rows.map((r) => [r.id, r.v]));
