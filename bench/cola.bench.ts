@@ -6,20 +6,13 @@
 // COLA_BENCH=calls or COLA_BENCH=project runs one half only. Every figure carries the 1-minute load
 // average when it was taken (2 cores: above 2, other work is taking CPU from the bench).
 import { spawnSync } from 'node:child_process';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import type { Knex } from 'knex';
-import { createApp } from '@server/app';
-import { loadConfig } from '@server/config';
 import { openDb } from '@server/db/index';
 import { migrateLatest } from '@server/db/migrate';
-import { createLogger } from '@server/lib/log';
-import { hashPassword } from '@server/lib/passwords';
-import { insertUser } from '@server/domains/admin/queries/users';
-import { apiLogin, benchDatabase, insertOperatingYear, loadNow, median, ROOT } from './lib';
+import { benchDatabase, insertOperatingYear, loadNow, median, ROOT } from './lib';
+import { inProcessApp, type InProcessApp } from './in-process-app';
 import type { BenchContext } from './run';
 
 const LINES = 50_000;
@@ -169,8 +162,7 @@ async function timed(runs: number, call: () => Promise<unknown>): Promise<number
 export default async function colaBench(ctx: BenchContext): Promise<void> {
   const database = await benchDatabase(ctx.serverUrl, `bench_cola_${process.pid}`);
   const handle = await openDb({ url: database.url });
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-cola-'));
-  let server: Server | undefined;
+  let app: InProcessApp | undefined;
   try {
     const db = handle.knex;
     await migrateLatest(db);
@@ -183,33 +175,8 @@ export default async function colaBench(ctx: BenchContext): Promise<void> {
       'ms',
     );
 
-    const config = {
-      ...loadConfig({ ...process.env, DATA_DIR: dataDir }),
-      jwtSecret: 'bench-secret-'.padEnd(40, 'x'),
-    };
-    await insertUser(db, {
-      name: 'Bench Finance',
-      email: 'bench@example.org',
-      password_hash: await hashPassword('bench-password', 10),
-      role: 'FINANCE',
-    });
-    server = createApp({ db, config, log: createLogger('silent') }).listen(0, '127.0.0.1');
-    server.keepAliveTimeout = 120_000;
-    await new Promise((resolve) => server!.once('listening', resolve));
-    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const { token } = await apiLogin(origin, { email: 'bench@example.org', password: 'bench-password' });
-    const call = (method: string, p: string, body?: unknown) => async () => {
-      const res = await fetch(`${origin}/api${p}`, {
-        method,
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      if (res.status !== 200) {
-        throw new Error(`${method} ${p}: ${res.status} ${text.slice(0, 300)}`);
-      }
-      return text;
-    };
+    app = await inProcessApp(db);
+    const call = (method: string, p: string, body?: unknown) => () => app!.call(method, p, body);
     const cases: [string, () => Promise<string>][] = [
       [
         'POST /cola/calculate-rif-gap (FY27, saved)',
@@ -243,11 +210,8 @@ export default async function colaBench(ctx: BenchContext): Promise<void> {
     }
     ctx.report('load average at end (1 min, 2 cores)', loadavg()[0]);
   } finally {
-    if (server) {
-      await new Promise((resolve) => server!.close(resolve));
-    }
+    await app?.close();
     await handle.close();
-    rmSync(dataDir, { recursive: true, force: true });
     await database.drop();
   }
 }

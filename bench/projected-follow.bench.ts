@@ -3,19 +3,10 @@
 // (in process) on the real PostgreSQL server, in a database this bench creates and drops (the
 // district of cola.bench.ts). A one-line salary edit re-walks that person's five projected years;
 // a contract's COLA re-walks its whole work group's.
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { createApp } from '@server/app';
-import { loadConfig } from '@server/config';
 import { openDb } from '@server/db/index';
 import { migrateLatest } from '@server/db/migrate';
-import { createLogger } from '@server/lib/log';
-import { hashPassword } from '@server/lib/passwords';
-import { insertUser } from '@server/domains/admin/queries/users';
-import { apiLogin, benchDatabase, loadNow, median } from './lib';
+import { benchDatabase, loadNow, median } from './lib';
+import { inProcessApp, type InProcessApp } from './in-process-app';
 import { seed } from './cola.bench';
 import type { BenchContext } from './run';
 
@@ -24,41 +15,13 @@ const RUNS = 5;
 export default async function projectedFollowBench(ctx: BenchContext): Promise<void> {
   const database = await benchDatabase(ctx.serverUrl, `bench_follow_${process.pid}`);
   const handle = await openDb({ url: database.url });
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-follow-'));
-  let server: Server | undefined;
+  let app: InProcessApp | undefined;
   try {
     const db = handle.knex;
     await migrateLatest(db);
     const budgetYearId = await seed(db);
-    const config = {
-      ...loadConfig({ ...process.env, DATA_DIR: dataDir }),
-      jwtSecret: 'bench-secret-'.padEnd(40, 'x'),
-    };
-    await insertUser(db, {
-      name: 'Bench Finance',
-      email: 'bench@example.org',
-      password_hash: await hashPassword('bench-password', 10),
-      role: 'FINANCE',
-    });
-    server = createApp({ db, config, log: createLogger(process.env.BENCH_LOG ?? 'silent') }).listen(
-      0,
-      '127.0.0.1',
-    );
-    await new Promise((resolve) => server!.once('listening', resolve));
-    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const { token } = await apiLogin(origin, { email: 'bench@example.org', password: 'bench-password' });
-    const call = async (method: string, p: string, body?: unknown) => {
-      const res = await fetch(`${origin}/api${p}`, {
-        method,
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      if (res.status !== 200) {
-        throw new Error(`${method} ${p}: ${res.status} ${text.slice(0, 300)}`);
-      }
-      return text;
-    };
+    app = await inProcessApp(db);
+    const call = app.call;
     await call('POST', '/projections/generate', {
       budgetYearId,
       toFiscalYear: 2031,
@@ -107,11 +70,8 @@ export default async function projectedFollowBench(ctx: BenchContext): Promise<v
       `ms (load ${loadNow()})`,
     );
   } finally {
-    if (server) {
-      await new Promise((resolve) => server!.close(resolve));
-    }
+    await app?.close();
     await handle.close();
-    rmSync(dataDir, { recursive: true, force: true });
     await database.drop();
   }
 }
