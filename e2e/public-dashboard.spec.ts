@@ -88,6 +88,18 @@ test.describe('a resident on a phone', () => {
     const budget = pub.locator('.kpi').filter({ hasText: BUDGET_KPI });
     // Beside the goal, the general fund's budget: the part the town's goal pays for.
     await expect(budget).toContainText(millions(view.data['2027'].guidanceBudget));
+    // The chart of the budget against the goal reads on a phone: the names above the bars, not
+    // beside them, where 'Proposed school budget, general fund' left the bars 71 px of 332.
+    const goalCard = pub.getByRole('region', { name: /Budget and the Town's Goal$/ });
+    const plot = goalCard.locator('.js-plotly-plot');
+    await expect(plot.locator('.main-svg').first()).toBeVisible();
+    const plotBox = (await plot.boundingBox())!;
+    expect(plotBox.height).toBeGreaterThanOrEqual(200);
+    expect(plotBox.x).toBeGreaterThanOrEqual(0);
+    expect(plotBox.x + plotBox.width).toBeLessThanOrEqual(390);
+    // Plotly's drag layer covers the bars' area: most of the chart's width.
+    const barsBox = (await plot.locator('.nsewdrag').first().boundingBox())!;
+    expect(barsBox.width).toBeGreaterThanOrEqual(plotBox.width * 0.8);
     await saveScreen(pub, 'public-dashboard-390');
 
     // A second published year: the selector switches every figure.

@@ -50,9 +50,16 @@ export const publicDeseFunctionSchema = z.strictObject({
   amount: moneyOut,
 });
 
-/** A DESE spending category of the End-of-Year Report (Teachers, Administration, ...). */
+/**
+ * A DESE spending category of the End-of-Year Report (Teachers, Administration, ...), or the row of
+ * the functions whose employees are 1 to 4 (with the fewest others needed to make at least
+ * MIN_CELL_COUNT), which are never shown one by one.
+ */
 export const publicDeseCategorySchema = z.strictObject({
-  /** 'Teachers', 'Administration', ...; 'No DESE function code' for lines without a known code. */
+  /**
+   * 'Teachers', 'Administration', ...; 'Other functions (fewer than 5 staff each)' for the functions
+   * of too few staff; 'No DESE function code' for lines without a known code.
+   */
   name: z.string(),
   amount: moneyOut,
   functions: z.array(publicDeseFunctionSchema),
@@ -123,6 +130,11 @@ export const publicYearDataSchema = z.strictObject({
     .optional(),
   /** The budget by DESE function code, grouped as the End-of-Year Report groups it. */
   deseBreakdown: z.array(publicDeseCategorySchema),
+  /**
+   * Functions whose employees are too few to show even all together (fewer than MIN_CELL_COUNT):
+   * their amount is in totalBudget only, so deseBreakdown adds up to less. Absent otherwise.
+   */
+  deseWithheld: z.literal(true).optional(),
   /** Projected (not yet adopted) staff are counted in the staffing figures. */
   includesProjectedEmployees: z.boolean(),
   /**

@@ -1,17 +1,16 @@
 import type { Db } from '@server/db/index';
-import { compareFunctionCodes } from '@shared/function-code';
 import { dashboardQueries as dash } from '@server/domains/budgets';
 import * as figures from './queries/public-dashboard-figures';
 import { findStateFigures } from '@server/domains/massachusetts';
 import { findTownGoalByYear } from '@server/domains/budgets';
 import { divideRounded, fromCents, toCents, unitsOf } from '@shared/schemas/common';
-import type { ComponentKey, PublicDeseCategory, PublicYearData } from '@shared/schemas/public-dashboard';
+import type { ComponentKey, PublicYearData } from '@shared/schemas/public-dashboard';
 import { guidanceGapCents } from '@shared/budget-math';
 import { residentStageCaption, STAGE_LABELS } from '@shared/schemas/budget-stages';
 import { stageStateOf } from '@server/domains/stages';
-import { deseCodes } from '@server/domains/massachusetts';
 import { withoutHidden, type YearReleases } from './public-dashboard-release';
 import { locationData, salaryBuckets } from './public-dashboard-staff';
+import { deseBreakdown } from './public-dashboard-dese';
 import { publicStaffing } from '@server/domains/positions';
 import { echoFunds, type FundChoice } from '@shared/schemas/fund-choice';
 
@@ -19,7 +18,7 @@ import { echoFunds, type FundChoice } from '@shared/schemas/fund-choice';
  * The public figures of one fiscal year, worked out at Publish and stored as the snapshot. Every
  * total comes from the staff dashboard's own queries (server/domains/budgets/queries/dashboard.ts), so the public
  * totals equal the dashboard's to the cent; this file only chooses what may be shown, and
- * public-dashboard-staff.ts suppresses what could single a person out.
+ * public-dashboard-staff.ts and public-dashboard-dese.ts suppress what could single a person out.
  */
 
 // The staff figures after the small-cell rule live beside this file; suppressCells stays importable here.
@@ -48,53 +47,6 @@ async function perPupilDese(
         byCategory: groups.map((g) => ({ name: g.name, perPupil: over(g.cents) })),
       }
     : null;
-}
-
-const NO_DESE_CODE = 'No DESE function code';
-
-/**
- * The budget by DESE function code, grouped under the End-of-Year Report's spending categories
- * (Administration, Instructional Leadership, Teachers, ...), in the order of their codes. Lines
- * whose code is missing or not in the state's chart are one group of their own, last.
- */
-async function deseBreakdown(
-  db: Db,
-  scope: dash.Scope,
-): Promise<{ groups: PublicDeseCategory[]; cents: { name: string; cents: bigint }[] }> {
-  const chart = deseCodes();
-  const groups = new Map<
-    string,
-    { cents: bigint; functions: { code: string; name: string; cents: bigint }[] }
-  >();
-  let unassigned: bigint | null = null;
-  for (const row of await figures.proposedByDeseCode(db, scope)) {
-    const code = row.code === null ? undefined : chart.get(row.code);
-    if (!code) {
-      unassigned = (unassigned ?? 0n) + cents(row.total);
-      continue;
-    }
-    const group = groups.get(code.parentName) ?? { cents: 0n, functions: [] };
-    group.cents += cents(row.total);
-    group.functions.push({ code: code.code, name: code.name, cents: cents(row.total) });
-    groups.set(code.parentName, group);
-  }
-  const ordered = [...groups.entries()]
-    .map(([name, g]) => ({
-      name,
-      cents: g.cents,
-      amount: fromCents(g.cents),
-      functions: g.functions
-        .sort((a, b) => compareFunctionCodes(a.code, b.code))
-        .map((f) => ({ code: f.code, name: f.name, amount: fromCents(f.cents) })),
-    }))
-    .sort((a, b) => compareFunctionCodes(a.functions[0].code, b.functions[0].code));
-  if (unassigned !== null) {
-    ordered.push({ name: NO_DESE_CODE, cents: unassigned, amount: fromCents(unassigned), functions: [] });
-  }
-  return {
-    groups: ordered.map(({ name, amount, functions }) => ({ name, amount, functions })),
-    cents: ordered.map(({ name, cents }) => ({ name, cents })),
-  };
 }
 
 /**
@@ -173,6 +125,8 @@ export async function yearFigures(
         : null,
     perPupilDese: await perPupilDese(db, fiscalYear, totalCents, dese.cents),
     deseBreakdown: dese.groups,
+    // Only when some functions' amount is in the total alone, so earlier snapshots compare equal.
+    ...(dese.withheld ? { deseWithheld: true } : {}),
     includesProjectedEmployees: options.includeProjectedEmployees,
     ...echoFunds(options.funds),
     stageLabel: staged ? STAGE_LABELS[stage.stage] : null,

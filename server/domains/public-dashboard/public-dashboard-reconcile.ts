@@ -67,18 +67,19 @@ export function snapshotTotals(data: PublicYearData, shown: ReadonlySet<Componen
     { source: 'the published figures', cents: centsOf(data.totalBudget), count: null },
   ];
   if (shown.has('categoryChart')) {
-    totals.push(
-      {
-        source: 'the published categories',
-        cents: sumCents(data.categoryBreakdown.map((c) => c.amount)),
-        count: data.categoryBreakdown.reduce((n, c) => n + c.itemCount, 0),
-      },
-      {
+    totals.push({
+      source: 'the published categories',
+      cents: sumCents(data.categoryBreakdown.map((c) => c.amount)),
+      count: data.categoryBreakdown.reduce((n, c) => n + c.itemCount, 0),
+    });
+    // Withheld functions are in the total alone (public-dashboard-dese.ts): the rows cannot add up to it.
+    if (!data.deseWithheld) {
+      totals.push({
         source: 'the published DESE functions',
         cents: sumCents(data.deseBreakdown.map((g) => g.amount)),
         count: null,
-      },
-    );
+      });
+    }
   }
   if (shown.has('buildingChart')) {
     totals.push({

@@ -48,10 +48,12 @@ export const FIGURE_SECTIONS: readonly ComponentKey[] = [
  */
 export function withoutHidden(data: PublicYearData, shown: ReadonlySet<ComponentKey>): PublicYearData {
   const categories = shown.has('categoryChart');
+  const { deseWithheld, ...rest } = data;
   return {
-    ...data,
+    ...rest,
     categoryBreakdown: categories ? data.categoryBreakdown : [],
     deseBreakdown: categories ? data.deseBreakdown : [],
+    ...(categories && deseWithheld ? { deseWithheld } : {}),
     perPupil: data.perPupil && !categories ? { ...data.perPupil, byCategory: [] } : data.perPupil,
     perPupilDese:
       data.perPupilDese?.byCategory && !categories

@@ -41,7 +41,11 @@ export const DISTRICT_WIDE = 'District Wide';
 export const UNCATEGORIZED = 'Uncategorized';
 const UNCATEGORIZED_COLOR = '#94a3b8';
 
-function where(scope: Scope, isOperating: boolean) {
+/**
+ * The lines of a scope, employee (operating) or proposed: every aggregate here reads these, and so
+ * do the public figures' reads by DESE function code.
+ */
+export function where(scope: Scope, isOperating: boolean) {
   return {
     sql: `li.budget_year_id = ? AND li.fiscal_year = ? AND li.is_operating = ? AND ${activeScope()}${
       isOperating && scope.adoptedStaffOnly ? ' AND NOT li.is_projected' : ''

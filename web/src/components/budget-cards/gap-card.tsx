@@ -99,6 +99,7 @@ export function GapCard(props: GapCardProps) {
               max={Math.max(budget, goal) * 1.1}
               tickLabels={formatMoneyTicks}
               height={150}
+              namesAbove
             />
           ) : null}
         </>

@@ -23,6 +23,11 @@ interface BarChartProps {
   /** Tick labels for the value axis, all ticks at once (money: formatMoneyTicks picks one unit). */
   tickLabels?(ticks: number[]): string[];
   showValues?: boolean;
+  /**
+   * On a phone, write each name above its bar instead of beside it: a long name ('Proposed school
+   * budget, general fund') beside the bar left the bars a sliver of a 390 px screen.
+   */
+  namesAbove?: boolean;
 }
 
 /** Round tick values from 0 to max: steps of 1, 2, 2.5 or 5 times a power of ten, about four of them. */
@@ -53,6 +58,8 @@ export function valueTicks(
 }
 
 const NARROW = '(max-width: 480px)';
+/** Pixels of a row whose name is written above its bar (namesAbove): the name, the bar, the gap. */
+const ROW_WITH_NAME_ABOVE = 90;
 
 /** A bar chart, horizontal by default (long building and category names read better sideways). */
 export function BarChart({
@@ -64,6 +71,7 @@ export function BarChart({
   tickFormat,
   tickLabels,
   showValues = true,
+  namesAbove = false,
 }: BarChartProps) {
   const horizontal = orientation === 'h';
   const rows = horizontal ? [...data].reverse() : [...data];
@@ -79,7 +87,22 @@ export function BarChart({
     ...(narrow ? { tickangle: 0 } : {}),
     ...valueTicks(top, tickFormat, tickLabels, narrow ? 2 : 4),
   };
-  const labelAxis = { automargin: true, tickfont: { color: CHART_MUTED } };
+  const above = narrow && namesAbove;
+  const bargap = above ? 0.5 : 0.35;
+  const labelAxis = { automargin: true, tickfont: { color: CHART_MUTED }, showticklabels: !above };
+  // Category i sits at i on the axis, its bar (1 - bargap) wide: each name just on top of its bar.
+  const annotations = above
+    ? rows.map((d, i) => ({
+        text: plotText(d.label),
+        xref: 'paper',
+        x: 0,
+        xanchor: 'left',
+        yref: 'y',
+        y: i + (1 - bargap) / 2,
+        yanchor: 'bottom',
+        showarrow: false,
+      }))
+    : [];
   const trace = {
     type: 'bar',
     orientation,
@@ -99,11 +122,16 @@ export function BarChart({
   return (
     <LazyPlot
       label={label}
-      height={height ?? (horizontal ? Math.max(160, rows.length * 34 + 48) : 300)}
+      height={
+        above
+          ? Math.max(height ?? 0, rows.length * ROW_WITH_NAME_ABOVE + 40)
+          : (height ?? (horizontal ? Math.max(160, rows.length * 34 + 48) : 300))
+      }
       data={[trace]}
       layout={{
         showlegend: false,
-        bargap: 0.35,
+        bargap,
+        annotations,
         margin: { l: 8, r: 24, t: 8, b: horizontal ? 32 : 8 },
         xaxis: horizontal ? valueAxis : labelAxis,
         yaxis: horizontal ? labelAxis : valueAxis,

@@ -1,4 +1,4 @@
-import type { PublicDeseCategory } from '@shared/schemas/public-dashboard';
+import { MIN_CELL_COUNT, type PublicDeseCategory } from '@shared/schemas/public-dashboard';
 import { useState } from 'react';
 import { formatMoney } from '@web/lib/format';
 import { numCol, TableHead } from '@web/components/table-head';
@@ -9,12 +9,16 @@ import { numCol, TableHead } from '@web/components/table-head';
  */
 interface DeseSectionProps {
   groups: PublicDeseCategory[];
-  /** The year's proposed budget: the groups add up to it (every line falls in one group). */
+  /**
+   * The year's proposed budget: the groups add up to it (every line falls in one group), unless
+   * `withheld` (functions of too few staff even together are in the total only).
+   */
   total: number;
+  withheld?: boolean;
   fy: string;
 }
 
-export function DeseSection({ groups, total, fy }: DeseSectionProps) {
+export function DeseSection({ groups, total, withheld, fy }: DeseSectionProps) {
   // The categories first; the 40-odd function codes under them on request (printed in full).
   const [detailed, setDetailed] = useState(false);
   if (groups.length === 0) {
@@ -28,6 +32,9 @@ export function DeseSection({ groups, total, fy }: DeseSectionProps) {
       <p className="muted">
         Massachusetts asks every district to report its spending by function code (the DESE chart of
         accounts), so districts can be compared. Lines without a code are counted together at the end.
+        Functions with fewer than {MIN_CELL_COUNT} staff are counted together, so no one&apos;s pay can be
+        read from them
+        {withheld ? `; those too few to show even together are counted in the total only.` : '.'}
       </p>
       <button
         type="button"

@@ -82,7 +82,12 @@ export function PublicSection({ name, ...props }: SectionProps & { name: Compone
             money={money}
             emptyText={`No spending categories were published for ${fy}.`}
           />
-          <DeseSection groups={data.deseBreakdown} total={data.totalBudget} fy={fy} />
+          <DeseSection
+            groups={data.deseBreakdown}
+            total={data.totalBudget}
+            withheld={data.deseWithheld}
+            fy={fy}
+          />
         </>
       );
     case 'buildingChart':
