@@ -1,4 +1,5 @@
 import { lockedYearMessage, type BudgetStage } from '@shared/schemas/budget-stages';
+import { YEAR_LOCKED } from '@shared/schemas/common';
 import { secondHomeMessage } from '@shared/schemas/fiscal-year';
 /** One catalogue of API errors: each has an HTTP status, a stable UPPER_SNAKE code and a human message. */
 export class AppError extends Error {
@@ -41,6 +42,13 @@ export const forbidden = (message = 'You do not have permission to do this') =>
   new AppError(403, 'FORBIDDEN', message);
 export const notFound = (what = 'Resource') => new AppError(404, 'NOT_FOUND', `${what} not found`);
 export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
+/** THE 409 of a write into a locked or closed year, whoever finds it: code YEAR_LOCKED, lockedYearMessage's words. */
+export const yearLocked = (
+  fiscalYear: number,
+  stage: BudgetStage,
+  closed = false,
+  closedBy: number | null = null,
+) => new AppError(409, YEAR_LOCKED, lockedYearMessage(fiscalYear, stage, closed, closedBy));
 export const payloadTooLarge = (message = 'Upload too large') =>
   new AppError(413, 'PAYLOAD_TOO_LARGE', message);
 export const unsupportedMediaType = (message = 'Unsupported file type') =>
@@ -79,13 +87,11 @@ export function translateDbError(err: unknown): unknown {
       // 20261127000500, 20261127000650): 'by:fy:stage', 'by:fy:stage:closed' or, closed by the
       // appropriation two years on, 'by:fy:stage:closed:fy+2'.
       const [, fy, stage, closed, closedBy] = (e.detail ?? '').split(':');
-      return conflict(
-        lockedYearMessage(
-          Number(fy),
-          (stage || 'SCHOOL_COMMITTEE_ADOPTED') as BudgetStage,
-          closed === 'closed',
-          closedBy ? Number(closedBy) : null,
-        ),
+      return yearLocked(
+        Number(fy),
+        (stage || 'SCHOOL_COMMITTEE_ADOPTED') as BudgetStage,
+        closed === 'closed',
+        closedBy ? Number(closedBy) : null,
       );
     }
     case 'BY002':

@@ -35,6 +35,15 @@ describe('GET /api/openapi.json', () => {
     expect(schema.additionalProperties).toBe(false);
   });
 
+  it('documents both statuses of a route whose status varies: a dry run 200, an add 201', async () => {
+    const res = await t.api('get', '/openapi.json');
+    const add = res.body.paths['/api/scenarios/cuts/{id}/positions/add'].post;
+    expect(Object.keys(add.responses)).toEqual(expect.arrayContaining(['200', '201']));
+    expect(add.responses['200'].content).toEqual(add.responses['201'].content);
+    const cut = res.body.paths['/api/scenarios/cuts/{id}/positions/cut'].post;
+    expect(Object.keys(cut.responses)).not.toContain('201');
+  });
+
   it('serves a browsable reference at /api/docs', async () => {
     const res = await fetch(`${t.url}/api/docs`);
     expect(res.status).toBe(200);

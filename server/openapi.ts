@@ -68,13 +68,16 @@ export function buildOpenApi(routes: AnyRoute[]) {
   for (const route of routes) {
     const isPublic = route.action === 'public';
     const roles = isPublic ? [] : [...rolesFor(route.action as Exclude<AnyRoute['action'], 'public'>)];
+    const success = {
+      description: 'Success',
+      content: route.response
+        ? { 'application/json': { schema: toSchema(route.response, 'output', named) } }
+        : undefined,
+    };
+    // A route whose status varies (statusOf) answers 200 or its `status`.
     const responses: Record<string, unknown> = {
-      [String(route.status ?? 200)]: {
-        description: 'Success',
-        content: route.response
-          ? { 'application/json': { schema: toSchema(route.response, 'output', named) } }
-          : undefined,
-      },
+      ...(route.statusOf ? { '200': success } : {}),
+      [String(route.status ?? 200)]: success,
     };
     if (route.params || route.query || route.body || route.multipart) {
       responses['400'] = errorResponse('Invalid input: every problem with its path in details');

@@ -189,8 +189,9 @@ describe('budget stages', () => {
       'FY2027 is School Committee Adopted: its lines cannot change until an administrator reopens it with a reason';
     const byFinance = await editAmount(proposedIds[1], 1);
     expect(byFinance.status).toBe(409);
-    expect(byFinance.body.error).toBe(locked);
-    expect((await editAmount(proposedIds[1], 1, admin.token)).status).toBe(409);
+    // Screens tell this refusal by its code, whatever its words.
+    expect(byFinance.body).toMatchObject({ error: locked, code: 'YEAR_LOCKED' });
+    expect((await editAmount(proposedIds[1], 1, admin.token)).body.code).toBe('YEAR_LOCKED');
     // Any writer, even SQL: the trigger refuses.
     await expect(
       t.db.knex('line_items').where({ id: people[0] }).update({ current_salary: 1 }),
@@ -201,7 +202,7 @@ describe('budget stages', () => {
     const alternative = await buildScenario(t.db.knex, w.budgetYearId, 'proposed', false);
     const switched = await t.api('post', `/scenarios/${alternative}/set-active`, { token: admin.token });
     expect(switched.status).toBe(409);
-    expect(switched.body.error).toBe(locked);
+    expect(switched.body).toMatchObject({ error: locked, code: 'YEAR_LOCKED' });
     const line = await t.db.knex('line_items').where({ id: proposedIds[1] }).first();
     expect(Number(line.amount)).toBe(Number(AMOUNTS[1]));
     // A settings change recomputes open years and leaves the voted one alone.

@@ -36,6 +36,8 @@ export interface RouteDef<P = unknown, Q = unknown, B = unknown> {
   response?: z.ZodType;
   /** Success status, 200 unless given. */
   status?: number;
+  /** Picks the success status per request when it varies: 200 or `status` (a dry run that creates nothing answers 200). */
+  statusOf?(input: RouteInput<P, Q, B>): number;
   handler(input: RouteInput<P, Q, B>): Promise<unknown> | unknown;
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { lockedYearMessage } from '@shared/schemas/budget-stages';
 import { buildBudgetYear, writeCounts } from '../../test/factories';
 import { importSuite } from '../../test/worlds/import.suite';
 
@@ -128,6 +129,36 @@ describe('POST /import/execute refusals: nothing is written', () => {
       },
     ]);
     expect(await writeCounts(knex)).toEqual(before);
+  });
+
+  it('refuses a closed year, the dry run as the import, with the code YEAR_LOCKED the wizard reads', async () => {
+    const knex = s.t.db.knex;
+    const { fiscal_year: fy } = await knex('budget_versions')
+      .where({ id: s.d.versionId })
+      .first('fiscal_year');
+    const year = { budgetYearId: s.d.budgetYearId, fiscalYear: fy };
+    const closed = await s.t.api('post', '/budget-stages/close', { token: s.admin.token, body: year });
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    try {
+      const { fileName, mapping } = await upload('Name,Salary\nDee Fox,3\n');
+      const before = await writeCounts(knex);
+      for (const dryRun of [true, false]) {
+        const res = await execute({ fileName, columnMappings: mapping, ...s.target(), dryRun });
+        expect(res.status, JSON.stringify(res.body)).toBe(409);
+        expect(res.body).toEqual({
+          error: lockedYearMessage(fy, 'DRAFT', true),
+          code: 'YEAR_LOCKED',
+          details: [],
+        });
+      }
+      expect(await writeCounts(knex)).toEqual(before);
+    } finally {
+      const reopened = await s.t.api('post', '/budget-stages/reopen-closed', {
+        token: s.admin.token,
+        body: { ...year, reason: 'The import refusal test is done with it' },
+      });
+      expect(reopened.status, JSON.stringify(reopened.body)).toBe(200);
+    }
   });
 
   it('rolls back and answers 400 when the file breaks partway through, after rows were sent', async () => {

@@ -21,7 +21,10 @@ describe('the ledger import of a closed fiscal year', () => {
     const before = await s.counts();
     const refused = await s.importFile(file, { fiscalYear: 'FY2023' });
     expect(refused.status, JSON.stringify(refused.body)).toBe(409);
-    expect(refused.body.error).toBe(lockedYearMessage(2023, 'DRAFT', true));
+    expect(refused.body).toMatchObject({
+      error: lockedYearMessage(2023, 'DRAFT', true),
+      code: 'YEAR_LOCKED',
+    });
     expect(await s.counts()).toEqual(before);
 
     const reopened = await s.t.api('post', '/budget-stages/reopen-closed', {

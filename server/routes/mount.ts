@@ -54,10 +54,11 @@ export function mountRoutes(app: AppContext, routes: AnyRoute[]): Router {
       const query = parseOrThrow(route.query, { ...ctx.query }, 'query');
       const rawBody = (ctx.request as { body?: unknown }).body;
       const body = route.multipart ? rawBody : parseOrThrow(route.body, rawBody, 'body');
-      const result = await route.handler({ params, query, body, actor, app, ctx });
+      const input = { params, query, body, actor, app, ctx };
+      const result = await route.handler(input);
       await logFileDownload(app, actor, ctx, route, query);
       if (result !== undefined && ctx.body === undefined) {
-        ctx.status = route.status ?? 200;
+        ctx.status = route.statusOf?.(input) ?? route.status ?? 200;
         ctx.body = result;
       }
     });

@@ -98,4 +98,35 @@ describe('unpriced changes by position', () => {
     expect(view.status, JSON.stringify(view.body)).toBe(200);
     expect(view.body.totals).toMatchObject({ cutsUnpriced: 1, addsUnpriced: 1 });
   });
+
+  it("an add's dry run answers 200 OK and writes nothing; the add itself answers 201 Created", async () => {
+    const body = {
+      ...base(),
+      title: 'Math Coach',
+      workGroupId: w.teacherGroup,
+      vacancyStep: 2,
+      vacancyLane: 'MA',
+    };
+    const audits = async () =>
+      Number((await t.db.knex('audit_log').where({ action: 'add-positions' }).count({ n: '*' }))[0].n);
+    const [changesBefore, auditsBefore] = [await changeCount(), await audits()];
+
+    const dry = await add({ ...body, dryRun: true });
+    expect(dry.status, JSON.stringify(dry.body)).toBe(200);
+    expect(dry.body.changes.filter((c: { id: number }) => c.id < 0)).toHaveLength(1);
+    expect([await changeCount(), await audits()]).toEqual([changesBefore, auditsBefore]);
+    // Asked again, still nothing: a dry run is a question, not a write.
+    expect((await add({ ...body, dryRun: true })).status).toBe(200);
+    expect(await changeCount()).toBe(changesBefore);
+
+    const made = await add(body);
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect([await changeCount(), await audits()]).toEqual([changesBefore + 1, auditsBefore + 1]);
+    const coach = made.body.changes.filter((c: { title: string }) => c.title === 'Math Coach');
+    expect(coach).toHaveLength(1);
+    expect(cents(coach[0].amount)).toBe(ADDED);
+    // dryRun: false is an add like any other.
+    expect((await add({ ...body, dryRun: false })).status).toBe(201);
+    expect(await changeCount()).toBe(changesBefore + 2);
+  });
 });

@@ -45,13 +45,15 @@ export const scenarioPositionRoutes: AnyRoute[] = [
   defineRoute({
     method: 'post',
     path: '/scenarios/cuts/:id/positions/add',
-    summary: 'Add new vacant positions to the scenario, priced as vacancies on their work group’s schedule',
+    summary:
+      'Add new vacant positions to the scenario, priced as vacancies on their work group’s schedule (201); dryRun: priced, nothing added (200)',
     tag,
     action: 'scenarios.write',
     params: idParams,
     body: s.positionAddBody,
     response: s.scenarioPositionsResponse,
     status: 201,
+    statusOf: ({ body }) => (body.dryRun ? 200 : 201),
     handler: ({ app, actor, params, body }) => service.addPositions(app, actor, params.id, body),
   }),
   defineRoute({

@@ -101,9 +101,16 @@ export function isRealDate(s: string): boolean {
   return new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
 }
 
+/**
+ * The code of the 409 that refuses a write into a year a budget stage locked or a close closed
+ * (its words: lockedYearMessage): screens tell that refusal by this, never by its wording.
+ */
+export const YEAR_LOCKED = 'YEAR_LOCKED';
+
 /** Every error answer has this shape: a human message, an UPPER_SNAKE code, and details if any. */
 export const errorSchema = z.object({
   error: z.string(),
+  /** CONFLICT, VALIDATION_FAILED, NOT_FOUND, ... and YEAR_LOCKED for a locked or closed year. */
   code: z.string(),
   details: z.array(z.unknown()).optional(),
 });

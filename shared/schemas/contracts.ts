@@ -16,6 +16,8 @@ export const DEFAULT_CONTRACT_END_YEAR = 2029;
 export const MAX_CONTRACT_YEARS = 10;
 
 export const NO_COLA_ROWS_MESSAGE = 'Please set the start and end years to generate COLA fields';
+export const END_BEFORE_START_MESSAGE = 'The end year cannot be before the start year';
+export const TOO_MANY_YEARS_MESSAGE = `A contract covers at most ${MAX_CONTRACT_YEARS} fiscal years`;
 export const colaPercentMessage = (fiscalYear: number) =>
   `Please enter a valid COLA percentage for FY${fiscalYear} (between 0 and 100)`;
 export const SETTLEMENT_DATE_MESSAGE = 'A settlement date is kept only for a SETTLED contract';
@@ -82,12 +84,12 @@ function checkContract(c: z.infer<typeof contractFields>, ctx: z.RefinementCtx) 
   const issue = (path: (string | number)[], message: string) =>
     ctx.addIssue({ code: 'custom', path, message });
   if (c.endYear < c.startYear) {
-    issue(['endYear'], 'The end year cannot be before the start year');
+    issue(['endYear'], END_BEFORE_START_MESSAGE);
     return;
   }
   const span = c.endYear - c.startYear + 1;
   if (span > MAX_CONTRACT_YEARS) {
-    issue(['endYear'], `A contract covers at most ${MAX_CONTRACT_YEARS} fiscal years`);
+    issue(['endYear'], TOO_MANY_YEARS_MESSAGE);
     return;
   }
   if (c.contractYears !== undefined && c.contractYears !== span) {

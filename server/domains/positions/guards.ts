@@ -1,10 +1,16 @@
 import type { Db } from '@server/db/index';
-import { badRequest, conflict, notFound, validationFailed, type IssueDetail } from '@server/errors';
+import {
+  badRequest,
+  conflict,
+  notFound,
+  validationFailed,
+  yearLocked,
+  type IssueDetail,
+} from '@server/errors';
 import { homeOfFiscalYear, requireBudgetYear } from '@server/domains/budgets';
 import { isDeseCode } from '@server/domains/massachusetts';
 import { stageStateOf } from '@server/domains/stages';
 import { unitsOf } from '@shared/money';
-import { lockedYearMessage } from '@shared/schemas/budget-stages';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import type { PositionBase } from './queries/positions';
 import { holdersOf, lockPositions } from './queries/positions';
@@ -38,7 +44,7 @@ export async function rosterBudgetYear(db: Db, fiscalYear: number, budgetYearId?
 export async function requireOpenYear(db: Db, budgetYearId: number, fiscalYear: number): Promise<void> {
   const state = await stageStateOf(db, budgetYearId, fiscalYear);
   if (state.locked) {
-    throw conflict(lockedYearMessage(fiscalYear, state.stage, state.closed, state.closedBy));
+    throw yearLocked(fiscalYear, state.stage, state.closed, state.closedBy);
   }
 }
 

@@ -1,5 +1,5 @@
 import type { AppContext } from '@server/context';
-import { conflict } from '@server/errors';
+import { conflict, yearLocked } from '@server/errors';
 import { authorize, type Actor } from '@server/policies/index';
 import { insertAudit } from '@server/db/audit';
 import { recordSecurityEvent } from '@server/domains/admin';
@@ -136,7 +136,7 @@ export async function listClosedYears(app: AppContext, actor: Actor) {
 export async function requireUnclosedYear(db: Db, budgetYearId: number, fiscalYear: number): Promise<void> {
   const state = await stageStateOf(db, budgetYearId, fiscalYear);
   if (state.closed) {
-    throw conflict(lockedYearMessage(fiscalYear, state.stage, true, state.closedBy));
+    throw yearLocked(fiscalYear, state.stage, true, state.closedBy);
   }
 }
 

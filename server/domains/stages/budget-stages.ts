@@ -1,6 +1,6 @@
 import type { AppContext } from '@server/context';
 import type { Db } from '@server/db/index';
-import { conflict, notFound, validationFailed } from '@server/errors';
+import { conflict, notFound, validationFailed, yearLocked } from '@server/errors';
 import { authorize, type Actor } from '@server/policies/index';
 import { insertAudit } from '@server/db/audit';
 import * as q from './queries/budget-stages';
@@ -10,7 +10,6 @@ import { fiscalYearsWithLines } from '@server/domains/budgets';
 import { latestPublishedStage } from '@server/domains/public-dashboard';
 import {
   LOCKING_STAGES,
-  lockedYearMessage,
   nextStage,
   STAGE_LABELS,
   stageCaption,
@@ -105,7 +104,7 @@ export async function listStages(
 export async function requireOpenYear(db: Db, budgetYearId: number, fiscalYear: number): Promise<void> {
   const state = await stageStateOf(db, budgetYearId, fiscalYear);
   if (state.locked) {
-    throw conflict(lockedYearMessage(fiscalYear, state.stage, state.closed, state.closedBy));
+    throw yearLocked(fiscalYear, state.stage, state.closed, state.closedBy);
   }
 }
 
@@ -179,7 +178,7 @@ export async function reopenStage(app: AppContext, actor: Actor, body: ReopenSta
     await q.lockYear(trx, body.budgetYearId, body.fiscalYear);
     const state = await stageStateOf(trx, body.budgetYearId, body.fiscalYear);
     if (state.closed) {
-      throw conflict(lockedYearMessage(body.fiscalYear, state.stage, true, state.closedBy));
+      throw yearLocked(body.fiscalYear, state.stage, true, state.closedBy);
     }
     if (!state.locked) {
       throw conflict(

@@ -19,11 +19,13 @@ import {
   draftYears,
   errorField,
   NO_SUPERSEDES,
+  noRowsHint,
   STATUS_LABELS,
   supersedeCandidates,
   type ContractDraft,
   type ContractErrors,
   type RateDraft,
+  yearsError,
 } from './contract-rules';
 import { FormActions } from '@web/components/form/form-actions';
 
@@ -68,9 +70,14 @@ export function ContractForm({ open, onOpenChange, contract, onSaved }: Contract
   }, [open, contract]);
 
   const years = draftYears(draft);
+  // Said while the years are the wrong way round, not only on a save; the rows typed are kept.
+  const spanError = yearsError(draft);
   const set = <K extends keyof ContractDraft>(field: K, value: ContractDraft[K]) => {
     setDraft((d) => ({ ...d, [field]: value }));
-    setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
+    // The two years make one span: a change to either clears what a save said of it.
+    const cleared =
+      field === 'startYear' ? { startYear: undefined, endYear: undefined } : { [field]: undefined };
+    setErrors((e) => ({ ...e, ...cleared }));
   };
   const setRate = (fy: number, patch: Partial<RateDraft>) => {
     setDraft((d) => ({
@@ -191,7 +198,7 @@ export function ContractForm({ open, onOpenChange, contract, onSaved }: Contract
             max={2100}
             step={1}
             value={draft.endYear}
-            error={errors.endYear}
+            error={errors.endYear ?? spanError ?? undefined}
             hint={years.length ? `${years.length} contract year${years.length === 1 ? '' : 's'}` : undefined}
             onChange={(e) => set('endYear', e.target.value)}
           />
@@ -237,9 +244,7 @@ export function ContractForm({ open, onOpenChange, contract, onSaved }: Contract
         ) : null}
         <fieldset className="cola-rows">
           <legend>COLA by fiscal year (%)</legend>
-          {years.length === 0 ? (
-            <p className="field__hint">Set the start and end years to list one COLA field per fiscal year.</p>
-          ) : null}
+          {years.length === 0 ? <p className="field__hint">{noRowsHint(spanError)}</p> : null}
           {errors.yearlyIncreases ? <span className="field__error">{errors.yearlyIncreases}</span> : null}
           {years.map((fy, i) => {
             const rate = draft.rates[fy] ?? { colaPercentage: '', notes: '' };

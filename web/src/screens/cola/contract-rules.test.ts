@@ -8,6 +8,7 @@ import {
   NO_SUPERSEDES,
   supersedeCandidates,
   type ContractDraft,
+  yearsError,
 } from './contract-rules';
 
 const draft = (patch: Partial<ContractDraft> = {}): ContractDraft => ({
@@ -67,14 +68,27 @@ describe('contract form rules', () => {
   });
 
   it('asks for the years when they make no rows', () => {
-    for (const years of [
-      { startYear: '', endYear: '2029' },
-      { startYear: '2029', endYear: '2027' },
-    ]) {
+    const r = checkContract(draft({ startYear: '', endYear: '2029' }));
+    expect(r.body).toBeNull();
+    expect(r.message).toBe('Please set the start and end years to generate COLA fields');
+    expect(yearsError(draft({ startYear: '', endYear: '2029' }))).toBeNull();
+    // A year half typed is no span yet, and not an error.
+    expect(yearsError(draft({ endYear: '203' }))).toBeNull();
+  });
+
+  it('says on the end year why years the wrong way round or too far apart make no rows', () => {
+    for (const [years, message] of [
+      [{ startYear: '2029', endYear: '2027' }, 'The end year cannot be before the start year'],
+      [{ startYear: '2027', endYear: '2037' }, 'A contract covers at most 10 fiscal years'],
+    ] as const) {
+      expect(yearsError(draft(years))).toBe(message);
+      expect(draftYears(draft(years))).toEqual([]);
       const r = checkContract(draft(years));
       expect(r.body).toBeNull();
-      expect(r.message).toBe('Please set the start and end years to generate COLA fields');
+      expect(r.message).toBe(message);
+      expect(r.errors.endYear).toBe(message);
     }
+    expect(yearsError(draft({ startYear: '2027', endYear: '2036' }))).toBeNull();
   });
 
   it('keeps typed rows when the years narrow and widen again', () => {

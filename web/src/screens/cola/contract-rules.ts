@@ -2,8 +2,10 @@ import type { Contract, ContractBody, ContractStatus } from '@web/api/cola';
 import {
   DEFAULT_CONTRACT_END_YEAR as DEFAULT_END_YEAR,
   DEFAULT_CONTRACT_START_YEAR as DEFAULT_START_YEAR,
+  END_BEFORE_START_MESSAGE,
   MAX_CONTRACT_YEARS,
   NO_COLA_ROWS_MESSAGE,
+  TOO_MANY_YEARS_MESSAGE,
   colaPercentMessage,
   contractBody,
   isColaPercent,
@@ -84,11 +86,37 @@ function year(text: string): number | null {
   return n >= MIN_FISCAL_YEAR && n <= MAX_FISCAL_YEAR ? n : null;
 }
 
-/** The fiscal years from start to end: one COLA row each; none while the years do not make a span. */
+/**
+ * What is wrong with two whole years as a span, in the shared schema's words (the end before the
+ * start, or too many years), or null; said on the end year while it is so, before any save. Years
+ * not yet typed in full are no span yet, and not an error.
+ */
+export function yearsError(draft: Pick<ContractDraft, 'startYear' | 'endYear'>): string | null {
+  const start = year(draft.startYear);
+  const end = year(draft.endYear);
+  if (start === null || end === null) {
+    return null;
+  }
+  if (end < start) {
+    return END_BEFORE_START_MESSAGE;
+  }
+  return end - start + 1 > MAX_CONTRACT_YEARS ? TOO_MANY_YEARS_MESSAGE : null;
+}
+
+/** Where the COLA rows would be while there are none: why, and that what was typed in them is kept. */
+export const noRowsHint = (spanError: string | null) =>
+  spanError
+    ? 'Correct the years to list the COLA fields again: the percentages typed in them are kept.'
+    : 'Set the start and end years to list one COLA field per fiscal year.';
+
+/**
+ * The fiscal years from start to end: one COLA row each; none while the years do not make a span
+ * (the rates typed stay in the draft, keyed by year, and fill the rows again once they do).
+ */
 export function draftYears(draft: Pick<ContractDraft, 'startYear' | 'endYear'>): number[] {
   const start = year(draft.startYear);
   const end = year(draft.endYear);
-  if (start === null || end === null || end < start || end - start + 1 > MAX_CONTRACT_YEARS) {
+  if (start === null || end === null || yearsError(draft)) {
     return [];
   }
   return Array.from({ length: end - start + 1 }, (_, i) => start + i);
@@ -99,7 +127,8 @@ export type ContractErrors = Partial<Record<string, string>>;
 /**
  * Checks the draft with the server's own schema (contractBody). Returns the
  * body to send, or the errors by field ('cola-2027' for a row, in the form's words) and the first of
- * them as the form's message; with no rows to show, the 'set the start and end years' message.
+ * them as the form's message; with no rows to show, why the years make no span, else the 'set the
+ * start and end years' message.
  */
 export function checkContract(draft: ContractDraft): {
   body: ContractBody | null;
@@ -145,7 +174,8 @@ export function checkContract(draft: ContractDraft): {
   if (!draft.workGroupId) {
     errors.workGroupId = 'Choose the work group the contract covers';
   }
-  const message = years.length === 0 ? NO_COLA_ROWS_MESSAGE : (Object.values(errors)[0] ?? null);
+  const message =
+    years.length === 0 ? (yearsError(draft) ?? NO_COLA_ROWS_MESSAGE) : (Object.values(errors)[0] ?? null);
   return { body: null, errors, message };
 }
 

@@ -1,13 +1,6 @@
 import { ApiError } from '@web/api/client';
 import { BUDGET_STAGES_PLACE } from '@web/lib/directions';
-
-/**
- * The 409 of a write into a locked or closed year, as shared/schemas/budget-stages.ts
- * lockedYearMessage words it: 'FY2026 is School Committee Adopted: its lines cannot change until
- * an administrator reopens it with a reason' (a closed year's says more after 'reason'). The code
- * is CONFLICT like any other 409, so the words are what tell it apart.
- */
-const LOCKED = /^FY(\d{4}) is .* until an administrator reopens it with a reason/;
+import { YEAR_LOCKED } from '@shared/schemas/common';
 
 const detailMessage = (d: unknown) =>
   d && typeof d === 'object' && typeof (d as { message?: unknown }).message === 'string'
@@ -41,16 +34,19 @@ function serverText(error: ApiError): string | undefined {
   return error.serverMessage;
 }
 
-/** 'Cannot import into FY2026: FY2026 is ...reason. Reopen it on Admin → Budget Stages.', or null. */
+/**
+ * The refusal of a write into a locked or closed year, told by its code (YEAR_LOCKED), never its
+ * words: 'Cannot import: FY2026 is ...reason. Reopen it on Admin → Budget Stages.', or null.
+ */
 export function lockedYearText(error: unknown): string | null {
-  const message = error instanceof ApiError && error.status === 409 ? error.serverMessage : undefined;
-  const year = message ? LOCKED.exec(message)?.[1] : undefined;
-  if (!message || !year) {
+  if (!(error instanceof ApiError) || error.code !== YEAR_LOCKED) {
     return null;
   }
+  // The server's words name the year ('FY2026 is School Committee Adopted: ...').
+  const message = error.serverMessage ?? 'This year is locked';
   // A closed year's words already say where it is reopened (Budget Stages, 'Reopen the closed year').
   const where = message.includes('Budget Stages') ? '' : ` Reopen it on ${BUDGET_STAGES_PLACE}.`;
-  return `Cannot import into FY${year}: ${message}.${where}`;
+  return `Cannot import: ${message}.${where}`;
 }
 
 /**

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ImportAnalysis, ImportResult } from '@web/api/import';
@@ -177,16 +177,53 @@ describe('the import wizard’s preview step', () => {
         {...props}
       />
     ));
-    // The database trigger's 409 (server/errors.ts, lockedYearMessage), to the dry run as to a write.
+    // The database trigger's 409 (server/errors.ts yearLocked), to the dry run as to a write.
     const locked =
       'FY2026 is School Committee Adopted: its lines cannot change until an administrator reopens it with a reason';
-    preview.render('/api/import/execute', () => jsonResponse(409, { error: locked, code: 'CONFLICT' }));
+    preview.render('/api/import/execute', () => jsonResponse(409, { error: locked, code: 'YEAR_LOCKED' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe(
-      `This year is locked` + `Cannot import into FY2026: ${locked}. Reopen it on Admin → Budget Stages.`,
+      `This year is locked` + `Cannot import: ${locked}. Reopen it on Admin → Budget Stages.`,
     );
     expect(alert.textContent).not.toContain('Import failed');
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Import' }).disabled).toBe(true);
+  });
+
+  it('tells a locked year by the code YEAR_LOCKED, not by the words of the refusal', async () => {
+    // Other words under the code: still the locked year's refusal.
+    const reworded = 'FY2026 was voted by the School Committee and is read-only';
+    const first = renderPreview((props) => (
+      <PreviewStep
+        kind={LINE_KINDS.operating}
+        analysis={analysis as unknown as ImportAnalysis}
+        mapping={{}}
+        body={LINE_BODY}
+        {...props}
+      />
+    ));
+    first.render('/api/import/execute', () => jsonResponse(409, { error: reworded, code: 'YEAR_LOCKED' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      `This year is locked` + `Cannot import: ${reworded}. Reopen it on Admin → Budget Stages.`,
+    );
+    cleanup();
+
+    // The locked year's words under another conflict's code: an ordinary refusal, not a locked year.
+    const words =
+      'FY2026 is School Committee Adopted: its lines cannot change until an administrator reopens it with a reason';
+    const second = renderPreview((props) => (
+      <PreviewStep
+        kind={LINE_KINDS.operating}
+        analysis={analysis as unknown as ImportAnalysis}
+        mapping={{}}
+        body={LINE_BODY}
+        {...props}
+      />
+    ));
+    second.render('/api/import/execute', () => jsonResponse(409, { error: words, code: 'CONFLICT' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).not.toContain('This year is locked');
+    expect(alert.textContent).toContain(`Cannot import: ${words}`);
+    expect(alert.textContent).not.toContain('Reopen it on');
   });
 
   it('keeps a line import’s Import button off when the dry run failed, and says why without refusing the file', async () => {
