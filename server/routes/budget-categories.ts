@@ -23,12 +23,9 @@ export const budgetCategoryRoutes = [
     action: 'referenceData.write',
     body: s.saveCategoryBody,
     response: s.budgetCategoryResponse,
-    handler: async ({ app, actor, body, ctx }) => {
-      const result = await service.saveBudgetCategory(app, actor, body);
-      ctx.status = body.id === undefined ? 201 : 200;
-      ctx.body = result;
-      return result;
-    },
+    status: 201,
+    statusOf: ({ body }) => (body.id === undefined ? 201 : 200),
+    handler: ({ app, actor, body }) => service.saveBudgetCategory(app, actor, body),
   }),
   defineRoute({
     method: 'put',

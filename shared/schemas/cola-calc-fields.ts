@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idNumberWith, idTextWith, moneyInput } from './common';
+import { END_BEFORE_START_MESSAGE } from './contracts';
 
 /** The defaults, limits and field rules of the COLA calculations (./cola-calc.ts, ./cola-rif.ts). */
 
@@ -37,7 +38,7 @@ export function checkSpan(v: { startYear: number; endYear: number }, ctx: z.Refi
     ctx.addIssue({
       code: 'custom',
       path: ['endYear'],
-      message: 'The end year cannot be before the start year',
+      message: END_BEFORE_START_MESSAGE,
     });
   } else if (v.endYear - v.startYear + 1 > MAX_CALC_YEARS) {
     ctx.addIssue({
