@@ -193,13 +193,14 @@ test('a viewer sees the dashboard without the actions their role may not take', 
   await expect(header).toContainText('All funds');
   await page.setViewportSize({ width: 1280, height: 800 });
 
-  // A budget year with no lines yet shows empty cards, not errors.
+  // A budget year with no lines yet shows empty cards, not errors, and its guidance card says it
+  // has not started (no '$0.0M' budget).
   await page.getByRole('combobox', { name: 'Budget year' }).click();
   await page.getByRole('option', { name: /^FY25/ }).click();
   await expect(page.getByRole('combobox', { name: 'Fiscal year' })).toContainText('FY25 (current)');
   await expect(page.getByText('No proposed lines in this fiscal year.').first()).toBeVisible();
   await expect(
-    page.getByRole('region', { name: 'Budget vs Town Guidance' }).getByText('$0.0M').first(),
+    page.getByRole('region', { name: 'Budget vs Town Guidance' }).getByText('No budget lines yet'),
   ).toBeVisible();
   await saveScreen(page, 'dashboard-empty-year');
   await page.goto('/budget-comparison');
@@ -221,8 +222,8 @@ test('finance saves a town goal and the dashboard measures the budget against it
 
   await chooseFiscalYear(page, 'FY30');
   const gap = page.getByRole('region', { name: 'Budget vs Town Guidance' });
-  // FY30 has neither lines nor a goal yet.
-  await expect(gap.getByText('No proposed budget lines for FY30 in this budget year yet')).toBeVisible();
+  // FY30 has neither lines nor a goal yet: not started.
+  await expect(gap.getByText('FY30 has no budget lines in this budget year')).toBeVisible();
   await expect(gap.locator('.kpi').filter({ hasText: 'Town guidance goal' })).toContainText('Not set');
   await gap.getByRole('link', { name: /Set Up/ }).click();
   await expect(page).toHaveURL(/\/town-goals$/);
@@ -238,12 +239,12 @@ test('finance saves a town goal and the dashboard measures the budget against it
     dialog.getByText('Enter a baseline amount, or set a dollar goal for FY29 first'),
   ).toBeVisible();
   await dialog.getByLabel('Baseline amount').fill('40000000');
-  await expect(dialog.getByText('= $41,000,000 (baseline × (1 + 2.5/100))')).toBeVisible();
+  await expect(dialog.getByText('= $41,000,000: +2.5% over the baseline entered, $40,000,000')).toBeVisible();
   await dialog.getByRole('button', { name: 'Save Goal' }).click();
   await expect(dialog).toBeHidden();
   const card = page.getByRole('article', { name: 'FY30' });
   await expect(card.getByText('$41,000,000')).toBeVisible();
-  await expect(card.getByText('+2.5%')).toBeVisible();
+  await expect(card.getByText('+2.5% over the baseline entered')).toBeVisible();
   await saveScreen(page, 'town-goals');
   expect(await axeViolations(page)).toEqual([]);
 

@@ -50,6 +50,7 @@ import * as fundsResidents from './20261203000400_funds_residents';
 import * as crosswalkRuleFund from './20261204000100_crosswalk_rule_fund';
 import * as functionCodeRuleFund from './20261204000200_function_code_rule_fund';
 import * as projectedLinesSource from './20261205000100_projected_lines_source';
+import * as townGoalBaselineFollows from './20261205000200_town_goal_baseline_follows';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -110,6 +111,7 @@ const migrations: Record<string, Migration> = {
   '20261204000100_crosswalk_rule_fund': crosswalkRuleFund,
   '20261204000200_function_code_rule_fund': functionCodeRuleFund,
   '20261205000100_projected_lines_source': projectedLinesSource,
+  '20261205000200_town_goal_baseline_follows': townGoalBaselineFollows,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -118,7 +118,8 @@ function townGoals(proposed: ProposedLine[], employees: EmployeeLine[]): DemoTow
       dollarGoalCents: goal26,
       percentGoal: percent26,
       baselineYear: 2025,
-      baselineAmountCents: goal25,
+      // No amount: the baseline is the FY25 goal, followed as it changes.
+      baselineAmountCents: null,
       actualAmountCents: null,
       isBaseline: false,
       notes: 'Finance Committee guidance: level services plus 3.5%, less what the new grants pay',
@@ -129,7 +130,8 @@ function townGoals(proposed: ProposedLine[], employees: EmployeeLine[]): DemoTow
       dollarGoalCents: goal27,
       percentGoal: 3,
       baselineYear: 2026,
-      baselineAmountCents: goal26,
+      // No amount: the baseline is the FY26 goal, followed as it changes.
+      baselineAmountCents: null,
       actualAmountCents: null,
       isBaseline: false,
       notes: "Town Manager's preliminary guidance: 3% over FY26",

@@ -14,12 +14,20 @@
 export interface ScenarioStatus {
   /** adjusted - goal, in cents: above zero is over the goal. */
   gapCents: bigint;
-  meetsGoal: boolean;
+  /**
+   * Whether the budget meets the goal: at or under it. Null for a year with no budget lines, which
+   * has not started: nothing meets or misses the goal yet (an empty year read 'Meets goal: Yes').
+   */
+  meetsGoal: boolean | null;
 }
 
-export function scenarioStatus(adjustedCents: bigint, goalCents: bigint): ScenarioStatus {
+/** What a year with no budget lines says where a figure of its budget would be: it has not started. */
+export const NO_LINES_YET = 'No budget lines yet';
+
+/** The one home of 'meets the goal': the server's summary, the Scenario Builder and its workbook ask here. */
+export function scenarioStatus(adjustedCents: bigint, goalCents: bigint, lineCount: number): ScenarioStatus {
   const gapCents = adjustedCents - goalCents;
-  return { gapCents, meetsGoal: gapCents <= 0n };
+  return { gapCents, meetsGoal: lineCount === 0 ? null : gapCents <= 0n };
 }
 
 /** goal - budget, in cents: below zero is over guidance. */

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { AppError } from '@server/errors';
 import { formatMoneyCents as money } from '@shared/money';
+import { NO_LINES_YET } from '@shared/budget-math';
 import { fromCents, toCents } from '@shared/schemas/common';
 import {
   createCutScenarioBody,
@@ -23,11 +24,13 @@ const pct = (v: number) => `${v}%`;
 
 /** The scenario's gap in words: the general fund's adjusted total - goal, over the goal when above zero. */
 const gapText = (s: ScenarioSummary) =>
-  !s.hasTownGoal
-    ? `${money(s.gap)} (no town goal set for ${fiscalYearLabel(s.fiscalYear)}: counts as $0)`
-    : s.meetsGoal
-      ? `${money(s.gap)} (meets the goal${s.gap < 0 ? `, ${money(-s.gap)} under it` : ''})`
-      : `${money(s.gap)} over the goal`;
+  s.meetsGoal === null
+    ? `${NO_LINES_YET} in ${fiscalYearLabel(s.fiscalYear)}: import the payroll or the proposed budget`
+    : !s.hasTownGoal
+      ? `${money(s.gap)} (no town goal set for ${fiscalYearLabel(s.fiscalYear)}: counts as $0)`
+      : s.meetsGoal
+        ? `${money(s.gap)} (meets the goal${s.gap < 0 ? `, ${money(-s.gap)} under it` : ''})`
+        : `${money(s.gap)} over the goal`;
 
 const summaryRow = (s: CutScenario) => ({
   id: s.id,
@@ -39,7 +42,7 @@ const summaryRow = (s: CutScenario) => ({
   adjusted: money(s.summary.adjustedTotal),
   goal: s.summary.hasTownGoal ? money(s.summary.townGoal) : 'not set',
   gap: money(s.summary.gap),
-  meetsGoal: s.summary.meetsGoal ? 'yes' : 'no',
+  meetsGoal: s.summary.meetsGoal === null ? NO_LINES_YET.toLowerCase() : s.summary.meetsGoal ? 'yes' : 'no',
   linesCut: s.summary.itemsModified,
 });
 

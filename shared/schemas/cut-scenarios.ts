@@ -20,7 +20,8 @@ import { optionalText } from './work-group-categories';
  * one fiscal year. Each line keeps a percent of its amount (0-100, absent = 100); floors say how far
  * a category or a line may be cut. Summary: originalTotal, townGoal, totalCuts, adjustedTotal,
  * goalTotal (its general fund's part), gap = goalTotal - townGoal (over goal when above zero),
- * meetsGoal, itemsModified.
+ * meetsGoal (null for a year with no lines: not started, shared/budget-math.ts scenarioStatus),
+ * itemsModified.
  */
 
 /** The quick cuts (-25%, -50%, Cut All, Reset): the percent kept. */
@@ -185,7 +186,8 @@ export const scenarioSummarySchema = z.object({
   goalTotal: money,
   /** goalTotal - townGoal: above zero is over the goal. */
   gap: money,
-  meetsGoal: z.boolean(),
+  /** goalTotal at or under the goal; null when the year has no lines (not started: neither). */
+  meetsGoal: z.boolean().nullable(),
   itemsModified: z.number().int(),
   /** What the scenario's cuts by position save, less what its added positions cost (in the totals). */
   positionsNet: money,
@@ -313,7 +315,8 @@ export const compareResponse = z.object({
       /** The general fund's part of adjustedTotal, what the gap compares with the goal. */
       goalTotal: money,
       gap: money,
-      meetsGoal: z.boolean(),
+      /** Null when the year has no lines (not started). */
+      meetsGoal: z.boolean().nullable(),
     }),
   ),
   categories: z.array(

@@ -71,7 +71,8 @@ export const rulesResponse = z.object({
 export const headroomLabel = (line: string, value: number) =>
   value >= 0 ? `Headroom above ${line}` : `Short of ${line}`;
 
-export const NSS_STATUSES = ['NO_FIGURES', 'MEETS', 'CARRY_FORWARD', 'BELOW_95'] as const;
+/** NO_LINES: the budget has no lines yet (a year not started), so nothing meets or misses the requirement. */
+export const NSS_STATUSES = ['NO_FIGURES', 'NO_LINES', 'MEETS', 'CARRY_FORWARD', 'BELOW_95'] as const;
 export type NssStatus = (typeof NSS_STATUSES)[number];
 
 /** DESE's six published columns, with the carry-forward the requirement includes. */

@@ -58,6 +58,13 @@ export const MUNICIPAL_LINES: { code: string; label: string }[] = [
 export const NO_FIGURES_MESSAGE = 'Enter the state figures to see NSS';
 
 /**
+ * The meter of a year whose budget has no lines (a year not started): a 0% 'Below 95%' alarm there
+ * was false. Says where the lines come from.
+ */
+export const noLinesMessage = (fy: string) =>
+  `No budget lines for ${fy} in this budget year yet: import the payroll or the proposed budget to see net school spending`;
+
+/**
  * Budgeted NSS as hundredths of a percent of the requirement, rounded DOWN: a
  * budget short of the requirement by any amount never reads as 100.00%.
  */

@@ -93,7 +93,13 @@ export const townGoalSchema = z.object({
   /** Percent change over the baseline (3.5 = +3.5%); negative when the town asks for a cut. */
   percentGoal: z.number().nullable(),
   baselineYear: z.number().int().nullable(),
+  /** The baseline: the amount entered, or (baselineFromGoal) the baseline year's goal as it stands now. */
   baselineAmount: moneyOut.nullable(),
+  /**
+   * True when no baseline amount was entered: the baseline is baselineYear's dollar goal, read as it
+   * stands, so a percent goal's dollars (and a dollar goal's percent) follow that goal when it changes.
+   */
+  baselineFromGoal: z.boolean(),
   actualAmount: moneyOut.nullable(),
   /** actualAmount - dollarGoal, when both are known. */
   variance: moneyOut.nullable(),
@@ -113,7 +119,8 @@ export const townGoalResponse = z.object({ goal: townGoalSchema, created: z.bool
  * is unique) or when `id` names it. DOLLAR needs dollarGoal; PERCENT needs percentGoal and a
  * baseline (baselineAmount, or the dollar goal of baselineYear, which defaults to the year before);
  * BOTH needs dollarGoal, percentGoal and a baseline, and the two must agree (goalsAgree). The
- * missing half is derived from the baseline.
+ * missing half is derived from the baseline. Without baselineAmount, a DOLLAR or PERCENT goal
+ * follows baselineYear's goal: when that goal changes, the derived half is worked out again.
  */
 export const saveTownGoalBody = z.strictObject({
   id: idNumber.optional(),

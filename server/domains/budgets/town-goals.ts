@@ -20,6 +20,7 @@ import {
 } from '@shared/schemas/town-goals';
 import { requireBudgetYear } from './fiscal-years';
 import { homeOfFiscalYear } from './fiscal-year-homes';
+import { keepFollowers, requireClosedFollowersKept } from './town-goal-followers';
 // A cycle of domains (stages reads budget years), safe: only functions cross it, called at request time.
 import { requireUnclosedFiscalYear } from '@server/domains/stages';
 
@@ -29,13 +30,16 @@ export async function listTownGoals(app: AppContext, actor: Actor) {
   return { goals: (await q.listTownGoals(app.db)).map(q.presentTownGoal) };
 }
 
-/** The baseline amount: as given, else the dollar goal of the baseline year (by default the year before). */
+/**
+ * The baseline amount: as given, else the dollar goal of the baseline year (by default the year
+ * before) as it stands now, which a DOLLAR or PERCENT goal then follows (fromGoal).
+ */
 async function resolveBaseline(db: Db, input: SaveTownGoalBody, baselineYear: number) {
   if (input.baselineAmount !== undefined && input.baselineAmount !== null) {
-    return input.baselineAmount;
+    return { baseline: input.baselineAmount, fromGoal: false };
   }
   const previous = await q.findTownGoalByYear(db, baselineYear);
-  return previous?.dollar_goal ?? null;
+  return { baseline: previous?.dollar_goal ?? null, fromGoal: input.goalType !== 'BOTH' };
 }
 
 async function goalValues(db: Db, input: SaveTownGoalBody): Promise<q.TownGoalValues> {
@@ -45,7 +49,7 @@ async function goalValues(db: Db, input: SaveTownGoalBody): Promise<q.TownGoalVa
       { path: 'baselineYear', message: 'Must be an earlier fiscal year' },
     ]);
   }
-  const baseline = await resolveBaseline(db, input, baselineYear);
+  const { baseline, fromGoal } = await resolveBaseline(db, input, baselineYear);
   let dollarGoal = input.dollarGoal ?? null;
   let percentGoal = input.percentGoal ?? null;
   if (input.goalType !== 'PERCENT' && dollarGoal === null) {
@@ -111,7 +115,8 @@ async function goalValues(db: Db, input: SaveTownGoalBody): Promise<q.TownGoalVa
     dollar_goal: dollarGoal,
     percent_goal: percentGoal,
     baseline_year: baseline === null && input.baselineYear == null ? null : baselineYear,
-    baseline_amount: baseline,
+    // A baseline taken from the baseline year's goal is not stored: it is read as that goal stands.
+    baseline_amount: fromGoal ? null : baseline,
     actual_amount: input.actualAmount ?? null,
     notes: input.notes ? input.notes : null,
     is_baseline: input.isBaseline ?? false,
@@ -121,14 +126,16 @@ async function goalValues(db: Db, input: SaveTownGoalBody): Promise<q.TownGoalVa
 /**
  * Creates the town goal of a fiscal year, or saves the existing one (by id, or by fiscal year, which
  * is unique). A percent goal becomes dollars from the baseline and a dollar goal gets its percent,
- * so both are always on the card. Moving a goal onto a year that has one is a 409.
+ * so both are always on the card; without a baseline amount the baseline is the baseline year's
+ * goal, followed as it changes (queries/town-goals.ts standingGoals). Moving a goal onto a year
+ * that has one is a 409.
  */
 export async function saveTownGoal(app: AppContext, actor: Actor, input: SaveTownGoalBody) {
   authorize(actor, 'townGoals.write');
   return app.db.transaction(async (trx) => {
     await q.lockTownGoalYear(trx, input.fiscalYear);
     await requireUnclosedFiscalYear(trx, input.fiscalYear);
-    let existing: q.TownGoalRow | undefined;
+    let existing: q.StandingTownGoal | undefined;
     if (input.id !== undefined) {
       existing = await q.findTownGoalById(trx, input.id);
       if (!existing) {
@@ -143,11 +150,16 @@ export async function saveTownGoal(app: AppContext, actor: Actor, input: SaveTow
     } else {
       existing = await q.findTownGoalByYear(trx, input.fiscalYear);
     }
+    const before = await q.listTownGoals(trx);
+    if (existing && existing.fiscal_year !== input.fiscalYear) {
+      await keepFollowers(trx, actor, existing.fiscal_year);
+    }
     const values = await goalValues(trx, input);
     const row = existing
       ? await q.updateTownGoal(trx, existing.id, values)
       : await q.insertTownGoal(trx, values);
-    const goal = q.presentTownGoal(row);
+    await requireClosedFollowersKept(trx, before, input.fiscalYear);
+    const goal = q.presentTownGoal((await q.findTownGoalById(trx, row.id))!);
     await insertAudit(trx, actor, {
       action: existing ? 'update' : 'create',
       entity: 'town-goal',
@@ -168,6 +180,7 @@ export async function deleteTownGoal(app: AppContext, actor: Actor, id: number) 
       throw notFound('Town goal');
     }
     await requireUnclosedFiscalYear(trx, before.fiscal_year);
+    await keepFollowers(trx, actor, before.fiscal_year);
     await q.deleteTownGoal(trx, id);
     await insertAudit(trx, actor, {
       action: 'delete',

@@ -9,6 +9,7 @@ import { divideRounded, fromCents, fromUnits, unitsOf } from '@shared/schemas/co
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import {
   NO_FIGURES_MESSAGE,
+  noLinesMessage,
   percentOfRequiredText,
   percentOfRequiredUnits,
   REQUIRED_NSS_ZERO,
@@ -95,9 +96,9 @@ export function meterFrom(m: MeterInput): NssMeter {
     },
     warnings,
   };
-  const none = (message: string): NssMeter => ({
+  const none = (message: string, status: NssStatus = 'NO_FIGURES'): NssMeter => ({
     ...base,
-    status: 'NO_FIGURES',
+    status,
     message,
     columns: null,
     headroom: null,
@@ -108,6 +109,10 @@ export function meterFrom(m: MeterInput): NssMeter {
   }
   if (m.rulesYear === null) {
     return none(`No NSS inclusion rules are in force for ${fy}: add the year's rules first`);
+  }
+  if (school.part.lineCount === 0) {
+    // A year not started: the town's lines alone would read as a shortfall of nearly all of it.
+    return none(noLinesMessage(fy), 'NO_LINES');
   }
   const requiredNss = cents(m.figures.required_nss);
   const foundation = cents(m.figures.foundation_budget);

@@ -6,6 +6,7 @@ import { findStateFigures } from './queries/nss';
 import { divideRounded, fromCents, toCents, unitsOf } from '@shared/schemas/common';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { NO_FIGURES_MESSAGE, type PerPupil } from '@shared/schemas/nss';
+import { NO_LINES_YET } from '@shared/budget-math';
 import { resolveScope } from '@server/domains/planning';
 import { deseCodes } from './dese-codes';
 import { echoFunds, type FundChoice } from '@shared/schemas/fund-choice';
@@ -58,8 +59,13 @@ export async function perPupil(
   const state = await findStateFigures(app.db, scope.fiscalYear);
   // Foundation enrollment in hundredths of a pupil (DESE counts part-time pupils as fractions).
   const pupils = state ? unitsOf(state.foundation_enrollment, 2) : null;
+  // A year with no lines has not started: no '$0 per pupil', but where its lines come from.
+  const noLines =
+    groups.length === 0
+      ? `${NO_LINES_YET} for ${fiscalYearLabel(scope.fiscalYear)} in this budget year`
+      : null;
   const over = (amount: bigint) =>
-    pupils && pupils > 0n ? fromCents(divideRounded(amount * 100n, pupils)) : null;
+    pupils && pupils > 0n && !noLines ? fromCents(divideRounded(amount * 100n, pupils)) : null;
   return {
     budgetYearId: scope.budgetYearId,
     fiscalYear: scope.fiscalYear,
@@ -69,18 +75,21 @@ export async function perPupil(
         method: 'DISTRICT_ENROLLMENT',
         label: 'Per pupil, district enrollment',
         description:
-          students > 0
+          noLines ??
+          (students > 0
             ? `${fy} ÷ ${students.toLocaleString('en-US')} students entered under Enrollment`
-            : 'No students are entered under Enrollment for this budget year',
+            : 'No students are entered under Enrollment for this budget year'),
         enrollment: students > 0 ? students : null,
-        perPupil: students > 0 ? fromCents(divideRounded(total, BigInt(students))) : null,
+        perPupil: students > 0 && !noLines ? fromCents(divideRounded(total, BigInt(students))) : null,
       },
       {
         method: 'DESE_FOUNDATION',
         label: 'Per pupil, DESE method',
-        description: state
-          ? `${fy} ÷ ${Number(state.foundation_enrollment).toLocaleString('en-US')} foundation enrollment (DESE's Chapter 70 figure for ${fiscalYearLabel(scope.fiscalYear)})`
-          : NO_FIGURES_MESSAGE,
+        description:
+          noLines ??
+          (state
+            ? `${fy} ÷ ${Number(state.foundation_enrollment).toLocaleString('en-US')} foundation enrollment (DESE's Chapter 70 figure for ${fiscalYearLabel(scope.fiscalYear)})`
+            : NO_FIGURES_MESSAGE),
         enrollment: state ? Number(state.foundation_enrollment) : null,
         perPupil: over(total),
       },

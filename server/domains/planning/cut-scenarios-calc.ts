@@ -79,7 +79,7 @@ async function summaryFrom(
   // The goal is compared with the general fund's part (GOAL_FUNDS): a grant's line cut saves the
   // grant, not the town.
   const goalTotal = cents(row.goal_adjusted) - positions.generalNet;
-  const status = scenarioStatus(goalTotal, goalCents);
+  const status = scenarioStatus(goalTotal, goalCents, row.line_count);
   return {
     budgetYearId: scope.budgetYearId,
     fiscalYear: scope.fiscalYear,

@@ -11,6 +11,13 @@ const adminPanelEntry = ADMIN_NAV.find((item) => item.to === '/admin')!.label;
 export const LEDGER_IMPORT_PLACE = `${ADMIN_LABEL} → ${adminPanelEntry} → CSV Import → Ledger (actuals)`;
 
 /**
+ * Where a year's budget lines come from when it has none: the payroll (operating budget) or the
+ * proposed budget, imported under the Admin Panel's CSV Import tab (LINES_IMPORT_PATH opens it).
+ */
+export const LINES_IMPORT_PLACE = `${ADMIN_LABEL} → ${adminPanelEntry} → CSV Import`;
+export const LINES_IMPORT_PATH = '/admin?tab=import';
+
+/**
  * Where a locked year is reopened, in the words of what an administrator clicks (the Admin menu,
  * its Budget Stages entry), taken from the menu itself so a renamed entry renames the direction.
  */

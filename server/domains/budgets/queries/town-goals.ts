@@ -1,6 +1,11 @@
 import type { Db } from '@server/db/index';
 import { fromCents, toCents } from '@shared/schemas/common';
-import type { GoalType, TownGoal } from '@shared/schemas/town-goals';
+import {
+  dollarsFromPercent,
+  percentFromDollars,
+  type GoalType,
+  type TownGoal,
+} from '@shared/schemas/town-goals';
 import { activeScope } from '@server/sql/line-items-scope';
 import { OF_FUNDS } from '@server/domains/funds';
 import { GOAL_FUNDS } from '@shared/schemas/fund-words';
@@ -22,8 +27,80 @@ export interface TownGoalRow {
 
 export type TownGoalValues = Omit<TownGoalRow, 'id' | 'created_at' | 'updated_at'>;
 
+/**
+ * A goal as it stands now (standingGoals): when baseline_from_goal, its baseline_amount is the
+ * baseline year's goal as that goal stands, and the half worked out from the baseline (a percent
+ * goal's dollars, a dollar goal's percent) is worked out from it again.
+ */
+export interface StandingTownGoal extends TownGoalRow {
+  baseline_from_goal: boolean;
+}
+
+/**
+ * Whether a stored goal's baseline is its baseline year's goal rather than an amount: no amount was
+ * stored for it. A BOTH goal keeps the baseline its two halves were checked against.
+ */
+export const followsBaselineGoal = (row: TownGoalRow) =>
+  row.baseline_amount === null && row.baseline_year !== null && row.goal_type !== 'BOTH';
+
+/** A stored goal as it stands, given the standing goal of its baseline year (if it has one). */
+function standing(row: TownGoalRow, followed: StandingTownGoal | undefined): StandingTownGoal {
+  if (!followsBaselineGoal(row)) {
+    return { ...row, baseline_from_goal: false };
+  }
+  const baseline = followed?.dollar_goal ?? null;
+  if (baseline === null) {
+    // Nothing to follow (yet): the figures stored at the last save.
+    return { ...row, baseline_from_goal: true };
+  }
+  return {
+    ...row,
+    baseline_from_goal: true,
+    baseline_amount: baseline,
+    // The one rule (shared/schemas/town-goals.ts): baseline x (1 + percent / 100), to the cent.
+    dollar_goal:
+      row.goal_type === 'PERCENT' && row.percent_goal !== null
+        ? (dollarsFromPercent(baseline, row.percent_goal) ?? row.dollar_goal)
+        : row.dollar_goal,
+    percent_goal:
+      row.goal_type === 'DOLLAR' && row.dollar_goal !== null
+        ? percentFromDollars(baseline, row.dollar_goal)
+        : row.percent_goal,
+  };
+}
+
+/**
+ * Every goal as it stands now, oldest fiscal year first. A goal that follows its baseline year's
+ * goal reads that goal's dollars as they are now, so a percent goal's dollars move with it (and a
+ * goal following a percent goal moves with that one in turn); a baseline entered as an amount is
+ * that amount. The baseline year is always an earlier year, so the goal followed is worked out first.
+ */
+export function standingGoals(rows: readonly TownGoalRow[]): StandingTownGoal[] {
+  const byYear = new Map<number, StandingTownGoal>();
+  return [...rows]
+    .sort((a, b) => a.fiscal_year - b.fiscal_year)
+    .map((row) => {
+      const goal = standing(row, row.baseline_year === null ? undefined : byYear.get(row.baseline_year));
+      byYear.set(goal.fiscal_year, goal);
+      return goal;
+    });
+}
+
+/** The goals that follow the goal of `fiscalYear`, directly or through another goal that does. */
+export function followersOf(goals: readonly StandingTownGoal[], fiscalYear: number): StandingTownGoal[] {
+  const years = new Set([fiscalYear]);
+  const out: StandingTownGoal[] = [];
+  for (const g of goals) {
+    if (g.baseline_from_goal && g.baseline_year !== null && years.has(g.baseline_year)) {
+      years.add(g.fiscal_year);
+      out.push(g);
+    }
+  }
+  return out;
+}
+
 /** Row -> DTO; variance is actual minus goal, computed in cents so it stays exact. */
-export function presentTownGoal(row: TownGoalRow): TownGoal {
+export function presentTownGoal(row: StandingTownGoal): TownGoal {
   const actual = row.actual_amount === null ? null : toCents(row.actual_amount);
   const goal = row.dollar_goal === null ? null : toCents(row.dollar_goal);
   const variance = actual !== null && goal !== null ? fromCents(actual - goal) : null;
@@ -35,6 +112,7 @@ export function presentTownGoal(row: TownGoalRow): TownGoal {
     percentGoal: row.percent_goal,
     baselineYear: row.baseline_year,
     baselineAmount: row.baseline_amount,
+    baselineFromGoal: row.baseline_from_goal,
     actualAmount: row.actual_amount,
     variance,
     notes: row.notes,
@@ -44,12 +122,13 @@ export function presentTownGoal(row: TownGoalRow): TownGoal {
   };
 }
 
-export function listTownGoals(db: Db): Promise<TownGoalRow[]> {
-  return db<TownGoalRow>('town_goals').select('*').orderBy('fiscal_year');
+/** Every town goal as it stands now (standingGoals), oldest fiscal year first. */
+export async function listTownGoals(db: Db): Promise<StandingTownGoal[]> {
+  return standingGoals(await db<TownGoalRow>('town_goals').select('*').orderBy('fiscal_year'));
 }
 
-export function findTownGoalById(db: Db, id: number): Promise<TownGoalRow | undefined> {
-  return db<TownGoalRow>('town_goals').where({ id }).first();
+export async function findTownGoalById(db: Db, id: number): Promise<StandingTownGoal | undefined> {
+  return (await listTownGoals(db)).find((g) => g.id === id);
 }
 
 /**
@@ -61,8 +140,12 @@ export async function lockTownGoalYear(db: Db, fiscalYear: number): Promise<void
   await db.raw("select pg_advisory_xact_lock(hashtext('town_goals'), ?)", [fiscalYear]);
 }
 
-export function findTownGoalByYear(db: Db, fiscalYear: number): Promise<TownGoalRow | undefined> {
-  return db<TownGoalRow>('town_goals').where({ fiscal_year: fiscalYear }).first();
+/**
+ * A fiscal year's town goal as it stands now: every reader of a goal's dollars (the guidance, the
+ * gap, the dashboard, the scenarios, the multi-year plan, a Publish) reads them here.
+ */
+export async function findTownGoalByYear(db: Db, fiscalYear: number): Promise<StandingTownGoal | undefined> {
+  return (await listTownGoals(db)).find((g) => g.fiscal_year === fiscalYear);
 }
 
 export async function insertTownGoal(db: Db, values: TownGoalValues): Promise<TownGoalRow> {
@@ -76,6 +159,16 @@ export async function updateTownGoal(db: Db, id: number, values: TownGoalValues)
     .update({ ...values, updated_at: db.fn.now() })
     .returning('*');
   return row as TownGoalRow;
+}
+
+/** Stores a goal's baseline and figures as they stand, so it no longer follows another goal. */
+export async function keepStandingFigures(db: Db, goal: StandingTownGoal): Promise<void> {
+  await db('town_goals').where({ id: goal.id }).update({
+    baseline_amount: goal.baseline_amount,
+    dollar_goal: goal.dollar_goal,
+    percent_goal: goal.percent_goal,
+    updated_at: db.fn.now(),
+  });
 }
 
 export async function deleteTownGoal(db: Db, id: number): Promise<void> {

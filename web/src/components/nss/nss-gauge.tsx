@@ -10,6 +10,7 @@ const at = (percent: number) => `${((Math.min(Math.max(percent, LOW), HIGH) - LO
 
 export const STATUS_WORDS: Record<NssMeter['status'], string> = {
   NO_FIGURES: 'No state figures',
+  NO_LINES: 'No budget lines yet',
   MEETS: 'Meets the requirement',
   CARRY_FORWARD: 'Below 100%: shortfall carries forward',
   BELOW_95: 'Below 95%: state aid at risk',

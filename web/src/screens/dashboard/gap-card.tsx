@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
 import type { BudgetSummary } from '@web/api/dashboard';
 import { useCanVisit } from '@web/auth/use-can';
-import { GapCard as SharedGapCard } from '@web/components/budget-cards/gap-card';
-import type { CardStatus } from '@web/components/charts/chart-card';
+import { GapCard as SharedGapCard, staffGapLabels } from '@web/components/budget-cards/gap-card';
+import { ChartCard, type CardStatus } from '@web/components/charts/chart-card';
+import { NoLinesYet } from '@web/components/no-lines-yet';
 import { formatMoney } from '@web/lib/format';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { goalFundNote } from '@shared/gap-words';
@@ -22,7 +23,9 @@ interface GapCardProps {
 /**
  * The general fund's proposed budget against the town's guidance goal (the shared card), with the
  * staff's link to Town Goals and the 'Show Budget Calculation' breakdown. The gap is the server's
- * (goal minus the general fund's budget, GOAL_FUNDS): below zero the budget is over guidance.
+ * (goal minus the general fund's budget, GOAL_FUNDS): below zero the budget is over guidance. A
+ * year with no proposed lines has not started: the goal, and where the lines come from, but no
+ * '$0.0M' budget, gap or chart (a lone goal bar under a green sentence read as a budget within it).
  */
 export function GapCard({ fiscalYear, summary, showCalculation, money, status }: GapCardProps) {
   const canSetGoals = useCanVisit('/town-goals');
@@ -36,6 +39,42 @@ export function GapCard({ fiscalYear, summary, showCalculation, money, status }:
         formatMoney,
       )
     : GOAL_FUND_NOTE;
+  const actions = canSetGoals ? (
+    <Link className="btn btn--secondary btn--small" to="/town-goals">
+      {hasGoal ? 'Edit' : 'Set Up'}
+      <span className="visually-hidden"> town guidance goal</span>
+    </Link>
+  ) : null;
+  const footer = showCalculation ? (
+    <BudgetCalculation fy={fy} summary={summary} goal={goal} gap={gap} hasGoal={hasGoal} />
+  ) : null;
+  if (summary && summary.proposedCount === 0) {
+    const labels = staffGapLabels(fy);
+    return (
+      <ChartCard
+        status={status}
+        className="dash-gap"
+        title={labels.title}
+        subtitle={labels.subtitle}
+        actions={actions}
+        isEmpty
+        empty={
+          <>
+            <div className="kpis">
+              <div className="kpi">
+                <span className="kpi__label">{labels.goal}</span>
+                <span className="kpi__value money">{hasGoal ? money(goal) : 'Not set'}</span>
+              </div>
+            </div>
+            <NoLinesYet fy={fy} missing="budget to compare with the town’s guidance" />
+          </>
+        }
+        chart={null}
+        table={null}
+        footer={footer}
+      />
+    );
+  }
   return (
     <SharedGapCard
       fy={fy}
@@ -47,19 +86,8 @@ export function GapCard({ fiscalYear, summary, showCalculation, money, status }:
       money={money}
       fundNote={fundNote}
       status={status}
-      actions={
-        canSetGoals ? (
-          <Link className="btn btn--secondary btn--small" to="/town-goals">
-            {hasGoal ? 'Edit' : 'Set Up'}
-            <span className="visually-hidden"> town guidance goal</span>
-          </Link>
-        ) : null
-      }
-      footer={
-        showCalculation ? (
-          <BudgetCalculation fy={fy} summary={summary} goal={goal} gap={gap} hasGoal={hasGoal} />
-        ) : null
-      }
+      actions={actions}
+      footer={footer}
     />
   );
 }

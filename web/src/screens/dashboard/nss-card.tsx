@@ -6,6 +6,7 @@ import { countOf, formatMoney, formatMoneyCents } from '@web/lib/format';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { shortText } from '@shared/schemas/nss';
 import { numCol, TableHead } from '@web/components/table-head';
+import { NoLinesYet } from '@web/components/no-lines-yet';
 
 const pct = (v: number) => `${v.toFixed(2)}%`;
 
@@ -91,7 +92,8 @@ function WhatCounts({ meter }: { meter: NssMeter }) {
 /**
  * The dashboard's Net School Spending card: the year's budgeted spending that
  * counts toward Chapter 70 net school spending against the requirement, from the server's meter.
- * Without the year's state figures it says to enter them, never a percent.
+ * Without the year's state figures it says to enter them, never a percent; for a year with no
+ * budget lines (NO_LINES, not started) it says where they come from, never a shortfall.
  */
 export function NssCard({ scope }: { scope: { budgetYearId: number; fiscalYear: number } | null }) {
   const meter = useNssMeter(scope);
@@ -118,7 +120,11 @@ export function NssCard({ scope }: { scope: { budgetYearId: number; fiscalYear: 
         ) : null}
       </div>
       {meter.isError ? <p className="field__error">The NSS meter could not be loaded.</p> : null}
-      {m ? (
+      {m?.status === 'NO_LINES' ? (
+        <div className="nss-card__body">
+          <NoLinesYet fy={fy} missing="net school spending to measure" />
+        </div>
+      ) : m ? (
         <div className="nss-card__body">
           {m.columns ? (
             <>

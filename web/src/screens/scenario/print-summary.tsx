@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
 import { fromCents } from '@shared/money';
+import { NO_LINES_YET } from '@shared/budget-math';
 import type { ScenarioLine, ScenarioSummary } from '@web/api/cut-scenarios';
 import type { ScenarioPositionChange } from '@web/api/scenario-positions';
 import { DISTRICT_WIDE } from '@web/components/data-grid/column-types';
@@ -61,7 +62,7 @@ function PrintPage({ data }: { data: PrintData }) {
     ],
     [
       ['Gap', gapLabel(s.gap)],
-      ['Meets the goal', s.meetsGoal ? 'Yes' : 'No'],
+      ['Meets the goal', s.meetsGoal === null ? NO_LINES_YET : s.meetsGoal ? 'Yes' : 'No'],
     ],
     [
       [

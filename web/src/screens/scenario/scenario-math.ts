@@ -111,7 +111,8 @@ export class PreviewTotals {
     const adjusted = this.adjusted - centsOf(base.positionsNet);
     // The goal is compared with the general fund's part, as the server compares it.
     const goalTotal = this.goalAdjusted - centsOf(base.positionsGeneralNet);
-    const status = scenarioStatus(goalTotal, goal);
+    // These lines' own count: a year with none has not started (meetsGoal null).
+    const status = scenarioStatus(goalTotal, goal, this.amounts.size);
     return {
       ...base,
       originalTotal: fromCents(this.original),

@@ -1,11 +1,17 @@
 import type { ScenarioSummary } from '@web/api/cut-scenarios';
 import { SummaryCards, type SummaryCardItem } from '@web/components/summary-cards';
 import { formatMoneyCents } from '@web/lib/format';
+import { LINES_IMPORT_PLACE } from '@web/lib/directions';
+import { NO_LINES_YET } from '@shared/budget-math';
 import { useEditorSnapshot, type EditorStore } from './editor-store';
 import { gapLabel } from './scenario-math';
 
-/** The scenario summary's seven figures, as cards (the gap in words). */
+/**
+ * The scenario summary's seven figures, as cards (the gap in words). A year with no lines has not
+ * started (meetsGoal null): no gap and no 'Meets goal', but where its lines come from.
+ */
 export function summaryCards(s: ScenarioSummary): SummaryCardItem[] {
+  const notStarted = s.meetsGoal === null;
   const share = s.originalTotal
     ? `${((s.totalCuts / s.originalTotal) * 100).toFixed(1)}% of the original`
     : undefined;
@@ -22,24 +28,32 @@ export function summaryCards(s: ScenarioSummary): SummaryCardItem[] {
     },
     { label: 'Total Cuts', value: formatMoneyCents(s.totalCuts), note: share },
     { label: 'Adjusted Total', value: formatMoneyCents(s.adjustedTotal) },
-    s.hasTownGoal
-      ? {
-          label: 'Gap',
-          value: gapLabel(s.gap),
-          // The goal pays the general fund alone (GOAL_FUNDS): say so when grants make a difference.
-          note:
-            s.goalTotal === s.adjustedTotal
-              ? 'Adjusted total compared with the town goal'
-              : `General fund ${formatMoneyCents(s.goalTotal)} compared with the town goal; grants and other funds pay the rest`,
-        }
-      : { label: 'Gap', value: '—', note: 'Set the town goal under Town Guidance' },
-    s.hasTownGoal
+    notStarted
+      ? { label: 'Gap', value: '—', note: NO_LINES_YET }
+      : s.hasTownGoal
+        ? {
+            label: 'Gap',
+            value: gapLabel(s.gap),
+            // The goal pays the general fund alone (GOAL_FUNDS): say so when grants make a difference.
+            note:
+              s.goalTotal === s.adjustedTotal
+                ? 'Adjusted total compared with the town goal'
+                : `General fund ${formatMoneyCents(s.goalTotal)} compared with the town goal; grants and other funds pay the rest`,
+          }
+        : { label: 'Gap', value: '—', note: 'Set the town goal under Town Guidance' },
+    notStarted
       ? {
           label: 'Meets Goal',
-          value: s.meetsGoal ? 'Yes' : 'No',
-          note: s.meetsGoal ? 'Within the town goal' : `Cut ${formatMoneyCents(s.gap)} more to meet it`,
+          value: 'Not started',
+          note: `${NO_LINES_YET}: import the payroll or the proposed budget (${LINES_IMPORT_PLACE})`,
         }
-      : { label: 'Meets Goal', value: '—', note: 'No town goal to meet' },
+      : s.hasTownGoal
+        ? {
+            label: 'Meets Goal',
+            value: s.meetsGoal ? 'Yes' : 'No',
+            note: s.meetsGoal ? 'Within the town goal' : `Cut ${formatMoneyCents(s.gap)} more to meet it`,
+          }
+        : { label: 'Meets Goal', value: '—', note: 'No town goal to meet' },
     {
       label: 'Items Modified',
       value: s.itemsModified.toLocaleString('en-US'),
@@ -69,8 +83,8 @@ export function SummaryPanel({
   return (
     <div
       className={`scenario-summary${summary?.hasTownGoal ? '' : ' scenario-summary--no-goal'}${
-        summary && !summary.meetsGoal ? ' scenario-summary--over' : ''
-      }`}
+        summary?.meetsGoal === false ? ' scenario-summary--over' : ''
+      }${summary?.meetsGoal === null ? ' scenario-summary--not-started' : ''}`}
     >
       <SummaryCards
         label="Scenario summary"

@@ -295,7 +295,7 @@ describe('scenario workbook', () => {
     expect(formula('Summary', 'B10')).toBe('SUMIF(Lines!$M$2:$M$6,"Yes",Lines!$K$2:$K$6)-B11');
     expect(formula('Summary', 'B11')).toBe('Positions!I3');
     expect(formula('Summary', 'B12')).toBe('B10-B6');
-    expect(formula('Summary', 'B14')).toBe('B12<=0');
+    expect(formula('Summary', 'B14')).toBe('IF(COUNT(Lines!$I$2:$I$6),B12<=0,"No budget lines yet")');
     expect(cellCents(ev.cell('Summary', 'B5'))).toBe(original);
     expect(cellCents(ev.cell('Summary', 'B7'))).toBe(original - kept);
     expect(cellCents(ev.cell('Summary', 'B8'))).toBe(kept);

@@ -1,4 +1,4 @@
-import { keptCents, scenarioStatus } from '@shared/budget-math';
+import { keptCents, NO_LINES_YET, scenarioStatus } from '@shared/budget-math';
 import { centsOf, fromCents } from '@shared/money';
 import type { ScenarioLine, ScenarioSummary } from '@web/api/cut-scenarios';
 import type { ScenarioPositionChange } from '@web/api/scenario-positions';
@@ -123,7 +123,7 @@ export function summarySheet(input: ScenarioExport): SheetSpec {
   const kept = linesKept - byPosition.net;
   const generalKept = generalLinesKept - byPosition.general;
   const goal = centsOf(summary.townGoal);
-  const status = scenarioStatus(generalKept, goal);
+  const status = scenarioStatus(generalKept, goal, lines.length);
   const gap = fromCents(status.gapCents);
   const range = (col: string) => `Lines!$${col}$${first}:$${col}$${last}`;
   const money2 = '"$#,##0.00"';
@@ -178,7 +178,11 @@ export function summarySheet(input: ScenarioExport): SheetSpec {
     ],
     [
       'Meets goal',
-      { formula: 'B12<=0', result: status.meetsGoal },
+      {
+        // A year with no lines has not started: neither TRUE nor FALSE (shared/budget-math.ts).
+        formula: `IF(COUNT(${range('I')}),B12<=0,"${NO_LINES_YET}")`,
+        result: status.meetsGoal ?? NO_LINES_YET,
+      },
       'General fund adjusted at or under the goal',
     ],
     [

@@ -16,10 +16,21 @@ interface GoalCardProps {
   onDelete(goal: TownGoal): void;
 }
 
-/** One fiscal year's town goal: the dollars, the percent over the baseline, and actual against goal. */
+/**
+ * One fiscal year's town goal: the dollars, the percent over the baseline, which baseline that is
+ * (the baseline year's goal as it stands now, or an amount entered) and actual against goal.
+ */
 export function GoalCard({ goal, canEdit, closedNote, onEdit, onDelete }: GoalCardProps) {
   const fy = fiscalYearLabel(goal.fiscalYear);
   const tone = varianceTone(goal.variance);
+  const followed = goal.baselineFromGoal && goal.baselineYear ? fiscalYearLabel(goal.baselineYear) : null;
+  const over = followed
+    ? ` over the ${followed} goal`
+    : goal.baselineAmount !== null
+      ? ' over the baseline entered'
+      : goal.baselineYear
+        ? ` over ${fiscalYearLabel(goal.baselineYear)}`
+        : '';
   return (
     <article
       className={`card goal-card${tone ? ` ${TONE_CLASS[tone]}` : ''}`}
@@ -41,14 +52,24 @@ export function GoalCard({ goal, canEdit, closedNote, onEdit, onDelete }: GoalCa
             <dt>Change</dt>
             <dd className="num">
               {formatPercent(goal.percentGoal)}
-              {goal.baselineYear ? ` over ${fiscalYearLabel(goal.baselineYear)}` : ''}
+              {over}
             </dd>
           </>
         ) : null}
         {goal.baselineAmount !== null ? (
           <>
             <dt>Baseline</dt>
-            <dd className="money">{formatMoney(goal.baselineAmount)}</dd>
+            <dd className="money">
+              {formatMoney(goal.baselineAmount)}
+              <span className="goal-card__source">
+                {followed ? `the ${followed} goal as it stands now` : 'entered'}
+              </span>
+            </dd>
+          </>
+        ) : followed ? (
+          <>
+            <dt>Baseline</dt>
+            <dd>the {followed} goal, not set</dd>
           </>
         ) : null}
         {goal.actualAmount !== null ? (

@@ -43,7 +43,8 @@ const num = (v: string) => (v.trim() === '' ? null : Number(v));
 
 /**
  * Adds or edits a town goal. A percent goal shows its dollars and a dollar goal its percent, both
- * from the baseline, which defaults to the previous year's dollar goal.
+ * from the baseline, which defaults to the previous year's dollar goal: left empty, the goal
+ * follows that goal as it changes (nothing is sent, so the server reads it as it stands).
  */
 export function GoalForm({ open, onOpenChange, goal, goals, defaultYear, onSaved }: GoalFormProps) {
   const save = useSaveTownGoal();
@@ -70,7 +71,8 @@ export function GoalForm({ open, onOpenChange, goal, goals, defaultYear, onSaved
       goalType: goal?.goalType ?? 'DOLLAR',
       dollarGoal: text(goal?.dollarGoal),
       percentGoal: text(goal?.percentGoal),
-      baselineAmount: text(goal?.baselineAmount),
+      // A goal following its baseline year's goal shows the field empty, as it was saved.
+      baselineAmount: goal?.baselineFromGoal ? '' : text(goal?.baselineAmount),
       actualAmount: text(goal?.actualAmount),
       notes: goal?.notes ?? '',
       isBaseline: goal?.isBaseline ?? false,
@@ -79,7 +81,13 @@ export function GoalForm({ open, onOpenChange, goal, goals, defaultYear, onSaved
   }, [open, goal, defaultYear]);
 
   const previous = previousGoal(goals, fiscalYear);
-  const baselineValue = num(values.baselineAmount) ?? previous?.dollarGoal ?? null;
+  const enteredBaseline = num(values.baselineAmount);
+  const baselineValue = enteredBaseline ?? previous?.dollarGoal ?? null;
+  // Which baseline the percent applies to, in words: the previous goal (followed) or the amount entered.
+  const baselineWords =
+    enteredBaseline === null && previous
+      ? `the ${fiscalYearLabel(previous.fiscalYear)} goal, now ${formatMoney(previous.dollarGoal!)}`
+      : `the baseline entered, ${baselineValue === null ? '' : formatMoney(baselineValue)}`;
   const dollarValue = num(values.dollarGoal);
   const percentValue = num(values.percentGoal);
   // The server's own arithmetic (exact, in cents); null while a figure has too many decimals.
@@ -89,9 +97,9 @@ export function GoalForm({ open, onOpenChange, goal, goals, defaultYear, onSaved
       : null;
   const derived =
     fromPercent !== null
-      ? `= ${formatMoney(fromPercent)} (baseline × (1 + ${percentValue}/100))`
+      ? `= ${formatMoney(fromPercent)}: ${formatPercent(percentValue)} over ${baselineWords}`
       : goalType === 'DOLLAR' && dollarValue !== null && baselineValue !== null
-        ? `= ${formatPercent(percentFromDollars(baselineValue, dollarValue))} over the baseline`
+        ? `= ${formatPercent(percentFromDollars(baselineValue, dollarValue))} over ${baselineWords}`
         : null;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -117,12 +125,16 @@ export function GoalForm({ open, onOpenChange, goal, goals, defaultYear, onSaved
       goalType,
       dollarGoal: goalType === 'PERCENT' ? null : dollarValue,
       percentGoal: goalType === 'DOLLAR' ? null : percentValue,
-      baselineAmount: baselineValue,
+      // Empty: the server takes the baseline year's goal, and a DOLLAR or PERCENT goal follows it.
+      baselineAmount: enteredBaseline,
       actualAmount: actualValue,
       notes: values.notes.trim() || null,
       isBaseline: values.isBaseline,
     };
-    for (const [field, message] of Object.entries(serverProblems(body))) {
+    // Checked against the baseline the server will use, entered or the previous goal.
+    for (const [field, message] of Object.entries(
+      serverProblems({ ...body, baselineAmount: baselineValue }),
+    )) {
       problems[field] ??= message;
     }
     form.setErrors(problems);
@@ -213,9 +225,11 @@ export function GoalForm({ open, onOpenChange, goal, goals, defaultYear, onSaved
           {...money}
           placeholder={previous?.dollarGoal != null ? String(previous.dollarGoal) : ''}
           hint={
-            previous?.dollarGoal != null
-              ? `Leave empty to use the ${fiscalYearLabel(previous.fiscalYear)} goal, ${formatMoney(previous.dollarGoal)}.`
-              : `No ${fiscalYearLabel(fiscalYear - 1)} goal to start from: enter the baseline for a percent goal.`
+            previous?.dollarGoal == null
+              ? `No ${fiscalYearLabel(fiscalYear - 1)} goal to start from: enter the baseline for a percent goal.`
+              : goalType === 'BOTH'
+                ? `Leave empty to use the ${fiscalYearLabel(previous.fiscalYear)} goal, ${formatMoney(previous.dollarGoal)}.`
+                : `Leave empty to follow the ${fiscalYearLabel(previous.fiscalYear)} goal, now ${formatMoney(previous.dollarGoal)}: this goal then changes when that one does.`
           }
           {...bindText('baselineAmount')}
         />
