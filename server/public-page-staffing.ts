@@ -1,5 +1,6 @@
 import { fiscalYearLabel } from '@shared/budget-math';
 import { escapeHtml, table, type Row } from '@server/lib/html';
+import { smallGroupsNote } from '@shared/schemas/public-dashboard';
 import { fteChange, type PublicStaffing, type StaffingFte } from '@shared/schemas/staffing';
 
 /** FTE to the thousandth, as the interactive page writes it. */
@@ -22,6 +23,7 @@ export function staffingHtml(staffing: PublicStaffing | null | undefined, f: str
     return '';
   }
   const compared = staffing.lastYearNote === null;
+  const schoolsNote = smallGroupsNote('buildings', staffing.byBuilding, staffing.buildingsWithheld);
   const headers = ['Filled FTE', 'Vacant FTE', 'Total FTE'];
   if (compared) {
     headers.push(`Change from ${fiscalYearLabel(staffing.lastYearFiscalYear)}`);
@@ -35,7 +37,11 @@ export function staffingHtml(staffing: PublicStaffing | null | undefined, f: str
       ...(compared ? [change(g, g.lastYear)] : []),
     ]);
   return (
-    table(`Staffing by school, ${f} (FTE)`, ['School', ...headers], rows(staffing.byBuilding)) +
+    table(
+      [`Staffing by school, ${f} (FTE)`, schoolsNote].filter(Boolean).join('. '),
+      ['School', ...headers],
+      rows(staffing.byBuilding),
+    ) +
     table(`Staffing by DESE function, ${f} (FTE)`, ['DESE function', ...headers], rows(staffing.byFunction)) +
     fundedByHtml(staffing.fundedBy, f)
   );

@@ -3,8 +3,9 @@ import { fiscalYearLabel } from '@shared/budget-math';
 import * as gapWords from '@shared/gap-words';
 import { formatMoney } from '@shared/money';
 import { isWebAddress } from '@shared/web-address';
-import { escapeHtml, link, scriptJson, table, type Row } from '@server/lib/html';
+import { escapeHtml, link, scriptJson, table } from '@server/lib/html';
 import { staffingHtml } from './public-page-staffing';
+import { budgetTablesHtml } from './public-page-budget';
 import {
   PUBLIC_DASHBOARD_MESSAGES,
   SALARY_ROUNDING_DOLLARS,
@@ -128,46 +129,12 @@ function statusHtml(f: string, data: PublicYearData): string {
   );
 }
 
-/** Per pupil by DESE spending category, after the categories' amounts. */
-function perPupilDeseTable(f: string, data: PublicYearData): string {
-  const dese = data.perPupilDese;
-  return dese?.byCategory?.length
-    ? table(
-        `Per pupil by the state's (DESE) spending categories, ${f}: each category ÷ ${dese.foundationEnrollment.toLocaleString('en-US')} foundation enrollment`,
-        ['State category', 'Per pupil'],
-        dese.byCategory.map((c) => [escapeHtml(c.name), money(c.perPupil)]),
-      )
-    : '';
-}
-
 /** The year's tables of one section (the page's script draws them as charts). */
 function tablesHtml(name: ComponentKey, f: string, data: PublicYearData): string {
   switch (name) {
     case 'categoryChart':
-      return (
-        table(
-          `Where the money goes, ${f}`,
-          ['Category', 'Amount'],
-          data.categoryBreakdown.map((c) => [escapeHtml(c.name), money(c.amount)]),
-        ) +
-        table(
-          `The ${f} budget in the state's categories (DESE function codes)`,
-          ['State category and function', 'Amount'],
-          data.deseBreakdown.flatMap((g) => [
-            [`<strong>${escapeHtml(g.name)}</strong>`, `<strong>${money(g.amount)}</strong>`] as Row,
-            ...g.functions.map(
-              (fn) => [`${escapeHtml(fn.code)} ${escapeHtml(fn.name)}`, money(fn.amount)] as Row,
-            ),
-          ]),
-        ) +
-        perPupilDeseTable(f, data)
-      );
     case 'buildingChart':
-      return table(
-        `Spending by school, ${f}`,
-        ['School', 'Amount'],
-        data.buildingBreakdown.map((b) => [escapeHtml(b.name), money(b.amount)]),
-      );
+      return budgetTablesHtml(name, f, data);
     // A section switched off is null in the view (it was never sent): nothing to write.
     case 'salaryCharts':
       return data.salaryData

@@ -20,6 +20,7 @@ export const SHARED_SERVER: Record<string, string> = {
   'server/openapi.ts': 'the OpenAPI document from the routes',
   'server/public-page.ts': "the residents' page, served without the app",
   'server/public-page-staffing.ts': "the residents' page's staffing tables (server/public-page.ts)",
+  'server/public-page-budget.ts': "the residents' page's budget tables (server/public-page.ts)",
   'server/static.ts': 'serves the built web app',
   'server/db/': 'the connection, migrations, the job queue and the audit writer',
   'server/sql/': 'SQL every domain composes: live lines, counted lines, the next-year salary rule',

@@ -52,6 +52,29 @@ export function withheldRowsOnAnySide(sides: readonly (readonly number[])[]): Se
 }
 
 /**
+ * A breakdown as a page that shows no one's pay prints it (the public dashboard's budget by
+ * category, by building and by DESE function, its staffing by school): the rows withheld on any
+ * side (withheldRowsOnAnySide over `people`, a row's head counts: one side, or this year and last)
+ * are `folded`, for the caller to sum into one row; when on some side those rows hold 1 to 4 people
+ * even together, that row may not be shown either (`withheld`: their figures are in the total
+ * only). Rows with no people, or enough, are `shown` as they are, in their order. Rows with equal
+ * head counts are folded in their order.
+ */
+export function foldSmallGroups<T>(
+  rows: readonly T[],
+  people: (row: T) => readonly number[],
+): { shown: T[]; folded: T[]; withheld: boolean } {
+  const sides = rows.length ? people(rows[0]).map((_, s) => rows.map((r) => people(r)[s])) : [];
+  const out = withheldRowsOnAnySide(sides);
+  const folded = rows.filter((_, i) => out.has(i));
+  return {
+    shown: rows.filter((_, i) => !out.has(i)),
+    folded,
+    withheld: sides.some((side) => tooFewToShow([...out].reduce((n, i) => n + side[i], 0))),
+  };
+}
+
+/**
  * Whether a general-fund answer must also be judged on every fund's head counts. A reader who may
  * not see individual pay may ask for every fund and then for the general fund: the difference is
  * the pay of the people only another fund pays, so those people are sides of the rule too.

@@ -138,14 +138,39 @@ describe('GET /dese-report', () => {
     const seen = await t.api('get', url(), { token: viewer.token });
     expect(seen.status).toBe(200);
     const staff = (await t.api('get', url(), { token: finance.token })).body;
-    // The same report, but payroll summed over fewer than five people is withheld (and said so).
-    const noPay = (r: any) => JSON.parse(JSON.stringify(r, (k, v) => (k === 'payroll' ? null : v)));
-    const withheldNote = (n: string) => n.includes('shown only to ADMIN and FINANCE');
-    expect({ ...noPay(seen.body), generatedAt: null, notes: null }).toEqual({
-      ...noPay(staff),
+    // The same report, but pay summed over fewer than five people is withheld (and said so): a
+    // row's payroll, and its salaries with the total that would give them back beside its other
+    // expenses; the budget's total stays (it is the dashboard's).
+    const rowsOf = (r: any): any[] => [
+      ...r.series.map((x: any) => ({ ...x, rows: null })),
+      ...r.series.flatMap((x: any) => x.rows),
+      r.unmapped,
+    ];
+    const staffRows = rowsOf(staff);
+    const seenRows = rowsOf(seen.body);
+    expect(seenRows.some((x) => x.payroll === null)).toBe(true);
+    seenRows.forEach((x, i) =>
+      expect(x, `${x.code} ${x.name}`).toEqual(
+        x.payroll === null ? { ...staffRows[i], payroll: null, salaries: null, total: null } : staffRows[i],
+      ),
+    );
+    const seenTotals = seen.body.totals;
+    expect(seenTotals).toEqual(
+      seenTotals.payroll === null ? { ...staff.totals, payroll: null, salaries: null } : staff.totals,
+    );
+    const rest = (r: any) => ({
+      ...r,
+      series: null,
+      unmapped: null,
+      totals: null,
       generatedAt: null,
       notes: null,
     });
+    expect(rest(seen.body)).toEqual({
+      ...rest(staff),
+      dashboard: { ...staff.dashboard, payroll: seen.body.dashboard.payroll },
+    });
+    const withheldNote = (n: string) => n.includes('shown only to ADMIN and FINANCE');
     expect(seen.body.notes.filter((n: string) => !withheldNote(n))).toEqual(staff.notes);
     expect(seen.body.notes.some(withheldNote)).toBe(true);
     expect(staff.notes.some(withheldNote)).toBe(false);

@@ -128,19 +128,24 @@ describe('VIEW_ONLY reads the views that hold no individual pay', () => {
     expect(await sheetsOf(finance)).toContain('Lines');
   });
 
-  it('reads the DESE report and its workbook, as FINANCE does but without two people’s payroll', async () => {
+  it('reads the DESE report and its workbook, as FINANCE does but without two people’s pay', async () => {
     const url = `/dese-report?budgetYearId=${by}&fiscalYear=${FY}`;
     const res = await t.api('get', url, { token: viewer });
     expect(res.status).toBe(200);
     const staff = (await t.api('get', url, { token: finance })).body;
-    // The same report, but the payroll of these two people is withheld and the notes say so.
+    // The same report, but the pay of these two people (their row, the lines without a code: its
+    // salaries, the total that gives them back, its payroll; the budget's salaries and payroll) is
+    // withheld and the notes say so. The budget's total is the dashboard's all the same.
     const noPay = (v: unknown) => JSON.parse(JSON.stringify(v, (k, x) => (k === 'payroll' ? null : x)));
     expect({ ...noPay(res.body), generatedAt: null, notes: null }).toEqual({
       ...noPay(staff),
+      unmapped: { ...noPay(staff.unmapped), salaries: null, total: null },
+      totals: { ...noPay(staff.totals), salaries: null },
       generatedAt: null,
       notes: null,
     });
     expect([res.body.totals.payroll, res.body.dashboard.payroll]).toEqual([null, null]);
+    expect(res.body.totals.total).toBe(dollars(sum(proposed)));
     expect(res.body.notes).toContain(PAY_WITHHELD_NOTE);
     const xlsx = await fetch(`${t.url}/api/dese-report.xlsx?budgetYearId=${by}&fiscalYear=${FY}`, {
       headers: { Authorization: `Bearer ${viewer}` },

@@ -18,14 +18,19 @@ export const deseReportQuery = z.strictObject({
 });
 export type DeseReportQuery = z.infer<typeof deseReportQuery>;
 
-/** The money of one row: the budget's salaries and other expenses, and payroll for reference. */
+/**
+ * The money of one row: the budget's salaries and other expenses, and payroll for reference. A
+ * reader who may not see individual pay gets null for the salaries, the total and the payroll of a
+ * row of fewer than five employees, or of a row that would give such a row back from its total: a
+ * code's salary lines follow its positions, so one person's code is their next-year salary.
+ */
 const figures = {
-  /** Proposed lines in personnel budget categories. */
-  salaries: moneyOut,
+  /** Proposed lines in personnel budget categories; null when withheld. */
+  salaries: moneyOut.nullable(),
   /** Every other proposed line. */
   otherExpenses: moneyOut,
-  /** salaries + otherExpenses. */
-  total: moneyOut,
+  /** salaries + otherExpenses; null when the salaries are withheld. */
+  total: moneyOut.nullable(),
   /** Proposed lines. */
   lineCount: z.number().int(),
   /**
@@ -62,6 +67,7 @@ export const deseReportResponse = z.object({
   series: z.array(deseReportSeries),
   /** Lines whose code (own, else their category's) is none, or not a DESE function code. */
   unmapped: z.object(figures),
+  /** The budget's total is the dashboard's: never withheld (its salaries may be). */
   totals: z.object(figures),
   /** The Budget Dashboard's figures for the same year, which totals.total and lineCount equal. */
   /** payroll: null when the year's payroll is withheld from the reader (totals.payroll is null). */

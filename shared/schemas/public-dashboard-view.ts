@@ -82,10 +82,22 @@ export const publicYearDataSchema = z.strictObject({
   guidanceBudget: moneyOut.optional(),
   /** townGoal - guidanceBudget (budget-math's guidance gap): below zero the budget is over the goal. */
   guidanceGap: moneyOut,
+  /**
+   * The budget by category, and by building (no building: 'District Wide'). A category or building
+   * whose lines include the pay of 1 to 4 employees is not shown alone: such rows are one row,
+   * OTHER_CATEGORIES_LABEL / OTHER_BUILDINGS_LABEL, with the smallest others until it counts at
+   * least MIN_CELL_COUNT staff (server/lib/pay-groups.ts foldSmallGroups).
+   */
   categoryBreakdown: z.array(
     z.strictObject({ name: z.string(), amount: moneyOut, itemCount: z.number().int(), color: z.string() }),
   ),
   buildingBreakdown: z.array(z.strictObject({ name: z.string(), amount: moneyOut })),
+  /**
+   * Categories (buildings) whose staff are fewer than MIN_CELL_COUNT even all together: no row of
+   * theirs, their amount is in totalBudget only, so the breakdown adds up to less. Absent otherwise.
+   */
+  categoryWithheld: z.literal(true).optional(),
+  buildingWithheld: z.literal(true).optional(),
   /** Null when the salary charts are switched off: what is not shown is not sent (docs/PRIVACY.md). */
   salaryData: z
     .strictObject({
@@ -109,6 +121,7 @@ export const publicYearDataSchema = z.strictObject({
     .strictObject({
       enrollment: z.number().int(),
       total: moneyOut,
+      /** The rows of categoryBreakdown, each over the enrollment. */
       byCategory: z.array(z.strictObject({ name: z.string(), amount: moneyOut })),
     })
     .nullable(),

@@ -89,7 +89,13 @@ export const publicStaffingSchema = z.strictObject({
   /** Why there is no change shown ('FY25 has no positions to compare with.'), else null. */
   lastYearNote: z.string().nullable(),
   totals: publicStaffingGroup,
+  /**
+   * Schools with 1 to 4 people in filled positions (this year or last) are one row, 'Other
+   * buildings (fewer than 5 staff each)', with the smallest others until it holds 5.
+   */
   byBuilding: z.array(publicStaffingGroup),
+  /** Schools too few even together: in the totals only, so byBuilding adds up to less. Absent otherwise. */
+  buildingsWithheld: z.literal(true).optional(),
   byFunction: z.array(publicStaffingGroup),
   /** Who pays for the positions; absent from what was published before funds had shares. */
   fundedBy: publicFundedBySchema.optional(),

@@ -12,7 +12,7 @@ export const cents = (dollars: number) => toCents(dollars) ?? 0n;
 export const money = (value: number): XCell => ({ value, fmt: 'money' });
 export const int = (value: number): XCell => ({ value, fmt: 'int' });
 export const bold = (value: string): XCell => ({ value, fmt: 'bold' });
-/** Payroll the report withheld from its reader (server/lib/pay-groups.ts). */
+/** Salaries or payroll the report withheld from its reader (server/lib/pay-groups.ts). */
 export const WITHHELD = 'Withheld';
 export const pay = (value: number | null): XCell => (value === null ? WITHHELD : money(value));
 export const f = (formula: string, result: number | string, fmt: CellFormat = 'money'): XCell => ({
@@ -20,6 +20,12 @@ export const f = (formula: string, result: number | string, fmt: CellFormat = 'm
   result,
   fmt,
 });
+/**
+ * A money formula whose figure the report may have withheld: 'Withheld' then; a value when
+ * `partial` (a cell it reads is withheld, so the formula would not give the figure).
+ */
+export const payFormula = (formula: string, value: number | null, partial = false): XCell =>
+  value === null ? WITHHELD : partial ? money(value) : f(formula, value);
 
 export function title(r: DeseReport, what: string): XCell[][] {
   return [

@@ -1,7 +1,7 @@
 import { divideRounded, fromCents, fromUnits } from '@shared/money';
 import type { SheetSpec, XCell } from '@shared/workbook';
 import type { DeseReport } from '@shared/schemas/dese-report';
-import { bold, cents, f, HEAD, money, SCHEDULE, title } from './dese-report-cells';
+import { bold, cents, f, HEAD, money, payFormula, SCHEDULE, title, WITHHELD } from './dese-report-cells';
 
 /**
  * The DESE report workbook's 'By function' sheet (the series totals, read from Schedule 19) and its
@@ -19,10 +19,12 @@ export function functionSheet(r: DeseReport, seriesRows: number[], u: number, t:
     return [
       code,
       name,
-      f(ref('C', n), s.salaries),
+      payFormula(ref('C', n), s.salaries),
       f(ref('D', n), s.otherExpenses),
-      f(`C${k}+D${k}`, s.total),
-      f(`IF(E$TOTAL=0,"",ROUND(E${k}/E$TOTAL*100,2))`, share(s.total, r.totals.total), 'percent'),
+      payFormula(`C${k}+D${k}`, s.total, s.salaries === null),
+      s.total === null
+        ? WITHHELD
+        : f(`IF(E$TOTAL=0,"",ROUND(E${k}/E$TOTAL*100,2))`, share(s.total, r.totals.total ?? 0), 'percent'),
     ];
   };
   r.series.forEach((s, i) => rows.push(line(s.code, s.name, seriesRows[i], s)));
@@ -31,9 +33,13 @@ export function functionSheet(r: DeseReport, seriesRows: number[], u: number, t:
   rows.push([
     null,
     bold('Total budget'),
-    f(`SUM(C${HEAD + 1}:C${k - 1})`, r.totals.salaries),
+    payFormula(
+      `SUM(C${HEAD + 1}:C${k - 1})`,
+      r.totals.salaries,
+      [...r.series, r.unmapped].some((x) => x.salaries === null),
+    ),
     f(`SUM(D${HEAD + 1}:D${k - 1})`, r.totals.otherExpenses),
-    f(`C${k}+D${k}`, r.totals.total),
+    payFormula(`C${k}+D${k}`, r.totals.total, r.totals.salaries === null),
     f(`IF(E${k}=0,"",ROUND(E${k}/E${k}*100,2))`, r.totals.total === 0 ? '' : 100, 'percent'),
   ]);
   rows.push([null, `Check: equals ${SCHEDULE}'s total`, null, null, f(`E${k}-${ref('E', t)}`, 0)]);
@@ -63,7 +69,7 @@ export function nssSheet(r: DeseReport, t: number): SheetSpec {
   const budgetRow = n();
   rows.push([
     'School committee budget (this report)',
-    f(`'${SCHEDULE}'!E${t}`, r.totals.total),
+    payFormula(`'${SCHEDULE}'!E${t}`, r.totals.total),
     'Schedule 19 total',
   ]);
   const first = n();

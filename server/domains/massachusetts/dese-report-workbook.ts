@@ -4,7 +4,7 @@ import { workbookBytes, type SheetSpec, type XCell } from '@shared/workbook';
 import type { Actor } from '@server/policies/index';
 import type { DeseReport } from '@shared/schemas/dese-report';
 import { deseReport } from './dese-report';
-import { bold, cents, f, HEAD, int, money, pay, SCHEDULE, title, WITHHELD } from './dese-report-cells';
+import { bold, cents, f, HEAD, int, money, pay, payFormula, SCHEDULE, title } from './dese-report-cells';
 import { functionSheet, nssSheet } from './dese-report-sheets';
 
 /**
@@ -41,22 +41,23 @@ function scheduleSheet(r: DeseReport): {
   // A series with no codes in the chart (6000, 7000, 8000 when no line carries its code) totals 0.
   const sum = (col: string, first: number, last: number) =>
     last < first ? '0' : `SUM(${col}${first}:${col}${last})`;
-  // A payroll total over rows some of which are withheld is written as a value: their SUM is not it.
-  const payTotal = (formula: string, value: number | null, partial: boolean): XCell =>
-    value === null ? WITHHELD : partial ? money(value) : f(formula, value);
+  // A salary or payroll total over rows some of which are withheld is written as a value: their
+  // SUM is not it.
+  const withheldIn = (parts: readonly DeseReport['totals'][], key: 'salaries' | 'payroll') =>
+    parts.some((p) => p[key] === null);
   const sumCols = (
     first: number,
     last: number,
     n: number,
     s: DeseReport['totals'],
-    partial: boolean,
+    parts: readonly DeseReport['totals'][],
   ): XCell[] => [
-    f(sum('C', first, last), s.salaries),
+    payFormula(sum('C', first, last), s.salaries, withheldIn(parts, 'salaries')),
     f(sum('D', first, last), s.otherExpenses),
-    f(`C${n}+D${n}`, s.total),
+    payFormula(`C${n}+D${n}`, s.total, s.salaries === null),
     f(sum('F', first, last), s.lineCount, 'int'),
     f(sum('G', first, last), s.employeeCount, 'int'),
-    payTotal(sum('H', first, last), s.payroll, partial),
+    payFormula(sum('H', first, last), s.payroll, withheldIn(parts, 'payroll')),
   ];
   for (const s of r.series) {
     rows.push([bold(s.code), bold(s.name)]);
@@ -67,17 +68,16 @@ function scheduleSheet(r: DeseReport): {
       rows.push([
         row.code,
         row.name,
-        money(row.salaries),
+        pay(row.salaries),
         money(row.otherExpenses),
-        f(`C${n}+D${n}`, row.total),
+        payFormula(`C${n}+D${n}`, row.total),
         int(row.lineCount),
         int(row.employeeCount),
         pay(row.payroll),
       ]);
     }
     const n = rows.length + 1;
-    const partial = s.rows.some((row) => row.payroll === null);
-    rows.push([null, bold(`Total ${s.code} ${s.name}`), ...sumCols(first, n - 1, n, s, partial)]);
+    rows.push([null, bold(`Total ${s.code} ${s.name}`), ...sumCols(first, n - 1, n, s, s.rows)]);
     boldRows.add(n);
     seriesRows.push(n);
   }
@@ -87,9 +87,9 @@ function scheduleSheet(r: DeseReport): {
   rows.push([
     null,
     'No function code (or not a DESE code)',
-    money(un.salaries),
+    pay(un.salaries),
     money(un.otherExpenses),
-    f(`C${u}+D${u}`, un.total),
+    payFormula(`C${u}+D${u}`, un.total),
     int(un.lineCount),
     int(un.employeeCount),
     pay(un.payroll),
@@ -100,16 +100,12 @@ function scheduleSheet(r: DeseReport): {
   rows.push([
     null,
     bold('Total budget'),
-    f(plus('C'), tt.salaries),
+    payFormula(plus('C'), tt.salaries, withheldIn([...r.series, un], 'salaries')),
     f(plus('D'), tt.otherExpenses),
-    f(`C${t}+D${t}`, tt.total),
+    payFormula(`C${t}+D${t}`, tt.total, tt.salaries === null),
     f(plus('F'), tt.lineCount, 'int'),
     f(plus('G'), tt.employeeCount, 'int'),
-    payTotal(
-      plus('H'),
-      tt.payroll,
-      [...r.series, un].some((x) => x.payroll === null),
-    ),
+    payFormula(plus('H'), tt.payroll, withheldIn([...r.series, un], 'payroll')),
   ]);
   boldRows.add(t);
   rows.push([]);
@@ -130,7 +126,7 @@ function scheduleSheet(r: DeseReport): {
     'Difference (0 when the report agrees)',
     null,
     null,
-    f(`E${t}-E${d}`, diff(tt.total, r.dashboard.proposedBudget)),
+    tt.total === null ? null : f(`E${t}-E${d}`, diff(tt.total, r.dashboard.proposedBudget)),
     f(`F${t}-F${d}`, tt.lineCount - r.dashboard.proposedCount, 'int'),
     null,
     tt.payroll === null || r.dashboard.payroll === null

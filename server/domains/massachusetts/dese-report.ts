@@ -102,13 +102,19 @@ function seriesOf(byCode: Map<string, Acc>): { series: DeseReportSeries[]; total
   return { series, total };
 }
 
-const noPay = <T extends { payroll: number | null }>(f: T): T => ({ ...f, payroll: null });
+type Pay = { salaries: number | null; total: number | null; payroll: number | null };
+/**
+ * A row's pay withheld: its payroll, and its salaries, which are its positions' next-year pay (the
+ * salary lines follow the roster), with the total that would give them back beside other expenses.
+ */
+const noPay = <T extends Pay>(f: T): T => ({ ...f, salaries: null, total: null, payroll: null });
 
 /**
- * The report as a reader who may not see individual pay reads it: payroll summed over 1 to 4
- * people is withheld (server/lib/pay-groups.ts), among the series and the lines without a code
- * (whose sum is the total's) and among each series' codes (whose sum is the series'). A series
- * withheld withholds its codes, which would add up to it.
+ * The report as a reader who may not see individual pay reads it: salaries and payroll summed over
+ * 1 to 4 people are withheld (server/lib/pay-groups.ts), among the series and the lines without a
+ * code (whose sum is the total's) and among each series' codes (whose sum is the series'). A
+ * series withheld withholds its codes, which would add up to it. The budget's total stays (it is
+ * the dashboard's); its salaries are withheld with its payroll.
  */
 function withholdPay(series: DeseReportSeries[], unmapped: Acc, total: Acc) {
   const top = withheldRows([...series.map((s) => s.employeeCount), unmapped.employees]);
@@ -124,7 +130,9 @@ function withholdPay(series: DeseReportSeries[], unmapped: Acc, total: Acc) {
     any,
     series: out,
     unmapped: top.has(series.length) ? noPay(figures(unmapped)) : figures(unmapped),
-    totals: tooFewToShow(total.employees) ? noPay(figures(total)) : figures(total),
+    totals: tooFewToShow(total.employees)
+      ? { ...figures(total), salaries: null, payroll: null }
+      : figures(total),
   };
 }
 

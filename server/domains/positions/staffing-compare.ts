@@ -105,10 +105,15 @@ export async function staffingToFreeze(
   return frozenFromRows(await staffingRows(db, budgetYearId, fiscalYear));
 }
 
+/** The staffing rows of the year before, from that year's home budget year; none when it has no home. */
+export async function lastYearRows(db: Db, fiscalYear: number): Promise<StaffingRow[]> {
+  const home = await homeOfFiscalYear(db, fiscalYear - 1);
+  return home ? staffingRows(db, home.id, fiscalYear - 1) : [];
+}
+
 /** The roster the year before, from that year's home budget year; null when it has none or no positions. */
 export async function lastYearStaffing(db: Db, fiscalYear: number): Promise<FrozenStaffing | null> {
-  const home = await homeOfFiscalYear(db, fiscalYear - 1);
-  return home ? frozenFromRows(await staffingRows(db, home.id, fiscalYear - 1)) : null;
+  return frozenFromRows(await lastYearRows(db, fiscalYear));
 }
 
 /** The staffing frozen when the year entered its current stage (the latest advance), if any. */

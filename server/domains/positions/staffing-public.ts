@@ -1,16 +1,23 @@
 import type { Db } from '@server/db/index';
 import { homeOfFiscalYear } from '@server/domains/budgets';
 import { deseCodes } from '@server/domains/massachusetts';
-import type { PublicStaffing, PublicFundedBy } from '@shared/schemas/staffing';
+import { foldSmallGroups } from '@server/lib/pay-groups';
+import { fromUnits, unitsOf } from '@shared/money';
+import { OTHER_BUILDINGS_LABEL } from '@shared/schemas/public-dashboard';
+import type { PublicStaffing, PublicFundedBy, StaffingFte } from '@shared/schemas/staffing';
 import { fundFteRows, staffingRows, type StaffingRow } from './queries/staffing';
-import { frozenFromRows, lastYearStaffing, noLastYearNote, withOtherSidesGroups } from './staffing-compare';
+import { frozenFromRows, lastYearRows, noLastYearNote, withOtherSidesGroups } from './staffing-compare';
 import { FUND_ORDER } from '@server/sql/general-fund';
 
 /**
  * What the resident page shows of a fiscal year's roster, worked out when the year is published:
  * FTE by building and by function code, filled and vacant, beside last year's. Positions only:
  * no titles, no holders, no pay (the public page's salary figures have their own small-cell
- * rules). Null when the year has no positions.
+ * rules). A school whose filled positions are held by 1 to 4 people, this year or last, is not
+ * shown on its own, as the page's staff by location and budget by building do not show it: such
+ * schools are one row, OTHER_BUILDINGS_LABEL, with the smallest others until it holds 5 people on
+ * both sides (server/lib/pay-groups.ts foldSmallGroups), or in the total only when even together
+ * they are fewer (`buildingsWithheld`). Null when the year has no positions.
  */
 export async function publicStaffing(db: Db, fiscalYear: number): Promise<PublicStaffing | null> {
   const home = await homeOfFiscalYear(db, fiscalYear);
@@ -21,7 +28,8 @@ export async function publicStaffing(db: Db, fiscalYear: number): Promise<Public
   if (!frozenFromRows(own)) {
     return null;
   }
-  const last = await lastYearStaffing(db, fiscalYear);
+  const lastRows = await lastYearRows(db, fiscalYear);
+  const last = frozenFromRows(lastRows);
   // Last year's schools and functions this year has none in too, so the changes add up.
   const rows = await withOtherSidesGroups(db, own, [last]);
   const group = (r: StaffingRow, dimension: 'building' | 'function' | 'workGroup' | 'total') => {
@@ -37,6 +45,7 @@ export async function publicStaffing(db: Db, fiscalYear: number): Promise<Public
       lastYear: last ? (before ?? null) : null,
     };
   };
+  const { schools, folded } = foldSchools(rows, lastRows, (r) => group(r, 'building'));
   return {
     lastYearFiscalYear: fiscalYear - 1,
     lastYearNote: last ? null : noLastYearNote(fiscalYear),
@@ -44,9 +53,60 @@ export async function publicStaffing(db: Db, fiscalYear: number): Promise<Public
       rows.find((r) => r.dimension === 'total')!,
       'total',
     ),
-    byBuilding: rows.filter((r) => r.dimension === 'building').map((r) => group(r, 'building')),
+    ...schools,
     byFunction: rows.filter((r) => r.dimension === 'function').map((r) => group(r, 'function')),
-    fundedBy: await fundedBy(db, home.id, fiscalYear),
+    fundedBy: await fundedBy(db, home.id, fiscalYear, folded),
+  };
+}
+
+const buildingKey = (r: Pick<StaffingRow, 'key'>) => (r.key === null ? null : String(r.key));
+
+/** FTE figures added up exactly, in thousandths (numeric(5,3) positions). */
+const sumFte = (values: readonly number[]) =>
+  fromUnits(
+    values.reduce((n, v) => n + (unitsOf(v, 3) ?? 0n), 0n),
+    3,
+  );
+const sumFtes = (groups: readonly StaffingFte[]): StaffingFte => ({
+  fte: sumFte(groups.map((g) => g.fte)),
+  filledFte: sumFte(groups.map((g) => g.filledFte)),
+  vacantFte: sumFte(groups.map((g) => g.vacantFte)),
+});
+
+type PublicGroup = PublicStaffing['byBuilding'][number];
+
+/**
+ * The schools as residents may read them: those of 1 to 4 people (this year's holders, or last
+ * year's) folded into one row after the rest, or left in the total only; with the folded keys.
+ */
+function foldSchools(
+  rows: readonly StaffingRow[],
+  lastRows: readonly StaffingRow[],
+  group: (r: StaffingRow) => PublicGroup,
+): {
+  schools: Pick<PublicStaffing, 'byBuilding' | 'buildingsWithheld'>;
+  folded: { keys: Set<string | null>; withheld: boolean };
+} {
+  const lastPeople = new Map(
+    lastRows.filter((r) => r.dimension === 'building').map((r) => [buildingKey(r), Number(r.people)]),
+  );
+  const { shown, folded, withheld } = foldSmallGroups(
+    rows.filter((r) => r.dimension === 'building'),
+    (r) => [Number(r.people), lastPeople.get(buildingKey(r)) ?? 0],
+  );
+  const byBuilding = shown.map(group);
+  if (folded.length && !withheld) {
+    const groups = folded.map(group);
+    const before = groups.flatMap((g) => (g.lastYear ? [g.lastYear] : []));
+    byBuilding.push({
+      name: OTHER_BUILDINGS_LABEL,
+      ...sumFtes(groups),
+      lastYear: before.length ? sumFtes(before) : null,
+    });
+  }
+  return {
+    schools: { byBuilding, ...(withheld ? { buildingsWithheld: true as const } : {}) },
+    folded: { keys: new Set(folded.map(buildingKey)), withheld },
   };
 }
 
@@ -63,9 +123,15 @@ function nameOf(dimension: string, key: string | null, name: string | null): str
 
 /**
  * Who pays for the positions, by school and by function: a column per fund named to residents that
- * pays any FTE (the general fund first), then 'Other funds' for the rest when they pay any.
+ * pays any FTE (the general fund first), then 'Other funds' for the rest when they pay any. The
+ * schools `folded` (foldSchools) are one row, OTHER_BUILDINGS_LABEL, or none when withheld.
  */
-async function fundedBy(db: Db, budgetYearId: number, fiscalYear: number): Promise<PublicFundedBy> {
+async function fundedBy(
+  db: Db,
+  budgetYearId: number,
+  fiscalYear: number,
+  folded: { keys: Set<string | null>; withheld: boolean },
+): Promise<PublicFundedBy> {
   const rows = await fundFteRows(db, budgetYearId, fiscalYear);
   const named: { id: number; name: string; code: string }[] = await db('funds')
     .where({ show_to_residents: true })
@@ -83,16 +149,24 @@ async function fundedBy(db: Db, budgetYearId: number, fiscalYear: number): Promi
     const keys = [...new Set(at.map((r) => r.key))];
     return keys.map((key) => {
       const own = at.filter((r) => r.key === key);
-      return { name: nameOf(dimension, key, own[0].name), fte: fteOf(own) };
+      return { key, name: nameOf(dimension, key, own[0].name), fte: fteOf(own) };
     });
   };
+  const schools = lines('building');
+  const other = schools.filter((l) => folded.keys.has(l.key));
+  const byBuilding = [
+    ...schools.filter((l) => !folded.keys.has(l.key)),
+    ...(other.length && !folded.withheld
+      ? [{ name: OTHER_BUILDINGS_LABEL, fte: columns.map((_, i) => sumFte(other.map((l) => l.fte[i]))) }]
+      : []),
+  ];
   return {
     funds: columns.map((id) => {
       const fund = named.find((f) => f.id === id);
       return fund ? { name: fund.name, code: fund.code } : { name: 'Other funds', code: null };
     }),
     totals: fteOf(rows.filter((r) => r.dimension === 'total')),
-    byBuilding: lines('building'),
-    byFunction: lines('function'),
+    byBuilding: byBuilding.map(({ name, fte }) => ({ name, fte })),
+    byFunction: lines('function').map(({ name, fte }) => ({ name, fte })),
   };
 }

@@ -2,23 +2,24 @@ import type { Db } from '@server/db/index';
 import { compareFunctionCodes } from '@shared/function-code';
 import type { Scope } from '@server/domains/budgets';
 import { deseCodes } from '@server/domains/massachusetts';
-import { MIN_PAY_GROUP, withheldRows } from '@server/lib/pay-groups';
+import { foldSmallGroups } from '@server/lib/pay-groups';
 import { fromCents, toCents } from '@shared/schemas/common';
-import type { PublicDeseCategory } from '@shared/schemas/public-dashboard';
+import { otherGroupsLabel, type PublicDeseCategory } from '@shared/schemas/public-dashboard';
 import * as figures from './queries/public-dashboard-figures';
 
 /**
  * The public budget by DESE function code (./public-dashboard-figures.ts), after the rule that
  * keeps a function's amount from being a few people's pay (DESIGN.md section 6): a function whose
  * lines are those of 1 to 4 employees is not shown on its own. The functions withheld
- * (server/lib/pay-groups.ts withheldRows: those of 1 to 4 employees, then the smallest others with
- * employees until they hold MIN_PAY_GROUP together) are one row, OTHER_FUNCTIONS_LABEL; when even
- * every function with employees together holds fewer, that row is not shown and its amount is in
- * the section's total only (`withheld`). Functions with no employees, or enough, are as they are.
+ * (server/lib/pay-groups.ts foldSmallGroups: those of 1 to 4 employees, then the smallest others
+ * with employees until they hold MIN_PAY_GROUP together) are one row, OTHER_FUNCTIONS_LABEL; when
+ * even every function with employees together holds fewer, that row is not shown and its amount is
+ * in the section's total only (`withheld`). Functions with no employees, or enough, are as they
+ * are. The budget by category and by building follow the same rule (public-dashboard-groups.ts).
  */
 
 export const NO_DESE_CODE = 'No DESE function code';
-export const OTHER_FUNCTIONS_LABEL = `Other functions (fewer than ${MIN_PAY_GROUP} staff each)`;
+export const OTHER_FUNCTIONS_LABEL = otherGroupsLabel('functions');
 
 const cents = (dollars: number) => toCents(dollars) ?? 0n;
 
@@ -50,8 +51,8 @@ async function functionCells(db: Db, scope: Scope): Promise<FunctionCell[]> {
     cells.set(key, cell);
   }
   // Employees of a code with no proposed line have no amount here to be read from.
-  for (const row of await figures.employeesByDeseCode(db, scope)) {
-    const cell = cells.get(keyOf(row.code));
+  for (const row of await figures.employeesBy(db, scope, 'code')) {
+    const cell = cells.get(keyOf(row.key as string | null));
     if (cell) {
       cell.employees += row.employees;
     }
@@ -72,9 +73,7 @@ export async function deseBreakdown(
   scope: Scope,
 ): Promise<{ groups: PublicDeseCategory[]; cents: { name: string; cents: bigint }[]; withheld: boolean }> {
   const cells = await functionCells(db, scope);
-  const folded = withheldRows(cells.map((c) => c.employees));
-  const shown = cells.filter((_, i) => !folded.has(i));
-  const other = cells.filter((_, i) => folded.has(i));
+  const { shown, folded: other, withheld } = foldSmallGroups(cells, (c) => [c.employees]);
   const groups = new Map<string, { cents: bigint; functions: FunctionCell[] }>();
   for (const cell of shown.filter((c) => c.code !== null)) {
     const group = groups.get(cell.parentName) ?? { cents: 0n, functions: [] };
@@ -85,8 +84,6 @@ export async function deseBreakdown(
   const ordered = [...groups.entries()]
     .map(([name, g]) => ({ name, cents: g.cents, functions: g.functions }))
     .sort((a, b) => compareFunctionCodes(a.functions[0].code!, b.functions[0].code!));
-  const otherEmployees = other.reduce((n, c) => n + c.employees, 0);
-  const withheld = other.length > 0 && otherEmployees < MIN_PAY_GROUP;
   if (other.length && !withheld) {
     const sum = other.reduce((n, c) => n + c.cents, 0n);
     ordered.push({ name: OTHER_FUNCTIONS_LABEL, cents: sum, functions: [] });

@@ -11,6 +11,7 @@ import { stageStateOf } from '@server/domains/stages';
 import { withoutHidden, type YearReleases } from './public-dashboard-release';
 import { locationData, salaryBuckets } from './public-dashboard-staff';
 import { deseBreakdown } from './public-dashboard-dese';
+import { buildingRows, categoryRows } from './public-dashboard-groups';
 import { publicStaffing } from '@server/domains/positions';
 import { echoFunds, type FundChoice } from '@shared/schemas/fund-choice';
 
@@ -18,7 +19,8 @@ import { echoFunds, type FundChoice } from '@shared/schemas/fund-choice';
  * The public figures of one fiscal year, worked out at Publish and stored as the snapshot. Every
  * total comes from the staff dashboard's own queries (server/domains/budgets/queries/dashboard.ts), so the public
  * totals equal the dashboard's to the cent; this file only chooses what may be shown, and
- * public-dashboard-staff.ts and public-dashboard-dese.ts suppress what could single a person out.
+ * public-dashboard-staff.ts, public-dashboard-dese.ts and public-dashboard-groups.ts suppress what
+ * could single a person out.
  */
 
 // The staff figures after the small-cell rule live beside this file; suppressCells stays importable here.
@@ -91,6 +93,8 @@ export async function yearFigures(
     0n,
   );
   const dese = await deseBreakdown(db, scope);
+  const categories = await categoryRows(db, scope, byCategory.categories);
+  const buildings = await buildingRows(db, scope, byBuilding.buildings);
   const stage = await stageStateOf(db, budgetYearId, fiscalYear);
   const staged = stage.stage !== 'DRAFT';
   // Released only when published: a hidden staff section tells nobody anything.
@@ -103,13 +107,16 @@ export async function yearFigures(
     hasTownGoal: goal !== null,
     guidanceBudget: fromCents(guidanceCents),
     guidanceGap: fromCents(guidanceGapCents(guidanceCents, goal === null ? 0n : cents(goal))),
-    categoryBreakdown: byCategory.categories.map((c) => ({
-      name: c.category,
-      amount: c.total,
-      itemCount: c.count,
+    categoryBreakdown: categories.rows.map((c) => ({
+      name: c.name,
+      amount: fromCents(c.cents),
+      itemCount: c.lines,
       color: c.color,
     })),
-    buildingBreakdown: byBuilding.buildings.map((b) => ({ name: b.building, amount: b.total })),
+    buildingBreakdown: buildings.rows.map((b) => ({ name: b.name, amount: fromCents(b.cents) })),
+    // Only when some rows' amount is in the total alone, so earlier snapshots compare equal.
+    ...(categories.withheld ? { categoryWithheld: true } : {}),
+    ...(buildings.withheld ? { buildingWithheld: true } : {}),
     salaryData: { teachers: salaryBuckets(salaries, 'teachers'), paras: salaryBuckets(salaries, 'paras') },
     locationData: staff?.data ?? null,
     perPupil:
@@ -117,9 +124,9 @@ export async function yearFigures(
         ? {
             enrollment: students,
             total: fromCents(divideRounded(totalCents, BigInt(students))),
-            byCategory: byCategory.categories.map((c) => ({
-              name: c.category,
-              amount: fromCents(divideRounded(cents(c.total), BigInt(students))),
+            byCategory: categories.rows.map((c) => ({
+              name: c.name,
+              amount: fromCents(divideRounded(c.cents, BigInt(students))),
             })),
           }
         : null,

@@ -60,19 +60,22 @@ const sumCents = (amounts: readonly number[]) => amounts.reduce((n, a) => n + ce
 /**
  * The totals a year's snapshot figures show: its total, and the sums of the breakdowns it carries
  * (the category and DESE breakdowns when the category chart is shown, the buildings when the
- * building chart is).
+ * building chart is), but for a breakdown some of whose rows are in the total only.
  */
 export function snapshotTotals(data: PublicYearData, shown: ReadonlySet<ComponentKey>): ShownTotal[] {
   const totals: ShownTotal[] = [
     { source: 'the published figures', cents: centsOf(data.totalBudget), count: null },
   ];
+  // Withheld rows are in the total alone (public-dashboard-dese.ts, public-dashboard-groups.ts): the
+  // rows shown cannot add up to it, so that breakdown is not compared.
   if (shown.has('categoryChart')) {
-    totals.push({
-      source: 'the published categories',
-      cents: sumCents(data.categoryBreakdown.map((c) => c.amount)),
-      count: data.categoryBreakdown.reduce((n, c) => n + c.itemCount, 0),
-    });
-    // Withheld functions are in the total alone (public-dashboard-dese.ts): the rows cannot add up to it.
+    if (!data.categoryWithheld) {
+      totals.push({
+        source: 'the published categories',
+        cents: sumCents(data.categoryBreakdown.map((c) => c.amount)),
+        count: data.categoryBreakdown.reduce((n, c) => n + c.itemCount, 0),
+      });
+    }
     if (!data.deseWithheld) {
       totals.push({
         source: 'the published DESE functions',
@@ -81,7 +84,7 @@ export function snapshotTotals(data: PublicYearData, shown: ReadonlySet<Componen
       });
     }
   }
-  if (shown.has('buildingChart')) {
+  if (shown.has('buildingChart') && !data.buildingWithheld) {
     totals.push({
       source: 'the published buildings',
       cents: sumCents(data.buildingBreakdown.map((b) => b.amount)),

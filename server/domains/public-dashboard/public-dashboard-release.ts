@@ -48,18 +48,21 @@ export const FIGURE_SECTIONS: readonly ComponentKey[] = [
  */
 export function withoutHidden(data: PublicYearData, shown: ReadonlySet<ComponentKey>): PublicYearData {
   const categories = shown.has('categoryChart');
-  const { deseWithheld, ...rest } = data;
+  const buildings = shown.has('buildingChart');
+  const { deseWithheld, categoryWithheld, buildingWithheld, ...rest } = data;
   return {
     ...rest,
     categoryBreakdown: categories ? data.categoryBreakdown : [],
     deseBreakdown: categories ? data.deseBreakdown : [],
     ...(categories && deseWithheld ? { deseWithheld } : {}),
+    ...(categories && categoryWithheld ? { categoryWithheld } : {}),
+    ...(buildings && buildingWithheld ? { buildingWithheld } : {}),
     perPupil: data.perPupil && !categories ? { ...data.perPupil, byCategory: [] } : data.perPupil,
     perPupilDese:
       data.perPupilDese?.byCategory && !categories
         ? { ...data.perPupilDese, byCategory: [] }
         : data.perPupilDese,
-    buildingBreakdown: shown.has('buildingChart') ? data.buildingBreakdown : [],
+    buildingBreakdown: buildings ? data.buildingBreakdown : [],
     salaryData: shown.has('salaryCharts') ? data.salaryData : null,
     locationData: shown.has('headcountChart') ? data.locationData : null,
     // Staffing goes with the staff section (absent in snapshots from before it was published).

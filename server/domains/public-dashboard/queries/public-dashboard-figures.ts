@@ -8,8 +8,8 @@ import { OF_FUNDS } from '@server/domains/funds';
 /**
  * The reads the public figures need beyond the staff dashboard's own aggregates
  * (server/domains/budgets/queries/dashboard.ts, which the public service calls directly): which
- * budget year a fiscal year comes from, the budget and the employees by DESE function code, and
- * enrollment. The scope's fund choice applies as it does to the dashboard's.
+ * budget year a fiscal year comes from, the budget by DESE function code, the employees by code,
+ * category and building, and enrollment. The scope's fund choice applies as it does to the dashboard's.
  */
 
 export interface DeseAmountRow {
@@ -37,21 +37,33 @@ export async function proposedByDeseCode(db: Db, scope: Scope): Promise<DeseAmou
   return rows.map((r: { code: string | null; total: number }) => ({ code: r.code, total: Number(r.total) }));
 }
 
-export interface DeseStaffRow {
-  /** The employee line's own DESE code, else its category's; null when neither has one. */
-  code: string | null;
+/** The three ways the public figures break the budget down, and what groups an employee line so. */
+const STAFF_GROUPS = {
+  code: lineCode(),
+  category: 'li.category_id',
+  building: 'li.building_id',
+} as const;
+export type StaffGroup = keyof typeof STAFF_GROUPS;
+
+export interface StaffRow {
+  /**
+   * The group: a DESE code (the line's own, else its category's), or a category's or building's
+   * id; null for none (no code, Uncategorized, District Wide).
+   */
+  key: string | number | null;
   employees: number;
 }
 
 /**
- * The employees (operating lines) by DESE function code, the same people the public staff figures
- * count (the dashboard's scope: projected staff only when the admin publishes them), so a function
- * whose proposed amount is the pay of a few of them can be told apart.
+ * The employees (operating lines) by DESE function code, budget category or building, so a group
+ * whose proposed amount is the pay of a few of them can be told apart. Every employee of the
+ * scope's year and funds counts, projected ones too even when the admin does not publish them as
+ * staff: a planning year's salary lines are their pay all the same.
  */
-export async function employeesByDeseCode(db: Db, scope: Scope): Promise<DeseStaffRow[]> {
-  const w = dashboardQueries.where(scope, true);
+export async function employeesBy(db: Db, scope: Scope, by: StaffGroup): Promise<StaffRow[]> {
+  const w = dashboardQueries.where({ ...scope, adoptedStaffOnly: false }, true);
   const { rows } = await db.raw(
-    `SELECT ${lineCode()} AS code, count(*)::int AS employees
+    `SELECT ${STAFF_GROUPS[by]} AS key, count(*)::int AS employees
        FROM line_items_all li
        LEFT JOIN budget_categories c ON c.id = li.category_id
       WHERE ${w.sql}
@@ -59,7 +71,7 @@ export async function employeesByDeseCode(db: Db, scope: Scope): Promise<DeseSta
       ORDER BY 1`,
     w.bindings,
   );
-  return rows.map((r: DeseStaffRow) => ({ code: r.code, employees: Number(r.employees) }));
+  return rows.map((r: StaffRow) => ({ key: r.key, employees: Number(r.employees) }));
 }
 
 /** Students the district entered for the budget year, all buildings and grades. */

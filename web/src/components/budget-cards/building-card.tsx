@@ -24,6 +24,8 @@ interface BuildingCardProps {
   className?: string;
   /** Whether the figures have arrived (ChartCard): until then the card says so, not '$0'. */
   status?: CardStatus;
+  /** A sentence under the chart or table (what the figures leave out, say). */
+  note?: string | null;
 }
 
 /** The budget by building; lines with no building are District Wide (grey). */
@@ -36,6 +38,7 @@ export function BuildingCard({
   emptyText = 'No proposed lines in this fiscal year.',
   className,
   status,
+  note,
 }: BuildingCardProps) {
   const counted = buildings.some((b) => b.count !== undefined);
   const columns: DataColumn<BuildingBar>[] = [
@@ -84,6 +87,7 @@ export function BuildingCard({
           ]}
         />
       }
+      footer={note ? <p className="chart-note">{note}</p> : null}
     />
   );
 }

@@ -29,6 +29,8 @@ interface CategoryCardProps {
   className?: string;
   /** Whether the figures have arrived (ChartCard): until then the card says so, not '$0'. */
   status?: CardStatus;
+  /** A sentence under the chart or table (what the figures leave out, say). */
+  note?: string | null;
 }
 
 /**
@@ -45,6 +47,7 @@ export function CategoryCard({
   countHeader = 'Lines',
   className,
   status,
+  note,
 }: CategoryCardProps) {
   const [hidden, setHidden] = useState<Set<string>>(new Set());
   // Slices with a negative total (credits) cannot be drawn; they stay in the table.
@@ -103,21 +106,24 @@ export function CategoryCard({
       }
       footer={
         categories.length ? (
-          <fieldset className="legend-toggles">
-            <legend className="visually-hidden">Categories shown in the chart</legend>
-            {categories.map((c) => (
-              <label key={c.key} className="legend-toggle">
-                <input
-                  type="checkbox"
-                  checked={!hidden.has(c.key)}
-                  onChange={(e) => toggle(c.key, e.target.checked)}
-                />
-                <span className="swatch" style={{ background: c.color }} aria-hidden="true" />
-                <span className="legend-toggle__name">{c.name}</span>
-                <span className="legend-toggle__value money">{money(c.amount)}</span>
-              </label>
-            ))}
-          </fieldset>
+          <>
+            <fieldset className="legend-toggles">
+              <legend className="visually-hidden">Categories shown in the chart</legend>
+              {categories.map((c) => (
+                <label key={c.key} className="legend-toggle">
+                  <input
+                    type="checkbox"
+                    checked={!hidden.has(c.key)}
+                    onChange={(e) => toggle(c.key, e.target.checked)}
+                  />
+                  <span className="swatch" style={{ background: c.color }} aria-hidden="true" />
+                  <span className="legend-toggle__name">{c.name}</span>
+                  <span className="legend-toggle__value money">{money(c.amount)}</span>
+                </label>
+              ))}
+            </fieldset>
+            {note ? <p className="chart-note">{note}</p> : null}
+          </>
         ) : null
       }
     />

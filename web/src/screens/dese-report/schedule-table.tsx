@@ -4,13 +4,16 @@ import { numCol, TableHead } from '@web/components/table-head';
 
 type Figures = Pick<DeseReport['totals'], 'salaries' | 'otherExpenses' | 'total'>;
 
+/** A figure the server withheld from this reader (the pay of fewer than five people) says so. */
+const amount = (value: number | null) => (value === null ? 'Withheld' : formatMoneyCents(value));
+
 /** The three money cells of a row: salaries, other expenses, total. */
 function Money({ f }: { f: Figures }) {
   return (
     <>
-      <td className="num">{formatMoneyCents(f.salaries)}</td>
+      <td className="num">{amount(f.salaries)}</td>
       <td className="num">{formatMoneyCents(f.otherExpenses)}</td>
-      <td className="num">{formatMoneyCents(f.total)}</td>
+      <td className="num">{amount(f.total)}</td>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import type { PublicYearData } from '@shared/schemas/public-dashboard';
+import { OTHER_BUILDINGS_LABEL, type PublicYearData } from '@shared/schemas/public-dashboard';
 import type { BuildingBar } from '@web/components/budget-cards/building-card';
 import type { CategorySlice } from '@web/components/budget-cards/category-card';
 import type { LocationRow } from '@web/components/budget-cards/headcount-card';
@@ -38,7 +38,8 @@ export function categorySlices(data: PublicYearData): CategorySlice[] {
   }));
 }
 
-const isGrey = (name: string) => name === 'District Wide' || name === 'Other';
+const isGrey = (name: string) =>
+  name === 'District Wide' || name === 'Other' || name === OTHER_BUILDINGS_LABEL;
 
 export function buildingBars(data: PublicYearData): BuildingBar[] {
   return data.buildingBreakdown.map((b) => ({

@@ -1,8 +1,9 @@
-import type {
-  ComponentKey,
-  PublicView,
-  PublicViewLink,
-  PublicYearData,
+import {
+  smallGroupsNote,
+  type ComponentKey,
+  type PublicView,
+  type PublicViewLink,
+  type PublicYearData,
 } from '@shared/schemas/public-dashboard';
 import { BuildingCard } from '@web/components/budget-cards/building-card';
 import { CategoryCard } from '@web/components/budget-cards/category-card';
@@ -81,6 +82,7 @@ export function PublicSection({ name, ...props }: SectionProps & { name: Compone
             total={totalOf(data.categoryBreakdown)}
             money={money}
             emptyText={`No spending categories were published for ${fy}.`}
+            note={smallGroupsNote('categories', data.categoryBreakdown, data.categoryWithheld)}
           />
           <DeseSection
             groups={data.deseBreakdown}
@@ -99,6 +101,7 @@ export function PublicSection({ name, ...props }: SectionProps & { name: Compone
           total={totalOf(data.buildingBreakdown)}
           money={money}
           emptyText={`No school figures were published for ${fy}.`}
+          note={smallGroupsNote('buildings', data.buildingBreakdown, data.buildingWithheld)}
         />
       );
     case 'salaryCharts':

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { smallGroupsNote } from '@shared/schemas/public-dashboard';
 import type { PublicStaffing } from '@shared/schemas/staffing';
 import { fyLabel } from './figures';
 import { FundedByTable } from './funded-by';
@@ -17,6 +18,9 @@ export function PublicStaffingSection({ staffing, fy }: { staffing: PublicStaffi
   const headingId = useId();
   const lastYear = fyLabel(staffing.lastYearFiscalYear);
   const byBuilding = dimension === 'byBuilding';
+  const schoolsNote = byBuilding
+    ? smallGroupsNote('buildings', staffing.byBuilding, staffing.buildingsWithheld)
+    : null;
   return (
     <section className="card pub-wide staffing-section" aria-labelledby={headingId}>
       <div className="chart-card__header">
@@ -46,7 +50,7 @@ export function PublicStaffingSection({ staffing, fy }: { staffing: PublicStaffi
       />
       <p className="muted staffing-section__note">
         {staffing.lastYearNote ? `${staffing.lastYearNote} ` : ''}A vacant position is budgeted but not filled
-        today. Positions only: no one&apos;s name or pay is shown.
+        today. Positions only: no one&apos;s name or pay is shown.{schoolsNote ? ` ${schoolsNote}` : ''}
       </p>
       {staffing.fundedBy && staffing.fundedBy.funds.length ? (
         <>
