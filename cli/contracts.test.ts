@@ -102,6 +102,8 @@ describe('budget-cli contracts', () => {
         /A settlement date is kept only for a SETTLED contract/,
       ],
       [['--cola', '2,2,2', '--status', 'SIGNED'], /Status must be one of NEGOTIATING, SETTLED, EXPIRED/],
+      // A year that is no fiscal year is refused in words, naming the flag (not 'received NaN').
+      [['--cola', '2', '--start', 'soon', '--end', 'FY27'], /--start: Invalid fiscal year: soon\n/],
     ];
     for (const [flags, message] of cases) {
       const r = await cli('contracts', 'add', '--name', 'Bad', '--work-group', group, ...flags);
@@ -123,6 +125,9 @@ describe('budget-cli contracts', () => {
     expect((await cli('contracts', 'set-status', '999', '--status', 'SETTLED')).stderr).toMatch(
       /Contract not found/,
     );
+    const badStatus = await cli('contracts', 'list', '--status', 'signed');
+    expect(badStatus.code).toBe(2);
+    expect(badStatus.stderr).toMatch(/\n {2}--status: Invalid option/);
     expect((await cli('contracts', 'list', '--json')).stdout.trim()).toBe('[]');
   }, 300_000);
 
@@ -161,10 +166,12 @@ describe('budget-cli contracts', () => {
       ),
     );
 
-    // An offer settled over the contract in force needs --supersedes too.
+    // An offer settled over the contract in force needs --supersedes too. Its years are typed as
+    // `contracts list` writes them (FY27), or in full (FY2027).
     const offer = JSON.parse(
-      (await add('Custodians reopener', '4', '--start', '2027', '--end', '2027', '--json')).stdout,
+      (await add('Custodians reopener', '4', '--start', 'FY27', '--end', 'FY2027', '--json')).stdout,
     );
+    expect(offer.contract).toMatchObject({ startYear: 2027, endYear: 2027 });
     const settle = ['contracts', 'set-status', String(offer.contract.id), '--status', 'SETTLED'];
     expect((await cli(...settle)).code).toBe(1);
     expect(await nextYear()).toBe(grow(5234567n, 100n));

@@ -85,8 +85,31 @@ describe('budget-cli dashboard, town-goals, projections', () => {
     );
     expect(projected.code).toBe(0);
     expect(projected.stdout).toMatch(
-      /^Projected \d+ proposed lines from FY26 into FY27, FY28 \(replacing \d+\)\.$/m,
+      /^Projected [\d,]+ proposed lines from FY26 into FY27, FY28 \(replacing [\d,]+\)\.$/m,
     );
+    // --json as `project --json`: the API's answer, one document; the count as the text wrote it.
+    const again = jsonDocument(
+      await cli(
+        'projections',
+        'generate',
+        '--budget-year',
+        'FY26',
+        '--type',
+        'proposed',
+        '--to',
+        'FY28',
+        '--json',
+      ),
+      'object',
+    );
+    expect(again).toMatchObject({ baseYear: 2026, fiscalYears: [2027, 2028] });
+    const count = (again.projectedCount as number).toLocaleString('en-US');
+    expect(projected.stdout).toContain(`Projected ${count} proposed lines`);
+    const badYear = await cli('dashboard', 'summary', '--budget-year', 'FY26', '--fiscal-year', 'soon');
+    expect([badYear.code, badYear.stderr]).toEqual([
+      2,
+      'Error [VALIDATION_FAILED]: Invalid input:\n  --fiscal-year: Invalid fiscal year: soon\n',
+    ]);
     // Fix Base Year: the demo's payroll is in its base year; a move onto FY25's roster is refused.
     const fix = (type: string, to: string) =>
       cli('projections', 'fix-base-year', '--budget-year', 'FY26', '--type', type, '--to', to);

@@ -56,6 +56,12 @@ describe('budget-cli flags and refusals', () => {
       const goal = await cli('town-goals', 'set', '--fiscal-year', 'FY27', '--dollar', 'lots');
       expect(goal.code).toBe(2);
       expect(goal.stderr).toContain('--dollar: ');
+      // A year that is none is refused naming --fiscal-year, never a flag that does not exist.
+      const year = await cli('rif', '--fiscal-year', 'soon', '--town-funding', '1');
+      expect([year.code, year.stderr]).toEqual([
+        2,
+        'Error [VALIDATION_FAILED]: Invalid input:\n  --fiscal-year: Invalid fiscal year: soon\n',
+      ]);
     },
   );
 

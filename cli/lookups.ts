@@ -99,3 +99,8 @@ export async function homeBudgetYearId(app: AppContext, fiscalYear: number): Pro
   }
   return home.id;
 }
+
+/** Every budget year, as GET /api/budget-years answers (`budget-year list`). */
+export function allBudgetYears(app: AppContext, actor: Actor) {
+  return listBudgetYears(app, actor);
+}

@@ -67,11 +67,15 @@ export function numberFlag<T>(value: T): T | number {
 /** A schema field as the flag a person types: townFunding -> --town-funding (array indexes dropped). */
 const flagOf = (path: PropertyKey[], flags: Record<string, string>) => {
   const field = String(path[0] ?? '');
-  if (!field) {
-    return '--input';
-  }
   return flags[field] ?? `--${field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 };
+
+/**
+ * One refusal line: '--fte: FTE must be above 0', or the message alone for a rule about the whole
+ * input ('Nothing to update'), which no one flag answers (there is no --input to name).
+ */
+const issueLine = (path: PropertyKey[], message: string, flags: Record<string, string>) =>
+  path.length ? `  ${flagOf(path, flags)}: ${message}` : `  ${message}`;
 
 /**
  * Parses flags with the same zod schema the API uses, so the CLI refuses what the API refuses. A
@@ -82,7 +86,7 @@ export function parseFlags<T>(schema: z.ZodType<T>, value: unknown, flags: Recor
   Object.assign(commandFlags, flags);
   const result = schema.safeParse(value);
   if (!result.success) {
-    const lines = result.error.issues.map((i) => `  ${flagOf(i.path, flags)}: ${i.message}`);
+    const lines = result.error.issues.map((i) => issueLine(i.path, i.message, flags));
     throw new AppError(400, 'VALIDATION_FAILED', `Invalid input:\n${lines.join('\n')}`);
   }
   return result.data;

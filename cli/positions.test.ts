@@ -47,7 +47,7 @@ describe('budget-cli positions', () => {
     const listed = await cli('positions', 'list', '--fiscal-year', 'FY26');
     expect(listed.code).toBe(0);
     expect(listed.stdout).toContain(
-      '2 positions, 1.5 FTE (1.5 filled, 0 vacant or posted, 0 frozen); budgeted $101,000',
+      '2 positions, 1.5 FTE (1.5 filled, 0 vacant or posted, 0 frozen); budgeted $101,000.00',
     );
 
     const added = await cli(
@@ -102,7 +102,7 @@ describe('budget-cli positions', () => {
     );
     expect(filled.code).toBe(0);
     expect(filled.stdout).toContain('Held by Ben Cli');
-    expect(filled.stdout).toContain('Budgeted for FY2027: $40,000');
+    expect(filled.stdout).toContain('Budgeted for FY2027: $40,000.00');
 
     const refused = await cli('positions', 'delete', String(position.id));
     expect(refused.code).not.toBe(0);

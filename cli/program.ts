@@ -161,7 +161,7 @@ export const COMMAND_GROUPS: CommandGroup[] = [
         description: 'First start of a district: name, categories, work groups; prints what is still missing',
       },
       'budget-year': {
-        description: 'Budget years: create one from nothing; close a past fiscal year as history',
+        description: 'Budget years: list them, create one from nothing; close a past fiscal year as history',
       },
     },
   },

@@ -91,7 +91,11 @@ describe('budget-cli publish', () => {
       expect(text.stdout).toMatch(/Published: +yes, at \d{4}-/);
       const after = await cli('publish', 'preview');
       expect(after.code).toBe(0);
-      expect(after.stdout).toContain('Preview — not yet published: /public/springfield');
+      // Nothing changed since Publish: the preview is the page residents read, as the screen's badge says.
+      expect(after.stdout).toContain('Published — residents see this page: /public/springfield\n');
+      expect(after.stdout).not.toContain('not yet published');
+      // The sections by the names the Public Dashboard screen gives them.
+      expect(after.stdout).toMatch(/\nSections: +School information, Budget status, /);
       expect(after.stdout).toMatch(/Changes since the last Publish \(\d{4}-.*\):\n {2}\(none\)/);
     },
   );

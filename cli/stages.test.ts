@@ -51,4 +51,25 @@ describe('budget-cli stage', () => {
       ).toEqual(AMOUNTS.map(Number).sort());
     },
   );
+
+  it('takes the next stage by the name Budget Stages shows, as `stage list` prints it with its code', async () => {
+    const listed = await cli('stage', 'list', ...year);
+    expect(listed.stdout).toContain(
+      'Next stage: School Committee Adopted (stage advance --stage SCHOOL_COMMITTEE_ADOPTED)\n',
+    );
+    // A vote needs every dollar under a DESE function code.
+    expect((await cli('dese', 'set-code', ...year, '--code', '2305')).code).toBe(0);
+    const adopted = await cli(...advanceArgs('School Committee Adopted', '2027-03-10', '--json'));
+    expect(adopted.code, adopted.stderr).toBe(0);
+    expect(JSON.parse(adopted.stdout).current).toMatchObject({ stage: 'SCHOOL_COMMITTEE_ADOPTED' });
+    // Any letter case, and the code's spelling with dashes, are the same stage.
+    const appropriated = await cli(...advanceArgs('town-appropriated', '2027-05-10', '--json'));
+    expect(appropriated.code, appropriated.stderr).toBe(0);
+    expect(JSON.parse(appropriated.stdout).current).toMatchObject({ stage: 'TOWN_APPROPRIATED' });
+    // A stage that does not exist is refused naming the flag; nothing moves.
+    const unknown = await cli(...advanceArgs('Approved', '2027-06-01'));
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('--stage: stage must be one of');
+    expect((await cli('stage', 'list', ...year)).stdout).toMatch(/^FY2027: Town Appropriated/);
+  }, 120_000);
 });

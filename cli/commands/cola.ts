@@ -1,18 +1,15 @@
 import type { Command } from 'commander';
+import { z } from 'zod';
 import { AppError } from '@server/errors';
 import { formatMoneyCents as money } from '@shared/money';
 import { rifGapBody, type RifCalculation } from '@shared/schemas/cola-calc';
 import { fiscalYearInput, fiscalYearLabel as label } from '@shared/schemas/fiscal-year';
-import { DEFAULT_PROJECTION_YEARS, generateProjectionsBody } from '@shared/schemas/projections';
-import { calculateRifGap } from '@server/domains/planning';
-import { planningDefaults } from '@server/domains/planning';
-import { projections as projections } from '@server/domains/planning';
-import { generateProjections } from '@server/domains/planning';
-import type { AppContext } from '@server/context';
-import type { Actor } from '@server/policies/index';
+import { DEFAULT_PROJECTION_YEARS } from '@shared/schemas/projections';
+import { calculateRifGap, generateProjections, planningDefaults } from '@server/domains/planning';
 import { withCli } from '../context';
 import { budgetYearNamed } from '../lookups';
 import { moneyFlag, parseFlags, printJson, printRows, numberFlag } from '../output';
+import { PROPOSED_BASE_FLAG, projectedText, projectionInput } from './projection-runs';
 
 /** The `rif` flag of each figure the service may fill in from the district's data. */
 const RIF_FLAGS = { baselineBudget: '--baseline', townFundingAmount: '--town-funding' } as const;
@@ -117,52 +114,6 @@ function printRif(r: RifCalculation): void {
   }
 }
 
-/** The --proposed-base flag of `project` and `projections generate`. */
-export const PROPOSED_BASE_FLAG = [
-  '--proposed-base <base>',
-  "proposed lines: grow from last year's 'budget' (default) or its 'actual' spending (the ledger)",
-] as const;
-
-/**
- * The Generate Projections input of `project` and `projections generate`: the named budget year,
- * the year its lines of the kind grow from (null: none yet), and the body, through the API's schema.
- */
-export async function projectionInput(
-  app: AppContext,
-  actor: Actor,
-  opts: { budgetYear: string; type: string; to?: string; proposedBase?: string },
-  forceRegenerate: boolean,
-) {
-  const year = await budgetYearNamed(app, actor, opts.budgetYear);
-  const base = await projections.baseYears(app, actor, year.id);
-  const from = opts.type === 'operating' ? base.operatingBase : base.proposedBase;
-  const input = parseFlags(generateProjectionsBody, {
-    budgetYearId: year.id,
-    toFiscalYear: opts.to ?? (from ?? year.currentFiscalYear ?? 0) + DEFAULT_PROJECTION_YEARS,
-    projectionType: opts.type,
-    forceRegenerate,
-    proposedBase: opts.proposedBase,
-  });
-  return { year, from, input };
-}
-
-/** What a run grew the proposed lines from, and each category's factor: printed after the counts. */
-export function proposedBaseText(r: Awaited<ReturnType<typeof generateProjections>>): string {
-  if (!r.actualBase) {
-    return '';
-  }
-  const { actualBase: a } = r;
-  return (
-    `Base of ${label(a.fiscalYear)}: ${a.source}; each category's lines × actual ÷ budget, then its increase:\n` +
-    a.factors
-      .map(
-        (f) =>
-          `  ${f.categoryName}: ${money(f.actual)} ÷ ${money(f.budget)} = ×${f.factor}${f.note ? ` (${f.note})` : ''}\n`,
-      )
-      .join('')
-  );
-}
-
 /** `budget-cli project` (Generate Projections by the name the district's scripts use) and `budget-cli rif`. */
 export function registerColaCommands(program: Command): void {
   program
@@ -207,15 +158,7 @@ export function registerColaCommands(program: Command): void {
             printJson(r);
             return;
           }
-          process.stdout.write(
-            `Projected ${r.projectedCount} ${input.projectionType} lines from ${label(r.baseYear)} into ` +
-              `${r.fiscalYears.map(label).join(', ')}${r.replacedCount ? ` (replacing ${r.replacedCount})` : ''}.\n` +
-              r.skippedYears.map((s) => `Skipped ${label(s.fiscalYear)}: ${s.reason}.\n`).join('') +
-              (r.supersededCount
-                ? `Removed ${r.supersededCount} projected lines superseded by imported ones.\n`
-                : '') +
-              proposedBaseText(r),
-          );
+          process.stdout.write(projectedText(r, input.projectionType));
         });
       },
     );
@@ -251,7 +194,11 @@ export function registerColaCommands(program: Command): void {
           const fiscalYear =
             opts.fiscalYear === undefined
               ? (await planningDefaults(app, actor, { budgetYearId })).fiscalYear
-              : parseFlags(fiscalYearInput, opts.fiscalYear);
+              : parseFlags(
+                  z.object({ fiscalYear: fiscalYearInput }),
+                  { fiscalYear: opts.fiscalYear },
+                  { fiscalYear: '--fiscal-year' },
+                ).fiscalYear;
           const input = parseFlags(
             rifGapBody,
             {

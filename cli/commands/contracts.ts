@@ -8,7 +8,7 @@ import {
   contractStatusBody,
   type Contract,
 } from '@shared/schemas/contracts';
-import { fiscalYearLabel as label } from '@shared/schemas/fiscal-year';
+import { fiscalYearInput, fiscalYearLabel as label } from '@shared/schemas/fiscal-year';
 import { contracts as contracts } from '@server/domains/planning';
 import { withCli } from '../context';
 import { workGroupNamed } from '../lookups';
@@ -77,7 +77,11 @@ export function registerContractCommands(program: Command): void {
     .option('--status <status>', `only this status (${CONTRACT_STATUSES.join(', ')})`)
     .option('--json', 'print JSON')
     .action(async (opts: { workGroup?: string; status?: string; json?: boolean }) => {
-      const status = parseFlags(z.enum(CONTRACT_STATUSES).optional(), opts.status);
+      const { status } = parseFlags(
+        z.object({ status: z.enum(CONTRACT_STATUSES).optional() }),
+        { status: opts.status },
+        { status: '--status' },
+      );
       await withCli(program.opts().as, async ({ app, actor }) => {
         const workGroupId = opts.workGroup
           ? (await workGroupNamed(app, actor, opts.workGroup)).id
@@ -93,8 +97,8 @@ export function registerContractCommands(program: Command): void {
     .requiredOption('--name <name>', 'the contract’s name, e.g. "Teachers Association 2027-2029"')
     .requiredOption('--work-group <name>', 'the work group it covers, e.g. Teachers')
     .requiredOption('--cola <percents>', 'COLA percent for each fiscal year from start to end, e.g. 3,2.5,2')
-    .option('--start <year>', 'first fiscal year', String(DEFAULT_CONTRACT_START_YEAR))
-    .option('--end <year>', 'last fiscal year', String(DEFAULT_CONTRACT_END_YEAR))
+    .option('--start <year>', 'first fiscal year, e.g. FY27 or 2027', label(DEFAULT_CONTRACT_START_YEAR))
+    .option('--end <year>', 'last fiscal year, e.g. FY29 or 2029', label(DEFAULT_CONTRACT_END_YEAR))
     .option('--status <status>', CONTRACT_STATUSES.join(', '), 'NEGOTIATING')
     .option('--settlement-date <date>', 'YYYY-MM-DD, only with --status SETTLED')
     .option('--notes <text>', 'notes')
@@ -113,20 +117,22 @@ export function registerContractCommands(program: Command): void {
         notes?: string;
         json?: boolean;
       }) => {
+        // FY28, FY2028 and 2028 are one fiscal year, as `contracts list` writes it and every --fiscal-year reads it.
+        const span = parseFlags(
+          z.object({ start: fiscalYearInput, end: fiscalYearInput }),
+          { start: opts.start, end: opts.end },
+          { start: '--start', end: '--end' },
+        );
         await withCli(program.opts().as, async ({ app, actor }) => {
           const group = await workGroupNamed(app, actor, opts.workGroup);
-          const span = parseFlags(
-            z.object({ start: z.coerce.number().int(), end: z.coerce.number().int() }),
-            opts,
-          );
           const cola = percents(opts.cola);
           const input = parseFlags(
             contractBody,
             {
               name: opts.name,
               workGroupId: group.id,
-              startYear: opts.start,
-              endYear: opts.end,
+              startYear: span.start,
+              endYear: span.end,
               status: opts.status,
               settlementDate: opts.settlementDate ?? null,
               notes: opts.notes ?? null,

@@ -12,7 +12,7 @@ import { generateProjections, projections } from '@server/domains/planning';
 import { townGoals as townGoals } from '@server/domains/budgets';
 import { withCli } from '../context';
 import { budgetYearNamed } from '../lookups';
-import { PROPOSED_BASE_FLAG, projectionInput, proposedBaseText } from './cola';
+import { PROPOSED_BASE_FLAG, projectedText, projectionInput } from './projection-runs';
 import { moneyFlag, parseFlags, printJson, printRows, numberFlag } from '../output';
 
 /** `budget-cli dashboard`, `town-goals` and `projections`: the dashboard's figures and actions. */
@@ -37,7 +37,11 @@ export function registerDashboardCommands(program: Command): void {
         const fiscalYear =
           opts.fiscalYear === undefined
             ? year.currentFiscalYear!
-            : parseFlags(fiscalYearInput, opts.fiscalYear);
+            : parseFlags(
+                z.object({ fiscalYear: fiscalYearInput }),
+                { fiscalYear: opts.fiscalYear },
+                { fiscalYear: '--fiscal-year' },
+              ).fiscalYear;
         const scope = { budgetYearId: year.id, fiscalYear, funds };
         const summary = await dashboard.budgetSummary(app, actor, scope);
         const stats = await dashboard.budgetStats(app, actor, scope);
@@ -88,6 +92,12 @@ export function registerDashboardCommands(program: Command): void {
                 dollarGoal: money(g.dollarGoal),
                 percent: g.percentGoal ?? '',
                 baseline: money(g.baselineAmount),
+                // Which baseline: the baseline year's goal as it stands now, or an amount entered.
+                baselineOf: g.baselineFromGoal
+                  ? `${g.baselineYear === null ? '' : fiscalYearLabel(g.baselineYear)} goal`
+                  : g.baselineAmount === null
+                    ? ''
+                    : 'entered',
                 notes: g.notes ?? '',
               })),
           Boolean(opts.json),
@@ -150,21 +160,26 @@ export function registerDashboardCommands(program: Command): void {
     .requiredOption('--type <type>', 'proposed or operating')
     .option('--to <year>', `last fiscal year to project (default: base year + ${DEFAULT_PROJECTION_YEARS})`)
     .option(...PROPOSED_BASE_FLAG)
-    .action(async (opts: { budgetYear: string; type: string; to?: string; proposedBase?: string }) => {
-      await withCli(program.opts().as, async ({ app, actor }) => {
-        const { input } = await projectionInput(app, actor, opts, true);
-        const r = await generateProjections(app, actor, input);
-        process.stdout.write(
-          `Projected ${r.projectedCount} ${opts.type} lines from ${fiscalYearLabel(r.baseYear)} into ` +
-            `${r.fiscalYears.map(fiscalYearLabel).join(', ')}${r.replacedCount ? ` (replacing ${r.replacedCount})` : ''}.\n` +
-            r.skippedYears.map((s) => `Skipped ${fiscalYearLabel(s.fiscalYear)}: ${s.reason}.\n`).join('') +
-            (r.supersededCount
-              ? `Removed ${r.supersededCount} projected lines superseded by imported ones.\n`
-              : '') +
-            proposedBaseText(r),
-        );
-      });
-    });
+    .option('--json', 'print JSON')
+    .action(
+      async (opts: {
+        budgetYear: string;
+        type: string;
+        to?: string;
+        proposedBase?: string;
+        json?: boolean;
+      }) => {
+        await withCli(program.opts().as, async ({ app, actor }) => {
+          const { input } = await projectionInput(app, actor, opts, true);
+          const r = await generateProjections(app, actor, input);
+          if (opts.json) {
+            printJson(r);
+            return;
+          }
+          process.stdout.write(projectedText(r, input.projectionType));
+        });
+      },
+    );
   projectionsCommand
     .command('fix-base-year')
     .description(

@@ -15,7 +15,7 @@ import {
 } from '@shared/schemas/funds';
 import { withCli } from '../context';
 import { budgetYearOrDefault } from '../lookups';
-import { numberFlag, parseFlags, printJson, printRows } from '../output';
+import { moneyFlag, parseFlags, printJson, printRows } from '../output';
 
 const idOf = (rawId: string) => parseFlags(idParams, { id: rawId }).id;
 
@@ -98,7 +98,7 @@ function body(opts: FundFlags) {
     code: opts.code,
     kind: opts.kind,
     countsTowardNss: yesNo(opts.countsNss),
-    awardAmount: orNone(opts.award, numberFlag),
+    awardAmount: orNone(opts.award, moneyFlag),
     periodStart: orNone(opts.start, String),
     periodEnd: orNone(opts.end, String),
     note: opts.note,
@@ -111,7 +111,7 @@ function withOptions(cmd: Command): Command {
     .option('--code <code>', "the account string's fund segment, e.g. 0100")
     .option('--kind <kind>', FUND_KINDS.join(', '))
     .option('--counts-nss <yes|no>', "counts toward net school spending (default: the kind's rule)")
-    .option('--award <dollars>', "a grant's award amount ('none' clears it)")
+    .option('--award <dollars>', "a grant's award amount, e.g. 412345.67 or $412,345.67 ('none' clears it)")
     .option('--start <date>', "a grant period's first day, YYYY-MM-DD ('none' clears it)")
     .option('--end <date>', "a grant period's last day, YYYY-MM-DD ('none' clears it)")
     .option('--note <text>', 'a note')
@@ -250,10 +250,16 @@ export function registerFundCommands(program: Command): void {
   cmd
     .command('delete <id>')
     .description('Delete a fund (never the general fund)')
-    .action(async (id: string) => {
+    .option('--json', 'print JSON')
+    .action(async (id: string, opts: { json?: boolean }) => {
       const fundId = idOf(id);
       await withCli(program.opts().as, async ({ app, actor }) => {
-        process.stdout.write(`${(await service.deleteFund(app, actor, fundId)).message}.\n`);
+        const result = await service.deleteFund(app, actor, fundId);
+        if (opts.json) {
+          printJson(result);
+          return;
+        }
+        process.stdout.write(`${result.message}.\n`);
       });
     });
 }

@@ -21,13 +21,13 @@ type Opts = Record<string, string | boolean | undefined>;
 /** The write commands of `positions`: add, edit, fill, vacate, close, delete, vacancy-placement. */
 export function registerPositionWriteCommands(program: Command, cmd: Command): void {
   const as = () => program.opts().as as string | undefined;
-  const placeOptions = (c: Command) =>
+  const placeOptions = (c: Command, fteDefault?: string) =>
     c
       .option('--building <name>', 'building (id, code or name; none: District Wide)')
       .option('--function <code>', 'DESE function code, e.g. 2305')
       .option('--category <name>', 'personnel budget category (id or name)')
       .option('--work-group <name>', 'work group (bargaining unit)')
-      .option('--fte <fte>', 'FTE, above 0 and at most 1.5, to the thousandth')
+      .option('--fte <fte>', 'FTE, above 0 and at most 1.5, to the thousandth', fteDefault)
       .option('--step <n>', 'the step a vacancy is budgeted at (with --lane)')
       .option('--lane <lane>', 'the lane a vacancy is budgeted at (with --step)')
       .option('--notes <text>', 'notes')
@@ -41,6 +41,8 @@ export function registerPositionWriteCommands(program: Command, cmd: Command): v
       .requiredOption('--fiscal-year <year>', 'the roster’s fiscal year, e.g. FY26')
       .requiredOption('--title <title>', 'the job title')
       .option('--status <status>', 'vacant (default), posted or frozen'),
+    // A new position is one full-time job unless --fte says otherwise, as on the Positions screen.
+    '1',
   ).action(async (o: Opts) => {
     await withCli(as(), async ({ app, actor }) => {
       const body = parseFlags(
@@ -180,11 +182,16 @@ export function registerPositionWriteCommands(program: Command, cmd: Command): v
     .description('Delete a position made by mistake (refused while somebody holds it)')
     .argument('<id>', 'position id')
     .option('--version <n>', 'the version you read (default: the current one)')
+    .option('--json', 'print JSON')
     .action(async (rawId: string, o: Opts) => {
       const id = idOf(rawId);
       await withCli(as(), async ({ app, actor }) => {
         const version = await versionOf(app, actor, id, numberFlag(o.version) as number | undefined);
-        await service.deletePosition(app, actor, id, version);
+        const result = await service.deletePosition(app, actor, id, version);
+        if (o.json) {
+          printJson(result);
+          return;
+        }
         process.stdout.write(`Deleted position ${id}\n`);
       });
     });

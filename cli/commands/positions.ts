@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { idParams } from '@shared/schemas/common';
-import { formatMoney } from '@shared/money';
+import { countOf } from '@shared/count-words';
+import { formatMoneyCents, formatNumber } from '@shared/money';
 import * as s from '@shared/schemas/positions';
 import type { Position, PositionDetail } from '@shared/schemas/positions';
 import * as service from '@server/domains/positions';
@@ -12,7 +13,7 @@ import { buildingId, categoryId } from './positions-lookups';
 import { registerPositionWriteCommands } from './positions-writes';
 
 const cost = (p: Position) =>
-  p.budgetedCost === null ? `unpriced: ${p.unpricedReason}` : formatMoney(p.budgetedCost);
+  p.budgetedCost === null ? `unpriced: ${p.unpricedReason}` : formatMoneyCents(p.budgetedCost);
 
 /** One position as a row of `positions list`. */
 export const positionRow = (p: Position) => ({
@@ -44,7 +45,7 @@ export function printPosition(p: PositionDetail, json: boolean): void {
         : ''),
     ...p.holderDetails.map(
       (h) =>
-        `  Held by ${h.employeeName ?? `line ${h.lineItemId}`} (line ${h.lineItemId}): ${h.fteShare} FTE, ${formatMoney(h.budgetedCost)}`,
+        `  Held by ${h.employeeName ?? `line ${h.lineItemId}`} (line ${h.lineItemId}): ${h.fteShare} FTE, ${formatMoneyCents(h.budgetedCost)}`,
     ),
     ...p.history.map(
       (h) => `  ${h.createdAt} ${h.actorName ?? ''}: ${h.action}${h.reason ? ` (${h.reason})` : ''}`,
@@ -115,7 +116,7 @@ export function registerPositionCommands(program: Command): void {
         printRows(result.positions.map(positionRow), false);
         const t = result.totals;
         process.stdout.write(
-          `${t.positions} positions, ${t.fte} FTE (${t.filledFte} filled, ${t.vacantFte} vacant or posted, ${t.frozenFte} frozen); budgeted ${formatMoney(t.budgetedCost)}${t.unpricedCount ? `, ${t.unpricedCount} unpriced` : ''}${t.overFilledCount ? `, ${t.overFilledCount} over-filled` : ''}\n`,
+          `${countOf(t.positions, 'position')}, ${formatNumber(t.fte)} FTE (${formatNumber(t.filledFte)} filled, ${formatNumber(t.vacantFte)} vacant or posted, ${formatNumber(t.frozenFte)} frozen); budgeted ${formatMoneyCents(t.budgetedCost)}${t.unpricedCount ? `, ${formatNumber(t.unpricedCount)} unpriced` : ''}${t.overFilledCount ? `, ${formatNumber(t.overFilledCount)} over-filled` : ''}\n`,
         );
       });
     });

@@ -5,7 +5,9 @@ import {
   publishBody,
   type PublicDashboardConfig,
 } from '@shared/schemas/public-dashboard';
-import type { PublicPreview } from '@shared/schemas/public-dashboard-preview';
+import { SECTION_NAMES, type PublicPreview } from '@shared/schemas/public-dashboard-preview';
+import { formatMoneyCents } from '@shared/money';
+import { PUBLISHED_LABEL, previewIsPublished } from '@shared/publish-words';
 import { publicDashboard as service } from '@server/domains/public-dashboard';
 import { previewDashboard } from '@server/domains/public-dashboard';
 import { AppError } from '@server/errors';
@@ -81,13 +83,13 @@ function previewLines(p: PublicPreview): string {
     const source = p.sources.find((s) => s.fiscalYear === y);
     const from = source?.options.find((o) => o.budgetYearId === source.budgetYearId);
     return d
-      ? `  ${label(y)}: ${from ? `budget year ${from.budgetYearLabel}, ${from.stageCaption}` : d.stageLabel ? `${d.stageLabel} budget` : 'proposed budget'}, $${d.totalBudget.toLocaleString('en-US', { minimumFractionDigits: 2 })}`
+      ? `  ${label(y)}: ${from ? `budget year ${from.budgetYearLabel}, ${from.stageCaption}` : d.stageLabel ? `${d.stageLabel} budget` : 'proposed budget'}, ${formatMoneyCents(d.totalBudget)}`
       : `  ${label(y)}: no budget data`;
   });
   return [
-    `${M.previewLabel}: /public/${p.urlPath}`,
+    `${previewIsPublished(p) ? PUBLISHED_LABEL : M.previewLabel}: /public/${p.urlPath}`,
     `School name:  ${p.schoolName ?? '(none)'}`,
-    `Sections:     ${p.visibleComponents.join(', ') || '(none)'}`,
+    `Sections:     ${p.visibleComponents.map((key) => SECTION_NAMES[key]).join(', ') || '(none)'}`,
     `Links:        ${p.links.map((l) => l.title).join(', ') || '(none)'}`,
     'Years:',
     ...(years.length ? years : ['  (none)']),

@@ -10,7 +10,9 @@ import { AppError } from '@server/errors';
 import { withCli } from '../context';
 import { registerBudgetYearClose } from './budget-year-close';
 import { registerBudgetYearRollForward } from './budget-year-roll-forward';
-import { parseFlags, printJson } from '../output';
+import { parseFlags, printJson, printRows } from '../output';
+import { allBudgetYears } from '../lookups';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 
 /** A refusal of the arguments, worded with the flag, before the database is opened (exit 2). */
 const refuse = (flag: string, message: string) =>
@@ -75,23 +77,29 @@ function registerSetup(program: Command): void {
         { logoUrl: '--logo-url', workGroups: '--work-group' },
       );
       await withCli(program.opts().as, async ({ app, actor }) => {
-        const done: string[] = [];
-        if (input.districtName !== undefined || input.logoUrl !== undefined) {
-          const { config } = await publicDashboard.getConfig(app, actor);
-          await publicDashboard.updateConfig(app, actor, config.id, {
-            ...(input.districtName === undefined ? {} : { schoolName: input.districtName }),
-            ...(input.logoUrl === undefined ? {} : { schoolLogoUrl: input.logoUrl }),
-          });
-          done.push('Saved the district name and logo.');
-        }
-        if (opts.demoCategories) {
-          const { added } = await seedDemoCategories(app, actor);
-          done.push(`Added ${added.length} budget categories.`);
-        }
-        for (const name of input.workGroups) {
-          await workGroups.createWorkGroup(app, actor, { name });
-          done.push(`Added work group ${name}.`);
-        }
+        // Every step of one command or none: a refused work group must not leave the name saved
+        // while the command reports a failure (exit 1).
+        const done = await app.db.transaction(async (trx) => {
+          const inTrx = { ...app, db: trx };
+          const saved: string[] = [];
+          if (input.districtName !== undefined || input.logoUrl !== undefined) {
+            const { config } = await publicDashboard.getConfig(inTrx, actor);
+            await publicDashboard.updateConfig(inTrx, actor, config.id, {
+              ...(input.districtName === undefined ? {} : { schoolName: input.districtName }),
+              ...(input.logoUrl === undefined ? {} : { schoolLogoUrl: input.logoUrl }),
+            });
+            saved.push('Saved the district name and logo.');
+          }
+          if (opts.demoCategories) {
+            const { added } = await seedDemoCategories(inTrx, actor);
+            saved.push(`Added ${added.length} budget categories.`);
+          }
+          for (const name of input.workGroups) {
+            await workGroups.createWorkGroup(inTrx, actor, { name });
+            saved.push(`Added work group ${name}.`);
+          }
+          return saved;
+        });
         const status = await setupStatus(app, actor);
         if (opts.json) {
           printJson({ done, ...status });
@@ -117,9 +125,38 @@ interface CreateOptions {
 function registerBudgetYear(program: Command): void {
   const cmd = program
     .command('budget-year')
-    .description('Budget years: create one from nothing; close a past fiscal year as history');
+    .description('Budget years: list them, create one from nothing; close a past fiscal year as history');
   registerBudgetYearClose(cmd, program);
   registerBudgetYearRollForward(cmd, program);
+  cmd
+    .command('list')
+    .description('The budget years: the fiscal years each plans, its current one, whether it holds lines')
+    .option('--json', 'print JSON (as GET /api/budget-years)')
+    .action(async (opts: { json?: boolean }) => {
+      await withCli(program.opts().as, async ({ app, actor }) => {
+        const res = await allBudgetYears(app, actor);
+        if (opts.json) {
+          printJson(res);
+          return;
+        }
+        printRows(
+          res.budgetYears.map((y) => {
+            const planned = res.homes.filter((h) => h.budgetYearId === y.id).map((h) => h.fiscalYear);
+            return {
+              id: y.id,
+              'budget year': y.fiscalYear,
+              name: y.name ?? '',
+              'fiscal years': planned.length
+                ? `${fiscalYearLabel(planned[0])}-${fiscalYearLabel(planned.at(-1)!)}`
+                : 'none of its own',
+              current: y.currentFiscalYear === null ? '' : fiscalYearLabel(y.currentFiscalYear),
+              lines: res.budgetYearsWithLines.includes(y.id) ? 'yes' : 'none yet',
+            };
+          }),
+          false,
+        );
+      });
+    });
   cmd
     .command('create <label>')
     .description(

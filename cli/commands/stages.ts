@@ -1,6 +1,8 @@
 import type { Command } from 'commander';
 import { formatMoneyCents as formatMoney } from '@shared/money';
 import {
+  BUDGET_STAGES,
+  STAGE_LABELS,
   advanceStageBody,
   reopenStageBody,
   snapshotParams,
@@ -23,6 +25,24 @@ interface YearFlags {
 
 const yearFlags = z.object({ fiscalYear: fiscalYearInput });
 
+/** A stage's name as typed: its code, or its label as Budget Stages shows it, in any case, ’ or '. */
+const spelled = (text: string) =>
+  text
+    .trim()
+    .toLowerCase()
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\s_-]+/g, ' ');
+
+/**
+ * --stage as the stage code the API takes: SCHOOL_COMMITTEE_ADOPTED, or the screen's words
+ * ("School Committee Adopted", as `stage list` prints the next stage). Anything else goes to the
+ * schema as typed, to be refused naming the flag.
+ */
+function stageFlag(text: string): string {
+  const wanted = spelled(text);
+  return BUDGET_STAGES.find((s) => spelled(s) === wanted || spelled(STAGE_LABELS[s]) === wanted) ?? text;
+}
+
 function printStages(res: StagesResponse, json: boolean): void {
   if (json) {
     printJson(res);
@@ -30,7 +50,9 @@ function printStages(res: StagesResponse, json: boolean): void {
   }
   process.stdout.write(`FY${res.fiscalYear}: ${res.current.caption}\n`);
   process.stdout.write(
-    res.next.stage ? `Next stage: ${res.next.label}\n` : `Next stage: none (${res.next.blocked})\n`,
+    res.next.stage
+      ? `Next stage: ${res.next.label} (stage advance --stage ${res.next.stage})\n`
+      : `Next stage: none (${res.next.blocked})\n`,
   );
   printRows(
     res.events.map((e) => ({
@@ -80,7 +102,12 @@ export function registerStageCommands(program: Command): void {
   });
 
   withYear(cmd.command('advance').description('Move the fiscal year to its next stage, freezing a snapshot'))
-    .requiredOption('--stage <stage>', 'the next stage, e.g. SCHOOL_COMMITTEE_ADOPTED')
+    .requiredOption(
+      '--stage <stage>',
+      `the next stage, by its name or code: ${BUDGET_STAGES.filter((s) => s !== 'DRAFT')
+        .map((s) => `"${STAGE_LABELS[s]}" (${s})`)
+        .join(', ')}`,
+    )
     .requiredOption('--date <date>', 'date of the vote or meeting, YYYY-MM-DD')
     .option('--note <text>', 'the vote, the meeting')
     .action(async (opts: YearFlags & { stage: string; date: string; note?: string }) => {
@@ -91,7 +118,7 @@ export function registerStageCommands(program: Command): void {
           {
             budgetYearId: by.id,
             fiscalYear: opts.fiscalYear,
-            stage: opts.stage,
+            stage: stageFlag(opts.stage),
             date: opts.date,
             note: opts.note,
           },

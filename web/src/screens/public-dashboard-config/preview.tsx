@@ -5,6 +5,7 @@ import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/form/button';
 import { formatDateTime, formatMoney } from '@web/lib/format';
 import { COMPONENT_LABELS } from './labels';
+import { PUBLISHED_LABEL, previewIsPublished } from '@shared/publish-words';
 
 const fy = fiscalYearLabel;
 
@@ -32,7 +33,7 @@ export function Preview({
   // Only fresh figures may say so: while a save's preview is read again, or when reading it again
   // failed (a busy server), the one shown is of the settings before it.
   const fresh = !preview.isFetching && !preview.isRefetchError;
-  const same = fresh && Boolean(preview.data?.lastPublishedAt) && preview.data?.changes.length === 0;
+  const same = fresh && preview.data !== undefined && previewIsPublished(preview.data);
   return (
     <section className="card pdc-section" aria-labelledby="pdc-preview-title">
       <h2 id="pdc-preview-title" className="pdc-section__title">
@@ -69,8 +70,7 @@ export function Preview({
   );
 }
 
-/** The badge when what Publish would put out is what residents read now. */
-export const PUBLISHED_LABEL = 'Published — residents see this page';
+export { PUBLISHED_LABEL };
 
 function PreviewBody({ preview: p, years }: { preview: PublicPreview; years: number[] }) {
   const latest = p.years.at(-1);
