@@ -56,8 +56,7 @@ export type ShowFlag = (typeof SHOW_FLAGS)[number];
 export const PUBLIC_LINK_TYPES = ['website', 'document', 'video'] as const;
 export type PublicLinkType = (typeof PUBLIC_LINK_TYPES)[number];
 
-/** A breakdown cell (salary range, location) counting fewer employees than this is never published. */
-export const MIN_CELL_COUNT = 5;
+export { MIN_CELL_COUNT } from '@shared/public-groups';
 /**
  * A staff salary total whose head count moved by fewer than MIN_CELL_COUNT since an exact Publish
  * of the year is published rounded to this many dollars: the salary charts' range width, so the
@@ -73,34 +72,12 @@ export const LOGO_URL_PREFIX = '/api/public-dashboard/logos/';
 /** The label of the row that suppressed cells are counted into. */
 export const OTHER_ROW_LABEL = 'Other';
 
-/**
- * The row of a budget breakdown that its groups of 1 to 4 staff are counted into, with the
- * smallest others until it holds MIN_CELL_COUNT (server/lib/pay-groups.ts foldSmallGroups):
- * 'Other buildings (fewer than 5 staff each)'.
- */
-export const otherGroupsLabel = (groups: 'categories' | 'buildings' | 'functions') =>
-  `Other ${groups} (fewer than ${MIN_CELL_COUNT} staff each)`;
-export const OTHER_CATEGORIES_LABEL = otherGroupsLabel('categories');
-export const OTHER_BUILDINGS_LABEL = otherGroupsLabel('buildings');
-
-/**
- * What the resident page says under a breakdown (budget by category or by school, staffing by
- * school) some of whose rows the rule folded (its otherGroupsLabel row is there) or withheld (in the total only); null when it did
- * neither. One sentence for the page's script and its plain HTML.
- */
-export function smallGroupsNote(
-  groups: 'categories' | 'buildings',
-  rows: readonly { name: string }[],
-  withheld: boolean | undefined,
-): string | null {
-  const what = groups === 'categories' ? 'Categories' : 'Schools and other places';
-  if (withheld) {
-    return `${what} whose staff are fewer than ${MIN_CELL_COUNT} even all together are counted in the total only, so no one can be singled out.`;
-  }
-  return rows.some((r) => r.name === otherGroupsLabel(groups))
-    ? `${what} with fewer than ${MIN_CELL_COUNT} staff are counted together, so no one can be singled out.`
-    : null;
-}
+export {
+  otherGroupsLabel,
+  OTHER_BUILDINGS_LABEL,
+  OTHER_CATEGORIES_LABEL,
+  smallGroupsNote,
+} from '@shared/public-groups';
 
 /** The words the screens use for a file that is not an accepted image. */
 const LOGO_TYPE_MESSAGE = 'Only image files are allowed (JPEG, PNG, GIF, SVG)';

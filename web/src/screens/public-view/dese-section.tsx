@@ -1,4 +1,5 @@
-import { MIN_CELL_COUNT, type PublicDeseCategory } from '@shared/schemas/public-dashboard';
+import type { PublicDeseCategory } from '@shared/schemas/public-dashboard';
+import { MIN_CELL_COUNT } from '@shared/public-groups';
 import { useState } from 'react';
 import { formatMoney } from '@web/lib/format';
 import { numCol, TableHead } from '@web/components/table-head';

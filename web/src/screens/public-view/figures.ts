@@ -1,4 +1,5 @@
-import { OTHER_BUILDINGS_LABEL, type PublicYearData } from '@shared/schemas/public-dashboard';
+import type { PublicYearData } from '@shared/schemas/public-dashboard';
+import { OTHER_BUILDINGS_LABEL } from '@shared/public-groups';
 import type { BuildingBar } from '@web/components/budget-cards/building-card';
 import type { CategorySlice } from '@web/components/budget-cards/category-card';
 import type { LocationRow } from '@web/components/budget-cards/headcount-card';

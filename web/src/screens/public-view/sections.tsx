@@ -1,9 +1,9 @@
-import {
-  smallGroupsNote,
-  type ComponentKey,
-  type PublicView,
-  type PublicViewLink,
-  type PublicYearData,
+import { smallGroupsNote } from '@shared/public-groups';
+import type {
+  ComponentKey,
+  PublicView,
+  PublicViewLink,
+  PublicYearData,
 } from '@shared/schemas/public-dashboard';
 import { BuildingCard } from '@web/components/budget-cards/building-card';
 import { CategoryCard } from '@web/components/budget-cards/category-card';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { smallGroupsNote } from '@shared/schemas/public-dashboard';
+import { smallGroupsNote } from '@shared/public-groups';
 import type { PublicStaffing } from '@shared/schemas/staffing';
 import { fyLabel } from './figures';
 import { FundedByTable } from './funded-by';
