@@ -93,14 +93,14 @@ export async function projectEmployees(
        inserted AS (
          INSERT INTO projected_lines (budget_year_id, scenario_id, fiscal_year, projected_from, source_line_id,
                 current_salary, next_year_salary, salary_step)
-         SELECT li.budget_year_id, li.scenario_id, w.fiscal_year, ?::int, w.source_line_id,
+         SELECT w.budget_year_id, w.scenario_id, w.fiscal_year, ?::int, w.source_line_id,
                 w.current_salary, w.next_year_salary, w.salary_step
-           FROM walk w JOIN line_items li ON li.id = w.source_line_id
-          WHERE w.fiscal_year > ? AND ${walk.baseLines} AND (SELECT fiscal_year FROM overflow) IS NULL
+           FROM walk w
+          WHERE w.fiscal_year > ? AND (SELECT fiscal_year FROM overflow) IS NULL
          RETURNING 1
        )
        SELECT (SELECT fiscal_year FROM overflow) AS overflow_year, (SELECT count(*) FROM inserted)::int AS count`,
-      [...walk.bindings, baseYear, baseYear, ...walk.baseBindings],
+      [...walk.bindings, baseYear, baseYear],
     ),
   );
   return { count: Number(rows[0].count), overflowYear: rows[0].overflow_year ?? null };

@@ -50,8 +50,10 @@ function sourceFilter(sources: WalkSources): { sql: string; bindings: number[][]
  * or a manual next-year salary, else the rule); later a projected line's salary is its line of the
  * year before's next-year salary, its step the rule's next step, and its own next-year salary the
  * automatic rule for the year after; a manual value is therefore its year's only. `overflow` holds
- * the first fiscal year whose salary would not fit the money columns. `baseLines` selects the
- * walked lines over `li`, with its bindings, for a statement that joins the walk back to them.
+ * the first fiscal year whose salary would not fit the money columns. Each row carries what a
+ * projected line needs of its source (its budget, `scenario_id`), so no statement joins the walk
+ * back to line_items: after an import, before statistics catch up, the planner took the year's
+ * lines for one and scanned the whole walk once per line (9,137 employees projected in 19 s).
  */
 export function employeeWalk(scope: KindScope, baseYear: number, toYear: number, sources: WalkSources) {
   const w = scopeWhere(scope);
@@ -62,14 +64,14 @@ export function employeeWalk(scope: KindScope, baseYear: number, toYear: number,
   const inputs = ruleInputCtes('default', { budgetYearId: scope.budgetYearId, from: baseYear, to: toYear });
   const ctes = `${inputs},
      walk AS (
-       SELECT li.id AS source_line_id, src.budget_year_id, src.fiscal_year, src.work_group_id, src.work_group,
+       SELECT li.id AS source_line_id, li.scenario_id, src.budget_year_id, src.fiscal_year, src.work_group_id, src.work_group,
               src.current_salary, src.salary_step, src.salary_lane, src.current_fte,
               (${firstYearSalary(first)})::numeric AS next_year_salary, (${firstYearStep(first)})::int AS next_step
          FROM line_items li ${ruleSource('li', 'li.current_salary', 'li.salary_step', 0)}
          ${RULE_JOINS_ON_INPUTS}
         WHERE ${baseLines}
        UNION ALL
-       SELECT prev.source_line_id, src.budget_year_id, src.fiscal_year, src.work_group_id, src.work_group,
+       SELECT prev.source_line_id, prev.scenario_id, src.budget_year_id, src.fiscal_year, src.work_group_id, src.work_group,
               src.current_salary, src.salary_step, src.salary_lane, src.current_fte,
               (CASE WHEN src.current_salary > 0 THEN ${AUTOMATIC_NEXT_YEAR_SALARY_ON_INPUTS} END)::numeric, (${NEXT_STEP})::int
          FROM walk prev
@@ -81,7 +83,7 @@ export function employeeWalk(scope: KindScope, baseYear: number, toYear: number,
        SELECT min(fiscal_year) AS fiscal_year FROM walk
         WHERE fiscal_year > ? AND (current_salary >= ${TOO_BIG} OR next_year_salary >= ${TOO_BIG})
      )`;
-  return { ctes, bindings: [...baseBindings, toYear, baseYear], baseLines, baseBindings };
+  return { ctes, bindings: [...baseBindings, toYear, baseYear] };
 }
 
 /**
