@@ -224,7 +224,7 @@ export default tseslint.config(
       {
         regex: '^(?!zod$|\\./|@shared/(budget-math|money|public-groups)$)',
         message:
-          'Schemas import only zod (and each other, and the budget and money arithmetic and the public page\'s small-group words, which import nothing): web/ and cli/ bundle them.',
+          "Schemas import only zod (and each other, and the budget and money arithmetic and the public page's small-group words, which import nothing): web/ and cli/ bundle them.",
       },
     ],
   ),

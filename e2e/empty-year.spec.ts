@@ -74,7 +74,7 @@ test('a budget year with no lines reads as not started on the dashboard and in t
     await expect(meets).toContainText('No budget lines yet');
     await expect(meets).not.toContainText('Yes');
     await expect(page.getByRole('region', { name: 'Net school spending' })).toContainText(
-      'No budget lines for FY34 in this budget year yet',
+      'No proposed budget lines for FY34 in this budget year yet',
     );
     await saveScreen(page, 'empty-year-scenario-1440');
   } finally {

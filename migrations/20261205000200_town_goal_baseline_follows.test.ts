@@ -23,27 +23,25 @@ describe(`migration ${NAME}`, () => {
       dollar_goal,
       ...more,
     });
-    await db
-      .knex('town_goals')
-      .insert([
-        goal(2091, 'DOLLAR', '1000.10'),
-        goal(2092, 'PERCENT', '1035.10', {
-          percent_goal: 3.5,
-          baseline_year: 2091,
-          baseline_amount: '1000.10',
-        }),
-        goal(2093, 'DOLLAR', '1100.00', {
-          percent_goal: 6.27,
-          baseline_year: 2092,
-          baseline_amount: '1035.10',
-        }),
-        goal(2094, 'PERCENT', '990.00', {
-          percent_goal: -1,
-          baseline_year: 2093,
-          baseline_amount: '1000.00',
-        }),
-        goal(2095, 'BOTH', '1111.00', { percent_goal: 1, baseline_year: 2094, baseline_amount: '990.00' }),
-      ]);
+    await db.knex('town_goals').insert([
+      goal(2091, 'DOLLAR', '1000.10'),
+      goal(2092, 'PERCENT', '1035.10', {
+        percent_goal: 3.5,
+        baseline_year: 2091,
+        baseline_amount: '1000.10',
+      }),
+      goal(2093, 'DOLLAR', '1100.00', {
+        percent_goal: 6.27,
+        baseline_year: 2092,
+        baseline_amount: '1035.10',
+      }),
+      goal(2094, 'PERCENT', '990.00', {
+        percent_goal: -1,
+        baseline_year: 2093,
+        baseline_amount: '1000.00',
+      }),
+      goal(2095, 'BOTH', '1111.00', { percent_goal: 1, baseline_year: 2094, baseline_amount: '990.00' }),
+    ]);
     const baselines = async () =>
       (
         await db.knex.raw(

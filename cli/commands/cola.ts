@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { AppError } from '@server/errors';
-import { formatMoneyCents as money } from '@shared/money';
+import { formatMoneyCents as money, formatNumber } from '@shared/money';
 import { rifGapBody, type RifCalculation } from '@shared/schemas/cola-calc';
 import { fiscalYearInput, fiscalYearLabel as label } from '@shared/schemas/fiscal-year';
 import { DEFAULT_PROJECTION_YEARS } from '@shared/schemas/projections';
@@ -58,7 +58,10 @@ const withoutSalaryText = (n: number) =>
 
 function printRif(r: RifCalculation): void {
   const rows: [string, string][] = [
-    ['Base year', `${r.baseYear === null ? '?' : label(r.baseYear)}, ${r.employees ?? 0} Active employees`],
+    [
+      'Base year',
+      `${r.baseYear === null ? '?' : label(r.baseYear)}, ${formatNumber(r.employees ?? 0)} Active employees`,
+    ],
     ...(r.employeesWithoutSalary > 0
       ? ([['Without a salary', withoutSalaryText(r.employeesWithoutSalary)]] as [string, string][])
       : []),

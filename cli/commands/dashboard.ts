@@ -206,8 +206,8 @@ export function registerDashboardCommands(program: Command): void {
         process.stdout.write(
           r.fromYear === r.toYear
             ? `The ${opts.type} lines are in ${fiscalYearLabel(r.toYear)} already: nothing moved; the base year is ${fiscalYearLabel(r.toYear)}.\n`
-            : `Moved ${r.baseYearUpdated} ${opts.type} lines from ${fiscalYearLabel(r.fromYear)} to ${fiscalYearLabel(r.toYear)}, ` +
-                `${r.futureYearsUpdated} later lines and ${r.positionsMoved} positions with them.\n`,
+            : `Moved ${formatNumber(r.baseYearUpdated)} ${opts.type} lines from ${fiscalYearLabel(r.fromYear)} to ${fiscalYearLabel(r.toYear)}, ` +
+                `${formatNumber(r.futureYearsUpdated)} later lines and ${formatNumber(r.positionsMoved)} positions with them.\n`,
         );
       });
     });

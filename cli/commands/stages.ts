@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { formatMoneyCents as formatMoney } from '@shared/money';
+import { formatMoneyCents as formatMoney, formatNumber } from '@shared/money';
 import {
   BUDGET_STAGES,
   STAGE_LABELS,
@@ -160,8 +160,8 @@ export function registerStageCommands(program: Command): void {
         const t = snap.stage.totals!;
         process.stdout.write(
           `${snap.stage.stageLabel}, FY${snap.fiscalYear}, ${snap.stage.date} (recorded by ${snap.stage.createdBy})\n` +
-            `Proposed budget ${formatMoney(t.proposedTotal)} in ${t.proposedCount} lines; ` +
-            `${t.employeeCount} employees, salaries ${formatMoney(t.salaryTotal)}\n`,
+            `Proposed budget ${formatMoney(t.proposedTotal)} in ${formatNumber(t.proposedCount)} lines; ` +
+            `${formatNumber(t.employeeCount)} employees, salaries ${formatMoney(t.salaryTotal)}\n`,
         );
         printRows(
           snap.lines.map((l) => ({

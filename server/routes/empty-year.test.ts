@@ -41,7 +41,7 @@ describe('a budget year with no lines', () => {
     const meter = await call('get', `/nss/meter?budgetYearId=${budgetYearId}&fiscalYear=2029`);
     expect(meter).toMatchObject({ status: 'NO_LINES', columns: null, headroom: null, consequence: null });
     expect(meter.message).toBe(
-      'No budget lines for FY29 in this budget year yet: import the payroll or the proposed budget to see net school spending',
+      'No proposed budget lines for FY29 in this budget year yet: import or add the proposed budget to see net school spending',
     );
 
     const perPupil = await call('get', `/nss/per-pupil?budgetYearId=${budgetYearId}&fiscalYear=2029`);

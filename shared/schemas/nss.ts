@@ -61,8 +61,9 @@ export const NO_FIGURES_MESSAGE = 'Enter the state figures to see NSS';
  * The meter of a year whose budget has no lines (a year not started): a 0% 'Below 95%' alarm there
  * was false. Says where the lines come from.
  */
+// The meter reads the proposed budget (a payroll alone puts no line there), so that is what it asks for.
 export const noLinesMessage = (fy: string) =>
-  `No budget lines for ${fy} in this budget year yet: import the payroll or the proposed budget to see net school spending`;
+  `No proposed budget lines for ${fy} in this budget year yet: import or add the proposed budget to see net school spending`;
 
 /**
  * Budgeted NSS as hundredths of a percent of the requirement, rounded DOWN: a

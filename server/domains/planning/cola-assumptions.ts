@@ -1,5 +1,5 @@
 import type { WalkGroupRow } from './queries/salary-walk';
-import { centsOf, fromCents } from '@shared/money';
+import { centsOf, formatNumber, fromCents } from '@shared/money';
 import { COLA_SOURCES, type ColaSource, type ColaYearSources } from '@shared/schemas/cola-assumptions';
 
 /**
@@ -55,7 +55,7 @@ export function colaYearSourcesOf(fiscalYear: number, rows: readonly SourceRow[]
   const colaWarnings: string[] = [];
   if (zero.length) {
     const names = zero
-      .map((u) => `${u.workGroup ?? `work group ${u.workGroupId}`} (${u.employees})`)
+      .map((u) => `${u.workGroup ?? `work group ${u.workGroupId}`} (${formatNumber(u.employees)})`)
       .join(', ');
     colaWarnings.push(
       `${year} assumes 0% COLA for ${names}: no contract, COLA scenario setting or long-term COLA assumption covers ${year}.`,
@@ -63,7 +63,7 @@ export function colaYearSourcesOf(fiscalYear: number, rows: readonly SourceRow[]
   }
   if (ungrouped > 0) {
     colaWarnings.push(
-      `${year}: ${ungrouped} employee${ungrouped === 1 ? ' has' : 's have'} no work group, so no COLA is applied to them.`,
+      `${year}: ${formatNumber(ungrouped)} employee${ungrouped === 1 ? ' has' : 's have'} no work group, so no COLA is applied to them.`,
     );
   }
   return {
