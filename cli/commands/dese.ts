@@ -2,9 +2,9 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import type { AppContext } from '@server/context';
 import { AppError } from '@server/errors';
-import { formatMoneyCents as formatMoney } from '@shared/money';
+import { formatMoneyCents as formatMoney, formatNumber } from '@shared/money';
 import type { Actor } from '@server/policies/index';
-import type { DeseReport } from '@shared/schemas/dese-report';
+import { amountOrWithheld, type DeseReport } from '@shared/schemas/dese-report';
 import { fiscalYearInput } from '@shared/schemas/fiscal-year';
 import { applyRulesBody, ruleBody, ruleParams, RULE_KINDS } from '@shared/schemas/function-codes';
 import { percentOfRequiredText } from '@shared/schemas/nss';
@@ -49,10 +49,10 @@ function printReport(r: DeseReport): void {
   const line = (code: string, name: string, f: DeseReport['totals']) => ({
     code,
     function: name,
-    salaries: formatMoney(f.salaries),
+    salaries: amountOrWithheld(f.salaries),
     other: formatMoney(f.otherExpenses),
-    total: formatMoney(f.total),
-    lines: String(f.lineCount),
+    total: amountOrWithheld(f.total),
+    lines: formatNumber(f.lineCount),
   });
   for (const s of r.series) {
     for (const row of s.rows.filter((x) => x.lineCount > 0)) {

@@ -110,7 +110,7 @@ describe('roll forward of teachers placed on a salary schedule', () => {
       lane: 'BA',
       amounts: { 2027: ['40000.00', '41000.00', '42000.00'], 2028: ['40800.00', '41820.00', '42840.00'] },
     });
-    // Unplaced after the projection: the projection keeps its step, the lane is gone from the source.
+    // Unplaced after the projection: the projection keeps a step, the lane is gone from the source.
     const unplaced = await teacher(w, {
       fiscalYear: 2027,
       lastName: 'Unplaced',
@@ -135,6 +135,10 @@ describe('roll forward of teachers placed on a salary schedule', () => {
     expect(projected.status, JSON.stringify(projected.body)).toBe(200);
     await place(unplaced, null, null);
     await place(late, 1, 'BA');
+    // Projected years now follow their source's placement; a database written before they did
+    // may still hold a projected step without its lane, or a lane without its step: set here.
+    await knex()('projected_lines').where({ source_line_id: unplaced }).update({ salary_step: 2 });
+    await knex()('projected_lines').where({ source_line_id: late }).update({ salary_step: null });
     const sources = await knex()('line_items_all')
       .where({ budget_year_id: w.budgetYearId, fiscal_year: 2028, is_operating: true })
       .orderBy('last_name');

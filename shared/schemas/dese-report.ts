@@ -1,7 +1,15 @@
 import { z } from 'zod';
+import { formatMoneyCents } from '@shared/money';
 import { idText, moneyOut } from './common';
 import { fiscalYearInput } from './fiscal-year';
 import { nssMeter } from './nss';
+
+/** What the report shows in place of salaries or payroll it withheld from its reader (the pay of fewer than five people). */
+export const WITHHELD = 'Withheld';
+
+/** A money figure of the report as people read it, or WITHHELD: the screen, the CLI and the workbook say the same. */
+export const amountOrWithheld = (value: number | null): string =>
+  value === null ? WITHHELD : formatMoneyCents(value);
 
 /**
  * The budget in DESE's shape: a fiscal year's budget by DESE function code, the

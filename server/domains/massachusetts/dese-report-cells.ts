@@ -1,6 +1,6 @@
 import { toCents } from '@shared/money';
 import type { CellFormat, XCell } from '@shared/workbook';
-import type { DeseReport } from '@shared/schemas/dese-report';
+import { WITHHELD, type DeseReport } from '@shared/schemas/dese-report';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 
 /** The cells every sheet of the DESE report workbook (./dese-report-workbook.ts) is written with. */
@@ -12,8 +12,7 @@ export const cents = (dollars: number) => toCents(dollars) ?? 0n;
 export const money = (value: number): XCell => ({ value, fmt: 'money' });
 export const int = (value: number): XCell => ({ value, fmt: 'int' });
 export const bold = (value: string): XCell => ({ value, fmt: 'bold' });
-/** Salaries or payroll the report withheld from its reader (server/lib/pay-groups.ts). */
-export const WITHHELD = 'Withheld';
+export { WITHHELD };
 export const pay = (value: number | null): XCell => (value === null ? WITHHELD : money(value));
 export const f = (formula: string, result: number | string, fmt: CellFormat = 'money'): XCell => ({
   formula,

@@ -1,11 +1,12 @@
 import type { DeseReport } from '@web/api/function-codes';
+import { amountOrWithheld } from '@shared/schemas/dese-report';
 import { countOf, formatMoneyCents } from '@web/lib/format';
 import { numCol, TableHead } from '@web/components/table-head';
 
 type Figures = Pick<DeseReport['totals'], 'salaries' | 'otherExpenses' | 'total'>;
 
 /** A figure the server withheld from this reader (the pay of fewer than five people) says so. */
-const amount = (value: number | null) => (value === null ? 'Withheld' : formatMoneyCents(value));
+const amount = amountOrWithheld;
 
 /** The three money cells of a row: salaries, other expenses, total. */
 function Money({ f }: { f: Figures }) {
