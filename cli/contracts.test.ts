@@ -56,7 +56,7 @@ describe('budget-cli contracts', () => {
       'set-status',
       id,
       '--status',
-      'SETTLED',
+      'Settled',
       '--settlement-date',
       '2026-06-30',
     );
@@ -67,7 +67,7 @@ describe('budget-cli contracts', () => {
     expect(list.stdout).toMatch(
       /Custodians 2027-2029 +Custodians Local 7 +FY27-FY29 +SETTLED +2026-06-30 +FY27 2\.75%, FY28 2\.5%, FY29 2%/,
     );
-    const json = JSON.parse((await cli('contracts', 'list', '--status', 'SETTLED', '--json')).stdout);
+    const json = JSON.parse((await cli('contracts', 'list', '--status', 'settled', '--json')).stdout);
     expect(json.map((c: { id: number }) => c.id)).toEqual([Number(id)]);
 
     const expired = await cli('contracts', 'set-status', id, '--status', 'EXPIRED');

@@ -37,6 +37,9 @@ const supersedes = (text: string | undefined) =>
 const SUPERSEDES_HELP =
   'id of the settled contract of the same work group this one replaces where their years overlap (it is kept, marked superseded, and promises nothing)';
 
+/** --status as the screens show it ('Settled') or as the API spells it ('SETTLED'). */
+const statusFlag = (status: string | undefined) => status?.trim().toUpperCase();
+
 const statusText = (c: Contract) =>
   c.supersededBy ? `${c.status} (superseded by #${c.supersededBy.id})` : c.status;
 
@@ -79,7 +82,7 @@ export function registerContractCommands(program: Command): void {
     .action(async (opts: { workGroup?: string; status?: string; json?: boolean }) => {
       const { status } = parseFlags(
         z.object({ status: z.enum(CONTRACT_STATUSES).optional() }),
-        { status: opts.status },
+        { status: statusFlag(opts.status) },
         { status: '--status' },
       );
       await withCli(program.opts().as, async ({ app, actor }) => {
@@ -133,7 +136,7 @@ export function registerContractCommands(program: Command): void {
               workGroupId: group.id,
               startYear: span.start,
               endYear: span.end,
-              status: opts.status,
+              status: statusFlag(opts.status),
               settlementDate: opts.settlementDate ?? null,
               notes: opts.notes ?? null,
               supersedesContractId: supersedes(opts.supersedes),
@@ -167,7 +170,7 @@ export function registerContractCommands(program: Command): void {
         const input = parseFlags(
           contractStatusBody,
           {
-            status: opts.status,
+            status: statusFlag(opts.status),
             settlementDate: opts.settlementDate ?? null,
             supersedesContractId: supersedes(opts.supersedes),
           },
