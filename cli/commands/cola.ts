@@ -5,11 +5,11 @@ import { formatMoneyCents as money, formatNumber } from '@shared/money';
 import { rifGapBody, type RifCalculation } from '@shared/schemas/cola-calc';
 import { fiscalYearInput, fiscalYearLabel as label } from '@shared/schemas/fiscal-year';
 import { DEFAULT_PROJECTION_YEARS } from '@shared/schemas/projections';
-import { calculateRifGap, generateProjections, planningDefaults } from '@server/domains/planning';
+import { calculateRifGap, planningDefaults } from '@server/domains/planning';
 import { withCli } from '../context';
 import { budgetYearNamed } from '../lookups';
 import { moneyFlag, parseFlags, printJson, printRows, numberFlag } from '../output';
-import { PROPOSED_BASE_FLAG, projectedText, projectionInput } from './projection-runs';
+import { PROPOSED_BASE_FLAG, runProjections } from './projection-runs';
 
 /** The `rif` flag of each figure the service may fill in from the district's data. */
 const RIF_FLAGS = { baselineBudget: '--baseline', townFundingAmount: '--town-funding' } as const;
@@ -30,26 +30,6 @@ function flagNamed(err: unknown): unknown {
     `${err.message.replace(/: enter .*/, '')}: give ${flag}`,
     err.details,
   );
-}
-
-/**
- * Progress on stderr while `work` runs: a start line, a tick every 2 s on a terminal, and the time
- * taken; stdout stays for the result (one JSON document with --json).
- */
-async function withProgress<T>(start: string, work: () => Promise<T>): Promise<T> {
-  const began = performance.now();
-  const seconds = () => ((performance.now() - began) / 1000).toFixed(1);
-  process.stderr.write(`${start}\n`);
-  const timer = process.stderr.isTTY
-    ? setInterval(() => process.stderr.write(`  ... ${seconds()} s\n`), 2000)
-    : undefined;
-  try {
-    const result = await work();
-    process.stderr.write(`Done in ${seconds()} s.\n`);
-    return result;
-  } finally {
-    clearInterval(timer);
-  }
 }
 
 /** People the payroll gave no salary: counted at $0, and where to fix them. */
@@ -137,32 +117,7 @@ export function registerColaCommands(program: Command): void {
         proposedBase?: string;
         json?: boolean;
       }) => {
-        await withCli(program.opts().as, async ({ app, actor }) => {
-          const { year, from, input } = await projectionInput(app, actor, opts, opts.force ?? false);
-          const start = `Projecting ${year.fiscalYear} ${input.projectionType} lines${from === null ? '' : ` from ${label(from)}`} through ${label(input.toFiscalYear)}...`;
-          const r = await withProgress(start, () => generateProjections(app, actor, input)).catch(
-            (err: unknown) => {
-              // The API's 'regenerate' is this command's --force.
-              if (err instanceof AppError && err.status === 409) {
-                throw new AppError(
-                  409,
-                  err.code,
-                  err.message.replace(
-                    /regenerate to replace them$/,
-                    'run again with --force to replace them',
-                  ),
-                  err.details,
-                );
-              }
-              throw err;
-            },
-          );
-          if (opts.json) {
-            printJson(r);
-            return;
-          }
-          process.stdout.write(projectedText(r, input.projectionType));
-        });
+        await runProjections(program.opts().as, opts, opts.force ?? false);
       },
     );
 

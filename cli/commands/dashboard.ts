@@ -8,11 +8,11 @@ import { DEFAULT_PROJECTION_YEARS, fixBaseYearBody } from '@shared/schemas/proje
 import { SCENARIO_TYPES } from '@shared/schemas/common';
 import { saveTownGoalBody } from '@shared/schemas/town-goals';
 import { dashboard as dashboard } from '@server/domains/budgets';
-import { generateProjections, projections } from '@server/domains/planning';
+import { projections } from '@server/domains/planning';
 import { townGoals as townGoals } from '@server/domains/budgets';
 import { withCli } from '../context';
 import { budgetYearNamed } from '../lookups';
-import { PROPOSED_BASE_FLAG, projectedText, projectionInput } from './projection-runs';
+import { PROPOSED_BASE_FLAG, runProjections } from './projection-runs';
 import { moneyFlag, parseFlags, printJson, printRows, numberFlag } from '../output';
 
 /** `budget-cli dashboard`, `town-goals` and `projections`: the dashboard's figures and actions. */
@@ -169,15 +169,8 @@ export function registerDashboardCommands(program: Command): void {
         proposedBase?: string;
         json?: boolean;
       }) => {
-        await withCli(program.opts().as, async ({ app, actor }) => {
-          const { input } = await projectionInput(app, actor, opts, true);
-          const r = await generateProjections(app, actor, input);
-          if (opts.json) {
-            printJson(r);
-            return;
-          }
-          process.stdout.write(projectedText(r, input.projectionType));
-        });
+        // This command always replaces earlier projections: `project` without --force refuses.
+        await runProjections(program.opts().as, opts, true);
       },
     );
   projectionsCommand

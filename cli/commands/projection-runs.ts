@@ -4,9 +4,11 @@ import { fiscalYearLabel as label } from '@shared/schemas/fiscal-year';
 import { DEFAULT_PROJECTION_YEARS, generateProjectionsBody } from '@shared/schemas/projections';
 import type { AppContext } from '@server/context';
 import { generateProjections, projections } from '@server/domains/planning';
+import { AppError } from '@server/errors';
 import type { Actor } from '@server/policies/index';
+import { withCli } from '../context';
 import { budgetYearNamed } from '../lookups';
-import { parseFlags } from '../output';
+import { parseFlags, printJson } from '../output';
 
 /** The --proposed-base flag of `project` and `projections generate`. */
 export const PROPOSED_BASE_FLAG = [
@@ -35,6 +37,65 @@ export async function projectionInput(
     proposedBase: opts.proposedBase,
   });
   return { year, from, input };
+}
+
+/** The flags `project` and `projections generate` both take. */
+interface ProjectionFlags {
+  budgetYear: string;
+  type: string;
+  to?: string;
+  proposedBase?: string;
+  json?: boolean;
+}
+
+/**
+ * A Generate Projections run of `project` and `projections generate`: progress on stderr, the run's
+ * answer on stdout (as JSON with --json). Without `force`, years already projected are a 409.
+ */
+export async function runProjections(as: string | undefined, opts: ProjectionFlags, force: boolean) {
+  await withCli(as, async ({ app, actor }) => {
+    const { year, from, input } = await projectionInput(app, actor, opts, force);
+    const start = `Projecting ${year.fiscalYear} ${input.projectionType} lines${from === null ? '' : ` from ${label(from)}`} through ${label(input.toFiscalYear)}...`;
+    const r = await withProgress(start, () => generateProjections(app, actor, input)).catch(
+      (err: unknown) => {
+        // The API's 'regenerate' is `project --force` (`projections generate` always replaces).
+        if (err instanceof AppError && err.status === 409) {
+          throw new AppError(
+            409,
+            err.code,
+            err.message.replace(/regenerate to replace them$/, 'run again with --force to replace them'),
+            err.details,
+          );
+        }
+        throw err;
+      },
+    );
+    if (opts.json) {
+      printJson(r);
+      return;
+    }
+    process.stdout.write(projectedText(r, input.projectionType));
+  });
+}
+
+/**
+ * Progress on stderr while `work` runs: a start line, a tick every 2 s on a terminal, and the time
+ * taken; stdout stays for the result (one JSON document with --json).
+ */
+async function withProgress<T>(start: string, work: () => Promise<T>): Promise<T> {
+  const began = performance.now();
+  const seconds = () => ((performance.now() - began) / 1000).toFixed(1);
+  process.stderr.write(`${start}\n`);
+  const timer = process.stderr.isTTY
+    ? setInterval(() => process.stderr.write(`  ... ${seconds()} s\n`), 2000)
+    : undefined;
+  try {
+    const result = await work();
+    process.stderr.write(`Done in ${seconds()} s.\n`);
+    return result;
+  } finally {
+    clearInterval(timer);
+  }
 }
 
 /** What a Generate Projections run did, as `project` and `projections generate` print it. */

@@ -1,6 +1,6 @@
-import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { publicViewResponse, type PublicYearData } from '@shared/schemas/public-dashboard';
+import type { PublicYearData } from '@shared/schemas/public-dashboard';
+import { publishAndView } from '../../test/publish-view';
 import { useApp } from '../../test/use-app';
 import {
   buildBudgetYear,
@@ -27,7 +27,6 @@ interface District {
 }
 
 async function publishDistrict(t: ReturnType<typeof useApp>['t'], path: string, d: District) {
-  const admin = (await t.userWith('ADMIN')).token;
   const budgetYearId = await buildBudgetYear(t.db.knex, { currentFiscalYear: FY, label: 'FY26' });
   const base = { budgetYearId, fiscalYear: FY };
   const operating = await buildScenario(t.db.knex, budgetYearId, 'operating');
@@ -54,25 +53,8 @@ async function publishDistrict(t: ReturnType<typeof useApp>['t'], path: string, 
       })),
     ),
   );
-  const id = (await t.api('get', '/public-dashboard/config', { token: admin })).body.config.id;
-  expect(
-    (await t.api('patch', `/public-dashboard/config/${id}`, { token: admin, body: { urlPath: path } }))
-      .status,
-  ).toBe(200);
-  const res = await t.api('post', `/public-dashboard/publish/${id}`, {
-    token: admin,
-    body: { publishedYears: [FY] },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  const view = await t.api('get', `/public-dashboard/view/${path}`);
-  expect(view.status).toBe(200);
-  expect(publicViewResponse.safeParse(view.body).success).toBe(true);
-  const csv = await fetch(`${t.url}/api/public-dashboard/view/${path}/data.csv?year=${FY}`);
-  expect(csv.status).toBe(200);
-  const rows = (parse(await csv.text(), { columns: true }) as Record<string, string>[]).filter(
-    (r) => r.Table === 'Budget by DESE function',
-  );
-  return { year: view.body.data[String(FY)] as PublicYearData, rows };
+  const { year, rows } = await publishAndView(t, FY, { urlPath: path });
+  return { year, rows: rows.filter((r) => r.Table === 'Budget by DESE function') };
 }
 
 const all = (d: District) => sumCents(Object.values(d.proposed).flat());

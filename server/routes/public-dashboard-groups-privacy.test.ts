@@ -1,14 +1,13 @@
-import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '@shared/money';
 import {
   OTHER_BUILDINGS_LABEL,
   OTHER_CATEGORIES_LABEL,
-  publicViewResponse,
   type PublicYearData,
 } from '@shared/schemas/public-dashboard';
 import { positionsFromLines } from '@server/domains/positions';
 import { plainHtml, servePublicPage } from '../../test/public-page-server';
+import { publishAndView } from '../../test/publish-view';
 import { useApp } from '../../test/use-app';
 import {
   buildBudgetYear,
@@ -81,7 +80,6 @@ const dollars = (cents: number) => cents / 100;
 
 async function publishDistrict(t: ReturnType<typeof useApp>['t'], path: string, d: District) {
   const db = t.db.knex;
-  const admin = (await t.userWith('ADMIN')).token;
   const budgetYearId = await buildBudgetYear(db, { currentFiscalYear: FY, label: 'FY26' });
   const base = { budgetYearId, fiscalYear: FY };
   const operating = await buildScenario(db, budgetYearId, 'operating');
@@ -126,22 +124,12 @@ async function publishDistrict(t: ReturnType<typeof useApp>['t'], path: string, 
   });
   // The roster the staffing by school reads, from the employee lines (as the demo seed makes it).
   await positionsFromLines(db, { budgetYearId, fiscalYear: FY, actorLabel: 'test' });
-  const id = (await t.api('get', '/public-dashboard/config', { token: admin })).body.config.id;
-  const body = { urlPath: path, showCategoryChart: true, showBuildingChart: true, showHeadcountChart: true };
-  expect((await t.api('patch', `/public-dashboard/config/${id}`, { token: admin, body })).status).toBe(200);
-  const res = await t.api('post', `/public-dashboard/publish/${id}`, {
-    token: admin,
-    body: { publishedYears: [FY] },
+  return publishAndView(t, FY, {
+    urlPath: path,
+    showCategoryChart: true,
+    showBuildingChart: true,
+    showHeadcountChart: true,
   });
-  // Publish's own check: the dashboard, Budget Comparison and the snapshot agree to the cent.
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  const view = await t.api('get', `/public-dashboard/view/${path}`);
-  expect(view.status).toBe(200);
-  expect(publicViewResponse.safeParse(view.body).success).toBe(true);
-  const csv = await fetch(`${t.url}/api/public-dashboard/view/${path}/data.csv?year=${FY}`);
-  expect(csv.status).toBe(200);
-  const rows = parse(await csv.text(), { columns: true }) as Record<string, string>[];
-  return { year: view.body.data[String(FY)] as PublicYearData, rows };
 }
 
 const csvTable = (rows: Record<string, string>[], table: string) =>

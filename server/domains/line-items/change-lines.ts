@@ -187,7 +187,7 @@ export async function changeLines(
   }
   // Every changed line's projected years follow it, a typed next-year salary's too.
   await applyAutomaticNextYearSalary(trx, recompute, 'nextYearSalary', { follow: false });
-  await followProjectedLines(trx, ids);
+  await followProjectedLines(trx, { lineIds: ids });
   await reviewFlagsAfterChange(trx, ids);
   const after = await read.lineItemsByIds(trx, ids);
   return { before, after, audited: await auditChanged(trx, actor, cause, before, after) };

@@ -3,7 +3,7 @@ import { badRequest } from '@server/errors';
 import type { Actor } from '@server/policies/index';
 import * as projection from './queries/line-items-projection';
 import { recomputeNextYearSalaries } from './queries/line-items-writes-next-year';
-import { refollowProjected } from './queries/projected-walk';
+import { refollowProjected, type WalkSources } from './queries/projected-walk';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { auditLines, type LineCause } from './audit';
 import { markLinesChanged } from './follow';
@@ -32,24 +32,31 @@ export async function applyAutomaticNextYearSalary(
     throw nextYearOverflow(overflow, field);
   }
   if (options.follow ?? true) {
-    await followProjectedLines(trx, ids, field);
+    await followProjectedLines(trx, { lineIds: ids }, field);
   }
   await reviewFlagsAfterChange(trx, ids);
   return changed;
 }
 
 /**
- * The years projected from lines `ids` start again from what those lines now pay next year (a
- * projected year's current salary is its year before's next-year salary): re-walked in place.
- * A salary beyond the column is a 400 naming `field`.
+ * The years projected from `sources` (some lines, or the lines of some work groups, optionally of
+ * one budget year only) start again from what those lines now pay next year (a projected year's
+ * current salary is its year before's next-year salary): re-walked in place. A salary beyond the
+ * column is a 400 naming `field`. Returns the projected lines that changed.
  */
-export async function followProjectedLines(trx: Db, ids: readonly number[], field = 'nextYearSalary') {
-  const followed = await refollowProjected(trx, { lineIds: ids });
+export async function followProjectedLines(
+  trx: Db,
+  sources: WalkSources,
+  field = 'nextYearSalary',
+  budgetYearId?: number,
+): Promise<number[]> {
+  const followed = await refollowProjected(trx, sources, budgetYearId);
   if (followed.overflowYear !== null) {
     throw projectedOverflow(followed.overflowYear, field);
   }
   // A projected line may hold a position: its cost follows before the commit (follow.ts).
   await markLinesChanged(trx, null, { lineIds: followed.changed });
+  return followed.changed;
 }
 
 /** The 400 for automatic next-year salaries beyond the numeric(14,2) column, naming `field`. */
@@ -113,12 +120,9 @@ export async function recomputeAfterRuleChange(
   const before = new Map(lines.map((l) => [l.id, l.next_year_salary]));
   // The projected years follow first: each one's current salary is its year before's next-year
   // salary, which the change may have moved (the walk rewrites their next-year salaries too).
-  const followed = await refollowProjected(trx, { workGroupIds: s.workGroupIds }, s.budgetYearId);
-  if (followed.overflowYear !== null) {
-    throw projectedOverflow(followed.overflowYear, s.field);
-  }
+  const followed = await followProjectedLines(trx, { workGroupIds: s.workGroupIds }, s.field, s.budgetYearId);
   const changed = await applyAutomaticNextYearSalary(trx, [...before.keys()], s.field, { follow: false });
-  const touched = [...new Set([...followed.changed, ...changed])].sort((a, b) => a - b);
+  const touched = [...new Set([...followed, ...changed])].sort((a, b) => a - b);
   const after = await projection.nextYearSalaries(trx, touched);
   const moved = touched.filter((id) => after.get(id) !== before.get(id));
   const money = (v: string | null | undefined) => (v === null || v === undefined ? null : Number(v));
