@@ -2,55 +2,56 @@ import { describe, expect, it } from 'vitest';
 import { applyAutomaticNextYearSalary } from '@server/domains/line-items/index';
 import { useApp } from '../../test/use-app';
 import { contractBody } from '../../test/worlds/contract-requests';
-import { buildRuleWorld, grow, insertPeople, toCents, type RuleWorld } from '../../test/factories';
+import {
+  buildRuleWorld,
+  grow,
+  insertPeople,
+  projectedChain,
+  projectedYears,
+  toCents,
+  type RuleWorld,
+} from '../../test/factories';
 
 /**
  * Projected years follow what moves their base: a projected year's current salary is its year
  * before's next-year salary, so a contract's COLA, or an edit of the person's line, carries into
- * every later year without a regeneration. Expected figures are chained here in BigInt cents.
+ * every later year without a regeneration; and who is in them follows the base year: a person set
+ * Retiring or Inactive leaves them, comes back when set Active again, and a person added to the
+ * base year after Generate Projections joins them. Expected figures are chained in BigInt cents.
  */
 
 const { t, finance } = useApp(['FINANCE']);
 
-const projected = async (w: RuleWorld, lastName: string) =>
-  (
-    await t.db
-      .knex('line_items_all')
-      .where({ budget_year_id: w.budgetYearId, is_projected: true, is_operating: true, last_name: lastName })
-      .orderBy('fiscal_year')
-  ).map((r) => [r.fiscal_year, toCents(r.current_salary), toCents(r.next_year_salary)]);
+const projected = (w: RuleWorld, lastName: string) => projectedYears(t.db.knex, w.budgetYearId, lastName);
 
-/** Year by year from a base salary: [fiscal year, current, next] with the growth of each year in basis points. */
-function chain(base: bigint, bp: Record<number, bigint>, years = [2027, 2028, 2029]) {
-  const rows: [number, bigint, bigint][] = [];
-  let salary = grow(base, bp[2027]);
-  for (const fy of years) {
-    const next = grow(salary, bp[fy + 1] ?? 0n);
-    rows.push([fy, salary, next]);
-    salary = next;
-  }
-  return rows;
-}
+type Person = Parameters<typeof insertPeople>[2][number];
 
-async function projectedWorld() {
+/** A budget year whose FY26 people are projected through FY29 by Generate Projections; their line ids. */
+async function projectedWorld(people: (w: RuleWorld) => Person[]) {
   const w = await buildRuleWorld(t.db.knex);
-  const ids = await insertPeople(t.db.knex, w, [
-    { firstName: 'Cy', lastName: 'Custodian', salary: '45678.91', workGroupId: w.custodians },
-    { firstName: 'Ben', lastName: 'Rule', salary: '61234.57', workGroupId: w.teachers },
-  ]);
+  const ids = await insertPeople(t.db.knex, w, people(w));
   await t.db.knex.transaction((trx) => applyAutomaticNextYearSalary(trx, ids));
   const res = await t.api('post', '/projections/generate', {
     token: finance.token,
     body: { budgetYearId: w.budgetYearId, toFiscalYear: 2029, projectionType: 'operating' },
   });
-  expect(res.status).toBe(200);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return { w, ids };
+}
+
+/** A custodian and a teacher, projected. */
+async function ruleWorld() {
+  const { w, ids } = await projectedWorld((w) => [
+    { firstName: 'Cy', lastName: 'Custodian', salary: '45678.91', workGroupId: w.custodians },
+    { firstName: 'Ben', lastName: 'Rule', salary: '61234.57', workGroupId: w.teachers },
+  ]);
   return { w, custodian: ids[0], teacher: ids[1] };
 }
 
 describe('projected years follow their base', () => {
   it('a settled contract moves every projected year of its work group, not only the next-year salaries', async () => {
-    const { w } = await projectedWorld();
-    expect(await projected(w, 'Custodian')).toEqual(chain(4567891n, w.custodianBp));
+    const { w } = await ruleWorld();
+    expect(await projected(w, 'Custodian')).toEqual(projectedChain(4567891n, w.custodianBp));
     const teachersBefore = await projected(w, 'Rule');
 
     const negotiating = await t.db.knex('contracts').where({ work_group_id: w.custodians }).first();
@@ -64,19 +65,21 @@ describe('projected years follow their base', () => {
     });
     expect(res.status).toBe(200);
     // FY27 starts at 45,678.91 × 1.03; FY28 at that × 1.02; FY29 at that × 1.01; each is the year before's next.
-    expect(await projected(w, 'Custodian')).toEqual(chain(4567891n, { 2027: 300n, 2028: 200n, 2029: 100n }));
+    expect(await projected(w, 'Custodian')).toEqual(
+      projectedChain(4567891n, { 2027: 300n, 2028: 200n, 2029: 100n }),
+    );
     // Another work group's years are left as they were.
     expect(await projected(w, 'Rule')).toEqual(teachersBefore);
   });
 
   it('an edit of the person’s salary carries into the projected years', async () => {
-    const { w, teacher } = await projectedWorld();
+    const { w, teacher } = await ruleWorld();
     const res = await t.api('patch', `/line-items/budget/${teacher}`, {
       token: finance.token,
       body: { currentSalary: 70000 },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(await projected(w, 'Rule')).toEqual(chain(7000000n, w.teacherBp));
+    expect(await projected(w, 'Rule')).toEqual(projectedChain(7000000n, w.teacherBp));
 
     // A typed next-year salary is the first projected year's salary; the rule grows it after.
     const typed = await t.api('patch', `/line-items/budget/${teacher}/next-year-salary`, {
@@ -87,5 +90,70 @@ describe('projected years follow their base', () => {
     const rows = await projected(w, 'Rule');
     expect(rows[0]).toEqual([2027, 8000000n, grow(8000000n, w.teacherBp[2028])]);
     expect(rows[2][1]).toBe(grow(grow(8000000n, w.teacherBp[2028]), w.teacherBp[2029]));
+  });
+});
+
+/** The projected employee lines of a fiscal year, summed in SQL, in cents. */
+async function yearTotal(w: RuleWorld, fiscalYear: number): Promise<bigint> {
+  const row = await t.db
+    .knex('line_items_all')
+    .where({
+      budget_year_id: w.budgetYearId,
+      fiscal_year: fiscalYear,
+      is_projected: true,
+      is_operating: true,
+    })
+    .sum({ total: 'current_salary' })
+    .first();
+  return toCents(row?.total ?? '0') ?? 0n;
+}
+
+const setStatus = (id: number, employeeStatus: string) =>
+  t.api('patch', `/line-items/budget/${id}/status`, { token: finance.token, body: { employeeStatus } });
+
+describe('who is in the projected years follows the base year', () => {
+  it('a person set Retiring leaves every projected year, and comes back when set Active again', async () => {
+    const { w, ids } = await projectedWorld((w) => [
+      { firstName: 'Ada', lastName: 'Leaving', salary: '61234.57', workGroupId: w.teachers },
+      { firstName: 'Ben', lastName: 'Staying', salary: '58765.43', workGroupId: w.teachers },
+    ]);
+    const leaving = ids[0];
+    const leavingChain = projectedChain(6123457n, w.teacherBp);
+    const stayingChain = projectedChain(5876543n, w.teacherBp);
+    expect(await projected(w, 'Leaving')).toEqual(leavingChain);
+    expect(await yearTotal(w, 2028)).toBe(leavingChain[1][1] + stayingChain[1][1]);
+
+    const retiring = await setStatus(leaving, 'Retiring');
+    expect(retiring.status, JSON.stringify(retiring.body)).toBe(200);
+    expect(await projected(w, 'Leaving')).toEqual([]);
+    expect(await projected(w, 'Staying')).toEqual(stayingChain);
+    for (const [fy, salary] of stayingChain) {
+      expect(await yearTotal(w, fy)).toBe(salary);
+    }
+
+    const back = await setStatus(leaving, 'Active');
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    expect(await projected(w, 'Leaving')).toEqual(leavingChain);
+    expect(await yearTotal(w, 2029)).toBe(leavingChain[2][1] + stayingChain[2][1]);
+  });
+
+  it('a person added to the base year after Generate Projections is projected with everyone else', async () => {
+    const { w } = await projectedWorld((w) => [
+      { firstName: 'Ben', lastName: 'Staying', salary: '58765.43', workGroupId: w.teachers },
+    ]);
+    const created = await t.api('post', '/line-items', {
+      token: finance.token,
+      body: {
+        isOperating: true,
+        budgetYearId: w.budgetYearId,
+        fiscalYear: 2026,
+        firstName: 'Cal',
+        lastName: 'Newhire',
+        currentSalary: 52345.67,
+        workGroupId: w.teachers,
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(await projected(w, 'Newhire')).toEqual(projectedChain(5234567n, w.teacherBp));
   });
 });

@@ -10,3 +10,4 @@ export * from './money';
 export * from './reference';
 export * from './unique';
 export * from './worlds';
+export * from './projected';

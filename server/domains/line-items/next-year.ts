@@ -3,6 +3,7 @@ import { badRequest } from '@server/errors';
 import type { Actor } from '@server/policies/index';
 import * as projection from './queries/line-items-projection';
 import { recomputeNextYearSalaries } from './queries/line-items-writes-next-year';
+import { followMembership } from './queries/projected-membership';
 import { refollowProjected, type WalkSources } from './queries/projected-walk';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { auditLines, type LineCause } from './audit';
@@ -56,6 +57,19 @@ export async function followProjectedLines(
   }
   // A projected line may hold a position: its cost follows before the commit (follow.ts).
   await markLinesChanged(trx, null, { lineIds: followed.changed });
+  // An edit may also change who is projected (a status, a line added to the base year); a rule
+  // change never does.
+  if ('lineIds' in sources) {
+    const joined = await followMembership(trx, sources.lineIds);
+    if (joined.overflowYear !== null) {
+      throw projectedOverflow(joined.overflowYear, field);
+    }
+    if (joined.removed.length || joined.added.length) {
+      // As Generate Projections does: lines came or went in projected years, any roster may move.
+      await markLinesChanged(trx, null, { rosters: ['*'] });
+    }
+    return [...followed.changed, ...joined.added];
+  }
   return followed.changed;
 }
 

@@ -1,6 +1,6 @@
 import type { Db } from '@server/db/index';
 import { scopeWhere, type KindScope } from '@server/domains/planning';
-import { employeeWalk, withWalkSettings } from './projected-walk';
+import { employeeWalk, INSERT_WALK, withWalkSettings } from './projected-walk';
 
 /**
  * Writing projected lines: a base year's lines copied forward into later fiscal years, marked
@@ -91,12 +91,7 @@ export async function projectEmployees(
     db.raw(
       `WITH RECURSIVE ${walk.ctes},
        inserted AS (
-         INSERT INTO projected_lines (budget_year_id, scenario_id, fiscal_year, projected_from, source_line_id,
-                current_salary, next_year_salary, salary_step)
-         SELECT w.budget_year_id, w.scenario_id, w.fiscal_year, ?::int, w.source_line_id,
-                w.current_salary, w.next_year_salary, w.salary_step
-           FROM walk w
-          WHERE w.fiscal_year > ? AND (SELECT fiscal_year FROM overflow) IS NULL
+         ${INSERT_WALK()}
          RETURNING 1
        )
        SELECT (SELECT fiscal_year FROM overflow) AS overflow_year, (SELECT count(*) FROM inserted)::int AS count`,

@@ -87,6 +87,20 @@ export function employeeWalk(scope: KindScope, baseYear: number, toYear: number,
 }
 
 /**
+ * The INSERT of the walk's years after `baseYear` into projected_lines, as a CTE body (bindings:
+ * baseYear twice), with `extra` conditions on the walk's rows `w`: Generate Projections writes every
+ * row, followMembership only the lines that join. Nothing is written when a salary would not fit.
+ */
+export const INSERT_WALK = (
+  extra = '',
+) => `INSERT INTO projected_lines (budget_year_id, scenario_id, fiscal_year,
+         projected_from, source_line_id, current_salary, next_year_salary, salary_step)
+       SELECT w.budget_year_id, w.scenario_id, w.fiscal_year, ?::int, w.source_line_id,
+              w.current_salary, w.next_year_salary, w.salary_step
+         FROM walk w
+        WHERE w.fiscal_year > ? AND (SELECT fiscal_year FROM overflow) IS NULL ${extra}`;
+
+/**
  * Runs `statement` with room to hold the walk (about 300,000 rows for 50,000 employees over five
  * years) in memory rather than in temporary files, and no JIT, as its estimated cost passes
  * jit_above_cost and compiling its expressions costs more than it saves. Restored after it (the

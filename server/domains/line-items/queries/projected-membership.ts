@@ -1,0 +1,91 @@
+import type { Db } from '@server/db/index';
+import { inOpenYear } from '@server/domains/stages';
+import { employeeWalk, INSERT_WALK, withWalkSettings } from './projected-walk';
+
+/**
+ * Who is in the projected years, following the base year's lines `lineIds` (refollowProjected
+ * moves the salaries of those already there): in each projection run from their base year, a line
+ * that no longer counts (set Inactive or Retiring, or moved out of the budgets that count) leaves
+ * the projected years, and a counted line with no projected line in the run (added after Generate
+ * Projections, or counted again) joins them, walked as Generate Projections walks everyone. A line
+ * with a projected year someone edited (stored in line_items) is never added again beside it.
+ * Locked years are left as they are. Returns the ids removed and added; when a salary would not
+ * fit, nothing is written and the first such fiscal year is returned.
+ */
+export async function followMembership(
+  db: Db,
+  lineIds: readonly number[],
+): Promise<{ removed: number[]; added: number[]; overflowYear: number | null }> {
+  const none = { removed: [], added: [], overflowYear: null };
+  if (!lineIds.length) {
+    return none;
+  }
+  // The runs from the lines' base years: the last year each reaches (newest first on the year index).
+  const { rows: runs } = await db.raw<{
+    rows: { budget_year_id: number; base: number; last: number | null }[];
+  }>(
+    `SELECT b.budget_year_id, b.fiscal_year AS base,
+            (SELECT p.fiscal_year FROM projected_lines p
+              WHERE p.budget_year_id = b.budget_year_id AND p.projected_from = b.fiscal_year
+              ORDER BY p.fiscal_year DESC LIMIT 1) AS last
+       FROM (SELECT DISTINCT li.budget_year_id, li.fiscal_year FROM line_items li
+              WHERE li.id = ANY(?::int[]) AND li.is_operating AND NOT li.is_projected) b
+      ORDER BY 1, 2`,
+    [[...lineIds]],
+  );
+  const removed: number[] = [];
+  const added: number[] = [];
+  for (const run of runs) {
+    if (run.last === null) {
+      continue;
+    }
+    const scope = { budgetYearId: run.budget_year_id, isOperating: true };
+    const walk = employeeWalk(scope, run.base, run.last, { lineIds });
+    const { rows } = await withWalkSettings(db, () =>
+      db.raw<{ rows: { overflow_year: number | null; removed: number[]; added: number[] }[] }>(
+        `WITH RECURSIVE ${walk.ctes},
+         sources AS (
+           SELECT li.id FROM line_items li
+            WHERE li.id = ANY(?::int[]) AND li.budget_year_id = ? AND li.fiscal_year = ?
+              AND li.is_operating AND NOT li.is_projected
+         ),
+         gone AS (
+           DELETE FROM projected_lines p USING sources s
+            WHERE p.source_line_id = s.id AND p.budget_year_id = ? AND p.projected_from = ?
+              AND NOT EXISTS (SELECT 1 FROM walk w WHERE w.source_line_id = p.source_line_id)
+              AND ${inOpenYear('p')}
+           RETURNING p.id
+         ),
+         joined AS (
+           ${INSERT_WALK(`AND ${inOpenYear('w')}`)}
+              AND NOT EXISTS (SELECT 1 FROM projected_lines x
+                               WHERE x.source_line_id = w.source_line_id AND x.projected_from = ?)
+              AND NOT EXISTS (SELECT 1 FROM line_items e
+                               WHERE e.budget_year_id = w.budget_year_id AND e.is_projected AND e.is_operating
+                                 AND e.metadata ->> 'sourceLineId' = w.source_line_id::text)
+           RETURNING id
+         )
+         SELECT (SELECT fiscal_year FROM overflow) AS overflow_year,
+                (SELECT coalesce(json_agg(id ORDER BY id), '[]') FROM gone) AS removed,
+                (SELECT coalesce(json_agg(id ORDER BY id), '[]') FROM joined) AS added`,
+        [
+          ...walk.bindings,
+          [...lineIds],
+          run.budget_year_id,
+          run.base,
+          run.budget_year_id,
+          run.base,
+          run.base,
+          run.base,
+          run.base,
+        ],
+      ),
+    );
+    if (rows[0].overflow_year !== null) {
+      return { ...none, overflowYear: rows[0].overflow_year };
+    }
+    removed.push(...rows[0].removed);
+    added.push(...rows[0].added);
+  }
+  return { removed, added, overflowYear: null };
+}
