@@ -49,10 +49,17 @@ export async function followMembership(
             WHERE li.id = ANY(?::int[]) AND li.budget_year_id = ? AND li.fiscal_year = ?
               AND li.is_operating AND NOT li.is_projected
          ),
+         -- Lines with a projected year someone edited (stored in line_items), read once: as a
+         -- condition per walked line it scanned the year's lines once per line.
+         edited AS MATERIALIZED (
+           SELECT DISTINCT (e.metadata ->> 'sourceLineId')::int AS source_line_id FROM line_items e
+            WHERE e.budget_year_id = ? AND e.is_projected AND e.is_operating
+              AND e.metadata ->> 'sourceLineId' IS NOT NULL
+         ),
          gone AS (
            DELETE FROM projected_lines p USING sources s
             WHERE p.source_line_id = s.id AND p.budget_year_id = ? AND p.projected_from = ?
-              AND NOT EXISTS (SELECT 1 FROM walk w WHERE w.source_line_id = p.source_line_id)
+              AND p.source_line_id NOT IN (SELECT w.source_line_id FROM walk w)
               AND ${inOpenYear('p')}
            RETURNING p.id
          ),
@@ -60,9 +67,7 @@ export async function followMembership(
            ${INSERT_WALK(`AND ${inOpenYear('w')}`)}
               AND NOT EXISTS (SELECT 1 FROM projected_lines x
                                WHERE x.source_line_id = w.source_line_id AND x.projected_from = ?)
-              AND NOT EXISTS (SELECT 1 FROM line_items e
-                               WHERE e.budget_year_id = w.budget_year_id AND e.is_projected AND e.is_operating
-                                 AND e.metadata ->> 'sourceLineId' = w.source_line_id::text)
+              AND w.source_line_id NOT IN (SELECT e.source_line_id FROM edited e)
            RETURNING id
          )
          SELECT (SELECT fiscal_year FROM overflow) AS overflow_year,
@@ -73,6 +78,7 @@ export async function followMembership(
           [...lineIds],
           run.budget_year_id,
           run.base,
+          run.budget_year_id,
           run.budget_year_id,
           run.base,
           run.base,
