@@ -239,7 +239,9 @@ test('finance saves a town goal and the dashboard measures the budget against it
     dialog.getByText('Enter a baseline amount, or set a dollar goal for FY29 first'),
   ).toBeVisible();
   await dialog.getByLabel('Baseline amount').fill('40000000');
-  await expect(dialog.getByText('= $41,000,000: +2.5% over the baseline entered, $40,000,000')).toBeVisible();
+  await expect(
+    dialog.getByText('= $41,000,000.00: +2.5% over the baseline entered, $40,000,000.00'),
+  ).toBeVisible();
   await dialog.getByRole('button', { name: 'Save Goal' }).click();
   await expect(dialog).toBeHidden();
   const card = page.getByRole('article', { name: 'FY30' });

@@ -83,7 +83,7 @@ for (const size of SIZES) {
     const renamed = `E2E Early Literacy ${code}`;
     await row.getByRole('button', { name: `Edit ${name}` }).click();
     const editing = page.getByRole('dialog', { name: 'Edit Fund' });
-    await expect(editing.getByLabel('Award amount')).toHaveValue('125000');
+    await expect(editing.getByLabel('Award amount')).toHaveValue('125,000.00');
     await editing.getByLabel('Name').fill(renamed);
     await editing.getByRole('button', { name: 'Save' }).click();
     await expect(editing).toBeHidden();

@@ -85,6 +85,23 @@ test('the empty setup fits a phone, every step still to do', async ({ page }) =>
   await saveScreen(page, 'setup-empty-390');
 });
 
+// The district's need is a budget year's proposed budget: with none yet, the gap analysis read
+// 'District need $0', 'Under guidance by $0' and 'NEAR GOAL', figures of a budget that is not there.
+test('before any budget year, the town goals gap analysis says one is needed, not $0', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page);
+  await expect(page).toHaveURL(/\/admin\/setup$/);
+  await navigate(page, 'Town Guidance');
+  const gap = page.getByRole('region', { name: 'Gap Analysis' });
+  await expect(gap.getByRole('heading', { name: 'No budget year yet' })).toBeVisible();
+  await expect(gap).not.toContainText('$0');
+  await expect(gap).not.toContainText('NEAR GOAL');
+  // Nor a year to choose, which would change nothing.
+  await expect(gap.getByRole('combobox', { name: 'Fiscal year' })).toHaveCount(0);
+  await saveScreen(page, 'setup-town-goals-before-year-1440');
+  expect(await axeViolations(page)).toEqual([]);
+});
+
 test('an admin signing in to an empty install is led through the setup, step by step', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page);
@@ -134,6 +151,8 @@ test('an admin signing in to an empty install is led through the setup, step by 
   await year.getByLabel('Last fiscal year it plans', { exact: true }).fill('FY32');
   await year.getByRole('button', { name: 'Create budget year' }).click();
   await expect(year.getByText('FY28 (FY2027-FY2032, current FY2028)')).toBeVisible();
+  // The next one offered is a year no budget year plans yet: FY29 (FY28's own) was refused.
+  await expect(year.getByLabel('Budget year', { exact: true })).toHaveValue('FY33');
 
   const categories = step(page, '4. Budget categories');
   await categories.getByRole('button', { name: 'Add the demo district’s categories' }).click();

@@ -62,6 +62,15 @@ export interface DataGridProps<T extends GridRow> {
 
 const MIN_BODY_ROWS = 4;
 
+/**
+ * The no-rows overlay, its words given through its params: AG Grid reads its own text (localeText)
+ * once, at start, so a screen whose words change (a year with no positions, then filters that match
+ * none) kept the first ones.
+ */
+function NoRowsOverlay({ text }: { text: string }) {
+  return <span className="ag-overlay-no-rows-center">{text}</span>;
+}
+
 /** The pixel height of every shown row: the last row's top plus its height. */
 function measure<T>(api: GridApi<T>): number {
   const count = api.getDisplayedRowCount();
@@ -116,10 +125,8 @@ export function AgDataGrid<T extends GridRow>(props: DataGridProps<T>) {
     [selectable],
   );
 
-  const localeText = useMemo(
-    () => ({ noRowsToShow: emptyText, noMatchingRows: 'No rows match the filters' }),
-    [emptyText],
-  );
+  const localeText = useMemo(() => ({ noMatchingRows: 'No rows match the filters' }), []);
+  const noRowsParams = useMemo(() => ({ text: emptyText }), [emptyText]);
 
   useEffect(() => {
     filterRef.current = externalFilter;
@@ -185,6 +192,8 @@ export function AgDataGrid<T extends GridRow>(props: DataGridProps<T>) {
         getRowId={getRowId}
         loading={loading}
         localeText={localeText}
+        noRowsOverlayComponent={NoRowsOverlay}
+        noRowsOverlayComponentParams={noRowsParams}
         rowSelection={rowSelection}
         selectionColumnDef={selectionColumnDef}
         onSelectionChanged={(e) => onSelectionChange?.(e.api.getSelectedRows())}

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import { useEffect, useRef, type ButtonHTMLAttributes } from 'react';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger';
 
@@ -21,6 +21,19 @@ export function Button({
   ...props
 }: ButtonProps) {
   const classes = `btn btn--${variant}${className ? ` ${className}` : ''}`;
+  const ref = useRef<HTMLButtonElement>(null);
+  // Pressed, then disabled while its request runs: the browser drops focus to the page's body
+  // (behind a dialog), so a refused save left the keyboard nowhere. Once the request is over,
+  // focus comes back here, unless the user has put it somewhere else meanwhile.
+  const pressed = useRef(false);
+  useEffect(() => {
+    if (!busy && pressed.current) {
+      pressed.current = false;
+      if (document.activeElement === document.body || document.activeElement === null) {
+        ref.current?.focus();
+      }
+    }
+  }, [busy]);
   // A name must hold the text shown (WCAG 2.5.3, Label in Name): while 'Saving...' is shown, a
   // button named 'Save vacancy placement for Teachers' is named 'Saving... Save vacancy placement
   // for Teachers' (axe refused the page in that moment).
@@ -28,6 +41,11 @@ export function Button({
   return (
     <button
       {...props}
+      ref={ref}
+      onClick={(event) => {
+        pressed.current = document.activeElement === event.currentTarget;
+        props.onClick?.(event);
+      }}
       aria-label={busy && busyLabel && label ? `${busyLabel} ${label}` : label}
       type={type}
       className={classes}

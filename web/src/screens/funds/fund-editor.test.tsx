@@ -93,7 +93,7 @@ describe('FundEditor', () => {
     const { dialog, sent, onSaved } = renderEditor(GRANT, () => jsonResponse(200, { fund: GRANT }));
     const award = within(dialog).getByLabelText('Award amount');
     const end = within(dialog).getByLabelText('Period end');
-    expect(award).toHaveProperty('value', '1000');
+    expect(award).toHaveProperty('value', '1,000.00');
     fireEvent.change(award, { target: { value: '12.345' } });
     fireEvent.change(end, { target: { value: '2025-06-30' } });
     const save = within(dialog).getByRole('button', { name: 'Save' });

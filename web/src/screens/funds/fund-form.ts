@@ -1,5 +1,6 @@
 import { FUND_KINDS, NSS_COUNTS_BY_KIND, isGrantKind, type FundKind } from '@shared/schemas/funds';
 import type { Fund } from '@web/api/funds';
+import { formatAmount } from '@web/lib/format';
 
 /** The editor's values: text as typed, so the schema (not the browser) says what is wrong. */
 export interface FundValues {
@@ -24,8 +25,8 @@ export function fundValues(fund: Fund | null): FundValues {
     code: fund?.code ?? '',
     kind,
     countsTowardNss: fund?.countsTowardNss ?? NSS_COUNTS_BY_KIND[kind],
-    awardAmount:
-      fund?.awardAmount === null || fund?.awardAmount === undefined ? '' : String(fund.awardAmount),
+    // Grouped and to the cent ('640,000.50', not '640000.5'), as the list shows it; amountOf reads it back.
+    awardAmount: formatAmount(fund?.awardAmount),
     periodStart: fund?.periodStart ?? '',
     periodEnd: fund?.periodEnd ?? '',
     note: fund?.note ?? '',

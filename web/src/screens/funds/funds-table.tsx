@@ -3,7 +3,7 @@ import type { Fund } from '@web/api/funds';
 import { RowAction } from '@web/components/form/button';
 import { ScrollArea } from '@web/components/scroll-area';
 import { numCol, TableHead, unseen } from '@web/components/table-head';
-import { formatDay, formatMoney } from '@web/lib/format';
+import { formatDay, formatMoneyCents } from '@web/lib/format';
 
 interface FundsTableProps {
   funds: readonly Fund[];
@@ -55,7 +55,8 @@ export function FundsTable({ funds, isOver, overIn, onEdit, onDelete }: FundsTab
               </td>
               <td>{f.showToResidents ? 'Named' : 'Other funds'}</td>
               <td className="num">
-                {formatMoney(f.awardAmount)}
+                {/* To the cent, as its editor takes it: an award of $640,000.50 is not '$640,001'. */}
+                {formatMoneyCents(f.awardAmount)}
                 {overIn && isOver(f.id) ? <div className="funds-over">Over in {overIn}</div> : null}
               </td>
               <td className="funds-period">{period(f)}</td>

@@ -9,7 +9,7 @@ import { Alert } from '@web/components/alert';
 import { DataGrid } from '@web/components/data-grid/data-grid';
 import { ExportToolbar } from '@web/components/data-grid/export-toolbar';
 import { GridToolbar } from '@web/components/grid-toolbar';
-import { useFiscalYearChoice } from '@web/components/line-filters';
+import { ALL, useFiscalYearChoice } from '@web/components/line-filters';
 import { NoBudgetYear } from '@web/components/no-budget-year';
 import { PageHeader } from '@web/components/page-header';
 import { GridSubtitle } from '@web/components/stage-line';
@@ -77,6 +77,11 @@ export function PositionsScreen() {
     );
   }
   const fyLabel = years.fiscalYear ? fiscalYearLabel(years.fiscalYear) : '';
+  // Filters that match nothing, or a year that holds no position yet: not the same news.
+  const filtered = Object.values(filters).some((value) => value !== ALL);
+  const emptyText = filtered
+    ? 'No positions match these filters'
+    : `No positions in ${fyLabel || 'this fiscal year'} yet`;
   const scope =
     budgetYear && years.fiscalYear ? { budgetYearId: budgetYear.id, fiscalYear: years.fiscalYear } : null;
   return (
@@ -142,7 +147,7 @@ export function PositionsScreen() {
           rows={rows}
           columns={columns}
           loading={list.isPending && Boolean(query)}
-          emptyText="No positions match these filters"
+          emptyText={emptyText}
           maxHeight={600}
           selectable={canEdit}
           onSelectionChange={setSelection}

@@ -21,6 +21,7 @@ interface FillValues {
 }
 
 const EMPTY_FILL: FillValues = { lineItemId: '', fteShare: '', reason: '' };
+const CHOOSE_EMPLOYEE = 'Choose the employee who fills the position';
 
 interface PositionHoldersProps {
   position: PositionDetail;
@@ -60,6 +61,10 @@ export function PositionHolders({ position, canEdit, onDone }: PositionHoldersPr
     event.preventDefault();
     const body = form.validate();
     if (!body) {
+      if (form.values.lineItemId === '') {
+        // The schema's words for a missing id ('expected number, received undefined') tell a clerk nothing.
+        form.setErrors((errors) => ({ ...errors, lineItemId: CHOOSE_EMPLOYEE }));
+      }
       return;
     }
     fill.mutate(

@@ -31,9 +31,10 @@ const blank = (v: string) => (v.trim() === '' ? undefined : v.trim());
 export function BudgetYearStep() {
   const create = useCreateBudgetYear();
   const notify = useToast();
-  // The year being planned: the fiscal year after today's, or after the newest budget year's.
+  // The year being planned: the fiscal year after today's, or after the last one any budget year
+  // plans (each fiscal year has one home: a budget year FY29 when FY28 plans FY2027-FY2032 is refused).
   const years = useSetupStatus().data?.budgetYears ?? [];
-  const newest = Math.max(0, ...years.map((y) => parseFiscalYear(y.fiscalYear) ?? 0));
+  const newest = Math.max(0, ...years.flatMap((y) => [parseFiscalYear(y.fiscalYear) ?? 0, ...y.fiscalYears]));
   const next = fiscalYearLabel(Math.max((fiscalYearFromDate(new Date()) ?? 2026) + 1, newest + 1));
   const empty = { label: next, firstFiscalYear: '', lastFiscalYear: '', currentFiscalYear: '' };
   const form = useSchemaForm(createBudgetYearBody, empty, {
@@ -54,8 +55,9 @@ export function BudgetYearStep() {
     // The parsed years are integers; the server takes them as it takes labels.
     create.mutate(body, {
       onSuccess: ({ budgetYear, fiscalYears }) => {
-        // The next one suggested is the year after this one.
-        form.reset({ ...empty, label: fiscalYearLabel(parseFiscalYear(budgetYear.fiscalYear)! + 1) });
+        // The next one suggested is the year after the last one this one plans.
+        const planned = [newest, parseFiscalYear(budgetYear.fiscalYear) ?? 0, ...fiscalYears];
+        form.reset({ ...empty, label: fiscalYearLabel(Math.max(...planned) + 1) });
         notify({
           title: `Budget year ${budgetYear.fiscalYear} created, planning FY${fiscalYears[0]} to FY${fiscalYears.at(-1)}`,
         });

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { errorMessage } from '@web/api/client';
 import { useGapAnalysis } from '@web/api/town-goals';
 import { Alert } from '@web/components/alert';
+import { NoBudgetYear } from '@web/components/no-budget-year';
 import { Select } from '@web/components/select';
 import { Spinner } from '@web/components/spinner';
 import { formatMoney } from '@web/lib/format';
@@ -27,13 +28,16 @@ export function GapAnalysis({
   years,
   defaultYear,
   budgetYearId,
+  noBudgetYear = false,
 }: {
   years: number[];
   defaultYear: number;
   budgetYearId?: number;
+  /** No budget year exists: there is no proposed budget to measure, so no figures (not $0). */
+  noBudgetYear?: boolean;
 }) {
   const [year, setYear] = useState(defaultYear);
-  const gap = useGapAnalysis(year, budgetYearId);
+  const gap = useGapAnalysis(noBudgetYear ? null : year, budgetYearId);
   const status = gap.data ? STATUS[gap.data.status] : null;
   return (
     <section className={`card gap-analysis ${status?.className ?? ''}`} aria-labelledby="gap-analysis-title">
@@ -47,17 +51,20 @@ export function GapAnalysis({
             town goal.
           </p>
         </div>
-        <div className="field field--inline">
-          <label htmlFor="gap-year">Fiscal year</label>
-          <Select
-            id="gap-year"
-            value={String(year)}
-            onValueChange={(v) => setYear(Number(v))}
-            options={years.map((y) => ({ value: String(y), label: fiscalYearLabel(y) }))}
-          />
-        </div>
+        {noBudgetYear ? null : (
+          <div className="field field--inline">
+            <label htmlFor="gap-year">Fiscal year</label>
+            <Select
+              id="gap-year"
+              value={String(year)}
+              onValueChange={(v) => setYear(Number(v))}
+              options={years.map((y) => ({ value: String(y), label: fiscalYearLabel(y) }))}
+            />
+          </div>
+        )}
       </div>
-      {gap.isPending ? <Spinner label="Loading gap analysis..." /> : null}
+      {noBudgetYear ? <NoBudgetYear shows="the district's need and its gap to the town goal" /> : null}
+      {gap.isPending && !noBudgetYear ? <Spinner label="Loading gap analysis..." /> : null}
       {gap.isError ? (
         <Alert title="Failed to load the gap analysis">{errorMessage(gap.error, 'Please try again.')}</Alert>
       ) : null}

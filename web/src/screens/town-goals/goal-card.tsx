@@ -1,8 +1,8 @@
 import type { TownGoal } from '@web/api/town-goals';
 import { ClosedYearNote } from '@web/components/year-lock';
-import { formatMoney } from '@web/lib/format';
+import { formatMoneyCents } from '@web/lib/format';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
-import { formatPercent, varianceTone } from './goal-math';
+import { changeWords, varianceTone } from './goal-math';
 
 const TYPE_LABELS = { DOLLAR: 'Dollar goal', PERCENT: 'Percent goal', BOTH: 'Dollar and percent' } as const;
 const TONE_CLASS = { good: 'tone--good', bad: 'tone--bad', near: 'tone--near' } as const;
@@ -24,12 +24,12 @@ export function GoalCard({ goal, canEdit, closedNote, onEdit, onDelete }: GoalCa
   const fy = fiscalYearLabel(goal.fiscalYear);
   const tone = varianceTone(goal.variance);
   const followed = goal.baselineFromGoal && goal.baselineYear ? fiscalYearLabel(goal.baselineYear) : null;
-  const over = followed
-    ? ` over the ${followed} goal`
+  const against = followed
+    ? ` the ${followed} goal`
     : goal.baselineAmount !== null
-      ? ' over the baseline entered'
+      ? ' the baseline entered'
       : goal.baselineYear
-        ? ` over ${fiscalYearLabel(goal.baselineYear)}`
+        ? ` ${fiscalYearLabel(goal.baselineYear)}`
         : '';
   return (
     <article
@@ -43,16 +43,17 @@ export function GoalCard({ goal, canEdit, closedNote, onEdit, onDelete }: GoalCa
         <span className="badge badge--neutral">{TYPE_LABELS[goal.goalType]}</span>
         {goal.isBaseline ? <span className="badge badge--success">Baseline</span> : null}
       </div>
+      {/* To the cent, as the form takes them: a percent goal's dollars have cents ($45,486,334.70). */}
       <p className="goal-card__amount money">
-        {goal.dollarGoal === null ? '—' : formatMoney(goal.dollarGoal)}
+        {goal.dollarGoal === null ? '—' : formatMoneyCents(goal.dollarGoal)}
       </p>
       <dl className="goal-card__facts">
         {goal.percentGoal !== null ? (
           <>
             <dt>Change</dt>
             <dd className="num">
-              {formatPercent(goal.percentGoal)}
-              {over}
+              {changeWords(goal.percentGoal)}
+              {against}
             </dd>
           </>
         ) : null}
@@ -60,7 +61,7 @@ export function GoalCard({ goal, canEdit, closedNote, onEdit, onDelete }: GoalCa
           <>
             <dt>Baseline</dt>
             <dd className="money">
-              {formatMoney(goal.baselineAmount)}
+              {formatMoneyCents(goal.baselineAmount)}
               <span className="goal-card__source">
                 {followed ? `the ${followed} goal as it stands now` : 'entered'}
               </span>
@@ -75,13 +76,13 @@ export function GoalCard({ goal, canEdit, closedNote, onEdit, onDelete }: GoalCa
         {goal.actualAmount !== null ? (
           <>
             <dt>Actual</dt>
-            <dd className="money">{formatMoney(goal.actualAmount)}</dd>
+            <dd className="money">{formatMoneyCents(goal.actualAmount)}</dd>
           </>
         ) : null}
         {goal.variance !== null ? (
           <>
             <dt>Actual − goal</dt>
-            <dd className="money goal-card__variance">{formatMoney(goal.variance)}</dd>
+            <dd className="money goal-card__variance">{formatMoneyCents(goal.variance)}</dd>
           </>
         ) : null}
       </dl>

@@ -6,12 +6,12 @@ import { Field, FieldGroup } from '@web/components/form/field';
 import { useSchemaForm } from '@web/components/form/use-schema-form';
 import { Modal } from '@web/components/modal';
 import { Select } from '@web/components/select';
-import { formatMoney } from '@web/lib/format';
+import { formatMoneyCents } from '@web/lib/format';
 import { saveTownGoalBody, type GoalType } from '@shared/schemas/town-goals';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import {
   dollarsFromPercent,
-  formatPercent,
+  changeWords,
   percentFromDollars,
   previousGoal,
   serverProblems,
@@ -83,11 +83,12 @@ export function GoalForm({ open, onOpenChange, goal, goals, defaultYear, onSaved
   const previous = previousGoal(goals, fiscalYear);
   const enteredBaseline = num(values.baselineAmount);
   const baselineValue = enteredBaseline ?? previous?.dollarGoal ?? null;
-  // Which baseline the percent applies to, in words: the previous goal (followed) or the amount entered.
+  // Which baseline the percent applies to, in words: the previous goal (followed) or the amount
+  // entered. To the cent, as the fields take them: a percent of a baseline often has cents.
   const baselineWords =
     enteredBaseline === null && previous
-      ? `the ${fiscalYearLabel(previous.fiscalYear)} goal, now ${formatMoney(previous.dollarGoal!)}`
-      : `the baseline entered, ${baselineValue === null ? '' : formatMoney(baselineValue)}`;
+      ? `the ${fiscalYearLabel(previous.fiscalYear)} goal, now ${formatMoneyCents(previous.dollarGoal!)}`
+      : `the baseline entered, ${baselineValue === null ? '' : formatMoneyCents(baselineValue)}`;
   const dollarValue = num(values.dollarGoal);
   const percentValue = num(values.percentGoal);
   // The server's own arithmetic (exact, in cents); null while a figure has too many decimals.
@@ -95,11 +96,15 @@ export function GoalForm({ open, onOpenChange, goal, goals, defaultYear, onSaved
     goalType !== 'DOLLAR' && percentValue !== null && baselineValue !== null
       ? dollarsFromPercent(baselineValue, percentValue)
       : null;
+  const fromDollars =
+    goalType === 'DOLLAR' && dollarValue !== null && baselineValue !== null
+      ? percentFromDollars(baselineValue, dollarValue)
+      : null;
   const derived =
-    fromPercent !== null
-      ? `= ${formatMoney(fromPercent)}: ${formatPercent(percentValue)} over ${baselineWords}`
-      : goalType === 'DOLLAR' && dollarValue !== null && baselineValue !== null
-        ? `= ${formatPercent(percentFromDollars(baselineValue, dollarValue))} over ${baselineWords}`
+    fromPercent !== null && percentValue !== null
+      ? `= ${formatMoneyCents(fromPercent)}: ${changeWords(percentValue)} ${baselineWords}`
+      : fromDollars !== null
+        ? `= ${changeWords(fromDollars)} ${baselineWords}`
         : null;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -228,8 +233,8 @@ export function GoalForm({ open, onOpenChange, goal, goals, defaultYear, onSaved
             previous?.dollarGoal == null
               ? `No ${fiscalYearLabel(fiscalYear - 1)} goal to start from: enter the baseline for a percent goal.`
               : goalType === 'BOTH'
-                ? `Leave empty to use the ${fiscalYearLabel(previous.fiscalYear)} goal, ${formatMoney(previous.dollarGoal)}.`
-                : `Leave empty to follow the ${fiscalYearLabel(previous.fiscalYear)} goal, now ${formatMoney(previous.dollarGoal)}: this goal then changes when that one does.`
+                ? `Leave empty to use the ${fiscalYearLabel(previous.fiscalYear)} goal, ${formatMoneyCents(previous.dollarGoal)}.`
+                : `Leave empty to follow the ${fiscalYearLabel(previous.fiscalYear)} goal, now ${formatMoneyCents(previous.dollarGoal)}: this goal then changes when that one does.`
           }
           {...bindText('baselineAmount')}
         />

@@ -52,9 +52,16 @@ export function previousGoal(
   return goals.find((g) => g.fiscalYear === year && g.dollarGoal !== null);
 }
 
+const percentText = (value: number) => `${value.toLocaleString('en-US', { maximumFractionDigits: 3 })}%`;
+
 export function formatPercent(value: number | null): string {
   if (value === null) {
     return '';
   }
-  return `${value > 0 ? '+' : ''}${value.toLocaleString('en-US', { maximumFractionDigits: 3 })}%`;
+  return `${value > 0 ? '+' : ''}${percentText(value)}`;
+}
+
+/** A change against its baseline in words: '+3% over', and a cut '1.5% under' (not '-1.5% over'). */
+export function changeWords(percent: number): string {
+  return percent < 0 ? `${percentText(-percent)} under` : `${formatPercent(percent)} over`;
 }

@@ -23,7 +23,7 @@ export function TownGoalsScreen() {
   const remove = useDeleteTownGoal();
   const canEdit = useCan('townGoals.write');
   const notify = useToast();
-  const { selected } = useBudgetYear();
+  const { selected, isLoading: yearsLoading } = useBudgetYear();
   const current = selected?.currentFiscalYear ?? new Date().getFullYear() + 1;
   const closed = useClosedYearNotes();
   const [editing, setEditing] = useState<TownGoal | null>(null);
@@ -87,7 +87,12 @@ export function TownGoalsScreen() {
           </Alert>
         </div>
       ) : null}
-      <GapAnalysis years={years} defaultYear={current} budgetYearId={selected?.id} />
+      <GapAnalysis
+        years={years}
+        defaultYear={current}
+        budgetYearId={selected?.id}
+        noBudgetYear={!yearsLoading && !selected}
+      />
       {goals.isPending ? <Spinner label="Loading town goals..." /> : null}
       {goals.isError ? (
         <Alert title="Failed to load town goals">
