@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { writeCounts } from '../../test/factories';
+import { projectedYears, toCents, writeCounts } from '../../test/factories';
 import { importSuite } from '../../test/worlds/import.suite';
 
 const s = importSuite('import-projected-test-');
@@ -149,5 +149,42 @@ describe('imported employees get their next-year salary', () => {
     expect(res.body.nextYearSalaries).toMatchObject({ manual: 0, flagged: 1 });
     const line = await s.t.db.knex('line_items').where({ import_run_id: res.body.importRunId }).first();
     expect(line.needs_review).toBe(true);
+  });
+});
+
+describe('employees imported into a year projections grow from', () => {
+  it('join the projected years, as Generate Projections would have projected them', async () => {
+    const knex = s.t.db.knex;
+    const fy = await versionYear();
+    const unit = await workGroupName();
+    await knex('line_items').insert({
+      budget_year_id: s.d.budgetYearId,
+      scenario_id: s.d.operatingScenarioId,
+      fiscal_year: fy,
+      is_operating: true,
+      last_name: 'Already',
+      current_salary: '50000.00',
+      work_group_id: s.d.workGroupId,
+    });
+    const generated = await s.t.api('post', '/projections/generate', {
+      token: s.admin.token,
+      body: {
+        budgetYearId: s.d.budgetYearId,
+        toFiscalYear: fy + 2,
+        projectionType: 'operating',
+        forceRegenerate: true,
+      },
+    });
+    expect(generated.status, JSON.stringify(generated.body)).toBe(200);
+
+    const { fileName, mapping } = await s.upload(`Name,Salary,Union\nIvy Jones,"55,555.55",${unit}\n`);
+    const res = await s.execute({ fileName, columnMappings: mapping, ...s.target() });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const rows = await projectedYears(knex, s.d.budgetYearId, 'Jones');
+    // The first projected year is paid the imported line's next-year salary (the contract's COLA);
+    // each later year its year before's next-year salary.
+    expect(rows.map((r) => r[0])).toEqual([fy + 1, fy + 2]);
+    expect(rows[0][1]).toBe(toCents(raised(5555555n, BigInt(s.d.colaPercent))));
+    expect(rows[1][1]).toBe(rows[0][2]);
   });
 });

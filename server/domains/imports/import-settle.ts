@@ -22,7 +22,7 @@ export async function settle(
   // The fiscal years the lines were written in, as the rows gave them (not read back from the lines).
   const replaced = await settleImportedLines(
     trx,
-    { budgetYearId: targets.budgetYear.id, type: plan.importType },
+    { id: runId, budgetYearId: targets.budgetYear.id, type: plan.importType },
     [...years].sort((a, b) => a - b),
   );
   // Lines the file gave no function code get the one the ADMIN's rules agree on.

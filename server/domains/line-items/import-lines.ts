@@ -4,7 +4,7 @@ import type { CopyWriter } from '@server/lib/import/copy';
 import { StagedParts } from './import-parts';
 import * as projected from './queries/line-items-writes-projected';
 import { insertStagedLines } from './queries/line-items-writes-next-year';
-import { nextYearOverflow } from './next-year';
+import { followProjectedLines, nextYearOverflow } from './next-year';
 import { markLinesChanged } from './follow';
 import { LOCKED_STATUSES } from './status-rule';
 
@@ -75,20 +75,26 @@ export async function copyImportedLines(
 /**
  * After an import's lines are in line_items (their review flags judged as each part landed):
  * actuals supersede projections (the projected lines of the kind imported in `years`, the fiscal
- * years of the lines the import wrote, are deleted). Returns how many projected lines were replaced.
+ * years of the lines the import wrote, are deleted), and employees imported into a year that
+ * projections grow from join the projected years (followProjectedLines). Returns how many
+ * projected lines were replaced.
  */
 export async function settleImportedLines(
   trx: Db,
-  run: { budgetYearId: number; type: 'operating' | 'proposed' },
+  run: { id: number; budgetYearId: number; type: 'operating' | 'proposed' },
   years: readonly number[],
 ): Promise<number> {
   await trx.raw(`DROP TABLE IF EXISTS pg_temp.${STAGED}`);
   // The imported payroll moves its positions' cost (and fills or makes positions): follow.ts sets
   // the salary lines of every year that follows a roster before the import commits.
   await markLinesChanged(trx, null, { rosters: ['*'] });
-  return projected.deleteSuperseded(
+  const replaced = await projected.deleteSuperseded(
     trx,
     { budgetYearId: run.budgetYearId, isOperating: run.type === 'operating' },
     years,
   );
+  if (run.type === 'operating' && (await projected.hasProjectedEmployees(trx, run.budgetYearId))) {
+    await followProjectedLines(trx, { importRunId: run.id }, 'currentSalary');
+  }
+  return replaced;
 }

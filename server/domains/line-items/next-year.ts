@@ -51,7 +51,11 @@ export async function followProjectedLines(
   field = 'nextYearSalary',
   budgetYearId?: number,
 ): Promise<number[]> {
-  const followed = await refollowProjected(trx, sources, budgetYearId);
+  // Lines just imported have no projected years to move yet: only who is in them may change.
+  const followed =
+    'importRunId' in sources
+      ? { changed: [], overflowYear: null }
+      : await refollowProjected(trx, sources, budgetYearId);
   if (followed.overflowYear !== null) {
     throw projectedOverflow(followed.overflowYear, field);
   }
@@ -59,8 +63,8 @@ export async function followProjectedLines(
   await markLinesChanged(trx, null, { lineIds: followed.changed });
   // An edit may also change who is projected (a status, a line added to the base year); a rule
   // change never does.
-  if ('lineIds' in sources) {
-    const joined = await followMembership(trx, sources.lineIds);
+  if ('lineIds' in sources || 'importRunId' in sources) {
+    const joined = await followMembership(trx, sources);
     if (joined.overflowYear !== null) {
       throw projectedOverflow(joined.overflowYear, field);
     }

@@ -52,6 +52,15 @@ export async function deleteSuperseded(db: Db, scope: KindScope, years: readonly
   return deleteProjectedWhere(db, scope, 'li.fiscal_year = ANY(?::int[])', [[...years]]);
 }
 
+/** Whether budget year `budgetYearId` has projected employees (stored in projected_lines). */
+export async function hasProjectedEmployees(db: Db, budgetYearId: number): Promise<boolean> {
+  const { rows } = await db.raw<{ rows: { found: boolean }[] }>(
+    'SELECT EXISTS (SELECT 1 FROM projected_lines WHERE budget_year_id = ?) AS found',
+    [budgetYearId],
+  );
+  return rows[0].found;
+}
+
 // A projected proposed line keeps the fund that pays its source (a grant's period is checked when a line is edited).
 const PROPOSED_COPY = `account_description, name, account_line, dese_categories, dese_code, category_id,
   building_id, notes, fund_id`;

@@ -23,8 +23,13 @@ import {
  * both write the same figures.
  */
 
-/** Which base lines to walk: every counted line, or those of some work groups, or some lines. */
-export type WalkSources = { workGroupIds: readonly number[] | 'all' } | { lineIds: readonly number[] };
+/**
+ * Which base lines to walk: every counted line, or those of some work groups, or some lines, or
+ * the lines an import run wrote (named by the run: a list of every imported id is tested against
+ * each line when the planner knows it, 36 s for 7,000 imported people).
+ */
+export type WalkSources =
+  { workGroupIds: readonly number[] | 'all' } | { lineIds: readonly number[] } | { importRunId: number };
 
 // The smallest value a money column (numeric(14,2)) cannot hold: the cast rounds to the cent first.
 const TOO_BIG = '999999999999.995';
@@ -35,9 +40,12 @@ const ruleSource = (row: string, salary: string, step: string, years: number) =>
      ${row}.work_group_id, ${row}.work_group, (${salary})::numeric AS current_salary, ${step} AS salary_step,
      ${row}.salary_lane, ${row}.current_fte) src`;
 
-function sourceFilter(sources: WalkSources): { sql: string; bindings: number[][] } {
+function sourceFilter(sources: WalkSources): { sql: string; bindings: (number | number[])[] } {
   if ('lineIds' in sources) {
     return { sql: ' AND li.id = ANY(?::int[])', bindings: [[...sources.lineIds]] };
+  }
+  if ('importRunId' in sources) {
+    return { sql: ' AND li.import_run_id = ?', bindings: [sources.importRunId] };
   }
   return sources.workGroupIds === 'all'
     ? { sql: '', bindings: [] }
