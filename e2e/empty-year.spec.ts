@@ -67,6 +67,15 @@ test('a budget year with no lines reads as not started on the dashboard and in t
     await saveScreen(page, 'empty-year-dashboard-390');
 
     await page.setViewportSize({ width: 1440, height: 900 });
+    // Town Guidance's Gap Analysis, reached from the menu: the goal, and no need, gap or status.
+    await page.getByRole('navigation').getByRole('link', { name: 'Town Guidance' }).click();
+    const analysis = page.getByRole('region', { name: 'Gap Analysis' });
+    await expect(analysis.getByRole('status')).toContainText('No budget lines yet');
+    await expect(analysis).toContainText('$12,345,678');
+    await expect(analysis.locator('.kpi__label')).toHaveText(['Town goal']);
+    await expect(analysis).not.toContainText(/NEAR GOAL|OVER|UNDER|\$0\b/);
+    await saveScreen(page, 'empty-year-gap-analysis-1440');
+
     await page.goto('/scenario');
     const summary = page.getByRole('region', { name: 'Scenario summary' });
     const meets = summary.locator('.summary-card').filter({ hasText: 'Meets Goal' });

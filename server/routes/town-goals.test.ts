@@ -250,6 +250,7 @@ describe('GET /town-goals/analysis/gap', () => {
     };
     expect(await gap()()).toMatchObject({
       districtNeed: 1250000.25,
+      lineCount: 2,
       townGoal: 0,
       hasTownGoal: false,
       gap: 1250000.25,
@@ -259,6 +260,21 @@ describe('GET /town-goals/analysis/gap', () => {
     expect(await gap(1_400_000)()).toMatchObject({ gap: -149999.75, status: 'UNDER' });
     const byDefault = await t.api('get', '/town-goals/analysis/gap?fiscalYear=FY36', { token: viewer.token });
     expect(byDefault.body).toMatchObject({ budgetYearId: year, districtNeed: 1250000.25 });
+  });
+
+  it('says a budget year with no proposed lines has no budget yet (lineCount 0), goal or not', async () => {
+    const db = t.db.knex;
+    const year = await buildBudgetYear(db, { currentFiscalYear: 2038 });
+    await buildScenario(db, year, 'proposed');
+    await t.api('post', '/town-goals', {
+      token: finance.token,
+      body: { fiscalYear: 2038, goalType: 'DOLLAR', dollarGoal: 2_000_000.5 },
+    });
+    const res = await t.api('get', `/town-goals/analysis/gap?fiscalYear=2038&budgetYearId=${year}`, {
+      token: viewer.token,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ lineCount: 0, districtNeed: 0, townGoal: 2000000.5, hasTownGoal: true });
   });
 
   it('reads a version’s lines and the lines of no version when versionId is given, and 404s an unknown version', async () => {

@@ -195,6 +195,8 @@ export const gapAnalysisResponse = z.object({
   budgetYearId: z.number().int().nullable(),
   versionId: z.number().int().nullable(),
   districtNeed: moneyOut,
+  /** The proposed lines districtNeed sums; 0: the year has no budget yet (no need, gap or status to read). */
+  lineCount: z.number().int(),
   townGoal: moneyOut,
   hasTownGoal: z.boolean(),
   /** districtNeed - townGoal: above zero the budget asks for more than the town offers. */

@@ -258,16 +258,15 @@ export async function gapAnalysis(
     // The year's plan is read in its one home (docs/ARCHITECTURE.md, 'One home for each fiscal year').
     budgetYearId = (await homeOfFiscalYear(app.db, input.fiscalYear))?.id ?? null;
   }
-  const needCents =
+  const need =
     budgetYearId === null
-      ? 0n
-      : toCents(
-          await q.districtNeed(app.db, {
-            budgetYearId,
-            fiscalYear: input.fiscalYear,
-            versionId: input.versionId,
-          }),
-        )!;
+      ? { total: '0', count: 0 }
+      : await q.districtNeed(app.db, {
+          budgetYearId,
+          fiscalYear: input.fiscalYear,
+          versionId: input.versionId,
+        });
+  const needCents = toCents(need.total)!;
   const goal = await q.findTownGoalByYear(app.db, input.fiscalYear);
   const goalCents = goal?.dollar_goal == null ? 0n : toCents(goal.dollar_goal)!;
   const gapCents = needCents - goalCents;
@@ -276,6 +275,7 @@ export async function gapAnalysis(
     budgetYearId,
     versionId: input.versionId ?? null,
     districtNeed: fromCents(needCents),
+    lineCount: need.count,
     townGoal: fromCents(goalCents),
     hasTownGoal: goal?.dollar_goal != null,
     gap: fromCents(gapCents),

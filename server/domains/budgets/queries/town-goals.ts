@@ -186,15 +186,15 @@ export async function deleteTownGoal(db: Db, id: number): Promise<void> {
 export async function districtNeed(
   db: Db,
   scope: { budgetYearId: number; fiscalYear: number; versionId?: number },
-): Promise<string> {
+): Promise<{ total: string; count: number }> {
   const version = scope.versionId === undefined ? '' : 'AND (li.version_id = ? OR li.version_id IS NULL)';
   const { rows } = await db.raw(
-    `SELECT coalesce(sum(li.amount), 0)::text AS total FROM line_items_all li
+    `SELECT coalesce(sum(li.amount), 0)::text AS total, count(*)::int AS count FROM line_items_all li
       WHERE li.budget_year_id = ? AND li.fiscal_year = ? AND NOT li.is_operating AND ${activeScope()}
         AND ${OF_FUNDS(GOAL_FUNDS, 'li')} ${version}`,
     [scope.budgetYearId, scope.fiscalYear, ...(scope.versionId === undefined ? [] : [scope.versionId])],
   );
-  return rows[0].total;
+  return { total: rows[0].total, count: Number(rows[0].count) };
 }
 
 export function findVersion(

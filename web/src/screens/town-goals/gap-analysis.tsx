@@ -3,6 +3,7 @@ import { errorMessage } from '@web/api/client';
 import { useGapAnalysis } from '@web/api/town-goals';
 import { Alert } from '@web/components/alert';
 import { NoBudgetYear } from '@web/components/no-budget-year';
+import { NoLinesYet } from '@web/components/no-lines-yet';
 import { Select } from '@web/components/select';
 import { Spinner } from '@web/components/spinner';
 import { formatMoney } from '@web/lib/format';
@@ -38,7 +39,8 @@ export function GapAnalysis({
 }) {
   const [year, setYear] = useState(defaultYear);
   const gap = useGapAnalysis(noBudgetYear ? null : year, budgetYearId);
-  const status = gap.data ? STATUS[gap.data.status] : null;
+  // A year with no budget lines has not started: no need, gap or status, so no tone either.
+  const status = gap.data && gap.data.lineCount > 0 ? STATUS[gap.data.status] : null;
   return (
     <section className={`card gap-analysis ${status?.className ?? ''}`} aria-labelledby="gap-analysis-title">
       <div className="chart-card__header">
@@ -68,7 +70,19 @@ export function GapAnalysis({
       {gap.isError ? (
         <Alert title="Failed to load the gap analysis">{errorMessage(gap.error, 'Please try again.')}</Alert>
       ) : null}
-      {gap.data && status ? (
+      {gap.data && gap.data.lineCount === 0 ? (
+        <>
+          <div className="kpis">
+            <div className="kpi">
+              <span className="kpi__label">Town goal</span>
+              <span className="kpi__value money">
+                {gap.data.hasTownGoal ? formatMoney(gap.data.townGoal) : 'Not set'}
+              </span>
+            </div>
+          </div>
+          <NoLinesYet fy={fiscalYearLabel(year)} missing="district need to compare with the town goal" />
+        </>
+      ) : gap.data && status ? (
         <>
           <div className="kpis kpis--four">
             <div className="kpi">
