@@ -91,6 +91,19 @@ export async function budgetYearOrDefault(
   return chosen;
 }
 
+/**
+ * The fiscal year a read-only command shows when --fiscal-year is not given: the budget year's
+ * current one, what its dashboard and grids open on. A year without one is refused by the flag.
+ */
+export function currentFiscalYearOf(year: { fiscalYear: string; currentFiscalYear: number | null }): number {
+  if (year.currentFiscalYear === null) {
+    throw validationFailed([
+      { path: 'fiscalYear', message: `Budget year ${year.fiscalYear} has no current fiscal year: name one` },
+    ]);
+  }
+  return year.currentFiscalYear;
+}
+
 /** The budget year that holds the fiscal year's plan (its one home), or a 400 naming the year. */
 export async function homeBudgetYearId(app: AppContext, fiscalYear: number): Promise<number> {
   const home = await homeOfFiscalYear(app.db, fiscalYear);

@@ -159,6 +159,7 @@ describe('budget-cli positions', () => {
     expect(zero.code).not.toBe(0);
     expect(zero.stderr).toContain('--fte: FTE must be above 0 and at most 1.5');
     const stale = await cli('positions', 'edit', '1', '--version', '99', '--title', 'Y');
-    expect(stale.stderr).toContain('Someone else changed this position (#1)');
+    expect(stale.code).toBe(1);
+    expect(stale.stderr).toMatch(/Position 1 is at version \d+, not the version 99 given/);
   }, 120_000);
 });

@@ -1,4 +1,4 @@
-import { Command, Help } from 'commander';
+import { Command, Help, type HelpConfiguration, type Option } from 'commander';
 
 type Register = (program: Command) => void;
 
@@ -179,6 +179,25 @@ export const COMMAND_GROUPS: CommandGroup[] = [
   },
 ];
 
+/**
+ * How every command's flags read in --help (each command copies it from the program when it is
+ * made): commander marks nothing for a requiredOption, so a script's author learnt which flags
+ * were required only from the refusal; and the empty list a repeatable flag starts from is no
+ * default worth showing ('(default: [])').
+ */
+const HELP: HelpConfiguration = {
+  optionDescription(this: Help, option: Option): string {
+    const shown =
+      Array.isArray(option.defaultValue) && !option.defaultValue.length
+        ? Object.assign(Object.create(Object.getPrototypeOf(option) as object) as Option, option, {
+            defaultValue: undefined,
+          })
+        : option;
+    const text = Help.prototype.optionDescription.call(this, shown);
+    return option.mandatory ? `${text} (required)` : text;
+  },
+};
+
 /** budget-cli with its global options and no commands; with --json no help after an error (stdout is one document). */
 function baseProgram(json: boolean): Command {
   return new Command('budget-cli')
@@ -186,6 +205,7 @@ function baseProgram(json: boolean): Command {
       'District budget workbench CLI. Uses DATABASE_URL, or the embedded database in DATA_DIR (./data) when the server is not running.',
     )
     .option('--as <email>', 'act as this user (audit rows name them); default: the system actor budget-cli')
+    .configureHelp(HELP)
     .showHelpAfterError(!json)
     .exitOverride();
 }
@@ -218,6 +238,7 @@ function overviewProgram(json: boolean): Command {
     }
   }
   program.configureHelp({
+    ...HELP,
     subcommandTerm: (cmd) => terms.get(cmd) ?? new Help().subcommandTerm(cmd),
   });
   return program;

@@ -205,7 +205,7 @@ describe('budget-cli scenarios', () => {
       [['--cut', 'Supplies=ten'], /--cut: Supplies=ten: Enter a percent from 0 to 100/],
       [['--cut', 'Supplies=12.345'], /at most 2 decimals/],
       [['--cut', 'Supplies'], /--cut: Supplies: write each cut as CATEGORY=PERCENT/],
-      [[], /--cut: Name at least one cut/],
+      [[], /required option '--cut <category=percent>' not specified/],
       [['--cut', 'Supplies=10', '--cut', 'supplies=20'], /--cut: supplies is named twice/],
       [['--cut', 'Supplies=10', '--fiscal-year', 'next'], /--fiscal-year: /],
     ];

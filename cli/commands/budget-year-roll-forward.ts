@@ -58,7 +58,7 @@ export function registerBudgetYearRollForward(cmd: Command, program: Command): v
     .description(
       "Start the next fiscal year's budget from a year: employees at their next-year salaries, departures and one-time lines left out; ADMIN",
     )
-    .option('--from <year>', 'the fiscal year to roll forward from, e.g. FY2027')
+    .option('--from <year>', 'the fiscal year to roll forward from, e.g. FY2027 (required unless --undo)')
     .option('--dry-run', 'show the totals; write nothing')
     .option('--confirm', 'roll forward a year that is not yet Town Appropriated')
     .option('--undo <year>', 'undo the roll forward that started this fiscal year (still Draft and unedited)')

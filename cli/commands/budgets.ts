@@ -4,7 +4,7 @@ import { idParams } from '@shared/schemas/common';
 import { createScenarioBody } from '@shared/schemas/scenarios';
 import { scenarios as scenarios } from '@server/domains/stages';
 import { withCli } from '../context';
-import { budgetYearNamed } from '../lookups';
+import { budgetYearNamed, budgetYearOrDefault } from '../lookups';
 import { parseFlags, printJson, printRows } from '../output';
 
 const budgetYearFlag = z.string().trim().min(1, 'Give a budget year such as FY26');
@@ -16,14 +16,14 @@ export function registerBudgetCommands(program: Command): void {
   cmd
     .command('list')
     .description('List the operating and proposed budgets of a budget year')
-    .requiredOption('--budget-year <label>', 'budget year, e.g. FY26')
+    .option('--budget-year <label>', 'budget year, e.g. FY26 (default: the one the web app opens on)')
     .option('--json', 'print JSON')
-    .action(async (opts: { budgetYear: string; json?: boolean }) => {
-      const label = parseFlags(z.object({ 'budget-year': budgetYearFlag }), {
+    .action(async (opts: { budgetYear?: string; json?: boolean }) => {
+      const label = parseFlags(z.object({ 'budget-year': budgetYearFlag.optional() }), {
         'budget-year': opts.budgetYear,
       })['budget-year'];
       await withCli(program.opts().as, async ({ app, actor }) => {
-        const year = await budgetYearNamed(app, actor, label);
+        const year = await budgetYearOrDefault(app, actor, label);
         const { scenarios: list } = await scenarios.listScenarios(app, actor, { budgetYearId: year.id });
         printRows(
           opts.json
@@ -105,10 +105,16 @@ export function registerBudgetCommands(program: Command): void {
     .command('set-active')
     .description('Make a budget active; the active budget of the same type and budget year is deactivated')
     .argument('<id>', 'budget (scenario) id')
-    .action(async (id: string) => {
+    .option('--json', 'print JSON')
+    .action(async (id: string, opts: { json?: boolean }) => {
       const params = parseFlags(idParams, { id });
       await withCli(program.opts().as, async ({ app, actor }) => {
-        const { scenario, deactivatedId } = await scenarios.setActiveScenario(app, actor, params.id);
+        const result = await scenarios.setActiveScenario(app, actor, params.id);
+        if (opts.json) {
+          printJson(result);
+          return;
+        }
+        const { scenario, deactivatedId } = result;
         process.stdout.write(
           `${scenario.name} (id ${scenario.id}) is now the active ${scenario.scenarioType} budget` +
             `${deactivatedId === null ? '' : `; budget ${deactivatedId} was deactivated`}.\n`,

@@ -99,10 +99,13 @@ function printRule(rule: CrosswalkRule, verb: string, json: boolean | undefined)
   process.stdout.write(`${verb} rule ${rule.id}: ${rule.matchType} '${rule.pattern}' → ${gives(rule)}\n`);
 }
 
-function withOptions(cmd: Command): Command {
+/** The flags of `add` and `update`: a new rule must say how it matches and what (`required`). */
+function withOptions(cmd: Command, required: boolean): Command {
+  const rule = (flags: string, description: string) =>
+    required ? cmd.requiredOption(flags, description) : cmd.option(flags, description);
+  rule('--match <type>', `how the pattern matches a title: ${MATCH_TYPES.join(', ')}`);
+  rule('--pattern <text>', 'the job title, a pattern (* and ?) or a regular expression');
   return cmd
-    .option('--match <type>', `how the pattern matches a title: ${MATCH_TYPES.join(', ')}`)
-    .option('--pattern <text>', 'the job title, a pattern (* and ?) or a regular expression')
     .option('--work-group <name>', "the work group the title's lines get ('none' clears it)")
     .option('--category <name>', "a personnel budget category, by name or id ('none' clears it)")
     .option('--code <dese>', "the DESE function code, e.g. 2305 ('none' clears it)")
@@ -157,7 +160,7 @@ export function registerCrosswalkCommands(program: Command): void {
       });
     });
 
-  withOptions(cmd.command('add'))
+  withOptions(cmd.command('add'), true)
     .description(
       'Add a rule (same checks as POST /api/crosswalk/rules: the pattern must match a title of the year)',
     )
@@ -168,7 +171,7 @@ export function registerCrosswalkCommands(program: Command): void {
       });
     });
 
-  withOptions(cmd.command('update').argument('<id>', 'rule id, from `crosswalk list`'))
+  withOptions(cmd.command('update').argument('<id>', 'rule id, from `crosswalk list`'), false)
     .description(
       'Change a rule (same checks as PUT /api/crosswalk/rules/:id); flags not given keep their value',
     )

@@ -11,7 +11,7 @@ import { dashboard as dashboard } from '@server/domains/budgets';
 import { projections } from '@server/domains/planning';
 import { townGoals as townGoals } from '@server/domains/budgets';
 import { withCli } from '../context';
-import { budgetYearNamed } from '../lookups';
+import { budgetYearNamed, budgetYearOrDefault, currentFiscalYearOf } from '../lookups';
 import { PROPOSED_BASE_FLAG, runProjections } from './projection-runs';
 import { moneyFlag, parseFlags, printJson, printRows, numberFlag } from '../output';
 
@@ -22,26 +22,30 @@ export function registerDashboardCommands(program: Command): void {
     .description('Budget Dashboard figures')
     .command('summary')
     .description('Proposed budget against town guidance, employees, and the budget by category')
-    .requiredOption('--budget-year <label>', 'budget year, e.g. FY26')
+    .option(
+      '--budget-year <label>',
+      "budget year, e.g. FY26 (default: --fiscal-year's home, else the one the web app opens on)",
+    )
     .option('--fiscal-year <year>', 'fiscal year (default: the budget year’s current fiscal year)')
-    .option('--funds <which>', 'all (default): every fund; general: the general fund alone', 'all')
+    .option('--funds <which>', 'all: every fund; general: the general fund alone', 'all')
     .option('--json', 'print JSON')
-    .action(async (opts: { budgetYear: string; fiscalYear?: string; funds: string; json?: boolean }) => {
+    .action(async (opts: { budgetYear?: string; fiscalYear?: string; funds: string; json?: boolean }) => {
+      const { funds } = parseFlags(
+        dashboardQuery.pick({ funds: true }),
+        { funds: opts.funds },
+        { funds: '--funds' },
+      );
+      const chosen =
+        opts.fiscalYear === undefined
+          ? undefined
+          : parseFlags(
+              z.object({ fiscalYear: fiscalYearInput }),
+              { fiscalYear: opts.fiscalYear },
+              { fiscalYear: '--fiscal-year' },
+            ).fiscalYear;
       await withCli(program.opts().as, async ({ app, actor }) => {
-        const { funds } = parseFlags(
-          dashboardQuery.pick({ funds: true }),
-          { funds: opts.funds },
-          { funds: '--funds' },
-        );
-        const year = await budgetYearNamed(app, actor, opts.budgetYear);
-        const fiscalYear =
-          opts.fiscalYear === undefined
-            ? year.currentFiscalYear!
-            : parseFlags(
-                z.object({ fiscalYear: fiscalYearInput }),
-                { fiscalYear: opts.fiscalYear },
-                { fiscalYear: '--fiscal-year' },
-              ).fiscalYear;
+        const year = await budgetYearOrDefault(app, actor, opts.budgetYear, chosen);
+        const fiscalYear = chosen ?? currentFiscalYearOf(year);
         const scope = { budgetYearId: year.id, fiscalYear, funds };
         const summary = await dashboard.budgetSummary(app, actor, scope);
         const stats = await dashboard.budgetStats(app, actor, scope);
@@ -108,10 +112,14 @@ export function registerDashboardCommands(program: Command): void {
     .command('set')
     .description('Create or replace the goal of a fiscal year (same rules as POST /api/town-goals)')
     .requiredOption('--fiscal-year <year>', 'fiscal year, e.g. FY27')
-    .option('--dollar <amount>', 'dollar goal')
-    .option('--percent <percent>', 'percent over the baseline (the previous year’s goal unless --baseline)')
+    .option('--dollar <amount>', 'dollar goal (required unless --percent; both may be given)')
+    .option(
+      '--percent <percent>',
+      'percent over the baseline (the previous year’s goal unless --baseline; required unless --dollar)',
+    )
     .option('--baseline <amount>', 'baseline amount for a percent goal')
     .option('--notes <text>', 'notes')
+    .option('--json', 'print JSON')
     .action(
       async (opts: {
         fiscalYear: string;
@@ -119,6 +127,7 @@ export function registerDashboardCommands(program: Command): void {
         percent?: string;
         baseline?: string;
         notes?: string;
+        json?: boolean;
       }) => {
         const goalType =
           opts.dollar !== undefined && opts.percent !== undefined
@@ -139,7 +148,12 @@ export function registerDashboardCommands(program: Command): void {
           { dollarGoal: '--dollar', percentGoal: '--percent', baselineAmount: '--baseline' },
         );
         await withCli(program.opts().as, async ({ app, actor }) => {
-          const { goal, created } = await townGoals.saveTownGoal(app, actor, input);
+          const saved = await townGoals.saveTownGoal(app, actor, input);
+          if (opts.json) {
+            printJson(saved);
+            return;
+          }
+          const { goal, created } = saved;
           process.stdout.write(
             `${created ? 'Created' : 'Saved'} the ${fiscalYearLabel(goal.fiscalYear)} goal: ${money(goal.dollarGoal)}` +
               `${goal.percentGoal !== null ? ` (${goal.percentGoal}% over ${money(goal.baselineAmount)})` : ''}.\n`,

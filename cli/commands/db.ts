@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { applyMigrations, rollBackAllMigrations } from '@server/domains/admin';
 import { loadDemo } from '@server/domains/admin';
 import { withCli } from '../context';
+import { printJson } from '../output';
 
 export function registerDbCommands(program: Command): void {
   const db = program.command('db').description('Database: migrations and the demo district');
@@ -9,11 +10,16 @@ export function registerDbCommands(program: Command): void {
   db.command('migrate')
     .description('Apply every pending migration')
     .option('--down', 'roll back every migration instead (destroys all data)')
-    .action(async (opts: { down?: boolean }) => {
+    .option('--json', 'print JSON')
+    .action(async (opts: { down?: boolean; json?: boolean }) => {
       await withCli(
         undefined,
         async ({ app }) => {
           const names = opts.down ? await rollBackAllMigrations(app) : await applyMigrations(app);
+          if (opts.json) {
+            printJson(opts.down ? { rolledBack: names } : { applied: names });
+            return;
+          }
           process.stdout.write(
             names.length
               ? `${opts.down ? 'Rolled back' : 'Applied'} ${names.length} migration(s):\n${names.map((n) => `  ${n}`).join('\n')}\n`
@@ -27,10 +33,15 @@ export function registerDbCommands(program: Command): void {
   db.command('seed')
     .description('Load seed data into an empty database')
     .requiredOption('--demo', 'load the demo district (8 schools, several hundred employees, FY25-FY27)')
-    .action(async () => {
+    .option('--json', 'print JSON')
+    .action(async (opts: { json?: boolean }) => {
       await withCli(program.opts().as, async ({ app, actor }) => {
         await applyMigrations(app);
         const result = await loadDemo(app, actor);
+        if (opts.json) {
+          printJson(result);
+          return;
+        }
         process.stdout.write(
           `Loaded the demo district: ${result.employees} employees, ${result.proposedLines} proposed lines.\n` +
             `Demo users finance@example.org and viewer@example.org, password: ${result.password}\n`,

@@ -213,10 +213,16 @@ export function registerDeseCommands(program: Command): void {
     .command('rule-delete')
     .description('Delete a rule (lines keep the codes it gave them)')
     .argument('<id>', 'rule id, from `dese rules`')
-    .action(async (id: string) => {
+    .option('--json', 'print JSON')
+    .action(async (id: string, opts: { json?: boolean }) => {
       const ruleId = parseFlags(ruleParams, { id }, { id: '<id>' }).id;
       await withCli(program.opts().as, async ({ app, actor }) => {
-        process.stdout.write(`${(await rules.deleteRule(app, actor, ruleId)).message}\n`);
+        const result = await rules.deleteRule(app, actor, ruleId);
+        if (opts.json) {
+          printJson(result);
+          return;
+        }
+        process.stdout.write(`${result.message}\n`);
       });
     });
 

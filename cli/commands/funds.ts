@@ -106,10 +106,13 @@ function body(opts: FundFlags) {
   };
 }
 
-function withOptions(cmd: Command): Command {
+/** The flags of `add` and `update`: a new fund must have a code and a kind (`required`). */
+function withOptions(cmd: Command, required: boolean): Command {
+  const fund = (flags: string, description: string) =>
+    required ? cmd.requiredOption(flags, description) : cmd.option(flags, description);
+  fund('--code <code>', "the account string's fund segment, e.g. 0100");
+  fund('--kind <kind>', FUND_KINDS.join(', '));
   return cmd
-    .option('--code <code>', "the account string's fund segment, e.g. 0100")
-    .option('--kind <kind>', FUND_KINDS.join(', '))
     .option('--counts-nss <yes|no>', "counts toward net school spending (default: the kind's rule)")
     .option('--award <dollars>', "a grant's award amount, e.g. 412345.67 or $412,345.67 ('none' clears it)")
     .option('--start <date>', "a grant period's first day, YYYY-MM-DD ('none' clears it)")
@@ -164,7 +167,7 @@ export function registerFundCommands(program: Command): void {
       });
     });
 
-  withOptions(cmd.command('add <name>'))
+  withOptions(cmd.command('add <name>'), true)
     .description('Add a fund (same rules as POST /api/funds)')
     .action(async (name: string, opts: FundFlags) => {
       const input = parseFlags(createFundBody, { name, ...body(opts) }, FLAGS);
@@ -173,7 +176,7 @@ export function registerFundCommands(program: Command): void {
       });
     });
 
-  withOptions(cmd.command('update <id>'))
+  withOptions(cmd.command('update <id>'), false)
     .description('Change a fund (same rules as PUT /api/funds/:id)')
     .option('--name <name>', 'a new name')
     .action(async (id: string, opts: FundFlags & { name?: string }) => {

@@ -6,16 +6,17 @@ import type { AnyLineItem } from '@shared/schemas/line-items';
 import { findDuplicates } from '@server/domains/line-items';
 import { lineItems as items } from '@server/domains/line-items';
 import { withCli } from '../context';
-import { budgetYearNamed } from '../lookups';
+import { budgetYearOrDefault, currentFiscalYearOf } from '../lookups';
 import { parseFlags, printRows } from '../output';
 
+const budgetYearFlag = z.string().trim().min(1, 'Give a budget year such as FY26').optional();
 const listFlags = z.object({
-  'budget-year': z.string().trim().min(1, 'Give a budget year such as FY26'),
-  'fiscal-year': fiscalYearInput,
+  'budget-year': budgetYearFlag,
+  'fiscal-year': fiscalYearInput.optional(),
   type: z.enum(['operating', 'proposed'], { message: 'Use operating or proposed' }),
 });
 const duplicateFlags = z.object({
-  'budget-year': z.string().trim().min(1, 'Give a budget year such as FY26'),
+  'budget-year': budgetYearFlag,
   'fiscal-year': fiscalYearInput.optional(),
 });
 
@@ -34,11 +35,14 @@ export function registerLineItemCommands(program: Command): void {
   cmd
     .command('list')
     .description('List the lines of one fiscal year of a budget, with the total')
-    .requiredOption('--budget-year <label>', 'budget year, e.g. FY26')
-    .requiredOption('--fiscal-year <year>', 'fiscal year, e.g. 2026 or FY26')
+    .option(
+      '--budget-year <label>',
+      "budget year, e.g. FY26 (default: --fiscal-year's home, else the one the web app opens on)",
+    )
+    .option('--fiscal-year <year>', 'fiscal year, e.g. 2026 or FY26 (default: the budget year’s current one)')
     .requiredOption('--type <type>', 'operating (employees) or proposed')
     .option('--json', 'print JSON')
-    .action(async (opts: { budgetYear: string; fiscalYear: string; type: string; json?: boolean }) => {
+    .action(async (opts: { budgetYear?: string; fiscalYear?: string; type: string; json?: boolean }) => {
       const flags = parseFlags(listFlags, {
         'budget-year': opts.budgetYear,
         'fiscal-year': opts.fiscalYear,
@@ -46,8 +50,9 @@ export function registerLineItemCommands(program: Command): void {
       });
       const isOperating = flags.type === 'operating';
       await withCli(program.opts().as, async ({ app, actor }) => {
-        const year = await budgetYearNamed(app, actor, flags['budget-year']);
-        const query = { budgetYearId: year.id, fiscalYear: flags['fiscal-year'], isOperating };
+        const year = await budgetYearOrDefault(app, actor, flags['budget-year'], flags['fiscal-year']);
+        const fiscalYear = flags['fiscal-year'] ?? currentFiscalYearOf(year);
+        const query = { budgetYearId: year.id, fiscalYear, isOperating };
         const text = (await items.listBudgetLineItemsJson(app, actor, query)).toString('utf8');
         if (opts.json) {
           process.stdout.write(`${text}\n`);
@@ -91,16 +96,19 @@ export function registerLineItemCommands(program: Command): void {
   cmd
     .command('duplicates')
     .description('Groups of employee lines that look like the same person, with score and reasons')
-    .requiredOption('--budget-year <label>', 'budget year, e.g. FY26')
+    .option(
+      '--budget-year <label>',
+      "budget year, e.g. FY26 (default: --fiscal-year's home, else the one the web app opens on)",
+    )
     .option('--fiscal-year <year>', 'only this fiscal year (default: each fiscal year separately)')
     .option('--json', 'print JSON')
-    .action(async (opts: { budgetYear: string; fiscalYear?: string; json?: boolean }) => {
+    .action(async (opts: { budgetYear?: string; fiscalYear?: string; json?: boolean }) => {
       const flags = parseFlags(duplicateFlags, {
         'budget-year': opts.budgetYear,
         'fiscal-year': opts.fiscalYear,
       });
       await withCli(program.opts().as, async ({ app, actor }) => {
-        const year = await budgetYearNamed(app, actor, flags['budget-year']);
+        const year = await budgetYearOrDefault(app, actor, flags['budget-year'], flags['fiscal-year']);
         const { duplicateGroups } = await findDuplicates(app, actor, {
           budgetYearId: year.id,
           fiscalYear: flags['fiscal-year'],

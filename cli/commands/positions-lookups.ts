@@ -52,6 +52,39 @@ export async function versionOf(app: AppContext, actor: Actor, id: number, given
   return given ?? (await getPosition(app, actor, id)).position.version;
 }
 
+/**
+ * A write of position `id` made at `version`, its stale-version refusal reworded for the command
+ * line: the API's words tell a person at the screen to reload it, which a script cannot. The
+ * refusal names the version there is now and the commands that show the change and retry.
+ */
+export async function writeAtVersion<T>(
+  app: AppContext,
+  actor: Actor,
+  id: number,
+  version: number,
+  write: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (!(err instanceof AppError) || err.code !== 'CONFLICT') {
+      throw err;
+    }
+    const current = (await getPosition(app, actor, id)).position.version;
+    if (current === version) {
+      throw err;
+    }
+    const why = version < current ? 'someone changed it since you read it' : 'it has no such version yet';
+    throw new AppError(
+      409,
+      'CONFLICT',
+      `Position ${id} is at version ${current}, not the version ${version} given: ${why}. ` +
+        `See what changed with \`budget-cli positions show ${id}\`, then run your command again with ` +
+        `--version ${current} (or without --version to change the position as it is now).`,
+    );
+  }
+}
+
 /** The flags a position's fields are typed with, for refusals that name the flag (parseFlags). */
 export const POSITION_FLAGS = {
   title: '--title',

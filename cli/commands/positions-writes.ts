@@ -6,7 +6,7 @@ import { withCli } from '../context';
 import { workGroupNamed } from '../lookups';
 import { parseFlags, printJson, printRows, numberFlag } from '../output';
 import { printPosition } from './positions';
-import { buildingId, categoryId, POSITION_FLAGS, versionOf } from './positions-lookups';
+import { buildingId, categoryId, POSITION_FLAGS, versionOf, writeAtVersion } from './positions-lookups';
 
 const FLAGS = {
   ...POSITION_FLAGS,
@@ -80,10 +80,11 @@ export function registerPositionWriteCommands(program: Command, cmd: Command): v
   ).action(async (rawId: string, o: Opts) => {
     const id = idOf(rawId);
     await withCli(as(), async ({ app, actor }) => {
+      const version = await versionOf(app, actor, id, numberFlag(o.version) as number | undefined);
       const body = parseFlags(
         s.updatePositionBody,
         {
-          version: await versionOf(app, actor, id, numberFlag(o.version) as number | undefined),
+          version,
           title: o.title,
           buildingId: o.building === undefined ? undefined : await buildingId(app, actor, String(o.building)),
           deseCode: o.function,
@@ -100,7 +101,10 @@ export function registerPositionWriteCommands(program: Command, cmd: Command): v
         },
         FLAGS,
       );
-      printPosition((await service.updatePosition(app, actor, id, body)).position, Boolean(o.json));
+      const { position } = await writeAtVersion(app, actor, id, version, () =>
+        service.updatePosition(app, actor, id, body),
+      );
+      printPosition(position, Boolean(o.json));
     });
   });
 
@@ -118,17 +122,21 @@ export function registerPositionWriteCommands(program: Command, cmd: Command): v
     .action(async (rawId: string, o: Opts) => {
       const id = idOf(rawId);
       await withCli(as(), async ({ app, actor }) => {
+        const version = await versionOf(app, actor, id, numberFlag(o.version) as number | undefined);
         const body = parseFlags(
           s.fillPositionBody,
           {
-            version: await versionOf(app, actor, id, numberFlag(o.version) as number | undefined),
+            version,
             lineItemId: numberFlag(o.line),
             fteShare: numberFlag(o.share),
             reason: o.reason,
           },
           FLAGS,
         );
-        printPosition((await service.fillPosition(app, actor, id, body)).position, Boolean(o.json));
+        const { position } = await writeAtVersion(app, actor, id, version, () =>
+          service.fillPosition(app, actor, id, body),
+        );
+        printPosition(position, Boolean(o.json));
       });
     });
 
@@ -144,17 +152,21 @@ export function registerPositionWriteCommands(program: Command, cmd: Command): v
     .action(async (rawId: string, o: Opts) => {
       const id = idOf(rawId);
       await withCli(as(), async ({ app, actor }) => {
+        const version = await versionOf(app, actor, id, numberFlag(o.version) as number | undefined);
         const body = parseFlags(
           s.vacatePositionBody,
           {
-            version: await versionOf(app, actor, id, numberFlag(o.version) as number | undefined),
+            version,
             lineItemId: numberFlag(o.line),
             status: o.status,
             reason: o.reason,
           },
           FLAGS,
         );
-        printPosition((await service.vacatePosition(app, actor, id, body)).position, Boolean(o.json));
+        const { position } = await writeAtVersion(app, actor, id, version, () =>
+          service.vacatePosition(app, actor, id, body),
+        );
+        printPosition(position, Boolean(o.json));
       });
     });
 
@@ -168,12 +180,16 @@ export function registerPositionWriteCommands(program: Command, cmd: Command): v
     .action(async (rawId: string, o: Opts) => {
       const id = idOf(rawId);
       await withCli(as(), async ({ app, actor }) => {
+        const version = await versionOf(app, actor, id, numberFlag(o.version) as number | undefined);
         const body = parseFlags(s.setPositionStatusBody, {
-          version: await versionOf(app, actor, id, numberFlag(o.version) as number | undefined),
+          version,
           status: 'closed',
           reason: o.reason,
         });
-        printPosition((await service.setPositionStatus(app, actor, id, body)).position, Boolean(o.json));
+        const { position } = await writeAtVersion(app, actor, id, version, () =>
+          service.setPositionStatus(app, actor, id, body),
+        );
+        printPosition(position, Boolean(o.json));
       });
     });
 
@@ -187,7 +203,9 @@ export function registerPositionWriteCommands(program: Command, cmd: Command): v
       const id = idOf(rawId);
       await withCli(as(), async ({ app, actor }) => {
         const version = await versionOf(app, actor, id, numberFlag(o.version) as number | undefined);
-        const result = await service.deletePosition(app, actor, id, version);
+        const result = await writeAtVersion(app, actor, id, version, () =>
+          service.deletePosition(app, actor, id, version),
+        );
         if (o.json) {
           printJson(result);
           return;

@@ -7,7 +7,7 @@ import * as s from '@shared/schemas/positions';
 import type { Position, PositionDetail } from '@shared/schemas/positions';
 import * as service from '@server/domains/positions';
 import { withCli } from '../context';
-import { budgetYearNamed, workGroupNamed } from '../lookups';
+import { budgetYearOrDefault, currentFiscalYearOf, fundNamed, workGroupNamed } from '../lookups';
 import { parseFlags, printJson, printRows } from '../output';
 import { buildingId, categoryId } from './positions-lookups';
 import { registerPositionWriteCommands } from './positions-writes';
@@ -55,8 +55,11 @@ export function printPosition(p: PositionDetail, json: boolean): void {
 }
 
 const listFlags = z.object({
-  fiscalYear: z.string().min(1, 'Name the fiscal year, e.g. --fiscal-year FY26'),
+  fiscalYear: z.string().min(1, 'Name the fiscal year, e.g. --fiscal-year FY26').optional(),
   budgetYear: z.string().optional(),
+  fund: z.string().optional(),
+  overFilled: z.boolean().optional(),
+  unpriced: z.boolean().optional(),
   building: z.string().optional(),
   function: z.string().optional(),
   category: z.string().optional(),
@@ -74,12 +77,21 @@ export function registerPositionCommands(program: Command): void {
   cmd
     .command('list')
     .description("A fiscal year's positions, filtered as on the Positions screen, with totals")
-    .requiredOption('--fiscal-year <year>', 'the roster’s fiscal year, e.g. FY26')
-    .option('--budget-year <label>', "the budget year (default: the fiscal year's home)")
+    .option(
+      '--fiscal-year <year>',
+      "the roster's fiscal year, e.g. FY26 (default: the budget year's current one)",
+    )
+    .option(
+      '--budget-year <label>',
+      "the budget year (default: --fiscal-year's home, else the one the web app opens on)",
+    )
     .option('--building <name>', 'a building (id, code or name; none: District Wide)')
     .option('--function <code>', 'a DESE function code, e.g. 2305')
     .option('--category <name>', 'a budget category (id or name)')
     .option('--status <list>', 'statuses, comma separated: filled, vacant, posted, frozen, closed')
+    .option('--over-filled', "only positions whose holders hold more FTE than the position's")
+    .option('--unpriced', 'only vacancies with no budgeted cost (no schedule cell, or no step and lane)')
+    .option('--fund <code>', 'only positions a fund pays a share of (its code or name)')
     .option('--work-group <name>', 'a work group')
     .option('--search <text>', 'title or holder name contains')
     .option('--limit <n>', 'the first N positions only')
@@ -89,13 +101,21 @@ export function registerPositionCommands(program: Command): void {
       await withCli(program.opts().as, async ({ app, actor }) => {
         const building =
           opts.building === undefined ? undefined : await buildingId(app, actor, opts.building);
+        // Without --fiscal-year the roster the Positions screen opens on: the budget year's current
+        // year; the API needs the year, and finds its home itself when --budget-year is not given.
+        const named =
+          opts.budgetYear !== undefined || opts.fiscalYear === undefined
+            ? await budgetYearOrDefault(app, actor, opts.budgetYear)
+            : undefined;
+        const fiscalYear = opts.fiscalYear ?? (named && currentFiscalYearOf(named));
         const query = parseFlags(
           s.positionListQuery,
           {
-            fiscalYear: opts.fiscalYear,
-            budgetYearId: opts.budgetYear
-              ? String((await budgetYearNamed(app, actor, opts.budgetYear)).id)
-              : undefined,
+            fiscalYear,
+            budgetYearId: named ? String(named.id) : undefined,
+            fundId: opts.fund === undefined ? undefined : String(await fundNamed(app, actor, opts.fund)),
+            overFilled: opts.overFilled ? 'true' : undefined,
+            unpriced: opts.unpriced ? 'true' : undefined,
             buildingId: building === undefined ? undefined : building === null ? 'none' : String(building),
             deseCode: opts.function,
             categoryId: opts.category ? String(await categoryId(app, actor, opts.category)) : undefined,

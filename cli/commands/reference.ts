@@ -42,7 +42,7 @@ function registerBuildings(program: Command): void {
   cmd
     .command('add [name]')
     .description('Add a building (same rules as POST /api/buildings: a code in use is refused)')
-    .option('--name <name>', 'building name (or give it as the argument)')
+    .option('--name <name>', 'building name (required, here or as the argument)')
     .option('--code <code>', 'location code, matched against payroll imports')
     .option('--address <address>', 'street address')
     .option('--type <type>', 'preschool, elementary, middle, high or special')

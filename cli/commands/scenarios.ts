@@ -150,11 +150,10 @@ export function registerScenarioCommands(program: Command): void {
     )
     .argument('<name>', 'the scenario’s name (case-insensitive)')
     .option('--budget-year <label>', 'budget year, e.g. FY26 (default: the one the web app opens on)')
-    .option(
+    .requiredOption(
       '--cut <category=percent>',
       'the percent of a category to CUT: Supplies=25 keeps 75% of each Supplies line; repeat for more categories; =0 restores one',
-      (value: string, list: string[]) => [...list, value],
-      [] as string[],
+      (value: string, list: string[] = []) => [...list, value],
     )
     .option('--create', 'create the scenario first when none has this name')
     .option('--fiscal-year <year>', 'the scenario’s fiscal year (default: the budget year’s current one)')

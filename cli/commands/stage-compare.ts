@@ -120,8 +120,8 @@ export function registerStageCompare(
   )
     .requiredOption('--from <id>', "stage id (from `stage list`) or 'current'")
     .requiredOption('--to <id>', "stage id or 'current' (today's working figures)")
-    .option('--lines <which>', 'changed (default), all or none (totals and breakdowns only)', 'changed')
-    .option('--funds <which>', 'all (default): every fund; general: the general fund alone', 'all')
+    .option('--lines <which>', 'changed, all or none (totals and breakdowns only)', 'changed')
+    .option('--funds <which>', 'all: every fund; general: the general fund alone', 'all')
     .option('--xlsx <file>', 'write the comparison as an Excel workbook with formulas')
     .action(async (opts: CompareFlags) => {
       await withCli(program.opts().as, async ({ app, actor }) => {

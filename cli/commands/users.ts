@@ -59,9 +59,14 @@ export function registerUserCommands(program: Command): void {
     .command('deactivate')
     .description('Deactivate a user: they cannot sign in and their sessions end at once')
     .argument('<email>', 'email of the user')
-    .action(async (email: string) => {
+    .option('--json', 'print JSON')
+    .action(async (email: string, opts: { json?: boolean }) => {
       await withCli(program.opts().as, async ({ app, actor }) => {
         const { user } = await users.deactivateUserByEmail(app, actor, email);
+        if (opts.json) {
+          printJson(user);
+          return;
+        }
         process.stdout.write(`Deactivated ${user.email}.\n`);
       });
     });

@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCliRunner, jsonDocument, type CliRunner } from '../test/cli';
+
+/**
+ * budget-cli on the demo district as a finance officer scripts the budget season: read-only
+ * commands on the budget year the web app opens on (FY26) unless told, the Positions screen's
+ * filters, --json from every command that prints, and a stale position version worded for a script.
+ */
+describe('budget-cli season defaults, filters and --json', () => {
+  let runner: CliRunner;
+  const cli = (...args: string[]) => runner.cli(...args);
+  const json = async (kind: 'object' | 'array', ...args: string[]) =>
+    jsonDocument(await cli(...args, '--json'), kind);
+
+  beforeAll(async () => {
+    runner = await createCliRunner('season-defaults', { timeout: 240_000 });
+    const migrated = await json('object', 'db', 'migrate');
+    expect(migrated.applied.length).toBeGreaterThan(10);
+    expect(await json('object', 'db', 'migrate')).toEqual({ applied: [] });
+    const seeded = await json('object', 'db', 'seed', '--demo');
+    expect(seeded).toMatchObject({ employees: expect.any(Number), proposedLines: expect.any(Number) });
+    expect(seeded.employees).toBeGreaterThan(100);
+  }, 240_000);
+  afterAll(() => runner?.close());
+
+  it(
+    'reads the budget year the web app opens on when --budget-year is left out, and says so',
+    { timeout: 180_000 },
+    async () => {
+      const defaulted = await cli('dashboard', 'summary');
+      expect(defaulted.code, defaulted.stderr).toBe(0);
+      expect(defaulted.stdout).toMatch(/^FY26 budget, FY26, All funds\n/);
+      expect(defaulted.stderr).toContain("Budget year FY26 (the web app's default; --budget-year to choose)");
+      expect(await json('object', 'dashboard', 'summary')).toEqual(
+        await json('object', 'dashboard', 'summary', '--budget-year', 'FY26'),
+      );
+      // A fiscal year named alone is read in its home budget year.
+      expect(await json('object', 'dashboard', 'summary', '--fiscal-year', 'FY27')).toEqual(
+        await json('object', 'dashboard', 'summary', '--budget-year', 'FY26', '--fiscal-year', 'FY27'),
+      );
+      const help = await cli('dashboard', 'summary', '--help');
+      expect(help.stdout.replace(/\s+/g, ' ')).toContain(
+        "--budget-year <label> budget year, e.g. FY26 (default: --fiscal-year's home, else the one the web app opens on)",
+      );
+
+      const same: ['object' | 'array', string[], string[]][] = [
+        ['array', ['budgets', 'list'], ['budgets', 'list', '--budget-year', 'FY26']],
+        [
+          'object',
+          ['line-items', 'list', '--type', 'proposed'],
+          ['line-items', 'list', '--type', 'proposed', '--budget-year', 'FY26', '--fiscal-year', '2026'],
+        ],
+        ['array', ['line-items', 'duplicates'], ['line-items', 'duplicates', '--budget-year', 'FY26']],
+        [
+          'object',
+          ['positions', 'list', '--limit', '5'],
+          ['positions', 'list', '--limit', '5', '--fiscal-year', 'FY26'],
+        ],
+      ];
+      for (const [kind, short, full] of same) {
+        const text = await cli(...short);
+        expect(text.code, `${short.join(' ')}: ${text.stderr}`).toBe(0);
+        expect(text.stdout, short.join(' ')).toBe((await cli(...full)).stdout);
+        expect(text.stderr).toContain('Budget year FY26');
+        expect(await json(kind, ...short)).toEqual(await json(kind, ...full));
+      }
+      expect((await cli('line-items', 'list', '--type', 'proposed')).stdout).toMatch(
+        /\d+ proposed lines\.\n$/,
+      );
+
+      // A write still names its budget year.
+      const create = await cli('budgets', 'create', '--type', 'proposed', '--name', 'Plan B');
+      expect(create.code).toBe(2);
+      expect(create.stderr).toContain("required option '--budget-year <label>' not specified");
+    },
+  );
+
+  it(
+    'filters over-filled, unpriced and one fund’s positions as the Positions screen does',
+    { timeout: 180_000 },
+    async () => {
+      const all = await json('object', 'positions', 'list', '--fiscal-year', 'FY26');
+      const held = all.positions.find(
+        (p: { status: string; fte: number; holders: unknown[] }) =>
+          p.status === 'filled' && p.fte === 1 && p.holders.length === 1,
+      );
+      // Its holder keeps a whole FTE in a half-time position: over-filled (no command makes one).
+      const handle = await runner.openDb();
+      try {
+        await handle.knex('positions').where({ id: held.id }).update({ fte: 0.5 });
+      } finally {
+        await handle.close();
+      }
+      const over = await json('object', 'positions', 'list', '--fiscal-year', 'FY26', '--over-filled');
+      expect(over.positions.map((p: { id: number }) => p.id)).toEqual([held.id]);
+      expect(over.positions[0].overFilled).toBe(true);
+      const overText = await cli('positions', 'list', '--fiscal-year', 'FY26', '--over-filled');
+      expect(overText.code, overText.stderr).toBe(0);
+      expect(overText.stdout).toMatch(new RegExp(`^${held.id}\\s`, 'm'));
+      expect(overText.stdout).toMatch(/^1 position, 0\.5 FTE .*, 1 over-filled\n$/m);
+
+      const unpriced = await json('object', 'positions', 'list', '--fiscal-year', 'FY26', '--unpriced');
+      expect(unpriced.positions.length).toBe(all.totals.unpricedCount);
+      expect(unpriced.positions.length).toBeGreaterThan(0);
+      expect(unpriced.positions.every((p: { unpricedReason: string | null }) => p.unpricedReason)).toBe(true);
+
+      const titleOne = await json('object', 'positions', 'list', '--fiscal-year', 'FY26', '--fund', '2401');
+      expect(titleOne.total).toBeGreaterThan(0);
+      expect(titleOne.total).toBeLessThan(all.total);
+      expect(
+        await json('object', 'positions', 'list', '--fiscal-year', 'FY26', '--fund', 'Title I, Part A'),
+      ).toEqual(titleOne);
+      const nofund = await cli('positions', 'list', '--fiscal-year', 'FY26', '--fund', 'NOPE');
+      expect(nofund.code).toBe(2);
+      expect(nofund.stderr).toContain("--fund: no fund has the code 'NOPE'");
+    },
+  );
+
+  it('prints --json from the commands that printed only a sentence', { timeout: 180_000 }, async () => {
+    const goal = await json('object', 'town-goals', 'set', '--fiscal-year', 'FY29', '--dollar', '48,000,000');
+    expect(goal).toMatchObject({ created: true, goal: { fiscalYear: 2029, dollarGoal: 48_000_000 } });
+
+    const viewer = await json('object', 'users', 'deactivate', 'viewer@example.org');
+    expect(viewer).toMatchObject({ email: 'viewer@example.org', isActive: false });
+
+    const budgets = await json('array', 'budgets', 'list', '--budget-year', 'FY26');
+    const inactive = budgets.find((b: { isActive: boolean }) => !b.isActive);
+    const active = await json('object', 'budgets', 'set-active', String(inactive.id));
+    expect(active.scenario).toMatchObject({ id: inactive.id, isActive: true });
+    expect(typeof active.deactivatedId).toBe('number');
+
+    const rule = await json(
+      'object',
+      'dese',
+      'rule-add',
+      '--kind',
+      'category',
+      '--match',
+      'Transportation',
+      '--code',
+      '3300',
+    );
+    const removed = await json('object', 'dese', 'rule-delete', String(rule.id));
+    expect(removed.message).toEqual(expect.any(String));
+    expect(await json('array', 'dese', 'rules')).toEqual([]);
+  });
+
+  it(
+    'words a stale --version as what to run next, not as a screen to reload',
+    { timeout: 120_000 },
+    async () => {
+      const [first] = (await json('object', 'positions', 'list', '--fiscal-year', 'FY26', '--limit', '1'))
+        .positions;
+      const read = String(first.version);
+      const edited = await cli('positions', 'edit', String(first.id), '--notes', 'Moved to room 12');
+      expect(edited.code, edited.stderr).toBe(0);
+      const now = first.version + 1;
+
+      const stale = await cli('positions', 'edit', String(first.id), '--version', read, '--notes', 'Mine');
+      expect(stale.code).toBe(1);
+      expect(stale.stdout).toBe('');
+      expect(stale.stderr).toBe(
+        `Error [CONFLICT]: Position ${first.id} is at version ${now}, not the version ${read} given: ` +
+          `someone changed it since you read it. See what changed with \`budget-cli positions show ${first.id}\`, ` +
+          `then run your command again with --version ${now} (or without --version to change the position as it is now).\n`,
+      );
+      const staleJson = await cli('positions', 'close', String(first.id), '--version', read, '--json');
+      expect(staleJson.code).toBe(1);
+      expect(JSON.parse(staleJson.stdout)).toMatchObject({
+        code: 'CONFLICT',
+        error: expect.stringContaining(`--version ${now}`),
+      });
+      expect(staleJson.stdout).not.toMatch(/reload/i);
+    },
+  );
+});
