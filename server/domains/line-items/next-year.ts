@@ -40,10 +40,11 @@ export async function applyAutomaticNextYearSalary(
 }
 
 /**
- * The years projected from `sources` (some lines, or the lines of some work groups, optionally of
- * one budget year only) start again from what those lines now pay next year (a projected year's
- * current salary is its year before's next-year salary): re-walked in place. A salary beyond the
- * column is a 400 naming `field`. Returns the projected lines that changed.
+ * The years projected from `sources` (some lines, an import run's lines, or the lines of some work
+ * groups, optionally of one budget year only) start again from what those lines now pay next year
+ * (a projected year's current salary is its year before's next-year salary): re-walked in place,
+ * and lines or runs also change who is in them (followMembership). A salary beyond the column is a
+ * 400 naming `field`. Returns the projected lines that changed or joined.
  */
 export async function followProjectedLines(
   trx: Db,

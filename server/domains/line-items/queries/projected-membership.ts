@@ -1,9 +1,9 @@
 import type { Db } from '@server/db/index';
 import { inOpenYear } from '@server/domains/stages';
-import { employeeWalk, INSERT_WALK, withWalkSettings } from './projected-walk';
+import { employeeWalk, INSERT_WALK, sourceFilter, withWalkSettings } from './projected-walk';
 
 /**
- * Who is in the projected years, following the base year's lines `lineIds` (refollowProjected
+ * Who is in the projected years, following the base year's lines `sources` (refollowProjected
  * moves the salaries of those already there): in each projection run from their base year, a line
  * that no longer counts (set Inactive or Retiring, or moved out of the budgets that count) leaves
  * the projected years, and a counted line with no projected line in the run (added after Generate
@@ -20,10 +20,7 @@ export async function followMembership(
   if ('lineIds' in sources && !sources.lineIds.length) {
     return none;
   }
-  const which =
-    'lineIds' in sources
-      ? { sql: 'li.id = ANY(?::int[])', binding: [...sources.lineIds] }
-      : { sql: 'li.import_run_id = ?', binding: sources.importRunId };
+  const which = sourceFilter(sources);
   // The runs from the lines' base years: the last year each reaches (newest first on the year index).
   const { rows: runs } = await db.raw<{
     rows: { budget_year_id: number; base: number; last: number | null }[];
@@ -33,9 +30,9 @@ export async function followMembership(
               WHERE p.budget_year_id = b.budget_year_id AND p.projected_from = b.fiscal_year
               ORDER BY p.fiscal_year DESC LIMIT 1) AS last
        FROM (SELECT DISTINCT li.budget_year_id, li.fiscal_year FROM line_items li
-              WHERE ${which.sql} AND li.is_operating AND NOT li.is_projected) b
+              WHERE li.is_operating AND NOT li.is_projected ${which.sql}) b
       ORDER BY 1, 2`,
-    [which.binding],
+    which.bindings,
   );
   const removed: number[] = [];
   const added: number[] = [];
@@ -73,7 +70,7 @@ type Run = { budget_year_id: number; base: number };
 function membershipStatement(
   run: Run,
   walk: ReturnType<typeof employeeWalk>,
-  which: { sql: string; binding: number | number[] } | null,
+  which: ReturnType<typeof sourceFilter> | null,
 ) {
   const result = (removed: string) => `SELECT (SELECT fiscal_year FROM overflow) AS overflow_year,
          ${removed} AS removed, (SELECT coalesce(json_agg(id ORDER BY id), '[]') FROM joined) AS added`;
@@ -89,7 +86,7 @@ function membershipStatement(
     sql: `WITH RECURSIVE ${walk.ctes},
        sources AS MATERIALIZED (
          SELECT li.id FROM line_items li
-          WHERE ${which.sql} AND li.budget_year_id = ? AND li.fiscal_year = ? AND li.is_operating AND NOT li.is_projected
+          WHERE li.budget_year_id = ? AND li.fiscal_year = ? AND li.is_operating AND NOT li.is_projected ${which.sql}
        ),
        leaving AS MATERIALIZED (SELECT s.id FROM sources s WHERE s.id NOT IN (SELECT w.source_line_id FROM walk w)),
        -- Lines with a projected year someone edited (stored in line_items), read once.
@@ -114,9 +111,9 @@ function membershipStatement(
        ${result(`(SELECT coalesce(json_agg(id ORDER BY id), '[]') FROM gone)`)}`,
     bindings: [
       ...walk.bindings,
-      which.binding,
       run.budget_year_id,
       run.base,
+      ...which.bindings,
       run.budget_year_id,
       run.budget_year_id,
       run.base,

@@ -40,7 +40,8 @@ const ruleSource = (row: string, salary: string, step: string, years: number) =>
      ${row}.work_group_id, ${row}.work_group, (${salary})::numeric AS current_salary, ${step} AS salary_step,
      ${row}.salary_lane, ${row}.current_fte) src`;
 
-function sourceFilter(sources: WalkSources): { sql: string; bindings: (number | number[])[] } {
+/** The walked sources as a condition on line_items `li` (the walk and followMembership read it). */
+export function sourceFilter(sources: WalkSources): { sql: string; bindings: (number | number[])[] } {
   if ('lineIds' in sources) {
     return { sql: ' AND li.id = ANY(?::int[])', bindings: [[...sources.lineIds]] };
   }
