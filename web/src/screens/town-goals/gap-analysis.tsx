@@ -9,6 +9,7 @@ import { Spinner } from '@web/components/spinner';
 import { formatMoney } from '@web/lib/format';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { GAP_THRESHOLD } from '@shared/schemas/town-goals';
+import type { GapAnalysis as GapFigures } from '@shared/schemas/town-goals';
 import { guidanceGapLabel } from './goal-math';
 
 const STATUS = {
@@ -73,12 +74,7 @@ export function GapAnalysis({
       {gap.data && gap.data.lineCount === 0 ? (
         <>
           <div className="kpis">
-            <div className="kpi">
-              <span className="kpi__label">Town goal</span>
-              <span className="kpi__value money">
-                {gap.data.hasTownGoal ? formatMoney(gap.data.townGoal) : 'Not set'}
-              </span>
-            </div>
+            <TownGoalKpi gap={gap.data} />
           </div>
           <NoLinesYet fy={fiscalYearLabel(year)} missing="district need to compare with the town goal" />
         </>
@@ -89,12 +85,7 @@ export function GapAnalysis({
               <span className="kpi__label">District need</span>
               <span className="kpi__value money">{formatMoney(gap.data.districtNeed)}</span>
             </div>
-            <div className="kpi">
-              <span className="kpi__label">Town goal</span>
-              <span className="kpi__value money">
-                {gap.data.hasTownGoal ? formatMoney(gap.data.townGoal) : 'Not set'}
-              </span>
-            </div>
+            <TownGoalKpi gap={gap.data} />
             <div className="kpi">
               <span className="kpi__label">Gap</span>
               <span className="kpi__value money gap-analysis__gap">{guidanceGapLabel(gap.data.gap)}</span>
@@ -115,5 +106,15 @@ export function GapAnalysis({
         </>
       ) : null}
     </section>
+  );
+}
+
+/** The town goal of the analysed year, or 'Not set': shown with or without a budget to compare. */
+function TownGoalKpi({ gap }: { gap: GapFigures }) {
+  return (
+    <div className="kpi">
+      <span className="kpi__label">Town goal</span>
+      <span className="kpi__value money">{gap.hasTownGoal ? formatMoney(gap.townGoal) : 'Not set'}</span>
+    </div>
   );
 }
