@@ -48,22 +48,27 @@ async function ruleWorld() {
   return { w, custodian: ids[0], teacher: ids[1] };
 }
 
+/** The custodians' contract settled at 3%, 2% and 1% for FY27 to FY29. */
+async function settleCustodians(w: RuleWorld) {
+  const negotiating = await t.db.knex('contracts').where({ work_group_id: w.custodians }).first();
+  const res = await t.api('put', `/cola/contracts/${negotiating.id}`, {
+    token: finance.token,
+    body: contractBody(w.custodians, negotiating.name, [
+      [2027, 3],
+      [2028, 2],
+      [2029, 1],
+    ]),
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+}
+
 describe('projected years follow their base', () => {
   it('a settled contract moves every projected year of its work group, not only the next-year salaries', async () => {
     const { w } = await ruleWorld();
     expect(await projected(w, 'Custodian')).toEqual(projectedChain(4567891n, w.custodianBp));
     const teachersBefore = await projected(w, 'Rule');
 
-    const negotiating = await t.db.knex('contracts').where({ work_group_id: w.custodians }).first();
-    const res = await t.api('put', `/cola/contracts/${negotiating.id}`, {
-      token: finance.token,
-      body: contractBody(w.custodians, negotiating.name, [
-        [2027, 3],
-        [2028, 2],
-        [2029, 1],
-      ]),
-    });
-    expect(res.status).toBe(200);
+    await settleCustodians(w);
     // FY27 starts at 45,678.91 × 1.03; FY28 at that × 1.02; FY29 at that × 1.01; each is the year before's next.
     expect(await projected(w, 'Custodian')).toEqual(
       projectedChain(4567891n, { 2027: 300n, 2028: 200n, 2029: 100n }),
@@ -155,5 +160,74 @@ describe('who is in the projected years follows the base year', () => {
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(await projected(w, 'Newhire')).toEqual(projectedChain(5234567n, w.teacherBp));
+  });
+});
+
+/** A person's projected line of one fiscal year (its id). */
+async function projectedLineId(w: RuleWorld, lastName: string, fiscalYear: number): Promise<number> {
+  const row = await t.db
+    .knex('line_items_all')
+    .where({
+      budget_year_id: w.budgetYearId,
+      is_projected: true,
+      last_name: lastName,
+      fiscal_year: fiscalYear,
+    })
+    .first('id');
+  return row.id;
+}
+
+describe('a projected year someone edited carries into the years after it', () => {
+  it('the years after an edited year start from it, stop when it is set Retiring, and come back', async () => {
+    const { w, teacher } = await ruleWorld();
+    const chain = projectedChain(6123457n, w.teacherBp);
+    const fy28 = await projectedLineId(w, 'Rule', 2028);
+    const edit = await t.api('patch', `/line-items/budget/${fy28}`, {
+      token: finance.token,
+      body: { currentSalary: 70000 },
+    });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    // FY27 is still walked from the base; FY28 is what was typed (the rule grows it); FY29 starts from it.
+    const fromEdit: [number, bigint, bigint][] = [
+      [2028, 7000000n, grow(7000000n, w.teacherBp[2029])],
+      [2029, grow(7000000n, w.teacherBp[2029]), grow(grow(7000000n, w.teacherBp[2029]), w.teacherBp[2030])],
+    ];
+    expect(await projected(w, 'Rule')).toEqual([chain[0], ...fromEdit]);
+
+    // An edit of the base moves the years before the edited one, not the edited one or those after.
+    const base = await t.api('patch', `/line-items/budget/${teacher}`, {
+      token: finance.token,
+      body: { currentSalary: 65000 },
+    });
+    expect(base.status, JSON.stringify(base.body)).toBe(200);
+    expect(await projected(w, 'Rule')).toEqual([projectedChain(6500000n, w.teacherBp)[0], ...fromEdit]);
+
+    // Retiring in FY28: gone from FY29 on, FY27 and FY28 kept; Active again: FY29 follows FY28 again.
+    const retiring = await setStatus(fy28, 'Retiring');
+    expect(retiring.status, JSON.stringify(retiring.body)).toBe(200);
+    expect((await projected(w, 'Rule')).map((r) => r[0])).toEqual([2027, 2028]);
+    // FY29's total is the custodian's alone.
+    expect(await yearTotal(w, 2029)).toBe(projectedChain(4567891n, w.custodianBp)[2][1]);
+    const back = await setStatus(fy28, 'Active');
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    expect(await projected(w, 'Rule')).toEqual([projectedChain(6500000n, w.teacherBp)[0], ...fromEdit]);
+  });
+
+  it('a contract change moves the years after an edited year from the edited salary', async () => {
+    const { w } = await ruleWorld();
+    const fy27 = await projectedLineId(w, 'Custodian', 2027);
+    const edit = await t.api('patch', `/line-items/budget/${fy27}`, {
+      token: finance.token,
+      body: { currentSalary: 50000 },
+    });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    await settleCustodians(w);
+    // FY27 is the typed 50,000.00, its next-year salary by the new contract; FY28 and FY29 follow it.
+    const fy28 = grow(5000000n, 200n);
+    expect(await projected(w, 'Custodian')).toEqual([
+      [2027, 5000000n, fy28],
+      [2028, fy28, grow(fy28, 100n)],
+      [2029, grow(fy28, 100n), grow(grow(fy28, 100n), 0n)],
+    ]);
   });
 });

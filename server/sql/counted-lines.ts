@@ -15,9 +15,13 @@ import { AUTOMATIC_NEXT_YEAR_SALARY_ON_INPUTS, cellPay, NEXT_STEP, ON_SCHEDULE }
 
 /** The counted lines, as a condition on `alias` (callers add their budget year and fiscal year). */
 export function countedEmployeeLine(alias = 'li'): string {
+  return `(${alias}.is_operating AND NOT ${alias}.is_projected AND ${stillEmployed(alias)})`;
+}
+
+/** A line whose person is still paid: Active (or no status) in a budget that counts. */
+export function stillEmployed(alias = 'li'): string {
   // Active written as an OR (not coalesce) so the planner sees how many lines pass.
-  return `(${alias}.is_operating AND NOT ${alias}.is_projected
-    AND (${alias}.employee_status = 'Active' OR ${alias}.employee_status IS NULL) AND ${activeScope(alias)})`;
+  return `((${alias}.employee_status = 'Active' OR ${alias}.employee_status IS NULL) AND ${activeScope(alias)})`;
 }
 
 /** A new hire: a counted line whose current salary (the SQL given) is 0, starting next fiscal year. */

@@ -4,7 +4,7 @@ import type { Actor } from '@server/policies/index';
 import * as projection from './queries/line-items-projection';
 import { recomputeNextYearSalaries } from './queries/line-items-writes-next-year';
 import { followMembership } from './queries/projected-membership';
-import { refollowProjected, type WalkSources } from './queries/projected-walk';
+import { refollowProjected, walkedLinesOf, type WalkSources } from './queries/projected-walk';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { auditLines, type LineCause } from './audit';
 import { markLinesChanged } from './follow';
@@ -52,6 +52,10 @@ export async function followProjectedLines(
   field = 'nextYearSalary',
   budgetYearId?: number,
 ): Promise<number[]> {
+  // An edited projected year moves the years after it: its base line is walked again.
+  if ('lineIds' in sources) {
+    sources = { lineIds: await walkedLinesOf(trx, sources.lineIds) };
+  }
   // Lines just imported have no projected years to move yet: only who is in them may change.
   const followed =
     'importRunId' in sources

@@ -61,11 +61,13 @@ export async function followMembership(
 type Run = { budget_year_id: number; base: number };
 
 /**
- * One run's statement. Edited lines (`which`): those that no longer count leave, counted ones with
- * no projected line join. An import's lines (`which` null) are new, never projected: they join.
- * The lines leaving are found first (few, so the delete probes the index for them): a delete
- * joining every source to every projected line was planned, while new lines had no statistics, as
- * nested loops (13 million rows read for 25,530 imported people).
+ * One run's statement. Edited lines (`which`): the projected years the walk no longer reaches
+ * leave (the person no longer counts, or a year someone edited set them Retiring), and the walk's
+ * years with no projected line join: every year of a line not yet in the run, or a year after an
+ * edited one (the walk follows the edit). An import's lines (`which` null) are new, never
+ * projected: they join. The years leaving are tested as one hashed set: a delete joining every
+ * source to every projected line was planned, while new lines had no statistics, as nested loops
+ * (13 million rows read for 25,530 imported people).
  */
 function membershipStatement(
   run: Run,
@@ -88,24 +90,24 @@ function membershipStatement(
          SELECT li.id FROM line_items li
           WHERE li.budget_year_id = ? AND li.fiscal_year = ? AND li.is_operating AND NOT li.is_projected ${which.sql}
        ),
-       leaving AS MATERIALIZED (SELECT s.id FROM sources s WHERE s.id NOT IN (SELECT w.source_line_id FROM walk w)),
-       -- Lines with a projected year someone edited (stored in line_items), read once.
-       edited AS MATERIALIZED (
-         SELECT DISTINCT (e.metadata ->> 'sourceLineId')::int AS source_line_id FROM line_items e
-          WHERE e.budget_year_id = ? AND e.is_projected AND e.is_operating
-            AND e.metadata ->> 'sourceLineId' IS NOT NULL
+       -- The sources already in the run: a projected year stored, or one someone edited.
+       followed AS MATERIALIZED (
+         SELECT p.source_line_id FROM projected_lines p
+          WHERE p.source_line_id IN (SELECT s.id FROM sources s) AND p.budget_year_id = ? AND p.projected_from = ?
+         UNION SELECT e.source_line_id FROM edits e
        ),
        gone AS (
          DELETE FROM projected_lines p
-          WHERE p.source_line_id IN (SELECT l.id FROM leaving l) AND p.budget_year_id = ? AND p.projected_from = ?
+          WHERE p.source_line_id IN (SELECT s.id FROM sources s) AND p.budget_year_id = ? AND p.projected_from = ?
+            AND (p.source_line_id, p.fiscal_year) NOT IN (SELECT w.source_line_id, w.fiscal_year FROM walk w)
             AND ${inOpenYear('p')}
          RETURNING p.id
        ),
        joined AS (
          ${INSERT_WALK(`AND ${inOpenYear('w')}`)}
-            AND NOT EXISTS (SELECT 1 FROM projected_lines x
-                             WHERE x.source_line_id = w.source_line_id AND x.projected_from = ?)
-            AND w.source_line_id NOT IN (SELECT e.source_line_id FROM edited e)
+            AND (w.source_line_id NOT IN (SELECT f.source_line_id FROM followed f) OR w.after_edit)
+            AND NOT EXISTS (SELECT 1 FROM projected_lines x WHERE x.source_line_id = w.source_line_id
+                             AND x.fiscal_year = w.fiscal_year AND x.projected_from = ?)
          RETURNING id
        )
        ${result(`(SELECT coalesce(json_agg(id ORDER BY id), '[]') FROM gone)`)}`,
@@ -115,6 +117,7 @@ function membershipStatement(
       run.base,
       ...which.bindings,
       run.budget_year_id,
+      run.base,
       run.budget_year_id,
       run.base,
       run.base,

@@ -2,6 +2,7 @@ import type { Db } from '@server/db/index';
 import {
   countedEmployeeLine,
   enteredNextYearSalary,
+  stillEmployed,
   firstYearSalary,
   firstYearStep,
   newHire,
@@ -54,15 +55,35 @@ export function sourceFilter(sources: WalkSources): { sql: string; bindings: (nu
 }
 
 /**
- * The walk's CTEs (`walk` and `overflow`, after the rule's inputs) for baseYear .. toYear. In the
- * first year a line is paid what every planning calculation pays it (counted-lines.ts: a new hire's
- * or a manual next-year salary, else the rule); later a projected line's salary is its line of the
- * year before's next-year salary, its step the rule's next step, and its own next-year salary the
- * automatic rule for the year after; a manual value is therefore its year's only. `overflow` holds
- * the first fiscal year whose salary would not fit the money columns. Each row carries what a
- * projected line needs of its source (its budget, `scenario_id`), so no statement joins the walk
- * back to line_items: after an import, before statistics catch up, the planner took the year's
- * lines for one and scanned the whole walk once per line (9,137 employees projected in 19 s).
+ * The base lines whose walk `ids` are part of: the lines themselves, and for a projected year
+ * someone edited (stored in line_items) the line it was projected from, since the years after it
+ * follow it.
+ */
+export async function walkedLinesOf(db: Db, ids: readonly number[]): Promise<number[]> {
+  if (!ids.length) {
+    return [];
+  }
+  const { rows } = await db.raw<{ rows: { id: number }[] }>(
+    `SELECT DISTINCT (e.metadata ->> 'sourceLineId')::int AS id FROM line_items e
+      WHERE e.id = ANY(?::int[]) AND e.is_projected AND e.metadata ->> 'sourceLineId' IS NOT NULL`,
+    [[...ids]],
+  );
+  return rows.length ? [...new Set([...ids, ...rows.map((r) => r.id)])] : [...ids];
+}
+
+/**
+ * The walk's CTEs (`edits`, `walk` and `overflow`, after the rule's inputs) for baseYear .. toYear.
+ * In the first year a line is paid what every planning calculation pays it (counted-lines.ts: a new
+ * hire's or a manual next-year salary, else the rule); later a projected line's salary is its line
+ * of the year before's next-year salary, its step the rule's next step, and its own next-year salary
+ * the automatic rule for the year after; a manual value is therefore its year's only. A projected
+ * year someone edited (stored in line_items, `edits`) is the walk's row for that year, paid as a
+ * first year is, so the years after it start from what was typed; when it no longer counts (set
+ * Retiring or Inactive) the walk stops there. `overflow` holds the first fiscal year whose salary
+ * would not fit the money columns. Each row carries what a projected line needs of its source (its
+ * budget, `scenario_id`), so no statement joins the walk back to line_items: after an import,
+ * before statistics catch up, the planner took the year's lines for one and scanned the whole walk
+ * once per line (9,137 employees projected in 19 s).
  */
 export function employeeWalk(scope: KindScope, baseYear: number, toYear: number, sources: WalkSources) {
   const w = scopeWhere(scope);
@@ -70,29 +91,50 @@ export function employeeWalk(scope: KindScope, baseYear: number, toYear: number,
   const baseLines = `${w.sql} AND li.fiscal_year = ? AND ${countedEmployeeLine('li')}${filter.sql}`;
   const baseBindings = [...w.bindings, baseYear, ...filter.bindings];
   const first = { newHire: newHire('li.current_salary'), entered: enteredNextYearSalary('li') };
+  const edited = { newHire: newHire('src.current_salary'), entered: enteredNextYearSalary('ed') };
+  // In a year someone edited, the person's columns are the edited line's, else the year before's.
+  const pick = (column: string, walked: string) =>
+    `CASE WHEN ed.source_line_id IS NULL THEN ${walked} ELSE ed.${column} END`;
   const inputs = ruleInputCtes('default', { budgetYearId: scope.budgetYearId, from: baseYear, to: toYear });
   const ctes = `${inputs},
+     edits AS MATERIALIZED (
+       SELECT (e.metadata ->> 'sourceLineId')::int AS source_line_id, e.fiscal_year, e.work_group_id, e.work_group,
+              e.current_salary, e.next_year_salary, e.next_year_salary_manual, e.salary_step, e.salary_lane,
+              e.current_fte, ${stillEmployed('e')} AS counted
+         FROM line_items e
+        WHERE e.budget_year_id = ? AND e.is_projected AND e.is_operating
+          AND (e.metadata ->> 'projectedFrom')::int = ? AND e.metadata ->> 'sourceLineId' IS NOT NULL
+     ),
      walk AS (
        SELECT li.id AS source_line_id, li.scenario_id, src.budget_year_id, src.fiscal_year, src.work_group_id, src.work_group,
               src.current_salary, src.salary_step, src.salary_lane, src.current_fte,
-              (${firstYearSalary(first)})::numeric AS next_year_salary, (${firstYearStep(first)})::int AS next_step
+              (${firstYearSalary(first)})::numeric AS next_year_salary, (${firstYearStep(first)})::int AS next_step,
+              false AS edited, false AS after_edit, false AS stops
          FROM line_items li ${ruleSource('li', 'li.current_salary', 'li.salary_step', 0)}
          ${RULE_JOINS_ON_INPUTS}
         WHERE ${baseLines}
        UNION ALL
        SELECT prev.source_line_id, prev.scenario_id, src.budget_year_id, src.fiscal_year, src.work_group_id, src.work_group,
               src.current_salary, src.salary_step, src.salary_lane, src.current_fte,
-              (CASE WHEN src.current_salary > 0 THEN ${AUTOMATIC_NEXT_YEAR_SALARY_ON_INPUTS} END)::numeric, (${NEXT_STEP})::int
+              (CASE WHEN ed.source_line_id IS NOT NULL THEN ${firstYearSalary(edited)}
+                    WHEN src.current_salary > 0 THEN ${AUTOMATIC_NEXT_YEAR_SALARY_ON_INPUTS} END)::numeric,
+              (CASE WHEN ed.source_line_id IS NOT NULL THEN ${firstYearStep(edited)} ELSE ${NEXT_STEP} END)::int,
+              ed.source_line_id IS NOT NULL, prev.edited OR prev.after_edit, coalesce(NOT ed.counted, false)
          FROM walk prev
-         ${ruleSource('prev', 'coalesce(prev.next_year_salary, prev.current_salary)', 'prev.next_step', 1)}
+         LEFT JOIN edits ed ON ed.source_line_id = prev.source_line_id AND ed.fiscal_year = prev.fiscal_year + 1
+         CROSS JOIN LATERAL (SELECT prev.budget_year_id, prev.fiscal_year + 1 AS fiscal_year,
+              ${pick('work_group_id', 'prev.work_group_id')} AS work_group_id, ${pick('work_group', 'prev.work_group')} AS work_group,
+              (${pick('current_salary', 'coalesce(prev.next_year_salary, prev.current_salary)')})::numeric AS current_salary,
+              ${pick('salary_step', 'prev.next_step')} AS salary_step, ${pick('salary_lane', 'prev.salary_lane')} AS salary_lane,
+              ${pick('current_fte', 'prev.current_fte')} AS current_fte) src
          ${RULE_JOINS_ON_INPUTS}
-        WHERE prev.fiscal_year < ?
+        WHERE prev.fiscal_year < ? AND NOT prev.stops
      ),
      overflow AS (
        SELECT min(fiscal_year) AS fiscal_year FROM walk
         WHERE fiscal_year > ? AND (current_salary >= ${TOO_BIG} OR next_year_salary >= ${TOO_BIG})
      )`;
-  return { ctes, bindings: [...baseBindings, toYear, baseYear] };
+  return { ctes, bindings: [scope.budgetYearId, baseYear, ...baseBindings, toYear, baseYear] };
 }
 
 /**
@@ -107,7 +149,7 @@ export const INSERT_WALK = (
        SELECT w.budget_year_id, w.scenario_id, w.fiscal_year, ?::int, w.source_line_id,
               w.current_salary, w.next_year_salary, w.salary_step
          FROM walk w
-        WHERE w.fiscal_year > ? AND (SELECT fiscal_year FROM overflow) IS NULL ${extra}`;
+        WHERE w.fiscal_year > ? AND NOT w.edited AND (SELECT fiscal_year FROM overflow) IS NULL ${extra}`;
 
 /**
  * Runs `statement` with room to hold the walk (about 300,000 rows for 50,000 employees over five
