@@ -12,7 +12,7 @@ import {
 
 /**
  * The resident page's budget by DESE function code never shows a function whose amount is the pay
- * of 1 to 4 people (DESIGN.md section 6): such functions are one row together, with the smallest
+ * of 1 to 4 people (docs/PRIVACY.md section 1): such functions are one row together, with the smallest
  * other functions with staff until that row counts at least 5 people; when even all of them are
  * fewer, they are in the total only. Checked in the public JSON and in the CSV download; every
  * expected figure is worked out here from the lines, in integer cents.

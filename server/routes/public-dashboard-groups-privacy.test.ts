@@ -21,7 +21,7 @@ import {
 
 /**
  * The resident page's budget by category and by building never shows a category or a building
- * whose lines hold the pay of 1 to 4 people (DESIGN.md section 6), as the budget by DESE function
+ * whose lines hold the pay of 1 to 4 people (docs/PRIVACY.md section 1), as the budget by DESE function
  * does not: such rows are one row, with the smallest others with staff until it counts 5 people,
  * or in the total only when even together they are fewer. Checked in the JSON, the CSV, the page
  * without JavaScript and the staffing by school; every expected figure is worked out here from the

@@ -9,7 +9,7 @@ import * as figures from './queries/public-dashboard-figures';
 
 /**
  * The public budget by DESE function code (./public-dashboard-figures.ts), after the rule that
- * keeps a function's amount from being a few people's pay (DESIGN.md section 6): a function whose
+ * keeps a function's amount from being a few people's pay (docs/PRIVACY.md section 1): a function whose
  * lines are those of 1 to 4 employees is not shown on its own. The functions withheld
  * (server/lib/pay-groups.ts foldSmallGroups: those of 1 to 4 employees, then the smallest others
  * with employees until they hold MIN_PAY_GROUP together) are one row, OTHER_FUNCTIONS_LABEL; when

@@ -8,7 +8,7 @@ import * as figures from './queries/public-dashboard-figures';
 
 /**
  * The public budget by category and by building (./public-dashboard-figures.ts), after the rule
- * that keeps a row's amount from being a few people's pay (DESIGN.md section 6), the rule the budget
+ * that keeps a row's amount from being a few people's pay (docs/PRIVACY.md section 1), the rule the budget
  * by DESE function follows (public-dashboard-dese.ts): a category or building whose lines include
  * the pay of 1 to 4 employees is not shown on its own. The rows withheld (server/lib/pay-groups.ts
  * foldSmallGroups: those of 1 to 4 employees, then the smallest others with employees until they
