@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { useCli } from '../test/use-cli';
 import { buildBudgetYear, buildCategory, buildScenario, insertProposed } from '../test/factories';
+import { whileCommandWaits } from '../test/cli-while-waiting';
 
 /** `scenarios adopt|adoptions|undo-adoption` through budget-cli. */
 describe('budget-cli scenarios adopt', () => {
   const AMOUNTS = ['1000.05', '333.33', '80000.00'];
   const year = ['--budget-year', 'FY27'];
   let ids: number[] = [];
+  let budgetYearId = 0;
 
   const amounts = async () => {
     return withDb(async (knex) => {
@@ -15,10 +17,11 @@ describe('budget-cli scenarios adopt', () => {
     });
   };
 
-  const { cli, withDb } = useCli('adoptions', {
+  const world = useCli('adoptions', {
     timeout: 150_000,
     seed: async (db) => {
       const id = await buildBudgetYear(db, { label: 'FY27', currentFiscalYear: 2027 });
+      budgetYearId = id;
       const scenarioId = await buildScenario(db, id, 'proposed', true);
       const supplies = await buildCategory(db, { name: 'Supplies' });
       ids = await insertProposed(
@@ -33,6 +36,7 @@ describe('budget-cli scenarios adopt', () => {
       );
     },
   });
+  const { cli, withDb } = world;
 
   it('prints what would change without --yes, adopts with it, and undoes', { timeout: 300_000 }, async () => {
     const made = await cli(
@@ -99,4 +103,48 @@ describe('budget-cli scenarios adopt', () => {
     );
     expect(await amounts()).toEqual(AMOUNTS.map(Number));
   });
+
+  // Someone else's write between the command's preview and its adoption (a race only a second
+  // connection can stage: PostgreSQL's).
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'words a budget changed during the command as running it again, not as a preview to review',
+    { timeout: 300_000 },
+    async () => {
+      const made = await cli(
+        'scenarios',
+        'apply',
+        'Late',
+        ...year,
+        '--create',
+        '--cut',
+        'Supplies=10',
+        '--json',
+      );
+      expect(made.code, made.stderr).toBe(0);
+      const scenarioId = String(JSON.parse(made.stdout).scenario.id);
+      expect(await amounts()).toEqual(AMOUNTS.map(Number));
+      const handle = await world.runner.openDb();
+      try {
+        const stale = await whileCommandWaits(handle.knex, {
+          // The adoption's first lock (the year's), taken after its preview.
+          hold: (trx) => trx.raw('SELECT pg_advisory_xact_lock(?, ?)', [budgetYearId, 2027]),
+          run: () => cli('scenarios', 'adopt', scenarioId, '--yes'),
+          meanwhile: (trx) => trx('line_items').where({ id: ids[2] }).update({ amount: '79000.00' }),
+        });
+        expect(stale.code).toBe(1);
+        expect(stale.stderr).toBe(
+          'Error [CONFLICT]: The budget changed while this command ran, between its preview and the adoption ' +
+            '(someone else wrote to it): nothing was adopted. Run it again without --yes to see what it would do now.\n',
+        );
+      } finally {
+        await handle.close();
+      }
+      expect(await amounts()).toEqual([1000.05, 333.33, 79000]);
+      // Run again, it adopts the budget as it is now.
+      const again = await cli('scenarios', 'adopt', scenarioId, '--yes', '--json');
+      expect(again.code, again.stderr).toBe(0);
+      // 90% of each, rounded half away from zero: 900.045 -> 900.05, 299.997 -> 300.00.
+      expect(await amounts()).toEqual([900.05, 300, 71100]);
+    },
+  );
 });

@@ -13,6 +13,9 @@ import { apiError, startFakeAnthropic, type FakeAnthropic } from '../test/fake-a
 const SECRETS_KEY = 'ab'.repeat(32);
 const KEY = 'sk-ant-cli-KEY-5e5e5e5e';
 const EMAIL = 'finance-ai@example.org';
+/** What `ai key set` stores: the key a person put in ANTHROPIC_API_KEY. */
+const OWN_KEY = 'sk-ant-cli-OWN-7a7a7a7a';
+const NEWCOMER = 'newcomer-ai@example.org';
 
 describe('budget-cli ai cuts', () => {
   let runner: CliRunner;
@@ -39,6 +42,7 @@ describe('budget-cli ai cuts', () => {
     process.env.ANTHROPIC_MODEL = 'claude-test-model';
     process.env.SECRETS_KEY = SECRETS_KEY;
     process.env.AI_RETRY_PAUSE_MS = '5';
+    process.env.ANTHROPIC_API_KEY = OWN_KEY;
     runner = await createCliRunner('ai', { timeout: 150_000 });
     expect((await cli('db', 'migrate')).code).toBe(0);
     expect(
@@ -76,6 +80,7 @@ describe('budget-cli ai cuts', () => {
     }
   }, 180_000);
   afterAll(async () => {
+    delete process.env.ANTHROPIC_API_KEY;
     await runner?.close();
     await fake?.close();
   });
@@ -124,13 +129,79 @@ describe('budget-cli ai cuts', () => {
     // With --json the refusal is one JSON document on stdout, the key nowhere in it.
     expect(JSON.parse(refused.stdout)).toMatchObject({ code: 'AI_KEY_REFUSED' });
     expect(refused.stdout).not.toContain(KEY);
-    expect(refused.stderr).toMatch(/AI_KEY_REFUSED.*Profile > Claude API Key/);
+    expect(refused.stderr).toContain(
+      `Enter a working key with \`budget-cli --as ${EMAIL} ai key set\` (it reads the key from ANTHROPIC_API_KEY).`,
+    );
+    expect(refused.stderr).not.toContain('Profile');
     expect(refused.stderr).not.toContain(KEY);
     const noLines = await cuts('1000', '--fiscal-year', 'FY40');
     expect(noLines.code).toBe(2);
     expect(noLines.stderr).toMatch(/no proposed lines or personnel for FY40/);
     expect(noLines.stderr).not.toContain('Asking Claude');
     expect(await saved()).toBe(before);
+  }, 150_000);
+
+  it('says to store a key with `ai key set`, which stores the one in ANTHROPIC_API_KEY', async () => {
+    const added = await cli(
+      'users',
+      'add',
+      '--name',
+      'Nell Newcomer',
+      '--email',
+      NEWCOMER,
+      '--password',
+      'long-enough-pw',
+    );
+    expect(added.code, added.stderr).toBe(0);
+    const before = await saved();
+    const newcomer = (...args: string[]) => cli('--as', NEWCOMER, ...args);
+    const missing = await newcomer('ai', 'cuts', '--budget-year', 'FY99', '--target', '1000');
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain(
+      'Error [AI_KEY_MISSING]: No Claude API key is stored for your account. Add yours with ' +
+        `\`budget-cli --as ${NEWCOMER} ai key set\` (it reads the key from ANTHROPIC_API_KEY), then run the analysis again.\n`,
+    );
+    expect(missing.stderr).not.toContain('Profile');
+    expect((await newcomer('ai', 'key', 'status')).stdout).toBe(
+      `${NEWCOMER} has no Claude API key stored (\`ai key set\` stores one).\n`,
+    );
+    // The system actor has no key of its own.
+    const system = await cli('ai', 'key', 'set');
+    expect(system.code).toBe(2);
+    expect(system.stderr).toContain('name whose with --as');
+
+    const stored = await newcomer('ai', 'key', 'set');
+    expect(stored.code, stored.stderr).toBe(0);
+    expect(stored.stdout).toBe(
+      `Stored ${NEWCOMER}'s Claude API key (encrypted); \`ai cuts\` run as them uses it.\n`,
+    );
+    expect(stored.stdout + stored.stderr).not.toContain(OWN_KEY);
+    expect(
+      await runner.openDb().then(async (h) => {
+        try {
+          return (await h.knex('users').where({ email: NEWCOMER }).first('claude_api_key_enc'))
+            .claude_api_key_enc;
+        } finally {
+          await h.close();
+        }
+      }),
+    ).not.toContain(OWN_KEY);
+
+    fake.answer(goodAnswer);
+    const res = await newcomer('ai', 'cuts', '--budget-year', 'FY99', '--target', '1000', '--json');
+    expect(res.code, res.stderr).toBe(0);
+    // `fake.answer` began a new record: the one request, with the key that was in ANTHROPIC_API_KEY.
+    // The SDK sends it as x-api-key or, in newer versions, as a bearer token.
+    const sent = fake.requests.map(
+      (r) => r.headers['x-api-key'] ?? String(r.headers.authorization).replace(/^Bearer /, ''),
+    );
+    expect(sent).toEqual([OWN_KEY]);
+    expect(await saved()).toBe(before + 1);
+
+    expect((await newcomer('ai', 'key', 'remove')).stdout).toBe(`Removed ${NEWCOMER}'s Claude API key.\n`);
+    expect(jsonDocument(await newcomer('ai', 'key', 'status', '--json'), 'object')).toMatchObject({
+      hasApiKey: false,
+    });
   }, 150_000);
 
   it('reads the target as the web form does (1.2M), and lists and shows saved analyses', async () => {

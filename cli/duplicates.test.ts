@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useCli } from '../test/use-cli';
 import { buildGroup, buildImportRun, buildWorld } from '../test/factories';
+import { whileCommandWaits } from '../test/cli-while-waiting';
 
 /** `budget-cli duplicates merge`, through budget-cli against a database of its own. */
 describe('budget-cli duplicates merge', () => {
@@ -14,7 +15,7 @@ describe('budget-cli duplicates merge', () => {
     });
   }
 
-  const { cli, withDb } = useCli('duplicates', {
+  const world = useCli('duplicates', {
     timeout: 150_000,
     setupTimeout: 300_000,
     // The CLI owns the PGlite folder while it runs; write the rows first, then close.
@@ -35,6 +36,7 @@ describe('budget-cli duplicates merge', () => {
       });
     },
   });
+  const { cli, withDb } = world;
 
   it('refuses a bad rule (exit 2) and a FINANCE user (exit 1), changing nothing', async () => {
     const before = await lineIds();
@@ -55,6 +57,36 @@ describe('budget-cli duplicates merge', () => {
     expect(finance.stderr).toContain('FORBIDDEN');
     expect(await lineIds()).toEqual(before);
   }, 300_000);
+
+  // Someone else's write while the merge waits for the records' locks (a race only a second
+  // connection can stage: PostgreSQL's).
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'words records changed during the merge as running it again, not as a preview to repeat',
+    async () => {
+      const before = await lineIds();
+      const handle = await world.runner.openDb();
+      try {
+        const stale = await whileCommandWaits(handle.knex, {
+          hold: (trx) => trx('line_items').where({ id: entered[0] }).forUpdate().select('id'),
+          run: () => cli('duplicates', 'merge', '--budget-year', 'FY26', '--rule', 'keep-imported'),
+          // The same value again: a new row version all the same, as any edit makes.
+          meanwhile: (trx) =>
+            trx('line_items')
+              .where({ id: entered[0] })
+              .update({ position: trx.raw('position') }),
+        });
+        expect(stale.code).toBe(1);
+        expect(stale.stderr).toBe(
+          'Error [CONFLICT]: The records changed while merging. Nothing was merged; ' +
+            'run it again with --dry-run to see the plan as it is now.\n',
+        );
+      } finally {
+        await handle.close();
+      }
+      expect(await lineIds()).toEqual(before);
+    },
+    300_000,
+  );
 
   it('previews with --dry-run, then merges what the rule decides', async () => {
     const before = await lineIds();

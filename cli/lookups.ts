@@ -104,6 +104,28 @@ export function currentFiscalYearOf(year: { fiscalYear: string; currentFiscalYea
   return year.currentFiscalYear;
 }
 
+/**
+ * What a read-only command shows: the budget year (budgetYearOrDefault) and the fiscal year named,
+ * else that budget year's current one (currentFiscalYearOf), the screens' default; a defaulted
+ * fiscal year is said on stderr as a defaulted budget year is. Writes name their years instead.
+ */
+export async function yearsToRead(
+  app: AppContext,
+  actor: Actor,
+  label: string | undefined,
+  fiscalYear: number | undefined,
+) {
+  const year = await budgetYearOrDefault(app, actor, label, fiscalYear);
+  if (fiscalYear !== undefined) {
+    return { year, fiscalYear };
+  }
+  const current = currentFiscalYearOf(year);
+  process.stderr.write(
+    `Fiscal year FY${current} (budget year ${year.fiscalYear}'s current; --fiscal-year to choose)\n`,
+  );
+  return { year, fiscalYear: current };
+}
+
 /** The budget year that holds the fiscal year's plan (its one home), or a 400 naming the year. */
 export async function homeBudgetYearId(app: AppContext, fiscalYear: number): Promise<number> {
   const home = await homeOfFiscalYear(app.db, fiscalYear);

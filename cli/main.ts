@@ -1,4 +1,4 @@
-import { jsonWanted, programFor } from './program';
+import { asOption, jsonWanted, programFor } from './program';
 import { beginCommand, printJson, report } from './output';
 
 /**
@@ -28,6 +28,6 @@ export async function runCli(argv: string[]): Promise<number> {
       }
       return 2;
     }
-    return report(err, json);
+    return report(err, json, asOption(argv));
   }
 }

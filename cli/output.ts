@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AppError, translateDbError } from '@server/errors';
 import { fromCents, parseMoneyText } from '@shared/money';
+import { forTheCommandLine } from './wording';
 
 /**
  * Prints the result of a command run with --json: one JSON document (an object, or an array for a
@@ -127,11 +128,12 @@ function withFlagNames(err: AppError): AppError {
 
 /**
  * Prints an error with the API's code (with --json also as the one JSON document on stdout) and
- * returns the exit code: 2 for bad input, 1 otherwise.
+ * returns the exit code: 2 for bad input, 1 otherwise. Words meant for the web app's screens are
+ * put as the commands that do the same (cli/wording.ts); `as` is the run's --as, for those.
  */
-export function report(raw: unknown, json: boolean): number {
+export function report(raw: unknown, json: boolean, as?: string): number {
   const translated = translateDbError(raw);
-  const err = translated instanceof AppError ? withFlagNames(translated) : translated;
+  const err = translated instanceof AppError ? forTheCommandLine(withFlagNames(translated), as) : translated;
   if (err instanceof AppError) {
     if (json) {
       printJson({

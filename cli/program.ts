@@ -210,6 +210,19 @@ function baseProgram(json: boolean): Command {
     .exitOverride();
 }
 
+/** The global --as EMAIL of a run (commander reads it before or after the command), for refusals' hints. */
+export function asOption(argv: readonly string[]): string | undefined {
+  for (let i = 2; i < argv.length && argv[i] !== '--'; i++) {
+    if (argv[i] === '--as') {
+      return argv[i + 1];
+    }
+    if (argv[i].startsWith('--as=')) {
+      return argv[i].slice('--as='.length);
+    }
+  }
+  return undefined;
+}
+
 /** --json asks for one JSON document on stdout, a refusal of the arguments included (cli/main.ts). */
 export const jsonWanted = (argv: readonly string[]) => argv.includes('--json');
 

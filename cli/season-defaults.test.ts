@@ -76,6 +76,88 @@ describe('budget-cli season defaults, filters and --json', () => {
   );
 
   it(
+    'shows the stages, the NSS meter and budget vs actual of the year the web app opens on, and says so',
+    { timeout: 240_000 },
+    async () => {
+      const fy = ['--budget-year', 'FY26', '--fiscal-year', 'FY2026'];
+      const reads: [string[], string[]][] = [
+        [
+          ['stage', 'list'],
+          ['stage', 'list', ...fy],
+        ],
+        [
+          ['nss', 'show'],
+          ['nss', 'show', ...fy],
+        ],
+        [
+          ['nss', 'rules'],
+          ['nss', 'rules', '--fiscal-year', 'FY2026'],
+        ],
+        [
+          ['ledger', 'report'],
+          ['ledger', 'report', '--fiscal-year', 'FY2026'],
+        ],
+      ];
+      for (const [short, full] of reads) {
+        const text = await cli(...short);
+        expect(text.code, `${short.join(' ')}: ${text.stderr}`).toBe(0);
+        expect(text.stdout, short.join(' ')).toBe((await cli(...full)).stdout);
+        expect(text.stderr).toContain("Budget year FY26 (the web app's default; --budget-year to choose)");
+        expect(text.stderr).toContain(
+          "Fiscal year FY2026 (budget year FY26's current; --fiscal-year to choose)",
+        );
+        expect(await json('object', ...short)).toEqual(await json('object', ...full));
+      }
+      expect((await cli('stage', 'list')).stdout).toMatch(/^FY2026: /);
+      expect((await cli('ledger', 'report')).stdout).toMatch(
+        /^Budget vs actual FY26, All funds, by category: /,
+      );
+
+      // Writes still name their fiscal year.
+      for (const write of [
+        ['stage', 'advance', '--stage', 'Superintendent’s Recommended', '--date', '2026-01-10'],
+        ['stage', 'reopen', '--reason', 'A late change'],
+        ['nss', 'figures', 'set', '--foundation-enrollment', '1', '--foundation-budget', '1'],
+        ['ledger', 'import', 'ledger.csv'],
+      ]) {
+        const refused = await cli(...write);
+        expect(refused.code, write.join(' ')).toBe(2);
+        expect(refused.stderr).toMatch(/required option '--fiscal-year <(year|FY)>' not specified/);
+      }
+    },
+  );
+
+  it('says which fiscal years a budget’s line count covers', { timeout: 120_000 }, async () => {
+    const listed = await cli('budgets', 'list');
+    expect(listed.code, listed.stderr).toBe(0);
+    const rows = await json('array', 'budgets', 'list');
+    const operating = rows.find((b: { name: string }) => b.name === 'FY26 Operating Budget');
+    // The count is the budget's own lines in each fiscal year FY26 plans, one year's being far fewer.
+    const years = await Promise.all(
+      ['FY2025', 'FY2026', 'FY2027'].map(
+        async (year) =>
+          (await json('object', 'line-items', 'list', '--type', 'operating', '--fiscal-year', year)).lineItems
+            .length as number,
+      ),
+    );
+    expect(operating.lineItemCount).toBe(years[0] + years[1] + years[2]);
+    expect(listed.stdout).toMatch(
+      new RegExp(
+        `^${operating.id}\\s.*FY26 Operating Budget\\s+Active\\s+${operating.lineItemCount}\\s`,
+        'm',
+      ),
+    );
+    expect(listed.stdout).toContain(
+      "Lines: each budget's own, in every fiscal year FY26 plans (FY2025-FY2027), projected years included; " +
+        "`line-items list --fiscal-year` lists one year's.\n",
+    );
+    const empty = await cli('budgets', 'list', '--budget-year', 'FY25');
+    expect(empty.stdout).toContain(
+      'Lines: FY25 plans no fiscal year of its own, so its budgets hold none (`budget-year list` shows which budget year plans each).\n',
+    );
+  });
+
+  it(
     'filters over-filled, unpriced and one fund’s positions as the Positions screen does',
     { timeout: 180_000 },
     async () => {
@@ -171,6 +253,66 @@ describe('budget-cli season defaults, filters and --json', () => {
         error: expect.stringContaining(`--version ${now}`),
       });
       expect(staleJson.stdout).not.toMatch(/reload/i);
+    },
+  );
+
+  it(
+    'words a closed or voted year as the command that reopens it, not a Budget Stages button',
+    { timeout: 180_000 },
+    async () => {
+      const closed = await cli('budget-year', 'close', 'FY2025');
+      expect(closed.code, closed.stderr).toBe(0);
+      const refused = await cli('stage', 'reopen', '--fiscal-year', 'FY2025', '--reason', 'Late bill');
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain(
+        'Error [YEAR_LOCKED]: FY2025 is closed (Draft): it is read-only history, and nothing in it can change ' +
+          'until an administrator reopens it with a reason (`budget-cli budget-year reopen FY2025 --reason "…"`)\n',
+      );
+      expect(refused.stderr).not.toContain('Budget Stages');
+      const refusedJson = await cli('stage', 'reopen', '--fiscal-year', 'FY2025', '--reason', 'x', '--json');
+      expect(JSON.parse(refusedJson.stdout)).toMatchObject({
+        code: 'YEAR_LOCKED',
+        error: expect.stringContaining('`budget-cli budget-year reopen FY2025'),
+      });
+      // What the hint says to run does reopen it.
+      const reopened = await cli('budget-year', 'reopen', 'FY2025', '--reason', 'Late bill');
+      expect(reopened.code, reopened.stderr).toBe(0);
+
+      // A year the committee voted: its lines wait for `stage reopen`.
+      for (const stage of ['SUPERINTENDENT_RECOMMENDED', 'SCHOOL_COMMITTEE_ADOPTED']) {
+        const moved = await cli(
+          'stage',
+          'advance',
+          '--fiscal-year',
+          'FY2026',
+          '--stage',
+          stage,
+          '--date',
+          '2026-03-01',
+        );
+        expect(moved.code, moved.stderr).toBe(0);
+      }
+      // A comparison is a read: of the year the web app opens on unless told.
+      const adopted = (await json('object', 'stage', 'list')).events.at(-1).id;
+      const compare = ['stage', 'compare', '--from', String(adopted), '--to', 'current', '--lines', 'none'];
+      const compared = await cli(...compare);
+      expect(compared.code, compared.stderr).toBe(0);
+      expect(compared.stderr).toContain(
+        "Fiscal year FY2026 (budget year FY26's current; --fiscal-year to choose)",
+      );
+      expect(compared.stdout).toMatch(/^FY2026 \(budget year FY26\), all funds: School Committee Adopted/);
+      expect(compared.stdout).toBe(
+        (await cli(...compare, '--budget-year', 'FY26', '--fiscal-year', 'FY2026')).stdout,
+      );
+
+      const [held] = (await json('object', 'positions', 'list', '--fiscal-year', 'FY26', '--limit', '1'))
+        .positions;
+      const locked = await cli('positions', 'edit', String(held.id), '--notes', 'Room 12');
+      expect(locked.code).toBe(1);
+      expect(locked.stderr).toBe(
+        'Error [YEAR_LOCKED]: FY2026 is School Committee Adopted: its lines cannot change until an administrator ' +
+          'reopens it with a reason (`budget-cli stage reopen --fiscal-year FY2026 --reason "…"`)\n',
+      );
     },
   );
 });

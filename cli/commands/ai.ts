@@ -21,6 +21,7 @@ import { budgetSummary } from '@server/domains/budgets';
 import { budgetYearOrDefault } from '../lookups';
 import { withCli } from '../context';
 import { parseFlags, printJson, printRows } from '../output';
+import { registerAiKeyCommands } from './ai-key';
 
 /**
  * `budget-cli ai cuts|list|show`: the AI budget-cut analysis of the web's AI Analysis screen, through the same
@@ -186,6 +187,8 @@ export function registerAiCommands(program: Command): void {
         printAnalysis(analysis);
       });
     });
+
+  registerAiKeyCommands(cmd, program);
 }
 
 /** What the year's budget is over its town goal (cutTargetCents), or a refusal asking for --target. */

@@ -4,7 +4,7 @@ import { idParams } from '@shared/schemas/common';
 import { createScenarioBody } from '@shared/schemas/scenarios';
 import { scenarios as scenarios } from '@server/domains/stages';
 import { withCli } from '../context';
-import { budgetYearNamed, budgetYearOrDefault } from '../lookups';
+import { allBudgetYears, budgetYearNamed, budgetYearOrDefault } from '../lookups';
 import { parseFlags, printJson, printRows } from '../output';
 
 const budgetYearFlag = z.string().trim().min(1, 'Give a budget year such as FY26');
@@ -25,19 +25,36 @@ export function registerBudgetCommands(program: Command): void {
       await withCli(program.opts().as, async ({ app, actor }) => {
         const year = await budgetYearOrDefault(app, actor, label);
         const { scenarios: list } = await scenarios.listScenarios(app, actor, { budgetYearId: year.id });
+        if (opts.json) {
+          printJson(list);
+          return;
+        }
         printRows(
-          opts.json
-            ? list
-            : list.map((s) => ({
-                id: s.id,
-                type: s.scenarioType,
-                name: s.name,
-                active: s.isActive ? 'Active' : '',
-                lines: s.lineItemCount,
-                updated: s.updatedAt.slice(0, 10),
-              })),
-          Boolean(opts.json),
+          list.map((s) => ({
+            id: s.id,
+            type: s.scenarioType,
+            name: s.name,
+            active: s.isActive ? 'Active' : '',
+            lines: s.lineItemCount,
+            updated: s.updatedAt.slice(0, 10),
+          })),
+          false,
         );
+        // A budget holds every fiscal year its budget year plans, so its count is several years'
+        // lines (Budget Management's too), far more than one year's employees: say which years.
+        const { homes } = await allBudgetYears(app, actor);
+        const planned = homes
+          .filter((h) => h.budgetYearId === year.id)
+          .map((h) => h.fiscalYear)
+          .sort((a, b) => a - b);
+        const span = planned.length > 1 ? `FY${planned[0]}-FY${planned.at(-1)}` : `FY${planned[0]}`;
+        if (list.length) {
+          process.stdout.write(
+            planned.length
+              ? `Lines: each budget's own, in every fiscal year ${year.fiscalYear} plans (${span}), projected years included; \`line-items list --fiscal-year\` lists one year's.\n`
+              : `Lines: ${year.fiscalYear} plans no fiscal year of its own, so its budgets hold none (\`budget-year list\` shows which budget year plans each).\n`,
+          );
+        }
       });
     });
 

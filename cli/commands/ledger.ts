@@ -16,7 +16,7 @@ import { SKIP } from '@shared/schemas/import';
 import { importLedgerLocalFile } from '@server/domains/imports';
 import { budgetVsActual } from '@server/domains/ledger';
 import { writeBudgetVsActualWorkbook } from '@server/domains/ledger';
-import { budgetYearNamed } from '../lookups';
+import { budgetYearNamed, yearsToRead } from '../lookups';
 import { withCli } from '../context';
 import { parseFlags, printJson, printRows } from '../output';
 import { recordWrittenExport } from '../write-export';
@@ -37,7 +37,7 @@ const importFlags = z.object({
 });
 
 const reportFlags = z.object({
-  fiscalYear: fiscalYearInput,
+  fiscalYear: fiscalYearInput.optional(),
   by: z
     .enum(LEDGER_GROUPINGS, { error: 'Use --by category, function, building or account' })
     .default('category'),
@@ -231,11 +231,14 @@ export function registerLedgerCommands(program: Command): void {
   cmd
     .command('report')
     .description('Budget vs actual for a fiscal year, by category, DESE function, building or account')
-    .requiredOption('--fiscal-year <FY>', 'fiscal year, e.g. FY2023')
+    .option(
+      '--fiscal-year <FY>',
+      'fiscal year, e.g. FY2023 (default: the current one of --budget-year, else of the budget year the web app opens on)',
+    )
     .option('--by <grouping>', 'category, function, building or account', 'category')
     .option(
       '--budget-year <label>',
-      'whose proposed lines are the budget (default: the one centred on the year)',
+      "whose proposed lines are the budget (default: the fiscal year's home, else the one centred on it)",
     )
     .option(
       '--fund <fund>',
@@ -249,13 +252,17 @@ export function registerLedgerCommands(program: Command): void {
         const budgetYearId = opts.budgetYear
           ? (await budgetYearNamed(app, actor, opts.budgetYear)).id
           : undefined;
-        const query = { fiscalYear: opts.fiscalYear, by: opts.by, budgetYearId, fund: fundChoice(opts.fund) };
+        // Without --fiscal-year, the year Budget vs Actual opens on; the server still finds whose
+        // lines are its budget unless --budget-year names them, as it does for a named year.
+        const fiscalYear =
+          opts.fiscalYear ?? (await yearsToRead(app, actor, opts.budgetYear, undefined)).fiscalYear;
+        const query = { fiscalYear, by: opts.by, budgetYearId, fund: fundChoice(opts.fund) };
         if (opts.xlsx) {
           // Streamed to the file: every group, account and row set aside, whatever the ledger's size.
           const book = await writeBudgetVsActualWorkbook(app, actor, query, opts.xlsx);
           await recordWrittenExport(app, actor, opts.xlsx, {
             what: 'budget-cli ledger report --xlsx',
-            fiscalYear: opts.fiscalYear,
+            fiscalYear,
             budgetYearId: budgetYearId ?? null,
             rows: book.groupCount,
           });

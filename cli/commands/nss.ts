@@ -19,10 +19,15 @@ import { nss as nss } from '@server/domains/massachusetts';
 import { scenarioMeter, yearMeter } from '@server/domains/massachusetts';
 import { perPupil } from '@server/domains/massachusetts';
 import { withCli } from '../context';
-import { budgetYearOrDefault } from '../lookups';
+import { yearsToRead } from '../lookups';
 import { moneyFlag, parseFlags, printJson, printRows, numberFlag } from '../output';
 
 const yearFlag = z.object({ fiscalYear: fiscalYearInput });
+/** A read's --fiscal-year: without it, the budget year's current one (yearsToRead). */
+const readFlags = z.object({ fiscalYear: fiscalYearInput.optional() });
+const BUDGET_YEAR_HELP =
+  "budget year, e.g. FY26 (default: --fiscal-year's home, else the one the web app opens on)";
+const FISCAL_YEAR_HELP = 'fiscal year, e.g. FY2027 (default: the budget year’s current one)';
 
 const pct = (n: number) => `${n.toFixed(2)}%`;
 
@@ -83,13 +88,13 @@ export function registerNssCommands(program: Command): void {
   cmd
     .command('show')
     .description('The NSS meter of a fiscal year (and of each cut scenario), and spending per pupil')
-    .option('--budget-year <label>', 'budget year, e.g. FY26 (default: the one the web app opens on)')
-    .requiredOption('--fiscal-year <year>', 'fiscal year, e.g. FY2027')
+    .option('--budget-year <label>', BUDGET_YEAR_HELP)
+    .option('--fiscal-year <year>', FISCAL_YEAR_HELP)
     .option('--json', 'print JSON')
-    .action(async (opts: { budgetYear?: string; fiscalYear: string; json?: boolean }) => {
-      const { fiscalYear } = parseFlags(yearFlag, { fiscalYear: opts.fiscalYear });
+    .action(async (opts: { budgetYear?: string; fiscalYear?: string; json?: boolean }) => {
+      const flags = parseFlags(readFlags, { fiscalYear: opts.fiscalYear });
       await withCli(program.opts().as, async ({ app, actor }) => {
-        const year = await budgetYearOrDefault(app, actor, opts.budgetYear, opts.fiscalYear);
+        const { year, fiscalYear } = await yearsToRead(app, actor, opts.budgetYear, flags.fiscalYear);
         const meter = await yearMeter(app, actor, { budgetYearId: year.id, fiscalYear });
         const perPupilFigures = await perPupil(app, actor, { budgetYearId: year.id, fiscalYear });
         const scenarios = [];
@@ -122,11 +127,18 @@ export function registerNssCommands(program: Command): void {
   cmd
     .command('rules')
     .description('The NSS inclusion rules in force in a fiscal year, with their sources')
-    .requiredOption('--fiscal-year <year>', 'fiscal year, e.g. FY2027')
+    .option('--fiscal-year <year>', FISCAL_YEAR_HELP)
+    .option(
+      '--budget-year <label>',
+      'whose current fiscal year is the default (default: the one the web app opens on)',
+    )
     .option('--json', 'print JSON')
-    .action(async (opts: { fiscalYear: string; json?: boolean }) => {
-      const { fiscalYear } = parseFlags(yearFlag, { fiscalYear: opts.fiscalYear });
+    .action(async (opts: { budgetYear?: string; fiscalYear?: string; json?: boolean }) => {
+      const flags = parseFlags(readFlags, { fiscalYear: opts.fiscalYear });
       await withCli(program.opts().as, async ({ app, actor }) => {
+        // The rules are the state's, not a budget year's: a named --fiscal-year needs no budget year.
+        const fiscalYear =
+          flags.fiscalYear ?? (await yearsToRead(app, actor, opts.budgetYear, undefined)).fiscalYear;
         const res = await nss.rulesInForce(app, actor, fiscalYear);
         if (opts.json) {
           printJson(res);

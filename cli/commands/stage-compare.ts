@@ -9,13 +9,15 @@ import {
 import { compareStages } from '@server/domains/stages';
 import { comparisonWorkbook } from '@server/domains/stages';
 import { withCli } from '../context';
-import { budgetYearOrDefault } from '../lookups';
+import { z } from 'zod';
+import { fiscalYearInput } from '@shared/schemas/fiscal-year';
+import { yearsToRead } from '../lookups';
 import { parseFlags, printJson, printRows } from '../output';
 import { writeExport } from '../write-export';
 
 interface CompareFlags {
   budgetYear?: string;
-  fiscalYear: string;
+  fiscalYear?: string;
   from: string;
   to: string;
   lines?: string;
@@ -111,12 +113,13 @@ function printComparison(c: StageComparison): void {
 export function registerStageCompare(
   program: Command,
   cmd: Command,
-  withYear: (c: Command) => Command,
+  withYear: (c: Command, read: boolean) => Command,
 ): void {
   withYear(
     cmd
       .command('compare')
       .description("What changed between two stages (or a stage and today's figures), and why"),
+    true,
   )
     .requiredOption('--from <id>', "stage id (from `stage list`) or 'current'")
     .requiredOption('--to <id>', "stage id or 'current' (today's working figures)")
@@ -124,13 +127,18 @@ export function registerStageCompare(
     .option('--funds <which>', 'all: every fund; general: the general fund alone', 'all')
     .option('--xlsx <file>', 'write the comparison as an Excel workbook with formulas')
     .action(async (opts: CompareFlags) => {
+      const flags = parseFlags(
+        z.object({ fiscalYear: fiscalYearInput.optional() }),
+        { fiscalYear: opts.fiscalYear },
+        { fiscalYear: '--fiscal-year' },
+      );
       await withCli(program.opts().as, async ({ app, actor }) => {
-        const by = await budgetYearOrDefault(app, actor, opts.budgetYear, opts.fiscalYear);
+        const { year, fiscalYear } = await yearsToRead(app, actor, opts.budgetYear, flags.fiscalYear);
         const input = parseFlags(
           compareQuery,
           {
-            budgetYearId: by.id,
-            fiscalYear: opts.fiscalYear,
+            budgetYearId: year.id,
+            fiscalYear,
             from: opts.from,
             to: opts.to,
             lines: opts.lines,

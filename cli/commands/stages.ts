@@ -14,7 +14,7 @@ import { budgetStages as service } from '@server/domains/stages';
 import { z } from 'zod';
 import { withCli } from '../context';
 import { registerStageCompare } from './stage-compare';
-import { budgetYearOrDefault } from '../lookups';
+import { budgetYearOrDefault, yearsToRead } from '../lookups';
 import { parseFlags, printJson, printRows } from '../output';
 
 interface YearFlags {
@@ -23,7 +23,23 @@ interface YearFlags {
   json?: boolean;
 }
 
-const yearFlags = z.object({ fiscalYear: fiscalYearInput });
+const readFlags = z.object({ fiscalYear: fiscalYearInput.optional() });
+
+/**
+ * --budget-year and --fiscal-year: a read (`stage list`, `stage compare`) defaults both to what
+ * Budget Stages opens on (yearsToRead); a write (advance, reopen) names its fiscal year.
+ */
+function withYear(c: Command, read = false): Command {
+  c.option(
+    '--budget-year <label>',
+    "budget year, e.g. FY27 (default: --fiscal-year's home, else the one the web app opens on)",
+  );
+  return (
+    read
+      ? c.option('--fiscal-year <year>', 'fiscal year, e.g. FY2027 (default: the budget year’s current one)')
+      : c.requiredOption('--fiscal-year <year>', 'fiscal year, e.g. FY2027')
+  ).option('--json', 'print JSON');
+}
 
 /** A stage's name as typed: its code, or its label as Budget Stages shows it, in any case, ’ or '. */
 const spelled = (text: string) =>
@@ -78,24 +94,15 @@ export function registerStageCommands(program: Command): void {
   const cmd = program
     .command('stage')
     .description('Budget stages: recommended, adopted, appropriated, revised');
-  const withYear = (c: Command) =>
-    c
-      .option('--budget-year <label>', 'budget year, e.g. FY27 (default: the one the web app opens on)')
-      .requiredOption('--fiscal-year <year>', 'fiscal year, e.g. FY2027')
-      .option('--json', 'print JSON');
-
   withYear(
     cmd.command('list').description('Where a fiscal year stands, and every stage it went through'),
-  ).action(async (opts: YearFlags) => {
-    const { fiscalYear } = parseFlags(
-      yearFlags,
-      { fiscalYear: opts.fiscalYear },
-      { fiscalYear: '--fiscal-year' },
-    );
+    true,
+  ).action(async (opts: Partial<YearFlags>) => {
+    const flags = parseFlags(readFlags, { fiscalYear: opts.fiscalYear }, { fiscalYear: '--fiscal-year' });
     await withCli(program.opts().as, async ({ app, actor }) => {
-      const by = await budgetYearOrDefault(app, actor, opts.budgetYear, opts.fiscalYear);
+      const { year, fiscalYear } = await yearsToRead(app, actor, opts.budgetYear, flags.fiscalYear);
       printStages(
-        await service.listStages(app, actor, { budgetYearId: by.id, fiscalYear }),
+        await service.listStages(app, actor, { budgetYearId: year.id, fiscalYear }),
         Boolean(opts.json),
       );
     });
