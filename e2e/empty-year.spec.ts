@@ -1,5 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, apiCall, axeViolations, budgetYearId, pageOverflow, saveScreen, signIn } from './helpers';
+import {
+  ADMIN,
+  apiCall,
+  axeViolations,
+  budgetYearId,
+  clippedMoney,
+  navigate,
+  pageOverflow,
+  saveScreen,
+  signIn,
+} from './helpers';
 
 // A budget year just created has no lines: it has not started. Budget year FY34 of this spec's own
 // (no other spec touches FY2034), created through the API as Setup does, with a town goal and the
@@ -74,7 +84,20 @@ test('a budget year with no lines reads as not started on the dashboard and in t
     await expect(analysis).toContainText('$12,345,678');
     await expect(analysis.locator('.kpi__label')).toHaveText(['Town goal']);
     await expect(analysis).not.toContainText(/NEAR GOAL|OVER|UNDER|\$0\b/);
+    expect(await axeViolations(page)).toEqual([]);
     await saveScreen(page, 'empty-year-gap-analysis-1440');
+
+    // The same at 390, opened again from the Menu: the goal and the note fit the phone, none cut off.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await navigate(page, 'Dashboard');
+    await navigate(page, 'Town Guidance');
+    await expect(analysis.getByRole('status')).toContainText('No budget lines yet');
+    await expect(analysis).toContainText('$12,345,678');
+    expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await clippedMoney(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
+    await saveScreen(page, 'empty-year-gap-analysis-390');
+    await page.setViewportSize({ width: 1440, height: 900 });
 
     await page.goto('/scenario');
     const summary = page.getByRole('region', { name: 'Scenario summary' });

@@ -221,6 +221,20 @@ export async function openLink(page: Page, target: Locator): Promise<string> {
   return screenHeading(page);
 }
 
+/**
+ * Waits until the data grid named `name` shows its rows: its first cell drawn and its loading
+ * overlay gone. While AG Grid loads it takes its header out of the tab order, so a grid wider than
+ * a phone scrolls sideways with nothing in it to focus yet (axe: scrollable-region-focusable); an
+ * axe scan waits for this first.
+ */
+export async function gridRowsShown(page: Page, name: string): Promise<void> {
+  const grid = page.getByRole('grid', { name });
+  await expect(grid.getByRole('gridcell').first()).toBeVisible();
+  await expect(
+    page.locator('.data-grid').filter({ has: grid }).locator('.ag-overlay-loading-center'),
+  ).toBeHidden();
+}
+
 interface Clipped {
   text: string;
   problem: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plannedElsewhere } from './planned-elsewhere';
+import { homeElsewhere, plannedElsewhere } from './planned-elsewhere';
 
 const years = [
   { id: 1, fiscalYear: 'FY25', name: null, notes: null, currentFiscalYear: 2025 },
@@ -33,5 +33,19 @@ describe('plannedElsewhere', () => {
     expect(plannedElsewhere(2, { budgetYears: years, homes, budgetYearsWithLines: [2] })).toBeNull();
     expect(plannedElsewhere(1, { budgetYears: years, homes, budgetYearsWithLines: [1, 2] })).toBeNull();
     expect(plannedElsewhere(1, { budgetYears: years, homes: [], budgetYearsWithLines: [] })).toBeNull();
+  });
+});
+
+describe('homeElsewhere', () => {
+  it('names the budget year that plans the fiscal year when it is another', () => {
+    expect(homeElsewhere(3, 2027, { budgetYears: years, homes })).toEqual({
+      budgetYearId: 2,
+      budgetYear: 'FY26',
+    });
+  });
+
+  it("is null in the year's own budget year, and for a year no budget year plans yet", () => {
+    expect(homeElsewhere(2, 2027, { budgetYears: years, homes })).toBeNull();
+    expect(homeElsewhere(3, 2028, { budgetYears: years, homes })).toBeNull();
   });
 });

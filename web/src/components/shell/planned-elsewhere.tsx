@@ -47,10 +47,28 @@ export function plannedElsewhere(
   };
 }
 
+/**
+ * The budget year that plans `fiscalYear` when it is another than `budgetYearId` (the fiscal year's
+ * recorded home), else null. The server refuses to add the year's records (positions) anywhere
+ * else, so a screen offers no such action there and says where to go instead.
+ */
+export function homeElsewhere(
+  budgetYearId: number,
+  fiscalYear: number,
+  data: Pick<BudgetYearsResponse, 'budgetYears' | 'homes'>,
+): { budgetYearId: number; budgetYear: string } | null {
+  const home = (data.homes ?? []).find((h) => h.fiscalYear === fiscalYear);
+  if (!home || home.budgetYearId === budgetYearId) {
+    return null;
+  }
+  const label = data.budgetYears.find((b) => b.id === home.budgetYearId)?.fiscalYear;
+  return { budgetYearId: home.budgetYearId, budgetYear: label ?? `#${home.budgetYearId}` };
+}
+
 /** The shell's note above every screen while the chosen budget year plans nothing of its own. */
 export function PlannedElsewhereNote() {
   const { data } = useBudgetYears();
-  const { selected, select } = useBudgetYear();
+  const { selected } = useBudgetYear();
   const where = data && selected ? plannedElsewhere(selected.id, data) : null;
   if (!where || !selected) {
     return null;
@@ -62,16 +80,19 @@ export function PlannedElsewhereNote() {
       {where.groups.map((g, i) => (
         <span key={g.budgetYearId}>
           {i > 0 ? '; ' : ''}
-          {g.years} in budget year {g.budgetYear}{' '}
-          <button
-            type="button"
-            className="btn btn--secondary btn--small"
-            onClick={() => select(g.budgetYearId)}
-          >
-            Open budget year {g.budgetYear}
-          </button>
+          {g.years} in budget year {g.budgetYear} <OpenBudgetYear id={g.budgetYearId} label={g.budgetYear} />
         </span>
       ))}
     </div>
+  );
+}
+
+/** The button that opens another budget year (the header's selection), where a year is planned. */
+export function OpenBudgetYear({ id, label }: { id: number; label: string }) {
+  const { select } = useBudgetYear();
+  return (
+    <button type="button" className="btn btn--secondary btn--small" onClick={() => select(id)}>
+      Open budget year {label}
+    </button>
   );
 }

@@ -25,6 +25,7 @@ import {
 } from '@web/screens/positions/position-filters';
 import { PositionsBanner } from '@web/screens/positions/positions-banner';
 import { positionRowClass } from '@web/screens/positions/position-rules';
+import { RosterElsewhereNote, useRosterElsewhere } from '@web/screens/positions/roster-home';
 import { VacancyPlacementPanel } from '@web/screens/positions/vacancy-placement-panel';
 import '@web/styles/grid-page.css';
 import '@web/screens/positions/positions.css';
@@ -40,7 +41,10 @@ export function PositionsScreen() {
   const years = useFiscalYearChoice(budgetYear);
   // A voted year offers no edit the server would refuse.
   const lock = useYearLock(budgetYear?.id, years.fiscalYear);
-  const canEdit = useCan('positions.write') && !lock.locked;
+  const mayWrite = useCan('positions.write');
+  const canEdit = mayWrite && !lock.locked;
+  // A year planned in another budget year takes its new positions there (the server refuses them here).
+  const elsewhere = useRosterElsewhere(budgetYear?.id, years.fiscalYear);
   const [filters, setFilters] = usePositionFilters();
   const [selection, setSelection] = useState<Position[]>([]);
   const [target, setTarget] = useState<PositionTarget | null>(null);
@@ -90,13 +94,14 @@ export function PositionsScreen() {
         title="Positions"
         subtitle={<GridSubtitle budgetYear={budgetYear} fiscalYear={years.fiscalYear} />}
         actions={
-          canEdit && scope ? (
+          canEdit && scope && !elsewhere ? (
             <button type="button" className="btn btn--primary" onClick={() => setTarget({ mode: 'add' })}>
               Add Position
             </button>
           ) : null
         }
       />
+      {mayWrite && elsewhere ? <RosterElsewhereNote where={elsewhere} /> : null}
       <section className="card positions-filters" aria-label="Filters">
         <PositionFilterBar filters={filters} onChange={setFilters} years={years} />
       </section>
