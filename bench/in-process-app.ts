@@ -14,12 +14,12 @@ import { insertUser } from '@server/domains/admin/queries/users';
 import { apiLogin } from './lib';
 
 export interface InProcessApp {
-  /** Calls the API as the FINANCE user; anything but a 200 throws with the answer's start. */
+  /** Calls the API as the bench's user (FINANCE unless asked); anything but a 200 throws with the answer's start. */
   call(method: string, apiPath: string, body?: unknown): Promise<string>;
   close(): Promise<void>;
 }
 
-export async function inProcessApp(db: Knex): Promise<InProcessApp> {
+export async function inProcessApp(db: Knex, role: 'FINANCE' | 'ADMIN' = 'FINANCE'): Promise<InProcessApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-app-'));
   const config = {
     ...loadConfig({ ...process.env, DATA_DIR: dataDir }),
@@ -29,7 +29,7 @@ export async function inProcessApp(db: Knex): Promise<InProcessApp> {
     name: 'Bench Finance',
     email: 'bench@example.org',
     password_hash: await hashPassword('bench-password', 10),
-    role: 'FINANCE',
+    role,
   });
   // BENCH_LOG=error prints what a 500 hides.
   const log = createLogger((process.env.BENCH_LOG ?? 'silent') as Parameters<typeof createLogger>[0]);

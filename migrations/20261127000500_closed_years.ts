@@ -32,7 +32,16 @@ const LOCKED_FN = (closeEvents: boolean) => `CREATE OR REPLACE FUNCTION budget_y
 export const TRIGGER_FN = (
   closeEvents: boolean,
   closedBy = false,
-) => `CREATE OR REPLACE FUNCTION refuse_writes_to_locked_years()
+  // Migration 20261206000200: the years written are found first (MATERIALIZED), then the lock
+  // rule is asked once per year; without the fence PostgreSQL pushed the rule's call below the
+  // DISTINCT, once per row written.
+  fenced = false,
+) => {
+  const years = (rows: string) =>
+    fenced
+      ? `WITH y AS MATERIALIZED (${rows}) SELECT y.* INTO hit FROM y`
+      : `SELECT y.* INTO hit FROM (${rows}) y`;
+  return `CREATE OR REPLACE FUNCTION refuse_writes_to_locked_years()
   RETURNS trigger LANGUAGE plpgsql AS $$
     DECLARE hit record;
     BEGIN
@@ -41,14 +50,14 @@ export const TRIGGER_FN = (
         RETURN NULL;
       END IF;
       IF TG_OP = 'INSERT' THEN
-        SELECT y.* INTO hit FROM (SELECT DISTINCT budget_year_id, fiscal_year FROM new_rows) y
+        ${years('SELECT DISTINCT budget_year_id, fiscal_year FROM new_rows')}
          WHERE budget_year_locked(y.budget_year_id, y.fiscal_year) LIMIT 1;
       ELSIF TG_OP = 'DELETE' THEN
-        SELECT y.* INTO hit FROM (SELECT DISTINCT budget_year_id, fiscal_year FROM old_rows) y
+        ${years('SELECT DISTINCT budget_year_id, fiscal_year FROM old_rows')}
          WHERE budget_year_locked(y.budget_year_id, y.fiscal_year) LIMIT 1;
       ELSE
-        SELECT y.* INTO hit FROM (SELECT budget_year_id, fiscal_year FROM new_rows
-                                  UNION SELECT budget_year_id, fiscal_year FROM old_rows) y
+        ${years(`SELECT budget_year_id, fiscal_year FROM new_rows
+                                  UNION SELECT budget_year_id, fiscal_year FROM old_rows`)}
          WHERE budget_year_locked(y.budget_year_id, y.fiscal_year) LIMIT 1;
       END IF;
       IF hit.fiscal_year IS NOT NULL THEN
@@ -70,6 +79,7 @@ export const TRIGGER_FN = (
       END IF;
       RETURN NULL;
     END $$`;
+};
 
 export async function up(knex: Knex): Promise<void> {
   await knex.raw('ALTER TABLE budget_stages DROP CONSTRAINT budget_stages_event_check');

@@ -51,6 +51,8 @@ import * as crosswalkRuleFund from './20261204000100_crosswalk_rule_fund';
 import * as functionCodeRuleFund from './20261204000200_function_code_rule_fund';
 import * as projectedLinesSource from './20261205000100_projected_lines_source';
 import * as townGoalBaselineFollows from './20261205000200_town_goal_baseline_follows';
+import * as projectedEditsSource from './20261206000100_projected_edits_source';
+import * as lockCheckPerYear from './20261206000200_lock_check_per_year';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -112,6 +114,8 @@ const migrations: Record<string, Migration> = {
   '20261204000200_function_code_rule_fund': functionCodeRuleFund,
   '20261205000100_projected_lines_source': projectedLinesSource,
   '20261205000200_town_goal_baseline_follows': townGoalBaselineFollows,
+  '20261206000100_projected_edits_source': projectedEditsSource,
+  '20261206000200_lock_check_per_year': lockCheckPerYear,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -20,7 +20,7 @@ import {
  * base year after Generate Projections joins them. Expected figures are chained in BigInt cents.
  */
 
-const { t, finance } = useApp(['FINANCE']);
+const { t, finance, admin } = useApp(['FINANCE', 'ADMIN']);
 
 const projected = (w: RuleWorld, lastName: string) => projectedYears(t.db.knex, w.budgetYearId, lastName);
 
@@ -229,5 +229,29 @@ describe('a projected year someone edited carries into the years after it', () =
       [2028, fy28, grow(fy28, 100n)],
       [2029, grow(fy28, 100n), grow(grow(fy28, 100n), 0n)],
     ]);
+  });
+
+  it('the years after an adopted year start from what was adopted, whatever moves the base after the vote', async () => {
+    const { w, teacher } = await ruleWorld();
+    const chain = projectedChain(6123457n, w.teacherBp);
+    // A year is adopted only with every dollar under a DESE function (classroom teachers, 2305).
+    await t.db.knex('line_items').where({ budget_year_id: w.budgetYearId }).update({ dese_code: '2305' });
+    for (const [stage, date] of [
+      ['SUPERINTENDENT_RECOMMENDED', '2026-02-01'],
+      ['SCHOOL_COMMITTEE_ADOPTED', '2026-03-01'],
+    ]) {
+      const moved = await t.api('post', '/budget-stages/advance', {
+        token: admin.token,
+        body: { budgetYearId: w.budgetYearId, fiscalYear: 2027, stage, date },
+      });
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    }
+    const base = await t.api('patch', `/line-items/budget/${teacher}`, {
+      token: finance.token,
+      body: { currentSalary: 65000 },
+    });
+    expect(base.status, JSON.stringify(base.body)).toBe(200);
+    // FY27 was voted at the old figures; FY28 and FY29 go on from them, not from the new base.
+    expect(await projected(w, 'Rule')).toEqual(chain);
   });
 });

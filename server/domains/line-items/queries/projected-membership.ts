@@ -43,11 +43,14 @@ export async function followMembership(
     const scope = { budgetYearId: run.budget_year_id, isOperating: true };
     const walk = employeeWalk(scope, run.base, run.last, sources);
     const statement = membershipStatement(run, walk, 'importRunId' in sources ? null : which);
-    const { rows } = await withWalkSettings(db, () =>
-      db.raw<{ rows: { overflow_year: number | null; removed: number[]; added: number[] }[] }>(
-        statement.sql,
-        statement.bindings,
-      ),
+    const { rows } = await withWalkSettings(
+      db,
+      () =>
+        db.raw<{ rows: { overflow_year: number | null; removed: number[]; added: number[] }[] }>(
+          statement.sql,
+          statement.bindings,
+        ),
+      sources,
     );
     if (rows[0].overflow_year !== null) {
       return { ...none, overflowYear: rows[0].overflow_year };
