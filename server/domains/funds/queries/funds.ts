@@ -146,13 +146,18 @@ export async function rulesOnFund(
   return Number(rows[0].n);
 }
 
-/** The first locked (adopted or closed) fiscal year a fund has lines in, or null. */
-
+/**
+ * The first locked (adopted or closed) fiscal year a fund has lines in, or null. The years are
+ * found first (MATERIALIZED) and the lock rule asked once for each: over the lines themselves it
+ * was asked once per line (the general fund's 100,000 lines, about 0.2 ms each).
+ */
 export async function lockedYearOfFund(
   db: Db,
   fund: Pick<FundRow, 'id' | 'kind'>,
 ): Promise<{ budget_year_id: number; fiscal_year: number } | null> {
-  const row = await onFund(db, fund)
+  const row = await db
+    .withMaterialized('y', onFund(db, fund).distinct('budget_year_id', 'fiscal_year'))
+    .from('y')
     .select('budget_year_id', 'fiscal_year')
     .whereRaw('budget_year_locked(budget_year_id, fiscal_year)')
     .orderBy('fiscal_year')
