@@ -91,11 +91,11 @@ describe('budget-cli budgets create', () => {
     const otherType = await create('--copy-from', String(w.operatingScenarioId));
     expect(otherType.code).toBe(2);
     expect(otherType.stderr).toMatch(
-      /--copy-from-scenario-id: Budget \d+ is an operating budget; a proposed budget can only copy a proposed budget/,
+      /--copy-from: Budget \d+ is an operating budget; a proposed budget can only copy a proposed budget/,
     );
     const unknown = await create('--copy-from', '999999');
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toMatch(/--copy-from-scenario-id: Budget 999999 does not exist/);
+    expect(unknown.stderr).toMatch(/--copy-from: Budget 999999 does not exist/);
     const bad = await cli(
       'budgets',
       'create',

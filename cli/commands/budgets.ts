@@ -97,13 +97,17 @@ export function registerBudgetCommands(program: Command): void {
         await withCli(program.opts().as, async ({ app, actor }) => {
           const year = await budgetYearNamed(app, actor, flags['budget-year']);
           // The API's own body schema: the CLI refuses what POST /scenarios refuses.
-          const input = parseFlags(createScenarioBody, {
-            budgetYearId: year.id,
-            name: flags.name,
-            description: flags.description,
-            scenarioType: flags.type,
-            copyFromScenarioId: flags['copy-from'],
-          });
+          const input = parseFlags(
+            createScenarioBody,
+            {
+              budgetYearId: year.id,
+              name: flags.name,
+              description: flags.description,
+              scenarioType: flags.type,
+              copyFromScenarioId: flags['copy-from'],
+            },
+            { copyFromScenarioId: '--copy-from', scenarioType: '--type', budgetYearId: '--budget-year' },
+          );
           const result = await scenarios.createScenario(app, actor, input);
           if (opts.json) {
             printJson(result);
