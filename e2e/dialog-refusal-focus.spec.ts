@@ -32,7 +32,7 @@ test('a position the server refuses keeps focus on Add Position, in its dialog',
     const save = dialog.getByRole('button', { name: 'Add Position' });
     await save.focus();
     await page.keyboard.press('Enter');
-    await expect(dialog.getByText(`Building ${building.id} does not exist`)).toBeVisible();
+    await expect(dialog.getByText('The building you chose no longer exists; choose another')).toBeVisible();
     await expect(save).toBeFocused();
   } finally {
     if (!deleted) {

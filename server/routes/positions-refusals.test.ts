@@ -132,13 +132,16 @@ describe('refusals write nothing', () => {
 
   it('a building or function code that does not exist, a category that is not personnel', async () => {
     const body = { version: vacancy.version };
-    await refused(
+    const res = await refused(
       'patch',
       `/positions/${vacancy.id}`,
       { ...body, buildingId: 999999 },
       400,
-      /Building 999999 does not exist/,
+      /^The building you chose no longer exists; choose another$/,
     );
+    expect(res.body.details).toEqual([
+      { path: 'buildingId', message: 'The building you chose no longer exists; choose another' },
+    ]);
     await refused(
       'patch',
       `/positions/${vacancy.id}`,
@@ -159,8 +162,35 @@ describe('refusals write nothing', () => {
       '/positions',
       { fiscalYear: 2026, title: 'X', buildingId: 999999, categoryId: w.teachers, fte: 1 },
       400,
-      /Building 999999/,
+      /The building you chose no longer exists/,
     );
+  });
+
+  it('a building deleted while a dialog had it chosen: named by what the user chose, never by its id', async () => {
+    // An administrator adds a building and deletes it again while the finance officer's dialog
+    // (Add Position, the bulk bar's 'Move to ...') still offers it.
+    const made = await t.api('post', '/buildings', { token: admin.token, body: { name: 'Annex' } });
+    expect(made.status).toBe(201);
+    const gone = made.body.building.id as number;
+    expect((await t.api('delete', `/buildings/${gone}`, { token: admin.token })).status).toBe(200);
+    const said = 'The building you chose no longer exists; choose another';
+    const writes: [string, string, unknown][] = [
+      [
+        'post',
+        '/positions',
+        { fiscalYear: 2026, title: 'Annex Teacher', buildingId: gone, categoryId: w.teachers, fte: 1 },
+      ],
+      ['patch', `/positions/${vacancy.id}`, { version: vacancy.version, buildingId: gone }],
+      [
+        'post',
+        '/positions/bulk',
+        { items: [{ id: vacancy.id, version: vacancy.version }], patch: { buildingId: gone } },
+      ],
+    ];
+    for (const [method, path, body] of writes) {
+      const res = await refused(method, path, body, 400, new RegExp(`^${said}$`));
+      expect(res.body.details).toEqual([{ path: 'buildingId', message: said }]);
+    }
   });
 
   it('deleting a position somebody holds', async () => {

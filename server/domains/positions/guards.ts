@@ -139,18 +139,25 @@ export interface References {
   deseCode?: string | null;
 }
 
+/**
+ * What a write names that is gone: a dialog can still offer a building, category or work group
+ * someone deleted since it opened. It has no name left to give, and its id means nothing to the
+ * user, so the refusal names the field they chose it in.
+ */
+const gone = (what: string) => `The ${what} you chose no longer exists; choose another`;
+
 /** Refuses (400, every problem with its field) a building, category, work group or code that does not exist. */
 export async function checkReferences(db: Db, refs: References): Promise<void> {
   const issues: IssueDetail[] = [];
   if (refs.buildingId != null && !(await db('buildings').where({ id: refs.buildingId }).first('id'))) {
-    issues.push({ path: 'buildingId', message: `Building ${refs.buildingId} does not exist` });
+    issues.push({ path: 'buildingId', message: gone('building') });
   }
   if (refs.categoryId != null) {
     const category = await db('budget_categories')
       .where({ id: refs.categoryId })
       .first('name', 'is_personnel');
     if (!category) {
-      issues.push({ path: 'categoryId', message: `Budget category ${refs.categoryId} does not exist` });
+      issues.push({ path: 'categoryId', message: gone('budget category') });
     } else if (!category.is_personnel) {
       issues.push({
         path: 'categoryId',
@@ -159,7 +166,7 @@ export async function checkReferences(db: Db, refs: References): Promise<void> {
     }
   }
   if (refs.workGroupId != null && !(await db('work_groups').where({ id: refs.workGroupId }).first('id'))) {
-    issues.push({ path: 'workGroupId', message: `Work group ${refs.workGroupId} does not exist` });
+    issues.push({ path: 'workGroupId', message: gone('work group') });
   }
   if (refs.deseCode != null && !isDeseCode(refs.deseCode)) {
     issues.push({
@@ -168,7 +175,9 @@ export async function checkReferences(db: Db, refs: References): Promise<void> {
     });
   }
   if (issues.length) {
-    throw validationFailed(issues);
+    // Each message names its field in words: the sentences alone, without the body's field names
+    // ('buildingId: ...'), which a bar showing only the message would put before the user.
+    throw validationFailed(issues, issues.map((i) => i.message).join('; '));
   }
 }
 

@@ -21,7 +21,7 @@ export function renderPositionForm(options: {
     '/api/auth/me': { user: positionsWriter },
     '/api/funds': { funds: [] },
     '/api/buildings': { buildings: [{ id: 3, name: 'Hillside' }] },
-    '/api/categories': { categories: [{ id: 5, name: 'Teachers' }] },
+    '/api/categories': { categories: [{ id: 5, name: 'Teachers', isPersonnel: true }] },
     '/api/categories/dese-codes': { codes: [] },
     '/api/cola/work-groups': { workGroups: [] },
     '/api/positions/vacancy-placement': { placements: [] },

@@ -131,6 +131,13 @@ export function PositionsScreen() {
             {canEdit ? (
               <PositionBulkBar
                 selected={selection}
+                nothingToChange={
+                  rows?.length === 0
+                    ? filtered
+                      ? 'No positions match these filters: nothing to change'
+                      : `No positions to change in ${fyLabel || 'this fiscal year'}`
+                    : null
+                }
                 onDone={(message) => {
                   apiRef.current?.deselectAll();
                   setSelection([]);

@@ -17,14 +17,21 @@ const ACTIONS = [
 
 interface PositionBulkBarProps {
   selected: Position[];
+  /**
+   * Why there is nothing to change when the list holds no positions (the year has none, or the
+   * filters match none); null otherwise.
+   */
+  nothingToChange: string | null;
   onDone(message: string): void;
 }
+
+const WHY_ID = 'positions-bulk-why';
 
 /**
  * One change to every selected position through POST /positions/bulk: each is sent with the version
  * read, so a position someone else changed meanwhile refuses the whole change (nothing is written).
  */
-export function PositionBulkBar({ selected, onDone }: PositionBulkBarProps) {
+export function PositionBulkBar({ selected, nothingToChange, onDone }: PositionBulkBarProps) {
   const buildings = useBuildings();
   const bulk = useBulkPositions();
   const [action, setAction] = useState('');
@@ -41,9 +48,14 @@ export function PositionBulkBar({ selected, onDone }: PositionBulkBarProps) {
   );
   const [problem, setProblem] = useState<string | null>(null);
 
+  // As the Employee Manager's Bulk Actions: no change is offered with nothing to change, and the
+  // bar says why (read with the controls) rather than refusing a press afterwards.
+  const why =
+    nothingToChange ??
+    (selected.length === 0 ? 'Tick the positions to change (the box at the start of each row)' : null);
+
   const apply = () => {
-    if (selected.length === 0) {
-      setProblem('Please select positions first');
+    if (why) {
       return;
     }
     if (!action) {
@@ -77,11 +89,24 @@ export function PositionBulkBar({ selected, onDone }: PositionBulkBarProps) {
         placeholder="Bulk change..."
         options={options}
         onValueChange={setAction}
-        disabled={bulk.isPending}
+        disabled={bulk.isPending || Boolean(why)}
+        aria-describedby={why ? WHY_ID : undefined}
       />
-      <Button className="btn--small" busy={bulk.isPending} busyLabel="Applying..." onClick={apply}>
+      <Button
+        className="btn--small"
+        busy={bulk.isPending}
+        busyLabel="Applying..."
+        disabled={Boolean(why)}
+        aria-describedby={why ? WHY_ID : undefined}
+        onClick={apply}
+      >
         Apply to Selected
       </Button>
+      {why ? (
+        <span id={WHY_ID} className="field__hint">
+          {why}
+        </span>
+      ) : null}
       {message ? (
         <span className="field__error" role="alert">
           {message}

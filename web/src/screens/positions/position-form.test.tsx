@@ -29,3 +29,27 @@ describe('adding a position with the form empty', () => {
     expect(sent).toEqual([]);
   });
 });
+
+describe('a district with no personnel budget category', () => {
+  it('says so in the form, and where one is made, instead of offering a category the save refuses', async () => {
+    const form = renderPositionForm({
+      position: null,
+      lists: { '/api/categories': { categories: [{ id: 6, name: 'Transportation', isPersonnel: false }] } },
+      other: () => jsonResponse(500, { message: 'not expected' }),
+    });
+    const note = await within(form).findByRole('status');
+    expect(note.textContent).toContain('No personnel category yet');
+    // A FINANCE user cannot open Categories: told who makes one, and where.
+    expect(note.textContent).toContain(
+      'An administrator adds one, or marks one Personnel, under Admin, Categories',
+    );
+    const picker = within(form).getByRole('combobox', { name: /^Budget category/ });
+    expect(picker.textContent).toBe('No personnel category yet');
+    // The picker is described by the note, so a screen reader hears why it is empty.
+    const described = (picker.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' ');
+    expect(described).toContain('none is marked Personnel yet');
+  });
+});

@@ -7,7 +7,7 @@ import {
 } from '@shared/schemas/positions';
 import { useDeseCodes } from '@web/api/budget-categories';
 import { useFunds } from '@web/api/funds';
-import { useBuildings, useCategories, useWorkGroups } from '@web/api/lookups';
+import { useBuildings, useWorkGroups } from '@web/api/lookups';
 import {
   useCreatePosition,
   useUpdatePosition,
@@ -21,6 +21,7 @@ import { Field } from '@web/components/form/field';
 import { FormActions } from '@web/components/form/form-actions';
 import { useSchemaForm } from '@web/components/form/use-schema-form';
 import { Select, type SelectOption } from '@web/components/select';
+import { PositionCategoryField } from '@web/screens/positions/position-category-field';
 import {
   focusShareProblem,
   PositionFundFields,
@@ -104,7 +105,6 @@ export function PositionForm({ position, scope, canEdit, onSaved, onCancel }: Po
   const create = useCreatePosition();
   const update = useUpdatePosition();
   const buildings = useBuildings();
-  const categories = useCategories();
   const workGroups = useWorkGroups();
   const codes = useDeseCodes();
   const placements = useVacancyPlacements();
@@ -180,14 +180,13 @@ export function PositionForm({ position, scope, canEdit, onSaved, onCancel }: Po
           />
         )}
       </Field>
-      <Picker
-        id="pos-category"
-        label="Budget category"
-        required
+      <PositionCategoryField
         value={v.categoryId}
         error={e.categoryId}
         disabled={readOnly}
-        options={(categories.data?.categories ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+        current={
+          position?.categoryId != null ? { id: position.categoryId, name: position.categoryName ?? '' } : null
+        }
         onChange={form.set('categoryId')}
       />
       <Picker
