@@ -123,22 +123,17 @@ describe('budget-cli scenarios adopt', () => {
       expect(made.code, made.stderr).toBe(0);
       const scenarioId = String(JSON.parse(made.stdout).scenario.id);
       expect(await amounts()).toEqual(AMOUNTS.map(Number));
-      const handle = await world.runner.openDb();
-      try {
-        const stale = await whileCommandWaits(handle.knex, {
-          // The adoption's first lock (the year's), taken after its preview.
-          hold: (trx) => trx.raw('SELECT pg_advisory_xact_lock(?, ?)', [budgetYearId, 2027]),
-          run: () => cli('scenarios', 'adopt', scenarioId, '--yes'),
-          meanwhile: (trx) => trx('line_items').where({ id: ids[2] }).update({ amount: '79000.00' }),
-        });
-        expect(stale.code).toBe(1);
-        expect(stale.stderr).toBe(
-          'Error [CONFLICT]: The budget changed while this command ran, between its preview and the adoption ' +
-            '(someone else wrote to it): nothing was adopted. Run it again without --yes to see what it would do now.\n',
-        );
-      } finally {
-        await handle.close();
-      }
+      const stale = await whileCommandWaits(world.runner, {
+        // The adoption's first lock (the year's), taken after its preview.
+        hold: (trx) => trx.raw('SELECT pg_advisory_xact_lock(?, ?)', [budgetYearId, 2027]),
+        run: () => cli('scenarios', 'adopt', scenarioId, '--yes'),
+        meanwhile: (trx) => trx('line_items').where({ id: ids[2] }).update({ amount: '79000.00' }),
+      });
+      expect(stale.code).toBe(1);
+      expect(stale.stderr).toBe(
+        'Error [CONFLICT]: The budget changed while this command ran, between its preview and the adoption ' +
+          '(someone else wrote to it): nothing was adopted. Run it again without --yes to see what it would do now.\n',
+      );
       expect(await amounts()).toEqual([1000.05, 333.33, 79000]);
       // Run again, it adopts the budget as it is now.
       const again = await cli('scenarios', 'adopt', scenarioId, '--yes', '--json');

@@ -3,27 +3,11 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from './program';
+import { runnable } from '../test/cli-commands';
 
 const DOC = readFileSync(path.resolve(import.meta.dirname, '../docs/CLI.md'), 'utf8');
 /** The prose with each line break a space, as Markdown reads it: a command may wrap onto the next line. */
 const PROSE = DOC.replace(/\s+/g, ' ');
-
-/** Every command that runs (has an action), by its words: `line-items list`, `publish`. */
-function runnable(program: Command): [string, Command][] {
-  const found: [string, Command][] = [];
-  const walk = (cmd: Command, words: string[]) => {
-    for (const sub of cmd.commands) {
-      const path = [...words, sub.name()];
-      // commander keeps the action privately; a command without one only groups its subcommands.
-      if (!sub.commands.length || (sub as unknown as { _actionHandler: unknown })._actionHandler) {
-        found.push([path.join(' '), sub]);
-      }
-      walk(sub, path);
-    }
-  };
-  walk(program, []);
-  return found;
-}
 
 /** A shell line's words, with its quotes taken off; a comment or a redirection ends it. */
 function shellWords(line: string): string[] {

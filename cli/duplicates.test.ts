@@ -64,25 +64,20 @@ describe('budget-cli duplicates merge', () => {
     'words records changed during the merge as running it again, not as a preview to repeat',
     async () => {
       const before = await lineIds();
-      const handle = await world.runner.openDb();
-      try {
-        const stale = await whileCommandWaits(handle.knex, {
-          hold: (trx) => trx('line_items').where({ id: entered[0] }).forUpdate().select('id'),
-          run: () => cli('duplicates', 'merge', '--budget-year', 'FY26', '--rule', 'keep-imported'),
-          // The same value again: a new row version all the same, as any edit makes.
-          meanwhile: (trx) =>
-            trx('line_items')
-              .where({ id: entered[0] })
-              .update({ position: trx.raw('position') }),
-        });
-        expect(stale.code).toBe(1);
-        expect(stale.stderr).toBe(
-          'Error [CONFLICT]: The records changed while merging. Nothing was merged; ' +
-            'run it again with --dry-run to see the plan as it is now.\n',
-        );
-      } finally {
-        await handle.close();
-      }
+      const stale = await whileCommandWaits(world.runner, {
+        hold: (trx) => trx('line_items').where({ id: entered[0] }).forUpdate().select('id'),
+        run: () => cli('duplicates', 'merge', '--budget-year', 'FY26', '--rule', 'keep-imported'),
+        // The same value again: a new row version all the same, as any edit makes.
+        meanwhile: (trx) =>
+          trx('line_items')
+            .where({ id: entered[0] })
+            .update({ position: trx.raw('position') }),
+      });
+      expect(stale.code).toBe(1);
+      expect(stale.stderr).toBe(
+        'Error [CONFLICT]: The records changed while merging. Nothing was merged; ' +
+          'run it again with --dry-run to see the plan as it is now.\n',
+      );
       expect(await lineIds()).toEqual(before);
     },
     300_000,

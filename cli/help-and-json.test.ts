@@ -1,23 +1,7 @@
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from './program';
-
-/** Every command that runs (has an action), by its words: `line-items list`, `publish`. */
-function runnable(program: Command): [string, Command][] {
-  const found: [string, Command][] = [];
-  const walk = (cmd: Command, words: string[]) => {
-    for (const sub of cmd.commands) {
-      const path = [...words, sub.name()];
-      // commander keeps the action privately; a command without one only groups its subcommands.
-      if (!sub.commands.length || (sub as unknown as { _actionHandler: unknown })._actionHandler) {
-        found.push([path.join(' '), sub]);
-      }
-      walk(sub, path);
-    }
-  };
-  walk(program, []);
-  return found;
-}
+import { runnable } from '../test/cli-commands';
 
 /** The help lines of one flag, joined: its description may wrap onto the next lines. */
 function helpOf(cmd: Command, flags: string): string {

@@ -1,28 +1,31 @@
 import type { Knex } from 'knex';
+import type { DbHandle } from '@server/db/index';
 
 /**
  * Someone else's write landing while a budget-cli command runs, at a set point: `hold` takes a lock
  * in a transaction of the test's own; `run` starts the command, which reads, then waits for that
  * lock before it writes; once it waits, `meanwhile` writes in the same transaction, whose commit
  * lets the command go on to find its reading out of date. PostgreSQL only: the embedded database
- * has one connection, so nothing else can write while the command holds it.
+ * has one connection, so nothing else can write while the command holds it. The test's connection
+ * is opened from `runner` and closed after.
  */
 export async function whileCommandWaits<T>(
-  knex: Knex,
+  runner: { openDb(): Promise<DbHandle> },
   steps: {
     hold: (trx: Knex.Transaction) => Promise<unknown>;
     run: () => Promise<T>;
     meanwhile: (trx: Knex.Transaction) => Promise<unknown>;
   },
 ): Promise<T> {
-  const trx = await knex.transaction();
+  const handle = await runner.openDb();
+  const trx = await handle.knex.transaction();
   try {
     await steps.hold(trx);
     let settled = false;
     const running = steps.run().finally(() => {
       settled = true;
     });
-    await untilWaiting(knex, () => settled);
+    await untilWaiting(handle.knex, () => settled);
     await steps.meanwhile(trx);
     await trx.commit();
     return await running;
@@ -30,6 +33,7 @@ export async function whileCommandWaits<T>(
     if (!trx.isCompleted()) {
       await trx.rollback();
     }
+    await handle.close();
   }
 }
 

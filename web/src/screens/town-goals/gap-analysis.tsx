@@ -4,7 +4,7 @@ import { useGapAnalysis } from '@web/api/town-goals';
 import { Alert } from '@web/components/alert';
 import { NoBudgetYear } from '@web/components/no-budget-year';
 import { NoLinesYet } from '@web/components/no-lines-yet';
-import { Select } from '@web/components/select';
+import { FiscalYearField } from '@web/components/fiscal-year-field';
 import { Spinner } from '@web/components/spinner';
 import { formatMoney } from '@web/lib/format';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
@@ -55,15 +55,7 @@ export function GapAnalysis({
           </p>
         </div>
         {noBudgetYear ? null : (
-          <div className="field field--inline">
-            <label htmlFor="gap-year">Fiscal year</label>
-            <Select
-              id="gap-year"
-              value={String(year)}
-              onValueChange={(v) => setYear(Number(v))}
-              options={years.map((y) => ({ value: String(y), label: fiscalYearLabel(y) }))}
-            />
-          </div>
+          <FiscalYearField id="gap-year" years={years} value={year} onChange={setYear} />
         )}
       </div>
       {noBudgetYear ? <NoBudgetYear shows="the district's need and its gap to the town goal" /> : null}
