@@ -116,14 +116,28 @@ function withFlagNames(err: AppError): AppError {
   if (!details.length || err.message !== apiText.join('; ')) {
     return err;
   }
-  const message = details
-    .map((d, i) =>
-      /^[a-z][A-Za-z0-9]*$/.test(fields[i])
-        ? `${flagOf([fields[i]], commandFlags)}: ${String(d.message)}`
-        : apiText[i],
-    )
-    .join('; ');
-  return new AppError(err.status, err.code, message, err.details);
+  const message = details.map((d, i) => {
+    const flag = flagOfPath(fields[i]);
+    return flag ? `${flag}: ${String(d.message)}` : apiText[i];
+  });
+  return new AppError(err.status, err.code, message.join('; '), err.details);
+}
+
+/**
+ * The flag a service's field path names: 'fiscalYear' -> '--fiscal-year'; a dotted path whose head
+ * the command named ('columnMappings.expended' with `{ columnMappings: '--map' }`) -> '--map
+ * expended' (an index dropped: 'noteColumns.0' -> '--note-column'); else null (left as it is).
+ */
+function flagOfPath(field: string): string | null {
+  if (/^[a-z][A-Za-z0-9]*$/.test(field)) {
+    return flagOf([field], commandFlags);
+  }
+  const dotted = /^([a-z][A-Za-z0-9]*)\.([A-Za-z0-9]+)$/.exec(field);
+  const flag = dotted ? commandFlags[dotted[1]] : undefined;
+  if (!dotted || !flag) {
+    return null;
+  }
+  return /^\d+$/.test(dotted[2]) ? flag : `${flag} ${dotted[2]}`;
 }
 
 /**

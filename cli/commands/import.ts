@@ -4,13 +4,14 @@ import type { AppContext } from '@server/context';
 import { AppError } from '@server/errors';
 import type { Actor } from '@server/policies/index';
 import { fiscalYearInput, fiscalYearLabel, parseFiscalYear } from '@shared/schemas/fiscal-year';
-import { importTypeSchema, SKIP } from '@shared/schemas/import';
+import { fieldsFor, importTypeSchema, SKIP } from '@shared/schemas/import';
 import { importLocalFile } from '@server/domains/imports';
 import type { ImportProgress } from '@server/domains/imports';
 import { listVersions } from '@server/domains/budgets';
 import { duplicateText, summaryLines } from './import-summary';
 import { withCli } from '../context';
 import { budgetYearNamed } from '../lookups';
+import { forTheMapFlag } from '../map-refusal';
 import { parseFlags, printJson } from '../output';
 import { requireFile } from '@server/lib/files';
 
@@ -141,7 +142,7 @@ export function registerImportCommands(program: Command): void {
     .option('--dry-run', 'check every row and report, then roll back')
     .option('--json', 'print the result as JSON')
     .action(async (file: string, raw: Record<string, unknown>) => {
-      const opts = parseFlags(flags, raw);
+      const opts = parseFlags(flags, raw, { columnMappings: '--map', noteColumns: '--note-column' });
       requireFile(file);
       await withCli(program.opts().as, async ({ app, actor }) => {
         const { budgetYear, versionId, newVersion } = await resolveTargets(app, actor, opts);
@@ -158,6 +159,11 @@ export function registerImportCommands(program: Command): void {
             dryRun: opts.dryRun,
             onProgress: progress.update,
           });
+        } catch (err) {
+          throw forTheMapFlag(
+            err,
+            fieldsFor(opts.type).map((f) => f.field),
+          );
         } finally {
           progress.end();
         }

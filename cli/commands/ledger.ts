@@ -2,14 +2,14 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { fiscalYearLabel } from '@shared/budget-math';
 import { requireFile } from '@server/lib/files';
-import { formatDecimalMoney as dollars, formatMoneyCents as money } from '@shared/money';
-import { LEDGER_GROUPINGS, type LedgerReport } from '@shared/schemas/ledger';
+import { formatMoneyCents as money } from '@shared/money';
+import { LEDGER_GROUPINGS, percentUsedText, type LedgerReport } from '@shared/schemas/ledger';
 import type { LedgerFundChoice } from '@shared/schemas/ledger-fund';
 import {
   accountPatternInput,
+  LEDGER_FIELDS,
   ledgerPeriodText,
   periodInput,
-  type LedgerImportResult,
 } from '@shared/schemas/ledger-import';
 import { fiscalYearInput } from '@shared/schemas/fiscal-year';
 import { SKIP } from '@shared/schemas/import';
@@ -18,6 +18,8 @@ import { budgetVsActual } from '@server/domains/ledger';
 import { writeBudgetVsActualWorkbook } from '@server/domains/ledger';
 import { budgetYearNamed, yearsToRead } from '../lookups';
 import { withCli } from '../context';
+import { forTheMapFlag } from '../map-refusal';
+import { ledgerSummary } from './ledger-summary';
 import { parseFlags, printJson, printRows } from '../output';
 import { recordWrittenExport } from '../write-export';
 
@@ -58,7 +60,10 @@ const FLAGS = {
   accountPattern: '--pattern',
   replaceLaterPeriod: '--replace-later-period',
   budgetYear: '--budget-year',
+  columnMappings: '--map',
 };
+/** The fields `--map` takes, as its help and its refusals list them. */
+const MAP_FIELDS = LEDGER_FIELDS.map((f) => f.field);
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
 function overrides(maps: readonly string[]): Record<string, string | null> {
@@ -67,41 +72,6 @@ function overrides(maps: readonly string[]): Record<string, string | null> {
     const at = m.indexOf('=');
     const column = m.slice(at + 1);
     out[m.slice(0, at)] = column === '' || column === SKIP ? null : column;
-  }
-  return out;
-}
-
-/** The import's result as lines: counts, the reconciliation of each amount, rows set aside. */
-export function ledgerSummary(r: LedgerImportResult, mapping: Record<string, string | null>): string[] {
-  const out = [
-    `${r.dryRun ? 'Dry run (nothing written)' : `Imported ledger #${r.importId}`}: ${fiscalYearLabel(r.fiscalYear)} period ${r.period}, pattern ${r.accountPattern}`,
-    `Rows ${r.rowCount}: ${r.imported} accounts in the figures, ${r.setAsideCount} set aside, ${r.skippedCount} not ledger rows, ${r.warningCount} with warnings`,
-    `Mapping: ${Object.entries(mapping)
-      .filter(([, c]) => c)
-      .map(([f, c]) => `${f}=${c}`)
-      .join(', ')}`,
-  ];
-  if (r.encodingNotice) {
-    out.push(`Encoding: ${r.encodingNotice}`);
-  }
-  if (r.replaced) {
-    out.push(
-      `${r.dryRun ? 'Would replace' : 'Replaced'} ledger #${r.replaced.importId} (period ${r.replaced.period}, ${r.replaced.accountCount} accounts)`,
-    );
-  }
-  out.push('Reconciliation (file = stored + set aside + rounding):');
-  for (const c of r.reconciliation.columns) {
-    out.push(
-      `  ${c.label.padEnd(24)} file ${dollars(c.fileSum).padStart(16)}  stored ${dollars(c.stored).padStart(16)}  set aside ${dollars(c.setAside)}  ${c.balanced ? 'balanced' : `UNEXPLAINED ${dollars(c.unexplained)}`}`,
-    );
-  }
-  out.push(
-    `Function codes: ${r.functionCodes.map((f) => `${f.code}${f.name ? '' : '?'} (${f.accounts})`).join(', ')}`,
-  );
-  for (const row of r.rows.filter((x) => x.status !== 'import').slice(0, 20)) {
-    out.push(
-      `  Row ${row.row} ${row.status}: ${row.account || row.description || ''} ${row.reason ?? row.warnings.join('; ')}`,
-    );
   }
   return out;
 }
@@ -124,7 +94,7 @@ function printReport(r: LedgerReport): void {
     expended: money(x.expended),
     encumbered: money(x.encumbered),
     available: money(x.available),
-    used: x.percentUsed === null ? '' : `${x.percentUsed}%`,
+    used: x.percentUsed === null ? '' : percentUsedText(x.percentUsed),
     projected: money(x.projectedYearEnd),
     flag: x.overBudget ? 'OVER BUDGET' : x.projectedOver ? 'PROJECTED OVER' : '',
   });
@@ -203,7 +173,7 @@ export function registerLedgerCommands(program: Command): void {
     )
     .option(
       '--map <field=Column>',
-      "override a suggested mapping; repeatable; 'field=' skips a field",
+      `override a suggested mapping; repeatable; 'field=' skips a field. Fields: ${MAP_FIELDS.join(', ')}`,
       collect,
     )
     .option('--replace-later-period', 'import an earlier period over a later one')
@@ -213,19 +183,22 @@ export function registerLedgerCommands(program: Command): void {
       const opts = parseFlags(importFlags, raw, FLAGS);
       requireFile(file);
       await withCli(program.opts().as, async ({ app, actor }) => {
-        const { columnMappings, result } = await importLedgerLocalFile(app, actor, file, {
+        const { analysis, columnMappings, result } = await importLedgerLocalFile(app, actor, file, {
           fiscalYear: opts.fiscalYear,
           period: opts.period,
           accountPattern: opts.pattern,
           replaceLaterPeriod: opts.replaceLaterPeriod,
           dryRun: opts.dryRun,
           overrides: overrides(opts.map),
+        }).catch((err: unknown) => {
+          throw forTheMapFlag(err, MAP_FIELDS);
         });
+        const { previousImports } = analysis;
         if (opts.json) {
-          printJson({ ...result, columnMappings });
+          printJson({ ...result, columnMappings, previousImports });
           return;
         }
-        process.stdout.write(`${ledgerSummary(result, columnMappings).join('\n')}\n`);
+        process.stdout.write(`${ledgerSummary(result, columnMappings, previousImports).join('\n')}\n`);
       });
     });
   cmd

@@ -8,6 +8,7 @@ import { fiscalYearInput, fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import {
   FIGURES,
   headroomLabel,
+  NO_FIGURES_MESSAGE,
   shortText,
   sourceKey,
   stateFiguresBody,
@@ -32,7 +33,12 @@ const FISCAL_YEAR_HELP = 'fiscal year, e.g. FY2027 (default: the budget year’s
 const pct = (n: number) => `${n.toFixed(2)}%`;
 
 function printMeter(m: NssMeter, title: string): void {
-  const out: string[] = [`${title}`, `  ${m.message}`];
+  // The web app's words send a person to the Admin Panel; here, the command that enters them.
+  const enter =
+    m.message === NO_FIGURES_MESSAGE
+      ? `: \`budget-cli nss figures set --fiscal-year FY${m.fiscalYear} ...\` (ADMIN; --help lists the figures)`
+      : '';
+  const out: string[] = [`${title}`, `  ${m.message}${enter}`];
   if (m.columns) {
     const c = m.columns;
     out.push(
@@ -144,6 +150,20 @@ export function registerNssCommands(program: Command): void {
           printJson(res);
           return;
         }
+        const fy = `FY${fiscalYear}`;
+        if (res.rulesYear === null) {
+          process.stdout.write(
+            `No NSS inclusion rule set is in force in ${fy}: the first one starts later.\n`,
+          );
+          return;
+        }
+        const limit =
+          res.carryForwardLimitPercent === null
+            ? ''
+            : `; carry-forward limit ${res.carryForwardLimitPercent}%${res.carryForwardSource ? ` (${res.carryForwardSource})` : ''}`;
+        process.stdout.write(
+          `NSS inclusion rules in force in ${fy}: the rule set of FY${res.rulesYear}${limit}\n`,
+        );
         printRows(
           res.rules.map((r) => ({
             fund: r.fund,

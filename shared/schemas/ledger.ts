@@ -19,6 +19,9 @@ export const LEDGER_GROUPING_LABELS: Record<LedgerGrouping, string> = {
 };
 
 /** The key of rows with nothing to group by (no category, no function code, District Wide, no account). */
+/** A share of the revised budget used, as the screen and the CLI print it: '93.6%', or '—' when the revised budget is 0. */
+export const percentUsedText = (p: number | null) => (p === null ? '—' : `${p.toFixed(1)}%`);
+
 export const NO_KEY = 'none';
 
 /**

@@ -2,7 +2,7 @@ import type { LedgerAccount } from '@web/api/ledger';
 import { FigureCells, FigureHeads } from './figures';
 import { ScrollArea } from '@web/components/scroll-area';
 
-/** Ledger accounts with their codes and figures (a group's drill-down). */
+/** Ledger accounts with their codes and figures to the cent (a group's drill-down). */
 export function AccountsTable({
   accounts,
   caption,
@@ -34,7 +34,7 @@ export function AccountsTable({
                   {a.warnings.length ? ` · ${a.warnings.join('; ')}` : ''}
                 </small>
               </th>
-              <FigureCells x={a} />
+              <FigureCells x={a} cents />
             </tr>
           ))}
         </tbody>

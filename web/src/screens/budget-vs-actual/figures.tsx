@@ -1,8 +1,12 @@
-import type { LedgerFigures } from '@shared/schemas/ledger';
-import { formatMoney } from '@web/lib/format';
+import { percentUsedText as percentText, type LedgerFigures } from '@shared/schemas/ledger';
+import { formatMoney, formatMoneyCents } from '@web/lib/format';
 
-/** '93.6%' or '—' when the revised budget is 0. */
-export const percentText = (p: number | null) => (p === null ? '—' : `${p.toFixed(1)}%`);
+/**
+ * A label put inside a sentence: 'Category' -> 'category', but 'DESE function' and '1210
+ * Superintendent' stay as they are (an acronym or a name keeps its capitals).
+ */
+export const inSentence = (label: string) =>
+  /^[A-Z][a-z]/.test(label) ? `${label[0].toLowerCase()}${label.slice(1)}` : label;
 
 /** The flag of a row: over budget (spent and committed beyond the revised budget) or projected over. */
 export function FlagBadge({ x }: { x: Pick<LedgerFigures, 'overBudget' | 'projectedOver'> }) {
@@ -15,17 +19,21 @@ export function FlagBadge({ x }: { x: Pick<LedgerFigures, 'overBudget' | 'projec
   return null;
 }
 
-/** The figure cells every table shares, after the row's name. */
-export function FigureCells({ x }: { x: LedgerFigures }) {
+/**
+ * The figure cells every table shares, after the row's name: whole dollars for a group, to the cent
+ * (`cents`) for one ledger account, as the ledger export prints it.
+ */
+export function FigureCells({ x, cents = false }: { x: LedgerFigures; cents?: boolean }) {
+  const money = cents ? formatMoneyCents : formatMoney;
   return (
     <>
-      <td className="money">{formatMoney(x.budget)}</td>
-      <td className="money">{formatMoney(x.revisedBudget)}</td>
-      <td className="money">{formatMoney(x.expended)}</td>
-      <td className="money">{formatMoney(x.encumbered)}</td>
-      <td className={`money${x.available < 0 ? ' bva-negative' : ''}`}>{formatMoney(x.available)}</td>
+      <td className="money">{money(x.budget)}</td>
+      <td className="money">{money(x.revisedBudget)}</td>
+      <td className="money">{money(x.expended)}</td>
+      <td className="money">{money(x.encumbered)}</td>
+      <td className={`money${x.available < 0 ? ' bva-negative' : ''}`}>{money(x.available)}</td>
       <td className="num">{percentText(x.percentUsed)}</td>
-      <td className="money">{formatMoney(x.projectedYearEnd)}</td>
+      <td className="money">{money(x.projectedYearEnd)}</td>
       <td>
         <FlagBadge x={x} />
       </td>

@@ -10,6 +10,7 @@ import { errorMessage } from '@web/api/client';
 import { Alert } from '@web/components/alert';
 import { Spinner } from '@web/components/spinner';
 import { AccountsTable } from './accounts-table';
+import { inSentence } from './figures';
 import { Pager } from './pager';
 
 type Read = ReturnType<typeof useUnmatchedAccounts>;
@@ -25,11 +26,11 @@ function AccountsPage({
   onOffset: (offset: number) => void;
 }) {
   if (read.isPending) {
-    return <Spinner label={`Loading the ${caption.toLowerCase()}...`} />;
+    return <Spinner label={`Loading the ${inSentence(caption)}...`} />;
   }
   if (read.isError) {
     return (
-      <Alert title={`Failed to load the ${caption.toLowerCase()}`}>
+      <Alert title={`Failed to load the ${inSentence(caption)}`}>
         {errorMessage(read.error, 'Please try again.')}
       </Alert>
     );

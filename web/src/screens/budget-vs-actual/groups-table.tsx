@@ -1,7 +1,7 @@
 import { Fragment, useState } from 'react';
 import { LEDGER_GROUPING_LABELS } from '@shared/schemas/ledger';
 import { fundParamOf, type LedgerReport } from '@web/api/ledger';
-import { FigureCells, FigureHeads } from './figures';
+import { FigureCells, FigureHeads, inSentence } from './figures';
 import { GroupAccounts } from './group-accounts';
 import { ScrollArea } from '@web/components/scroll-area';
 
@@ -14,9 +14,9 @@ export function GroupsTable({ report }: { report: LedgerReport }) {
   const heading = LEDGER_GROUPING_LABELS[report.by];
   const drills = report.by !== 'account';
   return (
-    <ScrollArea label={`Budget vs actual by ${heading.toLowerCase()}`}>
+    <ScrollArea label={`Budget vs actual by ${inSentence(heading)}`}>
       <table className="table bva-table">
-        <caption className="visually-hidden">Budget vs actual by {heading.toLowerCase()}</caption>
+        <caption className="visually-hidden">Budget vs actual by {inSentence(heading)}</caption>
         <thead>
           <tr>
             <th scope="col">{heading}</th>

@@ -13,7 +13,8 @@ import { Select } from '@web/components/select';
 import { Spinner } from '@web/components/spinner';
 import { formatDateTime, formatMoney } from '@web/lib/format';
 import { ExportReportButton } from './export-report';
-import { percentText } from './figures';
+import { percentUsedText as percentText } from '@shared/schemas/ledger';
+import { inSentence } from './figures';
 import { FundTotals } from './fund-totals';
 import { GroupsTable } from './groups-table';
 import { Pager } from './pager';
@@ -182,7 +183,7 @@ export function BudgetVsActualScreen() {
           </dl>
           <section
             className="card card--flush bva-card"
-            aria-label={`By ${LEDGER_GROUPING_LABELS[by].toLowerCase()}`}
+            aria-label={`By ${inSentence(LEDGER_GROUPING_LABELS[by])}`}
           >
             <GroupsTable key={`${data.fiscalYear}-${data.by}-${data.rowsPage.offset}`} report={data} />
           </section>
