@@ -148,4 +148,27 @@ describe('budget-cli ledger refusals name the flags', () => {
       expect(res.stdout).toContain('budget-cli nss figures set --fiscal-year FY2023');
     },
   );
+
+  it(
+    'refuses a pattern that reads none of the accounts in a few words, naming --pattern and the account column',
+    { timeout: 120_000 },
+    async () => {
+      const res = await cli(
+        'ledger',
+        'import',
+        LEDGER,
+        '--fiscal-year',
+        'FY2023',
+        '--pattern',
+        'FUND-FUNC-OBJECT',
+        '--dry-run',
+      );
+      expect(res.code).toBe(2);
+      expect(res.stderr).toContain('No account can be read by the pattern FUND-FUNC-OBJECT');
+      expect(res.stderr).toContain('Check --pattern and the account column (--map account=COLUMN).');
+      // Three accounts quote the problem; the other rows are counted, not listed (73 were).
+      expect(res.stderr.match(/row \d+: '/g)).toHaveLength(3);
+      expect(res.stderr).toMatch(/; and \d+ more\)/);
+    },
+  );
 });

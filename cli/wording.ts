@@ -23,6 +23,7 @@ const STAGE_LOCKED =
   /^FY(\d+) is [^:]+: its lines cannot change until an administrator reopens it with a reason$/;
 const ADOPTION_CHANGED = /^The budget changed since you reviewed this (adoption|undo): review it again$/;
 const MERGE_CHANGED = 'Nothing was merged; preview again.';
+const CHECK_PATTERN = 'Check the account pattern and the Account Number column.';
 
 const REWORDINGS: readonly Rewording[] = [
   {
@@ -64,6 +65,13 @@ const REWORDINGS: readonly Rewording[] = [
         MERGE_CHANGED,
         'Nothing was merged; run it again with --dry-run to see the plan as it is now.',
       ),
+  },
+  {
+    // A ledger none of whose accounts the pattern reads: the flags that set the two.
+    codes: ['NOTHING_IMPORTED'],
+    phrase: CHECK_PATTERN,
+    replace: (m) =>
+      m.replace(CHECK_PATTERN, 'Check --pattern and the account column (--map account=COLUMN).'),
   },
 ];
 

@@ -71,9 +71,9 @@ export async function readLedgerRows(
   return { rows, blank };
 }
 
+/** How many bad rows a refusal's message names (then how many more). */
 const LISTED = 20;
 
-/** Every bad row a refusal names, up to LISTED, then how many more: 'Row 2: ...; Row 3: ...; and 5 more rows'. */
 /** Row numbers as a clerk reads them, runs as ranges: '2 to 21, 25 and 30'. */
 export function rowRanges(ns: readonly number[]): string {
   const runs: string[] = [];
@@ -86,11 +86,6 @@ export function rowRanges(ns: readonly number[]): string {
     i = j + 1;
   }
   return runs.length > 1 ? `${runs.slice(0, -1).join(', ')} and ${runs.at(-1)}` : runs[0];
-}
-
-export function listedText(messages: readonly string[]): string {
-  const rest = messages.length - LISTED;
-  return `${messages.slice(0, LISTED).join('; ')}${rest > 0 ? `; and ${rest} more row${rest === 1 ? '' : 's'}` : ''}`;
 }
 
 /**

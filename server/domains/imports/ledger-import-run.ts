@@ -15,7 +15,6 @@ import { requireUnclosedFiscalYear } from '@server/domains/stages';
 import {
   checkFileYear,
   checkRows,
-  listedText,
   listedRow,
   previewRows,
   readLedgerRows,
@@ -42,6 +41,8 @@ export interface LedgerPlan {
 type LedgerFile = { path: string; originalName: string; sha256: string; header?: HeaderInfo };
 
 const LISTED = 100;
+/** Accounts quoted in the refusal of a file none of whose accounts the pattern reads. */
+const EXAMPLES = 3;
 
 function toInsert(
   importId: number,
@@ -100,11 +101,15 @@ function requireAccounts(rows: readonly ReadRow[], pattern: string): void {
     );
   }
   if (ledger.every((r) => r.outcome.kind === 'row' && r.outcome.setAside)) {
-    const shown = ledger.map((r) => `row ${r.n}: ${r.outcome.kind === 'row' ? r.outcome.setAside : ''}`);
+    // Every row fails for the same reason: a few of its accounts say it, the details list more.
+    const shown = ledger
+      .slice(0, EXAMPLES)
+      .map((r) => `row ${r.n}: '${r.outcome.kind === 'row' ? r.outcome.account : ''}'`);
+    const rest = ledger.length - shown.length;
     throw new AppError(
       400,
       'NOTHING_IMPORTED',
-      `No account can be read by the pattern ${pattern}, nothing was written (${listedText(shown)}). Check the account pattern and the Account Number column.`,
+      `No account can be read by the pattern ${pattern}, nothing was written: none of the ${ledger.length} ledger rows matches it (${shown.join('; ')}${rest > 0 ? `; and ${rest} more` : ''}). Check the account pattern and the Account Number column.`,
       ledger.slice(0, LISTED).map((r) => ({
         path: `row ${r.n}`,
         message: r.outcome.kind === 'row' ? (r.outcome.setAside ?? '') : '',
