@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { pickDefaultBudgetYear } from '@shared/schemas/budget-years';
 import { apiCall, FINANCE, navigate, signIn } from './helpers';
 
 // Town goals as the finance office reads them. A percent goal gives a dollar goal with cents
@@ -83,3 +84,40 @@ test('the goal form works its figures out to the cent', async ({ page }) => {
     await expect(dialog.getByText('Leave empty to follow the FY32 goal, now $46,179,020.00')).toBeVisible();
   });
 });
+
+// The Gap Analysis and the Scenario Builder measure the same need against the same goal: both to
+// the cent (the analysis showed '$508,685' where the Scenario Builder showed '$508,684.50').
+for (const viewport of [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test(`the Gap Analysis shows the need, the goal and the gap to the cent (${viewport.width} wide)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await signIn(page, FINANCE);
+    const { budgetYears } = await apiCall(page, 'GET', '/budget-years');
+    // The year the header opens on, and its current fiscal year: what the analysis opens on.
+    const year = pickDefaultBudgetYear(
+      budgetYears as { id: number; fiscalYear: string; currentFiscalYear: number }[],
+    )!;
+    const fy = year.currentFiscalYear as number;
+    const gap = await apiCall(
+      page,
+      'GET',
+      `/town-goals/analysis/gap?fiscalYear=${fy}&budgetYearId=${year.id}`,
+    );
+    // Dollars as the API sends them (numbers with at most two decimals), written out by hand.
+    const cents = (n: number) => {
+      const [whole, part = ''] = Math.abs(n).toFixed(2).split('.');
+      return `$${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${part}`;
+    };
+    await navigate(page, 'Town Guidance');
+    const analysis = page.getByRole('region', { name: 'Gap Analysis' });
+    await expect(analysis.locator('.kpi__value').first()).toHaveText(cents(gap.districtNeed));
+    await expect(analysis).toContainText(cents(gap.townGoal));
+    await expect(analysis.locator('.gap-analysis__gap')).toHaveText(
+      `${gap.gap > 0 ? 'Over' : 'Under'} guidance by ${cents(gap.gap)}`,
+    );
+  });
+}

@@ -6,7 +6,7 @@ import { NoBudgetYear } from '@web/components/no-budget-year';
 import { NoLinesYet } from '@web/components/no-lines-yet';
 import { FiscalYearField } from '@web/components/fiscal-year-field';
 import { Spinner } from '@web/components/spinner';
-import { formatMoney } from '@web/lib/format';
+import { formatMoney, formatMoneyCents } from '@web/lib/format';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { GAP_THRESHOLD } from '@shared/schemas/town-goals';
 import type { GapAnalysis as GapFigures } from '@shared/schemas/town-goals';
@@ -23,7 +23,8 @@ const STATUS = {
 } as const;
 
 /**
- * The district's need (the general fund’s proposed budget) against the town goal for a chosen fiscal year, read
+ * The district's need (the general fund’s proposed budget) against the town goal, to the cent as the
+ * Scenario Builder's cards show the same figures, for a chosen fiscal year, read
  * from the selected budget year as the dashboard reads it, so the two screens show the same gap.
  */
 export function GapAnalysis({
@@ -75,7 +76,7 @@ export function GapAnalysis({
           <div className="kpis kpis--four">
             <div className="kpi">
               <span className="kpi__label">District need</span>
-              <span className="kpi__value money">{formatMoney(gap.data.districtNeed)}</span>
+              <span className="kpi__value money">{formatMoneyCents(gap.data.districtNeed)}</span>
             </div>
             <TownGoalKpi gap={gap.data} />
             <div className="kpi">
@@ -106,7 +107,7 @@ function TownGoalKpi({ gap }: { gap: GapFigures }) {
   return (
     <div className="kpi">
       <span className="kpi__label">Town goal</span>
-      <span className="kpi__value money">{gap.hasTownGoal ? formatMoney(gap.townGoal) : 'Not set'}</span>
+      <span className="kpi__value money">{gap.hasTownGoal ? formatMoneyCents(gap.townGoal) : 'Not set'}</span>
     </div>
   );
 }

@@ -26,9 +26,10 @@ describe('town goal arithmetic', () => {
   });
 
   it('words the gap the way the dashboard does, so the two screens cannot read as a contradiction', () => {
-    expect(guidanceGapLabel(444_400)).toBe('Over guidance by $444,400');
-    expect(guidanceGapLabel(-48_134_990)).toBe('Under guidance by $48,134,990');
-    expect(guidanceGapLabel(0)).toBe('Under guidance by $0');
+    expect(guidanceGapLabel(444_400)).toBe('Over guidance by $444,400.00');
+    expect(guidanceGapLabel(508_684.5)).toBe('Over guidance by $508,684.50');
+    expect(guidanceGapLabel(-48_134_990)).toBe('Under guidance by $48,134,990.00');
+    expect(guidanceGapLabel(0)).toBe('Under guidance by $0.00');
   });
 
   it('turns a dollar goal into a percent over the baseline, and none without a baseline', () => {

@@ -1,5 +1,5 @@
 import type { TownGoal, TownGoalInput } from '@web/api/town-goals';
-import { formatGuidanceGap, formatMoney, formatMoneyCents } from '@web/lib/format';
+import { formatGuidanceGap, formatMoneyCents } from '@web/lib/format';
 import { dollarsFromPercent, goalsAgree, saveTownGoalBody } from '@shared/schemas/town-goals';
 
 // The town-goal arithmetic is the server's own (exact, in cents): one rule for the form and the API;
@@ -35,11 +35,11 @@ export function serverProblems(body: TownGoalInput): Record<string, string> {
 
 /**
  * The gap (district need minus town funding) in words that cannot read as a contradiction of the
- * dashboard's card: 'Over guidance by $444,400' when the need exceeds the funding, else 'Under
+ * dashboard's card: 'Over guidance by $444,400.50' when the need exceeds the funding, else 'Under
  * guidance by ...' (the dashboard says the same of the same year, in millions).
  */
 export function guidanceGapLabel(gap: number): string {
-  return formatGuidanceGap(gap, formatMoney);
+  return formatGuidanceGap(gap, formatMoneyCents);
 }
 
 /** The dollar goal of the year before, the default baseline. */
