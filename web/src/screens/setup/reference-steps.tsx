@@ -16,6 +16,7 @@ import { Button } from '@web/components/form/button';
 import { Field } from '@web/components/form/field';
 import { useSchemaForm } from '@web/components/form/use-schema-form';
 import { useToast } from '@web/components/toast';
+import { countOf } from '@web/lib/format';
 import { createBuildingBody } from '@shared/schemas/buildings';
 import {
   PUBLIC_DASHBOARD_MESSAGES,
@@ -141,6 +142,19 @@ export function BuildingsStep() {
   );
 }
 
+/**
+ * What a press added: pressed again once they are there, 'Added 0 budget categories' read as if
+ * it had failed.
+ */
+function seededText(added: readonly string[], alreadyThere: readonly string[]): string {
+  if (added.length === 0) {
+    const n = alreadyThere.length;
+    return `None added: the demo district’s ${countOf(n, 'category', 'categories')} ${n === 1 ? 'is' : 'are'} already there`;
+  }
+  const kept = alreadyThere.length ? `; ${alreadyThere.length.toLocaleString('en-US')} already there` : '';
+  return `Added ${countOf(added.length, 'budget category', 'budget categories')}${kept}`;
+}
+
 /** The demo district's categories offered as a start: one click, kept if already there. */
 export function CategoriesStep() {
   const seed = useSeedCategories();
@@ -162,7 +176,7 @@ export function CategoriesStep() {
           busyLabel="Adding..."
           onClick={() =>
             seed.mutate(undefined, {
-              onSuccess: ({ added }) => notify({ title: `Added ${added.length} budget categories` }),
+              onSuccess: ({ added, alreadyThere }) => notify({ title: seededText(added, alreadyThere) }),
             })
           }
         >

@@ -125,7 +125,9 @@ export function PreviewTable({
                   {c.label}
                 </th>
               ))}
-              <th scope="col">Note</th>
+              <th scope="col" className="imp-long-text">
+                Note
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -143,7 +145,7 @@ export function PreviewTable({
                     </td>
                   ))
                 )}
-                <td>{note(row)}</td>
+                <td className="imp-long-text">{note(row)}</td>
               </tr>
             ))}
           </tbody>

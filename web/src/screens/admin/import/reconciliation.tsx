@@ -57,7 +57,13 @@ export function ReconciliationPanel({ r, dryRun }: { r: Reconciliation; dryRun: 
           : ''}
       </p>
       {r.differences.length ? (
-        <div className="table-wrap imp-scroll">
+        // Focusable: a keyboard scrolls it (on a phone it runs wider than the screen).
+        <div
+          className="table-wrap imp-scroll"
+          role="group"
+          aria-label="Rows whose stored amount differs from the file"
+          tabIndex={0}
+        >
           <table className="table">
             <caption className="visually-hidden">Rows whose stored amount differs from the file</caption>
             <thead>
@@ -75,7 +81,9 @@ export function ReconciliationPanel({ r, dryRun }: { r: Reconciliation; dryRun: 
                 <th scope="col" className="money">
                   Difference
                 </th>
-                <th scope="col">Reason</th>
+                <th scope="col" className="imp-long-text">
+                  Reason
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -86,7 +94,7 @@ export function ReconciliationPanel({ r, dryRun }: { r: Reconciliation; dryRun: 
                   <td className="money">{dollars(d.fileAmount)}</td>
                   <td className="money">{formatMoneyCents(d.storedAmount)}</td>
                   <td className="money">{dollars(d.difference)}</td>
-                  <td>{d.reason}</td>
+                  <td className="imp-long-text">{d.reason}</td>
                 </tr>
               ))}
             </tbody>
