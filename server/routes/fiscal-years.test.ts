@@ -27,16 +27,23 @@ describe('GET /line-items/fiscal-years', () => {
     ).toBe(404);
   });
 
-  it('lists the fiscal years the budget year has lines for, with its current year', async () => {
+  it('lists the fiscal years the budget year has lines for, with its current year, and which hold lines', async () => {
     const res = await t.api('get', `/line-items/fiscal-years?budgetYearId=${budgetYearId}`, {
       token: viewer.token,
     });
-    expect(res.body).toEqual({ fiscalYears: [2026, 2027, 2031] });
+    expect(res.body).toEqual({ fiscalYears: [2026, 2027, 2031], withLines: [2026, 2027, 2031] });
     const fresh = await buildBudgetYear(t.db.knex, { currentFiscalYear: 2029 });
     const empty = await t.api('get', `/line-items/fiscal-years?budgetYearId=${fresh}`, {
       token: viewer.token,
     });
-    expect(empty.body).toEqual({ fiscalYears: [2029] });
+    expect(empty.body).toEqual({ fiscalYears: [2029], withLines: [] });
+    // A payroll imported into the year after the current one: the current year is offered, empty.
+    const ahead = await buildBudgetYear(t.db.knex, { currentFiscalYear: 2032 });
+    await insertEmployees(t.db.knex, [{ budgetYearId: ahead, fiscalYear: 2033, salary: '4.00' }]);
+    const next = await t.api('get', `/line-items/fiscal-years?budgetYearId=${ahead}`, {
+      token: viewer.token,
+    });
+    expect(next.body).toEqual({ fiscalYears: [2032, 2033], withLines: [2033] });
   });
 });
 

@@ -17,8 +17,14 @@ export const budgetYearFiscalYearQuery = z.strictObject({
 
 export type BudgetYearFiscalYearQuery = z.infer<typeof budgetYearFiscalYearQuery>;
 
-/** GET /line-items/fiscal-years?budgetYearId: the fiscal years a budget year has lines for. */
-export const fiscalYearsResponse = z.object({ fiscalYears: z.array(z.number().int()) });
+/**
+ * GET /line-items/fiscal-years?budgetYearId: the fiscal years offered for a budget year (those it has
+ * lines for, and its current one), and which of them hold lines: a screen opens on a year with lines.
+ */
+export const fiscalYearsResponse = z.object({
+  fiscalYears: z.array(z.number().int()),
+  withLines: z.array(z.number().int()),
+});
 
 export const allFiscalYearsQuery = z.strictObject({
   isOperating: z.enum(['true', 'false']).optional(),

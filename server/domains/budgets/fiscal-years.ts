@@ -30,9 +30,10 @@ export async function requireBudgetYear(
 export async function listFiscalYears(app: AppContext, actor: Actor, budgetYearId: number) {
   authorize(actor, 'dashboard.read');
   const year = await requireBudgetYear(app.db, budgetYearId);
-  const years = new Set(await q.fiscalYearsWithLines(app.db, budgetYearId));
+  const withLines = await q.fiscalYearsWithLines(app.db, budgetYearId);
+  const years = new Set(withLines);
   years.add(year.current_fiscal_year);
-  return { fiscalYears: [...years].sort((a, b) => a - b) };
+  return { fiscalYears: [...years].sort((a, b) => a - b), withLines };
 }
 
 /** Every fiscal year with lines in any budget year, with its line count and whether it is projected. */

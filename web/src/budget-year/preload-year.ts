@@ -30,7 +30,7 @@ export async function preloadShownYear(
     fetchFirst(budgetYear.id, likely);
   }
   const listed = await queryClient.fetchQuery(fiscalYearsQuery(budgetYear.id));
-  const { fiscalYear } = fiscalYearChoice(budgetYear, listed.fiscalYears);
+  const { fiscalYear } = fiscalYearChoice(budgetYear, listed);
   if (fiscalYear !== undefined && fiscalYear !== likely) {
     fetchFirst(budgetYear.id, fiscalYear);
   }

@@ -111,7 +111,7 @@ export function useFiscalYearChoice(budgetYear: BudgetYear | null, preferred: nu
     () =>
       fiscalYearChoice(
         budgetYear,
-        query.data?.fiscalYears,
+        query.data,
         // A choice made here wins; else the screen's preference (its URL or what it remembered).
         chosen && chosen.budgetYearId === budgetYear?.id ? chosen.fiscalYear : preferred,
       ),

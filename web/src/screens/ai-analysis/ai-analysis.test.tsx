@@ -73,7 +73,8 @@ function stub(hasKey: boolean, overrides: Record<string, Answer> = {}) {
     'GET /api/budget-years': () => jsonResponse(200, { budgetYears: [fy26] }),
     'GET /api/auth/has-api-key': () => jsonResponse(200, { hasKey, hasApiKey: hasKey }),
     'GET /api/ai-analysis/analyses': () => jsonResponse(200, { analyses: [] }),
-    'GET /api/line-items/fiscal-years': () => jsonResponse(200, { fiscalYears: [2025, 2026, 2027] }),
+    'GET /api/line-items/fiscal-years': () =>
+      jsonResponse(200, { fiscalYears: [2025, 2026, 2027], withLines: [2025, 2026, 2027] }),
     // FY26 is under its goal: the target starts empty.
     'GET /api/line-items/budget/summary': () =>
       jsonResponse(200, { guidanceGap: 5000, hasTownGoal: true, proposedBudget: 95000, townGoal: 100000 }),

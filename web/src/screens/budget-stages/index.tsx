@@ -31,7 +31,7 @@ export function BudgetStagesScreen() {
   const [chosen, setChosen] = useState<{ budgetYearId: number; fiscalYear: number } | null>(null);
   const { years, fiscalYear } = fiscalYearChoice(
     selected ?? null,
-    listed.data?.fiscalYears,
+    listed.data,
     chosen && chosen.budgetYearId === selected?.id ? chosen.fiscalYear : null,
   );
   const scope: StageScope | null = selected && fiscalYear ? { budgetYearId: selected.id, fiscalYear } : null;

@@ -27,7 +27,7 @@ export function DeseReportScreen() {
   const { selected } = useBudgetYear();
   const listed = useFiscalYears(selected?.id);
   const [chosen, setChosen] = useState<number | null>(null);
-  const { years, fiscalYear } = fiscalYearChoice(selected ?? null, listed.data?.fiscalYears, chosen);
+  const { years, fiscalYear } = fiscalYearChoice(selected ?? null, listed.data, chosen);
   useEffect(() => setChosen(null), [selected?.id]);
   const scope = selected && fiscalYear ? { budgetYearId: selected.id, fiscalYear } : null;
   const report = useDeseReport(scope);

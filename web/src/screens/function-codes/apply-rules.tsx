@@ -33,7 +33,7 @@ export function ApplyRules({ onApplied }: { onApplied(message: string): void }) 
   const { selected } = useBudgetYear();
   const listed = useFiscalYears(selected?.id);
   const [chosen, setChosen] = useState<number | null>(null);
-  const { years, fiscalYear } = fiscalYearChoice(selected ?? null, listed.data?.fiscalYears, chosen);
+  const { years, fiscalYear } = fiscalYearChoice(selected ?? null, listed.data, chosen);
   const [overwrite, setOverwrite] = useState(false);
   const [preview, setPreview] = useState<ApplyRulesResult | null>(null);
   const [problem, setProblem] = useState<string | null>(null);

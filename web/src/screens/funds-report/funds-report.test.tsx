@@ -19,7 +19,7 @@ async function renderScreen(report: typeof REPORT = REPORT) {
   const asked = stubApi({
     '/api/auth/me': { user: viewer },
     '/api/budget-years': { budgetYears: [fy27], districtName: null, homes: [], budgetYearsWithLines: [2] },
-    '/api/line-items/fiscal-years': { fiscalYears: [2026, 2027, 2028] },
+    '/api/line-items/fiscal-years': { fiscalYears: [2026, 2027, 2028], withLines: [2026, 2027, 2028] },
     '/api/funds/report': report,
   });
   renderRoutes('/funds-report', [

@@ -44,7 +44,7 @@ export function FundsReportScreen() {
   const { selected } = useBudgetYear();
   const listed = useFiscalYears(selected?.id);
   const [chosen, setChosen] = useState<number | null>(null);
-  const { years, fiscalYear } = fiscalYearChoice(selected ?? null, listed.data?.fiscalYears, chosen);
+  const { years, fiscalYear } = fiscalYearChoice(selected ?? null, listed.data, chosen);
   // Another budget year has fiscal years of its own: start again from its current one.
   useEffect(() => setChosen(null), [selected?.id]);
   const report = useFundsReport(selected?.id ?? null, fiscalYear ?? null);

@@ -47,7 +47,7 @@ async function renderScreen(locked: boolean) {
   const asked = stubApi({
     '/api/auth/me': { user },
     '/api/budget-years': { budgetYears: [fy26], districtName: null, homes: [], budgetYearsWithLines: [3] },
-    '/api/line-items/fiscal-years': { fiscalYears: [2026] },
+    '/api/line-items/fiscal-years': { fiscalYears: [2026], withLines: [2026] },
     '/api/line-items/budget': { lineItems: [] },
     '/api/budget-stages': stages(locked),
     '/api/import/runs': { runs: [] },

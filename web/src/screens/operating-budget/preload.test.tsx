@@ -17,7 +17,7 @@ const stubSessionCheck = (fiscalYears: number[]) =>
   stubApi({
     '/api/auth/me': () => new Promise<Response>(() => {}),
     '/api/budget-years': { budgetYears: years },
-    '/api/line-items/fiscal-years': { fiscalYears },
+    '/api/line-items/fiscal-years': { fiscalYears, withLines: fiscalYears },
     '/api/line-items/budget': { lineItems: [] },
   });
 
@@ -85,7 +85,7 @@ describe('opening the Employee Budget Manager with a stored session', () => {
       '/api/auth/me': () => new Promise<Response>(() => {}),
       // The budget years never answer: the fiscal years must not wait for them.
       '/api/budget-years': () => new Promise<Response>(() => {}),
-      '/api/line-items/fiscal-years': { fiscalYears: [2026] },
+      '/api/line-items/fiscal-years': { fiscalYears: [2026], withLines: [2026] },
     });
     storeSession(makeUser({ role: 'FINANCE' }));
     localStorage.setItem(BUDGET_YEAR_STORAGE_KEY, '7');

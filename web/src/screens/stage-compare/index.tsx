@@ -54,7 +54,7 @@ export function StageCompareScreen() {
   const [funds, setFunds] = useFundChoiceParam();
   const listed = useFiscalYears(selected?.id);
   const chosenYear = params.get('fiscalYear') ? Number(params.get('fiscalYear')) : null;
-  const { years, fiscalYear } = fiscalYearChoice(selected ?? null, listed.data?.fiscalYears, chosenYear);
+  const { years, fiscalYear } = fiscalYearChoice(selected ?? null, listed.data, chosenYear);
   const scope = selected && fiscalYear ? { budgetYearId: selected.id, fiscalYear } : null;
   const stages = useBudgetStages(scope);
   const advances = useMemo(
