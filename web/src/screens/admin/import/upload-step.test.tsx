@@ -114,4 +114,14 @@ describe('the import wizard’s upload step', () => {
     await screen.findByRole('button', { name: 'Analyze File' });
     expect(screen.queryByText(/This year is locked/)).toBeNull();
   });
+
+  it('says which fiscal year a payroll belongs in, and which proposed budget its next-year salaries fill', async () => {
+    renderStep({ versionId: 2 });
+    const version = await screen.findByRole('combobox', { name: /Version/ });
+    await vi.waitFor(() =>
+      expect(describedText(version)).toContain(
+        "A payroll goes in the fiscal year its people are paid in. Imported here as FY26's payroll, its next-year salaries become FY27's proposed salary lines.",
+      ),
+    );
+  });
 });

@@ -67,7 +67,7 @@ function lineKind(
       );
     },
     upload: {
-      Fields: VersionField,
+      Fields: (props) => <VersionField {...props} importType={importType} />,
       missing: (settings) => (settings.versionId ? undefined : 'Please select a version'),
       dropTitle: 'Choose a file or drop it here',
       dropHint: `CSV, Excel (.xlsx) or legacy Excel (.xls), up to ${MAX_IMPORT_MB} MB. Title rows above the column headers are fine.`,

@@ -12,14 +12,32 @@ import { BUDGET_STAGES_PLACE } from '@web/lib/directions';
 import { CreateVersionModal } from '../create-version-modal';
 import type { SettingsProps } from '../wizard-kind';
 import type { LineSettings } from './lines';
+import type { ImportType } from '@shared/schemas/import';
+
+/**
+ * Which fiscal year a file belongs in, said where its version is chosen: a payroll goes in the year
+ * its people are paid in, and their next-year salaries become the next year's proposed salary lines
+ * (a payroll of FY28 put into FY28 fills FY29's proposed budget, which nothing said).
+ */
+export function versionHint(importType: ImportType, fiscalYear: number | undefined): string {
+  if (importType !== 'operating') {
+    return "The version's fiscal year is the fiscal year of the imported lines.";
+  }
+  const year = fiscalYear === undefined ? null : fiscalYearLabel(fiscalYear);
+  const next = fiscalYear === undefined ? null : fiscalYearLabel(fiscalYear + 1);
+  return year
+    ? `A payroll goes in the fiscal year its people are paid in. Imported here as ${year}'s payroll, its next-year salaries become ${next}'s proposed salary lines.`
+    : "A payroll goes in the fiscal year its people are paid in (the version's); its next-year salaries become the next fiscal year's proposed salary lines.";
+}
 
 /** Beside the file of a line import: the budget year (from the header) and a version, or a new one. */
 export function VersionField({
+  importType,
   settings,
   onSettingsChange,
   error,
   onErrorClear,
-}: SettingsProps<LineSettings> & { error?: string; onErrorClear(): void }) {
+}: SettingsProps<LineSettings> & { importType: ImportType; error?: string; onErrorClear(): void }) {
   const { selected: budgetYear, isLoading: yearsLoading, isUnavailable } = useBudgetYear();
   const versions = useVersions({ budgetYearId: budgetYear?.id }, Boolean(budgetYear));
   const notify = useToast();
@@ -64,7 +82,7 @@ export function VersionField({
         label="Version"
         required
         error={error}
-        hint="The version's fiscal year is the fiscal year of the imported lines."
+        hint={versionHint(importType, version?.fiscalYear)}
       >
         {(control) => (
           <div className="imp-row">
