@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { cents as decimalCents, realFile } from '../test/real-files';
 import {
@@ -171,10 +171,14 @@ test('ADMIN: the FY2023 ledger against its budget, by category and by DESE funct
     (drilled.accounts as { account: string }[]).map((a) => a.account),
   );
   await expectAxeClean(page, 'budget vs actual, drilled down');
+  // At 1440 the nine columns fit: nothing scrolls sideways.
+  const groups = page.getByRole('table', { name: 'Budget vs actual by DESE function', exact: true });
+  expect(await scrollsSideways(groups)).toBe(false);
   await saveScreen(page, 'budget-vs-actual-1440');
 
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(accounts).toBeVisible();
+  await expectNamesKeptInView(page, groups, accounts, leadership.label);
   await expectAxeClean(page, 'budget vs actual, phone');
   await saveScreen(page, 'budget-vs-actual-390');
 
@@ -186,6 +190,48 @@ test('ADMIN: the FY2023 ledger against its budget, by category and by DESE funct
 
   await expectFundChoices(page);
 });
+
+/** Whether a table's box scrolls sideways (it is wider than the box shows). */
+const scrollsSideways = (table: Locator) =>
+  table.locator('xpath=..').evaluate((box) => box.scrollWidth > box.clientWidth + 1);
+
+/** Scrolls a table's box sideways to its far end; returns how far it went. */
+const scrollToEnd = (table: Locator) =>
+  table.locator('xpath=..').evaluate((box) => {
+    box.scrollLeft = box.scrollWidth;
+    return box.scrollLeft;
+  });
+
+/**
+ * At 390 the grouped table and the drilled accounts scroll sideways to their last column, and each
+ * row's name (the first column) is still in view beside the figures it labels.
+ */
+async function expectNamesKeptInView(page: Page, groups: Locator, accounts: Locator, group: string) {
+  const row = groups
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader').filter({ hasText: group }) })
+    .first();
+  const name = row.getByRole('rowheader');
+  // The group's row mid-page, its accounts below it (scrolled down, not sideways).
+  await name.evaluate((el) => el.scrollIntoView({ block: 'center', inline: 'nearest' }));
+  expect(await scrollsSideways(groups)).toBe(true);
+  expect(await scrollToEnd(groups)).toBeGreaterThan(100);
+  // The last column is in view, and so is the name beside it.
+  await expect(row.getByRole('cell').last()).toBeInViewport();
+  await expect(name).toBeInViewport({ ratio: 1 });
+
+  // The drill-down stays in view under its group while the table is scrolled, its accounts
+  // scrolling in their own box with their numbers kept beside the figures.
+  const accountRow = accounts.locator('tbody tr').first();
+  const account = accountRow.getByRole('rowheader');
+  await expect(account).toBeInViewport({ ratio: 1 });
+  expect(await scrollsSideways(accounts)).toBe(true);
+  expect(await scrollToEnd(accounts)).toBeGreaterThan(100);
+  await expect(accountRow.getByRole('cell').last()).toBeInViewport();
+  await expect(account).toBeInViewport({ ratio: 1 });
+  await saveScreen(page, 'budget-vs-actual-390-scrolled');
+  await groups.locator('xpath=..').evaluate((box) => box.scrollTo({ left: 0 }));
+}
 
 /**
  * The fund select (the phone first, then 1440): every fund's totals beside the view, the general

@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { parse } from 'csv-parse/sync';
 import { apiCall, axeViolations, budgetYearId, FINANCE, navigate, saveScreen, signIn } from './helpers';
 
 // FINANCE opens the DESE Report through the Budget Tools menu, for FY27. Its total is the proposed
@@ -24,6 +27,48 @@ const money = (c: bigint) => {
 };
 /** Whole dollars as the dashboard shows them (halves away from zero). */
 const wholeDollars = (c: bigint) => `$${((c + 50n) / 100n).toLocaleString('en-US')}`;
+
+/**
+ * DESE's chart as shipped (fixtures/dese_function_codes.csv): a code's name_fy2025 is its name in
+ * DESE's FY2025 list, the newest, in force for FY2026 on; empty when DESE no longer lists it.
+ */
+const chart = (
+  parse(readFileSync(path.resolve(import.meta.dirname, '../fixtures/dese_function_codes.csv'), 'utf8'), {
+    columns: true,
+  }) as { code: string; level: string; name_fy2025: string }[]
+).filter((r) => r.level === 'detail');
+const inForce = new Set(chart.filter((r) => r.name_fy2025 !== '').map((r) => r.code));
+const retired = new Set(chart.filter((r) => r.name_fy2025 === '').map((r) => r.code));
+
+/**
+ * The codes the year's report should list: those in force, and a retired code only where a line of
+ * the year carries it (its own code, as the API lists the lines), marked as not current.
+ */
+async function expectCodesOfTheYear(page: Page, byId: number) {
+  const carried = new Set<string>();
+  for (const operating of [false, true]) {
+    const { lineItems } = await apiCall(
+      page,
+      'GET',
+      `/line-items/budget?budgetYearId=${byId}&fiscalYear=${FY}&isOperating=${operating}`,
+    );
+    for (const l of lineItems as { deseCode: string | null }[]) {
+      if (l.deseCode && retired.has(l.deseCode.trim())) {
+        carried.add(l.deseCode.trim());
+      }
+    }
+  }
+  // Function code rows (a series code lines carry, 2000, is a row of its own: not one of them).
+  const codeRows = page.locator('[data-testid=dese-schedule] tbody tr:has(td.dese-code)');
+  const codesOf = async (rows: typeof codeRows) =>
+    (await rows.locator('td.dese-code').allTextContents())
+      .map((c) => c.trim())
+      .filter((c) => !c.endsWith('000'));
+  const byNumber = (codes: Iterable<string>) => [...codes].sort((a, b) => Number(a) - Number(b));
+  expect(await codesOf(codeRows)).toEqual(byNumber(new Set([...inForce, ...carried])));
+  const marked = codeRows.filter({ hasText: 'not a current DESE code' });
+  expect(await codesOf(marked)).toEqual(byNumber(carried));
+}
 
 async function chooseYear(page: Page) {
   await page.getByRole('combobox', { name: 'Fiscal year' }).click();
@@ -87,6 +132,8 @@ for (const size of SIZES) {
       seriesSum += cents((await unmapped.textContent())!);
     }
     expect(seriesSum).toBe(linesTotal);
+    // The codes in force for FY2027, not DESE's 2009-era codes as rows of zero.
+    await expectCodesOfTheYear(page, byId);
     await expect(page.getByTestId('dese-check')).toContainText(
       "Equals the Budget Dashboard's proposed budget",
     );

@@ -4,7 +4,7 @@ import type { AppContext } from '@server/context';
 import { AppError } from '@server/errors';
 import { formatMoneyCents as formatMoney, formatNumber } from '@shared/money';
 import type { Actor } from '@server/policies/index';
-import { amountOrWithheld, type DeseReport } from '@shared/schemas/dese-report';
+import { amountOrWithheld, deseRowName, type DeseReport } from '@shared/schemas/dese-report';
 import { fiscalYearInput } from '@shared/schemas/fiscal-year';
 import { applyRulesBody, ruleBody, ruleParams, RULE_KINDS } from '@shared/schemas/function-codes';
 import { percentOfRequiredText } from '@shared/schemas/nss';
@@ -55,8 +55,9 @@ function printReport(r: DeseReport): void {
     lines: formatNumber(f.lineCount),
   });
   for (const s of r.series) {
-    for (const row of s.rows.filter((x) => x.lineCount > 0)) {
-      rows.push(line(row.code, row.name, row));
+    // The codes with lines; a retired code is listed only when lines carry it, employees' too.
+    for (const row of s.rows.filter((x) => x.lineCount > 0 || !x.current)) {
+      rows.push(line(row.code, deseRowName(row), row));
     }
     rows.push(line(s.code, `Total ${s.name}`, s));
   }

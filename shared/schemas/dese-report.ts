@@ -11,6 +11,13 @@ export const WITHHELD = 'Withheld';
 export const amountOrWithheld = (value: number | null): string =>
   value === null ? WITHHELD : formatMoneyCents(value);
 
+/** How a row of a code DESE's list for the year does not name is marked: on the screen, in the CLI and the workbook. */
+export const NOT_CURRENT_CODE = 'not a current DESE code: recode its lines';
+
+/** A row's name as the CLI and the workbook print it: a code not in force says so. */
+export const deseRowName = (row: { name: string; current: boolean }): string =>
+  row.current ? row.name : `${row.name} (${NOT_CURRENT_CODE})`;
+
 /**
  * The budget in DESE's shape: a fiscal year's budget by DESE function code, the
  * nine series (1000-9000) and their codes, each split into salaries and other expenses, laid out as
@@ -55,6 +62,12 @@ export const deseReportRow = z.object({
   name: z.string(),
   /** false for a code lines carry that is a series code itself (e.g. 2000) rather than a detail code. */
   detail: z.boolean(),
+  /**
+   * false for a detail code DESE's list for the fiscal year does not name (a retired code): listed
+   * only because lines of the year carry it, so they can be given a current code. A series code's
+   * row is true (`detail` says it is no function code).
+   */
+  current: z.boolean(),
   ...figures,
 });
 export type DeseReportRow = z.infer<typeof deseReportRow>;

@@ -7,17 +7,24 @@ import { validationFailed } from '@server/errors';
 import { authorize, type Actor } from '@server/policies/index';
 import type { DeseCode } from '@shared/schemas/dese-codes';
 
-/** The state's chart of function codes, shipped with the app. */
+/**
+ * The state's chart of function codes, shipped with the app: one row per code of DESE's lists, its
+ * name in each list the file records (name_fy2009, name_fy2025; empty when that list lacks it).
+ */
 export const DESE_CODES_FILE = path.resolve(import.meta.dirname, '../../../fixtures/dese_function_codes.csv');
 
-let cache: Map<string, DeseCode> | null = null;
+interface Chart {
+  codes: Map<string, DeseCode>;
+  /** The fiscal years of DESE's lists the file records (its name_fyYYYY columns), oldest first. */
+  lists: number[];
+  /** Each code's lists: the years whose name_fyYYYY it has. */
+  listedIn: Map<string, number[]>;
+}
 
-/**
- * The detail-level DESE function codes ('2305' -> Teachers, Classroom), read from the CSV once per
- * process: the file changes only with a release. Category and rollup rows (TCHR, IIII) are not
- * codes a line or category can carry, so they are left out.
- */
-export function deseCodes(): Map<string, DeseCode> {
+let cache: Chart | null = null;
+
+/** The file read once per process: it changes only with a release. */
+function chart(): Chart {
   if (cache) {
     return cache;
   }
@@ -26,18 +33,68 @@ export function deseCodes(): Map<string, DeseCode> {
     skip_empty_lines: true,
     trim: true,
   }) as Record<string, string>[];
+  const lists = Object.keys(rows[0] ?? {})
+    .map((column) => /^name_fy(\d{4})$/.exec(column)?.[1])
+    .filter((year) => year !== undefined)
+    .map(Number)
+    .sort((a, b) => a - b);
   const codes = new Map<string, DeseCode>();
+  const listedIn = new Map<string, number[]>();
   for (const row of rows) {
     if (row.level === 'detail') {
       codes.set(row.code, { code: row.code, name: row.name, parentName: row.parent_name });
+      listedIn.set(
+        row.code,
+        lists.filter((year) => row[`name_fy${year}`]),
+      );
     }
   }
-  cache = codes;
-  return codes;
+  cache = { codes, lists, listedIn };
+  return cache;
+}
+
+/**
+ * The detail-level DESE function codes ('2305' -> Teachers, Classroom) of every list the file
+ * records, retired ones included (a line may still carry one). Category and rollup rows (TCHR,
+ * IIII) are not codes a line or category can carry, so they are left out.
+ */
+export function deseCodes(): Map<string, DeseCode> {
+  return chart().codes;
 }
 
 export function isDeseCode(code: string): boolean {
   return deseCodes().has(code);
+}
+
+/**
+ * The year of DESE's list a fiscal year is read with. The file records DESE's FY2009 and FY2025
+ * lists; the FY2023 and FY2024 lists lack the codes FY2025's lacks (fixtures/SOURCES.md: 2310 is
+ * 'FY2009-only'), so a year takes the first list recorded at or after it, a year after the newest
+ * list the newest.
+ */
+export function deseListYear(fiscalYear: number): number {
+  const { lists } = chart();
+  return lists.find((year) => year >= fiscalYear) ?? lists[lists.length - 1];
+}
+
+/** Whether a detail code is in force in a fiscal year: DESE's list for the year names it. */
+export function isCurrentDeseCode(code: string, fiscalYear: number): boolean {
+  return chart().listedIn.get(code)?.includes(deseListYear(fiscalYear)) ?? false;
+}
+
+/**
+ * The detail codes a fiscal year's DESE report lists, in code order: those in force that year, and
+ * any other code of the chart a line of the year carries (`carried`), current: false, so those
+ * lines show and can be recoded rather than vanish.
+ */
+export function reportCodes(
+  fiscalYear: number,
+  carried: ReadonlySet<string>,
+): { code: DeseCode; current: boolean }[] {
+  return [...deseCodes().values()]
+    .sort((a, b) => compareFunctionCodes(a.code, b.code))
+    .map((code) => ({ code, current: isCurrentDeseCode(code.code, fiscalYear) }))
+    .filter((c) => c.current || carried.has(c.code.code));
 }
 
 /** Every DESE function code for the category picker, in code order. */

@@ -2,7 +2,7 @@ import type { AppContext } from '@server/context';
 import { fromCents } from '@shared/money';
 import { workbookBytes, type SheetSpec, type XCell } from '@shared/workbook';
 import type { Actor } from '@server/policies/index';
-import type { DeseReport } from '@shared/schemas/dese-report';
+import { deseRowName, type DeseReport } from '@shared/schemas/dese-report';
 import { deseReport } from './dese-report';
 import { bold, cents, f, HEAD, int, money, pay, payFormula, SCHEDULE, title } from './dese-report-cells';
 import { functionSheet, nssSheet } from './dese-report-sheets';
@@ -67,7 +67,7 @@ function scheduleSheet(r: DeseReport): {
       const n = rows.length + 1;
       rows.push([
         row.code,
-        row.name,
+        deseRowName(row),
         pay(row.salaries),
         money(row.otherExpenses),
         payFormula(`C${n}+D${n}`, row.total),

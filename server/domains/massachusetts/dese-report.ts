@@ -1,13 +1,17 @@
 import type { AppContext } from '@server/context';
-import { compareFunctionCodes } from '@shared/function-code';
 import { PAY_WITHHELD_NOTE, seesIndividualPay, tooFewToShow, withheldRows } from '@server/lib/pay-groups';
 import { authorize, type Actor } from '@server/policies/index';
 import * as q from './queries/function-codes';
 import { fromCents, toCents } from '@shared/schemas/common';
-import type { DeseReport, DeseReportRow, DeseReportSeries } from '@shared/schemas/dese-report';
+import {
+  NOT_CURRENT_CODE,
+  type DeseReport,
+  type DeseReportRow,
+  type DeseReportSeries,
+} from '@shared/schemas/dese-report';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { budgetStats, budgetSummary } from '@server/domains/budgets';
-import { deseCodes } from './dese-codes';
+import { deseListYear, reportCodes } from './dese-codes';
 import { requireBudgetYear } from '@server/domains/budgets';
 import { deseSeries } from './function-codes';
 import { yearMeter } from './nss-meter';
@@ -79,21 +83,24 @@ function accumulate(rows: q.CodeSumRow[]): { byCode: Map<string, Acc>; unmapped:
   return { byCode, unmapped };
 }
 
-/** The nine series, each with every detail code of the chart (and its own code when lines carry it). */
-function seriesOf(byCode: Map<string, Acc>): { series: DeseReportSeries[]; total: Acc } {
+/**
+ * The nine series, each with its detail codes the year's report lists (./dese-codes.ts, reportCodes:
+ * those in force, and retired ones lines carry), and its own code when lines carry it.
+ */
+function seriesOf(byCode: Map<string, Acc>, fiscalYear: number): { series: DeseReportSeries[]; total: Acc } {
   const total = empty();
-  const details = [...deseCodes().values()].sort((a, b) => compareFunctionCodes(a.code, b.code));
+  const details = reportCodes(fiscalYear, new Set(byCode.keys()));
   const series = [...deseSeries()].map(([code, name]) => {
     const sum = empty();
     const rows: DeseReportRow[] = [];
     const own = byCode.get(code);
     if (own) {
-      rows.push({ code, name: `${name} (series code only)`, detail: false, ...figures(own) });
+      rows.push({ code, name: `${name} (series code only)`, detail: false, current: true, ...figures(own) });
       add(sum, own);
     }
-    for (const d of details.filter((c) => c.code[0] === code[0])) {
+    for (const { code: d, current } of details.filter((c) => c.code.code[0] === code[0])) {
       const acc = byCode.get(d.code) ?? empty();
-      rows.push({ code: d.code, name: d.name, detail: true, ...figures(acc) });
+      rows.push({ code: d.code, name: d.name, detail: true, current, ...figures(acc) });
       add(sum, acc);
     }
     add(total, sum);
@@ -147,7 +154,7 @@ export async function deseReport(
   const fiscalYear = input.fiscalYear ?? by.current_fiscal_year;
   const scope = { budgetYearId: by.id, fiscalYear };
   const { byCode, unmapped } = accumulate(await q.sumsByFunctionCode(app.db, by.id, fiscalYear));
-  const { series, total } = seriesOf(byCode);
+  const { series, total } = seriesOf(byCode, fiscalYear);
   add(total, unmapped);
   const withheld = seesIndividualPay(actor) ? false : withholdPay(series, unmapped, total);
   const dashboard = await budgetSummary(app, actor, scope);
@@ -171,6 +178,7 @@ export async function deseReport(
     notes: [
       `The budget is ${fy}'s proposed budget as the Budget Dashboard counts it (the active budgets' lines, projected ones included): ${dashboard.proposedCount.toLocaleString('en-US')} lines.`,
       'Salaries are the proposed lines of personnel budget categories; other expenses are every other proposed line.',
+      `The function codes listed are those in force in ${fy}, DESE's FY${deseListYear(fiscalYear)} list, and any code the year's lines carry that it does not name, marked '${NOT_CURRENT_CODE}'.`,
       "A line's function code is its own, else its budget category's. Lines with neither, or with a code that is not in DESE's chart, are listed as without a function code.",
       "Payroll is the employee lines' current salaries by the same codes, for reference: the salary budget is the proposed lines, so payroll is not added to the totals.",
       ...(withheld && withheld.any ? [PAY_WITHHELD_NOTE] : []),

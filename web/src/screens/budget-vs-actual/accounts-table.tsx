@@ -12,7 +12,7 @@ export function AccountsTable({
 }) {
   return (
     <ScrollArea label={caption} className="bva-accounts">
-      <table className="table bva-table bva-table--accounts">
+      <table className="table bva-table bva-table--sticky bva-table--accounts">
         <caption>{caption}</caption>
         <thead>
           <tr>

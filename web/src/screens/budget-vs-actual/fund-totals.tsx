@@ -29,7 +29,7 @@ export function FundTotals({ report }: { report: LedgerReport }) {
         By fund
       </h2>
       <ScrollArea label="Budget vs actual by fund">
-        <table className="table bva-table" data-testid="bva-fund-totals">
+        <table className="table bva-table bva-table--sticky" data-testid="bva-fund-totals">
           <caption className="visually-hidden">Budget vs actual by fund, every fund</caption>
           <TableHead
             cols={[

@@ -7,15 +7,17 @@ import { ScrollArea } from '@web/components/scroll-area';
 
 /**
  * The chosen view, one row per group and the total; a group's button opens its accounts below it
- * (the drill-down), which the server lists by the same key it grouped by.
+ * (the drill-down), which the server lists by the same key it grouped by. On a phone the table
+ * scrolls sideways with the groups' names kept in view, and the drill-down stays in view beneath
+ * them, scrolling its accounts in its own box (budget-vs-actual.css).
  */
 export function GroupsTable({ report }: { report: LedgerReport }) {
   const [open, setOpen] = useState<string | null>(null);
   const heading = LEDGER_GROUPING_LABELS[report.by];
   const drills = report.by !== 'account';
   return (
-    <ScrollArea label={`Budget vs actual by ${inSentence(heading)}`}>
-      <table className="table bva-table">
+    <ScrollArea label={`Budget vs actual by ${inSentence(heading)}`} className="bva-groups">
+      <table className="table bva-table bva-table--sticky">
         <caption className="visually-hidden">Budget vs actual by {inSentence(heading)}</caption>
         <thead>
           <tr>
@@ -62,12 +64,15 @@ export function GroupsTable({ report }: { report: LedgerReport }) {
                 {isOpen ? (
                   <tr className="bva-drill-row">
                     <td colSpan={9} id={`bva-accounts-${g.key}`}>
-                      <GroupAccounts
-                        fiscalYear={report.fiscalYear}
-                        by={report.by}
-                        fund={fundParamOf(report.fund)}
-                        group={g}
-                      />
+                      {/* As wide as the table shows, kept in view while it scrolls sideways. */}
+                      <div className="bva-drill-box">
+                        <GroupAccounts
+                          fiscalYear={report.fiscalYear}
+                          by={report.by}
+                          fund={fundParamOf(report.fund)}
+                          group={g}
+                        />
+                      </div>
                     </td>
                   </tr>
                 ) : null}

@@ -32,3 +32,31 @@ describe('ScheduleTable', () => {
     expect(screen.getByRole('rowheader', { name: 'No function code (1,204 lines)' })).toBeTruthy();
   });
 });
+
+describe('ScheduleTable, a code DESE no longer lists', () => {
+  it('shows the row of a retired code lines carry, marked as not a current DESE code', () => {
+    const row = (code: string, name: string, current: boolean) => ({
+      code,
+      name,
+      detail: true,
+      current,
+      ...money(2500, 1),
+    });
+    const r = {
+      ...report(0),
+      series: [
+        {
+          code: '2000',
+          name: 'Instruction',
+          ...money(5000, 2),
+          rows: [row('2305', 'Teachers, Classroom', true), row('2310', 'Teachers, Specialists', false)],
+        },
+      ],
+    } as unknown as DeseReport;
+    render(<ScheduleTable report={r} fy="FY26" />);
+    const retired = screen.getByRole('row', { name: /^2310 Teachers, Specialists/ });
+    expect(retired.textContent).toContain('not a current DESE code');
+    const current = screen.getByRole('row', { name: /^2305 Teachers, Classroom/ });
+    expect(current.textContent).not.toContain('not a current DESE code');
+  });
+});

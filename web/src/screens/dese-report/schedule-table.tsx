@@ -1,5 +1,5 @@
 import type { DeseReport } from '@web/api/function-codes';
-import { amountOrWithheld } from '@shared/schemas/dese-report';
+import { amountOrWithheld, NOT_CURRENT_CODE } from '@shared/schemas/dese-report';
 import { countOf, formatMoneyCents } from '@web/lib/format';
 import { numCol, TableHead } from '@web/components/table-head';
 
@@ -21,8 +21,9 @@ function Money({ f }: { f: Figures }) {
 
 /**
  * Schedule 19's shape: each DESE function series (1000 Administration ... 9000 Programs with Other
- * Districts) as a heading row with its subtotal, its function codes beneath, then lines without a
- * code, then the total of the school committee budget.
+ * Districts) as a heading row with its subtotal, its function codes beneath (a retired code lines
+ * still carry marked as not a current DESE code), then lines without a code, then the total of the
+ * school committee budget.
  */
 export function ScheduleTable({ report, fy }: { report: DeseReport; fy: string }) {
   const unmapped = report.unmapped;
@@ -49,6 +50,7 @@ export function ScheduleTable({ report, fy }: { report: DeseReport; fy: string }
                 <td>
                   {r.name}
                   {r.detail ? null : <span className="muted"> (series code)</span>}
+                  {r.current ? null : <span className="dese-not-current">{NOT_CURRENT_CODE}</span>}
                 </td>
                 <Money f={r} />
               </tr>
