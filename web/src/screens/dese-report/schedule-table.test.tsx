@@ -59,4 +59,29 @@ describe('ScheduleTable, a code DESE no longer lists', () => {
     const current = screen.getByRole('row', { name: /^2305 Teachers, Classroom/ });
     expect(current.textContent).not.toContain('not a current DESE code');
   });
+
+  it("says once that a row is a series code lines carry (the server's name says it)", () => {
+    const r = {
+      ...report(0),
+      series: [
+        {
+          code: '2000',
+          name: 'Instruction',
+          ...money(2500, 1),
+          rows: [
+            {
+              code: '2000',
+              name: 'Instruction (series code only)',
+              detail: false,
+              current: true,
+              ...money(2500, 1),
+            },
+          ],
+        },
+      ],
+    } as unknown as DeseReport;
+    render(<ScheduleTable report={r} fy="FY26" />);
+    const row = screen.getByRole('row', { name: /^2000 Instruction \(series code only\)/ });
+    expect(row.textContent?.match(/series code/g)).toHaveLength(1);
+  });
 });

@@ -49,7 +49,6 @@ export function ScheduleTable({ report, fy }: { report: DeseReport; fy: string }
                 <td className="dese-code">{r.code}</td>
                 <td>
                   {r.name}
-                  {r.detail ? null : <span className="muted"> (series code)</span>}
                   {r.current ? null : <span className="dese-not-current">{NOT_CURRENT_CODE}</span>}
                 </td>
                 <Money f={r} />
