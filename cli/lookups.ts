@@ -3,7 +3,8 @@ import { AppError, validationFailed } from '@server/errors';
 import type { Actor } from '@server/policies/index';
 import { pickDefaultBudgetYear } from '@shared/schemas/budget-years';
 import { parseFiscalYear } from '@shared/schemas/fiscal-year';
-import { homeOfFiscalYear, listBudgetYears } from '@server/domains/budgets';
+import { fiscalYears, homeOfFiscalYear, listBudgetYears } from '@server/domains/budgets';
+import { openingFiscalYear } from '@shared/fiscal-year-choice';
 import { listWorkGroups } from '@server/domains/budgets';
 import { funds as fundsService } from '@server/domains/funds';
 
@@ -105,19 +106,44 @@ export function currentFiscalYearOf(year: { fiscalYear: string; currentFiscalYea
 }
 
 /**
+ * The fiscal year a budget year's line screens open on (openingFiscalYear: its current one when it
+ * has lines, else its first year with lines), said on stderr as a defaulted budget year is.
+ */
+export async function openingFiscalYearOf(
+  app: AppContext,
+  actor: Actor,
+  year: { id: number; fiscalYear: string; currentFiscalYear: number | null },
+): Promise<number> {
+  const listed = await fiscalYears.listFiscalYears(app, actor, year.id);
+  const opening = openingFiscalYear(year.currentFiscalYear, listed) ?? currentFiscalYearOf(year);
+  const why =
+    opening === year.currentFiscalYear
+      ? `budget year ${year.fiscalYear}'s current`
+      : `budget year ${year.fiscalYear}'s first with lines${year.currentFiscalYear ? `; its current FY${year.currentFiscalYear} has none` : ''}`;
+  process.stderr.write(`Fiscal year FY${opening} (${why}; --fiscal-year to choose)\n`);
+  return opening;
+}
+
+/**
  * What a read-only command shows: the budget year (budgetYearOrDefault) and the fiscal year named,
- * else that budget year's current one (currentFiscalYearOf), the screens' default; a defaulted
- * fiscal year is said on stderr as a defaulted budget year is. Writes name their years instead.
+ * else the one its screen opens on: the budget year's current one (currentFiscalYearOf: the
+ * dashboard, Budget vs Actual, the NSS meter), or with `lines` the line screens' (openingFiscalYearOf:
+ * Budget Stages and its comparison). A defaulted fiscal year is said on stderr as a defaulted budget
+ * year is. Writes name their years instead.
  */
 export async function yearsToRead(
   app: AppContext,
   actor: Actor,
   label: string | undefined,
   fiscalYear: number | undefined,
+  opensOn: 'current' | 'lines' = 'current',
 ) {
   const year = await budgetYearOrDefault(app, actor, label, fiscalYear);
   if (fiscalYear !== undefined) {
     return { year, fiscalYear };
+  }
+  if (opensOn === 'lines') {
+    return { year, fiscalYear: await openingFiscalYearOf(app, actor, year) };
   }
   const current = currentFiscalYearOf(year);
   process.stderr.write(

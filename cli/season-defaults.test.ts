@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCliRunner, jsonDocument, type CliRunner } from '../test/cli';
+import { buildBudgetYear, insertEmployees } from '../test/factories';
 
 /**
  * budget-cli on the demo district as a finance officer scripts the budget season: read-only
@@ -312,6 +313,43 @@ describe('budget-cli season defaults, filters and --json', () => {
       expect(locked.stderr).toBe(
         'Error [YEAR_LOCKED]: FY2026 is School Committee Adopted: its lines cannot change until an administrator ' +
           'reopens it with a reason (`budget-cli stage reopen --fiscal-year FY2026 --reason "…"`)\n',
+      );
+    },
+  );
+
+  it(
+    'opens a budget year whose current year has no lines on its first year with lines, as the screens do',
+    { timeout: 180_000 },
+    async () => {
+      // A payroll imported into the year after the budget year's current one.
+      const handle = await runner.openDb();
+      try {
+        const id = await buildBudgetYear(handle.knex, { label: 'FY31', currentFiscalYear: 2031 });
+        await insertEmployees(handle.knex, [{ budgetYearId: id, fiscalYear: 2032, salary: '50000.00' }]);
+      } finally {
+        await handle.close();
+      }
+      const said =
+        "Fiscal year FY2032 (budget year FY31's first with lines; its current FY2031 has none; --fiscal-year to choose)";
+      const lines = await cli('line-items', 'list', '--budget-year', 'FY31', '--type', 'operating', '--json');
+      expect(lines.code, lines.stderr).toBe(0);
+      expect(lines.stderr).toContain(said);
+      const listed = JSON.parse(lines.stdout) as {
+        lineItems: { fiscalYear: number; currentSalary: number }[];
+      };
+      expect(listed.lineItems.map((l) => [l.fiscalYear, l.currentSalary])).toEqual([[2032, 50000]]);
+      for (const args of [
+        ['stage', 'list', '--budget-year', 'FY31'],
+        ['positions', 'list', '--budget-year', 'FY31'],
+      ]) {
+        const res = await cli(...args);
+        expect(res.code, res.stderr).toBe(0);
+        expect(res.stderr).toContain(said);
+      }
+      // The demo's FY26 has lines in its current year: opened there, as before.
+      const demo = await cli('stage', 'list');
+      expect(demo.stderr).toContain(
+        "Fiscal year FY2026 (budget year FY26's current; --fiscal-year to choose)",
       );
     },
   );

@@ -7,7 +7,7 @@ import * as s from '@shared/schemas/positions';
 import type { Position, PositionDetail } from '@shared/schemas/positions';
 import * as service from '@server/domains/positions';
 import { withCli } from '../context';
-import { budgetYearOrDefault, currentFiscalYearOf, fundNamed, workGroupNamed } from '../lookups';
+import { budgetYearOrDefault, openingFiscalYearOf, fundNamed, workGroupNamed } from '../lookups';
 import { parseFlags, printJson, printRows } from '../output';
 import { buildingId, categoryId } from './positions-lookups';
 import { registerPositionWriteCommands } from './positions-writes';
@@ -101,13 +101,13 @@ export function registerPositionCommands(program: Command): void {
       await withCli(program.opts().as, async ({ app, actor }) => {
         const building =
           opts.building === undefined ? undefined : await buildingId(app, actor, opts.building);
-        // Without --fiscal-year the roster the Positions screen opens on: the budget year's current
-        // year; the API needs the year, and finds its home itself when --budget-year is not given.
+        // Without --fiscal-year the roster the Positions screen opens on (openingFiscalYearOf); the
+        // API needs the year, and finds its home itself when --budget-year is not given.
         const named =
           opts.budgetYear !== undefined || opts.fiscalYear === undefined
             ? await budgetYearOrDefault(app, actor, opts.budgetYear)
             : undefined;
-        const fiscalYear = opts.fiscalYear ?? (named && currentFiscalYearOf(named));
+        const fiscalYear = opts.fiscalYear ?? (named && (await openingFiscalYearOf(app, actor, named)));
         const query = parseFlags(
           s.positionListQuery,
           {

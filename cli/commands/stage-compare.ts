@@ -133,7 +133,13 @@ export function registerStageCompare(
         { fiscalYear: '--fiscal-year' },
       );
       await withCli(program.opts().as, async ({ app, actor }) => {
-        const { year, fiscalYear } = await yearsToRead(app, actor, opts.budgetYear, flags.fiscalYear);
+        const { year, fiscalYear } = await yearsToRead(
+          app,
+          actor,
+          opts.budgetYear,
+          flags.fiscalYear,
+          'lines',
+        );
         const input = parseFlags(
           compareQuery,
           {

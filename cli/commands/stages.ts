@@ -100,7 +100,7 @@ export function registerStageCommands(program: Command): void {
   ).action(async (opts: Partial<YearFlags>) => {
     const flags = parseFlags(readFlags, { fiscalYear: opts.fiscalYear }, { fiscalYear: '--fiscal-year' });
     await withCli(program.opts().as, async ({ app, actor }) => {
-      const { year, fiscalYear } = await yearsToRead(app, actor, opts.budgetYear, flags.fiscalYear);
+      const { year, fiscalYear } = await yearsToRead(app, actor, opts.budgetYear, flags.fiscalYear, 'lines');
       printStages(
         await service.listStages(app, actor, { budgetYearId: year.id, fiscalYear }),
         Boolean(opts.json),

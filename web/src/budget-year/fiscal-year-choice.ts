@@ -1,5 +1,6 @@
 import type { BudgetYear } from '@web/api/budget-years';
 import type { FiscalYearsResponse } from '@web/api/fiscal-years';
+import { openingFiscalYear } from '@shared/fiscal-year-choice';
 
 /** The budget year's own fiscal years when the server cannot list them: the one before to the one after. */
 function fallbackYears(budgetYear: BudgetYear | null): number[] {
@@ -9,10 +10,8 @@ function fallbackYears(budgetYear: BudgetYear | null): number[] {
 
 /**
  * The fiscal years offered for a budget year (its years with lines and its current one, once known)
- * and the one shown first: the user's choice while offered, else its current fiscal year when it has
- * lines, else its first fiscal year with lines (a payroll imported into the year after the current
- * one opened every screen on the empty current year), else the current year or the first offered.
- * The screen and its start-up preload both use it, so they ask for the same year's lines.
+ * and the one shown first (openingFiscalYear). The screen and its start-up preload both use it, so
+ * they ask for the same year's lines.
  */
 export function fiscalYearChoice(
   budgetYear: BudgetYear | null,
@@ -23,15 +22,12 @@ export function fiscalYearChoice(
     (a, b) => a - b,
   );
   const current = budgetYear?.currentFiscalYear ?? null;
-  if (chosen !== null && years.includes(chosen)) {
-    return { years, fiscalYear: chosen };
-  }
-  const withLines = years.filter((y) => listed?.withLines.includes(y));
-  if (current !== null && withLines.includes(current)) {
-    return { years, fiscalYear: current };
-  }
   return {
     years,
-    fiscalYear: withLines[0] ?? (current !== null && years.includes(current) ? current : years[0]),
+    fiscalYear: openingFiscalYear(
+      current,
+      { fiscalYears: years, withLines: listed?.withLines ?? [] },
+      chosen,
+    ),
   };
 }
