@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { centsOf, divideRounded } from '@shared/money';
 import { ADMIN, apiCall, axeViolations, BUDGET_KPI, pageOverflow, saveScreen, signIn } from './helpers';
 
 /** Residents read the public dashboard on a phone, with no sign-in. */
@@ -27,6 +28,35 @@ const TITLES: Record<string, RegExp> = {
 };
 
 const millions = (v: number) => `$${(v / 1_000_000).toFixed(1)}M`;
+
+/** A table's rows as a resident reads them: each row's heading and its first cell in dollars. */
+async function dollarRows(table: Locator): Promise<{ name: string; dollars: bigint }[]> {
+  const rows = await table.evaluate((t) =>
+    [...t.querySelectorAll('tbody tr, tfoot tr')].map((tr) => ({
+      name: tr.querySelector('th')?.textContent ?? '',
+      figure:
+        [...tr.querySelectorAll('td')]
+          .map((td) => /^\$([\d,]+)$/.exec(td.textContent ?? '')?.[1])
+          .find(Boolean) ?? '',
+    })),
+  );
+  return rows.map((r) => ({ name: r.name, dollars: BigInt(r.figure.replace(/,/g, '')) }));
+}
+
+/**
+ * Whole dollars a resident can add up: the rows sum to the Total under them, the Total is the
+ * exact total rounded once, and each row is within a dollar of its exact amount.
+ */
+function expectAddsUp(rows: { name: string; dollars: bigint }[], exact: number[], totalCents: bigint) {
+  const body = rows.slice(0, -1);
+  expect(rows.at(-1)!.name).toBe('Total');
+  expect(body.map((r) => r.dollars).reduce((a, b) => a + b, 0n)).toBe(rows.at(-1)!.dollars);
+  expect(rows.at(-1)!.dollars).toBe(divideRounded(totalCents, 100n));
+  body.forEach((r, i) => {
+    const off = r.dollars * 100n - centsOf(exact[i]);
+    expect(off > -100n && off < 100n, `${r.name}: $${r.dollars} for ${exact[i]}`).toBe(true);
+  });
+}
 
 /** As an admin, through the API: the settings above, a video link, and FY26 + FY27 published. */
 async function publishDashboard(page: Page): Promise<void> {
@@ -113,7 +143,14 @@ test.describe('a resident on a phone', () => {
     await categories.getByRole('radio', { name: 'Table' }).click();
     const first = view.data['2026'].categoryBreakdown[0];
     const row = categories.getByRole('row', { name: new RegExp(`^${first.name}`) });
-    await expect(row).toContainText(`$${Math.round(first.amount).toLocaleString('en-US')}`);
+    await expect(row).toBeVisible();
+    // Whole dollars that add up to the Total row (each within $1 of its amount, not each rounded alone).
+    const shownCategories = view.data['2026'].categoryBreakdown as { amount: number }[];
+    expectAddsUp(
+      await dollarRows(categories.getByRole('table')),
+      shownCategories.map((c) => c.amount),
+      shownCategories.reduce((n, c) => n + centsOf(c.amount), 0n),
+    );
 
     // The same year in the state's (DESE) categories, each with its figure, adding up to the total.
     const dese = pub.getByRole('region', { name: "The FY26 Budget in the State's Categories" });
@@ -130,6 +167,17 @@ test.describe('a resident on a phone', () => {
     const deseTotal = dese.getByRole('row', { name: /^Total/ });
     await expect(deseTotal).toContainText(
       `$${Math.round(view.data['2026'].totalBudget).toLocaleString('en-US')}`,
+    );
+    // The state's categories add up to that Total as shown (the function rows are checked in
+    // web/src/screens/public-view/whole-dollars.test.tsx).
+    const deseGroups = view.data['2026'].deseBreakdown as { name: string; amount: number }[];
+    const groupRows = (await dollarRows(dese.getByRole('table'))).filter(
+      (r) => r.name === 'Total' || deseGroups.some((g) => g.name === r.name),
+    );
+    expectAddsUp(
+      groupRows,
+      deseGroups.map((g) => g.amount),
+      centsOf(view.data['2026'].totalBudget),
     );
 
     // The video plays in a dialog, in YouTube's privacy-enhanced player; Escape closes it.

@@ -2,8 +2,9 @@ import { fiscalYearLabel } from '@shared/budget-math';
 // The card's words, one home with the residents' page in the browser.
 import * as gapWords from '@shared/gap-words';
 import { formatMoney } from '@shared/money';
+import { wholeSalaries } from '@shared/whole-dollars';
 import { isWebAddress } from '@shared/web-address';
-import { escapeHtml, link, scriptJson, table } from '@server/lib/html';
+import { escapeHtml, link, scriptJson, table, type Row } from '@server/lib/html';
 import { staffingHtml } from './public-page-staffing';
 import { budgetTablesHtml } from './public-page-budget';
 import {
@@ -155,16 +156,28 @@ function tablesHtml(name: ComponentKey, f: string, data: PublicYearData): string
         return '';
       }
       const rounded = staff.locations.some((l) => l.salaryRounded) || staff.totalSalariesRounded;
+      // Whole dollars that add up to the Total, unless some are rounded for privacy ('about').
+      const whole = wholeSalaries(staff);
+      const pay = (amount: number, about: boolean | undefined) => `${about ? 'about ' : ''}${money(amount)}`;
+      const rows: Row[] = staff.locations.map((l, i) => [
+        escapeHtml(l.location),
+        count(l.count),
+        whole ? money(whole.rows[i]) : pay(l.totalSalary, l.salaryRounded),
+      ]);
+      if (rows.length && staff.totalEmployees !== null) {
+        const total = whole?.total ?? staff.totalSalaries;
+        rows.push([
+          'Total',
+          count(staff.totalEmployees),
+          total === null ? '' : pay(total, !whole && staff.totalSalariesRounded),
+        ]);
+      }
       return (
         staffingHtml(data.staffing, f) +
         table(
           `Staff by location, ${f}${rounded ? ` (${ROUNDED_CAPTION})` : ''}`,
           ['Location', 'Staff', 'Salaries'],
-          staff.locations.map((l) => [
-            escapeHtml(l.location),
-            count(l.count),
-            l.salaryRounded ? `about ${money(l.totalSalary)}` : money(l.totalSalary),
-          ]),
+          rows,
         )
       );
     }

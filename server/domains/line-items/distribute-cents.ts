@@ -1,22 +1,28 @@
+import { largestRemainder } from '@shared/whole-dollars';
+
 /**
  * Splits `total` cents over lines in proportion to their current amounts (equally when none is
- * positive), by largest remainder, so the parts add up to the total exactly.
+ * positive), by largest remainder (shared/whole-dollars.ts), so the parts add up to the total
+ * exactly. Amounts are whole cents; the shares are worked out in BigInt, not floating point.
  */
 export function distributeCents(total: number, weights: number[]): number[] {
-  const positive = weights.map((w) => Math.max(w, 0));
-  const sum = positive.reduce((a, b) => a + b, 0);
-  const shares = sum > 0 ? positive.map((w) => (total * w) / sum) : weights.map(() => total / weights.length);
-  const parts = shares.map(Math.floor);
-  let left = total - parts.reduce((a, b) => a + b, 0);
-  const order = shares
-    .map((s, i) => ({ i, rest: s - Math.floor(s) }))
-    .sort((a, b) => b.rest - a.rest || a.i - b.i);
-  for (const { i } of order) {
-    if (left <= 0) {
-      break;
-    }
-    parts[i] += 1;
-    left -= 1;
+  if (weights.length === 0) {
+    return [];
   }
-  return parts;
+  const cents = BigInt(total);
+  const positive = weights.map((w) => BigInt(Math.max(w, 0)));
+  const sum = positive.reduce((a, b) => a + b, 0n);
+  const parts =
+    sum > 0n
+      ? largestRemainder(
+          positive.map((w) => cents * w),
+          sum,
+          cents,
+        )
+      : largestRemainder(
+          weights.map(() => cents),
+          BigInt(weights.length),
+          cents,
+        );
+  return parts.map(Number);
 }

@@ -1,5 +1,6 @@
 import type { PublicDeseCategory } from '@shared/schemas/public-dashboard';
 import { MIN_CELL_COUNT } from '@shared/public-groups';
+import { wholeDollarGroups } from '@shared/whole-dollars';
 import { useState } from 'react';
 import { formatMoney } from '@web/lib/format';
 import { numCol, TableHead } from '@web/components/table-head';
@@ -25,6 +26,8 @@ export function DeseSection({ groups, total, withheld, fy }: DeseSectionProps) {
   if (groups.length === 0) {
     return null;
   }
+  // Whole dollars that add up: the categories to the Total, each one's functions to it.
+  const whole = wholeDollarGroups(groups, total);
   return (
     <section className="card pub-wide pub-dese" aria-labelledby="pub-dese-title">
       <h2 id="pub-dese-title" className="chart-card__title">
@@ -49,18 +52,18 @@ export function DeseSection({ groups, total, withheld, fy }: DeseSectionProps) {
         <table className="table table--compact">
           <caption className="visually-hidden">{`The ${fy} proposed budget by DESE function code`}</caption>
           <TableHead cols={['State category and function', numCol('Amount')]} />
-          {groups.map((g) => (
+          {groups.map((g, i) => (
             <tbody key={g.name}>
               <tr className="pub-dese__group">
                 <th scope="rowgroup">{g.name}</th>
-                <td className="num">{formatMoney(g.amount)}</td>
+                <td className="num">{formatMoney(whole.groups[i].amount)}</td>
               </tr>
-              {g.functions.map((f) => (
+              {g.functions.map((f, j) => (
                 <tr key={f.code} className={detailed ? undefined : 'pub-dese__hidden'}>
                   <th scope="row" className="pub-dese__function">
                     {f.code} {f.name}
                   </th>
-                  <td className="num">{formatMoney(f.amount)}</td>
+                  <td className="num">{formatMoney(whole.groups[i].functions[j])}</td>
                 </tr>
               ))}
             </tbody>
@@ -68,7 +71,7 @@ export function DeseSection({ groups, total, withheld, fy }: DeseSectionProps) {
           <tfoot>
             <tr>
               <th scope="row">Total</th>
-              <td className="num">{formatMoney(total)}</td>
+              <td className="num">{formatMoney(whole.total)}</td>
             </tr>
           </tfoot>
         </table>

@@ -3,9 +3,9 @@ import { OTHER_BUILDINGS_LABEL } from '@shared/public-groups';
 import type { BuildingBar } from '@web/components/budget-cards/building-card';
 import type { CategorySlice } from '@web/components/budget-cards/category-card';
 import type { LocationRow } from '@web/components/budget-cards/headcount-card';
-import { sumMoney } from '@web/components/budget-cards/money';
 import { COLOR_BUDGET, COLOR_DISTRICT_WIDE } from '@web/components/charts/palette';
 import { fiscalYearLabel } from '@shared/budget-math';
+import { wholeDollarTable, wholeSalaries } from '@shared/whole-dollars';
 
 // Type-only imports from the server's schema: the public page must not bundle zod.
 
@@ -29,40 +29,56 @@ export const stageBudget = (stageLabel: string | null | undefined) =>
  */
 export { stageLine } from '@shared/gap-words';
 
-export function categorySlices(data: PublicYearData): CategorySlice[] {
-  return data.categoryBreakdown.map((c) => ({
-    key: c.name,
-    name: c.name,
-    amount: c.amount,
-    count: c.itemCount,
-    color: c.color,
-  }));
+/**
+ * The tables' figures are whole dollars that add up to the Total under them (the largest-remainder
+ * rule, shared/whole-dollars.ts, as the server's plain page writes them): each row within $1 of its
+ * own rounding, the total rounded once. The charts draw the same figures.
+ */
+export function categoryFigures(data: PublicYearData): { slices: CategorySlice[]; total: number } {
+  const whole = wholeDollarTable(data.categoryBreakdown.map((c) => c.amount));
+  return {
+    slices: data.categoryBreakdown.map((c, i) => ({
+      key: c.name,
+      name: c.name,
+      amount: whole.rows[i],
+      count: c.itemCount,
+      color: c.color,
+    })),
+    total: whole.total,
+  };
 }
 
 const isGrey = (name: string) =>
   name === 'District Wide' || name === 'Other' || name === OTHER_BUILDINGS_LABEL;
 
-export function buildingBars(data: PublicYearData): BuildingBar[] {
-  return data.buildingBreakdown.map((b) => ({
-    key: b.name,
-    name: b.name,
-    amount: b.amount,
-    color: isGrey(b.name) ? COLOR_DISTRICT_WIDE : COLOR_BUDGET,
-  }));
+export function buildingFigures(data: PublicYearData): { bars: BuildingBar[]; total: number } {
+  const whole = wholeDollarTable(data.buildingBreakdown.map((b) => b.amount));
+  return {
+    bars: data.buildingBreakdown.map((b, i) => ({
+      key: b.name,
+      name: b.name,
+      amount: whole.rows[i],
+      color: isGrey(b.name) ? COLOR_DISTRICT_WIDE : COLOR_BUDGET,
+    })),
+    total: whole.total,
+  };
 }
 
-export function locationRows(data: PublicYearData): LocationRow[] {
-  return (data.locationData?.locations ?? []).map((l) => ({
-    key: l.location,
-    location: l.location,
-    count: l.count,
-    totalSalary: l.totalSalary,
-    muted: l.isOther || isGrey(l.location),
-  }));
+/** Staff by place; salaries in whole dollars that add up, unless some are rounded for privacy. */
+export function locationFigures(data: PublicYearData): { rows: LocationRow[]; totalSalary: number | null } {
+  const staff = data.locationData;
+  const whole = staff ? wholeSalaries(staff) : null;
+  return {
+    rows: (staff?.locations ?? []).map((l, i) => ({
+      key: l.location,
+      location: l.location,
+      count: l.count,
+      totalSalary: whole ? whole.rows[i] : l.totalSalary,
+      muted: l.isOther || isGrey(l.location),
+    })),
+    totalSalary: whole ? whole.total : (staff?.totalSalaries ?? null),
+  };
 }
-
-/** Sum of the published amounts (the view carries each breakdown, not its total). */
-export const totalOf = (rows: readonly { amount: number }[]) => sumMoney(rows.map((r) => r.amount));
 
 export { isWebAddress } from '@shared/web-address';
 

@@ -12,7 +12,7 @@ import { GapCard } from '@web/components/budget-cards/gap-card';
 import { HeadcountCard } from '@web/components/budget-cards/headcount-card';
 import { BLUES, SalaryCard, TEALS } from '@web/components/budget-cards/salary-card';
 import { formatMillions, formatMoney } from '@web/lib/format';
-import { buildingBars, categorySlices, fyLabel, isWebAddress, locationRows, totalOf } from './figures';
+import { buildingFigures, categoryFigures, fyLabel, isWebAddress, locationFigures } from './figures';
 import { DeseSection } from './dese-section';
 import { PerPupil } from './per-pupil';
 import { ProgressSection } from './progress';
@@ -71,15 +71,16 @@ export function PublicSection({ name, ...props }: SectionProps & { name: Compone
       );
     case 'progressBar':
       return <ProgressSection data={data} fy={fy} />;
-    case 'categoryChart':
+    case 'categoryChart': {
+      const categories = categoryFigures(data);
       return (
         <>
           <CategoryCard
             title="Where the Money Goes"
             what={what}
             countHeader="Budget lines"
-            categories={categorySlices(data)}
-            total={totalOf(data.categoryBreakdown)}
+            categories={categories.slices}
+            total={categories.total}
             money={money}
             emptyText={`No spending categories were published for ${fy}.`}
             note={smallGroupsNote('categories', data.categoryBreakdown, data.categoryWithheld)}
@@ -92,18 +93,21 @@ export function PublicSection({ name, ...props }: SectionProps & { name: Compone
           />
         </>
       );
-    case 'buildingChart':
+    }
+    case 'buildingChart': {
+      const buildings = buildingFigures(data);
       return (
         <BuildingCard
           title="Spending by School"
           what={what}
-          buildings={buildingBars(data)}
-          total={totalOf(data.buildingBreakdown)}
+          buildings={buildings.bars}
+          total={buildings.total}
           money={money}
           emptyText={`No school figures were published for ${fy}.`}
           note={smallGroupsNote('buildings', data.buildingBreakdown, data.buildingWithheld)}
         />
       );
+    }
     case 'salaryCharts':
       // Null when switched off: the server does not send what is not shown.
       if (!data.salaryData) {
@@ -129,10 +133,11 @@ export function PublicSection({ name, ...props }: SectionProps & { name: Compone
           />
         </>
       );
-    case 'headcountChart':
+    case 'headcountChart': {
       if (!data.locationData) {
         return null;
       }
+      const staff = locationFigures(data);
       return (
         <>
           {data.staffing ? <PublicStaffingSection staffing={data.staffing} fy={fy} /> : null}
@@ -140,9 +145,9 @@ export function PublicSection({ name, ...props }: SectionProps & { name: Compone
             className="pub-wide"
             title="Staff by School"
             emptyText={staffNotYet}
-            locations={locationRows(data)}
+            locations={staff.rows}
             totalEmployees={data.locationData.totalEmployees ?? 0}
-            totalSalary={data.locationData.totalSalaries ?? 0}
+            totalSalary={staff.totalSalary ?? 0}
             note={
               data.locationData.totalEmployees === null
                 ? 'Totals are not shown: too few people to publish them without identifying anyone.'
@@ -156,6 +161,7 @@ export function PublicSection({ name, ...props }: SectionProps & { name: Compone
           />
         </>
       );
+    }
     default:
       return null;
   }
