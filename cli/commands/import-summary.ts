@@ -114,6 +114,7 @@ export function summaryLines(
   }
   out.push(...reconciliationLines(result.reconciliation));
   out.push(...nextYearAndCrosswalkLines(result));
+  out.push(...leftOutLines(result));
   if (result.skipped) {
     const reasons = Object.entries(result.skippedReasons)
       .map(([reason, n]) => `${n} ${reason}`)
@@ -137,6 +138,20 @@ export function summaryLines(
     );
   }
   return out;
+}
+
+/** --only-district-buildings: how many rows were left out, their amount and their buildings. */
+function leftOutLines(result: ImportResult): string[] {
+  const left = result.leftOut;
+  if (!left) {
+    return [];
+  }
+  const named = left.buildings.map((b) => `${b.building} (${count(b.rows)})`).join(', ');
+  return [
+    `Left out ${count(left.rows)} row(s) whose building is not one of the district's buildings` +
+      (left.rows ? ` (${dollars(left.amount)}); the most: ${named}` : '') +
+      '.',
+  ];
 }
 
 /** The counts --json gives beside the reconciliation: next-year salaries and the position crosswalk. */

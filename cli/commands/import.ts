@@ -27,6 +27,7 @@ const flags = z.object({
     .default([]),
   noteColumn: z.array(z.string()).optional(),
   dryRun: z.boolean().optional(),
+  onlyDistrictBuildings: z.boolean().optional(),
   json: z.boolean().optional(),
 });
 
@@ -139,6 +140,10 @@ export function registerImportCommands(program: Command): void {
       collect,
     )
     .option('--note-column <Column>', "append a column to each line's notes; repeatable", collect)
+    .option(
+      '--only-district-buildings',
+      "leave out rows whose building names none of the district's buildings (a city's payroll)",
+    )
     .option('--dry-run', 'check every row and report, then roll back')
     .option('--json', 'print the result as JSON')
     .action(async (file: string, raw: Record<string, unknown>) => {
@@ -157,6 +162,7 @@ export function registerImportCommands(program: Command): void {
             overrides: parseMaps(opts.map),
             noteColumns: opts.noteColumn,
             dryRun: opts.dryRun,
+            onlyDistrictBuildings: opts.onlyDistrictBuildings,
             onProgress: progress.update,
           });
         } catch (err) {

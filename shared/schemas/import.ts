@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formatNumber } from '@shared/money';
-import { idNumber, idNumberWith, idText, moneyOut, SCENARIO_TYPES } from './common';
+import { fileDecimal, idNumber, idNumberWith, idText, moneyOut, SCENARIO_TYPES } from './common';
 import { crosswalkImportSummary } from './crosswalk';
 import { reconciliationSchema } from './import-reconciliation';
 
@@ -98,6 +98,8 @@ export const executeBody = z.strictObject({
   versionId: idNumberWith(undefined, 'Please select a version'),
   /** Check everything and report what would happen, then roll back. */
   dryRun: z.boolean().optional(),
+  /** Leave out rows whose building cell is filled and names none of the district's buildings. */
+  onlyDistrictBuildings: z.boolean({ error: 'onlyDistrictBuildings must be true or false' }).optional(),
 });
 
 export const importWarningSchema = z.object({
@@ -154,6 +156,14 @@ export const importResultSchema = z.object({
   errorCount: z.number().int(),
   /** Skipped rows per reason. */
   skippedReasons: z.record(z.string(), z.number().int()),
+  /** onlyDistrictBuildings: rows left out (skipped) for their building, their sum, the top 10. */
+  leftOut: z
+    .object({
+      rows: z.number().int(),
+      amount: fileDecimal,
+      buildings: z.array(z.object({ building: z.string(), rows: z.number().int() })),
+    })
+    .optional(),
   /** Sum of the imported salaries (operating) or amounts (proposed), computed in SQL. */
   totalAmount: moneyOut,
   fiscalYears: z.array(z.number().int()),

@@ -20,6 +20,8 @@ export interface ImportPlan {
   columnMappings: Record<string, string | null>;
   noteColumns: string[];
   dryRun?: boolean;
+  /** Leave out rows whose filled building cell names none of the district's buildings. */
+  onlyDistrictBuildings?: boolean;
   onProgress?: (progress: ImportProgress) => void;
 }
 

@@ -72,6 +72,7 @@ async function context(
     workGroups: new WorkGroupMatcher(await q.listWorkGroupRefs(trx)),
     funds: new FundMatcher(await q.listFundRefs(trx)),
     ...(plan.importType === 'operating' ? { crosswalk: await crosswalkImport(trx) } : {}),
+    onlyDistrictBuildings: Boolean(plan.onlyDistrictBuildings),
   };
 }
 
@@ -238,6 +239,7 @@ export async function runImport(app: AppContext, actor: Actor, input: RunInput):
       errors: tally.errors,
       errorCount: tally.skipped,
       skippedReasons: tally.reasons,
+      ...(plan.onlyDistrictBuildings ? { leftOut: tally.leftOut() } : {}),
       totalAmount: totals.total,
       fiscalYears: totals.fiscalYears,
       replacedProjected: replaced,
@@ -267,6 +269,7 @@ export async function runImport(app: AppContext, actor: Actor, input: RunInput):
         rowCount: tally.rowCount,
         imported: tally.imported,
         skipped: tally.skipped,
+        ...(plan.onlyDistrictBuildings ? { leftOutForBuilding: tally.leftOut().rows } : {}),
         warnings: tally.warningCount,
         totalAmount: totals.totalText,
         fiscalYears: totals.fiscalYears,

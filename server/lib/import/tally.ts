@@ -1,11 +1,16 @@
-import type { ImportWarning } from '@shared/schemas/import';
+import type { ImportResult, ImportWarning } from '@shared/schemas/import';
 import type { Cell } from './cells';
+import { DecimalSum } from './decimal';
 import { PreviewCollector } from './preview';
 import { Reconciler } from './reconcile';
 import type { RowOutcome } from './transform';
 
 /** Rows listed in a result; the counts cover every row. */
 const LISTED = 100;
+/** The reason rows left out for their building are counted under (each row's own names it). */
+export const LEFT_OUT = "not one of the district's buildings";
+/** Buildings of left-out rows named in a result, most rows first. */
+const LEFT_OUT_NAMED = 10;
 
 /** What an import did with each row: counts, the first rows listed, and the reconciliation. */
 export class Tally {
@@ -19,6 +24,9 @@ export class Tally {
   readonly reconciler: Reconciler;
   /** The first rows as read, for the preview. */
   readonly preview = new PreviewCollector();
+  /** Rows left out for their building (onlyDistrictBuildings), per building cell, and their amounts. */
+  private readonly leftOutRows = new Map<string, number>();
+  private readonly leftOutSum = new DecimalSum();
 
   constructor(moneyField: string, moneyColumn: string) {
     this.reconciler = new Reconciler(moneyField, moneyColumn);
@@ -32,7 +40,14 @@ export class Tally {
     this.rowCount += 1;
     if (outcome.kind === 'skip') {
       this.skipped += 1;
-      this.reasons[outcome.reason] = (this.reasons[outcome.reason] ?? 0) + 1;
+      const reason = outcome.leftOut === undefined ? outcome.reason : LEFT_OUT;
+      this.reasons[reason] = (this.reasons[reason] ?? 0) + 1;
+      if (outcome.leftOut !== undefined) {
+        this.leftOutRows.set(outcome.leftOut, (this.leftOutRows.get(outcome.leftOut) ?? 0) + 1);
+        if (outcome.amount) {
+          this.leftOutSum.add(outcome.amount);
+        }
+      }
       if (this.errors.length < LISTED) {
         this.errors.push(`Row ${n}: skipped, ${outcome.reason}`);
       }
@@ -51,5 +66,17 @@ export class Tally {
         this.warnings.push({ row: n, name: outcome.name, issues: outcome.warnings });
       }
     }
+  }
+
+  /** The rows left out for their building: counted, summed, the most frequent buildings named. */
+  leftOut(): NonNullable<ImportResult['leftOut']> {
+    const buildings = [...this.leftOutRows]
+      .map(([building, rows]) => ({ building, rows }))
+      .sort((a, b) => b.rows - a.rows || (a.building < b.building ? -1 : 1));
+    return {
+      rows: this.reasons[LEFT_OUT] ?? 0,
+      amount: this.leftOutSum.toString(),
+      buildings: buildings.slice(0, LEFT_OUT_NAMED),
+    };
   }
 }

@@ -10,6 +10,7 @@ import {
   moneyField,
   isRepeatedHeader,
   isTotalLabel,
+  placeOf,
   problemText,
   rowFiscalYear,
   textField,
@@ -17,7 +18,7 @@ import {
   type RowOutcome,
   type TransformContext,
 } from './transform';
-import { fundOf, lineOutcome } from './transform-line';
+import { fundOf, leftOutRow, lineOutcome } from './transform-line';
 import { parseFte, parseStatus, splitName } from './values';
 
 /** A field's cell parsed, with a warning (quoting the cell) when it cannot be read. */
@@ -111,6 +112,14 @@ export function transformEmployee(ctx: TransformContext, n: number, cells: reado
   if (isRepeatedHeader(ctx, cells)) {
     return { kind: 'skip', reason: 'repeated header row' };
   }
+  // The building first: a row left out for it is read no further (its warnings kept for their place).
+  const placeWarnings: string[] = [];
+  const { location, building } = locationAndBuilding(ctx, cells, placeWarnings);
+  const place = placeOf(ctx, building);
+  const left = leftOutRow(ctx, cells, place, 'currentSalary');
+  if (left) {
+    return left;
+  }
   let first = firstCell;
   let last = textField(ctx, cells, 'lastName', warnings);
   // A full name in the Last Name column is split when no first name came with it.
@@ -155,7 +164,9 @@ export function transformEmployee(ctx: TransformContext, n: number, cells: reado
     }
   }
 
-  const { location, building } = locationAndBuilding(ctx, cells, warnings);
+  if (placeWarnings.length) {
+    warnings.push(...placeWarnings);
+  }
   const workGroup = textField(ctx, cells, 'workGroup', warnings);
   const deseCell = fieldCell(ctx, cells, 'deseCode');
   const deseCode = extractDeseCode(deseCell);
@@ -201,7 +212,7 @@ export function transformEmployee(ctx: TransformContext, n: number, cells: reado
     ctx.crosswalk?.fill(values, position, currentSalary, fund.byRule ? ruleFund : null) ?? null;
   const outcome = lineOutcome(ctx, n, cells, {
     values,
-    location: building,
+    place,
     warnings,
     name,
     fiscalYear,

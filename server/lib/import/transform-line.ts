@@ -2,14 +2,41 @@ import type { Cell } from './cells';
 import { periodReaches, type FundMatcher } from './fund-match';
 import {
   buildNotes,
+  exactAmount,
+  fieldCell,
   metadataJson,
   rowBuilding,
   textField,
   type LineValues,
   type RowMoney,
   type RowOutcome,
+  type RowPlace,
   type TransformContext,
 } from './transform';
+
+/** Why a row is left out: "Boston Police Department is not one of the district's buildings". */
+export const leftOutReason = (building: string) => `${building} is not one of the district's buildings`;
+
+/**
+ * The row left out (skipped, its amount in the reconciliation) when the import leaves out rows whose
+ * filled building cell names none of the district's buildings; null to read it on as a line.
+ */
+export function leftOutRow(
+  ctx: TransformContext,
+  cells: readonly Cell[],
+  place: RowPlace,
+  moneyField: string,
+): RowOutcome | null {
+  if (!ctx.onlyDistrictBuildings || place.unmatched === null) {
+    return null;
+  }
+  return {
+    kind: 'skip',
+    reason: leftOutReason(place.unmatched),
+    amount: exactAmount(fieldCell(ctx, cells, moneyField)),
+    leftOut: place.unmatched,
+  };
+}
 
 /**
  * A row read as a line of either kind: its own columns plus those every line has (the import's
@@ -23,7 +50,8 @@ export function lineOutcome(
   cells: readonly Cell[],
   line: {
     values: LineValues;
-    location: string | null;
+    /** The row's building (placeOf): read before, so a row left out for it is not read on. */
+    place: RowPlace;
     warnings: string[];
     name: string;
     fiscalYear: number;
@@ -32,7 +60,7 @@ export function lineOutcome(
     fundNamed?: boolean;
   },
 ): RowOutcome {
-  const { values, location, warnings, name, fiscalYear, money, fundNamed } = line;
+  const { values, place, warnings, name, fiscalYear, money, fundNamed } = line;
   return {
     kind: 'line',
     values: Object.assign(values, {
@@ -40,7 +68,7 @@ export function lineOutcome(
       scenario_id: ctx.fixed.scenarioId,
       version_id: ctx.fixed.versionId,
       fiscal_year: String(fiscalYear),
-      building_id: rowBuilding(ctx, location, warnings),
+      building_id: rowBuilding(place, warnings),
       notes: buildNotes(ctx, cells, warnings),
       import_run_id: ctx.fixed.importRunId,
       metadata: metadataJson(warnings, n, fundNamed),

@@ -6,6 +6,7 @@ import {
   fieldCell,
   moneyField,
   isRepeatedHeader,
+  placeOf,
   isTotalLabel,
   problemText,
   rowFiscalYear,
@@ -13,7 +14,7 @@ import {
   type RowOutcome,
   type TransformContext,
 } from './transform';
-import { fundOf, lineOutcome } from './transform-line';
+import { fundOf, leftOutRow, lineOutcome } from './transform-line';
 
 const HEADING = /^\s*\d{4}\s*[-\u2013\u2014:]\s*[A-Za-z]/;
 const GRAND_TOTAL_CELL = /^(GRAND\s+)?TOTAL\b/;
@@ -136,6 +137,11 @@ export function proposedTransformer(ctx: TransformContext) {
       }
     }
     const location = textField(ctx, cells, 'locationCode', warnings);
+    const place = placeOf(ctx, location);
+    const left = leftOutRow(ctx, cells, place, 'amount');
+    if (left) {
+      return left;
+    }
     const fiscalYear = rowFiscalYear(ctx, cells, warnings);
     const fund = ctx.funds ? fundOf(ctx, ctx.funds, cells, accountLine, fiscalYear, warnings) : null;
     const fundId = fund?.fundId ?? null;
@@ -155,7 +161,7 @@ export function proposedTransformer(ctx: TransformContext) {
     };
     return lineOutcome(ctx, n, cells, {
       values,
-      location,
+      place,
       warnings,
       name: description,
       fiscalYear,

@@ -71,6 +71,8 @@ export interface TransformContext {
   funds?: FundMatcher;
   /** The position crosswalk (operating imports): fills what a row lacks from the rules. */
   crosswalk?: CrosswalkImport;
+  /** Leave out rows whose filled building cell names none of the district's buildings. */
+  onlyDistrictBuildings?: boolean;
 }
 
 /**
@@ -97,6 +99,8 @@ export type RowOutcome =
       amount?: string | null;
       /** Set on total rows: their label. Their amounts are compared with the import, never summed. */
       totalLabel?: string;
+      /** Set on rows left out for their building (onlyDistrictBuildings): the building cell's text. */
+      leftOut?: string;
     }
   | {
       kind: 'line';
@@ -236,27 +240,33 @@ export function isDistrictWide(text: string): boolean {
   return /^district[\s-]*wide$/i.test(text.trim());
 }
 
+/** A row's building: its id as text (null = District Wide), and the cell's text when it names none. */
+export interface RowPlace {
+  id: string | null;
+  unmatched: string | null;
+}
+
 /**
- * The building a location cell names (null = District Wide), with a warning when nothing matches;
- * 'District Wide' itself is no building, unless the district has a building of that name.
+ * The building a location cell names (one lookup in the matcher); 'District Wide' itself is no
+ * building, unless the district has a building of that name, and is not unmatched either.
  */
-export function rowBuilding(
-  ctx: TransformContext,
-  location: string | null,
-  warnings: string[],
-): string | null {
+export function placeOf(ctx: TransformContext, location: string | null): RowPlace {
   if (!location) {
-    return null;
+    return { id: null, unmatched: null };
   }
   const id = ctx.buildings.match(location);
-  if (id === null && isDistrictWide(location)) {
-    return null;
+  if (id !== null) {
+    return { id: String(id), unmatched: null };
   }
-  if (id === null) {
-    warnings.push(`Building '${location}' matches no building; left as District Wide`);
-    return null;
+  return { id: null, unmatched: isDistrictWide(location) ? null : location };
+}
+
+/** The building_id a line stores, with a warning when its cell matches no building. */
+export function rowBuilding(place: RowPlace, warnings: string[]): string | null {
+  if (place.unmatched !== null) {
+    warnings.push(`Building '${place.unmatched}' matches no building; left as District Wide`);
   }
-  return String(id);
+  return place.id;
 }
 
 /**

@@ -5,6 +5,7 @@ import type { FieldMapping } from '../mapping';
 import { PreviewTable } from '../preview-table';
 import { ReconciliationPanel } from '../reconciliation';
 import { Alert } from '@web/components/alert';
+import { LeftOutNote } from './lines-leave-out';
 
 /**
  * A line import's dry run: what the year already holds, every dollar reconciled, the crosswalk's
@@ -30,6 +31,7 @@ export function LinePreviewDetails({
           {added}
         </Alert>
       ) : null}
+      <LeftOutNote leftOut={dry.leftOut} />
       <ReconciliationPanel r={dry.reconciliation} dryRun />
       {dry.crosswalk ? <CrosswalkSummaryLine summary={dry.crosswalk} /> : null}
       <PreviewTable preview={dry.preview} importType={analysis.importType} mapping={mapping} />

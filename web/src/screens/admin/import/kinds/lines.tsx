@@ -13,6 +13,7 @@ import { formatMoney } from '@web/lib/format';
 import { toColumnMappings, type FieldMapping } from '../mapping';
 import { supersedeText } from '../reconciliation';
 import type { Run, WizardKind } from '../wizard-kind';
+import { LeaveOutOption } from './lines-leave-out';
 import { LinePreviewDetails } from './lines-preview';
 import { LineResult, NoteColumns } from './lines-result';
 import { VersionField } from './version-field';
@@ -109,6 +110,8 @@ function lineKind(
           </>
         ),
       }),
+      // A town's payroll holds every department: the payroll may leave out the others' rows.
+      ...(importType === 'operating' ? { Options: LeaveOutOption } : {}),
       Details: LinePreviewDetails,
     },
     complete: {
