@@ -95,7 +95,7 @@ function fromHint(value: string): string {
  * warning), then sees what was written and may undo it while the new year is Draft and unedited.
  */
 export function RollForwardScreen() {
-  // Until the admin types, the field offers the latest year with lines (one that can be rolled).
+  // Until the admin types (or enters the field), it offers the latest year with lines (one that can be rolled).
   const withLines = useAllFiscalYears().data?.fiscalYears ?? [];
   const offered = defaultRollFrom(withLines.map((y) => y.fiscalYear));
   const [typed, setTyped] = useState<string | null>(null);
@@ -184,6 +184,9 @@ export function RollForwardScreen() {
             error={fieldError}
             required
             onChange={(e) => edit(e.target.value)}
+            // Once the field has focus it is the person's: an offered year arriving while they begin
+            // to type would otherwise land beside what they type ('FY2028FY2027').
+            onFocus={() => setTyped((t) => t ?? from)}
           />
           <div>
             <Button type="submit" variant="primary" busy={preview.isPending} busyLabel="Working it out...">

@@ -194,4 +194,30 @@ describe('Roll forward', () => {
     });
     expect(moved.textContent).toContain('$411,891.50');
   });
+
+  it('keeps what a person types when the offered year arrives after they began', async () => {
+    // The offered year arrived between a person's (or a browser test's) select-all and their typing,
+    // and the field read 'FY2028FY2027'.
+    let answer: ((res: Response) => void) | null = null;
+    stubApi({
+      '/api/auth/me': { user: admin },
+      '/api/budget-years': { budgetYears: [], districtName: null, homes: [], budgetYearsWithLines: [] },
+      '/api/line-items/all-fiscal-years': () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+      '/api/roll-forward/latest': { rollForward: null },
+    });
+    storeSession(admin);
+    renderRoutes('/roll-forward', [{ path: 'roll-forward', element: <RollForwardScreen /> }]);
+    const field = (await screen.findByLabelText(/Roll forward from/)) as HTMLInputElement;
+    expect(field.value).toBe('');
+    fireEvent.focus(field);
+    await waitFor(() => expect(answer).not.toBeNull());
+    answer!(jsonResponse(200, { fiscalYears: [{ fiscalYear: 2027, itemCount: 600, isProjected: false }] }));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(field.value).toBe('');
+    fireEvent.change(field, { target: { value: 'FY2026' } });
+    expect(field.value).toBe('FY2026');
+  });
 });
