@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DATA_SLOT, HTML_SLOT, renderPublicPage } from './public-page';
-import type { PublicView, PublicYearData } from '@shared/schemas/public-dashboard';
+import type { PublicView } from '@shared/schemas/public-dashboard';
+import { ROUNDED_APART_YEAR } from '@web/test/public-year';
 
 /**
  * The page a reader without JavaScript gets shows whole dollars; a resident adding a column must
@@ -11,54 +12,7 @@ import type { PublicView, PublicYearData } from '@shared/schemas/public-dashboar
  */
 const TEMPLATE = `<html><head><title>x</title></head><body>${HTML_SLOT}${DATA_SLOT}</body></html>`;
 
-const data: PublicYearData = {
-  fiscalYear: 2027,
-  publishedAt: '2026-11-20T15:00:00.000Z',
-  totalBudget: 609_096_082.78,
-  townGoal: 610_000_000,
-  hasTownGoal: true,
-  guidanceGap: 903_917.22,
-  categoryBreakdown: [
-    { name: 'Salaries', amount: 547_732_276.31, itemCount: 25_530, color: '#1d4ed8' },
-    { name: 'Contracted Services', amount: 61_363_806.47, itemCount: 120, color: '#0f766e' },
-  ],
-  // Two halves and .78: each rounds up on its own ($609,096,084 in all), the total once ($609,096,083).
-  buildingBreakdown: [
-    { name: 'Hillside', amount: 300_000_000.5 },
-    { name: 'Lakeview', amount: 200_000_000.5 },
-    { name: 'District Wide', amount: 109_096_081.78 },
-  ],
-  salaryData: null,
-  locationData: {
-    locations: [
-      { location: 'Hillside', count: 40, totalSalary: 1_234_567.5, isOther: false, salaryRounded: false },
-      { location: 'Other', count: 9, totalSalary: 765_432.5, isOther: true, salaryRounded: false },
-    ],
-    totalEmployees: 49,
-    totalSalaries: 2_000_000,
-    totalSalariesRounded: false,
-  },
-  perPupil: null,
-  deseBreakdown: [
-    {
-      name: 'Teachers',
-      amount: 547_732_276.31,
-      functions: [
-        { code: '2305', name: 'Classroom Teachers', amount: 500_123_456.6 },
-        { code: '2310', name: 'Teachers, Specialists', amount: 47_608_819.71 },
-      ],
-    },
-    {
-      name: 'Other Teaching Services',
-      amount: 61_363_806.47,
-      functions: [
-        { code: '2330', name: 'Instructional Coordinators and Team Leaders', amount: 30_000_000.24 },
-        { code: '2340', name: 'Librarians and Media Center Directors', amount: 31_363_806.23 },
-      ],
-    },
-  ],
-  includesProjectedEmployees: false,
-};
+const data = ROUNDED_APART_YEAR;
 
 const view: PublicView = {
   urlPath: 'boston',
