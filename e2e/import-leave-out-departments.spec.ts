@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, axeViolations, pageOverflow, saveScreen, signIn } from './helpers';
+import { expect, test } from '@playwright/test';
+import { axeViolations, pageOverflow, saveScreen } from './helpers';
+import { previewPayroll } from './import-steps';
 
 /**
  * A district's payroll from its city's export, which holds every municipal department: in the
@@ -21,34 +22,11 @@ const PAYROLL = [
 ].join('\n');
 const LEAVE_OUT = "Leave out rows whose building is not one of the district's buildings";
 
-async function chooseOption(page: Page, combobox: string, option: string | RegExp) {
-  await page.getByRole('combobox', { name: combobox }).click();
-  await page.getByRole('option', { name: option }).click();
-}
-
 test('a city payroll’s dry run leaves out the other departments’ rows, and says how many and whose', async ({
   page,
 }) => {
   test.setTimeout(120_000);
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page, ADMIN, '/admin?tab=import');
-  await chooseOption(page, 'Budget year', 'FY25 Budget');
-  await page.getByRole('radio', { name: /Operating budget \(employees\)/ }).click();
-  await page.getByRole('button', { name: 'New Version' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New Version' });
-  await dialog.getByLabel('Label').fill(VERSION);
-  await chooseOption(page, 'Fiscal year', 'FY28');
-  await dialog.getByRole('button', { name: 'Create Version' }).click();
-  await expect(dialog).toBeHidden();
-  await page.locator('input[type="file"]').setInputFiles({
-    name: 'city-earnings.csv',
-    mimeType: 'text/csv',
-    buffer: Buffer.from(PAYROLL),
-  });
-  await page.getByRole('button', { name: 'Analyze File' }).click();
-  await expect(page.getByRole('heading', { name: 'Step 2 of 4: Map Columns' })).toBeFocused();
-  await chooseOption(page, 'Column for Building / Location', 'DEPARTMENT_NAME');
-  await page.getByRole('button', { name: 'Preview Import' }).click();
+  await previewPayroll(page, { version: VERSION, name: 'city-earnings.csv', csv: PAYROLL });
 
   // Off at first: every row would be imported, the city's as District Wide.
   await expect(page.getByText('6 of 6 rows will be imported')).toBeVisible();

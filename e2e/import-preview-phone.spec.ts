@@ -1,5 +1,6 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ADMIN, axeViolations, pageOverflow, saveScreen, signIn } from './helpers';
+import { expect, test, type Locator } from '@playwright/test';
+import { axeViolations, pageOverflow, saveScreen } from './helpers';
+import { previewPayroll } from './import-steps';
 
 /**
  * A new district's first payroll on a phone: the real Boston earnings file has reversals (negative
@@ -19,11 +20,6 @@ const PAYROLL = [
   '"Sordillo,Paul J",Facilities Management,Building Services Fleet Mgr,"108,815.78"',
 ].join('\n');
 
-async function chooseOption(page: Page, combobox: string, option: string | RegExp) {
-  await page.getByRole('combobox', { name: combobox }).click();
-  await page.getByRole('option', { name: option }).click();
-}
-
 /** The tallest row of a table, in CSS pixels. */
 async function tallestRow(table: Locator): Promise<number> {
   return table.evaluate((t) =>
@@ -35,25 +31,7 @@ test('the payroll preview reads on a phone: reversals and notes in rows of a few
   page,
 }) => {
   test.setTimeout(120_000);
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page, ADMIN, '/admin?tab=import');
-  await chooseOption(page, 'Budget year', 'FY25 Budget');
-  await page.getByRole('radio', { name: /Operating budget \(employees\)/ }).click();
-  await page.getByRole('button', { name: 'New Version' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New Version' });
-  await dialog.getByLabel('Label').fill(VERSION);
-  await chooseOption(page, 'Fiscal year', 'FY28');
-  await dialog.getByRole('button', { name: 'Create Version' }).click();
-  await expect(dialog).toBeHidden();
-  await page.locator('input[type="file"]').setInputFiles({
-    name: 'boston-earnings-reversals.csv',
-    mimeType: 'text/csv',
-    buffer: Buffer.from(PAYROLL),
-  });
-  await page.getByRole('button', { name: 'Analyze File' }).click();
-  await expect(page.getByRole('heading', { name: 'Step 2 of 4: Map Columns' })).toBeFocused();
-  await chooseOption(page, 'Column for Building / Location', 'DEPARTMENT_NAME');
-  await page.getByRole('button', { name: 'Preview Import' }).click();
+  await previewPayroll(page, { version: VERSION, name: 'boston-earnings-reversals.csv', csv: PAYROLL });
   await expect(page.getByText('4 of 4 rows will be imported')).toBeVisible();
 
   const differences = page.getByRole('table', { name: 'Rows whose stored amount differs from the file' });
