@@ -14,7 +14,7 @@ import {
 // Every role reaches the Budget of All Funds through its own menus (Admin, Budget Tools, the Menu
 // button on a phone). It opens on the header's budget year and its current fiscal year; the demo's
 // general fund and its two federal grants are rows; All funds is the sum of the funds, worked out
-// here in integer cents from GET /api/funds/report, and the screen shows it in whole dollars; the
+// here in integer cents from GET /api/funds/report, and the screen shows it to the cent; the
 // table downloads as a workbook.
 
 const CASES = [
@@ -40,10 +40,10 @@ interface ReportFund extends Figures {
 }
 
 const cents = (v: number) => BigInt(Math.round(v * 100));
-/** Whole dollars as the screen shows them (halves away from zero). */
-const wholeDollars = (c: bigint) => {
+/** Dollars and cents as the screen shows them, so each column adds up to its All funds row. */
+const dollars = (c: bigint) => {
   const abs = c < 0n ? -c : c;
-  return `${c < 0n ? '-' : ''}$${((abs + 50n) / 100n).toLocaleString('en-US')}`;
+  return `${c < 0n ? '-' : ''}$${(abs / 100n).toLocaleString('en-US')}.${String(abs % 100n).padStart(2, '0')}`;
 };
 const sum = (funds: ReportFund[], pick: (f: ReportFund) => bigint) => funds.reduce((s, f) => s + pick(f), 0n);
 
@@ -91,14 +91,14 @@ for (const c of CASES) {
     for (const name of ['General Fund', 'Title I, Part A', 'IDEA Special Education Entitlement']) {
       const row = table.getByRole('row', { name: new RegExp(`^${name}`) });
       const fund = funds.find((f) => f.name === name)!;
-      await expect(row.getByRole('cell').nth(2)).toHaveText(wholeDollars(cents(fund.budget)));
+      await expect(row.getByRole('cell').nth(2)).toHaveText(dollars(cents(fund.budget)));
     }
     const total = page.getByTestId('funds-report-total');
     await expect(total.getByRole('rowheader')).toHaveText('All funds');
-    await expect(total.getByRole('cell').first()).toHaveText(wholeDollars(budget));
-    await expect(page.getByTestId('funds-report-all')).toContainText(wholeDollars(budget));
+    await expect(total.getByRole('cell').first()).toHaveText(dollars(budget));
+    await expect(page.getByTestId('funds-report-all')).toContainText(dollars(budget));
     await expect(page.getByTestId('funds-report-general')).toContainText(
-      wholeDollars(cents(report.generalFund.budget)),
+      dollars(cents(report.generalFund.budget)),
     );
 
     // The year before's actual from its ledger ('No ledger' without one), and the general fund's
@@ -106,9 +106,7 @@ for (const c of CASES) {
     const previousFy = `FY${String(scope.fiscalYear - 1).slice(2)}`;
     await expect(table.getByRole('columnheader', { name: `${previousFy} actual` })).toBeVisible();
     await expect(total.getByRole('cell').last()).toHaveText(
-      report.allFunds.previousActual === null
-        ? 'No ledger'
-        : wholeDollars(cents(report.allFunds.previousActual)),
+      report.allFunds.previousActual === null ? 'No ledger' : dollars(cents(report.allFunds.previousActual)),
     );
     const general = funds.find((f) => f.code === '0100')!;
     for (const list of [general.byFunction, general.byCategory]) {
@@ -118,7 +116,7 @@ for (const c of CASES) {
     await breakdown.locator('summary').click();
     const byFunction = breakdown.getByRole('table', { name: /budget by DESE function$/ });
     await expect(byFunction.locator('tbody tr')).toHaveCount(general.byFunction.length);
-    await expect(byFunction.locator('tfoot td').first()).toHaveText(wholeDollars(cents(general.budget)));
+    await expect(byFunction.locator('tfoot td').first()).toHaveText(dollars(cents(general.budget)));
 
     // The same table as a workbook (its SUM formulas are checked by workbook.test.ts).
     const download = page.waitForEvent('download');

@@ -1,7 +1,7 @@
 import type { FundsReportRow } from '@web/api/funds-report';
 import { ScrollArea } from '@web/components/scroll-area';
 import { numCol, TableHead } from '@web/components/table-head';
-import { countOf, formatMoney } from '@web/lib/format';
+import { countOf, formatMoneyCents as formatMoney } from '@web/lib/format';
 import { formatFte } from '@web/components/staffing-table-view';
 
 /** One breakdown of a fund's budget: a row per function or category, the fund's total beneath. */

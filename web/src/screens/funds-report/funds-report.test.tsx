@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { centsOf } from '@shared/money';
 import { FUND_MESSAGES } from '@shared/schemas/funds';
 import { BudgetYearProvider } from '@web/budget-year/budget-year-context';
 import { REPORT } from '@web/test/funds-report';
@@ -9,7 +10,7 @@ import { FundsReportScreen } from './index';
 
 // The school committee (VIEW_ONLY) opens the report on the header's budget year and its current
 // fiscal year; each fund's row, the All funds total and the general fund appropriation are the
-// server's figures in whole dollars, and a grant over its award is called out.
+// server's figures to the cent, and a grant over its award is called out.
 
 const viewer = makeUser({ role: 'VIEW_ONLY', abilities: {} });
 const fy27 = { id: 2, fiscalYear: 'FY27', name: 'FY27 Budget', notes: null, currentFiscalYear: 2027 };
@@ -66,30 +67,44 @@ describe('FundsReportScreen', () => {
     expect(cells(general)).toEqual([
       'General fund appropriation',
       'Yes',
-      '$24,500,000',
-      '$23,900,000',
-      '+$600,000',
+      '$24,500,000.40',
+      '$23,900,000.25',
+      '+$600,000.15',
       '1,200',
-      '$23,412,346',
+      '$23,412,345.67',
     ]);
     const idea = within(table).getByRole('row', { name: /^IDEA Special Education Entitlement/ });
-    expect(cells(idea)).toEqual(['Federal grant', 'No', '$640,000', '$655,501', '-$15,501', '2', '$0']);
+    expect(cells(idea)).toEqual([
+      'Federal grant',
+      'No',
+      '$640,000.00',
+      '$655,500.50',
+      '-$15,500.50',
+      '2',
+      '$0.00',
+    ]);
   });
 
   it('totals every fund, highlights the general fund appropriation and flags a grant over its award', async () => {
     const { table } = await renderScreen();
     const total = within(table).getByTestId('funds-report-total');
     expect(within(total).getByRole('rowheader').textContent).toBe('All funds');
-    expect(cells(total)).toEqual(['$25,555,001', '$24,953,501', '+$601,500', '1,205', '$23,793,346']);
+    expect(cells(total)).toEqual([
+      '$25,555,000.75',
+      '$24,953,500.75',
+      '+$601,500.00',
+      '1,205',
+      '$23,793,346.17',
+    ]);
     expect(screen.getByTestId('funds-report-general').textContent).toBe(
-      'General fund appropriation$24,500,000What the town votes; +$600,000 from FY26',
+      'General fund appropriation$24,500,000.40What the town votes; +$600,000.15 from FY26',
     );
     expect(screen.getByTestId('funds-report-all').textContent).toContain('4 funds, 1,205 lines');
 
     // Title I's lines are more than its award; IDEA's are within theirs.
     const alerts = screen.getAllByRole('alert');
     expect(alerts.map((a) => a.textContent)).toEqual([
-      FUND_MESSAGES.overAward('Title I, Part A', '$415,000', '$412,380'),
+      FUND_MESSAGES.overAward('Title I, Part A', '$415,000.35', '$412,380.00'),
     ]);
     const titleI = within(table).getByRole('row', { name: /^Title I, Part A/ });
     expect(within(titleI).getByRole('rowheader').textContent).toContain('Over its award');
@@ -99,13 +114,13 @@ describe('FundsReportScreen', () => {
   it("says where last year's actual comes from, and opens each fund onto its budget by function and category", async () => {
     await renderScreen();
     expect(screen.getByTestId('funds-report-ledger').textContent).toBe(
-      "FY26 actual: what the FY26 ledger (year-end (period 13), ytd-fy2026-p13.csv) says each fund's accounts expended, by their fund segment. $1,235 expended on 2 accounts whose fund segment names no fund is in no fund's row (Budget vs Actual lists them).",
+      "FY26 actual: what the FY26 ledger (year-end (period 13), ytd-fy2026-p13.csv) says each fund's accounts expended, by their fund segment. $1,234.56 expended on 2 accounts whose fund segment names no fund is in no fund's row (Budget vs Actual lists them).",
     );
     // The funds that pay lines this year; School Choice pays none.
     expect(screen.queryByTestId('funds-breakdown-2801')).toBeNull();
     const general = screen.getByTestId('funds-breakdown-0100');
     expect(within(general).getByText(/^General Fund \(0100\):/).textContent).toBe(
-      'General Fund (0100): $24,500,000 in 1,200 lines; pays 412.500 FTE of 420 positions',
+      'General Fund (0100): $24,500,000.40 in 1,200 lines; pays 412.500 FTE of 420 positions',
     );
     const byFunction = within(general).getByRole('table', {
       name: 'General Fund, FY27 budget by DESE function',
@@ -116,10 +131,10 @@ describe('FundsReportScreen', () => {
         .map((r) => r.textContent),
     ).toEqual([
       'DESE functionBudgetLines',
-      '2305 Teachers, Classroom$20,000,0001,000',
-      '4220 Maintenance of Buildings$4,000,000150',
-      'No function code$500,00050',
-      'General Fund$24,500,0001,200',
+      '2305 Teachers, Classroom$20,000,000.201,000',
+      '4220 Maintenance of Buildings$4,000,000.20150',
+      'No function code$500,000.0050',
+      'General Fund$24,500,000.401,200',
     ]);
     const byCategory = within(general).getByRole('table', { name: 'General Fund, FY27 budget by category' });
     expect(
@@ -127,6 +142,58 @@ describe('FundsReportScreen', () => {
         .getAllByRole('rowheader')
         .map((h) => h.textContent),
     ).toEqual(['Teachers', 'Operations', 'General Fund']);
+  });
+
+  it('shows figures a reader can add up: each column to its All funds row, each breakdown to its fund', async () => {
+    // The demo's FY26: $45,342,684.50 + $364,836.50 + $1,469,979.00 = $47,177,500.00. Rounded each
+    // on its own, the rows read $45,342,685 + $364,837 + $1,469,979 over an All funds of $47,177,500.
+    const demo = (f: (typeof REPORT.funds)[number], budget: number) => ({
+      ...f,
+      budget,
+      previousBudget: 0,
+      change: budget,
+      previousActual: null,
+      byFunction: [{ code: '2305', name: 'Teachers, Classroom', budget, lineCount: 1 }],
+      byCategory: [{ categoryId: 1, name: 'Teachers', budget, lineCount: 1 }],
+    });
+    const [general, titleI, idea, choice] = REPORT.funds;
+    const report = {
+      ...REPORT,
+      previousLedger: null,
+      funds: [demo(general, 45_342_684.5), demo(titleI, 364_836.5), demo(idea, 1_469_979), demo(choice, 0)],
+      allFunds: {
+        budget: 47_177_500,
+        previousBudget: 0,
+        change: 47_177_500,
+        lineCount: 1205,
+        previousActual: null,
+      },
+      generalFund: { ...REPORT.generalFund, budget: 45_342_684.5, previousBudget: 0, change: 45_342_684.5 },
+    };
+    const { table } = await renderScreen(report);
+    const cents = (text: string | null) => centsOf(Number((text ?? '').replace(/[$,+]/g, '')));
+    const column = (i: number) =>
+      report.funds.map((f) =>
+        cents(cells(within(table).getByRole('row', { name: new RegExp(`^${f.name}`) }))[i]),
+      );
+    const total = cells(within(table).getByTestId('funds-report-total'));
+    for (const i of [2, 4]) {
+      expect(column(i).reduce((a, b) => a + b, 0n)).toBe(cents(total[i - 2]));
+    }
+    expect(cells(within(table).getByRole('row', { name: /^Title I, Part A/ }))[2]).toBe('$364,836.50');
+    expect(screen.getByTestId('funds-report-general').textContent).toContain('$45,342,684.50');
+    expect(screen.getByTestId('funds-report-all').textContent).toContain('$47,177,500.00');
+    const breakdown = screen.getByTestId('funds-breakdown-2401');
+    expect(within(breakdown).getByText(/^Title I, Part A \(2401\):/).textContent).toContain('$364,836.50');
+  });
+
+  it('says by how much a grant is over its award, even by cents', async () => {
+    const [general, titleI, ...rest] = REPORT.funds;
+    const over = { ...titleI, budget: 412_380.4, overAward: true, awardAmount: 412_380 };
+    await renderScreen({ ...REPORT, funds: [general, over, ...rest] });
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([
+      FUND_MESSAGES.overAward('Title I, Part A', '$412,380.40', '$412,380.00'),
+    ]);
   });
 
   it("shows 'No ledger' for last year's actual when none is imported", async () => {

@@ -13,7 +13,7 @@ import { FiscalYearField } from '@web/components/fiscal-year-field';
 import { NoBudgetYear } from '@web/components/no-budget-year';
 import { PageHeader } from '@web/components/page-header';
 import { Spinner } from '@web/components/spinner';
-import { countOf, formatMoney } from '@web/lib/format';
+import { countOf, formatMoneyCents as formatMoney } from '@web/lib/format';
 import { FundBreakdown } from './fund-breakdown';
 import { FundsReportTable, signedMoney } from './report-table';
 import { fundBreakdownSheet, fundsReportSheet } from './workbook';

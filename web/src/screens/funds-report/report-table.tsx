@@ -2,11 +2,11 @@ import { FUND_KIND_LABELS } from '@shared/schemas/funds';
 import type { FundsReport } from '@web/api/funds-report';
 import { ScrollArea } from '@web/components/scroll-area';
 import { numCol, TableHead } from '@web/components/table-head';
-import { formatMoney } from '@web/lib/format';
+import { formatMoneyCents as formatMoney } from '@web/lib/format';
 
 type Figures = FundsReport['allFunds'];
 
-/** A change reads as a change: '+$1,200' up, '-$1,200' down, '$0' none. */
+/** A change reads as a change: '+$1,200.00' up, '-$1,200.00' down, '$0.00' none. */
 export const signedMoney = (n: number) => (n > 0 ? `+${formatMoney(n)}` : formatMoney(n));
 
 /** Last year's actual spending, or 'No ledger' when none is imported for that year. */
@@ -27,8 +27,9 @@ function FigureCells({ f }: { f: Figures }) {
 
 /**
  * Each fund (the general fund first, the server's order) with this year's budget beside last
- * year's and what last year's ledger says it spent, then every fund together. Whole dollars, as
- * the other reports to the school committee show them; the export keeps the cents.
+ * year's and what last year's ledger says it spent, then every fund together. To the cent, as the
+ * DESE Report and the stage comparison show theirs: rounded one by one, whole dollars left the
+ * funds a dollar off their All funds row ($45,342,685 + $364,837 + $1,469,979 over $47,177,500).
  */
 export function FundsReportTable({
   report,
@@ -39,47 +40,55 @@ export function FundsReportTable({
   fy: string;
   previousFy: string;
 }) {
+  // The title stands above the box that scrolls: as the table's caption it was as wide as the
+  // table, and a phone cut it off at the box's edge. It names the table all the same.
   return (
-    <ScrollArea label="Budget of all funds" className="funds-report-wrap">
-      <table className="table funds-report-table" data-testid="funds-report-table">
-        <caption>
-          {fy} budget of all funds, beside {previousFy}'s budget and actual spending
-        </caption>
-        <TableHead
-          cols={[
-            'Fund',
-            'Kind',
-            'Counts toward NSS',
-            numCol(`${fy} budget`),
-            numCol(`${previousFy} budget`),
-            numCol('Change'),
-            numCol('Lines'),
-            numCol(`${previousFy} actual`),
-          ]}
-        />
-        <tbody>
-          {report.funds.map((f) => (
-            <tr key={f.fundId} className={f.kind === 'general' ? 'funds-report__general' : undefined}>
-              <th scope="row">
-                {f.name}
-                <span className="funds-report__code">Fund {f.code}</span>
-                {f.overAward ? <span className="funds-report__over">Over its award</span> : null}
+    <>
+      <h2 id="funds-report-title" className="funds-report__title">
+        {fy} budget of all funds, beside {previousFy}'s budget and actual spending
+      </h2>
+      <ScrollArea label="Budget of all funds" className="funds-report-wrap">
+        <table
+          className="table funds-report-table"
+          data-testid="funds-report-table"
+          aria-labelledby="funds-report-title"
+        >
+          <TableHead
+            cols={[
+              'Fund',
+              'Kind',
+              'Counts toward NSS',
+              numCol(`${fy} budget`),
+              numCol(`${previousFy} budget`),
+              numCol('Change'),
+              numCol('Lines'),
+              numCol(`${previousFy} actual`),
+            ]}
+          />
+          <tbody>
+            {report.funds.map((f) => (
+              <tr key={f.fundId} className={f.kind === 'general' ? 'funds-report__general' : undefined}>
+                <th scope="row">
+                  {f.name}
+                  <span className="funds-report__code">Fund {f.code}</span>
+                  {f.overAward ? <span className="funds-report__over">Over its award</span> : null}
+                </th>
+                <td>{FUND_KIND_LABELS[f.kind]}</td>
+                <td>{f.countsTowardNss ? 'Yes' : 'No'}</td>
+                <FigureCells f={f} />
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr className="funds-report__total" data-testid="funds-report-total">
+              <th scope="row" colSpan={3}>
+                All funds
               </th>
-              <td>{FUND_KIND_LABELS[f.kind]}</td>
-              <td>{f.countsTowardNss ? 'Yes' : 'No'}</td>
-              <FigureCells f={f} />
+              <FigureCells f={report.allFunds} />
             </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr className="funds-report__total" data-testid="funds-report-total">
-            <th scope="row" colSpan={3}>
-              All funds
-            </th>
-            <FigureCells f={report.allFunds} />
-          </tr>
-        </tfoot>
-      </table>
-    </ScrollArea>
+          </tfoot>
+        </table>
+      </ScrollArea>
+    </>
   );
 }
