@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../../test/use-app';
+import { buildBudgetYear, insertProposed } from '../../test/factories';
 
 const { t, admin, finance, viewer } = useApp(['ADMIN', 'FINANCE', 'VIEW_ONLY']);
 let seq = 0;
@@ -150,6 +151,49 @@ describe('funds', () => {
     });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect((await fundRows()).length).toBe(before.length);
+  });
+
+  it('refuses a grant period that no longer reaches a year the grant still pays, and changes nothing', async () => {
+    const grant = await create({
+      name: 'Title IV',
+      code: code(),
+      kind: 'federal_grant',
+      awardAmount: 90_000,
+      periodStart: '2025-07-01',
+      periodEnd: '2027-06-30',
+    });
+    const id = grant.body.fund.id;
+    const budgetYearId = await buildBudgetYear(knex(), { currentFiscalYear: 2027 });
+    const [line] = await insertProposed(knex(), [{ budgetYearId, fiscalYear: 2027, amount: '40000.00' }]);
+    await knex()('line_items').where({ id: line }).update({ fund_id: id });
+    const before = await fundRows();
+    // Ending in June 2026, it could not pay FY2027, whose line it still pays.
+    const short = await t.api('put', `/funds/${id}`, {
+      token: admin.token,
+      body: { periodEnd: '2026-06-30' },
+    });
+    expect(short.status).toBe(400);
+    expect(fieldErrors(short.body).periodEnd).toBe(
+      'Title IV still pays FY2027 (1 line), which this grant period does not reach: move them to another fund first, or keep a period that reaches FY2027',
+    );
+    const late = await t.api('put', `/funds/${id}`, {
+      token: admin.token,
+      body: { periodStart: '2027-07-01', periodEnd: '2028-06-30' },
+    });
+    expect(late.status).toBe(400);
+    expect(await fundRows()).toEqual(before);
+    // A period still reaching FY2027 is taken; so is any change once the line is moved.
+    const shorter = await t.api('put', `/funds/${id}`, {
+      token: admin.token,
+      body: { periodEnd: '2027-03-31' },
+    });
+    expect(shorter.status, JSON.stringify(shorter.body)).toBe(200);
+    await knex()('line_items').where({ id: line }).update({ fund_id: null });
+    const moved = await t.api('put', `/funds/${id}`, {
+      token: admin.token,
+      body: { periodEnd: '2026-06-30' },
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
   });
 
   it('the general fund keeps its kind and is never deleted; another fund is', async () => {

@@ -71,6 +71,9 @@ export const FUND_MESSAGES = {
   outsidePeriod: (name: string, start: string, end: string, fy: number, why?: string) =>
     `${name}'s grant period (${start} to ${end}) does not reach FY${fy}${why ? `, ${why}` : ''}`,
   generalStays: 'The general fund stays the general fund: lines and positions without a fund go to it',
+  /** A period changed so that it no longer reaches a year the grant still pays. */
+  stillPays: (name: string, fy: number, what: string) =>
+    `${name} still pays FY${fy} (${what}), which this grant period does not reach: move them to another fund first, or keep a period that reaches FY${fy}`,
 } as const;
 
 const name = z

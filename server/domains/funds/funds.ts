@@ -12,6 +12,7 @@ import {
   type FundKind,
   type UpdateFundBody,
 } from '@shared/schemas/funds';
+import { countOf } from '@shared/count-words';
 import * as q from './queries/funds';
 
 const ENTITY = 'fund';
@@ -85,6 +86,41 @@ async function refuseBroken(
   }
 }
 
+/**
+ * 400 when a grant's new period no longer reaches a fiscal year the grant still pays (its lines, or
+ * its positions' shares the year after their roster's): those lines would stay on a grant that
+ * cannot pay them, left out of net school spending under it. Names the first such year and what
+ * it pays there.
+ */
+async function refuseStrandedYears(
+  db: AppContext['db'],
+  before: q.FundRow,
+  start: string | null,
+  end: string | null,
+) {
+  const text = (d: unknown) => (d === null || d === undefined ? null : String(d).slice(0, 10));
+  if (text(start) === text(before.period_start) && text(end) === text(before.period_end)) {
+    return;
+  }
+  const stranded = (await q.yearsPaidBy(db, before.id)).find(
+    (y) => !periodReaches(text(start), text(end), y.fiscal_year),
+  );
+  if (stranded) {
+    const what = [
+      stranded.lines ? countOf(stranded.lines, 'line') : null,
+      stranded.positions ? `shares of ${countOf(stranded.positions, 'position')}` : null,
+    ]
+      .filter(Boolean)
+      .join(', ');
+    throw validationFailed([
+      {
+        path: end !== null && text(end) !== text(before.period_end) ? 'periodEnd' : 'periodStart',
+        message: M.stillPays(before.name, stranded.fiscal_year, what),
+      },
+    ]);
+  }
+}
+
 /** Adds a fund; whether it counts toward NSS is its kind's default unless the body says. */
 export async function createFund(app: AppContext, actor: Actor, input: CreateFundBody) {
   authorize(actor, 'funds.manage');
@@ -152,6 +188,12 @@ export async function updateFund(app: AppContext, actor: Actor, id: number, inpu
         end: pick(values.period_end, before.period_end),
       },
       before,
+    );
+    await refuseStrandedYears(
+      trx,
+      before,
+      pick(values.period_start, before.period_start),
+      pick(values.period_end, before.period_end),
     );
     if (counts !== before.counts_toward_nss) {
       // An adopted year's net school spending is what was voted: its lines' funds keep their word.

@@ -164,3 +164,26 @@ export async function lockedYearOfFund(
     .first();
   return row ?? null;
 }
+
+/**
+ * The years a grant pays, as the closed-grant rule reads them: its lines' fiscal years, and for a
+ * position's fund share the year after the roster's (its holders' next-year salaries pay then), each
+ * with how many lines and positions.
+ */
+export async function yearsPaidBy(
+  db: Db,
+  fundId: number,
+): Promise<{ fiscal_year: number; lines: number; positions: number }[]> {
+  const { rows } = await db.raw(
+    `SELECT fiscal_year, sum(lines)::int AS lines, sum(positions)::int AS positions
+       FROM (SELECT fiscal_year, count(*) AS lines, 0 AS positions FROM line_items WHERE fund_id = ?
+              GROUP BY fiscal_year
+             UNION ALL
+             SELECT p.fiscal_year + 1, 0, count(DISTINCT p.id) FROM position_fund_shares s
+               JOIN positions p ON p.id = s.position_id
+              WHERE s.fund_id = ? GROUP BY p.fiscal_year) paid
+      GROUP BY fiscal_year ORDER BY fiscal_year`,
+    [fundId, fundId],
+  );
+  return rows;
+}
