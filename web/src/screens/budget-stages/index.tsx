@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useBudgetStages, type StageScope } from '@web/api/budget-stages';
 import { useFiscalYears } from '@web/api/fiscal-years';
 import { useCan, useCanVisit } from '@web/auth/use-can';
@@ -29,10 +29,13 @@ export function BudgetStagesScreen() {
   // The choice is kept with the budget year it was made in: another budget year starts from its own
   // default, and no effect resets it (one that ran after a click once undid the choice).
   const [chosen, setChosen] = useState<{ budgetYearId: number; fiscalYear: number } | null>(null);
+  // Until one is chosen here, the year the address names (Stage Comparison's way back names the one it read).
+  const [params] = useSearchParams();
+  const named = params.get('fiscalYear') ? Number(params.get('fiscalYear')) : null;
   const { years, fiscalYear } = fiscalYearChoice(
     selected ?? null,
     listed.data,
-    chosen && chosen.budgetYearId === selected?.id ? chosen.fiscalYear : null,
+    chosen && chosen.budgetYearId === selected?.id ? chosen.fiscalYear : named,
   );
   const scope: StageScope | null = selected && fiscalYear ? { budgetYearId: selected.id, fiscalYear } : null;
   const stages = useBudgetStages(scope);
@@ -63,7 +66,8 @@ export function BudgetStagesScreen() {
           onChange={(value) => setChosen({ budgetYearId: selected.id, fiscalYear: value })}
         />
         {canCompare && data && data.events.some((e) => e.event === 'advance') ? (
-          <Link className="btn btn--secondary" to="/budget-stages/compare">
+          // The comparison opens on the year read here, not on the budget year's own.
+          <Link className="btn btn--secondary" to={`/budget-stages/compare?fiscalYear=${scope.fiscalYear}`}>
             Compare stages
           </Link>
         ) : null}

@@ -81,7 +81,10 @@ export function StageCompareScreen() {
       title="Stage Comparison"
       subtitle="What changed between two budget stages, or a stage and today's working figures, and why."
       actions={
-        <Link to="/budget-stages" className="btn btn--secondary no-print">
+        <Link
+          to={fiscalYear ? `/budget-stages?fiscalYear=${fiscalYear}` : '/budget-stages'}
+          className="btn btn--secondary no-print"
+        >
           Budget Stages
         </Link>
       }
