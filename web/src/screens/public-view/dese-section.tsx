@@ -18,9 +18,11 @@ interface DeseSectionProps {
   total: number;
   withheld?: boolean;
   fy: string;
+  /** The budget named by its year's stage ('the FY27 adopted school budget'). */
+  what: string;
 }
 
-export function DeseSection({ groups, total, withheld, fy }: DeseSectionProps) {
+export function DeseSection({ groups, total, withheld, fy, what }: DeseSectionProps) {
   // The categories first; the 40-odd function codes under them on request (printed in full).
   const [detailed, setDetailed] = useState(false);
   if (groups.length === 0) {
@@ -50,7 +52,7 @@ export function DeseSection({ groups, total, withheld, fy }: DeseSectionProps) {
       </button>
       <div className="table-wrap" role="group" aria-label={`${fy} budget by DESE function`} tabIndex={0}>
         <table className="table table--compact">
-          <caption className="visually-hidden">{`The ${fy} proposed budget by DESE function code`}</caption>
+          <caption className="visually-hidden">{`${what[0].toUpperCase()}${what.slice(1)} by DESE function code`}</caption>
           <TableHead cols={['State category and function', numCol('Amount')]} />
           {groups.map((g, i) => (
             <tbody key={g.name}>

@@ -46,4 +46,25 @@ describe("the residents' budget card", () => {
     expect(gap.textContent).toBe('Under guidance by $1,816 (less than 0.1% of the goal)');
     expect(document.body.textContent).not.toContain('$0.0M');
   });
+
+  it("names the budget by its stage in the goal bar and the state categories' table, not 'proposed'", () => {
+    const adopted: PublicYearData = {
+      ...data,
+      stage: 'SCHOOL_COMMITTEE_ADOPTED',
+      stageLabel: 'School Committee Adopted',
+      deseBreakdown: [{ name: 'Teachers', amount: 1_000, functions: [] }],
+    };
+    const { unmount } = render(
+      <PublicSection name="progressBar" view={view} year={2027} data={adopted} onWatch={() => {}} />,
+    );
+    expect(screen.getByText(/of the town.s goal of/).textContent).toMatch(
+      /^The FY27 adopted school budget of /,
+    );
+    expect(document.body.textContent).not.toContain('proposed');
+    unmount();
+    render(<PublicSection name="categoryChart" view={view} year={2027} data={adopted} onWatch={() => {}} />);
+    expect(
+      screen.getByRole('table', { name: 'The FY27 adopted school budget by DESE function code' }),
+    ).toBeTruthy();
+  });
 });

@@ -6,7 +6,11 @@ import { formatMoney } from '@web/lib/format';
  * How much of the town's goal the proposed budget uses, as a plain bar drawn with CSS (no chart
  * code), with the percent and both amounts written out beside it.
  */
-export function ProgressSection({ data, fy }: { data: PublicYearData; fy: string }) {
+/** 'the FY27 adopted school budget' at the start of a sentence. */
+const sentenceStart = (text: string) => `${text[0].toUpperCase()}${text.slice(1)}`;
+
+/** `what` names the budget by its year's stage ('the FY27 adopted school budget'). */
+export function ProgressSection({ data, what }: { data: PublicYearData; what: string }) {
   if (!data.hasTownGoal || data.townGoal <= 0) {
     return null;
   }
@@ -21,7 +25,8 @@ export function ProgressSection({ data, fy }: { data: PublicYearData; fy: string
         Budget Compared with the Town&apos;s Goal
       </h2>
       <p className="pub-progress__text">
-        The {fy} proposed budget{data.guidanceBudget === undefined ? '' : ' of the general fund'} of{' '}
+        {sentenceStart(what)}
+        {data.guidanceBudget === undefined ? '' : ' of the general fund'} of{' '}
         <strong className="money">{formatMoney(budget)}</strong> is <strong>{shown}</strong> of the
         town&apos;s goal of <strong className="money">{formatMoney(data.townGoal)}</strong>
         {over ? ', more than the goal.' : '.'}

@@ -70,7 +70,7 @@ export function PublicSection({ name, ...props }: SectionProps & { name: Compone
         />
       );
     case 'progressBar':
-      return <ProgressSection data={data} fy={fy} />;
+      return <ProgressSection data={data} what={what} />;
     case 'categoryChart': {
       const categories = categoryFigures(data);
       return (
@@ -90,6 +90,7 @@ export function PublicSection({ name, ...props }: SectionProps & { name: Compone
             total={data.totalBudget}
             withheld={data.deseWithheld}
             fy={fy}
+            what={what}
           />
         </>
       );

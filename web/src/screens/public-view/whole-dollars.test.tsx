@@ -40,7 +40,14 @@ const amount = (r: { dollars: bigint[] }) => r.dollars[0];
 
 describe('the resident page in whole dollars', () => {
   it("adds the state's categories up to their Total, and each category's functions up to it", () => {
-    render(<DeseSection groups={deseBreakdown} total={data.totalBudget} fy="FY27" />);
+    render(
+      <DeseSection
+        groups={deseBreakdown}
+        total={data.totalBudget}
+        fy="FY27"
+        what="the FY27 proposed school budget"
+      />,
+    );
     const shown = rows(screen.getByRole('table'));
     expect(shown.map((r) => [r.name, amount(r)])).toEqual([
       ['Teachers', 547_732_276n],
