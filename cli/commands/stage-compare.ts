@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { formatMoneyCents as formatMoney } from '@shared/money';
 import {
+  changePercentText,
   compareQuery,
   type BreakdownRow,
   type MoneyChange,
@@ -28,7 +29,7 @@ interface CompareFlags {
 
 /** Salaries of fewer than five people, which only ADMIN and FINANCE read. */
 const WITHHELD = 'withheld';
-const percent = (m: MoneyChange) => (m.percent === null ? '' : `${m.percent.toFixed(2)}%`);
+const percent = (m: MoneyChange) => changePercentText(m);
 
 function breakdown(title: string, rows: readonly BreakdownRow[]): void {
   process.stdout.write(`\n${title}\n`);

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { BreakdownRow, LineChange, MoneyChange, StageComparison } from '@web/api/stage-compare';
 import { countOf, formatMoneyCents as formatMoney } from '@web/lib/format';
 import { numCol, TableHead } from '@web/components/table-head';
+import { changePercentText } from '@shared/schemas/budget-stages-compare';
 
 /** A table that may scroll sideways on a phone: focusable, so a keyboard can scroll it too. */
 function Scroller({ label, children }: { label: string; children: ReactNode }) {
@@ -15,8 +16,7 @@ function Scroller({ label, children }: { label: string; children: ReactNode }) {
 const count = (n: number) => n.toLocaleString('en-US');
 const plural = (n: number, word: string) => countOf(n, word);
 const signed = (n: number, text: string) => (n > 0 ? `+${text}` : text);
-const percent = (m: MoneyChange) =>
-  m.percent === null ? '—' : signed(m.percent, `${m.percent.toFixed(2)}%`);
+const percent = (m: MoneyChange) => changePercentText(m) || '—';
 const WITHHELD_REASON = 'salaries of fewer than five people are shown only to ADMIN and FINANCE';
 const changeClass = (n: number) =>
   n < 0 ? 'money delta delta--down' : n > 0 ? 'money delta delta--up' : 'money';
