@@ -98,12 +98,12 @@ async function refuseStrandedYears(
   start: string | null,
   end: string | null,
 ) {
-  const text = (d: unknown) => (d === null || d === undefined ? null : String(d).slice(0, 10));
-  if (text(start) === text(before.period_start) && text(end) === text(before.period_end)) {
+  // Both sides are 'YYYY-MM-DD' text (the body's zod date, the row's period_start::text).
+  if (start === before.period_start && end === before.period_end) {
     return;
   }
   const stranded = (await q.yearsPaidBy(db, before.id)).find(
-    (y) => !periodReaches(text(start), text(end), y.fiscal_year),
+    (y) => !periodReaches(start, end, y.fiscal_year),
   );
   if (stranded) {
     const what = [
@@ -114,7 +114,7 @@ async function refuseStrandedYears(
       .join(', ');
     throw validationFailed([
       {
-        path: end !== null && text(end) !== text(before.period_end) ? 'periodEnd' : 'periodStart',
+        path: end !== null && end !== before.period_end ? 'periodEnd' : 'periodStart',
         message: M.stillPays(before.name, stranded.fiscal_year, what),
       },
     ]);

@@ -269,7 +269,7 @@ export async function runImport(app: AppContext, actor: Actor, input: RunInput):
         rowCount: tally.rowCount,
         imported: tally.imported,
         skipped: tally.skipped,
-        ...(plan.onlyDistrictBuildings ? { leftOutForBuilding: tally.leftOut().rows } : {}),
+        ...(result.leftOut ? { leftOutForBuilding: result.leftOut.rows } : {}),
         warnings: tally.warningCount,
         totalAmount: totals.totalText,
         fiscalYears: totals.fiscalYears,
