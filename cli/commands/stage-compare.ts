@@ -11,7 +11,9 @@ import { compareStages } from '@server/domains/stages';
 import { comparisonWorkbook } from '@server/domains/stages';
 import { withCli } from '../context';
 import { z } from 'zod';
-import { fiscalYearInput } from '@shared/schemas/fiscal-year';
+import { fiscalYearInput, fiscalYearLabel } from '@shared/schemas/fiscal-year';
+import { countOf } from '@shared/count-words';
+import { positionChangeDay, positionChangeHolders } from '@shared/position-change-words';
 import { yearsToRead } from '../lookups';
 import { parseFlags, printJson, printRows } from '../output';
 import { writeExport } from '../write-export';
@@ -45,6 +47,36 @@ function breakdown(title: string, rows: readonly BreakdownRow[]): void {
     })),
     false,
   );
+}
+
+/** The positions changed between the two sides, one row per change, as the screen lists them. */
+function positionChanges(c: StageComparison): void {
+  process.stdout.write(
+    `\nPositions changed: ${countOf(c.positionChangeCount, 'change')} in the ${fiscalYearLabel(c.positionRosterFiscalYear)} roster\n`,
+  );
+  if (!c.positionChanges.length) {
+    return;
+  }
+  printRows(
+    c.positionChanges.map((p) => {
+      const holders = positionChangeHolders(p);
+      return {
+        position: p.positionId,
+        title: p.title,
+        building: p.building ?? 'District Wide',
+        change: holders ? `${p.action} (${holders})` : p.action,
+        'status now': p.status ?? '',
+        reason: p.reason ?? '',
+        by: p.by ?? '',
+        when: positionChangeDay(p.at),
+      };
+    }),
+    false,
+  );
+  const more = c.positionChangeCount - c.positionChanges.length;
+  if (more > 0) {
+    process.stdout.write(`The newest ${c.positionChanges.length} are listed; ${more} more.\n`);
+  }
 }
 
 function printComparison(c: StageComparison): void {
@@ -86,9 +118,13 @@ function printComparison(c: StageComparison): void {
   process.stdout.write(
     `\nLines: ${n.added} added, ${n.removed} removed, ${n.changed} changed, ${n.unchanged} unchanged\n`,
   );
-  if (c.linesListed === 'none') {
-    return;
+  if (c.linesListed !== 'none') {
+    printLines(c);
   }
+  positionChanges(c);
+}
+
+function printLines(c: StageComparison): void {
   const shown = (v: string | number | null, isMoney: boolean) =>
     v === null ? '' : isMoney ? formatMoney(v as number) : String(v);
   printRows(

@@ -53,7 +53,7 @@ export type CompareSide = number | typeof CURRENT;
 export const compareSideSchema = z.object({
   stageId: z.number().int().nullable(),
   stage: z.enum(BUDGET_STAGES).nullable(),
-  /** "School Committee Adopted, 12 March 2027", or "Today's working figures". */
+  /** "School Committee Adopted, Mar 12, 2027", or "Today's working figures". */
   label: z.string(),
   /** The date of the vote or meeting (YYYY-MM-DD); null for today's figures. */
   date: z.string().nullable(),
@@ -147,7 +147,11 @@ export const lineChangeSchema = z.object({
 });
 export type LineChange = z.infer<typeof lineChangeSchema>;
 
-/** One entry of the roster's position history between the two sides (no pay). */
+/**
+ * One change of a position between the two sides (no pay): one row per change, the holders'
+ * leaving or joining written with it folded in (a cut position closed by an adopted scenario is
+ * one 'closed' row, its holder's leaving counted in holdersLeft, not a 'vacated' row of its own).
+ */
 export const positionChangeListedSchema = z.object({
   positionId: z.number().int(),
   title: z.string(),
@@ -158,7 +162,12 @@ export const positionChangeListedSchema = z.object({
   /** The position's status now. */
   status: z.string().nullable(),
   reason: z.string().nullable(),
+  /** Who made the change, as the position's history names them: the user's name, else its label. */
   by: z.string().nullable(),
+  /** How many holders left the position in this change (folded in); 0 when none. */
+  holdersLeft: z.number().int(),
+  /** How many holders joined (or came back to) the position in this change (folded in); 0 when none. */
+  holdersJoined: z.number().int(),
   at: z.string(),
 });
 export type PositionChangeListed = z.infer<typeof positionChangeListedSchema>;

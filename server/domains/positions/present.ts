@@ -66,6 +66,15 @@ export function presentHolder(row: HolderRow): PositionHolder {
   };
 }
 
+/**
+ * Who made a position history entry, as every history view names them: the user's name while
+ * their account exists, else the label written with the entry ('budget-cli', 'seed-demo', or the
+ * email of an account since deleted).
+ */
+export function historyActorName(row: Pick<HistoryRow, 'user_name' | 'actor_label'>): string | null {
+  return row.user_name ?? row.actor_label;
+}
+
 export function presentHistory(row: HistoryRow): PositionHistoryEntry {
   return {
     id: Number(row.id),
@@ -74,7 +83,7 @@ export function presentHistory(row: HistoryRow): PositionHistoryEntry {
     reason: row.reason,
     before: row.before,
     after: row.after,
-    actorName: row.user_name ?? row.actor_label,
+    actorName: historyActorName(row),
     createdAt: iso(row.created_at),
   };
 }

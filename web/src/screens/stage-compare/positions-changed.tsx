@@ -1,5 +1,6 @@
 import type { StageComparison } from '@web/api/stage-compare';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
+import { positionChangeDay, positionChangeHolders } from '@shared/position-change-words';
 import { countOf } from '@web/lib/format';
 import { TableHead } from '@web/components/table-head';
 
@@ -17,8 +18,9 @@ const ACTION_LABELS: Record<string, string> = {
 };
 
 /**
- * The positions changed between the two sides, with who and why (a cut adopted, a vacancy added, a
- * person leaving): the roster whose cost the compared year budgets. No pay is shown.
+ * The positions changed between the two sides, one row per change, with who and why (a cut
+ * adopted, its holder's leaving folded in; a vacancy added; a person leaving): the roster whose
+ * cost the compared year budgets. No pay is shown.
  */
 export function PositionsChanged({ data }: { data: StageComparison }) {
   const rows = data.positionChanges;
@@ -49,13 +51,21 @@ export function PositionsChanged({ data }: { data: StageComparison }) {
                       {r.fte === null ? '' : ` · ${r.fte} FTE`}
                     </span>
                   </th>
-                  <td data-label="Change">{ACTION_LABELS[r.action] ?? r.action}</td>
+                  <td data-label="Change">
+                    {/* One cell's value, so a phone's labelled row keeps it together. */}
+                    <span>
+                      {ACTION_LABELS[r.action] ?? r.action}
+                      {positionChangeHolders(r) ? (
+                        <span className="compare-lines__where">{positionChangeHolders(r)}</span>
+                      ) : null}
+                    </span>
+                  </td>
                   <td data-label="Status now">{r.status ?? '—'}</td>
                   <td data-label="Reason" className="compare-lines__reason">
                     {r.reason ?? <span className="muted">No reason recorded</span>}
                   </td>
                   <td data-label="By, when">
-                    {r.by ?? '—'}, {new Date(r.at).toLocaleDateString('en-US')}
+                    {r.by ?? '—'}, {positionChangeDay(r.at)}
                   </td>
                 </tr>
               ))}
