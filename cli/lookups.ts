@@ -26,9 +26,15 @@ export async function workGroupNamed(app: AppContext, actor: Actor, name: string
 
 /**
  * The id of the fund --fund names: its code (the account string's fund segment, e.g. 2401), else its
- * name, any letter case. Unknown is refused as bad input naming the flag and the codes there are.
+ * name, any letter case. Unknown is refused as bad input naming the flag (`flag`, where a command
+ * names funds with another) and the codes there are.
  */
-export async function fundNamed(app: AppContext, actor: Actor, text: string): Promise<number> {
+export async function fundNamed(
+  app: AppContext,
+  actor: Actor,
+  text: string,
+  flag = '--fund',
+): Promise<number> {
   const { funds } = await fundsService.listFunds(app, actor);
   const wanted = text.trim().toLowerCase();
   const fund =
@@ -37,7 +43,7 @@ export async function fundNamed(app: AppContext, actor: Actor, text: string): Pr
     throw new AppError(
       400,
       'VALIDATION_FAILED',
-      `--fund: no fund has the code '${text}', nor that name (the funds: ${funds.map((f) => `${f.code} ${f.name}`).join(', ')})`,
+      `${flag}: no fund has the code '${text}', nor that name (the funds: ${funds.map((f) => `${f.code} ${f.name}`).join(', ')})`,
     );
   }
   return fund.id;

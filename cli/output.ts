@@ -126,11 +126,16 @@ function withFlagNames(err: AppError): AppError {
 /**
  * The flag a service's field path names: 'fiscalYear' -> '--fiscal-year'; a dotted path whose head
  * the command named ('columnMappings.expended' with `{ columnMappings: '--map' }`) -> '--map
- * expended' (an index dropped: 'noteColumns.0' -> '--note-column'); else null (left as it is).
+ * expended' (an index dropped: 'noteColumns.0' -> '--note-column', and with the field of the
+ * repeated flag's value: 'fundShares.0.fundId' -> '--fund-share'); else null (left as it is).
  */
 function flagOfPath(field: string): string | null {
   if (/^[a-z][A-Za-z0-9]*$/.test(field)) {
     return flagOf([field], commandFlags);
+  }
+  const element = /^([a-z][A-Za-z0-9]*)\.\d+\.[A-Za-z0-9]+$/.exec(field);
+  if (element && commandFlags[element[1]]) {
+    return commandFlags[element[1]];
   }
   const dotted = /^([a-z][A-Za-z0-9]*)\.([A-Za-z0-9]+)$/.exec(field);
   const flag = dotted ? commandFlags[dotted[1]] : undefined;

@@ -3,6 +3,8 @@ import { AppError } from '@server/errors';
 import type { Actor } from '@server/policies/index';
 import { listBudgetCategories, listBuildings } from '@server/domains/budgets';
 import { getPosition } from '@server/domains/positions';
+import { fundNamed } from '../lookups';
+import { numberFlag } from '../output';
 
 /** Names the positions commands take, resolved through the services the API uses. */
 
@@ -42,6 +44,41 @@ export async function categoryId(app: AppContext, actor: Actor, name: string): P
     );
   }
   return found.id;
+}
+
+/**
+ * The fund shares --fund-share names (FUND=FTE, repeated: '2401=0.5', 'General Fund=0.5'), as the
+ * body of PATCH /positions/:id and POST /positions names them; undefined when none is given. Only
+ * the form is checked here: the fund by its code or name (fundNamed), the FTE as the API's schema
+ * reads it (parseFlags), and the sum, grant periods and the rest by the service, as for the API.
+ */
+export async function fundSharesOf(
+  app: AppContext,
+  actor: Actor,
+  given: readonly string[] | undefined,
+): Promise<{ fundId: number; fte: unknown }[] | undefined> {
+  if (given === undefined) {
+    return undefined;
+  }
+  const split = given.map((text) => {
+    const at = text.lastIndexOf('=');
+    if (at <= 0 || !text.slice(0, at).trim()) {
+      throw new AppError(
+        400,
+        'VALIDATION_FAILED',
+        `--fund-share: write FUND=FTE, e.g. --fund-share 2401=0.5 (not '${text}')`,
+      );
+    }
+    return { fund: text.slice(0, at), fte: text.slice(at + 1) };
+  });
+  const shares: { fundId: number; fte: unknown }[] = [];
+  for (const share of split) {
+    shares.push({
+      fundId: await fundNamed(app, actor, share.fund, '--fund-share'),
+      fte: numberFlag(share.fte),
+    });
+  }
+  return shares;
 }
 
 /**
@@ -95,4 +132,5 @@ export const POSITION_FLAGS = {
   vacancyStep: '--step',
   vacancyLane: '--lane',
   status: '--status',
+  fundShares: '--fund-share',
 };

@@ -6,7 +6,14 @@ import { withCli } from '../context';
 import { workGroupNamed } from '../lookups';
 import { parseFlags, printJson, printRows, numberFlag } from '../output';
 import { printPosition } from './positions';
-import { buildingId, categoryId, POSITION_FLAGS, versionOf, writeAtVersion } from './positions-lookups';
+import {
+  buildingId,
+  categoryId,
+  fundSharesOf,
+  POSITION_FLAGS,
+  versionOf,
+  writeAtVersion,
+} from './positions-lookups';
 
 const FLAGS = {
   ...POSITION_FLAGS,
@@ -16,9 +23,11 @@ const FLAGS = {
   version: '--version',
 };
 const idOf = (rawId: string) => parseFlags(idParams, { id: rawId }).id;
-type Opts = Record<string, string | boolean | undefined>;
+/** The flags as commander gives them: --fund-share, repeatable, is a list. */
+type Opts = Record<string, string | boolean | undefined> & { fundShare?: string[] };
+const collect = (value: string, previous: string[] = []) => [...previous, value];
 
-/** The write commands of `positions`: add, edit, fill, vacate, close, delete, vacancy-placement. */
+/** The write commands of `positions`: add, edit (with the funds that pay it), fill, vacate, close, delete, vacancy-placement. */
 export function registerPositionWriteCommands(program: Command, cmd: Command): void {
   const as = () => program.opts().as as string | undefined;
   const placeOptions = (c: Command, fteDefault?: string) =>
@@ -30,6 +39,11 @@ export function registerPositionWriteCommands(program: Command, cmd: Command): v
       .option('--fte <fte>', 'FTE, above 0 and at most 1.5, to the thousandth', fteDefault)
       .option('--step <n>', 'the step a vacancy is budgeted at (with --lane)')
       .option('--lane <lane>', 'the lane a vacancy is budgeted at (with --step)')
+      .option(
+        '--fund-share <fund=fte>',
+        'a fund (code or name) and the FTE it pays, e.g. 2401=0.5; repeat for each fund (together exactly the FTE)',
+        collect,
+      )
       .option('--notes <text>', 'notes')
       .option('--reason <text>', 'why (kept in the position’s history)')
       .option('--json', 'print JSON');
@@ -61,6 +75,7 @@ export function registerPositionWriteCommands(program: Command, cmd: Command): v
           status: o.status,
           vacancyStep: numberFlag(o.step),
           vacancyLane: o.lane,
+          fundShares: await fundSharesOf(app, actor, o.fundShare),
           notes: o.notes,
           reason: o.reason,
         },
@@ -96,6 +111,7 @@ export function registerPositionWriteCommands(program: Command, cmd: Command): v
           fte: numberFlag(o.fte),
           vacancyStep: numberFlag(o.step),
           vacancyLane: o.lane,
+          fundShares: await fundSharesOf(app, actor, o.fundShare),
           notes: o.notes,
           reason: o.reason,
         },

@@ -30,7 +30,7 @@ export const positionRow = (p: Position) => ({
   cost: cost(p),
 });
 
-/** A position, its holders and its history, as `positions show` and every write print it. */
+/** A position, the funds that pay it, its holders and its history, as `positions show` and every write print it. */
 export function printPosition(p: PositionDetail, json: boolean): void {
   if (json) {
     printJson({ position: p });
@@ -43,6 +43,11 @@ export function printPosition(p: PositionDetail, json: boolean): void {
       (p.budgetedStep !== null
         ? ` (step ${p.budgetedStep}, lane ${p.budgetedLane}, from the ${p.placementSource === 'position' ? 'position' : 'work group'})`
         : ''),
+    // The funds that pay it by FTE share (the general fund's whole when none is set).
+    ...p.fundShares.map(
+      (f) =>
+        `  Paid by ${f.fundName} (${f.fundCode}): ${f.fte} FTE, ${f.budgetedCost === null ? 'unpriced' : formatMoneyCents(f.budgetedCost)}`,
+    ),
     ...p.holderDetails.map(
       (h) =>
         `  Held by ${h.employeeName ?? `line ${h.lineItemId}`} (line ${h.lineItemId}): ${h.fteShare} FTE, ${formatMoneyCents(h.budgetedCost)}`,
