@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { withClearingFlags } from '../fund-refusals';
 import { funds as service, fundsReport } from '@server/domains/funds';
 import { formatMoneyCents } from '@shared/money';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
@@ -183,7 +184,10 @@ export function registerFundCommands(program: Command): void {
       const fundId = idOf(id);
       const input = parseFlags(updateFundBody, { name: opts.name, ...body(opts) }, FLAGS);
       await withCli(program.opts().as, async ({ app, actor }) => {
-        printFund((await service.updateFund(app, actor, fundId, input)).fund, 'Updated', opts.json);
+        const updated = await service.updateFund(app, actor, fundId, input).catch((err: unknown) => {
+          throw withClearingFlags(err);
+        });
+        printFund(updated.fund, 'Updated', opts.json);
       });
     });
 

@@ -129,10 +129,21 @@ describe('funds', () => {
     const grant = await create({ name: 'ESSER', code: code(), kind: 'federal_grant', awardAmount: 500 });
     const id = grant.body.fund.id;
     const before = await fundRows();
-    // Still holding its award, it cannot become a revolving fund.
+    // Still holding its award, it cannot become a revolving fund: refused on the kind that was sent,
+    // not on the award nobody sent.
     const res = await t.api('put', `/funds/${id}`, { token: admin.token, body: { kind: 'revolving' } });
     expect(res.status).toBe(400);
-    expect(fieldErrors(res.body).awardAmount).toBe('Only a grant has an award amount and a grant period');
+    expect(fieldErrors(res.body)).toEqual({
+      kind: 'ESSER still has an award amount, which only a grant has: clear it to change its kind to Revolving fund',
+    });
+    // An award sent with the kind is refused on the award.
+    const sent = await t.api('put', `/funds/${id}`, {
+      token: admin.token,
+      body: { kind: 'other', awardAmount: 5 },
+    });
+    expect(fieldErrors(sent.body)).toEqual({
+      awardAmount: 'Only a grant has an award amount and a grant period',
+    });
     // An end before the saved start.
     await t.api('put', `/funds/${id}`, { token: admin.token, body: { periodStart: '2026-07-01' } });
     const back = await t.api('put', `/funds/${id}`, {

@@ -53,6 +53,9 @@ export const FUND_MESSAGES = {
   codeTaken: (code: string, name: string) => `Fund code ${code} is already ${name}'s`,
   nameTaken: (name: string, code: string) => `A fund named "${name}" already exists (code ${code})`,
   grantOnly: 'Only a grant has an award amount and a grant period',
+  /** A kind changed away from a grant while the award or period it had is left as saved. */
+  grantValuesKept: (name: string, kept: { award: boolean; period: boolean }, kind: string) =>
+    `${name} still has ${[kept.award && 'an award amount', kept.period && 'a grant period'].filter(Boolean).join(' and ')}, which only a grant has: clear ${kept.award && kept.period ? 'them' : 'it'} to change its kind to ${kind}`,
   periodOrder: 'The grant period must end on or after its start',
   oneGeneral: (general: string) => `The district has one general fund: ${general}`,
   inUse: (name: string, lines: number) =>

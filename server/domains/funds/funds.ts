@@ -13,6 +13,7 @@ import {
   type UpdateFundBody,
 } from '@shared/schemas/funds';
 import { countOf } from '@shared/count-words';
+import { ALL_SENT, grantOnlyIssues, type Sent } from './grant-values';
 import * as q from './queries/funds';
 
 const ENTITY = 'fund';
@@ -49,6 +50,7 @@ async function refuseBroken(
     end: string | null;
   },
   before?: q.FundRow,
+  sent: Sent = ALL_SENT,
 ) {
   await q.lockFunds(db);
   const details: IssueDetail[] = [];
@@ -71,12 +73,7 @@ async function refuseBroken(
     }
   }
   if (!isGrantKind(next.kind)) {
-    if (next.award !== null) {
-      details.push({ path: 'awardAmount', message: M.grantOnly });
-    }
-    if (next.start !== null || next.end !== null) {
-      details.push({ path: next.start !== null ? 'periodStart' : 'periodEnd', message: M.grantOnly });
-    }
+    details.push(...grantOnlyIssues(next, sent));
   }
   if (next.start !== null && next.end !== null && next.start > next.end) {
     details.push({ path: 'periodEnd', message: M.periodOrder });
@@ -188,6 +185,11 @@ export async function updateFund(app: AppContext, actor: Actor, id: number, inpu
         end: pick(values.period_end, before.period_end),
       },
       before,
+      {
+        award: values.award_amount !== undefined,
+        start: values.period_start !== undefined,
+        end: values.period_end !== undefined,
+      },
     );
     await refuseStrandedYears(
       trx,
