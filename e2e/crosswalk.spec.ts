@@ -137,7 +137,7 @@ test('ADMIN keeps the position crosswalk: preview, apply, unmatched titles, conf
     // Another DESE code, replacing what the lines have: every line of the title would change. The
     // rule also names a fund, for payroll rows naming none: Apply leaves the staff's funds alone.
     await page.getByRole('button', { name: 'Edit rule Grade 2 Teacher' }).click();
-    await fillRule(page, { dese: '2310 Teachers, Specialists', fund: 'Title I, Part A (2401)' });
+    await fillRule(page, { dese: '2320 Medical/ Therapeutic Services', fund: 'Title I, Part A (2401)' });
     await expect(page.getByRole('dialog')).toBeHidden();
     await expect(row.getByRole('cell').nth(3)).toHaveText('Title I, Part A');
     await page.getByLabel('Replace values lines already have').check();

@@ -1,4 +1,4 @@
-import { deseCodesResponse } from '@shared/schemas/dese-codes';
+import { deseCodesQuery, deseCodesResponse } from '@shared/schemas/dese-codes';
 import { listDeseCodes } from '@server/domains/massachusetts';
 import { defineRoute } from './define';
 
@@ -6,10 +6,12 @@ export const deseCodeRoutes = [
   defineRoute({
     method: 'get',
     path: '/categories/dese-codes',
-    summary: 'The DESE function codes a budget category or line can carry',
+    summary:
+      'The DESE function codes a budget category or line can carry, each saying whether it is in force in the fiscal year asked about',
     tag: 'Reference data',
     action: 'referenceData.read',
+    query: deseCodesQuery,
     response: deseCodesResponse,
-    handler: ({ app, actor }) => listDeseCodes(app, actor),
+    handler: ({ app, actor, query }) => listDeseCodes(app, actor, query),
   }),
 ];

@@ -97,10 +97,22 @@ export function reportCodes(
     .filter((c) => c.current || carried.has(c.code.code));
 }
 
-/** Every DESE function code for the category picker, in code order. */
-export function listDeseCodes(_app: AppContext, actor: Actor) {
+/**
+ * Every DESE function code for the pickers, in code order; asked about a fiscal year, each with
+ * whether it is in force that year (isCurrentDeseCode, as the year's DESE report reads it). The
+ * pickers of a line's, a position's or a rule's code offer the codes in force and show a retired
+ * one only where it is already chosen: this is where they learn which is which.
+ */
+export function listDeseCodes(_app: AppContext, actor: Actor, input: { fiscalYear?: number } = {}) {
   authorize(actor, 'referenceData.read');
-  return { codes: [...deseCodes().values()].sort((a, b) => compareFunctionCodes(a.code, b.code)) };
+  const { fiscalYear } = input;
+  const codes = [...deseCodes().values()].sort((a, b) => compareFunctionCodes(a.code, b.code));
+  return {
+    codes:
+      fiscalYear === undefined
+        ? codes
+        : codes.map((code) => ({ ...code, current: isCurrentDeseCode(code.code, fiscalYear) })),
+  };
 }
 
 export const DESE_SERIES_FILE = path.resolve(

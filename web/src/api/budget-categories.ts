@@ -7,11 +7,11 @@ import type {
   saveCategoryBody,
   updateCategoryBody,
 } from '@shared/schemas/budget-categories';
-import type { DeseCode, deseCodesResponse } from '@shared/schemas/dese-codes';
+import type { DeseCode, ListedDeseCode, deseCodesResponse } from '@shared/schemas/dese-codes';
 import { invalidateBudgetData, useInvalidateBudgetData } from '@web/api/budget-data';
 import { api } from '@web/api/client';
 
-export type { BudgetCategory, DeseCode };
+export type { BudgetCategory, DeseCode, ListedDeseCode };
 export type BudgetCategoriesResponse = z.infer<typeof budgetCategoriesResponse>;
 export type BudgetCategoryResponse = z.infer<typeof budgetCategoryResponse>;
 /** POST /categories: create, or update when it carries an id. */
@@ -22,12 +22,17 @@ export type BudgetCategoryPatch = z.input<typeof updateCategoryBody>;
 export const budgetCategoryKeys = {
   all: ['categories'] as const,
   list: () => [...budgetCategoryKeys.all, 'list'] as const,
-  deseCodes: () => [...budgetCategoryKeys.all, 'dese-codes'] as const,
+  /** Each fiscal year's answer apart (its codes in force differ); no year: DESE's newest list. */
+  deseCodes: (fiscalYear?: number) =>
+    [...budgetCategoryKeys.all, 'dese-codes', fiscalYear ?? 'newest'] as const,
 };
 
 export const budgetCategoriesApi = {
   list: () => api.get<BudgetCategoriesResponse>('/categories'),
-  deseCodes: () => api.get<z.infer<typeof deseCodesResponse>>('/categories/dese-codes'),
+  deseCodes: (fiscalYear?: number) =>
+    api.get<z.infer<typeof deseCodesResponse>>(
+      `/categories/dese-codes${fiscalYear === undefined ? '' : `?fiscalYear=${fiscalYear}`}`,
+    ),
   save: (body: SaveBudgetCategory) => api.post<BudgetCategoryResponse>('/categories', body),
   update: (id: number, body: BudgetCategoryPatch) =>
     api.put<BudgetCategoryResponse>(`/categories/${id}`, body),
@@ -40,11 +45,15 @@ export function useBudgetCategories(enabled = true) {
   return useQuery({ queryKey: budgetCategoryKeys.list(), queryFn: budgetCategoriesApi.list, enabled });
 }
 
-/** The DESE function codes: a fixed list, loaded once per session. */
-export function useDeseCodes(enabled = true) {
+/**
+ * The DESE function codes, each saying whether it is in force in `fiscalYear` (the year whose line,
+ * position or rule is being given a code; left out, DESE's newest list): fixed, loaded once per
+ * session and year.
+ */
+export function useDeseCodes(enabled = true, fiscalYear?: number) {
   return useQuery({
-    queryKey: budgetCategoryKeys.deseCodes(),
-    queryFn: budgetCategoriesApi.deseCodes,
+    queryKey: budgetCategoryKeys.deseCodes(fiscalYear),
+    queryFn: () => budgetCategoriesApi.deseCodes(fiscalYear),
     enabled,
     staleTime: Infinity,
   });

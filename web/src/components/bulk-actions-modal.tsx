@@ -267,6 +267,7 @@ export function BulkActionsModal({ open, onOpenChange, selected, onDone }: BulkA
         ) : null}
         {action === 'functionCode' ? (
           <FunctionCodeField
+            fiscalYear={selected[0]?.fiscalYear}
             value={functionCode}
             onChange={(v) => {
               setCode(v);

@@ -11,9 +11,18 @@ export async function setFunctionCode(ids: readonly number[], code: string): Pro
   return parts.reduce((n, p) => n + p.count, 0);
 }
 
-/** The code picker of a bulk form: DESE's chart, grouped by series. */
-export function FunctionCodeField({ value, onChange }: { value: string; onChange(code: string): void }) {
-  const codes = useDeseCodes();
+/** The code picker of a bulk form: DESE's codes in force in the lines' fiscal year, in code order. */
+export function FunctionCodeField({
+  value,
+  onChange,
+  fiscalYear,
+}: {
+  value: string;
+  onChange(code: string): void;
+  /** The selected lines' fiscal year, whose codes in force are offered. */
+  fiscalYear: number | undefined;
+}) {
+  const codes = useDeseCodes(true, fiscalYear);
   return (
     <Field id="bulk-function-code" label="DESE function code">
       {(control) => (
@@ -30,14 +39,16 @@ export function FunctionCodeField({ value, onChange }: { value: string; onChange
 }
 
 /** The Proposed Budget Manager's 'Set Function Code' bulk action: a button and its dialog. */
-export function BulkFunctionCode(props: BulkPickProps) {
+export function BulkFunctionCode(props: BulkPickProps & { fiscalYear: number | undefined }) {
   return (
     <BulkPickAction
       {...props}
       title="Set Function Code"
       required="Please choose a function code"
       failure="The function code could not be set"
-      field={(value, onChange) => <FunctionCodeField value={value} onChange={onChange} />}
+      field={(value, onChange) => (
+        <FunctionCodeField value={value} onChange={onChange} fiscalYear={props.fiscalYear} />
+      )}
       apply={async (code) => {
         const n = await setFunctionCode(props.ids, code);
         return `Set function code ${code} on ${n.toLocaleString('en-US')} ${props.noun}`;

@@ -22,7 +22,8 @@ export function renderPositionForm(options: {
     '/api/funds': { funds: [] },
     '/api/buildings': { buildings: [{ id: 3, name: 'Hillside' }] },
     '/api/categories': { categories: [{ id: 5, name: 'Teachers', isPersonnel: true }] },
-    '/api/categories/dese-codes': { codes: [] },
+    // The codes in force in FY2028, the year FY2027's roster (the scope below) is budgeted in.
+    '/api/categories/dese-codes?fiscalYear=2028': { codes: [] },
     '/api/cola/work-groups': { workGroups: [] },
     '/api/positions/vacancy-placement': { placements: [] },
     ...options.lists,

@@ -1,8 +1,8 @@
-import { useDeseCodes, type DeseCode } from '@web/api/budget-categories';
+import { useDeseCodes, type ListedDeseCode } from '@web/api/budget-categories';
 import { useFunds } from '@web/api/funds';
 import { useCategories, useWorkGroups } from '@web/api/lookups';
 import { Select, type SelectOption } from '@web/components/select';
-import { deseCodeOptions } from '@web/components/dese-code-select';
+import { deseCodeChoices } from '@web/components/dese-code-select';
 
 // Radix Select items cannot have the value '', so 'nothing chosen' travels as this.
 export const NONE = 'none';
@@ -14,15 +14,17 @@ export const NONE = 'none';
 export interface RuleChoices {
   workGroups: SelectOption[];
   categories: SelectOption[];
-  deseCodes: readonly DeseCode[];
+  /** Asked about the fiscal year the rules are applied to: each says whether it is in force then. */
+  deseCodes: readonly ListedDeseCode[];
   funds: SelectOption[];
   loading: boolean;
 }
 
-export function useRuleChoices(): RuleChoices {
+/** `fiscalYear`: the year the rules are applied to, whose DESE codes in force are offered. */
+export function useRuleChoices(fiscalYear?: number): RuleChoices {
   const groups = useWorkGroups();
   const categories = useCategories();
-  const codes = useDeseCodes();
+  const codes = useDeseCodes(true, fiscalYear);
   const funds = useFunds();
   return {
     workGroups: (groups.data?.workGroups ?? []).map((g) => ({ value: String(g.id), label: g.name })),
@@ -41,12 +43,15 @@ const withNone = (options: readonly SelectOption[], label: string) => [{ value: 
 /** An id chosen from a list, or null for 'leave as is'. */
 export const idOrNull = (v: string) => (v === NONE || v === '' ? null : Number(v));
 
-/** The options of each picker, 'none' first; DESE codes in code order. */
-export function pickerOptions(choices: RuleChoices) {
+/**
+ * The options of each picker, 'none' first; DESE codes in code order, those in force and the
+ * chosen one (`chosen`, the rule's) if it is retired, marked.
+ */
+export function pickerOptions(choices: RuleChoices, chosen?: RuleValues) {
   return {
     workGroup: withNone(choices.workGroups, 'No work group'),
     category: withNone(choices.categories, 'No category'),
-    deseCode: withNone(deseCodeOptions(choices.deseCodes), 'No DESE code'),
+    deseCode: withNone(deseCodeChoices(choices.deseCodes, chosen?.deseCode ?? null), 'No DESE code'),
     fund: withNone(choices.funds, 'No fund (the file’s, else the general fund)'),
   };
 }
@@ -77,7 +82,7 @@ export function RowPickers({
   value: RuleValues;
   onChange(v: RuleValues): void;
 }) {
-  const o = pickerOptions(choices);
+  const o = pickerOptions(choices, value);
   return (
     <>
       <td>

@@ -48,7 +48,7 @@ export function CrosswalkScreen() {
   const [overwrite, setOverwrite] = useState(false);
   const rules = useCrosswalkRules();
   const preview = useCrosswalkPreview(year, overwrite);
-  const choices = useRuleChoices();
+  const choices = useRuleChoices(year?.fiscalYear);
   const remove = useDeleteRule();
   const [editing, setEditing] = useState<CrosswalkRule | 'new' | null>(null);
   const [deleting, setDeleting] = useState<CrosswalkRule | null>(null);

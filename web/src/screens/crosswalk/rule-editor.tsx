@@ -49,7 +49,7 @@ export function RuleEditor({
     fundId: rule?.fundId ?? null,
   });
   const [problem, setProblem] = useState<string | null>(null);
-  const o = pickerOptions(choices);
+  const o = pickerOptions(choices, values);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

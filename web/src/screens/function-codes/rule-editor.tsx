@@ -5,6 +5,7 @@ import { errorMessage } from '@web/api/client';
 import { useSaveRule, type FunctionCodeRule, type RuleBody } from '@web/api/function-codes';
 import { useFunds } from '@web/api/funds';
 import { useCategories, useWorkGroups } from '@web/api/lookups';
+import { useBudgetYear } from '@web/budget-year/budget-year-context';
 import { Alert } from '@web/components/alert';
 import { DeseCodeSelect } from '@web/components/dese-code-select';
 import { Field } from '@web/components/form/field';
@@ -55,7 +56,9 @@ function bodyOf(
 export function RuleEditor({ rule, onClose, onSaved }: RuleEditorProps) {
   const categories = useCategories();
   const workGroups = useWorkGroups();
-  const codes = useDeseCodes(rule !== undefined);
+  // A rule codes the lines of the year being budgeted, and of imports to come: that year's codes in force.
+  const budgetYear = useBudgetYear().selected;
+  const codes = useDeseCodes(rule !== undefined, budgetYear?.currentFiscalYear ?? undefined);
   const save = useSaveRule();
   const funds = useFunds(rule !== undefined);
   const [kind, setKind] = useState<RuleKind>('category');

@@ -106,7 +106,8 @@ export function PositionForm({ position, scope, canEdit, onSaved, onCancel }: Po
   const update = useUpdatePosition();
   const buildings = useBuildings();
   const workGroups = useWorkGroups();
-  const codes = useDeseCodes();
+  // The codes in force in the year the roster's positions are budgeted in (its costFiscalYear).
+  const codes = useDeseCodes(true, position?.costFiscalYear ?? scope.fiscalYear + 1);
   const placements = useVacancyPlacements();
   const v = form.values;
   const e = form.errors;

@@ -193,7 +193,7 @@ export function ProposedBudgetScreen() {
                 onProblem={(message) => setOutcome({ variant: 'error', title: message })}
               />
             ) : null}
-            {canEdit ? <BulkFunctionCode {...bulkProps} /> : null}
+            {canEdit ? <BulkFunctionCode {...bulkProps} fiscalYear={years.fiscalYear ?? undefined} /> : null}
             {canEdit ? <BulkCategory {...bulkProps} /> : null}
             {canEdit ? <BulkFund {...bulkProps} /> : null}
             <ExportToolbar
