@@ -70,9 +70,7 @@ describe('budget-cli stage compare', () => {
 
       const text = await cli('stage', 'compare', ...year, '--from', stageId, '--to', 'current');
       expect(text.code, text.stderr).toBe(0);
-      expect(text.stdout).toContain(
-        "Superintendent's Recommended, 1 February 2027 -> Today's working figures",
-      );
+      expect(text.stdout).toContain("Superintendent's Recommended, Feb 1, 2027 -> Today's working figures");
       expect(text.stdout).toContain('-$5,000.50');
       expect(text.stdout).toContain('Lines: 0 added, 0 removed, 1 changed, 2 unchanged');
 

@@ -36,7 +36,7 @@ describe('budget-cli stage', () => {
       );
       expect(moved.code, moved.stderr).toBe(0);
       const body = JSON.parse(moved.stdout);
-      expect(body.current.caption).toBe("Superintendent's Recommended, recommended 1 February 2027");
+      expect(body.current.caption).toBe("Superintendent's Recommended, recommended Feb 1, 2027");
       expect(body.events[0].totals.proposedTotal).toBe(Number(sumCents(AMOUNTS)) / 100);
 
       const listed = await cli('stage', 'list', ...year);

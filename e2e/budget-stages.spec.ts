@@ -22,7 +22,7 @@ async function move(page: Page, label: string, date: string, note: string) {
   await page.getByLabel('Note (the vote, the meeting)').fill(note);
   await page.getByRole('button', { name: `Move to ${label}` }).click();
   const confirm = page.getByRole('alertdialog', { name: `Record: ${label}` });
-  await expect(confirm).toContainText('This freezes a copy');
+  await expect(confirm).toContainText('This freezes a snapshot');
   await confirm.getByRole('button', { name: `Record ${label}` }).click();
   await expect(page.getByTestId('stage-caption')).toContainText(label);
 }
@@ -57,7 +57,7 @@ test('ADMIN walks FY27 from Draft to Town Appropriated; the dashboard and FINANC
 
   await move(page, "Superintendent's Recommended", '2027-02-01', 'Presented at the 1 February meeting');
   await move(page, 'School Committee Adopted', '2027-03-12', 'Voted 5-0 after the public hearing');
-  await expect(page.getByTestId('stage-caption')).toHaveText('School Committee Adopted, voted 12 March 2027');
+  await expect(page.getByTestId('stage-caption')).toHaveText('School Committee Adopted, voted Mar 12, 2027');
   await expect(page.getByText('The lines of this year are locked')).toBeVisible();
   await move(page, 'Town Appropriated', '2027-05-10', 'Town meeting, Article 4');
   await expect(
@@ -68,13 +68,13 @@ test('ADMIN walks FY27 from Draft to Town Appropriated; the dashboard and FINANC
 
   await navigate(page, 'Dashboard');
   await chooseYear(page);
-  await expect(page.getByTestId('stage-line')).toContainText('Town Appropriated, appropriated 10 May 2027');
+  await expect(page.getByTestId('stage-line')).toContainText('Town Appropriated, appropriated May 10, 2027');
   await expect(page.getByTestId('stage-line')).toContainText('lines locked');
   // Residents have not been shown the vote yet: the dashboard says so.
   await expect(
     page
       .getByRole('status')
-      .filter({ hasText: 'Town Appropriated, appropriated 10 May 2027: not yet published' }),
+      .filter({ hasText: 'Town Appropriated, appropriated May 10, 2027: not yet published' }),
   ).toBeVisible();
   await saveScreen(page, 'budget-stages-dashboard');
   await navigate(page, 'Budget Stages');
@@ -90,7 +90,7 @@ test('FINANCE sees the stage but cannot move it or change a voted line', async (
   await signIn(page, FINANCE);
   await navigate(page, 'Budget Stages');
   await chooseYear(page);
-  await expect(page.getByTestId('stage-caption')).toHaveText('Town Appropriated, appropriated 10 May 2027');
+  await expect(page.getByTestId('stage-caption')).toHaveText('Town Appropriated, appropriated May 10, 2027');
   await expect(page.getByRole('button', { name: /Move to/ })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Reopen for changes' })).toHaveCount(0);
 
@@ -122,7 +122,7 @@ test('ADMIN reopens the year with a reason; the history keeps it', async ({ page
   await page.getByLabel(/^Reason/).fill('Transfer voted 1 December to restore the library aide');
   await page.getByRole('button', { name: 'Reopen for changes' }).click();
   await expect(page.getByTestId('stage-caption')).toHaveText(
-    'Town Appropriated, appropriated 10 May 2027, reopened for changes',
+    'Town Appropriated, appropriated May 10, 2027, reopened for changes',
   );
   await expect(page.getByRole('listitem').filter({ hasText: 'restore the library aide' })).toBeVisible();
 });

@@ -40,16 +40,16 @@ test('ADMIN closes FY2026 on Budget Stages; its lines are read-only history; ADM
   await expect(page.getByTestId('stage-caption')).toHaveText('Draft');
 
   await page.getByLabel('Note (optional)').fill('Books closed after the audit');
-  await page.getByRole('button', { name: 'Close FY2026' }).click();
-  const confirm = page.getByRole('alertdialog', { name: 'Close FY2026' });
+  await page.getByRole('button', { name: 'Close FY26' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Close FY26' });
   await expect(confirm).toContainText('read-only history');
-  await confirm.getByRole('button', { name: 'Close FY2026' }).click();
+  await confirm.getByRole('button', { name: 'Close FY26' }).click();
   await expect(page.getByTestId('stage-caption')).toHaveText('Draft, closed: read-only history');
   await expect(page.getByText('This year is closed: read-only history.')).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: 'Books closed after the audit' })).toContainText(
     'Closed at Draft: read-only history',
   );
-  await expect(page.getByRole('button', { name: 'Close FY2026' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Close FY26' })).toHaveCount(0);
   expect(await axeViolations(page)).toEqual([]);
   await saveScreen(page, 'closed-year-stages-1440');
 
@@ -84,5 +84,5 @@ test('ADMIN closes FY2026 on Budget Stages; its lines are read-only history; ADM
   await page.getByLabel('Reason (required; kept in the audit and security logs)').fill('A late invoice');
   await reopen.click();
   await expect(page.getByTestId('stage-caption')).toHaveText('Draft');
-  await expect(page.getByRole('button', { name: 'Close FY2026' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Close FY26' })).toBeVisible();
 });

@@ -118,7 +118,7 @@ async function adoptFlow(page: Page, size: string) {
   await expect(dialog).toHaveCount(0);
 
   const bar = page.getByRole('region', { name: 'Adoption into the budget' });
-  await expect(bar.getByText(/^Adopted into the budget on \d{1,2} \w+ \d{4} by .+/)).toBeVisible();
+  await expect(bar.getByText(/^Adopted into the budget on \w{3} \d{1,2}, \d{4} by .+/)).toBeVisible();
   await expect(bar).toContainText(`Proposed total ${money(before)} → ${money(after)}`);
   expect(await proposedTotal(page, byId)).toBe(after);
   await page.screenshot({ path: `${SHOTS}/adopt-done-${size}.png`, fullPage: true });

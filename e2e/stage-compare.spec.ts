@@ -81,7 +81,7 @@ test('compares the recommendation with today: each change with its reason, Excel
   await expect(page.getByRole('combobox', { name: 'To' })).toContainText("Today's working figures");
   const report = page.getByRole('article', { name: 'Stage comparison' });
   await expect(report).toContainText(
-    "From Superintendent's Recommended, 1 February 2027 to Today's working figures",
+    "From Superintendent's Recommended, Feb 1, 2027 to Today's working figures",
   );
   // -100.00 + 250.25 - 500.00
   const summary = report.getByRole('region', { name: 'Summary' });

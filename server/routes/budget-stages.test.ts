@@ -167,7 +167,7 @@ describe('budget stages', () => {
     const early = await advance('SCHOOL_COMMITTEE_ADOPTED', { date: '2027-01-31' });
     expect(early.status).toBe(400);
     expect(early.body.error).toContain(
-      "School Committee Adopted cannot be dated before Superintendent's Recommended (1 February 2027), the stage it follows",
+      "School Committee Adopted cannot be dated before Superintendent's Recommended (Feb 1, 2027), the stage it follows",
     );
     expect(await stageRows()).toEqual(rows);
     // The same day is in order.
@@ -176,7 +176,7 @@ describe('budget stages', () => {
     expect(adopted.body.current).toMatchObject({
       stage: 'SCHOOL_COMMITTEE_ADOPTED',
       locked: true,
-      caption: 'School Committee Adopted, voted 12 March 2027',
+      caption: 'School Committee Adopted, voted Mar 12, 2027',
     });
     expect(adopted.body.events[1].totals.proposedTotal).toBe(
       Number(sumCents(['1100000.00', AMOUNTS[1], AMOUNTS[2]])) / 100,

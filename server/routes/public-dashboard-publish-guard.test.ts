@@ -43,7 +43,7 @@ const cents = (dollars: number) => Math.round(dollars * 100);
 
 beforeAll(async () => {
   w = await buildPublicWorld(t.db.knex);
-  // FY26's following year, FY2027, voted by the committee on 12 March 2026.
+  // FY26's following year, FY2027, voted by the committee on Mar 12, 2026.
   await insertProposed(
     t.db.knex,
     fy26Lines2027.map((amount) => ({
@@ -128,6 +128,7 @@ describe('Publish when another budget year arrives beside a published year', () 
         budgetYearId: w.budgetYearId,
         budgetYearLabel: 'FY26',
         stage: 'SCHOOL_COMMITTEE_ADOPTED',
+        stageDate: '2026-03-12',
         stageCaption: 'School Committee Adopted, voted March 12, 2026',
       },
     ]);
@@ -147,6 +148,7 @@ describe('Publish when another budget year arrives beside a published year', () 
             budgetYearId: w.budgetYearId,
             budgetYearLabel: 'FY26',
             stage: 'SCHOOL_COMMITTEE_ADOPTED',
+            stageDate: '2026-03-12',
             stageCaption: 'School Committee Adopted, voted March 12, 2026',
           },
         ],

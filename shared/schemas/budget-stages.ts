@@ -2,6 +2,9 @@
 import { z } from 'zod';
 import { idTextWith, isRealDate, moneyOut } from './common';
 import { fiscalYearInput } from './fiscal-year';
+import { americanDate, longDate } from '@shared/day-words';
+
+export { longDate };
 
 /**
  * Budget stages: a fiscal year of a budget year moves Draft → Superintendent's
@@ -27,7 +30,7 @@ export const STAGE_LABELS: Record<BudgetStage, string> = {
   REVISED: 'Revised',
 };
 
-/** What the date of each stage records ('voted 12 March 2027'). */
+/** What the date of each stage records ('voted Mar 12, 2027'). */
 const STAGE_VERBS: Record<BudgetStage, string> = {
   DRAFT: 'recorded',
   SUPERINTENDENT_RECOMMENDED: 'recommended',
@@ -131,6 +134,9 @@ export function earliestStageDate(state: Pick<StageState, 'stage' | 'date'>): st
   return state.stage === 'DRAFT' || !state.date ? null : state.date.slice(0, 10);
 }
 
+/** How a day ('2027-03-12') is written: the resident page's americanDate, or the staff's longDate. */
+export type DayWriter = (iso: string) => string;
+
 /** The refusal of `date` for the stage after `state` (earliestStageDate), or null. ISO dates compare as text. */
 export function stageDateRefusal(
   state: Pick<StageState, 'stage' | 'date'>,
@@ -143,7 +149,7 @@ export function stageDateRefusal(
     : null;
 }
 
-/** 'School Committee Adopted, voted 12 March 2027' (and ', reopened for changes'). */
+/** 'School Committee Adopted, voted Mar 12, 2027' (and ', reopened for changes'). */
 export function stageCaption(state: StageState): string {
   const label = STAGE_LABELS[state.stage];
   const when = state.date ? `, ${STAGE_VERBS[state.stage]} ${longDate(state.date)}` : '';
@@ -156,33 +162,12 @@ export function stageCaption(state: StageState): string {
  * Residents' words for where a year stands: 'School Committee Adopted, voted
  * March 12, 2026', the date written the American way the public page writes every date.
  */
-export function residentStageCaption(state: Pick<StageState, 'stage' | 'date'>): string {
+export function residentStageCaption(
+  state: Pick<StageState, 'stage' | 'date'>,
+  day: DayWriter = americanDate,
+): string {
   const label = STAGE_LABELS[state.stage];
-  if (!state.date) {
-    return label;
-  }
-  const [y, m, d] = state.date.slice(0, 10).split('-').map(Number);
-  return `${label}, ${STAGE_VERBS[state.stage]} ${MONTHS[m - 1]} ${d}, ${y}`;
-}
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-/** '2027-03-12' → '12 March 2027' (no Date: no time zone can move the day). */
-export function longDate(iso: string): string {
-  const [y, m, d] = iso.slice(0, 10).split('-').map(Number);
-  return `${d} ${MONTHS[m - 1]} ${y}`;
+  return state.date ? `${label}, ${STAGE_VERBS[state.stage]} ${day(state.date)}` : label;
 }
 
 const reasonText = (what: string) =>

@@ -83,6 +83,8 @@ export const publicPreviewResponse = publicViewResponse.extend({
           budgetYearId: z.number().int(),
           budgetYearLabel: z.string(),
           stage: z.enum(BUDGET_STAGES),
+          /** The stage's date (YYYY-MM-DD), null for a Draft never recorded: the screen writes it its own way. */
+          stageDate: z.string().nullable(),
           stageCaption: z.string(),
         }),
       ),

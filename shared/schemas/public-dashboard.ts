@@ -135,6 +135,8 @@ export const publishedSourceSchema = z.object({
   /** The budget year's label ('FY26'). */
   budgetYearLabel: z.string(),
   stage: z.enum(BUDGET_STAGES),
+  /** The stage's date (YYYY-MM-DD), null for a Draft never recorded. */
+  stageDate: z.string().nullable(),
   /** 'School Committee Adopted, voted March 12, 2026' or 'Draft'. */
   stageCaption: z.string(),
 });

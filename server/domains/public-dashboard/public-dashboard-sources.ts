@@ -30,6 +30,8 @@ export interface SourceOption {
   /** The budget year's label ('FY26'). */
   budgetYearLabel: string;
   stage: BudgetStage;
+  /** The stage's date (YYYY-MM-DD), null for a Draft never recorded; the web writes it as its dates. */
+  stageDate: string | null;
   /** 'Revised, revised May 4, 2027' or 'Draft'. */
   stageCaption: string;
 }
@@ -46,6 +48,7 @@ export async function sourceOptions(db: Db, fiscalYear: number): Promise<SourceO
       budgetYearId: home.id,
       budgetYearLabel: home.label,
       stage: state.stage,
+      stageDate: state.date ? state.date.slice(0, 10) : null,
       stageCaption: residentStageCaption(state),
     },
   ];

@@ -47,7 +47,7 @@ export async function stageLabelFor(
   return state.stage === 'DRAFT' ? null : STAGE_LABELS[state.stage];
 }
 
-/** 'School Committee Adopted, voted 12 March 2027', for the dashboard's and grids' stage line. */
+/** 'School Committee Adopted, voted Mar 12, 2027', for the dashboard's and grids' stage line. */
 export async function stageCaptionFor(db: Db, budgetYearId: number, fiscalYear: number): Promise<string> {
   return stageCaption(await stageStateOf(db, budgetYearId, fiscalYear));
 }

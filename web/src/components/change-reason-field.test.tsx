@@ -35,7 +35,7 @@ const stagesAnswer = (events: unknown[]) => ({
     date: '2027-02-01',
     reopened: false,
     locked: false,
-    caption: "Superintendent's Recommended, recommended 1 February 2027",
+    caption: "Superintendent's Recommended, recommended Feb 1, 2027",
   },
   next: { stage: 'SCHOOL_COMMITTEE_ADOPTED', label: 'School Committee Adopted', blocked: null },
   events,

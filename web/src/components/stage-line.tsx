@@ -6,7 +6,7 @@ import { useBudgetStages, type StageScope } from '@web/api/budget-stages';
 import { useCanVisit } from '@web/auth/use-can';
 
 /**
- * Which stage the figures on screen are in ('School Committee Adopted, voted 12 March 2027'), for
+ * Which stage the figures on screen are in ('School Committee Adopted, voted Mar 12, 2027'), for
  * the dashboard and every grid; a voted year says its lines are locked. Links to Budget Stages for
  * those who may open it.
  */
@@ -28,7 +28,7 @@ export function StageLine({ scope }: { scope: StageScope | null }) {
 
 /**
  * For those who publish: a stage voted since residents were last shown this year ('FY2027 is
- * School Committee Adopted; residents still see the Draft budget published 2 March 2027').
+ * School Committee Adopted; residents still see the Draft budget published Mar 2, 2027').
  */
 export function PublishLag({ scope }: { scope: StageScope | null }) {
   const stages = useBudgetStages(scope);

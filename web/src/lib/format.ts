@@ -1,8 +1,8 @@
 import { formatNumber } from '@shared/money';
+import { longDate } from '@shared/day-words';
 // Made on first use: a browser loads ICU's date data on the first Intl formatter (tens of
 // milliseconds), which a screen's first rows need not wait for.
 let dateTime: Intl.DateTimeFormat | undefined;
-let calendarDay: Intl.DateTimeFormat | undefined;
 
 /** A timestamp for tables, or the fallback when there is none. */
 export function formatDateTime(iso: string | null | undefined, fallback = 'Never'): string {
@@ -17,18 +17,10 @@ export function formatDateTime(iso: string | null | undefined, fallback = 'Never
       );
 }
 
-/** A calendar date ('2025-07-01') as 'Jul 1, 2025', or the fallback when there is none. */
+/** A calendar date ('2025-07-01') as 'Jul 1, 2025' (the staff's way, longDate), or the fallback when there is none. */
 export function formatDay(date: string | null | undefined, fallback = ''): string {
-  if (!date) {
-    return fallback;
-  }
-  const day = new Date(`${date.slice(0, 10)}T00:00:00Z`);
-  return Number.isNaN(day.getTime())
-    ? fallback
-    : // In UTC: a date with no time is midnight UTC, which a browser west of Greenwich would show as the day before.
-      (calendarDay ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' })).format(
-        day,
-      );
+  const valid = date && !Number.isNaN(new Date(`${date.slice(0, 10)}T00:00:00Z`).getTime());
+  return valid ? longDate(date) : fallback;
 }
 
 // The one pluralising rule, shared with the server and the CLI.

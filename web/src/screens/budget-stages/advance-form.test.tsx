@@ -36,12 +36,12 @@ describe('Record the next stage', () => {
     // It opens on the day the year's stage is dated when that is later than today.
     expect(date.value).toBe('2099-02-01');
     expect(date.getAttribute('min')).toBe('2099-02-01');
-    expect(screen.getByText("On or after 1 February 2099 (Superintendent's Recommended)")).toBeTruthy();
+    expect(screen.getByText("On or after Feb 1, 2099 (Superintendent's Recommended)")).toBeTruthy();
 
     fireEvent.change(date, { target: { value: '2099-01-31' } });
     expect(
       screen.getByText(
-        "School Committee Adopted cannot be dated before Superintendent's Recommended (1 February 2099), the stage it follows",
+        "School Committee Adopted cannot be dated before Superintendent's Recommended (Feb 1, 2099), the stage it follows",
       ),
     ).toBeTruthy();
     expect(date.getAttribute('aria-invalid')).toBe('true');
@@ -134,7 +134,7 @@ describe('After a stage is recorded', () => {
     expect(date.getAttribute('min')).toBe('2026-03-12');
     expect(date.value).toBe('2026-11-29');
     expect(note.value).toBe('');
-    expect(await screen.findByText('FY2027 is now School Committee Adopted')).toBeTruthy();
+    expect(await screen.findByText('FY27 is now School Committee Adopted')).toBeTruthy();
   });
 
   it('opens on the day just recorded when that is later than today (a vote recorded ahead)', async () => {

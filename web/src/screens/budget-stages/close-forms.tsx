@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useCloseYear, useReopenClosedYear, type StageScope } from '@web/api/budget-stages';
 import { useToast } from '@web/components/toast';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { ConfirmedStageForm, NoteField, ReasonForm } from './stage-form-shell';
 
 /**
@@ -11,7 +12,7 @@ export function CloseYearForm({ scope }: { scope: StageScope }) {
   const close = useCloseYear();
   const notify = useToast();
   const [note, setNote] = useState('');
-  const fy = `FY${scope.fiscalYear}`;
+  const fy = fiscalYearLabel(scope.fiscalYear);
   const record = (done: () => void) => {
     close.mutate(
       { ...scope, ...(note.trim() ? { note } : {}) },
@@ -57,7 +58,7 @@ export function ReopenClosedForm({ scope }: { scope: StageScope }) {
       title="Reopen the closed year"
       scope={scope}
       reopen={reopen}
-      done={`FY${scope.fiscalYear} is no longer closed`}
+      done={`${fiscalYearLabel(scope.fiscalYear)} is no longer closed`}
       failed="Could not reopen the closed year"
       submit={{ label: 'Reopen the closed year', busyLabel: 'Reopening...', className: 'btn btn--danger' }}
     />

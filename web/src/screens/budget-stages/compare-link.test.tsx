@@ -25,7 +25,7 @@ const stagesOf = (fiscalYear: number) => ({
     closedBy: null,
     locked: false,
     stageLabel: fiscalYear === 2027 ? "Superintendent's Recommended" : 'Draft',
-    caption: fiscalYear === 2027 ? "Superintendent's Recommended, 1 February 2027" : 'Draft',
+    caption: fiscalYear === 2027 ? "Superintendent's Recommended, recommended Feb 1, 2027" : 'Draft',
   },
   next: { stage: null, label: null, blocked: 'Only an administrator records a stage' },
   events:
@@ -91,7 +91,7 @@ describe('Budget Stages: Compare stages', () => {
     fireEvent.click(await screen.findByRole('option', { name: 'FY27' }));
     await waitFor(() =>
       expect(screen.getByTestId('stage-caption').textContent).toBe(
-        "Superintendent's Recommended, 1 February 2027",
+        "Superintendent's Recommended, recommended Feb 1, 2027",
       ),
     );
     fireEvent.click(screen.getByRole('link', { name: 'Compare stages' }));
@@ -113,7 +113,7 @@ describe('Budget Stages: Compare stages', () => {
     ]);
     await waitFor(() =>
       expect(screen.getByTestId('stage-caption').textContent).toBe(
-        "Superintendent's Recommended, 1 February 2027",
+        "Superintendent's Recommended, recommended Feb 1, 2027",
       ),
     );
     expect(screen.getByRole('combobox', { name: 'Fiscal year' }).textContent).toBe('FY27');

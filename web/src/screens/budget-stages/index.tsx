@@ -11,6 +11,7 @@ import { PageHeader } from '@web/components/page-header';
 import { Spinner } from '@web/components/spinner';
 import { errorMessage } from '@web/api/client';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
+import { stageCaption } from '@shared/schemas/budget-stages';
 import { AdvanceForm, ReopenForm } from './stage-forms';
 import { CloseYearForm, ReopenClosedForm } from './close-forms';
 import { StageHistory } from './stage-history';
@@ -87,7 +88,8 @@ export function BudgetStagesScreen() {
               {fiscalYearLabel(scope.fiscalYear)} now
             </h2>
             <p className="stages__caption" data-testid="stage-caption">
-              {data.current.caption}
+              {/* The stage rule's words and its way of writing a day. */}
+              {stageCaption(data.current)}
             </p>
             <p className="stages__explain">
               {data.current.closed

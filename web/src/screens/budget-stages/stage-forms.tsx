@@ -5,10 +5,11 @@ import type { BudgetStage, StageState } from '@shared/schemas/budget-stages';
 import {
   earliestStageDate,
   LOCKING_STAGES,
-  longDate,
   stageDateRefusal,
   STAGE_LABELS,
 } from '@shared/schemas/budget-stages';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
+import { formatDay } from '@web/lib/format';
 import { ConfirmedStageForm, NoteField, ReasonForm } from './stage-form-shell';
 
 /** Today in the user's calendar (toISOString's UTC day is tomorrow on a Massachusetts evening). */
@@ -42,6 +43,7 @@ export function AdvanceForm({
   const after = earliestStageDate(current) ?? undefined;
   const [date, setDate] = useState(() => openingDate(current));
   const [note, setNote] = useState('');
+  const fy = fiscalYearLabel(scope.fiscalYear);
   const early = stageDateRefusal(current, next, date);
   const record = (done: () => void) => {
     advance.mutate(
@@ -53,7 +55,7 @@ export function AdvanceForm({
           // day, not the date just recorded.
           setDate(openingDate({ stage: next, date }));
           setNote('');
-          notify({ title: `FY${scope.fiscalYear} is now ${nextLabel}` });
+          notify({ title: `${fy} is now ${nextLabel}` });
         },
         onError: done,
       },
@@ -74,7 +76,7 @@ export function AdvanceForm({
       }}
       confirm={{
         title: `Record: ${nextLabel}`,
-        message: `This freezes a copy of every line of FY${scope.fiscalYear} as it is now${
+        message: `This freezes a snapshot of every line of ${fy} as it is now${
           LOCKING_STAGES.includes(next) ? ' and locks the lines until an administrator reopens the year' : ''
         }. Record it?`,
         label: `Record ${nextLabel}`,
@@ -97,7 +99,7 @@ export function AdvanceForm({
         <p id="stage-date-hint" className={early ? 'field__error' : 'field__hint'}>
           {early ??
             (after
-              ? `On or after ${longDate(after)} (${STAGE_LABELS[current.stage]})`
+              ? `On or after ${formatDay(after)} (${STAGE_LABELS[current.stage]})`
               : 'The day it happened')}
         </p>
       </div>
@@ -115,7 +117,7 @@ export function ReopenForm({ scope, stageLabel }: { scope: StageScope; stageLabe
       title={`Reopen after ${stageLabel}`}
       scope={scope}
       reopen={reopen}
-      done={`FY${scope.fiscalYear} reopened for changes`}
+      done={`${fiscalYearLabel(scope.fiscalYear)} reopened for changes`}
       failed="Could not reopen the year"
       submit={{ label: 'Reopen for changes', busyLabel: 'Reopening...', className: 'btn btn--danger' }}
     />

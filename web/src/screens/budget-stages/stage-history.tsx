@@ -2,8 +2,8 @@ import { useState } from 'react';
 import type { StageEvent } from '@web/api/budget-stages';
 import { useCan } from '@web/auth/use-can';
 import { HistoryPanel } from '@web/components/history-panel';
-import { formatMoneyCents as formatMoney } from '@web/lib/format';
-import { longDate } from '@shared/schemas/budget-stages';
+import { formatDateTime, formatDay, formatMoneyCents as formatMoney } from '@web/lib/format';
+import { STAGE_LABELS } from '@shared/schemas/budget-stages';
 
 /** What the event did: a stage entered, a reopen after a vote, a close, a closed year reopened. */
 const eventTitle = (e: StageEvent): string =>
@@ -50,7 +50,7 @@ export function StageHistory({ events }: { events: readonly StageEvent[] }) {
         <h2 id="stage-history" className="card__title">
           History
         </h2>
-        <p className="stages__explain">No stage recorded yet: the year is a draft.</p>
+        <p className="stages__explain">No stage recorded yet: the year is {STAGE_LABELS.DRAFT}.</p>
       </section>
     );
   }
@@ -64,7 +64,7 @@ export function StageHistory({ events }: { events: readonly StageEvent[] }) {
           <li key={e.id} className={`stage-history__item stage-history__item--${e.event}`}>
             <div className="stage-history__head">
               <strong>{eventTitle(e)}</strong>
-              <span className="stage-history__date">{longDate(e.date)}</span>
+              <span className="stage-history__date">{formatDay(e.date)}</span>
             </div>
             {e.note ? <p className="stage-history__note">{e.note}</p> : null}
             {e.totals ? (
@@ -88,7 +88,7 @@ export function StageHistory({ events }: { events: readonly StageEvent[] }) {
               </dl>
             ) : null}
             <p className="stage-history__by">
-              Recorded by {e.createdBy}, {new Date(e.createdAt).toLocaleString('en-US')}
+              Recorded by {e.createdBy}, {formatDateTime(e.createdAt)}
             </p>
             {canAudit ? <EventAudit event={e} /> : null}
           </li>

@@ -1,5 +1,7 @@
 import type { ComponentKey, ShowFlag } from '@shared/schemas/public-dashboard';
 import { SECTION_NAMES } from '@shared/schemas/public-dashboard-preview';
+import { residentStageCaption, type BudgetStage } from '@shared/schemas/budget-stages';
+import { formatDay } from '@web/lib/format';
 
 /** What each section is called on this screen (the names the preview's changes use), with what residents see in it. */
 export const COMPONENT_LABELS: Record<ComponentKey, { name: string; hint: string }> = {
@@ -15,3 +17,15 @@ export const COMPONENT_LABELS: Record<ComponentKey, { name: string; hint: string
 };
 
 export const PROJECTED_FLAG: ShowFlag = 'showProjectedEmployees';
+
+/**
+ * Where a published year comes from: 'budget year FY26, School Committee Adopted, voted Mar 12,
+ * 2027'. The stage rule's words (the server's stageCaption), its date written as every date on this
+ * screen and on Budget Stages (formatDay), not as the resident page writes it.
+ */
+export const sourceWords = (o: {
+  budgetYearLabel: string;
+  stage: BudgetStage;
+  stageDate: string | null;
+}): string =>
+  `budget year ${o.budgetYearLabel}, ${residentStageCaption({ stage: o.stage, date: o.stageDate }, formatDay)}`;

@@ -4,7 +4,7 @@ import { usePublicPreview, type PublicDashboardConfig, type PublicPreview } from
 import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/form/button';
 import { formatDateTime, formatMoney } from '@web/lib/format';
-import { COMPONENT_LABELS } from './labels';
+import { COMPONENT_LABELS, sourceWords } from './labels';
 import { PUBLISHED_LABEL, previewIsPublished } from '@shared/publish-words';
 
 const fy = fiscalYearLabel;
@@ -103,7 +103,7 @@ function PreviewBody({ preview: p, years }: { preview: PublicPreview; years: num
                 <li key={y}>
                   {fy(y)}:{' '}
                   {d
-                    ? `${from ? `budget year ${from.budgetYearLabel}, ${from.stageCaption}` : stageWords(d.stageLabel)}, ${formatMoney(d.totalBudget)}`
+                    ? `${from ? sourceWords(from) : stageWords(d.stageLabel)}, ${formatMoney(d.totalBudget)}`
                     : 'no budget data'}
                 </li>
               );

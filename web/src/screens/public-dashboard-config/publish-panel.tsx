@@ -7,6 +7,7 @@ import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { Button } from '@web/components/form/button';
 import { formatDateTime } from '@web/lib/format';
 import { fiscalYearLabel } from '@shared/budget-math';
+import { sourceWords } from './labels';
 
 const fy = fiscalYearLabel;
 
@@ -36,7 +37,7 @@ export function PublishPanel({
   const sourceOf = (year: number) => {
     const source = preview?.sources.find((s) => s.fiscalYear === year);
     const from = source?.options.find((o) => o.budgetYearId === source.budgetYearId);
-    return from ? `budget year ${from.budgetYearLabel}, ${from.stageCaption}` : 'no budget data';
+    return from ? sourceWords(from) : 'no budget data';
   };
   const url = `${origin}/public/${publishedPath ?? config.urlPath}`;
   const nextUrl = `${origin}/public/${config.urlPath}`;
@@ -141,7 +142,7 @@ export function PublishPanel({
               setMessage({
                 kind: 'success',
                 text: `Published ${r.sources
-                  .map((x) => `${fy(x.fiscalYear)} (budget year ${x.budgetYearLabel}, ${x.stageCaption})`)
+                  .map((x) => `${fy(x.fiscalYear)} (${sourceWords(x)})`)
                   .join(', ')} at ${formatDateTime(r.publishedAt)}.`,
               });
             },
