@@ -70,6 +70,9 @@ function Wizard<A extends BaseAnalysis, S, B extends { dryRun?: boolean }, R>({
   const [analysis, setAnalysis] = useState<A | null>(null);
   const [mapping, setMapping] = useState<FieldMapping>({});
   const [settings, setSettings] = useState<S>(kind.initialSettings);
+  // The preview's options (leave out other departments' rows, replace a later period): the user's
+  // choices, kept across Back and Next like the version; Import Another File clears them.
+  const [options, setOptions] = useState<Partial<B>>({});
   const [result, setResult] = useState<R | null>(null);
   const body = kind.useBody(analysis, mapping, settings);
   const changeSettings = (next: S) => setSettings(next);
@@ -80,6 +83,7 @@ function Wizard<A extends BaseAnalysis, S, B extends { dryRun?: boolean }, R>({
     setFile(null);
     setAnalysis(null);
     setMapping({});
+    setOptions({});
     setResult(null);
   };
 
@@ -133,6 +137,8 @@ function Wizard<A extends BaseAnalysis, S, B extends { dryRun?: boolean }, R>({
           analysis={analysis}
           mapping={mapping}
           body={body}
+          options={options}
+          onOptionsChange={setOptions}
           onBack={() => setStep(2)}
           onImported={(r) => {
             setResult(r);

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ImportAnalysis, ImportResult } from '@web/api/import';
 import { LINE_KINDS } from '@web/screens/admin/import/kinds/lines';
@@ -72,6 +73,24 @@ function dryRun(leaveOut: boolean): ImportResult {
   };
 }
 
+/** The preview step with its options kept as the wizard keeps them. */
+function Step({ kind }: { kind: 'operating' | 'proposed' }) {
+  const [options, setOptions] = useState<object>({});
+  const analysis = { fileName: UPLOAD, originalName: 'city.csv', importType: kind, previousImports: [] };
+  return (
+    <PreviewStep
+      kind={LINE_KINDS[kind]}
+      analysis={analysis as unknown as ImportAnalysis}
+      mapping={{}}
+      body={{ ...BODY, importType: kind }}
+      options={options}
+      onOptionsChange={setOptions}
+      onBack={() => {}}
+      onImported={vi.fn()}
+    />
+  );
+}
+
 function render(kind: 'operating' | 'proposed') {
   const bodies: Record<string, unknown>[] = [];
   stubApi({
@@ -83,22 +102,7 @@ function render(kind: 'operating' | 'proposed') {
     },
   });
   storeSession(admin);
-  const analysis = { fileName: UPLOAD, originalName: 'city.csv', importType: kind, previousImports: [] };
-  renderRoutes('/import', [
-    {
-      path: 'import',
-      element: (
-        <PreviewStep
-          kind={LINE_KINDS[kind]}
-          analysis={analysis as unknown as ImportAnalysis}
-          mapping={{}}
-          body={{ ...BODY, importType: kind }}
-          onBack={() => {}}
-          onImported={vi.fn()}
-        />
-      ),
-    },
-  ]);
+  renderRoutes('/import', [{ path: 'import', element: <Step kind={kind} /> }]);
   return bodies;
 }
 

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen } from '@testing-library/react';
-import type { ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ImportAnalysis, ImportResult } from '@web/api/import';
 import type { LedgerAnalysis } from '@web/api/ledger';
@@ -13,8 +13,26 @@ const admin = makeUser();
 const UPLOAD = 'a'.repeat(32);
 const analysis = { fileName: UPLOAD, originalName: 'file.csv', importType: 'operating', previousImports: [] };
 
+/** What the wizard gives the step beside the kind and the file: its options, kept as the wizard keeps them. */
+interface StepProps {
+  options: object;
+  onOptionsChange(options: object): void;
+  onBack(): void;
+  onImported(): void;
+}
+
+function Step({ element }: { element: (props: StepProps) => ReactElement }) {
+  const [options, setOptions] = useState<object>({});
+  return element({
+    options,
+    onOptionsChange: setOptions,
+    onBack: () => {},
+    onImported: vi.fn(),
+  });
+}
+
 /** The preview step of a kind at /import, the execute call answered by `execute`; returns the bodies sent. */
-function renderPreview(element: (props: { onBack(): void; onImported(): void }) => ReactElement) {
+function renderPreview(element: (props: StepProps) => ReactElement) {
   const bodies: Record<string, unknown>[] = [];
   return {
     bodies,
@@ -28,9 +46,7 @@ function renderPreview(element: (props: { onBack(): void; onImported(): void }) 
         },
       });
       storeSession(admin);
-      renderRoutes('/import', [
-        { path: 'import', element: element({ onBack: () => {}, onImported: vi.fn() }) },
-      ]);
+      renderRoutes('/import', [{ path: 'import', element: <Step element={element} /> }]);
     },
   };
 }

@@ -11,6 +11,12 @@ interface PreviewStepProps<A extends BaseAnalysis, S, B extends { dryRun?: boole
   analysis: A;
   mapping: FieldMapping;
   body: B;
+  /**
+   * What the kind's options add to the body (leave out other departments, replace a later period),
+   * kept by the wizard like its other choices: Back and Preview again do not undo them.
+   */
+  options: Partial<B>;
+  onOptionsChange(options: Partial<B>): void;
   onBack(): void;
   onImported(result: R): void;
 }
@@ -49,13 +55,14 @@ export function PreviewStep<A extends BaseAnalysis, S, B extends { dryRun?: bool
   analysis,
   mapping,
   body,
+  options,
+  onOptionsChange,
   onBack,
   onImported,
 }: PreviewStepProps<A, S, B, R>) {
   const check = useExecute();
   const run = useExecute();
-  // What the kind's options add to the body (replace a later period); a change checks again.
-  const [options, setOptions] = useState<Partial<B>>({});
+  // A change of the options checks again.
   const request = useMemo(() => ({ ...body, ...options }), [body, options]);
   const { mutate: checkMutate } = check;
   // The last dry run's answer, kept while a new one runs (after crosswalk rules are created here)
@@ -85,7 +92,7 @@ export function PreviewStep<A extends BaseAnalysis, S, B extends { dryRun?: bool
           {failureText(check.error, 'preview')}
         </Alert>
       ) : null}
-      {Options ? <Options error={check.error} value={options} onChange={setOptions} /> : null}
+      {Options ? <Options error={check.error} value={options} onChange={onOptionsChange} /> : null}
       {run.isError ? <Alert>{failureText(run.error, 'import')}</Alert> : null}
       {dry ? <Details result={dry} analysis={analysis} mapping={mapping} recheck={recheck} /> : null}
       <div className="imp-actions">
