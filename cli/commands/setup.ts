@@ -164,7 +164,7 @@ function registerBudgetYear(program: Command): void {
     )
     .option('--fiscal-years <span>', 'the fiscal years it plans, e.g. FY27-FY32 (default: its own)')
     .option('--current <year>', 'the fiscal year its dashboard centres on (default: its own)')
-    .option('--name <name>', 'its name (default: "FY28 Budget")')
+    .option('--name <name>', 'its name (default: "<label> Budget", e.g. "FY28 Budget")')
     .option('--notes <text>', 'notes')
     .option('--json', 'print JSON')
     .action(async (label: string, opts: CreateOptions) => {
