@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useHasApiKey, useUpdateApiKey } from '@web/api/auth';
 import { errorMessage } from '@web/api/client';
 import { useSession } from '@web/auth/session-context';
+import { useCan } from '@web/auth/use-can';
 import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/form/button';
 import { Field } from '@web/components/form/field';
@@ -10,6 +11,7 @@ const FAILED = 'Failed to save API key';
 
 export function ApiKeyTab() {
   const { user, updateUser } = useSession();
+  const canAnalyze = useCan('ai.analyze');
   const status = useHasApiKey();
   const update = useUpdateApiKey();
   const [key, setKey] = useState('');
@@ -41,9 +43,11 @@ export function ApiKeyTab() {
 
   return (
     <form className="form-stack" onSubmit={onSubmit} noValidate style={{ maxWidth: 560 }}>
-      <p className="muted">
-        AI Analysis uses your own Claude API key. It is stored encrypted and never shown again; only whether
-        one is stored is displayed here.
+      <p className="muted" data-testid="api-key-intro">
+        {canAnalyze
+          ? 'AI Analysis uses your own Claude API key. '
+          : `Your role (${user?.role ?? 'unknown'}) cannot run AI Analysis, so a key stored here is not used. `}
+        It is stored encrypted and never shown again; only whether one is stored is displayed here.
       </p>
       {error ? <Alert>{error}</Alert> : null}
       {done ? <Alert variant="success">{done}</Alert> : null}
