@@ -31,6 +31,8 @@ async function footprint() {
     lines: await count('line_items'),
     rollForwards: await count('roll_forwards'),
     stages: await count('budget_stages'),
+    // Which budget year each fiscal year's plan is recorded in (budget-year list, imports' refusals).
+    homes: await db()('fiscal_year_homes').orderBy('fiscal_year').select('fiscal_year', 'budget_year_id'),
   };
 }
 

@@ -156,6 +156,13 @@ describe('roll forward of FY2027 into FY2028', () => {
     expect(real.status, JSON.stringify(real.body)).toBe(200);
     expect(real.body.totals).toEqual(dry.body.totals);
     expect(real.body.undoable).toBe(true);
+    // The dry run says what a run would do; the real run says what it did.
+    expect(dry.body.warning).toBe(
+      'FY2027 is Draft, not yet Town Appropriated: FY2028 would start from figures that may still change',
+    );
+    expect(real.body.warning).toBe(
+      'FY2027 is Draft, not yet Town Appropriated: FY2028 starts from figures that may still change',
+    );
 
     const by = await knex()('budget_years').where({ fiscal_year: 'FY28' }).first();
     expect(by.id).toBe(real.body.to.budgetYearId);

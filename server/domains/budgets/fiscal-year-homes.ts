@@ -31,6 +31,11 @@ export async function homeOfFiscalYear(db: Db, fiscalYear: number): Promise<q.Ho
   );
 }
 
+/** Whether the fiscal year's home is recorded (claimed), not just read where its lines are. */
+export async function hasRecordedHome(db: Db, fiscalYear: number): Promise<boolean> {
+  return (await q.findHome(db, fiscalYear)) !== undefined;
+}
+
 /**
  * Refuses (400 naming `field`, before anything is written) a write of the fiscal year's plan into a
  * budget year that is not its recorded home. The database trigger refuses the same write whatever

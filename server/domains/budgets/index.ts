@@ -12,6 +12,7 @@ export * as enrollment from './enrollment';
 export { requireBudgetYear } from './fiscal-years';
 export {
   claimFiscalYearHomes,
+  hasRecordedHome,
   type HomeCandidate,
   homeOfFiscalYear,
   refuseSecondHome,

@@ -3,7 +3,12 @@ import type { Db } from '@server/db/index';
 import { insertAudit } from '@server/db/audit';
 import { AppError, validationFailed } from '@server/errors';
 import { authorize, type Actor } from '@server/policies/index';
-import { claimFiscalYearHomes, copyStepLaneSettings, homeOfFiscalYear } from '@server/domains/budgets';
+import {
+  claimFiscalYearHomes,
+  copyStepLaneSettings,
+  hasRecordedHome,
+  homeOfFiscalYear,
+} from '@server/domains/budgets';
 import { rollForwardLines } from '@server/domains/line-items';
 import { carryStateRates } from '@server/domains/massachusetts';
 import { createBudgetYearIn } from '@server/domains/setup';
@@ -84,9 +89,11 @@ async function rollIn(trx: Db, actor: Actor, input: RollForwardInput): Promise<R
   }
   const state = await stageStateOf(trx, source.id, fromFy);
   const appropriated = state.stage === 'TOWN_APPROPRIATED' || state.stage === 'REVISED';
+  // A dry run (and the refusal asking to confirm) says what a run would do; a real run what it did.
+  const starts = input.dryRun || !input.confirm ? 'would start' : 'starts';
   const warning = appropriated
     ? null
-    : `${from} is ${STAGE_LABELS[state.stage]}, not yet Town Appropriated: ${to} would start from figures that may still change`;
+    : `${from} is ${STAGE_LABELS[state.stage]}, not yet Town Appropriated: ${to} ${starts} from figures that may still change`;
   if (warning && !input.confirm && !input.dryRun) {
     throw validationFailed([{ path: 'confirm', message: `${warning}. Confirm to roll forward anyway` }]);
   }
@@ -108,7 +115,9 @@ async function rollIn(trx: Db, actor: Actor, input: RollForwardInput): Promise<R
       );
     }
     followed = already.followed;
-    if (!home) {
+    // A home read where the year's lines are (the follow's lines claim none) is claimed here too, so
+    // undo gives it up again rather than leaving FY+1 recorded in a budget year it never was.
+    if (!home || !(await hasRecordedHome(trx, toFy))) {
       await claimFiscalYearHomes(trx, target, [toFy], 'fromFiscalYear');
       claimedHome = true;
     }
