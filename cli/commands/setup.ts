@@ -121,6 +121,10 @@ interface CreateOptions {
   json?: boolean;
 }
 
+/** 'FY27-FY32', or 'FY28' for a span of one year (it read 'FY28-FY28'). */
+const spanText = (first: number, last: number) =>
+  first === last ? fiscalYearLabel(first) : `${fiscalYearLabel(first)}-${fiscalYearLabel(last)}`;
+
 /** `budget-cli budget-year create FY28 [--fiscal-years FY27-FY32] [--current FY28]`. */
 function registerBudgetYear(program: Command): void {
   const cmd = program
@@ -146,9 +150,7 @@ function registerBudgetYear(program: Command): void {
               id: y.id,
               'budget year': y.fiscalYear,
               name: y.name ?? '',
-              'fiscal years': planned.length
-                ? `${fiscalYearLabel(planned[0])}-${fiscalYearLabel(planned.at(-1)!)}`
-                : 'none of its own',
+              'fiscal years': planned.length ? spanText(planned[0], planned.at(-1)!) : 'none of its own',
               current: y.currentFiscalYear === null ? '' : fiscalYearLabel(y.currentFiscalYear),
               lines: res.budgetYearsWithLines.includes(y.id) ? 'yes' : 'none yet',
             };
