@@ -93,7 +93,10 @@ describe('budget-cli contracts', () => {
 
   it('refuses bad input with exit code 2 and writes nothing', async () => {
     const cases: [string[], RegExp][] = [
-      [['--cola', '101,2,2'], /Please enter a valid COLA percentage for FY2027 \(between 0 and 100\)/],
+      [
+        ['--cola', '101,2,2'],
+        /Please enter a valid COLA percentage for FY2027 \(between 0 and 100, at most 2 decimals\)/,
+      ],
       [['--cola', 'three,2,2'], /--cola: COLA percentage must be a number/],
       [['--cola', '2,2'], /Enter a COLA percentage for FY2029/],
       [['--cola', '2', '--start', '2029', '--end', '2027'], /The end year cannot be before the start year/],

@@ -61,7 +61,7 @@ test.describe('COLA Management at 1440x900', () => {
     await dialog.getByLabel('FY2027 COLA % (year 1)').fill('2');
     await dialog.getByLabel('FY2028 COLA % (year 2)').fill('150');
     await dialog.getByRole('button', { name: 'Create Contract' }).click();
-    const bad = 'Please enter a valid COLA percentage for FY2028 (between 0 and 100)';
+    const bad = 'Please enter a valid COLA percentage for FY2028 (between 0 and 100, at most 2 decimals)';
     await expect(dialog.getByRole('alert')).toHaveText(bad);
     await expect(dialog.getByLabel('FY2028 COLA % (year 2)')).toHaveAttribute('aria-invalid', 'true');
     await page.screenshot({ path: `${SHOTS}/cola-contract-modal-desktop.png` });
@@ -147,7 +147,9 @@ test.describe('COLA Management at 1440x900', () => {
     );
     await page.getByLabel('TEACHERS FY2027 COLA percent').fill('120');
     await save.click();
-    await expect(page.getByRole('alert')).toHaveText('Enter a percent from 0 to 100 for TEACHERS FY2027');
+    await expect(page.getByRole('alert')).toHaveText(
+      'Enter a percent from 0 to 100 with at most 2 decimals for TEACHERS FY2027',
+    );
     // The long-term assumption: out of range is refused where it was typed, then saved.
     await page.getByLabel('Long-term COLA (%)').fill('101');
     await page.getByRole('button', { name: 'Save Long-Term Assumption' }).click();

@@ -152,9 +152,9 @@ describe('contract refusals change nothing', () => {
     [
       'COLA above 100',
       (g) => body(g, [[2027, 100.5]]),
-      /yearlyIncreases\.0\.colaPercentage: Please enter a valid COLA percentage for FY2027 \(between 0 and 100\)/,
+      /yearlyIncreases\.0\.colaPercentage: Please enter a valid COLA percentage for FY2027 \(between 0 and 100, at most 2 decimals\)/,
     ],
-    ['COLA negative', (g) => body(g, [[2027, -1]]), /FY2027 \(between 0 and 100\)/],
+    ['COLA negative', (g) => body(g, [[2027, -1]]), /FY2027 \(between 0 and 100, at most 2 decimals\)/],
     [
       'COLA not a number',
       (g) => body(g, [[2027, 'three' as unknown as number]]),

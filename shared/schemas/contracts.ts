@@ -19,7 +19,7 @@ export const NO_COLA_ROWS_MESSAGE = 'Please set the start and end years to gener
 export const END_BEFORE_START_MESSAGE = 'The end year cannot be before the start year';
 export const TOO_MANY_YEARS_MESSAGE = `A contract covers at most ${MAX_CONTRACT_YEARS} fiscal years`;
 export const colaPercentMessage = (fiscalYear: number) =>
-  `Please enter a valid COLA percentage for FY${fiscalYear} (between 0 and 100)`;
+  `Please enter a valid COLA percentage for FY${fiscalYear} (between 0 and 100, at most 2 decimals)`;
 export const SETTLEMENT_DATE_MESSAGE = 'A settlement date is kept only for a SETTLED contract';
 export const SUPERSEDES_MISSING_MESSAGE = 'Choose the settled contract this one supersedes (its id)';
 export const SUPERSEDES_NEGOTIATING_MESSAGE =

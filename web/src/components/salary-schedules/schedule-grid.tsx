@@ -5,6 +5,7 @@ import { Select } from '@web/components/select';
 import { formatMoneyCents } from '@web/lib/format';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { numCol, TableHead } from '@web/components/table-head';
+import './schedule-grid.css';
 
 /** One year of a schedule: steps down, lanes across, every amount right-aligned in dollars and cents. */
 export function ScheduleGrid({ detail }: { detail: ScheduleDetail }) {
@@ -27,6 +28,12 @@ export function ScheduleGrid({ detail }: { detail: ScheduleDetail }) {
           />
         )}
       </Field>
+      {/* Outside the scrolling lanes (a caption is as wide as the table): readable on a phone. */}
+      <p className="schedule-grid__note">
+        {schedule.name}, {fiscalYearLabel(year)}
+        {cola === undefined ? '' : ` (printed with a ${cola}% COLA)`}. Years after{' '}
+        {fiscalYearLabel(schedule.fiscalYears.at(-1) ?? year)} grow its last row by the work group’s COLA.
+      </p>
       {/* Focusable: on a phone the lanes scroll sideways, and keyboard users must reach them. */}
       <div
         className="table-wrap"
@@ -35,10 +42,8 @@ export function ScheduleGrid({ detail }: { detail: ScheduleDetail }) {
         tabIndex={0}
       >
         <table className="table table--compact">
-          <caption className="table-caption">
+          <caption className="visually-hidden">
             {schedule.name}, {fiscalYearLabel(year)}
-            {cola === undefined ? '' : ` (printed with a ${cola}% COLA)`}. Years after{' '}
-            {fiscalYearLabel(schedule.fiscalYears.at(-1) ?? year)} grow its last row by the work group’s COLA.
           </caption>
           <TableHead cols={['Step', ...schedule.lanes.map((lane) => numCol(lane))]} />
           <tbody>

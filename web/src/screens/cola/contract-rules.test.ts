@@ -59,7 +59,9 @@ describe('contract form rules', () => {
         draft({ rates: { ...draft().rates, 2028: { colaPercentage: bad, notes: '' } } }),
       );
       expect(r.body).toBeNull();
-      expect(r.message).toBe('Please enter a valid COLA percentage for FY2028 (between 0 and 100)');
+      expect(r.message).toBe(
+        'Please enter a valid COLA percentage for FY2028 (between 0 and 100, at most 2 decimals)',
+      );
       expect(r.errors['cola-2028']).toBe(r.message);
     }
     expect(

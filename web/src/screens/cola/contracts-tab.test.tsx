@@ -89,7 +89,7 @@ describe('ContractsTab', () => {
     fireEvent.change(year2, { target: { value: '150' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save Contract' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
-      'Please enter a valid COLA percentage for FY2027 (between 0 and 100)',
+      'Please enter a valid COLA percentage for FY2027 (between 0 and 100, at most 2 decimals)',
     );
     expect(fetchMock.mock.calls.some(([, init]) => init.method === 'PUT')).toBe(false);
 

@@ -62,7 +62,16 @@ describe('COLA scenario grid', () => {
     });
     const bad = checkGrid(9, SCENARIOS, CATS, { '3:2027': '120' });
     expect(bad.body).toBeNull();
-    expect(bad.cellErrors['3:2027']).toBe('Enter a percent from 0 to 100 for TEACHERS FY2027');
+    expect(bad.cellErrors['3:2027']).toBe(
+      'Enter a percent from 0 to 100 with at most 2 decimals for TEACHERS FY2027',
+    );
+  });
+
+  it('tells a cell within 0-100 with three decimals what is wrong with it', () => {
+    // 3.333 is between 0 and 100: the message must name the decimals, or there is nothing to fix.
+    const bad = checkGrid(9, SCENARIOS, CATS, { '3:2027': '3.333' });
+    expect(bad.body).toBeNull();
+    expect(bad.cellErrors['3:2027']).toMatch(/at most 2 decimals/);
   });
 
   it('fills the grid from category settings only', () => {

@@ -74,7 +74,8 @@ export function checkGrid(
       }
       const n = /^\d+(\.\d+)?$/.test(text) ? Number(text) : Number.NaN;
       if (!isColaPercent(n)) {
-        cellErrors[key] = `Enter a percent from 0 to 100 for ${c.name} FY${fiscalYear}`;
+        cellErrors[key] =
+          `Enter a percent from 0 to 100 with at most 2 decimals for ${c.name} FY${fiscalYear}`;
         continue;
       }
       settings.push({ workGroupCategoryId: c.id, fiscalYear, colaPercentage: n });
