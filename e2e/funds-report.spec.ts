@@ -35,8 +35,9 @@ interface ReportFund extends Figures {
   name: string;
   code: string;
   previousActual: number | null;
-  byFunction: { budget: number }[];
-  byCategory: { budget: number }[];
+  /** Null: withheld from a reader who may not see individual pay (the report then says so). */
+  byFunction: { code: string | null; budget: number | null }[];
+  byCategory: { budget: number | null }[];
 }
 
 const cents = (v: number) => BigInt(Math.round(v * 100));
@@ -102,16 +103,23 @@ for (const c of CASES) {
     );
 
     // The year before's actual from its ledger ('No ledger' without one), and the general fund's
-    // budget by DESE function and by category, each adding up to its budget.
+    // budget by DESE function and by category, each adding up to its budget. VIEW_ONLY does not
+    // see the rows that are the pay of fewer than five people (the demo's 1210 and 1220), nor
+    // enough others that the budget less the rows shown would give them back.
     const previousFy = `FY${String(scope.fiscalYear - 1).slice(2)}`;
     await expect(table.getByRole('columnheader', { name: `${previousFy} actual` })).toBeVisible();
     await expect(total.getByRole('cell').last()).toHaveText(
       report.allFunds.previousActual === null ? 'No ledger' : dollars(cents(report.allFunds.previousActual)),
     );
     const general = funds.find((f) => f.code === '0100')!;
+    const withheld = c.role === 'VIEW_ONLY';
+    const pay = general.byFunction.filter((x) => x.code === '1210' || x.code === '1220');
+    expect(pay.map((x) => x.budget === null)).toEqual([withheld, withheld]);
     for (const list of [general.byFunction, general.byCategory]) {
-      expect(list.reduce((s, x) => s + cents(x.budget), 0n)).toBe(cents(general.budget));
+      const shown = list.reduce((s, x) => s + (x.budget === null ? 0n : cents(x.budget)), 0n);
+      expect(shown === cents(general.budget)).toBe(!list.some((x) => x.budget === null));
     }
+    expect(report.notes.length > 0).toBe(withheld);
     const breakdown = page.getByTestId('funds-breakdown-0100');
     await breakdown.locator('summary').click();
     const byFunction = breakdown.getByRole('table', { name: /budget by DESE function$/ });

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { withClearingFlags } from '../fund-refusals';
 import { funds as service, fundsReport } from '@server/domains/funds';
 import { formatMoneyCents } from '@shared/money';
+import { amountOrWithheld } from '@shared/schemas/dese-report';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { idParams } from '@shared/schemas/common';
 import {
@@ -46,13 +47,13 @@ function printBreakdown(report: FundsReport, fy: string): void {
         ...f.byFunction.map((r) => ({
           by: 'function',
           what: r.code === null ? 'No function code' : `${r.code} ${r.name ?? '(not in the chart)'}`,
-          budget: formatMoneyCents(r.budget),
+          budget: amountOrWithheld(r.budget),
           lines: r.lineCount,
         })),
         ...f.byCategory.map((r) => ({
           by: 'category',
           what: r.name,
-          budget: formatMoneyCents(r.budget),
+          budget: amountOrWithheld(r.budget),
           lines: r.lineCount,
         })),
       ],
@@ -246,6 +247,9 @@ export function registerFundCommands(program: Command): void {
         process.stdout.write(`General fund appropriation: ${money(report.generalFund.budget)}\n`);
         printLedgerNote(report, previousFy);
         printBreakdown(report, fy);
+        for (const n of report.notes) {
+          process.stdout.write(`Note: ${n}\n`);
+        }
         for (const f of report.funds.filter((x) => x.overAward)) {
           process.stdout.write(
             `Note: ${FUND_MESSAGES.overAward(f.name, money(f.budget), money(f.awardAmount!))}\n`,

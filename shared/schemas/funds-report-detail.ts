@@ -6,12 +6,19 @@ import { moneyOut } from './common';
  * from that year's ledger, and its budget by DESE function and by category.
  */
 
+/**
+ * A row's budget, or null: withheld from a reader who may not see individual pay, the row being the
+ * pay of 1 to 4 people, or needed to keep such a row from being worked out from the fund's total
+ * (server/lib/pay-groups.ts).
+ */
+const rowBudget = moneyOut.nullable();
+
 /** A fund's budget in one DESE function (its lines' LINE_CODE); code null: lines with none. */
 export const fundFunctionSchema = z.object({
   code: z.string().nullable(),
   /** The chart's name of the code; null when the code is not in it or there is none. */
   name: z.string().nullable(),
-  budget: moneyOut,
+  budget: rowBudget,
   lineCount: z.number().int(),
 });
 
@@ -19,7 +26,7 @@ export const fundFunctionSchema = z.object({
 export const fundCategorySchema = z.object({
   categoryId: z.number().int().nullable(),
   name: z.string(),
-  budget: moneyOut,
+  budget: rowBudget,
   lineCount: z.number().int(),
 });
 

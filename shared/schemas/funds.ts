@@ -196,6 +196,8 @@ export const fundsReportResponse = z.object({
   allFunds: z.object(reportFigures),
   /** The general fund alone: the appropriation the town votes. */
   generalFund: z.object(reportFigures),
+  /** What the reader should know of the figures: PAY_WITHHELD_NOTE when a row's budget was withheld. */
+  notes: z.array(z.string()),
 });
 
 /** GET /funds/over-award: the grants whose lines of the year are more than their award (the grids' flag). */

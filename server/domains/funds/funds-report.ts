@@ -11,6 +11,7 @@ import * as q from './queries/funds';
 import { positionsByFund, sumsByFundAndCategory, sumsByFundAndFunction } from './queries/fund-breakdown';
 import { sumsByFund } from './queries/line-fund';
 import { isOverAward } from './over-award';
+import { payRule } from './funds-report-pay';
 
 interface Sum {
   budget: bigint;
@@ -85,6 +86,8 @@ export async function fundsReport(
     budget: fromCents(centsOf(r.amount)),
     lineCount: r.line_count,
   }));
+  // Sums of 1 to 4 people's pay, withheld from a reader who may not see them.
+  const pay = await payRule(app.db, actor, scope);
   const sums = new Map<number, Sum>(
     funds.map((f) => [
       f.id,
@@ -127,8 +130,8 @@ export async function fundsReport(
         awardAmount: award === null ? null : fromCents(award),
         overAward: isOverAward(f, s.budget),
         ...figures(s),
-        byFunction: functions.get(f.id) ?? [],
-        byCategory: categories.get(f.id) ?? [],
+        byFunction: pay.byFunction(f.id, functions.get(f.id) ?? []),
+        byCategory: pay.byCategory(f.id, categories.get(f.id) ?? []),
         positions: { fte: Number(paid.get(f.id)?.fte ?? 0), count: paid.get(f.id)?.positions ?? 0 },
       };
     }),
@@ -144,5 +147,6 @@ export async function fundsReport(
           unmatchedAccountCount: actuals.unmatchedAccountCount,
         }
       : null,
+    notes: pay.notes(),
   };
 }

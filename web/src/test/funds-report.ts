@@ -121,4 +121,27 @@ export const REPORT: FundsReport = {
     unmatchedExpended: 1_234.56,
     unmatchedAccountCount: 2,
   },
+  notes: [],
+};
+
+/** The note the server adds when it withheld a sum of pay (server/lib/pay-groups.ts, PAY_WITHHELD_NOTE). */
+export const PAY_NOTE =
+  'Salaries summed over fewer than 5 people (and enough other rows that they cannot be worked out from the total) are shown only to ADMIN and FINANCE.';
+
+/**
+ * REPORT as a reader who may not see individual pay gets it: the general fund's 2305 and 4220 and
+ * both its categories withheld (null), with the note.
+ */
+export const WITHHELD_REPORT: FundsReport = {
+  ...REPORT,
+  funds: REPORT.funds.map((f) =>
+    f.kind === 'general'
+      ? {
+          ...f,
+          byFunction: f.byFunction.map((r) => (r.code === null ? r : { ...r, budget: null })),
+          byCategory: f.byCategory.map((r) => ({ ...r, budget: null })),
+        }
+      : f,
+  ),
+  notes: [PAY_NOTE],
 };

@@ -3,6 +3,7 @@ import { inScope, type LineScope } from '@server/domains/planning';
 import { LINE_CODE } from '@server/domains/massachusetts';
 import { LINE_FUND } from './line-fund';
 import { POSITION_FUND_PARTS, positionCosts } from '@server/sql/position-cost';
+import { activeScope } from '@server/sql/line-items-scope';
 
 /**
  * Each fund's budget broken down, for the funds report: the lines of the dashboard's scope (those
@@ -78,6 +79,33 @@ export async function positionsByFund(
        CROSS JOIN LATERAL (${POSITION_FUND_PARTS}) fp
       WHERE pc.status NOT IN ('closed', 'frozen')
       GROUP BY 1`,
+  );
+  return rows;
+}
+
+export interface FundPeopleRow {
+  fund_id: number;
+  code: string | null;
+  category_id: number | null;
+  people: number;
+}
+
+/**
+ * The people behind each fund's breakdown rows: the year's employee lines (those the DESE report
+ * counts beside its salaries: line_items_all in the active budgets, activeScope) by the fund that
+ * pays them (LINE_FUND), their function code (LINE_CODE, as the lines' sums by function read it)
+ * and their category. The proposed salary lines follow them, so a row's salaries are their pay.
+ */
+export async function peopleByFund(
+  db: Db,
+  year: { budgetYearId: number; fiscalYear: number },
+): Promise<FundPeopleRow[]> {
+  const { rows } = await db.raw(
+    `SELECT ${LINE_FUND('li.fund_id')} AS fund_id, ${LINE_CODE} AS code, li.category_id, count(*)::int AS people
+       FROM line_items_all li LEFT JOIN budget_categories c ON c.id = li.category_id
+      WHERE li.budget_year_id = ? AND li.fiscal_year = ? AND li.is_operating AND ${activeScope('li')}
+      GROUP BY 1, 2, 3`,
+    [year.budgetYearId, year.fiscalYear],
   );
   return rows;
 }

@@ -3,8 +3,13 @@ import { ScrollArea } from '@web/components/scroll-area';
 import { numCol, TableHead } from '@web/components/table-head';
 import { countOf, formatMoneyCents as formatMoney } from '@web/lib/format';
 import { formatFte } from '@web/components/staffing-table-view';
+import { amountOrWithheld } from '@shared/schemas/dese-report';
 
-/** One breakdown of a fund's budget: a row per function or category, the fund's total beneath. */
+/**
+ * One breakdown of a fund's budget: a row per function or category, the fund's total beneath. A
+ * row's budget the reader may not see (null: pay of fewer than five people, or a row that would give
+ * it back) reads 'Withheld', as the DESE report's does.
+ */
 function BreakdownTable({
   caption,
   first,
@@ -13,7 +18,7 @@ function BreakdownTable({
 }: {
   caption: string;
   first: string;
-  rows: { key: string; label: string; budget: number; lineCount: number }[];
+  rows: { key: string; label: string; budget: number | null; lineCount: number }[];
   fund: FundsReportRow;
 }) {
   return (
@@ -25,7 +30,7 @@ function BreakdownTable({
           {rows.map((r) => (
             <tr key={r.key}>
               <th scope="row">{r.label}</th>
-              <td className="money">{formatMoney(r.budget)}</td>
+              <td className="money">{amountOrWithheld(r.budget)}</td>
               <td className="num">{r.lineCount.toLocaleString('en-US')}</td>
             </tr>
           ))}

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { centsOf } from '@shared/money';
 import { FUND_MESSAGES } from '@shared/schemas/funds';
 import { BudgetYearProvider } from '@web/budget-year/budget-year-context';
-import { REPORT } from '@web/test/funds-report';
+import { PAY_NOTE, REPORT, WITHHELD_REPORT } from '@web/test/funds-report';
 import { makeUser, renderRoutes, storeSession, stubApi } from '@web/test/render';
 import { FundsReportScreen } from './index';
 
@@ -211,5 +211,34 @@ describe('FundsReportScreen', () => {
     expect(screen.getByTestId('funds-report-ledger').textContent).toContain(
       '(an administrator imports it under Admin',
     );
+  });
+
+  it("reads 'Withheld' for a row of pay the reader may not see, never its amount, with the note", async () => {
+    await renderScreen(WITHHELD_REPORT);
+    const general = screen.getByTestId('funds-breakdown-0100');
+    const byFunction = within(general).getByRole('table', {
+      name: 'General Fund, FY27 budget by DESE function',
+    });
+    expect(
+      within(byFunction)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual([
+      'DESE functionBudgetLines',
+      '2305 Teachers, ClassroomWithheld1,000',
+      '4220 Maintenance of BuildingsWithheld150',
+      'No function code$500,000.0050',
+      'General Fund$24,500,000.401,200',
+    ]);
+    const byCategory = within(general).getByRole('table', { name: 'General Fund, FY27 budget by category' });
+    expect(within(byCategory).getAllByText('Withheld')).toHaveLength(2);
+    expect(general.textContent).not.toContain('$20,000,000.20');
+    expect(general.textContent).not.toContain('$4,500,000.20');
+    expect(screen.getByTestId('funds-report-note').textContent).toBe(PAY_NOTE);
+  });
+
+  it('shows no note when nothing was withheld', async () => {
+    await renderScreen();
+    expect(screen.queryByTestId('funds-report-note')).toBeNull();
   });
 });

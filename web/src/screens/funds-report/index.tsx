@@ -125,6 +125,11 @@ export function FundsReportScreen() {
             {ledgerNote(data, previousFy)}
           </p>
           <FundBreakdown funds={data.funds} fy={fy} />
+          {data.notes.map((n) => (
+            <p key={n} className="field__hint" data-testid="funds-report-note">
+              {n}
+            </p>
+          ))}
         </div>
       ) : null}
     </div>

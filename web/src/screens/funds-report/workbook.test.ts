@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { centsOf } from '@shared/money';
 import { buildWorkbook } from '@web/lib/workbook';
-import { REPORT } from '@web/test/funds-report';
+import { PAY_NOTE, REPORT, WITHHELD_REPORT } from '@web/test/funds-report';
 import { SheetEvaluator } from '@web/test/formula-eval';
 import { fundBreakdownSheet, fundsReportSheet } from './workbook';
 
@@ -78,5 +78,50 @@ describe('Budget of all funds workbook', () => {
     });
     // The general fund's three functions are rows 4 to 6, summed in row 7.
     expect(totals[0].formula).toBe('SUM(D4:D6)');
+  });
+});
+
+describe('Budget of all funds workbook, for a reader who may not see individual pay', () => {
+  it("writes 'Withheld' for a withheld row, never its amount, the subtotal the fund's budget, and the note", async () => {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await buildWorkbook([fundBreakdownSheet(WITHHELD_REPORT, 'FY27')]));
+    const sheet = workbook.worksheets[0];
+    const ev = new SheetEvaluator(sheet);
+    const general = WITHHELD_REPORT.funds.find((f) => f.kind === 'general')!;
+    const rows: { what: string; budget: unknown; cents: number | null }[] = [];
+    sheet.eachRow((row, n) => {
+      if (row.getCell(1).value === 'General Fund (0100)') {
+        const v = row.getCell(4).value;
+        rows.push({
+          what: `${row.getCell(2).value} ${row.getCell(3).value}`,
+          budget: v,
+          cents: typeof v === 'string' ? null : Number(ev.cell(`D${n}`)),
+        });
+      }
+    });
+    expect(rows.map((r) => [r.what, r.budget === 'Withheld' ? 'Withheld' : r.cents])).toEqual([
+      ['DESE function 2305 Teachers, Classroom', 'Withheld'],
+      ['DESE function 4220 Maintenance of Buildings', 'Withheld'],
+      ['DESE function No function code', 50_000_000],
+      ['DESE function Total', Number(centsOf(general.budget))],
+      ['Category Teachers', 'Withheld'],
+      ['Category Operations', 'Withheld'],
+      ['Category Total', Number(centsOf(general.budget))],
+    ]);
+    // The amounts withheld are nowhere in the sheet.
+    const numbers: number[] = [];
+    sheet.eachRow((row) =>
+      row.eachCell((cell) => {
+        const v = cell.value;
+        const n = typeof v === 'number' ? v : v && typeof v === 'object' && 'result' in v ? v.result : null;
+        if (typeof n === 'number') {
+          numbers.push(Number(centsOf(n)));
+        }
+      }),
+    );
+    for (const hidden of [20_000_000.2, 4_000_000.2, 4_500_000.2]) {
+      expect(numbers).not.toContain(Number(centsOf(hidden)));
+    }
+    expect(sheet.getCell(`A${sheet.rowCount}`).value).toBe(PAY_NOTE);
   });
 });

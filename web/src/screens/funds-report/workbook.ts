@@ -1,3 +1,4 @@
+import { WITHHELD } from '@shared/schemas/dese-report';
 import { FUND_KIND_LABELS } from '@shared/schemas/funds';
 import type { FundsReport } from '@web/api/funds-report';
 import { header, money, moneyFormula, type SheetSpec, type XCell } from '@web/lib/workbook';
@@ -100,7 +101,9 @@ export function fundsReportSheet(
 /**
  * Each fund's budget by DESE function, then by category: a heading row per fund, its rows (the
  * server's values) and a subtotal row that SUMs them, which equals the fund's budget on the first
- * sheet. Funds with no lines this year are left out, as on screen.
+ * sheet. A row the reader may not see reads 'Withheld' (as on screen), and its subtotal is then the
+ * fund's budget as the server gives it, which the rows shown do not add up to. The report's notes
+ * close the sheet. Funds with no lines this year are left out, as on screen.
  */
 export function fundBreakdownSheet(report: FundsReport, fy: string): SheetSpec {
   const rows: XCell[][] = [
@@ -110,7 +113,7 @@ export function fundBreakdownSheet(report: FundsReport, fy: string): SheetSpec {
   ];
   const boldRows = [3];
   for (const f of report.funds.filter((x) => x.lineCount > 0)) {
-    const parts: [string, { label: string; budget: number; lineCount: number }[]][] = [
+    const parts: [string, { label: string; budget: number | null; lineCount: number }[]][] = [
       [
         'DESE function',
         f.byFunction.map((r) => ({
@@ -128,7 +131,7 @@ export function fundBreakdownSheet(report: FundsReport, fy: string): SheetSpec {
           `${f.name} (${f.code})`,
           by,
           item.label,
-          money(item.budget),
+          item.budget === null ? WITHHELD : money(item.budget),
           { value: item.lineCount, fmt: 'int' },
         ]);
       }
@@ -138,11 +141,14 @@ export function fundBreakdownSheet(report: FundsReport, fy: string): SheetSpec {
         `${f.name} (${f.code})`,
         by,
         'Total',
-        moneyFormula(`SUM(D${first}:D${last})`, f.budget),
+        items.some((item) => item.budget === null)
+          ? money(f.budget)
+          : moneyFormula(`SUM(D${first}:D${last})`, f.budget),
         { formula: `SUM(E${first}:E${last})`, result: f.lineCount, fmt: 'int' },
       ]);
     }
   }
+  rows.push(...report.notes.map((n): XCell[] => [n]));
   return {
     name: 'By function and category',
     rows,
