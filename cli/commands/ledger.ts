@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { fiscalYearLabel } from '@shared/budget-math';
 import { requireFile } from '@server/lib/files';
 import { formatMoneyCents as money } from '@shared/money';
+import { WITHHELD } from '@shared/schemas/dese-report';
 import { LEDGER_GROUPINGS, percentUsedText, type LedgerReport } from '@shared/schemas/ledger';
 import type { LedgerFundChoice } from '@shared/schemas/ledger-fund';
 import {
@@ -87,15 +88,17 @@ function printReport(r: LedgerReport): void {
     `Budget vs actual ${fiscalYearLabel(r.fiscalYear)}, ${r.fund.label}, by ${r.by}: ${ledger}; ${budget}\n`,
   );
   process.stdout.write(`${r.projectionRule}\n\n`);
-  const row = (label: string, x: LedgerReport['totals']) => ({
+  // A figure withheld from a reader who may not see individual pay reads 'Withheld'.
+  const cell = (v: number | null) => (v === null ? WITHHELD : money(v));
+  const row = (label: string, x: LedgerReport['rows'][number] | LedgerReport['totals']) => ({
     [r.by]: label,
-    budget: money(x.budget),
-    revised: money(x.revisedBudget),
-    expended: money(x.expended),
-    encumbered: money(x.encumbered),
-    available: money(x.available),
+    budget: cell(x.budget),
+    revised: cell(x.revisedBudget),
+    expended: cell(x.expended),
+    encumbered: cell(x.encumbered),
+    available: cell(x.available),
     used: x.percentUsed === null ? '' : percentUsedText(x.percentUsed),
-    projected: money(x.projectedYearEnd),
+    projected: cell(x.projectedYearEnd),
     flag: x.overBudget ? 'OVER BUDGET' : x.projectedOver ? 'PROJECTED OVER' : '',
   });
   printRows([...r.rows.map((g) => row(g.label, g)), row('Total', r.totals)], false);
@@ -108,8 +111,14 @@ function printReport(r: LedgerReport): void {
   process.stdout.write(
     `\n${r.unmatchedAccountCount} ledger account(s) no proposed line names; ${r.linesWithoutAccount.length} budget line(s) with no ledger account; ${r.setAsideCount} row(s) set aside at import (--xlsx lists them).\n`,
   );
+  if (r.payWithheld) {
+    process.stdout.write(`${r.payWithheld}\n`);
+  }
   printFunds(r);
 }
+
+/** An amount, or 'Withheld' where the report withheld it from its reader (its payWithheld). */
+const orWithheld = (v: number | null) => (v === null ? WITHHELD : money(v));
 
 /** Every fund's totals (whatever --fund read), then the accounts whose fund segment names no fund. */
 function printFunds(r: LedgerReport): void {
@@ -123,10 +132,10 @@ function printFunds(r: LedgerReport): void {
     code,
     fund: name,
     budget: budget === undefined ? '' : money(budget),
-    revised: money(x.revisedBudget),
-    expended: money(x.expended),
-    encumbered: money(x.encumbered),
-    available: money(x.available),
+    revised: orWithheld(x.revisedBudget),
+    expended: orWithheld(x.expended),
+    encumbered: orWithheld(x.encumbered),
+    available: orWithheld(x.available),
   });
   process.stdout.write('\nBy fund (every fund, whatever --fund reads):\n');
   printRows(

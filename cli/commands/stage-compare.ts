@@ -38,9 +38,9 @@ function breakdown(title: string, rows: readonly BreakdownRow[]): void {
   printRows(
     rows.map((r) => ({
       name: r.name,
-      'proposed from': formatMoney(r.proposed.from),
-      'proposed to': formatMoney(r.proposed.to),
-      difference: formatMoney(r.proposed.difference),
+      'proposed from': r.proposed ? formatMoney(r.proposed.from) : WITHHELD,
+      'proposed to': r.proposed ? formatMoney(r.proposed.to) : WITHHELD,
+      difference: r.proposed ? formatMoney(r.proposed.difference) : WITHHELD,
       'salaries from': r.salaries ? formatMoney(r.salaries.from) : WITHHELD,
       'salaries to': r.salaries ? formatMoney(r.salaries.to) : WITHHELD,
       'salary difference': r.salaries ? formatMoney(r.salaries.difference) : WITHHELD,

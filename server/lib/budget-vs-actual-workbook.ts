@@ -1,4 +1,10 @@
-import type { LedgerAccount, LedgerFigures, LedgerGroup, LedgerReport } from '@shared/schemas/ledger';
+import type {
+  LedgerAccount,
+  LedgerFigures,
+  LedgerGroup,
+  LedgerReport,
+  LedgerShownFigures,
+} from '@shared/schemas/ledger';
 import { LEDGER_GROUPING_LABELS, NO_KEY } from '@shared/schemas/ledger';
 import { ledgerPeriodText } from '@shared/schemas/ledger-import';
 import { fiscalYearLabel } from '@shared/budget-math';
@@ -25,7 +31,9 @@ export interface WorkbookPlan {
 }
 
 const bold = (value: string): XCell => ({ value, fmt: 'bold' });
-const money = (value: number): XCell => ({ value, fmt: 'money' });
+/** What a figure withheld from its reader reads (server/lib/pay-groups.ts; the report's payWithheld). */
+const WITHHELD = 'Withheld';
+const money = (value: number | null): XCell => (value === null ? WITHHELD : { value, fmt: 'money' });
 const int = (value: number): XCell => ({ value, fmt: 'int' });
 const f = (formula: string, result: number | string, fmt?: CellFormat): XCell => ({ formula, result, fmt });
 
@@ -41,7 +49,7 @@ const FIRST = HEAD_ROWS + 1;
  */
 const SUMIF_GROUPS_MAX = 1000;
 
-function flagText(x: LedgerFigures): string {
+function flagText(x: Pick<LedgerFigures, 'overBudget' | 'projectedOver'>): string {
   return x.overBudget ? 'Over budget' : x.projectedOver ? 'Projected over' : '';
 }
 
@@ -56,10 +64,13 @@ function computed(
   rev: string,
   exp: string,
   enc: string,
-  x: LedgerFigures,
+  x: LedgerShownFigures,
   proj: string,
   projection: string | null = `ROUND(${exp}${n}/${PERIODS}*12,2)`,
 ): XCell[] {
+  if (x.available === null || x.projectedYearEnd === null || x.projectedVariance === null) {
+    return [WITHHELD, WITHHELD, WITHHELD, WITHHELD, WITHHELD];
+  }
   return [
     f(`${rev}${n}-${exp}${n}-${enc}${n}`, x.available, 'money'),
     f(`IF(${rev}${n}=0,"",ROUND(${exp}${n}/${rev}${n}*100,1))`, x.percentUsed ?? '', 'percent'),
@@ -132,8 +143,11 @@ export function groupSheet(p: WorkbookPlan) {
     widths: [44, 16, 16, 16, 16, 16, 16, 9, 18, 18, 15, 10, 10],
   };
   const end = lastRow(p.groupCount);
+  // With rows withheld, a SUM of the rows shown is not the total: the total is written as it is.
   const sum = (col: string, result: number) =>
-    f(p.groupCount ? `SUM(${col}${FIRST}:${col}${end})` : '0', result, 'money');
+    r.payWithheld
+      ? money(result)
+      : f(p.groupCount ? `SUM(${col}${FIRST}:${col}${end})` : '0', result, 'money');
   const x = r.totals;
   return {
     head,
@@ -176,8 +190,12 @@ export type AccountSums = Record<
 /** Every account of the ledger (the drill-down), with its codes, category and building. */
 export function accountSheet(p: WorkbookPlan) {
   const end = lastRow(p.accountCount);
-  const sum = (col: string, result: number) =>
-    f(p.accountCount ? `SUM(${col}${FIRST}:${col}${end})` : '0', result, 'money');
+  const t = p.report.totals;
+  // With accounts withheld, the total is the report's, written as it is (not a SUM of those shown).
+  const sum = (col: string, result: number, total: number) =>
+    p.report.payWithheld
+      ? money(total)
+      : f(p.accountCount ? `SUM(${col}${FIRST}:${col}${end})` : '0', result, 'money');
   return {
     head: {
       name: ACCOUNTS_SHEET,
@@ -211,11 +229,11 @@ export function accountSheet(p: WorkbookPlan) {
         null,
         null,
         null,
-        sum('G', s.budget),
-        sum('H', s.originalBudget),
-        sum('I', s.revisedBudget),
-        sum('J', s.expended),
-        sum('K', s.encumbered),
+        sum('G', s.budget, t.budget),
+        sum('H', s.originalBudget, t.originalBudget),
+        sum('I', s.revisedBudget, t.revisedBudget),
+        sum('J', s.expended, t.expended),
+        sum('K', s.encumbered, t.encumbered),
         // The accounts carry every ledger dollar: these are the report's totals.
         ...computed(
           end + 1,

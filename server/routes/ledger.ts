@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { singleFileUpload, uploadedFile } from '@server/lib/import/upload-middleware';
 import * as r from '@shared/schemas/ledger';
+import { ledgerSummaryQuery, ledgerSummaryResponse } from '@shared/schemas/ledger-summary';
 import * as s from '@shared/schemas/ledger-import';
 import { ledgerImport as imports } from '@server/domains/imports';
 import { LEDGER_TOO_LARGE } from '@server/domains/imports';
@@ -112,8 +113,8 @@ const routes = [
     summary: "Spent to date against budget for a fiscal year (the dashboard's card): totals only",
     tag,
     action: 'dashboard.read',
-    query: r.ledgerSummaryQuery,
-    response: r.ledgerSummaryResponse,
+    query: ledgerSummaryQuery,
+    response: ledgerSummaryResponse,
     handler: ({ app, actor, query }) => report.ledgerSummary(app, actor, query),
   }),
 ];

@@ -109,7 +109,11 @@ export const breakdownRowSchema = z.object({
   /** Category or building id, or DESE code; null for lines with none (No category, District Wide). */
   key: z.union([z.number().int(), z.string()]).nullable(),
   name: z.string(),
-  proposed: moneyChangeSchema,
+  /**
+   * null when withheld with the row's salaries: its proposed lines hold the salary lines of the same
+   * people, so a row whose salaries are withheld withholds its proposed amounts too.
+   */
+  proposed: moneyChangeSchema.nullable(),
   /**
    * null when withheld from a reader who may not see individual pay: the row sums 1 to 4 people's
    * salaries on a side, or would give such a row back from the total.

@@ -45,13 +45,18 @@ export const ledgerFundSchema = z.object({
   label: z.string(),
 });
 
+/**
+ * The ledger's amounts. null when withheld from a reader who may not see individual pay: an account
+ * no fund claims is a salary account of 1 to 4 people (its function code's), and the totals by fund
+ * would give it back (the report's payWithheld says so).
+ */
 const amounts = {
-  originalBudget: moneyOut,
-  revisedBudget: moneyOut,
-  expended: moneyOut,
-  encumbered: moneyOut,
+  originalBudget: moneyOut.nullable(),
+  revisedBudget: moneyOut.nullable(),
+  expended: moneyOut.nullable(),
+  encumbered: moneyOut.nullable(),
   /** revisedBudget − expended − encumbered. */
-  available: moneyOut,
+  available: moneyOut.nullable(),
 };
 
 /** One fund's totals over the whole ledger and budget of the year, whatever fund the report reads. */

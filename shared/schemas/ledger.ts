@@ -18,10 +18,9 @@ export const LEDGER_GROUPING_LABELS: Record<LedgerGrouping, string> = {
   account: 'Account',
 };
 
-/** The key of rows with nothing to group by (no category, no function code, District Wide, no account). */
 /** A share of the revised budget used, as the screen and the CLI print it: '93.6%', or '—' when the revised budget is 0. */
 export const percentUsedText = (p: number | null) => (p === null ? '—' : `${p.toFixed(1)}%`);
-
+/** The key of rows with nothing to group by (no category, no function code, District Wide, no account). */
 export const NO_KEY = 'none';
 
 /**
@@ -171,14 +170,33 @@ export const ledgerFiguresSchema = z.object({
   projectedOver: z.boolean(),
 });
 
-export const ledgerGroupSchema = ledgerFiguresSchema.extend({
+/**
+ * A group's or an account's figures as its reader may read them: every amount null (withheld) for
+ * a reader who may not see individual pay when the group holds 1 to 4 people (its salary lines and
+ * salary accounts are their pay), or would give such a group back from the total
+ * (server/lib/pay-groups.ts; the report's payWithheld says so).
+ */
+const withheldMoney = moneyOut.nullable();
+export const ledgerShownFiguresSchema = ledgerFiguresSchema.extend({
+  budget: withheldMoney,
+  revisedBudget: withheldMoney,
+  originalBudget: withheldMoney,
+  expended: withheldMoney,
+  encumbered: withheldMoney,
+  available: withheldMoney,
+  projectedYearEnd: withheldMoney,
+  projectedVariance: withheldMoney,
+});
+export type LedgerShownFigures = z.infer<typeof ledgerShownFiguresSchema>;
+
+export const ledgerGroupSchema = ledgerShownFiguresSchema.extend({
   key: z.string(),
   label: z.string(),
   accountCount: z.number().int(),
   lineCount: z.number().int(),
 });
 
-export const ledgerAccountSchema = ledgerFiguresSchema.extend({
+export const ledgerAccountSchema = ledgerShownFiguresSchema.extend({
   id: z.number().int(),
   row: z.number().int(),
   account: z.string(),
@@ -203,7 +221,8 @@ export const lineWithoutAccountSchema = z.object({
   deseCode: z.string().nullable(),
   categoryName: z.string().nullable(),
   buildingName: z.string().nullable(),
-  amount: moneyOut,
+  /** null when withheld: a salary line of a function code of 1 to 4 people, for a reader who may not see their pay. */
+  amount: moneyOut.nullable(),
   reason: z.string(),
 });
 
@@ -225,6 +244,8 @@ export const ledgerPageSchema = z.object({
 });
 
 export const ledgerReportResponse = z.object({
+  /** The note of pay withheld from the reader (server/lib/pay-groups.ts PAY_WITHHELD_NOTE), or null. */
+  payWithheld: z.string().nullable().optional(),
   fiscalYear: z.number().int(),
   by: z.enum(LEDGER_GROUPINGS),
   /** Which accounts `accounts` lists (the query's `accounts`), so an unasked list is not read as empty. */
@@ -269,25 +290,6 @@ export const ledgerReportResponse = z.object({
   setAsideCount: z.number().int(),
 });
 
-/** Spent to date against budget for the dashboard's current fiscal year. */
-export const ledgerSummaryQuery = z.strictObject({ fiscalYear: fiscalYearInput });
-export const ledgerSummaryResponse = z.object({
-  fiscalYear: z.number().int(),
-  hasLedger: z.boolean(),
-  period: z.number().int().nullable(),
-  budget: moneyOut,
-  revisedBudget: moneyOut,
-  expended: moneyOut,
-  encumbered: moneyOut,
-  available: moneyOut,
-  percentUsed: z.number().nullable(),
-  projectedYearEnd: moneyOut,
-  overBudget: z.boolean(),
-  projectedOver: z.boolean(),
-  /** Groups (categories) flagged over budget or projected over. */
-  flaggedCategories: z.number().int(),
-});
-
 export type LedgerReportQuery = z.infer<typeof ledgerReportQuery>;
 export type LedgerFigures = z.infer<typeof ledgerFiguresSchema>;
 export type LedgerGroup = z.infer<typeof ledgerGroupSchema>;
@@ -295,4 +297,3 @@ export type LedgerAccount = z.infer<typeof ledgerAccountSchema>;
 export type LineWithoutAccount = z.infer<typeof lineWithoutAccountSchema>;
 export type SetAsideRow = z.infer<typeof setAsideRowSchema>;
 export type LedgerReport = z.infer<typeof ledgerReportResponse>;
-export type LedgerSummary = z.infer<typeof ledgerSummaryResponse>;

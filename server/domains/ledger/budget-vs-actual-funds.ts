@@ -9,6 +9,28 @@ import {
 import type { FundKind } from '@shared/schemas/funds';
 import type { LedgerScope } from './queries/budget-vs-actual';
 import * as q from './queries/budget-vs-actual-funds';
+import { withheldRows } from '@server/lib/pay-groups';
+
+type Listed = UnmatchedFund['accounts'][number];
+const NO_AMOUNTS = {
+  originalBudget: null,
+  revisedBudget: null,
+  expended: null,
+  encumbered: null,
+  available: null,
+};
+const noAmounts = (a: Listed): Listed => ({ ...a, ...NO_AMOUNTS });
+
+/**
+ * The accounts no fund claims as the reader may read them: with `people` (each account's function
+ * code's people; null for a reader who sees every sum of pay), those of 1 to 4 people are withheld
+ * (a salary account's actuals are their pay), and enough others that the totals cannot give them
+ * back (server/lib/pay-groups.ts withheldRows).
+ */
+function unmatchedAccountsShown(accounts: Listed[], people: number[] | null): Listed[] {
+  const out = people ? withheldRows(people) : new Set<number>();
+  return accounts.map((a, i) => (out.has(i) ? noAmounts(a) : a));
+}
 
 /**
  * Budget vs actual by the ledger's fund segment: each fund's totals and the accounts no fund
@@ -24,16 +46,35 @@ const amountsOf = (r: q.AmountsRow) => ({
   available: r.available,
 });
 
-/** Every fund's totals and the unmatched accounts, through `db` (the report's snapshot). */
+/**
+ * Every fund's totals and the unmatched accounts, through `db` (the report's snapshot). `people`
+ * (null: the reader sees every sum of pay) is each function code's people: the listed accounts a
+ * reader who may not see individual pay may not read are withheld (unmatchedAccountsShown).
+ */
 export async function fundParts(
   db: Db,
   scope: LedgerScope,
+  people: Map<string, number> | null = null,
 ): Promise<{ fundTotals: LedgerFundTotals[]; unmatchedFund: UnmatchedFund }> {
   // One after the other: inside a transaction they share its one connection.
   const totals = await q.fundTotals(db, scope);
   const segments = await q.unmatchedSegments(db, scope);
   const accounts = await q.unmatchedAccounts(db, scope, UNMATCHED_FUND_LISTED);
   const total = segments.find((r) => r.is_total);
+  const listed = unmatchedAccountsShown(
+    accounts.map((a) => ({
+      row: a.row_number,
+      account: a.account,
+      description: a.description,
+      fundCode: a.fund_code,
+      ...amountsOf(a),
+    })),
+    people && accounts.map((a) => (a.function_code ? (people.get(a.function_code) ?? 0) : 0)),
+  );
+  // An account withheld is in its segment's, the unmatched accounts' and (every fund's totals
+  // less the funds') the report's totals: those by fund are withheld with it.
+  const withheld = listed.some((a) => a.expended === null);
+  const shown = (x: ReturnType<typeof amountsOf>) => (withheld ? NO_AMOUNTS : x);
   return {
     fundTotals: totals.map((r) => ({
       fundId: r.fund_id,
@@ -41,25 +82,21 @@ export async function fundParts(
       name: r.name,
       kind: r.kind as FundKind,
       budget: r.budget,
-      ...amountsOf(r),
+      ...shown(amountsOf(r)),
       accountCount: r.account_count,
       lineCount: r.line_count,
     })),
     unmatchedFund: {
       accountCount: total?.account_count ?? 0,
-      ...(total
-        ? amountsOf(total)
-        : { originalBudget: 0, revisedBudget: 0, expended: 0, encumbered: 0, available: 0 }),
+      ...shown(
+        total
+          ? amountsOf(total)
+          : { originalBudget: 0, revisedBudget: 0, expended: 0, encumbered: 0, available: 0 },
+      ),
       segments: segments
         .filter((r) => !r.is_total)
-        .map((r) => ({ fundCode: r.fund_code, accountCount: r.account_count, ...amountsOf(r) })),
-      accounts: accounts.map((a) => ({
-        row: a.row_number,
-        account: a.account,
-        description: a.description,
-        fundCode: a.fund_code,
-        ...amountsOf(a),
-      })),
+        .map((r) => ({ fundCode: r.fund_code, accountCount: r.account_count, ...shown(amountsOf(r)) })),
+      accounts: listed,
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { AppContext } from '@server/context';
 import { notFound } from '@server/errors';
 import { authorize, type Actor } from '@server/policies/index';
+import { seesIndividualPay } from '@server/lib/pay-groups';
 import { ledgerImportsQueries as q } from '@server/domains/imports';
 import { requireBudgetYear } from '@server/domains/budgets';
 import { resolveFundChoice } from '@server/domains/funds';
@@ -45,11 +46,17 @@ export async function reportSource(
   authorize(actor, 'budgetVsActual.read');
   await requireFiscalYear(app, query.fiscalYear);
   const fund = await resolveFundChoice(app.db, query.fund);
-  return { budget: await budgetSource(app, query.fiscalYear, query.budgetYearId), fund };
+  return {
+    budget: await budgetSource(app, query.fiscalYear, query.budgetYearId),
+    fund,
+    seesPay: seesIndividualPay(actor),
+  };
 }
 
 /** Whose lines are the budget (null: none), and which fund the report reads. */
 export interface ReportSource {
   budget: Awaited<ReturnType<typeof budgetSource>>;
   fund: LedgerFund;
+  /** Whether the reader sees every sum of pay (server/lib/pay-groups.ts), however few people it covers. */
+  seesPay: boolean;
 }

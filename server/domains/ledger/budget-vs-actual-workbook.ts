@@ -22,6 +22,7 @@ import { inChunks, setAsideStatement, type SetAsideRow } from './queries/budget-
 import type { LedgerGrouping } from '@shared/schemas/ledger';
 import type { LedgerFundChoice } from '@shared/schemas/ledger-fund';
 import { accountOf, groupOf, readReport } from './budget-vs-actual';
+import { shownAccount, shownGroup } from './budget-vs-actual-pay';
 import { reportSource, type ReportSource } from './budget-vs-actual-source';
 
 /**
@@ -70,7 +71,11 @@ async function* mapped<R, T>(chunks: AsyncIterable<R[]>, f: (r: R) => T): AsyncI
 async function writeBook(trx: Db, xlsx: XlsxStream, query: WorkbookQuery, source: ReportSource) {
   await bva.planForLedger(trx);
   // The head of the report (totals, lines with no account, counts) and its first group row only.
-  const { report, scope, names, accountCount } = await readReport(trx, { ...query, rowsLimit: 1 }, source);
+  const { report, scope, names, accountCount, hidden } = await readReport(
+    trx,
+    { ...query, rowsLimit: 1 },
+    source,
+  );
   const { rows: _rows, accounts: _accounts, ...head } = report;
   const plan: WorkbookPlan = { report: head, groupCount: report.rowsPage.total, accountCount };
 
@@ -80,7 +85,7 @@ async function writeBook(trx: Db, xlsx: XlsxStream, query: WorkbookQuery, source
     g.head,
     sheetRows(
       g,
-      mapped(groups, (row) => groupOf(query.by, row, names)),
+      mapped(groups, (row) => shownGroup(hidden, groupOf(query.by, row, names))),
       () => g.bottom,
     ),
   );
@@ -89,9 +94,9 @@ async function writeBook(trx: Db, xlsx: XlsxStream, query: WorkbookQuery, source
   const sums: AccountSums = { budget: 0, originalBudget: 0, revisedBudget: 0, expended: 0, encumbered: 0 };
   const all = acc.accountsStatement(scope, { unmatchedOnly: false });
   const accounts = mapped(inChunks<acc.AccountRow>(trx, all.sql, all.bindings), (row) => {
-    const a = accountOf(row);
+    const a = shownAccount(hidden, query.by, accountOf(row));
     for (const key of Object.keys(sums) as (keyof AccountSums)[]) {
-      sums[key] = sumDollars([sums[key], a[key]]);
+      sums[key] = sumDollars([sums[key], a[key] ?? 0]);
     }
     return a;
   });

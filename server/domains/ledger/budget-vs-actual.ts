@@ -17,13 +17,21 @@ import {
   type LedgerGroup,
   type LedgerGrouping,
   type LedgerReport,
-  type LedgerSummary,
 } from '@shared/schemas/ledger';
+import type { LedgerSummary } from '@shared/schemas/ledger-summary';
 import { ledgerPeriodText, PERIODS_PER_YEAR } from '@shared/schemas/ledger-import';
 import { deseCodes } from '@server/domains/massachusetts';
 import type { LedgerFundChoice } from '@shared/schemas/ledger-fund';
 import { fundParts } from './budget-vs-actual-funds';
+import { peopleByFunction } from './queries/budget-vs-actual-people';
 import { reportSource, type ReportSource } from './budget-vs-actual-source';
+import {
+  PAY_WITHHELD_NOTE,
+  withheldGroupKeys,
+  shownAccount,
+  shownGroup,
+  linesWithoutAccountShown,
+} from './budget-vs-actual-pay';
 
 export const MATCH_RULE =
   "A proposed line belongs to the ledger account whose account string equals its Account Number (trimmed, any case). An account's category is its lines' category, else the budget category whose DESE function is the account's function code; its building is the one its LOC segment names, else its lines'. A line's DESE function is its own code, else its account's. Each line and account is counted once, so every view has the same totals.";
@@ -177,7 +185,7 @@ export function accountOf(a: acc.AccountRow): LedgerAccount {
 export async function readReport(
   trx: Db,
   query: BudgetVsActualQuery,
-  { budget: source, fund }: ReportSource,
+  { budget: source, fund, seesPay }: ReportSource,
 ) {
   const { fiscalYear, by } = query;
   const listed = accountsListed(query);
@@ -197,12 +205,10 @@ export async function readReport(
   const setAside = await setAsidePage(trx, fiscalYear, SET_ASIDE_LISTED);
   const lineCount = source ? await src.countBudgetLines(trx, source.id, fiscalYear, fund.fundId) : 0;
   const names = await src.groupNames(trx);
-  const byFund = await fundParts(trx, scope);
+  const byFund = await fundParts(trx, scope, seesPay ? null : await peopleByFunction(trx, scope));
   const totalRow = groups.total;
-  const notInLedger =
-    fund.scope === 'all'
-      ? 'its account number is not in the ledger'
-      : `its account number is not among the ${fund.label} accounts of the ledger`;
+  const hidden = seesPay ? new Set<string>() : await withheldGroupKeys(trx, scope, by);
+  const shownLines = await linesWithoutAccountShown(trx, scope, lines, fund, seesPay);
   const report: LedgerReport = {
     fiscalYear,
     by,
@@ -226,25 +232,20 @@ export async function readReport(
     matchRule: MATCH_RULE,
     totals: figuresOf(totalRow),
     // The page's rows come in the order shown (SQL sorts them); only their labels are made here.
-    rows: groups.rows.map((g) => groupOf(by, g, names)),
+    rows: groups.rows.map((g) => shownGroup(hidden, groupOf(by, g, names))),
     rowsPage: { ...rowsPage, total: groups.groupCount },
-    accounts: accounts.rows.map(accountOf),
+    accounts: accounts.rows.map((a) => shownAccount(hidden, by, accountOf(a))),
     accountsPage: { ...accountsPage, total: accounts.total },
     unmatchedAccountCount: totalRow.unmatched_account_count,
-    linesWithoutAccount: lines.map((l) => ({
-      id: l.id,
-      description: l.description,
-      accountLine: l.account_line,
-      deseCode: l.dese_code,
-      categoryName: l.category_name,
-      buildingName: l.building_name,
-      amount: l.amount,
-      reason: l.account_line ? notInLedger : 'no account number',
-    })),
+    linesWithoutAccount: shownLines.lines,
+    payWithheld:
+      hidden.size || shownLines.any || byFund.unmatchedFund.accounts.some((a) => a.expended === null)
+        ? PAY_WITHHELD_NOTE
+        : null,
     setAside: setAside.rows,
     setAsideCount: setAside.total,
   };
-  return { report, scope, names, accountCount: totalRow.account_count };
+  return { report, scope, names, accountCount: totalRow.account_count, hidden };
 }
 
 /**

@@ -15,7 +15,7 @@ import { compareStages, type CompareInput } from './budget-stages-compare';
  * difference, percent and total is a formula over them (=C5-B5, =SUM(...)) whose cached result is
  * the server's figure, so the file shows the numbers before Excel recalculates and reproduces them
  * after (it recalculates everything on open). Salaries the comparison withheld from its reader
- * read 'Withheld', and a total over rows some of which are withheld is written as a value.
+ * read 'Withheld' (a row's proposed amounts with its salaries), and a total over rows some of which are withheld is written as a value.
  */
 
 const money = (value: number | null): XCell => ({ value, fmt: 'money' });
@@ -62,10 +62,14 @@ function breakdownSheet(
     const n = start + i;
     return [
       r.name,
-      money(r.proposed.from),
-      money(r.proposed.to),
-      f(`C${n}-B${n}`, r.proposed.difference),
-      pctFormula(`D${n}`, `B${n}`, r.proposed),
+      ...(r.proposed
+        ? [
+            money(r.proposed.from),
+            money(r.proposed.to),
+            f(`C${n}-B${n}`, r.proposed.difference),
+            pctFormula(`D${n}`, `B${n}`, r.proposed),
+          ]
+        : [WITHHELD, WITHHELD, WITHHELD, WITHHELD]),
       ...(r.salaries
         ? [money(r.salaries.from), money(r.salaries.to), f(`G${n}-F${n}`, r.salaries.difference)]
         : [WITHHELD, WITHHELD, WITHHELD]),
@@ -78,6 +82,8 @@ function breakdownSheet(
   // With a row withheld, a SUM of the rows shown would not be the total: the total is written as it is.
   const partial = rows.some((r) => r.salaries === null);
   const salaryTotal = (col: string, result: number) => (partial ? money(result) : sum(col, result));
+  const proposedPartial = rows.some((r) => r.proposed === null);
+  const proposedTotal = (col: string, result: number) => (proposedPartial ? money(result) : sum(col, result));
   return {
     name,
     widths: [40, 16, 16, 15, 9, 16, 16, 15],
@@ -87,8 +93,8 @@ function breakdownSheet(
       ...body,
       [
         bold('Total'),
-        sum('B', proposed.from),
-        sum('C', proposed.to),
+        proposedTotal('B', proposed.from),
+        proposedTotal('C', proposed.to),
         f(`C${t}-B${t}`, proposed.difference),
         pctFormula(`D${t}`, `B${t}`, proposed),
         ...(salaries

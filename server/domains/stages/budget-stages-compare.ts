@@ -1,15 +1,10 @@
 import type { AppContext } from '@server/context';
 import type { Db } from '@server/db/index';
 import { badRequest, forbidden, notFound } from '@server/errors';
-import {
-  judgesFundChoice,
-  seesIndividualPay,
-  sumShown,
-  withFundSides,
-  withheldRowsOnAnySide,
-} from '@server/lib/pay-groups';
+import { judgesFundChoice, seesIndividualPay, sumShown } from '@server/lib/pay-groups';
 import { authorize, can, type Actor } from '@server/policies/index';
 import { findStage, type StageRow } from './queries/budget-stages';
+import { payRuleSides, rowKey, salaryLinePeople, withheldOf, type Counts } from './budget-stages-compare-pay';
 import * as q from './queries/budget-stages-compare';
 import * as lq from './queries/budget-stages-compare-lines';
 import { longDate, STAGE_LABELS } from '@shared/schemas/budget-stages';
@@ -105,26 +100,10 @@ function sideInfo(row: StageRow | null, now: string): CompareSideInfo {
 
 const change = (m: q.MoneyFigures): MoneyChange => ({ ...m });
 
-const rowKey = (r: q.AggregateRow) => `${r.level}|${r.key}`;
-type Counts = { from: number; to: number };
 /**
- * A comparison's head counts as the pay rule reads them: each stage's, and the change between the
- * two (a row going from 6 to 7 people would show the newcomer's pay as its difference). With the
- * fund choice's sides added (withFundSides), then read as numbers of people.
- */
-const sidesOf = (counts: Counts[]) => [
-  counts.map((c) => c.from),
-  counts.map((c) => c.to),
-  counts.map((c) => c.to - c.from),
-];
-const payRuleSides = (general: Counts[], allFunds: Counts[] | null) =>
-  withFundSides(sidesOf(general), allFunds && sidesOf(allFunds)).map((side) => side.map(Math.abs));
-
-/**
- * One breakdown's rows. For a reader who may not see individual pay, a row's salaries summed over
- * 1 to 4 people on either side, or changed by 1 to 4 people between them (or, of a general-fund
- * comparison, so for the people left out), are withheld (null), with enough other rows that the
- * total cannot give them back.
+ * One breakdown's rows. For a reader who may not see individual pay, a row's salaries over 1 to 4
+ * people are withheld (null), and its proposed amounts when its salary lines are theirs, each with
+ * enough other rows that the total cannot give them back (withheldOf).
  */
 function breakdown(
   rows: q.AggregateRow[],
@@ -132,18 +111,15 @@ function breakdown(
   allPay: boolean,
   allFunds: Map<string, Counts> | null,
 ): BreakdownRow[] {
-  const counts = rows.map((r) => r.employeeCount);
-  const withheld = allPay
-    ? new Set<number>()
-    : withheldRowsOnAnySide(
-        payRuleSides(counts, allFunds && rows.map((r) => allFunds.get(rowKey(r)) ?? r.employeeCount)),
-      );
+  const none = new Set<number>();
+  const salaries = allPay ? none : withheldOf(rows, (_r, c) => c, allFunds);
+  const proposed = allPay ? none : withheldOf(rows, salaryLinePeople, allFunds);
   return rows
     .map((r, i) => ({
       key: r.key,
       name: name(r),
-      proposed: change(r.money.proposed),
-      salaries: withheld.has(i) ? null : change(r.money.salaries),
+      proposed: proposed.has(i) ? null : change(r.money.proposed),
+      salaries: salaries.has(i) ? null : change(r.money.salaries),
     }))
     .sort((a, b) =>
       a.key === null ? 1 : b.key === null ? -1 : a.name.localeCompare(b.name, 'en', { numeric: true }),

@@ -5,10 +5,10 @@ import type {
   LedgerGroup,
   LedgerGrouping,
   LedgerReport,
-  LedgerSummary,
   LineWithoutAccount,
   SetAsideRow,
 } from '@shared/schemas/ledger';
+import type { LedgerSummary } from '@shared/schemas/ledger-summary';
 import type { LedgerFund } from '@shared/schemas/ledger-fund';
 import type {
   AccountPatternInfo,

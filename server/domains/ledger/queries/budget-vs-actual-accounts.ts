@@ -1,5 +1,6 @@
 import type { Db } from '@server/db/index';
 import type { LedgerGrouping } from '@shared/schemas/ledger';
+import { lineCode } from '@server/sql/line-code';
 import {
   accountProjection,
   base,
@@ -94,13 +95,17 @@ export interface UnmatchedLineRow {
   category_name: string | null;
   building_name: string | null;
   amount: number;
+  /** The line is in a personnel category (a salary line), and its DESE function code by the DESE rule. */
+  personnel: boolean;
+  function_code: string | null;
 }
 
 /** Proposed lines of the year that name no account of the ledger (or no account at all). */
 export async function linesWithoutAccount(db: Db, s: LedgerScope): Promise<UnmatchedLineRow[]> {
   const { rows } = await db.raw(
     `${base(s)}
-     SELECT l.id, l.description, l.account_line, l.dese_code, bc.name AS category_name, b.name AS building_name, l.amount
+     SELECT l.id, l.description, l.account_line, l.dese_code, bc.name AS category_name, b.name AS building_name, l.amount,
+            coalesce(bc.is_personnel, false) AS personnel, ${lineCode('l.dese_code', 'bc')} AS function_code
        FROM line_match l
        LEFT JOIN budget_categories bc ON bc.id = l.category_id
        LEFT JOIN buildings b ON b.id = l.building_id

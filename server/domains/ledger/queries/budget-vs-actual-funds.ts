@@ -81,6 +81,7 @@ export type UnmatchedAccountRow = AmountsRow & {
   account: string;
   description: string | null;
   fund_code: string | null;
+  function_code: string | null;
 };
 
 /** The first `limit` accounts no fund claims, in file order. */
@@ -91,7 +92,7 @@ export async function unmatchedAccounts(
 ): Promise<UnmatchedAccountRow[]> {
   const { rows } = await db.raw(
     `${base(every(s))}
-     SELECT a.row_number, a.account, a.description, a.fund_code, a.original_budget, a.revised_budget,
+     SELECT a.row_number, a.account, a.description, a.fund_code, a.function_code, a.original_budget, a.revised_budget,
             a.expended, a.encumbered, a.revised_budget - a.expended - a.encumbered AS available
        FROM acc a WHERE a.fund_ref IS NULL
       ORDER BY a.row_number, a.id LIMIT ${int(limit)}`,

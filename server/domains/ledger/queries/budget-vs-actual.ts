@@ -184,7 +184,7 @@ export interface Page {
  * every line and account counted once. Only the account view labels a group by its first account's
  * description (the other views' groups would gather every description of the ledger to keep one).
  */
-function groupSums(s: LedgerScope, by: LedgerGrouping): string {
+export function groupSums(s: LedgerScope, by: LedgerGrouping): string {
   const k = KEYS[by];
   const first =
     by === 'account'

@@ -75,6 +75,8 @@ export interface AggregateRow {
   name: string | null;
   proposedCount: { from: number; to: number };
   employeeCount: { from: number; to: number };
+  /** Proposed lines of a personnel category (salary lines): their amounts are people's pay. */
+  salaryLineCount: { from: number; to: number };
   money: Record<Measure, MoneyFigures>;
 }
 
@@ -104,6 +106,8 @@ export async function aggregates(db: Db, sides: Sides): Promise<AggregateRow[]> 
   const q = withSides(
     sides,
     `, u AS (SELECT 'f'::text AS side, * FROM f UNION ALL SELECT 't'::text, * FROM t),
+       -- Whether each category is a personnel one (its proposed lines are salary lines).
+       pc AS (SELECT id AS personnel_category FROM budget_categories WHERE is_personnel),
        g AS (
          SELECT GROUPING(category_id, building_id, dese_code) AS grp, category_id, building_id, dese_code,
                 -- The later side's name, else the earlier's: max() keeps one hash aggregate, where
@@ -114,8 +118,10 @@ export async function aggregates(db: Db, sides: Sides): Promise<AggregateRow[]> 
                 (count(*) FILTER (WHERE side = 't' AND NOT is_operating))::int AS proposed_count_to,
                 (count(*) FILTER (WHERE side = 'f' AND is_operating))::int AS employee_count_from,
                 (count(*) FILTER (WHERE side = 't' AND is_operating))::int AS employee_count_to,
+                (count(*) FILTER (WHERE side = 'f' AND NOT is_operating AND personnel_category IS NOT NULL))::int AS salary_line_count_from,
+                (count(*) FILTER (WHERE side = 't' AND NOT is_operating AND personnel_category IS NOT NULL))::int AS salary_line_count_to,
                 ${sums}
-           FROM u
+           FROM u LEFT JOIN pc ON pc.personnel_category = u.category_id
           GROUP BY GROUPING SETS ((), (category_id), (building_id), (dese_code)))
      SELECT g.*, ${differences} FROM g`,
   );
@@ -150,6 +156,7 @@ export async function aggregates(db: Db, sides: Sides): Promise<AggregateRow[]> 
             : null,
       proposedCount: { from: Number(r.proposed_count_from), to: Number(r.proposed_count_to) },
       employeeCount: { from: Number(r.employee_count_from), to: Number(r.employee_count_to) },
+      salaryLineCount: { from: Number(r.salary_line_count_from), to: Number(r.salary_line_count_to) },
       money,
     };
   });

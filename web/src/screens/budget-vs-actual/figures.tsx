@@ -1,4 +1,9 @@
-import { percentUsedText as percentText, type LedgerFigures } from '@shared/schemas/ledger';
+import {
+  percentUsedText as percentText,
+  type LedgerFigures,
+  type LedgerShownFigures,
+} from '@shared/schemas/ledger';
+import { WITHHELD } from '@shared/schemas/dese-report';
 import { formatMoney, formatMoneyCents } from '@web/lib/format';
 
 /**
@@ -23,15 +28,19 @@ export function FlagBadge({ x }: { x: Pick<LedgerFigures, 'overBudget' | 'projec
  * The figure cells every table shares, after the row's name: whole dollars for a group, to the cent
  * (`cents`) for one ledger account, as the ledger export prints it.
  */
-export function FigureCells({ x, cents = false }: { x: LedgerFigures; cents?: boolean }) {
-  const money = cents ? formatMoneyCents : formatMoney;
+export function FigureCells({ x, cents = false }: { x: LedgerShownFigures; cents?: boolean }) {
+  const format = cents ? formatMoneyCents : formatMoney;
+  // A figure withheld from a reader who may not see individual pay (the report's payWithheld).
+  const money = (v: number | null) => (v === null ? WITHHELD : format(v));
   return (
     <>
       <td className="money">{money(x.budget)}</td>
       <td className="money">{money(x.revisedBudget)}</td>
       <td className="money">{money(x.expended)}</td>
       <td className="money">{money(x.encumbered)}</td>
-      <td className={`money${x.available < 0 ? ' bva-negative' : ''}`}>{money(x.available)}</td>
+      <td className={`money${x.available !== null && x.available < 0 ? ' bva-negative' : ''}`}>
+        {money(x.available)}
+      </td>
       <td className="num">{percentText(x.percentUsed)}</td>
       <td className="money">{money(x.projectedYearEnd)}</td>
       <td>

@@ -2,16 +2,19 @@ import type { LedgerReport } from '@web/api/ledger';
 import { ScrollArea } from '@web/components/scroll-area';
 import { numCol, TableHead } from '@web/components/table-head';
 import { formatMoney } from '@web/lib/format';
+import { WITHHELD } from '@shared/schemas/dese-report';
 
-type Amounts = Pick<LedgerReport['totals'], 'revisedBudget' | 'expended' | 'encumbered' | 'available'>;
+type Amounts = Record<'revisedBudget' | 'expended' | 'encumbered' | 'available', number | null>;
+/** An amount, or 'Withheld' where the report withheld it from its reader (its payWithheld). */
+const amount = (v: number | null) => (v === null ? WITHHELD : formatMoney(v));
 
 function AmountCells({ x }: { x: Amounts }) {
   return (
     <>
-      <td className="money">{formatMoney(x.revisedBudget)}</td>
-      <td className="money">{formatMoney(x.expended)}</td>
-      <td className="money">{formatMoney(x.encumbered)}</td>
-      <td className="money">{formatMoney(x.available)}</td>
+      <td className="money">{amount(x.revisedBudget)}</td>
+      <td className="money">{amount(x.expended)}</td>
+      <td className="money">{amount(x.encumbered)}</td>
+      <td className="money">{amount(x.available)}</td>
     </>
   );
 }

@@ -33,6 +33,33 @@ describe('GroupsTable', () => {
     expect(table.querySelector('caption')?.textContent).toBe('Budget vs actual by DESE function');
   });
 
+  it('reads Withheld where the report withheld a group’s figures from its reader', () => {
+    const withheld = {
+      ...figures,
+      budget: null,
+      revisedBudget: null,
+      expended: null,
+      encumbered: null,
+      available: null,
+      percentUsed: null,
+      projectedYearEnd: null,
+    };
+    const report = {
+      fiscalYear: 2023,
+      by: 'function',
+      fund: { scope: 'all', fundId: null, code: null, label: 'All funds' },
+      rows: [
+        { key: '1220', label: '1220 Assistant Superintendents', accountCount: 0, lineCount: 1, ...withheld },
+      ],
+      totals: figures,
+    } as unknown as LedgerReport;
+    renderRoutes('/bva', [{ path: 'bva', element: <GroupsTable report={report} /> }]);
+    const row = screen.getByRole('row', { name: /1220 Assistant Superintendents/ });
+    const cells = [...row.querySelectorAll('td')].map((c) => c.textContent);
+    expect(cells.slice(0, 5)).toEqual(['Withheld', 'Withheld', 'Withheld', 'Withheld', 'Withheld']);
+    expect(cells[6]).toBe('Withheld');
+  });
+
   it('lowers only a capital that starts an ordinary word', () => {
     expect(inSentence('DESE function')).toBe('DESE function');
     expect(inSentence('Category')).toBe('category');

@@ -191,6 +191,7 @@ export function BudgetVsActualScreen() {
           <p className="field__hint bva-legend">
             {data.projectionRule} Over budget: expended plus encumbered beyond the revised budget. Projected
             over: the projected year-end beyond it. {data.matchRule}
+            {data.payWithheld ? ` ${data.payWithheld}` : null}
           </p>
           <FundTotals report={data} />
           <UnmatchedFund report={data} />

@@ -2,6 +2,10 @@ import type { LedgerReport } from '@web/api/ledger';
 import { ScrollArea } from '@web/components/scroll-area';
 import { numCol, TableHead } from '@web/components/table-head';
 import { formatMoney } from '@web/lib/format';
+import { WITHHELD } from '@shared/schemas/dese-report';
+
+/** An account's amount, or 'Withheld' where the report withheld it from its reader. */
+const amount = (v: number | null) => (v === null ? WITHHELD : formatMoney(v));
 
 /** Accounts listed open; a longer list starts folded. */
 const OPEN_UP_TO = 20;
@@ -29,8 +33,8 @@ export function UnmatchedFund({ report }: { report: LedgerReport }) {
         {u.accountCount === 1 ? 's' : ''} no fund
       </strong>
       <p>
-        Segments {segments}: {formatMoney(u.expended)} expended of {formatMoney(u.revisedBudget)} revised.
-        They are counted in All funds only; give a fund that code under Admin, Funds to count them in it.
+        Segments {segments}: {amount(u.expended)} expended of {amount(u.revisedBudget)} revised. They are
+        counted in All funds only; give a fund that code under Admin, Funds to count them in it.
       </p>
       {/* A long list starts folded so the rest of the report stays in reach; a short one is open. */}
       <details className="bva-unmatched-fund__list" open={u.accounts.length <= OPEN_UP_TO}>
@@ -60,9 +64,9 @@ export function UnmatchedFund({ report }: { report: LedgerReport }) {
                     {a.description ? <small className="bva-counts">{a.description}</small> : null}
                   </th>
                   <td>{a.fundCode ?? '—'}</td>
-                  <td className="money">{formatMoney(a.revisedBudget)}</td>
-                  <td className="money">{formatMoney(a.expended)}</td>
-                  <td className="money">{formatMoney(a.encumbered)}</td>
+                  <td className="money">{amount(a.revisedBudget)}</td>
+                  <td className="money">{amount(a.expended)}</td>
+                  <td className="money">{amount(a.encumbered)}</td>
                 </tr>
               ))}
             </tbody>

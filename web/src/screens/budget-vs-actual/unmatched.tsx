@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { fundParamOf, type LedgerReport } from '@web/api/ledger';
 import { formatMoney } from '@web/lib/format';
+import { WITHHELD } from '@shared/schemas/dese-report';
 import { UnmatchedAccounts } from './group-accounts';
 import { ScrollArea } from '@web/components/scroll-area';
 
@@ -40,7 +41,7 @@ export function Unmatched({ report }: { report: LedgerReport }) {
                     <th scope="row">{l.description ?? `Line ${l.id}`}</th>
                     <td>{l.accountLine ?? '—'}</td>
                     <td>{l.categoryName ?? 'No category'}</td>
-                    <td className="money">{formatMoney(l.amount)}</td>
+                    <td className="money">{l.amount === null ? WITHHELD : formatMoney(l.amount)}</td>
                     <td>{l.reason}</td>
                   </tr>
                 ))}

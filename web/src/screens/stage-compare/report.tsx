@@ -104,7 +104,9 @@ export function BreakdownTable({
   data: StageComparison;
 }) {
   const changed = rows.filter(
-    (r) => r.proposed.difference !== 0 || (r.salaries !== null && r.salaries.difference !== 0),
+    (r) =>
+      (r.proposed !== null && r.proposed.difference !== 0) ||
+      (r.salaries !== null && r.salaries.difference !== 0),
   ).length;
   return (
     <section className="card card--flush compare-section" aria-labelledby={id}>

@@ -1,0 +1,110 @@
+import type { Db } from '@server/db/index';
+import { tooFewToShow, withheldRows } from '@server/lib/pay-groups';
+import {
+  NO_KEY,
+  type LedgerAccount,
+  type LedgerGrouping,
+  type LedgerReport,
+  type LedgerShownFigures,
+} from '@shared/schemas/ledger';
+import type { LedgerFund } from '@shared/schemas/ledger-fund';
+import type { LedgerScope } from './queries/budget-vs-actual';
+import type { UnmatchedLineRow } from './queries/budget-vs-actual-accounts';
+import { peopleByFunction, peopleByGroup } from './queries/budget-vs-actual-people';
+
+export { PAY_WITHHELD_NOTE } from '@server/lib/pay-groups';
+
+/**
+ * Budget vs actual as a reader who may not see individual pay reads it (server/lib/pay-groups.ts).
+ * A group's budget is its proposed lines, whose salary lines are its people's next-year pay, and its
+ * ledger actuals on salary accounts are their paid salaries: a group of 1 to 4 people
+ * (./queries/budget-vs-actual-people.ts) has every figure withheld, budget and actuals alike (the
+ * screen, the workbook and the CLI read 'Withheld'), and so have enough other groups that the
+ * total cannot give them back; its accounts (the drill-down, the account lists) with it. A salary
+ * line listed without a ledger account, of a function code of 1 to 4 people, has its amount
+ * withheld (its description names the role, not the person, and stays).
+ */
+
+/** The keys of the groups of a view whose figures are withheld (none for ADMIN and FINANCE). */
+export async function withheldGroupKeys(db: Db, s: LedgerScope, by: LedgerGrouping): Promise<Set<string>> {
+  const groups = await peopleByGroup(db, s, by);
+  const out = withheldRows(groups.map((g) => g.people));
+  return new Set(groups.filter((_, i) => out.has(i)).map((g) => g.key));
+}
+
+/** A group or an account with every money figure withheld. */
+export const withholdFigures = <T extends LedgerShownFigures>(g: T): T => ({
+  ...g,
+  budget: null,
+  revisedBudget: null,
+  originalBudget: null,
+  expended: null,
+  encumbered: null,
+  available: null,
+  percentUsed: null,
+  projectedYearEnd: null,
+  projectedVariance: null,
+  overBudget: false,
+  projectedOver: false,
+});
+
+const notInLedgerOf = (fund: LedgerFund) =>
+  fund.scope === 'all'
+    ? 'its account number is not in the ledger'
+    : `its account number is not among the ${fund.label} accounts of the ledger`;
+
+/**
+ * The lines without an account as the reader may read them: for a reader who may not see
+ * individual pay, the amounts of salary lines of a function code of 1 to 4 people withheld, and of
+ * enough other salary lines that the list's sum (the account view's group of such lines) cannot
+ * give them back. A line's description stays: it names a role ('Assistant Superintendents Staff -
+ * District Wide'), as the budget's lines do, not the person in it.
+ */
+export async function linesWithoutAccountShown(
+  db: Db,
+  s: LedgerScope,
+  rows: readonly UnmatchedLineRow[],
+  fund: LedgerFund,
+  seesPay: boolean,
+): Promise<{ lines: LedgerReport['linesWithoutAccount']; any: boolean }> {
+  const lines = rows.map((l) => ({
+    id: l.id,
+    description: l.description,
+    accountLine: l.account_line,
+    deseCode: l.dese_code,
+    categoryName: l.category_name,
+    buildingName: l.building_name,
+    amount: l.amount as number | null,
+    reason: l.account_line ? notInLedgerOf(fund) : 'no account number',
+  }));
+  if (seesPay) {
+    return { lines, any: false };
+  }
+  const people = await peopleByFunction(db, s);
+  const count = (l: UnmatchedLineRow) =>
+    l.personnel && l.function_code ? (people.get(l.function_code) ?? 0) : 0;
+  const out = rows.some((l) => tooFewToShow(count(l))) ? withheldRows(rows.map(count)) : new Set<number>();
+  return { lines: lines.map((l, i) => (out.has(i) ? { ...l, amount: null } : l)), any: out.size > 0 };
+}
+
+/**
+ * The key of the group an account falls in under `by` (the keys ledgerGroups groups accounts by):
+ * an account of a withheld group is withheld with it, or its figures would give the group back.
+ */
+export function accountGroupKey(by: LedgerGrouping, a: LedgerAccount): string {
+  const key = {
+    function: a.functionCode,
+    category: a.categoryId,
+    building: a.buildingId,
+    account: a.account,
+  }[by];
+  return key === null || key === '' ? NO_KEY : String(key);
+}
+
+/** A group as its reader may read it: withheld when its key is among `hidden` (withheldGroupKeys). */
+export const shownGroup = <T extends LedgerShownFigures & { key: string }>(hidden: Set<string>, g: T): T =>
+  hidden.has(g.key) ? withholdFigures(g) : g;
+
+/** An account as its reader may read it: withheld with the group it falls in under `by`. */
+export const shownAccount = (hidden: Set<string>, by: LedgerGrouping, a: LedgerAccount): LedgerAccount =>
+  hidden.has(accountGroupKey(by, a)) ? withholdFigures(a) : a;
