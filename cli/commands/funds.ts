@@ -41,7 +41,7 @@ function printLedgerNote(report: FundsReport, previousFy: string): void {
 /** Each fund that pays lines: its budget by DESE function, then by category. */
 function printBreakdown(report: FundsReport, fy: string): void {
   for (const f of report.funds.filter((x) => x.lineCount > 0)) {
-    process.stdout.write(`\n${f.name} (${f.code}), ${fy} budget ${formatMoneyCents(f.budget)}:\n`);
+    process.stdout.write(`\n${f.name} (${f.code}), ${fy} budget ${amountOrWithheld(f.budget)}:\n`);
     printRows(
       [
         ...f.byFunction.map((r) => ({
@@ -224,11 +224,12 @@ export function registerFundCommands(program: Command): void {
               fund: f.name,
               kind: FUND_KIND_LABELS[f.kind],
               nss: f.countsTowardNss ? 'counts' : 'left out',
-              [fy]: money(f.budget),
-              [fiscalYearLabel(report.fiscalYear - 1)]: money(f.previousBudget),
-              change: money(f.change),
+              [fy]: amountOrWithheld(f.budget),
+              [fiscalYearLabel(report.fiscalYear - 1)]: amountOrWithheld(f.previousBudget),
+              change: amountOrWithheld(f.change),
               lines: f.lineCount,
-              [`${previousFy} actual`]: actual(f.previousActual),
+              // A withheld fund's actual is withheld with its budget.
+              [`${previousFy} actual`]: f.budget === null ? amountOrWithheld(null) : actual(f.previousActual),
             })),
             {
               code: '',
@@ -244,7 +245,7 @@ export function registerFundCommands(program: Command): void {
           ],
           false,
         );
-        process.stdout.write(`General fund appropriation: ${money(report.generalFund.budget)}\n`);
+        process.stdout.write(`General fund appropriation: ${amountOrWithheld(report.generalFund.budget)}\n`);
         printLedgerNote(report, previousFy);
         printBreakdown(report, fy);
         for (const n of report.notes) {
@@ -252,7 +253,7 @@ export function registerFundCommands(program: Command): void {
         }
         for (const f of report.funds.filter((x) => x.overAward)) {
           process.stdout.write(
-            `Note: ${FUND_MESSAGES.overAward(f.name, money(f.budget), money(f.awardAmount!))}\n`,
+            `Note: ${FUND_MESSAGES.overAward(f.name, amountOrWithheld(f.budget), money(f.awardAmount!))}\n`,
           );
         }
       });

@@ -18,7 +18,7 @@ import {
  * the rows shown; FINANCE reads every figure. Expected figures come from the lines this test wrote,
  * in integer cents.
  */
-const { t, finance, viewer } = useApp(['FINANCE', 'VIEW_ONLY']);
+const { t, admin, finance, viewer } = useApp(['ADMIN', 'FINANCE', 'VIEW_ONLY']);
 const FY = 2033;
 const SUPERINTENDENT = '279200.00';
 const ASSISTANT = '172500.00';
@@ -34,7 +34,15 @@ const PROPOSED: [string, string, Cat][] = [
   ['2305', TEACHING, 'teaching'],
   ['2410', SUPPLIES, 'supplies'],
 ];
+/** A grant paying two interventionists, beside its supplies; a revolving fund paying five aides. */
+const INTERVENTIONISTS = ['58250.00', '61375.00'];
+const INTERVENTION = '119625.00';
+const GRANT_SUPPLIES = '8400.00';
+const AIDES = ['41100.00', '42200.00', '43300.00', '44400.00', '45500.00'];
+const AIDING = '216500.00';
 let by: number;
+let grant: number;
+let revolving: number;
 
 beforeAll(async () => {
   const db = t.db.knex;
@@ -59,6 +67,49 @@ beforeAll(async () => {
       nextYearSalary: pay,
       categoryId: cats.teaching,
     })),
+  ]);
+  const made = async (body: object) =>
+    (await t.api('post', '/funds', { token: admin.token, body })).body.fund.id as number;
+  grant = await made({
+    name: 'Title I 2033',
+    code: `TI${process.pid}`,
+    kind: 'federal_grant',
+    awardAmount: 200000,
+  });
+  revolving = await made({ name: 'Aides revolving', code: `RV${process.pid}`, kind: 'revolving' });
+  const intervention = await buildCategory(db, {
+    name: 'Interventionists',
+    isPersonnel: true,
+    deseFunction: '2330',
+  });
+  const aides = await buildCategory(db, { name: 'Aides', isPersonnel: true, deseFunction: '2325' });
+  await insertEmployees(db, [
+    ...INTERVENTIONISTS.map((pay) => ({
+      ...base,
+      salary: '55000.00',
+      nextYearSalary: pay,
+      categoryId: intervention,
+      columns: { fund_id: grant },
+    })),
+    ...AIDES.map((pay) => ({
+      ...base,
+      salary: '40000.00',
+      nextYearSalary: pay,
+      categoryId: aides,
+      columns: { fund_id: revolving },
+    })),
+  ]);
+  const line = (amount: string, categoryId: number, fundId: number, code: string) => ({
+    budgetYearId: by,
+    fiscalYear: FY,
+    amount,
+    categoryId,
+    columns: { fund_id: fundId, dese_code: code },
+  });
+  await insertProposed(db, [
+    line(INTERVENTION, intervention, grant, '2330'),
+    line(GRANT_SUPPLIES, cats.supplies, grant, '2410'),
+    line(AIDING, aides, revolving, '2325'),
   ]);
   await insertProposed(
     db,
@@ -114,6 +165,66 @@ describe('the budget of all funds, where a function code is one person’s pay',
     for (const alone of ALONE) {
       expect(numbers).not.toContain(alone);
     }
+    expect(r.notes).toContain(PAY_WITHHELD_NOTE);
+  });
+});
+
+const ofFund = (r: FundsReport, id: number) => r.funds.find((f) => f.fundId === id)!;
+/**
+ * Every figure a reader can work the grant's pay out of: its total and change, its total less its
+ * rows shown, All funds less every other fund (its total, or its rows shown) and less those rows.
+ */
+function grantFigures(r: FundsReport): (number | null)[] {
+  const g = ofFund(r, grant);
+  const shown = (rows: { budget: number | null }[]) => rows.reduce((n, x) => n + (cents(x.budget) ?? 0), 0);
+  // Another fund's total where shown, else what its rows shown add up to.
+  const others = r.funds
+    .filter((f) => f.fundId !== grant)
+    .reduce((n, f) => n + (cents(f.budget) ?? shown(f.byFunction)), 0);
+  const total = cents(g.budget);
+  return [
+    total,
+    cents(g.change),
+    ...[g.byFunction, g.byCategory].map((rows) => (total === null ? null : total - shown(rows))),
+    cents(r.allFunds.budget)! - others,
+    ...[g.byFunction, g.byCategory].map((rows) => cents(r.allFunds.budget)! - others - shown(rows)),
+  ];
+}
+const PAIR = sumCents(INTERVENTIONISTS);
+const GRANT_TOTAL = sumCents([INTERVENTION, GRANT_SUPPLIES]);
+
+describe('the budget of all funds, where a grant pays two people in all', () => {
+  it('gives FINANCE the grant’s total and the two people’s pay, to the cent', async () => {
+    const r = await report(finance.token);
+    expect(sumCents([INTERVENTION])).toBe(PAIR);
+    expect(cents(ofFund(r, grant).budget)).toBe(GRANT_TOTAL);
+    expect(cents(ofFund(r, revolving).budget)).toBe(sumCents(AIDES));
+    const row = ofFund(r, grant).byFunction.find((x) => x.code === '2330')!;
+    expect(cents(row.budget)).toBe(PAIR);
+    // All funds less every other fund is the grant's total.
+    expect(grantFigures(r)).toContain(GRANT_TOTAL);
+    expect(ofFund(r, grant).overAward).toBe(false);
+  });
+
+  it('withholds the grant’s total from VIEW_ONLY, and enough other funds’ that All funds cannot give it back', async () => {
+    const r = await report(viewer.token);
+    const g = ofFund(r, grant);
+    expect([g.budget, g.previousBudget, g.change, g.previousActual, g.overAward]).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
+    // Its supplies are no one's pay: they stay. All funds stays, to the cent.
+    expect(cents(g.byFunction.find((x) => x.code === '2410')!.budget)).toBe(sumCents([GRANT_SUPPLIES]));
+    const everything = [...PROPOSED.map((p) => p[1]), INTERVENTION, GRANT_SUPPLIES, AIDING];
+    expect(cents(r.allFunds.budget)).toBe(sumCents(everything));
+    for (const figure of grantFigures(r)) {
+      expect([PAIR, GRANT_TOTAL]).not.toContain(figure);
+    }
+    expect(ofFund(r, revolving).budget).toBeNull();
+    expect(cents(r.generalFund.budget)).toBe(sumCents(PROPOSED.map((p) => p[1])));
     expect(r.notes).toContain(PAY_WITHHELD_NOTE);
   });
 });

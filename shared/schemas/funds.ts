@@ -172,6 +172,18 @@ const reportFigures = {
   previousActual: moneyOut.nullable(),
 };
 
+/**
+ * A fund's figures as a reader who may not see individual pay reads them: null when the fund's
+ * people (its employee lines) are 1 to 4, or when it is withheld so that All funds cannot give
+ * such a fund's back (server/lib/pay-groups.ts). previousActual is then null too.
+ */
+const fundFigures = {
+  ...reportFigures,
+  budget: moneyOut.nullable(),
+  previousBudget: moneyOut.nullable(),
+  change: moneyOut.nullable(),
+};
+
 export const fundsReportResponse = z.object({
   budgetYearId: z.number().int(),
   fiscalYear: z.number().int(),
@@ -183,9 +195,9 @@ export const fundsReportResponse = z.object({
       kind,
       countsTowardNss: z.boolean(),
       awardAmount: moneyOut.nullable(),
-      /** A grant whose lines of the year are more than its award. */
-      overAward: z.boolean(),
-      ...reportFigures,
+      /** A grant whose lines of the year are more than its award; null when its budget is withheld. */
+      overAward: z.boolean().nullable(),
+      ...fundFigures,
       ...fundDetail,
     }),
   ),
@@ -194,8 +206,8 @@ export const fundsReportResponse = z.object({
   positionsRoster: z.object({ budgetYearId: z.number().int(), fiscalYear: z.number().int() }).nullable(),
   /** Every fund together: the budget of all funds that go to the schools. */
   allFunds: z.object(reportFigures),
-  /** The general fund alone: the appropriation the town votes. */
-  generalFund: z.object(reportFigures),
+  /** The general fund alone: the appropriation the town votes (withheld as its row is). */
+  generalFund: z.object(fundFigures),
   /** What the reader should know of the figures: PAY_WITHHELD_NOTE when a row's budget was withheld. */
   notes: z.array(z.string()),
 });

@@ -12,7 +12,11 @@ import { peopleByFund, type FundPeopleRow } from './queries/fund-breakdown';
  * are the year's employee lines of its fund and its function code, or its category (peopleByFund),
  * as the DESE report counts a code's; a row no employee line is behind is no one's pay and stays.
  * The report has no fund choice: every fund's rows are its own lines, so each fund is judged on
- * its own.
+ * its own. The funds themselves are one more breakdown, of All funds (which stays): a fund whose
+ * people (all its rows' together) are 1 to 4 has every figure of its own withheld (its total, the
+ * year before's, the change, its actual, its award comparison), and so do enough other funds that
+ * All funds less the funds shown cannot give it back; a withheld fund's rows with people are
+ * withheld too, so that its rows shown do not add up to its total.
  */
 
 interface Row {
@@ -32,9 +36,21 @@ function count(rows: FundPeopleRow[], key: (r: FundPeopleRow) => string | number
   return out;
 }
 
-/** One breakdown of one fund with its withheld rows' budgets null; `withheld` says whether any was. */
-function withhold<T extends Row>(rows: T[], people: (row: T) => number): { rows: T[]; withheld: boolean } {
-  const out = withheldRows(rows.map(people));
+/**
+ * One breakdown of one fund with its withheld rows' budgets null; `withheld` says whether any was.
+ * In a fund whose total is withheld (`fundWithheld`) every row with people is: the rows shown would
+ * otherwise add up to the total, and All funds less the funds shown give back the ones withheld.
+ */
+function withhold<T extends Row>(
+  rows: T[],
+  people: (row: T) => number,
+  fundWithheld: boolean,
+): { rows: T[]; withheld: boolean } {
+  const counts = rows.map(people);
+  const out = withheldRows(counts);
+  if (fundWithheld) {
+    counts.forEach((n, i) => n > 0 && out.add(i));
+  }
   return {
     rows: rows.map((r, i) => (out.has(i) ? { ...r, budget: null } : r)),
     withheld: out.size > 0,
@@ -46,21 +62,28 @@ export interface PayRule {
   byFunction(fundId: number, rows: FundFunction[]): FundFunction[];
   /** A fund's breakdown by category. */
   byCategory(fundId: number, rows: FundCategory[]): FundCategory[];
-  /** PAY_WITHHELD_NOTE once any row was withheld. */
+  /** Whether a fund's own figures are withheld (the funds as rows of All funds). */
+  fundWithheld(fundId: number): boolean;
+  /** PAY_WITHHELD_NOTE once any row or fund was withheld. */
   notes(): string[];
 }
 
 const SEES_ALL: PayRule = {
   byFunction: (_fundId, rows) => rows,
   byCategory: (_fundId, rows) => rows,
+  fundWithheld: () => false,
   notes: () => [],
 };
 
-/** The rule for this reader over a year's lines; ADMIN and FINANCE (seesIndividualPay) get every figure. */
+/**
+ * The rule for this reader over a year's lines and the report's funds; ADMIN and FINANCE
+ * (seesIndividualPay) get every figure.
+ */
 export async function payRule(
   db: Db,
   actor: Actor,
   year: { budgetYearId: number; fiscalYear: number },
+  fundIds: readonly number[],
 ): Promise<PayRule> {
   if (seesIndividualPay(actor)) {
     return SEES_ALL;
@@ -68,15 +91,22 @@ export async function payRule(
   const people = await peopleByFund(db, year);
   const byCode = count(people, (r) => r.code);
   const byCategory = count(people, (r) => r.category_id);
-  let any = false;
+  const byFund = count(people, () => null);
+  const funds = withheldRows(fundIds.map((id) => byFund.get(keyOf(id, null)) ?? 0));
+  const withheldFunds = new Set([...funds].map((i) => fundIds[i]));
+  let any = withheldFunds.size > 0;
   const noted = <T>(result: { rows: T[]; withheld: boolean }) => {
     any ||= result.withheld;
     return result.rows;
   };
   return {
-    byFunction: (fundId, rows) => noted(withhold(rows, (r) => byCode.get(keyOf(fundId, r.code)) ?? 0)),
+    byFunction: (fundId, rows) =>
+      noted(withhold(rows, (r) => byCode.get(keyOf(fundId, r.code)) ?? 0, withheldFunds.has(fundId))),
     byCategory: (fundId, rows) =>
-      noted(withhold(rows, (r) => byCategory.get(keyOf(fundId, r.categoryId)) ?? 0)),
+      noted(
+        withhold(rows, (r) => byCategory.get(keyOf(fundId, r.categoryId)) ?? 0, withheldFunds.has(fundId)),
+      ),
+    fundWithheld: (fundId) => withheldFunds.has(fundId),
     notes: () => (any ? [PAY_WITHHELD_NOTE] : []),
   };
 }

@@ -21,6 +21,12 @@ interface Sum {
   lines: number;
 }
 
+/** A fund's figures as the reader reads them: null each when the pay rule withholds the fund. */
+const fundFigures = (s: Sum, withheld: boolean) =>
+  withheld
+    ? { budget: null, previousBudget: null, change: null, lineCount: s.lines, previousActual: null }
+    : figures(s);
+
 const figures = (s: Sum) => ({
   budget: fromCents(s.budget),
   previousBudget: fromCents(s.previous),
@@ -87,7 +93,12 @@ export async function fundsReport(
     lineCount: r.line_count,
   }));
   // Sums of 1 to 4 people's pay, withheld from a reader who may not see them.
-  const pay = await payRule(app.db, actor, scope);
+  const pay = await payRule(
+    app.db,
+    actor,
+    scope,
+    funds.map((f) => f.id),
+  );
   const sums = new Map<number, Sum>(
     funds.map((f) => [
       f.id,
@@ -121,6 +132,7 @@ export async function fundsReport(
     funds: funds.map((f) => {
       const s = sums.get(f.id)!;
       const award = f.award_amount === null ? null : centsOf(f.award_amount);
+      const withheld = pay.fundWithheld(f.id);
       return {
         fundId: f.id,
         code: f.code,
@@ -128,15 +140,15 @@ export async function fundsReport(
         kind: f.kind,
         countsTowardNss: f.counts_toward_nss,
         awardAmount: award === null ? null : fromCents(award),
-        overAward: isOverAward(f, s.budget),
-        ...figures(s),
+        overAward: withheld ? null : isOverAward(f, s.budget),
+        ...fundFigures(s, withheld),
         byFunction: pay.byFunction(f.id, functions.get(f.id) ?? []),
         byCategory: pay.byCategory(f.id, categories.get(f.id) ?? []),
         positions: { fte: Number(paid.get(f.id)?.fte ?? 0), count: paid.get(f.id)?.positions ?? 0 },
       };
     }),
     allFunds: figures(all),
-    generalFund: figures(sums.get(general.id)!),
+    generalFund: fundFigures(sums.get(general.id)!, pay.fundWithheld(general.id)),
     positionsRoster: paid.size ? roster : null,
     previousLedger: actuals
       ? {

@@ -145,3 +145,30 @@ export const WITHHELD_REPORT: FundsReport = {
   ),
   notes: [PAY_NOTE],
 };
+
+/** The funds whose own figures FUNDS_WITHHELD_REPORT withholds: Title I and IDEA. */
+export const WITHHELD_FUND_IDS = [9, 10];
+
+/**
+ * REPORT as a reader who may not see individual pay gets it when Title I pays 1 to 4 people in all:
+ * Title I's figures withheld (null), and IDEA's so that All funds less the general fund and School
+ * Choice cannot give Title I's back; their rows with people withheld too. All funds stays.
+ */
+export const FUNDS_WITHHELD_REPORT: FundsReport = {
+  ...REPORT,
+  funds: REPORT.funds.map((f) =>
+    WITHHELD_FUND_IDS.includes(f.fundId)
+      ? {
+          ...f,
+          budget: null,
+          previousBudget: null,
+          change: null,
+          previousActual: null,
+          overAward: null,
+          byFunction: f.byFunction.map((r) => ({ ...r, budget: null })),
+          byCategory: f.byCategory.map((r) => ({ ...r, budget: null })),
+        }
+      : f,
+  ),
+  notes: [PAY_NOTE],
+};

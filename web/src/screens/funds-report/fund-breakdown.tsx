@@ -1,7 +1,7 @@
 import type { FundsReportRow } from '@web/api/funds-report';
 import { ScrollArea } from '@web/components/scroll-area';
 import { numCol, TableHead } from '@web/components/table-head';
-import { countOf, formatMoneyCents as formatMoney } from '@web/lib/format';
+import { countOf } from '@web/lib/format';
 import { formatFte } from '@web/components/staffing-table-view';
 import { amountOrWithheld } from '@shared/schemas/dese-report';
 
@@ -38,7 +38,7 @@ function BreakdownTable({
         <tfoot>
           <tr>
             <th scope="row">{fund.name}</th>
-            <td className="money">{formatMoney(fund.budget)}</td>
+            <td className="money">{amountOrWithheld(fund.budget)}</td>
             <td className="num">{fund.lineCount.toLocaleString('en-US')}</td>
           </tr>
         </tfoot>
@@ -67,7 +67,8 @@ export function FundBreakdown({ funds, fy }: { funds: FundsReportRow[]; fy: stri
           data-testid={`funds-breakdown-${f.code}`}
         >
           <summary>
-            {f.name} ({f.code}): <strong>{formatMoney(f.budget)}</strong> in {countOf(f.lineCount, 'line')}
+            {f.name} ({f.code}): <strong>{amountOrWithheld(f.budget)}</strong> in{' '}
+            {countOf(f.lineCount, 'line')}
             {f.positions.count ? (
               <>
                 ; pays {formatFte(f.positions.fte)} FTE of {countOf(f.positions.count, 'position')}

@@ -1,10 +1,16 @@
 // @vitest-environment happy-dom
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { centsOf } from '@shared/money';
+import { centsOf, formatMoneyCents } from '@shared/money';
 import { FUND_MESSAGES } from '@shared/schemas/funds';
 import { BudgetYearProvider } from '@web/budget-year/budget-year-context';
-import { PAY_NOTE, REPORT, WITHHELD_REPORT } from '@web/test/funds-report';
+import {
+  FUNDS_WITHHELD_REPORT,
+  PAY_NOTE,
+  REPORT,
+  WITHHELD_FUND_IDS,
+  WITHHELD_REPORT,
+} from '@web/test/funds-report';
 import { makeUser, renderRoutes, storeSession, stubApi } from '@web/test/render';
 import { FundsReportScreen } from './index';
 
@@ -234,6 +240,24 @@ describe('FundsReportScreen', () => {
     expect(within(byCategory).getAllByText('Withheld')).toHaveLength(2);
     expect(general.textContent).not.toContain('$20,000,000.20');
     expect(general.textContent).not.toContain('$4,500,000.20');
+    expect(screen.getByTestId('funds-report-note').textContent).toBe(PAY_NOTE);
+  });
+
+  it("reads 'Withheld' for a fund's own figures the reader may not see, never its amounts, All funds as it is", async () => {
+    const { table } = await renderScreen(FUNDS_WITHHELD_REPORT);
+    const title = within(table).getByText('Title I, Part A').closest('tr')!;
+    expect(cells(title).slice(2)).toEqual(['Withheld', 'Withheld', 'Withheld', '3', 'Withheld']);
+    // No 'Over its award' flag: the comparison would say something of its budget.
+    expect(title.textContent).not.toContain('Over its award');
+    expect(document.body.textContent).not.toContain('more than its award');
+    expect(cells(within(table).getByTestId('funds-report-total'))[0]).toBe('$25,555,000.75');
+    const page = document.body.textContent!;
+    for (const f of REPORT.funds.filter((x) => WITHHELD_FUND_IDS.includes(x.fundId))) {
+      for (const n of [f.budget!, f.previousBudget!, f.change!, f.previousActual!].filter((x) => x !== 0)) {
+        expect(page).not.toContain(formatMoneyCents(n));
+      }
+    }
+    expect(screen.getByTestId('funds-breakdown-2401').textContent).toContain('Withheld');
     expect(screen.getByTestId('funds-report-note').textContent).toBe(PAY_NOTE);
   });
 

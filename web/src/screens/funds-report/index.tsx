@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { amountOrWithheld } from '@shared/schemas/dese-report';
 import { FUND_MESSAGES } from '@shared/schemas/funds';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { ledgerPeriodText } from '@shared/schemas/ledger-import';
@@ -98,13 +99,13 @@ export function FundsReportScreen() {
         <div className="funds-report__body" aria-busy={report.isFetching}>
           {overAward.map((f) => (
             <Alert key={f.fundId}>
-              {FUND_MESSAGES.overAward(f.name, formatMoney(f.budget), formatMoney(f.awardAmount))}
+              {FUND_MESSAGES.overAward(f.name, amountOrWithheld(f.budget), formatMoney(f.awardAmount))}
             </Alert>
           ))}
           <dl className="funds-report__kpis">
             <div className="funds-report__kpi funds-report__kpi--general" data-testid="funds-report-general">
               <dt>General fund appropriation</dt>
-              <dd className="money">{formatMoney(data.generalFund.budget)}</dd>
+              <dd className="money">{amountOrWithheld(data.generalFund.budget)}</dd>
               <dd className="funds-report__kpi-note">
                 What the town votes; {signedMoney(data.generalFund.change)} from {previousFy}
               </dd>

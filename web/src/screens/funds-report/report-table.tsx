@@ -1,26 +1,36 @@
+import { amountOrWithheld, WITHHELD } from '@shared/schemas/dese-report';
 import { FUND_KIND_LABELS } from '@shared/schemas/funds';
 import type { FundsReport } from '@web/api/funds-report';
 import { ScrollArea } from '@web/components/scroll-area';
 import { numCol, TableHead } from '@web/components/table-head';
 import { formatMoneyCents as formatMoney } from '@web/lib/format';
 
-type Figures = FundsReport['allFunds'];
+/** A fund's figures, or All funds'; a fund's are null when withheld from the reader. */
+type Figures = FundsReport['generalFund'];
 
-/** A change reads as a change: '+$1,200.00' up, '-$1,200.00' down, '$0.00' none. */
-export const signedMoney = (n: number) => (n > 0 ? `+${formatMoney(n)}` : formatMoney(n));
+/** A change reads as a change: '+$1,200.00' up, '-$1,200.00' down, '$0.00' none; null: 'Withheld'. */
+export const signedMoney = (n: number | null) =>
+  n === null ? WITHHELD : n > 0 ? `+${formatMoney(n)}` : formatMoney(n);
 
 /** Last year's actual spending, or 'No ledger' when none is imported for that year. */
 export const actualText = (n: number | null) => (n === null ? 'No ledger' : formatMoney(n));
 
-/** This year's budget, last year's, the change, the line count and last year's actual spending. */
+/**
+ * This year's budget, last year's, the change, the line count and last year's actual spending. A
+ * fund whose figures are withheld from the reader (budget null: the pay of 1 to 4 people, or a fund
+ * that would give such a fund's back from All funds) reads 'Withheld' in each.
+ */
 function FigureCells({ f }: { f: Figures }) {
+  const withheld = f.budget === null;
   return (
     <>
-      <td className="money">{formatMoney(f.budget)}</td>
-      <td className="money">{formatMoney(f.previousBudget)}</td>
+      <td className="money">{amountOrWithheld(f.budget)}</td>
+      <td className="money">{amountOrWithheld(f.previousBudget)}</td>
       <td className="money">{signedMoney(f.change)}</td>
       <td className="num">{f.lineCount.toLocaleString('en-US')}</td>
-      <td className={f.previousActual === null ? 'num muted' : 'money'}>{actualText(f.previousActual)}</td>
+      <td className={f.previousActual === null && !withheld ? 'num muted' : 'money'}>
+        {withheld ? WITHHELD : actualText(f.previousActual)}
+      </td>
     </>
   );
 }

@@ -2,7 +2,13 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { centsOf } from '@shared/money';
 import { buildWorkbook } from '@web/lib/workbook';
-import { PAY_NOTE, REPORT, WITHHELD_REPORT } from '@web/test/funds-report';
+import {
+  FUNDS_WITHHELD_REPORT,
+  PAY_NOTE,
+  REPORT,
+  WITHHELD_FUND_IDS,
+  WITHHELD_REPORT,
+} from '@web/test/funds-report';
 import { SheetEvaluator } from '@web/test/formula-eval';
 import { fundBreakdownSheet, fundsReportSheet } from './workbook';
 
@@ -31,7 +37,7 @@ describe('Budget of all funds workbook', () => {
       const r = 4 + i;
       expect(sheet.getCell(`A${r}`).value).toBe(f.name);
       expect((sheet.getCell(`G${r}`).value as { formula: string }).formula).toBe(`E${r}-F${r}`);
-      expect(ev.cell(`G${r}`)).toBe(Number(centsOf(f.change)));
+      expect(ev.cell(`G${r}`)).toBe(Number(centsOf(f.change!)));
     });
     // Row 8: All funds, SUMs over the funds, in cents to the server's.
     expect(sheet.getCell('A8').value).toBe('All funds');
@@ -47,7 +53,7 @@ describe('Budget of all funds workbook', () => {
     // Row 9: the general fund appropriation is the general fund's row.
     expect(sheet.getCell('A9').value).toBe('General fund appropriation');
     expect((sheet.getCell('E9').value as { formula: string }).formula).toBe('E4');
-    expect(ev.cell('E9')).toBe(Number(centsOf(REPORT.generalFund.budget)));
+    expect(ev.cell('E9')).toBe(Number(centsOf(REPORT.generalFund.budget!)));
     expect((sheet.getCell('I9').value as { formula: string }).formula).toBe('I4');
   });
 
@@ -73,8 +79,8 @@ describe('Budget of all funds workbook', () => {
       paying.flatMap((f) => [`${f.name} (${f.code}) DESE function`, `${f.name} (${f.code}) Category`]),
     );
     paying.forEach((f, i) => {
-      expect(totals[2 * i].cents).toBe(Number(centsOf(f.budget)));
-      expect(totals[2 * i + 1].cents).toBe(Number(centsOf(f.budget)));
+      expect(totals[2 * i].cents).toBe(Number(centsOf(f.budget!)));
+      expect(totals[2 * i + 1].cents).toBe(Number(centsOf(f.budget!)));
     });
     // The general fund's three functions are rows 4 to 6, summed in row 7.
     expect(totals[0].formula).toBe('SUM(D4:D6)');
@@ -103,10 +109,10 @@ describe('Budget of all funds workbook, for a reader who may not see individual 
       ['DESE function 2305 Teachers, Classroom', 'Withheld'],
       ['DESE function 4220 Maintenance of Buildings', 'Withheld'],
       ['DESE function No function code', 50_000_000],
-      ['DESE function Total', Number(centsOf(general.budget))],
+      ['DESE function Total', Number(centsOf(general.budget!))],
       ['Category Teachers', 'Withheld'],
       ['Category Operations', 'Withheld'],
-      ['Category Total', Number(centsOf(general.budget))],
+      ['Category Total', Number(centsOf(general.budget!))],
     ]);
     // The amounts withheld are nowhere in the sheet.
     const numbers: number[] = [];
@@ -123,5 +129,47 @@ describe('Budget of all funds workbook, for a reader who may not see individual 
       expect(numbers).not.toContain(Number(centsOf(hidden)));
     }
     expect(sheet.getCell(`A${sheet.rowCount}`).value).toBe(PAY_NOTE);
+  });
+
+  it("writes 'Withheld' for a fund's own figures, never their amounts, and All funds as the server's", async () => {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(
+      await buildWorkbook([
+        fundsReportSheet(FUNDS_WITHHELD_REPORT, 'FY27 Budget', 'FY27', 'FY26'),
+        fundBreakdownSheet(FUNDS_WITHHELD_REPORT, 'FY27'),
+      ]),
+    );
+    const [sheet, breakdown] = workbook.worksheets;
+    const ev = new SheetEvaluator(sheet);
+    // Rows 5 and 6: Title I and IDEA.
+    for (const r of [5, 6]) {
+      expect(['E', 'F', 'G', 'I'].map((c) => sheet.getCell(`${c}${r}`).value)).toEqual([
+        'Withheld',
+        'Withheld',
+        'Withheld',
+        'Withheld',
+      ]);
+    }
+    // All funds stays, to the server's cent, though the funds shown do not add up to it.
+    expect(sheet.getCell('A8').value).toBe('All funds');
+    expect(ev.cell('E8')).toBe(Number(centsOf(REPORT.allFunds.budget)));
+    expect(ev.cell('G8')).toBe(Number(centsOf(REPORT.allFunds.change)));
+    const numbers: number[] = [];
+    for (const s of [sheet, breakdown]) {
+      s.eachRow((row) =>
+        row.eachCell((cell) => {
+          const v = cell.value;
+          const n = typeof v === 'number' ? v : v && typeof v === 'object' && 'result' in v ? v.result : null;
+          if (typeof n === 'number') {
+            numbers.push(Number(centsOf(n)));
+          }
+        }),
+      );
+    }
+    for (const f of REPORT.funds.filter((x) => WITHHELD_FUND_IDS.includes(x.fundId))) {
+      for (const n of [f.budget!, f.previousBudget!, f.change!, f.previousActual!].filter((x) => x !== 0)) {
+        expect(numbers).not.toContain(Number(centsOf(n)));
+      }
+    }
   });
 });

@@ -9,11 +9,16 @@ const HEAD_ROW = 3;
 /** Last year's actual as a cell: the server's value, or 'No ledger' when none is imported. */
 const actual = (n: number | null): XCell => (n === null ? 'No ledger' : money(n));
 
+/** A fund's figure as a cell: the server's value, or 'Withheld' (null) as on screen. */
+const figure = (n: number | null): XCell => (n === null ? WITHHELD : money(n));
+
 /**
  * The budget of all funds as a workbook: the table on screen, to the cent. Each fund's budgets,
  * line count and last year's actual are the server's values; its change and the All funds row are
  * formulas over them, so the sheet shows how the totals are made, and the general fund
- * appropriation points at its row.
+ * appropriation points at its row. A fund whose figures are withheld from the reader (budget null)
+ * reads 'Withheld' in each; the All funds row is then the server's values, which the funds shown
+ * do not add up to.
  */
 export function fundsReportSheet(
   report: FundsReport,
@@ -52,40 +57,46 @@ export function fundsReportSheet(
       f.code,
       FUND_KIND_LABELS[f.kind],
       f.countsTowardNss ? 'Yes' : 'No',
-      money(f.budget),
-      money(f.previousBudget),
-      moneyFormula(`E${r}-F${r}`, f.change),
+      ...(f.budget === null
+        ? [WITHHELD, WITHHELD, WITHHELD]
+        : [money(f.budget), money(f.previousBudget!), moneyFormula(`E${r}-F${r}`, f.change!)]),
       { value: f.lineCount, fmt: 'int' },
-      actual(f.previousActual),
+      f.budget === null ? WITHHELD : actual(f.previousActual),
     ]);
   }
   const all = report.allFunds;
+  const anyWithheld = report.funds.some((f) => f.budget === null);
+  // Withheld funds are text: a SUM would leave them out, so the server's totals stand instead.
+  const total = (column: string, value: number): XCell =>
+    anyWithheld ? money(value) : moneyFormula(sum(column), value);
   const totalRow = rows.length + 1;
   rows.push([
     'All funds',
     '',
     '',
     '',
-    moneyFormula(sum('E'), all.budget),
-    moneyFormula(sum('F'), all.previousBudget),
-    moneyFormula(sum('G'), all.change),
+    total('E', all.budget),
+    total('F', all.previousBudget),
+    total('G', all.change),
     { formula: sum('H'), result: all.lineCount, fmt: 'int' },
-    all.previousActual === null ? actual(null) : moneyFormula(sum('I'), all.previousActual),
+    all.previousActual === null ? actual(null) : total('I', all.previousActual),
   ]);
   const boldRows = [HEAD_ROW, totalRow];
   if (generalRow !== null) {
     const g = report.generalFund;
+    const at = (column: string, value: number | null): XCell =>
+      value === null ? figure(null) : moneyFormula(`${column}${generalRow}`, value);
     boldRows.push(totalRow + 1);
     rows.push([
       'General fund appropriation',
       '',
       'What the town votes',
       '',
-      moneyFormula(`E${generalRow}`, g.budget),
-      moneyFormula(`F${generalRow}`, g.previousBudget),
-      moneyFormula(`G${generalRow}`, g.change),
+      at('E', g.budget),
+      at('F', g.previousBudget),
+      at('G', g.change),
       { formula: `H${generalRow}`, result: g.lineCount, fmt: 'int' },
-      g.previousActual === null ? actual(null) : moneyFormula(`I${generalRow}`, g.previousActual),
+      g.budget === null ? WITHHELD : g.previousActual === null ? actual(null) : at('I', g.previousActual),
     ]);
   }
   return {
@@ -141,8 +152,8 @@ export function fundBreakdownSheet(report: FundsReport, fy: string): SheetSpec {
         `${f.name} (${f.code})`,
         by,
         'Total',
-        items.some((item) => item.budget === null)
-          ? money(f.budget)
+        items.some((item) => item.budget === null) || f.budget === null
+          ? figure(f.budget)
           : moneyFormula(`SUM(D${first}:D${last})`, f.budget),
         { formula: `SUM(E${first}:E${last})`, result: f.lineCount, fmt: 'int' },
       ]);
