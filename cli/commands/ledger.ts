@@ -127,11 +127,11 @@ function printFunds(r: LedgerReport): void {
     code: string,
     name: string,
     x: Omit<LedgerReport['unmatchedFund'], 'segments' | 'accounts' | 'accountCount'>,
-    budget?: number,
+    budget?: number | null,
   ) => ({
     code,
     fund: name,
-    budget: budget === undefined ? '' : money(budget),
+    budget: budget === undefined ? '' : orWithheld(budget),
     revised: orWithheld(x.revisedBudget),
     expended: orWithheld(x.expended),
     encumbered: orWithheld(x.encumbered),

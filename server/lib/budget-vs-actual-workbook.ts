@@ -144,8 +144,8 @@ export function groupSheet(p: WorkbookPlan) {
   };
   const end = lastRow(p.groupCount);
   // With rows withheld, a SUM of the rows shown is not the total: the total is written as it is.
-  const sum = (col: string, result: number) =>
-    r.payWithheld
+  const sum = (col: string, result: number | null) =>
+    r.payWithheld || result === null
       ? money(result)
       : f(p.groupCount ? `SUM(${col}${FIRST}:${col}${end})` : '0', result, 'money');
   const x = r.totals;
@@ -192,8 +192,8 @@ export function accountSheet(p: WorkbookPlan) {
   const end = lastRow(p.accountCount);
   const t = p.report.totals;
   // With accounts withheld, the total is the report's, written as it is (not a SUM of those shown).
-  const sum = (col: string, result: number, total: number) =>
-    p.report.payWithheld
+  const sum = (col: string, result: number, total: number | null) =>
+    p.report.payWithheld || total === null
       ? money(total)
       : f(p.accountCount ? `SUM(${col}${FIRST}:${col}${end})` : '0', result, 'money');
   return {

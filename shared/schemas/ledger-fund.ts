@@ -48,7 +48,8 @@ export const ledgerFundSchema = z.object({
 /**
  * The ledger's amounts. null when withheld from a reader who may not see individual pay: an account
  * no fund claims is a salary account of 1 to 4 people (its function code's), and the totals by fund
- * would give it back (the report's payWithheld says so).
+ * would give it back; or a fund's totals are the pay of the 1 to 4 people it pays, or would give
+ * such a fund's back from every fund's total (the report's payWithheld says so).
  */
 const amounts = {
   originalBudget: moneyOut.nullable(),
@@ -65,8 +66,12 @@ export const ledgerFundTotalsSchema = z.object({
   code: z.string(),
   name: z.string(),
   kind: z.enum(FUND_KINDS),
-  /** The proposed lines the fund pays (LINE_FUND). */
-  budget: moneyOut,
+  /**
+   * The proposed lines the fund pays (LINE_FUND). null, with its amounts, when withheld from a
+   * reader who may not see individual pay: the fund pays 1 to 4 people, or enough other funds are
+   * withheld that every fund's total less the funds shown cannot give theirs back.
+   */
+  budget: moneyOut.nullable(),
   ...amounts,
   accountCount: z.number().int(),
   lineCount: z.number().int(),

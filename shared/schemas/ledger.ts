@@ -274,7 +274,7 @@ export const ledgerReportResponse = z.object({
   projectionRule: z.string(),
   /** How budget lines and accounts are matched, in words. */
   matchRule: z.string(),
-  totals: ledgerFiguresSchema,
+  totals: ledgerShownFiguresSchema,
   /** A page of the view's groups in the order shown (rowsPage says which, of how many). */
   rows: z.array(ledgerGroupSchema),
   rowsPage: ledgerPageSchema,

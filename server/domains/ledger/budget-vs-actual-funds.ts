@@ -9,6 +9,7 @@ import {
 import type { FundKind } from '@shared/schemas/funds';
 import type { LedgerScope } from './queries/budget-vs-actual';
 import * as q from './queries/budget-vs-actual-funds';
+import { peopleByFund } from './queries/budget-vs-actual-people';
 import { withheldRows } from '@server/lib/pay-groups';
 
 type Listed = UnmatchedFund['accounts'][number];
@@ -47,9 +48,25 @@ const amountsOf = (r: q.AmountsRow) => ({
 });
 
 /**
+ * The funds whose totals a reader who may not see individual pay may not read: the funds are the
+ * rows of one more breakdown, each holding the people it pays (a fund paying 1 to 4 people totals
+ * their pay), and enough other funds are withheld that the total of every fund less the funds shown
+ * cannot give them back (withheldRows). Their ids; none for a reader who sees every sum of pay.
+ */
+async function withheldFunds(db: Db, scope: LedgerScope, rows: q.FundTotalsRow[], seesPay: boolean) {
+  if (seesPay) {
+    return new Set<number>();
+  }
+  const people = await peopleByFund(db, scope);
+  const out = withheldRows(rows.map((r) => people.get(r.fund_id) ?? 0));
+  return new Set(rows.filter((_, i) => out.has(i)).map((r) => r.fund_id));
+}
+
+/**
  * Every fund's totals and the unmatched accounts, through `db` (the report's snapshot). `people`
  * (null: the reader sees every sum of pay) is each function code's people: the listed accounts a
- * reader who may not see individual pay may not read are withheld (unmatchedAccountsShown).
+ * reader who may not see individual pay may not read are withheld (unmatchedAccountsShown), and so
+ * are the totals, budget and actuals alike, of the funds withheldFunds names.
  */
 export async function fundParts(
   db: Db,
@@ -61,6 +78,7 @@ export async function fundParts(
   const segments = await q.unmatchedSegments(db, scope);
   const accounts = await q.unmatchedAccounts(db, scope, UNMATCHED_FUND_LISTED);
   const total = segments.find((r) => r.is_total);
+  const hiddenFunds = await withheldFunds(db, scope, totals, people === null);
   const listed = unmatchedAccountsShown(
     accounts.map((a) => ({
       row: a.row_number,
@@ -81,8 +99,8 @@ export async function fundParts(
       code: r.code,
       name: r.name,
       kind: r.kind as FundKind,
-      budget: r.budget,
-      ...shown(amountsOf(r)),
+      budget: hiddenFunds.has(r.fund_id) ? null : r.budget,
+      ...(hiddenFunds.has(r.fund_id) ? NO_AMOUNTS : shown(amountsOf(r))),
       accountCount: r.account_count,
       lineCount: r.line_count,
     })),

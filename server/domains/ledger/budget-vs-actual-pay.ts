@@ -3,6 +3,7 @@ import { tooFewToShow, withheldRows } from '@server/lib/pay-groups';
 import {
   NO_KEY,
   type LedgerAccount,
+  type LedgerFigures,
   type LedgerGrouping,
   type LedgerReport,
   type LedgerShownFigures,
@@ -10,7 +11,7 @@ import {
 import type { LedgerFund } from '@shared/schemas/ledger-fund';
 import type { LedgerScope } from './queries/budget-vs-actual';
 import type { UnmatchedLineRow } from './queries/budget-vs-actual-accounts';
-import { peopleByFunction, peopleByGroup } from './queries/budget-vs-actual-people';
+import { peopleByFunction, peopleByGroup, peopleInReport } from './queries/budget-vs-actual-people';
 
 export { PAY_WITHHELD_NOTE } from '@server/lib/pay-groups';
 
@@ -47,6 +48,24 @@ export const withholdFigures = <T extends LedgerShownFigures>(g: T): T => ({
   overBudget: false,
   projectedOver: false,
 });
+
+/**
+ * The report's totals as the reader may read them: withheld, for a reader who may not see
+ * individual pay, when the report is one fund's and that fund pays only 1 to 4 people (its totals
+ * are their pay, as its groups' are). A report of every fund keeps the district's totals, as the
+ * DESE report keeps its budget total.
+ */
+export async function shownTotals(
+  db: Db,
+  s: LedgerScope,
+  seesPay: boolean,
+  totals: LedgerFigures,
+): Promise<LedgerShownFigures> {
+  if (seesPay || s.fundId == null) {
+    return totals;
+  }
+  return tooFewToShow(await peopleInReport(db, s)) ? withholdFigures(totals) : totals;
+}
 
 const notInLedgerOf = (fund: LedgerFund) =>
   fund.scope === 'all'

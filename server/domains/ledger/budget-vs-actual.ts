@@ -31,6 +31,7 @@ import {
   shownAccount,
   shownGroup,
   linesWithoutAccountShown,
+  shownTotals,
 } from './budget-vs-actual-pay';
 
 export const MATCH_RULE =
@@ -209,6 +210,7 @@ export async function readReport(
   const totalRow = groups.total;
   const hidden = seesPay ? new Set<string>() : await withheldGroupKeys(trx, scope, by);
   const shownLines = await linesWithoutAccountShown(trx, scope, lines, fund, seesPay);
+  const totals = await shownTotals(trx, scope, seesPay, figuresOf(totalRow));
   const report: LedgerReport = {
     fiscalYear,
     by,
@@ -230,7 +232,7 @@ export async function readReport(
     budgetSource: source ? { budgetYearId: source.id, budgetYear: source.label, lineCount } : null,
     projectionRule: projectionRule(ledger?.period ?? null),
     matchRule: MATCH_RULE,
-    totals: figuresOf(totalRow),
+    totals,
     // The page's rows come in the order shown (SQL sorts them); only their labels are made here.
     rows: groups.rows.map((g) => shownGroup(hidden, groupOf(by, g, names))),
     rowsPage: { ...rowsPage, total: groups.groupCount },
@@ -239,7 +241,11 @@ export async function readReport(
     unmatchedAccountCount: totalRow.unmatched_account_count,
     linesWithoutAccount: shownLines.lines,
     payWithheld:
-      hidden.size || shownLines.any || byFund.unmatchedFund.accounts.some((a) => a.expended === null)
+      hidden.size ||
+      shownLines.any ||
+      byFund.unmatchedFund.accounts.some((a) => a.expended === null) ||
+      byFund.fundTotals.some((f) => f.budget === null) ||
+      totals.expended === null
         ? PAY_WITHHELD_NOTE
         : null,
     setAside: setAside.rows,

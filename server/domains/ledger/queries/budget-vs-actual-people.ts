@@ -74,3 +74,26 @@ export async function peopleByFunction(db: Db, s: LedgerScope): Promise<Map<stri
     (rows as { key: string | null; people: number }[]).map((r) => [r.key ?? NO_KEY, Number(r.people)]),
   );
 }
+
+/**
+ * The people each fund pays (a line's fund, LINE_FUND), whatever fund the report reads: the head
+ * counts of the totals by fund, counted as the groups' people are.
+ */
+export async function peopleByFund(db: Db, s: LedgerScope): Promise<Map<number, number>> {
+  if (s.budgetYearId === null) {
+    return new Map();
+  }
+  const { rows } = await db.raw(employees({ ...s, fundId: null }, LINE_FUND('e.fund_id')));
+  return new Map((rows as { key: number; people: number }[]).map((r) => [Number(r.key), Number(r.people)]));
+}
+
+/** Every person behind the report's figures (its fund's, or every fund's), counted as the groups' are. */
+export async function peopleInReport(db: Db, s: LedgerScope): Promise<number> {
+  if (s.budgetYearId === null) {
+    return 0;
+  }
+  const { rows } = await db.raw(
+    `SELECT coalesce(sum(x.people), 0)::int AS people FROM (${employees(s, 'NULL')}) x`,
+  );
+  return Number((rows as { people: number }[])[0]?.people ?? 0);
+}

@@ -59,7 +59,7 @@ export function FundTotals({ report }: { report: LedgerReport }) {
                     {f.lineCount === 1 ? '' : 's'}
                   </small>
                 </th>
-                <td className="money">{formatMoney(f.budget)}</td>
+                <td className="money">{amount(f.budget)}</td>
                 <AmountCells x={f} />
               </tr>
             ))}

@@ -22,6 +22,10 @@ import { Unmatched } from './unmatched';
 import { UnmatchedFund } from './unmatched-fund';
 import './budget-vs-actual.css';
 import { LEDGER_IMPORT_PLACE } from '@web/lib/directions';
+import { WITHHELD } from '@shared/schemas/dese-report';
+
+/** A total, or 'Withheld' where the report withheld it from its reader (its payWithheld). */
+const shown = (v: number | null) => (v === null ? WITHHELD : formatMoney(v));
 
 const SUBTITLE =
   'the budget against what the ledger says was spent and committed so far, with the year-end at the current rate.';
@@ -154,23 +158,23 @@ export function BudgetVsActualScreen() {
           <dl className="bva-kpis">
             <div className="bva-kpi">
               <dt>Budget (proposed)</dt>
-              <dd className="money">{formatMoney(data.totals.budget)}</dd>
+              <dd className="money">{shown(data.totals.budget)}</dd>
             </div>
             <div className="bva-kpi">
               <dt>Revised budget</dt>
-              <dd className="money">{formatMoney(data.totals.revisedBudget)}</dd>
+              <dd className="money">{shown(data.totals.revisedBudget)}</dd>
             </div>
             <div className="bva-kpi">
               <dt>Expended</dt>
-              <dd className="money">{formatMoney(data.totals.expended)}</dd>
+              <dd className="money">{shown(data.totals.expended)}</dd>
             </div>
             <div className="bva-kpi">
               <dt>Encumbered</dt>
-              <dd className="money">{formatMoney(data.totals.encumbered)}</dd>
+              <dd className="money">{shown(data.totals.encumbered)}</dd>
             </div>
             <div className="bva-kpi">
               <dt>Available</dt>
-              <dd className="money">{formatMoney(data.totals.available)}</dd>
+              <dd className="money">{shown(data.totals.available)}</dd>
             </div>
             <div className="bva-kpi">
               <dt>Used</dt>
@@ -178,7 +182,7 @@ export function BudgetVsActualScreen() {
             </div>
             <div className="bva-kpi">
               <dt>Projected year-end</dt>
-              <dd className="money">{formatMoney(data.totals.projectedYearEnd)}</dd>
+              <dd className="money">{shown(data.totals.projectedYearEnd)}</dd>
             </div>
           </dl>
           <section
