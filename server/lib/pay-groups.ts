@@ -43,6 +43,12 @@ export function withheldRows(people: readonly number[]): Set<number> {
   return withheld;
 }
 
+/** withheldRows over rows named by key (funds, a view's groups): the keys of the rows withheld. */
+export function withheldKeys<K>(keys: readonly K[], people: (key: K) => number): Set<K> {
+  const out = withheldRows(keys.map(people));
+  return new Set(keys.filter((_, i) => out.has(i)));
+}
+
 /**
  * withheldRows over several sides of the same rows (a comparison's two stages): a row is withheld
  * when any side withholds it.

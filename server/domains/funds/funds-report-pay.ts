@@ -1,5 +1,5 @@
 import type { Db } from '@server/db/index';
-import { PAY_WITHHELD_NOTE, seesIndividualPay, withheldRows } from '@server/lib/pay-groups';
+import { PAY_WITHHELD_NOTE, seesIndividualPay, withheldKeys, withheldRows } from '@server/lib/pay-groups';
 import type { Actor } from '@server/policies/index';
 import type { FundCategory, FundFunction } from '@shared/schemas/funds-report-detail';
 import { peopleByFund, type FundPeopleRow } from './queries/fund-breakdown';
@@ -92,8 +92,7 @@ export async function payRule(
   const byCode = count(people, (r) => r.code);
   const byCategory = count(people, (r) => r.category_id);
   const byFund = count(people, () => null);
-  const funds = withheldRows(fundIds.map((id) => byFund.get(keyOf(id, null)) ?? 0));
-  const withheldFunds = new Set([...funds].map((i) => fundIds[i]));
+  const withheldFunds = withheldKeys(fundIds, (id) => byFund.get(keyOf(id, null)) ?? 0);
   let any = withheldFunds.size > 0;
   const noted = <T>(result: { rows: T[]; withheld: boolean }) => {
     any ||= result.withheld;

@@ -10,7 +10,7 @@ import type { FundKind } from '@shared/schemas/funds';
 import type { LedgerScope } from './queries/budget-vs-actual';
 import * as q from './queries/budget-vs-actual-funds';
 import { peopleByFund } from './queries/budget-vs-actual-people';
-import { withheldRows } from '@server/lib/pay-groups';
+import { withheldKeys, withheldRows } from '@server/lib/pay-groups';
 
 type Listed = UnmatchedFund['accounts'][number];
 const NO_AMOUNTS = {
@@ -58,8 +58,10 @@ async function withheldFunds(db: Db, scope: LedgerScope, rows: q.FundTotalsRow[]
     return new Set<number>();
   }
   const people = await peopleByFund(db, scope);
-  const out = withheldRows(rows.map((r) => people.get(r.fund_id) ?? 0));
-  return new Set(rows.filter((_, i) => out.has(i)).map((r) => r.fund_id));
+  return withheldKeys(
+    rows.map((r) => r.fund_id),
+    (id) => people.get(id) ?? 0,
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Db } from '@server/db/index';
-import { tooFewToShow, withheldRows } from '@server/lib/pay-groups';
+import { tooFewToShow, withheldKeys, withheldRows } from '@server/lib/pay-groups';
 import {
   NO_KEY,
   type LedgerAccount,
@@ -29,8 +29,7 @@ export { PAY_WITHHELD_NOTE } from '@server/lib/pay-groups';
 /** The keys of the groups of a view whose figures are withheld (none for ADMIN and FINANCE). */
 export async function withheldGroupKeys(db: Db, s: LedgerScope, by: LedgerGrouping): Promise<Set<string>> {
   const groups = await peopleByGroup(db, s, by);
-  const out = withheldRows(groups.map((g) => g.people));
-  return new Set(groups.filter((_, i) => out.has(i)).map((g) => g.key));
+  return new Set([...withheldKeys(groups, (g) => g.people)].map((g) => g.key));
 }
 
 /** A group or an account with every money figure withheld. */
