@@ -250,6 +250,7 @@ describe('GET /funds/over-award', () => {
       budgetYearId,
       fiscalYear: FY,
       funds: [{ fundId: grant, name: 'Title I 2031', budget: 320000.01, awardAmount: 320000 }],
+      notes: [],
     });
     const report = await t.api('get', `/funds/report?budgetYearId=${budgetYearId}&fiscalYear=${FY}`, {
       token: viewer.token,

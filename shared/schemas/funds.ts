@@ -212,7 +212,11 @@ export const fundsReportResponse = z.object({
   notes: z.array(z.string()),
 });
 
-/** GET /funds/over-award: the grants whose lines of the year are more than their award (the grids' flag). */
+/**
+ * GET /funds/over-award: the grants whose lines of the year are more than their award (the grids'
+ * flag). A grant whose budget the funds report withholds from its reader (its overAward null there)
+ * is not listed: that it is over its award would tell something of its few people's pay.
+ */
 export const overAwardQuery = fundsReportQuery;
 export const overAwardResponse = z.object({
   budgetYearId: z.number().int(),
@@ -220,6 +224,8 @@ export const overAwardResponse = z.object({
   funds: z.array(
     z.object({ fundId: z.number().int(), name: z.string(), budget: moneyOut, awardAmount: moneyOut }),
   ),
+  /** As the funds report's: PAY_WITHHELD_NOTE when a fund's budget was withheld from the reader. */
+  notes: z.array(z.string()),
 });
 export type OverAwardQuery = z.infer<typeof overAwardQuery>;
 export type OverAward = z.infer<typeof overAwardResponse>;

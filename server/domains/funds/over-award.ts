@@ -8,6 +8,7 @@ import type { LineScope } from '@server/domains/planning';
 import type { FundRow } from './queries/funds';
 import * as q from './queries/funds';
 import { sumsByFund } from './queries/line-fund';
+import { payRule } from './funds-report-pay';
 
 /**
  * A grant whose lines of a fiscal year are more than its award: the one home of the rule, read by
@@ -27,7 +28,13 @@ export async function budgetsByFund(db: Db, scope: LineScope): Promise<Map<numbe
   return out;
 }
 
-/** GET /funds/over-award: the grants over their award in a budget year's fiscal year. */
+/**
+ * GET /funds/over-award: the grants over their award in a budget year's fiscal year. A grant whose
+ * figures the funds report withholds from this reader (payRule: it pays 1 to 4 people, or is
+ * withheld beside one) is left out, as the funds report leaves its overAward null: its budget is
+ * their pay, and that it is over its award bounds it. The same funds are judged in the same order
+ * as the funds report's, so both withhold the same ones.
+ */
 export async function overAward(app: AppContext, actor: Actor, input: OverAwardQuery): Promise<OverAward> {
   authorize(actor, 'dashboard.read');
   const scope = await resolveScope(app.db, {
@@ -35,7 +42,14 @@ export async function overAward(app: AppContext, actor: Actor, input: OverAwardQ
     fiscalYear: input.fiscalYear,
   });
   const budgets = await budgetsByFund(app.db, scope);
-  const funds = (await q.listFunds(app.db)).filter((f) => isOverAward(f, budgets.get(f.id) ?? 0n));
+  const all = await q.listFunds(app.db);
+  const pay = await payRule(
+    app.db,
+    actor,
+    scope,
+    all.map((f) => f.id),
+  );
+  const funds = all.filter((f) => !pay.fundWithheld(f.id) && isOverAward(f, budgets.get(f.id) ?? 0n));
   return {
     budgetYearId: scope.budgetYearId,
     fiscalYear: scope.fiscalYear,
@@ -45,5 +59,6 @@ export async function overAward(app: AppContext, actor: Actor, input: OverAwardQ
       budget: fromCents(budgets.get(f.id) ?? 0n),
       awardAmount: fromCents(centsOf(f.award_amount!)),
     })),
+    notes: pay.notes(),
   };
 }

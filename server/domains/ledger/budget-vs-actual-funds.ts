@@ -68,13 +68,14 @@ async function withheldFunds(db: Db, scope: LedgerScope, rows: q.FundTotalsRow[]
  * Every fund's totals and the unmatched accounts, through `db` (the report's snapshot). `people`
  * (null: the reader sees every sum of pay) is each function code's people: the listed accounts a
  * reader who may not see individual pay may not read are withheld (unmatchedAccountsShown), and so
- * are the totals, budget and actuals alike, of the funds withheldFunds names.
+ * are the totals, budget and actuals alike, of the funds withheldFunds names (their ids are
+ * `withheldFunds`, for a one-fund report of one of them to withhold its own figures too).
  */
 export async function fundParts(
   db: Db,
   scope: LedgerScope,
   people: Map<string, number> | null = null,
-): Promise<{ fundTotals: LedgerFundTotals[]; unmatchedFund: UnmatchedFund }> {
+): Promise<{ fundTotals: LedgerFundTotals[]; unmatchedFund: UnmatchedFund; withheldFunds: Set<number> }> {
   // One after the other: inside a transaction they share its one connection.
   const totals = await q.fundTotals(db, scope);
   const segments = await q.unmatchedSegments(db, scope);
@@ -118,6 +119,7 @@ export async function fundParts(
         .map((r) => ({ fundCode: r.fund_code, accountCount: r.account_count, ...shown(amountsOf(r)) })),
       accounts: listed,
     },
+    withheldFunds: hiddenFunds,
   };
 }
 

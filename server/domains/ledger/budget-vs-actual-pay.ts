@@ -11,7 +11,7 @@ import {
 import type { LedgerFund } from '@shared/schemas/ledger-fund';
 import type { LedgerScope } from './queries/budget-vs-actual';
 import type { UnmatchedLineRow } from './queries/budget-vs-actual-accounts';
-import { peopleByFunction, peopleByGroup, peopleInReport } from './queries/budget-vs-actual-people';
+import { peopleByFunction, peopleByGroup } from './queries/budget-vs-actual-people';
 
 export { PAY_WITHHELD_NOTE } from '@server/lib/pay-groups';
 
@@ -23,14 +23,37 @@ export { PAY_WITHHELD_NOTE } from '@server/lib/pay-groups';
  * screen, the workbook and the CLI read 'Withheld'), and so have enough other groups that the
  * total cannot give them back; its accounts (the drill-down, the account lists) with it. A salary
  * line listed without a ledger account, of a function code of 1 to 4 people, has its amount
- * withheld (its description names the role, not the person, and stays).
+ * withheld (its description names the role, not the person, and stays). A report of one fund is
+ * read beside every fund's: when every fund's withholds that fund's totals, so does it, with its
+ * groups and salary lines with people (reportFundWithheld).
  */
 
-/** The keys of the groups of a view whose figures are withheld (none for ADMIN and FINANCE). */
-export async function withheldGroupKeys(db: Db, s: LedgerScope, by: LedgerGrouping): Promise<Set<string>> {
+/**
+ * The keys of the groups of a view whose figures are withheld (call it only for a reader who may
+ * not see individual pay). In a one-fund report whose fund's totals every fund's report withholds
+ * (`fundWithheld`, reportFundWithheld) every group with people is withheld: the groups shown would
+ * otherwise add up to the fund's total, which every fund's total less the funds shown gives back.
+ */
+export async function withheldGroupKeys(
+  db: Db,
+  s: LedgerScope,
+  by: LedgerGrouping,
+  fundWithheld = false,
+): Promise<Set<string>> {
   const groups = await peopleByGroup(db, s, by);
-  return new Set([...withheldKeys(groups, (g) => g.people)].map((g) => g.key));
+  const out = fundWithheld ? groups.filter((g) => g.people > 0) : withheldKeys(groups, (g) => g.people);
+  return new Set([...out].map((g) => g.key));
 }
+
+/**
+ * Whether a one-fund report's own figures are withheld from a reader who may not see individual
+ * pay: when its fund is among those every fund's report withholds (`withheldFunds`, fundParts'),
+ * which hold every fund of 1 to 4 people and enough others. Its totals less every fund's total
+ * would otherwise give back the funds withheld there (every fund's total less the general fund's
+ * is the grants'), and a fund of 1 to 4 people totals their pay. A report of every fund: never.
+ */
+export const reportFundWithheld = (fund: LedgerFund, withheldFunds: ReadonlySet<number>) =>
+  fund.fundId !== null && withheldFunds.has(fund.fundId);
 
 /** A group or an account with every money figure withheld. */
 export const withholdFigures = <T extends LedgerShownFigures>(g: T): T => ({
@@ -50,21 +73,16 @@ export const withholdFigures = <T extends LedgerShownFigures>(g: T): T => ({
 
 /**
  * The report's totals as the reader may read them: withheld, for a reader who may not see
- * individual pay, when the report is one fund's and that fund pays only 1 to 4 people (its totals
- * are their pay, as its groups' are). A report of every fund keeps the district's totals, as the
- * DESE report keeps its budget total.
+ * individual pay, when the report is one fund's and that fund's totals are withheld
+ * (reportFundWithheld: a fund paying only 1 to 4 people, whose totals are their pay, or one whose
+ * totals less every fund's would give such a fund's back). A report of every fund keeps the
+ * district's totals, as the DESE report keeps its budget total.
  */
-export async function shownTotals(
-  db: Db,
-  s: LedgerScope,
+export const shownTotals = (
   seesPay: boolean,
+  fundWithheld: boolean,
   totals: LedgerFigures,
-): Promise<LedgerShownFigures> {
-  if (seesPay || s.fundId == null) {
-    return totals;
-  }
-  return tooFewToShow(await peopleInReport(db, s)) ? withholdFigures(totals) : totals;
-}
+): LedgerShownFigures => (!seesPay && fundWithheld ? withholdFigures(totals) : totals);
 
 const notInLedgerOf = (fund: LedgerFund) =>
   fund.scope === 'all'
@@ -84,6 +102,7 @@ export async function linesWithoutAccountShown(
   rows: readonly UnmatchedLineRow[],
   fund: LedgerFund,
   seesPay: boolean,
+  fundWithheld = false,
 ): Promise<{ lines: LedgerReport['linesWithoutAccount']; any: boolean }> {
   const lines = rows.map((l) => ({
     id: l.id,
@@ -101,7 +120,12 @@ export async function linesWithoutAccountShown(
   const people = await peopleByFunction(db, s);
   const count = (l: UnmatchedLineRow) =>
     l.personnel && l.function_code ? (people.get(l.function_code) ?? 0) : 0;
-  const out = rows.some((l) => tooFewToShow(count(l))) ? withheldRows(rows.map(count)) : new Set<number>();
+  // In a fund whose totals are withheld (withheldGroupKeys) every salary line with people is.
+  const out = fundWithheld
+    ? new Set(rows.flatMap((l, i) => (count(l) > 0 ? [i] : [])))
+    : rows.some((l) => tooFewToShow(count(l)))
+      ? withheldRows(rows.map(count))
+      : new Set<number>();
   return { lines: lines.map((l, i) => (out.has(i) ? { ...l, amount: null } : l)), any: out.size > 0 };
 }
 

@@ -31,6 +31,7 @@ import {
   shownAccount,
   shownGroup,
   linesWithoutAccountShown,
+  reportFundWithheld,
   shownTotals,
 } from './budget-vs-actual-pay';
 
@@ -206,11 +207,13 @@ export async function readReport(
   const setAside = await setAsidePage(trx, fiscalYear, SET_ASIDE_LISTED);
   const lineCount = source ? await src.countBudgetLines(trx, source.id, fiscalYear, fund.fundId) : 0;
   const names = await src.groupNames(trx);
-  const byFund = await fundParts(trx, scope, seesPay ? null : await peopleByFunction(trx, scope));
+  const parts = await fundParts(trx, scope, seesPay ? null : await peopleByFunction(trx, scope));
+  const { withheldFunds, ...byFund } = parts;
+  const fundWithheld = reportFundWithheld(fund, withheldFunds);
   const totalRow = groups.total;
-  const hidden = seesPay ? new Set<string>() : await withheldGroupKeys(trx, scope, by);
-  const shownLines = await linesWithoutAccountShown(trx, scope, lines, fund, seesPay);
-  const totals = await shownTotals(trx, scope, seesPay, figuresOf(totalRow));
+  const hidden = seesPay ? new Set<string>() : await withheldGroupKeys(trx, scope, by, fundWithheld);
+  const shownLines = await linesWithoutAccountShown(trx, scope, lines, fund, seesPay, fundWithheld);
+  const totals = shownTotals(seesPay, fundWithheld, figuresOf(totalRow));
   const report: LedgerReport = {
     fiscalYear,
     by,

@@ -86,14 +86,3 @@ export async function peopleByFund(db: Db, s: LedgerScope): Promise<Map<number, 
   const { rows } = await db.raw(employees({ ...s, fundId: null }, LINE_FUND('e.fund_id')));
   return new Map((rows as { key: number; people: number }[]).map((r) => [Number(r.key), Number(r.people)]));
 }
-
-/** Every person behind the report's figures (its fund's, or every fund's), counted as the groups' are. */
-export async function peopleInReport(db: Db, s: LedgerScope): Promise<number> {
-  if (s.budgetYearId === null) {
-    return 0;
-  }
-  const { rows } = await db.raw(
-    `SELECT coalesce(sum(x.people), 0)::int AS people FROM (${employees(s, 'NULL')}) x`,
-  );
-  return Number((rows as { people: number }[])[0]?.people ?? 0);
-}
