@@ -1,17 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { render } from '@testing-library/react';
+import { vi } from 'vitest';
 import { createMemoryRouter, Outlet, RouterProvider, type RouteObject } from 'react-router';
 import type { SessionUser } from '@shared/schemas/auth';
 import { SessionProvider } from '@web/auth/session-context';
 import { storeToken, storeUser } from '@web/auth/session-storage';
 import { ToastProvider } from '@web/components/toast';
-
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-  vi.unstubAllGlobals();
-});
 
 export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
   return {
