@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FundsReport } from '@shared/schemas/funds';
 import { PAY_WITHHELD_NOTE } from '@server/lib/pay-groups';
-import { useApp } from '../../test/use-app';
 import {
   buildBudgetYear,
   buildCategory,
@@ -9,6 +8,15 @@ import {
   insertProposed,
   sumCents,
 } from '../../test/factories';
+import { useReaders } from '../../test/worlds/fund-pay.world';
+import {
+  AIDES,
+  AIDING,
+  GRANT_SUPPLIES,
+  INTERVENTION,
+  INTERVENTIONISTS,
+  smallGrant,
+} from '../../test/worlds/small-grant.world';
 
 /**
  * The budget of all funds breaks each fund down by DESE function and by category, and the proposed
@@ -18,7 +26,7 @@ import {
  * the rows shown; FINANCE reads every figure. Expected figures come from the lines this test wrote,
  * in integer cents.
  */
-const { t, admin, finance, viewer } = useApp(['ADMIN', 'FINANCE', 'VIEW_ONLY']);
+const { t, admin, finance, viewer } = useReaders();
 const FY = 2033;
 const SUPERINTENDENT = '279200.00';
 const ASSISTANT = '172500.00';
@@ -34,12 +42,6 @@ const PROPOSED: [string, string, Cat][] = [
   ['2305', TEACHING, 'teaching'],
   ['2410', SUPPLIES, 'supplies'],
 ];
-/** A grant paying two interventionists, beside its supplies; a revolving fund paying five aides. */
-const INTERVENTIONISTS = ['58250.00', '61375.00'];
-const INTERVENTION = '119625.00';
-const GRANT_SUPPLIES = '8400.00';
-const AIDES = ['41100.00', '42200.00', '43300.00', '44400.00', '45500.00'];
-const AIDING = '216500.00';
 let by: number;
 let grant: number;
 let revolving: number;
@@ -68,49 +70,16 @@ beforeAll(async () => {
       categoryId: cats.teaching,
     })),
   ]);
-  const made = async (body: object) =>
-    (await t.api('post', '/funds', { token: admin.token, body })).body.fund.id as number;
-  grant = await made({
-    name: 'Title I 2033',
-    code: `TI${process.pid}`,
-    kind: 'federal_grant',
-    awardAmount: 200000,
-  });
-  revolving = await made({ name: 'Aides revolving', code: `RV${process.pid}`, kind: 'revolving' });
-  const intervention = await buildCategory(db, {
-    name: 'Interventionists',
-    isPersonnel: true,
-    deseFunction: '2330',
-  });
-  const aides = await buildCategory(db, { name: 'Aides', isPersonnel: true, deseFunction: '2325' });
-  await insertEmployees(db, [
-    ...INTERVENTIONISTS.map((pay) => ({
-      ...base,
-      salary: '55000.00',
-      nextYearSalary: pay,
-      categoryId: intervention,
-      columns: { fund_id: grant },
-    })),
-    ...AIDES.map((pay) => ({
-      ...base,
-      salary: '40000.00',
-      nextYearSalary: pay,
-      categoryId: aides,
-      columns: { fund_id: revolving },
-    })),
-  ]);
-  const line = (amount: string, categoryId: number, fundId: number, code: string) => ({
-    budgetYearId: by,
-    fiscalYear: FY,
-    amount,
-    categoryId,
-    columns: { fund_id: fundId, dese_code: code },
-  });
-  await insertProposed(db, [
-    line(INTERVENTION, intervention, grant, '2330'),
-    line(GRANT_SUPPLIES, cats.supplies, grant, '2410'),
-    line(AIDING, aides, revolving, '2325'),
-  ]);
+  // A grant paying two interventionists, beside its supplies; a revolving fund paying five aides.
+  ({ grant, revolving } = await smallGrant(
+    { t, admin },
+    { by, fy: FY, salary: '55000.00' },
+    {
+      grant: { name: 'Title I 2033', code: `TI${process.pid}`, kind: 'federal_grant', awardAmount: 200000 },
+      aides: { name: 'Aides revolving', code: `RV${process.pid}`, kind: 'revolving' },
+      supplies: cats.supplies,
+    },
+  ));
   await insertProposed(
     db,
     PROPOSED.map(([code, amount, cat]) => ({

@@ -1,6 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildCategory, buildScenario, insertEmployees, insertProposed } from '../../test/factories';
 import { centsOfDollars, ledgerSuite } from '../../test/worlds/ledger.suite';
+import { ledgerReport } from '../../test/worlds/fund-pay.world';
+import {
+  GRANT,
+  GRANT_SECRETS,
+  SUPPLIES,
+  TEACHERS,
+  grantFunds,
+  grantYear,
+  type GrantFunds,
+} from '../../test/worlds/grant-ledger.world';
 
 /**
  * Budget vs Actual read twice by a school committee member (VIEW_ONLY): every fund's report, then
@@ -12,113 +21,18 @@ import { centsOfDollars, ledgerSuite } from '../../test/worlds/ledger.suite';
  * general fund's report keeps its totals. FINANCE reads every figure. Checked in integer cents.
  */
 const s = ledgerSuite('pay-withheld-fund-choice-');
-const HEAD =
-  'fiscal_year,period,report,source,fund,org,obj,project,account,description,type,rollup,sub_rollup,original_approp,transfers_adjustments,revised_budget,ytd_expended,encumbrances,available_budget,pct_used';
-const ACCOUNTS = {
-  teachers: 'GF-3-300-2305-01-1-11-1-511000',
-  supplies: 'GF-3-300-2410-01-1-11-1-550000',
-  grant: 'T1-3-300-2330-01-1-11-1-511000',
-  choice: 'SC-3-300-2410-01-1-11-1-550000',
-  aides: 'AR-3-300-2330-01-1-11-1-511000',
-};
-const GRANT_BUDGET = '131400.00';
-const GRANT_REVISED = '130000.00';
-const GRANT_PAID = '64850.25';
-const TEACHERS = '612345.67';
-const SUPPLIES = '12000.00';
-const AIDES = '216500.00';
-
-const ledgerOf = (fy: number, aides: boolean) => {
-  const row = (account: string, description: string, budget: string, spent: string) =>
-    `${fy},6,gf-school,test,${account.split('-')[0]},S1,${account.split('-').at(-1)},,${account},${description},E,,,${budget},0.0,${budget},${spent},0.0,0.0,0.0`;
-  return [
-    HEAD,
-    row(ACCOUNTS.teachers, 'TEACHERS SALARIES', TEACHERS, '300000.00'),
-    row(ACCOUNTS.supplies, 'SUPPLIES', SUPPLIES, '5000.00'),
-    row(ACCOUNTS.grant, 'TITLE I INTERVENTIONISTS', GRANT_REVISED, GRANT_PAID),
-    row(ACCOUNTS.choice, 'CHOICE SUPPLIES', '4000.00', '1500.00'),
-    ...(aides ? [row(ACCOUNTS.aides, 'AIDES SALARIES', AIDES, '100000.00')] : []),
-  ].join('\r\n');
-};
-
-const ids = {} as { grant: number; aides: number; choice: number; general: number };
+let ids: GrantFunds;
 const years = new Map<number, number>();
 
-async function year(fy: number, aides: boolean) {
-  const db = s.t.db.knex;
-  const { budgetYearId, scenarioId } = await s.budgetYear(fy);
-  years.set(fy, budgetYearId);
-  const operating = await buildScenario(db, budgetYearId, 'operating');
-  const cat = {
-    teachers: await buildCategory(db, { name: `Teachers ${fy}`, isPersonnel: true, deseFunction: '2305' }),
-    support: await buildCategory(db, { name: `Support ${fy}`, isPersonnel: true, deseFunction: '2330' }),
-    supplies: await buildCategory(db, { name: `Supplies ${fy}`, deseFunction: '2410' }),
-  };
-  const staff = { budgetYearId, fiscalYear: fy, scenarioId: operating, manual: true };
-  const paidBy = (fund: number, salaries: string[]) =>
-    salaries.map((salary) => ({
-      ...staff,
-      salary,
-      categoryId: cat.support,
-      columns: { dese_code: '2330', fund_id: fund },
-    }));
-  await insertEmployees(db, [
-    ...Array.from({ length: 6 }, (_, i) => ({
-      ...staff,
-      salary: `6${i}000.00`,
-      categoryId: cat.teachers,
-      columns: { dese_code: '2305' },
-    })),
-    ...paidBy(ids.grant, ['65000.00', '66400.00']),
-    ...(aides ? paidBy(ids.aides, ['41100.00', '42200.00', '43300.00', '44400.00', '45500.00']) : []),
-  ]);
-  const line = { budgetYearId, fiscalYear: fy, scenarioId };
-  await insertProposed(db, [
-    { ...line, amount: TEACHERS, categoryId: cat.teachers, accountLine: ACCOUNTS.teachers },
-    { ...line, amount: SUPPLIES, categoryId: cat.supplies, accountLine: ACCOUNTS.supplies },
-    {
-      ...line,
-      amount: GRANT_BUDGET,
-      categoryId: cat.support,
-      accountLine: ACCOUNTS.grant,
-      columns: { fund_id: ids.grant },
-    },
-    ...(aides
-      ? [
-          {
-            ...line,
-            amount: AIDES,
-            categoryId: cat.support,
-            accountLine: ACCOUNTS.aides,
-            columns: { fund_id: ids.aides },
-          },
-        ]
-      : []),
-  ]);
-  const res = await s.importFile(ledgerOf(fy, aides), { fiscalYear: `FY${fy}` });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-}
-
 beforeAll(async () => {
-  const db = s.t.db.knex;
-  ids.general = (await db('funds').where({ kind: 'general' }).first('id')).id as number;
-  const put = await s.t.api('put', `/funds/${ids.general}`, { token: s.admin.token, body: { code: 'GF' } });
-  expect(put.status, JSON.stringify(put.body)).toBe(200);
-  const made = async (body: object) => {
-    const res = await s.t.api('post', '/funds', { token: s.admin.token, body });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    return res.body.fund.id as number;
-  };
-  ids.grant = await made({ name: 'Title I', code: 'T1', kind: 'federal_grant' });
-  ids.choice = await made({ name: 'School Choice', code: 'SC', kind: 'revolving' });
-  ids.aides = await made({ name: 'Aides Revolving', code: 'AR', kind: 'revolving' });
-  await year(2028, false);
-  await year(2029, true);
+  ids = await grantFunds(s);
+  years.set(2028, await grantYear(s, ids, 2028, false));
+  years.set(2029, await grantYear(s, ids, 2029, true));
 });
 
 const c = (v: number | string) => centsOfDollars(v);
 /** The interventionists' pay: their budget, their account's revised budget, and what they were paid. */
-const SECRETS = [c(GRANT_BUDGET), c(GRANT_REVISED), c(GRANT_PAID)];
+const SECRETS = GRANT_SECRETS;
 const FIELDS = ['budget', 'revisedBudget', 'expended'] as const;
 type Amount = (typeof FIELDS)[number];
 type Figures = Record<Amount, number | null>;
@@ -130,15 +44,8 @@ interface Report {
   payWithheld: string | null;
 }
 
-const report = async (token: string, fy: number, fund: string) => {
-  const res = await s.t.api(
-    'get',
-    `/ledger/report?fiscalYear=${fy}&budgetYearId=${years.get(fy)}&by=function&fund=${fund}`,
-    { token },
-  );
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body as Report;
-};
+const report = (token: string, fy: number, fund: string) =>
+  ledgerReport<Report>(s.t, token, `fiscalYear=${fy}&budgetYearId=${years.get(fy)}&by=function&fund=${fund}`);
 
 /** `from` less every figure of `parts` shown (a withheld one, null, takes nothing away), in cents. */
 const less = (from: number | null, parts: (number | null)[]) =>
@@ -181,7 +88,7 @@ describe('Budget vs Actual of one fund beside every fund’s', () => {
     expect(c(general.totals.budget!)).toBe(c(TEACHERS) + c(SUPPLIES));
     expect(out).toEqual(expect.arrayContaining(SECRETS));
     const grant = await report(s.finance.token, 2028, String(ids.grant));
-    expect(c(grant.totals.expended!)).toBe(c(GRANT_PAID));
+    expect(c(grant.totals.expended!)).toBe(c(GRANT.paid));
   });
 
   it('does not let VIEW_ONLY take the general fund’s report from every fund’s to find the grant’s', async () => {

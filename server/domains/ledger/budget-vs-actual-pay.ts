@@ -1,5 +1,5 @@
 import type { Db } from '@server/db/index';
-import { tooFewToShow, withheldKeys, withheldRows } from '@server/lib/pay-groups';
+import { tooFewToShow, withFundSides, withheldRows, withheldRowsOnAnySide } from '@server/lib/pay-groups';
 import {
   NO_KEY,
   type LedgerAccount,
@@ -11,7 +11,7 @@ import {
 import type { LedgerFund } from '@shared/schemas/ledger-fund';
 import type { LedgerScope } from './queries/budget-vs-actual';
 import type { UnmatchedLineRow } from './queries/budget-vs-actual-accounts';
-import { peopleByFunction, peopleByGroup } from './queries/budget-vs-actual-people';
+import { peopleByFunction, peopleByFund, peopleByGroup } from './queries/budget-vs-actual-people';
 
 export { PAY_WITHHELD_NOTE } from '@server/lib/pay-groups';
 
@@ -33,6 +33,8 @@ export { PAY_WITHHELD_NOTE } from '@server/lib/pay-groups';
  * not see individual pay). In a one-fund report whose fund's totals every fund's report withholds
  * (`fundWithheld`, reportFundWithheld) every group with people is withheld: the groups shown would
  * otherwise add up to the fund's total, which every fund's total less the funds shown gives back.
+ * Otherwise the groups withheld are the same in every report the reader may ask for
+ * (groupsWithheldInEveryFund), so that no report's group less another's gives a fund's part back.
  */
 export async function withheldGroupKeys(
   db: Db,
@@ -40,9 +42,39 @@ export async function withheldGroupKeys(
   by: LedgerGrouping,
   fundWithheld = false,
 ): Promise<Set<string>> {
-  const groups = await peopleByGroup(db, s, by);
-  const out = fundWithheld ? groups.filter((g) => g.people > 0) : withheldKeys(groups, (g) => g.people);
-  return new Set([...out].map((g) => g.key));
+  if (fundWithheld) {
+    const groups = await peopleByGroup(db, s, by);
+    return new Set(groups.filter((g) => g.people > 0).map((g) => g.key));
+  }
+  return groupsWithheldInEveryFund(db, s, by);
+}
+
+/**
+ * The groups of a view withheld alike in every fund's report and in each fund's own: a group's
+ * people in every fund's report, in each fund's that pays anyone, and the people every fund's has
+ * more than that fund's (the other funds' part: every fund's group less the fund's gives their pay
+ * back) are sides of one rule (withFundSides, withheldRowsOnAnySide, as the dashboard and the
+ * stage comparison judge a fund choice). A group is withheld when on any side it holds 1 to 4
+ * people, with enough others on that side that its report's total cannot give it back. One
+ * statement per fund that pays anyone (a few), none per group.
+ */
+async function groupsWithheldInEveryFund(db: Db, s: LedgerScope, by: LedgerGrouping): Promise<Set<string>> {
+  const all = await peopleByGroup(db, { ...s, fundId: null }, by);
+  const parts: Awaited<ReturnType<typeof peopleByGroup>>[] = [];
+  // One after the other: inside a transaction they share its one connection.
+  for (const [fundId, people] of await peopleByFund(db, s)) {
+    if (people > 0) {
+      parts.push(await peopleByGroup(db, { ...s, fundId }, by));
+    }
+  }
+  const keys = [...new Set([all, ...parts].flat().map((g) => g.key))];
+  const side = (groups: { key: string; people: number }[]) => {
+    const people = new Map(groups.map((g) => [g.key, g.people]));
+    return keys.map((k) => people.get(k) ?? 0);
+  };
+  const allFunds = side(all);
+  const sides = [allFunds, ...parts.flatMap((p) => withFundSides([side(p)], [allFunds]))];
+  return new Set([...withheldRowsOnAnySide(sides)].map((i) => keys[i]));
 }
 
 /**
