@@ -12,7 +12,7 @@ import {
 const FUND: Reference = { column: 'fund_id', table: 'funds', onDelete: 'NO ACTION' };
 
 /** line_items_all with fund_id (a projected line's is its source line's), in line_items' column order. */
-const VIEW_WITH_FUND = `CREATE VIEW line_items_all AS
+export const VIEW_WITH_FUND = `CREATE VIEW line_items_all AS
   SELECT ${PROJECTED_AS.map(([c]) => `li.${c}`).join(', ')}, li.one_time, li.fund_id, li.xmin::text::bigint AS row_version
     FROM line_items li
   UNION ALL

@@ -53,6 +53,7 @@ import * as projectedLinesSource from './20261205000100_projected_lines_source';
 import * as townGoalBaselineFollows from './20261205000200_town_goal_baseline_follows';
 import * as projectedEditsSource from './20261206000100_projected_edits_source';
 import * as lockCheckPerYear from './20261206000200_lock_check_per_year';
+import * as lineFteThousandths from './20261207000100_line_fte_thousandths';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -116,6 +117,7 @@ const migrations: Record<string, Migration> = {
   '20261205000200_town_goal_baseline_follows': townGoalBaselineFollows,
   '20261206000100_projected_edits_source': projectedEditsSource,
   '20261206000200_lock_check_per_year': lockCheckPerYear,
+  '20261207000100_line_fte_thousandths': lineFteThousandths,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

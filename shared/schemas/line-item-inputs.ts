@@ -9,7 +9,8 @@ import { parseFiscalYear } from './fiscal-year';
 
 /**
  * FTE bounds: above 0 (a line at 0 FTE would be paid nothing on a schedule, and its full-time
- * salary, salary / FTE, has no value) and at most 1.5 (numeric(4,2), CHECK 0..1.5).
+ * salary, salary / FTE, has no value) and at most 1.5, to the thousandth as a position's FTE
+ * (numeric(5,3), CHECK 0..1.5).
  */
 export const MAX_FTE = 1.5;
 const FTE_RANGE = `FTE must be above 0 and at most ${MAX_FTE}`;
@@ -28,7 +29,7 @@ export const fteInput = z
   .number({ message: 'FTE must be a number' })
   .gt(0, FTE_RANGE)
   .max(MAX_FTE, FTE_RANGE)
-  .refine((v) => unitsOf(v, 2) !== null, 'Use at most 2 decimal places');
+  .refine((v) => unitsOf(v, 3) !== null, 'Use at most 3 decimal places');
 /** A calendar date 'YYYY-MM-DD' (a real date from 1900 to 2199: 2025-02-30 and 0000-01-01 are refused). */
 export const dateInput = z.string().refine(isRealDate, 'Use a date in the form YYYY-MM-DD');
 export const text = (max = 500) => z.string().trim().max(max);

@@ -122,12 +122,20 @@ describe('parseFte, parseStatus, parseFiscalYearCell', () => {
     expect(parseFte(1)).toEqual({ value: '1.00' });
     expect(parseFte('0.5')).toEqual({ value: '0.50' });
     expect(parseFte('50%')).toEqual({ value: '0.50' });
-    expect(parseFte(0.333)).toEqual({ value: '0.33' });
+    // To the thousandth, as a position's FTE: never rounded to the hundredth.
+    expect(parseFte(0.333)).toEqual({ value: '0.333' });
+    expect(parseFte(0.875)).toEqual({ value: '0.875' });
+    expect(parseFte('0.875')).toEqual({ value: '0.875' });
+    expect(parseFte('87.5%')).toEqual({ value: '0.875' });
+    expect(parseFte('87.5')).toEqual({ value: '0.875', note: 'FTE 87.5 read as 87.5%' });
+    expect(parseFte(0.8755)).toEqual({ value: '0.876' });
+    expect(parseFte(0.004)).toEqual({ value: '0.004' });
+    expect(parseFte('0.0000001').outOfRange).toBe(true);
     expect(parseFte('80')).toEqual({ value: '0.80', note: 'FTE 80 read as 80%' });
     expect(parseFte('-1').problem).toBe('is negative');
     expect(parseFte('200').problem).toBe('is above 1.5');
     // Refused, and the import stops: 0 or what rounds to it, 1.6 (no FTE, no percent).
-    for (const bad of [0, '0', '0%', 0.004, '1.6', 9.99, '-1', '151']) {
+    for (const bad of [0, '0', '0%', 0.0004, '1.6', 9.99, '-1', '151']) {
       expect(parseFte(bad).outOfRange, String(bad)).toBe(true);
     }
     expect(parseFte('10')).toEqual({ value: '0.10', note: 'FTE 10 read as 10%' });

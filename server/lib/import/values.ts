@@ -1,7 +1,7 @@
 import { parseFiscalYear, fiscalYearFromDate } from '@shared/schemas/fiscal-year';
 import { cellText, type Cell } from './cells';
 import { parseDate } from './dates';
-import { roundDecimal } from '@shared/money';
+import { decimalText, roundDecimal } from '@shared/money';
 import { parseNumber, type Parsed } from './money';
 
 /** Longest text we store from one cell; longer values are cut with a warning. */
@@ -45,22 +45,32 @@ export function splitName(raw: string): { first: string | null; last: string | n
   return { first: words.slice(0, -take).join(' '), last: words.slice(-take).join(' ') };
 }
 
-/** FTE bounds of line_items (numeric(4,2), CHECK 0..1.5); the app takes above 0 to 1.5. */
+/** FTE bounds of line_items (numeric(5,3), CHECK 0..1.5); the app takes above 0 to 1.5. */
 export const MAX_FTE = 1.5;
 // A line at 0 FTE has no full-time salary (salary / FTE) and a schedule would pay it nothing.
 const ZERO_FTE = { value: null, problem: 'is 0: an FTE must be above 0', outOfRange: true } as const;
 
 /** A bare number at least this large is read as a percent (100 = full time); below, as an FTE. */
 const PERCENT_FROM = 10;
+/** Decimal places an FTE keeps: the thousandth, as line_items.current_fte and positions hold it. */
+const FTE_PLACES = 3;
 
-/** An FTE value in 0..1.5, as two places: above 0 after rounding, else refused. */
+/** An FTE value in 0..1.5, to the thousandth: above 0 after rounding, else refused. */
 const fteValue = (value: string) => (Number(value) === 0 ? ZERO_FTE : { value });
+/**
+ * Decimal text of an FTE rounded (half up) to the thousandth, with a third decimal only when it is
+ * not 0 (as the preview shows it): 0.875 -> '0.875', 0.5 -> '0.50', 1 -> '1.00'.
+ */
+const fteText = (value: number) =>
+  roundDecimal(decimalText(Number(value.toPrecision(12))) ?? '0', FTE_PLACES).replace(/(\.\d\d)0$/, '$1');
 
 /**
- * FTE as a decimal string with two places: 1, '0.5', '50%' -> '0.50'. A bare number from 10 to
- * 150 is read as a percent (some systems write 100 for full time), with a note saying so; one
- * above 1.5 and under 10 (1.6) is no FTE and no percent anyone writes, and is refused like 0 (or
- * anything that rounds to 0.00), a negative or more than 150 (outOfRange: the import stops).
+ * FTE as a decimal string to the thousandth, as a position's: 1 -> '1.00', '0.5' and '50%' ->
+ * '0.50', 0.875 and '87.5%' -> '0.875' (never 0.88: a schedule pays the cell times it). A bare
+ * number from 10 to 150 is read as a percent (some systems write 100 for full time), with a note
+ * saying so; one above 1.5 and under 10 (1.6) is no FTE and no percent anyone writes, and is
+ * refused like 0 (or anything that rounds to 0.000), a negative or more than 150 (outOfRange: the
+ * import stops).
  */
 export function parseFte(cell: Cell): Parsed<string> & { note?: string; outOfRange?: boolean } {
   const text = cellText(cell);
@@ -68,7 +78,7 @@ export function parseFte(cell: Cell): Parsed<string> & { note?: string; outOfRan
   if (percent) {
     const value = Number(percent[1]) / 100;
     return value <= MAX_FTE
-      ? fteValue(roundDecimal(String(value)))
+      ? fteValue(fteText(value))
       : { value: null, problem: 'is above 1.5', outOfRange: true };
   }
   const parsed = parseNumber(cell);
@@ -80,10 +90,10 @@ export function parseFte(cell: Cell): Parsed<string> & { note?: string; outOfRan
     return { value: null, problem: 'is negative', outOfRange: true };
   }
   if (n <= MAX_FTE) {
-    return fteValue(roundDecimal(String(Number(n.toPrecision(12)))));
+    return fteValue(fteText(n));
   }
   if (n >= PERCENT_FROM && n <= 150) {
-    return { value: roundDecimal(String(n / 100)), note: `FTE ${text} read as ${n}%` };
+    return { value: fteText(n / 100), note: `FTE ${text} read as ${n}%` };
   }
   return { value: null, problem: 'is above 1.5', outOfRange: true };
 }

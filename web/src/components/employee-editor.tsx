@@ -147,9 +147,10 @@ export function EmployeeEditor({
           })}
           {input('currentFTE', 'FTE', {
             type: 'number',
-            min: 0.01,
+            min: 0.001,
             max: 1.5,
-            step: 0.01,
+            // To the thousandth, as a position's FTE (0.875).
+            step: 0.001,
             inputMode: 'decimal',
             hint: 'Changing it alone moves the current salary: its schedule cell x FTE, else in proportion',
           })}

@@ -33,7 +33,7 @@ interface HeadcountCardProps {
 }
 
 const pay = (v: number | null) => (v === null ? 'Withheld' : formatMoney(v));
-const fte = (v: number | undefined) => (v ?? 0).toLocaleString('en-US', { maximumFractionDigits: 2 });
+const fte = (v: number | undefined) => (v ?? 0).toLocaleString('en-US', { maximumFractionDigits: 3 });
 
 /** People per location, most first, as bars. */
 export function HeadcountCard({

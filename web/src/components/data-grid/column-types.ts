@@ -1,6 +1,6 @@
 import type { ColDef, ValueFormatterParams } from 'ag-grid-community';
 import type { ExportKind, ExportValue } from '@web/lib/export';
-import { formatMoneyCents } from '@web/lib/format';
+import { formatFixed, formatMoneyCents } from '@web/lib/format';
 
 /**
  * What the export toolbar needs to know about a column, kept on the column definition's
@@ -44,12 +44,21 @@ export function numberColumn<T>(def: ColDef<T>): ColDef<T> {
   };
 }
 
-/** FTE with two decimals (1.00, 0.50), right-aligned and exported as a number. */
+/**
+ * A line's FTE as the grids show it: two decimals, and the third when it is not 0 (1.00, 0.50,
+ * 0.875). A line keeps its FTE to the thousandth, so nothing stored is ever shown rounded.
+ */
+export function formatLineFte(fte: number): string {
+  return formatFixed(fte, 3).replace(/(\.\d\d)0$/, '$1');
+}
+
+/** FTE (1.00, 0.50, 0.875), right-aligned and exported as a number. */
 export function fteColumn<T>(def: ColDef<T>): ColDef<T> {
   return numberColumn({
     headerName: 'FTE',
     width: 80,
-    valueFormatter: (p: ValueFormatterParams<T>) => (typeof p.value === 'number' ? p.value.toFixed(2) : ''),
+    valueFormatter: (p: ValueFormatterParams<T>) =>
+      typeof p.value === 'number' ? formatLineFte(p.value) : '',
     ...def,
   });
 }

@@ -10,6 +10,7 @@ import { Alert } from '@web/components/alert';
 import { BulkActionsModal } from '@web/components/bulk-actions-modal';
 import { DataGrid, GridPlaceholder } from '@web/components/data-grid/data-grid';
 import { ExportToolbar } from '@web/components/data-grid/export-toolbar';
+import { formatLineFte } from '@web/components/data-grid/column-types';
 import { GridToolbar } from '@web/components/grid-toolbar';
 import { EmployeeEditor } from '@web/components/employee-editor';
 import { useEmployeeInlineEdits } from '@web/components/employee-inline-edits';
@@ -22,7 +23,7 @@ import { GridSubtitle } from '@web/components/stage-line';
 import { useYearLock, YearLockNotice } from '@web/components/year-lock';
 import { SummaryCards } from '@web/components/summary-cards';
 import { useToast } from '@web/components/toast';
-import { formatFixed, formatMoneyCents, formatNumber } from '@web/lib/format';
+import { formatMoneyCents, formatNumber } from '@web/lib/format';
 import { employeeColumns } from '@web/screens/operating-budget/columns';
 import { usePlacementEdits, useSchedulesByGroup } from '@web/screens/operating-budget/placement-columns';
 import {
@@ -36,7 +37,6 @@ import '@web/styles/grid-page.css';
 import { fiscalYearLabel } from '@shared/budget-math';
 
 const count = (n: number) => formatNumber(n);
-const fte = (n: number) => formatFixed(n, 2);
 
 /** Employee Budget Manager: one line per employee of a fiscal year, edited inline or in bulk. */
 export function OperatingBudgetScreen() {
@@ -111,7 +111,7 @@ export function OperatingBudgetScreen() {
   const t = totals.data;
   const cards = [
     { label: 'Employees', value: t ? count(t.count) : '…' },
-    { label: 'Total FTE', value: t ? fte(t.totalFte) : '…' },
+    { label: 'Total FTE', value: t ? formatLineFte(t.totalFte) : '…' },
     { label: 'Current Salaries', value: t ? formatMoneyCents(t.totalCurrentSalary) : '…' },
     { label: 'Next Year Salaries', value: t ? formatMoneyCents(t.totalNextYearSalary) : '…' },
     // The server's exact sum: next - current where there is a next-year salary; Inactive and
