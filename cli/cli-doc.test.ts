@@ -148,3 +148,20 @@ describe('budget-cli --help against what the commands do', () => {
     expect(help).toContain('--name <name> its name (default: "<label> Budget", e.g. "FY28 Budget")');
   });
 });
+
+describe('the positions and funds flags, in docs/CLI.md and --help', () => {
+  it('documents --reason in the paragraphs of positions fill, vacate and close', () => {
+    const found = new Map(sections().map((s) => [s.name, s.text]));
+    const lacking = ['positions fill', 'positions vacate', 'positions close'].filter(
+      (name) => !found.get(name)?.includes('--reason'),
+    );
+    expect(lacking).toEqual([]);
+  });
+
+  it("says 'none' clears a grant's award or dates only where it does: funds update, not funds add", async () => {
+    const commands = new Map(runnable(await buildProgram()));
+    const help = (name: string) => commands.get(name)!.helpInformation().replace(/\s+/g, ' ');
+    expect(help('funds add')).not.toMatch(/none/i);
+    expect(help('funds update')).toContain("('none' clears it)");
+  });
+});

@@ -148,4 +148,30 @@ describe('budget-cli dashboard, town-goals, projections', () => {
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('No budget year FY40');
   });
+
+  // The FY28 the test above projected into, which no goal covers (the demo sets none): no guidance
+  // gap against a goal of 0, but that the year has no goal, and how to set one.
+  it('says a year with no town goal has none, never a gap against $0', { timeout: 300_000 }, async () => {
+    const text = await cli('dashboard', 'summary', '--budget-year', 'FY26', '--fiscal-year', 'FY28');
+    expect(text.code).toBe(0);
+    expect(text.stdout).not.toMatch(/guidance by|counts as \$0/);
+    expect(text.stdout).toContain('  Town guidance goal  not set\n');
+    expect(text.stdout).toContain(
+      '  Gap (goal - general fund) No town goal set (budget-cli town-goals set --fiscal-year FY28)\n',
+    );
+
+    const json = await cli(
+      'dashboard',
+      'summary',
+      '--budget-year',
+      'FY26',
+      '--fiscal-year',
+      'FY28',
+      '--json',
+    );
+    const report = JSON.parse(json.stdout);
+    expect(report.summary).toMatchObject({ hasTownGoal: false, guidanceGap: null });
+    expect(report.summary.proposedCount).toBeGreaterThan(0);
+    expect(report.gap).toBeNull();
+  });
 });

@@ -2,9 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  cutTargetCents,
   districtNeedAndGap,
   fiscalYearLabel,
   gapStatus,
+  goalGap,
+  guidanceGapCents,
   guidanceGapText,
   varianceSize,
   varianceTone,
@@ -62,6 +65,13 @@ describe('budget arithmetic', () => {
     const usd = (n: number) => `$${n}`;
     expect(guidanceGapText(444_400, usd)).toBe('Over guidance by $444400');
     expect(guidanceGapText(-5, usd)).toBe('Under guidance by $5');
+    // A year with no town goal has no guidance to be over: no gap against a goal of 0.
+    expect(guidanceGapText(null, usd)).toBe('No town goal set');
+    expect(guidanceGapCents(49_000_000_00n, null)).toBeNull();
+    expect(guidanceGapCents(49_000_000_00n, 48_000_000_00n)).toBe(-1_000_000_00n);
+    expect(goalGap(-49_000_000, false)).toBeNull();
+    expect(goalGap(-49_000_000, true)).toBe(-49_000_000);
+    expect(cutTargetCents(null, false)).toBeNull();
   });
 });
 

@@ -30,9 +30,25 @@ export function scenarioStatus(adjustedCents: bigint, goalCents: bigint, lineCou
   return { gapCents, meetsGoal: lineCount === 0 ? null : gapCents <= 0n };
 }
 
-/** goal - budget, in cents: below zero is over guidance. */
-export function guidanceGapCents(budgetCents: bigint, goalCents: bigint): bigint {
-  return goalCents - budgetCents;
+/**
+ * What a year with no town goal says where its guidance gap would be: with no goal there is no
+ * guidance to be over (a gap against a goal of 0 read 'Over guidance by $49M').
+ */
+export const NO_TOWN_GOAL = 'No town goal set';
+
+/**
+ * The one home of 'a year with no town goal has no guidance gap': the gap (either reading), or null
+ * without a goal. The server's summary, the Town Goals screen and the CLI ask here.
+ */
+export function goalGap<T>(gap: T, hasGoal: boolean): T | null {
+  return hasGoal ? gap : null;
+}
+
+/** goal - budget, in cents: below zero is over guidance; null for a year with no goal (goalGap). */
+export function guidanceGapCents(budgetCents: bigint, goalCents: bigint): bigint;
+export function guidanceGapCents(budgetCents: bigint, goalCents: bigint | null): bigint | null;
+export function guidanceGapCents(budgetCents: bigint, goalCents: bigint | null): bigint | null {
+  return goalCents === null ? null : goalCents - budgetCents;
 }
 
 /**
@@ -40,16 +56,20 @@ export function guidanceGapCents(budgetCents: bigint, goalCents: bigint): bigint
  * (the guidance gap negated), or null when it has no goal or is not over it. AI Analysis's target
  * starts here, on the web and in the CLI.
  */
-export function cutTargetCents(guidanceGap: bigint, hasGoal: boolean): bigint | null {
-  return hasGoal && guidanceGap < 0n ? -guidanceGap : null;
+export function cutTargetCents(guidanceGap: bigint | null, hasGoal: boolean): bigint | null {
+  const gap = goalGap(guidanceGap, hasGoal);
+  return gap !== null && gap < 0n ? -gap : null;
 }
 
 /**
  * A guidance gap in the words every screen and the CLI use: overBy > 0 is 'Over guidance by X',
  * otherwise 'Under guidance by X' (the dashboard passes budget - goal, the Town Goals screen need -
- * goal); `money` formats the amount.
+ * goal); null, a year with no town goal (goalGap), is NO_TOWN_GOAL. `money` formats the amount.
  */
-export function guidanceGapText(overBy: number, money: (value: number) => string): string {
+export function guidanceGapText(overBy: number | null, money: (value: number) => string): string {
+  if (overBy === null) {
+    return NO_TOWN_GOAL;
+  }
   return `${overBy > 0 ? 'Over' : 'Under'} guidance by ${money(Math.abs(overBy))}`;
 }
 

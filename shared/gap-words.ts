@@ -3,7 +3,7 @@
  * page and the residents' page as plain HTML (server/public-page.ts, read without JavaScript).
  * Only budget-math (no zod): the public page's bundle stays small.
  */
-import { guidanceGapText } from './budget-math';
+import { guidanceGapText, NO_TOWN_GOAL } from './budget-math';
 import { GOAL_FUND_NOTE, type FundChoice } from './schemas/fund-words';
 
 export interface GapLabels {
@@ -25,7 +25,7 @@ export const staffGapLabels = (fy: string): GapLabels => ({
   budget: 'Proposed budget, general fund',
   goal: 'Town guidance goal',
   noBudget: `No proposed budget lines for ${fy} in this budget year yet`,
-  noGoal: `No town guidance set for ${fy}: the goal counts as $0`,
+  noGoal: `${NO_TOWN_GOAL} for ${fy}: there is no guidance to compare the budget with.`,
   exact: 'The proposed budget meets the town’s guidance goal exactly.',
   over: 'The proposed budget asks for more than the town’s guidance goal.',
   under: 'The proposed budget is within the town’s guidance goal.',
@@ -91,15 +91,15 @@ export function gapPercentText(gap: number, goal: number): string | null {
   return `${tenths / 10n}.${tenths % 10n}%`;
 }
 
-/** The sentence under the figures; gap is goal - budget (below zero: over the goal). */
+/** The sentence under the figures; gap is goal - budget (below zero: over the goal), null without a goal. */
 export function gapStatus(
   labels: GapLabels,
-  facts: { hasBudget: boolean; hasGoal: boolean; gap: number },
+  facts: { hasBudget: boolean; hasGoal: boolean; gap: number | null },
 ): string {
   if (!facts.hasBudget) {
     return labels.noBudget;
   }
-  if (!facts.hasGoal) {
+  if (!facts.hasGoal || facts.gap === null) {
     return labels.noGoal;
   }
   return facts.gap === 0 ? labels.exact : facts.gap < 0 ? labels.over : labels.under;

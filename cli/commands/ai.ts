@@ -199,7 +199,8 @@ async function yearTarget(
   fiscalYear: number | undefined,
 ) {
   const summary = await budgetSummary(app, actor, { budgetYearId, fiscalYear: fiscalYear! });
-  const cents = cutTargetCents(centsOf(summary.guidanceGap), summary.hasTownGoal);
+  const gap = summary.guidanceGap;
+  const cents = cutTargetCents(gap === null ? null : centsOf(gap), summary.hasTownGoal);
   const label = fiscalYearLabel(fiscalYear!);
   if (cents === null) {
     throw new AppError(

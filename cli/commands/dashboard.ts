@@ -15,6 +15,17 @@ import { budgetYearNamed, budgetYearOrDefault, currentFiscalYearOf } from '../lo
 import { PROPOSED_BASE_FLAG, runProjections } from './projection-runs';
 import { moneyFlag, parseFlags, printJson, printRows, numberFlag } from '../output';
 
+/**
+ * The summary's gap: the amount and its words, or for a year with no town goal (null) that it has
+ * none and how to set one (guidanceGapText), never a gap against a goal of 0.
+ */
+function gapLine(gap: number | null, fy: string): string {
+  if (gap === null) {
+    return `${guidanceGapText(null, money)} (budget-cli town-goals set --fiscal-year ${fy})`;
+  }
+  return `${money(gap)}${gap === 0 ? '' : ` (${guidanceGapText(-gap, money)})`}`;
+}
+
 /** `budget-cli dashboard`, `town-goals` and `projections`: the dashboard's figures and actions. */
 export function registerDashboardCommands(program: Command): void {
   program
@@ -51,7 +62,7 @@ export function registerDashboardCommands(program: Command): void {
         const stats = await dashboard.budgetStats(app, actor, scope);
         const categories = await dashboard.summaryByCategory(app, actor, scope);
         const goal = await townGoals.totalForYear(app, actor, fiscalYear);
-        // The server's gap (goal - budget): the same figure the dashboard shows.
+        // The server's gap (goal - budget): the same figure the dashboard shows; null without a goal.
         const gap = summary.guidanceGap;
         if (opts.json) {
           printJson({ summary, townGoal: goal, gap, employees: stats, categories });
@@ -64,8 +75,8 @@ export function registerDashboardCommands(program: Command): void {
             (summary.funds === 'general'
               ? ''
               : `  General fund        ${money(summary.guidanceBudget)} (what the goal is compared with)\n`) +
-            `  Town guidance goal  ${goal.hasTownGoal ? money(goal.total) : 'not set (counts as $0)'}\n` +
-            `  Gap (goal - general fund) ${money(gap)}${gap === 0 ? '' : ` (${guidanceGapText(-gap, money)})`}\n` +
+            `  Town guidance goal  ${goal.hasTownGoal ? money(goal.total) : 'not set'}\n` +
+            `  Gap (goal - general fund) ${gapLine(gap, fy)}\n` +
             `  Employees           ${formatNumber(stats.totalEmployees, 0)} (${formatNumber(stats.totalFte)} FTE), salaries ${stats.totalSalary === null ? 'withheld' : money(stats.totalSalary)}\n\n`,
         );
         printRows(

@@ -114,11 +114,13 @@ function withOptions(cmd: Command, required: boolean): Command {
     required ? cmd.requiredOption(flags, description) : cmd.option(flags, description);
   fund('--code <code>', "the account string's fund segment, e.g. 0100");
   fund('--kind <kind>', FUND_KINDS.join(', '));
+  // 'none' clears a value the fund has: `update` only (a new fund has none to clear).
+  const clears = required ? '' : " ('none' clears it)";
   return cmd
     .option('--counts-nss <yes|no>', "counts toward net school spending (default: the kind's rule)")
-    .option('--award <dollars>', "a grant's award amount, e.g. 412345.67 or $412,345.67 ('none' clears it)")
-    .option('--start <date>', "a grant period's first day, YYYY-MM-DD ('none' clears it)")
-    .option('--end <date>', "a grant period's last day, YYYY-MM-DD ('none' clears it)")
+    .option('--award <dollars>', `a grant's award amount, e.g. 412345.67 or $412,345.67${clears}`)
+    .option('--start <date>', `a grant period's first day, YYYY-MM-DD${clears}`)
+    .option('--end <date>', `a grant period's last day, YYYY-MM-DD${clears}`)
     .option('--note <text>', 'a note')
     .option(
       '--residents <yes|no>',

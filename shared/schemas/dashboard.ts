@@ -35,8 +35,11 @@ export const budgetSummaryResponse = z.object({
    * proposedBudget sums (GOAL_FUNDS, shared/schemas/fund-words.ts).
    */
   guidanceBudget: moneyOut,
-  /** townGoal - guidanceBudget (shared/budget-math.ts): below zero is over guidance. */
-  guidanceGap: moneyOut,
+  /**
+   * townGoal - guidanceBudget (shared/budget-math.ts): below zero is over guidance; null when the
+   * year has no town goal (hasTownGoal false): there is no guidance to be over.
+   */
+  guidanceGap: moneyOut.nullable(),
   ...fundsEcho,
 });
 

@@ -52,17 +52,19 @@ export async function budgetSummary(app: AppContext, actor: Actor, scope: q.Scop
   // The gap sums the general fund whichever funds the budget figure sums (GOAL_FUNDS).
   const guidanceCents = rows.reduce((sum, r) => sum + toCents(r.goalTotal)!, 0n);
   const goal = (await findTownGoalByYear(app.db, scope.fiscalYear))?.dollar_goal ?? null;
-  const goalCents = goal === null ? 0n : toCents(goal)!;
+  const goalCents = goal === null ? null : toCents(goal)!;
+  // A year with no town goal has no guidance gap (null), never one against a goal of 0.
+  const gapCents = guidanceGapCents(guidanceCents, goalCents);
   return {
     budgetYearId: scope.budgetYearId,
     fiscalYear: scope.fiscalYear,
     proposedBudget: fromCents(budgetCents),
     proposedCount: proposed.imported.count + proposed.projected.count,
     breakdown: { proposed },
-    townGoal: fromCents(goalCents),
+    townGoal: fromCents(goalCents ?? 0n),
     hasTownGoal: goal !== null,
     guidanceBudget: fromCents(guidanceCents),
-    guidanceGap: fromCents(guidanceGapCents(guidanceCents, goalCents)),
+    guidanceGap: gapCents === null ? null : fromCents(gapCents),
     ...echoFunds(scope.funds),
   };
 }

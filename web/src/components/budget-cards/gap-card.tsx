@@ -4,6 +4,7 @@ import { ChartCard, type CardStatus } from '@web/components/charts/chart-card';
 import { DataTable } from '@web/components/charts/data-table';
 import { COLOR_BUDGET, COLOR_GOAL } from '@web/components/charts/palette';
 import { formatGuidanceGap, formatMoney, formatMoneyTicks } from '@web/lib/format';
+import { goalGap } from '@shared/budget-math';
 import './budget-cards.css';
 
 // The card's words (the public view says them more plainly than the staff dashboard) and which
@@ -18,8 +19,11 @@ interface GapCardProps {
   goal: number;
   hasGoal: boolean;
   hasBudget: boolean;
-  /** Goal minus budget, as the server computes it: below zero the budget is over guidance. */
-  gap: number;
+  /**
+   * Goal minus budget, as the server computes it: below zero the budget is over guidance; null (or
+   * any figure when hasGoal is false) for a year with no goal, which has no gap (goalGap).
+   */
+  gap: number | null;
   money(value: number): string;
   labels?: GapLabels;
   actions?: ReactNode;
@@ -34,6 +38,8 @@ interface GapCardProps {
   fundNote?: string;
   /** Whether the figures have arrived (ChartCard): until then the card says so, not '$0'. */
   status?: CardStatus;
+  /** Said after the status of a year with no goal: where to set one, for who may. */
+  noGoalHint?: ReactNode;
 }
 
 /**
@@ -43,7 +49,9 @@ interface GapCardProps {
 export function GapCard(props: GapCardProps) {
   const { fy, budget, goal, hasGoal, hasBudget, gap, money, actions, footer } = props;
   const labels = props.labels ?? staffGapLabels(fy);
-  const over = gap < 0;
+  // A year with no town goal has no gap: it says so (NO_TOWN_GOAL), never a gap against $0.
+  const shownGap = goalGap(gap, hasGoal);
+  const over = shownGap !== null && shownGap < 0;
   const rows = [
     { label: labels.budget, value: budget, color: COLOR_BUDGET },
     { label: labels.goal, value: goal, color: COLOR_GOAL },
@@ -53,12 +61,14 @@ export function GapCard(props: GapCardProps) {
   // goal), so '-$0.4M' here beside '+$444,400' there read as a contradiction.
   // A gap under $100,000 is in dollars: a $1,816 gap read 'Under guidance by $0.0M' (gapMoney).
   const gapWords = (format: (v: number) => string) =>
-    props.showShare
-      ? residentGapText({ guidanceGap: gap, townGoal: goal }, format, formatMoney)
-      : gap === 0
-        ? 'On the guidance goal'
-        : formatGuidanceGap(-gap, (v) => gapMoney(v, format, formatMoney));
-  const status = gapStatus(labels, { hasBudget, hasGoal, gap });
+    shownGap === null
+      ? formatGuidanceGap(null, format)
+      : props.showShare
+        ? residentGapText({ guidanceGap: shownGap, townGoal: goal }, format, formatMoney)
+        : shownGap === 0
+          ? 'On the guidance goal'
+          : formatGuidanceGap(-shownGap, (v) => gapMoney(v, format, formatMoney));
+  const status = gapStatus(labels, { hasBudget, hasGoal, gap: shownGap });
   return (
     <ChartCard
       status={props.status}
@@ -82,12 +92,13 @@ export function GapCard(props: GapCardProps) {
               <span
                 className={`kpi__value kpi__value--words money ${compared ? (over ? 'text-danger' : 'text-success') : ''}`}
               >
-                {compared ? gapWords(money) : '—'}
+                {compared || !hasGoal ? gapWords(money) : '—'}
               </span>
             </div>
           </div>
           <p className={`gap-status ${hasGoal ? (over ? 'gap-status--over' : 'gap-status--under') : ''}`}>
             {status}
+            {hasGoal || !props.noGoalHint ? null : <> {props.noGoalHint}</>}
           </p>
           {props.fundNote ? <p className="gap-fund">{props.fundNote}</p> : null}
           {/* A year with neither a budget nor a goal has nothing to draw: an empty chart's axis

@@ -38,8 +38,9 @@ export function AnalysisForm({
   const years = useFiscalYearChoice(budgetYear);
   const fy = years.fiscalYear;
   const summary = useBudgetSummary(budgetYear && fy ? { budgetYearId: budgetYear.id, fiscalYear: fy } : null);
+  const gap = summary.data?.guidanceGap ?? null;
   const suggested = summary.data
-    ? cutTargetCents(centsOf(summary.data.guidanceGap), summary.data.hasTownGoal)
+    ? cutTargetCents(gap === null ? null : centsOf(gap), summary.data.hasTownGoal)
     : null;
   // What was typed stands until another year is chosen, which starts from its own gap.
   const [typed, setTyped] = useState<string | null>(null);

@@ -104,4 +104,45 @@ describe('GapCard', () => {
     expect(screen.getByText("General fund only: the fund the town's goal pays for.")).toBeTruthy();
     expect(document.body.textContent).not.toContain('All funds');
   });
+
+  it('says a year with no town goal has none, never a gap against $0, with a link for who may set it', async () => {
+    await renderNoGoal('FINANCE');
+    const kpi = (await screen.findByText('Gap')).closest('.kpi') as HTMLElement;
+    expect(kpi.textContent).toBe('GapNo town goal set');
+    expect(screen.getByText(/^No town goal set for FY27/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Set it on the Town Goals screen' }).getAttribute('href')).toBe(
+      '/town-goals',
+    );
+    // The calculation names no goal and no gap of $0 - $49M.
+    expect(screen.getByRole('row', { name: /= Gap/ }).textContent).toContain('No town goal set');
+    expect(document.body.textContent).not.toMatch(/guidance by|counts as \$0/);
+    fireEvent.click(screen.getByRole('radio', { name: 'Table' }));
+    expect(screen.getByRole('row', { name: /^Gap/ }).textContent).toContain('No town goal set');
+    expect(document.body.textContent).not.toMatch(/guidance by/);
+  });
+
+  it('gives a reader who may not set goals no link to set one', async () => {
+    await renderNoGoal('VIEW_ONLY');
+    expect((await screen.findByText('Gap')).closest('.kpi')?.textContent).toBe('GapNo town goal set');
+    expect(screen.queryByRole('link', { name: 'Set it on the Town Goals screen' })).toBeNull();
+  });
 });
+
+/** The card for FY27 with $49M of lines and no town goal, as the server answers it (no gap). */
+async function renderNoGoal(role: 'FINANCE' | 'VIEW_ONLY') {
+  const user = makeUser({ role });
+  storeSession(user);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => jsonResponse(200, { user })),
+  );
+  const noGoal: BudgetSummary = { ...summary(49_000_000, 0), hasTownGoal: false, guidanceGap: null };
+  renderRoutes('/dash', [
+    {
+      path: 'dash',
+      element: (
+        <GapCard fiscalYear={2027} summary={noGoal} showCalculation money={(v) => formatMillions(v)} />
+      ),
+    },
+  ]);
+}

@@ -4,7 +4,8 @@ import { useCanVisit } from '@web/auth/use-can';
 import { GapCard as SharedGapCard, staffGapLabels } from '@web/components/budget-cards/gap-card';
 import { ChartCard, type CardStatus } from '@web/components/charts/chart-card';
 import { NoLinesYet } from '@web/components/no-lines-yet';
-import { formatMoney } from '@web/lib/format';
+import { formatGuidanceGap, formatMoney } from '@web/lib/format';
+import { goalGap } from '@shared/budget-math';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { goalFundNote } from '@shared/gap-words';
 import { GOAL_FUND_NOTE } from '@shared/schemas/fund-words';
@@ -32,7 +33,8 @@ export function GapCard({ fiscalYear, summary, showCalculation, money, status }:
   const fy = fiscalYearLabel(fiscalYear);
   const goal = summary?.townGoal ?? 0;
   const hasGoal = summary?.hasTownGoal ?? false;
-  const gap = summary?.guidanceGap ?? 0;
+  // Null for a year with no town goal: it has no gap (the server's, shared/budget-math.ts goalGap).
+  const gap = summary?.guidanceGap ?? null;
   const fundNote = summary
     ? goalFundNote(
         { funds: summary.funds, totalBudget: summary.proposedBudget, guidanceBudget: summary.guidanceBudget },
@@ -88,6 +90,7 @@ export function GapCard({ fiscalYear, summary, showCalculation, money, status }:
       status={status}
       actions={actions}
       footer={footer}
+      noGoalHint={canSetGoals ? <Link to="/town-goals">Set it on the Town Goals screen</Link> : null}
     />
   );
 }
@@ -96,7 +99,7 @@ function BudgetCalculation(props: {
   fy: string;
   summary: BudgetSummary | undefined;
   goal: number;
-  gap: number;
+  gap: number | null;
   hasGoal: boolean;
 }) {
   const { fy, summary, goal, gap, hasGoal } = props;
@@ -135,15 +138,19 @@ function BudgetCalculation(props: {
             </>
           ) : null}
           <tr>
-            <th scope="row">Town guidance goal{hasGoal ? '' : ' (not set, counts as $0)'}</th>
-            <td className="num">{formatMoney(goal)}</td>
+            <th scope="row">Town guidance goal</th>
+            <td className="num">{hasGoal ? formatMoney(goal) : 'Not set'}</td>
           </tr>
           <tr className="calc__total">
             <th scope="row">= Gap (goal minus the general fund budget; below zero is over guidance)</th>
-            <td className="num">{formatMoney(gap)}</td>
+            <td className="num">{formatGapAmount(goalGap(gap, hasGoal))}</td>
           </tr>
         </tbody>
       </table>
     </div>
   );
 }
+
+/** The calculation's gap: the signed amount, or for a year with no goal that it has none. */
+const formatGapAmount = (gap: number | null) =>
+  gap === null ? formatGuidanceGap(null, formatMoney) : formatMoney(gap);

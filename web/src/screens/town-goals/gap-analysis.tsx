@@ -21,6 +21,7 @@ const STATUS = {
     text: `Within ${formatMoney(GAP_THRESHOLD)} of the town’s goal.`,
   },
 } as const;
+const NO_GOAL = { label: 'NO GOAL', className: '', text: '' };
 
 /**
  * The district's need (the general fund’s proposed budget) against the town goal, to the cent as the
@@ -41,8 +42,10 @@ export function GapAnalysis({
 }) {
   const [year, setYear] = useState(defaultYear);
   const gap = useGapAnalysis(noBudgetYear ? null : year, budgetYearId);
-  // A year with no budget lines has not started: no need, gap or status, so no tone either.
-  const status = gap.data && gap.data.lineCount > 0 ? STATUS[gap.data.status] : null;
+  // A year with no budget lines has not started: no need, gap or status, so no tone either. A year
+  // with no town goal has no gap to be OVER or UNDER (goalGap): it says so, in no tone.
+  const status =
+    gap.data && gap.data.lineCount > 0 ? (gap.data.hasTownGoal ? STATUS[gap.data.status] : NO_GOAL) : null;
   return (
     <section className={`card gap-analysis ${status?.className ?? ''}`} aria-labelledby="gap-analysis-title">
       <div className="chart-card__header">
@@ -81,7 +84,9 @@ export function GapAnalysis({
             <TownGoalKpi gap={gap.data} />
             <div className="kpi">
               <span className="kpi__label">Gap</span>
-              <span className="kpi__value money gap-analysis__gap">{guidanceGapLabel(gap.data.gap)}</span>
+              <span className="kpi__value money gap-analysis__gap">
+                {guidanceGapLabel(gap.data.gap, gap.data.hasTownGoal)}
+              </span>
             </div>
             <div className="kpi">
               <span className="kpi__label">Status</span>
@@ -92,9 +97,8 @@ export function GapAnalysis({
           </div>
           <p className="muted gap-analysis__note">
             {gap.data.hasTownGoal
-              ? status.text
-              : `No goal is set for ${fiscalYearLabel(year)}, so it counts as $0.`}{' '}
-            Gaps beyond {formatMoney(GAP_THRESHOLD)} either way are OVER (red) or UNDER (green).
+              ? `${status.text} Gaps beyond ${formatMoney(GAP_THRESHOLD)} either way are OVER (red) or UNDER (green).`
+              : `No town goal is set for ${fiscalYearLabel(year)}: there is no guidance to compare the need with.`}
           </p>
         </>
       ) : null}

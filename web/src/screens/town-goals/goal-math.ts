@@ -1,6 +1,7 @@
 import type { TownGoal, TownGoalInput } from '@web/api/town-goals';
 import { formatGuidanceGap, formatMoneyCents } from '@web/lib/format';
 import { dollarsFromPercent, goalsAgree, saveTownGoalBody } from '@shared/schemas/town-goals';
+import { goalGap } from '@shared/budget-math';
 
 // The town-goal arithmetic is the server's own (exact, in cents): one rule for the form and the API;
 // a goal card's colour (actual - goal beyond ±VARIANCE_THRESHOLD) is the budget arithmetic's.
@@ -36,10 +37,11 @@ export function serverProblems(body: TownGoalInput): Record<string, string> {
 /**
  * The gap (district need minus town funding) in words that cannot read as a contradiction of the
  * dashboard's card: 'Over guidance by $444,400.50' when the need exceeds the funding, else 'Under
- * guidance by ...' (the dashboard says the same of the same year, in millions).
+ * guidance by ...' (the dashboard says the same of the same year, in millions); 'No town goal set'
+ * for a year with no goal (goalGap), never a gap against $0.
  */
-export function guidanceGapLabel(gap: number): string {
-  return formatGuidanceGap(gap, formatMoneyCents);
+export function guidanceGapLabel(gap: number, hasGoal = true): string {
+  return formatGuidanceGap(goalGap(gap, hasGoal), formatMoneyCents);
 }
 
 /** The dollar goal of the year before, the default baseline. */

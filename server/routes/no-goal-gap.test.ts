@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../../test/use-app';
+
+/**
+ * A budget year made with no town goal for its fiscal year (Setup, or `budget-cli budget-year
+ * create FY28`) has no guidance to be over: its summary keeps the budget's figures and says it has
+ * no goal, and gives no guidance gap (a gap against a goal of 0 read 'Over guidance by $49M').
+ */
+
+const { t, admin, finance } = useApp(['ADMIN', 'FINANCE']);
+
+const call = async (method: string, path: string, body?: unknown, token = admin.token) => {
+  const res = await t.api(method as 'get', path, { token, body });
+  expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
+  return res.body;
+};
+
+describe('a budget year with lines and no town goal', () => {
+  it('gives the summary no guidance gap, read as FINANCE', async () => {
+    const made = await call('post', '/budget-years', { label: 'FY28' });
+    const budgetYearId = made.budgetYear.id as number;
+    await call(
+      'post',
+      '/line-items',
+      {
+        budgetYearId,
+        fiscalYear: 2028,
+        isOperating: false,
+        accountDescription: 'Supplies',
+        amount: 49_000_000.25,
+        deseCode: '2410',
+      },
+      finance.token,
+    );
+    const summary = await call(
+      'get',
+      `/line-items/budget/summary?budgetYearId=${budgetYearId}&fiscalYear=2028`,
+      undefined,
+      finance.token,
+    );
+    expect(summary).toMatchObject({
+      proposedBudget: 49_000_000.25,
+      proposedCount: 1,
+      guidanceBudget: 49_000_000.25,
+      hasTownGoal: false,
+      guidanceGap: null,
+    });
+
+    // Once the town sets a goal, the gap is real again: goal - the general fund's budget.
+    await call(
+      'post',
+      '/town-goals',
+      { fiscalYear: 2028, goalType: 'DOLLAR', dollarGoal: 48_000_000 },
+      finance.token,
+    );
+    const withGoal = await call(
+      'get',
+      `/line-items/budget/summary?budgetYearId=${budgetYearId}&fiscalYear=2028`,
+      undefined,
+      finance.token,
+    );
+    expect(withGoal).toMatchObject({ hasTownGoal: true, townGoal: 48_000_000, guidanceGap: -1_000_000.25 });
+  });
+});
