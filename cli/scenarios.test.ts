@@ -286,4 +286,39 @@ describe('budget-cli scenarios', () => {
     expect(shown.code, shown.stderr).toBe(0);
     expect(JSON.parse(shown.stdout).scenario.name).toBe('Uncut');
   }, 300_000);
+
+  it('says a year with no town goal has none: no gap against $0 and no goal to meet', async () => {
+    await withDb(async (knex) => {
+      const year = await knex('budget_years').where({ current_fiscal_year: 2026 }).first();
+      const supplies = await knex('budget_categories').where({ name: 'Supplies' }).first();
+      await insertProposed(knex, [
+        { budgetYearId: year.id, fiscalYear: 2027, amount: '49000000.25', categoryId: supplies.id },
+      ]);
+    });
+    const args = ['--budget-year', 'FY26', '--fiscal-year', 'FY27'];
+    const made = await cli(
+      'scenarios',
+      'apply',
+      'No goal',
+      ...args,
+      '--cut',
+      'Supplies=0',
+      '--create',
+      '--json',
+    );
+    expect(made.code, made.stderr).toBe(0);
+    expect(JSON.parse(made.stdout).scenario.summary).toMatchObject({
+      lineCount: 1,
+      hasTownGoal: false,
+      gap: null,
+      meetsGoal: null,
+    });
+    const shown = await cli('scenarios', 'show', 'No goal', ...args);
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout).toMatch(/Town goal +not set\n/);
+    expect(shown.stdout).toContain(
+      'No town goal set for FY27 (budget-cli town-goals set --fiscal-year FY27)',
+    );
+    expect(shown.stdout).not.toMatch(/counts as \$0|over the goal/);
+  }, 300_000);
 });

@@ -1,4 +1,4 @@
-import { fiscalYearLabel } from '@shared/budget-math';
+import { fiscalYearLabel, goalGap } from '@shared/budget-math';
 // The card's words, one home with the residents' page in the browser.
 import * as gapWords from '@shared/gap-words';
 import { formatMoney } from '@shared/money';
@@ -118,13 +118,22 @@ function perPupilHtml(data: PublicYearData): string {
 function statusHtml(f: string, data: PublicYearData): string {
   const words = gapWords.residentGapLabels(f, data.stage, data.guidanceBudget !== undefined);
   const hasBudget = data.totalBudget !== 0 || data.categoryBreakdown.length > 0;
-  const status = gapWords.gapStatus(words, { hasBudget, hasGoal: data.hasTownGoal, gap: data.guidanceGap });
-  const compared = hasBudget && data.hasTownGoal;
+  // A year with no town goal has no gap (goalGap), whatever an older snapshot stored for it.
+  const gap = goalGap(data.guidanceGap, data.hasTownGoal);
+  const status = gapWords.gapStatus(words, { hasBudget, hasGoal: data.hasTownGoal, gap });
+  const compared = hasBudget && gap !== null;
   return (
     `<section class="card pub-wide" aria-label="${f} totals"><div class="kpis">` +
     kpi(words.budget, money(gapWords.goalBudget(data))) +
     kpi(words.goal, data.hasTownGoal ? money(data.townGoal) : 'Not set') +
-    kpi('Gap', compared ? escapeHtml(gapWords.residentGapText(data, formatMoney, formatMoney)) : '—') +
+    kpi(
+      'Gap',
+      compared
+        ? escapeHtml(
+            gapWords.residentGapText({ guidanceGap: gap, townGoal: data.townGoal }, formatMoney, formatMoney),
+          )
+        : '—',
+    ) +
     `</div><p class="gap-status">${escapeHtml(status)}</p>` +
     `<p class="gap-fund">${escapeHtml(gapWords.goalFundNote(data, formatMoney))}</p>${perPupilHtml(data)}</section>`
   );

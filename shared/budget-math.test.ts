@@ -9,6 +9,7 @@ import {
   goalGap,
   guidanceGapCents,
   guidanceGapText,
+  scenarioStatus,
   varianceSize,
   varianceTone,
   VARIANCE_HIGHLIGHT,
@@ -73,6 +74,15 @@ describe('budget arithmetic', () => {
     expect(goalGap(-49_000_000, true)).toBe(-49_000_000);
     expect(cutTargetCents(null, false)).toBeNull();
   });
+
+  it('gives a scenario of a year with no town goal no gap and nothing to meet, never a gap against $0', () => {
+    expect(scenarioStatus(49_000_000_25n, null, 1)).toEqual({ gapCents: null, meetsGoal: null });
+    expect(scenarioStatus(49_000_000_25n, 48_000_000_00n, 1)).toEqual({
+      gapCents: 1_000_000_25n,
+      meetsGoal: false,
+    });
+    expect(scenarioStatus(0n, 48_000_000_00n, 0)).toEqual({ gapCents: -48_000_000_00n, meetsGoal: null });
+  });
 });
 
 describe('the district need and the RIF gap', () => {
@@ -115,6 +125,14 @@ describe('the district need and the RIF gap', () => {
       needCents: 5_000_000_000n,
       gapCents: -100_000_000n,
       rifRequired: false,
+    });
+    // A year with no town goal has no Town Guidance gap (gapAnalysis: null): the funding given is the
+    // one to compare with, never a gap against $0.
+    const noGoal = { needCents: 5_000_000_000n, gapCents: null };
+    expect(districtNeedAndGap(parts, { cents: 4_900_000_000n, fromGoal: false }, noGoal)).toEqual({
+      needCents: 5_000_000_000n,
+      gapCents: 100_000_000n,
+      rifRequired: true,
     });
   });
 });

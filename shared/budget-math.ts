@@ -12,23 +12,18 @@
  */
 
 export interface ScenarioStatus {
-  /** adjusted - goal, in cents: above zero is over the goal. */
-  gapCents: bigint;
+  /** adjusted - goal, in cents: above zero is over the goal; null for a year with no town goal (goalGap). */
+  gapCents: bigint | null;
   /**
    * Whether the budget meets the goal: at or under it. Null for a year with no budget lines, which
-   * has not started: nothing meets or misses the goal yet (an empty year read 'Meets goal: Yes').
+   * has not started: nothing meets or misses the goal yet (an empty year read 'Meets goal: Yes');
+   * null too for a year with no town goal: there is no goal to meet (it read 'No' against $0).
    */
   meetsGoal: boolean | null;
 }
 
 /** What a year with no budget lines says where a figure of its budget would be: it has not started. */
 export const NO_LINES_YET = 'No budget lines yet';
-
-/** The one home of 'meets the goal': the server's summary, the Scenario Builder and its workbook ask here. */
-export function scenarioStatus(adjustedCents: bigint, goalCents: bigint, lineCount: number): ScenarioStatus {
-  const gapCents = adjustedCents - goalCents;
-  return { gapCents, meetsGoal: lineCount === 0 ? null : gapCents <= 0n };
-}
 
 /**
  * What a year with no town goal says where its guidance gap would be: with no goal there is no
@@ -49,6 +44,19 @@ export function guidanceGapCents(budgetCents: bigint, goalCents: bigint): bigint
 export function guidanceGapCents(budgetCents: bigint, goalCents: bigint | null): bigint | null;
 export function guidanceGapCents(budgetCents: bigint, goalCents: bigint | null): bigint | null {
   return goalCents === null ? null : goalCents - budgetCents;
+}
+
+/**
+ * The one home of 'meets the goal': the server's summary, the Scenario Builder and its workbook ask
+ * here. `goalCents` null is a year with no town goal: no gap (goalGap) and nothing to meet.
+ */
+export function scenarioStatus(
+  adjustedCents: bigint,
+  goalCents: bigint | null,
+  lineCount: number,
+): ScenarioStatus {
+  const gapCents = goalGap(adjustedCents - (goalCents ?? 0n), goalCents !== null);
+  return { gapCents, meetsGoal: lineCount === 0 || gapCents === null ? null : gapCents <= 0n };
 }
 
 /**
@@ -142,19 +150,24 @@ export interface NeedParts {
  * projection both make. The need is baseline + COLA + steps and lanes + new hires + typed next-year
  * salaries, except for the year being built (`own`: its own proposed budget, whose COLA and steps are
  * already in it). The gap is need - the town's funding, except that the year being built, funded by
- * its own town goal, takes Town Guidance's own gap; no funding, no gap. A gap above zero means a
- * reduction in force.
+ * its own town goal, takes Town Guidance's own gap (null for a year with no goal, whose funding is
+ * then given: need - funding); no funding, no gap. A gap above zero means a reduction in force.
  */
 export function districtNeedAndGap(
   parts: NeedParts,
   funding: { cents: bigint; fromGoal: boolean } | null,
-  own: { needCents: bigint; gapCents: bigint } | null,
+  own: { needCents: bigint; gapCents: bigint | null } | null,
 ): { needCents: bigint; gapCents: bigint | null; rifRequired: boolean } {
   const needCents = own
     ? own.needCents
     : parts.baseline + parts.cola + parts.stepsLanes + parts.newHires + parts.adjustments;
+  // Town Guidance has no gap for a year with no goal (goalGap): funding from elsewhere is need - it.
   const gapCents =
-    funding === null ? null : own && funding.fromGoal ? own.gapCents : needCents - funding.cents;
+    funding === null
+      ? null
+      : own && funding.fromGoal && own.gapCents !== null
+        ? own.gapCents
+        : needCents - funding.cents;
   return { needCents, gapCents, rifRequired: gapCents !== null && gapCents > 0n };
 }
 

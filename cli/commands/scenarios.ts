@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { AppError } from '@server/errors';
 import { formatMoneyCents as money } from '@shared/money';
-import { NO_LINES_YET } from '@shared/budget-math';
+import { NO_LINES_YET, NO_TOWN_GOAL } from '@shared/budget-math';
 import { fromCents, toCents } from '@shared/schemas/common';
 import {
   createCutScenarioBody,
@@ -22,15 +22,32 @@ import { parseFlags, printJson, printRows } from '../output';
 
 const pct = (v: number) => `${v}%`;
 
-/** The scenario's gap in words: the general fund's adjusted total - goal, over the goal when above zero. */
-const gapText = (s: ScenarioSummary) =>
-  s.meetsGoal === null
-    ? `${NO_LINES_YET} in ${fiscalYearLabel(s.fiscalYear)}: import the payroll or the proposed budget`
-    : !s.hasTownGoal
-      ? `${money(s.gap)} (no town goal set for ${fiscalYearLabel(s.fiscalYear)}: counts as $0)`
+/**
+ * The scenario's gap in words: the general fund's adjusted total - goal, over the goal when above
+ * zero; a year with no town goal has none (null: scenarioStatus), never a gap against $0.
+ */
+const gapText = (s: ScenarioSummary) => {
+  const fy = fiscalYearLabel(s.fiscalYear);
+  if (s.lineCount === 0) {
+    return `${NO_LINES_YET} in ${fy}: import the payroll or the proposed budget`;
+  }
+  if (s.gap === null) {
+    return `${NO_TOWN_GOAL} for ${fy} (budget-cli town-goals set --fiscal-year ${fy})`;
+  }
+  return s.meetsGoal
+    ? `${money(s.gap)} (meets the goal${s.gap < 0 ? `, ${money(-s.gap)} under it` : ''})`
+    : `${money(s.gap)} over the goal`;
+};
+
+/** Meets goal in the list: not started (no lines), no goal to meet, yes or no. */
+const meetsText = (s: ScenarioSummary) =>
+  s.lineCount === 0
+    ? NO_LINES_YET.toLowerCase()
+    : s.meetsGoal === null
+      ? NO_TOWN_GOAL.toLowerCase()
       : s.meetsGoal
-        ? `${money(s.gap)} (meets the goal${s.gap < 0 ? `, ${money(-s.gap)} under it` : ''})`
-        : `${money(s.gap)} over the goal`;
+        ? 'yes'
+        : 'no';
 
 const summaryRow = (s: CutScenario) => ({
   id: s.id,
@@ -41,8 +58,8 @@ const summaryRow = (s: CutScenario) => ({
   cuts: money(s.summary.totalCuts),
   adjusted: money(s.summary.adjustedTotal),
   goal: s.summary.hasTownGoal ? money(s.summary.townGoal) : 'not set',
-  gap: money(s.summary.gap),
-  meetsGoal: s.summary.meetsGoal === null ? NO_LINES_YET.toLowerCase() : s.summary.meetsGoal ? 'yes' : 'no',
+  gap: s.summary.gap === null ? NO_TOWN_GOAL.toLowerCase() : money(s.summary.gap),
+  meetsGoal: meetsText(s.summary),
   linesCut: s.summary.itemsModified,
 });
 
@@ -51,7 +68,7 @@ function printSummary(s: CutScenario, budgetYear: string): void {
   process.stdout.write(
     `Scenario '${s.name}' (#${s.id}), ${budgetYear} budget, ${fiscalYearLabel(s.fiscalYear)}${s.isActive ? ', the active plan' : ''}\n` +
       `  Original total          ${money(m.originalTotal)} (${m.lineCount} lines)\n` +
-      `  Town goal               ${m.hasTownGoal ? money(m.townGoal) : 'not set (counts as $0)'}\n` +
+      `  Town goal               ${m.hasTownGoal ? money(m.townGoal) : 'not set'}\n` +
       `  Total cuts              ${money(m.totalCuts)} (${m.itemsModified} line${m.itemsModified === 1 ? '' : 's'} cut)\n` +
       `  Adjusted total          ${money(m.adjustedTotal)}\n` +
       (m.positionChanges

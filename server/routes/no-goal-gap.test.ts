@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { yearFigures } from '@server/domains/public-dashboard/public-dashboard-figures';
 import { useApp } from '../../test/use-app';
 
 /**
@@ -45,6 +46,21 @@ describe('a budget year with lines and no town goal', () => {
       hasTownGoal: false,
       guidanceGap: null,
     });
+    // The Scenario Builder's summary: no gap against $0 and nothing to meet, with its line counted.
+    const scenario = () =>
+      call(
+        'get',
+        `/scenarios/baseline?budgetYearId=${budgetYearId}&fiscalYear=2028`,
+        undefined,
+        finance.token,
+      );
+    expect((await scenario()).summary).toMatchObject({
+      lineCount: 1,
+      adjustedTotal: 49_000_000.25,
+      hasTownGoal: false,
+      gap: null,
+      meetsGoal: null,
+    });
 
     // Once the town sets a goal, the gap is real again: goal - the general fund's budget.
     await call(
@@ -60,5 +76,61 @@ describe('a budget year with lines and no town goal', () => {
       finance.token,
     );
     expect(withGoal).toMatchObject({ hasTownGoal: true, townGoal: 48_000_000, guidanceGap: -1_000_000.25 });
+    expect((await scenario()).summary).toMatchObject({
+      hasTownGoal: true,
+      gap: 1_000_000.25,
+      meetsGoal: false,
+    });
+  });
+
+  it('gives the gap analysis and the published figures no gap and no status until a goal is set', async () => {
+    const made = await call('post', '/budget-years', { label: 'FY29' });
+    const budgetYearId = made.budgetYear.id as number;
+    await call(
+      'post',
+      '/line-items',
+      {
+        budgetYearId,
+        fiscalYear: 2029,
+        isOperating: false,
+        accountDescription: 'Supplies',
+        amount: 49_000_000.25,
+        deseCode: '2410',
+      },
+      finance.token,
+    );
+    const gapPath = `/town-goals/analysis/gap?fiscalYear=2029&budgetYearId=${budgetYearId}`;
+    // No gap against a goal of 0 ('OVER' by $49M): the year has no guidance to be over.
+    expect(await call('get', gapPath, undefined, finance.token)).toMatchObject({
+      districtNeed: 49_000_000.25,
+      lineCount: 1,
+      hasTownGoal: false,
+      gap: null,
+      status: null,
+    });
+    const published = async () =>
+      (
+        await yearFigures(t.db.knex, budgetYearId, 2029, {
+          includeProjectedEmployees: false,
+          publishedAt: new Date(0).toISOString(),
+          shown: new Set(),
+          released: {},
+        })
+      )?.data;
+    // The residents' JSON carries no gap against $0 either.
+    expect(await published()).toMatchObject({ hasTownGoal: false, guidanceGap: null });
+
+    await call(
+      'post',
+      '/town-goals',
+      { fiscalYear: 2029, goalType: 'DOLLAR', dollarGoal: 48_000_000 },
+      finance.token,
+    );
+    expect(await call('get', gapPath, undefined, finance.token)).toMatchObject({
+      hasTownGoal: true,
+      gap: 1_000_000.25,
+      status: 'OVER',
+    });
+    expect(await published()).toMatchObject({ hasTownGoal: true, guidanceGap: -1_000_000.25 });
   });
 });

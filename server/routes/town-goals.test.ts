@@ -227,7 +227,7 @@ describe('DELETE /town-goals/:id', () => {
 });
 
 describe('GET /town-goals/analysis/gap', () => {
-  it('compares the proposed budget with the goal: OVER, UNDER, NEAR, and a missing goal as 0', async () => {
+  it('compares the proposed budget with the goal: OVER, UNDER, NEAR, and no gap without a goal', async () => {
     const db = t.db.knex;
     const year = await buildBudgetYear(db, { currentFiscalYear: 2036 });
     const pr = await buildScenario(db, year, 'proposed');
@@ -253,8 +253,8 @@ describe('GET /town-goals/analysis/gap', () => {
       lineCount: 2,
       townGoal: 0,
       hasTownGoal: false,
-      gap: 1250000.25,
-      status: 'OVER',
+      gap: null,
+      status: null,
     });
     expect(await gap(1_200_000)()).toMatchObject({ gap: 50000.25, status: 'NEAR' });
     expect(await gap(1_400_000)()).toMatchObject({ gap: -149999.75, status: 'UNDER' });

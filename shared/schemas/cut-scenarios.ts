@@ -20,7 +20,8 @@ import { optionalText } from './work-group-categories';
  * one fiscal year. Each line keeps a percent of its amount (0-100, absent = 100); floors say how far
  * a category or a line may be cut. Summary: originalTotal, townGoal, totalCuts, adjustedTotal,
  * goalTotal (its general fund's part), gap = goalTotal - townGoal (over goal when above zero),
- * meetsGoal (null for a year with no lines: not started, shared/budget-math.ts scenarioStatus),
+ * meetsGoal (null for a year with no lines: not started, or no town goal, where gap is null too:
+ * shared/budget-math.ts scenarioStatus),
  * itemsModified.
  */
 
@@ -184,9 +185,12 @@ export const scenarioSummarySchema = z.object({
    * a grant's line saves the grant, not the town.
    */
   goalTotal: money,
-  /** goalTotal - townGoal: above zero is over the goal. */
-  gap: money,
-  /** goalTotal at or under the goal; null when the year has no lines (not started: neither). */
+  /** goalTotal - townGoal: above zero is over the goal; null when the year has no town goal. */
+  gap: money.nullable(),
+  /**
+   * goalTotal at or under the goal; null when the year has no lines (not started: neither) or no
+   * town goal (nothing to meet: hasTownGoal false).
+   */
   meetsGoal: z.boolean().nullable(),
   itemsModified: z.number().int(),
   /** What the scenario's cuts by position save, less what its added positions cost (in the totals). */
@@ -314,8 +318,9 @@ export const compareResponse = z.object({
       totalCuts: money,
       /** The general fund's part of adjustedTotal, what the gap compares with the goal. */
       goalTotal: money,
-      gap: money,
-      /** Null when the year has no lines (not started). */
+      /** Null when the year has no town goal. */
+      gap: money.nullable(),
+      /** Null when the year has no lines (not started) or no town goal (nothing to meet). */
       meetsGoal: z.boolean().nullable(),
     }),
   ),

@@ -80,8 +80,12 @@ export const publicYearDataSchema = z.strictObject({
    * gap was of totalBudget (goalBudget below reads either).
    */
   guidanceBudget: moneyOut.optional(),
-  /** townGoal - guidanceBudget (budget-math's guidance gap): below zero the budget is over the goal. */
-  guidanceGap: moneyOut,
+  /**
+   * townGoal - guidanceBudget (budget-math's guidance gap): below zero the budget is over the goal;
+   * null when the year has no town goal (hasTownGoal false). Figures published before read a gap
+   * against 0 there, which hasTownGoal false already hides.
+   */
+  guidanceGap: moneyOut.nullable(),
   /**
    * The budget by category, and by building (no building: 'District Wide'). A category or building
    * whose lines include the pay of 1 to 4 employees is not shown alone: such rows are one row,

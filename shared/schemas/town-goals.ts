@@ -199,10 +199,13 @@ export const gapAnalysisResponse = z.object({
   lineCount: z.number().int(),
   townGoal: moneyOut,
   hasTownGoal: z.boolean(),
-  /** districtNeed - townGoal: above zero the budget asks for more than the town offers. */
-  gap: moneyOut,
-  /** OVER when the gap is above GAP_THRESHOLD, UNDER below -GAP_THRESHOLD, else NEAR. */
-  status: z.enum(GAP_STATUSES),
+  /**
+   * districtNeed - townGoal: above zero the budget asks for more than the town offers; null when the
+   * year has no town goal (hasTownGoal false): there is no guidance to be over (goalGap).
+   */
+  gap: moneyOut.nullable(),
+  /** OVER when the gap is above GAP_THRESHOLD, UNDER below -GAP_THRESHOLD, else NEAR; null without a goal. */
+  status: z.enum(GAP_STATUSES).nullable(),
   ...fundsEcho,
 });
 

@@ -1,7 +1,7 @@
 import type { AppContext } from '@server/context';
 import type { Db } from '@server/db/index';
 import { badRequest, conflict, notFound } from '@server/errors';
-import { gapStatus } from '@shared/budget-math';
+import { gapStatus, goalGap } from '@shared/budget-math';
 import { formatMoneyCents } from '@shared/money';
 import { authorize, type Actor } from '@server/policies/index';
 import { insertAudit } from '@server/db/audit';
@@ -224,9 +224,9 @@ export async function totalForYear(app: AppContext, actor: Actor, fiscalYear: nu
 /**
  * The district's need (the proposed budget of a budget year's fiscal year, in the active scope;
  * with a version, that version's lines and the lines of no version: q.districtNeed) against the
- * town goal (0 when there is none). The budget year is the version's, else the one named, else the
- * latest with proposed lines for the year. OVER beyond +GAP_THRESHOLD, UNDER beyond -GAP_THRESHOLD,
- * else NEAR.
+ * town goal. The budget year is the version's, else the one named, else the latest with proposed
+ * lines for the year. OVER beyond +GAP_THRESHOLD, UNDER beyond -GAP_THRESHOLD, else NEAR; a year
+ * with no town goal has neither gap nor status (null: goalGap), and its townGoal reads 0.
  */
 export async function gapAnalysis(
   app: AppContext,
@@ -268,18 +268,19 @@ export async function gapAnalysis(
         });
   const needCents = toCents(need.total)!;
   const goal = await q.findTownGoalByYear(app.db, input.fiscalYear);
-  const goalCents = goal?.dollar_goal == null ? 0n : toCents(goal.dollar_goal)!;
-  const gapCents = needCents - goalCents;
+  const goalCents = goal?.dollar_goal == null ? null : toCents(goal.dollar_goal)!;
+  // A year with no town goal has no gap and no status (goalGap), never OVER a goal of 0.
+  const gapCents = goalGap(needCents - (goalCents ?? 0n), goalCents !== null);
   return {
     fiscalYear: input.fiscalYear,
     budgetYearId,
     versionId: input.versionId ?? null,
     districtNeed: fromCents(needCents),
     lineCount: need.count,
-    townGoal: fromCents(goalCents),
-    hasTownGoal: goal?.dollar_goal != null,
-    gap: fromCents(gapCents),
-    status: gapStatus(gapCents),
+    townGoal: fromCents(goalCents ?? 0n),
+    hasTownGoal: goalCents !== null,
+    gap: gapCents === null ? null : fromCents(gapCents),
+    status: gapCents === null ? null : gapStatus(gapCents),
     ...echoFunds(GOAL_FUNDS),
   };
 }

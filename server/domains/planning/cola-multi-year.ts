@@ -112,7 +112,7 @@ async function projectYears(
     const sums = districtNeedAndGap(
       { baseline, cola, stepsLanes: steps, newHires, adjustments },
       funding.amount === null ? null : { cents: funding.amount, fromGoal: funding.source === 'goal' },
-      own && { needCents: cents(own.districtNeed), gapCents: cents(own.gap) },
+      own && { needCents: cents(own.districtNeed), gapCents: own.gap === null ? null : cents(own.gap) },
     );
     const need = sums.needCents;
     const gap = sums.gapCents;

@@ -165,7 +165,7 @@ export async function calculateRifGap(app: AppContext, actor: Actor, input: RifG
         adjustments,
       },
       { cents: townFunding, fromGoal: input.townFundingAmount === undefined },
-      own && { needCents: baseline, gapCents: cents(own.gap) },
+      own && { needCents: baseline, gapCents: own.gap === null ? null : cents(own.gap) },
     );
     const need = sums.needCents;
     const gap = sums.gapCents!;

@@ -73,7 +73,7 @@ async function summaryFrom(
   const scenario = scenarioId === undefined ? undefined : await q.findScenario(db, scenarioId);
   const positions = scenario ? await positionsNet(db, scenario) : { net: 0n, generalNet: 0n, count: 0 };
   const goal = (await findTownGoalByYear(db, scope.fiscalYear))?.dollar_goal ?? null;
-  const goalCents = goal === null ? 0n : cents(String(goal));
+  const goalCents = goal === null ? null : cents(String(goal));
   const original = cents(row.original);
   const adjusted = cents(row.adjusted) - positions.net;
   // The goal is compared with the general fund's part (GOAL_FUNDS): a grant's line cut saves the
@@ -86,11 +86,12 @@ async function summaryFrom(
     versionId: scope.versionId,
     lineCount: row.line_count,
     originalTotal: fromCents(original),
-    townGoal: fromCents(goalCents),
+    townGoal: fromCents(goalCents ?? 0n),
     hasTownGoal: goal !== null,
     totalCuts: fromCents(original - adjusted),
     adjustedTotal: fromCents(adjusted),
-    gap: fromCents(status.gapCents),
+    // A year with no town goal: no gap against $0 and nothing to meet (scenarioStatus).
+    gap: status.gapCents === null ? null : fromCents(status.gapCents),
     meetsGoal: status.meetsGoal,
     itemsModified: row.modified,
     positionsNet: fromCents(positions.net),

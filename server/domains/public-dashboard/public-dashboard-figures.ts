@@ -27,6 +27,7 @@ import { echoFunds, type FundChoice } from '@shared/schemas/fund-choice';
 export { suppressCells } from './public-dashboard-staff';
 
 const cents = (dollars: number) => toCents(dollars) ?? 0n;
+const fromCentsOrNull = (value: bigint | null) => (value === null ? null : fromCents(value));
 
 /**
  * The budget, and each DESE spending category of it, over the year's foundation enrollment
@@ -106,7 +107,8 @@ export async function yearFigures(
     townGoal: goal === null ? 0 : fromCents(cents(goal)),
     hasTownGoal: goal !== null,
     guidanceBudget: fromCents(guidanceCents),
-    guidanceGap: fromCents(guidanceGapCents(guidanceCents, goal === null ? 0n : cents(goal))),
+    // No town goal, no guidance gap (guidanceGapCents: null), never one against a goal of 0.
+    guidanceGap: fromCentsOrNull(guidanceGapCents(guidanceCents, goal === null ? null : cents(goal))),
     categoryBreakdown: categories.rows.map((c) => ({
       name: c.name,
       amount: fromCents(c.cents),

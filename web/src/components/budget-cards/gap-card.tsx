@@ -52,10 +52,9 @@ export function GapCard(props: GapCardProps) {
   // A year with no town goal has no gap: it says so (NO_TOWN_GOAL), never a gap against $0.
   const shownGap = goalGap(gap, hasGoal);
   const over = shownGap !== null && shownGap < 0;
-  const rows = [
-    { label: labels.budget, value: budget, color: COLOR_BUDGET },
-    { label: labels.goal, value: goal, color: COLOR_GOAL },
-  ];
+  // A year with no town goal has no goal to draw: the budget's bar alone, not an empty goal bar.
+  const budgetRow = { label: labels.budget, value: budget, color: COLOR_BUDGET };
+  const bars = hasGoal ? [budgetRow, { label: labels.goal, value: goal, color: COLOR_GOAL }] : [budgetRow];
   const compared = hasGoal && hasBudget;
   // The gap in words, never as a signed number: Town Goals' gap has the opposite sign (need minus
   // goal), so '-$0.4M' here beside '+$444,400' there read as a contradiction.
@@ -105,9 +104,9 @@ export function GapCard(props: GapCardProps) {
               read '$0 $0.25 ... $1.00' as if those were figures. The status above says why. */}
           {budget > 0 || goal > 0 ? (
             <BarChart
-              label={`Bar chart: ${labels.budget.toLowerCase()} ${money(budget)}, ${labels.goal.toLowerCase()} ${hasGoal ? money(goal) : 'not set'}`}
-              data={rows.map((r) => ({ ...r, text: money(r.value) }))}
-              max={Math.max(budget, goal) * 1.1}
+              label={`Bar chart: ${bars.map((r) => `${r.label.toLowerCase()} ${money(r.value)}`).join(', ')}`}
+              data={bars.map((r) => ({ ...r, text: money(r.value) }))}
+              max={Math.max(...bars.map((r) => r.value)) * 1.1}
               tickLabels={formatMoneyTicks}
               height={150}
               namesAbove
@@ -119,7 +118,8 @@ export function GapCard(props: GapCardProps) {
         <DataTable
           caption={`${fy} budget against town guidance`}
           rows={[
-            ...rows.map((r) => ({ ...r, text: formatMoney(r.value) })),
+            ...bars.map((r) => ({ ...r, text: formatMoney(r.value) })),
+            ...(hasGoal ? [] : [{ label: labels.goal, text: 'Not set' }]),
             { label: 'Gap', text: gapWords(formatMoney) },
           ]}
           rowKey={(r) => r.label}

@@ -7,8 +7,12 @@ import { jsonResponse, makeUser, renderRoutes, storeSession } from '@web/test/re
 import { GapCard } from './gap-card';
 import { echoFunds, type FundChoice } from '@shared/schemas/fund-words';
 
-// Plotly is not needed to read the card's words.
-vi.mock('@web/components/charts/lazy-plot', () => ({ LazyPlot: () => null }));
+// Plotly is not needed to read the card's words: the plot is its label and the bars it was given.
+vi.mock('@web/components/charts/lazy-plot', () => ({
+  LazyPlot: ({ label, data }: { label: string; data: unknown[] }) => (
+    <div role="img" aria-label={label} data-trace={JSON.stringify(data)} />
+  ),
+}));
 
 /**
  * As the server answers: its guidanceGap is goal - the general fund's budget (guidanceBudget, all of
@@ -116,6 +120,12 @@ describe('GapCard', () => {
     // The calculation names no goal and no gap of $0 - $49M.
     expect(screen.getByRole('row', { name: /= Gap/ }).textContent).toContain('No town goal set');
     expect(document.body.textContent).not.toMatch(/guidance by|counts as \$0/);
+    // The chart draws the budget's bar alone: no empty 'Town guidance goal' bar beside it.
+    const chart = screen.getByRole('img', { name: /^Bar chart/ });
+    expect(chart.getAttribute('aria-label')).toMatch(/^Bar chart: proposed budget, general fund \$49/);
+    expect(chart.getAttribute('aria-label')).not.toMatch(/goal/i);
+    expect(chart.getAttribute('data-trace')).toContain('Proposed budget, general fund');
+    expect(chart.getAttribute('data-trace')).not.toContain('Town guidance goal');
     fireEvent.click(screen.getByRole('radio', { name: 'Table' }));
     expect(screen.getByRole('row', { name: /^Gap/ }).textContent).toContain('No town goal set');
     expect(document.body.textContent).not.toMatch(/guidance by/);

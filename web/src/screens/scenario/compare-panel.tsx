@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { sumDollars } from '@shared/money';
-import { NO_LINES_YET } from '@shared/budget-math';
+import { NO_LINES_YET, NO_TOWN_GOAL } from '@shared/budget-math';
 import { errorMessage } from '@web/api/client';
 import { useCompareScenarios, type Comparison, type CutScenario } from '@web/api/cut-scenarios';
 import { Alert } from '@web/components/alert';
@@ -83,9 +83,12 @@ function ComparisonTable({ data }: { data: Comparison }) {
                 colSpan={2}
                 className={s.meetsGoal === null ? '' : s.meetsGoal ? 'compare__meets' : 'compare__over'}
               >
-                {s.meetsGoal === null
-                  ? NO_LINES_YET
-                  : `${s.meetsGoal ? 'Meets the goal' : 'Does not meet the goal'} · ${gapLabel(s.gap)}`}
+                {/* No town goal (gap null): it says so, never a gap against $0. */}
+                {s.gap === null
+                  ? NO_TOWN_GOAL
+                  : s.meetsGoal === null
+                    ? NO_LINES_YET
+                    : `${s.meetsGoal ? 'Meets the goal' : 'Does not meet the goal'} · ${gapLabel(s.gap)}`}
                 {/* The goal pays the general fund alone: say its figure when grants make a difference. */}
                 {s.goalTotal === s.adjustedTotal ? '' : ` (general fund ${formatMoneyCents(s.goalTotal)})`}
               </td>

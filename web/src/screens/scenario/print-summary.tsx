@@ -62,7 +62,16 @@ function PrintPage({ data }: { data: PrintData }) {
     ],
     [
       ['Gap', gapLabel(s.gap)],
-      ['Meets the goal', s.meetsGoal === null ? NO_LINES_YET : s.meetsGoal ? 'Yes' : 'No'],
+      [
+        'Meets the goal',
+        s.lineCount === 0
+          ? NO_LINES_YET
+          : s.meetsGoal === null
+            ? 'No town goal to meet'
+            : s.meetsGoal
+              ? 'Yes'
+              : 'No',
+      ],
     ],
     [
       [

@@ -124,7 +124,7 @@ describe('PreviewTotals', () => {
     expect(cents(summary.originalTotal.toFixed(2))).toBe(original);
     expect(cents(summary.adjustedTotal.toFixed(2))).toBe(adjusted);
     expect(cents(summary.totalCuts.toFixed(2))).toBe(original - adjusted);
-    expect(cents(summary.gap.toFixed(2))).toBe(adjusted - cents('50000000.01'));
+    expect(cents(summary.gap!.toFixed(2))).toBe(adjusted - cents('50000000.01'));
     expect(summary.meetsGoal).toBe(adjusted <= cents('50000000.01'));
     expect(summary.itemsModified).toBe(modified);
   });
@@ -191,13 +191,23 @@ describe('words', () => {
       ['Items Modified', '3'],
     ]);
     expect(cards.some((c) => /(^|\s)-\$/.test(c.value))).toBe(false);
-    const noGoal = summaryCards({ ...base, hasTownGoal: false, townGoal: 0, adjustedTotal: 10, gap: 10 });
+    // As the server answers a year with no town goal: no gap against $0 and nothing to meet.
+    const noGoal = summaryCards({
+      ...base,
+      lineCount: 152,
+      hasTownGoal: false,
+      townGoal: 0,
+      adjustedTotal: 10,
+      gap: null,
+      meetsGoal: null,
+    });
     expect(
       noGoal
         .slice(1, 2)
         .concat(noGoal.slice(4, 6))
         .map((c) => c.value),
-    ).toEqual(['Not set', '—', '—']);
+    ).toEqual(['Not set', 'No town goal set', '—']);
+    expect(gapLabel(null)).toBe('No town goal set');
   });
 
   it('totals categories in cents', () => {

@@ -1,4 +1,4 @@
-import { fiscalYearLabel, keptCents, scenarioStatus } from '@shared/budget-math';
+import { fiscalYearLabel, keptCents, NO_TOWN_GOAL, scenarioStatus } from '@shared/budget-math';
 import { centsOf, fromCents } from '@shared/money';
 import type { ScenarioLine, ScenarioSummary } from '@web/api/cut-scenarios';
 import { countOf, formatMoneyCents } from '@web/lib/format';
@@ -107,7 +107,8 @@ export class PreviewTotals {
    * the server takes them off, so the cards do not jump when a save settles.
    */
   summary(base: ScenarioSummary): ScenarioSummary {
-    const goal = centsOf(base.townGoal);
+    // A year with no town goal: no gap against $0 and nothing to meet (scenarioStatus).
+    const goal = base.hasTownGoal ? centsOf(base.townGoal) : null;
     const adjusted = this.adjusted - centsOf(base.positionsNet);
     // The goal is compared with the general fund's part, as the server compares it.
     const goalTotal = this.goalAdjusted - centsOf(base.positionsGeneralNet);
@@ -119,7 +120,7 @@ export class PreviewTotals {
       totalCuts: fromCents(this.original - adjusted),
       adjustedTotal: fromCents(adjusted),
       goalTotal: fromCents(goalTotal),
-      gap: fromCents(status.gapCents),
+      gap: status.gapCents === null ? null : fromCents(status.gapCents),
       meetsGoal: status.meetsGoal,
       itemsModified: this.modified,
     };
@@ -143,8 +144,14 @@ export function categoryTotals(
   return out;
 }
 
-/** The gap in words, never a bare minus: 'Over goal by $X', 'Under goal by $X' or 'On the goal'. */
-export function gapLabel(gap: number): string {
+/**
+ * The gap in words, never a bare minus: 'Over goal by $X', 'Under goal by $X' or 'On the goal';
+ * 'No town goal set' for a year with no goal (null: scenarioStatus), never a gap against $0.
+ */
+export function gapLabel(gap: number | null): string {
+  if (gap === null) {
+    return NO_TOWN_GOAL;
+  }
   if (gap > 0) {
     return `Over goal by ${formatMoneyCents(gap)}`;
   }

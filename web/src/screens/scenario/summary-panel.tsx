@@ -2,16 +2,17 @@ import type { ScenarioSummary } from '@web/api/cut-scenarios';
 import { SummaryCards, type SummaryCardItem } from '@web/components/summary-cards';
 import { formatMoneyCents } from '@web/lib/format';
 import { LINES_IMPORT_PLACE } from '@web/lib/directions';
-import { NO_LINES_YET } from '@shared/budget-math';
+import { NO_LINES_YET, NO_TOWN_GOAL } from '@shared/budget-math';
 import { useEditorSnapshot, type EditorStore } from './editor-store';
 import { gapLabel } from './scenario-math';
 
 /**
  * The scenario summary's seven figures, as cards (the gap in words). A year with no lines has not
- * started (meetsGoal null): no gap and no 'Meets goal', but where its lines come from.
+ * started (no lines): no gap and no 'Meets goal', but where its lines come from. A year with no
+ * town goal (gap null) says so, never a gap against $0.
  */
 export function summaryCards(s: ScenarioSummary): SummaryCardItem[] {
-  const notStarted = s.meetsGoal === null;
+  const notStarted = s.lineCount === 0;
   const share = s.originalTotal
     ? `${((s.totalCuts / s.originalTotal) * 100).toFixed(1)}% of the original`
     : undefined;
@@ -30,7 +31,7 @@ export function summaryCards(s: ScenarioSummary): SummaryCardItem[] {
     { label: 'Adjusted Total', value: formatMoneyCents(s.adjustedTotal) },
     notStarted
       ? { label: 'Gap', value: '—', note: NO_LINES_YET }
-      : s.hasTownGoal
+      : s.hasTownGoal && s.gap !== null
         ? {
             label: 'Gap',
             value: gapLabel(s.gap),
@@ -40,14 +41,14 @@ export function summaryCards(s: ScenarioSummary): SummaryCardItem[] {
                 ? 'Adjusted total compared with the town goal'
                 : `General fund ${formatMoneyCents(s.goalTotal)} compared with the town goal; grants and other funds pay the rest`,
           }
-        : { label: 'Gap', value: '—', note: 'Set the town goal under Town Guidance' },
+        : { label: 'Gap', value: NO_TOWN_GOAL, note: 'Set the town goal under Town Guidance' },
     notStarted
       ? {
           label: 'Meets Goal',
           value: 'Not started',
           note: `${NO_LINES_YET}: import the payroll or the proposed budget (${LINES_IMPORT_PLACE})`,
         }
-      : s.hasTownGoal
+      : s.hasTownGoal && s.gap !== null
         ? {
             label: 'Meets Goal',
             value: s.meetsGoal ? 'Yes' : 'No',
@@ -84,7 +85,7 @@ export function SummaryPanel({
     <div
       className={`scenario-summary${summary?.hasTownGoal ? '' : ' scenario-summary--no-goal'}${
         summary?.meetsGoal === false ? ' scenario-summary--over' : ''
-      }${summary?.meetsGoal === null ? ' scenario-summary--not-started' : ''}`}
+      }${summary?.lineCount === 0 ? ' scenario-summary--not-started' : ''}`}
     >
       <SummaryCards
         label="Scenario summary"

@@ -1,4 +1,4 @@
-import { keptCents, NO_LINES_YET, scenarioStatus } from '@shared/budget-math';
+import { keptCents, NO_LINES_YET, NO_TOWN_GOAL, scenarioStatus } from '@shared/budget-math';
 import { centsOf, fromCents } from '@shared/money';
 import type { ScenarioLine, ScenarioSummary } from '@web/api/cut-scenarios';
 import type { ScenarioPositionChange } from '@web/api/scenario-positions';
@@ -122,9 +122,10 @@ export function summarySheet(input: ScenarioExport): SheetSpec {
   }
   const kept = linesKept - byPosition.net;
   const generalKept = generalLinesKept - byPosition.general;
-  const goal = centsOf(summary.townGoal);
+  // A year with no town goal: no gap against $0 and nothing to meet (scenarioStatus).
+  const goal = summary.hasTownGoal ? centsOf(summary.townGoal) : null;
   const status = scenarioStatus(generalKept, goal, lines.length);
-  const gap = fromCents(status.gapCents);
+  const gapCents = status.gapCents;
   const range = (col: string) => `Lines!$${col}$${first}:$${col}$${last}`;
   const money2 = '"$#,##0.00"';
   const rows: XCell[][] = [
@@ -140,7 +141,7 @@ export function summarySheet(input: ScenarioExport): SheetSpec {
     [
       'Town goal',
       money(summary.townGoal),
-      summary.hasTownGoal ? `Town guidance for ${fyLabel(summary.fiscalYear)}` : 'No town goal set (0)',
+      summary.hasTownGoal ? `Town guidance for ${fyLabel(summary.fiscalYear)}` : NO_TOWN_GOAL,
     ],
     ['Total cuts', moneyCents('B5-B8', original - kept), 'Original total − adjusted total'],
     [
@@ -163,28 +164,37 @@ export function summarySheet(input: ScenarioExport): SheetSpec {
       moneyCents(`Positions!I${positionsTotal}`, byPosition.general),
       "The general fund's part of the cuts and adds by position (an added position is the general fund's)",
     ],
-    [
-      'Gap',
-      moneyCents('B10-B6', status.gapCents),
-      'General fund adjusted − town goal: above zero is over the goal',
-    ],
-    [
-      'Over or under',
-      {
-        formula: `IF(B12>0,"Over goal by "&TEXT(B12,${money2}),IF(B12<0,"Under goal by "&TEXT(-B12,${money2}),"On the goal exactly"))`,
-        result: gapLabel(gap),
-      },
-      'The gap in words',
-    ],
-    [
-      'Meets goal',
-      {
-        // A year with no lines has not started: neither TRUE nor FALSE (shared/budget-math.ts).
-        formula: `IF(COUNT(${range('I')}),B12<=0,"${NO_LINES_YET}")`,
-        result: status.meetsGoal ?? NO_LINES_YET,
-      },
-      'General fund adjusted at or under the goal',
-    ],
+    ...(gapCents === null
+      ? // No town goal: no gap against $0 and nothing to meet, in words (no formula over a 0 goal).
+        [
+          ['Gap', NO_TOWN_GOAL, 'There is no town goal to compare the general fund with'],
+          ['Over or under', NO_TOWN_GOAL, 'The gap in words'],
+          ['Meets goal', 'No town goal to meet', 'General fund adjusted at or under the goal'],
+        ]
+      : [
+          [
+            'Gap',
+            moneyCents('B10-B6', gapCents),
+            'General fund adjusted − town goal: above zero is over the goal',
+          ],
+          [
+            'Over or under',
+            {
+              formula: `IF(B12>0,"Over goal by "&TEXT(B12,${money2}),IF(B12<0,"Under goal by "&TEXT(-B12,${money2}),"On the goal exactly"))`,
+              result: gapLabel(fromCents(gapCents)),
+            },
+            'The gap in words',
+          ],
+          [
+            'Meets goal',
+            {
+              // A year with no lines has not started: neither TRUE nor FALSE (shared/budget-math.ts).
+              formula: `IF(COUNT(${range('I')}),B12<=0,"${NO_LINES_YET}")`,
+              result: status.meetsGoal ?? NO_LINES_YET,
+            },
+            'General fund adjusted at or under the goal',
+          ],
+        ]),
     [
       'Items modified',
       { formula: `COUNTIF(${range('J')},"<100")`, result: modified, fmt: 'int' },

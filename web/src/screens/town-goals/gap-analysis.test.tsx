@@ -15,8 +15,8 @@ const NO_GOAL: GapFigures = {
   lineCount: 12,
   townGoal: 0,
   hasTownGoal: false,
-  gap: 49_000_000,
-  status: 'OVER',
+  gap: null,
+  status: null,
   ...echoFunds('general'),
 };
 

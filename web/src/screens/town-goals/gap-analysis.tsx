@@ -45,7 +45,11 @@ export function GapAnalysis({
   // A year with no budget lines has not started: no need, gap or status, so no tone either. A year
   // with no town goal has no gap to be OVER or UNDER (goalGap): it says so, in no tone.
   const status =
-    gap.data && gap.data.lineCount > 0 ? (gap.data.hasTownGoal ? STATUS[gap.data.status] : NO_GOAL) : null;
+    gap.data && gap.data.lineCount > 0
+      ? gap.data.status === null
+        ? NO_GOAL
+        : STATUS[gap.data.status]
+      : null;
   return (
     <section className={`card gap-analysis ${status?.className ?? ''}`} aria-labelledby="gap-analysis-title">
       <div className="chart-card__header">

@@ -40,7 +40,7 @@ export function serverProblems(body: TownGoalInput): Record<string, string> {
  * guidance by ...' (the dashboard says the same of the same year, in millions); 'No town goal set'
  * for a year with no goal (goalGap), never a gap against $0.
  */
-export function guidanceGapLabel(gap: number, hasGoal = true): string {
+export function guidanceGapLabel(gap: number | null, hasGoal = true): string {
   return formatGuidanceGap(goalGap(gap, hasGoal), formatMoneyCents);
 }
 
