@@ -62,6 +62,13 @@ beforeAll(async () => {
   });
   expect(split.status, JSON.stringify(split.body)).toBe(200);
   await startFollowing(at);
+  // A goal for the year, so the scenario has a gap to move (without one it has none).
+  const goal = await call('post', '/town-goals', {
+    fiscalYear: 2027,
+    goalType: 'DOLLAR',
+    dollarGoal: 1_000_000,
+  });
+  expect(goal.status, JSON.stringify(goal.body)).toBe(200);
   const s = await call('post', '/scenarios/cuts', {
     budgetYearId: w.budgetYearId,
     fiscalYear: 2027,
