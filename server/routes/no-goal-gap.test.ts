@@ -16,23 +16,29 @@ const call = async (method: string, path: string, body?: unknown, token = admin.
   return res.body;
 };
 
+/** A new budget year holding one $49,000,000.25 proposed line in its fiscal year, and no town goal. */
+async function yearWithLine(label: string, fiscalYear: number): Promise<number> {
+  const made = await call('post', '/budget-years', { label });
+  const budgetYearId = made.budgetYear.id as number;
+  await call(
+    'post',
+    '/line-items',
+    {
+      budgetYearId,
+      fiscalYear,
+      isOperating: false,
+      accountDescription: 'Supplies',
+      amount: 49_000_000.25,
+      deseCode: '2410',
+    },
+    finance.token,
+  );
+  return budgetYearId;
+}
+
 describe('a budget year with lines and no town goal', () => {
   it('gives the summary no guidance gap, read as FINANCE', async () => {
-    const made = await call('post', '/budget-years', { label: 'FY28' });
-    const budgetYearId = made.budgetYear.id as number;
-    await call(
-      'post',
-      '/line-items',
-      {
-        budgetYearId,
-        fiscalYear: 2028,
-        isOperating: false,
-        accountDescription: 'Supplies',
-        amount: 49_000_000.25,
-        deseCode: '2410',
-      },
-      finance.token,
-    );
+    const budgetYearId = await yearWithLine('FY28', 2028);
     const summary = await call(
       'get',
       `/line-items/budget/summary?budgetYearId=${budgetYearId}&fiscalYear=2028`,
@@ -84,21 +90,7 @@ describe('a budget year with lines and no town goal', () => {
   });
 
   it('gives the gap analysis and the published figures no gap and no status until a goal is set', async () => {
-    const made = await call('post', '/budget-years', { label: 'FY29' });
-    const budgetYearId = made.budgetYear.id as number;
-    await call(
-      'post',
-      '/line-items',
-      {
-        budgetYearId,
-        fiscalYear: 2029,
-        isOperating: false,
-        accountDescription: 'Supplies',
-        amount: 49_000_000.25,
-        deseCode: '2410',
-      },
-      finance.token,
-    );
+    const budgetYearId = await yearWithLine('FY29', 2029);
     const gapPath = `/town-goals/analysis/gap?fiscalYear=2029&budgetYearId=${budgetYearId}`;
     // No gap against a goal of 0 ('OVER' by $49M): the year has no guidance to be over.
     expect(await call('get', gapPath, undefined, finance.token)).toMatchObject({
