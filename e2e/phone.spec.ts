@@ -168,7 +168,9 @@ for (const screen of [
   });
 }
 
-test('the dashboard names each category in full on a phone, none cut to "Teac..."', async ({ page }) => {
+test('the dashboard names each category in full on a phone, none cut to "Teac...", and its bar values read level', async ({
+  page,
+}) => {
   await signIn(page, FINANCE, '/');
   const card = page.getByRole('region', { name: 'Budget by Category' });
   await expect(card.locator('.legend-toggle').first()).toBeVisible({ timeout: 20_000 });
@@ -180,4 +182,15 @@ test('the dashboard names each category in full on a phone, none cut to "Teac...
   );
   expect(cut).toEqual([]);
   await card.screenshot({ path: 'test-results/screens/phone-dashboard-categories.png' });
+
+  // A short bar's value read bottom to top: Plotly turned '28' (District Wide's headcount) on its
+  // side to fit it inside the bar.
+  const headcount = page.getByRole('region', { name: 'Headcount by Location' });
+  await expect(headcount.locator('.bartext').first()).toBeAttached();
+  const turned = await headcount
+    .locator('.bartext')
+    .evaluateAll((texts) =>
+      texts.filter((t) => (t.getAttribute('transform') ?? '').includes('rotate')).map((t) => t.textContent),
+    );
+  expect(turned).toEqual([]);
 });

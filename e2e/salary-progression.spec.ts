@@ -41,11 +41,13 @@ for (const { name, viewport } of [
       await expect(page.getByLabel('Position')).toHaveValue('Teacher');
       await expect(page.getByRole('combobox', { name: 'People' })).toHaveText('10');
       const explainer = page.getByRole('region', { name: 'How each year’s increase is made' });
-      await expect(explainer).toContainText(
-        'COLA 3 percent per employee and steps and lanes 0.75 percent pooled',
-      );
       await expect(explainer).toContainText('settled contract');
-      await expect(explainer).toContainText('Example from the specification (not this district’s figures)');
+      // A worked example of the district's own rule (a listed person's year), never a fixed one.
+      await expect(explainer).toContainText(
+        /For example, .+ \(.+\): \$[\d,]+\.\d\d in FY\d\d becomes \$[\d,]+\.\d\d in FY\d\d by this rule, COLA /,
+      );
+      await expect(explainer).not.toContainText('specification');
+      await expect(explainer).toContainText('YoY is the change the salaries themselves show');
 
       // This district's own rule, from its data: the budget settings' pooled percent and groups.
       const id = await budgetYearId(page, 'FY26');

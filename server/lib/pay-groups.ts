@@ -10,7 +10,7 @@ import { can, type Actor } from '@server/policies/index';
 export const MIN_PAY_GROUP = MIN_RANGE_COUNT;
 
 /** The note a report carries when it withheld a sum of pay from its reader. */
-export const PAY_WITHHELD_NOTE = `Salaries summed over fewer than ${MIN_PAY_GROUP} people (and enough other rows that they cannot be worked out from the total) are shown only to ADMIN and FINANCE.`;
+export const PAY_WITHHELD_NOTE = `Salaries summed over fewer than ${MIN_PAY_GROUP} people (and enough other rows that they cannot be worked out from the total) are shown only to administrators and finance staff.`;
 
 /** Whether this reader sees every sum of pay, however few people it covers. */
 export const seesIndividualPay = (actor: Pick<Actor, 'role'>) => can(actor, 'lineItems.read');

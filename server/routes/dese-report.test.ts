@@ -170,7 +170,7 @@ describe('GET /dese-report', () => {
       ...rest(staff),
       dashboard: { ...staff.dashboard, payroll: seen.body.dashboard.payroll },
     });
-    const withheldNote = (n: string) => n.includes('shown only to ADMIN and FINANCE');
+    const withheldNote = (n: string) => n.includes('shown only to administrators and finance staff');
     expect(seen.body.notes.filter((n: string) => !withheldNote(n))).toEqual(staff.notes);
     expect(seen.body.notes.some(withheldNote)).toBe(true);
     expect(staff.notes.some(withheldNote)).toBe(false);

@@ -86,7 +86,7 @@ describe('GET /function-codes/unmapped and the grids’ filter', () => {
       lineCount: 4,
       amount: null,
       message:
-        '$1,300.09 in 2 proposed lines and 2 employee lines (salaries shown only to ADMIN and FINANCE) have no function code',
+        '$1,300.09 in 2 proposed lines and 2 employee lines (salaries shown only to administrators and finance staff) have no function code',
     });
     const totals = await t.api(
       'get',

@@ -170,7 +170,7 @@ describe('Budget vs Actual by DESE function', () => {
     for (const secret of secrets()) {
       expect(found).not.toContain(secret);
     }
-    expect(r.payWithheld).toContain('shown only to ADMIN and FINANCE');
+    expect(r.payWithheld).toContain('shown only to administrators and finance staff');
   });
 
   it('withholds a withheld code’s accounts from VIEW_ONLY, by account and in the drill-down', async () => {

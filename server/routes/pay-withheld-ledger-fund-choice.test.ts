@@ -101,7 +101,7 @@ describe('Budget vs Actual of one fund beside every fund’s', () => {
     }
     expect(general.totals).toMatchObject({ budget: null, revisedBudget: null, expended: null });
     expect(general.rows.find((g) => g.key === '2305')).toMatchObject({ budget: null, expended: null });
-    expect(general.payWithheld).toContain('shown only to ADMIN and FINANCE');
+    expect(general.payWithheld).toContain('shown only to administrators and finance staff');
   });
 
   it('keeps the general fund’s totals for VIEW_ONLY when another fund of people is withheld beside the grant', async () => {

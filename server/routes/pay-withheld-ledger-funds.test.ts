@@ -68,7 +68,7 @@ describe('Budget vs Actual by fund', () => {
         );
       }
     }
-    expect(r.payWithheld).toContain('shown only to ADMIN and FINANCE');
+    expect(r.payWithheld).toContain('shown only to administrators and finance staff');
   });
 
   it('withholds the report’s totals from VIEW_ONLY when it reads the grant alone (its 2 people)', async () => {

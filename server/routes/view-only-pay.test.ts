@@ -205,7 +205,7 @@ describe('VIEW_ONLY never reads one person’s pay', () => {
     const unmapped = (await t.api('get', `/function-codes/unmapped?${q}`, { token: viewer })).body;
     expect(unmapped).toMatchObject({ lineCount: 1, amount: null, employee: { lineCount: 1, amount: null } });
     expect(unmapped.message).toBe(
-      '1 employee line (salaries shown only to ADMIN and FINANCE) has no function code',
+      '1 employee line (salaries shown only to administrators and finance staff) has no function code',
     );
     // Six people in the year: the year's salaries are a sum anyone may read.
     const all = [...COLLEAGUES, SALARY].reduce((sum, v) => sum + cents(v), 0n);
@@ -233,7 +233,7 @@ describe('VIEW_ONLY never reads one person’s pay', () => {
     const parts = [...report.series, report.unmapped].filter((p: { payroll: unknown }) => p.payroll !== null);
     const shown = parts.reduce((sum: bigint, p: { payroll: number }) => sum + cents(String(p.payroll)), 0n);
     expect(cents(String(report.totals.payroll)) - shown).not.toBe(cents(SALARY));
-    expect(report.notes.join(' ')).toContain('shown only to ADMIN and FINANCE');
+    expect(report.notes.join(' ')).toContain('shown only to administrators and finance staff');
     const places = (await t.api('get', `/line-items/headcount-by-location?${q}`, { token: viewer })).body;
     const shownPlaces = places.locations
       .filter((l: { totalSalary: unknown }) => l.totalSalary !== null)

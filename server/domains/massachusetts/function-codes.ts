@@ -73,7 +73,7 @@ export async function unmappedCodes(
     ...result,
     employee: { lineCount: employee.lineCount, amount: null },
     amount: null,
-    message: `${dollars}${people} (salaries shown only to ADMIN and FINANCE) ${lineCount === 1 ? 'has' : 'have'} no function code`,
+    message: `${dollars}${people} (salaries shown only to administrators and finance staff) ${lineCount === 1 ? 'has' : 'have'} no function code`,
   };
 }
 

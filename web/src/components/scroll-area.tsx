@@ -23,7 +23,7 @@ export function useScrollsSideways(ref: RefObject<HTMLElement | null>): boolean 
 /**
  * A table's wrapper that scrolls sideways when the table is wider than the screen (a phone). Only
  * then is it a named, focusable region, so keyboard users can scroll it (WCAG 2.1.1) without
- * adding a tab stop where nothing scrolls.
+ * adding a tab stop where nothing scrolls, and only then does a line under it say so.
  */
 export function ScrollArea({
   label,
@@ -37,12 +37,22 @@ export function ScrollArea({
   const ref = useRef<HTMLDivElement>(null);
   const scrolls = useScrollsSideways(ref);
   return (
-    <div
-      ref={ref}
-      className={`table-wrap scroll-area${className ? ` ${className}` : ''}`}
-      {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': `${label}, scrolls sideways` } : {})}
-    >
-      {children}
-    </div>
+    <>
+      {/* On a phone the columns past the edge held the figures (Proposed, Variance, Available)
+          and nothing said they were there. Said above the table, where a long one is first seen;
+          hidden from screen readers, whom the region's name tells. */}
+      {scrolls ? (
+        <p className="scroll-area__hint" aria-hidden="true">
+          Scroll the table sideways for more columns.
+        </p>
+      ) : null}
+      <div
+        ref={ref}
+        className={`table-wrap scroll-area${className ? ` ${className}` : ''}`}
+        {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': `${label}, scrolls sideways` } : {})}
+      >
+        {children}
+      </div>
+    </>
   );
 }

@@ -126,7 +126,7 @@ export const REPORT: FundsReport = {
 
 /** The note the server adds when it withheld a sum of pay (server/lib/pay-groups.ts, PAY_WITHHELD_NOTE). */
 export const PAY_NOTE =
-  'Salaries summed over fewer than 5 people (and enough other rows that they cannot be worked out from the total) are shown only to ADMIN and FINANCE.';
+  'Salaries summed over fewer than 5 people (and enough other rows that they cannot be worked out from the total) are shown only to administrators and finance staff.';
 
 /**
  * REPORT as a reader who may not see individual pay gets it: the general fund's 2305 and 4220 and

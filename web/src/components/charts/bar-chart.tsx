@@ -114,6 +114,9 @@ export function BarChart({
     // '$48.9M' at the right edge (Plotly leaves no margin for bar text). A bar too short to hold
     // its value prints it after the end, where a short bar leaves room.
     textposition: horizontal ? 'auto' : 'outside',
+    // Level, always: Plotly turned a short bar's value on its side to fit it inside ('28' read
+    // bottom to top on District Wide's headcount); level, a value that does not fit goes after it.
+    textangle: 0,
     insidetextanchor: 'end',
     cliponaxis: false,
     customdata: rows.map((d) => plotText(d.text)),

@@ -53,3 +53,12 @@ describe('Shell header', () => {
     expect(localStorage.getItem('district-name')).toBeNull();
   });
 });
+
+describe('the user menu', () => {
+  // The header's chip read 'VIEW_ONLY' on every screen, while User Management says 'View only'.
+  it('names the role in words', async () => {
+    showShell('Lunenburg Public Schools');
+    await waitFor(() => expect(document.querySelector('.user-trigger__role')?.textContent).toBe('View only'));
+    expect(document.querySelector('.app-header')?.textContent).not.toContain('VIEW_ONLY');
+  });
+});

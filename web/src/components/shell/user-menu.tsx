@@ -2,9 +2,10 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link } from 'react-router';
 import { useSession } from '@web/auth/session-context';
 import { userMenuFor } from '@web/components/shell/nav-items';
+import { ROLE_LABELS } from '@web/lib/format';
 
 /**
- * The avatar button with the user's name and role, opening Profile, User Management (the roles the
+ * The avatar button with the user's name and role (in words: 'View only', not VIEW_ONLY), opening Profile, User Management (the roles the
  * route table lets in) and Logout. On narrow screens only the avatar shows; the name stays the
  * button's accessible name.
  */
@@ -25,7 +26,7 @@ export function UserMenu() {
             <span className="visually-hidden">Account menu for </span>
             {user.name}
           </span>
-          <span className="user-trigger__role">{user.role}</span>
+          <span className="user-trigger__role">{ROLE_LABELS[user.role]}</span>
         </span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
@@ -33,7 +34,7 @@ export function UserMenu() {
           <DropdownMenu.Label className="menu-label">
             <div className="menu-label__name">{user.name}</div>
             <div className="menu-label__meta">{user.email}</div>
-            <div className="menu-label__meta">{user.role}</div>
+            <div className="menu-label__meta">{ROLE_LABELS[user.role]}</div>
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="menu-separator" />
           {userMenuFor(user.role).map((item) => (

@@ -4,6 +4,7 @@ import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { FLAG_LABELS, formatVariancePercent, isHighlighted } from './flags';
 import { ScrollArea } from '@web/components/scroll-area';
 import { numCol, TableHead } from '@web/components/table-head';
+import type { ComparisonDollars, ShownLine } from './whole-dollars';
 
 function FlagBadge({ cell }: { cell: ComparisonCell }) {
   if (!cell.flag || !FLAG_LABELS[cell.flag].label) {
@@ -13,10 +14,30 @@ function FlagBadge({ cell }: { cell: ComparisonCell }) {
   return <span className={`badge ${badge}`}>{label}</span>;
 }
 
+/** A line's whole dollars (comparisonDollars: the rows add up to the subtotal and the total). */
+function Figures({ line, counts }: { line: ShownLine; counts?: ComparisonCell }) {
+  return (
+    <>
+      <td className="money">{!counts || counts.operatingCount ? formatMoney(line.operating) : '—'}</td>
+      <td className="money">{!counts || counts.proposedCount ? formatMoney(line.proposed) : '—'}</td>
+      <td className="money">{formatMoney(line.variance)}</td>
+    </>
+  );
+}
+
+interface ComparisonTableProps {
+  data: BudgetComparison;
+  yearIndex: number;
+  /** The year's figures in whole dollars (comparisonDollars of data and yearIndex). */
+  dollars: ComparisonDollars;
+}
+
 /** Operating against proposed per category for one fiscal year; rows over 5% are highlighted. */
-export function ComparisonTable({ data, yearIndex }: { data: BudgetComparison; yearIndex: number }) {
+export function ComparisonTable({ data, yearIndex, dollars }: ComparisonTableProps) {
   const fy = fiscalYearLabel(data.fiscalYears[yearIndex]);
-  const rows = data.rows.filter((r) => r.years[yearIndex].flag !== null);
+  const rows = data.rows
+    .map((row, i) => ({ row, shown: dollars.rows[i] }))
+    .filter(({ row }) => row.years[yearIndex].flag !== null);
   const total = data.totals[yearIndex];
   const personnel = data.personnelTotals[yearIndex];
   return (
@@ -41,7 +62,7 @@ export function ComparisonTable({ data, yearIndex }: { data: BudgetComparison; y
               </td>
             </tr>
           ) : null}
-          {rows.map((row) => {
+          {rows.map(({ row, shown }) => {
             const cell = row.years[yearIndex];
             return (
               <tr key={String(row.categoryId)} className={isHighlighted(cell) ? 'row--highlight' : undefined}>
@@ -50,9 +71,7 @@ export function ComparisonTable({ data, yearIndex }: { data: BudgetComparison; y
                   {row.category}
                   {row.isPersonnel ? <span className="muted"> (personnel)</span> : null}
                 </th>
-                <td className="money">{cell.operatingCount ? formatMoney(cell.operating) : '—'}</td>
-                <td className="money">{cell.proposedCount ? formatMoney(cell.proposed) : '—'}</td>
-                <td className="money">{formatMoney(cell.variance)}</td>
+                <Figures line={shown} counts={cell} />
                 <td className="num">{formatVariancePercent(cell.variancePercent)}</td>
                 <td>
                   <FlagBadge cell={cell} />
@@ -64,9 +83,7 @@ export function ComparisonTable({ data, yearIndex }: { data: BudgetComparison; y
         <tfoot>
           <tr>
             <th scope="row">Personnel subtotal</th>
-            <td className="money">{formatMoney(personnel.operating)}</td>
-            <td className="money">{formatMoney(personnel.proposed)}</td>
-            <td className="money">{formatMoney(personnel.variance)}</td>
+            <Figures line={dollars.personnel} />
             <td className="num">{formatVariancePercent(personnel.variancePercent)}</td>
             <td>
               <FlagBadge cell={personnel} />
@@ -74,9 +91,7 @@ export function ComparisonTable({ data, yearIndex }: { data: BudgetComparison; y
           </tr>
           <tr>
             <th scope="row">Total (all categories)</th>
-            <td className="money">{formatMoney(total.operating)}</td>
-            <td className="money">{formatMoney(total.proposed)}</td>
-            <td className="money">{formatMoney(total.variance)}</td>
+            <Figures line={dollars.total} />
             <td className="num">{formatVariancePercent(total.variancePercent)}</td>
             <td />
           </tr>

@@ -5,19 +5,17 @@ import { useBudgetComparison } from '@web/api/budget-comparison';
 import { useCan } from '@web/auth/use-can';
 import { useBudgetYear } from '@web/budget-year/budget-year-context';
 import { Alert } from '@web/components/alert';
-import { ChartCard } from '@web/components/charts/chart-card';
-import { DataTable } from '@web/components/charts/data-table';
-import { GroupedBarChart } from '@web/components/charts/grouped-bar-chart';
-import { COLOR_BUDGET } from '@web/components/charts/palette';
 import { EmptyState } from '@web/components/empty-state';
 import { PageHeader } from '@web/components/page-header';
 import { Select } from '@web/components/select';
 import { Spinner } from '@web/components/spinner';
-import { formatMillions, formatMoney, formatMoneyTicks } from '@web/lib/format';
+import { formatMoney } from '@web/lib/format';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { ComparisonTable } from './comparison-table';
 import { formatVariancePercent } from './flags';
 import { SalaryBudgetButton } from './salary-budget-button';
+import { SixYearView } from './six-year-view';
+import { comparisonDollars } from './whole-dollars';
 import './budget-comparison.css';
 
 /**
@@ -65,9 +63,9 @@ export function BudgetComparisonScreen() {
   }
   const data = comparison.data;
   const fiscalYear = data.fiscalYears[yearIndex];
-  const total = data.totals[yearIndex];
   const personnel = data.personnelTotals[yearIndex];
-  const labels = data.fiscalYears.map(fiscalYearLabel);
+  // The cards show the table's own Total and Personnel subtotal figures.
+  const dollars = comparisonDollars(data, yearIndex);
   return (
     <>
       {header}
@@ -86,16 +84,16 @@ export function BudgetComparisonScreen() {
       <div className="kpis comparison-kpis">
         <div className="kpi">
           <span className="kpi__label">Operating (salaries)</span>
-          <span className="kpi__value money">{formatMoney(total.operating)}</span>
+          <span className="kpi__value money">{formatMoney(dollars.total.operating)}</span>
         </div>
         <div className="kpi">
           <span className="kpi__label">Proposed</span>
-          <span className="kpi__value money">{formatMoney(total.proposed)}</span>
+          <span className="kpi__value money">{formatMoney(dollars.total.proposed)}</span>
         </div>
         <div className="kpi">
           <span className="kpi__label">Salary lines vs payroll</span>
           <span className="kpi__value money">
-            {formatMoney(personnel.variance)}{' '}
+            {formatMoney(dollars.personnel.variance)}{' '}
             <span className="kpi__hint">{formatVariancePercent(personnel.variancePercent)}</span>
           </span>
         </div>
@@ -104,57 +102,15 @@ export function BudgetComparisonScreen() {
         className="card card--flush comparison-card"
         aria-label={`Comparison for ${fiscalYearLabel(fiscalYear)}`}
       >
-        <ComparisonTable data={data} yearIndex={yearIndex} />
+        <ComparisonTable data={data} yearIndex={yearIndex} dollars={dollars} />
       </section>
       <p className="field__hint comparison-legend">
         Variance is proposed minus operating, as a percent of operating. Within {VARIANCE_ALIGNED}% is
         Aligned; rows over {VARIANCE_HIGHLIGHT}% are highlighted; over {VARIANCE_LARGE}% is a Large Variance.
-        Non-personnel categories have no operating side.
+        Non-personnel categories have no operating side. Whole dollars are rounded together, so the rows add
+        up to the subtotal and the total.
       </p>
-      <ChartCard
-        title="Six-Year View"
-        subtitle={`${labels[0]} to ${labels[labels.length - 1]}, all categories`}
-        chart={
-          <GroupedBarChart
-            label={`Grouped bar chart of operating and proposed totals by fiscal year: ${data.totals
-              .map(
-                (t, i) =>
-                  `${labels[i]} operating ${formatMillions(t.operating)}, proposed ${formatMillions(t.proposed)}`,
-              )
-              .join('; ')}`}
-            categories={labels}
-            tickLabels={formatMoneyTicks}
-            series={[
-              {
-                name: 'Operating',
-                values: data.totals.map((t) => t.operating),
-                color: '#0891b2',
-                texts: data.totals.map((t) => formatMoney(t.operating)),
-              },
-              {
-                name: 'Proposed',
-                values: data.totals.map((t) => t.proposed),
-                color: COLOR_BUDGET,
-                texts: data.totals.map((t) => formatMoney(t.proposed)),
-              },
-            ]}
-          />
-        }
-        table={
-          <DataTable
-            caption="Operating and proposed totals by fiscal year"
-            rows={data.totals}
-            rowKey={(t) => String(t.fiscalYear)}
-            columns={[
-              { header: 'Fiscal year', value: (t) => fiscalYearLabel(t.fiscalYear) },
-              { header: 'Operating', value: (t) => formatMoney(t.operating), numeric: true },
-              { header: 'Proposed', value: (t) => formatMoney(t.proposed), numeric: true },
-              { header: 'Variance', value: (t) => formatMoney(t.variance), numeric: true },
-              { header: 'Variance %', value: (t) => formatVariancePercent(t.variancePercent), numeric: true },
-            ]}
-          />
-        }
-      />
+      <SixYearView data={data} />
     </>
   );
 }

@@ -2,30 +2,67 @@ import type { LedgerReport } from '@web/api/ledger';
 import { ScrollArea } from '@web/components/scroll-area';
 import { numCol, TableHead } from '@web/components/table-head';
 import { formatMoney } from '@web/lib/format';
+import { sumDollars } from '@shared/money';
 import { WITHHELD } from '@shared/schemas/dese-report';
+import { NoLedger } from './figures';
+import { wholeRows } from './whole-figures';
 
 type Amounts = Record<'revisedBudget' | 'expended' | 'encumbered' | 'available', number | null>;
+type Figures = Amounts & { budget: number | null };
 /** An amount, or 'Withheld' where the report withheld it from its reader (its payWithheld). */
 const amount = (v: number | null) => (v === null ? WITHHELD : formatMoney(v));
 
-function AmountCells({ x }: { x: Amounts }) {
+const LEDGER_COLUMNS = ['revisedBudget', 'expended', 'encumbered', 'available'] as const;
+
+function AmountCells({ x, noLedger }: { x: Amounts; noLedger: boolean }) {
   return (
     <>
-      <td className="money">{amount(x.revisedBudget)}</td>
-      <td className="money">{amount(x.expended)}</td>
-      <td className="money">{amount(x.encumbered)}</td>
-      <td className="money">{amount(x.available)}</td>
+      {LEDGER_COLUMNS.map((k) => (
+        <td key={k} className="money">
+          {noLedger ? <NoLedger /> : amount(x[k])}
+        </td>
+      ))}
     </>
   );
+}
+
+/** The sum of a column's amounts, or null (withheld) when one of them is. */
+function sumOf(values: readonly (number | null)[]): number | null {
+  if (values.some((v) => v === null)) {
+    return null;
+  }
+  return sumDollars(values as number[]);
+}
+
+/**
+ * The fund rows (and the unmatched fund segment's, when it has accounts) in whole dollars that add
+ * up to the Total under them (whole-figures.ts). Every fund's total is the report's own when it
+ * reads every fund (the KPI cards' and the groups' Total: the funds and the unmatched segment are
+ * every account and line); else the sum of the rows, withheld when one of them is.
+ */
+export function fundFigures(report: LedgerReport) {
+  const u = report.unmatchedFund;
+  const rows: Figures[] = [...report.fundTotals];
+  const unmatched = u.accountCount ? [{ ...u, budget: 0 }] : [];
+  const all = [...rows, ...unmatched];
+  const total = {} as Figures;
+  for (const k of ['budget', ...LEDGER_COLUMNS] as const) {
+    total[k] = report.fund.scope === 'all' ? report.totals[k] : sumOf(all.map((r) => r[k]));
+  }
+  const whole = wholeRows(all, total, ['budget', ...LEDGER_COLUMNS]);
+  return { rows: whole.slice(0, rows.length), unmatched: whole[rows.length] ?? null, total };
 }
 
 /**
  * Every fund's totals whatever fund the screen reads: its proposed lines, and its ledger accounts'
  * revised budget, expended, encumbered and available; then the accounts whose fund segment names no
- * fund. The row of the fund read is marked.
+ * fund, and every fund's Total. The row of the fund read is marked. With no ledger for the year,
+ * only the proposed lines are figures.
  */
 export function FundTotals({ report }: { report: LedgerReport }) {
   const u = report.unmatchedFund;
+  const noLedger = report.ledger === null;
+  const shown = fundFigures(report);
   return (
     <section className="card card--flush bva-card" aria-labelledby="bva-funds-title">
       <h2 id="bva-funds-title" className="bva-section-title">
@@ -45,7 +82,7 @@ export function FundTotals({ report }: { report: LedgerReport }) {
             ]}
           />
           <tbody>
-            {report.fundTotals.map((f) => (
+            {report.fundTotals.map((f, i) => (
               <tr
                 key={f.fundId}
                 className={f.fundId === report.fund.fundId ? 'bva-row--chosen' : undefined}
@@ -59,11 +96,11 @@ export function FundTotals({ report }: { report: LedgerReport }) {
                     {f.lineCount === 1 ? '' : 's'}
                   </small>
                 </th>
-                <td className="money">{amount(f.budget)}</td>
-                <AmountCells x={f} />
+                <td className="money">{amount(shown.rows[i].budget)}</td>
+                <AmountCells x={shown.rows[i]} noLedger={noLedger} />
               </tr>
             ))}
-            {u.accountCount ? (
+            {shown.unmatched ? (
               <tr className="bva-row--flagged">
                 <th scope="row" className="bva-name">
                   Unmatched fund segment
@@ -72,10 +109,17 @@ export function FundTotals({ report }: { report: LedgerReport }) {
                   </small>
                 </th>
                 <td className="muted num">—</td>
-                <AmountCells x={u} />
+                <AmountCells x={shown.unmatched} noLedger={noLedger} />
               </tr>
             ) : null}
           </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row">Total, every fund</th>
+              <td className="money">{amount(shown.total.budget)}</td>
+              <AmountCells x={shown.total} noLedger={noLedger} />
+            </tr>
+          </tfoot>
         </table>
       </ScrollArea>
     </section>

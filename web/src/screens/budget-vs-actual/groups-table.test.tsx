@@ -60,6 +60,46 @@ describe('GroupsTable', () => {
     expect(cells[6]).toBe('Withheld');
   });
 
+  it('writes the groups in whole dollars that add up to the Total under them, every money column', () => {
+    // Each row rounded on its own would read $45,342,685 + $364,837 + $1,469,979 = $47,177,501.
+    const money = (budget: number, expended: number) => ({
+      ...figures,
+      budget,
+      revisedBudget: budget,
+      expended,
+      available: Number((budget - expended).toFixed(2)),
+      projectedYearEnd: Number((expended * 2).toFixed(2)),
+    });
+    const report = {
+      fiscalYear: 2026,
+      by: 'category',
+      fund: { scope: 'all', fundId: null, code: null, label: 'All funds' },
+      ledger: { importId: 1, period: 6, periodsElapsed: 6, fileName: 'ytd.csv' },
+      rows: [
+        { key: '1', label: 'Teachers', accountCount: 0, lineCount: 1, ...money(45342684.5, 100.25) },
+        { key: '2', label: 'Tutors', accountCount: 0, lineCount: 1, ...money(364836.5, 100.25) },
+        { key: '3', label: 'Tuition', accountCount: 0, lineCount: 1, ...money(1469979, 100.5) },
+      ],
+      totals: money(47177500, 301),
+    } as unknown as LedgerReport;
+    renderRoutes('/bva', [{ path: 'bva', element: <GroupsTable report={report} /> }]);
+    const table = screen.getByRole('table');
+    const money$ = (row: Element) =>
+      [...row.querySelectorAll('td')].slice(0, 7).flatMap((c, i) =>
+        // The % used column is no amount.
+        i === 5 ? [] : [BigInt(c.textContent!.replace(/[$,]/g, ''))],
+      );
+    const rows = [...table.querySelectorAll('tbody tr')].map(money$);
+    const total = money$(table.querySelector('tfoot tr')!);
+    expect(total).toEqual([47177500n, 47177500n, 301n, 0n, 47177199n, 602n]);
+    total.forEach((t, col) =>
+      expect(
+        rows.reduce((sum, r) => sum + r[col], 0n),
+        `column ${col}`,
+      ).toBe(t),
+    );
+  });
+
   it('lowers only a capital that starts an ordinary word', () => {
     expect(inSentence('DESE function')).toBe('DESE function');
     expect(inSentence('Category')).toBe('category');

@@ -3,18 +3,22 @@ import { LEDGER_GROUPING_LABELS } from '@shared/schemas/ledger';
 import { fundParamOf, type LedgerReport } from '@web/api/ledger';
 import { FigureCells, FigureHeads, inSentence } from './figures';
 import { GroupAccounts } from './group-accounts';
+import { GROUP_MONEY, wholeRows } from './whole-figures';
 import { ScrollArea } from '@web/components/scroll-area';
 
 /**
  * The chosen view, one row per group and the total; a group's button opens its accounts below it
  * (the drill-down), which the server lists by the same key it grouped by. On a phone the table
  * scrolls sideways with the groups' names kept in view, and the drill-down stays in view beneath
- * them, scrolling its accounts in its own box (budget-vs-actual.css).
+ * them, scrolling its accounts in its own box (budget-vs-actual.css). The groups' whole dollars add
+ * up to the Total under them (whole-figures.ts); a year with no ledger shows its figures as such.
  */
 export function GroupsTable({ report }: { report: LedgerReport }) {
   const [open, setOpen] = useState<string | null>(null);
   const heading = LEDGER_GROUPING_LABELS[report.by];
   const drills = report.by !== 'account';
+  const noLedger = report.ledger === null;
+  const shown = wholeRows(report.rows, report.totals, GROUP_MONEY);
   return (
     <ScrollArea label={`Budget vs actual by ${inSentence(heading)}`} className="bva-groups">
       <table className="table bva-table bva-table--sticky">
@@ -33,7 +37,7 @@ export function GroupsTable({ report }: { report: LedgerReport }) {
               </td>
             </tr>
           ) : null}
-          {report.rows.map((g) => {
+          {report.rows.map((g, i) => {
             const isOpen = open === g.key;
             const flagged = g.overBudget || g.projectedOver;
             return (
@@ -59,7 +63,7 @@ export function GroupsTable({ report }: { report: LedgerReport }) {
                       {g.lineCount === 1 ? '' : 's'}
                     </small>
                   </th>
-                  <FigureCells x={g} />
+                  <FigureCells x={shown[i]} noLedger={noLedger} />
                 </tr>
                 {isOpen ? (
                   <tr className="bva-drill-row">
@@ -83,7 +87,7 @@ export function GroupsTable({ report }: { report: LedgerReport }) {
         <tfoot>
           <tr>
             <th scope="row">Total</th>
-            <FigureCells x={report.totals} />
+            <FigureCells x={report.totals} noLedger={noLedger} />
           </tr>
         </tfoot>
       </table>

@@ -11,10 +11,10 @@ import { EmptyState } from '@web/components/empty-state';
 import { PageHeader } from '@web/components/page-header';
 import { Select } from '@web/components/select';
 import { Spinner } from '@web/components/spinner';
-import { formatDateTime, formatMoney } from '@web/lib/format';
+import { formatDateTime } from '@web/lib/format';
 import { ExportReportButton } from './export-report';
-import { percentUsedText as percentText } from '@shared/schemas/ledger';
 import { inSentence } from './figures';
+import { Kpis } from './kpis';
 import { FundTotals } from './fund-totals';
 import { GroupsTable } from './groups-table';
 import { Pager } from './pager';
@@ -22,10 +22,6 @@ import { Unmatched } from './unmatched';
 import { UnmatchedFund } from './unmatched-fund';
 import './budget-vs-actual.css';
 import { LEDGER_IMPORT_PLACE } from '@web/lib/directions';
-import { WITHHELD } from '@shared/schemas/dese-report';
-
-/** A total, or 'Withheld' where the report withheld it from its reader (its payWithheld). */
-const shown = (v: number | null) => (v === null ? WITHHELD : formatMoney(v));
 
 const SUBTITLE =
   'the budget against what the ledger says was spent and committed so far, with the year-end at the current rate.';
@@ -81,7 +77,7 @@ export function BudgetVsActualScreen() {
     if (fiscalYear !== null) {
       all.add(fiscalYear);
     }
-    return [...all].sort((a, b) => a - b).map((y) => ({ value: String(y), label: `FY${y}` }));
+    return [...all].sort((a, b) => a - b).map((y) => ({ value: String(y), label: fiscalYearLabel(y) }));
   }, [years.data, imports.data, fiscalYear]);
 
   const header = (
@@ -147,7 +143,7 @@ export function BudgetVsActualScreen() {
           <p className="bva-source" role="status">
             {data.ledger
               ? `${fiscalYearLabel(data.fiscalYear)} ledger at ${ledgerPeriodText(data.ledger.period)} (${data.ledger.fileName}, imported ${formatDateTime(data.ledger.importedAt)}${data.ledger.importedBy ? ` by ${data.ledger.importedBy}` : ''}).`
-              : `No ledger imported for ${fiscalYearLabel(data.fiscalYear)} yet: an administrator imports it under ${LEDGER_IMPORT_PLACE}.`}{' '}
+              : `No ledger imported for ${fiscalYearLabel(data.fiscalYear)} yet: the ledger's figures read — (No ledger) until an administrator imports it under ${LEDGER_IMPORT_PLACE}.`}{' '}
             {data.budgetSource
               ? `Budget: the ${data.budgetSource.lineCount} proposed lines of budget year ${data.budgetSource.budgetYear}${data.fund.scope === 'all' ? '' : ` that ${data.fund.label} pays`}.`
               : 'No budget year holds proposed lines for this year.'}
@@ -155,36 +151,7 @@ export function BudgetVsActualScreen() {
               ? ` ${data.unmatchedFund.accountCount} ledger account${data.unmatchedFund.accountCount === 1 ? '' : 's'} name no fund: listed under By fund${data.fund.scope === 'all' ? '' : ', and counted in All funds only'}.`
               : ''}
           </p>
-          <dl className="bva-kpis">
-            <div className="bva-kpi">
-              <dt>Budget (proposed)</dt>
-              <dd className="money">{shown(data.totals.budget)}</dd>
-            </div>
-            <div className="bva-kpi">
-              <dt>Revised budget</dt>
-              <dd className="money">{shown(data.totals.revisedBudget)}</dd>
-            </div>
-            <div className="bva-kpi">
-              <dt>Expended</dt>
-              <dd className="money">{shown(data.totals.expended)}</dd>
-            </div>
-            <div className="bva-kpi">
-              <dt>Encumbered</dt>
-              <dd className="money">{shown(data.totals.encumbered)}</dd>
-            </div>
-            <div className="bva-kpi">
-              <dt>Available</dt>
-              <dd className="money">{shown(data.totals.available)}</dd>
-            </div>
-            <div className="bva-kpi">
-              <dt>Used</dt>
-              <dd className="num">{percentText(data.totals.percentUsed)}</dd>
-            </div>
-            <div className="bva-kpi">
-              <dt>Projected year-end</dt>
-              <dd className="money">{shown(data.totals.projectedYearEnd)}</dd>
-            </div>
-          </dl>
+          <Kpis report={data} />
           <section
             className="card card--flush bva-card"
             aria-label={`By ${inSentence(LEDGER_GROUPING_LABELS[by])}`}

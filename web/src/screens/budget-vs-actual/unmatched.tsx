@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { fundParamOf, type LedgerReport } from '@web/api/ledger';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { formatMoney } from '@web/lib/format';
 import { WITHHELD } from '@shared/schemas/dese-report';
 import { UnmatchedAccounts } from './group-accounts';
@@ -7,12 +8,24 @@ import { ScrollArea } from '@web/components/scroll-area';
 
 /**
  * What matched nothing, listed rather than dropped: ledger accounts no proposed line names, budget
- * lines that name no ledger account, and the rows set aside at import with their reasons.
+ * lines that name no ledger account, and the rows set aside at import with their reasons. With no
+ * ledger for the year nothing can match (every line would be listed): one line says so instead.
  */
 export function Unmatched({ report }: { report: LedgerReport }) {
   // The report carries their count; the accounts themselves are read once their list is opened.
   const [accountsOpened, setAccountsOpened] = useState(false);
   const unmatched = report.unmatchedAccountCount;
+  if (report.ledger === null) {
+    return (
+      <section className="bva-unmatched" aria-labelledby="bva-unmatched-title">
+        <h2 id="bva-unmatched-title">What does not match</h2>
+        <p className="muted" data-testid="bva-unmatched-no-ledger">
+          No ledger: budget lines are matched to ledger accounts once the {fiscalYearLabel(report.fiscalYear)}{' '}
+          ledger is imported.
+        </p>
+      </section>
+    );
+  }
   return (
     <section className="bva-unmatched" aria-labelledby="bva-unmatched-title">
       <h2 id="bva-unmatched-title">What does not match</h2>

@@ -13,6 +13,7 @@ import { formatDateTime, formatMoneyCents } from '@web/lib/format';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { NssComputation } from './nss-computation';
 import { ScheduleTable } from './schedule-table';
+import { reportTitle } from './report-title';
 import '@web/styles/report-print.css';
 import './dese-report.css';
 import { FiscalYearField } from '@web/components/fiscal-year-field';
@@ -80,9 +81,7 @@ export function DeseReportScreen() {
       {data ? (
         <div className="dese-report__body" aria-busy={report.isFetching}>
           <header className="dese-report__title">
-            <h2>
-              {selected.name}, {fy} budget by DESE function
-            </h2>
+            <h2>{reportTitle(selected.name, fy)}</h2>
             <p className="muted">Prepared {formatDateTime(data.generatedAt)}</p>
           </header>
           <section className="card dese-section" aria-label={`${fy} budget by function`}>
@@ -92,7 +91,7 @@ export function DeseReportScreen() {
                 ? `Equals the Budget Dashboard's proposed budget, ${formatMoneyCents(data.dashboard.proposedBudget)} in ${data.dashboard.proposedCount.toLocaleString('en-US')} lines.`
                 : `The Budget Dashboard shows ${formatMoneyCents(data.dashboard.proposedBudget)}: reload to see the same figures.`}{' '}
               {data.totals.payroll === null
-                ? 'Employee payroll is shown only to ADMIN and FINANCE: it is the pay of fewer than five people.'
+                ? 'Employee payroll is shown only to administrators and finance staff: it is the pay of fewer than five people.'
                 : `Employee payroll coded the same way, for reference: ${formatMoneyCents(data.totals.payroll)}.`}
             </p>
           </section>

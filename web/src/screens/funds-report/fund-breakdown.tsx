@@ -52,7 +52,16 @@ function BreakdownTable({
  * its category's) and by budget category, each adding up to the fund's budget. Collapsed at first:
  * the committee reads the table above, and opens a fund to see where its money goes.
  */
-export function FundBreakdown({ funds, fy }: { funds: FundsReportRow[]; fy: string }) {
+export function FundBreakdown({
+  funds,
+  fy,
+  rosterFy,
+}: {
+  funds: FundsReportRow[];
+  fy: string;
+  /** The roster whose positions the year budgets ('FY25' for FY26), else null. */
+  rosterFy: string | null;
+}) {
   const paying = funds.filter((f) => f.lineCount > 0);
   if (!paying.length) {
     return null;
@@ -71,7 +80,10 @@ export function FundBreakdown({ funds, fy }: { funds: FundsReportRow[]; fy: stri
             {countOf(f.lineCount, 'line')}
             {f.positions.count ? (
               <>
+                {/* The roster is the year before's (its next-year salaries are this year's): the
+                    Positions screen of this year lists a roster of its own, the next year's. */}
                 ; pays {formatFte(f.positions.fte)} FTE of {countOf(f.positions.count, 'position')}
+                {rosterFy ? ` of ${rosterFy}'s roster` : ''}
               </>
             ) : null}
           </summary>

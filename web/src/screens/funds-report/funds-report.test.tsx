@@ -126,7 +126,8 @@ describe('FundsReportScreen', () => {
     expect(screen.queryByTestId('funds-breakdown-2801')).toBeNull();
     const general = screen.getByTestId('funds-breakdown-0100');
     expect(within(general).getByText(/^General Fund \(0100\):/).textContent).toBe(
-      'General Fund (0100): $24,500,000.40 in 1,200 lines; pays 412.500 FTE of 420 positions',
+      // The year before's roster pays this year: FY27's report counts FY26's positions.
+      "General Fund (0100): $24,500,000.40 in 1,200 lines; pays 412.500 FTE of 420 positions of FY26's roster",
     );
     const byFunction = within(general).getByRole('table', {
       name: 'General Fund, FY27 budget by DESE function',

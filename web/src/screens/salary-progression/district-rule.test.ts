@@ -99,6 +99,10 @@ describe('the rule in words', () => {
     ).toBe(
       '$1,200.00 added to each salary, the same for everyone (pooled), in Guidance, Special Education and Teachers; other work groups get none.',
     );
+    // Stored to the third decimal, and the rule applies all three.
+    expect(stepsLanesRule(settings({ stepLaneAdjustmentValue: 1.125 }), names)).toMatch(
+      /^1\.125% of each salary/,
+    );
     expect(stepsLanesRule(settings({ stepsLanesWorkGroups: [] }), names)).toMatch(/no one gets/);
     expect(stepsLanesRule(undefined, names)).toMatch(/no one gets/);
   });

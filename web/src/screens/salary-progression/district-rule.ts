@@ -1,12 +1,12 @@
 import type { BudgetSettings } from '@web/api/budget-settings';
 import type { SalaryProgression } from '@web/api/salary-progression';
 import type { Schedule } from '@web/api/salary-schedules';
-import { formatMoneyCents, formatPercentage } from '@web/lib/format';
+import { formatMoneyCents, formatNumber } from '@web/lib/format';
 
 /**
- * What this district's data says its rule is, in words, beside the specification's example (COLA
- * 3 percent, steps and lanes 0.75 percent). Nothing here computes a raise: the server's rule
- * (server/sql/salary-rule.ts) made every figure; these functions only read and name them.
+ * What this district's data says its rule is, in words. Nothing here computes a raise: the server's
+ * rule (server/sql/salary-rule.ts) made every figure; these functions only read and name them (the
+ * worked example beside them is rule-example.ts).
  */
 
 export interface GroupCola {
@@ -51,6 +51,9 @@ export function colaByWorkGroup(people: readonly SalaryProgression[]): GroupCola
     .filter((g) => g.years.length > 0);
 }
 
+/** A stored percent to its third decimal (numeric(12,3)), as the rule uses it: '1.125%'. */
+export const exactPercent = (value: number) => `${formatNumber(value, 3)}%`;
+
 /** 'A', 'A and B', 'A, B and C'. */
 export function listNames(names: readonly string[]): string {
   if (names.length <= 1) {
@@ -78,7 +81,7 @@ export function stepsLanesRule(
   const amount =
     settings.stepLaneAdjustmentType === 'DOLLAR'
       ? `${formatMoneyCents(settings.stepLaneAdjustmentValue)} added to each salary`
-      : `${formatPercentage(settings.stepLaneAdjustmentValue)} of each salary`;
+      : `${exactPercent(settings.stepLaneAdjustmentValue)} of each salary`;
   return `${amount}, the same for everyone (pooled), in ${groups}; other work groups get none.`;
 }
 

@@ -6,6 +6,7 @@ import { useWorkGroups } from '@web/api/work-groups';
 import { formatPercentage } from '@web/lib/format';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { colaByWorkGroup, schedulesRule, stepsLanesRule } from './district-rule';
+import { ruleExample, ruleExampleText } from './rule-example';
 
 interface Props {
   people: readonly SalaryProgression[];
@@ -14,8 +15,8 @@ interface Props {
 
 /**
  * How each year's increase is made: the rule in general, this district's figures as its data has
- * them (budget settings, schedules, the COLA of the people listed), and the specification's
- * example, labelled as an example so no one takes its 3 and 0.75 percent for the district's own.
+ * them (budget settings, schedules, the COLA of the people listed), a worked example of that rule
+ * (left out while the data gives none), and why a payroll year's YoY can differ from the rule's Total.
  */
 export function IncreaseExplainer({ people, budgetYear }: Props) {
   const settings = useBudgetSettings(budgetYear?.id);
@@ -27,6 +28,7 @@ export function IncreaseExplainer({ people, budgetYear }: Props) {
   );
   const cola = useMemo(() => colaByWorkGroup(people), [people]);
   const ready = settings.isSuccess && workGroups.isSuccess && schedules.isSuccess;
+  const example = useMemo(() => ruleExample(people), [people]);
 
   return (
     <section className="card progression-explainer" aria-labelledby="progression-how">
@@ -78,10 +80,16 @@ export function IncreaseExplainer({ people, budgetYear }: Props) {
       ) : (
         <p className="progression-muted">Reading the district’s settings…</p>
       )}
-      <p className="progression-example">
-        <strong>Example from the specification</strong> (not this district’s figures): COLA 3 percent per
-        employee and steps and lanes 0.75 percent pooled make a total of 3.75 percent; on a $60,000.00 salary
-        that is $1,800.00 of COLA and $450.00 of steps and lanes, $62,250.00 next year.
+      {example ? (
+        <p className="progression-example">
+          <strong>For example</strong>, {ruleExampleText(example)}
+        </p>
+      ) : null}
+      <p className="progression-yoy-note">
+        <strong>YoY</strong> is the change the salaries themselves show, year over year; <strong>COLA</strong>
+        , <strong>Steps and lanes</strong> and <strong>Total</strong> are what the rule gives for that year.
+        On a payroll year the two can differ (a step or lane change, a stipend, a new position or FTE); a
+        difference of more than a point is marked under the YoY.
       </p>
     </section>
   );

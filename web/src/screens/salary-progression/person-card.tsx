@@ -1,5 +1,6 @@
 import type { SalaryProgression } from '@web/api/salary-progression';
-import { formatMoneyCents, formatPercentage } from '@web/lib/format';
+import { formatMoneyCents, formatNumber, formatPercentage } from '@web/lib/format';
+import { fromUnits, unitsOf } from '@shared/money';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { colaSourceInline } from '@web/lib/cola-source';
 import { numCol, TableHead } from '@web/components/table-head';
@@ -23,6 +24,32 @@ function colaSource(y: Year): string | null {
   return y.colaSource === 'NONE' ? 'no COLA set' : colaSourceInline(y.colaSource);
 }
 
+/** A payroll year's YoY more than this many percentage points (hundredths) off the rule's Total is marked. */
+const OFF_RULE_HUNDREDTHS = 100n;
+
+/**
+ * Under a payroll year's YoY, how far it is from what the rule gives (the Total), in percentage
+ * points, when that is more than a point: '1.9 pts over the rule'. The payroll's own change (a step, a
+ * lane, a stipend) is not the rule's, so a finance officer sees the difference is known, not an error.
+ */
+function offRule(y: Year): string | null {
+  if (y.basis !== 'imported' || y.yoyIncrease === null) {
+    return null;
+  }
+  const yoy = unitsOf(y.yoyIncrease, 2);
+  const total = unitsOf(y.totalIncreaseApplied, 2);
+  if (yoy === null || total === null) {
+    return null;
+  }
+  const gap = yoy - total;
+  const size = gap < 0n ? -gap : gap;
+  if (size <= OFF_RULE_HUNDREDTHS) {
+    return null;
+  }
+  // Two lines at most in the narrow column: '1.9 pts over' above 'the rule'.
+  return `${formatNumber(fromUnits(size, 2), 2)}\u00a0pts ${gap > 0n ? 'over' : 'under'} the\u00a0rule`;
+}
+
 const signed = (v: number | null) => (v === null ? '—' : `${v > 0 ? '+' : ''}${formatPercentage(v)}`);
 
 /** The figures of a year, labelled: each cell carries its label for the stacked phone layout. */
@@ -33,7 +60,7 @@ const COLUMNS: {
   money?: boolean;
 }[] = [
   { label: 'Salary', value: (y) => formatMoneyCents(y.currentSalary), money: true },
-  { label: 'YoY', value: (y) => signed(y.yoyIncrease) },
+  { label: 'YoY', value: (y) => signed(y.yoyIncrease), note: offRule },
   { label: 'COLA', value: (y) => formatPercentage(y.colaApplied), note: colaSource },
   { label: 'Steps and lanes', value: (y) => formatPercentage(y.stepsLanesApplied) },
   { label: 'Total', value: (y) => formatPercentage(y.totalIncreaseApplied) },
