@@ -2,7 +2,15 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { cents as decimalCents, realFile } from '../test/real-files';
+import { realFile } from '../test/real-files';
+import {
+  cents,
+  dollars,
+  expectScreenMatchesApi,
+  fundTableFigures,
+  type FundRow,
+  type Group,
+} from './budget-vs-actual-figures';
 import {
   ADMIN,
   apiCall,
@@ -16,40 +24,15 @@ import {
 
 // Budget vs Actual, reached through the Admin menu (ADMIN) and the Budget Tools menu (FINANCE, whom
 // the server lets read /ledger/report). The figures on the screen are checked against the API's
-// report, and the report's total against the sum of its rows, in cents. The real Lunenburg ledger
-// slice is imported for FY2023 through the API first (the demo district has no FY2023: the FY25
-// budget year's current fiscal year points at it for the import, then is restored).
+// report, and the report's total against the sum of its rows, in cents (budget-vs-actual-figures.ts).
+// The real Lunenburg ledger slice is imported for FY2023 through the API first (the demo district
+// has no FY2023: the FY25 budget year's current fiscal year points at it for the import, then is
+// restored).
 
 const LUNENBURG = realFile('lunenburg_munis_school_ytd_fy2023_slice.csv');
 
 // The FINANCE test reads the ledger the first test imports.
 test.describe.configure({ mode: 'serial' });
-
-interface Figures {
-  budget: number;
-  revisedBudget: number;
-  expended: number;
-  encumbered: number;
-  available: number;
-  percentUsed: number | null;
-  projectedYearEnd: number;
-}
-interface Group extends Figures {
-  key: string;
-  label: string;
-  accountCount: number;
-}
-
-/** An API amount (at most 2 decimals) as integer cents: through its decimal text, not arithmetic. */
-const cents = (x: number) => decimalCents(x.toFixed(2));
-
-/** Whole dollars as the screen writes them ('$1,235', '-$12'), from cents, half away from zero. */
-function dollars(x: number): string {
-  const c = cents(x);
-  const abs = c < 0n ? -c : c;
-  const whole = ((abs + 50n) / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${c < 0n && whole !== '0' ? '-' : ''}$${whole}`;
-}
 
 async function expectAxeClean(page: Page, where: string) {
   const violations = await axeViolations(page);
@@ -59,50 +42,6 @@ async function expectAxeClean(page: Page, where: string) {
 async function choose(page: Page, combobox: string, option: string) {
   await page.getByRole('combobox', { name: combobox, exact: true }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-/** The KPI cards and every row of the table against the API's report (of one fund, when given). */
-async function expectScreenMatchesApi(page: Page, fiscalYear: number, by: string, fund = 'all') {
-  // The screen's own read: the groups and totals, no account (each group's are read when opened).
-  const report = await apiCall(
-    page,
-    'GET',
-    `/ledger/report?fiscalYear=${fiscalYear}&by=${by}&fund=${fund}&accounts=none`,
-  );
-  const totals: Figures = report.totals;
-  const kpi = (name: string) =>
-    page.locator('.bva-kpi').filter({ has: page.getByText(name, { exact: true }) });
-  await expect(kpi('Budget (proposed)').locator('dd')).toHaveText(dollars(totals.budget));
-  await expect(kpi('Revised budget').locator('dd')).toHaveText(dollars(totals.revisedBudget));
-  await expect(kpi('Expended').locator('dd')).toHaveText(dollars(totals.expended));
-  await expect(kpi('Encumbered').locator('dd')).toHaveText(dollars(totals.encumbered));
-  await expect(kpi('Available').locator('dd')).toHaveText(dollars(totals.available));
-  await expect(kpi('Projected year-end').locator('dd')).toHaveText(dollars(totals.projectedYearEnd));
-
-  // The report's total is the sum of its rows, and available = revised − expended − encumbered.
-  const rows: Group[] = report.rows;
-  for (const field of ['budget', 'revisedBudget', 'expended', 'encumbered'] as const) {
-    expect(
-      rows.reduce((s, r) => s + cents(r[field]), 0n),
-      field,
-    ).toBe(cents(totals[field]));
-  }
-  expect(cents(totals.available)).toBe(
-    cents(totals.revisedBudget) - cents(totals.expended) - cents(totals.encumbered),
-  );
-
-  const table = page.getByRole('table', { name: /^Budget vs actual by/ });
-  for (const g of rows) {
-    const row = table
-      .getByRole('row')
-      .filter({ has: page.getByRole('rowheader').filter({ hasText: g.label }) })
-      .first();
-    const cells = row.getByRole('cell');
-    await expect(cells.nth(0), `${g.label}: budget`).toHaveText(dollars(g.budget));
-    await expect(cells.nth(1), `${g.label}: revised`).toHaveText(dollars(g.revisedBudget));
-    await expect(cells.nth(2), `${g.label}: expended`).toHaveText(dollars(g.expended));
-  }
-  return report;
 }
 
 test('ADMIN: the FY2023 ledger against its budget, by category and by DESE function, matches the API', async ({
@@ -145,12 +84,16 @@ test('ADMIN: the FY2023 ledger against its budget, by category and by DESE funct
 
   await navigate(page, 'Budget vs Actual');
   await expect(page.getByRole('heading', { level: 1, name: 'Budget vs Actual' })).toBeVisible();
-  // The default year is the selected budget year's (FY26: proposed lines, no ledger yet).
-  await expect(page.getByRole('combobox', { name: 'Fiscal year', exact: true })).toHaveText('FY2026');
+  // The default year is the selected budget year's (FY26: proposed lines, no ledger yet): the
+  // ledger's figures read '—' (No ledger), and nothing is listed as unmatched.
+  await expect(page.getByRole('combobox', { name: 'Fiscal year', exact: true })).toHaveText('FY26');
   await expect(page.getByRole('status').filter({ hasText: 'No ledger imported for' })).toBeVisible();
   await expectScreenMatchesApi(page, 2026, 'category');
+  await expect(page.getByTestId('bva-unmatched-no-ledger')).toHaveText(
+    'No ledger: budget lines are matched to ledger accounts once the FY26 ledger is imported.',
+  );
 
-  await choose(page, 'Fiscal year', 'FY2023');
+  await choose(page, 'Fiscal year', 'FY23');
   // MUNIS's period 13 is the year-end, not a thirteenth of twelve.
   const source = page.getByRole('status').filter({ hasText: 'ledger at year-end (period 13)' });
   await expect(source).toBeVisible();
@@ -244,14 +187,16 @@ async function expectFundChoices(page: Page) {
   await expect(subtitle).toContainText('All funds: ');
   const every = await expectScreenMatchesApi(page, 2023, 'function');
   const byFund = page.getByTestId('bva-fund-totals');
-  const general = (
-    every.fundTotals as (Figures & { kind: string; name: string; code: string; fundId: number })[]
-  ).find((f) => f.kind === 'general')!;
+  const funds = every.fundTotals as FundRow[];
+  const general = funds.find((f) => f.kind === 'general')!;
   expect(general.code).toBe('0100');
   // Every account is the general fund's: its revised budget is every fund's.
   expect(cents(general.revisedBudget)).toBe(cents(every.totals.revisedBudget));
   const generalRow = byFund.getByRole('row', { name: /^General Fund/ });
-  await expect(generalRow.getByRole('cell').nth(1)).toHaveText(dollars(general.revisedBudget));
+  // In whole dollars that add up to the Total under them (the project's largest-remainder rule).
+  await expect(generalRow.getByRole('cell').nth(1)).toHaveText(
+    fundTableFigures(every).funds[funds.indexOf(general)][1],
+  );
 
   await choose(page, 'Fund', 'General fund: General Fund (0100)');
   await expect(subtitle).toContainText('General Fund (0100): ');
@@ -278,7 +223,7 @@ async function expectFundChoices(page: Page) {
   try {
     // A fresh read (the screen's reports are cached), back on every fund.
     await page.reload();
-    await choose(page, 'Fiscal year', 'FY2023');
+    await choose(page, 'Fiscal year', 'FY23');
     const notice = page.getByRole('region', {
       name: /^Unmatched fund segment: 73 ledger accounts name no fund/,
     });
@@ -288,6 +233,7 @@ async function expectFundChoices(page: Page) {
     const listed = notice.getByRole('table', { name: 'Ledger accounts whose fund segment names no fund' });
     await expect(listed.getByRole('row')).toHaveCount(74);
     await expect(listed.getByRole('row').nth(1).getByRole('cell').first()).toHaveText('2');
+    // Every account's: the whole of the Total, so its whole dollars are the total's rounded once.
     await expect(
       byFund
         .getByRole('row', { name: /^Unmatched fund segment/ })
@@ -307,7 +253,7 @@ test('FINANCE reaches Budget vs Actual through Budget Tools and sees the API fig
   await signIn(page, FINANCE);
   await navigate(page, 'Budget vs Actual');
   await expect(page.getByRole('heading', { level: 1, name: 'Budget vs Actual' })).toBeVisible();
-  await choose(page, 'Fiscal year', 'FY2023');
+  await choose(page, 'Fiscal year', 'FY23');
   await choose(page, 'Group by', 'Building');
   await expectScreenMatchesApi(page, 2023, 'building');
 

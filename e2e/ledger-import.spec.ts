@@ -164,7 +164,7 @@ test('ADMIN imports the real Lunenburg ledger slice; every column reconciles to 
   await page.setViewportSize({ width: 1440, height: 900 });
   await navigate(page, 'Budget vs Actual');
   await page.getByRole('combobox', { name: 'Fiscal year', exact: true }).click();
-  await page.getByRole('option', { name: 'FY2023' }).click();
+  await page.getByRole('option', { name: 'FY23', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'ledger at year-end (period 13)' })).toBeVisible();
   const kpi = (name: string) =>
     page.locator('.bva-kpi').filter({ has: page.getByText(name, { exact: true }) });

@@ -17,7 +17,8 @@ import type { CellFormat, SheetSpec, XCell } from '@shared/workbook';
  * original, revised, expended, encumbered) are values; available, percent used, the projected
  * year-end, its variance, the flag and every total are FORMULAS over them, with the server's figure
  * as the cached result, so the workbook reproduces each number when opened and anyone can change
- * the periods elapsed and see the effect.
+ * the periods elapsed and see the effect. A year with no ledger imported has no ledger figure: its
+ * cells read 'No ledger' (the screen's '—') or, where the screen shows none, are left empty.
  */
 
 /** A sheet's name, column widths and frozen head rows; its rows are written after. */
@@ -36,6 +37,13 @@ const WITHHELD = 'Withheld';
 const money = (value: number | null): XCell => (value === null ? WITHHELD : { value, fmt: 'money' });
 const int = (value: number): XCell => ({ value, fmt: 'int' });
 const f = (formula: string, result: number | string, fmt?: CellFormat): XCell => ({ formula, result, fmt });
+
+/** A ledger figure of a year with no ledger imported, as the screen reads it: not 0 against a budget. */
+const NO_LEDGER = 'No ledger';
+const VALUE_KEYS = ['originalBudget', 'revisedBudget', 'expended', 'encumbered'] as const;
+/** A row's ledger values through `cell`; with no ledger, the original (not on screen) empty, the rest 'No ledger'. */
+const ledgerValues = (noLedger: boolean, cell: (key: (typeof VALUE_KEYS)[number], i: number) => XCell) =>
+  noLedger ? [null, NO_LEDGER, NO_LEDGER, NO_LEDGER] : VALUE_KEYS.map(cell);
 
 /** Row 2 of every sheet holds the periods elapsed in B2: the projections divide by $B$2. */
 const PERIODS = '$B$2';
@@ -57,9 +65,11 @@ function flagText(x: Pick<LedgerFigures, 'overBudget' | 'projectedOver'>): strin
  * The computed columns of a row whose revised budget, expended and encumbered sit in columns
  * rev, exp and enc of spreadsheet row n. Only an account is projected from its own expended
  * (rounded to the cent); a group's or total's projection is `projection`, a sum of account
- * projections, as the server computes it (a total is the sum of its rows).
+ * projections, as the server computes it (a total is the sum of its rows). With no ledger
+ * (`noLedger`), available, % used and the projection read 'No ledger'; the variance and flag, empty.
  */
 function computed(
+  noLedger: boolean,
   n: number,
   rev: string,
   exp: string,
@@ -68,6 +78,9 @@ function computed(
   proj: string,
   projection: string | null = `ROUND(${exp}${n}/${PERIODS}*12,2)`,
 ): XCell[] {
+  if (noLedger) {
+    return [NO_LEDGER, NO_LEDGER, NO_LEDGER, null, null];
+  }
   if (x.available === null || x.projectedYearEnd === null || x.projectedVariance === null) {
     return [WITHHELD, WITHHELD, WITHHELD, WITHHELD, WITHHELD];
   }
@@ -149,6 +162,7 @@ export function groupSheet(p: WorkbookPlan) {
       ? money(result)
       : f(p.groupCount ? `SUM(${col}${FIRST}:${col}${end})` : '0', result, 'money');
   const x = r.totals;
+  const noLedger = r.ledger === null;
   return {
     head,
     top: [
@@ -159,11 +173,8 @@ export function groupSheet(p: WorkbookPlan) {
     row: (g: LedgerGroup, i: number): XCell[] => [
       g.label,
       money(g.budget),
-      money(g.originalBudget),
-      money(g.revisedBudget),
-      money(g.expended),
-      money(g.encumbered),
-      ...computed(FIRST + i, 'D', 'E', 'F', g, 'I', groupProjection(p, g)),
+      ...ledgerValues(noLedger, (k) => money(g[k])),
+      ...computed(noLedger, FIRST + i, 'D', 'E', 'F', g, 'I', groupProjection(p, g)),
       int(g.accountCount),
       int(g.lineCount),
     ],
@@ -171,11 +182,8 @@ export function groupSheet(p: WorkbookPlan) {
       [
         bold('Total'),
         sum('B', x.budget),
-        sum('C', x.originalBudget),
-        sum('D', x.revisedBudget),
-        sum('E', x.expended),
-        sum('F', x.encumbered),
-        ...computed(end + 1, 'D', 'E', 'F', x, 'I', p.groupCount ? `SUM(I${FIRST}:I${end})` : '0'),
+        ...ledgerValues(noLedger, (k, i) => sum('CDEF'[i], x[k])),
+        ...computed(noLedger, end + 1, 'D', 'E', 'F', x, 'I', p.groupCount ? `SUM(I${FIRST}:I${end})` : '0'),
       ],
     ],
   };
@@ -191,6 +199,7 @@ export type AccountSums = Record<
 export function accountSheet(p: WorkbookPlan) {
   const end = lastRow(p.accountCount);
   const t = p.report.totals;
+  const noLedger = p.report.ledger === null;
   // With accounts withheld, the total is the report's, written as it is (not a SUM of those shown).
   const sum = (col: string, result: number, total: number | null) =>
     p.report.payWithheld || total === null
@@ -215,27 +224,18 @@ export function accountSheet(p: WorkbookPlan) {
       a.categoryName ?? 'No category',
       a.buildingName ?? 'District Wide',
       money(a.budget),
-      money(a.originalBudget),
-      money(a.revisedBudget),
-      money(a.expended),
-      money(a.encumbered),
-      ...computed(FIRST + i, 'I', 'J', 'K', a, 'N'),
+      ...ledgerValues(noLedger, (k) => money(a[k])),
+      ...computed(noLedger, FIRST + i, 'I', 'J', 'K', a, 'N'),
     ],
     bottom: (s: AccountSums): XCell[][] => [
       [
         bold('Total'),
-        null,
-        null,
-        null,
-        null,
-        null,
+        ...Array<XCell>(5).fill(null),
         sum('G', s.budget, t.budget),
-        sum('H', s.originalBudget, t.originalBudget),
-        sum('I', s.revisedBudget, t.revisedBudget),
-        sum('J', s.expended, t.expended),
-        sum('K', s.encumbered, t.encumbered),
+        ...ledgerValues(noLedger, (k, i) => sum('HIJK'[i], s[k], t[k])),
         // The accounts carry every ledger dollar: these are the report's totals.
         ...computed(
+          noLedger,
           end + 1,
           'I',
           'J',

@@ -69,17 +69,7 @@ beforeAll(async () => {
 const report = (query: string, token = s.finance.token) =>
   s.t.api('get', `/ledger/report?${query}`, { token });
 
-/** GET /ledger/report.xlsx: the streamed workbook, loaded, and its file name. */
-async function workbook(query: string) {
-  const res = await fetch(`${s.t.url}/api/ledger/report.xlsx?${query}`, {
-    headers: { Authorization: `Bearer ${s.finance.token}` },
-  });
-  expect(res.status).toBe(200);
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(await res.arrayBuffer());
-  const fileName = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1];
-  return { book, fileName };
-}
+const workbook = (query: string) => s.reportWorkbook(query);
 const FIGURES = [
   'budget',
   'originalBudget',

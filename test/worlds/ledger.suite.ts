@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { createTestApp, type ApiResponse, type TestApp } from '../app';
 import { buildBudgetYear, buildScenario, FIXTURES } from '../factories';
@@ -71,6 +72,8 @@ export interface LedgerSuite {
   counts(): Promise<{ imports: number; accounts: number; audit: number }>;
   /** A budget year centred on a fiscal year, with an active proposed budget. */
   budgetYear(fiscalYear: number): Promise<{ budgetYearId: number; scenarioId: number }>;
+  /** GET /ledger/report.xlsx as FINANCE: the streamed workbook, loaded, and its file name. */
+  reportWorkbook(query: string): Promise<{ book: ExcelJS.Workbook; fileName: string | undefined }>;
 }
 
 /** `thread: 'worker'` runs embedded PGlite on its own thread, as the server does (for latency tests). */
@@ -118,6 +121,16 @@ export function ledgerSuite(prefix: string, options: { thread?: 'worker' | 'main
       });
       const scenarioId = await buildScenario(suite.t.db.knex, budgetYearId, 'proposed', true, 'Proposed');
       return { budgetYearId, scenarioId };
+    },
+    async reportWorkbook(query) {
+      const res = await fetch(`${suite.t.url}/api/ledger/report.xlsx?${query}`, {
+        headers: { Authorization: `Bearer ${suite.finance.token}` },
+      });
+      expect(res.status).toBe(200);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(await res.arrayBuffer());
+      const fileName = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1];
+      return { book, fileName };
     },
   } as LedgerSuite;
   beforeAll(async () => {
