@@ -12,7 +12,6 @@ import { PersonCard } from './person-card';
 // nothing saying both are right. The example is now a listed person's year as the rule grew it; a note says what YoY
 // and the rule's columns are, and a payroll year far off the rule is marked under its YoY.
 
-
 /** The paragraph whose text (across its <strong>s) starts so. */
 const paragraph = (start: string) => (_: string, el: Element | null) =>
   el?.tagName === 'P' && (el.textContent ?? '').startsWith(start);

@@ -17,7 +17,8 @@ const count = (n: number) => n.toLocaleString('en-US');
 const plural = (n: number, word: string) => countOf(n, word);
 const signed = (n: number, text: string) => (n > 0 ? `+${text}` : text);
 const percent = (m: MoneyChange) => changePercentText(m) || '—';
-const WITHHELD_REASON = 'salaries of fewer than five people are shown only to administrators and finance staff';
+const WITHHELD_REASON =
+  'salaries of fewer than five people are shown only to administrators and finance staff';
 const changeClass = (n: number) =>
   n < 0 ? 'money delta delta--down' : n > 0 ? 'money delta delta--up' : 'money';
 
