@@ -51,7 +51,15 @@ describe('DatabaseTab', () => {
     storeSession(admin);
     renderRoutes('/admin', [{ path: 'admin', element: <DatabaseTab /> }]);
     expect(await screen.findByText('50 MB')).toBeTruthy();
-    expect(screen.getByText(/None recorded/)).toBeTruthy();
+    // Said for a district administrator: no engine or setting names beyond the folder's, the command as code.
+    expect(screen.getByText("Built-in database (stored in the server's data folder, DATA_DIR)")).toBeTruthy();
+    expect(screen.queryByText(/PGlite/)).toBeNull();
+    const none = screen.getByText(/None recorded/);
+    expect(none.textContent).toBe(
+      'None recorded. Download one now, or have the server make one on a schedule by running the ' +
+        'backup command budget-cli backup (the README explains how).',
+    );
+    expect(none.querySelector('code')?.textContent).toBe('budget-cli backup');
     fireEvent.click(screen.getByRole('button', { name: 'Download a backup' }));
     expect(await screen.findByText(/downloaded by a@b\.org/)).toBeTruthy();
     await waitFor(() =>

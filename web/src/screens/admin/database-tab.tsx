@@ -18,17 +18,26 @@ export function DatabaseTab() {
     <dl className="database-card">
       <dt>Database</dt>
       <dd>
-        {data ? (data.kind === 'pg' ? 'PostgreSQL server' : 'Embedded (PGlite, in DATA_DIR)') : 'Loading…'}
+        {data
+          ? data.kind === 'pg'
+            ? 'PostgreSQL server'
+            : "Built-in database (stored in the server's data folder, DATA_DIR)"
+          : 'Loading…'}
       </dd>
       <dt>Size on disk</dt>
       <dd>{data ? megabytes(data.bytes) : '…'}</dd>
       <dt>Last backup</dt>
       <dd>
-        {last
-          ? `${new Date(last.at).toLocaleString('en-US')} (${last.where})`
-          : data
-            ? 'None recorded. Schedule `budget-cli backup` (see the README), or download one now.'
-            : '…'}
+        {last ? (
+          `${new Date(last.at).toLocaleString('en-US')} (${last.where})`
+        ) : data ? (
+          <>
+            None recorded. Download one now, or have the server make one on a schedule by running the backup
+            command <code>budget-cli backup</code> (the README explains how).
+          </>
+        ) : (
+          '…'
+        )}
       </dd>
       <dd>
         <button

@@ -153,6 +153,10 @@ describe('BudgetVsActualScreen with no ledger for the year', () => {
     expect(cells(title)).toEqual(['$364,836', NO_LEDGER, NO_LEDGER, NO_LEDGER, NO_LEDGER]);
     expect(funds.textContent).not.toContain('$0');
     expect(groups.textContent).not.toContain('$0');
+    // Every row said '0 accounts' beside its lines: with no ledger, the lines alone.
+    expect(within(teachers).getByRole('rowheader').textContent).toBe('Teachers150 lines');
+    expect(within(title).getByRole('rowheader').textContent).toMatch(/^Title I.*Fund \d+ · 6 lines$/);
+    expect(groups.textContent + funds.textContent).not.toContain('0 accounts');
   });
 
   it('says in one line that nothing can be matched until the ledger is imported', async () => {

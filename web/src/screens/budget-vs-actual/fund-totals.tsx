@@ -1,3 +1,4 @@
+import { countOf } from '@shared/count-words';
 import type { LedgerReport } from '@web/api/ledger';
 import { ScrollArea } from '@web/components/scroll-area';
 import { numCol, TableHead } from '@web/components/table-head';
@@ -91,9 +92,10 @@ export function FundTotals({ report }: { report: LedgerReport }) {
                 <th scope="row" className="bva-name">
                   {f.name}
                   <small className="bva-counts">
-                    Fund {f.code} · {f.accountCount} account{f.accountCount === 1 ? '' : 's'} · {f.lineCount}{' '}
-                    line
-                    {f.lineCount === 1 ? '' : 's'}
+                    Fund {f.code} ·{' '}
+                    {noLedger
+                      ? countOf(f.lineCount, 'line')
+                      : `${countOf(f.accountCount, 'account')} · ${countOf(f.lineCount, 'line')}`}
                   </small>
                 </th>
                 <td className="money">{amount(shown.rows[i].budget)}</td>

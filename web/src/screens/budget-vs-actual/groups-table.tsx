@@ -1,4 +1,5 @@
 import { Fragment, useState } from 'react';
+import { countOf } from '@shared/count-words';
 import { LEDGER_GROUPING_LABELS } from '@shared/schemas/ledger';
 import { fundParamOf, type LedgerReport } from '@web/api/ledger';
 import { FigureCells, FigureHeads, inSentence } from './figures';
@@ -58,9 +59,11 @@ export function GroupsTable({ report }: { report: LedgerReport }) {
                     ) : (
                       g.label
                     )}
+                    {/* Without a ledger every row had '0 accounts': the lines alone say something. */}
                     <small className="bva-counts">
-                      {g.accountCount} account{g.accountCount === 1 ? '' : 's'} · {g.lineCount} line
-                      {g.lineCount === 1 ? '' : 's'}
+                      {noLedger
+                        ? countOf(g.lineCount, 'line')
+                        : `${countOf(g.accountCount, 'account')} · ${countOf(g.lineCount, 'line')}`}
                     </small>
                   </th>
                   <FigureCells x={shown[i]} noLedger={noLedger} />

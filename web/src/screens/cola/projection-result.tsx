@@ -81,6 +81,10 @@ function baseText(data: MultiYearProjection): string {
 }
 
 /** The projection as a table, a chart with its table view, and the working. */
+/** A part of a year's need: marked '*' where the need is the year's own budget, which holds it. */
+const part = (y: MultiYearProjection['projections'][number], value: number) =>
+  y.needSource ? `${$(value)}*` : $(value);
+
 export function ProjectionResult({
   data,
   scenarioName,
@@ -133,11 +137,13 @@ export function ProjectionResult({
               {years.map((y) => (
                 <tr key={y.fiscalYear}>
                   <th scope="row">{fy(y.fiscalYear)}</th>
-                  <td className="num">{$(y.baseline)}</td>
-                  <td className="num">{$(y.colaImpact)}</td>
-                  <td className="num">{$(y.stepsLanes)}</td>
-                  <td className="num">{$(y.newHires)}</td>
-                  <td className="num">{$(y.adjustments)}</td>
+                  {/* A year whose need is its own budget has no baseline added to: its row read as
+                      baseline + COLA + ... = a need equal to the baseline. Its parts are marked as in it. */}
+                  <td className="num">{y.needSource ? '—' : $(y.baseline)}</td>
+                  <td className="num">{part(y, y.colaImpact)}</td>
+                  <td className="num">{part(y, y.stepsLanes)}</td>
+                  <td className="num">{part(y, y.newHires)}</td>
+                  <td className="num">{part(y, y.adjustments)}</td>
                   <td className="num">{$(y.districtNeed)}</td>
                   <td className="num">
                     <Funding y={y} />
@@ -149,6 +155,16 @@ export function ProjectionResult({
             </tbody>
           </table>
         </ScrollArea>
+        {years.some((y) => y.needSource) ? (
+          <p className="cola-muted">
+            * In the need, not added to it:{' '}
+            {years
+              .filter((y) => y.needSource)
+              .map((y) => `${fy(y.fiscalYear)}’s need is its own ${y.needSource}`)
+              .join('; ')}
+            , whose COLA, steps and lanes, new hires and typed salaries are already in it.
+          </p>
+        ) : null}
         <ColaSources years={years} />
         <HowCalculated
           actions={

@@ -6,6 +6,7 @@ import { useCan } from '@web/auth/use-can';
 import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/form/button';
 import { Field } from '@web/components/form/field';
+import { ROLE_LABELS } from '@web/lib/format';
 
 const FAILED = 'Failed to save API key';
 
@@ -46,7 +47,7 @@ export function ApiKeyTab() {
       <p className="muted" data-testid="api-key-intro">
         {canAnalyze
           ? 'AI Analysis uses your own Claude API key. '
-          : `Your role (${user?.role ?? 'unknown'}) cannot run AI Analysis, so a key stored here is not used. `}
+          : `Your role (${user ? ROLE_LABELS[user.role] : 'unknown'}) cannot run AI Analysis, so a key stored here is not used. `}
         It is stored encrypted and never shown again; only whether one is stored is displayed here.
       </p>
       {error ? <Alert>{error}</Alert> : null}
@@ -61,25 +62,32 @@ export function ApiKeyTab() {
           <span className="badge badge--neutral">No key stored</span>
         )}
       </p>
-      <Field
-        id="claude-api-key"
-        label={hasKey ? 'Replace Claude API key' : 'Claude API key'}
-        type="password"
-        autoComplete="off"
-        spellCheck={false}
-        value={key}
-        onChange={(event) => setKey(event.target.value)}
-      />
-      <div className="form-actions">
-        {hasKey ? (
-          <Button disabled={update.isPending} onClick={() => save(null, 'API key removed')}>
-            Remove key
-          </Button>
-        ) : null}
-        <Button type="submit" variant="primary" busy={update.isPending} busyLabel="Saving...">
-          Save API Key
-        </Button>
-      </div>
+      {/* A role that cannot run AI Analysis is not offered a key it would never use, but may remove one. */}
+      {canAnalyze ? (
+        <Field
+          id="claude-api-key"
+          label={hasKey ? 'Replace Claude API key' : 'Claude API key'}
+          type="password"
+          autoComplete="off"
+          spellCheck={false}
+          value={key}
+          onChange={(event) => setKey(event.target.value)}
+        />
+      ) : null}
+      {canAnalyze || hasKey ? (
+        <div className="form-actions">
+          {hasKey ? (
+            <Button disabled={update.isPending} onClick={() => save(null, 'API key removed')}>
+              Remove key
+            </Button>
+          ) : null}
+          {canAnalyze ? (
+            <Button type="submit" variant="primary" busy={update.isPending} busyLabel="Saving...">
+              Save API Key
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
     </form>
   );
 }

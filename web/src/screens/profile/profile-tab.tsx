@@ -7,6 +7,7 @@ import { Field } from '@web/components/form/field';
 import { useSchemaForm } from '@web/components/form/use-schema-form';
 import { PasswordInput } from '@web/components/password-input';
 import { FormActions } from '@web/components/form/form-actions';
+import { ROLE_LABELS } from '@web/lib/format';
 
 export function ProfileTab() {
   const { user, updateUser } = useSession();
@@ -76,7 +77,7 @@ export function ProfileTab() {
       ) : null}
       <div className="field">
         <span className="field__label">Role</span>
-        <span>{user?.role}</span>
+        <span>{user ? ROLE_LABELS[user.role] : null}</span>
       </div>
       <FormActions busy={update.isPending} submitLabel="Save Profile" />
     </form>

@@ -95,6 +95,20 @@ describe('a payroll import’s result', () => {
     );
   });
 
+  // It read 'By reason: 133 heading row (no amount), 1 repeated header row'.
+  it('counts the skipped rows by reason in the plural where there are several', async () => {
+    renderResult({
+      ...boston,
+      skipped: 134,
+      errors: ['Row 3: skipped, heading row (no amount)'],
+      errorCount: 134,
+      skippedReasons: { 'heading row (no amount)': 133, 'repeated header row': 1 },
+    });
+    expect((await screen.findByText(/^By reason:/)).textContent).toBe(
+      'By reason: 133 heading rows (no amount), 1 repeated header row.',
+    );
+  });
+
   it('says the next-year rule’s flags as a share of the rows, not a group beside the computed ones', async () => {
     renderResult(boston);
     const alert = (await screen.findByText('Import complete')).closest('.alert')!;

@@ -15,6 +15,7 @@ import { unmappedColumns, type FieldMapping } from '../mapping';
 import { ReconciliationPanel, supersedeText } from '../reconciliation';
 import type { SettingsProps } from '../wizard-kind';
 import type { LineSettings } from './lines';
+import { skippedReason } from './skip-reason';
 
 const count = (n: number) => n.toLocaleString('en-US');
 
@@ -193,7 +194,7 @@ export function LineResult({
             By reason:{' '}
             {Object.entries(result.skippedReasons)
               .sort((a, b) => b[1] - a[1])
-              .map(([reason, n]) => `${count(n)} ${reason}`)
+              .map(([reason, n]) => skippedReason(reason, n))
               .join(', ')}
             .
           </p>

@@ -16,6 +16,7 @@ import type { Run, WizardKind } from '../wizard-kind';
 import { LeaveOutOption } from './lines-leave-out';
 import { LinePreviewDetails } from './lines-preview';
 import { LineResult, NoteColumns } from './lines-result';
+import { skippedReason } from './skip-reason';
 import { VersionField } from './version-field';
 
 /** Beside a line import's mapping: the version the lines go into, and the columns kept in notes. */
@@ -101,7 +102,7 @@ function lineKind(
             {count(dry.imported)} of {count(dry.rowCount)} rows will be imported
             {dry.skipped
               ? `, ${count(dry.skipped)} skipped (${Object.entries(dry.skippedReasons)
-                  .map(([r, n]) => `${count(n)} ${r}`)
+                  .map(([r, n]) => skippedReason(r, n))
                   .join(', ')})`
               : ''}
             {/* The Data Quality list's rule, as the result and Import History count them. */}
