@@ -1,5 +1,4 @@
-import { centsOf } from '@shared/money';
-import { wholeDollarParts } from '@shared/whole-dollars';
+import { wholeDollarTable } from '@shared/whole-dollars';
 
 /** An amount as the report gives it: dollars with cents, or null where withheld from its reader. */
 type Amount = number | null;
@@ -13,14 +12,14 @@ type Amount = number | null;
  * to their own sum rounded once.
  */
 export function wholeColumn(rows: readonly Amount[], total: Amount): Amount[] {
-  const shown = rows.flatMap((v, i) => (v === null ? [] : [{ i, cents: centsOf(v) }]));
-  const parts = wholeDollarParts(
-    shown.map((s) => s.cents),
-    ...(total === null ? [] : [centsOf(total)]),
-  );
+  const shown = rows.flatMap((v, i) => (v === null ? [] : [{ i, v }]));
+  const whole = wholeDollarTable(
+    shown.map((s) => s.v),
+    total ?? undefined,
+  ).rows;
   const out: Amount[] = rows.map(() => null);
   shown.forEach((s, k) => {
-    out[s.i] = Number(parts[k]);
+    out[s.i] = whole[k];
   });
   return out;
 }
