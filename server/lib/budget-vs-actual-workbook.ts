@@ -31,11 +31,12 @@ export interface WorkbookPlan {
   accountCount: number;
 }
 
-const bold = (value: string): XCell => ({ value, fmt: 'bold' });
+export const bold = (value: string): XCell => ({ value, fmt: 'bold' });
+export const fy = (r: { fiscalYear: number }) => fiscalYearLabel(r.fiscalYear);
 /** What a figure withheld from its reader reads (server/lib/pay-groups.ts; the report's payWithheld). */
 const WITHHELD = 'Withheld';
-const money = (value: number | null): XCell => (value === null ? WITHHELD : { value, fmt: 'money' });
-const int = (value: number): XCell => ({ value, fmt: 'int' });
+export const money = (value: number | null): XCell => (value === null ? WITHHELD : { value, fmt: 'money' });
+export const int = (value: number): XCell => ({ value, fmt: 'int' });
 const f = (formula: string, result: number | string, fmt?: CellFormat): XCell => ({ formula, result, fmt });
 
 /** A ledger figure of a year with no ledger imported, as the screen reads it: not 0 against a budget. */
@@ -96,13 +97,14 @@ function computed(
   ];
 }
 
-function title(r: WorkbookPlan['report'], what: string): XCell[][] {
+export function title(r: WorkbookPlan['report'], what: string): XCell[][] {
   const ledger = r.ledger
     ? `Ledger at ${ledgerPeriodText(r.ledger.period)} (${r.ledger.fileName})`
     : 'No ledger imported for this year';
   return [
-    [bold(`Budget vs actual, ${fiscalYearLabel(r.fiscalYear)}, ${r.fund.label}: ${what}`)],
-    ['Periods elapsed', int(r.ledger?.periodsElapsed ?? 12), ledger],
+    [bold(`Budget vs actual, ${fy(r)}, ${r.fund.label}: ${what}`)],
+    // With no ledger nothing is projected, so no period count is made up (it read 12).
+    ['Periods elapsed', r.ledger ? int(r.ledger.periodsElapsed) : 'None', ledger],
     [r.projectionRule],
   ];
 }
@@ -244,50 +246,6 @@ export function accountSheet(p: WorkbookPlan) {
           'N',
           p.accountCount ? `SUM(N${FIRST}:N${end})` : '0',
         ),
-      ],
-    ],
-  };
-}
-
-/** What matched nothing: lines with no account, then the rows set aside at import, then a count. */
-export function unmatchedSheet(p: WorkbookPlan) {
-  const r = p.report;
-  return {
-    head: {
-      name: 'Not matched',
-      headRows: HEAD_ROWS,
-      widths: [36, 34, 10, 24, 22, 16, 50],
-    } satisfies SheetHead,
-    top: [
-      ...title(r, 'what matched nothing'),
-      [bold('Budget lines with no ledger account')],
-      ['Description', 'Account number', 'DESE', 'Category', 'Building', 'Amount', 'Why'].map(bold),
-      ...r.linesWithoutAccount.map((l) => [
-        l.description,
-        l.accountLine,
-        l.deseCode,
-        l.categoryName ?? 'No category',
-        l.buildingName ?? 'District Wide',
-        money(l.amount),
-        l.reason,
-      ]),
-      [],
-      [bold('Ledger rows set aside at import')],
-      [bold('Account'), bold('Description'), bold('Row'), bold('Reason'), null, bold('Expended'), null],
-    ],
-    row: (s: LedgerReport['setAside'][number]): XCell[] => [
-      s.account,
-      s.description,
-      int(s.row),
-      s.reason,
-      null,
-      money(s.expended),
-      `revised ${s.revisedBudget}, encumbered ${s.encumbered}`,
-    ],
-    bottom: [
-      [],
-      [
-        `Ledger accounts no proposed line names: ${r.unmatchedAccountCount} (listed on Accounts with 0 budget).`,
       ],
     ],
   };

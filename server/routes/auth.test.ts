@@ -166,6 +166,22 @@ describe('PUT /auth/update-api-key', () => {
     });
     expect(cleared.body).toEqual({ hasApiKey: false });
   });
+
+  it('refuses to store a key for a VIEW_ONLY user, who may not run an analysis, and stores nothing', async () => {
+    const u = await t.userWith('VIEW_ONLY');
+    const res = await t.api('put', '/auth/update-api-key', {
+      token: u.token,
+      body: { claudeApiKey: 'sk-ant-test-viewer-0123456789' },
+    });
+    expect(res.status).toBe(403);
+    const row = await t.db.knex('users').where({ id: u.id }).first();
+    expect(row.claude_api_key_enc).toBeNull();
+    const cleared = await t.api('put', '/auth/update-api-key', {
+      token: u.token,
+      body: { claudeApiKey: null },
+    });
+    expect(cleared.body).toEqual({ hasApiKey: false });
+  });
 });
 
 describe('POST /auth/register', () => {

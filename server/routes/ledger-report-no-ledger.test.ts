@@ -66,4 +66,25 @@ describe('the Budget vs Actual workbook of a year with no ledger', () => {
     expect(accounts.getCell('A5').value).toBe('Total');
     expect(cells(accounts, 5, 'H', 'P')).toEqual([null, ...DASHED, null, null]);
   });
+
+  it('makes up no periods elapsed and lists no line as unmatched: one line says why, as the screen does', async () => {
+    const book = await workbook('fiscalYear=2026&by=category');
+    // Row 2 said 'Periods elapsed 12' of a year with no ledger period at all.
+    for (const name of ['By category', 'Accounts', 'Not matched']) {
+      const sheet = book.getWorksheet(name)!;
+      expect(cells(sheet, 2, 'A', 'C'), name).toEqual([
+        'Periods elapsed',
+        'None',
+        'No ledger imported for this year',
+      ]);
+    }
+    // 'Not matched' listed both lines as having no ledger account, then an empty set-aside list and
+    // 'Ledger accounts no proposed line names: 0'.
+    const unmatched = book.getWorksheet('Not matched')!;
+    const text: string[] = [];
+    unmatched.eachRow((row) => text.push(String((row.values as ExcelJS.CellValue[]).slice(1).join(' | '))));
+    expect(text.slice(3)).toEqual([
+      'No ledger: budget lines are matched to ledger accounts once the FY26 ledger is imported.',
+    ]);
+  });
 });

@@ -42,6 +42,13 @@ export function ledgerPeriodText(period: number): string {
     : `period ${period} of ${PERIODS_PER_YEAR}`;
 }
 
+/**
+ * What 'What does not match' says for a year with no ledger imported, on the screen and in the
+ * workbook's 'Not matched' sheet: nothing can match yet, so no line is listed as unmatched.
+ */
+export const noLedgerToMatch = (fiscalYearShown: string) =>
+  `No ledger: budget lines are matched to ledger accounts once the ${fiscalYearShown} ledger is imported.`;
+
 /** A field of the ledger's mapping, as every import's fields are. */
 export type LedgerField = ImportField;
 

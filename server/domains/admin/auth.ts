@@ -228,8 +228,13 @@ export async function updateApiKey(
   client: ClientInfo,
 ) {
   authorize(actor, 'profile.update');
-  const row = await requireSelf(app, actor);
   const key = input.claudeApiKey?.trim() || null;
+  // Storing a key is for those who may run an analysis; anyone may remove one they hold (a user
+  // moved to VIEW_ONLY keeps no key they cannot use).
+  if (key) {
+    authorize(actor, 'ai.analyze');
+  }
+  const row = await requireSelf(app, actor);
   const claude_api_key_enc = key ? encryptSecret(key, app.config.secretsKey) : null;
   await app.db.transaction(async (trx) => {
     await updateUser(trx, row.id, { claude_api_key_enc });

@@ -7,11 +7,11 @@ import {
   accountSheet,
   ledgerFileName,
   groupSheet,
-  unmatchedSheet,
   type AccountSums,
   type SheetHead,
   type WorkbookPlan,
 } from '@server/lib/budget-vs-actual-workbook';
+import { unmatchedSheet } from '@server/lib/budget-vs-actual-unmatched';
 import { sumDollars } from '@shared/money';
 import type { XCell } from '@shared/workbook';
 import { XlsxStream } from '@server/lib/xlsx-stream';

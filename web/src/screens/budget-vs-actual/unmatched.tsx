@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { fundParamOf, type LedgerReport } from '@web/api/ledger';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
+import { noLedgerToMatch } from '@shared/schemas/ledger-import';
 import { formatMoney } from '@web/lib/format';
 import { WITHHELD } from '@shared/schemas/dese-report';
 import { UnmatchedAccounts } from './group-accounts';
@@ -20,8 +21,7 @@ export function Unmatched({ report }: { report: LedgerReport }) {
       <section className="bva-unmatched" aria-labelledby="bva-unmatched-title">
         <h2 id="bva-unmatched-title">What does not match</h2>
         <p className="muted" data-testid="bva-unmatched-no-ledger">
-          No ledger: budget lines are matched to ledger accounts once the {fiscalYearLabel(report.fiscalYear)}{' '}
-          ledger is imported.
+          {noLedgerToMatch(fiscalYearLabel(report.fiscalYear))}
         </p>
       </section>
     );

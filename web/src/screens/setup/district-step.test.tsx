@@ -139,21 +139,44 @@ describe('Setup’s district step', () => {
     );
   });
 
-  it('keeps what was typed before the saved name was known', async () => {
+  /** The step drawn before the saved settings answer; `act` runs first, then `answered` arrives. */
+  async function beforeSettingsAnswer(act: (name: HTMLInputElement) => void, answered = config) {
     let answer: (r: Response) => void = () => {};
     const settings = new Promise<Response>((resolve) => (answer = resolve));
     stubApi({ '/api/auth/me': { user: admin }, '/api/public-dashboard/config': () => settings });
     storeSession(admin);
     const { queryClient } = renderRoutes('/setup', [{ path: 'setup', element: <DistrictStep /> }]);
     const name = screen.getByLabelText('District name', { exact: false }) as HTMLInputElement;
-    fireEvent.change(name, { target: { value: 'Eastfield' } });
-    answer(jsonResponse(200, { config }));
+    act(name);
+    answer(jsonResponse(200, { config: answered }));
     await waitFor(() =>
       expect(queryClient.getQueryState(['public-dashboard', 'config'])?.status).toBe('success'),
+    );
+    return { name, queryClient };
+  }
+
+  it('keeps what was typed before the saved name was known', async () => {
+    const { name, queryClient } = await beforeSettingsAnswer((box) =>
+      fireEvent.change(box, { target: { value: 'Eastfield' } }),
     );
     // And a later read of the settings (after any save) does not put the saved name back either.
     fireEvent.change(name, { target: { value: 'Eastfield Regional' } });
     await queryClient.refetchQueries({ queryKey: ['public-dashboard', 'config'] });
     expect(name.value).toBe('Eastfield Regional');
+  });
+
+  // Playwright's fill (and a person) goes into the empty box, then types: the saved name arriving
+  // in between landed under the cursor and the typing was added after it.
+  it('does not fill a box the user went into before the saved name was known', async () => {
+    const { name } = await beforeSettingsAnswer((box) => fireEvent.focus(box), {
+      ...config,
+      schoolLogoUrl: 'https://example.org/logo.png',
+    });
+    // The box the user is in stays theirs; the one they did not go into is filled.
+    const logo = screen.getByLabelText('Logo address', { exact: false }) as HTMLInputElement;
+    await waitFor(() => expect(logo.value).toBe('https://example.org/logo.png'));
+    expect(name.value).toBe('');
+    fireEvent.change(name, { target: { value: 'Eastfield Regional Schools' } });
+    expect(name.value).toBe('Eastfield Regional Schools');
   });
 });

@@ -58,6 +58,14 @@ export function DistrictStep() {
   );
   // Reading the settings' id before the save (their first load may not have answered yet).
   const [reading, setReading] = useState(false);
+  // The fields the user went into before the saved values were known: those are theirs and are
+  // never filled (the saved name arriving under the cursor made 'Millbrook Public SchoolsEastfield').
+  const [entered, setEntered] = useState<{ name?: boolean; logo?: boolean }>({});
+  const enter = (field: 'name' | 'logo') => () => {
+    if (!seeded && !entered[field]) {
+      setEntered((was) => ({ ...was, [field]: true }));
+    }
+  };
 
   // The saved name and logo fill the form once known (reloaded, the step read 'Done' over an empty
   // box), set while rendering rather than in an effect so the empty box never paints. Only a field
@@ -65,10 +73,11 @@ export function DistrictStep() {
   // later read (after a save) never puts them back over an edit.
   if (saved && !seeded) {
     const { schoolName, schoolLogoUrl } = form.values;
-    setSeeded({ logoShown: !schoolLogoUrl && Boolean(saved.schoolLogoUrl) });
+    const fillLogo = !schoolLogoUrl && !entered.logo;
+    setSeeded({ logoShown: fillLogo && Boolean(saved.schoolLogoUrl) });
     form.setValues({
-      schoolName: schoolName || (saved.schoolName ?? ''),
-      schoolLogoUrl: schoolLogoUrl || (saved.schoolLogoUrl ?? ''),
+      schoolName: schoolName || entered.name ? schoolName : (saved.schoolName ?? ''),
+      schoolLogoUrl: fillLogo ? (saved.schoolLogoUrl ?? '') : schoolLogoUrl,
     });
   }
 
@@ -101,11 +110,18 @@ export function DistrictStep() {
     <form className="form-stack" onSubmit={submit} noValidate>
       {form.formError ? <Alert title="Not saved">{form.formError}</Alert> : null}
       <div className="form-grid">
-        <Field id="setup-district-name" label="District name" required {...form.bind('schoolName')} />
+        <Field
+          id="setup-district-name"
+          label="District name"
+          required
+          onFocus={enter('name')}
+          {...form.bind('schoolName')}
+        />
         <Field
           id="setup-district-logo"
           label="Logo address"
           hint="A web address (https://...); or upload a file under Public Dashboard"
+          onFocus={enter('logo')}
           {...form.bind('schoolLogoUrl')}
         />
       </div>
