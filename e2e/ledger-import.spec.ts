@@ -5,9 +5,10 @@ import { ADMIN, apiCall, axeViolations, budgetYearId, navigate, saveScreen, sign
 
 // An ADMIN imports the real Lunenburg year-to-date ledger slice as the third import type of the CSV
 // Import tab, reached through the Admin menu. The totals the wizard shows are checked against the
-// file summed here, in integer cents. The demo district has no FY2023 (and no screen creates a
-// budget year), so the test first sees the import refused with the server's words, then points the
-// FY25 budget year's current fiscal year at 2023 for the import and restores it.
+// file summed here, in integer cents. The demo district has no FY2023 (FY23), so the wizard first
+// keeps Preview Import disabled, saying why; the test then points the FY25 budget year's current
+// fiscal year at 2023 through the API (as creating the year in another tab would), presses the
+// alert's Check again, imports, and restores FY25's current year.
 
 const LUNENBURG = realFile('lunenburg_munis_school_ytd_fy2023_slice.csv');
 
@@ -101,11 +102,17 @@ test('ADMIN imports the real Lunenburg ledger slice; every column reconciles to 
   await expect(page.getByRole('combobox', { name: 'Column for Expended Year to Date' })).toHaveText(
     'ytd_expended',
   );
-  await expect(page.getByRole('combobox', { name: 'Fiscal year', exact: true })).toHaveText('FY2023');
+  await expect(page.getByRole('combobox', { name: 'Fiscal year', exact: true })).toHaveText('FY23');
   await expect(page.getByLabel('Period', { exact: true })).toHaveValue('13');
   await expect(page.getByLabel('Account pattern')).toHaveValue('FUND-x-xxx-FUNC-...-OBJECT');
-  // FY2023 is not a year of the demo district: the wizard says so, and the server refuses.
-  await expect(page.getByText('FY2023 is not a year of this district')).toBeVisible();
+  // FY23 is not a year of the demo district: the wizard says so and what to do, and waits.
+  await expect(page.getByText('FY23 is not a year of this district', { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Admin, Setup/ })).toHaveAttribute('href', '/admin/setup');
+  const previewButton = page.getByRole('button', { name: 'Preview Import' });
+  await expect(previewButton).toBeDisabled();
+  await expect(previewButton).toHaveAccessibleDescription(
+    'FY23 is not a year of this district: choose another fiscal year, or create its budget year and press Check again.',
+  );
   await expectAxeClean(page, 'map step');
   await saveScreen(page, 'ledger-import-2-map-1440');
   // On a phone the file's long name breaks within the facts instead of running past them.
@@ -115,22 +122,21 @@ test('ADMIN imports the real Lunenburg ledger slice; every column reconciles to 
     await facts.evaluate((el) => el.scrollWidth - el.clientWidth),
     'map step, phone',
   ).toBeLessThanOrEqual(0);
+  await saveScreen(page, 'ledger-import-2-map-390');
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.getByRole('button', { name: 'Preview Import' }).click();
-  await expect(step(page)).toContainText('Preview');
-  await expect(page.getByRole('alert')).toContainText('FY23 does not exist');
-  await expect(page.getByRole('button', { name: /^Import/ })).toBeDisabled();
 
   const fy25 = await budgetYearId(page, 'FY25');
   await apiCall(page, 'PATCH', `/budget-years/${fy25}/current-fiscal-year`, { currentFiscalYear: 2023 });
   try {
-    await page.getByRole('button', { name: 'Back' }).click();
-    await expect(step(page)).toContainText('Map Columns');
-    await page.getByRole('button', { name: 'Preview Import' }).click();
+    await page.getByRole('button', { name: 'Check again' }).click();
+    await expect(page.getByText('FY23 is not a year of this district', { exact: true })).toBeHidden();
+    await expect(previewButton).toBeEnabled();
+    await previewButton.click();
+    await expect(step(page)).toContainText('Preview');
 
     // Step 3: the dry run, reconciled to the file before anything is written.
     await expect(page.getByRole('status').filter({ hasText: 'Ready to import' })).toContainText(
-      `FY2023 period 13: ${sums.rows} accounts in the figures, 0 set aside`,
+      `FY23 period 13: ${sums.rows} accounts in the figures, 0 set aside`,
     );
     await expectReconciled(page, sums);
     // The one account whose function code DESE does not define is imported and marked, not dropped.

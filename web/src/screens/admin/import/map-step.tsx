@@ -17,6 +17,8 @@ interface MapStepProps<A extends BaseAnalysis, S> extends SettingsProps<S> {
 }
 
 const CONFIDENCE = { high: 'High', medium: 'Medium', none: '' } as const;
+const noProblem = (): string | undefined => undefined;
+const BLOCKED_ID = 'imp-map-blocked';
 
 /**
  * Step 2: one row per expected field, its column and a sample value (and, where the kind shows it,
@@ -33,8 +35,14 @@ export function MapStep<A extends BaseAnalysis, S>({
   onNext,
 }: MapStepProps<A, S>) {
   const [error, setError] = useState<string | null>(null);
+  // The kind is stable for a mounted wizard, so this is always the same hook.
+  const useProblem = map.useProblem ?? noProblem;
+  const blocked = useProblem(settings, mapping);
 
   const next = () => {
+    if (blocked) {
+      return;
+    }
     const missing = missingRequired(analysis, mapping);
     const problem = missing.length ? requiredMessage(missing) : map.problem?.(settings, mapping);
     setError(problem ?? null);
@@ -148,7 +156,17 @@ export function MapStep<A extends BaseAnalysis, S>({
         <Button className="imp-actions__start" onClick={onBack}>
           Back
         </Button>
-        <Button variant="primary" onClick={next}>
+        {blocked ? (
+          <p id={BLOCKED_ID} className="imp-blocked">
+            {blocked}
+          </p>
+        ) : null}
+        <Button
+          variant="primary"
+          onClick={next}
+          disabled={Boolean(blocked)}
+          aria-describedby={blocked ? BLOCKED_ID : undefined}
+        >
           Preview Import
         </Button>
       </div>

@@ -83,6 +83,11 @@ export interface WizardKind<A extends BaseAnalysis, S, B extends { dryRun?: bool
     Extras?: ComponentType<SettingsProps<S> & { analysis: A; mapping: FieldMapping }>;
     /** What the settings lack before a preview, as the message to show. */
     problem?(settings: S, mapping: FieldMapping): string | undefined;
+    /**
+     * What stops a preview that the server's data says (a ledger's year the district lacks): while
+     * it is said, Preview Import is disabled with it beside the button. A hook; stable per kind.
+     */
+    useProblem?(settings: S, mapping: FieldMapping): string | undefined;
     /** The settings once a column is chosen for a field. */
     columnChosen?(settings: S, column: string): S;
   };

@@ -1,14 +1,15 @@
 import { useMemo } from 'react';
-import { parseFiscalYear } from '@shared/schemas/fiscal-year';
+import { Link } from 'react-router';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { SKIP } from '@shared/schemas/import';
-import { useAllFiscalYears } from '@web/api/fiscal-years';
-import { useBudgetYears } from '@web/api/budget-years';
 import type { LedgerAnalysis } from '@web/api/ledger';
 import { Alert } from '@web/components/alert';
+import { Button } from '@web/components/form/button';
 import { Field } from '@web/components/form/field';
 import { Select } from '@web/components/select';
 import type { FieldMapping } from '../mapping';
 import type { SettingsProps } from '../wizard-kind';
+import { missingYear, useDistrictYears, useRecheckYearsOnMount, type DistrictYears } from './ledger-years';
 
 /** The wizard's ledger settings beside the column mapping. */
 export interface LedgerSettings {
@@ -34,8 +35,31 @@ export function ledgerSettingsProblem(settings: LedgerSettings, mapping: FieldMa
 }
 
 /**
- * Above the ledger's mapping: the fiscal year, period and account pattern the import uses, and a
- * warning when the year is not one of the district's (the server refuses it).
+ * The chosen year is not one of the district's, so the server would refuse the import (Preview
+ * Import waits): what to do, and a button to ask for the district's years again once it is done.
+ */
+function MissingYearAlert({ year, years }: { year: number; years: DistrictYears }) {
+  const fy = fiscalYearLabel(year);
+  return (
+    <Alert variant="warning" title={`${fy} is not a year of this district`}>
+      <p className="imp-missing-year">
+        No budget year is named for {fy} or holds lines of it, so the ledger cannot be imported into it.
+        Choose another fiscal year below, or create the {fy} budget year under{' '}
+        <Link to="/admin/setup" target="_blank" rel="noreferrer">
+          Admin, Setup (opens in a new tab)
+        </Link>{' '}
+        and then press Check again.
+      </p>
+      <Button busy={years.checking} busyLabel="Checking..." onClick={() => void years.recheck()}>
+        Check again
+      </Button>
+    </Alert>
+  );
+}
+
+/**
+ * Above the ledger's mapping: the fiscal year, period and account pattern the import uses, and
+ * what to do when the year is not one of the district's (the server refuses it).
  */
 export function LedgerSettingsFields({
   analysis,
@@ -43,40 +67,22 @@ export function LedgerSettingsFields({
   settings,
   onSettingsChange,
 }: SettingsProps<LedgerSettings> & { analysis: LedgerAnalysis; mapping: FieldMapping }) {
-  const budgetYears = useBudgetYears();
-  const allYears = useAllFiscalYears();
-  // The years the district has (a budget year's, or lines'): the server imports only into these.
-  const knownYears = useMemo(() => {
-    const years = new Set<number>();
-    budgetYears.data?.budgetYears.forEach((b) => {
-      for (const y of [b.currentFiscalYear, parseFiscalYear(b.fiscalYear)]) {
-        if (y !== null) {
-          years.add(y);
-        }
-      }
-    });
-    allYears.data?.fiscalYears.forEach((y) => years.add(y.fiscalYear));
-    return years;
-  }, [budgetYears.data, allYears.data]);
+  const years = useDistrictYears();
+  useRecheckYearsOnMount(years);
+  const { known } = years;
   const yearOptions = useMemo(() => {
-    const years = new Set(knownYears);
+    const options = new Set(known);
     if (analysis.detectedFiscalYear !== null) {
-      years.add(analysis.detectedFiscalYear);
+      options.add(analysis.detectedFiscalYear);
     }
-    return [...years].sort((a, b) => b - a).map((y) => ({ value: String(y), label: `FY${y}` }));
-  }, [knownYears, analysis.detectedFiscalYear]);
-  const yearsLoaded = budgetYears.isSuccess && allYears.isSuccess;
-  const unknownYear = yearsLoaded && settings.fiscalYear !== null && !knownYears.has(settings.fiscalYear);
+    return [...options].sort((a, b) => b - a).map((y) => ({ value: String(y), label: fiscalYearLabel(y) }));
+  }, [known, analysis.detectedFiscalYear]);
+  const missing = missingYear(years, settings.fiscalYear);
   const periodMapped = periodColumnMapped(mapping);
 
   return (
     <>
-      {unknownYear ? (
-        <Alert variant="info" title={`FY${settings.fiscalYear} is not a year of this district`}>
-          No budget year is named for FY{settings.fiscalYear} or holds lines of it, so the server will refuse
-          the import. Choose another fiscal year, or create its budget year first.
-        </Alert>
-      ) : null}
+      {missing !== null ? <MissingYearAlert year={missing} years={years} /> : null}
       <div className="form-grid imp-ledger-settings">
         <Field
           id="ledger-fiscal-year"
@@ -84,7 +90,7 @@ export function LedgerSettingsFields({
           required
           hint={
             analysis.detectedFiscalYear !== null
-              ? `The year the ledger is imported into. The file says FY${analysis.detectedFiscalYear}.`
+              ? `The year the ledger is imported into. The file says ${fiscalYearLabel(analysis.detectedFiscalYear)}.`
               : 'The year the ledger is imported into: the file does not say.'
           }
         >

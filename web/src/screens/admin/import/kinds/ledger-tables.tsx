@@ -1,3 +1,4 @@
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import type { LedgerImportResult, LedgerRow } from '@web/api/ledger';
 import { formatDecimalMoney as dollars, formatMoney } from '@web/lib/format';
 
@@ -132,10 +133,10 @@ export function LedgerRowsTable({ rows, caption }: { rows: readonly LedgerRow[];
   );
 }
 
-/** 'FY2023 period 13: 73 accounts in the figures, 0 set aside ...' */
+/** 'FY23 period 13: 73 accounts in the figures, 0 set aside ...' */
 export function ledgerSentence(r: LedgerImportResult): string {
   return (
-    `FY${r.fiscalYear} period ${r.period}: ${count(r.imported)} accounts in the figures, ${count(r.setAsideCount)} set aside, ` +
+    `${fiscalYearLabel(r.fiscalYear)} period ${r.period}: ${count(r.imported)} accounts in the figures, ${count(r.setAsideCount)} set aside, ` +
     `${count(r.skippedCount)} rows that are not ledger rows, ${count(r.warningCount)} with warnings.` +
     (r.replaced
       ? ` ${r.dryRun ? 'Replaces' : 'Replaced'} the period ${r.replaced.period} ledger (${count(r.replaced.accountCount)} accounts).`

@@ -19,6 +19,7 @@ import {
   type LedgerSettings,
 } from './ledger-settings';
 import { LedgerReconciliation, LedgerRowsTable, ledgerSentence } from './ledger-tables';
+import { useLedgerYearProblem } from './ledger-years';
 
 const count = (n: number) => n.toLocaleString('en-US');
 const rows = LEDGER_MAX_ROWS.toLocaleString('en-US');
@@ -113,6 +114,7 @@ export const LEDGER_KIND: WizardKind<
     repeatAdds: false,
     Settings: LedgerSettingsFields,
     problem: ledgerSettingsProblem,
+    useProblem: useLedgerYearProblem,
   },
   preview: {
     intro: (body) => (
