@@ -67,7 +67,7 @@ for (const size of [
     await expect(
       page
         .getByText(
-          /(Under|Over) guidance by \$[\d,.]+[MK]? \((less than )?[\d.]+% of the goal\)|On the guidance goal/,
+          /(Under|Over) the town's goal by \$[\d,.]+[MK]? \((less than )?[\d.]+% of the goal\)|Matches the town's goal/,
         )
         .first(),
     ).toBeVisible();

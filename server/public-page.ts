@@ -88,9 +88,13 @@ const kpi = (label: string, value: string, hint = '') =>
   (hint ? `<span class="kpi__hint">${escapeHtml(hint)}</span>` : '') +
   `</div>`;
 
-/** Spending per pupil both ways, as the page's script shows it under the totals. */
+/**
+ * Spending per pupil both ways, as the page's script shows it under the totals; a way the year has
+ * no figures for (no enrollment of its own, no state figures) says so rather than leaving a gap.
+ */
 function perPupilHtml(data: PublicYearData): string {
-  const dese = data.perPupilDese ?? null;
+  const dese = data.perPupilDese;
+  const missing = gapWords.perPupilMissing(fy(data.fiscalYear));
   const items = [
     ...(data.perPupil
       ? [
@@ -101,7 +105,7 @@ function perPupilHtml(data: PublicYearData): string {
             'Budget ÷ students enrolled in the district’s schools',
           ),
         ]
-      : []),
+      : [kpi('Spending per student', 'Not available', missing.enrollment)]),
     ...(dese
       ? [
           kpi(
@@ -110,9 +114,12 @@ function perPupilHtml(data: PublicYearData): string {
             `Budget ÷ ${dese.foundationEnrollment.toLocaleString('en-US')} foundation enrollment, the state’s count`,
           ),
         ]
-      : []),
+      : // A snapshot from before the state's method was published has no such figure to miss.
+        dese === null
+        ? [kpi('Per pupil, state (DESE) method', 'Not available', missing.state)]
+        : []),
   ];
-  return items.length ? `<div class="kpis pub-per-pupil">${items.join('')}</div>` : '';
+  return `<div class="kpis pub-per-pupil">${items.join('')}</div>`;
 }
 
 function statusHtml(f: string, data: PublicYearData): string {

@@ -3,7 +3,7 @@
  * page and the residents' page as plain HTML (server/public-page.ts, read without JavaScript).
  * Only budget-math (no zod): the public page's bundle stays small.
  */
-import { guidanceGapText, NO_TOWN_GOAL } from './budget-math';
+import { NO_TOWN_GOAL } from './budget-math';
 import { GOAL_FUND_NOTE, type FundChoice } from './schemas/fund-words';
 
 export interface GapLabels {
@@ -106,9 +106,10 @@ export function gapStatus(
 }
 
 /**
- * The gap in words with its share of the goal, as residents read it: 'Under guidance by $1,816
- * (0.1% of the goal)'; small gaps in dollars (gapMoney). `money` is the card's millions, `exact`
- * whole dollars.
+ * The gap in words with its share of the goal, as residents read it, naming the goal as the rest of
+ * their page does ('the town's goal', never the staff's 'guidance'): 'Under the town's goal by
+ * $1,816 (0.1% of the goal)'; small gaps in dollars (gapMoney). `money` is the card's millions,
+ * `exact` whole dollars.
  */
 export function residentGapText(
   data: { guidanceGap: number; townGoal: number },
@@ -116,10 +117,12 @@ export function residentGapText(
   exact: (v: number) => string,
 ): string {
   if (data.guidanceGap === 0) {
-    return 'On the guidance goal';
+    return "Matches the town's goal";
   }
   const percent = gapPercentText(data.guidanceGap, data.townGoal);
-  const words = guidanceGapText(-data.guidanceGap, (v) => gapMoney(v, money, exact));
+  const amount = gapMoney(Math.abs(data.guidanceGap), money, exact);
+  // guidanceGap is the goal minus the budget: below zero the budget is over the goal.
+  const words = `${data.guidanceGap < 0 ? 'Over' : 'Under'} the town's goal by ${amount}`;
   return `${words}${percent ? ` (${percent} of the goal)` : ''}`;
 }
 
@@ -156,3 +159,12 @@ export function goalFundNote(
     ? GOAL_FUND_NOTE
     : `${GOAL_FUND_NOTE} All funds, grants and revolving funds included: ${money(data.totalBudget)}.`;
 }
+
+/**
+ * Why a year's spending per pupil is missing, said where the figure would be (the residents' page
+ * and its plain HTML): a year is divided only by its own students and its own state figures.
+ */
+export const perPupilMissing = (fy: string) => ({
+  enrollment: `No ${fy} enrollment has been entered, so spending per student is not worked out.`,
+  state: `The state’s ${fy} figures (its foundation enrollment) are not entered yet.`,
+});

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { saveStateFigures } from '@server/domains/massachusetts/queries/nss';
 import { unique } from './unique';
 
 /** A building: unique name and code S<tag>, elementary, no colour, unless given (null clears). */
@@ -50,4 +51,24 @@ export async function buildWorkGroup(db: Knex, name?: string): Promise<number> {
     .insert({ name: name ?? `Group ${unique()}` })
     .returning('id');
   return row.id;
+}
+
+/**
+ * A year's state figures with the given foundation enrollment and round, made-up dollars (3M
+ * foundation budget, 2M local contribution, 1M Chapter 70, 3M required NSS).
+ */
+export async function buildStateFigures(db: Knex, fiscalYear: number, foundationEnrollment: string) {
+  await saveStateFigures(db, {
+    fiscal_year: fiscalYear,
+    values: {
+      foundation_enrollment: foundationEnrollment,
+      foundation_budget: '3000000.00',
+      required_local_contribution: '2000000.00',
+      chapter70_aid: '1000000.00',
+      required_nss: '3000000.00',
+    },
+    sources: {},
+    municipal: [],
+    updated_by: null,
+  });
 }

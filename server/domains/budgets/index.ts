@@ -31,7 +31,7 @@ export {
 export { listBuildings as listRowsOfBuildings } from './queries/buildings';
 export { type Scope } from './queries/dashboard';
 export * as dashboardQueries from './queries/dashboard';
-export { listEnrollment } from './queries/enrollment';
+export { enrolledStudentsOfYear, listEnrollment } from './queries/enrollment';
 export { type BudgetYearRow, findBudgetYearRow, fiscalYearsWithLines } from './queries/fiscal-years';
 export { findTownGoalByYear, findVersion, listTownGoals } from './queries/town-goals';
 export { type VersionRow, findVersionById } from './queries/versions';

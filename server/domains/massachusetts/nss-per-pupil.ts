@@ -3,6 +3,7 @@ import type { Db } from '@server/db/index';
 import { authorize, type Actor } from '@server/policies/index';
 import { publicDashboardFiguresQueries as figures } from '@server/domains/public-dashboard';
 import { findStateFigures } from './queries/nss';
+import { enrolledStudentsOfYear } from '@server/domains/budgets';
 import { divideRounded, fromCents, toCents, unitsOf } from '@shared/schemas/common';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { NO_FIGURES_MESSAGE, type PerPupil } from '@shared/schemas/nss';
@@ -13,8 +14,9 @@ import { echoFunds, type FundChoice } from '@shared/schemas/fund-choice';
 
 /**
  * Spending per pupil, two ways side by side, each saying how it is worked out:
- * the workbench's own figure (the fiscal year's proposed budget over the students entered under
- * Enrollment, as the public dashboard has always published it) and DESE's method (the same budget
+ * the workbench's own figure (the fiscal year's proposed budget over that year's students entered
+ * under Enrollment, counted as the residents' page counts them: enrolledStudentsOfYear, so a year
+ * planned in another budget year is divided by its own students) and DESE's method (the same budget
  * by DESE's spending categories over the year's foundation enrollment from the state figures).
  * Both divide exact cents, rounded to the cent, halves away from zero. The budget is every fund's
  * lines, or the general fund's alone (`funds`), as the dashboard beside it reads.
@@ -53,17 +55,15 @@ export async function perPupil(
   const scope = await resolveScope(app.db, input);
   const funds = echoFunds(input.funds);
   // 'FY27 proposed budget', or 'FY27 proposed budget (general fund only)'.
-  const fy = `${fiscalYearLabel(scope.fiscalYear)} proposed budget${input.funds === 'general' ? ' (general fund only)' : ''}`;
+  const year = fiscalYearLabel(scope.fiscalYear);
+  const fy = `${year} proposed budget${input.funds === 'general' ? ' (general fund only)' : ''}`;
   const { total, groups } = await byCategory(app.db, { ...scope, funds: input.funds });
-  const students = await figures.enrolledStudents(app.db, scope.budgetYearId);
+  const students = await enrolledStudentsOfYear(app.db, scope.fiscalYear, scope.budgetYearId);
   const state = await findStateFigures(app.db, scope.fiscalYear);
   // Foundation enrollment in hundredths of a pupil (DESE counts part-time pupils as fractions).
   const pupils = state ? unitsOf(state.foundation_enrollment, 2) : null;
   // A year with no lines has not started: no '$0 per pupil', but where its lines come from.
-  const noLines =
-    groups.length === 0
-      ? `${NO_LINES_YET} for ${fiscalYearLabel(scope.fiscalYear)} in this budget year`
-      : null;
+  const noLines = groups.length === 0 ? `${NO_LINES_YET} for ${year} in this budget year` : null;
   const over = (amount: bigint) =>
     pupils && pupils > 0n && !noLines ? fromCents(divideRounded(amount * 100n, pupils)) : null;
   return {
@@ -77,8 +77,8 @@ export async function perPupil(
         description:
           noLines ??
           (students > 0
-            ? `${fy} ÷ ${students.toLocaleString('en-US')} students entered under Enrollment`
-            : 'No students are entered under Enrollment for this budget year'),
+            ? `${fy} ÷ ${students.toLocaleString('en-US')} ${year} students entered under Enrollment`
+            : `No students are entered under Enrollment for ${year}`),
         enrollment: students > 0 ? students : null,
         perPupil: students > 0 && !noLines ? fromCents(divideRounded(total, BigInt(students))) : null,
       },
@@ -88,7 +88,7 @@ export async function perPupil(
         description:
           noLines ??
           (state
-            ? `${fy} ÷ ${Number(state.foundation_enrollment).toLocaleString('en-US')} foundation enrollment (DESE's Chapter 70 figure for ${fiscalYearLabel(scope.fiscalYear)})`
+            ? `${fy} ÷ ${Number(state.foundation_enrollment).toLocaleString('en-US')} foundation enrollment (DESE's Chapter 70 figure for ${year})`
             : NO_FIGURES_MESSAGE),
         enrollment: state ? Number(state.foundation_enrollment) : null,
         perPupil: over(total),

@@ -1,8 +1,7 @@
 import type { Db } from '@server/db/index';
 import { dashboardQueries as dash } from '@server/domains/budgets';
-import * as figures from './queries/public-dashboard-figures';
 import { findStateFigures } from '@server/domains/massachusetts';
-import { findTownGoalByYear } from '@server/domains/budgets';
+import { enrolledStudentsOfYear, findTownGoalByYear } from '@server/domains/budgets';
 import { divideRounded, fromCents, toCents, unitsOf } from '@shared/schemas/common';
 import type { ComponentKey, PublicYearData } from '@shared/schemas/public-dashboard';
 import { guidanceGapCents } from '@shared/budget-math';
@@ -86,7 +85,8 @@ export async function yearFigures(
   }
   const salaries = await dash.salaryRanges(db, scope);
   const goal = (await findTownGoalByYear(db, fiscalYear))?.dollar_goal ?? null;
-  const students = await figures.enrolledStudents(db, budgetYearId);
+  // The year's own students, as the staff dashboard's per-pupil card counts them.
+  const students = await enrolledStudentsOfYear(db, fiscalYear, budgetYearId);
   const totalCents = cents(byCategory.total);
   // The goal is compared with the general fund's lines whichever funds the page sums (GOAL_FUNDS).
   const guidanceCents = (await dash.proposedTotals(db, scope)).reduce(

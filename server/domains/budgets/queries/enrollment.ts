@@ -63,6 +63,23 @@ export function listEnrollment(db: Db, budgetYearId: number, buildingId?: number
   return query;
 }
 
+/**
+ * THE students of fiscal year `fiscalYear`, all buildings and grades, wherever the year's plan sits:
+ * a budget year's enrollment (the Enrollment tab) is its current fiscal year's, so a year is divided
+ * by the students of the budget year whose current year it is, never by those of the budget year
+ * that plans it. `preferId` first when it is such a budget year; 0 when none has students entered.
+ * The staff dashboard's per-pupil figure and the residents' page both count a year's students here.
+ */
+export async function enrolledStudentsOfYear(db: Db, fiscalYear: number, preferId: number): Promise<number> {
+  const rows: { students: number | string | null }[] = await db('enrollment as e')
+    .join('budget_years as b', 'b.id', 'e.budget_year_id')
+    .where('b.current_fiscal_year', fiscalYear)
+    .groupBy('b.id')
+    .orderByRaw('(b.id = ?) desc, b.id desc', [preferId])
+    .select(db.raw('coalesce(sum(e.student_count), 0)::int AS students'));
+  return Number(rows[0]?.students ?? 0);
+}
+
 export function listBuildings(db: Db): Promise<BuildingRow[]> {
   return db('buildings').select('id', 'name', 'code', 'building_type').orderBy('name');
 }

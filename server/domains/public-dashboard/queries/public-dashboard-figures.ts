@@ -2,14 +2,15 @@ import type { Db } from '@server/db/index';
 import { activeScope } from '@server/sql/line-items-scope';
 import { lineCode } from '@server/sql/line-code';
 import type { Scope } from '@server/domains/budgets';
-import { dashboardQueries, listEnrollment } from '@server/domains/budgets';
+import { dashboardQueries } from '@server/domains/budgets';
 import { OF_FUNDS } from '@server/domains/funds';
 
 /**
  * The reads the public figures need beyond the staff dashboard's own aggregates
  * (server/domains/budgets/queries/dashboard.ts, which the public service calls directly): which
- * budget year a fiscal year comes from, the budget by DESE function code, the employees by code,
- * category and building, and enrollment. The scope's fund choice applies as it does to the dashboard's.
+ * budget year a fiscal year comes from, the budget by DESE function code, and the employees by
+ * code, category and building (a year's students are the budgets domain's: enrolledStudentsOfYear).
+ * The scope's fund choice applies as it does to the dashboard's.
  */
 
 export interface DeseAmountRow {
@@ -72,10 +73,4 @@ export async function employeesBy(db: Db, scope: Scope, by: StaffGroup): Promise
     w.bindings,
   );
   return rows.map((r: StaffRow) => ({ key: r.key, employees: Number(r.employees) }));
-}
-
-/** Students the district entered for the budget year, all buildings and grades. */
-export async function enrolledStudents(db: Db, budgetYearId: number): Promise<number> {
-  const rows = await listEnrollment(db, budgetYearId);
-  return rows.reduce((n, r) => n + r.student_count, 0);
 }

@@ -26,6 +26,8 @@ interface BuildingCardProps {
   status?: CardStatus;
   /** A sentence under the chart or table (what the figures leave out, say). */
   note?: string | null;
+  /** On a phone, each name above its bar (BarChart namesAbove): the residents' page asks for it. */
+  namesAbove?: boolean;
 }
 
 /** The budget by building; lines with no building are District Wide (grey). */
@@ -39,6 +41,7 @@ export function BuildingCard({
   className,
   status,
   note,
+  namesAbove,
 }: BuildingCardProps) {
   const counted = buildings.some((b) => b.count !== undefined);
   const columns: DataColumn<BuildingBar>[] = [
@@ -64,6 +67,7 @@ export function BuildingCard({
       empty={<p className="muted">{emptyText}</p>}
       chart={
         <BarChart
+          namesAbove={namesAbove}
           label={`Bar chart of ${what} by building: ${buildings.map((b) => `${b.name} ${money(b.amount)}`).join(', ')}`}
           data={buildings.map((b) => ({
             label: b.name,

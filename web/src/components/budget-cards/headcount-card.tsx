@@ -30,6 +30,8 @@ interface HeadcountCardProps {
   note?: string;
   /** Whether the figures have arrived (ChartCard): until then the card says so, not '$0'. */
   status?: CardStatus;
+  /** On a phone, each name above its bar (BarChart namesAbove): the residents' page asks for it. */
+  namesAbove?: boolean;
 }
 
 const pay = (v: number | null) => (v === null ? 'Withheld' : formatMoney(v));
@@ -46,6 +48,7 @@ export function HeadcountCard({
   className = 'dash-wide',
   note,
   status,
+  namesAbove,
 }: HeadcountCardProps) {
   const columns: DataColumn<LocationRow>[] = [
     { header: 'Location', value: (l) => l.location },
@@ -65,6 +68,7 @@ export function HeadcountCard({
       empty={<p className="muted">{emptyText}</p>}
       chart={
         <BarChart
+          namesAbove={namesAbove}
           label={`Bar chart of employees by location: ${locations.map((l) => `${l.location} ${l.count}`).join(', ')}`}
           data={locations.map((l) => ({
             label: l.location,

@@ -7,8 +7,8 @@ import { CardPlaceholder, cardStatus } from '@web/components/charts/chart-card';
 
 /**
  * Spending per pupil two ways, side by side and each labelled with how it is worked out:
- * over the students entered under Enrollment (the figure the public dashboard has always
- * shown) and by DESE's method, over the year's foundation enrollment, by DESE's spending categories.
+ * over the year's own students entered under Enrollment (counted as the residents' page counts
+ * them, server-side) and by DESE's method, over the year's foundation enrollment, by DESE's spending categories.
  */
 export function PerPupilCard({
   scope,

@@ -88,3 +88,38 @@ export function formatDate(iso: string): string {
     ? iso
     : date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 }
+
+/** Whether a breakdown has an 'Other' row, which counts small groups together. */
+const hasOther = (rows: readonly { isOther: boolean }[] | undefined) => Boolean(rows?.some((r) => r.isOther));
+
+/**
+ * The notes under the salary donuts: what a range is, and that small ranges are counted together
+ * as Other only when there is an Other range to explain.
+ */
+export function salaryNotes(data: PublicYearData): { teachers: string; paras: string } {
+  const other = (rows: readonly { isOther: boolean }[] | undefined, tail: string) =>
+    hasOther(rows) ? ` Ranges with fewer than 5 people are counted together as Other${tail}.` : '';
+  return {
+    teachers: `How many teachers earn within each $10,000 range.${other(data.salaryData?.teachers, ", so no one's pay can be singled out")}`,
+    paras: `Paraeducators are classroom aides.${other(data.salaryData?.paras, '')}`,
+  };
+}
+
+/** The note under Staff by School: Other, planned positions and rounding said only when they apply. */
+export function headcountNote(data: PublicYearData): string {
+  const staff = data.locationData;
+  if (!staff) {
+    return '';
+  }
+  if (staff.totalEmployees === null) {
+    return 'Totals are not shown: too few people to publish them without identifying anyone.';
+  }
+  const notes = [
+    hasOther(staff.locations) ? 'Places with fewer than 5 staff are counted together as Other.' : '',
+    data.includesProjectedEmployees ? 'Includes positions planned for next year.' : '',
+    staff.totalSalariesRounded || staff.locations.some((l) => l.salaryRounded)
+      ? 'Some salary totals are rounded to the nearest $10,000, so that no one’s pay can be worked out from an earlier version.'
+      : '',
+  ];
+  return notes.filter(Boolean).join(' ');
+}

@@ -12,7 +12,15 @@ import { GapCard } from '@web/components/budget-cards/gap-card';
 import { HeadcountCard } from '@web/components/budget-cards/headcount-card';
 import { BLUES, SalaryCard, TEALS } from '@web/components/budget-cards/salary-card';
 import { formatMillions, formatMoney } from '@web/lib/format';
-import { buildingFigures, categoryFigures, fyLabel, isWebAddress, locationFigures } from './figures';
+import {
+  buildingFigures,
+  categoryFigures,
+  fyLabel,
+  headcountNote,
+  isWebAddress,
+  locationFigures,
+  salaryNotes,
+} from './figures';
 import { DeseSection } from './dese-section';
 import { PerPupil } from './per-pupil';
 import { ProgressSection } from './progress';
@@ -106,6 +114,8 @@ export function PublicSection({ name, ...props }: SectionProps & { name: Compone
           money={money}
           emptyText={`No school figures were published for ${fy}.`}
           note={smallGroupsNote('buildings', data.buildingBreakdown, data.buildingWithheld)}
+          // A phone writes each school's name above its bar: beside it, the names left the bars a sliver.
+          namesAbove
         />
       );
     }
@@ -122,7 +132,7 @@ export function PublicSection({ name, ...props }: SectionProps & { name: Compone
             ranges={data.salaryData.teachers}
             colors={BLUES}
             emptyText={staffNotYet}
-            note="How many teachers earn within each $10,000 range. Ranges with fewer than 5 people are counted together as Other, so no one's pay can be singled out."
+            note={salaryNotes(data).teachers}
           />
           <SalaryCard
             title="Paraeducator Salaries"
@@ -130,7 +140,7 @@ export function PublicSection({ name, ...props }: SectionProps & { name: Compone
             ranges={data.salaryData.paras}
             colors={TEALS}
             emptyText={staffNotYet}
-            note="Paraeducators are classroom aides. Ranges with fewer than 5 people are counted together as Other."
+            note={salaryNotes(data).paras}
           />
         </>
       );
@@ -149,16 +159,8 @@ export function PublicSection({ name, ...props }: SectionProps & { name: Compone
             locations={staff.rows}
             totalEmployees={data.locationData.totalEmployees ?? 0}
             totalSalary={staff.totalSalary ?? 0}
-            note={
-              data.locationData.totalEmployees === null
-                ? 'Totals are not shown: too few people to publish them without identifying anyone.'
-                : `Places with fewer than 5 staff are counted together as Other.${data.includesProjectedEmployees ? ' Includes positions planned for next year.' : ''}${
-                    data.locationData.totalSalariesRounded ||
-                    data.locationData.locations.some((l) => l.salaryRounded)
-                      ? ' Some salary totals are rounded to the nearest $10,000, so that no one’s pay can be worked out from an earlier version.'
-                      : ''
-                  }`
-            }
+            note={headcountNote(data) || undefined}
+            namesAbove
           />
         </>
       );

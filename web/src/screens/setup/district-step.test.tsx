@@ -140,7 +140,10 @@ describe('Setup’s district step', () => {
   });
 
   /** The step drawn before the saved settings answer; `act` runs first, then `answered` arrives. */
-  async function beforeSettingsAnswer(act: (name: HTMLInputElement) => void, answered = config) {
+  async function beforeSettingsAnswer(
+    act: (name: HTMLInputElement) => void,
+    answered: { id: number; schoolName: string; schoolLogoUrl: string | null } = config,
+  ) {
     let answer: (r: Response) => void = () => {};
     const settings = new Promise<Response>((resolve) => (answer = resolve));
     stubApi({ '/api/auth/me': { user: admin }, '/api/public-dashboard/config': () => settings });
