@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { expect, test, type Page } from '@playwright/test';
+import { formatAmount } from '@shared/money';
 import { apiCall, axeViolations, budgetYearId, FINANCE, navigate, signIn } from './helpers';
 
 // COLA Management, reached through the navigation as a finance user. The contract is written for
@@ -211,7 +212,7 @@ test.describe('COLA Management at 1440x900', () => {
       `/cola/planning-defaults?budgetYearId=${await budgetYearId(page, 'FY26')}`,
     );
     expect(defaults.baseline.source).toMatch(/^FY2026 proposed budget, general fund, \d+ lines$/);
-    expect(defaults.townFunding.source).toMatch(/^FY2027 town goal, set \d{4}-\d{2}-\d{2}$/);
+    expect(defaults.townFunding.source).toMatch(/^FY2027 town goal, set [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
     await expect(page.getByLabel('Fiscal year')).toHaveValue('2027');
     // FY2027 is the year being built (it has its own proposed lines): its need is that budget, as
     // Town Guidance totals it, so no baseline is asked for.
@@ -281,7 +282,8 @@ test.describe('COLA Management at 1440x900', () => {
       `/cola/planning-defaults?budgetYearId=${await budgetYearId(page, 'FY26')}`,
     );
     await expect(page.getByLabel('Start year')).toHaveValue('2027');
-    await expect(page.getByLabel('Baseline budget ($)')).toHaveValue(String(d.baseline.amount));
+    // Written as money boxes are ('45,342,684.50'), not the raw number.
+    await expect(page.getByLabel('Baseline budget ($)')).toHaveValue(formatAmount(d.baseline.amount));
     const inputs = page.getByRole('form', { name: 'Projection inputs' });
     await expect(inputs).toContainText(d.baseline.source);
     await expect(inputs).toContainText(d.townFunding.source);

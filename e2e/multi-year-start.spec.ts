@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { formatAmount } from '@shared/money';
 import { apiCall, axeViolations, budgetYearId, FINANCE, navigate, saveScreen, signIn } from './helpers';
 
 // On COLA Management's Multi-Year tab reached through FINANCE's menu: changing the start year once
@@ -31,10 +32,10 @@ for (const size of [
     expect(later.baseline.amount).not.toBeNull();
     expect(later.baseline.amount).not.toBe(first.baseline.amount);
     const baseline = page.getByLabel('Baseline budget ($)');
-    await expect(baseline).toHaveValue(String(first.baseline.amount));
+    await expect(baseline).toHaveValue(formatAmount(first.baseline.amount));
 
     await page.getByLabel('Start year').fill(String(start));
-    await expect(baseline).toHaveValue(String(later.baseline.amount));
+    await expect(baseline).toHaveValue(formatAmount(later.baseline.amount));
     await expect(page.getByText(`FY${start - 1} proposed budget`).first()).toBeVisible();
     await page.getByRole('button', { name: 'Project' }).click();
     const table = page.getByRole('table', { name: 'Multi-year projection' });

@@ -53,6 +53,17 @@ async function focusColumn(page: Page, grid: Locator, rowIndex: string, colId: s
   return grid.locator(`${row} [col-id="${colId}"]`);
 }
 
+/**
+ * Searches the grid for the line and waits for the search to have run: the box filters a moment
+ * after typing stops, and until then the line is already shown, further down (a row index read
+ * then named another row once the search had run).
+ */
+async function searchFor(page: Page, grid: Locator, description: string) {
+  await page.getByLabel('Search').fill(description);
+  await expect(page.getByText(/^1 of [\d,]+ lines$/)).toBeVisible();
+  await expect(grid.getByRole('row').filter({ hasText: description })).toHaveCount(1);
+}
+
 for (const size of SIZES) {
   test(`FINANCE pays a proposed line from Title I, then from the general fund, at ${size.name}`, async ({
     page,
@@ -105,9 +116,8 @@ for (const size of SIZES) {
     expect(line).toMatchObject({ fundId: titleI.id, amount, deseCode: FUNCTION_CODE });
 
     try {
-      await page.getByLabel('Search').fill(description);
       const grid = page.locator('.data-grid').filter({ has: page.getByRole('grid', { name: /Proposed/ }) });
-      await expect(grid.getByRole('row').filter({ hasText: description })).toHaveCount(1);
+      await searchFor(page, grid, description);
       // The search leaves the one line; its index names it once scrolled past its description.
       const rowIndex = (await grid
         .locator('.ag-row')
@@ -142,8 +152,7 @@ for (const size of SIZES) {
 
       // Back on the general fund, it counts: exactly its amount more.
       await navigate(page, 'Proposed Budget');
-      await page.getByLabel('Search').fill(description);
-      await expect(grid.getByRole('row').filter({ hasText: description })).toHaveCount(1);
+      await searchFor(page, grid, description);
       await focusColumn(page, grid, rowIndex, 'actions');
       await page.getByRole('button', { name: `Edit ${description}` }).click();
       const edit = page.getByRole('dialog', { name: 'Edit Line Item' });

@@ -31,7 +31,13 @@ async function buildDistrict() {
     { budgetYearId, scenarioId: alternative, fiscalYear: 2026, amount: '777777.77' },
     ...fy27.map((amount) => ({ budgetYearId, scenarioId: proposed, fiscalYear: 2027, amount })),
   ]);
-  await db('town_goals').insert({ fiscal_year: 2027, goal_type: 'DOLLAR', dollar_goal: '48100000.55' });
+  // Saved on a known day, so the note can be read to the word.
+  await db('town_goals').insert({
+    fiscal_year: 2027,
+    goal_type: 'DOLLAR',
+    dollar_goal: '48100000.55',
+    updated_at: '2026-11-30T15:00:00Z',
+  });
   // One employee with no work group: no raise, so the need is the baseline itself.
   const operating = await buildScenario(db, budgetYearId, 'operating');
   await insertEmployees(db, [{ budgetYearId, scenarioId: operating, fiscalYear: 2026, salary: '50000.00' }]);
@@ -52,7 +58,8 @@ describe('GET /cola/planning-defaults', () => {
     ]);
     expect(body.baseline.source).toBe('FY2026 proposed budget, general fund, 4 lines');
     expect([c(body.townFunding.amount), body.townFunding.hasGoal]).toEqual([4_810_000_055n, true]);
-    expect(body.townFunding.source).toMatch(/^FY2027 town goal, set \d{4}-\d{2}-\d{2}$/);
+    // The day as every screen, the RIF hints and the CLI write one (longDate), never ISO.
+    expect(body.townFunding.source).toBe('FY2027 town goal, set Nov 30, 2026');
     // The same figure the dashboard shows for FY2026.
     const dashboard = await get(`/line-items/budget/summary?budgetYearId=${d.budgetYearId}&fiscalYear=2026`);
     expect(c(dashboard.body.proposedBudget)).toBe(c(body.baseline.amount));
@@ -114,7 +121,7 @@ describe('the calculations start from the same figures when a request leaves the
         field: 'baselineBudget',
         source: 'FY2027 proposed budget, general fund, 2 lines, as Town Guidance totals it',
       },
-      { field: 'townFundingAmount', source: expect.stringMatching(/^FY2027 town goal, set /) },
+      { field: 'townFundingAmount', source: 'FY2027 town goal, set Nov 30, 2026' },
     ]);
     const given = await rif({
       budgetYearId: d.budgetYearId,

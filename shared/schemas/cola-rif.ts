@@ -104,7 +104,7 @@ export const rifSchema = z.object({
 /** A figure the caller left out and the server took from the district's data, and where from. */
 export const filledInSchema = z.object({
   field: z.string(),
-  /** e.g. 'FY26 proposed budget, 152 lines' or 'FY27 town goal, set 2026-05-01'. */
+  /** e.g. 'FY26 proposed budget, 152 lines' or 'FY27 town goal, set May 1, 2026'. */
   source: z.string(),
 });
 

@@ -63,7 +63,7 @@ export const planningDefaultsResponse = z.object({
     /** The year's town goal in dollars; null when the year has none. */
     amount: moneyOut.nullable(),
     hasGoal: z.boolean(),
-    /** e.g. 'FY2027 town goal, set 2026-05-01', or the plain statement that there is none. */
+    /** e.g. 'FY2027 town goal, set May 1, 2026', or the plain statement that there is none. */
     source: z.string(),
   }),
   /**

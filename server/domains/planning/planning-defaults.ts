@@ -16,6 +16,7 @@ import { budgetSummary } from '@server/domains/budgets';
 import { gapAnalysis } from '@server/domains/budgets';
 import { requireBudgetYear } from '@server/domains/budgets';
 import { GOAL_FUNDS } from '@shared/schemas/fund-words';
+import { longDate } from '@shared/day-words';
 
 /**
  * What every planning tool opens with (GET /cola/planning-defaults, the COLA screen's RIF and
@@ -51,7 +52,8 @@ export async function planningDefaults(
   });
   const planned = await budgetSummary(app, actor, { budgetYearId, fiscalYear, funds: GOAL_FUNDS });
   const goal = planned.hasTownGoal ? await findTownGoalByYear(app.db, fiscalYear) : undefined;
-  const setOn = goal ? new Date(goal.updated_at).toISOString().slice(0, 10) : null;
+  // The day the goal was last saved, as every screen, the RIF hints and the CLI write a day.
+  const setOn = goal ? longDate(new Date(goal.updated_at).toISOString()) : null;
   const lines = before.proposedCount;
   const basis = input.basis ?? 'budget';
   const spent = basis === 'actual' ? await actualSpending(app.db, budgetYearId, fiscalYear - 1) : null;

@@ -1,6 +1,7 @@
 import { EMPLOYEE_STATUSES } from '@shared/schemas/common';
 import { isLocked } from '@shared/schemas/salary-rule-lines';
 import type { EmployeeLineItem, EmployeeStatus } from '@web/api/line-items';
+import { plainAmount } from '@web/lib/format';
 
 /** The editor's fields as typed (strings), so a half-typed number is not lost. */
 export interface EmployeeFormValues {
@@ -86,7 +87,7 @@ export function toFormValues(line: EmployeeLineItem | null): EmployeeFormValues 
 
 /** A typed number ($ and thousands commas allowed); null when blank, NaN when not a number. */
 function parseNumber(text: string): number | null {
-  const cleaned = text.replace(/[$,\s]/g, '');
+  const cleaned = plainAmount(text);
   return cleaned === '' ? null : Number(cleaned);
 }
 

@@ -187,3 +187,47 @@ describe('ProposedEditor fund', () => {
     expect(sent[0]).toMatchObject({ accountDescription: 'Reading tutors', deseCode: '2305', fundId: null });
   });
 });
+
+describe('ProposedEditor amount', () => {
+  // QA saw Edit Line Item show '279200': the amount is written as money is in a box elsewhere
+  // (formatAmount, '279,200.00'), and saving sends the exact value it was, not a float's rounding.
+  it.each([
+    [279200, '279,200.00'],
+    [45342684.5, '45,342,684.50'],
+    [-1234.05, '-1,234.05'],
+  ])('shows %s as %s and saves it unchanged', async (amount, shown) => {
+    const line = {
+      id: 5,
+      fiscalYear: 2026,
+      accountDescription: 'Teacher salaries',
+      amount,
+      name: null,
+      accountLine: null,
+      deseCode: null,
+      deseCategories: null,
+      buildingId: null,
+      categoryId: null,
+      notes: null,
+      oneTime: false,
+      fundId: null,
+    } as ProposedLineItem;
+    const { dialog, sent } = renderEditor(() => jsonResponse(400, { error: 'stop here' }), {
+      mode: 'edit',
+      line,
+    });
+    const box = within(dialog).getByLabelText('Amount') as HTMLInputElement;
+    expect(box.value).toBe(shown);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ amount });
+  });
+
+  it('reads an amount typed with a dollar sign and thousands commas', async () => {
+    const { dialog, sent } = renderEditor(() => jsonResponse(400, { error: 'stop here' }));
+    fireEvent.change(within(dialog).getByLabelText('Account description'), { target: { value: 'Roof' } });
+    fireEvent.change(within(dialog).getByLabelText('Amount'), { target: { value: '$1,250.50' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add Line' }));
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ amount: 1250.5 });
+  });
+});

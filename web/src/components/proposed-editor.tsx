@@ -101,7 +101,7 @@ export function ProposedEditor({ target, onClose, onSaved }: ProposedEditorProps
         ) : null}
         <div className="form-grid">
           {input('accountDescription', 'Account description', { required: true, full: true })}
-          {input('amount', 'Amount', { type: 'number', step: 0.01, inputMode: 'decimal', required: true })}
+          {input('amount', 'Amount', { inputMode: 'decimal', autoComplete: 'off', required: true })}
           {input('name', 'Name')}
           {select('buildingId', 'Building', buildingOptions)}
           {select('categoryId', 'Category', categoryOptions)}

@@ -1,4 +1,5 @@
 import type { ProposedLineItem } from '@web/api/line-items';
+import { formatAmount, plainAmount } from '@web/lib/format';
 
 export interface ProposedFormValues {
   accountDescription: string;
@@ -45,7 +46,8 @@ export const EMPTY_PROPOSED: ProposedFormValues = {
 export function toProposedValues(line: ProposedLineItem): ProposedFormValues {
   return {
     accountDescription: line.accountDescription ?? '',
-    amount: line.amount === null ? '' : String(line.amount),
+    // Grouped and to the cent ('279,200.00'), as the grid shows it; proposedInput reads it back.
+    amount: formatAmount(line.amount),
     name: line.name ?? '',
     accountLine: line.accountLine ?? '',
     deseCode: line.deseCode ?? '',
@@ -65,7 +67,7 @@ export function toProposedValues(line: ProposedLineItem): ProposedFormValues {
  * no category, the general fund), the one-time box as a boolean.
  */
 export function proposedInput(values: ProposedFormValues) {
-  const amount = values.amount.replace(/[$,\s]/g, '');
+  const amount = plainAmount(values.amount);
   const out: Record<string, unknown> = {
     amount: amount === '' ? null : Number(amount),
     buildingId: values.buildingId === NONE ? null : Number(values.buildingId),

@@ -23,6 +23,12 @@ export function formatDay(date: string | null | undefined, fallback = ''): strin
   return valid ? longDate(date) : fallback;
 }
 
+/**
+ * A money box's text as the plain decimal the schemas read: the '$', thousands commas and spaces of
+ * '$45,342,684.50' (how formatAmount prefills a box) dropped, digits kept as typed, no arithmetic.
+ */
+export const plainAmount = (text: string) => text.replace(/[$,\s]/g, '');
+
 // The one pluralising rule, shared with the server and the CLI.
 export { countOf } from '@shared/count-words';
 

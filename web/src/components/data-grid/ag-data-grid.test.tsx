@@ -89,3 +89,29 @@ describe('a forced cell refresh', () => {
     }
   });
 });
+
+describe("the grid's hidden live region", () => {
+  // QA heard the grid say 'Loading...' long after its rows had come: AG Grid's loading overlay wrote
+  // it into the region a screen reader reads, and nothing took it away.
+  it('does not go on saying Loading... once the rows have loaded', async () => {
+    const apiRef: { current: GridApi<Row> | null } = { current: null };
+    const props = { columns: COLUMNS, label: 'People', apiRef };
+    const view = render(<AgDataGrid<Row> {...props} rows={undefined} loading />);
+    try {
+      await waitFor(() => expect(view.container.querySelector('.ag-overlay-loading-center')).not.toBeNull());
+      // While it loads, the overlay itself says so.
+      expect(view.getByRole('status').textContent).toBe('Loading...');
+      // AG Grid writes its announcements after a short delay: give a pending one time to land.
+      await new Promise((done) => setTimeout(done, 400));
+      view.rerender(<AgDataGrid<Row> {...props} rows={ROWS} loading={false} />);
+      await waitFor(() => expect(view.container.querySelector('[row-index="0"]')).not.toBeNull());
+      await new Promise((done) => setTimeout(done, 400));
+      const region = view.container.querySelector('.ag-aria-description-container');
+      expect(region, 'the grid has its live region').not.toBeNull();
+      expect(region!.textContent).not.toMatch(/Loading/);
+      expect(view.queryByRole('status')).toBeNull();
+    } finally {
+      view.unmount();
+    }
+  });
+});

@@ -71,6 +71,19 @@ function NoRowsOverlay({ text }: { text: string }) {
   return <span className="ag-overlay-no-rows-center">{text}</span>;
 }
 
+/**
+ * The loading overlay, a status only while it shows: AG Grid's own wrote 'Loading...' into the
+ * grid's hidden live region, and nothing cleared it, so a screen reader went on hearing it after
+ * the rows had loaded.
+ */
+function LoadingOverlay() {
+  return (
+    <div className="ag-overlay-loading-center" role="status">
+      <span className="ag-loading-text">Loading...</span>
+    </div>
+  );
+}
+
 /** The pixel height of every shown row: the last row's top plus its height. */
 function measure<T>(api: GridApi<T>): number {
   const count = api.getDisplayedRowCount();
@@ -192,6 +205,7 @@ export function AgDataGrid<T extends GridRow>(props: DataGridProps<T>) {
         getRowId={getRowId}
         loading={loading}
         localeText={localeText}
+        loadingOverlayComponent={LoadingOverlay}
         noRowsOverlayComponent={NoRowsOverlay}
         noRowsOverlayComponentParams={noRowsParams}
         rowSelection={rowSelection}

@@ -14,7 +14,7 @@ import { Field } from '@web/components/form/field';
 import { useSchemaForm } from '@web/components/form/use-schema-form';
 import { Select } from '@web/components/select';
 import { Spinner } from '@web/components/spinner';
-import { formatMoney } from '@web/lib/format';
+import { formatAmount, formatMoney, plainAmount } from '@web/lib/format';
 import type { Base } from '@shared/schemas/ledger-base';
 import { multiYearQuery } from '@shared/schemas/cola-calc';
 import { typedYear } from './cola-format';
@@ -48,8 +48,11 @@ export function ProjectionsTab() {
     multiYearQuery,
     { startYear: '', endYear: '', scenarioId: DEFAULT_SCENARIO, baselineBudget: '', townFunding: '' },
     {
+      // The money boxes read as written ('45,342,684.50', as they are prefilled): the schema gets the digits.
       toInput: (v) => ({
         ...v,
+        baselineBudget: plainAmount(v.baselineBudget),
+        townFunding: plainAmount(v.townFunding),
         scenarioId: v.scenarioId === DEFAULT_SCENARIO ? undefined : v.scenarioId,
         budgetYearId: selected?.id,
       }),
@@ -97,7 +100,7 @@ export function ProjectionsTab() {
       // Another start year typed: its baseline fills in, and Project runs it.
       form.setValues((v) => ({
         ...v,
-        baselineBudget: d.baseline.amount === null ? '' : String(d.baseline.amount),
+        baselineBudget: formatAmount(d.baseline.amount),
       }));
       return;
     }
@@ -105,7 +108,7 @@ export function ProjectionsTab() {
       ...v,
       // Another base changes only the baseline: the years and the rest stay as the user set them.
       ...(newYear ? { startYear: String(d.fiscalYear), endYear: String(d.endYear) } : {}),
-      baselineBudget: d.baseline.amount === null ? '' : String(d.baseline.amount),
+      baselineBudget: formatAmount(d.baseline.amount),
     }));
     const amount = d.baseline.amount;
     const base =
@@ -145,14 +148,9 @@ export function ProjectionsTab() {
     }
   };
 
-  const moneyField = {
-    type: 'number',
-    inputMode: 'decimal' as const,
-    min: 0,
-    step: 0.01,
-    className: 'input input--money',
-  };
-  const amount = (text: string) => (text.trim() === '' ? null : Number(text));
+  // Text boxes, so an amount shows grouped and to the cent as money boxes elsewhere do (formatAmount).
+  const moneyField = { inputMode: 'decimal' as const, autoComplete: 'off', className: 'input input--money' };
+  const amount = (text: string) => (text.trim() === '' ? null : Number(plainAmount(text)));
   const baselineHint = () => {
     if (form.errors.baselineBudget) {
       return undefined;

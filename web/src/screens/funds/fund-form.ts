@@ -1,6 +1,6 @@
 import { FUND_KINDS, NSS_COUNTS_BY_KIND, isGrantKind, type FundKind } from '@shared/schemas/funds';
 import type { Fund } from '@web/api/funds';
-import { formatAmount } from '@web/lib/format';
+import { formatAmount, plainAmount } from '@web/lib/format';
 
 /** The editor's values: text as typed, so the schema (not the browser) says what is wrong. */
 export interface FundValues {
@@ -36,7 +36,7 @@ export function fundValues(fund: Fund | null): FundValues {
 
 /** Dollars as people type them ('$250,000.50'); text that is no number goes as NaN for the schema to refuse. */
 function amountOf(text: string): number | null {
-  const plain = text.replace(/[$,\s]/g, '');
+  const plain = plainAmount(text);
   return plain === '' ? null : Number(plain);
 }
 

@@ -53,3 +53,15 @@ describe('a district with no personnel budget category', () => {
     expect(described).toContain('none is marked Personnel yet');
   });
 });
+
+describe("the form's Save and Cancel footer", () => {
+  // On a 390x844 phone QA found Save and Cancel below the fold: the dialog pins a form's footer
+  // (position: sticky, styles/overlays.css), but sticky holds only within the footer's parent, and
+  // a wrapper as tall as the footer itself gave it no room to stay in view.
+  it("is the form's own child, so the dialog keeps it in view while the fields scroll", () => {
+    const { form } = renderNewForm();
+    const save = within(form).getByRole('button', { name: 'Add Position' });
+    const footer = save.closest('.form-actions');
+    expect(footer?.parentElement).toBe(form);
+  });
+});

@@ -277,13 +277,13 @@ export function PositionForm({ position, scope, canEdit, onSaved, onCancel }: Po
             hint="Kept in the position's history"
             {...form.bind('reason')}
           />
-          <div className="field--full">
-            <FormActions
-              onCancel={onCancel}
-              busy={create.isPending || update.isPending}
-              submitLabel={position ? 'Save Position' : 'Add Position'}
-            />
-          </div>
+          {/* The form's own child, not wrapped: the dialog pins a form's footer (sticky) within its
+              parent, and a wrapper only as tall as the footer left it below the fold on a phone. */}
+          <FormActions
+            onCancel={onCancel}
+            busy={create.isPending || update.isPending}
+            submitLabel={position ? 'Save Position' : 'Add Position'}
+          />
         </>
       )}
     </form>

@@ -85,4 +85,32 @@ describe('the public dashboard preview after a save', () => {
     expect(screen.getByText('Preview — not yet published')).toBeTruthy();
     expect(asked.filter((u) => u.includes('/preview')).length).toBe(2);
   });
+
+  // QA saw 'Preview — not yet published' for about 2 s after Publish, while the preview was read again.
+  it('says neither published nor not published while the preview is read again', async () => {
+    let answer: (r: Response) => void = () => undefined;
+    const answers: (Response | Promise<Response>)[] = [
+      jsonResponse(200, previewWith('Harbor View Schools', ['School name changed'])),
+      new Promise<Response>((resolve) => (answer = resolve)),
+    ];
+    stubApi({
+      '/api/auth/me': { user: admin },
+      '/api/public-dashboard/preview': () => answers.shift()!,
+    });
+    storeSession(admin);
+    const { queryClient } = renderRoutes('/p', [
+      { path: 'p', element: <Preview years={[2026]} unsaved={false} /> },
+    ]);
+    expect(await screen.findByText('Preview — not yet published')).toBeTruthy();
+
+    // Publish ran: its preview is read again, and until it comes back neither badge is known true.
+    act(() => void queryClient.invalidateQueries());
+    expect(await screen.findByText('Checking…')).toBeTruthy();
+    expect(screen.queryByText('Preview — not yet published')).toBeNull();
+    expect(screen.queryByText(PUBLISHED_LABEL)).toBeNull();
+
+    await act(async () => answer(jsonResponse(200, previewWith('Harbor View Schools', []))));
+    expect(await screen.findByText(PUBLISHED_LABEL)).toBeTruthy();
+    expect(screen.queryByText('Checking…')).toBeNull();
+  });
 });

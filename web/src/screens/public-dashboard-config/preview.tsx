@@ -9,6 +9,9 @@ import { PUBLISHED_LABEL, previewIsPublished } from '@shared/publish-words';
 
 const fy = fiscalYearLabel;
 
+/** The preview's badge while the preview is read (again): whether it is published is not known yet. */
+export const CHECKING_LABEL = 'Checking…';
+
 /** '<stage> budget' for a year in a stage, else the proposed budget of a year still in Draft. */
 export const stageWords = (stageLabel: string | null | undefined) =>
   stageLabel ? `${stageLabel} budget` : 'Proposed budget (Draft)';
@@ -34,13 +37,16 @@ export function Preview({
   // failed (a busy server), the one shown is of the settings before it.
   const fresh = !preview.isFetching && !preview.isRefetchError;
   const same = fresh && preview.data !== undefined && previewIsPublished(preview.data);
+  // While it is being read (right after Publish, for one), it is neither: the badge says so, in no tone.
+  const badge = preview.isFetching
+    ? { label: CHECKING_LABEL, tone: 'badge--neutral pdc-badge' }
+    : same
+      ? { label: PUBLISHED_LABEL, tone: 'badge--success pdc-badge' }
+      : { label: M.previewLabel, tone: 'pdc-badge pdc-badge--preview' };
   return (
     <section className="card pdc-section" aria-labelledby="pdc-preview-title">
       <h2 id="pdc-preview-title" className="pdc-section__title">
-        Preview{' '}
-        <span className={`badge ${same ? 'badge--success' : 'pdc-badge--preview'}`}>
-          {same ? PUBLISHED_LABEL : M.previewLabel}
-        </span>
+        Preview <span className={`badge ${badge.tone}`}>{badge.label}</span>
       </h2>
       {unsaved ? (
         <Alert variant="info">The form has unsaved changes: Save Settings to see them here.</Alert>
