@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { formatAmount } from '@shared/money';
 import { apiCall, axeViolations, budgetYearId, FINANCE, navigate, saveScreen, signIn } from './helpers';
 
 // On the COLA screen's Multi-Year tab reached through FINANCE's menu: the base is last year's
@@ -23,7 +24,7 @@ for (const size of [
     await expect(base.getByRole('radio', { name: 'Last year’s budget' })).toBeChecked();
     const byId = await budgetYearId(page, 'FY26');
     const d = await apiCall(page, 'GET', `/cola/planning-defaults?budgetYearId=${byId}`);
-    await expect(page.getByLabel('Baseline budget ($)')).toHaveValue(String(d.baseline.amount));
+    await expect(page.getByLabel('Baseline budget ($)')).toHaveValue(formatAmount(d.baseline.amount));
 
     await base.getByRole('radio', { name: 'Last year’s actual spending' }).click();
     const token = await page.evaluate(() => localStorage.getItem('token'));
@@ -38,7 +39,7 @@ for (const size of [
     await saveScreen(page, `planning-base-actual-${size.name}`);
 
     await base.getByRole('radio', { name: 'Last year’s budget' }).click();
-    await expect(page.getByLabel('Baseline budget ($)')).toHaveValue(String(d.baseline.amount));
+    await expect(page.getByLabel('Baseline budget ($)')).toHaveValue(formatAmount(d.baseline.amount));
     await page.getByRole('button', { name: 'Project' }).click();
     await expect(page.getByRole('table', { name: 'Multi-year projection' })).toBeVisible();
     await expect(page.getByText(/^Base: last year’s budget \(/).first()).toBeVisible();
