@@ -7,6 +7,7 @@ import { Field } from '@web/components/form/field';
 import { HistoryPanel } from '@web/components/history-panel';
 import { Select } from '@web/components/select';
 import { useToast } from '@web/components/toast';
+import { plainAmount } from '@web/lib/format';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { FIGURES, MUNICIPAL_LINES, sourceKey, stateFiguresBody, type FigureKey } from '@shared/schemas/nss';
 
@@ -19,7 +20,7 @@ interface Line {
 
 const text = (v: number | string | null | undefined) => (v === null || v === undefined ? '' : String(v));
 /** A figure as typed: commas and a dollar sign are allowed; blank is left for the schema to refuse. */
-const number = (v: string) => (v.trim() === '' ? undefined : Number(v.replace(/[$,\s]/g, '')));
+const number = (v: string) => (v.trim() === '' ? undefined : Number(plainAmount(v)));
 
 function valuesOf(f: StateFigures | undefined): Values {
   return Object.fromEntries(
