@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { centsText, toCents } from '@shared/money';
 import { useApp } from '../test/use-app';
-import { plainHtml, servePublicPage } from '../test/public-page-server';
+import { plainHtml, usePublicPage } from '../test/public-page-server';
 import { buildBudgetYear, buildCategory, buildScenario, insertProposed } from '../test/factories';
 
 /**
@@ -23,8 +23,7 @@ const GOAL = '2700000.00';
 const { t, admin: adminUser } = useApp(['ADMIN']);
 let admin: string;
 let configId: number;
-let base: string;
-let closePage: (() => Promise<void>) | undefined;
+const page = usePublicPage(t);
 
 const cents = (n: number) => BigInt(Math.round(n * 100));
 const budget = (funds: 'all' | 'general') =>
@@ -37,7 +36,7 @@ const publish = async () => {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 };
 /** The page as a reader without JavaScript gets it. */
-const plainPage = () => plainHtml(base, PATH);
+const plainPage = () => plainHtml(page.base, PATH);
 
 beforeAll(async () => {
   admin = adminUser.token;
@@ -63,9 +62,7 @@ beforeAll(async () => {
   );
   await db('town_goals').insert({ fiscal_year: FY, goal_type: 'DOLLAR', dollar_goal: GOAL });
   configId = (await t.api('get', '/public-dashboard/config', { token: admin })).body.config.id;
-  ({ base, close: closePage } = await servePublicPage(t));
 });
-afterAll(() => closePage?.());
 
 describe('the public dashboard’s fund setting', () => {
   it('starts at all funds, and refuses a value other than all or general, naming funds', async () => {
@@ -126,7 +123,9 @@ describe('the public dashboard’s fund setting', () => {
     expect(html).toContain(
       `General fund only: the fund the town&#39;s goal pays for. All funds, grants and revolving funds included: ${dollars(budget('all'))}.`,
     );
-    const csv = await (await fetch(`${base}/api/public-dashboard/view/${PATH}/data.csv?year=${FY}`)).text();
+    const csv = await (
+      await fetch(`${page.base}/api/public-dashboard/view/${PATH}/data.csv?year=${FY}`)
+    ).text();
     expect(csv).toContain(`${FY},Summary,All funds,Total budget,,${centsText(budget('all'))}`);
   });
 });

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { deseCodes } from '@server/domains/massachusetts/dese-codes';
-import { createTestApp, type TestApp } from '../test/app';
-import { plainHtml, servePublicPage } from '../test/public-page-server';
+import { configureAndPublish, plainHtml, usePublicPage } from '../test/public-page-server';
+import { useApp } from '../test/use-app';
 import { cents } from '../test/real-files';
 import {
   buildBudgetYear,
@@ -32,9 +32,8 @@ const lines = [
   { amount: '7815.52', code: '4110' },
 ];
 
-let t: TestApp;
-let base: string;
-let closePage: (() => Promise<void>) | undefined;
+const { t, admin: adminUser } = useApp(['ADMIN']);
+const page = usePublicPage(t);
 
 /** a / b to the cent, halves up (every figure here is positive). */
 const over = (a: bigint, b: bigint) => (a * 2n + b) / (2n * b);
@@ -47,8 +46,7 @@ const total = lines.reduce((n, l) => n + cents(l.amount), 0n);
 const goal = total + GAP_CENTS;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const admin = (await t.userWith('ADMIN')).token;
+  const admin = adminUser.token;
   const db = t.db.knex;
   const budgetYearId = await buildBudgetYear(db, { currentFiscalYear: FY, label: 'FY27' });
   const scenarioId = await buildScenario(db, budgetYearId, 'proposed');
@@ -84,26 +82,16 @@ beforeAll(async () => {
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   }
-  const configId = (await t.api('get', '/public-dashboard/config', { token: admin })).body.config.id;
-  const saved = await t.api('patch', `/public-dashboard/config/${configId}`, {
-    token: admin,
-    body: { urlPath: PATH, publishedYears: [FY], showCategoryChart: true, showBudgetStatus: true },
+  await configureAndPublish(t, admin, {
+    urlPath: PATH,
+    publishedYears: [FY],
+    showCategoryChart: true,
+    showBudgetStatus: true,
   });
-  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-  const published = await t.api('post', `/public-dashboard/publish/${configId}`, { token: admin });
-  expect(published.status, JSON.stringify(published.body)).toBe(200);
-
-  const page = await servePublicPage(t);
-  base = page.base;
-  closePage = page.close;
-});
-afterAll(async () => {
-  await closePage?.();
-  await t.close();
 });
 
 /** The page's HTML without the snapshot the script reads: what a reader without JavaScript sees. */
-const plainPage = () => plainHtml(base, PATH);
+const plainPage = () => plainHtml(page.base, PATH);
 
 describe("the residents' page without JavaScript", () => {
   it('names the stage with the date of its vote and the budget by its stage', async () => {
@@ -145,11 +133,21 @@ describe("the residents' page without JavaScript", () => {
     }
   });
 
+  it('sets the students enrolled as a count, the spending per student as money', async () => {
+    const html = await plainPage();
+    const valueClass = (label: string) =>
+      new RegExp(`<span class="kpi__label">${label}</span><span class="([^"]*)">([^<]*)</span>`).exec(html);
+    const students = valueClass('Students enrolled');
+    expect(students?.[2]).toBe(STUDENTS.toString());
+    expect(students?.[1].split(' ')).not.toContain('money');
+    expect(valueClass('Spending per student')?.[1].split(' ')).toContain('money');
+  });
+
   it('links to the CSV of the year, which downloads', async () => {
     const html = await plainPage();
     const href = `/api/public-dashboard/view/${PATH}/data.csv?year=${FY}`;
     expect(html).toContain(`href="${href}"`);
-    const csv = await fetch(`${base}${href}`);
+    const csv = await fetch(`${page.base}${href}`);
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toContain('text/csv');
   });

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '@seeds/demo';
-import { servePublicPage } from '../test/public-page-server';
+import { usePublicPage } from '../test/public-page-server';
 import { useApp } from '../test/use-app';
 
 /**
@@ -12,7 +12,7 @@ import { useApp } from '../test/use-app';
 const { t, admin, finance } = useApp(['ADMIN', 'FINANCE']);
 const PATH = 'staffing-district';
 let configId: number;
-let pages: Awaited<ReturnType<typeof servePublicPage>>;
+const pages = usePublicPage(t);
 
 const milli = (v: number | string) => Math.round(Number(v) * 1000);
 
@@ -78,10 +78,8 @@ beforeAll(async () => {
     body: { urlPath: PATH },
   });
   expect(set.status).toBe(200);
-  pages = await servePublicPage(t);
   await publish();
 }, 120_000);
-afterAll(() => pages?.close());
 
 describe('staffing on the resident page', () => {
   it('FTE by school and by function, filled and vacant, against FY2025, as the tables sum them', async () => {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '@seeds/demo';
-import { servePublicPage } from '../test/public-page-server';
+import { usePublicPage } from '../test/public-page-server';
 import { useApp } from '../test/use-app';
 
 /**
@@ -12,7 +12,7 @@ import { useApp } from '../test/use-app';
 const { t, admin } = useApp(['ADMIN']);
 const PATH = 'who-pays-district';
 let configId: number;
-let pages: Awaited<ReturnType<typeof servePublicPage>>;
+const pages = usePublicPage(t);
 
 const milli = (v: number | string) => Math.round(Number(v) * 1000);
 
@@ -83,10 +83,8 @@ beforeAll(async () => {
     body: { urlPath: PATH },
   });
   expect(set.status).toBe(200);
-  pages = await servePublicPage(t);
   await publish();
 }, 120_000);
-afterAll(() => pages?.close());
 
 describe('who pays for the positions, on the resident page', () => {
   it('FTE by fund share, by school and by function, the general fund first', async () => {

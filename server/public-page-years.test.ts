@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { PublicView } from '@shared/schemas/public-dashboard';
-import { createTestApp, type TestApp } from '../test/app';
-import { plainHtml, servePublicPage } from '../test/public-page-server';
+import { configureAndPublish, plainHtml, usePublicPage } from '../test/public-page-server';
+import { useApp } from '../test/use-app';
 import {
   buildBudgetYear,
   buildBuilding,
@@ -19,17 +19,14 @@ import {
 const PATH = 'three-years';
 const AMOUNT = { 2025: '900000.00', 2026: '1000000.00', 2027: '1100000.00' } as const;
 
-let t: TestApp;
-let base: string;
-let closePage: (() => Promise<void>) | undefined;
+const { t, admin } = useApp(['ADMIN']);
+const page = usePublicPage(t);
 let view: PublicView;
 let adminToken: string;
 let budgetYearFy26: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const admin = (await t.userWith('ADMIN')).token;
-  adminToken = admin;
+  adminToken = admin.token;
   const db = t.db.knex;
   const school = await buildBuilding(db, { name: 'Center School', buildingType: null });
   const fy25 = await buildBudgetYear(db, { currentFiscalYear: 2025, label: 'FY25' });
@@ -51,25 +48,13 @@ beforeAll(async () => {
     { budget_year_id: fy26, building_id: school, grade: 'K', student_count: 200 },
   ]);
   await buildStateFigures(db, 2026, '190.00');
-  const configId = (await t.api('get', '/public-dashboard/config', { token: admin })).body.config.id;
-  const saved = await t.api('patch', `/public-dashboard/config/${configId}`, {
-    token: admin,
-    body: { urlPath: PATH, publishedYears: [2025, 2026, 2027], showBudgetStatus: true },
-  });
-  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-  const published = await t.api('post', `/public-dashboard/publish/${configId}`, {
-    token: admin,
-    body: { confirm: true },
-  });
-  expect(published.status, JSON.stringify(published.body)).toBe(200);
+  await configureAndPublish(
+    t,
+    admin.token,
+    { urlPath: PATH, publishedYears: [2025, 2026, 2027], showBudgetStatus: true },
+    { confirm: true },
+  );
   view = (await t.api('get', `/public-dashboard/view/${PATH}`)).body;
-  const page = await servePublicPage(t);
-  base = page.base;
-  closePage = page.close;
-});
-afterAll(async () => {
-  await closePage?.();
-  await t.close();
 });
 
 describe('each published year per student', () => {
@@ -80,7 +65,7 @@ describe('each published year per student', () => {
 
   it('borrows no other year’s students for a year with none, and says so', async () => {
     expect(view.data['2027']!.perPupil).toBeNull();
-    const html = await fetch(`${base}/public/${PATH}?year=2027`).then((r) => r.text());
+    const html = await fetch(`${page.base}/public/${PATH}?year=2027`).then((r) => r.text());
     const plain = html.replace(/<script[\s\S]*?<\/script>/g, '');
     expect(plain).toContain(
       'No FY27 enrollment has been entered, so spending per student is not worked out.',
@@ -91,12 +76,12 @@ describe('each published year per student', () => {
   it('says a year has no state per-pupil figure because its state figures are not entered', async () => {
     expect(view.data['2025']!.perPupilDese).toBeNull();
     expect(view.data['2026']!.perPupilDese).toMatchObject({ foundationEnrollment: 190 });
-    const html = (await fetch(`${base}/public/${PATH}?year=2025`).then((r) => r.text())).replace(
+    const html = (await fetch(`${page.base}/public/${PATH}?year=2025`).then((r) => r.text())).replace(
       /<script[\s\S]*?<\/script>/g,
       '',
     );
     expect(html).toContain('The state’s FY25 figures (its foundation enrollment) are not entered yet.');
-    expect(await plainHtml(base, `${PATH}?year=2026`)).not.toContain('are not entered yet');
+    expect(await plainHtml(page.base, `${PATH}?year=2026`)).not.toContain('are not entered yet');
   });
 });
 

@@ -83,8 +83,13 @@ function linksHtml(view: PublicView, name: 'links' | 'townLinks'): string {
     : '';
 }
 
-const kpi = (label: string, value: string, hint = '') =>
-  `<div class="kpi"><span class="kpi__label">${escapeHtml(label)}</span><span class="kpi__value money">${value}</span>` +
+/** One figure; `money: false` for a count or 'Not available', set as a number, not as money (as the page's script does). */
+const kpi = (
+  label: string,
+  value: string,
+  { hint = '', money = true }: { hint?: string; money?: boolean } = {},
+) =>
+  `<div class="kpi"><span class="kpi__label">${escapeHtml(label)}</span><span class="kpi__value ${money ? 'money' : 'num'}">${value}</span>` +
   (hint ? `<span class="kpi__hint">${escapeHtml(hint)}</span>` : '') +
   `</div>`;
 
@@ -98,25 +103,21 @@ function perPupilHtml(data: PublicYearData): string {
   const items = [
     ...(data.perPupil
       ? [
-          kpi('Students enrolled', count(data.perPupil.enrollment)),
-          kpi(
-            'Spending per student',
-            money(data.perPupil.total),
-            'Budget ÷ students enrolled in the district’s schools',
-          ),
+          kpi('Students enrolled', count(data.perPupil.enrollment), { money: false }),
+          kpi('Spending per student', money(data.perPupil.total), {
+            hint: 'Budget ÷ students enrolled in the district’s schools',
+          }),
         ]
-      : [kpi('Spending per student', 'Not available', missing.enrollment)]),
+      : [kpi('Spending per student', 'Not available', { hint: missing.enrollment, money: false })]),
     ...(dese
       ? [
-          kpi(
-            'Per pupil, state (DESE) method',
-            money(dese.total),
-            `Budget ÷ ${dese.foundationEnrollment.toLocaleString('en-US')} foundation enrollment, the state’s count`,
-          ),
+          kpi('Per pupil, state (DESE) method', money(dese.total), {
+            hint: `Budget ÷ ${dese.foundationEnrollment.toLocaleString('en-US')} foundation enrollment, the state’s count`,
+          }),
         ]
       : // A snapshot from before the state's method was published has no such figure to miss.
         dese === null
-        ? [kpi('Per pupil, state (DESE) method', 'Not available', missing.state)]
+        ? [kpi('Per pupil, state (DESE) method', 'Not available', { hint: missing.state, money: false })]
         : []),
   ];
   return `<div class="kpis pub-per-pupil">${items.join('')}</div>`;

@@ -127,12 +127,46 @@ export function residentGapText(
 }
 
 /**
+ * How a year in Draft (or published before stages were kept) is named: on a line of its own, inside
+ * a sentence ('the district's proposed budget'), and to staff, who know the stage as Draft.
+ */
+const DRAFT_BUDGET = {
+  line: 'Proposed budget',
+  sentence: 'proposed budget',
+  staff: 'Proposed budget (Draft)',
+} as const;
+
+/**
+ * A year's budget named by its stage, one rule for the residents' page, its plain HTML and the
+ * admin's preview: 'School Committee Adopted budget', or the proposed budget of a year in Draft.
+ */
+export function stageBudget(
+  stageLabel: string | null | undefined,
+  draft: keyof typeof DRAFT_BUDGET = 'line',
+): string {
+  return stageLabel ? `${stageLabel} budget` : DRAFT_BUDGET[draft];
+}
+
+/**
  * Where a published year stands, with its date: 'School Committee Adopted, voted March 12, 2026';
  * a snapshot from before the date was kept names only the stage; a Draft is the proposed budget.
  */
 export function stageLine(data: { stageCaption?: string | null; stageLabel?: string | null }): string {
-  return data.stageCaption ?? (data.stageLabel ? `${data.stageLabel} budget` : 'Proposed budget');
+  return data.stageCaption ?? stageBudget(data.stageLabel);
 }
+
+/**
+ * The first words about the district, true of the year shown: a Draft is the district's proposal
+ * and a recommended budget the superintendent's, neither voted on yet; from the committee's vote
+ * on, the budget is the one the school committee has published. The stage comes as its label
+ * (STAGE_LABELS: "Superintendent's Recommended"), the only stage whose label says 'Recommended'.
+ */
+export const schoolIntro = (stageLabel: string | null | undefined): string =>
+  !stageLabel
+    ? 'The proposed budget the district has published for residents; the school committee has not voted on it yet.'
+    : /recommended/i.test(stageLabel)
+      ? 'The budget the superintendent has recommended to the school committee, published for residents; the committee has not voted on it yet.'
+      : 'The budget the school committee has published for residents.';
 
 /**
  * The budget figure a year's town goal is compared with: the general fund's (GOAL_FUNDS), or the

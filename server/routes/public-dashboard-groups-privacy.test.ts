@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '@shared/money';
 import {
   OTHER_BUILDINGS_LABEL,
@@ -6,7 +6,7 @@ import {
   type PublicYearData,
 } from '@shared/schemas/public-dashboard';
 import { positionsFromLines } from '@server/domains/positions';
-import { plainHtml, servePublicPage } from '../../test/public-page-server';
+import { plainHtml, usePublicPage } from '../../test/public-page-server';
 import { publishAndView } from '../../test/publish-view';
 import { useApp } from '../../test/use-app';
 import {
@@ -139,13 +139,11 @@ describe('a building of 2 staff and a category of 1, folded with the next smalle
   const { t } = useApp();
   let year: PublicYearData;
   let rows: Record<string, string>[];
-  let pages: Awaited<ReturnType<typeof servePublicPage>>;
+  const pages = usePublicPage(t);
 
   beforeAll(async () => {
     ({ year, rows } = await publishDistrict(t, 'groups-folded', FOLDED));
-    pages = await servePublicPage(t);
   });
-  afterAll(() => pages?.close());
 
   // Central Office Salary (1 person) is joined by the smallest category with staff, Aide Staff (6);
   // Tiny Annex (2) by the smallest building with staff, Mid School (6).

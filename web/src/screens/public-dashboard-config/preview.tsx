@@ -6,15 +6,12 @@ import { Button } from '@web/components/form/button';
 import { formatDateTime, formatMoney } from '@web/lib/format';
 import { COMPONENT_LABELS, sourceWords } from './labels';
 import { PUBLISHED_LABEL, previewIsPublished } from '@shared/publish-words';
+import { stageBudget } from '@shared/gap-words';
 
 const fy = fiscalYearLabel;
 
 /** The preview's badge while the preview is read (again): whether it is published is not known yet. */
 export const CHECKING_LABEL = 'Checking…';
-
-/** '<stage> budget' for a year in a stage, else the proposed budget of a year still in Draft. */
-export const stageWords = (stageLabel: string | null | undefined) =>
-  stageLabel ? `${stageLabel} budget` : 'Proposed budget (Draft)';
 
 /**
  * What residents would see if Publish ran now, from GET /public-dashboard/preview: the saved
@@ -95,7 +92,7 @@ function PreviewBody({ preview: p, years }: { preview: PublicPreview; years: num
           </strong>
         </div>
         {latestData?.stageLabel ? (
-          <p className="pdc-preview__stage">{stageWords(latestData.stageLabel)}</p>
+          <p className="pdc-preview__stage">{stageBudget(latestData.stageLabel, 'staff')}</p>
         ) : null}
         {p.years.length ? (
           <ul className="pdc-preview__years" aria-label="Years residents would see">
@@ -109,7 +106,7 @@ function PreviewBody({ preview: p, years }: { preview: PublicPreview; years: num
                 <li key={y}>
                   {fy(y)}:{' '}
                   {d
-                    ? `${from ? sourceWords(from) : stageWords(d.stageLabel)}, ${formatMoney(d.totalBudget)}`
+                    ? `${from ? sourceWords(from) : stageBudget(d.stageLabel, 'staff')}, ${formatMoney(d.totalBudget)}`
                     : 'no budget data'}
                 </li>
               );

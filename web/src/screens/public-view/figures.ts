@@ -19,15 +19,12 @@ export const noDataFor = (year: number) => `No data available for FY${year}`;
 /** The admin's preview of the page (PUBLIC_DASHBOARD_MESSAGES.previewLabel; written out: no zod here). */
 export const PREVIEW_LABEL = 'Preview — not yet published';
 
-/** 'School Committee Adopted budget' for a year published in a stage; 'proposed budget' in Draft. */
-export const stageBudget = (stageLabel: string | null | undefined) =>
-  stageLabel ? `${stageLabel} budget` : 'proposed budget';
-
 /**
  * Where the year stands, with its date: 'School Committee Adopted, voted March 12, 2026' (issue
- * 32 item 14), as the server's plain HTML writes it (one home: shared/gap-words.ts).
+ * 32 item 14), as the server's plain HTML writes it; the budget named by its stage and the intro
+ * about the district (one home: shared/gap-words.ts).
  */
-export { stageLine } from '@shared/gap-words';
+export { schoolIntro, stageBudget, stageLine } from '@shared/gap-words';
 
 /**
  * The tables' figures are whole dollars that add up to the Total under them (the largest-remainder

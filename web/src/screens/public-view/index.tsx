@@ -178,8 +178,8 @@ export function PublicDashboard({ view, preview }: { view: PublicView; preview?:
       <footer className="pub-footer">
         <p>{preview ? 'Not yet published' : `Last updated ${formatDate(updated)}`}</p>
         <p className="muted">
-          Published by {district}. Figures are the district&apos;s {stageBudget(data?.stageLabel)} as of that
-          date.
+          Published by {district}. Figures are the district&apos;s {stageBudget(data?.stageLabel, 'sentence')}{' '}
+          as of that date.
         </p>
       </footer>
       {video ? (

@@ -20,6 +20,7 @@ import {
   isWebAddress,
   locationFigures,
   salaryNotes,
+  schoolIntro,
 } from './figures';
 import { DeseSection } from './dese-section';
 import { PerPupil } from './per-pupil';
@@ -41,7 +42,7 @@ export function PublicSection({ name, ...props }: SectionProps & { name: Compone
   const fy = fyLabel(year);
   switch (name) {
     case 'schoolInfo':
-      return <SchoolInfo view={view} />;
+      return <SchoolInfo view={view} data={data} />;
     case 'links':
       return <LinksSection links={view.links} onWatch={props.onWatch} />;
     case 'townLinks':
@@ -170,7 +171,7 @@ export function PublicSection({ name, ...props }: SectionProps & { name: Compone
   }
 }
 
-function SchoolInfo({ view }: { view: PublicView }) {
+function SchoolInfo({ view, data }: { view: PublicView; data: PublicYearData | null }) {
   if (!view.schoolName && !view.schoolLogoUrl) {
     return null;
   }
@@ -190,8 +191,8 @@ function SchoolInfo({ view }: { view: PublicView }) {
       <div>
         {view.schoolName ? <p className="pub-school__name">{view.schoolName}</p> : null}
         <p className="muted">
-          The budget the school committee has published for residents. All figures are totals; no one&apos;s
-          name or individual pay is shown.
+          {schoolIntro(data?.stageLabel)} All figures are totals; no one&apos;s name or individual pay is
+          shown.
         </p>
       </div>
     </section>
