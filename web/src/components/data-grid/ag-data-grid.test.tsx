@@ -115,3 +115,24 @@ describe("the grid's hidden live region", () => {
     }
   });
 });
+
+describe("the grid's loading overlay", () => {
+  // AG Grid's own overlay drew a spinning icon; ours, made to clear the live region, said only
+  // 'Loading...', so a grid's load looked stalled where every other load in the app spins.
+  it('shows the app spinner, unread, while the rows load, and takes it away once they have', async () => {
+    const props = { columns: COLUMNS, label: 'People' };
+    const view = render(<AgDataGrid<Row> {...props} rows={undefined} loading />);
+    try {
+      const status = await waitFor(() => view.getByRole('status'));
+      const spinner = status.querySelector('.spinner');
+      expect(spinner, 'the overlay draws the app spinner').not.toBeNull();
+      expect(spinner!.getAttribute('aria-hidden')).toBe('true');
+      expect(status.textContent).toBe('Loading...');
+      view.rerender(<AgDataGrid<Row> {...props} rows={ROWS} loading={false} />);
+      await waitFor(() => expect(view.container.querySelector('[row-index="0"]')).not.toBeNull());
+      await waitFor(() => expect(view.container.querySelector('.spinner')).toBeNull());
+    } finally {
+      view.unmount();
+    }
+  });
+});

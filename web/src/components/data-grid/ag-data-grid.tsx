@@ -74,11 +74,13 @@ function NoRowsOverlay({ text }: { text: string }) {
 /**
  * The loading overlay, a status only while it shows: AG Grid's own wrote 'Loading...' into the
  * grid's hidden live region, and nothing cleared it, so a screen reader went on hearing it after
- * the rows had loaded.
+ * the rows had loaded. The app's spinner is drawn, not read: the status stays its words. Not the
+ * Spinner component: its block is what a lazy part's code shows while it loads, and this is data.
  */
 function LoadingOverlay() {
   return (
     <div className="ag-overlay-loading-center" role="status">
+      <div className="spinner" aria-hidden="true" />
       <span className="ag-loading-text">Loading...</span>
     </div>
   );

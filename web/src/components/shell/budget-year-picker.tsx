@@ -1,13 +1,6 @@
-import type { BudgetYear } from '@web/api/budget-years';
 import { useBudgetYear } from '@web/budget-year/budget-year-context';
+import { budgetYearLabel } from '@web/budget-year/budget-year-label';
 import { Select } from '@web/components/select';
-
-function yearLabel(year: BudgetYear): string {
-  if (!year.name) {
-    return year.fiscalYear;
-  }
-  return year.name.includes(year.fiscalYear) ? year.name : `${year.fiscalYear} · ${year.name}`;
-}
 
 /** The shell's budget-year selector; hidden when the list is empty or could not be loaded. */
 export function BudgetYearPicker() {
@@ -15,7 +8,7 @@ export function BudgetYearPicker() {
   if (isUnavailable || budgetYears.length === 0 || !selected) {
     return null;
   }
-  const options = budgetYears.map((year) => ({ value: String(year.id), label: yearLabel(year) }));
+  const options = budgetYears.map((year) => ({ value: String(year.id), label: budgetYearLabel(year) }));
   return (
     <div className="year-picker">
       <label htmlFor="budget-year-picker">Budget year</label>

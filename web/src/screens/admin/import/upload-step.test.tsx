@@ -101,10 +101,12 @@ describe('the import wizard’s upload step', () => {
   it('says the chosen version’s year is locked before any file is uploaded, and where it is reopened', async () => {
     renderStep({ versionId: 2, locked: true });
     const notice = await screen.findByText(/No file can be imported/);
+    // The wizard names the year as the version list beside it does (FY26), not FY2026; the first
+    // sentence is the server's refusal (lockedYearMessage), quoted as it is.
     expect(notice.closest('.alert')?.textContent).toBe(
       'This year is locked' +
         'FY2026 is School Committee Adopted: its lines cannot change until an administrator reopens it with a reason. ' +
-        'No file can be imported into FY2026 until then: an administrator reopens it on Admin → Budget Stages.',
+        'No file can be imported into FY26 until then: an administrator reopens it on Admin → Budget Stages.',
     );
   });
 

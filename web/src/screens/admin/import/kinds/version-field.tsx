@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { useVersions } from '@web/api/versions';
 import { useBudgetYear } from '@web/budget-year/budget-year-context';
+import { budgetYearLabel } from '@web/budget-year/budget-year-label';
 import { Button } from '@web/components/form/button';
 import { Field } from '@web/components/form/field';
 import { Select } from '@web/components/select';
@@ -66,9 +67,7 @@ export function VersionField({
         <span className="field__label">Budget year</span>
         <span>
           {budgetYear
-            ? budgetYear.name?.includes(budgetYear.fiscalYear)
-              ? budgetYear.name
-              : `${budgetYear.fiscalYear}${budgetYear.name ? ` · ${budgetYear.name}` : ''}`
+            ? budgetYearLabel(budgetYear)
             : yearsLoading
               ? 'Loading budget years...'
               : isUnavailable
@@ -102,8 +101,8 @@ export function VersionField({
       </Field>
       {lock.locked && version ? (
         <Alert variant="warning" title="This year is locked">
-          {lock.message}. No file can be imported into FY{version.fiscalYear} until then: an administrator
-          reopens it on {BUDGET_STAGES_PLACE}.
+          {lock.message}. No file can be imported into {fiscalYearLabel(version.fiscalYear)} until then: an
+          administrator reopens it on {BUDGET_STAGES_PLACE}.
         </Alert>
       ) : null}
       <CreateVersionModal
