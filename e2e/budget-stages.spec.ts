@@ -9,6 +9,7 @@ import {
   saveScreen,
   signIn,
 } from './helpers';
+import { chooseOption } from './select';
 
 // An ADMIN walks a fiscal year from Draft to Town Appropriated on Budget Stages, reached through
 // the Admin menu; the dashboard then says which stage its figures are in, FINANCE is refused a move
@@ -38,12 +39,7 @@ async function refused(page: Page, method: string, apiPath: string, body: unknow
   return { status: res.status(), body: await res.json() };
 }
 
-async function chooseYear(page: Page) {
-  const picker = page.getByRole('combobox', { name: 'Fiscal year' });
-  await picker.click();
-  await page.getByRole('option', { name: `FY${String(FY).slice(2)}` }).click();
-  await expect(picker).toContainText(`FY${String(FY).slice(2)}`);
-}
+const chooseYear = (page: Page) => chooseOption(page, 'Fiscal year', new RegExp(`^FY${String(FY).slice(2)}`));
 
 test('ADMIN walks FY27 from Draft to Town Appropriated; the dashboard and FINANCE see the vote', async ({
   page,

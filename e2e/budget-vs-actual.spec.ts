@@ -11,16 +11,9 @@ import {
   type FundRow,
   type Group,
 } from './budget-vs-actual-figures';
-import {
-  ADMIN,
-  apiCall,
-  axeViolations,
-  budgetYearId,
-  FINANCE,
-  navigate,
-  saveScreen,
-  signIn,
-} from './helpers';
+import { ADMIN, apiCall, budgetYearId, FINANCE, navigate, saveScreen, signIn } from './helpers';
+import { expectAxeClean } from './axe';
+import { chooseOption } from './select';
 
 // Budget vs Actual, reached through the Admin menu (ADMIN) and the Budget Tools menu (FINANCE, whom
 // the server lets read /ledger/report). The figures on the screen are checked against the API's
@@ -33,16 +26,6 @@ const LUNENBURG = realFile('lunenburg_munis_school_ytd_fy2023_slice.csv');
 
 // The FINANCE test reads the ledger the first test imports.
 test.describe.configure({ mode: 'serial' });
-
-async function expectAxeClean(page: Page, where: string) {
-  const violations = await axeViolations(page);
-  expect(violations, `${where}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
-}
-
-async function choose(page: Page, combobox: string, option: string) {
-  await page.getByRole('combobox', { name: combobox, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 test('ADMIN: the FY2023 ledger against its budget, by category and by DESE function, matches the API', async ({
   page,
@@ -93,13 +76,13 @@ test('ADMIN: the FY2023 ledger against its budget, by category and by DESE funct
     'No ledger: budget lines are matched to ledger accounts once the FY26 ledger is imported.',
   );
 
-  await choose(page, 'Fiscal year', 'FY23');
+  await chooseOption(page, 'Fiscal year', 'FY23');
   // MUNIS's period 13 is the year-end, not a thirteenth of twelve.
   const source = page.getByRole('status').filter({ hasText: 'ledger at year-end (period 13)' });
   await expect(source).toBeVisible();
   await expect(source).not.toContainText('of 12');
   await expectScreenMatchesApi(page, 2023, 'category');
-  await choose(page, 'Group by', 'DESE function');
+  await chooseOption(page, 'Group by', 'DESE function');
   const report = await expectScreenMatchesApi(page, 2023, 'function');
 
   // Drill down: a function's accounts, read from the server when it opens, below it: as many as the
@@ -198,7 +181,7 @@ async function expectFundChoices(page: Page) {
     fundTableFigures(every).funds[funds.indexOf(general)][1],
   );
 
-  await choose(page, 'Fund', 'General fund: General Fund (0100)');
+  await chooseOption(page, 'Fund', 'General fund: General Fund (0100)');
   await expect(subtitle).toContainText('General Fund (0100): ');
   const gf = await expectScreenMatchesApi(page, 2023, 'function', 'general');
   expect(gf.fund).toMatchObject({ scope: 'general', code: '0100' });
@@ -211,7 +194,7 @@ async function expectFundChoices(page: Page) {
   const titleI = (every.fundTotals as { fundId: number; name: string; code: string }[]).find(
     (f) => f.code === '2401',
   )!;
-  await choose(page, 'Fund', `${titleI.name} (2401)`);
+  await chooseOption(page, 'Fund', `${titleI.name} (2401)`);
   await expect(subtitle).toContainText(`${titleI.name} (2401): `);
   const grant = await expectScreenMatchesApi(page, 2023, 'function', String(titleI.fundId));
   expect(cents(grant.totals.revisedBudget)).toBe(0n);
@@ -223,7 +206,7 @@ async function expectFundChoices(page: Page) {
   try {
     // A fresh read (the screen's reports are cached), back on every fund.
     await page.reload();
-    await choose(page, 'Fiscal year', 'FY23');
+    await chooseOption(page, 'Fiscal year', 'FY23');
     const notice = page.getByRole('region', {
       name: /^Unmatched fund segment: 73 ledger accounts name no fund/,
     });
@@ -253,8 +236,8 @@ test('FINANCE reaches Budget vs Actual through Budget Tools and sees the API fig
   await signIn(page, FINANCE);
   await navigate(page, 'Budget vs Actual');
   await expect(page.getByRole('heading', { level: 1, name: 'Budget vs Actual' })).toBeVisible();
-  await choose(page, 'Fiscal year', 'FY23');
-  await choose(page, 'Group by', 'Building');
+  await chooseOption(page, 'Fiscal year', 'FY23');
+  await chooseOption(page, 'Group by', 'Building');
   await expectScreenMatchesApi(page, 2023, 'building');
 
   // The screen holds no account, yet its export lists every one: it reads them when exporting.

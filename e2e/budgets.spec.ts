@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ADMIN, apiCall, reopenIfClosed, saveScreen, signIn } from './helpers';
+import { chooseOption } from './select';
 
 // Budget Management: a budget can start as a copy of another, and making an empty budget active
 // asks first, saying what the dashboard will then show. Works on FY26 (the demo's lines are that
@@ -17,11 +18,6 @@ interface Budget {
   scenarioType: string;
   isActive: boolean;
   lineItemCount: number;
-}
-
-async function chooseOption(page: Page, field: string, option: string | RegExp) {
-  await page.getByRole('combobox', { name: field }).last().click();
-  await page.getByRole('option', { name: option }).click();
 }
 
 test('creates a budget as a copy, and asks before an empty budget becomes active', async ({ page }) => {

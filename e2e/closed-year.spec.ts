@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { lockedYearMessage } from '@shared/schemas/budget-stages';
 import { ADMIN, apiCall, axeViolations, budgetYearId, navigate, saveScreen, signIn } from './helpers';
+import { chooseOption } from './select';
 
 // Past years are read-only history: an ADMIN closes the demo's FY2026 on Budget Stages (reached
 // through the Admin menu), the Employee Manager then says the year is closed with no control that
@@ -9,10 +10,7 @@ import { ADMIN, apiCall, axeViolations, budgetYearId, navigate, saveScreen, sign
 
 const FY = 2026;
 
-async function chooseYear(page: Page) {
-  await page.getByRole('combobox', { name: 'Fiscal year' }).click();
-  await page.getByRole('option', { name: /^FY26/ }).click();
-}
+const chooseYear = (page: Page) => chooseOption(page, 'Fiscal year', /^FY26/);
 
 test.afterAll(async ({ browser }) => {
   const page = await browser.newPage();

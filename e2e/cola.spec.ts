@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { expect, test, type Page } from '@playwright/test';
 import { formatAmount } from '@shared/money';
 import { apiCall, axeViolations, budgetYearId, FINANCE, navigate, signIn } from './helpers';
+import { chooseOption } from './select';
 
 // COLA Management, reached through the navigation as a finance user. The contract is written for
 // Technology (a work group without a contract in the demo) and deleted again, and settings go to a
@@ -16,11 +17,6 @@ mkdirSync(SHOTS, { recursive: true });
 
 const money = (n: number) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }).format(n);
-
-async function chooseOption(page: Page, field: string, option: string | RegExp) {
-  await page.getByRole('combobox', { name: field }).last().click();
-  await page.getByRole('option', { name: option }).click();
-}
 
 async function openCola(page: Page, tab?: string) {
   await signIn(page, FINANCE);

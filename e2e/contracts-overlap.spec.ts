@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiCall, FINANCE, navigate, signIn } from './helpers';
+import { chooseOption } from './select';
 
 // Contracts do not silently overlap, on COLA Management reached through the menu as a finance user.
 // A second settled Teachers contract over the ratified Unit A agreement is refused under its
@@ -8,11 +9,6 @@ import { apiCall, FINANCE, navigate, signIn } from './helpers';
 
 const UNIT_A = 'Millbrook Education Association (Unit A) 2024-2027';
 const NAME = `Teachers 1% 2027-2029 ${Date.now().toString(36)}`;
-
-async function chooseOption(page: Page, field: string, option: string | RegExp) {
-  await page.getByRole('combobox', { name: field }).last().click();
-  await page.getByRole('option', { name: option }).click();
-}
 
 interface ListedContract {
   id: number;

@@ -1,14 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import {
-  ADMIN,
-  apiCall,
-  axeViolations,
-  budgetYearId,
-  FINANCE,
-  navigate,
-  saveScreen,
-  signIn,
-} from './helpers';
+import { ADMIN, apiCall, budgetYearId, FINANCE, navigate, saveScreen, signIn } from './helpers';
+import { expectAxeClean } from './axe';
 
 // An ADMIN keeps the position crosswalk on its own screen, reached through the Admin menu, against
 // the FY26 employee lines of the demo district: a rule refused with the server's words, a rule
@@ -23,11 +15,6 @@ interface Preview {
   unmatchedLines: number;
   changedLines: number;
   unmatchedTitles: { title: string; count: number }[];
-}
-
-async function expectAxeClean(page: Page, where: string) {
-  const violations = await axeViolations(page);
-  expect(violations, `${where}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
 }
 
 async function choose(page: Page, scope: Page | Locator, combobox: string, option: string) {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { apiCall, axeViolations, budgetYearId, FINANCE, navigate, saveScreen, signIn } from './helpers';
+import { chooseOption } from './select';
 
 // FINANCE opens the DESE Report through the Budget Tools menu, for FY27. Its total is the proposed
 // lines' sum (worked out here in integer cents from the lines the API lists) and the Budget
@@ -70,13 +71,7 @@ async function expectCodesOfTheYear(page: Page, byId: number) {
   expect(await codesOf(marked)).toEqual(byNumber(carried));
 }
 
-async function chooseYear(page: Page) {
-  await page.getByRole('combobox', { name: 'Fiscal year' }).click();
-  await page
-    .getByRole('option', { name: `FY${String(FY).slice(2)}`, exact: false })
-    .first()
-    .click();
-}
+const chooseYear = (page: Page) => chooseOption(page, 'Fiscal year', new RegExp(`FY${String(FY).slice(2)}`));
 
 for (const size of SIZES) {
   test(`FINANCE reads FY27 in DESE's shape; totals are the dashboard's, at ${size.name}`, async ({

@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { decodeBaseline } from '@shared/schemas/scenario-line-rows';
 import { ADMIN, apiCall, axeViolations, budgetYearId, navigate, saveScreen, signIn } from './helpers';
+import { chooseOption } from './select';
 
 // Closing a dialog (by Escape, by Cancel, by saving) puts keyboard focus back on the control that
 // opened it, not at the top of the page; Escape closes every dialog. Each dialog is opened from the
@@ -30,11 +31,6 @@ async function roundTrip(
   await close(dialog);
   await expect(dialog).toBeHidden();
   await expect(opener).toBeFocused();
-}
-
-async function chooseOption(page: Page, combobox: string, option: string | RegExp) {
-  await page.getByRole('combobox', { name: combobox }).click();
-  await page.getByRole('option', { name: option }).click();
 }
 
 test('Add User: focus returns to Add User after Escape, Cancel and saving', async ({ page }) => {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ADMIN, apiCall, budgetYearId, saveScreen, signIn } from './helpers';
+import { chooseOption } from './select';
 
 // How figures read: money on chart axes, long totals in the summary cards, the gap in words, where
 // a line came from, and a result message that belongs to one fiscal year. Answers the browser
@@ -145,11 +146,6 @@ test('a line entered by hand reads Entered in the Source column and its export',
   expect(imported, 'a demo line from the FY26 import').toBeTruthy();
 });
 
-async function chooseYear(page: Page, label: string) {
-  await page.getByRole('combobox', { name: 'Fiscal year' }).click();
-  await page.getByRole('option', { name: label }).click();
-}
-
 test("Budget Comparison shows a year's salary budget result only under that year", async ({ page }) => {
   await page.route('**/api/reconciliation/update-salary-budget', (route) =>
     route.fulfill(
@@ -170,7 +166,7 @@ test("Budget Comparison shows a year's salary budget result only under that year
   await page.getByRole('button', { name: 'Update FY26 Salary Budget' }).click();
   await page.getByRole('button', { name: 'Update Salary Budget', exact: true }).click();
   await expect(page.getByText('FY26 salary budget updated')).toBeVisible();
-  await chooseYear(page, 'FY27');
+  await chooseOption(page, 'Fiscal year', /^FY27/);
   await expect(page.getByRole('button', { name: 'Update FY27 Salary Budget' })).toBeVisible();
   await expect(page.getByText(/salary budget updated/)).toHaveCount(0);
   await saveScreen(page, 'figures-comparison-after-switch');

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   ADMIN,
   apiCall,
@@ -10,6 +10,7 @@ import {
   VIEWER,
   forgetSession,
 } from './helpers';
+import { chooseOption } from './select';
 
 // A proposed line without a function code shows on the Budget Dashboard as '$X in N lines have no
 // function code'; its link opens the Proposed Budget Manager filtered to those lines. The ADMIN
@@ -26,11 +27,6 @@ const SIZES = [
   { name: '1440', width: 1440, height: 900 },
   { name: '390', width: 390, height: 844 },
 ];
-
-async function chooseOption(page: Page, field: string, option: string | RegExp) {
-  await page.getByRole('combobox', { name: field, exact: true }).click();
-  await page.getByRole('option', { name: option }).first().click();
-}
 
 for (const size of SIZES) {
   test(`ADMIN maps an unmapped line with a rule and applies it, at ${size.name}`, async ({ page }) => {

@@ -1,5 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, apiCall, axeViolations, navigate, pageOverflow, saveScreen, signIn } from './helpers';
+import { expect, test } from '@playwright/test';
+import { ADMIN, apiCall, navigate, pageOverflow, saveScreen, signIn } from './helpers';
+import { chooseOption } from './select';
+import { expectAxeClean } from './axe';
 
 // A payroll whose DEPARTMENT_NAME column holds the district's building names (as Boston's does for
 // its schools). The wizard suggests that column for Building / Location, and the preview puts each
@@ -7,16 +9,6 @@ import { ADMIN, apiCall, axeViolations, navigate, pageOverflow, saveScreen, sign
 // import.run), so the wizard is reached through ADMIN's menu.
 const STAMP = Date.now().toString(36);
 const VERSION = `E2E buildings ${STAMP}`;
-
-async function chooseOption(page: Page, combobox: string, option: string | RegExp) {
-  await page.getByRole('combobox', { name: combobox }).click();
-  await page.getByRole('option', { name: option }).click();
-}
-
-async function expectNoAxeViolations(page: Page, where: string) {
-  const violations = await axeViolations(page);
-  expect(violations, `${where}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
-}
 
 test('the import wizard suggests Building for a column of the buildings’ names, at 1440 and 390', async ({
   page,
@@ -65,7 +57,7 @@ test('the import wizard suggests Building for a column of the buildings’ names
     );
     await expect(page.getByRole('row', { name: /Building \/ Location/ }).getByText('High')).toBeVisible();
     await saveScreen(page, `import-building-suggest-map-${size.tag}`);
-    await expectNoAxeViolations(page, `map step at ${size.tag}`);
+    await expectAxeClean(page, `map step at ${size.tag}`);
 
     // The preview: each row at its building, none left at District Wide for want of one.
     await page.getByRole('button', { name: 'Preview Import' }).click();
@@ -76,6 +68,6 @@ test('the import wizard suggests Building for a column of the buildings’ names
     }
     await expect(preview.getByText('matches no building; left as District Wide')).toHaveCount(0);
     await saveScreen(page, `import-building-suggest-preview-${size.tag}`);
-    await expectNoAxeViolations(page, `preview step at ${size.tag}`);
+    await expectAxeClean(page, `preview step at ${size.tag}`);
   }
 });

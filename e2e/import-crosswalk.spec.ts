@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, apiCall, axeViolations, navigate, pageOverflow, saveScreen, signIn } from './helpers';
+import { ADMIN, apiCall, navigate, pageOverflow, saveScreen, signIn } from './helpers';
+import { expectAxeClean } from './axe';
+import { chooseOption } from './select';
 
 // In the import wizard, the employee import's preview says what the position crosswalk gives the
 // rows (a badge on each value it gave, the rows placed and the rows no rule matched) and offers
@@ -17,16 +19,6 @@ const CSV = [
   `Grace,Hopper,${CLERK},40000`,
   `Edsger,Dijkstra,${TUTOR},25000`,
 ].join('\n');
-
-async function expectAxeClean(page: Page, where: string) {
-  const violations = await axeViolations(page);
-  expect(violations, `${where}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
-}
-
-async function choose(page: Page, combobox: string, option: string | RegExp) {
-  await page.getByRole('combobox', { name: combobox, exact: true }).click();
-  await page.getByRole('option', { name: option }).click();
-}
 
 async function deleteOurRules(page: Page) {
   const { rules } = await apiCall(page, 'GET', '/crosswalk/rules');
@@ -57,9 +49,9 @@ test('the employee import preview shows crosswalk placements and creates rules f
   try {
     await navigate(page, 'Admin Dashboard');
     await page.getByRole('tab', { name: 'CSV Import' }).click();
-    await choose(page, 'Budget year', 'FY25 Budget');
+    await chooseOption(page, 'Budget year', 'FY25 Budget');
     await page.getByRole('radio', { name: /Operating budget \(employees\)/ }).click();
-    await choose(page, 'Version', new RegExp(VERSION));
+    await chooseOption(page, 'Version', new RegExp(VERSION));
     await page.locator('input[type="file"]').setInputFiles({
       name: 'crosswalk.csv',
       mimeType: 'text/csv',
@@ -94,7 +86,7 @@ test('the employee import preview shows crosswalk placements and creates rules f
     await expectAxeClean(page, 'preview with crosswalk (1440)');
 
     // One rule for one unmatched title, from the wizard: the dry run runs again and places it.
-    await choose(page, `Work group for ${CLERK}`, 'Special Education');
+    await chooseOption(page, `Work group for ${CLERK}`, 'Special Education');
     await page.getByRole('button', { name: 'Create 1 Rule' }).click();
     await expect(
       page.getByText('1 rule created. The preview above is checked again with the new rules.'),

@@ -1,11 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { ADMIN, signIn } from './helpers';
-
-/** Picks `option` in the Radix select labelled `combobox`. */
-export async function chooseOption(page: Page, combobox: string, option: string | RegExp): Promise<void> {
-  await page.getByRole('combobox', { name: combobox }).click();
-  await page.getByRole('option', { name: option }).click();
-}
+import { chooseOption } from './select';
 
 /**
  * A Boston-style payroll (NAME, DEPARTMENT_NAME, TITLE, REGULAR) taken to the import's preview as

@@ -1,6 +1,8 @@
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, apiCall, axeViolations, budgetYearId, saveScreen, signIn } from './helpers';
+import { expect, test } from '@playwright/test';
+import { ADMIN, apiCall, budgetYearId, saveScreen, signIn } from './helpers';
+import { chooseOption } from './select';
+import { expectAxeClean } from './axe';
 
 // The wizard imports into the FY25 budget year under a version of FY2028 created here with a name
 // unique to this run, so no other test's data changes: the demo district's FY2025-FY2027 have
@@ -8,16 +10,6 @@ import { ADMIN, apiCall, axeViolations, budgetYearId, saveScreen, signIn } from 
 const STAMP = Date.now().toString(36);
 const VERSION = `E2E payroll ${STAMP}`;
 const BOSTON = path.resolve(import.meta.dirname, '../fixtures/import/boston-earnings-2024.csv');
-
-async function expectNoAxeViolations(page: Page, where: string) {
-  const violations = await axeViolations(page);
-  expect(violations, `${where}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
-}
-
-async function chooseOption(page: Page, combobox: string, option: string | RegExp) {
-  await page.getByRole('combobox', { name: combobox }).click();
-  await page.getByRole('option', { name: option }).click();
-}
 
 test('an admin imports the real Boston payroll slice through the wizard and sees the run in Import History', async ({
   page,
@@ -46,7 +38,7 @@ test('an admin imports the real Boston payroll slice through the wizard and sees
   await dialog.getByLabel('Label').fill(VERSION);
   await chooseOption(page, 'Fiscal year', 'FY28');
   await dialog.getByLabel('Description (optional)').fill('Boston slice, browser test');
-  await expectNoAxeViolations(page, 'new version dialog');
+  await expectAxeClean(page, 'new version dialog');
   await dialog.getByRole('button', { name: 'Create Version' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('combobox', { name: 'Version' })).toHaveText(new RegExp(`^FY28 · ${VERSION}`));
@@ -69,7 +61,7 @@ test('an admin imports the real Boston payroll slice through the wizard and sees
   await page.locator('input[type="file"]').setInputFiles(BOSTON);
   await expect(page.getByText('boston-earnings-2024.csv')).toBeVisible();
   await saveScreen(page, 'import-1-upload');
-  await expectNoAxeViolations(page, 'upload step');
+  await expectAxeClean(page, 'upload step');
   await page.getByRole('button', { name: 'Analyze File' }).click();
   // Each new step takes focus at its heading (it used to fall to the page top).
   await expect(page.getByRole('heading', { name: 'Step 2 of 4: Map Columns' })).toBeFocused();
@@ -83,7 +75,7 @@ test('an admin imports the real Boston payroll slice through the wizard and sees
   await expect(page.getByRole('row', { name: /Current Salary/ }).getByText('575,583.11')).toBeVisible();
   await page.getByRole('checkbox', { name: 'POSTAL' }).check();
   await saveScreen(page, 'import-2-map');
-  await expectNoAxeViolations(page, 'map step');
+  await expectAxeClean(page, 'map step');
   await page.getByRole('button', { name: 'Preview Import' }).click();
 
   // Step 3: the dry run counts every row before anything is saved.
@@ -102,7 +94,7 @@ test('an admin imports the real Boston payroll slice through the wizard and sees
   await expect(page.getByText('This exact file was imported before')).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Step 3 of 4: Preview' })).toBeFocused();
   await saveScreen(page, 'import-3-preview');
-  await expectNoAxeViolations(page, 'preview step');
+  await expectAxeClean(page, 'preview step');
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page.getByRole('heading', { name: 'Step 2 of 4: Map Columns' })).toBeFocused();
   await expect(page.getByRole('combobox', { name: 'Column for Current Salary' })).toHaveText('TOTAL GROSS');
@@ -136,7 +128,7 @@ test('an admin imports the real Boston payroll slice through the wizard and sees
     page.locator('.imp-stat').filter({ hasText: 'Positions: vacancies filled / new' }).locator('dd'),
   ).toHaveText(new RegExp(`^\\d+ / ${made}$`));
   await saveScreen(page, 'import-4-complete');
-  await expectNoAxeViolations(page, 'complete step');
+  await expectAxeClean(page, 'complete step');
 
   await page.getByRole('link', { name: 'View Import History' }).click();
   await expect(page).toHaveURL(/\/admin\/import-history$/);
@@ -147,7 +139,7 @@ test('an admin imports the real Boston payroll slice through the wizard and sees
   await expect(run).toContainText('District Administrator');
   await expect(run.getByRole('cell', { name: '30', exact: true }).first()).toBeVisible();
   await saveScreen(page, 'import-history-runs');
-  await expectNoAxeViolations(page, 'import history');
+  await expectAxeClean(page, 'import history');
 
   // The same bytes again: the warning stands beside the Import button, where the user commits.
   await page.goto('/admin?tab=import');
@@ -162,7 +154,7 @@ test('an admin imports the real Boston payroll slice through the wizard and sees
   await expect(actions.getByRole('alert')).toContainText('Importing it again adds its rows a second time.');
   await expect(actions.getByRole('button', { name: 'Import 30 Rows' })).toBeVisible();
   await saveScreen(page, 'import-3-preview-duplicate');
-  await expectNoAxeViolations(page, 'preview step, file imported before');
+  await expectAxeClean(page, 'preview step, file imported before');
   await page.getByRole('button', { name: 'Cancel import' }).click();
 });
 
@@ -222,7 +214,7 @@ test('a budget workbook with title rows and headings imports as proposed lines, 
   await expect(page.getByRole('heading', { name: 'Skipped rows (first 10 of 22)' })).toBeVisible();
   await expect(page.getByText('Row 7: skipped, heading row (no amount)')).toBeVisible();
   await saveScreen(page, 'import-4-complete-proposed');
-  await expectNoAxeViolations(page, 'complete step with skipped rows');
+  await expectAxeClean(page, 'complete step with skipped rows');
 });
 
 test('the import type is chosen by keyboard: the arrows move, Enter starts', async ({ page }) => {

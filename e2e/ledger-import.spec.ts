@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { cents, realFile } from '../test/real-files';
-import { ADMIN, apiCall, axeViolations, budgetYearId, navigate, saveScreen, signIn } from './helpers';
+import { ADMIN, apiCall, budgetYearId, navigate, saveScreen, signIn } from './helpers';
+import { expectAxeClean } from './axe';
 
 // An ADMIN imports the real Lunenburg year-to-date ledger slice as the third import type of the CSV
 // Import tab, reached through the Admin menu. The totals the wizard shows are checked against the
@@ -49,11 +50,6 @@ function fileSums() {
     'Expended Year to Date': sum('ytd_expended'),
     Encumbrances: sum('encumbrances'),
   };
-}
-
-async function expectAxeClean(page: Page, where: string) {
-  const violations = await axeViolations(page);
-  expect(violations, `${where}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
 }
 
 /** Each amount column's row: the file's sum and what is (to be) stored, both the file's total. */

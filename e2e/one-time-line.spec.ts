@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiCall, axeViolations, budgetYearId, FINANCE, navigate, saveScreen, signIn } from './helpers';
+import { chooseOption } from './select';
 
 // One-time proposed lines: FINANCE adds a proposed line on the Proposed Budget Manager,
 // ticks One-time in its form, and sees it so in the grid and in the edit form; the API lists it
@@ -8,10 +9,7 @@ import { apiCall, axeViolations, budgetYearId, FINANCE, navigate, saveScreen, si
 
 const FY = 2026;
 
-async function chooseYear(page: Page) {
-  await page.getByRole('combobox', { name: 'Fiscal year' }).click();
-  await page.getByRole('option', { name: /^FY26/ }).click();
-}
+const chooseYear = (page: Page) => chooseOption(page, 'Fiscal year', /^FY26/);
 
 for (const { width, height } of [
   { width: 1440, height: 900 },

@@ -11,6 +11,7 @@ import {
   reopenIfClosed,
   signIn,
 } from './helpers';
+import { chooseOption } from './select';
 
 // An ADMIN reaches the Scenario Builder through the navigation, adopts a cut
 // scenario into the budget through its confirmation (totals before and after, the lines that
@@ -34,11 +35,6 @@ const money = (c: bigint) => {
 };
 /** Whole dollars, as the dashboard's calculation shows them (halves away from zero). */
 const wholeDollars = (c: bigint) => `$${((c + 50n) / 100n).toLocaleString('en-US')}`;
-
-async function chooseOption(page: Page, field: string, option: string | RegExp) {
-  await page.getByRole('combobox', { name: field, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: typeof option === 'string' }).click();
-}
 
 async function openBuilder(page: Page) {
   await navigate(page, 'Scenario Builder');

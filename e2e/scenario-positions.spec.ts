@@ -12,6 +12,8 @@ import {
   signIn,
 } from './helpers';
 import { amount, teachersSchedule, workGroupId } from './teachers-schedule';
+import { chooseOption } from './select';
+import { summaryCard } from './scenario-summary';
 
 // Cuts by position in the Scenario Builder. FINANCE and ADMIN reach the
 // builder through the navigation bar, choose FY27 (the demo FY26 budget's year whose salary lines
@@ -39,19 +41,7 @@ const money = (c: bigint) => {
 };
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-function card(page: Page, label: string): Locator {
-  return page
-    .getByRole('region', { name: 'Scenario summary' })
-    .locator('.summary-card')
-    .filter({ has: page.locator('.summary-card__label', { hasText: new RegExp(`^${label}$`) }) })
-    .locator('.summary-card__value');
-}
-const cardCents = async (page: Page, label: string) => centsIn(await card(page, label).innerText());
-
-async function chooseOption(page: Page, field: string, option: string | RegExp) {
-  await page.getByRole('combobox', { name: field, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: typeof option === 'string' }).click();
-}
+const cardCents = async (page: Page, label: string) => centsIn(await summaryCard(page, label).innerText());
 
 /** The totals' figure named label ('Savings', 'Net'...) in cents. */
 async function total(panel: Locator, label: string): Promise<bigint> {
@@ -101,7 +91,7 @@ async function positionsFlow(page: Page, who: typeof FINANCE, size: string) {
   try {
     // The new scenario's lines are held back a moment: until they come, the cards must wait rather
     // than show the figures of the scenario on screen before it (another fiscal year's).
-    await expect(card(page, 'Original Total')).toHaveText(/^\$/);
+    await expect(summaryCard(page, 'Original Total')).toHaveText(/^\$/);
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(/\/scenarios\/baseline\?/, async (route) => {
@@ -113,12 +103,12 @@ async function positionsFlow(page: Page, who: typeof FINANCE, size: string) {
     await chooseOption(page, 'Fiscal year', /^FY27/);
     await chooseOption(page, 'Scenario', name);
     await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
-    await expect(card(page, 'Adjusted Total')).toHaveText('…');
-    await expect(card(page, 'Total Cuts')).toHaveText('…');
+    await expect(summaryCard(page, 'Adjusted Total')).toHaveText('…');
+    await expect(summaryCard(page, 'Total Cuts')).toHaveText('…');
     release();
     const panel = page.getByRole('region', { name: 'Positions' });
     await expect(panel.getByRole('button', { name: 'Cut positions' })).toBeVisible();
-    await expect(card(page, 'Total Cuts')).toHaveText('$0.00');
+    await expect(summaryCard(page, 'Total Cuts')).toHaveText('$0.00');
     const cutsBefore = await cardCents(page, 'Total Cuts');
     const adjustedBefore = await cardCents(page, 'Adjusted Total');
 
@@ -163,8 +153,8 @@ async function positionsFlow(page: Page, who: typeof FINANCE, size: string) {
     const amounts = await rowAmounts(panel);
     expect(amounts.reduce((a, b) => a + b, 0n)).toBe(previewSaving);
     expect(await total(panel, 'Savings')).toBe(previewSaving);
-    await expect(card(page, 'Total Cuts')).toHaveText(money(cutsBefore + previewSaving));
-    await expect(card(page, 'Adjusted Total')).toHaveText(money(adjustedBefore - previewSaving));
+    await expect(summaryCard(page, 'Total Cuts')).toHaveText(money(cutsBefore + previewSaving));
+    await expect(summaryCard(page, 'Adjusted Total')).toHaveText(money(adjustedBefore - previewSaving));
     await saveScreen(page, `scenario-positions-cut-${size}`);
 
     // Remove one: the other's saving is what is left.
@@ -173,7 +163,7 @@ async function positionsFlow(page: Page, who: typeof FINANCE, size: string) {
     await firstRow.getByRole('button', { name: /^Remove cut of / }).click();
     await expect(panel.locator('tbody tr')).toHaveCount(1);
     expect(await total(panel, 'Savings')).toBe(previewSaving - removed);
-    await expect(card(page, 'Total Cuts')).toHaveText(money(cutsBefore + previewSaving - removed));
+    await expect(summaryCard(page, 'Total Cuts')).toHaveText(money(cutsBefore + previewSaving - removed));
 
     // Add a vacant position: its cost comes off the savings (net) and off the cards' total cuts.
     await panel.getByRole('button', { name: 'Add position' }).click();
@@ -199,8 +189,8 @@ async function positionsFlow(page: Page, who: typeof FINANCE, size: string) {
     expect(addedCost).toBe(centsOf(amount('FY27', 4, 'Masters')));
     expect(await total(panel, 'Added cost')).toBe(addedCost);
     expect(await total(panel, 'Net')).toBe(kept - addedCost);
-    await expect(card(page, 'Total Cuts')).toHaveText(money(cutsBefore + kept - addedCost));
-    await expect(card(page, 'Adjusted Total')).toHaveText(money(adjustedBefore - kept + addedCost));
+    await expect(summaryCard(page, 'Total Cuts')).toHaveText(money(cutsBefore + kept - addedCost));
+    await expect(summaryCard(page, 'Adjusted Total')).toHaveText(money(adjustedBefore - kept + addedCost));
     // The server agrees with the page.
     const server = await apiCall(page, 'GET', `/scenarios/cuts/${scenario.id}/positions`);
     expect(centsOf(server.totals.net)).toBe(kept - addedCost);
@@ -242,9 +232,9 @@ async function handedOver(page: Page, net: bigint) {
     centsOf((summary.getCell(address).value as { result?: number }).result ?? 0);
   expect(summary.getCell('A9').value).toBe('Cuts and adds by position');
   expect(result('B9')).toBe(net);
-  const adjusted = await card(page, 'Adjusted Total').innerText();
+  const adjusted = await summaryCard(page, 'Adjusted Total').innerText();
   expect(money(result('B8'))).toBe(adjusted);
-  expect(money(result('B7'))).toBe(await card(page, 'Total Cuts').innerText());
+  expect(money(result('B7'))).toBe(await summaryCard(page, 'Total Cuts').innerText());
   expect(book.getWorksheet('Positions')!.getCell('A3').value).toBe('Add');
 
   await page.evaluate(() => {

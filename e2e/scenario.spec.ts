@@ -1,8 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import ExcelJS from 'exceljs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { decodeBaseline } from '@shared/schemas/scenario-line-rows';
 import { apiCall, axeViolations, budgetYearId, FINANCE, navigate, signIn } from './helpers';
+import { chooseOption } from './select';
+import { summaryCard } from './scenario-summary';
 
 // Scenario Builder as a finance user, reached through the navigation, at a desktop and a phone
 // size. Each run creates its own scenarios (named after the run and the size) and removes the
@@ -65,26 +67,13 @@ function expected(lines: Line[], percents: Map<number, number>, goal: bigint) {
   };
 }
 
-function card(page: Page, label: string): Locator {
-  return page
-    .getByRole('region', { name: 'Scenario summary' })
-    .locator('.summary-card')
-    .filter({ has: page.locator('.summary-card__label', { hasText: new RegExp(`^${label}$`) }) })
-    .locator('.summary-card__value');
-}
-
 async function expectCards(page: Page, want: ReturnType<typeof expected>) {
   await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible();
-  await expect(card(page, 'Total Cuts')).toHaveText(want.totalCuts);
-  await expect(card(page, 'Adjusted Total')).toHaveText(want.adjustedTotal);
-  await expect(card(page, 'Gap')).toHaveText(want.gap);
-  await expect(card(page, 'Meets Goal')).toHaveText(want.meetsGoal);
-  await expect(card(page, 'Items Modified')).toHaveText(want.itemsModified);
-}
-
-async function chooseOption(page: Page, field: string, option: string | RegExp) {
-  await page.getByRole('combobox', { name: field, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: typeof option === 'string' }).click();
+  await expect(summaryCard(page, 'Total Cuts')).toHaveText(want.totalCuts);
+  await expect(summaryCard(page, 'Adjusted Total')).toHaveText(want.adjustedTotal);
+  await expect(summaryCard(page, 'Gap')).toHaveText(want.gap);
+  await expect(summaryCard(page, 'Meets Goal')).toHaveText(want.meetsGoal);
+  await expect(summaryCard(page, 'Items Modified')).toHaveText(want.itemsModified);
 }
 
 /** Searches for one line's (unique) description, or clears the search, and waits for the grid to follow. */
@@ -147,7 +136,7 @@ async function scenarioFlow(page: Page, size: string) {
   expect(lines.length).toBeGreaterThan(20);
   expect(base.summary.meetsGoal).toBe(false);
   await expect(page.getByRole('combobox', { name: 'Fiscal year' })).toHaveText(/FY26/);
-  await expect(card(page, 'Original Total')).toHaveText(money(cents(base.summary.originalTotal)));
+  await expect(summaryCard(page, 'Original Total')).toHaveText(money(cents(base.summary.originalTotal)));
 
   // New Scenario: the name is required.
   const name = `E2E ${size} ${RUN}`;
@@ -246,9 +235,9 @@ async function scenarioFlow(page: Page, size: string) {
   // 5. A reload finds the cuts again.
   await page.reload();
   await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
-  await expect(card(page, 'Total Cuts')).toHaveText(afterQuick.totalCuts);
-  await expect(card(page, 'Gap')).toHaveText(afterQuick.gap);
-  await expect(card(page, 'Meets Goal')).toHaveText('Yes');
+  await expect(summaryCard(page, 'Total Cuts')).toHaveText(afterQuick.totalCuts);
+  await expect(summaryCard(page, 'Gap')).toHaveText(afterQuick.gap);
+  await expect(summaryCard(page, 'Meets Goal')).toHaveText('Yes');
   await searchFor(page, picks[0].accountDesc!);
   await expect(slider(page, picks[0])).toHaveValue(String(dragged));
   await searchFor(page, picks[2].accountDesc!);
@@ -450,7 +439,7 @@ test.describe('Scenario Builder hand-over', () => {
     await expect(page.getByRole('button', { name: 'Reset to MOE' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Reset (100%)' }).click();
     await expect(page.getByText(/^Reset \(100%\): \d+ lines changed$/)).toBeVisible();
-    await expect(card(page, 'Total Cuts')).toHaveText('$0.00');
+    await expect(summaryCard(page, 'Total Cuts')).toHaveText('$0.00');
 
     const compare = page.getByRole('region', { name: 'Compare scenarios' });
     await compare.getByRole('checkbox', { name: renamed, exact: true }).check();
@@ -488,7 +477,7 @@ test.describe('Scenario Builder hand-over', () => {
     const summary = workbook.getWorksheet('Summary')!;
     expect((summary.getCell('B12').value as any).formula).toBe('B10-B6');
     const totalCuts = (summary.getCell('B7').value as any).result;
-    await expect(card(page, 'Total Cuts')).toHaveText(money(cents(totalCuts)));
+    await expect(summaryCard(page, 'Total Cuts')).toHaveText(money(cents(totalCuts)));
 
     // Print: the one-page summary alone, in print media.
     await page.evaluate(() => {

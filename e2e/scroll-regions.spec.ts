@@ -1,13 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ADMIN, axeViolations, navigate, saveScreen, signIn } from './helpers';
+import { expectAxeClean } from './axe';
 
 // A table that scrolls sideways must be reachable by keyboard (axe's scrollable-region-focusable,
 // WCAG 2.1.1), each screen reached through the admin's menus.
-
-async function expectAxeClean(page: Page, where: string) {
-  const violations = await axeViolations(page);
-  expect(violations, `${where}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
-}
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1440, height: 900 };

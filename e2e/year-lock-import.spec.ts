@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { lockedYearMessage } from '@shared/schemas/budget-stages';
 import { ADMIN, apiCall, budgetYearId, reopenIfClosed, signIn } from './helpers';
+import { chooseOption } from './select';
 
 // The CSV import wizard, as an ADMIN, into a year the School Committee has voted: the dry run is
 // refused (409, code YEAR_LOCKED) and the preview says the year is locked and where it is reopened,
@@ -13,11 +14,6 @@ import { ADMIN, apiCall, budgetYearId, reopenIfClosed, signIn } from './helpers'
 
 const FY = 2025;
 const VERSION = `E2E locked ${Date.now().toString(36)}`;
-
-async function chooseOption(page: Page, combobox: string, option: string | RegExp) {
-  await page.getByRole('combobox', { name: combobox }).click();
-  await page.getByRole('option', { name: option }).click();
-}
 
 async function stagesOf(page: Page, by: number) {
   return apiCall(page, 'GET', `/budget-stages?budgetYearId=${by}&fiscalYear=${FY}`);
