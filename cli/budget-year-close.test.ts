@@ -34,7 +34,7 @@ describe('budget-cli budget-year close and reopen', () => {
       expect(closed.stdout).toBe('Closed FY2028: Draft, closed: read-only history\n');
       const again = await cli('budget-year', 'close', 'FY28');
       expect(again.code).not.toBe(0);
-      expect(again.stderr).toContain('FY2028 is already closed');
+      expect(again.stderr).toContain('FY28 is already closed');
 
       const noReason = await cli('budget-year', 'reopen', 'FY2028');
       expect(noReason.code).not.toBe(0);

@@ -266,17 +266,17 @@ describe('budget-cli season defaults, filters and --json', () => {
       const refused = await cli('stage', 'reopen', '--fiscal-year', 'FY2025', '--reason', 'Late bill');
       expect(refused.code).toBe(1);
       expect(refused.stderr).toContain(
-        'Error [YEAR_LOCKED]: FY2025 is closed (Draft): it is read-only history, and nothing in it can change ' +
-          'until an administrator reopens it with a reason (`budget-cli budget-year reopen FY2025 --reason "…"`)\n',
+        'Error [YEAR_LOCKED]: FY25 is closed (Draft): it is read-only history, and nothing in it can change ' +
+          'until an administrator reopens it with a reason (`budget-cli budget-year reopen FY25 --reason "…"`)\n',
       );
       expect(refused.stderr).not.toContain('Budget Stages');
       const refusedJson = await cli('stage', 'reopen', '--fiscal-year', 'FY2025', '--reason', 'x', '--json');
       expect(JSON.parse(refusedJson.stdout)).toMatchObject({
         code: 'YEAR_LOCKED',
-        error: expect.stringContaining('`budget-cli budget-year reopen FY2025'),
+        error: expect.stringContaining('`budget-cli budget-year reopen FY25'),
       });
       // What the hint says to run does reopen it.
-      const reopened = await cli('budget-year', 'reopen', 'FY2025', '--reason', 'Late bill');
+      const reopened = await cli('budget-year', 'reopen', 'FY25', '--reason', 'Late bill');
       expect(reopened.code, reopened.stderr).toBe(0);
 
       // A year the committee voted: its lines wait for `stage reopen`.
@@ -311,8 +311,8 @@ describe('budget-cli season defaults, filters and --json', () => {
       const locked = await cli('positions', 'edit', String(held.id), '--notes', 'Room 12');
       expect(locked.code).toBe(1);
       expect(locked.stderr).toBe(
-        'Error [YEAR_LOCKED]: FY2026 is School Committee Adopted: its lines cannot change until an administrator ' +
-          'reopens it with a reason (`budget-cli stage reopen --fiscal-year FY2026 --reason "…"`)\n',
+        'Error [YEAR_LOCKED]: FY26 is School Committee Adopted: its lines cannot change until an administrator ' +
+          'reopens it with a reason (`budget-cli stage reopen --fiscal-year FY26 --reason "…"`)\n',
       );
     },
   );

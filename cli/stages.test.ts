@@ -25,7 +25,7 @@ describe('budget-cli stage', () => {
       const skipping = await cli(...advanceArgs('TOWN_APPROPRIATED', '2027-05-10'));
       expect(skipping.code).toBe(1);
       expect(skipping.stderr).toContain(
-        "FY2027 is Draft: the next stage is Superintendent's Recommended, not Town Appropriated",
+        "FY27 is Draft: the next stage is Superintendent's Recommended, not Town Appropriated",
       );
       const badDate = await cli(...advanceArgs('SUPERINTENDENT_RECOMMENDED', 'May'));
       expect(badDate.code).toBe(2);

@@ -107,7 +107,8 @@ test('FINANCE sees the stage but cannot move it or change a voted line', async (
   const edit = await refused(page, 'PUT', `/line-items/${line.id}`, { amount: 1 });
   expect(edit.status).toBe(409);
   expect(edit.body.error).toBe(
-    `FY${FY} is Town Appropriated: its lines cannot change until an administrator reopens it with a reason`,
+    // The year as every screen writes it (FY27), not FY2027.
+    'FY27 is Town Appropriated: its lines cannot change until an administrator reopens it with a reason',
   );
 });
 

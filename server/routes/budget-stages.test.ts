@@ -121,7 +121,7 @@ describe('budget stages', () => {
     const skipping = await advance('SCHOOL_COMMITTEE_ADOPTED');
     expect(skipping.status).toBe(409);
     expect(skipping.body.error).toBe(
-      "FY2027 is Draft: the next stage is Superintendent's Recommended, not School Committee Adopted",
+      "FY27 is Draft: the next stage is Superintendent's Recommended, not School Committee Adopted",
     );
     const longNote = await advance('SUPERINTENDENT_RECOMMENDED', { note: 'x'.repeat(2001) });
     expect(longNote.status).toBe(400);
@@ -186,7 +186,7 @@ describe('budget stages', () => {
 
   it('locks the voted year for every role and every path until an ADMIN reopens it', async () => {
     const locked =
-      'FY2027 is School Committee Adopted: its lines cannot change until an administrator reopens it with a reason';
+      'FY27 is School Committee Adopted: its lines cannot change until an administrator reopens it with a reason';
     const byFinance = await editAmount(proposedIds[1], 1);
     expect(byFinance.status).toBe(409);
     // Screens tell this refusal by its code, whatever its words.

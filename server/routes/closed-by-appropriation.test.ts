@@ -97,7 +97,7 @@ describe('a year closed by the appropriation two years on', () => {
     const stages = await api('get', `/budget-stages?budgetYearId=${budgetYearId}&fiscalYear=2025`);
     expect(stages.status).toBe(200);
     expect(stages.body.current).toMatchObject({ stage: 'DRAFT', closed: true, closedBy: 2027, locked: true });
-    expect(stages.body.current.caption).toBe("Draft, closed since FY2027's appropriation: read-only history");
+    expect(stages.body.current.caption).toBe("Draft, closed since FY27's appropriation: read-only history");
     expect(stages.body.next.blocked).toMatch(/closed/);
     const closed = await api('get', '/budget-stages/closed-years', undefined, finance.token);
     expect(closed.status).toBe(200);
@@ -108,7 +108,7 @@ describe('a year closed by the appropriation two years on', () => {
 
   it('refuses every write of FY2025 with a 409 naming the year, why and how to reopen, writing nothing', async () => {
     expect(CLOSED).toBe(
-      "FY2025 is closed (Draft: FY2027 is appropriated, two years on): it is read-only history, and nothing in it can change until an administrator reopens it with a reason (Budget Stages, 'Reopen the closed year')",
+      "FY25 is closed (Draft: FY27 is appropriated, two years on): it is read-only history, and nothing in it can change until an administrator reopens it with a reason (Budget Stages, 'Reopen the closed year')",
     );
     const before = await written();
     for (const [method, path, body, token] of [

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { lockedYearMessage } from '@shared/schemas/budget-stages';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { importSuite } from '../../test/worlds/import.suite';
 
 /**
@@ -177,11 +178,14 @@ describe('a closed year refuses every write path with a 409 naming the year, wri
         }),
     ],
   ];
-  it.each(refusals)('%s', async (_name, attempt) => {
+  it.each(refusals)('%s', async (name, attempt) => {
     const before = await written();
     const res = await attempt();
     expect(res.status, JSON.stringify(res.body)).toBe(409);
-    expect(res.body.error).toContain(`FY${FY}`);
+    // The year named as the screens do ('FY26'): the lock's words, or the stage order's for an advance.
+    expect(res.body.error).toContain(
+      name === 'a stage advance' ? `${fiscalYearLabel(FY)}: ` : `${fiscalYearLabel(FY)} is closed`,
+    );
     expect(res.body.error).toMatch(/closed/);
     expect(await written()).toEqual(before);
   });

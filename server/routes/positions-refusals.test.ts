@@ -244,7 +244,7 @@ describe('refusals write nothing', () => {
       body: { budgetYearId: w.budgetYearId, fiscalYear: 2026, note: 'Books done' },
     });
     expect(closed.status).toBe(200);
-    const lock = /FY2026 is closed \(Draft\): it is read-only history/;
+    const lock = /FY26 is closed \(Draft\): it is read-only history/;
     await refused('patch', `/positions/${vacancy.id}`, { version: 2, title: 'Later' }, 409, lock);
     await refused(
       'post',

@@ -531,7 +531,7 @@ describe('adopting a scenario', () => {
       expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     }
     const locked =
-      'FY2027 is School Committee Adopted: its lines cannot change until an administrator reopens it with a reason';
+      'FY27 is School Committee Adopted: its lines cannot change until an administrator reopens it with a reason';
     const shown = await preview(scenarioA);
     expect(shown.body.blocked).toBe(locked);
     const before = await footprint();

@@ -115,7 +115,7 @@ describe('a closed year’s goal that follows an open year’s', () => {
     const moved = await save({ fiscalYear: 2031, goalType: 'DOLLAR', dollarGoal: 2_500_000 });
     expect(moved.status).toBe(409);
     expect(moved.body.error).toMatch(
-      /^The FY32 goal follows the FY31 goal and would change with it: FY2032 is closed/,
+      /^The FY32 goal follows the FY31 goal and would change with it: FY32 is closed/,
     );
     expect(await goalOf(2031)).toMatchObject({ dollarGoal: 2_000_000 });
     expect(await goalOf(2032)).toMatchObject({ dollarGoal: dollars(grown(200_000_000n, 1500n)) });

@@ -1,7 +1,7 @@
 // Over 300 lines: the stages' one home (order, labels, the lock rule, captions) with the stages API's schemas, which server, web and CLI all read.
 import { z } from 'zod';
 import { idTextWith, isRealDate, moneyOut } from './common';
-import { fiscalYearInput } from './fiscal-year';
+import { fiscalYearInput, fiscalYearLabel } from './fiscal-year';
 import { americanDate, longDate } from '@shared/day-words';
 
 export { longDate };
@@ -55,6 +55,8 @@ export const MAX_REASON = 2000;
 /**
  * Why a write into a locked year is refused (the service's check and the database trigger's
  * alike). A closed year is past history: nothing of it changes, every report still reads it.
+ * Years are written as every screen writes them ('FY26', fiscalYearLabel): the web shows these
+ * words beside its own.
  */
 export function lockedYearMessage(
   fiscalYear: number,
@@ -63,10 +65,10 @@ export function lockedYearMessage(
   closedBy: number | null = null,
 ): string {
   if (closed) {
-    const why = closedBy ? `: FY${closedBy} is appropriated, two years on` : '';
-    return `FY${fiscalYear} is closed (${STAGE_LABELS[stage]}${why}): it is read-only history, and nothing in it can change until an administrator reopens it with a reason (Budget Stages, 'Reopen the closed year')`;
+    const why = closedBy ? `: ${fiscalYearLabel(closedBy)} is appropriated, two years on` : '';
+    return `${fiscalYearLabel(fiscalYear)} is closed (${STAGE_LABELS[stage]}${why}): it is read-only history, and nothing in it can change until an administrator reopens it with a reason (Budget Stages, 'Reopen the closed year')`;
   }
-  return `FY${fiscalYear} is ${STAGE_LABELS[stage]}: its lines cannot change until an administrator reopens it with a reason`;
+  return `${fiscalYearLabel(fiscalYear)} is ${STAGE_LABELS[stage]}: its lines cannot change until an administrator reopens it with a reason`;
 }
 
 /**
@@ -153,7 +155,7 @@ export function stageDateRefusal(
 export function stageCaption(state: StageState): string {
   const label = STAGE_LABELS[state.stage];
   const when = state.date ? `, ${STAGE_VERBS[state.stage]} ${longDate(state.date)}` : '';
-  const by = state.closedBy ? ` since FY${state.closedBy}'s appropriation` : '';
+  const by = state.closedBy ? ` since ${fiscalYearLabel(state.closedBy)}'s appropriation` : '';
   const closed = state.closed ? `, closed${by}: read-only history` : '';
   return `${label}${when}${state.reopened ? ', reopened for changes' : ''}${closed}`;
 }

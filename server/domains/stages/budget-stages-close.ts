@@ -15,6 +15,7 @@ import {
   type CloseYearBody,
   type ReopenStageBody,
 } from '@shared/schemas/budget-stages';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import * as q from './queries/budget-stages';
 import { stageStateOf } from './budget-stages-label';
 import { listStages, requireFiscalYear } from './budget-stages';
@@ -43,13 +44,13 @@ export async function closeYear(app: AppContext, actor: Actor, body: CloseYearBo
   await app.db.transaction(async (trx) => {
     const state = await lockedState(trx, body);
     if (state.closed) {
-      throw conflict(`FY${body.fiscalYear} is already closed (${stageCaption(state)})`);
+      throw conflict(`${fiscalYearLabel(body.fiscalYear)} is already closed (${stageCaption(state)})`);
     }
     if (state.reopened) {
       const next = nextStage(state);
       const record = 'stage' in next ? `record them as ${STAGE_LABELS[next.stage]}` : 'record them';
       throw conflict(
-        `FY${body.fiscalYear} was reopened for changes: ${record} before closing it, so its history ends on a snapshot`,
+        `${fiscalYearLabel(body.fiscalYear)} was reopened for changes: ${record} before closing it, so its history ends on a snapshot`,
       );
     }
     if (!state.locked) {
@@ -85,7 +86,7 @@ export async function reopenClosedYear(app: AppContext, actor: Actor, body: Reop
   await app.db.transaction(async (trx) => {
     const state = await lockedState(trx, body);
     if (!state.closed) {
-      throw conflict(`FY${body.fiscalYear} is not closed: there is no closed year to reopen`);
+      throw conflict(`${fiscalYearLabel(body.fiscalYear)} is not closed: there is no closed year to reopen`);
     }
     const id = await q.insertEvent(trx, actor, {
       budgetYearId: body.budgetYearId,

@@ -3,6 +3,7 @@ import type { Db } from '@server/db/index';
 import { conflict, notFound, validationFailed, yearLocked } from '@server/errors';
 import { authorize, type Actor } from '@server/policies/index';
 import { insertAudit } from '@server/db/audit';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import * as q from './queries/budget-stages';
 import { insertStageStaffing } from './queries/stage-staffing';
 import { staffingToFreeze } from '@server/domains/positions';
@@ -151,11 +152,11 @@ export async function advanceStage(app: AppContext, actor: Actor, body: AdvanceS
     const state = await stageStateOf(trx, body.budgetYearId, body.fiscalYear);
     const next = nextStage(state);
     if ('error' in next) {
-      throw conflict(`FY${body.fiscalYear}: ${next.error}`);
+      throw conflict(`${fiscalYearLabel(body.fiscalYear)}: ${next.error}`);
     }
     if (next.stage !== body.stage) {
       throw conflict(
-        `FY${body.fiscalYear} is ${stageCaption(state)}: the next stage is ${STAGE_LABELS[next.stage]}, not ${STAGE_LABELS[body.stage]}`,
+        `${fiscalYearLabel(body.fiscalYear)} is ${stageCaption(state)}: the next stage is ${STAGE_LABELS[next.stage]}, not ${STAGE_LABELS[body.stage]}`,
       );
     }
     const early = stageDateRefusal(state, body.stage, body.date);
@@ -182,7 +183,7 @@ export async function reopenStage(app: AppContext, actor: Actor, body: ReopenSta
     }
     if (!state.locked) {
       throw conflict(
-        `FY${body.fiscalYear} is ${stageCaption(state)}: its lines can already change, there is nothing to reopen`,
+        `${fiscalYearLabel(body.fiscalYear)} is ${stageCaption(state)}: its lines can already change, there is nothing to reopen`,
       );
     }
     const today = districtToday();

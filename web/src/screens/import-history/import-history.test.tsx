@@ -83,7 +83,7 @@ describe('Import History in a locked year', () => {
     const notice = await screen.findByTestId('year-lock-notice');
     expect(notice.textContent).toContain('This year is locked');
     expect(notice.textContent).toContain(
-      'FY2026 is School Committee Adopted: its lines cannot change until an administrator reopens it with a reason.',
+      'FY26 is School Committee Adopted: its lines cannot change until an administrator reopens it with a reason.',
     );
     expect(screen.getByRole('link', { name: 'Reopen it on Budget Stages' }).getAttribute('href')).toBe(
       '/budget-stages',

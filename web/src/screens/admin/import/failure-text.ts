@@ -36,13 +36,13 @@ function serverText(error: ApiError): string | undefined {
 
 /**
  * The refusal of a write into a locked or closed year, told by its code (YEAR_LOCKED), never its
- * words: 'Cannot import: FY2026 is ...reason. Reopen it on Admin → Budget Stages.', or null.
+ * words: 'Cannot import: FY26 is ...reason. Reopen it on Admin → Budget Stages.', or null.
  */
 export function lockedYearText(error: unknown): string | null {
   if (!(error instanceof ApiError) || error.code !== YEAR_LOCKED) {
     return null;
   }
-  // The server's words name the year ('FY2026 is School Committee Adopted: ...').
+  // The server's words name the year ('FY26 is School Committee Adopted: ...').
   const message = error.serverMessage ?? 'This year is locked';
   // A closed year's words already say where it is reopened (Budget Stages, 'Reopen the closed year').
   const where = message.includes('Budget Stages') ? '' : ` Reopen it on ${BUDGET_STAGES_PLACE}.`;

@@ -195,7 +195,7 @@ describe('the import wizard’s preview step', () => {
     ));
     // The database trigger's 409 (server/errors.ts yearLocked), to the dry run as to a write.
     const locked =
-      'FY2026 is School Committee Adopted: its lines cannot change until an administrator reopens it with a reason';
+      'FY26 is School Committee Adopted: its lines cannot change until an administrator reopens it with a reason';
     preview.render('/api/import/execute', () => jsonResponse(409, { error: locked, code: 'YEAR_LOCKED' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe(
@@ -225,7 +225,7 @@ describe('the import wizard’s preview step', () => {
 
     // The locked year's words under another conflict's code: an ordinary refusal, not a locked year.
     const words =
-      'FY2026 is School Committee Adopted: its lines cannot change until an administrator reopens it with a reason';
+      'FY26 is School Committee Adopted: its lines cannot change until an administrator reopens it with a reason';
     const second = renderPreview((props) => (
       <PreviewStep
         kind={LINE_KINDS.operating}

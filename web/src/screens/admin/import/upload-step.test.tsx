@@ -105,7 +105,7 @@ describe('the import wizard’s upload step', () => {
     // sentence is the server's refusal (lockedYearMessage), quoted as it is.
     expect(notice.closest('.alert')?.textContent).toBe(
       'This year is locked' +
-        'FY2026 is School Committee Adopted: its lines cannot change until an administrator reopens it with a reason. ' +
+        'FY26 is School Committee Adopted: its lines cannot change until an administrator reopens it with a reason. ' +
         'No file can be imported into FY26 until then: an administrator reopens it on Admin → Budget Stages.',
     );
   });
