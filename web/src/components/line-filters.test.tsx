@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SearchField } from '@web/components/line-filters';
+import { FilterSelect, SearchField } from '@web/components/line-filters';
 
 afterEach(() => {
   cleanup();
@@ -25,5 +25,24 @@ describe('SearchField', () => {
     act(() => vi.advanceTimersByTime(1));
     expect(onSearch).toHaveBeenCalledTimes(1);
     expect(onSearch).toHaveBeenCalledWith('Almeida');
+  });
+});
+
+describe('FilterSelect', () => {
+  it('says what an empty list lacks rather than showing a blank box', () => {
+    render(
+      <FilterSelect
+        id="pick"
+        label="Scenario"
+        value=""
+        options={[]}
+        onChange={() => undefined}
+        disabled
+        placeholder="No scenarios yet"
+      />,
+    );
+    const box = screen.getByRole('combobox', { name: 'Scenario' });
+    expect(box.textContent).toBe('No scenarios yet');
+    expect(box.hasAttribute('disabled')).toBe(true);
   });
 });

@@ -54,14 +54,31 @@ interface FilterSelectProps {
   options: readonly SelectOption[];
   onChange(value: string): void;
   disabled?: boolean;
+  /** What the box says with nothing chosen ('No scenarios yet'), rather than nothing. */
+  placeholder?: string;
 }
 
 /** A labelled select in a filter bar. */
-export function FilterSelect({ id, label, value, options, onChange, disabled }: FilterSelectProps) {
+export function FilterSelect({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+  disabled,
+  placeholder,
+}: FilterSelectProps) {
   return (
     <Field id={id} label={label}>
       {(control) => (
-        <Select {...control} value={value} options={options} onValueChange={onChange} disabled={disabled} />
+        <Select
+          {...control}
+          value={value}
+          options={options}
+          onValueChange={onChange}
+          disabled={disabled}
+          placeholder={placeholder}
+        />
       )}
     </Field>
   );

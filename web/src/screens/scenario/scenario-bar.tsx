@@ -98,6 +98,7 @@ export function ScenarioBar(props: ScenarioBarProps) {
           }))}
           onChange={(v) => onSelect(Number(v))}
           disabled={scenarios.length === 0}
+          placeholder={scenarios.length === 0 ? 'No scenarios yet' : 'Select a scenario'}
         />
         {canWrite ? (
           <div className="scenario-bar__actions">

@@ -210,6 +210,31 @@ describe('words', () => {
     expect(gapLabel(null)).toBe('No town goal set');
   });
 
+  it("says the totals are every fund's when grants pay part, beside the general fund the goal is set against", () => {
+    const mixed = summaryCards({
+      ...base,
+      lineCount: 152,
+      originalTotal: 47177500,
+      townGoal: 44834000,
+      adjustedTotal: 47177500,
+      goalTotal: 45342684.5,
+      gap: 508684.5,
+    });
+    const adjusted = mixed.find((c) => c.label === 'Adjusted Total')!;
+    expect(adjusted.note).toBe('All funds; the general fund $45,342,684.50');
+    expect(mixed.find((c) => c.label === 'Original Total')!.note).toBe('152 lines, all funds');
+    // One fund: nothing to tell apart.
+    const one = summaryCards({
+      ...base,
+      lineCount: 3,
+      originalTotal: 900,
+      adjustedTotal: 800,
+      goalTotal: 800,
+    });
+    expect(one.find((c) => c.label === 'Adjusted Total')!.note).toBeUndefined();
+    expect(one.find((c) => c.label === 'Original Total')!.note).toBe('3 lines');
+  });
+
   it('totals categories in cents', () => {
     const totals = categoryTotals([line(1, 100.01, 50), line(2, 0.05, 50), line(3, 10, 100, 'Books')]);
     expect([...totals]).toEqual([

@@ -13,6 +13,9 @@ import { gapLabel } from './scenario-math';
  */
 export function summaryCards(s: ScenarioSummary): SummaryCardItem[] {
   const notStarted = s.lineCount === 0;
+  // The goal is set against the general fund alone (GOAL_FUNDS): when grants pay part, the totals
+  // say they are every fund's, so $47M beside a $44.8M goal is not read as the gap.
+  const otherFunds = s.goalTotal !== s.adjustedTotal;
   const share = s.originalTotal
     ? `${((s.totalCuts / s.originalTotal) * 100).toFixed(1)}% of the original`
     : undefined;
@@ -20,7 +23,7 @@ export function summaryCards(s: ScenarioSummary): SummaryCardItem[] {
     {
       label: 'Original Total',
       value: formatMoneyCents(s.originalTotal),
-      note: `${s.lineCount.toLocaleString('en-US')} lines`,
+      note: `${s.lineCount.toLocaleString('en-US')} lines${otherFunds ? ', all funds' : ''}`,
     },
     {
       label: 'Town Goal',
@@ -28,7 +31,11 @@ export function summaryCards(s: ScenarioSummary): SummaryCardItem[] {
       note: s.hasTownGoal ? undefined : 'No town goal for this fiscal year',
     },
     { label: 'Total Cuts', value: formatMoneyCents(s.totalCuts), note: share },
-    { label: 'Adjusted Total', value: formatMoneyCents(s.adjustedTotal) },
+    {
+      label: 'Adjusted Total',
+      value: formatMoneyCents(s.adjustedTotal),
+      note: otherFunds ? `All funds; the general fund ${formatMoneyCents(s.goalTotal)}` : undefined,
+    },
     notStarted
       ? { label: 'Gap', value: '—', note: NO_LINES_YET }
       : s.hasTownGoal && s.gap !== null
@@ -36,10 +43,9 @@ export function summaryCards(s: ScenarioSummary): SummaryCardItem[] {
             label: 'Gap',
             value: gapLabel(s.gap),
             // The goal pays the general fund alone (GOAL_FUNDS): say so when grants make a difference.
-            note:
-              s.goalTotal === s.adjustedTotal
-                ? 'Adjusted total compared with the town goal'
-                : `General fund ${formatMoneyCents(s.goalTotal)} compared with the town goal; grants and other funds pay the rest`,
+            note: !otherFunds
+              ? 'Adjusted total compared with the town goal'
+              : `General fund ${formatMoneyCents(s.goalTotal)} compared with the town goal; grants and other funds pay the rest`,
           }
         : { label: 'Gap', value: NO_TOWN_GOAL, note: 'Set the town goal under Town Guidance' },
     notStarted
