@@ -26,21 +26,31 @@ async function staffingSection(page: Page, title: string) {
   return section;
 }
 
-/** The section's total row agrees with filled + vacant <= total, and with the server's summary. */
+/**
+ * The section's total row agrees with the server's summary, and every row adds across as shown:
+ * Filled + Vacant (+ Frozen, its own column when any FTE is frozen) = Total, in thousandths.
+ */
 async function checkTotals(page: Page, section: ReturnType<Page['getByRole']>) {
   const summary = await apiCall(page, 'GET', '/positions/staffing?fiscalYear=2026');
-  const total = section.locator('tfoot tr');
-  const cells = await total.locator('td').allTextContents();
-  expect(cells[0]).toBe(
-    Number(summary.totals.filledFte)
+  const shown = (fte: number) =>
+    Number(fte)
       .toFixed(3)
-      .replace(/\B(?=(\d{3})+(?!\d))/g, ','),
-  );
-  expect(cells[2]).toBe(
-    Number(summary.totals.fte)
-      .toFixed(3)
-      .replace(/\B(?=(\d{3})+(?!\d))/g, ','),
-  );
+      .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const thousandths = (text: string | undefined) => Number((text ?? '').replace(/[,.]/g, ''));
+  const heads = await section.locator('thead th').allTextContents();
+  expect(heads.includes('Frozen FTE')).toBe(Number(summary.totals.frozenFte) > 0);
+  const at = (cells: string[], head: string) => cells[heads.indexOf(head)];
+  const total = await section.locator('tfoot tr').locator('th, td').allTextContents();
+  expect(at(total, 'Filled FTE')).toBe(shown(summary.totals.filledFte));
+  expect(at(total, 'Total FTE')).toBe(shown(summary.totals.fte));
+  for (const row of await section.locator('tbody tr, tfoot tr').all()) {
+    const cells = await row.locator('th, td').allTextContents();
+    const added = ['Filled FTE', 'Vacant FTE', 'Frozen FTE'].reduce(
+      (n, h) => n + thousandths(at(cells, h)),
+      0,
+    );
+    expect([cells[0], added]).toEqual([cells[0], thousandths(at(cells, 'Total FTE'))]);
+  }
   return summary;
 }
 

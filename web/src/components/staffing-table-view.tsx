@@ -20,6 +20,11 @@ export interface StaffingTableRow extends StaffingFte {
   lastYear: StaffingFte | null;
   previousStage?: StaffingFte | null;
   averageSalary?: number | null;
+  /**
+   * Frozen positions' FTE (kept in the budget, not to be filled), as GET /positions/staffing sends
+   * it; absent from the resident page's snapshot, which has no such figure.
+   */
+  frozenFte?: number;
 }
 
 export type StaffingDimension = 'byBuilding' | 'byFunction' | 'byWorkGroup';
@@ -29,7 +34,10 @@ export const STAFFING_DIMENSIONS: { value: StaffingDimension; label: string }[] 
   { value: 'byWorkGroup', label: 'Work group' },
 ];
 
-/** The FTE neither filled nor vacant (frozen positions), exact in thousandths. */
+/**
+ * The FTE neither filled nor vacant (frozen positions), exact in thousandths: only for the
+ * resident page's footnote, whose snapshot has no frozen figure to show in a column.
+ */
 const frozen = (r: StaffingFte) => fteChange(fteChange(r.fte, r.filledFte), r.vacantFte);
 
 /**
@@ -45,7 +53,7 @@ function change(now: StaffingFte, before: StaffingFte | null | undefined): strin
 }
 
 /**
- * FTE filled, vacant and in all, with the change from last year and from the previous stage, one
+ * FTE filled, vacant, frozen (when any is) and in all, with the change from last year and from the previous stage, one
  * group a row and the whole roster last: the dashboard's, the stage comparison's, the DESE
  * report's and the resident page's staffing. A comparison column is left out when there is nothing
  * to compare with (the caller says why in `notes`).
@@ -65,12 +73,15 @@ export function StaffingTable(props: {
   const wrap = useRef<HTMLDivElement>(null);
   // The hint only when the table does not fit: a phone's table that fits showed it too.
   const scrolls = useScrollsSideways(wrap);
+  // Its own column, so Filled + Vacant + Frozen = Total on every row as a reader adds across.
+  const showFrozen = [total, ...rows].some((r) => (r.frozenFte ?? 0) > 0);
   const line = (r: StaffingTableRow, head: boolean) => {
     return (
       <tr key={String(r.key ?? 'none') + r.name} className={head ? 'staffing-table__total' : undefined}>
         <th scope="row">{r.name}</th>
         <td className="num">{formatFte(r.filledFte)}</td>
         <td className="num">{formatFte(r.vacantFte)}</td>
+        {showFrozen ? <td className="num">{formatFte(r.frozenFte ?? 0)}</td> : null}
         <td className="num">{formatFte(r.fte)}</td>
         {lastYearLabel ? <td className="num">{change(r, r.lastYear)}</td> : null}
         {stageLabel ? <td className="num">{change(r, r.previousStage)}</td> : null}
@@ -101,6 +112,11 @@ export function StaffingTable(props: {
               <th scope="col" className="num">
                 Vacant FTE
               </th>
+              {showFrozen ? (
+                <th scope="col" className="num">
+                  Frozen FTE
+                </th>
+              ) : null}
               <th scope="col" className="num">
                 Total FTE
               </th>
@@ -130,7 +146,11 @@ export function StaffingTable(props: {
           Scroll the table sideways for the {showAverage ? 'changes and average salaries' : 'changes'}.
         </p>
       ) : null}
-      {frozen(total) ? (
+      {showFrozen ? (
+        <p className="muted staffing-section__note">
+          Frozen FTE: positions kept in the budget, not to be filled.
+        </p>
+      ) : total.frozenFte === undefined && frozen(total) ? (
         <p className="muted staffing-section__note">
           Total FTE also counts frozen positions: kept in the budget, not to be filled (
           {formatFte(frozen(total))} FTE in all).

@@ -103,6 +103,63 @@ describe('StaffingTable', () => {
   });
 });
 
+describe('a staffing table with frozen positions', () => {
+  afterEach(cleanup);
+
+  /** A displayed FTE ('1,234.500') in integer thousandths, as a reader adds it. */
+  const thousandths = (text: string | null) => Number((text ?? '').replace(/[,.]/g, ''));
+
+  // QA: District Wide read 27.500 filled + 0.000 vacant = 28.500 total, the 1.000 frozen only in a
+  // footnote; a finance officer adding across found every such row wrong.
+  it('shows frozen FTE in a column of its own, so every row adds across to its total', () => {
+    render(
+      <StaffingTable
+        caption="FY26 staffing by school"
+        groupLabel="School"
+        rows={[
+          row('District Wide', 27.5, 0, 28.5, { frozenFte: 1 }),
+          row('Hillside', 463.9, 2.5, 466.4, { frozenFte: 0 }),
+        ]}
+        total={row('All positions', 491.4, 2.5, 494.9, { frozenFte: 1 })}
+        lastYearLabel="FY25"
+      />,
+    );
+    const heads = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    const parts = ['Filled FTE', 'Vacant FTE', 'Frozen FTE'].map((h) => heads.indexOf(h));
+    const whole = heads.indexOf('Total FTE');
+    for (const name of ['District Wide', 'Hillside', 'All positions']) {
+      // Row header first, then the cells: a cell's column is its place among the headers.
+      const line = screen.getByRole('row', { name: new RegExp(`^${name}`) });
+      const shown = Array.from(line.querySelectorAll('th, td'), (c) => c.textContent);
+      const added = parts.reduce((n, i) => n + thousandths(shown[i]), 0);
+      expect([name, added]).toEqual([name, thousandths(shown[whole])]);
+    }
+    expect(heads).toEqual([
+      'School',
+      'Filled FTE',
+      'Vacant FTE',
+      'Frozen FTE',
+      'Total FTE',
+      'Change from FY25',
+    ]);
+    expect(screen.queryByText(/Total FTE also counts frozen positions/)).toBeNull();
+  });
+
+  it('has no Frozen column when nothing is frozen', () => {
+    render(
+      <StaffingTable
+        caption="FY26 staffing by school"
+        groupLabel="School"
+        rows={[row('Hillside', 3, 1, 4, { frozenFte: 0 })]}
+        total={row('All positions', 3, 1, 4, { frozenFte: 0 })}
+        lastYearLabel={null}
+      />,
+    );
+    expect(screen.queryByRole('columnheader', { name: 'Frozen FTE' })).toBeNull();
+    expect(screen.queryByText(/frozen/i)).toBeNull();
+  });
+});
+
 describe('the hint to scroll sideways', () => {
   afterEach(cleanup);
 
