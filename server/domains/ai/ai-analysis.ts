@@ -7,7 +7,12 @@ import * as q from './queries/ai-analyses';
 import { insertAudit } from '@server/db/audit';
 import { findUserById } from '@server/domains/admin';
 import { centsOf, fromCents } from '@shared/money';
-import { AI_PRIORITIES, type AnalysisResult, type BudgetCutsInput } from '@shared/schemas/ai-analysis';
+import {
+  AI_PRIORITIES,
+  API_KEY_PLACE as PROFILE,
+  type AnalysisResult,
+  type BudgetCutsInput,
+} from '@shared/schemas/ai-analysis';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { checkAnswer } from './ai-analysis-check';
 import { flagSuggestions, nssConstraint } from './ai-analysis-nss';
@@ -25,8 +30,6 @@ import { callTool } from './ai-claude';
 export const ENTITY = 'ai-analysis';
 /** Itemised lines per request; the rest are totalled per category (see proposedLines). */
 export const MAX_ITEMISED_LINES = 1500;
-
-const PROFILE = 'Profile > Claude API Key';
 
 /** The user's key, decrypted for this call only. */
 async function apiKeyOf(app: AppContext, actor: Actor): Promise<string> {

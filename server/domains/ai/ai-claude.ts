@@ -1,6 +1,7 @@
 import Anthropic, { APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
 import type { AppContext } from '@server/context';
 import { AppError } from '@server/errors';
+import { API_KEY_PLACE as PROFILE } from '@shared/schemas/ai-analysis';
 import { badAnswer } from './ai-analysis-check';
 import { TOOL } from './ai-analysis-prompt';
 
@@ -30,7 +31,6 @@ const MAX_TOKENS = 8192;
 /** Longest pause we honour from a Retry-After header, so a request never hangs for minutes. */
 const MAX_PAUSE_MS = 30_000;
 
-const PROFILE = 'Profile > Claude API Key';
 const aiError = (status: number, code: string, message: string) =>
   new AppError(status, code, `${message} Nothing was saved.`);
 

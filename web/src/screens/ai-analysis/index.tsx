@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { API_KEY_PLACE } from '@shared/schemas/ai-analysis';
 import { useAnalysis, type Analysis } from '@web/api/ai-analysis';
 import { useHasApiKey } from '@web/api/auth';
 import { ApiError, errorMessage } from '@web/api/client';
@@ -23,7 +24,7 @@ export const API_KEY_PATH = '/profile?tab=api-key';
 const KEY_CODES = new Set(['AI_KEY_MISSING', 'AI_KEY_REFUSED', 'AI_KEY_UNREADABLE']);
 
 function KeyLink() {
-  return <Link to={API_KEY_PATH}>Profile &gt; Claude API Key</Link>;
+  return <Link to={API_KEY_PATH}>{API_KEY_PLACE}</Link>;
 }
 
 /**
