@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, readSettings } from './dashboard-settings';
+import { DEFAULT_SETTINGS, readSettings, SECTIONS } from './dashboard-settings';
 import { dashboardYears } from './index';
 
 describe('dashboard settings', () => {
@@ -11,6 +11,23 @@ describe('dashboard settings', () => {
       decimals: 2,
     });
     expect(readSettings(JSON.stringify({ hidden: 'all', decimals: 7 }))).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it('lets every card on the page be hidden, the spending, staffing and ledger cards too', () => {
+    const hidden = ['nss', 'perPupil', 'staffing', 'actuals'];
+    expect(readSettings(JSON.stringify({ hidden })).hidden).toEqual(hidden);
+    expect(SECTIONS.map((s) => s.label)).toEqual([
+      'Budget vs town guidance',
+      'Employee totals',
+      'Net School Spending',
+      'Spending per Pupil',
+      'Staffing',
+      'Spent to Date',
+      'Budget by category',
+      'Budget by building',
+      'Salary distribution',
+      'Headcount by location',
+    ]);
   });
 
   it('offers one year before the current fiscal year and five after', () => {

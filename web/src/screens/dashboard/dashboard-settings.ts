@@ -1,10 +1,14 @@
 import { useCallback, useEffect, useState } from 'react';
 import { formatMillions } from '@web/lib/format';
 
-/** The dashboard's sections, in page order, with the names the Settings panel shows. */
+/** Every card of the dashboard, in page order, with the names the Settings panel shows (the cards' titles). */
 export const SECTIONS = [
   { key: 'gap', label: 'Budget vs town guidance' },
   { key: 'employees', label: 'Employee totals' },
+  { key: 'nss', label: 'Net School Spending' },
+  { key: 'perPupil', label: 'Spending per Pupil' },
+  { key: 'staffing', label: 'Staffing' },
+  { key: 'actuals', label: 'Spent to Date' },
   { key: 'categories', label: 'Budget by category' },
   { key: 'buildings', label: 'Budget by building' },
   { key: 'salaries', label: 'Salary distribution' },

@@ -209,10 +209,12 @@ export function DashboardScreen() {
         {settings.shows('employees') ? (
           <EmployeeCard stats={stats.data} money={money} status={cardStatus(stats)} />
         ) : null}
-        <NssCard scope={scope} />
-        <PerPupilCard scope={figures} />
-        <StaffingSection fiscalYear={fiscalYear} className="dash-wide" />
-        <ActualsCard fiscalYear={current} />
+        {settings.shows('nss') ? <NssCard scope={scope} /> : null}
+        {settings.shows('perPupil') ? <PerPupilCard scope={figures} /> : null}
+        {settings.shows('staffing') ? (
+          <StaffingSection fiscalYear={fiscalYear} className="dash-wide" />
+        ) : null}
+        {settings.shows('actuals') ? <ActualsCard fiscalYear={current} /> : null}
         {settings.shows('categories') ? (
           <CategoryCard
             status={cardStatus(categories)}
