@@ -70,7 +70,8 @@ export function ProposedBudgetScreen() {
     setConfirmBulk,
     busy,
     outcome,
-    setOutcome,
+    refuse,
+    moveOn,
     deleteOne,
     deleteSelected,
     assignBuilding,
@@ -105,10 +106,16 @@ export function ProposedBudgetScreen() {
         canEdit,
         fundName,
         fundOverAward: (fundId) => isOver.current(fundId),
-        onEdit: (line) => setEditor({ mode: 'edit', line }),
-        onDelete: setToDelete,
+        onEdit: (line) => {
+          moveOn();
+          setEditor({ mode: 'edit', line });
+        },
+        onDelete: (line) => {
+          moveOn();
+          setToDelete(line);
+        },
       }),
-    [canEdit, fundName, setToDelete],
+    [canEdit, fundName, setToDelete, moveOn],
   );
 
   const t = totals.data;
@@ -137,9 +144,10 @@ export function ProposedBudgetScreen() {
             <button
               type="button"
               className="btn btn--primary"
-              onClick={() =>
-                setEditor({ mode: 'add', budgetYearId: budgetYear.id, fiscalYear: years.fiscalYear! })
-              }
+              onClick={() => {
+                moveOn();
+                setEditor({ mode: 'add', budgetYearId: budgetYear.id, fiscalYear: years.fiscalYear! });
+              }}
             >
               Add Line Item
             </button>
@@ -189,8 +197,11 @@ export function ProposedBudgetScreen() {
                 selectedCount={selection.length}
                 busy={busy}
                 onAssign={(id, name) => void assignBuilding(id, name)}
-                onDelete={() => setConfirmBulk(true)}
-                onProblem={(message) => setOutcome({ variant: 'error', title: message })}
+                onDelete={() => {
+                  moveOn();
+                  setConfirmBulk(true);
+                }}
+                onProblem={refuse}
               />
             ) : null}
             {canEdit ? <BulkFunctionCode {...bulkProps} fiscalYear={years.fiscalYear ?? undefined} /> : null}
@@ -212,7 +223,10 @@ export function ProposedBudgetScreen() {
           loading={lines.isPending && Boolean(budgetYear)}
           emptyText="No proposed lines in this fiscal year"
           selectable={canEdit}
-          onSelectionChange={setSelection}
+          onSelectionChange={(rows) => {
+            setSelection(rows);
+            moveOn();
+          }}
           apiRef={apiRef}
           externalFilter={filter}
           onDisplayedRowsChange={setShown}
@@ -223,6 +237,7 @@ export function ProposedBudgetScreen() {
         onClose={() => setEditor(null)}
         onSaved={(line, mode) => {
           setEditor(null);
+          moveOn();
           notify({
             title: mode === 'add' ? 'Line item added' : 'Line item saved',
             description: proposedLabel(line),

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import {
   bulkDeleteAll,
   inChunks,
@@ -23,6 +23,10 @@ const count = (n: number) => n.toLocaleString('en-US');
  * The Proposed Budget Manager's deletes and bulk changes: one line's delete, the selection's delete
  * and building, and the props of the Set Function Code, Set Category and Set Fund dialogs. Each reports in
  * the grid's outcome banner; `busy` is shared, so one change runs at a time.
+ *
+ * A refusal of a press ('Please select items first') shares that banner but answers only the press:
+ * it goes once the user does anything else (`moveOn`: ticks rows, opens an editor, starts a change),
+ * so it is never left beside what followed, such as the toast of a saved line.
  */
 export function useProposedActions(selection: ProposedLineItem[], clearSelection: () => void) {
   const notify = useToast();
@@ -30,13 +34,25 @@ export function useProposedActions(selection: ProposedLineItem[], clearSelection
   const [toDelete, setToDelete] = useState<ProposedLineItem | null>(null);
   const [confirmBulk, setConfirmBulk] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [reported, setReported] = useState<Outcome | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const moveOn = useCallback(() => setRefusal(null), []);
+  const setOutcome = (next: Outcome | null) => {
+    setRefusal(null);
+    setReported(next);
+  };
+  const refuse = (title: string) => {
+    setReported(null);
+    setRefusal(title);
+  };
+  const outcome: Outcome | null = refusal ? { variant: 'error', title: refusal } : reported;
 
   const deleteOne = async () => {
     if (!toDelete) {
       return;
     }
     const line = toDelete;
+    moveOn();
     setBusy(true);
     try {
       await lineItemsApi.remove(line.id);
@@ -53,6 +69,7 @@ export function useProposedActions(selection: ProposedLineItem[], clearSelection
 
   const deleteSelected = async () => {
     const ids = selection.map((l) => l.id);
+    moveOn();
     setBusy(true);
     try {
       const result = await bulkDeleteAll(ids);
@@ -79,6 +96,7 @@ export function useProposedActions(selection: ProposedLineItem[], clearSelection
 
   const assignBuilding = async (buildingId: number | null, name: string) => {
     const ids = selection.map((l) => l.id);
+    moveOn();
     setBusy(true);
     try {
       const parts = await inChunks(ids, (chunk) => lineItemsApi.bulkBuilding(chunk, buildingId));
@@ -104,7 +122,7 @@ export function useProposedActions(selection: ProposedLineItem[], clearSelection
       setOutcome({ variant: 'success', title });
       clearSelection();
     },
-    onProblem: (title: string) => setOutcome({ variant: 'error', title }),
+    onProblem: refuse,
   };
 
   return {
@@ -114,7 +132,8 @@ export function useProposedActions(selection: ProposedLineItem[], clearSelection
     setConfirmBulk,
     busy,
     outcome,
-    setOutcome,
+    refuse,
+    moveOn,
     deleteOne,
     deleteSelected,
     assignBuilding,

@@ -9,7 +9,7 @@ interface ProposedBulkBarProps {
   /** Called with a building id, or null for District Wide. */
   onAssign(buildingId: number | null, buildingName: string): void;
   onDelete(): void;
-  /** A validation message ('Please select items first', ...). */
+  /** A refusal of the press ('Please select items first', ...), shown until the user does something else. */
   onProblem(message: string): void;
 }
 

@@ -1,0 +1,109 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen } from '@testing-library/react';
+import type { ColDef } from 'ag-grid-community';
+import { describe, expect, it, vi } from 'vitest';
+import type { ProposedLineItem } from '@web/api/line-items';
+import { BudgetYearProvider } from '@web/budget-year/budget-year-context';
+import type { ProposedEditorTarget } from '@web/components/proposed-editor';
+import { RowActionsCell } from '@web/components/data-grid/row-actions-cell';
+import { makeUser, renderRoutes, storeSession, stubApi } from '@web/test/render';
+import { ProposedBudgetScreen } from './index';
+
+// QA (FINANCE, 1440x900): Delete Selected with nothing selected said 'Please select items to
+// delete', and the red banner stayed after rows were selected and after an Edit was saved ('Line
+// item saved' beside it). The grid and the editor are stood in for: the grid ticks a line and offers
+// its row buttons, the editor saves at once.
+const line = {
+  id: 41,
+  budgetYearId: 2,
+  fiscalYear: 2027,
+  accountDescription: 'Classroom supplies',
+  name: 'Classroom supplies',
+  building: null,
+} as unknown as ProposedLineItem;
+
+vi.mock('@web/components/data-grid/data-grid', () => ({
+  DataGrid: ({
+    columns,
+    onSelectionChange,
+  }: {
+    columns: ColDef<ProposedLineItem>[];
+    onSelectionChange(rows: ProposedLineItem[]): void;
+  }) => {
+    const actions = columns.find((c) => c.colId === 'actions');
+    const cell = { data: line, ...(actions?.cellRendererParams as object) } as Parameters<
+      typeof RowActionsCell<ProposedLineItem>
+    >[0];
+    return (
+      <div data-testid="grid">
+        <button type="button" onClick={() => onSelectionChange([line])}>
+          Tick the line
+        </button>
+        <RowActionsCell {...cell} />
+      </div>
+    );
+  },
+}));
+vi.mock('@web/components/proposed-editor', () => ({
+  ProposedEditor: ({
+    target,
+    onSaved,
+  }: {
+    target: ProposedEditorTarget | null;
+    onSaved(line: ProposedLineItem, mode: 'edit' | 'add'): void;
+  }) =>
+    target ? (
+      <button type="button" onClick={() => onSaved(line, target.mode)}>
+        Save the line
+      </button>
+    ) : null,
+}));
+
+const finance = makeUser({ role: 'FINANCE', abilities: { 'lineItems.write': true } });
+const fy27 = { id: 2, fiscalYear: 'FY27', name: 'FY27 Budget', notes: null, currentFiscalYear: 2027 };
+
+async function renderScreen() {
+  storeSession(finance);
+  stubApi({
+    '/api/auth/me': { user: finance },
+    '/api/budget-years': { budgetYears: [fy27], districtName: null, homes: [], budgetYearsWithLines: [2] },
+    '/api/line-items/fiscal-years': { fiscalYears: [2027], withLines: [2027] },
+  });
+  renderRoutes('/proposed-budget', [
+    {
+      path: 'proposed-budget',
+      element: (
+        <BudgetYearProvider>
+          <ProposedBudgetScreen />
+        </BudgetYearProvider>
+      ),
+    },
+  ]);
+  await screen.findByTestId('grid');
+}
+
+const banner = (words: string) => screen.queryByText(words, { selector: '.alert__title' });
+
+describe("Proposed Budget's 'select first' banner", () => {
+  it('goes once a line is ticked', async () => {
+    await renderScreen();
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Selected' }));
+    expect(banner('Please select items to delete')).not.toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Tick the line' }));
+    expect(banner('Please select items to delete')).toBeNull();
+  });
+
+  it('goes when another action starts, and is not left beside its success', async () => {
+    await renderScreen();
+    fireEvent.click(await screen.findByRole('button', { name: 'Assign Building' }));
+    expect(banner('Please select items first')).not.toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Classroom supplies' }));
+    expect(banner('Please select items first')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Selected' }));
+    expect(banner('Please select items to delete')).not.toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Save the line' }));
+    expect(await screen.findByText('Line item saved')).toBeTruthy();
+    expect(banner('Please select items to delete')).toBeNull();
+  });
+});
