@@ -88,6 +88,11 @@ describe('GET /ledger/report', () => {
     const seen = await report('fiscalYear=2023', s.viewer.token);
     expect(seen.status).toBe(200);
     expect(seen.body.totals).toEqual((await report('fiscalYear=2023')).body.totals);
+    // The committee member reads how lines meet accounts in plain words, not the import's terms.
+    expect(seen.body.matchRule).toMatch(
+      /^Each budget line is matched to the ledger account with the same account number/,
+    );
+    expect(seen.body.matchRule).not.toMatch(/segment|account string|LOC\b/);
     const missing = await report('fiscalYear=FY2031');
     expect(missing.status).toBe(404);
     expect(missing.body.error).toBe('Fiscal year FY31 not found');

@@ -35,8 +35,12 @@ import {
   shownTotals,
 } from './budget-vs-actual-pay';
 
+/**
+ * How budget lines and ledger accounts are matched, in words a committee member reads under the
+ * report (the rule itself: queries/budget-vs-actual.ts; account numbers compare trimmed, in any case).
+ */
 export const MATCH_RULE =
-  "A proposed line belongs to the ledger account whose account string equals its Account Number (trimmed, any case). An account's category is its lines' category, else the budget category whose DESE function is the account's function code; its building is the one its LOC segment names, else its lines'. A line's DESE function is its own code, else its account's. Each line and account is counted once, so every view has the same totals.";
+  "Each budget line is matched to the ledger account with the same account number (spaces and capital letters aside). An account is reported under its lines' category, or, with no lines, the category of its DESE function code; and under the building its location code names, or else its lines' building. A line with no DESE function code takes its account's. Every line and account is counted once, so every view adds up to the same totals.";
 
 /** The projection rule in words, for the period the ledger is at. */
 export function projectionRule(period: number | null): string {
