@@ -106,9 +106,47 @@ describe('staffing on the resident page', () => {
     );
   });
 
+  it('adds across on every row: filled + vacant + frozen = total, in the JSON and the plain page', async () => {
+    const s = await staffingOf();
+    const groups = [...s.byBuilding, ...s.byFunction, s.totals] as (G & { frozenFte: number })[];
+    for (const g of groups) {
+      expect(milli(g.filledFte) + milli(g.vacantFte) + milli(g.frozenFte), g.name).toBe(milli(g.fte));
+    }
+    // The demo freezes 1 FTE at District Wide.
+    expect(milli(s.totals.frozenFte)).toBe(1000);
+    const districtWide = (s.byBuilding as G[]).find((g) => g.name === 'District Wide') as G & {
+      frozenFte: number;
+    };
+    expect(milli(districtWide.frozenFte)).toBe(1000);
+    const html = await pageHtml();
+    for (const caption of ['Staffing by school', 'Staffing by DESE function']) {
+      const at = html.indexOf(`<caption>${caption}`);
+      const tableHtml = html.slice(at, html.indexOf('</table>', at));
+      const headers = [...tableHtml.matchAll(/<th scope="col"[^>]*>([^<]*)<\/th>/g)].map((m) => m[1]);
+      expect(headers.slice(1, 5), caption).toEqual(['Filled FTE', 'Vacant FTE', 'Frozen FTE', 'Total FTE']);
+      const rows = [...tableHtml.matchAll(/<tr><th scope="row">([^<]*)<\/th>(.*?)<\/tr>/g)];
+      expect(rows.length).toBe(
+        caption === 'Staffing by school' ? s.byBuilding.length + 1 : s.byFunction.length + 1,
+      );
+      for (const [, name, cells] of rows) {
+        const n = [...cells.matchAll(/<td class="num">([^<]*)<\/td>/g)].map((m) =>
+          milli(m[1].replace(/,/g, '')),
+        );
+        expect(n[0] + n[1] + n[2], `${caption}: ${name}`).toBe(n[3]);
+      }
+    }
+  });
+
   it('names no one and shows no salary, not even an average', async () => {
     const s = await staffingOf();
-    expect(Object.keys(s.totals).sort()).toEqual(['filledFte', 'fte', 'lastYear', 'name', 'vacantFte']);
+    expect(Object.keys(s.totals).sort()).toEqual([
+      'filledFte',
+      'frozenFte',
+      'fte',
+      'lastYear',
+      'name',
+      'vacantFte',
+    ]);
     const text = JSON.stringify(s);
     // The page's staffing tables (the rest of the page has its own privacy tests).
     const html = [...(await pageHtml()).matchAll(/<caption>Staffing by[\s\S]*?<\/section>/g)].join('');

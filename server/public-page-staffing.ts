@@ -15,7 +15,7 @@ const change = (now: StaffingFte, before: StaffingFte | null) => {
 
 /**
  * The published staffing as plain HTML for the resident page (server/public-page.ts): by school and
- * by DESE function, FTE filled, vacant and in all, with the change from last year when it had
+ * by DESE function, FTE filled, vacant, frozen (when any is) and in all, with the change from last year when it had
  * positions. No names and no pay are in the snapshot to write.
  */
 export function staffingHtml(staffing: PublicStaffing | null | undefined, f: string): string {
@@ -24,7 +24,12 @@ export function staffingHtml(staffing: PublicStaffing | null | undefined, f: str
   }
   const compared = staffing.lastYearNote === null;
   const schoolsNote = smallGroupsNote('buildings', staffing.byBuilding, staffing.buildingsWithheld);
-  const headers = ['Filled FTE', 'Vacant FTE', 'Total FTE'];
+  // Its own column when there is any, so Filled + Vacant + Frozen = Total as a reader adds across
+  // (a snapshot published before the figure has none: its rows show as they did).
+  const frozen = [staffing.totals, ...staffing.byBuilding, ...staffing.byFunction].some(
+    (g) => (g.frozenFte ?? 0) > 0,
+  );
+  const headers = ['Filled FTE', 'Vacant FTE', ...(frozen ? ['Frozen FTE'] : []), 'Total FTE'];
   if (compared) {
     headers.push(`Change from ${fiscalYearLabel(staffing.lastYearFiscalYear)}`);
   }
@@ -33,6 +38,7 @@ export function staffingHtml(staffing: PublicStaffing | null | undefined, f: str
       escapeHtml(g.name),
       fte(g.filledFte),
       fte(g.vacantFte),
+      ...(frozen ? [fte(g.frozenFte ?? 0)] : []),
       fte(g.fte),
       ...(compared ? [change(g, g.lastYear)] : []),
     ]);

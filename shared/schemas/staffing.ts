@@ -59,12 +59,17 @@ const publicStaffingGroup = z.strictObject({
   fte: z.number(),
   filledFte: z.number(),
   vacantFte: z.number(),
+  /**
+   * Frozen positions' FTE (kept in the budget, not to be filled), so filled + vacant + frozen =
+   * fte on every row; absent from what was published before the resident page showed it.
+   */
+  frozenFte: z.number().optional(),
   /** The same group last year; null when it had no positions then. */
   lastYear: staffingFteSchema.nullable(),
 });
 
 /**
- * FTE by building and by DESE function, filled and vacant, against last year: positions only, no
+ * FTE by building and by DESE function, filled, vacant and frozen, against last year: positions only, no
  * names and no pay of anyone (not even averages), frozen when the year is published.
  */
 /** One row of who pays: a school or function and the FTE each fund column pays (the columns' order). */

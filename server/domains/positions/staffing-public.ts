@@ -11,7 +11,8 @@ import { FUND_ORDER } from '@server/sql/general-fund';
 
 /**
  * What the resident page shows of a fiscal year's roster, worked out when the year is published:
- * FTE by building and by function code, filled and vacant, beside last year's. Positions only:
+ * FTE by building and by function code, filled, vacant and frozen (the signed-in staffing's split,
+ * TOTALS), beside last year's. Positions only:
  * no titles, no holders, no pay (the public page's salary figures have their own small-cell
  * rules). A school whose filled positions are held by 1 to 4 people, this year or last, is not
  * shown on its own, as the page's staff by location and budget by building do not show it: such
@@ -42,6 +43,7 @@ export async function publicStaffing(db: Db, fiscalYear: number): Promise<Public
       fte: Number(r.fte),
       filledFte: Number(r.filled_fte),
       vacantFte: Number(r.vacant_fte),
+      frozenFte: Number(r.frozen_fte),
       lastYear: last ? (before ?? null) : null,
     };
   };
@@ -101,6 +103,7 @@ function foldSchools(
     byBuilding.push({
       name: OTHER_BUILDINGS_LABEL,
       ...sumFtes(groups),
+      frozenFte: sumFte(groups.map((g) => g.frozenFte ?? 0)),
       lastYear: before.length ? sumFtes(before) : null,
     });
   }

@@ -21,8 +21,8 @@ export interface StaffingTableRow extends StaffingFte {
   previousStage?: StaffingFte | null;
   averageSalary?: number | null;
   /**
-   * Frozen positions' FTE (kept in the budget, not to be filled), as GET /positions/staffing sends
-   * it; absent from the resident page's snapshot, which has no such figure.
+   * Frozen positions' FTE (kept in the budget, not to be filled), as GET /positions/staffing and
+   * the resident page's snapshot send it; absent from a snapshot published before it had the figure.
    */
   frozenFte?: number;
 }
@@ -36,7 +36,7 @@ export const STAFFING_DIMENSIONS: { value: StaffingDimension; label: string }[] 
 
 /**
  * The FTE neither filled nor vacant (frozen positions), exact in thousandths: only for the
- * resident page's footnote, whose snapshot has no frozen figure to show in a column.
+ * footnote of a resident page snapshot published before it had a frozen figure to show in a column.
  */
 const frozen = (r: StaffingFte) => fteChange(fteChange(r.fte, r.filledFte), r.vacantFte);
 

@@ -10,8 +10,10 @@ import {
 } from '@web/components/staffing-table-view';
 
 /**
- * The resident page's staffing: the positions published with the year, FTE filled and vacant by
- * school and by DESE function, against last year. No names and no pay, by the snapshot's design.
+ * The resident page's staffing: the positions published with the year, FTE filled, vacant and
+ * frozen (a column when any is, from the snapshot's `frozenFte`; a snapshot published without it
+ * has the table's footnote instead) by school and by DESE function, against last year. No names
+ * and no pay, by the snapshot's design.
  */
 export function PublicStaffingSection({ staffing, fy }: { staffing: PublicStaffing; fy: string }) {
   const [dimension, setDimension] = useState<StaffingDimension>('byBuilding');
