@@ -52,6 +52,14 @@ function change(now: StaffingFte, before: StaffingFte | null | undefined): strin
   return d > 0 ? `+${formatFte(d)}` : d < 0 ? `\u2212${formatFte(-d)}` : formatFte(0);
 }
 
+/** Whether any row holds frozen FTE: then the table gives it a column and the titles name it. */
+export const showsFrozen = (rows: readonly { frozenFte?: number }[]): boolean =>
+  rows.some((r) => (r.frozenFte ?? 0) > 0);
+
+/** What the table's columns count, for a section's subtitle: 'filled and vacant', or with frozen. */
+export const staffingKinds = (rows: readonly { frozenFte?: number }[]): string =>
+  showsFrozen(rows) ? 'filled, vacant and frozen' : 'filled and vacant';
+
 /**
  * FTE filled, vacant, frozen (when any is) and in all, with the change from last year and from the previous stage, one
  * group a row and the whole roster last: the dashboard's, the stage comparison's, the DESE
@@ -74,7 +82,7 @@ export function StaffingTable(props: {
   // The hint only when the table does not fit: a phone's table that fits showed it too.
   const scrolls = useScrollsSideways(wrap);
   // Its own column, so Filled + Vacant + Frozen = Total on every row as a reader adds across.
-  const showFrozen = [total, ...rows].some((r) => (r.frozenFte ?? 0) > 0);
+  const showFrozen = showsFrozen([total, ...rows]);
   const line = (r: StaffingTableRow, head: boolean) => {
     return (
       <tr key={String(r.key ?? 'none') + r.name} className={head ? 'staffing-table__total' : undefined}>

@@ -7,6 +7,7 @@ import {
   STAFFING_DIMENSIONS,
   StaffingDimensionSwitch,
   StaffingTable,
+  staffingKinds,
   type StaffingDimension,
   type StaffingTableRow,
 } from './staffing-table-view';
@@ -53,7 +54,9 @@ export function StaffingSection(props: {
           <h2 id={headingId} className="chart-card__title">
             {props.title ?? 'Staffing'}
           </h2>
-          <p className="chart-card__subtitle">{fy} positions, FTE filled and vacant</p>
+          <p className="chart-card__subtitle">
+            {fy} positions, FTE {staffingKinds(s ? [s.totals, ...rows] : [])}
+          </p>
         </div>
         <div className="chart-card__tools">
           <StaffingDimensionSwitch value={dimension} onChange={setDimension} label="Group staffing by" />

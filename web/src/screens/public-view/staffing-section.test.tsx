@@ -44,6 +44,10 @@ describe("the residents' staffing table", () => {
     expect(cells('District Wide')).toEqual(['5.000', '0.000', '1.000', '6.000']);
     expect(cells('All positions')).toEqual(['9.000', '0.500', '1.000', '10.500']);
     expect(screen.queryByText(/Total FTE also counts frozen positions/)).toBeNull();
+    // The title names what the columns count.
+    expect(screen.getByText(/positions in full-time equivalents/).textContent).toMatch(
+      /\(FTE\), filled, vacant and frozen$/,
+    );
   });
 
   it('reads a snapshot published without the frozen figure, the frozen total in the footnote', () => {
@@ -56,6 +60,9 @@ describe("the residents' staffing table", () => {
     };
     render(<PublicStaffingSection staffing={old} fy="FY26" />);
     expect(screen.queryByRole('columnheader', { name: 'Frozen FTE' })).toBeNull();
+    expect(screen.getByText(/positions in full-time equivalents/).textContent).toMatch(
+      /\(FTE\), filled and vacant$/,
+    );
     expect(cells('District Wide')).toEqual(['5.000', '0.000', '6.000']);
     expect(screen.getByText(/Total FTE also counts frozen positions/).textContent).toContain(
       '1.000 FTE in all',

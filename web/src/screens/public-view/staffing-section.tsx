@@ -6,6 +6,7 @@ import { FundedByTable } from './funded-by';
 import {
   StaffingDimensionSwitch,
   StaffingTable,
+  staffingKinds,
   type StaffingDimension,
 } from '@web/components/staffing-table-view';
 
@@ -31,7 +32,8 @@ export function PublicStaffingSection({ staffing, fy }: { staffing: PublicStaffi
             Staffing
           </h2>
           <p className="chart-card__subtitle">
-            {fy} positions in full-time equivalents (FTE), filled and vacant
+            {fy} positions in full-time equivalents (FTE),{' '}
+            {staffingKinds([staffing.totals, ...staffing.byBuilding, ...staffing.byFunction])}
           </p>
         </div>
         <div className="chart-card__tools">
