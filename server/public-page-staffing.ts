@@ -1,4 +1,4 @@
-import { fiscalYearLabel } from '@shared/budget-math';
+import { fiscalYearLabel, showsFrozen } from '@shared/budget-math';
 import { escapeHtml, table, type Row } from '@server/lib/html';
 import { smallGroupsNote } from '@shared/schemas/public-dashboard';
 import { fteChange, type PublicStaffing, type StaffingFte } from '@shared/schemas/staffing';
@@ -26,9 +26,7 @@ export function staffingHtml(staffing: PublicStaffing | null | undefined, f: str
   const schoolsNote = smallGroupsNote('buildings', staffing.byBuilding, staffing.buildingsWithheld);
   // Its own column when there is any, so Filled + Vacant + Frozen = Total as a reader adds across
   // (a snapshot published before the figure has none: its rows show as they did).
-  const frozen = [staffing.totals, ...staffing.byBuilding, ...staffing.byFunction].some(
-    (g) => (g.frozenFte ?? 0) > 0,
-  );
+  const frozen = showsFrozen([staffing.totals, ...staffing.byBuilding, ...staffing.byFunction]);
   const headers = ['Filled FTE', 'Vacant FTE', ...(frozen ? ['Frozen FTE'] : []), 'Total FTE'];
   if (compared) {
     headers.push(`Change from ${fiscalYearLabel(staffing.lastYearFiscalYear)}`);

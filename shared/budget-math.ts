@@ -176,5 +176,13 @@ export function fteChange(now: number, before: number): number {
   return (Math.round(now * 1000) - Math.round(before * 1000)) / 1000;
 }
 
+/**
+ * Whether a staffing table has a Frozen FTE column: any row (or the total) holds frozen FTE. One
+ * rule for the signed-in tables, the resident page and its plain HTML; a snapshot published before
+ * the figure was kept has none.
+ */
+export const showsFrozen = (rows: readonly { frozenFte?: number }[]): boolean =>
+  rows.some((r) => (r.frozenFte ?? 0) > 0);
+
 /** FTE in thousandths as messages write it, in the fewest digits: 1000 -> '1', 750 -> '0.75'. */
 export const fteText = (thousandths: number) => (thousandths / 1000).toFixed(3).replace(/\.?0+$/, '');

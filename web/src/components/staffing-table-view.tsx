@@ -5,7 +5,7 @@ import * as ToggleGroup from '@radix-ui/react-toggle-group';
 import { useRef } from 'react';
 import { useScrollsSideways } from '@web/components/scroll-area';
 import { formatMoneyCents } from '@web/lib/format';
-import { fteChange } from '@shared/budget-math';
+import { fteChange, showsFrozen } from '@shared/budget-math';
 import type { StaffingFte } from '@shared/schemas/staffing';
 import { formatFte } from '@web/screens/positions/position-rules';
 
@@ -51,10 +51,6 @@ function change(now: StaffingFte, before: StaffingFte | null | undefined): strin
   const d = fteChange(now.fte, before.fte);
   return d > 0 ? `+${formatFte(d)}` : d < 0 ? `\u2212${formatFte(-d)}` : formatFte(0);
 }
-
-/** Whether any row holds frozen FTE: then the table gives it a column and the titles name it. */
-export const showsFrozen = (rows: readonly { frozenFte?: number }[]): boolean =>
-  rows.some((r) => (r.frozenFte ?? 0) > 0);
 
 /** What the table's columns count, for a section's subtitle: 'filled and vacant', or with frozen. */
 export const staffingKinds = (rows: readonly { frozenFte?: number }[]): string =>
