@@ -1,4 +1,5 @@
 import { AppError } from '@server/errors';
+import { API_KEY_PLACE } from '@shared/schemas/ai-analysis';
 
 /**
  * The server's refusals that tell a person at the web app what to click (a Profile tab, a Budget
@@ -17,7 +18,7 @@ interface Rewording {
 /** `budget-cli --as EMAIL` for a person's own command: the --as given, else a placeholder. */
 const asUser = (as: string | undefined) => `budget-cli --as ${as ?? 'EMAIL'}`;
 
-const PROFILE_KEY = 'at Profile > Claude API Key';
+const PROFILE_KEY = `at ${API_KEY_PLACE}`;
 const REOPEN_CLOSED = / \(Budget Stages, 'Reopen the closed year'\)$/;
 const STAGE_LOCKED =
   /^FY(\d+) is [^:]+: its lines cannot change until an administrator reopens it with a reason$/;

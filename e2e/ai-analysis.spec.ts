@@ -72,7 +72,7 @@ test.describe('at 1440 x 900', () => {
     await expect(page.getByRole('button', { name: 'Analyze' })).toBeDisabled();
     await saveScreen(page, 'ai-analysis-no-key-1440');
 
-    await page.getByRole('link', { name: 'Profile > Claude API Key' }).click();
+    await page.getByRole('link', { name: 'Profile → Claude API Key' }).click();
     await page.waitForURL(/\/profile\?tab=api-key$/);
     await expect(page.getByRole('tab', { name: 'Claude API Key' })).toHaveAttribute('aria-selected', 'true');
     await page.getByLabel('Claude API key', { exact: true }).fill('sk-ant-e2e-fake-key');

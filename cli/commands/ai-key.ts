@@ -28,12 +28,12 @@ function requireUser(actor: Actor, verb: string): asserts actor is Extract<Actor
 
 /**
  * `ai key set|remove|status`: the --as user's own Claude API key, stored encrypted through the
- * service of the web's Profile > Claude API Key (audited in the security log, never the key).
+ * service of the web's Profile → Claude API Key (audited in the security log, never the key).
  */
 export function registerAiKeyCommands(ai: Command, program: Command): void {
   const key = ai
     .command('key')
-    .description('Your own Claude API key for `ai cuts` (--as EMAIL), as Profile > Claude API Key keeps it');
+    .description('Your own Claude API key for `ai cuts` (--as EMAIL), as Profile → Claude API Key keeps it');
 
   key
     .command('set')

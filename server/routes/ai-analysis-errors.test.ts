@@ -67,10 +67,10 @@ const loggedFailure = (code: string) =>
   log.lines.some((l) => l.includes('"msg":"ai-analysis failed"') && l.includes(`"code":"${code}"`));
 
 describe('errors say what to do, and save nothing', () => {
-  it('no key stored: points to Profile > Claude API Key, without calling Claude', async () => {
+  it('no key stored: points to Profile → Claude API Key, without calling Claude', async () => {
     const other = (await t.userWith('ADMIN')).token;
     fake.answer(goodAnswer);
-    await fails(400, 'AI_KEY_MISSING', /Profile > Claude API Key/, other);
+    await fails(400, 'AI_KEY_MISSING', /Profile → Claude API Key/, other);
     expect(fake.requests).toHaveLength(0);
   });
 
@@ -78,13 +78,13 @@ describe('errors say what to do, and save nothing', () => {
     const user = await t.userWith('FINANCE');
     await t.db.knex('users').where({ id: user.id }).update({ claude_api_key_enc: 'AAAA:BBBB:CCCC' });
     fake.answer(goodAnswer);
-    await fails(400, 'AI_KEY_UNREADABLE', /Enter it again at Profile > Claude API Key/, user.token);
+    await fails(400, 'AI_KEY_UNREADABLE', /Enter it again at Profile → Claude API Key/, user.token);
     expect(fake.requests).toHaveLength(0);
   });
 
   it('key refused (401): says the key may be mistyped, revoked or expired; not retried', async () => {
     fake.answer(() => apiError(401, 'authentication_error'));
-    await fails(400, 'AI_KEY_REFUSED', /refused your Claude API key.*Profile > Claude API Key/);
+    await fails(400, 'AI_KEY_REFUSED', /refused your Claude API key.*Profile → Claude API Key/);
     expect(fake.requests).toHaveLength(1);
     expect(loggedFailure('AI_KEY_REFUSED')).toBe(true);
   });

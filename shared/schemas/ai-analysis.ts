@@ -13,7 +13,7 @@ import { NSS_STATUSES } from './nss';
 
 /** The priorities are fixed; the request names them, the server refuses others. */
 /** Where a user stores their Claude key, as the server's refusals and the AI Analysis screen name it. */
-export const API_KEY_PLACE = 'Profile > Claude API Key';
+export const API_KEY_PLACE = 'Profile → Claude API Key';
 
 export const AI_PRIORITIES = [
   'Maintain small class sizes',

@@ -115,7 +115,7 @@ describe('AiAnalysisScreen', () => {
   it('without a key says so, links to the key tab and keeps Analyze disabled', async () => {
     stub(false);
     renderScreen();
-    const link = await screen.findByRole('link', { name: 'Profile > Claude API Key' });
+    const link = await screen.findByRole('link', { name: 'Profile → Claude API Key' });
     expect(link.getAttribute('href')).toBe('/profile?tab=api-key');
     fireEvent.change(screen.getByLabelText('Target reduction'), { target: { value: '1,200,000' } });
     expect(analyze()).toHaveProperty('disabled', true);

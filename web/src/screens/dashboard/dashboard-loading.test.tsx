@@ -169,6 +169,10 @@ describe('DashboardScreen while its figures load', () => {
     expect(card('Headcount by Location').textContent).toContain('212 employees, $15,300,000 in salaries');
     expect(card('Teacher Salaries').textContent).toContain('30 teachers by salary range');
     expect(card('Budget vs Town Guidance').textContent).toContain('$25.0M');
+    // QA: the subtitle read 'FY27 FY27 Budget' (the fiscal year's badge, then the budget year's name).
+    const subtitle = screen.getByRole('heading', { name: 'Budget Dashboard' }).parentElement?.textContent;
+    expect(subtitle).toMatch(/FY27 · All funds/);
+    expect(subtitle).not.toContain('FY27 FY27');
   });
 
   it('says a figure could not be loaded instead of showing zeros', async () => {

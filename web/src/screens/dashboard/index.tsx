@@ -36,6 +36,7 @@ import { UnmappedCodes } from './unmapped-codes';
 import { ReviewCount } from './review-count';
 import { GenerateProjections } from './generate-projections';
 import { SettingsPanel } from './settings-panel';
+import { budgetYearWords } from './year-heading';
 import './dashboard.css';
 
 /** More proposed lines than this suggests a duplicated or misdirected import. */
@@ -91,6 +92,7 @@ export function DashboardScreen() {
   }
 
   const fy = fiscalYearLabel(fiscalYear);
+  const yearWords = budgetYearWords(fy, selected);
   const queries = [summary, stats, categories, buildings, salaries];
   const failed = queries.find((q) => q.isError);
   const projectedEmployees = stats.data?.projectedEmployees ?? 0;
@@ -104,7 +106,8 @@ export function DashboardScreen() {
         title="Budget Dashboard"
         subtitle={
           <>
-            <span className="badge badge--accent">{fy}</span> {selected.name} ·{' '}
+            <span className="badge badge--accent">{fy}</span>
+            {yearWords ? ` ${yearWords}` : null} ·{' '}
             <span className="dash-funds">{FUND_CHOICE_LABELS[funds]}</span> · <StageLine scope={scope} />
             {state ? <span className="dash-notes"> · {state}</span> : null}
           </>

@@ -202,6 +202,7 @@ export function ProposedBudgetScreen() {
                   setConfirmBulk(true);
                 }}
                 onProblem={refuse}
+                onMoveOn={moveOn}
               />
             ) : null}
             {canEdit ? <BulkFunctionCode {...bulkProps} fiscalYear={years.fiscalYear ?? undefined} /> : null}

@@ -11,6 +11,8 @@ interface ProposedBulkBarProps {
   onDelete(): void;
   /** A refusal of the press ('Please select items first', ...), shown until the user does something else. */
   onProblem(message: string): void;
+  /** The user did something else (picked a building): a refusal of an earlier press goes. */
+  onMoveOn(): void;
 }
 
 /** Bulk assign building and bulk delete for the selected proposed lines. */
@@ -20,6 +22,7 @@ export function ProposedBulkBar({
   onAssign,
   onDelete,
   onProblem,
+  onMoveOn,
 }: ProposedBulkBarProps) {
   const buildings = useBuildings();
   const [building, setBuilding] = useState('');
@@ -59,7 +62,10 @@ export function ProposedBulkBar({
         value={building}
         placeholder="Assign to building..."
         options={options}
-        onValueChange={setBuilding}
+        onValueChange={(value) => {
+          setBuilding(value);
+          onMoveOn();
+        }}
         disabled={busy}
       />
       <button type="button" className="btn btn--secondary btn--small" disabled={busy} onClick={assign}>

@@ -106,4 +106,14 @@ describe("Proposed Budget's 'select first' banner", () => {
     expect(await screen.findByText('Line item saved')).toBeTruthy();
     expect(banner('Please select items to delete')).toBeNull();
   });
+
+  it('goes once a building is picked after Assign Building asked for one', async () => {
+    await renderScreen();
+    fireEvent.click(await screen.findByRole('button', { name: 'Tick the line' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Assign Building' }));
+    expect(banner('Please select a building')).not.toBeNull();
+    fireEvent.keyDown(screen.getByRole('combobox', { name: 'Building to assign' }), { key: 'Enter' });
+    fireEvent.click(await screen.findByRole('option', { name: 'District Wide' }));
+    expect(banner('Please select a building')).toBeNull();
+  });
 });
