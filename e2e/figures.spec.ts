@@ -54,7 +54,7 @@ test('a small budget reads in thousands on the axis, and the gap in words', asyn
   await expect(gap.locator('.kpi').filter({ hasText: 'Gap' })).toContainText('Under guidance by $0.4M');
   await expect(gap).not.toContainText('-$');
   await expect(gap.locator('.xtick text').first()).toBeVisible();
-  expect(await gap.locator('.xtick text').allTextContents()).toEqual(['$0', '$250K', '$500K', '$750K']);
+  expect(await gap.locator('.xtick text').allTextContents()).toEqual(['$0', '$300K', '$600K', '$900K']);
   await saveScreen(page, 'figures-small-gap');
 });
 

@@ -1,4 +1,4 @@
-import { valueTicks } from './bar-chart';
+import { valueAxisLayout } from './bar-chart';
 import { LazyPlot } from './lazy-plot';
 import { CHART_GRID, CHART_MUTED, seriesColor } from './palette';
 import { plotText } from './plot-text';
@@ -30,7 +30,7 @@ export function GroupedBarChart({
   tickFormat,
   tickLabels,
 }: GroupedBarChartProps) {
-  const top = Math.max(0, ...series.flatMap((s) => s.values)) * 1.1 || 1;
+  const largest = Math.max(0, ...series.flatMap((s) => s.values));
   return (
     <LazyPlot
       label={label}
@@ -53,10 +53,9 @@ export function GroupedBarChart({
         xaxis: { automargin: true, tickfont: { color: CHART_MUTED } },
         yaxis: {
           automargin: true,
-          range: [0, top],
           gridcolor: CHART_GRID,
           tickfont: { color: CHART_MUTED },
-          ...valueTicks(top, tickFormat, tickLabels),
+          ...valueAxisLayout(largest, largest * 1.1 || 1, tickFormat, tickLabels),
         },
       }}
     />
