@@ -73,7 +73,7 @@ for (const size of SIZES) {
 
     await navigate(page, 'Stage Comparison');
     await expect(page.getByRole('heading', { level: 1, name: 'Stage Comparison' })).toBeVisible();
-    section = await staffingSection(page, 'Staffing since the last stage');
+    section = await staffingSection(page, 'Staffing against last year and the last stage');
     await expect(section.getByRole('row').first()).toBeVisible();
     await saveSection(section, `staffing-stage-compare-finance-${size.name}`);
     expect(await axeViolations(page)).toEqual([]);

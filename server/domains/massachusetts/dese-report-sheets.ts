@@ -1,4 +1,5 @@
 import { divideRounded, fromCents, fromUnits } from '@shared/money';
+import { countOf } from '@shared/count-words';
 import type { SheetSpec, XCell } from '@shared/workbook';
 import type { DeseReport } from '@shared/schemas/dese-report';
 import { bold, cents, f, HEAD, money, payFormula, SCHEDULE, title, WITHHELD } from './dese-report-cells';
@@ -75,6 +76,15 @@ export function nssSheet(r: DeseReport, t: number): SheetSpec {
   const first = n();
   for (const x of m.school.excluded) {
     rows.push([`Not counted: ${x.code} ${x.name}`, money(x.amount), x.note]);
+  }
+  // What the funds that do not count pay (grants, revolving funds), whatever its function: without
+  // these rows the formula below counted a grant's spending toward NSS.
+  for (const x of m.school.byFund) {
+    rows.push([
+      `Not counted: fund ${x.code} ${x.name}`,
+      money(x.amount),
+      `${countOf(x.lineCount, 'line')}; the fund does not count toward NSS`,
+    ]);
   }
   rows.push([
     'Not counted: no function code',

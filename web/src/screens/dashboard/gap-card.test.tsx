@@ -98,9 +98,24 @@ describe('GapCard', () => {
     ).toBeTruthy();
     // The calculation shows the other funds leaving: 49,209,990.65 - 47,299,033.75 = 1,910,956.90.
     const row = (name: RegExp) => screen.getByRole('row', { name }).textContent;
-    expect(row(/Grants and other funds/)).toContain('$1,910,957');
-    expect(row(/= General fund budget/)).toContain('$47,299,034');
-    expect(row(/= Gap/)).toContain('$835,956');
+    expect(row(/Grants and other funds/)).toContain('$1,910,956.90');
+    expect(row(/= General fund budget/)).toContain('$47,299,033.75');
+    expect(row(/= Gap/)).toContain('$835,956.25');
+  });
+
+  it('shows a calculation whose rows add up as printed', async () => {
+    // QA: the demo's FY26 read '$47,177,500 - $1,834,816 = $45,342,685', each figure rounded alone.
+    await renderCard(47_177_500, 44_800_000, 'all', 45_342_684.5, true);
+    const cents = (name: RegExp) => {
+      const text = screen.getByRole('row', { name }).querySelector('td')?.textContent ?? '';
+      return Math.round(Number(text.replace(/[$,]/g, '')) * 100);
+    };
+    const all = cents(/= Proposed budget/);
+    const others = cents(/Grants and other funds/);
+    const general = cents(/= General fund budget/);
+    expect(all - others).toBe(general);
+    expect(cents(/Town guidance goal/) - general).toBe(cents(/= Gap/));
+    expect(general).toBe(4_534_268_450);
   });
 
   it('says the plain note when every line is the general fund', async () => {

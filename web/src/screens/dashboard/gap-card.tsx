@@ -4,7 +4,7 @@ import { useCanVisit } from '@web/auth/use-can';
 import { GapCard as SharedGapCard, staffGapLabels } from '@web/components/budget-cards/gap-card';
 import { ChartCard, type CardStatus } from '@web/components/charts/chart-card';
 import { NoLinesYet } from '@web/components/no-lines-yet';
-import { formatGuidanceGap, formatMoney } from '@web/lib/format';
+import { formatGuidanceGap, formatMoney, formatMoneyCents } from '@web/lib/format';
 import { goalGap } from '@shared/budget-math';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { goalFundNote } from '@shared/gap-words';
@@ -95,6 +95,10 @@ export function GapCard({ fiscalYear, summary, showCalculation, money, status }:
   );
 }
 
+/**
+ * The arithmetic behind the card, every figure to the cent: rounded each on its own, the rows did not
+ * add up as printed ('$47,177,500 − $1,834,816 = $45,342,685').
+ */
 function BudgetCalculation(props: {
   fy: string;
   summary: BudgetSummary | undefined;
@@ -115,31 +119,31 @@ function BudgetCalculation(props: {
         <tbody>
           <tr>
             <th scope="row">Imported proposed lines ({imported.count.toLocaleString('en-US')})</th>
-            <td className="num">{formatMoney(imported.total)}</td>
+            <td className="num">{formatMoneyCents(imported.total)}</td>
           </tr>
           <tr>
             <th scope="row">+ Projected proposed lines ({projected.count.toLocaleString('en-US')})</th>
-            <td className="num">{formatMoney(projected.total)}</td>
+            <td className="num">{formatMoneyCents(projected.total)}</td>
           </tr>
           <tr className="calc__total">
             <th scope="row">= Proposed budget{summary?.funds === 'general' ? ', general fund' : ''}</th>
-            <td className="num">{formatMoney(summary?.proposedBudget ?? 0)}</td>
+            <td className="num">{formatMoneyCents(summary?.proposedBudget ?? 0)}</td>
           </tr>
           {others !== 0 ? (
             <>
               <tr>
                 <th scope="row">− Grants and other funds (not the town&apos;s goal to pay)</th>
-                <td className="num">{formatMoney(others)}</td>
+                <td className="num">{formatMoneyCents(others)}</td>
               </tr>
               <tr className="calc__total">
                 <th scope="row">= General fund budget</th>
-                <td className="num">{formatMoney(summary?.guidanceBudget ?? 0)}</td>
+                <td className="num">{formatMoneyCents(summary?.guidanceBudget ?? 0)}</td>
               </tr>
             </>
           ) : null}
           <tr>
             <th scope="row">Town guidance goal</th>
-            <td className="num">{hasGoal ? formatMoney(goal) : 'Not set'}</td>
+            <td className="num">{hasGoal ? formatMoneyCents(goal) : 'Not set'}</td>
           </tr>
           <tr className="calc__total">
             <th scope="row">= Gap (goal minus the general fund budget; below zero is over guidance)</th>
@@ -153,4 +157,4 @@ function BudgetCalculation(props: {
 
 /** The calculation's gap: the signed amount, or for a year with no goal that it has none. */
 const formatGapAmount = (gap: number | null) =>
-  gap === null ? formatGuidanceGap(null, formatMoney) : formatMoney(gap);
+  gap === null ? formatGuidanceGap(null, formatMoney) : formatMoneyCents(gap);

@@ -35,6 +35,9 @@ function Line({
 export function NssComputation({ report, fy }: { report: DeseReport; fy: string }) {
   const m = report.nss;
   const c = m.columns;
+  // A code's line below is what the funds that count pay: what grants pay under it is in their
+  // fund's line (the schedule above shows the code's whole budget, every fund).
+  const paidBy = m.school.byFund.length ? ', paid by funds that count' : '';
   return (
     <section className="card dese-section" aria-labelledby="dese-nss-title">
       <h2 id="dese-nss-title" className="card__title">
@@ -54,7 +57,7 @@ export function NssComputation({ report, fy }: { report: DeseReport; fy: string 
               <Line
                 key={e.code}
                 sign="less"
-                label={`${e.code} ${e.name} (${e.note})`}
+                label={`${e.code} ${e.name}${paidBy} (${e.note})`}
                 value={formatMoneyCents(e.amount)}
               />
             ))}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { SetupStepKey } from '@shared/schemas/setup';
+import { useBudgetYears } from '@web/api/budget-years';
 import { useSetupStatus } from '@web/api/setup';
 import { errorMessage } from '@web/api/client';
 import { Alert } from '@web/components/alert';
@@ -11,7 +12,7 @@ import { BuildingsStep, CategoriesStep, DistrictStep, WorkGroupsStep } from './r
 import { StepCard } from './step-card';
 import './setup.css';
 
-const FORMS: Record<SetupStepKey, () => React.JSX.Element> = {
+const FORMS: Record<SetupStepKey, (props: { done: boolean }) => React.JSX.Element> = {
   district: DistrictStep,
   buildings: BuildingsStep,
   budgetYear: BudgetYearStep,
@@ -41,6 +42,8 @@ export function SetupScreen() {
 
   const data = status.data;
   const left = data ? data.steps.filter((s) => !s.done).length : 0;
+  // Once lines are in, the next step is to plan with them, not to import a payroll again.
+  const hasLines = (useBudgetYears().data?.budgetYearsWithLines.length ?? 0) > 0;
   return (
     <>
       <PageHeader
@@ -57,7 +60,12 @@ export function SetupScreen() {
             {data.complete
               ? 'Every step is done.'
               : `${data.steps.length - left} of ${data.steps.length} steps done.`}{' '}
-            {data.ready ? (
+            {data.ready && hasLines ? (
+              <>
+                Budget lines are imported: open the <Link to="/">Dashboard</Link>, or import more under{' '}
+                <Link to="/admin?tab=import">Admin Dashboard, CSV Import</Link>.
+              </>
+            ) : data.ready ? (
               <>
                 The budget year is there: import its payroll under{' '}
                 <Link to="/admin?tab=import">Admin Dashboard, CSV Import</Link>, or open the{' '}
@@ -78,7 +86,7 @@ export function SetupScreen() {
                 onSkip={() => mark(step.key, true)}
                 onResume={() => mark(step.key, false)}
               >
-                <Form />
+                <Form done={step.done} />
               </StepCard>
             );
           })}

@@ -171,8 +171,11 @@ function seededText(added: readonly string[], alreadyThere: readonly string[]): 
   return `Added ${countOf(added.length, 'budget category', 'budget categories')}${kept}`;
 }
 
-/** The demo district's categories offered as a start: one click, kept if already there. */
-export function CategoriesStep() {
+/**
+ * The demo district's categories offered as a start: one click, kept if already there. Once the
+ * district has categories the offer steps back (a secondary button that adds only what is missing).
+ */
+export function CategoriesStep({ done = false }: { done?: boolean }) {
   const seed = useSeedCategories();
   const notify = useToast();
   return (
@@ -187,7 +190,7 @@ export function CategoriesStep() {
       </p>
       <div>
         <Button
-          variant="primary"
+          variant={done ? 'secondary' : 'primary'}
           busy={seed.isPending}
           busyLabel="Adding..."
           onClick={() =>
@@ -196,7 +199,9 @@ export function CategoriesStep() {
             })
           }
         >
-          Add the demo district’s categories
+          {done
+            ? 'Add any of the demo district’s categories that are missing'
+            : 'Add the demo district’s categories'}
         </Button>
       </div>
     </div>

@@ -240,7 +240,7 @@ export function StageCompareScreen() {
       ) : null}
       <StaffingSection
         fiscalYear={scope.fiscalYear}
-        title="Staffing since the last stage"
+        title="Staffing against last year and the last stage"
         className="compare-staffing"
       />
     </div>
