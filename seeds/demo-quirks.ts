@@ -98,7 +98,11 @@ const REVIEW_CASES: ReviewCase[] = [
     fits: (l) => l.workGroup === 'Teachers',
     apply: (l) => {
       l.salaryCents = Math.round(l.salaryCents / 2);
-      return ['Salary is below the step 1 minimum for the lane'];
+      // The demo district keeps no salary schedule (COLA → Salary Schedules is empty), so the
+      // warning names no step or lane: it says what a reviewer sees against the other teachers.
+      return [
+        'Salary is about half of what teachers in the same work group are paid; check the amount and the FTE',
+      ];
     },
   },
   {
@@ -111,7 +115,7 @@ const REVIEW_CASES: ReviewCase[] = [
   {
     // (The next-year salary is the rule's, computed after the import; it flags what it cannot serve.)
     fits: (l) => l.workGroup === 'Teachers',
-    apply: () => ['Step and lane missing in the payroll export; placed by years of service'],
+    apply: () => ['Step and lane missing in the payroll export'],
   },
   {
     fits: () => true,

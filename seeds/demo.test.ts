@@ -188,6 +188,15 @@ describe('seedDemo', () => {
     expect(pairs).toHaveLength(6);
   });
 
+  it('flags nothing against a salary schedule the demo district does not keep', async () => {
+    // QA: Data Quality read 'Salary is below the step 1 minimum for the lane' and 'placed by years of
+    // service' while COLA → Salary Schedules said 'No salary schedules yet'.
+    expect(await scalar(knex, 'SELECT count(*) FROM salary_schedules')).toBe(0);
+    const flagged = await knex('line_items').where({ needs_review: true }).select('metadata');
+    const warnings = flagged.flatMap((f) => f.metadata.importWarnings as string[]);
+    expect(warnings.filter((w) => /step 1|minimum for the lane|years of service/i.test(w))).toEqual([]);
+  });
+
   it('enrolls students in the grades of each building type', async () => {
     const rows = await knex('enrollment as e')
       .join('buildings as b', 'b.id', 'e.building_id')
