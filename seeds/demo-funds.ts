@@ -25,7 +25,7 @@ export const DEMO_FUNDS = [
     award_amount: '1580000.00',
     period_start: '2025-09-01',
     period_end: '2026-08-31',
-    note: 'Federal special education entitlement (fund code 240)',
+    note: 'Federal special education entitlement (DESE grant program 240)',
   },
   {
     name: 'School Choice Revolving',

@@ -7,6 +7,7 @@ import {
   formatFixed,
   formatMillions,
   formatMoney,
+  formatMoneyAsTyped,
   formatMoneyCents,
   formatNumber,
   fromCents,
@@ -70,6 +71,14 @@ describe('cents and dollars', () => {
     expect(formatAmount(null)).toBe('');
     expect(formatMoneyCents(-1234.5)).toBe('-$1,234.50');
     expect(formatMoney(1234.5)).toBe('$1,235');
+  });
+
+  it('echoes a typed amount with its cents, and a whole amount without', () => {
+    expect(formatMoneyAsTyped(508684.5)).toBe('$508,684.50');
+    expect(formatMoneyAsTyped(45342684.5)).toBe('$45,342,684.50');
+    expect(formatMoneyAsTyped(1200000)).toBe('$1,200,000');
+    expect(formatMoneyAsTyped(-0.01)).toBe('-$0.01');
+    expect(formatMoneyAsTyped(null)).toBe('');
   });
 
   // The formatters work on decimal text rather than Intl (whose data a browser loads on first use);

@@ -323,6 +323,17 @@ export function formatMoneyCents(value: Amount): string {
 }
 
 /**
+ * An amount echoed back beside the box it was typed in: whole dollars when it has no cents, else every
+ * cent ('$508,685' beside 508684.50 read as if the box had rounded what was typed).
+ */
+export function formatMoneyAsTyped(value: Amount): string {
+  if (blank(value) || !Number.isFinite(value)) {
+    return '';
+  }
+  return nearestCents(value) % 100n === 0n ? formatMoney(value) : formatMoneyCents(value);
+}
+
+/**
  * Exact decimal text as dollars, every digit kept and at least the cents, with no float involved:
  * '1030000000000.00' -> '$1,030,000,000,000.00', '-1234.565' -> '-$1,234.565', '5' -> '$5.00'.
  */

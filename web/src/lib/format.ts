@@ -40,6 +40,7 @@ export {
   formatNumber,
   formatMillions,
   formatMoney,
+  formatMoneyAsTyped,
   formatMoneyCents,
   formatMoneyTicks,
 } from '@shared/money';

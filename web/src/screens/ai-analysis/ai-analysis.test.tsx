@@ -121,6 +121,22 @@ describe('AiAnalysisScreen', () => {
     expect(analyze()).toHaveProperty('disabled', true);
   });
 
+  // QA: the box held 508684.50 (FY26's amount over its goal) and its hint said '$508,685'.
+  it("echoes the target's cents under its box", async () => {
+    stub(true, {
+      'GET /api/line-items/budget/summary': () =>
+        jsonResponse(200, { guidanceGap: -508684.5, hasTownGoal: true, proposedBudget: 1, townGoal: 1 }),
+    });
+    renderScreen();
+    const target = await screen.findByLabelText('Target reduction');
+    await waitFor(() => expect((target as HTMLInputElement).value).toBe('508684.50'));
+    expect(screen.getByText(/what FY26's budget is over its town goal/).textContent).toMatch(
+      /^\$508,684\.50: /,
+    );
+    fireEvent.change(target, { target: { value: '1,200,000' } });
+    expect(screen.getByText('$1,200,000 to find')).toBeTruthy();
+  });
+
   it('sends the typed target as exact dollars, shows the lists and dropped ones, and hands chosen ones over', async () => {
     const fetchMock = stub(true, {
       'POST /api/ai-analysis/analyses/7/scenario': () =>

@@ -9,7 +9,7 @@ import { useFiscalYearChoice } from '@web/components/line-filters';
 import { Button } from '@web/components/form/button';
 import { Field } from '@web/components/form/field';
 import { Select } from '@web/components/select';
-import { formatMoney } from '@web/lib/format';
+import { formatMoneyAsTyped } from '@web/lib/format';
 
 interface AnalysisFormProps {
   budgetYears: readonly BudgetYear[];
@@ -107,9 +107,9 @@ export function AnalysisForm({
           error={targetError}
           hint={
             fromGoal && fy
-              ? `${formatMoney(fromCents(suggested!))}: what ${fiscalYearLabel(fy)}'s budget is over its town goal`
+              ? `${formatMoneyAsTyped(fromCents(suggested!))}: what ${fiscalYearLabel(fy)}'s budget is over its town goal`
               : parsed.ok
-                ? `${formatMoney(fromCents(parsed.cents))} to find`
+                ? `${formatMoneyAsTyped(fromCents(parsed.cents))} to find`
                 : 'Dollars, e.g. 1,200,000 or 1.2M'
           }
         />

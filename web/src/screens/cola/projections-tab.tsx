@@ -14,7 +14,7 @@ import { Field } from '@web/components/form/field';
 import { useSchemaForm } from '@web/components/form/use-schema-form';
 import { Select } from '@web/components/select';
 import { Spinner } from '@web/components/spinner';
-import { formatAmount, formatMoney, plainAmount } from '@web/lib/format';
+import { formatAmount, formatMoney, formatMoneyAsTyped, plainAmount } from '@web/lib/format';
 import type { Base } from '@shared/schemas/ledger-base';
 import { multiYearQuery } from '@shared/schemas/cola-calc';
 import { typedYear } from './cola-format';
@@ -155,7 +155,7 @@ export function ProjectionsTab() {
     if (form.errors.baselineBudget) {
       return undefined;
     }
-    const dollars = formatMoney(amount(values.baselineBudget));
+    const dollars = formatMoneyAsTyped(amount(values.baselineBudget));
     if (!d) {
       return dollars;
     }

@@ -15,7 +15,7 @@ import { Field } from '@web/components/form/field';
 import { useSchemaForm } from '@web/components/form/use-schema-form';
 import { Select } from '@web/components/select';
 import { Spinner } from '@web/components/spinner';
-import { formatDateTime, formatMoney, formatMoneyCents } from '@web/lib/format';
+import { formatDateTime, formatMoney, formatMoneyAsTyped, formatMoneyCents } from '@web/lib/format';
 import { rifGapBody } from '@shared/schemas/cola-calc';
 import { fy, typedYear } from './cola-format';
 import { RifResult } from './rif-result';
@@ -94,7 +94,7 @@ export function RifTab() {
       return undefined;
     }
     const figure = field === 'baselineBudget' ? d?.baseline : d?.townFunding;
-    const dollars = formatMoney(num(values[field]));
+    const dollars = formatMoneyAsTyped(num(values[field]));
     if (field === 'baselineBudget' && d?.ownBudget && !values.baselineBudget.trim()) {
       return `Not needed: FY${d.fiscalYear}’s need is its own ${formatMoney(d.ownBudget.amount)} (${d.ownBudget.source}). Enter a baseline to grow one instead.`;
     }

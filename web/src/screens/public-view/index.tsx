@@ -179,7 +179,7 @@ export function PublicDashboard({ view, preview }: { view: PublicView; preview?:
         <p>{preview ? 'Not yet published' : `Last updated ${formatDate(updated)}`}</p>
         <p className="muted">
           Published by {district}. Figures are the district&apos;s {stageBudget(data?.stageLabel, 'sentence')}{' '}
-          as of that date.
+          {preview ? 'as it stands now.' : 'as of that date.'}
         </p>
       </footer>
       {video ? (
