@@ -18,6 +18,8 @@ interface Budget {
   scenarioType: string;
   isActive: boolean;
   lineItemCount: number;
+  fiscalYear: number;
+  fiscalYearLineCount: number;
 }
 
 test('creates a budget as a copy, and asks before an empty budget becomes active', async ({ page }) => {
@@ -32,6 +34,9 @@ test('creates a budget as a copy, and asks before an empty budget becomes active
   const original = (await list()).find((s) => s.scenarioType === 'proposed' && s.isActive)!;
   expect(original.lineItemCount).toBeGreaterThan(0);
   const lines = original.lineItemCount.toLocaleString('en-US');
+  // Budget Management shows (and asks by) the lines of the budget year's own fiscal year.
+  const fy = `FY${String(original.fiscalYear % 100).padStart(2, '0')}`;
+  const yearLines = original.fiscalYearLineCount.toLocaleString('en-US');
   const copyName = `Copy ${RUN}`;
   const emptyName = `Empty ${RUN}`;
 
@@ -49,7 +54,7 @@ test('creates a budget as a copy, and asks before an empty budget becomes active
       page.getByText(`${copyName} created with ${lines} lines copied from ${original.name}`, { exact: true }),
     ).toBeVisible();
     const copyRow = page.getByRole('row').filter({ hasText: copyName });
-    await expect(copyRow.getByRole('cell').nth(1)).toHaveText(lines);
+    await expect(copyRow.getByRole('cell').nth(1)).toHaveText(yearLines);
 
     // And an empty one.
     await form.getByLabel('Name').fill(emptyName);
@@ -63,8 +68,8 @@ test('creates a budget as a copy, and asks before an empty budget becomes active
     const dialog = page.getByRole('alertdialog', { name: 'Set an empty budget as active' });
     await expect(dialog).toContainText(
       `Make ${emptyName} the active proposed budget? ${original.name} will no longer be active. ` +
-        `${emptyName} has no lines: the dashboard will show $0 for the proposed budget of ${year.name}, ` +
-        `in place of the ${lines} lines of ${original.name}.`,
+        `${emptyName} has no lines in ${fy}: the dashboard will show $0 for the proposed budget of ${year.name}, ` +
+        `in place of the ${yearLines} ${fy} lines of ${original.name}.`,
     );
     await saveScreen(page, 'budgets-empty-confirmation');
     await dialog.getByRole('button', { name: 'Cancel' }).click();

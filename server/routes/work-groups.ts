@@ -9,11 +9,13 @@ export const workGroupRoutes = [
   defineRoute({
     method: 'get',
     path: '/cola/work-groups',
-    summary: 'Work groups with their category and employee and contract counts',
+    summary:
+      'Work groups with their category and employee and contract counts (employees in the budget year’s fiscal year with ?budgetYearId=, else every year’s)',
     tag,
     action: 'referenceData.read',
+    query: s.listWorkGroupsQuery,
     response: s.workGroupsResponse,
-    handler: ({ app, actor }) => service.listWorkGroups(app, actor),
+    handler: ({ app, actor, query }) => service.listWorkGroups(app, actor, query.budgetYearId),
   }),
   defineRoute({
     method: 'post',

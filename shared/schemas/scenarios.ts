@@ -21,6 +21,10 @@ export const scenarioSchema = z.object({
   updatedAt: z.string(),
   /** Line items that belong to this budget (every fiscal year). */
   lineItemCount: z.number().int(),
+  /** The budget year's own fiscal year (its current fiscal year, e.g. 2026 for FY26). */
+  fiscalYear: z.number().int(),
+  /** Line items of this budget in `fiscalYear` only: what Budget Management shows. */
+  fiscalYearLineCount: z.number().int(),
 });
 export type Scenario = z.infer<typeof scenarioSchema>;
 

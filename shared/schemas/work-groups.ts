@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idNumber } from './common';
+import { idNumber, idText } from './common';
 import { optionalText } from './work-group-categories';
 
 const name = z.string().trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters');
@@ -33,12 +33,22 @@ export const workGroupSchema = z.object({
       textColor: z.string(),
     })
     .nullable(),
-  /** Employee lines (all budget and fiscal years) linked to this work group. */
+  /**
+   * Employee lines linked to this work group: every budget and fiscal year's, or with
+   * ?budgetYearId= that budget year's own fiscal year's (the response's fiscalYear).
+   */
   employeeCount: z.number().int(),
   contractCount: z.number().int(),
 });
 
-export const workGroupsResponse = z.object({ workGroups: z.array(workGroupSchema) });
+/** GET /cola/work-groups?budgetYearId= counts each group's employees in that budget year's fiscal year. */
+export const listWorkGroupsQuery = z.strictObject({ budgetYearId: idText.optional() });
+
+export const workGroupsResponse = z.object({
+  workGroups: z.array(workGroupSchema),
+  /** The fiscal year employeeCount counts (the budget year's current one), or null for every year. */
+  fiscalYear: z.number().int().nullable(),
+});
 export const workGroupResponse = z.object({ workGroup: workGroupSchema });
 
 export type WorkGroup = z.infer<typeof workGroupSchema>;

@@ -6,6 +6,7 @@ import { findWorkGroupCategory } from './queries/work-group-categories';
 import * as q from './queries/work-groups';
 import type { CreateWorkGroupBody, UpdateWorkGroupBody } from '@shared/schemas/work-groups';
 import { plural } from './buildings';
+import { requireBudgetYear } from './fiscal-years';
 import { recomputeAfterRuleChange, relabelWorkGroup } from '@server/domains/line-items';
 
 const ENTITY = 'work-group';
@@ -33,10 +34,18 @@ async function check(db: AppContext['db'], input: UpdateWorkGroupBody, exceptId?
   }
 }
 
-/** Work groups with their category and how many employees and contracts use them, by name. */
-export async function listWorkGroups(app: AppContext, actor: Actor) {
+/**
+ * Work groups with their category and how many employees and contracts use them, by name. The
+ * employees are every year's lines, or with a budget year its own fiscal year's (`fiscalYear` says
+ * which; null for every year). 404 for an unknown budget year.
+ */
+export async function listWorkGroups(app: AppContext, actor: Actor, budgetYearId?: number) {
   authorize(actor, 'referenceData.read');
-  return { workGroups: (await q.listWorkGroups(app.db)).map(q.presentWorkGroup) };
+  const year = budgetYearId === undefined ? null : await requireBudgetYear(app.db, budgetYearId);
+  return {
+    workGroups: (await q.listWorkGroups(app.db, budgetYearId)).map(q.presentWorkGroup),
+    fiscalYear: year ? year.current_fiscal_year : null,
+  };
 }
 
 export async function createWorkGroup(app: AppContext, actor: Actor, input: CreateWorkGroupBody) {

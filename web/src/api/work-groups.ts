@@ -57,6 +57,19 @@ export function useWorkGroups(enabled = true) {
   return useQuery({ queryKey: workGroupKeys.list(), queryFn: workGroupsApi.list, enabled });
 }
 
+/**
+ * Work groups with each one's employees in a budget year's own fiscal year (the response's
+ * fiscalYear), for a screen labelled with that year. Keyed under the work-group list, so whatever
+ * refreshes the list refreshes this too.
+ */
+export function useWorkGroupsInYear(budgetYearId: number | undefined) {
+  return useQuery({
+    queryKey: [...workGroupKeys.list(), budgetYearId ?? 0],
+    queryFn: () => api.get<WorkGroupsResponse>('/cola/work-groups', { query: { budgetYearId } }),
+    enabled: budgetYearId !== undefined,
+  });
+}
+
 export function useWorkGroupCategories(enabled = true) {
   return useQuery({ queryKey: workGroupCategoryKeys.list(), queryFn: workGroupCategoriesApi.list, enabled });
 }

@@ -1,4 +1,5 @@
 import type { Db } from '@server/db/index';
+import { activeScope } from '@server/sql/line-items-scope';
 import type { WorkGroup } from '@shared/schemas/work-groups';
 
 export interface WorkGroupRow {
@@ -42,13 +43,22 @@ export function presentWorkGroup(row: WorkGroupRow): WorkGroup {
 
 // One grouped count of employee lines (line_items has no index on work_group_id: docs/ARCHITECTURE.md,
 // 'Indexes of line_items'); a subquery per group would scan the lines once for each.
-function withCounts(db: Db) {
-  const counts = db('line_items_all')
-    .select('work_group_id')
+function withCounts(db: Db, budgetYearId?: number) {
+  const counts = db('line_items_all as li')
+    .select('li.work_group_id')
     .count('* as employee_count')
-    .where({ is_operating: true })
-    .whereNotNull('work_group_id')
-    .groupBy('work_group_id');
+    .where({ 'li.is_operating': true })
+    .whereNotNull('li.work_group_id')
+    .groupBy('li.work_group_id');
+  if (budgetYearId !== undefined) {
+    // THE count of a work group's employees in a budget year: its own fiscal year (current_fiscal_year),
+    // the lines that count there (activeScope), as the dashboard counts them.
+    counts
+      .join('budget_years as by', 'by.id', 'li.budget_year_id')
+      .where('li.budget_year_id', budgetYearId)
+      .whereRaw('li.fiscal_year = by.current_fiscal_year')
+      .whereRaw(activeScope('li'));
+  }
   return db('work_groups as g')
     .leftJoin('work_group_categories as c', 'c.id', 'g.category_id')
     .leftJoin(counts.as('n'), 'n.work_group_id', 'g.id')
@@ -65,9 +75,13 @@ function withCounts(db: Db) {
     );
 }
 
-/** Every work group with its category and usage counts, by name. */
-export function listWorkGroups(db: Db): Promise<WorkGroupRow[]> {
-  return withCounts(db).orderBy([{ column: 'g.name' }, { column: 'g.id' }]);
+/**
+ * Every work group with its category and usage counts, by name. Employees are every budget and
+ * fiscal year's lines (what keeps a group from being deleted), or with `budgetYearId` that budget
+ * year's own fiscal year's.
+ */
+export function listWorkGroups(db: Db, budgetYearId?: number): Promise<WorkGroupRow[]> {
+  return withCounts(db, budgetYearId).orderBy([{ column: 'g.name' }, { column: 'g.id' }]);
 }
 
 /**

@@ -11,6 +11,8 @@ export interface ScenarioRow {
   created_at: Date | string;
   updated_at: Date | string;
   line_item_count: number;
+  fiscal_year: number;
+  fiscal_year_line_count: number;
 }
 
 /** Row -> API shape. */
@@ -25,22 +27,35 @@ export function presentScenario(row: ScenarioRow): Scenario {
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
     lineItemCount: Number(row.line_item_count),
+    fiscalYear: Number(row.fiscal_year),
+    fiscalYearLineCount: Number(row.fiscal_year_line_count),
   };
 }
 
+/**
+ * THE count of a budget's lines in its budget year's own fiscal year (current_fiscal_year), the one
+ * its name and the dashboard speak of: Budget Management's cards and lists show it. A budget also
+ * holds the other fiscal years its budget year plans (prior actuals, projections); line_item_count
+ * is all of them.
+ */
 function selectScenarios(db: Db) {
-  return db('scenarios as s').select(
-    's.id',
-    's.budget_year_id',
-    's.name',
-    's.description',
-    's.scenario_type',
-    's.is_active',
-    's.created_at',
-    's.updated_at',
-    // Served by line_items_scenario_fy_idx.
-    db.raw('(SELECT count(*)::int FROM line_items_all li WHERE li.scenario_id = s.id) AS line_item_count'),
-  );
+  return db('scenarios as s')
+    .join('budget_years as by', 'by.id', 's.budget_year_id')
+    .select(
+      's.id',
+      's.budget_year_id',
+      's.name',
+      's.description',
+      's.scenario_type',
+      's.is_active',
+      's.created_at',
+      's.updated_at',
+      // Served by line_items_scenario_fy_idx.
+      db.raw('(SELECT count(*)::int FROM line_items_all li WHERE li.scenario_id = s.id) AS line_item_count'),
+      'by.current_fiscal_year as fiscal_year',
+      db.raw(`(SELECT count(*)::int FROM line_items_all li
+        WHERE li.scenario_id = s.id AND li.fiscal_year = by.current_fiscal_year) AS fiscal_year_line_count`),
+    );
 }
 
 /** Scenarios of a budget year (or all), active first, then by type and name. */

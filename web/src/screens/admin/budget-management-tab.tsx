@@ -11,6 +11,7 @@ import { Select } from '@web/components/select';
 import { Spinner } from '@web/components/spinner';
 import { useToast } from '@web/components/toast';
 import { formatDateTime } from '@web/lib/format';
+import { fiscalYearLabel } from '@shared/budget-math';
 import { CreateBudgetForm } from './create-budget-form';
 import { ScrollArea } from '@web/components/scroll-area';
 import { numCol, TableHead, unseen } from '@web/components/table-head';
@@ -18,9 +19,16 @@ import { numCol, TableHead, unseen } from '@web/components/table-head';
 const TYPE_LABEL: Record<ScenarioType, string> = { operating: 'Operating', proposed: 'Proposed' };
 
 /**
- * What 'Set as Active' asks. Making a budget with no lines active empties that type's figures (the
- * active budget decides which lines every grid, sum and the dashboard count), so the question then
- * says what the dashboard will show and how many lines of the current active budget stop counting.
+ * What the Lines figures count: a budget's lines in its budget year's own fiscal year
+ * (Scenario.fiscalYearLineCount), not the other years the budget also holds.
+ */
+export const linesLabel = (fiscalYear: number) => `Lines in ${fiscalYearLabel(fiscalYear)}`;
+
+/**
+ * What 'Set as Active' asks. Making a budget with no lines in its fiscal year active empties that
+ * type's figures for the year (the active budget decides which lines every grid, sum and the
+ * dashboard count), so the question then says what the dashboard will show and how many of that
+ * year's lines of the current active budget stop counting.
  */
 export function activationMessage(
   target: Scenario,
@@ -30,15 +38,16 @@ export function activationMessage(
   const question = `Make ${target.name} the active ${target.scenarioType} budget?${
     current ? ` ${current.name} will no longer be active.` : ''
   }`;
-  if (target.lineItemCount > 0) {
+  if (target.fiscalYearLineCount > 0) {
     return question;
   }
+  const fy = fiscalYearLabel(target.fiscalYear);
   const replaced = current
-    ? `, in place of the ${current.lineItemCount.toLocaleString('en-US')} line${
-        current.lineItemCount === 1 ? '' : 's'
+    ? `, in place of the ${current.fiscalYearLineCount.toLocaleString('en-US')} ${fy} line${
+        current.fiscalYearLineCount === 1 ? '' : 's'
       } of ${current.name}`
     : '';
-  return `${question} ${target.name} has no lines: the dashboard will show $0 for the ${target.scenarioType} budget of ${yearLabel}${replaced}.`;
+  return `${question} ${target.name} has no lines in ${fy}: the dashboard will show $0 for the ${target.scenarioType} budget of ${yearLabel}${replaced}.`;
 }
 
 function ActiveCard({ type, scenario }: { type: ScenarioType; scenario: Scenario | undefined }) {
@@ -55,8 +64,8 @@ function ActiveCard({ type, scenario }: { type: ScenarioType; scenario: Scenario
           </p>
           {scenario.description ? <p className="muted">{scenario.description}</p> : null}
           <dl className="meta-list">
-            <dt>Lines</dt>
-            <dd>{scenario.lineItemCount.toLocaleString('en-US')}</dd>
+            <dt>{linesLabel(scenario.fiscalYear)}</dt>
+            <dd>{scenario.fiscalYearLineCount.toLocaleString('en-US')}</dd>
             <dt>Created</dt>
             <dd>{formatDateTime(scenario.createdAt)}</dd>
             <dt>Updated</dt>
@@ -72,17 +81,27 @@ function ActiveCard({ type, scenario }: { type: ScenarioType; scenario: Scenario
 
 interface BudgetListProps {
   type: ScenarioType;
+  /** The budget year's own fiscal year, which the Lines column counts. */
+  fiscalYear: number | null;
   scenarios: Scenario[];
   canActivate: boolean;
   onActivate(scenario: Scenario): void;
 }
 
-function BudgetList({ type, scenarios, canActivate, onActivate }: BudgetListProps) {
+function BudgetList({ type, fiscalYear, scenarios, canActivate, onActivate }: BudgetListProps) {
   return (
     <ScrollArea label={`${TYPE_LABEL[type]} budgets`}>
       <table className="table">
         <caption>{TYPE_LABEL[type]} budgets</caption>
-        <TableHead cols={['Name', 'Description', numCol('Lines'), 'Updated', unseen('Status')]} />
+        <TableHead
+          cols={[
+            'Name',
+            'Description',
+            numCol(fiscalYear === null ? 'Lines' : linesLabel(fiscalYear)),
+            'Updated',
+            unseen('Status'),
+          ]}
+        />
         <tbody>
           {scenarios.length === 0 ? (
             <tr>
@@ -95,7 +114,7 @@ function BudgetList({ type, scenarios, canActivate, onActivate }: BudgetListProp
             <tr key={s.id}>
               <th scope="row">{s.name}</th>
               <td>{s.description ?? ''}</td>
-              <td className="num">{s.lineItemCount.toLocaleString('en-US')}</td>
+              <td className="num">{s.fiscalYearLineCount.toLocaleString('en-US')}</td>
               <td>{formatDateTime(s.updatedAt)}</td>
               <td>
                 <div className="actions">
@@ -158,6 +177,7 @@ export function BudgetManagementTab() {
 
   const current = confirming ? activeOf(confirming.scenarioType) : undefined;
   const year = budgetYears.find((y) => y.id === budgetYearId);
+  const fiscalYear = list[0]?.fiscalYear ?? year?.currentFiscalYear ?? null;
   const yearLabel = year ? (year.name ?? year.fiscalYear) : 'this budget year';
   return (
     <div className="section-stack">
@@ -187,12 +207,14 @@ export function BudgetManagementTab() {
       </div>
       <BudgetList
         type="operating"
+        fiscalYear={fiscalYear}
         scenarios={byType('operating')}
         canActivate={canActivate}
         onActivate={setConfirming}
       />
       <BudgetList
         type="proposed"
+        fiscalYear={fiscalYear}
         scenarios={byType('proposed')}
         canActivate={canActivate}
         onActivate={setConfirming}
@@ -210,7 +232,9 @@ export function BudgetManagementTab() {
       <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(open) => (open ? undefined : setConfirming(null))}
-        title={confirming?.lineItemCount === 0 ? 'Set an empty budget as active' : 'Set as active budget'}
+        title={
+          confirming?.fiscalYearLineCount === 0 ? 'Set an empty budget as active' : 'Set as active budget'
+        }
         message={confirming ? activationMessage(confirming, current, yearLabel) : ''}
         confirmLabel="Set as Active"
         busyLabel="Saving..."

@@ -5,6 +5,7 @@ import { FORECAST_BASE, forecast } from './forecast';
 import { YoYInput } from './yoy-input';
 import { numCol, TableHead } from '@web/components/table-head';
 import { RowAction } from '@web/components/form/button';
+import { LINES_ALL_YEARS } from '@web/lib/count-labels';
 
 interface CategoryCardProps {
   category: BudgetCategory;
@@ -46,7 +47,7 @@ export function CategoryCard({
             <dd>{category.deseFunction ? `${category.deseFunction} ${deseName ?? ''}`.trim() : '—'}</dd>
           </div>
           <div>
-            <dt>Line items</dt>
+            <dt>{LINES_ALL_YEARS}</dt>
             <dd className="num">{category.lineItemCount.toLocaleString('en-US')}</dd>
           </div>
           <div>

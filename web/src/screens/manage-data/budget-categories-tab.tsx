@@ -6,6 +6,7 @@ import {
   type BudgetCategory,
 } from '@web/api/budget-categories';
 import { BudgetCategoryModal } from './budget-category-modal';
+import { LINES_ALL_YEARS } from '@web/lib/count-labels';
 import type { Column } from './reference-table';
 import { ReferenceTab } from './reference-tab';
 import type { Flash } from './use-flash';
@@ -32,7 +33,8 @@ export function BudgetCategoriesTab({ flash }: { flash: Flash }) {
       cell: (c) => (c.defaultYoYIncrease === null ? '' : `${c.defaultYoYIncrease.toFixed(2)}%`),
     },
     { header: 'Personnel', cell: (c) => (c.isPersonnel ? 'Yes' : 'No') },
-    { header: 'Line items', align: 'num', cell: (c) => c.lineItemCount.toLocaleString('en-US') },
+    // Every year's lines: the usage that keeps a category from being deleted (as on Work Groups).
+    { header: LINES_ALL_YEARS, align: 'num', cell: (c) => c.lineItemCount.toLocaleString('en-US') },
   ];
 
   return (
@@ -41,8 +43,9 @@ export function BudgetCategoriesTab({ flash }: { flash: Flash }) {
       title="Budget Categories"
       description={
         <>
-          A category with line items cannot be deleted. Colours, display order and the default year-over-year
-          increase are set on the <Link to="/admin/categories">Budget Categories</Link> screen.
+          Lines count every budget and fiscal year. A category with lines cannot be deleted. Colours, display
+          order and the default year-over-year increase are set on the{' '}
+          <Link to="/admin/categories">Budget Categories</Link> screen.
         </>
       }
       addLabel="Add Budget Category"

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useBudgetSettings, useSaveBudgetSettings, type BudgetSettings } from '@web/api/budget-settings';
+import { useWorkGroupsInYear } from '@web/api/work-groups';
 import { errorMessage } from '@web/api/client';
-import { useWorkGroups } from '@web/api/work-groups';
 import { useBudgetYear } from '@web/budget-year/budget-year-context';
 import { Alert } from '@web/components/alert';
 import { updateBudgetSettingsBody } from '@shared/schemas/budget-settings';
@@ -27,7 +27,8 @@ function example(type: AdjustmentType, value: number): string {
 export function SettingsTab({ flash }: { flash: Flash }) {
   const { selected } = useBudgetYear();
   const settings = useBudgetSettings(selected?.id);
-  const groups = useWorkGroups();
+  // Each group's employees in this budget year's fiscal year, the year the heading names.
+  const groups = useWorkGroupsInYear(selected?.id);
   const save = useSaveBudgetSettings();
   const [chosen, setChosen] = useState<Set<number>>(new Set());
   // Checked with the server's own schema (which also caps a percentage at 100).

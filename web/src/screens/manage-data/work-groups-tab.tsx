@@ -4,6 +4,7 @@ import {
   useWorkGroups,
   type WorkGroup,
 } from '@web/api/work-groups';
+import { EMPLOYEE_LINES_ALL_YEARS } from '@web/lib/count-labels';
 import type { Column } from './reference-table';
 import { ReferenceTab } from './reference-tab';
 import type { Flash } from './use-flash';
@@ -25,7 +26,8 @@ const COLUMNS: Column<WorkGroup>[] = [
       ),
   },
   { header: 'Description', cell: (g) => g.description ?? '' },
-  { header: 'Employees', align: 'num', cell: (g) => g.employeeCount.toLocaleString('en-US') },
+  // Every year's lines: the usage that keeps a group from being deleted, not one year's headcount.
+  { header: EMPLOYEE_LINES_ALL_YEARS, align: 'num', cell: (g) => g.employeeCount.toLocaleString('en-US') },
   { header: 'Contracts', align: 'num', cell: (g) => g.contractCount.toLocaleString('en-US') },
 ];
 
@@ -39,7 +41,7 @@ export function WorkGroupsTab({ flash }: { flash: Flash }) {
     <ReferenceTab<WorkGroup>
       flash={flash}
       title="Work Groups"
-      description="Employees count in every budget and fiscal year. A work group with employees or contracts cannot be deleted."
+      description="Employee lines count every budget and fiscal year (one line per person per year); one year's headcount is on Step and Lane Settings. A work group with employee lines or contracts cannot be deleted."
       addLabel="Add Work Group"
       query={groups}
       rows={groups.data?.workGroups ?? []}
