@@ -155,6 +155,12 @@ for (const screen of [
     // Wide tables scroll within their own box; nothing may push the page wider than the phone.
     expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
     expect(await clippedMoney(page)).toEqual([]);
+    if (screen.name === 'users') {
+      // QA: the users table ran past the phone's edge with nothing saying more columns were there.
+      const table = page.getByRole('region', { name: 'Users, scrolls sideways' });
+      await expect(table).toBeVisible();
+      await expect(page.getByText('Scroll the table sideways for more columns.').first()).toBeVisible();
+    }
     // Every tab is on screen and its panel fits too.
     await expect(page.getByRole('tab')).toHaveCount(screen.tabs);
     for (const tab of await page.getByRole('tab').all()) {

@@ -6,19 +6,27 @@ import {
   textColumn,
   type GridColumnContext,
 } from '@web/components/data-grid/column-types';
+import { lineLabel } from './line-label';
 import { keysStayInCell, PercentCell, type PercentCellCallbacks } from './percent-cell';
 
 const isCut = (p: CellClassParams<ScenarioLine>) => (p.data?.percentKept ?? 100) < 100;
 
-/** The description, with a 'Cut' tag on a line kept under 100%. */
-function DescriptionCell({ data }: ICellRendererParams<ScenarioLine>) {
+/**
+ * The description on two lines: what the line pays for, then its building (with a 'Cut' tag on a
+ * line kept under 100%). The tag sits beside the building, so it never shortens the first line.
+ */
+export function DescriptionCell({ data }: Pick<ICellRendererParams<ScenarioLine>, 'data'>) {
   if (!data) {
     return null;
   }
+  const label = lineLabel(data);
   return (
     <span className="scenario-desc">
-      {data.percentKept < 100 ? <span className="badge badge--danger scenario-desc__tag">Cut</span> : null}
-      <span className="scenario-desc__text">{data.accountDesc ?? data.accountLine ?? `Line ${data.id}`}</span>
+      <span className="scenario-desc__main">{label.main}</span>
+      <span className="scenario-desc__sub">
+        {data.percentKept < 100 ? <span className="badge badge--danger scenario-desc__tag">Cut</span> : null}
+        <span className="scenario-desc__place">{label.place}</span>
+      </span>
     </span>
   );
 }
@@ -29,19 +37,25 @@ function DescriptionCell({ data }: ICellRendererParams<ScenarioLine>) {
  * a phone puts the slider and its effect right after the description, where a thumb reaches them.
  */
 export function scenarioColumns(
-  options: PercentCellCallbacks & { layout: 'wide' | 'compact' },
+  options: PercentCellCallbacks & {
+    layout: 'wide' | 'compact';
+    /** Adjusted and Cut at least this wide: Proposed's width (figure-widths.ts). */
+    figureMinWidth?: number | null;
+  },
 ): ColDef<ScenarioLine>[] {
-  const { layout, ...callbacks } = options;
+  const { layout, figureMinWidth, ...callbacks } = options;
+  const figureMin = figureMinWidth ? { minWidth: figureMinWidth } : {};
   const wide = layout === 'wide';
   const description = textColumn<ScenarioLine>({
     field: 'accountDesc',
     headerName: 'Account Description',
-    ...(wide ? { flex: 1, minWidth: 220, pinned: 'left' as const } : { width: 160 }),
+    // On a phone, room left for the typed percent.
+    ...(wide ? { flex: 1, minWidth: 220, pinned: 'left' as const } : { width: 180, minWidth: 180 }),
     cellRenderer: DescriptionCell,
     // Its 'Cut' tag follows the percent: redraw it whenever the row's data changes.
     equals: () => false,
     cellClassRules: { 'scenario-cell--cut': isCut },
-    tooltipValueGetter: (p) => p.data?.accountDesc ?? undefined,
+    tooltipValueGetter: (p) => (p.data ? lineLabel(p.data).whole : undefined),
   });
   const where: ColDef<ScenarioLine>[] = [
     textColumn({
@@ -54,7 +68,9 @@ export function scenarioColumns(
       colId: 'building',
       headerName: 'Building',
       valueGetter: (p) => p.data?.building?.name ?? DISTRICT_WIDE,
-      width: 155,
+      // The description names the building too (its second line): this column gives up room first,
+      // so Adjusted and Cut show their figures whole beside it at 1440 px.
+      width: 135,
     }),
     textColumn({
       colId: 'isPersonnel',
@@ -75,8 +91,8 @@ export function scenarioColumns(
   const percent: ColDef<ScenarioLine> = {
     field: 'percentKept',
     headerName: 'Percent Kept',
-    width: wide ? 260 : 270,
-    minWidth: 240,
+    width: wide ? 245 : 270,
+    minWidth: 215,
     filter: 'agNumberColumnFilter',
     cellClass: 'pct-column',
     cellRenderer: PercentCell,
@@ -90,6 +106,7 @@ export function scenarioColumns(
       headerName: 'Adjusted',
       headerTooltip: 'Adjusted amount: what the line keeps',
       width: 135,
+      ...figureMin,
       cellClassRules: { 'scenario-cell--cut': isCut },
     }),
     moneyColumn({
@@ -97,6 +114,7 @@ export function scenarioColumns(
       headerName: 'Cut',
       headerTooltip: 'Proposed amount less the adjusted amount',
       width: 125,
+      ...figureMin,
       cellClassRules: { 'scenario-cell--cut': isCut },
     }),
   ];

@@ -18,6 +18,7 @@ import { PageHeader } from '@web/components/page-header';
 import { useToast } from '@web/components/toast';
 import { scenarioColumns } from './columns';
 import { ComparePanel } from './compare-panel';
+import { figureMinWidth } from './figure-widths';
 import { FilterBar } from './filter-bar';
 import { categoryOptions, INITIAL_FILTERS, scenarioFilter, type ScenarioFilterState } from './filters';
 import { FloorsDialog } from './floors-dialog';
@@ -64,6 +65,7 @@ export function ScenarioScreen() {
   const [shown, setShown] = useState<number | null>(null);
   const [floorsOpen, setFloorsOpen] = useState(false);
   const [layout] = useState(gridLayout);
+  const [figureMin, setFigureMin] = useState<number | null>(null);
 
   const editor = useScenarioEditor({
     baseline: baseline.data,
@@ -99,6 +101,16 @@ export function ScenarioScreen() {
     }
   }, [fy, selectedId, list.isSuccess, url.fiscalYear, url.scenarioId, remember]);
 
+  // Adjusted and Cut are sized for the largest proposed figure once a row is on screen, and again
+  // when the lines change (another scenario or year).
+  const linesRef = useRef<HTMLElement>(null);
+  const { currentLines } = editor;
+  const remeasureFigures = useCallback(() => {
+    const rows = currentLines();
+    setFigureMin((was) => (linesRef.current ? figureMinWidth(linesRef.current, rows) : null) ?? was);
+  }, [currentLines]);
+  useEffect(remeasureFigures, [editor.rows, remeasureFigures]);
+
   const onInvalid = useCallback((message: string) => notify({ variant: 'error', title: message }), [notify]);
   const columns = useMemo(
     () =>
@@ -109,8 +121,9 @@ export function ScenarioScreen() {
         onInvalid,
         personnelNote,
         layout,
+        figureMinWidth: figureMin,
       }),
-    [editable, editor.preview, editor.commit, onInvalid, personnelNote, layout],
+    [editable, editor.preview, editor.commit, onInvalid, personnelNote, layout, figureMin],
   );
   const filter = useMemo(() => scenarioFilter(filters), [filters]);
   const categories = useMemo(() => categoryOptions(lines ?? []).slice(1), [lines]);
@@ -148,7 +161,7 @@ export function ScenarioScreen() {
       : null;
 
   return (
-    <div className="grid-screen grid-screen--wide scenario-screen">
+    <div className={`grid-screen grid-screen--wide scenario-screen scenario-screen--${layout}`}>
       <PageHeader
         title="Budget Scenario Builder"
         subtitle={
@@ -198,9 +211,10 @@ export function ScenarioScreen() {
             : 'Below is the proposed budget as it stands.'}
         </Alert>
       ) : null}
-      <section className="card" aria-label="Scenario lines">
+      <section className="card" aria-label="Scenario lines" ref={linesRef}>
         <FilterBar lines={lines ?? []} filters={filters} onChange={setFilters} />
         <QuickCuts
+          scenarioId={selectedId}
           editable={editable}
           selectedCount={selection.length}
           shownCount={shown ?? lines?.length ?? 0}
@@ -219,6 +233,8 @@ export function ScenarioScreen() {
         </GridToolbar>
         <DataGrid<ScenarioLine>
           label="Scenario lines"
+          // Adjusted and Cut are measured once a Proposed cell is on screen (figure-widths.ts).
+          onFirstDataRendered={remeasureFigures}
           rows={baseline.data ? editor.rows : []}
           columns={columns}
           loading={Boolean(budgetYear) && (list.isPending || baseline.isPending)}

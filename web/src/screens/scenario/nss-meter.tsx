@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { useScenarioNssMeter } from '@web/api/nss';
 import { NssGauge, NssStatus } from '@web/components/nss/nss-gauge';
-import { formatMoney } from '@web/lib/format';
+import { formatMoneyCents } from '@web/lib/format';
 import { percentOfRequiredText } from '@shared/schemas/nss';
 import { useEditorSnapshot, type EditorStore } from './editor-store';
 import { fyLabel } from './scenario-math';
@@ -11,6 +11,16 @@ interface ScenarioNssMeterProps {
   fiscalYear: number | undefined;
   scenarioId: number | null;
   store: EditorStore;
+}
+
+/**
+ * '$77,684.50 above 100%' or '$10,654,236.62 below 100%': to the cent, as the headline's shortfall
+ * and the meter's message beside it say the same amount (whole dollars read as a second figure).
+ */
+export function headroomText(amount: number, mark: string): string {
+  return amount >= 0
+    ? `${formatMoneyCents(amount)} above ${mark}`
+    : `${formatMoneyCents(-amount)} below ${mark}`;
 }
 
 /**
@@ -46,13 +56,9 @@ export function ScenarioNssMeter({ budgetYearId, fiscalYear, scenarioId, store }
         ) : null}
         {m.headroom ? (
           <span className="scenario-nss__headroom muted">
-            {m.headroom.above100 >= 0
-              ? `${formatMoney(m.headroom.above100)} above 100%`
-              : `${formatMoney(-m.headroom.above100)} below 100%`}
+            {headroomText(m.headroom.above100, '100%')}
             {' · '}
-            {m.headroom.above95 >= 0
-              ? `${formatMoney(m.headroom.above95)} above 95%`
-              : `${formatMoney(-m.headroom.above95)} below 95%`}
+            {headroomText(m.headroom.above95, '95%')}
           </span>
         ) : null}
         {updating ? <span className="scenario-nss__updating muted">Updating…</span> : null}

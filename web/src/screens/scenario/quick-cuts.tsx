@@ -8,6 +8,8 @@ import { formatMoneyCents } from '@web/lib/format';
 import { count } from './scenario-math';
 
 interface QuickCutsProps {
+  /** The scenario on screen: what a quick cut did goes when another is chosen or it is deleted. */
+  scenarioId: number | null;
   editable: boolean;
   /** How many rows are selected: the quick cuts apply to them, else to the rows shown. */
   selectedCount: number;
@@ -44,15 +46,25 @@ export function quickCutOutcome(label: string, asked: number, r: QuickCutResult)
  * maintenance-of-effort minimum is kept, and the quick cuts stop at them.
  */
 export function QuickCuts(props: QuickCutsProps) {
-  const { editable, selectedCount, shownCount, targetIds, quickCut, onFloors } = props;
+  const { scenarioId, editable, selectedCount, shownCount, targetIds, quickCut, onFloors } = props;
   const [busy, setBusy] = useState<string | null>(null);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // Each outcome names the scenario it is about; another scenario on screen does not show it.
+  const [result, setResult] = useState<{ scenarioId: number | null; outcome: Outcome } | null>(null);
+  const outcome = result?.scenarioId === scenarioId ? result.outcome : null;
+  // Forgotten once another scenario is chosen, so coming back to this one does not show it again.
+  const [shownFor, setShownFor] = useState(scenarioId);
+  if (shownFor !== scenarioId) {
+    setShownFor(scenarioId);
+    setResult(null);
+  }
   const scope =
     selectedCount > 0
       ? `the ${count(selectedCount, 'selected line')}`
       : `the ${count(shownCount, 'line')} shown`;
 
   const run = async (label: string, percent: number) => {
+    const about = scenarioId;
+    const setOutcome = (next: Outcome) => setResult({ scenarioId: about, outcome: next });
     const ids = targetIds();
     if (ids.length === 0) {
       setOutcome({ variant: 'error', title: 'No lines to cut: change the filters or select lines' });

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { SECURITY_EVENTS, type SecurityEvent } from '@shared/schemas/security-log';
 import { useSecurityLog } from '@web/api/auth';
 import { errorMessage } from '@web/api/client';
+import { ScrollArea } from '@web/components/scroll-area';
 import { Alert } from '@web/components/alert';
 import { FilterSelect } from '@web/components/line-filters';
 import { Spinner } from '@web/components/spinner';
@@ -65,7 +66,7 @@ export function SecurityLog() {
       {log.isError ? <Alert>{errorMessage(log.error, 'Failed to load the security log')}</Alert> : null}
       {log.isSuccess && log.data.events.length === 0 ? <p className="muted">No events.</p> : null}
       {log.isSuccess && log.data.events.length > 0 ? (
-        <div className="table-wrap">
+        <ScrollArea label="Security events">
           <table className="table security-log">
             <caption className="visually-hidden">Security events, newest first</caption>
             <TableHead cols={['When', 'Event', 'Account', 'By', 'Address', 'Detail']} />
@@ -82,7 +83,7 @@ export function SecurityLog() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollArea>
       ) : null}
     </section>
   );

@@ -4,6 +4,7 @@ import { Select } from '@web/components/select';
 import { formatDateTime, ROLE_LABELS } from '@web/lib/format';
 import { TableHead, unseen } from '@web/components/table-head';
 import { RowAction } from '@web/components/form/button';
+import { ScrollArea } from '@web/components/scroll-area';
 
 const ROLE_OPTIONS = (Object.keys(ROLE_LABELS) as Role[]).map((role) => ({
   value: role,
@@ -29,7 +30,7 @@ export function UsersTable({
   onDelete,
 }: UsersTableProps) {
   return (
-    <div className="table-wrap">
+    <ScrollArea label="Users">
       <table className="table">
         <caption className="visually-hidden">Users</caption>
         <TableHead cols={['Name', 'Email', 'Role', 'Status', 'Last login', unseen('Actions')]} />
@@ -89,6 +90,6 @@ export function UsersTable({
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollArea>
   );
 }
