@@ -342,3 +342,121 @@ test('a column moved (in the menu and by dragging its header), one hidden and on
   await expect(menu.getByLabel('Pin Job Class')).toHaveValue('left');
   await saveScreen(page, 'grid-columns-arranged-reloaded-1440');
 });
+
+/**
+ * No column of the scrolling area runs under the pinned Actions column (or past the grid's right
+ * edge) as the screen opens: each header there ends before that edge or starts at it, and reads
+ * whole. At 1440 px Data Quality showed 'L' of Location, Import History '08/2' of each hire date and
+ * Positions 'Holders (s': the column cut by the pinned Actions column's edge.
+ */
+async function expectNoColumnCutAtEdge(grid: Locator): Promise<void> {
+  const gridBox = await box(grid);
+  const actions = grid.locator('.ag-header-cell[col-id="actions"]');
+  const edge = (await actions.count()) ? (await box(actions)).x : gridBox.x + gridBox.width;
+  const headers = grid.locator('.ag-header-row .ag-grid-scrolling-cells .ag-header-cell');
+  const count = await headers.count();
+  expect(count).toBeGreaterThan(0);
+  for (let i = 0; i < count; i += 1) {
+    const header = headers.nth(i);
+    const colId = await header.getAttribute('col-id');
+    const h = await box(header);
+    if (h.x >= edge - 0.5) {
+      continue;
+    }
+    expect(h.x + h.width, `${colId} ends at or before the edge at ${edge}`).toBeLessThanOrEqual(edge + 0.5);
+    const text = header.locator('.ag-header-cell-text');
+    expect(
+      await text.evaluate((el) => el.scrollWidth <= el.clientWidth + 1),
+      `${colId}'s header reads whole`,
+    ).toBe(true);
+  }
+}
+
+/**
+ * Scrolled sideways to the end, every header reads whole: a column off to the side when the grid
+ * sized its columns keeps its defined width ('Vacancy Step / L…', 'DESE Co…' once).
+ */
+async function expectHeadersWholeToTheEnd(grid: Locator): Promise<void> {
+  const scroller = grid.locator('.ag-body-horizontal-scroll-viewport');
+  for (let step = 0; step < 20; step += 1) {
+    const cut = await grid.locator('.ag-header-cell').evaluateAll((cells) =>
+      cells
+        .filter((c) => {
+          const text = c.querySelector('.ag-header-cell-text');
+          return text && text.scrollWidth > text.clientWidth + 1;
+        })
+        .map((c) => c.getAttribute('col-id')),
+    );
+    expect(cut, 'headers cut').toEqual([]);
+    const moved = await scroller.evaluate((el) => {
+      const before = el.scrollLeft;
+      el.scrollLeft += 300;
+      el.dispatchEvent(new Event('scroll'));
+      return el.scrollLeft !== before;
+    });
+    if (!moved) {
+      return;
+    }
+    await grid.page().waitForTimeout(150);
+  }
+}
+
+test('at 1440 no column is cut under the pinned Actions column as a grid opens, nor any header', async ({
+  page,
+}) => {
+  test.slow();
+  await signIn(page, ADMIN);
+  for (const [label, grid] of [
+    ['Data Quality', 'Records needing review'],
+    ['Import History', 'Imported records'],
+    ['Positions', 'Positions'],
+    ['Employee Manager', 'Employees'],
+  ] as const) {
+    await navigate(page, label);
+    const shown = await gridReady(page, grid);
+    await expectNoColumnCutAtEdge(shown);
+    await shown.scrollIntoViewIfNeeded();
+    await saveScreen(page, `grid-columns-edge-${label.toLowerCase().replace(/ /g, '-')}-1440`);
+    await expectHeadersWholeToTheEnd(shown);
+  }
+});
+
+test('on a phone each row of Proposed Budget and Employee Manager shows its name and its buttons together', async ({
+  page,
+}) => {
+  test.slow();
+  // The layout is chosen as the grid starts: the phone's size comes first.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, ADMIN);
+  for (const [label, grid, nameCol, buttons] of [
+    ['Proposed Budget', 'Proposed lines', 'accountDescription', ['Edit', 'Delete']],
+    ['Employee Manager', 'Employees', 'name', ['Edit']],
+  ] as const) {
+    await navigate(page, label);
+    const shown = await gridReady(page, grid);
+    await shown.scrollIntoViewIfNeeded();
+    const g = await box(shown);
+    const row = shown
+      .locator('.ag-row')
+      .filter({ has: page.locator(`[col-id="${nameCol}"]`) })
+      .first();
+    const name = await box(row.locator(`[col-id="${nameCol}"]`));
+    expect(name.x).toBeGreaterThanOrEqual(g.x);
+    for (const button of buttons) {
+      // Drawn beside the name, not eight columns off to the side (where the grid leaves it undrawn).
+      const control = row.getByRole('button', { name: new RegExp(`^${button} `) });
+      await expect(control, `${label}: ${button} beside the name`).toBeVisible({ timeout: 5_000 });
+      const b = await box(control);
+      expect(b.x, `${label}: ${button} right of the name`).toBeGreaterThanOrEqual(name.x + name.width - 0.5);
+      expect(b.x + b.width, `${label}: ${button} whole on the screen`).toBeLessThanOrEqual(g.x + g.width);
+    }
+    await saveScreen(page, `grid-columns-phone-${label.toLowerCase().replace(/ /g, '-')}`);
+    // Scrolled sideways, the name stays where it was (pinned).
+    await shown.locator('.ag-body-horizontal-scroll-viewport').evaluate((el) => {
+      el.scrollLeft += 400;
+      el.dispatchEvent(new Event('scroll'));
+    });
+    await page.waitForTimeout(300);
+    expect((await box(row.locator(`[col-id="${nameCol}"]`))).x).toBeCloseTo(name.x, 0);
+  }
+});

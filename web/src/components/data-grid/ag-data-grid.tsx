@@ -12,6 +12,7 @@ import type {
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type MutableRefObject } from 'react';
+import { actionsBesideName, PHONE_QUERY } from '@web/components/data-grid/edit-column';
 import { AUTO_SIZE_PADDING } from '@web/components/data-grid/fit-columns';
 import { GRID_HEADER_HEIGHT, GRID_ROW_HEIGHT } from '@web/components/data-grid/grid-size';
 import { gridTheme } from '@web/components/data-grid/grid-theme';
@@ -86,6 +87,10 @@ function LoadingOverlay() {
   );
 }
 
+/** Whether the grid starts on a phone (its columns then keep a phone's layout while it lives). */
+const onPhone = (): boolean =>
+  typeof window !== 'undefined' && Boolean(window.matchMedia?.(PHONE_QUERY).matches);
+
 /** The pixel height of every shown row: the last row's top plus its height. */
 function measure<T>(api: GridApi<T>): number {
   const count = api.getDisplayedRowCount();
@@ -111,9 +116,9 @@ const defaultColDef: ColDef = {
 export function AgDataGrid<T extends GridRow>(props: DataGridProps<T>) {
   const {
     rows,
-    columns,
+    columns: defined,
     label,
-    gridId,
+    gridId: definedId,
     loading = false,
     emptyText = 'No rows to show',
     maxHeight = 600,
@@ -133,6 +138,11 @@ export function AgDataGrid<T extends GridRow>(props: DataGridProps<T>) {
   const filterRef = useRef(externalFilter);
   // Height of all shown rows in pixels (rows with wrapped text are taller than the default).
   const [contentHeight, setContentHeight] = useState(0);
+  // On a phone the row buttons sit beside the name (actionsBesideName), a layout kept under an id
+  // of its own so neither screen size takes the other's pins and order.
+  const [phone] = useState(onPhone);
+  const columns = useMemo(() => (phone ? actionsBesideName(defined) : defined), [phone, defined]);
+  const gridId = definedId && columns !== defined ? `${definedId}-compact` : definedId;
   const { restore, handlers } = useColumnLayout({ gridId, columns, rows, wrapperRef });
 
   const rowSelection = useMemo<RowSelectionOptions<T> | undefined>(

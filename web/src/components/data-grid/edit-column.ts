@@ -2,13 +2,22 @@ import type { ColDef, SuppressKeyboardEventParams } from 'ag-grid-community';
 import type { GridColumnContext } from '@web/components/data-grid/column-types';
 import { RowActionsCell, type RowAction } from '@web/components/data-grid/row-actions-cell';
 
+/** The column id of a grid's row buttons (Edit, Delete). */
+export const ACTIONS_COL_ID = 'actions';
+
+/** A phone's screen (the width below which the app's layouts stack). */
+export const PHONE_QUERY = '(max-width: 639px)';
+
+/** The widest a pinned name column starts on a phone, so it and the row's buttons share the screen. */
+const COMPACT_NAME_WIDTH = 150;
+
 /**
  * A pinned-right column of row buttons (Edit, Delete). The buttons are out of the tab order (the
  * grid moves focus cell by cell), so Enter on the focused cell runs the first action.
  */
 export function actionsColumn<T>(actions: RowAction<T>[], label: (row: T) => string): ColDef<T> {
   return {
-    colId: 'actions',
+    colId: ACTIONS_COL_ID,
     headerName: 'Actions',
     width: 70 + actions.length * 62,
     pinned: 'right',
@@ -33,4 +42,36 @@ export function actionsColumn<T>(actions: RowAction<T>[], label: (row: T) => str
 /** The per-row Edit button. */
 export function editColumn<T>(onEdit: (row: T) => void, label: (row: T) => string): ColDef<T> {
   return actionsColumn([{ name: 'Edit', onClick: onEdit }], label);
+}
+
+const pinnedLeft = (def: ColDef<unknown>): boolean => def.pinned === 'left' || def.pinned === true;
+
+/**
+ * A phone's columns: the row buttons pinned right go just after the pinned-left name column,
+ * unpinned, and the name column starts at most 150 px wide. A 390 px phone cannot hold a name and
+ * two buttons pinned on both sides (AG Grid unpinned them all, and Edit and Delete came last, eight
+ * columns after the name); so the name stays pinned with its buttons beside it, and the other columns
+ * scroll past them. The same columns when there is nothing to move.
+ */
+export function actionsBesideName<T>(columns: ColDef<T>[]): ColDef<T>[] {
+  const actions = columns.find((c) => c.colId === ACTIONS_COL_ID && c.pinned === 'right');
+  if (!actions) {
+    return columns;
+  }
+  const rest = columns
+    .filter((c) => c !== actions)
+    .map((c) => {
+      if (!pinnedLeft(c as ColDef<unknown>)) {
+        return c;
+      }
+      const context = (c.context ?? {}) as GridColumnContext;
+      const cap = Math.min(context.autoMaxWidth ?? COMPACT_NAME_WIDTH, COMPACT_NAME_WIDTH);
+      return {
+        ...c,
+        width: Math.min(c.width ?? COMPACT_NAME_WIDTH, COMPACT_NAME_WIDTH),
+        context: { ...context, autoMaxWidth: cap } satisfies GridColumnContext,
+      };
+    });
+  const at = rest.reduce((n, c, i) => (pinnedLeft(c as ColDef<unknown>) ? i + 1 : n), 0);
+  return [...rest.slice(0, at), { ...actions, pinned: null }, ...rest.slice(at)];
 }

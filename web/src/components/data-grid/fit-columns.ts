@@ -133,8 +133,9 @@ function moneyLimits<T>(
 /**
  * Sizes the grid's shown columns to their header and content, except those the user sized; money
  * columns at least as wide as their largest figure over all rows; then spreads any width left over
- * across the unpinned columns, so the grid is filled. AG Grid measures the rendered rows only
- * (about 30 of 50,000), so this costs a few milliseconds whatever the row count.
+ * across the unpinned columns, so the grid is filled (settleEdges then ends them at a column's
+ * edge). AG Grid measures the rendered rows only (about 30 of 50,000), so this costs a few
+ * milliseconds whatever the row count.
  */
 export function fitColumns<T>(
   api: GridApi<T>,

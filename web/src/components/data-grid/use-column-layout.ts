@@ -21,6 +21,7 @@ import {
   toColumnState,
   type SavedColumn,
 } from '@web/components/data-grid/column-layout';
+import { settleEdges } from '@web/components/data-grid/column-edges';
 import { fitColumns } from '@web/components/data-grid/fit-columns';
 
 /** What the Columns menu reaches through the grid's context (gridOptions.context). */
@@ -189,6 +190,10 @@ export function useColumnLayout<T>({ gridId, columns, rows, wrapperRef }: Column
         save();
       },
       onColumnResized: (event: ColumnResizedEvent<T>) => {
+        // An auto-size (fitColumns) has ended: no column left cut at the pinned Actions column.
+        if (event.finished && event.source === 'autosizeColumns' && !event.api.isDestroyed()) {
+          settleEdges(event.api, userSized.current);
+        }
         if (event.finished && event.source === 'uiColumnResized') {
           event.columns?.forEach((c) => userSized.current.add(c.getColId()));
           save();

@@ -7,6 +7,7 @@ import {
   moneyColumn,
   numberColumn,
   textColumn,
+  type GridColumnContext,
 } from '@web/components/data-grid/column-types';
 import { editColumn } from '@web/components/data-grid/edit-column';
 import { employeeName } from '@web/components/employee-cells';
@@ -32,8 +33,11 @@ export function dataIssueColumns(onEdit: (line: EmployeeLineItem) => void): ColD
     textColumn({
       colId: 'warnings',
       headerName: 'Import Warnings',
-      flex: 1,
-      minWidth: 320,
+      // Sized to its content like the rest (not flex, which took what the others left and let the
+      // grid run past the pinned Actions column), wrapping past 360 px.
+      width: 320,
+      minWidth: 240,
+      context: { autoMaxWidth: 360 } satisfies GridColumnContext,
       wrapText: true,
       autoHeight: true,
       valueGetter: (p) => (p.data?.metadata.importWarnings ?? []).join('; '),

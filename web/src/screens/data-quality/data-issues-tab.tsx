@@ -61,6 +61,7 @@ export function DataIssuesTab({ budgetYearId }: { budgetYearId: number | undefin
       </div>
       <DataGrid<EmployeeLineItem>
         label="Records needing review"
+        gridId="data-issues"
         rows={rows}
         columns={columns}
         loading={issues.isPending && Boolean(budgetYearId)}

@@ -31,7 +31,8 @@ export function importHistoryColumns({
       dateColumn({
         field: 'dateOfDeparture',
         headerName: 'Departure Date',
-        width: 140,
+        // Its header whole where the column is off to the side and keeps this width (a phone).
+        width: 150,
         editable: canEdit,
         cellEditor: 'agDateStringCellEditor',
       }),

@@ -71,7 +71,8 @@ export function employeeColumns({
       textColumn({ field: 'department', headerName: 'Department', width: 160 }),
       textColumn({ field: 'jobClass', headerName: 'Job Class', width: 140 }),
       textColumn({ field: 'locationCode', headerName: 'Location', width: 110 }),
-      textColumn({ field: 'deseCode', headerName: 'DESE Code', width: 110 }),
+      // Off to the side a column keeps its defined width: 120 shows 'DESE Code' whole.
+      textColumn({ field: 'deseCode', headerName: 'DESE Code', width: 120 }),
       reviewColumn(),
       sourceColumn<EmployeeLineItem>(110),
     ],

@@ -8,7 +8,7 @@ import {
   type GridColumnContext,
 } from '@web/components/data-grid/column-types';
 import { formatMoneyCents } from '@web/lib/format';
-import { actionsColumn } from '@web/components/data-grid/edit-column';
+import { actionsBesideName, actionsColumn } from '@web/components/data-grid/edit-column';
 import {
   formatFte,
   holdersText,
@@ -22,8 +22,8 @@ interface PositionColumnOptions {
   onOpen(position: Position): void;
   canEdit: boolean;
   /**
-   * A phone's layout: the title pinned narrower and Edit right after it (not pinned right), so the
-   * two take half of a 390 px screen and the other columns scroll beside them.
+   * A phone's layout (actionsBesideName): the title pinned narrower and Edit right after it (not
+   * pinned right), so the two take half of a 390 px screen and the other columns scroll beside them.
    */
   compact?: boolean;
 }
@@ -41,12 +41,11 @@ export function positionColumns({
     textColumn({
       field: 'title',
       headerName: 'Title',
-      width: compact ? 150 : 220,
+      width: 220,
       pinned: 'left',
       tooltipField: 'title',
-      context: { autoMaxWidth: compact ? 150 : 240 } satisfies GridColumnContext,
+      context: { autoMaxWidth: 240 } satisfies GridColumnContext,
     }),
-    ...(compact ? [{ ...open, pinned: null, width: 90 }] : []),
     textColumn({
       colId: 'building',
       headerName: 'Building',
@@ -104,8 +103,10 @@ export function positionColumns({
       colId: 'vacancyPlacement',
       headerName: 'Vacancy Step / Lane',
       valueGetter: (p) => (p.data ? placementText(p.data) : ''),
-      width: 160,
+      // Its header whole: a column off to the side keeps this width until the user widens it.
+      width: 180,
     }),
   ];
-  return compact ? columns : [...columns, open];
+  columns.push(open);
+  return compact ? actionsBesideName(columns) : columns;
 }
