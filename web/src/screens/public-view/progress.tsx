@@ -31,12 +31,33 @@ export function ProgressSection({ data, what }: { data: PublicYearData; what: st
         town&apos;s goal of <strong className="money">{formatMoney(data.townGoal)}</strong>
         {over ? ', more than the goal.' : '.'}
       </p>
-      <div className="pub-progress__track" aria-hidden="true">
-        <div
-          className={`pub-progress__fill${over ? ' pub-progress__fill--over' : ''}`}
-          style={{ width: `${Math.min(percent, 100)}%` }}
-        />
-      </div>
+      <ProgressBar percent={percent} />
     </section>
+  );
+}
+
+/**
+ * The bar: the budget's share of the goal in green up to the goal. A budget over the goal draws the
+ * track to the budget instead, the goal marked on it and the part past it in red (a full red bar
+ * said 'over' but not by how much).
+ */
+function ProgressBar({ percent }: { percent: number }) {
+  const over = percent > 100;
+  // Widths on a track as long as the larger of the budget and the goal.
+  const goalAt = over ? (100 / percent) * 100 : 100;
+  const within = over ? goalAt : percent;
+  return (
+    <div className="pub-progress__track" aria-hidden="true">
+      <div className="pub-progress__fill" style={{ width: `${within}%` }} />
+      {over ? (
+        <>
+          <div
+            className="pub-progress__fill pub-progress__fill--over"
+            style={{ width: `${100 - goalAt}%` }}
+          />
+          <div className="pub-progress__goal" style={{ left: `${goalAt}%` }} title="The town's goal" />
+        </>
+      ) : null}
+    </div>
   );
 }
