@@ -4,6 +4,8 @@ import { COMPONENT_LABELS } from './labels';
 
 interface ComponentOrderProps {
   order: ComponentKey[];
+  /** Whether residents see a section (Visible Modules): only those are numbered, as the preview numbers them. */
+  shown(key: ComponentKey): boolean;
   onChange(order: ComponentKey[]): void;
 }
 
@@ -18,7 +20,7 @@ function moved(order: ComponentKey[], from: number, to: number): ComponentKey[] 
  * The order of the public page's sections: dragged with the mouse, or moved with the Move up and
  * Move down buttons (keyboard and screen readers); a live region says where a section went.
  */
-export function ComponentOrder({ order, onChange }: ComponentOrderProps) {
+export function ComponentOrder({ order, shown, onChange }: ComponentOrderProps) {
   const [dragging, setDragging] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const move = (from: number, to: number) => {
@@ -56,7 +58,13 @@ export function ComponentOrder({ order, onChange }: ComponentOrderProps) {
               ⋮⋮
             </span>
             <span className="pdc-order__name">
-              {i + 1}. {COMPONENT_LABELS[key].name}
+              {shown(key) ? (
+                `${order.slice(0, i + 1).filter(shown).length}. ${COMPONENT_LABELS[key].name}`
+              ) : (
+                <>
+                  {COMPONENT_LABELS[key].name} <span className="muted">(hidden)</span>
+                </>
+              )}
             </span>
             <span className="pdc-order__buttons">
               <button

@@ -122,7 +122,7 @@ function ConfigScreen({ config }: { config: PublicDashboardConfig }) {
             <h2 id="pdc-settings-title" className="pdc-section__title">
               Settings
             </h2>
-            <SettingsFields form={form} years={years} origin={origin} />
+            <SettingsFields form={form} config={config} years={years} origin={origin} />
             {form.formError ? <Alert>{`Failed to save settings: ${form.formError}`}</Alert> : null}
             {notice ? <Alert variant={notice.kind}>{notice.text}</Alert> : null}
             <div className="form-actions">

@@ -4,6 +4,7 @@ import {
   type ComponentKey,
   type PublicDashboardConfig,
   settingsFields,
+  SHOW_FLAG_OF,
 } from '@shared/schemas/public-dashboard';
 import { useSchemaForm } from '@web/components/form/use-schema-form';
 import { Field } from '@web/components/form/field';
@@ -51,10 +52,13 @@ const fy = fiscalYearLabel;
 /** The address, names, logo and websites, the years to publish and the order of the sections. */
 export function SettingsFields({
   form,
+  config,
   years,
   origin,
 }: {
   form: SettingsForm;
+  /** The saved settings: which sections residents see (Visible Modules saves them at once). */
+  config: PublicDashboardConfig;
   years: number[];
   origin: string;
 }) {
@@ -126,6 +130,7 @@ export function SettingsFields({
         </p>
         <ComponentOrder
           order={values.componentOrder}
+          shown={(key) => config[SHOW_FLAG_OF[key]] === true}
           onChange={(order) => setValue('componentOrder', order)}
         />
         {errors.componentOrder ? <span className="field__error">{errors.componentOrder}</span> : null}
