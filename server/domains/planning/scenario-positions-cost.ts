@@ -24,7 +24,7 @@ export async function rosterOf(db: Db, row: CutScenarioRow) {
   );
   const message = follows
     ? null
-    : `${fiscalYearLabel(row.fiscal_year)}'s salary lines come from its own payroll, not from positions: cut its personnel lines by percent, or cut positions in a scenario of ${fiscalYearLabel(row.fiscal_year + 1)}, the year the ${fiscalYearLabel(row.fiscal_year)} roster's cost is budgeted in`;
+    : `${fiscalYearLabel(row.fiscal_year)}'s salary lines come from its own payroll, not from positions: cut its personnel lines by percent, or cut positions in a scenario of ${fiscalYearLabel(row.fiscal_year + 1)}, the year the ${fiscalYearLabel(row.fiscal_year)} roster's cost is budgeted in.`;
   return { available: follows, message, roster: r };
 }
 

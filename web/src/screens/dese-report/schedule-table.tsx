@@ -2,6 +2,7 @@ import type { DeseReport } from '@web/api/function-codes';
 import { amountOrWithheld, NOT_CURRENT_CODE } from '@shared/schemas/dese-report';
 import { countOf, formatMoneyCents } from '@web/lib/format';
 import { numCol, TableHead } from '@web/components/table-head';
+import { ScrollArea } from '@web/components/scroll-area';
 
 type Figures = Pick<DeseReport['totals'], 'salaries' | 'otherExpenses' | 'total'>;
 
@@ -28,8 +29,8 @@ function Money({ f }: { f: Figures }) {
 export function ScheduleTable({ report, fy }: { report: DeseReport; fy: string }) {
   const unmapped = report.unmapped;
   return (
-    // Focusable: on a phone the table scrolls sideways, and keyboard users must reach it.
-    <div className="table-wrap" role="group" aria-label={`${fy} budget by DESE function`} tabIndex={0}>
+    // On a phone the table scrolls sideways: the area is then focusable and says so above it.
+    <ScrollArea label={`${fy} budget by DESE function`}>
       <table className="table table--compact dese-table" data-testid="dese-schedule">
         <caption>
           {fy} school committee budget by DESE function (End-of-Year Report, Schedule 19 layout)
@@ -73,6 +74,6 @@ export function ScheduleTable({ report, fy }: { report: DeseReport; fy: string }
           </tr>
         </tfoot>
       </table>
-    </div>
+    </ScrollArea>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { TableHead, unseen } from '@web/components/table-head';
 import { RowAction } from '@web/components/form/button';
+import { ScrollArea } from '@web/components/scroll-area';
 
 export interface Column<T> {
   header: string;
@@ -27,7 +28,7 @@ export function ReferenceTable<T extends { id: number; name: string }>({
 }: ReferenceTableProps<T>) {
   const actions = Boolean(onEdit || onDelete);
   return (
-    <div className="md-table-card table-wrap">
+    <ScrollArea label={caption} className="md-table-card">
       <table className="table">
         <caption className="visually-hidden">{caption}</caption>
         <TableHead
@@ -65,6 +66,6 @@ export function ReferenceTable<T extends { id: number; name: string }>({
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollArea>
   );
 }

@@ -12,6 +12,7 @@ import { formatMoneyCents } from '@web/lib/format';
 import { defaultFiscalYear, FiscalYearSelect } from './fiscal-year-select';
 import { TabHeader } from './tab-header';
 import { numCol, TableHead } from '@web/components/table-head';
+import { ScrollArea } from '@web/components/scroll-area';
 
 export const ISSUE_LABELS: Record<SalaryIssueKind, string> = {
   MISSING_SALARY: 'Missing salary',
@@ -134,7 +135,7 @@ export function SalaryVerificationTab() {
               <p>Every salary in this fiscal year passes these checks.</p>
             </EmptyState>
           ) : (
-            <div className="md-table-card table-wrap">
+            <ScrollArea label="Salary issues" className="md-table-card">
               <table className="table">
                 <caption className="visually-hidden">Salary issues</caption>
                 <TableHead
@@ -166,7 +167,7 @@ export function SalaryVerificationTab() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollArea>
           )}
           {issues.length > limit ? (
             <div className="form-actions">
