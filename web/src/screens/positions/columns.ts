@@ -8,7 +8,7 @@ import {
   type GridColumnContext,
 } from '@web/components/data-grid/column-types';
 import { formatMoneyCents } from '@web/lib/format';
-import { actionsBesideName, actionsColumn } from '@web/components/data-grid/edit-column';
+import { actionsColumn } from '@web/components/data-grid/edit-column';
 import {
   formatFte,
   holdersText,
@@ -21,21 +21,12 @@ interface PositionColumnOptions {
   /** Opens the position: its form (read-only without the right), holders, actions and history. */
   onOpen(position: Position): void;
   canEdit: boolean;
-  /**
-   * A phone's layout (actionsBesideName): the title pinned narrower and Edit right after it (not
-   * pinned right), so the two take half of a 390 px screen and the other columns scroll beside them.
-   */
-  compact?: boolean;
 }
 
 const NARROW = { autoMaxWidth: 160 } satisfies GridColumnContext;
 
 /** The Positions manager's columns, typed against the shared position DTO. */
-export function positionColumns({
-  onOpen,
-  canEdit,
-  compact = false,
-}: PositionColumnOptions): ColDef<Position>[] {
+export function positionColumns({ onOpen, canEdit }: PositionColumnOptions): ColDef<Position>[] {
   const open = actionsColumn([{ name: canEdit ? 'Edit' : 'View', onClick: onOpen }], positionLabel);
   const columns: ColDef<Position>[] = [
     textColumn({
@@ -107,6 +98,6 @@ export function positionColumns({
       width: 180,
     }),
   ];
-  columns.push(open);
-  return compact ? actionsBesideName(columns) : columns;
+  // On a phone the shared grid moves Edit beside the title (actionsBesideName).
+  return [...columns, open];
 }

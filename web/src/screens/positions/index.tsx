@@ -30,10 +30,6 @@ import { VacancyPlacementPanel } from '@web/screens/positions/vacancy-placement-
 import '@web/styles/grid-page.css';
 import '@web/screens/positions/positions.css';
 
-/** Phones get the compact grid layout (columns.ts), kept under a layout id of its own. */
-const compactGrid = (): boolean =>
-  typeof window !== 'undefined' && Boolean(window.matchMedia?.('(max-width: 639px)').matches);
-
 /** Positions: the district's roster of positions, filled and vacant, apart from the people in them. */
 export function PositionsScreen() {
   const { selected: budgetYear, isLoading: yearsLoading } = useBudgetYear();
@@ -61,15 +57,13 @@ export function PositionsScreen() {
   const list = usePositions(query, firstDrawn);
   const counts = usePositionCounts(query, list);
   const rows = list.data?.positions;
-  const [compact] = useState(compactGrid);
   const columns = useMemo(
     () =>
       positionColumns({
         canEdit,
-        compact,
         onOpen: (position) => setTarget({ mode: 'edit', id: position.id }),
       }),
-    [canEdit, compact],
+    [canEdit],
   );
 
   if (!yearsLoading && !budgetYear) {
@@ -155,7 +149,8 @@ export function PositionsScreen() {
         </GridToolbar>
         <DataGrid<Position>
           label="Positions"
-          gridId={compact ? 'positions-compact' : 'positions'}
+          // On a phone the shared grid puts Edit beside the title, under 'positions-compact'.
+          gridId="positions"
           rows={rows}
           columns={columns}
           loading={list.isPending && Boolean(query)}
