@@ -6,7 +6,7 @@ import { queueFor, queueMiddleware } from './db/queue';
 import { docsMiddleware } from './docs';
 import { AppError, notFound, payloadTooLarge, unsupportedMediaType } from './errors';
 import { errorHandler, onAppError } from './middleware/errors';
-import { buildOpenApi } from './openapi';
+import { openApiDocument } from './openapi';
 import { allRoutes } from './routes/index';
 import { mountRoutes } from './routes/mount';
 import { isPublicViewCached, publicViewForPath } from '@server/domains/public-dashboard';
@@ -60,7 +60,6 @@ export function createApp(app: AppContext, options: { webDist?: string } = {}): 
   const hops = app.config.trustProxy;
   const koa = new Koa({ proxy: hops > 0, maxIpsCount: hops });
   const router = mountRoutes(app, allRoutes);
-  const openapi = buildOpenApi(allRoutes);
 
   koa.on('error', onAppError(app.log));
   koa.use(errorHandler(app.log));
@@ -111,7 +110,7 @@ export function createApp(app: AppContext, options: { webDist?: string } = {}): 
   koa.use(queueMiddleware(queueFor(app.db), (ctx) => cachedPublicView(app, ctx)));
   koa.use(async (ctx, next) => {
     if (ctx.path === '/api/openapi.json') {
-      ctx.body = openapi;
+      ctx.body = openApiDocument(allRoutes);
       return;
     }
     await next();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { afterAll, beforeAll } from 'vitest';
 import { allRoutes } from '@server/routes/index';
-import { openApiPath } from './openapi';
+import { openApiDocument, openApiPath } from './openapi';
 import { createTestApp, type TestApp } from '../test/app';
 
 describe('GET /api/openapi.json', () => {
@@ -10,6 +10,12 @@ describe('GET /api/openapi.json', () => {
     t = await createTestApp();
   });
   afterAll(() => t.close());
+
+  it('is built once for the routes and served the same by every server', async () => {
+    const res = await t.api('get', '/openapi.json');
+    expect(openApiDocument(allRoutes)).toBe(openApiDocument(allRoutes));
+    expect(res.body).toEqual(JSON.parse(JSON.stringify(openApiDocument(allRoutes))));
+  });
 
   it('describes every registered route with the roles allowed', async () => {
     const res = await t.api('get', '/openapi.json');

@@ -147,3 +147,18 @@ export function buildOpenApi(routes: AnyRoute[]) {
     },
   };
 }
+
+/**
+ * The document of a list of routes, built the first time it is asked for and kept: building it
+ * converts every route's zod schemas (about half a second of CPU), which each app start paid
+ * whether or not anyone read /api/openapi.json (every test file's server did, hundreds a run).
+ */
+const documents = new WeakMap<AnyRoute[], ReturnType<typeof buildOpenApi>>();
+export function openApiDocument(routes: AnyRoute[]): ReturnType<typeof buildOpenApi> {
+  let doc = documents.get(routes);
+  if (!doc) {
+    doc = buildOpenApi(routes);
+    documents.set(routes, doc);
+  }
+  return doc;
+}

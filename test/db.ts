@@ -4,6 +4,7 @@ import { inject } from 'vitest';
 import { openDb, type DbHandle } from '@server/db/index';
 import { adminUrl, templateName } from './pg-names';
 import { lendEmbedded } from './pglite-lend';
+import { lendServerDb } from './pg-lend';
 
 let counter = 0;
 
@@ -52,24 +53,23 @@ export async function createTestDb(options: { thread?: 'worker' | 'main' } = {})
     return lendEmbedded(() => openDb({ loadDataDir: dump, fsBundle: bundle }));
   }
   const runId = inject('testRunId');
-  const name = `budget_test_${runId}_${process.pid}_${++counter}_${Date.now() % 100000}`;
-  const admin = await openDb({ url: adminUrl(url) });
-  try {
-    await admin.knex.raw(`CREATE DATABASE ${name} TEMPLATE ${templateName(runId)}`);
-    // A test database is thrown away: a commit need not wait for its WAL to reach the disk (3 ms
-    // an fdatasync here, thousands of commits a run). What a test reads is the same either way.
-    await admin.knex.raw(`ALTER DATABASE ${name} SET synchronous_commit = off`);
-  } finally {
-    await admin.close();
-  }
-  const db = await openDb({ url: adminUrl(url, name) });
-  return {
-    ...db,
-    close: async () => {
-      await db.close();
-      dropLater(url, name);
+  return lendServerDb(
+    url,
+    async () => {
+      const name = `budget_test_${runId}_${process.pid}_${++counter}_${Date.now() % 100000}`;
+      const admin = await openDb({ url: adminUrl(url) });
+      try {
+        await admin.knex.raw(`CREATE DATABASE ${name} TEMPLATE ${templateName(runId)}`);
+        // A test database is thrown away: a commit need not wait for its WAL to reach the disk (3 ms
+        // an fdatasync here, thousands of commits a run). What a test reads is the same either way.
+        await admin.knex.raw(`ALTER DATABASE ${name} SET synchronous_commit = off`);
+      } finally {
+        await admin.close();
+      }
+      return name;
     },
-  };
+    (name) => dropLater(url, name),
+  );
 }
 
 /**
