@@ -3,6 +3,9 @@ import { ADMIN, clippedMoney, FINANCE, navigate, pageOverflow, saveScreen, signI
 
 test.use({ viewport: { width: 390, height: 844 } });
 
+/** ScrollArea's line above a table (or grid) that scrolls sideways. */
+const SCROLL_HINT = 'Scroll the table sideways for more columns.';
+
 const SCREENS = [
   {
     label: 'Dashboard',
@@ -134,8 +137,41 @@ for (const screen of SCREENS) {
     }
     expect(await clippedMoney(page)).toEqual([]);
     expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+    if (await page.locator('main .data-grid').count()) {
+      // QA: a phone showed a grid's pinned name and row buttons only, the other columns off to the
+      // right and nothing saying so, where the plain tables said it (ScrollArea's line).
+      await expect(page.locator('main .scroll-area__hint + .data-grid').first()).toBeVisible();
+      await expect(page.getByText(SCROLL_HINT).first()).toBeVisible();
+    }
   });
 }
+
+test('Import History at 390px: its recent imports are named whole, and its grid says it scrolls sideways', async ({
+  page,
+}) => {
+  await signIn(page, ADMIN);
+  await navigate(page, 'Import History');
+  await expect(page.getByRole('heading', { level: 1, name: 'Import History' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(page.locator('.ag-row').first()).toBeVisible();
+  // QA: the caption of the recent imports ran on past the phone's edge inside the table's scrolling
+  // box ('Recent imports into FY26, and ledgers (actuals) of every fi...').
+  const caption = page.getByText(/^Recent imports into/);
+  await expect(caption).toBeVisible();
+  const box = (await caption.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width, 'the caption ends on screen').toBeLessThanOrEqual(390);
+  expect(
+    await caption.evaluate((el) => el.scrollWidth <= el.clientWidth + 1),
+    'nothing of the caption is cut',
+  ).toBe(true);
+  await expect(page.getByRole('table', { name: /^Recent imports into FY\d\d/ })).toBeVisible();
+  // The records' grid, wider than the phone, says so above it.
+  const grid = page.getByRole('region', { name: 'Records' });
+  await expect(grid.getByText(SCROLL_HINT)).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/phone-import-history-top.png' });
+});
 
 /** Tables that scroll sideways without the line above them that says so (ScrollArea's). */
 const silentScrollers = (page: Page) =>

@@ -21,6 +21,18 @@ export function useScrollsSideways(ref: RefObject<HTMLElement | null>): boolean 
 }
 
 /**
+ * The line above a table that scrolls sideways, since a shadow at its edge is easy to miss: for
+ * ScrollArea and the data grid alike. Hidden from screen readers, whom the table's name tells.
+ */
+export function ScrollHint() {
+  return (
+    <p className="scroll-area__hint" aria-hidden="true">
+      Scroll the table sideways for more columns.
+    </p>
+  );
+}
+
+/**
  * A table's wrapper that scrolls sideways when the table is wider than the screen (a phone). Only
  * then is it a named, focusable region, so keyboard users can scroll it (WCAG 2.1.1) without
  * adding a tab stop where nothing scrolls, and only then does a line under it say so.
@@ -41,11 +53,7 @@ export function ScrollArea({
       {/* On a phone the columns past the edge held the figures (Proposed, Variance, Available)
           and nothing said they were there. Said above the table, where a long one is first seen;
           hidden from screen readers, whom the region's name tells. */}
-      {scrolls ? (
-        <p className="scroll-area__hint" aria-hidden="true">
-          Scroll the table sideways for more columns.
-        </p>
-      ) : null}
+      {scrolls ? <ScrollHint /> : null}
       <div
         ref={ref}
         className={`table-wrap scroll-area${className ? ` ${className}` : ''}`}

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { longDate } from '@shared/schemas/budget-stages';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
+import { budgetYearLabel } from '@web/lib/budget-year-label';
 import { Alert } from '@web/components/alert';
 import { useBudgetStages, type StageScope } from '@web/api/budget-stages';
 import { useCanVisit } from '@web/auth/use-can';
@@ -56,7 +57,7 @@ export function PublishLag({ scope }: { scope: StageScope | null }) {
   );
 }
 
-/** A grid screen's subtitle: its budget year, fiscal year and the stage that year's lines are in. */
+/** A grid screen's subtitle: its budget year, fiscal year (when another) and the stage that year's lines are in. */
 export function GridSubtitle({
   budgetYear,
   fiscalYear,
@@ -69,7 +70,7 @@ export function GridSubtitle({
   }
   return (
     <>
-      {`Budget year ${budgetYear.fiscalYear}${fiscalYear ? ` · fiscal year ${fiscalYearLabel(fiscalYear)}` : ''}`}
+      {budgetYearLabel(budgetYear.fiscalYear, fiscalYear)}
       {fiscalYear ? (
         <>
           {' · '}

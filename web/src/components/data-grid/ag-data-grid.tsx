@@ -17,6 +17,8 @@ import { AUTO_SIZE_PADDING } from '@web/components/data-grid/fit-columns';
 import { GRID_HEADER_HEIGHT, GRID_ROW_HEIGHT } from '@web/components/data-grid/grid-size';
 import { gridTheme } from '@web/components/data-grid/grid-theme';
 import { useColumnLayout } from '@web/components/data-grid/use-column-layout';
+import { useColumnsOverflow } from '@web/components/data-grid/use-columns-overflow';
+import { ScrollHint } from '@web/components/scroll-area';
 
 /** Rows need a stable numeric id: selection, edits and refreshes follow it. */
 export interface GridRow {
@@ -144,6 +146,9 @@ export function AgDataGrid<T extends GridRow>(props: DataGridProps<T>) {
   const columns = useMemo(() => (phone ? actionsBesideName(defined) : defined), [phone, defined]);
   const gridId = definedId && columns !== defined ? `${definedId}-compact` : definedId;
   const { restore, handlers } = useColumnLayout({ gridId, columns, rows, wrapperRef });
+  // On a phone only the pinned name and the row buttons fit: the line above says more lie sideways.
+  const overflow = useColumnsOverflow<T>(wrapperRef);
+  const watchOverflow = overflow.watch;
 
   const rowSelection = useMemo<RowSelectionOptions<T> | undefined>(
     () => (selectable ? { mode: 'multiRow', selectAll: 'filtered', enableClickSelection: false } : undefined),
@@ -167,6 +172,7 @@ export function AgDataGrid<T extends GridRow>(props: DataGridProps<T>) {
       if (apiRef) {
         apiRef.current = event.api;
       }
+      watchOverflow(event.api);
       // A filter that changed while the grid was starting (a search typed as the screen opened)
       // found no grid to refilter: its first rows were filtered by the earlier one.
       if (filterRef.current) {
@@ -177,7 +183,7 @@ export function AgDataGrid<T extends GridRow>(props: DataGridProps<T>) {
         ?.querySelector('[role="grid"], [role="treegrid"]')
         ?.setAttribute('aria-label', label);
     },
-    [apiRef, label, gridId, restore],
+    [apiRef, label, gridId, restore, watchOverflow],
   );
 
   useEffect(
@@ -205,55 +211,58 @@ export function AgDataGrid<T extends GridRow>(props: DataGridProps<T>) {
   const height = Math.min(maxHeight, GRID_HEADER_HEIGHT + body + 18);
 
   return (
-    <div ref={wrapperRef} className="data-grid" style={{ height }}>
-      <AgGridReact<T>
-        theme={gridTheme}
-        rowData={rows}
-        columnDefs={columns}
-        // New column definitions (the Employee Budget Manager's arrive again when the salary
-        // schedules load) keep the order the user arranged instead of going back to the defined one.
-        maintainColumnOrder
-        defaultColDef={defaultColDef}
-        getRowId={getRowId}
-        loading={loading}
-        localeText={localeText}
-        loadingOverlayComponent={LoadingOverlay}
-        noRowsOverlayComponent={NoRowsOverlay}
-        noRowsOverlayComponentParams={noRowsParams}
-        rowSelection={rowSelection}
-        selectionColumnDef={selectionColumnDef}
-        onSelectionChanged={(e) => onSelectionChange?.(e.api.getSelectedRows())}
-        onGridReady={onGridReady}
-        onModelUpdated={(e) => {
-          const count = e.api.getDisplayedRowCount();
-          setContentHeight(measure(e.api));
-          onDisplayedRowsChange?.(count, e.api.getGridOption('rowData')?.length ?? 0);
-        }}
-        isExternalFilterPresent={isExternalFilterPresent}
-        doesExternalFilterPass={doesExternalFilterPass}
-        quickFilterText={quickFilterText}
-        readOnlyEdit
-        onCellEditRequest={onCellEditRequest}
-        getRowClass={rowClass ? getRowClass : undefined}
-        stopEditingWhenCellsLoseFocus
-        animateRows={false}
-        // Rows are drawn in the scroll event itself, not spread over later animation frames: a
-        // fast scroll through 50,000 lines never shows an empty band. Column virtualisation keeps
-        // that to the ~30 rows by ~8 columns on screen, a few milliseconds per scroll.
-        suppressAnimationFrame
-        enableCellTextSelection
-        ensureDomOrder
-        tooltipShowDelay={300}
-        autoSizePadding={AUTO_SIZE_PADDING}
-        {...(gridId ? handlers : {})}
-        {...keyboard}
-        onFirstDataRendered={(event: FirstDataRenderedEvent<T>) => {
-          if (gridId) {
-            handlers.onFirstDataRendered(event);
-          }
-          onFirstDataRendered?.();
-        }}
-      />
-    </div>
+    <>
+      {overflow.wide ? <ScrollHint /> : null}
+      <div ref={wrapperRef} className="data-grid" style={{ height }}>
+        <AgGridReact<T>
+          theme={gridTheme}
+          rowData={rows}
+          columnDefs={columns}
+          // New column definitions (the Employee Budget Manager's arrive again when the salary
+          // schedules load) keep the order the user arranged instead of going back to the defined one.
+          maintainColumnOrder
+          defaultColDef={defaultColDef}
+          getRowId={getRowId}
+          loading={loading}
+          localeText={localeText}
+          loadingOverlayComponent={LoadingOverlay}
+          noRowsOverlayComponent={NoRowsOverlay}
+          noRowsOverlayComponentParams={noRowsParams}
+          rowSelection={rowSelection}
+          selectionColumnDef={selectionColumnDef}
+          onSelectionChanged={(e) => onSelectionChange?.(e.api.getSelectedRows())}
+          onGridReady={onGridReady}
+          onModelUpdated={(e) => {
+            const count = e.api.getDisplayedRowCount();
+            setContentHeight(measure(e.api));
+            onDisplayedRowsChange?.(count, e.api.getGridOption('rowData')?.length ?? 0);
+          }}
+          isExternalFilterPresent={isExternalFilterPresent}
+          doesExternalFilterPass={doesExternalFilterPass}
+          quickFilterText={quickFilterText}
+          readOnlyEdit
+          onCellEditRequest={onCellEditRequest}
+          getRowClass={rowClass ? getRowClass : undefined}
+          stopEditingWhenCellsLoseFocus
+          animateRows={false}
+          // Rows are drawn in the scroll event itself, not spread over later animation frames: a
+          // fast scroll through 50,000 lines never shows an empty band. Column virtualisation keeps
+          // that to the ~30 rows by ~8 columns on screen, a few milliseconds per scroll.
+          suppressAnimationFrame
+          enableCellTextSelection
+          ensureDomOrder
+          tooltipShowDelay={300}
+          autoSizePadding={AUTO_SIZE_PADDING}
+          {...(gridId ? handlers : {})}
+          {...keyboard}
+          onFirstDataRendered={(event: FirstDataRenderedEvent<T>) => {
+            if (gridId) {
+              handlers.onFirstDataRendered(event);
+            }
+            onFirstDataRendered?.();
+          }}
+        />
+      </div>
+    </>
   );
 }

@@ -20,6 +20,7 @@ describe('GRID_MODULES', () => {
         'ColumnApi',
         'ColumnAutoSize',
         'DateEditor',
+        'EventApi',
         'ExternalFilter',
         'Locale',
         'NumberEditor',

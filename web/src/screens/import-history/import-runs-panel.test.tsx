@@ -83,9 +83,11 @@ async function renderPanel(abilities: Record<string, boolean>, ledgers: LedgerIm
 describe('Import History’s recent imports', () => {
   it('lists a ledger import beside the payroll runs, newest first, as Ledger (actuals)', async () => {
     const { table, rows } = await renderPanel({ 'import.run': true, 'budgetVsActual.read': true });
-    expect(within(table).getByText(/^Recent imports into FY26/).textContent).toBe(
-      'Recent imports into FY26, and ledgers (actuals) of every fiscal year',
-    );
+    expect(
+      screen.getByRole('table', {
+        name: 'Recent imports into FY26, and ledgers (actuals) of every fiscal year',
+      }),
+    ).toBe(table);
     expect(rows).toEqual([
       ['munis-ytd-fy26.csv', 'Ledger (actuals)FY26 at year-end (period 13)', '75', '73', '2', '—', '—'],
       ['boston-200.csv', 'Operating (employees)QA Boston payroll slice', '200', '200', '0', '200', '0'],

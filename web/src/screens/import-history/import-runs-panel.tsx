@@ -5,7 +5,7 @@ import { useBudgetYear } from '@web/budget-year/budget-year-context';
 import { Alert } from '@web/components/alert';
 import { Spinner } from '@web/components/spinner';
 import { formatDateTime } from '@web/lib/format';
-import type { CSSProperties } from 'react';
+import { useId, type CSSProperties } from 'react';
 import { ScrollArea } from '@web/components/scroll-area';
 import { numCol, TableHead } from '@web/components/table-head';
 import { historyRows } from './history-rows';
@@ -16,6 +16,13 @@ const CELL: CSSProperties = { padding: 'var(--space-2) var(--space-3)' };
 const NOWRAP: CSSProperties = { ...CELL, whiteSpace: 'nowrap' };
 const FILE: CSSProperties = { ...NOWRAP, maxWidth: '18rem', overflow: 'hidden', textOverflow: 'ellipsis' };
 const NOTE: CSSProperties = { display: 'block', color: 'var(--color-text-muted)' };
+// The table's name, above its scrolling box: as a caption it was as wide as the table, and on a
+// phone it ran on past the screen's edge.
+const TITLE: CSSProperties = {
+  margin: 0,
+  padding: 'var(--space-3) var(--space-4)',
+  fontWeight: 'var(--weight-semibold)',
+};
 const count = (n: number | null) => (n === null ? '—' : n.toLocaleString('en-US'));
 
 /**
@@ -27,6 +34,7 @@ const count = (n: number | null) => (n === null ? '—' : n.toLocaleString('en-U
 export function ImportRunsPanel() {
   const canSee = useCan('import.run');
   const canSeeLedgers = useCan('budgetVsActual.read');
+  const titleId = useId();
   const { selected } = useBudgetYear();
   const runs = useImportRuns({ budgetYearId: selected?.id, limit: RECENT }, canSee && Boolean(selected));
   const ledgers = useLedgerImports(undefined, canSee && canSeeLedgers && Boolean(selected));
@@ -49,67 +57,69 @@ export function ImportRunsPanel() {
         </div>
       ) : null}
       {!pending && !failed ? (
-        <ScrollArea label="Recent imports">
-          <table className="table">
-            <caption style={{ textAlign: 'left' }}>
-              Recent imports into {selected.fiscalYear}
-              {canSeeLedgers ? ', and ledgers (actuals) of every fiscal year' : ''}
-              {list.length === RECENT ? ` (latest ${RECENT})` : ''}
-            </caption>
-            <TableHead
-              cellStyle={CELL}
-              cols={[
-                'When',
-                'Who',
-                'File',
-                'Type and version',
-                numCol('Rows'),
-                numCol('Imported'),
-                numCol('Skipped'),
-                numCol('For review'),
-                numCol('Projected replaced'),
-              ]}
-            />
-            <tbody>
-              {list.length === 0 ? (
-                <tr>
-                  <td colSpan={9} className="muted">
-                    No imports into {selected.fiscalYear} yet. Import a file from the Admin Panel&apos;s CSV
-                    Import tab.
-                  </td>
-                </tr>
-              ) : null}
-              {list.map((row) => (
-                <tr key={row.key}>
-                  <td style={NOWRAP}>{formatDateTime(row.createdAt)}</td>
-                  <td style={CELL}>{row.user ?? '—'}</td>
-                  <td style={FILE} title={row.fileName}>
-                    {row.fileName}
-                  </td>
-                  <td style={CELL}>
-                    {row.kind}
-                    <small style={NOTE}>{row.note}</small>
-                  </td>
-                  <td className="num" style={CELL}>
-                    {count(row.rowCount)}
-                  </td>
-                  <td className="num" style={CELL}>
-                    {count(row.importedCount)}
-                  </td>
-                  <td className="num" style={CELL} title={row.skippedTitle}>
-                    {count(row.skippedCount)}
-                  </td>
-                  <td className="num" style={CELL}>
-                    {count(row.reviewCount)}
-                  </td>
-                  <td className="num" style={CELL}>
-                    {count(row.replacedProjectedCount)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollArea>
+        <>
+          <p id={titleId} style={TITLE}>
+            Recent imports into {selected.fiscalYear}
+            {canSeeLedgers ? ', and ledgers (actuals) of every fiscal year' : ''}
+            {list.length === RECENT ? ` (latest ${RECENT})` : ''}
+          </p>
+          <ScrollArea label="Recent imports">
+            <table className="table" aria-labelledby={titleId}>
+              <TableHead
+                cellStyle={CELL}
+                cols={[
+                  'When',
+                  'Who',
+                  'File',
+                  'Type and version',
+                  numCol('Rows'),
+                  numCol('Imported'),
+                  numCol('Skipped'),
+                  numCol('For review'),
+                  numCol('Projected replaced'),
+                ]}
+              />
+              <tbody>
+                {list.length === 0 ? (
+                  <tr>
+                    <td colSpan={9} className="muted">
+                      No imports into {selected.fiscalYear} yet. Import a file from the Admin Panel&apos;s CSV
+                      Import tab.
+                    </td>
+                  </tr>
+                ) : null}
+                {list.map((row) => (
+                  <tr key={row.key}>
+                    <td style={NOWRAP}>{formatDateTime(row.createdAt)}</td>
+                    <td style={CELL}>{row.user ?? '—'}</td>
+                    <td style={FILE} title={row.fileName}>
+                      {row.fileName}
+                    </td>
+                    <td style={CELL}>
+                      {row.kind}
+                      <small style={NOTE}>{row.note}</small>
+                    </td>
+                    <td className="num" style={CELL}>
+                      {count(row.rowCount)}
+                    </td>
+                    <td className="num" style={CELL}>
+                      {count(row.importedCount)}
+                    </td>
+                    <td className="num" style={CELL} title={row.skippedTitle}>
+                      {count(row.skippedCount)}
+                    </td>
+                    <td className="num" style={CELL}>
+                      {count(row.reviewCount)}
+                    </td>
+                    <td className="num" style={CELL}>
+                      {count(row.replacedProjectedCount)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollArea>
+        </>
       ) : null}
     </section>
   );

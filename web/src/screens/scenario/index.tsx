@@ -28,6 +28,7 @@ import { navigateFromPercent, tabToNextPercent } from './percent-keys';
 import { useScenarioPlace } from './place';
 import { AdoptionBar } from './adoption-bar';
 import { ScenarioBar } from './scenario-bar';
+import { budgetYearLabel } from '@web/lib/budget-year-label';
 import { count, fyLabel } from './scenario-math';
 import { SummaryPanel } from './summary-panel';
 import { ScenarioNssMeter } from './nss-meter';
@@ -166,7 +167,7 @@ export function ScenarioScreen() {
         title="Budget Scenario Builder"
         subtitle={
           budgetYear
-            ? `Budget year ${budgetYear.fiscalYear}${fy ? ` · fiscal year ${fyLabel(fy)}` : ''} · try cuts line by line against the town goal`
+            ? `${budgetYearLabel(budgetYear.fiscalYear, fy)} · try cuts line by line against the town goal`
             : 'Choose a budget year in the header.'
         }
         actions={

@@ -7,7 +7,8 @@ import type { ScenarioPositionChange } from '@web/api/scenario-positions';
 import { DISTRICT_WIDE } from '@web/components/data-grid/column-types';
 import { useDistrictName } from '@web/api/budget-years';
 import { formatDateTime, formatMoneyCents } from '@web/lib/format';
-import { categoryTotals, fyLabel, gapLabel, lineLabel } from './scenario-math';
+import { budgetYearLabel } from '@web/lib/budget-year-label';
+import { categoryTotals, gapLabel, lineLabel } from './scenario-math';
 import './print.css';
 import { TableHead } from '@web/components/table-head';
 
@@ -89,7 +90,7 @@ function PrintPage({ data }: { data: PrintData }) {
         <p className="print-page__district">{districtName}</p>
         <h1>Budget Scenario: {data.scenarioName}</h1>
         <p>
-          Budget year {data.budgetYear} · fiscal year {fyLabel(s.fiscalYear)} · printed{' '}
+          {budgetYearLabel(data.budgetYear, s.fiscalYear)} · printed{' '}
           {formatDateTime(new Date().toISOString())}
         </p>
         {data.description ? <p>{data.description}</p> : null}

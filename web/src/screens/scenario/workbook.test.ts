@@ -264,6 +264,12 @@ async function open(positions: readonly ScenarioPositionChange[] = []) {
 const cellCents = (n: V) => nearestCents(n as number);
 
 describe('scenario workbook', () => {
+  it('says the budget year once when the fiscal year is its own (not FY26 · fiscal year FY26)', async () => {
+    const { book } = await open();
+    const line = String(book.getWorksheet('Summary')!.getCell('A2').value);
+    expect(line).toMatch(/^Budget year FY26 · exported /);
+  });
+
   it('writes each line adjusted = ROUND(amount*percent/100,2) and its cut as formulas', async () => {
     const { ev, formula, cached } = await open();
     LINES.forEach((_, i) => {

@@ -5,6 +5,7 @@ import type { ScenarioPositionChange } from '@web/api/scenario-positions';
 import { DISTRICT_WIDE } from '@web/components/data-grid/column-types';
 import { formatDateTime } from '@web/lib/format';
 import { dataRows, header, money, moneyFormula, type SheetSpec, type XCell } from '@web/lib/workbook';
+import { budgetYearLabel } from '@web/lib/budget-year-label';
 import { categoryTotals, fyLabel, gapLabel, toHundredths } from './scenario-math';
 import { positionsSheet } from './workbook-positions';
 
@@ -131,7 +132,7 @@ export function summarySheet(input: ScenarioExport): SheetSpec {
   const rows: XCell[][] = [
     [`Budget scenario: ${input.scenarioName}`],
     [
-      `Budget year ${input.budgetYear} · fiscal year ${fyLabel(summary.fiscalYear)} · exported ${formatDateTime(input.exportedAt.toISOString())}`,
+      `${budgetYearLabel(input.budgetYear, summary.fiscalYear)} · exported ${formatDateTime(input.exportedAt.toISOString())}`,
     ],
     [
       'Figures are formulas over the Lines and Positions sheets: change a percent kept there and they follow.',
