@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LINES_ALL_YEARS } from '@shared/count-labels';
 import { createCliRunner, jsonDocument, type CliRunner } from '../test/cli';
 
 /**
@@ -89,6 +90,10 @@ describe('budget-cli buildings, categories and bulk-update', () => {
       const categories = jsonDocument(await cli('categories', 'list', '--json'), 'array');
       expect(categories[0]).toMatchObject({ name: 'Teachers', deseFunction: '2305', isPersonnel: true });
       expect(categories[0].lineItemCount).toBeGreaterThan(0);
+      // The table heads that count as the web's column does: every year's lines, in its words.
+      const heads = (await cli('categories', 'list')).stdout.split('\n')[0]!.split(/ {2,}/);
+      expect(heads).toContain(LINES_ALL_YEARS.toLowerCase());
+      expect(heads).not.toContain('lines');
     },
   );
 });

@@ -35,6 +35,13 @@ test.describe('Manage Data as ADMIN', () => {
     await signIn(page, ADMIN, '/admin/manage-data');
     await expect(page.getByRole('tab', { name: 'Work Groups', selected: true })).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: 'Paraprofessionals' })).toBeVisible();
+    // A work group in use offers no Delete the server would refuse, and says why (title and description).
+    const groupInUse = page.getByRole('button', { name: 'Delete Paraprofessionals' });
+    await expect(groupInUse).toBeDisabled();
+    await expect(groupInUse).toHaveAccessibleDescription(
+      /^In use by [\d,]+ employee lines?( and [\d,]+ contracts?)?; move them first$/,
+    );
+    await expect(groupInUse).toHaveAttribute('title', /^In use by [\d,]+ employee line/);
     await saveScreen(page, 'manage-data-work-groups');
     expect(await axeViolations(page)).toEqual([]);
 
@@ -67,16 +74,14 @@ test.describe('Manage Data as ADMIN', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByRole('row').filter({ hasText: `Second ${name}` })).toHaveCount(0);
 
-    // A building in use says why it cannot be deleted.
-    await page
+    // A building in use offers no Delete (the server would refuse it) and says why; the new one does.
+    const buildingInUse = page
       .getByRole('row')
       .filter({ hasText: 'Millbrook High School' })
-      .getByRole('button', { name: 'Delete Millbrook High School' })
-      .click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
-    await expect(
-      page.getByRole('alert').filter({ hasText: 'Make sure no employees or line items are assigned to it' }),
-    ).toBeVisible();
+      .getByRole('button', { name: 'Delete Millbrook High School' });
+    await expect(buildingInUse).toBeDisabled();
+    await expect(buildingInUse).toHaveAccessibleDescription(/^In use by [\d,]+ employees?; move them first$/);
+    await expect(row.getByRole('button', { name: `Delete ${name}` })).toBeEnabled();
     await saveScreen(page, 'manage-data-buildings');
     expect(await axeViolations(page)).toEqual([]);
   });
@@ -129,7 +134,15 @@ test.describe('Manage Data as ADMIN', () => {
 
   test('shows the budget categories, salary checks and bulk operations tabs', async ({ page }) => {
     await signIn(page, ADMIN, '/admin/manage-data?tab=budget-categories');
-    await expect(page.getByRole('row').filter({ hasText: '2305 Teachers, Classroom' })).toBeVisible();
+    const teachers = page.getByRole('row').filter({ hasText: '2305 Teachers, Classroom' });
+    await expect(teachers).toBeVisible();
+    // Its lines (the column's count) keep it from being deleted: Delete is disabled and says so.
+    const lines = (
+      await teachers.getByRole('cell').last().locator('xpath=preceding-sibling::td[1]').innerText()
+    ).trim();
+    const categoryInUse = teachers.getByRole('button', { name: /^Delete / });
+    await expect(categoryInUse).toBeDisabled();
+    await expect(categoryInUse).toHaveAccessibleDescription(`In use by ${lines} lines; move them first`);
     await saveScreen(page, 'manage-data-budget-categories');
     expect(await axeViolations(page)).toEqual([]);
 

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
+import { LINES_ALL_YEARS } from '@shared/count-labels';
 import { createBuildingBody } from '@shared/schemas/buildings';
 import { linkBuildingsBody, deseCodesBody } from '@shared/schemas/bulk-update';
 import { listBudgetCategories } from '@server/domains/budgets';
@@ -105,7 +106,8 @@ function registerCategories(program: Command): void {
                 dese: c.deseFunction ?? '',
                 yoy: c.defaultYoYIncrease === null ? '' : `${c.defaultYoYIncrease}%`,
                 personnel: c.isPersonnel ? 'yes' : 'no',
-                lines: c.lineItemCount,
+                // Every year's lines (what keeps a category from being deleted), in the web's words.
+                [LINES_ALL_YEARS.toLowerCase()]: c.lineItemCount,
               })),
           Boolean(opts.json),
         );

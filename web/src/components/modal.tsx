@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { useReturnFocus } from '@web/components/return-focus';
+import { CloseIcon } from '@web/components/close-icon';
 
 interface ModalProps {
   open: boolean;
@@ -35,9 +36,7 @@ export function Modal({ open, onOpenChange, title, description, wide = false, ch
               ) : null}
             </div>
             <Dialog.Close className="icon-button" aria-label="Close">
-              <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
-                <path d="M3 3l10 10M13 3L3 13" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-              </svg>
+              <CloseIcon size={16} />
             </Dialog.Close>
           </div>
           {children}

@@ -1,7 +1,2 @@
-/**
- * What the reference lists' usage columns count (Manage Data's Work Groups and Budget Categories,
- * the Categories screen): lines of every budget and fiscal year (a person is a line in each year),
- * the usage that keeps a work group or category from being deleted, not one year's headcount.
- */
-export const EMPLOYEE_LINES_ALL_YEARS = 'Employee lines, all years';
-export const LINES_ALL_YEARS = 'Lines, all years';
+/** The usage columns' headings; their home is shared/count-labels.ts (the CLI says them too). */
+export { EMPLOYEE_LINES_ALL_YEARS, LINES_ALL_YEARS } from '@shared/count-labels';

@@ -57,6 +57,7 @@ export function BudgetCategoriesTab({ flash }: { flash: Flash }) {
       emptyHint="Add one with Add Budget Category."
       caption="Budget categories"
       columns={columns}
+      usage={(c) => [[c.lineItemCount, 'line']]}
       remove={remove}
       deleteFailure="Make sure no line items are assigned to it"
       renderModal={(modal) => <BudgetCategoryModal {...modal} />}

@@ -63,6 +63,9 @@ export function BuildingsTab({ flash }: { flash: Flash }) {
       emptyHint="Add the district's schools with Add Building."
       caption="Buildings"
       columns={COLUMNS}
+      // The employees shown are one year's (or every year's active ones), some of those the server
+      // counts: a building with any is refused; one with none here may still be (other years, lines).
+      usage={(b) => [[b.employeeCount, 'employee']]}
       remove={remove}
       deleteFailure="Make sure no employees or line items are assigned to it"
       renderModal={(modal) => <BuildingModal {...modal} />}

@@ -3,7 +3,7 @@ import { errorMessage } from '@web/api/client';
 import { Alert } from '@web/components/alert';
 import { EmptyState } from '@web/components/empty-state';
 import { Spinner } from '@web/components/spinner';
-import { ReferenceTable, type Column } from './reference-table';
+import { ReferenceTable, type Column, type Usage } from './reference-table';
 import { TabHeader } from './tab-header';
 import { useDeleteConfirm } from './use-delete-confirm';
 import type { Flash } from './use-flash';
@@ -26,6 +26,11 @@ interface ReferenceTabProps<T extends { id: number; name: string }> {
   emptyHint: string;
   caption: string;
   columns: readonly Column<T>[];
+  /**
+   * The counts (shown in the columns) the server checks before a delete: a row with any above zero
+   * has Delete disabled, saying why. The server refuses such a delete all the same.
+   */
+  usage?(row: T): Usage;
   /** The delete mutation; its refusal (or this fallback) goes to the red banner. */
   remove: { mutateAsync(id: number): Promise<{ message: string }>; isPending: boolean };
   deleteFailure: string;
@@ -52,6 +57,7 @@ export function ReferenceTab<T extends { id: number; name: string }>({
   emptyHint,
   caption,
   columns,
+  usage,
   remove,
   deleteFailure,
   renderModal,
@@ -90,7 +96,14 @@ export function ReferenceTab<T extends { id: number; name: string }>({
         </EmptyState>
       ) : null}
       {rows.length ? (
-        <ReferenceTable<T> caption={caption} rows={rows} columns={columns} onEdit={edit} onDelete={del.ask} />
+        <ReferenceTable<T>
+          caption={caption}
+          rows={rows}
+          columns={columns}
+          onEdit={edit}
+          onDelete={del.ask}
+          usage={usage}
+        />
       ) : null}
       {renderModal({ open, record: editing, onOpenChange: setOpen, onSaved: flash.ok })}
       {del.dialog}

@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { TableHead, unseen } from '@web/components/table-head';
 import { RowAction } from '@web/components/form/button';
 import { ScrollArea } from '@web/components/scroll-area';
+import { countOf } from '@web/lib/format';
 
 export interface Column<T> {
   header: string;
@@ -10,23 +11,42 @@ export interface Column<T> {
   cell(row: T): ReactNode;
 }
 
+/** A usage count the table shows and the noun it counts: [12, 'employee line']. */
+export type Usage = readonly (readonly [count: number, noun: string])[];
+
+/**
+ * Why Delete is refused: the row is in use while any of the counts the server checks before a
+ * delete is above zero (server/domains/budgets: a 409 that says the same counts). Null when free.
+ */
+export function inUseReason(usage: Usage): string | null {
+  const parts = usage.filter(([n]) => n > 0).map(([n, noun]) => countOf(n, noun));
+  return parts.length ? `In use by ${parts.join(' and ')}; move them first` : null;
+}
+
 interface ReferenceTableProps<T extends { id: number; name: string }> {
   caption: string;
   rows: readonly T[];
   columns: readonly Column<T>[];
   onEdit?(row: T): void;
   onDelete?(row: T): void;
+  /** The row's usage counts (columns of the table): Delete is disabled, saying why, while in use. */
+  usage?(row: T): Usage;
 }
 
-/** A reference-data list: the name as the row header, the columns given, then Edit and Delete. */
+/**
+ * A reference-data list: the name as the row header, the columns given, then Edit and Delete. A
+ * row in use has Delete disabled, described by (and titled with) the reason.
+ */
 export function ReferenceTable<T extends { id: number; name: string }>({
   caption,
   rows,
   columns,
   onEdit,
   onDelete,
+  usage,
 }: ReferenceTableProps<T>) {
   const actions = Boolean(onEdit || onDelete);
+  const idBase = useId();
   return (
     <ScrollArea label={caption} className="md-table-card">
       <table className="table">
@@ -52,10 +72,10 @@ export function ReferenceTable<T extends { id: number; name: string }>({
                   <div className="actions">
                     {onEdit ? <RowAction action="Edit" name={row.name} onClick={() => onEdit(row)} /> : null}
                     {onDelete ? (
-                      <RowAction
-                        action="Delete"
+                      <DeleteAction
                         name={row.name}
-                        variant="danger"
+                        why={usage ? inUseReason(usage(row)) : null}
+                        whyId={`${idBase}-in-use-${row.id}`}
                         onClick={() => onDelete(row)}
                       />
                     ) : null}
@@ -67,5 +87,36 @@ export function ReferenceTable<T extends { id: number; name: string }>({
         </tbody>
       </table>
     </ScrollArea>
+  );
+}
+
+function DeleteAction({
+  name,
+  why,
+  whyId,
+  onClick,
+}: {
+  name: string;
+  why: string | null;
+  whyId: string;
+  onClick(): void;
+}) {
+  return (
+    <>
+      <RowAction
+        action="Delete"
+        name={name}
+        variant="danger"
+        disabled={why !== null}
+        title={why ?? undefined}
+        aria-describedby={why === null ? undefined : whyId}
+        onClick={onClick}
+      />
+      {why === null ? null : (
+        <span id={whyId} className="visually-hidden">
+          {why}
+        </span>
+      )}
+    </>
   );
 }

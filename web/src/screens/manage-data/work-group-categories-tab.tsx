@@ -44,6 +44,7 @@ export function WorkGroupCategoriesTab({ flash }: { flash: Flash }) {
       emptyHint="Add one with Add Category."
       caption="Work group categories"
       columns={COLUMNS}
+      usage={(c) => [[c.workGroupCount, 'work group']]}
       remove={remove}
       deleteFailure="Failed to delete category. Make sure no work groups are assigned to it."
       renderModal={(modal) => <CategoryModal {...modal} />}

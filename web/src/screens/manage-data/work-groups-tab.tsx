@@ -51,6 +51,11 @@ export function WorkGroupsTab({ flash }: { flash: Flash }) {
       emptyHint="Add the district's bargaining units with Add Work Group."
       caption="Work groups"
       columns={COLUMNS}
+      // The counts the server refuses a delete on (open positions, which it counts too, are not listed).
+      usage={(g) => [
+        [g.employeeCount, 'employee line'],
+        [g.contractCount, 'contract'],
+      ]}
       remove={remove}
       deleteFailure="Failed to delete work group"
       renderModal={(modal) => <WorkGroupModal {...modal} categories={categories.data?.categories ?? []} />}
