@@ -42,7 +42,9 @@ export function findingsFor(l: CheckedLine): Finding[] {
       l.current_fte !== null && l.current_fte !== 1
         ? `Full-time equivalent ${money(l.fte_salary)} (${money(salary!)} at ${l.current_fte} FTE). `
         : '';
-    const band = `(median ${money(l.p50!)}, ${l.group_size} employees)`;
+    // What the band is drawn from, in words: the work group's lines with a salary and an FTE (not
+    // every teacher, as the dashboard's donut counts them, nor only Active ones, as COLA does).
+    const band = `(median ${money(l.p50!)} of the ${l.group_size} ${l.work_group} lines with a salary and an FTE)`;
     if (l.fte_salary < l.p05) {
       out.push({
         issue: 'OUTSIDE_RANGE',

@@ -101,7 +101,9 @@ export function ColaImpact({ result, scenarioName }: { result: ColaCalculation; 
           <TableHead
             cols={[
               'Work group',
-              numCol('Employees'),
+              // The group's Active employees walked from the base year: a count of one work group
+              // (Teachers), not the dashboard's teachers by title nor Salary Verification's band.
+              numCol(`Active employees ${base}`),
               numCol(`${base} payroll`),
               ...result.years.map((y) => numCol(fy(y.fiscalYear))),
             ]}

@@ -253,7 +253,7 @@ export function DashboardScreen() {
               title="Teacher Salaries"
               who="teachers"
               ranges={salaries.data?.teachers ?? []}
-              note={excludedNote('teachers', salaries.data?.excluded.teachers ?? 0, minRange)}
+              note={excludedNote('teachers', salaries.data?.excluded.teachers ?? 0, minRange, fy)}
               colors={BLUES}
             />
             <SalaryCard
@@ -261,7 +261,7 @@ export function DashboardScreen() {
               title="Paraeducator Salaries"
               who="paraeducators"
               ranges={salaries.data?.paras ?? []}
-              note={excludedNote('paraeducators', salaries.data?.excluded.paras ?? 0, minRange)}
+              note={excludedNote('paraeducators', salaries.data?.excluded.paras ?? 0, minRange, fy)}
               colors={TEALS}
             />
           </>
