@@ -39,11 +39,17 @@ for (const [width, height] of [
 
     await navigate(page, 'Roll Forward');
     await expect(page.getByRole('heading', { level: 1, name: 'Roll forward' })).toBeVisible();
-    await page.getByLabel('Roll forward from').fill('FY20x7');
+    // The field offers the latest year with lines as every screen writes it, and says what it copies.
+    const field = page.getByLabel('Fiscal year to copy');
+    await expect(field).toHaveValue('FY27');
+    await expect(field).toHaveAccessibleDescription(
+      "Copies FY27's lines (planned in the FY26 budget year) into FY28, a new year's budget",
+    );
+    await field.fill('FY20x7');
     await page.getByRole('button', { name: 'Preview the totals' }).click();
     await expect(page.getByText('FY20x7 is not a fiscal year (write FY28 or 2028)')).toBeVisible();
 
-    await page.getByLabel('Roll forward from').fill('FY2027');
+    await field.fill('FY27');
     await page.getByRole('button', { name: 'Preview the totals' }).click();
     const preview = page.getByRole('region', { name: '2. Check the totals (nothing written yet)' });
     const row = (name: string) => preview.getByRole('row', { name: new RegExp(`^${name}`) });
@@ -51,15 +57,18 @@ for (const [width, height] of [
     await expect(row('Employees carried')).toContainText(formatMoneyCents(dry.totals.operatingTotal));
     await expect(row('Proposed lines carried')).toContainText(formatMoneyCents(dry.totals.proposedTotal));
     await expect(row('Employees left out')).toContainText(String(dry.totals.employeesLeftOut));
+    await expect(preview.locator('caption')).toHaveText(
+      "Copy FY27's lines (planned in the FY26 budget year, Draft) into FY28 (planned in the FY28 budget year, which the roll forward creates)",
+    );
     await expect(preview).toContainText('FY2027 is Draft, not yet Town Appropriated');
-    const go = preview.getByRole('button', { name: 'Roll forward into FY2028' });
+    const go = preview.getByRole('button', { name: 'Roll forward into FY28' });
     await expect(go).toBeDisabled();
     expect(await axeViolations(page)).toEqual([]);
     await saveScreen(page, `roll-forward-preview-${width}`);
 
     await preview.getByLabel('Roll forward anyway').check();
     await go.click();
-    const result = page.getByRole('region', { name: 'FY2028 started in Draft' });
+    const result = page.getByRole('region', { name: 'FY28 started in Draft' });
     await expect(result).toBeVisible();
     await expect(result.getByRole('row', { name: /^Employees carried/ })).toContainText(
       formatMoneyCents(dry.totals.operatingTotal),
@@ -72,8 +81,8 @@ for (const [width, height] of [
     if (width < 500) {
       // After a reload the screen finds the standing roll forward and still offers its undo.
       await page.reload();
-      await page.getByLabel('Roll forward from').fill('FY2027');
-      const standing = page.getByRole('region', { name: 'FY2028 was rolled forward and is still Draft' });
+      await page.getByLabel('Fiscal year to copy').fill('FY2027');
+      const standing = page.getByRole('region', { name: 'FY28 was rolled forward and is still Draft' });
       await expect(standing).toBeVisible();
       expect(await axeViolations(page)).toEqual([]);
       await saveScreen(page, `roll-forward-standing-${width}`);
@@ -81,7 +90,7 @@ for (const [width, height] of [
     } else {
       await result.getByRole('button', { name: 'Undo the roll forward' }).click();
     }
-    await expect(page.getByText(/Undone: \d+ lines of FY2028 removed, and budget year FY28/)).toBeVisible();
+    await expect(page.getByText(/Undone: \d+ lines of FY28 removed, and budget year FY28/)).toBeVisible();
     const after = await apiCall(page, 'GET', '/budget-years');
     expect(after.budgetYears.map((y: { fiscalYear: string }) => y.fiscalYear)).not.toContain('FY28');
   });

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { PublicDashboardConfig, PublicPreview } from '@web/api/public-dashboard';
+import type { PublicDashboardConfig } from '@web/api/public-dashboard';
 import { formatDateTime } from '@web/lib/format';
+import { residentPreview } from '@web/test/public-view';
 import { jsonResponse, makeUser, renderRoutes, storeSession, stubApi } from '@web/test/render';
 import { PublicDashboardConfigScreen } from './index';
 
@@ -50,13 +51,7 @@ const source = {
   stageCaption: 'School Committee Adopted, voted March 12, 2027',
 };
 
-const preview = {
-  urlPath: 'district',
-  schoolName: 'Harbor View Schools',
-  schoolLogoUrl: null,
-  townWebsiteUrl: null,
-  schoolWebsiteUrl: null,
-  componentOrder: [],
+const preview = residentPreview({
   visibleComponents: ['budgetStatus'],
   years: [2027],
   data: {
@@ -79,15 +74,10 @@ const preview = {
       stageCaption: source.stageCaption,
     },
   },
-  links: [],
   publishedAt: PUBLISHED_AT,
   changes: ['FY2027 figures changed'],
-  problems: [],
   sources: [{ fiscalYear: 2027, budgetYearId: 2, options: [source] }],
-  confirmations: [],
-  lastPublishedAt: PUBLISHED_AT,
-  publishedUrlPath: 'district',
-} as unknown as PublicPreview;
+});
 
 function renderScreen() {
   storeSession(admin);

@@ -4,30 +4,14 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { PublicDashboardConfig, PublicPreview } from '@web/api/public-dashboard';
 import { PUBLISHED_LABEL, Preview } from '@web/screens/public-dashboard-config/preview';
+import { residentPreview } from '@web/test/public-view';
 import { jsonResponse, makeUser, renderRoutes, storeSession, stubApi } from '@web/test/render';
 
 const admin = makeUser();
 
 /** A preview of a dashboard published with `changes` left to publish. */
-const previewWith = (schoolName: string, changes: string[]): PublicPreview => ({
-  urlPath: 'district',
-  schoolName,
-  schoolLogoUrl: null,
-  townWebsiteUrl: null,
-  schoolWebsiteUrl: null,
-  componentOrder: [],
-  visibleComponents: [],
-  years: [],
-  data: {},
-  links: [],
-  publishedAt: '2026-11-27T00:00:00.000Z',
-  changes,
-  problems: [],
-  sources: [],
-  confirmations: [],
-  lastPublishedAt: '2026-11-27T00:00:00.000Z',
-  publishedUrlPath: 'district',
-});
+const previewWith = (schoolName: string, changes: string[]): PublicPreview =>
+  residentPreview({ schoolName, changes });
 
 describe('the public dashboard preview after a save', () => {
   it('does not call a preview it could not read again the published page', async () => {

@@ -1,24 +1,12 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { PublicView } from '@shared/schemas/public-dashboard';
+import { residentView } from '@web/test/public-view';
 import { PublicDashboard } from './index';
 
 afterEach(cleanup);
 
-const view = {
-  urlPath: 'district',
-  schoolName: 'Harbor View Schools',
-  schoolLogoUrl: null,
-  townWebsiteUrl: null,
-  schoolWebsiteUrl: null,
-  componentOrder: [],
-  visibleComponents: [],
-  years: [],
-  data: {},
-  links: [],
-  publishedAt: '2026-11-27T15:00:00.000Z',
-} as unknown as PublicView;
+const view = residentView();
 
 const footer = () => screen.getByRole('contentinfo').textContent ?? '';
 

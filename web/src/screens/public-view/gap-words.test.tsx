@@ -60,7 +60,7 @@ describe("the residents' budget card", () => {
       <PublicSection name="progressBar" view={view} year={2027} data={adopted} onWatch={() => {}} />,
     );
     expect(screen.getByText(/of the town.s goal of/).textContent).toMatch(
-      /^The FY27 adopted school budget of /,
+      /^The FY27 adopted school budget is \$/,
     );
     expect(document.body.textContent).not.toContain('proposed');
     unmount();

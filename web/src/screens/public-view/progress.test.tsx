@@ -25,4 +25,20 @@ describe("the residents' page's budget-against-goal bar", () => {
     expect(widths('.pub-progress__fill--over')).toEqual(['20%']);
     expect(document.querySelector<HTMLElement>('.pub-progress__goal')?.style.left).toBe('80%');
   });
+
+  // QA: the preview read 'The FY26 proposed school budget of the general fund of $45,342,685 is ...'.
+  it('says the general fund budget and its share of the goal in one plain sentence', () => {
+    const general = { ...year(45_342_685, 48_100_000), guidanceBudget: 45_342_685 } as PublicYearData;
+    render(<ProgressSection data={general} what="the FY26 proposed school budget" />);
+    expect(document.querySelector('.pub-progress__text')?.textContent).toBe(
+      "The FY26 proposed school budget (general fund) is $45,342,685, 94.3% of the town's goal of $48,100,000.",
+    );
+  });
+
+  it('says a budget over the goal is more than it', () => {
+    render(<ProgressSection data={year(50_000_000, 40_000_000)} what="the FY27 proposed school budget" />);
+    expect(document.querySelector('.pub-progress__text')?.textContent).toBe(
+      "The FY27 proposed school budget is $50,000,000, 125.0% of the town's goal of $40,000,000: more than the goal.",
+    );
+  });
 });

@@ -24,12 +24,14 @@ export function ProgressSection({ data, what }: { data: PublicYearData; what: st
       <h2 id="pub-progress-title" className="chart-card__title">
         Budget Compared with the Town&apos;s Goal
       </h2>
+      {/* 'The FY26 proposed school budget (general fund) is $45,342,685, 94.3% of the town's goal of
+          $48,100,000.': one sentence for the resident page and the admin's preview of it. */}
       <p className="pub-progress__text">
         {sentenceStart(what)}
-        {data.guidanceBudget === undefined ? '' : ' of the general fund'} of{' '}
-        <strong className="money">{formatMoney(budget)}</strong> is <strong>{shown}</strong> of the
-        town&apos;s goal of <strong className="money">{formatMoney(data.townGoal)}</strong>
-        {over ? ', more than the goal.' : '.'}
+        {data.guidanceBudget === undefined ? '' : ' (general fund)'} is{' '}
+        <strong className="money">{formatMoney(budget)}</strong>, <strong>{shown}</strong> of the town&apos;s
+        goal of <strong className="money">{formatMoney(data.townGoal)}</strong>
+        {over ? ': more than the goal.' : '.'}
       </p>
       <ProgressBar percent={percent} />
     </section>

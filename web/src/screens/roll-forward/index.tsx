@@ -8,6 +8,7 @@ import {
   type RollForwardResponse,
 } from '@shared/schemas/roll-forward';
 import { parseFiscalYear } from '@shared/schemas/fiscal-year';
+import { useBudgetYears } from '@web/api/budget-years';
 import { useAllFiscalYears } from '@web/api/fiscal-years';
 // The API names the field a refusal is about (fromFiscalYear: ...); the screen shows its words alone.
 import { refusalText } from '@web/api/scenario-positions';
@@ -21,44 +22,16 @@ import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/form/button';
 import { Field } from '@web/components/form/field';
 import { PageHeader } from '@web/components/page-header';
+import { copyCaption, fromHint, offeredText, startedWords, totalsRows, undoneText } from './words';
 import './roll-forward.css';
 
 /** The figures of a roll forward, as the dry run and the real run both answer them. */
 function Totals({ result }: { result: RollForwardResponse }) {
-  const t = result.totals;
-  const rows: [string, string, string][] = [
-    // Two years' salaries, each named by its year: 'next-year' twice in a row read as one figure.
-    [
-      `Employees carried, at their FY${result.to.fiscalYear} salaries`,
-      String(t.employeesCarried),
-      formatMoneyCents(t.operatingTotal),
-    ],
-    [
-      `Their FY${result.to.fiscalYear + 1} salaries (next-year salaries in FY${result.to.fiscalYear})`,
-      '',
-      formatMoneyCents(t.nextYearSalaryTotal),
-    ],
-    ['Employees left out (retiring or inactive)', String(t.employeesLeftOut), ''],
-    ['Proposed lines carried', String(t.proposedCarried), formatMoneyCents(t.proposedTotal)],
-    ['One-time lines left out', String(t.oneTimeLeftOut), formatMoneyCents(t.oneTimeTotal)],
-    ...(t.proposedToGeneralFund
-      ? [
-          [
-            `Moved to the general fund (grant ends before FY${result.to.fiscalYear})`,
-            String(t.proposedToGeneralFund),
-            formatMoneyCents(t.proposedToGeneralFundTotal),
-          ] as [string, string, string],
-        ]
-      : []),
-  ];
+  const rows = totalsRows(result);
   return (
     <>
       <table className="roll-forward__totals">
-        <caption>
-          FY{result.from.fiscalYear} (budget year {result.from.budgetYear}, {result.from.stageLabel}) into FY
-          {result.to.fiscalYear} (budget year {result.to.budgetYear}
-          {result.to.createsBudgetYear ? ', created by the roll forward' : ''})
-        </caption>
+        <caption>{copyCaption(result)}</caption>
         <thead>
           <tr>
             <th scope="col">What</th>
@@ -70,8 +43,8 @@ function Totals({ result }: { result: RollForwardResponse }) {
           {rows.map(([what, count, amount]) => (
             <tr key={what}>
               <th scope="row">{what}</th>
-              <td>{count}</td>
-              <td>{amount}</td>
+              <td>{count === null ? '' : String(count)}</td>
+              <td>{amount === null ? '' : formatMoneyCents(amount)}</td>
             </tr>
           ))}
         </tbody>
@@ -79,14 +52,6 @@ function Totals({ result }: { result: RollForwardResponse }) {
       <p>{positionsLine(result)}.</p>
     </>
   );
-}
-
-/** What the field says of the year typed: the year whose budget the roll forward starts. */
-function fromHint(value: string): string {
-  const year = parseFiscalYear(value);
-  return year !== null && !rollFromProblem(value)
-    ? `From FY${year} the new budget is FY${rollTargetYear(year)}`
-    : 'A fiscal year, such as FY2027: the new budget is the year after it';
 }
 
 /**
@@ -99,7 +64,13 @@ export function RollForwardScreen() {
   const withLines = useAllFiscalYears().data?.fiscalYears ?? [];
   const offered = defaultRollFrom(withLines.map((y) => y.fiscalYear));
   const [typed, setTyped] = useState<string | null>(null);
-  const from = typed ?? (offered === null ? '' : `FY${offered}`);
+  const from = typed ?? offeredText(offered);
+  // The budget year that plans a fiscal year (its home), so the hint can say where the lines are.
+  const budgetYears = useBudgetYears().data;
+  const budgetYearOf = (fiscalYear: number) => {
+    const home = budgetYears?.homes.find((h) => h.fiscalYear === fiscalYear);
+    return budgetYears?.budgetYears.find((b) => b.id === home?.budgetYearId)?.fiscalYear ?? null;
+  };
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [understood, setUnderstood] = useState(false);
   const [done, setDone] = useState<RollForwardResponse | null>(null);
@@ -159,9 +130,7 @@ export function RollForwardScreen() {
       {
         onSuccess: (res) => {
           setDone(null);
-          setUndone(
-            `Undone: ${res.linesRemoved} lines${res.positionsRemoved ? ` and ${res.positionsRemoved} positions` : ''} of FY${res.toFiscalYear} removed${res.budgetYearRemoved ? `, and budget year ${res.budgetYearRemoved}` : ''}.`,
-          );
+          setUndone(undoneText(res));
         },
       },
     );
@@ -178,8 +147,8 @@ export function RollForwardScreen() {
         <form className="roll-forward__form" onSubmit={showPreview} noValidate>
           <Field
             id="roll-forward-from"
-            label="Roll forward from"
-            hint={fromHint(from.trim())}
+            label="Fiscal year to copy"
+            hint={fromHint(from.trim(), budgetYearOf)}
             value={from}
             error={fieldError}
             required
@@ -227,18 +196,18 @@ export function RollForwardScreen() {
               busy={roll.isPending}
               busyLabel="Rolling forward..."
             >
-              Roll forward into FY{plan.to.fiscalYear}
+              {startedWords(plan.to.fiscalYear).button}
             </Button>
           </div>
         </section>
       ) : null}
       {done ? (
         <section className="card roll-forward" aria-labelledby="roll-forward-done">
-          <h2 id="roll-forward-done">FY{done.to.fiscalYear} started in Draft</h2>
+          <h2 id="roll-forward-done">{startedWords(done.to.fiscalYear).done}</h2>
           <Totals result={done} />
           <p>
-            Budget Stages shows its first snapshot, recording where it came from. Undo is possible while FY
-            {done.to.fiscalYear} is still Draft and nobody has edited it.
+            Budget Stages shows its first snapshot, recording where it came from.{' '}
+            {startedWords(done.to.fiscalYear).undoWhile}
           </p>
           {undo.isError ? <Alert title="Undo refused">{refusalText(undo.error, 'Undo failed')}</Alert> : null}
           <div>
@@ -250,7 +219,7 @@ export function RollForwardScreen() {
       ) : null}
       {!done && !plan && standing?.undoable && toYear !== null ? (
         <section className="card roll-forward" aria-labelledby="roll-forward-standing">
-          <h2 id="roll-forward-standing">FY{toYear} was rolled forward and is still Draft</h2>
+          <h2 id="roll-forward-standing">{startedWords(toYear).standing}</h2>
           <p>Nobody has edited it yet, so the roll forward can still be undone.</p>
           {undo.isError ? <Alert title="Undo refused">{refusalText(undo.error, 'Undo failed')}</Alert> : null}
           <div>

@@ -60,7 +60,12 @@ async function renderScreen() {
   const posted: { fromFiscalYear: string; dryRun?: boolean }[] = [];
   stubApi({
     '/api/auth/me': { user: admin },
-    '/api/budget-years': { budgetYears: [], districtName: null, homes: [], budgetYearsWithLines: [] },
+    '/api/budget-years': {
+      budgetYears: [{ id: 2, fiscalYear: 'FY26', name: null, notes: null, currentFiscalYear: 2026 }],
+      districtName: null,
+      homes: [2026, 2027].map((fiscalYear) => ({ fiscalYear, budgetYearId: 2 })),
+      budgetYearsWithLines: [2],
+    },
     '/api/line-items/all-fiscal-years': {
       fiscalYears: [2025, 2026, 2027].map((fiscalYear) => ({
         fiscalYear,
@@ -104,7 +109,7 @@ async function renderScreen() {
   });
   storeSession(admin);
   renderRoutes('/roll-forward', [{ path: 'roll-forward', element: <RollForwardScreen /> }]);
-  const field = (await screen.findByLabelText(/Roll forward from/)) as HTMLInputElement;
+  const field = (await screen.findByLabelText(/Fiscal year to copy/)) as HTMLInputElement;
   const preview = () => fireEvent.click(screen.getByRole('button', { name: 'Preview the totals' }));
   const type = (value: string) => fireEvent.change(field, { target: { value } });
   return { field, preview, type, posted };
@@ -113,17 +118,37 @@ async function renderScreen() {
 describe('Roll forward', () => {
   it('opens on the latest fiscal year with lines', async () => {
     const { field } = await renderScreen();
-    await waitFor(() => expect(field.value).toBe('FY2027'));
+    // Written as every screen writes a fiscal year (the header's 'FY26 Budget'), not 'FY2027'.
+    await waitFor(() => expect(field.value).toBe('FY27'));
   });
 
-  it('says which year the new budget is for the year typed', async () => {
+  // QA: 'Roll forward from FY2027' under the header's FY26 Budget left the reader to know that a budget
+  // year plans the fiscal year after it; the hint now says whose lines are copied into which year.
+  it('says which lines are copied into which year for the year typed', async () => {
     const { field, type } = await renderScreen();
     type('FY2027');
-    expect(describedText(field)).toBe('From FY2027 the new budget is FY2028');
+    await waitFor(() =>
+      expect(describedText(field)).toBe(
+        "Copies FY27's lines (planned in the FY26 budget year) into FY28, a new year's budget",
+      ),
+    );
     type('fy25');
-    expect(describedText(field)).toBe('From FY2025 the new budget is FY2026');
+    expect(describedText(field)).toBe("Copies FY25's lines into FY26, a new year's budget");
     type('');
-    expect(describedText(field)).toBe('A fiscal year, such as FY2027: the new budget is the year after it');
+    expect(describedText(field)).toBe(
+      'A fiscal year, such as FY27: its lines are copied into the fiscal year after it',
+    );
+  });
+
+  it('captions the totals with what is copied into what, the budget years named as budget years', async () => {
+    const { preview, type } = await renderScreen();
+    type('FY2027');
+    preview();
+    const plan = await screen.findByRole('region', { name: '2. Check the totals (nothing written yet)' });
+    expect(within(plan).getByRole('table').querySelector('caption')?.textContent).toBe(
+      "Copy FY27's lines (planned in the FY26 budget year, Draft) into FY28 (planned in the FY28 budget year, which the roll forward creates)",
+    );
+    expect(plan.textContent).not.toMatch(/FY20\d\d \(budget year/);
   });
 
   it('words a refusal without the field name the API gives it', async () => {
@@ -162,8 +187,8 @@ describe('Roll forward', () => {
     const none = 'Positions: none carried — FY2027 has no positions (FY2026 has 508).';
     expect(within(plan).getByText(none)).toBeTruthy();
 
-    fireEvent.click(within(plan).getByRole('button', { name: 'Roll forward into FY2028' }));
-    const done = await screen.findByRole('region', { name: 'FY2028 started in Draft' });
+    fireEvent.click(within(plan).getByRole('button', { name: 'Roll forward into FY28' }));
+    const done = await screen.findByRole('region', { name: 'FY28 started in Draft' });
     expect(within(done).getByText(none)).toBeTruthy();
 
     type('FY2026');
@@ -183,14 +208,14 @@ describe('Roll forward', () => {
     preview();
     const plan = await screen.findByRole('region', { name: '2. Check the totals (nothing written yet)' });
     expect(
-      within(plan).getByRole('row', { name: /^Employees carried, at their FY2028 salaries/ }),
+      within(plan).getByRole('row', { name: /^Employees carried, at their FY28 salaries/ }),
     ).toBeTruthy();
     expect(
-      within(plan).getByRole('row', { name: /^Their FY2029 salaries \(next-year salaries in FY2028\)/ }),
+      within(plan).getByRole('row', { name: /^Their FY29 salaries \(next-year salaries in FY28\)/ }),
     ).toBeTruthy();
     // QA: grant lines were carried past the grant's end with no word.
     const moved = within(plan).getByRole('row', {
-      name: /^Moved to the general fund \(grant ends before FY2028\)/,
+      name: /^Moved to the general fund \(grant ends before FY28\)/,
     });
     expect(moved.textContent).toContain('$411,891.50');
   });
@@ -210,7 +235,7 @@ describe('Roll forward', () => {
     });
     storeSession(admin);
     renderRoutes('/roll-forward', [{ path: 'roll-forward', element: <RollForwardScreen /> }]);
-    const field = (await screen.findByLabelText(/Roll forward from/)) as HTMLInputElement;
+    const field = (await screen.findByLabelText(/Fiscal year to copy/)) as HTMLInputElement;
     expect(field.value).toBe('');
     fireEvent.focus(field);
     await waitFor(() => expect(answer).not.toBeNull());
