@@ -1,6 +1,8 @@
 import type {
   CellEditRequestEvent,
   ColDef,
+  ColumnResizedEvent,
+  ColumnVisibleEvent,
   FirstDataRenderedEvent,
   GetRowIdParams,
   GridApi,
@@ -148,7 +150,7 @@ export function AgDataGrid<T extends GridRow>(props: DataGridProps<T>) {
   const { restore, handlers } = useColumnLayout({ gridId, columns, rows, wrapperRef });
   // On a phone only the pinned name and the row buttons fit: the line above says more lie sideways.
   const overflow = useColumnsOverflow<T>(wrapperRef);
-  const watchOverflow = overflow.watch;
+  const { watch: watchOverflow, check: checkOverflow } = overflow;
 
   const rowSelection = useMemo<RowSelectionOptions<T> | undefined>(
     () => (selectable ? { mode: 'multiRow', selectAll: 'filtered', enableClickSelection: false } : undefined),
@@ -259,8 +261,23 @@ export function AgDataGrid<T extends GridRow>(props: DataGridProps<T>) {
             if (gridId) {
               handlers.onFirstDataRendered(event);
             }
+            checkOverflow();
             onFirstDataRendered?.();
           }}
+          onColumnResized={(event: ColumnResizedEvent<T>) => {
+            if (gridId) {
+              handlers.onColumnResized(event);
+            }
+            checkOverflow();
+          }}
+          onColumnVisible={(event: ColumnVisibleEvent<T>) => {
+            if (gridId) {
+              handlers.onColumnVisible(event);
+            }
+            checkOverflow();
+          }}
+          onDisplayedColumnsChanged={checkOverflow}
+          onGridSizeChanged={checkOverflow}
         />
       </div>
     </>

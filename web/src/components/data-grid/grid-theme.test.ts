@@ -20,7 +20,6 @@ describe('GRID_MODULES', () => {
         'ColumnApi',
         'ColumnAutoSize',
         'DateEditor',
-        'EventApi',
         'ExternalFilter',
         'Locale',
         'NumberEditor',

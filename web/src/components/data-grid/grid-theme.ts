@@ -6,7 +6,6 @@ import {
   ColumnApiModule,
   ColumnAutoSizeModule,
   DateEditorModule,
-  EventApiModule,
   ExternalFilterModule,
   LocaleModule,
   ModuleRegistry,
@@ -49,8 +48,6 @@ export const GRID_MODULES: Module[] = [
   ColumnApiModule,
   // data-grid/fit-columns.ts: columns sized to their content.
   ColumnAutoSizeModule,
-  // data-grid/use-columns-overflow.ts: listens for column and grid widths (api.addEventListener).
-  EventApiModule,
   CellApiModule,
   RowSelectionModule,
   TextFilterModule,

@@ -1,14 +1,5 @@
-import type { AgPublicEventType, GridApi } from 'ag-grid-community';
+import type { GridApi } from 'ag-grid-community';
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
-
-/** What changes how wide the shown columns are, or how wide the grid's box is. */
-const WIDTH_EVENTS: AgPublicEventType[] = [
-  'displayedColumnsChanged',
-  'columnResized',
-  'columnVisible',
-  'gridSizeChanged',
-  'firstDataRendered',
-];
 
 /** Whether the shown columns, pinned ones included, are wider than the box they are drawn in. */
 export function columnsOverflow<T>(api: GridApi<T>, boxWidth: number): boolean {
@@ -21,8 +12,10 @@ export function columnsOverflow<T>(api: GridApi<T>, boxWidth: number): boolean {
 
 /**
  * Whether the grid scrolls sideways (its columns wider than its box: a phone, or many columns
- * shown), kept up as columns are resized, hidden or shown and as the box resizes. `watch` is
- * called with the grid's API once it is ready.
+ * shown). `watch` is called with the grid's API once it is ready; `check` from the grid's events
+ * that change its columns' widths (shown, hidden, resized, the grid resized: its props, not
+ * api.addEventListener, whose module would put the grid's chunk over the build's size limit); the
+ * box's own resizes are observed here.
  */
 export function useColumnsOverflow<T>(boxRef: RefObject<HTMLElement | null>) {
   const [wide, setWide] = useState(false);
@@ -35,9 +28,6 @@ export function useColumnsOverflow<T>(boxRef: RefObject<HTMLElement | null>) {
   const watch = useCallback(
     (api: GridApi<T>) => {
       apiRef.current = api;
-      for (const type of WIDTH_EVENTS) {
-        api.addEventListener(type, check);
-      }
       check();
     },
     [check],
@@ -50,21 +40,11 @@ export function useColumnsOverflow<T>(boxRef: RefObject<HTMLElement | null>) {
     }
     const observer = new ResizeObserver(check);
     observer.observe(box);
-    return () => observer.disconnect();
+    return () => {
+      observer.disconnect();
+      apiRef.current = null;
+    };
   }, [boxRef, check]);
 
-  useEffect(
-    () => () => {
-      const api = apiRef.current;
-      if (api && !api.isDestroyed()) {
-        for (const type of WIDTH_EVENTS) {
-          api.removeEventListener(type, check);
-        }
-      }
-      apiRef.current = null;
-    },
-    [check],
-  );
-
-  return { wide, watch };
+  return { wide, watch, check };
 }
