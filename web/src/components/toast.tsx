@@ -1,5 +1,6 @@
 import * as Toast from '@radix-ui/react-toast';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { CloseIcon } from '@web/components/close-icon';
 
 export interface ToastMessage {
   title: string;
@@ -52,9 +53,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
               {item.description ? <Toast.Description>{item.description}</Toast.Description> : null}
             </div>
             <Toast.Close className="icon-button" aria-label="Dismiss notification">
-              <svg width="14" height="14" viewBox="0 0 16 16" aria-hidden="true">
-                <path d="M3 3l10 10M13 3L3 13" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-              </svg>
+              <CloseIcon size={14} />
             </Toast.Close>
           </Toast.Root>
         ))}
