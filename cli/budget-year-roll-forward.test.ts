@@ -25,7 +25,7 @@ describe('budget-cli budget-year roll-forward', () => {
     expect((await cli('budget-year', 'create', 'FY27')).code).toBe(0);
     const empty = await cli('budget-year', 'roll-forward', '--from', 'FY2027', '--dry-run');
     expect(empty.code).not.toBe(0);
-    expect(empty.stderr).toContain('FY2027 in budget year FY27 has no lines to roll forward');
+    expect(empty.stderr).toContain('FY27 in budget year FY27 has no lines to roll forward');
 
     // Lines no command makes (an import would): two employees, one retiring, two proposed, one one-time.
     const db = await runner.openDb();
@@ -68,7 +68,7 @@ describe('budget-cli budget-year roll-forward', () => {
     for (const [flags, message] of [
       [['--from', 'FY20x7'], '--from: FY20x7 is not a fiscal year (write FY28 or 2028)'],
       [['--from', 'FY2019'], '--from: Choose a fiscal year from FY2020 to FY2034'],
-      [[], '--from: Name the fiscal year to roll forward from'],
+      [[], '--from: Name the fiscal year to roll forward from, e.g. --from FY27'],
       [['--undo', 'next'], '--undo: next is not a fiscal year'],
     ] as const) {
       const res = await cli('budget-year', 'roll-forward', ...flags);
@@ -79,7 +79,7 @@ describe('budget-cli budget-year roll-forward', () => {
     const dry = await cli('budget-year', 'roll-forward', '--from', 'FY2027', '--dry-run');
     expect(dry.code, dry.stderr).toBe(0);
     expect(dry.stdout).toContain(
-      'Dry run (nothing written): would roll FY2027 (budget year FY27, Draft) forward into FY2028 (budget year FY28, new)',
+      'Dry run (nothing written): would roll FY27 (budget year FY27, Draft) forward into FY28 (budget year FY28, new)',
     );
     expect(dry.stdout).toContain('Employees carried: 2, salaries $115,360.11');
     expect(dry.stdout).toContain('Employees left out (retiring or inactive): 1');
@@ -88,7 +88,13 @@ describe('budget-cli budget-year roll-forward', () => {
     expect(dry.stdout).toContain(
       'Positions carried: 3 positions (3.000 FTE): 2 filled by 2 carried holders, 1 vacant, posted or frozen',
     );
-    expect((await cli('budget-year', 'roll-forward', '--from', 'FY2027')).stderr).toContain('confirm');
+    // The years in the words the screens use ('FY27'), as the server's messages write them.
+    expect(dry.stdout).toContain(
+      '  Warning: FY27 is Draft, not yet Town Appropriated: FY28 would start from figures that may still change (run with --confirm to go on)',
+    );
+    expect((await cli('budget-year', 'roll-forward', '--from', 'FY2027')).stderr).toContain(
+      'FY27 is Draft, not yet Town Appropriated: FY28 would start from figures that may still change. Confirm to roll forward anyway',
+    );
 
     const real = await cli('budget-year', 'roll-forward', '--from', 'FY2027', '--confirm', '--json');
     expect(real.code, real.stderr).toBe(0);
@@ -109,12 +115,12 @@ describe('budget-cli budget-year roll-forward', () => {
     });
     const again = await cli('budget-year', 'roll-forward', '--from', 'FY2027', '--confirm');
     expect(again.code).not.toBe(0);
-    expect(again.stderr).toContain('FY2028 already has 3 lines in budget year FY28');
+    expect(again.stderr).toContain('FY28 already has 3 lines in budget year FY28');
 
     const undone = await cli('budget-year', 'roll-forward', '--undo', 'FY2028');
     expect(undone.code, undone.stderr).toBe(0);
     expect(undone.stdout).toBe(
-      'Undid the roll forward into FY2028: 3 lines and 3 positions removed, budget year FY28 removed\n',
+      'Undid the roll forward into FY28: 3 lines and 3 positions removed, budget year FY28 removed\n',
     );
   });
 });

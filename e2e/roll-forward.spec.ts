@@ -60,7 +60,9 @@ for (const [width, height] of [
     await expect(preview.locator('caption')).toHaveText(
       "Copy FY27's lines (planned in the FY26 budget year, Draft) into FY28 (planned in the FY28 budget year, which the roll forward creates)",
     );
-    await expect(preview).toContainText('FY2027 is Draft, not yet Town Appropriated');
+    await expect(preview).toContainText(
+      'FY27 is Draft, not yet Town Appropriated: FY28 would start from figures that may still change',
+    );
     const go = preview.getByRole('button', { name: 'Roll forward into FY28' });
     await expect(go).toBeDisabled();
     expect(await axeViolations(page)).toEqual([]);

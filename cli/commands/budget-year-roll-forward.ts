@@ -6,6 +6,7 @@ import {
   type RollForwardResponse,
 } from '@shared/schemas/roll-forward';
 import { rollForward, undoRollForward } from '@server/domains/roll-forward';
+import { fiscalYearLabel as fy } from '@shared/schemas/fiscal-year';
 import { formatMoneyCents } from '@shared/money';
 import { AppError } from '@server/errors';
 import { withCli } from '../context';
@@ -15,14 +16,14 @@ import { parseFlags, printJson } from '../output';
 function printResult(res: RollForwardResponse): void {
   const t = res.totals;
   const lines = [
-    `${res.dryRun ? 'Dry run (nothing written): would roll' : 'Rolled'} FY${res.from.fiscalYear} (budget year ${res.from.budgetYear}, ${res.from.stageLabel}) forward into FY${res.to.fiscalYear} (budget year ${res.to.budgetYear}${res.to.createsBudgetYear ? ', new' : ''})`,
+    `${res.dryRun ? 'Dry run (nothing written): would roll' : 'Rolled'} ${fy(res.from.fiscalYear)} (budget year ${res.from.budgetYear}, ${res.from.stageLabel}) forward into ${fy(res.to.fiscalYear)} (budget year ${res.to.budgetYear}${res.to.createsBudgetYear ? ', new' : ''})`,
     `  Employees carried: ${t.employeesCarried}, salaries ${formatMoneyCents(t.operatingTotal)} (next-year salaries ${formatMoneyCents(t.nextYearSalaryTotal)})`,
     `  Employees left out (retiring or inactive): ${t.employeesLeftOut}`,
     `  Proposed lines carried: ${t.proposedCarried}, ${formatMoneyCents(t.proposedTotal)}`,
     `  One-time lines left out: ${t.oneTimeLeftOut}, ${formatMoneyCents(t.oneTimeTotal)}`,
     ...(t.proposedToGeneralFund
       ? [
-          `  Moved to the general fund (their grant ends before FY${res.to.fiscalYear}): ${t.proposedToGeneralFund} proposed lines, ${formatMoneyCents(t.proposedToGeneralFundTotal)}`,
+          `  Moved to the general fund (their grant ends before ${fy(res.to.fiscalYear)}): ${t.proposedToGeneralFund} proposed lines, ${formatMoneyCents(t.proposedToGeneralFundTotal)}`,
         ]
       : []),
     `  ${positionsLine(res)}`,
@@ -32,7 +33,7 @@ function printResult(res: RollForwardResponse): void {
       : []),
     ...(res.undoable
       ? [
-          `  Undo while FY${res.to.fiscalYear} is Draft and unedited: budget-cli budget-year roll-forward --undo FY${res.to.fiscalYear}`,
+          `  Undo while ${fy(res.to.fiscalYear)} is Draft and unedited: budget-cli budget-year roll-forward --undo ${fy(res.to.fiscalYear)}`,
         ]
       : []),
   ];
@@ -48,8 +49,8 @@ interface RollOptions {
 }
 
 /**
- * `budget-cli budget-year roll-forward --from FY2027 [--dry-run] [--confirm] [--json]` and
- * `--undo FY2028`: the services POST /roll-forward and /roll-forward/undo call (ADMIN: --as EMAIL).
+ * `budget-cli budget-year roll-forward --from FY27 [--dry-run] [--confirm] [--json]` and
+ * `--undo FY28`: the services POST /roll-forward and /roll-forward/undo call (ADMIN: --as EMAIL).
  * A malformed year is refused naming the flag (exit 2) before the database is opened.
  */
 export function registerBudgetYearRollForward(cmd: Command, program: Command): void {
@@ -58,7 +59,7 @@ export function registerBudgetYearRollForward(cmd: Command, program: Command): v
     .description(
       "Start the next fiscal year's budget from a year: employees at their next-year salaries, departures and one-time lines left out; ADMIN",
     )
-    .option('--from <year>', 'the fiscal year to roll forward from, e.g. FY2027 (required unless --undo)')
+    .option('--from <year>', 'the fiscal year to roll forward from, e.g. FY27 (required unless --undo)')
     .option('--dry-run', 'show the totals; write nothing')
     .option('--confirm', 'roll forward a year that is not yet Town Appropriated')
     .option('--undo <year>', 'undo the roll forward that started this fiscal year (still Draft and unedited)')
@@ -73,13 +74,13 @@ export function registerBudgetYearRollForward(cmd: Command, program: Command): v
             return;
           }
           process.stdout.write(
-            `Undid the roll forward into FY${res.toFiscalYear}: ${res.linesRemoved} lines${res.positionsRemoved ? ` and ${res.positionsRemoved} positions` : ''} removed${res.budgetYearRemoved ? `, budget year ${res.budgetYearRemoved} removed` : ''}\n`,
+            `Undid the roll forward into ${fy(res.toFiscalYear)}: ${res.linesRemoved} lines${res.positionsRemoved ? ` and ${res.positionsRemoved} positions` : ''} removed${res.budgetYearRemoved ? `, budget year ${res.budgetYearRemoved} removed` : ''}\n`,
           );
         });
         return;
       }
       if (opts.from === undefined) {
-        const message = 'Name the fiscal year to roll forward from, e.g. --from FY2027';
+        const message = 'Name the fiscal year to roll forward from, e.g. --from FY27';
         throw new AppError(400, 'VALIDATION_FAILED', `Invalid input:\n  --from: ${message}`, [
           { path: '--from', message },
         ]);

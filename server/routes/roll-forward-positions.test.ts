@@ -133,7 +133,14 @@ describe('roll forward of a year with positions', () => {
       )
       .pluck('reason');
     expect(history).toHaveLength(5);
-    history.forEach((r) => expect(r).toMatch(/^Rolled forward from FY2026 position #\d+$/));
+    history.forEach((r) => expect(r).toMatch(/^Rolled forward from FY26 position #\d+$/));
+    // The replaced follow line's history says why, with the years as the screens write them.
+    const replaced = await db()('audit_log')
+      .where({ entity: 'line-item', action: 'delete' })
+      .select(db().raw("after ->> 'cause' AS cause"));
+    expect(replaced.map((r) => r.cause)).toEqual([
+      "Roll forward of FY26: FY27 now has FY26's staff as its payroll, so its salary lines no longer follow FY26's positions",
+    ]);
     // FY2027 is a payroll year now: its follow lines are gone (FY2026 had no proposed lines to carry).
     expect(await proposedSalaryLines(db(), w.budgetYearId, 2027)).toEqual({});
     // FY2028's salary lines are the carried roster's cost, recomputed from the raw tables.
@@ -162,7 +169,7 @@ describe('roll forward of a year with positions', () => {
     const was = await footprint();
     const res = await roll({ fromFiscalYear: 2026, confirm: true });
     expect(res.status, JSON.stringify(res.body)).toBe(409);
-    expect(res.body.error).toMatch(/^FY2027 already has 2 lines in budget year FY26/);
+    expect(res.body.error).toMatch(/^FY27 already has 2 lines in budget year FY26/);
     expect(res.body.details[0].path).toBe('fromFiscalYear');
     expect(await footprint()).toEqual(was);
     await db()('line_items').where({ id: supplies }).delete();
@@ -187,7 +194,7 @@ describe('roll forward of a year with positions', () => {
     });
     expect(undone.status, JSON.stringify(undone.body)).toBe(409);
     expect(undone.body.error).toBe(
-      "FY2027's positions have been changed since the roll forward: the roll forward can no longer be undone",
+      "FY27's positions have been changed since the roll forward: the roll forward can no longer be undone",
     );
     expect(undone.body.details[0].path).toBe('toFiscalYear');
     expect(await footprint()).toEqual(was);

@@ -40,7 +40,7 @@ beforeAll(async () => {
 
 describe('roll forward of a year without positions', () => {
   it('the dry run and the real run report none carried and the roster before it', async () => {
-    const words = `Positions: none carried — FY2027 has no positions (FY2026 has ${open})`;
+    const words = `Positions: none carried — FY27 has no positions (FY26 has ${open})`;
     const dry = await roll({ fromFiscalYear: 'FY2027', dryRun: true, confirm: true });
     expect(dry.status, JSON.stringify(dry.body)).toBe(200);
     expect(dry.body.totals.proposedCarried).toBeGreaterThan(0);

@@ -59,12 +59,14 @@ describe('roll forward on an empty district', () => {
     expect(res.status).toBe(400);
     expect(res.body.details[0]).toMatchObject({
       path: 'fromFiscalYear',
-      message: 'FY2027 has no budget: no budget year holds its lines',
+      message: 'FY27 has no budget: no budget year holds its lines',
     });
     await t.api('post', '/budget-years', { token: admin.token, body: { label: 'FY26' } });
     const empty = await roll({ fromFiscalYear: 2026, confirm: true });
     expect(empty.status).toBe(400);
-    expect(empty.body.error).toMatch(/FY2026 in budget year FY26 has no lines to roll forward/);
+    expect(empty.body.error).toMatch(
+      /^fromFiscalYear: FY26 in budget year FY26 has no lines to roll forward/,
+    );
     expect((await written()).lines).toBe(before.lines);
     expect((await written()).rollForwards).toBe(0);
   });
@@ -103,7 +105,7 @@ describe('roll forward of FY2027 into FY2028', () => {
     for (const [from, message] of [
       ['FY20x7', 'FY20x7 is not a fiscal year (write FY28 or 2028)'],
       [2019, 'Choose a fiscal year from FY2020 to FY2034'],
-      ['FY2034', 'FY2035 is past the last fiscal year the workbench plans (FY2034)'],
+      ['FY2034', 'FY35 is past the last fiscal year the workbench plans (FY34)'],
     ] as const) {
       const res = await roll({ fromFiscalYear: from, dryRun: true });
       expect(res.status).toBe(400);
@@ -118,7 +120,7 @@ describe('roll forward of FY2027 into FY2028', () => {
     const res = await roll({ fromFiscalYear: 'FY2027' });
     expect(res.status).toBe(400);
     expect(res.body.details[0].path).toBe('confirm');
-    expect(res.body.error).toMatch(/FY2027 is Draft, not yet Town Appropriated/);
+    expect(res.body.error).toMatch(/^confirm: FY27 is Draft, not yet Town Appropriated: FY28 would start/);
     expect(await written()).toEqual(before);
   });
 
@@ -158,10 +160,10 @@ describe('roll forward of FY2027 into FY2028', () => {
     expect(real.body.undoable).toBe(true);
     // The dry run says what a run would do; the real run says what it did.
     expect(dry.body.warning).toBe(
-      'FY2027 is Draft, not yet Town Appropriated: FY2028 would start from figures that may still change',
+      'FY27 is Draft, not yet Town Appropriated: FY28 would start from figures that may still change',
     );
     expect(real.body.warning).toBe(
-      'FY2027 is Draft, not yet Town Appropriated: FY2028 starts from figures that may still change',
+      'FY27 is Draft, not yet Town Appropriated: FY28 starts from figures that may still change',
     );
 
     const by = await knex()('budget_years').where({ fiscal_year: 'FY28' }).first();
@@ -193,10 +195,13 @@ describe('roll forward of FY2027 into FY2028', () => {
     expect(stages.body.current.stage).toBe('DRAFT');
     expect(stages.body.events).toHaveLength(1);
     expect(stages.body.events[0].note).toMatch(
-      /^Rolled forward from FY2027 \(budget year FY27, Draft\): 3 employees, 2 proposed lines/,
+      /^Rolled forward from FY27 \(budget year FY27, Draft\): 3 employees, 2 proposed lines/,
     );
+    expect(by.notes).toBe('Rolled forward from FY27 (budget year FY27)');
     const audit = await knex()('audit_log').where({ entity: 'roll-forward', entity_id: real.body.id });
     expect(audit).toHaveLength(1);
+    // Only the words changed: the audit record keeps the years as it always stored them.
+    expect(audit[0].after).toMatchObject({ from: 'FY2027', to: 'FY2028' });
   });
 
   it('refuses a second roll forward into a year that has lines with 409 naming fromFiscalYear, writing nothing', async () => {
@@ -205,7 +210,7 @@ describe('roll forward of FY2027 into FY2028', () => {
     expect(res.status).toBe(409);
     expect(res.body.error).toBe(
       // It says what to do: the year it would fill is planned already, so the next one starts from it.
-      'FY2028 already has 5 lines in budget year FY28: a roll forward starts an empty year, so roll FY2028 forward into FY2029 instead',
+      'FY28 already has 5 lines in budget year FY28: a roll forward starts an empty year, so roll FY28 forward into FY29 instead',
     );
     expect(res.body.details[0].path).toBe('fromFiscalYear');
     expect(await written()).toEqual(before);
@@ -224,7 +229,8 @@ describe('roll forward of FY2027 into FY2028', () => {
     expect(Number((await knex()('line_items').where({ fiscal_year: 2028 }).count('* as c'))[0].c)).toBe(0);
     expect(await knex()('fiscal_year_homes').where({ fiscal_year: 2028 }).first()).toBeUndefined();
     expect(await knex()('audit_log').where({ entity: 'roll-forward', action: 'delete' })).toHaveLength(1);
-    expect((await undo({ toFiscalYear: 2028 })).status).toBe(404);
+    const gone = await undo({ toFiscalYear: 2028 });
+    expect([gone.status, gone.body.error]).toEqual([404, 'A roll forward into FY28 not found']);
   });
 
   it('of two admins rolling forward at once, one wins and the other is told with 409', async () => {
@@ -235,7 +241,7 @@ describe('roll forward of FY2027 into FY2028', () => {
     ]);
     expect([a.status, b.status].sort(), JSON.stringify([a.body, b.body])).toEqual([200, 409]);
     const loser = a.status === 409 ? a : b;
-    expect(loser.body.error).toMatch(/FY2028/);
+    expect(loser.body.error).toMatch(/^(FY28 already has|Another administrator is rolling FY28 forward)/);
     expect(Number((await knex()('line_items').where({ fiscal_year: 2028 }).count('* as c'))[0].c)).toBe(5);
     const latest = await t.api('get', '/roll-forward/latest?toFiscalYear=FY2028', { token: admin.token });
     expect(latest.body.rollForward).toMatchObject({ undoable: true });
@@ -255,7 +261,7 @@ describe('roll forward of FY2027 into FY2028', () => {
     const res = await undo({ toFiscalYear: 2028 });
     expect(res.status).toBe(409);
     expect(res.body.error).toBe(
-      'FY2028 has been edited since the roll forward: the roll forward can no longer be undone',
+      'FY28 has been edited since the roll forward: the roll forward can no longer be undone',
     );
     expect(await written()).toEqual(before);
     const latest = await t.api('get', '/roll-forward/latest?toFiscalYear=2028', { token: admin.token });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_CURRENT_FISCAL_YEAR } from './budget-years';
-import { parseFiscalYear } from './fiscal-year';
+import { fiscalYearLabel, parseFiscalYear } from './fiscal-year';
 import { setupYearProblem } from './setup';
 import { moneyOut } from './common';
 
@@ -20,7 +20,7 @@ export function rollFromProblem(value: unknown): string | null {
   }
   const year = parseFiscalYear(value as string | number)!;
   return year >= MAX_CURRENT_FISCAL_YEAR
-    ? `FY${rollTargetYear(year)} is past the last fiscal year the workbench plans (FY${MAX_CURRENT_FISCAL_YEAR})`
+    ? `${fiscalYearLabel(rollTargetYear(year))} is past the last fiscal year the workbench plans (${fiscalYearLabel(MAX_CURRENT_FISCAL_YEAR)})`
     : null;
 }
 
@@ -145,8 +145,8 @@ export function positionsLine(
     return `Positions carried: ${carried}`;
   }
   const before = result.rosterBefore;
-  const elsewhere = before ? ` (FY${before.fiscalYear} has ${before.positions})` : '';
-  return `Positions: none carried — FY${result.from.fiscalYear} has no positions${elsewhere}`;
+  const elsewhere = before ? ` (${fiscalYearLabel(before.fiscalYear)} has ${before.positions})` : '';
+  return `Positions: none carried — ${fiscalYearLabel(result.from.fiscalYear)} has no positions${elsewhere}`;
 }
 
 export const rollForwardResponse = z.object({

@@ -3,6 +3,7 @@ import type { Actor } from '@server/policies/index';
 import { GENERAL_FUND } from '@server/sql/general-fund';
 import { arrayLiteral } from '@server/sql/array-literal';
 import { closedGrants } from '@server/domains/funds';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 
 /**
  * The positions' part of a roll forward (server/domains/roll-forward): a fiscal year's roster carried
@@ -88,7 +89,7 @@ export async function rollPositionsForward(
        SELECT pid, fund_id, sum(fte) FROM shares GROUP BY pid, fund_id),
      told AS (
        INSERT INTO position_history (position_id, action, reason, after, user_id, actor_label)
-       SELECT pid, 'created', 'Rolled forward from FY' || :fromFy || ' position #' || id,
+       SELECT pid, 'created', 'Rolled forward from ' || :fromLabel::text || ' position #' || id,
               jsonb_build_object('rollForwardId', :rf::int, 'fromPositionId', id, 'fte', fte, 'status', new_status),
               :user::integer, :label FROM src)
      SELECT (SELECT count(*) FROM src)::int AS carried,
@@ -99,6 +100,8 @@ export async function rollPositionsForward(
     {
       fromBy: roll.from.budgetYearId,
       fromFy: roll.from.fiscalYear,
+      // The history reason writes the year as the screens do ('FY26').
+      fromLabel: fiscalYearLabel(roll.from.fiscalYear),
       toBy: roll.to.budgetYearId,
       toFy: roll.to.fiscalYear,
       rf: roll.rollForwardId,

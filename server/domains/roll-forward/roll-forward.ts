@@ -65,8 +65,9 @@ export async function rollForward(
 async function rollIn(trx: Db, actor: Actor, input: RollForwardInput): Promise<RollForwardResponse> {
   const fromFy = input.fromFiscalYear;
   const toFy = rollTargetYear(fromFy);
-  const from = `FY${fromFy}`;
-  const to = `FY${toFy}`;
+  // Messages write years as every screen does ('FY27'); the audit keeps its stored 'FY2027' values.
+  const from = fiscalYearLabel(fromFy);
+  const to = fiscalYearLabel(toFy);
   if (!(await q.tryLock(trx, toFy))) {
     throw refused(`Another administrator is rolling ${to} forward right now; look again in a moment`);
   }
@@ -111,7 +112,7 @@ async function rollIn(trx: Db, actor: Actor, input: RollForwardInput): Promise<R
     const already = await roster.targetLines(trx, { budgetYearId: target.id, fiscalYear: toFy });
     if (already.others > 0) {
       throw refused(
-        `${to} already has ${already.others + already.followed.length} lines in budget year ${target.fiscal_year}: a roll forward starts an empty year, so roll ${to} forward into FY${rollTargetYear(toFy)} instead`,
+        `${to} already has ${already.others + already.followed.length} lines in budget year ${target.fiscal_year}: a roll forward starts an empty year, so roll ${to} forward into ${fiscalYearLabel(rollTargetYear(toFy))} instead`,
       );
     }
     followed = already.followed;
@@ -182,8 +183,8 @@ async function rollIn(trx: Db, actor: Actor, input: RollForwardInput): Promise<R
     entity: 'roll-forward',
     entityId: record.id,
     after: {
-      from,
-      to,
+      from: `FY${fromFy}`,
+      to: `FY${toFy}`,
       fromBudgetYear: source.label,
       toBudgetYear: target.fiscal_year,
       createsBudgetYear,

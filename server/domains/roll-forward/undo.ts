@@ -7,6 +7,7 @@ import { claimFiscalYearHomes, deleteBudgetYear, releaseFiscalYearHome } from '@
 import { rollForwardLines } from '@server/domains/line-items';
 import { removeCarriedStateRates } from '@server/domains/massachusetts';
 import { deleteRolledSnapshot, stageIdsOf } from '@server/domains/stages';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import type { RollForwardUndoResponse } from '@shared/schemas/roll-forward';
 import * as q from './queries/roll-forwards';
 import * as roster from './roster';
@@ -23,7 +24,7 @@ const refused = (message: string) =>
 
 /** Why the roll forward into a year can no longer be undone, or null while it can. */
 async function undoProblem(db: Db, row: q.RollForwardRow): Promise<string | null> {
-  const to = `FY${row.to_fiscal_year}`;
+  const to = fiscalYearLabel(row.to_fiscal_year);
   if (row.to_budget_year_id === null || row.stage_id === null) {
     return `${to}'s budget year is gone`;
   }
@@ -60,7 +61,7 @@ export async function undoRollForward(
 ): Promise<RollForwardUndoResponse> {
   authorize(actor, 'budgets.manage');
   return app.db.transaction(async (trx) => {
-    const to = `FY${input.toFiscalYear}`;
+    const to = fiscalYearLabel(input.toFiscalYear);
     if (!(await q.tryLock(trx, input.toFiscalYear))) {
       throw refused(`Another administrator is rolling ${to} forward right now; look again in a moment`);
     }
@@ -103,7 +104,8 @@ export async function undoRollForward(
       action: 'delete',
       entity: 'roll-forward',
       entityId: row.id,
-      before: { to, budgetYear: label, totals: row.totals },
+      // The audit keeps its stored 'FY2028' value; only messages use the screens' 'FY28'.
+      before: { to: `FY${input.toFiscalYear}`, budgetYear: label, totals: row.totals },
       after: {
         undone: true,
         linesRemoved,

@@ -78,8 +78,7 @@ async function renderScreen() {
       const body = JSON.parse(String(init.body));
       posted.push(body);
       if (body.fromFiscalYear === 'FY2025') {
-        const message =
-          'FY2026 already has 694 lines in budget year FY26: a roll forward starts an empty year';
+        const message = 'FY26 already has 694 lines in budget year FY26: a roll forward starts an empty year';
         return jsonResponse(409, {
           error: message,
           code: 'CONFLICT',
@@ -87,7 +86,7 @@ async function renderScreen() {
         });
       }
       if (body.fromFiscalYear === 'FY2024') {
-        const message = 'FY2024 has no budget: no budget year holds its lines';
+        const message = 'FY24 has no budget: no budget year holds its lines';
         return jsonResponse(400, {
           error: `fromFiscalYear: ${message}`,
           code: 'VALIDATION_FAILED',
@@ -156,27 +155,25 @@ describe('Roll forward', () => {
     type('FY2024');
     preview();
     const refusal = await screen.findByRole('alert');
-    expect(refusal.textContent).toBe(
-      'Cannot roll forwardFY2024 has no budget: no budget year holds its lines',
-    );
+    expect(refusal.textContent).toBe('Cannot roll forwardFY24 has no budget: no budget year holds its lines');
   });
 
   it('clears the last refusal on the next attempt and on an edit', async () => {
     const { field, preview, type, posted } = await renderScreen();
     type('FY2025');
     preview();
-    await screen.findByText(/FY2026 already has 694 lines/);
+    await screen.findByText(/FY26 already has 694 lines/);
     type('abc');
     preview();
     expect(describedText(field)).toBe('abc is not a fiscal year (write FY28 or 2028)');
-    expect(screen.queryByText(/FY2026 already has 694 lines/)).toBeNull();
+    expect(screen.queryByText(/FY26 already has 694 lines/)).toBeNull();
     expect(posted.map((b) => b.fromFiscalYear)).toEqual(['FY2025']);
 
     type('FY2025');
     preview();
-    await screen.findByText(/FY2026 already has 694 lines/);
+    await screen.findByText(/FY26 already has 694 lines/);
     type('FY2025 ');
-    expect(screen.queryByText(/FY2026 already has 694 lines/)).toBeNull();
+    expect(screen.queryByText(/FY26 already has 694 lines/)).toBeNull();
   });
 
   it('says how many positions the preview and the roll forward carry, and where the roster is when none', async () => {
@@ -184,7 +181,7 @@ describe('Roll forward', () => {
     type('FY2027');
     preview();
     const plan = await screen.findByRole('region', { name: '2. Check the totals (nothing written yet)' });
-    const none = 'Positions: none carried — FY2027 has no positions (FY2026 has 508).';
+    const none = 'Positions: none carried — FY27 has no positions (FY26 has 508).';
     expect(within(plan).getByText(none)).toBeTruthy();
 
     fireEvent.click(within(plan).getByRole('button', { name: 'Roll forward into FY28' }));
