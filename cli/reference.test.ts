@@ -50,7 +50,9 @@ describe('budget-cli buildings, categories and bulk-update', () => {
 
       const list = await cli('buildings', 'list');
       expect(list.stdout).toMatch(/MHS\s+Millbrook High School\s+high\s+\d+/);
-      expect(list.stdout).toMatch(/NAX\s+North Annex\s+special\s+0/);
+      expect(list.stdout).toMatch(/NAX\s+North Annex\s+special\s+0\s+0/);
+      // Every year's lines, the count a delete refuses on, in the web's words.
+      expect(list.stdout).toContain(LINES_ALL_YEARS.toLowerCase());
 
       // The demo import left an employee whose location code is only a building name's first word:
       // one line, the FY26 import (its FY27 projection takes its building from it: projected_lines).

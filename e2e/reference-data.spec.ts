@@ -39,7 +39,7 @@ test.describe('Manage Data as ADMIN', () => {
     const groupInUse = page.getByRole('button', { name: 'Delete Paraprofessionals' });
     await expect(groupInUse).toBeDisabled();
     await expect(groupInUse).toHaveAccessibleDescription(
-      /^In use by [\d,]+ employee lines?( and [\d,]+ contracts?)?; move them first$/,
+      /^In use by [\d,]+ employee lines?((, | and )[\d,]+ (contracts?|positions?))*; move them first$/,
     );
     await expect(groupInUse).toHaveAttribute('title', /^In use by [\d,]+ employee line/);
     await saveScreen(page, 'manage-data-work-groups');
@@ -80,7 +80,9 @@ test.describe('Manage Data as ADMIN', () => {
       .filter({ hasText: 'Millbrook High School' })
       .getByRole('button', { name: 'Delete Millbrook High School' });
     await expect(buildingInUse).toBeDisabled();
-    await expect(buildingInUse).toHaveAccessibleDescription(/^In use by [\d,]+ employees?; move them first$/);
+    await expect(buildingInUse).toHaveAccessibleDescription(
+      /^In use by [\d,]+ employees?((, | and )[\d,]+ (employee lines? in other years or budgets|line items? in any year))*; move them first$/,
+    );
     await expect(row.getByRole('button', { name: `Delete ${name}` })).toBeEnabled();
     await saveScreen(page, 'manage-data-buildings');
     expect(await axeViolations(page)).toEqual([]);

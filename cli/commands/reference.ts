@@ -19,7 +19,7 @@ function registerBuildings(program: Command): void {
 
   cmd
     .command('list')
-    .description('List buildings with their employee counts')
+    .description('List buildings with their employee counts and every year’s lines')
     .option('--json', 'print JSON')
     .action(async (opts: { json?: boolean }) => {
       await withCli(program.opts().as, async ({ app, actor }) => {
@@ -33,6 +33,9 @@ function registerBuildings(program: Command): void {
                 name: b.name,
                 type: b.buildingType ?? '',
                 employees: b.employeeCount,
+                // Every year's lines of any budget, employee and proposed: what keeps it from being
+                // deleted (Manage Data disables Delete on the same counts).
+                [LINES_ALL_YEARS.toLowerCase()]: b.employeeLineCount + b.lineItemCount,
                 address: b.address ?? '',
               })),
           Boolean(opts.json),

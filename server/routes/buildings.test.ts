@@ -122,6 +122,8 @@ describe('POST /buildings', () => {
       color: '#AABBCC',
       deseSchoolCode: null,
       employeeCount: 0,
+      employeeLineCount: 0,
+      lineItemCount: 0,
     });
     const audit = await knex()('audit_log')
       .where({ entity: 'building', entity_id: String(res.body.building.id) })

@@ -45,6 +45,7 @@ describe('GET /cola/work-groups', () => {
       category: { id: cat.id, name: expect.any(String), backgroundColor: '#dbeafe', textColor: '#1e40af' },
       employeeCount: 2,
       contractCount: 1,
+      positionCount: 0,
     });
   });
 });

@@ -44,7 +44,14 @@ export const buildingSchema = z.object({
   buildingType: buildingType.nullable(),
   color: z.string().nullable(),
   deseSchoolCode: z.string().nullable(),
+  /** Employee lines of the asked budget year and fiscal year (or every year's), those that count. */
   employeeCount: z.number().int(),
+  /**
+   * Every budget and fiscal year's lines pointing at the building, of any budget: employee lines
+   * and the other (proposed) lines. A building with either above zero cannot be deleted (409).
+   */
+  employeeLineCount: z.number().int(),
+  lineItemCount: z.number().int(),
 });
 
 export const buildingsResponse = z.object({ buildings: z.array(buildingSchema) });

@@ -39,6 +39,8 @@ export const workGroupSchema = z.object({
    */
   employeeCount: z.number().int(),
   contractCount: z.number().int(),
+  /** Positions in the group that are not closed; with employees or contracts, they block a delete. */
+  positionCount: z.number().int(),
 });
 
 /** GET /cola/work-groups?budgetYearId= counts each group's employees in that budget year's fiscal year. */

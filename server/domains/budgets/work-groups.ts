@@ -100,8 +100,9 @@ export async function updateWorkGroup(app: AppContext, actor: Actor, id: number,
 }
 
 /**
- * Deletes a work group no employee line or contract uses; otherwise a 409 with both counts. (The
- * database would unlink employees silently, SET NULL, so the service enforces the rule.)
+ * Deletes a work group no employee line, contract or open position uses; otherwise a 409 with the
+ * counts, the ones listWorkGroups returns (both read them in queries/work-groups.ts). (The database
+ * would unlink employees silently, SET NULL, so the service enforces the rule.)
  */
 export async function deleteWorkGroup(app: AppContext, actor: Actor, id: number) {
   authorize(actor, 'referenceData.write');
@@ -113,8 +114,8 @@ export async function deleteWorkGroup(app: AppContext, actor: Actor, id: number)
     const employees = Number(before.employee_count);
     const contracts = Number(before.contract_count);
     // A position's vacancy is budgeted at its work group's step and lane: without the group it
-    // would cost nothing while its salary line kept the old figure.
-    const positions = await q.openPositionCount(trx, id);
+    // would cost nothing while its salary line kept the old figure. (The list shows this count.)
+    const positions = Number(before.position_count);
     if (employees + contracts + positions > 0) {
       const parts = [
         employees ? plural(employees, 'employee') : null,

@@ -12,6 +12,7 @@ export interface WorkGroupRow {
   category_text_color: string | null;
   employee_count: number;
   contract_count: number;
+  position_count: number;
 }
 
 export interface WorkGroupValues {
@@ -38,7 +39,22 @@ export function presentWorkGroup(row: WorkGroupRow): WorkGroup {
           },
     employeeCount: Number(row.employee_count),
     contractCount: Number(row.contract_count),
+    positionCount: Number(row.position_count),
   };
+}
+
+/**
+ * THE positions that keep a work group from being deleted: those not closed. Deleting the group
+ * would leave them without one, and their vacancies without the step and lane they are budgeted
+ * at. Grouped by work group, so the list and the delete read the same count.
+ */
+function openPositionCounts(db: Db) {
+  return db('positions')
+    .select('work_group_id')
+    .count('* as position_count')
+    .whereNotNull('work_group_id')
+    .whereNot({ status: 'closed' })
+    .groupBy('work_group_id');
 }
 
 // One grouped count of employee lines (line_items has no index on work_group_id: docs/ARCHITECTURE.md,
@@ -62,6 +78,7 @@ function withCounts(db: Db, budgetYearId?: number) {
   return db('work_groups as g')
     .leftJoin('work_group_categories as c', 'c.id', 'g.category_id')
     .leftJoin(counts.as('n'), 'n.work_group_id', 'g.id')
+    .leftJoin(openPositionCounts(db).as('p'), 'p.work_group_id', 'g.id')
     .select(
       'g.id',
       'g.name',
@@ -72,29 +89,17 @@ function withCounts(db: Db, budgetYearId?: number) {
       'c.text_color as category_text_color',
       db.raw('coalesce(n.employee_count, 0)::int as employee_count'),
       db.raw('(select count(*) from contracts k where k.work_group_id = g.id)::int as contract_count'),
+      db.raw('coalesce(p.position_count, 0)::int as position_count'),
     );
 }
 
 /**
  * Every work group with its category and usage counts, by name. Employees are every budget and
  * fiscal year's lines (what keeps a group from being deleted), or with `budgetYearId` that budget
- * year's own fiscal year's.
+ * year's own fiscal year's; contracts and open positions are always every one (the delete's counts).
  */
 export function listWorkGroups(db: Db, budgetYearId?: number): Promise<WorkGroupRow[]> {
   return withCounts(db, budgetYearId).orderBy([{ column: 'g.name' }, { column: 'g.id' }]);
-}
-
-/**
- * The positions (not closed) in a work group: deleting the group would leave them without one, and
- * their vacancies without the step and lane they are budgeted at.
- */
-export async function openPositionCount(db: Db, id: number): Promise<number> {
-  const row = await db('positions')
-    .where({ work_group_id: id })
-    .whereNot({ status: 'closed' })
-    .count({ n: '*' })
-    .first();
-  return Number(row?.n ?? 0);
 }
 
 export function findWorkGroup(db: Db, id: number): Promise<WorkGroupRow | undefined> {

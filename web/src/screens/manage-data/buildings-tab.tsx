@@ -33,13 +33,14 @@ export function BuildingsTab({ flash }: { flash: Flash }) {
   const filter =
     chosen === ALL_YEARS || !selected ? {} : { budgetYearId: selected.id, fiscalYear: Number(chosen) };
   const buildings = useBuildings(filter);
+  const elsewhere = chosen === ALL_YEARS ? 'in inactive budgets' : 'in other years or budgets';
   const remove = useDeleteBuilding();
 
   return (
     <ReferenceTab<Building>
       flash={flash}
       title="Buildings"
-      description="Employees and budget lines belong to a building; a line without one is District Wide. A building with employees or line items cannot be deleted."
+      description="Employees and budget lines belong to a building; a line without one is District Wide. A building with employees or line items in any year cannot be deleted."
       tools={
         <div className="md-inline-field">
           <label htmlFor="buildings-fiscal-year">Employees in</label>
@@ -63,9 +64,14 @@ export function BuildingsTab({ flash }: { flash: Flash }) {
       emptyHint="Add the district's schools with Add Building."
       caption="Buildings"
       columns={COLUMNS}
-      // The employees shown are one year's (or every year's active ones), some of those the server
-      // counts: a building with any is refused; one with none here may still be (other years, lines).
-      usage={(b) => [[b.employeeCount, 'employee']]}
+      // The server refuses a delete on every year's lines (employeeLineCount, lineItemCount); the
+      // employees shown are some of them: the chosen year's in the budgets that count (or every
+      // year's), so the rest are other years' or other budgets' (inactive ones, for All years).
+      usage={(b) => [
+        [b.employeeCount, 'employee'],
+        [b.employeeLineCount - b.employeeCount, `employee line ${elsewhere}`, `employee lines ${elsewhere}`],
+        [b.lineItemCount, 'line item in any year', 'line items in any year'],
+      ]}
       remove={remove}
       deleteFailure="Make sure no employees or line items are assigned to it"
       renderModal={(modal) => <BuildingModal {...modal} />}

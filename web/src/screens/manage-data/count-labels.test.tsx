@@ -19,6 +19,7 @@ const teachers = (employeeCount: number) => ({
   category: null,
   employeeCount,
   contractCount: 1,
+  positionCount: 0,
 });
 const settings = {
   id: 1,

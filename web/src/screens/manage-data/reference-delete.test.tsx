@@ -4,13 +4,20 @@ import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { BudgetYearProvider } from '@web/budget-year/budget-year-context';
 import { BudgetCategoriesTab } from '@web/screens/manage-data/budget-categories-tab';
+import { BuildingsTab } from '@web/screens/manage-data/buildings-tab';
 import { WorkGroupCategoriesTab } from '@web/screens/manage-data/work-group-categories-tab';
 import { WorkGroupsTab } from '@web/screens/manage-data/work-groups-tab';
 import { makeCategory, makeUser, renderRoutes, storeSession, stubApi } from '@web/test/render';
 
 const admin = makeUser();
 const flash = { success: null, error: null, ok: vi.fn(), fail: vi.fn(), clear: vi.fn() };
-const group = (id: number, name: string, employeeCount: number, contractCount: number) => ({
+const group = (
+  id: number,
+  name: string,
+  employeeCount: number,
+  contractCount: number,
+  positionCount = 0,
+) => ({
   id,
   name,
   description: null,
@@ -18,7 +25,28 @@ const group = (id: number, name: string, employeeCount: number, contractCount: n
   category: null,
   employeeCount,
   contractCount,
+  positionCount,
 });
+/** A building with the year's employees shown and every year's lines (what a delete refuses on). */
+const building = (
+  id: number,
+  name: string,
+  employeeCount: number,
+  employeeLineCount: number,
+  lineItemCount = 0,
+) => ({
+  id,
+  name,
+  code: null,
+  address: null,
+  buildingType: null,
+  color: null,
+  deseSchoolCode: null,
+  employeeCount,
+  employeeLineCount,
+  lineItemCount,
+});
+const fy26 = { id: 7, fiscalYear: 'FY26', name: null, notes: null, currentFiscalYear: 2026 };
 const badge = (id: number, name: string, workGroupCount: number) => ({
   id,
   name,
@@ -28,13 +56,20 @@ const badge = (id: number, name: string, workGroupCount: number) => ({
   workGroupCount,
 });
 
-function render(tab: ReactNode) {
+function render(tab: ReactNode, budgetYears: unknown[] = []) {
   stubApi({
     '/api/auth/me': { user: admin },
-    '/api/budget-years': { budgetYears: [] },
+    '/api/budget-years': { budgetYears },
     '/api/cola/work-groups': {
-      workGroups: [group(3, 'Teachers', 708, 1), group(4, 'Unused', 0, 0)],
+      workGroups: [group(3, 'Teachers', 708, 1), group(4, 'Unused', 0, 0), group(5, 'Aides', 0, 0, 3)],
       fiscalYear: null,
+    },
+    '/api/buildings': {
+      buildings: [
+        building(1, 'Hillside', 0, 12),
+        building(2, 'Oak Hill', 2, 5, 1),
+        building(3, 'Annex', 0, 0),
+      ],
     },
     '/api/cola/work-group-categories': { categories: [badge(1, 'TEACHERS', 3), badge(2, 'SPARE', 0)] },
     '/api/categories': {
@@ -66,6 +101,33 @@ describe('Manage Data: Delete on a row in use', () => {
     const free = await deleteButton('Work groups', 'Unused');
     expect(free.button.disabled).toBe(false);
     expect(free.why).toBeUndefined();
+  });
+
+  it('Work Groups disables it for a group only positions use, saying so (the server counts them)', async () => {
+    render(<WorkGroupsTab flash={flash} />);
+    const table = within(await screen.findByRole('table', { name: 'Work groups' }));
+    expect(table.getByRole('columnheader', { name: 'Positions' })).toBeTruthy();
+    const used = await deleteButton('Work groups', 'Aides');
+    expect(used.button.disabled).toBe(true);
+    expect(used.why).toBe('In use by 3 positions; move them first');
+  });
+
+  it('Buildings disables it for lines of other years, which the year’s employee count leaves out', async () => {
+    render(<BuildingsTab flash={flash} />, [fy26]);
+    const other = await deleteButton('Buildings', 'Hillside');
+    expect(other.button.disabled).toBe(true);
+    expect(other.why).toBe('In use by 12 employee lines in other years or budgets; move them first');
+    expect((await deleteButton('Buildings', 'Oak Hill')).why).toBe(
+      'In use by 2 employees, 3 employee lines in other years or budgets and 1 line item in any year; move them first',
+    );
+    expect((await deleteButton('Buildings', 'Annex')).button.disabled).toBe(false);
+  });
+
+  it('Buildings over all years names the lines it leaves out: those of inactive budgets', async () => {
+    render(<BuildingsTab flash={flash} />);
+    expect((await deleteButton('Buildings', 'Hillside')).why).toBe(
+      'In use by 12 employee lines in inactive budgets; move them first',
+    );
   });
 
   it('Budget Categories disables it, saying the lines the table shows', async () => {

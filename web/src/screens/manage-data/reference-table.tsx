@@ -11,16 +11,23 @@ export interface Column<T> {
   cell(row: T): ReactNode;
 }
 
-/** A usage count the table shows and the noun it counts: [12, 'employee line']. */
-export type Usage = readonly (readonly [count: number, noun: string])[];
+/**
+ * A usage count and the noun it counts: [12, 'employee line'], or with its plural where adding an
+ * s would not do: [3, 'line in other years', 'lines in other years'].
+ */
+export type Usage = readonly (readonly [count: number, noun: string, plural?: string])[];
 
 /**
  * Why Delete is refused: the row is in use while any of the counts the server checks before a
  * delete is above zero (server/domains/budgets: a 409 that says the same counts). Null when free.
  */
 export function inUseReason(usage: Usage): string | null {
-  const parts = usage.filter(([n]) => n > 0).map(([n, noun]) => countOf(n, noun));
-  return parts.length ? `In use by ${parts.join(' and ')}; move them first` : null;
+  const parts = usage.filter(([n]) => n > 0).map(([n, noun, plural]) => countOf(n, noun, plural));
+  if (!parts.length) {
+    return null;
+  }
+  const last = parts.pop();
+  return `In use by ${parts.length ? `${parts.join(', ')} and ` : ''}${last}; move them first`;
 }
 
 interface ReferenceTableProps<T extends { id: number; name: string }> {

@@ -29,6 +29,9 @@ const COLUMNS: Column<WorkGroup>[] = [
   // Every year's lines: the usage that keeps a group from being deleted, not one year's headcount.
   { header: EMPLOYEE_LINES_ALL_YEARS, align: 'num', cell: (g) => g.employeeCount.toLocaleString('en-US') },
   { header: 'Contracts', align: 'num', cell: (g) => g.contractCount.toLocaleString('en-US') },
+  // Positions not closed (filled, vacant, posted or frozen): a vacancy is budgeted at its group's
+  // step and lane, so the server refuses to delete a group that has any.
+  { header: 'Positions', align: 'num', cell: (g) => g.positionCount.toLocaleString('en-US') },
 ];
 
 /** Work groups: the bargaining units employees belong to. */
@@ -41,7 +44,7 @@ export function WorkGroupsTab({ flash }: { flash: Flash }) {
     <ReferenceTab<WorkGroup>
       flash={flash}
       title="Work Groups"
-      description="Employee lines count every budget and fiscal year (one line per person per year); one year's headcount is on Step and Lane Settings. A work group with employee lines or contracts cannot be deleted."
+      description="Employee lines count every budget and fiscal year (one line per person per year); one year's headcount is on Step and Lane Settings. Positions count those not closed. A work group with employee lines, contracts or positions cannot be deleted."
       addLabel="Add Work Group"
       query={groups}
       rows={groups.data?.workGroups ?? []}
@@ -51,10 +54,11 @@ export function WorkGroupsTab({ flash }: { flash: Flash }) {
       emptyHint="Add the district's bargaining units with Add Work Group."
       caption="Work groups"
       columns={COLUMNS}
-      // The counts the server refuses a delete on (open positions, which it counts too, are not listed).
+      // The counts the server refuses a delete on, all of them columns here.
       usage={(g) => [
         [g.employeeCount, 'employee line'],
         [g.contractCount, 'contract'],
+        [g.positionCount, 'position'],
       ]}
       remove={remove}
       deleteFailure="Failed to delete work group"
