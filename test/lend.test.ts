@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DbHandle } from '@server/db/index';
 import { createTestDb } from './db';
+import { DELETE_AT_MOST } from './lend-baseline';
 
 /** Every table's rows (a digest), each sequence's last value, and the session's own state. */
 async function contents(db: DbHandle) {
@@ -73,6 +74,50 @@ describe('test databases lent from file to file', () => {
     try {
       expect(await underlying(second)).not.toBe(firstOne);
       expect(await second.knex.schema.hasTable('leftover')).toBe(false);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it("rewrites only what a file changed: the template's rows it left alone keep their row versions", async () => {
+    // A template table (the first filled one) and its rows' versions: rewritten rows get new ones.
+    const versions = async (db: DbHandle) =>
+      (
+        (await db.knex.raw(
+          `SELECT string_agg(xmin::text, ',' ORDER BY xmin::text) AS v FROM nss_inclusion_rules`,
+        )) as {
+          rows: { v: string }[];
+        }
+      ).rows[0].v;
+    const kept: boolean[] = [];
+    // Two files in a row: every so many resets is a full one (lend-baseline.ts), never two running.
+    for (let file = 0; file < 2; file += 1) {
+      const db = await createTestDb();
+      const before = await versions(db);
+      await db
+        .knex('users')
+        .insert({ name: 'Pat', email: `pat${file}@example.org`, password_hash: 'x', role: 'ADMIN' });
+      await db.close();
+      const next = await createTestDb();
+      kept.push((await versions(next)) === before);
+      expect(Number((await next.knex('users').where('email', 'like', 'pat%').count({ n: '*' }))[0].n)).toBe(
+        0,
+      );
+      await next.close();
+    }
+    expect(kept).toContain(true);
+  });
+
+  it('puts back a table a file filled by the thousands', async () => {
+    const first = await createTestDb();
+    const template = await contents(first);
+    await first.knex.raw(
+      `INSERT INTO buildings (name) SELECT 'Building ' || n FROM generate_series(1, ${DELETE_AT_MOST + 500}) n`,
+    );
+    await first.close();
+    const second = await createTestDb();
+    try {
+      expect(await contents(second)).toEqual(template);
     } finally {
       await second.close();
     }

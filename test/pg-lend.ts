@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { openDb, type DbHandle } from '@server/db/index';
-import { takeBaseline, tablesToEmpty, type Baseline as SharedBaseline, type RunQuery } from './lend-baseline';
+import { planReset, takeBaseline, type Baseline as SharedBaseline, type RunQuery } from './lend-baseline';
 import { adminUrl } from './pg-names';
 
 /**
@@ -17,6 +17,8 @@ type Baseline = SharedBaseline<string>;
 /** At most this many databases wait between files (a file may hold two at once). */
 const KEEP = 2;
 const idle: string[] = [];
+/** How often each database has been put back (planReset makes every so many a full reset). */
+const resets = new Map<string, number>();
 let baseline: Promise<Baseline | null> | undefined;
 
 const runOn =
@@ -70,7 +72,7 @@ async function giveBack(url: string, name: string, drop: (name: string) => void)
   const base = await baseline;
   let kept = false;
   if (base && idle.length < KEEP) {
-    kept = await withDb(url, name, (knex) => reset(knex, base)).catch(() => false);
+    kept = await withDb(url, name, (knex) => reset(knex, base, name)).catch(() => false);
   }
   if (kept) {
     idle.push(name);
@@ -91,27 +93,35 @@ const takeBaselineOf = (knex: Knex): Promise<Baseline> =>
  * Puts the database back to the template's rows and sequences. False (and nothing done) when the
  * file changed more than rows. Sessions the file left (a child process's) are ended first.
  */
-async function reset(knex: Knex, base: Baseline): Promise<boolean> {
+async function reset(knex: Knex, base: Baseline, name: string): Promise<boolean> {
   const run = runOn(knex);
   await knex.raw(
     `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
   );
-  const emptied = await tablesToEmpty(run, base);
-  if (!emptied) {
+  const count = resets.get(name) ?? 0;
+  const plan = await planReset(run, base, count);
+  if (!plan) {
     return false;
   }
+  resets.set(name, count + 1);
   await knex.transaction(async (trx) => {
     // Triggers (the audit, locked-year and reference checks) do not fire while rows are put back.
     await trx.raw('SET LOCAL session_replication_role = replica');
-    if (emptied.length) {
-      await trx.raw(`TRUNCATE ${emptied.join(', ')} CASCADE`);
+    if (plan.tables.length) {
+      await trx.raw(
+        plan.full
+          ? `TRUNCATE ${plan.tables.join(', ')} CASCADE`
+          : plan.tables.map((table) => `DELETE FROM ${table};`).join(' '),
+      );
     }
     for (const { table, columns, rows } of base.filled) {
-      await trx.raw(
-        `INSERT INTO ${table} (${columns}) OVERRIDING SYSTEM VALUE
-         SELECT ${columns} FROM json_populate_recordset(NULL::${table}, ?::json)`,
-        [rows],
-      );
+      if (plan.full || plan.refill.includes(table)) {
+        await trx.raw(
+          `INSERT INTO ${table} (${columns}) OVERRIDING SYSTEM VALUE
+           SELECT ${columns} FROM json_populate_recordset(NULL::${table}, ?::json)`,
+          [rows],
+        );
+      }
     }
     if (base.sequences) {
       await trx.raw(base.sequences);

@@ -1,6 +1,6 @@
 import { openDb, type DbHandle } from '@server/db/index';
 import type { EmbeddedDb } from '@server/db/pglite-remote';
-import { takeBaseline, tablesToEmpty, type Baseline as SharedBaseline, type RunQuery } from './lend-baseline';
+import { planReset, takeBaseline, type Baseline as SharedBaseline, type RunQuery } from './lend-baseline';
 
 /**
  * Embedded databases lent to test files, one worker's worth. Starting PGlite from the run's template
@@ -17,6 +17,8 @@ const KEEP = 2;
 const idle: EmbeddedDb[] = [];
 /** Every copy of the run's template holds the same, so one baseline serves them all. */
 let baseline: Promise<Baseline> | undefined;
+/** How often each database has been put back (planReset makes every so many a full reset). */
+const resets = new WeakMap<EmbeddedDb, number>();
 
 /**
  * A database of the template's content for one test file: a kept one put back to it, else a new
@@ -98,17 +100,25 @@ async function reset(db: EmbeddedDb, baseline: Baseline): Promise<boolean> {
   // tables, prepared statements, advisory locks).
   await db.exec('ROLLBACK');
   await db.exec('DISCARD ALL');
-  const emptied = await tablesToEmpty(runOn(db), baseline);
-  if (!emptied) {
+  const count = resets.get(db) ?? 0;
+  const plan = await planReset(runOn(db), baseline, count);
+  if (!plan) {
     return false;
   }
+  resets.set(db, count + 1);
   // Triggers (the audit, locked-year and reference checks) do not fire while rows are put back.
   await db.exec('SET session_replication_role = replica');
-  if (emptied.length) {
-    await db.exec(`TRUNCATE ${emptied.join(', ')} CASCADE`);
+  if (plan.tables.length) {
+    await db.exec(
+      plan.full
+        ? `TRUNCATE ${plan.tables.join(', ')} CASCADE`
+        : plan.tables.map((table) => `DELETE FROM ${table};`).join(' '),
+    );
   }
   for (const { table, columns, rows } of baseline.filled) {
-    await db.query(`COPY ${table} (${columns}) FROM '/dev/blob'`, [], { blob: rows });
+    if (plan.full || plan.refill.includes(table)) {
+      await db.query(`COPY ${table} (${columns}) FROM '/dev/blob'`, [], { blob: rows });
+    }
   }
   if (baseline.sequences) {
     await db.query(baseline.sequences);
