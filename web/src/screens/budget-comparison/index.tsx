@@ -9,7 +9,7 @@ import { EmptyState } from '@web/components/empty-state';
 import { PageHeader } from '@web/components/page-header';
 import { Select } from '@web/components/select';
 import { Spinner } from '@web/components/spinner';
-import { formatMoney } from '@web/lib/format';
+import { countOf, formatMoney } from '@web/lib/format';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { ComparisonTable } from './comparison-table';
 import { formatVariancePercent } from './flags';
@@ -64,6 +64,8 @@ export function BudgetComparisonScreen() {
   const data = comparison.data;
   const fiscalYear = data.fiscalYears[yearIndex];
   const personnel = data.personnelTotals[yearIndex];
+  const total = data.totals[yearIndex];
+  const fy = fiscalYearLabel(fiscalYear);
   // The cards show the table's own Total and Personnel subtotal figures.
   const dollars = comparisonDollars(data, yearIndex);
   return (
@@ -85,16 +87,28 @@ export function BudgetComparisonScreen() {
         <div className="kpi">
           <span className="kpi__label">Operating (salaries)</span>
           <span className="kpi__value money">{formatMoney(dollars.total.operating)}</span>
+          {/* What each card sums, in the server's own counts: the figures alone read as other
+              screens' salary totals (Positions' next-year cost, the Employee Manager's). */}
+          <span className="kpi__hint">
+            Current salaries of {countOf(total.operatingCount, 'employee line')}, {fy}
+          </span>
         </div>
         <div className="kpi">
           <span className="kpi__label">Proposed</span>
           <span className="kpi__value money">{formatMoney(dollars.total.proposed)}</span>
+          <span className="kpi__hint">
+            {countOf(total.proposedCount, 'proposed budget line')} of {fy}, all categories
+          </span>
         </div>
         <div className="kpi">
           <span className="kpi__label">Salary lines vs payroll</span>
           <span className="kpi__value money">
             {formatMoney(dollars.personnel.variance)}{' '}
             <span className="kpi__hint">{formatVariancePercent(personnel.variancePercent)}</span>
+          </span>
+          <span className="kpi__hint">
+            {countOf(personnel.proposedCount, 'proposed personnel line')} less the current salaries of{' '}
+            {countOf(personnel.operatingCount, 'employee line')} in personnel categories
           </span>
         </div>
       </div>

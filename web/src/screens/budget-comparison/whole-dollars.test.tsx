@@ -198,4 +198,21 @@ describe('Budget Comparison in whole dollars', () => {
     }
     expect(kpi('Salary lines vs payroll')).toBe('-$2');
   });
+
+  it('says under each card what it sums, in the counts the server sends', async () => {
+    // The demo district's FY26 as QA read it: 504 employee lines, 190 proposed lines, 89 of them personnel.
+    const data = comparison(DEMO);
+    data.totals[0] = { ...data.totals[0], operatingCount: 504, proposedCount: 190 };
+    data.personnelTotals[0] = { ...data.personnelTotals[0], operatingCount: 504, proposedCount: 89 };
+    await renderScreen(data);
+    const caption = (label: string) =>
+      [...screen.getByText(label, { selector: '.kpi__label' }).parentElement!.children]
+        .filter((e) => e.matches('.kpi__hint'))
+        .map((e) => e.textContent);
+    expect(caption('Operating (salaries)')).toEqual(['Current salaries of 504 employee lines, FY26']);
+    expect(caption('Proposed')).toEqual(['190 proposed budget lines of FY26, all categories']);
+    expect(caption('Salary lines vs payroll')).toEqual([
+      '89 proposed personnel lines less the current salaries of 504 employee lines in personnel categories',
+    ]);
+  });
 });

@@ -10,7 +10,6 @@ import { Alert } from '@web/components/alert';
 import { BulkActionsModal } from '@web/components/bulk-actions-modal';
 import { DataGrid, GridPlaceholder } from '@web/components/data-grid/data-grid';
 import { ExportToolbar } from '@web/components/data-grid/export-toolbar';
-import { formatLineFte } from '@web/components/data-grid/column-types';
 import { GridToolbar } from '@web/components/grid-toolbar';
 import { EmployeeEditor } from '@web/components/employee-editor';
 import { useEmployeeInlineEdits } from '@web/components/employee-inline-edits';
@@ -23,8 +22,9 @@ import { GridSubtitle } from '@web/components/stage-line';
 import { useYearLock, YearLockNotice } from '@web/components/year-lock';
 import { SummaryCards } from '@web/components/summary-cards';
 import { useToast } from '@web/components/toast';
-import { formatMoneyCents, formatNumber } from '@web/lib/format';
+import { formatNumber } from '@web/lib/format';
 import { employeeColumns } from '@web/screens/operating-budget/columns';
+import { employeeTotalCards } from '@web/screens/operating-budget/totals-cards';
 import { usePlacementEdits, useSchedulesByGroup } from '@web/screens/operating-budget/placement-columns';
 import {
   EmployeeFilterBar,
@@ -108,25 +108,7 @@ export function OperatingBudgetScreen() {
     [canEdit, canPlace, schedules],
   );
 
-  const t = totals.data;
-  const cards = [
-    { label: 'Employees', value: t ? count(t.count) : '…' },
-    { label: 'Total FTE', value: t ? formatLineFte(t.totalFte) : '…' },
-    { label: 'Current Salaries', value: t ? formatMoneyCents(t.totalCurrentSalary) : '…' },
-    { label: 'Next Year Salaries', value: t ? formatMoneyCents(t.totalNextYearSalary) : '…' },
-    // The server's exact sum: next - current where there is a next-year salary; Inactive and
-    // Retiring lines leave; Active lines without one are counted apart, not as cuts.
-    {
-      label: 'Change',
-      value: t ? formatMoneyCents(t.totalChange) : '…',
-      note: t?.leavingCount ? `includes ${count(t.leavingCount)} leaving (Inactive or Retiring)` : undefined,
-    },
-    {
-      label: 'No Next-Year Salary',
-      value: t ? count(t.missingNextYearSalaryCount) : '…',
-      note: t?.missingNextYearSalaryCount ? 'Active lines, left out of Change' : undefined,
-    },
-  ];
+  const cards = employeeTotalCards(totals.data, years.fiscalYear);
 
   if (!yearsLoading && !budgetYear) {
     return (

@@ -21,7 +21,16 @@ const counts = (unheldFte: number): PositionCounts => ({
 });
 
 function vacanciesNote(c: PositionCounts): string {
-  render(<PositionsBanner counts={c} busy={false} error={null} status={ALL} onShow={() => {}} />);
+  render(
+    <PositionsBanner
+      counts={c}
+      busy={false}
+      error={null}
+      status={ALL}
+      onShow={() => {}}
+      costFiscalYear={2027}
+    />,
+  );
   const item = screen.getByText('3 vacancies').closest('.positions-banner__item') as HTMLElement;
   return within(item).getByText(/FTE to fill/).textContent ?? '';
 }
@@ -35,5 +44,44 @@ describe('PositionsBanner', () => {
 
   it('says only the FTE to fill when every filled position is held in full', () => {
     expect(vacanciesNote(counts(0))).toBe('3.000 FTE to fill');
+  });
+
+  it("says the budgeted cost is the next year's, of these positions filled and vacant, and how it is priced", () => {
+    // The demo district's FY26 roster as QA read it: 508 positions, 3 vacancies unpriced.
+    const demo = { ...counts(0), positions: 508, fte: 494.9, budgetedCost: 36882930.65, unpricedCount: 3 };
+    render(
+      <PositionsBanner
+        counts={demo}
+        busy={false}
+        error={null}
+        status={ALL}
+        onShow={() => {}}
+        costFiscalYear={2027}
+      />,
+    );
+    const item = screen.getByText('508 positions').closest('.positions-banner__item') as HTMLElement;
+    expect(within(item).getByText(/budgeted/).textContent).toBe(
+      '494.900 FTE · $36,882,930.65 budgeted for FY27 · 3 vacancies unpriced',
+    );
+    expect(within(item).getByText(/ cost of /).textContent).toBe(
+      "FY27 cost of these 508 positions, filled and vacant: holders' next-year salaries (current salary " +
+        'where none), vacancies at the FY27 salary schedule; frozen, closed and unpriced add nothing',
+    );
+  });
+
+  it('names no year while no listed position says which year the cost pays for', () => {
+    render(
+      <PositionsBanner
+        counts={{ ...counts(0), positions: 1 }}
+        busy={false}
+        error={null}
+        status={ALL}
+        onShow={() => {}}
+        costFiscalYear={undefined}
+      />,
+    );
+    expect(screen.getByText(/ cost of /).textContent).toMatch(
+      /^Next-year cost of this position, .* vacancies at the next year's salary schedule;/,
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { fiscalYearLabel } from '@shared/budget-math';
 import type { PositionCounts } from '@web/api/positions';
 import { ALL } from '@web/components/line-filters';
 import { countOf, formatMoneyCents } from '@web/lib/format';
@@ -12,6 +13,8 @@ interface PositionsBannerProps {
   /** The status filter now, so the button of the list shown says it is pressed. */
   status: string;
   onShow(status: string): void;
+  /** The year the cost pays for (the server's costFiscalYear of a listed position); unknown without one. */
+  costFiscalYear: number | undefined;
 }
 
 /**
@@ -24,20 +27,44 @@ function toFill(c: PositionCounts): string {
 }
 
 /**
+ * What the budgeted cost sums, by the rule of server/sql/position-cost.ts: the roster's cost in the
+ * year after its own, so it is neither the Employee Manager's current salaries nor quite its
+ * next-year ones (a leaving holder, with no next-year salary, counts here at their current one).
+ */
+function costCaption(c: PositionCounts, costYear: string | null): string {
+  const these = c.positions === 1 ? 'this position' : `these ${countOf(c.positions, 'position')}`;
+  return (
+    `${costYear ?? 'Next-year'} cost of ${these}, filled and vacant: holders' next-year salaries ` +
+    `(current salary where none), vacancies at the ${costYear ?? "next year's"} salary schedule; ` +
+    'frozen, closed and unpriced add nothing'
+  );
+}
+
+/**
  * The positions at a glance: how many and their cost, the vacancies (vacant or posted) and the
  * over-filled positions (holders' shares above the position's FTE, a problem to fix), each with a
  * toggle that filters the grid to them and back to every status.
  */
-export function PositionsBanner({ counts, busy, error, status, onShow }: PositionsBannerProps) {
+export function PositionsBanner({
+  counts,
+  busy,
+  error,
+  status,
+  onShow,
+  costFiscalYear,
+}: PositionsBannerProps) {
   const c = counts;
+  const costYear = costFiscalYear ? fiscalYearLabel(costFiscalYear) : null;
   return (
     <section className="positions-banner" aria-label="Positions at a glance" aria-busy={busy}>
       <div className="positions-banner__item">
         <span className="positions-banner__figure">{c ? countOf(c.positions, 'position') : '…'}</span>
         <span className="positions-banner__note">
           {c ? `${formatFte(c.fte)} FTE · ${formatMoneyCents(c.budgetedCost)} budgeted` : ''}
+          {c && costYear ? ` for ${costYear}` : ''}
           {c?.unpricedCount ? ` · ${countOf(c.unpricedCount, 'vacancy', 'vacancies')} unpriced` : ''}
         </span>
+        {c ? <span className="positions-banner__caption">{costCaption(c, costYear)}</span> : null}
       </div>
       <div className={`positions-banner__item${c?.vacancies ? ' positions-banner__item--vacant' : ''}`}>
         <span className="positions-banner__figure">
