@@ -2,12 +2,15 @@ import type { Command } from 'commander';
 import type { AppContext } from '@server/context';
 import { notFound } from '@server/errors';
 import type { Actor } from '@server/policies/index';
-import { crosswalk as service } from '@server/domains/massachusetts';
+import { applyCrosswalk, crosswalk as service } from '@server/domains/massachusetts';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import {
+  applyBody,
   createRuleBody,
   MATCH_TYPES,
   ruleParams,
   updateRuleBody,
+  type ApplyResult,
   type CrosswalkRule,
 } from '@shared/schemas/crosswalk';
 import { withCli } from '../context';
@@ -125,6 +128,18 @@ function withOptions(cmd: Command, required: boolean): Command {
     .option('--json', 'print JSON');
 }
 
+/** What Apply changed (or a dry run would): '486 employee lines (work group 486, ...) and 486 positions'. */
+function applied(r: ApplyResult, year: string): string {
+  const fields = [
+    r.changes.workGroup && `work group ${r.changes.workGroup}`,
+    r.changes.category && `category ${r.changes.category}`,
+    r.changes.deseCode && `DESE code ${r.changes.deseCode}`,
+  ].filter(Boolean);
+  const lines = `${r.changedLines} ${year} employee line(s)${fields.length ? ` (${fields.join(', ')})` : ''}`;
+  const flags = r.clearedFlags ? `; ${r.clearedFlags} review flag(s) cleared` : '';
+  return `${lines} and ${r.changedPositions} position(s)${flags}`;
+}
+
 /** budget-cli crosswalk: the position crosswalk's rules, as the Position Crosswalk screen keeps them (ADMIN). */
 export function registerCrosswalkCommands(program: Command): void {
   const cmd = program
@@ -186,6 +201,60 @@ export function registerCrosswalkCommands(program: Command): void {
         printRule((await service.updateRule(app, actor, ruleId, body)).rule, 'Updated', opts.json);
       });
     });
+
+  // The second half of the crosswalk: rules are written from a year's imported titles, so only
+  // Apply gives those lines (and the positions the import made from them) what the rules say.
+  cmd
+    .command('apply')
+    .description(
+      'Give a year’s employee lines and positions what the rules say (as POST /api/crosswalk/apply): only what they lack unless --overwrite',
+    )
+    .option('--budget-year <label>', 'budget year (default: the web app’s)')
+    .option('--fiscal-year <year>', 'fiscal year, e.g. FY2026 (default: the budget year’s current one)')
+    .option(
+      '--rule <id>',
+      'only this rule (repeat for more; default: every rule)',
+      (v, all: string[] = []) => [...all, v],
+    )
+    .option('--overwrite', 'replace values the lines and positions already have')
+    .option('--dry-run', 'count what would change; nothing is written')
+    .option('--json', 'print JSON')
+    .action(
+      async (opts: {
+        budgetYear?: string;
+        fiscalYear?: string;
+        rule?: string[];
+        overwrite?: boolean;
+        dryRun?: boolean;
+        json?: boolean;
+      }) => {
+        await withCli(program.opts().as, async ({ app, actor }) => {
+          const year = await budgetYearOrDefault(app, actor, opts.budgetYear, opts.fiscalYear);
+          const body = parseFlags(
+            applyBody,
+            {
+              budgetYearId: year.id,
+              fiscalYear: opts.fiscalYear ?? year.currentFiscalYear ?? undefined,
+              ruleIds: opts.rule?.map((id) => parseFlags(ruleParams, { id }, { id: '--rule' }).id),
+              overwrite: opts.overwrite,
+              dryRun: opts.dryRun,
+            },
+            { budgetYearId: '--budget-year', fiscalYear: '--fiscal-year', ruleIds: '--rule' },
+          );
+          const res = await applyCrosswalk(app, actor, body);
+          if (opts.json) {
+            printJson(res);
+            return;
+          }
+          const label = fiscalYearLabel(body.fiscalYear);
+          process.stdout.write(
+            res.dryRun
+              ? `Dry run (nothing saved): applying the rules would change ${applied(res, label)}.\n`
+              : `Applied the rules: changed ${applied(res, label)}.\n`,
+          );
+        });
+      },
+    );
 
   cmd
     .command('remove')

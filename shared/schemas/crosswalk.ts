@@ -225,6 +225,8 @@ export const applyResponse = z.object({
   dryRun: z.boolean(),
   /** Lines changed (with dryRun: that would change). */
   changedLines: z.number().int(),
+  /** The year's positions given the same by their titles (with dryRun: that would change). */
+  changedPositions: z.number().int(),
   changes: fieldCounts,
   byRule: z.array(z.object({ ruleId: z.number().int(), lines: z.number().int() })),
   /** Review flags the change cleared (a line that lacked a work group now has one). */

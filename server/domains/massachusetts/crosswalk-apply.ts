@@ -22,6 +22,7 @@ import type {
 } from '@shared/schemas/crosswalk';
 import { requireBudgetYear } from '@server/domains/budgets';
 import { changeLines } from '@server/domains/line-items';
+import { applyTitlePatches, rosterForTitleRules, type TitlePatch } from '@server/domains/positions';
 
 /**
  * The crosswalk's rules against a year's employee lines (the lines the grids show, activeScope):
@@ -197,9 +198,41 @@ function patchOf(res: Resolution, fields: readonly AppliedField[], matcher: Cros
 }
 
 /**
+ * What the rules give the year's positions by title, as for lines. An import makes positions from
+ * lines before rules made from its unmatched titles exist: without this they kept no category, and
+ * the planned year's salary budget (following the positions) had no line for them.
+ */
+async function positionPatches(
+  trx: Db,
+  matcher: CrosswalkMatcher,
+  roster: { budgetYearId: number; fiscalYear: number },
+  overwrite: boolean,
+): Promise<Map<number, TitlePatch>> {
+  const patches = new Map<number, TitlePatch>();
+  const slices = new LoopSlices();
+  for (const position of await rosterForTitleRules(trx, roster)) {
+    if (slices.due()) {
+      await slices.turn();
+    }
+    const res = matcher.resolve(position.title);
+    const fields = res ? changedFields(res, position, overwrite) : [];
+    if (!res || !fields.length) {
+      continue;
+    }
+    const { columns, rules } = patchOf(res, fields, matcher);
+    const values = Object.fromEntries(
+      ['work_group_id', 'category_id', 'dese_code'].filter((c) => c in columns).map((c) => [c, columns[c]]),
+    );
+    patches.set(position.id, { values, reason: `Position crosswalk: ${rules.map(ruleLabel).join(', ')}` });
+  }
+  return patches;
+}
+
+/**
  * POST /crosswalk/apply: gives the year's employee lines what the rules say (only what they lack,
  * unless `overwrite`), in one transaction through the line writer, lines needing the same change
- * written together. With `dryRun` the counts only.
+ * written together, and the year's positions the same by their titles (positionPatches). With
+ * `dryRun` the counts only.
  */
 export async function applyCrosswalk(app: AppContext, actor: Actor, input: ApplyBody): Promise<ApplyResult> {
   authorize(actor, 'crosswalk.manage');
@@ -250,9 +283,14 @@ export async function applyCrosswalk(app: AppContext, actor: Actor, input: Apply
     if (input.dryRun) {
       changedLines = [...batches.values()].reduce((n, b) => n + b.ids.length, 0);
     }
+    const positions = await positionPatches(trx, matcher, input, overwrite);
+    const changedPositions = input.dryRun
+      ? positions.size
+      : await applyTitlePatches(trx, actor, input, positions);
     return {
       dryRun: Boolean(input.dryRun),
       changedLines,
+      changedPositions,
       changes,
       byRule: [...byRule.entries()].map(([ruleId, n]) => ({ ruleId, lines: n })),
       clearedFlags,

@@ -15,3 +15,4 @@ export * as scenarioAdoption from './scenario-adoption';
 export * as positionsRollForward from './roll-forward';
 export { positionChangesBetween } from './changes-between';
 export { moveRosterYears } from './fiscal-year-move';
+export { applyTitlePatches, rosterForTitleRules, type TitlePatch } from './title-rules';
