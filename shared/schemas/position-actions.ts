@@ -3,6 +3,7 @@ import { idNumber } from './common';
 import {
   fteShareInput,
   laneInput,
+  lineItemIdInput,
   positionCodeInput,
   reason,
   stepInput,
@@ -16,7 +17,7 @@ import {
 export const fillPositionBody = z.strictObject({
   version: versionToken,
   /** The employee's operating line in the position's fiscal year. */
-  lineItemId: idNumber,
+  lineItemId: lineItemIdInput,
   /** Their share; the position's unfilled FTE when left out. */
   fteShare: fteShareInput.optional(),
   reason,
@@ -26,7 +27,7 @@ export type FillPositionBody = z.infer<typeof fillPositionBody>;
 export const vacatePositionBody = z.strictObject({
   version: versionToken,
   /** Which holder leaves; may be left out when there is one. */
-  lineItemId: idNumber.optional(),
+  lineItemId: lineItemIdInput.optional(),
   /** The status once nobody holds it (vacant unless said). */
   status: z.enum(['vacant', 'posted', 'frozen', 'closed']).optional(),
   reason,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idNumberWith, unitsOf } from './common';
+import { idNumberWith, MAX_ID, unitsOf } from './common';
 import { optionalText } from './line-item-inputs';
 
 /** The positions API's enums and field rules (./positions.ts re-exports them): one home for each limit. */
@@ -51,22 +51,38 @@ export const stepInput = z
  */
 export const positionCategoryInput = idNumberWith('Budget category is required');
 export const laneInput = z.string().trim().min(1, 'Lane is required').max(50);
-/** The version token a write names (the DTO's `version`). */
+/**
+ * The version token a write names (the DTO's `version`). Bounded like the column: a version no
+ * position can have is bad input (400), not 'someone else changed it' (409).
+ */
+const VERSION_MESSAGE = 'version is required: the version of the position you read';
 export const versionToken = z
-  .number({ message: 'version is required: the version of the position you read' })
-  .int()
-  .min(1);
+  .number({ message: VERSION_MESSAGE })
+  .int(VERSION_MESSAGE)
+  .min(1, VERSION_MESSAGE)
+  .max(MAX_ID, `version must be the version of the position you read, at most ${MAX_ID}`);
+/** A position's building in a body: an id, or null for District Wide (never left out). */
+export const positionBuildingInput = idNumberWith(
+  undefined,
+  'Building is required: a building id, or null for District Wide',
+).nullable();
+/** The employee line a write names (fill, vacate, holders). */
+export const lineItemIdInput = idNumberWith(
+  undefined,
+  'lineItemId must be the id of an employee line (a number)',
+);
 /** A whole number in a query string, digits only ('1e3' and ' 7' are refused). */
 export const wholeNumberText = (name: string, min: number, max: number) => {
   const message = `${name} must be a whole number from ${min} to ${max}`;
+  // Left out or sent as something other than text: the same message, naming the field.
   return z
-    .string()
+    .string({ message })
     .regex(/^\d{1,10}$/, message)
     .transform(Number)
     .pipe(z.number().int().min(min, message).max(max, message));
 };
 export const title = z
-  .string()
+  .string({ message: 'Title is required' })
   .trim()
   .min(1, 'Title is required')
   .max(200, 'Title must be at most 200 characters');

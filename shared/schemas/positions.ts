@@ -45,6 +45,8 @@ export * from './position-actions';
 import { positionTotalsSchema } from './position-totals';
 import { fundSharesInput, positionFundShareSchema } from './position-funds';
 import {
+  lineItemIdInput,
+  positionBuildingInput,
   positionCategoryInput,
   positionCodeInput,
   positionFteInput,
@@ -214,7 +216,7 @@ export const createPositionBody = z.strictObject({
   fiscalYear,
   budgetYearId: idNumber.optional(),
   title,
-  buildingId: idNumber.nullable(),
+  buildingId: positionBuildingInput,
   deseCode: positionCodeInput.nullable().optional(),
   categoryId: positionCategoryInput,
   workGroupId: idNumber.nullable().optional(),
@@ -226,7 +228,7 @@ export const createPositionBody = z.strictObject({
   notes: optionalText(2000).optional(),
   /** People who fill it at once (their shares), making it filled. */
   holders: z
-    .array(z.strictObject({ lineItemId: idNumber, fteShare: fteShareInput }))
+    .array(z.strictObject({ lineItemId: lineItemIdInput, fteShare: fteShareInput }))
     .max(20)
     .optional(),
   /** The funds that pay it by FTE share, adding up to its FTE (none: the general fund's whole). */

@@ -5,6 +5,7 @@ import {
   positionCodeInput,
   positionFteInput,
   laneInput,
+  positionBuildingInput,
   reason,
   stepInput,
   title,
@@ -37,7 +38,7 @@ export const positionCutBody = z.strictObject({
   /** The group's title, as the roster spells it (case and spaces ignored). */
   title,
   /** The group's building; null is District Wide. */
-  buildingId: idNumber.nullable(),
+  buildingId: positionBuildingInput,
   fte: cutFteInput,
   /** Vacant and posted positions go first (they cost no one a job). Default true. */
   vacanciesFirst: z.boolean().optional(),
@@ -50,7 +51,7 @@ export type PositionCutBody = z.infer<typeof positionCutBody>;
 export const MAX_ADD_COUNT = 50;
 export const positionAddBody = z.strictObject({
   title,
-  buildingId: idNumber.nullable(),
+  buildingId: positionBuildingInput,
   deseCode: positionCodeInput.nullable().optional(),
   categoryId: positionCategoryInput,
   workGroupId: idNumber.nullable().optional(),

@@ -111,23 +111,26 @@ export async function pickForCut(
   taken: readonly number[],
 ): Promise<Candidate[]> {
   const { rows } = await db.raw(
-    `SELECT p.id, p.title, p.building_id, p.category_id, p.dese_code, p.work_group_id, p.fte::text AS fte, p.status
+    `SELECT p.id, p.title, p.building_id, p.category_id, p.dese_code, p.work_group_id, p.fte::text AS fte, p.status,
+            p.id = ANY(?::int[]) AS taken
        FROM positions p
        LEFT JOIN LATERAL (SELECT max(li.hire_date) AS hired FROM position_holders h
                             JOIN line_items li ON li.id = h.line_item_id WHERE h.position_id = p.id) s ON true
       WHERE p.budget_year_id = ? AND p.fiscal_year = ? AND p.status IN ${CUTTABLE}
         AND ${titleKey('p.title')} = ${titleKey('?::text')} AND p.building_id IS NOT DISTINCT FROM ?::int
-        AND NOT (p.id = ANY(?::int[]))
       ORDER BY CASE WHEN ? AND ${isVacancyOf('p')} THEN 0 ELSE 1 END,
                s.hired DESC NULLS LAST, p.id DESC`,
-    [roster.budgetYearId, roster.fiscalYear, req.title, req.buildingId, [...taken], req.vacanciesFirst],
+    [[...taken], roster.budgetYearId, roster.fiscalYear, req.title, req.buildingId, req.vacanciesFirst],
   );
-  const candidates = rows as Candidate[];
+  // The group's positions this scenario cuts already come too, so the refusal says 'not cut
+  // already' only when some of this group's are (its cuts of other groups are no part of it).
+  const all = rows as (Candidate & { taken: boolean })[];
+  const candidates: Candidate[] = all.filter((c) => !c.taken).map(({ taken: _taken, ...c }) => c);
   const want = milli(req.fte);
   const left = candidates.reduce((sum, c) => sum + milli(c.fte), 0);
   const label = await groupLabel(db, candidates[0]?.title ?? req.title, req.buildingId);
   if (want > left) {
-    const already = taken.length ? ' not cut already in this scenario' : '';
+    const already = all.some((c) => c.taken) ? ' not cut already in this scenario' : '';
     throw validationFailed([
       {
         path: 'fte',

@@ -96,11 +96,17 @@ export interface HolderLine {
 }
 
 export async function holderLine(db: Db, lineItemId: number): Promise<HolderLine | undefined> {
+  // The line is locked against other writers of its shares before they are added up, in a
+  // statement of its own: two fills of one person into two positions (each position locked, not
+  // the other) would otherwise both read the shares held before either and together go above the
+  // person's FTE. A second statement so the sum sees what the writer before us committed (a row
+  // lock waited for re-reads that row, not a subquery's).
+  await db.raw('SELECT 1 FROM line_items WHERE id = ? FOR NO KEY UPDATE', [lineItemId]);
   const { rows } = await db.raw(
     `SELECT li.id, li.budget_year_id, li.fiscal_year, li.is_operating, li.is_projected, li.current_fte,
             nullif(btrim(concat_ws(' ', li.first_name, li.last_name)), '') AS name,
             coalesce((SELECT sum(h.fte_share) FROM position_holders h WHERE h.line_item_id = li.id), 0) AS total_share
-       FROM line_items li WHERE li.id = ? FOR KEY SHARE OF li`,
+       FROM line_items li WHERE li.id = ?`,
     [lineItemId],
   );
   return rows[0];
