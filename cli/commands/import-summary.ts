@@ -65,6 +65,14 @@ export function duplicateText(previous: readonly ImportAnalysis['previousImports
   return `this exact file was imported before (${runs}); importing it again adds its rows a second time.`;
 }
 
+/** 'Skipped 24,880: 24,880 not one of the district's buildings': every count written one way. */
+export function skippedText(skipped: number, reasons: Record<string, number>): string {
+  const why = Object.entries(reasons)
+    .map(([reason, n]) => `${count(n)} ${reason}`)
+    .join(', ');
+  return `Skipped ${count(skipped)}: ${why}`;
+}
+
 /** The CLI's summary of an import (or a dry run) for people; --json prints the result instead. */
 export function summaryLines(
   result: ImportResult,
@@ -116,10 +124,7 @@ export function summaryLines(
   out.push(...nextYearAndCrosswalkLines(result));
   out.push(...leftOutLines(result));
   if (result.skipped) {
-    const reasons = Object.entries(result.skippedReasons)
-      .map(([reason, n]) => `${n} ${reason}`)
-      .join(', ');
-    out.push(`Skipped ${count(result.skipped)}: ${reasons}`);
+    out.push(skippedText(result.skipped, result.skippedReasons));
     out.push(...result.errors.slice(0, RESULT_ERRORS_SHOWN).map((e) => `  ${e}`));
   }
   if (result.reviewCount) {
