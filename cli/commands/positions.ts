@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { idParams } from '@shared/schemas/common';
 import { countOf } from '@shared/count-words';
 import { formatMoneyCents, formatNumber } from '@shared/money';
+import { noSalaryLineText } from '@shared/salary-line-words';
 import * as s from '@shared/schemas/positions';
 import type { Position, PositionDetail } from '@shared/schemas/positions';
 import * as service from '@server/domains/positions';
@@ -92,7 +93,7 @@ export function registerPositionCommands(program: Command): void {
     )
     .option('--building <name>', 'a building (id, code or name; none: District Wide)')
     .option('--function <code>', 'a DESE function code, e.g. 2305')
-    .option('--category <name>', 'a budget category (id or name)')
+    .option('--category <name>', 'a budget category (id or name; none: no salary line)')
     .option('--status <list>', 'statuses, comma separated: filled, vacant, posted, frozen, closed')
     .option('--over-filled', "only positions whose holders hold more FTE than the position's")
     .option('--unpriced', 'only vacancies with no budgeted cost (no schedule cell, or no step and lane)')
@@ -123,7 +124,11 @@ export function registerPositionCommands(program: Command): void {
             unpriced: opts.unpriced ? 'true' : undefined,
             buildingId: building === undefined ? undefined : building === null ? 'none' : String(building),
             deseCode: opts.function,
-            categoryId: opts.category ? String(await categoryId(app, actor, opts.category)) : undefined,
+            categoryId: !opts.category
+              ? undefined
+              : opts.category === 'none'
+                ? 'none'
+                : String(await categoryId(app, actor, opts.category)),
             workGroupId: opts.workGroup
               ? String((await workGroupNamed(app, actor, opts.workGroup)).id)
               : undefined,
@@ -143,6 +148,10 @@ export function registerPositionCommands(program: Command): void {
         process.stdout.write(
           `${countOf(t.positions, 'position')}, ${formatNumber(t.fte)} FTE (${formatNumber(t.filledFte)} filled, ${formatNumber(t.vacantFte)} vacant or posted, ${formatNumber(t.frozenFte)} frozen); budgeted ${formatMoneyCents(t.budgetedCost)}${t.unpricedCount ? `, ${formatNumber(t.unpricedCount)} unpriced` : ''}${t.overFilledCount ? `, ${formatNumber(t.overFilledCount)} over-filled` : ''}\n`,
         );
+        if (t.noSalaryLineCount) {
+          // Cost the proposed budget leaves out: the salary lines' rule (server/sql/salary-line.ts).
+          process.stdout.write(`Warning: ${noSalaryLineText(t)} (list them: --category none)\n`);
+        }
       });
     });
 

@@ -17,4 +17,11 @@ export const positionTotalsSchema = z.object({
   budgetedCost: moneyOut,
   unpricedCount: z.number().int(),
   overFilledCount: z.number().int(),
+  /**
+   * Positions whose cost lands in no salary line of the proposed budget (no budget category, or one
+   * that is not personnel: server/sql/salary-line.ts), and that cost: Update Salary Budget's
+   * undistributed amount when the roster sets the salary lines.
+   */
+  noSalaryLineCount: z.number().int(),
+  noSalaryLineCost: moneyOut,
 });

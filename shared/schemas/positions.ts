@@ -159,7 +159,8 @@ export const positionListQuery = z.strictObject({
   /** A building id, or 'none' for District Wide. */
   buildingId: z.union([z.literal('none'), idText]).optional(),
   deseCode: positionCodeInput.optional(),
-  categoryId: idText.optional(),
+  /** A category id, or 'none': positions whose cost lands in no salary line (no personnel category). */
+  categoryId: z.union([z.literal('none'), idText]).optional(),
   workGroupId: idText.optional(),
   /** Positions a fund pays a share of (the general fund's: those not split, or split with a share on it). */
   fundId: idText.optional(),

@@ -193,6 +193,7 @@ async function applySalaryGroups(
     for (const group of payroll.groups) {
       const cents = wholeCents(group.total);
       // A place whose people all have blank (or zero) salaries has no payroll: no line is kept there.
+      // Without a personnel category (isPersonnel: server/sql/salary-line.ts) it is undistributed.
       if (!group.isPersonnel || group.categoryId === null || cents === 0) {
         continue;
       }

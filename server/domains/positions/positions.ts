@@ -21,6 +21,8 @@ export function presentTotals(t: q.TotalsRow): PositionListResponse['totals'] {
     budgetedCost: Number(t.budgeted_cost),
     unpricedCount: Number(t.unpriced_count),
     overFilledCount: Number(t.over_filled_count),
+    noSalaryLineCount: Number(t.no_salary_line_count),
+    noSalaryLineCost: Number(t.no_salary_line_cost),
   };
 }
 

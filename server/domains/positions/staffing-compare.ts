@@ -87,6 +87,8 @@ export function emptyStaffingRow(
     budgeted_cost: 0,
     unpriced_count: 0,
     over_filled_count: 0,
+    no_salary_line_count: 0,
+    no_salary_line_cost: 0,
     vacant_count: 0,
     people: 0,
     average_salary: null,

@@ -15,7 +15,8 @@ export interface PositionFilters {
   /** A building id, or 'none' for District Wide. */
   buildingId?: number | 'none';
   deseCode?: string;
-  categoryId?: number;
+  /** A category id, or 'none': the positions whose cost lands in no salary line. */
+  categoryId?: number | 'none';
   /** The positions a fund pays a share of (the general fund's: those not split, or with a share on it). */
   fundId?: number;
   /** One status or several, comma separated ('vacant,posted'). */

@@ -5,6 +5,7 @@ import { lineCode } from '@server/sql/line-code';
 import { asSets, positionCostGroups } from '@server/sql/position-cost';
 import { centsOf } from '@shared/money';
 import { OWN_FUND } from '@server/sql/general-fund';
+import { hasSalaryLine } from '@server/sql/salary-line';
 
 export interface PayrollGroup {
   categoryId: number | null;
@@ -13,6 +14,7 @@ export interface PayrollGroup {
   code: string | null;
   categoryName: string | null;
   buildingName: string | null;
+  /** Whether the group's cost has a salary line to land on (server/sql/salary-line.ts). */
   isPersonnel: boolean;
   /**
    * The fund that pays the group (null: the general fund): the positions' fund shares, or the
@@ -51,7 +53,8 @@ export async function payrollGroups(
   fiscalYear: number,
 ): Promise<{ groups: PayrollGroup[]; total: number }> {
   const { rows } = await db.raw(
-    `SELECT a.*, c.name AS category_name, c.is_personnel, b.name AS building_name, f.name AS fund_name
+    `SELECT a.*, c.name AS category_name, ${hasSalaryLine('a.category_id')} AS is_personnel,
+            b.name AS building_name, f.name AS fund_name
        FROM (SELECT li.category_id, li.building_id, ${LINE_CODE} AS code, ${OWN_FUND('li.fund_id')} AS fund_id,
                     GROUPING(li.category_id) AS is_total,
                     coalesce(sum(li.current_salary), 0) AS total, count(*)::int AS count
@@ -149,7 +152,7 @@ export async function positionGroups(
   const read = (trx: Db) =>
     trx.raw(
       `SELECT r.category_id, r.building_id, r.code, r.fund_id, sum(r.total) AS total, sum(r.count)::int AS count,
-            c.name AS category_name, coalesce(c.is_personnel, false) AS is_personnel, b.name AS building_name,
+            c.name AS category_name, ${hasSalaryLine('r.category_id')} AS is_personnel, b.name AS building_name,
             f.name AS fund_name
        FROM (SELECT g.category_id, g.building_id, ${positionCode('g.code')} AS code, g.fund_id, g.total, g.count
                FROM (${positionCostGroups({ budgetYearId, fiscalYear }, places ? 'probes' : 'sets')}) g
@@ -159,7 +162,7 @@ export async function positionGroups(
        LEFT JOIN buildings b ON b.id = r.building_id
        LEFT JOIN funds f ON f.id = r.fund_id
       ${exact}
-      GROUP BY r.category_id, r.building_id, r.code, r.fund_id, c.name, c.is_personnel, b.name, f.name`,
+      GROUP BY r.category_id, r.building_id, r.code, r.fund_id, c.name, b.name, f.name`,
       places ? [...places.flat(), ...places.flat()] : [],
     );
   const { rows } = await (places ? read(db) : asSets(db, read));

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { LruMap, perDatabase } from '@server/lib/lru';
 import { asSets, positionCosts, positionScope } from '@server/sql/position-cost';
+import { hasSalaryLine } from '@server/sql/salary-line';
 import { filledFteOf, frozenFteOf, isVacancyOf, openFteOf, unheldFteOf } from './fte-split';
 
 /**
@@ -18,8 +19,9 @@ import { filledFteOf, frozenFteOf, isVacancyOf, openFteOf, unheldFteOf } from '.
  *   kept rows more than the roster counts. Holders are only inserted and deleted (a deleted employee
  *   line's holders go with it: a trigger): when the holders older than the mark are fewer than all
  *   holders were at the mark, one went. Either way everything is costed again.
- * - Vacancy placements and salary schedules price many positions at once: any change to them (count
- *   and sum of xmin) costs everything again, as does a mark 2^30 transactions old.
+ * - Vacancy placements and salary schedules price many positions at once, and a category's personnel
+ *   flag decides whether many have a salary line: any change to them (count and sum of xmin) costs
+ *   everything again, as does a mark 2^30 transactions old.
  *
  * The check and the costing run in one REPEATABLE READ transaction, so the rows kept are exactly
  * the state their mark describes, whatever wrote it (API, import, CLI, another server process).
@@ -47,6 +49,8 @@ export interface CostRow {
   /** Null when unpriced. */
   cents: bigint | null;
   unpriced: boolean;
+  /** Its cost has a salary line to land on (server/sql/salary-line.ts). */
+  salaryLine: boolean;
 }
 
 interface Entry {
@@ -78,7 +82,7 @@ async function costRows(trx: Knex, scope: Scope | { ids: readonly number[] }): P
             (${openFteOf('pc')} * 1000)::int AS open_part, (${unheldFteOf('pc')} * 1000)::int AS unheld_part,
             (${frozenFteOf('pc')} * 1000)::int AS frozen_part,
             ${isVacancyOf('pc')} AS vacancy, (pc.budgeted_cost * 100)::bigint::text AS cents,
-            pc.unpriced_reason IS NOT NULL AS unpriced
+            pc.unpriced_reason IS NOT NULL AS unpriced, ${hasSalaryLine('pc.category_id')} AS salary_line
        FROM (${positionCosts(scope, 'sets')}) pc`,
     );
   const { rows } = await ('ids' in scope ? read(trx) : asSets(trx, (db) => read(db as Knex)));
@@ -99,6 +103,7 @@ async function costRows(trx: Knex, scope: Scope | { ids: readonly number[] }): P
     vacancy: r.vacancy,
     cents: r.cents === null ? null : BigInt(r.cents),
     unpriced: r.unpriced,
+    salaryLine: r.salary_line,
   }));
 }
 
@@ -133,7 +138,8 @@ export async function costedPositions(db: Knex, scope: Scope): Promise<ReadonlyM
         `SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin,
                 pg_snapshot_xmax(pg_current_snapshot())::text AS xmax,
                 ${fingerprint('vacancy_placements')} || '|' || ${fingerprint('salary_schedules')}
-                  || '|' || ${fingerprint('salary_schedule_amounts')} AS pricing,
+                  || '|' || ${fingerprint('salary_schedule_amounts')}
+                  || '|' || ${fingerprint('budget_categories')} AS pricing,
                 (SELECT count(*)::int FROM positions p WHERE ${positionScope(scope)}) AS positions,
                 (SELECT count(*)::int FROM position_holders) AS holders
                 ${hit ? `, (SELECT count(*)::int FROM position_holders h WHERE ${since('h', hit.mark)}) AS new_holders` : ''}`,

@@ -5,6 +5,7 @@ import type { Position, PositionListQuery } from '@shared/schemas/positions';
 import { filledFteOf, frozenFteOf, isVacancyOf, openFteOf, unheldFteOf } from './fte-split';
 import { cachedTotals, totalsFromCache, type TotalsRow } from './totals';
 import { GENERAL_FUND } from '@server/sql/general-fund';
+import { hasSalaryLine } from '@server/sql/salary-line';
 
 /** A position row with its cost columns (server/sql/position-cost.ts) and the names the DTO shows. */
 export interface PositionRow {
@@ -71,9 +72,15 @@ function filters(query: PositionListQuery): { where: string[]; bindings: (string
     where.push('f.building_id = ?');
     bindings.push(query.buildingId);
   }
+  if (query.categoryId === 'none') {
+    // Whose cost lands in no salary line: no category, or one that is not personnel.
+    where.push(`NOT ${hasSalaryLine('f.category_id')}`);
+  } else if (query.categoryId !== undefined) {
+    where.push('f.category_id = ?');
+    bindings.push(query.categoryId);
+  }
   for (const [key, column] of [
     ['deseCode', 'dese_code'],
-    ['categoryId', 'category_id'],
     ['workGroupId', 'work_group_id'],
   ] as const) {
     if (query[key] !== undefined) {
@@ -116,7 +123,9 @@ export const TOTALS = `count(*)::int AS positions, coalesce(sum(f.fte), 0) AS ft
   coalesce(sum(${frozenFteOf('f')}), 0) AS frozen_fte,
   coalesce(sum(f.budgeted_cost), 0) AS budgeted_cost,
   (count(*) FILTER (WHERE f.unpriced_reason IS NOT NULL))::int AS unpriced_count,
-  (count(*) FILTER (WHERE f.filled_fte > f.fte))::int AS over_filled_count`;
+  (count(*) FILTER (WHERE f.filled_fte > f.fte))::int AS over_filled_count,
+  (count(*) FILTER (WHERE NOT ${hasSalaryLine('f.category_id')}))::int AS no_salary_line_count,
+  coalesce(sum(f.budgeted_cost) FILTER (WHERE NOT ${hasSalaryLine('f.category_id')}), 0) AS no_salary_line_cost`;
 
 export type { TotalsRow } from './totals';
 

@@ -16,6 +16,9 @@ export interface TotalsRow {
   budgeted_cost: number | string;
   unpriced_count: number;
   over_filled_count: number;
+  /** Positions whose cost lands in no salary line (server/sql/salary-line.ts), and that cost. */
+  no_salary_line_count: number;
+  no_salary_line_cost: number | string;
 }
 
 /**
@@ -33,7 +36,8 @@ function matches(query: PositionListQuery): (r: CostRow) => boolean {
     (query.buildingId === undefined ||
       (query.buildingId === 'none' ? r.buildingId === null : r.buildingId === query.buildingId)) &&
     (query.deseCode === undefined || r.deseCode === query.deseCode) &&
-    (query.categoryId === undefined || r.categoryId === query.categoryId) &&
+    (query.categoryId === undefined ||
+      (query.categoryId === 'none' ? !r.salaryLine : r.categoryId === query.categoryId)) &&
     (query.workGroupId === undefined || r.workGroupId === query.workGroupId) &&
     (statuses === null || statuses.has(r.status)) &&
     (query.overFilled === undefined || query.overFilled === r.filledFte > r.fte) &&
@@ -62,6 +66,8 @@ export async function cachedTotals(
   let cents = 0n;
   let unpriced = 0;
   let overFilled = 0;
+  let noLine = 0;
+  let noLineCents = 0n;
   for (const r of rows.values()) {
     if (!test(r)) {
       continue;
@@ -76,6 +82,10 @@ export async function cachedTotals(
     cents += r.cents ?? 0n;
     unpriced += r.unpriced ? 1 : 0;
     overFilled += r.filledFte > r.fte ? 1 : 0;
+    if (!r.salaryLine) {
+      noLine += 1;
+      noLineCents += r.cents ?? 0n;
+    }
   }
   return {
     positions,
@@ -88,5 +98,7 @@ export async function cachedTotals(
     budgeted_cost: centsText(cents),
     unpriced_count: unpriced,
     over_filled_count: overFilled,
+    no_salary_line_count: noLine,
+    no_salary_line_cost: centsText(noLineCents),
   };
 }

@@ -105,6 +105,8 @@ export function PositionsScreen() {
         error={counts.error ? errorMessage(counts.error, 'Failed to count positions') : null}
         status={filters.status}
         onShow={(status) => setFilters({ ...filters, status })}
+        category={filters.category}
+        onShowCategory={(category) => setFilters({ ...filters, category })}
         // Every listed position's cost year is the same (one roster's): the server's, not worked out here.
         costFiscalYear={rows?.[0]?.costFiscalYear}
       />

@@ -65,6 +65,9 @@ export function usePositionFilters(): [PositionFilterState, (next: PositionFilte
   return [filters, setFilters];
 }
 
+/** The category filter's value for positions whose cost lands in no salary line (the banner's). */
+export const NO_CATEGORY = 'none';
+
 /** Vacant or posted: the positions the district still has to fill. */
 export const VACANCIES = 'vacancies';
 export const OVER_FILLED = 'over-filled';
@@ -75,6 +78,12 @@ const STATUS_OPTIONS = [
   { value: OVER_FILLED, label: 'Over-filled' },
   ...POSITION_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] })),
 ];
+
+/** All, then No category (the banner's positions in no salary line), then each category. */
+function categoryOptions(items: readonly { id: number; name: string }[] | undefined): SelectOption[] {
+  const [all, ...each] = optionsById('All categories', items);
+  return [all, { value: NO_CATEGORY, label: 'No category (no salary line)' }, ...each];
+}
 
 /** The status filter as the list takes it: vacancies are vacant and posted; over-filled is a flag. */
 function statusParams(status: string): Pick<PositionFilters, 'status' | 'overFilled'> {
@@ -102,7 +111,7 @@ export function positionQuery(
     fiscalYear,
     buildingId: building === 'unassigned' ? 'none' : building,
     deseCode: f.functionCode === ALL ? undefined : f.functionCode,
-    categoryId: f.category === ALL ? undefined : Number(f.category),
+    categoryId: f.category === ALL ? undefined : f.category === NO_CATEGORY ? 'none' : Number(f.category),
     fundId: f.fund === ALL ? undefined : Number(f.fund),
     ...statusParams(f.status),
   };
@@ -128,7 +137,7 @@ export function PositionFilterBar({ filters, onChange, years }: PositionFilterBa
         'Function code',
         [{ value: ALL, label: 'All function codes' }, ...deseCodeOptions(codes.data?.codes ?? [])],
       ],
-      ['category', 'Category', optionsById('All categories', categories.data?.categories)],
+      ['category', 'Category', categoryOptions(categories.data?.categories)],
       ['status', 'Status', STATUS_OPTIONS],
       // As GET /funds lists them: the general fund first.
       ['fund', 'Fund', optionsById('All funds', funds.data?.funds)],

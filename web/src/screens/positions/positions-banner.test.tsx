@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PositionCounts } from '@web/api/positions';
 import { ALL } from '@web/components/line-filters';
 import { PositionsBanner } from './positions-banner';
@@ -18,6 +18,8 @@ const counts = (unheldFte: number): PositionCounts => ({
   budgetedCost: 612000.5,
   unpricedCount: 0,
   overFilledCount: 0,
+  noSalaryLineCount: 0,
+  noSalaryLineCost: 0,
 });
 
 function vacanciesNote(c: PositionCounts): string {
@@ -28,6 +30,8 @@ function vacanciesNote(c: PositionCounts): string {
       error={null}
       status={ALL}
       onShow={() => {}}
+      category={ALL}
+      onShowCategory={() => {}}
       costFiscalYear={2027}
     />,
   );
@@ -56,6 +60,8 @@ describe('PositionsBanner', () => {
         error={null}
         status={ALL}
         onShow={() => {}}
+        category={ALL}
+        onShowCategory={() => {}}
         costFiscalYear={2027}
       />,
     );
@@ -77,11 +83,55 @@ describe('PositionsBanner', () => {
         error={null}
         status={ALL}
         onShow={() => {}}
+        category={ALL}
+        onShowCategory={() => {}}
         costFiscalYear={undefined}
       />,
     );
     expect(screen.getByText(/ cost of /).textContent).toMatch(
       /^Next-year cost of this position, .* vacancies at the next year's salary schedule;/,
     );
+  });
+
+  it('says how many positions, at what cost, land in no salary line, and Show them filters to them', () => {
+    // Boston's FY26 roster after an import: 164 positions without a category.
+    const c = { ...counts(0), noSalaryLineCount: 164, noSalaryLineCost: 16395212.4 };
+    const onShowCategory = vi.fn();
+    render(
+      <PositionsBanner
+        counts={c}
+        busy={false}
+        error={null}
+        status={ALL}
+        onShow={() => {}}
+        category={ALL}
+        onShowCategory={onShowCategory}
+        costFiscalYear={2027}
+      />,
+    );
+    const line = screen.getByText(/no personnel category/);
+    expect(line.textContent).toBe(
+      '164 positions ($16,395,212.40) have no personnel category: their cost is in no salary line',
+    );
+    const item = line.closest('.positions-banner__item') as HTMLElement;
+    within(item).getByRole('button', { name: 'Show them' }).click();
+    expect(onShowCategory).toHaveBeenCalledWith('none');
+  });
+
+  it('says nothing of salary lines while every position has one', () => {
+    render(
+      <PositionsBanner
+        counts={counts(0)}
+        busy={false}
+        error={null}
+        status={ALL}
+        onShow={() => {}}
+        category={ALL}
+        onShowCategory={() => {}}
+        costFiscalYear={2027}
+      />,
+    );
+    expect(screen.queryByText(/no personnel category/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Show them' })).toBeNull();
   });
 });

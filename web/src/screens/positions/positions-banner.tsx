@@ -1,8 +1,9 @@
 import { fiscalYearLabel } from '@shared/budget-math';
+import { noSalaryLineText } from '@shared/salary-line-words';
 import type { PositionCounts } from '@web/api/positions';
 import { ALL } from '@web/components/line-filters';
 import { countOf, formatMoneyCents } from '@web/lib/format';
-import { OVER_FILLED, VACANCIES } from '@web/screens/positions/position-filters';
+import { NO_CATEGORY, OVER_FILLED, VACANCIES } from '@web/screens/positions/position-filters';
 import { formatFte } from '@web/screens/positions/position-rules';
 
 interface PositionsBannerProps {
@@ -13,6 +14,9 @@ interface PositionsBannerProps {
   /** The status filter now, so the button of the list shown says it is pressed. */
   status: string;
   onShow(status: string): void;
+  /** The category filter now, and its setter: Show them lists the positions in no salary line. */
+  category: string;
+  onShowCategory(category: string): void;
   /** The year the cost pays for (the server's costFiscalYear of a listed position); unknown without one. */
   costFiscalYear: number | undefined;
 }
@@ -51,6 +55,8 @@ export function PositionsBanner({
   error,
   status,
   onShow,
+  category,
+  onShowCategory,
   costFiscalYear,
 }: PositionsBannerProps) {
   const c = counts;
@@ -96,6 +102,19 @@ export function PositionsBanner({
           Show over-filled
         </button>
       </div>
+      {c?.noSalaryLineCount ? (
+        <div className="positions-banner__item positions-banner__item--unbudgeted" role="status">
+          <span className="positions-banner__note">{noSalaryLineText(c)}</span>
+          <button
+            type="button"
+            className="btn btn--secondary btn--small"
+            aria-pressed={category === NO_CATEGORY}
+            onClick={() => onShowCategory(category === NO_CATEGORY ? ALL : NO_CATEGORY)}
+          >
+            Show them
+          </button>
+        </div>
+      ) : null}
       {error ? (
         <p className="field__error" role="alert">
           {error}
