@@ -91,4 +91,12 @@ describe('a cut of more FTE than the group has', () => {
       `Astronaut at ${at} has no position to cut`,
     );
   });
+
+  it("a cut smaller than any of the group's positions names the smallest cut they make, not a cut of 0", async () => {
+    const at = (await t.db.knex('buildings').where('id', w.school).first('name')).name;
+    await refusedCut(
+      { title: 'Art Teacher', buildingId: w.school, fte: 0.5 },
+      `Art Teacher at ${at}'s positions cannot make exactly 0.5 FTE from whole positions: the smallest cut they make is 1 FTE`,
+    );
+  });
 });

@@ -145,10 +145,15 @@ export async function pickForCut(
     want,
   );
   if (!picked.ok) {
+    // No cut below the one asked: every position is larger, so the smallest one is the nearest cut
+    // there is ('the nearest cut is 0 FTE' told a user asking for 0.5 of 1.0 FTE positions nothing).
+    const nearest = picked.nearest
+      ? `the nearest cut is ${fteText(picked.nearest)} FTE`
+      : `the smallest cut they make is ${fteText(Math.min(...candidates.map((c) => milli(c.fte))))} FTE`;
     throw validationFailed([
       {
         path: 'fte',
-        message: `${label}'s positions cannot make exactly ${fteText(want)} FTE from whole positions: the nearest cut is ${fteText(picked.nearest)} FTE`,
+        message: `${label}'s positions cannot make exactly ${fteText(want)} FTE from whole positions: ${nearest}`,
       },
     ]);
   }
