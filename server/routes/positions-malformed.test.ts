@@ -46,6 +46,18 @@ describe('malformed input is refused by name', () => {
     );
   });
 
+  it('a new position without a fiscal year, or with one of the wrong kind, says so', async () => {
+    const body = { title: 'Para', buildingId: w.school, categoryId: w.teachers, fte: 1 };
+    await refused('post', '/positions', body, 'fiscalYear', 'Fiscal year is required');
+    await refused(
+      'post',
+      '/positions',
+      { ...body, fiscalYear: true },
+      'fiscalYear',
+      'A fiscal year is a year such as 2026 or a label such as FY26',
+    );
+  });
+
   it('a delete without its version says which field is missing', async () => {
     await refused(
       'delete',

@@ -46,14 +46,22 @@ export const queryBoolean = z
   .enum(['true', 'false'], { message: "Use 'true' or 'false'" })
   .transform((v) => v === 'true');
 /** A fiscal year in a query string or body: 2026, '2026' or a label such as 'FY26'. */
-export const fiscalYear = z.union([z.string(), z.number()]).transform((value, ctx) => {
-  const year = parseFiscalYear(value);
-  if (year === null) {
-    ctx.addIssue({ code: 'custom', message: `Invalid fiscal year: ${String(value)}` });
-    return z.NEVER;
-  }
-  return year;
-});
+export const fiscalYear = z
+  .union([z.string(), z.number()], {
+    // zod's own words for a missing or wrongly typed union were 'Invalid input', naming nothing.
+    error: (issue) =>
+      issue.input === undefined
+        ? 'Fiscal year is required'
+        : 'A fiscal year is a year such as 2026 or a label such as FY26',
+  })
+  .transform((value, ctx) => {
+    const year = parseFiscalYear(value);
+    if (year === null) {
+      ctx.addIssue({ code: 'custom', message: `Invalid fiscal year: ${String(value)}` });
+      return z.NEVER;
+    }
+    return year;
+  });
 
 /** id lists of the bulk calls: 1..5000 unique positive integers. */
 export const itemIdsInput = z
