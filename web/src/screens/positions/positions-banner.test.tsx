@@ -22,10 +22,12 @@ const counts = (unheldFte: number): PositionCounts => ({
   noSalaryLineCost: 0,
 });
 
-function vacanciesNote(c: PositionCounts): string {
+type BannerProps = Parameters<typeof PositionsBanner>[0];
+
+/** The banner with every position shown and nothing busy, unless a test says otherwise. */
+const renderBanner = (props: Partial<BannerProps> & Pick<BannerProps, 'counts'>) =>
   render(
     <PositionsBanner
-      counts={c}
       busy={false}
       error={null}
       status={ALL}
@@ -33,8 +35,12 @@ function vacanciesNote(c: PositionCounts): string {
       category={ALL}
       onShowCategory={() => {}}
       costFiscalYear={2027}
+      {...props}
     />,
   );
+
+function vacanciesNote(c: PositionCounts): string {
+  renderBanner({ counts: c });
   const item = screen.getByText('3 vacancies').closest('.positions-banner__item') as HTMLElement;
   return within(item).getByText(/FTE to fill/).textContent ?? '';
 }
@@ -53,18 +59,7 @@ describe('PositionsBanner', () => {
   it("says the budgeted cost is the next year's, of these positions filled and vacant, and how it is priced", () => {
     // The demo district's FY26 roster as QA read it: 508 positions, 3 vacancies unpriced.
     const demo = { ...counts(0), positions: 508, fte: 494.9, budgetedCost: 36882930.65, unpricedCount: 3 };
-    render(
-      <PositionsBanner
-        counts={demo}
-        busy={false}
-        error={null}
-        status={ALL}
-        onShow={() => {}}
-        category={ALL}
-        onShowCategory={() => {}}
-        costFiscalYear={2027}
-      />,
-    );
+    renderBanner({ counts: demo });
     const item = screen.getByText('508 positions').closest('.positions-banner__item') as HTMLElement;
     expect(within(item).getByText(/budgeted/).textContent).toBe(
       '494.900 FTE · $36,882,930.65 budgeted for FY27 · 3 vacancies unpriced',
@@ -76,18 +71,7 @@ describe('PositionsBanner', () => {
   });
 
   it('names no year while no listed position says which year the cost pays for', () => {
-    render(
-      <PositionsBanner
-        counts={{ ...counts(0), positions: 1 }}
-        busy={false}
-        error={null}
-        status={ALL}
-        onShow={() => {}}
-        category={ALL}
-        onShowCategory={() => {}}
-        costFiscalYear={undefined}
-      />,
-    );
+    renderBanner({ counts: { ...counts(0), positions: 1 }, costFiscalYear: undefined });
     expect(screen.getByText(/ cost of /).textContent).toMatch(
       /^Next-year cost of this position, .* vacancies at the next year's salary schedule;/,
     );
@@ -97,18 +81,7 @@ describe('PositionsBanner', () => {
     // Boston's FY26 roster after an import: 164 positions without a category.
     const c = { ...counts(0), noSalaryLineCount: 164, noSalaryLineCost: 16395212.4 };
     const onShowCategory = vi.fn();
-    render(
-      <PositionsBanner
-        counts={c}
-        busy={false}
-        error={null}
-        status={ALL}
-        onShow={() => {}}
-        category={ALL}
-        onShowCategory={onShowCategory}
-        costFiscalYear={2027}
-      />,
-    );
+    renderBanner({ counts: c, onShowCategory });
     const line = screen.getByText(/no personnel category/);
     expect(line.textContent).toBe(
       '164 positions ($16,395,212.40) have no personnel category: their cost is in no salary line',
@@ -119,18 +92,7 @@ describe('PositionsBanner', () => {
   });
 
   it('says nothing of salary lines while every position has one', () => {
-    render(
-      <PositionsBanner
-        counts={counts(0)}
-        busy={false}
-        error={null}
-        status={ALL}
-        onShow={() => {}}
-        category={ALL}
-        onShowCategory={() => {}}
-        costFiscalYear={2027}
-      />,
-    );
+    renderBanner({ counts: counts(0) });
     expect(screen.queryByText(/no personnel category/)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Show them' })).toBeNull();
   });
