@@ -191,8 +191,10 @@ describe('PUT /buildings/:id', () => {
     });
     // Keeping its own code is not a conflict.
     expect((await t.api('put', `/buildings/${id}`, { token: admin.token, body: { code } })).status).toBe(200);
+    // Two updates are audited: the first is the rename. Read in order, not in the rows' physical order.
     const audit = await knex()('audit_log')
       .where({ entity: 'building', entity_id: String(id), action: 'update' })
+      .orderBy('id')
       .first();
     expect(audit.before.name).toBe('Old Name');
     expect(audit.after.name).toBe('New Name');

@@ -26,6 +26,8 @@ async function roster() {
       'h.position_id',
       positions.map((p) => p.id),
     )
+    // In order: two reads of the same holders compare equal, whatever the plan or the rows' places.
+    .orderBy(['h.position_id', 'li.id'])
     .select('h.position_id', 'li.id as line_id', 'li.last_name', 'h.fte_share');
   return { positions, holders };
 }
