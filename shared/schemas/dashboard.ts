@@ -74,7 +74,41 @@ export const byBuildingResponse = z.object({
   ...fundsEcho,
 });
 
-/** GET /line-items/budget/stats: the operating budget's employees. */
+/**
+ * Where a year's staff figures come from, as its salary budget does (salarySource): for a year with
+ * no payroll of its own whose salaries are a roster of positions' budgeted cost (the year before's),
+ * that roster ('roster'); else its employee lines ('lines'); else nothing ('none': a year with
+ * neither lines nor a roster).
+ */
+export const STAFF_SOURCES = ['lines', 'roster', 'none'] as const;
+
+/** The roster a year's staff figures come from (source 'roster'), of the funds chosen. */
+export const staffRosterSchema = z.object({
+  budgetYearId: z.number().int(),
+  /** The roster's fiscal year: the year before the one shown, whose positions its budget pays. */
+  fiscalYear: z.number().int(),
+  /** Positions by status (closed ones count nowhere). Frozen ones are kept but not funded: not in the figures. */
+  filled: z.number().int(),
+  vacant: z.number().int(),
+  frozen: z.number().int(),
+  /** People holding the filled positions. */
+  holders: z.number().int(),
+  /** Vacancies no schedule cell prices: counted, their cost is not in the salaries. */
+  unpriced: z.number().int(),
+});
+
+/** The source fields of a staff answer (employee stats, headcount). */
+const staffSource = {
+  source: z.enum(STAFF_SOURCES),
+  /** The roster the figures count, when source is 'roster'; null otherwise. */
+  roster: staffRosterSchema.nullable(),
+};
+
+/**
+ * GET /line-items/budget/stats: the operating budget's employees; for a year with none of its own,
+ * the budgeted positions its salaries come from (source, roster): count is positions, salaries
+ * their budgeted cost.
+ */
 export const employeeStatsResponse = z.object({
   totalEmployees: z.number().int(),
   /**
@@ -83,7 +117,10 @@ export const employeeStatsResponse = z.object({
    */
   totalSalary: moneyOut.nullable(),
   totalFte: z.number(),
-  /** Employee lines of this fiscal year that were projected rather than imported. */
+  /**
+   * Employee lines of this fiscal year that were projected rather than imported (with source
+   * 'roster', a guess at the staff the roster's positions replace: not in the figures).
+   */
   projectedEmployees: z.number().int(),
   byBuilding: z.array(
     z.object({
@@ -94,6 +131,7 @@ export const employeeStatsResponse = z.object({
       fte: z.number(),
     }),
   ),
+  ...staffSource,
   ...fundsEcho,
 });
 
@@ -122,7 +160,7 @@ export const salaryDistributionResponse = z.object({
   ...fundsEcho,
 });
 
-/** GET /line-items/headcount-by-location */
+/** GET /line-items/headcount-by-location (from a roster as employeeStatsResponse's, source) */
 export const headcountResponse = z.object({
   locations: z.array(
     z.object({
@@ -136,6 +174,7 @@ export const headcountResponse = z.object({
   ),
   totalEmployees: z.number().int(),
   totalSalary: moneyOut.nullable(),
+  ...staffSource,
   ...fundsEcho,
 });
 
@@ -148,3 +187,5 @@ export type EmployeeStats = z.infer<typeof employeeStatsResponse>;
 export type SalaryRange = z.infer<typeof salaryRangeSchema>;
 export type SalaryDistribution = z.infer<typeof salaryDistributionResponse>;
 export type Headcount = z.infer<typeof headcountResponse>;
+export type StaffRoster = z.infer<typeof staffRosterSchema>;
+export type StaffSource = (typeof STAFF_SOURCES)[number];

@@ -9,6 +9,8 @@ import {
 } from '@server/lib/pay-groups';
 import { authorize, type Actor } from '@server/policies/index';
 import * as q from './queries/dashboard';
+import * as rq from './queries/dashboard-roster';
+import { reconciliation } from '@server/domains/line-items';
 import { findTownGoalByYear } from './queries/town-goals';
 import { fromCents, toCents } from '@shared/schemas/common';
 import {
@@ -21,6 +23,8 @@ import {
   type Headcount,
   type SalaryDistribution,
   type SalaryRange,
+  type StaffRoster,
+  type StaffSource,
 } from '@shared/schemas/dashboard';
 import { requireBudgetYear } from './fiscal-years';
 import { echoFunds } from '@shared/schemas/fund-choice';
@@ -82,62 +86,150 @@ export async function summaryByBuilding(app: AppContext, actor: Actor, scope: q.
 }
 
 /**
+ * A year's staff figures with whose pay each sum adds (`people`, by building id). Where its salary
+ * budget comes from decides (the line writer's rule, reconciliation.positionsRoster, salarySource's
+ * choice): a year with a payroll of its own counts its employee lines (a line is one person's pay);
+ * a year without one whose salaries are a roster of positions' budgeted cost counts that roster's
+ * funded positions, their FTE and cost, the people being the filled positions' holders (projected
+ * employee lines are a guess at the roster the positions replace: counted apart, projectedEmployees).
+ */
+interface Staff extends q.EmployeeFigures {
+  source: StaffSource;
+  roster: StaffRoster | null;
+  people: number;
+  peopleAt: Map<number | null, number>;
+}
+
+async function staffFigures(app: AppContext, scope: q.Scope, linesOnly = false): Promise<Staff> {
+  const [{ follows, roster }, stats] = await Promise.all([
+    linesOnly
+      ? { follows: false, roster: null }
+      : reconciliation.positionsRoster(app.db, scope.budgetYearId, scope.fiscalYear),
+    q.employeeStats(app.db, scope),
+  ]);
+  if (!follows || !roster) {
+    // No roster: the lines, or (none in any fund: the fund choice may leave them all out) nothing.
+    const source = stats.totalEmployees > 0 || (await rq.hasEmployeeLines(app.db, scope)) ? 'lines' : 'none';
+    const peopleAt = new Map(stats.byBuilding.map((b) => [b.buildingId, b.count]));
+    return { ...stats, source, roster: null, people: stats.totalEmployees, peopleAt };
+  }
+  const rows = await rq.rosterStaff(app.db, roster, scope.funds);
+  const groups = rows.filter((r) => r.is_total !== 1);
+  const total = rows.find((r) => r.is_total === 1);
+  const n = (key: 'count' | 'filled' | 'vacant' | 'frozen' | 'unpriced' | 'people') => total?.[key] ?? 0;
+  return {
+    totalEmployees: n('count'),
+    totalSalary: Number(total?.salary ?? 0),
+    totalFte: Number(total?.fte ?? 0),
+    projectedEmployees: stats.projectedEmployees,
+    byBuilding: groups.map((r) => ({
+      buildingId: r.building_id,
+      building: r.name ?? q.DISTRICT_WIDE,
+      count: r.count,
+      total: Number(r.salary),
+      fte: Number(r.fte),
+    })),
+    source: 'roster',
+    roster: {
+      ...roster,
+      filled: n('filled'),
+      vacant: n('vacant'),
+      frozen: n('frozen'),
+      holders: n('people'),
+      unpriced: n('unpriced'),
+    },
+    people: n('people'),
+    peopleAt: new Map(groups.map((r) => [r.building_id, r.people])),
+  };
+}
+
+/**
  * Every fund's staff figures beside a general-fund answer, for a reader who may not see individual
  * pay (server/lib/pay-groups.ts judgesFundChoice); null otherwise.
  */
-async function allFundsStats(app: AppContext, actor: Actor, scope: q.Scope) {
-  return judgesFundChoice(actor, scope.funds) ? q.employeeStats(app.db, { ...scope, funds: 'all' }) : null;
+async function allFundsStaff(app: AppContext, actor: Actor, scope: q.Scope, linesOnly = false) {
+  return judgesFundChoice(actor, scope.funds)
+    ? staffFigures(app, { ...scope, funds: 'all' }, linesOnly)
+    : null;
 }
-type AllFunds = Awaited<ReturnType<typeof allFundsStats>>;
 
 /**
  * Payroll by place for a reader who may not see individual pay: a building's payroll over 1 to 4
  * people, or over 1 to 4 the fund choice leaves out of it, is withheld (null), with enough other
  * buildings that the total cannot give it back (server/lib/pay-groups.ts).
  */
-function withholdPlaces<R extends { count: number; buildingId: number | null }, K extends keyof R>(
+function withholdPlaces<R extends { buildingId: number | null }, K extends keyof R>(
   actor: Actor,
   rows: R[],
   pay: K,
-  all: AllFunds,
+  staff: Staff,
+  all: Staff | null,
 ): R[] {
   if (seesIndividualPay(actor)) {
     return rows;
   }
-  const allCounts = new Map(all?.byBuilding.map((b) => [b.buildingId, b.count]));
-  const sides = withFundSides(
-    [rows.map((r) => r.count)],
-    all && [rows.map((r) => allCounts.get(r.buildingId) ?? r.count)],
-  );
+  const mine = rows.map((r) => staff.peopleAt.get(r.buildingId) ?? 0);
+  const sides = withFundSides([mine], all && [rows.map((r, i) => all.peopleAt.get(r.buildingId) ?? mine[i])]);
   const withheld = withheldRowsOnAnySide(sides);
   return rows.map((r, i) => (withheld.has(i) ? ({ ...r, [pay]: null } as R) : r));
 }
 /** The year's payroll, withheld over 1 to 4 people, or over 1 to 4 the fund choice leaves out. */
-const yearPay = (actor: Actor, people: number, pay: number | null, all: AllFunds) =>
-  sumShown(actor, withFundSides([[people]], all && [[all.totalEmployees]])) ? pay : null;
+const yearPay = (actor: Actor, staff: Staff, all: Staff | null) =>
+  sumShown(actor, withFundSides([[staff.people]], all && [[all.people]])) ? staff.totalSalary : null;
 
-/** Employees, payroll and FTE, by building. */
-export async function budgetStats(app: AppContext, actor: Actor, scope: q.Scope): Promise<EmployeeStats> {
+/**
+ * Employees, payroll and FTE, by building (for a year with none of its own, its roster's: staffFigures).
+ * `linesOnly`: the employee lines' figures whatever the year's salaries follow (the DESE report sets
+ * its payroll by function code, which is the lines', against this total).
+ */
+export async function budgetStats(
+  app: AppContext,
+  actor: Actor,
+  scope: q.Scope,
+  { linesOnly = false }: { linesOnly?: boolean } = {},
+): Promise<EmployeeStats> {
   await start(app, actor, scope);
-  const stats = await q.employeeStats(app.db, scope);
-  const all = await allFundsStats(app, actor, scope);
+  const staff = await staffFigures(app, scope, linesOnly);
+  const all = await allFundsStaff(app, actor, scope, linesOnly);
   return {
-    ...stats,
-    totalSalary: yearPay(actor, stats.totalEmployees, stats.totalSalary, all),
-    byBuilding: withholdPlaces(actor, stats.byBuilding, 'total', all),
+    totalEmployees: staff.totalEmployees,
+    totalSalary: yearPay(actor, staff, all),
+    totalFte: staff.totalFte,
+    projectedEmployees: staff.projectedEmployees,
+    byBuilding: withholdPlaces(actor, staff.byBuilding, 'total', staff, all),
+    source: staff.source,
+    roster: staff.roster,
     ...echoFunds(scope.funds),
   };
 }
 
-/** Headcount and payroll by location. */
+/** Headcount and payroll by location, most people first (from a roster as budgetStats'). */
 export async function headcountByLocation(app: AppContext, actor: Actor, scope: q.Scope): Promise<Headcount> {
   await start(app, actor, scope);
-  const counts = await q.headcountByLocation(app.db, scope);
-  const all = await allFundsStats(app, actor, scope);
+  const staff = await staffFigures(app, scope);
+  const all = await allFundsStaff(app, actor, scope);
+  const counts =
+    staff.source === 'lines'
+      ? await q.headcountByLocation(app.db, scope)
+      : {
+          locations: [...staff.byBuilding]
+            .sort((a, b) => b.count - a.count)
+            .map((b) => ({
+              buildingId: b.buildingId,
+              location: b.building,
+              count: b.count,
+              totalSalary: b.total,
+              totalFte: b.fte,
+            })),
+          totalEmployees: staff.totalEmployees,
+          totalSalary: staff.totalSalary,
+        };
   return {
     ...counts,
-    totalSalary: yearPay(actor, counts.totalEmployees, counts.totalSalary, all),
-    locations: withholdPlaces(actor, counts.locations, 'totalSalary', all),
+    totalSalary: yearPay(actor, staff, all),
+    locations: withholdPlaces(actor, counts.locations, 'totalSalary', staff, all),
+    source: staff.source,
+    roster: staff.roster,
     ...echoFunds(scope.funds),
   };
 }

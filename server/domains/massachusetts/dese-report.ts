@@ -158,7 +158,9 @@ export async function deseReport(
   add(total, unmapped);
   const withheld = seesIndividualPay(actor) ? false : withholdPay(series, unmapped, total);
   const dashboard = await budgetSummary(app, actor, scope);
-  const staff = await budgetStats(app, actor, scope);
+  // The lines' payroll, as the report's own payroll column by code: the workbook's difference row
+  // sets one against the other, so a planned year's roster cost (the dashboard's) would not agree.
+  const staff = await budgetStats(app, actor, scope, { linesOnly: true });
   const fy = fiscalYearLabel(fiscalYear);
   return {
     budgetYearId: by.id,

@@ -9,10 +9,11 @@ import type { FundChoice } from '@shared/schemas/fund-choice';
 
 /**
  * Figures with every payroll given (K: the payroll fields); the service withholds a few people's pay
- * by reader, and says which funds they are of.
+ * by reader, and says which funds they are of and where they come from (source, roster).
  */
-type Paid<T, K extends keyof T> = Omit<T, K | 'funds' | 'fundsLabel'> & Record<K, number>;
-type EmployeeFigures = Omit<Paid<EmployeeStats, 'totalSalary'>, 'byBuilding'> & {
+type Paid<T, K extends keyof T> = Omit<T, K | 'funds' | 'fundsLabel' | 'source' | 'roster'> &
+  Record<K, number>;
+export type EmployeeFigures = Omit<Paid<EmployeeStats, 'totalSalary'>, 'byBuilding'> & {
   byBuilding: Paid<EmployeeStats['byBuilding'][number], 'total'>[];
 };
 export type HeadcountFigures = Omit<Paid<Headcount, 'totalSalary'>, 'locations'> & {

@@ -32,6 +32,8 @@ interface HeadcountCardProps {
   status?: CardStatus;
   /** On a phone, each name above its bar (BarChart namesAbove): the residents' page asks for it. */
   namesAbove?: boolean;
+  /** What a row counts, as a column heading: 'Employees', or a planned year's budgeted 'Positions'. */
+  counted?: string;
 }
 
 const pay = (v: number | null) => (v === null ? 'Withheld' : formatMoney(v));
@@ -49,10 +51,12 @@ export function HeadcountCard({
   note,
   status,
   namesAbove,
+  counted = 'Employees',
 }: HeadcountCardProps) {
+  const word = counted.toLowerCase();
   const columns: DataColumn<LocationRow>[] = [
     { header: 'Location', value: (l) => l.location },
-    { header: 'Employees', value: (l) => l.count.toLocaleString('en-US'), numeric: true },
+    { header: counted, value: (l) => l.count.toLocaleString('en-US'), numeric: true },
     ...(totalFte === undefined
       ? []
       : [{ header: 'FTE', value: (l: LocationRow) => fte(l.fte), numeric: true }]),
@@ -63,13 +67,18 @@ export function HeadcountCard({
       status={status}
       className={className}
       title={title}
-      subtitle={`${totalEmployees.toLocaleString('en-US')} employees${totalSalary === null ? '' : `, ${formatMoney(totalSalary)} in salaries`}`}
+      // An empty card says why in emptyText, not '0 employees, $0 in salaries'.
+      subtitle={
+        locations.length === 0
+          ? undefined
+          : `${totalEmployees.toLocaleString('en-US')} ${word}${totalSalary === null ? '' : `, ${formatMoney(totalSalary)} in salaries`}`
+      }
       isEmpty={locations.length === 0}
       empty={<p className="muted">{emptyText}</p>}
       chart={
         <BarChart
           namesAbove={namesAbove}
-          label={`Bar chart of employees by location: ${locations.map((l) => `${l.location} ${l.count}`).join(', ')}`}
+          label={`Bar chart of ${word} by location: ${locations.map((l) => `${l.location} ${l.count}`).join(', ')}`}
           data={locations.map((l) => ({
             label: l.location,
             value: l.count,
@@ -81,7 +90,7 @@ export function HeadcountCard({
       }
       table={
         <DataTable
-          caption="Employees by location"
+          caption={`${counted} by location`}
           rows={locations}
           rowKey={(l) => l.key}
           columns={columns}

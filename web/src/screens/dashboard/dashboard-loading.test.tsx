@@ -66,6 +66,8 @@ const STATS: EmployeeStats = {
   totalFte: 198.5,
   projectedEmployees: 0,
   byBuilding: [{ buildingId: 1, building: 'High School', count: 90, total: 6_400_000, fte: 88 }],
+  source: 'lines',
+  roster: null,
   ...echoFunds(),
 };
 const range = (r: string, count: number) => ({

@@ -4,6 +4,7 @@ import { useCanVisit } from '@web/auth/use-can';
 import { formatMoney } from '@web/lib/format';
 import { numCol, TableHead } from '@web/components/table-head';
 import { CardPlaceholder, type CardStatus } from '@web/components/charts/chart-card';
+import { countedWord, staffSourceCaption } from './staff-source';
 
 /** Where 'View All Employees' leads. */
 const EMPLOYEES_PATH = '/admin/operating-budget';
@@ -18,16 +19,24 @@ interface EmployeeCardProps {
   money(value: number): string;
   /** Whether the stats have arrived: until then the card says so, not '0 employees' and '$0'. */
   status?: CardStatus;
+  /** The year shown, for the caption of where the figures come from (staffSourceCaption). */
+  fiscalYear: number;
 }
 
-/** Employee totals and the four buildings with the most employees. */
-export function EmployeeCard({ stats, money, status = 'ready' }: EmployeeCardProps) {
+/**
+ * Employee totals and the four buildings with the most employees; for a planned year with no
+ * employee lines, the budgeted positions its salaries come from, captioned so.
+ */
+export function EmployeeCard({ stats, money, status = 'ready', fiscalYear }: EmployeeCardProps) {
   // Every employee line is in the Employee Budget Manager, which ADMIN and FINANCE may open
   // (Import History, the card's first link target, is ADMIN-only: FINANCE would have had no link at all).
   const canViewEmployees = useCanVisit(EMPLOYEES_PATH);
   const top = [...(stats?.byBuilding ?? [])]
     .sort((a, b) => b.count - a.count || (b.total ?? 0) - (a.total ?? 0))
     .slice(0, TOP_BUILDINGS);
+  const caption = stats ? staffSourceCaption(stats, fiscalYear) : null;
+  const counted = countedWord(stats);
+  const roster = stats?.source === 'roster';
   return (
     <section
       className="card dash-employees"
@@ -45,27 +54,30 @@ export function EmployeeCard({ stats, money, status = 'ready' }: EmployeeCardPro
         ) : null}
       </div>
       <CardPlaceholder status={status} what="Employees" />
-      {status !== 'ready' ? null : (
+      {status !== 'ready' ? null : stats?.source === 'none' ? (
+        <p className="muted">{caption}</p>
+      ) : (
         <>
           <div className="kpis kpis--two">
             <div className="kpi">
-              <span className="kpi__label">Employees</span>
+              <span className="kpi__label">{counted}</span>
               <span className="kpi__value num">{(stats?.totalEmployees ?? 0).toLocaleString('en-US')}</span>
               <span className="kpi__hint">
                 {(stats?.totalFte ?? 0).toLocaleString('en-US', { maximumFractionDigits: 2 })} FTE
               </span>
             </div>
             <div className="kpi">
-              <span className="kpi__label">Total salaries</span>
+              <span className="kpi__label">{roster ? 'Budgeted salaries' : 'Total salaries'}</span>
               <span className="kpi__value money">
                 {stats?.totalSalary === null ? WITHHELD : money(stats?.totalSalary ?? 0)}
               </span>
             </div>
           </div>
+          {caption ? <p className="chart-note dash-staff-source">{caption}</p> : null}
           {top.length ? (
             <table className="table table--compact">
-              <caption className="table-caption">Largest buildings by employees</caption>
-              <TableHead cols={['Building', numCol('Employees'), numCol('Salaries')]} />
+              <caption className="table-caption">Largest buildings by {counted.toLowerCase()}</caption>
+              <TableHead cols={['Building', numCol(counted), numCol('Salaries')]} />
               <tbody>
                 {top.map((b) => (
                   <tr key={b.buildingId ?? 'district'}>
@@ -79,7 +91,7 @@ export function EmployeeCard({ stats, money, status = 'ready' }: EmployeeCardPro
               </tbody>
             </table>
           ) : (
-            <p className="muted">No employees in this fiscal year.</p>
+            <p className="muted">No {counted.toLowerCase()} in this fiscal year.</p>
           )}
         </>
       )}

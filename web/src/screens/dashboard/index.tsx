@@ -37,6 +37,8 @@ import { ReviewCount } from './review-count';
 import { GenerateProjections } from './generate-projections';
 import { SettingsPanel } from './settings-panel';
 import { budgetYearWords } from './year-heading';
+import { countedWord, staffSourceCaption } from './staff-source';
+import { ProjectedBanner } from './projected-banner';
 import './dashboard.css';
 
 /** More proposed lines than this suggests a duplicated or misdirected import. */
@@ -95,10 +97,10 @@ export function DashboardScreen() {
   const yearWords = budgetYearWords(fy, selected);
   const queries = [summary, stats, categories, buildings, salaries];
   const failed = queries.find((q) => q.isError);
-  const projectedEmployees = stats.data?.projectedEmployees ?? 0;
   const money = (v: number) => settings.money(v);
   const state = yearState(summary.data, stats.data);
   const minRange = salaries.data?.minRangeCount ?? 5;
+  const staffNote = stats.data ? staffSourceCaption(stats.data, fiscalYear) : null;
 
   return (
     <>
@@ -160,24 +162,7 @@ export function DashboardScreen() {
           <Alert title="Some dashboard figures could not be loaded">Reload the page to try again.</Alert>
         </div>
       ) : null}
-      {projectedEmployees > 0 && projectedEmployees === (stats.data?.totalEmployees ?? 0) ? (
-        <div className="page-message">
-          <Alert variant="info" title={`${fy} figures are projected`}>
-            {projectedEmployees.toLocaleString('en-US')} of{' '}
-            {(stats.data?.totalEmployees ?? 0).toLocaleString('en-US')} employee lines in {fy} were projected
-            from an earlier year&apos;s payroll, not imported. They change when the {fy} payroll is imported.
-          </Alert>
-        </div>
-      ) : projectedEmployees > 0 ? (
-        // The year's payroll is imported: projected lines left beside it are superseded, not pending.
-        <div className="page-message">
-          <Alert variant="info" title={`${fy} payroll is imported`}>
-            {projectedEmployees.toLocaleString('en-US')} projected employee lines from before the import are
-            still in {fy} beside the imported ones; the imported payroll supersedes them. Generate Projections
-            removes them.
-          </Alert>
-        </div>
-      ) : null}
+      <ProjectedBanner stats={stats.data} fy={fy} />
       {(summary.data?.proposedCount ?? 0) > CLEANUP_THRESHOLD ? (
         <div className="page-message">
           <Alert
@@ -210,7 +195,7 @@ export function DashboardScreen() {
           />
         ) : null}
         {settings.shows('employees') ? (
-          <EmployeeCard stats={stats.data} money={money} status={cardStatus(stats)} />
+          <EmployeeCard stats={stats.data} money={money} status={cardStatus(stats)} fiscalYear={fiscalYear} />
         ) : null}
         {settings.shows('nss') ? <NssCard scope={scope} /> : null}
         {settings.shows('perPupil') ? <PerPupilCard scope={figures} /> : null}
@@ -284,6 +269,10 @@ export function DashboardScreen() {
             totalEmployees={stats.data?.totalEmployees ?? 0}
             totalSalary={stats.data ? stats.data.totalSalary : 0}
             totalFte={stats.data?.totalFte ?? 0}
+            // A planned year counts the roster its salaries come from, a year with neither says so.
+            counted={countedWord(stats.data)}
+            note={stats.data?.source === 'roster' ? (staffNote ?? undefined) : undefined}
+            emptyText={stats.data?.source === 'none' ? (staffNote ?? undefined) : undefined}
           />
         ) : null}
       </div>

@@ -24,8 +24,10 @@ export function yearState(
   if (!summary || !stats) {
     return null;
   }
+  // A planned year's staff figures count a roster's positions, not lines of its own (source).
+  const employeeLines = stats.source === 'lines' ? stats.totalEmployees : 0;
   const projected = summary.breakdown.proposed.projected.count + stats.projectedEmployees;
-  const actual = summary.breakdown.proposed.imported.count + stats.totalEmployees - stats.projectedEmployees;
+  const actual = summary.breakdown.proposed.imported.count + employeeLines - stats.projectedEmployees;
   if (projected === 0) {
     return actual === 0 ? 'no lines yet' : 'imported or entered figures';
   }

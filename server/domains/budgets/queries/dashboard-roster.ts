@@ -1,0 +1,81 @@
+import type { Db } from '@server/db/index';
+import { OF_FUNDS } from '@server/domains/funds';
+import { POSITION_FUND_PARTS, positionCosts } from '@server/sql/position-cost';
+import { DISTRICT_WIDE, where, type Scope } from './dashboard';
+
+/**
+ * The Budget Dashboard's staff figures for a year with no employee lines of its own, whose salary
+ * budget is a roster of positions' budgeted cost (the roster is chosen by the line writer's rule,
+ * reconciliation.positionsRoster; what a position costs is positionCosts', server/sql/position-cost.ts).
+ */
+
+/** Whether the scope's year has employee lines in any fund (the fund choice may leave them all out). */
+export async function hasEmployeeLines(db: Db, scope: Scope): Promise<boolean> {
+  const w = where({ ...scope, funds: 'all', adoptedStaffOnly: false }, true);
+  const { rows } = await db.raw(
+    `SELECT EXISTS (SELECT 1 FROM line_items_all li WHERE ${w.sql}) AS has`,
+    w.bindings,
+  );
+  return Boolean(rows[0].has);
+}
+
+/** One building's (or, is_total = 1, the roster's) funded positions. */
+export interface RosterGroupRow {
+  building_id: number | null;
+  name: string | null;
+  is_total: number;
+  /** Filled, vacant and posted positions: what the budget pays for (frozen ones are not funded). */
+  count: number;
+  salary: string;
+  fte: string;
+  filled: number;
+  vacant: number;
+  frozen: number;
+  unpriced: number;
+  /** Holders of the filled positions: the people whose pay the salaries sum. */
+  people: number;
+}
+
+/**
+ * A roster's positions by building and in total, of the funds chosen: a position split across
+ * funds counts where it has a part of the fund choice, with that part's FTE and cost
+ * (POSITION_FUND_PARTS, whose parts add up to the position's FTE and cost). Closed positions count
+ * nowhere; frozen ones are counted apart and add nothing; an unpriced vacancy is counted, its cost
+ * is not (it has none until a step and lane price it). Sums are numeric, exact to the cent.
+ */
+export async function rosterStaff(
+  db: Db,
+  roster: { budgetYearId: number; fiscalYear: number },
+  funds: Scope['funds'],
+): Promise<RosterGroupRow[]> {
+  const { rows } = await db.raw(
+    `WITH pos AS MATERIALIZED (
+       SELECT pc.id, pc.building_id, pc.status, pc.holder_count, pc.unpriced_reason IS NOT NULL AS unpriced,
+              sum(fp.cost) AS cost, sum(fp.share) AS fte
+         FROM (${positionCosts(roster)}) pc
+         CROSS JOIN LATERAL (${POSITION_FUND_PARTS}) fp
+        WHERE pc.status <> 'closed' AND ${OF_FUNDS(funds, 'fp')}
+        GROUP BY pc.id, pc.building_id, pc.status, pc.holder_count, pc.unpriced_reason)
+     SELECT a.*, b.name
+       FROM (SELECT building_id, GROUPING(building_id) AS is_total,
+                    (count(*) FILTER (WHERE status <> 'frozen'))::int AS count,
+                    coalesce(sum(cost) FILTER (WHERE status <> 'frozen'), 0)::text AS salary,
+                    coalesce(sum(fte) FILTER (WHERE status <> 'frozen'), 0)::text AS fte,
+                    (count(*) FILTER (WHERE status = 'filled'))::int AS filled,
+                    (count(*) FILTER (WHERE status IN ('vacant', 'posted')))::int AS vacant,
+                    (count(*) FILTER (WHERE status = 'frozen'))::int AS frozen,
+                    (count(*) FILTER (WHERE unpriced))::int AS unpriced,
+                    coalesce(sum(holder_count) FILTER (WHERE status = 'filled'), 0)::int AS people
+               FROM pos
+              GROUP BY GROUPING SETS ((building_id), ())
+             -- A building whose positions are all frozen has no budgeted staff to list.
+             HAVING GROUPING(building_id) = 1 OR count(*) FILTER (WHERE status <> 'frozen') > 0) a
+       LEFT JOIN buildings b ON b.id = a.building_id AND a.is_total = 0
+      ORDER BY a.is_total, a.salary::numeric DESC, b.name`,
+  );
+  return rows.map((r: RosterGroupRow) => ({
+    ...r,
+    is_total: Number(r.is_total),
+    name: Number(r.is_total) === 1 ? null : (r.name ?? DISTRICT_WIDE),
+  }));
+}
