@@ -145,6 +145,12 @@ export const COMMAND_GROUPS: CommandGroup[] = [
     },
   },
   {
+    load: async () => (await import('./commands/salary-budget')).registerSalaryBudgetCommands,
+    commands: {
+      'salary-budget': { description: "Salary lines of a year set to its payroll or positions' cost" },
+    },
+  },
+  {
     load: async () => (await import('./commands/history')).registerHistoryCommands,
     commands: {
       history: {

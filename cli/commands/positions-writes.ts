@@ -6,6 +6,7 @@ import { withCli } from '../context';
 import { workGroupNamed } from '../lookups';
 import { parseFlags, printJson, printRows, numberFlag } from '../output';
 import { printPosition } from './positions';
+import type { SalaryLinesLocked } from '@shared/schemas/reconciliation';
 import {
   buildingId,
   categoryId,
@@ -14,6 +15,16 @@ import {
   versionOf,
   writeAtVersion,
 } from './positions-lookups';
+
+/**
+ * A change the locked salary lines of the year it costs into do not have (the write's answer says
+ * so, as the Positions screen does): said on stderr, so --json stays one document on stdout.
+ */
+function noteLockedLines(answer: { salaryLines?: SalaryLinesLocked }): void {
+  if (answer.salaryLines) {
+    process.stderr.write(`Note: ${answer.salaryLines.message}\n`);
+  }
+}
 
 const FLAGS = {
   ...POSITION_FLAGS,
@@ -81,7 +92,9 @@ export function registerPositionWriteCommands(program: Command, cmd: Command): v
         },
         FLAGS,
       );
-      printPosition((await service.createPosition(app, actor, body)).position, Boolean(o.json));
+      const written = await service.createPosition(app, actor, body);
+      printPosition(written.position, Boolean(o.json));
+      noteLockedLines(written);
     });
   });
 
@@ -117,10 +130,11 @@ export function registerPositionWriteCommands(program: Command, cmd: Command): v
         },
         FLAGS,
       );
-      const { position } = await writeAtVersion(app, actor, id, version, () =>
+      const written = await writeAtVersion(app, actor, id, version, () =>
         service.updatePosition(app, actor, id, body),
       );
-      printPosition(position, Boolean(o.json));
+      printPosition(written.position, Boolean(o.json));
+      noteLockedLines(written);
     });
   });
 
@@ -149,10 +163,11 @@ export function registerPositionWriteCommands(program: Command, cmd: Command): v
           },
           FLAGS,
         );
-        const { position } = await writeAtVersion(app, actor, id, version, () =>
+        const written = await writeAtVersion(app, actor, id, version, () =>
           service.fillPosition(app, actor, id, body),
         );
-        printPosition(position, Boolean(o.json));
+        printPosition(written.position, Boolean(o.json));
+        noteLockedLines(written);
       });
     });
 
@@ -179,10 +194,11 @@ export function registerPositionWriteCommands(program: Command, cmd: Command): v
           },
           FLAGS,
         );
-        const { position } = await writeAtVersion(app, actor, id, version, () =>
+        const written = await writeAtVersion(app, actor, id, version, () =>
           service.vacatePosition(app, actor, id, body),
         );
-        printPosition(position, Boolean(o.json));
+        printPosition(written.position, Boolean(o.json));
+        noteLockedLines(written);
       });
     });
 
@@ -202,10 +218,11 @@ export function registerPositionWriteCommands(program: Command, cmd: Command): v
           status: 'closed',
           reason: o.reason,
         });
-        const { position } = await writeAtVersion(app, actor, id, version, () =>
+        const written = await writeAtVersion(app, actor, id, version, () =>
           service.setPositionStatus(app, actor, id, body),
         );
-        printPosition(position, Boolean(o.json));
+        printPosition(written.position, Boolean(o.json));
+        noteLockedLines(written);
       });
     });
 
@@ -224,9 +241,10 @@ export function registerPositionWriteCommands(program: Command, cmd: Command): v
         );
         if (o.json) {
           printJson(result);
-          return;
+        } else {
+          process.stdout.write(`Deleted position ${id}\n`);
         }
-        process.stdout.write(`Deleted position ${id}\n`);
+        noteLockedLines(result);
       });
     });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idNumber } from './common';
+import { salaryLinesLocked } from './reconciliation';
 import {
   fteShareInput,
   laneInput,
@@ -45,7 +46,10 @@ export type SetPositionStatusBody = z.infer<typeof setPositionStatusBody>;
 export const deletePositionQuery = z.strictObject({
   version: wholeNumberText('version', 1, 2_147_483_647),
 });
-export const deletePositionResponse = z.object({ deleted: z.number().int() });
+export const deletePositionResponse = z.object({
+  deleted: z.number().int(),
+  salaryLines: salaryLinesLocked.optional(),
+});
 
 export const MAX_BULK_POSITIONS = 5000;
 export const bulkPositionsBody = z.strictObject({

@@ -44,6 +44,7 @@ export * from './position-totals';
 export * from './position-actions';
 import { positionTotalsSchema } from './position-totals';
 import { fundSharesInput, positionFundShareSchema } from './position-funds';
+import { salaryLinesLocked } from './reconciliation';
 import {
   lineItemIdInput,
   positionBuildingInput,
@@ -148,7 +149,14 @@ export const positionDetailSchema = positionSchema.extend({
   history: z.array(positionHistorySchema),
 });
 export type PositionDetail = z.infer<typeof positionDetailSchema>;
-export const positionDetailResponse = z.object({ position: positionDetailSchema });
+/**
+ * A write's answer also carries `salaryLines` when the change could not reach the salary lines it
+ * costs into because they are locked (a voted stage), with how far they now are: never silent.
+ */
+export const positionDetailResponse = z.object({
+  position: positionDetailSchema,
+  salaryLines: salaryLinesLocked.optional(),
+});
 
 /* ---------- List ---------- */
 
@@ -262,4 +270,5 @@ export type UpdatePositionBody = z.infer<typeof updatePositionBody>;
 export const bulkPositionsResponse = z.object({
   updated: z.number().int(),
   positions: z.array(positionSchema),
+  salaryLines: salaryLinesLocked.optional(),
 });

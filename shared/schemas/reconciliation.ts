@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idNumber, moneyOut } from './common';
-import { fiscalYearInput } from './fiscal-year';
+import { fiscalYearInput, fiscalYearLabel } from './fiscal-year';
+import { formatMoneyCents } from '@shared/money';
 
 /**
  * POST /reconciliation/update-salary-budget: sets the proposed budget's personnel (salary) lines to
@@ -25,6 +26,29 @@ export const salaryLineChange = z.object({
   to: moneyOut.nullable(),
 });
 
+/**
+ * A fiscal year whose salary lines are locked (a voted stage, or a closed year) while what they
+ * should hold moved on: the positions' cost (or the payroll) they no longer equal. A voted budget
+ * keeps its lines, so this is said, never fixed silently: reopen the stage, then Update Salary
+ * Budget brings them in line.
+ */
+export const salaryLinesLocked = z.object({
+  budgetYearId: z.number().int(),
+  fiscalYear: z.number().int(),
+  /** What locks them: the stage's label ('School Committee Adopted'). */
+  stageLabel: z.string(),
+  /** Locked because the year is closed (read-only history), not only by its stage. */
+  closed: z.boolean(),
+  /** What the lines should equal: the positions' cost (a year being planned) or the year's payroll. */
+  source: z.enum(['positions', 'payroll']),
+  /** Salary lines Update Salary Budget would add, change or remove once the year is reopened. */
+  linesOutOfDate: z.number().int(),
+  /** What the salary lines should hold less what they hold (positive: they hold too little). */
+  difference: moneyOut,
+  /** The same in words (salaryLinesLockedText). */
+  message: z.string(),
+});
+
 export const updateSalaryBudgetResponse = z.object({
   /** Proposed personnel lines whose amount changed. */
   updatedItems: z.number().int(),
@@ -42,8 +66,33 @@ export const updateSalaryBudgetResponse = z.object({
   changes: z.array(salaryLineChange),
   /** True when nothing was written: what the update would do. */
   dryRun: z.boolean(),
+  /** Present when the year's lines are locked: the changes are what a reopen would let it make. */
+  locked: salaryLinesLocked.optional(),
 });
 
 export type UpdateSalaryBudgetBody = z.infer<typeof updateSalaryBudgetBody>;
 export type SalaryLineChange = z.infer<typeof salaryLineChange>;
 export type UpdateSalaryBudgetResult = z.infer<typeof updateSalaryBudgetResponse>;
+export type SalaryLinesLocked = z.infer<typeof salaryLinesLocked>;
+
+/**
+ * What a locked year's drift says, in one wording for the API, the screens and the CLI. `change`:
+ * said after a position change that could not reach the lines ('this change is not in them').
+ */
+export function salaryLinesLockedText(d: Omit<SalaryLinesLocked, 'message'>, change = false): string {
+  const fy = fiscalYearLabel(d.fiscalYear);
+  const by = d.closed ? `${fy} is closed` : `the stage ${d.stageLabel}`;
+  const head = `${fy}'s salary lines are locked by ${by}`;
+  const reopen = d.closed ? 'Reopen the closed year' : 'Reopen the stage';
+  const fix = `${reopen} (Budget Stages), then Update Salary Budget, to bring them in line.`;
+  if (!d.linesOutOfDate) {
+    return `${head}: ${change ? 'this change did not move them, and they' : 'they'} already equal what they should hold.`;
+  }
+  const lines = d.linesOutOfDate === 1 ? '1 salary line is' : `${d.linesOutOfDate} salary lines are`;
+  const amount = formatMoneyCents(Math.abs(d.difference));
+  const gap =
+    d.difference === 0
+      ? `${lines} out of date (the total is the same, spread differently)`
+      : `${lines} out of date: they hold ${amount} ${d.difference > 0 ? 'less' : 'more'} than ${d.source === 'positions' ? 'the positions cost' : 'the payroll'}`;
+  return `${head}${change ? ': this change is not in them' : ''}. ${gap}. ${fix}`;
+}

@@ -1,27 +1,21 @@
 import type { AppContext } from '@server/context';
-import { badRequest } from '@server/errors';
-import { centsOf, centsText } from '@shared/money';
+import { AppError, badRequest } from '@server/errors';
+import { centsOf, fromCents } from '@shared/money';
+import { YEAR_LOCKED } from '@shared/schemas/common';
 import { authorize, type Actor } from '@server/policies/index';
 import * as q from './queries/reconciliation';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
-import type {
-  SalaryLineChange,
-  UpdateSalaryBudgetBody,
-  UpdateSalaryBudgetResult,
+import {
+  salaryLinesLockedText,
+  type SalaryLinesLocked,
+  type UpdateSalaryBudgetBody,
+  type UpdateSalaryBudgetResult,
 } from '@shared/schemas/reconciliation';
 import type { Db } from '@server/db/index';
 import { homeOfFiscalYear, requireBudgetYear } from '@server/domains/budgets';
 import { stageStateOf } from '@server/domains/stages';
-import { changeLines, createLine, deleteLines } from './change-lines';
-import type { LineCause } from './audit';
-import { distributeCents } from './distribute-cents';
-
-/** A stored amount (whole cents, from numeric(14,2)) as integer cents, exactly (shared/money.ts). */
-const wholeCents = (dollars: number | null) => Number(centsOf(dollars ?? 0));
-
-/** A salary line's place: category, building and function code (null parts kept apart). */
-const placeOf = (categoryId: number | null, buildingId: number | null, code: string | null) =>
-  JSON.stringify([categoryId, buildingId, code]);
+import { STAGE_LABELS, type StageState } from '@shared/schemas/budget-stages';
+import { planSalaryGroups, writeSalaryPlan, type Applied, type SalaryPlan } from './salary-plan';
 
 /**
  * Sets the proposed salary budget of a fiscal year to its operating payroll, exactly, whatever was
@@ -44,6 +38,10 @@ const placeOf = (categoryId: number | null, buildingId: number | null, code: str
  * without a personnel category have no line to land on and are reported as undistributed. One
  * transaction, every change through the line writer and audited with its cause (a removed line's
  * audit entry keeps what it held). Run twice, the second run changes nothing.
+ *
+ * A locked year (a voted stage, or closed) keeps its lines: the plan (salary-plan.ts) is read, never
+ * written; the dry run answers it with `locked` (how many lines are out of date and by how much),
+ * and the update is refused (409 YEAR_LOCKED) in the same words, unless nothing is out of date.
  */
 export async function updateSalaryBudget(
   app: AppContext,
@@ -53,7 +51,7 @@ export async function updateSalaryBudget(
   authorize(actor, 'reconciliation.write');
   // A dry run is the same update, rolled back: what it would change is exactly what it changes.
   let preview: Applied | undefined;
-  const result = await app.db
+  const result: Omit<UpdateSalaryBudgetResult, 'dryRun'> = await app.db
     .transaction(async (trx) => {
       await requireBudgetYear(trx, input.budgetYearId);
       const payroll = await salarySource(trx, input.budgetYearId, input.fiscalYear);
@@ -62,7 +60,19 @@ export async function updateSalaryBudget(
           `There are no ${fiscalYearLabel(input.fiscalYear)} employee lines to take the payroll from`,
         );
       }
-      const applied = await applySalaryGroups(trx, actor, input, payroll);
+      const plan = await planSalaryGroups(trx, input, payroll);
+      const state = await stageStateOf(trx, input.budgetYearId, input.fiscalYear);
+      if (state.locked) {
+        // A voted year keeps its lines: the dry run says what is out of date (what a reopen would
+        // let the update set); the update is refused with the same words, never a stale line left
+        // behind without a word.
+        const locked = lockedOf(input, state, payroll.from, plan);
+        if (input.dryRun || !locked.linesOutOfDate) {
+          return { ...plan.summary, locked };
+        }
+        throw new AppError(409, YEAR_LOCKED, locked.message);
+      }
+      const applied = await writeSalaryPlan(trx, actor, input, plan);
       if (input.dryRun) {
         preview = applied;
         throw DRY_RUN;
@@ -78,8 +88,51 @@ export async function updateSalaryBudget(
   return { ...result, dryRun: Boolean(input.dryRun) };
 }
 
-/** What setting the salary lines did (a dry run says it wrote nothing: updateSalaryBudget). */
-type Applied = Omit<UpdateSalaryBudgetResult, 'dryRun'>;
+/** A locked year's drift (salaryLinesLocked): what its plan would change, and the total in cents. */
+function lockedOf(
+  year: { budgetYearId: number; fiscalYear: number },
+  state: StageState,
+  source: 'positions' | 'payroll',
+  plan: SalaryPlan,
+  change = false,
+): SalaryLinesLocked {
+  const cents = (v: number | null) => centsOf(v ?? 0);
+  const difference = plan.summary.changes.reduce((sum, c) => sum + cents(c.to) - cents(c.from), 0n);
+  const drift = {
+    budgetYearId: year.budgetYearId,
+    fiscalYear: year.fiscalYear,
+    stageLabel: STAGE_LABELS[state.stage],
+    closed: state.closed,
+    source,
+    linesOutOfDate: plan.summary.changes.length,
+    difference: fromCents(difference),
+  };
+  return { ...drift, message: salaryLinesLockedText(drift, change) };
+}
+
+/**
+ * What a change to a roster's positions left undone: the salary lines of the year its cost is
+ * budgeted for (costYearOf) when they are locked and no longer equal the positions' cost. null
+ * when they follow the positions (followRoster set them), when that year has a payroll of its own
+ * (its source, which positions do not move), or when nothing is out of date. The position writes
+ * answer with it, so the person who made the change is told it is not in the voted budget.
+ */
+export async function lockedRosterLines(
+  db: Db,
+  roster: { budgetYearId: number; fiscalYear: number },
+): Promise<SalaryLinesLocked | null> {
+  const target = await costYearOf(db, roster);
+  if (await q.hasPayroll(db, target.budgetYearId, target.fiscalYear)) {
+    return null;
+  }
+  const state = await stageStateOf(db, target.budgetYearId, target.fiscalYear);
+  if (!state.locked) {
+    return null;
+  }
+  const payroll = await salarySource(db, target.budgetYearId, target.fiscalYear);
+  const drift = lockedOf(target, state, payroll.from, await planSalaryGroups(db, target, payroll), true);
+  return drift.linesOutOfDate ? drift : null;
+}
 
 /** Thrown to roll a dry run back. */
 const DRY_RUN = new Error('dry run');
@@ -96,14 +149,14 @@ export async function salarySource(
   budgetYearId: number,
   fiscalYear: number,
   places?: readonly q.Place[],
-): Promise<{ groups: q.PayrollGroup[]; total: number }> {
+): Promise<{ groups: q.PayrollGroup[]; total: number; from: 'positions' | 'payroll' }> {
   if (!(await q.hasPayroll(db, budgetYearId, fiscalYear))) {
     const roster = (await homeOfFiscalYear(db, fiscalYear - 1))?.id ?? budgetYearId;
     if (places || (await q.hasPositions(db, roster, fiscalYear - 1))) {
-      return q.positionGroups(db, roster, fiscalYear - 1, places);
+      return { ...(await q.positionGroups(db, roster, fiscalYear - 1, places)), from: 'positions' };
     }
   }
-  return q.payrollGroups(db, budgetYearId, fiscalYear);
+  return { ...(await q.payrollGroups(db, budgetYearId, fiscalYear)), from: 'payroll' };
 }
 
 /**
@@ -130,7 +183,7 @@ export async function followPositions(
   // their category's code, and so do the positions' cost groups.
   const at = places && (await q.resolvePlaces(db, places));
   const source = await salarySource(db, target.budgetYearId, target.fiscalYear, at);
-  return applySalaryGroups(db, actor, target, source, at, why);
+  return writeSalaryPlan(db, actor, target, await planSalaryGroups(db, target, source, at), why);
 }
 
 /**
@@ -146,138 +199,13 @@ export async function followRoster(
   places?: readonly q.Place[],
   why?: string,
 ): Promise<Applied | null> {
-  const fiscalYear = roster.fiscalYear + 1;
-  const budgetYearId = (await homeOfFiscalYear(db, fiscalYear))?.id ?? roster.budgetYearId;
-  return followPositions(db, actor, { budgetYearId, fiscalYear }, places, why);
+  return followPositions(db, actor, await costYearOf(db, roster), places, why);
 }
 
-/**
- * The distribution of updateSalaryBudget below, over the groups given. `why`: what moved the
- * positions (an adoption, say), kept as each changed line's change reason, which the stage
- * comparison shows beside it.
- */
-async function applySalaryGroups(
-  trx: Db,
-  actor: Actor,
-  input: { budgetYearId: number; fiscalYear: number },
-  payroll: { groups: q.PayrollGroup[]; total: number },
-  places?: readonly q.Place[],
-  why?: string,
-): Promise<Applied> {
-  {
-    const only = places && new Set(places.map((p) => placeOf(...p)));
-    const lines = (await q.personnelLines(trx, input.budgetYearId, input.fiscalYear)).filter(
-      (l) => !only || only.has(placeOf(l.category_id, l.building_id, l.code)),
-    );
-    // A place's salary lines are kept apart by the fund that pays them: the positions' fund shares,
-    // or the payroll lines' funds.
-    const keyOf = (
-      category: number | null,
-      building: number | null,
-      code: string | null,
-      fund?: number | null,
-    ) => `${placeOf(category, building, code)}|${fund ?? ''}`;
-    const changes: SalaryLineChange[] = [];
-    const scenarioId = await q.activeProposedScenarioId(trx, input.budgetYearId);
-    const reason = 'Salary budget reconciliation';
-    const changeReason = why ? { changeReason: why } : {};
-    const cause: LineCause = { action: 'update', reason, ...changeReason };
-    const byPlace = new Map<string, q.PersonnelLine[]>();
-    for (const line of lines) {
-      const place = keyOf(line.category_id, line.building_id, line.code, line.fund_id);
-      byPlace.set(place, [...(byPlace.get(place) ?? []), line]);
-    }
-    let updatedItems = 0;
-    let createdItems = 0;
-    let distributed = 0;
-    for (const group of payroll.groups) {
-      const cents = wholeCents(group.total);
-      // A place whose people all have blank (or zero) salaries has no payroll: no line is kept there.
-      // Without a personnel category (isPersonnel: server/sql/salary-line.ts) it is undistributed.
-      if (!group.isPersonnel || group.categoryId === null || cents === 0) {
-        continue;
-      }
-      distributed += cents;
-      const place = keyOf(group.categoryId, group.buildingId, group.code, group.fundId);
-      const own = byPlace.get(place) ?? [];
-      byPlace.delete(place);
-      const fund = group.fundId ? { fundName: group.fundName ?? null } : {};
-      const at = {
-        categoryName: group.categoryName,
-        buildingName: group.buildingName,
-        code: group.code,
-        ...fund,
-      };
-      if (!own.length) {
-        changes.push({ action: 'create', ...at, from: null, to: cents / 100 });
-        const name = `${group.categoryName} Salaries${group.fundId ? ` (${group.fundName})` : ''}`;
-        const where = group.buildingName ?? 'District Wide';
-        await createLine(
-          trx,
-          actor,
-          { action: 'create', reason, ...changeReason },
-          {
-            budget_year_id: input.budgetYearId,
-            scenario_id: scenarioId,
-            fiscal_year: input.fiscalYear,
-            is_operating: false,
-            current_fte: null,
-            employee_status: null,
-            name,
-            account_description: group.code ? `${name} - ${where} - ${group.code}` : `${name} - ${where}`,
-            amount: centsText(cents),
-            dese_code: group.code,
-            category_id: group.categoryId,
-            building_id: group.buildingId,
-            fund_id: group.fundId ?? null,
-            notes: 'Added by salary budget reconciliation',
-          },
-        );
-        createdItems += 1;
-        continue;
-      }
-      const parts = distributeCents(
-        cents,
-        own.map((l) => wholeCents(l.amount)),
-      );
-      for (const [i, line] of own.entries()) {
-        if (wholeCents(line.amount) === parts[i]) {
-          continue;
-        }
-        changes.push({ action: 'update', ...at, from: wholeCents(line.amount) / 100, to: parts[i] / 100 });
-        await changeLines(trx, actor, cause, [line.id], { columns: { amount: centsText(parts[i]) } });
-        updatedItems += 1;
-      }
-    }
-    // What is left are salary lines where no one is paid: stale, so removed (each audited).
-    const staleLines = [...byPlace.values()].flat();
-    const stale = staleLines.map((l) => l.id);
-    for (const l of staleLines) {
-      const where = { categoryName: l.category_name, buildingName: l.building_name, code: l.code };
-      changes.push({ action: 'remove', ...where, from: wholeCents(l.amount) / 100, to: null });
-    }
-    // The audit entry keeps what the line held (before) and, as a merge's dropped line does, why
-    // it went (after: the cause and the reason), so History says who removed it and why.
-    const removed = await deleteLines(
-      trx,
-      actor,
-      { action: 'delete', reason, ...changeReason },
-      stale,
-      () => ({
-        removedBecause: 'No payroll at its category, building and function code',
-      }),
-    );
-    const total = wholeCents(payroll.total);
-    return {
-      updatedItems,
-      createdItems,
-      removedItems: removed.length,
-      totalOperatingSalary: total / 100,
-      distributedAmount: distributed / 100,
-      undistributedAmount: (total - distributed) / 100,
-      changes,
-    };
-  }
+/** The year a roster's cost is budgeted for: the fiscal year after, in its home, else the roster's budget year. */
+async function costYearOf(db: Db, roster: { budgetYearId: number; fiscalYear: number }) {
+  const fiscalYear = roster.fiscalYear + 1;
+  return { budgetYearId: (await homeOfFiscalYear(db, fiscalYear))?.id ?? roster.budgetYearId, fiscalYear };
 }
 
 /**

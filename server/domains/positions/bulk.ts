@@ -7,7 +7,8 @@ import { presentPosition } from './present';
 import { positionsById } from './queries/positions';
 import { updatePositions } from './queries/position-writes';
 import { recordChanges } from './record';
-import { afterPositionsChange } from './sync';
+import { afterPositionsChange, withSalaryLines } from './sync';
+import type { SalaryLinesLocked } from '@shared/schemas/reconciliation';
 
 /**
  * POST /positions/bulk: one change to many positions (status, place, category, work group,
@@ -18,7 +19,7 @@ export async function bulkUpdatePositions(
   app: AppContext,
   actor: Actor,
   body: BulkPositionsBody,
-): Promise<{ updated: number; positions: Position[] }> {
+): Promise<{ updated: number; positions: Position[]; salaryLines?: SalaryLinesLocked }> {
   authorize(actor, 'positions.write');
   return app.db.transaction(async (trx) => {
     const positions = await lockForWrite(trx, body.items);
@@ -46,18 +47,20 @@ export async function bulkUpdatePositions(
     const values = valuesOf(patch);
     const entries = positions.flatMap((p) => changeEntries(p, values, body.reason ?? null));
     const changed = [...new Set(entries.map((e) => e.positionId))];
+    // The positions are one roster in practice; of several, the last locked one is said.
+    let lines: SalaryLinesLocked | null = null;
     if (changed.length) {
       await updatePositions(trx, actor, changed, values);
       await recordChanges(trx, actor, entries);
       const years = new Map(positions.map((p) => [`${p.budget_year_id}:${p.fiscal_year}`, p]));
       for (const year of years.values()) {
-        await afterPositionsChange(trx, actor, year);
+        lines = (await afterPositionsChange(trx, actor, year)) ?? lines;
       }
     }
     const rows = await positionsById(
       trx,
       positions.map((p) => p.id),
     );
-    return { updated: changed.length, positions: rows.map(presentPosition) };
+    return withSalaryLines({ updated: changed.length, positions: rows.map(presentPosition) }, lines);
   });
 }

@@ -10,7 +10,8 @@ import type { PositionBase } from './queries/positions';
 import { holdersOf } from './queries/positions';
 import { deleteHolder, holderLine, insertHolder, updatePositions } from './queries/position-writes';
 import { recordChanges } from './record';
-import { afterPositionsChange } from './sync';
+import { afterPositionsChange, withSalaryLines } from './sync';
+import type { SalaryLinesLocked } from '@shared/schemas/reconciliation';
 
 /**
  * Adds a holder to a locked position, refusing (400 on fteShare, nothing written) a line that is
@@ -81,7 +82,7 @@ export async function fillPosition(
   actor: Actor,
   id: number,
   body: FillPositionBody,
-): Promise<{ position: PositionDetail }> {
+): Promise<{ position: PositionDetail; salaryLines?: SalaryLinesLocked }> {
   authorize(actor, 'positions.write');
   return app.db.transaction(async (trx) => {
     const [position] = await lockForWrite(trx, [{ id, version: body.version }]);
@@ -106,8 +107,8 @@ export async function fillPosition(
         },
       },
     ]);
-    await afterPositionsChange(trx, actor, position);
-    return { position: await readPosition(trx, id) };
+    const lines = await afterPositionsChange(trx, actor, position);
+    return withSalaryLines({ position: await readPosition(trx, id) }, lines);
   });
 }
 
@@ -120,7 +121,7 @@ export async function vacatePosition(
   actor: Actor,
   id: number,
   body: VacatePositionBody,
-): Promise<{ position: PositionDetail }> {
+): Promise<{ position: PositionDetail; salaryLines?: SalaryLinesLocked }> {
   authorize(actor, 'positions.write');
   return app.db.transaction(async (trx) => {
     const [position] = await lockForWrite(trx, [{ id, version: body.version }]);
@@ -161,7 +162,7 @@ export async function vacatePosition(
         after: { status },
       },
     ]);
-    await afterPositionsChange(trx, actor, position);
-    return { position: await readPosition(trx, id) };
+    const lines = await afterPositionsChange(trx, actor, position);
+    return withSalaryLines({ position: await readPosition(trx, id) }, lines);
   });
 }

@@ -32,7 +32,11 @@ import {
   type PositionValues,
 } from './queries/position-writes';
 import { recordChanges } from './record';
-import { afterPositionsChange, placesOf } from './sync';
+import { afterPositionsChange, placesOf, withSalaryLines } from './sync';
+import type { SalaryLinesLocked } from '@shared/schemas/reconciliation';
+
+/** A position write's answer: the position, and what the change could not reach (sync.ts). */
+type Answer = { position: PositionDetail; salaryLines?: SalaryLinesLocked };
 
 /** The API's field names and the columns they write. */
 const COLUMNS = {
@@ -103,7 +107,7 @@ export async function createPosition(
   app: AppContext,
   actor: Actor,
   body: CreatePositionBody,
-): Promise<{ position: PositionDetail }> {
+): Promise<Answer> {
   authorize(actor, 'positions.write');
   return app.db.transaction(async (trx) => {
     const budgetYearId = await rosterBudgetYear(trx, body.fiscalYear, body.budgetYearId);
@@ -152,8 +156,8 @@ export async function createPosition(
       });
     }
     await recordChanges(trx, actor, entries);
-    await afterPositionsChange(trx, actor, position, placesOf([position]));
-    return { position: await readPosition(trx, id) };
+    const lines = await afterPositionsChange(trx, actor, position, placesOf([position]));
+    return withSalaryLines({ position: await readPosition(trx, id) }, lines);
   });
 }
 
@@ -180,7 +184,7 @@ export async function updatePosition(
   actor: Actor,
   id: number,
   body: UpdatePositionBody,
-): Promise<{ position: PositionDetail }> {
+): Promise<Answer> {
   authorize(actor, 'positions.write');
   return app.db.transaction(async (trx) => {
     const [position] = await lockForWrite(trx, [{ id, version: body.version }]);
@@ -201,15 +205,16 @@ export async function updatePosition(
     const entries = changeEntries(position, values, body.reason ?? null);
     const after = { ...position, ...values };
     const funds = await applyFundShares(trx, after, body.fundShares, body.reason ?? null);
+    let lines: SalaryLinesLocked | null = null;
     if (entries.length || funds) {
       // A change of fund shares alone moves the version on too: a second user holding the old one
       // must be told, not silently undo the split.
       await updatePositions(trx, actor, [id], values);
       await recordChanges(trx, actor, [...entries, ...(funds ? [funds] : [])]);
       // Its cost leaves the place it was at and joins the one it is at.
-      await afterPositionsChange(trx, actor, position, placesOf([position, after]));
+      lines = await afterPositionsChange(trx, actor, position, placesOf([position, after]));
     }
-    return { position: await readPosition(trx, id) };
+    return withSalaryLines({ position: await readPosition(trx, id) }, lines);
   });
 }
 
@@ -219,18 +224,19 @@ export async function setPositionStatus(
   actor: Actor,
   id: number,
   body: SetPositionStatusBody,
-): Promise<{ position: PositionDetail }> {
+): Promise<Answer> {
   authorize(actor, 'positions.write');
   return app.db.transaction(async (trx) => {
     const [position] = await lockForWrite(trx, [{ id, version: body.version }]);
     await refuseHeldStatus(trx, position, (await holdersOf(trx, id)).length, body.status);
     const entries = changeEntries(position, { status: body.status }, body.reason ?? null);
+    let lines: SalaryLinesLocked | null = null;
     if (entries.length) {
       await updatePositions(trx, actor, [id], { status: body.status });
       await recordChanges(trx, actor, entries);
-      await afterPositionsChange(trx, actor, position, placesOf([position]));
+      lines = await afterPositionsChange(trx, actor, position, placesOf([position]));
     }
-    return { position: await readPosition(trx, id) };
+    return withSalaryLines({ position: await readPosition(trx, id) }, lines);
   });
 }
 
@@ -243,7 +249,7 @@ export async function deletePosition(
   actor: Actor,
   id: number,
   version: number,
-): Promise<{ deleted: number }> {
+): Promise<{ deleted: number; salaryLines?: SalaryLinesLocked }> {
   authorize(actor, 'positions.write');
   return app.db.transaction(async (trx) => {
     const [position] = await lockForWrite(trx, [{ id, version }]);
@@ -254,7 +260,7 @@ export async function deletePosition(
     // The audit entry is written first: the position's own history goes with it.
     await recordChanges(trx, actor, [{ positionId: id, action: 'deleted', before: position, after: null }]);
     await deleteRow(trx, id);
-    await afterPositionsChange(trx, actor, position, placesOf([position]));
-    return { deleted: id };
+    const lines = await afterPositionsChange(trx, actor, position, placesOf([position]));
+    return withSalaryLines({ deleted: id }, lines);
   });
 }

@@ -1,6 +1,7 @@
 import type { Db } from '@server/db/index';
 import type { Actor } from '@server/policies/index';
 import { reconciliation } from '@server/domains/line-items';
+import type { SalaryLinesLocked } from '@shared/schemas/reconciliation';
 
 /** A position's place as a salary line's: (category, building, function code). */
 export type PositionPlace = [categoryId: number | null, buildingId: number | null, code: string | null];
@@ -27,6 +28,10 @@ export function placesOf(
  * wait for. A change to a holder's employee line is followed by the line writer itself
  * (server/domains/line-items/follow.ts). `why`: the change reason the salary lines it moves record
  * (the stage comparison's reason beside each).
+ *
+ * Returns what it could not do: when that year's lines are locked (a voted stage keeps its lines)
+ * and no longer equal the positions' cost, how far they are (reconciliation.lockedRosterLines), for
+ * the write's answer to say; else null.
  */
 export async function afterPositionsChange(
   db: Db,
@@ -34,12 +39,12 @@ export async function afterPositionsChange(
   year: { budget_year_id: number; fiscal_year: number },
   places?: readonly PositionPlace[],
   why?: string,
-): Promise<void> {
-  await reconciliation.followRoster(
-    db,
-    actor,
-    { budgetYearId: year.budget_year_id, fiscalYear: year.fiscal_year },
-    places,
-    why,
-  );
+): Promise<SalaryLinesLocked | null> {
+  const roster = { budgetYearId: year.budget_year_id, fiscalYear: year.fiscal_year };
+  const set = await reconciliation.followRoster(db, actor, roster, places, why);
+  return set ? null : reconciliation.lockedRosterLines(db, roster);
 }
+
+/** A write's answer with what its change could not reach, when anything (afterPositionsChange). */
+export const withSalaryLines = <T extends object>(answer: T, salaryLines: SalaryLinesLocked | null) =>
+  salaryLines ? { ...answer, salaryLines } : answer;

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type {
   BulkPositionsBody,
   bulkPositionsResponse,
+  deletePositionResponse,
   FillPositionBody,
   Position,
   PositionDetail,
@@ -52,7 +53,7 @@ export const positionsApi = {
   vacate: (id: number, body: VacatePositionBody) => api.post<Detail>(`/positions/${id}/vacate`, body),
   status: (id: number, body: SetPositionStatusBody) => api.post<Detail>(`/positions/${id}/status`, body),
   remove: (id: number, version: number) =>
-    api.delete<{ deleted: number }>(`/positions/${id}`, { query: { version } }),
+    api.delete<z.infer<typeof deletePositionResponse>>(`/positions/${id}`, { query: { version } }),
   bulk: (body: BulkPositionsBody) => api.post<z.infer<typeof bulkPositionsResponse>>('/positions/bulk', body),
   placements: () => api.get<z.infer<typeof vacancyPlacementsResponse>>('/positions/vacancy-placement'),
   setPlacement: (workGroupId: number, body: VacancyPlacementBody) =>

@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, storeSession, makeUser } from '@web/test/render';
+import { salaryLinesLockedText } from '@shared/schemas/reconciliation';
 import { SalaryBudgetButton } from './salary-budget-button';
 
 const RESULT = {
@@ -107,5 +108,48 @@ describe('SalaryBudgetButton', () => {
     ).toBe(true);
     view.rerender(2027);
     expect(screen.queryByText(/Failed to update salary budget/)).toBeNull();
+  });
+
+  it('says a locked year is locked, what is out of date and by how much, and offers no update', async () => {
+    storeSession(makeUser());
+    const drift = {
+      budgetYearId: 1,
+      fiscalYear: 2027,
+      stageLabel: 'School Committee Adopted',
+      closed: false,
+      source: 'positions' as const,
+      linesOutOfDate: 1,
+      difference: -22900.2,
+    };
+    const fetchMock = answering({
+      ...PREVIEW,
+      updatedItems: 1,
+      createdItems: 0,
+      changes: [PREVIEW.changes[0]],
+      locked: { ...drift, message: salaryLinesLockedText(drift) },
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderButton(2027);
+    fireEvent.click(screen.getByRole('button', { name: 'Update FY27 Salary Budget' }));
+    expect(await screen.findByText("FY27's salary lines are locked")).toBeTruthy();
+    expect(
+      screen.getByText(
+        "FY27's salary lines are locked by the stage School Committee Adopted. 1 salary line is out of date: " +
+          'they hold $22,900.20 more than the positions cost. Reopen the stage (Budget Stages), then ' +
+          'Update Salary Budget, to bring them in line.',
+      ),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Once the year is reopened, the update will set 1 line changed, 0 lines added and 0 lines removed:',
+      ),
+    ).toBeTruthy();
+    const list = screen.getByRole('list', { name: 'Salary lines to change' });
+    expect(list.textContent).toContain('Change Teachers at Hillside (2305): $100.00 to $250.50');
+    // The update would only be refused: it is not offered.
+    const confirm = screen.getByRole('button', { name: 'Update Salary Budget' }) as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+    fireEvent.click(confirm);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

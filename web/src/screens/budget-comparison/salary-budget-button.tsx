@@ -22,19 +22,11 @@ const LISTED = 12;
 
 const money = (v: number | null) => (v === null ? '' : formatMoneyCents(v));
 
-/** The lines a dry run says the update would set, each with what it holds and would hold. */
-function Preview({ result }: { result: UpdateSalaryBudgetResult }) {
-  if (!result.changes.length) {
-    return (
-      <p className="dialog-description">
-        Nothing is out of date: every salary line already holds what it should.
-      </p>
-    );
-  }
+/** The lines a dry run lists, each with what it holds and would hold. */
+function ChangeList({ result }: { result: UpdateSalaryBudgetResult }) {
   const rest = result.changes.length - LISTED;
   return (
-    <div className="dialog-description">
-      <p>This will set {changes(result)}:</p>
+    <>
       <ul aria-label="Salary lines to change">
         {result.changes.slice(0, LISTED).map((c, i) => (
           <li key={i}>
@@ -50,6 +42,43 @@ function Preview({ result }: { result: UpdateSalaryBudgetResult }) {
         ))}
       </ul>
       {rest > 0 ? <p>and {lines(rest)} more.</p> : null}
+    </>
+  );
+}
+
+/**
+ * What a dry run says the update would set. For a locked year (a voted stage keeps its lines) the
+ * server's words say so, with how many lines are out of date and by how much, and the lines are
+ * listed as what a reopen would let the update set.
+ */
+function Preview({ result }: { result: UpdateSalaryBudgetResult }) {
+  const { locked } = result;
+  if (locked) {
+    return (
+      <div className="dialog-description">
+        <Alert variant="warning" title={`${fiscalYearLabel(locked.fiscalYear)}'s salary lines are locked`}>
+          {locked.message}
+        </Alert>
+        {result.changes.length ? (
+          <>
+            <p>Once the year is reopened, the update will set {changes(result)}:</p>
+            <ChangeList result={result} />
+          </>
+        ) : null}
+      </div>
+    );
+  }
+  if (!result.changes.length) {
+    return (
+      <p className="dialog-description">
+        Nothing is out of date: every salary line already holds what it should.
+      </p>
+    );
+  }
+  return (
+    <div className="dialog-description">
+      <p>This will set {changes(result)}:</p>
+      <ChangeList result={result} />
     </div>
   );
 }
@@ -119,8 +148,9 @@ export function SalaryBudgetButton({
         title={`Update the ${fy} salary budget?`}
         message={`The proposed lines of personnel categories become the ${fy} payroll (for a year being planned, the cost of the positions before it): one amount for each category, building and function code the people carry (split over several lines in proportion to their amounts), a line added where none exists, and a line removed where no one is paid. Lines of other categories are not changed.`}
         confirmLabel="Update Salary Budget"
-        busy={update.isPending}
-        busyLabel="Updating..."
+        // A locked year's update would only be refused: the confirm stays disabled, the preview says why.
+        busy={update.isPending || Boolean(preview.data?.locked?.linesOutOfDate)}
+        busyLabel={update.isPending ? 'Updating...' : undefined}
         onConfirm={run}
       >
         {preview.isPending ? <p className="dialog-description">Checking what it would change...</p> : null}

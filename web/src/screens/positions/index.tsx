@@ -136,10 +136,10 @@ export function PositionsScreen() {
                       : `No positions to change in ${fyLabel || 'this fiscal year'}`
                     : null
                 }
-                onDone={(message) => {
+                onDone={(message, lines) => {
                   apiRef.current?.deselectAll();
                   setSelection([]);
-                  notify({ title: message });
+                  notify({ title: message, ...(lines ? { description: lines } : {}) });
                 }}
               />
             ) : null}
@@ -175,10 +175,10 @@ export function PositionsScreen() {
           target={target}
           scope={scope}
           canEdit={canEdit}
-          onClose={(message) => {
+          onClose={(message, lines) => {
             setTarget(null);
             if (message) {
-              notify({ title: message });
+              notify({ title: message, ...(lines ? { description: lines } : {}) });
             }
           }}
         />

@@ -22,7 +22,8 @@ interface PositionBulkBarProps {
    * filters match none); null otherwise.
    */
   nothingToChange: string | null;
-  onDone(message: string): void;
+  /** `lines`: the server's note when the locked salary lines do not have the change (salaryLines). */
+  onDone(message: string, lines?: string): void;
 }
 
 const WHY_ID = 'positions-bulk-why';
@@ -74,7 +75,7 @@ export function PositionBulkBar({ selected, nothingToChange, onDone }: PositionB
       {
         onSuccess: (r) => {
           setAction('');
-          onDone(`${label}: ${countOf(r.updated, 'position')} changed`);
+          onDone(`${label}: ${countOf(r.updated, 'position')} changed`, r.salaryLines?.message);
         },
       },
     );

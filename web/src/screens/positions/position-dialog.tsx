@@ -18,8 +18,11 @@ interface PositionDialogProps {
   target: PositionTarget;
   scope: { budgetYearId: number; fiscalYear: number };
   canEdit: boolean;
-  /** Closes the dialog; a message says what was done. */
-  onClose(message: string | null): void;
+  /**
+   * Closes the dialog; a message says what was done, and `lines` what it could not reach: the
+   * locked salary lines of the year the roster costs into (the server's salaryLines note).
+   */
+  onClose(message: string | null, lines?: string | null): void;
 }
 
 /**
@@ -29,14 +32,19 @@ interface PositionDialogProps {
 export function PositionDialog({ target, scope, canEdit, onClose }: PositionDialogProps) {
   const [id, setId] = useState<number | null>(target.mode === 'edit' ? target.id : null);
   const [note, setNote] = useState<string | null>(null);
+  // Stays until the next write: a voted year's lines are out of date until someone reopens it.
+  const [lines, setLines] = useState<string | null>(null);
   const detail = usePosition(id);
   const position = detail.data?.position ?? null;
   const title = id === null ? 'Add Position' : position ? positionLabel(position) : 'Position';
-  const done = (message: string, close = false) => (close ? onClose(message) : setNote(message));
+  const done = (message: string, close = false, linesNote: string | null = null) => {
+    setLines(linesNote);
+    return close ? onClose(message, linesNote) : setNote(message);
+  };
   return (
     <EditorModal
       open
-      onOpenChange={(open) => (open ? undefined : onClose(note))}
+      onOpenChange={(open) => (open ? undefined : onClose(note, lines))}
       title={title}
       description={
         position
@@ -46,7 +54,16 @@ export function PositionDialog({ target, scope, canEdit, onClose }: PositionDial
           : undefined
       }
     >
-      {note ? <Alert variant="success">{note}</Alert> : null}
+      {note || lines ? (
+        <div className="position-notes">
+          {note ? <Alert variant="success">{note}</Alert> : null}
+          {lines ? (
+            <Alert variant="warning" title="Not in the locked salary lines">
+              {lines}
+            </Alert>
+          ) : null}
+        </div>
+      ) : null}
       {detail.isError ? (
         <Alert title="Failed to load the position">{errorMessage(detail.error, 'Please try again.')}</Alert>
       ) : null}
@@ -58,10 +75,11 @@ export function PositionDialog({ target, scope, canEdit, onClose }: PositionDial
           position={position}
           scope={scope}
           canEdit={canEdit}
-          onCancel={() => onClose(note)}
-          onSaved={(message, savedId) => {
+          onCancel={() => onClose(note, lines)}
+          onSaved={(message, savedId, linesNote) => {
             setId(savedId);
             setNote(message);
+            setLines(linesNote);
           }}
         />
       ) : null}

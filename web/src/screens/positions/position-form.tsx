@@ -87,7 +87,8 @@ interface PositionFormProps {
   position: PositionDetail | null;
   scope: { budgetYearId: number; fiscalYear: number };
   canEdit: boolean;
-  onSaved(message: string, id: number): void;
+  /** `lines`: the server's note when the salary lines the change costs into are locked (salaryLines). */
+  onSaved(message: string, id: number, lines: string | null): void;
   onCancel(): void;
 }
 
@@ -128,9 +129,13 @@ export function PositionForm({ position, scope, canEdit, onSaved, onCancel }: Po
       focusShareProblem(shareIssues);
       return;
     }
-    const done = (saved: { position: PositionDetail }) => {
+    const done = (saved: { position: PositionDetail; salaryLines?: { message: string } }) => {
       form.setValue('reason', '');
-      onSaved(`${position ? 'Saved' : 'Added'} ${positionLabel(saved.position)}`, saved.position.id);
+      onSaved(
+        `${position ? 'Saved' : 'Added'} ${positionLabel(saved.position)}`,
+        saved.position.id,
+        saved.salaryLines?.message ?? null,
+      );
     };
     const failed = (err: unknown) => {
       form.applyServerError(err, 'The position was not saved');

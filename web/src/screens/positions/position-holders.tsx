@@ -26,7 +26,8 @@ const CHOOSE_EMPLOYEE = 'Choose the employee who fills the position';
 interface PositionHoldersProps {
   position: PositionDetail;
   canEdit: boolean;
-  onDone(message: string): void;
+  /** `lines`: the server's note when the locked salary lines do not have the change (salaryLines). */
+  onDone(message: string, closeDialog?: boolean, lines?: string | null): void;
 }
 
 /** Who holds the position and their shares; Vacate for each, and Fill with an employee of the year. */
@@ -73,7 +74,11 @@ export function PositionHolders({ position, canEdit, onDone }: PositionHoldersPr
         onSuccess: (r) => {
           form.reset();
           setFind('');
-          onDone(`Filled: ${r.position.holderCount} holding ${position.title}`);
+          onDone(
+            `Filled: ${r.position.holderCount} holding ${position.title}`,
+            false,
+            r.salaryLines?.message,
+          );
         },
         onError: (err) => form.applyServerError(err, 'The position was not filled'),
       },
@@ -112,7 +117,10 @@ export function PositionHolders({ position, canEdit, onDone }: PositionHoldersPr
                   onClick={() =>
                     vacate.mutate(
                       { id: position.id, body: { version: position.version, lineItemId: h.lineItemId } },
-                      { onSuccess: () => onDone(`${name} left ${position.title}`) },
+                      {
+                        onSuccess: (r) =>
+                          onDone(`${name} left ${position.title}`, false, r.salaryLines?.message),
+                      },
                     )
                   }
                 />

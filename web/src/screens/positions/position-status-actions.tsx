@@ -23,7 +23,8 @@ const MOVES: { to: SettableStatus; label: string; from: PositionStatus[] }[] = [
 
 interface StatusActionsProps {
   position: PositionDetail;
-  onDone(message: string, closeDialog?: boolean): void;
+  /** `lines`: the server's note when the locked salary lines do not have the change (salaryLines). */
+  onDone(message: string, closeDialog?: boolean, lines?: string | null): void;
 }
 
 /**
@@ -42,9 +43,9 @@ export function PositionStatusActions({ position, onDone }: StatusActionsProps) 
     status.mutate(
       { id: position.id, body: { version: position.version, status: to, reason: reason.trim() || null } },
       {
-        onSuccess: () => {
+        onSuccess: (r) => {
           setReason('');
-          onDone(`${position.title}: ${STATUS_LABELS[to]}`);
+          onDone(`${position.title}: ${STATUS_LABELS[to]}`, false, r.salaryLines?.message);
         },
       },
     );
@@ -91,7 +92,7 @@ export function PositionStatusActions({ position, onDone }: StatusActionsProps) 
           remove.mutate(
             { id: position.id, version: position.version },
             {
-              onSuccess: () => onDone(`Deleted ${position.title}`, true),
+              onSuccess: (r) => onDone(`Deleted ${position.title}`, true, r.salaryLines?.message),
               onSettled: () => setConfirming(false),
             },
           )
