@@ -7,6 +7,7 @@ import {
   changeParams,
   positionAddBody,
   positionCutBody,
+  type PositionCutResult,
   type ScenarioPositions,
 } from '@shared/schemas/scenario-positions';
 import { scenarioPositions as service } from '@server/domains/planning';
@@ -62,12 +63,42 @@ function printView(v: ScenarioPositions, json: boolean, headline?: string | null
     })),
     false,
   );
+  printTotals(v);
+}
+
+function printTotals(v: ScenarioPositions): void {
   const t = v.totals;
   process.stdout.write(
     `${fiscalYearLabel(v.rosterFiscalYear)} roster, budgeted in ${fiscalYearLabel(v.fiscalYear)}: ` +
       `${t.positionsCut} position${t.positionsCut === 1 ? '' : 's'} cut (${t.cutFte} FTE, saves ${money(t.savings)}), ` +
       `${t.positionsAdded} added (${t.addedFte} FTE, costs ${money(t.addedCost)}); net ${money(t.net)}\n`,
   );
+}
+
+/**
+ * A cut's answer: the order it picks in (the server's words), then each picked position in that
+ * order with what it saves, why it was picked and, when it saves $0, the warning; then the totals.
+ */
+function printCut(r: PositionCutResult, json: boolean): void {
+  if (json) {
+    printJson(r);
+    return;
+  }
+  process.stdout.write(`${r.message ?? ''}\nOrder: ${r.pickOrder}\n`);
+  printRows(
+    r.picked.map((c) => ({
+      position: c.positionId,
+      title: c.title,
+      fte: c.fte,
+      status: c.status,
+      holders: c.holders.join(', '),
+      saves: c.amount === null ? `unpriced: ${c.unpricedReason}` : money(c.amount),
+      picked: c.why,
+      warning: c.warning ?? '',
+    })),
+    false,
+  );
+  printTotals(r);
 }
 
 const scenarioOptions = (c: Command) =>
@@ -120,8 +151,7 @@ export function registerScenarioPositionCommands(cmd: Command, program: Command)
         },
         FLAGS,
       );
-      const result = await service.cutPositions(app, actor, id, body);
-      printView(result, Boolean(o.json), result.message);
+      printCut(await service.cutPositions(app, actor, id, body), Boolean(o.json));
     });
   });
 

@@ -157,10 +157,25 @@ export type ScenarioPositions = z.infer<typeof scenarioPositionsResponse>;
 
 export const positionGroupsResponse = z.object({ groups: z.array(positionGroupSchema) });
 
+/**
+ * One position a cut picked, with why the order took it and a warning when cutting it saves $0.
+ * The server says both (the order is its rule, server/domains/positions/scenario-roster.ts
+ * pickForCut): a screen shows them, it does not work them out.
+ */
+export const pickedPositionSchema = scenarioPositionChangeSchema.extend({
+  /** 'vacant', 'hired 2019-08-26 (least senior)', 'no hire date: newest position'... */
+  why: z.string(),
+  /** 'saves nothing: its holder has no salary' when the cut saves $0; null otherwise. */
+  warning: z.string().nullable(),
+});
+export type PickedPosition = z.infer<typeof pickedPositionSchema>;
+
 export const positionCutResponse = scenarioPositionsResponse.extend({
   dryRun: z.boolean(),
-  /** The changes this cut made (or would make). */
-  picked: z.array(scenarioPositionChangeSchema),
+  /** The changes this cut made (or would make), in the order they were picked. */
+  picked: z.array(pickedPositionSchema),
+  /** The order the cut took its group's positions in, in words (one sentence for the whole cut). */
+  pickOrder: z.string(),
   pickedSavings: moneyOut,
   message: z.string().nullable(),
 });

@@ -6,11 +6,11 @@ import { insertAudit } from '@server/db/audit';
 import { centsOf, formatMoneyCents } from '@shared/money';
 import { fromCents } from '@shared/schemas/common';
 import type {
+  PickedPosition,
   PositionAddBody,
   PositionCutBody,
   PositionCutResult,
   PositionGroup,
-  ScenarioPositionChange,
   ScenarioPositions,
 } from '@shared/schemas/scenario-positions';
 import {
@@ -179,15 +179,10 @@ export async function cutPositions(
       const provisional = rows.map((r, i) => ({ ...asChangeRow(r), ...names(r), id: -(i + 1) }));
       await checkFteFloors(trx, row, where.roster, provisional);
       const v = await view(trx, row, provisional);
-      const mine = v.changes.filter((c) => c.id < 0);
-      return result(
-        v,
-        mine,
-        true,
-        `Would cut ${mine.length} position${mine.length === 1 ? '' : 's'} of ${label}`,
-      );
+      // The picks' changes are found by position: a pick is never a position the scenario cut already.
+      return result(v, roster.withReasons(picked, v.changes), body, label);
     }
-    const ids = await q.insertChanges(trx, rows);
+    await q.insertChanges(trx, rows);
     await checkFteFloors(trx, row, where.roster, []);
     await insertAudit(trx, actor, {
       action: 'cut-positions',
@@ -201,22 +196,24 @@ export async function cutPositions(
       },
     });
     const v = await view(trx, row);
-    const mine = v.changes.filter((c) => ids.includes(c.id));
-    return result(v, mine, false, `Cut ${mine.length} position${mine.length === 1 ? '' : 's'} of ${label}`);
+    return result(v, roster.withReasons(picked, v.changes), body, label);
   });
 }
 
+/** A cut's answer: its picks (in the order taken, each with why), the order in words, what they save. */
 function result(
   v: ScenarioPositions,
-  mine: ScenarioPositionChange[],
-  dryRun: boolean,
-  what: string,
+  mine: PickedPosition[],
+  body: PositionCutBody,
+  label: string,
 ): PositionCutResult {
   const saved = mine.reduce((sum, c) => sum + centsOf(c.amount ?? 0), 0n);
+  const what = `${body.dryRun ? 'Would cut' : 'Cut'} ${mine.length} position${mine.length === 1 ? '' : 's'} of ${label}`;
   return {
     ...v,
-    dryRun,
+    dryRun: Boolean(body.dryRun),
     picked: mine,
+    pickOrder: roster.pickOrder(body.vacanciesFirst ?? true),
     pickedSavings: fromCents(saved),
     message: `${what}: saves ${formatMoneyCents(fromCents(saved))}`,
   };

@@ -11,10 +11,11 @@ import { PERSON } from './queries/positions';
 import { fteText, groupLabel, milli } from './guards';
 import { titleKey } from './queries/title-key';
 import { isVacancyOf } from './queries/fte-split';
+import { exactPick } from './exact-pick';
 
 // The label lives with the positions' other message words (guards.ts); the Scenario Builder's cut
 // refusals reach it through this module.
-export { groupLabel };
+export { groupLabel, exactPick };
 
 /**
  * What a cut scenario reads of the roster it cuts (shared/schemas/scenario-positions.ts): the
@@ -95,14 +96,72 @@ export interface Candidate {
   work_group_id: number | null;
   fte: string;
   status: string;
+  /** Why the order took it, in plain words: 'vacant', 'hired 2019-08-26 (least senior)'... */
+  why: string;
+  /** Set when cutting it saves $0 ('saves nothing: its holder has no salary'): shown, never hidden. */
+  warning: string | null;
 }
 
 /**
- * The positions a cut of `req.fte` takes from its group, leaving out `taken` (cut already): the
- * vacancies first when asked (nobody loses a job), then the least senior holders (latest hire
- * date, as a reduction in force usually goes), then the newest positions. Whole positions only,
- * the earliest in that order that make the FTE exactly (exactPick): a cut the group's positions
- * cannot make exactly is refused with the nearest it can, and so is one of more FTE than it has left.
+ * The order a cut takes a group's positions in, as the dialog and the CLI say it (the order itself
+ * is pickForCut's SQL: this says it, it does not decide it).
+ */
+export function pickOrder(vacanciesFirst: boolean): string {
+  return (
+    (vacanciesFirst
+      ? 'Vacancies first, then the least senior by hire date (latest hired first); '
+      : 'The least senior by hire date first (latest hired first); ') +
+    'positions whose holders have no hire date come last, newest position first' +
+    (vacanciesFirst ? '' : ', and vacancies with them') +
+    '. At the same hire date, or with none, a position that saves something goes before one that saves nothing. ' +
+    'Whole positions only: the earliest in this order that make the FTE exactly.'
+  );
+}
+
+interface PickRow extends Omit<Candidate, 'why' | 'warning'> {
+  taken: boolean;
+  vacancy_first: boolean;
+  vacancy: boolean;
+  hired: string | null;
+  holder_count: number;
+  saves_nothing: boolean;
+}
+
+/** The plain words for where a row stood in pickForCut's order (its tier) and for a $0 cut. */
+function reasoned({ taken: _t, vacancy_first, vacancy, hired, holder_count, saves_nothing, ...c }: PickRow) {
+  const why = vacancy_first
+    ? 'vacant'
+    : hired
+      ? `hired ${hired} (least senior)`
+      : vacancy
+        ? 'vacant, no hire date: newest position'
+        : holder_count
+          ? 'no hire date: newest position'
+          : 'no holder: newest position';
+  const warning = !saves_nothing
+    ? null
+    : holder_count
+      ? `saves nothing: ${holder_count === 1 ? 'its holder has' : 'its holders have'} no salary`
+      : 'saves nothing: it costs $0';
+  return { ...c, why, warning };
+}
+
+/**
+ * The positions a cut of `req.fte` takes from its group, leaving out `taken` (cut already), in THE
+ * order (pickOrder says it in words; each pick carries its own reason, `why`):
+ * 1. the vacancies, when asked (nobody loses a job);
+ * 2. the least senior holders: latest hire date (line_items.hire_date) first, as a reduction in
+ *    force goes by contract;
+ * 3. positions whose holders have no hire date (a payroll file without them), newest position
+ *    first: a stand-in for seniority, which the reason says so nobody takes it for seniority.
+ * Within the same tier and hire date, a position that saves something goes before one that saves
+ * $0 (a holder with no next-year salary): a business manager cuts to save money, and with no
+ * seniority to tell two positions apart a $0 pick only makes them cut more. Seniority itself is not
+ * overridden: a less senior holder with no salary still goes before a more senior one (contract),
+ * and the $0 pick is flagged (warning) rather than skipped. An unpriced vacancy (cost unknown, not
+ * $0) is not put back. Whole positions only, the earliest in that order that make the FTE exactly
+ * (exactPick): a cut the group's positions cannot make exactly is refused with the nearest it
+ * can, and so is one of more FTE than it has left.
  */
 export async function pickForCut(
   db: Db,
@@ -112,20 +171,21 @@ export async function pickForCut(
 ): Promise<Candidate[]> {
   const { rows } = await db.raw(
     `SELECT p.id, p.title, p.building_id, p.category_id, p.dese_code, p.work_group_id, p.fte::text AS fte, p.status,
-            p.id = ANY(?::int[]) AS taken
-       FROM positions p
+            p.id = ANY(?::int[]) AS taken, t.vacancy_first, ${isVacancyOf('p')} AS vacancy,
+            to_char(s.hired, 'YYYY-MM-DD') AS hired, p.holder_count, coalesce(p.budgeted_cost = 0, false) AS saves_nothing
+       FROM (${positionCosts(roster)}) p
        LEFT JOIN LATERAL (SELECT max(li.hire_date) AS hired FROM position_holders h
                             JOIN line_items li ON li.id = h.line_item_id WHERE h.position_id = p.id) s ON true
-      WHERE p.budget_year_id = ? AND p.fiscal_year = ? AND p.status IN ${CUTTABLE}
+      CROSS JOIN LATERAL (SELECT ?::boolean AND ${isVacancyOf('p')} AS vacancy_first) t
+      WHERE p.status IN ${CUTTABLE}
         AND ${titleKey('p.title')} = ${titleKey('?::text')} AND p.building_id IS NOT DISTINCT FROM ?::int
-      ORDER BY CASE WHEN ? AND ${isVacancyOf('p')} THEN 0 ELSE 1 END,
-               s.hired DESC NULLS LAST, p.id DESC`,
-    [[...taken], roster.budgetYearId, roster.fiscalYear, req.title, req.buildingId, req.vacanciesFirst],
+      ORDER BY t.vacancy_first DESC, s.hired DESC NULLS LAST, coalesce(p.budgeted_cost = 0, false), p.id DESC`,
+    [[...taken], req.vacanciesFirst, req.title, req.buildingId],
   );
   // The group's positions this scenario cuts already come too, so the refusal says 'not cut
   // already' only when some of this group's are (its cuts of other groups are no part of it).
-  const all = rows as (Candidate & { taken: boolean })[];
-  const candidates: Candidate[] = all.filter((c) => !c.taken).map(({ taken: _taken, ...c }) => c);
+  const all = rows as PickRow[];
+  const candidates: Candidate[] = all.filter((c) => !c.taken).map(reasoned);
   const want = milli(req.fte);
   const left = candidates.reduce((sum, c) => sum + milli(c.fte), 0);
   const label = await groupLabel(db, candidates[0]?.title ?? req.title, req.buildingId);
@@ -161,44 +221,18 @@ export async function pickForCut(
 }
 
 /**
- * Which of `sizes` (in order of preference) add up to exactly `want`, preferring the earliest: each
- * is taken when the ones after it can still make up the rest. Whole positions of mixed FTE (0.6 and
- * 1.0) are found this way where taking them greedily would stop short. Sizes and want are scaled
- * down by their common divisor first, so the table stays small (thousandths of FTE, usually whole
- * or half positions).
+ * A cut's changes (`changes`, one per picked position) in the order pickForCut took them, each with
+ * the reason it gave: the answer says why without anything re-ordering or re-deciding.
  */
-export function exactPick(
-  sizes: readonly number[],
-  want: number,
-): { ok: true; indexes: number[] } | { ok: false; nearest: number } {
-  const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
-  const unit = sizes.reduce((g, n) => gcd(g, n), want) || 1;
-  const target = want / unit;
-  const units = sizes.map((n) => n / unit);
-  // can[i][s]: positions i.. can make exactly s.
-  const can = Array.from({ length: units.length + 1 }, () => new Uint8Array(target + 1));
-  can[units.length][0] = 1;
-  for (let i = units.length - 1; i >= 0; i -= 1) {
-    for (let s = 0; s <= target; s += 1) {
-      can[i][s] = can[i + 1][s] || (s >= units[i] && can[i + 1][s - units[i]]) ? 1 : 0;
-    }
-  }
-  if (!can[0][target]) {
-    let nearest = target;
-    while (nearest > 0 && !can[0][nearest]) {
-      nearest -= 1;
-    }
-    return { ok: false, nearest: nearest * unit };
-  }
-  const indexes: number[] = [];
-  let rest = target;
-  for (let i = 0; i < units.length && rest > 0; i += 1) {
-    if (units[i] <= rest && can[i + 1][rest - units[i]]) {
-      indexes.push(i);
-      rest -= units[i];
-    }
-  }
-  return { ok: true, indexes };
+export function withReasons<C extends { positionId: number | null }>(
+  picked: readonly Candidate[],
+  changes: readonly C[],
+): (C & Pick<Candidate, 'why' | 'warning'>)[] {
+  const byPosition = new Map(changes.map((c) => [c.positionId, c]));
+  return picked.flatMap((p) => {
+    const c = byPosition.get(p.id);
+    return c ? [{ ...c, why: p.why, warning: p.warning }] : [];
+  });
 }
 
 export interface CostedPosition {

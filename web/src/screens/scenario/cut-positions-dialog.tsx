@@ -63,20 +63,34 @@ function GroupList(props: { groups: PositionGroup[]; chosen: string; onChoose(ke
   );
 }
 
-/** What the cut would pick (the dry run): each position, its holders and what it saves. */
+/**
+ * What the cut would pick (the dry run): the order it picks in, once, as the server says it; then
+ * each position, its holders, what it saves, why the order took it and, when cutting it saves $0,
+ * a warning (the server decides both: nothing is worked out here).
+ */
 function Preview({ result }: { result: PositionCutResult }) {
+  const nothing = result.picked.filter((p) => p.warning).length;
   return (
     <div className="position-preview" role="status" aria-label="What the cut would do">
       <strong>
         Would cut {count(result.picked.length, 'position')}, saving {formatMoneyCents(result.pickedSavings)}
       </strong>
       {result.message ? <p className="field__hint">{result.message}</p> : null}
+      <p className="field__hint">Order: {result.pickOrder}</p>
+      {nothing ? (
+        <p className="position-preview__warning">
+          {count(nothing, 'picked position')} {nothing === 1 ? 'saves' : 'save'} nothing (marked below):
+          cutting {nothing === 1 ? 'it' : 'them'} lowers no cost.
+        </p>
+      ) : null}
       <ul>
         {result.picked.map((p) => (
           <li key={p.positionId ?? p.id}>
             {p.title}, {fteText(p.fte)} FTE, {p.status}
             {p.holders.length ? ` (${p.holders.join(', ')})` : ''}:{' '}
             {p.amount === null ? (p.unpricedReason ?? 'not priced') : `saves ${formatMoneyCents(p.amount)}`}
+            <span className="position-preview__why">Picked: {p.why}</span>
+            {p.warning ? <strong className="position-preview__warning">{p.warning}</strong> : null}
           </li>
         ))}
       </ul>
@@ -140,9 +154,14 @@ export function CutPositionsDialog({ open, onOpenChange, scenarioId }: DialogPro
     setFailure(null);
     cut.mutate(body, {
       onSuccess: (r) => {
+        const nothing = r.picked.filter((p) => p.warning).length;
         notify({
           title: `Cut ${count(r.picked.length, 'position')} of ${groupName(group)}`,
-          description: `Saves ${formatMoneyCents(r.pickedSavings)}`,
+          description:
+            `Saves ${formatMoneyCents(r.pickedSavings)}` +
+            (nothing
+              ? `; ${count(nothing, 'position')} of them ${nothing === 1 ? 'saves' : 'save'} nothing`
+              : ''),
         });
         reset();
         onOpenChange(false);
@@ -162,7 +181,7 @@ export function CutPositionsDialog({ open, onOpenChange, scenarioId }: DialogPro
         onOpenChange(next);
       }}
       title="Cut positions"
-      description="Name a title at a building and the FTE to cut: the savings are those positions' cost. Whole positions are cut, the vacancies first if you choose, then the least senior."
+      description="Name a title at a building and the FTE to cut: the savings are those positions' cost. Whole positions are cut; the preview says in what order and why each was picked."
       wide
     >
       <form className="position-form" onSubmit={submit} noValidate aria-label="Cut positions">
