@@ -152,6 +152,15 @@ export function registerPositionCommands(program: Command): void {
           // Cost the proposed budget leaves out: the salary lines' rule (server/sql/salary-line.ts).
           process.stdout.write(`Warning: ${noSalaryLineText(t)} (list them: --category none)\n`);
         }
+        // The roster's cost that its budgeted year's locked salary lines do not hold: what every
+        // position write says, said to whoever lists the roster (the server's words, whatever the filter).
+        const { salaryLines } = await service.rosterSalaryLines(app, actor, {
+          fiscalYear: result.fiscalYear,
+          budgetYearId: result.budgetYearId,
+        });
+        if (salaryLines) {
+          process.stdout.write(`Warning: ${salaryLines.message}\n`);
+        }
       });
     });
 

@@ -1,6 +1,7 @@
 import { idParams } from '@shared/schemas/common';
 import * as s from '@shared/schemas/positions';
 import { encodePositionRows } from '@shared/schemas/positions-rows';
+import { rosterSalaryLinesResponse } from '@shared/schemas/reconciliation';
 import { staffingComparedResponse } from '@shared/schemas/staffing';
 import * as service from '@server/domains/positions';
 import type { AnyRoute } from './define';
@@ -35,6 +36,17 @@ export const positionRoutes: AnyRoute[] = [
     query: s.staffingQuery,
     response: staffingComparedResponse,
     handler: ({ app, actor, query }) => service.staffingSummary(app, actor, query),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/positions/salary-lines',
+    summary:
+      "Whether the salary lines a roster's cost is budgeted into are locked (a voted stage) and out of date, and by how much",
+    tag,
+    action: 'positions.read',
+    query: s.rosterSalaryLinesQuery,
+    response: rosterSalaryLinesResponse,
+    handler: ({ app, actor, query }) => service.rosterSalaryLines(app, actor, query),
   }),
   defineRoute({
     method: 'get',

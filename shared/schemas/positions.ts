@@ -10,6 +10,7 @@ import { fiscalYear, optionalText, queryBoolean } from './line-item-inputs';
  * and ADMIN; the staffing summary = 'staffing.read', anyone signed in, without names or single pay):
  *   GET    /positions                              positionListQuery -> positionListResponse
  *   GET    /positions/staffing                     staffingQuery -> staffingSummaryResponse
+ *   GET    /positions/salary-lines                 rosterSalaryLinesQuery -> rosterSalaryLinesResponse
  *   GET    /positions/vacancy-placement            -> vacancyPlacementsResponse
  *   PUT    /positions/vacancy-placement/:workGroupId  vacancyPlacementBody -> vacancyPlacementResponse
  *   POST   /positions/bulk                         bulkPositionsBody -> bulkPositionsResponse
@@ -161,6 +162,10 @@ export const positionDetailResponse = z.object({
 /* ---------- List ---------- */
 
 /** GET /positions. fiscalYear is required; budgetYearId defaults to the fiscal year's home. */
+/** A roster (a fiscal year, in its home unless a budget year is named), as the list names it. */
+export const rosterSalaryLinesQuery = z.strictObject({ fiscalYear, budgetYearId: idText.optional() });
+export type RosterSalaryLinesQuery = z.infer<typeof rosterSalaryLinesQuery>;
+
 export const positionListQuery = z.strictObject({
   fiscalYear,
   budgetYearId: idText.optional(),

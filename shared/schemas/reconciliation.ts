@@ -76,15 +76,42 @@ export type UpdateSalaryBudgetResult = z.infer<typeof updateSalaryBudgetResponse
 export type SalaryLinesLocked = z.infer<typeof salaryLinesLocked>;
 
 /**
+ * GET /positions/salary-lines: whether the salary lines a roster's cost is budgeted into are
+ * locked and out of date (the Positions manager's banner and `positions list` say so on opening,
+ * not only after a write); null when they are open, follow a payroll, or equal the positions' cost.
+ */
+export const rosterSalaryLinesResponse = z.object({ salaryLines: salaryLinesLocked.nullable() });
+export type RosterSalaryLines = z.infer<typeof rosterSalaryLinesResponse>;
+
+/**
+ * What the reader may do about locked lines: reopen the stage or the closed year (Budget Stages)
+ * and Update Salary Budget. The wording names only what they may do (their abilities).
+ */
+export interface SalaryLinesFixer {
+  reopen: boolean;
+  update: boolean;
+}
+
+/**
  * What a locked year's drift says, in one wording for the API, the screens and the CLI. `change`:
  * said after a position change that could not reach the lines ('this change is not in them').
+ * `may`: the reader's abilities; one who may not reopen is told an administrator can, one who may
+ * not update the salary budget either is told the fact alone (every step is someone else's).
  */
-export function salaryLinesLockedText(d: Omit<SalaryLinesLocked, 'message'>, change = false): string {
+export function salaryLinesLockedText(
+  d: Omit<SalaryLinesLocked, 'message'>,
+  change = false,
+  may: SalaryLinesFixer = { reopen: true, update: true },
+): string {
   const fy = fiscalYearLabel(d.fiscalYear);
   const by = d.closed ? `${fy} is closed` : `the stage ${d.stageLabel}`;
   const head = `${fy}'s salary lines are locked by ${by}`;
-  const reopen = d.closed ? 'Reopen the closed year' : 'Reopen the stage';
-  const fix = `${reopen} (Budget Stages), then Update Salary Budget, to bring them in line.`;
+  const what = d.closed ? 'the closed year' : 'the stage';
+  const fix = !may.update
+    ? ''
+    : may.reopen
+      ? ` Reopen ${what} (Budget Stages), then Update Salary Budget, to bring them in line.`
+      : ` An administrator can reopen ${what} (Budget Stages); then Update Salary Budget brings them in line.`;
   if (!d.linesOutOfDate) {
     return `${head}: ${change ? 'this change did not move them, and they' : 'they'} already equal what they should hold.`;
   }
@@ -94,5 +121,5 @@ export function salaryLinesLockedText(d: Omit<SalaryLinesLocked, 'message'>, cha
     d.difference === 0
       ? `${lines} out of date (the total is the same, spread differently)`
       : `${lines} out of date: they hold ${amount} ${d.difference > 0 ? 'less' : 'more'} than ${d.source === 'positions' ? 'the positions cost' : 'the payroll'}`;
-  return `${head}${change ? ': this change is not in them' : ''}. ${gap}. ${fix}`;
+  return `${head}${change ? ': this change is not in them' : ''}. ${gap}.${fix}`;
 }

@@ -2,7 +2,7 @@ import type { AppContext } from '@server/context';
 import { AppError, badRequest } from '@server/errors';
 import { centsOf, fromCents } from '@shared/money';
 import { YEAR_LOCKED } from '@shared/schemas/common';
-import { authorize, type Actor } from '@server/policies/index';
+import { authorize, can, type Actor } from '@server/policies/index';
 import * as q from './queries/reconciliation';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import {
@@ -66,7 +66,7 @@ export async function updateSalaryBudget(
         // A voted year keeps its lines: the dry run says what is out of date (what a reopen would
         // let the update set); the update is refused with the same words, never a stale line left
         // behind without a word.
-        const locked = lockedOf(input, state, payroll.from, plan);
+        const locked = lockedOf(actor, input, state, payroll.from, plan);
         if (input.dryRun || !locked.linesOutOfDate) {
           return { ...plan.summary, locked };
         }
@@ -88,8 +88,22 @@ export async function updateSalaryBudget(
   return { ...result, dryRun: Boolean(input.dryRun) };
 }
 
-/** A locked year's drift (salaryLinesLocked): what its plan would change, and the total in cents. */
+/**
+ * What `actor` may do to bring locked salary lines in line, for the words that tell them: reopen the
+ * stage (budgetStages.manage), then Update Salary Budget (reconciliation.write); the words name
+ * only those steps, or who can take them.
+ */
+export const salaryLinesFixer = (actor: Actor) => ({
+  reopen: can(actor, 'budgetStages.manage'),
+  update: can(actor, 'reconciliation.write'),
+});
+
+/**
+ * A locked year's drift (salaryLinesLocked): what its plan would change, and the total in cents,
+ * worded for `actor` (salaryLinesFixer).
+ */
 function lockedOf(
+  actor: Actor,
   year: { budgetYearId: number; fiscalYear: number },
   state: StageState,
   source: 'positions' | 'payroll',
@@ -107,7 +121,7 @@ function lockedOf(
     linesOutOfDate: plan.summary.changes.length,
     difference: fromCents(difference),
   };
-  return { ...drift, message: salaryLinesLockedText(drift, change) };
+  return { ...drift, message: salaryLinesLockedText(drift, change, salaryLinesFixer(actor)) };
 }
 
 /**
@@ -119,7 +133,9 @@ function lockedOf(
  */
 export async function lockedRosterLines(
   db: Db,
+  actor: Actor,
   roster: { budgetYearId: number; fiscalYear: number },
+  change = true,
 ): Promise<SalaryLinesLocked | null> {
   const target = await costYearOf(db, roster);
   if (await q.hasPayroll(db, target.budgetYearId, target.fiscalYear)) {
@@ -130,7 +146,14 @@ export async function lockedRosterLines(
     return null;
   }
   const payroll = await salarySource(db, target.budgetYearId, target.fiscalYear);
-  const drift = lockedOf(target, state, payroll.from, await planSalaryGroups(db, target, payroll), true);
+  const drift = lockedOf(
+    actor,
+    target,
+    state,
+    payroll.from,
+    await planSalaryGroups(db, target, payroll),
+    change,
+  );
   return drift.linesOutOfDate ? drift : null;
 }
 

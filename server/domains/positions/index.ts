@@ -4,6 +4,7 @@ export { positionsForImport } from './from-import';
 export { fillPosition, vacatePosition } from './holders';
 export { createPosition, deletePosition, setPositionStatus, updatePosition } from './position-writes';
 export { getPosition, listPositions } from './positions';
+export { rosterSalaryLines } from './roster-salary-lines';
 export { positionsFromLines } from './queries/from-lines';
 export { staffingSummary } from './staffing';
 export { staffingToFreeze } from './staffing-compare';

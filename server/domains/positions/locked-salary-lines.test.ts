@@ -1,13 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useApp } from '../../../test/use-app';
 import type { PositionsWorld } from '../../../test/worlds/positions.world';
-import {
-  expectedLines,
-  plannedWorld,
-  salaryLines,
-  startFollowing,
-  type Planned,
-} from './follow-paths.helper';
+import { salaryLines, type Planned } from './follow-paths.helper';
+import { addSpecialist, driftOf, lockedYearWorld, voteYear } from './locked-year.helper';
 
 /**
  * FY2027's salary lines follow FY2026's positions until the School Committee votes FY2027: from
@@ -21,51 +16,22 @@ const { t, admin, finance } = useApp(['ADMIN', 'FINANCE']);
 let w: PositionsWorld;
 let at: Planned;
 
-const total = (byPlace: Record<string, bigint>) => Object.values(byPlace).reduce((a, b) => a + b, 0n);
 /** What the positions cost less what FY2027's salary lines hold, in cents, from the tables. */
-const drift = async () =>
-  total(await expectedLines(t.db.knex, at.roster)) - total(await salaryLines(t.db.knex, at.planned));
+const drift = () => driftOf(at);
 const cents = (dollars: number) => BigInt(Math.round(dollars * 100));
 
 beforeAll(async () => {
-  ({ w, at } = await plannedWorld(t, { admin: admin.token, finance: finance.token }));
-  const placed = await t.api('put', `/positions/vacancy-placement/${w.teacherGroup}`, {
-    token: finance.token,
-    body: { step: 2, lane: 'MA' },
-  });
-  expect(placed.status, JSON.stringify(placed.body)).toBe(200);
-  await startFollowing(at);
+  ({ w, at } = await lockedYearWorld(t, { admin: admin.token, finance: finance.token }));
 });
 
 describe('a change to the roster of a year whose salary lines are locked', () => {
   it('is said in the answer, with how far the lines are from the positions, and nothing is written', async () => {
-    const made = await t.api('post', '/positions', {
-      token: finance.token,
-      body: {
-        fiscalYear: 2026,
-        title: 'Reading Specialist',
-        buildingId: w.school,
-        categoryId: w.teachers,
-        deseCode: '2305',
-        workGroupId: w.teacherGroup,
-        fte: 1,
-      },
-    });
-    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const made = await addSpecialist(t, w, finance.token);
     // Open: the lines followed, and the answer has nothing to say.
     expect(made.body.salaryLines).toBeUndefined();
     expect(await drift()).toBe(0n);
 
-    for (const [stage, date] of [
-      ['SUPERINTENDENT_RECOMMENDED', '2026-02-10'],
-      ['SCHOOL_COMMITTEE_ADOPTED', '2026-03-12'],
-    ]) {
-      const res = await t.api('post', '/budget-stages/advance', {
-        token: admin.token,
-        body: { ...at.planned, stage, date },
-      });
-      expect(res.status, JSON.stringify(res.body)).toBe(200);
-    }
+    await voteYear(at, admin.token);
     const voted = await salaryLines(t.db.knex, at.planned);
 
     const edited = await t.api('patch', `/positions/${made.body.position.id}`, {
@@ -91,16 +57,21 @@ describe('a change to the roster of a year whose salary lines are locked', () =>
     expect(note.message).toBe(
       "FY27's salary lines are locked by the stage School Committee Adopted: this change is not in them. " +
         `1 salary line is out of date: they hold ${amount} more than the positions cost. ` +
-        'Reopen the stage (Budget Stages), then Update Salary Budget, to bring them in line.',
+        // FINANCE may update the salary budget but not reopen a stage: the words say who can.
+        'An administrator can reopen the stage (Budget Stages); then Update Salary Budget brings them in line.',
     );
 
-    // A write that does not move the cost still says the lines are out of date.
+    // A write that does not move the cost still says the lines are out of date; to ADMIN, who
+    // may reopen the stage, as the steps to take.
     const noted = await t.api('patch', `/positions/${made.body.position.id}`, {
-      token: finance.token,
+      token: admin.token,
       body: { version: edited.body.position.version, notes: 'Half time from January' },
     });
     expect(noted.status, JSON.stringify(noted.body)).toBe(200);
     expect(cents(noted.body.salaryLines.difference)).toBe(expected);
+    expect(noted.body.salaryLines.message).toMatch(
+      /more than the positions cost\. Reopen the stage \(Budget Stages\), then Update Salary Budget, to bring them in line\.$/,
+    );
 
     // Update Salary Budget: the dry run says the same; the update is refused and writes nothing.
     const dry = await t.api('post', '/reconciliation/update-salary-budget', {

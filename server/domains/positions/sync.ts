@@ -42,7 +42,7 @@ export async function afterPositionsChange(
 ): Promise<SalaryLinesLocked | null> {
   const roster = { budgetYearId: year.budget_year_id, fiscalYear: year.fiscal_year };
   const set = await reconciliation.followRoster(db, actor, roster, places, why);
-  return set ? null : reconciliation.lockedRosterLines(db, roster);
+  return set ? null : reconciliation.lockedRosterLines(db, actor, roster);
 }
 
 /** A write's answer with what its change could not reach, when anything (afterPositionsChange). */

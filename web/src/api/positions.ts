@@ -20,6 +20,7 @@ import type {
   VacatePositionBody,
 } from '@shared/schemas/positions';
 import { createPositionBody } from '@shared/schemas/positions';
+import type { RosterSalaryLines } from '@shared/schemas/reconciliation';
 import { invalidateBudgetData } from '@web/api/budget-data';
 import { api } from '@web/api/client';
 import {
@@ -55,6 +56,8 @@ export const positionsApi = {
   remove: (id: number, version: number) =>
     api.delete<z.infer<typeof deletePositionResponse>>(`/positions/${id}`, { query: { version } }),
   bulk: (body: BulkPositionsBody) => api.post<z.infer<typeof bulkPositionsResponse>>('/positions/bulk', body),
+  salaryLines: (roster: { budgetYearId: number; fiscalYear: number }) =>
+    api.get<RosterSalaryLines>('/positions/salary-lines', { query: roster }),
   placements: () => api.get<z.infer<typeof vacancyPlacementsResponse>>('/positions/vacancy-placement'),
   setPlacement: (workGroupId: number, body: VacancyPlacementBody) =>
     api.put<z.infer<typeof vacancyPlacementResponse>>(`/positions/vacancy-placement/${workGroupId}`, body),
@@ -116,6 +119,21 @@ export function usePositionCounts(
 }
 
 export type PositionCounts = NonNullable<ReturnType<typeof usePositionCounts>['counts']>;
+
+/**
+ * The roster's budgeted year's salary lines when they are locked and out of date (the server's
+ * note, worded for the signed-in user's role), else null: the banner says so on opening. Under
+ * 'positions', so a position write or a stage move (budget data) asks again.
+ */
+export function useRosterSalaryLines(budgetYearId: number | undefined, fiscalYear: number | undefined) {
+  const roster = budgetYearId && fiscalYear ? { budgetYearId, fiscalYear } : null;
+  return useQuery({
+    queryKey: [...positionKeys.all, 'salary-lines', roster?.budgetYearId ?? 0, roster?.fiscalYear ?? 0],
+    queryFn: () => positionsApi.salaryLines(roster!),
+    enabled: roster !== null,
+    select: (answer) => answer.salaryLines,
+  });
+}
 
 export function usePosition(id: number | null) {
   return useQuery({

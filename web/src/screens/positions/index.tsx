@@ -2,7 +2,7 @@ import type { GridApi } from 'ag-grid-community';
 import { useMemo, useRef, useState } from 'react';
 import { fiscalYearLabel } from '@shared/budget-math';
 import { errorMessage } from '@web/api/client';
-import { usePositionCounts, usePositions, type Position } from '@web/api/positions';
+import { usePositionCounts, usePositions, useRosterSalaryLines, type Position } from '@web/api/positions';
 import { useCan } from '@web/auth/use-can';
 import { useBudgetYear } from '@web/budget-year/budget-year-context';
 import { Alert } from '@web/components/alert';
@@ -56,6 +56,7 @@ export function PositionsScreen() {
   const [firstDrawn, setFirstDrawn] = useState(false);
   const list = usePositions(query, firstDrawn);
   const counts = usePositionCounts(query, list);
+  const salaryLines = useRosterSalaryLines(budgetYear?.id, years.fiscalYear);
   const rows = list.data?.positions;
   const columns = useMemo(
     () =>
@@ -109,6 +110,7 @@ export function PositionsScreen() {
         onShowCategory={(category) => setFilters({ ...filters, category })}
         // Every listed position's cost year is the same (one roster's): the server's, not worked out here.
         costFiscalYear={rows?.[0]?.costFiscalYear}
+        salaryLines={salaryLines.data}
       />
       <section className="card" aria-label="Positions list">
         <YearLockNotice lock={lock} />

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { salaryLinesLockedText } from '@shared/schemas/reconciliation';
 import type { PositionCounts } from '@web/api/positions';
 import { ALL } from '@web/components/line-filters';
 import { PositionsBanner } from './positions-banner';
@@ -95,5 +96,32 @@ describe('PositionsBanner', () => {
     renderBanner({ counts: counts(0) });
     expect(screen.queryByText(/no personnel category/)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Show them' })).toBeNull();
+  });
+
+  it("says on opening that the budgeted year's locked salary lines are out of date, in the server's words", () => {
+    // The demo FY26 roster once FY27 was adopted and a position's FTE cut: the lines hold more.
+    const drift = {
+      budgetYearId: 1,
+      fiscalYear: 2027,
+      stageLabel: 'School Committee Adopted',
+      closed: false,
+      source: 'positions' as const,
+      linesOutOfDate: 1,
+      difference: -37442.16,
+    };
+    // FINANCE's wording: it may update the salary budget, an administrator reopens the stage.
+    const message = salaryLinesLockedText(drift, false, { reopen: false, update: true });
+    renderBanner({ counts: counts(0), salaryLines: { ...drift, message } });
+    expect(screen.getByText(/salary lines are locked/).textContent).toBe(
+      "FY27's salary lines are locked by the stage School Committee Adopted. 1 salary line is out of " +
+        'date: they hold $37,442.16 more than the positions cost. An administrator can reopen the stage ' +
+        '(Budget Stages); then Update Salary Budget brings them in line.',
+    );
+    expect(screen.getByText(/salary lines are locked/).closest('[role="status"]')).not.toBeNull();
+  });
+
+  it('says nothing of locked salary lines when the server has nothing to say', () => {
+    renderBanner({ counts: counts(0), salaryLines: null });
+    expect(screen.queryByText(/salary lines are locked/)).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { fiscalYearLabel } from '@shared/budget-math';
 import { noSalaryLineText } from '@shared/salary-line-words';
+import type { SalaryLinesLocked } from '@shared/schemas/reconciliation';
 import type { PositionCounts } from '@web/api/positions';
 import { ALL } from '@web/components/line-filters';
 import { countOf, formatMoneyCents } from '@web/lib/format';
@@ -19,6 +20,11 @@ interface PositionsBannerProps {
   onShowCategory(category: string): void;
   /** The year the cost pays for (the server's costFiscalYear of a listed position); unknown without one. */
   costFiscalYear: number | undefined;
+  /**
+   * The salary lines the roster's cost is budgeted into, when they are locked and out of date:
+   * the server's note (its figure, and the steps this user's role may take), said as it is.
+   */
+  salaryLines?: SalaryLinesLocked | null;
 }
 
 /**
@@ -58,6 +64,7 @@ export function PositionsBanner({
   category,
   onShowCategory,
   costFiscalYear,
+  salaryLines,
 }: PositionsBannerProps) {
   const c = counts;
   const costYear = costFiscalYear ? fiscalYearLabel(costFiscalYear) : null;
@@ -102,6 +109,12 @@ export function PositionsBanner({
           Show over-filled
         </button>
       </div>
+      {salaryLines ? (
+        // Cost the voted budget leaves out, as the positions in no salary line are: the same amber line.
+        <div className="positions-banner__item positions-banner__item--unbudgeted" role="status">
+          <span className="positions-banner__note">{salaryLines.message}</span>
+        </div>
+      ) : null}
       {c?.noSalaryLineCount ? (
         <div className="positions-banner__item positions-banner__item--unbudgeted" role="status">
           <span className="positions-banner__note">{noSalaryLineText(c)}</span>
