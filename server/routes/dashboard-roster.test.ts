@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '@seeds/demo';
 import { useApp } from '../../test/use-app';
+import { plannedIn, seedDemoPlanned } from '../../test/worlds/demo-planned.world';
 
 /**
  * The Budget Dashboard's staff figures for the demo's planned year FY27, which has no payroll of its
@@ -101,52 +101,48 @@ interface Building {
 }
 
 beforeAll(async () => {
-  await seedDemo(t.db.knex, { personaPassword: 'dashboard-roster-pass', passwordCost: 4 });
-  const home = await t.db.knex('fiscal_year_homes').where({ fiscal_year: 2026 }).first('budget_year_id');
-  budgetYearId = Number(home.budget_year_id);
-  const later = await t.db.knex('budget_years').where({ current_fiscal_year: 2027 }).first('id');
-  laterBudgetYearId = Number(later.id);
+  ({ budgetYearId, laterBudgetYearId } = await seedDemoPlanned(t, 'dashboard-roster-pass'));
 }, 120_000);
 
 describe('the dashboard staff figures of a planned year', () => {
-  it.each([
-    ['budget year FY26, beside projected employee lines', () => budgetYearId],
-    ['budget year FY27, with no lines at all', () => laterBudgetYearId],
-  ])('FY27 (%s) counts the FY26 roster: positions, FTE and cost by building', async (_, by) => {
-    const want = await rosterByBuilding();
-    const all = want.get('*')!;
-    expect(all.count).toBeGreaterThan(0);
-    const res = await stats(2027, finance.token, by());
-    expect(res.status).toBe(200);
-    const body = res.body;
-    expect(body.source).toBe('roster');
-    expect(body.roster).toMatchObject({ fiscalYear: 2026, filled: all.filled, vacant: all.vacant });
-    expect(body.roster.holders).toBe(all.people);
-    expect(body.totalEmployees).toBe(all.count);
-    expect(milli(body.totalFte)).toBe(all.fte);
-    expect(cents(body.totalSalary)).toBe(all.cost);
-    expect(body.byBuilding.length).toBe(want.size - 1);
-    for (const b of body.byBuilding as Building[]) {
-      const w = want.get(String(b.buildingId))!;
-      expect(
-        { count: b.count, fte: milli(b.fte), cost: cents(b.total!) },
-        `building ${b.buildingId}`,
-      ).toEqual({
-        count: w.count,
-        fte: w.fte,
-        cost: w.cost,
-      });
-    }
-    const headcount = await t.api(
-      'get',
-      `/line-items/headcount-by-location?budgetYearId=${by()}&fiscalYear=2027`,
-      { token: finance.token },
-    );
-    expect(headcount.status).toBe(200);
-    expect(headcount.body.source).toBe('roster');
-    expect(headcount.body.totalEmployees).toBe(all.count);
-    expect(cents(headcount.body.totalSalary)).toBe(all.cost);
-  });
+  it.each(plannedIn(() => ({ budgetYearId, laterBudgetYearId })))(
+    'FY27 (%s) counts the FY26 roster: positions, FTE and cost by building',
+    async (_, by) => {
+      const want = await rosterByBuilding();
+      const all = want.get('*')!;
+      expect(all.count).toBeGreaterThan(0);
+      const res = await stats(2027, finance.token, by());
+      expect(res.status).toBe(200);
+      const body = res.body;
+      expect(body.source).toBe('roster');
+      expect(body.roster).toMatchObject({ fiscalYear: 2026, filled: all.filled, vacant: all.vacant });
+      expect(body.roster.holders).toBe(all.people);
+      expect(body.totalEmployees).toBe(all.count);
+      expect(milli(body.totalFte)).toBe(all.fte);
+      expect(cents(body.totalSalary)).toBe(all.cost);
+      expect(body.byBuilding.length).toBe(want.size - 1);
+      for (const b of body.byBuilding as Building[]) {
+        const w = want.get(String(b.buildingId))!;
+        expect(
+          { count: b.count, fte: milli(b.fte), cost: cents(b.total!) },
+          `building ${b.buildingId}`,
+        ).toEqual({
+          count: w.count,
+          fte: w.fte,
+          cost: w.cost,
+        });
+      }
+      const headcount = await t.api(
+        'get',
+        `/line-items/headcount-by-location?budgetYearId=${by()}&fiscalYear=2027`,
+        { token: finance.token },
+      );
+      expect(headcount.status).toBe(200);
+      expect(headcount.body.source).toBe('roster');
+      expect(headcount.body.totalEmployees).toBe(all.count);
+      expect(cents(headcount.body.totalSalary)).toBe(all.cost);
+    },
+  );
 
   it('a reader who may not see pay gets the same counts, a building of 1 to 4 holders without its pay', async () => {
     const want = await rosterByBuilding();

@@ -45,8 +45,11 @@ export function positionScope(scope: PositionScope, alias = 'p'): string {
  */
 export const HOLDER_LINES = `position_holders h CROSS JOIN LATERAL (SELECT * FROM line_items x WHERE x.id = h.line_item_id LIMIT 1) li`;
 
+/** A holder's budgeted annual salary (over line_items li): next-year, else current, else 0. */
+export const HOLDER_SALARY = `coalesce(li.next_year_salary, li.current_salary, 0)`;
+
 /** One holder's cost: next-year salary x share / FTE, to the cent (over position_holders h, line_items li). */
-export const HOLDER_COST = `round(coalesce(li.next_year_salary, li.current_salary, 0) * h.fte_share
+export const HOLDER_COST = `round(${HOLDER_SALARY} * h.fte_share
   / coalesce(nullif(li.current_fte, 0), 1), 2)`;
 
 /**

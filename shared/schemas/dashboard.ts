@@ -150,13 +150,20 @@ export const MIN_RANGE_COUNT = 5;
 /** Width of a salary range in dollars. */
 export const SALARY_RANGE_WIDTH = 10_000;
 
-/** GET /line-items/salary-distribution */
+/**
+ * GET /line-items/salary-distribution: the year's employee lines' salaries; for a year with none of
+ * its own whose salaries a roster budgets (source 'roster', as the staff figures'), the people
+ * holding that roster's filled positions at their budgeted salaries.
+ */
 export const salaryDistributionResponse = z.object({
   teachers: z.array(salaryRangeSchema),
   paras: z.array(salaryRangeSchema),
   /** Employees left out because their range had fewer than MIN_RANGE_COUNT people. */
   excluded: z.object({ teachers: z.number().int(), paras: z.number().int() }),
   minRangeCount: z.number().int(),
+  source: z.enum(STAFF_SOURCES),
+  /** The roster the ranges are of (its budget year and fiscal year) when source is 'roster'; else null. */
+  roster: staffRosterSchema.pick({ budgetYearId: true, fiscalYear: true }).nullable(),
   ...fundsEcho,
 });
 

@@ -241,9 +241,11 @@ export function rangeLabel(rangeStart: number): string {
 }
 
 /**
- * Teacher and paraeducator salaries by range. A range with fewer than MIN_RANGE_COUNT people is
- * left out (too few to show without naming pay), and how many people that hides is reported, so
- * totals still reconcile.
+ * Teacher and paraeducator salaries by range, of the people the staff figures count (staffFigures'
+ * choice, reconciliation.positionsRoster): a year's employee lines, or for a year with no payroll
+ * of its own whose salaries a roster budgets, that roster's holders at their budgeted salaries
+ * (rq.rosterSalaryRanges). A range with fewer than MIN_RANGE_COUNT people is left out (too few to
+ * show without naming pay), and how many people that hides is reported, so totals still reconcile.
  */
 export async function salaryDistribution(
   app: AppContext,
@@ -251,18 +253,26 @@ export async function salaryDistribution(
   scope: q.Scope,
 ): Promise<SalaryDistribution> {
   await start(app, actor, scope);
-  const rows = await q.salaryRanges(app.db, scope);
+  const { budgetYearId, fiscalYear } = scope;
+  const { follows, roster } = await reconciliation.positionsRoster(app.db, budgetYearId, fiscalYear);
+  const ranges = (s: q.Scope) =>
+    follows ? rq.rosterSalaryRanges(app.db, roster, s.funds) : q.salaryRanges(app.db, s);
+  const rows = await ranges(scope);
   // A range whose general-fund figures differ from every fund's by 1 to 4 people would give their
   // pay away to a reader who may not see it: left out as a small range is.
   const rangeKey = (r: q.SalaryRangeRow) => `${r.group}|${r.rangeStart}`;
   const allFunds = judgesFundChoice(actor, scope.funds)
-    ? new Map((await q.salaryRanges(app.db, { ...scope, funds: 'all' })).map((r) => [rangeKey(r), r.count]))
+    ? new Map((await ranges({ ...scope, funds: 'all' })).map((r) => [rangeKey(r), r.count]))
     : null;
+  // No roster: the lines, or (none in any fund: the fund choice may leave them all out) nothing.
+  const none = !follows && !rows.length && !(await rq.hasEmployeeLines(app.db, scope));
   const result: SalaryDistribution = {
     teachers: [],
     paras: [],
     excluded: { teachers: 0, paras: 0 },
     minRangeCount: MIN_RANGE_COUNT,
+    source: follows ? 'roster' : none ? 'none' : 'lines',
+    roster: follows ? roster : null,
     ...echoFunds(scope.funds),
   };
   for (const r of rows) {

@@ -1,7 +1,7 @@
 import type { Db } from '@server/db/index';
 import { OF_FUNDS } from '@server/domains/funds';
-import { POSITION_FUND_PARTS, positionCosts } from '@server/sql/position-cost';
-import { DISTRICT_WIDE, where, type Scope } from './dashboard';
+import { HOLDER_LINES, HOLDER_SALARY, POSITION_FUND_PARTS, positionCosts } from '@server/sql/position-cost';
+import { DISTRICT_WIDE, salaryRangesOf, where, type Scope, type SalaryRangeRow } from './dashboard';
 
 /**
  * The Budget Dashboard's staff figures for a year with no employee lines of its own, whose salary
@@ -78,4 +78,33 @@ export async function rosterStaff(
     is_total: Number(r.is_total),
     name: Number(r.is_total) === 1 ? null : (r.name ?? DISTRICT_WIDE),
   }));
+}
+
+/**
+ * The salary ranges (salaryRangesOf: teachers and paraeducators by the lines' rule) of a roster's
+ * people: the holders of its filled positions that have a part in the funds chosen (as rosterStaff
+ * counts them), each person (their employee line) once however many positions they hold.
+ *
+ * A salary in a range is a person's annual salary: the budgeted next-year salary a holder's cost
+ * starts from (HOLDER_SALARY), not that cost. positionCosts charges a position the salary times the
+ * holder's share over their FTE, the position's part of the person's pay: a teacher holding two
+ * half positions costs each half, but earns, and is paid, the whole. A year's own lines range a
+ * line's whole current_salary, one line a person, so the roster's ranges describe people as those
+ * do, and no one falls into a lower range for being split across positions.
+ */
+export function rosterSalaryRanges(
+  db: Db,
+  roster: { budgetYearId: number; fiscalYear: number },
+  funds: Scope['funds'],
+): Promise<SalaryRangeRow[]> {
+  return salaryRangesOf(db, {
+    sql: `SELECT DISTINCT ON (hl.id) hl.salary, hl.work_group_id, hl.work_group, hl.position
+            FROM (${positionCosts(roster)}) pc
+            CROSS JOIN LATERAL (SELECT li.id, ${HOLDER_SALARY} AS salary, li.work_group_id, li.work_group, li.position
+                                  FROM ${HOLDER_LINES} WHERE h.position_id = pc.id) hl
+           WHERE pc.status = 'filled'
+             AND EXISTS (SELECT 1 FROM (${POSITION_FUND_PARTS}) fp WHERE ${OF_FUNDS(funds, 'fp')})
+           ORDER BY hl.id`,
+    bindings: [],
+  });
 }

@@ -238,14 +238,18 @@ export interface SalaryRangeRow {
 }
 
 /**
- * Salaries of teachers and paraeducators in ranges of SALARY_RANGE_WIDTH dollars. Who is which is
+ * Salaries of teachers and paraeducators in ranges of SALARY_RANGE_WIDTH dollars, of `people`: a
+ * SELECT of one row a person with their line's salary, work_group_id, work_group and position (the
+ * year's employee lines, salaryRanges; a roster's holders, rosterSalaryRanges). Who is which is
  * classifyTitle's rule (server/lib/staff-roles.ts), applied first to the line's work group, then,
  * for a line with no work group, to its imported label ('Para Educator'), then to its position. A
  * salary of 0 (a new hire starting next year) is in no range. Every range is returned; the service
  * suppresses small ones.
  */
-export async function salaryRanges(db: Db, scope: Scope): Promise<SalaryRangeRow[]> {
-  const w = where(scope, true);
+export async function salaryRangesOf(
+  db: Db,
+  people: { sql: string; bindings: (string | number | boolean)[] },
+): Promise<SalaryRangeRow[]> {
   const { rows } = await db.raw(
     // Work groups are classified once (a handful of rows), so most lines need no text work at all;
     // the rest go through classifyTitleSql, whose LIKE pre-checks turn most titles away before any
@@ -255,38 +259,38 @@ export async function salaryRanges(db: Db, scope: Scope): Promise<SalaryRangeRow
     `WITH groups AS MATERIALIZED (SELECT id, ${classifyTitleSql('name')} AS grp FROM work_groups)
      SELECT grp, band * ${SALARY_RANGE_WIDTH} AS range_start, count(*) AS count,
             round(avg(salary), 2) AS avg_salary, min(salary) AS min_salary, max(salary) AS max_salary
-       FROM (SELECT li.current_salary AS salary,
-                    (li.current_salary * 100)::bigint / ${SALARY_RANGE_WIDTH * 100} AS band,
+       FROM (SELECT p.salary, (p.salary * 100)::bigint / ${SALARY_RANGE_WIDTH * 100} AS band,
                     -- coalesce stops at the first answer: the work group, else (no work group) the
                     -- imported label, else the position.
-                    coalesce(g.grp, CASE WHEN li.work_group_id IS NULL THEN ${classifyTitleSql('li.work_group')} END,
-                             ${classifyTitleSql('li.position')}) AS grp
-               FROM line_items_all li
-               LEFT JOIN groups g ON g.id = li.work_group_id
-              WHERE ${w.sql} AND li.current_salary > 0
+                    coalesce(g.grp, CASE WHEN p.work_group_id IS NULL THEN ${classifyTitleSql('p.work_group')} END,
+                             ${classifyTitleSql('p.position')}) AS grp
+               FROM (${people.sql}) p
+               LEFT JOIN groups g ON g.id = p.work_group_id
+              WHERE p.salary > 0
              -- OFFSET 0 keeps this subquery apart, so the CASE runs once per line (not again for
              -- the filter) and the few groups are hashed rather than 50,000 rows sorted.
              OFFSET 0) staff
       WHERE grp IS NOT NULL
       GROUP BY grp, band
       ORDER BY grp, band`,
-    w.bindings,
+    people.bindings,
   );
-  return rows.map(
-    (r: {
-      grp: 'teachers' | 'paras';
-      range_start: number;
-      count: number;
-      avg_salary: number;
-      min_salary: number;
-      max_salary: number;
-    }) => ({
-      group: r.grp,
-      rangeStart: Number(r.range_start),
-      count: Number(r.count),
-      avgSalary: Number(r.avg_salary),
-      minSalary: Number(r.min_salary),
-      maxSalary: Number(r.max_salary),
-    }),
-  );
+  return rows.map((r: Record<string, string | number>) => ({
+    group: r.grp as SalaryRangeRow['group'],
+    rangeStart: Number(r.range_start),
+    count: Number(r.count),
+    avgSalary: Number(r.avg_salary),
+    minSalary: Number(r.min_salary),
+    maxSalary: Number(r.max_salary),
+  }));
+}
+
+/** salaryRangesOf the scope's employee lines (a line is one person's pay, current_salary). */
+export function salaryRanges(db: Db, scope: Scope): Promise<SalaryRangeRow[]> {
+  const w = where(scope, true);
+  return salaryRangesOf(db, {
+    sql: `SELECT li.current_salary AS salary, li.work_group_id, li.work_group, li.position
+            FROM line_items_all li WHERE ${w.sql}`,
+    bindings: w.bindings,
+  });
 }

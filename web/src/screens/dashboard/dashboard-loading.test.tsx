@@ -83,6 +83,8 @@ const SALARIES: SalaryDistribution = {
   paras: [range('$30k-$40k', 12)],
   excluded: { teachers: 0, paras: 0 },
   minRangeCount: 5,
+  source: 'lines',
+  roster: null,
   ...echoFunds(),
 };
 

@@ -37,7 +37,7 @@ import { ReviewCount } from './review-count';
 import { GenerateProjections } from './generate-projections';
 import { SettingsPanel } from './settings-panel';
 import { budgetYearWords } from './year-heading';
-import { countedWord, staffSourceCaption } from './staff-source';
+import { countedWord, noStaffText, staffSourceCaption } from './staff-source';
 import { ProjectedBanner } from './projected-banner';
 import './dashboard.css';
 
@@ -101,6 +101,10 @@ export function DashboardScreen() {
   const state = yearState(summary.data, stats.data);
   const minRange = salaries.data?.minRangeCount ?? 5;
   const staffNote = stats.data ? staffSourceCaption(stats.data, fiscalYear) : null;
+  // The salary cards count the people the staff cards do (salaries.data.source); with neither, say so.
+  const noSalaries = salaries.data?.source === 'none' ? noStaffText(fiscalYear) : undefined;
+  const salaryNote = (who: string, key: 'teachers' | 'paras') =>
+    excludedNote(who, salaries.data?.excluded[key] ?? 0, minRange, fy, salaries.data);
 
   return (
     <>
@@ -238,7 +242,8 @@ export function DashboardScreen() {
               title="Teacher Salaries"
               who="teachers"
               ranges={salaries.data?.teachers ?? []}
-              note={excludedNote('teachers', salaries.data?.excluded.teachers ?? 0, minRange, fy)}
+              note={salaryNote('teachers', 'teachers')}
+              emptyText={noSalaries}
               colors={BLUES}
             />
             <SalaryCard
@@ -246,7 +251,8 @@ export function DashboardScreen() {
               title="Paraeducator Salaries"
               who="paraeducators"
               ranges={salaries.data?.paras ?? []}
-              note={excludedNote('paraeducators', salaries.data?.excluded.paras ?? 0, minRange, fy)}
+              note={salaryNote('paraeducators', 'paras')}
+              emptyText={noSalaries}
               colors={TEALS}
             />
           </>

@@ -1,4 +1,4 @@
-import type { EmployeeStats } from '@web/api/dashboard';
+import type { EmployeeStats, SalaryDistribution } from '@web/api/dashboard';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 
 const n = (v: number) => v.toLocaleString('en-US');
@@ -14,7 +14,7 @@ export function staffSourceCaption(
   fiscalYear: number,
 ): string | null {
   if (stats.source === 'none') {
-    return `${fiscalYearLabel(fiscalYear)} has no employee lines, and no roster of positions budgets its salaries.`;
+    return noStaffText(fiscalYear);
   }
   const r = stats.roster;
   if (stats.source !== 'roster' || !r) {
@@ -29,3 +29,28 @@ export function staffSourceCaption(
 /** What the cards count: positions for a roster, else employees. */
 export const countedWord = (stats: Pick<EmployeeStats, 'source'> | undefined) =>
   stats?.source === 'roster' ? 'Positions' : 'Employees';
+
+/** What a staff card of a year with neither employee lines nor a roster says instead of zeros. */
+export const noStaffText = (fiscalYear: number) =>
+  `${fiscalYearLabel(fiscalYear)} has no employee lines, and no roster of positions budgets its salaries.`;
+
+/**
+ * What a salary donut counts, from where its answer says the people come (the server follows the
+ * staff cards' source): the year's employee lines; for a planned year, the holders of the roster's
+ * filled positions at their budgeted salary for the year shown (each person's whole salary, not a
+ * position's share of it, so a person split across positions is in one range); null for a year with
+ * neither (the card says so: noStaffText).
+ */
+export function salaryCounted(
+  who: string,
+  fy: string | undefined,
+  from?: Pick<SalaryDistribution, 'source' | 'roster'>,
+): string | null {
+  if (from?.source === 'none') {
+    return null;
+  }
+  if (from?.source === 'roster' && from.roster) {
+    return `Budgeted ${fy ? `${fy} ` : ''}salaries of the ${fiscalYearLabel(from.roster.fiscalYear)} roster's position holders (people, not FTE) whose work group or position names ${who}, above $0.`;
+  }
+  return `Counts ${fy ? `${fy} ` : ''}employee lines (people, not FTE) whose work group or position names ${who}, with a salary above $0.`;
+}

@@ -1,16 +1,25 @@
-import type { BudgetSummary, EmployeeStats } from '@web/api/dashboard';
+import type { BudgetSummary, EmployeeStats, SalaryDistribution } from '@web/api/dashboard';
+import { salaryCounted } from './staff-source';
 
 /**
- * Under a salary donut: what it counts (the server's salaryRanges: employee lines, not FTE, of the
- * fiscal year whose work group, else position, names the role, paid above $0; a count that differs
- * from one work group's, as Salary Verification's band or COLA's Active employees) and who is left
- * out for privacy.
+ * Under a salary donut: what it counts (salaryCounted: the server's salaryRanges, employee lines,
+ * not FTE, of the fiscal year whose work group, else position, names the role, paid above $0; a
+ * count that differs from one work group's, as Salary Verification's band or COLA's Active
+ * employees; for a planned year, its roster's holders) and who is left out for privacy.
  */
-export function excludedNote(who: string, excluded: number, minRangeCount: number, fy?: string): string {
-  const counted = `Counts ${fy ? `${fy} ` : ''}employee lines (people, not FTE) whose work group or position names ${who}, with a salary above $0.`;
-  return excluded > 0
-    ? `${counted} ${excluded.toLocaleString('en-US')} ${who} in ranges of fewer than ${minRangeCount} people are not shown.`
-    : `${counted} Ranges of fewer than ${minRangeCount} people are not shown.`;
+export function excludedNote(
+  who: string,
+  excluded: number,
+  minRangeCount: number,
+  fy?: string,
+  from?: Pick<SalaryDistribution, 'source' | 'roster'>,
+): string {
+  const counted = salaryCounted(who, fy, from);
+  const hidden =
+    excluded > 0
+      ? `${excluded.toLocaleString('en-US')} ${who} in ranges of fewer than ${minRangeCount} people are not shown.`
+      : `Ranges of fewer than ${minRangeCount} people are not shown.`;
+  return counted ? `${counted} ${hidden}` : hidden;
 }
 
 /**
