@@ -14,3 +14,30 @@ export function noSalaryLineText(t: { noSalaryLineCount: number; noSalaryLineCos
     `${one ? 'has' : 'have'} no personnel category: ${one ? 'its' : 'their'} cost is in no salary line`
   );
 }
+
+/**
+ * What Update Salary Budget put in the proposed budget, of what: '$36,845,488.49 of the positions'
+ * $36,882,930.65 budgeted cost' for a year being planned (its lines follow the roster before it),
+ * '$35,293,887.00 of $35,293,887.00 payroll' for a year with a payroll of its own; and the part with
+ * no salary line to land on (no personnel category), said of positions or of employees to match.
+ * The web's confirmation and the CLI both word it here, each with its own money format.
+ */
+export function salaryBudgetTotalText(
+  r: {
+    source: 'positions' | 'payroll';
+    distributedAmount: number;
+    totalOperatingSalary: number;
+    undistributedAmount: number;
+  },
+  money: (dollars: number) => string,
+): string {
+  const positions = r.source === 'positions';
+  const of = positions
+    ? `${money(r.distributedAmount)} of the positions' ${money(r.totalOperatingSalary)} budgeted cost`
+    : `${money(r.distributedAmount)} of ${money(r.totalOperatingSalary)} payroll`;
+  if (r.undistributedAmount === 0) {
+    return of;
+  }
+  const whose = positions ? 'is the cost of positions' : 'belongs to employees';
+  return `${of} (${money(r.undistributedAmount)} ${whose} with no personnel category)`;
+}

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { reconciliation } from '@server/domains/line-items';
 import { formatMoneyCents as money } from '@shared/money';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
+import { salaryBudgetTotalText } from '@shared/salary-line-words';
 import {
   updateSalaryBudgetBody,
   type SalaryLineChange,
@@ -29,11 +30,7 @@ function changeLine(c: SalaryLineChange): string {
 /** What the update did or, in a dry run or a locked year, would do: in plain words, one change a line. */
 function describe(r: UpdateSalaryBudgetResult, fy: string): string {
   const counts = `${lines(r.updatedItems)} changed, ${lines(r.createdItems)} added and ${lines(r.removedItems)} removed`;
-  const payroll = `${money(r.distributedAmount)} of ${money(r.totalOperatingSalary)} payroll${
-    r.undistributedAmount !== 0
-      ? ` (${money(r.undistributedAmount)} belongs to employees with no personnel category)`
-      : ''
-  }`;
+  const payroll = salaryBudgetTotalText(r, money);
   const listed = r.changes.map(changeLine);
   if (r.locked) {
     // A voted year keeps its lines: what is out of date is said, and nothing is written.

@@ -66,6 +66,11 @@ export const updateSalaryBudgetResponse = z.object({
   changes: z.array(salaryLineChange),
   /** True when nothing was written: what the update would do. */
   dryRun: z.boolean(),
+  /**
+   * What the salary lines were set to: the year's own payroll, or (a year being planned) the cost of
+   * the roster of positions before it; the totals above are of that (salaryBudgetTotalText).
+   */
+  source: z.enum(['positions', 'payroll']),
   /** Present when the year's lines are locked: the changes are what a reopen would let it make. */
   locked: salaryLinesLocked.optional(),
 });

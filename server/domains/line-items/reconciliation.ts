@@ -51,10 +51,12 @@ export async function updateSalaryBudget(
   authorize(actor, 'reconciliation.write');
   // A dry run is the same update, rolled back: what it would change is exactly what it changes.
   let preview: Applied | undefined;
-  const result: Omit<UpdateSalaryBudgetResult, 'dryRun'> = await app.db
+  let source: UpdateSalaryBudgetResult['source'] = 'payroll';
+  const result: Omit<UpdateSalaryBudgetResult, 'dryRun' | 'source'> = await app.db
     .transaction(async (trx) => {
       await requireBudgetYear(trx, input.budgetYearId);
       const payroll = await salarySource(trx, input.budgetYearId, input.fiscalYear);
+      source = payroll.from;
       if (!payroll.groups.length) {
         throw badRequest(
           `There are no ${fiscalYearLabel(input.fiscalYear)} employee lines to take the payroll from`,
@@ -85,7 +87,7 @@ export async function updateSalaryBudget(
       }
       throw err;
     });
-  return { ...result, dryRun: Boolean(input.dryRun) };
+  return { ...result, source, dryRun: Boolean(input.dryRun) };
 }
 
 /**

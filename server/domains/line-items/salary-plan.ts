@@ -15,7 +15,7 @@ const placeOf = (categoryId: number | null, buildingId: number | null, code: str
   JSON.stringify([categoryId, buildingId, code]);
 
 /** What setting the salary lines did (a dry run says it wrote nothing: updateSalaryBudget). */
-export type Applied = Omit<UpdateSalaryBudgetResult, 'dryRun' | 'locked'>;
+export type Applied = Omit<UpdateSalaryBudgetResult, 'dryRun' | 'locked' | 'source'>;
 
 /** One write of a plan, in the order the update makes them. */
 type Write =

@@ -103,6 +103,8 @@ describe('a change to the roster of a year whose salary lines are locked', () =>
     });
     expect(update.status, JSON.stringify(update.body)).toBe(200);
     expect(update.body.locked).toBeUndefined();
+    // FY2027 has no payroll of its own: its lines took the FY2026 positions' cost.
+    expect(update.body.source).toBe('positions');
     expect(await drift()).toBe(0n);
   });
 });

@@ -14,6 +14,7 @@ const RESULT = {
   totalOperatingSalary: 1_000_000,
   undistributedAmount: 0,
   dryRun: false,
+  source: 'payroll',
   changes: [],
 };
 
@@ -37,10 +38,10 @@ const PREVIEW = {
   ],
 };
 
-/** Answers a dry run with `preview`, the update itself with RESULT. */
-const answering = (preview: unknown) =>
+/** Answers a dry run with `preview`, the update itself with `result`. */
+const answering = (preview: unknown, result: unknown = RESULT) =>
   vi.fn(async (_url: string, init?: { body?: string }) =>
-    jsonResponse(200, JSON.parse(init?.body ?? '{}').dryRun ? preview : RESULT),
+    jsonResponse(200, JSON.parse(init?.body ?? '{}').dryRun ? preview : result),
   );
 
 function renderButton(fiscalYear: number) {
@@ -76,6 +77,26 @@ describe('SalaryBudgetButton', () => {
     expect(screen.getByRole('button', { name: 'Update FY27 Salary Budget' })).toBeTruthy();
     expect(screen.queryByText(/salary budget updated/)).toBeNull();
     expect(screen.queryByText(/3 lines changed/)).toBeNull();
+  });
+
+  it("says a planned year's lines took the positions' cost, not a payroll, and what had no line", async () => {
+    storeSession(makeUser());
+    const planned = {
+      ...RESULT,
+      source: 'positions',
+      distributedAmount: 995_000,
+      undistributedAmount: 5_000,
+    };
+    vi.stubGlobal('fetch', answering({ ...PREVIEW, source: 'positions' }, planned));
+    renderButton(2027);
+    fireEvent.click(screen.getByRole('button', { name: 'Update FY27 Salary Budget' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Update Salary Budget' }));
+    expect(await screen.findByText('FY27 salary budget updated')).toBeTruthy();
+    expect(
+      screen.getByText(
+        "3 lines changed, 1 line added and 51 lines removed: $995,000 of the positions' $1,000,000 budgeted cost ($5,000 is the cost of positions with no personnel category) is now in the proposed budget.",
+      ),
+    ).toBeTruthy();
   });
 
   it('says nothing is out of date when a dry run finds nothing to change', async () => {

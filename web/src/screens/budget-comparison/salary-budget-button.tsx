@@ -9,6 +9,7 @@ import { Alert } from '@web/components/alert';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { countOf, formatMoney, formatMoneyCents } from '@web/lib/format';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
+import { salaryBudgetTotalText } from '@shared/salary-line-words';
 
 const lines = (n: number) => countOf(n, 'line');
 
@@ -164,11 +165,7 @@ export function SalaryBudgetButton({
           {shown.error ? <Alert>{shown.error}</Alert> : null}
           {result ? (
             <Alert variant="success" title={`${fy} salary budget updated`}>
-              {changes(result)}: {formatMoney(result.distributedAmount)} of{' '}
-              {formatMoney(result.totalOperatingSalary)} payroll is now in the proposed budget.
-              {result.undistributedAmount !== 0
-                ? ` ${formatMoney(result.undistributedAmount)} belongs to employees with no personnel category.`
-                : ''}
+              {changes(result)}: {salaryBudgetTotalText(result, formatMoney)} is now in the proposed budget.
             </Alert>
           ) : null}
         </div>
