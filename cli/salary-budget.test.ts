@@ -69,9 +69,10 @@ describe('budget-cli salary-budget update', () => {
     const [line] = await teacherLines();
     expect(line.amount).toBe('119234.75');
 
-    // Nothing to do: said in words.
+    // Nothing to do: said in words. FY2029 has no payroll of its own: its lines are the FY2028
+    // positions' cost, and the words say so.
     expect((await ok('salary-budget', 'update', ...planned, '--dry-run')).stdout).toBe(
-      'Nothing is out of date: every FY29 salary line already holds what it should ($119,234.75 of $119,234.75 payroll).\n',
+      "Nothing is out of date: every FY29 salary line already holds what it should ($119,234.75 of the positions' $119,234.75 budgeted cost).\n",
     );
 
     // A stale amount: the dry run lists the change and writes nothing; the update sets it.
@@ -81,7 +82,7 @@ describe('budget-cli salary-budget update', () => {
     const dry = await ok('salary-budget', 'update', ...planned, '--dry-run');
     expect(dry.stdout).toBe(
       'Dry run (nothing saved): updating the FY29 salary budget would set 1 line changed, 0 lines added and ' +
-        '0 lines removed, putting $119,234.75 of $119,234.75 payroll in the proposed budget:\n' +
+        "0 lines removed, putting $119,234.75 of the positions' $119,234.75 budgeted cost in the proposed budget:\n" +
         '  Change Teachers at Curley K-8 (2305): $100,000.00 to $119,234.75\n',
     );
     expect(await teacherLines()).toEqual([{ id: line.id, amount: '100000.00' }]);
