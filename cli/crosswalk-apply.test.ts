@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCliRunner, jsonDocument, type CliRunner } from '../test/cli';
+import { CURLEY_FY2028, CURLEY_TEACHERS, curleyDistrict } from '../test/cli-curley';
 
 /**
  * budget-cli crosswalk apply: a district from nothing imports its payroll, writes a rule for a title
@@ -32,21 +33,11 @@ describe('budget-cli crosswalk apply', () => {
   });
 
   it('gives the imported lines and their positions what the rule says', { timeout: 240_000 }, async () => {
-    await ok('setup', '--district-name', 'Apply Test', '--demo-categories', '--work-group', 'Teachers');
-    await ok('budget-year', 'create', 'FY28', '--fiscal-years', 'FY27-FY32', '--current', 'FY28');
-    await ok('buildings', 'add', 'Curley K-8', '--code', 'CUR');
-    const file = path.join(dir, 'payroll.csv');
-    writeFileSync(
-      file,
-      [
-        'Employee Name,Title,School,Salary,FTE',
-        '"Lee, Ana",Grade 3 Teacher,CUR,"61,234.50",1',
-        '"Ortiz, Sam",Grade 3 Teacher,CUR,"58,000.25",1',
-        '"Moss, Eli",Custodian,CUR,"45,000.00",1',
-      ].join('\n'),
-    );
-    await ok('import', file, '--type', 'operating', '--budget-year', 'FY28', '--version', 'FY28 Draft');
-    const year = ['--budget-year', 'FY28', '--fiscal-year', 'FY2028'];
+    await curleyDistrict(runner, dir, 'Apply Test', [
+      ...CURLEY_TEACHERS,
+      '"Moss, Eli",Custodian,CUR,"45,000.00",1',
+    ]);
+    const year = CURLEY_FY2028;
     await ok(
       'crosswalk',
       'add',

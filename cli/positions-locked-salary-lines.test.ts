@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCliRunner, type CliRunner } from '../test/cli';
+import { CURLEY_FY2028, curleyDistrict, teachersRuleApplied } from '../test/cli-curley';
 
 /**
  * `positions list` says when the salary lines its roster's cost is budgeted into are locked and out
@@ -19,7 +20,7 @@ describe('budget-cli positions list, locked salary lines out of date', () => {
     return res;
   };
   const planned = ['--budget-year', 'FY28', '--fiscal-year', 'FY2029'];
-  const roster = ['--budget-year', 'FY28', '--fiscal-year', 'FY2028'];
+  const roster = CURLEY_FY2028;
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'cli-positions-locked-'));
@@ -34,22 +35,8 @@ describe('budget-cli positions list, locked salary lines out of date', () => {
     'warns with how far the locked lines are, and says nothing while they are open',
     { timeout: 240_000 },
     async () => {
-      await ok('setup', '--district-name', 'Locked Test', '--demo-categories', '--work-group', 'Teachers');
-      await ok('budget-year', 'create', 'FY28', '--fiscal-years', 'FY27-FY32', '--current', 'FY28');
-      await ok('buildings', 'add', 'Curley K-8', '--code', 'CUR');
-      const file = path.join(dir, 'payroll.csv');
-      writeFileSync(
-        file,
-        [
-          'Employee Name,Title,School,Salary,FTE',
-          '"Lee, Ana",Grade 3 Teacher,CUR,"61,234.50",1',
-          '"Ortiz, Sam",Grade 3 Teacher,CUR,"58,000.25",1',
-        ].join('\n'),
-      );
-      await ok('import', file, '--type', 'operating', '--budget-year', 'FY28', '--version', 'FY28 Draft');
-      const rule = ['--match', 'glob', '--pattern', '*Teacher', '--category', 'Teachers', '--code', '2305'];
-      await ok('crosswalk', 'add', ...rule, '--work-group', 'Teachers', ...roster);
-      await ok('crosswalk', 'apply', ...roster);
+      await curleyDistrict(runner, dir, 'Locked Test');
+      await teachersRuleApplied(runner);
 
       // Open, the lines follow the positions: nothing to say.
       expect((await ok('positions', 'list', ...roster)).stdout).not.toContain('salary lines are locked');

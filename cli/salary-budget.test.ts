@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCliRunner, jsonDocument, type CliRunner } from '../test/cli';
+import { CURLEY_FY2028, curleyDistrict, teachersRuleApplied } from '../test/cli-curley';
 
 /**
  * budget-cli salary-budget update: Update Salary Budget from the command line. A district imports
@@ -49,23 +50,8 @@ describe('budget-cli salary-budget update', () => {
   });
 
   it('lists, sets, and for a locked year says and refuses', { timeout: 240_000 }, async () => {
-    await ok('setup', '--district-name', 'Salary Test', '--demo-categories', '--work-group', 'Teachers');
-    await ok('budget-year', 'create', 'FY28', '--fiscal-years', 'FY27-FY32', '--current', 'FY28');
-    await ok('buildings', 'add', 'Curley K-8', '--code', 'CUR');
-    const file = path.join(dir, 'payroll.csv');
-    writeFileSync(
-      file,
-      [
-        'Employee Name,Title,School,Salary,FTE',
-        '"Lee, Ana",Grade 3 Teacher,CUR,"61,234.50",1',
-        '"Ortiz, Sam",Grade 3 Teacher,CUR,"58,000.25",1',
-      ].join('\n'),
-    );
-    await ok('import', file, '--type', 'operating', '--budget-year', 'FY28', '--version', 'FY28 Draft');
-    const year = ['--budget-year', 'FY28', '--fiscal-year', 'FY2028'];
-    const rule = ['--match', 'glob', '--pattern', '*Teacher', '--category', 'Teachers', '--code', '2305'];
-    await ok('crosswalk', 'add', ...rule, '--work-group', 'Teachers', ...year);
-    await ok('crosswalk', 'apply', ...year);
+    await curleyDistrict(runner, dir, 'Salary Test');
+    await teachersRuleApplied(runner);
     const [line] = await teacherLines();
     expect(line.amount).toBe('119234.75');
 
@@ -99,7 +85,10 @@ describe('budget-cli salary-budget update', () => {
     ]) {
       await ok('stage', 'advance', ...planned, '--stage', stage, '--date', date);
     }
-    const { positions } = jsonDocument(await ok('positions', 'list', ...year, '--json'), 'object') as {
+    const { positions } = jsonDocument(
+      await ok('positions', 'list', ...CURLEY_FY2028, '--json'),
+      'object',
+    ) as {
       positions: { id: number; holders: { employeeName: string }[] }[];
     };
     const ana = positions.find((p) => p.holders.some((h) => h.employeeName === 'Ana Lee'));
