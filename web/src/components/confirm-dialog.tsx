@@ -10,6 +10,8 @@ interface ConfirmDialogProps {
   confirmLabel: string;
   busyLabel?: string;
   busy?: boolean;
+  /** The confirm button cannot be pressed (what it would do is refused, the message says why). */
+  disabled?: boolean;
   onConfirm(): void;
   /** Choices to make before confirming, shown under the message. */
   children?: ReactNode;
@@ -28,6 +30,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
     confirmLabel,
     busyLabel,
     busy = false,
+    disabled = false,
     onConfirm,
     children,
   } = props;
@@ -42,7 +45,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
           {children}
           <div className="form-actions">
             <AlertDialog.Cancel className="btn btn--secondary">Cancel</AlertDialog.Cancel>
-            <button type="button" className="btn btn--danger" disabled={busy} onClick={onConfirm}>
+            <button type="button" className="btn btn--danger" disabled={busy || disabled} onClick={onConfirm}>
               {busy && busyLabel ? busyLabel : confirmLabel}
             </button>
           </div>

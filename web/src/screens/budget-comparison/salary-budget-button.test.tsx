@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, storeSession, makeUser } from '@web/test/render';
 import { salaryLinesLockedText } from '@shared/schemas/reconciliation';
 import { SalaryBudgetButton } from './salary-budget-button';
+import { lockedSalaryLines } from '@web/test/salary-lines-locked';
 
 const RESULT = {
   updatedItems: 3,
@@ -133,15 +134,7 @@ describe('SalaryBudgetButton', () => {
 
   it('says a locked year is locked, what is out of date and by how much, and offers no update', async () => {
     storeSession(makeUser());
-    const drift = {
-      budgetYearId: 1,
-      fiscalYear: 2027,
-      stageLabel: 'School Committee Adopted',
-      closed: false,
-      source: 'positions' as const,
-      linesOutOfDate: 1,
-      difference: -22900.2,
-    };
+    const drift = lockedSalaryLines(-22900.2);
     const fetchMock = answering({
       ...PREVIEW,
       updatedItems: 1,

@@ -149,9 +149,10 @@ export function SalaryBudgetButton({
         title={`Update the ${fy} salary budget?`}
         message={`The proposed lines of personnel categories become the ${fy} payroll (for a year being planned, the cost of the positions before it): one amount for each category, building and function code the people carry (split over several lines in proportion to their amounts), a line added where none exists, and a line removed where no one is paid. Lines of other categories are not changed.`}
         confirmLabel="Update Salary Budget"
+        busy={update.isPending}
+        busyLabel="Updating..."
         // A locked year's update would only be refused: the confirm stays disabled, the preview says why.
-        busy={update.isPending || Boolean(preview.data?.locked?.linesOutOfDate)}
-        busyLabel={update.isPending ? 'Updating...' : undefined}
+        disabled={Boolean(preview.data?.locked?.linesOutOfDate)}
         onConfirm={run}
       >
         {preview.isPending ? <p className="dialog-description">Checking what it would change...</p> : null}

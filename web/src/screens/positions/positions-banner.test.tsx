@@ -5,6 +5,7 @@ import { salaryLinesLockedText } from '@shared/schemas/reconciliation';
 import type { PositionCounts } from '@web/api/positions';
 import { ALL } from '@web/components/line-filters';
 import { PositionsBanner } from './positions-banner';
+import { lockedSalaryLines } from '@web/test/salary-lines-locked';
 
 /** Three vacancies (3.0 FTE), and filled positions whose holders leave `unheldFte` of them open. */
 const counts = (unheldFte: number): PositionCounts => ({
@@ -100,15 +101,7 @@ describe('PositionsBanner', () => {
 
   it("says on opening that the budgeted year's locked salary lines are out of date, in the server's words", () => {
     // The demo FY26 roster once FY27 was adopted and a position's FTE cut: the lines hold more.
-    const drift = {
-      budgetYearId: 1,
-      fiscalYear: 2027,
-      stageLabel: 'School Committee Adopted',
-      closed: false,
-      source: 'positions' as const,
-      linesOutOfDate: 1,
-      difference: -37442.16,
-    };
+    const drift = lockedSalaryLines(-37442.16);
     // FINANCE's wording: it may update the salary budget, an administrator reopens the stage.
     const message = salaryLinesLockedText(drift, false, { reopen: false, update: true });
     renderBanner({ counts: counts(0), salaryLines: { ...drift, message } });
