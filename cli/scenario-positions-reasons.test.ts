@@ -72,5 +72,23 @@ describe('budget-cli scenarios cut-positions: why each position', () => {
     const next = await cli('scenarios', 'cut-positions', ...scenario, ...group, '--fte', '1', '--dry-run');
     expect(next.stdout).toMatch(/\$49,500\.95\s+no hire date: newest position\n/);
     expect(next.stdout).not.toContain('saves nothing:');
+
+    // Saved, the scenario's listing still says why each was taken; an add (by hand) says nothing.
+    const rest = await cli('scenarios', 'cut-positions', ...scenario, ...group, '--fte', '3');
+    expect(rest.code, rest.stderr).toBe(0);
+    const add = ['--title', 'Music Aide', '--building', 'Elm Park', '--category', 'Music', '--fte', '0.5'];
+    expect((await cli('scenarios', 'add-position', ...scenario, ...add)).code).toBe(0);
+    const listed = await cli('scenarios', 'positions', ...scenario);
+    expect(listed.code, listed.stderr).toBe(0);
+    const lines = listed.stdout.split('\n');
+    expect(lines[0]).toMatch(/\bamount\s+picked\s+warning\s+note$/);
+    const holder = (name: string) => lines.find((l) => l.includes(`${name} Holder`))!;
+    expect(holder('Dee')).toMatch(/\$64,000\.20\s+hired 2020-08-31 \(least senior\)$/);
+    expect(holder('Bea')).toMatch(/\$49,500\.95\s+no hire date: newest position$/);
+    expect(holder('Cal')).toMatch(
+      /\$0\.00\s+no hire date: newest position\s+saves nothing: its holder has no salary$/,
+    );
+    const aide = lines.find((l) => l.includes('Music Aide'))!;
+    expect(aide).not.toMatch(/newest position|least senior|vacant|saves nothing/);
   }, 240_000);
 });

@@ -55,7 +55,7 @@ async function total(panel: Locator, label: string): Promise<bigint> {
 
 /** Each change row's 'Saves $X' / 'Costs $X' in cents (cuts positive, adds negative). */
 async function rowAmounts(panel: Locator): Promise<bigint[]> {
-  const cells = await panel.locator('tbody tr td:nth-child(6)').allInnerTexts();
+  const cells = await panel.locator('tbody tr td[data-label="Saves / costs"]').allInnerTexts();
   return cells.map((t) => (t.startsWith('Costs') ? -centsIn(t) : centsIn(t)));
 }
 
@@ -145,8 +145,13 @@ async function positionsFlow(page: Page, who: typeof FINANCE, size: string) {
     const inDialog = await axeViolations(page);
     expect(inDialog, JSON.stringify(inDialog, null, 2)).toEqual([]);
     await saveScreen(page, `scenario-positions-cut-dialog-${size}`);
+    const whys = (await preview.locator('.position-preview__why').allInnerTexts()).map((t) =>
+      t.replace(/^Picked: /, ''),
+    );
     await dialog.getByRole('button', { name: 'Cut', exact: true }).click();
     await expect(dialog).toHaveCount(0);
+    // Saved, the list still says why the order took each, as the preview did.
+    await expect(panel.locator('td[data-label="Picked"] > span')).toHaveText(whys);
 
     // The panel lists the 2 cuts; the savings are their sum and the cards moved by exactly that.
     await expect(panel.locator('tbody tr')).toHaveCount(2);

@@ -54,6 +54,7 @@ import * as townGoalBaselineFollows from './20261205000200_town_goal_baseline_fo
 import * as projectedEditsSource from './20261206000100_projected_edits_source';
 import * as lockCheckPerYear from './20261206000200_lock_check_per_year';
 import * as lineFteThousandths from './20261207000100_line_fte_thousandths';
+import * as scenarioPositionPickWhy from './20261208000100_scenario_position_pick_why';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -118,6 +119,7 @@ const migrations: Record<string, Migration> = {
   '20261206000100_projected_edits_source': projectedEditsSource,
   '20261206000200_lock_check_per_year': lockCheckPerYear,
   '20261207000100_line_fte_thousandths': lineFteThousandths,
+  '20261208000100_scenario_position_pick_why': scenarioPositionPickWhy,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -59,6 +59,9 @@ function printView(v: ScenarioPositions, json: boolean, headline?: string | null
       status: c.status,
       holders: c.holders.join(', '),
       amount: c.amount === null ? `unpriced: ${c.unpricedReason}` : money(c.amount),
+      // Why the cut took it, as it said when saved: blank for an add and for a cut saved before.
+      picked: c.why ?? '',
+      warning: c.warning ?? '',
       note: c.stale ?? c.reason ?? '',
     })),
     false,

@@ -119,6 +119,17 @@ export const scenarioPositionChangeSchema = z.object({
   /** Why the position is no longer there to close (deleted, or closed since): the cut saves 0. */
   stale: z.string().nullable(),
   reason: z.string().nullable(),
+  /**
+   * Why the cut's order took the position ('vacant', 'hired 2019-08-26 (least senior)', 'no hire
+   * date: newest position'...), kept from the cut that saved it; null for an add (made by hand, not
+   * picked) and for a cut saved before the reasons were kept (none is made up).
+   */
+  why: z.string().nullable(),
+  /**
+   * The warning the position was picked with when cutting it saved $0 ('saves nothing: its holder
+   * has no salary'), while it still saves $0; null otherwise.
+   */
+  warning: z.string().nullable(),
   createdAt: z.string(),
 });
 export type ScenarioPositionChange = z.infer<typeof scenarioPositionChangeSchema>;

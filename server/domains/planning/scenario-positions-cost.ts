@@ -73,6 +73,7 @@ export async function changesWithCosts(db: Db, row: CutScenarioRow, extra: reado
       deseCode: r.dese_code,
       fte: Number(r.fte),
       reason: r.reason,
+      why: r.pick_why,
       createdAt: new Date(r.created_at).toISOString(),
     };
     if (r.kind === 'add') {
@@ -90,6 +91,7 @@ export async function changesWithCosts(db: Db, row: CutScenarioRow, extra: reado
         generalAmount: cost === null ? null : fromCents(cost),
         unpricedReason: price?.reason ?? null,
         stale: null,
+        warning: null,
       };
     }
     const p = r.position_id === null ? undefined : costed.get(r.position_id);
@@ -119,6 +121,8 @@ export async function changesWithCosts(db: Db, row: CutScenarioRow, extra: reado
       generalAmount: stale ? 0 : cost === null ? null : fromCents(general),
       unpricedReason: stale ? null : (p?.unpriced_reason ?? null),
       stale,
+      // The $0 warning it was picked with, while it holds: a holder given a salary since saves something.
+      warning: cost === 0n ? r.pick_warning : null,
     };
   });
   return { changes, savings, addedCost, cutFte, addedFte, byCode: [...byCode.values()] };

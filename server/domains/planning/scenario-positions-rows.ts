@@ -35,6 +35,8 @@ export function asChangeRow(r: q.NewChange): q.ChangeRow {
     ...r,
     id: 0,
     fte: String(r.fte),
+    pick_why: r.pick_why ?? null,
+    pick_warning: r.pick_warning ?? null,
     building_name: null,
     category_name: null,
     work_group_name: null,

@@ -171,6 +171,8 @@ export async function cutPositions(
       vacancy_step: null,
       vacancy_lane: null,
       reason: body.reason ?? null,
+      pick_why: p.why,
+      pick_warning: p.warning,
       created_by: actor.id ?? null,
     }));
     const label = await roster.groupLabel(trx, picked[0]?.title ?? body.title, body.buildingId);

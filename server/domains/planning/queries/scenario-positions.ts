@@ -19,6 +19,10 @@ export interface ChangeRow {
   vacancy_step: number | null;
   vacancy_lane: string | null;
   reason: string | null;
+  /** Why the cut's order took the position, as it said then (migration 20261208000100); null for an add or an older cut. */
+  pick_why: string | null;
+  /** The pick's warning then, when cutting it saved $0 ('saves nothing: its holder has no salary'). */
+  pick_warning: string | null;
   created_at: Date;
   /** The function code its salary lines would carry: its own, else its category's (as LINE_CODE). */
   line_code?: string | null;
@@ -28,7 +32,7 @@ export async function changesOf(db: Db, scenarioId: number): Promise<ChangeRow[]
   const { rows } = await db.raw(
     `SELECT c.id, c.cut_scenario_id, c.kind, c.position_id, c.title, c.building_id, b.name AS building_name,
             c.dese_code, c.category_id, bc.name AS category_name, c.work_group_id, wg.name AS work_group_name,
-            c.fte::text AS fte, c.vacancy_step, c.vacancy_lane, c.reason, c.created_at,
+            c.fte::text AS fte, c.vacancy_step, c.vacancy_lane, c.reason, c.pick_why, c.pick_warning, c.created_at,
             ${lineCode('c.dese_code', 'bc')} AS line_code
        FROM cut_scenario_positions c
        LEFT JOIN buildings b ON b.id = c.building_id
@@ -41,10 +45,20 @@ export async function changesOf(db: Db, scenarioId: number): Promise<ChangeRow[]
   return rows;
 }
 
+/** A change to save; a cut carries its pick's reason (pick_why, pick_warning), an add none. */
 export type NewChange = Omit<
   ChangeRow,
-  'id' | 'building_name' | 'category_name' | 'work_group_name' | 'created_at' | 'fte' | 'line_code'
-> & { fte: string | number; created_by: number | null };
+  | 'id'
+  | 'building_name'
+  | 'category_name'
+  | 'work_group_name'
+  | 'created_at'
+  | 'fte'
+  | 'line_code'
+  | 'pick_why'
+  | 'pick_warning'
+> &
+  Partial<Pick<ChangeRow, 'pick_why' | 'pick_warning'>> & { fte: string | number; created_by: number | null };
 
 export async function insertChanges(db: Db, rows: readonly NewChange[]): Promise<number[]> {
   if (!rows.length) {

@@ -36,6 +36,8 @@ const preview: AdoptPreview = {
       unpricedReason: null,
       stale: null,
       reason: 'Enrollment down',
+      why: null,
+      warning: null,
       createdAt: '2026-11-29T00:00:00.000Z',
     },
     {
@@ -55,6 +57,8 @@ const preview: AdoptPreview = {
       unpricedReason: 'No salary schedule',
       stale: null,
       reason: null,
+      why: null,
+      warning: null,
       createdAt: '2026-11-29T00:00:00.000Z',
     },
   ] as AdoptPreview['positions'],

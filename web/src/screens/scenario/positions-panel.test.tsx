@@ -28,6 +28,8 @@ const change = (over: Partial<ScenarioPositionChange>): ScenarioPositionChange =
   unpricedReason: null,
   stale: null,
   reason: null,
+  why: null,
+  warning: null,
   createdAt: '2026-11-29T00:00:00.000Z',
   ...over,
 });
@@ -157,7 +159,17 @@ describe('the Positions table on a phone', () => {
     const labels = within(cut)
       .getAllByRole('cell')
       .map((c) => c.getAttribute('data-label'));
-    expect(labels).toEqual([null, 'Building', 'FTE', 'Status', 'Holders', 'Saves / costs', 'Reason', null]);
+    expect(labels).toEqual([
+      null,
+      'Building',
+      'FTE',
+      'Status',
+      'Holders',
+      'Picked',
+      'Saves / costs',
+      'Reason',
+      null,
+    ]);
     expect(css).toMatch(
       /@container \(max-width: [\d.]+rem\) \{[^@]*\.positions__table tr \{\s*display: grid;/,
     );

@@ -52,6 +52,7 @@ export function PositionChangesTable({
             numCol('FTE'),
             'Status',
             'Holders',
+            'Picked',
             numCol('Saves / costs'),
             'Reason',
             remove ? unseen('Remove') : null,
@@ -96,6 +97,7 @@ function ChangeRow({ change: c, canWrite, onRemove, busy }: RowProps) {
       </td>
       <td data-label="Status">{c.status}</td>
       <td data-label="Holders">{c.holders.length ? c.holders.join(', ') : '—'}</td>
+      <Picked change={c} />
       <td className={priced ? 'num' : 'positions__why'} data-label="Saves / costs">
         {amountText(c)}
       </td>
@@ -113,6 +115,20 @@ function ChangeRow({ change: c, canWrite, onRemove, busy }: RowProps) {
         </td>
       ) : null}
     </tr>
+  );
+}
+
+/**
+ * Why the cut's order took the position, as the cut said when it was saved, and its $0 warning
+ * while it holds (the server keeps both). Empty for an add (made by hand) and for a cut saved
+ * before the reasons were kept: nothing is made up for them.
+ */
+function Picked({ change: c }: { change: ScenarioPositionChange }) {
+  return (
+    <td className="positions__picked" data-label="Picked">
+      {c.why ? <span>{c.why}</span> : null}
+      {c.warning ? <strong className="positions__pick-warning">{c.warning}</strong> : null}
+    </td>
   );
 }
 

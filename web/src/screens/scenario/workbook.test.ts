@@ -218,6 +218,8 @@ const change = (
   unpricedReason: amount === null ? 'No step and lane set' : null,
   stale: null,
   reason: null,
+  why: null,
+  warning: null,
   createdAt: '2026-03-01T15:00:00.000Z',
   ...extra,
 });
