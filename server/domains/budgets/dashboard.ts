@@ -10,7 +10,7 @@ import {
 import { authorize, type Actor } from '@server/policies/index';
 import * as q from './queries/dashboard';
 import * as rq from './queries/dashboard-roster';
-import { reconciliation } from '@server/domains/line-items';
+import { staffFigures, staffHeadcount, staffSalaryRanges, type Staff } from './staff-figures';
 import { findTownGoalByYear } from './queries/town-goals';
 import { fromCents, toCents } from '@shared/schemas/common';
 import {
@@ -23,8 +23,6 @@ import {
   type Headcount,
   type SalaryDistribution,
   type SalaryRange,
-  type StaffRoster,
-  type StaffSource,
 } from '@shared/schemas/dashboard';
 import { requireBudgetYear } from './fiscal-years';
 import { echoFunds } from '@shared/schemas/fund-choice';
@@ -85,63 +83,8 @@ export async function summaryByBuilding(app: AppContext, actor: Actor, scope: q.
   return { ...(await q.proposedByBuilding(app.db, scope)), ...echoFunds(scope.funds) };
 }
 
-/**
- * A year's staff figures with whose pay each sum adds (`people`, by building id). Where its salary
- * budget comes from decides (the line writer's rule, reconciliation.positionsRoster, salarySource's
- * choice): a year with a payroll of its own counts its employee lines (a line is one person's pay);
- * a year without one whose salaries are a roster of positions' budgeted cost counts that roster's
- * funded positions, their FTE and cost, the people being the filled positions' holders (projected
- * employee lines are a guess at the roster the positions replace: counted apart, projectedEmployees).
- */
-interface Staff extends q.EmployeeFigures {
-  source: StaffSource;
-  roster: StaffRoster | null;
-  people: number;
-  peopleAt: Map<number | null, number>;
-}
-
-async function staffFigures(app: AppContext, scope: q.Scope, linesOnly = false): Promise<Staff> {
-  const [{ follows, roster }, stats] = await Promise.all([
-    linesOnly
-      ? { follows: false, roster: null }
-      : reconciliation.positionsRoster(app.db, scope.budgetYearId, scope.fiscalYear),
-    q.employeeStats(app.db, scope),
-  ]);
-  if (!follows || !roster) {
-    // No roster: the lines, or (none in any fund: the fund choice may leave them all out) nothing.
-    const source = stats.totalEmployees > 0 || (await rq.hasEmployeeLines(app.db, scope)) ? 'lines' : 'none';
-    const peopleAt = new Map(stats.byBuilding.map((b) => [b.buildingId, b.count]));
-    return { ...stats, source, roster: null, people: stats.totalEmployees, peopleAt };
-  }
-  const rows = await rq.rosterStaff(app.db, roster, scope.funds);
-  const groups = rows.filter((r) => r.is_total !== 1);
-  const total = rows.find((r) => r.is_total === 1);
-  const n = (key: 'count' | 'filled' | 'vacant' | 'frozen' | 'unpriced' | 'people') => total?.[key] ?? 0;
-  return {
-    totalEmployees: n('count'),
-    totalSalary: Number(total?.salary ?? 0),
-    totalFte: Number(total?.fte ?? 0),
-    projectedEmployees: stats.projectedEmployees,
-    byBuilding: groups.map((r) => ({
-      buildingId: r.building_id,
-      building: r.name ?? q.DISTRICT_WIDE,
-      count: r.count,
-      total: Number(r.salary),
-      fte: Number(r.fte),
-    })),
-    source: 'roster',
-    roster: {
-      ...roster,
-      filled: n('filled'),
-      vacant: n('vacant'),
-      frozen: n('frozen'),
-      holders: n('people'),
-      unpriced: n('unpriced'),
-    },
-    people: n('people'),
-    peopleAt: new Map(groups.map((r) => [r.building_id, r.people])),
-  };
-}
+/** A year's payroll and whose pay it sums, in all and by building id (staffFigures'). */
+type People = Pick<Staff, 'totalSalary' | 'people' | 'peopleAt'>;
 
 /**
  * Every fund's staff figures beside a general-fund answer, for a reader who may not see individual
@@ -149,7 +92,7 @@ async function staffFigures(app: AppContext, scope: q.Scope, linesOnly = false):
  */
 async function allFundsStaff(app: AppContext, actor: Actor, scope: q.Scope, linesOnly = false) {
   return judgesFundChoice(actor, scope.funds)
-    ? staffFigures(app, { ...scope, funds: 'all' }, linesOnly)
+    ? staffFigures(app.db, { ...scope, funds: 'all' }, linesOnly)
     : null;
 }
 
@@ -162,8 +105,8 @@ function withholdPlaces<R extends { buildingId: number | null }, K extends keyof
   actor: Actor,
   rows: R[],
   pay: K,
-  staff: Staff,
-  all: Staff | null,
+  staff: People,
+  all: People | null,
 ): R[] {
   if (seesIndividualPay(actor)) {
     return rows;
@@ -174,7 +117,7 @@ function withholdPlaces<R extends { buildingId: number | null }, K extends keyof
   return rows.map((r, i) => (withheld.has(i) ? ({ ...r, [pay]: null } as R) : r));
 }
 /** The year's payroll, withheld over 1 to 4 people, or over 1 to 4 the fund choice leaves out. */
-const yearPay = (actor: Actor, staff: Staff, all: Staff | null) =>
+const yearPay = (actor: Actor, staff: People, all: People | null) =>
   sumShown(actor, withFundSides([[staff.people]], all && [[all.people]])) ? staff.totalSalary : null;
 
 /**
@@ -189,7 +132,7 @@ export async function budgetStats(
   { linesOnly = false }: { linesOnly?: boolean } = {},
 ): Promise<EmployeeStats> {
   await start(app, actor, scope);
-  const staff = await staffFigures(app, scope, linesOnly);
+  const staff = await staffFigures(app.db, scope, linesOnly);
   const all = await allFundsStaff(app, actor, scope, linesOnly);
   return {
     totalEmployees: staff.totalEmployees,
@@ -206,30 +149,15 @@ export async function budgetStats(
 /** Headcount and payroll by location, most people first (from a roster as budgetStats'). */
 export async function headcountByLocation(app: AppContext, actor: Actor, scope: q.Scope): Promise<Headcount> {
   await start(app, actor, scope);
-  const staff = await staffFigures(app, scope);
+  const { source, roster, people, peopleAt, ...counts } = await staffHeadcount(app.db, scope);
+  const staff = { totalSalary: counts.totalSalary, people, peopleAt };
   const all = await allFundsStaff(app, actor, scope);
-  const counts =
-    staff.source === 'lines'
-      ? await q.headcountByLocation(app.db, scope)
-      : {
-          locations: [...staff.byBuilding]
-            .sort((a, b) => b.count - a.count)
-            .map((b) => ({
-              buildingId: b.buildingId,
-              location: b.building,
-              count: b.count,
-              totalSalary: b.total,
-              totalFte: b.fte,
-            })),
-          totalEmployees: staff.totalEmployees,
-          totalSalary: staff.totalSalary,
-        };
   return {
     ...counts,
     totalSalary: yearPay(actor, staff, all),
     locations: withholdPlaces(actor, counts.locations, 'totalSalary', staff, all),
-    source: staff.source,
-    roster: staff.roster,
+    source,
+    roster,
     ...echoFunds(scope.funds),
   };
 }
@@ -253,16 +181,14 @@ export async function salaryDistribution(
   scope: q.Scope,
 ): Promise<SalaryDistribution> {
   await start(app, actor, scope);
-  const { budgetYearId, fiscalYear } = scope;
-  const { follows, roster } = await reconciliation.positionsRoster(app.db, budgetYearId, fiscalYear);
-  const ranges = (s: q.Scope) =>
-    follows ? rq.rosterSalaryRanges(app.db, roster, s.funds) : q.salaryRanges(app.db, s);
-  const rows = await ranges(scope);
+  const { follows, roster, rows } = await staffSalaryRanges(app.db, scope);
   // A range whose general-fund figures differ from every fund's by 1 to 4 people would give their
   // pay away to a reader who may not see it: left out as a small range is.
   const rangeKey = (r: q.SalaryRangeRow) => `${r.group}|${r.rangeStart}`;
   const allFunds = judgesFundChoice(actor, scope.funds)
-    ? new Map((await ranges({ ...scope, funds: 'all' })).map((r) => [rangeKey(r), r.count]))
+    ? new Map(
+        (await staffSalaryRanges(app.db, { ...scope, funds: 'all' })).rows.map((r) => [rangeKey(r), r.count]),
+      )
     : null;
   // No roster: the lines, or (none in any fund: the fund choice may leave them all out) nothing.
   const none = !follows && !rows.length && !(await rq.hasEmployeeLines(app.db, scope));

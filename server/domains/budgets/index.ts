@@ -8,6 +8,7 @@ export { type BuildingMatchMethod, buildingMatcher, createBuilding, listBuilding
 export * as buildings from './buildings';
 export { budgetStats, budgetSummary, rangeLabel } from './dashboard';
 export * as dashboard from './dashboard';
+export { type StaffHeadcount, staffHeadcount, staffSalaryRanges } from './staff-figures';
 export * as enrollment from './enrollment';
 export { requireBudgetYear } from './fiscal-years';
 export {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { youtubeId } from '@shared/schemas/public-dashboard';
 import { suppressCells } from './public-dashboard-figures';
+import { locationData } from './public-dashboard-staff';
 
 const cells = (counts: number[]) =>
   counts.map((count, i) => ({ label: `Cell ${i}`, count, cents: BigInt(count) * 5_000_000n + BigInt(i) }));
@@ -53,6 +54,84 @@ describe('suppressCells (small-cell and complementary suppression)', () => {
         cells(counts).reduce((n, c) => n + c.cents, 0n),
       );
     }
+  });
+});
+
+describe('suppressCells over positions whose pay is of fewer people (a planned year’s roster)', () => {
+  const roster = (cells: [number, number][]) =>
+    cells.map(([count, people], i) => ({
+      label: `School ${i}`,
+      count,
+      people,
+      cents: BigInt(count) * 6_000_000n,
+    }));
+
+  it('folds a school of 6 positions whose pay is 2 people’s, with the next smallest', () => {
+    const result = suppressCells(
+      roster([
+        [40, 38],
+        [9, 9],
+        [6, 2],
+      ]),
+    );
+    expect(result.shown.map((c) => c.label)).toEqual(['School 0']);
+    expect(result.other).toMatchObject({ label: 'Other', count: 15, people: 11 });
+  });
+
+  it('shows a school of vacancies only: their cost is a schedule’s, no one’s pay', () => {
+    const result = suppressCells(
+      roster([
+        [40, 38],
+        [6, 0],
+      ]),
+    );
+    expect(result.shown.map((c) => c.label)).toEqual(['School 0', 'School 1']);
+    expect(result.other).toBeNull();
+  });
+
+  it('withholds everything when every school together is the pay of 1 to 4 people', () => {
+    expect(suppressCells(roster([[8, 3]]))).toEqual({ shown: [], other: null, withheld: true });
+    expect(
+      suppressCells(
+        roster([
+          [6, 2],
+          [5, 2],
+        ]),
+      ),
+    ).toEqual({ shown: [], other: null, withheld: true });
+  });
+});
+
+describe('locationData of a roster: the rule on differences counts the people a total is the pay of', () => {
+  // Big School's 40 positions, 38 of them held, then one more held: same positions, one more person.
+  const roster = (people: number, bigPay: number) => ({
+    locations: [
+      { buildingId: 1, location: 'Big School', count: 40, totalSalary: bigPay, totalFte: 40 },
+      { buildingId: 2, location: 'Mid School', count: 20, totalSalary: 1_200_000, totalFte: 20 },
+    ],
+    totalEmployees: 60,
+    totalSalary: bigPay + 1_200_000,
+    people: people + 20,
+    peopleAt: new Map<number | null, number>([
+      [1, people],
+      [2, 20],
+    ]),
+  });
+
+  it('rounds a school’s and the total’s pay when a vacancy is filled between two Publishes', () => {
+    const first = locationData(roster(38, 2_400_000.5), {});
+    expect(first.data.locations.map((l) => l.salaryRounded)).toEqual([false, false]);
+    // The one who filled the vacancy: 2,463,456.78 less the vacancy's schedule price.
+    const second = locationData(roster(39, 2_463_456.78), first.released);
+    expect(second.data.locations.map((l) => [l.location, l.totalSalary, l.salaryRounded])).toEqual([
+      ['Big School', 2_460_000, true],
+      ['Mid School', 1_200_000, false],
+    ]);
+    expect(second.data).toMatchObject({
+      totalEmployees: 60,
+      totalSalaries: 3_660_000,
+      totalSalariesRounded: true,
+    });
   });
 });
 

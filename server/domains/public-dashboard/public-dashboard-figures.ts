@@ -1,7 +1,12 @@
 import type { Db } from '@server/db/index';
 import { dashboardQueries as dash } from '@server/domains/budgets';
 import { findStateFigures } from '@server/domains/massachusetts';
-import { enrolledStudentsOfYear, findTownGoalByYear } from '@server/domains/budgets';
+import {
+  enrolledStudentsOfYear,
+  findTownGoalByYear,
+  staffHeadcount,
+  staffSalaryRanges,
+} from '@server/domains/budgets';
 import { divideRounded, fromCents, toCents, unitsOf } from '@shared/schemas/common';
 import type { ComponentKey, PublicYearData } from '@shared/schemas/public-dashboard';
 import { guidanceGapCents } from '@shared/budget-math';
@@ -16,8 +21,10 @@ import { echoFunds, type FundChoice } from '@shared/schemas/fund-choice';
 
 /**
  * The public figures of one fiscal year, worked out at Publish and stored as the snapshot. Every
- * total comes from the staff dashboard's own queries (server/domains/budgets/queries/dashboard.ts), so the public
- * totals equal the dashboard's to the cent; this file only chooses what may be shown, and
+ * total comes from the staff dashboard's own queries (server/domains/budgets/queries/dashboard.ts),
+ * and its staff from the same choice of source (staffHeadcount, staffSalaryRanges: a planned year's
+ * roster of positions), so the public totals equal the dashboard's to the cent; this file only
+ * chooses what may be shown, and
  * public-dashboard-staff.ts, public-dashboard-dese.ts and public-dashboard-groups.ts suppress what
  * could single a person out.
  */
@@ -79,11 +86,12 @@ export async function yearFigures(
   };
   const byCategory = await dash.proposedByCategory(db, scope);
   const byBuilding = await dash.proposedByBuilding(db, scope);
-  const headcount = await dash.headcountByLocation(db, scope);
+  // Staff as the staff dashboard counts them: a planned year's are its roster's (staffHeadcount).
+  const headcount = await staffHeadcount(db, scope);
   if (!byCategory.categories.length && headcount.totalEmployees === 0) {
     return null;
   }
-  const salaries = await dash.salaryRanges(db, scope);
+  const salaries = (await staffSalaryRanges(db, scope)).rows;
   const goal = (await findTownGoalByYear(db, fiscalYear))?.dollar_goal ?? null;
   // The year's own students, as the staff dashboard's per-pupil card counts them.
   const students = await enrolledStudentsOfYear(db, fiscalYear, budgetYearId);
@@ -95,7 +103,8 @@ export async function yearFigures(
   );
   const dese = await deseBreakdown(db, scope);
   const categories = await categoryRows(db, scope, byCategory.categories);
-  const buildings = await buildingRows(db, scope, byBuilding.buildings);
+  // Spending by School folds the schools by the staff Staff by School counts (a roster's positions).
+  const buildings = await buildingRows(db, scope, byBuilding.buildings, headcount);
   const stage = await stageStateOf(db, budgetYearId, fiscalYear);
   const staged = stage.stage !== 'DRAFT';
   // Released only when published: a hidden staff section tells nobody anything.
@@ -137,6 +146,8 @@ export async function yearFigures(
     // Only when some functions' amount is in the total alone, so earlier snapshots compare equal.
     ...(dese.withheld ? { deseWithheld: true } : {}),
     includesProjectedEmployees: options.includeProjectedEmployees,
+    // Only when not the employee lines, so earlier snapshots (which meant lines) compare equal.
+    ...(headcount.source === 'lines' ? {} : { staffSource: headcount.source }),
     ...echoFunds(options.funds),
     stageLabel: staged ? STAGE_LABELS[stage.stage] : null,
     stage: staged ? stage.stage : null,

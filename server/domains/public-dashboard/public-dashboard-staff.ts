@@ -7,7 +7,7 @@ import {
   type PublicSalaryBucket,
   type PublicYearData,
 } from '@shared/schemas/public-dashboard';
-import { rangeLabel } from '@server/domains/budgets';
+import { rangeLabel, type StaffHeadcount } from '@server/domains/budgets';
 import {
   locationKey,
   OTHER_KEY,
@@ -27,33 +27,51 @@ interface Cell {
   count: number;
   /** A money total of the cell in cents, when it has one. */
   cents: bigint;
+  /**
+   * The people whose pay `cents` sums, when they are not the `count` (a roster's positions: the
+   * holders of its filled ones; a vacancy's cost is a schedule's, no one's pay).
+   */
+  people?: number;
 }
+
+/** A cell, or the Other row, too small to publish: under MIN_CELL_COUNT, or its pay of 1 to 4 people. */
+const tooSmall = (count: number, people: number) =>
+  count < MIN_CELL_COUNT || (people > 0 && people < MIN_CELL_COUNT);
 
 /**
  * Small-cell suppression with complementary suppression. Cells with fewer than MIN_CELL_COUNT
- * people are not published; they are counted into one 'Other' row. When that row would itself hold
- * fewer than MIN_CELL_COUNT people, or hold a single suppressed cell (its figures would be that
- * cell's), the smallest published cells are merged into it until neither is true. If even every
- * cell together is too small, nothing is published (withheld).
+ * people (or positions whose pay is of 1 to 4 people) are not published; they are counted into one
+ * 'Other' row. When that row would itself be that small, or hold a single suppressed cell (its
+ * figures would be that cell's), the smallest published cells are merged into it until neither is
+ * true. If even every cell together is too small, nothing is published (withheld).
  */
-export function suppressCells(cells: Cell[]): { shown: Cell[]; other: Cell | null; withheld: boolean } {
+export function suppressCells<C extends Cell>(
+  cells: C[],
+): { shown: C[]; other: Cell | null; withheld: boolean } {
+  const peopleOf = (c: Cell) => c.people ?? c.count;
   const sorted = [...cells].sort((a, b) => a.count - b.count || a.label.localeCompare(b.label));
-  const hidden = sorted.filter((c) => c.count < MIN_CELL_COUNT);
-  const shown = sorted.filter((c) => c.count >= MIN_CELL_COUNT);
-  const hiddenCount = () => hidden.reduce((n, c) => n + c.count, 0);
+  const hidden = sorted.filter((c) => tooSmall(c.count, peopleOf(c)));
+  const shown = sorted.filter((c) => !hidden.includes(c));
+  const sum = (of: (c: Cell) => number) => hidden.reduce((n, c) => n + of(c), 0);
+  const otherTooSmall = () =>
+    tooSmall(
+      sum((c) => c.count),
+      sum(peopleOf),
+    );
   if (!hidden.length) {
     return { shown: cells.filter((c) => shown.includes(c)), other: null, withheld: false };
   }
-  while ((hiddenCount() < MIN_CELL_COUNT || hidden.length < 2) && shown.length) {
+  while ((otherTooSmall() || hidden.length < 2) && shown.length) {
     hidden.push(shown.shift()!);
   }
-  if (hiddenCount() < MIN_CELL_COUNT) {
+  if (otherTooSmall() || hidden.length < 2) {
     return { shown: [], other: null, withheld: true };
   }
   const other = {
     label: OTHER_ROW_LABEL,
-    count: hiddenCount(),
+    count: sum((c) => c.count),
     cents: hidden.reduce((n, c) => n + c.cents, 0n),
+    people: sum(peopleOf),
   };
   // Published cells keep the order they came in (largest first from the queries).
   return { shown: cells.filter((c) => shown.includes(c)), other, withheld: false };
@@ -84,16 +102,19 @@ export function salaryBuckets(
 /**
  * Staff by location after the small-cell rule, each salary total exact or rounded by the rule on
  * differences between snapshots (public-dashboard-release.ts) against the year's earlier releases;
- * with the releases after this one.
+ * with the releases after this one. The staff are the staff dashboard's (staffHeadcount): a year's
+ * employee lines, or a planned year's roster of positions, whose pay is its holders' (`peopleAt`,
+ * `people`): the rules count the people a total's pay is of, not its positions.
  */
 export function locationData(
-  headcount: dash.HeadcountFigures,
+  headcount: Pick<StaffHeadcount, 'locations' | 'totalEmployees' | 'totalSalary' | 'people' | 'peopleAt'>,
   before: YearReleases,
 ): { data: NonNullable<PublicYearData['locationData']>; released: YearReleases } {
   const cells = headcount.locations.map((l) => ({
     label: l.location,
     count: l.count,
     cents: cents(l.totalSalary),
+    people: headcount.peopleAt.get(l.buildingId) ?? l.count,
     key: locationKey(l.buildingId),
   }));
   const { shown, other, withheld } = suppressCells(cells);
@@ -101,11 +122,16 @@ export function locationData(
     return { data: { locations: [], totalEmployees: null, totalSalaries: null }, released: before };
   }
   const rows = [
-    ...shown.map((c) => ({ ...(c as (typeof cells)[number]), isOther: false })),
-    ...(other ? [{ ...other, key: OTHER_KEY, isOther: true }] : []),
+    ...shown.map((c) => ({ ...c, isOther: false })),
+    ...(other ? [{ ...other, people: other.people ?? other.count, key: OTHER_KEY, isOther: true }] : []),
   ];
-  const total = { key: TOTAL_KEY, count: headcount.totalEmployees, cents: cents(headcount.totalSalary) };
-  const { rounded, after } = releaseStaffTotals(rows, total, before);
+  const total = { key: TOTAL_KEY, cents: cents(headcount.totalSalary) };
+  // The difference rule is of the people whose pay a total sums (for employee lines, the count).
+  const { rounded, after } = releaseStaffTotals(
+    rows.map((c) => ({ key: c.key, count: c.people })),
+    { key: TOTAL_KEY, count: headcount.people },
+    before,
+  );
   const money = (c: { key: string; cents: bigint }) =>
     fromCents(rounded.has(c.key) ? roundSalaryCents(c.cents) : c.cents);
   const locations: PublicLocation[] = rows.map((c) => ({
@@ -118,7 +144,7 @@ export function locationData(
   return {
     data: {
       locations,
-      totalEmployees: total.count,
+      totalEmployees: headcount.totalEmployees,
       totalSalaries: money(total),
       totalSalariesRounded: rounded.has(TOTAL_KEY),
     },

@@ -32,7 +32,10 @@ export interface RosterGroupRow {
   vacant: number;
   frozen: number;
   unpriced: number;
-  /** Holders of the filled positions: the people whose pay the salaries sum. */
+  /**
+   * The people whose pay the salaries sum: the holders (their employee lines) of the filled
+   * positions, each once however many positions they hold, here and in the total.
+   */
   people: number;
 }
 
@@ -50,13 +53,19 @@ export async function rosterStaff(
 ): Promise<RosterGroupRow[]> {
   const { rows } = await db.raw(
     `WITH pos AS MATERIALIZED (
-       SELECT pc.id, pc.building_id, pc.status, pc.holder_count, pc.unpriced_reason IS NOT NULL AS unpriced,
+       SELECT pc.id, pc.building_id, pc.status, pc.unpriced_reason IS NOT NULL AS unpriced,
               sum(fp.cost) AS cost, sum(fp.share) AS fte
          FROM (${positionCosts(roster)}) pc
          CROSS JOIN LATERAL (${POSITION_FUND_PARTS}) fp
         WHERE pc.status <> 'closed' AND ${OF_FUNDS(funds, 'fp')}
-        GROUP BY pc.id, pc.building_id, pc.status, pc.holder_count, pc.unpriced_reason)
-     SELECT a.*, b.name
+        GROUP BY pc.id, pc.building_id, pc.status, pc.unpriced_reason),
+     -- A person holding two positions is one person, as rosterSalaryRanges ranges them.
+     people AS (SELECT pos.building_id, GROUPING(pos.building_id) AS is_total,
+                       count(DISTINCT hl.id)::int AS people
+                  FROM pos CROSS JOIN LATERAL (SELECT li.id FROM ${HOLDER_LINES} WHERE h.position_id = pos.id) hl
+                 WHERE pos.status = 'filled'
+                 GROUP BY GROUPING SETS ((pos.building_id), ()))
+     SELECT a.*, coalesce(pp.people, 0) AS people, b.name
        FROM (SELECT building_id, GROUPING(building_id) AS is_total,
                     (count(*) FILTER (WHERE status <> 'frozen'))::int AS count,
                     coalesce(sum(cost) FILTER (WHERE status <> 'frozen'), 0)::text AS salary,
@@ -64,12 +73,12 @@ export async function rosterStaff(
                     (count(*) FILTER (WHERE status = 'filled'))::int AS filled,
                     (count(*) FILTER (WHERE status IN ('vacant', 'posted')))::int AS vacant,
                     (count(*) FILTER (WHERE status = 'frozen'))::int AS frozen,
-                    (count(*) FILTER (WHERE unpriced))::int AS unpriced,
-                    coalesce(sum(holder_count) FILTER (WHERE status = 'filled'), 0)::int AS people
+                    (count(*) FILTER (WHERE unpriced))::int AS unpriced
                FROM pos
               GROUP BY GROUPING SETS ((building_id), ())
              -- A building whose positions are all frozen has no budgeted staff to list.
              HAVING GROUPING(building_id) = 1 OR count(*) FILTER (WHERE status <> 'frozen') > 0) a
+       LEFT JOIN people pp ON pp.is_total = a.is_total AND pp.building_id IS NOT DISTINCT FROM a.building_id
        LEFT JOIN buildings b ON b.id = a.building_id AND a.is_total = 0
       ORDER BY a.is_total, a.salary::numeric DESC, b.name`,
   );

@@ -7,7 +7,10 @@ const n = (v: number) => v.toLocaleString('en-US');
  * What the staff cards say of where their figures come from, or null for the year's own employee
  * lines. A planned year has no employee lines: its salaries are the budgeted cost of the roster of
  * positions before it (the server's choice, source 'roster'), so the cards count that roster's
- * funded positions rather than '0 employees'; a year with neither says so instead of zeros.
+ * funded positions rather than '0 employees'; a year with neither says so instead of zeros. The
+ * people named beside the filled positions are their holders, each once however many positions
+ * they hold (as the salary donuts count them): more than the positions where some share one,
+ * fewer where someone holds two.
  */
 export function staffSourceCaption(
   stats: Pick<EmployeeStats, 'source' | 'roster'>,
