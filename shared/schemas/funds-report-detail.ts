@@ -39,6 +39,11 @@ export const fundDetail = {
    * positions it pays a share of (filled, vacant and posted; the report's positionsRoster says which roster).
    */
   positions: z.object({ fte: z.number(), count: z.number().int() }),
+  /**
+   * The people the fund pays of the year's own payroll (the report's payroll says whether the year
+   * has one): the FTE and count of its employee lines. Zero each when the year follows a roster.
+   */
+  payroll: z.object({ fte: z.number(), people: z.number().int() }),
 };
 
 /**

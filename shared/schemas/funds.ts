@@ -202,8 +202,13 @@ export const fundsReportResponse = z.object({
     }),
   ),
   previousLedger: previousLedgerSchema,
-  /** The roster whose positions the year budgets (the fiscal year before, in its home); null: no positions. */
+  /**
+   * The roster whose positions the year's salary lines follow (the fiscal year before, in its home);
+   * null when they do not: the year has a payroll of its own, or that roster has no positions.
+   */
   positionsRoster: z.object({ budgetYearId: z.number().int(), fiscalYear: z.number().int() }).nullable(),
+  /** The year's own payroll, which its salary lines follow (each fund's payroll); null when it has none. */
+  payroll: z.object({ budgetYearId: z.number().int(), fiscalYear: z.number().int() }).nullable(),
   /** Every fund together: the budget of all funds that go to the schools. */
   allFunds: z.object(reportFigures),
   /** The general fund alone: the appropriation the town votes (withheld as its row is). */

@@ -8,10 +8,11 @@ import { centsOf, fromCents } from '@shared/money';
 import type { FundsReport, FundsReportQuery } from '@shared/schemas/funds';
 import type { FundCategory, FundFunction } from '@shared/schemas/funds-report-detail';
 import * as q from './queries/funds';
-import { positionsByFund, sumsByFundAndCategory, sumsByFundAndFunction } from './queries/fund-breakdown';
+import { sumsByFundAndCategory, sumsByFundAndFunction } from './queries/fund-breakdown';
 import { sumsByFund } from './queries/line-fund';
 import { isOverAward } from './over-award';
 import { payRule } from './funds-report-pay';
+import { staffingByFund } from './funds-report-staffing';
 
 interface Sum {
   budget: bigint;
@@ -76,9 +77,7 @@ export async function fundsReport(
     versionId: null,
   });
   const actuals = await fundActuals(app.db, scope.fiscalYear - 1);
-  // The year's salaries are the cost of the roster before it (server/sql/position-cost.ts).
-  const roster = { budgetYearId: previousHome, fiscalYear: scope.fiscalYear - 1 };
-  const paid = new Map((await positionsByFund(app.db, roster)).map((r) => [r.fund_id, r]));
+  const staffing = await staffingByFund(app.db, scope);
   const names = deseCodes();
   const functions = byFund(await sumsByFundAndFunction(app.db, scope), (r): FundFunction => ({
     code: r.code,
@@ -144,12 +143,13 @@ export async function fundsReport(
         ...fundFigures(s, withheld),
         byFunction: pay.byFunction(f.id, functions.get(f.id) ?? []),
         byCategory: pay.byCategory(f.id, categories.get(f.id) ?? []),
-        positions: { fte: Number(paid.get(f.id)?.fte ?? 0), count: paid.get(f.id)?.positions ?? 0 },
+        ...staffing.of(f.id),
       };
     }),
     allFunds: figures(all),
     generalFund: fundFigures(sums.get(general.id)!, pay.fundWithheld(general.id)),
-    positionsRoster: paid.size ? roster : null,
+    positionsRoster: staffing.positionsRoster,
+    payroll: staffing.payroll,
     previousLedger: actuals
       ? {
           fiscalYear: actuals.fiscalYear,

@@ -50,6 +50,8 @@ function fund(
       kind === 'general'
         ? { fte: 412.5, count: 420 }
         : { fte: lineCount > 1 ? 3 : 0, count: lineCount > 1 ? 6 : 0 },
+    // A year that follows a roster has no payroll of its own (PAYROLL_REPORT has one).
+    payroll: { fte: 0, people: 0 },
   };
 }
 
@@ -67,6 +69,7 @@ export const REPORT: FundsReport = {
   budgetYearId: 2,
   fiscalYear: 2027,
   positionsRoster: { budgetYearId: 2, fiscalYear: 2026 },
+  payroll: null,
   funds: [
     fund(1, '0100', 'General Fund', 'general', 24_500_000.4, 23_900_000.25, 1200, null, 23_412_345.67, {
       functions: [
@@ -171,4 +174,22 @@ export const FUNDS_WITHHELD_REPORT: FundsReport = {
       : f,
   ),
   notes: [PAY_NOTE],
+};
+
+/** Each fund's people on a payroll year's employee lines, by fund id: [FTE, people]. */
+const PAYROLL_PEOPLE: Record<number, [number, number]> = { 1: [483.1, 495], 9: [2.5, 3], 10: [1, 1] };
+
+/**
+ * REPORT as for a year with a payroll of its own (the demo's FY26 in its own budget year): its
+ * salary lines follow its employee lines, so each fund pays people of that payroll, and no roster's
+ * positions. IDEA pays one person; School Choice none.
+ */
+export const PAYROLL_REPORT: FundsReport = {
+  ...REPORT,
+  positionsRoster: null,
+  payroll: { budgetYearId: 2, fiscalYear: 2027 },
+  funds: REPORT.funds.map((f) => {
+    const [fte, people] = PAYROLL_PEOPLE[f.fundId] ?? [0, 0];
+    return { ...f, positions: { fte: 0, count: 0 }, payroll: { fte, people } };
+  }),
 };

@@ -83,6 +83,10 @@ export async function positionsByFund(
   return rows;
 }
 
+/** A year's employee lines (li, its category c), as peopleByFund and payrollByFund read them; binds the year. */
+const EMPLOYEE_LINES = `line_items_all li LEFT JOIN budget_categories c ON c.id = li.category_id
+      WHERE li.budget_year_id = ? AND li.fiscal_year = ? AND li.is_operating AND ${activeScope('li')}`;
+
 export interface FundPeopleRow {
   fund_id: number;
   code: string | null;
@@ -102,9 +106,36 @@ export async function peopleByFund(
 ): Promise<FundPeopleRow[]> {
   const { rows } = await db.raw(
     `SELECT ${LINE_FUND('li.fund_id')} AS fund_id, ${LINE_CODE} AS code, li.category_id, count(*)::int AS people
-       FROM line_items_all li LEFT JOIN budget_categories c ON c.id = li.category_id
-      WHERE li.budget_year_id = ? AND li.fiscal_year = ? AND li.is_operating AND ${activeScope('li')}
+       FROM ${EMPLOYEE_LINES}
       GROUP BY 1, 2, 3`,
+    [year.budgetYearId, year.fiscalYear],
+  );
+  return rows;
+}
+
+export interface FundPayrollRow {
+  fund_id: number;
+  /** The FTE of the fund's employee lines, as exact decimal text (a line without one counts 0, as on the dashboard). */
+  fte: string;
+  people: number;
+  /** Of them, the lines of the payroll itself (not projected employees). */
+  own: number;
+}
+
+/**
+ * The staffing each fund pays of a year's own payroll: the year's employee lines (peopleByFund's)
+ * by the fund that pays them (LINE_FUND), their FTE and how many people; the salary lines of a
+ * year with a payroll follow these lines (server/domains/line-items/reconciliation.ts).
+ */
+export async function payrollByFund(
+  db: Db,
+  year: { budgetYearId: number; fiscalYear: number },
+): Promise<FundPayrollRow[]> {
+  const { rows } = await db.raw(
+    `SELECT ${LINE_FUND('li.fund_id')} AS fund_id, coalesce(sum(li.current_fte), 0)::text AS fte,
+            count(*)::int AS people, (count(*) FILTER (WHERE NOT li.is_projected))::int AS own
+       FROM ${EMPLOYEE_LINES}
+      GROUP BY 1`,
     [year.budgetYearId, year.fiscalYear],
   );
   return rows;

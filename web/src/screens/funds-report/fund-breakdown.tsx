@@ -1,9 +1,9 @@
-import type { FundsReportRow } from '@web/api/funds-report';
+import type { FundsReport, FundsReportRow } from '@web/api/funds-report';
 import { ScrollArea } from '@web/components/scroll-area';
 import { numCol, TableHead } from '@web/components/table-head';
 import { countOf } from '@web/lib/format';
-import { formatFte } from '@web/components/staffing-table-view';
 import { amountOrWithheld } from '@shared/schemas/dese-report';
+import { staffingText } from './staffing';
 
 /**
  * One breakdown of a fund's budget: a row per function or category, the fund's total beneath. A
@@ -49,70 +49,58 @@ function BreakdownTable({
 
 /**
  * Within each fund that pays lines this year: its budget by DESE function (a line's own code, else
- * its category's) and by budget category, each adding up to the fund's budget. Collapsed at first:
- * the committee reads the table above, and opens a fund to see where its money goes.
+ * its category's) and by budget category, each adding up to the fund's budget, and the staffing it
+ * pays of what the year's salary lines follow (staffingText). Collapsed at first: the committee
+ * reads the table above, and opens a fund to see where its money goes.
  */
-export function FundBreakdown({
-  funds,
-  fy,
-  rosterFy,
-}: {
-  funds: FundsReportRow[];
-  fy: string;
-  /** The roster whose positions the year budgets ('FY25' for FY26), else null. */
-  rosterFy: string | null;
-}) {
-  const paying = funds.filter((f) => f.lineCount > 0);
+export function FundBreakdown({ report, fy }: { report: FundsReport; fy: string }) {
+  const paying = report.funds.filter((f) => f.lineCount > 0);
   if (!paying.length) {
     return null;
   }
   return (
     <section className="funds-breakdown" aria-labelledby="funds-breakdown-title">
       <h2 id="funds-breakdown-title">Each fund by DESE function and category</h2>
-      {paying.map((f) => (
-        <details
-          key={f.fundId}
-          className="card funds-breakdown__fund"
-          data-testid={`funds-breakdown-${f.code}`}
-        >
-          <summary>
-            {f.name} ({f.code}): <strong>{amountOrWithheld(f.budget)}</strong> in{' '}
-            {countOf(f.lineCount, 'line')}
-            {f.positions.count ? (
-              <>
-                {/* The roster is the year before's (its next-year salaries are this year's): the
-                    Positions screen of this year lists a roster of its own, the next year's. */}
-                ; pays {formatFte(f.positions.fte)} FTE of {countOf(f.positions.count, 'position')}
-                {rosterFy ? ` of ${rosterFy}'s roster` : ''}
-              </>
-            ) : null}
-          </summary>
-          <div className="funds-breakdown__tables">
-            <BreakdownTable
-              caption={`${f.name}, ${fy} budget by DESE function`}
-              first="DESE function"
-              fund={f}
-              rows={f.byFunction.map((r) => ({
-                key: r.code ?? 'none',
-                label: r.code === null ? 'No function code' : `${r.code} ${r.name ?? '(not in the chart)'}`,
-                budget: r.budget,
-                lineCount: r.lineCount,
-              }))}
-            />
-            <BreakdownTable
-              caption={`${f.name}, ${fy} budget by category`}
-              first="Category"
-              fund={f}
-              rows={f.byCategory.map((r) => ({
-                key: String(r.categoryId ?? 'none'),
-                label: r.name,
-                budget: r.budget,
-                lineCount: r.lineCount,
-              }))}
-            />
-          </div>
-        </details>
-      ))}
+      {paying.map((f) => {
+        const staffing = staffingText(report, f);
+        return (
+          <details
+            key={f.fundId}
+            className="card funds-breakdown__fund"
+            data-testid={`funds-breakdown-${f.code}`}
+          >
+            <summary>
+              {f.name} ({f.code}): <strong>{amountOrWithheld(f.budget)}</strong> in{' '}
+              {countOf(f.lineCount, 'line')}
+              {staffing ? `; ${staffing}` : null}
+            </summary>
+            <div className="funds-breakdown__tables">
+              <BreakdownTable
+                caption={`${f.name}, ${fy} budget by DESE function`}
+                first="DESE function"
+                fund={f}
+                rows={f.byFunction.map((r) => ({
+                  key: r.code ?? 'none',
+                  label: r.code === null ? 'No function code' : `${r.code} ${r.name ?? '(not in the chart)'}`,
+                  budget: r.budget,
+                  lineCount: r.lineCount,
+                }))}
+              />
+              <BreakdownTable
+                caption={`${f.name}, ${fy} budget by category`}
+                first="Category"
+                fund={f}
+                rows={f.byCategory.map((r) => ({
+                  key: String(r.categoryId ?? 'none'),
+                  label: r.name,
+                  budget: r.budget,
+                  lineCount: r.lineCount,
+                }))}
+              />
+            </div>
+          </details>
+        );
+      })}
     </section>
   );
 }

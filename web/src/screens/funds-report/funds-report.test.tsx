@@ -7,6 +7,7 @@ import { BudgetYearProvider } from '@web/budget-year/budget-year-context';
 import {
   FUNDS_WITHHELD_REPORT,
   PAY_NOTE,
+  PAYROLL_REPORT,
   REPORT,
   WITHHELD_FUND_IDS,
   WITHHELD_REPORT,
@@ -149,6 +150,27 @@ describe('FundsReportScreen', () => {
         .getAllByRole('rowheader')
         .map((h) => h.textContent),
     ).toEqual(['Teachers', 'Operations', 'General Fund']);
+  });
+
+  it("says what each fund pays of a payroll year's own people, not a roster's positions", async () => {
+    await renderScreen(PAYROLL_REPORT);
+    const summary = (code: string) =>
+      within(screen.getByTestId(`funds-breakdown-${code}`)).getByText(/\(\d{4}\):/).textContent;
+    // The year's salary lines follow its employee lines: the staffing is that payroll's.
+    expect(summary('0100')).toBe(
+      "General Fund (0100): $24,500,000.40 in 1,200 lines; pays 483.100 FTE of 495 people on FY27's payroll",
+    );
+    expect(summary('2402')).toBe(
+      "IDEA Special Education Entitlement (2402): $640,000.00 in 2 lines; pays 1.000 FTE of 1 person on FY27's payroll",
+    );
+    expect(document.body.textContent).not.toContain('roster');
+  });
+
+  it('says no staffing for a year with neither a payroll nor a roster', async () => {
+    await renderScreen({ ...PAYROLL_REPORT, payroll: null });
+    expect(
+      within(screen.getByTestId('funds-breakdown-0100')).getByText(/^General Fund \(0100\):/).textContent,
+    ).toBe('General Fund (0100): $24,500,000.40 in 1,200 lines');
   });
 
   it('shows figures a reader can add up: each column to its All funds row, each breakdown to its fund', async () => {

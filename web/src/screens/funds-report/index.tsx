@@ -125,11 +125,7 @@ export function FundsReportScreen() {
           <p className="field__hint" data-testid="funds-report-ledger">
             {ledgerNote(data, previousFy)}
           </p>
-          <FundBreakdown
-            funds={data.funds}
-            fy={fy}
-            rosterFy={data.positionsRoster ? fiscalYearLabel(data.positionsRoster.fiscalYear) : null}
-          />
+          <FundBreakdown report={data} fy={fy} />
           {data.notes.map((n) => (
             <p key={n} className="field__hint" data-testid="funds-report-note">
               {n}

@@ -5,6 +5,7 @@ import { buildWorkbook } from '@web/lib/workbook';
 import {
   FUNDS_WITHHELD_REPORT,
   PAY_NOTE,
+  PAYROLL_REPORT,
   REPORT,
   WITHHELD_FUND_IDS,
   WITHHELD_REPORT,
@@ -82,8 +83,40 @@ describe('Budget of all funds workbook', () => {
       expect(totals[2 * i].cents).toBe(Number(centsOf(f.budget!)));
       expect(totals[2 * i + 1].cents).toBe(Number(centsOf(f.budget!)));
     });
-    // The general fund's three functions are rows 4 to 6, summed in row 7.
-    expect(totals[0].formula).toBe('SUM(D4:D6)');
+    // The general fund's staffing is row 4, its three functions rows 5 to 7, summed in row 8.
+    expect(totals[0].formula).toBe('SUM(D5:D7)');
+  });
+});
+
+describe('Budget of all funds workbook, the staffing each fund pays', () => {
+  /** The breakdown sheet's staffing rows: fund -> its words. */
+  const staffing = async (report: typeof REPORT) => {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await buildWorkbook([fundBreakdownSheet(report, 'FY27')]));
+    const out: [string, string][] = [];
+    workbook.worksheets[0].eachRow((row) => {
+      if (row.getCell(2).value === 'Staffing') {
+        out.push([String(row.getCell(1).value), String(row.getCell(3).value)]);
+      }
+    });
+    return out;
+  };
+
+  it("says as the screen does what each fund pays of the roster its year's lines follow", async () => {
+    expect(await staffing(REPORT)).toEqual([
+      ['General Fund (0100)', "Pays 412.500 FTE of 420 positions of FY26's roster"],
+      ['Title I, Part A (2401)', "Pays 3.000 FTE of 6 positions of FY26's roster"],
+      ['IDEA Special Education Entitlement (2402)', "Pays 3.000 FTE of 6 positions of FY26's roster"],
+    ]);
+  });
+
+  it("says as the screen does what each fund pays of a payroll year's own people", async () => {
+    expect(await staffing(PAYROLL_REPORT)).toEqual([
+      ['General Fund (0100)', "Pays 483.100 FTE of 495 people on FY27's payroll"],
+      ['Title I, Part A (2401)', "Pays 2.500 FTE of 3 people on FY27's payroll"],
+      ['IDEA Special Education Entitlement (2402)', "Pays 1.000 FTE of 1 person on FY27's payroll"],
+    ]);
+    expect(await staffing({ ...PAYROLL_REPORT, payroll: null })).toEqual([]);
   });
 });
 
@@ -96,7 +129,7 @@ describe('Budget of all funds workbook, for a reader who may not see individual 
     const general = WITHHELD_REPORT.funds.find((f) => f.kind === 'general')!;
     const rows: { what: string; budget: unknown; cents: number | null }[] = [];
     sheet.eachRow((row, n) => {
-      if (row.getCell(1).value === 'General Fund (0100)') {
+      if (row.getCell(1).value === 'General Fund (0100)' && row.getCell(2).value !== 'Staffing') {
         const v = row.getCell(4).value;
         rows.push({
           what: `${row.getCell(2).value} ${row.getCell(3).value}`,
