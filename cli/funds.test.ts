@@ -65,7 +65,9 @@ describe('budget-cli funds', () => {
           previousActual: number | null;
           byFunction: { budget: number }[];
           byCategory: { budget: number }[];
+          payroll: { fte: number; people: number };
         }[];
+        positionsRoster: unknown;
         allFunds: { budget: number };
         generalFund: { budget: number };
       };
@@ -83,6 +85,15 @@ describe('budget-cli funds', () => {
       expect(printed.stdout).toMatch(/\n\s+All funds\s+\$[\d,]+\.\d\d.*no ledger\n/);
       expect(printed.stdout).toContain('FY25 actual: no ledger imported for FY25');
       expect(printed.stdout).toMatch(/\nTitle I, Part A \(2401\), FY26 budget \$[\d,]+\.\d\d:\n/);
+      // FY26 has its own payroll, which its salary lines follow: each fund's staffing is that
+      // payroll's people (FY25's roster, which does not set FY26's budget, is not named).
+      expect(report.positionsRoster).toBeNull();
+      const generalFund = report.funds.find((f) => f.code === '0100')!;
+      expect(generalFund.payroll.people).toBeGreaterThan(0);
+      expect(printed.stdout).toContain(
+        `Pays ${generalFund.payroll.fte.toFixed(3)} FTE of ${generalFund.payroll.people} people on the FY26 payroll\n`,
+      );
+      expect(printed.stdout).not.toContain('roster');
 
       const added = await cli(
         'funds',
