@@ -73,6 +73,14 @@ test('an admin reads the dashboard, toggles a category and switches to a project
   await chooseFiscalYear(page, 'FY27');
   await expect(page.getByText('FY27 figures are projected')).toBeVisible();
   await expect(header).toContainText('projected figures');
+  // FY27 is budgeted from the FY26 roster: the staff card counts positions, and is titled so.
+  const positions = page.getByRole('region', { name: 'Positions' });
+  await expect(positions).toContainText('Budgeted positions of the FY26 roster');
+  await expect(page.getByRole('region', { name: 'Employees' })).toHaveCount(0);
+  await expect(positions.getByRole('link', { name: 'View All Positions' })).toHaveAttribute(
+    'href',
+    '/admin/positions',
+  );
   await expect(gap.getByText('FY27 proposed budget against the town’s guidance goal')).toBeVisible();
 
   await page.getByRole('button', { name: 'Show Data Diagnostics' }).click();
@@ -104,6 +112,18 @@ test('an admin reads the dashboard, toggles a category and switches to a project
   await expect(gap.locator('.main-svg')).toHaveCount(0);
   await expect(header).toContainText('no lines yet');
   await expect(gap.getByText('$0.25')).toHaveCount(0);
+  // Nor any staff: the staff and salary cards say there are none and why, not '0 teachers by salary range'.
+  const noStaff = 'FY30 has no employee lines, and no roster of positions budgets its salaries.';
+  await expect(page.getByRole('region', { name: 'Employees' })).toContainText(noStaff);
+  for (const name of ['Teacher Salaries', 'Paraeducator Salaries']) {
+    await expect(page.getByRole('region', { name })).toContainText(noStaff);
+    await expect(page.getByRole('region', { name })).not.toContainText('by salary range');
+  }
+  // Nor '$0.0M across 0 categories' above 'No proposed lines in this fiscal year.'
+  for (const name of ['Budget by Category', 'Budget by Building']) {
+    await expect(page.getByRole('region', { name })).toContainText('No proposed lines in this fiscal year.');
+    await expect(page.getByRole('region', { name })).not.toContainText('across 0');
+  }
   await page.waitForLoadState('networkidle');
   expect(consoleErrors).toEqual([]);
 });

@@ -62,7 +62,8 @@ export function BuildingCard({
       status={status}
       className={className}
       title={title}
-      subtitle={`${money(total)} across ${buildings.length} locations`}
+      // An empty card says why in emptyText, not '$0.0M across 0 locations'.
+      subtitle={buildings.length === 0 ? undefined : `${money(total)} across ${buildings.length} locations`}
       isEmpty={buildings.length === 0}
       empty={<p className="muted">{emptyText}</p>}
       chart={

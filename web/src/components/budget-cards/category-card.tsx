@@ -71,10 +71,13 @@ export function CategoryCard({
       status={status}
       className={className}
       title={title}
+      // An empty card says why in emptyText, not '$0.0M across 0 categories'.
       subtitle={
-        hidden.size
-          ? `Showing ${money(shownTotal)} of ${money(total)}`
-          : `${money(total)} across ${categories.length} categories`
+        categories.length === 0
+          ? undefined
+          : hidden.size
+            ? `Showing ${money(shownTotal)} of ${money(total)}`
+            : `${money(total)} across ${categories.length} categories`
       }
       isEmpty={categories.length === 0}
       empty={<p className="muted">{emptyText}</p>}

@@ -19,7 +19,7 @@ interface SalaryCardProps {
   who: string;
   ranges: readonly SalaryRangeRow[];
   colors: readonly string[];
-  /** What is left out and why (privacy), under the chart and table. */
+  /** What is left out and why (privacy), under the chart and table; none when empty. */
   note: string;
   className?: string;
   /** What to say when there is no one to show (default: none in this fiscal year). */
@@ -68,7 +68,8 @@ export function SalaryCard({
       status={status}
       className={className}
       title={title}
-      subtitle={`${people.toLocaleString('en-US')} ${who} by salary range`}
+      // An empty card says why in emptyText, not '0 teachers by salary range'.
+      subtitle={ranges.length === 0 ? undefined : `${people.toLocaleString('en-US')} ${who} by salary range`}
       isEmpty={ranges.length === 0}
       empty={<p className="muted">{emptyText ?? `No ${who} to show in this fiscal year.`}</p>}
       chart={
@@ -92,7 +93,7 @@ export function SalaryCard({
       table={
         <DataTable caption={`${title} by range`} rows={ranges} rowKey={(r) => r.range} columns={columns} />
       }
-      footer={<p className="chart-note">{note}</p>}
+      footer={note ? <p className="chart-note">{note}</p> : null}
     />
   );
 }

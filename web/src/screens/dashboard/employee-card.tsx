@@ -8,6 +8,8 @@ import { countedWord, staffSourceCaption } from './staff-source';
 
 /** Where 'View All Employees' leads. */
 const EMPLOYEES_PATH = '/admin/operating-budget';
+/** Where 'View All Positions' leads: the selected budget year's roster (the same roles may open it). */
+const POSITIONS_PATH = '/admin/positions';
 /** What the server withheld (a few people's pay, for a reader other than ADMIN and FINANCE). */
 const WITHHELD = 'Withheld';
 
@@ -21,22 +23,34 @@ interface EmployeeCardProps {
   status?: CardStatus;
   /** The year shown, for the caption of where the figures come from (staffSourceCaption). */
   fiscalYear: number;
+  /** The selected budget year: the Positions screen shows its roster, so the card links there only for it. */
+  budgetYearId: number;
 }
 
 /**
  * Employee totals and the four buildings with the most employees; for a planned year with no
- * employee lines, the budgeted positions its salaries come from, captioned so.
+ * employee lines, the budgeted positions its salaries come from, titled and captioned so (QA: the
+ * card read 'Employees' over 'Positions 507').
  */
-export function EmployeeCard({ stats, money, status = 'ready', fiscalYear }: EmployeeCardProps) {
+export function EmployeeCard({
+  stats,
+  money,
+  status = 'ready',
+  fiscalYear,
+  budgetYearId,
+}: EmployeeCardProps) {
+  const counted = countedWord(stats);
+  const roster = stats?.source === 'roster';
   // Every employee line is in the Employee Budget Manager, which ADMIN and FINANCE may open
-  // (Import History, the card's first link target, is ADMIN-only: FINANCE would have had no link at all).
-  const canViewEmployees = useCanVisit(EMPLOYEES_PATH);
+  // (Import History, the card's first link target, is ADMIN-only: FINANCE would have had no link at all);
+  // a roster's positions are on the Positions screen, when it is the selected budget year's roster.
+  const toPositions = roster && stats?.roster?.budgetYearId === budgetYearId;
+  const linkPath = toPositions ? POSITIONS_PATH : EMPLOYEES_PATH;
+  const canFollow = useCanVisit(linkPath);
   const top = [...(stats?.byBuilding ?? [])]
     .sort((a, b) => b.count - a.count || (b.total ?? 0) - (a.total ?? 0))
     .slice(0, TOP_BUILDINGS);
   const caption = stats ? staffSourceCaption(stats, fiscalYear) : null;
-  const counted = countedWord(stats);
-  const roster = stats?.source === 'roster';
   return (
     <section
       className="card dash-employees"
@@ -45,15 +59,15 @@ export function EmployeeCard({ stats, money, status = 'ready', fiscalYear }: Emp
     >
       <div className="chart-card__header">
         <h2 id="dash-employees-title" className="chart-card__title">
-          Employees
+          {counted}
         </h2>
-        {canViewEmployees ? (
-          <Link className="btn btn--secondary btn--small" to={EMPLOYEES_PATH}>
-            View All Employees
+        {canFollow ? (
+          <Link className="btn btn--secondary btn--small" to={linkPath}>
+            {toPositions ? 'View All Positions' : 'View All Employees'}
           </Link>
         ) : null}
       </div>
-      <CardPlaceholder status={status} what="Employees" />
+      <CardPlaceholder status={status} what={counted} />
       {status !== 'ready' ? null : stats?.source === 'none' ? (
         <p className="muted">{caption}</p>
       ) : (

@@ -18,12 +18,12 @@ import { PublishLag, StageLine } from '@web/components/stage-line';
 import { BuildingCard } from '@web/components/budget-cards/building-card';
 import { CategoryCard } from '@web/components/budget-cards/category-card';
 import { HeadcountCard } from '@web/components/budget-cards/headcount-card';
-import { BLUES, SalaryCard, TEALS } from '@web/components/budget-cards/salary-card';
 import { cardStatus } from '@web/components/charts/chart-card';
 import { COLOR_DISTRICT_WIDE } from '@web/components/charts/palette';
 import { StaffingSection } from '@web/components/staffing-table';
 import { useDashboardSettings } from './dashboard-settings';
-import { excludedNote, yearState } from './year-state';
+import { yearState } from './year-state';
+import { SalaryCards } from './salary-cards';
 import { FundChoiceField, useFundChoiceParam } from '@web/components/fund-choice-field';
 import { FUND_CHOICE_LABELS } from '@shared/schemas/fund-words';
 import { DiagnosticsPanel } from './diagnostics-panel';
@@ -37,7 +37,7 @@ import { ReviewCount } from './review-count';
 import { GenerateProjections } from './generate-projections';
 import { SettingsPanel } from './settings-panel';
 import { budgetYearWords } from './year-heading';
-import { countedWord, noStaffText, staffSourceCaption } from './staff-source';
+import { countedWord, staffSourceCaption } from './staff-source';
 import { ProjectedBanner } from './projected-banner';
 import './dashboard.css';
 
@@ -99,12 +99,7 @@ export function DashboardScreen() {
   const failed = queries.find((q) => q.isError);
   const money = (v: number) => settings.money(v);
   const state = yearState(summary.data, stats.data);
-  const minRange = salaries.data?.minRangeCount ?? 5;
   const staffNote = stats.data ? staffSourceCaption(stats.data, fiscalYear) : null;
-  // The salary cards count the people the staff cards do (salaries.data.source); with neither, say so.
-  const noSalaries = salaries.data?.source === 'none' ? noStaffText(fiscalYear) : undefined;
-  const salaryNote = (who: string, key: 'teachers' | 'paras') =>
-    excludedNote(who, salaries.data?.excluded[key] ?? 0, minRange, fy, salaries.data);
 
   return (
     <>
@@ -199,7 +194,13 @@ export function DashboardScreen() {
           />
         ) : null}
         {settings.shows('employees') ? (
-          <EmployeeCard stats={stats.data} money={money} status={cardStatus(stats)} fiscalYear={fiscalYear} />
+          <EmployeeCard
+            stats={stats.data}
+            money={money}
+            status={cardStatus(stats)}
+            fiscalYear={fiscalYear}
+            budgetYearId={selected.id}
+          />
         ) : null}
         {settings.shows('nss') ? <NssCard scope={scope} /> : null}
         {settings.shows('perPupil') ? <PerPupilCard scope={figures} /> : null}
@@ -236,26 +237,7 @@ export function DashboardScreen() {
           />
         ) : null}
         {settings.shows('salaries') ? (
-          <>
-            <SalaryCard
-              status={cardStatus(salaries)}
-              title="Teacher Salaries"
-              who="teachers"
-              ranges={salaries.data?.teachers ?? []}
-              note={salaryNote('teachers', 'teachers')}
-              emptyText={noSalaries}
-              colors={BLUES}
-            />
-            <SalaryCard
-              status={cardStatus(salaries)}
-              title="Paraeducator Salaries"
-              who="paraeducators"
-              ranges={salaries.data?.paras ?? []}
-              note={salaryNote('paraeducators', 'paras')}
-              emptyText={noSalaries}
-              colors={TEALS}
-            />
-          </>
+          <SalaryCards salaries={salaries.data} status={cardStatus(salaries)} fiscalYear={fiscalYear} />
         ) : null}
         {settings.shows('headcount') ? (
           <HeadcountCard
