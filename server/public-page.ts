@@ -173,6 +173,8 @@ function tablesHtml(name: ComponentKey, f: string, data: PublicYearData): string
         return '';
       }
       const rounded = staff.locations.some((l) => l.salaryRounded) || staff.totalSalariesRounded;
+      // A planned year counts its roster's budgeted positions, filled or vacant, not employees.
+      const positions = data.staffSource === 'roster';
       // Whole dollars that add up to the Total, unless some are rounded for privacy ('about').
       const whole = wholeSalaries(staff);
       const pay = (amount: number, about: boolean | undefined) => `${about ? 'about ' : ''}${money(amount)}`;
@@ -192,8 +194,8 @@ function tablesHtml(name: ComponentKey, f: string, data: PublicYearData): string
       return (
         staffingHtml(data.staffing, f) +
         table(
-          `Staff by location, ${f}${rounded ? ` (${ROUNDED_CAPTION})` : ''}`,
-          ['Location', 'Staff', 'Salaries'],
+          `${positions ? 'Positions' : 'Staff'} by location, ${f}${rounded ? ` (${ROUNDED_CAPTION})` : ''}`,
+          ['Location', positions ? 'Positions' : 'Staff', 'Salaries'],
           rows,
         )
       );

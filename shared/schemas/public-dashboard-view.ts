@@ -4,6 +4,7 @@ import { BUDGET_STAGES } from './budget-stages';
 import { COMPONENT_KEYS, linkTypeSchema } from './public-dashboard-fields';
 import { publicStaffingSchema } from './staffing';
 import { FUND_CHOICES } from './fund-choice';
+import { STAFF_SOURCES } from './dashboard';
 
 /**
  * The PUBLIC VIEW residents read with no sign-in (re-exported by public-dashboard.ts).
@@ -154,6 +155,14 @@ export const publicYearDataSchema = z.strictObject({
   deseWithheld: z.literal(true).optional(),
   /** Projected (not yet adopted) staff are counted in the staffing figures. */
   includesProjectedEmployees: z.boolean(),
+  /**
+   * Whose staff the staff figures count, as the staff dashboard's (staffFigures): 'lines', the
+   * year's employees; 'roster', a planned year's budgeted positions, filled or vacant (locationData
+   * counts positions, their salaries the holders' budgeted pay and the vacancies' schedule cost),
+   * which the page calls positions; 'none'. Stored only when not 'lines', so a snapshot from before
+   * it was kept reads as 'lines' (what it meant) and compares equal; the view always sends it.
+   */
+  staffSource: z.enum(STAFF_SOURCES).optional(),
   /**
    * Whose lines the figures sum, as the admin chose at this Publish: every fund's, or the general
    * fund's alone; with its words ('All funds', 'General fund only'), which the page's heading says.

@@ -70,12 +70,14 @@ function yearRows(d: PublicYearData): Cell[][] {
     }
   }
   const staff = d.locationData;
+  // A planned year's staff are its roster's budgeted positions, filled or vacant: counted as such.
+  const table = d.staffSource === 'roster' ? 'Positions by location' : 'Staff by location';
   for (const l of staff?.locations ?? []) {
-    rows.push([fy, 'Staff by location', roundedNote(l.salaryRounded), l.location, l.count, l.totalSalary]);
+    rows.push([fy, table, roundedNote(l.salaryRounded), l.location, l.count, l.totalSalary]);
   }
   if (staff && staff.totalEmployees !== null) {
     const note = roundedNote(staff.totalSalariesRounded);
-    rows.push([fy, 'Staff by location', note, 'Total', staff.totalEmployees, staff.totalSalaries]);
+    rows.push([fy, table, note, 'Total', staff.totalEmployees, staff.totalSalaries]);
   }
   return rows;
 }

@@ -90,6 +90,8 @@ export function composeView(
     data[String(snap.fiscal_year)] = year && {
       ...withoutHidden(year, shown),
       stageLabel: year.stageLabel ?? null,
+      // Stored only for a year not counting employee lines: a snapshot from before meant lines.
+      staffSource: year.staffSource ?? 'lines',
       // A snapshot from before the fund choice summed every fund: the page says so all the same.
       ...echoFunds(year.funds),
     };

@@ -55,3 +55,24 @@ export const ROUNDED_APART_YEAR: PublicYearData = {
   ],
   includesProjectedEmployees: false,
 };
+
+/**
+ * A planned year as the demo's FY27 publishes it: no employees of its own, its staff the FY26
+ * roster's budgeted positions (staffSource 'roster'): 507 positions, 504 filled and 3 vacant, whose
+ * salaries are the holders' budgeted pay and the vacancies' schedule cost, $36,882,930.65 in all
+ * ($8,716,018.01 + $7,927,757.51 + $20,239,155.13 of the rest, counted together as Other).
+ */
+export const ROSTER_YEAR: PublicYearData = {
+  ...ROUNDED_APART_YEAR,
+  locationData: {
+    locations: [
+      { location: 'Millbrook High School', count: 114, totalSalary: 8_716_018.01, isOther: false },
+      { location: 'Whitcomb Middle School', count: 106, totalSalary: 7_927_757.51, isOther: false },
+      { location: 'Other', count: 287, totalSalary: 20_239_155.13, isOther: true },
+    ],
+    totalEmployees: 507,
+    totalSalaries: 36_882_930.65,
+    totalSalariesRounded: false,
+  },
+  staffSource: 'roster',
+};

@@ -84,6 +84,8 @@ export function HeadcountCard({
             value: l.count,
             color: l.muted ? COLOR_DISTRICT_WIDE : '#0891b2',
             text: l.count.toLocaleString('en-US'),
+            // On hover, what the figure counts: '40 employees', a planned year's '40 positions'.
+            hover: `${l.count.toLocaleString('en-US')} ${l.count === 1 ? word.replace(/s$/, '') : word}`,
           }))}
           tickFormat={(v) => Math.round(v).toLocaleString('en-US')}
         />

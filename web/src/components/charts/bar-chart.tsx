@@ -8,6 +8,8 @@ export interface BarDatum {
   color?: string | null;
   /** The text shown on hover and at the bar's end. */
   text: string;
+  /** The text shown on hover instead, when the bar's end says less ('40 positions' for '40'). */
+  hover?: string;
 }
 
 interface BarChartProps {
@@ -151,7 +153,7 @@ export function BarChart({
     textangle: 0,
     insidetextanchor: 'end',
     cliponaxis: false,
-    customdata: rows.map((d) => plotText(d.text)),
+    customdata: rows.map((d) => plotText(d.hover ?? d.text)),
     hovertemplate: '%{' + (horizontal ? 'y' : 'x') + '}: %{customdata}<extra></extra>',
   };
   return (

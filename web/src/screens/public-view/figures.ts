@@ -61,11 +61,25 @@ export function buildingFigures(data: PublicYearData): { bars: BuildingBar[]; to
   };
 }
 
-/** Staff by place; salaries in whole dollars that add up, unless some are rounded for privacy. */
-export function locationFigures(data: PublicYearData): { rows: LocationRow[]; totalSalary: number | null } {
+/**
+ * Whether a year's staff figures count a planned year's roster of budgeted positions (filled or
+ * vacant) rather than its employees; a snapshot from before the source was kept counted employees.
+ */
+export const countsPositions = (data: PublicYearData) => data.staffSource === 'roster';
+
+/**
+ * Staff by place; salaries in whole dollars that add up, unless some are rounded for privacy; with
+ * what a row counts ('Employees', or a planned year's 'Positions').
+ */
+export function locationFigures(data: PublicYearData): {
+  rows: LocationRow[];
+  totalSalary: number | null;
+  counted: 'Employees' | 'Positions';
+} {
   const staff = data.locationData;
   const whole = staff ? wholeSalaries(staff) : null;
   return {
+    counted: countsPositions(data) ? 'Positions' : 'Employees',
     rows: (staff?.locations ?? []).map((l, i) => ({
       key: l.location,
       location: l.location,
@@ -111,9 +125,15 @@ export function headcountNote(data: PublicYearData): string {
   if (staff.totalEmployees === null) {
     return 'Totals are not shown: too few people to publish them without identifying anyone.';
   }
+  const positions = countsPositions(data);
   const notes = [
-    hasOther(staff.locations) ? 'Places with fewer than 5 staff are counted together as Other.' : '',
-    data.includesProjectedEmployees ? 'Includes positions planned for next year.' : '',
+    positions
+      ? `Budgeted positions, filled or vacant: salaries are the budgeted pay of the people in filled positions and the salary schedule’s cost of vacant ones.`
+      : '',
+    hasOther(staff.locations)
+      ? `Places with fewer than 5 ${positions ? 'positions or people' : 'staff'} are counted together as Other.`
+      : '',
+    data.includesProjectedEmployees && !positions ? 'Includes positions planned for next year.' : '',
     staff.totalSalariesRounded || staff.locations.some((l) => l.salaryRounded)
       ? 'Some salary totals are rounded to the nearest $10,000, so that no one’s pay can be worked out from an earlier version.'
       : '',

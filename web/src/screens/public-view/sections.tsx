@@ -162,6 +162,7 @@ export function PublicSection({ name, ...props }: SectionProps & { name: Compone
             totalSalary={staff.totalSalary ?? 0}
             note={headcountNote(data) || undefined}
             namesAbove
+            counted={staff.counted}
           />
         </>
       );
