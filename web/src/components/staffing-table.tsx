@@ -43,6 +43,8 @@ export function StaffingSection(props: {
   const notes = s
     ? (s.note ? [s.note] : [s.lastYear.note, s.previousStage.note]).filter((n): n is string => n !== null)
     : [];
+  // A year without positions and nothing to compare them with says why, not a table of zeros.
+  const table = s && !(rows.length === 0 && !s.lastYear.totals && !s.previousStage.totals);
   return (
     <section
       className={`card staffing-section ${props.className ?? ''}`}
@@ -67,27 +69,29 @@ export function StaffingSection(props: {
       ) : null}
       {s ? (
         <>
-          <StaffingTable
-            caption={`${fy} staffing by ${group.label.toLowerCase()}`}
-            groupLabel={group.label}
-            rows={rows}
-            total={{
-              key: 'total',
-              name: 'All positions',
-              ...s.totals,
-              lastYear: s.lastYear.totals,
-              previousStage: s.previousStage.totals,
-            }}
-            lastYearLabel={s.lastYear.totals ? fiscalYearLabel(s.lastYear.fiscalYear) : null}
-            stageLabel={s.previousStage.totals ? s.previousStage.stageLabel : null}
-            showAverage={dimension === 'byWorkGroup'}
-          />
+          {table ? (
+            <StaffingTable
+              caption={`${fy} staffing by ${group.label.toLowerCase()}`}
+              groupLabel={group.label}
+              rows={rows}
+              total={{
+                key: 'total',
+                name: 'All positions',
+                ...s.totals,
+                lastYear: s.lastYear.totals,
+                previousStage: s.previousStage.totals,
+              }}
+              lastYearLabel={s.lastYear.totals ? fiscalYearLabel(s.lastYear.fiscalYear) : null}
+              stageLabel={s.previousStage.totals ? s.previousStage.stageLabel : null}
+              showAverage={dimension === 'byWorkGroup'}
+            />
+          ) : null}
           {notes.map((n) => (
             <p key={n} className="muted staffing-section__note">
               {n}
             </p>
           ))}
-          {dimension === 'byWorkGroup' ? (
+          {table && dimension === 'byWorkGroup' ? (
             <p className="muted staffing-section__note">
               Average salary: filled positions&apos; budgeted cost divided by their filled FTE. A group of
               fewer than five people shows none to readers who may not see individual pay.
